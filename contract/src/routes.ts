@@ -1,0 +1,85 @@
+/**
+ * Every page route of spec §2, shared by the SPA (route tree) and the server
+ * (which answers 200 for these and 404 for anything else, with a title per locale).
+ */
+export const PAGE_ROUTES = [
+  { path: "/", key: "home" },
+  { path: "/about-us", key: "aboutUs" },
+  { path: "/academies", key: "academies" },
+  { path: "/cart", key: "cart" },
+  { path: "/contacts", key: "contacts" },
+  { path: "/courses", key: "courses" },
+  { path: "/detailView", key: "detailView" },
+  { path: "/events", key: "events" },
+  { path: "/giftcards", key: "giftcards" },
+  { path: "/instructor/$id", key: "instructor" },
+  { path: "/instructors", key: "instructors" },
+  { path: "/legal", key: "legal" },
+  { path: "/legal/privacy", key: "privacy" },
+  { path: "/legal/terms", key: "terms" },
+  { path: "/legals/indexPop", key: "legalsIndexPop" },
+  { path: "/login", key: "login" },
+  { path: "/menu", key: "menu" },
+  { path: "/payment-complete/$id", key: "paymentComplete" },
+  { path: "/prices", key: "prices" },
+  { path: "/product/$id", key: "product" },
+  { path: "/product/buy/$id", key: "productBuy" },
+  { path: "/profile", key: "profile" },
+  { path: "/QrCodeScanner", key: "qrCodeScanner" },
+  { path: "/school_offer", key: "schoolOffer" },
+  { path: "/special_offer", key: "specialOffer" },
+  { path: "/useAgeFilter", key: "useAgeFilter" },
+  { path: "/workshops", key: "workshops" },
+] as const;
+
+export type PageKey = (typeof PAGE_ROUTES)[number]["key"];
+
+/** Built-in redirect table (spec §2 navigation rule 3): the footer's /school-offers is the same page as /school_offer. */
+export const REDIRECTS: Record<string, string> = {
+  "/school-offers": "/school_offer",
+};
+
+const ROUTE_MATCHERS = PAGE_ROUTES.map((route) => ({
+  key: route.key,
+  pattern: new RegExp(`^${route.path.replace(/\$id/g, "[^/]+")}/?$`),
+}));
+
+/** The page a path belongs to, or undefined when the shop has no such page. */
+export function matchPageRoute(pathname: string): PageKey | undefined {
+  const path = pathname === "/" ? "/" : pathname.replace(/\/$/, "");
+  if (path === "/") return "home";
+  return ROUTE_MATCHERS.find((m) => m.key !== "home" && m.pattern.test(path))?.key;
+}
+
+/** Titles used in `<title>` by the server and the SPA. */
+export const PAGE_TITLES: Record<PageKey, { de: string; ru: string }> = {
+  home: { de: "Kunst- und Sprachschule Berlin", ru: "Школа искусств и языков в Берлине" },
+  aboutUs: { de: "Über uns", ru: "О нас" },
+  academies: { de: "Akademien", ru: "Академии" },
+  cart: { de: "Warenkorb", ru: "Корзина" },
+  contacts: { de: "Kontakt", ru: "Контакты" },
+  courses: { de: "Kurse", ru: "Курсы" },
+  detailView: { de: "Details", ru: "Подробности" },
+  events: { de: "Veranstaltungen", ru: "Мероприятия" },
+  giftcards: { de: "Gutscheine", ru: "Подарочные карты" },
+  instructor: { de: "Lehrkraft", ru: "Преподаватель" },
+  instructors: { de: "Unser Team", ru: "Наша команда" },
+  legal: { de: "Impressum", ru: "Правовая информация" },
+  privacy: { de: "Datenschutz", ru: "Конфиденциальность" },
+  terms: { de: "AGB", ru: "Условия" },
+  legalsIndexPop: { de: "Rechtliche Hinweise", ru: "Правовые документы" },
+  login: { de: "Anmelden", ru: "Вход" },
+  menu: { de: "Menü", ru: "Меню" },
+  paymentComplete: { de: "Zahlung abgeschlossen", ru: "Оплата завершена" },
+  prices: { de: "Preise", ru: "Цены" },
+  product: { de: "Angebot", ru: "Предложение" },
+  productBuy: { de: "Buchen", ru: "Бронирование" },
+  profile: { de: "Profil", ru: "Профиль" },
+  qrCodeScanner: { de: "QR-Code-Scanner", ru: "Сканер QR-кодов" },
+  schoolOffer: { de: "Angebote für Schulen", ru: "Предложения для школ" },
+  specialOffer: { de: "Sonderangebote", ru: "Специальные предложения" },
+  useAgeFilter: { de: "Angebote nach Alter", ru: "Предложения по возрасту" },
+  workshops: { de: "Workshops", ru: "Мастер-классы" },
+};
+
+export const SITE_NAME = { de: "Atelier – Kunst- und Sprachschule", ru: "Atelier – школа искусств и языков" };

@@ -1,0 +1,31 @@
+// Business constants of spec §9, one place for web and server.
+export const NAME_MAX_LENGTH = 64;
+export const TEXT_MAX_LENGTH = 64;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+export const PHONE_MAX_LENGTH = 25;
+export const NUMBER_INPUT_MIN = 1;
+export const NUMBER_INPUT_MAX = 100;
+export const CURRENCY = "EUR";
+export const LOCALE_COOKIE = "i18n_redirected";
+export const LOCALE_COOKIE_MAX_AGE_DAYS = 365;
+export const ERROR_DISPLAY_MS = { signIn: 2000, reset: 2000, signUp: 5000 } as const;
+export const DIALOG_RESET_MS = 500;
+export const COOKIE_ACCEPT_ALL_CLOSE_MS = 100;
+export const PHONE_TYPE_TO_FIND_RESET_MS = 700;
+export const CHUNK_RELOAD_GUARD_MS = 10_000;
+export const ROUTE_PRELOAD_CONCURRENCY = 4;
+export const MAX_PAGE_WIDTH_PX = 1520;
+export const MONITORING_SAMPLE_RATES = { traces: 0.2, replaysSession: 1, replaysOnError: 1 } as const;
+export const PREFERRED_PHONE_COUNTRIES = ["us", "gb", "de", "fr", "in"] as const;
+export const DEFAULT_PHONE_COUNTRY = "de";
+
+/** Local storage keys of spec §3. */
+export const STORAGE_KEYS = {
+  token: "odev-token",
+  user: "user",
+  visitors: "visitors",
+  cartId: "cart-id",
+  cookieClosed: "is-closed-cookie",
+  signUpDraft: "signUpCredentials",
+} as const;

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { PHONE_MAX_LENGTH } from "./constants.ts";
+
+// Spec §5: "+1" US, "+49" German, "+44" UK, otherwise a general international pattern (E.164).
+const US_PATTERN = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
+const DE_PATTERN = /^\+49[1-9]\d{5,13}$/;
+const UK_PATTERN = /^\+44[1-9]\d{8,9}$/;
+const INTERNATIONAL_PATTERN = /^\+[1-9]\d{6,14}$/;
+
+/** Keeps what the phone input accepts: one leading plus, then digits, at most 25 characters. */
+export function sanitizePhoneInput(raw: string): string {
+  const digits = raw.replace(/\D/g, "");
+  return `+${digits}`.slice(0, PHONE_MAX_LENGTH);
+}
+
+export function isValidPhone(phone: string): boolean {
+  if (phone.startsWith("+1")) return US_PATTERN.test(phone);
+  if (phone.startsWith("+49")) return DE_PATTERN.test(phone);
+  if (phone.startsWith("+44")) return UK_PATTERN.test(phone);
+  return INTERNATIONAL_PATTERN.test(phone);
+}
+
+export const PhoneSchema = z
+  .string({ error: "required" })
+  .trim()
+  .max(PHONE_MAX_LENGTH, { error: "too_long" })
+  .refine((value) => value.startsWith("+"), { error: "invalid_phone" })
+  .refine(isValidPhone, { error: "invalid_phone" });

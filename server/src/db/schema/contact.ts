@@ -1,0 +1,43 @@
+import { date, integer, pgEnum, pgTable, serial, text, timestamp, index } from "drizzle-orm/pg-core";
+import { createdAt } from "./common.ts";
+import { localeEnum } from "./users.ts";
+
+export const contactRequestKind = pgEnum("contact_request_kind", ["appointment", "callback", "partnership"]);
+
+export const contactRequests = pgTable("contact_requests", {
+  id: serial("id").primaryKey(),
+  kind: contactRequestKind("kind").notNull(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  comment: text("comment").notNull().default(""),
+  message: text("message").notNull().default(""),
+  position: text("position").notNull().default(""),
+  appointmentDate: date("appointment_date"),
+  locale: localeEnum("locale").notNull().default("de"),
+  createdAt: createdAt(),
+});
+
+export const mailStatus = pgEnum("mail_status", ["pending", "sent", "failed"]);
+
+/** Every mail is written here in the same transaction as its cause; a worker sends it. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    template: text("template").notNull(),
+    locale: localeEnum("locale").notNull(),
+    status: mailStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_pending_idx").on(t.status, t.nextAttemptAt)],
+);

@@ -1,0 +1,5 @@
+export * from "./catalogue.ts";
+export * from "./contact.ts";
+export * from "./orders.ts";
+export * from "./users.ts";
+export * from "./visitors.ts";

@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./common.ts";
+
+export const userRole = pgEnum("user_role", ["customer", "staff", "admin"]);
+export const localeEnum = pgEnum("locale", ["de", "ru"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    phoneNumber: text("phone_number").notNull().default("+"),
+    companyName: text("company_name").notNull().default(""),
+    city: text("city").notNull().default(""),
+    country: text("country").notNull().default(""),
+    state: text("state").notNull().default(""),
+    street: text("street").notNull().default(""),
+    postCode: text("post_code").notNull().default(""),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    role: userRole("role").notNull().default("customer"),
+    locale: localeEnum("locale").notNull().default("de"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // E-mail is unique case-insensitively.
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_phone_idx").on(t.phoneNumber),
+  ],
+);
+
+/** Bearer tokens (`Authorization: Token <key>`); only a hash of the key is stored. */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keyHash: text("key_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("auth_tokens_key_hash_idx").on(t.keyHash), index("auth_tokens_user_idx").on(t.userId)],
+);
+
+export const userTokenPurpose = pgEnum("user_token_purpose", ["verify_email", "password_reset"]);
+
+/** Single-use, expiring tokens for e-mail verification and password reset. */
+export const userTokens = pgTable(
+  "user_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: userTokenPurpose("purpose").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_tokens_hash_idx").on(t.tokenHash), index("user_tokens_user_idx").on(t.userId)],
+);
+
+export const socialProvider = pgEnum("social_provider", ["google", "facebook"]);
+
+export const socialAccounts = pgTable(
+  "social_accounts",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: socialProvider("provider").notNull(),
+    providerUserId: text("provider_user_id").notNull(),
+    email: text("email"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("social_accounts_provider_idx").on(t.provider, t.providerUserId)],
+);

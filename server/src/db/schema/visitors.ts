@@ -1,0 +1,22 @@
+import { date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./common.ts";
+import { users } from "./users.ts";
+
+/** An attendee, usually a child, belonging to one user. */
+export const visitors = pgTable(
+  "visitors",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    birthDate: date("birth_date"),
+    notes: text("notes").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [index("visitors_user_idx").on(t.userId)],
+);
