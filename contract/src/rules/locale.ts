@@ -12,3 +12,6 @@ export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
 export function isLocale(value: unknown): value is Locale {
   return value === "de" || value === "ru";
 }
+
+/** Every request accepts `locale`; texts in replies come in that locale. */
+export const LocaleQuerySchema = z.object({ locale: LocaleSchema.optional() });

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { EmailSchema } from "./email.ts";
+import { NameSchema } from "./name.ts";
+import { isValidPhone, PhoneSchema, sanitizePhoneInput } from "./phone.ts";
+import { SignInPasswordSchema, SignUpPasswordSchema, unmetPasswordRules } from "./password.ts";
+
+const codes = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);
+
+describe("names (spec §5: 1 to 64 characters after trimming)", () => {
+  it("trims and accepts 1 to 64 characters", () => {
+    expect(NameSchema.parse("  Anna ")).toBe("Anna");
+    expect(NameSchema.safeParse("a".repeat(64)).success).toBe(true);
+  });
+  it("rejects blank and over-long names", () => {
+    expect(codes(NameSchema.safeParse("   "))).toEqual(["required"]);
+    expect(codes(NameSchema.safeParse("a".repeat(65)))).toEqual(["too_long"]);
+  });
+});
+
+describe("e-mail", () => {
+  it.each(["anna@example.de", "a.b+c@schule.berlin"])("accepts %s", (email) => {
+    expect(EmailSchema.safeParse(email).success).toBe(true);
+  });
+  it.each(["anna", "anna@", "anna@example", "an na@example.de", "@example.de"])("rejects %s", (email) => {
+    expect(codes(EmailSchema.safeParse(email))).toContain("invalid_email");
+  });
+});
+
+describe("phone (spec §5)", () => {
+  it("keeps only a leading plus and digits, at most 25 characters", () => {
+    expect(sanitizePhoneInput("49 (30) 123-45a67")).toBe("+49301234567");
+    expect(sanitizePhoneInput("++49++1")).toBe("+491");
+    expect(sanitizePhoneInput("1".repeat(40))).toHaveLength(25);
+  });
+  it("checks +1, +49 and +44 numbers by their country pattern", () => {
+    expect(isValidPhone("+12025550143")).toBe(true);
+    expect(isValidPhone("+11025550143")).toBe(false);
+    expect(isValidPhone("+4915112345678")).toBe(true);
+    expect(isValidPhone("+4901234567")).toBe(false);
+    expect(isValidPhone("+447911123456")).toBe(true);
+    expect(isValidPhone("+44791112")).toBe(false);
+  });
+  it("checks other numbers with the general international pattern", () => {
+    expect(isValidPhone("+79161234567")).toBe(true);
+    expect(isValidPhone("+7916")).toBe(false);
+    expect(isValidPhone("+0123456789")).toBe(false);
+  });
+  it("requires the leading plus", () => {
+    expect(codes(PhoneSchema.safeParse("4915112345678"))).toContain("invalid_phone");
+    expect(PhoneSchema.safeParse("+4915112345678").success).toBe(true);
+  });
+});
+
+describe("passwords", () => {
+  it("lists every unmet sign-up rule in checklist order", () => {
+    expect(unmetPasswordRules("")).toEqual(["min_length", "uppercase", "lowercase", "digit", "special"]);
+    expect(unmetPasswordRules("abcdefgh")).toEqual(["uppercase", "digit", "special"]);
+    expect(unmetPasswordRules("Abcdefg1!")).toEqual([]);
+    expect(unmetPasswordRules("Пароль12!")).toEqual([]);
+  });
+  it("sign-up: 8 to 64 with upper, lower, digit and special character", () => {
+    expect(SignUpPasswordSchema.safeParse("Abcdefg1!").success).toBe(true);
+    expect(codes(SignUpPasswordSchema.safeParse("Abcdefg1"))).toEqual(["password_special"]);
+    expect(codes(SignUpPasswordSchema.safeParse(`Aa1!${"x".repeat(61)}`))).toContain("password_too_long");
+  });
+  it("sign-in and reset: 8+ with upper, lower and digit, no special character needed", () => {
+    expect(SignInPasswordSchema.safeParse("Abcdefg1").success).toBe(true);
+    expect(codes(SignInPasswordSchema.safeParse("abcdefg1"))).toEqual(["password_uppercase"]);
+    expect(codes(SignInPasswordSchema.safeParse("Abc1"))).toContain("password_min_length");
+  });
+});

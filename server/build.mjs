@@ -1,0 +1,19 @@
+// Bundles the server (and the contract it imports) into dist/ and copies the SQL migrations beside it.
+import { cpSync, rmSync } from "node:fs";
+import { build } from "esbuild";
+
+rmSync("dist", { recursive: true, force: true });
+await build({
+  entryPoints: ["src/server.ts", "src/db/seed/seed-cli.ts"],
+  outdir: "dist",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  // @atelier/contract is TypeScript source in the workspace: bundle it instead of importing it at run time.
+  alias: { "@atelier/contract": "../contract/src/index.ts" },
+  sourcemap: true,
+  logLevel: "warning",
+});
+cpSync("src/db/migrations", "dist/migrations", { recursive: true });

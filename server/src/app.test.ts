@@ -1,0 +1,125 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { PAGE_ROUTES, PAGE_TITLES } from "@atelier/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp } from "./test/test-app.ts";
+
+describe("the shop server", () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { CORS_ORIGINS: "https://school.example, http://localhost:5173" } });
+    await ctx.app.ready();
+  });
+  afterAll(() => ctx.close());
+
+  it("reports health and readiness with the database reachable", async () => {
+    expect((await ctx.app.inject("/healthz")).json()).toEqual({ status: "ok" });
+    const ready = await ctx.app.inject("/readyz");
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready", database: ctx.database.kind });
+  });
+
+  it("answers every page route of spec §2 with 200, the locale's <html lang> and <title>", async () => {
+    for (const route of PAGE_ROUTES) {
+      const path = route.path.replace("$id", "1");
+      const de = await ctx.app.inject(path);
+      expect(de.statusCode, path).toBe(200);
+      expect(de.headers["content-type"]).toContain("text/html");
+      expect(de.body).toContain('<html lang="de">');
+      if (route.key !== "home") expect(de.body).toContain(`<title>${PAGE_TITLES[route.key].de} – `);
+      const ru = await ctx.app.inject(`${path}?locale=ru`);
+      expect(ru.body).toContain('<html lang="ru">');
+      if (route.key !== "home") expect(ru.body).toContain(`<title>${PAGE_TITLES[route.key].ru} – `);
+    }
+  });
+
+  it("puts canonical and hreflang alternates into known pages", async () => {
+    const res = await ctx.app.inject("/courses?locale=ru");
+    expect(res.body).toContain('<link rel="canonical" href="http://shop.test/courses?locale=ru">');
+    expect(res.body).toContain('hreflang="de" href="http://shop.test/courses?locale=de"');
+    expect(res.body).toContain('hreflang="ru" href="http://shop.test/courses?locale=ru"');
+  });
+
+  it("picks the page locale from the cookie, then Accept-Language", async () => {
+    const byCookie = await ctx.app.inject({ url: "/courses", headers: { cookie: "i18n_redirected=ru" } });
+    expect(byCookie.body).toContain('<html lang="ru">');
+    const byHeader = await ctx.app.inject({ url: "/courses", headers: { "accept-language": "ru-RU,ru;q=0.9" } });
+    expect(byHeader.body).toContain('<html lang="ru">');
+  });
+
+  it("answers unknown page paths with status 404 while still serving the app", async () => {
+    const res = await ctx.app.inject("/no-such-page");
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect((await ctx.app.inject("/product/1/extra")).statusCode).toBe(404);
+  });
+
+  it("redirects /school-offers to /school_offer keeping the query", async () => {
+    const res = await ctx.app.inject("/school-offers?locale=ru");
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe("/school_offer?locale=ru");
+  });
+
+  it("serves static files with cache headers, and the cookie policy PDF", async () => {
+    const asset = await ctx.app.inject("/assets/index-abc.js");
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toContain("immutable");
+    expect((await ctx.app.inject("/version.json")).headers["cache-control"]).toBe("no-cache");
+    const pdf = await ctx.app.inject("/docs/cookies.pdf");
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+  });
+
+  it("sends security headers with a Content-Security-Policy", async () => {
+    const res = await ctx.app.inject("/");
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["strict-transport-security"]).toContain("max-age=");
+  });
+
+  it("allows credentialed CORS for configured origins only", async () => {
+    const allowed = await ctx.app.inject({
+      method: "OPTIONS",
+      url: "/api/v2/users/me/",
+      headers: {
+        origin: "https://school.example",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "authorization,x-csrftoken",
+      },
+    });
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers["access-control-allow-origin"]).toBe("https://school.example");
+    expect(allowed.headers["access-control-allow-credentials"]).toBe("true");
+    expect(String(allowed.headers["access-control-allow-headers"]).toLowerCase()).toContain("x-csrftoken");
+
+    const other = await ctx.app.inject({ url: "/healthz", headers: { origin: "https://evil.example" } });
+    expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("publishes a valid OpenAPI 3 document generated from the route schemas", async () => {
+    const res = await ctx.app.inject("/api/docs/openapi.json");
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain("/readyz");
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy();
+    const ui = await ctx.app.inject("/api/docs/");
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers["content-type"]).toContain("text/html");
+  });
+});
+
+describe("readiness without a database", () => {
+  it("answers 503 when the database is not reachable", async () => {
+    const ctx = await createTestApp();
+    await ctx.database.close();
+    const res = await ctx.app.inject("/readyz");
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ detail: "database not reachable" });
+    await ctx.app.close();
+  });
+});

@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Env } from "./config/env.ts";
+import type { Database } from "./db/client.ts";
+import { healthRoutes } from "./health/health.routes.ts";
+import { type ErrorReporter, registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerRequestLocale } from "./plugins/request-locale.ts";
+import { registerSecurity } from "./plugins/security.ts";
+import { registerSpa } from "./spa/spa.plugin.ts";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export type AppDeps = {
+  env: Env;
+  database: Database;
+  logger?: FastifyServerOptions["logger"];
+  reportError?: ErrorReporter;
+};
+
+export async function buildApp(deps: AppDeps) {
+  const { env, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    ignoreTrailingSlash: true,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerRequestLocale(app);
+  registerErrorHandler(app, deps.reportError);
+  await registerSecurity(app, { corsOrigins: env.CORS_ORIGINS, sentryDsn: env.SENTRY_DSN });
+  await registerOpenApi(app, env.PUBLIC_URL);
+
+  await app.register(healthRoutes({ ping: database.ping, databaseKind: database.kind }));
+
+  await registerSpa(app, {
+    distDir: env.WEB_DIST_DIR ?? resolve(here, "../../web/dist"),
+    publicUrl: env.PUBLIC_URL,
+  });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,29 @@
+import type { Locale } from "@atelier/contract";
+
+const INTL_LOCALE: Record<Locale, string> = { de: "de-DE", ru: "ru-RU" };
+
+// Intl formatters are costly to build; one per locale is enough.
+const moneyFormats: Record<Locale, Intl.NumberFormat> = {
+  de: new Intl.NumberFormat(INTL_LOCALE.de, { style: "currency", currency: "EUR" }),
+  ru: new Intl.NumberFormat(INTL_LOCALE.ru, { style: "currency", currency: "EUR" }),
+};
+
+const dateFormats: Record<Locale, Intl.DateTimeFormat> = {
+  de: new Intl.DateTimeFormat(INTL_LOCALE.de, { dateStyle: "long", timeZone: "UTC" }),
+  ru: new Intl.DateTimeFormat(INTL_LOCALE.ru, { dateStyle: "long", timeZone: "UTC" }),
+};
+
+/** Prices are integer cents EUR everywhere in the shop; mails show them as the locale writes money. */
+export function formatMoney(cents: number, locale: Locale): string {
+  return moneyFormats[locale].format(cents / 100);
+}
+
+/**
+ * A calendar date (`YYYY-MM-DD`, as a Postgres `date` column arrives) in the locale's long form.
+ * Formatted in UTC so the day never shifts with the server's time zone; anything else is shown as given.
+ */
+export function formatDate(date: string, locale: Locale): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : dateFormats[locale].format(parsed);
+}

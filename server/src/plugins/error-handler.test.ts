@@ -1,0 +1,128 @@
+import { EmailSchema, LocaleQuerySchema, NameSchema, PhoneSchema } from "@atelier/contract";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AppError } from "../errors/app-error.ts";
+import { createTestApp } from "../test/test-app.ts";
+
+describe("error mechanism", () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const app = ctx.app.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      "/api/v2/_test/echo/",
+      {
+        schema: {
+          querystring: LocaleQuerySchema,
+          body: z.object({ email: EmailSchema, first_name: NameSchema, phone_number: PhoneSchema, age: z.number().int() }),
+        },
+      },
+      async (request) => request.body,
+    );
+    app.get("/api/v2/_test/boom/", async () => {
+      throw new Error("secret database password leaked in message");
+    });
+    app.get("/api/v2/_test/missing/", async () => {
+      throw AppError.notFound();
+    });
+    app.get("/api/v2/_test/conflict/", async () => {
+      throw AppError.validation("promocode", "invalid");
+    });
+    await app.ready();
+  });
+  afterAll(() => ctx.close());
+
+  it("turns validation failures into DRF-style field errors with stable codes", async () => {
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/_test/echo/",
+      payload: { email: "not-an-email", first_name: "   ", phone_number: "+49 12", age: "x" },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.email).toEqual(["Geben Sie eine gültige E-Mail-Adresse ein."]);
+    expect(body.error_codes.email).toEqual(["invalid_email"]);
+    expect(body.error_codes.first_name).toEqual(["required"]);
+    expect(body.error_codes.phone_number).toEqual(["invalid_phone"]);
+    expect(body.error_codes.age).toEqual(["invalid_type"]);
+  });
+
+  it("writes messages in the locale of the request", async () => {
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/_test/echo/?locale=ru",
+      payload: { email: "bad", first_name: "Anna", phone_number: "+4915112345678", age: 3 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().email).toEqual(["Введите правильный адрес электронной почты."]);
+  });
+
+  it("names a missing field as required", async () => {
+    const res = await ctx.app.inject({ method: "POST", url: "/api/v2/_test/echo/", payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_codes).toMatchObject({ email: ["required"], first_name: ["required"], age: ["required"] });
+  });
+
+  it("rejects an unknown locale with the field named", async () => {
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/_test/echo/?locale=fr",
+      payload: { email: "a@b.de", first_name: "Anna", phone_number: "+4915112345678", age: 3 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_codes.locale).toEqual(["invalid_choice"]);
+  });
+
+  it("answers malformed JSON with a 400 non_field_errors body", async () => {
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/_test/echo/",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_codes.non_field_errors).toEqual(["parse_error"]);
+  });
+
+  it("answers an unsupported content type with 415 detail", async () => {
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/_test/echo/",
+      headers: { "content-type": "application/xml" },
+      payload: "<a/>",
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toHaveProperty("detail");
+  });
+
+  it("hides unexpected errors behind a generic 500 detail", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/v2/_test/boom/" });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ detail: "Ein interner Fehler ist aufgetreten.", error_codes: { detail: "server_error" } });
+    expect(res.body).not.toContain("secret");
+  });
+
+  it("maps service errors to their status: detail for 404, field errors for 400", async () => {
+    const missing = await ctx.app.inject({ method: "GET", url: "/api/v2/_test/missing/?locale=ru" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe("Не найдено.");
+    const conflict = await ctx.app.inject({ method: "GET", url: "/api/v2/_test/conflict/" });
+    expect(conflict.statusCode).toBe(400);
+    expect(conflict.json().error_codes).toEqual({ promocode: ["invalid"] });
+  });
+
+  it("answers unknown API paths and methods with a JSON 404", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/v2/no-such-thing/"],
+      ["POST", "/api/v2/products/"],
+      ["DELETE", "/healthz"],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers["content-type"]).toContain("application/json");
+      expect(res.json().error_codes.detail).toBe("not_found");
+    }
+  });
+});

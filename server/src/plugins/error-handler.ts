@@ -1,0 +1,100 @@
+import { type ErrorCode, errorMessage, isErrorCode, type Locale } from "@atelier/contract";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../errors/app-error.ts";
+
+type FieldErrors = Record<string, { codes: string[] }>;
+
+const NON_FIELD = "non_field_errors";
+
+/** Maps a zod issue to one of the contract's stable error codes. */
+function issueCode(issue: { keyword: string; message: string; params: Record<string, unknown> }): ErrorCode {
+  if (isErrorCode(issue.message)) return issue.message;
+  switch (issue.keyword) {
+    case "invalid_type":
+      return /received undefined/.test(issue.message) ? "required" : "invalid_type";
+    case "too_small":
+      return issue.params.origin === "string" ? "too_short" : "too_small";
+    case "too_big":
+      return issue.params.origin === "string" ? "too_long" : "too_big";
+    case "invalid_value":
+    case "invalid_union":
+      return "invalid_choice";
+    case "unrecognized_keys":
+      return "unknown_field";
+    default:
+      return "invalid";
+  }
+}
+
+/** Writes `{"field": ["message"], "error_codes": {"field": ["code"]}}` in the request's locale. */
+function fieldErrorBody(errors: FieldErrors, locale: Locale) {
+  const body: Record<string, unknown> = {};
+  const codes: Record<string, string[]> = {};
+  for (const [field, { codes: list }] of Object.entries(errors)) {
+    const unique = [...new Set(list)];
+    body[field] = unique.map((code) => errorMessage(code, locale));
+    codes[field] = unique;
+  }
+  body.error_codes = codes;
+  return body;
+}
+
+function detailBody(code: ErrorCode, locale: Locale) {
+  return { detail: errorMessage(code, locale), error_codes: { detail: code } };
+}
+
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  401: "not_authenticated",
+  403: "permission_denied",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "throttled",
+};
+
+export type ErrorReporter = (error: unknown, request: FastifyRequest) => void;
+
+/**
+ * The single error mechanism: validation failures become DRF-style 400 bodies, AppErrors their status,
+ * client errors from Fastify a `detail`, and anything unexpected a 500 with a generic `detail`.
+ */
+export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter = () => {}) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = request.locale;
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+        const field = path === "" ? NON_FIELD : path;
+        errors[field] ??= { codes: [] };
+        errors[field].codes.push(issueCode(issue as never));
+      }
+      return reply.status(400).send(fieldErrorBody(errors, locale));
+    }
+    if (error instanceof AppError) {
+      if (error.status === 400 || error.field) {
+        return reply.status(error.status).send(fieldErrorBody({ [error.field ?? NON_FIELD]: { codes: [error.code] } }, locale));
+      }
+      return reply.status(error.status).send(detailBody(error.code, locale));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 400) {
+        // Malformed JSON, empty body with a JSON content type, and the like.
+        return reply.status(400).send(fieldErrorBody({ [NON_FIELD]: { codes: ["parse_error"] } }, locale));
+      }
+      if (status === 429 && error.message) reply.header("retry-after", reply.getHeader("retry-after") ?? "60");
+      return reply.status(status).send(detailBody(STATUS_CODES[status] ?? "invalid", locale));
+    }
+    request.log.error({ err: error, reqId: request.id }, "unexpected error");
+    report(error, request);
+    return reply.status(500).send(detailBody("server_error", locale));
+  });
+}
+
+/** Unknown `/api/*` paths answer with a JSON 404; page paths are the SPA's (see spa plugin). */
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send(detailBody("not_found", request.locale));
+}

@@ -1,0 +1,75 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, type Env, loadEnv } from "./config/env.ts";
+import { openDatabase } from "./db/client.ts";
+import { seedDemoCatalogue } from "./db/seed/seed.ts";
+import { initServerMonitoring } from "./monitoring/sentry.ts";
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function readEnv(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const env = readEnv();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await database.migrate();
+
+  const reportError = await initServerMonitoring(env.SENTRY_DSN, env.SENTRY_ENVIRONMENT);
+  const app = await buildApp({ env, database, reportError, logger: { level: env.LOG_LEVEL } });
+
+  if (env.SEED_ON_EMPTY) {
+    const seeded = await seedDemoCatalogue(database.db, {
+      staffEmail: env.STAFF_EMAIL,
+      staffPassword: env.STAFF_PASSWORD,
+    });
+    if (seeded.created) {
+      app.log.info("demo catalogue seeded");
+      if (env.NODE_ENV !== "production") {
+        // Printed so a developer can sign in to the back office right away.
+        console.log(`\n  Staff account: ${seeded.staffEmail}  password: ${seeded.staffPassword}\n`);
+      }
+    }
+  }
+
+  app.addHook("onClose", async () => {
+    await database.close();
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => {
+      app.log.error("shutdown timed out");
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, "error while shutting down");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  console.log(`  Atelier Shop is running at ${env.PUBLIC_URL.replace(/\/$/, "")} (database: ${database.kind})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

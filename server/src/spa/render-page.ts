@@ -1,0 +1,45 @@
+import { type Locale, LOCALES, PAGE_TITLES, type PageKey, SITE_NAME } from "@atelier/contract";
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+export type PageHead = { title: string; description?: string };
+
+export function defaultHead(key: PageKey | undefined, locale: Locale): PageHead {
+  const site = SITE_NAME[locale];
+  if (!key) return { title: `${locale === "ru" ? "Страница не найдена" : "Seite nicht gefunden"} – ${site}` };
+  if (key === "home") return { title: site };
+  return { title: `${PAGE_TITLES[key][locale]} – ${site}` };
+}
+
+/**
+ * Puts the per-route head into the built index.html: `<html lang>`, `<title>`, and at `<!--app-head-->`
+ * the description, canonical URL, hreflang alternates and Open Graph tags.
+ */
+export function renderPage(
+  template: string,
+  input: { locale: Locale; path: string; publicUrl: string; head: PageHead; indexable: boolean },
+): string {
+  const { locale, path, publicUrl, head } = input;
+  const base = publicUrl.replace(/\/$/, "");
+  const urlFor = (l: Locale) => `${base}${path}?locale=${l}`;
+  const tags = [
+    head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : "",
+    input.indexable ? `<link rel="canonical" href="${escapeHtml(urlFor(locale))}">` : `<meta name="robots" content="noindex">`,
+    ...(input.indexable
+      ? [
+          ...LOCALES.map((l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(urlFor(l))}">`),
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${base}${path}`)}">`,
+        ]
+      : []),
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${escapeHtml(SITE_NAME[locale])}">`,
+    `<meta property="og:locale" content="${locale === "ru" ? "ru_RU" : "de_DE"}">`,
+    input.indexable ? `<meta property="og:url" content="${escapeHtml(urlFor(locale))}">` : "",
+  ].filter(Boolean);
+  return template
+    .replace(/<html[^>]*>/, `<html lang="${locale}">`)
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace("<!--app-head-->", tags.join("\n    "));
+}

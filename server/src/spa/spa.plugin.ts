@@ -1,0 +1,77 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { matchPageRoute, PAGE_ROUTES, REDIRECTS } from "@atelier/contract";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { apiNotFound } from "../plugins/error-handler.ts";
+import { defaultHead, renderPage } from "./render-page.ts";
+
+export type SpaOptions = { distDir: string; publicUrl: string };
+
+// Served when the web app has not been built (API-only runs): the server still answers every page path.
+const FALLBACK_TEMPLATE = `<!doctype html>
+<html lang="de"><head><meta charset="utf-8"><title>Atelier</title><!--app-head--></head>
+<body><main><h1>Atelier</h1><p>The web app is not built: run npm run build.</p></main></body></html>`;
+
+const isApiPath = (url: string) => url === "/api" || url.startsWith("/api/");
+
+/**
+ * Serves the built SPA: static files with cache headers, every page route of spec §2 with status 200,
+ * the redirect table with 301, and any other page path with the not-found page and status 404.
+ */
+export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
+  const indexFile = join(options.distDir, "index.html");
+  const hasBuild = existsSync(indexFile);
+  const template = hasBuild ? readFileSync(indexFile, "utf8") : FALLBACK_TEMPLATE;
+  if (!hasBuild) app.log.warn({ distDir: options.distDir }, "web build not found; serving a fallback page");
+
+  const assetsDir = join(options.distDir, "assets");
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        if (filePath.startsWith(assetsDir)) {
+          res.header("cache-control", "public, max-age=31536000, immutable");
+        } else if (filePath.endsWith("version.json")) {
+          res.header("cache-control", "no-cache");
+        } else {
+          res.header("cache-control", "public, max-age=3600");
+        }
+      },
+    });
+  }
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: 200 | 404) => {
+    const path = request.url.split("?")[0] ?? "/";
+    const key = status === 200 ? matchPageRoute(path) : undefined;
+    const html = renderPage(template, {
+      locale: request.locale,
+      path,
+      publicUrl: options.publicUrl,
+      head: defaultHead(key, request.locale),
+      indexable: status === 200,
+    });
+    return reply.status(status).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+  };
+
+  for (const route of PAGE_ROUTES) {
+    const url = route.path.replace(/\$id/g, ":id");
+    app.get(url, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, 200));
+  }
+
+  for (const [from, to] of Object.entries(REDIRECTS)) {
+    app.get(from, { schema: { hide: true } }, (request, reply) => {
+      const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+      return reply.redirect(`${to}${query}`, 301);
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
+    if (!wantsPage) return apiNotFound(request, reply);
+    return sendPage(request, reply, 404);
+  });
+}

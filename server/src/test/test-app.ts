@@ -1,0 +1,47 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildApp } from "../app.ts";
+import { type Env, loadEnv } from "../config/env.ts";
+import type { Database } from "../db/client.ts";
+import { createTestDatabase } from "./test-database.ts";
+
+/** A stand-in for web/dist so page tests do not depend on a web build. */
+export function createFixtureWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), "atelier-web-"));
+  writeFileSync(
+    join(dir, "index.html"),
+    `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Atelier</title><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>`,
+  );
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(join(dir, "assets", "index-abc.js"), "console.log('app')");
+  writeFileSync(join(dir, "version.json"), JSON.stringify({ version: "test" }));
+  mkdirSync(join(dir, "docs"));
+  writeFileSync(join(dir, "docs", "cookies.pdf"), "%PDF-1.4\n%%EOF\n");
+  return dir;
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({
+    NODE_ENV: "test",
+    DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-data-")),
+    WEB_DIST_DIR: createFixtureWebDist(),
+    PUBLIC_URL: "http://shop.test",
+    ...overrides,
+  });
+}
+
+export async function createTestApp(options: { env?: Record<string, string>; database?: Database } = {}) {
+  const database = options.database ?? (await createTestDatabase());
+  const env = testEnv(options.env);
+  const app = await buildApp({ env, database });
+  return {
+    app,
+    env,
+    database,
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

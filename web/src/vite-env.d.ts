@@ -1,0 +1,15 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Set by the build-info plugin (web/scripts/build-info-plugin.ts). */
+  readonly VITE_BUILD_ID: string;
+  /** Product API base URL; empty means same origin. */
+  readonly VITE_API_BASE?: string;
+  readonly VITE_VERSION_POLL_MS?: string;
+  readonly VITE_SENTRY_DSN?: string;
+  readonly VITE_SENTRY_ENVIRONMENT?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
