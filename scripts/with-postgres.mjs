@@ -26,7 +26,10 @@ function startInstalledCluster() {
   if (!existsSync("/etc/postgresql")) {
     console.log("PostgreSQL is not installed: installing it with apt-get");
     execFileSync("apt-get", ["update"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "postgresql"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    execFileSync("apt-get", ["install", "-y", "postgresql"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
   }
   for (const version of readdirSync("/etc/postgresql")) {
     console.log(`starting PostgreSQL ${version}/main`);
@@ -38,7 +41,9 @@ async function dropRunDatabases() {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    const { rows } = await client.query("select datname from pg_database where datname like $1", [`${prefix}%`]);
+    const { rows } = await client.query("select datname from pg_database where datname like $1", [
+      `${prefix}%`,
+    ]);
     for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
   } finally {
     await client.end();
@@ -49,7 +54,9 @@ if (!(await reachable())) {
   startInstalledCluster();
   for (let i = 0; i < 30 && !(await reachable()); i++) await new Promise((r) => setTimeout(r, 1000));
   if (!(await reachable())) {
-    console.error(`PostgreSQL is not reachable at ${adminUrl}; set TEST_PG_ADMIN_URL to a server with trust auth.`);
+    console.error(
+      `PostgreSQL is not reachable at ${adminUrl}; set TEST_PG_ADMIN_URL to a server with trust auth.`,
+    );
     process.exit(1);
   }
 }

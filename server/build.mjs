@@ -4,7 +4,7 @@ import { build } from "esbuild";
 
 rmSync("dist", { recursive: true, force: true });
 await build({
-  entryPoints: ["src/server.ts", "src/db/seed/seed-cli.ts"],
+  entryPoints: ["src/server.ts"],
   outdir: "dist",
   bundle: true,
   platform: "node",

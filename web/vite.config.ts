@@ -19,6 +19,18 @@ export default defineConfig({
     tailwindcss(),
     buildInfoPlugin(),
   ],
+  build: {
+    rolldownOptions: {
+      treeshake: {
+        // The shared contract is pure declarations (constants, zod schemas). Saying so (and that building a
+        // zod schema has no side effects) lets the bundler drop the schemas a chunk does not use, which keeps
+        // zod (~20 KB gzipped) out of the home page; pages with forms still get it in their own chunks.
+        moduleSideEffects: [{ test: /[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+        // LocaleSchema: contract/src/rules/locale.ts derives LocaleQuerySchema from it with a method call.
+        manualPureFunctions: ["z", "LocaleSchema"],
+      },
+    },
+  },
   server: {
     proxy: {
       "/api": apiTarget,

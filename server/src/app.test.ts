@@ -43,7 +43,10 @@ describe("the shop server", () => {
   it("picks the page locale from the cookie, then Accept-Language", async () => {
     const byCookie = await ctx.app.inject({ url: "/courses", headers: { cookie: "i18n_redirected=ru" } });
     expect(byCookie.body).toContain('<html lang="ru">');
-    const byHeader = await ctx.app.inject({ url: "/courses", headers: { "accept-language": "ru-RU,ru;q=0.9" } });
+    const byHeader = await ctx.app.inject({
+      url: "/courses",
+      headers: { "accept-language": "ru-RU,ru;q=0.9" },
+    });
     expect(byHeader.body).toContain('<html lang="ru">');
   });
 

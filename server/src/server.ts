@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, type Env, loadEnv } from "./config/env.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDemoCatalogue } from "./db/seed/seed.ts";
+import { createMailer } from "./mail/index.ts";
 import { initServerMonitoring } from "./monitoring/sentry.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -33,14 +34,20 @@ async function main() {
     });
     if (seeded.created) {
       app.log.info("demo catalogue seeded");
-      if (env.NODE_ENV !== "production") {
+      if (env.NODE_ENV !== "production" && seeded.staffPassword) {
         // Printed so a developer can sign in to the back office right away.
         console.log(`\n  Staff account: ${seeded.staffEmail}  password: ${seeded.staffPassword}\n`);
       }
     }
   }
 
+  // The outbox worker sends what services wrote in their transactions; stopped before the database closes.
+  const mailer = createMailer({ db: database.db, env, logger: app.log });
+  mailer.start();
+  app.log.info({ transport: mailer.describe() }, "mail worker started");
+
   app.addHook("onClose", async () => {
+    await mailer.stop();
     await database.close();
   });
 
@@ -66,7 +73,9 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 
   await app.listen({ host: env.HOST, port: env.PORT });
-  console.log(`  Atelier Shop is running at ${env.PUBLIC_URL.replace(/\/$/, "")} (database: ${database.kind})`);
+  console.log(
+    `  Atelier Shop is running at ${env.PUBLIC_URL.replace(/\/$/, "")} (database: ${database.kind})`,
+  );
 }
 
 main().catch((error) => {

@@ -4,7 +4,10 @@ import type { Plugin } from "vite";
 export type BuildInfo = { version: string; builtAt: string };
 
 /** The build id: BUILD_ID from the environment (CI), else the git commit plus the build time. */
-export function createBuildInfo(now = new Date(), env: Record<string, string | undefined> = process.env): BuildInfo {
+export function createBuildInfo(
+  now = new Date(),
+  env: Record<string, string | undefined> = process.env,
+): BuildInfo {
   const builtAt = now.toISOString();
   if (env.BUILD_ID) return { version: env.BUILD_ID, builtAt };
   let commit = "local";

@@ -21,7 +21,8 @@ export const SignUpPasswordSchema = z
   .string({ error: "required" })
   .max(PASSWORD_MAX_LENGTH, { error: "password_too_long" })
   .superRefine((value, ctx) => {
-    for (const rule of unmetPasswordRules(value)) ctx.addIssue({ code: "custom", message: `password_${rule}` });
+    for (const rule of unmetPasswordRules(value))
+      ctx.addIssue({ code: "custom", message: `password_${rule}` });
   });
 
 /** Sign-in and reset passwords: 8+ with upper, lower and digit. */

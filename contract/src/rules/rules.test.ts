@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { EmailSchema } from "./email.ts";
 import { NameSchema } from "./name.ts";
-import { isValidPhone, PhoneSchema, sanitizePhoneInput } from "./phone.ts";
 import { SignInPasswordSchema, SignUpPasswordSchema, unmetPasswordRules } from "./password.ts";
+import { isValidPhone, PhoneSchema, sanitizePhoneInput } from "./phone.ts";
 
 const codes = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);

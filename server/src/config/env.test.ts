@@ -12,7 +12,9 @@ describe("configuration", () => {
   });
 
   it("stops with a message naming each wrong variable", () => {
-    expect(() => loadEnv({ PORT: "abc", CORS_ORIGINS: "not a url", DATABASE_URL: "nope" })).toThrow(ConfigError);
+    expect(() => loadEnv({ PORT: "abc", CORS_ORIGINS: "not a url", DATABASE_URL: "nope" })).toThrow(
+      ConfigError,
+    );
     try {
       loadEnv({ PORT: "abc", CORS_ORIGINS: "not a url" });
     } catch (error) {

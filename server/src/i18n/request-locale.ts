@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE } from "@atelier/contract";
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "@atelier/contract";
 
 /**
  * The locale of a request: the `locale` query first (spec §7), then the locale cookie,

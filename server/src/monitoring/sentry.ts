@@ -2,7 +2,10 @@ import { MONITORING_SAMPLE_RATES } from "@atelier/contract";
 import type { ErrorReporter } from "../plugins/error-handler.ts";
 
 /** Sentry only when a DSN is configured; otherwise unexpected errors are just logged. */
-export async function initServerMonitoring(dsn: string | undefined, environment: string): Promise<ErrorReporter> {
+export async function initServerMonitoring(
+  dsn: string | undefined,
+  environment: string,
+): Promise<ErrorReporter> {
   if (!dsn) return () => {};
   const Sentry = await import("@sentry/node");
   Sentry.init({ dsn, environment, tracesSampleRate: MONITORING_SAMPLE_RATES.traces });

@@ -16,7 +16,12 @@ describe("error mechanism", () => {
       {
         schema: {
           querystring: LocaleQuerySchema,
-          body: z.object({ email: EmailSchema, first_name: NameSchema, phone_number: PhoneSchema, age: z.number().int() }),
+          body: z.object({
+            email: EmailSchema,
+            first_name: NameSchema,
+            phone_number: PhoneSchema,
+            age: z.number().int(),
+          }),
         },
       },
       async (request) => request.body,
@@ -62,7 +67,11 @@ describe("error mechanism", () => {
   it("names a missing field as required", async () => {
     const res = await ctx.app.inject({ method: "POST", url: "/api/v2/_test/echo/", payload: {} });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error_codes).toMatchObject({ email: ["required"], first_name: ["required"], age: ["required"] });
+    expect(res.json().error_codes).toMatchObject({
+      email: ["required"],
+      first_name: ["required"],
+      age: ["required"],
+    });
   });
 
   it("rejects an unknown locale with the field named", async () => {
@@ -100,7 +109,10 @@ describe("error mechanism", () => {
   it("hides unexpected errors behind a generic 500 detail", async () => {
     const res = await ctx.app.inject({ method: "GET", url: "/api/v2/_test/boom/" });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ detail: "Ein interner Fehler ist aufgetreten.", error_codes: { detail: "server_error" } });
+    expect(res.json()).toEqual({
+      detail: "Ein interner Fehler ist aufgetreten.",
+      error_codes: { detail: "server_error" },
+    });
     expect(res.body).not.toContain("secret");
   });
 

@@ -75,7 +75,9 @@ export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter
     }
     if (error instanceof AppError) {
       if (error.status === 400 || error.field) {
-        return reply.status(error.status).send(fieldErrorBody({ [error.field ?? NON_FIELD]: { codes: [error.code] } }, locale));
+        return reply
+          .status(error.status)
+          .send(fieldErrorBody({ [error.field ?? NON_FIELD]: { codes: [error.code] } }, locale));
       }
       return reply.status(error.status).send(detailBody(error.code, locale));
     }
@@ -85,7 +87,8 @@ export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter
         // Malformed JSON, empty body with a JSON content type, and the like.
         return reply.status(400).send(fieldErrorBody({ [NON_FIELD]: { codes: ["parse_error"] } }, locale));
       }
-      if (status === 429 && error.message) reply.header("retry-after", reply.getHeader("retry-after") ?? "60");
+      if (status === 429 && error.message)
+        reply.header("retry-after", reply.getHeader("retry-after") ?? "60");
       return reply.status(status).send(detailBody(STATUS_CODES[status] ?? "invalid", locale));
     }
     request.log.error({ err: error, reqId: request.id }, "unexpected error");

@@ -10,7 +10,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
       openapi: "3.1.0",
       info: {
         title: "Atelier Shop API",
-        description: "Course shop of the Atelier language and art school. Texts come in the `locale` of the request.",
+        description:
+          "Course shop of the Atelier language and art school. Texts come in the `locale` of the request.",
         version: "2.0.0",
       },
       servers: [{ url: publicUrl }],

@@ -1,7 +1,10 @@
-import { type Locale, LOCALES, PAGE_TITLES, type PageKey, SITE_NAME } from "@atelier/contract";
+import { LOCALES, type Locale, PAGE_TITLES, type PageKey, SITE_NAME } from "@atelier/contract";
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 
 export type PageHead = { title: string; description?: string };
 
@@ -25,7 +28,9 @@ export function renderPage(
   const urlFor = (l: Locale) => `${base}${path}?locale=${l}`;
   const tags = [
     head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : "",
-    input.indexable ? `<link rel="canonical" href="${escapeHtml(urlFor(locale))}">` : `<meta name="robots" content="noindex">`,
+    input.indexable
+      ? `<link rel="canonical" href="${escapeHtml(urlFor(locale))}">`
+      : `<meta name="robots" content="noindex">`,
     ...(input.indexable
       ? [
           ...LOCALES.map((l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(urlFor(l))}">`),

@@ -54,7 +54,11 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
       head: defaultHead(key, request.locale),
       indexable: status === 200,
     });
-    return reply.status(status).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+    return reply
+      .status(status)
+      .header("cache-control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(html);
   };
 
   for (const route of PAGE_ROUTES) {

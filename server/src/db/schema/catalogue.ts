@@ -25,7 +25,15 @@ export const productType = pgEnum("product_type", [
   "SpecialOffer",
 ]);
 export const ageGroup = pgEnum("age_group", ["5-7", "8-11", "10+", "12+", "14+"]);
-export const instructionLanguage = pgEnum("instruction_language", ["ru", "en", "de", "bi", "ru-en", "de-en", "de-ru"]);
+export const instructionLanguage = pgEnum("instruction_language", [
+  "ru",
+  "en",
+  "de",
+  "bi",
+  "ru-en",
+  "de-en",
+  "de-ru",
+]);
 export const scheduleType = pgEnum("schedule_type", [
   "Course (1 / week)",
   "Course (2 / week)",

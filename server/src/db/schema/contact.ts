@@ -1,4 +1,4 @@
-import { date, integer, pgEnum, pgTable, serial, text, timestamp, index } from "drizzle-orm/pg-core";
+import { date, index, integer, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./common.ts";
 import { localeEnum } from "./users.ts";
 

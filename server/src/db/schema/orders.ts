@@ -124,7 +124,10 @@ export const orderItemSlots = pgTable(
       .notNull()
       .references(() => scheduleSlots.id),
   },
-  (t) => [primaryKey({ columns: [t.orderItemId, t.scheduleSlotId] }), index("order_item_slots_slot_idx").on(t.scheduleSlotId)],
+  (t) => [
+    primaryKey({ columns: [t.orderItemId, t.scheduleSlotId] }),
+    index("order_item_slots_slot_idx").on(t.scheduleSlotId),
+  ],
 );
 
 export const orderItemAcademyWeeks = pgTable(
@@ -137,11 +140,20 @@ export const orderItemAcademyWeeks = pgTable(
       .notNull()
       .references(() => academyWeeks.id),
   },
-  (t) => [primaryKey({ columns: [t.orderItemId, t.academyWeekId] }), index("order_item_weeks_week_idx").on(t.academyWeekId)],
+  (t) => [
+    primaryKey({ columns: [t.orderItemId, t.academyWeekId] }),
+    index("order_item_weeks_week_idx").on(t.academyWeekId),
+  ],
 );
 
 export const paymentGateway = pgEnum("payment_gateway", ["paypal", "demo"]);
-export const paymentStatus = pgEnum("payment_status", ["created", "approved", "captured", "failed", "refunded"]);
+export const paymentStatus = pgEnum("payment_status", [
+  "created",
+  "approved",
+  "captured",
+  "failed",
+  "refunded",
+]);
 
 export const payments = pgTable(
   "payments",
@@ -159,13 +171,27 @@ export const payments = pgTable(
     createdAt: createdAt(),
     capturedAt: timestamp("captured_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("payments_gateway_order_idx").on(t.gateway, t.gatewayOrderId), index("payments_order_idx").on(t.orderId)],
+  (t) => [
+    uniqueIndex("payments_gateway_order_idx").on(t.gateway, t.gatewayOrderId),
+    index("payments_order_idx").on(t.orderId),
+  ],
 );
 
 export const visitRequestKind = pgEnum("visit_request_kind", ["trial", "out", "waiting"]);
 
-export type VisitRequestChild = { id?: number; first_name: string; last_name: string; birth_date?: string | null };
-export type VisitRequestAdult = { first_name: string; last_name: string; email: string; phone: string; relation: string };
+export type VisitRequestChild = {
+  id?: number;
+  first_name: string;
+  last_name: string;
+  birth_date?: string | null;
+};
+export type VisitRequestAdult = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  relation: string;
+};
 
 export const visitRequests = pgTable(
   "visit_requests",

@@ -45,7 +45,12 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
 
 /** User text with line breaks (a contact message), escaped line by line. */
 export function multiline(text: string): SafeHtml {
-  return new SafeHtml(text.split(/\r\n|\r|\n/).map(escapeHtml).join("<br>"));
+  return new SafeHtml(
+    text
+      .split(/\r\n|\r|\n/)
+      .map(escapeHtml)
+      .join("<br>"),
+  );
 }
 
 /**

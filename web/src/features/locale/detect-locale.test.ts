@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { detectLocale, localeCookie, localeFromLanguageTag, readCookie } from "./detect-locale.ts";
+import { readCookie } from "../../lib/cookies.ts";
+import { detectLocale, localeCookie, localeFromLanguageTag } from "./detect-locale.ts";
 
 describe("detectLocale", () => {
   it("prefers the locale query over the cookie and the browser", () => {

@@ -1,4 +1,11 @@
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, type Locale } from "@atelier/contract";
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_DAYS,
+  type Locale,
+} from "@atelier/contract";
+import { readCookie } from "../../lib/cookies.ts";
 
 export type LocaleSources = {
   /** Value of the `locale` query parameter, if any. */
@@ -8,22 +15,6 @@ export type LocaleSources = {
   /** `navigator.languages`. */
   languages?: readonly string[];
 };
-
-/** Value of one cookie in a `document.cookie` string. */
-export function readCookie(cookieString: string, name: string): string | undefined {
-  for (const part of cookieString.split(";")) {
-    const index = part.indexOf("=");
-    if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(index + 1).trim());
-      } catch {
-        return part.slice(index + 1).trim();
-      }
-    }
-  }
-  return undefined;
-}
 
 /** `de-DE` -> `de`, `ru` -> `ru`, anything else -> undefined. */
 export function localeFromLanguageTag(tag: string): Locale | undefined {

@@ -6,7 +6,10 @@ export const INSTRUCTORS: InstructorSeed[] = [
     slug: "anna-petrova",
     firstName: "Anna",
     lastName: "Petrova",
-    job: l("Malerin und Kunstpädagogin, Gründerin des Ateliers", "Художница и педагог, основательница студии"),
+    job: l(
+      "Malerin und Kunstpädagogin, Gründerin des Ateliers",
+      "Художница и педагог, основательница студии",
+    ),
     subject: l("Malerei und Zeichnen", "Живопись и рисунок"),
     bio: l(
       "Anna hat an der Kunstakademie in Sankt Petersburg und an der Universität der Künste Berlin studiert. Seit 2012 unterrichtet sie Kinder und Jugendliche und hat das Atelier in der Kastanienallee gegründet, damit Kunst und Sprache unter einem Dach zusammenkommen. In ihren Stunden wird viel gemischt, ausprobiert und gelacht – und am Ende nimmt jedes Kind ein Bild mit nach Hause, auf das es stolz ist.",

@@ -1,12 +1,15 @@
 import type { LocalizedText } from "@atelier/contract";
-import { type PurchaseOptionSeed, l } from "./types.ts";
+import { l, type PurchaseOptionSeed } from "./types.ts";
 
 /** Monthly prices of a course subscription by meetings per week, and the meeting card. */
 export type CoursePrices = { perWeek: Partial<Record<1 | 2 | 3, number>>; meetingCard?: number };
 
 /** Standard 60-minute course: 79 € / 145 € / 199 € per month, 10 meetings for 220 €. */
 export const STANDARD_COURSE: CoursePrices = { perWeek: { 1: 7900, 2: 14500 }, meetingCard: 22000 };
-export const STANDARD_COURSE_3X: CoursePrices = { perWeek: { 1: 7900, 2: 14500, 3: 19900 }, meetingCard: 22000 };
+export const STANDARD_COURSE_3X: CoursePrices = {
+  perWeek: { 1: 7900, 2: 14500, 3: 19900 },
+  meetingCard: 22000,
+};
 /** 90-minute course. */
 export const LONG_COURSE: CoursePrices = { perWeek: { 1: 9900, 2: 18500 }, meetingCard: 27000 };
 
@@ -89,7 +92,11 @@ export const giftCardAmounts = (amountsCents: number[]): PurchaseOptionSeed[] =>
     };
   });
 
-export const offer = (name: LocalizedText, priceCents: number, numberOfMeetings?: number): PurchaseOptionSeed => ({
+export const offer = (
+  name: LocalizedText,
+  priceCents: number,
+  numberOfMeetings?: number,
+): PurchaseOptionSeed => ({
   scheduleType: "Offer",
   name,
   basePriceCents: priceCents,

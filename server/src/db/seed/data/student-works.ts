@@ -4,13 +4,25 @@ import { l } from "./types.ts";
 
 /** Shared pictures of students' works, reused by several product pages. */
 const WORKS = {
-  "sunflowers": l("Sonnenblumen in Gouache, gemalt von Mia (7)", "Подсолнухи гуашью, рисовала Мия (7 лет)"),
-  "city-night": l("Berlin bei Nacht, Acryl auf Leinwand, Leon (11)", "Ночной Берлин, акрил на холсте, Леон (11 лет)"),
-  "still-life": l("Stillleben mit Krug, Bleistift, Sofia (14)", "Натюрморт с кувшином, карандаш, София (14 лет)"),
+  sunflowers: l("Sonnenblumen in Gouache, gemalt von Mia (7)", "Подсолнухи гуашью, рисовала Мия (7 лет)"),
+  "city-night": l(
+    "Berlin bei Nacht, Acryl auf Leinwand, Leon (11)",
+    "Ночной Берлин, акрил на холсте, Леон (11 лет)",
+  ),
+  "still-life": l(
+    "Stillleben mit Krug, Bleistift, Sofia (14)",
+    "Натюрморт с кувшином, карандаш, София (14 лет)",
+  ),
   "ceramic-bowl": l("Glasierte Schale mit Wellenmuster", "Глазурованная чаша с волнистым узором"),
-  "ceramic-animals": l("Tierfiguren aus Ton, Gruppe 8–11 Jahre", "Фигурки животных из глины, группа 8–11 лет"),
-  "comic-page": l("Comicseite „Der Kater vom Mauerpark“, Paul (12)", "Страница комикса «Кот из Мауэрпарка», Пауль (12 лет)"),
-  "robot": l("Selbst gebauter Roboter mit Abstandssensor", "Самодельный робот с датчиком расстояния"),
+  "ceramic-animals": l(
+    "Tierfiguren aus Ton, Gruppe 8–11 Jahre",
+    "Фигурки животных из глины, группа 8–11 лет",
+  ),
+  "comic-page": l(
+    "Comicseite „Der Kater vom Mauerpark“, Paul (12)",
+    "Страница комикса «Кот из Мауэрпарка», Пауль (12 лет)",
+  ),
+  robot: l("Selbst gebauter Roboter mit Abstandssensor", "Самодельный робот с датчиком расстояния"),
   "stage-masks": l("Masken für die Theateraufführung", "Маски для театральной постановки"),
 } satisfies Record<string, LocalizedText>;
 

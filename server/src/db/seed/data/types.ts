@@ -1,5 +1,11 @@
 import type { LocalizedText } from "@atelier/contract";
-import type { ageGroup, instructionLanguage, productType, QnaEntry, scheduleType } from "../../schema/catalogue.ts";
+import type {
+  ageGroup,
+  instructionLanguage,
+  productType,
+  QnaEntry,
+  scheduleType,
+} from "../../schema/catalogue.ts";
 
 export type ProductType = (typeof productType.enumValues)[number];
 export type AgeGroup = (typeof ageGroup.enumValues)[number];
@@ -24,7 +30,13 @@ export type InstructorSeed = {
 };
 
 /** A weekly course time: weekday 0 = Monday … 6 = Sunday; times as HH:MM. */
-export type WeeklySlotSeed = { weekday: number; start: string; end: string; seats: number; instructor: string };
+export type WeeklySlotSeed = {
+  weekday: number;
+  start: string;
+  end: string;
+  seats: number;
+  instructor: string;
+};
 /** A dated session of a workshop or event; date as YYYY-MM-DD. */
 export type DatedSlotSeed = { date: string; start: string; end: string; seats: number; instructor: string };
 

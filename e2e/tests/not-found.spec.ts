@@ -1,0 +1,9 @@
+import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
+
+test("an unknown path shows the not-found page with status 404", async ({ page }) => {
+  await dismissCookieModal(page);
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("not-found")).toContainText("Page not found: /no-such-page");
+  await expect(page.getByRole("banner")).toBeVisible();
+});

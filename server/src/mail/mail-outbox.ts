@@ -1,0 +1,99 @@
+import type { Locale } from "@atelier/contract";
+import { EmailSchema } from "@atelier/contract";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { mailOutbox } from "../db/schema/contact.ts";
+import {
+  type MailTemplateData,
+  type MailTemplateName,
+  type RenderOptions,
+  renderMail,
+} from "./mail-templates.ts";
+
+/**
+ * The outbox is the only code that touches `mail_outbox`. A mail is rendered and stored as
+ * pending in the caller's transaction, so it exists exactly when its cause (sign-up, order,
+ * contact form) was committed; the worker sends it later.
+ */
+
+/** One mail to send; `template` decides the shape of `data`. */
+export type MailRequest = {
+  [Name in MailTemplateName]: { to: string; template: Name; locale: Locale; data: MailTemplateData[Name] };
+}[MailTemplateName];
+
+export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+export async function enqueueMail(
+  dbOrTx: DbOrTx,
+  mail: MailRequest,
+  options?: RenderOptions,
+): Promise<{ id: number }> {
+  // A bad address would only fail in the worker, hours later; failing here rolls the cause back instead.
+  const to = EmailSchema.parse(mail.to);
+  // `renderMail` cannot see that template and data of a union member belong together; MailRequest guarantees it.
+  const rendered = renderMail(mail.template, mail.locale, mail.data as never, options);
+  const [row] = await dbOrTx
+    .insert(mailOutbox)
+    .values({
+      to,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      template: mail.template,
+      locale: mail.locale,
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error("mail_outbox insert returned no row");
+  return row;
+}
+
+/**
+ * Claims up to `limit` due mails for this instance. The row locks with SKIP LOCKED let several
+ * instances claim at once without taking the same mail; the claim is one statement, so it needs no
+ * transaction held open while mails are sent. Claiming counts the attempt and moves
+ * `next_attempt_at` forward by `leaseSeconds`: a crash mid-send leaves the mail to be retried
+ * after the lease instead of stuck, and a mail that keeps crashing the sender still runs out of attempts.
+ * Times come from the database clock, the one clock all instances share.
+ */
+export async function claimDueMails(
+  dbOrTx: DbOrTx,
+  limit: number,
+  leaseSeconds: number,
+): Promise<OutboxMail[]> {
+  const due = dbOrTx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(mailOutbox.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await dbOrTx
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + ${leaseSeconds}::integer * interval '1 second'`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.id - b.id);
+}
+
+export async function markMailSent(dbOrTx: DbOrTx, id: number): Promise<void> {
+  await dbOrTx.update(mailOutbox).set({ status: "sent", sentAt: sql`now()` }).where(eq(mailOutbox.id, id));
+}
+
+/** Records a failed attempt: retried after `retryInSeconds`, or given up for good when `final`. */
+export async function markMailAttemptFailed(
+  dbOrTx: DbOrTx,
+  id: number,
+  failure: { error: string; final: boolean; retryInSeconds: number },
+): Promise<void> {
+  await dbOrTx
+    .update(mailOutbox)
+    .set({
+      status: failure.final ? "failed" : "pending",
+      lastError: failure.error,
+      nextAttemptAt: sql`now() + ${failure.retryInSeconds}::integer * interval '1 second'`,
+    })
+    .where(eq(mailOutbox.id, id));
+}

@@ -1,0 +1,147 @@
+import type { Locale } from "@atelier/contract";
+import { describe, expect, it } from "vitest";
+import {
+  MAIL_TEMPLATE_NAMES,
+  type MailTemplateData,
+  type MailTemplateName,
+  renderMail,
+} from "./mail-templates.ts";
+
+const LOCALES: Locale[] = ["de", "ru"];
+const EVIL = `<script>alert("x")</script>`;
+
+const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
+  "verify-email": { firstName: "Anna", link: "https://shop.example/?email=confirmed&key=abc123" },
+  "password-reset": { firstName: "Boris", link: "https://shop.example/?uid=7&token=tok-456" },
+  "contact-request": {
+    kind: "appointment",
+    firstName: "Clara",
+    lastName: "Schmidt",
+    email: "clara@example.org",
+    phone: "+4915112345678",
+    comment: "Nachmittags bitte",
+    appointmentDate: "2026-03-14",
+  },
+  "order-confirmation": {
+    firstName: "Dmitri",
+    orderId: 4711,
+    items: [
+      { name: "Malkurs für Kinder", visitorName: "Mila", priceCents: 123450 },
+      { name: "Keramik-Workshop", visitorName: "Lev", priceCents: 4500 },
+    ],
+    totalCents: 127950,
+  },
+};
+
+/** Values each sample must show in both bodies. */
+const EXPECTED: { [Name in MailTemplateName]: string[] } = {
+  "verify-email": ["Anna"],
+  "password-reset": ["Boris"],
+  "contact-request": ["Clara", "Schmidt", "clara@example.org", "+4915112345678", "Nachmittags bitte"],
+  "order-confirmation": ["Dmitri", "4711", "Malkurs für Kinder", "Mila", "Keramik-Workshop", "Lev"],
+};
+
+function render<Name extends MailTemplateName>(name: Name, locale: Locale, data: MailTemplateData[Name]) {
+  return renderMail(name, locale, data, { publicUrl: "https://shop.example" });
+}
+
+describe("renderMail", () => {
+  for (const name of MAIL_TEMPLATE_NAMES) {
+    for (const locale of LOCALES) {
+      it(`${name} (${locale}) renders subject, html and text with the data in the shared layout`, () => {
+        const mail = render(name, locale, SAMPLES[name]);
+        expect(mail.subject.length).toBeGreaterThan(3);
+        expect(mail.subject).not.toMatch(/[\r\n]/);
+        expect(mail.html).toContain(`<html lang="${locale}">`);
+        for (const value of EXPECTED[name]) {
+          expect(mail.html).toContain(value);
+          expect(mail.text).toContain(value);
+        }
+        for (const body of [mail.html, mail.text]) {
+          expect(body).toContain("Atelier – Kunst- und Sprachschule Berlin");
+          expect(body).toContain("Kastanienallee 12, 10435 Berlin");
+        }
+        expect(mail.html).toContain('href="https://shop.example/"');
+        expect(mail.text).toContain("https://shop.example/");
+      });
+    }
+  }
+
+  it("writes German and Russian texts in the chosen locale", () => {
+    expect(render("verify-email", "de", SAMPLES["verify-email"]).subject).toBe(
+      "Bitte bestätigen Sie Ihre E-Mail-Adresse",
+    );
+    expect(render("verify-email", "ru", SAMPLES["verify-email"]).subject).toBe(
+      "Подтвердите адрес электронной почты",
+    );
+    expect(render("password-reset", "ru", SAMPLES["password-reset"]).text).toContain("Здравствуйте, Boris!");
+    expect(render("contact-request", "de", SAMPLES["contact-request"]).subject).toBe(
+      "Terminanfrage: Clara Schmidt",
+    );
+    expect(render("contact-request", "ru", SAMPLES["contact-request"]).html).toContain("14 марта 2026");
+    expect(render("contact-request", "de", SAMPLES["contact-request"]).html).toContain("14. März 2026");
+  });
+
+  it("puts the action link into both bodies, HTML-escaped in the markup", () => {
+    const mail = render("verify-email", "de", SAMPLES["verify-email"]);
+    expect(mail.html).toContain('href="https://shop.example/?email=confirmed&amp;key=abc123"');
+    expect(mail.text).toContain("https://shop.example/?email=confirmed&key=abc123");
+  });
+
+  it("escapes markup in every interpolated value", () => {
+    const verify = render("verify-email", "de", { firstName: EVIL, link: "https://shop.example/v" });
+    const contact = render("contact-request", "ru", {
+      kind: "partnership",
+      firstName: EVIL,
+      lastName: EVIL,
+      email: "x@example.org",
+      phone: "+4930123456",
+      message: `${EVIL}\nzweite Zeile`,
+      position: EVIL,
+    });
+    const order = render("order-confirmation", "de", {
+      firstName: EVIL,
+      orderId: EVIL,
+      items: [{ name: EVIL, visitorName: EVIL, priceCents: 100 }],
+      totalCents: 100,
+    });
+    for (const mail of [verify, contact, order]) {
+      expect(mail.html).not.toContain("<script>");
+      expect(mail.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+      // The plain-text part is not markup and keeps the value as typed.
+      expect(mail.text).toContain(EVIL);
+    }
+    expect(contact.html).toContain("&lt;/script&gt;<br>zweite Zeile");
+  });
+
+  it("keeps line breaks of names out of the subject header", () => {
+    const mail = render("contact-request", "de", {
+      ...SAMPLES["contact-request"],
+      lastName: "Schmidt\r\nBcc: victim@example.org",
+    });
+    expect(mail.subject).toBe("Terminanfrage: Clara Schmidt Bcc: victim@example.org");
+  });
+
+  it("refuses links that are not http(s)", () => {
+    expect(() => render("password-reset", "de", { firstName: "A", link: "javascript:alert(1)" })).toThrow(
+      /http/,
+    );
+  });
+
+  it("formats money as EUR the way each locale writes it", () => {
+    const de = render("order-confirmation", "de", SAMPLES["order-confirmation"]);
+    const ru = render("order-confirmation", "ru", SAMPLES["order-confirmation"]);
+    // Intl separates the amount from € with a no-break space; ru groups thousands with one too.
+    expect(de.html).toContain("1.234,50\u00a0€");
+    expect(de.html).toContain("45,00\u00a0€");
+    expect(de.text).toContain("Gesamt: 1.279,50\u00a0€");
+    expect(ru.html).toContain("1\u00a0234,50\u00a0€");
+    expect(ru.html).toContain("45,00\u00a0€");
+    expect(ru.text).toContain("Итого: 1\u00a0279,50\u00a0€");
+  });
+
+  it("only accepts the data of the named template", () => {
+    // @ts-expect-error verify-email needs a link
+    expect(() => renderMail("verify-email", "ru", { firstName: "Anna" })).toThrow();
+  });
+});

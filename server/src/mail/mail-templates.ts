@@ -1,0 +1,51 @@
+import type { Locale } from "@atelier/contract";
+import { type ContactRequestData, contactRequestTemplate } from "./templates/contact-request.ts";
+import { renderLayout } from "./templates/layout.ts";
+import { type OrderConfirmationData, orderConfirmationTemplate } from "./templates/order-confirmation.ts";
+import { type PasswordResetData, passwordResetTemplate } from "./templates/password-reset.ts";
+import type { MailTemplate, RenderedMail } from "./templates/types.ts";
+import { type VerifyEmailData, verifyEmailTemplate } from "./templates/verify-email.ts";
+
+export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
+export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
+export type { PasswordResetData } from "./templates/password-reset.ts";
+export type { RenderedMail } from "./templates/types.ts";
+export type { VerifyEmailData } from "./templates/verify-email.ts";
+
+/** Template name → the data it needs; `renderMail` and `enqueueMail` are checked against it. */
+export type MailTemplateData = {
+  "verify-email": VerifyEmailData;
+  "password-reset": PasswordResetData;
+  "contact-request": ContactRequestData;
+  "order-confirmation": OrderConfirmationData;
+};
+
+export type MailTemplateName = keyof MailTemplateData;
+
+const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Name]> } = {
+  "verify-email": verifyEmailTemplate,
+  "password-reset": passwordResetTemplate,
+  "contact-request": contactRequestTemplate,
+  "order-confirmation": orderConfirmationTemplate,
+};
+
+export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];
+
+export type RenderOptions = {
+  /** Origin of the shop for the footer link (env PUBLIC_URL). */
+  publicUrl: string;
+};
+
+// Matches the PUBLIC_URL default of config/env.ts, so a bare call renders like a default start-up.
+const DEFAULT_RENDER_OPTIONS: RenderOptions = { publicUrl: "http://localhost:3000" };
+
+/** Renders a template in a locale into the finished subject, HTML and plain-text bodies. */
+export function renderMail<Name extends MailTemplateName>(
+  template: Name,
+  locale: Locale,
+  data: MailTemplateData[Name],
+  options: RenderOptions = DEFAULT_RENDER_OPTIONS,
+): RenderedMail {
+  const render: MailTemplate<MailTemplateData[Name]> = TEMPLATES[template];
+  return renderLayout(render(data, locale), locale, options.publicUrl);
+}

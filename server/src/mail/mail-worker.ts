@@ -1,0 +1,135 @@
+import type { Db } from "../db/client.ts";
+import { claimDueMails, markMailAttemptFailed, markMailSent, type OutboxMail } from "./mail-outbox.ts";
+import type { MailTransport } from "./mail-transport.ts";
+
+type LogFn = (details: Record<string, unknown>, message: string) => void;
+
+/** The part of a pino logger the worker uses; Fastify's `app.log` fits. */
+export type MailLogger = { info: LogFn; warn: LogFn; error: LogFn };
+
+export type MailWorkerOptions = {
+  db: Db;
+  transport: MailTransport;
+  logger: MailLogger;
+  intervalMs: number;
+  maxAttempts?: number;
+  batchSize?: number;
+};
+
+export type DrainResult = { sent: number; failed: number };
+
+export type MailWorker = {
+  /** Polls every `intervalMs` until `stop()`. */
+  start(): void;
+  /** Stops polling and waits for the batch in flight, for a graceful shutdown. */
+  stop(): Promise<void>;
+  /** Sends every mail due now; `failed` counts failed attempts, retried later or given up. */
+  drainOnce(): Promise<DrainResult>;
+};
+
+const RETRY_BASE_SECONDS = 30;
+const RETRY_MAX_SECONDS = 60 * 60;
+// A claimed mail is hidden from other instances this long. It must exceed a whole batch:
+// batchSize (10) × the transport's send timeout (60 s) = 10 min < 15 min.
+const CLAIM_LEASE_SECONDS = 15 * 60;
+const MAX_ERROR_LENGTH = 2000;
+
+/** Backoff after the `attempts`-th failed attempt: 30 s × 2^attempts, at most one hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(RETRY_BASE_SECONDS * 2 ** attempts, RETRY_MAX_SECONDS);
+}
+
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, transport, logger, intervalMs } = options;
+  const maxAttempts = options.maxAttempts ?? 8;
+  const batchSize = options.batchSize ?? 10;
+
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  // One drain at a time per instance: the timer and explicit drainOnce calls share this.
+  let inFlight: Promise<DrainResult> | undefined;
+
+  async function deliver(mail: OutboxMail): Promise<boolean> {
+    try {
+      await transport.send(mail);
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+      // Every error is retried, 5xx included: a relay refusing us (auth, relaying denied) is
+      // usually a configuration fixed within the retry window, and a dropped mail costs more than a retry.
+      const final = mail.attempts >= maxAttempts;
+      await markMailAttemptFailed(db, mail.id, {
+        error: reason,
+        final,
+        retryInSeconds: final ? 0 : retryDelaySeconds(mail.attempts),
+      });
+      const details = { mailId: mail.id, template: mail.template, attempts: mail.attempts, err: reason };
+      if (final) logger.error(details, "mail given up after the last attempt");
+      else logger.warn(details, "mail attempt failed, will retry");
+      return false;
+    }
+    // Sent but not yet marked: a crash here re-sends after the lease (at-least-once delivery).
+    await markMailSent(db, mail.id);
+    logger.info({ mailId: mail.id, template: mail.template }, "mail sent");
+    return true;
+  }
+
+  async function drain(keepGoing: () => boolean): Promise<DrainResult> {
+    const result: DrainResult = { sent: 0, failed: 0 };
+    for (;;) {
+      const batch = await claimDueMails(db, batchSize, CLAIM_LEASE_SECONDS);
+      for (const mail of batch) {
+        if (await deliver(mail)) result.sent++;
+        else result.failed++;
+      }
+      // Failed mails are due only later, so the loop ends; stop() ends it after the current batch.
+      if (batch.length < batchSize || !keepGoing()) return result;
+    }
+  }
+
+  function runExclusive(keepGoing: () => boolean): Promise<DrainResult> {
+    const previous = inFlight ?? Promise.resolve(undefined);
+    const next = previous.catch(() => undefined).then(() => drain(keepGoing));
+    inFlight = next;
+    const clear = () => {
+      if (inFlight === next) inFlight = undefined;
+    };
+    next.then(clear, clear);
+    return next;
+  }
+
+  function schedule(delayMs: number): void {
+    timer = setTimeout(tick, delayMs);
+    // The worker alone must not keep the process alive.
+    timer.unref();
+  }
+
+  async function tick(): Promise<void> {
+    timer = undefined;
+    try {
+      await runExclusive(() => running);
+    } catch (error) {
+      // A database outage must not kill the worker; the next tick tries again.
+      logger.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        "mail worker batch failed",
+      );
+    }
+    // A stop() and start() during this tick may already have scheduled the next one.
+    if (running && timer === undefined) schedule(intervalMs);
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await inFlight?.catch(() => undefined);
+    },
+    drainOnce: () => runExclusive(() => true),
+  };
+}

@@ -1,0 +1,106 @@
+import type { Locale } from "@atelier/contract";
+import { formatDate } from "./format.ts";
+import { html, multiline } from "./html.ts";
+import { type DetailRow, detailsTable, detailsText, paragraph } from "./parts.ts";
+import type { MailTemplate } from "./types.ts";
+
+export type ContactRequestKind = "appointment" | "callback" | "partnership";
+
+/** A contact form (spec §7: appointment, callback, partnership) as the school receives it. */
+export type ContactRequestData = {
+  kind: ContactRequestKind;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  comment?: string | null | undefined;
+  message?: string | null | undefined;
+  position?: string | null | undefined;
+  /** `YYYY-MM-DD` */
+  appointmentDate?: string | null | undefined;
+};
+
+type Texts = {
+  kinds: Record<ContactRequestKind, string>;
+  intro: string;
+  labels: Record<
+    | "kind"
+    | "firstName"
+    | "lastName"
+    | "email"
+    | "phone"
+    | "appointmentDate"
+    | "position"
+    | "comment"
+    | "message",
+    string
+  >;
+};
+
+const TEXTS: Record<Locale, Texts> = {
+  de: {
+    kinds: { appointment: "Terminanfrage", callback: "Rückrufbitte", partnership: "Partnerschaftsanfrage" },
+    intro: "Über das Kontaktformular der Website ist eine neue Anfrage eingegangen.",
+    labels: {
+      kind: "Art der Anfrage",
+      firstName: "Vorname",
+      lastName: "Nachname",
+      email: "E-Mail",
+      phone: "Telefon",
+      appointmentDate: "Wunschtermin",
+      position: "Position",
+      comment: "Kommentar",
+      message: "Nachricht",
+    },
+  },
+  ru: {
+    kinds: {
+      appointment: "Запись на встречу",
+      callback: "Заказ обратного звонка",
+      partnership: "Предложение о сотрудничестве",
+    },
+    intro: "Через контактную форму сайта поступил новый запрос.",
+    labels: {
+      kind: "Тип запроса",
+      firstName: "Имя",
+      lastName: "Фамилия",
+      email: "E-mail",
+      phone: "Телефон",
+      appointmentDate: "Желаемая дата",
+      position: "Должность",
+      comment: "Комментарий",
+      message: "Сообщение",
+    },
+  },
+};
+
+export const contactRequestTemplate: MailTemplate<ContactRequestData> = (data, locale) => {
+  const t = TEXTS[locale];
+  const kind = t.kinds[data.kind];
+  const fullName = `${data.firstName} ${data.lastName}`.trim();
+  // Optional fields differ per form; only the ones the visitor filled in are shown.
+  const optional = (value: string | null | undefined) => (value?.trim() ? value.trim() : undefined);
+  const rows: { label: string; value: string | undefined }[] = [
+    { label: t.labels.kind, value: kind },
+    { label: t.labels.firstName, value: data.firstName },
+    { label: t.labels.lastName, value: data.lastName },
+    { label: t.labels.email, value: data.email },
+    { label: t.labels.phone, value: data.phone },
+    {
+      label: t.labels.appointmentDate,
+      value: data.appointmentDate ? formatDate(data.appointmentDate, locale) : undefined,
+    },
+    { label: t.labels.position, value: optional(data.position) },
+    { label: t.labels.comment, value: optional(data.comment) },
+    { label: t.labels.message, value: optional(data.message) },
+  ];
+  const filled = rows.filter((row): row is { label: string; value: string } => row.value !== undefined);
+  const htmlRows: DetailRow[] = filled.map((row) => ({ label: row.label, value: multiline(row.value) }));
+
+  return {
+    subject: `${kind}: ${fullName}`,
+    heading: kind,
+    bodyHtml: html`${paragraph(t.intro)}${detailsTable(htmlRows)}`,
+    bodyText: [t.intro, "", detailsText(filled)].join("\n"),
+  };
+};

@@ -1,0 +1,53 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The real entry point in a child process: start-up, configuration errors and graceful shutdown.
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+    cwd: join(import.meta.dirname, ".."),
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  return { child, output: () => output };
+}
+
+const exitCode = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on("exit", resolve));
+
+describe("server process", () => {
+  it("refuses to start with a wrong variable and names it", async () => {
+    const { child, output } = startServer({ PORT: "not-a-port" });
+    expect(await exitCode(child)).toBe(1);
+    expect(output()).toContain("PORT");
+  });
+
+  it("serves on PORT with the database under DATA_DIR and shuts down gracefully on SIGTERM", async () => {
+    const port = 3900 + Math.floor(Math.random() * 90);
+    const dataDir = mkdtempSync(join(tmpdir(), "atelier-proc-"));
+    const { child, output } = startServer({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_ON_EMPTY: "false",
+    });
+    const exited = exitCode(child);
+    let ready: Response | undefined;
+    for (let i = 0; i < 100 && !ready?.ok; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
+    }
+    expect(ready?.status, output()).toBe(200);
+    expect(await ready?.json()).toEqual({ status: "ready", database: "pglite" });
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,159 @@
+import { PAGE_TITLES } from "@atelier/contract";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useCanGoBack, useLocation, useRouter } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { Container } from "../../components/ui/container.tsx";
+import { LogoMark } from "../../components/ui/logo.tsx";
+import { type Session, useSession } from "../../features/auth/session.ts";
+import { currentOrderQueryOptions } from "../../features/cart/api/current-order.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { LanguageSwitch } from "./language-switch.tsx";
+import { navLinks } from "./nav-links.ts";
+
+const iconButton =
+  "inline-flex size-10 items-center justify-center rounded-full text-slate-900 hover:bg-slate-100";
+
+export function Header() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const session = useSession();
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <Container className="flex h-16 items-center gap-3 lg:gap-6">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 rounded-lg text-xl font-extrabold text-slate-900"
+        >
+          <LogoMark />
+          <span className="max-sm:sr-only">Atelier</span>
+          <span className="sr-only"> – {t("logoHome")}</span>
+        </Link>
+        <nav aria-label={t("mainNav")} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {navLinks(locale).map((link) => (
+              <li key={link.key}>
+                <Link
+                  to={link.to}
+                  activeOptions={{ includeSearch: false }}
+                  className="rounded-full px-2.5 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-orange-50 aria-[current=page]:text-orange-900"
+                >
+                  {PAGE_TITLES[link.key][locale]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <LanguageSwitch />
+          <CartLink session={session} />
+          {session ? (
+            <Link to="/profile" className={iconButton} activeOptions={{ includeSearch: false }}>
+              <PersonIcon />
+              <span className="sr-only">{t("profile")}</span>
+            </Link>
+          ) : (
+            // Sign-in arrives with the accounts feature; until then /login says so honestly.
+            <Link
+              to="/login"
+              className="inline-flex rounded-full border-2 border-slate-900 px-3 py-1.5 text-sm font-bold whitespace-nowrap text-slate-900 hover:bg-slate-100"
+            >
+              {t("signIn")}
+            </Link>
+          )}
+          <MenuButton />
+        </div>
+      </Container>
+    </header>
+  );
+}
+
+function CartLink({ session }: { session: Session | null }) {
+  const { t } = useTranslation();
+  const count = useQuery({
+    ...currentOrderQueryOptions(session ? String(session.user.pk) : "guest"),
+    // Spec §2: the item-count badge is for logged-in users only.
+    enabled: session !== null,
+  }).data;
+  const showBadge = session !== null && count !== undefined;
+  return (
+    <Link
+      to="/cart"
+      data-testid="cart-link"
+      className={`relative ${iconButton}`}
+      activeOptions={{ includeSearch: false }}
+    >
+      <CartIcon />
+      <span className="sr-only">{showBadge ? t("cartWithCount", { count }) : t("cart")}</span>
+      {showBadge ? (
+        <span
+          data-testid="cart-badge"
+          aria-hidden="true"
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-orange-800 px-1 text-center text-xs leading-5 font-bold text-white"
+        >
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/** Opens /menu; on /menu it closes it again (history back, or home without history). */
+function MenuButton() {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  const onMenu = useLocation({ select: (location) => location.pathname === "/menu" });
+  if (onMenu) {
+    return (
+      <button
+        type="button"
+        data-testid="menu-button"
+        className={iconButton}
+        aria-label={t("menuClose")}
+        onClick={() => (canGoBack ? router.history.back() : void router.navigate({ to: "/" }))}
+      >
+        <CloseIcon />
+      </button>
+    );
+  }
+  return (
+    <Link to="/menu" data-testid="menu-button" className={iconButton} aria-label={t("menuOpen")}>
+      <MenuIcon />
+    </Link>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2" aria-hidden="true">
+      <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2" aria-hidden="true">
+      <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2" aria-hidden="true">
+      <path d="M3 4h2l2.4 11h10.2L20 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
+      <circle cx="9.5" cy="19" r="1.5" />
+      <circle cx="16.5" cy="19" r="1.5" />
+    </svg>
+  );
+}
+
+function PersonIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2" aria-hidden="true">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,60 @@
+import { PAGE_TITLES } from "@atelier/contract";
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { Container } from "../../components/ui/container.tsx";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { LanguageSwitch } from "./language-switch.tsx";
+import { navLinks } from "./nav-links.ts";
+import { SchoolContacts } from "./school-contacts.tsx";
+
+/** /menu: the sections (same order rule as the header), the language switch and the contacts. */
+export function MenuPage() {
+  const { t } = useTranslation("menu");
+  const { t: tc } = useTranslation();
+  const locale = useLocale();
+  return (
+    <Container className="py-10">
+      <h1 className="text-3xl font-extrabold text-slate-900">{PAGE_TITLES.menu[locale]}</h1>
+      <div className="mt-8 grid gap-10 md:grid-cols-2">
+        <nav aria-labelledby="menu-sections">
+          <h2 id="menu-sections" className="text-sm font-bold tracking-widest text-slate-700 uppercase">
+            {t("sectionsHeading")}
+          </h2>
+          <ul className="mt-3 space-y-1">
+            {navLinks(locale).map((link) => (
+              <li key={link.key}>
+                <Link
+                  to={link.to}
+                  className="block rounded-lg py-2 text-2xl font-bold text-slate-900 hover:text-orange-900"
+                >
+                  {PAGE_TITLES[link.key][locale]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="space-y-8">
+          <section aria-labelledby="menu-language">
+            <h2 id="menu-language" className="text-sm font-bold tracking-widest text-slate-700 uppercase">
+              {t("languageHeading")}
+            </h2>
+            <LanguageSwitch className="mt-3" />
+          </section>
+          <section aria-labelledby="menu-contact" className="text-slate-800">
+            <h2 id="menu-contact" className="text-sm font-bold tracking-widest text-slate-700 uppercase">
+              {t("contactHeading")}
+            </h2>
+            <div className="mt-3">
+              <SchoolContacts />
+            </div>
+          </section>
+          <p>
+            <Link to="/login" className="font-semibold text-orange-800 underline underline-offset-2">
+              {tc("signIn")}
+            </Link>
+          </p>
+        </div>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,55 @@
+import { Outlet, useLocation } from "@tanstack/react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { NewVersionBanner } from "../../features/app-updates/components/new-version-banner.tsx";
+import { isCookieModalClosed } from "../../features/cookie-consent/consent-store.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { Footer } from "./footer.tsx";
+import { Header } from "./header.tsx";
+import { pageLayout, pageTitle } from "./page-layout.ts";
+import { MAIN_CONTENT_ID, SkipLink } from "./skip-link.tsx";
+
+// Most visits after the first never show the modal, so its code (Radix Dialog, Checkbox) loads on demand.
+const CookieModal = lazy(() =>
+  import("../../features/cookie-consent/components/cookie-modal.tsx").then((m) => ({
+    default: m.CookieModal,
+  })),
+);
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function RootLayout() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const locale = useLocale();
+  const layout = pageLayout(pathname);
+  const [showCookieModal] = useState(() => !isCookieModalClosed(storage()));
+
+  useEffect(() => {
+    document.title = pageTitle(pathname, locale);
+  }, [pathname, locale]);
+
+  return (
+    <div
+      className={`flex min-h-screen flex-col text-slate-900 ${layout.greyPage ? "bg-slate-100" : "bg-white"}`}
+    >
+      <SkipLink />
+      <Header />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      {layout.whiteStrip ? <div aria-hidden="true" className="h-16 bg-white" /> : null}
+      {layout.showFooter ? <Footer white={layout.whiteFooter} /> : null}
+      <NewVersionBanner />
+      {showCookieModal ? (
+        <Suspense fallback={null}>
+          <CookieModal />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { ROUTE_PRELOAD_CONCURRENCY } from "@atelier/contract";
+import type { QueryClient } from "@tanstack/react-query";
+import { createRouter } from "@tanstack/react-router";
+import { createConcurrencyLimiter } from "../lib/concurrency.ts";
+import { routeTree } from "../routeTree.gen.ts";
+import { ErrorPage } from "./layout/error-page.tsx";
+import { NotFoundPage } from "./layout/not-found-page.tsx";
+
+export type RouterContext = { queryClient: QueryClient };
+
+export function createAppRouter(queryClient: QueryClient) {
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    // Links preload their route's chunk (and loader) on hover or focus.
+    defaultPreload: "intent",
+    // TanStack Query owns data freshness; the router must not cache loader results on top of it.
+    defaultPreloadStaleTime: 0,
+    // Spec §2 rule 4: top of the page on a new page, the hash target when there is one; back/forward
+    // restores where the visitor was.
+    scrollRestoration: true,
+    defaultErrorComponent: ErrorPage,
+    defaultNotFoundComponent: NotFoundPage,
+  });
+
+  // Spec §9: at most ROUTE_PRELOAD_CONCURRENCY (4) route preloads at once. TanStack Router has no such
+  // option, so intent preloads (which all go through router.preloadRoute) wait in a small queue.
+  // Real navigations do not use preloadRoute and are never held back.
+  const limit = createConcurrencyLimiter(ROUTE_PRELOAD_CONCURRENCY);
+  const preloadRoute = router.preloadRoute;
+  router.preloadRoute = (options) => limit(() => preloadRoute(options));
+
+  return router;
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import {
+  COOKIE_CONSENT_KEY,
+  DEFAULT_CONSENT,
+  isCookieModalClosed,
+  markCookieModalClosed,
+  parseConsent,
+  readConsent,
+  saveConsent,
+  subscribeConsent,
+} from "./consent-store.ts";
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  return {
+    values,
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+  };
+}
+
+describe("cookie consent", () => {
+  it("defaults to essential only", () => {
+    expect(parseConsent(null)).toEqual({ essential: true, statistics: false, externalMedia: false });
+    expect(parseConsent("not json")).toEqual(DEFAULT_CONSENT);
+    expect(parseConsent(JSON.stringify({ essential: false, statistics: "yes" }))).toEqual(DEFAULT_CONSENT);
+  });
+
+  it("round-trips a saved choice and notifies subscribers", () => {
+    const storage = memoryStorage();
+    let notified = 0;
+    const unsubscribe = subscribeConsent(() => notified++);
+    saveConsent(storage, { essential: true, statistics: false, externalMedia: true });
+    unsubscribe();
+    expect(JSON.parse(storage.values.get(COOKIE_CONSENT_KEY) ?? "")).toEqual({
+      essential: true,
+      statistics: false,
+      externalMedia: true,
+    });
+    expect(readConsent(storage).externalMedia).toBe(true);
+    expect(notified).toBe(1);
+  });
+
+  it("shows the modal until is-closed-cookie is the string true", () => {
+    const storage = memoryStorage({ "is-closed-cookie": "false" });
+    expect(isCookieModalClosed(storage)).toBe(false);
+    markCookieModalClosed(storage);
+    expect(storage.values.get("is-closed-cookie")).toBe("true");
+    expect(isCookieModalClosed(storage)).toBe(true);
+    expect(isCookieModalClosed(undefined)).toBe(false);
+  });
+});

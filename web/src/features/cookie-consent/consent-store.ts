@@ -1,0 +1,67 @@
+import { STORAGE_KEYS } from "@atelier/contract";
+
+/** Local storage key of the chosen options (the spec names only `is-closed-cookie`, spec §3). */
+export const COOKIE_CONSENT_KEY = "cookie-consent";
+
+export type CookieConsent = { essential: true; statistics: boolean; externalMedia: boolean };
+
+export const DEFAULT_CONSENT: CookieConsent = { essential: true, statistics: false, externalMedia: false };
+export const ALL_CONSENT: CookieConsent = { essential: true, statistics: true, externalMedia: true };
+
+type ReadableStorage = Pick<Storage, "getItem">;
+type WritableStorage = Pick<Storage, "setItem">;
+
+/** Stored consent; anything missing or malformed means "not given" (essential stays on). */
+export function parseConsent(raw: string | null): CookieConsent {
+  if (!raw) return DEFAULT_CONSENT;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!value || typeof value !== "object") return DEFAULT_CONSENT;
+    const { statistics, externalMedia } = value as Record<string, unknown>;
+    return { essential: true, statistics: statistics === true, externalMedia: externalMedia === true };
+  } catch {
+    return DEFAULT_CONSENT;
+  }
+}
+
+/** Spec §2: the modal is shown unless `is-closed-cookie` equals "true". */
+export function isCookieModalClosed(storage: ReadableStorage | undefined): boolean {
+  try {
+    return storage?.getItem(STORAGE_KEYS.cookieClosed) === "true";
+  } catch {
+    return false;
+  }
+}
+
+export function readConsent(storage: ReadableStorage | undefined): CookieConsent {
+  try {
+    return parseConsent(storage?.getItem(COOKIE_CONSENT_KEY) ?? null);
+  } catch {
+    return DEFAULT_CONSENT;
+  }
+}
+
+const listeners = new Set<() => void>();
+
+export function subscribeConsent(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function saveConsent(storage: WritableStorage | undefined, consent: CookieConsent) {
+  try {
+    storage?.setItem(COOKIE_CONSENT_KEY, JSON.stringify(consent));
+  } catch {
+    // Storage full or blocked: the choice holds for this page view only.
+  }
+  for (const listener of listeners) listener();
+}
+
+export function markCookieModalClosed(storage: WritableStorage | undefined) {
+  try {
+    storage?.setItem(STORAGE_KEYS.cookieClosed, "true");
+  } catch {
+    // See saveConsent.
+  }
+  for (const listener of listeners) listener();
+}

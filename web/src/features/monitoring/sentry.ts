@@ -1,0 +1,18 @@
+import { MONITORING_SAMPLE_RATES } from "@atelier/contract";
+import * as Sentry from "@sentry/react";
+
+/** Loaded only when a DSN is configured (see init-monitoring.ts), so the SDK stays out of other bundles. */
+export function startSentry(options: { dsn: string; environment: string | undefined; router: unknown }) {
+  Sentry.init({
+    dsn: options.dsn,
+    environment: options.environment,
+    release: import.meta.env.VITE_BUILD_ID,
+    integrations: [
+      Sentry.tanstackRouterBrowserTracingIntegration(options.router),
+      Sentry.replayIntegration(),
+    ],
+    tracesSampleRate: MONITORING_SAMPLE_RATES.traces,
+    replaysSessionSampleRate: MONITORING_SAMPLE_RATES.replaysSession,
+    replaysOnErrorSampleRate: MONITORING_SAMPLE_RATES.replaysOnError,
+  });
+}

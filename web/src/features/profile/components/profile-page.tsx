@@ -1,0 +1,51 @@
+import { PAGE_TITLES } from "@atelier/contract";
+import * as Tabs from "@radix-ui/react-tabs";
+import { useTranslation } from "react-i18next";
+import { Container } from "../../../components/ui/container.tsx";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { PROFILE_TABS, type ProfileTab } from "../profile-tabs.ts";
+
+const TAB_TEXTS = {
+  visitors: { label: "tabVisitors", body: "visitorsPlaceholder" },
+  workshops: { label: "tabWorkshops", body: "workshopsPlaceholder" },
+  sales: { label: "tabSales", body: "salesPlaceholder" },
+} as const satisfies Record<ProfileTab, { label: string; body: string }>;
+
+export function ProfilePage({
+  tab,
+  onTabChange,
+}: {
+  tab: ProfileTab;
+  onTabChange: (tab: ProfileTab) => void;
+}) {
+  const { t } = useTranslation("profile");
+  const locale = useLocale();
+  return (
+    <Container className="py-12">
+      <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">{PAGE_TITLES.profile[locale]}</h1>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => onTabChange(value as ProfileTab)}
+        activationMode="manual"
+        className="mt-8"
+      >
+        <Tabs.List aria-label={t("tabsLabel")} className="flex gap-2 border-b border-slate-300">
+          {PROFILE_TABS.map((value) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="-mb-px border-b-4 border-transparent px-4 py-2 font-semibold text-slate-800 hover:text-orange-900 data-[state=active]:border-orange-800 data-[state=active]:text-orange-900"
+            >
+              {t(TAB_TEXTS[value].label)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {PROFILE_TABS.map((value) => (
+          <Tabs.Content key={value} value={value} className="py-6 text-lg text-slate-800">
+            {t(TAB_TEXTS[value].body)}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </Container>
+  );
+}
