@@ -32,6 +32,46 @@ export const ERROR_MESSAGES = {
     de: "Die beiden Passwörter stimmen nicht überein.",
     ru: "Два поля пароля не совпадают.",
   },
+  email_registered: {
+    de: "Ein Benutzer ist bereits mit dieser E-Mail-Adresse registriert.",
+    ru: "Пользователь с таким адресом электронной почты уже зарегистрирован.",
+  },
+  phone_unique: {
+    de: "Diese Telefonnummer wird bereits verwendet.",
+    ru: "Этот номер телефона уже используется.",
+  },
+  exists: {
+    de: "Ein Konto mit dieser E-Mail-Adresse und Telefonnummer existiert bereits.",
+    ru: "Учётная запись с таким адресом и номером телефона уже существует.",
+  },
+  invalid_credentials: {
+    de: "Anmeldung mit diesen Zugangsdaten nicht möglich.",
+    ru: "Невозможно войти с предоставленными учётными данными.",
+  },
+  email_not_verified: {
+    de: "Die E-Mail-Adresse ist noch nicht bestätigt.",
+    ru: "Адрес электронной почты не подтверждён.",
+  },
+  email_readonly: {
+    de: "Die E-Mail-Adresse kann nicht geändert werden.",
+    ru: "Адрес электронной почты нельзя изменить.",
+  },
+  invalid_token: {
+    de: "Der Link ist ungültig oder abgelaufen.",
+    ru: "Ссылка недействительна или устарела.",
+  },
+  sso_not_configured: {
+    de: "Die Anmeldung mit diesem Anbieter ist nicht eingerichtet.",
+    ru: "Вход через этого провайдера не настроен.",
+  },
+  sso_failed: {
+    de: "Die Anmeldung beim Anbieter ist fehlgeschlagen.",
+    ru: "Не удалось войти через провайдера.",
+  },
+  sso_email_missing: {
+    de: "Der Anbieter hat keine bestätigte E-Mail-Adresse übermittelt.",
+    ru: "Провайдер не передал подтверждённый адрес электронной почты.",
+  },
   not_found: { de: "Nicht gefunden.", ru: "Не найдено." },
   not_authenticated: { de: "Anmeldedaten fehlen.", ru: "Учётные данные не были предоставлены." },
   permission_denied: { de: "Keine Berechtigung.", ru: "Недостаточно прав." },
@@ -42,6 +82,14 @@ export const ERROR_MESSAGES = {
   throttled: {
     de: "Zu viele Anfragen. Bitte später erneut versuchen.",
     ru: "Слишком много запросов. Попробуйте позже.",
+  },
+  invalid_date: {
+    de: "Geben Sie ein gültiges Datum ein (JJJJ-MM-TT).",
+    ru: "Введите правильную дату (ГГГГ-ММ-ДД).",
+  },
+  date_in_past: {
+    de: "Das Datum darf nicht in der Vergangenheit liegen.",
+    ru: "Дата не может быть в прошлом.",
   },
   server_error: { de: "Ein interner Fehler ist aufgetreten.", ru: "Произошла внутренняя ошибка." },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -1,3 +1,6 @@
+export * from "./accounts.ts";
+export * from "./catalogue.ts";
+export * from "./contact.ts";
 export * from "./errors.ts";
 export * from "./routes.ts";
 export * from "./rules/constants.ts";

@@ -3,9 +3,12 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { accountsRoutes } from "./accounts/accounts.routes.ts";
+import { createCatalogueApi } from "./catalogue/catalogue-api.ts";
 import type { Env } from "./config/env.ts";
 import type { Database } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { registerAuth } from "./plugins/auth.ts";
 import { type ErrorReporter, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerRequestLocale } from "./plugins/request-locale.ts";
@@ -39,10 +42,16 @@ export async function buildApp(deps: AppDeps) {
   await registerOpenApi(app, env.PUBLIC_URL);
 
   await app.register(healthRoutes({ ping: database.ping, databaseKind: database.kind }));
+  registerAuth(app, { db: database.db, tokenTtlDays: env.AUTH_TOKEN_TTL_DAYS });
+  await app.register(accountsRoutes({ db: database.db, env }));
+
+  const catalogueApi = createCatalogueApi({ db: database.db, env });
+  await app.register(catalogueApi.routes);
 
   await registerSpa(app, {
     distDir: env.WEB_DIST_DIR ?? resolve(here, "../../web/dist"),
     publicUrl: env.PUBLIC_URL,
+    headProvider: catalogueApi.headProvider,
   });
   return app;
 }

@@ -44,7 +44,6 @@ async function main() {
   // The outbox worker sends what services wrote in their transactions; stopped before the database closes.
   const mailer = createMailer({ db: database.db, env, logger: app.log });
   mailer.start();
-  app.log.info({ transport: mailer.describe() }, "mail worker started");
 
   app.addHook("onClose", async () => {
     await mailer.stop();

@@ -39,6 +39,42 @@ const EnvSchema = z.object({
     .transform((v) => v === "true"),
   STAFF_EMAIL: z.email().default("staff@atelier-berlin.example"),
   STAFF_PASSWORD: z.string().min(8).optional(),
+  /** Accounts: lifetimes of the e-mail verification and password reset links, and of sign-in tokens. */
+  EMAIL_VERIFY_TTL_HOURS: z.coerce.number().positive().default(72),
+  PASSWORD_RESET_TTL_HOURS: z.coerce.number().positive().default(24),
+  AUTH_TOKEN_TTL_DAYS: z.coerce.number().positive().default(90),
+  /** Sign-in, sign-up, reset and resend requests allowed per minute, each per IP and per e-mail. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** redis://host:port; shares the auth rate limits across instances (in memory per instance without it). */
+  REDIS_URL: optionalUrl,
+  /** Where Google and Facebook send the browser back; `?sso_provider=<provider>` is appended. Default PUBLIC_URL + "/". */
+  OAUTH_REDIRECT_URL: optionalUrl,
+  /** Google sign-in is off until a client id is set. */
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  GOOGLE_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  /** Facebook sign-in is off until a client (app) id is set. */
+  FACEBOOK_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  FACEBOOK_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  FACEBOOK_AUTH_URL: z.url().default("https://www.facebook.com/v19.0/dialog/oauth"),
+  FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v19.0/oauth/access_token"),
+  FACEBOOK_USERINFO_URL: z
+    .url()
+    .default("https://graph.facebook.com/v19.0/me?fields=id,email,first_name,last_name"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

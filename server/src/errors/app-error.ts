@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly status: number,
     readonly field?: string,
+    /** Several fields at once (e.g. sign-up: e-mail and phone both taken); wins over `field`. */
+    readonly fields?: Readonly<Record<string, readonly ErrorCode[]>>,
   ) {
     super(code);
     this.name = "AppError";
@@ -20,5 +22,11 @@ export class AppError extends Error {
 
   static validation(field: string, code: ErrorCode): AppError {
     return new AppError(code, 400, field);
+  }
+
+  /** A 400 with errors on several fields: `{"email": [...], "non_field_errors": [...]}`. */
+  static fieldErrors(fields: Readonly<Record<string, readonly ErrorCode[]>>): AppError {
+    const first = Object.entries(fields)[0];
+    return new AppError(first?.[1][0] ?? "invalid", 400, first?.[0], fields);
   }
 }

@@ -74,6 +74,11 @@ export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter
       return reply.status(400).send(fieldErrorBody(errors, locale));
     }
     if (error instanceof AppError) {
+      if (error.fields) {
+        const errors: FieldErrors = {};
+        for (const [field, codes] of Object.entries(error.fields)) errors[field] = { codes: [...codes] };
+        return reply.status(error.status).send(fieldErrorBody(errors, locale));
+      }
       if (error.status === 400 || error.field) {
         return reply
           .status(error.status)

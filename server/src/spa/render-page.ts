@@ -6,7 +6,16 @@ const escapeHtml = (value: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-export type PageHead = { title: string; description?: string };
+export type PageHead = {
+  title: string;
+  description?: string;
+  /** schema.org data of the page, written as `<script type="application/ld+json">` (a data block, not run). */
+  jsonLd?: unknown;
+};
+
+// `<` is escaped so a text in the data cannot close the script element.
+const jsonLdTag = (data: unknown) =>
+  `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
 
 export function defaultHead(key: PageKey | undefined, locale: Locale): PageHead {
   const site = SITE_NAME[locale];
@@ -42,9 +51,13 @@ export function renderPage(
     `<meta property="og:site_name" content="${escapeHtml(SITE_NAME[locale])}">`,
     `<meta property="og:locale" content="${locale === "ru" ? "ru_RU" : "de_DE"}">`,
     input.indexable ? `<meta property="og:url" content="${escapeHtml(urlFor(locale))}">` : "",
+    input.indexable && head.jsonLd !== undefined ? jsonLdTag(head.jsonLd) : "",
   ].filter(Boolean);
-  return template
-    .replace(/<html[^>]*>/, `<html lang="${locale}">`)
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
-    .replace("<!--app-head-->", tags.join("\n    "));
+  return (
+    template
+      .replace(/<html[^>]*>/, `<html lang="${locale}">`)
+      // Replacer functions: texts from the database may contain `$&` and the like.
+      .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+      .replace("<!--app-head-->", () => tags.join("\n    "))
+  );
 }

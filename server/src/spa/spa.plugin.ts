@@ -1,12 +1,22 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { matchPageRoute, PAGE_ROUTES, REDIRECTS } from "@atelier/contract";
+import { type Locale, matchPageRoute, PAGE_ROUTES, type PageKey, REDIRECTS } from "@atelier/contract";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { apiNotFound } from "../plugins/error-handler.ts";
-import { defaultHead, renderPage } from "./render-page.ts";
+import { defaultHead, type PageHead, renderPage } from "./render-page.ts";
 
-export type SpaOptions = { distDir: string; publicUrl: string };
+/**
+ * The head of a page from its data (a product's name, a content page's description): `undefined` keeps
+ * the default head, `null` means the thing the URL names does not exist, so the page answers 404.
+ */
+export type HeadProvider = (input: {
+  key: PageKey;
+  params: { id?: string };
+  locale: Locale;
+}) => Promise<PageHead | null | undefined>;
+
+export type SpaOptions = { distDir: string; publicUrl: string; headProvider?: HeadProvider };
 
 // Served when the web app has not been built (API-only runs): the server still answers every page path.
 const FALLBACK_TEMPLATE = `<!doctype html>
@@ -44,14 +54,28 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
     });
   }
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: 200 | 404) => {
+  const headOf = async (request: FastifyRequest, key: PageKey | undefined) => {
+    if (!key || !options.headProvider) return undefined;
+    try {
+      const params = request.params as { id?: string };
+      return await options.headProvider({ key, params, locale: request.locale });
+    } catch (err) {
+      request.log.warn({ err }, "page head lookup failed; default head used");
+      return undefined;
+    }
+  };
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, wanted: 200 | 404) => {
     const path = request.url.split("?")[0] ?? "/";
-    const key = status === 200 ? matchPageRoute(path) : undefined;
+    const matched = wanted === 200 ? matchPageRoute(path) : undefined;
+    const provided = await headOf(request, matched);
+    const status = provided === null ? 404 : wanted;
+    const key = status === 200 ? matched : undefined;
     const html = renderPage(template, {
       locale: request.locale,
       path,
       publicUrl: options.publicUrl,
-      head: defaultHead(key, request.locale),
+      head: provided ?? defaultHead(key, request.locale),
       indexable: status === 200,
     });
     return reply

@@ -1,0 +1,218 @@
+import { z } from "zod";
+import { TEXT_MAX_LENGTH } from "./rules/constants.ts";
+import { EmailSchema } from "./rules/email.ts";
+import { type Locale, LocaleSchema } from "./rules/locale.ts";
+import { NameSchema } from "./rules/name.ts";
+import { SignInPasswordSchema, SignUpPasswordSchema } from "./rules/password.ts";
+import { isValidPhone, PhoneSchema } from "./rules/phone.ts";
+
+/**
+ * Request and reply schemas of the user calls (spec §7, api-shapes.md "Users").
+ * The server validates with them and the web's forms use them, so a rule is written once.
+ * Error messages are the stable codes of `errors.ts`.
+ */
+
+/** A repeated password must equal the first one; the error sits on the repeat field (spec §5). */
+function repeatMustMatch<T extends Record<string, unknown>>(
+  first: keyof T & string,
+  repeat: keyof T & string,
+) {
+  return {
+    check: (value: T) => value[first] === value[repeat],
+    params: {
+      error: "password_mismatch",
+      path: [repeat],
+      // Also checked while other fields are still invalid, so the form shows every problem at once.
+      when: (payload: { value: unknown }) => {
+        const value = payload.value as Partial<T> | undefined;
+        return typeof value?.[first] === "string" && typeof value?.[repeat] === "string";
+      },
+    },
+  };
+}
+
+const signUpMatch = repeatMustMatch<{ password1: string; password2: string }>("password1", "password2");
+
+/** `POST /api/v2/users/sign_up/` */
+export const SignUpRequestSchema = z
+  .object({
+    email: EmailSchema,
+    phone_number: PhoneSchema,
+    password1: SignUpPasswordSchema,
+    password2: z.string({ error: "required" }),
+    first_name: NameSchema,
+    last_name: NameSchema,
+  })
+  .refine(signUpMatch.check, signUpMatch.params);
+export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
+
+/** Sign-up does not log in: the e-mail must be verified first (the dialog moves to VerifyEmail). */
+export const SignUpReplySchema = z.object({ detail: z.string(), email: z.string() });
+export type SignUpReply = z.infer<typeof SignUpReplySchema>;
+
+/** `POST /api/v2/users/sign_in/` */
+export const SignInRequestSchema = z.object({
+  email: EmailSchema,
+  password: SignInPasswordSchema,
+});
+export type SignInRequest = z.infer<typeof SignInRequestSchema>;
+
+/** Sign-in and SSO reply: `key` is the token for `Authorization: Token <key>`. */
+export const TokenReplySchema = z.object({ key: z.string() });
+export type TokenReply = z.infer<typeof TokenReplySchema>;
+
+/** `POST /api/v2/users/auth/password/reset/` and `POST /api/v2/users/resend_verification/` */
+export const EmailRequestSchema = z.object({ email: EmailSchema });
+export type EmailRequest = z.infer<typeof EmailRequestSchema>;
+export const PasswordResetRequestSchema = EmailRequestSchema;
+export type PasswordResetRequest = EmailRequest;
+export const ResendVerificationRequestSchema = EmailRequestSchema;
+export type ResendVerificationRequest = EmailRequest;
+
+const newPasswordMatch = repeatMustMatch<{ new_password1: string; new_password2: string }>(
+  "new_password1",
+  "new_password2",
+);
+
+/** `POST /auth/password/reset/confirm/` (reset passwords: 8+ with upper, lower and digit, spec §5). */
+export const PasswordResetConfirmRequestSchema = z
+  .object({
+    new_password1: SignInPasswordSchema,
+    new_password2: z.string({ error: "required" }),
+    uid: z.string({ error: "required" }).min(1, { error: "required" }).max(64, { error: "invalid_token" }),
+    token: z.string({ error: "required" }).min(1, { error: "required" }).max(128, { error: "invalid_token" }),
+  })
+  .refine(newPasswordMatch.check, newPasswordMatch.params);
+export type PasswordResetConfirmRequest = z.infer<typeof PasswordResetConfirmRequestSchema>;
+
+/** `POST /api/v2/users/auth/password/change/` (authenticated; same rules as a reset password). */
+export const PasswordChangeRequestSchema = z
+  .object({
+    new_password1: SignInPasswordSchema,
+    new_password2: z.string({ error: "required" }),
+  })
+  .refine(newPasswordMatch.check, newPasswordMatch.params);
+export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequestSchema>;
+
+/** `{detail}` replies of reset, resend, reset confirm and password change, in the request's locale. */
+export const DetailReplySchema = z.object({ detail: z.string() });
+export type DetailReply = z.infer<typeof DetailReplySchema>;
+
+/** `POST /api/v2/users/auth/sso/google/` and `/facebook/`: the authorization code from the provider's redirect. */
+export const SsoCodeRequestSchema = z.object({
+  code: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(2048, { error: "too_long" }),
+});
+export type SsoCodeRequest = z.infer<typeof SsoCodeRequestSchema>;
+
+export const SSO_PROVIDERS = ["google", "facebook"] as const;
+export type SsoProvider = (typeof SSO_PROVIDERS)[number];
+
+/** What the web needs to open a provider's authorization page in a new tab. */
+export const SsoProviderConfigSchema = z.object({
+  client_id: z.string(),
+  authorize_url: z.string(),
+  /** Where the provider sends the browser back: the shop with `?sso_provider=<provider>`, then `&code=`. */
+  redirect_uri: z.string(),
+  scope: z.string(),
+  /** `authorize_url` with every parameter filled in (response_type=code). */
+  url: z.string(),
+});
+export type SsoProviderConfig = z.infer<typeof SsoProviderConfigSchema>;
+
+/** `GET /api/v2/users/auth/sso/config/`: null for a provider that is not configured. */
+export const SsoConfigReplySchema = z.object({
+  google: SsoProviderConfigSchema.nullable(),
+  facebook: SsoProviderConfigSchema.nullable(),
+});
+export type SsoConfigReply = z.infer<typeof SsoConfigReplySchema>;
+
+/** `GET /api/v2/users/me/` and the reply of `PATCH /api/v2/users/add_profile_info/`. */
+export const UserSchema = z.object({
+  pk: z.number().int(),
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  /** "+" while not set (spec §3: starts as '+'). */
+  phone_number: z.string(),
+  company_name: z.string(),
+  city: z.string(),
+  country: z.string(),
+  state: z.string(),
+  street: z.string(),
+  post_code: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** A free profile text: at most 64 characters after trimming (spec §5 "text inputs max length 64"). */
+export const ProfileTextSchema = z
+  .string({ error: "invalid_type" })
+  .trim()
+  .max(TEXT_MAX_LENGTH, { error: "too_long" });
+
+/** A profile phone: a valid number, or "+" / "" for none. */
+export const ProfilePhoneSchema = z
+  .string({ error: "invalid_type" })
+  .trim()
+  .max(25, { error: "too_long" })
+  .refine((value) => value === "" || value === "+" || (value.startsWith("+") && isValidPhone(value)), {
+    error: "invalid_phone",
+  });
+
+/**
+ * `PATCH /api/v2/users/add_profile_info/`: any subset of the user's fields. `pk`, `id` and `email` are
+ * accepted so that a client may send the user object back, but they cannot be changed: a different
+ * e-mail is refused with `email_readonly`.
+ */
+export const ProfileUpdateRequestSchema = z.object({
+  pk: z.number().int().optional(),
+  id: z.number().int().optional(),
+  email: z.string().optional(),
+  first_name: NameSchema.optional(),
+  last_name: NameSchema.optional(),
+  phone_number: ProfilePhoneSchema.optional(),
+  company_name: ProfileTextSchema.optional(),
+  city: ProfileTextSchema.optional(),
+  country: ProfileTextSchema.optional(),
+  state: ProfileTextSchema.optional(),
+  street: ProfileTextSchema.optional(),
+  post_code: ProfileTextSchema.optional(),
+});
+export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequestSchema>;
+
+/** Query of the verification link in the mail: `GET /api/v2/users/verify_email/?uid=&token=`. */
+export const VerifyEmailQuerySchema = z.object({
+  uid: z.string().max(64).default(""),
+  token: z.string().max(128).default(""),
+  locale: LocaleSchema.optional(),
+});
+export type VerifyEmailQuery = z.infer<typeof VerifyEmailQuerySchema>;
+
+/** Success texts of the user calls (`detail` of the replies), per locale. */
+export const ACCOUNT_MESSAGES = {
+  /** Spec §8: "Verification email resent successfully." */
+  verification_resent: {
+    de: "Bestätigungs-E-Mail wurde erfolgreich erneut gesendet.",
+    ru: "Письмо с подтверждением успешно отправлено повторно.",
+  },
+  verification_sent: {
+    de: "Wir haben Ihnen eine E-Mail zur Bestätigung Ihrer Adresse gesendet.",
+    ru: "Мы отправили вам письмо для подтверждения адреса.",
+  },
+  password_reset_sent: {
+    de: "Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir Ihnen einen Link zum Zurücksetzen gesendet.",
+    ru: "Если учётная запись с этим адресом существует, мы отправили ссылку для сброса пароля.",
+  },
+  password_reset_done: {
+    de: "Ihr Passwort wurde zurückgesetzt.",
+    ru: "Пароль был сброшен.",
+  },
+  password_changed: {
+    de: "Ihr neues Passwort wurde gespeichert.",
+    ru: "Новый пароль сохранён.",
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+export type AccountMessage = keyof typeof ACCOUNT_MESSAGES;
+
+/** Query values the server's e-mail links put on the shop URL (the sign-in dialog opens on them, spec §2). */
+export const EMAIL_CONFIRMED_QUERY = { confirmed: "confirmed", invalid: "invalid" } as const;

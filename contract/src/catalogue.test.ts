@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import {
+  ageGroupsForAge,
+  centsToDecimal,
+  PRODUCT_PAGE_SIZE_DEFAULT,
+  ProductListQuerySchema,
+  parseProductListQuery,
+} from "./catalogue.ts";
+import { AppointmentDateSchema, ContactPartnershipSchema, todayInBerlin } from "./contact.ts";
+
+const codes = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);
+
+describe("age groups", () => {
+  it("matches a child's age against the groups' ranges", () => {
+    expect(ageGroupsForAge(4)).toEqual([]);
+    expect(ageGroupsForAge(5)).toEqual(["5-7"]);
+    expect(ageGroupsForAge(7)).toEqual(["5-7"]);
+    expect(ageGroupsForAge(8)).toEqual(["8-11"]);
+    expect(ageGroupsForAge(10)).toEqual(["8-11", "10+"]);
+    expect(ageGroupsForAge(11)).toEqual(["8-11", "10+"]);
+    expect(ageGroupsForAge(12)).toEqual(["10+", "12+"]);
+    expect(ageGroupsForAge(14)).toEqual(["10+", "12+", "14+"]);
+  });
+});
+
+describe("money", () => {
+  it("writes cents as the Django REST decimal string", () => {
+    expect(centsToDecimal(7900)).toBe("79.00");
+    expect(centsToDecimal(1)).toBe("0.01");
+    expect(centsToDecimal(123456)).toBe("1234.56");
+    expect(centsToDecimal(-250)).toBe("-2.50");
+  });
+});
+
+describe("product list query", () => {
+  it("parses filters and defaults", () => {
+    const query = ProductListQuerySchema.parse({
+      product_type: "Course, Workshop,Course",
+      age: "8",
+      weekday: "0",
+    });
+    expect(parseProductListQuery(query)).toEqual({
+      productTypes: ["Course", "Workshop"],
+      age: 8,
+      weekday: 0,
+      page: 1,
+      pageSize: PRODUCT_PAGE_SIZE_DEFAULT,
+    });
+    expect(parseProductListQuery(ProductListQuerySchema.parse({ q: "   " })).q).toBeUndefined();
+  });
+  it("names bad values with stable codes", () => {
+    expect(codes(ProductListQuerySchema.safeParse({ product_type: "Course,Nope" }))).toEqual([
+      "invalid_choice",
+    ]);
+    expect(codes(ProductListQuerySchema.safeParse({ age: "x" }))).toEqual(["invalid"]);
+    expect(codes(ProductListQuerySchema.safeParse({ page_size: "101" }))).toEqual(["too_big"]);
+    expect(codes(ProductListQuerySchema.safeParse({ weekday: "7" }))).toEqual(["invalid_choice"]);
+  });
+});
+
+describe("contact forms", () => {
+  it("accepts today and later in Berlin, rejects the past and impossible dates", () => {
+    expect(AppointmentDateSchema.safeParse(todayInBerlin()).success).toBe(true);
+    expect(codes(AppointmentDateSchema.safeParse("2001-01-01"))).toEqual(["date_in_past"]);
+    expect(codes(AppointmentDateSchema.safeParse("2999-02-29"))).toEqual(["invalid_date"]);
+    expect(codes(AppointmentDateSchema.safeParse("01.01.2999"))).toEqual(["invalid_date"]);
+  });
+  it("computes Berlin's date across midnight UTC", () => {
+    expect(todayInBerlin(new Date("2026-06-30T22:30:00Z"))).toBe("2026-07-01");
+    expect(todayInBerlin(new Date("2026-12-31T22:59:00Z"))).toBe("2026-12-31");
+  });
+  it("defaults optional texts to empty strings", () => {
+    const parsed = ContactPartnershipSchema.parse({
+      first_name: "Anna",
+      last_name: "Schmidt",
+      email: "anna@example.org",
+      phone: "+4915112345678",
+    });
+    expect(parsed).toMatchObject({ message: "", position: "" });
+  });
+});

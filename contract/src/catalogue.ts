@@ -1,0 +1,356 @@
+import { z } from "zod";
+import { LocaleQuerySchema } from "./rules/locale.ts";
+
+/**
+ * Catalogue and content API (`/api/v2/products/`, `/api/v2/instructors/`, `/api/v2/pages/{key}/`).
+ *
+ * Money: every price comes twice, as the Django REST decimal string in EUR the school's existing client
+ * reads (`base_price: "79.00"`, `price: "220.00"`) and as integer cents (`base_price_cents: 7900`).
+ * Our web uses the cents fields only. Texts come in the request's `locale`.
+ */
+
+export const PRODUCT_TYPES = [
+  "Course",
+  "Academy",
+  "Workshop",
+  "Event",
+  "BirthdayParty",
+  "GiftCard",
+  "SchoolOffer",
+  "SpecialOffer",
+] as const;
+export const ProductTypeSchema = z.enum(PRODUCT_TYPES, { error: "invalid_choice" });
+export type ProductType = z.infer<typeof ProductTypeSchema>;
+
+export const AGE_GROUPS = ["5-7", "8-11", "10+", "12+", "14+"] as const;
+export const AgeGroupSchema = z.enum(AGE_GROUPS, { error: "invalid_choice" });
+export type AgeGroup = z.infer<typeof AgeGroupSchema>;
+
+/** Ages (in years) an age group covers: `max` null means "and older". */
+export const AGE_GROUP_RANGES: Record<AgeGroup, { min: number; max: number | null }> = {
+  "5-7": { min: 5, max: 7 },
+  "8-11": { min: 8, max: 11 },
+  "10+": { min: 10, max: null },
+  "12+": { min: 12, max: null },
+  "14+": { min: 14, max: null },
+};
+
+/** The age groups whose range contains a child's age in years. */
+export function ageGroupsForAge(age: number): AgeGroup[] {
+  return AGE_GROUPS.filter((group) => {
+    const { min, max } = AGE_GROUP_RANGES[group];
+    return age >= min && (max === null || age <= max);
+  });
+}
+
+export const INSTRUCTION_LANGUAGES = ["ru", "en", "de", "bi", "ru-en", "de-en", "de-ru"] as const;
+export const InstructionLanguageSchema = z.enum(INSTRUCTION_LANGUAGES, { error: "invalid_choice" });
+export type InstructionLanguage = z.infer<typeof InstructionLanguageSchema>;
+
+export const SCHEDULE_TYPES = [
+  "Course (1 / week)",
+  "Course (2 / week)",
+  "Course (3 / week)",
+  "TERMINKARTEN",
+  "Academy (1st half)",
+  "Academy (2nd half)",
+  "Academy (full day)",
+  "Ticket",
+  "BirthdayPackage",
+  "GiftCard",
+  "Offer",
+] as const;
+export const ScheduleTypeSchema = z.enum(SCHEDULE_TYPES);
+export type ScheduleType = z.infer<typeof ScheduleTypeSchema>;
+
+/** What kind of purchase an option is (the `type` of a purchase option), derived from its schedule type. */
+export const PURCHASE_OPTION_TYPES = [
+  "subscription",
+  "meeting_card",
+  "academy",
+  "ticket",
+  "birthday_package",
+  "gift_card",
+  "offer",
+] as const;
+export const PurchaseOptionTypeSchema = z.enum(PURCHASE_OPTION_TYPES);
+export type PurchaseOptionType = z.infer<typeof PurchaseOptionTypeSchema>;
+
+/** Keys of the content pages served by `GET /api/v2/pages/{key}/`. */
+export const CONTENT_PAGE_KEYS = [
+  "home",
+  "about-us",
+  "prices",
+  "contacts",
+  "legal",
+  "privacy",
+  "terms",
+  "school-offers",
+  "special-offers",
+] as const;
+export const ContentPageKeySchema = z.enum(CONTENT_PAGE_KEYS, { error: "invalid_choice" });
+export type ContentPageKey = z.infer<typeof ContentPageKeySchema>;
+
+export const PRODUCT_PAGE_SIZE_DEFAULT = 20;
+export const PRODUCT_PAGE_SIZE_MAX = 100;
+export const PRODUCT_SEARCH_MAX_LENGTH = 100;
+
+/** A price in EUR as a decimal string with two places, as Django REST writes a DecimalField. */
+export const DecimalPriceSchema = z.string().regex(/^\d+\.\d{2}$/);
+
+/** Cents to the Django REST decimal string: 7900 → "79.00". */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+// ---------- Shapes ----------
+
+export const CatalogueImageSchema = z.object({
+  src: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt: z.string(),
+});
+export type CatalogueImage = z.infer<typeof CatalogueImageSchema>;
+
+export const CategorySchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+export type Category = z.infer<typeof CategorySchema>;
+export const CategoryListSchema = z.array(CategorySchema);
+
+/** A weekly time (`weekday` 0 = Monday … 6) or a dated session (`date`); `space` = seats left. */
+export const ScheduleSlotSchema = z.object({
+  id: z.number().int(),
+  weekday: z.number().int().min(0).max(6).nullable(),
+  date: z.string().nullable(),
+  /** "HH:MM" */
+  start: z.string(),
+  /** "HH:MM" */
+  end: z.string(),
+  seats: z.number().int(),
+  space: z.number().int(),
+  /** The instructor's id. */
+  instructor: z.number().int().nullable(),
+  instructor_name: z.string().nullable(),
+});
+export type ScheduleSlot = z.infer<typeof ScheduleSlotSchema>;
+
+export const PurchaseOptionSchema = z.object({
+  id: z.number().int(),
+  type: PurchaseOptionTypeSchema,
+  schedule_type: ScheduleTypeSchema,
+  name: z.string(),
+  base_price: DecimalPriceSchema,
+  base_price_cents: z.number().int(),
+  number_of_meetings: z.number().int().nullable(),
+  meetings_per_week: z.number().int().nullable(),
+  is_recurring: z.boolean(),
+});
+export type PurchaseOption = z.infer<typeof PurchaseOptionSchema>;
+
+export const MeetingCardSchema = z.object({
+  number_of_meetings: z.number().int(),
+  price: DecimalPriceSchema,
+  price_cents: z.number().int(),
+});
+export type MeetingCard = z.infer<typeof MeetingCardSchema>;
+
+export const SubscriptionPriceSchema = z.object({
+  number_of_meetings_per_week: z.number().int(),
+  price: DecimalPriceSchema,
+  price_cents: z.number().int(),
+});
+export type SubscriptionPrice = z.infer<typeof SubscriptionPriceSchema>;
+
+/** An instructor as a product card shows them. */
+export const InstructorSummarySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  photo: z.string(),
+});
+export type InstructorSummary = z.infer<typeof InstructorSummarySchema>;
+
+export const InstructorSchema = InstructorSummarySchema.extend({
+  job: z.string(),
+  subject: z.string(),
+  bio: z.string(),
+});
+export type Instructor = z.infer<typeof InstructorSchema>;
+export const InstructorListSchema = z.array(InstructorSchema);
+
+/** A product in the list (`GET /api/v2/products/`): the card fields and the existing client's fields. */
+export const ProductSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  /** Same value as `product_type` (the existing client reads `type`). */
+  type: ProductTypeSchema,
+  product_type: ProductTypeSchema,
+  name: z.string(),
+  summary: z.string(),
+  /** Same text as `summary` (the existing client reads `description`); the long text is `body`. */
+  description: z.string(),
+  language: InstructionLanguageSchema,
+  age_group: AgeGroupSchema,
+  /** The category's id (Django REST primary key); `category_name`/`category_slug` beside it. */
+  category: z.number().int().nullable(),
+  category_name: z.string().nullable(),
+  category_slug: z.string().nullable(),
+  /** The title image's address (the existing client reads `photo`). */
+  photo: z.string().nullable(),
+  title_image: CatalogueImageSchema.nullable(),
+  location: z.string(),
+  is_featured: z.boolean(),
+  /** The lowest base price of the purchase options, in cents; null when there is none. */
+  price_from: z.number().int().nullable(),
+  schedule_slots: z.array(ScheduleSlotSchema),
+  purchase_options: z.array(PurchaseOptionSchema),
+  meeting_card: MeetingCardSchema.nullable(),
+  subscriptions: z.array(SubscriptionPriceSchema),
+  instructors: z.array(InstructorSummarySchema),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const AcademySeasonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  starts_on: z.string(),
+  ends_on: z.string(),
+});
+export type AcademySeason = z.infer<typeof AcademySeasonSchema>;
+
+/** A bookable week of an academy; dates as YYYY-MM-DD; `space` = seats left. */
+export const AcademyWeekSchema = z.object({
+  id: z.number().int(),
+  season: AcademySeasonSchema,
+  season_name: z.string(),
+  starts_on: z.string(),
+  ends_on: z.string(),
+  seats: z.number().int(),
+  space: z.number().int(),
+});
+export type AcademyWeek = z.infer<typeof AcademyWeekSchema>;
+
+export const QnaSchema = z.object({ question: z.string(), answer: z.string() });
+export type Qna = z.infer<typeof QnaSchema>;
+
+/** The product page (`GET /api/v2/products/{id or slug}/`). Texts are plain text with blank-line paragraphs and "- " list lines. */
+export const ProductDetailSchema = ProductSchema.extend({
+  body: z.string(),
+  program: z.string(),
+  length: z.string(),
+  seo_text: z.string(),
+  qna: z.array(QnaSchema),
+  student_works: z.array(CatalogueImageSchema),
+  background_image: CatalogueImageSchema.nullable(),
+  academy_schedule_slots: z.array(AcademyWeekSchema),
+  instructors: z.array(InstructorSchema),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+/** Django REST pagination: `next`/`previous` are absolute URLs or null. */
+export const ProductListSchema = z.object({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(ProductSchema),
+});
+export type ProductList = z.infer<typeof ProductListSchema>;
+
+export const InstructorDetailSchema = InstructorSchema.extend({ products: z.array(ProductSchema) });
+export type InstructorDetail = z.infer<typeof InstructorDetailSchema>;
+
+export const ContentPageSchema = z.object({
+  key: ContentPageKeySchema,
+  title: z.string(),
+  description: z.string(),
+  body: z.string(),
+  updated_at: z.string(),
+});
+export type ContentPage = z.infer<typeof ContentPageSchema>;
+
+// ---------- Requests ----------
+
+const integerString = /^\d{1,4}$/;
+
+/**
+ * Filters of `GET /api/v2/products/`. Values stay strings as they come in the URL; the server parses
+ * them (`parseProductListQuery`), so a bad value gives `400 {"<field>": ["..."]}`.
+ */
+export const ProductListQuerySchema = LocaleQuerySchema.extend({
+  /** One product type or several, comma-separated: `Course,Workshop`. */
+  product_type: z
+    .string()
+    .refine(
+      (value) => value.split(",").every((part) => (PRODUCT_TYPES as readonly string[]).includes(part.trim())),
+      { error: "invalid_choice" },
+    )
+    .optional(),
+  /** A child's age in years, matched against the age groups (5-7 covers 5..7, 10+ covers ≥ 10). */
+  age: z
+    .string()
+    .regex(integerString, { error: "invalid", abort: true })
+    .refine((value) => Number(value) <= 120, { error: "too_big" })
+    .optional(),
+  age_group: AgeGroupSchema.optional(),
+  language: InstructionLanguageSchema.optional(),
+  /** A category id or slug. */
+  category: z.string().min(1, { error: "invalid" }).max(64, { error: "too_long" }).optional(),
+  /** 0 = Monday … 6 = Sunday: products with a weekly slot on that day. */
+  weekday: z
+    .string()
+    .regex(/^[0-6]$/, { error: "invalid_choice" })
+    .optional(),
+  /** Text search in name and summary, in the request's locale, case-insensitive. */
+  q: z.string().max(PRODUCT_SEARCH_MAX_LENGTH, { error: "too_long" }).optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, { error: "invalid", abort: true })
+    .refine((value) => Number(value) >= 1, { error: "too_small" })
+    .optional(),
+  page_size: z
+    .string()
+    .regex(integerString, { error: "invalid", abort: true })
+    .refine((value) => Number(value) >= 1, { error: "too_small" })
+    .refine((value) => Number(value) <= PRODUCT_PAGE_SIZE_MAX, { error: "too_big" })
+    .optional(),
+});
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+/** The parsed filters. */
+export type ProductFilters = {
+  productTypes?: ProductType[];
+  age?: number;
+  ageGroup?: AgeGroup;
+  language?: InstructionLanguage;
+  category?: string;
+  weekday?: number;
+  q?: string;
+  page: number;
+  pageSize: number;
+};
+
+export function parseProductListQuery(query: ProductListQuery): ProductFilters {
+  const filters: ProductFilters = {
+    page: query.page ? Number(query.page) : 1,
+    pageSize: query.page_size ? Number(query.page_size) : PRODUCT_PAGE_SIZE_DEFAULT,
+  };
+  if (query.product_type)
+    filters.productTypes = [...new Set(query.product_type.split(",").map((p) => p.trim() as ProductType))];
+  if (query.age !== undefined) filters.age = Number(query.age);
+  if (query.age_group) filters.ageGroup = query.age_group;
+  if (query.language) filters.language = query.language;
+  if (query.category) filters.category = query.category;
+  if (query.weekday !== undefined) filters.weekday = Number(query.weekday);
+  const q = query.q?.trim();
+  if (q) filters.q = q;
+  return filters;
+}
+
+/** `{id}` of a product or instructor: a numeric id or a slug (anything else is simply not found). */
+export const IdOrSlugParamsSchema = z.object({ id: z.string() });
+
+/** `{key}` of a content page; an unknown key is not found (404). */
+export const ContentPageParamsSchema = z.object({ key: z.string() });

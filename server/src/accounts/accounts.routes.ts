@@ -1,0 +1,284 @@
+import {
+  ACCOUNT_MESSAGES,
+  type AccountMessage,
+  DetailReplySchema,
+  EMAIL_CONFIRMED_QUERY,
+  type Locale,
+  LocaleQuerySchema,
+  PasswordChangeRequestSchema,
+  PasswordResetConfirmRequestSchema,
+  PasswordResetRequestSchema,
+  ProfileUpdateRequestSchema,
+  ResendVerificationRequestSchema,
+  SignInRequestSchema,
+  SignUpReplySchema,
+  SignUpRequestSchema,
+  SSO_PROVIDERS,
+  SsoCodeRequestSchema,
+  SsoConfigReplySchema,
+  TokenReplySchema,
+  UserSchema,
+  VerifyEmailQuerySchema,
+} from "@atelier/contract";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Env } from "../config/env.ts";
+import type { Db } from "../db/client.ts";
+import { AppError } from "../errors/app-error.ts";
+import { currentUser, requireUser } from "../plugins/auth.ts";
+import { type AccountsEnv, createAccountsService } from "./accounts.service.ts";
+import {
+  type AuthRateLimiter,
+  createAuthRateLimiter,
+  createRateLimitStore,
+  type RateLimitScope,
+} from "./rate-limit.ts";
+
+export type AccountsRoutesDeps = {
+  db: Db;
+  env: AccountsEnv & Pick<Env, "AUTH_RATE_LIMIT_PER_MINUTE" | "REDIS_URL">;
+  /** Replaces the limiter built from env (tests). */
+  rateLimiter?: AuthRateLimiter;
+};
+
+const TAGS = ["users"];
+const AUTHENTICATED = [{ tokenAuth: [] }];
+
+function message(key: AccountMessage, locale: Locale) {
+  return { detail: ACCOUNT_MESSAGES[key][locale] };
+}
+
+/** The user calls of spec §7 (payloads as in api-shapes.md "Users"). */
+export const accountsRoutes =
+  (deps: AccountsRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const accounts = createAccountsService(deps.db, deps.env);
+    const publicUrl = deps.env.PUBLIC_URL.replace(/\/$/, "");
+    let rateLimiter = deps.rateLimiter;
+    if (!rateLimiter) {
+      const store = createRateLimitStore(deps.env.REDIS_URL);
+      app.addHook("onClose", () => store.close());
+      rateLimiter = createAuthRateLimiter({ store, max: deps.env.AUTH_RATE_LIMIT_PER_MINUTE });
+    }
+    const limiter = rateLimiter;
+
+    /** preValidation: 429 with Retry-After when the IP or the body's e-mail made too many attempts (invalid bodies count too). */
+    const limit =
+      (scope: RateLimitScope) =>
+      async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+        const body = request.body as { email?: unknown } | undefined;
+        const email = typeof body?.email === "string" ? body.email : undefined;
+        const wait = await limiter.check(scope, { ip: request.ip, email });
+        if (wait !== null) {
+          reply.header("retry-after", String(wait));
+          throw new AppError("throttled", 429);
+        }
+      };
+
+    app.post(
+      "/api/v2/users/sign_up/",
+      {
+        preValidation: limit("sign_up"),
+        schema: {
+          tags: TAGS,
+          summary: "Register; a verification mail is sent and sign-in works once the address is verified",
+          querystring: LocaleQuerySchema,
+          body: SignUpRequestSchema,
+          response: { 201: SignUpReplySchema },
+        },
+      },
+      async (request, reply) => {
+        const { email } = await accounts.signUp(request.body, request.locale);
+        return reply.status(201).send({ ...message("verification_sent", request.locale), email });
+      },
+    );
+
+    app.post(
+      "/api/v2/users/sign_in/",
+      {
+        preValidation: limit("sign_in"),
+        schema: {
+          tags: TAGS,
+          summary: "Sign in with e-mail and password; `key` is the token",
+          querystring: LocaleQuerySchema,
+          body: SignInRequestSchema,
+          response: { 200: TokenReplySchema },
+        },
+      },
+      async (request) => accounts.signIn(request.body),
+    );
+
+    app.get(
+      "/api/v2/users/verify_email/",
+      {
+        schema: {
+          tags: TAGS,
+          summary: "The link of the verification mail: verifies the address and redirects to the shop",
+          querystring: VerifyEmailQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const result = await accounts.verifyEmail(request.query.uid, request.query.token);
+        const target = new URL(`${publicUrl}/`);
+        target.searchParams.set(
+          "email",
+          result.verified ? EMAIL_CONFIRMED_QUERY.confirmed : EMAIL_CONFIRMED_QUERY.invalid,
+        );
+        target.searchParams.set("locale", request.query.locale ?? result.locale ?? request.locale);
+        return reply.redirect(target.href, 302);
+      },
+    );
+
+    app.post(
+      "/api/v2/users/resend_verification/",
+      {
+        preValidation: limit("resend_verification"),
+        schema: {
+          tags: TAGS,
+          summary: "Sends the verification mail again (same reply whether or not the e-mail is registered)",
+          querystring: LocaleQuerySchema,
+          body: ResendVerificationRequestSchema,
+          response: { 200: DetailReplySchema },
+        },
+      },
+      async (request) => {
+        await accounts.resendVerification(request.body.email, request.locale);
+        return message("verification_resent", request.locale);
+      },
+    );
+
+    app.post(
+      "/api/v2/users/auth/password/reset/",
+      {
+        preValidation: limit("password_reset"),
+        schema: {
+          tags: TAGS,
+          summary: "Mails a password reset link (same reply whether or not the e-mail is registered)",
+          querystring: LocaleQuerySchema,
+          body: PasswordResetRequestSchema,
+          response: { 200: DetailReplySchema },
+        },
+      },
+      async (request) => {
+        await accounts.requestPasswordReset(request.body.email, request.locale);
+        return message("password_reset_sent", request.locale);
+      },
+    );
+
+    app.post(
+      "/auth/password/reset/confirm/",
+      {
+        preValidation: limit("password_reset"),
+        schema: {
+          tags: TAGS,
+          summary: "Sets a new password with the uid and token of the reset link; signs out every session",
+          querystring: LocaleQuerySchema,
+          body: PasswordResetConfirmRequestSchema,
+          response: { 200: DetailReplySchema },
+        },
+      },
+      async (request) => {
+        await accounts.confirmPasswordReset(request.body);
+        return message("password_reset_done", request.locale);
+      },
+    );
+
+    app.post(
+      "/api/v2/users/auth/password/change/",
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: TAGS,
+          summary: "Sets a new password; other sessions are signed out, this one stays",
+          security: AUTHENTICATED,
+          querystring: LocaleQuerySchema,
+          body: PasswordChangeRequestSchema,
+          response: { 200: DetailReplySchema },
+        },
+      },
+      async (request) => {
+        await accounts.changePassword(currentUser(request), request.body);
+        return message("password_changed", request.locale);
+      },
+    );
+
+    app.get(
+      "/api/v2/users/me/",
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: TAGS,
+          summary: "The signed-in user",
+          security: AUTHENTICATED,
+          querystring: LocaleQuerySchema,
+          response: { 200: UserSchema },
+        },
+      },
+      async (request) => accounts.getUser(currentUser(request)),
+    );
+
+    app.patch(
+      "/api/v2/users/add_profile_info/",
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: TAGS,
+          summary: "Changes any subset of the profile fields; the e-mail cannot be changed",
+          security: AUTHENTICATED,
+          querystring: LocaleQuerySchema,
+          body: ProfileUpdateRequestSchema,
+          response: { 200: UserSchema },
+        },
+      },
+      async (request) => accounts.updateProfile(currentUser(request), request.body),
+    );
+
+    app.post(
+      "/api/v2/users/logout/",
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: TAGS,
+          summary: "Revokes the token of this request",
+          security: AUTHENTICATED,
+          querystring: LocaleQuerySchema,
+          response: { 204: z.null().describe("Signed out") },
+        },
+      },
+      async (request, reply) => {
+        await accounts.logout(currentUser(request));
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      "/api/v2/users/auth/sso/config/",
+      {
+        schema: {
+          tags: TAGS,
+          summary: "Client ids and authorization pages of Google and Facebook (null when not configured)",
+          querystring: LocaleQuerySchema,
+          response: { 200: SsoConfigReplySchema },
+        },
+      },
+      async () => accounts.ssoConfig(),
+    );
+
+    for (const provider of SSO_PROVIDERS) {
+      app.post(
+        `/api/v2/users/auth/sso/${provider}/`,
+        {
+          preValidation: limit("sign_in"),
+          schema: {
+            tags: TAGS,
+            summary: `Sign in with the authorization code from ${provider === "google" ? "Google" : "Facebook"}`,
+            querystring: LocaleQuerySchema,
+            body: SsoCodeRequestSchema,
+            response: { 200: TokenReplySchema },
+          },
+        },
+        async (request) => accounts.ssoSignIn(provider, request.body.code, request.locale),
+      );
+    }
+  };

@@ -1,0 +1,361 @@
+import type {
+  ErrorCode,
+  Locale,
+  PasswordChangeRequest,
+  PasswordResetConfirmRequest,
+  ProfileUpdateRequest,
+  SignInRequest,
+  SignUpRequest,
+  SsoConfigReply,
+  SsoProvider,
+  SsoProviderConfig,
+  User,
+} from "@atelier/contract";
+import { NAME_MAX_LENGTH } from "@atelier/contract";
+import type { Env } from "../config/env.ts";
+import type { Db, DbOrTx } from "../db/client.ts";
+import { AppError } from "../errors/app-error.ts";
+import { enqueueMail } from "../mail/index.ts";
+import {
+  authorizationUrl,
+  exchangeCode,
+  fetchProfile,
+  OAuthError,
+  type OAuthProfile,
+  oauthSettings,
+} from "../oauth/oauth-providers.ts";
+import { type AuthUser, issueAuthToken, revokeAllTokens, revokeToken } from "./auth-tokens.service.ts";
+import { decodeUid, encodeUid, hashPassword, randomSecret, sha256, verifyPassword } from "./secrets.ts";
+import {
+  consumeUserToken,
+  expireUserTokens,
+  insertUserToken,
+  type UserTokenPurpose,
+} from "./tokens.repository.ts";
+import {
+  findUserByEmail,
+  findUserById,
+  findUserBySocialAccount,
+  insertUser,
+  isUniqueViolation,
+  linkSocialAccount,
+  phoneTaken,
+  type UserChanges,
+  type UserRow,
+  updateUser,
+} from "./users.repository.ts";
+
+export type AccountsEnv = Pick<
+  Env,
+  | "PUBLIC_URL"
+  | "EMAIL_VERIFY_TTL_HOURS"
+  | "PASSWORD_RESET_TTL_HOURS"
+  | "OAUTH_REDIRECT_URL"
+  | "GOOGLE_CLIENT_ID"
+  | "GOOGLE_CLIENT_SECRET"
+  | "GOOGLE_AUTH_URL"
+  | "GOOGLE_TOKEN_URL"
+  | "GOOGLE_USERINFO_URL"
+  | "FACEBOOK_CLIENT_ID"
+  | "FACEBOOK_CLIENT_SECRET"
+  | "FACEBOOK_AUTH_URL"
+  | "FACEBOOK_TOKEN_URL"
+  | "FACEBOOK_USERINFO_URL"
+>;
+
+const HOUR_MS = 60 * 60 * 1000;
+/** The phone number of a user who has not given one (spec §3: it starts as '+'). */
+const NO_PHONE = "+";
+
+export function toUser(row: UserRow): User {
+  return {
+    pk: row.id,
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    phone_number: row.phoneNumber,
+    company_name: row.companyName,
+    city: row.city,
+    country: row.country,
+    state: row.state,
+    street: row.street,
+    post_code: row.postCode,
+  };
+}
+
+/** Sign-up, sign-in, e-mail verification, password reset and change, profile, logout and SSO. */
+export function createAccountsService(db: Db, env: AccountsEnv) {
+  const publicUrl = env.PUBLIC_URL.replace(/\/$/, "");
+  const mailOptions = { publicUrl };
+
+  /** Stores a new single-use token and returns the secret that goes into the link. */
+  async function newUserToken(tx: DbOrTx, userId: number, purpose: UserTokenPurpose): Promise<string> {
+    const token = randomSecret();
+    const ttlHours = purpose === "verify_email" ? env.EMAIL_VERIFY_TTL_HOURS : env.PASSWORD_RESET_TTL_HOURS;
+    await insertUserToken(tx, {
+      userId,
+      purpose,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + ttlHours * HOUR_MS),
+    });
+    return token;
+  }
+
+  async function sendVerificationMail(tx: DbOrTx, user: UserRow, locale: Locale): Promise<void> {
+    const token = await newUserToken(tx, user.id, "verify_email");
+    const link = new URL(`${publicUrl}/api/v2/users/verify_email/`);
+    link.search = new URLSearchParams({ uid: encodeUid(user.id), token, locale }).toString();
+    await enqueueMail(
+      tx,
+      {
+        to: user.email,
+        template: "verify-email",
+        locale,
+        data: { firstName: user.firstName, link: link.href },
+      },
+      mailOptions,
+    );
+  }
+
+  /** Checks a link's uid and token and uses the token up; undefined when it is unknown, used or expired. */
+  async function consumeLinkToken(
+    tx: DbOrTx,
+    purpose: UserTokenPurpose,
+    uid: string,
+    token: string,
+  ): Promise<UserRow | undefined> {
+    const userId = decodeUid(uid);
+    if (userId === undefined || !token) return undefined;
+    const consumed = await consumeUserToken(tx, { userId, purpose, tokenHash: sha256(token) }, new Date());
+    return consumed ? findUserById(tx, userId) : undefined;
+  }
+
+  async function signUp(input: SignUpRequest, locale: Locale): Promise<{ email: string }> {
+    const [existing, phoneUsed] = await Promise.all([
+      findUserByEmail(db, input.email),
+      phoneTaken(db, input.phone_number),
+    ]);
+    const conflicts: Record<string, ErrorCode[]> = {};
+    if (existing) conflicts.email = ["email_registered"];
+    if (phoneUsed) conflicts.phone_number = ["phone_unique"];
+    // The school's client shows "exists" when both the e-mail and the phone (its username) are taken.
+    if (existing && phoneUsed) conflicts.non_field_errors = ["exists"];
+    if (Object.keys(conflicts).length > 0) throw AppError.fieldErrors(conflicts);
+
+    const passwordHash = await hashPassword(input.password1);
+    try {
+      await db.transaction(async (tx) => {
+        const user = await insertUser(tx, {
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phoneNumber: input.phone_number,
+          locale,
+        });
+        await sendVerificationMail(tx, user, locale);
+      });
+    } catch (error) {
+      // Two sign-ups with one address at once: the unique index decides.
+      if (isUniqueViolation(error)) throw AppError.fieldErrors({ email: ["email_registered"] });
+      throw error;
+    }
+    return { email: input.email };
+  }
+
+  async function signIn(input: SignInRequest): Promise<{ key: string }> {
+    const user = await findUserByEmail(db, input.email);
+    // Unknown e-mail and wrong password answer alike and take about as long.
+    const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+    if (!user || !passwordOk) throw new AppError("invalid_credentials", 400);
+    // Said only to whoever knows the password, so it reveals nothing about which e-mails exist.
+    if (!user.emailVerifiedAt) throw new AppError("email_not_verified", 400);
+    return { key: await issueAuthToken(db, user.id) };
+  }
+
+  /** Opens the link of the verification mail; returns the user's locale when it verified the address. */
+  async function verifyEmail(uid: string, token: string): Promise<{ verified: boolean; locale?: Locale }> {
+    return db.transaction(async (tx) => {
+      const user = await consumeLinkToken(tx, "verify_email", uid, token);
+      if (!user) return { verified: false };
+      if (!user.emailVerifiedAt) await updateUser(tx, user.id, { emailVerifiedAt: new Date() });
+      return { verified: true, locale: user.locale };
+    });
+  }
+
+  /** Sends a new verification link to an unverified account; silent otherwise (no account enumeration). */
+  async function resendVerification(email: string, locale: Locale): Promise<void> {
+    const user = await findUserByEmail(db, email);
+    if (!user || user.emailVerifiedAt) return;
+    await db.transaction((tx) => sendVerificationMail(tx, user, locale));
+  }
+
+  /** Mails a reset link when the account exists; the reply is the same either way. */
+  async function requestPasswordReset(email: string, locale: Locale): Promise<void> {
+    const user = await findUserByEmail(db, email);
+    if (!user) return;
+    await db.transaction(async (tx) => {
+      const token = await newUserToken(tx, user.id, "password_reset");
+      // The sign-in dialog opens at ConfirmRestorePassword on uid and token (spec §2).
+      const link = new URL(`${publicUrl}/`);
+      link.search = new URLSearchParams({ uid: encodeUid(user.id), token, locale }).toString();
+      await enqueueMail(
+        tx,
+        {
+          to: user.email,
+          template: "password-reset",
+          locale,
+          data: { firstName: user.firstName, link: link.href },
+        },
+        mailOptions,
+      );
+    });
+  }
+
+  async function confirmPasswordReset(input: PasswordResetConfirmRequest): Promise<void> {
+    const passwordHash = await hashPassword(input.new_password1);
+    await db.transaction(async (tx) => {
+      const user = await consumeLinkToken(tx, "password_reset", input.uid, input.token);
+      if (!user) throw new AppError("invalid_token", 400, "token");
+      const changes: UserChanges = { passwordHash };
+      // The link reached the mailbox, which proves the address as well as the verification link would.
+      if (!user.emailVerifiedAt) changes.emailVerifiedAt = new Date();
+      await updateUser(tx, user.id, changes);
+      await expireUserTokens(tx, user.id, "password_reset", new Date());
+      // Whoever knew the old password is signed out everywhere.
+      await revokeAllTokens(tx, user.id);
+    });
+  }
+
+  /** Sets a new password; the token of this request stays valid, every other one is revoked. */
+  async function changePassword(auth: AuthUser, input: PasswordChangeRequest): Promise<void> {
+    const passwordHash = await hashPassword(input.new_password1);
+    await db.transaction(async (tx) => {
+      await updateUser(tx, auth.id, { passwordHash });
+      await revokeAllTokens(tx, auth.id, auth.tokenId);
+    });
+  }
+
+  async function getUser(auth: AuthUser): Promise<User> {
+    const user = await findUserById(db, auth.id);
+    if (!user) throw new AppError("not_authenticated", 401);
+    return toUser(user);
+  }
+
+  async function updateProfile(auth: AuthUser, input: ProfileUpdateRequest): Promise<User> {
+    const user = await findUserById(db, auth.id);
+    if (!user) throw new AppError("not_authenticated", 401);
+    if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email.toLowerCase())
+      throw AppError.validation("email", "email_readonly");
+    const changes: UserChanges = {};
+    if (input.first_name !== undefined) changes.firstName = input.first_name;
+    if (input.last_name !== undefined) changes.lastName = input.last_name;
+    if (input.company_name !== undefined) changes.companyName = input.company_name;
+    if (input.city !== undefined) changes.city = input.city;
+    if (input.country !== undefined) changes.country = input.country;
+    if (input.state !== undefined) changes.state = input.state;
+    if (input.street !== undefined) changes.street = input.street;
+    if (input.post_code !== undefined) changes.postCode = input.post_code;
+    if (input.phone_number !== undefined) {
+      const phone = input.phone_number === "" ? NO_PHONE : input.phone_number;
+      if (phone !== NO_PHONE && phone !== user.phoneNumber && (await phoneTaken(db, phone, user.id)))
+        throw AppError.validation("phone_number", "phone_unique");
+      changes.phoneNumber = phone;
+    }
+    if (Object.keys(changes).length === 0) return toUser(user);
+    return toUser(await updateUser(db, user.id, changes));
+  }
+
+  function logout(auth: AuthUser): Promise<void> {
+    return revokeToken(db, auth.tokenId);
+  }
+
+  function ssoConfig(): SsoConfigReply {
+    const config = (provider: SsoProvider): SsoProviderConfig | null => {
+      const settings = oauthSettings(env, provider);
+      if (!settings) return null;
+      return {
+        client_id: settings.clientId,
+        authorize_url: settings.authUrl,
+        redirect_uri: settings.redirectUri,
+        scope: settings.scope,
+        url: authorizationUrl(settings),
+      };
+    };
+    return { google: config("google"), facebook: config("facebook") };
+  }
+
+  /** Signs in with a provider's authorization code: the linked account, the account of that e-mail, or a new one. */
+  async function ssoSignIn(provider: SsoProvider, code: string, locale: Locale): Promise<{ key: string }> {
+    const settings = oauthSettings(env, provider);
+    if (!settings) throw new AppError("sso_not_configured", 503);
+    let profile: OAuthProfile;
+    try {
+      profile = await fetchProfile(settings, await exchangeCode(settings, code));
+    } catch (error) {
+      if (error instanceof OAuthError && error.reason === "invalid_code")
+        throw new AppError("sso_failed", 400);
+      if (error instanceof OAuthError) throw new AppError("sso_failed", 502);
+      throw error;
+    }
+    const email = profile.email;
+    if (!email || !profile.emailVerified) throw new AppError("sso_email_missing", 400);
+
+    const signInOnce = () =>
+      db.transaction(async (tx) => {
+        let user = await findUserBySocialAccount(tx, provider, profile.providerUserId);
+        if (!user) {
+          const existing = await findUserByEmail(tx, email);
+          if (existing) {
+            user = existing;
+            if (!existing.emailVerifiedAt) {
+              // An unverified account may have been registered by someone else with this address: the
+              // provider proved the address, so the unproven password is dropped (reset sets a new one).
+              user = await updateUser(tx, existing.id, { emailVerifiedAt: new Date(), passwordHash: null });
+            }
+          } else {
+            user = await insertUser(tx, {
+              email,
+              passwordHash: null,
+              firstName: profile.firstName.slice(0, NAME_MAX_LENGTH),
+              lastName: profile.lastName.slice(0, NAME_MAX_LENGTH),
+              emailVerifiedAt: new Date(),
+              locale,
+            });
+          }
+          await linkSocialAccount(tx, {
+            userId: user.id,
+            provider,
+            providerUserId: profile.providerUserId,
+            email,
+          });
+        }
+        return { key: await issueAuthToken(tx, user.id) };
+      });
+    try {
+      return await signInOnce();
+    } catch (error) {
+      // Two first sign-ins of one person at once: the loser finds what the winner created.
+      if (isUniqueViolation(error)) return signInOnce();
+      throw error;
+    }
+  }
+
+  return {
+    signUp,
+    signIn,
+    verifyEmail,
+    resendVerification,
+    requestPasswordReset,
+    confirmPasswordReset,
+    changePassword,
+    getUser,
+    updateProfile,
+    logout,
+    ssoConfig,
+    ssoSignIn,
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,584 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authTokens, users, userTokens } from "../db/schema/users.ts";
+import { requireStaff } from "../plugins/auth.ts";
+import { createTestApp } from "../test/test-app.ts";
+import {
+  auth,
+  createVerifiedUser,
+  errorCodes,
+  type MailBox,
+  openLink,
+  PASSWORD,
+  signIn,
+  signUp,
+  signUpBody,
+  startMailBox,
+  uniquePhone,
+} from "./accounts-test-support.ts";
+import { issueAuthToken } from "./auth-tokens.service.ts";
+import { sha256 } from "./secrets.ts";
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let mail: MailBox;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: "10000" } });
+  // A staff-only route, as later staff areas will declare it.
+  ctx.app.get("/api/v2/test-staff-only/", { preHandler: requireStaff }, async () => ({ ok: true }));
+  mail = await startMailBox(ctx.database);
+});
+
+afterAll(async () => {
+  await mail.close();
+  await ctx.close();
+});
+
+const me = (key: string) => ctx.app.inject({ method: "GET", url: "/api/v2/users/me/", headers: auth(key) });
+
+describe("sign-up, verification mail, sign-in (spec §4, §7)", () => {
+  it("registers without a key, mails a server link that verifies and redirects, then signs in", async () => {
+    const body = signUpBody({ email: "Lena.Weber@Example.org", first_name: "  Lena ", last_name: "Weber" });
+    const res = await signUp(ctx.app, body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      detail: "Wir haben Ihnen eine E-Mail zur Bestätigung Ihrer Adresse gesendet.",
+      email: "Lena.Weber@Example.org",
+    });
+    expect(res.json()).not.toHaveProperty("key");
+
+    // Not verified yet: sign-in is refused with a code the dialog maps (it then offers resend).
+    const early = await signIn(ctx.app, "lena.weber@example.org");
+    expect(early.statusCode).toBe(400);
+    expect(errorCodes(early)).toEqual({ non_field_errors: ["email_not_verified"] });
+
+    const [verification] = await mail.receive("Lena.Weber@Example.org");
+    expect(verification?.subject).toBe("Bitte bestätigen Sie Ihre E-Mail-Adresse");
+    expect(verification?.text).toContain("Hallo Lena");
+    const link = new URL(verification?.link ?? "");
+    expect(`${link.origin}${link.pathname}`).toBe("http://shop.test/api/v2/users/verify_email/");
+    expect(link.searchParams.get("locale")).toBe("de");
+
+    const opened = await openLink(ctx.app, link.href);
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe("http://shop.test/?email=confirmed&locale=de");
+    // Single use: the same link a second time is invalid.
+    expect((await openLink(ctx.app, link.href)).headers.location).toBe(
+      "http://shop.test/?email=invalid&locale=de",
+    );
+
+    const signedIn = await signIn(ctx.app, "LENA.WEBER@example.org");
+    expect(signedIn.statusCode).toBe(200);
+    const { key } = signedIn.json();
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const profile = await me(key);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toEqual({
+      pk: expect.any(Number),
+      id: profile.json().pk,
+      email: "Lena.Weber@Example.org",
+      first_name: "Lena",
+      last_name: "Weber",
+      phone_number: body.phone_number,
+      company_name: "",
+      city: "",
+      country: "",
+      state: "",
+      street: "",
+      post_code: "",
+    });
+  });
+
+  it("writes the verification mail and the redirect in the request's locale", async () => {
+    const body = signUpBody({ email: "olga@example.org", first_name: "Ольга" });
+    expect((await signUp(ctx.app, body, "ru")).json().detail).toBe(
+      "Мы отправили вам письмо для подтверждения адреса.",
+    );
+    const [verification] = await mail.receive("olga@example.org");
+    expect(verification?.subject).toBe("Подтвердите адрес электронной почты");
+    const opened = await openLink(ctx.app, verification?.link ?? "");
+    expect(opened.headers.location).toBe("http://shop.test/?email=confirmed&locale=ru");
+  });
+
+  it("redirects a forged, malformed or expired verification link to ?email=invalid", async () => {
+    for (const query of ["", "?uid=zz&token=nope", "?uid=1&token=", "?uid=%25%25&token=x"]) {
+      const res = await ctx.app.inject(`/api/v2/users/verify_email/${query}`);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toMatch(/^http:\/\/shop\.test\/\?email=invalid&locale=de$/);
+    }
+    await signUp(ctx.app, signUpBody({ email: "late@example.org" }));
+    const [verification] = await mail.receive("late@example.org");
+    await ctx.database.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await openLink(ctx.app, verification?.link ?? "")).headers.location).toContain("email=invalid");
+    expect(errorCodes(await signIn(ctx.app, "late@example.org"))).toEqual({
+      non_field_errors: ["email_not_verified"],
+    });
+  });
+
+  it("stores the key only as a SHA-256 hash and the password as argon2id", async () => {
+    const { key, email } = await createVerifiedUser(ctx.app, mail, { email: "hash@example.org" });
+    const [token] = await ctx.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, sha256(key)));
+    expect(token).toBeDefined();
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    expect(user?.passwordHash?.startsWith("$argon2id$")).toBe(true);
+    // last_used_at is written on use, at most once a minute.
+    await me(key);
+    const [used] = await ctx.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.id, token?.id ?? 0));
+    expect(used?.lastUsedAt).toBeInstanceOf(Date);
+    await me(key);
+    const [again] = await ctx.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.id, token?.id ?? 0));
+    expect(again?.lastUsedAt?.getTime()).toBe(used?.lastUsedAt?.getTime());
+  });
+});
+
+describe("sign-in errors (spec §8)", () => {
+  it("answers a wrong password and an unknown e-mail alike: non_field_errors invalid_credentials", async () => {
+    const { email } = await createVerifiedUser(ctx.app, mail, { email: "wrong@example.org" });
+    for (const res of [
+      await signIn(ctx.app, email, "Falsch-Passwort1"),
+      await signIn(ctx.app, "nobody@example.org"),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        non_field_errors: ["Anmeldung mit diesen Zugangsdaten nicht möglich."],
+        error_codes: { non_field_errors: ["invalid_credentials"] },
+      });
+    }
+    const ru = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/users/sign_in/?locale=ru",
+      payload: { email, password: "Falsch-Passwort1" },
+    });
+    expect(ru.json().non_field_errors).toEqual(["Невозможно войти с предоставленными учётными данными."]);
+  });
+
+  it("checks the sign-in rules of spec §5 (8+ with upper, lower and digit; no special character needed)", async () => {
+    const res = await signIn(ctx.app, "not-an-email", "abc");
+    expect(res.statusCode).toBe(400);
+    expect(errorCodes(res)).toEqual({
+      email: ["invalid_email"],
+      password: ["password_min_length", "password_uppercase", "password_digit"],
+    });
+    const { email } = await createVerifiedUser(ctx.app, mail, {
+      email: "nospecial@example.org",
+      password1: "Abcdefg1!",
+      password2: "Abcdefg1!",
+    });
+    expect(errorCodes(await signIn(ctx.app, email, "Abcdefg12"))).toEqual({
+      non_field_errors: ["invalid_credentials"],
+    });
+  });
+});
+
+describe("sign-up validation (spec §5) and conflicts (spec §8)", () => {
+  const rejects = async (overrides: Record<string, unknown>, expected: Record<string, string[]>) => {
+    const res = await signUp(ctx.app, signUpBody({ email: "rules@example.org", ...overrides }));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorCodes(res)).toEqual(expected);
+  };
+
+  it("names: 1 to 64 characters after trimming", async () => {
+    await rejects({ first_name: "   " }, { first_name: ["required"] });
+    await rejects({ last_name: "x".repeat(65) }, { last_name: ["too_long"] });
+    await rejects({ first_name: undefined }, { first_name: ["required"] });
+    const ok = await signUp(
+      ctx.app,
+      signUpBody({ email: "long@example.org", first_name: ` ${"x".repeat(64)} ` }),
+    );
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it("e-mail: a basic address pattern", async () => {
+    for (const email of ["anna", "anna@", "anna@example", "an na@example.org"])
+      await rejects({ email }, { email: ["invalid_email"] });
+  });
+
+  it("phone: a leading plus and the +1, +49, +44 or international pattern", async () => {
+    for (const phone_number of ["4915112345678", "+4901234567", "+11025550143", "+44791112", "+7916", "+"])
+      await rejects({ phone_number }, { phone_number: ["invalid_phone"] });
+    await rejects({ phone_number: `+${"1".repeat(25)}` }, { phone_number: ["too_long", "invalid_phone"] });
+  });
+
+  it("password: 8 to 64 with upper, lower, digit and special character; each unmet rule is reported", async () => {
+    const cases: [string, string[]][] = [
+      ["Ab1!", ["password_min_length"]],
+      ["abcdefg1!", ["password_uppercase"]],
+      ["ABCDEFG1!", ["password_lowercase"]],
+      ["Abcdefgh!", ["password_digit"]],
+      ["Abcdefgh1", ["password_special"]],
+      [`Aa1!${"x".repeat(61)}`, ["password_too_long"]],
+    ];
+    for (const [password, codes] of cases)
+      await rejects({ password1: password, password2: password }, { password1: codes });
+  });
+
+  it("repeat password must equal the password: password2 password_mismatch, also beside other errors", async () => {
+    await rejects({ password2: "Sicher-Passwort2" }, { password2: ["password_mismatch"] });
+    await rejects(
+      { password1: "short", password2: "other" },
+      {
+        password1: ["password_min_length", "password_uppercase", "password_digit", "password_special"],
+        password2: ["password_mismatch"],
+      },
+    );
+    const res = await signUp(ctx.app, signUpBody({ password2: "x" }), "ru");
+    expect(res.json().password2).toEqual(["Два поля пароля не совпадают."]);
+  });
+
+  it("an e-mail already registered (in any case): email email_registered", async () => {
+    const { email } = await createVerifiedUser(ctx.app, mail, { email: "taken@example.org" });
+    const res = await signUp(ctx.app, signUpBody({ email: email.toUpperCase() }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      email: ["Ein Benutzer ist bereits mit dieser E-Mail-Adresse registriert."],
+      error_codes: { email: ["email_registered"] },
+    });
+  });
+
+  it("a phone already used: phone_number phone_unique; both taken: also non_field_errors exists", async () => {
+    const { email, phone } = await createVerifiedUser(ctx.app, mail, { email: "both@example.org" });
+    const phoneOnly = await signUp(ctx.app, signUpBody({ email: "other@example.org", phone_number: phone }));
+    expect(phoneOnly.statusCode).toBe(400);
+    expect(errorCodes(phoneOnly)).toEqual({ phone_number: ["phone_unique"] });
+    const both = await signUp(ctx.app, signUpBody({ email, phone_number: phone }));
+    expect(errorCodes(both)).toEqual({
+      email: ["email_registered"],
+      phone_number: ["phone_unique"],
+      non_field_errors: ["exists"],
+    });
+    // Nothing was created and no mail was sent for the refused sign-ups.
+    expect(await mail.receive("other@example.org")).toEqual([]);
+  });
+});
+
+describe("resend verification (spec §8)", () => {
+  it("mails a new link to an unverified account with the spec's success message", async () => {
+    await signUp(ctx.app, signUpBody({ email: "resend@example.org" }));
+    await mail.receive("resend@example.org");
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/users/resend_verification/",
+      payload: { email: "RESEND@example.org" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ detail: "Bestätigungs-E-Mail wurde erfolgreich erneut gesendet." });
+    const [again] = await mail.receive("resend@example.org");
+    expect((await openLink(ctx.app, again?.link ?? "")).headers.location).toContain("email=confirmed");
+    expect((await signIn(ctx.app, "resend@example.org")).statusCode).toBe(200);
+  });
+
+  it("gives the same reply for unknown and already verified e-mails, and sends nothing", async () => {
+    const { email } = await createVerifiedUser(ctx.app, mail, { email: "verified-resend@example.org" });
+    for (const address of [email, "ghost@example.org"]) {
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/v2/users/resend_verification/?locale=ru",
+        payload: { email: address },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ detail: "Письмо с подтверждением успешно отправлено повторно." });
+      expect(await mail.receive(address)).toEqual([]);
+    }
+  });
+});
+
+describe("password reset", () => {
+  const requestReset = (email: string, locale = "de") =>
+    ctx.app.inject({
+      method: "POST",
+      url: `/api/v2/users/auth/password/reset/?locale=${locale}`,
+      payload: { email },
+    });
+  const confirm = (payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: "POST", url: "/auth/password/reset/confirm/", payload });
+  const NEW = "Neues-Passwort2";
+
+  it("mails a shop link with uid and token; confirming sets the password once and signs out everywhere", async () => {
+    const { email, key } = await createVerifiedUser(ctx.app, mail, { email: "reset@example.org" });
+    const res = await requestReset(email);
+    expect(res.statusCode).toBe(200);
+    const [resetMail] = await mail.receive(email);
+    expect(resetMail?.subject).toBe("Passwort zurücksetzen");
+    const link = new URL(resetMail?.link ?? "");
+    expect(`${link.origin}${link.pathname}`).toBe("http://shop.test/");
+    expect(link.searchParams.get("locale")).toBe("de");
+    const uid = link.searchParams.get("uid") ?? "";
+    const token = link.searchParams.get("token") ?? "";
+    expect(uid).toMatch(/^[0-9a-z]+$/);
+
+    const mismatch = await confirm({ uid, token, new_password1: NEW, new_password2: "Neues-Passwort3" });
+    expect(errorCodes(mismatch)).toEqual({ new_password2: ["password_mismatch"] });
+    expect(errorCodes(await confirm({ uid, token, new_password1: "neu", new_password2: "neu" }))).toEqual({
+      new_password1: ["password_min_length", "password_uppercase", "password_digit"],
+    });
+
+    const done = await confirm({ uid, token, new_password1: NEW, new_password2: NEW });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ detail: "Ihr Passwort wurde zurückgesetzt." });
+
+    expect(errorCodes(await signIn(ctx.app, email, PASSWORD))).toEqual({
+      non_field_errors: ["invalid_credentials"],
+    });
+    expect((await signIn(ctx.app, email, NEW)).statusCode).toBe(200);
+    expect((await me(key)).statusCode).toBe(401);
+
+    const reused = await confirm({
+      uid,
+      token,
+      new_password1: "Drittes-Passwort3",
+      new_password2: "Drittes-Passwort3",
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(errorCodes(reused)).toEqual({ token: ["invalid_token"] });
+  });
+
+  it("accepts Django's base64url uid as well", async () => {
+    const { email } = await createVerifiedUser(ctx.app, mail, { email: "b64@example.org" });
+    await requestReset(email);
+    const link = new URL((await mail.receive(email))[0]?.link ?? "");
+    const id = Number.parseInt(link.searchParams.get("uid") ?? "", 36);
+    const uid = Buffer.from(String(id)).toString("base64url");
+    const res = await confirm({
+      uid,
+      token: link.searchParams.get("token"),
+      new_password1: NEW,
+      new_password2: NEW,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("refuses an expired token, a token of another user and a made-up one", async () => {
+    const { email } = await createVerifiedUser(ctx.app, mail, { email: "expired@example.org" });
+    const other = await createVerifiedUser(ctx.app, mail, { email: "other-reset@example.org" });
+    await requestReset(email, "ru");
+    const [resetMail] = await mail.receive(email);
+    expect(resetMail?.subject).toBe("Восстановление пароля");
+    const link = new URL(resetMail?.link ?? "");
+    const token = link.searchParams.get("token");
+    const otherUid = (
+      await ctx.database.db.select().from(users).where(eq(users.email, other.email))
+    )[0]?.id.toString(36);
+
+    const body = { new_password1: NEW, new_password2: NEW };
+    expect(errorCodes(await confirm({ ...body, uid: otherUid, token }))).toEqual({
+      token: ["invalid_token"],
+    });
+    expect(
+      errorCodes(await confirm({ ...body, uid: link.searchParams.get("uid"), token: "made-up" })),
+    ).toEqual({
+      token: ["invalid_token"],
+    });
+    await ctx.database.db
+      .update(userTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(userTokens.purpose, "password_reset"));
+    expect(errorCodes(await confirm({ ...body, uid: link.searchParams.get("uid"), token }))).toEqual({
+      token: ["invalid_token"],
+    });
+    expect((await signIn(ctx.app, email)).statusCode).toBe(200);
+  });
+
+  it("gives the same reply for an unknown e-mail and sends nothing", async () => {
+    const { email } = await createVerifiedUser(ctx.app, mail, { email: "known-reset@example.org" });
+    const known = await requestReset(email);
+    const unknown = await requestReset("unknown-reset@example.org");
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    expect(await mail.receive("unknown-reset@example.org")).toEqual([]);
+  });
+});
+
+describe("password change", () => {
+  const change = (key: string | undefined, payload: Record<string, unknown>) =>
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/users/auth/password/change/",
+      payload,
+      headers: key ? auth(key) : {},
+    });
+
+  it("needs a token, sets the new password, keeps this session and ends the others", async () => {
+    const NEW = "Anderes-Passwort5";
+    expect((await change(undefined, { new_password1: NEW, new_password2: NEW })).statusCode).toBe(401);
+    const { email, key } = await createVerifiedUser(ctx.app, mail, { email: "change@example.org" });
+    const second = (await signIn(ctx.app, email)).json().key;
+
+    expect(errorCodes(await change(key, { new_password1: NEW, new_password2: "Anderes-Passwort6" }))).toEqual(
+      {
+        new_password2: ["password_mismatch"],
+      },
+    );
+    const res = await change(key, { new_password1: NEW, new_password2: NEW });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ detail: "Ihr neues Passwort wurde gespeichert." });
+    expect((await me(key)).statusCode).toBe(200);
+    expect((await me(second)).statusCode).toBe(401);
+    expect((await signIn(ctx.app, email, PASSWORD)).statusCode).toBe(400);
+    expect((await signIn(ctx.app, email, NEW)).statusCode).toBe(200);
+  });
+});
+
+describe("profile", () => {
+  const patch = (key: string, payload: Record<string, unknown>, locale = "de") =>
+    ctx.app.inject({
+      method: "PATCH",
+      url: `/api/v2/users/add_profile_info/?locale=${locale}`,
+      payload,
+      headers: auth(key),
+    });
+
+  it("changes any subset of the fields and leaves the others", async () => {
+    const { key, email, phone } = await createVerifiedUser(ctx.app, mail, { email: "profile@example.org" });
+    const res = await patch(key, { city: " Berlin ", post_code: "10115", street: "Kastanienallee 1" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      email,
+      first_name: "Anna",
+      phone_number: phone,
+      city: "Berlin",
+      post_code: "10115",
+      street: "Kastanienallee 1",
+      country: "",
+    });
+    const second = await patch(key, {
+      first_name: "Anja",
+      company_name: "Atelier GmbH",
+      state: "BE",
+      country: "DE",
+    });
+    expect(second.json()).toMatchObject({ first_name: "Anja", city: "Berlin", company_name: "Atelier GmbH" });
+    expect((await me(key)).json()).toEqual(second.json());
+  });
+
+  it("accepts the whole user object back, but never changes e-mail, pk or id", async () => {
+    const { key, email } = await createVerifiedUser(ctx.app, mail, { email: "readonly@example.org" });
+    const user = (await me(key)).json();
+    const same = await patch(key, {
+      ...user,
+      email: email.toUpperCase(),
+      pk: 999_999,
+      id: 999_999,
+      city: "Potsdam",
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toEqual({ ...user, city: "Potsdam" });
+    const changed = await patch(key, { email: "new-address@example.org" });
+    expect(changed.statusCode).toBe(400);
+    expect(errorCodes(changed)).toEqual({ email: ["email_readonly"] });
+    expect((await me(key)).json().email).toBe(email);
+  });
+
+  it("validates like sign-up: names, phone, text length 64, phone unique", async () => {
+    const { key } = await createVerifiedUser(ctx.app, mail, { email: "profile-rules@example.org" });
+    const other = await createVerifiedUser(ctx.app, mail, { email: "profile-other@example.org" });
+    expect(errorCodes(await patch(key, { first_name: "  " }))).toEqual({ first_name: ["required"] });
+    expect(errorCodes(await patch(key, { city: "x".repeat(65) }))).toEqual({ city: ["too_long"] });
+    expect(errorCodes(await patch(key, { phone_number: "0301234567" }))).toEqual({
+      phone_number: ["invalid_phone"],
+    });
+    const taken = await patch(key, { phone_number: other.phone }, "ru");
+    expect(taken.json()).toEqual({
+      phone_number: ["Этот номер телефона уже используется."],
+      error_codes: { phone_number: ["phone_unique"] },
+    });
+    const phone = uniquePhone();
+    expect((await patch(key, { phone_number: phone })).json().phone_number).toBe(phone);
+    // An empty phone clears it back to the initial "+".
+    expect((await patch(key, { phone_number: "" })).json().phone_number).toBe("+");
+  });
+});
+
+describe("token auth", () => {
+  it("logout revokes the token: 204, then 401 with a detail", async () => {
+    const { key } = await createVerifiedUser(ctx.app, mail, { email: "logout@example.org" });
+    const res = await ctx.app.inject({ method: "POST", url: "/api/v2/users/logout/", headers: auth(key) });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe("");
+    const after = await me(key);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({
+      detail: "Anmeldedaten fehlen.",
+      error_codes: { detail: "not_authenticated" },
+    });
+    expect(
+      (await ctx.app.inject({ method: "POST", url: "/api/v2/users/logout/", headers: auth(key) })).statusCode,
+    ).toBe(401);
+  });
+
+  it("answers 401 without a token, with a made-up one, and with another scheme", async () => {
+    for (const headers of [
+      {},
+      auth("made-up"),
+      { authorization: "Bearer abc" },
+      { authorization: "Token" },
+    ]) {
+      expect((await ctx.app.inject({ method: "GET", url: "/api/v2/users/me/", headers })).statusCode).toBe(
+        401,
+      );
+    }
+  });
+
+  it("a stale token does not break public calls", async () => {
+    const res = await ctx.app.inject({
+      method: "GET",
+      url: "/api/v2/users/auth/sso/config/",
+      headers: auth("stale"),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("a token expires after AUTH_TOKEN_TTL_DAYS", async () => {
+    const { key } = await createVerifiedUser(ctx.app, mail, { email: "old-token@example.org" });
+    await ctx.database.db
+      .update(authTokens)
+      .set({ createdAt: sql`now() - interval '91 days'` })
+      .where(eq(authTokens.keyHash, sha256(key)));
+    expect((await me(key)).statusCode).toBe(401);
+  });
+
+  it("one user's token only ever reads and changes that user's data", async () => {
+    const anna = await createVerifiedUser(ctx.app, mail, {
+      email: "anna-iso@example.org",
+      first_name: "Anna",
+    });
+    const boris = await createVerifiedUser(ctx.app, mail, {
+      email: "boris-iso@example.org",
+      first_name: "Boris",
+    });
+    const borisId = (await me(boris.key)).json().pk;
+    expect((await me(anna.key)).json()).toMatchObject({ email: anna.email, first_name: "Anna" });
+    const res = await ctx.app.inject({
+      method: "PATCH",
+      url: "/api/v2/users/add_profile_info/",
+      headers: auth(anna.key),
+      payload: { pk: borisId, id: borisId, first_name: "Eve" },
+    });
+    expect(res.json()).toMatchObject({ email: anna.email, first_name: "Eve" });
+    expect((await me(boris.key)).json()).toMatchObject({ email: boris.email, first_name: "Boris" });
+  });
+
+  it("requireStaff: 401 for guests, 403 for customers, passes staff", async () => {
+    const url = "/api/v2/test-staff-only/";
+    expect((await ctx.app.inject(url)).statusCode).toBe(401);
+    const { key } = await createVerifiedUser(ctx.app, mail, { email: "customer-staff@example.org" });
+    const customer = await ctx.app.inject({ url, headers: auth(key) });
+    expect(customer.statusCode).toBe(403);
+    expect(errorCodes(customer)).toEqual({ detail: "permission_denied" });
+    const [staff] = await ctx.database.db
+      .insert(users)
+      .values({ email: "staff-member@example.org", role: "staff", emailVerifiedAt: new Date() })
+      .returning();
+    const staffKey = await issueAuthToken(ctx.database.db, staff?.id ?? 0);
+    expect((await ctx.app.inject({ url, headers: auth(staffKey) })).json()).toEqual({ ok: true });
+  });
+});

@@ -1,0 +1,93 @@
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { authTokens, userTokens } from "../db/schema/users.ts";
+
+/** The only code that touches `auth_tokens` and `user_tokens`. Keys and tokens are stored as hashes only. */
+
+export type AuthTokenRow = typeof authTokens.$inferSelect;
+export type UserTokenPurpose = (typeof userTokens.$inferSelect)["purpose"];
+
+export async function insertAuthToken(db: DbOrTx, userId: number, keyHash: string): Promise<AuthTokenRow> {
+  const [row] = await db.insert(authTokens).values({ userId, keyHash }).returning();
+  if (!row) throw new Error("auth_tokens insert returned no row");
+  return row;
+}
+
+export async function findActiveAuthToken(db: DbOrTx, keyHash: string): Promise<AuthTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.keyHash, keyHash), isNull(authTokens.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function touchAuthToken(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(authTokens).set({ lastUsedAt: at }).where(eq(authTokens.id, id));
+}
+
+export async function revokeAuthToken(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(authTokens.id, id), isNull(authTokens.revokedAt)));
+}
+
+/** Revokes every live token of a user, except `keepTokenId` when given. */
+export async function revokeUserAuthTokens(
+  db: DbOrTx,
+  userId: number,
+  at: Date,
+  keepTokenId?: number,
+): Promise<void> {
+  const condition = and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt));
+  await db
+    .update(authTokens)
+    .set({ revokedAt: at })
+    .where(keepTokenId === undefined ? condition : and(condition, ne(authTokens.id, keepTokenId)));
+}
+
+export async function insertUserToken(
+  db: DbOrTx,
+  token: { userId: number; purpose: UserTokenPurpose; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(userTokens).values(token);
+}
+
+/**
+ * Marks a single-use token used, if it belongs to the user, has the purpose, is unused and not expired.
+ * One statement, so two concurrent uses cannot both succeed. Returns whether it was consumed.
+ */
+export async function consumeUserToken(
+  db: DbOrTx,
+  token: { userId: number; purpose: UserTokenPurpose; tokenHash: string },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(userTokens.tokenHash, token.tokenHash),
+        eq(userTokens.userId, token.userId),
+        eq(userTokens.purpose, token.purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, now),
+      ),
+    )
+    .returning({ id: userTokens.id });
+  return rows.length > 0;
+}
+
+/** Ends every other unused token of a purpose (after a reset, older reset links stop working). */
+export async function expireUserTokens(
+  db: DbOrTx,
+  userId: number,
+  purpose: UserTokenPurpose,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+}

@@ -1,0 +1,98 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { socialAccounts, users } from "../db/schema/users.ts";
+
+/** The only code that touches `users` and `social_accounts`. */
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserChanges = Partial<
+  Pick<
+    UserRow,
+    | "firstName"
+    | "lastName"
+    | "phoneNumber"
+    | "companyName"
+    | "city"
+    | "country"
+    | "state"
+    | "street"
+    | "postCode"
+    | "passwordHash"
+    | "emailVerifiedAt"
+  >
+>;
+
+/** E-mails are unique case-insensitively (`users_email_lower_idx`). */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Whether another user (not `exceptUserId`) already has this phone number. */
+export async function phoneTaken(db: DbOrTx, phone: string, exceptUserId?: number): Promise<boolean> {
+  const condition =
+    exceptUserId === undefined
+      ? eq(users.phoneNumber, phone)
+      : and(eq(users.phoneNumber, phone), ne(users.id, exceptUserId));
+  const [row] = await db.select({ id: users.id }).from(users).where(condition).limit(1);
+  return Boolean(row);
+}
+
+export async function insertUser(db: DbOrTx, user: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  if (!row) throw new Error("users insert returned no row");
+  return row;
+}
+
+export async function updateUser(db: DbOrTx, id: number, changes: UserChanges): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  if (!row) throw new Error(`user ${id} not found`);
+  return row;
+}
+
+export type SocialProvider = (typeof socialAccounts.$inferSelect)["provider"];
+
+export async function findUserBySocialAccount(
+  db: DbOrTx,
+  provider: SocialProvider,
+  providerUserId: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(socialAccounts)
+    .innerJoin(users, eq(users.id, socialAccounts.userId))
+    .where(and(eq(socialAccounts.provider, provider), eq(socialAccounts.providerUserId, providerUserId)))
+    .limit(1);
+  return row?.user;
+}
+
+export async function linkSocialAccount(
+  db: DbOrTx,
+  link: { userId: number; provider: SocialProvider; providerUserId: string; email: string },
+): Promise<void> {
+  await db.insert(socialAccounts).values(link).onConflictDoNothing();
+}
+
+/** True when the error is PostgreSQL's unique violation (23505), on node-postgres and PGlite. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { Env } from "../config/env.ts";
+import { contactRoutes } from "../contact/contact.routes.ts";
+import { createContactService } from "../contact/contact.service.ts";
+import { contentRoutes } from "../content/content.routes.ts";
+import { createContentService } from "../content/content.service.ts";
+import type { Db } from "../db/client.ts";
+import { createHeadProvider } from "../seo/head-provider.ts";
+import { seoRoutes } from "../seo/seo.routes.ts";
+import type { HeadProvider } from "../spa/spa.plugin.ts";
+import { catalogueRoutes } from "./catalogue.routes.ts";
+import { createCatalogueService } from "./catalogue.service.ts";
+import { createResponseCache } from "./http-cache.ts";
+
+/** How long a finished catalogue reply is reused in this process (seats left may lag this much). */
+export const CATALOGUE_CACHE_TTL_MS = 5_000;
+
+export type CatalogueApiDeps = {
+  db: Db;
+  env: Pick<Env, "PUBLIC_URL" | "SCHOOL_EMAIL">;
+  cacheTtlMs?: number;
+};
+
+/**
+ * The public side of the shop: catalogue, content pages, contact forms, sitemap and robots.txt
+ * (`routes`), and the per-page head for the SPA plugin (`headProvider`).
+ */
+export function createCatalogueApi({ db, env, cacheTtlMs = CATALOGUE_CACHE_TTL_MS }: CatalogueApiDeps): {
+  routes: FastifyPluginAsync;
+  headProvider: HeadProvider;
+} {
+  const catalogue = createCatalogueService(db);
+  const content = createContentService(db);
+  const contact = createContactService({ db, schoolEmail: env.SCHOOL_EMAIL, publicUrl: env.PUBLIC_URL });
+  const publicUrl = env.PUBLIC_URL;
+
+  const routes: FastifyPluginAsync = async (app) => {
+    const cache = createResponseCache({ ttlMs: cacheTtlMs });
+    app.addHook("onClose", async () => cache.dispose());
+    await app.register(catalogueRoutes({ catalogue, cache, publicUrl }));
+    await app.register(contentRoutes({ content, cache }));
+    await app.register(contactRoutes({ contact }));
+    await app.register(seoRoutes({ db, cache, publicUrl }));
+  };
+
+  return { routes, headProvider: createHeadProvider({ catalogue, content, publicUrl }) };
+}

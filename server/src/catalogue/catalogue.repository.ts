@@ -1,0 +1,504 @@
+import type { AgeGroup, InstructionLanguage, Locale, ProductType } from "@atelier/contract";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import {
+  academySeasons,
+  academyWeeks,
+  categories,
+  type ImageRef,
+  instructors,
+  orderItemAcademyWeeks,
+  orderItemSlots,
+  orderItems,
+  orders,
+  productPageInstructors,
+  productPages,
+  purchaseOptions,
+  scheduleSlots,
+} from "../db/schema/index.ts";
+
+/**
+ * The only code of the catalogue that touches Drizzle tables. Texts are picked in one locale in SQL
+ * (`name->>'de'`), so a list reads only what it shows; related rows of a page of products come in one
+ * batched query per table.
+ */
+
+const LOCALE_SQL: Record<Locale, SQL> = { de: sql.raw("'de'"), ru: sql.raw("'ru'") };
+
+/** The text of a localized jsonb column in one locale. */
+export const textIn = (column: unknown, locale: Locale) =>
+  sql<string>`coalesce(${column}->>${LOCALE_SQL[locale]}, '')`;
+
+/**
+ * Order statuses whose items hold seats: paid orders, and orders awaiting payment while their
+ * reservation runs (a reservation without a deadline holds until the order changes status).
+ */
+const holdsSeats = sql`(${orders.status} = 'paid' or (${orders.status} = 'awaiting_payment' and (${orders.reservedUntil} is null or ${orders.reservedUntil} > now())))`;
+
+export type ProductListCriteria = {
+  productTypes?: ProductType[] | undefined;
+  ageGroups?: AgeGroup[] | undefined;
+  language?: InstructionLanguage | undefined;
+  categoryId?: number | undefined;
+  weekday?: number | undefined;
+  /** Pattern for ILIKE, already escaped. */
+  search?: string | undefined;
+  ids?: number[] | undefined;
+  instructorId?: number | undefined;
+};
+
+const ph = (name: string) => sql.placeholder(name);
+
+/**
+ * The WHERE of a product list with every value as a placeholder, so the SQL text depends only on
+ * which filters are present (its "shape") and can be a prepared statement.
+ */
+function listConditions(criteria: ProductListCriteria, locale: Locale): SQL[] {
+  const where: SQL[] = [eq(productPages.isPublished, true)];
+  if (criteria.productTypes?.length)
+    where.push(sql`${productPages.productType} = any(${ph("productTypes")}::product_type[])`);
+  if (criteria.ageGroups) where.push(sql`${productPages.ageGroup} = any(${ph("ageGroups")}::age_group[])`);
+  if (criteria.language) where.push(sql`${productPages.language} = ${ph("language")}::instruction_language`);
+  if (criteria.categoryId !== undefined)
+    where.push(sql`${productPages.categoryId} = ${ph("categoryId")}::int`);
+  if (criteria.ids) where.push(sql`${productPages.id} = any(${ph("ids")}::int[])`);
+  if (criteria.weekday !== undefined) {
+    // A weekly slot on that day, or an upcoming dated session falling on it (ISO weekday 1 = Monday).
+    where.push(sql`exists (select 1 from ${scheduleSlots} where ${scheduleSlots.productPageId} = ${productPages.id}
+      and (${scheduleSlots.weekday} = ${ph("weekday")}::int
+        or (${scheduleSlots.date} >= current_date and extract(isodow from ${scheduleSlots.date})::int - 1 = ${ph("weekday")}::int)))`);
+  }
+  if (criteria.instructorId !== undefined) {
+    where.push(sql`exists (select 1 from ${productPageInstructors} where ${productPageInstructors.productPageId} = ${productPages.id}
+      and ${productPageInstructors.instructorId} = ${ph("instructorId")}::int)`);
+  }
+  if (criteria.search !== undefined) {
+    where.push(
+      sql`(${textIn(productPages.name, locale)} ilike ${ph("search")}::text or ${textIn(productPages.summary, locale)} ilike ${ph("search")}::text)`,
+    );
+  }
+  return where;
+}
+
+/**
+ * An array parameter as a PostgreSQL array literal: both drivers pass a string, while PGlite cannot
+ * serialize a JS array for an enum array type.
+ */
+export function pgArray(values: readonly (string | number)[]): string {
+  return `{${values.map((v) => `"${String(v).replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+}
+
+/** The placeholder values of `listConditions`. */
+function listValues(criteria: ProductListCriteria): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(criteria)) {
+    if (value !== undefined) values[key] = Array.isArray(value) ? pgArray(value) : value;
+  }
+  return values;
+}
+
+const shapeOf = (criteria: ProductListCriteria) =>
+  Object.entries(criteria)
+    .filter(
+      ([key, value]) => value !== undefined && !(key === "productTypes" && !(value as unknown[]).length),
+    )
+    .map(([key]) => key)
+    .sort()
+    .join("_");
+
+/**
+ * Prepared statements by name, per database handle: a list answers with planned statements instead of
+ * parsing and planning four queries per request. Names are built from the SQL shape, so one name
+ * always means one SQL text.
+ */
+const preparedByDb = new WeakMap<
+  object,
+  Map<string, { execute(values?: Record<string, unknown>): Promise<unknown> }>
+>();
+
+function prepared<T>(
+  db: DbOrTx,
+  name: string,
+  build: () => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> } },
+): { execute(values?: Record<string, unknown>): Promise<T> } {
+  let byName = preparedByDb.get(db);
+  if (!byName) {
+    byName = new Map();
+    preparedByDb.set(db, byName);
+  }
+  let statement = byName.get(name);
+  if (!statement) {
+    statement = build().prepare(name);
+    byName.set(name, statement);
+  }
+  return statement as { execute(values?: Record<string, unknown>): Promise<T> };
+}
+
+/** The card columns of a product page in one locale. */
+const cardColumns = (locale: Locale) => ({
+  id: productPages.id,
+  slug: productPages.slug,
+  productType: productPages.productType,
+  name: textIn(productPages.name, locale),
+  summary: textIn(productPages.summary, locale),
+  ageGroup: productPages.ageGroup,
+  language: productPages.language,
+  categoryId: productPages.categoryId,
+  categoryName: sql<string | null>`${categories.name}->>${LOCALE_SQL[locale]}`,
+  categorySlug: categories.slug,
+  titleImage: productPages.titleImage,
+  location: productPages.location,
+  isFeatured: productPages.isFeatured,
+});
+
+export type ProductCardRow = {
+  id: number;
+  slug: string;
+  productType: ProductType;
+  name: string;
+  summary: string;
+  ageGroup: AgeGroup;
+  language: InstructionLanguage;
+  categoryId: number | null;
+  categoryName: string | null;
+  categorySlug: string | null;
+  titleImage: ImageRef | null;
+  location: string;
+  isFeatured: boolean;
+};
+
+/** One page of published product cards and the total count of matches, in one query. */
+export async function findProductCards(
+  db: DbOrTx,
+  criteria: ProductListCriteria,
+  locale: Locale,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ProductCardRow[]; total: number }> {
+  const statement = prepared<(ProductCardRow & { total: number })[]>(
+    db,
+    `catalogue_cards_${locale}_${shapeOf(criteria)}`,
+    () =>
+      db
+        .select({ ...cardColumns(locale), total: sql<number>`(count(*) over ())::int` })
+        .from(productPages)
+        .leftJoin(categories, eq(categories.id, productPages.categoryId))
+        .where(and(...listConditions(criteria, locale)))
+        .orderBy(asc(productPages.sortOrder), asc(productPages.id))
+        .limit(ph("limit"))
+        .offset(ph("offset")),
+  );
+  const rows = await statement.execute({ ...listValues(criteria), limit: page.limit, offset: page.offset });
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export async function countProducts(db: DbOrTx, criteria: ProductListCriteria, locale: Locale) {
+  const statement = prepared<{ n: number }[]>(db, `catalogue_count_${locale}_${shapeOf(criteria)}`, () =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(productPages)
+      .where(and(...listConditions(criteria, locale))),
+  );
+  const [row] = await statement.execute(listValues(criteria));
+  return row?.n ?? 0;
+}
+
+export async function findCategoryIdBySlug(db: DbOrTx, slug: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+  return row?.id;
+}
+
+export async function categoryExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  return row !== undefined;
+}
+
+export async function findCategories(db: DbOrTx, locale: Locale) {
+  return db
+    .select({ id: categories.id, slug: categories.slug, name: textIn(categories.name, locale) })
+    .from(categories)
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
+}
+
+export type SlotRow = {
+  id: number;
+  productPageId: number;
+  weekday: number | null;
+  date: string | null;
+  start: string;
+  end: string;
+  seats: number;
+  taken: number;
+  instructorId: number | null;
+  instructorFirstName: string | null;
+  instructorLastName: string | null;
+};
+
+/**
+ * Schedule slots of the given pages with the seats taken by active items of paid or reserved orders.
+ * Dated sessions before today are left out: they can no longer be booked.
+ */
+export async function findSlots(db: DbOrTx, pageIds: number[]): Promise<SlotRow[]> {
+  if (pageIds.length === 0) return [];
+  return prepared<SlotRow[]>(db, "catalogue_slots", () => buildSlotsQuery(db)).execute({
+    pageIds: pgArray(pageIds),
+  });
+}
+
+function buildSlotsQuery(db: DbOrTx) {
+  const taken = db
+    .select({
+      slotId: orderItemSlots.scheduleSlotId,
+      n: sql<number>`count(*)::int`.as("n"),
+    })
+    .from(orderItemSlots)
+    .innerJoin(orderItems, eq(orderItems.id, orderItemSlots.orderItemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orderItems.status, "active"),
+        holdsSeats,
+        sql`${orderItemSlots.scheduleSlotId} in (select ${scheduleSlots.id} from ${scheduleSlots} where ${scheduleSlots.productPageId} = any(${ph("pageIds")}::int[]))`,
+      ),
+    )
+    .groupBy(orderItemSlots.scheduleSlotId)
+    .as("taken");
+  return db
+    .select({
+      id: scheduleSlots.id,
+      productPageId: scheduleSlots.productPageId,
+      weekday: scheduleSlots.weekday,
+      date: scheduleSlots.date,
+      start: scheduleSlots.start,
+      end: scheduleSlots.end,
+      seats: scheduleSlots.seats,
+      taken: sql<number>`coalesce(${taken.n}, 0)::int`,
+      instructorId: scheduleSlots.instructorId,
+      instructorFirstName: instructors.firstName,
+      instructorLastName: instructors.lastName,
+    })
+    .from(scheduleSlots)
+    .leftJoin(instructors, eq(instructors.id, scheduleSlots.instructorId))
+    .leftJoin(taken, eq(taken.slotId, scheduleSlots.id))
+    .where(
+      and(
+        sql`${scheduleSlots.productPageId} = any(${ph("pageIds")}::int[])`,
+        sql`(${scheduleSlots.date} is null or ${scheduleSlots.date} >= current_date)`,
+      ),
+    )
+    .orderBy(
+      sql`${scheduleSlots.weekday} asc nulls last`,
+      sql`${scheduleSlots.date} asc nulls last`,
+      asc(scheduleSlots.start),
+      asc(scheduleSlots.id),
+    );
+}
+
+export type OptionRow = {
+  id: number;
+  productPageId: number;
+  scheduleType: (typeof purchaseOptions.$inferSelect)["scheduleType"];
+  name: string;
+  basePriceCents: number;
+  numberOfMeetings: number | null;
+  meetingsPerWeek: number | null;
+  isRecurring: boolean;
+};
+
+export async function findPurchaseOptions(
+  db: DbOrTx,
+  pageIds: number[],
+  locale: Locale,
+): Promise<OptionRow[]> {
+  if (pageIds.length === 0) return [];
+  return prepared<OptionRow[]>(db, `catalogue_options_${locale}`, () =>
+    db
+      .select({
+        id: purchaseOptions.id,
+        productPageId: purchaseOptions.productPageId,
+        scheduleType: purchaseOptions.scheduleType,
+        name: textIn(purchaseOptions.name, locale),
+        basePriceCents: purchaseOptions.basePriceCents,
+        numberOfMeetings: purchaseOptions.numberOfMeetings,
+        meetingsPerWeek: purchaseOptions.meetingsPerWeek,
+        isRecurring: purchaseOptions.isRecurring,
+      })
+      .from(purchaseOptions)
+      .where(sql`${purchaseOptions.productPageId} = any(${ph("pageIds")}::int[])`)
+      .orderBy(asc(purchaseOptions.sortOrder), asc(purchaseOptions.id)),
+  ).execute({ pageIds: pgArray(pageIds) });
+}
+
+const instructorColumns = (locale: Locale) => ({
+  id: instructors.id,
+  slug: instructors.slug,
+  firstName: instructors.firstName,
+  lastName: instructors.lastName,
+  photo: instructors.photo,
+  job: textIn(instructors.job, locale),
+  subject: textIn(instructors.subject, locale),
+  bio: textIn(instructors.bio, locale),
+});
+
+export type InstructorRow = {
+  id: number;
+  slug: string;
+  firstName: string;
+  lastName: string;
+  photo: string;
+  job: string;
+  subject: string;
+  bio: string;
+};
+
+/** Published instructors of the given pages. */
+export async function findPageInstructors(
+  db: DbOrTx,
+  pageIds: number[],
+  locale: Locale,
+): Promise<(InstructorRow & { productPageId: number })[]> {
+  if (pageIds.length === 0) return [];
+  return prepared<(InstructorRow & { productPageId: number })[]>(
+    db,
+    `catalogue_page_instructors_${locale}`,
+    () =>
+      db
+        .select({ productPageId: productPageInstructors.productPageId, ...instructorColumns(locale) })
+        .from(productPageInstructors)
+        .innerJoin(instructors, eq(instructors.id, productPageInstructors.instructorId))
+        .where(
+          and(
+            sql`${productPageInstructors.productPageId} = any(${ph("pageIds")}::int[])`,
+            eq(instructors.isPublished, true),
+          ),
+        )
+        .orderBy(asc(instructors.sortOrder), asc(instructors.id)),
+  ).execute({ pageIds: pgArray(pageIds) });
+}
+
+export async function findInstructors(db: DbOrTx, locale: Locale): Promise<InstructorRow[]> {
+  return db
+    .select(instructorColumns(locale))
+    .from(instructors)
+    .where(eq(instructors.isPublished, true))
+    .orderBy(asc(instructors.sortOrder), asc(instructors.id));
+}
+
+export async function findInstructor(
+  db: DbOrTx,
+  by: { id: number } | { slug: string },
+  locale: Locale,
+): Promise<InstructorRow | undefined> {
+  const [row] = await db
+    .select(instructorColumns(locale))
+    .from(instructors)
+    .where(
+      and(
+        eq(instructors.isPublished, true),
+        "id" in by ? eq(instructors.id, by.id) : eq(instructors.slug, by.slug),
+      ),
+    );
+  return row;
+}
+
+/** The slugs of everything public, for the sitemap. */
+export async function findPublicSlugs(db: DbOrTx) {
+  const [products, people] = await Promise.all([
+    db
+      .select({ slug: productPages.slug, updatedAt: productPages.updatedAt })
+      .from(productPages)
+      .where(eq(productPages.isPublished, true))
+      .orderBy(asc(productPages.sortOrder), asc(productPages.id)),
+    db
+      .select({ slug: instructors.slug })
+      .from(instructors)
+      .where(eq(instructors.isPublished, true))
+      .orderBy(asc(instructors.sortOrder), asc(instructors.id)),
+  ]);
+  return { products, instructors: people };
+}
+
+export type ProductPageRow = ProductCardRow & {
+  body: string;
+  program: string;
+  length: string;
+  seoText: string;
+  qna: { question: { de: string; ru: string }; answer: { de: string; ru: string } }[];
+  studentWorks: ImageRef[];
+  backgroundImage: ImageRef | null;
+};
+
+/** A published product page by id or slug, with its long texts in one locale. */
+export async function findProductPage(
+  db: DbOrTx,
+  by: { id: number } | { slug: string },
+  locale: Locale,
+): Promise<ProductPageRow | undefined> {
+  const [row] = await db
+    .select({
+      ...cardColumns(locale),
+      body: textIn(productPages.body, locale),
+      program: textIn(productPages.program, locale),
+      length: textIn(productPages.length, locale),
+      seoText: textIn(productPages.seoText, locale),
+      qna: productPages.qna,
+      studentWorks: productPages.studentWorks,
+      backgroundImage: productPages.backgroundImage,
+    })
+    .from(productPages)
+    .leftJoin(categories, eq(categories.id, productPages.categoryId))
+    .where(
+      and(
+        eq(productPages.isPublished, true),
+        "id" in by ? eq(productPages.id, by.id) : eq(productPages.slug, by.slug),
+      ),
+    );
+  return row;
+}
+
+export type AcademyWeekRow = {
+  id: number;
+  startsOn: string;
+  endsOn: string;
+  seats: number;
+  taken: number;
+  seasonId: number;
+  seasonName: string;
+  seasonStartsOn: string;
+  seasonEndsOn: string;
+};
+
+/** Weeks of an academy with their season and the seats taken by paid or reserved items. */
+export async function findAcademyWeeks(
+  db: DbOrTx,
+  pageId: number,
+  locale: Locale,
+): Promise<AcademyWeekRow[]> {
+  const taken = db
+    .select({ weekId: orderItemAcademyWeeks.academyWeekId, n: sql<number>`count(*)::int`.as("n") })
+    .from(orderItemAcademyWeeks)
+    .innerJoin(orderItems, eq(orderItems.id, orderItemAcademyWeeks.orderItemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.status, "active"), holdsSeats, eq(orderItems.productPageId, pageId)))
+    .groupBy(orderItemAcademyWeeks.academyWeekId)
+    .as("taken");
+  return (
+    db
+      .select({
+        id: academyWeeks.id,
+        startsOn: academyWeeks.startsOn,
+        endsOn: academyWeeks.endsOn,
+        seats: academyWeeks.seats,
+        taken: sql<number>`coalesce(${taken.n}, 0)::int`,
+        seasonId: academySeasons.id,
+        seasonName: textIn(academySeasons.name, locale),
+        seasonStartsOn: academySeasons.startsOn,
+        seasonEndsOn: academySeasons.endsOn,
+      })
+      .from(academyWeeks)
+      .innerJoin(academySeasons, eq(academySeasons.id, academyWeeks.seasonId))
+      .leftJoin(taken, eq(taken.weekId, academyWeeks.id))
+      // Weeks that are over can no longer be booked.
+      .where(and(eq(academyWeeks.productPageId, pageId), sql`${academyWeeks.endsOn} >= current_date`))
+      .orderBy(asc(academyWeeks.startsOn), asc(academyWeeks.id))
+  );
+}

@@ -1,0 +1,144 @@
+import {
+  CategoryListSchema,
+  IdOrSlugParamsSchema,
+  InstructorDetailSchema,
+  InstructorListSchema,
+  LocaleQuerySchema,
+  ProductDetailSchema,
+  ProductListQuerySchema,
+  ProductListSchema,
+  parseProductListQuery,
+} from "@atelier/contract";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { CatalogueService } from "./catalogue.service.ts";
+import { jsonBody, type ResponseCache, sendCached } from "./http-cache.ts";
+
+export type CatalogueRoutesDeps = { catalogue: CatalogueService; cache: ResponseCache; publicUrl: string };
+
+const ErrorSchema = z.object({ detail: z.string() }).passthrough();
+const FieldErrorsSchema = z.record(z.string(), z.unknown());
+
+/** Path and query string of the request as sent, and the query as sorted pairs (a cache key part). */
+function splitUrl(request: FastifyRequest) {
+  const [path = "/", query = ""] = request.url.split("?", 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  const sorted = [...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { path, params, key: `${path}?${new URLSearchParams(sorted).toString()}` };
+}
+
+/** Django REST page links: the request's own URL with `page` replaced (page 1 drops it), absolute on PUBLIC_URL. */
+function pageLink(publicUrl: string, path: string, params: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(params);
+  if (page === 1) next.delete("page");
+  else next.set("page", String(page));
+  const query = next.toString();
+  return `${publicUrl.replace(/\/$/, "")}${path}${query ? `?${query}` : ""}`;
+}
+
+export const catalogueRoutes =
+  ({ catalogue, cache, publicUrl }: CatalogueRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/v2/products/",
+      {
+        schema: {
+          tags: ["catalogue"],
+          summary: "Published products, filtered and paginated",
+          querystring: ProductListQuerySchema,
+          response: { 200: ProductListSchema, 400: FieldErrorsSchema, 404: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const filters = parseProductListQuery(request.query);
+        const { path, params, key } = splitUrl(request);
+        const cached = await cache.get(`products|${request.locale}|${key}`, async () => {
+          const page = await catalogue.listProducts(filters, request.locale);
+          return jsonBody({
+            count: page.count,
+            next: page.hasNext ? pageLink(publicUrl, path, params, filters.page + 1) : null,
+            previous: page.hasPrevious ? pageLink(publicUrl, path, params, filters.page - 1) : null,
+            results: page.results,
+          });
+        });
+        return sendCached(request, reply, cached);
+      },
+    );
+
+    app.get(
+      "/api/v2/products/categories/",
+      {
+        schema: {
+          tags: ["catalogue"],
+          summary: "Product categories (subjects)",
+          querystring: LocaleQuerySchema,
+          response: { 200: CategoryListSchema },
+        },
+      },
+      async (request, reply) => {
+        const cached = await cache.get(`categories|${request.locale}`, async () =>
+          jsonBody(await catalogue.listCategories(request.locale)),
+        );
+        return sendCached(request, reply, cached);
+      },
+    );
+
+    app.get(
+      "/api/v2/products/:id/",
+      {
+        schema: {
+          tags: ["catalogue"],
+          summary: "A product page by id or slug",
+          params: IdOrSlugParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: ProductDetailSchema, 404: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const cached = await cache.get(`product|${request.locale}|${id}`, async () =>
+          jsonBody(await catalogue.getProduct(id, request.locale)),
+        );
+        return sendCached(request, reply, cached);
+      },
+    );
+
+    app.get(
+      "/api/v2/instructors/",
+      {
+        schema: {
+          tags: ["catalogue"],
+          summary: "Instructors of the school",
+          querystring: LocaleQuerySchema,
+          response: { 200: InstructorListSchema },
+        },
+      },
+      async (request, reply) => {
+        const cached = await cache.get(`instructors|${request.locale}`, async () =>
+          jsonBody(await catalogue.listInstructors(request.locale)),
+        );
+        return sendCached(request, reply, cached);
+      },
+    );
+
+    app.get(
+      "/api/v2/instructors/:id/",
+      {
+        schema: {
+          tags: ["catalogue"],
+          summary: "An instructor by id or slug, with the product pages they teach",
+          params: IdOrSlugParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: InstructorDetailSchema, 404: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const cached = await cache.get(`instructor|${request.locale}|${id}`, async () =>
+          jsonBody(await catalogue.getInstructor(id, request.locale)),
+        );
+        return sendCached(request, reply, cached);
+      },
+    );
+  };

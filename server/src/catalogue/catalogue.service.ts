@@ -1,0 +1,305 @@
+import {
+  type AcademyWeek,
+  ageGroupsForAge,
+  type Category,
+  centsToDecimal,
+  type Instructor,
+  type InstructorDetail,
+  type InstructorSummary,
+  type Locale,
+  type MeetingCard,
+  type Product,
+  type ProductDetail,
+  type ProductFilters,
+  type PurchaseOption,
+  type PurchaseOptionType,
+  type ScheduleSlot,
+  type ScheduleType,
+  type SubscriptionPrice,
+} from "@atelier/contract";
+import type { DbOrTx } from "../db/client.ts";
+import type { ImageRef } from "../db/schema/index.ts";
+import { AppError } from "../errors/app-error.ts";
+import {
+  categoryExists,
+  countProducts,
+  findAcademyWeeks,
+  findCategories,
+  findCategoryIdBySlug,
+  findInstructor,
+  findInstructors,
+  findPageInstructors,
+  findProductCards,
+  findProductPage,
+  findPurchaseOptions,
+  findSlots,
+  type InstructorRow,
+  type OptionRow,
+  type ProductCardRow,
+  type ProductListCriteria,
+  type SlotRow,
+} from "./catalogue.repository.ts";
+
+const OPTION_TYPES: Record<ScheduleType, PurchaseOptionType> = {
+  "Course (1 / week)": "subscription",
+  "Course (2 / week)": "subscription",
+  "Course (3 / week)": "subscription",
+  TERMINKARTEN: "meeting_card",
+  "Academy (1st half)": "academy",
+  "Academy (2nd half)": "academy",
+  "Academy (full day)": "academy",
+  Ticket: "ticket",
+  BirthdayPackage: "birthday_package",
+  GiftCard: "gift_card",
+  Offer: "offer",
+};
+
+/** The id-or-slug of a URL: digits are an id, anything else a slug. */
+export function parseIdOrSlug(value: string): { id: number } | { slug: string } {
+  return /^\d{1,9}$/.test(value) ? { id: Number(value) } : { slug: value };
+}
+
+/** A text for ILIKE that matches itself literally anywhere: `%`, `_` and `\` are escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const hhmm = (time: string) => time.slice(0, 5);
+
+const imageIn = (image: ImageRef | null, locale: Locale) =>
+  image ? { src: image.src, width: image.width, height: image.height, alt: image.alt[locale] } : null;
+
+function toSlot(row: SlotRow): ScheduleSlot {
+  const name =
+    row.instructorFirstName === null ? null : `${row.instructorFirstName} ${row.instructorLastName}`.trim();
+  return {
+    id: row.id,
+    weekday: row.weekday,
+    date: row.date,
+    start: hhmm(row.start),
+    end: hhmm(row.end),
+    seats: row.seats,
+    space: Math.max(0, row.seats - row.taken),
+    instructor: row.instructorId,
+    instructor_name: name,
+  };
+}
+
+function toOption(row: OptionRow): PurchaseOption {
+  return {
+    id: row.id,
+    type: OPTION_TYPES[row.scheduleType],
+    schedule_type: row.scheduleType,
+    name: row.name,
+    base_price: centsToDecimal(row.basePriceCents),
+    base_price_cents: row.basePriceCents,
+    number_of_meetings: row.numberOfMeetings,
+    meetings_per_week: row.meetingsPerWeek,
+    is_recurring: row.isRecurring,
+  };
+}
+
+const toInstructorSummary = (row: InstructorRow): InstructorSummary => ({
+  id: row.id,
+  slug: row.slug,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  photo: row.photo,
+});
+
+const toInstructor = (row: InstructorRow): Instructor => ({
+  ...toInstructorSummary(row),
+  job: row.job,
+  subject: row.subject,
+  bio: row.bio,
+});
+
+function groupBy<T extends { productPageId: number }>(rows: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.productPageId);
+    if (list) list.push(row);
+    else map.set(row.productPageId, [row]);
+  }
+  return map;
+}
+
+type Related = { slots: SlotRow[]; options: OptionRow[]; instructors: InstructorRow[] };
+
+function toProduct(card: ProductCardRow, related: Related, locale: Locale): Product {
+  const options = related.options.map(toOption);
+  const meetingCardRow = related.options.find((o) => o.scheduleType === "TERMINKARTEN");
+  const meetingCard: MeetingCard | null = meetingCardRow
+    ? {
+        number_of_meetings: meetingCardRow.numberOfMeetings ?? 0,
+        price: centsToDecimal(meetingCardRow.basePriceCents),
+        price_cents: meetingCardRow.basePriceCents,
+      }
+    : null;
+  const subscriptions: SubscriptionPrice[] = related.options
+    .filter((o) => OPTION_TYPES[o.scheduleType] === "subscription")
+    .map((o) => ({
+      number_of_meetings_per_week: o.meetingsPerWeek ?? Number(o.scheduleType.match(/\d/)?.[0] ?? 1),
+      price: centsToDecimal(o.basePriceCents),
+      price_cents: o.basePriceCents,
+    }));
+  const titleImage = imageIn(card.titleImage, locale);
+  return {
+    id: card.id,
+    slug: card.slug,
+    type: card.productType,
+    product_type: card.productType,
+    name: card.name,
+    summary: card.summary,
+    description: card.summary,
+    language: card.language,
+    age_group: card.ageGroup,
+    category: card.categoryId,
+    category_name: card.categoryName,
+    category_slug: card.categorySlug,
+    photo: titleImage?.src ?? null,
+    title_image: titleImage,
+    location: card.location,
+    is_featured: card.isFeatured,
+    price_from: options.length ? Math.min(...options.map((o) => o.base_price_cents)) : null,
+    schedule_slots: related.slots.map(toSlot),
+    purchase_options: options,
+    meeting_card: meetingCard,
+    subscriptions,
+    instructors: related.instructors.map(toInstructorSummary),
+  };
+}
+
+export type ProductPage = { count: number; results: Product[]; hasNext: boolean; hasPrevious: boolean };
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+/** The public catalogue: product lists and pages, categories, instructors. Reads only. */
+export function createCatalogueService(db: DbOrTx) {
+  /** Cards with slots, options and instructors: four queries for any number of products. */
+  async function withRelated(cards: ProductCardRow[], locale: Locale): Promise<Product[]> {
+    const ids = cards.map((card) => card.id);
+    const [slots, options, people] = await Promise.all([
+      findSlots(db, ids),
+      findPurchaseOptions(db, ids, locale),
+      findPageInstructors(db, ids, locale),
+    ]);
+    const slotsBy = groupBy(slots);
+    const optionsBy = groupBy(options);
+    const peopleBy = groupBy(people);
+    return cards.map((card) =>
+      toProduct(
+        card,
+        {
+          slots: slotsBy.get(card.id) ?? [],
+          options: optionsBy.get(card.id) ?? [],
+          instructors: peopleBy.get(card.id) ?? [],
+        },
+        locale,
+      ),
+    );
+  }
+
+  async function resolveCategory(value: string): Promise<number> {
+    const by = parseIdOrSlug(value);
+    const id =
+      "id" in by
+        ? (await categoryExists(db, by.id))
+          ? by.id
+          : undefined
+        : await findCategoryIdBySlug(db, by.slug);
+    if (id === undefined) throw AppError.validation("category", "invalid_choice");
+    return id;
+  }
+
+  return {
+    async listProducts(filters: ProductFilters, locale: Locale): Promise<ProductPage> {
+      const criteria: ProductListCriteria = {
+        productTypes: filters.productTypes,
+        language: filters.language,
+        weekday: filters.weekday,
+      };
+      if (filters.ageGroup) criteria.ageGroups = [filters.ageGroup];
+      if (filters.age !== undefined) {
+        const groups = ageGroupsForAge(filters.age);
+        criteria.ageGroups = criteria.ageGroups
+          ? criteria.ageGroups.filter((g) => groups.includes(g))
+          : groups;
+      }
+      if (filters.category !== undefined) criteria.categoryId = await resolveCategory(filters.category);
+      if (filters.q !== undefined) criteria.search = containsPattern(filters.q);
+
+      const offset = (filters.page - 1) * filters.pageSize;
+      const { rows, total } = await findProductCards(db, criteria, locale, {
+        limit: filters.pageSize,
+        offset,
+      });
+      // Django REST answers a page past the end with 404 ("Invalid page"); page 1 of nothing is empty.
+      if (rows.length === 0 && filters.page > 1) throw AppError.notFound();
+      const count = rows.length === 0 ? await countProducts(db, criteria, locale) : total;
+      return {
+        count,
+        results: await withRelated(rows, locale),
+        hasNext: offset + rows.length < count,
+        hasPrevious: filters.page > 1,
+      };
+    },
+
+    async getProduct(idOrSlug: string, locale: Locale): Promise<ProductDetail> {
+      const page = await findProductPage(db, parseIdOrSlug(idOrSlug), locale);
+      if (!page) throw AppError.notFound();
+      const ids = [page.id];
+      const [slots, options, people, weeks] = await Promise.all([
+        findSlots(db, ids),
+        findPurchaseOptions(db, ids, locale),
+        findPageInstructors(db, ids, locale),
+        findAcademyWeeks(db, page.id, locale),
+      ]);
+      const product = toProduct(page, { slots, options, instructors: people }, locale);
+      const academyWeeks: AcademyWeek[] = weeks.map((week) => ({
+        id: week.id,
+        season: {
+          id: week.seasonId,
+          name: week.seasonName,
+          starts_on: week.seasonStartsOn,
+          ends_on: week.seasonEndsOn,
+        },
+        season_name: week.seasonName,
+        starts_on: week.startsOn,
+        ends_on: week.endsOn,
+        seats: week.seats,
+        space: Math.max(0, week.seats - week.taken),
+      }));
+      return {
+        ...product,
+        body: page.body,
+        program: page.program,
+        length: page.length,
+        seo_text: page.seoText,
+        qna: page.qna.map((entry) => ({ question: entry.question[locale], answer: entry.answer[locale] })),
+        student_works: page.studentWorks.flatMap((image) => imageIn(image, locale) ?? []),
+        background_image: imageIn(page.backgroundImage, locale),
+        academy_schedule_slots: academyWeeks,
+        instructors: people.map(toInstructor),
+      };
+    },
+
+    async listCategories(locale: Locale): Promise<Category[]> {
+      return findCategories(db, locale);
+    },
+
+    async listInstructors(locale: Locale): Promise<Instructor[]> {
+      return (await findInstructors(db, locale)).map(toInstructor);
+    },
+
+    async getInstructor(idOrSlug: string, locale: Locale): Promise<InstructorDetail> {
+      const row = await findInstructor(db, parseIdOrSlug(idOrSlug), locale);
+      if (!row) throw AppError.notFound();
+      const { rows } = await findProductCards(db, { instructorId: row.id }, locale, {
+        limit: 1000,
+        offset: 0,
+      });
+      return { ...toInstructor(row), products: await withRelated(rows, locale) };
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { createHash } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * HTTP caching of the public catalogue and content replies: a weak ETag over the body,
+ * `Cache-Control: public, max-age=60`, 304 on a matching `If-None-Match`, and a small in-process
+ * cache of finished bodies keyed by the normalized request, with a short TTL.
+ */
+
+export const CATALOGUE_CACHE_CONTROL = "public, max-age=60";
+
+export type CachedBody = { body: string; etag: string; contentType: string };
+
+export function weakEtag(body: string): string {
+  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+export type ResponseCache = {
+  /** The cached body for `key`, or the one `produce` makes (shared by concurrent callers). Errors are not cached. */
+  get(key: string, produce: () => Promise<CachedBody>): Promise<CachedBody>;
+  clear(): void;
+  dispose(): void;
+};
+
+const liveCaches = new Set<ResponseCache>();
+
+/**
+ * Forgets every cached catalogue reply in this process. Code that changes the catalogue (back office,
+ * paid orders changing seats left) calls it after its transaction commits; other instances catch up
+ * within the TTL.
+ */
+export function invalidateCatalogueCache(): void {
+  for (const cache of liveCaches) cache.clear();
+}
+
+type Entry = {
+  expires: number;
+  /** The body being made or made. */
+  value: Promise<CachedBody>;
+  /** The last finished body, served while a newer one is made after expiry. */
+  settled?: CachedBody;
+  pending: boolean;
+};
+
+/**
+ * Finished bodies by key. After the TTL the old body is still served while one request makes the new
+ * one (stale-while-revalidate), so an expiry never makes every waiting client queue behind the database.
+ * A failed refresh (a product that was unpublished, a database error) drops the entry: the next request
+ * makes it afresh and sees the error.
+ */
+export function createResponseCache(options: { ttlMs: number; maxEntries?: number }): ResponseCache {
+  const maxEntries = options.maxEntries ?? 500;
+  const entries = new Map<string, Entry>();
+
+  const start = (key: string, produce: () => Promise<CachedBody>, previous?: Entry): Entry => {
+    const entry: Entry = { expires: Date.now() + options.ttlMs, value: produce(), pending: true };
+    if (previous?.settled) entry.settled = previous.settled;
+    entry.value.then(
+      (body) => {
+        entry.settled = body;
+        entry.pending = false;
+        entry.expires = Date.now() + options.ttlMs;
+      },
+      () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      },
+    );
+    entries.set(key, entry);
+    // Oldest first: Map keeps insertion order.
+    while (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      entries.delete(oldest);
+    }
+    return entry;
+  };
+
+  const cache: ResponseCache = {
+    get(key, produce) {
+      if (options.ttlMs <= 0) return produce();
+      const hit = entries.get(key);
+      if (!hit) return start(key, produce).value;
+      if (!hit.settled) return hit.value;
+      // Fresh, or stale with its refresh already running: the finished body.
+      if (hit.pending || hit.expires > Date.now()) return Promise.resolve(hit.settled);
+      start(key, produce, hit);
+      return Promise.resolve(hit.settled);
+    },
+    clear: () => entries.clear(),
+    dispose() {
+      entries.clear();
+      liveCaches.delete(cache);
+    },
+  };
+  liveCaches.add(cache);
+  return cache;
+}
+
+export function jsonBody(value: unknown): CachedBody {
+  const body = JSON.stringify(value);
+  return { body, etag: weakEtag(body), contentType: "application/json; charset=utf-8" };
+}
+
+export function textBody(body: string, contentType: string): CachedBody {
+  return { body, etag: weakEtag(body), contentType };
+}
+
+function addVary(reply: FastifyReply, value: string) {
+  const current = reply.getHeader("vary");
+  reply.header("vary", current ? `${String(current)}, ${value}` : value);
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  // Weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored.
+  const bare = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+}
+
+/**
+ * Sends a cached body with its validators. Texts depend on the request's locale: when it is not in the
+ * URL (`?locale=`), it came from the cookie or Accept-Language, so shared caches must vary on those.
+ */
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedBody,
+  options: { localized?: boolean } = {},
+) {
+  reply.header("cache-control", CATALOGUE_CACHE_CONTROL).header("etag", cached.etag);
+  const localeInUrl = typeof (request.query as { locale?: unknown } | undefined)?.locale === "string";
+  if (options.localized !== false && !localeInUrl) addVary(reply, "Accept-Language, Cookie");
+  if (matchesEtag(request.headers["if-none-match"], cached.etag)) return reply.status(304).send();
+  // A string body with a JSON content type is sent as it is (already serialized and checked).
+  return reply.type(cached.contentType).send(cached.body as never);
+}

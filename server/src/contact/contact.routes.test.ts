@@ -1,0 +1,235 @@
+import { ContactCreatedSchema, todayInBerlin } from "@atelier/contract";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadEnv } from "../config/env.ts";
+import { contactRequests, mailOutbox } from "../db/schema/index.ts";
+import { createMailer } from "../mail/index.ts";
+import {
+  createTestLogger,
+  parseRawMail,
+  startSmtpServer,
+  type TestSmtpServer,
+} from "../mail/test-support.ts";
+import { createTestApp } from "../test/test-app.ts";
+import { createContactService } from "./contact.service.ts";
+
+const SCHOOL = "schule@atelier-test.example";
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let smtp: TestSmtpServer;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { SCHOOL_EMAIL: SCHOOL } });
+  smtp = await startSmtpServer();
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+  await smtp?.close();
+});
+beforeEach(async () => {
+  await ctx.database.db.delete(contactRequests);
+  await ctx.database.db.delete(mailOutbox);
+  smtp.received.length = 0;
+});
+
+/** Each test posts from its own address, so the per-IP limit only bites where a test wants it to. */
+function post(path: string, payload: unknown, options: { ip?: string; locale?: string } = {}) {
+  const ip = options.ip ?? `203.0.113.${++ipCounter}`;
+  return ctx.app.inject({
+    method: "POST",
+    url: `/api/v2/contact_us/${path}/?locale=${options.locale ?? "de"}`,
+    headers: { "x-forwarded-for": ip },
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+const tomorrow = () => {
+  const d = new Date(`${todayInBerlin()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+const yesterday = () => {
+  const d = new Date(`${todayInBerlin()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+const person = {
+  first_name: " Anna ",
+  last_name: "Schmidt",
+  email: "anna@example.org",
+  phone: "+4915112345678",
+};
+
+const counts = async () => {
+  const [requests] = await ctx.database.db.select({ n: count() }).from(contactRequests);
+  const [mails] = await ctx.database.db.select({ n: count() }).from(mailOutbox);
+  return { requests: requests?.n ?? 0, mails: mails?.n ?? 0 };
+};
+
+describe("POST /api/v2/contact_us/*", () => {
+  it("stores an appointment request and queues the school's German mail", async () => {
+    const date = tomorrow();
+    const res = await post(
+      "appointment",
+      { ...person, comment: "Probestunde für meine Tochter", appointment_date: date },
+      { locale: "ru" },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = ContactCreatedSchema.parse(res.json());
+
+    const [row] = await ctx.database.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+    expect(row).toMatchObject({
+      kind: "appointment",
+      firstName: "Anna",
+      lastName: "Schmidt",
+      email: "anna@example.org",
+      phone: "+4915112345678",
+      comment: "Probestunde für meine Tochter",
+      appointmentDate: date,
+      locale: "ru",
+    });
+    const mails = await ctx.database.db.select().from(mailOutbox);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: SCHOOL,
+      template: "contact-request",
+      locale: "de",
+      status: "pending",
+      subject: "Terminanfrage: Anna Schmidt",
+    });
+    expect(mails[0]?.text).toContain("Probestunde für meine Tochter");
+    expect(mails[0]?.text).toContain("+4915112345678");
+
+    // The worker delivers it over SMTP to the school's address.
+    const env = loadEnv({ NODE_ENV: "test", SMTP_URL: smtp.url, PUBLIC_URL: "http://shop.test" });
+    const mailer = createMailer({ db: ctx.database.db, env, logger: createTestLogger() });
+    await mailer.drainOnce();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.to).toEqual([SCHOOL]);
+    const mail = parseRawMail(smtp.received[0]?.raw ?? "");
+    expect(mail.subject).toBe("Terminanfrage: Anna Schmidt");
+    expect(mail.text).toContain("anna@example.org");
+  });
+
+  it("stores a callback request", async () => {
+    const res = await post("callback", { ...person, comment: "Bitte nachmittags" });
+    expect(res.statusCode).toBe(201);
+    const [row] = await ctx.database.db.select().from(contactRequests);
+    expect(row).toMatchObject({ kind: "callback", comment: "Bitte nachmittags", appointmentDate: null });
+    const [mail] = await ctx.database.db.select().from(mailOutbox);
+    expect(mail?.subject).toBe("Rückrufbitte: Anna Schmidt");
+  });
+
+  it("stores a partnership request without the optional fields", async () => {
+    const res = await post("partnership", { ...person });
+    expect(res.statusCode).toBe(201);
+    const res2 = await post("partnership", {
+      ...person,
+      message: "Kooperation mit unserer Kita",
+      position: "Leitung",
+    });
+    expect(res2.statusCode).toBe(201);
+    const rows = await ctx.database.db.select().from(contactRequests).orderBy(contactRequests.id);
+    expect(rows.map((r) => [r.kind, r.message, r.position])).toEqual([
+      ["partnership", "", ""],
+      ["partnership", "Kooperation mit unserer Kita", "Leitung"],
+    ]);
+    const mails = await ctx.database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+    expect(mails[1]?.text).toContain("Kooperation mit unserer Kita");
+    expect(mails[1]?.text).toContain("Leitung");
+  });
+
+  it.each([
+    ["appointment", { ...person, appointment_date: "2020-01-01" }, { appointment_date: "date_in_past" }],
+    ["appointment", { ...person, appointment_date: "2030-02-30" }, { appointment_date: "invalid_date" }],
+    ["appointment", { ...person, appointment_date: "morgen" }, { appointment_date: "invalid_date" }],
+    ["appointment", { ...person }, { appointment_date: "required" }],
+    [
+      "callback",
+      { ...person, first_name: "   ", email: "anna@", phone: "015112345678" },
+      {
+        first_name: "required",
+        email: "invalid_email",
+        phone: "invalid_phone",
+      },
+    ],
+    [
+      "callback",
+      { ...person, last_name: "x".repeat(65), comment: "x".repeat(2001) },
+      {
+        last_name: "too_long",
+        comment: "too_long",
+      },
+    ],
+    [
+      "partnership",
+      { ...person, position: "p".repeat(65), message: "m".repeat(2001) },
+      {
+        position: "too_long",
+        message: "too_long",
+      },
+    ],
+    [
+      "partnership",
+      {},
+      { first_name: "required", last_name: "required", email: "required", phone: "required" },
+    ],
+  ])("rejects an invalid %s form naming the fields, and stores nothing", async (kind, payload, expected) => {
+    const res = await post(kind, payload, { locale: "ru" });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    for (const [field, code] of Object.entries(expected)) {
+      expect(body.error_codes[field], field).toEqual([code]);
+      expect(body[field][0]).toEqual(expect.any(String));
+    }
+    expect(await counts()).toEqual({ requests: 0, mails: 0 });
+  });
+
+  it("accepts today's date for an appointment", async () => {
+    const res = await post("appointment", { ...person, appointment_date: todayInBerlin() });
+    expect(res.statusCode).toBe(201);
+    expect(yesterday() < todayInBerlin()).toBe(true);
+    const rejected = await post("appointment", { ...person, appointment_date: yesterday() });
+    expect(rejected.statusCode).toBe(400);
+  });
+
+  it("limits each IP to 5 posts a minute with 429, Retry-After and a detail", async () => {
+    const ip = "198.51.100.7";
+    for (let i = 0; i < 5; i++) {
+      expect((await post("callback", person, { ip })).statusCode).toBe(201);
+    }
+    const limited = await post("callback", person, { ip, locale: "ru" });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.json()).toEqual({
+      detail: "Слишком много запросов. Попробуйте позже.",
+      error_codes: { detail: "throttled" },
+    });
+    // The limit is per address: another visitor still gets through.
+    expect((await post("callback", person, { ip: "198.51.100.8" })).statusCode).toBe(201);
+    // Catalogue reads are not limited.
+    for (let i = 0; i < 8; i++) {
+      const res = await ctx.app.inject({
+        method: "GET",
+        url: "/api/v2/products/categories/?locale=de",
+        headers: { "x-forwarded-for": ip },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+});
+
+describe("contact service", () => {
+  it("stores nothing when the notification cannot be queued (one transaction)", async () => {
+    const service = createContactService({
+      db: ctx.database.db,
+      schoolEmail: "not-an-address",
+      publicUrl: "http://shop.test",
+    });
+    await expect(
+      service.submit({ kind: "callback", input: { ...person, first_name: "Anna", comment: "" } }, "de"),
+    ).rejects.toThrow();
+    expect(await counts()).toEqual({ requests: 0, mails: 0 });
+  });
+});

@@ -1,0 +1,80 @@
+import {
+  CONTACT_RATE_LIMIT_PER_MINUTE,
+  ContactAppointmentSchema,
+  ContactCallbackSchema,
+  ContactCreatedSchema,
+  ContactPartnershipSchema,
+  LocaleQuerySchema,
+} from "@atelier/contract";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ContactService } from "./contact.service.ts";
+
+export type ContactRoutesDeps = { contact: ContactService; ratePerMinute?: number };
+
+const FieldErrorsSchema = z.record(z.string(), z.unknown());
+
+export const contactRoutes =
+  ({ contact, ratePerMinute = CONTACT_RATE_LIMIT_PER_MINUTE }: ContactRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Only these routes are limited (per client IP; behind a proxy the forwarded address, trustProxy is on).
+    // Over the limit the error handler answers 429 `{"detail"}` with Retry-After.
+    await app.register(rateLimit, { global: false });
+    const config = { rateLimit: { max: ratePerMinute, timeWindow: "1 minute" } };
+    const response = { 201: ContactCreatedSchema, 400: FieldErrorsSchema, 429: FieldErrorsSchema };
+
+    app.post(
+      "/api/v2/contact_us/appointment/",
+      {
+        config,
+        schema: {
+          tags: ["contact"],
+          summary: "Ask for an appointment",
+          querystring: LocaleQuerySchema,
+          body: ContactAppointmentSchema,
+          response,
+        },
+      },
+      async (request, reply) => {
+        const stored = await contact.submit({ kind: "appointment", input: request.body }, request.locale);
+        return reply.status(201).send(stored);
+      },
+    );
+
+    app.post(
+      "/api/v2/contact_us/callback/",
+      {
+        config,
+        schema: {
+          tags: ["contact"],
+          summary: "Ask for a call back",
+          querystring: LocaleQuerySchema,
+          body: ContactCallbackSchema,
+          response,
+        },
+      },
+      async (request, reply) => {
+        const stored = await contact.submit({ kind: "callback", input: request.body }, request.locale);
+        return reply.status(201).send(stored);
+      },
+    );
+
+    app.post(
+      "/api/v2/contact_us/partnership/",
+      {
+        config,
+        schema: {
+          tags: ["contact"],
+          summary: "Offer a partnership",
+          querystring: LocaleQuerySchema,
+          body: ContactPartnershipSchema,
+          response,
+        },
+      },
+      async (request, reply) => {
+        const stored = await contact.submit({ kind: "partnership", input: request.body }, request.locale);
+        return reply.status(201).send(stored);
+      },
+    );
+  };

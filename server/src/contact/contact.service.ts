@@ -1,0 +1,75 @@
+import type {
+  ContactAppointment,
+  ContactCallback,
+  ContactPartnership,
+  ContactRequestKind,
+  Locale,
+} from "@atelier/contract";
+import type { Db } from "../db/client.ts";
+import { enqueueMail } from "../mail/index.ts";
+import { insertContactRequest } from "./contact.repository.ts";
+
+export type ContactServiceDeps = {
+  db: Db;
+  /** Where the school receives contact requests (env SCHOOL_EMAIL). */
+  schoolEmail: string;
+  publicUrl: string;
+};
+
+export type ContactSubmission =
+  | { kind: "appointment"; input: ContactAppointment }
+  | { kind: "callback"; input: ContactCallback }
+  | { kind: "partnership"; input: ContactPartnership };
+
+/** The school works in German: its notification is always German, whatever the sender's locale. */
+const SCHOOL_LOCALE: Locale = "de";
+
+export type ContactService = ReturnType<typeof createContactService>;
+
+/** Contact forms: the request is stored and the school's notification queued in one transaction. */
+export function createContactService({ db, schoolEmail, publicUrl }: ContactServiceDeps) {
+  return {
+    async submit(submission: ContactSubmission, senderLocale: Locale): Promise<{ id: number }> {
+      const { kind, input } = submission;
+      const comment = "comment" in input ? input.comment : "";
+      const message = "message" in input ? input.message : "";
+      const position = "position" in input ? input.position : "";
+      const appointmentDate = "appointment_date" in input ? input.appointment_date : null;
+      return db.transaction(async (tx) => {
+        const stored = await insertContactRequest(tx, {
+          kind: kind satisfies ContactRequestKind,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          email: input.email,
+          phone: input.phone,
+          comment,
+          message,
+          position,
+          appointmentDate,
+          locale: senderLocale,
+        });
+        await enqueueMail(
+          tx,
+          {
+            to: schoolEmail,
+            template: "contact-request",
+            locale: SCHOOL_LOCALE,
+            data: {
+              kind,
+              firstName: input.first_name,
+              lastName: input.last_name,
+              email: input.email,
+              phone: input.phone,
+              comment,
+              message,
+              position,
+              appointmentDate,
+            },
+          },
+          { publicUrl },
+        );
+        return stored;
+      });
+    },
+  };
+}
