@@ -29,7 +29,16 @@ export async function runLighthouse(baseUrl, paths) {
         { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
         {
           extends: "lighthouse:default",
-          settings: { formFactor: "mobile", screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false } },
+          settings: {
+            formFactor: "mobile",
+            screenEmulation: {
+              mobile: true,
+              width: 412,
+              height: 823,
+              deviceScaleFactor: 1.75,
+              disabled: false,
+            },
+          },
         },
       );
       const categories = runnerResult?.lhr.categories ?? {};
@@ -46,5 +55,7 @@ export async function runLighthouse(baseUrl, paths) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [baseUrl, ...paths] = process.argv.slice(2);
-  console.table(await runLighthouse(baseUrl ?? "http://127.0.0.1:3000", paths.length ? paths : ["/?locale=de"]));
+  console.table(
+    await runLighthouse(baseUrl ?? "http://127.0.0.1:3000", paths.length ? paths : ["/?locale=de"]),
+  );
 }
