@@ -4,8 +4,14 @@ import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The Google stand-in that tests/accounts.spec.ts starts (e2e/support/oauth-stand-in.ts).
+const OAUTH_PORT = Number(process.env.E2E_OAUTH_PORT ?? 3199);
+process.env.E2E_OAUTH_PORT = String(OAUTH_PORT);
 // Each run starts the built shop on a fresh embedded database.
-const dataDir = mkdtempSync(join(tmpdir(), "atelier-e2e-"));
+// Tests read the mails the server writes to DATA_DIR/outbox/ (no SMTP_URL) through E2E_DATA_DIR; the
+// test workers load this file again and inherit the variable, so they see the same folder.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "atelier-e2e-"));
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: "tests",
@@ -47,6 +53,13 @@ export default defineConfig({
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
       MAIL_WORKER_INTERVAL_MS: "200",
+      // Every journey signs in from 127.0.0.1; the per-IP auth limit must not end the suite.
+      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      GOOGLE_CLIENT_ID: "e2e-google-client",
+      GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+      GOOGLE_AUTH_URL: `http://127.0.0.1:${OAUTH_PORT}/auth`,
+      GOOGLE_TOKEN_URL: `http://127.0.0.1:${OAUTH_PORT}/token`,
+      GOOGLE_USERINFO_URL: `http://127.0.0.1:${OAUTH_PORT}/userinfo`,
     },
   },
 });

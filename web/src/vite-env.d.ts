@@ -8,6 +8,8 @@ interface ImportMetaEnv {
   readonly VITE_VERSION_POLL_MS?: string;
   readonly VITE_SENTRY_DSN?: string;
   readonly VITE_SENTRY_ENVIRONMENT?: string;
+  /** IP-to-country lookup of the phone input (GET, reply `1;DE;DEU;Germany`); unset means no lookup. */
+  readonly VITE_IP_COUNTRY_URL?: string;
 }
 
 interface ImportMeta {

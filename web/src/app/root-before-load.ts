@@ -1,6 +1,6 @@
 import type { Locale } from "@atelier/contract";
 import { type ParsedLocation, redirect } from "@tanstack/react-router";
-import { handleSsoCallback, parseSsoCallback } from "../features/auth/sso.ts";
+import { handleSsoCallback, searchWithoutSsoParams, ssoCallbackFromSearchStr } from "../features/auth/sso.ts";
 import { applyLocale } from "../features/locale/apply-locale.ts";
 import { currentLocale } from "../i18n/i18n.ts";
 import { navigationRedirect } from "./navigation-rules.ts";
@@ -15,9 +15,17 @@ export function runNavigationRules(input: {
   if (input.preload) return;
   const { location, search } = input;
 
-  // Rule 1 (single sign-on callback): hook point for the accounts feature.
-  const sso = parseSsoCallback(location.search as Record<string, unknown>);
-  if (sso) handleSsoCallback(sso);
+  // Rule 1 (single sign-on callback): start the sign-in, then drop the single-use code from the URL
+  // (same path, other params and the locale kept).
+  const sso = ssoCallbackFromSearchStr(location.searchStr);
+  if (sso) {
+    handleSsoCallback(sso);
+    const cleaned = { ...location, searchStr: searchWithoutSsoParams(location.searchStr) };
+    const href =
+      navigationRedirect(cleaned, currentLocale()) ??
+      `${location.pathname}${cleaned.searchStr}${location.hash ? `#${location.hash}` : ""}`;
+    throw redirect({ href, replace: true });
+  }
 
   // Spec §4: the locale in the query wins over the cookie and updates it.
   if (search.locale) applyLocale(search.locale);

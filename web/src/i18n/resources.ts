@@ -1,4 +1,9 @@
+import type deAccount from "../locales/de/account.json";
+import type deAuth from "../locales/de/auth.json";
+import type deCatalogue from "../locales/de/catalogue.json";
 import deCommon from "../locales/de/common.json";
+import type deContact from "../locales/de/contact.json";
+import type deContent from "../locales/de/content.json";
 import deCookies from "../locales/de/cookies.json";
 import deErrors from "../locales/de/errors.json";
 import deFooter from "../locales/de/footer.json";
@@ -7,7 +12,12 @@ import deMenu from "../locales/de/menu.json";
 import dePages from "../locales/de/pages.json";
 import deProfile from "../locales/de/profile.json";
 import deUpdates from "../locales/de/updates.json";
+import type ruAccount from "../locales/ru/account.json";
+import type ruAuth from "../locales/ru/auth.json";
+import type ruCatalogue from "../locales/ru/catalogue.json";
 import ruCommon from "../locales/ru/common.json";
+import type ruContact from "../locales/ru/contact.json";
+import type ruContent from "../locales/ru/content.json";
 import ruCookies from "../locales/ru/cookies.json";
 import ruErrors from "../locales/ru/errors.json";
 import ruFooter from "../locales/ru/footer.json";
@@ -18,9 +28,17 @@ import ruProfile from "../locales/ru/profile.json";
 import ruUpdates from "../locales/ru/updates.json";
 
 // Bundled statically: all texts together are a few KB, and a page must never wait for its words.
+// catalogue, contact and content are typed here but filled by their features' route chunks
+// (features/<area>/i18n.ts, run before the chunk renders) to keep them out of the home page's JS.
+// So are account and auth, which load with the sign-in dialog, the profile menu and /profile.
 export const resources = {
   de: {
+    account: {} as typeof deAccount,
+    auth: {} as typeof deAuth,
+    catalogue: {} as typeof deCatalogue,
     common: deCommon,
+    contact: {} as typeof deContact,
+    content: {} as typeof deContent,
     cookies: deCookies,
     errors: deErrors,
     footer: deFooter,
@@ -31,7 +49,12 @@ export const resources = {
     updates: deUpdates,
   },
   ru: {
+    account: {} as typeof ruAccount,
+    auth: {} as typeof ruAuth,
+    catalogue: {} as typeof ruCatalogue,
     common: ruCommon,
+    contact: {} as typeof ruContact,
+    content: {} as typeof ruContent,
     cookies: ruCookies,
     errors: ruErrors,
     footer: ruFooter,

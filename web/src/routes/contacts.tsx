@@ -1,10 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../features/placeholder/components/placeholder-page.tsx";
+import { ContactsPage } from "../features/contact/components/contacts-page.tsx";
 
 export const Route = createFileRoute("/contacts")({
   component: ContactsPage,
 });
-
-function ContactsPage() {
-  return <PlaceholderPage pageKey="contacts" />;
-}

@@ -1,10 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../features/placeholder/components/placeholder-page.tsx";
+import { InstructorsPage } from "../features/instructors/components/instructors-page.tsx";
 
 export const Route = createFileRoute("/instructors")({
   component: InstructorsPage,
 });
-
-function InstructorsPage() {
-  return <PlaceholderPage pageKey="instructors" />;
-}

@@ -1,10 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../features/placeholder/components/placeholder-page.tsx";
+import { LoginPage } from "../features/auth/components/login-page.tsx";
 
 export const Route = createFileRoute("/login")({
   component: LoginPage,
 });
-
-function LoginPage() {
-  return <PlaceholderPage pageKey="login" />;
-}

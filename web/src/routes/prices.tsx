@@ -1,10 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../features/placeholder/components/placeholder-page.tsx";
+import { PricesPage } from "../features/catalogue/components/prices-page.tsx";
 
 export const Route = createFileRoute("/prices")({
   component: PricesPage,
 });
-
-function PricesPage() {
-  return <PlaceholderPage pageKey="prices" />;
-}

@@ -1,4 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { AccountSettings } from "../features/account/components/account-settings.tsx";
+import { openAuthDialog } from "../features/auth/auth-dialog-store.ts";
+import { saveUser, useSession } from "../features/auth/session.ts";
+import { PhoneInput } from "../features/phone-input/components/phone-input.tsx";
+import { ProfileGuest } from "../features/profile/components/profile-guest.tsx";
 import { ProfilePage } from "../features/profile/components/profile-page.tsx";
 import { parseProfileSearch } from "../features/profile/profile-tabs.ts";
 
@@ -10,10 +16,22 @@ export const Route = createFileRoute("/profile")({
 function ProfileRoute() {
   const { tab } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const session = useSession();
+  const signedIn = session !== null;
+
+  // A guest on /profile gets the sign-in dialog (and a prompt on the page behind it).
+  useEffect(() => {
+    if (!signedIn) openAuthDialog();
+  }, [signedIn]);
+
+  if (!session) return <ProfileGuest onSignIn={() => openAuthDialog()} />;
   return (
     <ProfilePage
       tab={tab}
       onTabChange={(next) => void navigate({ search: (prev) => ({ ...prev, tab: next }) })}
+      account={
+        <AccountSettings userKey={String(session.user.pk)} PhoneField={PhoneInput} onUserSaved={saveUser} />
+      }
     />
   );
 }

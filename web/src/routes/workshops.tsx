@@ -1,10 +1,31 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../features/placeholder/components/placeholder-page.tsx";
+import { catalogueDeps, parseCatalogueSearch } from "../features/catalogue/catalogue-search.ts";
+import { CataloguePage } from "../features/catalogue/components/catalogue-page.tsx";
+
+const TYPES = ["Workshop"] as const;
 
 export const Route = createFileRoute("/workshops")({
+  validateSearch: (search: Record<string, unknown>) => parseCatalogueSearch(search, TYPES),
+  loaderDeps: ({ search }) => catalogueDeps(search),
+  // Loaded on demand so the query code stays out of the first bundle; it only warms the cache.
+  loader: async ({ context, deps }) =>
+    (await import("../features/catalogue/route-helpers.ts")).prefetchCatalogue(
+      context.queryClient,
+      TYPES,
+      deps,
+    ),
   component: WorkshopsPage,
 });
 
 function WorkshopsPage() {
-  return <PlaceholderPage pageKey="workshops" />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <CataloguePage
+      pageKey="workshops"
+      types={TYPES}
+      search={search}
+      onSearchChange={(next) => void navigate({ search: next, replace: true })}
+    />
+  );
 }

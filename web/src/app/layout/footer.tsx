@@ -70,9 +70,13 @@ export function Footer({ white }: { white: boolean }) {
                 </HrefLink>
               </li>
               <li>
-                {/* Birthday parties have no page of their own in spec §2; the packages are sold among the
-                  special offers, so the placeholder link goes there rather than to a dead "#". */}
-                <Link to="/special_offer" className={linkClass}>
+                {/* Birthday parties have no page of their own in spec §2; the packages are listed among the
+                  special offers, filtered to their type (decision D20). */}
+                <Link
+                  to="/special_offer"
+                  search={(prev) => ({ locale: prev.locale, product_type: "BirthdayParty" })}
+                  className={linkClass}
+                >
                   {t("birthdayParty")}
                 </Link>
               </li>

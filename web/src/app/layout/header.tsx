@@ -1,14 +1,25 @@
 import { PAGE_TITLES } from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useCanGoBack, useLocation, useRouter } from "@tanstack/react-router";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Container } from "../../components/ui/container.tsx";
 import { LogoMark } from "../../components/ui/logo.tsx";
+import { openAuthDialog, useAuthDialog } from "../../features/auth/auth-dialog-store.ts";
 import { type Session, useSession } from "../../features/auth/session.ts";
+import { useDialogUrlLaunch } from "../../features/auth/use-dialog-url-launch.ts";
 import { currentOrderQueryOptions } from "../../features/cart/api/current-order.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { navLinks } from "./nav-links.ts";
+
+// Sign-in dialog and profile menu (forms, zod, Radix) load on demand; the header keeps only their buttons.
+const AuthDialog = lazy(() =>
+  import("./auth-dialog-entry.tsx").then((m) => ({ default: m.AuthDialogEntry })),
+);
+const ProfileMenu = lazy(() =>
+  import("./profile-menu-entry.tsx").then((m) => ({ default: m.ProfileMenuEntry })),
+);
 
 const iconButton =
   "inline-flex size-10 items-center justify-center rounded-full text-slate-900 hover:bg-slate-100";
@@ -46,24 +57,49 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <LanguageSwitch />
           <CartLink session={session} />
-          {session ? (
-            <Link to="/profile" className={iconButton} activeOptions={{ includeSearch: false }}>
-              <PersonIcon />
-              <span className="sr-only">{t("profile")}</span>
-            </Link>
-          ) : (
-            // Sign-in arrives with the accounts feature; until then /login says so honestly.
-            <Link
-              to="/login"
-              className="inline-flex rounded-full border-2 border-slate-900 px-3 py-1.5 text-sm font-bold whitespace-nowrap text-slate-900 hover:bg-slate-100"
-            >
-              {t("signIn")}
-            </Link>
-          )}
+          <AccountButton session={session} />
           <MenuButton />
         </div>
       </Container>
     </header>
+  );
+}
+
+/** Spec §2: the profile menu (logged in) or the sign-in button that opens the sign-in dialog (guest). */
+function AccountButton({ session }: { session: Session | null }) {
+  const { t } = useTranslation();
+  const dialog = useAuthDialog();
+  // Mounted from the first opening on (and kept, so closing can animate and reset).
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  if (dialog.open && !dialogLoaded) setDialogLoaded(true);
+  useDialogUrlLaunch();
+  const fallbackProfileButton = (
+    <button type="button" className={iconButton} aria-label={t("profile")} disabled>
+      <PersonIcon />
+    </button>
+  );
+  return (
+    <>
+      {session ? (
+        <Suspense fallback={fallbackProfileButton}>
+          <ProfileMenu user={session.user} triggerClassName={iconButton} triggerIcon={<PersonIcon />} />
+        </Suspense>
+      ) : (
+        <button
+          type="button"
+          data-testid="sign-in-button"
+          onClick={() => openAuthDialog()}
+          className="inline-flex rounded-full border-2 border-slate-900 px-3 py-1.5 text-sm font-bold whitespace-nowrap text-slate-900 hover:bg-slate-100"
+        >
+          {t("signIn")}
+        </button>
+      )}
+      {dialogLoaded ? (
+        <Suspense fallback={null}>
+          <AuthDialog />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { NewVersionBanner } from "../../features/app-updates/components/new-version-banner.tsx";
 import { isCookieModalClosed } from "../../features/cookie-consent/consent-store.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { pageTitleOverride } from "../../lib/page-title.ts";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { pageLayout, pageTitle } from "./page-layout.ts";
@@ -30,7 +31,7 @@ export function RootLayout() {
   const [showCookieModal] = useState(() => !isCookieModalClosed(storage()));
 
   useEffect(() => {
-    document.title = pageTitle(pathname, locale);
+    document.title = pageTitleOverride(pathname) ?? pageTitle(pathname, locale);
   }, [pathname, locale]);
 
   return (

@@ -1,14 +1,27 @@
 import { STORAGE_KEYS } from "@atelier/contract";
 import { useSyncExternalStore } from "react";
 
-export type StoredUser = { pk: number | string; first_name?: string; last_name?: string; email?: string };
+export type StoredUser = {
+  pk: number | string;
+  id?: number | string;
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  phone_number?: string;
+  company_name?: string;
+  city?: string;
+  country?: string;
+  state?: string;
+  street?: string;
+  post_code?: string;
+};
 export type Session = { token: string; user: StoredUser };
 
 type ReadableStorage = Pick<Storage, "getItem">;
 
 /**
  * Spec §4: logged in means a stored token (`odev-token`) and a stored `user` with a `pk`.
- * Read-only for now; sign-in and logout arrive with the accounts feature.
+ * This module is in the main bundle (the header reads it), so it must stay tiny and zod-free.
  */
 export function readSession(storage: ReadableStorage | undefined): Session | null {
   if (!storage) return null;
@@ -48,12 +61,77 @@ function snapshot(): Session | null {
   return cache.session;
 }
 
-function subscribe(onChange: () => void) {
-  window.addEventListener("storage", onChange);
-  return () => window.removeEventListener("storage", onChange);
+// The `storage` event only fires in other tabs; writes in this tab notify these listeners.
+const listeners = new Set<() => void>();
+
+function notify() {
+  for (const listener of listeners) listener();
 }
 
-/** The session, updated when another tab signs in or out. */
+function subscribe(onChange: () => void) {
+  listeners.add(onChange);
+  window.addEventListener("storage", onChange);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener("storage", onChange);
+  };
+}
+
+/** The session, updated on sign-in and logout in this tab and when another tab signs in or out. */
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, snapshot, () => null);
+}
+
+/** The current session outside React (e.g. in a route guard). */
+export function currentSession(): Session | null {
+  return snapshot();
+}
+
+/** Stores the token of a successful sign-in (spec §4); the user follows with {@link saveUser}. */
+export function saveToken(token: string) {
+  safeLocalStorage()?.setItem(STORAGE_KEYS.token, token);
+  notify();
+}
+
+/** Stores the user from GET /api/v2/users/me/ as JSON under `user` (spec §3). */
+export function saveUser(user: StoredUser) {
+  safeLocalStorage()?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  notify();
+}
+
+/** Spec §4 logout: ALL local storage is cleared (token, user, visitors, cart id, drafts, cookie choice). */
+export function clearAllStorage() {
+  try {
+    safeLocalStorage()?.clear();
+  } catch {
+    // Blocked storage holds nothing to clear.
+  }
+  notify();
+}
+
+export type AfterSignInHook = (user: StoredUser) => Promise<void> | void;
+const afterSignInHooks: AfterSignInHook[] = [];
+
+/**
+ * Extension point for spec §4 "after login": guest visitors are posted, their new ids mapped, cart items
+ * reassigned, then visitors and the current order reloaded. That belongs to the visitors/cart feature,
+ * which registers its transfer here (from app/, since features do not import each other). The sign-in
+ * dialog awaits every hook in order before it closes; a failing hook is logged, the sign-in stands.
+ */
+export function registerAfterSignIn(hook: AfterSignInHook): () => void {
+  afterSignInHooks.push(hook);
+  return () => {
+    const index = afterSignInHooks.indexOf(hook);
+    if (index !== -1) afterSignInHooks.splice(index, 1);
+  };
+}
+
+export async function runAfterSignInHooks(user: StoredUser) {
+  for (const hook of afterSignInHooks) {
+    try {
+      await hook(user);
+    } catch (error) {
+      console.error("after sign-in step failed", error);
+    }
+  }
 }

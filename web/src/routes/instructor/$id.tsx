@@ -1,10 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../../features/placeholder/components/placeholder-page.tsx";
+import { InstructorPage } from "../../features/instructors/components/instructor-page.tsx";
 
 export const Route = createFileRoute("/instructor/$id")({
-  component: InstructorPage,
+  component: InstructorRoute,
 });
 
-function InstructorPage() {
-  return <PlaceholderPage pageKey="instructor" />;
+function InstructorRoute() {
+  const { id } = Route.useParams();
+  return <InstructorPage id={id} />;
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../../features/placeholder/components/placeholder-page.tsx";
+import { ContentPageView } from "../../features/content/components/content-page.tsx";
 
 export const Route = createFileRoute("/legal/")({
   component: LegalPage,
 });
 
 function LegalPage() {
-  return <PlaceholderPage pageKey="legal" />;
+  return <ContentPageView pageKey="legal" />;
 }

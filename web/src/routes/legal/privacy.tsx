@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../../features/placeholder/components/placeholder-page.tsx";
+import { ContentPageView } from "../../features/content/components/content-page.tsx";
 
 export const Route = createFileRoute("/legal/privacy")({
   component: PrivacyPage,
 });
 
 function PrivacyPage() {
-  return <PlaceholderPage pageKey="privacy" />;
+  return <ContentPageView pageKey="privacy" />;
 }

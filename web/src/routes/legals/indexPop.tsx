@@ -1,10 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../../features/placeholder/components/placeholder-page.tsx";
+import { LegalIndexPage } from "../../features/content/components/legal-index-page.tsx";
 
 export const Route = createFileRoute("/legals/indexPop")({
-  component: LegalsIndexPopPage,
+  component: LegalIndexPage,
 });
-
-function LegalsIndexPopPage() {
-  return <PlaceholderPage pageKey="legalsIndexPop" />;
-}

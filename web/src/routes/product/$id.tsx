@@ -1,10 +1,17 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../../features/placeholder/components/placeholder-page.tsx";
+import { ProductPage } from "../../features/catalogue/components/product-page.tsx";
 
 export const Route = createFileRoute("/product/$id")({
-  component: ProductPage,
+  // Starts loading on link hover; the page shows its skeleton or a not-found state itself.
+  loader: async ({ context, params }) =>
+    (await import("../../features/catalogue/route-helpers.ts")).prefetchProduct(
+      context.queryClient,
+      params.id,
+    ),
+  component: ProductRoute,
 });
 
-function ProductPage() {
-  return <PlaceholderPage pageKey="product" />;
+function ProductRoute() {
+  const { id } = Route.useParams();
+  return <ProductPage id={id} />;
 }

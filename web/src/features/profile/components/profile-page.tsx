@@ -1,5 +1,6 @@
 import { PAGE_TITLES } from "@atelier/contract";
 import * as Tabs from "@radix-ui/react-tabs";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
@@ -14,9 +15,12 @@ const TAB_TEXTS = {
 export function ProfilePage({
   tab,
   onTabChange,
+  account,
 }: {
   tab: ProfileTab;
   onTabChange: (tab: ProfileTab) => void;
+  /** The account settings (profile info, password), composed in by the route. */
+  account?: ReactNode;
 }) {
   const { t } = useTranslation("profile");
   const locale = useLocale();
@@ -46,6 +50,7 @@ export function ProfilePage({
           </Tabs.Content>
         ))}
       </Tabs.Root>
+      {account ? <div className="mt-10 border-t border-slate-300 pt-8">{account}</div> : null}
     </Container>
   );
 }

@@ -1,10 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../../../features/placeholder/components/placeholder-page.tsx";
+import { BuyPlaceholderPage } from "../../../features/catalogue/components/buy-placeholder-page.tsx";
 
 export const Route = createFileRoute("/product/buy/$id")({
   component: ProductBuyPage,
 });
 
 function ProductBuyPage() {
-  return <PlaceholderPage pageKey="productBuy" />;
+  const { id } = Route.useParams();
+  return <BuyPlaceholderPage id={id} />;
 }

@@ -1,0 +1,34 @@
+import { type ComponentProps, lazy, Suspense } from "react";
+import { AuthDialog } from "../../features/auth/components/auth-dialog.tsx";
+import type { PhoneFieldComponent } from "../../features/auth/components/sign-up-step.tsx";
+// The phone input's texts live in the account namespace.
+import "../../features/account/i18n.ts";
+
+// The phone input (about 240 countries) loads only when a form with a phone field shows.
+const PhoneInput = lazy(() =>
+  import("../../features/phone-input/components/phone-input.tsx").then((m) => ({ default: m.PhoneInput })),
+);
+
+/** Hands the phone-input feature to the forms that need it (features do not import each other). */
+export function PhoneField(props: ComponentProps<PhoneFieldComponent>) {
+  return (
+    <Suspense
+      fallback={
+        <input
+          id={props.id}
+          type="tel"
+          value={props.value}
+          readOnly
+          className="mt-1 block w-full rounded-lg border-2 border-slate-400 px-3 py-2"
+        />
+      }
+    >
+      <PhoneInput {...props} />
+    </Suspense>
+  );
+}
+
+/** The sign-in dialog, loaded by the header the first time it opens. */
+export function AuthDialogEntry() {
+  return <AuthDialog PhoneField={PhoneField} />;
+}

@@ -1,0 +1,35 @@
+import type {
+  DetailReply,
+  EmailRequest,
+  PasswordChangeRequest,
+  PasswordResetConfirmRequest,
+  ProfileUpdateRequest,
+  SignInRequest,
+  SignUpReply,
+  SignUpRequest,
+  SsoConfigReply,
+  SsoProvider,
+  TokenReply,
+  User,
+} from "@atelier/contract";
+import { api, SIGN_IN_PATH } from "../../../lib/api-client.ts";
+
+/** The user calls of spec §7 (shapes in contract/src/accounts.ts). */
+export const authApi = {
+  signIn: (body: SignInRequest) => api.post<TokenReply>(SIGN_IN_PATH, body),
+  signUp: (body: SignUpRequest) => api.post<SignUpReply>("/api/v2/users/sign_up/", body),
+  resetPassword: (body: EmailRequest) => api.post<DetailReply>("/api/v2/users/auth/password/reset/", body),
+  // Spec §7: this one path has no /api/v2 prefix.
+  confirmReset: (body: PasswordResetConfirmRequest) =>
+    api.post<DetailReply>("/auth/password/reset/confirm/", body),
+  resendVerification: (body: EmailRequest) =>
+    api.post<DetailReply>("/api/v2/users/resend_verification/", body),
+  me: (signal?: AbortSignal) => api.get<User>("/api/v2/users/me/", undefined, signal),
+  updateProfile: (body: ProfileUpdateRequest) => api.patch<User>("/api/v2/users/add_profile_info/", body),
+  changePassword: (body: PasswordChangeRequest) =>
+    api.post<DetailReply>("/api/v2/users/auth/password/change/", body),
+  logout: () => api.post<unknown>("/api/v2/users/logout/"),
+  ssoConfig: () => api.get<SsoConfigReply>("/api/v2/users/auth/sso/config/"),
+  ssoSignIn: (provider: SsoProvider, code: string) =>
+    api.post<TokenReply>(`/api/v2/users/auth/sso/${provider}/`, { code }),
+};

@@ -1,0 +1,131 @@
+import { ERROR_DISPLAY_MS, type SignInRequest, SignInRequestSchema } from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { buttonStyles } from "../../../components/ui/button-styles.ts";
+import { FormMessage, PasswordField, TextField } from "../../../components/ui/form-fields.tsx";
+import { authApi } from "../api/auth-api.ts";
+import { type AuthNotice, closeAuthDialog, moveAuthDialog } from "../auth-dialog-store.ts";
+import { type SignInError, signInError } from "../auth-errors.ts";
+import { completeSignIn } from "../sign-in-flow.ts";
+import { fieldErrorText } from "./field-errors.ts";
+import { useTimedMessage } from "./use-timed-message.ts";
+
+const NOTICE_KEYS = {
+  emailConfirmed: "notice.emailConfirmed",
+  emailLinkInvalid: "notice.emailLinkInvalid",
+  ssoFailed: "notice.ssoFailed",
+  ssoNotConfigured: "notice.ssoNotConfigured",
+} as const satisfies Record<AuthNotice, string>;
+
+/** Step Email: sign in with e-mail and password; links to RestorePassword and SignUp (spec §4). */
+export function EmailStep({
+  email,
+  notice,
+}: {
+  email?: string | undefined;
+  notice?: AuthNotice | undefined;
+}) {
+  const { t } = useTranslation("auth");
+  const [error, showError] = useTimedMessage<SignInError>(ERROR_DISPLAY_MS.signIn);
+  // Not cleared after 2 s: it offers an action (resend the verification mail).
+  const [unverified, setUnverified] = useState<string | null>(null);
+  const [resent, setResent] = useState<"sent" | "failed" | null>(null);
+  const form = useForm<SignInRequest>({
+    resolver: zodResolver(SignInRequestSchema),
+    defaultValues: { email: email ?? "", password: "" },
+    // Errors show on submit, then follow every change.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    showError(null);
+    setUnverified(null);
+    setResent(null);
+    try {
+      const { key } = await authApi.signIn(values);
+      await completeSignIn(key);
+      closeAuthDialog();
+    } catch (caught) {
+      const kind = signInError(caught);
+      if (kind === "emailNotVerified") setUnverified(values.email);
+      else showError(kind);
+    }
+  });
+
+  const resend = async () => {
+    if (!unverified) return;
+    try {
+      await authApi.resendVerification({ email: unverified });
+      setResent("sent");
+    } catch {
+      setResent("failed");
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      {notice ? (
+        <FormMessage tone={notice === "emailConfirmed" ? "success" : "error"} testId="auth-notice">
+          {t(NOTICE_KEYS[notice])}
+        </FormMessage>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t("signInForm")}>
+        <TextField
+          label={t("email")}
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          error={fieldErrorText(t, errors.email?.message)}
+          {...form.register("email")}
+        />
+        <PasswordField
+          label={t("password")}
+          showLabel={t("showPassword")}
+          autoComplete="current-password"
+          maxLength={64}
+          error={fieldErrorText(t, errors.password?.message)}
+          {...form.register("password")}
+        />
+        <FormMessage tone="error" testId="sign-in-error">
+          {error ? t(`signInErrors.${error}`) : null}
+        </FormMessage>
+        {unverified ? (
+          <div className="space-y-2 rounded-lg border-l-4 border-orange-800 bg-orange-50 px-3 py-2 text-sm">
+            <p role="alert" className="font-semibold text-slate-900">
+              {t("signInErrors.emailNotVerified")}
+            </p>
+            <button type="button" className={buttonStyles.secondary} onClick={() => void resend()}>
+              {t("resendVerification")}
+            </button>
+            <FormMessage tone={resent === "failed" ? "error" : "success"}>
+              {resent === "sent" ? t("verificationResent") : resent === "failed" ? t("somethingWrong") : null}
+            </FormMessage>
+          </div>
+        ) : null}
+        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={isSubmitting}>
+          {t("signInSubmit")}
+        </button>
+      </form>
+      <div className="flex flex-col gap-1 text-sm sm:flex-row sm:justify-between">
+        <button
+          type="button"
+          className="font-semibold text-orange-800 underline underline-offset-2 hover:text-orange-900"
+          onClick={() => moveAuthDialog("RestorePassword", { email: form.getValues("email") })}
+        >
+          {t("forgotPassword")}
+        </button>
+        <button
+          type="button"
+          className="font-semibold text-orange-800 underline underline-offset-2 hover:text-orange-900"
+          onClick={() => moveAuthDialog("SignUp")}
+        >
+          {t("toSignUp")}
+        </button>
+      </div>
+    </div>
+  );
+}

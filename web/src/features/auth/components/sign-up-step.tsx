@@ -1,0 +1,172 @@
+import { ERROR_DISPLAY_MS, type SignUpRequest, SignUpRequestSchema } from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ComponentType, type Ref, useEffect, useId, useMemo } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { buttonStyles } from "../../../components/ui/button-styles.ts";
+import { FieldError, FormMessage, PasswordField, TextField } from "../../../components/ui/form-fields.tsx";
+import { authApi } from "../api/auth-api.ts";
+import { moveAuthDialog } from "../auth-dialog-store.ts";
+import { type SignUpError, signUpError } from "../auth-errors.ts";
+import { clearSignUpDraft, loadSignUpDraft, saveSignUpDraft } from "../sign-up-draft.ts";
+import { fieldErrorText } from "./field-errors.ts";
+import { PasswordChecklist } from "./password-checklist.tsx";
+import { useTimedMessage } from "./use-timed-message.ts";
+
+/**
+ * The phone input (features/phone-input), handed in by the app layer because features do not import
+ * each other. Structural type: whatever renders a tel input with these props fits.
+ */
+export type PhoneFieldComponent = ComponentType<{
+  id: string;
+  name?: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: (() => void) | undefined;
+  invalid?: boolean | undefined;
+  describedBy?: string | undefined;
+  inputRef?: Ref<HTMLInputElement> | undefined;
+  detectCountry?: boolean | undefined;
+}>;
+
+/** Step SignUp (spec §2/§5): registration; success moves to VerifyEmail carrying the e-mail. */
+export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) {
+  const { t } = useTranslation("auth");
+  const [error, showError] = useTimedMessage<SignUpError>(ERROR_DISPLAY_MS.signUp);
+  const phoneId = useId();
+  const checklistId = useId();
+  const form = useForm<SignUpRequest>({
+    resolver: zodResolver(SignUpRequestSchema),
+    defaultValues: {
+      first_name: "",
+      last_name: "",
+      email: "",
+      // Spec §2: Germany with +49 prefilled.
+      phone_number: "+49",
+      password1: "",
+      password2: "",
+      ...loadSignUpDraft(),
+    },
+    mode: "onTouched",
+  });
+  const { errors, isSubmitting } = form.formState;
+  const values = useWatch({ control: form.control });
+  const password1 = values.password1 ?? "";
+  // Spec §5: submit stays disabled until every field is valid. Checked synchronously on the values:
+  // RHF's isValid flips while a blur re-validates, which would swallow a click on the button.
+  const complete = useMemo(() => SignUpRequestSchema.safeParse(values).success, [values]);
+
+  // The draft follows every change (spec §3 signUpCredentials), without the passwords.
+  useEffect(() => {
+    const subscription = form.watch((values) => saveSignUpDraft(values));
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    showError(null);
+    try {
+      const reply = await authApi.signUp(values);
+      clearSignUpDraft();
+      moveAuthDialog("VerifyEmail", { email: reply.email || values.email });
+    } catch (caught) {
+      showError(signUpError(caught));
+    }
+  });
+
+  const phoneErrorId = `${phoneId}-error`;
+  const phoneError = fieldErrorText(t, errors.phone_number?.message);
+  const passwordTooLong = errors.password1?.message === "password_too_long";
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t("titleRegistration")}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t("firstName")}
+          autoComplete="given-name"
+          maxLength={64}
+          error={fieldErrorText(t, errors.first_name?.message)}
+          {...form.register("first_name")}
+        />
+        <TextField
+          label={t("lastName")}
+          autoComplete="family-name"
+          maxLength={64}
+          error={fieldErrorText(t, errors.last_name?.message)}
+          {...form.register("last_name")}
+        />
+      </div>
+      <TextField
+        label={t("email")}
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        error={fieldErrorText(t, errors.email?.message)}
+        {...form.register("email")}
+      />
+      <div>
+        <label htmlFor={phoneId} className="block text-sm font-semibold text-slate-900">
+          {t("phone")}
+        </label>
+        <Controller
+          control={form.control}
+          name="phone_number"
+          render={({ field, fieldState }) => (
+            <PhoneField
+              id={phoneId}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              invalid={fieldState.invalid}
+              describedBy={fieldState.invalid ? phoneErrorId : undefined}
+              detectCountry
+            />
+          )}
+        />
+        <FieldError id={phoneErrorId} error={phoneError} />
+      </div>
+      <PasswordField
+        label={t("password")}
+        showLabel={t("showPassword")}
+        autoComplete="new-password"
+        maxLength={64}
+        hint={<PasswordChecklist id={checklistId} password={password1} />}
+        error={passwordTooLong ? fieldErrorText(t, "password_too_long") : undefined}
+        aria-invalid={errors.password1 ? true : undefined}
+        {...form.register("password1", {
+          // The repeat follows a changed password, once the visitor has been there (not before).
+          onChange: () => {
+            if (form.getFieldState("password2").isTouched) void form.trigger("password2");
+          },
+        })}
+      />
+      <PasswordField
+        label={t("repeatPassword")}
+        showLabel={t("showRepeatPassword")}
+        autoComplete="new-password"
+        maxLength={64}
+        error={fieldErrorText(t, errors.password2?.message)}
+        {...form.register("password2")}
+      />
+      <FormMessage tone="error" testId="sign-up-error">
+        {error ? t(`signUpErrors.${error}`) : null}
+      </FormMessage>
+      <button
+        type="submit"
+        className={`${buttonStyles.primary} w-full`}
+        // Spec §5: disabled until every field is valid.
+        disabled={!complete || isSubmitting}
+      >
+        {t("signUpSubmit")}
+      </button>
+      <button
+        type="button"
+        className={`${buttonStyles.ghost} w-full`}
+        onClick={() => moveAuthDialog("Email")}
+      >
+        {t("haveAccount")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import {
+  type Category,
+  type Locale,
+  PRODUCT_PAGE_SIZE_MAX,
+  type Product,
+  type ProductDetail,
+  type ProductList,
+  type ProductType,
+} from "@atelier/contract";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+import { type CatalogueSearch, productListQuery } from "../catalogue-search.ts";
+
+/** Cards per "load more" step: a multiple of 2 and 3 so the grid rows stay full. */
+export const CATALOGUE_PAGE_SIZE = 12;
+
+/** The page number of DRF's `next` link, or undefined on the last page. */
+export function nextPageNumber(next: string | null): number | undefined {
+  if (!next) return undefined;
+  const page = Number(new URL(next, "http://x.invalid").searchParams.get("page"));
+  return Number.isInteger(page) && page > 1 ? page : undefined;
+}
+
+// Every key starts with the locale: texts come in the request's language, so switching it refetches.
+export const productListInfiniteOptions = (
+  locale: Locale,
+  types: readonly ProductType[],
+  search: CatalogueSearch,
+) => {
+  const query = productListQuery(types, search);
+  return infiniteQueryOptions({
+    queryKey: ["catalogue", locale, "products", query],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ProductList>(
+        "/api/v2/products/",
+        { ...query, page: pageParam, page_size: CATALOGUE_PAGE_SIZE, locale },
+        signal,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => nextPageNumber(last.next),
+  });
+};
+
+/** A one-page list (home teasers, age filter, prices): up to 100 products matching `query`. */
+export const productListOptions = (locale: Locale, query: Record<string, string | number | undefined>) =>
+  queryOptions({
+    queryKey: ["catalogue", locale, "products", "all", query],
+    queryFn: ({ signal }) =>
+      api.get<ProductList>("/api/v2/products/", { page_size: 100, ...query, locale }, signal),
+  });
+
+/** Every product of the catalogue (the price table): follows `next` until the last page. */
+export const allProductsOptions = (locale: Locale) =>
+  queryOptions({
+    queryKey: ["catalogue", locale, "products", "every"],
+    queryFn: async ({ signal }) => {
+      const results: Product[] = [];
+      for (let page = 1; ; page++) {
+        const list = await api.get<ProductList>(
+          "/api/v2/products/",
+          { page, page_size: PRODUCT_PAGE_SIZE_MAX, locale },
+          signal,
+        );
+        results.push(...list.results);
+        if (!list.next || page >= 20) return results;
+      }
+    },
+  });
+
+export const productDetailOptions = (locale: Locale, id: string) =>
+  queryOptions({
+    queryKey: ["catalogue", locale, "product", id],
+    queryFn: ({ signal }) =>
+      api.get<ProductDetail>(`/api/v2/products/${encodeURIComponent(id)}/`, { locale }, signal),
+  });
+
+export const categoriesOptions = (locale: Locale) =>
+  queryOptions({
+    queryKey: ["catalogue", locale, "categories"],
+    queryFn: ({ signal }) => api.get<Category[]>("/api/v2/products/categories/", { locale }, signal),
+    staleTime: 10 * 60_000,
+  });

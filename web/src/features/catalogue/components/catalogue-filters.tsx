@@ -1,0 +1,143 @@
+import "../i18n.ts";
+import type { ProductType } from "@atelier/contract";
+import { useQuery } from "@tanstack/react-query";
+import { type ChangeEvent, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { buttonStyles } from "../../../components/ui/button-styles.ts";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { categoriesOptions } from "../api/products.ts";
+import {
+  AGE_GROUP_VALUES,
+  type CatalogueSearch,
+  hasFilters,
+  LANGUAGE_VALUES,
+  WEEKDAY_VALUES,
+} from "../catalogue-search.ts";
+import { weekdayName } from "../format.ts";
+
+const selectClass =
+  "mt-1 block w-full rounded-xl border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-orange-800 focus:outline-none focus:ring-2 focus:ring-orange-800";
+
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string | undefined) => void;
+  children: React.ReactNode;
+}) {
+  const id = useId();
+  const { t } = useTranslation("catalogue");
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value || undefined)}
+        className={selectClass}
+      >
+        <option value="">{t("filters.any")}</option>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** Filters of a catalogue list; every change goes straight into the URL. */
+export function CatalogueFilters({
+  search,
+  types,
+  showWeekday,
+  onChange,
+}: {
+  search: CatalogueSearch;
+  types: readonly ProductType[];
+  showWeekday: boolean;
+  onChange: (search: CatalogueSearch) => void;
+}) {
+  const { t } = useTranslation("catalogue");
+  const locale = useLocale();
+  const categories = useQuery(categoriesOptions(locale));
+  const set = (patch: Partial<CatalogueSearch>) => onChange({ ...search, ...patch });
+
+  return (
+    <search className="rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
+      <h2 className="sr-only">{t("filters.heading")}</h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+        {types.length > 1 ? (
+          <FilterSelect
+            label={t("filters.type")}
+            value={search.product_type ?? ""}
+            onChange={(value) => set({ product_type: value as ProductType | undefined })}
+          >
+            {types.map((type) => (
+              <option key={type} value={type}>
+                {t(`typesPlural.${type}`)}
+              </option>
+            ))}
+          </FilterSelect>
+        ) : null}
+        <FilterSelect
+          label={t("filters.ageGroup")}
+          value={search.age_group ?? ""}
+          onChange={(value) => set({ age_group: value as CatalogueSearch["age_group"] })}
+        >
+          {AGE_GROUP_VALUES.map((group) => (
+            <option key={group} value={group}>
+              {t(`ageGroups.${group}`)}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          label={t("filters.language")}
+          value={search.language ?? ""}
+          onChange={(value) => set({ language: value as CatalogueSearch["language"] })}
+        >
+          {LANGUAGE_VALUES.map((language) => (
+            <option key={language} value={language}>
+              {t(`languages.${language}`)}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          label={t("filters.category")}
+          value={search.category ?? ""}
+          onChange={(value) => set({ category: value })}
+        >
+          {(categories.data ?? []).map((category) => (
+            <option key={category.slug} value={category.slug}>
+              {category.name}
+            </option>
+          ))}
+          {search.category && !categories.data?.some((c) => c.slug === search.category) ? (
+            <option value={search.category}>{search.category}</option>
+          ) : null}
+        </FilterSelect>
+        {showWeekday ? (
+          <FilterSelect
+            label={t("filters.weekday")}
+            value={search.weekday === undefined ? "" : String(search.weekday)}
+            onChange={(value) => set({ weekday: value === undefined ? undefined : Number(value) })}
+          >
+            {WEEKDAY_VALUES.map((weekday) => (
+              <option key={weekday} value={weekday}>
+                {weekdayName(weekday, locale)}
+              </option>
+            ))}
+          </FilterSelect>
+        ) : null}
+        {hasFilters(search) ? (
+          <button type="button" onClick={() => onChange({})} className={`${buttonStyles.ghost} underline`}>
+            {t("filters.reset")}
+          </button>
+        ) : null}
+      </div>
+    </search>
+  );
+}

@@ -1,0 +1,87 @@
+import "../i18n.ts";
+import type { Product } from "@atelier/contract";
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { productPrice } from "../pricing.ts";
+import { PriceTag } from "./price-tag.tsx";
+
+/** One offer in a list: image, type, name, summary, age, language and price; the whole card links to it. */
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 2,
+}: {
+  product: Product;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const { t } = useTranslation("catalogue");
+  const locale = useLocale();
+  const price = productPrice(product, locale);
+  const image = product.title_image;
+  return (
+    <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-orange-800 hover:shadow-md">
+      <div className="aspect-[3/2] bg-slate-100">
+        {image ? (
+          <img
+            src={image.src}
+            alt=""
+            width={image.width}
+            height={image.height}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="size-full object-cover"
+          />
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <p className="text-sm font-semibold text-orange-900">{t(`types.${product.product_type}`)}</p>
+        <Heading className="text-xl font-bold text-slate-900">
+          <Link
+            to="/product/$id"
+            params={{ id: product.slug }}
+            className="after:absolute after:inset-0 focus:outline-none"
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        <p className="text-slate-800">{product.summary}</p>
+        <ul className="mt-auto flex flex-wrap gap-2 pt-2 text-sm">
+          <li className="rounded-full bg-slate-100 px-3 py-1 text-slate-800">
+            {t(`ageGroups.${product.age_group}`)}
+          </li>
+          <li className="rounded-full bg-slate-100 px-3 py-1 text-slate-800">
+            {t(`languages.${product.language}`)}
+          </li>
+          {product.category_name ? (
+            <li className="rounded-full bg-slate-100 px-3 py-1 text-slate-800">{product.category_name}</li>
+          ) : null}
+        </ul>
+        {price ? <PriceTag price={price} type={product.product_type} className="pt-1" /> : null}
+      </div>
+    </article>
+  );
+}
+
+/** Placeholder cards of the same size while a list loads, so nothing jumps when it arrives. */
+export function ProductGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <ul aria-hidden="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+        <li key={index} className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
+          <div className="aspect-[3/2] animate-pulse bg-slate-200 motion-reduce:animate-none" />
+          <div className="space-y-3 p-5">
+            <div className="h-4 w-1/3 rounded bg-slate-200" />
+            <div className="h-6 w-2/3 rounded bg-slate-200" />
+            <div className="h-4 w-full rounded bg-slate-200" />
+            <div className="h-4 w-5/6 rounded bg-slate-200" />
+            <div className="h-8 w-1/2 rounded bg-slate-200" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

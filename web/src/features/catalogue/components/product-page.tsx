@@ -1,0 +1,377 @@
+import "../i18n.ts";
+import type { AcademyWeek, Instructor, ProductDetail, ProductType, ScheduleSlot } from "@atelier/contract";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { buttonStyles } from "../../../components/ui/button-styles.ts";
+import { Container } from "../../../components/ui/container.tsx";
+import { Markdown } from "../../../components/ui/markdown.tsx";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { usePageTitle } from "../../../lib/page-title.ts";
+import { productDetailOptions } from "../api/products.ts";
+import { formatDate, formatTime, weekdayName } from "../format.ts";
+import { optionPrice } from "../pricing.ts";
+import { LIST_PATH_OF_TYPE } from "../type-routes.ts";
+import { PriceTag } from "./price-tag.tsx";
+
+/** Types whose page always has a schedule section (saying so when no dates are set yet). */
+const DATED_TYPES: ReadonlySet<ProductType> = new Set(["Course", "Workshop", "Event"]);
+
+const sectionHeading = "text-2xl font-bold text-slate-900";
+
+/** Everything about one offer. `compact` (the /detailView) leaves out the gallery and links to the full page. */
+export function ProductPage({ id, compact = false }: { id: string; compact?: boolean }) {
+  const { t } = useTranslation("catalogue");
+  const locale = useLocale();
+  const query = useQuery({ ...productDetailOptions(locale, id), placeholderData: keepPreviousData });
+
+  if (query.isPending) return <ProductSkeleton label={t("loading")} />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Container className="py-12">
+        <h1 className="text-3xl font-extrabold text-slate-900">
+          {notFound ? t("product.notFoundHeading") : t("product.loadError")}
+        </h1>
+        {notFound ? <p className="mt-4 text-lg text-slate-800">{t("product.notFoundText")}</p> : null}
+        <div className="mt-6 flex flex-wrap gap-3">
+          {notFound ? null : (
+            <button type="button" className={buttonStyles.primary} onClick={() => void query.refetch()}>
+              {t("retry")}
+            </button>
+          )}
+          <Link to="/courses" className={buttonStyles.secondary}>
+            {t("product.allCourses")}
+          </Link>
+        </div>
+      </Container>
+    );
+  }
+  return <ProductView product={query.data} compact={compact} />;
+}
+
+function ProductView({ product, compact }: { product: ProductDetail; compact: boolean }) {
+  const { t } = useTranslation("catalogue");
+  usePageTitle(product.name);
+  const image = product.title_image;
+  return (
+    <article>
+      <div className="bg-orange-50">
+        <Container className="grid gap-8 py-8 sm:py-10 lg:grid-cols-2 lg:items-center">
+          <div>
+            <Link
+              to={LIST_PATH_OF_TYPE[product.product_type]}
+              className="text-sm font-semibold text-orange-900 underline underline-offset-2"
+            >
+              {t("product.backToList")}
+            </Link>
+            <p className="mt-4 font-semibold text-orange-900">{t(`types.${product.product_type}`)}</p>
+            <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+              {product.name}
+            </h1>
+            <p className="mt-4 text-lg text-slate-800">{product.summary}</p>
+            <div className="mt-6 flex flex-wrap items-center gap-3">
+              <Link to="/product/buy/$id" params={{ id: product.slug }} className={buttonStyles.primary}>
+                {t("product.book")}
+              </Link>
+              {compact ? (
+                <Link to="/product/$id" params={{ id: product.slug }} className={buttonStyles.secondary}>
+                  {t("detailView.openFull")}
+                </Link>
+              ) : null}
+            </div>
+          </div>
+          {image ? (
+            <img
+              src={image.src}
+              alt={image.alt}
+              width={image.width}
+              height={image.height}
+              // The title image is the page's largest element: load it first.
+              fetchPriority="high"
+              className="h-auto w-full rounded-3xl"
+            />
+          ) : null}
+        </Container>
+      </div>
+
+      <Container className="grid gap-12 py-10 lg:grid-cols-3">
+        <div className="space-y-12 lg:col-span-2">
+          <section aria-labelledby="about-heading">
+            <h2 id="about-heading" className={sectionHeading}>
+              {t("product.about")}
+            </h2>
+            <Markdown source={product.body} className="mt-4" />
+          </section>
+          {product.program.trim() ? (
+            <section aria-labelledby="program-heading">
+              <h2 id="program-heading" className={sectionHeading}>
+                {t("product.program")}
+              </h2>
+              <Markdown source={product.program} className="mt-4" />
+            </section>
+          ) : null}
+          {product.schedule_slots.length > 0 || DATED_TYPES.has(product.product_type) ? (
+            <ScheduleSection slots={product.schedule_slots} />
+          ) : null}
+          {product.academy_schedule_slots.length > 0 ? (
+            <AcademyWeeksSection weeks={product.academy_schedule_slots} />
+          ) : null}
+          {product.instructors.length > 0 ? <InstructorsSection instructors={product.instructors} /> : null}
+          {product.qna.length > 0 ? (
+            <section aria-labelledby="faq-heading">
+              <h2 id="faq-heading" className={sectionHeading}>
+                {t("product.faq")}
+              </h2>
+              <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200">
+                {product.qna.map((entry) => (
+                  <li key={entry.question}>
+                    <details className="group p-4">
+                      <summary className="cursor-pointer font-semibold text-slate-900 marker:text-orange-800">
+                        {entry.question}
+                      </summary>
+                      <p className="mt-2 text-slate-800">{entry.answer}</p>
+                    </details>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {!compact && product.student_works.length > 0 ? (
+            <section aria-labelledby="works-heading">
+              <h2 id="works-heading" className={sectionHeading}>
+                {t("product.studentWorks")}
+              </h2>
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+                {product.student_works.map((work) => (
+                  <li key={work.src}>
+                    <img
+                      src={work.src}
+                      alt={work.alt}
+                      width={work.width}
+                      height={work.height}
+                      loading="lazy"
+                      decoding="async"
+                      className="h-auto w-full rounded-2xl"
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+        <aside className="space-y-8">
+          <FactsBox product={product} />
+          <PricesBox product={product} />
+        </aside>
+      </Container>
+    </article>
+  );
+}
+
+function FactsBox({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation("catalogue");
+  const facts: [string, string][] = [
+    [t("product.age"), t(`ageGroups.${product.age_group}`)],
+    [t("product.language"), t(`languages.${product.language}`)],
+  ];
+  if (product.category_name) facts.push([t("product.category"), product.category_name]);
+  if (product.length) facts.push([t("product.length"), product.length]);
+  if (product.location) facts.push([t("product.location"), product.location]);
+  return (
+    <section aria-labelledby="facts-heading" className="rounded-2xl bg-slate-100 p-6">
+      <h2 id="facts-heading" className="text-xl font-bold text-slate-900">
+        {t("product.facts")}
+      </h2>
+      <dl className="mt-4 space-y-3">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt className="text-sm font-semibold text-slate-700">{term}</dt>
+            <dd className="text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function PricesBox({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation("catalogue");
+  const locale = useLocale();
+  if (product.purchase_options.length === 0) return null;
+  return (
+    <section aria-labelledby="prices-heading" className="rounded-2xl border-2 border-orange-800 p-6">
+      <h2 id="prices-heading" className="text-xl font-bold text-slate-900">
+        {t("product.prices")}
+      </h2>
+      <ul className="mt-4 space-y-4">
+        {product.purchase_options.map((option) => (
+          <li key={option.id} className="border-b border-slate-200 pb-3 last:border-0 last:pb-0">
+            <p className="font-semibold text-slate-900">{option.name}</p>
+            {option.number_of_meetings ? (
+              <p className="text-sm text-slate-700">
+                {t("product.meetings", { count: option.number_of_meetings })}
+              </p>
+            ) : null}
+            <PriceTag
+              price={optionPrice(option, locale)}
+              type={product.product_type}
+              className="mt-1 block"
+            />
+          </li>
+        ))}
+      </ul>
+      <Link
+        to="/product/buy/$id"
+        params={{ id: product.slug }}
+        className={`${buttonStyles.primary} mt-6 w-full`}
+      >
+        {t("product.book")}
+      </Link>
+    </section>
+  );
+}
+
+function SeatsLeft({ space }: { space: number }) {
+  const { t } = useTranslation("catalogue");
+  return space > 0 ? (
+    <span className="text-green-800">{t("product.seatsLeft", { count: space })}</span>
+  ) : (
+    <span className="font-semibold text-red-800">{t("product.soldOut")}</span>
+  );
+}
+
+function ScheduleSection({ slots }: { slots: ScheduleSlot[] }) {
+  const { t } = useTranslation("catalogue");
+  const locale = useLocale();
+  return (
+    <section aria-labelledby="schedule-heading">
+      <h2 id="schedule-heading" className={sectionHeading}>
+        {t("product.schedule")}
+      </h2>
+      {slots.length === 0 ? (
+        <p className="mt-4 text-slate-800">{t("product.scheduleEmpty")}</p>
+      ) : (
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+          {slots.map((slot) => (
+            <li key={slot.id} className="rounded-2xl border border-slate-200 p-4">
+              <p className="font-semibold text-slate-900">
+                {slot.weekday !== null
+                  ? weekdayName(slot.weekday, locale)
+                  : slot.date
+                    ? formatDate(slot.date, locale)
+                    : null}
+              </p>
+              <p className="text-slate-800">
+                {t("product.time", { start: formatTime(slot.start), end: formatTime(slot.end) })}
+              </p>
+              {slot.instructor_name ? <p className="text-slate-800">{slot.instructor_name}</p> : null}
+              <p className="mt-1 text-sm">
+                <SeatsLeft space={slot.space} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AcademyWeeksSection({ weeks }: { weeks: AcademyWeek[] }) {
+  const { t } = useTranslation("catalogue");
+  const locale = useLocale();
+  return (
+    <section aria-labelledby="weeks-heading">
+      <h2 id="weeks-heading" className={sectionHeading}>
+        {t("product.academyWeeks")}
+      </h2>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+        {weeks.map((week) => (
+          <li key={week.id} className="rounded-2xl border border-slate-200 p-4">
+            <p className="text-sm font-semibold text-orange-900">{week.season_name}</p>
+            <p className="font-semibold text-slate-900">
+              {t("product.week", {
+                start: formatDate(week.starts_on, locale),
+                end: formatDate(week.ends_on, locale),
+              })}
+            </p>
+            <p className="mt-1 text-sm">
+              <SeatsLeft space={week.space} />
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function InstructorsSection({ instructors }: { instructors: Instructor[] }) {
+  const { t } = useTranslation("catalogue");
+  return (
+    <section aria-labelledby="instructors-heading">
+      <h2 id="instructors-heading" className={sectionHeading}>
+        {t("product.instructors")}
+      </h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+        {instructors.map((instructor) => (
+          <li key={instructor.id} className="flex items-center gap-4 rounded-2xl border border-slate-200 p-4">
+            {instructor.photo ? (
+              <img
+                src={instructor.photo}
+                alt=""
+                width={64}
+                height={64}
+                loading="lazy"
+                decoding="async"
+                className="size-16 shrink-0 rounded-full"
+              />
+            ) : null}
+            <div>
+              <Link
+                to="/instructor/$id"
+                params={{ id: instructor.slug }}
+                className="font-semibold text-slate-900 underline underline-offset-2 hover:text-orange-900"
+              >
+                {instructor.first_name} {instructor.last_name}
+              </Link>
+              <p className="text-sm text-slate-700">{instructor.job}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Reserves the hero and the text columns while the offer loads. */
+function ProductSkeleton({ label }: { label: string }) {
+  return (
+    <div>
+      <p role="status" className="sr-only">
+        {label}
+      </p>
+      <div aria-hidden="true" className="bg-orange-50">
+        <Container className="grid gap-8 py-8 sm:py-10 lg:grid-cols-2 lg:items-center">
+          <div className="space-y-4">
+            <div className="h-4 w-32 rounded bg-orange-100" />
+            <div className="h-12 w-3/4 rounded bg-orange-100" />
+            <div className="h-5 w-full rounded bg-orange-100" />
+            <div className="h-5 w-5/6 rounded bg-orange-100" />
+            <div className="h-11 w-40 rounded-full bg-orange-100" />
+          </div>
+          <div className="aspect-[3/2] w-full animate-pulse rounded-3xl bg-orange-100 motion-reduce:animate-none" />
+        </Container>
+      </div>
+      <Container aria-hidden="true" className="grid gap-12 py-10 lg:grid-cols-3">
+        <div className="space-y-3 lg:col-span-2">
+          <div className="h-7 w-48 rounded bg-slate-200" />
+          <div className="h-4 w-full rounded bg-slate-200" />
+          <div className="h-4 w-full rounded bg-slate-200" />
+          <div className="h-4 w-2/3 rounded bg-slate-200" />
+        </div>
+        <div className="h-64 rounded-2xl bg-slate-100" />
+      </Container>
+    </div>
+  );
+}

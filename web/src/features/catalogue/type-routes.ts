@@ -1,0 +1,13 @@
+import type { ProductType } from "@atelier/contract";
+
+/** The list page each product type is shown on (birthday parties live among the special offers). */
+export const LIST_PATH_OF_TYPE = {
+  Course: "/courses",
+  Academy: "/academies",
+  Workshop: "/workshops",
+  Event: "/events",
+  BirthdayParty: "/special_offer",
+  GiftCard: "/giftcards",
+  SchoolOffer: "/school_offer",
+  SpecialOffer: "/special_offer",
+} as const satisfies Record<ProductType, string>;
