@@ -83,3 +83,43 @@ export const PAGE_TITLES: Record<PageKey, { de: string; ru: string }> = {
 };
 
 export const SITE_NAME = { de: "Atelier – Kunst- und Sprachschule", ru: "Atelier – школа искусств и языков" };
+
+/** Meta descriptions of pages whose text does not come from a content page or a product. */
+export const PAGE_DESCRIPTIONS: Partial<Record<PageKey, { de: string; ru: string }>> = {
+  courses: {
+    de: "Wöchentliche Kurse für Kinder und Jugendliche in Berlin: Malen, Zeichnen, Keramik, Comics, Sprachen, Musik, Schach und mehr.",
+    ru: "Еженедельные курсы для детей и подростков в Берлине: живопись, рисунок, керамика, комиксы, языки, музыка, шахматы и другое.",
+  },
+  academies: {
+    de: "Ferienakademien in den Berliner Oster- und Sommerferien: halbtags oder ganztags, Woche für Woche buchbar.",
+    ru: "Каникулярные академии на пасхальных и летних каникулах в Берлине: полдня или весь день, с понедельной записью.",
+  },
+  workshops: {
+    de: "Workshops an einzelnen Terminen: ausprobieren, gestalten, mitnehmen – für Kinder, Jugendliche und Familien.",
+    ru: "Мастер-классы в отдельные даты: попробовать, создать, забрать с собой – для детей, подростков и семей.",
+  },
+  events: {
+    de: "Veranstaltungen der Kunst- und Sprachschule Atelier in Berlin: Ausstellungen, Lesungen, Konzerte und Familienfeste.",
+    ru: "Мероприятия школы искусств и языков Atelier в Берлине: выставки, чтения, концерты и семейные праздники.",
+  },
+  giftcards: {
+    de: "Gutscheine für Kurse, Workshops und Akademien der Atelier Kunst- und Sprachschule – online kaufen und verschenken.",
+    ru: "Подарочные карты на курсы, мастер-классы и академии школы Atelier – купить онлайн и подарить.",
+  },
+  instructors: {
+    de: "Unser Team: Künstlerinnen, Pädagogen und Muttersprachler, die in Berlin mit Kindern malen, spielen und lernen.",
+    ru: "Наша команда: художники, педагоги и носители языка, которые рисуют, играют и учатся с детьми в Берлине.",
+  },
+  useAgeFilter: {
+    de: "Das passende Angebot für Ihr Kind: Alter eingeben und Kurse, Akademien und Workshops in Berlin finden.",
+    ru: "Подходящее предложение для вашего ребёнка: укажите возраст и найдите курсы, академии и мастер-классы в Берлине.",
+  },
+  detailView: {
+    de: "Angebot im Überblick: Termine, Preise und Lehrkräfte der Atelier Kunst- und Sprachschule Berlin.",
+    ru: "Предложение вкратце: расписание, цены и преподаватели школы Atelier в Берлине.",
+  },
+  legalsIndexPop: {
+    de: "Rechtliche Hinweise der Atelier Kunst- und Sprachschule: Impressum, Datenschutz, AGB und Cookie-Richtlinie.",
+    ru: "Правовая информация школы Atelier: выходные данные, конфиденциальность, условия и политика cookie.",
+  },
+};

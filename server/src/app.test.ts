@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { PAGE_ROUTES, PAGE_TITLES } from "@atelier/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -74,6 +75,21 @@ describe("the shop server", () => {
     const pdf = await ctx.app.inject("/docs/cookies.pdf");
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
+  });
+
+  it("sends built assets precompressed and compresses large dynamic replies", async () => {
+    const plain = await ctx.app.inject("/assets/index-abc.js");
+    const br = await ctx.app.inject({ url: "/assets/index-abc.js", headers: { "accept-encoding": "br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const doc = await ctx.app.inject({
+      url: "/api/docs/openapi.json",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(doc.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(doc.rawPayload).toString()).openapi).toMatch(/^3\./);
   });
 
   it("sends security headers with a Content-Security-Policy", async () => {

@@ -9,6 +9,7 @@ import type { Env } from "./config/env.ts";
 import type { Database } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
+import { registerCompression } from "./plugins/compression.ts";
 import { type ErrorReporter, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerRequestLocale } from "./plugins/request-locale.ts";
@@ -39,6 +40,7 @@ export async function buildApp(deps: AppDeps) {
   registerRequestLocale(app);
   registerErrorHandler(app, deps.reportError);
   await registerSecurity(app, { corsOrigins: env.CORS_ORIGINS, sentryDsn: env.SENTRY_DSN });
+  await registerCompression(app);
   await registerOpenApi(app, env.PUBLIC_URL);
 
   await app.register(healthRoutes({ ping: database.ping, databaseKind: database.kind }));

@@ -9,7 +9,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 
 export const CATALOGUE_CACHE_CONTROL = "public, max-age=60";
 
-export type CachedBody = { body: string; etag: string; contentType: string };
+/** A finished reply: `bytes` is `body` encoded once, so a cache hit sends it without re-encoding. */
+export type CachedBody = { body: string; bytes: Buffer; etag: string; contentType: string };
 
 export function weakEtag(body: string): string {
   return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
@@ -98,11 +99,16 @@ export function createResponseCache(options: { ttlMs: number; maxEntries?: numbe
 
 export function jsonBody(value: unknown): CachedBody {
   const body = JSON.stringify(value);
-  return { body, etag: weakEtag(body), contentType: "application/json; charset=utf-8" };
+  return {
+    body,
+    bytes: Buffer.from(body),
+    etag: weakEtag(body),
+    contentType: "application/json; charset=utf-8",
+  };
 }
 
 export function textBody(body: string, contentType: string): CachedBody {
-  return { body, etag: weakEtag(body), contentType };
+  return { body, bytes: Buffer.from(body), etag: weakEtag(body), contentType };
 }
 
 function addVary(reply: FastifyReply, value: string) {
@@ -132,6 +138,6 @@ export function sendCached(
   const localeInUrl = typeof (request.query as { locale?: unknown } | undefined)?.locale === "string";
   if (options.localized !== false && !localeInUrl) addVary(reply, "Accept-Language, Cookie");
   if (matchesEtag(request.headers["if-none-match"], cached.etag)) return reply.status(304).send();
-  // A string body with a JSON content type is sent as it is (already serialized and checked).
-  return reply.type(cached.contentType).send(cached.body as never);
+  // Bytes are sent as they are: the body is already serialized (and its shape is tested against the contract).
+  return reply.type(cached.contentType).send(cached.bytes as never);
 }

@@ -1,4 +1,11 @@
-import { LOCALES, type Locale, PAGE_TITLES, type PageKey, SITE_NAME } from "@atelier/contract";
+import {
+  LOCALES,
+  type Locale,
+  PAGE_DESCRIPTIONS,
+  PAGE_TITLES,
+  type PageKey,
+  SITE_NAME,
+} from "@atelier/contract";
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -21,7 +28,8 @@ export function defaultHead(key: PageKey | undefined, locale: Locale): PageHead 
   const site = SITE_NAME[locale];
   if (!key) return { title: `${locale === "ru" ? "Страница не найдена" : "Seite nicht gefunden"} – ${site}` };
   if (key === "home") return { title: site };
-  return { title: `${PAGE_TITLES[key][locale]} – ${site}` };
+  const description = PAGE_DESCRIPTIONS[key]?.[locale];
+  return { title: `${PAGE_TITLES[key][locale]} – ${site}`, ...(description ? { description } : {}) };
 }
 
 /**

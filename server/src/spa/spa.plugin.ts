@@ -36,17 +36,24 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
   if (!hasBuild) app.log.warn({ distDir: options.distDir }, "web build not found; serving a fallback page");
 
   const assetsDir = join(options.distDir, "assets");
+  const imagesDir = join(options.distDir, "images");
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: options.distDir,
       wildcard: false,
       index: false,
+      // web/scripts/precompress.mjs writes .br/.gz beside each asset; they are sent by content negotiation.
+      preCompressed: true,
+      globIgnore: ["**/*.br", "**/*.gz"],
       cacheControl: false,
       setHeaders(res, filePath) {
         if (filePath.startsWith(assetsDir)) {
           res.header("cache-control", "public, max-age=31536000, immutable");
         } else if (filePath.endsWith("version.json")) {
           res.header("cache-control", "no-cache");
+        } else if (filePath.startsWith(imagesDir)) {
+          // Catalogue images change rarely and are not content-hashed: a week, revalidated in the background.
+          res.header("cache-control", "public, max-age=604800, stale-while-revalidate=86400");
         } else {
           res.header("cache-control", "public, max-age=3600");
         }

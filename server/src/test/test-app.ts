@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync } from "node:zlib";
 import { buildApp } from "../app.ts";
 import { type Env, loadEnv } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
@@ -14,7 +15,9 @@ export function createFixtureWebDist(): string {
     `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Atelier</title><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>`,
   );
   mkdirSync(join(dir, "assets"));
-  writeFileSync(join(dir, "assets", "index-abc.js"), "console.log('app')");
+  const script = `console.log(${JSON.stringify("app ".repeat(400))});`;
+  writeFileSync(join(dir, "assets", "index-abc.js"), script);
+  writeFileSync(join(dir, "assets", "index-abc.js.br"), brotliCompressSync(script));
   writeFileSync(join(dir, "version.json"), JSON.stringify({ version: "test" }));
   mkdirSync(join(dir, "docs"));
   writeFileSync(join(dir, "docs", "cookies.pdf"), "%PDF-1.4\n%%EOF\n");

@@ -31,7 +31,9 @@ export function ProductCard({
             width={image.width}
             height={image.height}
             loading={eager ? "eager" : "lazy"}
-            decoding="async"
+            // The first cards above the fold are the page's largest paint: fetch them first.
+            fetchPriority={eager ? "high" : "auto"}
+            decoding={eager ? "sync" : "async"}
             className="size-full object-cover"
           />
         ) : null}
