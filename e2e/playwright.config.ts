@@ -60,6 +60,11 @@ export default defineConfig({
       GOOGLE_AUTH_URL: `http://127.0.0.1:${OAUTH_PORT}/auth`,
       GOOGLE_TOKEN_URL: `http://127.0.0.1:${OAUTH_PORT}/token`,
       GOOGLE_USERINFO_URL: `http://127.0.0.1:${OAUTH_PORT}/userinfo`,
+      FACEBOOK_CLIENT_ID: "e2e-facebook-client",
+      FACEBOOK_CLIENT_SECRET: "e2e-facebook-secret",
+      FACEBOOK_AUTH_URL: `http://127.0.0.1:${OAUTH_PORT}/auth`,
+      FACEBOOK_TOKEN_URL: `http://127.0.0.1:${OAUTH_PORT}/token`,
+      FACEBOOK_USERINFO_URL: `http://127.0.0.1:${OAUTH_PORT}/me`,
     },
   },
 });

@@ -3,7 +3,8 @@ import { createServer, type Server } from "node:http";
 export type StandInUser = { sub: string; email: string; given_name: string; family_name: string };
 
 /**
- * A local stand-in for Google's OAuth endpoints (the e2e server's GOOGLE_*_URL point here, see
+ * A local stand-in for Google's and Facebook's OAuth endpoints (the e2e server's GOOGLE_*_URL and
+ * FACEBOOK_*_URL point here, see
  * playwright.config.ts): /auth approves at once and sends the browser back to redirect_uri with a code
  * and the caller's state; /token swaps the code for an access token; /userinfo describes `user`.
  */
@@ -38,11 +39,16 @@ export async function startOAuthStandIn(port: number, user: StandInUser): Promis
       });
       return;
     }
-    if (url.pathname === "/userinfo") {
+    if (url.pathname === "/userinfo" || url.pathname === "/me") {
       const ok = request.headers.authorization === `Bearer token-${user.sub}`;
+      // /userinfo answers as Google's OpenID endpoint, /me as Facebook's Graph API.
+      const profile =
+        url.pathname === "/userinfo"
+          ? { ...user, email_verified: true }
+          : { id: user.sub, email: user.email, first_name: user.given_name, last_name: user.family_name };
       response
         .writeHead(ok ? 200 : 401, { "content-type": "application/json" })
-        .end(JSON.stringify(ok ? { ...user, email_verified: true } : { error: "invalid_token" }));
+        .end(JSON.stringify(ok ? profile : { error: "invalid_token" }));
       return;
     }
     response.writeHead(404).end();

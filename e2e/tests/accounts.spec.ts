@@ -234,35 +234,43 @@ test.describe("accounts", () => {
     expect(again.status()).toBe(200);
   });
 
-  test("Google sign-in opens the provider in a new tab and signs this tab in", async ({ page, context }) => {
-    const email = uniqueEmail("google");
-    const standIn = await startOAuthStandIn(Number(process.env.E2E_OAUTH_PORT), {
-      sub: `g-${Date.now()}`,
-      email,
-      given_name: "Gina",
-      family_name: "Google",
+  for (const provider of [
+    { name: "Google", button: "Mit Google anmelden", given: "Gina" },
+    { name: "Facebook", button: "Mit Facebook anmelden", given: "Fiona" },
+  ]) {
+    test(`${provider.name} sign-in opens the provider in a new tab and signs this tab in`, async ({
+      page,
+      context,
+    }) => {
+      const email = uniqueEmail(provider.name.toLowerCase());
+      const standIn = await startOAuthStandIn(Number(process.env.E2E_OAUTH_PORT), {
+        sub: `${provider.name}-${Date.now()}`,
+        email,
+        given_name: provider.given,
+        family_name: provider.name,
+      });
+      try {
+        await page.goto("/");
+        await page.getByTestId("sign-in-button").click();
+        const dialog = page.getByRole("dialog", { name: "Anmelden" });
+        const button = dialog.getByRole("button", { name: provider.button });
+        await expect(button).toBeEnabled();
+        const [providerTab] = await Promise.all([context.waitForEvent("page"), button.click()]);
+        // The provider sends the new tab back to the shop, which exchanges the code and drops it from the URL.
+        await expect(providerTab.getByTestId("profile-button")).toBeVisible();
+        await expect(providerTab).not.toHaveURL(/code=/);
+        await expect(providerTab).toHaveURL(/locale=de/);
+        // This tab follows through local storage: signed in, dialog closed.
+        await expect(page.getByTestId("profile-button")).toBeVisible();
+        await expect(dialog).toBeHidden();
+        await page.getByTestId("profile-button").click();
+        await expect(page.getByRole("menu")).toContainText(`${provider.given} ${provider.name}`);
+        await expect(page.getByRole("menu")).toContainText(email);
+      } finally {
+        standIn.close();
+      }
     });
-    try {
-      await page.goto("/");
-      await page.getByTestId("sign-in-button").click();
-      const dialog = page.getByRole("dialog", { name: "Anmelden" });
-      const google = dialog.getByRole("button", { name: "Mit Google anmelden" });
-      await expect(google).toBeEnabled();
-      const [providerTab] = await Promise.all([context.waitForEvent("page"), google.click()]);
-      // The provider sends the new tab back to the shop, which exchanges the code and drops it from the URL.
-      await expect(providerTab.getByTestId("profile-button")).toBeVisible();
-      await expect(providerTab).not.toHaveURL(/code=/);
-      await expect(providerTab).toHaveURL(/locale=de/);
-      // This tab follows through local storage: signed in, dialog closed.
-      await expect(page.getByTestId("profile-button")).toBeVisible();
-      await expect(dialog).toBeHidden();
-      await page.getByTestId("profile-button").click();
-      await expect(page.getByRole("menu")).toContainText("Gina Google");
-      await expect(page.getByRole("menu")).toContainText(email);
-    } finally {
-      standIn.close();
-    }
-  });
+  }
 
   test("an SSO code without this browser's state is not exchanged", async ({ page }) => {
     await page.goto("/?sso_provider=google&code=forged&state=nope");

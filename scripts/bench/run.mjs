@@ -1,0 +1,290 @@
+#!/usr/bin/env node
+// Throughput of the product list: the built shop against a bare Fastify server (the framework's ceiling).
+//
+// Usage: npm run build && npm run bench
+// Needs PostgreSQL on 127.0.0.1:5432 with trust auth for user postgres (BENCH_PG_ADMIN_URL overrides),
+// like scripts/with-postgres.mjs. Creates a fresh database, starts `node server/dist/server.js` on it (it
+// migrates and seeds the demo catalogue), waits for /readyz, runs autocannon, writes docs/benchmarks.md,
+// then stops everything and drops the database. The whole run is bounded (BENCH_TIMEOUT_MS, default 3 min).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import Fastify from "fastify";
+import pg from "pg";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const serverEntry = join(root, "server/dist/server.js");
+const reportFile = join(root, "docs/benchmarks.md");
+const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = 50;
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 180_000);
+const LIST_PATH = "/api/v2/products/?locale=de";
+const TARGET = { rps: 2000, p99: 25 };
+
+const dbName = `atelier_bench_${process.pid}_${Date.now().toString(36)}`;
+const dataDir = mkdtempSync(join(os.tmpdir(), "atelier-bench-"));
+let shop;
+let bare;
+let cleaned = false;
+let shopExit;
+
+function log(message) {
+  console.log(`[bench] ${message}`);
+}
+
+async function adminQuery(sql) {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function reachable() {
+  try {
+    await adminQuery("select 1");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts an installed but stopped cluster, as scripts/with-postgres.mjs does (it does not install one). */
+async function ensurePostgres() {
+  if (await reachable()) return;
+  if (existsSync("/etc/postgresql")) {
+    for (const version of readdirSync("/etc/postgresql")) {
+      log(`starting PostgreSQL ${version}/main`);
+      spawnSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "start"], {
+        stdio: "inherit",
+      });
+    }
+    for (let i = 0; i < 30 && !(await reachable()); i++) await sleep(1000);
+  }
+  if (!(await reachable())) throw new Error(`PostgreSQL is not reachable at ${adminUrl}`);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForReady(base, deadlineMs) {
+  const until = Date.now() + deadlineMs;
+  while (Date.now() < until) {
+    if (shop?.exitCode !== null && shop?.exitCode !== undefined) throw new Error("the shop server exited");
+    try {
+      const res = await fetch(`${base}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error("the shop server did not become ready in time");
+}
+
+function run(name, options) {
+  log(`${name}: ${CONNECTIONS} connections, ${options.duration ?? DURATION_S} s`);
+  return new Promise((resolveRun, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options }, (err, result) =>
+      err ? reject(err) : resolveRun({ name, result }),
+    );
+  });
+}
+
+function summarize({ name, result }) {
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    kbPerReq: result.requests.total ? result.throughput.total / result.requests.total / 1024 : 0,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+async function stopShop() {
+  if (!shop || shop.exitCode !== null) return;
+  shop.kill("SIGTERM");
+  const exited = new Promise((r) => shop.once("exit", r));
+  const timer = sleep(10_000).then(() => "timeout");
+  if ((await Promise.race([exited, timer])) === "timeout") shop.kill("SIGKILL");
+}
+
+async function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  await stopShop().catch(() => {});
+  await bare?.close().catch(() => {});
+  await adminQuery(`drop database if exists "${dbName}" with (force)`).catch((err) =>
+    console.error(`[bench] could not drop ${dbName}: ${err.message}`),
+  );
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function postgresVersion() {
+  return adminQuery("show server_version").then(
+    (r) => r.rows[0]?.server_version ?? "?",
+    () => "?",
+  );
+}
+
+function writeReport(rows, context) {
+  const [shopRow, missRow, bareRow] = rows;
+  const ratio = (row) => (bareRow.rps ? `${((row.rps / bareRow.rps) * 100).toFixed(0)} %` : "–");
+  const pass = shopRow.rps >= TARGET.rps && shopRow.p99 < TARGET.p99;
+  const cpu = os.cpus();
+  const lines = [
+    "# Benchmarks",
+    "",
+    "Generated by `npm run bench` (`scripts/bench/run.mjs`); run `npm run build` first. Do not edit by hand.",
+    "",
+    `- Date: ${new Date().toISOString()}`,
+    `- Machine: ${cpu.length} cores, ${cpu[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}`,
+    `- Node.js ${process.version}; PostgreSQL ${context.pgVersion} on 127.0.0.1 (same machine); autocannon ${CONNECTIONS} connections, ${DURATION_S} s per row, client on the same machine`,
+    `- Load average before the run (other processes on the machine): ${context.loadBefore.map((l) => l.toFixed(2)).join(", ")}`,
+    `- Data: the demo catalogue (${context.count} published products); the list answers ${context.pageSize} products, ${(context.bytes / 1024).toFixed(1)} KiB of JSON`,
+    "",
+    "| Scenario | Requests/s | p50 latency | p99 latency | KiB/request | Non-2xx | Errors | % of ceiling |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.kbPerReq.toFixed(1)} | ${r.non2xx} | ${r.errors} | ${ratio(r)} |`,
+    ),
+    "",
+    `Target of the catalogue issue: at least ${TARGET.rps} requests/s and p99 below ${TARGET.p99} ms for \`GET ${LIST_PATH}\` on this machine: **${pass ? "met" : "not met"}** (${shopRow.rps} requests/s, p99 ${shopRow.p99} ms).`,
+    "",
+    `In the same run the bare Fastify ceiling reached ${bareRow.rps} requests/s with p99 ${bareRow.p99} ms. Other processes on the machine (see the load average) add noise to every row; compare rows of one run.`,
+    "",
+    `Every request a cache miss (the database path), the list serves ${missRow.rps} requests/s with p50 ${missRow.p50} ms and p99 ${missRow.p99} ms.`,
+    "",
+    "Scenarios:",
+    "",
+    `- **Shop, product list**: \`GET ${LIST_PATH}\` on the built server (\`node server/dist/server.js\`, PostgreSQL). The reply comes from the in-process cache of finished bodies (5 s TTL, cleared by \`invalidateCatalogueCache()\`); after the TTL the old body is served while one request refreshes it from the database.`,
+    `- **Shop, product list, every request a cache miss**: the same list with a distinct unused query parameter on each request, so every request runs the database queries (prepared statements: one for the page of products with its count, then slots with seats left, purchase options and instructors in parallel), builds and serializes the reply and hashes the ETag: the cost of the database path.`,
+    "- **Bare Fastify (ceiling)**: a Fastify server started by the script with one route that sends the same JSON body as prepared bytes (encoded once, as the shop's cache does): what the framework and Node's HTTP stack deliver on this machine with nothing else to do.",
+    "",
+    `The client shares the ${cpu.length} cores with the server (and PostgreSQL), so all numbers are lower than on a dedicated server; the ratio to the ceiling is the comparable figure.`,
+    "",
+  ];
+  writeFileSync(reportFile, lines.join("\n"));
+  log(`wrote ${reportFile}`);
+  return pass;
+}
+
+async function main() {
+  if (!existsSync(serverEntry)) {
+    throw new Error("server/dist/server.js is missing: run `npm run build` first");
+  }
+  await ensurePostgres();
+  await adminQuery(`create database "${dbName}"`);
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  log(`starting the shop on ${base} with database ${dbName}`);
+  shop = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATABASE_URL: dbUrl.toString(),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SEED_ON_EMPTY: "true",
+      SENTRY_DSN: "",
+      SMTP_URL: "",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  shop.once("exit", (code, signal) => {
+    if (!cleaned) shopExit = `the shop server exited during the run (code ${code}, signal ${signal})`;
+  });
+  await waitForReady(base, 60_000);
+
+  const probe = await fetch(`${base}${LIST_PATH}`);
+  if (!probe.ok) throw new Error(`GET ${LIST_PATH} answered ${probe.status}`);
+  const body = await probe.text();
+  const parsed = JSON.parse(body);
+  log(`list: ${parsed.count} products, ${parsed.results.length} on the page, ${body.length} bytes`);
+
+  const loadBefore = os.loadavg();
+  const barePort = await freePort();
+  bare = Fastify({ logger: false });
+  // The same body, encoded once, as the shop's cache sends it: the least work a reply can be.
+  const bytes = Buffer.from(body);
+  bare.get("/api/v2/products/", (_request, reply) =>
+    reply.type("application/json; charset=utf-8").send(bytes),
+  );
+  await bare.listen({ host: "127.0.0.1", port: barePort });
+
+  // Warm up both (JIT, connection pool, cache).
+  await run("warm-up", { url: `${base}${LIST_PATH}`, duration: 2 });
+  await run("warm-up", { url: `http://127.0.0.1:${barePort}${LIST_PATH}`, duration: 2 });
+
+  let counter = 0;
+  const results = [
+    await run("Shop, product list", { url: `${base}${LIST_PATH}` }),
+    await run("Shop, product list, every request a cache miss", {
+      url: base,
+      requests: [
+        { method: "GET", setupRequest: (req) => ({ ...req, path: `${LIST_PATH}&bench=${++counter}` }) },
+      ],
+    }),
+    await run("Bare Fastify (ceiling)", { url: `http://127.0.0.1:${barePort}${LIST_PATH}` }),
+  ].map(summarize);
+  // A server that died mid-run (another process stopping it, a crash) makes the numbers meaningless.
+  if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
+  console.table(results);
+
+  const pass = writeReport(results, {
+    pgVersion: await postgresVersion(),
+    count: parsed.count,
+    pageSize: parsed.results.length,
+    bytes: body.length,
+    loadBefore,
+  });
+  log(pass ? "target met" : "target NOT met");
+}
+
+const guard = setTimeout(() => {
+  console.error(`[bench] timed out after ${TIMEOUT_MS} ms`);
+  cleanup().finally(() => process.exit(1));
+}, TIMEOUT_MS);
+guard.unref();
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => cleanup().finally(() => process.exit(130)));
+}
+
+try {
+  await main();
+  await cleanup();
+  process.exit(0);
+} catch (error) {
+  console.error(`[bench] ${error instanceof Error ? error.message : error}`);
+  await cleanup();
+  process.exit(1);
+}
