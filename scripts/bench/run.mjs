@@ -7,7 +7,7 @@
 // migrates and seeds the demo catalogue), waits for /readyz, runs autocannon, writes docs/benchmarks.md,
 // then stops everything and drops the database. The whole run is bounded (BENCH_TIMEOUT_MS, default 3 min).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -15,6 +15,8 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import Fastify from "fastify";
 import pg from "pg";
+import { measurePageJs } from "./bundle-size.mjs";
+import { runLighthouse } from "./lighthouse.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const serverEntry = join(root, "server/dist/server.js");
@@ -22,9 +24,11 @@ const reportFile = join(root, "docs/benchmarks.md");
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 50;
-const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 180_000);
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 420_000);
 const LIST_PATH = "/api/v2/products/?locale=de";
 const TARGET = { rps: 2000, p99: 25 };
+const JS_BUDGET_KIB = 150;
+const LIGHTHOUSE_TARGET = { performance: 90, accessibility: 95, "best-practices": 95, seo: 95 };
 
 const dbName = `atelier_bench_${process.pid}_${Date.now().toString(36)}`;
 const dataDir = mkdtempSync(join(os.tmpdir(), "atelier-bench-"));
@@ -147,6 +151,10 @@ function postgresVersion() {
   );
 }
 
+function lighthouseVersion() {
+  return JSON.parse(readFileSync(join(root, "node_modules/lighthouse/package.json"), "utf8")).version;
+}
+
 function writeReport(rows, context) {
   const [shopRow, missRow, bareRow] = rows;
   const ratio = (row) => (bareRow.rps ? `${((row.rps / bareRow.rps) * 100).toFixed(0)} %` : "–");
@@ -176,7 +184,25 @@ function writeReport(rows, context) {
     "",
     `Every request a cache miss (the database path), the list serves ${missRow.rps} requests/s with p50 ${missRow.p50} ms and p99 ${missRow.p99} ms.`,
     "",
-    "Scenarios:",
+    "## Front end",
+    "",
+    `JavaScript loaded by the home page (gzip bytes of the built files, budget ${JS_BUDGET_KIB} KiB): returning visitor ${context.homeJs.returning.kib.toFixed(1)} KiB in ${context.homeJs.returning.files} files (**${context.homeJs.returning.kib <= JS_BUDGET_KIB ? "within" : "over"} budget**); first visit, with the cookie modal, ${context.homeJs.first.kib.toFixed(1)} KiB in ${context.homeJs.first.files} files (**${context.homeJs.first.kib <= JS_BUDGET_KIB ? "within" : "over"} budget**).`,
+    "",
+    `Lighthouse ${lighthouseVersion()} (mobile preset, simulated throttling, Debian's Chromium, a fresh profile, so the cookie modal shows), targets: ${Object.entries(
+      LIGHTHOUSE_TARGET,
+    )
+      .map(([k, v]) => `${k} ≥ ${v}`)
+      .join(", ")}:`,
+    "",
+    "| Page | Performance | Accessibility | Best practices | SEO | Targets |",
+    "|---|---:|---:|---:|---:|---|",
+    ...context.lighthouse.map(
+      (r) =>
+        `| \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r["best-practices"]} | ${r.seo} | ${Object.entries(LIGHTHOUSE_TARGET).every(([k, v]) => r[k] >= v) ? "met" : "not met"} |`,
+    ),
+    "",
+    "## API scenarios",
+    "",
     "",
     `- **Shop, product list**: \`GET ${LIST_PATH}\` on the built server (\`node server/dist/server.js\`, PostgreSQL). The reply comes from the in-process cache of finished bodies (5 s TTL, cleared by \`invalidateCatalogueCache()\`); after the TTL the old body is served while one request refreshes it from the database.`,
     `- **Shop, product list, every request a cache miss**: the same list with a distinct unused query parameter on each request, so every request runs the database queries (prepared statements: one for the page of products with its count, then slots with seats left, purchase options and instructors in parallel), builds and serializes the reply and hashes the ETag: the cost of the database path.`,
@@ -259,7 +285,26 @@ async function main() {
   if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
   console.table(results);
 
+  // Front-end budgets on the same running shop: home-page JavaScript and Lighthouse (mobile preset).
+  const distDir = join(root, "web/dist");
+  const firstSlug = parsed.results.find((p) => p.product_type === "Course")?.slug ?? parsed.results[0]?.slug;
+  const homeJs = {
+    returning: await measurePageJs(base, "/?locale=de", distDir, { returningVisitor: true }),
+    first: await measurePageJs(base, "/?locale=de", distDir, { returningVisitor: false }),
+  };
+  log(
+    `home JS: ${homeJs.returning.kib.toFixed(1)} KiB (returning), ${homeJs.first.kib.toFixed(1)} KiB (first visit)`,
+  );
+  const lighthouse = await runLighthouse(base, [
+    "/?locale=de",
+    "/courses?locale=de",
+    `/product/${firstSlug}?locale=de`,
+  ]);
+  console.table(lighthouse);
+
   const pass = writeReport(results, {
+    homeJs,
+    lighthouse,
     pgVersion: await postgresVersion(),
     count: parsed.count,
     pageSize: parsed.results.length,
