@@ -47,6 +47,7 @@ test.describe("catalogue", () => {
     await page.getByRole("link", { name: "Kleine Maler" }).click();
     await expect(page).toHaveURL(/\/product\/kleine-maler-5-7\?locale=de/);
     await expect(page.getByRole("heading", { level: 1, name: "Kleine Maler" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Kleine Maler – /);
     await expect(page.getByRole("heading", { name: "Programm" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Termine" })).toBeVisible();
     await expect(page.getByText(/noch \d+ Plätze frei/).first()).toBeVisible();
@@ -73,6 +74,7 @@ test.describe("catalogue", () => {
     await page.getByRole("banner").getByRole("link", { name: "RU", exact: true }).first().click();
     await expect(page).toHaveURL(/\/product\/kleine-maler-5-7\?locale=ru/);
     await expect(page.getByRole("heading", { level: 1, name: "Маленькие художники" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Маленькие художники – /);
     await expect(page.getByRole("heading", { name: "Программа" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Цены" })).toContainText("79 € / месяц");
   });
