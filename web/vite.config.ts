@@ -20,6 +20,8 @@ export default defineConfig({
     buildInfoPlugin(),
   ],
   build: {
+    // dist/.vite/manifest.json lets the server name a page's route chunks in its HTML (modulepreload).
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // The shared contract is pure declarations (constants, zod schemas). Saying so (and that building a

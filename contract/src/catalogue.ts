@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LocaleQuerySchema } from "./rules/locale.ts";
+import { type Locale, LocaleQuerySchema } from "./rules/locale.ts";
 
 /**
  * Catalogue and content API (`/api/v2/products/`, `/api/v2/instructors/`, `/api/v2/pages/{key}/`).
@@ -354,3 +354,23 @@ export const IdOrSlugParamsSchema = z.object({ id: z.string() });
 
 /** `{key}` of a content page; an unknown key is not found (404). */
 export const ContentPageParamsSchema = z.object({ key: z.string() });
+
+/** Cards per "load more" step of a catalogue list: a multiple of 2 and 3 so the grid rows stay full. */
+export const CATALOGUE_PAGE_SIZE = 12;
+
+/**
+ * The API path of an unfiltered catalogue list's first page, exactly as the web's API client requests it,
+ * so the server can name it in a page's HTML (`<link rel="preload" as="fetch">`) and the request starts
+ * with the page instead of after the app has loaded.
+ */
+export function catalogueFirstPagePath(types: readonly ProductType[], locale: Locale): string {
+  const query = new URLSearchParams({
+    product_type: types.join(","),
+    page: "1",
+    page_size: String(CATALOGUE_PAGE_SIZE),
+    locale,
+  });
+  return `/api/v2/products/?${query.toString()}`;
+}
+
+export const categoriesPath = (locale: Locale) => `/api/v2/products/categories/?locale=${locale}`;

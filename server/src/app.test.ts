@@ -77,6 +77,18 @@ describe("the shop server", () => {
     expect(pdf.headers["content-type"]).toBe("application/pdf");
   });
 
+  it("names a page's own route chunks as modulepreload, not the entry's", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads((await ctx.app.inject("/courses")).body)).toEqual([
+      "/assets/courses-3.js",
+      "/assets/cards-2.js",
+    ]);
+    expect(preloads((await ctx.app.inject("/legal")).body)).toEqual(["/assets/legal-4.js"]);
+    expect(preloads((await ctx.app.inject("/prices")).body)).toEqual([]);
+    expect((await ctx.app.inject("/.vite/manifest.json")).statusCode).toBe(404);
+  });
+
   it("sends built assets precompressed and compresses large dynamic replies", async () => {
     const plain = await ctx.app.inject("/assets/index-abc.js");
     const br = await ctx.app.inject({ url: "/assets/index-abc.js", headers: { "accept-encoding": "br" } });

@@ -1,16 +1,30 @@
 import {
   type ContentPageKey,
+  catalogueFirstPagePath,
+  categoriesPath,
   type Locale,
   PAGE_TITLES,
   type PageKey,
   type ProductDetail,
+  type ProductType,
   SITE_NAME,
 } from "@atelier/contract";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
 import type { ContentService } from "../content/content.service.ts";
 import { AppError } from "../errors/app-error.ts";
-import type { PageHead } from "../spa/render-page.ts";
+import { defaultHead, type PageHead } from "../spa/render-page.ts";
 import type { HeadProvider } from "../spa/spa.plugin.ts";
+
+/** Catalogue list pages and the product types they show (as the web lists them). */
+const LIST_TYPES: Partial<Record<PageKey, ProductType[]>> = {
+  courses: ["Course"],
+  academies: ["Academy"],
+  workshops: ["Workshop"],
+  events: ["Event"],
+  giftcards: ["GiftCard"],
+  schoolOffer: ["SchoolOffer"],
+  specialOffer: ["SpecialOffer", "BirthdayParty"],
+};
 
 /** Page routes whose text is a content page. */
 const CONTENT_KEYS: Partial<Record<PageKey, ContentPageKey>> = {
@@ -119,7 +133,22 @@ export function createHeadProvider({ catalogue, content, publicUrl }: HeadProvid
   const base = publicUrl.replace(/\/$/, "");
   const titled = (text: string, locale: Locale) => `${text} – ${SITE_NAME[locale]}`;
 
-  return async ({ key, params, locale }): Promise<PageHead | null | undefined> => {
+  // A catalogue list opened without filters: its data and first image are named in the HTML, so the
+  // browser fetches them while it loads the app instead of after it (the largest paint is that image).
+  const listPreloads = async (key: PageKey, query: Record<string, unknown>, locale: Locale) => {
+    const types = LIST_TYPES[key];
+    if (!types || Object.keys(query).some((name) => name !== "locale")) return undefined;
+    const list = await orNull(catalogue.listProducts({ productTypes: types, page: 1, pageSize: 1 }, locale));
+    return {
+      preloadImage: list?.results[0]?.title_image?.src,
+      preloadFetch: [
+        catalogueFirstPagePath(types, locale),
+        ...(key === "giftcards" ? [] : [categoriesPath(locale)]),
+      ],
+    };
+  };
+
+  const head = async ({ key, params, locale }: Parameters<HeadProvider>[0]) => {
     if (key === "product" && params.id) {
       const product = await orNull(catalogue.getProduct(params.id, locale));
       if (!product) return null;
@@ -157,5 +186,14 @@ export function createHeadProvider({ catalogue, content, publicUrl }: HeadProvid
       };
     }
     return undefined;
+  };
+
+  return async (input): Promise<PageHead | null | undefined> => {
+    const [page, preloads] = await Promise.all([
+      head(input),
+      listPreloads(input.key, input.query, input.locale),
+    ]);
+    if (page === null || !preloads) return page;
+    return { ...(page ?? defaultHead(input.key, input.locale)), ...preloads };
   };
 }

@@ -167,6 +167,24 @@ describe("server-rendered head of data pages", () => {
     expect(res.statusCode).toBe(200);
     expect(titleOf(res.body)).toContain("Kurse");
   });
+
+  it("preloads the first product's image of an unfiltered catalogue list, and only there", async () => {
+    const preloadOf = (html: string) => html.match(/<link rel="preload" as="image" href="([^"]*)"/)?.[1];
+    const first = (await get("/api/v2/products/?product_type=Course&page_size=1&locale=de")).json()
+      .results[0];
+    expect(preloadOf((await get("/courses?locale=de")).body)).toBe(first.title_image.src);
+    const special = (await get("/api/v2/products/?product_type=SpecialOffer,BirthdayParty&locale=ru")).json();
+    expect(preloadOf((await get("/special_offer?locale=ru")).body)).toBe(special.results[0].title_image.src);
+    const coursesHtml = (await get("/courses?locale=de")).body;
+    expect(coursesHtml).toContain(
+      '<link rel="preload" as="fetch" href="/api/v2/products/?product_type=Course&amp;page=1&amp;page_size=12&amp;locale=de" crossorigin="use-credentials">',
+    );
+    expect(coursesHtml).toContain(
+      'href="/api/v2/products/categories/?locale=de" crossorigin="use-credentials"',
+    );
+    expect(preloadOf((await get("/courses?locale=de&age_group=5-7")).body)).toBeUndefined();
+    expect(preloadOf((await get("/about-us?locale=de")).body)).toBeUndefined();
+  });
 });
 
 describe("metaDescription", () => {

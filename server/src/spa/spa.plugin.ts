@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { apiNotFound } from "../plugins/error-handler.ts";
 import { defaultHead, type PageHead, renderPage } from "./render-page.ts";
+import { readRouteChunks } from "./route-chunks.ts";
 
 /**
  * The head of a page from its data (a product's name, a content page's description): `undefined` keeps
@@ -13,6 +14,7 @@ import { defaultHead, type PageHead, renderPage } from "./render-page.ts";
 export type HeadProvider = (input: {
   key: PageKey;
   params: { id?: string };
+  query: Record<string, unknown>;
   locale: Locale;
 }) => Promise<PageHead | null | undefined>;
 
@@ -35,6 +37,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
   const template = hasBuild ? readFileSync(indexFile, "utf8") : FALLBACK_TEMPLATE;
   if (!hasBuild) app.log.warn({ distDir: options.distDir }, "web build not found; serving a fallback page");
 
+  const routeChunks = readRouteChunks(options.distDir);
   const assetsDir = join(options.distDir, "assets");
   const imagesDir = join(options.distDir, "images");
   if (hasBuild) {
@@ -44,7 +47,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
       index: false,
       // web/scripts/precompress.mjs writes .br/.gz beside each asset; they are sent by content negotiation.
       preCompressed: true,
-      globIgnore: ["**/*.br", "**/*.gz"],
+      globIgnore: ["**/*.br", "**/*.gz", "**/.vite/**"],
       cacheControl: false,
       setHeaders(res, filePath) {
         if (filePath.startsWith(assetsDir)) {
@@ -65,7 +68,8 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
     if (!key || !options.headProvider) return undefined;
     try {
       const params = request.params as { id?: string };
-      return await options.headProvider({ key, params, locale: request.locale });
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      return await options.headProvider({ key, params, query, locale: request.locale });
     } catch (err) {
       request.log.warn({ err }, "page head lookup failed; default head used");
       return undefined;
@@ -84,6 +88,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
       publicUrl: options.publicUrl,
       head: provided ?? defaultHead(key, request.locale),
       indexable: status === 200,
+      modulePreloads: key ? routeChunks.get(key) : undefined,
     });
     return reply
       .status(status)

@@ -19,6 +19,23 @@ export function createFixtureWebDist(): string {
   writeFileSync(join(dir, "assets", "index-abc.js"), script);
   writeFileSync(join(dir, "assets", "index-abc.js.br"), brotliCompressSync(script));
   writeFileSync(join(dir, "version.json"), JSON.stringify({ version: "test" }));
+  mkdirSync(join(dir, ".vite"));
+  writeFileSync(
+    join(dir, ".vite", "manifest.json"),
+    JSON.stringify({
+      "index.html": { file: "assets/index-abc.js", imports: ["_react.js"], isEntry: true },
+      "_react.js": { file: "assets/react-1.js" },
+      "_cards.js": { file: "assets/cards-2.js", imports: ["_react.js"] },
+      "src/routes/courses.tsx?tsr-split=component": {
+        file: "assets/courses-3.js",
+        imports: ["index.html", "_cards.js"],
+      },
+      "src/routes/legal/index.tsx?tsr-split=component": {
+        file: "assets/legal-4.js",
+        imports: ["index.html"],
+      },
+    }),
+  );
   mkdirSync(join(dir, "docs"));
   writeFileSync(join(dir, "docs", "cookies.pdf"), "%PDF-1.4\n%%EOF\n");
   return dir;

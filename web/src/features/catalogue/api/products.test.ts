@@ -1,5 +1,24 @@
+import { catalogueFirstPagePath } from "@atelier/contract";
 import { describe, expect, it } from "vitest";
-import { nextPageNumber } from "./products.ts";
+import { buildApiUrl } from "../../../lib/api-client.ts";
+import { productListQuery } from "../catalogue-search.ts";
+import { nextPageNumber, productListPage } from "./products.ts";
+
+describe("the first page of an unfiltered list", () => {
+  it("is requested exactly at the path the server preloads with the page", () => {
+    for (const types of [["Course"], ["SpecialOffer", "BirthdayParty"]] as const) {
+      for (const locale of ["de", "ru"] as const) {
+        const url = buildApiUrl(
+          "",
+          "/api/v2/products/",
+          locale,
+          productListPage(productListQuery(types, {}), 1, locale),
+        );
+        expect(url).toBe(catalogueFirstPagePath(types, locale));
+      }
+    }
+  });
+});
 
 describe("nextPageNumber", () => {
   it("reads the page of DRF's absolute next link", () => {

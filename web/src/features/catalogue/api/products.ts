@@ -1,4 +1,5 @@
 import {
+  CATALOGUE_PAGE_SIZE,
   type Category,
   type Locale,
   PRODUCT_PAGE_SIZE_MAX,
@@ -11,14 +12,19 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 import { type CatalogueSearch, productListQuery } from "../catalogue-search.ts";
 
-/** Cards per "load more" step: a multiple of 2 and 3 so the grid rows stay full. */
-export const CATALOGUE_PAGE_SIZE = 12;
-
 /** The page number of DRF's `next` link, or undefined on the last page. */
 export function nextPageNumber(next: string | null): number | undefined {
   if (!next) return undefined;
   const page = Number(new URL(next, "http://x.invalid").searchParams.get("page"));
   return Number.isInteger(page) && page > 1 ? page : undefined;
+}
+
+/**
+ * The query of one "load more" page. Unfiltered first pages must equal the contract's
+ * `catalogueFirstPagePath`, which the server preloads with the HTML (see products.test.ts).
+ */
+export function productListPage(query: Record<string, string | undefined>, page: number, locale: Locale) {
+  return { ...query, page, page_size: CATALOGUE_PAGE_SIZE, locale };
 }
 
 // Every key starts with the locale: texts come in the request's language, so switching it refetches.
@@ -31,11 +37,7 @@ export const productListInfiniteOptions = (
   return infiniteQueryOptions({
     queryKey: ["catalogue", locale, "products", query],
     queryFn: ({ pageParam, signal }) =>
-      api.get<ProductList>(
-        "/api/v2/products/",
-        { ...query, page: pageParam, page_size: CATALOGUE_PAGE_SIZE, locale },
-        signal,
-      ),
+      api.get<ProductList>("/api/v2/products/", productListPage(query, pageParam, locale), signal),
     initialPageParam: 1,
     getNextPageParam: (last) => nextPageNumber(last.next),
   });
