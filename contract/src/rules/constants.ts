@@ -29,3 +29,14 @@ export const STORAGE_KEYS = {
   cookieClosed: "is-closed-cookie",
   signUpDraft: "signUpCredentials",
 } as const;
+
+/** The school's contact data shown in the footer, the menu and on /contacts. */
+export const SCHOOL_CONTACT = {
+  address: "Kastanienallee 12, 10435 Berlin",
+  mapUrl: `https://www.openstreetmap.org/search?query=${encodeURIComponent("Kastanienallee 12, 10435 Berlin")}`,
+  phones: [
+    { key: "phoneOffice", display: "+49 30 1234567", tel: "+49301234567" },
+    { key: "phoneMobile", display: "+49 176 12345678", tel: "+4917612345678" },
+  ],
+  email: "info@atelier-berlin.example",
+} as const;

@@ -5,8 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Container } from "../../components/ui/container.tsx";
 import { HrefLink } from "../../components/ui/href-link.tsx";
 import { LogoMark } from "../../components/ui/logo.tsx";
+import { SchoolContacts } from "../../components/ui/school-contacts.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { SchoolContacts } from "./school-contacts.tsx";
+import { useSchoolContactLabels } from "./school-contact-labels.ts";
 
 const linkClass = "rounded text-slate-800 underline-offset-2 hover:text-orange-900 hover:underline";
 
@@ -35,6 +36,7 @@ const SOCIAL_LINKS = [
 
 export function Footer({ white }: { white: boolean }) {
   const { t } = useTranslation("footer");
+  const contactLabels = useSchoolContactLabels();
   const locale = useLocale();
   const page = (key: PageKey) => PAGE_TITLES[key][locale];
   return (
@@ -118,7 +120,7 @@ export function Footer({ white }: { white: boolean }) {
           </nav>
           <div>
             <h2 className="mb-3 text-base font-bold text-slate-900">{t("contactHeading")}</h2>
-            <SchoolContacts />
+            <SchoolContacts labels={contactLabels} />
             <h2 className="mt-6 mb-2 text-base font-bold text-slate-900">{t("socialHeading")}</h2>
             <ul className="flex gap-2">
               {SOCIAL_LINKS.map((social) => (

@@ -2,14 +2,16 @@ import { PAGE_TITLES } from "@atelier/contract";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { Container } from "../../components/ui/container.tsx";
+import { SchoolContacts } from "../../components/ui/school-contacts.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { navLinks } from "./nav-links.ts";
-import { SchoolContacts } from "./school-contacts.tsx";
+import { useSchoolContactLabels } from "./school-contact-labels.ts";
 
 /** /menu: the sections (same order rule as the header), the language switch and the contacts. */
 export function MenuPage() {
   const { t } = useTranslation("menu");
+  const contactLabels = useSchoolContactLabels();
   const { t: tc } = useTranslation();
   const locale = useLocale();
   return (
@@ -45,7 +47,7 @@ export function MenuPage() {
               {t("contactHeading")}
             </h2>
             <div className="mt-3">
-              <SchoolContacts />
+              <SchoolContacts labels={contactLabels} />
             </div>
           </section>
           <p>

@@ -1,18 +1,12 @@
 import "../i18n.ts";
 import { CONTACT_REQUEST_KINDS, PAGE_TITLES } from "@atelier/contract";
-import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Container } from "../../../components/ui/container.tsx";
+import { SchoolContacts } from "../../../components/ui/school-contacts.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { ContactForm } from "./contact-form.tsx";
 
 // The same data as the footer's contact block (app/layout/school-contacts.tsx); features do not import app code.
-const MAP_URL = `https://www.openstreetmap.org/search?query=${encodeURIComponent("Kastanienallee 12, 10435 Berlin")}`;
-const PHONES = [
-  { key: "phoneOffice", display: "+49 30 1234567", tel: "+49301234567" },
-  { key: "phoneMobile", display: "+49 176 12345678", tel: "+4917612345678" },
-] as const;
-const EMAIL = "info@atelier-berlin.example";
 const linkClass = "font-semibold text-orange-900 underline underline-offset-2 hover:text-orange-950";
 
 /** /contacts: address with map link, phones, e-mail, and the appointment, callback and partnership forms. */
@@ -28,39 +22,17 @@ export function ContactsPage() {
           <h2 id="contact-address" className="text-2xl font-bold text-slate-900">
             {t("addressHeading")}
           </h2>
-          <address className="mt-4 space-y-3 not-italic text-slate-800">
-            <p>
-              {t("address")
-                .split("\n")
-                .map((line, index) => (
-                  <Fragment key={line}>
-                    {index > 0 ? <br /> : null}
-                    {line}
-                  </Fragment>
-                ))}
-            </p>
-            <p>
-              <a href={MAP_URL} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                {t("mapLink")}
-              </a>
-            </p>
-            <ul className="space-y-1">
-              {PHONES.map((phone) => (
-                <li key={phone.tel}>
-                  {t(phone.key)}:{" "}
-                  <a href={`tel:${phone.tel}`} className={linkClass}>
-                    {phone.display}
-                  </a>
-                </li>
-              ))}
-              <li>
-                {t("email")}:{" "}
-                <a href={`mailto:${EMAIL}`} className={linkClass}>
-                  {EMAIL}
-                </a>
-              </li>
-            </ul>
-          </address>
+          <SchoolContacts
+            className="mt-4 space-y-3 text-slate-800"
+            linkClass={linkClass}
+            labels={{
+              address: t("address"),
+              mapLink: t("mapLink"),
+              phoneOffice: t("phoneOffice"),
+              phoneMobile: t("phoneMobile"),
+              email: t("email"),
+            }}
+          />
         </section>
         <section aria-labelledby="contact-forms" className="lg:col-span-2">
           <h2 id="contact-forms" className="text-2xl font-bold text-slate-900">
