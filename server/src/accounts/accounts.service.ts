@@ -20,6 +20,7 @@ import {
   authorizationUrl,
   exchangeCode,
   fetchProfile,
+  type OAuthEnv,
   OAuthError,
   type OAuthProfile,
   oauthSettings,
@@ -45,23 +46,7 @@ import {
   updateUser,
 } from "./users.repository.ts";
 
-export type AccountsEnv = Pick<
-  Env,
-  | "PUBLIC_URL"
-  | "EMAIL_VERIFY_TTL_HOURS"
-  | "PASSWORD_RESET_TTL_HOURS"
-  | "OAUTH_REDIRECT_URL"
-  | "GOOGLE_CLIENT_ID"
-  | "GOOGLE_CLIENT_SECRET"
-  | "GOOGLE_AUTH_URL"
-  | "GOOGLE_TOKEN_URL"
-  | "GOOGLE_USERINFO_URL"
-  | "FACEBOOK_CLIENT_ID"
-  | "FACEBOOK_CLIENT_SECRET"
-  | "FACEBOOK_AUTH_URL"
-  | "FACEBOOK_TOKEN_URL"
-  | "FACEBOOK_USERINFO_URL"
->;
+export type AccountsEnv = OAuthEnv & Pick<Env, "EMAIL_VERIFY_TTL_HOURS" | "PASSWORD_RESET_TTL_HOURS">;
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The phone number of a user who has not given one (spec §3: it starts as '+'). */

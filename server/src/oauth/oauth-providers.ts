@@ -45,7 +45,7 @@ const SCOPES: Record<OAuthProviderName, string> = {
   facebook: "email public_profile",
 };
 
-type OAuthEnv = Pick<
+export type OAuthEnv = Pick<
   Env,
   | "PUBLIC_URL"
   | "OAUTH_REDIRECT_URL"
