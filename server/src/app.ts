@@ -11,6 +11,7 @@ import { healthRoutes } from "./health/health.routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { type ErrorReporter, registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerInputGuard } from "./plugins/input-guard.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerRequestLocale } from "./plugins/request-locale.ts";
 import { registerSecurity } from "./plugins/security.ts";
@@ -39,6 +40,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerRequestLocale(app);
   registerErrorHandler(app, deps.reportError);
+  registerInputGuard(app);
   await registerSecurity(app, { corsOrigins: env.CORS_ORIGINS, sentryDsn: env.SENTRY_DSN });
   await registerCompression(app);
   await registerOpenApi(app, env.PUBLIC_URL);

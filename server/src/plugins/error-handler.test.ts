@@ -84,6 +84,23 @@ describe("error mechanism", () => {
     expect(res.json().error_codes.locale).toEqual(["invalid_choice"]);
   });
 
+  it("refuses NUL characters in any input with a 400 naming the field, before the database sees them", async () => {
+    const inQuery = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/_test/echo/?locale=de%00",
+      payload: { email: "a@b.de", first_name: "Anna", phone_number: "+4915112345678", age: 3 },
+    });
+    expect(inQuery.statusCode).toBe(400);
+    expect(inQuery.json().error_codes).toEqual({ locale: ["invalid"] });
+    const inBody = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/_test/echo/",
+      payload: { email: "a@b.de", first_name: "An\u0000na", phone_number: "+4915112345678", age: 3 },
+    });
+    expect(inBody.statusCode).toBe(400);
+    expect(inBody.json().error_codes).toEqual({ first_name: ["invalid"] });
+  });
+
   it("answers malformed JSON with a 400 non_field_errors body", async () => {
     const res = await ctx.app.inject({
       method: "POST",
