@@ -5,8 +5,12 @@ import { AppError } from "../errors/app-error.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in user, or null for a guest (no, unknown, revoked or expired token). */
+    /** The signed-in user, set by `requireUser` / `requireStaff`; null on routes that do not ask. */
     user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** The user of `Authorization: Token <key>`, or null (no, unknown, revoked or expired token). */
+    authenticateRequest(request: FastifyRequest): Promise<AuthUser | null>;
   }
 }
 
@@ -15,30 +19,30 @@ export type { AuthUser };
 const TOKEN_HEADER = /^Token\s+(\S+)\s*$/i;
 
 /**
- * Reads `Authorization: Token <key>` on every request into `request.user`. A stale key makes the request a
- * guest's rather than failing it, so public pages keep working for a client that still holds a revoked key;
- * routes that need a user say so with `requireUser` / `requireStaff`.
+ * Token authentication, looked up only by the routes that need a user (`requireUser` / `requireStaff`):
+ * public reads never touch the token table, and a stale key on them is simply ignored, so a client that
+ * still holds a revoked key keeps browsing as a guest.
  */
 export function registerAuth(app: FastifyInstance, deps: { db: Db; tokenTtlDays: number }) {
   const tokenTtlMs = deps.tokenTtlDays * 24 * 60 * 60 * 1000;
   app.decorateRequest("user", null);
-  app.addHook("onRequest", async (request) => {
-    request.user = null;
+  app.decorate("authenticateRequest", async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const key = header ? TOKEN_HEADER.exec(header)?.[1] : undefined;
-    if (key) request.user = await authenticateKey(deps.db, key, { tokenTtlMs });
+    return key ? authenticateKey(deps.db, key, { tokenTtlMs }) : null;
   });
 }
 
 /** preHandler: 401 `{"detail": ...}` without a valid token. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
+  request.user = await request.server.authenticateRequest(request);
   if (!request.user) throw new AppError("not_authenticated", 401);
 }
 
-/** preHandler: 401 without a token, 403 for a customer. */
+/** preHandler: 401 without a valid token, 403 for a customer. */
 export async function requireStaff(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw new AppError("not_authenticated", 401);
-  if (request.user.role !== "staff" && request.user.role !== "admin")
+  await requireUser(request);
+  if (request.user?.role !== "staff" && request.user?.role !== "admin")
     throw new AppError("permission_denied", 403);
 }
 
