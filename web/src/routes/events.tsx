@@ -1,19 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { catalogueDeps, parseCatalogueSearch } from "../features/catalogue/catalogue-search.ts";
+import { catalogueRouteOptions } from "../features/catalogue/catalogue-search.ts";
 import { CataloguePage } from "../features/catalogue/components/catalogue-page.tsx";
 
 const TYPES = ["Event"] as const;
 
 export const Route = createFileRoute("/events")({
-  validateSearch: (search: Record<string, unknown>) => parseCatalogueSearch(search, TYPES),
-  loaderDeps: ({ search }) => catalogueDeps(search),
-  // Loaded on demand so the query code stays out of the first bundle; it only warms the cache.
-  loader: async ({ context, deps }) =>
-    (await import("../features/catalogue/route-helpers.ts")).prefetchCatalogue(
-      context.queryClient,
-      TYPES,
-      deps,
-    ),
+  ...catalogueRouteOptions(TYPES),
   component: EventsPage,
 });
 

@@ -1,20 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { catalogueDeps, parseCatalogueSearch } from "../features/catalogue/catalogue-search.ts";
+import { catalogueRouteOptions } from "../features/catalogue/catalogue-search.ts";
 import { CataloguePage } from "../features/catalogue/components/catalogue-page.tsx";
 import { ContentBody } from "../features/content/components/content-body.tsx";
 
 const TYPES = ["SpecialOffer", "BirthdayParty"] as const;
 
 export const Route = createFileRoute("/special_offer")({
-  validateSearch: (search: Record<string, unknown>) => parseCatalogueSearch(search, TYPES),
-  loaderDeps: ({ search }) => catalogueDeps(search),
-  // Loaded on demand so the query code stays out of the first bundle; it only warms the cache.
-  loader: async ({ context, deps }) =>
-    (await import("../features/catalogue/route-helpers.ts")).prefetchCatalogue(
-      context.queryClient,
-      TYPES,
-      deps,
-    ),
+  ...catalogueRouteOptions(TYPES),
   component: SpecialOfferPage,
 });
 

@@ -1,4 +1,5 @@
 import type { AgeGroup, InstructionLanguage, ProductType } from "@atelier/contract";
+import type { QueryClient } from "@tanstack/react-query";
 
 // Plain lists (not the contract's zod enums) so the search validation adds no zod to the route chunks.
 export const AGE_GROUP_VALUES: readonly AgeGroup[] = ["5-7", "8-11", "10+", "12+", "14+"];
@@ -93,5 +94,18 @@ export function catalogueDeps(search: CatalogueSearch): CatalogueSearch {
     category: search.category,
     weekday: search.weekday,
     product_type: search.product_type,
+  };
+}
+
+/**
+ * Search validation and loader shared by every catalogue list route; a route adds only its component.
+ * The loader's code is imported on demand so the query code stays out of the first bundle.
+ */
+export function catalogueRouteOptions(types: readonly ProductType[]) {
+  return {
+    validateSearch: (search: Record<string, unknown>) => parseCatalogueSearch(search, types),
+    loaderDeps: ({ search }: { search: CatalogueSearch }) => catalogueDeps(search),
+    loader: async ({ context, deps }: { context: { queryClient: QueryClient }; deps: CatalogueSearch }) =>
+      (await import("./route-helpers.ts")).prefetchCatalogue(context.queryClient, types, deps),
   };
 }
