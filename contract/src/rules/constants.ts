@@ -1,5 +1,6 @@
 // Business constants of spec §9, one place for web and server.
 export const NAME_MAX_LENGTH = 64;
+export const EMAIL_MAX_LENGTH = 254;
 export const TEXT_MAX_LENGTH = 64;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;

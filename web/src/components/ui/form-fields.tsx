@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH } from "@atelier/contract";
 import { type ComponentPropsWithRef, type ReactNode, useId, useState } from "react";
 
 export const inputClass =
@@ -56,7 +57,12 @@ export function FieldError({ id, error }: { id: string; error?: string | undefin
 export function PasswordField({ showLabel, ...props }: FieldProps & { showLabel: string }) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField {...props} type={visible ? "text" : "password"} inputClassName="pr-11">
+    <TextField
+      maxLength={PASSWORD_MAX_LENGTH}
+      {...props}
+      type={visible ? "text" : "password"}
+      inputClassName="pr-11"
+    >
       <button
         type="button"
         aria-pressed={visible}

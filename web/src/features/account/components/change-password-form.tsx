@@ -41,7 +41,6 @@ export function ChangePasswordForm() {
         label={t("newPassword")}
         showLabel={t("showPassword")}
         autoComplete="new-password"
-        maxLength={64}
         error={fieldErrorText(t, errors.new_password1?.message)}
         {...form.register("new_password1")}
       />
@@ -49,7 +48,6 @@ export function ChangePasswordForm() {
         label={t("repeatPassword")}
         showLabel={t("showRepeatPassword")}
         autoComplete="new-password"
-        maxLength={64}
         error={fieldErrorText(t, errors.new_password2?.message)}
         {...form.register("new_password2")}
       />

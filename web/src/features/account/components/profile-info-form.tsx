@@ -1,4 +1,4 @@
-import { ProfileUpdateRequestSchema, type User } from "@atelier/contract";
+import { ProfileUpdateRequestSchema, TEXT_MAX_LENGTH, type User } from "@atelier/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, type Ref, useId, useState } from "react";
@@ -118,7 +118,7 @@ export function ProfileInfoForm({
             key={field}
             label={t(`fields.${field}`)}
             autoComplete={autoComplete}
-            maxLength={64}
+            maxLength={TEXT_MAX_LENGTH}
             error={fieldErrorText(t, errors[field]?.message)}
             {...form.register(field)}
           />

@@ -64,7 +64,6 @@ export function ConfirmRestoreStep({ reset }: { reset?: { uid: string; token: st
         label={t("newPassword")}
         showLabel={t("showPassword")}
         autoComplete="new-password"
-        maxLength={64}
         error={fieldErrorText(t, errors.new_password1?.message)}
         {...form.register("new_password1")}
       />
@@ -72,7 +71,6 @@ export function ConfirmRestoreStep({ reset }: { reset?: { uid: string; token: st
         label={t("repeatPassword")}
         showLabel={t("showRepeatPassword")}
         autoComplete="new-password"
-        maxLength={64}
         error={fieldErrorText(t, errors.new_password2?.message)}
         {...form.register("new_password2")}
       />

@@ -1,4 +1,9 @@
-import { ERROR_DISPLAY_MS, type SignInRequest, SignInRequestSchema } from "@atelier/contract";
+import {
+  EMAIL_MAX_LENGTH,
+  ERROR_DISPLAY_MS,
+  type SignInRequest,
+  SignInRequestSchema,
+} from "@atelier/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -78,7 +83,7 @@ export function EmailStep({
           label={t("email")}
           type="email"
           autoComplete="email"
-          maxLength={254}
+          maxLength={EMAIL_MAX_LENGTH}
           error={fieldErrorText(t, errors.email?.message)}
           {...form.register("email")}
         />
@@ -86,7 +91,6 @@ export function EmailStep({
           label={t("password")}
           showLabel={t("showPassword")}
           autoComplete="current-password"
-          maxLength={64}
           error={fieldErrorText(t, errors.password?.message)}
           {...form.register("password")}
         />

@@ -1,4 +1,4 @@
-import { type EmailRequest, EmailRequestSchema, ERROR_DISPLAY_MS } from "@atelier/contract";
+import { EMAIL_MAX_LENGTH, type EmailRequest, EmailRequestSchema, ERROR_DISPLAY_MS } from "@atelier/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -58,7 +58,7 @@ export function RestorePasswordStep({ email }: { email?: string | undefined }) {
         label={t("email")}
         type="email"
         autoComplete="email"
-        maxLength={254}
+        maxLength={EMAIL_MAX_LENGTH}
         error={fieldErrorText(t, errors.email?.message)}
         {...form.register("email")}
       />

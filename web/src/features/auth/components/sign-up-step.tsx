@@ -1,4 +1,10 @@
-import { ERROR_DISPLAY_MS, type SignUpRequest, SignUpRequestSchema } from "@atelier/contract";
+import {
+  EMAIL_MAX_LENGTH,
+  ERROR_DISPLAY_MS,
+  NAME_MAX_LENGTH,
+  type SignUpRequest,
+  SignUpRequestSchema,
+} from "@atelier/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ComponentType, type Ref, useEffect, useId, useMemo } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
@@ -83,14 +89,14 @@ export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
         <TextField
           label={t("firstName")}
           autoComplete="given-name"
-          maxLength={64}
+          maxLength={NAME_MAX_LENGTH}
           error={fieldErrorText(t, errors.first_name?.message)}
           {...form.register("first_name")}
         />
         <TextField
           label={t("lastName")}
           autoComplete="family-name"
-          maxLength={64}
+          maxLength={NAME_MAX_LENGTH}
           error={fieldErrorText(t, errors.last_name?.message)}
           {...form.register("last_name")}
         />
@@ -99,7 +105,7 @@ export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
         label={t("email")}
         type="email"
         autoComplete="email"
-        maxLength={254}
+        maxLength={EMAIL_MAX_LENGTH}
         error={fieldErrorText(t, errors.email?.message)}
         {...form.register("email")}
       />
@@ -130,7 +136,6 @@ export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
         label={t("password")}
         showLabel={t("showPassword")}
         autoComplete="new-password"
-        maxLength={64}
         hint={<PasswordChecklist id={checklistId} password={password1} />}
         error={passwordTooLong ? fieldErrorText(t, "password_too_long") : undefined}
         aria-invalid={errors.password1 ? true : undefined}
@@ -145,7 +150,6 @@ export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
         label={t("repeatPassword")}
         showLabel={t("showRepeatPassword")}
         autoComplete="new-password"
-        maxLength={64}
         error={fieldErrorText(t, errors.password2?.message)}
         {...form.register("password2")}
       />
