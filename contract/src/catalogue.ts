@@ -203,8 +203,9 @@ export const ProductSchema = z.object({
   title_image: CatalogueImageSchema.nullable(),
   location: z.string(),
   is_featured: z.boolean(),
-  /** The lowest base price of the purchase options, in cents; null when there is none. */
-  price_from: z.number().int().nullable(),
+  /** The lowest base price of the purchase options, as a decimal string and in cents; null when there is none. */
+  price_from: DecimalPriceSchema.nullable(),
+  price_from_cents: z.number().int().nullable(),
   schedule_slots: z.array(ScheduleSlotSchema),
   purchase_options: z.array(PurchaseOptionSchema),
   meeting_card: MeetingCardSchema.nullable(),

@@ -91,6 +91,91 @@ export const ERROR_MESSAGES = {
     de: "Das Datum darf nicht in der Vergangenheit liegen.",
     ru: "Дата не может быть в прошлом.",
   },
+  duplicate_choice: { de: "Jede Auswahl nur einmal.", ru: "Каждый вариант можно выбрать только один раз." },
+  birth_date_in_future: {
+    de: "Das Geburtsdatum darf nicht in der Zukunft liegen.",
+    ru: "Дата рождения не может быть в будущем.",
+  },
+  birth_date_too_young: {
+    de: "Teilnehmende müssen mindestens 2 Jahre alt sein.",
+    ru: "Участнику должно быть не меньше 2 лет.",
+  },
+  birth_date_too_old: {
+    de: "Bitte prüfen Sie das Geburtsjahr.",
+    ru: "Пожалуйста, проверьте год рождения.",
+  },
+  product_not_found: {
+    de: "Dieses Angebot gibt es nicht (mehr).",
+    ru: "Такого предложения нет или оно больше недоступно.",
+  },
+  option_not_on_page: {
+    de: "Diese Buchungsoption gehört nicht zu diesem Angebot.",
+    ru: "Этот вариант покупки не относится к данному предложению.",
+  },
+  slot_count_mismatch: {
+    de: "Bitte wählen Sie so viele Termine, wie die Option Treffen pro Woche hat.",
+    ru: "Выберите столько занятий, сколько встреч в неделю в выбранном варианте.",
+  },
+  slot_not_on_page: {
+    de: "Dieser Termin gehört nicht zu diesem Angebot oder ist vorbei.",
+    ru: "Это время не относится к данному предложению или уже прошло.",
+  },
+  weeks_required: {
+    de: "Bitte wählen Sie mindestens eine Woche.",
+    ru: "Выберите хотя бы одну неделю.",
+  },
+  week_not_on_page: {
+    de: "Diese Woche gehört nicht zu dieser Akademie oder ist vorbei.",
+    ru: "Эта неделя не относится к данной академии или уже прошла.",
+  },
+  weeks_count_mismatch: {
+    de: "Die Anzahl der Wochen passt nicht zu den gewählten Wochen.",
+    ru: "Количество недель не совпадает с выбранными неделями.",
+  },
+  visitor_required: {
+    de: "Bitte wählen Sie ein Kind für diese Buchung.",
+    ru: "Выберите ребёнка для этой записи.",
+  },
+  visitor_not_found: {
+    de: "Dieses Kind ist in Ihrem Profil nicht gespeichert.",
+    ru: "Этот ребёнок не сохранён в вашем профиле.",
+  },
+  visitor_not_allowed: {
+    de: "Ein Gutschein wird keinem Kind zugeordnet.",
+    ru: "Подарочный сертификат не привязывается к ребёнку.",
+  },
+  age_not_in_group: {
+    de: "Das Alter des Kindes passt nicht zur Altersgruppe dieses Angebots.",
+    ru: "Возраст ребёнка не подходит для возрастной группы этого предложения.",
+  },
+  no_seats_left: {
+    de: "Für diesen Termin sind keine Plätze mehr frei.",
+    ru: "На это время больше нет свободных мест.",
+  },
+  already_booked: {
+    de: "Dieses Kind ist für diesen Termin schon gebucht.",
+    ru: "Этот ребёнок уже записан на это время.",
+  },
+  promocode_invalid: {
+    de: "Diesen Gutscheincode gibt es nicht.",
+    ru: "Такого промокода не существует.",
+  },
+  promocode_expired: {
+    de: "Dieser Gutscheincode ist nicht (mehr) gültig.",
+    ru: "Срок действия этого промокода истёк или ещё не начался.",
+  },
+  promocode_used_up: {
+    de: "Dieser Gutscheincode wurde bereits zu oft eingelöst.",
+    ru: "Этот промокод уже использован максимальное число раз.",
+  },
+  promocode_min_total: {
+    de: "Der Bestellwert ist für diesen Gutscheincode zu niedrig.",
+    ru: "Сумма заказа недостаточна для этого промокода.",
+  },
+  promocode_not_applicable: {
+    de: "Dieser Gutscheincode gilt für keinen Artikel im Warenkorb.",
+    ru: "Этот промокод не подходит ни к одному товару в корзине.",
+  },
   server_error: { de: "Ein interner Fehler ist aufgetreten.", ru: "Произошла внутренняя ошибка." },
 } as const satisfies Record<string, Record<Locale, string>>;
 

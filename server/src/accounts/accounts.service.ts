@@ -44,6 +44,7 @@ import {
   type UserChanges,
   type UserRow,
   updateUser,
+  userUniqueViolation,
 } from "./users.repository.ts";
 
 export type AccountsEnv = OAuthEnv & Pick<Env, "EMAIL_VERIFY_TTL_HOURS" | "PASSWORD_RESET_TTL_HOURS">;
@@ -142,8 +143,9 @@ export function createAccountsService(db: Db, env: AccountsEnv) {
         await sendVerificationMail(tx, user, locale);
       });
     } catch (error) {
-      // Two sign-ups with one address at once: the unique index decides.
-      if (isUniqueViolation(error)) throw AppError.fieldErrors({ email: ["email_registered"] });
+      // Two sign-ups with one address or phone at once: the unique index decides, and names the field.
+      const taken = userUniqueViolation(error);
+      if (taken) throw AppError.fieldErrors({ [taken.field]: [taken.code] });
       throw error;
     }
     return { email: input.email };
@@ -249,7 +251,14 @@ export function createAccountsService(db: Db, env: AccountsEnv) {
       changes.phoneNumber = phone;
     }
     if (Object.keys(changes).length === 0) return toUser(user);
-    return toUser(await updateUser(db, user.id, changes));
+    try {
+      return toUser(await updateUser(db, user.id, changes));
+    } catch (error) {
+      // Two profiles taking one phone at once: the unique index decides.
+      const taken = userUniqueViolation(error);
+      if (taken) throw AppError.validation(taken.field, taken.code);
+      throw error;
+    }
   }
 
   function logout(auth: AuthUser): Promise<void> {

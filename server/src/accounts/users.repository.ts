@@ -89,10 +89,28 @@ export async function linkSocialAccount(
 
 /** True when the error is PostgreSQL's unique violation (23505), on node-postgres and PGlite. */
 export function isUniqueViolation(error: unknown): boolean {
+  return uniqueViolationConstraint(error) !== undefined;
+}
+
+/** The constraint (index) name of a unique violation, "" when the driver names none; undefined for other errors. */
+export function uniqueViolationConstraint(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return typeof constraint === "string" ? constraint : "";
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
+}
+
+/** The field and code a unique index of the users table stands for. */
+const USER_UNIQUE_FIELDS: Record<string, { field: string; code: "email_registered" | "phone_unique" }> = {
+  users_email_lower_idx: { field: "email", code: "email_registered" },
+  users_phone_unique_idx: { field: "phone_number", code: "phone_unique" },
+};
+
+/** Maps a unique violation of the users table to the field it concerns, by the index's name. */
+export function userUniqueViolation(error: unknown) {
+  const constraint = uniqueViolationConstraint(error);
+  return constraint === undefined ? undefined : USER_UNIQUE_FIELDS[constraint];
 }

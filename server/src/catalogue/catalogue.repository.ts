@@ -16,6 +16,7 @@ import {
   purchaseOptions,
   scheduleSlots,
 } from "../db/schema/index.ts";
+import { holdsSeats } from "../orders/seats.ts";
 
 /**
  * The only code of the catalogue that touches Drizzle tables. Texts are picked in one locale in SQL
@@ -28,12 +29,6 @@ const LOCALE_SQL: Record<Locale, SQL> = { de: sql.raw("'de'"), ru: sql.raw("'ru'
 /** The text of a localized jsonb column in one locale. */
 export const textIn = (column: unknown, locale: Locale) =>
   sql<string>`coalesce(${column}->>${LOCALE_SQL[locale]}, '')`;
-
-/**
- * Order statuses whose items hold seats: paid orders, and orders awaiting payment while their
- * reservation runs (a reservation without a deadline holds until the order changes status).
- */
-const holdsSeats = sql`(${orders.status} = 'paid' or (${orders.status} = 'awaiting_payment' and (${orders.reservedUntil} is null or ${orders.reservedUntil} > now())))`;
 
 export type ProductListCriteria = {
   productTypes?: ProductType[] | undefined;
@@ -255,7 +250,6 @@ function buildSlotsQuery(db: DbOrTx) {
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(
       and(
-        eq(orderItems.status, "active"),
         holdsSeats,
         sql`${orderItemSlots.scheduleSlotId} in (select ${scheduleSlots.id} from ${scheduleSlots} where ${scheduleSlots.productPageId} = any(${ph("pageIds")}::int[]))`,
       ),
@@ -478,7 +472,7 @@ export async function findAcademyWeeks(
     .from(orderItemAcademyWeeks)
     .innerJoin(orderItems, eq(orderItems.id, orderItemAcademyWeeks.orderItemId))
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.status, "active"), holdsSeats, eq(orderItems.productPageId, pageId)))
+    .where(and(holdsSeats, eq(orderItems.productPageId, pageId)))
     .groupBy(orderItemAcademyWeeks.academyWeekId)
     .as("taken");
   return (

@@ -75,7 +75,8 @@ describe("GET /api/v2/products/", () => {
       category_slug: "malerei",
       photo: "/images/catalogue/kleine-maler-5-7.svg",
       title_image: { src: "/images/catalogue/kleine-maler-5-7.svg", width: 1200, height: 800 },
-      price_from: 7900,
+      price_from: "79.00",
+      price_from_cents: 7900,
       meeting_card: { number_of_meetings: 10, price: "220.00", price_cents: 22000 },
     });
     expect(first?.description).toBe(first?.summary);
@@ -272,6 +273,7 @@ describe("GET /api/v2/products/{id}/", () => {
           purchaseOptionId: option.id,
           scheduleType: option.scheduleType,
           calculatedPriceCents: option.basePriceCents,
+          guestVisitorRef: 1,
           status: itemStatus,
         })
         .returning({ id: orderItems.id });
@@ -283,6 +285,7 @@ describe("GET /api/v2/products/{id}/", () => {
           productPageId: academy.id,
           purchaseOptionId: academyOption.id,
           scheduleType: academyOption.schedule_type,
+          guestVisitorRef: 1,
           calculatedPriceCents: academyOption.base_price_cents,
           status: itemStatus,
         })
@@ -428,6 +431,7 @@ describe("ProductDetail typing", () => {
     const detail: ProductDetail = ProductDetailSchema.parse(
       (await get("/api/v2/products/kleine-maler-5-7/")).json(),
     );
-    expect(detail.price_from).toBe(7900);
+    expect(detail.price_from_cents).toBe(7900);
+    expect(detail.price_from).toBe("79.00");
   });
 });

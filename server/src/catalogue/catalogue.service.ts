@@ -144,6 +144,7 @@ function toProduct(card: ProductCardRow, related: Related, locale: Locale): Prod
       price_cents: o.basePriceCents,
     }));
   const titleImage = imageIn(card.titleImage, locale);
+  const priceFromCents = options.length ? Math.min(...options.map((o) => o.base_price_cents)) : null;
   return {
     id: card.id,
     slug: card.slug,
@@ -161,7 +162,8 @@ function toProduct(card: ProductCardRow, related: Related, locale: Locale): Prod
     title_image: titleImage,
     location: card.location,
     is_featured: card.isFeatured,
-    price_from: options.length ? Math.min(...options.map((o) => o.base_price_cents)) : null,
+    price_from: priceFromCents === null ? null : centsToDecimal(priceFromCents),
+    price_from_cents: priceFromCents,
     schedule_slots: related.slots.map(toSlot),
     purchase_options: options,
     meeting_card: meetingCard,

@@ -1,5 +1,8 @@
+import { AGE_GROUPS, INSTRUCTION_LANGUAGES, PRODUCT_TYPES, SCHEDULE_TYPES } from "@atelier/contract";
+import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -10,43 +13,16 @@ import {
   serial,
   text,
   time,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt, localized, updatedAt } from "./common.ts";
 
-export const productType = pgEnum("product_type", [
-  "Course",
-  "Academy",
-  "Workshop",
-  "Event",
-  "BirthdayParty",
-  "GiftCard",
-  "SchoolOffer",
-  "SpecialOffer",
-]);
-export const ageGroup = pgEnum("age_group", ["5-7", "8-11", "10+", "12+", "14+"]);
-export const instructionLanguage = pgEnum("instruction_language", [
-  "ru",
-  "en",
-  "de",
-  "bi",
-  "ru-en",
-  "de-en",
-  "de-ru",
-]);
-export const scheduleType = pgEnum("schedule_type", [
-  "Course (1 / week)",
-  "Course (2 / week)",
-  "Course (3 / week)",
-  "TERMINKARTEN",
-  "Academy (1st half)",
-  "Academy (2nd half)",
-  "Academy (full day)",
-  "Ticket",
-  "BirthdayPackage",
-  "GiftCard",
-  "Offer",
-]);
+// The enums are made from the contract's lists: one definition for web, API and database.
+export const productType = pgEnum("product_type", PRODUCT_TYPES);
+export const ageGroup = pgEnum("age_group", AGE_GROUPS);
+export const instructionLanguage = pgEnum("instruction_language", INSTRUCTION_LANGUAGES);
+export const scheduleType = pgEnum("schedule_type", SCHEDULE_TYPES);
 
 export const categories = pgTable("categories", {
   id: serial("id").primaryKey(),
@@ -135,7 +111,13 @@ export const scheduleSlots = pgTable(
     seats: integer("seats").notNull(),
     instructorId: integer("instructor_id").references(() => instructors.id),
   },
-  (t) => [index("schedule_slots_page_idx").on(t.productPageId)],
+  (t) => [
+    index("schedule_slots_page_idx").on(t.productPageId),
+    check("schedule_slots_seats_check", sql`${t.seats} >= 0`),
+    check("schedule_slots_weekday_check", sql`${t.weekday} between 0 and 6`),
+    // A slot is either weekly (weekday) or dated (date), never both or neither.
+    check("schedule_slots_weekday_or_date_check", sql`(${t.weekday} is null) <> (${t.date} is null)`),
+  ],
 );
 
 export const academySeasons = pgTable("academy_seasons", {
@@ -160,7 +142,11 @@ export const academyWeeks = pgTable(
     endsOn: date("ends_on").notNull(),
     seats: integer("seats").notNull(),
   },
-  (t) => [index("academy_weeks_page_idx").on(t.productPageId)],
+  (t) => [
+    index("academy_weeks_page_idx").on(t.productPageId),
+    check("academy_weeks_seats_check", sql`${t.seats} >= 0`),
+    check("academy_weeks_dates_check", sql`${t.startsOn} <= ${t.endsOn}`),
+  ],
 );
 
 /** How a product page is bought, with its price in integer cents EUR. */
@@ -179,7 +165,17 @@ export const purchaseOptions = pgTable(
     isRecurring: boolean("is_recurring").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
   },
-  (t) => [index("purchase_options_page_idx").on(t.productPageId)],
+  (t) => [
+    index("purchase_options_page_idx").on(t.productPageId),
+    // Target of order_items' composite key: an item's option belongs to the item's page.
+    unique("purchase_options_id_page_key").on(t.id, t.productPageId),
+    check("purchase_options_price_check", sql`${t.basePriceCents} >= 0`),
+    check("purchase_options_meetings_check", sql`${t.numberOfMeetings} is null or ${t.numberOfMeetings} > 0`),
+    check(
+      "purchase_options_per_week_check",
+      sql`${t.meetingsPerWeek} is null or ${t.meetingsPerWeek} between 1 and 7`,
+    ),
+  ],
 );
 
 export const contentPages = pgTable("content_pages", {

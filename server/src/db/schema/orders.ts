@@ -1,5 +1,10 @@
+import { ORDER_ITEM_STATUSES, ORDER_STATUSES, RECURRING_STATES } from "@atelier/contract";
+import { sql } from "drizzle-orm";
 import {
+  boolean,
+  check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -12,40 +17,80 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { academyWeeks, productPages, purchaseOptions, scheduleSlots, scheduleType } from "./catalogue.ts";
+import {
+  academyWeeks,
+  productPages,
+  productType,
+  purchaseOptions,
+  scheduleSlots,
+  scheduleType,
+} from "./catalogue.ts";
 import { createdAt, updatedAt } from "./common.ts";
-import { users } from "./users.ts";
+import { localeEnum, users } from "./users.ts";
 import { visitors } from "./visitors.ts";
 
-export const promocodes = pgTable("promocodes", {
-  id: serial("id").primaryKey(),
-  code: text("code").notNull().unique(),
-  percentOff: integer("percent_off"),
-  amountOffCents: integer("amount_off_cents"),
-  validFrom: timestamp("valid_from", { withTimezone: true }),
-  validUntil: timestamp("valid_until", { withTimezone: true }),
-  maxUses: integer("max_uses"),
-  usedCount: integer("used_count").notNull().default(0),
-  createdAt: createdAt(),
-});
+/** Promotions; a code is unique case-insensitively and redeemed once per order (`promocode_redemptions`). */
+export const promocodes = pgTable(
+  "promocodes",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    percentOff: integer("percent_off"),
+    amountOffCents: integer("amount_off_cents"),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    /** Redemptions over all orders; null = unlimited. */
+    maxUses: integer("max_uses"),
+    /** Redemptions by one user; null = unlimited. */
+    maxUsesPerUser: integer("max_uses_per_user"),
+    /** The cart's eligible list price must reach this. */
+    minTotalCents: integer("min_total_cents").notNull().default(0),
+    /** The product types it applies to; empty = all. */
+    productTypes: productType("product_types").array().notNull().default(sql`'{}'`),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("promocodes_code_lower_idx").on(sql`lower(${t.code})`),
+    check("promocodes_percent_check", sql`${t.percentOff} between 1 and 100`),
+    check("promocodes_amount_check", sql`${t.amountOffCents} > 0`),
+    check("promocodes_one_kind_check", sql`(${t.percentOff} is null) <> (${t.amountOffCents} is null)`),
+    check("promocodes_max_uses_check", sql`${t.maxUses} is null or ${t.maxUses} >= 0`),
+    check("promocodes_min_total_check", sql`${t.minTotalCents} >= 0`),
+  ],
+);
 
-export const giftCards = pgTable("gift_cards", {
-  id: serial("id").primaryKey(),
-  code: text("code").notNull().unique(),
-  initialCents: integer("initial_cents").notNull(),
-  balanceCents: integer("balance_cents").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const giftCards = pgTable(
+  "gift_cards",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    initialCents: integer("initial_cents").notNull(),
+    balanceCents: integer("balance_cents").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("gift_cards_code_lower_idx").on(sql`lower(${t.code})`),
+    check("gift_cards_initial_check", sql`${t.initialCents} > 0`),
+    check("gift_cards_balance_check", sql`${t.balanceCents} between 0 and ${t.initialCents}`),
+  ],
+);
 
-export const orderStatus = pgEnum("order_status", [
-  "cart",
-  "awaiting_payment",
-  "paid",
-  "cancelled",
-  "refunded",
-  "expired",
-]);
+export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
+
+/** Billing data of an order, taken from the profile at checkout. */
+export type BillingDetails = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  company_name: string;
+  street: string;
+  post_code: string;
+  city: string;
+  country: string;
+};
 
 /** The current cart is an order in status `cart`; a guest cart is found by its cart_id. */
 export const orders = pgTable(
@@ -55,28 +100,66 @@ export const orders = pgTable(
     cartId: uuid("cart_id").notNull().defaultRandom(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     status: orderStatus("status").notNull().default("cart"),
+    locale: localeEnum("locale").notNull().default("de"),
     promocodeId: integer("promocode_id").references(() => promocodes.id),
     giftCardId: integer("gift_card_id").references(() => giftCards.id),
+    /** Sum of the items' list prices due now. */
+    totalPriceCents: integer("total_price_cents").notNull().default(0),
+    /** Sum of the items' discounts. */
+    discountCents: integer("discount_cents").notNull().default(0),
+    /** Paid from a gift card's balance at checkout. */
+    giftCardCents: integer("gift_card_cents").notNull().default(0),
     totalCheckoutCents: integer("total_checkout_cents").notNull().default(0),
     totalRecurrentCents: integer("total_recurrent_cents").notNull().default(0),
-    discountCents: integer("discount_cents").notNull().default(0),
     reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    billing: jsonb("billing").$type<BillingDetails>(),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
     payerFirstName: text("payer_first_name").notNull().default(""),
     payerLastName: text("payer_last_name").notNull().default(""),
     paypalId: text("paypal_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    stagedAt: timestamp("staged_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("orders_cart_id_idx").on(t.cartId),
+    // One cart per user; a guest cart (no user) is found only by its cart_id.
+    uniqueIndex("orders_one_cart_per_user_idx").on(t.userId).where(sql`${t.status} = 'cart'`),
+    uniqueIndex("orders_paypal_id_idx").on(t.paypalId),
     index("orders_user_status_idx").on(t.userId, t.status),
     index("orders_status_reserved_idx").on(t.status, t.reservedUntil),
+    check(
+      "orders_money_check",
+      sql`${t.totalPriceCents} >= 0 and ${t.discountCents} >= 0 and ${t.giftCardCents} >= 0 and ${t.totalCheckoutCents} >= 0 and ${t.totalRecurrentCents} >= 0`,
+    ),
   ],
 );
 
-export const orderItemStatus = pgEnum("order_item_status", ["active", "cancelled"]);
-export const recurringState = pgEnum("recurring_state", ["none", "pending", "active", "cancelled"]);
+/** A promocode used by an order: one row per order, counted for the code's limits (no racing counter). */
+export const promocodeRedemptions = pgTable(
+  "promocode_redemptions",
+  {
+    id: serial("id").primaryKey(),
+    promocodeId: integer("promocode_id")
+      .notNull()
+      .references(() => promocodes.id),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    discountCents: integer("discount_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("promocode_redemptions_order_idx").on(t.orderId),
+    index("promocode_redemptions_code_idx").on(t.promocodeId),
+    check("promocode_redemptions_discount_check", sql`${t.discountCents} >= 0`),
+  ],
+);
+
+export const orderItemStatus = pgEnum("order_item_status", ORDER_ITEM_STATUSES);
+export const recurringState = pgEnum("recurring_state", RECURRING_STATES);
 
 /** One purchase option for one visitor, with a price snapshot taken when it was added. */
 export const orderItems = pgTable(
@@ -89,15 +172,19 @@ export const orderItems = pgTable(
     productPageId: integer("product_page_id")
       .notNull()
       .references(() => productPages.id),
-    purchaseOptionId: integer("purchase_option_id")
-      .notNull()
-      .references(() => purchaseOptions.id),
-    visitorId: integer("visitor_id").references(() => visitors.id, { onDelete: "set null" }),
+    purchaseOptionId: integer("purchase_option_id").notNull(),
+    visitorId: integer("visitor_id").references(() => visitors.id),
     // A guest's local visitor id (spec §3), replaced by a real visitor at login.
     guestVisitorRef: integer("guest_visitor_ref"),
     scheduleType: scheduleType("schedule_type").notNull(),
+    /** List price due now, from the catalogue when the item was added (subscription: the first month). */
     calculatedPriceCents: integer("calculated_price_cents").notNull(),
-    discountCents: integer("discount_cents").notNull().default(0),
+    siblingDiscountCents: integer("sibling_discount_cents").notNull().default(0),
+    promocodeDiscountCents: integer("promocode_discount_cents").notNull().default(0),
+    /** Monthly list price of a subscription (0 for one-off items). */
+    recurrentPriceCents: integer("recurrent_price_cents").notNull().default(0),
+    /** Monthly sibling discount of a subscription. */
+    recurrentDiscountCents: integer("recurrent_discount_cents").notNull().default(0),
     academyNumberOfWeeks: integer("academy_number_of_weeks"),
     comment: text("comment").notNull().default(""),
     status: orderItemStatus("status").notNull().default("active"),
@@ -106,11 +193,33 @@ export const orderItems = pgTable(
     checkinCode: text("checkin_code"),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
     index("order_items_visitor_idx").on(t.visitorId),
     uniqueIndex("order_items_checkin_idx").on(t.checkinCode),
+    uniqueIndex("order_items_paypal_subscription_idx").on(t.paypalSubscriptionId),
+    // The purchase option belongs to the item's product page.
+    foreignKey({
+      name: "order_items_option_of_page_fk",
+      columns: [t.purchaseOptionId, t.productPageId],
+      foreignColumns: [purchaseOptions.id, purchaseOptions.productPageId],
+    }),
+    // A child is booked as a saved visitor or a guest's local number, never both; only a gift card has none.
+    check(
+      "order_items_visitor_check",
+      sql`not (${t.visitorId} is not null and ${t.guestVisitorRef} is not null) and (${t.scheduleType} = 'GiftCard' or ${t.visitorId} is not null or ${t.guestVisitorRef} is not null)`,
+    ),
+    check("order_items_guest_ref_check", sql`${t.guestVisitorRef} is null or ${t.guestVisitorRef} > 0`),
+    check(
+      "order_items_money_check",
+      sql`${t.calculatedPriceCents} >= 0 and ${t.siblingDiscountCents} >= 0 and ${t.promocodeDiscountCents} >= 0 and ${t.siblingDiscountCents} + ${t.promocodeDiscountCents} <= ${t.calculatedPriceCents} and ${t.recurrentPriceCents} >= 0 and ${t.recurrentDiscountCents} between 0 and ${t.recurrentPriceCents}`,
+    ),
+    check(
+      "order_items_weeks_check",
+      sql`${t.academyNumberOfWeeks} is null or ${t.academyNumberOfWeeks} >= 0`,
+    ),
   ],
 );
 

@@ -29,7 +29,8 @@ export const users = pgTable(
   (t) => [
     // E-mail is unique case-insensitively.
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
-    index("users_phone_idx").on(t.phoneNumber),
+    // A phone number belongs to one account; "+" is the empty number of spec §3.
+    uniqueIndex("users_phone_unique_idx").on(t.phoneNumber).where(sql`${t.phoneNumber} <> '+'`),
   ],
 );
 

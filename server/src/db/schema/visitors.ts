@@ -12,7 +12,7 @@ export const visitors = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
-    birthDate: date("birth_date"),
+    birthDate: date("birth_date").notNull(),
     notes: text("notes").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

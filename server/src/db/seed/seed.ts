@@ -67,11 +67,11 @@ export async function seedDemoCatalogue(db: Db, options: SeedOptions): Promise<S
     const seasonIds = await insertSeasons(tx);
     await insertProducts(tx, { categoryIds, instructorIds, seasonIds });
     await tx.insert(contentPages).values(CONTENT_PAGES).onConflictDoNothing({ target: contentPages.key });
-    await tx.insert(promocodes).values(PROMOCODES).onConflictDoNothing({ target: promocodes.code });
+    await tx.insert(promocodes).values(PROMOCODES).onConflictDoNothing();
     await tx
       .insert(giftCards)
       .values(GIFT_CARDS.map((card) => ({ ...card, balanceCents: card.initialCents })))
-      .onConflictDoNothing({ target: giftCards.code });
+      .onConflictDoNothing();
     const staffCreated = await upsertStaffUser(tx, staffEmail, passwordHash);
 
     return { staffEmail, staffPassword: staffCreated ? password : "", created: true };

@@ -5,7 +5,7 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 describe("productPrice", () => {
   const course = {
-    price_from: 7900,
+    price_from_cents: 7900,
     purchase_options: [
       { base_price_cents: 7900, is_recurring: true },
       { base_price_cents: 14500, is_recurring: true },
@@ -24,7 +24,7 @@ describe("productPrice", () => {
 
   it("is a plain price when there is only one", () => {
     const price = productPrice(
-      { price_from: 4500, purchase_options: [{ base_price_cents: 4500, is_recurring: false }] },
+      { price_from_cents: 4500, purchase_options: [{ base_price_cents: 4500, is_recurring: false }] },
       "ru",
     );
     expect(price?.from).toBe(false);
@@ -32,7 +32,7 @@ describe("productPrice", () => {
   });
 
   it("is null without a price", () => {
-    expect(productPrice({ price_from: null, purchase_options: [] }, "de")).toBeNull();
+    expect(productPrice({ price_from_cents: null, purchase_options: [] }, "de")).toBeNull();
   });
 });
 

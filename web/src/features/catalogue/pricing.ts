@@ -34,16 +34,16 @@ export function optionPrice(
  */
 export function productPrice(
   product: {
-    price_from: number | null;
+    price_from_cents: number | null;
     purchase_options: Pick<PurchaseOption, "base_price_cents" | "is_recurring">[];
   },
   locale: Locale,
 ): PriceParts | null {
-  if (product.price_from === null) return null;
-  const cheapest = product.purchase_options.filter((o) => o.base_price_cents === product.price_from);
+  if (product.price_from_cents === null) return null;
+  const cheapest = product.purchase_options.filter((o) => o.base_price_cents === product.price_from_cents);
   const distinctPrices = new Set(product.purchase_options.map((o) => o.base_price_cents));
   return {
-    amount: formatEuro(product.price_from, locale),
+    amount: formatEuro(product.price_from_cents, locale),
     from: distinctPrices.size > 1,
     monthly: cheapest.length > 0 && cheapest.every((o) => o.is_recurring),
   };

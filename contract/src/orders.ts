@@ -1,0 +1,296 @@
+import { z } from "zod";
+import { DecimalPriceSchema, ProductTypeSchema, type ScheduleType, ScheduleTypeSchema } from "./catalogue.ts";
+import { LocaleQuerySchema } from "./rules/locale.ts";
+
+/**
+ * Cart and orders (`/api/v2/orders/…`) in the shapes the school's existing client sends and reads
+ * (../shared/api-shapes.md). Money: every amount comes as the Django decimal string the client reads
+ * (`"79.00"`) and as integer cents in a field whose name ends in `_cents`.
+ */
+
+// ---------- States (one list each; the database enums are made from these) ----------
+
+export const ORDER_STATUSES = [
+  "cart",
+  "awaiting_payment",
+  "paid",
+  "declined",
+  "expired",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The words the existing client reads for an order's `status`. */
+export const API_ORDER_STATUSES = [
+  "in_cart",
+  "payment_staged",
+  "payment_fulfilled",
+  "payment_declined",
+  "expired",
+  "cancelled",
+  "refunded",
+] as const;
+export type ApiOrderStatus = (typeof API_ORDER_STATUSES)[number];
+
+const API_STATUS_BY_ORDER_STATUS: Record<OrderStatus, ApiOrderStatus> = {
+  cart: "in_cart",
+  awaiting_payment: "payment_staged",
+  paid: "payment_fulfilled",
+  declined: "payment_declined",
+  expired: "expired",
+  cancelled: "cancelled",
+  refunded: "refunded",
+};
+export const apiOrderStatus = (status: OrderStatus): ApiOrderStatus => API_STATUS_BY_ORDER_STATUS[status];
+
+export const ORDER_ITEM_STATUSES = ["active", "frozen", "cancelled"] as const;
+export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
+
+export const RECURRING_STATES = ["none", "pending", "active", "suspended", "cancelled"] as const;
+export type RecurringState = (typeof RECURRING_STATES)[number];
+
+// ---------- Booking rules per purchase option ----------
+
+/**
+ * What an order item of a schedule type must carry. `slots`: which schedule slots are chosen and how
+ * many (`perWeek` = the option's meetings a week); `weeks`: academy weeks (one or more);
+ * `visitor`: whether a child is booked (a gift card is bought for someone outside the family).
+ */
+export type BookingRule = {
+  slots: { kind: "weekly"; count: "perWeek" | 1 } | { kind: "dated"; count: 1 } | { kind: "none" };
+  weeks: boolean;
+  visitor: boolean;
+  recurring: boolean;
+};
+
+const COURSE: BookingRule = {
+  slots: { kind: "weekly", count: "perWeek" },
+  weeks: false,
+  visitor: true,
+  recurring: true,
+};
+const ACADEMY: BookingRule = { slots: { kind: "none" }, weeks: true, visitor: true, recurring: false };
+const PLAIN: BookingRule = { slots: { kind: "none" }, weeks: false, visitor: true, recurring: false };
+
+export const BOOKING_RULES: Record<ScheduleType, BookingRule> = {
+  "Course (1 / week)": COURSE,
+  "Course (2 / week)": COURSE,
+  "Course (3 / week)": COURSE,
+  // A meeting card is used in one group: the child's weekly time.
+  TERMINKARTEN: { slots: { kind: "weekly", count: 1 }, weeks: false, visitor: true, recurring: false },
+  "Academy (1st half)": ACADEMY,
+  "Academy (2nd half)": ACADEMY,
+  "Academy (full day)": ACADEMY,
+  Ticket: { slots: { kind: "dated", count: 1 }, weeks: false, visitor: true, recurring: false },
+  BirthdayPackage: PLAIN,
+  GiftCard: { slots: { kind: "none" }, weeks: false, visitor: false, recurring: false },
+  Offer: PLAIN,
+};
+
+/** The number of schedule slots an item of this option must choose, or 0 when it chooses none. */
+export function requiredSlotCount(
+  scheduleType: ScheduleType,
+  meetingsPerWeek: number | null,
+  pageHasSlots: boolean,
+): number {
+  const rule = BOOKING_RULES[scheduleType].slots;
+  if (rule.kind === "none" || !pageHasSlots) return 0;
+  return rule.count === "perWeek" ? (meetingsPerWeek ?? 1) : 1;
+}
+
+/**
+ * The list price of one item from the catalogue: due now at checkout, and monthly for a subscription.
+ * A course subscription's first month is paid at checkout in full (D25); an academy costs the day
+ * part's price per week.
+ */
+export function itemListPrice(
+  option: { scheduleType: ScheduleType; basePriceCents: number },
+  academyWeeks: number,
+): { dueNowCents: number; recurrentCents: number } {
+  const rule = BOOKING_RULES[option.scheduleType];
+  const dueNowCents = rule.weeks ? option.basePriceCents * academyWeeks : option.basePriceCents;
+  return { dueNowCents, recurrentCents: rule.recurring ? option.basePriceCents : 0 };
+}
+
+/** Sibling discount: the second and every further child's course subscriptions (D25). */
+export const SIBLING_DISCOUNT_PERCENT_DEFAULT = 10;
+
+// ---------- Requests ----------
+
+const MAX_ID = 2_147_483_647;
+/** A primary key as the client sends it: a number, or a string of digits as Django REST accepts it. */
+export const IdSchema = z
+  .union(
+    [
+      z.number({ error: "invalid" }),
+      z
+        .string()
+        .regex(/^\d{1,10}$/, { error: "invalid" })
+        .transform(Number),
+    ],
+    {
+      error: "invalid",
+    },
+  )
+  .pipe(z.number().int({ error: "invalid" }).min(1, { error: "invalid" }).max(MAX_ID, { error: "invalid" }));
+
+export const ORDER_ITEM_COMMENT_MAX_LENGTH = 500;
+export const ORDER_ITEM_MAX_SLOTS = 7;
+export const ORDER_ITEM_MAX_WEEKS = 26;
+export const PROMOCODE_MAX_LENGTH = 64;
+
+const IdListSchema = (max: number) =>
+  z
+    .array(IdSchema, { error: "invalid_type" })
+    .max(max, { error: "too_long" })
+    .refine((ids) => new Set(ids).size === ids.length, { error: "duplicate_choice" });
+
+/** `POST /api/v2/orders/items/`: a guest sends its local visitor id as `visitor`. */
+export const OrderItemInputSchema = z.object({
+  /** The existing client sends the product beside the page; here both name the product page. */
+  product: IdSchema.nullish(),
+  product_page: IdSchema,
+  purchase_option: IdSchema,
+  visitor: IdSchema.nullish(),
+  schedule_slots: IdListSchema(ORDER_ITEM_MAX_SLOTS).optional().default([]),
+  academy_weeks: IdListSchema(ORDER_ITEM_MAX_WEEKS).optional().default([]),
+  academy_number_of_weeks: z
+    .number({ error: "invalid" })
+    .int({ error: "invalid" })
+    .min(0)
+    .max(ORDER_ITEM_MAX_WEEKS)
+    .nullish(),
+  comment: z
+    .string({ error: "invalid_type" })
+    .trim()
+    .max(ORDER_ITEM_COMMENT_MAX_LENGTH, { error: "too_long" })
+    .nullish()
+    .transform((value) => value ?? ""),
+});
+export type OrderItemInput = z.input<typeof OrderItemInputSchema>;
+export type OrderItemRequest = z.output<typeof OrderItemInputSchema>;
+
+/** `PATCH /api/v2/orders/items/{id}/`: the parts of an item a parent may change. */
+export const OrderItemPatchSchema = z.object({
+  visitor: IdSchema.nullish(),
+  schedule_slots: IdListSchema(ORDER_ITEM_MAX_SLOTS).optional(),
+  academy_weeks: IdListSchema(ORDER_ITEM_MAX_WEEKS).optional(),
+  academy_number_of_weeks: z
+    .number({ error: "invalid" })
+    .int({ error: "invalid" })
+    .min(0)
+    .max(ORDER_ITEM_MAX_WEEKS)
+    .nullish(),
+  comment: z
+    .string({ error: "invalid_type" })
+    .trim()
+    .max(ORDER_ITEM_COMMENT_MAX_LENGTH, { error: "too_long" })
+    .optional(),
+});
+export type OrderItemPatch = z.output<typeof OrderItemPatchSchema>;
+
+/** `PUT /api/v2/orders/current/set_promocode/`: an empty code removes the code from the cart. */
+export const SetPromocodeSchema = z.object({
+  promocode: z
+    .string({ error: "invalid_type" })
+    .trim()
+    .max(PROMOCODE_MAX_LENGTH, { error: "too_long" })
+    .nullish()
+    .transform((value) => value ?? ""),
+});
+export type SetPromocode = z.output<typeof SetPromocodeSchema>;
+
+/** `?cart_id=` names a guest cart; a signed-in user's cart is theirs, and a guest cart named beside it is merged in. */
+export const CartQuerySchema = LocaleQuerySchema.extend({
+  cart_id: z.uuid({ error: "invalid" }).optional(),
+});
+export type CartQuery = z.infer<typeof CartQuerySchema>;
+
+export const DeleteCourseParamsSchema = z.object({
+  courseId: IdSchema,
+  itemId: IdSchema,
+});
+
+// ---------- Replies ----------
+
+export const OrderItemSlotSchema = z.object({
+  id: z.number().int(),
+  weekday: z.number().int().nullable(),
+  date: z.string().nullable(),
+  start: z.string(),
+  end: z.string(),
+});
+export const OrderItemWeekSchema = z.object({
+  id: z.number().int(),
+  starts_on: z.string(),
+  ends_on: z.string(),
+});
+
+export const OrderItemSchema = z.object({
+  id: z.number().int(),
+  order: z.number().int(),
+  /** The product page's id (the existing client sends and reads both). */
+  product: z.number().int(),
+  product_page: z.object({
+    id: z.number().int(),
+    product_type: ProductTypeSchema,
+    name: z.string(),
+    slug: z.string(),
+    age_group: z.string(),
+    photo: z.string().nullable(),
+  }),
+  purchase_option: z.number().int(),
+  purchase_option_name: z.string(),
+  schedule_type: ScheduleTypeSchema,
+  /** The server visitor's id, or null while the item names a guest's local visitor. */
+  visitor: z.number().int().nullable(),
+  guest_visitor: z.number().int().nullable(),
+  visitor_name: z.string().nullable(),
+  schedule_slots: z.array(z.number().int()),
+  schedule_slot_details: z.array(OrderItemSlotSchema),
+  academy_weeks: z.array(z.number().int()),
+  academy_week_details: z.array(OrderItemWeekSchema),
+  academy_number_of_weeks: z.number().int().nullable(),
+  comment: z.string(),
+  is_recurring: z.boolean(),
+  /** List price due now (subscription: the first month). */
+  calculated_price: DecimalPriceSchema,
+  calculated_price_cents: z.number().int(),
+  /** Every discount on the item (sibling and promocode). */
+  discount_amount: DecimalPriceSchema,
+  discount_amount_cents: z.number().int(),
+  sibling_discount_cents: z.number().int(),
+  promocode_discount_cents: z.number().int(),
+  /** Monthly price after the sibling discount; "0.00" for one-off items. */
+  recurrent_price: DecimalPriceSchema,
+  recurrent_price_cents: z.number().int(),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  cart_id: z.string(),
+  status: z.enum(API_ORDER_STATUSES),
+  paypal_id: z.string().nullable(),
+  payer_first_name: z.string(),
+  payer_last_name: z.string(),
+  created_at: z.string(),
+  user: z.number().int().nullable(),
+  items: z.array(OrderItemSchema),
+  promocode: z.string().nullable(),
+  /** The sum of the items' list prices due now. */
+  total_price: DecimalPriceSchema,
+  total_price_cents: z.number().int(),
+  total_discount: DecimalPriceSchema,
+  total_discount_cents: z.number().int(),
+  /** Due now at checkout. */
+  total_checkout_price: DecimalPriceSchema,
+  total_checkout_price_cents: z.number().int(),
+  /** Due every month for the subscriptions. */
+  total_recurrent_price: DecimalPriceSchema,
+  total_recurrent_price_cents: z.number().int(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const CartIdSchema = z.object({ cart_id: z.string() });

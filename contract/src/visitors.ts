@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { BirthDateSchema } from "./rules/birth-date.ts";
+import { NameSchema } from "./rules/name.ts";
+
+/** Visitors (attendees, usually children): `GET/POST /api/v2/visitors/`, `PATCH /api/v2/visitors/{id}/`. */
+
+export const VisitorInputSchema = z.strictObject({
+  first_name: NameSchema,
+  last_name: NameSchema,
+  birth_date: BirthDateSchema,
+});
+export type VisitorInput = z.infer<typeof VisitorInputSchema>;
+
+export const VisitorPatchSchema = VisitorInputSchema.partial();
+export type VisitorPatch = z.infer<typeof VisitorPatchSchema>;
+
+export const VisitorSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  birth_date: z.string(),
+});
+export type Visitor = z.infer<typeof VisitorSchema>;
+export const VisitorListSchema = z.array(VisitorSchema);
+
+/** A positive database id in a path: `{id}` of `/api/v2/visitors/{id}/`. */
+export const IdParamsSchema = z.object({
+  id: z.coerce.number({ error: "invalid" }).int({ error: "invalid" }).min(1).max(2_147_483_647),
+});
+
+/** The option label of spec §3: "first_name last_name". */
+export const visitorLabel = (visitor: { first_name: string; last_name: string }) =>
+  `${visitor.first_name} ${visitor.last_name}`.trim();
+
+/** A guest's visitor, kept in local storage under `visitors` with id = count + 1 (spec §3). */
+export const GuestVisitorSchema = VisitorSchema;
+export type GuestVisitor = Visitor;
+export const GuestVisitorListSchema = z.array(GuestVisitorSchema);
