@@ -143,6 +143,19 @@ const IdListSchema = (max: number) =>
     .max(max, { error: "too_long" })
     .refine((ids) => new Set(ids).size === ids.length, { error: "duplicate_choice" });
 
+const SlotIdsSchema = IdListSchema(ORDER_ITEM_MAX_SLOTS);
+const WeekIdsSchema = IdListSchema(ORDER_ITEM_MAX_WEEKS);
+const NumberOfWeeksSchema = z
+  .number({ error: "invalid" })
+  .int({ error: "invalid" })
+  .min(0)
+  .max(ORDER_ITEM_MAX_WEEKS)
+  .nullish();
+const CommentSchema = z
+  .string({ error: "invalid_type" })
+  .trim()
+  .max(ORDER_ITEM_COMMENT_MAX_LENGTH, { error: "too_long" });
+
 /** `POST /api/v2/orders/items/`: a guest sends its local visitor id as `visitor`. */
 export const OrderItemInputSchema = z.object({
   /** The existing client sends the product beside the page; here both name the product page. */
@@ -150,20 +163,10 @@ export const OrderItemInputSchema = z.object({
   product_page: IdSchema,
   purchase_option: IdSchema,
   visitor: IdSchema.nullish(),
-  schedule_slots: IdListSchema(ORDER_ITEM_MAX_SLOTS).optional().default([]),
-  academy_weeks: IdListSchema(ORDER_ITEM_MAX_WEEKS).optional().default([]),
-  academy_number_of_weeks: z
-    .number({ error: "invalid" })
-    .int({ error: "invalid" })
-    .min(0)
-    .max(ORDER_ITEM_MAX_WEEKS)
-    .nullish(),
-  comment: z
-    .string({ error: "invalid_type" })
-    .trim()
-    .max(ORDER_ITEM_COMMENT_MAX_LENGTH, { error: "too_long" })
-    .nullish()
-    .transform((value) => value ?? ""),
+  schedule_slots: SlotIdsSchema.optional().default([]),
+  academy_weeks: WeekIdsSchema.optional().default([]),
+  academy_number_of_weeks: NumberOfWeeksSchema,
+  comment: CommentSchema.nullish().transform((value) => value ?? ""),
 });
 export type OrderItemInput = z.input<typeof OrderItemInputSchema>;
 export type OrderItemRequest = z.output<typeof OrderItemInputSchema>;
@@ -171,19 +174,10 @@ export type OrderItemRequest = z.output<typeof OrderItemInputSchema>;
 /** `PATCH /api/v2/orders/items/{id}/`: the parts of an item a parent may change. */
 export const OrderItemPatchSchema = z.object({
   visitor: IdSchema.nullish(),
-  schedule_slots: IdListSchema(ORDER_ITEM_MAX_SLOTS).optional(),
-  academy_weeks: IdListSchema(ORDER_ITEM_MAX_WEEKS).optional(),
-  academy_number_of_weeks: z
-    .number({ error: "invalid" })
-    .int({ error: "invalid" })
-    .min(0)
-    .max(ORDER_ITEM_MAX_WEEKS)
-    .nullish(),
-  comment: z
-    .string({ error: "invalid_type" })
-    .trim()
-    .max(ORDER_ITEM_COMMENT_MAX_LENGTH, { error: "too_long" })
-    .optional(),
+  schedule_slots: SlotIdsSchema.optional(),
+  academy_weeks: WeekIdsSchema.optional(),
+  academy_number_of_weeks: NumberOfWeeksSchema,
+  comment: CommentSchema.optional(),
 });
 export type OrderItemPatch = z.output<typeof OrderItemPatchSchema>;
 

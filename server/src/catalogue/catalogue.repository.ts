@@ -8,16 +8,14 @@ import {
   categories,
   type ImageRef,
   instructors,
-  orderItemAcademyWeeks,
   orderItemSlots,
   orderItems,
-  orders,
   productPageInstructors,
   productPages,
   purchaseOptions,
   scheduleSlots,
 } from "../db/schema/index.ts";
-import { holdsSeats } from "../orders/seats.ts";
+import { slotSeatsTaken, weekSeatsTaken } from "../orders/seats.ts";
 
 /**
  * The only code of the catalogue that touches Drizzle tables. Texts are picked in one locale in SQL
@@ -203,22 +201,10 @@ export async function findSlots(db: DbOrTx, pageIds: number[]): Promise<SlotRow[
 }
 
 function buildSlotsQuery(db: DbOrTx) {
-  const taken = db
-    .select({
-      slotId: orderItemSlots.scheduleSlotId,
-      n: sql<number>`count(*)::int`.as("n"),
-    })
-    .from(orderItemSlots)
-    .innerJoin(orderItems, eq(orderItems.id, orderItemSlots.orderItemId))
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        holdsSeats,
-        sql`${orderItemSlots.scheduleSlotId} in (select ${scheduleSlots.id} from ${scheduleSlots} where ${scheduleSlots.productPageId} = any(${ph("pageIds")}::int[]))`,
-      ),
-    )
-    .groupBy(orderItemSlots.scheduleSlotId)
-    .as("taken");
+  const taken = slotSeatsTaken(
+    db,
+    sql`${orderItemSlots.scheduleSlotId} in (select ${scheduleSlots.id} from ${scheduleSlots} where ${scheduleSlots.productPageId} = any(${ph("pageIds")}::int[]))`,
+  );
   return db
     .select({
       id: scheduleSlots.id,
@@ -235,7 +221,7 @@ function buildSlotsQuery(db: DbOrTx) {
     })
     .from(scheduleSlots)
     .leftJoin(instructors, eq(instructors.id, scheduleSlots.instructorId))
-    .leftJoin(taken, eq(taken.slotId, scheduleSlots.id))
+    .leftJoin(taken, eq(taken.unitId, scheduleSlots.id))
     .where(
       and(
         sql`${scheduleSlots.productPageId} = any(${ph("pageIds")}::int[])`,
@@ -430,14 +416,7 @@ export async function findAcademyWeeks(
   pageId: number,
   locale: Locale,
 ): Promise<AcademyWeekRow[]> {
-  const taken = db
-    .select({ weekId: orderItemAcademyWeeks.academyWeekId, n: sql<number>`count(*)::int`.as("n") })
-    .from(orderItemAcademyWeeks)
-    .innerJoin(orderItems, eq(orderItems.id, orderItemAcademyWeeks.orderItemId))
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(holdsSeats, eq(orderItems.productPageId, pageId)))
-    .groupBy(orderItemAcademyWeeks.academyWeekId)
-    .as("taken");
+  const taken = weekSeatsTaken(db, eq(orderItems.productPageId, pageId));
   return (
     db
       .select({
@@ -453,7 +432,7 @@ export async function findAcademyWeeks(
       })
       .from(academyWeeks)
       .innerJoin(academySeasons, eq(academySeasons.id, academyWeeks.seasonId))
-      .leftJoin(taken, eq(taken.weekId, academyWeeks.id))
+      .leftJoin(taken, eq(taken.unitId, academyWeeks.id))
       // Weeks that are over can no longer be booked.
       .where(and(eq(academyWeeks.productPageId, pageId), sql`${academyWeeks.endsOn} >= current_date`))
       .orderBy(asc(academyWeeks.startsOn), asc(academyWeeks.id))

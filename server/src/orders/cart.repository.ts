@@ -17,7 +17,7 @@ import {
   scheduleSlots,
   visitors,
 } from "../db/schema/index.ts";
-import { holdsSeats } from "./seats.ts";
+import { slotSeatsTaken, weekSeatsTaken } from "./seats.ts";
 
 /** The only code of the cart that touches Drizzle tables. */
 
@@ -165,14 +165,7 @@ export type SeatSlot = {
 
 /** The page's bookable slots (dated ones from today) with the seats taken by orders that hold seats. */
 export function findPageSlots(db: DbOrTx, pageId: number): Promise<SeatSlot[]> {
-  const taken = db
-    .select({ slotId: orderItemSlots.scheduleSlotId, n: sql<number>`count(*)::int`.as("n") })
-    .from(orderItemSlots)
-    .innerJoin(orderItems, eq(orderItems.id, orderItemSlots.orderItemId))
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(holdsSeats, eq(orderItems.productPageId, pageId)))
-    .groupBy(orderItemSlots.scheduleSlotId)
-    .as("taken");
+  const taken = slotSeatsTaken(db, eq(orderItems.productPageId, pageId));
   return db
     .select({
       id: scheduleSlots.id,
@@ -184,7 +177,7 @@ export function findPageSlots(db: DbOrTx, pageId: number): Promise<SeatSlot[]> {
       taken: sql<number>`coalesce(${taken.n}, 0)::int`,
     })
     .from(scheduleSlots)
-    .leftJoin(taken, eq(taken.slotId, scheduleSlots.id))
+    .leftJoin(taken, eq(taken.unitId, scheduleSlots.id))
     .where(
       and(
         eq(scheduleSlots.productPageId, pageId),
@@ -197,14 +190,7 @@ export type SeatWeek = { id: number; startsOn: string; endsOn: string; seats: nu
 
 /** The academy's weeks that are not over, with the seats taken by orders that hold seats. */
 export function findPageWeeks(db: DbOrTx, pageId: number): Promise<SeatWeek[]> {
-  const taken = db
-    .select({ weekId: orderItemAcademyWeeks.academyWeekId, n: sql<number>`count(*)::int`.as("n") })
-    .from(orderItemAcademyWeeks)
-    .innerJoin(orderItems, eq(orderItems.id, orderItemAcademyWeeks.orderItemId))
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(holdsSeats, eq(orderItems.productPageId, pageId)))
-    .groupBy(orderItemAcademyWeeks.academyWeekId)
-    .as("taken");
+  const taken = weekSeatsTaken(db, eq(orderItems.productPageId, pageId));
   return db
     .select({
       id: academyWeeks.id,
@@ -214,7 +200,7 @@ export function findPageWeeks(db: DbOrTx, pageId: number): Promise<SeatWeek[]> {
       taken: sql<number>`coalesce(${taken.n}, 0)::int`,
     })
     .from(academyWeeks)
-    .leftJoin(taken, eq(taken.weekId, academyWeeks.id))
+    .leftJoin(taken, eq(taken.unitId, academyWeeks.id))
     .where(and(eq(academyWeeks.productPageId, pageId), sql`${academyWeeks.endsOn} >= current_date`));
 }
 
