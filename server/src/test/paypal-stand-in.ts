@@ -1,0 +1,231 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local stand-in for PayPal's REST API, speaking the same protocol on 127.0.0.1 for the tests:
+ * OAuth2 client credentials, Orders v2 (create, get, capture), Payments v2 refunds and webhook
+ * signature verification, with PayPal-Request-Id idempotency. `approve()` plays the buyer.
+ */
+
+export type StandInOrder = {
+  id: string;
+  status: "CREATED" | "APPROVED" | "COMPLETED";
+  request: Record<string, unknown>;
+  captureId?: string;
+  refundedCents: number;
+};
+
+export type PayPalStandIn = {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  orders: Map<string, StandInOrder>;
+  /** Requests per "METHOD path" (order ids replaced by ":id"). */
+  calls: Map<string, number>;
+  tokenLifetimeS: number;
+  /** The buyer approves the order in PayPal's window. */
+  approve(orderId: string): void;
+  /** Tokens issued so far stop working (PayPal revoked them). */
+  revokeTokens(): void;
+  /** The next request to this "METHOD path" answers `status` (or hangs `delayMs` first). */
+  failNext(route: string, status: number, delayMs?: number): void;
+  /** The signature a webhook from this stand-in carries. */
+  signatureFor(transmissionId: string): string;
+  close(): Promise<void>;
+};
+
+const cents = (value: unknown) => Math.round(Number(value) * 100);
+
+export async function startPayPalStandIn(options: { tokenLifetimeS?: number } = {}): Promise<PayPalStandIn> {
+  const clientId = "stand-in-client";
+  const clientSecret = "stand-in-secret";
+  const webhookId = "WH-STAND-IN";
+  const orders = new Map<string, StandInOrder>();
+  const calls = new Map<string, number>();
+  const replies = new Map<string, { status: number; body: unknown }>();
+  const failures = new Map<string, { status: number; delayMs: number }>();
+  let validTokens = new Set<string>();
+  let counter = 0;
+
+  const state: PayPalStandIn = {
+    url: "",
+    clientId,
+    clientSecret,
+    webhookId,
+    orders,
+    calls,
+    tokenLifetimeS: options.tokenLifetimeS ?? 32_400,
+    approve(orderId) {
+      const order = orders.get(orderId);
+      if (order && order.status === "CREATED") order.status = "APPROVED";
+    },
+    revokeTokens() {
+      validTokens = new Set();
+    },
+    failNext(route, status, delayMs = 0) {
+      failures.set(route, { status, delayMs });
+    },
+    signatureFor: (transmissionId) => `stand-in-signature-${transmissionId}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  function orderBody(order: StandInOrder) {
+    const units = (order.request.purchase_units as Record<string, unknown>[] | undefined) ?? [];
+    return {
+      id: order.id,
+      status: order.status,
+      payer:
+        order.status === "CREATED"
+          ? undefined
+          : {
+              name: { given_name: "Eva", surname: "Muster" },
+              email_address: "buyer@example.org",
+              payer_id: "PAYER1",
+            },
+      purchase_units: units.map((unit) => ({
+        reference_id: unit.reference_id ?? "default",
+        invoice_id: unit.invoice_id,
+        custom_id: unit.custom_id,
+        amount: unit.amount,
+        payments: order.captureId
+          ? {
+              captures: [
+                {
+                  id: order.captureId,
+                  status: order.refundedCents > 0 ? "PARTIALLY_REFUNDED" : "COMPLETED",
+                  amount: unit.amount,
+                  invoice_id: unit.invoice_id,
+                  custom_id: unit.custom_id,
+                },
+              ],
+            }
+          : undefined,
+      })),
+      links: [
+        { href: `${state.url}/checkoutnow?token=${order.id}`, rel: "approve", method: "GET" },
+        { href: `${state.url}/v2/checkout/orders/${order.id}`, rel: "self", method: "GET" },
+      ],
+    };
+  }
+
+  const error = (status: number, name: string, issue?: string) => ({
+    status,
+    body: { name, debug_id: `debug-${++counter}`, ...(issue ? { details: [{ issue }] } : {}) },
+  });
+
+  function handle(
+    method: string,
+    path: string,
+    headers: IncomingMessage["headers"],
+    body: Record<string, unknown>,
+  ) {
+    if (method === "POST" && path === "/v1/oauth2/token") {
+      const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
+      if (headers.authorization !== expected) return error(401, "invalid_client");
+      const token = `A21AA-stand-in-${++counter}`;
+      validTokens.add(token);
+      return {
+        status: 200,
+        body: { access_token: token, token_type: "Bearer", expires_in: state.tokenLifetimeS },
+      };
+    }
+    const bearer = headers.authorization?.replace(/^Bearer /, "") ?? "";
+    if (!validTokens.has(bearer)) return error(401, "AUTHENTICATION_FAILURE");
+
+    if (method === "POST" && path === "/v2/checkout/orders") {
+      const order: StandInOrder = {
+        id: `SI${String(++counter).padStart(15, "0")}`,
+        status: "CREATED",
+        request: body,
+        refundedCents: 0,
+      };
+      orders.set(order.id, order);
+      return { status: 201, body: orderBody(order) };
+    }
+    const get = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(path);
+    if (method === "GET" && get) {
+      const order = orders.get(decodeURIComponent(get[1] ?? ""));
+      return order
+        ? { status: 200, body: orderBody(order) }
+        : error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+    }
+    const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path);
+    if (method === "POST" && capture) {
+      const order = orders.get(decodeURIComponent(capture[1] ?? ""));
+      if (!order) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+      if (order.status === "COMPLETED") return error(422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED");
+      if (order.status !== "APPROVED") return error(422, "UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED");
+      order.status = "COMPLETED";
+      order.captureId = `CAP${String(++counter).padStart(14, "0")}`;
+      return { status: 201, body: orderBody(order) };
+    }
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (method === "POST" && refund) {
+      const order = [...orders.values()].find((o) => o.captureId === decodeURIComponent(refund[1] ?? ""));
+      if (!order) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+      const units = order.request.purchase_units as { amount: { value: string } }[];
+      const captured = cents(units[0]?.amount.value);
+      const asked = body.amount
+        ? cents((body.amount as { value: string }).value)
+        : captured - order.refundedCents;
+      if (asked <= 0 || order.refundedCents + asked > captured)
+        return error(422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED");
+      order.refundedCents += asked;
+      return {
+        status: 201,
+        body: {
+          id: `REF${++counter}`,
+          status: "COMPLETED",
+          amount: { currency_code: "EUR", value: (asked / 100).toFixed(2) },
+        },
+      };
+    }
+    if (method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
+      const ok =
+        body.webhook_id === webhookId &&
+        typeof body.transmission_id === "string" &&
+        body.transmission_sig === state.signatureFor(body.transmission_id);
+      return { status: 200, body: { verification_status: ok ? "SUCCESS" : "FAILURE" } };
+    }
+    return error(404, "RESOURCE_NOT_FOUND");
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", async () => {
+      const method = req.method ?? "GET";
+      const path = new URL(req.url ?? "/", "http://stand-in").pathname;
+      const route = `${method} ${path.replace(/\/(SI|CAP)[0-9]+/g, "/:id")}`;
+      calls.set(route, (calls.get(route) ?? 0) + 1);
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { "content-type": "application/json", "paypal-debug-id": randomUUID() });
+        res.end(JSON.stringify(body));
+      };
+      const failure = failures.get(route);
+      if (failure) {
+        failures.delete(route);
+        if (failure.delayMs) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
+        if (res.destroyed) return;
+        return send(failure.status, { name: "INTERNAL_SERVER_ERROR", debug_id: "stand-in-failure" });
+      }
+      const raw = Buffer.concat(chunks).toString("utf8");
+      let body: Record<string, unknown> = {};
+      if (raw && req.headers["content-type"]?.includes("json"))
+        body = JSON.parse(raw) as Record<string, unknown>;
+      // PayPal-Request-Id: the same write again gets the first answer.
+      const requestId = req.headers["paypal-request-id"];
+      const key = typeof requestId === "string" ? `${route} ${requestId}` : undefined;
+      const replayed = key ? replies.get(key) : undefined;
+      const reply = replayed ?? handle(method, path, req.headers, body);
+      // Only what PayPal acted on is remembered: an answer, or a refusal of the request itself (422).
+      if (key && !replayed && (reply.status < 300 || reply.status === 422)) replies.set(key, reply);
+      send(reply.status, reply.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return state;
+}
