@@ -113,9 +113,6 @@ export function itemListPrice(
   return { dueNowCents, recurrentCents: rule.recurring ? option.basePriceCents : 0 };
 }
 
-/** Sibling discount: the second and every further child's course subscriptions (D25). */
-export const SIBLING_DISCOUNT_PERCENT_DEFAULT = 10;
-
 // ---------- Requests ----------
 
 const MAX_ID = 2_147_483_647;

@@ -4,7 +4,7 @@ import { NameSchema } from "./rules/name.ts";
 
 /** Visitors (attendees, usually children): `GET/POST /api/v2/visitors/`, `PATCH /api/v2/visitors/{id}/`. */
 
-export const VisitorInputSchema = z.strictObject({
+export const VisitorInputSchema = z.object({
   first_name: NameSchema,
   last_name: NameSchema,
   birth_date: BirthDateSchema,

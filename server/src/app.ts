@@ -8,6 +8,8 @@ import { createCatalogueApi } from "./catalogue/catalogue-api.ts";
 import type { Env } from "./config/env.ts";
 import type { Database } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { cartRoutes } from "./orders/cart.routes.ts";
+import { createCartService } from "./orders/cart.service.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { type ErrorReporter, registerErrorHandler } from "./plugins/error-handler.ts";
@@ -16,6 +18,8 @@ import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerRequestLocale } from "./plugins/request-locale.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import { registerSpa } from "./spa/spa.plugin.ts";
+import { visitorsRoutes } from "./visitors/visitors.routes.ts";
+import { createVisitorsService } from "./visitors/visitors.service.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -48,6 +52,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes({ ping: database.ping, databaseKind: database.kind }));
   registerAuth(app, { db: database.db, tokenTtlDays: env.AUTH_TOKEN_TTL_DAYS });
   await app.register(accountsRoutes({ db: database.db, env }));
+
+  await app.register(visitorsRoutes({ visitors: createVisitorsService(database.db) }));
+  const cart = createCartService({
+    db: database.db,
+    siblingDiscountPercent: env.SIBLING_DISCOUNT_PERCENT,
+    publicUrl: env.PUBLIC_URL,
+  });
+  await app.register(cartRoutes({ cart }));
 
   const catalogueApi = createCatalogueApi({ db: database.db, env });
   await app.register(catalogueApi.routes);

@@ -1,0 +1,415 @@
+import type { Locale, ProductType, ScheduleType } from "@atelier/contract";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { textIn } from "../catalogue/catalogue.repository.ts";
+import type { DbOrTx } from "../db/client.ts";
+import {
+  academyWeeks,
+  type ImageRef,
+  orderItemAcademyWeeks,
+  orderItemSlots,
+  orderItems,
+  orders,
+  productPages,
+  promocodeRedemptions,
+  promocodes,
+  purchaseOptions,
+  scheduleSlots,
+  visitors,
+} from "../db/schema/index.ts";
+import { holdsSeats } from "./seats.ts";
+
+/** The only code of the cart that touches Drizzle tables. */
+
+export type CartRow = typeof orders.$inferSelect;
+
+export async function findGuestCart(db: DbOrTx, cartId: string, lock = false): Promise<CartRow | undefined> {
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.cartId, cartId), isNull(orders.userId), eq(orders.status, "cart")));
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+export async function findUserCart(db: DbOrTx, userId: number, lock = false): Promise<CartRow | undefined> {
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "cart")));
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+/** A new cart; for a user racing with themselves, the one-cart index keeps the first and this returns undefined. */
+export async function insertCart(
+  db: DbOrTx,
+  values: { userId: number | null; locale: Locale },
+): Promise<CartRow | undefined> {
+  const [row] = await db.insert(orders).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function attachCartToUser(db: DbOrTx, orderId: number, userId: number): Promise<void> {
+  await db.update(orders).set({ userId, updatedAt: new Date() }).where(eq(orders.id, orderId));
+}
+
+export async function deleteCart(db: DbOrTx, orderId: number): Promise<void> {
+  await db.delete(orders).where(eq(orders.id, orderId));
+}
+
+export type CartTotals = {
+  totalPriceCents: number;
+  discountCents: number;
+  totalCheckoutCents: number;
+  totalRecurrentCents: number;
+};
+
+export async function updateCart(
+  db: DbOrTx,
+  orderId: number,
+  changes: Partial<CartTotals & { promocodeId: number | null; locale: Locale }>,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+}
+
+// ---------- Catalogue facts an item is checked against ----------
+
+export type OptionFacts = {
+  optionId: number;
+  optionPageId: number;
+  scheduleType: ScheduleType;
+  basePriceCents: number;
+  meetingsPerWeek: number | null;
+  optionName: string;
+};
+
+export async function findOption(
+  db: DbOrTx,
+  optionId: number,
+  locale: Locale,
+): Promise<OptionFacts | undefined> {
+  const [row] = await db
+    .select({
+      optionId: purchaseOptions.id,
+      optionPageId: purchaseOptions.productPageId,
+      scheduleType: purchaseOptions.scheduleType,
+      basePriceCents: purchaseOptions.basePriceCents,
+      meetingsPerWeek: purchaseOptions.meetingsPerWeek,
+      optionName: textIn(purchaseOptions.name, locale),
+    })
+    .from(purchaseOptions)
+    .where(eq(purchaseOptions.id, optionId));
+  return row;
+}
+
+export type PageFacts = {
+  id: number;
+  productType: ProductType;
+  ageGroup: string;
+  name: string;
+  slug: string;
+  titleImage: ImageRef | null;
+};
+
+export async function findPublishedPage(
+  db: DbOrTx,
+  pageId: number,
+  locale: Locale,
+): Promise<PageFacts | undefined> {
+  const [row] = await db
+    .select({
+      id: productPages.id,
+      productType: productPages.productType,
+      ageGroup: productPages.ageGroup,
+      name: textIn(productPages.name, locale),
+      slug: productPages.slug,
+      titleImage: productPages.titleImage,
+    })
+    .from(productPages)
+    .where(and(eq(productPages.id, pageId), eq(productPages.isPublished, true)));
+  return row as PageFacts | undefined;
+}
+
+export type SeatSlot = {
+  id: number;
+  weekday: number | null;
+  date: string | null;
+  start: string;
+  end: string;
+  seats: number;
+  taken: number;
+};
+
+/** The page's bookable slots (dated ones from today) with the seats taken by orders that hold seats. */
+export function findPageSlots(db: DbOrTx, pageId: number): Promise<SeatSlot[]> {
+  const taken = db
+    .select({ slotId: orderItemSlots.scheduleSlotId, n: sql<number>`count(*)::int`.as("n") })
+    .from(orderItemSlots)
+    .innerJoin(orderItems, eq(orderItems.id, orderItemSlots.orderItemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(holdsSeats, eq(orderItems.productPageId, pageId)))
+    .groupBy(orderItemSlots.scheduleSlotId)
+    .as("taken");
+  return db
+    .select({
+      id: scheduleSlots.id,
+      weekday: scheduleSlots.weekday,
+      date: scheduleSlots.date,
+      start: scheduleSlots.start,
+      end: scheduleSlots.end,
+      seats: scheduleSlots.seats,
+      taken: sql<number>`coalesce(${taken.n}, 0)::int`,
+    })
+    .from(scheduleSlots)
+    .leftJoin(taken, eq(taken.slotId, scheduleSlots.id))
+    .where(
+      and(
+        eq(scheduleSlots.productPageId, pageId),
+        sql`(${scheduleSlots.date} is null or ${scheduleSlots.date} >= current_date)`,
+      ),
+    );
+}
+
+export type SeatWeek = { id: number; startsOn: string; endsOn: string; seats: number; taken: number };
+
+/** The academy's weeks that are not over, with the seats taken by orders that hold seats. */
+export function findPageWeeks(db: DbOrTx, pageId: number): Promise<SeatWeek[]> {
+  const taken = db
+    .select({ weekId: orderItemAcademyWeeks.academyWeekId, n: sql<number>`count(*)::int`.as("n") })
+    .from(orderItemAcademyWeeks)
+    .innerJoin(orderItems, eq(orderItems.id, orderItemAcademyWeeks.orderItemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(holdsSeats, eq(orderItems.productPageId, pageId)))
+    .groupBy(orderItemAcademyWeeks.academyWeekId)
+    .as("taken");
+  return db
+    .select({
+      id: academyWeeks.id,
+      startsOn: academyWeeks.startsOn,
+      endsOn: academyWeeks.endsOn,
+      seats: academyWeeks.seats,
+      taken: sql<number>`coalesce(${taken.n}, 0)::int`,
+    })
+    .from(academyWeeks)
+    .leftJoin(taken, eq(taken.weekId, academyWeeks.id))
+    .where(and(eq(academyWeeks.productPageId, pageId), sql`${academyWeeks.endsOn} >= current_date`));
+}
+
+// ---------- Items of a cart ----------
+
+export type ItemSlot = {
+  id: number;
+  weekday: number | null;
+  date: string | null;
+  start: string;
+  end: string;
+};
+export type ItemWeek = { id: number; starts_on: string; ends_on: string };
+
+export type CartItemRow = {
+  id: number;
+  orderId: number;
+  productPageId: number;
+  purchaseOptionId: number;
+  visitorId: number | null;
+  guestVisitorRef: number | null;
+  scheduleType: ScheduleType;
+  productType: ProductType;
+  calculatedPriceCents: number;
+  siblingDiscountCents: number;
+  promocodeDiscountCents: number;
+  recurrentPriceCents: number;
+  recurrentDiscountCents: number;
+  academyNumberOfWeeks: number | null;
+  comment: string;
+  pageName: string;
+  pageSlug: string;
+  pageAgeGroup: string;
+  pageTitleImage: ImageRef | null;
+  optionName: string;
+  visitorFirstName: string | null;
+  visitorLastName: string | null;
+  slots: ItemSlot[];
+  weeks: ItemWeek[];
+};
+
+const itemColumns = (locale: Locale) => ({
+  id: orderItems.id,
+  orderId: orderItems.orderId,
+  productPageId: orderItems.productPageId,
+  purchaseOptionId: orderItems.purchaseOptionId,
+  visitorId: orderItems.visitorId,
+  guestVisitorRef: orderItems.guestVisitorRef,
+  scheduleType: orderItems.scheduleType,
+  productType: productPages.productType,
+  calculatedPriceCents: orderItems.calculatedPriceCents,
+  siblingDiscountCents: orderItems.siblingDiscountCents,
+  promocodeDiscountCents: orderItems.promocodeDiscountCents,
+  recurrentPriceCents: orderItems.recurrentPriceCents,
+  recurrentDiscountCents: orderItems.recurrentDiscountCents,
+  academyNumberOfWeeks: orderItems.academyNumberOfWeeks,
+  comment: orderItems.comment,
+  pageName: textIn(productPages.name, locale),
+  pageSlug: productPages.slug,
+  pageAgeGroup: productPages.ageGroup,
+  pageTitleImage: productPages.titleImage,
+  optionName: textIn(purchaseOptions.name, locale),
+  visitorFirstName: visitors.firstName,
+  visitorLastName: visitors.lastName,
+  // The chosen slots and weeks in the same round trip, ordered by id.
+  slots: sql<
+    ItemSlot[]
+  >`coalesce((select json_agg(json_build_object('id', s.id, 'weekday', s.weekday, 'date', s.date, 'start', to_char(s.start, 'HH24:MI'), 'end', to_char(s."end", 'HH24:MI')) order by s.id)
+    from ${orderItemSlots} ois join ${scheduleSlots} s on s.id = ois.schedule_slot_id where ois.order_item_id = ${orderItems.id}), '[]'::json)`,
+  weeks: sql<
+    ItemWeek[]
+  >`coalesce((select json_agg(json_build_object('id', w.id, 'starts_on', w.starts_on, 'ends_on', w.ends_on) order by w.id)
+    from ${orderItemAcademyWeeks} oiw join ${academyWeeks} w on w.id = oiw.academy_week_id where oiw.order_item_id = ${orderItems.id}), '[]'::json)`,
+});
+
+/** The items of a cart (or one of them) with everything pricing, the booking checks and the reply need. */
+export function findCartItems(
+  db: DbOrTx,
+  orderId: number,
+  locale: Locale,
+  itemId?: number,
+): Promise<CartItemRow[]> {
+  return db
+    .select(itemColumns(locale))
+    .from(orderItems)
+    .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
+    .innerJoin(purchaseOptions, eq(purchaseOptions.id, orderItems.purchaseOptionId))
+    .leftJoin(visitors, eq(visitors.id, orderItems.visitorId))
+    .where(
+      itemId === undefined
+        ? eq(orderItems.orderId, orderId)
+        : and(eq(orderItems.orderId, orderId), eq(orderItems.id, itemId)),
+    )
+    .orderBy(asc(orderItems.id)) as Promise<CartItemRow[]>;
+}
+
+export type NewCartItem = {
+  orderId: number;
+  productPageId: number;
+  purchaseOptionId: number;
+  visitorId: number | null;
+  guestVisitorRef: number | null;
+  scheduleType: ScheduleType;
+  calculatedPriceCents: number;
+  recurrentPriceCents: number;
+  academyNumberOfWeeks: number | null;
+  comment: string;
+  slotIds: number[];
+  weekIds: number[];
+};
+
+export async function insertCartItem(db: DbOrTx, item: NewCartItem): Promise<number> {
+  const { slotIds, weekIds, ...values } = item;
+  const [row] = await db.insert(orderItems).values(values).returning({ id: orderItems.id });
+  if (!row) throw new Error("order_items insert returned no row");
+  await replaceItemChoices(db, row.id, { slotIds, weekIds });
+  return row.id;
+}
+
+export async function replaceItemChoices(
+  db: DbOrTx,
+  itemId: number,
+  choices: { slotIds?: number[]; weekIds?: number[] },
+): Promise<void> {
+  if (choices.slotIds) {
+    await db.delete(orderItemSlots).where(eq(orderItemSlots.orderItemId, itemId));
+    if (choices.slotIds.length)
+      await db
+        .insert(orderItemSlots)
+        .values(choices.slotIds.map((scheduleSlotId) => ({ orderItemId: itemId, scheduleSlotId })));
+  }
+  if (choices.weekIds) {
+    await db.delete(orderItemAcademyWeeks).where(eq(orderItemAcademyWeeks.orderItemId, itemId));
+    if (choices.weekIds.length)
+      await db
+        .insert(orderItemAcademyWeeks)
+        .values(choices.weekIds.map((academyWeekId) => ({ orderItemId: itemId, academyWeekId })));
+  }
+}
+
+export async function updateCartItem(
+  db: DbOrTx,
+  itemId: number,
+  changes: Partial<{
+    orderId: number;
+    visitorId: number | null;
+    guestVisitorRef: number | null;
+    calculatedPriceCents: number;
+    recurrentPriceCents: number;
+    siblingDiscountCents: number;
+    promocodeDiscountCents: number;
+    recurrentDiscountCents: number;
+    academyNumberOfWeeks: number | null;
+    comment: string;
+  }>,
+): Promise<void> {
+  await db
+    .update(orderItems)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(orderItems.id, itemId));
+}
+
+export async function deleteCartItems(db: DbOrTx, itemIds: number[]): Promise<void> {
+  if (itemIds.length) await db.delete(orderItems).where(inArray(orderItems.id, itemIds));
+}
+
+// ---------- Promocodes ----------
+
+export type PromocodeRow = typeof promocodes.$inferSelect;
+
+export async function findPromocodeByCode(db: DbOrTx, code: string): Promise<PromocodeRow | undefined> {
+  const [row] = await db.select().from(promocodes).where(sql`lower(${promocodes.code}) = lower(${code})`);
+  return row;
+}
+
+export async function findPromocode(db: DbOrTx, id: number): Promise<PromocodeRow | undefined> {
+  const [row] = await db.select().from(promocodes).where(eq(promocodes.id, id));
+  return row;
+}
+
+/** Redemptions of a code by orders that are paid or awaiting payment, overall and by one user. */
+export async function countRedemptions(
+  db: DbOrTx,
+  promocodeId: number,
+  userId: number | null,
+): Promise<{ total: number; byUser: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      byUser: sql<number>`(count(*) filter (where ${userId === null ? sql`false` : sql`${promocodeRedemptions.userId} = ${userId}`}))::int`,
+    })
+    .from(promocodeRedemptions)
+    .innerJoin(orders, eq(orders.id, promocodeRedemptions.orderId))
+    .where(
+      and(
+        eq(promocodeRedemptions.promocodeId, promocodeId),
+        inArray(orders.status, ["awaiting_payment", "paid"]),
+      ),
+    );
+  return { total: row?.total ?? 0, byUser: row?.byUser ?? 0 };
+}
+
+/** Children of the user with a running course subscription (a paid recurring item still active). */
+export async function findChildrenWithSubscription(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ visitorId: orderItems.visitorId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, "paid"),
+        inArray(orderItems.status, ["active", "frozen"]),
+        sql`${orderItems.recurrentPriceCents} > 0`,
+      ),
+    );
+  return rows.flatMap((r) => (r.visitorId === null ? [] : [r.visitorId]));
+}

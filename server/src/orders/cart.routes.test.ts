@@ -1,0 +1,465 @@
+import { OrderItemSchema, OrderSchema } from "@atelier/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderItems, orders, promocodes, scheduleSlots } from "../db/schema/index.ts";
+import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import {
+  ACADEMY_8_11,
+  COURSE_5_7,
+  createChild,
+  createParent,
+  GIFT_CARD,
+  pageBySlug,
+  WORKSHOP_10,
+} from "../test/shop-fixtures.ts";
+import { createTestApp } from "../test/test-app.ts";
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let course: Awaited<ReturnType<typeof pageBySlug>>;
+let workshop: Awaited<ReturnType<typeof pageBySlug>>;
+let academy: Awaited<ReturnType<typeof pageBySlug>>;
+let giftCard: Awaited<ReturnType<typeof pageBySlug>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedDemoCatalogue(ctx.database.db, { staffEmail: "staff@atelier-test.example" });
+  const db = ctx.database.db;
+  [course, workshop, academy, giftCard] = await Promise.all([
+    pageBySlug(db, COURSE_5_7),
+    pageBySlug(db, WORKSHOP_10),
+    pageBySlug(db, ACADEMY_8_11),
+    pageBySlug(db, GIFT_CARD),
+  ]);
+}, 60_000);
+afterAll(() => ctx?.close());
+
+type Headers = Record<string, string>;
+const call = (
+  method: "GET" | "POST" | "PATCH" | "DELETE" | "PUT",
+  url: string,
+  options: { headers?: Headers; body?: unknown; cartId?: string; locale?: string } = {},
+) => {
+  const query = new URLSearchParams({ locale: options.locale ?? "de" });
+  if (options.cartId) query.set("cart_id", options.cartId);
+  return ctx.app.inject({
+    method,
+    url: `${url}?${query}`,
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.body !== undefined ? { payload: options.body as Record<string, unknown> } : {}),
+  });
+};
+
+async function guestCart(): Promise<string> {
+  const res = await call("POST", "/api/v2/orders/init/");
+  expect(res.statusCode).toBe(201);
+  return res.json().cart_id;
+}
+
+const courseItem = (visitor: number | null, slotIndex = 0) => ({
+  product: course.page.id,
+  product_page: course.page.id,
+  purchase_option: course.option("Course (1 / week)").id,
+  visitor,
+  schedule_slots: [course.slots[slotIndex]?.id],
+});
+const workshopItem = (visitor: number | null) => ({
+  product_page: workshop.page.id,
+  purchase_option: workshop.option("Ticket").id,
+  visitor,
+  schedule_slots: [workshop.slots[0]?.id],
+});
+
+describe("guest cart", () => {
+  it("init gives a cart_id; the cart starts empty in_cart; items name the guest's local child", async () => {
+    const cartId = await guestCart();
+    const empty = await call("GET", "/api/v2/orders/current/", { cartId });
+    expect(empty.statusCode).toBe(200);
+    expect(OrderSchema.parse(empty.json())).toMatchObject({
+      status: "in_cart",
+      items: [],
+      total_checkout_price: "0.00",
+    });
+
+    const added = await call("POST", "/api/v2/orders/items/", { cartId, body: courseItem(1) });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(OrderItemSchema.parse(added.json())).toMatchObject({
+      visitor: null,
+      guest_visitor: 1,
+      calculated_price: "79.00",
+      recurrent_price: "79.00",
+      is_recurring: true,
+      schedule_type: "Course (1 / week)",
+    });
+    const cart = (await call("GET", "/api/v2/orders/current/", { cartId })).json();
+    expect(cart.items).toHaveLength(1);
+    expect(cart).toMatchObject({ total_checkout_price: "79.00", total_recurrent_price: "79.00" });
+  });
+
+  it("a cart_id nobody has, none, or a signed-in user's cart: 404, never another family's items", async () => {
+    expect((await call("GET", "/api/v2/orders/current/")).statusCode).toBe(404);
+    expect((await call("GET", "/api/v2/orders/current/", { cartId: crypto.randomUUID() })).statusCode).toBe(
+      404,
+    );
+    const parent = await createParent(ctx.database.db);
+    const theirs = (await call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect((await call("GET", "/api/v2/orders/current/", { cartId: theirs.cart_id })).statusCode).toBe(404);
+    expect(
+      (await call("POST", "/api/v2/orders/items/", { cartId: theirs.cart_id, body: courseItem(1) }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call("GET", "/api/v2/orders/current/", { cartId: "not-a-uuid" })).statusCode).toBe(400);
+  });
+
+  it("a guest item needs its local child number", async () => {
+    const cartId = await guestCart();
+    const res = await call("POST", "/api/v2/orders/items/", { cartId, body: courseItem(null) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_codes).toEqual({ visitor: ["visitor_required"] });
+  });
+});
+
+describe("signed-in cart", () => {
+  it("one cart per parent: current and init name the same cart, created once", async () => {
+    const parent = await createParent(ctx.database.db);
+    const [a, b] = await Promise.all([
+      call("GET", "/api/v2/orders/current/", { headers: parent.headers }),
+      call("POST", "/api/v2/orders/init/", { headers: parent.headers }),
+    ]);
+    expect(a.json().cart_id).toBe(b.json().cart_id);
+    expect(a.json().user).toBe(parent.id);
+  });
+
+  it("adds for the parent's own child; another family's child is not found", async () => {
+    const parent = await createParent(ctx.database.db);
+    const other = await createParent(ctx.database.db);
+    const child = await createChild(ctx.database.db, parent.id, 6);
+    const otherChild = await createChild(ctx.database.db, other.id, 6);
+    const ok = await call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: courseItem(child),
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ visitor: child, guest_visitor: null, visitor_name: "Mila Muster" });
+    const foreign = await call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: courseItem(otherChild, 1),
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error_codes).toEqual({ visitor: ["visitor_not_found"] });
+  });
+
+  it("another parent cannot change, delete or see an item: 404", async () => {
+    const parent = await createParent(ctx.database.db);
+    const intruder = await createParent(ctx.database.db);
+    const child = await createChild(ctx.database.db, parent.id, 6);
+    const item = (
+      await call("POST", "/api/v2/orders/items/", { headers: parent.headers, body: courseItem(child) })
+    ).json();
+    expect(
+      (
+        await call("PATCH", `/api/v2/orders/items/${item.id}/`, {
+          headers: intruder.headers,
+          body: { comment: "x" },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call("DELETE", `/api/v2/orders/items/${item.id}/`, { headers: intruder.headers })).statusCode,
+    ).toBe(404);
+    expect((await call("DELETE", `/api/v2/orders/items/${item.id}/`)).statusCode).toBe(404);
+    const theirs = (await call("GET", "/api/v2/orders/current/", { headers: intruder.headers })).json();
+    expect(theirs.items).toEqual([]);
+    expect(
+      (await call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json().items,
+    ).toHaveLength(1);
+  });
+
+  it("changes the child of an item and removes items (also through delete_course)", async () => {
+    const parent = await createParent(ctx.database.db);
+    const mila = await createChild(ctx.database.db, parent.id, 6, "Mila");
+    const tom = await createChild(ctx.database.db, parent.id, 5, "Tom");
+    const item = (
+      await call("POST", "/api/v2/orders/items/", { headers: parent.headers, body: courseItem(mila) })
+    ).json();
+    const changed = await call("PATCH", `/api/v2/orders/items/${item.id}/`, {
+      headers: parent.headers,
+      body: { visitor: tom },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ visitor: tom, visitor_name: "Tom Muster" });
+
+    const wrongCourse = await call(
+      "DELETE",
+      `/api/v2/orders/items/delete_course/${workshop.page.id}/${item.id}/`,
+      { headers: parent.headers },
+    );
+    expect(wrongCourse.statusCode).toBe(404);
+    const removed = await call("DELETE", `/api/v2/orders/items/delete_course/${course.page.id}/${item.id}/`, {
+      headers: parent.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    const cart = (await call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect(cart).toMatchObject({ items: [], total_checkout_price_cents: 0, total_recurrent_price_cents: 0 });
+  });
+});
+
+describe("booking rules (each a 400 naming the field, in the request's locale)", () => {
+  let parent: Awaited<ReturnType<typeof createParent>>;
+  let six: number;
+  let nine: number;
+  let twelve: number;
+  beforeAll(async () => {
+    parent = await createParent(ctx.database.db);
+    six = await createChild(ctx.database.db, parent.id, 6, "Sechs");
+    nine = await createChild(ctx.database.db, parent.id, 9, "Neun");
+    twelve = await createChild(ctx.database.db, parent.id, 12, "Zwölf");
+  });
+  const add = (body: Record<string, unknown>, locale = "de") =>
+    call("POST", "/api/v2/orders/items/", { headers: parent.headers, body, locale });
+  const expectError = async (body: Record<string, unknown>, field: string, code: string) => {
+    const res = await add(body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error_codes).toEqual({ [field]: [code] });
+    expect(typeof res.json()[field][0]).toBe("string");
+  };
+
+  it("the option belongs to the page; the page exists", async () => {
+    await expectError(
+      { ...courseItem(six), purchase_option: workshop.option("Ticket").id },
+      "purchase_option",
+      "option_not_on_page",
+    );
+    await expectError(
+      { ...courseItem(six), product_page: 999_999, product: 999_999 },
+      "product_page",
+      "product_not_found",
+    );
+  });
+
+  it("as many weekly times as meetings a week, of this page", async () => {
+    await expectError({ ...courseItem(six), schedule_slots: [] }, "schedule_slots", "slot_count_mismatch");
+    const twice = { ...courseItem(six), purchase_option: course.option("Course (2 / week)").id };
+    await expectError(twice, "schedule_slots", "slot_count_mismatch");
+    await expectError(
+      { ...courseItem(six), schedule_slots: [workshop.slots[0]?.id] },
+      "schedule_slots",
+      "slot_not_on_page",
+    );
+    const ok = await add({ ...twice, schedule_slots: [course.slots[0]?.id, course.slots[1]?.id] });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().calculated_price).toBe("145.00");
+  });
+
+  it("academy weeks belong to the academy; the price is weeks × day part", async () => {
+    const base = {
+      product_page: academy.page.id,
+      purchase_option: academy.option("Academy (1st half)").id,
+      visitor: nine,
+    };
+    await expectError(base, "academy_weeks", "weeks_required");
+    await expectError({ ...base, academy_weeks: [999_999] }, "academy_weeks", "week_not_on_page");
+    await expectError(
+      { ...base, academy_weeks: [academy.weeks[0]?.id], academy_number_of_weeks: 2 },
+      "academy_number_of_weeks",
+      "weeks_count_mismatch",
+    );
+    const ok = await add({ ...base, academy_weeks: [academy.weeks[0]?.id, academy.weeks[1]?.id] });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({
+      calculated_price: "378.00",
+      academy_number_of_weeks: 2,
+      recurrent_price: "0.00",
+    });
+  });
+
+  it("the child's age fits the age group, in German and Russian", async () => {
+    await expectError(courseItem(twelve), "visitor", "age_not_in_group");
+    await expectError(workshopItem(six), "visitor", "age_not_in_group");
+    const ru = await add(workshopItem(six), "ru");
+    expect(ru.json().visitor[0]).toMatch(/[а-я]/);
+  });
+
+  it("no seat left, and no child twice in one slot", async () => {
+    const [full] = await ctx.database.db
+      .insert(scheduleSlots)
+      .values({ productPageId: course.page.id, weekday: 4, start: "18:00", end: "19:00", seats: 0 })
+      .returning();
+    await expectError({ ...courseItem(six), schedule_slots: [full?.id] }, "schedule_slots", "no_seats_left");
+    await ctx.database.db.delete(scheduleSlots).where(eq(scheduleSlots.id, full?.id ?? 0));
+
+    const first = await add(courseItem(six, 2));
+    expect(first.statusCode, first.body).toBe(201);
+    await expectError(courseItem(six, 2), "schedule_slots", "already_booked");
+  });
+
+  it("a gift card has no child; every other item needs one", async () => {
+    const card = { product_page: giftCard.page.id, purchase_option: giftCard.options[0]?.id };
+    await expectError({ ...card, visitor: six }, "visitor", "visitor_not_allowed");
+    const ok = await add(card);
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ visitor: null, guest_visitor: null, calculated_price: "25.00" });
+    await expectError({ ...courseItem(null) }, "visitor", "visitor_required");
+  });
+});
+
+describe("prices come from the catalogue", () => {
+  it("ignores any price in the request and gives the second child 10 % off the course", async () => {
+    const parent = await createParent(ctx.database.db);
+    const a = await createChild(ctx.database.db, parent.id, 6, "Anna");
+    const b = await createChild(ctx.database.db, parent.id, 5, "Ben");
+    await call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: { ...courseItem(a), calculated_price: "0.01", price: 1 },
+    });
+    await call("POST", "/api/v2/orders/items/", { headers: parent.headers, body: courseItem(b, 1) });
+    const cart = (await call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect(cart.items.map((i: { discount_amount: string }) => i.discount_amount)).toEqual(["0.00", "7.90"]);
+    expect(cart).toMatchObject({
+      total_price: "158.00",
+      total_discount: "7.90",
+      total_checkout_price: "150.10",
+      total_recurrent_price: "150.10",
+    });
+  });
+});
+
+describe("promocodes", () => {
+  const setCode = (promocode: unknown, headers: Headers) =>
+    call("PUT", "/api/v2/orders/current/set_promocode/", { headers, body: { promocode } });
+
+  it("applies a valid code in any case and removes it with an empty one", async () => {
+    const parent = await createParent(ctx.database.db);
+    const child = await createChild(ctx.database.db, parent.id, 11);
+    await call("POST", "/api/v2/orders/items/", { headers: parent.headers, body: workshopItem(child) });
+    const applied = await setCode("welcome10", parent.headers);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toMatchObject({
+      promocode: "WELCOME10",
+      total_discount: "6.50",
+      total_checkout_price: "58.50",
+    });
+    const removed = await setCode("", parent.headers);
+    expect(removed.json()).toMatchObject({ promocode: null, total_checkout_price: "65.00" });
+  });
+
+  it("says why a code does not apply: unknown, expired, used up, too small an order, wrong products", async () => {
+    const db = ctx.database.db;
+    await db.insert(promocodes).values([
+      { code: "OLD5", percentOff: 5, validUntil: new Date("2020-01-01") },
+      { code: "GONE5", percentOff: 5, maxUses: 0 },
+      { code: "BIG20", amountOffCents: 2000, minTotalCents: 50_000 },
+      { code: "ACADEMY5", percentOff: 5, productTypes: ["Academy"] },
+    ]);
+    const parent = await createParent(db);
+    const child = await createChild(db, parent.id, 11);
+    await call("POST", "/api/v2/orders/items/", { headers: parent.headers, body: workshopItem(child) });
+    for (const [code, error] of [
+      ["NOPE", "promocode_invalid"],
+      ["OLD5", "promocode_expired"],
+      ["GONE5", "promocode_used_up"],
+      ["BIG20", "promocode_min_total"],
+      ["ACADEMY5", "promocode_not_applicable"],
+    ]) {
+      const res = await setCode(code, parent.headers);
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json().error_codes).toEqual({ promocode: [error] });
+    }
+    const cart = (await call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect(cart).toMatchObject({ promocode: null, total_checkout_price: "65.00" });
+  });
+});
+
+describe("signing in brings the guest cart along", () => {
+  it("merges the guest cart into the parent's cart without duplicates; the guest cart is gone", async () => {
+    const parent = await createParent(ctx.database.db);
+    const child = await createChild(ctx.database.db, parent.id, 6);
+    const cartId = await guestCart();
+    const guestItem = (await call("POST", "/api/v2/orders/items/", { cartId, body: courseItem(1) })).json();
+    await call("POST", "/api/v2/orders/items/", { cartId, body: courseItem(1) }); // the same booking twice is refused…
+    await call("POST", "/api/v2/orders/items/", { cartId, body: courseItem(2, 1) });
+    await call("POST", "/api/v2/orders/items/", { headers: parent.headers, body: courseItem(child) });
+
+    const merged = (await call("GET", "/api/v2/orders/current/", { headers: parent.headers, cartId })).json();
+    expect(merged.items).toHaveLength(3);
+    expect(merged.cart_id).not.toBe(cartId);
+    expect((await call("GET", "/api/v2/orders/current/", { cartId })).statusCode).toBe(404);
+    // …and merging again (a retried sign-in) changes nothing.
+    const again = (await call("GET", "/api/v2/orders/current/", { headers: parent.headers, cartId })).json();
+    expect(again.items).toHaveLength(3);
+
+    const reassigned = await call("PATCH", `/api/v2/orders/items/${guestItem.id}/`, {
+      headers: parent.headers,
+      body: { visitor: child },
+    });
+    expect(reassigned.statusCode, reassigned.body).toBe(400);
+    expect(reassigned.json().error_codes).toEqual({ schedule_slots: ["already_booked"] });
+    const other = await createChild(ctx.database.db, parent.id, 7, "Lea");
+    const ok = await call("PATCH", `/api/v2/orders/items/${guestItem.id}/`, {
+      headers: parent.headers,
+      body: { visitor: other },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ visitor: other, guest_visitor: null });
+    const comment = await call(
+      "PATCH",
+      `/api/v2/orders/items/${merged.items.find((i: { guest_visitor: number | null }) => i.guest_visitor === 2).id}/`,
+      {
+        headers: parent.headers,
+        body: { comment: "Bringt eine Schürze mit" },
+      },
+    );
+    expect(comment.statusCode, comment.body).toBe(200);
+    expect(comment.json()).toMatchObject({ guest_visitor: 2, comment: "Bringt eine Schürze mit" });
+  });
+});
+
+describe("malformed requests are 400, never 500, and write nothing", () => {
+  it.each([
+    ["not an object", "[]"],
+    ["ids as words", { product_page: "abc", purchase_option: "x", visitor: "y" }],
+    ["negative ids", { product_page: -1, purchase_option: 0, visitor: -5 }],
+    ["huge ids", { product_page: 1e30, purchase_option: 2 ** 40, visitor: 1 }],
+    ["slots not a list", { product_page: 1, purchase_option: 1, visitor: 1, schedule_slots: "1,2" }],
+    [
+      "too many slots",
+      { product_page: 1, purchase_option: 1, visitor: 1, schedule_slots: [1, 2, 3, 4, 5, 6, 7, 8] },
+    ],
+    ["repeated slots", { product_page: 1, purchase_option: 1, visitor: 1, schedule_slots: [1, 1] }],
+    ["comment too long", { product_page: 1, purchase_option: 1, visitor: 1, comment: "x".repeat(501) }],
+    ["comment not text", { product_page: 1, purchase_option: 1, visitor: 1, comment: { a: 1 } }],
+  ])("%s", async (_name, body) => {
+    const cartId = await guestCart();
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: `/api/v2/orders/items/?cart_id=${cartId}`,
+      headers: { "content-type": "application/json" },
+      payload: typeof body === "string" ? body : JSON.stringify(body),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    const [order] = await ctx.database.db.select().from(orders).where(eq(orders.cartId, cartId));
+    expect(
+      await ctx.database.db
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order?.id ?? 0)),
+    ).toEqual([]);
+  });
+
+  it("bad ids in paths and a bad promocode body", async () => {
+    const cartId = await guestCart();
+    expect((await call("PATCH", "/api/v2/orders/items/abc/", { cartId, body: {} })).statusCode).toBe(400);
+    expect((await call("DELETE", "/api/v2/orders/items/99999999999/", { cartId })).statusCode).toBe(400);
+    expect(
+      (await call("PUT", "/api/v2/orders/current/set_promocode/", { cartId, body: { promocode: 5 } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call("PUT", "/api/v2/orders/current/set_promocode/", {
+          cartId,
+          body: { promocode: "x".repeat(65) },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});

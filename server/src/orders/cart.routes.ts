@@ -1,0 +1,125 @@
+import {
+  CartIdSchema,
+  CartQuerySchema,
+  DeleteCourseParamsSchema,
+  IdParamsSchema,
+  OrderItemInputSchema,
+  OrderItemPatchSchema,
+  OrderItemSchema,
+  OrderSchema,
+  SetPromocodeSchema,
+} from "@atelier/contract";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { CartCaller, CartService } from "./cart.service.ts";
+
+const ErrorSchema = z.record(z.string(), z.unknown());
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
+// A guest calls without a token (its cart_id names the cart), a signed-in parent with one.
+const security: Record<string, string[]>[] = [{}, { tokenAuth: [] }];
+const common = { tags: ["orders"], security, querystring: CartQuerySchema };
+
+/**
+ * The caller of a cart route: a valid token makes it the user's cart; without one, the guest cart of
+ * `?cart_id=`. (A stale token is a guest, as on the catalogue: the parent keeps browsing.)
+ */
+async function cartCaller(
+  request: FastifyRequest<{ Querystring: { cart_id?: string | undefined } }>,
+): Promise<CartCaller> {
+  const user = await request.server.authenticateRequest(request);
+  return { userId: user?.id ?? null, cartId: request.query.cart_id };
+}
+
+/** The cart calls of spec §7 (shapes in api-shapes.md "Cart and orders"). */
+export const cartRoutes =
+  ({ cart }: { cart: CartService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/api/v2/orders/init/",
+      { schema: { ...common, summary: "Start a cart", response: { 201: CartIdSchema, ...errors } } },
+      async (request, reply) =>
+        reply.status(201).send(await cart.init(await cartCaller(request), request.locale)),
+    );
+
+    app.get(
+      "/api/v2/orders/current/",
+      { schema: { ...common, summary: "The current cart", response: { 200: OrderSchema, ...errors } } },
+      async (request) => cart.current(await cartCaller(request), request.locale),
+    );
+
+    app.post(
+      "/api/v2/orders/items/",
+      {
+        schema: {
+          ...common,
+          summary: "Add an item to the cart",
+          body: OrderItemInputSchema,
+          response: { 201: OrderItemSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await cart.addItem(await cartCaller(request), request.body, request.locale)),
+    );
+
+    app.patch(
+      "/api/v2/orders/items/:id/",
+      {
+        schema: {
+          ...common,
+          summary: "Change an item of the cart (e.g. its child)",
+          params: IdParamsSchema,
+          body: OrderItemPatchSchema,
+          response: { 200: OrderItemSchema, ...errors },
+        },
+      },
+      async (request) =>
+        cart.updateItem(await cartCaller(request), request.params.id, request.body, request.locale),
+    );
+
+    app.delete(
+      "/api/v2/orders/items/:id/",
+      {
+        schema: {
+          ...common,
+          summary: "Remove an item from the cart",
+          params: IdParamsSchema,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await cart.removeItem(await cartCaller(request), request.params.id, request.locale);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.delete(
+      "/api/v2/orders/items/delete_course/:courseId/:itemId/",
+      {
+        schema: {
+          ...common,
+          summary: "Remove an item of a course from the cart",
+          params: DeleteCourseParamsSchema,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { courseId, itemId } = request.params;
+        await cart.removeItem(await cartCaller(request), itemId, request.locale, courseId);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.put(
+      "/api/v2/orders/current/set_promocode/",
+      {
+        schema: {
+          ...common,
+          summary: "Apply a promocode to the cart (an empty code removes it)",
+          body: SetPromocodeSchema,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      async (request) => cart.setPromocode(await cartCaller(request), request.body.promocode, request.locale),
+    );
+  };

@@ -1,0 +1,518 @@
+import {
+  AGE_GROUP_RANGES,
+  type AgeGroup,
+  ageInYears,
+  apiOrderStatus,
+  BOOKING_RULES,
+  centsToDecimal,
+  type ErrorCode,
+  itemListPrice,
+  type Locale,
+  type Order,
+  type OrderItem,
+  type OrderItemPatch,
+  type OrderItemRequest,
+  requiredSlotCount,
+  todayInBerlin,
+} from "@atelier/contract";
+import type { Db, Tx } from "../db/client.ts";
+import { AppError } from "../errors/app-error.ts";
+import { findVisitor } from "../visitors/visitors.repository.ts";
+import {
+  type CartItemRow,
+  type CartRow,
+  countRedemptions,
+  deleteCart,
+  deleteCartItems,
+  findCartItems,
+  findChildrenWithSubscription,
+  findGuestCart,
+  findOption,
+  findPageSlots,
+  findPageWeeks,
+  findPromocode,
+  findPromocodeByCode,
+  findPublishedPage,
+  findUserCart,
+  insertCart,
+  insertCartItem,
+  type PromocodeRow,
+  replaceItemChoices,
+  updateCart,
+  updateCartItem,
+} from "./cart.repository.ts";
+import { type PricingPromocode, priceCart } from "./pricing.ts";
+
+/** Who calls: a signed-in user (their cart; a guest cart named beside it is merged in) or a guest's cart_id. */
+export type CartCaller = { userId: number | null; cartId?: string | undefined };
+
+export type CartServiceDeps = { db: Db; siblingDiscountPercent: number; publicUrl: string };
+
+export type CartService = ReturnType<typeof createCartService>;
+
+const fail = (field: string, code: ErrorCode) => AppError.validation(field, code);
+
+/** The child an item books: "v12" for a saved visitor, "g3" for a guest's local one, null for none. */
+const childKey = (item: { visitorId: number | null; guestVisitorRef: number | null }) =>
+  item.visitorId !== null
+    ? `v${item.visitorId}`
+    : item.guestVisitorRef !== null
+      ? `g${item.guestVisitorRef}`
+      : null;
+
+/** Same booking: page, option, child, slots and weeks (the merge drops such duplicates). */
+const bookingKey = (item: CartItemRow) =>
+  [
+    item.productPageId,
+    item.purchaseOptionId,
+    childKey(item),
+    item.slots.map((s) => s.id).join("."),
+    item.weeks.map((w) => w.id).join("."),
+  ].join("|");
+
+/** A promocode that may be used now (active and within its dates), or the reason it may not. */
+function promocodeUsable(code: PromocodeRow, now: Date): ErrorCode | null {
+  if (!code.isActive) return "promocode_invalid";
+  if ((code.validFrom && code.validFrom > now) || (code.validUntil && code.validUntil < now))
+    return "promocode_expired";
+  return null;
+}
+
+const toPricingPromocode = (code: PromocodeRow): PricingPromocode => ({
+  percentOff: code.percentOff,
+  amountOffCents: code.amountOffCents,
+  productTypes: code.productTypes,
+  minTotalCents: code.minTotalCents,
+});
+
+/**
+ * The cart (spec §4, §7): one per user or guest cart_id; every price from the catalogue; every change
+ * under a lock on the cart's row, so parallel adds never lose an item or a total.
+ */
+export function createCartService({ db, siblingDiscountPercent, publicUrl }: CartServiceDeps) {
+  const origin = publicUrl.replace(/\/$/, "");
+
+  /** The caller's cart, locked for the rest of the transaction; a user's is created when missing. */
+  async function lockCart(tx: Tx, caller: CartCaller, locale: Locale): Promise<CartRow> {
+    if (caller.userId === null) {
+      const cart = caller.cartId ? await findGuestCart(tx, caller.cartId, true) : undefined;
+      if (!cart) throw AppError.notFound();
+      return cart;
+    }
+    let cart = await findUserCart(tx, caller.userId, true);
+    if (!cart) {
+      await insertCart(tx, { userId: caller.userId, locale });
+      cart = await findUserCart(tx, caller.userId, true);
+      if (!cart) throw new Error("the user's cart could not be created");
+    }
+    if (caller.cartId && caller.cartId !== cart.cartId) await mergeGuestCart(tx, caller.cartId, cart, locale);
+    return cart;
+  }
+
+  /** Signing in: the guest cart's items move into the user's cart (duplicates dropped), the guest cart goes. */
+  async function mergeGuestCart(tx: Tx, guestCartId: string, into: CartRow, locale: Locale) {
+    const guest = await findGuestCart(tx, guestCartId, true);
+    if (!guest) return;
+    const [theirs, ours] = await Promise.all([
+      findCartItems(tx, guest.id, locale),
+      findCartItems(tx, into.id, locale),
+    ]);
+    const present = new Set(ours.map(bookingKey));
+    const duplicates: number[] = [];
+    for (const item of theirs) {
+      if (present.has(bookingKey(item))) duplicates.push(item.id);
+      else {
+        present.add(bookingKey(item));
+        await updateCartItem(tx, item.id, { orderId: into.id });
+      }
+    }
+    await deleteCartItems(tx, duplicates);
+    if (into.promocodeId === null && guest.promocodeId !== null) {
+      into.promocodeId = guest.promocodeId;
+      await updateCart(tx, into.id, { promocodeId: guest.promocodeId });
+    }
+    await deleteCart(tx, guest.id);
+    await reprice(tx, into, locale);
+  }
+
+  /** Discounts and totals of the cart from its items' catalogue prices; only changed rows are written. */
+  async function reprice(tx: Tx, cart: CartRow, locale: Locale, known?: CartItemRow[]) {
+    const items = known ?? (await findCartItems(tx, cart.id, locale));
+    const code = cart.promocodeId === null ? undefined : await findPromocode(tx, cart.promocodeId);
+    const usable = code && promocodeUsable(code, new Date()) === null ? code : undefined;
+    const hasSubscriptions = items.some((item) => BOOKING_RULES[item.scheduleType].recurring);
+    const running =
+      hasSubscriptions && cart.userId !== null ? await findChildrenWithSubscription(tx, cart.userId) : [];
+    const priced = priceCart(
+      items.map((item) => ({
+        id: item.id,
+        productType: item.productType,
+        scheduleType: item.scheduleType,
+        childKey: childKey(item),
+        listCents: item.calculatedPriceCents,
+        recurrentListCents: item.recurrentPriceCents,
+      })),
+      {
+        siblingDiscountPercent,
+        promocode: usable ? toPricingPromocode(usable) : null,
+        childrenWithSubscription: new Set(running.map((id) => `v${id}`)),
+      },
+    );
+    for (const [index, item] of items.entries()) {
+      const next = priced.items[index];
+      if (!next) continue;
+      if (
+        next.siblingDiscountCents !== item.siblingDiscountCents ||
+        next.promocodeDiscountCents !== item.promocodeDiscountCents ||
+        next.recurrentDiscountCents !== item.recurrentDiscountCents
+      ) {
+        await updateCartItem(tx, item.id, {
+          siblingDiscountCents: next.siblingDiscountCents,
+          promocodeDiscountCents: next.promocodeDiscountCents,
+          recurrentDiscountCents: next.recurrentDiscountCents,
+        });
+      }
+    }
+    await updateCart(tx, cart.id, {
+      totalPriceCents: priced.totalPriceCents,
+      discountCents: priced.discountCents,
+      totalCheckoutCents: priced.totalCheckoutCents,
+      totalRecurrentCents: priced.totalRecurrentCents,
+    });
+    return priced;
+  }
+
+  /**
+   * Checks one booking against the catalogue and the cart (spec §7 add rules) and returns what to store.
+   * `others` are the cart's other items (for seats and double bookings).
+   */
+  async function checkBooking(
+    tx: Tx,
+    cart: CartRow,
+    request: OrderItemRequest,
+    others: CartItemRow[],
+    locale: Locale,
+    /** A guest's local number the item keeps when the change does not name a child (a merged guest item). */
+    keptGuestRef: number | null = null,
+  ) {
+    if (request.product != null && request.product !== request.product_page) throw fail("product", "invalid");
+    const [page, option] = await Promise.all([
+      findPublishedPage(tx, request.product_page, locale),
+      findOption(tx, request.purchase_option, locale),
+    ]);
+    if (!page) throw fail("product_page", "product_not_found");
+    if (!option || option.optionPageId !== page.id) throw fail("purchase_option", "option_not_on_page");
+    const rule = BOOKING_RULES[option.scheduleType];
+
+    // The child: a saved visitor of the cart's user, or a guest's local number in a guest cart.
+    let visitorId: number | null = null;
+    let guestVisitorRef: number | null = null;
+    let birthDate: string | null = null;
+    if (!rule.visitor) {
+      if (request.visitor != null) throw fail("visitor", "visitor_not_allowed");
+    } else {
+      if (request.visitor == null) throw fail("visitor", "visitor_required");
+      if (cart.userId === null || request.visitor === keptGuestRef) guestVisitorRef = request.visitor;
+      else {
+        const visitor = await findVisitor(tx, cart.userId, request.visitor);
+        if (!visitor) throw fail("visitor", "visitor_not_found");
+        visitorId = visitor.id;
+        birthDate = visitor.birthDate;
+      }
+    }
+
+    // Slots: as many as the option says, of the right kind, of this page, not over.
+    const slotRule = rule.slots;
+    const pageSlots =
+      slotRule.kind === "none" && request.schedule_slots.length === 0 ? [] : await findPageSlots(tx, page.id);
+    const ofKind = pageSlots.filter((slot) =>
+      slotRule.kind === "weekly"
+        ? slot.weekday !== null
+        : slotRule.kind === "dated"
+          ? slot.date !== null
+          : false,
+    );
+    const chosenSlots = request.schedule_slots.map((id) => ofKind.find((slot) => slot.id === id));
+    if (chosenSlots.some((slot) => slot === undefined)) throw fail("schedule_slots", "slot_not_on_page");
+    if (
+      request.schedule_slots.length !==
+      requiredSlotCount(option.scheduleType, option.meetingsPerWeek, ofKind.length > 0)
+    )
+      throw fail("schedule_slots", "slot_count_mismatch");
+
+    // Academy weeks: one or more of this academy's weeks that are not over; the day part is the option.
+    let chosenWeeks: Awaited<ReturnType<typeof findPageWeeks>> = [];
+    if (rule.weeks) {
+      if (request.academy_weeks.length === 0) throw fail("academy_weeks", "weeks_required");
+      const pageWeeks = await findPageWeeks(tx, page.id);
+      const found = request.academy_weeks.map((id) => pageWeeks.find((week) => week.id === id));
+      if (found.some((week) => week === undefined)) throw fail("academy_weeks", "week_not_on_page");
+      chosenWeeks = found as typeof pageWeeks;
+      if (request.academy_number_of_weeks != null && request.academy_number_of_weeks !== chosenWeeks.length)
+        throw fail("academy_number_of_weeks", "weeks_count_mismatch");
+    } else if (request.academy_weeks.length > 0) throw fail("academy_weeks", "week_not_on_page");
+
+    // The child's age on the first day booked (today for weekly courses) fits the offer's age group.
+    if (birthDate !== null) {
+      const firstDay =
+        [
+          ...chosenSlots.flatMap((slot) => (slot?.date ? [slot.date] : [])),
+          ...chosenWeeks.map((week) => week.startsOn),
+        ].sort()[0] ?? todayInBerlin();
+      const age = ageInYears(birthDate, firstDay);
+      const range = AGE_GROUP_RANGES[page.ageGroup as AgeGroup];
+      if (age < range.min || (range.max !== null && age > range.max))
+        throw fail("visitor", "age_not_in_group");
+    }
+
+    // Seats left beside what this cart already books, and no child twice in one slot or week.
+    const key = childKey({ visitorId, guestVisitorRef });
+    for (const slot of chosenSlots) {
+      if (!slot) continue;
+      const inCart = others.filter((item) => item.slots.some((s) => s.id === slot.id));
+      if (key !== null && inCart.some((item) => childKey(item) === key))
+        throw fail("schedule_slots", "already_booked");
+      if (slot.seats - slot.taken - inCart.length < 1) throw fail("schedule_slots", "no_seats_left");
+    }
+    for (const week of chosenWeeks) {
+      const inCart = others.filter((item) => item.weeks.some((w) => w.id === week.id));
+      if (key !== null && inCart.some((item) => childKey(item) === key))
+        throw fail("academy_weeks", "already_booked");
+      if (week.seats - week.taken - inCart.length < 1) throw fail("academy_weeks", "no_seats_left");
+    }
+
+    const price = itemListPrice(option, chosenWeeks.length);
+    return {
+      productPageId: page.id,
+      purchaseOptionId: option.optionId,
+      scheduleType: option.scheduleType,
+      visitorId,
+      guestVisitorRef,
+      calculatedPriceCents: price.dueNowCents,
+      recurrentPriceCents: price.recurrentCents,
+      academyNumberOfWeeks: rule.weeks ? chosenWeeks.length : null,
+      comment: request.comment,
+      slotIds: request.schedule_slots,
+      weekIds: request.academy_weeks,
+    };
+  }
+
+  // ---------- Replies ----------
+
+  function toItem(row: CartItemRow): OrderItem {
+    const photo = row.pageTitleImage?.src ?? null;
+    const discount = row.siblingDiscountCents + row.promocodeDiscountCents;
+    const recurrent = row.recurrentPriceCents - row.recurrentDiscountCents;
+    const visitorName =
+      row.visitorFirstName !== null ? `${row.visitorFirstName} ${row.visitorLastName ?? ""}`.trim() : null;
+    return {
+      id: row.id,
+      order: row.orderId,
+      product: row.productPageId,
+      product_page: {
+        id: row.productPageId,
+        product_type: row.productType,
+        name: row.pageName,
+        slug: row.pageSlug,
+        age_group: row.pageAgeGroup,
+        photo: photo?.startsWith("/") ? `${origin}${photo}` : photo,
+      },
+      purchase_option: row.purchaseOptionId,
+      purchase_option_name: row.optionName,
+      schedule_type: row.scheduleType,
+      visitor: row.visitorId,
+      guest_visitor: row.guestVisitorRef,
+      visitor_name: visitorName,
+      schedule_slots: row.slots.map((slot) => slot.id),
+      schedule_slot_details: row.slots,
+      academy_weeks: row.weeks.map((week) => week.id),
+      academy_week_details: row.weeks,
+      academy_number_of_weeks: row.academyNumberOfWeeks,
+      comment: row.comment,
+      is_recurring: BOOKING_RULES[row.scheduleType].recurring,
+      calculated_price: centsToDecimal(row.calculatedPriceCents),
+      calculated_price_cents: row.calculatedPriceCents,
+      discount_amount: centsToDecimal(discount),
+      discount_amount_cents: discount,
+      sibling_discount_cents: row.siblingDiscountCents,
+      promocode_discount_cents: row.promocodeDiscountCents,
+      recurrent_price: centsToDecimal(recurrent),
+      recurrent_price_cents: recurrent,
+    };
+  }
+
+  async function toOrder(cart: CartRow, locale: Locale): Promise<Order> {
+    const [items, code] = await Promise.all([
+      findCartItems(db, cart.id, locale),
+      cart.promocodeId === null ? undefined : findPromocode(db, cart.promocodeId),
+    ]);
+    return {
+      id: cart.id,
+      cart_id: cart.cartId,
+      status: apiOrderStatus(cart.status),
+      paypal_id: cart.paypalId,
+      payer_first_name: cart.payerFirstName,
+      payer_last_name: cart.payerLastName,
+      created_at: cart.createdAt.toISOString(),
+      user: cart.userId,
+      items: items.map(toItem),
+      promocode: code?.code ?? null,
+      total_price: centsToDecimal(cart.totalPriceCents),
+      total_price_cents: cart.totalPriceCents,
+      total_discount: centsToDecimal(cart.discountCents),
+      total_discount_cents: cart.discountCents,
+      total_checkout_price: centsToDecimal(cart.totalCheckoutCents),
+      total_checkout_price_cents: cart.totalCheckoutCents,
+      total_recurrent_price: centsToDecimal(cart.totalRecurrentCents),
+      total_recurrent_price_cents: cart.totalRecurrentCents,
+    };
+  }
+
+  /** Runs a change under the cart's lock and answers with the cart as committed. */
+  async function change<T>(
+    caller: CartCaller,
+    locale: Locale,
+    work: (tx: Tx, cart: CartRow) => Promise<T>,
+  ): Promise<{ cart: CartRow; result: T }> {
+    return db.transaction(async (tx) => {
+      const cart = await lockCart(tx, caller, locale);
+      const result = await work(tx, cart);
+      const fresh =
+        caller.userId === null ? await findGuestCart(tx, cart.cartId) : await findUserCart(tx, caller.userId);
+      return { cart: fresh ?? cart, result };
+    });
+  }
+
+  async function itemOf(tx: Tx, cart: CartRow, itemId: number, locale: Locale) {
+    const items = await findCartItems(tx, cart.id, locale);
+    const item = items.find((candidate) => candidate.id === itemId);
+    if (!item) throw AppError.notFound();
+    return { item, items };
+  }
+
+  return {
+    /** `POST /orders/init/`: a new guest cart, or the signed-in user's cart. */
+    async init(caller: CartCaller, locale: Locale): Promise<{ cart_id: string }> {
+      if (caller.userId !== null) {
+        const { cart } = await change(caller, locale, async () => undefined);
+        return { cart_id: cart.cartId };
+      }
+      const cart = await insertCart(db, { userId: null, locale });
+      if (!cart) throw new Error("guest cart insert returned no row");
+      return { cart_id: cart.cartId };
+    },
+
+    /** `GET /orders/current/`: reads without a lock unless a user's cart must be made or merged. */
+    async current(caller: CartCaller, locale: Locale): Promise<Order> {
+      if (caller.userId === null) {
+        const cart = caller.cartId ? await findGuestCart(db, caller.cartId) : undefined;
+        if (!cart) throw AppError.notFound();
+        return toOrder(cart, locale);
+      }
+      const existing = await findUserCart(db, caller.userId);
+      if (existing && (!caller.cartId || caller.cartId === existing.cartId)) return toOrder(existing, locale);
+      const { cart } = await change(caller, locale, async () => undefined);
+      return toOrder(cart, locale);
+    },
+
+    async addItem(caller: CartCaller, request: OrderItemRequest, locale: Locale): Promise<OrderItem> {
+      const { cart, result: itemId } = await change(caller, locale, async (tx, cart) => {
+        const items = await findCartItems(tx, cart.id, locale);
+        const booking = await checkBooking(tx, cart, request, items, locale);
+        const id = await insertCartItem(tx, { orderId: cart.id, ...booking });
+        await reprice(tx, cart, locale);
+        return id;
+      });
+      const [row] = await findCartItems(db, cart.id, locale, itemId);
+      if (!row) throw AppError.notFound();
+      return toItem(row);
+    },
+
+    async updateItem(
+      caller: CartCaller,
+      itemId: number,
+      patch: OrderItemPatch,
+      locale: Locale,
+    ): Promise<OrderItem> {
+      const { cart } = await change(caller, locale, async (tx, cart) => {
+        const { item, items } = await itemOf(tx, cart, itemId, locale);
+        const others = items.filter((other) => other.id !== itemId);
+        const booking = await checkBooking(
+          tx,
+          cart,
+          {
+            product: null,
+            product_page: item.productPageId,
+            purchase_option: item.purchaseOptionId,
+            visitor: patch.visitor !== undefined ? patch.visitor : (item.visitorId ?? item.guestVisitorRef),
+            schedule_slots: patch.schedule_slots ?? item.slots.map((slot) => slot.id),
+            academy_weeks: patch.academy_weeks ?? item.weeks.map((week) => week.id),
+            academy_number_of_weeks: patch.academy_number_of_weeks ?? null,
+            comment: patch.comment ?? item.comment,
+          },
+          others,
+          locale,
+          patch.visitor === undefined ? item.guestVisitorRef : null,
+        );
+        const { slotIds, weekIds, productPageId, purchaseOptionId, scheduleType, ...changes } = booking;
+        await updateCartItem(tx, itemId, changes);
+        await replaceItemChoices(tx, itemId, {
+          ...(patch.schedule_slots ? { slotIds } : {}),
+          ...(patch.academy_weeks ? { weekIds } : {}),
+        });
+        await reprice(tx, cart, locale);
+      });
+      const [row] = await findCartItems(db, cart.id, locale, itemId);
+      if (!row) throw AppError.notFound();
+      return toItem(row);
+    },
+
+    /** Removes an item; with `productPageId` (delete_course) only when it books that page. */
+    async removeItem(
+      caller: CartCaller,
+      itemId: number,
+      locale: Locale,
+      productPageId?: number,
+    ): Promise<void> {
+      await change(caller, locale, async (tx, cart) => {
+        const { item, items } = await itemOf(tx, cart, itemId, locale);
+        if (productPageId !== undefined && item.productPageId !== productPageId) throw AppError.notFound();
+        await deleteCartItems(tx, [itemId]);
+        await reprice(
+          tx,
+          cart,
+          locale,
+          items.filter((other) => other.id !== itemId),
+        );
+      });
+    },
+
+    /** `PUT /orders/current/set_promocode/`: checks the code against the cart; an empty code removes it. */
+    async setPromocode(caller: CartCaller, promocode: string, locale: Locale): Promise<Order> {
+      const { cart } = await change(caller, locale, async (tx, cart) => {
+        if (promocode === "") {
+          cart.promocodeId = null;
+          await updateCart(tx, cart.id, { promocodeId: null });
+          await reprice(tx, cart, locale);
+          return;
+        }
+        const code = await findPromocodeByCode(tx, promocode);
+        if (!code) throw fail("promocode", "promocode_invalid");
+        const unusable = promocodeUsable(code, new Date());
+        if (unusable) throw fail("promocode", unusable);
+        const used = await countRedemptions(tx, code.id, cart.userId);
+        if (
+          (code.maxUses !== null && used.total >= code.maxUses) ||
+          (code.maxUsesPerUser !== null && used.byUser >= code.maxUsesPerUser)
+        )
+          throw fail("promocode", "promocode_used_up");
+        cart.promocodeId = code.id;
+        const priced = await reprice(tx, cart, locale);
+        if (priced.promocode === "promocode_min_total" || priced.promocode === "promocode_not_applicable")
+          throw fail("promocode", priced.promocode);
+        await updateCart(tx, cart.id, { promocodeId: code.id });
+      });
+      return toOrder(cart, locale);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { issueAuthToken } from "../accounts/auth-tokens.service.ts";
+import type { Db } from "../db/client.ts";
+import {
+  academyWeeks,
+  productPages,
+  purchaseOptions,
+  scheduleSlots,
+  users,
+  visitors,
+} from "../db/schema/index.ts";
+
+/** Data for the cart tests: parents with tokens and children, and the seeded pages an item books. */
+
+let parentCounter = 0;
+
+export async function createParent(
+  db: Db,
+): Promise<{ id: number; key: string; headers: { authorization: string } }> {
+  parentCounter += 1;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `parent${parentCounter}-${Date.now()}@example.org`,
+      firstName: "Eva",
+      lastName: "Muster",
+      emailVerifiedAt: new Date(),
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error("no user");
+  const key = await issueAuthToken(db, user.id);
+  return { id: user.id, key, headers: { authorization: `Token ${key}` } };
+}
+
+/** A birth date that makes the child `years` old today (and a month more). */
+export function bornYearsAgo(years: number): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCMonth(date.getUTCMonth() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
+export async function createChild(db: Db, userId: number, age: number, firstName = "Mila"): Promise<number> {
+  const [row] = await db
+    .insert(visitors)
+    .values({ userId, firstName, lastName: "Muster", birthDate: bornYearsAgo(age) })
+    .returning({ id: visitors.id });
+  if (!row) throw new Error("no visitor");
+  return row.id;
+}
+
+export async function pageBySlug(db: Db, slug: string) {
+  const [page] = await db.select().from(productPages).where(eq(productPages.slug, slug));
+  if (!page) throw new Error(`no page ${slug}`);
+  const options = await db
+    .select()
+    .from(purchaseOptions)
+    .where(eq(purchaseOptions.productPageId, page.id))
+    .orderBy(asc(purchaseOptions.id));
+  const slots = await db
+    .select()
+    .from(scheduleSlots)
+    .where(eq(scheduleSlots.productPageId, page.id))
+    .orderBy(asc(scheduleSlots.id));
+  const weeks = await db
+    .select()
+    .from(academyWeeks)
+    .where(and(eq(academyWeeks.productPageId, page.id), sql`${academyWeeks.endsOn} >= current_date`))
+    .orderBy(asc(academyWeeks.startsOn));
+  const option = (scheduleType: string) => {
+    const found = options.find((o) => o.scheduleType === scheduleType);
+    if (!found) throw new Error(`no option ${scheduleType} on ${slug}`);
+    return found;
+  };
+  return { page, options, slots, weeks, option };
+}
+
+/** A course with weekly slots, for the age group 5-7 (seed: "kleine-maler-5-7"). */
+export const COURSE_5_7 = "kleine-maler-5-7";
+/** A 10+ workshop with dated sessions. */
+export const WORKSHOP_10 = "toepfern-eigene-tasse";
+export const ACADEMY_8_11 = "ferien-kunstakademie-8-11";
+export const GIFT_CARD = "geschenkgutschein";
+
+export async function weeklySlotIds(db: Db, pageId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: scheduleSlots.id })
+    .from(scheduleSlots)
+    .where(and(eq(scheduleSlots.productPageId, pageId), isNotNull(scheduleSlots.weekday)))
+    .orderBy(asc(scheduleSlots.id));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,60 @@
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { visitors } from "../db/schema/index.ts";
+
+/** The only code that touches the visitors table. Deleted visitors (soft delete) are never returned. */
+
+export type VisitorRow = { id: number; firstName: string; lastName: string; birthDate: string };
+
+const columns = {
+  id: visitors.id,
+  firstName: visitors.firstName,
+  lastName: visitors.lastName,
+  birthDate: visitors.birthDate,
+};
+
+const ownedBy = (userId: number) => and(eq(visitors.userId, userId), isNull(visitors.deletedAt));
+
+export function findVisitors(db: DbOrTx, userId: number): Promise<VisitorRow[]> {
+  return db.select(columns).from(visitors).where(ownedBy(userId)).orderBy(asc(visitors.id));
+}
+
+export async function findVisitor(db: DbOrTx, userId: number, id: number): Promise<VisitorRow | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(visitors)
+    .where(and(ownedBy(userId), eq(visitors.id, id)));
+  return row;
+}
+
+/** The user's visitors among `ids` (others' and unknown ids are left out). */
+export function findVisitorsByIds(db: DbOrTx, userId: number, ids: number[]): Promise<VisitorRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(columns)
+    .from(visitors)
+    .where(and(ownedBy(userId), inArray(visitors.id, ids)));
+}
+
+export async function insertVisitor(
+  db: DbOrTx,
+  values: { userId: number; firstName: string; lastName: string; birthDate: string },
+): Promise<VisitorRow> {
+  const [row] = await db.insert(visitors).values(values).returning(columns);
+  if (!row) throw new Error("visitors insert returned no row");
+  return row;
+}
+
+export async function updateVisitor(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  changes: Partial<{ firstName: string; lastName: string; birthDate: string }>,
+): Promise<VisitorRow | undefined> {
+  const [row] = await db
+    .update(visitors)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(ownedBy(userId), eq(visitors.id, id)))
+    .returning(columns);
+  return row;
+}

@@ -1,0 +1,43 @@
+import type { Visitor, VisitorInput, VisitorPatch } from "@atelier/contract";
+import type { Db } from "../db/client.ts";
+import { AppError } from "../errors/app-error.ts";
+import { findVisitors, insertVisitor, updateVisitor, type VisitorRow } from "./visitors.repository.ts";
+
+export const toVisitor = (row: VisitorRow): Visitor => ({
+  id: row.id,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  birth_date: row.birthDate,
+});
+
+export type VisitorsService = ReturnType<typeof createVisitorsService>;
+
+/** A user's visitors (attendees). Another user's visitor is simply not found. */
+export function createVisitorsService(db: Db) {
+  return {
+    async list(userId: number): Promise<Visitor[]> {
+      return (await findVisitors(db, userId)).map(toVisitor);
+    },
+
+    async create(userId: number, input: VisitorInput): Promise<Visitor> {
+      return toVisitor(
+        await insertVisitor(db, {
+          userId,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          birthDate: input.birth_date,
+        }),
+      );
+    },
+
+    async update(userId: number, id: number, input: VisitorPatch): Promise<Visitor> {
+      const changes: Parameters<typeof updateVisitor>[3] = {};
+      if (input.first_name !== undefined) changes.firstName = input.first_name;
+      if (input.last_name !== undefined) changes.lastName = input.last_name;
+      if (input.birth_date !== undefined) changes.birthDate = input.birth_date;
+      const row = await updateVisitor(db, userId, id, changes);
+      if (!row) throw AppError.notFound();
+      return toVisitor(row);
+    },
+  };
+}
