@@ -68,6 +68,7 @@ export function BookingForm({
   const locale = useLocale();
   const queryClient = useQueryClient();
   const submitRef = useRef<HTMLButtonElement>(null);
+  const formId = useId();
   const [added, setAdded] = useState<{ name: string | null } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -122,15 +123,9 @@ export function BookingForm({
 
   return (
     <>
-      <form
-        noValidate
-        className="space-y-6"
-        aria-label={product.name}
-        onSubmit={form.handleSubmit((submitted) => {
-          const { request } = validateBooking(product, submitted);
-          if (request) add.mutate(request);
-        })}
-      >
+      {/* The inputs belong to the form through their form attribute (Enter submits it), so that the
+          "Add" step's own form is not nested in this one. */}
+      <div className="space-y-6">
         <Group legendText={t("buy.optionLegend")} error={errorText("purchase_option")}>
           {(describedBy) =>
             product.purchase_options.map((o) => (
@@ -138,6 +133,7 @@ export function BookingForm({
                 <input
                   type="radio"
                   value={String(o.id)}
+                  form={formId}
                   className={choiceInput}
                   aria-describedby={describedBy}
                   {...form.register("purchase_option", { onChange: onOptionChange })}
@@ -162,6 +158,7 @@ export function BookingForm({
 
         {needsVisitor(option) ? (
           <VisitorStep
+            formId={formId}
             visitors={visitors}
             register={form.register("visitor")}
             error={errorText("visitor")}
@@ -198,6 +195,7 @@ export function BookingForm({
                     <input
                       type={choice.count === 1 ? "radio" : "checkbox"}
                       value={String(slot.id)}
+                      form={formId}
                       disabled={slot.space <= 0}
                       className={choiceInput}
                       aria-describedby={describedBy}
@@ -226,6 +224,7 @@ export function BookingForm({
                     <input
                       type="checkbox"
                       value={String(week.id)}
+                      form={formId}
                       disabled={week.space <= 0}
                       className={choiceInput}
                       aria-describedby={describedBy}
@@ -249,19 +248,28 @@ export function BookingForm({
           </Group>
         ) : null}
 
-        <CommentField register={form.register("comment")} error={errorText("comment")} />
+        <CommentField formId={formId} register={form.register("comment")} error={errorText("comment")} />
 
         <PricePreview product={product} values={values} />
 
-        <button
-          ref={submitRef}
-          type="submit"
-          className={`${buttonStyles.primary} w-full sm:w-auto`}
-          disabled={add.isPending}
+        <form
+          id={formId}
+          noValidate
+          onSubmit={form.handleSubmit((submitted) => {
+            const { request } = validateBooking(product, submitted);
+            if (request) add.mutate(request);
+          })}
         >
-          {add.isPending ? t("buy.adding") : t("buy.submit")}
-        </button>
-      </form>
+          <button
+            ref={submitRef}
+            type="submit"
+            className={`${buttonStyles.primary} w-full sm:w-auto`}
+            disabled={add.isPending}
+          >
+            {add.isPending ? t("buy.adding") : t("buy.submit")}
+          </button>
+        </form>
+      </div>
 
       <MessageDialog
         open={failure !== null}
@@ -351,6 +359,7 @@ function Group({
 }
 
 function VisitorStep({
+  formId,
   visitors,
   register,
   error,
@@ -358,6 +367,7 @@ function VisitorStep({
   onAdded,
   warning,
 }: {
+  formId: string;
   visitors: Visitor[] | undefined;
   register: ReturnType<ReturnType<typeof useForm<BookingValues>>["register"]>;
   error: string | undefined;
@@ -390,6 +400,7 @@ function VisitorStep({
               <input
                 type="radio"
                 value={String(visitor.id)}
+                form={formId}
                 className={choiceInput}
                 aria-describedby={describedBy}
                 {...register}
@@ -458,9 +469,11 @@ function Seats({ space }: { space: number }) {
 }
 
 function CommentField({
+  formId,
   register,
   error,
 }: {
+  formId: string;
   register: ReturnType<ReturnType<typeof useForm<BookingValues>>["register"]>;
   error: string | undefined;
 }) {
@@ -474,6 +487,7 @@ function CommentField({
       <textarea
         id={id}
         rows={3}
+        form={formId}
         maxLength={ORDER_ITEM_COMMENT_MAX_LENGTH}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
