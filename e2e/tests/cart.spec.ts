@@ -131,11 +131,32 @@ test.describe("visitors and cart", () => {
     await page.keyboard.press("Escape");
     await expect(added).toBeHidden();
 
-    await addChildInPlace(page, "Ben", bornYearsAgo(10));
-    await page.getByRole("button", { name: "In den Warenkorb" }).click();
+    // The second child with the keyboard only: the "Add" step, Enter to save, Enter to add to the cart.
+    const addChild = page.getByRole("button", { name: "Neues Kind anlegen" });
+    await addChild.focus();
+    await page.keyboard.press("Enter");
+    const form = page.getByRole("form", { name: "Neues Kind" });
+    await form.getByLabel("Vorname").focus();
+    await page.keyboard.type("Ben");
+    await page.keyboard.press("Tab");
+    await expect(form.getByLabel("Nachname")).toBeFocused();
+    await page.keyboard.type("Muster");
+    await form.getByLabel("Geburtsdatum").fill(bornYearsAgo(10));
+    await page.keyboard.press("Enter");
+    await expect(form).toBeHidden();
+    const ben = page.getByRole("radio", { name: "Ben Muster" });
+    await expect(ben).toBeChecked();
+    await ben.focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Kommentar (optional)")).toBeFocused();
+    await page.keyboard.type("Ben kommt mit Anna.");
+    await page.getByRole("button", { name: "In den Warenkorb" }).focus();
+    await page.keyboard.press("Enter");
     added = page.getByRole("dialog", { name: "Im Warenkorb" });
     await expect(added).toContainText("für Ben Muster");
-    await added.getByRole("link", { name: "Zum Warenkorb" }).click();
+    await expect(added.getByRole("link", { name: "Zum Warenkorb" })).toBeFocused();
+    await page.keyboard.press("Enter");
 
     await expect(page.getByRole("heading", { name: "Für Anna Muster" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Für Ben Muster" })).toBeVisible();
@@ -181,6 +202,18 @@ test.describe("visitors and cart", () => {
     await expect(children.getByRole("listitem")).toHaveCount(2);
     await expect(children).toContainText("Anna Muster");
     await expect(children).toContainText("Ben Muster");
+    await expectNoSevereViolations(page);
+
+    // Editing a saved child.
+    await page.getByRole("button", { name: "Anna Muster bearbeiten" }).click();
+    const edit = page.getByRole("form", { name: "Anna Muster bearbeiten" });
+    await edit.getByLabel("Vorname").fill("Anna-Lena");
+    await edit.getByRole("button", { name: "Speichern" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Anna-Lena Muster wurde gespeichert." }),
+    ).toBeVisible();
+    await expect(children).toContainText("Anna-Lena Muster");
+    await expect(page.getByRole("button", { name: "Kind hinzufügen" })).toBeFocused();
   });
 
   test("a signed-in parent adds an item, changes its child and removes it", async ({ page, request }) => {
