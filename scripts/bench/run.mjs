@@ -27,6 +27,8 @@ const CONNECTIONS = 50;
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 420_000);
 const LIST_PATH = "/api/v2/products/?locale=de";
 const TARGET = { rps: 2000, p99: 25 };
+const CART_TARGET = { rps: 2000, p99: 20 };
+const CART_COUNT = 2000;
 const JS_BUDGET_KIB = 150;
 const LIGHTHOUSE_TARGET = { performance: 90, accessibility: 95, "best-practices": 95, seo: 95 };
 
@@ -155,8 +157,42 @@ function lighthouseVersion() {
   return JSON.parse(readFileSync(join(root, "node_modules/lighthouse/package.json"), "utf8")).version;
 }
 
+/**
+ * Guest carts for the cart rows: each request goes to the next of CART_COUNT carts, so a cart holds about
+ * as many items as a family's (a few to a dozen), and the adds book a gift card or a birthday party.
+ */
+async function prepareCarts(base) {
+  const list = await (
+    await fetch(`${base}/api/v2/products/?product_type=GiftCard,BirthdayParty&locale=de&page_size=50`)
+  ).json();
+  const gift = list.results.find((p) => p.product_type === "GiftCard");
+  const party = list.results.find((p) => p.product_type === "BirthdayParty");
+  const bodies = [
+    JSON.stringify({ product_page: gift.id, purchase_option: gift.purchase_options[0].id }),
+    JSON.stringify({ product_page: party.id, purchase_option: party.purchase_options[0].id, visitor: 1 }),
+  ];
+  const carts = [];
+  for (let i = 0; i < CART_COUNT; i++) {
+    const res = await fetch(`${base}/api/v2/orders/init/?locale=de`, { method: "POST" });
+    carts.push((await res.json()).cart_id);
+  }
+  const probe = await fetch(`${base}/api/v2/orders/items/?locale=de&cart_id=${carts[0]}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: bodies[1],
+  });
+  if (probe.status !== 201)
+    throw new Error(`adding to a cart answered ${probe.status}: ${await probe.text()}`);
+  return { carts, bodies };
+}
+
 function writeReport(rows, context) {
-  const [shopRow, missRow, bareRow] = rows;
+  const [shopRow, missRow, bareRow, addRow, readRow] = rows;
+  const cartPass =
+    addRow.rps >= CART_TARGET.rps &&
+    addRow.p99 < CART_TARGET.p99 &&
+    readRow.rps >= CART_TARGET.rps &&
+    readRow.p99 < CART_TARGET.p99;
   const ratio = (row) => (bareRow.rps ? `${((row.rps / bareRow.rps) * 100).toFixed(0)} %` : "–");
   const pass = shopRow.rps >= TARGET.rps && shopRow.p99 < TARGET.p99;
   const cpu = os.cpus();
@@ -184,6 +220,8 @@ function writeReport(rows, context) {
     "",
     `Every request a cache miss (the database path), the list serves ${missRow.rps} requests/s with p50 ${missRow.p50} ms and p99 ${missRow.p99} ms.`,
     "",
+    `Target of the cart issue: at least ${CART_TARGET.rps} adds/s and reads/s with p99 below ${CART_TARGET.p99} ms on PostgreSQL: **${cartPass ? "met" : "not met"}** (add ${addRow.rps}/s, p99 ${addRow.p99} ms; read ${readRow.rps}/s, p99 ${readRow.p99} ms).`,
+    "",
     "## Front end",
     "",
     `JavaScript loaded by the home page (gzip bytes of the built files, budget ${JS_BUDGET_KIB} KiB): returning visitor ${context.homeJs.returning.kib.toFixed(1)} KiB in ${context.homeJs.returning.files} files (**${context.homeJs.returning.kib <= JS_BUDGET_KIB ? "within" : "over"} budget**); first visit, with the cookie modal, ${context.homeJs.first.kib.toFixed(1)} KiB in ${context.homeJs.first.files} files (**${context.homeJs.first.kib <= JS_BUDGET_KIB ? "within" : "over"} budget**).`,
@@ -206,6 +244,8 @@ function writeReport(rows, context) {
     "",
     `- **Shop, product list**: \`GET ${LIST_PATH}\` on the built server (\`node server/dist/server.js\`, PostgreSQL). The reply comes from the in-process cache of finished bodies (5 s TTL, cleared by \`invalidateCatalogueCache()\`); after the TTL the old body is served while one request refreshes it from the database.`,
     `- **Shop, product list, every request a cache miss**: the same list with a distinct unused query parameter on each request, so every request runs the database queries (prepared statements: one for the page of products with its count, then slots with seats left, purchase options and instructors in parallel), builds and serializes the reply and hashes the ETag: the cost of the database path.`,
+    `- **Shop, add an item to a cart**: \`POST /api/v2/orders/items/?cart_id=…\` round-robin over ${CART_COUNT} guest carts made before the run (a gift card, or a birthday party for the guest's child 1): one transaction that locks the cart's row, checks the booking against the catalogue, inserts the item and reprices the cart, then reads the item back for the reply (D26).`,
+    "- **Shop, read the current order**: `GET /api/v2/orders/current/?cart_id=…` over the same carts (one query for the cart, one for its items with their slots, weeks and names).",
     "- **Bare Fastify (ceiling)**: a Fastify server started by the script with one route that sends the same JSON body as prepared bytes (encoded once, as the shop's cache does): what the framework and Node's HTTP stack deliver on this machine with nothing else to do.",
     "",
     `The client shares the ${cpu.length} cores with the server (and PostgreSQL), so all numbers are lower than on a dedicated server; the ratio to the ceiling is the comparable figure.`,
@@ -270,6 +310,8 @@ async function main() {
   await run("warm-up", { url: `${base}${LIST_PATH}`, duration: 2 });
   await run("warm-up", { url: `http://127.0.0.1:${barePort}${LIST_PATH}`, duration: 2 });
 
+  const cartSetup = await prepareCarts(base);
+
   let counter = 0;
   const results = [
     await run("Shop, product list", { url: `${base}${LIST_PATH}` }),
@@ -280,6 +322,35 @@ async function main() {
       ],
     }),
     await run("Bare Fastify (ceiling)", { url: `http://127.0.0.1:${barePort}${LIST_PATH}` }),
+    await run("Shop, add an item to a cart", {
+      url: base,
+      requests: [
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          setupRequest: (req) => {
+            const k = ++counter;
+            return {
+              ...req,
+              path: `/api/v2/orders/items/?locale=de&cart_id=${cartSetup.carts[k % CART_COUNT]}`,
+              body: cartSetup.bodies[k % cartSetup.bodies.length],
+            };
+          },
+        },
+      ],
+    }),
+    await run("Shop, read the current order", {
+      url: base,
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/v2/orders/current/?locale=de&cart_id=${cartSetup.carts[++counter % CART_COUNT]}`,
+          }),
+        },
+      ],
+    }),
   ].map(summarize);
   // A server that died mid-run (another process stopping it, a crash) makes the numbers meaningless.
   if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);

@@ -1,6 +1,7 @@
 import type { AgeGroup, InstructionLanguage, Locale, ProductType } from "@atelier/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
+import { pgArray, ph, prepared } from "../db/prepared.ts";
 import {
   academySeasons,
   academyWeeks,
@@ -42,8 +43,6 @@ export type ProductListCriteria = {
   instructorId?: number | undefined;
 };
 
-const ph = (name: string) => sql.placeholder(name);
-
 /**
  * The WHERE of a product list with every value as a placeholder, so the SQL text depends only on
  * which filters are present (its "shape") and can be a prepared statement.
@@ -75,14 +74,6 @@ function listConditions(criteria: ProductListCriteria, locale: Locale): SQL[] {
   return where;
 }
 
-/**
- * An array parameter as a PostgreSQL array literal: both drivers pass a string, while PGlite cannot
- * serialize a JS array for an enum array type.
- */
-export function pgArray(values: readonly (string | number)[]): string {
-  return `{${values.map((v) => `"${String(v).replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
-}
-
 /** The placeholder values of `listConditions`. */
 function listValues(criteria: ProductListCriteria): Record<string, unknown> {
   const values: Record<string, unknown> = {};
@@ -100,34 +91,6 @@ const shapeOf = (criteria: ProductListCriteria) =>
     .map(([key]) => key)
     .sort()
     .join("_");
-
-/**
- * Prepared statements by name, per database handle: a list answers with planned statements instead of
- * parsing and planning four queries per request. Names are built from the SQL shape, so one name
- * always means one SQL text.
- */
-const preparedByDb = new WeakMap<
-  object,
-  Map<string, { execute(values?: Record<string, unknown>): Promise<unknown> }>
->();
-
-function prepared<T>(
-  db: DbOrTx,
-  name: string,
-  build: () => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> } },
-): { execute(values?: Record<string, unknown>): Promise<T> } {
-  let byName = preparedByDb.get(db);
-  if (!byName) {
-    byName = new Map();
-    preparedByDb.set(db, byName);
-  }
-  let statement = byName.get(name);
-  if (!statement) {
-    statement = build().prepare(name);
-    byName.set(name, statement);
-  }
-  return statement as { execute(values?: Record<string, unknown>): Promise<T> };
-}
 
 /** The card columns of a product page in one locale. */
 const cardColumns = (locale: Locale) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pgArray } from "./catalogue.repository.ts";
+import { pgArray } from "../db/prepared.ts";
 import { containsPattern, parseIdOrSlug } from "./catalogue.service.ts";
 import { createResponseCache, invalidateCatalogueCache, jsonBody, weakEtag } from "./http-cache.ts";
 

@@ -2,6 +2,7 @@ import type { Locale, ProductType, ScheduleType } from "@atelier/contract";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { textIn } from "../catalogue/catalogue.repository.ts";
 import type { DbOrTx } from "../db/client.ts";
+import { ph, prepared } from "../db/prepared.ts";
 import {
   academyWeeks,
   type ImageRef,
@@ -22,21 +23,29 @@ import { holdsSeats } from "./seats.ts";
 
 export type CartRow = typeof orders.$inferSelect;
 
+// The cart path's queries are prepared statements: planned once per connection, not per request.
+
 export async function findGuestCart(db: DbOrTx, cartId: string, lock = false): Promise<CartRow | undefined> {
-  const query = db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.cartId, cartId), isNull(orders.userId), eq(orders.status, "cart")));
-  const [row] = await (lock ? query.for("update") : query);
+  const [row] = await prepared<CartRow[]>(db, `cart_guest_${lock}`, () => {
+    const query = db
+      .select()
+      .from(orders)
+      .where(
+        and(sql`${orders.cartId} = ${ph("cartId")}::uuid`, isNull(orders.userId), eq(orders.status, "cart")),
+      );
+    return lock ? query.for("update") : query;
+  }).execute({ cartId });
   return row;
 }
 
 export async function findUserCart(db: DbOrTx, userId: number, lock = false): Promise<CartRow | undefined> {
-  const query = db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "cart")));
-  const [row] = await (lock ? query.for("update") : query);
+  const [row] = await prepared<CartRow[]>(db, `cart_user_${lock}`, () => {
+    const query = db
+      .select()
+      .from(orders)
+      .where(and(sql`${orders.userId} = ${ph("userId")}::int`, eq(orders.status, "cart")));
+    return lock ? query.for("update") : query;
+  }).execute({ userId });
   return row;
 }
 
@@ -64,73 +73,84 @@ export type CartTotals = {
   totalRecurrentCents: number;
 };
 
+/** Changes a cart and returns it as it is now. */
 export async function updateCart(
   db: DbOrTx,
   orderId: number,
   changes: Partial<CartTotals & { promocodeId: number | null; locale: Locale }>,
-): Promise<void> {
-  await db
+): Promise<CartRow> {
+  const [row] = await db
     .update(orders)
     .set({ ...changes, updatedAt: new Date() })
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!row) throw new Error("the cart is gone");
+  return row;
 }
 
 // ---------- Catalogue facts an item is checked against ----------
 
-export type OptionFacts = {
-  optionId: number;
-  optionPageId: number;
-  scheduleType: ScheduleType;
-  basePriceCents: number;
-  meetingsPerWeek: number | null;
-  optionName: string;
+export type BookableFacts = {
+  page: { id: number; productType: ProductType; ageGroup: string };
+  /** The requested option, wherever it belongs (null when it does not exist). */
+  option: {
+    id: number;
+    productPageId: number;
+    scheduleType: ScheduleType;
+    basePriceCents: number;
+    meetingsPerWeek: number | null;
+  } | null;
 };
 
-export async function findOption(
-  db: DbOrTx,
-  optionId: number,
-  locale: Locale,
-): Promise<OptionFacts | undefined> {
-  const [row] = await db
-    .select({
-      optionId: purchaseOptions.id,
-      optionPageId: purchaseOptions.productPageId,
-      scheduleType: purchaseOptions.scheduleType,
-      basePriceCents: purchaseOptions.basePriceCents,
-      meetingsPerWeek: purchaseOptions.meetingsPerWeek,
-      optionName: textIn(purchaseOptions.name, locale),
-    })
-    .from(purchaseOptions)
-    .where(eq(purchaseOptions.id, optionId));
-  return row;
-}
-
-export type PageFacts = {
+type BookableRow = {
   id: number;
   productType: ProductType;
   ageGroup: string;
-  name: string;
-  slug: string;
-  titleImage: ImageRef | null;
+  optionId: number | null;
+  optionPageId: number | null;
+  scheduleType: ScheduleType | null;
+  basePriceCents: number | null;
+  meetingsPerWeek: number | null;
 };
 
-export async function findPublishedPage(
+/** A published page and the requested purchase option, in one round trip. */
+export async function findBookable(
   db: DbOrTx,
   pageId: number,
-  locale: Locale,
-): Promise<PageFacts | undefined> {
-  const [row] = await db
-    .select({
-      id: productPages.id,
-      productType: productPages.productType,
-      ageGroup: productPages.ageGroup,
-      name: textIn(productPages.name, locale),
-      slug: productPages.slug,
-      titleImage: productPages.titleImage,
-    })
-    .from(productPages)
-    .where(and(eq(productPages.id, pageId), eq(productPages.isPublished, true)));
-  return row as PageFacts | undefined;
+  optionId: number,
+): Promise<BookableFacts | undefined> {
+  const statement = prepared<BookableRow[]>(db, "cart_bookable", () =>
+    db
+      .select({
+        id: productPages.id,
+        productType: productPages.productType,
+        ageGroup: productPages.ageGroup,
+        optionId: purchaseOptions.id,
+        optionPageId: purchaseOptions.productPageId,
+        scheduleType: purchaseOptions.scheduleType,
+        basePriceCents: purchaseOptions.basePriceCents,
+        meetingsPerWeek: purchaseOptions.meetingsPerWeek,
+      })
+      .from(productPages)
+      .leftJoin(purchaseOptions, sql`${purchaseOptions.id} = ${ph("optionId")}::int`)
+      .where(and(sql`${productPages.id} = ${ph("pageId")}::int`, eq(productPages.isPublished, true))),
+  );
+  const [row] = await statement.execute({ pageId, optionId });
+  if (!row) return undefined;
+  const { scheduleType, basePriceCents, optionId: id, optionPageId } = row;
+  return {
+    page: { id: row.id, productType: row.productType, ageGroup: row.ageGroup },
+    option:
+      id === null || optionPageId === null || scheduleType === null || basePriceCents === null
+        ? null
+        : {
+            id,
+            productPageId: optionPageId,
+            scheduleType,
+            basePriceCents,
+            meetingsPerWeek: row.meetingsPerWeek,
+          },
+  };
 }
 
 export type SeatSlot = {
@@ -277,18 +297,25 @@ export function findCartItems(
   locale: Locale,
   itemId?: number,
 ): Promise<CartItemRow[]> {
-  return db
-    .select(itemColumns(locale))
-    .from(orderItems)
-    .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
-    .innerJoin(purchaseOptions, eq(purchaseOptions.id, orderItems.purchaseOptionId))
-    .leftJoin(visitors, eq(visitors.id, orderItems.visitorId))
-    .where(
-      itemId === undefined
-        ? eq(orderItems.orderId, orderId)
-        : and(eq(orderItems.orderId, orderId), eq(orderItems.id, itemId)),
-    )
-    .orderBy(asc(orderItems.id)) as Promise<CartItemRow[]>;
+  const one = itemId !== undefined;
+  const statement = prepared<CartItemRow[]>(db, `cart_items_${locale}_${one ? "one" : "all"}`, () =>
+    db
+      .select(itemColumns(locale))
+      .from(orderItems)
+      .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
+      .innerJoin(purchaseOptions, eq(purchaseOptions.id, orderItems.purchaseOptionId))
+      .leftJoin(visitors, eq(visitors.id, orderItems.visitorId))
+      .where(
+        one
+          ? and(
+              sql`${orderItems.orderId} = ${ph("orderId")}::int`,
+              sql`${orderItems.id} = ${ph("itemId")}::int`,
+            )
+          : sql`${orderItems.orderId} = ${ph("orderId")}::int`,
+      )
+      .orderBy(asc(orderItems.id)),
+  );
+  return statement.execute(one ? { orderId, itemId } : { orderId });
 }
 
 export type NewCartItem = {
@@ -310,29 +337,35 @@ export async function insertCartItem(db: DbOrTx, item: NewCartItem): Promise<num
   const { slotIds, weekIds, ...values } = item;
   const [row] = await db.insert(orderItems).values(values).returning({ id: orderItems.id });
   if (!row) throw new Error("order_items insert returned no row");
-  await replaceItemChoices(db, row.id, { slotIds, weekIds });
+  await insertItemChoices(db, row.id, { slotIds, weekIds });
   return row.id;
 }
 
+async function insertItemChoices(
+  db: DbOrTx,
+  itemId: number,
+  choices: { slotIds?: number[] | undefined; weekIds?: number[] | undefined },
+): Promise<void> {
+  if (choices.slotIds?.length)
+    await db
+      .insert(orderItemSlots)
+      .values(choices.slotIds.map((scheduleSlotId) => ({ orderItemId: itemId, scheduleSlotId })));
+  if (choices.weekIds?.length)
+    await db
+      .insert(orderItemAcademyWeeks)
+      .values(choices.weekIds.map((academyWeekId) => ({ orderItemId: itemId, academyWeekId })));
+}
+
+/** Replaces the chosen slots and/or weeks of an item (an undefined list stays as it is). */
 export async function replaceItemChoices(
   db: DbOrTx,
   itemId: number,
-  choices: { slotIds?: number[]; weekIds?: number[] },
+  choices: { slotIds?: number[] | undefined; weekIds?: number[] | undefined },
 ): Promise<void> {
-  if (choices.slotIds) {
-    await db.delete(orderItemSlots).where(eq(orderItemSlots.orderItemId, itemId));
-    if (choices.slotIds.length)
-      await db
-        .insert(orderItemSlots)
-        .values(choices.slotIds.map((scheduleSlotId) => ({ orderItemId: itemId, scheduleSlotId })));
-  }
-  if (choices.weekIds) {
+  if (choices.slotIds) await db.delete(orderItemSlots).where(eq(orderItemSlots.orderItemId, itemId));
+  if (choices.weekIds)
     await db.delete(orderItemAcademyWeeks).where(eq(orderItemAcademyWeeks.orderItemId, itemId));
-    if (choices.weekIds.length)
-      await db
-        .insert(orderItemAcademyWeeks)
-        .values(choices.weekIds.map((academyWeekId) => ({ orderItemId: itemId, academyWeekId })));
-  }
+  await insertItemChoices(db, itemId, choices);
 }
 
 export async function updateCartItem(

@@ -1,8 +1,9 @@
+import { CONTACT_REQUEST_KINDS } from "@atelier/contract";
 import { date, index, integer, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./common.ts";
 import { localeEnum } from "./users.ts";
 
-export const contactRequestKind = pgEnum("contact_request_kind", ["appointment", "callback", "partnership"]);
+export const contactRequestKind = pgEnum("contact_request_kind", CONTACT_REQUEST_KINDS);
 
 export const contactRequests = pgTable("contact_requests", {
   id: serial("id").primaryKey(),

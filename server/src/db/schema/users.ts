@@ -1,9 +1,10 @@
+import { LOCALES, SSO_PROVIDERS } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./common.ts";
 
 export const userRole = pgEnum("user_role", ["customer", "staff", "admin"]);
-export const localeEnum = pgEnum("locale", ["de", "ru"]);
+export const localeEnum = pgEnum("locale", LOCALES);
 
 export const users = pgTable(
   "users",
@@ -69,7 +70,7 @@ export const userTokens = pgTable(
   (t) => [uniqueIndex("user_tokens_hash_idx").on(t.tokenHash), index("user_tokens_user_idx").on(t.userId)],
 );
 
-export const socialProvider = pgEnum("social_provider", ["google", "facebook"]);
+export const socialProvider = pgEnum("social_provider", SSO_PROVIDERS);
 
 export const socialAccounts = pgTable(
   "social_accounts",
