@@ -3,6 +3,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
+import { installGuestTransfer } from "./app/guest-transfer.ts";
 import { createAppRouter } from "./app/router.ts";
 import { installChunkReloadGuard } from "./features/app-updates/reload-guard.ts";
 import { applyLocale } from "./features/locale/apply-locale.ts";
@@ -23,6 +24,7 @@ installChunkReloadGuard();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+installGuestTransfer(queryClient);
 initMonitoring(router);
 
 const rootElement = document.getElementById("root");

@@ -1,5 +1,6 @@
 import type deAccount from "../locales/de/account.json";
 import type deAuth from "../locales/de/auth.json";
+import type deCart from "../locales/de/cart.json";
 import type deCatalogue from "../locales/de/catalogue.json";
 import deCommon from "../locales/de/common.json";
 import type deContact from "../locales/de/contact.json";
@@ -12,8 +13,10 @@ import deMenu from "../locales/de/menu.json";
 import dePages from "../locales/de/pages.json";
 import deProfile from "../locales/de/profile.json";
 import deUpdates from "../locales/de/updates.json";
+import type deVisitors from "../locales/de/visitors.json";
 import type ruAccount from "../locales/ru/account.json";
 import type ruAuth from "../locales/ru/auth.json";
+import type ruCart from "../locales/ru/cart.json";
 import type ruCatalogue from "../locales/ru/catalogue.json";
 import ruCommon from "../locales/ru/common.json";
 import type ruContact from "../locales/ru/contact.json";
@@ -26,15 +29,17 @@ import ruMenu from "../locales/ru/menu.json";
 import ruPages from "../locales/ru/pages.json";
 import ruProfile from "../locales/ru/profile.json";
 import ruUpdates from "../locales/ru/updates.json";
+import type ruVisitors from "../locales/ru/visitors.json";
 
 // Bundled statically: all texts together are a few KB, and a page must never wait for its words.
 // catalogue, contact and content are typed here but filled by their features' route chunks
 // (features/<area>/i18n.ts, run before the chunk renders) to keep them out of the home page's JS.
-// So are account and auth, which load with the sign-in dialog, the profile menu and /profile.
+// So are account, auth, cart and visitors, which load with the sign-in dialog, the profile menu and /profile.
 export const resources = {
   de: {
     account: {} as typeof deAccount,
     auth: {} as typeof deAuth,
+    cart: {} as typeof deCart,
     catalogue: {} as typeof deCatalogue,
     common: deCommon,
     contact: {} as typeof deContact,
@@ -47,10 +52,12 @@ export const resources = {
     pages: dePages,
     profile: deProfile,
     updates: deUpdates,
+    visitors: {} as typeof deVisitors,
   },
   ru: {
     account: {} as typeof ruAccount,
     auth: {} as typeof ruAuth,
+    cart: {} as typeof ruCart,
     catalogue: {} as typeof ruCatalogue,
     common: ruCommon,
     contact: {} as typeof ruContact,
@@ -63,6 +70,7 @@ export const resources = {
     pages: ruPages,
     profile: ruProfile,
     updates: ruUpdates,
+    visitors: {} as typeof ruVisitors,
   },
 } as const;
 

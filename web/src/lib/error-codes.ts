@@ -14,3 +14,40 @@ export function errorCodes(errorOrBody: unknown): string[] {
   if (!codes || typeof codes !== "object") return [];
   return Object.values(codes).flatMap((value) => (Array.isArray(value) ? value : [value]));
 }
+
+/** The stable codes of a rejected call by field: `{"visitor": ["already_booked"]}`. */
+export function errorCodesByField(errorOrBody: unknown): Record<string, string[]> {
+  const body =
+    errorOrBody && typeof errorOrBody === "object" && "body" in errorOrBody
+      ? (errorOrBody as { body: unknown }).body
+      : errorOrBody;
+  if (!body || typeof body !== "object") return {};
+  const codes = (body as ErrorBody).error_codes;
+  if (!codes || typeof codes !== "object") return {};
+  return Object.fromEntries(
+    Object.entries(codes).map(([field, value]) => [field, Array.isArray(value) ? value : [value]]),
+  );
+}
+
+/**
+ * The server's own message of a rejected call, in the request's locale (spec §8: the add-to-cart
+ * alert and the promocode field show it): the first message of `field` if given, else of any field,
+ * else `detail`. Undefined when the body carries none (network error, HTML error page).
+ */
+export function serverMessage(errorOrBody: unknown, field?: string): string | undefined {
+  const body =
+    errorOrBody && typeof errorOrBody === "object" && "body" in errorOrBody
+      ? (errorOrBody as { body: unknown }).body
+      : errorOrBody;
+  if (!body || typeof body !== "object") return undefined;
+  const record = body as Record<string, unknown>;
+  const first = (value: unknown) =>
+    Array.isArray(value) && typeof value[0] === "string" && value[0].trim() ? value[0] : undefined;
+  if (field && first(record[field])) return first(record[field]);
+  for (const [key, value] of Object.entries(record)) {
+    if (key === "error_codes" || key === "detail") continue;
+    const message = first(value);
+    if (message) return message;
+  }
+  return typeof record.detail === "string" && record.detail.trim() ? record.detail : undefined;
+}

@@ -1,10 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../features/placeholder/components/placeholder-page.tsx";
+import { CartRoutePage } from "../app/booking/cart-route-page.tsx";
 
 export const Route = createFileRoute("/cart")({
-  component: CartPage,
+  component: CartRoutePage,
 });
-
-function CartPage() {
-  return <PlaceholderPage pageKey="cart" />;
-}

@@ -7,6 +7,7 @@ import { PhoneInput } from "../features/phone-input/components/phone-input.tsx";
 import { ProfileGuest } from "../features/profile/components/profile-guest.tsx";
 import { ProfilePage } from "../features/profile/components/profile-page.tsx";
 import { parseProfileSearch } from "../features/profile/profile-tabs.ts";
+import { VisitorsPanel } from "../features/visitors/components/visitors-panel.tsx";
 
 export const Route = createFileRoute("/profile")({
   validateSearch: parseProfileSearch,
@@ -29,6 +30,7 @@ function ProfileRoute() {
     <ProfilePage
       tab={tab}
       onTabChange={(next) => void navigate({ search: (prev) => ({ ...prev, tab: next }) })}
+      panels={{ visitors: <VisitorsPanel userKey={String(session.user.pk)} /> }}
       account={
         <AccountSettings userKey={String(session.user.pk)} PhoneField={PhoneInput} onUserSaved={saveUser} />
       }

@@ -106,7 +106,7 @@ function AccountButton({ session }: { session: Session | null }) {
 function CartLink({ session }: { session: Session | null }) {
   const { t } = useTranslation();
   const count = useQuery({
-    ...currentOrderQueryOptions(session ? String(session.user.pk) : "guest"),
+    ...currentOrderQueryOptions(session ? String(session.user.pk) : null),
     // Spec §2: the item-count badge is for logged-in users only.
     enabled: session !== null,
   }).data;

@@ -12,10 +12,21 @@ type FieldProps = Omit<ComponentPropsWithRef<"input">, "id"> & {
   children?: ReactNode;
   /** Extra classes of the input itself (e.g. room for a button inside it). */
   inputClassName?: string;
+  /** Announce the error when it appears (role="alert"), for errors that come from the server. */
+  announceError?: boolean;
 };
 
 /** A labelled input whose error and hint are tied to it with aria-describedby. */
-export function TextField({ label, error, hint, children, className, inputClassName, ...input }: FieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  children,
+  className,
+  inputClassName,
+  announceError,
+  ...input
+}: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -40,7 +51,13 @@ export function TextField({ label, error, hint, children, className, inputClassN
           {hint}
         </div>
       ) : null}
-      <FieldError id={errorId} error={error} />
+      {announceError ? (
+        <div role="alert">
+          <FieldError id={errorId} error={error} />
+        </div>
+      ) : (
+        <FieldError id={errorId} error={error} />
+      )}
     </div>
   );
 }

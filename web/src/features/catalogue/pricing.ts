@@ -1,22 +1,8 @@
-import type { Locale, ProductType, PurchaseOption } from "@atelier/contract";
+import type { Locale, PurchaseOption } from "@atelier/contract";
 import { formatEuro } from "../../lib/money.ts";
 
-/**
- * Price display per PAngV: every shown price is the final price. The school's education services are
- * exempt from VAT (§ 4 Nr. 21 UStG), which must be stated; other offers show "incl. VAT".
- */
-export const VAT_EXEMPT_TYPES: ReadonlySet<ProductType> = new Set([
-  "Course",
-  "Academy",
-  "Workshop",
-  "SchoolOffer",
-]);
-
-export type VatNoteKey = "vatExempt" | "vatIncluded";
-
-export function vatNoteKey(type: ProductType): VatNoteKey {
-  return VAT_EXEMPT_TYPES.has(type) ? "vatExempt" : "vatIncluded";
-}
+// The VAT note per product type is shared with the cart (lib/vat.ts).
+export { VAT_EXEMPT_TYPES, type VatNoteKey, vatNoteKey } from "../../lib/vat.ts";
 
 export type PriceParts = { amount: string; from: boolean; monthly: boolean };
 

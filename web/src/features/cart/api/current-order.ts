@@ -1,22 +1,47 @@
-import { STORAGE_KEYS } from "@atelier/contract";
+import type { Order } from "@atelier/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { ApiError, api } from "../../../lib/api-client.ts";
+import { clearCartId, readCartId, saveCartId } from "../cart-id.ts";
 
-/** The part of GET /api/v2/orders/current/ the header needs; the cart issue owns the full shape. */
-export type CurrentOrderSummary = { items: unknown[] };
-
-function storedCartId(): string | undefined {
-  try {
-    return window.localStorage.getItem(STORAGE_KEYS.cartId) ?? undefined;
-  } catch {
-    return undefined;
-  }
+/** POST /api/v2/orders/init/: a new guest cart (a signed-in user gets their own cart's id). */
+export async function initCart(): Promise<string> {
+  const { cart_id } = await api.post<{ cart_id: string }>("/api/v2/orders/init/");
+  saveCartId(cart_id);
+  return cart_id;
 }
 
-export const currentOrderQueryOptions = (userKey: string) =>
+/**
+ * GET /api/v2/orders/current/. A guest without a cart, or whose stored cart the server no longer knows
+ * (404), gets a new one through init (spec §3). A signed-in user always gets their own cart; a guest
+ * cart named beside it is merged in by the server, and the reply's `cart_id` (the user's) is stored.
+ */
+export async function fetchCurrentOrder(signedIn: boolean, signal?: AbortSignal): Promise<Order> {
+  let cartId = readCartId();
+  if (!signedIn && !cartId) cartId = await initCart();
+  let order: Order;
+  try {
+    order = await api.get<Order>("/api/v2/orders/current/", { cart_id: cartId }, signal);
+  } catch (error) {
+    if (signedIn || !(error instanceof ApiError) || error.status !== 404) throw error;
+    clearCartId();
+    order = await api.get<Order>("/api/v2/orders/current/", { cart_id: await initCart() }, signal);
+  }
+  saveCartId(order.cart_id);
+  return order;
+}
+
+export const CURRENT_ORDER_KEY = ["orders", "current"] as const;
+
+/** The current cart of the signed-in user (`userKey` = pk) or of the guest (`userKey` null). */
+export const currentOrderOptions = (userKey: string | null) =>
   queryOptions({
-    queryKey: ["orders", "current", userKey],
-    queryFn: ({ signal }) =>
-      api.get<CurrentOrderSummary>("/api/v2/orders/current/", { cart_id: storedCartId() }, signal),
-    select: (order) => (Array.isArray(order?.items) ? order.items.length : 0),
+    queryKey: [...CURRENT_ORDER_KEY, userKey ?? "guest"],
+    queryFn: ({ signal }) => fetchCurrentOrder(userKey !== null, signal),
+  });
+
+/** The header's cart badge: the number of items (spec §2, logged-in users only). */
+export const currentOrderQueryOptions = (userKey: string | null) =>
+  queryOptions({
+    ...currentOrderOptions(userKey),
+    select: (order: Order) => (Array.isArray(order?.items) ? order.items.length : 0),
   });

@@ -16,11 +16,14 @@ export function ProfilePage({
   tab,
   onTabChange,
   account,
+  panels = {},
 }: {
   tab: ProfileTab;
   onTabChange: (tab: ProfileTab) => void;
   /** The account settings (profile info, password), composed in by the route. */
   account?: ReactNode;
+  /** A tab's content composed in by the route (e.g. the visitors feature); a placeholder otherwise. */
+  panels?: Partial<Record<ProfileTab, ReactNode>>;
 }) {
   const { t } = useTranslation("profile");
   const locale = useLocale();
@@ -46,7 +49,7 @@ export function ProfilePage({
         </Tabs.List>
         {PROFILE_TABS.map((value) => (
           <Tabs.Content key={value} value={value} className="py-6 text-lg text-slate-800">
-            {t(TAB_TEXTS[value].body)}
+            {panels[value] ?? t(TAB_TEXTS[value].body)}
           </Tabs.Content>
         ))}
       </Tabs.Root>

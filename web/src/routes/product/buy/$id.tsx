@@ -1,11 +1,17 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { BuyPlaceholderPage } from "../../../features/catalogue/components/buy-placeholder-page.tsx";
+import { BuyRoutePage } from "../../../app/booking/buy-route-page.tsx";
 
 export const Route = createFileRoute("/product/buy/$id")({
-  component: ProductBuyPage,
+  // Starts loading the offer on link hover, like the product page.
+  loader: async ({ context, params }) =>
+    (await import("../../../features/catalogue/route-helpers.ts")).prefetchProduct(
+      context.queryClient,
+      params.id,
+    ),
+  component: ProductBuyRoute,
 });
 
-function ProductBuyPage() {
+function ProductBuyRoute() {
   const { id } = Route.useParams();
-  return <BuyPlaceholderPage id={id} />;
+  return <BuyRoutePage id={id} />;
 }

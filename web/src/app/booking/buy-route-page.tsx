@@ -1,0 +1,83 @@
+import { PAGE_TITLES } from "@atelier/contract";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useRouter } from "@tanstack/react-router";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Container } from "../../components/ui/container.tsx";
+import { useSession } from "../../features/auth/session.ts";
+import { type AddVisitorComponent, BookingForm } from "../../features/cart/components/booking-form.tsx";
+import { productDetailOptions } from "../../features/catalogue/api/products.ts";
+import { LIST_PATH_OF_TYPE } from "../../features/catalogue/type-routes.ts";
+import { visitorsQueryOptions } from "../../features/visitors/api/visitors-api.ts";
+import { VisitorForm } from "../../features/visitors/components/visitor-form.tsx";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { ApiError } from "../../lib/api-client.ts";
+
+/**
+ * /product/buy/{id}: wires the catalogue's product, the visitors feature (children, the "Add" step) and
+ * the cart's booking form together; features do not import each other.
+ */
+export function BuyRoutePage({ id }: { id: string }) {
+  const { t } = useTranslation("cart");
+  const locale = useLocale();
+  const router = useRouter();
+  const session = useSession();
+  const userKey = session ? String(session.user.pk) : null;
+  const product = useQuery(productDetailOptions(locale, id));
+  const visitors = useQuery(visitorsQueryOptions(userKey));
+
+  // One component per session state: a new component type on every render would reset the form.
+  const AddVisitor = useMemo<AddVisitorComponent>(
+    () =>
+      ({ onSaved, onCancel }) => (
+        <VisitorForm signedIn={userKey !== null} onSaved={onSaved} onCancel={onCancel} headingLevel={3} />
+      ),
+    [userKey],
+  );
+
+  return (
+    <Container className="max-w-3xl py-10 sm:py-12">
+      {product.isPending ? (
+        <>
+          <h1 className="text-3xl font-extrabold text-slate-900">{PAGE_TITLES.productBuy[locale]}</h1>
+          <p role="status" className="mt-4">
+            {t("buy.loading")}
+          </p>
+        </>
+      ) : product.isError ? (
+        <>
+          <h1 className="text-3xl font-extrabold text-slate-900">{PAGE_TITLES.productBuy[locale]}</h1>
+          <p role="alert" className="mt-4 text-lg">
+            {product.error instanceof ApiError && product.error.status === 404
+              ? t("buy.notFound")
+              : t("buy.loadFailed")}
+          </p>
+        </>
+      ) : (
+        <>
+          <Link
+            to="/product/$id"
+            params={{ id: product.data.slug }}
+            className="text-sm font-semibold text-orange-900 underline underline-offset-2"
+          >
+            {t("buy.backToProduct")}
+          </Link>
+          <h1 className="mt-3 mb-6 text-3xl font-extrabold text-slate-900 sm:text-4xl">
+            {PAGE_TITLES.productBuy[locale]}: {product.data.name}
+          </h1>
+          <BookingForm
+            // A new form when the child list first arrives would lose input; key by product only.
+            key={product.data.id}
+            product={product.data}
+            signedIn={userKey !== null}
+            visitors={visitors.data}
+            AddVisitor={AddVisitor}
+            onContinueShopping={() =>
+              void router.navigate({ to: LIST_PATH_OF_TYPE[product.data.product_type] })
+            }
+          />
+        </>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Order, OrderItem, OrderItemInput, OrderItemPatch } from "@atelier/contract";
+import { ApiError, api } from "../../../lib/api-client.ts";
+import { clearCartId, readCartId } from "../cart-id.ts";
+import { initCart } from "./current-order.ts";
+
+const cartQuery = () => ({ cart_id: readCartId() });
+
+export const cartApi = {
+  /**
+   * POST /api/v2/orders/items/. A guest needs a cart first (init); a stored guest cart the server no
+   * longer knows (404) is replaced once by a new one.
+   */
+  addItem: async (signedIn: boolean, input: OrderItemInput): Promise<OrderItem> => {
+    if (!signedIn && !readCartId()) await initCart();
+    try {
+      return await api.post<OrderItem>("/api/v2/orders/items/", input, cartQuery());
+    } catch (error) {
+      if (signedIn || !(error instanceof ApiError) || error.status !== 404) throw error;
+      clearCartId();
+      await initCart();
+      return api.post<OrderItem>("/api/v2/orders/items/", input, cartQuery());
+    }
+  },
+  patchItem: (itemId: number, patch: OrderItemPatch) =>
+    api.patch<OrderItem>(`/api/v2/orders/items/${itemId}/`, patch, cartQuery()),
+  deleteItem: (itemId: number) => api.delete<null>(`/api/v2/orders/items/${itemId}/`, cartQuery()),
+  /** PUT /api/v2/orders/current/set_promocode/: an empty code removes the code. */
+  setPromocode: (promocode: string) =>
+    api.put<Order>("/api/v2/orders/current/set_promocode/", { promocode }, cartQuery()),
+};

@@ -1,0 +1,537 @@
+import "../i18n.ts";
+import {
+  ORDER_ITEM_COMMENT_MAX_LENGTH,
+  type OrderItemInput,
+  type ProductDetail,
+  type ScheduleSlot,
+  todayInBerlin,
+  type Visitor,
+  visitorLabel,
+} from "@atelier/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { type ComponentType, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { buttonStyles } from "../../../components/ui/button-styles.ts";
+import { FieldError } from "../../../components/ui/form-fields.tsx";
+import { MessageDialog } from "../../../components/ui/message-dialog.tsx";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { serverMessage } from "../../../lib/error-codes.ts";
+import { formatDate, formatTime, weekdayName } from "../../../lib/format.ts";
+import { formatEuro } from "../../../lib/money.ts";
+import { vatNoteKey } from "../../../lib/vat.ts";
+import { cartApi } from "../api/cart-api.ts";
+import { CURRENT_ORDER_KEY } from "../api/current-order.ts";
+import {
+  ageMismatch,
+  type BookingValues,
+  bookingPrice,
+  emptyBooking,
+  needsVisitor,
+  selectedOption,
+  slotChoice,
+  validateBooking,
+} from "../booking.ts";
+
+/** The "Add" step's form (the visitors feature), handed in by the app layer: features do not import each other. */
+export type AddVisitorComponent = ComponentType<{
+  onSaved: (visitor: Visitor) => void;
+  onCancel: () => void;
+}>;
+
+const fieldset = "space-y-3 rounded-2xl border-2 border-slate-300 p-4";
+const legend = "px-1 text-lg font-bold text-slate-900";
+const choiceRow =
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 px-3 py-2 has-[:checked]:border-orange-800 has-[:checked]:bg-orange-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70";
+const choiceInput = "size-5 shrink-0 accent-orange-800";
+
+/**
+ * /product/buy/{id}: option, child (Select, or Add in place — spec §4), slots or academy weeks, a comment
+ * and the price before adding. Failures show the server's message in an alert dialog (spec §8).
+ */
+export function BookingForm({
+  product,
+  signedIn,
+  visitors,
+  AddVisitor,
+  onContinueShopping,
+}: {
+  product: ProductDetail;
+  signedIn: boolean;
+  /** The user's saved children, or the guest's local ones; undefined while loading. */
+  visitors: Visitor[] | undefined;
+  AddVisitor: AddVisitorComponent;
+  onContinueShopping: () => void;
+}) {
+  const { t } = useTranslation("cart");
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const formId = useId();
+  const [added, setAdded] = useState<{ name: string | null } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const resolver: Resolver<BookingValues> = async (values) => {
+    const { errors } = validateBooking(product, values);
+    if (Object.keys(errors).length === 0) return { values, errors: {} };
+    const fieldErrors: FieldErrors<BookingValues> = {};
+    for (const [field, code] of Object.entries(errors)) {
+      fieldErrors[field as keyof BookingValues] = { type: "validate", message: code };
+    }
+    return { values: {}, errors: fieldErrors };
+  };
+  const form = useForm<BookingValues>({ resolver, defaultValues: emptyBooking(product), mode: "onSubmit" });
+  const values = useWatch({ control: form.control }) as BookingValues;
+  const option = selectedOption(product, values);
+  const choice = slotChoice(product, option);
+  const visitor = visitors?.find((v) => String(v.id) === values.visitor);
+  const { errors } = form.formState;
+
+  const add = useMutation({
+    mutationFn: (input: OrderItemInput) => cartApi.addItem(signedIn, input),
+    onSuccess: async () => {
+      setAdded({ name: visitor ? visitorLabel(visitor) : null });
+      await queryClient.invalidateQueries({ queryKey: CURRENT_ORDER_KEY });
+    },
+    onError: (error) => {
+      console.error("add to cart failed", error);
+      setFailure(serverMessage(error) ?? t("buy.addFailed"));
+    },
+  });
+
+  const errorText = (field: keyof BookingValues) => {
+    const code = errors[field]?.message;
+    if (!code) return undefined;
+    if (code === "slot_count_mismatch" && (choice.kind === "weekly" || choice.kind === "dated")) {
+      return t("buy.errors.slot_count_mismatch", { count: choice.count });
+    }
+    const known = ["required", "visitor_required", "weeks_required", "too_long"];
+    return t(`buy.errors.${known.includes(code) ? code : "invalid"}` as "buy.errors.invalid");
+  };
+
+  if (product.purchase_options.length === 0) {
+    return <p className="text-lg text-slate-800">{t("buy.noOptions")}</p>;
+  }
+
+  const onOptionChange = () => {
+    // Slots and weeks belong to one option.
+    form.setValue("schedule_slots", []);
+    form.setValue("academy_weeks", []);
+    form.clearErrors(["schedule_slots", "academy_weeks"]);
+  };
+
+  return (
+    <>
+      {/* The inputs belong to the form through their form attribute (Enter submits it), so that the
+          "Add" step's own form is not nested in this one. */}
+      <div className="space-y-6">
+        <Group legendText={t("buy.optionLegend")} error={errorText("purchase_option")}>
+          {(describedBy) =>
+            product.purchase_options.map((o) => (
+              <label key={o.id} className={choiceRow}>
+                <input
+                  type="radio"
+                  value={String(o.id)}
+                  form={formId}
+                  className={choiceInput}
+                  aria-describedby={describedBy}
+                  {...form.register("purchase_option", { onChange: onOptionChange })}
+                />
+                <span className="flex-1">
+                  <span className="block font-semibold">{o.name}</span>
+                  {o.number_of_meetings ? (
+                    <span className="block text-sm text-slate-700">
+                      {t("buy.meetings", { count: o.number_of_meetings })}
+                    </span>
+                  ) : null}
+                </span>
+                <span className="text-right font-semibold whitespace-nowrap">
+                  {o.is_recurring
+                    ? t("buy.perMonth", { price: formatEuro(o.base_price_cents, locale) })
+                    : formatEuro(o.base_price_cents, locale)}
+                </span>
+              </label>
+            ))
+          }
+        </Group>
+
+        {needsVisitor(option) ? (
+          <VisitorStep
+            formId={formId}
+            visitors={visitors}
+            register={form.register("visitor")}
+            error={errorText("visitor")}
+            AddVisitor={AddVisitor}
+            onAdded={(saved) => {
+              form.setValue("visitor", String(saved.id), { shouldValidate: form.formState.isSubmitted });
+            }}
+            warning={(() => {
+              const mismatch = ageMismatch(visitor?.birth_date, product.age_group, todayInBerlin());
+              return visitor && mismatch
+                ? t("buy.ageWarning", {
+                    name: visitorLabel(visitor),
+                    age: mismatch.age,
+                    group: product.age_group,
+                  })
+                : null;
+            })()}
+          />
+        ) : null}
+
+        {choice.kind === "weekly" || choice.kind === "dated" ? (
+          <Group
+            legendText={
+              choice.kind === "dated" ? t("buy.datedLegend") : t("buy.slotsLegend", { count: choice.count })
+            }
+            error={errorText("schedule_slots")}
+          >
+            {(describedBy) =>
+              choice.slots.length === 0 ? (
+                <p>{t("buy.noSlots")}</p>
+              ) : (
+                choice.slots.map((slot) => (
+                  <label key={slot.id} className={choiceRow}>
+                    <input
+                      type={choice.count === 1 ? "radio" : "checkbox"}
+                      value={String(slot.id)}
+                      form={formId}
+                      disabled={slot.space <= 0}
+                      className={choiceInput}
+                      aria-describedby={describedBy}
+                      {...form.register("schedule_slots")}
+                    />
+                    <SlotText slot={slot} />
+                  </label>
+                ))
+              )
+            }
+          </Group>
+        ) : null}
+
+        {choice.kind === "weeks" ? (
+          <Group
+            legendText={t("buy.weeksLegend")}
+            hint={t("buy.weeksHint")}
+            error={errorText("academy_weeks")}
+          >
+            {(describedBy) =>
+              choice.weeks.length === 0 ? (
+                <p>{t("buy.noSlots")}</p>
+              ) : (
+                choice.weeks.map((week) => (
+                  <label key={week.id} className={choiceRow}>
+                    <input
+                      type="checkbox"
+                      value={String(week.id)}
+                      form={formId}
+                      disabled={week.space <= 0}
+                      className={choiceInput}
+                      aria-describedby={describedBy}
+                      {...form.register("academy_weeks")}
+                    />
+                    <span className="flex-1">
+                      <span className="block font-semibold">
+                        {t("buy.weekRange", {
+                          from: formatDate(week.starts_on, locale),
+                          to: formatDate(week.ends_on, locale),
+                        })}
+                      </span>
+                      <span className="block text-sm text-slate-700">
+                        {week.season_name} · <Seats space={week.space} />
+                      </span>
+                    </span>
+                  </label>
+                ))
+              )
+            }
+          </Group>
+        ) : null}
+
+        <CommentField formId={formId} register={form.register("comment")} error={errorText("comment")} />
+
+        <PricePreview product={product} values={values} />
+
+        <form
+          id={formId}
+          noValidate
+          onSubmit={form.handleSubmit((submitted) => {
+            const { request } = validateBooking(product, submitted);
+            if (request) add.mutate(request);
+          })}
+        >
+          <button
+            ref={submitRef}
+            type="submit"
+            className={`${buttonStyles.primary} w-full sm:w-auto`}
+            disabled={add.isPending}
+          >
+            {add.isPending ? t("buy.adding") : t("buy.submit")}
+          </button>
+        </form>
+      </div>
+
+      <MessageDialog
+        open={failure !== null}
+        onClose={() => setFailure(null)}
+        tone="alert"
+        title={t("buy.addFailedTitle")}
+        returnFocusTo={submitRef}
+        testId="add-failed-dialog"
+        actions={
+          <button
+            type="button"
+            data-autofocus
+            className={buttonStyles.primary}
+            onClick={() => setFailure(null)}
+          >
+            {t("buy.ok")}
+          </button>
+        }
+      >
+        <p>{failure}</p>
+      </MessageDialog>
+
+      <MessageDialog
+        open={added !== null}
+        onClose={() => setAdded(null)}
+        tone="info"
+        title={t("buy.addedTitle")}
+        returnFocusTo={submitRef}
+        testId="added-dialog"
+        actions={
+          <>
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              onClick={() => {
+                setAdded(null);
+                onContinueShopping();
+              }}
+            >
+              {t("buy.continueShopping")}
+            </button>
+            <Link to="/cart" data-autofocus className={buttonStyles.primary}>
+              {t("buy.goToCart")}
+            </Link>
+          </>
+        }
+      >
+        <p>
+          {added?.name
+            ? t("buy.addedTextFor", { product: product.name, name: added.name })
+            : t("buy.addedText", { product: product.name })}
+        </p>
+      </MessageDialog>
+    </>
+  );
+}
+
+/** A radio or checkbox group: fieldset and legend, an optional hint, the error announced (role=alert). */
+function Group({
+  legendText,
+  hint,
+  error,
+  children,
+}: {
+  legendText: string;
+  hint?: string;
+  error: string | undefined;
+  children: (describedBy: string | undefined) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy =
+    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <fieldset className={fieldset} aria-invalid={error ? true : undefined}>
+      <legend className={legend}>{legendText}</legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+      {children(describedBy)}
+      <div role="alert">
+        <FieldError id={`${id}-error`} error={error} />
+      </div>
+    </fieldset>
+  );
+}
+
+function VisitorStep({
+  formId,
+  visitors,
+  register,
+  error,
+  AddVisitor,
+  onAdded,
+  warning,
+}: {
+  formId: string;
+  visitors: Visitor[] | undefined;
+  register: ReturnType<ReturnType<typeof useForm<BookingValues>>["register"]>;
+  error: string | undefined;
+  AddVisitor: AddVisitorComponent;
+  onAdded: (visitor: Visitor) => void;
+  warning: string | null;
+}) {
+  const { t } = useTranslation("cart");
+  // The spec's second dialog enum: Select (choose a saved child) and Add (a new one in place).
+  const [step, setStep] = useState<"Select" | "Add">("Select");
+  const addButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (step === "Select" && returnFocus.current) {
+      returnFocus.current = false;
+      addButton.current?.focus();
+    }
+  }, [step]);
+  const list = visitors ?? [];
+  return (
+    <Group legendText={t("buy.visitorLegend")} error={error}>
+      {(describedBy) => (
+        <>
+          {visitors === undefined ? <p role="status">{t("buy.visitorLoading")}</p> : null}
+          {visitors !== undefined && list.length === 0 && step === "Select" ? (
+            <p>{t("buy.noVisitors")}</p>
+          ) : null}
+          {list.map((visitor) => (
+            <label key={visitor.id} className={choiceRow}>
+              <input
+                type="radio"
+                value={String(visitor.id)}
+                form={formId}
+                className={choiceInput}
+                aria-describedby={describedBy}
+                {...register}
+              />
+              <span className="font-semibold">{visitorLabel(visitor)}</span>
+            </label>
+          ))}
+          <div aria-live="polite">
+            {warning ? (
+              <p className="rounded-lg border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-950">
+                {warning}
+              </p>
+            ) : null}
+          </div>
+          {step === "Add" ? (
+            <AddVisitor
+              onSaved={(visitor) => {
+                setStep("Select");
+                onAdded(visitor);
+              }}
+              onCancel={() => {
+                returnFocus.current = true;
+                setStep("Select");
+              }}
+            />
+          ) : (
+            <button
+              ref={addButton}
+              type="button"
+              className={buttonStyles.secondary}
+              onClick={() => setStep("Add")}
+            >
+              {t("buy.addVisitor")}
+            </button>
+          )}
+        </>
+      )}
+    </Group>
+  );
+}
+
+function SlotText({ slot }: { slot: ScheduleSlot }) {
+  const { t } = useTranslation("cart");
+  const locale = useLocale();
+  const when = slot.date
+    ? formatDate(slot.date, locale)
+    : slot.weekday !== null
+      ? weekdayName(slot.weekday, locale)
+      : "";
+  return (
+    <span className="flex-1">
+      <span className="block font-semibold">
+        {when}, {t("buy.slotTime", { start: formatTime(slot.start), end: formatTime(slot.end) })}
+      </span>
+      <span className="block text-sm text-slate-700">
+        {slot.instructor_name ? `${slot.instructor_name} · ` : null}
+        <Seats space={slot.space} />
+      </span>
+    </span>
+  );
+}
+
+function Seats({ space }: { space: number }) {
+  const { t } = useTranslation("cart");
+  return space > 0 ? t("buy.seatsLeft", { count: space }) : <strong>{t("buy.full")}</strong>;
+}
+
+function CommentField({
+  formId,
+  register,
+  error,
+}: {
+  formId: string;
+  register: ReturnType<ReturnType<typeof useForm<BookingValues>>["register"]>;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation("cart");
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
+        {t("buy.comment")}
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        form={formId}
+        maxLength={ORDER_ITEM_COMMENT_MAX_LENGTH}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        className="mt-1 block w-full rounded-lg border-2 border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-orange-800 focus:outline-none"
+        {...register}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
+        {t("buy.commentHint")}
+      </p>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function PricePreview({ product, values }: { product: ProductDetail; values: BookingValues }) {
+  const { t } = useTranslation("cart");
+  const locale = useLocale();
+  const price = bookingPrice(product, values);
+  return (
+    <section aria-labelledby="price-heading" className="rounded-2xl bg-orange-50 p-4">
+      <h2 id="price-heading" className="text-lg font-bold text-slate-900">
+        {t("buy.priceHeading")}
+      </h2>
+      <div aria-live="polite" data-testid="price-preview">
+        {price ? (
+          <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+            <dt>{t("buy.dueNow")}</dt>
+            <dd className="text-right font-bold">
+              {price.perWeekCents !== null && price.dueNowCents === 0
+                ? t("buy.perWeek", { price: formatEuro(price.perWeekCents, locale) })
+                : formatEuro(price.dueNowCents, locale)}
+            </dd>
+            {price.recurrentCents > 0 ? (
+              <>
+                <dt>{t("buy.monthly")}</dt>
+                <dd className="text-right font-bold">{formatEuro(price.recurrentCents, locale)}</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : (
+          <p className="mt-2">{t("buy.choosePrice")}</p>
+        )}
+      </div>
+      <p className="mt-2 text-xs text-slate-700">{t(`cart.${vatNoteKey(product.product_type)}`)}</p>
+    </section>
+  );
+}

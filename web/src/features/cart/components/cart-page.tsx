@@ -1,0 +1,329 @@
+import "../i18n.ts";
+import { type Order, type OrderItem, PAGE_TITLES, type Visitor, visitorLabel } from "@atelier/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { buttonStyles } from "../../../components/ui/button-styles.ts";
+import { Container } from "../../../components/ui/container.tsx";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { formatDate, formatTime, weekdayName } from "../../../lib/format.ts";
+import { formatEuro } from "../../../lib/money.ts";
+import { vatNoteKey } from "../../../lib/vat.ts";
+import { cartApi } from "../api/cart-api.ts";
+import { CURRENT_ORDER_KEY, currentOrderOptions } from "../api/current-order.ts";
+import { type CartGroup, groupCartItems, itemVisitorId } from "../cart-view.ts";
+import { PromocodeForm } from "./promocode-form.tsx";
+
+/**
+ * /cart: items by child (gift cards apart) with schedule, price, discount and remove; the promocode;
+ * totals due now and monthly. Errors other than the promocode's are only logged (spec §8).
+ */
+export function CartPage({
+  userKey,
+  visitors,
+  onSignIn,
+}: {
+  /** The signed-in user's pk, or null for a guest. */
+  userKey: string | null;
+  /** The user's saved children, or the guest's local ones (names and the "change child" choice). */
+  visitors: Visitor[];
+  onSignIn: () => void;
+}) {
+  const { t } = useTranslation("cart");
+  const locale = useLocale();
+  const options = currentOrderOptions(userKey);
+  const order = useQuery(options);
+
+  useEffect(() => {
+    if (order.error) console.error("cart failed to load", order.error);
+  }, [order.error]);
+
+  return (
+    <Container className="py-10 sm:py-12">
+      <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">{PAGE_TITLES.cart[locale]}</h1>
+      {order.isPending ? (
+        <p role="status" className="mt-6">
+          {t("cart.loading")}
+        </p>
+      ) : order.isError ? (
+        <p className="mt-6">{t("cart.loadFailed")}</p>
+      ) : order.data.items.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <FilledCart
+          order={order.data}
+          queryKey={options.queryKey}
+          visitors={visitors}
+          signedIn={userKey !== null}
+          onSignIn={onSignIn}
+        />
+      )}
+    </Container>
+  );
+}
+
+function EmptyCart() {
+  const { t } = useTranslation("cart");
+  return (
+    <div className="mt-6 space-y-4">
+      <p className="text-lg text-slate-800">{t("cart.empty")}</p>
+      <Link to="/courses" className={buttonStyles.primary}>
+        {t("cart.browse")}
+      </Link>
+    </div>
+  );
+}
+
+function FilledCart({
+  order,
+  queryKey,
+  visitors,
+  signedIn,
+  onSignIn,
+}: {
+  order: Order;
+  queryKey: readonly unknown[];
+  visitors: Visitor[];
+  signedIn: boolean;
+  onSignIn: () => void;
+}) {
+  const { t } = useTranslation("cart");
+  const byId = new Map(visitors.map((v) => [v.id, v]));
+  const groups = groupCartItems(order.items, (id) => {
+    const visitor = signedIn ? undefined : byId.get(id);
+    return visitor ? visitorLabel(visitor) : undefined;
+  });
+  return (
+    <div className="mt-8 grid gap-10 lg:grid-cols-[2fr_1fr]">
+      <div className="space-y-8">
+        {groups.map((group) => (
+          <ItemGroup key={group.key} group={group} visitors={visitors} />
+        ))}
+      </div>
+      <aside
+        aria-labelledby="summary-heading"
+        className="h-fit space-y-6 rounded-2xl border-2 border-slate-300 p-5"
+      >
+        <h2 id="summary-heading" className="text-xl font-bold text-slate-900">
+          {t("cart.summary")}
+        </h2>
+        <PromocodeForm order={order} queryKey={queryKey} />
+        <Totals order={order} />
+        <Checkout signedIn={signedIn} onSignIn={onSignIn} />
+      </aside>
+    </div>
+  );
+}
+
+function groupHeading(group: CartGroup, t: ReturnType<typeof useTranslation<"cart">>["t"]): string {
+  if (group.kind === "gift") return t("cart.giftCards");
+  if (group.kind === "none") return t("cart.noChild");
+  const id = group.key.slice(1);
+  return t("cart.childHeading", { name: group.name ?? t("cart.unknownChild", { id }) });
+}
+
+function ItemGroup({ group, visitors }: { group: CartGroup; visitors: Visitor[] }) {
+  const { t } = useTranslation("cart");
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+        {groupHeading(group, t)}
+      </h2>
+      <ul className="mt-3 space-y-4">
+        {group.items.map((item) => (
+          <li key={item.id}>
+            <CartItem item={item} visitors={visitors} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CartItem({ item, visitors }: { item: OrderItem; visitors: Visitor[] }) {
+  const { t } = useTranslation("cart");
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const selectId = useId();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: CURRENT_ORDER_KEY });
+  const remove = useMutation({
+    mutationFn: () => cartApi.deleteItem(item.id),
+    onError: (error) => console.error("removing a cart item failed", error),
+    onSettled: refresh,
+  });
+  const changeChild = useMutation({
+    mutationFn: (visitor: number) => cartApi.patchItem(item.id, { visitor }),
+    onError: (error) => console.error("changing the child of a cart item failed", error),
+    onSettled: refresh,
+  });
+  const currentChild = itemVisitorId(item);
+  const price = item.calculated_price_cents;
+  const discount = item.discount_amount_cents;
+  return (
+    <article
+      aria-labelledby={`${selectId}-name`}
+      className="rounded-2xl border border-slate-300 bg-white p-4"
+      data-testid="cart-item"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={`${selectId}-name`} className="text-lg font-bold text-slate-900">
+            <Link
+              to="/product/$id"
+              params={{ id: item.product_page.slug }}
+              className="underline-offset-2 hover:underline"
+            >
+              {item.product_page.name}
+            </Link>
+          </h3>
+          <p className="text-sm text-slate-700">{t("cart.option", { name: item.purchase_option_name })}</p>
+        </div>
+        <div className="text-right">
+          <p className="font-bold text-slate-900">
+            {discount > 0 ? (
+              <>
+                <s className="mr-2 font-normal text-slate-700">{formatEuro(price, locale)}</s>
+                {formatEuro(price - discount, locale)}
+              </>
+            ) : (
+              formatEuro(price, locale)
+            )}
+          </p>
+          {discount > 0 ? (
+            <p className="text-sm text-green-800">
+              {t("cart.discount")}: −{formatEuro(discount, locale)}
+            </p>
+          ) : null}
+          {item.recurrent_price_cents > 0 ? (
+            <p className="text-sm text-slate-700">
+              {t("cart.monthly", { price: formatEuro(item.recurrent_price_cents, locale) })}
+            </p>
+          ) : null}
+          <p className="text-xs text-slate-700">{t(`cart.${vatNoteKey(item.product_page.product_type)}`)}</p>
+        </div>
+      </div>
+      {item.schedule_slot_details.length > 0 ? (
+        <ul className="mt-2 text-sm text-slate-800">
+          {item.schedule_slot_details.map((slot) => (
+            <li key={slot.id}>
+              {slot.date
+                ? formatDate(slot.date, locale)
+                : slot.weekday !== null
+                  ? weekdayName(slot.weekday, locale)
+                  : ""}
+              , {formatTime(slot.start)}–{formatTime(slot.end)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {item.academy_week_details.length > 0 ? (
+        <ul className="mt-2 text-sm text-slate-800" aria-label={t("cart.weeks")}>
+          {item.academy_week_details.map((week) => (
+            <li key={week.id}>
+              {formatDate(week.starts_on, locale)} – {formatDate(week.ends_on, locale)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {item.comment ? (
+        <p className="mt-2 text-sm text-slate-800">{t("cart.comment", { comment: item.comment })}</p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
+        {currentChild !== null && visitors.length > 0 ? (
+          <div>
+            <label htmlFor={selectId} className="block text-sm font-semibold text-slate-900">
+              {t("cart.childFor", { product: item.product_page.name })}
+            </label>
+            <select
+              id={selectId}
+              className="mt-1 rounded-lg border-2 border-slate-400 bg-white px-3 py-2"
+              value={String(currentChild)}
+              disabled={changeChild.isPending}
+              onChange={(event) => changeChild.mutate(Number(event.target.value))}
+            >
+              {visitors.some((v) => v.id === currentChild) ? null : (
+                <option value={String(currentChild)}>
+                  {item.visitor_name ?? t("cart.unknownChild", { id: currentChild })}
+                </option>
+              )}
+              {visitors.map((visitor) => (
+                <option key={visitor.id} value={String(visitor.id)}>
+                  {visitorLabel(visitor)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <span />
+        )}
+        <button
+          type="button"
+          className={buttonStyles.ghost}
+          aria-label={t("cart.removeLabel", { product: item.product_page.name })}
+          disabled={remove.isPending}
+          onClick={() => remove.mutate()}
+        >
+          {t("cart.remove")}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+function Totals({ order }: { order: Order }) {
+  const { t } = useTranslation("cart");
+  const locale = useLocale();
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" aria-live="polite" data-testid="cart-totals">
+      <dt>{t("cart.subtotal")}</dt>
+      <dd className="text-right">{formatEuro(order.total_price_cents, locale)}</dd>
+      {order.total_discount_cents > 0 ? (
+        <>
+          <dt>{t("cart.totalDiscount")}</dt>
+          <dd className="text-right text-green-800">−{formatEuro(order.total_discount_cents, locale)}</dd>
+        </>
+      ) : null}
+      <dt className="font-bold">{t("cart.dueNow")}</dt>
+      <dd className="text-right font-bold" data-testid="cart-due-now">
+        {formatEuro(order.total_checkout_price_cents, locale)}
+      </dd>
+      {order.total_recurrent_price_cents > 0 ? (
+        <>
+          <dt>{t("cart.monthlyTotal")}</dt>
+          <dd className="text-right" data-testid="cart-monthly">
+            {formatEuro(order.total_recurrent_price_cents, locale)}
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** Spec: a guest signs in first (cart and children move over); payment itself comes with the checkout issue. */
+function Checkout({ signedIn, onSignIn }: { signedIn: boolean; onSignIn: () => void }) {
+  const { t } = useTranslation("cart");
+  const noteId = useId();
+  return (
+    <div className="space-y-2">
+      {signedIn ? (
+        <button type="button" className={`${buttonStyles.primary} w-full`} disabled aria-describedby={noteId}>
+          {t("cart.checkout")}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={`${buttonStyles.primary} w-full`}
+          aria-describedby={noteId}
+          onClick={onSignIn}
+        >
+          {t("cart.checkout")}
+        </button>
+      )}
+      <p id={noteId} className="text-sm text-slate-800">
+        {signedIn ? t("cart.checkoutSoon") : t("cart.checkoutGuest")}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import "../i18n.ts";
+import { type Order, PROMOCODE_MAX_LENGTH, SetPromocodeSchema } from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { buttonStyles } from "../../../components/ui/button-styles.ts";
+import { FormMessage, TextField } from "../../../components/ui/form-fields.tsx";
+import { serverMessage } from "../../../lib/error-codes.ts";
+import { cartApi } from "../api/cart-api.ts";
+
+const PromocodeFormSchema = SetPromocodeSchema.refine((value) => value.promocode.length > 0, {
+  error: "required",
+  path: ["promocode"],
+});
+
+/**
+ * The promocode of the cart (PUT set_promocode). A refusal shows the server's message, or
+ * 'Failed to apply promocode' (spec §8), under the field; an applied code can be removed.
+ */
+export function PromocodeForm({ order, queryKey }: { order: Order; queryKey: readonly unknown[] }) {
+  const { t } = useTranslation("cart");
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<string | null>(null);
+  const form = useForm<{ promocode: string }>({
+    resolver: zodResolver(PromocodeFormSchema) as never,
+    defaultValues: { promocode: "" },
+  });
+  const apply = useMutation({
+    mutationFn: (code: string) => cartApi.setPromocode(code),
+    onSuccess: (updated, code) => {
+      queryClient.setQueryData(queryKey, updated);
+      setStatus(code ? t("promocode.applied", { code: updated.promocode ?? code }) : t("promocode.removed"));
+      form.reset({ promocode: "" });
+    },
+    onError: (error) => {
+      console.error("promocode failed", error);
+      setStatus(null);
+      form.setError(
+        "promocode",
+        { message: serverMessage(error, "promocode") ?? t("promocode.failed") },
+        { shouldFocus: true },
+      );
+    },
+  });
+
+  const code = form.formState.errors.promocode?.message;
+  const errorText =
+    code === "required" ? t("promocode.required") : code === "too_long" ? t("promocode.tooLong") : code;
+  return (
+    <div className="space-y-3">
+      {order.promocode ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="font-semibold">{t("promocode.applied", { code: order.promocode })}</p>
+          <button
+            type="button"
+            className={buttonStyles.ghost}
+            disabled={apply.isPending}
+            onClick={() => {
+              form.clearErrors();
+              apply.mutate("");
+            }}
+          >
+            {t("promocode.remove")}
+          </button>
+        </div>
+      ) : null}
+      <form
+        noValidate
+        className="flex flex-wrap items-start gap-3"
+        onSubmit={form.handleSubmit(({ promocode }) => {
+          setStatus(null);
+          apply.mutate(promocode.trim());
+        })}
+      >
+        <TextField
+          label={t("promocode.label")}
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={PROMOCODE_MAX_LENGTH}
+          className="min-w-0 flex-1"
+          error={errorText}
+          announceError
+          {...form.register("promocode")}
+        />
+        <button type="submit" className={`${buttonStyles.secondary} mt-6`} disabled={apply.isPending}>
+          {t("promocode.apply")}
+        </button>
+      </form>
+      <FormMessage tone="success">{status}</FormMessage>
+    </div>
+  );
+}

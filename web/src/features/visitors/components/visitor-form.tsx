@@ -1,0 +1,137 @@
+import "../i18n.ts";
+import {
+  NAME_MAX_LENGTH,
+  todayInBerlin,
+  type Visitor,
+  type VisitorInput,
+  VisitorInputSchema,
+  visitorLabel,
+} from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { buttonStyles } from "../../../components/ui/button-styles.ts";
+import { FormMessage, TextField } from "../../../components/ui/form-fields.tsx";
+import { errorCodesByField } from "../../../lib/error-codes.ts";
+import { saveVisitor } from "../api/visitors-api.ts";
+import { visitorFieldErrorKey } from "../visitor-errors.ts";
+
+const FIELDS = ["first_name", "last_name", "birth_date"] as const;
+
+/**
+ * Add or edit a child (react-hook-form + the contract's VisitorInputSchema). Signed in it saves on the
+ * server; a guest's child is kept in local storage (spec §3). Errors sit under their fields and are
+ * tied to them with aria-describedby; a failed save is announced in an alert region.
+ */
+export function VisitorForm({
+  signedIn,
+  visitor,
+  onSaved,
+  onCancel,
+  headingLevel = 3,
+}: {
+  signedIn: boolean;
+  /** The child to edit; a new child when absent. */
+  visitor?: Visitor | undefined;
+  onSaved: (visitor: Visitor) => void;
+  onCancel?: (() => void) | undefined;
+  headingLevel?: 2 | 3 | 4;
+}) {
+  const { t } = useTranslation("visitors");
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const [failed, setFailed] = useState(false);
+  const form = useForm<VisitorInput>({
+    resolver: zodResolver(VisitorInputSchema),
+    defaultValues: {
+      first_name: visitor?.first_name ?? "",
+      last_name: visitor?.last_name ?? "",
+      birth_date: visitor?.birth_date ?? "",
+    },
+    mode: "onTouched",
+  });
+  const { errors } = form.formState;
+
+  const save = useMutation({
+    mutationFn: (input: VisitorInput) => saveVisitor(signedIn, visitor?.id, input),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: ["visitors"] });
+      onSaved(saved);
+    },
+    onError: (error) => {
+      const byField = errorCodesByField(error);
+      let focused = false;
+      for (const field of FIELDS) {
+        const code = byField[field]?.[0];
+        if (code) {
+          form.setError(field, { message: code }, { shouldFocus: !focused });
+          focused = true;
+        }
+      }
+      if (!focused) setFailed(true);
+    },
+  });
+
+  const Heading = `h${headingLevel}` as const;
+  const fieldError = (field: (typeof FIELDS)[number]) => {
+    const code = errors[field]?.message;
+    return code ? t(`fieldErrors.${visitorFieldErrorKey(code)}`) : undefined;
+  };
+  return (
+    <form
+      noValidate
+      aria-labelledby={headingId}
+      className="space-y-4 rounded-2xl border-2 border-slate-300 bg-white p-4"
+      onSubmit={(event) => {
+        // A form nested in another page's form area must not submit the outer one.
+        event.stopPropagation();
+        void form.handleSubmit((values) => {
+          setFailed(false);
+          save.mutate(values);
+        })(event);
+      }}
+    >
+      <Heading id={headingId} className="text-lg font-bold text-slate-900">
+        {visitor ? t("editHeading", { name: visitorLabel(visitor) }) : t("addHeading")}
+      </Heading>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t("fields.first_name")}
+          autoComplete="off"
+          maxLength={NAME_MAX_LENGTH}
+          error={fieldError("first_name")}
+          {...form.register("first_name")}
+        />
+        <TextField
+          label={t("fields.last_name")}
+          autoComplete="off"
+          maxLength={NAME_MAX_LENGTH}
+          error={fieldError("last_name")}
+          {...form.register("last_name")}
+        />
+      </div>
+      <TextField
+        label={t("fields.birth_date")}
+        type="date"
+        max={todayInBerlin()}
+        hint={t("birthDateHint")}
+        error={fieldError("birth_date")}
+        className="sm:max-w-xs"
+        {...form.register("birth_date")}
+      />
+      <FormMessage tone="error">{failed ? t("saveFailed") : null}</FormMessage>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
+          {t("save")}
+        </button>
+        {onCancel ? (
+          <button type="button" className={buttonStyles.ghost} onClick={onCancel}>
+            {t("cancel")}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

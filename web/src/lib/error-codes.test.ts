@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "./api-client.ts";
+import { errorCodesByField, serverMessage } from "./error-codes.ts";
+
+describe("serverMessage", () => {
+  const error = new ApiError(400, {
+    promocode: ["Diesen Gutscheincode gibt es nicht."],
+    error_codes: { promocode: ["promocode_invalid"] },
+  });
+
+  it("takes the named field's message, else any field's, else detail", () => {
+    expect(serverMessage(error, "promocode")).toBe("Diesen Gutscheincode gibt es nicht.");
+    expect(serverMessage(error)).toBe("Diesen Gutscheincode gibt es nicht.");
+    expect(serverMessage(new ApiError(404, { detail: "Nicht gefunden." }))).toBe("Nicht gefunden.");
+  });
+
+  it("is undefined without a message (network error, HTML page)", () => {
+    expect(serverMessage(new ApiError(0, null))).toBeUndefined();
+    expect(serverMessage(new ApiError(502, "<html>"))).toBeUndefined();
+  });
+});
+
+describe("errorCodesByField", () => {
+  it("lists the codes per field", () => {
+    expect(
+      errorCodesByField(new ApiError(400, { error_codes: { visitor: ["already_booked"], detail: "x" } })),
+    ).toEqual({
+      visitor: ["already_booked"],
+      detail: ["x"],
+    });
+  });
+});

@@ -1,0 +1,30 @@
+import type { Locale } from "@atelier/contract";
+
+const INTL_LOCALE: Record<Locale, string> = { de: "de-DE", ru: "ru-RU" };
+
+/** Weekday 0 = Monday … 6 = Sunday as its name in the locale, capitalised ("Montag", "Понедельник"). */
+export function weekdayName(weekday: number, locale: Locale): string {
+  // 1 January 2024 was a Monday.
+  const name = new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: "long", timeZone: "UTC" }).format(
+    new Date(Date.UTC(2024, 0, 1 + weekday)),
+  );
+  return name.charAt(0).toLocaleUpperCase(INTL_LOCALE[locale]) + name.slice(1);
+}
+
+/** A calendar date (YYYY-MM-DD) in the locale's long form: "Sa., 12. Apr. 2027" / "сб, 12 апр. 2027 г.". */
+export function formatDate(isoDate: string, locale: Locale): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  if (!year || !month || !day) return isoDate;
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** "16:00:00" or "16:00" → "16:00". */
+export function formatTime(time: string): string {
+  return time.slice(0, 5);
+}
