@@ -36,6 +36,12 @@ export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: stri
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    let closing = false;
+    // An idle connection that the server ends (a restart, a dropped test database) must not crash the
+    // process: the pool replaces it on the next query. Only the error's code is written, never its query.
+    pool.on("error", (error: Error & { code?: string }) => {
+      if (!closing) console.warn(`database connection lost (${error.code ?? error.name})`);
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -54,7 +60,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query("select 1");
       },
-      close: () => pool.end(),
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
     };
   }
   let client: PGlite;
