@@ -143,8 +143,8 @@ const IdListSchema = (max: number) =>
     .max(max, { error: "too_long" })
     .refine((ids) => new Set(ids).size === ids.length, { error: "duplicate_choice" });
 
-const SlotIdsSchema = IdListSchema(ORDER_ITEM_MAX_SLOTS);
-const WeekIdsSchema = IdListSchema(ORDER_ITEM_MAX_WEEKS);
+const SlotIdsSchema = /* @__PURE__ */ IdListSchema(ORDER_ITEM_MAX_SLOTS);
+const WeekIdsSchema = /* @__PURE__ */ IdListSchema(ORDER_ITEM_MAX_WEEKS);
 const NumberOfWeeksSchema = z
   .number({ error: "invalid" })
   .int({ error: "invalid" })
@@ -193,7 +193,7 @@ export const SetPromocodeSchema = z.object({
 export type SetPromocode = z.output<typeof SetPromocodeSchema>;
 
 /** `?cart_id=` names a guest cart; a signed-in user's cart is theirs, and a guest cart named beside it is merged in. */
-export const CartQuerySchema = LocaleQuerySchema.extend({
+export const CartQuerySchema = /* @__PURE__ */ LocaleQuerySchema.extend({
   cart_id: z.uuid({ error: "invalid" }).optional(),
 });
 export type CartQuery = z.infer<typeof CartQuerySchema>;

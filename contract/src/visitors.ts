@@ -11,7 +11,7 @@ export const VisitorInputSchema = z.object({
 });
 export type VisitorInput = z.infer<typeof VisitorInputSchema>;
 
-export const VisitorPatchSchema = VisitorInputSchema.partial();
+export const VisitorPatchSchema = /* @__PURE__ */ VisitorInputSchema.partial();
 export type VisitorPatch = z.infer<typeof VisitorPatchSchema>;
 
 export const VisitorSchema = z.object({
