@@ -242,7 +242,7 @@ function StickyBookingBar({ product }: { product: ProductDetail }) {
             price={price}
             type={product.product_type}
             className="min-w-0 leading-tight"
-            noteClassName="block truncate text-xs text-slate-700"
+            noteClassName="block text-xs text-slate-700"
           />
         ) : (
           <span />
