@@ -73,7 +73,7 @@ export function CatalogueFilters({
   return (
     <search className="rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
       <h2 className="sr-only">{t("filters.heading")}</h2>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5 lg:items-end">
         {types.length > 1 ? (
           <FilterSelect
             label={t("filters.type")}

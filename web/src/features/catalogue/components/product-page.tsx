@@ -242,7 +242,7 @@ function StickyBookingBar({ product }: { product: ProductDetail }) {
             price={price}
             type={product.product_type}
             className="min-w-0 leading-tight"
-            noteClassName="block text-xs text-slate-700"
+            noteClassName="block text-[0.6875rem] leading-snug text-slate-700"
           />
         ) : (
           <span />
@@ -250,7 +250,7 @@ function StickyBookingBar({ product }: { product: ProductDetail }) {
         <Link
           to="/product/buy/$id"
           params={{ id: product.slug }}
-          className={`${buttonStyles.primary} shrink-0`}
+          className={`${buttonStyles.primary} shrink-0 px-4`}
         >
           {t("product.book")}
         </Link>
