@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   ageGroupsForAge,
   centsToDecimal,
+  INSTRUCTION_LANGUAGES,
+  instructionLanguagesMatching,
   PRODUCT_PAGE_SIZE_DEFAULT,
   ProductListQuerySchema,
   parseProductListQuery,
@@ -21,6 +23,20 @@ describe("age groups", () => {
     expect(ageGroupsForAge(11)).toEqual(["8-11", "10+"]);
     expect(ageGroupsForAge(12)).toEqual(["10+", "12+"]);
     expect(ageGroupsForAge(14)).toEqual(["10+", "12+", "14+"]);
+  });
+});
+
+describe("language of instruction", () => {
+  it("finds bilingual offers under each language a parent chooses", () => {
+    expect(instructionLanguagesMatching("ru").sort()).toEqual(["bi", "de-ru", "ru", "ru-en"]);
+    expect(instructionLanguagesMatching("de").sort()).toEqual(["bi", "de", "de-en", "de-ru"]);
+    expect(instructionLanguagesMatching("en").sort()).toEqual(["de-en", "en", "ru-en"]);
+  });
+
+  it("keeps a bilingual code exact", () => {
+    for (const code of INSTRUCTION_LANGUAGES.filter((l) => !["de", "ru", "en"].includes(l))) {
+      expect(instructionLanguagesMatching(code)).toEqual([code]);
+    }
   });
 });
 

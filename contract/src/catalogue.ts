@@ -47,6 +47,37 @@ export const INSTRUCTION_LANGUAGES = ["ru", "en", "de", "bi", "ru-en", "de-en", 
 export const InstructionLanguageSchema = z.enum(INSTRUCTION_LANGUAGES, { error: "invalid_choice" });
 export type InstructionLanguage = z.infer<typeof InstructionLanguageSchema>;
 
+/** The languages a parent thinks in, as offered by the storefront's language filter. */
+export const PARENT_LANGUAGES = ["de", "ru", "en"] as const satisfies readonly InstructionLanguage[];
+export type ParentLanguage = (typeof PARENT_LANGUAGES)[number];
+
+/**
+ * The languages spoken in each language of instruction. `bi` is the school's older code for German and
+ * Russian together (the seed's only `bi` offer is the German–Russian language holiday), decision D30.
+ */
+export const SPOKEN_LANGUAGES: Record<InstructionLanguage, readonly ParentLanguage[]> = {
+  de: ["de"],
+  ru: ["ru"],
+  en: ["en"],
+  bi: ["de", "ru"],
+  "ru-en": ["ru", "en"],
+  "de-en": ["de", "en"],
+  "de-ru": ["de", "ru"],
+};
+
+export const isParentLanguage = (language: string): language is ParentLanguage =>
+  (PARENT_LANGUAGES as readonly string[]).includes(language);
+
+/**
+ * The languages of instruction a language filter matches (decision D30): a parent's language (de, ru, en)
+ * finds every offer where it is spoken, bilingual ones included; a bilingual code (`de-ru`, `bi`, …)
+ * matches only itself, as the API always did.
+ */
+export function instructionLanguagesMatching(language: InstructionLanguage): InstructionLanguage[] {
+  if (!isParentLanguage(language)) return [language];
+  return INSTRUCTION_LANGUAGES.filter((candidate) => SPOKEN_LANGUAGES[candidate].includes(language));
+}
+
 export const SCHEDULE_TYPES = [
   "Course (1 / week)",
   "Course (2 / week)",
@@ -207,6 +238,9 @@ export const ProductSchema = z.object({
   price_from: DecimalPriceSchema.nullable(),
   price_from_cents: z.number().int().nullable(),
   schedule_slots: z.array(ScheduleSlotSchema),
+  /** Academies: the first week not yet over and the end of the last one (YYYY-MM-DD); null otherwise. */
+  next_week_starts_on: z.string().nullable(),
+  last_week_ends_on: z.string().nullable(),
   purchase_options: z.array(PurchaseOptionSchema),
   meeting_card: MeetingCardSchema.nullable(),
   subscriptions: z.array(SubscriptionPriceSchema),
@@ -296,6 +330,7 @@ export const ProductListQuerySchema = LocaleQuerySchema.extend({
     .refine((value) => Number(value) <= 120, { error: "too_big" })
     .optional(),
   age_group: AgeGroupSchema.optional(),
+  /** A parent's language (de, ru, en) also finds the bilingual offers it is spoken in; a bilingual code matches exactly (D30). */
   language: InstructionLanguageSchema.optional(),
   /** A category id or slug. */
   category: z.string().min(1, { error: "invalid" }).max(64, { error: "too_long" }).optional(),

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { matchPageRoute, PAGE_ROUTES, REDIRECTS } from "./routes.ts";
 
 describe("page routes", () => {
-  it("lists every route of spec §2", () => {
-    expect(PAGE_ROUTES).toHaveLength(27);
+  it("lists every route of spec §2 and the birthday parties' page (D31)", () => {
+    expect(PAGE_ROUTES).toHaveLength(28);
+    expect(matchPageRoute("/birthday-parties")).toBe("birthdayParties");
   });
   it("matches static and parameterised paths, with or without a trailing slash", () => {
     expect(matchPageRoute("/")).toBe("home");

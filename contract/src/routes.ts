@@ -1,11 +1,12 @@
 /**
- * Every page route of spec §2, shared by the SPA (route tree) and the server
+ * Every page route of spec §2 plus `/birthday-parties` (decision D31), shared by the SPA (route tree) and the server
  * (which answers 200 for these and 404 for anything else, with a title per locale).
  */
 export const PAGE_ROUTES = [
   { path: "/", key: "home" },
   { path: "/about-us", key: "aboutUs" },
   { path: "/academies", key: "academies" },
+  { path: "/birthday-parties", key: "birthdayParties" },
   { path: "/cart", key: "cart" },
   { path: "/contacts", key: "contacts" },
   { path: "/courses", key: "courses" },
@@ -56,6 +57,7 @@ export const PAGE_TITLES: Record<PageKey, { de: string; ru: string }> = {
   home: { de: "Kunst- und Sprachschule Berlin", ru: "Школа искусств и языков в Берлине" },
   aboutUs: { de: "Über uns", ru: "О нас" },
   academies: { de: "Akademien", ru: "Академии" },
+  birthdayParties: { de: "Kindergeburtstage", ru: "Дни рождения" },
   cart: { de: "Warenkorb", ru: "Корзина" },
   contacts: { de: "Kontakt", ru: "Контакты" },
   courses: { de: "Kurse", ru: "Курсы" },
@@ -70,7 +72,7 @@ export const PAGE_TITLES: Record<PageKey, { de: string; ru: string }> = {
   legalsIndexPop: { de: "Rechtliche Hinweise", ru: "Правовые документы" },
   login: { de: "Anmelden", ru: "Вход" },
   menu: { de: "Menü", ru: "Меню" },
-  paymentComplete: { de: "Zahlung abgeschlossen", ru: "Оплата завершена" },
+  paymentComplete: { de: "Zahlungsstatus", ru: "Статус оплаты" },
   prices: { de: "Preise", ru: "Цены" },
   product: { de: "Angebot", ru: "Предложение" },
   productBuy: { de: "Buchen", ru: "Бронирование" },
@@ -117,6 +119,10 @@ export const PAGE_DESCRIPTIONS: Partial<Record<PageKey, { de: string; ru: string
   detailView: {
     de: "Angebot im Überblick: Termine, Preise und Lehrkräfte der Atelier Kunst- und Sprachschule Berlin.",
     ru: "Предложение вкратце: расписание, цены и преподаватели школы Atelier в Берлине.",
+  },
+  birthdayParties: {
+    de: "Kindergeburtstag in Berlin feiern: Mal-, Töpfer- und Forscherpartys für Kinder im Atelier, mit Betreuung und Material.",
+    ru: "День рождения ребёнка в Берлине: праздники с рисованием, лепкой и опытами в студии Atelier, с ведущим и материалами.",
   },
   legalsIndexPop: {
     de: "Rechtliche Hinweise der Atelier Kunst- und Sprachschule: Impressum, Datenschutz, AGB und Cookie-Richtlinie.",

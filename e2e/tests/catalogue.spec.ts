@@ -19,17 +19,18 @@ test.describe("catalogue", () => {
     expect(byAge).toBeGreaterThan(0);
     for (const card of await cards.all()) await expect(card).toContainText("5–7 Jahre");
 
-    await page.getByLabel("Unterrichtssprache").selectOption({ label: "Deutsch und Russisch" });
+    // A parent's language finds the bilingual offers too (decision D30).
+    await page.getByLabel("Unterrichtssprache").selectOption({ label: "Deutsch" });
     await expect(page).toHaveURL(/age_group=5-7/);
-    await expect(page).toHaveURL(/language=de-ru/);
+    await expect(page).toHaveURL(/language=de/);
     await expect.poll(() => cards.count()).toBeLessThan(byAge);
-    for (const card of await cards.all()) await expect(card).toContainText("Deutsch und Russisch");
+    for (const card of await cards.all()) await expect(card).toContainText(/Deutsch|Zweisprachig/);
 
     // The filtered view can be shared: opening the URL shows the same filters and list.
     const shared = page.url();
     await page.goto(shared);
     await expect(page.getByLabel("Alter")).toHaveValue("5-7");
-    await expect(page.getByLabel("Unterrichtssprache")).toHaveValue("de-ru");
+    await expect(page.getByLabel("Unterrichtssprache")).toHaveValue("de");
     await expect.poll(() => cards.count()).toBeLessThan(byAge);
   });
 
@@ -100,9 +101,14 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("link", { name: "Kleine Maler" })).toBeVisible();
   });
 
-  test("birthday parties are listed on the special offers page", async ({ page }) => {
+  test("birthday parties have their own page, and the old special-offers link leads there", async ({
+    page,
+  }) => {
     await page.goto("/special_offer?locale=de&product_type=BirthdayParty");
-    await expect(page.getByLabel("Art")).toHaveValue("BirthdayParty");
+    await expect(page).toHaveURL(/\/birthday-parties\?/);
+    await expect(page.getByRole("heading", { level: 1, name: "Kindergeburtstage" })).toBeVisible();
+    await expect(page.getByLabel("Fach")).toHaveCount(0);
+    await expect(page.getByLabel("Unterrichtssprache")).toHaveCount(0);
     const cards = page.getByRole("main").getByRole("article");
     await expect(cards.first()).toBeVisible();
     for (const card of await cards.all()) await expect(card).toContainText("Kindergeburtstag");
@@ -114,7 +120,7 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("heading", { name: "Angaben gemäß § 5 DDG" })).toBeVisible();
 
     await page.goto("/prices?locale=de");
-    await expect(page.getByRole("table", { name: "Preise: Kurse" })).toContainText("79 € / Monat");
+    await expect(page.getByRole("region", { name: "Kurse", exact: true })).toContainText("79 € / Monat");
 
     await page.goto("/instructors?locale=de");
     await page.getByRole("link", { name: "Anna Petrova" }).click();

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as QrCodeScannerRouteImport } from './routes/QrCodeScanner'
 import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as AcademiesRouteImport } from './routes/academies'
+import { Route as BirthdayPartiesRouteImport } from './routes/birthday-parties'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as ContactsRouteImport } from './routes/contacts'
 import { Route as CoursesRouteImport } from './routes/courses'
@@ -55,6 +56,11 @@ const AboutUsRoute = AboutUsRouteImport.update({
 const AcademiesRoute = AcademiesRouteImport.update({
   id: '/academies',
   path: '/academies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BirthdayPartiesRoute = BirthdayPartiesRouteImport.update({
+  id: '/birthday-parties',
+  path: '/birthday-parties',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CartRoute = CartRouteImport.update({
@@ -178,6 +184,7 @@ export interface FileRoutesByFullPath {
   '/QrCodeScanner': typeof QrCodeScannerRoute
   '/about-us': typeof AboutUsRoute
   '/academies': typeof AcademiesRoute
+  '/birthday-parties': typeof BirthdayPartiesRoute
   '/cart': typeof CartRoute
   '/contacts': typeof ContactsRoute
   '/courses': typeof CoursesRoute
@@ -207,6 +214,7 @@ export interface FileRoutesByTo {
   '/QrCodeScanner': typeof QrCodeScannerRoute
   '/about-us': typeof AboutUsRoute
   '/academies': typeof AcademiesRoute
+  '/birthday-parties': typeof BirthdayPartiesRoute
   '/cart': typeof CartRoute
   '/contacts': typeof ContactsRoute
   '/courses': typeof CoursesRoute
@@ -237,6 +245,7 @@ export interface FileRoutesById {
   '/QrCodeScanner': typeof QrCodeScannerRoute
   '/about-us': typeof AboutUsRoute
   '/academies': typeof AcademiesRoute
+  '/birthday-parties': typeof BirthdayPartiesRoute
   '/cart': typeof CartRoute
   '/contacts': typeof ContactsRoute
   '/courses': typeof CoursesRoute
@@ -268,6 +277,7 @@ export interface FileRouteTypes {
     | '/QrCodeScanner'
     | '/about-us'
     | '/academies'
+    | '/birthday-parties'
     | '/cart'
     | '/contacts'
     | '/courses'
@@ -297,6 +307,7 @@ export interface FileRouteTypes {
     | '/QrCodeScanner'
     | '/about-us'
     | '/academies'
+    | '/birthday-parties'
     | '/cart'
     | '/contacts'
     | '/courses'
@@ -326,6 +337,7 @@ export interface FileRouteTypes {
     | '/QrCodeScanner'
     | '/about-us'
     | '/academies'
+    | '/birthday-parties'
     | '/cart'
     | '/contacts'
     | '/courses'
@@ -356,6 +368,7 @@ export interface RootRouteChildren {
   QrCodeScannerRoute: typeof QrCodeScannerRoute
   AboutUsRoute: typeof AboutUsRoute
   AcademiesRoute: typeof AcademiesRoute
+  BirthdayPartiesRoute: typeof BirthdayPartiesRoute
   CartRoute: typeof CartRoute
   ContactsRoute: typeof ContactsRoute
   CoursesRoute: typeof CoursesRoute
@@ -409,6 +422,13 @@ declare module '@tanstack/react-router' {
       path: '/academies'
       fullPath: '/academies'
       preLoaderRoute: typeof AcademiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/birthday-parties': {
+      id: '/birthday-parties'
+      path: '/birthday-parties'
+      fullPath: '/birthday-parties'
+      preLoaderRoute: typeof BirthdayPartiesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cart': {
@@ -580,6 +600,7 @@ const rootRouteChildren: RootRouteChildren = {
   QrCodeScannerRoute: QrCodeScannerRoute,
   AboutUsRoute: AboutUsRoute,
   AcademiesRoute: AcademiesRoute,
+  BirthdayPartiesRoute: BirthdayPartiesRoute,
   CartRoute: CartRoute,
   ContactsRoute: ContactsRoute,
   CoursesRoute: CoursesRoute,

@@ -32,7 +32,8 @@ export const textIn = (column: unknown, locale: Locale) =>
 export type ProductListCriteria = {
   productTypes?: ProductType[] | undefined;
   ageGroups?: AgeGroup[] | undefined;
-  language?: InstructionLanguage | undefined;
+  /** Any of these languages of instruction (the contract's `instructionLanguagesMatching`). */
+  languages?: InstructionLanguage[] | undefined;
   categoryId?: number | undefined;
   weekday?: number | undefined;
   /** Pattern for ILIKE, already escaped. */
@@ -50,7 +51,8 @@ function listConditions(criteria: ProductListCriteria, locale: Locale): SQL[] {
   if (criteria.productTypes?.length)
     where.push(sql`${productPages.productType} = any(${ph("productTypes")}::product_type[])`);
   if (criteria.ageGroups) where.push(sql`${productPages.ageGroup} = any(${ph("ageGroups")}::age_group[])`);
-  if (criteria.language) where.push(sql`${productPages.language} = ${ph("language")}::instruction_language`);
+  if (criteria.languages)
+    where.push(sql`${productPages.language} = any(${ph("languages")}::instruction_language[])`);
   if (criteria.categoryId !== undefined)
     where.push(sql`${productPages.categoryId} = ${ph("categoryId")}::int`);
   if (criteria.ids) where.push(sql`${productPages.id} = any(${ph("ids")}::int[])`);
@@ -437,4 +439,33 @@ export async function findAcademyWeeks(
       .where(and(eq(academyWeeks.productPageId, pageId), sql`${academyWeeks.endsOn} >= current_date`))
       .orderBy(asc(academyWeeks.startsOn), asc(academyWeeks.id))
   );
+}
+
+export type AcademyWeekSpanRow = {
+  productPageId: number;
+  firstStartsOn: string;
+  lastEndsOn: string;
+  weeks: number;
+};
+
+/** First and last bookable (not yet over) week of the given academy pages, for the list's cards. */
+export async function findAcademyWeekSpans(db: DbOrTx, pageIds: number[]): Promise<AcademyWeekSpanRow[]> {
+  if (pageIds.length === 0) return [];
+  return prepared<AcademyWeekSpanRow[]>(db, "catalogue_academy_week_spans", () =>
+    db
+      .select({
+        productPageId: academyWeeks.productPageId,
+        firstStartsOn: sql<string>`min(${academyWeeks.startsOn})::text`,
+        lastEndsOn: sql<string>`max(${academyWeeks.endsOn})::text`,
+        weeks: sql<number>`count(*)::int`,
+      })
+      .from(academyWeeks)
+      .where(
+        and(
+          sql`${academyWeeks.productPageId} = any(${ph("pageIds")}::int[])`,
+          sql`${academyWeeks.endsOn} >= current_date`,
+        ),
+      )
+      .groupBy(academyWeeks.productPageId),
+  ).execute({ pageIds: pgArray(pageIds) });
 }

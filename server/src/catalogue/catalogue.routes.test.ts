@@ -153,6 +153,52 @@ describe("GET /api/v2/products/", () => {
     expect(slugsOf(await listAll("age_group=5-7&age=12"))).toEqual([]);
   });
 
+  it("finds bilingual offers under a parent's language and keeps bilingual codes exact (D30)", async () => {
+    const speaksRussian = ["ru", "ru-en", "de-ru", "bi"];
+    const ru = await listAll("language=ru");
+    expect(slugsOf(ru)).toEqual(seedSlugs((p) => speaksRussian.includes(p.language)));
+    // The seed has Russian, German–Russian and `bi` offers (no Russian–English one).
+    expect(new Set(ru.map((p) => p.language))).toEqual(new Set(["ru", "de-ru", "bi"]));
+    expect(slugsOf(await listAll("language=de"))).toEqual(
+      seedSlugs((p) => ["de", "de-en", "de-ru", "bi"].includes(p.language)),
+    );
+    expect(slugsOf(await listAll("language=en"))).toEqual(
+      seedSlugs((p) => ["en", "de-en", "ru-en"].includes(p.language)),
+    );
+    for (const code of ["de-ru", "bi", "de-en"]) {
+      expect(slugsOf(await listAll(`language=${code}`))).toEqual(seedSlugs((p) => p.language === code));
+    }
+  });
+
+  it("finds the bilingual courses for an eight-year-old whose parent chose Russian", async () => {
+    const results = await listAll("product_type=Course&age=8&language=ru");
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.some((p) => p.language === "de-ru")).toBe(true);
+    expect(slugsOf(results)).toEqual(
+      seedSlugs(
+        (p) =>
+          p.productType === "Course" &&
+          p.ageGroup === "8-11" &&
+          ["ru", "ru-en", "de-ru", "bi"].includes(p.language),
+      ),
+    );
+  });
+
+  it("tells the academies' first and last open week in the list", async () => {
+    const academies = await listAll("product_type=Academy");
+    const today = new Date().toISOString().slice(0, 10);
+    for (const academy of academies) {
+      const seed = PRODUCTS.find((p) => p.slug === academy.slug);
+      const open = (seed?.academyWeeks ?? []).flatMap((w) => w.weekStarts).filter((d) => d >= today);
+      if (open.length === 0) continue;
+      expect(academy.next_week_starts_on).toBe([...open].sort()[0]);
+      expect(String(academy.last_week_ends_on) > String(academy.next_week_starts_on)).toBe(true);
+    }
+    for (const course of await listAll("product_type=Course")) {
+      expect(course.next_week_starts_on).toBeNull();
+    }
+  });
+
   it("filters by category id and slug", async () => {
     const categories = CategoryListSchema.parse((await get("/api/v2/products/categories/?locale=de")).json());
     const malerei = categories.find((c) => c.slug === "malerei");

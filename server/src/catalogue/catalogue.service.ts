@@ -6,6 +6,7 @@ import {
   type Instructor,
   type InstructorDetail,
   type InstructorSummary,
+  instructionLanguagesMatching,
   type Locale,
   type MeetingCard,
   type Product,
@@ -23,6 +24,7 @@ import { AppError } from "../errors/app-error.ts";
 import {
   categoryExists,
   countProducts,
+  findAcademyWeekSpans,
   findAcademyWeeks,
   findCategories,
   findCategoryIdBySlug,
@@ -124,7 +126,12 @@ function groupBy<T extends { productPageId: number }>(rows: T[]): Map<number, T[
   return map;
 }
 
-type Related = { slots: SlotRow[]; options: OptionRow[]; instructors: InstructorRow[] };
+type Related = {
+  slots: SlotRow[];
+  options: OptionRow[];
+  instructors: InstructorRow[];
+  weekSpan: { firstStartsOn: string; lastEndsOn: string } | undefined;
+};
 
 function toProduct(card: ProductCardRow, related: Related, locale: Locale): Product {
   const options = related.options.map(toOption);
@@ -165,6 +172,8 @@ function toProduct(card: ProductCardRow, related: Related, locale: Locale): Prod
     price_from: priceFromCents === null ? null : centsToDecimal(priceFromCents),
     price_from_cents: priceFromCents,
     schedule_slots: related.slots.map(toSlot),
+    next_week_starts_on: related.weekSpan?.firstStartsOn ?? null,
+    last_week_ends_on: related.weekSpan?.lastEndsOn ?? null,
     purchase_options: options,
     meeting_card: meetingCard,
     subscriptions,
@@ -181,14 +190,17 @@ export function createCatalogueService(db: DbOrTx) {
   /** Cards with slots, options and instructors: four queries for any number of products. */
   async function withRelated(cards: ProductCardRow[], locale: Locale): Promise<Product[]> {
     const ids = cards.map((card) => card.id);
-    const [slots, options, people] = await Promise.all([
+    const academyIds = cards.filter((card) => card.productType === "Academy").map((card) => card.id);
+    const [slots, options, people, spans] = await Promise.all([
       findSlots(db, ids),
       findPurchaseOptions(db, ids, locale),
       findPageInstructors(db, ids, locale),
+      findAcademyWeekSpans(db, academyIds),
     ]);
     const slotsBy = groupBy(slots);
     const optionsBy = groupBy(options);
     const peopleBy = groupBy(people);
+    const spanBy = new Map(spans.map((span) => [span.productPageId, span]));
     return cards.map((card) =>
       toProduct(
         card,
@@ -196,6 +208,7 @@ export function createCatalogueService(db: DbOrTx) {
           slots: slotsBy.get(card.id) ?? [],
           options: optionsBy.get(card.id) ?? [],
           instructors: peopleBy.get(card.id) ?? [],
+          weekSpan: spanBy.get(card.id),
         },
         locale,
       ),
@@ -218,7 +231,7 @@ export function createCatalogueService(db: DbOrTx) {
     async listProducts(filters: ProductFilters, locale: Locale): Promise<ProductPage> {
       const criteria: ProductListCriteria = {
         productTypes: filters.productTypes,
-        language: filters.language,
+        languages: filters.language && instructionLanguagesMatching(filters.language),
         weekday: filters.weekday,
       };
       if (filters.ageGroup) criteria.ageGroups = [filters.ageGroup];
@@ -257,7 +270,12 @@ export function createCatalogueService(db: DbOrTx) {
         findPageInstructors(db, ids, locale),
         findAcademyWeeks(db, page.id, locale),
       ]);
-      const product = toProduct(page, { slots, options, instructors: people }, locale);
+      const first = weeks[0];
+      const weekSpan = first && {
+        firstStartsOn: first.startsOn,
+        lastEndsOn: weeks.reduce((last, week) => (week.endsOn > last ? week.endsOn : last), first.endsOn),
+      };
+      const product = toProduct(page, { slots, options, instructors: people, weekSpan }, locale);
       const academyWeeks: AcademyWeek[] = weeks.map((week) => ({
         id: week.id,
         season: {

@@ -24,6 +24,7 @@ const LIST_TYPES: Partial<Record<PageKey, ProductType[]>> = {
   giftcards: ["GiftCard"],
   schoolOffer: ["SchoolOffer"],
   specialOffer: ["SpecialOffer", "BirthdayParty"],
+  birthdayParties: ["BirthdayParty"],
 };
 
 /** Page routes whose text is a content page. */
@@ -149,9 +150,16 @@ export function createHeadProvider({ catalogue, content, publicUrl }: HeadProvid
   };
 
   const head = async ({ key, params, locale }: Parameters<HeadProvider>[0]) => {
-    if (key === "product" && params.id) {
+    // The booking page of an unknown offer is as missing as the offer's page.
+    if ((key === "product" || key === "productBuy") && params.id) {
       const product = await orNull(catalogue.getProduct(params.id, locale));
       if (!product) return null;
+      if (key === "productBuy") {
+        return {
+          title: titled(`${PAGE_TITLES.productBuy[locale]}: ${product.name}`, locale),
+          description: metaDescription(product.summary),
+        };
+      }
       const pageUrl = `${base}/product/${encodeURIComponent(params.id)}?locale=${locale}`;
       return {
         title: titled(product.name, locale),

@@ -136,13 +136,26 @@ describe("server-rendered head of data pages", () => {
   });
 
   it("answers an unknown product or instructor with the not-found page and 404", async () => {
-    for (const path of ["/product/no-such-course", "/product/999999", "/instructor/nobody"]) {
+    for (const path of [
+      "/product/no-such-course",
+      "/product/999999",
+      "/product/buy/999",
+      "/product/buy/no-such-course",
+      "/instructor/nobody",
+    ]) {
       const res = await get(`${path}?locale=de`);
       expect(res.statusCode, path).toBe(404);
       expect(res.headers["content-type"]).toContain("text/html");
       expect(res.body).toContain('<meta name="robots" content="noindex">');
       expect(jsonLdOf(res.body)).toBeUndefined();
     }
+  });
+
+  it("answers the booking page of a known product with 200 and its name, without JSON-LD", async () => {
+    const res = await get("/product/buy/kleine-maler-5-7?locale=de");
+    expect(res.statusCode).toBe(200);
+    expect(titleOf(res.body)).toContain("Buchen: Kleine Maler");
+    expect(jsonLdOf(res.body)).toBeUndefined();
   });
 
   it("names the instructor", async () => {

@@ -72,13 +72,7 @@ export function Footer({ white }: { white: boolean }) {
                 </HrefLink>
               </li>
               <li>
-                {/* Birthday parties have no page of their own in spec §2; the packages are listed among the
-                  special offers, filtered to their type (decision D20). */}
-                <Link
-                  to="/special_offer"
-                  search={(prev) => ({ locale: prev.locale, product_type: "BirthdayParty" })}
-                  className={linkClass}
-                >
+                <Link to="/birthday-parties" className={linkClass}>
                   {t("birthdayParty")}
                 </Link>
               </li>

@@ -8,6 +8,7 @@ describe("navLinks", () => {
       "/academies",
       "/workshops",
       "/events",
+      "/birthday-parties",
       "/giftcards",
       "/prices",
       "/contacts",

@@ -7,6 +7,7 @@ const COURSES: NavLink = { key: "courses", to: "/courses" };
 const REST: NavLink[] = [
   { key: "workshops", to: "/workshops" },
   { key: "events", to: "/events" },
+  { key: "birthdayParties", to: "/birthday-parties" },
   { key: "giftcards", to: "/giftcards" },
   { key: "prices", to: "/prices" },
   { key: "contacts", to: "/contacts" },

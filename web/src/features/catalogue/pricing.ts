@@ -1,36 +1,3 @@
-import type { Locale, PurchaseOption } from "@atelier/contract";
-import { formatEuro } from "../../lib/money.ts";
-
-// The VAT note per product type is shared with the cart (lib/vat.ts).
+// Prices are shown by the catalogue and the home page's teasers; the VAT note is shared with the cart.
+export { optionPrice, type PriceParts, productPrice } from "../../lib/pricing.ts";
 export { VAT_EXEMPT_TYPES, type VatNoteKey, vatNoteKey } from "../../lib/vat.ts";
-
-export type PriceParts = { amount: string; from: boolean; monthly: boolean };
-
-/** A purchase option's price: amount in the locale's EUR format, and whether it is paid monthly. */
-export function optionPrice(
-  option: Pick<PurchaseOption, "base_price_cents" | "is_recurring">,
-  locale: Locale,
-): PriceParts {
-  return { amount: formatEuro(option.base_price_cents, locale), from: false, monthly: option.is_recurring };
-}
-
-/**
- * A product card's price: the lowest option ("ab"/"от"), "/ Monat" when that cheapest option is a
- * subscription. Null when the product has no price.
- */
-export function productPrice(
-  product: {
-    price_from_cents: number | null;
-    purchase_options: Pick<PurchaseOption, "base_price_cents" | "is_recurring">[];
-  },
-  locale: Locale,
-): PriceParts | null {
-  if (product.price_from_cents === null) return null;
-  const cheapest = product.purchase_options.filter((o) => o.base_price_cents === product.price_from_cents);
-  const distinctPrices = new Set(product.purchase_options.map((o) => o.base_price_cents));
-  return {
-    amount: formatEuro(product.price_from_cents, locale),
-    from: distinctPrices.size > 1,
-    monthly: cheapest.length > 0 && cheapest.every((o) => o.is_recurring),
-  };
-}

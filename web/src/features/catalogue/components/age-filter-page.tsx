@@ -14,6 +14,7 @@ import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { productListOptions } from "../api/products.ts";
 import { parseAge } from "../catalogue-search.ts";
+import { VatFootnote } from "./price-tag.tsx";
 import { ProductCard, ProductGridSkeleton } from "./product-card.tsx";
 
 /** What a family books for one child; school offers and gift cards are not chosen by a child's age. */
@@ -140,6 +141,7 @@ export function AgeFilterPage({
                 </div>
               ))
             )}
+            {groups.size > 0 ? <VatFootnote types={[...groups.keys()]} className="mt-6" /> : null}
           </div>
         </section>
       )}

@@ -1,18 +1,17 @@
 import "../i18n.ts";
-import type { ProductType } from "@atelier/contract";
+import {
+  instructionLanguagesMatching,
+  isParentLanguage,
+  PARENT_LANGUAGES,
+  type ProductType,
+} from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { categoriesOptions } from "../api/products.ts";
-import {
-  AGE_GROUP_VALUES,
-  type CatalogueSearch,
-  hasFilters,
-  LANGUAGE_VALUES,
-  WEEKDAY_VALUES,
-} from "../catalogue-search.ts";
+import { AGE_GROUP_VALUES, type CatalogueSearch, hasFilters, WEEKDAY_VALUES } from "../catalogue-search.ts";
 import { weekdayName } from "../format.ts";
 
 const selectClass =
@@ -49,27 +48,32 @@ function FilterSelect({
   );
 }
 
+export type FilterField = "age_group" | "language" | "category" | "weekday";
+export const ALL_FILTER_FIELDS: readonly FilterField[] = ["age_group", "language", "category", "weekday"];
+
 /** Filters of a catalogue list; every change goes straight into the URL. */
 export function CatalogueFilters({
   search,
   types,
-  showWeekday,
+  fields,
   onChange,
 }: {
   search: CatalogueSearch;
   types: readonly ProductType[];
-  showWeekday: boolean;
+  /** The filters that make sense for the page's offers (a party is not chosen by subject). */
+  fields: readonly FilterField[];
   onChange: (search: CatalogueSearch) => void;
 }) {
+  const show = (field: FilterField) => fields.includes(field);
   const { t } = useTranslation("catalogue");
   const locale = useLocale();
-  const categories = useQuery(categoriesOptions(locale));
+  const categories = useQuery({ ...categoriesOptions(locale), enabled: fields.includes("category") });
   const set = (patch: Partial<CatalogueSearch>) => onChange({ ...search, ...patch });
 
   return (
     <search className="rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
       <h2 className="sr-only">{t("filters.heading")}</h2>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5 lg:items-end">
         {types.length > 1 ? (
           <FilterSelect
             label={t("filters.type")}
@@ -83,43 +87,53 @@ export function CatalogueFilters({
             ))}
           </FilterSelect>
         ) : null}
-        <FilterSelect
-          label={t("filters.ageGroup")}
-          value={search.age_group ?? ""}
-          onChange={(value) => set({ age_group: value as CatalogueSearch["age_group"] })}
-        >
-          {AGE_GROUP_VALUES.map((group) => (
-            <option key={group} value={group}>
-              {t(`ageGroups.${group}`)}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect
-          label={t("filters.language")}
-          value={search.language ?? ""}
-          onChange={(value) => set({ language: value as CatalogueSearch["language"] })}
-        >
-          {LANGUAGE_VALUES.map((language) => (
-            <option key={language} value={language}>
-              {t(`languages.${language}`)}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect
-          label={t("filters.category")}
-          value={search.category ?? ""}
-          onChange={(value) => set({ category: value })}
-        >
-          {(categories.data ?? []).map((category) => (
-            <option key={category.slug} value={category.slug}>
-              {category.name}
-            </option>
-          ))}
-          {search.category && !categories.data?.some((c) => c.slug === search.category) ? (
-            <option value={search.category}>{search.category}</option>
-          ) : null}
-        </FilterSelect>
-        {showWeekday ? (
+        {show("age_group") ? (
+          <FilterSelect
+            label={t("filters.ageGroup")}
+            value={search.age_group ?? ""}
+            onChange={(value) => set({ age_group: value as CatalogueSearch["age_group"] })}
+          >
+            {AGE_GROUP_VALUES.map((group) => (
+              <option key={group} value={group}>
+                {t(`ageGroups.${group}`)}
+              </option>
+            ))}
+          </FilterSelect>
+        ) : null}
+        {show("language") ? (
+          <FilterSelect
+            label={t("filters.language")}
+            value={search.language ?? ""}
+            onChange={(value) => set({ language: value as CatalogueSearch["language"] })}
+          >
+            {/* The languages a parent thinks in; bilingual offers are found under each (decision D30). */}
+            {PARENT_LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {t(`languages.${language}`)}
+              </option>
+            ))}
+            {search.language && !isParentLanguage(search.language) ? (
+              <option value={search.language}>{t(`languages.${search.language}`)}</option>
+            ) : null}
+          </FilterSelect>
+        ) : null}
+        {show("category") ? (
+          <FilterSelect
+            label={t("filters.category")}
+            value={search.category ?? ""}
+            onChange={(value) => set({ category: value })}
+          >
+            {(categories.data ?? []).map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {category.name}
+              </option>
+            ))}
+            {search.category && !categories.data?.some((c) => c.slug === search.category) ? (
+              <option value={search.category}>{search.category}</option>
+            ) : null}
+          </FilterSelect>
+        ) : null}
+        {show("weekday") ? (
           <FilterSelect
             label={t("filters.weekday")}
             value={search.weekday === undefined ? "" : String(search.weekday)}
@@ -138,6 +152,16 @@ export function CatalogueFilters({
           </button>
         ) : null}
       </div>
+      {search.language && isParentLanguage(search.language) ? (
+        <p className="mt-3 text-sm text-slate-800">
+          {t("filters.languageIncludes", {
+            languages: instructionLanguagesMatching(search.language)
+              .filter((code) => code !== search.language && code !== "bi")
+              .map((code) => t(`languages.${code}`))
+              .join(", "),
+          })}
+        </p>
+      ) : null}
     </search>
   );
 }

@@ -8,7 +8,9 @@ import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { productListInfiniteOptions } from "../api/products.ts";
 import { type CatalogueSearch, hasFilters } from "../catalogue-search.ts";
-import { CatalogueFilters } from "./catalogue-filters.tsx";
+import { ALL_FILTER_FIELDS, CatalogueFilters, type FilterField } from "./catalogue-filters.tsx";
+import { NearestMatches } from "./nearest-matches.tsx";
+import { VatFootnote } from "./price-tag.tsx";
 import { ProductCard, ProductGridSkeleton } from "./product-card.tsx";
 
 export type CataloguePageKey =
@@ -18,6 +20,7 @@ export type CataloguePageKey =
   | "events"
   | "schoolOffer"
   | "specialOffer"
+  | "birthdayParties"
   | "giftcards";
 
 /** A catalogue list: title, filters kept in the URL, the cards, "load more", loading and empty states. */
@@ -27,6 +30,7 @@ export function CataloguePage({
   search,
   onSearchChange,
   showFilters = true,
+  filters = ALL_FILTER_FIELDS,
   children,
 }: {
   pageKey: CataloguePageKey;
@@ -35,6 +39,8 @@ export function CataloguePage({
   onSearchChange: (search: CatalogueSearch) => void;
   /** Gift cards are not chosen by age or language: their page shows no filters. */
   showFilters?: boolean;
+  /** Which filters the page offers; the weekday is offered only where weekly courses are listed. */
+  filters?: readonly FilterField[];
   /** More about the offers (e.g. the school offers' content page), after the list. */
   children?: ReactNode;
 }) {
@@ -59,7 +65,7 @@ export function CataloguePage({
           <CatalogueFilters
             search={search}
             types={types}
-            showWeekday={showWeekday}
+            fields={showWeekday ? filters : filters.filter((field) => field !== "weekday")}
             onChange={onSearchChange}
           />
         </div>
@@ -86,13 +92,16 @@ export function CataloguePage({
             <h2 className="text-xl font-bold text-slate-900">{t("emptyHeading")}</h2>
             <p className="mt-2 text-slate-800">{hasFilters(search) ? t("emptyText") : t("emptyNoFilters")}</p>
             {hasFilters(search) ? (
-              <button
-                type="button"
-                onClick={() => onSearchChange({})}
-                className={`${buttonStyles.secondary} mt-4`}
-              >
-                {t("filters.reset")}
-              </button>
+              <>
+                <NearestMatches types={types} search={search} onSearchChange={onSearchChange} />
+                <button
+                  type="button"
+                  onClick={() => onSearchChange({})}
+                  className={`${buttonStyles.ghost} mt-4 underline`}
+                >
+                  {t("filters.reset")}
+                </button>
+              </>
             ) : null}
           </div>
         ) : (
@@ -106,6 +115,9 @@ export function CataloguePage({
             ))}
           </ul>
         )}
+        {products.length > 0 ? (
+          <VatFootnote types={[...new Set(products.map((p) => p.product_type))]} className="mt-6" />
+        ) : null}
         {query.hasNextPage ? (
           <div className="mt-8 text-center">
             <button

@@ -66,56 +66,39 @@ export function PricesPage() {
               {t(`typesPlural.${type}`)}
             </h2>
             <p className="text-sm text-slate-700">{t(vatNoteKey(type))}</p>
-            <div className="mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm">
-              <table className="w-full min-w-[36rem] text-left">
-                <caption className="sr-only">
-                  {t("prices.caption", { type: t(`typesPlural.${type}`) })}
-                </caption>
-                <thead className="border-b border-slate-200 text-sm text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      {t("prices.offer")}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t("prices.option")}
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      {t("prices.price")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(byType.get(type) ?? []).flatMap((product) =>
-                    product.purchase_options.map((option, index) => {
+            {/* A list, not a table: on a phone a three-column table pushed the prices out of view. */}
+            <ul className="mt-4 space-y-3">
+              {(byType.get(type) ?? []).map((product) => (
+                <li key={product.id} className="rounded-2xl bg-white p-4 shadow-sm sm:p-5">
+                  <h3 className="font-semibold">
+                    <Link
+                      to="/product/$id"
+                      params={{ id: product.slug }}
+                      className="text-slate-900 underline underline-offset-2 hover:text-orange-900"
+                    >
+                      {product.name}
+                    </Link>
+                  </h3>
+                  <dl className="mt-2 divide-y divide-slate-100">
+                    {product.purchase_options.map((option) => {
                       const price = optionPrice(option, locale);
                       return (
-                        <tr key={option.id} className="border-b border-slate-100 last:border-0">
-                          {index === 0 ? (
-                            <th
-                              scope="row"
-                              rowSpan={product.purchase_options.length}
-                              className="px-4 py-3 align-top font-semibold"
-                            >
-                              <Link
-                                to="/product/$id"
-                                params={{ id: product.slug }}
-                                className="text-slate-900 underline underline-offset-2 hover:text-orange-900"
-                              >
-                                {product.name}
-                              </Link>
-                            </th>
-                          ) : null}
-                          <td className="px-4 py-3 text-slate-800">{option.name}</td>
-                          <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
+                        <div
+                          key={option.id}
+                          data-testid="price-row"
+                          className="flex items-baseline justify-between gap-4 py-2"
+                        >
+                          <dt className="min-w-0 text-slate-800">{option.name}</dt>
+                          <dd className="shrink-0 text-right font-semibold whitespace-nowrap text-slate-900">
                             {price.monthly ? t("perMonth", { price: price.amount }) : price.amount}
-                          </td>
-                        </tr>
+                          </dd>
+                        </div>
                       );
-                    }),
-                  )}
-                </tbody>
-              </table>
-            </div>
+                    })}
+                  </dl>
+                </li>
+              ))}
+            </ul>
           </section>
         ))
       )}

@@ -1,12 +1,16 @@
 import "../i18n.ts";
 import type { Product } from "@atelier/contract";
-import { Link } from "@tanstack/react-router";
+import { Link, useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { productPrice } from "../pricing.ts";
+import { NextSessionLine } from "./next-session.tsx";
 import { PriceTag } from "./price-tag.tsx";
 
-/** One offer in a list: image, type, name, summary, age, language and price; the whole card links to it. */
+/**
+ * One offer in a list: image, type, name, summary, age, language, when and price ("*": the page's VAT
+ * footnote); the whole card links to it and remembers the list, filters included, for the way back.
+ */
 export function ProductCard({
   product,
   eager = false,
@@ -21,6 +25,7 @@ export function ProductCard({
   const locale = useLocale();
   const price = productPrice(product, locale);
   const image = product.title_image;
+  const listHref = useRouterState({ select: (state) => state.location.href });
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-orange-800 hover:shadow-md">
       <div className="aspect-[3/2] bg-slate-100">
@@ -44,6 +49,7 @@ export function ProductCard({
           <Link
             to="/product/$id"
             params={{ id: product.slug }}
+            state={{ catalogueList: listHref }}
             className="after:absolute after:inset-0 focus:outline-none"
           >
             {product.name}
@@ -61,7 +67,8 @@ export function ProductCard({
             <li className="rounded-full bg-slate-100 px-3 py-1 text-slate-800">{product.category_name}</li>
           ) : null}
         </ul>
-        {price ? <PriceTag price={price} type={product.product_type} className="pt-1" /> : null}
+        <NextSessionLine product={product} className="text-sm font-semibold text-slate-900" />
+        {price ? <PriceTag price={price} type={product.product_type} className="pt-1" footnote /> : null}
       </div>
     </article>
   );

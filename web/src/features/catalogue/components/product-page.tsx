@@ -1,7 +1,15 @@
 import "../i18n.ts";
-import type { AcademyWeek, Instructor, ProductDetail, ProductType, ScheduleSlot } from "@atelier/contract";
+import {
+  type AcademyWeek,
+  type Instructor,
+  type ProductDetail,
+  type ProductType,
+  type ScheduleSlot,
+  todayInBerlin,
+} from "@atelier/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useRouterState } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
@@ -9,11 +17,16 @@ import { Markdown } from "../../../components/ui/markdown.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { usePageTitle } from "../../../lib/page-title.ts";
+import { nextSession } from "../../../lib/schedule.ts";
 import { productDetailOptions } from "../api/products.ts";
+import { backToListHref } from "../back-to-list.ts";
 import { formatDate, formatTime, weekdayName } from "../format.ts";
-import { optionPrice } from "../pricing.ts";
+import { optionPrice, productPrice } from "../pricing.ts";
 import { LIST_PATH_OF_TYPE } from "../type-routes.ts";
-import { PriceTag } from "./price-tag.tsx";
+import { BackToListLink } from "./back-to-list-link.tsx";
+import { GiftCardView } from "./gift-card-view.tsx";
+import { useNextSessionText } from "./next-session.tsx";
+import { PriceTag, VatFootnote } from "./price-tag.tsx";
 
 /** Types whose page always has a schedule section (saying so when no dates are set yet). */
 const DATED_TYPES: ReadonlySet<ProductType> = new Set(["Course", "Workshop", "Event"]);
@@ -55,21 +68,21 @@ function ProductView({ product, compact }: { product: ProductDetail; compact: bo
   const { t } = useTranslation("catalogue");
   usePageTitle(product.name);
   const image = product.title_image;
+  const fromList = useRouterState({ select: (state) => state.location.state.catalogueList });
+  const backHref = backToListHref(fromList, LIST_PATH_OF_TYPE[product.product_type]);
+  if (product.product_type === "GiftCard") return <GiftCardView product={product} backHref={backHref} />;
   return (
-    <article>
+    // On phones the sticky booking bar covers the page's last 5 rem: the padding keeps the footer readable.
+    <article className="pb-20 lg:pb-0">
       <div className="bg-orange-50">
-        <Container className="grid gap-8 py-8 sm:py-10 lg:grid-cols-2 lg:items-center">
+        <Container className="grid gap-6 py-6 sm:py-10 lg:grid-cols-2 lg:items-center lg:gap-8">
           <div>
-            <Link
-              to={LIST_PATH_OF_TYPE[product.product_type]}
-              className="text-sm font-semibold text-orange-900 underline underline-offset-2"
-            >
-              {t("product.backToList")}
-            </Link>
-            <p className="mt-4 font-semibold text-orange-900">{t(`types.${product.product_type}`)}</p>
+            <BackToListLink href={backHref} />
+            <p className="mt-3 font-semibold text-orange-900">{t(`types.${product.product_type}`)}</p>
             <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
               {product.name}
             </h1>
+            <KeyFacts product={product} />
             <p className="mt-4 text-lg text-slate-800">{product.summary}</p>
             <div className="mt-6 flex flex-wrap items-center gap-3">
               <Link to="/product/buy/$id" params={{ id: product.slug }} className={buttonStyles.primary}>
@@ -95,6 +108,7 @@ function ProductView({ product, compact }: { product: ProductDetail; compact: bo
           ) : null}
         </Container>
       </div>
+      <StickyBookingBar product={product} />
 
       <Container className="grid gap-12 py-10 lg:grid-cols-3">
         <div className="space-y-12 lg:col-span-2">
@@ -170,6 +184,81 @@ function ProductView({ product, compact }: { product: ProductDetail; compact: bo
   );
 }
 
+/**
+ * What a parent decides on, right under the title (on a phone within the first screen): age group,
+ * language, place, when, price from and seats left.
+ */
+function KeyFacts({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation("catalogue");
+  const locale = useLocale();
+  const whenText = useNextSessionText();
+  const session = nextSession(product, todayInBerlin());
+  const price = productPrice(product, locale);
+  const facts: { key: string; term: string; value: ReactNode }[] = [
+    { key: "age", term: t("product.age"), value: t(`ageGroups.${product.age_group}`) },
+    { key: "language", term: t("product.language"), value: t(`languages.${product.language}`) },
+  ];
+  if (product.location) facts.push({ key: "location", term: t("product.location"), value: product.location });
+  facts.push({
+    key: "when",
+    term: session?.kind === "date" ? t("product.nextDate") : t("product.when"),
+    value: session ? whenText(session) : t("product.scheduleEmpty"),
+  });
+  if (price) {
+    facts.push({
+      key: "price",
+      term: t("product.price"),
+      value: <PriceTag price={price} type={product.product_type} noteClassName="block text-xs font-normal" />,
+    });
+  }
+  if (session && session.space !== null) {
+    facts.push({ key: "seats", term: t("product.seats"), value: <SeatsLeft space={session.space} /> });
+  }
+  return (
+    <dl data-testid="key-facts" className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:text-base">
+      {facts.map((fact) => (
+        <div key={fact.key} data-fact={fact.key} className={fact.key === "when" ? "col-span-2" : ""}>
+          <dt className="font-semibold text-slate-700">{fact.term}</dt>
+          <dd className="font-semibold text-slate-900">{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** On phones the price and the booking button stay in reach while the parent reads on. */
+function StickyBookingBar({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation("catalogue");
+  const locale = useLocale();
+  const price = productPrice(product, locale);
+  return (
+    <div
+      data-testid="sticky-booking-bar"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-2px_8px_rgba(0,0,0,0.08)] backdrop-blur lg:hidden"
+    >
+      <Container className="flex items-center justify-between gap-3 py-3">
+        {price ? (
+          <PriceTag
+            price={price}
+            type={product.product_type}
+            className="min-w-0 leading-tight"
+            noteClassName="block text-[0.6875rem] leading-snug text-slate-700"
+          />
+        ) : (
+          <span />
+        )}
+        <Link
+          to="/product/buy/$id"
+          params={{ id: product.slug }}
+          className={`${buttonStyles.primary} shrink-0 px-4`}
+        >
+          {t("product.book")}
+        </Link>
+      </Container>
+    </div>
+  );
+}
+
 function FactsBox({ product }: { product: ProductDetail }) {
   const { t } = useTranslation("catalogue");
   const facts: [string, string][] = [
@@ -218,10 +307,12 @@ function PricesBox({ product }: { product: ProductDetail }) {
               price={optionPrice(option, locale)}
               type={product.product_type}
               className="mt-1 block"
+              footnote
             />
           </li>
         ))}
       </ul>
+      <VatFootnote types={[product.product_type]} className="mt-4" />
       <Link
         to="/product/buy/$id"
         params={{ id: product.slug }}

@@ -1,10 +1,14 @@
-import { type AgeGroup, PAGE_TITLES, type Product, SITE_NAME } from "@atelier/contract";
+import { type AgeGroup, PAGE_TITLES, type Product, SITE_NAME, todayInBerlin } from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { formatDate, formatTime, weekdayName } from "../../../lib/format.ts";
+import { productPrice } from "../../../lib/pricing.ts";
+import { type NextSession, nextSession } from "../../../lib/schedule.ts";
+import { type VatNoteKey, vatNoteKey } from "../../../lib/vat.ts";
 import { FEATURED_TYPES, homeInstructorsOptions, homeProductsOptions } from "../api/home-data.ts";
 
 // A plain list rather than the contract's AGE_GROUPS: the home page imports only types from the catalogue contract.
@@ -129,13 +133,19 @@ function FeaturedSection() {
           </section>
         );
       })}
+      {query.isSuccess ? <TeaserVatFootnote /> : null}
     </Container>
   );
 }
 
 function FeaturedCard({ product }: { product: Product }) {
   const { t } = useTranslation("home");
+  const locale = useLocale();
+  const whenText = useWhenText();
   const image = product.title_image;
+  const session = nextSession(product, todayInBerlin());
+  const price = productPrice(product, locale);
+  const amount = price?.monthly ? t("perMonth", { price: price.amount }) : price?.amount;
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-orange-800 hover:shadow-md">
       <div className="aspect-[3/2] bg-slate-100">
@@ -165,8 +175,50 @@ function FeaturedCard({ product }: { product: Product }) {
         <p className="mt-auto pt-2 text-sm text-slate-700">
           {t(`ageGroups.${product.age_group}`)} · {t(`languages.${product.language}`)}
         </p>
+        {session ? <p className="text-sm font-semibold text-slate-900">{whenText(session)}</p> : null}
+        {price ? (
+          <p className="font-bold text-slate-900">
+            {price.from ? t("priceFrom", { price: amount }) : amount}
+            <span aria-hidden="true">*</span>
+          </p>
+        ) : null}
       </div>
     </article>
+  );
+}
+
+/** When a teaser's offer takes place next, in the home page's own texts (it loads no catalogue texts). */
+function useWhenText() {
+  const { t } = useTranslation("home");
+  const locale = useLocale();
+  return (session: NextSession) => {
+    if (session.kind === "weeks") {
+      return t("when.weeks", {
+        start: formatDate(session.startsOn, locale),
+        end: formatDate(session.endsOn, locale),
+      });
+    }
+    const time = t("when.time", { start: formatTime(session.start), end: formatTime(session.end) });
+    if (session.kind === "date") return t("when.date", { date: formatDate(session.date, locale), time });
+    return t("when.weekly", { weekday: weekdayName(session.weekday, locale), time });
+  };
+}
+
+/** PAngV: the teasers' prices are final prices; the VAT note of each kind of offer is given once, below. */
+function TeaserVatFootnote() {
+  const { t } = useTranslation("home");
+  const byNote = new Map<VatNoteKey, string[]>();
+  for (const type of FEATURED_TYPES) {
+    byNote.set(vatNoteKey(type), [...(byNote.get(vatNoteKey(type)) ?? []), t(`typesPlural.${type}`)]);
+  }
+  return (
+    <div className="mt-8 text-sm text-slate-700">
+      {[...byNote].map(([note, types]) => (
+        <p key={note}>
+          * {types.join(", ")}: {t(note)}
+        </p>
+      ))}
+    </div>
   );
 }
 

@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// Phone screenshots of the storefront (home and its teaser cards, the course list, a course, an event, /prices) in German and Russian, written to
+// docs/screenshots/. Builds nothing: run `npm run build` first. Starts the built server on a fresh
+// embedded database in a temporary folder and drives Debian's Chromium through playwright-core.
+//   node scripts/screenshots.mjs [--full]   (--full: whole pages instead of the first screen)
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const serverFile = join(root, "server/dist/server.js");
+const outDir = join(root, "docs/screenshots");
+const port = Number(process.env.SCREENSHOTS_PORT ?? 3180);
+const base = `http://127.0.0.1:${port}`;
+const fullPage = process.argv.includes("--full");
+
+const PAGES = [
+  { name: "home", path: "/" },
+  // The home page's first screen is its welcome; the teaser cards (price, next date) come next.
+  { name: "home-cards", path: "/", scrollTo: "article" },
+  { name: "courses", path: "/courses" },
+  { name: "course", path: "/product/kleine-maler-5-7" },
+  { name: "event", path: "/events", firstCard: true },
+  { name: "prices", path: "/prices" },
+];
+const LOCALES = ["de", "ru"];
+
+if (!existsSync(serverFile)) {
+  console.error("server/dist/server.js is missing: run npm run build first");
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "atelier-screenshots-"));
+const server = spawn(process.execPath, [serverFile], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    NODE_ENV: "test",
+    LOG_LEVEL: "warn",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the server did not become ready");
+}
+
+let browser;
+try {
+  await waitForServer();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-background-networking"],
+  });
+  mkdirSync(outDir, { recursive: true });
+  for (const locale of LOCALES) {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+      locale: locale === "de" ? "de-DE" : "ru-RU",
+    });
+    // A returning visitor: the cookie modal is closed.
+    await context.addInitScript(() => window.localStorage.setItem("is-closed-cookie", "true"));
+    const page = await context.newPage();
+    for (const shot of PAGES) {
+      await page.goto(`${base}${shot.path}?locale=${locale}`, { waitUntil: "networkidle" });
+      if (shot.firstCard) {
+        await page.getByRole("main").getByRole("article").first().getByRole("link").first().click();
+        await page.waitForLoadState("networkidle");
+      }
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      if (shot.scrollTo) {
+        await page
+          .locator(shot.scrollTo)
+          .first()
+          .evaluate((element) => element.scrollIntoView());
+      }
+      // Fonts and lazy images settle before the picture is taken.
+      await page.evaluate(() => document.fonts.ready);
+      const file = join(outDir, `${shot.name}-${locale}.png`);
+      await page.screenshot({ path: file, fullPage });
+      console.log(`wrote ${file.slice(root.length + 1)}`);
+    }
+    await context.close();
+  }
+} finally {
+  await browser?.close();
+  server.kill("SIGTERM");
+  if (server.exitCode === null) await once(server, "exit");
+  rmSync(dataDir, { recursive: true, force: true });
+}

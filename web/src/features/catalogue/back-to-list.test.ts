@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { backToListHref } from "./back-to-list.ts";
+
+describe("backToListHref", () => {
+  it("returns to the filtered list the product was opened from", () => {
+    expect(backToListHref("/courses?locale=de&age_group=8-11&language=ru", "/courses")).toBe(
+      "/courses?locale=de&age_group=8-11&language=ru",
+    );
+    expect(backToListHref("/useAgeFilter?age=8", "/courses")).toBe("/useAgeFilter?age=8");
+  });
+
+  it("falls back to the type's list for anything else", () => {
+    expect(backToListHref(undefined, "/events")).toBe("/events");
+    expect(backToListHref("//evil.example/courses", "/events")).toBe("/events");
+    expect(backToListHref("https://evil.example/", "/events")).toBe("/events");
+    expect(backToListHref("/profile?tab=sales", "/events")).toBe("/events");
+  });
+});
