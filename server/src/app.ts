@@ -26,12 +26,21 @@ export type AppDeps = {
   reportError?: ErrorReporter;
 };
 
+/**
+ * request.ip (rate limits, logs) comes from X-Forwarded-For only through the proxies named in TRUST_PROXY.
+ * A hop count becomes a function: Fastify itself trusts nobody for a bare number.
+ */
+function proxyTrust(setting: Env["TRUST_PROXY"]): FastifyServerOptions["trustProxy"] {
+  if (typeof setting !== "number") return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: proxyTrust(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     genReqId: (req) => (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();

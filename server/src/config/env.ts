@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const csv = z
@@ -9,6 +10,40 @@ const csv = z
       .filter(Boolean),
   )
   .pipe(z.array(z.url({ error: "each entry must be an origin such as https://school.example" })));
+
+/** An IP address or a CIDR range such as 10.0.0.0/8 or fd00::/8. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = "", bits, ...rest] = value.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe: off (the socket's address is the client), a hop count, or the
+ * addresses of our own proxies. Believing any client would let it forge a new address for every request.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = value?.trim() ?? "";
+    if (text === "" || text === "false" || text === "0") return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
+    const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (wrong.length === 0) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message: `expected a hop count or comma-separated proxy addresses/CIDRs, got ${wrong.join(", ")}`,
+    });
+    return z.NEVER;
+  });
 
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
 
@@ -22,6 +57,8 @@ const EnvSchema = z.object({
   /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: optionalUrl,
   CORS_ORIGINS: csv.default([]),
+  /** Off by default; a hop count (e.g. 1) or the proxies' addresses/CIDRs whose X-Forwarded-For is believed. */
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Directory of the built SPA; defaults to web/dist beside the server package. */
   WEB_DIST_DIR: z.string().optional(),

@@ -18,7 +18,7 @@ const FieldErrorsSchema = z.record(z.string(), z.unknown());
 export const contactRoutes =
   ({ contact, ratePerMinute = CONTACT_RATE_LIMIT_PER_MINUTE }: ContactRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    // Only these routes are limited (per client IP; behind a proxy the forwarded address, trustProxy is on).
+    // Only these routes are limited, per client IP (the forwarded address only from proxies in TRUST_PROXY).
     // Over the limit the error handler answers 429 `{"detail"}` with Retry-After.
     await app.register(rateLimit, { global: false });
     const config = { rateLimit: { max: ratePerMinute, timeWindow: "1 minute" } };
