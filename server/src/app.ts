@@ -8,6 +8,7 @@ import { createCatalogueApi } from "./catalogue/catalogue-api.ts";
 import type { Env } from "./config/env.ts";
 import type { Database } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { logSerializers } from "./logging/log-redaction.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { type ErrorReporter, registerErrorHandler } from "./plugins/error-handler.ts";
@@ -26,6 +27,13 @@ export type AppDeps = {
   reportError?: ErrorReporter;
 };
 
+/** Whatever logger is configured logs URLs and errors through the redacting serializers. */
+function withRedaction(logger: AppDeps["logger"]): FastifyServerOptions["logger"] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, ...logSerializers } };
+}
+
 /**
  * request.ip (rate limits, logs) comes from X-Forwarded-For only through the proxies named in TRUST_PROXY.
  * A hop count becomes a function: Fastify itself trusts nobody for a bare number.
@@ -38,7 +46,7 @@ function proxyTrust(setting: Env["TRUST_PROXY"]): FastifyServerOptions["trustPro
 export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withRedaction(deps.logger),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: proxyTrust(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
