@@ -43,6 +43,23 @@ function proxyTrust(setting: Env["TRUST_PROXY"]): FastifyServerOptions["trustPro
   return (_address: string, hop: number) => hop < setting;
 }
 
+/**
+ * A client that trickles its headers or body is cut off after REQUEST_TIMEOUT_MS (Node answers 408), and a
+ * socket silent in both directions for twice that long is closed. Node checks the request deadline only
+ * every `connectionsCheckingInterval` (30 s by default), so the check runs at a quarter of the timeout.
+ */
+function timeouts(requestTimeout: number) {
+  return {
+    requestTimeout,
+    connectionTimeout: requestTimeout * 2,
+    http: {
+      requestTimeout,
+      headersTimeout: Math.min(requestTimeout, 10_000),
+      connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(requestTimeout / 4))),
+    },
+  };
+}
+
 export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;
   const app = Fastify({
@@ -50,6 +67,7 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: proxyTrust(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    ...timeouts(env.REQUEST_TIMEOUT_MS),
     genReqId: (req) => (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 

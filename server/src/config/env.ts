@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: optionalUrl,
   CORS_ORIGINS: csv.default([]),
+  /** A request's headers and body must arrive within this time (408 otherwise); slow senders cannot hold sockets. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Off by default; a hop count (e.g. 1) or the proxies' addresses/CIDRs whose X-Forwarded-For is believed. */
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
