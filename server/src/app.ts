@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/accounts.routes.ts";
 import { createCatalogueApi } from "./catalogue/catalogue-api.ts";
+import { createDeferredWork, type DeferredWork } from "./common/deferred-work.ts";
 import type { Env } from "./config/env.ts";
 import type { Database } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
@@ -17,6 +18,12 @@ import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerRequestLocale } from "./plugins/request-locale.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import { registerSpa } from "./spa/spa.plugin.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deferredWork: DeferredWork;
+  }
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -82,7 +89,11 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes({ ping: database.ping, databaseKind: database.kind }));
   registerAuth(app, { db: database.db, tokenTtlDays: env.AUTH_TOKEN_TTL_DAYS });
-  await app.register(accountsRoutes({ db: database.db, env }));
+  // Work started by a request that its reply does not wait for; finished before the server stops.
+  const deferred = createDeferredWork(app.log);
+  app.decorate("deferredWork", deferred);
+  app.addHook("preClose", () => deferred.idle());
+  await app.register(accountsRoutes({ db: database.db, env, deferred }));
 
   const catalogueApi = createCatalogueApi({ db: database.db, env });
   await app.register(catalogueApi.routes);

@@ -23,6 +23,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { DeferredWork } from "../common/deferred-work.ts";
 import type { Env } from "../config/env.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -38,6 +39,7 @@ import {
 export type AccountsRoutesDeps = {
   db: Db;
   env: AccountsEnv & Pick<Env, "AUTH_RATE_LIMIT_PER_MINUTE" | "REDIS_URL">;
+  deferred: DeferredWork;
   /** Replaces the limiter built from env (tests). */
   rateLimiter?: AuthRateLimiter;
 };
@@ -53,7 +55,7 @@ function message(key: AccountMessage, locale: Locale) {
 export const accountsRoutes =
   (deps: AccountsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const accounts = createAccountsService(deps.db, deps.env);
+    const accounts = createAccountsService(deps.db, deps.env, deps.deferred);
     const publicUrl = deps.env.PUBLIC_URL.replace(/\/$/, "");
     let rateLimiter = deps.rateLimiter;
     if (!rateLimiter) {
@@ -143,7 +145,7 @@ export const accountsRoutes =
         },
       },
       async (request) => {
-        await accounts.resendVerification(request.body.email, request.locale);
+        accounts.resendVerification(request.body.email, request.locale);
         return message("verification_resent", request.locale);
       },
     );
@@ -161,7 +163,7 @@ export const accountsRoutes =
         },
       },
       async (request) => {
-        await accounts.requestPasswordReset(request.body.email, request.locale);
+        accounts.requestPasswordReset(request.body.email, request.locale);
         return message("password_reset_sent", request.locale);
       },
     );

@@ -12,6 +12,7 @@ import type {
   User,
 } from "@atelier/contract";
 import { NAME_MAX_LENGTH } from "@atelier/contract";
+import type { DeferredWork } from "../common/deferred-work.ts";
 import type { Env } from "../config/env.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -31,6 +32,7 @@ import {
   consumeUserToken,
   expireUserTokens,
   insertUserToken,
+  isUserTokenUsable,
   type UserTokenPurpose,
 } from "./tokens.repository.ts";
 import {
@@ -70,7 +72,7 @@ export function toUser(row: UserRow): User {
 }
 
 /** Sign-up, sign-in, e-mail verification, password reset and change, profile, logout and SSO. */
-export function createAccountsService(db: Db, env: AccountsEnv) {
+export function createAccountsService(db: Db, env: AccountsEnv, deferred: DeferredWork) {
   const publicUrl = env.PUBLIC_URL.replace(/\/$/, "");
   const mailOptions = { publicUrl };
 
@@ -169,15 +171,24 @@ export function createAccountsService(db: Db, env: AccountsEnv) {
     });
   }
 
-  /** Sends a new verification link to an unverified account; silent otherwise (no account enumeration). */
-  async function resendVerification(email: string, locale: Locale): Promise<void> {
-    const user = await findUserByEmail(db, email);
-    if (!user || user.emailVerifiedAt) return;
-    await db.transaction((tx) => sendVerificationMail(tx, user, locale));
+  /**
+   * Sends a new verification link to an unverified account; nothing otherwise. The lookup runs after the
+   * reply (deferred), so neither the reply nor its timing tells whether the address is registered.
+   */
+  function resendVerification(email: string, locale: Locale): void {
+    deferred.run("resend_verification", async () => {
+      const user = await findUserByEmail(db, email);
+      if (!user || user.emailVerifiedAt) return;
+      await db.transaction((tx) => sendVerificationMail(tx, user, locale));
+    });
   }
 
-  /** Mails a reset link when the account exists; the reply is the same either way. */
-  async function requestPasswordReset(email: string, locale: Locale): Promise<void> {
+  /** Mails a reset link when the account exists, after the reply (see resendVerification). */
+  function requestPasswordReset(email: string, locale: Locale): void {
+    deferred.run("password_reset", () => sendPasswordResetLink(email, locale));
+  }
+
+  async function sendPasswordResetLink(email: string, locale: Locale): Promise<void> {
     const user = await findUserByEmail(db, email);
     if (!user) return;
     await db.transaction(async (tx) => {
@@ -199,8 +210,19 @@ export function createAccountsService(db: Db, env: AccountsEnv) {
   }
 
   async function confirmPasswordReset(input: PasswordResetConfirmRequest): Promise<void> {
+    // The token is checked before the costly hash, so guessing tokens costs us a query, not an argon2 run.
+    const userId = decodeUid(input.uid);
+    const usable =
+      userId !== undefined &&
+      (await isUserTokenUsable(
+        db,
+        { userId, purpose: "password_reset", tokenHash: sha256(input.token) },
+        new Date(),
+      ));
+    if (!usable) throw new AppError("invalid_token", 400, "token");
     const passwordHash = await hashPassword(input.new_password1);
     await db.transaction(async (tx) => {
+      // Consumed atomically here: of two uses of one link at once, only one gets through.
       const user = await consumeLinkToken(tx, "password_reset", input.uid, input.token);
       if (!user) throw new AppError("invalid_token", 400, "token");
       const changes: UserChanges = { passwordHash };

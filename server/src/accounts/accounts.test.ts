@@ -270,6 +270,7 @@ describe("resend verification (spec §8)", () => {
       url: "/api/v2/users/resend_verification/",
       payload: { email: "RESEND@example.org" },
     });
+    await ctx.app.deferredWork.idle();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: "Bestätigungs-E-Mail wurde erfolgreich erneut gesendet." });
     const [again] = await mail.receive("resend@example.org");
@@ -285,6 +286,7 @@ describe("resend verification (spec §8)", () => {
         url: "/api/v2/users/resend_verification/?locale=ru",
         payload: { email: address },
       });
+      await ctx.app.deferredWork.idle();
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ detail: "Письмо с подтверждением успешно отправлено повторно." });
       expect(await mail.receive(address)).toEqual([]);
@@ -293,12 +295,16 @@ describe("resend verification (spec §8)", () => {
 });
 
 describe("password reset", () => {
-  const requestReset = (email: string, locale = "de") =>
-    ctx.app.inject({
+  /** Asks for a reset link and waits for the lookup and mail that run after the reply. */
+  const requestReset = async (email: string, locale = "de") => {
+    const res = await ctx.app.inject({
       method: "POST",
       url: `/api/v2/users/auth/password/reset/?locale=${locale}`,
       payload: { email },
     });
+    await ctx.app.deferredWork.idle();
+    return res;
+  };
   const confirm = (payload: Record<string, unknown>) =>
     ctx.app.inject({ method: "POST", url: "/auth/password/reset/confirm/", payload });
   const NEW = "Neues-Passwort2";
