@@ -14,6 +14,7 @@ import { registerAuth } from "./plugins/auth.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { type ErrorReporter, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerInputGuard } from "./plugins/input-guard.ts";
+import { registerJsonBody } from "./plugins/json-body.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerRequestLocale } from "./plugins/request-locale.ts";
 import { registerSecurity } from "./plugins/security.ts";
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerRequestLocale(app);
   registerErrorHandler(app, deps.reportError);
+  registerJsonBody(app);
   registerInputGuard(app);
   await registerSecurity(app, { corsOrigins: env.CORS_ORIGINS, sentryDsn: env.SENTRY_DSN });
   await registerCompression(app);

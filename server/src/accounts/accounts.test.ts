@@ -521,6 +521,25 @@ describe("token auth", () => {
     ).toBe(401);
   });
 
+  it("logout accepts a JSON content type with an empty body (the school's client sends one)", async () => {
+    const { key } = await createVerifiedUser(ctx.app, mail, { email: "logout-json@example.org" });
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/users/logout/",
+      headers: { ...auth(key), "content-type": "application/json" },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await me(key)).statusCode).toBe(401);
+    // A route that needs a body still refuses an empty one, with a validation error.
+    const empty = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/users/sign_in/",
+      headers: { "content-type": "application/json" },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error_codes.non_field_errors).toEqual(["invalid_type"]);
+  });
+
   it("answers 401 without a token, with a made-up one, and with another scheme", async () => {
     for (const headers of [
       {},
