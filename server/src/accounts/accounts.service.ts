@@ -11,7 +11,7 @@ import type {
   SsoProviderConfig,
   User,
 } from "@atelier/contract";
-import { NAME_MAX_LENGTH } from "@atelier/contract";
+import { NAME_MAX_LENGTH, normalizeEmail } from "@atelier/contract";
 import type { DeferredWork } from "../common/deferred-work.ts";
 import type { Env } from "../config/env.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
@@ -253,7 +253,7 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
   async function updateProfile(auth: AuthUser, input: ProfileUpdateRequest): Promise<User> {
     const user = await findUserById(db, auth.id);
     if (!user) throw new AppError("not_authenticated", 401);
-    if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email.toLowerCase())
+    if (input.email !== undefined && normalizeEmail(input.email) !== normalizeEmail(user.email))
       throw AppError.validation("email", "email_readonly");
     const changes: UserChanges = {};
     if (input.first_name !== undefined) changes.firstName = input.first_name;
@@ -306,7 +306,7 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
       if (error instanceof OAuthError) throw new AppError("sso_failed", 502);
       throw error;
     }
-    const email = profile.email;
+    const email = profile.email ? normalizeEmail(profile.email) : undefined;
     if (!email || !profile.emailVerified) throw new AppError("sso_email_missing", 400);
 
     const signInOnce = () =>

@@ -43,7 +43,8 @@ describe("sign-up, verification mail, sign-in (spec §4, §7)", () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       detail: "Wir haben Ihnen eine E-Mail zur Bestätigung Ihrer Adresse gesendet.",
-      email: "Lena.Weber@Example.org",
+      // Addresses are kept in their normalised form.
+      email: "lena.weber@example.org",
     });
     expect(res.json()).not.toHaveProperty("key");
 
@@ -77,7 +78,7 @@ describe("sign-up, verification mail, sign-in (spec §4, §7)", () => {
     expect(profile.json()).toEqual({
       pk: expect.any(Number),
       id: profile.json().pk,
-      email: "Lena.Weber@Example.org",
+      email: "lena.weber@example.org",
       first_name: "Lena",
       last_name: "Weber",
       phone_number: body.phone_number,
@@ -501,6 +502,26 @@ describe("profile", () => {
     expect((await patch(key, { phone_number: phone })).json().phone_number).toBe(phone);
     // An empty phone clears it back to the initial "+".
     expect((await patch(key, { phone_number: "" })).json().phone_number).toBe("+");
+  });
+});
+
+describe("e-mail addresses are normalised once (trim, NFC, locale-independent lower case)", () => {
+  it("an address with İ signs up, verifies and signs in; its lower-case twin cannot register again", async () => {
+    // NFD input ("e" + combining acute) must meet its NFC twin too.
+    const typed = "  İlse.Ce\u0301line@Example.org ";
+    const { email } = await createVerifiedUser(ctx.app, mail, { email: typed });
+    expect(email).toBe(typed);
+    for (const address of ["İlse.Céline@example.org", "i\u0307lse.céline@EXAMPLE.org", typed]) {
+      expect((await signIn(ctx.app, address)).statusCode, address).toBe(200);
+    }
+    const twin = await signUp(ctx.app, signUpBody({ email: "i\u0307lse.céline@example.org" }));
+    expect(twin.statusCode).toBe(400);
+    expect(errorCodes(twin).email).toEqual(["email_registered"]);
+    const [row] = await ctx.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.email, "i\u0307lse.céline@example.org"));
+    expect(row?.email).toBe("i\u0307lse.céline@example.org");
   });
 });
 

@@ -78,7 +78,7 @@ describe("reset and resend reveal nothing about registered addresses", () => {
   ] as const)(
     "%s: known and unknown addresses take the same path; the lookup runs after the reply",
     async (_label, method, state) => {
-      const known = `known-${method}@example.org`;
+      const known = `known-${method.toLowerCase()}@example.org`;
       await insertUser(ctx.database.db, {
         email: known,
         passwordHash: "x",

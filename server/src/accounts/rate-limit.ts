@@ -1,3 +1,4 @@
+import { normalizeEmail } from "@atelier/contract";
 import { createRedisStore } from "./redis-store.ts";
 
 /**
@@ -54,7 +55,7 @@ export function createAuthRateLimiter(options: {
   return {
     async check(scope, subject) {
       const keys = [`auth:${scope}:ip:${subject.ip}`];
-      if (subject.email) keys.push(`auth:${scope}:email:${subject.email.trim().toLowerCase()}`);
+      if (subject.email) keys.push(`auth:${scope}:email:${normalizeEmail(subject.email)}`);
       let wait: number | null = null;
       for (const key of keys) {
         const hit = await options.store.hit(key, windowMs);

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { normalizeEmail } from "@atelier/contract";
 import { hash } from "@node-rs/argon2";
 import { count, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../client.ts";
@@ -52,7 +53,7 @@ export const instructorPhotoOf = (slug: string): string => `/images/instructors/
  * user, in one transaction. Does nothing when product pages already exist, so it is safe at every start.
  */
 export async function seedDemoCatalogue(db: Db, options: SeedOptions): Promise<SeedResult> {
-  const staffEmail = options.staffEmail.trim();
+  const staffEmail = normalizeEmail(options.staffEmail);
   const password = options.staffPassword ?? generatePassword();
   const passwordHash = await hash(password);
 
