@@ -29,6 +29,7 @@ import type { Db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { currentUser, requireUser } from "../plugins/auth.ts";
 import { type AccountsEnv, createAccountsService } from "./accounts.service.ts";
+import { SIGN_UP_DJANGO_MESSAGES } from "./django-messages.ts";
 import {
   type AuthRateLimiter,
   createAuthRateLimiter,
@@ -81,6 +82,7 @@ export const accountsRoutes =
     app.post(
       "/api/v2/users/sign_up/",
       {
+        config: { legacyMessages: SIGN_UP_DJANGO_MESSAGES },
         preValidation: limit("sign_up"),
         schema: {
           tags: TAGS,

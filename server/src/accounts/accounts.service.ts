@@ -126,8 +126,9 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
     const conflicts: Record<string, ErrorCode[]> = {};
     if (existing) conflicts.email = ["email_registered"];
     if (phoneUsed) conflicts.phone_number = ["phone_unique"];
-    // The school's client shows "exists" when both the e-mail and the phone (its username) are taken.
-    if (existing && phoneUsed) conflicts.non_field_errors = ["exists"];
+    // The school's client shows "exists" when both `email` and `username` carry errors: we say so when
+    // the e-mail and the phone (the other half of a Django user's identity here) are both taken.
+    if (existing && phoneUsed) conflicts.username = ["exists"];
     if (Object.keys(conflicts).length > 0) throw AppError.fieldErrors(conflicts);
 
     const passwordHash = await hashPassword(input.password1);

@@ -223,17 +223,18 @@ describe("sign-up validation (spec §5) and conflicts (spec §8)", () => {
       await rejects({ password1: password, password2: password }, { password1: codes });
   });
 
-  it("repeat password must equal the password: password2 password_mismatch, also beside other errors", async () => {
-    await rejects({ password2: "Sicher-Passwort2" }, { password2: ["password_mismatch"] });
+  it("repeat password must equal the password: non_field_errors password_mismatch (as Django), also beside other errors", async () => {
+    await rejects({ password2: "Sicher-Passwort2" }, { non_field_errors: ["password_mismatch"] });
     await rejects(
       { password1: "short", password2: "other" },
       {
         password1: ["password_min_length", "password_uppercase", "password_digit", "password_special"],
-        password2: ["password_mismatch"],
+        non_field_errors: ["password_mismatch"],
       },
     );
+    // Django's text in every locale: the school's client matches it (decision D40).
     const res = await signUp(ctx.app, signUpBody({ password2: "x" }), "ru");
-    expect(res.json().password2).toEqual(["Два поля пароля не совпадают."]);
+    expect(res.json().non_field_errors).toEqual(["The two password fields didn't match."]);
   });
 
   it("an e-mail already registered (in any case): email email_registered", async () => {
@@ -241,12 +242,12 @@ describe("sign-up validation (spec §5) and conflicts (spec §8)", () => {
     const res = await signUp(ctx.app, signUpBody({ email: email.toUpperCase() }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      email: ["Ein Benutzer ist bereits mit dieser E-Mail-Adresse registriert."],
+      email: ["A user is already registered with this e-mail address."],
       error_codes: { email: ["email_registered"] },
     });
   });
 
-  it("a phone already used: phone_number phone_unique; both taken: also non_field_errors exists", async () => {
+  it("a phone already used: phone_number phone_unique; both taken: also username exists", async () => {
     const { email, phone } = await createVerifiedUser(ctx.app, mail, { email: "both@example.org" });
     const phoneOnly = await signUp(ctx.app, signUpBody({ email: "other@example.org", phone_number: phone }));
     expect(phoneOnly.statusCode).toBe(400);
@@ -255,7 +256,7 @@ describe("sign-up validation (spec §5) and conflicts (spec §8)", () => {
     expect(errorCodes(both)).toEqual({
       email: ["email_registered"],
       phone_number: ["phone_unique"],
-      non_field_errors: ["exists"],
+      username: ["exists"],
     });
     // Nothing was created and no mail was sent for the refused sign-ups.
     expect(await mail.receive("other@example.org")).toEqual([]);
