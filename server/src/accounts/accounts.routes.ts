@@ -57,7 +57,7 @@ export const accountsRoutes =
   (deps: AccountsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const accounts = createAccountsService(deps.db, deps.env, deps.deferred);
-    const publicUrl = deps.env.PUBLIC_URL.replace(/\/$/, "");
+    const webUrl = deps.env.WEB_URL.replace(/\/$/, "");
     let rateLimiter = deps.rateLimiter;
     if (!rateLimiter) {
       const store = createRateLimitStore(deps.env.REDIS_URL);
@@ -124,7 +124,8 @@ export const accountsRoutes =
       },
       async (request, reply) => {
         const result = await accounts.verifyEmail(request.query.uid, request.query.token);
-        const target = new URL(`${publicUrl}/`);
+        // The web app opens the sign-in dialog on ?email=confirmed (spec §2).
+        const target = new URL(`${webUrl}/`);
         target.searchParams.set(
           "email",
           result.verified ? EMAIL_CONFIRMED_QUERY.confirmed : EMAIL_CONFIRMED_QUERY.invalid,

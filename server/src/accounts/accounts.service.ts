@@ -48,7 +48,8 @@ import {
   updateUser,
 } from "./users.repository.ts";
 
-export type AccountsEnv = OAuthEnv & Pick<Env, "EMAIL_VERIFY_TTL_HOURS" | "PASSWORD_RESET_TTL_HOURS">;
+export type AccountsEnv = OAuthEnv &
+  Pick<Env, "EMAIL_VERIFY_TTL_HOURS" | "PASSWORD_RESET_TTL_HOURS" | "WEB_URL">;
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The phone number of a user who has not given one (spec §3: it starts as '+'). */
@@ -74,6 +75,7 @@ export function toUser(row: UserRow): User {
 /** Sign-up, sign-in, e-mail verification, password reset and change, profile, logout and SSO. */
 export function createAccountsService(db: Db, env: AccountsEnv, deferred: DeferredWork) {
   const publicUrl = env.PUBLIC_URL.replace(/\/$/, "");
+  const webUrl = env.WEB_URL.replace(/\/$/, "");
   const mailOptions = { publicUrl };
 
   /** Stores a new single-use token and returns the secret that goes into the link. */
@@ -195,7 +197,7 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
     await db.transaction(async (tx) => {
       const token = await newUserToken(tx, user.id, "password_reset");
       // The sign-in dialog opens at ConfirmRestorePassword on uid and token (spec §2).
-      const link = new URL(`${publicUrl}/`);
+      const link = new URL(`${webUrl}/`);
       link.search = new URLSearchParams({ uid: encodeUid(user.id), token, locale }).toString();
       await enqueueMail(
         tx,

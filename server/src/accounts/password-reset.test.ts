@@ -104,3 +104,27 @@ describe("reset and resend reveal nothing about registered addresses", () => {
     },
   );
 });
+
+describe("WEB_URL", () => {
+  it("puts the reset link on the web app's origin; PUBLIC_URL stays the API's", async () => {
+    await insertUser(ctx.database.db, {
+      email: "web-url@example.org",
+      passwordHash: "x",
+      firstName: "Anna",
+      lastName: "Schmidt",
+      emailVerifiedAt: new Date(),
+    });
+    const tasks: (() => Promise<unknown>)[] = [];
+    const deferred: DeferredWork = { run: (_name, task) => void tasks.push(task), idle: async () => {} };
+    const accounts = createAccountsService(
+      ctx.database.db,
+      { ...ctx.env, WEB_URL: "https://app.school.test/" },
+      deferred,
+    );
+    accounts.requestPasswordReset("web-url@example.org", "de");
+    for (const task of tasks) await task();
+    const [sent] = await ctx.database.db.select().from(mailOutbox);
+    expect(sent?.text).toMatch(/https:\/\/app\.school\.test\/\?uid=\w+&token=/);
+    expect(ctx.env.WEB_URL).toBe(ctx.env.PUBLIC_URL);
+  });
+});

@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public origin of the shop, used in links in mails, canonical URLs and the sitemap. */
   PUBLIC_URL: z.url().default("http://localhost:3000"),
+  /** Origin of the web app, for links in mails into it (reset link, "e-mail confirmed"); default PUBLIC_URL. */
+  WEB_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default(".data"),
   /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: optionalUrl,
@@ -116,13 +118,16 @@ const EnvSchema = z.object({
     .default("https://graph.facebook.com/v19.0/me?fields=id,email,first_name,last_name"),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+/** The settings with their derived defaults filled in. */
+const SettingsSchema = EnvSchema.transform((env) => ({ ...env, WEB_URL: env.WEB_URL ?? env.PUBLIC_URL }));
+
+export type Env = z.infer<typeof SettingsSchema>;
 
 export class ConfigError extends Error {}
 
 /** Validates the environment; a wrong value stops the server with a message naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = EnvSchema.safeParse(source);
+  const parsed = SettingsSchema.safeParse(source);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
