@@ -36,6 +36,8 @@ export function createFixtureWebDist(): string {
       },
     }),
   );
+  mkdirSync(join(dir, "images", "catalogue"), { recursive: true });
+  writeFileSync(join(dir, "images", "catalogue", "test.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   mkdirSync(join(dir, "docs"));
   writeFileSync(join(dir, "docs", "cookies.pdf"), "%PDF-1.4\n%%EOF\n");
   return dir;
