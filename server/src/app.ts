@@ -16,6 +16,7 @@ import { type ErrorReporter, registerErrorHandler } from "./plugins/error-handle
 import { registerInputGuard } from "./plugins/input-guard.ts";
 import { registerJsonBody } from "./plugins/json-body.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerRateLimit } from "./plugins/rate-limit.ts";
 import { registerRequestLocale } from "./plugins/request-locale.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import { registerSpa } from "./spa/spa.plugin.ts";
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps) {
   registerInputGuard(app);
   await registerSecurity(app, { corsOrigins: env.CORS_ORIGINS, sentryDsn: env.SENTRY_DSN });
   await registerCompression(app);
+  await registerRateLimit(app, { redisUrl: env.REDIS_URL });
   await registerOpenApi(app, env.PUBLIC_URL);
 
   await app.register(healthRoutes({ ping: database.ping, databaseKind: database.kind }));

@@ -20,29 +20,20 @@ import {
   UserSchema,
   VerifyEmailQuerySchema,
 } from "@atelier/contract";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { DeferredWork } from "../common/deferred-work.ts";
 import type { Env } from "../config/env.ts";
 import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
 import { currentUser, requireUser } from "../plugins/auth.ts";
 import { type AccountsEnv, createAccountsService } from "./accounts.service.ts";
+import { authRateLimits } from "./auth-rate-limits.ts";
 import { SIGN_UP_DJANGO_MESSAGES } from "./django-messages.ts";
-import {
-  type AuthRateLimiter,
-  createAuthRateLimiter,
-  createRateLimitStore,
-  type RateLimitScope,
-} from "./rate-limit.ts";
 
 export type AccountsRoutesDeps = {
   db: Db;
-  env: AccountsEnv & Pick<Env, "AUTH_RATE_LIMIT_PER_MINUTE" | "REDIS_URL">;
+  env: AccountsEnv & Pick<Env, "AUTH_RATE_LIMIT_PER_MINUTE">;
   deferred: DeferredWork;
-  /** Replaces the limiter built from env (tests). */
-  rateLimiter?: AuthRateLimiter;
 };
 
 const TAGS = ["users"];
@@ -58,26 +49,7 @@ export const accountsRoutes =
   async (app) => {
     const accounts = createAccountsService(deps.db, deps.env, deps.deferred);
     const webUrl = deps.env.WEB_URL.replace(/\/$/, "");
-    let rateLimiter = deps.rateLimiter;
-    if (!rateLimiter) {
-      const store = createRateLimitStore(deps.env.REDIS_URL);
-      app.addHook("onClose", () => store.close());
-      rateLimiter = createAuthRateLimiter({ store, max: deps.env.AUTH_RATE_LIMIT_PER_MINUTE });
-    }
-    const limiter = rateLimiter;
-
-    /** preValidation: 429 with Retry-After when the IP or the body's e-mail made too many attempts (invalid bodies count too). */
-    const limit =
-      (scope: RateLimitScope) =>
-      async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-        const body = request.body as { email?: unknown } | undefined;
-        const email = typeof body?.email === "string" ? body.email : undefined;
-        const wait = await limiter.check(scope, { ip: request.ip, email });
-        if (wait !== null) {
-          reply.header("retry-after", String(wait));
-          throw new AppError("throttled", 429);
-        }
-      };
+    const limit = authRateLimits(app, deps.env.AUTH_RATE_LIMIT_PER_MINUTE);
 
     app.post(
       "/api/v2/users/sign_up/",
