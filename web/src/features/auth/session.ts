@@ -82,11 +82,6 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, snapshot, () => null);
 }
 
-/** The current session outside React (e.g. in a route guard). */
-export function currentSession(): Session | null {
-  return snapshot();
-}
-
 /** Stores the token of a successful sign-in (spec §4); the user follows with {@link saveUser}. */
 export function saveToken(token: string) {
   safeLocalStorage()?.setItem(STORAGE_KEYS.token, token);
