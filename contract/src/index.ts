@@ -9,3 +9,4 @@ export * from "./rules/locale.ts";
 export * from "./rules/name.ts";
 export * from "./rules/password.ts";
 export * from "./rules/phone.ts";
+export * from "./rules/vat.ts";

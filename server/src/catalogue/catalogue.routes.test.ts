@@ -197,6 +197,8 @@ describe("GET /api/v2/products/", () => {
   it.each([
     ["age=abc", "age"],
     ["age=-1", "age"],
+    ["age=0", "age"],
+    ["age=101", "age"],
     ["product_type=Course,Unknown", "product_type"],
     ["age_group=3-4", "age_group"],
     ["language=fr", "language"],

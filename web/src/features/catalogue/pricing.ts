@@ -1,21 +1,11 @@
-import type { Locale, ProductType, PurchaseOption } from "@atelier/contract";
+import { isVatExempt, type Locale, type ProductType, type PurchaseOption } from "@atelier/contract";
 import { formatEuro } from "../../lib/money.ts";
-
-/**
- * Price display per PAngV: every shown price is the final price. The school's education services are
- * exempt from VAT (§ 4 Nr. 21 UStG), which must be stated; other offers show "incl. VAT".
- */
-export const VAT_EXEMPT_TYPES: ReadonlySet<ProductType> = new Set([
-  "Course",
-  "Academy",
-  "Workshop",
-  "SchoolOffer",
-]);
 
 export type VatNoteKey = "vatExempt" | "vatIncluded";
 
+/** The VAT note under a price; the rule itself is the contract's (`isVatExempt`). */
 export function vatNoteKey(type: ProductType): VatNoteKey {
-  return VAT_EXEMPT_TYPES.has(type) ? "vatExempt" : "vatIncluded";
+  return isVatExempt(type) ? "vatExempt" : "vatIncluded";
 }
 
 export type PriceParts = { amount: string; from: boolean; monthly: boolean };
