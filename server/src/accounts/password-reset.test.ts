@@ -127,4 +127,18 @@ describe("WEB_URL", () => {
     expect(sent?.text).toMatch(/https:\/\/app\.school\.test\/\?uid=\w+&token=/);
     expect(ctx.env.WEB_URL).toBe(ctx.env.PUBLIC_URL);
   });
+
+  it("sends the browser back to the web app after e-mail verification", async () => {
+    const web = await createTestApp({ env: { WEB_URL: "https://app.school.test" }, database: ctx.database });
+    try {
+      const res = await web.app.inject({
+        method: "GET",
+        url: "/api/v2/users/verify_email/?uid=zz&token=made-up",
+      });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe("https://app.school.test/?email=invalid&locale=de");
+    } finally {
+      await web.close();
+    }
+  });
 });
