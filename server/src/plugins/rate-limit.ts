@@ -1,6 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
 
 export type RateLimitOptions = { redisUrl?: string | undefined };
 
@@ -11,8 +10,9 @@ export type RateLimitOptions = { redisUrl?: string | undefined };
  * failing sign-in and contact forms; ioredis keeps reconnecting in the background.
  */
 export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions) {
+  // ioredis is loaded only when configured: most installations run without Redis.
   const redis = options.redisUrl
-    ? new Redis(options.redisUrl, {
+    ? new (await import("ioredis")).Redis(options.redisUrl, {
         // Commands fail at once while disconnected instead of queueing behind a request.
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
