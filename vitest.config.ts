@@ -13,7 +13,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: "web", root: "web", include: ["src/**/*.test.{ts,tsx}"], environment: "node" } },
+      {
+        test: {
+          name: "web",
+          root: "web",
+          include: ["src/**/*.test.{ts,tsx}"],
+          // Component tests (*.test.tsx) opt into jsdom with `// @vitest-environment jsdom`.
+          environment: "node",
+          setupFiles: ["src/test/setup.ts"],
+        },
+      },
     ],
   },
 });

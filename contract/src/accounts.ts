@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { TEXT_MAX_LENGTH } from "./rules/constants.ts";
+import { PHONE_MAX_LENGTH, TEXT_MAX_LENGTH } from "./rules/constants.ts";
 import { EmailSchema } from "./rules/email.ts";
 import { type Locale, LocaleSchema } from "./rules/locale.ts";
 import { NameSchema } from "./rules/name.ts";
 import { SignInPasswordSchema, SignUpPasswordSchema } from "./rules/password.ts";
-import { isValidPhone, PhoneSchema } from "./rules/phone.ts";
+import { isValidPhone, normalizePhone, PhoneSchema } from "./rules/phone.ts";
 
 /**
  * Request and reply schemas of the user calls (spec §7, api-shapes.md "Users").
@@ -150,11 +150,13 @@ export const ProfileTextSchema = z
   .trim()
   .max(TEXT_MAX_LENGTH, { error: "too_long" });
 
-/** A profile phone: a valid number, or "+" / "" for none. */
+/** A profile phone: a valid number (separators removed, as PhoneSchema), or "+" / "" for none. */
 export const ProfilePhoneSchema = z
   .string({ error: "invalid_type" })
   .trim()
-  .max(25, { error: "too_long" })
+  .max(TEXT_MAX_LENGTH, { error: "too_long" })
+  .overwrite(normalizePhone)
+  .max(PHONE_MAX_LENGTH, { error: "too_long" })
   .refine((value) => value === "" || value === "+" || (value.startsWith("+") && isValidPhone(value)), {
     error: "invalid_phone",
   });

@@ -5,10 +5,13 @@ import {
   INSTRUCTION_LANGUAGES,
   instructionLanguagesMatching,
   PRODUCT_PAGE_SIZE_DEFAULT,
+  PRODUCT_TYPES,
   ProductListQuerySchema,
   parseProductListQuery,
 } from "./catalogue.ts";
 import { AppointmentDateSchema, ContactPartnershipSchema, todayInBerlin } from "./contact.ts";
+import { NUMBER_INPUT_MAX } from "./rules/constants.ts";
+import { isVatExempt } from "./rules/vat.ts";
 
 const codes = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);
@@ -94,5 +97,18 @@ describe("contact forms", () => {
       phone: "+4915112345678",
     });
     expect(parsed).toMatchObject({ message: "", position: "" });
+  });
+});
+
+describe("one rule for web and server", () => {
+  it("age filter: the number input's bounds, 1 to 100", () => {
+    expect(ProductListQuerySchema.safeParse({ age: "1" }).success).toBe(true);
+    expect(ProductListQuerySchema.safeParse({ age: String(NUMBER_INPUT_MAX) }).success).toBe(true);
+    expect(codes(ProductListQuerySchema.safeParse({ age: "101" }))).toEqual(["too_big"]);
+    expect(codes(ProductListQuerySchema.safeParse({ age: "0" }))).toEqual(["too_small"]);
+  });
+
+  it("VAT: education services are exempt, the other offers include VAT", () => {
+    expect(PRODUCT_TYPES.filter(isVatExempt)).toEqual(["Course", "Academy", "Workshop", "SchoolOffer"]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NUMBER_INPUT_MAX, NUMBER_INPUT_MIN } from "./rules/constants.ts";
 import { type Locale, LocaleQuerySchema } from "./rules/locale.ts";
 
 /**
@@ -327,7 +328,9 @@ export const ProductListQuerySchema = LocaleQuerySchema.extend({
   age: z
     .string()
     .regex(integerString, { error: "invalid", abort: true })
-    .refine((value) => Number(value) <= 120, { error: "too_big" })
+    // The same bounds as the number input (spec §9: 1 to 100).
+    .refine((value) => Number(value) >= NUMBER_INPUT_MIN, { error: "too_small" })
+    .refine((value) => Number(value) <= NUMBER_INPUT_MAX, { error: "too_big" })
     .optional(),
   age_group: AgeGroupSchema.optional(),
   /** A parent's language (de, ru, en) also finds the bilingual offers it is spoken in; a bilingual code matches exactly (D30). */

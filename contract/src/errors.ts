@@ -78,6 +78,10 @@ export const ERROR_MESSAGES = {
   method_not_allowed: { de: "Methode nicht erlaubt.", ru: "Метод не разрешён." },
   payload_too_large: { de: "Die Anfrage ist zu groß.", ru: "Запрос слишком большой." },
   unsupported_media_type: { de: "Nicht unterstützter Inhaltstyp.", ru: "Неподдерживаемый тип содержимого." },
+  too_deep: {
+    de: "Die Daten sind zu tief verschachtelt.",
+    ru: "Данные имеют слишком глубокую вложенность.",
+  },
   parse_error: { de: "Die Anfrage ist fehlerhaft.", ru: "Некорректный запрос." },
   throttled: {
     de: "Zu viele Anfragen. Bitte später erneut versuchen.",

@@ -11,4 +11,5 @@ export * from "./rules/locale.ts";
 export * from "./rules/name.ts";
 export * from "./rules/password.ts";
 export * from "./rules/phone.ts";
+export * from "./rules/vat.ts";
 export * from "./visitors.ts";

@@ -47,10 +47,18 @@ test.describe("cookie modal", () => {
     });
   });
 
-  test("the cookie policy PDF is served", async ({ request }) => {
-    const res = await request.get("/docs/cookies.pdf");
-    expect(res.status()).toBe(200);
-    expect(res.headers()["content-type"]).toBe("application/pdf");
-    expect((await res.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  test("the cookie policy PDF is served in German and Russian", async ({ request }) => {
+    for (const path of ["/docs/cookies.pdf", "/docs/cookies.ru.pdf"]) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(res.headers()["content-type"]).toBe("application/pdf");
+      expect((await res.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    }
+  });
+
+  test("the Russian modal links the Russian policy", async ({ page }) => {
+    await page.goto("/?locale=ru");
+    const link = page.getByTestId("cookie-modal").getByRole("link", { name: /PDF/i });
+    await expect(link).toHaveAttribute("href", "/docs/cookies.ru.pdf");
   });
 });

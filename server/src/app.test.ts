@@ -77,6 +77,17 @@ describe("the shop server", () => {
     expect(pdf.headers["content-type"]).toBe("application/pdf");
   });
 
+  it("lets other origins embed images and documents (CORP cross-origin); pages and API stay same-origin", async () => {
+    for (const path of ["/images/catalogue/test.svg", "/docs/cookies.pdf"]) {
+      const res = await ctx.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers["cross-origin-resource-policy"], path).toBe("cross-origin");
+    }
+    for (const path of ["/", "/api/v2/products/categories/", "/assets/index-abc.js"]) {
+      expect((await ctx.app.inject(path)).headers["cross-origin-resource-policy"], path).toBe("same-origin");
+    }
+  });
+
   it("names a page's own route chunks as modulepreload, not the entry's", async () => {
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);

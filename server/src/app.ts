@@ -5,21 +5,31 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/accounts.routes.ts";
 import { createCatalogueApi } from "./catalogue/catalogue-api.ts";
+import { createDeferredWork, type DeferredWork } from "./common/deferred-work.ts";
 import type { Env } from "./config/env.ts";
 import type { Database } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { logSerializers } from "./logging/log-redaction.ts";
 import { cartRoutes } from "./orders/cart.routes.ts";
 import { createCartService } from "./orders/cart.service.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { type ErrorReporter, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerInputGuard } from "./plugins/input-guard.ts";
+import { registerJsonBody } from "./plugins/json-body.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerRateLimit } from "./plugins/rate-limit.ts";
 import { registerRequestLocale } from "./plugins/request-locale.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import { registerSpa } from "./spa/spa.plugin.ts";
 import { visitorsRoutes } from "./visitors/visitors.routes.ts";
 import { createVisitorsService } from "./visitors/visitors.service.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deferredWork: DeferredWork;
+  }
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -30,13 +40,47 @@ export type AppDeps = {
   reportError?: ErrorReporter;
 };
 
+/** Whatever logger is configured logs URLs and errors through the redacting serializers. */
+function withRedaction(logger: AppDeps["logger"]): FastifyServerOptions["logger"] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, ...logSerializers } };
+}
+
+/**
+ * request.ip (rate limits, logs) comes from X-Forwarded-For only through the proxies named in TRUST_PROXY.
+ * A hop count becomes a function: Fastify itself trusts nobody for a bare number.
+ */
+function proxyTrust(setting: Env["TRUST_PROXY"]): FastifyServerOptions["trustProxy"] {
+  if (typeof setting !== "number") return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
+/**
+ * A client that trickles its headers or body is cut off after REQUEST_TIMEOUT_MS (Node answers 408), and a
+ * socket silent in both directions for twice that long is closed. Node checks the request deadline only
+ * every `connectionsCheckingInterval` (30 s by default), so the check runs at a quarter of the timeout.
+ */
+function timeouts(requestTimeout: number) {
+  return {
+    requestTimeout,
+    connectionTimeout: requestTimeout * 2,
+    http: {
+      requestTimeout,
+      headersTimeout: Math.min(requestTimeout, 10_000),
+      connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(requestTimeout / 4))),
+    },
+  };
+}
+
 export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withRedaction(deps.logger),
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: proxyTrust(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    ...timeouts(env.REQUEST_TIMEOUT_MS),
     genReqId: (req) => (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -44,14 +88,20 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerRequestLocale(app);
   registerErrorHandler(app, deps.reportError);
+  registerJsonBody(app);
   registerInputGuard(app);
   await registerSecurity(app, { corsOrigins: env.CORS_ORIGINS, sentryDsn: env.SENTRY_DSN });
   await registerCompression(app);
+  await registerRateLimit(app, { redisUrl: env.REDIS_URL });
   await registerOpenApi(app, env.PUBLIC_URL);
 
   await app.register(healthRoutes({ ping: database.ping, databaseKind: database.kind }));
   registerAuth(app, { db: database.db, tokenTtlDays: env.AUTH_TOKEN_TTL_DAYS });
-  await app.register(accountsRoutes({ db: database.db, env }));
+  // Work started by a request that its reply does not wait for; finished before the server stops.
+  const deferred = createDeferredWork(app.log);
+  app.decorate("deferredWork", deferred);
+  app.addHook("preClose", () => deferred.idle());
+  await app.register(accountsRoutes({ db: database.db, env, deferred }));
 
   await app.register(visitorsRoutes({ visitors: createVisitorsService(database.db) }));
   const cart = createCartService({

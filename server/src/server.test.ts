@@ -41,7 +41,8 @@ describe("server process", () => {
     });
     const exited = exitCode(child);
     let ready: Response | undefined;
-    for (let i = 0; i < 100 && !ready?.ok; i++) {
+    // Up to 45 s: start-up (tsx, migrations) is slow on a shared, busy machine.
+    for (let i = 0; i < 225 && !ready?.ok; i++) {
       await new Promise((r) => setTimeout(r, 200));
       ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
     }

@@ -21,6 +21,9 @@ export const MONITORING_SAMPLE_RATES = { traces: 0.2, replaysSession: 1, replays
 export const PREFERRED_PHONE_COUNTRIES = ["us", "gb", "de", "fr", "in"] as const;
 export const DEFAULT_PHONE_COUNTRY = "de";
 
+/** The cookie policy linked from the cookie modal (spec §2); German is the binding version. */
+export const COOKIE_POLICY_PDF = { de: "/docs/cookies.pdf", ru: "/docs/cookies.ru.pdf" } as const;
+
 /** Local storage keys of spec §3. */
 export const STORAGE_KEYS = {
   token: "odev-token",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PHONE_MAX_LENGTH } from "./constants.ts";
+import { PHONE_MAX_LENGTH, TEXT_MAX_LENGTH } from "./constants.ts";
 
 // Spec §5: "+1" US, "+49" German, "+44" UK, otherwise a general international pattern (E.164).
 const US_PATTERN = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
@@ -13,6 +13,14 @@ export function sanitizePhoneInput(raw: string): string {
   return `+${digits}`.slice(0, PHONE_MAX_LENGTH);
 }
 
+/**
+ * The number without the separators an input mask or a person types ("+49 (151) 1234-5678",
+ * "+49.151.12345678"): spaces, dashes, brackets and dots. Anything else stays and fails the pattern.
+ */
+export function normalizePhone(raw: string): string {
+  return raw.replace(/[\s\-\u2010-\u2015().]/g, "");
+}
+
 export function isValidPhone(phone: string): boolean {
   if (phone.startsWith("+1")) return US_PATTERN.test(phone);
   if (phone.startsWith("+49")) return DE_PATTERN.test(phone);
@@ -20,9 +28,12 @@ export function isValidPhone(phone: string): boolean {
   return INTERNATIONAL_PATTERN.test(phone);
 }
 
+/** A phone number as typed or formatted; the parsed value is the bare number (`+4915112345678`). */
 export const PhoneSchema = z
   .string({ error: "required" })
   .trim()
+  .max(TEXT_MAX_LENGTH, { error: "too_long" })
+  .overwrite(normalizePhone)
   .max(PHONE_MAX_LENGTH, { error: "too_long" })
   .refine((value) => value.startsWith("+"), { error: "invalid_phone" })
   .refine(isValidPhone, { error: "invalid_phone" });

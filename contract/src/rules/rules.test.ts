@@ -46,6 +46,18 @@ describe("phone (spec §5)", () => {
     expect(isValidPhone("+7916")).toBe(false);
     expect(isValidPhone("+0123456789")).toBe(false);
   });
+  it("accepts numbers as input masks format them and gives the bare number", () => {
+    for (const formatted of [
+      "+49 1511 2345678",
+      "+49 (151) 1234-5678",
+      "+49.151.123.456.78",
+      " +49-1511-2345678 ",
+    ])
+      expect(PhoneSchema.parse(formatted), formatted).toBe("+4915112345678");
+    expect(PhoneSchema.parse("+1 (202) 555-0143")).toBe("+12025550143");
+    expect(codes(PhoneSchema.safeParse("+49 1511 ABC 2345"))).toContain("invalid_phone");
+    expect(codes(PhoneSchema.safeParse("+49/1511/2345678"))).toContain("invalid_phone");
+  });
   it("requires the leading plus", () => {
     expect(codes(PhoneSchema.safeParse("4915112345678"))).toContain("invalid_phone");
     expect(PhoneSchema.safeParse("+4915112345678").success).toBe(true);

@@ -156,7 +156,9 @@ describe("Google sign-in", () => {
     );
     expect(res.statusCode).toBe(200);
     const user = (await me(res.json().key)).json();
-    expect(user).toMatchObject({ email, first_name: "Ines" });
+    // Stored in its normalised form.
+    expect(email).toBe("Linked@Example.org");
+    expect(user).toMatchObject({ email: "linked@example.org", first_name: "Ines" });
     const links = await ctx.database.db
       .select()
       .from(socialAccounts)

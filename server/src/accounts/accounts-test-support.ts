@@ -1,3 +1,4 @@
+import { normalizeEmail } from "@atelier/contract";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { App } from "../app.ts";
@@ -37,7 +38,7 @@ export async function startMailBox(database: Database): Promise<MailBox> {
       const fresh = smtp.received.slice(seen);
       seen = smtp.received.length;
       return fresh
-        .filter((mail) => mail.to.some((address) => address.toLowerCase() === to.toLowerCase()))
+        .filter((mail) => mail.to.some((address) => normalizeEmail(address) === normalizeEmail(to)))
         .map((mail) => {
           const parsed = parseRawMail(mail.raw);
           const link = /https?:\/\/\S+/.exec(parsed.text)?.[0] ?? "";

@@ -20,26 +20,20 @@ import {
   UserSchema,
   VerifyEmailQuerySchema,
 } from "@atelier/contract";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { DeferredWork } from "../common/deferred-work.ts";
 import type { Env } from "../config/env.ts";
 import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
 import { currentUser, requireUser } from "../plugins/auth.ts";
 import { type AccountsEnv, createAccountsService } from "./accounts.service.ts";
-import {
-  type AuthRateLimiter,
-  createAuthRateLimiter,
-  createRateLimitStore,
-  type RateLimitScope,
-} from "./rate-limit.ts";
+import { authRateLimits } from "./auth-rate-limits.ts";
+import { SIGN_UP_DJANGO_MESSAGES } from "./django-messages.ts";
 
 export type AccountsRoutesDeps = {
   db: Db;
-  env: AccountsEnv & Pick<Env, "AUTH_RATE_LIMIT_PER_MINUTE" | "REDIS_URL">;
-  /** Replaces the limiter built from env (tests). */
-  rateLimiter?: AuthRateLimiter;
+  env: AccountsEnv & Pick<Env, "AUTH_RATE_LIMIT_PER_MINUTE">;
+  deferred: DeferredWork;
 };
 
 const TAGS = ["users"];
@@ -53,32 +47,14 @@ function message(key: AccountMessage, locale: Locale) {
 export const accountsRoutes =
   (deps: AccountsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const accounts = createAccountsService(deps.db, deps.env);
-    const publicUrl = deps.env.PUBLIC_URL.replace(/\/$/, "");
-    let rateLimiter = deps.rateLimiter;
-    if (!rateLimiter) {
-      const store = createRateLimitStore(deps.env.REDIS_URL);
-      app.addHook("onClose", () => store.close());
-      rateLimiter = createAuthRateLimiter({ store, max: deps.env.AUTH_RATE_LIMIT_PER_MINUTE });
-    }
-    const limiter = rateLimiter;
-
-    /** preValidation: 429 with Retry-After when the IP or the body's e-mail made too many attempts (invalid bodies count too). */
-    const limit =
-      (scope: RateLimitScope) =>
-      async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-        const body = request.body as { email?: unknown } | undefined;
-        const email = typeof body?.email === "string" ? body.email : undefined;
-        const wait = await limiter.check(scope, { ip: request.ip, email });
-        if (wait !== null) {
-          reply.header("retry-after", String(wait));
-          throw new AppError("throttled", 429);
-        }
-      };
+    const accounts = createAccountsService(deps.db, deps.env, deps.deferred);
+    const webUrl = deps.env.WEB_URL.replace(/\/$/, "");
+    const limit = authRateLimits(app, deps.env.AUTH_RATE_LIMIT_PER_MINUTE);
 
     app.post(
       "/api/v2/users/sign_up/",
       {
+        config: { legacyMessages: SIGN_UP_DJANGO_MESSAGES },
         preValidation: limit("sign_up"),
         schema: {
           tags: TAGS,
@@ -120,7 +96,8 @@ export const accountsRoutes =
       },
       async (request, reply) => {
         const result = await accounts.verifyEmail(request.query.uid, request.query.token);
-        const target = new URL(`${publicUrl}/`);
+        // The web app opens the sign-in dialog on ?email=confirmed (spec §2).
+        const target = new URL(`${webUrl}/`);
         target.searchParams.set(
           "email",
           result.verified ? EMAIL_CONFIRMED_QUERY.confirmed : EMAIL_CONFIRMED_QUERY.invalid,
@@ -143,7 +120,7 @@ export const accountsRoutes =
         },
       },
       async (request) => {
-        await accounts.resendVerification(request.body.email, request.locale);
+        accounts.resendVerification(request.body.email, request.locale);
         return message("verification_resent", request.locale);
       },
     );
@@ -161,7 +138,7 @@ export const accountsRoutes =
         },
       },
       async (request) => {
-        await accounts.requestPasswordReset(request.body.email, request.locale);
+        accounts.requestPasswordReset(request.body.email, request.locale);
         return message("password_reset_sent", request.locale);
       },
     );

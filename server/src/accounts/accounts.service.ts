@@ -11,7 +11,8 @@ import type {
   SsoProviderConfig,
   User,
 } from "@atelier/contract";
-import { NAME_MAX_LENGTH } from "@atelier/contract";
+import { NAME_MAX_LENGTH, normalizeEmail } from "@atelier/contract";
+import type { DeferredWork } from "../common/deferred-work.ts";
 import type { Env } from "../config/env.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -31,6 +32,7 @@ import {
   consumeUserToken,
   expireUserTokens,
   insertUserToken,
+  isUserTokenUsable,
   type UserTokenPurpose,
 } from "./tokens.repository.ts";
 import {
@@ -47,7 +49,8 @@ import {
   userUniqueViolation,
 } from "./users.repository.ts";
 
-export type AccountsEnv = OAuthEnv & Pick<Env, "EMAIL_VERIFY_TTL_HOURS" | "PASSWORD_RESET_TTL_HOURS">;
+export type AccountsEnv = OAuthEnv &
+  Pick<Env, "EMAIL_VERIFY_TTL_HOURS" | "PASSWORD_RESET_TTL_HOURS" | "WEB_URL">;
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The phone number of a user who has not given one (spec §3: it starts as '+'). */
@@ -71,8 +74,9 @@ export function toUser(row: UserRow): User {
 }
 
 /** Sign-up, sign-in, e-mail verification, password reset and change, profile, logout and SSO. */
-export function createAccountsService(db: Db, env: AccountsEnv) {
+export function createAccountsService(db: Db, env: AccountsEnv, deferred: DeferredWork) {
   const publicUrl = env.PUBLIC_URL.replace(/\/$/, "");
+  const webUrl = env.WEB_URL.replace(/\/$/, "");
   const mailOptions = { publicUrl };
 
   /** Stores a new single-use token and returns the secret that goes into the link. */
@@ -125,8 +129,9 @@ export function createAccountsService(db: Db, env: AccountsEnv) {
     const conflicts: Record<string, ErrorCode[]> = {};
     if (existing) conflicts.email = ["email_registered"];
     if (phoneUsed) conflicts.phone_number = ["phone_unique"];
-    // The school's client shows "exists" when both the e-mail and the phone (its username) are taken.
-    if (existing && phoneUsed) conflicts.non_field_errors = ["exists"];
+    // The school's client shows "exists" when both `email` and `username` carry errors: we say so when
+    // the e-mail and the phone (the other half of a Django user's identity here) are both taken.
+    if (existing && phoneUsed) conflicts.username = ["exists"];
     if (Object.keys(conflicts).length > 0) throw AppError.fieldErrors(conflicts);
 
     const passwordHash = await hashPassword(input.password1);
@@ -171,21 +176,30 @@ export function createAccountsService(db: Db, env: AccountsEnv) {
     });
   }
 
-  /** Sends a new verification link to an unverified account; silent otherwise (no account enumeration). */
-  async function resendVerification(email: string, locale: Locale): Promise<void> {
-    const user = await findUserByEmail(db, email);
-    if (!user || user.emailVerifiedAt) return;
-    await db.transaction((tx) => sendVerificationMail(tx, user, locale));
+  /**
+   * Sends a new verification link to an unverified account; nothing otherwise. The lookup runs after the
+   * reply (deferred), so neither the reply nor its timing tells whether the address is registered.
+   */
+  function resendVerification(email: string, locale: Locale): void {
+    deferred.run("resend_verification", async () => {
+      const user = await findUserByEmail(db, email);
+      if (!user || user.emailVerifiedAt) return;
+      await db.transaction((tx) => sendVerificationMail(tx, user, locale));
+    });
   }
 
-  /** Mails a reset link when the account exists; the reply is the same either way. */
-  async function requestPasswordReset(email: string, locale: Locale): Promise<void> {
+  /** Mails a reset link when the account exists, after the reply (see resendVerification). */
+  function requestPasswordReset(email: string, locale: Locale): void {
+    deferred.run("password_reset", () => sendPasswordResetLink(email, locale));
+  }
+
+  async function sendPasswordResetLink(email: string, locale: Locale): Promise<void> {
     const user = await findUserByEmail(db, email);
     if (!user) return;
     await db.transaction(async (tx) => {
       const token = await newUserToken(tx, user.id, "password_reset");
       // The sign-in dialog opens at ConfirmRestorePassword on uid and token (spec §2).
-      const link = new URL(`${publicUrl}/`);
+      const link = new URL(`${webUrl}/`);
       link.search = new URLSearchParams({ uid: encodeUid(user.id), token, locale }).toString();
       await enqueueMail(
         tx,
@@ -201,8 +215,19 @@ export function createAccountsService(db: Db, env: AccountsEnv) {
   }
 
   async function confirmPasswordReset(input: PasswordResetConfirmRequest): Promise<void> {
+    // The token is checked before the costly hash, so guessing tokens costs us a query, not an argon2 run.
+    const userId = decodeUid(input.uid);
+    const usable =
+      userId !== undefined &&
+      (await isUserTokenUsable(
+        db,
+        { userId, purpose: "password_reset", tokenHash: sha256(input.token) },
+        new Date(),
+      ));
+    if (!usable) throw new AppError("invalid_token", 400, "token");
     const passwordHash = await hashPassword(input.new_password1);
     await db.transaction(async (tx) => {
+      // Consumed atomically here: of two uses of one link at once, only one gets through.
       const user = await consumeLinkToken(tx, "password_reset", input.uid, input.token);
       if (!user) throw new AppError("invalid_token", 400, "token");
       const changes: UserChanges = { passwordHash };
@@ -233,7 +258,7 @@ export function createAccountsService(db: Db, env: AccountsEnv) {
   async function updateProfile(auth: AuthUser, input: ProfileUpdateRequest): Promise<User> {
     const user = await findUserById(db, auth.id);
     if (!user) throw new AppError("not_authenticated", 401);
-    if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email.toLowerCase())
+    if (input.email !== undefined && normalizeEmail(input.email) !== normalizeEmail(user.email))
       throw AppError.validation("email", "email_readonly");
     const changes: UserChanges = {};
     if (input.first_name !== undefined) changes.firstName = input.first_name;
@@ -293,7 +318,7 @@ export function createAccountsService(db: Db, env: AccountsEnv) {
       if (error instanceof OAuthError) throw new AppError("sso_failed", 502);
       throw error;
     }
-    const email = profile.email;
+    const email = profile.email ? normalizeEmail(profile.email) : undefined;
     if (!email || !profile.emailVerified) throw new AppError("sso_email_missing", 400);
 
     const signInOnce = () =>

@@ -43,7 +43,8 @@ describe("sign-up, verification mail, sign-in (spec §4, §7)", () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       detail: "Wir haben Ihnen eine E-Mail zur Bestätigung Ihrer Adresse gesendet.",
-      email: "Lena.Weber@Example.org",
+      // Addresses are kept in their normalised form.
+      email: "lena.weber@example.org",
     });
     expect(res.json()).not.toHaveProperty("key");
 
@@ -77,7 +78,7 @@ describe("sign-up, verification mail, sign-in (spec §4, §7)", () => {
     expect(profile.json()).toEqual({
       pk: expect.any(Number),
       id: profile.json().pk,
-      email: "Lena.Weber@Example.org",
+      email: "lena.weber@example.org",
       first_name: "Lena",
       last_name: "Weber",
       phone_number: body.phone_number,
@@ -222,17 +223,18 @@ describe("sign-up validation (spec §5) and conflicts (spec §8)", () => {
       await rejects({ password1: password, password2: password }, { password1: codes });
   });
 
-  it("repeat password must equal the password: password2 password_mismatch, also beside other errors", async () => {
-    await rejects({ password2: "Sicher-Passwort2" }, { password2: ["password_mismatch"] });
+  it("repeat password must equal the password: non_field_errors password_mismatch (as Django), also beside other errors", async () => {
+    await rejects({ password2: "Sicher-Passwort2" }, { non_field_errors: ["password_mismatch"] });
     await rejects(
       { password1: "short", password2: "other" },
       {
         password1: ["password_min_length", "password_uppercase", "password_digit", "password_special"],
-        password2: ["password_mismatch"],
+        non_field_errors: ["password_mismatch"],
       },
     );
+    // Django's text in every locale: the school's client matches it (decision D40).
     const res = await signUp(ctx.app, signUpBody({ password2: "x" }), "ru");
-    expect(res.json().password2).toEqual(["Два поля пароля не совпадают."]);
+    expect(res.json().non_field_errors).toEqual(["The two password fields didn't match."]);
   });
 
   it("an e-mail already registered (in any case): email email_registered", async () => {
@@ -240,12 +242,12 @@ describe("sign-up validation (spec §5) and conflicts (spec §8)", () => {
     const res = await signUp(ctx.app, signUpBody({ email: email.toUpperCase() }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      email: ["Ein Benutzer ist bereits mit dieser E-Mail-Adresse registriert."],
+      email: ["A user is already registered with this e-mail address."],
       error_codes: { email: ["email_registered"] },
     });
   });
 
-  it("a phone already used: phone_number phone_unique; both taken: also non_field_errors exists", async () => {
+  it("a phone already used: phone_number phone_unique; both taken: also username exists", async () => {
     const { email, phone } = await createVerifiedUser(ctx.app, mail, { email: "both@example.org" });
     const phoneOnly = await signUp(ctx.app, signUpBody({ email: "other@example.org", phone_number: phone }));
     expect(phoneOnly.statusCode).toBe(400);
@@ -254,7 +256,7 @@ describe("sign-up validation (spec §5) and conflicts (spec §8)", () => {
     expect(errorCodes(both)).toEqual({
       email: ["email_registered"],
       phone_number: ["phone_unique"],
-      non_field_errors: ["exists"],
+      username: ["exists"],
     });
     // Nothing was created and no mail was sent for the refused sign-ups.
     expect(await mail.receive("other@example.org")).toEqual([]);
@@ -270,6 +272,7 @@ describe("resend verification (spec §8)", () => {
       url: "/api/v2/users/resend_verification/",
       payload: { email: "RESEND@example.org" },
     });
+    await ctx.app.deferredWork.idle();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: "Bestätigungs-E-Mail wurde erfolgreich erneut gesendet." });
     const [again] = await mail.receive("resend@example.org");
@@ -285,6 +288,7 @@ describe("resend verification (spec §8)", () => {
         url: "/api/v2/users/resend_verification/?locale=ru",
         payload: { email: address },
       });
+      await ctx.app.deferredWork.idle();
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ detail: "Письмо с подтверждением успешно отправлено повторно." });
       expect(await mail.receive(address)).toEqual([]);
@@ -293,12 +297,16 @@ describe("resend verification (spec §8)", () => {
 });
 
 describe("password reset", () => {
-  const requestReset = (email: string, locale = "de") =>
-    ctx.app.inject({
+  /** Asks for a reset link and waits for the lookup and mail that run after the reply. */
+  const requestReset = async (email: string, locale = "de") => {
+    const res = await ctx.app.inject({
       method: "POST",
       url: `/api/v2/users/auth/password/reset/?locale=${locale}`,
       payload: { email },
     });
+    await ctx.app.deferredWork.idle();
+    return res;
+  };
   const confirm = (payload: Record<string, unknown>) =>
     ctx.app.inject({ method: "POST", url: "/auth/password/reset/confirm/", payload });
   const NEW = "Neues-Passwort2";
@@ -498,6 +506,26 @@ describe("profile", () => {
   });
 });
 
+describe("e-mail addresses are normalised once (trim, NFC, locale-independent lower case)", () => {
+  it("an address with İ signs up, verifies and signs in; its lower-case twin cannot register again", async () => {
+    // NFD input ("e" + combining acute) must meet its NFC twin too.
+    const typed = "  İlse.Ce\u0301line@Example.org ";
+    const { email } = await createVerifiedUser(ctx.app, mail, { email: typed });
+    expect(email).toBe(typed);
+    for (const address of ["İlse.Céline@example.org", "i\u0307lse.céline@EXAMPLE.org", typed]) {
+      expect((await signIn(ctx.app, address)).statusCode, address).toBe(200);
+    }
+    const twin = await signUp(ctx.app, signUpBody({ email: "i\u0307lse.céline@example.org" }));
+    expect(twin.statusCode).toBe(400);
+    expect(errorCodes(twin).email).toEqual(["email_registered"]);
+    const [row] = await ctx.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.email, "i\u0307lse.céline@example.org"));
+    expect(row?.email).toBe("i\u0307lse.céline@example.org");
+  });
+});
+
 describe("token auth", () => {
   it("logout revokes the token: 204, then 401 with a detail", async () => {
     const { key } = await createVerifiedUser(ctx.app, mail, { email: "logout@example.org" });
@@ -513,6 +541,25 @@ describe("token auth", () => {
     expect(
       (await ctx.app.inject({ method: "POST", url: "/api/v2/users/logout/", headers: auth(key) })).statusCode,
     ).toBe(401);
+  });
+
+  it("logout accepts a JSON content type with an empty body (the school's client sends one)", async () => {
+    const { key } = await createVerifiedUser(ctx.app, mail, { email: "logout-json@example.org" });
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/users/logout/",
+      headers: { ...auth(key), "content-type": "application/json" },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await me(key)).statusCode).toBe(401);
+    // A route that needs a body still refuses an empty one, with a validation error.
+    const empty = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/users/sign_in/",
+      headers: { "content-type": "application/json" },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error_codes.non_field_errors).toEqual(["invalid_type"]);
   });
 
   it("answers 401 without a token, with a made-up one, and with another scheme", async () => {

@@ -1,10 +1,11 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../app.ts";
+import type { Database } from "../db/client.ts";
 import { createTestApp } from "../test/test-app.ts";
-import { createAuthRateLimiter, createMemoryStore } from "./rate-limit.ts";
-import { createRedisStore } from "./redis-store.ts";
+import { createTestDatabase } from "../test/test-database.ts";
 
-// Redis is optional: the shared-store test runs where one listens on the default port.
+// Redis is optional: the shared-count test runs where one listens on the default port.
 const redisUp = await new Promise<boolean>((resolve) => {
   const socket = connect({ host: "127.0.0.1", port: 6379 });
   socket.once("connect", () => {
@@ -57,34 +58,48 @@ describe("auth rate limits through the API (AUTH_RATE_LIMIT_PER_MINUTE=2)", () =
   });
 });
 
-describe("rate-limit stores", () => {
-  it("memory: a fixed window that starts again when it ends", async () => {
-    let now = 0;
-    const limiter = createAuthRateLimiter({ store: createMemoryStore(() => now), max: 1, windowMs: 60_000 });
-    expect(await limiter.check("sign_in", { ip: "1.1.1.1" })).toBeNull();
-    now = 15_000;
-    expect(await limiter.check("sign_in", { ip: "1.1.1.1" })).toBe(45);
-    expect(await limiter.check("sign_up", { ip: "1.1.1.1" })).toBeNull();
-    now = 60_000;
-    expect(await limiter.check("sign_in", { ip: "1.1.1.1" })).toBeNull();
+describe("shared counts in Redis (REDIS_URL)", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  const signIn = (app: App, email: string, ip: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/v2/users/sign_in/",
+      payload: { email, password: "Passwort12" },
+      remoteAddress: ip,
+    });
+
+  it.skipIf(!redisUp)("two instances count one e-mail together", async () => {
+    const env = { AUTH_RATE_LIMIT_PER_MINUTE: "2", REDIS_URL: "redis://127.0.0.1:6379" };
+    const a = await createTestApp({ env, database });
+    const b = await createTestApp({ env, database });
+    try {
+      const email = `shared-${process.pid}-${Date.now()}@example.org`;
+      expect((await signIn(a.app, email, "10.2.0.1")).statusCode).toBe(400);
+      expect((await signIn(b.app, email, "10.2.0.2")).statusCode).toBe(400);
+      const limited = await signIn(a.app, email, "10.2.0.3");
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 
-  it("redis: falls back to the memory store when Redis cannot be reached", async () => {
-    const store = createRedisStore("redis://127.0.0.1:9", createMemoryStore());
-    expect(await store.hit("k", 60_000)).toMatchObject({ count: 1 });
-    expect(await store.hit("k", 60_000)).toMatchObject({ count: 2 });
-    await store.close();
-  });
-
-  it.skipIf(!redisUp)("redis: two instances share one count", async () => {
-    const key = `test:${process.pid}:${Date.now()}`;
-    const a = createRedisStore("redis://127.0.0.1:6379", createMemoryStore());
-    const b = createRedisStore("redis://127.0.0.1:6379", createMemoryStore());
-    expect(await a.hit(key, 60_000)).toMatchObject({ count: 1 });
-    const second = await b.hit(key, 60_000);
-    expect(second.count).toBe(2);
-    expect(second.resetInMs).toBeGreaterThan(50_000);
-    await a.close();
-    await b.close();
+  it("lets requests through when Redis cannot be reached (fails open, no 500)", async () => {
+    const down = await createTestApp({
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: "2", REDIS_URL: "redis://127.0.0.1:9" },
+      database,
+    });
+    try {
+      for (let n = 0; n < 3; n++)
+        expect((await signIn(down.app, "down@example.org", "10.3.0.1")).statusCode).toBe(400);
+    } finally {
+      await down.close();
+    }
   });
 });

@@ -37,17 +37,20 @@ export function encodeUid(userId: number): string {
   return userId.toString(36);
 }
 
+/** User ids are PostgreSQL `serial` (int4): a larger number would fail the query instead of matching nobody. */
+const MAX_USER_ID = 2_147_483_647;
+
 /** Reads a base36 uid (Django's password reset) or a base64url one (Django's `urlsafe_base64_encode`). */
 export function decodeUid(uid: string): number | undefined {
   if (/^[0-9a-z]{1,12}$/.test(uid)) {
     const id = Number.parseInt(uid, 36);
-    if (Number.isSafeInteger(id) && id > 0) return id;
+    if (Number.isSafeInteger(id) && id > 0 && id <= MAX_USER_ID) return id;
   }
   if (/^[A-Za-z0-9_-]{1,16}$/.test(uid)) {
     const decoded = Buffer.from(uid, "base64url").toString("utf8");
     if (/^[1-9]\d{0,15}$/.test(decoded)) {
       const id = Number(decoded);
-      if (Number.isSafeInteger(id)) return id;
+      if (Number.isSafeInteger(id) && id <= MAX_USER_ID) return id;
     }
   }
   return undefined;

@@ -54,6 +54,33 @@ export async function insertUserToken(
   await db.insert(userTokens).values(token);
 }
 
+function usableTokenCondition(
+  token: { userId: number; purpose: UserTokenPurpose; tokenHash: string },
+  now: Date,
+) {
+  return and(
+    eq(userTokens.tokenHash, token.tokenHash),
+    eq(userTokens.userId, token.userId),
+    eq(userTokens.purpose, token.purpose),
+    isNull(userTokens.usedAt),
+    gt(userTokens.expiresAt, now),
+  );
+}
+
+/** Whether a single-use token could be consumed now (without consuming it). */
+export async function isUserTokenUsable(
+  db: DbOrTx,
+  token: { userId: number; purpose: UserTokenPurpose; tokenHash: string },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: userTokens.id })
+    .from(userTokens)
+    .where(usableTokenCondition(token, now))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /**
  * Marks a single-use token used, if it belongs to the user, has the purpose, is unused and not expired.
  * One statement, so two concurrent uses cannot both succeed. Returns whether it was consumed.
@@ -66,15 +93,7 @@ export async function consumeUserToken(
   const rows = await db
     .update(userTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(userTokens.tokenHash, token.tokenHash),
-        eq(userTokens.userId, token.userId),
-        eq(userTokens.purpose, token.purpose),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, now),
-      ),
-    )
+    .where(usableTokenCondition(token, now))
     .returning({ id: userTokens.id });
   return rows.length > 0;
 }

@@ -1,3 +1,4 @@
+import { normalizeEmail } from "@atelier/contract";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { socialAccounts, users } from "../db/schema/users.ts";
@@ -23,13 +24,17 @@ export type UserChanges = Partial<
   >
 >;
 
-/** E-mails are unique case-insensitively (`users_email_lower_idx`). */
+/**
+ * Addresses are stored normalised (`normalizeEmail`) and looked up by the normalised value. Both sides go
+ * through the database's lower() as the unique index `users_email_lower_idx` does, so the lookup uses the
+ * index and matches exactly what the index considers equal; older rows stored with capitals still match.
+ */
+export function emailEquals(email: string) {
+  return sql`lower(${users.email}) = lower(${normalizeEmail(email)})`;
+}
+
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
+  const [row] = await db.select().from(users).where(emailEquals(email)).limit(1);
   return row;
 }
 
@@ -49,7 +54,10 @@ export async function phoneTaken(db: DbOrTx, phone: string, exceptUserId?: numbe
 }
 
 export async function insertUser(db: DbOrTx, user: NewUser): Promise<UserRow> {
-  const [row] = await db.insert(users).values(user).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, email: normalizeEmail(user.email) })
+    .returning();
   if (!row) throw new Error("users insert returned no row");
   return row;
 }
@@ -84,7 +92,10 @@ export async function linkSocialAccount(
   db: DbOrTx,
   link: { userId: number; provider: SocialProvider; providerUserId: string; email: string },
 ): Promise<void> {
-  await db.insert(socialAccounts).values(link).onConflictDoNothing();
+  await db
+    .insert(socialAccounts)
+    .values({ ...link, email: normalizeEmail(link.email) })
+    .onConflictDoNothing();
 }
 
 /** True when the error is PostgreSQL's unique violation (23505), on node-postgres and PGlite. */

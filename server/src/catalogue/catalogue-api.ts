@@ -9,7 +9,7 @@ import { createHeadProvider } from "../seo/head-provider.ts";
 import { seoRoutes } from "../seo/seo.routes.ts";
 import type { HeadProvider } from "../spa/spa.plugin.ts";
 import { catalogueRoutes } from "./catalogue.routes.ts";
-import { createCatalogueService } from "./catalogue.service.ts";
+import { createCatalogueService, mediaUrlOn } from "./catalogue.service.ts";
 import { createResponseCache } from "./http-cache.ts";
 
 /** How long a finished catalogue reply is reused in this process (seats left may lag this much). */
@@ -29,7 +29,7 @@ export function createCatalogueApi({ db, env, cacheTtlMs = CATALOGUE_CACHE_TTL_M
   routes: FastifyPluginAsync;
   headProvider: HeadProvider;
 } {
-  const catalogue = createCatalogueService(db);
+  const catalogue = createCatalogueService(db, mediaUrlOn(env.PUBLIC_URL));
   const content = createContentService(db);
   const contact = createContactService({ db, schoolEmail: env.SCHOOL_EMAIL, publicUrl: env.PUBLIC_URL });
   const publicUrl = env.PUBLIC_URL;

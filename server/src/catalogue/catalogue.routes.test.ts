@@ -73,8 +73,13 @@ describe("GET /api/v2/products/", () => {
       age_group: "5-7",
       language: "de-ru",
       category_slug: "malerei",
-      photo: "/images/catalogue/kleine-maler-5-7.svg",
-      title_image: { src: "/images/catalogue/kleine-maler-5-7.svg", width: 1200, height: 800 },
+      // Absolute on PUBLIC_URL, so a client on another origin loads them from the shop.
+      photo: "http://shop.test/images/catalogue/kleine-maler-5-7.svg",
+      title_image: {
+        src: "http://shop.test/images/catalogue/kleine-maler-5-7.svg",
+        width: 1200,
+        height: 800,
+      },
       price_from: "79.00",
       price_from_cents: 7900,
       meeting_card: { number_of_meetings: 10, price: "220.00", price_cents: 22000 },
@@ -239,6 +244,8 @@ describe("GET /api/v2/products/", () => {
   it.each([
     ["age=abc", "age"],
     ["age=-1", "age"],
+    ["age=0", "age"],
+    ["age=101", "age"],
     ["product_type=Course,Unknown", "product_type"],
     ["age_group=3-4", "age_group"],
     ["language=fr", "language"],
@@ -428,7 +435,7 @@ describe("categories and instructors", () => {
     expect(anna).toMatchObject({
       first_name: "Anna",
       last_name: "Petrova",
-      photo: expect.stringMatching(/\.svg$/),
+      photo: expect.stringMatching(/^http:\/\/shop\.test\/images\/.*\.svg$/),
     });
     expect(ru.find((i) => i.slug === "anna-petrova")?.job).not.toBe(anna?.job);
 

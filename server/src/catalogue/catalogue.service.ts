@@ -68,8 +68,20 @@ export function containsPattern(text: string): string {
 
 const hhmm = (time: string) => time.slice(0, 5);
 
-const imageIn = (image: ImageRef | null, locale: Locale) =>
-  image ? { src: image.src, width: image.width, height: image.height, alt: image.alt[locale] } : null;
+/** Turns a stored media path ("/images/…") into the address clients load it from. */
+export type MediaUrl = (src: string) => string;
+
+/**
+ * Media paths become absolute on PUBLIC_URL: the school's existing client runs on another origin and
+ * would resolve "/images/…" against its own.
+ */
+export function mediaUrlOn(publicUrl: string): MediaUrl {
+  const base = publicUrl.replace(/\/$/, "");
+  return (src) => (src.startsWith("/") && !src.startsWith("//") ? `${base}${src}` : src);
+}
+
+const imageIn = (image: ImageRef | null, locale: Locale, media: MediaUrl) =>
+  image ? { src: media(image.src), width: image.width, height: image.height, alt: image.alt[locale] } : null;
 
 function toSlot(row: SlotRow): ScheduleSlot {
   const name =
@@ -101,20 +113,24 @@ function toOption(row: OptionRow): PurchaseOption {
   };
 }
 
-const toInstructorSummary = (row: InstructorRow): InstructorSummary => ({
-  id: row.id,
-  slug: row.slug,
-  first_name: row.firstName,
-  last_name: row.lastName,
-  photo: row.photo,
-});
+const toInstructorSummary =
+  (media: MediaUrl) =>
+  (row: InstructorRow): InstructorSummary => ({
+    id: row.id,
+    slug: row.slug,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    photo: row.photo ? media(row.photo) : row.photo,
+  });
 
-const toInstructor = (row: InstructorRow): Instructor => ({
-  ...toInstructorSummary(row),
-  job: row.job,
-  subject: row.subject,
-  bio: row.bio,
-});
+const toInstructor =
+  (media: MediaUrl) =>
+  (row: InstructorRow): Instructor => ({
+    ...toInstructorSummary(media)(row),
+    job: row.job,
+    subject: row.subject,
+    bio: row.bio,
+  });
 
 function groupBy<T extends { productPageId: number }>(rows: T[]): Map<number, T[]> {
   const map = new Map<number, T[]>();
@@ -133,7 +149,7 @@ type Related = {
   weekSpan: { firstStartsOn: string; lastEndsOn: string } | undefined;
 };
 
-function toProduct(card: ProductCardRow, related: Related, locale: Locale): Product {
+function toProduct(card: ProductCardRow, related: Related, locale: Locale, media: MediaUrl): Product {
   const options = related.options.map(toOption);
   const meetingCardRow = related.options.find((o) => o.scheduleType === "TERMINKARTEN");
   const meetingCard: MeetingCard | null = meetingCardRow
@@ -150,7 +166,7 @@ function toProduct(card: ProductCardRow, related: Related, locale: Locale): Prod
       price: centsToDecimal(o.basePriceCents),
       price_cents: o.basePriceCents,
     }));
-  const titleImage = imageIn(card.titleImage, locale);
+  const titleImage = imageIn(card.titleImage, locale, media);
   const priceFromCents = options.length ? Math.min(...options.map((o) => o.base_price_cents)) : null;
   return {
     id: card.id,
@@ -177,7 +193,7 @@ function toProduct(card: ProductCardRow, related: Related, locale: Locale): Prod
     purchase_options: options,
     meeting_card: meetingCard,
     subscriptions,
-    instructors: related.instructors.map(toInstructorSummary),
+    instructors: related.instructors.map(toInstructorSummary(media)),
   };
 }
 
@@ -186,7 +202,7 @@ export type ProductPage = { count: number; results: Product[]; hasNext: boolean;
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
 /** The public catalogue: product lists and pages, categories, instructors. Reads only. */
-export function createCatalogueService(db: DbOrTx) {
+export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => src) {
   /** Cards with slots, options and instructors: four queries for any number of products. */
   async function withRelated(cards: ProductCardRow[], locale: Locale): Promise<Product[]> {
     const ids = cards.map((card) => card.id);
@@ -211,6 +227,7 @@ export function createCatalogueService(db: DbOrTx) {
           weekSpan: spanBy.get(card.id),
         },
         locale,
+        media,
       ),
     );
   }
@@ -275,7 +292,7 @@ export function createCatalogueService(db: DbOrTx) {
         firstStartsOn: first.startsOn,
         lastEndsOn: weeks.reduce((last, week) => (week.endsOn > last ? week.endsOn : last), first.endsOn),
       };
-      const product = toProduct(page, { slots, options, instructors: people, weekSpan }, locale);
+      const product = toProduct(page, { slots, options, instructors: people, weekSpan }, locale, media);
       const academyWeeks: AcademyWeek[] = weeks.map((week) => ({
         id: week.id,
         season: {
@@ -297,10 +314,10 @@ export function createCatalogueService(db: DbOrTx) {
         length: page.length,
         seo_text: page.seoText,
         qna: page.qna.map((entry) => ({ question: entry.question[locale], answer: entry.answer[locale] })),
-        student_works: page.studentWorks.flatMap((image) => imageIn(image, locale) ?? []),
-        background_image: imageIn(page.backgroundImage, locale),
+        student_works: page.studentWorks.flatMap((image) => imageIn(image, locale, media) ?? []),
+        background_image: imageIn(page.backgroundImage, locale, media),
         academy_schedule_slots: academyWeeks,
-        instructors: people.map(toInstructor),
+        instructors: people.map(toInstructor(media)),
       };
     },
 
@@ -309,7 +326,7 @@ export function createCatalogueService(db: DbOrTx) {
     },
 
     async listInstructors(locale: Locale): Promise<Instructor[]> {
-      return (await findInstructors(db, locale)).map(toInstructor);
+      return (await findInstructors(db, locale)).map(toInstructor(media));
     },
 
     async getInstructor(idOrSlug: string, locale: Locale): Promise<InstructorDetail> {
@@ -319,7 +336,7 @@ export function createCatalogueService(db: DbOrTx) {
         limit: 1000,
         offset: 0,
       });
-      return { ...toInstructor(row), products: await withRelated(rows, locale) };
+      return { ...toInstructor(media)(row), products: await withRelated(rows, locale) };
     },
   };
 }

@@ -1,9 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { pgArray } from "../db/prepared.ts";
 import { containsPattern, parseIdOrSlug } from "./catalogue.service.ts";
 import { createResponseCache, invalidateCatalogueCache, jsonBody, weakEtag } from "./http-cache.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("response cache", () => {
   it("makes a body once per key while it is fresh, shared by concurrent callers", async () => {
@@ -19,6 +23,8 @@ describe("response cache", () => {
   });
 
   it("serves the old body after the TTL while one refresh runs, then the new one", async () => {
+    // A fake clock (timers and Date.now): a producer that takes 30 ms, a TTL of 20 ms.
+    vi.useFakeTimers();
     const cache = createResponseCache({ ttlMs: 20 });
     let made = 0;
     const produce = async () => {
@@ -26,12 +32,14 @@ describe("response cache", () => {
       await sleep(30);
       return jsonBody({ n: made });
     };
-    expect((await cache.get("k", produce)).body).toBe('{"n":1}');
-    await sleep(30);
+    const first = cache.get("k", produce);
+    await vi.advanceTimersByTimeAsync(30);
+    expect((await first).body).toBe('{"n":1}');
+    await vi.advanceTimersByTimeAsync(30);
     const [stale1, stale2] = await Promise.all([cache.get("k", produce), cache.get("k", produce)]);
     expect([stale1.body, stale2.body]).toEqual(['{"n":1}', '{"n":1}']);
     expect(made).toBe(2);
-    await sleep(40);
+    await vi.advanceTimersByTimeAsync(30);
     expect((await cache.get("k", produce)).body).toBe('{"n":2}');
     cache.dispose();
   });

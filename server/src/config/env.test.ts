@@ -29,4 +29,17 @@ describe("configuration", () => {
       "https://b.example",
     ]);
   });
+
+  it("trusts no proxy by default; TRUST_PROXY takes a hop count or proxy addresses and CIDRs", () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ TRUST_PROXY: "10.0.0.1, 192.168.0.0/16,fd00::/8" }).TRUST_PROXY).toEqual([
+      "10.0.0.1",
+      "192.168.0.0/16",
+      "fd00::/8",
+    ]);
+    expect(() => loadEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadEnv({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const csv = z
@@ -10,6 +11,40 @@ const csv = z
   )
   .pipe(z.array(z.url({ error: "each entry must be an origin such as https://school.example" })));
 
+/** An IP address or a CIDR range such as 10.0.0.0/8 or fd00::/8. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = "", bits, ...rest] = value.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe: off (the socket's address is the client), a hop count, or the
+ * addresses of our own proxies. Believing any client would let it forge a new address for every request.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = value?.trim() ?? "";
+    if (text === "" || text === "false" || text === "0") return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
+    const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (wrong.length === 0) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message: `expected a hop count or comma-separated proxy addresses/CIDRs, got ${wrong.join(", ")}`,
+    });
+    return z.NEVER;
+  });
+
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
 
 const EnvSchema = z.object({
@@ -18,10 +53,16 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public origin of the shop, used in links in mails, canonical URLs and the sitemap. */
   PUBLIC_URL: z.url().default("http://localhost:3000"),
+  /** Origin of the web app, for links in mails into it (reset link, "e-mail confirmed"); default PUBLIC_URL. */
+  WEB_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default(".data"),
   /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: optionalUrl,
   CORS_ORIGINS: csv.default([]),
+  /** A request's headers and body must arrive within this time (408 otherwise); slow senders cannot hold sockets. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Off by default; a hop count (e.g. 1) or the proxies' addresses/CIDRs whose X-Forwarded-For is believed. */
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Directory of the built SPA; defaults to web/dist beside the server package. */
   WEB_DIST_DIR: z.string().optional(),
@@ -79,13 +120,16 @@ const EnvSchema = z.object({
     .default("https://graph.facebook.com/v19.0/me?fields=id,email,first_name,last_name"),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+/** The settings with their derived defaults filled in. */
+const SettingsSchema = EnvSchema.transform((env) => ({ ...env, WEB_URL: env.WEB_URL ?? env.PUBLIC_URL }));
+
+export type Env = z.infer<typeof SettingsSchema>;
 
 export class ConfigError extends Error {}
 
 /** Validates the environment; a wrong value stops the server with a message naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = EnvSchema.safeParse(source);
+  const parsed = SettingsSchema.safeParse(source);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

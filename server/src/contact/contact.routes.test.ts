@@ -38,7 +38,7 @@ function post(path: string, payload: unknown, options: { ip?: string; locale?: s
   return ctx.app.inject({
     method: "POST",
     url: `/api/v2/contact_us/${path}/?locale=${options.locale ?? "de"}`,
-    headers: { "x-forwarded-for": ip },
+    remoteAddress: ip,
     payload: payload as Record<string, unknown>,
   });
 }
@@ -213,9 +213,44 @@ describe("POST /api/v2/contact_us/*", () => {
       const res = await ctx.app.inject({
         method: "GET",
         url: "/api/v2/products/categories/?locale=de",
-        headers: { "x-forwarded-for": ip },
+        remoteAddress: ip,
       });
       expect(res.statusCode).toBe(200);
+    }
+  });
+});
+
+describe("client address behind proxies (TRUST_PROXY)", () => {
+  const forged = (app: typeof ctx.app, n: number) =>
+    app.inject({
+      method: "POST",
+      url: "/api/v2/contact_us/callback/?locale=de",
+      remoteAddress: "192.0.2.50",
+      headers: { "x-forwarded-for": `203.0.113.${n}` },
+      payload: person,
+    });
+
+  it("by default ignores X-Forwarded-For, so a forged address per request does not pass the limit", async () => {
+    const codes = [];
+    for (let n = 1; n <= 6; n++) codes.push((await forged(ctx.app, n)).statusCode);
+    expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it("believes X-Forwarded-For from a configured proxy", async () => {
+    const behindProxy = await createTestApp({ env: { SCHOOL_EMAIL: SCHOOL, TRUST_PROXY: "192.0.2.50" } });
+    try {
+      for (let n = 1; n <= 6; n++) expect((await forged(behindProxy.app, n)).statusCode).toBe(201);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it("with a hop count believes that many proxies, counting from the socket", async () => {
+    const behindProxy = await createTestApp({ env: { SCHOOL_EMAIL: SCHOOL, TRUST_PROXY: "1" } });
+    try {
+      for (let n = 1; n <= 6; n++) expect((await forged(behindProxy.app, n)).statusCode).toBe(201);
+    } finally {
+      await behindProxy.close();
     }
   });
 });

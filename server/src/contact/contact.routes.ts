@@ -6,7 +6,6 @@ import {
   ContactPartnershipSchema,
   LocaleQuerySchema,
 } from "@atelier/contract";
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ContactService } from "./contact.service.ts";
@@ -18,9 +17,8 @@ const FieldErrorsSchema = z.record(z.string(), z.unknown());
 export const contactRoutes =
   ({ contact, ratePerMinute = CONTACT_RATE_LIMIT_PER_MINUTE }: ContactRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    // Only these routes are limited (per client IP; behind a proxy the forwarded address, trustProxy is on).
-    // Over the limit the error handler answers 429 `{"detail"}` with Retry-After.
-    await app.register(rateLimit, { global: false });
+    // Limited per client IP (the forwarded address only from proxies in TRUST_PROXY) by the app's rate
+    // limiter (plugins/rate-limit.ts); over the limit the error handler answers 429 `{"detail"}` with Retry-After.
     const config = { rateLimit: { max: ratePerMinute, timeWindow: "1 minute" } };
     const response = { 201: ContactCreatedSchema, 400: FieldErrorsSchema, 429: FieldErrorsSchema };
 

@@ -1,4 +1,5 @@
 import { MONITORING_SAMPLE_RATES } from "@atelier/contract";
+import { errorForReport, redactUrl } from "../logging/log-redaction.ts";
 import type { ErrorReporter } from "../plugins/error-handler.ts";
 
 /** Sentry only when a DSN is configured; otherwise unexpected errors are just logged. */
@@ -12,8 +13,8 @@ export async function initServerMonitoring(
   return (error, request) => {
     Sentry.withScope((scope) => {
       scope.setTag("request_id", request.id);
-      scope.setContext("request", { method: request.method, url: request.url });
-      Sentry.captureException(error);
+      scope.setContext("request", { method: request.method, url: redactUrl(request.url) });
+      Sentry.captureException(errorForReport(error));
     });
   };
 }

@@ -101,6 +101,52 @@ describe("error mechanism", () => {
     expect(inBody.json().error_codes).toEqual({ first_name: ["invalid"] });
   });
 
+  it("refuses a lone UTF-16 surrogate with a 400 naming the field, also where it would be stored", async () => {
+    const echo = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/_test/echo/",
+      headers: { "content-type": "application/json" },
+      payload: '{"email":"a@b.de","first_name":"\\u00e4\\udc20","phone_number":"+4915112345678","age":3}',
+    });
+    expect(echo.statusCode).toBe(400);
+    expect(echo.json().error_codes).toEqual({ first_name: ["invalid"] });
+    const stored = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/contact_us/callback/?locale=de",
+      headers: { "content-type": "application/json" },
+      payload:
+        '{"first_name":"Anna","last_name":"\\ud800x","email":"a@b.de","phone":"+4915112345678","comment":""}',
+    });
+    expect(stored.statusCode).toBe(400);
+    expect(stored.json().error_codes).toEqual({ last_name: ["invalid"] });
+    // A correct pair (an emoji) is text like any other.
+    const pair = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/_test/echo/",
+      payload: { email: "a@b.de", first_name: "Anna \u{1F3A8}", phone_number: "+4915112345678", age: 3 },
+    });
+    expect(pair.statusCode).toBe(200);
+  });
+
+  it("answers JSON nested 8000 levels deep with a clear 400, not a stack overflow", async () => {
+    for (const payload of [
+      `${'{"a":'.repeat(8000)}1${"}".repeat(8000)}`,
+      `${"[".repeat(8000)}${"]".repeat(8000)}`,
+    ]) {
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/v2/_test/echo/?locale=ru",
+        headers: { "content-type": "application/json" },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        non_field_errors: ["Данные имеют слишком глубокую вложенность."],
+        error_codes: { non_field_errors: ["too_deep"] },
+      });
+    }
+  });
+
   it("answers malformed JSON with a 400 non_field_errors body", async () => {
     const res = await ctx.app.inject({
       method: "POST",

@@ -5,6 +5,19 @@ import { AppError } from "../errors/app-error.ts";
 
 type FieldErrors = Record<string, { codes: string[] }>;
 
+/**
+ * Fixed texts (and fields) for some error codes on one route, for a client that matches the server's
+ * prose: the school's existing client reads Django's English sign-up messages (spec §8, decision D40).
+ * `error_codes` stay beside them, so our web keeps mapping codes to its own de/ru texts.
+ */
+export type LegacyMessages = Partial<Record<ErrorCode, { text: string; field?: string }>>;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    legacyMessages?: LegacyMessages;
+  }
+}
+
 const NON_FIELD = "non_field_errors";
 
 /** Maps a zod issue to one of the contract's stable error codes. */
@@ -28,16 +41,21 @@ function issueCode(issue: { keyword: string; message: string; params: Record<str
 }
 
 /** Writes `{"field": ["message"], "error_codes": {"field": ["code"]}}` in the request's locale. */
-function fieldErrorBody(errors: FieldErrors, locale: Locale) {
-  const body: Record<string, unknown> = {};
+function fieldErrorBody(errors: FieldErrors, locale: Locale, legacy: LegacyMessages = {}) {
+  const messages: Record<string, string[]> = {};
   const codes: Record<string, string[]> = {};
   for (const [field, { codes: list }] of Object.entries(errors)) {
-    const unique = [...new Set(list)];
-    body[field] = unique.map((code) => errorMessage(code, locale));
-    codes[field] = unique;
+    for (const code of list) {
+      const fixed = isErrorCode(code) ? legacy[code] : undefined;
+      const target = fixed?.field ?? field;
+      codes[target] ??= [];
+      messages[target] ??= [];
+      if (codes[target].includes(code)) continue;
+      codes[target].push(code);
+      messages[target].push(fixed?.text ?? errorMessage(code, locale));
+    }
   }
-  body.error_codes = codes;
-  return body;
+  return { ...messages, error_codes: codes };
 }
 
 function detailBody(code: ErrorCode, locale: Locale) {
@@ -63,6 +81,7 @@ export type ErrorReporter = (error: unknown, request: FastifyRequest) => void;
 export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter = () => {}) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const locale = request.locale;
+    const legacy = request.routeOptions?.config?.legacyMessages;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
       for (const issue of error.validation) {
@@ -71,18 +90,18 @@ export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter
         errors[field] ??= { codes: [] };
         errors[field].codes.push(issueCode(issue as never));
       }
-      return reply.status(400).send(fieldErrorBody(errors, locale));
+      return reply.status(400).send(fieldErrorBody(errors, locale, legacy));
     }
     if (error instanceof AppError) {
       if (error.fields) {
         const errors: FieldErrors = {};
         for (const [field, codes] of Object.entries(error.fields)) errors[field] = { codes: [...codes] };
-        return reply.status(error.status).send(fieldErrorBody(errors, locale));
+        return reply.status(error.status).send(fieldErrorBody(errors, locale, legacy));
       }
       if (error.status === 400 || error.field) {
         return reply
           .status(error.status)
-          .send(fieldErrorBody({ [error.field ?? NON_FIELD]: { codes: [error.code] } }, locale));
+          .send(fieldErrorBody({ [error.field ?? NON_FIELD]: { codes: [error.code] } }, locale, legacy));
       }
       return reply.status(error.status).send(detailBody(error.code, locale));
     }

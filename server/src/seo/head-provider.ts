@@ -179,7 +179,7 @@ export function createHeadProvider({ catalogue, content, publicUrl }: HeadProvid
           "@type": "Person",
           name,
           jobTitle: person.job,
-          ...(person.photo ? { image: `${base}${person.photo}` } : {}),
+          ...(person.photo ? { image: person.photo } : {}),
           worksFor: { "@type": "EducationalOrganization", name: "Atelier", url: base },
         },
       };

@@ -27,6 +27,8 @@ const FALLBACK_TEMPLATE = `<!doctype html>
 
 const isApiPath = (url: string) => url === "/api" || url.startsWith("/api/");
 
+const STATIC_MEDIA = /\.(svg|png|jpe?g|gif|webp|avif|ico|pdf|woff2?|ttf)$/i;
+
 /**
  * Serves the built SPA: static files with cache headers, every page route of spec §2 with status 200,
  * the redirect table with 301, and any other page path with the not-found page and status 404.
@@ -50,6 +52,9 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
       globIgnore: ["**/*.br", "**/*.gz", "**/.vite/**"],
       cacheControl: false,
       setHeaders(res, filePath) {
+        // Images, documents and fonts may be embedded by other origins (the school's existing front end);
+        // helmet's same-origin default stays on pages and API replies.
+        if (STATIC_MEDIA.test(filePath)) res.header("cross-origin-resource-policy", "cross-origin");
         if (filePath.startsWith(assetsDir)) {
           res.header("cache-control", "public, max-age=31536000, immutable");
         } else if (filePath.endsWith("version.json")) {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
-import { buildApp } from "../app.ts";
+import { type AppDeps, buildApp } from "../app.ts";
 import { type Env, loadEnv } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { createTestDatabase } from "./test-database.ts";
@@ -36,6 +36,8 @@ export function createFixtureWebDist(): string {
       },
     }),
   );
+  mkdirSync(join(dir, "images", "catalogue"), { recursive: true });
+  writeFileSync(join(dir, "images", "catalogue", "test.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   mkdirSync(join(dir, "docs"));
   writeFileSync(join(dir, "docs", "cookies.pdf"), "%PDF-1.4\n%%EOF\n");
   return dir;
@@ -51,10 +53,12 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; database?: Database } = {}) {
+export async function createTestApp(
+  options: { env?: Record<string, string>; database?: Database; logger?: AppDeps["logger"] } = {},
+) {
   const database = options.database ?? (await createTestDatabase());
   const env = testEnv(options.env);
-  const app = await buildApp({ env, database });
+  const app = await buildApp({ env, database, logger: options.logger });
   return {
     app,
     env,

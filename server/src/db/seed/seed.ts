@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { normalizeEmail } from "@atelier/contract";
 import { hash } from "@node-rs/argon2";
 import { count, eq, sql } from "drizzle-orm";
+import { emailEquals } from "../../accounts/users.repository.ts";
 import type { Db, DbOrTx } from "../client.ts";
 import {
   academySeasons,
@@ -52,7 +54,7 @@ export const instructorPhotoOf = (slug: string): string => `/images/instructors/
  * user, in one transaction. Does nothing when product pages already exist, so it is safe at every start.
  */
 export async function seedDemoCatalogue(db: Db, options: SeedOptions): Promise<SeedResult> {
-  const staffEmail = options.staffEmail.trim();
+  const staffEmail = normalizeEmail(options.staffEmail);
   const password = options.staffPassword ?? generatePassword();
   const passwordHash = await hash(password);
 
@@ -264,7 +266,7 @@ async function upsertStaffUser(tx: DbOrTx, email: string, passwordHash: string):
   const [existing] = await tx
     .select({ id: users.id, role: users.role })
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`);
+    .where(emailEquals(email));
   if (existing) {
     if (existing.role === "customer")
       await tx.update(users).set({ role: "staff" }).where(eq(users.id, existing.id));

@@ -82,7 +82,7 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, snapshot, () => null);
 }
 
-/** The current session outside React (e.g. in a route guard). */
+/** The session outside React (the guest transfer's retry at start-up). */
 export function currentSession(): Session | null {
   return snapshot();
 }

@@ -21,11 +21,6 @@ export async function completeSignIn(key: string): Promise<User> {
   return user;
 }
 
-/** Re-reads the user (e.g. after the profile was saved) into local storage. */
-export function storeUser(user: User) {
-  saveUser(user);
-}
-
 /**
  * Spec §4 logout: the server revokes the token, then ALL local storage is cleared (user, visitors,
  * cart id ...). The caller resets cached server state and goes to `/`. A failing logout call

@@ -41,20 +41,12 @@ export function readConsent(storage: ReadableStorage | undefined): CookieConsent
   }
 }
 
-const listeners = new Set<() => void>();
-
-export function subscribeConsent(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function saveConsent(storage: WritableStorage | undefined, consent: CookieConsent) {
   try {
     storage?.setItem(COOKIE_CONSENT_KEY, JSON.stringify(consent));
   } catch {
     // Storage full or blocked: the choice holds for this page view only.
   }
-  for (const listener of listeners) listener();
 }
 
 export function markCookieModalClosed(storage: WritableStorage | undefined) {
@@ -63,5 +55,4 @@ export function markCookieModalClosed(storage: WritableStorage | undefined) {
   } catch {
     // See saveConsent.
   }
-  for (const listener of listeners) listener();
 }

@@ -33,5 +33,3 @@ export const studentWorkImage = (key: string): ImageRef => {
   if (!alt) throw new Error(`Unknown student work: ${key}`);
   return { src: `/images/catalogue/works/${key}.svg`, width: 800, height: 800, alt };
 };
-
-export const STUDENT_WORK_KEYS = Object.keys(WORKS) as StudentWorkKey[];

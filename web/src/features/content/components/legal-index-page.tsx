@@ -1,5 +1,5 @@
 import "../i18n.ts";
-import { PAGE_TITLES } from "@atelier/contract";
+import { COOKIE_POLICY_PDF, PAGE_TITLES } from "@atelier/contract";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { Container } from "../../../components/ui/container.tsx";
@@ -35,7 +35,7 @@ export function LegalIndexPage() {
           </Link>
         </li>
         <li>
-          <a href="/docs/cookies.pdf" target="_top" className={linkClass}>
+          <a href={COOKIE_POLICY_PDF[locale]} target="_top" className={linkClass}>
             {t("legalIndex.cookies")}
           </a>
         </li>

@@ -1,9 +1,10 @@
-import { COOKIE_ACCEPT_ALL_CLOSE_MS } from "@atelier/contract";
+import { COOKIE_ACCEPT_ALL_CLOSE_MS, COOKIE_POLICY_PDF } from "@atelier/contract";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
+import { useLocale } from "../../../i18n/use-locale.ts";
 import {
   ALL_CONSENT,
   type CookieConsent,
@@ -30,6 +31,7 @@ const linkClass = "font-semibold text-orange-800 underline underline-offset-2 ho
  */
 export function CookieModal() {
   const { t } = useTranslation("cookies");
+  const locale = useLocale();
   const [open, setOpen] = useState(() => !isCookieModalClosed(storage()));
   const [choice, setChoice] = useState<CookieConsent>(() => readConsent(storage()));
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -80,7 +82,7 @@ export function CookieModal() {
         {t("description")}
       </p>
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <a href="/docs/cookies.pdf" target="_blank" rel="noopener" className={linkClass}>
+        <a href={COOKIE_POLICY_PDF[locale]} target="_blank" rel="noopener" className={linkClass}>
           {t("policyPdf")}
         </a>
         <Link to="/legal/privacy" className={linkClass} onClick={closeOnLegalLink}>

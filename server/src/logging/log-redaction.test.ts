@@ -1,0 +1,54 @@
+import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp } from "../test/test-app.ts";
+import { redactUrl } from "./log-redaction.ts";
+
+const HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0c2FsdA$secret-hash-value";
+
+describe("nothing secret in the logs", () => {
+  const lines: string[] = [];
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    });
+    ctx = await createTestApp({ logger: { level: "info", stream } });
+    // A failing query whose bound value is a password hash, like a failed insert into users.
+    ctx.app.get("/api/v2/_test/db-error/", async () => {
+      await ctx.database.db.execute(sql`select ${HASH}::int as broken`);
+      return {};
+    });
+    await ctx.app.ready();
+  });
+  afterAll(() => ctx.close());
+
+  it("logs a reset link's URL without its uid and token", async () => {
+    await ctx.app.inject({ method: "GET", url: "/?uid=3&token=Zm9vYmFyLXNlY3JldC10b2tlbg&locale=de" });
+    const logged = lines.filter((line) => line.includes('"url"'));
+    expect(logged.length).toBeGreaterThan(0);
+    expect(lines.join("\n")).not.toContain("Zm9vYmFyLXNlY3JldC10b2tlbg");
+    expect(logged[0]).toContain('"url":"/?uid=***&token=***&locale=de"');
+  });
+
+  it("logs a failed query without its parameters", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/v2/_test/db-error/" });
+    expect(res.statusCode).toBe(500);
+    const errorLine = lines.find((line) => line.includes("unexpected error"));
+    expect(errorLine).toBeDefined();
+    expect(errorLine).toContain("select $1::int");
+    expect(lines.join("\n")).not.toContain("secret-hash-value");
+    expect(JSON.parse(errorLine ?? "{}").err).not.toHaveProperty("params");
+  });
+
+  it("redacts password, code and key parameters and keeps the others", () => {
+    expect(redactUrl("/api/x/?code=abc&sso_provider=google&new_password1=P&key=k&page=2")).toBe(
+      "/api/x/?code=***&sso_provider=google&new_password1=***&key=***&page=2",
+    );
+    expect(redactUrl("/courses?locale=ru")).toBe("/courses?locale=ru");
+  });
+});

@@ -1,0 +1,35 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+
+export type RateLimitOptions = { redisUrl?: string | undefined };
+
+/**
+ * The one rate-limit mechanism (@fastify/rate-limit), with no global limit: routes opt in through
+ * `config.rateLimit` or `app.rateLimit(...)` hooks. With REDIS_URL the counts live in Redis and are
+ * shared by every instance. When Redis cannot be reached the limits are skipped (fail open) rather than
+ * failing sign-in and contact forms; ioredis keeps reconnecting in the background.
+ */
+export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions) {
+  // ioredis is loaded only when configured: most installations run without Redis.
+  const redis = options.redisUrl
+    ? new (await import("ioredis")).Redis(options.redisUrl, {
+        // Commands fail at once while disconnected instead of queueing behind a request.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+      })
+    : undefined;
+  if (redis) {
+    redis.on("error", (err) =>
+      app.log.warn({ err: { message: err.message } }, "rate-limit store: redis error"),
+    );
+    app.addHook("onClose", async () => {
+      redis.disconnect();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: "atelier-rate-limit:" } : {}),
+  });
+}

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { COOKIE_ACCEPT_ALL_CLOSE_MS } from "@atelier/contract";
+import { fireEvent, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { advance, renderInLocale } from "../../../test/render.tsx";
+import { CookieModal } from "./cookie-modal.tsx";
+
+// The modal's legal links are router links; outside a router they are plain anchors.
+vi.mock("@tanstack/react-router", () => ({
+  Link: ({ to, children, ...rest }: { to: string; children: ReactNode }) => (
+    <a href={to} {...rest}>
+      {children}
+    </a>
+  ),
+}));
+
+beforeAll(() => {
+  // jsdom has no modal dialogs; opening is all the component asks of it.
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+});
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+describe("cookie modal (spec §4)", () => {
+  it("accept all ticks every box, closes after 100 ms and stores the choice", async () => {
+    renderInLocale(<CookieModal />);
+    fireEvent.click(screen.getByTestId("cookie-accept-all"));
+    await advance(0);
+    expect((screen.getByTestId("cookie-statistics") as HTMLInputElement).checked).toBe(true);
+    await advance(COOKIE_ACCEPT_ALL_CLOSE_MS - 1);
+    expect(screen.queryByTestId("cookie-modal")).not.toBeNull();
+    await advance(1);
+    expect(screen.queryByTestId("cookie-modal")).toBeNull();
+    expect(localStorage.getItem("is-closed-cookie")).toBe("true");
+    expect(JSON.parse(localStorage.getItem("cookie-consent") ?? "{}")).toEqual({
+      essential: true,
+      statistics: true,
+      externalMedia: true,
+    });
+  });
+
+  it("links the policy PDF of the page's language", () => {
+    renderInLocale(<CookieModal />, "ru");
+    expect(screen.getByRole("link", { name: /PDF/ }).getAttribute("href")).toBe("/docs/cookies.ru.pdf");
+  });
+
+  it("links the German policy in German", () => {
+    renderInLocale(<CookieModal />, "de");
+    expect(screen.getByRole("link", { name: /PDF/ }).getAttribute("href")).toBe("/docs/cookies.pdf");
+  });
+});
