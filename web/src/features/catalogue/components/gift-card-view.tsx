@@ -8,9 +8,8 @@ import { Markdown } from "../../../components/ui/markdown.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { optionPrice } from "../pricing.ts";
 import { BackToListLink } from "./back-to-list-link.tsx";
+import { FaqSection, sectionHeading } from "./faq-section.tsx";
 import { PriceTag, VatFootnote } from "./price-tag.tsx";
-
-const sectionHeading = "text-2xl font-bold text-slate-900";
 
 /**
  * A gift card's page: a voucher has no age group, teacher, place or programme, so it shows what a giver
@@ -101,25 +100,7 @@ export function GiftCardView({ product, backHref }: { product: ProductDetail; ba
             <Markdown source={product.body} className="mt-4" />
           </section>
         ) : null}
-        {product.qna.length > 0 ? (
-          <section aria-labelledby="faq-heading">
-            <h2 id="faq-heading" className={sectionHeading}>
-              {t("product.faq")}
-            </h2>
-            <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200">
-              {product.qna.map((entry) => (
-                <li key={entry.question}>
-                  <details className="p-4">
-                    <summary className="cursor-pointer font-semibold text-slate-900 marker:text-orange-800">
-                      {entry.question}
-                    </summary>
-                    <p className="mt-2 text-slate-800">{entry.answer}</p>
-                  </details>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <FaqSection qna={product.qna} />
       </Container>
     </article>
   );

@@ -24,14 +24,13 @@ import { formatDate, formatTime, weekdayName } from "../format.ts";
 import { optionPrice, productPrice } from "../pricing.ts";
 import { LIST_PATH_OF_TYPE } from "../type-routes.ts";
 import { BackToListLink } from "./back-to-list-link.tsx";
+import { FaqSection, sectionHeading } from "./faq-section.tsx";
 import { GiftCardView } from "./gift-card-view.tsx";
 import { useNextSessionText } from "./next-session.tsx";
 import { PriceTag, VatFootnote } from "./price-tag.tsx";
 
 /** Types whose page always has a schedule section (saying so when no dates are set yet). */
 const DATED_TYPES: ReadonlySet<ProductType> = new Set(["Course", "Workshop", "Event"]);
-
-const sectionHeading = "text-2xl font-bold text-slate-900";
 
 /** Everything about one offer. `compact` (the /detailView) leaves out the gallery and links to the full page. */
 export function ProductPage({ id, compact = false }: { id: string; compact?: boolean }) {
@@ -133,25 +132,7 @@ function ProductView({ product, compact }: { product: ProductDetail; compact: bo
             <AcademyWeeksSection weeks={product.academy_schedule_slots} />
           ) : null}
           {product.instructors.length > 0 ? <InstructorsSection instructors={product.instructors} /> : null}
-          {product.qna.length > 0 ? (
-            <section aria-labelledby="faq-heading">
-              <h2 id="faq-heading" className={sectionHeading}>
-                {t("product.faq")}
-              </h2>
-              <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200">
-                {product.qna.map((entry) => (
-                  <li key={entry.question}>
-                    <details className="group p-4">
-                      <summary className="cursor-pointer font-semibold text-slate-900 marker:text-orange-800">
-                        {entry.question}
-                      </summary>
-                      <p className="mt-2 text-slate-800">{entry.answer}</p>
-                    </details>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <FaqSection qna={product.qna} />
           {!compact && product.student_works.length > 0 ? (
             <section aria-labelledby="works-heading">
               <h2 id="works-heading" className={sectionHeading}>
