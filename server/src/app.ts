@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps) {
     siblingDiscountPercent: env.SIBLING_DISCOUNT_PERCENT,
     publicUrl: env.PUBLIC_URL,
   });
-  await app.register(cartRoutes({ cart }));
+  await app.register(cartRoutes({ cart, initPerMinute: env.CART_INIT_RATE_LIMIT_PER_MINUTE }));
 
   const catalogueApi = createCatalogueApi({ db: database.db, env });
   await app.register(catalogueApi.routes);

@@ -86,6 +86,8 @@ const EnvSchema = z.object({
   AUTH_TOKEN_TTL_DAYS: z.coerce.number().positive().default(90),
   /** Sign-in, sign-up, reset and resend requests allowed per minute, each per IP and per e-mail. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** New guest carts (`POST /api/v2/orders/init/`) per client address and minute. */
+  CART_INIT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Off the course subscriptions of a family's second and every further child (0 turns it off). */
   SIBLING_DISCOUNT_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
   /** redis://host:port; shares the auth rate limits across instances (in memory per instance without it). */

@@ -118,6 +118,24 @@ describe("guest cart", () => {
   });
 });
 
+describe("new guest carts are bounded per client address", () => {
+  it("answers 429 with Retry-After past the limit, while another address still gets carts", async () => {
+    const limited = await createTestApp({ env: { CART_INIT_RATE_LIMIT_PER_MINUTE: "3" } });
+    try {
+      const init = (remoteAddress: string) =>
+        limited.app.inject({ method: "POST", url: "/api/v2/orders/init/", remoteAddress });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await init("203.0.113.7")).statusCode);
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      const refused = await init("203.0.113.7");
+      expect(refused.headers["retry-after"]).toBeDefined();
+      expect((await init("203.0.113.8")).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("signed-in cart", () => {
   it("one cart per parent: current and init name the same cart, created once", async () => {
     const parent = await createParent(ctx.database.db);

@@ -33,11 +33,19 @@ async function cartCaller(
 
 /** The cart calls of spec §7 (shapes in api-shapes.md "Cart and orders"). */
 export const cartRoutes =
-  ({ cart }: { cart: CartService }): FastifyPluginAsyncZod =>
+  ({ cart, initPerMinute }: { cart: CartService; initPerMinute: number }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       "/api/v2/orders/init/",
-      { schema: { ...common, summary: "Start a cart", response: { 201: CartIdSchema, ...errors } } },
+      {
+        // Each call writes a cart: bounded per client address (429 with Retry-After).
+        config: { rateLimit: { max: initPerMinute, timeWindow: "1 minute" } },
+        schema: {
+          ...common,
+          summary: "Start a cart",
+          response: { 201: CartIdSchema, ...errors, 429: ErrorSchema },
+        },
+      },
       async (request, reply) =>
         reply.status(201).send(await cart.init(await cartCaller(request), request.locale)),
     );
