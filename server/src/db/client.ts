@@ -23,6 +23,8 @@ export type Database = {
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** PGlite only: the database as a tar archive (`loadDataDir`). */
+  dump?: () => Promise<Blob>;
 };
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,7 +33,13 @@ export const MIGRATIONS_DIR = process.env.ATELIER_MIGRATIONS_DIR ?? resolve(here
 
 const MIGRATION_LOCK_ID = 4_242_001;
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string; inMemory?: boolean };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  inMemory?: boolean;
+  /** In memory, starting from a dump of another PGlite database (tests copy one migrated database). */
+  loadDataDir?: Blob;
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -67,7 +75,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let client: PGlite;
-  if (options.inMemory) {
+  if (options.loadDataDir) {
+    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+  } else if (options.inMemory) {
     client = new PGlite();
   } else {
     const dir = resolve(join(options.dataDir ?? ".data", "pglite"));
@@ -84,5 +94,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query("select 1");
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir("none"),
   };
 }
