@@ -9,8 +9,9 @@ import {
   ProductListQuerySchema,
   parseProductListQuery,
 } from "./catalogue.ts";
-import { AppointmentDateSchema, ContactPartnershipSchema, todayInBerlin } from "./contact.ts";
+import { AppointmentDateSchema, ContactPartnershipSchema } from "./contact.ts";
 import { NUMBER_INPUT_MAX } from "./rules/constants.ts";
+import { todayInBerlin } from "./rules/dates.ts";
 import { isVatExempt } from "./rules/vat.ts";
 
 const codes = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

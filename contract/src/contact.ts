@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIsoDate, todayInBerlin } from "./rules/dates.ts";
 import { EmailSchema } from "./rules/email.ts";
 import { NameSchema } from "./rules/name.ts";
 import { PhoneSchema } from "./rules/phone.ts";
@@ -7,27 +8,9 @@ import { PhoneSchema } from "./rules/phone.ts";
 
 export const CONTACT_TEXT_MAX_LENGTH = 2000;
 export const CONTACT_POSITION_MAX_LENGTH = 64;
-/** The school's time zone: "today" for an appointment date is Berlin's today. */
-export const SCHOOL_TIME_ZONE = "Europe/Berlin";
 
 export const CONTACT_REQUEST_KINDS = ["appointment", "callback", "partnership"] as const;
 export type ContactRequestKind = (typeof CONTACT_REQUEST_KINDS)[number];
-
-/** Today's date in Berlin as YYYY-MM-DD. */
-export function todayInBerlin(now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: SCHOOL_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
-
-function isRealDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 const OptionalTextSchema = z
   .string({ error: "invalid_type" })
@@ -41,7 +24,7 @@ export const AppointmentDateSchema = z
   .string({ error: "required" })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_date", abort: true })
-  .refine(isRealDate, { error: "invalid_date", abort: true })
+  .refine(isIsoDate, { error: "invalid_date", abort: true })
   .refine((value) => value >= todayInBerlin(), { error: "date_in_past" });
 
 const ContactBaseSchema = z.object({

@@ -6,6 +6,7 @@ export * from "./orders.ts";
 export * from "./routes.ts";
 export * from "./rules/birth-date.ts";
 export * from "./rules/constants.ts";
+export * from "./rules/dates.ts";
 export * from "./rules/email.ts";
 export * from "./rules/locale.ts";
 export * from "./rules/name.ts";

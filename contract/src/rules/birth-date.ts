@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { todayInBerlin } from "../contact.ts";
+import { isIsoDate, todayInBerlin } from "./dates.ts";
 
 /**
  * A plausible attendee's age: children from 2, and adults, who book the 14+ offers too.
@@ -7,15 +7,6 @@ import { todayInBerlin } from "../contact.ts";
  */
 export const VISITOR_MIN_AGE_YEARS = 2;
 export const VISITOR_MAX_AGE_YEARS = 100;
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written as YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** Full years of a person born on `birthDate` on the day `onDate` (both YYYY-MM-DD). */
 export function ageInYears(birthDate: string, onDate: string): number {

@@ -1,0 +1,27 @@
+/**
+ * Calendar dates of the school, without zod (the home page's first load uses them, D23).
+ * Dates are YYYY-MM-DD strings in the school's time zone.
+ */
+
+/** The school's time zone: "today" is Berlin's today. */
+export const SCHOOL_TIME_ZONE = "Europe/Berlin";
+
+/** Today's date in Berlin as YYYY-MM-DD. */
+export function todayInBerlin(now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: SCHOOL_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written as YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
