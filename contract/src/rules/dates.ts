@@ -6,15 +6,18 @@
 /** The school's time zone: "today" is Berlin's today. */
 export const SCHOOL_TIME_ZONE = "Europe/Berlin";
 
+let berlinDate: Intl.DateTimeFormat | undefined;
+
 /** Today's date in Berlin as YYYY-MM-DD. */
 export function todayInBerlin(now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
+  // en-CA formats as YYYY-MM-DD; the formatter is built once (building one is the expensive part).
+  berlinDate ??= new Intl.DateTimeFormat("en-CA", {
     timeZone: SCHOOL_TIME_ZONE,
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
-  }).format(now);
+  });
+  return berlinDate.format(now);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

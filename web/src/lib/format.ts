@@ -2,10 +2,22 @@ import type { Locale } from "@atelier/contract";
 
 const INTL_LOCALE: Record<Locale, string> = { de: "de-DE", ru: "ru-RU" };
 
+/** Building an Intl formatter costs far more than using one; a list of cards formats many dates. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(INTL_LOCALE[locale], options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 /** Weekday 0 = Monday … 6 = Sunday as its name in the locale, capitalised ("Montag", "Понедельник"). */
 export function weekdayName(weekday: number, locale: Locale): string {
   // 1 January 2024 was a Monday.
-  const name = new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: "long", timeZone: "UTC" }).format(
+  const name = formatter(locale, { weekday: "long", timeZone: "UTC" }).format(
     new Date(Date.UTC(2024, 0, 1 + weekday)),
   );
   return name.charAt(0).toLocaleUpperCase(INTL_LOCALE[locale]) + name.slice(1);
@@ -15,7 +27,7 @@ export function weekdayName(weekday: number, locale: Locale): string {
 export function formatDate(isoDate: string, locale: Locale): string {
   const [year, month, day] = isoDate.split("-").map(Number);
   if (!year || !month || !day) return isoDate;
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+  return formatter(locale, {
     weekday: "short",
     day: "numeric",
     month: "short",
