@@ -160,6 +160,10 @@ export const ERROR_MESSAGES = {
     de: "Dieses Kind ist für diesen Termin schon gebucht.",
     ru: "Этот ребёнок уже записан на это время.",
   },
+  cart_full: {
+    de: "Der Warenkorb ist voll (höchstens 50 Buchungen). Bitte bestellen Sie zuerst einen Teil.",
+    ru: "Корзина заполнена (не более 50 позиций). Пожалуйста, сначала оформите часть заказа.",
+  },
   promocode_invalid: {
     de: "Diesen Gutscheincode gibt es nicht.",
     ru: "Такого промокода не существует.",

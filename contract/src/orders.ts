@@ -133,6 +133,8 @@ export const IdSchema = z
   .pipe(z.number().int({ error: "invalid" }).min(1, { error: "invalid" }).max(MAX_ID, { error: "invalid" }));
 
 export const ORDER_ITEM_COMMENT_MAX_LENGTH = 500;
+/** Items in one cart: a family's bookings fit many times over; more is a runaway client. */
+export const CART_MAX_ITEMS = 50;
 export const ORDER_ITEM_MAX_SLOTS = 7;
 export const ORDER_ITEM_MAX_WEEKS = 26;
 export const PROMOCODE_MAX_LENGTH = 64;

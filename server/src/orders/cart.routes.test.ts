@@ -1,4 +1,4 @@
-import { OrderItemSchema, OrderSchema } from "@atelier/contract";
+import { CART_MAX_ITEMS, OrderItemSchema, OrderSchema } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, promocodes, scheduleSlots } from "../db/schema/index.ts";
@@ -317,6 +317,22 @@ describe("booking rules (each a 400 naming the field, in the request's locale)",
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toMatchObject({ visitor: null, guest_visitor: null, calculated_price: "25.00" });
     await expectError({ ...courseItem(null) }, "visitor", "visitor_required");
+  });
+});
+
+describe("a cart holds a bounded number of items", () => {
+  it("refuses the item past the limit with a message, and keeps the cart as it was", async () => {
+    const cartId = await guestCart();
+    const card = { product_page: giftCard.page.id, purchase_option: giftCard.options[0]?.id };
+    for (let i = 0; i < CART_MAX_ITEMS; i++) {
+      expect((await call("POST", "/api/v2/orders/items/", { cartId, body: card })).statusCode).toBe(201);
+    }
+    const refused = await call("POST", "/api/v2/orders/items/", { cartId, body: card });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_codes).toEqual({ non_field_errors: ["cart_full"] });
+    expect((await call("GET", "/api/v2/orders/current/", { cartId })).json().items).toHaveLength(
+      CART_MAX_ITEMS,
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import {
   ageInYears,
   apiOrderStatus,
   BOOKING_RULES,
+  CART_MAX_ITEMS,
   centsToDecimal,
   type ErrorCode,
   itemListPrice,
@@ -445,6 +446,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     async addItem(caller: CartCaller, request: OrderItemRequest, locale: Locale): Promise<OrderItem> {
       const { cart, result: itemId } = await change(caller, locale, async (tx, cart) => {
         const items = await findCartItems(tx, cart.id, locale);
+        if (items.length >= CART_MAX_ITEMS) throw AppError.validation("non_field_errors", "cart_full");
         const booking = await checkBooking(tx, cart, request, items);
         const id = await insertCartItem(tx, { orderId: cart.id, ...booking });
         const added: PricingRow = {
