@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IdSchema } from "./orders.ts";
 import { BirthDateSchema } from "./rules/birth-date.ts";
 import { NameSchema } from "./rules/name.ts";
 
@@ -23,10 +24,8 @@ export const VisitorSchema = z.object({
 export type Visitor = z.infer<typeof VisitorSchema>;
 export const VisitorListSchema = z.array(VisitorSchema);
 
-/** A positive database id in a path: `{id}` of `/api/v2/visitors/{id}/`. */
-export const IdParamsSchema = z.object({
-  id: z.coerce.number({ error: "invalid" }).int({ error: "invalid" }).min(1).max(2_147_483_647),
-});
+/** A database id in a path: `{id}` of `/api/v2/visitors/{id}/` and `/api/v2/orders/items/{id}/`. */
+export const IdParamsSchema = z.object({ id: IdSchema });
 
 /** The option label of spec §3: "first_name last_name". */
 export const visitorLabel = (visitor: { first_name: string; last_name: string }) =>

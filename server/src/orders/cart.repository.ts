@@ -17,7 +17,6 @@ import {
   scheduleSlots,
   visitors,
 } from "../db/schema/index.ts";
-import { slotSeatsTaken, weekSeatsTaken } from "./seats.ts";
 
 /** The only code of the cart that touches Drizzle tables. */
 
@@ -151,57 +150,6 @@ export async function findBookable(
             meetingsPerWeek: row.meetingsPerWeek,
           },
   };
-}
-
-export type SeatSlot = {
-  id: number;
-  weekday: number | null;
-  date: string | null;
-  start: string;
-  end: string;
-  seats: number;
-  taken: number;
-};
-
-/** The page's bookable slots (dated ones from today) with the seats taken by orders that hold seats. */
-export function findPageSlots(db: DbOrTx, pageId: number): Promise<SeatSlot[]> {
-  const taken = slotSeatsTaken(db, eq(orderItems.productPageId, pageId));
-  return db
-    .select({
-      id: scheduleSlots.id,
-      weekday: scheduleSlots.weekday,
-      date: scheduleSlots.date,
-      start: scheduleSlots.start,
-      end: scheduleSlots.end,
-      seats: scheduleSlots.seats,
-      taken: sql<number>`coalesce(${taken.n}, 0)::int`,
-    })
-    .from(scheduleSlots)
-    .leftJoin(taken, eq(taken.unitId, scheduleSlots.id))
-    .where(
-      and(
-        eq(scheduleSlots.productPageId, pageId),
-        sql`(${scheduleSlots.date} is null or ${scheduleSlots.date} >= current_date)`,
-      ),
-    );
-}
-
-export type SeatWeek = { id: number; startsOn: string; endsOn: string; seats: number; taken: number };
-
-/** The academy's weeks that are not over, with the seats taken by orders that hold seats. */
-export function findPageWeeks(db: DbOrTx, pageId: number): Promise<SeatWeek[]> {
-  const taken = weekSeatsTaken(db, eq(orderItems.productPageId, pageId));
-  return db
-    .select({
-      id: academyWeeks.id,
-      startsOn: academyWeeks.startsOn,
-      endsOn: academyWeeks.endsOn,
-      seats: academyWeeks.seats,
-      taken: sql<number>`coalesce(${taken.n}, 0)::int`,
-    })
-    .from(academyWeeks)
-    .leftJoin(taken, eq(taken.unitId, academyWeeks.id))
-    .where(and(eq(academyWeeks.productPageId, pageId), sql`${academyWeeks.endsOn} >= current_date`));
 }
 
 // ---------- Items of a cart ----------

@@ -17,6 +17,8 @@ import {
   todayInBerlin,
 } from "@atelier/contract";
 import { sql } from "drizzle-orm";
+import { type AcademyWeekRow, findAcademyWeeks, findSlots } from "../catalogue/catalogue.repository.ts";
+import { mediaUrlOn } from "../catalogue/catalogue.service.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { findVisitor } from "../visitors/visitors.repository.ts";
@@ -30,8 +32,6 @@ import {
   findCartItems,
   findChildrenWithSubscription,
   findGuestCart,
-  findPageSlots,
-  findPageWeeks,
   findPromocode,
   findPromocodeByCode,
   findUserCart,
@@ -115,7 +115,7 @@ const toPricingPromocode = (code: PromocodeRow): PricingPromocode => ({
  * under a lock on the cart's row, so parallel adds never lose an item or a total.
  */
 export function createCartService({ db, siblingDiscountPercent, publicUrl }: CartServiceDeps) {
-  const origin = publicUrl.replace(/\/$/, "");
+  const media = mediaUrlOn(publicUrl);
 
   /** The caller's cart, locked for the rest of the transaction; a user's is created when missing. */
   async function lockCart(tx: Tx, caller: CartCaller, locale: Locale): Promise<CartRow> {
@@ -250,7 +250,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     // Slots: as many as the option says, of the right kind, of this page, not over.
     const slotRule = rule.slots;
     const pageSlots =
-      slotRule.kind === "none" && request.schedule_slots.length === 0 ? [] : await findPageSlots(tx, page.id);
+      slotRule.kind === "none" && request.schedule_slots.length === 0 ? [] : await findSlots(tx, [page.id]);
     const ofKind = pageSlots.filter((slot) =>
       slotRule.kind === "weekly"
         ? slot.weekday !== null
@@ -267,10 +267,11 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       throw fail("schedule_slots", "slot_count_mismatch");
 
     // Academy weeks: one or more of this academy's weeks that are not over; the day part is the option.
-    let chosenWeeks: Awaited<ReturnType<typeof findPageWeeks>> = [];
+    let chosenWeeks: AcademyWeekRow[] = [];
     if (rule.weeks) {
       if (request.academy_weeks.length === 0) throw fail("academy_weeks", "weeks_required");
-      const pageWeeks = await findPageWeeks(tx, page.id);
+      // Only the weeks' dates and seats are read here; the season's name (the locale's) is not.
+      const pageWeeks = await findAcademyWeeks(tx, page.id, "de");
       const found = request.academy_weeks.map((id) => pageWeeks.find((week) => week.id === id));
       if (found.some((week) => week === undefined)) throw fail("academy_weeks", "week_not_on_page");
       chosenWeeks = found as typeof pageWeeks;
@@ -342,7 +343,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         name: row.pageName,
         slug: row.pageSlug,
         age_group: row.pageAgeGroup,
-        photo: photo?.startsWith("/") ? `${origin}${photo}` : photo,
+        photo: photo === null ? null : media(photo),
       },
       purchase_option: row.purchaseOptionId,
       purchase_option_name: row.optionName,

@@ -10,6 +10,7 @@ import { optionPrice } from "../pricing.ts";
 import { BackToListLink } from "./back-to-list-link.tsx";
 import { FaqSection, sectionHeading } from "./faq-section.tsx";
 import { PriceTag, VatFootnote } from "./price-tag.tsx";
+import { TitleImage } from "./title-image.tsx";
 
 /**
  * A gift card's page: a voucher has no age group, teacher, place or programme, so it shows what a giver
@@ -31,16 +32,7 @@ export function GiftCardView({ product, backHref }: { product: ProductDetail; ba
             </h1>
             <p className="mt-4 text-lg text-slate-800">{product.summary}</p>
           </div>
-          {image ? (
-            <img
-              src={image.src}
-              alt={image.alt}
-              width={image.width}
-              height={image.height}
-              fetchPriority="high"
-              className="h-auto w-full rounded-3xl"
-            />
-          ) : null}
+          <TitleImage image={image} />
         </Container>
       </div>
       <Container className="space-y-12 py-10">

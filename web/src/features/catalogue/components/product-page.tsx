@@ -28,6 +28,7 @@ import { FaqSection, sectionHeading } from "./faq-section.tsx";
 import { GiftCardView } from "./gift-card-view.tsx";
 import { useNextSessionText } from "./next-session.tsx";
 import { PriceTag, VatFootnote } from "./price-tag.tsx";
+import { TitleImage } from "./title-image.tsx";
 
 /** Types whose page always has a schedule section (saying so when no dates are set yet). */
 const DATED_TYPES: ReadonlySet<ProductType> = new Set(["Course", "Workshop", "Event"]);
@@ -94,17 +95,7 @@ function ProductView({ product, compact }: { product: ProductDetail; compact: bo
               ) : null}
             </div>
           </div>
-          {image ? (
-            <img
-              src={image.src}
-              alt={image.alt}
-              width={image.width}
-              height={image.height}
-              // The title image is the page's largest element: load it first.
-              fetchPriority="high"
-              className="h-auto w-full rounded-3xl"
-            />
-          ) : null}
+          <TitleImage image={image} />
         </Container>
       </div>
       <StickyBookingBar product={product} />
