@@ -184,6 +184,42 @@ export const ERROR_MESSAGES = {
     de: "Dieser Gutscheincode gilt für keinen Artikel im Warenkorb.",
     ru: "Этот промокод не подходит ни к одному товару в корзине.",
   },
+  cart_empty: {
+    de: "Ihr Warenkorb ist leer.",
+    ru: "Ваша корзина пуста.",
+  },
+  terms_required: {
+    de: "Bitte akzeptieren Sie die AGB und nehmen Sie die Widerrufsbelehrung zur Kenntnis.",
+    ru: "Пожалуйста, примите условия и ознакомьтесь с информацией о праве на отказ.",
+  },
+  redirect_not_allowed: {
+    de: "Diese Rücksprungadresse gehört nicht zum Shop.",
+    ru: "Этот адрес возврата не относится к магазину.",
+  },
+  payment_unavailable: {
+    de: "Die Zahlung ist gerade nicht erreichbar. Bitte versuchen Sie es in einer Minute erneut.",
+    ru: "Платёжная система сейчас недоступна. Попробуйте ещё раз через минуту.",
+  },
+  payment_not_approved: {
+    de: "Die Zahlung wurde noch nicht freigegeben.",
+    ru: "Платёж ещё не подтверждён.",
+  },
+  instrument_declined: {
+    de: "Die gewählte Zahlungsart wurde abgelehnt. Bitte wählen Sie eine andere.",
+    ru: "Выбранный способ оплаты отклонён. Пожалуйста, выберите другой.",
+  },
+  payment_declined: {
+    de: "Die Zahlung wurde abgelehnt. Ihre Plätze sind wieder frei; die Angebote liegen wieder im Warenkorb.",
+    ru: "Платёж отклонён. Места освобождены, предложения снова в корзине.",
+  },
+  order_not_payable: {
+    de: "Diese Bestellung kann nicht mehr bezahlt werden. Bitte bestellen Sie erneut aus dem Warenkorb.",
+    ru: "Этот заказ больше нельзя оплатить. Пожалуйста, оформите заказ заново из корзины.",
+  },
+  reservation_expired: {
+    de: "Die Reservierung ist abgelaufen und die Plätze sind vergeben. Der Betrag wird erstattet.",
+    ru: "Бронь истекла, и места заняты. Сумма будет возвращена.",
+  },
   server_error: { de: "Ein interner Fehler ist aufgetreten.", ru: "Произошла внутренняя ошибка." },
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -283,6 +283,11 @@ export const OrderSchema = z.object({
   /** Due every month for the subscriptions. */
   total_recurrent_price: DecimalPriceSchema,
   total_recurrent_price_cents: z.number().int(),
+  /** While the order awaits payment: until when its seats are held. */
+  reserved_until: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  /** The invoice's number once the order is paid. */
+  invoice_number: z.string().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

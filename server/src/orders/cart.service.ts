@@ -393,6 +393,9 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       total_checkout_price_cents: cart.totalCheckoutCents,
       total_recurrent_price: centsToDecimal(cart.totalRecurrentCents),
       total_recurrent_price_cents: cart.totalRecurrentCents,
+      reserved_until: cart.reservedUntil?.toISOString() ?? null,
+      paid_at: cart.paidAt?.toISOString() ?? null,
+      invoice_number: null,
     };
   }
 

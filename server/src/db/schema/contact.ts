@@ -1,5 +1,5 @@
 import { CONTACT_REQUEST_KINDS } from "@atelier/contract";
-import { date, index, integer, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./common.ts";
 import { localeEnum } from "./users.ts";
 
@@ -20,6 +20,14 @@ export const contactRequests = pgTable("contact_requests", {
   createdAt: createdAt(),
 });
 
+/**
+ * An attachment named by what it is made from: the invoice PDF of an invoice row, or a check-in QR code
+ * (PNG) of an order item's code. The worker renders it when it sends the mail.
+ */
+export type MailAttachmentRef =
+  | { kind: "invoice-pdf"; invoiceId: number; filename: string }
+  | { kind: "checkin-qr"; code: string; filename: string; cid: string };
+
 export const mailStatus = pgEnum("mail_status", ["pending", "sent", "failed"]);
 
 /** Every mail is written here in the same transaction as its cause; a worker sends it. */
@@ -33,6 +41,8 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     template: text("template").notNull(),
     locale: localeEnum("locale").notNull(),
+    /** Attachments made when the mail is sent, from data that does not change (D53). */
+    attachments: jsonb("attachments").$type<MailAttachmentRef[]>().notNull().default([]),
     status: mailStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -117,6 +117,8 @@ export const orders = pgTable(
     payerFirstName: text("payer_first_name").notNull().default(""),
     payerLastName: text("payer_last_name").notNull().default(""),
     paypalId: text("paypal_id"),
+    /** Counts the times the order was staged for payment; part of the gateway request ids (D50). */
+    paymentAttempt: integer("payment_attempt").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     stagedAt: timestamp("staged_at", { withTimezone: true }),
@@ -264,6 +266,7 @@ export const paymentStatus = pgEnum("payment_status", [
   "refunded",
 ]);
 
+/** One gateway order per staging of an order; a capture is recorded here once (unique capture id). */
 export const payments = pgTable(
   "payments",
   {
@@ -276,15 +279,133 @@ export const payments = pgTable(
     status: paymentStatus("status").notNull().default("created"),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
+    captureId: text("capture_id"),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** Captured for an order that could not keep its seats: the worker refunds it (D51). */
+    refundDue: boolean("refund_due").notNull().default(false),
     raw: jsonb("raw"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
     capturedAt: timestamp("captured_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("payments_gateway_order_idx").on(t.gateway, t.gatewayOrderId),
+    uniqueIndex("payments_capture_idx").on(t.gateway, t.captureId),
     index("payments_order_idx").on(t.orderId),
+    index("payments_refund_due_idx").on(t.refundDue).where(sql`${t.refundDue}`),
+    check(
+      "payments_money_check",
+      sql`${t.amountCents} >= 0 and ${t.refundedCents} between 0 and ${t.amountCents}`,
+    ),
   ],
 );
+
+/** Every webhook event received, once per gateway event id (PayPal repeats a delivery up to 25 times). */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: serial("id").primaryKey(),
+    gateway: paymentGateway("gateway").notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    resourceId: text("resource_id"),
+    payload: jsonb("payload").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("payment_events_event_idx").on(t.gateway, t.eventId)],
+);
+
+/** Money sent back through the gateway; the request id makes a retried refund count once. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    gatewayRefundId: text("gateway_refund_id"),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("refunds_gateway_refund_idx").on(t.gatewayRefundId),
+    index("refunds_payment_idx").on(t.paymentId),
+    check("refunds_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const invoiceKind = pgEnum("invoice_kind", ["invoice", "credit_note"]);
+
+/** A line of an invoice as issued (snapshot; the catalogue may change later). */
+export type InvoiceLine = {
+  name: string;
+  productType: string;
+  visitorName: string | null;
+  /** Dates, weekdays or weeks booked, in the order's locale. */
+  when: string;
+  place: string | null;
+  listCents: number;
+  discountCents: number;
+  totalCents: number;
+  vatExempt: boolean;
+};
+
+/** What an invoice shows, frozen when it is issued (§ 14(4) UStG). */
+export type InvoiceData = {
+  locale: "de" | "ru";
+  buyer: BillingDetails;
+  lines: InvoiceLine[];
+  totalCents: number;
+  /** Paid from a gift card, deducted from the total due. */
+  giftCardCents: number;
+  /** The service period (§ 14(4) Nr. 6 UStG): first and last day booked, ISO dates. */
+  serviceFrom: string | null;
+  serviceTo: string | null;
+  paymentReference: string | null;
+  /** For a credit note: the number of the invoice it corrects. */
+  corrects?: string;
+};
+
+/** Invoices and credit notes; numbers are consecutive without gaps (`invoice_counters`, D52). */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    kind: invoiceKind("kind").notNull().default("invoice"),
+    number: text("number").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    totalCents: integer("total_cents").notNull(),
+    data: jsonb("data").$type<InvoiceData>().notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_idx").on(t.number),
+    uniqueIndex("invoices_one_per_order_idx").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+  ],
+);
+
+/** The last number issued per series (year); taken under a row lock, so numbers have no gaps. */
+export const invoiceCounters = pgTable("invoice_counters", {
+  series: text("series").primaryKey(),
+  lastNumber: integer("last_number").notNull().default(0),
+});
+
+/** The offline demo gateway's orders (no PayPal account configured, D49). */
+export const demoPayments = pgTable("demo_payments", {
+  id: text("id").primaryKey(),
+  requestId: text("request_id").notNull().unique(),
+  status: text("status").notNull().default("CREATED"),
+  amountCents: integer("amount_cents").notNull(),
+  request: jsonb("request").notNull(),
+  captureId: text("capture_id"),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  createdAt: createdAt(),
+});
 
 export const visitRequestKind = pgEnum("visit_request_kind", ["trial", "out", "waiting"]);
 

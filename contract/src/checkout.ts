@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { CartQuerySchema } from "./orders.ts";
+import { NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from "./rules/constants.ts";
+import { NameSchema } from "./rules/name.ts";
+
+/**
+ * Checkout and payment (`fulfill`, `capture`, the buyer's cancel, the order after payment) in the shapes the
+ * school's existing client sends and reads (../shared/api-shapes.md), plus the fields our web adds.
+ */
+
+/** The only gateway name the clients send; the server decides whether PayPal or the offline demo serves it. */
+export const PAYMENT_GATEWAYS = ["paypal"] as const;
+
+/** Minutes a checkout holds its seats for the payment (RESERVATION_MINUTES default). */
+export const DEFAULT_RESERVATION_MINUTES = 15;
+
+const RedirectUrlSchema = z.url({ error: "invalid" }).max(2000, { error: "too_long" });
+
+/** `POST /api/v2/orders/fulfill/?payment_gateway=paypal&cart_id=[&success_url=&cancel_url=]`. */
+export const FulfillQuerySchema = /* @__PURE__ */ CartQuerySchema.extend({
+  payment_gateway: z.enum(PAYMENT_GATEWAYS, { error: "invalid_choice" }),
+  success_url: RedirectUrlSchema.optional(),
+  cancel_url: RedirectUrlSchema.optional(),
+});
+export type FulfillQuery = z.infer<typeof FulfillQuerySchema>;
+
+const OptionalText = (max: number) =>
+  z
+    .string({ error: "invalid_type" })
+    .trim()
+    .max(max, { error: "too_long" })
+    .nullish()
+    .transform((value) => value ?? "");
+
+/** Billing data printed on the invoice; taken from the profile, editable at checkout. */
+export const BillingSchema = z.object({
+  first_name: NameSchema,
+  last_name: NameSchema,
+  company_name: OptionalText(TEXT_MAX_LENGTH),
+  street: OptionalText(TEXT_MAX_LENGTH),
+  post_code: OptionalText(16),
+  city: OptionalText(TEXT_MAX_LENGTH),
+  country: OptionalText(NAME_MAX_LENGTH),
+});
+export type BillingInput = z.input<typeof BillingSchema>;
+export type Billing = z.output<typeof BillingSchema>;
+
+/**
+ * The body our web sends (the existing client sends none): the terms accepted with the button
+ * "Zahlungspflichtig bestellen" (§ 312j(3) BGB) and the billing data for the invoice.
+ */
+export const FulfillBodySchema = z
+  .object({
+    terms_accepted: z.boolean({ error: "invalid_type" }).optional(),
+    billing: BillingSchema.optional(),
+  })
+  .nullish();
+export type FulfillBody = z.input<typeof FulfillBodySchema>;
+
+export const FulfillReplySchema = z.object({
+  /** The gateway's order id the PayPal buttons approve (`createOrder` returns it). */
+  id: z.string(),
+  /** Our order number. */
+  order_id: z.number().int(),
+  reserved_until: z.string().nullable(),
+  /** Where the buyer approves the payment (PayPal's or the demo gateway's page). */
+  approve_url: z.string().nullable(),
+  /** With success_url and cancel_url: the page to redirect the browser to. */
+  url: z.string().optional(),
+});
+export type FulfillReply = z.infer<typeof FulfillReplySchema>;
+
+/** An order in a path: our order number, or the gateway's order id (the client posts `data.orderID`). */
+export const OrderRefParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, { error: "invalid" }),
+});
+
+/** `POST /api/v2/orders/{id}/capture/` ← the PayPal approval data; only the path's id counts. */
+export const CaptureBodySchema = z
+  .object({
+    orderID: z.string().max(64).optional(),
+    payerID: z.string().max(64).nullish(),
+  })
+  .passthrough()
+  .nullish();
+
+/** `GET /api/v2/payments/config/`: what the web needs to show the right payment buttons. */
+export const PaymentConfigSchema = z.object({
+  /** `demo` when no PayPal account is configured: an offline gateway with its own approval page. */
+  gateway: z.enum(["paypal", "demo"]),
+  client_id: z.string().nullable(),
+  /** The PayPal JS SDK's address (tests point it at a local stand-in). */
+  sdk_url: z.string(),
+  currency: z.literal("EUR"),
+  reservation_minutes: z.number().int(),
+});
+export type PaymentConfig = z.infer<typeof PaymentConfigSchema>;
