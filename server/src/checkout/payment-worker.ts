@@ -40,7 +40,7 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
   async function expire(orderId: number) {
     await db.transaction(async (tx) => {
       const order = await findOrder(tx, orderId, true);
-      if (!order || order.status !== "awaiting_payment") return;
+      if (order?.status !== "awaiting_payment") return;
       if (order.reservedUntil && order.reservedUntil.getTime() > Date.now()) return;
       const payment = order.paypalId ? await findPayment(tx, gateway.name, order.paypalId, true) : undefined;
       if (payment?.captureId) return;
