@@ -121,7 +121,7 @@ describe("renderInvoicePdf", () => {
         "Итого",
         "96,10",
         "из них оплачено подарочным сертификатом",
-        "86,10",
+        "Сумма платежа 86,10",
         "PayPal 5XJ12345AB678901C",
       ]) {
         expect(text).toContain(expected);

@@ -273,7 +273,7 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
     totals.push([t.giftCard, money(data.giftCardCents), body]);
     totals.push([t.paid, money(data.totalCents - data.giftCardCents), body]);
   }
-  w.ensure(totals.length * 16 + 60);
+  w.ensure(totals.length * 16 + 16);
   w.y -= 4;
   for (const [label, value, style] of totals) {
     w.text(label, COL.discountRight - 80, style, "right");

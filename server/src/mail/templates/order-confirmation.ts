@@ -75,7 +75,7 @@ const TEXTS: Record<Locale, Texts> = {
     qrHintText: (filename) =>
       `Den QR-Code zum Einchecken finden Sie im Anhang (${filename}); bitte beim ersten Besuch vorzeigen.`,
     totalPaid: "Jetzt bezahlt",
-    giftCard: "davon mit Gutschein",
+    giftCard: "Mit Gutschein bezahlt",
     totalMonthly: "Monatlicher Beitrag der Abos",
     nextHeading: "Wie geht es weiter?",
     next: [
@@ -101,7 +101,7 @@ const TEXTS: Record<Locale, Texts> = {
     qrHintText: (filename) =>
       `QR-код для регистрации — во вложении (${filename}); покажите его при первом посещении.`,
     totalPaid: "Оплачено сейчас",
-    giftCard: "из них подарочным сертификатом",
+    giftCard: "Оплачено подарочным сертификатом",
     totalMonthly: "Ежемесячный платёж по абонементам",
     nextHeading: "Что дальше?",
     next: [
@@ -158,9 +158,12 @@ export const orderConfirmationTemplate: MailTemplate<OrderConfirmationData> = (d
     [t.orderNumber, String(data.orderId)],
     [t.invoiceNumber, data.invoiceNumber],
   ];
-  const totals: [string, string][] = [[t.totalPaid, formatMoney(data.totalCents, locale)]];
-  if (data.giftCardCents > 0) totals.push([t.giftCard, formatMoney(data.giftCardCents, locale)]);
-  if (data.monthlyCents > 0) totals.push([t.totalMonthly, formatMoney(data.monthlyCents, locale)]);
+  const totals: { label: string; value: string; strong?: boolean }[] = [];
+  if (data.giftCardCents > 0)
+    totals.push({ label: t.giftCard, value: formatMoney(data.giftCardCents, locale) });
+  totals.push({ label: t.totalPaid, value: formatMoney(data.totalCents, locale), strong: true });
+  if (data.monthlyCents > 0)
+    totals.push({ label: t.totalMonthly, value: formatMoney(data.monthlyCents, locale) });
 
   const bodyHtml = html`${paragraph(hello)}${paragraph(t.intro)}
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;border-collapse:collapse;">${numbers.map(
@@ -168,8 +171,8 @@ export const orderConfirmationTemplate: MailTemplate<OrderConfirmationData> = (d
   )}</table>
 ${data.items.map((item) => itemBlock(item, t, locale))}
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;margin:0 0 24px;border-collapse:collapse;">${totals.map(
-    ([label, value], index) =>
-      html`<tr><td style="padding:4px 8px 4px 0;${index === 0 ? "font-weight:bold;" : ""}">${label}</td><td style="padding:4px 0;text-align:right;white-space:nowrap;${index === 0 ? "font-weight:bold;" : ""}">${value}</td></tr>`,
+    ({ label, value, strong }) =>
+      html`<tr><td style="padding:4px 8px 4px 0;${strong ? "font-weight:bold;" : ""}">${label}</td><td style="padding:4px 0;text-align:right;white-space:nowrap;${strong ? "font-weight:bold;" : ""}">${value}</td></tr>`,
   )}</table>
 <h2 style="margin:0 0 8px;font-size:17px;">${t.nextHeading}</h2>
 <ul style="margin:0 0 16px;padding-left:20px;">${t.next.map((line) => html`<li style="margin:0 0 4px;">${line}</li>`)}</ul>
@@ -183,7 +186,7 @@ ${actionButton(data.profileUrl, t.profileAction, locale)}${paragraph(t.invoice(d
     ...numbers.map(([label, value]) => `${label}: ${value}`),
     "",
     ...data.items.map((item, index) => `${itemText(item, index + 1, t, locale)}\n`),
-    ...totals.map(([label, value]) => `${label}: ${value}`),
+    ...totals.map(({ label, value }) => `${label}: ${value}`),
     "",
     t.nextHeading,
     ...t.next.map((line) => `- ${line}`),
