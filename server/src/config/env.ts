@@ -70,6 +70,15 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default("Atelier <info@atelier-berlin.example>"),
   SCHOOL_EMAIL: z.email().default("info@atelier-berlin.example"),
+  /** The seller on invoices (§ 14(4) Nr. 1 UStG); the demo values are the seeded Impressum's. */
+  SCHOOL_LEGAL_NAME: z.string().trim().min(1).default("Atelier Kunst- und Sprachschule gGmbH"),
+  /** The school's address on one line, comma-separated: "Street 1, 10435 Berlin". */
+  SCHOOL_ADDRESS: z.string().trim().min(1).default("Kastanienallee 12, 10435 Berlin"),
+  /** Tax number or VAT id printed on invoices (§ 14(4) Nr. 2 UStG). */
+  SCHOOL_TAX_ID: z.string().trim().min(1).default("DE000000000"),
+  /** The note on VAT-exempt invoice lines; the Russian one stands beside the German legal text. */
+  INVOICE_VAT_NOTE_DE: z.string().trim().min(1).default("Umsatzsteuerfrei gemäß § 4 Nr. 21 UStG."),
+  INVOICE_VAT_NOTE_RU: z.string().trim().min(1).default("Освобождено от НДС согласно § 4 Nr. 21 UStG."),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
   SENTRY_DSN: optionalUrl,
   SENTRY_ENVIRONMENT: z.string().min(1).default("development"),
