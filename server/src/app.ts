@@ -13,7 +13,7 @@ import { createDeferredWork, type DeferredWork } from "./common/deferred-work.ts
 import type { Env } from "./config/env.ts";
 import type { Database } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
-import { enqueueRefundNotice, issueOrderDocuments } from "./invoices/index.ts";
+import { enqueueRefundNotice, issueOrderDocuments, sellerFromEnv } from "./invoices/index.ts";
 import { logSerializers } from "./logging/log-redaction.ts";
 import { cartRoutes } from "./orders/cart.routes.ts";
 import { createCartService } from "./orders/cart.service.ts";
@@ -159,7 +159,12 @@ async function registerCheckout(
     gateway,
     documents: {
       issue: async (tx, orderId) => {
-        await issueOrderDocuments(tx, { orderId, publicUrl: env.PUBLIC_URL, webUrl: env.WEB_URL });
+        await issueOrderDocuments(tx, {
+          orderId,
+          publicUrl: env.PUBLIC_URL,
+          webUrl: env.WEB_URL,
+          seller: sellerFromEnv(env),
+        });
       },
       refundNotice: (tx, orderId, amountCents) =>
         enqueueRefundNotice(tx, { orderId, amountCents, reason: "seats_gone", publicUrl: env.PUBLIC_URL }),
