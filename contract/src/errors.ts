@@ -184,6 +184,14 @@ export const ERROR_MESSAGES = {
     de: "Dieser Gutscheincode gilt für keinen Artikel im Warenkorb.",
     ru: "Этот промокод не подходит ни к одному товару в корзине.",
   },
+  gift_card_expired: {
+    de: "Dieser Gutschein ist abgelaufen.",
+    ru: "Срок действия этого сертификата истёк.",
+  },
+  gift_card_empty: {
+    de: "Dieser Gutschein hat kein Guthaben mehr.",
+    ru: "На этом сертификате не осталось средств.",
+  },
   cart_empty: {
     de: "Ihr Warenkorb ist leer.",
     ru: "Ваша корзина пуста.",

@@ -288,6 +288,16 @@ export const OrderSchema = z.object({
   paid_at: z.string().nullable(),
   /** The invoice's number once the order is paid. */
   invoice_number: z.string().nullable(),
+  /** A gift card entered in the promocode field: what it pays of this order, and what it holds. */
+  gift_card: z
+    .object({
+      code: z.string(),
+      applied: DecimalPriceSchema,
+      applied_cents: z.number().int(),
+      balance_cents: z.number().int(),
+      expires_at: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

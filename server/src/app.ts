@@ -12,6 +12,7 @@ import { createPayPalWebhooks } from "./checkout/paypal-webhooks.ts";
 import { createDeferredWork, type DeferredWork } from "./common/deferred-work.ts";
 import type { Env } from "./config/env.ts";
 import type { Database } from "./db/client.ts";
+import { issueGiftCardsForOrder } from "./gift-cards/gift-cards.service.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { enqueueRefundNotice, issueOrderDocuments, sellerFromEnv } from "./invoices/index.ts";
 import { logSerializers } from "./logging/log-redaction.ts";
@@ -165,6 +166,7 @@ async function registerCheckout(
           webUrl: env.WEB_URL,
           seller: sellerFromEnv(env),
         });
+        await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL);
       },
       refundNotice: (tx, orderId, amountCents) =>
         enqueueRefundNotice(tx, { orderId, amountCents, reason: "seats_gone", publicUrl: env.PUBLIC_URL }),

@@ -128,7 +128,8 @@ export async function reservationRuns(db: DbOrTx, orderId: number): Promise<bool
 /**
  * Locks the schedule slots and academy weeks an order books, always slots before weeks and each in
  * ascending id order, so two checkouts sharing units wait for each other instead of deadlocking
- * (pretix's lock_objects). Held until the transaction ends.
+ * (pretix's lock_objects). Held until the transaction ends. NO KEY UPDATE: checkouts wait for each other,
+ * while a cart add that links an item to the unit (a KEY SHARE lock through its foreign key) does not.
  */
 export async function lockUnits(tx: Tx, slotIds: number[], weekIds: number[]): Promise<void> {
   const slots = [...new Set(slotIds)].sort((a, b) => a - b);
@@ -139,14 +140,14 @@ export async function lockUnits(tx: Tx, slotIds: number[], weekIds: number[]): P
       .from(scheduleSlots)
       .where(inArray(scheduleSlots.id, slots))
       .orderBy(asc(scheduleSlots.id))
-      .for("update");
+      .for("no key update");
   if (weeks.length > 0)
     await tx
       .select({ id: academyWeeks.id })
       .from(academyWeeks)
       .where(inArray(academyWeeks.id, weeks))
       .orderBy(asc(academyWeeks.id))
-      .for("update");
+      .for("no key update");
 }
 
 /** The slots and weeks an order's active items book (one entry per item and unit). */
@@ -229,7 +230,9 @@ export async function findBillingOfUser(db: DbOrTx, userId: number): Promise<Bil
 }
 
 export async function lockPromocode(tx: Tx, id: number) {
-  const [row] = await tx.select().from(promocodes).where(eq(promocodes.id, id)).for("update");
+  // NO KEY UPDATE: orders naming the code hold KEY SHARE locks on it (their foreign key), which this must
+  // not wait for, or two checkouts with one code deadlock; checkouts still wait for each other.
+  const [row] = await tx.select().from(promocodes).where(eq(promocodes.id, id)).for("no key update");
   return row;
 }
 

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../db/client.ts";
 import type { BillingDetails } from "../db/schema/index.ts";
 import { AppError } from "../errors/app-error.ts";
+import { redeemGiftCard, releaseGiftCard } from "../gift-cards/gift-cards.service.ts";
 import { countRedemptions, findCartItems, findUserCart } from "../orders/cart.repository.ts";
 import type { CartService } from "../orders/cart.service.ts";
 import {
@@ -135,6 +136,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
    */
   async function restoreToCart(tx: Tx, order: OrderRow, closedAs: "cancelled" | "declined", locale: Locale) {
     await deleteRedemption(tx, order.id);
+    await releaseGiftCard(tx, order);
     const payment = order.paypalId ? await findPayment(tx, gateway.name, order.paypalId, true) : undefined;
     if (payment && payment.captureId === null) await updatePayment(tx, payment.id, { status: "failed" });
     if (order.userId === null) {
@@ -220,11 +222,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
         ...(profile ?? emptyBilling()),
         ...(body?.billing ? fromBillingInput(body.billing) : {}),
       };
-      return stageOrder(tx, current.id, {
+      const staged = await stageOrder(tx, current.id, {
         minutes: deps.reservationMinutes,
         billing,
         termsAccepted: body?.terms_accepted === true,
       });
+      if (staged.giftCardId === null) return staged;
+      // The card's balance is spent now, under its lock; it may have changed since the cart was priced.
+      const due = staged.totalCheckoutCents + staged.giftCardCents;
+      const paid = await redeemGiftCard(tx, { ...staged, giftCardId: staged.giftCardId }, due);
+      if (paid === staged.giftCardCents) return staged;
+      return updateOrder(tx, staged.id, { giftCardCents: paid, totalCheckoutCents: due - paid });
     });
   }
 
@@ -441,8 +449,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
           status: "refunded",
           refundedCents: payment.amountCents,
         });
-        if (order.paypalId === payment.gatewayOrderId && order.status !== "paid" && order.status !== "cart")
+        if (order.paypalId === payment.gatewayOrderId && order.status !== "paid" && order.status !== "cart") {
           await updateOrder(tx, order.id, { status: "refunded", reservedUntil: null });
+          await releaseGiftCard(tx, order);
+        }
         await documents.refundNotice(tx, order.id, amount);
       });
       done += 1;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
+import { releaseGiftCard } from "../gift-cards/gift-cards.service.ts";
 import { GatewayError, type PaymentGateway } from "../payments/gateway.ts";
 import {
   claimOpenPayments,
@@ -46,6 +47,7 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
       if (payment?.captureId) return;
       if (payment) await updatePayment(tx, payment.id, { status: "failed" });
       await deleteRedemption(tx, order.id);
+      await releaseGiftCard(tx, order);
       // The items stay with the order: a payment that still arrives keeps them if the seats are free.
       await updateOrder(tx, order.id, { status: "expired" });
     });

@@ -16,7 +16,13 @@ const DESCRIPTION: Record<Locale, (orderId: number) => string> = {
  * since PayPal refuses an invoice id twice) and `custom_id`, no shipping, the buyer's language.
  */
 export function buildPayPalOrderRequest(
-  order: { id: number; paymentAttempt: number; locale: Locale; totalCheckoutCents: number },
+  order: {
+    id: number;
+    paymentAttempt: number;
+    locale: Locale;
+    totalCheckoutCents: number;
+    giftCardCents: number;
+  },
   items: CartItemRow[],
   redirect: { returnUrl?: string | undefined; cancelUrl?: string | undefined },
 ): CreateOrderRequest {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
 import { paymentEvents, payments } from "../db/schema/index.ts";
 import { AppError } from "../errors/app-error.ts";
+import { releaseGiftCard } from "../gift-cards/gift-cards.service.ts";
 import { centsOf, type GatewayCapture } from "../payments/gateway.ts";
 import type { WebhookHeaders } from "../payments/paypal-client.ts";
 import { findOrder, insertRefund, updateOrder, updatePayment } from "./checkout.repository.ts";
@@ -129,8 +130,10 @@ export function createPayPalWebhooks({ db, checkout, verify, log }: WebhookDeps)
       });
       const order = await findOrder(tx, payment.orderId, true);
       // A fully refunded paid order gives its seats back.
-      if (full && order?.status === "paid" && order.paypalId === payment.gatewayOrderId)
+      if (full && order?.status === "paid" && order.paypalId === payment.gatewayOrderId) {
         await updateOrder(tx, order.id, { status: "refunded" });
+        await releaseGiftCard(tx, order);
+      }
     });
   }
 

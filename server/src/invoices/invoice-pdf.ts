@@ -1,6 +1,3 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { formatMoney } from "../mail/templates/format.ts";
@@ -8,6 +5,7 @@ import { berlinDate } from "./berlin-time.ts";
 import { formatDay, includedVatCents, VAT_RATE_PERCENT } from "./invoice-data.ts";
 import { INVOICE_TEXTS, type InvoiceTexts } from "./invoice-texts.ts";
 import type { InvoiceRow } from "./invoices.repository.ts";
+import { dejaVu } from "./pdf-fonts.ts";
 import type { Seller } from "./seller.ts";
 
 /**
@@ -16,21 +14,6 @@ import type { Seller } from "./seller.ts";
  */
 
 export type InvoiceForPdf = Pick<InvoiceRow, "orderId" | "kind" | "number" | "issuedAt" | "data">;
-
-const require = createRequire(import.meta.url);
-let fontFiles: { regular: Uint8Array; bold: Uint8Array } | undefined;
-
-/** Read once per process; the files are 700 KB each. */
-function dejaVu() {
-  if (!fontFiles) {
-    const dir = join(dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
-    fontFiles = {
-      regular: readFileSync(join(dir, "DejaVuSans.ttf")),
-      bold: readFileSync(join(dir, "DejaVuSans-Bold.ttf")),
-    };
-  }
-  return fontFiles;
-}
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { left: 50, right: 50, top: 50, bottom: 64 };

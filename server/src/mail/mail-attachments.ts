@@ -1,6 +1,8 @@
 import QRCode from "qrcode";
 import type { DbOrTx } from "../db/client.ts";
 import type { MailAttachmentRef } from "../db/schema/contact.ts";
+import { renderGiftCardPdf } from "../gift-cards/gift-card-pdf.ts";
+import { findGiftCard } from "../gift-cards/gift-cards.repository.ts";
 import { checkinUrl } from "../invoices/checkin-code.ts";
 import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
 import { findInvoice } from "../invoices/invoices.repository.ts";
@@ -37,6 +39,16 @@ export function createAttachmentRenderer(sources: AttachmentSources): Attachment
           width: 320,
         });
         return { filename: ref.filename, content: png, contentType: "image/png", cid: ref.cid };
+      }
+      case "gift-card-pdf": {
+        const card = await findGiftCard(sources.db, ref.giftCardId);
+        if (!card) throw new Error(`attachment: gift card ${ref.giftCardId} not found`);
+        const pdf = await renderGiftCardPdf(card, {
+          legalName: sources.seller.legalName,
+          address: sources.seller.address,
+          publicUrl: sources.publicUrl,
+        });
+        return { filename: ref.filename, content: Buffer.from(pdf), contentType: "application/pdf" };
       }
     }
   }

@@ -67,10 +67,16 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     reason: "seats_gone",
     items: ["Keramik-Workshop (Lev Muster)"],
   },
+  "gift-card": {
+    firstName: "Olga",
+    orderId: 815,
+    cards: [{ code: "ACDE-FGHJ-KMNP-QRTU", amountCents: 5000, balanceCents: 5000, expiresOn: "2029-12-31" }],
+  },
 };
 
 /** Values each sample must show in both bodies. */
 const EXPECTED: { [Name in MailTemplateName]: string[] } = {
+  "gift-card": ["Olga", "815", "ACDE-FGHJ-KMNP-QRTU"],
   "verify-email": ["Anna"],
   "password-reset": ["Boris"],
   "contact-request": ["Clara", "Schmidt", "clara@example.org", "+4915112345678", "Nachmittags bitte"],

@@ -1,5 +1,6 @@
 import type { Locale } from "@atelier/contract";
 import { type ContactRequestData, contactRequestTemplate } from "./templates/contact-request.ts";
+import { type GiftCardData, giftCardTemplate } from "./templates/gift-card.ts";
 import { renderLayout } from "./templates/layout.ts";
 import { type OrderConfirmationData, orderConfirmationTemplate } from "./templates/order-confirmation.ts";
 import { type PasswordResetData, passwordResetTemplate } from "./templates/password-reset.ts";
@@ -8,6 +9,7 @@ import type { MailTemplate, RenderedMail } from "./templates/types.ts";
 import { type VerifyEmailData, verifyEmailTemplate } from "./templates/verify-email.ts";
 
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
+export type { GiftCardData, GiftCardMailCard } from "./templates/gift-card.ts";
 export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
 export type { PasswordResetData } from "./templates/password-reset.ts";
 export type { RefundNoticeData, RefundReason } from "./templates/refund-notice.ts";
@@ -21,6 +23,7 @@ export type MailTemplateData = {
   "contact-request": ContactRequestData;
   "order-confirmation": OrderConfirmationData;
   "refund-notice": RefundNoticeData;
+  "gift-card": GiftCardData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -31,6 +34,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "contact-request": contactRequestTemplate,
   "order-confirmation": orderConfirmationTemplate,
   "refund-notice": refundNoticeTemplate,
+  "gift-card": giftCardTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];

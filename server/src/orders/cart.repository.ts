@@ -77,7 +77,14 @@ export type CartTotals = {
 export async function updateCart(
   db: DbOrTx,
   orderId: number,
-  changes: Partial<CartTotals & { promocodeId: number | null; locale: Locale }>,
+  changes: Partial<
+    CartTotals & {
+      promocodeId: number | null;
+      giftCardId: number | null;
+      giftCardCents: number;
+      locale: Locale;
+    }
+  >,
 ): Promise<CartRow> {
   const [row] = await db
     .update(orders)

@@ -21,6 +21,8 @@ import { type AcademyWeekRow, findAcademyWeeks, findSlots } from "../catalogue/c
 import { mediaUrlOn } from "../catalogue/catalogue.service.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
+import { findGiftCard, findGiftCardByCode } from "../gift-cards/gift-cards.repository.ts";
+import { giftCardShare, giftCardUnusable } from "../gift-cards/gift-cards.service.ts";
 import { findVisitor } from "../visitors/visitors.repository.ts";
 import {
   type CartItemRow,
@@ -219,17 +221,22 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         });
       }
     }
+    // A gift card pays what it can of what is due now (its balance is spent only at checkout).
+    const card = cart.giftCardId === null ? undefined : await findGiftCard(tx, cart.giftCardId);
+    const giftCardCents = card ? giftCardShare(card, priced.totalCheckoutCents) : 0;
     Object.assign(
       cart,
       await updateCart(tx, cart.id, {
         promocodeId: cart.promocodeId,
+        giftCardId: cart.giftCardId,
+        giftCardCents,
         totalPriceCents: priced.totalPriceCents,
         discountCents: priced.discountCents,
-        totalCheckoutCents: priced.totalCheckoutCents,
+        totalCheckoutCents: priced.totalCheckoutCents - giftCardCents,
         totalRecurrentCents: priced.totalRecurrentCents,
       }),
     );
-    return priced;
+    return { ...priced, giftCardCents };
   }
 
   /**
@@ -398,9 +405,10 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
   }
 
   async function toOrder(cart: CartRow, locale: Locale): Promise<Order> {
-    const [items, code] = await Promise.all([
+    const [items, code, card] = await Promise.all([
       findCartItems(db, cart.id, locale),
       cart.promocodeId === null ? undefined : findPromocode(db, cart.promocodeId),
+      cart.giftCardId === null ? undefined : findGiftCard(db, cart.giftCardId),
     ]);
     return {
       id: cart.id,
@@ -424,6 +432,15 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       reserved_until: cart.reservedUntil?.toISOString() ?? null,
       paid_at: cart.paidAt?.toISOString() ?? null,
       invoice_number: null,
+      gift_card: card
+        ? {
+            code: card.code,
+            applied: centsToDecimal(cart.giftCardCents),
+            applied_cents: cart.giftCardCents,
+            balance_cents: card.balanceCents,
+            expires_at: card.expiresAt?.toISOString() ?? null,
+          }
+        : null,
     };
   }
 
@@ -579,11 +596,21 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       const { cart } = await change(caller, locale, async (tx, cart) => {
         if (promocode === "") {
           cart.promocodeId = null;
+          cart.giftCardId = null;
           await reprice(tx, cart, locale);
           return;
         }
         const code = await findPromocodeByCode(tx, promocode);
-        if (!code) throw fail("promocode", "promocode_invalid");
+        if (!code) {
+          // The one code field also takes gift cards (the existing client has no other).
+          const card = await findGiftCardByCode(tx, promocode);
+          if (!card) throw fail("promocode", "promocode_invalid");
+          const unusable = giftCardUnusable(card);
+          if (unusable) throw fail("promocode", unusable);
+          cart.giftCardId = card.id;
+          await reprice(tx, cart, locale);
+          return;
+        }
         const unusable = promocodeUsable(code, new Date());
         if (unusable) throw fail("promocode", unusable);
         const used = await countRedemptions(tx, code.id, cart.userId);

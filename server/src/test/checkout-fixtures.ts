@@ -24,6 +24,7 @@ export async function createCheckoutTestApp(
           PAYPAL_WEBHOOK_ID: standIn.webhookId,
         };
   const ctx = await createTestApp({
+    ...(process.env.CHECKOUT_TEST_LOG ? { logger: { level: "error" } } : {}),
     env: {
       ...paypalEnv,
       PAYMENT_WORKER_INTERVAL_MS: "3600000",

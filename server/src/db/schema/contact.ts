@@ -26,7 +26,8 @@ export const contactRequests = pgTable("contact_requests", {
  */
 export type MailAttachmentRef =
   | { kind: "invoice-pdf"; invoiceId: number; filename: string }
-  | { kind: "checkin-qr"; code: string; filename: string; cid: string };
+  | { kind: "checkin-qr"; code: string; filename: string; cid: string }
+  | { kind: "gift-card-pdf"; giftCardId: number; filename: string };
 
 export const mailStatus = pgEnum("mail_status", ["pending", "sent", "failed"]);
 

@@ -9,6 +9,7 @@ import {
   academyWeeks,
   categories,
   contentPages,
+  giftCardLedger,
   giftCards,
   type ImageRef,
   instructors,
@@ -70,10 +71,20 @@ export async function seedDemoCatalogue(db: Db, options: SeedOptions): Promise<S
     await insertProducts(tx, { categoryIds, instructorIds, seasonIds });
     await tx.insert(contentPages).values(CONTENT_PAGES).onConflictDoNothing({ target: contentPages.key });
     await tx.insert(promocodes).values(PROMOCODES).onConflictDoNothing();
-    await tx
+    const cards = await tx
       .insert(giftCards)
       .values(GIFT_CARDS.map((card) => ({ ...card, balanceCents: card.initialCents })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning();
+    // Every balance has its ledger (D55).
+    if (cards.length > 0)
+      await tx.insert(giftCardLedger).values(
+        cards.map((card) => ({
+          giftCardId: card.id,
+          kind: "issue" as const,
+          amountCents: card.initialCents,
+        })),
+      );
     const staffCreated = await upsertStaffUser(tx, staffEmail, passwordHash);
 
     return { staffEmail, staffPassword: staffCreated ? password : "", created: true };

@@ -1,0 +1,88 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../db/client.ts";
+import { giftCardLedger, giftCards } from "../db/schema/index.ts";
+
+/** The only code that touches `gift_cards` and `gift_card_ledger`. */
+
+export type GiftCardRow = typeof giftCards.$inferSelect;
+
+export async function findGiftCardByCode(db: DbOrTx, code: string): Promise<GiftCardRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(giftCards)
+    .where(sql`lower(${giftCards.code}) = lower(${code.trim()})`);
+  return row;
+}
+
+/**
+ * With `lock`, the row is held `FOR NO KEY UPDATE`: spenders of one card wait for each other, while an
+ * order that merely references the card (its foreign key takes a KEY SHARE lock) does not block them, so
+ * two checkouts naming one card cannot deadlock.
+ */
+export async function findGiftCard(db: DbOrTx, id: number, lock = false): Promise<GiftCardRow | undefined> {
+  const query = db.select().from(giftCards).where(eq(giftCards.id, id));
+  const [row] = await (lock ? query.for("no key update") : query);
+  return row;
+}
+
+export async function findGiftCardOfItem(db: DbOrTx, orderItemId: number): Promise<GiftCardRow | undefined> {
+  const [row] = await db.select().from(giftCards).where(eq(giftCards.orderItemId, orderItemId));
+  return row;
+}
+
+export async function insertGiftCard(tx: Tx, card: typeof giftCards.$inferInsert): Promise<GiftCardRow> {
+  const [row] = await tx.insert(giftCards).values(card).returning();
+  if (!row) throw new Error("gift card insert returned no row");
+  return row;
+}
+
+export async function giftCardsOfBuyer(db: DbOrTx, userId: number): Promise<GiftCardRow[]> {
+  return db.select().from(giftCards).where(eq(giftCards.buyerUserId, userId)).orderBy(giftCards.id);
+}
+
+/**
+ * Books a change of a card's balance: one ledger row (unique per card, order, staging and kind, so a
+ * repeated call books nothing) and the balance beside it. Call with the card's row locked; the balance's
+ * CHECK (0 ≤ balance ≤ initial) is the last guard against spending more than there is.
+ */
+export async function bookLedger(
+  tx: Tx,
+  entry: {
+    giftCardId: number;
+    orderId: number | null;
+    attempt: number;
+    kind: "issue" | "redeem" | "release";
+    amountCents: number;
+  },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(giftCardLedger)
+    .values(entry)
+    .onConflictDoNothing()
+    .returning({ id: giftCardLedger.id });
+  if (rows.length === 0 || entry.kind === "issue") return rows.length > 0;
+  await tx
+    .update(giftCards)
+    .set({ balanceCents: sql`${giftCards.balanceCents} + ${entry.amountCents}` })
+    .where(eq(giftCards.id, entry.giftCardId));
+  return true;
+}
+
+/** What an order's staging took from a card and has not given back. */
+export async function openRedemption(
+  db: DbOrTx,
+  orderId: number,
+  attempt: number,
+): Promise<{ giftCardId: number; amountCents: number } | undefined> {
+  const rows = await db
+    .select({
+      giftCardId: giftCardLedger.giftCardId,
+      kind: giftCardLedger.kind,
+      amountCents: giftCardLedger.amountCents,
+    })
+    .from(giftCardLedger)
+    .where(and(eq(giftCardLedger.orderId, orderId), eq(giftCardLedger.attempt, attempt)));
+  const redeemed = rows.find((row) => row.kind === "redeem");
+  if (!redeemed || rows.some((row) => row.kind === "release")) return undefined;
+  return { giftCardId: redeemed.giftCardId, amountCents: -redeemed.amountCents };
+}

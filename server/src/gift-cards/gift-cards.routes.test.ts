@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { giftCardLedger, giftCards } from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createParent, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
+import { usesPostgres } from "../test/test-database.ts";
+import { giftCardExpiry, newGiftCardCode } from "./gift-card-code.ts";
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+}, 60_000);
+afterAll(() => t?.close());
+
+/** A paid order of a gift card of the seed's first amount; returns the card the order created. */
+async function buyGiftCard() {
+  const parent = await createParent(t.db);
+  const page = await pageBySlug(t.db, GIFT_CARD);
+  const added = await t.call("POST", "/api/v2/orders/items/", {
+    headers: parent.headers,
+    body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  const { id } = (await t.fulfil(parent.headers)).json();
+  t.standIn.approve(id);
+  expect((await t.capture(parent.headers, id)).json().status).toBe("payment_fulfilled");
+  const [card] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, parent.id));
+  if (!card) throw new Error("no gift card issued");
+  return { parent, card };
+}
+
+const balanceOf = async (id: number) =>
+  (await t.db.select().from(giftCards).where(eq(giftCards.id, id)))[0]?.balanceCents;
+
+describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it("codes are unguessable groups of four, valid three years to the end of the year", () => {
+    const codes = new Set(Array.from({ length: 2000 }, newGiftCardCode));
+    expect(codes.size).toBe(2000);
+    for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+    expect(giftCardExpiry(new Date("2026-11-24T12:00:00Z")).toISOString()).toBe("2029-12-31T22:59:59.000Z");
+  });
+
+  it("a paid gift card order creates the card with a ledger entry and mails it as a PDF", async () => {
+    const { parent, card } = await buyGiftCard();
+    expect(card.balanceCents).toBe(card.initialCents);
+    const ledger = await t.db.select().from(giftCardLedger).where(eq(giftCardLedger.giftCardId, card.id));
+    expect(ledger.map((row) => [row.kind, row.amountCents])).toEqual([["issue", card.initialCents]]);
+    const email = (await t.call("GET", "/api/v2/users/me/", { headers: parent.headers })).json().email;
+    const mail = (await t.mailsTo(email)).find((m) => m.template === "gift-card");
+    expect(mail?.text).toContain(card.code);
+    expect(mail?.attachments).toEqual([
+      { kind: "gift-card-pdf", giftCardId: card.id, filename: `Gutschein-${card.code}.pdf` },
+    ]);
+  });
+
+  it("a second parent redeems it through the promocode field in two orders until the balance is zero", async () => {
+    const { card } = await buyGiftCard();
+    let remaining = card.initialCents;
+    for (let order = 0; remaining > 0 && order < 5; order++) {
+      const parent = await t.parentWithCourse(order % 3);
+      const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+        headers: parent.headers,
+        body: { promocode: card.code.toLowerCase() },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      const cart = set.json();
+      const due = cart.total_price_cents - cart.total_discount_cents;
+      expect(cart.gift_card.applied_cents).toBe(Math.min(remaining, due));
+      expect(cart.total_checkout_price_cents).toBe(due - cart.gift_card.applied_cents);
+      const staged = await t.fulfil(parent.headers);
+      expect(staged.statusCode, staged.body).toBe(200);
+      if (cart.total_checkout_price_cents > 0) {
+        const sent = t.standIn.orders.get(staged.json().id)?.request as {
+          purchase_units: { amount: { value: string } }[];
+        };
+        expect(sent.purchase_units[0]?.amount.value).toBe(cart.total_checkout_price);
+        t.standIn.approve(staged.json().id);
+        expect((await t.capture(parent.headers, staged.json().id)).json().status).toBe("payment_fulfilled");
+      }
+      remaining -= cart.gift_card.applied_cents;
+      expect(await balanceOf(card.id)).toBe(remaining);
+    }
+    expect(remaining).toBe(0);
+    const parent = await t.parentWithCourse(0);
+    const empty = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: card.code },
+    });
+    expect(empty.json().error_codes).toEqual({ promocode: ["gift_card_empty"] });
+  });
+
+  it("a cancelled checkout gives the card's amount back", async () => {
+    const { card } = await buyGiftCard();
+    const parent = await t.parentWithCourse(1);
+    await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: card.code },
+    });
+    const { id } = (await t.fulfil(parent.headers)).json();
+    expect(await balanceOf(card.id)).toBeLessThan(card.initialCents);
+    await t.call("POST", `/api/v2/orders/${id}/cancel_payment/`, { headers: parent.headers });
+    expect(await balanceOf(card.id)).toBe(card.initialCents);
+  });
+
+  it("two orders spending one card at once never take more than its balance", async () => {
+    const { card } = await buyGiftCard();
+    const parents = await Promise.all(Array.from({ length: 6 }, (_, i) => t.parentWithCourse(i % 3)));
+    for (const parent of parents)
+      await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+        headers: parent.headers,
+        body: { promocode: card.code },
+      });
+    const replies = await Promise.all(parents.map((parent) => t.fulfil(parent.headers)));
+    expect(
+      replies.map((reply) => `${reply.statusCode} ${reply.statusCode === 200 ? "" : reply.body}`),
+    ).toEqual(replies.map(() => "200 "));
+    const ledger = await t.db.select().from(giftCardLedger).where(eq(giftCardLedger.giftCardId, card.id));
+    const spent = -ledger
+      .filter((row) => row.kind === "redeem")
+      .reduce((sum, row) => sum + row.amountCents, 0);
+    expect(spent).toBe(card.initialCents);
+    expect(await balanceOf(card.id)).toBe(0);
+  }, 60_000);
+});
