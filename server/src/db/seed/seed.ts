@@ -76,7 +76,7 @@ export async function seedDemoCatalogue(db: Db, options: SeedOptions): Promise<S
       .values(GIFT_CARDS.map((card) => ({ ...card, balanceCents: card.initialCents })))
       .onConflictDoNothing()
       .returning();
-    // Every balance has its ledger (D55).
+    // Every balance has its ledger (D56).
     if (cards.length > 0)
       await tx.insert(giftCardLedger).values(
         cards.map((card) => ({
