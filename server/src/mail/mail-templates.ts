@@ -5,12 +5,18 @@ import { type OrderConfirmationData, orderConfirmationTemplate } from "./templat
 import { type PasswordResetData, passwordResetTemplate } from "./templates/password-reset.ts";
 import type { MailTemplate, RenderedMail } from "./templates/types.ts";
 import { type VerifyEmailData, verifyEmailTemplate } from "./templates/verify-email.ts";
+import {
+  type VisitRequestMailData,
+  visitRequestConfirmationTemplate,
+  visitRequestNotificationTemplate,
+} from "./templates/visit-request.ts";
 
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
 export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
 export type { PasswordResetData } from "./templates/password-reset.ts";
 export type { RenderedMail } from "./templates/types.ts";
 export type { VerifyEmailData } from "./templates/verify-email.ts";
+export type { VisitRequestMailData } from "./templates/visit-request.ts";
 
 /** Template name → the data it needs; `renderMail` and `enqueueMail` are checked against it. */
 export type MailTemplateData = {
@@ -18,6 +24,8 @@ export type MailTemplateData = {
   "password-reset": PasswordResetData;
   "contact-request": ContactRequestData;
   "order-confirmation": OrderConfirmationData;
+  "visit-request-confirmation": VisitRequestMailData;
+  "visit-request-notification": VisitRequestMailData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -27,6 +35,8 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "password-reset": passwordResetTemplate,
   "contact-request": contactRequestTemplate,
   "order-confirmation": orderConfirmationTemplate,
+  "visit-request-confirmation": visitRequestConfirmationTemplate,
+  "visit-request-notification": visitRequestNotificationTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];
