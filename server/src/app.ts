@@ -18,6 +18,8 @@ import { enqueueRefundNotice, issueOrderDocuments, sellerFromEnv } from "./invoi
 import { logSerializers } from "./logging/log-redaction.ts";
 import { cartRoutes } from "./orders/cart.routes.ts";
 import { createCartService } from "./orders/cart.service.ts";
+import { historyRoutes } from "./orders/history.routes.ts";
+import { createHistoryService } from "./orders/history.service.ts";
 import { demoGatewayRoutes } from "./payments/demo-gateway.routes.ts";
 import { createDemoGateway } from "./payments/demo-gateway.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
@@ -33,6 +35,8 @@ import { registerRateLimit } from "./plugins/rate-limit.ts";
 import { registerRequestLocale } from "./plugins/request-locale.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import { registerSpa } from "./spa/spa.plugin.ts";
+import { visitRequestsRoutes } from "./visit-requests/visit-requests.routes.ts";
+import { createVisitRequestsService } from "./visit-requests/visit-requests.service.ts";
 import { visitorsRoutes } from "./visitors/visitors.routes.ts";
 import { createVisitorsService } from "./visitors/visitors.service.ts";
 
@@ -124,6 +128,15 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(cartRoutes({ cart, initPerMinute: env.CART_INIT_RATE_LIMIT_PER_MINUTE }));
   await registerCheckout(app, deps, cart, deferred);
+  await app.register(
+    historyRoutes({ history: createHistoryService({ db: database.db, publicUrl: env.PUBLIC_URL }) }),
+  );
+  const visitRequests = createVisitRequestsService({
+    db: database.db,
+    schoolEmail: env.SCHOOL_EMAIL,
+    publicUrl: env.PUBLIC_URL,
+  });
+  await app.register(visitRequestsRoutes({ visitRequests }));
 
   const catalogueApi = createCatalogueApi({ db: database.db, env });
   await app.register(catalogueApi.routes);

@@ -23,6 +23,7 @@ export type {
   RenderedMail,
   RenderOptions,
   VerifyEmailData,
+  VisitRequestMailData,
 } from "./mail-templates.ts";
 export { renderMail } from "./mail-templates.ts";
 export type { MailTransport, OutgoingMail } from "./mail-transport.ts";

@@ -10,6 +10,23 @@ import {
 const LOCALES: Locale[] = ["de", "ru"];
 const EVIL = `<script>alert("x")</script>`;
 
+const VISIT_SAMPLE: MailTemplateData["visit-request-confirmation"] = {
+  kind: "trial",
+  requestId: 815,
+  productName: "Kleine Maler",
+  date: "2027-03-14",
+  children: [{ firstName: "Mila", lastName: "Petrova", birthDate: "2019-05-02" }],
+  adults: [
+    {
+      firstName: "Olga",
+      lastName: "Petrova",
+      email: "olga@example.org",
+      phone: "+4915112345678",
+      relation: "Mutter",
+    },
+  ],
+};
+
 const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
   "verify-email": { firstName: "Anna", link: "https://shop.example/?email=confirmed&key=abc123" },
   "password-reset": { firstName: "Boris", link: "https://shop.example/?uid=7&token=tok-456" },
@@ -72,6 +89,8 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     orderId: 815,
     cards: [{ code: "ACDE-FGHJ-KMNP-QRTU", amountCents: 5000, balanceCents: 5000, expiresOn: "2029-12-31" }],
   },
+  "visit-request-confirmation": VISIT_SAMPLE,
+  "visit-request-notification": VISIT_SAMPLE,
 };
 
 /** Values each sample must show in both bodies. */
@@ -96,6 +115,8 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
     "https://web.example/profile?tab=sales",
   ],
   "refund-notice": ["Erik", "815", "Keramik-Workshop (Lev Muster)"],
+  "visit-request-confirmation": ["Olga", "Kleine Maler", "Mila Petrova", "olga@example.org", "815"],
+  "visit-request-notification": ["Olga Petrova", "Kleine Maler", "Mila Petrova", "+4915112345678", "Mutter"],
 };
 
 function render<Name extends MailTemplateName>(name: Name, locale: Locale, data: MailTemplateData[Name]) {

@@ -7,6 +7,11 @@ import { type PasswordResetData, passwordResetTemplate } from "./templates/passw
 import { type RefundNoticeData, refundNoticeTemplate } from "./templates/refund-notice.ts";
 import type { MailTemplate, RenderedMail } from "./templates/types.ts";
 import { type VerifyEmailData, verifyEmailTemplate } from "./templates/verify-email.ts";
+import {
+  type VisitRequestMailData,
+  visitRequestConfirmationTemplate,
+  visitRequestNotificationTemplate,
+} from "./templates/visit-request.ts";
 
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
 export type { GiftCardData, GiftCardMailCard } from "./templates/gift-card.ts";
@@ -15,6 +20,7 @@ export type { PasswordResetData } from "./templates/password-reset.ts";
 export type { RefundNoticeData, RefundReason } from "./templates/refund-notice.ts";
 export type { RenderedMail } from "./templates/types.ts";
 export type { VerifyEmailData } from "./templates/verify-email.ts";
+export type { VisitRequestMailData } from "./templates/visit-request.ts";
 
 /** Template name → the data it needs; `renderMail` and `enqueueMail` are checked against it. */
 export type MailTemplateData = {
@@ -24,6 +30,8 @@ export type MailTemplateData = {
   "order-confirmation": OrderConfirmationData;
   "refund-notice": RefundNoticeData;
   "gift-card": GiftCardData;
+  "visit-request-confirmation": VisitRequestMailData;
+  "visit-request-notification": VisitRequestMailData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -35,6 +43,8 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "order-confirmation": orderConfirmationTemplate,
   "refund-notice": refundNoticeTemplate,
   "gift-card": giftCardTemplate,
+  "visit-request-confirmation": visitRequestConfirmationTemplate,
+  "visit-request-notification": visitRequestNotificationTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];

@@ -198,7 +198,8 @@ export type CartItemRow = {
   weeks: ItemWeek[];
 };
 
-const itemColumns = (locale: Locale) => ({
+/** The columns of an item with its page, option, child, slots and weeks (the cart's and the history's). */
+export const itemColumns = (locale: Locale) => ({
   id: orderItems.id,
   orderId: orderItems.orderId,
   productPageId: orderItems.productPageId,

@@ -8,6 +8,7 @@ import type deContent from "../locales/de/content.json";
 import deCookies from "../locales/de/cookies.json";
 import deErrors from "../locales/de/errors.json";
 import deFooter from "../locales/de/footer.json";
+import type deHistory from "../locales/de/history.json";
 import deHome from "../locales/de/home.json";
 import deMenu from "../locales/de/menu.json";
 import dePages from "../locales/de/pages.json";
@@ -24,6 +25,7 @@ import type ruContent from "../locales/ru/content.json";
 import ruCookies from "../locales/ru/cookies.json";
 import ruErrors from "../locales/ru/errors.json";
 import ruFooter from "../locales/ru/footer.json";
+import type ruHistory from "../locales/ru/history.json";
 import ruHome from "../locales/ru/home.json";
 import ruMenu from "../locales/ru/menu.json";
 import ruPages from "../locales/ru/pages.json";
@@ -34,7 +36,7 @@ import type ruVisitors from "../locales/ru/visitors.json";
 // Bundled statically: all texts together are a few KB, and a page must never wait for its words.
 // catalogue, contact and content are typed here but filled by their features' route chunks
 // (features/<area>/i18n.ts, run before the chunk renders) to keep them out of the home page's JS.
-// So are account, auth, cart and visitors, which load with the sign-in dialog, the profile menu and /profile.
+// So are account, auth, cart, history and visitors, which load with the sign-in dialog, the profile menu and /profile.
 export const resources = {
   de: {
     account: {} as typeof deAccount,
@@ -47,6 +49,7 @@ export const resources = {
     cookies: deCookies,
     errors: deErrors,
     footer: deFooter,
+    history: {} as typeof deHistory,
     home: deHome,
     menu: deMenu,
     pages: dePages,
@@ -65,6 +68,7 @@ export const resources = {
     cookies: ruCookies,
     errors: ruErrors,
     footer: ruFooter,
+    history: {} as typeof ruHistory,
     home: ruHome,
     menu: ruMenu,
     pages: ruPages,

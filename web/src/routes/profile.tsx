@@ -1,9 +1,10 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { AccountSettings } from "../features/account/components/account-settings.tsx";
 import { openAuthDialog } from "../features/auth/auth-dialog-store.ts";
 import { saveUser, useSession } from "../features/auth/session.ts";
 import { PhoneInput } from "../features/phone-input/components/phone-input.tsx";
+import { type CatalogueLink, HistoryPanel } from "../features/profile/components/history-panel.tsx";
 import { ProfileGuest } from "../features/profile/components/profile-guest.tsx";
 import { ProfilePage } from "../features/profile/components/profile-page.tsx";
 import { parseProfileSearch } from "../features/profile/profile-tabs.ts";
@@ -13,6 +14,12 @@ export const Route = createFileRoute("/profile")({
   validateSearch: parseProfileSearch,
   component: ProfileRoute,
 });
+
+const CatalogueRouterLink: CatalogueLink = ({ to, className, children }) => (
+  <Link to={to} className={className}>
+    {children}
+  </Link>
+);
 
 function ProfileRoute() {
   const { tab } = Route.useSearch();
@@ -30,7 +37,19 @@ function ProfileRoute() {
     <ProfilePage
       tab={tab}
       onTabChange={(next) => void navigate({ search: (prev) => ({ ...prev, tab: next }) })}
-      panels={{ visitors: <VisitorsPanel userKey={String(session.user.pk)} /> }}
+      panels={{
+        visitors: <VisitorsPanel userKey={String(session.user.pk)} />,
+        workshops: (
+          <HistoryPanel
+            userKey={String(session.user.pk)}
+            filter="workshops"
+            CatalogueLink={CatalogueRouterLink}
+          />
+        ),
+        sales: (
+          <HistoryPanel userKey={String(session.user.pk)} filter="all" CatalogueLink={CatalogueRouterLink} />
+        ),
+      }}
       account={
         <AccountSettings userKey={String(session.user.pk)} PhoneField={PhoneInput} onUserSaved={saveUser} />
       }

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { DecimalPriceSchema, ProductTypeSchema, ScheduleTypeSchema } from "./catalogue.ts";
+import {
+  IdSchema,
+  OrderItemSlotSchema,
+  type OrderItemStatus,
+  OrderItemWeekSchema,
+  type OrderStatus,
+} from "./orders.ts";
+import { LocaleQuerySchema } from "./rules/locale.ts";
+
+/**
+ * The purchase history (`GET /api/v2/orders/items/history/`, spec §7) in the shape the school's existing
+ * client reads (api-shapes "Cart and orders"), with a few fields our profile adds.
+ */
+
+/** The words the existing client reads for an item's `state`. */
+export const ITEM_STATES = [
+  "active",
+  "frozen",
+  "awaiting payment",
+  "renewal available",
+  "cancelled",
+] as const;
+export type ItemState = (typeof ITEM_STATES)[number];
+
+/** Orders whose items are in the history: paid ones, and refunded ones (shown as cancelled). */
+export const HISTORY_ORDER_STATUSES = ["paid", "refunded"] as const satisfies readonly OrderStatus[];
+
+/**
+ * Where a subscription's next month stands. Monthly billing is not built yet (issue #9, subscriptions):
+ * until it is, nothing passes this and no item is `awaiting payment` or `renewal available`.
+ */
+export type RenewalState = "awaiting_payment" | "renewal_available";
+
+/**
+ * The one mapping from our columns to the client's `state`: a refunded order's items and cancelled items
+ * are `cancelled`; a paused item is `frozen`; a running subscription whose next month is due shows that;
+ * everything else is `active`.
+ */
+export function itemState(facts: {
+  orderStatus: OrderStatus;
+  itemStatus: OrderItemStatus;
+  renewal?: RenewalState | null | undefined;
+}): ItemState {
+  if (facts.orderStatus === "refunded" || facts.itemStatus === "cancelled") return "cancelled";
+  if (facts.itemStatus === "frozen") return "frozen";
+  if (facts.renewal === "awaiting_payment") return "awaiting payment";
+  if (facts.renewal === "renewal_available") return "renewal available";
+  return "active";
+}
+
+/**
+ * The most items one history reply holds, newest first. The existing client reads a bare list (no
+ * pages); a family books a few dozen items a year, so this cap is years of history and bounds the reply.
+ */
+export const HISTORY_MAX_ITEMS = 300;
+
+/** `?visitor=` (one child of the parent) or `?product_page__product_type=Workshop` (the workshops tab). */
+export const HistoryQuerySchema = /* @__PURE__ */ LocaleQuerySchema.extend({
+  visitor: IdSchema.optional(),
+  product_page__product_type: ProductTypeSchema.optional(),
+});
+export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
+
+export const HistoryItemSchema = z.object({
+  id: z.number().int(),
+  state: z.enum(ITEM_STATES),
+  /** When the order was paid (ISO timestamp). */
+  purchased_at: z.string(),
+  /** The link that pays a subscription's next month; null until renewals exist. */
+  paypal_invoice_link: z.string().nullable(),
+  product_page: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    product_type: ProductTypeSchema,
+    slug: z.string(),
+    photo: z.string().nullable(),
+  }),
+  purchase_option: z.object({
+    id: z.number().int(),
+    schedule_type: ScheduleTypeSchema,
+    name: z.string(),
+  }),
+  schedule_slots: z.array(OrderItemSlotSchema),
+  academy_weeks: z.array(OrderItemWeekSchema),
+  /** The child's id; null for a gift card. */
+  visitor: z.number().int().nullable(),
+  visitor_name: z.string().nullable(),
+  /** What was paid for the item at checkout, after its discounts (subscription: the first month). */
+  price_cents: z.number().int(),
+  price: DecimalPriceSchema,
+  /** Our order number. */
+  order: z.number().int(),
+  /** The number of the order's invoice (the PDF is `GET /api/v2/orders/{order}/invoice.pdf`). */
+  invoice_number: z.string().nullable(),
+});
+export type HistoryItem = z.infer<typeof HistoryItemSchema>;
+
+export const HistorySchema = z.array(HistoryItemSchema);

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { AppointmentDateSchema } from "./contact.ts";
+import { IdSchema } from "./orders.ts";
+import { BirthDateSchema } from "./rules/birth-date.ts";
+import { NAME_MAX_LENGTH } from "./rules/constants.ts";
+import { EmailSchema } from "./rules/email.ts";
+import { NameSchema } from "./rules/name.ts";
+import { PhoneSchema } from "./rules/phone.ts";
+
+/**
+ * Visit requests (`POST /api/v2/orders/visit_request/`, `/visit_request/out/`, `/visit_request/waiting/`):
+ * a trial visit, an off-site ("out") visit, or a place on the waiting list of an offer, in the payload
+ * of api-shapes "Cart and orders". Guests may send them; a signed-in parent's account is noted.
+ */
+
+export const VISIT_REQUEST_KINDS = ["trial", "out", "waiting"] as const;
+export type VisitRequestKind = (typeof VISIT_REQUEST_KINDS)[number];
+
+/** Children in one request: siblings fit; more is a runaway client. */
+export const VISIT_REQUEST_MAX_CHILDREN = 10;
+/** Adults in one request (parents, a grandparent, a nanny). */
+export const VISIT_REQUEST_MAX_ADULTS = 4;
+/** At most this many visit requests per client address and minute (429 with Retry-After beyond). */
+export const VISIT_REQUEST_RATE_LIMIT_PER_MINUTE = 5;
+
+/**
+ * A child as the existing client sends it: a visitor object (`{id, first_name, last_name, birth_date}`).
+ * The id is a saved visitor of a signed-in parent, or a guest's local number (then dropped).
+ */
+export const VisitRequestChildSchema = z.object({
+  id: IdSchema.nullish(),
+  first_name: NameSchema,
+  last_name: NameSchema,
+  birth_date: BirthDateSchema.nullish().transform((value) => value ?? null),
+});
+export type VisitRequestChildInput = z.input<typeof VisitRequestChildSchema>;
+
+export const VisitRequestAdultSchema = z.object({
+  first_name: NameSchema,
+  last_name: NameSchema,
+  email: EmailSchema,
+  phone: PhoneSchema,
+  /** "Mutter", "Vater", "Oma", … free text. */
+  relation: z
+    .string({ error: "invalid_type" })
+    .trim()
+    .max(NAME_MAX_LENGTH, { error: "too_long" })
+    .nullish()
+    .transform((value) => value ?? ""),
+});
+
+const list = <T extends z.ZodType>(item: T, max: number) =>
+  z.array(item, { error: "required" }).min(1, { error: "required" }).max(max, { error: "too_long" });
+
+const VisitRequestBaseSchema = z.object({
+  product_page: IdSchema,
+  children: list(VisitRequestChildSchema, VISIT_REQUEST_MAX_CHILDREN),
+  adults: list(VisitRequestAdultSchema, VISIT_REQUEST_MAX_ADULTS),
+});
+
+/** A trial or off-site visit: on a date, today or later (Berlin). */
+export const VisitRequestSchema = VisitRequestBaseSchema.extend({ date: AppointmentDateSchema });
+/** A waiting list: a wished start date is optional (today or later when given). */
+export const WaitingRequestSchema = VisitRequestBaseSchema.extend({
+  date: AppointmentDateSchema.nullish().transform((value) => value ?? null),
+});
+export type VisitRequestInput = z.input<typeof VisitRequestSchema>;
+export type VisitRequestBody = z.output<typeof VisitRequestSchema> | z.output<typeof WaitingRequestSchema>;
+
+/** 201 reply: the stored request. */
+export const VisitRequestReplySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(VISIT_REQUEST_KINDS),
+  product_page: z.number().int(),
+  user: z.number().int().nullable(),
+  children: z.array(
+    z.object({
+      id: z.number().int().nullable(),
+      first_name: z.string(),
+      last_name: z.string(),
+      birth_date: z.string().nullable(),
+    }),
+  ),
+  adults: z.array(
+    z.object({
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      relation: z.string(),
+    }),
+  ),
+  date: z.string().nullable(),
+  status: z.string(),
+  created_at: z.string(),
+});
+export type VisitRequestReply = z.infer<typeof VisitRequestReplySchema>;

@@ -1,0 +1,57 @@
+import type { Locale, OrderItemStatus, OrderStatus, ProductType } from "@atelier/contract";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { invoices, orderItems, orders, productPages, purchaseOptions, visitors } from "../db/schema/index.ts";
+import { type CartItemRow, itemColumns } from "./cart.repository.ts";
+
+/** The items of a parent's finished orders: the cart's item columns plus what the history shows. */
+
+export type HistoryItemRow = CartItemRow & {
+  itemStatus: OrderItemStatus;
+  orderStatus: OrderStatus;
+  purchasedAt: Date;
+  invoiceNumber: string | null;
+};
+
+export type HistoryCriteria = {
+  userId: number;
+  orderStatuses: readonly OrderStatus[];
+  visitorId?: number | undefined;
+  productType?: ProductType | undefined;
+  limit: number;
+};
+
+/** Newest first (by the time the order was paid), at most `limit` items, only of the user's own orders. */
+export function findHistoryItems(
+  db: DbOrTx,
+  criteria: HistoryCriteria,
+  locale: Locale,
+): Promise<HistoryItemRow[]> {
+  const purchasedAt = sql<Date>`coalesce(${orders.paidAt}, ${orders.createdAt})`.mapWith(orders.createdAt);
+  const where: SQL[] = [
+    eq(orders.userId, criteria.userId),
+    inArray(orders.status, [...criteria.orderStatuses]),
+  ];
+  if (criteria.visitorId !== undefined) where.push(eq(orderItems.visitorId, criteria.visitorId));
+  if (criteria.productType !== undefined) where.push(eq(productPages.productType, criteria.productType));
+  return (
+    db
+      .select({
+        ...itemColumns(locale),
+        itemStatus: orderItems.status,
+        orderStatus: orders.status,
+        purchasedAt,
+        invoiceNumber: invoices.number,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
+      .innerJoin(purchaseOptions, eq(purchaseOptions.id, orderItems.purchaseOptionId))
+      .leftJoin(visitors, eq(visitors.id, orderItems.visitorId))
+      // One invoice per order (a unique index); credit notes are not the purchase's number.
+      .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
+      .where(and(...where))
+      .orderBy(desc(purchasedAt), desc(orderItems.id))
+      .limit(criteria.limit)
+  );
+}

@@ -1,0 +1,209 @@
+import { HISTORY_MAX_ITEMS, type HistoryItem, HistorySchema, itemState } from "@atelier/contract";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices, orderItems, orders } from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createChild, createParent } from "../test/shop-fixtures.ts";
+import { createHistoryService } from "./history.service.ts";
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+}, 60_000);
+afterAll(() => t?.close());
+
+type Headers = Record<string, string>;
+
+const history = (headers: Headers | undefined, query: Record<string, string> = {}) =>
+  t.call("GET", "/api/v2/orders/items/history/", { ...(headers ? { headers } : {}), query });
+
+/** Fulfils the parent's cart and captures it at the PayPal stand-in: the order is paid. */
+async function pay(headers: Headers): Promise<number> {
+  const fulfilled = await t.fulfil(headers);
+  expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+  const { id, order_id } = fulfilled.json();
+  t.standIn.approve(id);
+  const captured = await t.capture(headers, id);
+  expect(captured.statusCode, captured.body).toBe(200);
+  return order_id;
+}
+
+async function addWorkshop(headers: Headers, visitor: number) {
+  const res = await t.call("POST", "/api/v2/orders/items/", {
+    headers,
+    body: {
+      product_page: t.workshop.page.id,
+      purchase_option: t.workshop.option("Ticket").id,
+      visitor,
+      schedule_slots: [t.dated[0]?.id],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** A family with two paid orders: a course for Mila (6), later a workshop for Lev (11); and a cart. */
+async function family() {
+  const parent = await t.parentWithCourse(0);
+  const courseOrder = await pay(parent.headers);
+  const lev = await createChild(t.db, parent.id, 11, "Lev");
+  await addWorkshop(parent.headers, lev);
+  const workshopOrder = await pay(parent.headers);
+  // Still in the cart (and so not in the history): another workshop.
+  await addWorkshop(parent.headers, lev);
+  return { ...parent, mila: parent.child, lev, courseOrder, workshopOrder };
+}
+
+const read = async (headers: Headers, query: Record<string, string> = {}): Promise<HistoryItem[]> => {
+  const res = await history(headers, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return HistorySchema.parse(res.json());
+};
+
+describe("GET /api/v2/orders/items/history/", () => {
+  it("lists the items of the parent's paid orders, newest first, in the existing client's shape", async () => {
+    const f = await family();
+    const items = await read(f.headers);
+    expect(items.map((item) => [item.order, item.product_page.product_type, item.visitor])).toEqual([
+      [f.workshopOrder, "Workshop", f.lev],
+      [f.courseOrder, "Course", f.mila],
+    ]);
+    const [workshop, course] = items as [HistoryItem, HistoryItem];
+    expect(workshop.purchased_at >= course.purchased_at).toBe(true);
+
+    expect(course).toMatchObject({
+      state: "active",
+      paypal_invoice_link: null,
+      product_page: { id: t.course.page.id, product_type: "Course", slug: t.course.page.slug },
+      purchase_option: { id: t.course.option("Course (1 / week)").id, schedule_type: "Course (1 / week)" },
+      schedule_slots: [
+        { id: t.weekly[0]?.id, weekday: t.weekly[0]?.weekday, date: null, start: expect.any(String) },
+      ],
+      academy_weeks: [],
+      visitor_name: "Mila Muster",
+    });
+    expect(course.product_page.name.length).toBeGreaterThan(0);
+    expect(course.purchase_option.name.length).toBeGreaterThan(0);
+    // What the parent paid for the item, in cents and as the Django decimal string.
+    const [row] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, f.courseOrder));
+    expect(course.price_cents).toBe(
+      (row?.calculatedPriceCents ?? 0) -
+        (row?.siblingDiscountCents ?? 0) -
+        (row?.promocodeDiscountCents ?? 0),
+    );
+    expect(course.price).toBe((course.price_cents / 100).toFixed(2));
+    expect(workshop.schedule_slots[0]).toMatchObject({ id: t.dated[0]?.id, date: t.dated[0]?.date });
+  });
+
+  it("shows the number of the order's invoice, not of a credit note", async () => {
+    const parent = await t.parentWithCourse(2);
+    const orderId = await pay(parent.headers);
+    // Issuing invoices is the invoice work's (D52); the rows it writes are made here directly.
+    const existing = await t.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    if (existing.length === 0) {
+      const data = {
+        locale: "de" as const,
+        buyer: {
+          first_name: "",
+          last_name: "",
+          email: "",
+          phone_number: "",
+          company_name: "",
+          street: "",
+          post_code: "",
+          city: "",
+          country: "",
+        },
+        lines: [],
+        totalCents: 100,
+        giftCardCents: 0,
+        serviceFrom: null,
+        serviceTo: null,
+        paymentReference: null,
+      };
+      await t.db.insert(invoices).values([
+        { orderId, number: `RE-2099-${String(orderId).padStart(6, "0")}`, totalCents: 100, data },
+        {
+          orderId,
+          kind: "credit_note",
+          number: `GS-2099-${String(orderId).padStart(6, "0")}`,
+          totalCents: -100,
+          data,
+        },
+      ]);
+    }
+    const [invoice] = await t.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+    const [item] = await read(parent.headers);
+    expect(item?.invoice_number).toBe(invoice?.number);
+    expect(item?.invoice_number).toMatch(/^RE-/);
+  });
+
+  it("filters to workshops with product_page__product_type=Workshop, and to one child with visitor", async () => {
+    const f = await family();
+    const workshops = await read(f.headers, { product_page__product_type: "Workshop" });
+    expect(workshops.map((item) => item.product_page.product_type)).toEqual(["Workshop"]);
+    const mila = await read(f.headers, { visitor: String(f.mila) });
+    expect(mila.map((item) => item.visitor)).toEqual([f.mila]);
+    const both = await read(f.headers, { visitor: String(f.lev), product_page__product_type: "Course" });
+    expect(both).toEqual([]);
+    const bad = await history(f.headers, { product_page__product_type: "Sofa" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error_codes).toEqual({ product_page__product_type: ["invalid_choice"] });
+  });
+
+  it("never shows another family's items: their child in ?visitor= is 404, and guests get 401", async () => {
+    const f = await family();
+    const stranger = await createParent(t.db);
+    const ownChild = await createChild(t.db, stranger.id, 7);
+    expect(await read(stranger.headers)).toEqual([]);
+    expect(await read(stranger.headers, { visitor: String(ownChild) })).toEqual([]);
+    const foreign = await history(stranger.headers, { visitor: String(f.mila) });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error_codes).toEqual({ detail: "not_found" });
+    expect((await history(stranger.headers, { visitor: "999999999" })).statusCode).toBe(404);
+    expect((await history(undefined)).statusCode).toBe(401);
+  });
+
+  it("shows a refunded order's items as cancelled, and a paused item as frozen", async () => {
+    const f = await family();
+    // The refund itself is the checkout's (D51); here only its outcome on the order matters.
+    await t.db.update(orders).set({ status: "refunded" }).where(eq(orders.id, f.courseOrder));
+    await t.db.update(orderItems).set({ status: "frozen" }).where(eq(orderItems.orderId, f.workshopOrder));
+    const items = await read(f.headers);
+    expect(items.map((item) => [item.order, item.state])).toEqual([
+      [f.workshopOrder, "frozen"],
+      [f.courseOrder, "cancelled"],
+    ]);
+  });
+
+  it("is capped: at most maxItems (HISTORY_MAX_ITEMS in the app), the newest", async () => {
+    const f = await family();
+    const capped = createHistoryService({ db: t.db, publicUrl: "http://shop.test", maxItems: 1 });
+    const items = await capped.list(f.id, {}, "ru");
+    expect(items.map((item) => item.order)).toEqual([f.workshopOrder]);
+  });
+
+  it("leaves out orders still awaiting payment", async () => {
+    const parent = await t.parentWithCourse(1);
+    expect((await t.fulfil(parent.headers)).statusCode).toBe(200);
+    expect(await read(parent.headers)).toEqual([]);
+  });
+});
+
+describe("itemState (the one mapping to the client's states)", () => {
+  it("maps item and order status, and is ready for the subscriptions' renewal states", () => {
+    expect(itemState({ orderStatus: "paid", itemStatus: "active" })).toBe("active");
+    expect(itemState({ orderStatus: "paid", itemStatus: "frozen" })).toBe("frozen");
+    expect(itemState({ orderStatus: "paid", itemStatus: "cancelled" })).toBe("cancelled");
+    expect(itemState({ orderStatus: "refunded", itemStatus: "active" })).toBe("cancelled");
+    expect(itemState({ orderStatus: "paid", itemStatus: "active", renewal: "awaiting_payment" })).toBe(
+      "awaiting payment",
+    );
+    expect(itemState({ orderStatus: "paid", itemStatus: "active", renewal: "renewal_available" })).toBe(
+      "renewal available",
+    );
+    expect(HISTORY_MAX_ITEMS).toBeGreaterThanOrEqual(100);
+  });
+});

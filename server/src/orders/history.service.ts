@@ -1,0 +1,75 @@
+import {
+  centsToDecimal,
+  HISTORY_MAX_ITEMS,
+  HISTORY_ORDER_STATUSES,
+  type HistoryItem,
+  type HistoryQuery,
+  itemState,
+  type Locale,
+} from "@atelier/contract";
+import { mediaUrlOn } from "../catalogue/catalogue.service.ts";
+import type { Db } from "../db/client.ts";
+import { AppError } from "../errors/app-error.ts";
+import { findVisitor } from "../visitors/visitors.repository.ts";
+import { findHistoryItems, type HistoryItemRow } from "./history.repository.ts";
+
+export type HistoryServiceDeps = { db: Db; publicUrl: string; maxItems?: number };
+export type HistoryService = ReturnType<typeof createHistoryService>;
+
+/**
+ * The parent's purchase history (spec §7 `GET /api/v2/orders/items/history/`): the items of their paid
+ * and refunded orders, newest first, capped at HISTORY_MAX_ITEMS. Only the caller's own orders are read;
+ * a child of another family in `?visitor=` is 404, as every other foreign id (D24, D70).
+ */
+export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITEMS }: HistoryServiceDeps) {
+  const media = mediaUrlOn(publicUrl);
+
+  function toHistoryItem(row: HistoryItemRow): HistoryItem {
+    const photo = row.pageTitleImage?.src ?? null;
+    const priceCents = row.calculatedPriceCents - row.siblingDiscountCents - row.promocodeDiscountCents;
+    return {
+      id: row.id,
+      // Subscriptions' renewals (awaiting payment, renewal available) join here when monthly billing exists.
+      state: itemState({ orderStatus: row.orderStatus, itemStatus: row.itemStatus }),
+      purchased_at: row.purchasedAt.toISOString(),
+      paypal_invoice_link: null,
+      product_page: {
+        id: row.productPageId,
+        name: row.pageName,
+        product_type: row.productType,
+        slug: row.pageSlug,
+        photo: photo === null ? null : media(photo),
+      },
+      purchase_option: { id: row.purchaseOptionId, schedule_type: row.scheduleType, name: row.optionName },
+      schedule_slots: row.slots,
+      academy_weeks: row.weeks,
+      visitor: row.visitorId,
+      visitor_name:
+        row.visitorFirstName !== null ? `${row.visitorFirstName} ${row.visitorLastName ?? ""}`.trim() : null,
+      price_cents: priceCents,
+      price: centsToDecimal(priceCents),
+      order: row.orderId,
+      invoice_number: row.invoiceNumber,
+    };
+  }
+
+  return {
+    async list(userId: number, query: HistoryQuery, locale: Locale): Promise<HistoryItem[]> {
+      if (query.visitor !== undefined && !(await findVisitor(db, userId, query.visitor))) {
+        throw AppError.notFound();
+      }
+      const rows = await findHistoryItems(
+        db,
+        {
+          userId,
+          orderStatuses: HISTORY_ORDER_STATUSES,
+          visitorId: query.visitor,
+          productType: query.product_page__product_type,
+          limit: maxItems,
+        },
+        locale,
+      );
+      return rows.map(toHistoryItem);
+    },
+  };
+}

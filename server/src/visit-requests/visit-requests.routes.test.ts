@@ -1,0 +1,214 @@
+import { todayInBerlin, VisitRequestReplySchema } from "@atelier/contract";
+import { asc, count } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mailOutbox, visitRequests } from "../db/schema/index.ts";
+import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { COURSE_5_7, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
+import { createTestApp } from "../test/test-app.ts";
+import { createVisitRequestsService } from "./visit-requests.service.ts";
+
+const SCHOOL = "schule@atelier-test.example";
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let pageId: number;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { SCHOOL_EMAIL: SCHOOL } });
+  await seedDemoCatalogue(ctx.database.db, { staffEmail: "staff@atelier-test.example" });
+  pageId = (await pageBySlug(ctx.database.db, COURSE_5_7)).page.id;
+}, 60_000);
+afterAll(() => ctx?.close());
+beforeEach(async () => {
+  await ctx.database.db.delete(visitRequests);
+  await ctx.database.db.delete(mailOutbox);
+});
+
+const tomorrow = () => {
+  const d = new Date(`${todayInBerlin()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Each test posts from its own address, so the per-IP limit only bites where a test wants it to. */
+function post(
+  path: "" | "out/" | "waiting/",
+  payload: unknown,
+  options: { ip?: string; locale?: string; headers?: Record<string, string> } = {},
+) {
+  return ctx.app.inject({
+    method: "POST",
+    url: `/api/v2/orders/visit_request/${path}?locale=${options.locale ?? "de"}`,
+    remoteAddress: options.ip ?? `203.0.113.${++ipCounter}`,
+    ...(options.headers ? { headers: options.headers } : {}),
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+const adult = {
+  first_name: "Olga",
+  last_name: "Petrova",
+  email: " Olga@Example.org ",
+  // As the existing client's input mask sends it.
+  phone: "+49 (151) 1234-5678",
+  relation: "Mutter",
+};
+const child = { id: 1, first_name: "Mila", last_name: "Petrova", birth_date: "2019-05-02" };
+const payload = () => ({ product_page: pageId, children: [child], adults: [adult], date: tomorrow() });
+
+const counts = async () => {
+  const [requests] = await ctx.database.db.select({ n: count() }).from(visitRequests);
+  const [mails] = await ctx.database.db.select({ n: count() }).from(mailOutbox);
+  return { requests: requests?.n ?? 0, mails: mails?.n ?? 0 };
+};
+
+describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
+  it("stores a guest's trial request and queues the parent's confirmation and the school's notification", async () => {
+    const date = tomorrow();
+    const res = await post("", payload(), { locale: "ru" });
+    expect(res.statusCode, res.body).toBe(201);
+    const reply = VisitRequestReplySchema.parse(res.json());
+    expect(reply).toMatchObject({
+      kind: "trial",
+      product_page: pageId,
+      user: null,
+      date,
+      status: "new",
+      // A guest's local child number means nothing on the server.
+      children: [{ id: null, first_name: "Mila", last_name: "Petrova", birth_date: "2019-05-02" }],
+      adults: [{ ...adult, email: "olga@example.org", phone: "+4915112345678" }],
+    });
+    const [row] = await ctx.database.db.select().from(visitRequests);
+    expect(row).toMatchObject({ id: reply.id, kind: "trial", productPageId: pageId, date });
+
+    const mails = await ctx.database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+    expect(mails.map((mail) => [mail.to, mail.template, mail.locale])).toEqual([
+      ["olga@example.org", "visit-request-confirmation", "ru"],
+      [SCHOOL, "visit-request-notification", "de"],
+    ]);
+    expect(mails[0]?.subject).toBe("Ваша заявка на пробное занятие");
+    expect(mails[0]?.text).toContain("Здравствуйте, Olga!");
+    expect(mails[1]?.subject).toContain("Probestunde: ");
+    expect(mails[1]?.text).toContain("+4915112345678");
+    expect(mails[1]?.text).toContain("ohne Anmeldung");
+  });
+
+  it("stores each kind; a waiting list needs no date", async () => {
+    const out = await post("out/", payload());
+    expect(out.statusCode, out.body).toBe(201);
+    const { date: _date, ...noDate } = payload();
+    const waiting = await post("waiting/", noDate);
+    expect(waiting.statusCode, waiting.body).toBe(201);
+    expect(waiting.json()).toMatchObject({ kind: "waiting", date: null });
+    const kinds = (await ctx.database.db.select().from(visitRequests).orderBy(asc(visitRequests.id))).map(
+      (row) => row.kind,
+    );
+    expect(kinds).toEqual(["out", "waiting"]);
+    const mails = await ctx.database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      "Ihre Anfrage für einen Besuch außer Haus",
+      expect.stringContaining("Besuch außer Haus: "),
+      "Ihr Eintrag auf der Warteliste",
+      expect.stringContaining("Warteliste: "),
+    ]);
+  });
+
+  it("notes a signed-in parent's account and keeps the ids of their own children only", async () => {
+    const parent = await createParent(ctx.database.db);
+    const mila = await createChild(ctx.database.db, parent.id, 6);
+    const res = await post(
+      "",
+      {
+        ...payload(),
+        children: [
+          { ...child, id: mila },
+          { first_name: "Lev", last_name: "Petrova" },
+        ],
+      },
+      { headers: parent.headers },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      user: parent.id,
+      children: [{ id: mila }, { id: null, first_name: "Lev", birth_date: null }],
+    });
+
+    const stranger = await createParent(ctx.database.db);
+    const foreign = await post(
+      "",
+      { ...payload(), children: [{ ...child, id: mila }] },
+      { headers: stranger.headers },
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error_codes).toEqual({ "children.0.id": ["visitor_not_found"] });
+    expect(await counts()).toEqual({ requests: 1, mails: 2 });
+  });
+
+  it.each([
+    ["", { ...payload(), date: "2020-01-01" }, { date: "date_in_past" }],
+    ["", { ...payload(), date: undefined }, { date: "required" }],
+    ["out/", { ...payload(), date: "2030-02-30" }, { date: "invalid_date" }],
+    ["waiting/", { ...payload(), date: "2020-01-01" }, { date: "date_in_past" }],
+    ["", { ...payload(), product_page: 99999999 }, { product_page: "product_not_found" }],
+    ["", { ...payload(), product_page: "abc" }, { product_page: "invalid" }],
+    ["", { ...payload(), children: [] }, { children: "required" }],
+    ["", { ...payload(), adults: [] }, { adults: "required" }],
+    ["", { ...payload(), children: Array.from({ length: 11 }, () => child) }, { children: "too_long" }],
+    ["", { ...payload(), adults: Array.from({ length: 5 }, () => adult) }, { adults: "too_long" }],
+    [
+      "",
+      { ...payload(), adults: [{ ...adult, email: "olga@", phone: "0151 1234", first_name: " " }] },
+      {
+        "adults.0.email": "invalid_email",
+        "adults.0.phone": "invalid_phone",
+        "adults.0.first_name": "required",
+      },
+    ],
+    [
+      "",
+      { ...payload(), children: [{ ...child, last_name: "x".repeat(65), birth_date: "2999-01-01" }] },
+      { "children.0.last_name": "too_long", "children.0.birth_date": "birth_date_in_future" },
+    ],
+    ["", {}, { product_page: "invalid", children: "required", adults: "required", date: "required" }],
+  ])(
+    "POST %s with a bad payload is 400 naming the field, and writes nothing",
+    async (path, body, expected) => {
+      const res = await post(path as "" | "out/" | "waiting/", body, { locale: "ru" });
+      expect(res.statusCode, res.body).toBe(400);
+      const json = res.json();
+      for (const [field, code] of Object.entries(expected)) {
+        expect(json.error_codes[field], field).toEqual([code]);
+        expect(json[field][0]).toEqual(expect.any(String));
+      }
+      expect(await counts()).toEqual({ requests: 0, mails: 0 });
+    },
+  );
+
+  it("limits each client address to 5 requests a minute (429 with Retry-After), over all three kinds", async () => {
+    const ip = "198.51.100.77";
+    const paths = ["", "out/", "waiting/", "", "out/"] as const;
+    for (const path of paths) expect((await post(path, payload(), { ip })).statusCode).toBe(201);
+    const limited = await post("waiting/", payload(), { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.json().error_codes).toEqual({ detail: "throttled" });
+    expect((await post("", payload(), { ip: "198.51.100.78" })).statusCode).toBe(201);
+  });
+});
+
+describe("visit requests service", () => {
+  it("stores nothing when a mail cannot be queued (one transaction)", async () => {
+    const service = createVisitRequestsService({
+      db: ctx.database.db,
+      schoolEmail: "not-an-address",
+      publicUrl: "http://shop.test",
+    });
+    const body = {
+      product_page: pageId,
+      children: [{ first_name: "Mila", last_name: "Petrova", birth_date: null }],
+      adults: [{ ...adult, email: "olga@example.org", phone: "+4915112345678" }],
+      date: tomorrow(),
+    };
+    await expect(service.submit("trial", body, { userId: null, locale: "de" })).rejects.toThrow();
+    expect(await counts()).toEqual({ requests: 0, mails: 0 });
+  });
+});

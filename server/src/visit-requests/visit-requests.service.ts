@@ -1,0 +1,141 @@
+import type {
+  ErrorCode,
+  Locale,
+  VisitRequestBody,
+  VisitRequestKind,
+  VisitRequestReply,
+} from "@atelier/contract";
+import type { Db } from "../db/client.ts";
+import type { VisitRequestChild } from "../db/schema/index.ts";
+import { AppError } from "../errors/app-error.ts";
+import { enqueueMail, type VisitRequestMailData } from "../mail/index.ts";
+import { findVisitorsByIds } from "../visitors/visitors.repository.ts";
+import {
+  findRequestablePage,
+  insertVisitRequest,
+  type VisitRequestRow,
+} from "./visit-requests.repository.ts";
+
+export type VisitRequestsServiceDeps = {
+  db: Db;
+  /** Where the school receives the requests (env SCHOOL_EMAIL). */
+  schoolEmail: string;
+  publicUrl: string;
+};
+
+export type VisitRequestsService = ReturnType<typeof createVisitRequestsService>;
+
+/** The school works in German: its notification is German, whatever the sender's locale (as contact forms). */
+const SCHOOL_LOCALE: Locale = "de";
+
+function toReply(row: VisitRequestRow): VisitRequestReply {
+  return {
+    id: row.id,
+    kind: row.kind,
+    product_page: row.productPageId,
+    user: row.userId,
+    children: row.children.map((child) => ({
+      id: child.id ?? null,
+      first_name: child.first_name,
+      last_name: child.last_name,
+      birth_date: child.birth_date ?? null,
+    })),
+    adults: row.adults,
+    date: row.date,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Visit requests (trial, out, waiting): checked, stored, and both mails (the sender's confirmation and
+ * the school's notification) queued in the same transaction, so a request exists exactly with its mails.
+ */
+export function createVisitRequestsService({ db, schoolEmail, publicUrl }: VisitRequestsServiceDeps) {
+  /** A signed-in parent's children are their saved visitors; a guest's ids are local numbers and dropped. */
+  async function childrenOf(body: VisitRequestBody, userId: number | null): Promise<VisitRequestChild[]> {
+    const children = body.children.map(
+      ({ id, first_name, last_name, birth_date }): VisitRequestChild => ({
+        ...(userId !== null && id != null ? { id } : {}),
+        first_name,
+        last_name,
+        birth_date,
+      }),
+    );
+    if (userId === null) return children;
+    const ids = children.flatMap((child) => (child.id === undefined ? [] : [child.id]));
+    const own = new Set((await findVisitorsByIds(db, userId, ids)).map((visitor) => visitor.id));
+    const errors: Record<string, ErrorCode[]> = {};
+    children.forEach((child, index) => {
+      if (child.id !== undefined && !own.has(child.id))
+        errors[`children.${index}.id`] = ["visitor_not_found"];
+    });
+    if (Object.keys(errors).length) throw AppError.fieldErrors(errors);
+    return children;
+  }
+
+  return {
+    async submit(
+      kind: VisitRequestKind,
+      body: VisitRequestBody,
+      caller: { userId: number | null; locale: Locale },
+    ): Promise<VisitRequestReply> {
+      const page = await findRequestablePage(db, body.product_page);
+      if (!page) throw AppError.validation("product_page", "product_not_found");
+      const children = await childrenOf(body, caller.userId);
+      const first = body.adults[0];
+      if (!first) throw AppError.validation("adults", "required");
+
+      return db.transaction(async (tx) => {
+        const row = await insertVisitRequest(tx, {
+          kind,
+          productPageId: page.id,
+          userId: caller.userId,
+          children,
+          adults: body.adults,
+          date: body.date,
+        });
+        const mail = (locale: Locale): VisitRequestMailData => ({
+          kind,
+          requestId: row.id,
+          productName: page.name[locale] || page.name.de,
+          date: row.date,
+          children: children.map((child) => ({
+            firstName: child.first_name,
+            lastName: child.last_name,
+            birthDate: child.birth_date ?? null,
+          })),
+          adults: body.adults.map((adult) => ({
+            firstName: adult.first_name,
+            lastName: adult.last_name,
+            email: adult.email,
+            phone: adult.phone,
+            relation: adult.relation,
+          })),
+          userId: caller.userId,
+        });
+        await enqueueMail(
+          tx,
+          {
+            to: first.email,
+            template: "visit-request-confirmation",
+            locale: caller.locale,
+            data: mail(caller.locale),
+          },
+          { publicUrl },
+        );
+        await enqueueMail(
+          tx,
+          {
+            to: schoolEmail,
+            template: "visit-request-notification",
+            locale: SCHOOL_LOCALE,
+            data: mail(SCHOOL_LOCALE),
+          },
+          { publicUrl },
+        );
+        return toReply(row);
+      });
+    },
+  };
+}

@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { type HistoryItem, ITEM_STATES, type ItemState } from "@atelier/contract";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { renderInLocale } from "../../../test/render.tsx";
+import { historyQueryOptions } from "../api/history-api.ts";
+import { type CatalogueLink, HistoryList, HistoryPanel } from "./history-panel.tsx";
+
+const TestLink: CatalogueLink = ({ to, className, children }) => (
+  <a href={to} className={className}>
+    {children}
+  </a>
+);
+
+let nextId = 1;
+function item(overrides: Partial<HistoryItem> = {}): HistoryItem {
+  const id = nextId++;
+  return {
+    id,
+    state: "active",
+    purchased_at: "2027-03-01T10:00:00.000Z",
+    paypal_invoice_link: null,
+    product_page: { id: 1, name: "Kleine Maler", product_type: "Course", slug: "kleine-maler", photo: null },
+    purchase_option: { id: 2, schedule_type: "Course (1 / week)", name: "1 × pro Woche" },
+    schedule_slots: [{ id: 3, weekday: 0, date: null, start: "16:00", end: "17:30" }],
+    academy_weeks: [],
+    visitor: 7,
+    visitor_name: "Mila Muster",
+    price_cents: 7900,
+    price: "79.00",
+    order: 41,
+    invoice_number: "RE-2027-000012",
+    ...overrides,
+  };
+}
+
+const GERMAN: Record<ItemState, string> = {
+  active: "Aktiv",
+  frozen: "Pausiert",
+  "awaiting payment": "Zahlung ausstehend",
+  "renewal available": "Verlängerung möglich",
+  cancelled: "Beendet",
+};
+const RUSSIAN: Record<ItemState, string> = {
+  active: "Активно",
+  frozen: "Приостановлено",
+  "awaiting payment": "Ожидает оплаты",
+  "renewal available": "Можно продлить",
+  cancelled: "Завершено",
+};
+
+describe("history list (profile tabs workshops and sales)", () => {
+  it.each([
+    ["de", GERMAN],
+    ["ru", RUSSIAN],
+  ] as const)("labels every state the server sends in %s", (locale, labels) => {
+    const items = ITEM_STATES.map((state) => item({ state }));
+    renderInLocale(<HistoryList items={items} filter="all" CatalogueLink={TestLink} />, locale);
+    const rows = screen.getAllByRole("listitem");
+    expect(rows).toHaveLength(ITEM_STATES.length);
+    ITEM_STATES.forEach((state, index) => {
+      expect(within(rows[index] as HTMLElement).getByText(labels[state])).toBeTruthy();
+    });
+  });
+
+  it("shows per child what is booked, when it was bought, its price and invoice number", () => {
+    const items = [
+      item({
+        visitor: 8,
+        visitor_name: "Lev Muster",
+        product_page: { id: 5, name: "Töpfern", product_type: "Workshop", slug: "t", photo: null },
+        schedule_slots: [{ id: 9, weekday: null, date: "2027-04-10", start: "10:00:00", end: "13:00:00" }],
+        price_cents: 4500,
+        invoice_number: null,
+      }),
+      item(),
+      item({
+        visitor: null,
+        visitor_name: null,
+        product_page: { id: 6, name: "Gutschein", product_type: "GiftCard", slug: "g", photo: null },
+        schedule_slots: [],
+      }),
+    ];
+    renderInLocale(<HistoryList items={items} filter="all" CatalogueLink={TestLink} />);
+    const headings = screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(["Lev Muster", "Mila Muster", "Ohne Kind (z. B. Gutscheine)"]);
+
+    const lev = within(screen.getByRole("region", { name: "Buchungen von Lev Muster" }));
+    expect(lev.getByText("Töpfern")).toBeTruthy();
+    expect(lev.getByText(/10:00–13:00/)).toBeTruthy();
+    expect(lev.getByText(/45\s€/)).toBeTruthy();
+    expect(lev.getByText(/Rechnung folgt/)).toBeTruthy();
+
+    const mila = within(screen.getByRole("region", { name: "Buchungen von Mila Muster" }));
+    expect(mila.getByText("Montag, 16:00–17:30")).toBeTruthy();
+    expect(mila.getByText(/Gekauft am .*2027/)).toBeTruthy();
+    expect(mila.getByText(/Rechnung RE-2027-000012/)).toBeTruthy();
+    expect(mila.getByText(/79\s€/)).toBeTruthy();
+    // No cancel, withdraw or pay buttons yet: those calls come with the subscriptions and withdrawal.
+    expect(screen.queryAllByRole("button")).toEqual([]);
+  });
+
+  it("without items shows an empty state with a link into the catalogue", () => {
+    renderInLocale(<HistoryList items={[]} filter="all" CatalogueLink={TestLink} />);
+    expect(screen.getByText("Sie haben noch nichts gebucht.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Zu den Kursen" }).getAttribute("href")).toBe("/courses");
+  });
+
+  it("the workshops tab's empty state links to the workshops (ru)", () => {
+    renderInLocale(<HistoryList items={[]} filter="workshops" CatalogueLink={TestLink} />, "ru");
+    expect(screen.getByText("Вы пока не бронировали мастер-классы.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "К мастер-классам" }).getAttribute("href")).toBe("/workshops");
+  });
+
+  it("the panel shows the server's list from the history query", () => {
+    vi.useFakeTimers();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(historyQueryOptions("5", "workshops", "de").queryKey, [
+      item({
+        state: "cancelled",
+        product_page: { id: 5, name: "Töpfern", product_type: "Workshop", slug: "t", photo: null },
+      }),
+    ]);
+    renderInLocale(
+      <QueryClientProvider client={client}>
+        <HistoryPanel userKey="5" filter="workshops" CatalogueLink={TestLink} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole("heading", { name: "Gebuchte Workshops" })).toBeTruthy();
+    expect(screen.getByText("Töpfern")).toBeTruthy();
+    expect(screen.getByText("Beendet")).toBeTruthy();
+  });
+});

@@ -1,0 +1,178 @@
+import "../history-i18n.ts";
+import { type HistoryItem, type ItemState, type Locale, todayInBerlin } from "@atelier/contract";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { buttonStyles } from "../../../components/ui/button-styles.ts";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { formatDate, formatTime, weekdayName } from "../../../lib/format.ts";
+import { formatEuro } from "../../../lib/money.ts";
+import { type HistoryFilter, historyQueryOptions } from "../api/history-api.ts";
+
+/** A link into the catalogue, composed in by the route (router links need the router). */
+export type CatalogueLink = (props: {
+  to: "/courses" | "/workshops";
+  className: string;
+  children: ReactNode;
+}) => ReactNode;
+
+const STATE_STYLES: Record<ItemState, string> = {
+  active: "bg-green-100 text-green-900",
+  frozen: "bg-sky-100 text-sky-900",
+  "awaiting payment": "bg-amber-100 text-amber-900",
+  "renewal available": "bg-amber-100 text-amber-900",
+  cancelled: "bg-slate-200 text-slate-800",
+};
+
+export function StateBadge({ state }: { state: ItemState }) {
+  const { t } = useTranslation("history");
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATE_STYLES[state]}`}>
+      {t(`states.${state}`)}
+    </span>
+  );
+}
+
+/** When the item takes place: weekly times, dated sessions or academy weeks. */
+function whenOf(item: HistoryItem, locale: Locale, t: ReturnType<typeof useTranslation<"history">>["t"]) {
+  const slots = item.schedule_slots.map((slot) =>
+    slot.date !== null
+      ? t("dated", {
+          date: formatDate(slot.date, locale),
+          start: formatTime(slot.start),
+          end: formatTime(slot.end),
+        })
+      : t("weekly", {
+          weekday: weekdayName(slot.weekday ?? 0, locale),
+          start: formatTime(slot.start),
+          end: formatTime(slot.end),
+        }),
+  );
+  const weeks = item.academy_weeks.map((week) =>
+    t("week", { from: formatDate(week.starts_on, locale), to: formatDate(week.ends_on, locale) }),
+  );
+  return [...slots, ...weeks];
+}
+
+/** Items per child in the order of their newest purchase; items without a child (gift cards) last. */
+function byChild(items: HistoryItem[]) {
+  const groups = new Map<number | null, { name: string | null; items: HistoryItem[] }>();
+  for (const item of items) {
+    const group = groups.get(item.visitor) ?? { name: item.visitor_name, items: [] };
+    group.items.push(item);
+    groups.set(item.visitor, group);
+  }
+  return [...groups.entries()].sort(([a], [b]) => Number(a === null) - Number(b === null));
+}
+
+/** The list of bought items (or the empty state), without fetching: the panel below feeds it. */
+export function HistoryList({
+  items,
+  filter,
+  CatalogueLink,
+}: {
+  items: HistoryItem[];
+  filter: HistoryFilter;
+  CatalogueLink: CatalogueLink;
+}) {
+  const { t } = useTranslation("history");
+  const locale = useLocale();
+  if (items.length === 0) {
+    return (
+      <div className="space-y-4">
+        <p>{t(filter === "workshops" ? "emptyWorkshops" : "emptyAll")}</p>
+        <CatalogueLink
+          to={filter === "workshops" ? "/workshops" : "/courses"}
+          className={buttonStyles.primary}
+        >
+          {t(filter === "workshops" ? "browseWorkshops" : "browseAll")}
+        </CatalogueLink>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-8">
+      {byChild(items).map(([visitor, group]) => {
+        const heading = group.name ?? t("noChild");
+        return (
+          <section
+            key={visitor ?? "none"}
+            aria-label={group.name ? t("childLabel", { name: group.name }) : heading}
+          >
+            <h3 className="text-lg font-bold text-slate-900">{heading}</h3>
+            <ul className="mt-2 divide-y divide-slate-200 rounded-2xl border border-slate-300">
+              {group.items.map((item) => (
+                <li key={item.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
+                  <div className="space-y-1">
+                    <p className="font-semibold text-slate-900">{item.product_page.name}</p>
+                    <p className="text-base text-slate-800">{item.purchase_option.name}</p>
+                    {whenOf(item, locale, t).map((line) => (
+                      <p key={line} className="text-base text-slate-800">
+                        {line}
+                      </p>
+                    ))}
+                    <p className="text-sm text-slate-700">
+                      {t("bought", { date: formatDate(todayInBerlin(new Date(item.purchased_at)), locale) })}
+                      {" · "}
+                      {t("order", { number: item.order })}
+                      {" · "}
+                      {item.invoice_number
+                        ? t("invoice", { number: item.invoice_number })
+                        : t("invoicePending")}
+                    </p>
+                  </div>
+                  <div className="space-y-1 text-right">
+                    <p className="font-semibold text-slate-900">
+                      <span className="sr-only">{t("price")}: </span>
+                      {formatEuro(item.price_cents, locale)}
+                    </p>
+                    <p>
+                      <span className="sr-only">{t("state")}: </span>
+                      <StateBadge state={item.state} />
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * The profile tabs "workshops" and "sales" (history, spec §2): what each child has booked, when it was
+ * bought, its price, state and invoice number. Cancel, withdraw and pay buttons come with those calls.
+ */
+export function HistoryPanel({
+  userKey,
+  filter,
+  CatalogueLink,
+}: {
+  userKey: string;
+  filter: HistoryFilter;
+  CatalogueLink: CatalogueLink;
+}) {
+  const { t } = useTranslation("history");
+  const locale = useLocale();
+  const history = useQuery(historyQueryOptions(userKey, filter, locale));
+  const headingId = `history-heading-${filter}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+        {t(filter === "workshops" ? "headingWorkshops" : "headingAll")}
+      </h2>
+      <p className="max-w-2xl text-base text-slate-800">{t("intro")}</p>
+      {history.isPending ? (
+        <p role="status">{t("loading")}</p>
+      ) : history.isError ? (
+        <p role="alert" className="text-red-800">
+          {t("loadFailed")}
+        </p>
+      ) : (
+        <HistoryList items={history.data} filter={filter} CatalogueLink={CatalogueLink} />
+      )}
+    </section>
+  );
+}
