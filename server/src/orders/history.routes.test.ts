@@ -28,14 +28,14 @@ async function pay(headers: Headers): Promise<number> {
   return order_id;
 }
 
-async function addWorkshop(headers: Headers, visitor: number) {
+async function addWorkshop(headers: Headers, visitor: number, session = 0) {
   const res = await t.call("POST", "/api/v2/orders/items/", {
     headers,
     body: {
       product_page: t.workshop.page.id,
       purchase_option: t.workshop.option("Ticket").id,
       visitor,
-      schedule_slots: [t.dated[0]?.id],
+      schedule_slots: [t.dated[session]?.id],
     },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -48,8 +48,8 @@ async function family() {
   const lev = await createChild(t.db, parent.id, 11, "Lev");
   await addWorkshop(parent.headers, lev);
   const workshopOrder = await pay(parent.headers);
-  // Still in the cart (and so not in the history): another workshop.
-  await addWorkshop(parent.headers, lev);
+  // Still in the cart (and so not in the history): another session of the workshop.
+  await addWorkshop(parent.headers, lev, 1);
   return { ...parent, mila: parent.child, lev, courseOrder, workshopOrder };
 }
 
