@@ -46,6 +46,7 @@ export function CartRoutePage({ search }: { search: CartSearch }) {
         }
         onBackInCart={backInCart}
         onSignIn={() => openAuthDialog()}
+        onRedirect={(url) => window.location.assign(url)}
       />
     );
   }

@@ -89,6 +89,8 @@ export type CheckoutPageProps<TCartKey extends QueryKey, TProfileKey extends Que
   /** The payment did not happen and the items are back in the cart (`cart`, when the server sent it). */
   onBackInCart: (notice: PaymentNotice, cart?: Order) => void;
   onSignIn: () => void;
+  /** Leaves the shop for the gateway's page (`window.location.assign`). */
+  onRedirect: (url: string) => void;
 };
 
 /**
@@ -170,6 +172,7 @@ function CheckoutFlow({
   onPaid,
   onBackInCart,
   onSignIn,
+  onRedirect,
 }: {
   cart: Order;
   user: User | undefined;
@@ -181,6 +184,7 @@ function CheckoutFlow({
   onPaid: (orderId: number) => void;
   onBackInCart: (notice: PaymentNotice, cart?: Order) => void;
   onSignIn: () => void;
+  onRedirect: (url: string) => void;
 }) {
   const { t } = useTranslation("checkout");
   const locale = useLocale();
@@ -241,7 +245,7 @@ function CheckoutFlow({
         });
         if (reply.url) {
           setPhase({ kind: "leaving" });
-          window.location.assign(reply.url);
+          onRedirect(reply.url);
         } else {
           onPaid(reply.order_id);
         }
