@@ -56,6 +56,7 @@ export const FulfillBodySchema = z
   })
   .nullish();
 export type FulfillBody = z.input<typeof FulfillBodySchema>;
+export type FulfillRequest = z.output<typeof FulfillBodySchema>;
 
 export const FulfillReplySchema = z.object({
   /** The gateway's order id the PayPal buttons approve (`createOrder` returns it). */

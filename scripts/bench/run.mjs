@@ -16,6 +16,7 @@ import autocannon from "autocannon";
 import Fastify from "fastify";
 import pg from "pg";
 import { measurePageJs } from "./bundle-size.mjs";
+import { CHECKOUT_TARGET, runCheckouts, standInEnv, startStandIn } from "./checkout.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -24,11 +25,12 @@ const reportFile = join(root, "docs/benchmarks.md");
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 50;
-const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 420_000);
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 540_000);
 const LIST_PATH = "/api/v2/products/?locale=de";
 const TARGET = { rps: 2000, p99: 25 };
 const CART_TARGET = { rps: 2000, p99: 20 };
 const CART_COUNT = 2000;
+const CHECKOUT_S = Number(process.env.BENCH_CHECKOUT_S ?? 30);
 const JS_BUDGET_KIB = 150;
 const LIGHTHOUSE_TARGET = { performance: 90, accessibility: 95, "best-practices": 95, seo: 95 };
 
@@ -36,6 +38,7 @@ const dbName = `atelier_bench_${process.pid}_${Date.now().toString(36)}`;
 const dataDir = mkdtempSync(join(os.tmpdir(), "atelier-bench-"));
 let shop;
 let bare;
+let standIn;
 let cleaned = false;
 let shopExit;
 
@@ -140,6 +143,7 @@ async function cleanup() {
   cleaned = true;
   await stopShop().catch(() => {});
   await bare?.close().catch(() => {});
+  await standIn?.close().catch(() => {});
   await adminQuery(`drop database if exists "${dbName}" with (force)`).catch((err) =>
     console.error(`[bench] could not drop ${dbName}: ${err.message}`),
   );
@@ -222,6 +226,16 @@ function writeReport(rows, context) {
     "",
     `Target of the cart issue: at least ${CART_TARGET.rps} adds/s and reads/s with p99 below ${CART_TARGET.p99} ms on PostgreSQL: **${cartPass ? "met" : "not met"}** (add ${addRow.rps}/s, p99 ${addRow.p99} ms; read ${readRow.rps}/s, p99 ${readRow.p99} ms).`,
     "",
+    "## Checkout",
+    "",
+    `Parents add a workshop session, fulfil (seats locked and reserved, the PayPal order created at the stand-in) and capture (the payment recorded, invoice and mail written), ${context.checkout.concurrency} at a time for ${context.checkout.durationS} s, against the PayPal stand-in on 127.0.0.1 (server/src/test/paypal-stand-in.ts). Target: at least ${CHECKOUT_TARGET.perMinute} checkouts a minute with p99 below ${CHECKOUT_TARGET.p99} ms per call: **${context.checkout.pass ? "met" : "not met"}** (${context.checkout.perMinute} checkouts a minute, ${context.checkout.done} paid, ${context.checkout.failed} failed).`,
+    "",
+    "| Call | Calls | p50 latency | p99 latency |",
+    "|---|---:|---:|---:|",
+    ...Object.entries(context.checkout.calls).map(
+      ([name, c]) => `| ${name} | ${c.n} | ${c.p50} ms | ${c.p99} ms |`,
+    ),
+    "",
     "## Front end",
     "",
     `JavaScript loaded by the home page (gzip bytes of the built files, budget ${JS_BUDGET_KIB} KiB): returning visitor ${context.homeJs.returning.kib.toFixed(1)} KiB in ${context.homeJs.returning.files} files (**${context.homeJs.returning.kib <= JS_BUDGET_KIB ? "within" : "over"} budget**); first visit, with the cookie modal, ${context.homeJs.first.kib.toFixed(1)} KiB in ${context.homeJs.first.files} files (**${context.homeJs.first.kib <= JS_BUDGET_KIB ? "within" : "over"} budget**).`,
@@ -267,6 +281,8 @@ async function main() {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // The checkout rows pay through the PayPal stand-in on 127.0.0.1.
+  standIn = await startStandIn();
   log(`starting the shop on ${base} with database ${dbName}`);
   shop = spawn(process.execPath, [serverEntry], {
     cwd: root,
@@ -281,6 +297,7 @@ async function main() {
       LOG_LEVEL: "warn",
       // The cart rows start with CART_COUNT guest carts from this one address.
       CART_INIT_RATE_LIMIT_PER_MINUTE: "100000",
+      ...standInEnv(standIn),
       SEED_ON_EMPTY: "true",
       SENTRY_DSN: "",
       SMTP_URL: "",
@@ -354,9 +371,17 @@ async function main() {
       ],
     }),
   ].map(summarize);
+  log(`checkout: add → fulfil → capture for ${CHECKOUT_S} s`);
+  const checkout = await runCheckouts({
+    base,
+    databaseUrl: dbUrl.toString(),
+    standIn,
+    durationS: CHECKOUT_S,
+  });
   // A server that died mid-run (another process stopping it, a crash) makes the numbers meaningless.
   if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
   console.table(results);
+  console.table(checkout.calls);
 
   // Front-end budgets on the same running shop: home-page JavaScript and Lighthouse (mobile preset).
   const distDir = join(root, "web/dist");
@@ -383,6 +408,7 @@ async function main() {
     pageSize: parsed.results.length,
     bytes: body.length,
     loadBefore,
+    checkout,
   });
   log(pass ? "target met" : "target NOT met");
 }

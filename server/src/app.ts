@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/accounts.routes.ts";
 import { createCatalogueApi } from "./catalogue/catalogue-api.ts";
+import { checkoutRoutes } from "./checkout/checkout.routes.ts";
+import { createCheckoutService } from "./checkout/checkout.service.ts";
+import { createOrderDocuments } from "./checkout/order-documents.ts";
+import { createPaymentWorker, type PaymentWorker } from "./checkout/payment-worker.ts";
+import { createPayPalWebhooks } from "./checkout/paypal-webhooks.ts";
 import { createDeferredWork, type DeferredWork } from "./common/deferred-work.ts";
 import type { Env } from "./config/env.ts";
 import type { Database } from "./db/client.ts";
@@ -12,6 +17,11 @@ import { healthRoutes } from "./health/health.routes.ts";
 import { logSerializers } from "./logging/log-redaction.ts";
 import { cartRoutes } from "./orders/cart.routes.ts";
 import { createCartService } from "./orders/cart.service.ts";
+import { demoGatewayRoutes } from "./payments/demo-gateway.routes.ts";
+import { createDemoGateway } from "./payments/demo-gateway.ts";
+import type { PaymentGateway } from "./payments/gateway.ts";
+import { createPayPalClient } from "./payments/paypal-client.ts";
+import { createPayPalGateway } from "./payments/paypal-gateway.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { type ErrorReporter, registerErrorHandler } from "./plugins/error-handler.ts";
@@ -28,6 +38,8 @@ import { createVisitorsService } from "./visitors/visitors.service.ts";
 declare module "fastify" {
   interface FastifyInstance {
     deferredWork: DeferredWork;
+    /** Expires reservations, reconciles open payments, refunds; started by server.ts, run by tests. */
+    paymentWorker: PaymentWorker;
   }
 }
 
@@ -110,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: env.PUBLIC_URL,
   });
   await app.register(cartRoutes({ cart, initPerMinute: env.CART_INIT_RATE_LIMIT_PER_MINUTE }));
+  await registerCheckout(app, deps, cart, deferred);
 
   const catalogueApi = createCatalogueApi({ db: database.db, env });
   await app.register(catalogueApi.routes);
@@ -120,6 +133,60 @@ export async function buildApp(deps: AppDeps) {
     headProvider: catalogueApi.headProvider,
   });
   return app;
+}
+
+/** The payment gateway (PayPal with a client id, else the offline demo, D49), checkout routes and worker. */
+async function registerCheckout(
+  app: FastifyInstance,
+  { env, database }: AppDeps,
+  cart: ReturnType<typeof createCartService>,
+  deferred: DeferredWork,
+) {
+  const db = database.db;
+  const paypal =
+    env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
+      ? createPayPalClient({
+          baseUrl: env.PAYPAL_API_BASE,
+          clientId: env.PAYPAL_CLIENT_ID,
+          clientSecret: env.PAYPAL_CLIENT_SECRET,
+        })
+      : undefined;
+  const demo = paypal ? undefined : createDemoGateway(db, env.PUBLIC_URL);
+  const gateway: PaymentGateway = paypal ? createPayPalGateway(paypal) : (demo as PaymentGateway);
+  const checkout = createCheckoutService({
+    db,
+    cart,
+    gateway,
+    documents: createOrderDocuments(env.PUBLIC_URL),
+    reservationMinutes: env.RESERVATION_MINUTES,
+    redirectOrigins: [env.WEB_URL, env.PUBLIC_URL, ...env.CORS_ORIGINS].map((url) => new URL(url).origin),
+    paypal: { clientId: env.PAYPAL_CLIENT_ID ?? null, sdkUrl: env.PAYPAL_SDK_URL },
+    log: app.log,
+    defer: (name, work) => deferred.run(name, work),
+  });
+  const webhookId = env.PAYPAL_WEBHOOK_ID;
+  const webhooks = createPayPalWebhooks({
+    db,
+    checkout,
+    verify:
+      paypal && webhookId
+        ? (headers, event) => paypal.verifyWebhookSignature(headers, event, webhookId)
+        : null,
+    log: app.log,
+  });
+  await app.register(
+    checkoutRoutes({ checkout, webhooks, fulfilPerMinute: env.CHECKOUT_RATE_LIMIT_PER_MINUTE }),
+  );
+  if (demo) await app.register(demoGatewayRoutes({ demo, webUrl: env.WEB_URL }));
+  const worker = createPaymentWorker({
+    db,
+    checkout,
+    gateway,
+    intervalMs: env.PAYMENT_WORKER_INTERVAL_MS,
+    log: app.log,
+  });
+  app.decorate("paymentWorker", worker);
+  app.addHook("preClose", () => worker.stop());
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

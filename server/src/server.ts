@@ -44,6 +44,7 @@ async function main() {
   // The outbox worker sends what services wrote in their transactions; stopped before the database closes.
   const mailer = createMailer({ db: database.db, env, logger: app.log });
   mailer.start();
+  app.paymentWorker.start();
 
   app.addHook("onClose", async () => {
     await mailer.stop();

@@ -70,6 +70,15 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default("Atelier <info@atelier-berlin.example>"),
   SCHOOL_EMAIL: z.email().default("info@atelier-berlin.example"),
+  /** The seller on invoices (§ 14(4) Nr. 1 UStG); the demo values are the seeded Impressum's. */
+  SCHOOL_LEGAL_NAME: z.string().trim().min(1).default("Atelier Kunst- und Sprachschule gGmbH"),
+  /** The school's address on one line, comma-separated: "Street 1, 10435 Berlin". */
+  SCHOOL_ADDRESS: z.string().trim().min(1).default("Kastanienallee 12, 10435 Berlin"),
+  /** Tax number or VAT id printed on invoices (§ 14(4) Nr. 2 UStG). */
+  SCHOOL_TAX_ID: z.string().trim().min(1).default("DE000000000"),
+  /** The note on VAT-exempt invoice lines; the Russian one stands beside the German legal text. */
+  INVOICE_VAT_NOTE_DE: z.string().trim().min(1).default("Umsatzsteuerfrei gemäß § 4 Nr. 21 UStG."),
+  INVOICE_VAT_NOTE_RU: z.string().trim().min(1).default("Освобождено от НДС согласно § 4 Nr. 21 UStG."),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
   SENTRY_DSN: optionalUrl,
   SENTRY_ENVIRONMENT: z.string().min(1).default("development"),
@@ -88,8 +97,39 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** New guest carts (`POST /api/v2/orders/init/`) per client address and minute. */
   CART_INIT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Checkouts (`POST /api/v2/orders/fulfill/`) per client address and minute: each one reserves seats. */
+  CHECKOUT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Off the course subscriptions of a family's second and every further child (0 turns it off). */
   SIBLING_DISCOUNT_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
+  /**
+   * PayPal (issue #8, D49): without a client id the shop runs offline with the demo gateway. The API base
+   * is PayPal's sandbox by default; production sets the live host (https://api-m.paypal.com).
+   */
+  PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
+  PAYPAL_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  PAYPAL_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** The id PayPal gave our webhook; events are verified against it (webhooks are refused without it). */
+  PAYPAL_WEBHOOK_ID: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** The PayPal JS SDK the web loads for the buttons (tests serve a stub). */
+  PAYPAL_SDK_URL: z.url().default("https://www.paypal.com/sdk/js"),
+  /** Minutes a checkout holds its seats for the payment. */
+  RESERVATION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  /** How often the payment worker expires reservations, asks PayPal about open orders and sends refunds due. */
+  PAYMENT_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(30_000),
   /** redis://host:port; shares the auth rate limits across instances (in memory per instance without it). */
   REDIS_URL: optionalUrl,
   /** Where Google and Facebook send the browser back; `?sso_provider=<provider>` is appended. Default PUBLIC_URL + "/". */
@@ -123,7 +163,14 @@ const EnvSchema = z.object({
 });
 
 /** The settings with their derived defaults filled in. */
-const SettingsSchema = EnvSchema.transform((env) => ({ ...env, WEB_URL: env.WEB_URL ?? env.PUBLIC_URL }));
+const SettingsSchema = EnvSchema.superRefine((env, ctx) => {
+  if (env.PAYPAL_CLIENT_ID && !env.PAYPAL_CLIENT_SECRET)
+    ctx.addIssue({
+      code: "custom",
+      path: ["PAYPAL_CLIENT_SECRET"],
+      message: "required with PAYPAL_CLIENT_ID",
+    });
+}).transform((env) => ({ ...env, WEB_URL: env.WEB_URL ?? env.PUBLIC_URL }));
 
 export type Env = z.infer<typeof SettingsSchema>;
 

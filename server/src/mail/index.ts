@@ -1,9 +1,13 @@
 import type { Env } from "../config/env.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
+import { type SellerEnv, sellerFromEnv } from "../invoices/seller.ts";
+import { createAttachmentRenderer } from "./mail-attachments.ts";
 import { enqueueMail, type MailRequest } from "./mail-outbox.ts";
 import { createTransport, type MailTransport } from "./mail-transport.ts";
 import { createMailWorker, type DrainResult, type MailLogger } from "./mail-worker.ts";
 
+export type { AttachmentRenderer, RenderedAttachment } from "./mail-attachments.ts";
+export { createAttachmentRenderer } from "./mail-attachments.ts";
 export type { MailRequest, OutboxMail } from "./mail-outbox.ts";
 export { enqueueMail } from "./mail-outbox.ts";
 export type {
@@ -14,6 +18,8 @@ export type {
   OrderConfirmationData,
   OrderConfirmationItem,
   PasswordResetData,
+  RefundNoticeData,
+  RefundReason,
   RenderedMail,
   RenderOptions,
   VerifyEmailData,
@@ -26,7 +32,8 @@ export { createMailWorker } from "./mail-worker.ts";
 
 export type MailerOptions = {
   db: Db;
-  env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR" | "PUBLIC_URL" | "MAIL_WORKER_INTERVAL_MS">;
+  env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR" | "PUBLIC_URL" | "MAIL_WORKER_INTERVAL_MS"> &
+    SellerEnv;
   logger: MailLogger;
   /** Replaces the transport chosen from env (tests, other adapters). */
   transport?: MailTransport;
@@ -53,6 +60,11 @@ export function createMailer(options: MailerOptions): Mailer {
     logger,
     intervalMs: env.MAIL_WORKER_INTERVAL_MS,
     maxAttempts: options.maxAttempts,
+    renderAttachments: createAttachmentRenderer({
+      db,
+      seller: sellerFromEnv(env),
+      publicUrl: env.PUBLIC_URL,
+    }),
   });
   return {
     enqueue: (dbOrTx, mail) => enqueueMail(dbOrTx, mail, { publicUrl: env.PUBLIC_URL }),

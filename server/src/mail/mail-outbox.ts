@@ -2,7 +2,7 @@ import type { Locale } from "@atelier/contract";
 import { EmailSchema } from "@atelier/contract";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { mailOutbox } from "../db/schema/contact.ts";
+import { type MailAttachmentRef, mailOutbox } from "../db/schema/contact.ts";
 import {
   type MailTemplateData,
   type MailTemplateName,
@@ -16,9 +16,18 @@ import {
  * contact form) was committed; the worker sends it later.
  */
 
-/** One mail to send; `template` decides the shape of `data`. */
+/**
+ * One mail to send; `template` decides the shape of `data`. Attachments are named, not included: the
+ * worker renders them when it sends (D53), so the caller's transaction stays short.
+ */
 export type MailRequest = {
-  [Name in MailTemplateName]: { to: string; template: Name; locale: Locale; data: MailTemplateData[Name] };
+  [Name in MailTemplateName]: {
+    to: string;
+    template: Name;
+    locale: Locale;
+    data: MailTemplateData[Name];
+    attachments?: MailAttachmentRef[];
+  };
 }[MailTemplateName];
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
@@ -41,6 +50,7 @@ export async function enqueueMail(
       text: rendered.text,
       template: mail.template,
       locale: mail.locale,
+      attachments: mail.attachments ?? [],
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error("mail_outbox insert returned no row");

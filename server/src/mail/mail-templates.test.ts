@@ -25,11 +25,47 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
   "order-confirmation": {
     firstName: "Dmitri",
     orderId: 4711,
+    invoiceNumber: "RE-2026-000042",
     items: [
-      { name: "Malkurs für Kinder", visitorName: "Mila", priceCents: 123450 },
-      { name: "Keramik-Workshop", visitorName: "Lev", priceCents: 4500 },
+      {
+        name: "Malkurs für Kinder",
+        visitorName: "Mila",
+        when: "Dienstag 16:00–17:30 (wöchentlich)",
+        place: "Kastanienallee 12, 10435 Berlin",
+        priceCents: 123450,
+        monthlyCents: 7900,
+        qr: { cid: "checkin-1@atelier", filename: "checkin-1.png" },
+      },
+      {
+        name: "Keramik-Workshop",
+        visitorName: "Lev",
+        when: "18.04.2026, 15:00–18:00",
+        place: null,
+        priceCents: 4500,
+        monthlyCents: 0,
+        qr: { cid: "checkin-2@atelier", filename: "checkin-2.png" },
+      },
+      {
+        name: "Geschenkgutschein",
+        visitorName: null,
+        when: "",
+        place: null,
+        priceCents: 5000,
+        monthlyCents: 0,
+        qr: null,
+      },
     ],
-    totalCents: 127950,
+    totalCents: 132950,
+    giftCardCents: 0,
+    monthlyCents: 7900,
+    profileUrl: "https://web.example/profile?tab=sales&locale=de",
+  },
+  "refund-notice": {
+    firstName: "Erik",
+    orderId: 815,
+    amountCents: 4500,
+    reason: "seats_gone",
+    items: ["Keramik-Workshop (Lev Muster)"],
   },
 };
 
@@ -38,7 +74,22 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
   "verify-email": ["Anna"],
   "password-reset": ["Boris"],
   "contact-request": ["Clara", "Schmidt", "clara@example.org", "+4915112345678", "Nachmittags bitte"],
-  "order-confirmation": ["Dmitri", "4711", "Malkurs für Kinder", "Mila", "Keramik-Workshop", "Lev"],
+  "order-confirmation": [
+    "Dmitri",
+    "4711",
+    "RE-2026-000042",
+    "Malkurs für Kinder",
+    "Mila",
+    "Dienstag 16:00–17:30 (wöchentlich)",
+    "Kastanienallee 12, 10435 Berlin",
+    "Keramik-Workshop",
+    "Lev",
+    "18.04.2026, 15:00–18:00",
+    "Geschenkgutschein",
+    // The link's "&" is escaped in the HTML; the part before it shows alike in both bodies.
+    "https://web.example/profile?tab=sales",
+  ],
+  "refund-notice": ["Erik", "815", "Keramik-Workshop (Lev Muster)"],
 };
 
 function render<Name extends MailTemplateName>(name: Name, locale: Locale, data: MailTemplateData[Name]) {
@@ -100,12 +151,28 @@ describe("renderMail", () => {
       position: EVIL,
     });
     const order = render("order-confirmation", "de", {
+      ...SAMPLES["order-confirmation"],
       firstName: EVIL,
       orderId: EVIL,
-      items: [{ name: EVIL, visitorName: EVIL, priceCents: 100 }],
-      totalCents: 100,
+      invoiceNumber: EVIL,
+      items: [
+        {
+          name: EVIL,
+          visitorName: EVIL,
+          when: EVIL,
+          place: EVIL,
+          priceCents: 100,
+          monthlyCents: 0,
+          qr: { cid: `x"><script>`, filename: "checkin-1.png" },
+        },
+      ],
     });
-    for (const mail of [verify, contact, order]) {
+    const refund = render("refund-notice", "ru", {
+      ...SAMPLES["refund-notice"],
+      firstName: EVIL,
+      items: [EVIL],
+    });
+    for (const mail of [verify, contact, order, refund]) {
       expect(mail.html).not.toContain("<script>");
       expect(mail.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
       // The plain-text part is not markup and keeps the value as typed.
@@ -134,10 +201,35 @@ describe("renderMail", () => {
     // Intl separates the amount from € with a no-break space; ru groups thousands with one too.
     expect(de.html).toContain("1.234,50\u00a0€");
     expect(de.html).toContain("45,00\u00a0€");
-    expect(de.text).toContain("Gesamt: 1.279,50\u00a0€");
+    expect(de.text).toContain("Jetzt bezahlt: 1.329,50\u00a0€");
     expect(ru.html).toContain("1\u00a0234,50\u00a0€");
     expect(ru.html).toContain("45,00\u00a0€");
-    expect(ru.text).toContain("Итого: 1\u00a0279,50\u00a0€");
+    expect(ru.text).toContain("Оплачено сейчас: 1\u00a0329,50\u00a0€");
+  });
+
+  it("shows each attending item's QR code inline by its cid, and none for a gift card", () => {
+    for (const locale of LOCALES) {
+      const mail = render("order-confirmation", locale, SAMPLES["order-confirmation"]);
+      expect(mail.html).toContain('src="cid:checkin-1@atelier"');
+      expect(mail.html).toContain('src="cid:checkin-2@atelier"');
+      expect(mail.html.match(/src="cid:/g)).toHaveLength(2);
+      // The plain-text part cannot show images: it names the attached files.
+      expect(mail.text).toContain("checkin-1.png");
+      expect(mail.text).toContain("RE-2026-000042");
+    }
+    const de = render("order-confirmation", "de", SAMPLES["order-confirmation"]);
+    expect(de.text).toContain("Monatlicher Beitrag der Abos: 79,00\u00a0€");
+    expect(de.text).toContain("Ihre Rechnung RE-2026-000042 finden Sie als PDF im Anhang.");
+  });
+
+  it("tells in both locales that a late payment is refunded in full", () => {
+    const de = render("refund-notice", "de", SAMPLES["refund-notice"]);
+    const ru = render("refund-notice", "ru", SAMPLES["refund-notice"]);
+    expect(de.subject).toBe("Ihre Bestellung Nr. 815: Zahlung wird erstattet");
+    expect(de.text).toContain("nach Ablauf der Reservierung");
+    expect(de.text).toContain("den vollen Betrag von 45,00\u00a0€");
+    expect(ru.subject).toBe("Ваш заказ № 815: оплата будет возвращена");
+    expect(ru.text).toContain("всю сумму — 45,00\u00a0€");
   });
 
   it("only accepts the data of the named template", () => {

@@ -3,12 +3,14 @@ import { type ContactRequestData, contactRequestTemplate } from "./templates/con
 import { renderLayout } from "./templates/layout.ts";
 import { type OrderConfirmationData, orderConfirmationTemplate } from "./templates/order-confirmation.ts";
 import { type PasswordResetData, passwordResetTemplate } from "./templates/password-reset.ts";
+import { type RefundNoticeData, refundNoticeTemplate } from "./templates/refund-notice.ts";
 import type { MailTemplate, RenderedMail } from "./templates/types.ts";
 import { type VerifyEmailData, verifyEmailTemplate } from "./templates/verify-email.ts";
 
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
 export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
 export type { PasswordResetData } from "./templates/password-reset.ts";
+export type { RefundNoticeData, RefundReason } from "./templates/refund-notice.ts";
 export type { RenderedMail } from "./templates/types.ts";
 export type { VerifyEmailData } from "./templates/verify-email.ts";
 
@@ -18,6 +20,7 @@ export type MailTemplateData = {
   "password-reset": PasswordResetData;
   "contact-request": ContactRequestData;
   "order-confirmation": OrderConfirmationData;
+  "refund-notice": RefundNoticeData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -27,6 +30,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "password-reset": passwordResetTemplate,
   "contact-request": contactRequestTemplate,
   "order-confirmation": orderConfirmationTemplate,
+  "refund-notice": refundNoticeTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];

@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import nodemailer from "nodemailer";
 import type { Env } from "../config/env.ts";
+import type { RenderedAttachment } from "./mail-attachments.ts";
 
 /** A stored outbox mail as the transport needs it. */
 export type OutgoingMail = {
@@ -11,6 +12,7 @@ export type OutgoingMail = {
   html: string;
   text: string;
   template: string;
+  attachments?: readonly RenderedAttachment[];
 };
 
 export type MailTransport = {
@@ -42,6 +44,16 @@ export function smtpOptionsFromUrl(smtpUrl: string): { url: string; ignoreTLS?: 
   return plainLoopback && !tlsChosenInUrl ? { url: smtpUrl, ignoreTLS: true } : { url: smtpUrl };
 }
 
+/** Both transports attach the same way; an image with a cid goes inline beside the HTML that shows it. */
+function nodemailerAttachments(message: OutgoingMail) {
+  return (message.attachments ?? []).map((file) => ({
+    filename: file.filename,
+    content: file.content,
+    contentType: file.contentType,
+    ...(file.cid ? { cid: file.cid, contentDisposition: "inline" as const } : {}),
+  }));
+}
+
 function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport({
     connectionTimeout: 15_000,
@@ -60,6 +72,7 @@ function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: message.subject,
         html: message.html,
         text: message.text,
+        attachments: nodemailerAttachments(message),
         headers: { "X-Atelier-Mail-Id": String(message.id), "X-Atelier-Template": message.template },
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
@@ -80,6 +93,7 @@ function createEmlTransport(env: MailTransportEnv): MailTransport {
         subject: message.subject,
         html: message.html,
         text: message.text,
+        attachments: nodemailerAttachments(message),
         headers: { "X-Atelier-Mail-Id": String(message.id), "X-Atelier-Template": message.template },
       });
       if (!Buffer.isBuffer(info.message)) throw new Error("stream transport returned no buffer");

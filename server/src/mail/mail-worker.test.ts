@@ -171,8 +171,22 @@ describe("mail outbox and worker over real SMTP", () => {
       data: {
         firstName: "Dmitri",
         orderId: 12,
-        items: [{ name: "Workshop", visitorName: "Lev", priceCents: 4500 }],
+        invoiceNumber: "RE-2026-000012",
+        items: [
+          {
+            name: "Workshop",
+            visitorName: "Lev",
+            when: "18.04.2026, 15:00–18:00",
+            place: null,
+            priceCents: 4500,
+            monthlyCents: 0,
+            qr: null,
+          },
+        ],
         totalCents: 4500,
+        giftCardCents: 0,
+        monthlyCents: 0,
+        profileUrl: "https://shop.example/profile?tab=sales&locale=ru",
       },
     });
     await mailer.drainOnce();
@@ -180,7 +194,9 @@ describe("mail outbox and worker over real SMTP", () => {
     await makeAllDue();
     expect(await mailer.drainOnce()).toEqual({ sent: 1, failed: 0 });
     expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 2 });
-    expect(parseRawMail(smtp.received[0]?.raw ?? "").subject).toBe("Ваш заказ № 12 в Atelier");
+    expect(parseRawMail(smtp.received[0]?.raw ?? "").subject).toBe(
+      "Ваше бронирование № 12 в Atelier подтверждено",
+    );
   });
 
   it("lets two workers drain the same outbox without sending a mail twice", async () => {

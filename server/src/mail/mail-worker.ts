@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.ts";
+import { type AttachmentRenderer, noAttachments } from "./mail-attachments.ts";
 import { claimDueMails, markMailAttemptFailed, markMailSent, type OutboxMail } from "./mail-outbox.ts";
 import type { MailTransport } from "./mail-transport.ts";
 
@@ -14,6 +15,8 @@ export type MailWorkerOptions = {
   intervalMs: number;
   maxAttempts?: number;
   batchSize?: number;
+  /** Makes the files a mail names (invoice PDF, check-in QR codes) when it is sent. */
+  renderAttachments?: AttachmentRenderer;
 };
 
 export type DrainResult = { sent: number; failed: number };
@@ -43,6 +46,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, transport, logger, intervalMs } = options;
   const maxAttempts = options.maxAttempts ?? 8;
   const batchSize = options.batchSize ?? 10;
+  const renderAttachments = options.renderAttachments ?? noAttachments;
 
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -51,7 +55,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function deliver(mail: OutboxMail): Promise<boolean> {
     try {
-      await transport.send(mail);
+      // Rendered inside the attempt: a failing PDF is a failed attempt, retried like a refused relay.
+      const attachments = await renderAttachments(mail.attachments);
+      await transport.send({ ...mail, attachments });
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
       // Every error is retried, 5xx included: a relay refusing us (auth, relaying denied) is

@@ -72,16 +72,26 @@ export function createTestLogger(): MailLogger & { entries: LogEntry[] } {
   return { entries, info: at("info"), warn: at("warn"), error: at("error") };
 }
 
+export type ParsedAttachment = {
+  filename: string;
+  contentType: string;
+  /** The Content-ID without its angle brackets, for an inline part. */
+  cid: string | undefined;
+  disposition: string;
+  content: Buffer;
+};
+
 export type ParsedMail = {
   headers: Map<string, string>;
   subject: string;
   text: string;
   html: string;
+  attachments: ParsedAttachment[];
 };
 
 /** Reads an RFC 822 message as nodemailer writes it: encoded-word headers, multipart bodies, QP or base64 parts. */
 export function parseRawMail(raw: string): ParsedMail {
-  const parsed: ParsedMail = { headers: new Map(), subject: "", text: "", html: "" };
+  const parsed: ParsedMail = { headers: new Map(), subject: "", text: "", html: "", attachments: [] };
   const top = parsePart(raw, parsed);
   parsed.headers = top;
   parsed.subject = top.get("subject") ?? "";
@@ -103,7 +113,24 @@ function parsePart(raw: string, into: ParsedMail): Map<string, string> {
     }
     return headers;
   }
-  const decoded = decodeBody(body, headers.get("content-transfer-encoding") ?? "7bit");
+  const encoding = headers.get("content-transfer-encoding") ?? "7bit";
+  const disposition = headers.get("content-disposition") ?? "";
+  const filename =
+    /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? /name="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (filename || !contentType.toLowerCase().startsWith("text/")) {
+    into.attachments.push({
+      filename: filename ?? "",
+      contentType: contentType.split(";")[0]?.trim().toLowerCase() ?? "",
+      cid: headers.get("content-id")?.replace(/^<|>$/g, ""),
+      disposition: disposition.split(";")[0]?.trim().toLowerCase() ?? "",
+      content:
+        encoding.toLowerCase() === "base64"
+          ? Buffer.from(body.replace(/\s+/g, ""), "base64")
+          : Buffer.from(body),
+    });
+    return headers;
+  }
+  const decoded = decodeBody(body, encoding);
   if (contentType.toLowerCase().startsWith("text/html")) into.html += decoded;
   else if (contentType.toLowerCase().startsWith("text/plain")) into.text += decoded;
   return headers;

@@ -95,6 +95,18 @@ const bookingKey = (item: CartItemRow) =>
     item.weeks.map((w) => w.id).join("."),
   ].join("|");
 
+/** The booking an item stands for, as a request to check again (checkout re-checks every item). */
+const requestOf = (item: CartItemRow): OrderItemRequest => ({
+  product: null,
+  product_page: item.productPageId,
+  purchase_option: item.purchaseOptionId,
+  visitor: item.visitorId ?? item.guestVisitorRef,
+  schedule_slots: item.slots.map((slot) => slot.id),
+  academy_weeks: item.weeks.map((week) => week.id),
+  academy_number_of_weeks: item.academyNumberOfWeeks,
+  comment: item.comment,
+});
+
 /** A promocode that may be used now (active and within its dates), or the reason it may not. */
 function promocodeUsable(code: PromocodeRow, now: Date): ErrorCode | null {
   if (!code.isActive) return "promocode_invalid";
@@ -138,8 +150,19 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
   async function mergeGuestCart(tx: Tx, guestCartId: string, into: CartRow, locale: Locale) {
     const guest = await findGuestCart(tx, guestCartId, true);
     if (!guest) return;
+    await moveItems(tx, guest.id, into, locale);
+    if (into.promocodeId === null) into.promocodeId = guest.promocodeId;
+    await deleteCart(tx, guest.id);
+    await reprice(tx, into, locale);
+  }
+
+  /**
+   * Moves the items of another order (a guest cart, a checkout the buyer cancelled) into `into`, dropping
+   * the ones `into` already books. The caller reprices.
+   */
+  async function moveItems(tx: Tx, fromOrderId: number, into: CartRow, locale: Locale) {
     const [theirs, ours] = await Promise.all([
-      findCartItems(tx, guest.id, locale),
+      findCartItems(tx, fromOrderId, locale),
       findCartItems(tx, into.id, locale),
     ]);
     const present = new Set(ours.map(bookingKey));
@@ -152,9 +175,6 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       }
     }
     await deleteCartItems(tx, duplicates);
-    if (into.promocodeId === null) into.promocodeId = guest.promocodeId;
-    await deleteCart(tx, guest.id);
-    await reprice(tx, into, locale);
   }
 
   /**
@@ -422,7 +442,25 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     return { item, items };
   }
 
+  /**
+   * Every item checked again against the catalogue as if it were added now (option, slots, weeks, the
+   * child's age, seats beside the other items): checkout calls it with the booked units locked.
+   */
+  async function recheckItems(tx: Tx, cart: CartRow, items: CartItemRow[]) {
+    for (const item of items) {
+      await checkBooking(
+        tx,
+        cart,
+        requestOf(item),
+        items.filter((other) => other.id !== item.id),
+      );
+    }
+  }
+
   return {
+    /** What checkout does with a cart inside its own transaction (server/src/checkout/). */
+    internals: { lockCart, reprice, recheckItems, moveItems, toOrder },
+
     /** `POST /orders/init/`: a new guest cart, or the signed-in user's cart. */
     async init(caller: CartCaller, locale: Locale): Promise<{ cart_id: string }> {
       if (caller.userId !== null) {

@@ -16,6 +16,11 @@ export type StandInOrder = {
   refundedCents: number;
 };
 
+export type SignedEvent = {
+  headers: Record<string, string>;
+  payload: { id: string; event_type: string; resource: Record<string, unknown> };
+};
+
 export type PayPalStandIn = {
   url: string;
   clientId: string;
@@ -33,6 +38,16 @@ export type PayPalStandIn = {
   failNext(route: string, status: number, delayMs?: number): void;
   /** The signature a webhook from this stand-in carries. */
   signatureFor(transmissionId: string): string;
+  /** The next capture of this order is refused with PayPal's issue (INSTRUMENT_DECLINED, TRANSACTION_REFUSED). */
+  refuseNextCapture(orderId: string, issue: string): void;
+  /** The next capture of this order completes with the capture status DECLINED (HTTP 201, as PayPal does). */
+  declineNextCapture(orderId: string): void;
+  /** The buyer approves and the order is captured at PayPal, as if our server had captured and then crashed. */
+  captureBehindOurBack(orderId: string): string;
+  /** A webhook event as PayPal posts it, with signature headers this stand-in verifies. */
+  webhookEvent(eventType: string, resource: Record<string, unknown>, eventId?: string): SignedEvent;
+  /** The resource of a PAYMENT.CAPTURE.COMPLETED event for an order captured here. */
+  captureResource(orderId: string): Record<string, unknown>;
   close(): Promise<void>;
 };
 
@@ -48,6 +63,7 @@ export async function startPayPalStandIn(
   const calls = new Map<string, number>();
   const replies = new Map<string, { status: number; body: unknown }>();
   const failures = new Map<string, { status: number; delayMs: number }>();
+  const captureRefusals = new Map<string, string>();
   let validTokens = new Set<string>();
   let counter = 0;
 
@@ -70,6 +86,45 @@ export async function startPayPalStandIn(
       failures.set(route, { status, delayMs });
     },
     signatureFor: (transmissionId) => `stand-in-signature-${transmissionId}`,
+    refuseNextCapture(orderId, issue) {
+      captureRefusals.set(orderId, issue);
+    },
+    declineNextCapture(orderId) {
+      captureRefusals.set(orderId, "DECLINED_STATUS");
+    },
+    captureBehindOurBack(orderId) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`stand-in has no order ${orderId}`);
+      order.status = "COMPLETED";
+      order.captureId ??= `CAP${String(++counter).padStart(14, "0")}`;
+      return order.captureId;
+    },
+    webhookEvent(eventType, resource, eventId = `WH-${++counter}`) {
+      const transmissionId = `tx-${eventId}`;
+      return {
+        headers: {
+          "paypal-auth-algo": "SHA256withRSA",
+          "paypal-cert-url": `${state.url}/certs/stand-in`,
+          "paypal-transmission-id": transmissionId,
+          "paypal-transmission-sig": state.signatureFor(transmissionId),
+          "paypal-transmission-time": new Date().toISOString(),
+        },
+        payload: { id: eventId, event_type: eventType, resource },
+      };
+    },
+    captureResource(orderId) {
+      const order = orders.get(orderId);
+      if (!order?.captureId) throw new Error(`stand-in order ${orderId} is not captured`);
+      const unit = (order.request.purchase_units as Record<string, unknown>[] | undefined)?.[0] ?? {};
+      return {
+        id: order.captureId,
+        status: "COMPLETED",
+        amount: unit.amount,
+        custom_id: unit.custom_id,
+        invoice_id: unit.invoice_id,
+        supplementary_data: { related_ids: { order_id: order.id } },
+      };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
@@ -110,6 +165,26 @@ export async function startPayPalStandIn(
         { href: `${state.url}/v2/checkout/orders/${order.id}`, rel: "self", method: "GET" },
       ],
     };
+  }
+
+  /** A capture PayPal answers 201 with a DECLINED capture: the order is done, the money did not move. */
+  function declinedCapture(order: StandInOrder) {
+    order.status = "COMPLETED";
+    const body = orderBody(order);
+    const unit = body.purchase_units[0];
+    if (unit)
+      unit.payments = {
+        captures: [
+          {
+            id: `CAP${String(++counter).padStart(14, "0")}`,
+            status: "DECLINED",
+            amount: unit.amount,
+            invoice_id: unit.invoice_id,
+            custom_id: unit.custom_id,
+          },
+        ],
+      };
+    return { status: 201, body };
   }
 
   const error = (status: number, name: string, issue?: string) => ({
@@ -159,6 +234,10 @@ export async function startPayPalStandIn(
       if (!order) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
       if (order.status === "COMPLETED") return error(422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED");
       if (order.status !== "APPROVED") return error(422, "UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED");
+      const refusal = captureRefusals.get(order.id);
+      captureRefusals.delete(order.id);
+      if (refusal === "DECLINED_STATUS") return declinedCapture(order);
+      if (refusal) return error(422, "UNPROCESSABLE_ENTITY", refusal);
       order.status = "COMPLETED";
       order.captureId = `CAP${String(++counter).padStart(14, "0")}`;
       return { status: 201, body: orderBody(order) };

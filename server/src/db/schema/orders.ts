@@ -280,6 +280,8 @@ export const payments = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
     captureId: text("capture_id"),
+    /** Counts refused captures (the buyer chose another funding source), part of the capture's request id. */
+    captureAttempt: integer("capture_attempt").notNull().default(0),
     refundedCents: integer("refunded_cents").notNull().default(0),
     /** Captured for an order that could not keep its seats: the worker refunds it (D51). */
     refundDue: boolean("refund_due").notNull().default(false),

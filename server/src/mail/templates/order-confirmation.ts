@@ -1,76 +1,202 @@
 import type { Locale } from "@atelier/contract";
 import { formatMoney } from "./format.ts";
-import { html } from "./html.ts";
-import { greeting, paragraph } from "./parts.ts";
+import { html, type SafeHtml } from "./html.ts";
+import { actionButton, actionText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
 
-export type OrderConfirmationItem = { name: string; visitorName: string; priceCents: number };
+export type OrderConfirmationItem = {
+  name: string;
+  /** The child booked; null for a gift card. */
+  visitorName: string | null;
+  /** Weekdays and times, dates or academy weeks, in the mail's locale. */
+  when: string;
+  place: string | null;
+  /** Paid now for this item, after discounts. */
+  priceCents: number;
+  /** A subscription's monthly amount after this month (0 for one-off items). */
+  monthlyCents: number;
+  /** The item's check-in QR code, attached inline; null when nobody checks in (a gift card). */
+  qr: { cid: string; filename: string } | null;
+};
 
 export type OrderConfirmationData = {
   firstName: string;
   orderId: number | string;
+  /** The number of the invoice attached as PDF. */
+  invoiceNumber: string;
   items: readonly OrderConfirmationItem[];
+  /** Paid now (the invoice's total less a gift card's part). */
   totalCents: number;
+  /** Paid from a gift card's balance. */
+  giftCardCents: number;
+  /** Due monthly for the subscriptions of the order. */
+  monthlyCents: number;
+  /** The bookings in the profile (`WEB_URL/profile?tab=sales&locale=…`). */
+  profileUrl: string;
 };
 
 type Texts = {
   subject: (orderId: string) => string;
   intro: string;
-  item: string;
-  visitor: string;
+  orderNumber: string;
+  invoiceNumber: string;
+  participant: string;
+  when: string;
+  place: string;
   price: string;
-  total: string;
+  monthly: string;
+  qrAlt: string;
+  qrHint: string;
+  qrHintText: (filename: string) => string;
+  totalPaid: string;
+  giftCard: string;
+  totalMonthly: string;
+  nextHeading: string;
+  next: string[];
+  profileAction: string;
+  invoice: (number: string) => string;
   questions: string;
 };
 
 const TEXTS: Record<Locale, Texts> = {
   de: {
-    subject: (orderId) => `Ihre Bestellung Nr. ${orderId} bei Atelier`,
-    intro: "vielen Dank für Ihre Bestellung! Hier ist Ihre Übersicht:",
-    item: "Angebot",
-    visitor: "Teilnehmer/in",
+    subject: (orderId) => `Ihre Buchung Nr. ${orderId} bei Atelier ist bestätigt`,
+    intro:
+      "vielen Dank für Ihre Buchung! Ihre Zahlung ist eingegangen, die Plätze sind fest für Sie reserviert.",
+    orderNumber: "Bestellnummer",
+    invoiceNumber: "Rechnungsnummer",
+    participant: "Teilnehmer/in",
+    when: "Termin",
+    place: "Ort",
     price: "Preis",
-    total: "Gesamt",
+    monthly: "danach monatlich",
+    qrAlt: "QR-Code zum Einchecken",
+    qrHint: "Zeigen Sie diesen QR-Code beim ersten Besuch vor, dann checken wir Ihr Kind schnell ein.",
+    qrHintText: (filename) =>
+      `Den QR-Code zum Einchecken finden Sie im Anhang (${filename}); bitte beim ersten Besuch vorzeigen.`,
+    totalPaid: "Jetzt bezahlt",
+    giftCard: "Mit Gutschein bezahlt",
+    totalMonthly: "Monatlicher Beitrag der Abos",
+    nextHeading: "Wie geht es weiter?",
+    next: [
+      "Bringen Sie den QR-Code zum ersten Termin mit, ausgedruckt oder auf dem Handy.",
+      "Alle Buchungen finden Sie jederzeit in Ihrem Profil unter „Käufe“.",
+    ],
+    profileAction: "Meine Buchungen ansehen",
+    invoice: (number) => `Ihre Rechnung ${number} finden Sie als PDF im Anhang.`,
     questions: "Bei Fragen antworten Sie einfach auf diese E-Mail.",
   },
   ru: {
-    subject: (orderId) => `Ваш заказ № ${orderId} в Atelier`,
-    intro: "Спасибо за заказ! Ниже — его состав:",
-    item: "Предложение",
-    visitor: "Участник",
+    subject: (orderId) => `Ваше бронирование № ${orderId} в Atelier подтверждено`,
+    intro: "Спасибо за бронирование! Оплата получена, места закреплены за вами.",
+    orderNumber: "Номер заказа",
+    invoiceNumber: "Номер счёта",
+    participant: "Участник",
+    when: "Время",
+    place: "Место",
     price: "Цена",
-    total: "Итого",
+    monthly: "далее ежемесячно",
+    qrAlt: "QR-код для регистрации",
+    qrHint: "Покажите этот QR-код при первом посещении — так мы быстро отметим вашего ребёнка.",
+    qrHintText: (filename) =>
+      `QR-код для регистрации — во вложении (${filename}); покажите его при первом посещении.`,
+    totalPaid: "Оплачено сейчас",
+    giftCard: "Оплачено подарочным сертификатом",
+    totalMonthly: "Ежемесячный платёж по абонементам",
+    nextHeading: "Что дальше?",
+    next: [
+      "Возьмите QR-код на первое занятие — распечатанным или в телефоне.",
+      "Все бронирования всегда доступны в вашем профиле в разделе «Покупки».",
+    ],
+    profileAction: "Мои бронирования",
+    invoice: (number) => `Счёт ${number} приложен к письму в формате PDF.`,
     questions: "Если у вас есть вопросы, просто ответьте на это письмо.",
   },
 };
 
-const CELL = "padding:8px 8px 8px 0;border-bottom:1px solid #e6e2da;vertical-align:top;";
-const HEAD =
-  "padding:8px 8px 8px 0;border-bottom:2px solid #1f3a5f;text-align:left;font-size:13px;color:#555555;";
+const BLOCK = "margin:0 0 16px;padding:16px;border:1px solid #e6e2da;border-radius:6px;";
+const LABEL = "padding:2px 12px 2px 0;vertical-align:top;color:#555555;white-space:nowrap;font-size:14px;";
+const VALUE = "padding:2px 0;vertical-align:top;font-size:14px;";
 
+function itemBlock(item: OrderConfirmationItem, t: Texts, locale: Locale): SafeHtml {
+  const rows: [string, string][] = [];
+  if (item.visitorName) rows.push([t.participant, item.visitorName]);
+  if (item.when) rows.push([t.when, item.when]);
+  if (item.place) rows.push([t.place, item.place]);
+  rows.push([t.price, formatMoney(item.priceCents, locale)]);
+  if (item.monthlyCents > 0) rows.push([t.monthly, formatMoney(item.monthlyCents, locale)]);
+  const qr = item.qr
+    ? html`<p style="margin:12px 0 0;"><img src="cid:${item.qr.cid}" alt="${t.qrAlt}" width="160" height="160" style="display:block;width:160px;height:160px;"></p>
+<p style="margin:4px 0 0;font-size:13px;color:#555555;">${t.qrHint}</p>`
+    : "";
+  return html`<div style="${BLOCK}">
+<p style="margin:0 0 8px;font-weight:bold;">${item.name}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;">${rows.map(
+    ([label, value]) => html`<tr><td style="${LABEL}">${label}</td><td style="${VALUE}">${value}</td></tr>`,
+  )}</table>
+${qr}
+</div>`;
+}
+
+function itemText(item: OrderConfirmationItem, index: number, t: Texts, locale: Locale): string {
+  const rows = [`${index}. ${item.name}`];
+  if (item.visitorName) rows.push(`   ${t.participant}: ${item.visitorName}`);
+  if (item.when) rows.push(`   ${t.when}: ${item.when}`);
+  if (item.place) rows.push(`   ${t.place}: ${item.place}`);
+  rows.push(`   ${t.price}: ${formatMoney(item.priceCents, locale)}`);
+  if (item.monthlyCents > 0) rows.push(`   ${t.monthly}: ${formatMoney(item.monthlyCents, locale)}`);
+  if (item.qr) rows.push(`   ${t.qrHintText(item.qr.filename)}`);
+  return rows.join("\n");
+}
+
+/** Sent once the payment is recorded: what was booked, the check-in codes, the invoice attached. */
 export const orderConfirmationTemplate: MailTemplate<OrderConfirmationData> = (data, locale) => {
   const t = TEXTS[locale];
   const hello = greeting(data.firstName, locale);
-  const total = formatMoney(data.totalCents, locale);
   const subject = t.subject(String(data.orderId));
+  const numbers: [string, string][] = [
+    [t.orderNumber, String(data.orderId)],
+    [t.invoiceNumber, data.invoiceNumber],
+  ];
+  const totals: { label: string; value: string; strong?: boolean }[] = [];
+  if (data.giftCardCents > 0)
+    totals.push({ label: t.giftCard, value: formatMoney(data.giftCardCents, locale) });
+  totals.push({ label: t.totalPaid, value: formatMoney(data.totalCents, locale), strong: true });
+  if (data.monthlyCents > 0)
+    totals.push({ label: t.totalMonthly, value: formatMoney(data.monthlyCents, locale) });
 
-  const table = html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;margin:0 0 24px;border-collapse:collapse;">
-<tr><th style="${HEAD}">${t.item}</th><th style="${HEAD}">${t.visitor}</th><th style="${HEAD}text-align:right;">${t.price}</th></tr>
-${data.items.map(
-  (item) =>
-    html`<tr><td style="${CELL}">${item.name}</td><td style="${CELL}">${item.visitorName}</td><td style="${CELL}text-align:right;white-space:nowrap;">${formatMoney(item.priceCents, locale)}</td></tr>`,
-)}
-<tr><td colspan="2" style="padding:12px 8px 0 0;font-weight:bold;">${t.total}</td><td style="padding:12px 0 0;font-weight:bold;text-align:right;white-space:nowrap;">${total}</td></tr>
-</table>`;
+  const bodyHtml = html`${paragraph(hello)}${paragraph(t.intro)}
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;border-collapse:collapse;">${numbers.map(
+    ([label, value]) => html`<tr><td style="${LABEL}">${label}</td><td style="${VALUE}">${value}</td></tr>`,
+  )}</table>
+${data.items.map((item) => itemBlock(item, t, locale))}
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;margin:0 0 24px;border-collapse:collapse;">${totals.map(
+    ({ label, value, strong }) =>
+      html`<tr><td style="padding:4px 8px 4px 0;${strong ? "font-weight:bold;" : ""}">${label}</td><td style="padding:4px 0;text-align:right;white-space:nowrap;${strong ? "font-weight:bold;" : ""}">${value}</td></tr>`,
+  )}</table>
+<h2 style="margin:0 0 8px;font-size:17px;">${t.nextHeading}</h2>
+<ul style="margin:0 0 16px;padding-left:20px;">${t.next.map((line) => html`<li style="margin:0 0 4px;">${line}</li>`)}</ul>
+${actionButton(data.profileUrl, t.profileAction, locale)}${paragraph(t.invoice(data.invoiceNumber))}${paragraph(t.questions)}`;
 
-  const lines = data.items.map(
-    (item) => `- ${item.name} (${item.visitorName}): ${formatMoney(item.priceCents, locale)}`,
-  );
+  const bodyText = [
+    hello,
+    "",
+    t.intro,
+    "",
+    ...numbers.map(([label, value]) => `${label}: ${value}`),
+    "",
+    ...data.items.map((item, index) => `${itemText(item, index + 1, t, locale)}\n`),
+    ...totals.map(({ label, value }) => `${label}: ${value}`),
+    "",
+    t.nextHeading,
+    ...t.next.map((line) => `- ${line}`),
+    "",
+    actionText(data.profileUrl, t.profileAction),
+    "",
+    t.invoice(data.invoiceNumber),
+    "",
+    t.questions,
+  ].join("\n");
 
-  return {
-    subject,
-    heading: subject,
-    bodyHtml: html`${paragraph(hello)}${paragraph(t.intro)}${table}${paragraph(t.questions)}`,
-    bodyText: [hello, "", t.intro, "", ...lines, "", `${t.total}: ${total}`, "", t.questions].join("\n"),
-  };
+  return { subject, heading: subject, bodyHtml, bodyText };
 };

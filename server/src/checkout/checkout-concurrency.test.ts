@@ -1,0 +1,127 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, orders, payments } from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createChild, createParent } from "../test/shop-fixtures.ts";
+import { usesPostgres } from "../test/test-database.ts";
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+}, 60_000);
+afterAll(() => t?.close());
+
+/** A parent with a child of 11 and the workshop session in the cart. */
+async function parentWithSession(sessionId: number) {
+  const parent = await createParent(t.db);
+  const child = await createChild(t.db, parent.id, 11);
+  const added = await t.call("POST", "/api/v2/orders/items/", {
+    headers: parent.headers,
+    body: {
+      product_page: t.workshop.page.id,
+      purchase_option: t.workshop.options[0]?.id,
+      visitor: child,
+      schedule_slots: [sessionId],
+    },
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  return parent;
+}
+
+describe(`checkout under concurrency (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it("50 concurrent checkouts for a session with 5 seats: exactly 5 reserve and pay, 45 hear 'no seats left'", async () => {
+    const session = t.dated[1] ?? t.dated[0];
+    if (!session) throw new Error("no dated workshop session");
+    const parents: Awaited<ReturnType<typeof parentWithSession>>[] = [];
+    for (let i = 0; i < 50; i++) parents.push(await parentWithSession(session.id));
+    // Every cart holds the session; only now the session shrinks to five seats.
+    await t.setSeats(session.id, 5);
+
+    const replies = await Promise.all(parents.map((parent) => t.fulfil(parent.headers)));
+    const ok = replies.filter((reply) => reply.statusCode === 200);
+    const refused = replies.filter((reply) => reply.statusCode === 400);
+    expect(ok).toHaveLength(5);
+    expect(refused).toHaveLength(45);
+    for (const reply of refused)
+      expect(reply.json().error_codes).toEqual({ schedule_slots: ["no_seats_left"] });
+
+    // The five pay; every one is kept (their reservations hold the five seats).
+    const captured = await Promise.all(
+      replies.map(async (reply, index) => {
+        if (reply.statusCode !== 200) return undefined;
+        const { id } = reply.json();
+        t.standIn.approve(id);
+        return t.capture(parents[index]?.headers ?? {}, id);
+      }),
+    );
+    const paid = captured.filter((reply) => reply?.json().status === "payment_fulfilled");
+    expect(paid).toHaveLength(5);
+
+    // The refused parents still have their item in the cart, with the reason shown to them.
+    const refusedParent = parents[replies.findIndex((reply) => reply.statusCode === 400)];
+    const cart = await t.call("GET", "/api/v2/orders/current/", { headers: refusedParent?.headers ?? {} });
+    expect(cart.json().items).toHaveLength(1);
+  }, 120_000);
+
+  it("20 concurrent captures of one order and two duplicate webhooks record one payment and one paid order", async () => {
+    const session = t.dated[2] ?? t.dated[0];
+    if (!session) throw new Error("no dated workshop session");
+    await t.setSeats(session.id, 100);
+    const parent = await parentWithSession(session.id);
+    const { id, order_id } = (await t.fulfil(parent.headers)).json();
+    t.standIn.approve(id);
+    // PayPal captured once; its webhook arrives twice while the parent's page fires 20 captures.
+    const event = t.standIn.webhookEvent("PAYMENT.CAPTURE.COMPLETED", {});
+    const [captures] = await Promise.all([
+      Promise.all(Array.from({ length: 20 }, () => t.capture(parent.headers, id))),
+      (async () => {
+        // The webhook needs the capture to exist at PayPal first.
+        for (let i = 0; i < 5000 && !t.standIn.orders.get(id)?.captureId; i++)
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        const resource = t.standIn.captureResource(id);
+        await Promise.all(
+          [0, 1].map(() =>
+            t.call("POST", "/api/v2/payments/paypal/webhook/", {
+              headers: event.headers,
+              body: { ...event.payload, resource },
+            }),
+          ),
+        );
+      })(),
+    ]);
+    for (const reply of captures) {
+      expect(reply.statusCode, reply.body).toBe(200);
+      expect(reply.json().status).toBe("payment_fulfilled");
+    }
+    const rows = await t.db.select().from(payments).where(eq(payments.orderId, order_id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe("captured");
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, order_id));
+    expect(order?.status).toBe("paid");
+    const user = (await t.call("GET", "/api/v2/users/me/", { headers: parent.headers })).json();
+    const mails = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, user.email), eq(mailOutbox.template, "order-confirmation")));
+    expect(mails[0]?.n).toBe(1);
+  }, 60_000);
+
+  it("an expired reservation releases its seat to the next parent", async () => {
+    const session = t.dated[3] ?? t.dated[0];
+    if (!session) throw new Error("no dated workshop session");
+    const first = await parentWithSession(session.id);
+    const second = await parentWithSession(session.id);
+    await t.setSeats(session.id, 1);
+    const staged = await t.fulfil(first.headers);
+    expect(staged.statusCode).toBe(200);
+    const blocked = await t.fulfil(second.headers);
+    expect(blocked.json().error_codes).toEqual({ schedule_slots: ["no_seats_left"] });
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, staged.json().order_id));
+    const round = await t.app.paymentWorker.runOnce();
+    expect(round.expired).toBeGreaterThanOrEqual(1);
+    expect((await t.fulfil(second.headers)).statusCode).toBe(200);
+  }, 60_000);
+});

@@ -1,0 +1,333 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../db/client.ts";
+import {
+  academyWeeks,
+  type BillingDetails,
+  invoices,
+  orderItemAcademyWeeks,
+  orderItemSlots,
+  orderItems,
+  orders,
+  paymentEvents,
+  payments,
+  promocodeRedemptions,
+  promocodes,
+  refunds,
+  scheduleSlots,
+  users,
+} from "../db/schema/index.ts";
+import { slotSeatsTaken, weekSeatsTaken } from "../orders/seats.ts";
+import type { GatewayName } from "../payments/gateway.ts";
+
+/** The only code of checkout that touches the tables: orders in payment, payments, events, refunds. */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+export async function findOrder(db: DbOrTx, orderId: number, lock = false): Promise<OrderRow | undefined> {
+  const query = db.select().from(orders).where(eq(orders.id, orderId));
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+export async function findOrderByCartId(db: DbOrTx, cartId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.cartId, cartId));
+  return row;
+}
+
+export async function findPayment(
+  db: DbOrTx,
+  gateway: GatewayName,
+  gatewayOrderId: string,
+  lock = false,
+): Promise<PaymentRow | undefined> {
+  const query = db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway), eq(payments.gatewayOrderId, gatewayOrderId)));
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+export async function findPaymentById(db: DbOrTx, id: number, lock = false): Promise<PaymentRow | undefined> {
+  const query = db.select().from(payments).where(eq(payments.id, id));
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+export async function insertPayment(
+  db: DbOrTx,
+  payment: { orderId: number; gateway: GatewayName; gatewayOrderId: string; amountCents: number },
+): Promise<void> {
+  await db
+    .insert(payments)
+    .values(payment)
+    .onConflictDoNothing({ target: [payments.gateway, payments.gatewayOrderId] });
+}
+
+export async function updatePayment(
+  db: DbOrTx,
+  id: number,
+  changes: Partial<typeof payments.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
+}
+
+export async function updateOrder(
+  db: DbOrTx,
+  id: number,
+  changes: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow> {
+  const [row] = await db
+    .update(orders)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(orders.id, id))
+    .returning();
+  if (!row) throw new Error(`order ${id} vanished`);
+  return row;
+}
+
+/** Moves an order into payment: seats held until `minutes` from now by the database clock. */
+export async function stageOrder(
+  tx: Tx,
+  id: number,
+  staging: { minutes: number; billing: BillingDetails; termsAccepted: boolean },
+): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      status: "awaiting_payment",
+      reservedUntil: sql`now() + ${staging.minutes}::integer * interval '1 minute'`,
+      stagedAt: sql`now()`,
+      billing: staging.billing,
+      termsAcceptedAt: staging.termsAccepted ? sql`now()` : null,
+      payerFirstName: staging.billing.first_name,
+      payerLastName: staging.billing.last_name,
+      paymentAttempt: sql`${orders.paymentAttempt} + 1`,
+      paypalId: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, id))
+    .returning();
+  if (!row) throw new Error(`order ${id} vanished`);
+  return row;
+}
+
+/** Whether the order's reservation still runs, by the database clock. */
+export async function reservationRuns(db: DbOrTx, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ runs: sql<boolean>`${orders.reservedUntil} is not null and ${orders.reservedUntil} > now()` })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row?.runs ?? false;
+}
+
+/**
+ * Locks the schedule slots and academy weeks an order books, always slots before weeks and each in
+ * ascending id order, so two checkouts sharing units wait for each other instead of deadlocking
+ * (pretix's lock_objects). Held until the transaction ends.
+ */
+export async function lockUnits(tx: Tx, slotIds: number[], weekIds: number[]): Promise<void> {
+  const slots = [...new Set(slotIds)].sort((a, b) => a - b);
+  const weeks = [...new Set(weekIds)].sort((a, b) => a - b);
+  if (slots.length > 0)
+    await tx
+      .select({ id: scheduleSlots.id })
+      .from(scheduleSlots)
+      .where(inArray(scheduleSlots.id, slots))
+      .orderBy(asc(scheduleSlots.id))
+      .for("update");
+  if (weeks.length > 0)
+    await tx
+      .select({ id: academyWeeks.id })
+      .from(academyWeeks)
+      .where(inArray(academyWeeks.id, weeks))
+      .orderBy(asc(academyWeeks.id))
+      .for("update");
+}
+
+/** The slots and weeks an order's active items book (one entry per item and unit). */
+export async function orderUnits(db: DbOrTx, orderId: number) {
+  const [slots, weeks] = await Promise.all([
+    db
+      .select({ unitId: orderItemSlots.scheduleSlotId })
+      .from(orderItemSlots)
+      .innerJoin(orderItems, eq(orderItems.id, orderItemSlots.orderItemId))
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, "active"))),
+    db
+      .select({ unitId: orderItemAcademyWeeks.academyWeekId })
+      .from(orderItemAcademyWeeks)
+      .innerJoin(orderItems, eq(orderItems.id, orderItemAcademyWeeks.orderItemId))
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, "active"))),
+  ]);
+  return { slotIds: slots.map((s) => s.unitId), weekIds: weeks.map((w) => w.unitId) };
+}
+
+/**
+ * True when every slot and week the order books still has a seat for it beside the seats held by
+ * other orders (paid, or reserved and running). Call with the units locked.
+ */
+export async function seatsStillFree(db: DbOrTx, orderId: number): Promise<boolean> {
+  const { slotIds, weekIds } = await orderUnits(db, orderId);
+  const need = (ids: number[]) => {
+    const counts = new Map<number, number>();
+    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+    return counts;
+  };
+  const others = sql`${orders.id} <> ${orderId}`;
+  if (slotIds.length > 0) {
+    const taken = slotSeatsTaken(db, and(inArray(orderItemSlots.scheduleSlotId, slotIds), others) ?? others);
+    const rows = await db
+      .select({
+        id: scheduleSlots.id,
+        seats: scheduleSlots.seats,
+        taken: sql<number>`coalesce(${taken.n}, 0)::int`,
+      })
+      .from(scheduleSlots)
+      .leftJoin(taken, eq(taken.unitId, scheduleSlots.id))
+      .where(inArray(scheduleSlots.id, slotIds));
+    const wanted = need(slotIds);
+    if (rows.some((row) => row.seats - row.taken < (wanted.get(row.id) ?? 0))) return false;
+  }
+  if (weekIds.length > 0) {
+    const taken = weekSeatsTaken(
+      db,
+      and(inArray(orderItemAcademyWeeks.academyWeekId, weekIds), others) ?? others,
+    );
+    const rows = await db
+      .select({
+        id: academyWeeks.id,
+        seats: academyWeeks.seats,
+        taken: sql<number>`coalesce(${taken.n}, 0)::int`,
+      })
+      .from(academyWeeks)
+      .leftJoin(taken, eq(taken.unitId, academyWeeks.id))
+      .where(inArray(academyWeeks.id, weekIds));
+    const wanted = need(weekIds);
+    if (rows.some((row) => row.seats - row.taken < (wanted.get(row.id) ?? 0))) return false;
+  }
+  return true;
+}
+
+export async function findBillingOfUser(db: DbOrTx, userId: number): Promise<BillingDetails | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return undefined;
+  return {
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone_number: user.phoneNumber,
+    company_name: user.companyName,
+    street: user.street,
+    post_code: user.postCode,
+    city: user.city,
+    country: user.country,
+  };
+}
+
+export async function lockPromocode(tx: Tx, id: number) {
+  const [row] = await tx.select().from(promocodes).where(eq(promocodes.id, id)).for("update");
+  return row;
+}
+
+export async function insertRedemption(
+  tx: Tx,
+  redemption: { promocodeId: number; orderId: number; userId: number | null; discountCents: number },
+): Promise<void> {
+  await tx.insert(promocodeRedemptions).values(redemption).onConflictDoNothing();
+}
+
+export async function deleteRedemption(tx: Tx, orderId: number): Promise<void> {
+  await tx.delete(promocodeRedemptions).where(eq(promocodeRedemptions.orderId, orderId));
+}
+
+/** Stores a webhook event once by its id; false when it was stored before (a repeated delivery). */
+export async function insertEvent(
+  db: DbOrTx,
+  event: {
+    gateway: GatewayName;
+    eventId: string;
+    eventType: string;
+    resourceId: string | null;
+    payload: unknown;
+  },
+): Promise<number | undefined> {
+  const [row] = await db
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing({ target: [paymentEvents.gateway, paymentEvents.eventId] })
+    .returning({ id: paymentEvents.id });
+  return row?.id;
+}
+
+export async function markEventProcessed(db: DbOrTx, id: number): Promise<void> {
+  await db.update(paymentEvents).set({ processedAt: sql`now()` }).where(eq(paymentEvents.id, id));
+}
+
+export async function insertRefund(
+  db: DbOrTx,
+  refund: { paymentId: number; gatewayRefundId: string; amountCents: number; reason: string; status: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(refunds)
+    .values(refund)
+    .onConflictDoNothing({ target: refunds.gatewayRefundId })
+    .returning({ id: refunds.id });
+  return rows.length > 0;
+}
+
+export async function findInvoiceNumber(db: DbOrTx, orderId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+  return row?.number ?? null;
+}
+
+/**
+ * Claims up to `limit` rows for a worker: orders whose reservation ran out `graceSeconds` ago, or whose
+ * payment was staged and not heard of for `staleSeconds`. The claim moves the payment's `updated_at`
+ * forward (a lease), so other instances and the next round skip it for a while.
+ */
+export async function claimOpenPayments(
+  db: DbOrTx,
+  options: { limit: number; staleSeconds: number },
+): Promise<{ orderId: number; paymentId: number | null; gatewayOrderId: string | null; expired: boolean }[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({
+        orderId: orders.id,
+        paymentId: payments.id,
+        gatewayOrderId: payments.gatewayOrderId,
+        expired: sql<boolean>`(${orders.reservedUntil} is null or ${orders.reservedUntil} <= now())`,
+      })
+      .from(orders)
+      .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.gatewayOrderId, orders.paypalId)))
+      .where(
+        and(
+          eq(orders.status, "awaiting_payment"),
+          sql`(${orders.reservedUntil} <= now() or (${payments.id} is not null and ${payments.status} in ('created', 'approved') and ${payments.updatedAt} <= now() - ${options.staleSeconds}::integer * interval '1 second'))`,
+        ),
+      )
+      .orderBy(asc(orders.id))
+      .limit(options.limit)
+      .for("update", { of: orders, skipLocked: true });
+    const leased = due.flatMap((row) => (row.paymentId === null ? [] : [row.paymentId]));
+    if (leased.length > 0)
+      await tx.update(payments).set({ updatedAt: sql`now()` }).where(inArray(payments.id, leased));
+    return due;
+  });
+}
+
+/** Payments captured for orders that could not keep them, oldest first. */
+export async function findRefundsDue(db: DbOrTx, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.refundDue, true))
+    .orderBy(asc(payments.id))
+    .limit(limit);
+}

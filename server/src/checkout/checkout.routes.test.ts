@@ -1,0 +1,332 @@
+import { FulfillReplySchema, OrderSchema } from "@atelier/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, paymentEvents, payments, promocodeRedemptions, promocodes } from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createChild, createParent } from "../test/shop-fixtures.ts";
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+}, 60_000);
+afterAll(() => t?.close());
+
+const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
+const paymentsOf = (orderId: number) => t.db.select().from(payments).where(eq(payments.orderId, orderId));
+
+describe("POST /api/v2/orders/fulfill/", () => {
+  it("refuses a guest with 401 and an empty cart with cart_empty", async () => {
+    expect(
+      (await t.call("POST", "/api/v2/orders/fulfill/", { query: { payment_gateway: "paypal" } })).statusCode,
+    ).toBe(401);
+    const parent = await createParent(t.db);
+    const empty = await t.fulfil(parent.headers);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error_codes).toEqual({ non_field_errors: ["cart_empty"] });
+  });
+
+  it("reserves the seats, creates PayPal's order from the catalogue's prices and starts a new cart", async () => {
+    const parent = await t.parentWithCourse(0);
+    const before = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    const res = await t.fulfil(parent.headers, { cart_id: before.cart_id });
+    expect(res.statusCode, res.body).toBe(200);
+    const reply = FulfillReplySchema.parse(res.json());
+    expect(reply.order_id).toBe(before.id);
+
+    const sent = t.standIn.orders.get(reply.id)?.request as Record<string, unknown>;
+    const unit = (sent.purchase_units as Record<string, unknown>[])[0] as Record<string, unknown>;
+    expect(sent.intent).toBe("CAPTURE");
+    expect(unit.custom_id).toBe(String(before.id));
+    expect(unit.invoice_id).toBe(`ATELIER-${before.id}-1`);
+    expect(unit.amount).toMatchObject({
+      currency_code: "EUR",
+      value: before.total_checkout_price,
+      breakdown: { item_total: { currency_code: "EUR", value: before.total_price } },
+    });
+    expect(unit.items).toHaveLength(1);
+    expect(sent.payment_source).toMatchObject({
+      paypal: { experience_context: { shipping_preference: "NO_SHIPPING", locale: "de-DE" } },
+    });
+
+    const staged = await orderRow(before.id);
+    expect(staged?.status).toBe("awaiting_payment");
+    expect(staged?.paypalId).toBe(reply.id);
+    const minutes = ((staged?.reservedUntil?.getTime() ?? 0) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+
+    const next = OrderSchema.parse(
+      (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json(),
+    );
+    expect(next.id).not.toBe(before.id);
+    expect(next.items).toEqual([]);
+
+    // A retried fulfil for the same cart answers the same PayPal order, and PayPal was asked once.
+    const again = await t.fulfil(parent.headers, { cart_id: before.cart_id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(reply.id);
+    expect(await paymentsOf(before.id)).toHaveLength(1);
+  });
+
+  it("refuses a body that declines the terms, and a success_url off the shop's origins", async () => {
+    const parent = await t.parentWithCourse(1);
+    const terms = await t.fulfil(parent.headers, {}, { terms_accepted: false });
+    expect(terms.statusCode).toBe(400);
+    expect(terms.json().error_codes).toEqual({ terms_accepted: ["terms_required"] });
+    const away = await t.fulfil(parent.headers, {
+      success_url: "https://evil.example/ok",
+      cancel_url: "http://shop.test/cart",
+    });
+    expect(away.statusCode).toBe(400);
+    expect(away.json().error_codes).toEqual({ success_url: ["redirect_not_allowed"] });
+    const current = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect(current.status).toBe("in_cart");
+    expect(current.items).toHaveLength(1);
+  });
+
+  it("stores the billing data sent with the order and records the promocode's use once", async () => {
+    const [code] = await t.db
+      .insert(promocodes)
+      .values({ code: `CHECKOUT${Date.now()}`, percentOff: 10 })
+      .returning();
+    const parent = await t.parentWithCourse(2);
+    const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: code?.code },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const billing = {
+      first_name: "Анна",
+      last_name: "Петрова",
+      street: "Kastanienallee 1",
+      post_code: "10435",
+      city: "Berlin",
+      country: "DE",
+    };
+    const res = await t.fulfil(parent.headers, {}, { terms_accepted: true, billing });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await orderRow(res.json().order_id);
+    expect(row?.billing).toMatchObject(billing);
+    expect(row?.termsAcceptedAt).not.toBeNull();
+    const redemptions = await t.db
+      .select()
+      .from(promocodeRedemptions)
+      .where(eq(promocodeRedemptions.orderId, res.json().order_id));
+    expect(redemptions).toHaveLength(1);
+    expect(redemptions[0]?.discountCents).toBeGreaterThan(0);
+  });
+
+  it("puts the items back into the cart when PayPal cannot be reached (503)", async () => {
+    const parent = await t.parentWithCourse(0);
+    t.standIn.failNext("POST /v2/checkout/orders", 500);
+    const res = await t.fulfil(parent.headers);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error_codes).toEqual({ non_field_errors: ["payment_unavailable"] });
+    const cart = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect(cart.status).toBe("in_cart");
+    expect(cart.items).toHaveLength(1);
+  });
+});
+
+describe("POST /api/v2/orders/{id}/capture/", () => {
+  it("captures once for the owner, answers the paid order, and sends the confirmation mail", async () => {
+    const parent = await t.parentWithCourse(1);
+    const { id, order_id } = (await t.fulfil(parent.headers)).json();
+    const stranger = await createParent(t.db);
+    expect((await t.capture(stranger.headers, id)).statusCode).toBe(404);
+    expect((await t.capture(parent.headers, id)).json().error_codes).toEqual({
+      non_field_errors: ["payment_not_approved"],
+    });
+
+    t.standIn.approve(id);
+    const res = await t.capture(parent.headers, id);
+    expect(res.statusCode, res.body).toBe(200);
+    const order = OrderSchema.parse(res.json());
+    expect(order.status).toBe("payment_fulfilled");
+    expect(order.id).toBe(order_id);
+    expect(order.items).toHaveLength(1);
+
+    // Again, by our number: the same order, no second capture at PayPal.
+    const again = await t.capture(parent.headers, String(order_id));
+    expect(again.json().status).toBe("payment_fulfilled");
+    expect(t.standIn.calls.get("POST /v2/checkout/orders/:id/capture")).toBeGreaterThanOrEqual(2);
+    const rows = await paymentsOf(order_id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe("captured");
+    const user = await t.call("GET", "/api/v2/users/me/", { headers: parent.headers });
+    expect(await t.mailsTo(user.json().email)).toHaveLength(1);
+    // The owner reads the order; anyone else gets 404.
+    expect((await t.call("GET", `/api/v2/orders/${id}/`, { headers: parent.headers })).json().status).toBe(
+      "payment_fulfilled",
+    );
+    expect(
+      (await t.call("GET", `/api/v2/orders/${order_id}/`, { headers: stranger.headers })).statusCode,
+    ).toBe(404);
+  });
+
+  it("asks for another funding source on INSTRUMENT_DECLINED, keeps the reservation, and captures after the restart", async () => {
+    const parent = await t.parentWithCourse(2);
+    const { id, order_id } = (await t.fulfil(parent.headers)).json();
+    t.standIn.approve(id);
+    t.standIn.refuseNextCapture(id, "INSTRUMENT_DECLINED");
+    const refused = await t.capture(parent.headers, id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_codes).toEqual({ non_field_errors: ["instrument_declined"] });
+    expect((await orderRow(order_id))?.status).toBe("awaiting_payment");
+    const retried = await t.capture(parent.headers, id);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().status).toBe("payment_fulfilled");
+  });
+
+  it("declines for good: the order is declined and the items are back in the cart", async () => {
+    const parent = await t.parentWithCourse(0);
+    const { id } = (await t.fulfil(parent.headers)).json();
+    t.standIn.approve(id);
+    t.standIn.declineNextCapture(id);
+    const res = await t.capture(parent.headers, id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_codes).toEqual({ non_field_errors: ["payment_declined"] });
+    const cart = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect(cart.items).toHaveLength(1);
+  });
+});
+
+describe("POST /api/v2/orders/{id}/cancel_payment/", () => {
+  it("puts the items back into the cart when the buyer closes PayPal's window", async () => {
+    const parent = await t.parentWithCourse(1);
+    const { id, order_id } = (await t.fulfil(parent.headers)).json();
+    // Meanwhile the parent added something else to the new cart.
+    const res = await t.call("POST", `/api/v2/orders/${id}/cancel_payment/`, { headers: parent.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const cart = OrderSchema.parse(res.json());
+    expect(cart.status).toBe("in_cart");
+    expect(cart.items).toHaveLength(1);
+    expect(cart.id).toBe(order_id);
+    expect((await paymentsOf(order_id))[0]?.status).toBe("failed");
+    // Capturing the cancelled payment is refused.
+    t.standIn.approve(id);
+    expect((await t.capture(parent.headers, id)).json().error_codes).toEqual({
+      non_field_errors: ["order_not_payable"],
+    });
+  });
+});
+
+describe("PayPal webhooks", () => {
+  it("refuses a forged event and stores nothing", async () => {
+    const before = (await t.db.select().from(paymentEvents)).length;
+    const event = t.standIn.webhookEvent("PAYMENT.CAPTURE.COMPLETED", { id: "CAPFORGED" });
+    const res = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+      headers: { ...event.headers, "paypal-transmission-sig": "forged" },
+      body: event.payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await t.db.select().from(paymentEvents)).length).toBe(before);
+  });
+
+  it("heals a crash after PayPal's capture: the webhook records the payment once, a repeat changes nothing", async () => {
+    const parent = await t.parentWithCourse(2);
+    const { id, order_id } = (await t.fulfil(parent.headers)).json();
+    t.standIn.captureBehindOurBack(id);
+    const event = t.standIn.webhookEvent("PAYMENT.CAPTURE.COMPLETED", t.standIn.captureResource(id));
+    for (let i = 0; i < 2; i++) {
+      const res = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+        headers: event.headers,
+        body: event.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect((await orderRow(order_id))?.status).toBe("paid");
+    expect(await paymentsOf(order_id)).toHaveLength(1);
+    const events = await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.payload.id));
+    expect(events).toHaveLength(1);
+    // The parent's page then asks to capture: PayPal says ORDER_ALREADY_CAPTURED, read as "look it up".
+    expect((await t.capture(parent.headers, id)).json().status).toBe("payment_fulfilled");
+  });
+
+  it("captures on the server when the buyer approved and closed the tab (CHECKOUT.ORDER.APPROVED)", async () => {
+    const parent = await t.parentWithCourse(0);
+    const { id, order_id } = (await t.fulfil(parent.headers)).json();
+    t.standIn.approve(id);
+    const event = t.standIn.webhookEvent("CHECKOUT.ORDER.APPROVED", { id, status: "APPROVED" });
+    const res = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+      headers: event.headers,
+      body: event.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await orderRow(order_id))?.status).toBe("paid");
+  });
+});
+
+describe("the payment worker", () => {
+  it("reconciles an order captured at PayPal whose reply and webhook never came", async () => {
+    const parent = await t.parentWithCourse(1);
+    const { id, order_id } = (await t.fulfil(parent.headers)).json();
+    t.standIn.captureBehindOurBack(id);
+    await t.db
+      .update(payments)
+      .set({ updatedAt: new Date(Date.now() - 120_000) })
+      .where(eq(payments.orderId, order_id));
+    const round = await t.app.paymentWorker.runOnce();
+    expect(round.reconciled).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(order_id))?.status).toBe("paid");
+  });
+
+  it("expires a reservation that ran out, freeing its seat; a late payment then keeps a seat that is still free", async () => {
+    const parent = await t.parentWithCourse(2);
+    const { id, order_id } = (await t.fulfil(parent.headers)).json();
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, order_id));
+    await t.app.paymentWorker.runOnce();
+    expect((await orderRow(order_id))?.status).toBe("expired");
+    t.standIn.approve(id);
+    const late = await t.capture(parent.headers, id);
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().status).toBe("payment_fulfilled");
+  });
+
+  it("refunds a late payment whose seat was taken meanwhile, and tells the parent", async () => {
+    // A workshop session with one seat.
+    const session = t.dated[0];
+    if (!session) throw new Error("no dated workshop session");
+    await t.setSeats(session.id, 1);
+    const book = async () => {
+      const parent = await createParent(t.db);
+      const child = await createChild(t.db, parent.id, 11);
+      const added = await t.call("POST", "/api/v2/orders/items/", {
+        headers: parent.headers,
+        body: {
+          product_page: t.workshop.page.id,
+          purchase_option: t.workshop.options[0]?.id,
+          visitor: child,
+          schedule_slots: [session.id],
+        },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      return parent;
+    };
+    const first = await book();
+    const { id, order_id } = (await t.fulfil(first.headers)).json();
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, order_id));
+    await t.app.paymentWorker.runOnce();
+    // The seat is free again, and another parent takes it.
+    const second = await book();
+    expect((await t.fulfil(second.headers)).statusCode).toBe(200);
+
+    t.standIn.approve(id);
+    const late = await t.capture(first.headers, id);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error_codes).toEqual({ non_field_errors: ["reservation_expired"] });
+    await t.app.deferredWork.idle();
+    await t.app.paymentWorker.runOnce();
+    const [payment] = await paymentsOf(order_id);
+    expect(payment?.status).toBe("refunded");
+    expect(payment?.refundedCents).toBe(payment?.amountCents);
+    expect((await orderRow(order_id))?.status).toBe("refunded");
+    expect(t.standIn.orders.get(id)?.refundedCents).toBe(payment?.amountCents);
+  });
+});

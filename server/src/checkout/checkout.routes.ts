@@ -1,0 +1,147 @@
+import {
+  CaptureBodySchema,
+  CartQuerySchema,
+  FulfillBodySchema,
+  FulfillQuerySchema,
+  FulfillReplySchema,
+  LocaleQuerySchema,
+  OrderRefParamsSchema,
+  OrderSchema,
+  PaymentConfigSchema,
+} from "@atelier/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, requireUser } from "../plugins/auth.ts";
+import type { CheckoutService } from "./checkout.service.ts";
+import type { createPayPalWebhooks, PayPalEvent } from "./paypal-webhooks.ts";
+
+const ErrorSchema = z.record(z.string(), z.unknown());
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 503: ErrorSchema };
+const common = { tags: ["checkout"], security: [{ tokenAuth: [] }] };
+
+/** What PayPal posts to the webhook: an event with its id and type; the rest is verified with PayPal. */
+const PayPalEventSchema = z.looseObject({
+  id: z.string().min(1).max(128),
+  event_type: z.string().min(1).max(128),
+  resource: z.looseObject({}).optional(),
+});
+
+const WebhookHeadersSchema = z.looseObject({
+  "paypal-auth-algo": z.string().max(64).optional(),
+  "paypal-cert-url": z.string().max(2000).optional(),
+  "paypal-transmission-id": z.string().max(128).optional(),
+  "paypal-transmission-sig": z.string().max(2000).optional(),
+  "paypal-transmission-time": z.string().max(64).optional(),
+});
+
+/** Checkout and payment calls of spec §7 (`fulfill`, `capture`) and what our web adds around them. */
+export const checkoutRoutes =
+  ({
+    checkout,
+    webhooks,
+    fulfilPerMinute,
+  }: {
+    checkout: CheckoutService;
+    webhooks: ReturnType<typeof createPayPalWebhooks>;
+    fulfilPerMinute: number;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/v2/payments/config/",
+      {
+        schema: {
+          tags: ["checkout"],
+          summary: "Which payment buttons to show",
+          querystring: LocaleQuerySchema,
+          response: { 200: PaymentConfigSchema },
+        },
+      },
+      async () => checkout.config(),
+    );
+
+    app.post(
+      "/api/v2/orders/fulfill/",
+      {
+        preHandler: requireUser,
+        // Each call reserves seats and opens a payment: bounded per client address.
+        config: { rateLimit: { max: fulfilPerMinute, timeWindow: "1 minute" } },
+        schema: {
+          ...common,
+          summary: "Reserve the cart's seats and open the payment",
+          querystring: FulfillQuerySchema,
+          body: FulfillBodySchema,
+          response: { 200: FulfillReplySchema, ...errors, 429: ErrorSchema },
+        },
+      },
+      async (request) =>
+        checkout.fulfill(currentUser(request).id, request.query, request.body, request.locale),
+    );
+
+    app.get(
+      "/api/v2/orders/:id/",
+      {
+        preHandler: requireUser,
+        schema: {
+          ...common,
+          summary: "One of my orders (by our number or the PayPal order id)",
+          params: OrderRefParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      async (request) => checkout.orderFor(currentUser(request).id, request.params.id, request.locale),
+    );
+
+    app.post(
+      "/api/v2/orders/:id/capture/",
+      {
+        preHandler: requireUser,
+        schema: {
+          ...common,
+          summary: "Capture the approved payment",
+          params: OrderRefParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: CaptureBodySchema,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      async (request) => checkout.captureFor(currentUser(request).id, request.params.id, request.locale),
+    );
+
+    app.post(
+      "/api/v2/orders/:id/cancel_payment/",
+      {
+        preHandler: requireUser,
+        schema: {
+          ...common,
+          summary: "The buyer cancelled the payment: the items go back into the cart",
+          params: OrderRefParamsSchema,
+          querystring: CartQuerySchema,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      async (request) => checkout.cancelPayment(currentUser(request).id, request.params.id, request.locale),
+    );
+
+    app.post(
+      "/api/v2/payments/paypal/webhook/",
+      {
+        schema: {
+          tags: ["checkout"],
+          summary: "PayPal webhook events (verified with PayPal)",
+          headers: WebhookHeadersSchema,
+          body: PayPalEventSchema,
+          response: {
+            200: z.object({ received: z.boolean() }),
+            400: ErrorSchema,
+            403: ErrorSchema,
+            503: ErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        await webhooks.receive(request.headers, request.body as PayPalEvent);
+        return { received: true };
+      },
+    );
+  };

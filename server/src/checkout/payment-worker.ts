@@ -1,0 +1,110 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client.ts";
+import { GatewayError, type PaymentGateway } from "../payments/gateway.ts";
+import {
+  claimOpenPayments,
+  deleteRedemption,
+  findOrder,
+  findPayment,
+  updateOrder,
+  updatePayment,
+} from "./checkout.repository.ts";
+import type { CheckoutService } from "./checkout.service.ts";
+
+export type PaymentWorkerDeps = {
+  db: Db;
+  checkout: CheckoutService;
+  gateway: PaymentGateway;
+  intervalMs: number;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** A staged payment not heard of for this long is looked up at the gateway (default 60 s). */
+  staleSeconds?: number;
+};
+
+export type PaymentRound = { expired: number; reconciled: number; refunded: number };
+
+/**
+ * One loop for the money that was left open (D51): reservations that ran out are expired (after asking the
+ * gateway, so a paid order is never expired), orders left awaiting payment are reconciled with the gateway
+ * (`GET /v2/checkout/orders/{id}`: a completed capture is recorded, an approved order captured), and
+ * payments that could not keep their seats are refunded. Claims use SKIP LOCKED, so several instances
+ * may run it.
+ */
+export type PaymentWorker = ReturnType<typeof createPaymentWorker>;
+
+export function createPaymentWorker(deps: PaymentWorkerDeps) {
+  const { db, checkout, gateway, log } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+
+  async function expire(orderId: number) {
+    await db.transaction(async (tx) => {
+      const order = await findOrder(tx, orderId, true);
+      if (order?.status !== "awaiting_payment") return;
+      if (order.reservedUntil && order.reservedUntil.getTime() > Date.now()) return;
+      const payment = order.paypalId ? await findPayment(tx, gateway.name, order.paypalId, true) : undefined;
+      if (payment?.captureId) return;
+      if (payment) await updatePayment(tx, payment.id, { status: "failed" });
+      await deleteRedemption(tx, order.id);
+      // The items stay with the order: a payment that still arrives keeps them if the seats are free.
+      await updateOrder(tx, order.id, { status: "expired" });
+    });
+  }
+
+  async function runOnce(): Promise<PaymentRound> {
+    const round: PaymentRound = { expired: 0, reconciled: 0, refunded: 0 };
+    const open = await claimOpenPayments(db, { limit: 25, staleSeconds: deps.staleSeconds ?? 60 });
+    for (const row of open) {
+      try {
+        if (row.gatewayOrderId) {
+          const answer = await gateway.getOrder(row.gatewayOrderId);
+          if (answer.capture && answer.capture.status !== "DECLINED" && answer.capture.status !== "FAILED") {
+            await checkout.recordCapture(row.gatewayOrderId, answer.capture);
+            round.reconciled += 1;
+            continue;
+          }
+          if (answer.status === "APPROVED") {
+            const found = await checkout.resolve(row.gatewayOrderId);
+            if (found)
+              await checkout.capture(found.order, found.payment, found.order.locale).catch(() => undefined);
+            round.reconciled += 1;
+            continue;
+          }
+        }
+        if (row.expired) {
+          await expire(row.orderId);
+          round.expired += 1;
+        }
+      } catch (error) {
+        // The gateway is down: a payment we cannot ask about is not expired this round.
+        if (error instanceof GatewayError && error.failure === "not_found" && row.expired) {
+          await expire(row.orderId);
+          round.expired += 1;
+        } else log.warn({ err: error, orderId: row.orderId }, "open payment left for the next round");
+      }
+    }
+    round.refunded = await checkout.refundsDue(10);
+    if (round.expired + round.reconciled + round.refunded > 0) log.info(round, "payment worker round");
+    return round;
+  }
+
+  return {
+    runOnce,
+    start() {
+      const tick = () => {
+        running = runOnce()
+          .catch((error: unknown) => log.error({ err: error }, "payment worker round failed"))
+          .finally(() => {
+            running = undefined;
+            if (timer) timer = setTimeout(tick, deps.intervalMs);
+          });
+      };
+      timer = setTimeout(tick, deps.intervalMs);
+    },
+    async stop() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { Locale } from "@atelier/contract";
+import type { CartItemRow } from "../orders/cart.repository.ts";
+import { type CreateOrderRequest, eur } from "../payments/paypal-client.ts";
+
+/** PayPal allows 127 characters for an item's name. */
+const NAME_MAX = 127;
+
+const DESCRIPTION: Record<Locale, (orderId: number) => string> = {
+  de: (orderId) => `Atelier Bestellung ${orderId}`,
+  ru: (orderId) => `Заказ Atelier № ${orderId}`,
+};
+
+/**
+ * The Orders v2 request of a staged order: intent CAPTURE, EUR, one purchase unit with every item and an
+ * `item_total` breakdown (discounts as `discount`), our order as `invoice_id` (unique per payment attempt,
+ * since PayPal refuses an invoice id twice) and `custom_id`, no shipping, the buyer's language.
+ */
+export function buildPayPalOrderRequest(
+  order: { id: number; paymentAttempt: number; locale: Locale; totalCheckoutCents: number },
+  items: CartItemRow[],
+  redirect: { returnUrl?: string | undefined; cancelUrl?: string | undefined },
+): CreateOrderRequest {
+  const itemTotal = items.reduce((sum, item) => sum + item.calculatedPriceCents, 0);
+  const discount = items.reduce(
+    (sum, item) => sum + item.siblingDiscountCents + item.promocodeDiscountCents,
+    0,
+  );
+  return {
+    intent: "CAPTURE",
+    purchase_units: [
+      {
+        reference_id: `order-${order.id}`,
+        invoice_id: `ATELIER-${order.id}-${order.paymentAttempt}`,
+        custom_id: String(order.id),
+        description: DESCRIPTION[order.locale](order.id),
+        amount: {
+          ...eur(order.totalCheckoutCents),
+          breakdown: { item_total: eur(itemTotal), ...(discount > 0 ? { discount: eur(discount) } : {}) },
+        },
+        items: items.map((item) => {
+          const child = [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ");
+          return {
+            name: (child ? `${item.pageName} – ${child}` : item.pageName).slice(0, NAME_MAX),
+            quantity: "1",
+            unit_amount: eur(item.calculatedPriceCents),
+            sku: `item-${item.id}`,
+          };
+        }),
+      },
+    ],
+    payment_source: {
+      paypal: {
+        experience_context: {
+          brand_name: "Atelier",
+          locale: order.locale === "ru" ? "ru-RU" : "de-DE",
+          shipping_preference: "NO_SHIPPING",
+          user_action: "PAY_NOW",
+          ...(redirect.returnUrl ? { return_url: redirect.returnUrl } : {}),
+          ...(redirect.cancelUrl ? { cancel_url: redirect.cancelUrl } : {}),
+        },
+      },
+    },
+  };
+}

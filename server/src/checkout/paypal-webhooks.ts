@@ -1,0 +1,154 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client.ts";
+import { paymentEvents, payments } from "../db/schema/index.ts";
+import { AppError } from "../errors/app-error.ts";
+import { centsOf, type GatewayCapture } from "../payments/gateway.ts";
+import type { WebhookHeaders } from "../payments/paypal-client.ts";
+import { findOrder, insertRefund, updateOrder, updatePayment } from "./checkout.repository.ts";
+import type { CheckoutService } from "./checkout.service.ts";
+
+/** The part of a PayPal webhook event we read (Notifications API, event version 1.0). */
+export type PayPalEvent = {
+  id: string;
+  event_type: string;
+  resource?: {
+    id?: string;
+    status?: string;
+    amount?: { value?: string };
+    custom_id?: string;
+    supplementary_data?: { related_ids?: { order_id?: string } };
+    links?: { href: string; rel: string }[];
+  };
+};
+
+export type WebhookDeps = {
+  db: Db;
+  checkout: CheckoutService;
+  verify: ((headers: WebhookHeaders, event: unknown) => Promise<boolean>) | null;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+};
+
+/**
+ * `POST /api/v2/payments/paypal/webhook/` (D51): every event is verified with PayPal
+ * (`verify-webhook-signature`), stored once by its event id, then acted on. A repeated delivery of an
+ * event that was processed changes nothing; one whose processing failed is processed again.
+ */
+export function createPayPalWebhooks({ db, checkout, verify, log }: WebhookDeps) {
+  /** Stores the event; undefined when it was stored and processed before. */
+  async function store(event: PayPalEvent): Promise<number | undefined> {
+    const [inserted] = await db
+      .insert(paymentEvents)
+      .values({
+        gateway: "paypal",
+        eventId: event.id,
+        eventType: event.event_type,
+        resourceId: event.resource?.id ?? null,
+        payload: event,
+      })
+      .onConflictDoNothing({ target: [paymentEvents.gateway, paymentEvents.eventId] })
+      .returning({ id: paymentEvents.id });
+    if (inserted) return inserted.id;
+    const [existing] = await db
+      .select({ id: paymentEvents.id, processedAt: paymentEvents.processedAt })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.gateway, "paypal"), eq(paymentEvents.eventId, event.id)));
+    return existing && existing.processedAt === null ? existing.id : undefined;
+  }
+
+  const captureOf = (resource: NonNullable<PayPalEvent["resource"]>): GatewayCapture | undefined =>
+    resource.id
+      ? {
+          id: resource.id,
+          status: (resource.status ?? "PENDING") as GatewayCapture["status"],
+          amountCents: centsOf(resource.amount?.value),
+        }
+      : undefined;
+
+  /** The capture a refund event's resource belongs to (its "up" link ends in /captures/{id}). */
+  const refundedCaptureId = (resource: NonNullable<PayPalEvent["resource"]>) =>
+    resource.links?.find((link) => link.rel === "up")?.href.match(/\/captures\/([^/?]+)/)?.[1];
+
+  async function act(event: PayPalEvent) {
+    const resource = event.resource ?? {};
+    const gatewayOrderId = resource.supplementary_data?.related_ids?.order_id;
+    switch (event.event_type) {
+      case "PAYMENT.CAPTURE.COMPLETED": {
+        const capture = captureOf(resource);
+        if (gatewayOrderId && capture) await checkout.recordCapture(gatewayOrderId, capture);
+        return;
+      }
+      case "PAYMENT.CAPTURE.DENIED": {
+        const found = gatewayOrderId ? await checkout.resolve(gatewayOrderId) : undefined;
+        if (found && gatewayOrderId) await checkout.decline(found.order.id, gatewayOrderId);
+        return;
+      }
+      case "PAYMENT.CAPTURE.REFUNDED":
+        return recordRefund(resource);
+      case "CHECKOUT.ORDER.APPROVED": {
+        // The buyer approved and closed the tab before our page captured: capture on the server.
+        const found = resource.id ? await checkout.resolve(resource.id) : undefined;
+        if (!found) return;
+        await checkout.capture(found.order, found.payment, found.order.locale).catch((error: unknown) => {
+          if (!(error instanceof AppError)) throw error;
+          log.info({ orderId: found.order.id, code: error.code }, "approved order not captured");
+        });
+        return;
+      }
+      default:
+        log.info({ eventType: event.event_type }, "paypal event ignored");
+    }
+  }
+
+  /** A refund made at PayPal (by staff in PayPal's dashboard, or ours confirmed): recorded once. */
+  async function recordRefund(resource: NonNullable<PayPalEvent["resource"]>) {
+    const captureId = refundedCaptureId(resource);
+    if (!resource.id || !captureId) return;
+    const refundId = resource.id;
+    const amount = centsOf(resource.amount?.value);
+    await db.transaction(async (tx) => {
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.gateway, "paypal"), eq(payments.captureId, captureId)))
+        .for("update");
+      if (!payment || amount <= 0) return;
+      const recorded = await insertRefund(tx, {
+        paymentId: payment.id,
+        gatewayRefundId: refundId,
+        amountCents: amount,
+        reason: "gateway",
+        status: resource.status ?? "COMPLETED",
+      });
+      if (!recorded) return;
+      const refunded = Math.min(payment.amountCents, payment.refundedCents + amount);
+      const full = refunded >= payment.amountCents;
+      await updatePayment(tx, payment.id, {
+        refundedCents: refunded,
+        ...(full ? { status: "refunded", refundDue: false } : {}),
+      });
+      const order = await findOrder(tx, payment.orderId, true);
+      // A fully refunded paid order gives its seats back.
+      if (full && order?.status === "paid" && order.paypalId === payment.gatewayOrderId)
+        await updateOrder(tx, order.id, { status: "refunded" });
+    });
+  }
+
+  return {
+    async receive(headers: WebhookHeaders, event: PayPalEvent): Promise<void> {
+      if (!verify) throw new AppError("permission_denied", 403);
+      let verified = false;
+      try {
+        verified = await verify(headers, event);
+      } catch (error) {
+        log.warn({ err: error }, "webhook signature could not be verified");
+        throw new AppError("payment_unavailable", 503);
+      }
+      if (!verified) throw new AppError("permission_denied", 400);
+      const eventId = await store(event);
+      if (eventId === undefined) return;
+      await act(event);
+      await db.update(paymentEvents).set({ processedAt: sql`now()` }).where(eq(paymentEvents.id, eventId));
+    },
+  };
+}

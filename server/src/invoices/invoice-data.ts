@@ -1,0 +1,187 @@
+import { isVatExempt, type Locale, type ProductType } from "@atelier/contract";
+import type { BillingDetails, InvoiceData, InvoiceLine } from "../db/schema/index.ts";
+
+/**
+ * Turns a paid order into the data its invoice freezes (§ 14(4) UStG): the buyer, one line per item
+ * with what was booked, and the service period. Pure, so the rules are tested without a database.
+ */
+
+/** An item as the order's documents need it (the cart's item row has these fields). */
+export type DocumentItem = {
+  productType: ProductType;
+  pageName: string;
+  optionName: string;
+  visitorFirstName: string | null;
+  visitorLastName: string | null;
+  calculatedPriceCents: number;
+  siblingDiscountCents: number;
+  promocodeDiscountCents: number;
+  recurrentPriceCents: number;
+  slots: { weekday: number | null; date: string | null; start: string; end: string }[];
+  weeks: { starts_on: string; ends_on: string }[];
+  /** The purchase option's meetings of a meeting card (null otherwise). */
+  numberOfMeetings: number | null;
+  place: string | null;
+};
+
+export type Buyer = { billing: BillingDetails | null; profile: BillingDetails | null };
+
+const WEEKDAYS: Record<Locale, readonly string[]> = {
+  de: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
+  ru: ["понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"],
+};
+
+const WORDS: Record<Locale, { weekly: string; firstMonth: string }> = {
+  de: { weekly: "wöchentlich", firstMonth: "erster Monat" },
+  ru: { weekly: "еженедельно", firstMonth: "первый месяц" },
+};
+
+const EMPTY_BUYER: BillingDetails = {
+  first_name: "",
+  last_name: "",
+  email: "",
+  phone_number: "",
+  company_name: "",
+  street: "",
+  post_code: "",
+  city: "",
+  country: "",
+};
+
+/**
+ * The billing data given at checkout; without it, the profile. Taken whole, not field by field, so an
+ * address is never half the checkout's and half the profile's; only the contact fields fall back.
+ */
+export function invoiceBuyer(buyer: Buyer): BillingDetails {
+  const chosen = { ...EMPTY_BUYER, ...(buyer.billing ?? buyer.profile ?? {}) };
+  return {
+    ...chosen,
+    email: chosen.email || buyer.profile?.email || "",
+    phone_number: chosen.phone_number || buyer.profile?.phone_number || "",
+  };
+}
+
+/** `YYYY-MM-DD` as the invoice and the mail print it in both locales: 02.03.2026. */
+export function formatDay(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-");
+  return year && month && day ? `${day}.${month}.${year}` : isoDate;
+}
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function addMonths(isoDate: string, months: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  // The 31st of a month becomes the last day of a shorter one.
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date.toISOString().slice(0, 10);
+}
+
+/** The first day on or after `from` that falls on `weekday` (0 = Monday). */
+export function nextWeekday(from: string, weekday: number): string {
+  const isoDow = (new Date(`${from}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(from, (weekday - isoDow + 7) % 7);
+}
+
+type Period = { from: string; to: string };
+
+/**
+ * The days an item's service is rendered. Dated sessions and academy weeks have their dates; a weekly
+ * course starts with its first lesson on or after `today`, and the amount due now pays its first month
+ * (a subscription) or its meetings at the booked weekly times (a meeting card). A gift card has none.
+ */
+export function itemPeriod(item: DocumentItem, today: string): Period | null {
+  const days: string[] = [];
+  for (const slot of item.slots) if (slot.date) days.push(slot.date);
+  for (const week of item.weeks) days.push(week.starts_on, week.ends_on);
+  const weekly = item.slots.flatMap((slot) => (slot.weekday === null ? [] : [slot.weekday]));
+  if (weekly.length > 0) {
+    const first = weekly.map((weekday) => nextWeekday(today, weekday)).sort()[0] ?? today;
+    days.push(first);
+    if (item.recurrentPriceCents > 0) days.push(addDays(addMonths(first, 1), -1));
+    else if (item.numberOfMeetings) {
+      const weeks = Math.ceil(item.numberOfMeetings / weekly.length);
+      days.push(addDays(first, weeks * 7 - 1));
+    }
+  }
+  if (days.length === 0) return null;
+  days.sort();
+  return { from: days[0] as string, to: days[days.length - 1] as string };
+}
+
+/** What was booked, in words: weekly times, dated sessions, academy weeks. */
+export function describeBooking(item: DocumentItem, locale: Locale, today: string): string {
+  const parts: string[] = [];
+  const weekly = item.slots.filter((slot) => slot.weekday !== null);
+  if (weekly.length > 0) {
+    const times = weekly.map((slot) => `${WEEKDAYS[locale][slot.weekday ?? 0]} ${slot.start}–${slot.end}`);
+    parts.push(`${times.join(", ")} (${WORDS[locale].weekly})`);
+    const period = itemPeriod(item, today);
+    if (item.recurrentPriceCents > 0 && period) {
+      parts.push(`${WORDS[locale].firstMonth}: ${formatDay(period.from)}–${formatDay(period.to)}`);
+    }
+  }
+  for (const slot of item.slots) {
+    if (slot.date) parts.push(`${formatDay(slot.date)}, ${slot.start}–${slot.end}`);
+  }
+  for (const week of item.weeks) parts.push(`${formatDay(week.starts_on)}–${formatDay(week.ends_on)}`);
+  return parts.join("; ");
+}
+
+export function invoiceLine(item: DocumentItem, locale: Locale, today: string): InvoiceLine {
+  const discountCents = item.siblingDiscountCents + item.promocodeDiscountCents;
+  const visitorName = [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ").trim();
+  return {
+    name: item.optionName ? `${item.pageName} – ${item.optionName}` : item.pageName,
+    productType: item.productType,
+    visitorName: visitorName || null,
+    when: describeBooking(item, locale, today),
+    place: item.place || null,
+    listCents: item.calculatedPriceCents,
+    discountCents,
+    totalCents: item.calculatedPriceCents - discountCents,
+    vatExempt: isVatExempt(item.productType),
+  };
+}
+
+export type OrderInvoiceInput = {
+  locale: Locale;
+  buyer: Buyer;
+  items: readonly DocumentItem[];
+  giftCardCents: number;
+  paymentReference: string | null;
+  /** The day of issue in Berlin, `YYYY-MM-DD`. */
+  today: string;
+};
+
+/** The data of an order's invoice; its lines are in the order of `items`. */
+export function buildInvoiceData(input: OrderInvoiceInput): InvoiceData {
+  const lines = input.items.map((item) => invoiceLine(item, input.locale, input.today));
+  const periods = input.items.flatMap((item) => itemPeriod(item, input.today) ?? []);
+  const froms = periods.map((p) => p.from).sort();
+  const tos = periods.map((p) => p.to).sort();
+  return {
+    locale: input.locale,
+    buyer: invoiceBuyer(input.buyer),
+    lines,
+    totalCents: lines.reduce((sum, line) => sum + line.totalCents, 0),
+    giftCardCents: input.giftCardCents,
+    serviceFrom: froms[0] ?? null,
+    serviceTo: tos[tos.length - 1] ?? null,
+    paymentReference: input.paymentReference,
+  };
+}
+
+/** The VAT included in a gross amount at 19 % (§ 12(1) UStG), rounded to the cent. */
+export const VAT_RATE_PERCENT = 19;
+
+export function includedVatCents(grossCents: number): number {
+  return Math.round((grossCents * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT));
+}

@@ -1,0 +1,343 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { formatMoney } from "../mail/templates/format.ts";
+import { berlinDate } from "./berlin-time.ts";
+import { formatDay, includedVatCents, VAT_RATE_PERCENT } from "./invoice-data.ts";
+import { INVOICE_TEXTS, type InvoiceTexts } from "./invoice-texts.ts";
+import type { InvoiceRow } from "./invoices.repository.ts";
+import type { Seller } from "./seller.ts";
+
+/**
+ * The invoice as a PDF (A4), drawn from the data frozen when it was issued (D52, D53). The standard PDF
+ * fonts have no Cyrillic, so DejaVu Sans is embedded (as a subset of the glyphs used).
+ */
+
+export type InvoiceForPdf = Pick<InvoiceRow, "orderId" | "kind" | "number" | "issuedAt" | "data">;
+
+const require = createRequire(import.meta.url);
+let fontFiles: { regular: Uint8Array; bold: Uint8Array } | undefined;
+
+/** Read once per process; the files are 700 KB each. */
+function dejaVu() {
+  if (!fontFiles) {
+    const dir = join(dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
+    fontFiles = {
+      regular: readFileSync(join(dir, "DejaVuSans.ttf")),
+      bold: readFileSync(join(dir, "DejaVuSans-Bold.ttf")),
+    };
+  }
+  return fontFiles;
+}
+
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = { left: 50, right: 50, top: 50, bottom: 64 };
+const RIGHT = PAGE.width - MARGIN.right;
+const INK = rgb(0.1, 0.1, 0.12);
+const GREY = rgb(0.4, 0.4, 0.42);
+const RULE = rgb(0.75, 0.75, 0.75);
+
+/** Table columns: left edge (or right edge for amounts) in points. */
+const COL = {
+  pos: MARGIN.left,
+  service: MARGIN.left + 26,
+  serviceWidth: 250,
+  quantityRight: 370,
+  listRight: 430,
+  discountRight: 488,
+  amountRight: RIGHT,
+};
+
+type Style = { font: PDFFont; size: number; color?: ReturnType<typeof rgb> };
+
+/** Splits text into lines that fit `width`; a word longer than a line is cut. */
+export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split("\n")) {
+    let current = "";
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = current ? `${current} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        current = candidate;
+        continue;
+      }
+      if (current) lines.push(current);
+      current = word;
+      while (font.widthOfTextAtSize(current, size) > width && current.length > 1) {
+        let cut = current.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > width) cut--;
+        lines.push(current.slice(0, cut));
+        current = current.slice(cut);
+      }
+    }
+    lines.push(current);
+  }
+  return lines;
+}
+
+/** Draws top-down on pages that are added as the content needs them. */
+class Writer {
+  page!: PDFPage;
+  y = 0;
+  readonly pages: PDFPage[] = [];
+
+  constructor(
+    readonly pdf: PDFDocument,
+    readonly onNewPage: (writer: Writer) => void,
+  ) {
+    this.addPage();
+  }
+
+  addPage(): void {
+    this.page = this.pdf.addPage([PAGE.width, PAGE.height]);
+    this.pages.push(this.page);
+    this.y = PAGE.height - MARGIN.top;
+    if (this.pages.length > 1) this.onNewPage(this);
+  }
+
+  /** Starts a new page unless `height` points still fit on this one. */
+  ensure(height: number): void {
+    if (this.y - height < MARGIN.bottom) this.addPage();
+  }
+
+  text(text: string, x: number, style: Style, align: "left" | "right" = "left"): void {
+    const left = align === "right" ? x - style.font.widthOfTextAtSize(text, style.size) : x;
+    this.page.drawText(text, {
+      x: left,
+      y: this.y - style.size,
+      size: style.size,
+      font: style.font,
+      color: style.color ?? INK,
+    });
+  }
+
+  rule(thickness = 0.5, color = RULE): void {
+    this.page.drawLine({
+      start: { x: MARGIN.left, y: this.y },
+      end: { x: RIGHT, y: this.y },
+      thickness,
+      color,
+    });
+  }
+}
+
+function lineHeight(style: Style): number {
+  return style.size * 1.35;
+}
+
+/** Renders an invoice or a credit note; the seller is the school as configured. */
+export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): Promise<Uint8Array> {
+  const { data } = invoice;
+  const locale = data.locale;
+  const t: InvoiceTexts = INVOICE_TEXTS[locale];
+  const credit = invoice.kind === "credit_note";
+  // A credit note gives money back: its amounts print negative.
+  const money = (cents: number) => formatMoney(credit && cents !== 0 ? -cents : cents, locale);
+
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const files = dejaVu();
+  const regular = await pdf.embedFont(files.regular, { subset: true });
+  const bold = await pdf.embedFont(files.bold, { subset: true });
+  const title = `${t.title[invoice.kind]} ${invoice.number}`;
+  pdf.setTitle(title);
+  pdf.setAuthor(seller.legalName);
+  pdf.setSubject(title);
+  pdf.setLanguage(locale === "ru" ? "ru-RU" : "de-DE");
+  pdf.setCreator("Atelier Shop");
+  pdf.setProducer("Atelier Shop");
+  // Rendered again whenever it is needed; the dates of the issued invoice keep the copies alike.
+  pdf.setCreationDate(invoice.issuedAt);
+  pdf.setModificationDate(invoice.issuedAt);
+
+  const small: Style = { font: regular, size: 8, color: GREY };
+  const body: Style = { font: regular, size: 9.5 };
+  const strong: Style = { font: bold, size: 9.5 };
+  const detail: Style = { font: regular, size: 8.5, color: GREY };
+
+  const tableHeader = (w: Writer) => {
+    w.text(t.position, COL.pos, { ...small, font: bold });
+    w.text(t.service, COL.service, { ...small, font: bold });
+    w.text(t.quantity, COL.quantityRight, { ...small, font: bold }, "right");
+    w.text(t.listPrice, COL.listRight, { ...small, font: bold }, "right");
+    w.text(t.discount, COL.discountRight, { ...small, font: bold }, "right");
+    w.text(t.amount, COL.amountRight, { ...small, font: bold }, "right");
+    w.y -= lineHeight(small) + 2;
+    w.rule(0.8, INK);
+    w.y -= 6;
+  };
+  const continuation = (w: Writer) => {
+    w.text(`${seller.legalName} · ${title}`, MARGIN.left, small);
+    w.y -= lineHeight(small) + 10;
+    tableHeader(w);
+  };
+  const w = new Writer(pdf, continuation);
+
+  // Letterhead: the seller (§ 14(4) Nr. 1, 2 UStG).
+  w.text(seller.legalName, MARGIN.left, { font: bold, size: 14 });
+  w.y -= 20;
+  const sellerLine = [...splitAddress(seller.address), seller.email].join(" · ");
+  for (const row of wrapText(sellerLine, regular, 8.5, RIGHT - MARGIN.left)) {
+    w.text(row, MARGIN.left, detail);
+    w.y -= lineHeight(detail);
+  }
+  w.text(`${t.taxId}: ${seller.taxId}`, MARGIN.left, detail);
+  w.y -= lineHeight(detail) + 6;
+  w.rule();
+  w.y -= 18;
+
+  // The buyer on the left, the invoice's facts on the right.
+  const top = w.y;
+  w.text(t.buyer, MARGIN.left, small);
+  w.y -= lineHeight(small) + 2;
+  for (const row of buyerLines(data.buyer)) {
+    for (const part of wrapText(row, regular, body.size, 250)) {
+      w.text(part, MARGIN.left, body);
+      w.y -= lineHeight(body);
+    }
+  }
+  const leftBottom = w.y;
+
+  w.y = top;
+  const facts: [string, string][] = [
+    [t.number, invoice.number],
+    [t.issueDate, formatDay(berlinDate(invoice.issuedAt))],
+    [t.orderNumber, String(invoice.orderId)],
+    [
+      t.servicePeriod,
+      data.serviceFrom && data.serviceTo
+        ? data.serviceFrom === data.serviceTo
+          ? formatDay(data.serviceFrom)
+          : `${formatDay(data.serviceFrom)} – ${formatDay(data.serviceTo)}`
+        : t.serviceOnIssueDate,
+    ],
+  ];
+  if (data.corrects) facts.push([t.corrects, data.corrects]);
+  if (data.paymentReference) facts.push([t.payment, data.paymentReference]);
+  const factsLeft = 330;
+  for (const [label, value] of facts) {
+    w.text(label, factsLeft, small);
+    w.y -= lineHeight(small);
+    for (const part of wrapText(value, regular, body.size, RIGHT - factsLeft)) {
+      w.text(part, factsLeft, body);
+      w.y -= lineHeight(body);
+    }
+    w.y -= 3;
+  }
+  w.y = Math.min(w.y, leftBottom) - 18;
+
+  w.text(title, MARGIN.left, { font: bold, size: 16 });
+  w.y -= 30;
+  tableHeader(w);
+
+  // One row per line: quantity and kind of the service (§ 14(4) Nr. 5), its amounts and its tax (Nr. 7, 8).
+  data.lines.forEach((line, index) => {
+    const nameRows = wrapText(line.name, bold, strong.size, COL.serviceWidth);
+    const details: string[] = [];
+    if (line.visitorName) details.push(`${t.participant}: ${line.visitorName}`);
+    if (line.when) details.push(line.when);
+    if (line.place) details.push(`${t.place}: ${line.place}`);
+    details.push(
+      line.vatExempt
+        ? vatNote(seller, locale)
+        : t.vatIncluded(VAT_RATE_PERCENT, money(includedVatCents(line.totalCents))),
+    );
+    const detailRows = details.flatMap((d) => wrapText(d, regular, detail.size, COL.serviceWidth));
+    const height = nameRows.length * lineHeight(strong) + detailRows.length * lineHeight(detail) + 10;
+    w.ensure(height);
+    w.text(String(index + 1), COL.pos, body);
+    w.text("1", COL.quantityRight, body, "right");
+    w.text(money(line.listCents), COL.listRight, body, "right");
+    w.text(line.discountCents ? money(-line.discountCents) : "–", COL.discountRight, body, "right");
+    w.text(money(line.totalCents), COL.amountRight, strong, "right");
+    for (const row of nameRows) {
+      w.text(row, COL.service, strong);
+      w.y -= lineHeight(strong);
+    }
+    for (const row of detailRows) {
+      w.text(row, COL.service, detail);
+      w.y -= lineHeight(detail);
+    }
+    w.y -= 5;
+    w.rule();
+    w.y -= 5;
+  });
+
+  // Totals and the tax per rate (§ 14(4) Nr. 8 UStG).
+  const taxed = data.lines.filter((line) => !line.vatExempt).reduce((sum, l) => sum + l.totalCents, 0);
+  const exempt = data.lines.filter((line) => line.vatExempt).reduce((sum, l) => sum + l.totalCents, 0);
+  const totals: [string, string, Style][] = [[t.total[invoice.kind], money(data.totalCents), strong]];
+  if (data.giftCardCents > 0 && !credit) {
+    totals.push([t.giftCard, money(data.giftCardCents), body]);
+    totals.push([t.paid, money(data.totalCents - data.giftCardCents), body]);
+  }
+  w.ensure(totals.length * 16 + 16);
+  w.y -= 4;
+  for (const [label, value, style] of totals) {
+    w.text(label, COL.discountRight - 80, style, "right");
+    w.text(value, COL.amountRight, style, "right");
+    w.y -= lineHeight(style) + 3;
+  }
+  w.y -= 8;
+  const notes: string[] = [];
+  if (taxed > 0) {
+    // The sum of the lines' tax, so the summary matches the amounts printed on the lines.
+    const vat = data.lines
+      .filter((line) => !line.vatExempt)
+      .reduce((sum, line) => sum + includedVatCents(line.totalCents), 0);
+    notes.push(t.vatSummary(VAT_RATE_PERCENT, money(taxed - vat), money(vat)));
+  }
+  if (exempt > 0) notes.push(`${t.exemptSummary(money(exempt))} ${vatNote(seller, locale)}`);
+  if (!credit) notes.push(t.paidNote(data.paymentReference));
+  for (const note of notes) {
+    const rows = wrapText(note, regular, body.size, RIGHT - MARGIN.left);
+    w.ensure(rows.length * lineHeight(body) + 4);
+    for (const row of rows) {
+      w.text(row, MARGIN.left, body);
+      w.y -= lineHeight(body);
+    }
+    w.y -= 4;
+  }
+
+  // Every page: who issued it and where it is in the document.
+  const footer = `${seller.legalName} · ${splitAddress(seller.address).join(", ")} · ${t.taxId}: ${seller.taxId}`;
+  w.pages.forEach((page, index) => {
+    const rows = wrapText(footer, regular, 7.5, RIGHT - MARGIN.left - 90);
+    rows.forEach((row, i) => {
+      page.drawText(row, { x: MARGIN.left, y: 36 - i * 10, size: 7.5, font: regular, color: GREY });
+    });
+    const pageLabel = t.page(index + 1, w.pages.length);
+    page.drawText(pageLabel, {
+      x: RIGHT - regular.widthOfTextAtSize(pageLabel, 7.5),
+      y: 36,
+      size: 7.5,
+      font: regular,
+      color: GREY,
+    });
+  });
+
+  return pdf.save();
+}
+
+/** The exemption note: the German legal text, and on a Russian invoice the translation beside it. */
+function vatNote(seller: Seller, locale: "de" | "ru"): string {
+  return locale === "ru" ? `${seller.vatNote.ru} (${seller.vatNote.de})` : seller.vatNote.de;
+}
+
+function splitAddress(address: string): string[] {
+  return address
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** The buyer's name and address as far as they are filled (an invoice up to 250 EUR needs no address). */
+function buyerLines(buyer: InvoiceForPdf["data"]["buyer"]): string[] {
+  const name = `${buyer.first_name} ${buyer.last_name}`.trim();
+  const city = `${buyer.post_code} ${buyer.city}`.trim();
+  return [buyer.company_name, name, buyer.street, city, buyer.country]
+    .map((part) => part.trim())
+    .filter(Boolean);
+}

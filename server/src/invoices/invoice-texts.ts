@@ -1,0 +1,99 @@
+import type { Locale } from "@atelier/contract";
+import type { InvoiceKind } from "./invoices.repository.ts";
+
+/** The words of an invoice PDF in the invoice's locale. */
+export type InvoiceTexts = {
+  title: Record<InvoiceKind, string>;
+  number: string;
+  issueDate: string;
+  orderNumber: string;
+  servicePeriod: string;
+  /** When nothing booked has a date (a gift card): the service is rendered on the day of issue. */
+  serviceOnIssueDate: string;
+  payment: string;
+  corrects: string;
+  seller: string;
+  buyer: string;
+  taxId: string;
+  position: string;
+  service: string;
+  quantity: string;
+  listPrice: string;
+  discount: string;
+  amount: string;
+  participant: string;
+  place: string;
+  total: Record<InvoiceKind, string>;
+  giftCard: string;
+  paid: string;
+  vatIncluded: (percent: number, amount: string) => string;
+  vatSummary: (percent: number, net: string, vat: string) => string;
+  exemptSummary: (amount: string) => string;
+  paidNote: (reference: string | null) => string;
+  page: (n: number, of: number) => string;
+};
+
+export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
+  de: {
+    title: { invoice: "Rechnung", credit_note: "Rechnungskorrektur (Gutschrift)" },
+    number: "Rechnungsnummer",
+    issueDate: "Rechnungsdatum",
+    orderNumber: "Bestellnummer",
+    servicePeriod: "Leistungszeitraum",
+    serviceOnIssueDate: "Leistungsdatum entspricht dem Rechnungsdatum",
+    payment: "Zahlung",
+    corrects: "Korrigiert Rechnung",
+    seller: "Rechnungssteller",
+    buyer: "Rechnungsempfänger",
+    taxId: "Steuernummer / USt-IdNr.",
+    position: "Pos.",
+    service: "Leistung",
+    quantity: "Menge",
+    listPrice: "Preis",
+    discount: "Rabatt",
+    amount: "Betrag",
+    participant: "Teilnehmer/in",
+    place: "Ort",
+    total: { invoice: "Gesamtbetrag", credit_note: "Erstattungsbetrag" },
+    giftCard: "davon mit Gutschein bezahlt",
+    paid: "Zahlbetrag",
+    vatIncluded: (percent, amount) => `enthält ${percent} % USt: ${amount}`,
+    vatSummary: (percent, net, vat) => `Nettobetrag zu ${percent} %: ${net}, darin enthaltene USt: ${vat}`,
+    exemptSummary: (amount) => `Umsatzsteuerfreie Leistungen: ${amount}`,
+    paidNote: (reference) =>
+      reference
+        ? `Der Betrag wurde bereits bezahlt (${reference}). Vielen Dank!`
+        : "Der Betrag wurde bereits beglichen. Vielen Dank!",
+    page: (n, of) => `Seite ${n} von ${of}`,
+  },
+  ru: {
+    title: { invoice: "Счёт", credit_note: "Корректировочный счёт (возврат)" },
+    number: "Номер счёта",
+    issueDate: "Дата счёта",
+    orderNumber: "Номер заказа",
+    servicePeriod: "Период оказания услуг",
+    serviceOnIssueDate: "Дата оказания услуги совпадает с датой счёта",
+    payment: "Оплата",
+    corrects: "Исправляет счёт",
+    seller: "Продавец",
+    buyer: "Покупатель",
+    taxId: "Налоговый номер / USt-IdNr.",
+    position: "№",
+    service: "Услуга",
+    quantity: "Кол-во",
+    listPrice: "Цена",
+    discount: "Скидка",
+    amount: "Сумма",
+    participant: "Участник",
+    place: "Место",
+    total: { invoice: "Итого", credit_note: "Сумма возврата" },
+    giftCard: "из них оплачено подарочным сертификатом",
+    paid: "Сумма платежа",
+    vatIncluded: (percent, amount) => `включает НДС (USt) ${percent} %: ${amount}`,
+    vatSummary: (percent, net, vat) => `Сумма без НДС по ставке ${percent} %: ${net}, НДС: ${vat}`,
+    exemptSummary: (amount) => `Услуги, освобождённые от НДС: ${amount}`,
+    paidNote: (reference) =>
+      reference ? `Сумма уже оплачена (${reference}). Спасибо!` : "Сумма уже оплачена. Спасибо!",
+    page: (n, of) => `Страница ${n} из ${of}`,
+  },
+};

@@ -1,0 +1,205 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import {
+  type BillingDetails,
+  type InvoiceData,
+  invoiceCounters,
+  invoices,
+  orderItems,
+  orders,
+  payments,
+  productPages,
+  users,
+} from "../db/schema/index.ts";
+
+/** The only code of the invoices that touches Drizzle tables. */
+
+export type InvoiceKind = (typeof invoices.$inferSelect)["kind"];
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/**
+ * The next number of a series, counted in the caller's transaction. The upsert creates the series' row
+ * on its first use and otherwise takes its row lock until the commit: concurrent payments wait for each
+ * other only here, and a rollback gives the number back, so numbers have no gaps (D52).
+ */
+export async function takeNextNumber(tx: DbOrTx, series: string): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ series, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: invoiceCounters.series,
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: invoiceCounters.lastNumber });
+  if (!row) throw new Error("invoice_counters upsert returned no row");
+  return row.lastNumber;
+}
+
+export async function insertInvoice(
+  tx: DbOrTx,
+  values: {
+    orderId: number;
+    kind: InvoiceKind;
+    number: string;
+    issuedAt: Date;
+    totalCents: number;
+    data: InvoiceData;
+  },
+): Promise<{ id: number; number: string }> {
+  const [row] = await tx
+    .insert(invoices)
+    .values(values)
+    .returning({ id: invoices.id, number: invoices.number });
+  if (!row) throw new Error("invoices insert returned no row");
+  return row;
+}
+
+export async function findInvoice(db: DbOrTx, id: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}
+
+/** The invoice (not a credit note) of an order; there is at most one. */
+export async function findOrderInvoice(
+  db: DbOrTx,
+  orderId: number,
+): Promise<{ id: number; number: string } | undefined> {
+  const [row] = await db
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+  return row;
+}
+
+export type OrderForDocuments = {
+  id: number;
+  status: (typeof orders.$inferSelect)["status"];
+  locale: (typeof orders.$inferSelect)["locale"];
+  billing: BillingDetails | null;
+  giftCardCents: number;
+  totalCheckoutCents: number;
+  totalRecurrentCents: number;
+  paypalId: string | null;
+  paidAt: Date | null;
+  user: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    phoneNumber: string;
+    companyName: string;
+    street: string;
+    postCode: string;
+    city: string;
+    country: string;
+  } | null;
+};
+
+/**
+ * An order with its buyer's profile, its row locked to the end of the transaction: a second call for
+ * the same order waits here and then finds the invoice the first one issued.
+ */
+export async function lockOrderForDocuments(
+  tx: DbOrTx,
+  orderId: number,
+): Promise<OrderForDocuments | undefined> {
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      locale: orders.locale,
+      billing: orders.billing,
+      giftCardCents: orders.giftCardCents,
+      totalCheckoutCents: orders.totalCheckoutCents,
+      totalRecurrentCents: orders.totalRecurrentCents,
+      paypalId: orders.paypalId,
+      paidAt: orders.paidAt,
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phoneNumber: users.phoneNumber,
+      companyName: users.companyName,
+      street: users.street,
+      postCode: users.postCode,
+      city: users.city,
+      country: users.country,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .for("update", { of: orders });
+  if (!row) return undefined;
+  const { userId, email, firstName, lastName, phoneNumber, companyName, street, postCode, city, country } =
+    row;
+  return {
+    id: row.id,
+    status: row.status,
+    locale: row.locale,
+    billing: row.billing,
+    giftCardCents: row.giftCardCents,
+    totalCheckoutCents: row.totalCheckoutCents,
+    totalRecurrentCents: row.totalRecurrentCents,
+    paypalId: row.paypalId,
+    paidAt: row.paidAt,
+    user:
+      userId === null
+        ? null
+        : {
+            email: email ?? "",
+            firstName: firstName ?? "",
+            lastName: lastName ?? "",
+            phoneNumber: phoneNumber ?? "",
+            companyName: companyName ?? "",
+            street: street ?? "",
+            postCode: postCode ?? "",
+            city: city ?? "",
+            country: country ?? "",
+          },
+  };
+}
+
+/** The active items of an order with their check-in codes, by id. */
+export async function findActiveItemCodes(
+  db: DbOrTx,
+  orderId: number,
+): Promise<{ id: number; checkinCode: string | null }[]> {
+  return db
+    .select({ id: orderItems.id, checkinCode: orderItems.checkinCode })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, "active")))
+    .orderBy(asc(orderItems.id));
+}
+
+/** Gives an item its check-in code unless it has one already. */
+export async function setCheckinCode(db: DbOrTx, itemId: number, code: string): Promise<void> {
+  await db
+    .update(orderItems)
+    .set({ checkinCode: code, updatedAt: new Date() })
+    .where(and(eq(orderItems.id, itemId), isNull(orderItems.checkinCode)));
+}
+
+/**
+ * Where the pages take place. Not the catalogue's card query: that one reads published pages only, and
+ * an invoice still names the place of a page taken offline after it was booked.
+ */
+export async function findPageLocations(db: DbOrTx, pageIds: number[]): Promise<Map<number, string>> {
+  if (pageIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: productPages.id, location: productPages.location })
+    .from(productPages)
+    .where(inArray(productPages.id, pageIds));
+  return new Map(rows.map((row) => [row.id, row.location]));
+}
+
+/** The gateway's capture of an order's payment, the reference printed on the invoice. */
+export async function findCapture(
+  db: DbOrTx,
+  orderId: number,
+): Promise<{ gateway: "paypal" | "demo"; captureId: string } | undefined> {
+  const [row] = await db
+    .select({ gateway: payments.gateway, captureId: payments.captureId })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), sql`${payments.captureId} is not null`))
+    .orderBy(desc(payments.capturedAt), desc(payments.id));
+  return row?.captureId ? { gateway: row.gateway, captureId: row.captureId } : undefined;
+}

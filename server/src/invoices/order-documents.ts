@@ -1,0 +1,207 @@
+import { BOOKING_RULES } from "@atelier/contract";
+import { findPurchaseOptions } from "../catalogue/catalogue.repository.ts";
+import type { DbOrTx } from "../db/client.ts";
+import type { BillingDetails, MailAttachmentRef } from "../db/schema/index.ts";
+import type { OrderConfirmationItem, RefundReason } from "../mail/index.ts";
+import { enqueueMail } from "../mail/index.ts";
+import { type CartItemRow, findCartItems } from "../orders/cart.repository.ts";
+import { berlinDate } from "./berlin-time.ts";
+import { newCheckinCode } from "./checkin-code.ts";
+import { buildInvoiceData, type DocumentItem } from "./invoice-data.ts";
+import {
+  findActiveItemCodes,
+  findCapture,
+  findOrderInvoice,
+  findPageLocations,
+  lockOrderForDocuments,
+  type OrderForDocuments,
+  setCheckinCode,
+} from "./invoices.repository.ts";
+import { issueInvoice } from "./issue-invoice.ts";
+
+/**
+ * What a paid order gets (issue #8): check-in codes for its items, the invoice, and the confirmation
+ * mail with both attached. All in the caller's transaction, so they exist exactly when the payment does.
+ */
+
+export type IssueOrderDocumentsInput = {
+  orderId: number;
+  /** PUBLIC_URL: the mail's footer link. */
+  publicUrl: string;
+  /** WEB_URL (default `publicUrl`): the link to the bookings in the profile. */
+  webUrl?: string;
+};
+
+const GATEWAY_NAMES = { paypal: "PayPal", demo: "Demo" } as const;
+
+function profileOf(order: OrderForDocuments): BillingDetails | null {
+  const user = order.user;
+  if (!user) return null;
+  return {
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    // The profile's empty phone is "+" (the form's prefix), which is no number.
+    phone_number: user.phoneNumber === "+" ? "" : user.phoneNumber,
+    company_name: user.companyName,
+    street: user.street,
+    post_code: user.postCode,
+    city: user.city,
+    country: user.country,
+  };
+}
+
+/** Every active item gets a check-in code once; returns the codes of the active items by id. */
+async function ensureCheckinCodes(tx: DbOrTx, orderId: number): Promise<Map<number, string>> {
+  const codes = new Map<number, string>();
+  for (const item of await findActiveItemCodes(tx, orderId)) {
+    const code = item.checkinCode ?? newCheckinCode();
+    if (!item.checkinCode) await setCheckinCode(tx, item.id, code);
+    codes.set(item.id, code);
+  }
+  return codes;
+}
+
+async function documentItems(tx: DbOrTx, order: OrderForDocuments, items: CartItemRow[]) {
+  const pageIds = [...new Set(items.map((item) => item.productPageId))];
+  const [options, places] = await Promise.all([
+    findPurchaseOptions(tx, pageIds, order.locale),
+    findPageLocations(tx, pageIds),
+  ]);
+  const meetings = new Map(options.map((option) => [option.id, option.numberOfMeetings]));
+  return items.map(
+    (item): DocumentItem => ({
+      ...item,
+      numberOfMeetings: meetings.get(item.purchaseOptionId) ?? null,
+      // A gift card is not attended anywhere, whatever its page says.
+      place: (BOOKING_RULES[item.scheduleType].visitor && places.get(item.productPageId)) || null,
+    }),
+  );
+}
+
+function recipientOf(order: OrderForDocuments, buyer: BillingDetails): string | undefined {
+  return order.user?.email || buyer.email || undefined;
+}
+
+/**
+ * Call once the order is marked paid, in the transaction that records the payment. Gives every active
+ * item a check-in code, issues the invoice (the next number, D52) and enqueues the confirmation mail
+ * with the invoice PDF and a QR code per attending item. Called again for the same order, it does
+ * nothing and answers the invoice already issued.
+ */
+export async function issueOrderDocuments(
+  tx: DbOrTx,
+  input: IssueOrderDocumentsInput,
+): Promise<{ invoiceNumber: string }> {
+  const order = await lockOrderForDocuments(tx, input.orderId);
+  if (!order) throw new Error(`order ${input.orderId} not found`);
+  if (order.status !== "paid") throw new Error(`order ${order.id} is ${order.status}, not paid`);
+  const existing = await findOrderInvoice(tx, order.id);
+  if (existing) return { invoiceNumber: existing.number };
+
+  const codes = await ensureCheckinCodes(tx, order.id);
+  // The cart's item query, less the items cancelled before payment (codes are given to active ones).
+  const items = (await findCartItems(tx, order.id, order.locale)).filter((item) => codes.has(item.id));
+  const issuedAt = new Date();
+  const capture = await findCapture(tx, order.id);
+  const data = buildInvoiceData({
+    locale: order.locale,
+    buyer: { billing: order.billing, profile: profileOf(order) },
+    items: await documentItems(tx, order, items),
+    giftCardCents: order.giftCardCents,
+    paymentReference: capture ? `${GATEWAY_NAMES[capture.gateway]} ${capture.captureId}` : null,
+    today: berlinDate(issuedAt),
+  });
+  const invoice = await issueInvoice(
+    tx,
+    { orderId: order.id, kind: "invoice", data, totalCents: data.totalCents },
+    issuedAt,
+  );
+
+  const to = recipientOf(order, data.buyer);
+  // A paid order always has its parent; without any address there is nobody to write to.
+  if (!to) return { invoiceNumber: invoice.number };
+
+  const attachments: MailAttachmentRef[] = [
+    { kind: "invoice-pdf", invoiceId: invoice.id, filename: `${invoice.number}.pdf` },
+  ];
+  const mailItems = items.map((item, index): OrderConfirmationItem => {
+    const line = data.lines[index];
+    const code = codes.get(item.id);
+    // Only who attends checks in: a gift card has no child and no QR code.
+    const attends = BOOKING_RULES[item.scheduleType].visitor && code !== undefined;
+    const qr = attends ? { cid: `checkin-${item.id}@atelier`, filename: `checkin-${index + 1}.png` } : null;
+    if (qr && code) attachments.push({ kind: "checkin-qr", code, ...qr });
+    return {
+      name: line?.name ?? item.pageName,
+      visitorName: line?.visitorName ?? null,
+      when: line?.when ?? "",
+      place: line?.place ?? null,
+      priceCents: line?.totalCents ?? 0,
+      monthlyCents: item.recurrentPriceCents - item.recurrentDiscountCents,
+      qr,
+    };
+  });
+  const webUrl = (input.webUrl ?? input.publicUrl).replace(/\/+$/, "");
+  await enqueueMail(
+    tx,
+    {
+      to,
+      template: "order-confirmation",
+      locale: order.locale,
+      data: {
+        firstName: order.user?.firstName || data.buyer.first_name,
+        orderId: order.id,
+        invoiceNumber: invoice.number,
+        items: mailItems,
+        totalCents: data.totalCents - data.giftCardCents,
+        giftCardCents: data.giftCardCents,
+        monthlyCents: order.totalRecurrentCents,
+        profileUrl: `${webUrl}/profile?tab=sales&locale=${order.locale}`,
+      },
+      attachments,
+    },
+    { publicUrl: input.publicUrl },
+  );
+  return { invoiceNumber: invoice.number };
+}
+
+export type RefundNoticeInput = {
+  orderId: number;
+  amountCents: number;
+  reason: RefundReason;
+  /** PUBLIC_URL: the mail's footer link. */
+  publicUrl: string;
+};
+
+/**
+ * Tells the parent that a payment is refunded in full because it came after the reservation ended and
+ * the seats were taken meanwhile (D51). Call it in the transaction that marks the payment `refund_due`.
+ */
+export async function enqueueRefundNotice(tx: DbOrTx, input: RefundNoticeInput): Promise<void> {
+  const order = await lockOrderForDocuments(tx, input.orderId);
+  if (!order) throw new Error(`order ${input.orderId} not found`);
+  const profile = profileOf(order);
+  const to = order.user?.email || order.billing?.email;
+  if (!to) return;
+  const items = await findCartItems(tx, order.id, order.locale);
+  await enqueueMail(
+    tx,
+    {
+      to,
+      template: "refund-notice",
+      locale: order.locale,
+      data: {
+        firstName: profile?.first_name || order.billing?.first_name || "",
+        orderId: order.id,
+        amountCents: input.amountCents,
+        reason: input.reason,
+        items: items.map((item) => {
+          const child = [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ");
+          return child ? `${item.pageName} (${child})` : item.pageName;
+        }),
+      },
+    },
+    { publicUrl: input.publicUrl },
+  );
+}

@@ -1,0 +1,83 @@
+import type { Locale } from "@atelier/contract";
+import { formatMoney } from "./format.ts";
+import { html } from "./html.ts";
+import { greeting, paragraph } from "./parts.ts";
+import type { MailTemplate } from "./types.ts";
+
+/** Why a payment is sent back; the only reason so far is D51's late capture. */
+export type RefundReason = "seats_gone";
+
+export type RefundNoticeData = {
+  firstName: string;
+  orderId: number | string;
+  amountCents: number;
+  reason: RefundReason;
+  /** What the order held, e.g. "Töpfern – Ticket (Mila)". */
+  items: readonly string[];
+};
+
+type Texts = {
+  subject: (orderId: string) => string;
+  reasons: Record<RefundReason, string>;
+  items: string;
+  refund: (amount: string) => string;
+  sorry: string;
+  questions: string;
+};
+
+const TEXTS: Record<Locale, Texts> = {
+  de: {
+    subject: (orderId) => `Ihre Bestellung Nr. ${orderId}: Zahlung wird erstattet`,
+    reasons: {
+      seats_gone:
+        "Ihre Zahlung ist erst nach Ablauf der Reservierung bei uns eingegangen. In der Zwischenzeit wurden die Plätze leider anderweitig vergeben, daher konnten wir die Buchung nicht abschließen.",
+    },
+    items: "Betroffen ist:",
+    refund: (amount) =>
+      `Wir erstatten Ihnen den vollen Betrag von ${amount} auf dem Weg, auf dem Sie bezahlt haben. Je nach Zahlungsart kann es einige Tage dauern, bis die Gutschrift sichtbar ist.`,
+    sorry: "Wir bitten um Entschuldigung. Gern können Sie einen anderen Termin buchen.",
+    questions: "Bei Fragen antworten Sie einfach auf diese E-Mail.",
+  },
+  ru: {
+    subject: (orderId) => `Ваш заказ № ${orderId}: оплата будет возвращена`,
+    reasons: {
+      seats_gone:
+        "Ваш платёж поступил к нам уже после окончания срока резервирования. За это время места, к сожалению, заняли, поэтому мы не смогли завершить бронирование.",
+    },
+    items: "Это касается:",
+    refund: (amount) =>
+      `Мы вернём вам всю сумму — ${amount} — тем же способом, которым вы платили. В зависимости от способа оплаты зачисление может занять несколько дней.`,
+    sorry: "Приносим извинения. Вы можете выбрать и забронировать другое время.",
+    questions: "Если у вас есть вопросы, просто ответьте на это письмо.",
+  },
+};
+
+/** A payment that arrived too late for its seats (D51): the money goes back in full. */
+export const refundNoticeTemplate: MailTemplate<RefundNoticeData> = (data, locale) => {
+  const t = TEXTS[locale];
+  const hello = greeting(data.firstName, locale);
+  const subject = t.subject(String(data.orderId));
+  const amount = formatMoney(data.amountCents, locale);
+  const list = data.items.length
+    ? html`${paragraph(t.items)}<ul style="margin:0 0 16px;padding-left:20px;">${data.items.map(
+        (item) => html`<li>${item}</li>`,
+      )}</ul>`
+    : "";
+  return {
+    subject,
+    heading: subject,
+    bodyHtml: html`${paragraph(hello)}${paragraph(t.reasons[data.reason])}${list}${paragraph(t.refund(amount))}${paragraph(t.sorry)}${paragraph(t.questions)}`,
+    bodyText: [
+      hello,
+      "",
+      t.reasons[data.reason],
+      "",
+      ...(data.items.length ? [t.items, ...data.items.map((item) => `- ${item}`), ""] : []),
+      t.refund(amount),
+      "",
+      t.sorry,
+      "",
+      t.questions,
+    ].join("\n"),
+  };
+};

@@ -1,0 +1,67 @@
+import type { CreateOrderRequest } from "./paypal-client.ts";
+
+/**
+ * What checkout needs of a payment gateway (D49). PayPal's REST API and the offline demo gateway both
+ * implement it, so the same checkout, capture and refund code runs in tests, demo and production.
+ * Every write takes a request id: the same id again replays the first answer instead of acting twice.
+ */
+
+export type GatewayName = "paypal" | "demo";
+
+export type GatewayCapture = {
+  id: string;
+  /** PayPal's capture states; only COMPLETED means the money is ours. */
+  status: "COMPLETED" | "PENDING" | "DECLINED" | "FAILED" | "REFUNDED" | "PARTIALLY_REFUNDED";
+  amountCents: number;
+};
+
+export type GatewayOrder = {
+  id: string;
+  status: "CREATED" | "SAVED" | "APPROVED" | "VOIDED" | "COMPLETED" | "PAYER_ACTION_REQUIRED";
+  /** Where the buyer approves the payment. */
+  approveUrl: string | null;
+  capture: GatewayCapture | null;
+  payer: { firstName: string; lastName: string } | null;
+};
+
+export type GatewayRefund = { id: string; status: string; amountCents: number };
+
+/**
+ * Why a call failed, in the words checkout acts on. `unavailable`: the gateway could not be reached or
+ * answered 5xx/429 (the same call may be retried); `instrument_declined`: the buyer must choose another
+ * funding source (PayPal's restart); `declined`: refused for good; `already_captured`: look the order up.
+ */
+export type GatewayFailure =
+  | "unavailable"
+  | "instrument_declined"
+  | "declined"
+  | "already_captured"
+  | "not_approved"
+  | "not_found"
+  | "refused";
+
+export class GatewayError extends Error {
+  constructor(
+    readonly failure: GatewayFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = "GatewayError";
+  }
+}
+
+export type PaymentGateway = {
+  name: GatewayName;
+  createOrder(request: CreateOrderRequest, requestId: string): Promise<GatewayOrder>;
+  getOrder(orderId: string): Promise<GatewayOrder>;
+  captureOrder(orderId: string, requestId: string): Promise<GatewayOrder>;
+  refundCapture(captureId: string, requestId: string, amountCents?: number): Promise<GatewayRefund>;
+};
+
+/** "79.00" → 7900; PayPal's money values have two decimals for EUR. */
+export function centsOf(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const [whole = "0", fraction = ""] = value.split(".");
+  const sign = whole.startsWith("-") ? -1 : 1;
+  return sign * (Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2)));
+}

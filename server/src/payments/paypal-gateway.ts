@@ -1,0 +1,70 @@
+import {
+  centsOf,
+  GatewayError,
+  type GatewayFailure,
+  type GatewayOrder,
+  type PaymentGateway,
+} from "./gateway.ts";
+import { eur, type PayPalClient, PayPalError, type PayPalOrder } from "./paypal-client.ts";
+
+/** PayPal's issue names (Orders v2 error details) in checkout's words. */
+const FAILURE_BY_ISSUE: Record<string, GatewayFailure> = {
+  INSTRUMENT_DECLINED: "instrument_declined",
+  PAYER_ACTION_REQUIRED: "instrument_declined",
+  ORDER_ALREADY_CAPTURED: "already_captured",
+  ORDER_NOT_APPROVED: "not_approved",
+  TRANSACTION_REFUSED: "declined",
+  PAYEE_BLOCKED_TRANSACTION: "declined",
+  COMPLIANCE_VIOLATION: "declined",
+  PAYER_CANNOT_PAY: "declined",
+  MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED: "declined",
+  ORDER_EXPIRED: "declined",
+  INVALID_RESOURCE_ID: "not_found",
+  RESOURCE_NOT_FOUND: "not_found",
+};
+
+function translate(error: unknown): never {
+  if (error instanceof PayPalError) {
+    const failure: GatewayFailure = error.retryable
+      ? "unavailable"
+      : ((error.issue ? FAILURE_BY_ISSUE[error.issue] : undefined) ??
+        (error.status === 404 ? "not_found" : "refused"));
+    throw new GatewayError(failure, error.message);
+  }
+  throw error;
+}
+
+function toGatewayOrder(order: PayPalOrder): GatewayOrder {
+  const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+  const approve = order.links?.find((link) => link.rel === "payer-action" || link.rel === "approve");
+  return {
+    id: order.id,
+    status: order.status,
+    approveUrl: approve?.href ?? null,
+    capture: capture
+      ? { id: capture.id, status: capture.status, amountCents: centsOf(capture.amount?.value) }
+      : null,
+    payer: order.payer?.name
+      ? { firstName: order.payer.name.given_name ?? "", lastName: order.payer.name.surname ?? "" }
+      : null,
+  };
+}
+
+/** The gateway on PayPal's REST API (paypal-client.ts). */
+export function createPayPalGateway(client: PayPalClient): PaymentGateway {
+  return {
+    name: "paypal",
+    createOrder: (request, requestId) =>
+      client.createOrder(request, requestId).then(toGatewayOrder, translate),
+    getOrder: (orderId) => client.getOrder(orderId).then(toGatewayOrder, translate),
+    captureOrder: (orderId, requestId) =>
+      client.captureOrder(orderId, requestId).then(toGatewayOrder, translate),
+    refundCapture: (captureId, requestId, amountCents) =>
+      client
+        .refundCapture(captureId, requestId, amountCents === undefined ? {} : { amount: eur(amountCents) })
+        .then(
+          (refund) => ({ id: refund.id, status: refund.status, amountCents: centsOf(refund.amount?.value) }),
+          translate,
+        ),
+  };
+}

@@ -1,0 +1,105 @@
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { mailOutbox, scheduleSlots } from "../db/schema/index.ts";
+import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { startPayPalStandIn } from "./paypal-stand-in.ts";
+import { COURSE_5_7, createChild, createParent, pageBySlug, WORKSHOP_10 } from "./shop-fixtures.ts";
+import { createTestApp } from "./test-app.ts";
+
+/**
+ * A shop wired to a PayPal stand-in on 127.0.0.1 (or to the demo gateway), with the demo catalogue; the
+ * payment worker does not run by itself (tests call `app.paymentWorker.runOnce()`).
+ */
+export async function createCheckoutTestApp(
+  options: { gateway?: "paypal" | "demo"; env?: Record<string, string> } = {},
+) {
+  const standIn = await startPayPalStandIn();
+  const paypalEnv: Record<string, string> =
+    options.gateway === "demo"
+      ? {}
+      : {
+          PAYPAL_API_BASE: standIn.url,
+          PAYPAL_CLIENT_ID: standIn.clientId,
+          PAYPAL_CLIENT_SECRET: standIn.clientSecret,
+          PAYPAL_WEBHOOK_ID: standIn.webhookId,
+        };
+  const ctx = await createTestApp({
+    env: {
+      ...paypalEnv,
+      PAYMENT_WORKER_INTERVAL_MS: "3600000",
+      CHECKOUT_RATE_LIMIT_PER_MINUTE: "100000",
+      ...options.env,
+    },
+  });
+  const db = ctx.database.db;
+  await seedDemoCatalogue(db, { staffEmail: "staff@atelier-test.example" });
+  const [course, workshop] = await Promise.all([pageBySlug(db, COURSE_5_7), pageBySlug(db, WORKSHOP_10)]);
+  const weekly = course.slots.filter((slot) => slot.weekday !== null);
+  const dated = workshop.slots.filter((slot) => slot.date !== null);
+
+  type Options = { headers?: Record<string, string>; body?: unknown; query?: Record<string, string> };
+  const call = (method: "GET" | "POST" | "PATCH" | "DELETE" | "PUT", url: string, o: Options = {}) =>
+    ctx.app.inject({
+      method,
+      url: `${url}?${new URLSearchParams({ locale: "de", ...o.query })}`,
+      ...(o.headers ? { headers: o.headers } : {}),
+      ...(o.body !== undefined ? { payload: o.body as Record<string, unknown> } : {}),
+    });
+
+  /** A parent with a child of `age` and a course subscription (weekly slot `slotIndex`) in the cart. */
+  async function parentWithCourse(slotIndex = 0, age = 6) {
+    const parent = await createParent(db);
+    const child = await createChild(db, parent.id, age);
+    const added = await call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        product_page: course.page.id,
+        purchase_option: course.option("Course (1 / week)").id,
+        visitor: child,
+        schedule_slots: [weekly[slotIndex]?.id],
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    return { ...parent, child };
+  }
+
+  const fulfil = (
+    headers: Record<string, string>,
+    query: Record<string, string> = {},
+    body: unknown = { terms_accepted: true },
+  ) =>
+    call("POST", "/api/v2/orders/fulfill/", {
+      headers,
+      query: { payment_gateway: "paypal", ...query },
+      body,
+    });
+
+  const capture = (headers: Record<string, string>, id: string) =>
+    call("POST", `/api/v2/orders/${id}/capture/`, { headers, body: { orderID: id, payerID: "PAYER1" } });
+
+  const setSeats = (slotId: number, seats: number) =>
+    db.update(scheduleSlots).set({ seats }).where(eq(scheduleSlots.id, slotId));
+
+  const mailsTo = async (email: string) =>
+    (await db.select().from(mailOutbox)).filter((mail) => mail.to === email);
+
+  return {
+    ...ctx,
+    db,
+    standIn,
+    course,
+    workshop,
+    weekly,
+    dated,
+    call,
+    parentWithCourse,
+    fulfil,
+    capture,
+    setSeats,
+    mailsTo,
+    close: async () => {
+      await ctx.close();
+      await standIn.close();
+    },
+  };
+}
