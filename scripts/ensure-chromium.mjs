@@ -1,14 +1,25 @@
 #!/usr/bin/env node
-// Browser tests drive Debian's Chromium (never a downloaded browser): install it when it is missing.
+// The tests need two of Debian's packages: Chromium for the browser tests (never a downloaded browser) and
+// poppler's pdftotext, which reads the text of the invoices the server renders. Installs what is missing.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const onPath = (command) => {
+  try {
+    execFileSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
-if (existsSync(CHROMIUM)) {
-  process.exit(0);
-}
-console.log(`${CHROMIUM} is missing: installing Debian's chromium with apt-get`);
+const missing = [
+  ...(existsSync(CHROMIUM) ? [] : ["chromium", "fonts-dejavu-core"]),
+  ...(onPath("pdftotext") ? [] : ["poppler-utils"]),
+];
+if (missing.length === 0) process.exit(0);
+console.log(`installing Debian's ${missing.join(", ")} with apt-get`);
 const asRoot = process.getuid?.() === 0 ? [] : ["sudo"];
 const run = (args) =>
   execFileSync(asRoot[0] ?? args[0], asRoot.length ? args : args.slice(1), {
@@ -16,8 +27,8 @@ const run = (args) =>
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
   });
 run(["apt-get", "update"]);
-run(["apt-get", "install", "-y", "--no-install-recommends", "chromium", "fonts-dejavu-core"]);
-if (!existsSync(CHROMIUM)) {
-  console.error(`Chromium is still missing at ${CHROMIUM}`);
+run(["apt-get", "install", "-y", "--no-install-recommends", ...missing]);
+if (!existsSync(CHROMIUM) || !onPath("pdftotext")) {
+  console.error("Chromium or pdftotext is still missing");
   process.exit(1);
 }

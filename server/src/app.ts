@@ -7,13 +7,13 @@ import { accountsRoutes } from "./accounts/accounts.routes.ts";
 import { createCatalogueApi } from "./catalogue/catalogue-api.ts";
 import { checkoutRoutes } from "./checkout/checkout.routes.ts";
 import { createCheckoutService } from "./checkout/checkout.service.ts";
-import { createOrderDocuments } from "./checkout/order-documents.ts";
 import { createPaymentWorker, type PaymentWorker } from "./checkout/payment-worker.ts";
 import { createPayPalWebhooks } from "./checkout/paypal-webhooks.ts";
 import { createDeferredWork, type DeferredWork } from "./common/deferred-work.ts";
 import type { Env } from "./config/env.ts";
 import type { Database } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { enqueueRefundNotice, issueOrderDocuments, sellerFromEnv } from "./invoices/index.ts";
 import { logSerializers } from "./logging/log-redaction.ts";
 import { cartRoutes } from "./orders/cart.routes.ts";
 import { createCartService } from "./orders/cart.service.ts";
@@ -157,7 +157,18 @@ async function registerCheckout(
     db,
     cart,
     gateway,
-    documents: createOrderDocuments(env.PUBLIC_URL),
+    documents: {
+      issue: async (tx, orderId) => {
+        await issueOrderDocuments(tx, {
+          orderId,
+          publicUrl: env.PUBLIC_URL,
+          webUrl: env.WEB_URL,
+          seller: sellerFromEnv(env),
+        });
+      },
+      refundNotice: (tx, orderId, amountCents) =>
+        enqueueRefundNotice(tx, { orderId, amountCents, reason: "seats_gone", publicUrl: env.PUBLIC_URL }),
+    },
     reservationMinutes: env.RESERVATION_MINUTES,
     redirectOrigins: [env.WEB_URL, env.PUBLIC_URL, ...env.CORS_ORIGINS].map((url) => new URL(url).origin),
     paypal: { clientId: env.PAYPAL_CLIENT_ID ?? null, sdkUrl: env.PAYPAL_SDK_URL },

@@ -1,7 +1,14 @@
 import { FulfillReplySchema, OrderSchema } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, paymentEvents, payments, promocodeRedemptions, promocodes } from "../db/schema/index.ts";
+import {
+  invoices,
+  orders,
+  paymentEvents,
+  payments,
+  promocodeRedemptions,
+  promocodes,
+} from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createChild, createParent } from "../test/shop-fixtures.ts";
 
@@ -154,7 +161,13 @@ describe("POST /api/v2/orders/{id}/capture/", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.status).toBe("captured");
     const user = await t.call("GET", "/api/v2/users/me/", { headers: parent.headers });
-    expect(await t.mailsTo(user.json().email)).toHaveLength(1);
+    const [mail] = await t.mailsTo(user.json().email);
+    expect(mail?.template).toBe("order-confirmation");
+    expect(mail?.attachments.map((a) => a.kind).sort()).toEqual(["checkin-qr", "invoice-pdf"]);
+    // The invoice carries its number in the reply and the school as it is configured today, frozen.
+    expect(order.invoice_number).toMatch(/^RE-\d{4}-\d{6}$/);
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, order_id));
+    expect(invoice?.data.seller?.legalName).toBe(t.env.SCHOOL_LEGAL_NAME);
     // The owner reads the order; anyone else gets 404.
     expect((await t.call("GET", `/api/v2/orders/${id}/`, { headers: parent.headers })).json().status).toBe(
       "payment_fulfilled",

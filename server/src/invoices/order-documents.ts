@@ -18,6 +18,7 @@ import {
   setCheckinCode,
 } from "./invoices.repository.ts";
 import { issueInvoice } from "./issue-invoice.ts";
+import type { Seller } from "./seller.ts";
 
 /**
  * What a paid order gets (issue #8): check-in codes for its items, the invoice, and the confirmation
@@ -30,6 +31,8 @@ export type IssueOrderDocumentsInput = {
   publicUrl: string;
   /** WEB_URL (default `publicUrl`): the link to the bookings in the profile. */
   webUrl?: string;
+  /** The school as configured now, frozen into the invoice. */
+  seller?: Seller;
 };
 
 const GATEWAY_NAMES = { paypal: "PayPal", demo: "Demo" } as const;
@@ -114,7 +117,12 @@ export async function issueOrderDocuments(
   });
   const invoice = await issueInvoice(
     tx,
-    { orderId: order.id, kind: "invoice", data, totalCents: data.totalCents },
+    {
+      orderId: order.id,
+      kind: "invoice",
+      data: input.seller ? { ...data, seller: input.seller } : data,
+      totalCents: data.totalCents,
+    },
     issuedAt,
   );
 

@@ -25,7 +25,8 @@ export function createAttachmentRenderer(sources: AttachmentSources): Attachment
       case "invoice-pdf": {
         const invoice = await findInvoice(sources.db, ref.invoiceId);
         if (!invoice) throw new Error(`attachment: invoice ${ref.invoiceId} not found`);
-        const pdf = await renderInvoicePdf(invoice, sources.seller);
+        // The seller frozen at issue time wins over today's settings (an invoice never changes).
+        const pdf = await renderInvoicePdf(invoice, invoice.data.seller ?? sources.seller);
         return { filename: ref.filename, content: Buffer.from(pdf), contentType: "application/pdf" };
       }
       case "checkin-qr": {

@@ -369,6 +369,17 @@ export type InvoiceData = {
   paymentReference: string | null;
   /** For a credit note: the number of the invoice it corrects. */
   corrects?: string;
+  /**
+   * The school as it was when the invoice was issued (name, address, tax id, VAT note): an invoice never
+   * changes when the settings do. Invoices issued before this field render with the current settings.
+   */
+  seller?: {
+    legalName: string;
+    address: string;
+    taxId: string;
+    email: string;
+    vatNote: { de: string; ru: string };
+  };
 };
 
 /** Invoices and credit notes; numbers are consecutive without gaps (`invoice_counters`, D52). */
