@@ -292,7 +292,9 @@ test.describe("checkout with the demo gateway (a shop without a PayPal account)"
     // The demo gateway's own page, marked as such, approves.
     await expect(page).toHaveURL(/\/payments\/demo\/DEMO/);
     await expect(page.getByRole("note")).toContainText(/DEMO|ДЕМО/);
-    await page.getByRole("button", { name: /Zahlung freigeben \(Demo\)|Подтвердить оплату \(демо\)/ }).click();
+    await page
+      .getByRole("button", { name: /Zahlung freigeben \(Demo\)|Подтвердить оплату \(демо\)/ })
+      .click();
 
     await expect(page).toHaveURL(/\/payment-complete\/\d+\?/);
     await expect(page.getByTestId("payment-outcome")).toContainText("Спасибо! Оплата получена");

@@ -107,6 +107,8 @@ async function click(element: HTMLElement) {
 
 beforeEach(() => {
   vi.useFakeTimers();
+  // The failure paths log what went wrong; the tests check what the parent sees.
+  vi.spyOn(console, "error").mockImplementation(() => {});
   vi.mocked(checkoutApi.fulfill).mockReset();
   vi.mocked(checkoutApi.capture).mockReset();
   vi.mocked(checkoutApi.cancelPayment).mockReset();
