@@ -9,6 +9,7 @@ import { tsImport } from "tsx/esm/api";
 export const CHECKOUT_TARGET = { perMinute: 200, p99: 100 };
 const PARENTS = 8;
 const CONCURRENCY = 4;
+const CHILDREN_PER_PARENT = 250;
 
 /** The stand-in speaks PayPal's REST protocol; the shop must be started with its URL and credentials. */
 export async function startStandIn() {
@@ -41,11 +42,16 @@ async function prepare(databaseUrl, base) {
         userId,
         sha256(key),
       ]);
-      const child = await client.query(
-        "insert into visitors (user_id, first_name, last_name, birth_date) values ($1, 'Mila', 'Parent', current_date - interval '11 years 2 months') returning id",
-        [userId],
+      // A child is booked into a session once: every checkout books another child of the family.
+      const children = await client.query(
+        "insert into visitors (user_id, first_name, last_name, birth_date) select $1, 'Kind' || n, 'Parent', current_date - interval '11 years 2 months' from generate_series(1, $2) as n returning id",
+        [userId, CHILDREN_PER_PARENT],
       );
-      parents.push({ headers: { authorization: `Token ${key}` }, child: child.rows[0].id });
+      parents.push({
+        headers: { authorization: `Token ${key}` },
+        children: children.rows.map((r) => r.id),
+        next: 0,
+      });
     }
     return {
       parents,
@@ -91,7 +97,11 @@ export async function runCheckouts({ base, databaseUrl, standIn, durationS }) {
     for (let n = offset; Date.now() < until; n += CONCURRENCY) {
       const parent = setup.parents[n % setup.parents.length];
       const add = await timed("add", () =>
-        post("/api/v2/orders/items/?locale=de", parent.headers, setup.item(parent.child)),
+        post(
+          "/api/v2/orders/items/?locale=de",
+          parent.headers,
+          setup.item(parent.children[parent.next++ % parent.children.length]),
+        ),
       );
       const fulfil = await timed("fulfil", () =>
         post("/api/v2/orders/fulfill/?locale=de&payment_gateway=paypal", parent.headers, {

@@ -168,6 +168,17 @@ describe("POST /api/v2/orders/{id}/capture/", () => {
     expect(order.invoice_number).toMatch(/^RE-\d{4}-\d{6}$/);
     const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, order_id));
     expect(invoice?.data.seller?.legalName).toBe(t.env.SCHOOL_LEGAL_NAME);
+    // The child now holds the seat: booking the same group again for it is refused.
+    const twice = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        product_page: t.course.page.id,
+        purchase_option: t.course.option("Course (1 / week)").id,
+        visitor: parent.child,
+        schedule_slots: [t.weekly[1]?.id],
+      },
+    });
+    expect(twice.json().error_codes).toEqual({ schedule_slots: ["already_booked"] });
     // The owner reads the order; anyone else gets 404.
     expect((await t.call("GET", `/api/v2/orders/${id}/`, { headers: parent.headers })).json().status).toBe(
       "payment_fulfilled",

@@ -17,6 +17,7 @@ import {
   scheduleSlots,
   visitors,
 } from "../db/schema/index.ts";
+import { holdsSeats } from "./seats.ts";
 
 /** The only code of the cart that touches Drizzle tables. */
 
@@ -379,4 +380,47 @@ export async function findChildrenWithSubscription(db: DbOrTx, userId: number): 
       ),
     );
   return rows.flatMap((r) => (r.visitorId === null ? [] : [r.visitorId]));
+}
+
+/**
+ * Which of these slots and weeks a saved child already holds a seat in through another order (paid, or
+ * reserved while the reservation runs): a child is never booked twice into one group or week.
+ */
+export async function findUnitsHeldByVisitor(
+  db: DbOrTx,
+  visitorId: number,
+  slotIds: number[],
+  weekIds: number[],
+): Promise<{ slotIds: Set<number>; weekIds: Set<number> }> {
+  const [slots, weeks] = await Promise.all([
+    slotIds.length === 0
+      ? []
+      : db
+          .select({ id: orderItemSlots.scheduleSlotId })
+          .from(orderItemSlots)
+          .innerJoin(orderItems, eq(orderItems.id, orderItemSlots.orderItemId))
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(
+            and(
+              holdsSeats,
+              eq(orderItems.visitorId, visitorId),
+              inArray(orderItemSlots.scheduleSlotId, slotIds),
+            ),
+          ),
+    weekIds.length === 0
+      ? []
+      : db
+          .select({ id: orderItemAcademyWeeks.academyWeekId })
+          .from(orderItemAcademyWeeks)
+          .innerJoin(orderItems, eq(orderItems.id, orderItemAcademyWeeks.orderItemId))
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(
+            and(
+              holdsSeats,
+              eq(orderItems.visitorId, visitorId),
+              inArray(orderItemAcademyWeeks.academyWeekId, weekIds),
+            ),
+          ),
+  ]);
+  return { slotIds: new Set(slots.map((s) => s.id)), weekIds: new Set(weeks.map((w) => w.id)) };
 }

@@ -34,6 +34,7 @@ import {
   findGuestCart,
   findPromocode,
   findPromocodeByCode,
+  findUnitsHeldByVisitor,
   findUserCart,
   insertCart,
   insertCartItem,
@@ -312,8 +313,15 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         throw fail("visitor", "age_not_in_group");
     }
 
-    // Seats left beside what this cart already books, and no child twice in one slot or week.
+    // Seats left beside what this cart already books, and no child twice in one slot or week (in this
+    // cart, or through another order that holds the seat).
     const key = childKey({ visitorId, guestVisitorRef });
+    const held =
+      visitorId === null
+        ? { slotIds: new Set<number>(), weekIds: new Set<number>() }
+        : await findUnitsHeldByVisitor(tx, visitorId, request.schedule_slots, request.academy_weeks);
+    if (held.slotIds.size > 0) throw fail("schedule_slots", "already_booked");
+    if (held.weekIds.size > 0) throw fail("academy_weeks", "already_booked");
     for (const slot of chosenSlots) {
       if (!slot) continue;
       const inCart = others.filter((item) => item.slots.some((s) => s.id === slot.id));
