@@ -12,6 +12,31 @@ process.env.E2E_OAUTH_PORT = String(OAUTH_PORT);
 // test workers load this file again and inherit the variable, so they see the same folder.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "atelier-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
+// The PayPal stand-in (REST API and a stub of the JS SDK buttons, server/src/test/paypal-stand-in.ts) the shop
+// pays through: PayPal's buttons load the stub from PAYPAL_SDK_URL.
+const PAYPAL_PORT = Number(process.env.E2E_PAYPAL_PORT ?? 3198);
+process.env.E2E_PAYPAL_PORT = String(PAYPAL_PORT);
+const paypalUrl = `http://127.0.0.1:${PAYPAL_PORT}`;
+// A second shop without a PayPal account: its checkout goes through the offline demo gateway (decision D49).
+const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? PORT + 1);
+process.env.E2E_DEMO_BASE_URL = `http://127.0.0.1:${DEMO_PORT}`;
+const demoDataDir = process.env.E2E_DEMO_DATA_DIR ?? mkdtempSync(join(tmpdir(), "atelier-e2e-demo-"));
+process.env.E2E_DEMO_DATA_DIR = demoDataDir;
+
+/** What both shops share; the second one differs in port, database and payment gateway. */
+function shopEnv(port: number, dir: string) {
+  return {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dir,
+    NODE_ENV: "test",
+    LOG_LEVEL: "warn",
+    MAIL_WORKER_INTERVAL_MS: "200",
+    // Every journey signs in from 127.0.0.1; the per-IP auth limit must not end the suite.
+    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+  };
+}
 
 export default defineConfig({
   testDir: "tests",
@@ -38,33 +63,50 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "node ../server/dist/server.js",
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      DATA_DIR: dataDir,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      MAIL_WORKER_INTERVAL_MS: "200",
-      // Every journey signs in from 127.0.0.1; the per-IP auth limit must not end the suite.
-      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-      GOOGLE_CLIENT_ID: "e2e-google-client",
-      GOOGLE_CLIENT_SECRET: "e2e-google-secret",
-      GOOGLE_AUTH_URL: `http://127.0.0.1:${OAUTH_PORT}/auth`,
-      GOOGLE_TOKEN_URL: `http://127.0.0.1:${OAUTH_PORT}/token`,
-      GOOGLE_USERINFO_URL: `http://127.0.0.1:${OAUTH_PORT}/userinfo`,
-      FACEBOOK_CLIENT_ID: "e2e-facebook-client",
-      FACEBOOK_CLIENT_SECRET: "e2e-facebook-secret",
-      FACEBOOK_AUTH_URL: `http://127.0.0.1:${OAUTH_PORT}/auth`,
-      FACEBOOK_TOKEN_URL: `http://127.0.0.1:${OAUTH_PORT}/token`,
-      FACEBOOK_USERINFO_URL: `http://127.0.0.1:${OAUTH_PORT}/me`,
+  webServer: [
+    {
+      command: "node ../server/dist/server.js",
+      url: `http://127.0.0.1:${PORT}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...shopEnv(PORT, dataDir),
+        GOOGLE_CLIENT_ID: "e2e-google-client",
+        GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+        GOOGLE_AUTH_URL: `http://127.0.0.1:${OAUTH_PORT}/auth`,
+        GOOGLE_TOKEN_URL: `http://127.0.0.1:${OAUTH_PORT}/token`,
+        GOOGLE_USERINFO_URL: `http://127.0.0.1:${OAUTH_PORT}/userinfo`,
+        FACEBOOK_CLIENT_ID: "e2e-facebook-client",
+        FACEBOOK_CLIENT_SECRET: "e2e-facebook-secret",
+        FACEBOOK_AUTH_URL: `http://127.0.0.1:${OAUTH_PORT}/auth`,
+        FACEBOOK_TOKEN_URL: `http://127.0.0.1:${OAUTH_PORT}/token`,
+        FACEBOOK_USERINFO_URL: `http://127.0.0.1:${OAUTH_PORT}/me`,
+        PAYPAL_API_BASE: paypalUrl,
+        PAYPAL_CLIENT_ID: "stand-in-client",
+        PAYPAL_CLIENT_SECRET: "stand-in-secret",
+        PAYPAL_WEBHOOK_ID: "WH-STAND-IN",
+        PAYPAL_SDK_URL: `${paypalUrl}/sdk/js`,
+      },
     },
-  },
+    {
+      command: "../node_modules/.bin/tsx support/paypal-stand-in-cli.ts",
+      url: `${paypalUrl}/sdk/js?client-id=ready`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_PAYPAL_PORT: String(PAYPAL_PORT) },
+    },
+    {
+      command: "node ../server/dist/server.js",
+      url: `http://127.0.0.1:${DEMO_PORT}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: shopEnv(DEMO_PORT, demoDataDir),
+    },
+  ],
 });

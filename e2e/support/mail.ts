@@ -21,9 +21,13 @@ export function decodeQuotedPrintable(text: string): string {
 /**
  * The newest mail of `template` (verify-email, password-reset) to `address`, from the server's
  * DATA_DIR/outbox/ (the e2e server runs without SMTP_URL). Waits for the mail worker to write it.
+ * `dataDir`: another shop's folder (the demo gateway's shop, E2E_DEMO_DATA_DIR).
  */
-export async function newestMail(template: string, address: string): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
+export async function newestMail(
+  template: string,
+  address: string,
+  dataDir = process.env.E2E_DATA_DIR,
+): Promise<string> {
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set (see playwright.config.ts)");
   const outbox = join(dataDir, "outbox");
   let found = "";

@@ -194,8 +194,9 @@ test.describe("visitors and cart", () => {
     await expect(page.getByRole("heading", { name: "Für Anna Muster" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Für Ben Muster" })).toBeVisible();
     await expect(page.getByTestId("cart-item")).toHaveCount(2);
-    // Signed in, payment is the next step: an honest, disabled button.
-    await expect(page.getByRole("button", { name: "Zur Kasse" })).toBeDisabled();
+    // Signed in, the checkout step is next (checkout.spec.ts pays).
+    await page.getByRole("button", { name: "Zur Kasse" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Kasse" })).toBeVisible();
 
     await page.goto("/profile?tab=visitors&locale=de");
     const children = page.getByRole("list", { name: "Gespeicherte Kinder" });

@@ -107,7 +107,12 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app, deps.reportError);
   registerJsonBody(app);
   registerInputGuard(app);
-  await registerSecurity(app, { corsOrigins: env.CORS_ORIGINS, sentryDsn: env.SENTRY_DSN });
+  await registerSecurity(app, {
+    corsOrigins: env.CORS_ORIGINS,
+    sentryDsn: env.SENTRY_DSN,
+    // PayPal's buttons load its SDK (tests: a stand-in's stub); the demo gateway needs none.
+    paymentSdkUrl: env.PAYPAL_CLIENT_ID ? env.PAYPAL_SDK_URL : undefined,
+  });
   await registerCompression(app);
   await registerRateLimit(app, { redisUrl: env.REDIS_URL });
   await registerOpenApi(app, env.PUBLIC_URL);

@@ -35,6 +35,7 @@ import { Route as LegalPrivacyRouteImport } from './routes/legal/privacy'
 import { Route as LegalTermsRouteImport } from './routes/legal/terms'
 import { Route as LegalsIndexPopRouteImport } from './routes/legals/indexPop'
 import { Route as PaymentCompleteIdRouteImport } from './routes/payment-complete/$id'
+import { Route as PaymentCompleteReturnRouteImport } from './routes/payment-complete/return'
 import { Route as ProductIdRouteImport } from './routes/product/$id'
 import { Route as ProductBuyIdRouteImport } from './routes/product/buy/$id'
 
@@ -168,6 +169,11 @@ const PaymentCompleteIdRoute = PaymentCompleteIdRouteImport.update({
   path: '/payment-complete/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PaymentCompleteReturnRoute = PaymentCompleteReturnRouteImport.update({
+  id: '/payment-complete/return',
+  path: '/payment-complete/return',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProductIdRoute = ProductIdRouteImport.update({
   id: '/product/$id',
   path: '/product/$id',
@@ -205,6 +211,7 @@ export interface FileRoutesByFullPath {
   '/legal/terms': typeof LegalTermsRoute
   '/legals/indexPop': typeof LegalsIndexPopRoute
   '/payment-complete/$id': typeof PaymentCompleteIdRoute
+  '/payment-complete/return': typeof PaymentCompleteReturnRoute
   '/product/$id': typeof ProductIdRoute
   '/legal/': typeof LegalIndexRoute
   '/product/buy/$id': typeof ProductBuyIdRoute
@@ -235,6 +242,7 @@ export interface FileRoutesByTo {
   '/legal/terms': typeof LegalTermsRoute
   '/legals/indexPop': typeof LegalsIndexPopRoute
   '/payment-complete/$id': typeof PaymentCompleteIdRoute
+  '/payment-complete/return': typeof PaymentCompleteReturnRoute
   '/product/$id': typeof ProductIdRoute
   '/legal': typeof LegalIndexRoute
   '/product/buy/$id': typeof ProductBuyIdRoute
@@ -266,6 +274,7 @@ export interface FileRoutesById {
   '/legal/terms': typeof LegalTermsRoute
   '/legals/indexPop': typeof LegalsIndexPopRoute
   '/payment-complete/$id': typeof PaymentCompleteIdRoute
+  '/payment-complete/return': typeof PaymentCompleteReturnRoute
   '/product/$id': typeof ProductIdRoute
   '/legal/': typeof LegalIndexRoute
   '/product/buy/$id': typeof ProductBuyIdRoute
@@ -298,6 +307,7 @@ export interface FileRouteTypes {
     | '/legal/terms'
     | '/legals/indexPop'
     | '/payment-complete/$id'
+    | '/payment-complete/return'
     | '/product/$id'
     | '/legal/'
     | '/product/buy/$id'
@@ -328,6 +338,7 @@ export interface FileRouteTypes {
     | '/legal/terms'
     | '/legals/indexPop'
     | '/payment-complete/$id'
+    | '/payment-complete/return'
     | '/product/$id'
     | '/legal'
     | '/product/buy/$id'
@@ -358,6 +369,7 @@ export interface FileRouteTypes {
     | '/legal/terms'
     | '/legals/indexPop'
     | '/payment-complete/$id'
+    | '/payment-complete/return'
     | '/product/$id'
     | '/legal/'
     | '/product/buy/$id'
@@ -389,6 +401,7 @@ export interface RootRouteChildren {
   LegalTermsRoute: typeof LegalTermsRoute
   LegalsIndexPopRoute: typeof LegalsIndexPopRoute
   PaymentCompleteIdRoute: typeof PaymentCompleteIdRoute
+  PaymentCompleteReturnRoute: typeof PaymentCompleteReturnRoute
   ProductIdRoute: typeof ProductIdRoute
   LegalIndexRoute: typeof LegalIndexRoute
   ProductBuyIdRoute: typeof ProductBuyIdRoute
@@ -578,6 +591,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PaymentCompleteIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payment-complete/return': {
+      id: '/payment-complete/return'
+      path: '/payment-complete/return'
+      fullPath: '/payment-complete/return'
+      preLoaderRoute: typeof PaymentCompleteReturnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/product/$id': {
       id: '/product/$id'
       path: '/product/$id'
@@ -621,6 +641,7 @@ const rootRouteChildren: RootRouteChildren = {
   LegalTermsRoute: LegalTermsRoute,
   LegalsIndexPopRoute: LegalsIndexPopRoute,
   PaymentCompleteIdRoute: PaymentCompleteIdRoute,
+  PaymentCompleteReturnRoute: PaymentCompleteReturnRoute,
   ProductIdRoute: ProductIdRoute,
   LegalIndexRoute: LegalIndexRoute,
   ProductBuyIdRoute: ProductBuyIdRoute,

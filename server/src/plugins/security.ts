@@ -2,42 +2,65 @@ import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 
-export type SecurityOptions = { corsOrigins: string[]; sentryDsn?: string | undefined };
+export type SecurityOptions = {
+  corsOrigins: string[];
+  sentryDsn?: string | undefined;
+  /**
+   * PayPal's JS SDK address (`PAYPAL_SDK_URL`, what `GET /api/v2/payments/config/` tells the web). When set, the
+   * checkout may load PayPal's script, frames and API calls, and those of the SDK's own origin (the tests' stand-in).
+   */
+  paymentSdkUrl?: string | undefined;
+};
 
-/** Origins the browser may talk to besides our own: the monitoring endpoint when configured. */
-function monitoringOrigin(dsn: string | undefined): string[] {
-  if (!dsn) return [];
+/** The origin of a configured URL, or nothing when there is none (or it is no URL). */
+function originOf(url: string | undefined): string[] {
+  if (!url) return [];
   try {
-    return [new URL(dsn).origin];
+    return [new URL(url).origin];
   } catch {
     return [];
   }
 }
 
 /**
+ * PayPal's hosts for the JS SDK v5 buttons (PayPal's CSP guidance): the script and its frames come from
+ * *.paypal.com, assets from *.paypalobjects.com. No 'unsafe-inline' for scripts: the SDK works without it.
+ */
+const PAYPAL_HOSTS = ["https://*.paypal.com", "https://*.paypalobjects.com"];
+
+/** The Content-Security-Policy directives the SPA works under; exported for its test. */
+export function contentSecurityDirectives(options: Pick<SecurityOptions, "sentryDsn" | "paymentSdkUrl">) {
+  const payment = options.paymentSdkUrl
+    ? [...new Set([...PAYPAL_HOSTS, ...originOf(options.paymentSdkUrl)])]
+    : [];
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    formAction: ["'self'"],
+    scriptSrc: ["'self'", ...payment],
+    styleSrc: ["'self'", "'unsafe-inline'", ...payment],
+    imgSrc: ["'self'", "data:", "blob:", ...payment],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'", ...originOf(options.sentryDsn), ...payment],
+    workerSrc: ["'self'", "blob:"],
+    frameSrc: ["'self'", ...payment],
+    upgradeInsecureRequests: null,
+  };
+}
+
+/**
  * Security headers with a Content-Security-Policy the SPA works under (no inline scripts; inline styles
- * are allowed because Radix positions popovers with style attributes), and CORS with credentials for the
+ * are allowed because Radix positions popovers with style attributes; PayPal's hosts when a PayPal SDK address
+ * is configured), and CORS with credentials for the
  * configured origins so a front end on another origin (the school's existing one) can call the API.
  */
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...monitoringOrigin(options.sentryDsn)],
-        workerSrc: ["'self'", "blob:"],
-        frameSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
+      directives: contentSecurityDirectives(options),
     },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: { maxAge: 15552000, includeSubDomains: true },

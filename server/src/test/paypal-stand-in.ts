@@ -53,7 +53,9 @@ export type PayPalStandIn = {
 
 const cents = (value: unknown) => Math.round(Number(value) * 100);
 
-export async function startPayPalStandIn(options: { tokenLifetimeS?: number } = {}): Promise<PayPalStandIn> {
+export async function startPayPalStandIn(
+  options: { tokenLifetimeS?: number /** 0 (default): any free port. */; port?: number } = {},
+): Promise<PayPalStandIn> {
   const clientId = "stand-in-client";
   const clientSecret = "stand-in-secret";
   const webhookId = "WH-STAND-IN";
@@ -272,6 +274,7 @@ export async function startPayPalStandIn(options: { tokenLifetimeS?: number } = 
   }
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (serveBrowserStandIn(req, res, state)) return;
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", async () => {
@@ -304,7 +307,181 @@ export async function startPayPalStandIn(options: { tokenLifetimeS?: number } = 
       send(reply.status, reply.body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return state;
+}
+
+// ---------- The browser's side: a stub of the JS SDK v5 buttons (for the web's e2e tests) ----------
+
+/**
+ * `GET /sdk/js` (the JS SDK the web loads from `PAYPAL_SDK_URL`) and `POST /stand-in/approve/{id}` (the buyer
+ * approving in PayPal's window, called by the stub's pay button across origins). Answers true when it served.
+ */
+function serveBrowserStandIn(req: IncomingMessage, res: ServerResponse, state: PayPalStandIn): boolean {
+  const url = new URL(req.url ?? "/", "http://stand-in");
+  const cors = {
+    "access-control-allow-origin": "*",
+    "access-control-allow-methods": "POST, OPTIONS",
+    "access-control-allow-headers": "content-type",
+  };
+  if (req.method === "GET" && url.pathname === "/sdk/js") {
+    req.resume();
+    // PayPal refuses a script request without a client id (400), so does the stand-in.
+    if (!url.searchParams.get("client-id")) {
+      res.writeHead(400, { "content-type": "text/plain" });
+      res.end("client-id is required");
+      return true;
+    }
+    res.writeHead(200, {
+      "content-type": "application/javascript; charset=utf-8",
+      "cache-control": "no-store",
+    });
+    res.end(sdkStub(state.url));
+    return true;
+  }
+  const approve = /^\/stand-in\/approve\/([^/]+)$/.exec(url.pathname);
+  if (approve && (req.method === "POST" || req.method === "OPTIONS")) {
+    req.resume();
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, cors);
+      res.end();
+      return true;
+    }
+    const id = decodeURIComponent(approve[1] ?? "");
+    const order = state.orders.get(id);
+    if (order) state.approve(id);
+    res.writeHead(order ? 200 : 404, { ...cors, "content-type": "application/json" });
+    res.end(JSON.stringify(order ? { id, status: order.status } : { name: "RESOURCE_NOT_FOUND" }));
+    return true;
+  }
+  return false;
+}
+
+/**
+ * `window.paypal.Buttons({createOrder, onApprove, onCancel, onError, onClick, onInit}).render(el)` as the SDK
+ * calls them: "PayPal (stand-in)" runs onClick, createOrder, the approval and onApprove (whose `actions.restart()`
+ * lets the buyer approve the same order again, as after a declined funding source); "close window" runs onClick,
+ * createOrder and onCancel({orderID}); a throwing callback ends in onError. Drawn in the page (no iframe).
+ */
+function sdkStub(origin: string): string {
+  return `(function () {
+  "use strict";
+  var origin = ${JSON.stringify(origin)};
+  function asError(error) { return error instanceof Error ? error : new Error(String(error)); }
+  function Buttons(props) {
+    props = props || {};
+    var root = null;
+    var enabled = true;
+    var busy = false;
+    var orderId = null;
+    function fail(error) {
+      if (typeof props.onError === "function") props.onError(asError(error));
+      else console.error(error);
+    }
+    function allowed() {
+      if (typeof props.onClick !== "function") return Promise.resolve(true);
+      var verdict = true;
+      var actions = {
+        resolve: function () { return Promise.resolve(); },
+        reject: function () { verdict = false; return Promise.resolve(); },
+      };
+      return Promise.resolve(props.onClick({ fundingSource: "paypal" }, actions)).then(function (result) {
+        return verdict && result !== false;
+      });
+    }
+    function createOrder() {
+      if (typeof props.createOrder !== "function") return Promise.reject(new Error("createOrder is required"));
+      var actions = { order: { create: function () { return Promise.reject(new Error("The stand-in creates no orders in the browser.")); } } };
+      return Promise.resolve(props.createOrder({ paymentSource: "paypal" }, actions)).then(function (id) {
+        if (typeof id !== "string" || !id) throw new Error("Expected an order id to be passed");
+        orderId = id;
+        return id;
+      });
+    }
+    function approveAndReturn(id) {
+      return fetch(origin + "/stand-in/approve/" + encodeURIComponent(id), { method: "POST" }).then(function (res) {
+        if (!res.ok) throw new Error("The stand-in could not approve " + id + " (" + res.status + ")");
+        var serverSide = function () { return Promise.reject(new Error("Capture on the server.")); };
+        var actions = {
+          restart: function () { return approveAndReturn(id); },
+          redirect: function (url) { window.location.assign(url); },
+          order: { capture: serverSide, authorize: serverSide, get: serverSide, patch: serverSide },
+        };
+        if (typeof props.onApprove !== "function") return undefined;
+        return props.onApprove({
+          orderID: id,
+          payerID: "PAYER1",
+          paymentID: null,
+          billingToken: null,
+          facilitatorAccessToken: "A21AA-stand-in",
+          paymentSource: "paypal",
+        }, actions);
+      });
+    }
+    function run(step) {
+      if (!enabled || busy) return;
+      busy = true;
+      allowed().then(function (ok) { return ok ? step() : undefined; }).catch(fail).then(function () { busy = false; });
+    }
+    function pay() { return createOrder().then(approveAndReturn); }
+    function closeWindow() {
+      return createOrder().then(function (id) {
+        if (typeof props.onCancel === "function") {
+          return props.onCancel({ orderID: id }, { redirect: function (url) { window.location.assign(url || "/"); } });
+        }
+        return undefined;
+      });
+    }
+    function button(label, onClick) {
+      var element = document.createElement("button");
+      element.type = "button";
+      element.textContent = label;
+      element.style.cssText = "display:block;width:100%;margin:4px 0;padding:10px;border-radius:999px;border:0;background:#ffc439;color:#111;font-weight:700;cursor:pointer";
+      element.addEventListener("click", onClick);
+      return element;
+    }
+    return {
+      isEligible: function () { return true; },
+      render: function (target) {
+        var container = typeof target === "string" ? document.querySelector(target) : target;
+        if (!container) return Promise.reject(new Error("Document is ready and element " + target + " does not exist"));
+        root = document.createElement("div");
+        root.setAttribute("data-paypal-stand-in", "buttons");
+        root.appendChild(button("PayPal (stand-in)", function () { run(pay); }));
+        var close = button("close window", function () { run(closeWindow); });
+        close.style.background = "#eee";
+        root.appendChild(close);
+        container.appendChild(root);
+        if (typeof props.onInit === "function") {
+          props.onInit({}, {
+            enable: function () { enabled = true; return Promise.resolve(); },
+            disable: function () { enabled = false; return Promise.resolve(); },
+          });
+        }
+        return Promise.resolve();
+      },
+      close: function () {
+        if (root && root.parentNode) root.parentNode.removeChild(root);
+        root = null;
+        return Promise.resolve();
+      },
+      updateProps: function () { return Promise.resolve(); },
+      hasReturned: function () { return false; },
+      resume: function () {},
+      get orderId() { return orderId; },
+    };
+  }
+  window.paypal = {
+    version: "5.0.0-stand-in",
+    FUNDING: { PAYPAL: "paypal", CARD: "card", CREDIT: "credit" },
+    Buttons: Buttons,
+    getFundingSources: function () { return ["paypal"]; },
+    isFundingEligible: function (source) { return source === "paypal"; },
+  };
+})();
+`;
 }

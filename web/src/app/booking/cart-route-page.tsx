@@ -1,13 +1,83 @@
-import { useQuery } from "@tanstack/react-query";
+import type { Order } from "@atelier/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { meQueryOptions } from "../../features/account/api/account-api.ts";
 import { openAuthDialog } from "../../features/auth/auth-dialog-store.ts";
 import { useSession } from "../../features/auth/session.ts";
+import { currentOrderOptions } from "../../features/cart/api/current-order.ts";
 import { CartPage } from "../../features/cart/components/cart-page.tsx";
+import type { CartSearch, PaymentNotice as Notice } from "../../features/checkout/cart-search.ts";
+import { CheckoutPage } from "../../features/checkout/components/checkout-page.tsx";
+import { PaymentNotice } from "../../features/checkout/components/payment-notice.tsx";
 import { visitorsQueryOptions } from "../../features/visitors/api/visitors-api.ts";
 
-/** /cart: the cart with the visitors feature's children and the sign-in dialog for a guest's checkout. */
-export function CartRoutePage() {
+/**
+ * /cart: the cart with the visitors feature's children and the sign-in dialog for a guest's checkout;
+ * `?step=checkout` is the checkout step of a signed-in parent (billing data from the account feature's
+ * profile), `?payment=` the message after a payment that did not happen.
+ */
+export function CartRoutePage({ search }: { search: CartSearch }) {
   const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const userKey = session ? String(session.user.pk) : null;
   const visitors = useQuery(visitorsQueryOptions(userKey));
-  return <CartPage userKey={userKey} visitors={visitors.data ?? []} onSignIn={() => openAuthDialog()} />;
+  const cartQuery = currentOrderOptions(userKey);
+
+  /** Back in the cart after PayPal's window was closed, a decline or an expired order. */
+  const backInCart = (notice: Notice, cart?: Order) => {
+    if (cart) queryClient.setQueryData(cartQuery.queryKey, cart);
+    void queryClient.invalidateQueries({ queryKey: cartQuery.queryKey });
+    void navigate({ to: "/cart", search: (prev) => ({ locale: prev.locale, payment: notice }) });
+  };
+
+  if (search.step === "checkout" && session && userKey) {
+    return (
+      <CheckoutPage
+        cartQuery={cartQuery}
+        profileQuery={meQueryOptions(userKey)}
+        onBackToCart={() => void navigate({ to: "/cart", search: (prev) => ({ locale: prev.locale }) })}
+        onPaid={(orderId) =>
+          void navigate({
+            to: "/payment-complete/$id",
+            params: { id: String(orderId) },
+            search: (prev) => ({ locale: prev.locale }),
+          })
+        }
+        onBackInCart={backInCart}
+        onSignIn={() => openAuthDialog()}
+        onRedirect={(url) => window.location.assign(url)}
+      />
+    );
+  }
+
+  return (
+    <CartPage
+      userKey={userKey}
+      visitors={visitors.data ?? []}
+      onSignIn={() => openAuthDialog()}
+      onCheckout={() =>
+        void navigate({ to: "/cart", search: (prev) => ({ locale: prev.locale, step: "checkout" }) })
+      }
+      notice={
+        search.payment ? (
+          <PaymentNotice
+            notice={search.payment}
+            token={search.token}
+            onSignIn={() => openAuthDialog()}
+            onCancelled={(cart) => {
+              if (cart) queryClient.setQueryData(cartQuery.queryKey, cart);
+              void queryClient.invalidateQueries({ queryKey: cartQuery.queryKey });
+              // Posted once: a reload of the page must not cancel again.
+              void navigate({
+                to: "/cart",
+                search: (prev) => ({ locale: prev.locale, payment: "cancelled" }),
+                replace: true,
+              });
+            }}
+          />
+        ) : null
+      }
+    />
+  );
 }

@@ -1,10 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../../features/placeholder/components/placeholder-page.tsx";
+import { PaymentCompleteRoutePage } from "../../app/booking/payment-complete-route-page.tsx";
 
 export const Route = createFileRoute("/payment-complete/$id")({
-  component: PaymentCompletePage,
+  component: PaymentCompleteRoute,
 });
 
-function PaymentCompletePage() {
-  return <PlaceholderPage pageKey="paymentComplete" />;
+function PaymentCompleteRoute() {
+  const { id } = Route.useParams();
+  return <PaymentCompleteRoutePage id={id} />;
 }

@@ -2,7 +2,7 @@ import "../i18n.ts";
 import { type Order, type OrderItem, PAGE_TITLES, type Visitor, visitorLabel } from "@atelier/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useId } from "react";
+import { type ReactNode, useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
@@ -23,12 +23,18 @@ export function CartPage({
   userKey,
   visitors,
   onSignIn,
+  onCheckout,
+  notice,
 }: {
   /** The signed-in user's pk, or null for a guest. */
   userKey: string | null;
   /** The user's saved children, or the guest's local ones (names and the "change child" choice). */
   visitors: Visitor[];
   onSignIn: () => void;
+  /** A signed-in parent goes on to the checkout step. */
+  onCheckout: () => void;
+  /** A message above the cart (the checkout's "payment cancelled"), handed in by the route. */
+  notice?: ReactNode;
 }) {
   const { t } = useTranslation("cart");
   const locale = useLocale();
@@ -42,6 +48,7 @@ export function CartPage({
   return (
     <Container className="py-10 sm:py-12">
       <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">{PAGE_TITLES.cart[locale]}</h1>
+      {notice}
       {order.isPending ? (
         <p role="status" className="mt-6">
           {t("cart.loading")}
@@ -57,6 +64,7 @@ export function CartPage({
           visitors={visitors}
           signedIn={userKey !== null}
           onSignIn={onSignIn}
+          onCheckout={onCheckout}
         />
       )}
     </Container>
@@ -81,12 +89,14 @@ function FilledCart({
   visitors,
   signedIn,
   onSignIn,
+  onCheckout,
 }: {
   order: Order;
   queryKey: readonly unknown[];
   visitors: Visitor[];
   signedIn: boolean;
   onSignIn: () => void;
+  onCheckout: () => void;
 }) {
   const { t } = useTranslation("cart");
   const byId = new Map(visitors.map((v) => [v.id, v]));
@@ -110,7 +120,7 @@ function FilledCart({
         </h2>
         <PromocodeForm order={order} queryKey={queryKey} />
         <Totals order={order} />
-        <Checkout signedIn={signedIn} onSignIn={onSignIn} />
+        <Checkout signedIn={signedIn} onSignIn={onSignIn} onCheckout={onCheckout} />
       </aside>
     </div>
   );
@@ -301,28 +311,30 @@ function Totals({ order }: { order: Order }) {
   );
 }
 
-/** Spec: a guest signs in first (cart and children move over); payment itself comes with the checkout issue. */
-function Checkout({ signedIn, onSignIn }: { signedIn: boolean; onSignIn: () => void }) {
+/** Spec: a guest signs in first (cart and children move over); a signed-in parent goes on to the checkout step. */
+function Checkout({
+  signedIn,
+  onSignIn,
+  onCheckout,
+}: {
+  signedIn: boolean;
+  onSignIn: () => void;
+  onCheckout: () => void;
+}) {
   const { t } = useTranslation("cart");
   const noteId = useId();
   return (
     <div className="space-y-2">
-      {signedIn ? (
-        <button type="button" className={`${buttonStyles.primary} w-full`} disabled aria-describedby={noteId}>
-          {t("cart.checkout")}
-        </button>
-      ) : (
-        <button
-          type="button"
-          className={`${buttonStyles.primary} w-full`}
-          aria-describedby={noteId}
-          onClick={onSignIn}
-        >
-          {t("cart.checkout")}
-        </button>
-      )}
+      <button
+        type="button"
+        className={`${buttonStyles.primary} w-full`}
+        aria-describedby={noteId}
+        onClick={signedIn ? onCheckout : onSignIn}
+      >
+        {t("cart.checkout")}
+      </button>
       <p id={noteId} className="text-sm text-slate-800">
-        {signedIn ? t("cart.checkoutSoon") : t("cart.checkoutGuest")}
+        {signedIn ? t("cart.checkoutNext") : t("cart.checkoutGuest")}
       </p>
     </div>
   );

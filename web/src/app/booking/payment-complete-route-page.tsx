@@ -1,0 +1,47 @@
+import { useNavigate } from "@tanstack/react-router";
+import { openAuthDialog } from "../../features/auth/auth-dialog-store.ts";
+import { useSession } from "../../features/auth/session.ts";
+import type { PaymentReturnSearch } from "../../features/checkout/cart-search.ts";
+import { PaymentCompletePage } from "../../features/checkout/components/payment-complete-page.tsx";
+import { PaymentReturnPage } from "../../features/checkout/components/payment-return-page.tsx";
+
+/** /payment-complete/{id}: the order of the signed-in parent (a guest is asked to sign in). */
+export function PaymentCompleteRoutePage({ id }: { id: string }) {
+  const session = useSession();
+  return (
+    <PaymentCompletePage
+      userKey={session ? String(session.user.pk) : null}
+      id={id}
+      onSignIn={() => openAuthDialog()}
+    />
+  );
+}
+
+/** /payment-complete/return: captures the approved payment, then replaces itself with the order's page. */
+export function PaymentReturnRoutePage({ search }: { search: PaymentReturnSearch }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  return (
+    <PaymentReturnPage
+      token={search.token}
+      payerId={search.PayerID}
+      signedIn={session !== null}
+      onSignIn={() => openAuthDialog()}
+      onPaid={(orderId) =>
+        void navigate({
+          to: "/payment-complete/$id",
+          params: { id: String(orderId) },
+          search: (prev) => ({ locale: prev.locale }),
+          replace: true,
+        })
+      }
+      onBackInCart={(notice) =>
+        void navigate({
+          to: "/cart",
+          search: (prev) => ({ locale: prev.locale, payment: notice }),
+          replace: true,
+        })
+      }
+    />
+  );
+}

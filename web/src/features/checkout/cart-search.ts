@@ -1,0 +1,44 @@
+import type { SearchSchemaInput } from "@tanstack/react-router";
+
+/** Why the parent is back in the cart after a payment that did not happen. */
+export const PAYMENT_NOTICES = ["cancelled", "declined", "expired"] as const;
+export type PaymentNotice = (typeof PAYMENT_NOTICES)[number];
+
+/**
+ * `/cart?step=checkout` is the checkout step; `?payment=cancelled&token=<gateway order>` is where the demo
+ * gateway (and PayPal's page) sends the parent who cancelled; `?payment=` alone shows the notice.
+ */
+export type CartSearch = {
+  step?: "checkout" | undefined;
+  payment?: PaymentNotice | undefined;
+  token?: string | undefined;
+};
+
+const isNotice = (value: unknown): value is PaymentNotice => PAYMENT_NOTICES.includes(value as PaymentNotice);
+/** A gateway order id as the server accepts it in a path (OrderRefParamsSchema). */
+const isToken = (value: unknown): value is string =>
+  typeof value === "string" && /^[A-Za-z0-9-]{1,64}$/.test(value);
+
+/**
+ * The cart route's validateSearch: a plain function, as the route tree is in the home page's bundle (no zod).
+ * Unknown values are dropped rather than refused, so an old or mangled link still shows the cart.
+ */
+export function parseCartSearch(search: CartSearch & SearchSchemaInput): CartSearch {
+  return {
+    step: search.step === "checkout" ? "checkout" : undefined,
+    payment: isNotice(search.payment) ? search.payment : undefined,
+    token: isToken(search.token) ? search.token : undefined,
+  };
+}
+
+/** `/payment-complete/return?token=<gateway order>&PayerID=…`: where the gateway sends an approved payment. */
+export type PaymentReturnSearch = { token?: string | undefined; PayerID?: string | undefined };
+
+export function parsePaymentReturnSearch(
+  search: PaymentReturnSearch & SearchSchemaInput,
+): PaymentReturnSearch {
+  return {
+    token: isToken(search.token) ? search.token : undefined,
+    PayerID: typeof search.PayerID === "string" && search.PayerID.length <= 64 ? search.PayerID : undefined,
+  };
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../lib/api-client.ts";
+import { parseCartSearch, parsePaymentReturnSearch } from "./cart-search.ts";
+import { billingFieldErrors, checkoutProblem } from "./checkout-errors.ts";
+import { berlinTime } from "./reservation.ts";
+import { paymentReturnUrls, paypalLocale } from "./return-urls.ts";
+import { withdrawalInfo } from "./withdrawal.ts";
+
+describe("cart search", () => {
+  it("keeps the checkout step, a payment notice and a gateway token, and drops anything else", () => {
+    expect(parseCartSearch({ step: "checkout" } as never)).toEqual({
+      step: "checkout",
+      payment: undefined,
+      token: undefined,
+    });
+    expect(parseCartSearch({ payment: "cancelled", token: "SI000000000000001" } as never)).toEqual({
+      step: undefined,
+      payment: "cancelled",
+      token: "SI000000000000001",
+    });
+    expect(parseCartSearch({ step: "pay", payment: "whatever", token: "../x" } as never)).toEqual({
+      step: undefined,
+      payment: undefined,
+      token: undefined,
+    });
+  });
+
+  it("reads PayPal's return parameters", () => {
+    expect(parsePaymentReturnSearch({ token: "DEMO-1", PayerID: "P1" } as never)).toEqual({
+      token: "DEMO-1",
+      PayerID: "P1",
+    });
+    expect(parsePaymentReturnSearch({ token: "a b" } as never)).toEqual({
+      token: undefined,
+      PayerID: undefined,
+    });
+  });
+});
+
+describe("withdrawal information (decision D54)", () => {
+  it("lists each type once in a fixed order and asks for the early start of courses and academies", () => {
+    expect(withdrawalInfo(["Workshop", "Course", "Workshop"])).toEqual({
+      types: ["Course", "Workshop"],
+      earlyStart: true,
+    });
+    expect(withdrawalInfo(["Academy"]).earlyStart).toBe(true);
+    expect(withdrawalInfo(["GiftCard", "Event", "BirthdayParty"])).toEqual({
+      types: ["GiftCard", "Event", "BirthdayParty"],
+      earlyStart: false,
+    });
+  });
+});
+
+describe("return addresses", () => {
+  it("points the demo gateway back at the shop's origin with the page locale", () => {
+    expect(paymentReturnUrls("https://shop.example", "ru")).toEqual({
+      successUrl: "https://shop.example/payment-complete/return?locale=ru",
+      cancelUrl: "https://shop.example/cart?locale=ru&payment=cancelled",
+    });
+    expect(paypalLocale("de")).toBe("de_DE");
+    expect(paypalLocale("ru")).toBe("ru_RU");
+  });
+});
+
+describe("checkout problems", () => {
+  const refused = (field: string, code: string) => new ApiError(400, { error_codes: { [field]: [code] } });
+  it("maps the server's codes and statuses", () => {
+    expect(checkoutProblem(refused("schedule_slots", "no_seats_left"))).toBe("noSeatsLeft");
+    expect(checkoutProblem(refused("non_field_errors", "cart_empty"))).toBe("cartEmpty");
+    expect(checkoutProblem(refused("non_field_errors", "terms_required"))).toBe("termsRequired");
+    expect(checkoutProblem(refused("non_field_errors", "instrument_declined"))).toBe("instrumentDeclined");
+    expect(checkoutProblem(refused("non_field_errors", "payment_declined"))).toBe("paymentDeclined");
+    expect(checkoutProblem(refused("non_field_errors", "order_not_payable"))).toBe("orderNotPayable");
+    expect(checkoutProblem(new ApiError(503, { error_codes: { detail: "payment_unavailable" } }))).toBe(
+      "paymentUnavailable",
+    );
+    expect(checkoutProblem(new ApiError(401, { detail: "…" }))).toBe("signIn");
+    expect(checkoutProblem(new ApiError(0, null))).toBe("network");
+    expect(checkoutProblem(new Error("boom"))).toBe("unknown");
+  });
+
+  it("finds billing field errors flat, dotted or nested", () => {
+    expect(billingFieldErrors(refused("first_name", "required"))).toEqual({ first_name: "required" });
+    expect(billingFieldErrors(refused("billing.city", "too_long"))).toEqual({ city: "too_long" });
+    expect(
+      billingFieldErrors(
+        new ApiError(400, { error_codes: { billing: { last_name: ["required"] } } } as never),
+      ),
+    ).toEqual({ last_name: "required" });
+  });
+});
+
+describe("reservation time", () => {
+  it("is shown on Berlin's clock, summer and winter", () => {
+    expect(berlinTime("2027-07-01T12:05:00Z", "de")).toBe("14:05");
+    expect(berlinTime("2027-01-15T23:30:00Z", "ru")).toBe("00:30");
+    expect(berlinTime("not a date", "de")).toBeNull();
+  });
+});

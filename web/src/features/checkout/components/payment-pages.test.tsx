@@ -1,0 +1,237 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, screen } from "@testing-library/react";
+import type { ReactElement, ReactNode } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError, api } from "../../../lib/api-client.ts";
+import { advance, renderInLocale } from "../../../test/render.tsx";
+import { order, orderItem } from "../test-fixtures.ts";
+import { PaymentCompletePage } from "./payment-complete-page.tsx";
+import { PaymentNotice } from "./payment-notice.tsx";
+import { PaymentReturnPage } from "./payment-return-page.tsx";
+
+vi.mock("@tanstack/react-router", () => ({
+  Link: ({
+    to,
+    search,
+    children,
+    ...rest
+  }: {
+    to: string;
+    search?: Record<string, string>;
+    children: ReactNode;
+  }) => (
+    <a href={search ? `${to}?${new URLSearchParams(search)}` : to} {...rest}>
+      {children}
+    </a>
+  ),
+}));
+
+vi.mock("../../../lib/api-client.ts", async (original) => ({
+  ...(await original<typeof import("../../../lib/api-client.ts")>()),
+  api: { get: vi.fn(), post: vi.fn() },
+}));
+
+function renderWithQueries(ui: ReactElement, locale: "de" | "ru" = "de") {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderInLocale(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>, locale);
+}
+
+const course = orderItem("Course", { name: "Kleine Maler" });
+const workshop = orderItem("Workshop", { name: "Töpfern", visitor: 8, visitor_name: "Ben Muster" });
+const academy = orderItem("Academy", {
+  name: "Ferienakademie",
+  schedule_slot_details: [],
+  academy_week_details: [{ id: 3, starts_on: "2027-07-05", ends_on: "2027-07-09" }],
+});
+const paid = order([course, workshop, academy], {
+  status: "payment_fulfilled",
+  paid_at: "2027-03-01T13:40:00Z",
+  invoice_number: "RE-2027-000012",
+});
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  // The failure paths log what went wrong; the tests check what the parent sees.
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.mocked(api.get).mockReset();
+  vi.mocked(api.post).mockReset();
+});
+
+describe("/payment-complete/{id}", () => {
+  it("announces the paid outcome and lists each child's bookings with times, weeks, prices and the invoice", async () => {
+    vi.mocked(api.get).mockResolvedValue(paid);
+    renderWithQueries(<PaymentCompletePage userKey="5" id="41" onSignIn={vi.fn()} />);
+    await advance(0);
+    expect(api.get).toHaveBeenCalledWith("/api/v2/orders/41/", undefined, expect.anything());
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Zahlungsstatus");
+    const outcome = screen.getByTestId("payment-outcome");
+    expect(outcome.getAttribute("role")).toBe("status");
+    expect(outcome.textContent).toContain("Ihre Zahlung ist eingegangen");
+    expect(screen.getByRole("heading", { level: 3, name: "Für Anna Muster" })).not.toBeNull();
+    expect(screen.getByRole("heading", { level: 3, name: "Für Ben Muster" })).not.toBeNull();
+    const items = screen.getAllByTestId("booked-item");
+    expect(items).toHaveLength(3);
+    expect(items[0]?.textContent).toContain("Kleine Maler");
+    expect(items[0]?.textContent).toContain("Dienstag, 16:00–17:30 Uhr");
+    expect(items[0]?.textContent).toContain("danach 79\u00a0€ / Monat");
+    expect(items.some((item) => item.textContent?.includes("Sa., 10. Apr. 2027, 10:00–13:00 Uhr"))).toBe(
+      true,
+    );
+    expect(screen.getByRole("list", { name: "Wochen" }).textContent).toContain("Mo., 5. Juli 2027");
+    expect(screen.getByTestId("invoice-number").textContent).toBe("RE-2027-000012");
+    expect(screen.getByRole("heading", { name: "Wie geht es weiter?" })).not.toBeNull();
+    expect(screen.getByText(/QR-Code für jede Buchung und der Rechnung als PDF/)).not.toBeNull();
+    expect(screen.getByRole("link", { name: "Zu meinen Buchungen" }).getAttribute("href")).toBe(
+      "/profile?tab=sales",
+    );
+    expect(screen.getByRole("link", { name: "Weitere Kurse entdecken" }).getAttribute("href")).toBe(
+      "/courses",
+    );
+  });
+
+  it("words the other outcomes (ru)", async () => {
+    vi.mocked(api.get).mockResolvedValue({ ...paid, status: "payment_declined", invoice_number: null });
+    renderWithQueries(<PaymentCompletePage userKey="5" id="41" onSignIn={vi.fn()} />, "ru");
+    await advance(0);
+    expect(screen.getByTestId("payment-outcome").textContent).toContain("Платёж отклонён");
+    expect(screen.getByRole("link", { name: "В корзину" })).not.toBeNull();
+  });
+
+  it("asks again while the payment awaits confirmation", async () => {
+    vi.mocked(api.get)
+      .mockResolvedValueOnce({ ...paid, status: "payment_staged", invoice_number: null })
+      .mockResolvedValue(paid);
+    renderWithQueries(<PaymentCompletePage userKey="5" id="41" onSignIn={vi.fn()} />);
+    await advance(0);
+    expect(screen.getByTestId("payment-outcome").getAttribute("data-outcome")).toBe("awaiting");
+    await advance(3000);
+    expect(api.get).toHaveBeenCalledTimes(2);
+    // The answer arrives and is shown within a tick of the clock.
+    await advance(50);
+    expect(screen.getByTestId("payment-outcome").getAttribute("data-outcome")).toBe("paid");
+  });
+
+  it("says so when the order is not the parent's (404) and asks a guest to sign in", async () => {
+    vi.mocked(api.get).mockRejectedValue(new ApiError(404, { detail: "Nicht gefunden." }));
+    renderWithQueries(<PaymentCompletePage userKey="5" id="99" onSignIn={vi.fn()} />);
+    await advance(0);
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Diese Bestellung haben wir in Ihrem Konto nicht gefunden.",
+    );
+  });
+
+  it("asks a guest to sign in", async () => {
+    const onSignIn = vi.fn();
+    renderWithQueries(<PaymentCompletePage userKey={null} id="41" onSignIn={onSignIn} />);
+    await advance(0);
+    expect(api.get).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Anmelden" }));
+    expect(onSignIn).toHaveBeenCalled();
+  });
+});
+
+describe("/payment-complete/return (the demo gateway's success_url)", () => {
+  it("captures the gateway's order once and replaces itself with the order's page", async () => {
+    vi.mocked(api.post).mockResolvedValue(paid);
+    const onPaid = vi.fn();
+    const view = renderWithQueries(
+      <PaymentReturnPage
+        token="DEMO-7"
+        payerId="DEMOPAYER"
+        signedIn
+        onPaid={onPaid}
+        onBackInCart={vi.fn()}
+        onSignIn={vi.fn()}
+      />,
+    );
+    await advance(0);
+    expect(api.post).toHaveBeenCalledWith("/api/v2/orders/DEMO-7/capture/", {
+      orderID: "DEMO-7",
+      payerID: "DEMOPAYER",
+    });
+    expect(onPaid).toHaveBeenCalledWith(41);
+    view.unmount();
+    // A second mount (StrictMode, a re-render) does not capture again.
+    renderWithQueries(
+      <PaymentReturnPage
+        token="DEMO-7"
+        payerId="DEMOPAYER"
+        signedIn
+        onPaid={onPaid}
+        onBackInCart={vi.fn()}
+        onSignIn={vi.fn()}
+      />,
+    );
+    await advance(0);
+    expect(api.post).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends a declined payment back to the cart", async () => {
+    vi.mocked(api.post).mockRejectedValue(
+      new ApiError(400, { error_codes: { non_field_errors: ["payment_declined"] } }),
+    );
+    const onBackInCart = vi.fn();
+    renderWithQueries(
+      <PaymentReturnPage
+        token="DEMO-8"
+        payerId={undefined}
+        signedIn
+        onPaid={vi.fn()}
+        onBackInCart={onBackInCart}
+        onSignIn={vi.fn()}
+      />,
+    );
+    await advance(0);
+    expect(onBackInCart).toHaveBeenCalledWith("declined");
+  });
+
+  it("offers to try again after a network error", async () => {
+    vi.mocked(api.post).mockRejectedValueOnce(new ApiError(0, null)).mockResolvedValue(paid);
+    const onPaid = vi.fn();
+    renderWithQueries(
+      <PaymentReturnPage
+        token="DEMO-9"
+        payerId={undefined}
+        signedIn
+        onPaid={onPaid}
+        onBackInCart={vi.fn()}
+        onSignIn={vi.fn()}
+      />,
+    );
+    await advance(0);
+    expect(screen.getByRole("alert").textContent).toContain("Keine Verbindung zum Shop");
+    fireEvent.click(screen.getByRole("button", { name: "Erneut versuchen" }));
+    await advance(0);
+    expect(onPaid).toHaveBeenCalledWith(41);
+  });
+});
+
+describe("cart notice after a cancelled payment (the demo gateway's cancel_url)", () => {
+  it("posts cancel_payment once for the token, then hands over the cart", async () => {
+    const back = order([course, workshop], { id: 42 });
+    vi.mocked(api.post).mockResolvedValue(back);
+    const onCancelled = vi.fn();
+    const view = renderInLocale(
+      <PaymentNotice notice="cancelled" token="DEMO-10" onCancelled={onCancelled} onSignIn={vi.fn()} />,
+    );
+    expect(screen.getByTestId("payment-notice").textContent).toBe("Die Zahlung wird abgebrochen …");
+    await advance(0);
+    expect(api.post).toHaveBeenCalledWith("/api/v2/orders/DEMO-10/cancel_payment/");
+    expect(onCancelled).toHaveBeenCalledWith(back);
+    expect(screen.getByTestId("payment-notice").textContent).toContain("Die Zahlung wurde abgebrochen.");
+    view.unmount();
+    renderInLocale(
+      <PaymentNotice notice="cancelled" token="DEMO-10" onCancelled={onCancelled} onSignIn={vi.fn()} />,
+    );
+    await advance(0);
+    expect(api.post).toHaveBeenCalledTimes(1);
+  });
+
+  it("only shows the message without a token", async () => {
+    renderInLocale(<PaymentNotice notice="declined" onCancelled={vi.fn()} onSignIn={vi.fn()} />);
+    await advance(0);
+    expect(api.post).not.toHaveBeenCalled();
+    expect(screen.getByTestId("payment-notice").textContent).toContain("Die Zahlung wurde abgelehnt.");
+  });
+});
