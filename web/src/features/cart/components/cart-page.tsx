@@ -295,6 +295,21 @@ function Totals({ order }: { order: Order }) {
           <dd className="text-right text-green-800">−{formatEuro(order.total_discount_cents, locale)}</dd>
         </>
       ) : null}
+      {order.gift_card && order.gift_card.applied_cents > 0 ? (
+        <>
+          <dt>
+            {t("cart.giftCard", { code: order.gift_card.code })}
+            <span className="block text-sm text-gray-600">
+              {t("cart.giftCardRest", {
+                balance: formatEuro(order.gift_card.balance_cents - order.gift_card.applied_cents, locale),
+              })}
+            </span>
+          </dt>
+          <dd className="text-right text-green-800" data-testid="cart-gift-card">
+            −{formatEuro(order.gift_card.applied_cents, locale)}
+          </dd>
+        </>
+      ) : null}
       <dt className="font-bold">{t("cart.dueNow")}</dt>
       <dd className="text-right font-bold" data-testid="cart-due-now">
         {formatEuro(order.total_checkout_price_cents, locale)}
