@@ -94,7 +94,7 @@ export async function updateOrder(
 export async function stageOrder(
   tx: Tx,
   id: number,
-  staging: { minutes: number; billing: BillingDetails; termsAccepted: boolean },
+  staging: { minutes: number; billing: BillingDetails; termsAccepted: boolean; locale: "de" | "ru" },
 ): Promise<OrderRow> {
   const [row] = await tx
     .update(orders)
@@ -107,6 +107,8 @@ export async function stageOrder(
       payerFirstName: staging.billing.first_name,
       payerLastName: staging.billing.last_name,
       paymentAttempt: sql`${orders.paymentAttempt} + 1`,
+      // The language the parent checks out in: PayPal's window, the mail and the invoice follow it.
+      locale: staging.locale,
       paypalId: null,
       updatedAt: sql`now()`,
     })

@@ -226,6 +226,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         minutes: deps.reservationMinutes,
         billing,
         termsAccepted: body?.terms_accepted === true,
+        locale,
       });
       if (staged.giftCardId === null) return staged;
       // The card's balance is spent now, under its lock; it may have changed since the cart was priced.

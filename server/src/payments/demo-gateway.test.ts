@@ -49,6 +49,14 @@ describe("the offline demo gateway (no PayPal account configured)", () => {
     expect(captured.json()).toMatchObject({ id: order_id, status: "payment_fulfilled" });
   });
 
+  it("speaks the language the parent checks out in", async () => {
+    const parent = await t.parentWithCourse(2);
+    const { id } = (await t.fulfil(parent.headers, { ...urls, locale: "ru" })).json();
+    const page = await t.app.inject({ method: "GET", url: `/payments/demo/${id}` });
+    expect(page.body).toContain('lang="ru"');
+    expect(page.body).toContain("ДЕМО");
+  });
+
   it("sends the buyer who cancels back to the cart with the token, and the items return", async () => {
     const parent = await t.parentWithCourse(1);
     const { id } = (await t.fulfil(parent.headers, urls)).json();
