@@ -1,7 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
-import { linkIn, newestMail } from "../support/mail.ts";
+import { newestMail } from "../support/mail.ts";
+import {
+  bornYearsAgo,
+  createChild,
+  type Parent,
+  signedInParent,
+  useSessionInBrowser,
+} from "../support/parents.ts";
 
 /**
  * Issue #8, "Done when": a parent books a course and a workshop for two children, pays through the PayPal
@@ -9,11 +16,6 @@ import { linkIn, newestMail } from "../support/mail.ts";
  * /payment-complete/{id} and finds the mail with QR codes and the invoice PDF; a parent who closes PayPal's
  * window finds the cart intact. A third journey pays through the offline demo gateway of a second shop.
  */
-
-const PASSWORD = "Geheim123!";
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@example.de`;
-const uniquePhone = () => `+49302${String(Date.now() + counter++).slice(-7)}`;
 
 type Slot = { id: number; weekday: number | null; date: string | null; space: number };
 type Product = {
@@ -26,47 +28,8 @@ type Product = {
   purchase_options: { id: number; name: string; schedule_type: string }[];
 };
 
-function bornYearsAgo(years: number): string {
-  return `${new Date().getFullYear() - years}-01-01`;
-}
-
 /** An age inside the product's age group ("5-7" → 6, "12+" → 13). */
 const fittingBirthDate = (product: Product) => bornYearsAgo(Number(product.age_group.match(/^\d+/)?.[0]) + 1);
-
-async function signedInParent(request: APIRequestContext, name: string, dataDir?: string) {
-  const email = uniqueEmail(name);
-  const signUp = await request.post("/api/v2/users/sign_up/?locale=de", {
-    data: {
-      email,
-      phone_number: uniquePhone(),
-      password1: PASSWORD,
-      password2: PASSWORD,
-      first_name: "Paula",
-      last_name: "Parent",
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const link = linkIn(await newestMail("verify-email", email, dataDir), "/api/v2/users/verify_email/");
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
-  const signIn = await request.post("/api/v2/users/sign_in/?locale=de", {
-    data: { email, password: PASSWORD },
-  });
-  expect(signIn.ok()).toBe(true);
-  const { key } = (await signIn.json()) as { key: string };
-  const headers = { Authorization: `Token ${key}` };
-  const user = await (await request.get("/api/v2/users/me/?locale=de", { headers })).json();
-  return { email, key, headers, user };
-}
-type Parent = Awaited<ReturnType<typeof signedInParent>>;
-
-async function createChild(request: APIRequestContext, parent: Parent, first: string, birthDate: string) {
-  const response = await request.post("/api/v2/visitors/?locale=de", {
-    headers: parent.headers,
-    data: { first_name: first, last_name: "Muster", birth_date: birthDate },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { id: number };
-}
 
 /** A weekly course with a one-meeting-a-week subscription, and a dated workshop ticket, each with seats left. */
 async function courseAndWorkshop(request: APIRequestContext) {
@@ -122,18 +85,6 @@ async function cartWithCourseAndWorkshop(request: APIRequestContext, parent: Par
     expect(added.status(), await added.text()).toBe(201);
   }
   return { course, workshop };
-}
-
-/** Puts the API session into the browser's storage, as a sign-in would (spec §4: token + user). */
-async function useSessionInBrowser(page: Page, parent: Parent) {
-  await page.goto("/?locale=de");
-  await page.evaluate(
-    ({ key, user }) => {
-      localStorage.setItem("odev-token", key);
-      localStorage.setItem("user", JSON.stringify(user));
-    },
-    { key: parent.key, user: parent.user },
-  );
 }
 
 async function expectNoSevereViolations(page: Page) {

@@ -50,9 +50,16 @@ export function PromocodeForm({ order, queryKey }: { order: Order; queryKey: rea
     code === "required" ? t("promocode.required") : code === "too_long" ? t("promocode.tooLong") : code;
   return (
     <div className="space-y-3">
-      {order.promocode ? (
+      {order.promocode || order.gift_card ? (
         <div className="flex flex-wrap items-center gap-3">
-          <p className="font-semibold">{t("promocode.applied", { code: order.promocode })}</p>
+          {order.promocode ? (
+            <p className="font-semibold">{t("promocode.applied", { code: order.promocode })}</p>
+          ) : null}
+          {order.gift_card ? (
+            <p className="font-semibold" data-testid="gift-card-applied">
+              {t("promocode.giftCardApplied", { code: order.gift_card.code })}
+            </p>
+          ) : null}
           <button
             type="button"
             className={buttonStyles.ghost}

@@ -1,0 +1,154 @@
+import type { APIRequestContext } from "@playwright/test";
+import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
+import { newestMail } from "../support/mail.ts";
+import {
+  bornYearsAgo,
+  createChild,
+  type Parent,
+  signedInParent,
+  useSessionInBrowser,
+} from "../support/parents.ts";
+
+/**
+ * Issue #9, "Done when": a parent buys a gift card, and a second parent redeems it in two orders until the
+ * balance is zero. Payments go through the PayPal stand-in that playwright.config.ts starts.
+ */
+
+const standIn = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3198}`;
+
+type Product = {
+  id: number;
+  age_group: string;
+  schedule_slots: { id: number; weekday: number | null; date: string | null; space: number }[];
+  purchase_options: { id: number; name: string; schedule_type: string; base_price: string }[];
+};
+
+async function products(request: APIRequestContext, type: string): Promise<Product[]> {
+  const reply = await request.get(`/api/v2/products/?locale=de&page_size=100&product_type=${type}`);
+  return ((await reply.json()) as { results: Product[] }).results;
+}
+
+/** Pays the parent's cart: fulfil, the buyer approves at the stand-in, capture (or nothing left to pay). */
+async function pay(request: APIRequestContext, parent: Parent) {
+  const fulfil = await request.post("/api/v2/orders/fulfill/?locale=de&payment_gateway=paypal", {
+    headers: parent.headers,
+    data: { terms_accepted: true },
+  });
+  expect(fulfil.status(), await fulfil.text()).toBe(200);
+  const { id } = (await fulfil.json()) as { id: string };
+  if (!/^\d+$/.test(id)) expect((await request.post(`${standIn}/stand-in/approve/${id}`)).ok()).toBe(true);
+  const capture = await request.post(`/api/v2/orders/${id}/capture/?locale=de`, {
+    headers: parent.headers,
+    data: { orderID: id },
+  });
+  expect(capture.status(), await capture.text()).toBe(200);
+  expect((await capture.json()).status).toBe("payment_fulfilled");
+}
+
+/** An amount as the cart shows it in German: "65 €", "12,50 €". */
+const euros = (value: number, sign = "") =>
+  new RegExp(
+    `^${sign}${String(Math.trunc(value))}(,${String(Math.round((value % 1) * 100)).padStart(2, "0")})?\\s€$`,
+  );
+
+async function add(request: APIRequestContext, parent: Parent, data: Record<string, unknown>) {
+  const added = await request.post("/api/v2/orders/items/?locale=de", { headers: parent.headers, data });
+  expect(added.status(), await added.text()).toBe(201);
+}
+
+test("a parent buys a gift card; a second parent redeems it in two orders until the balance is zero", async ({
+  page,
+  request,
+}) => {
+  // The buyer: a gift card of 100 €, paid with PayPal, arrives by mail with its PDF.
+  const buyer = await signedInParent(request, "gift-buyer");
+  const [giftCard] = await products(request, "GiftCard");
+  const hundred = giftCard?.purchase_options.find((option) => option.base_price === "100.00");
+  if (!giftCard || !hundred) throw new Error("the seed has no 100 € gift card");
+  await add(request, buyer, { product_page: giftCard.id, purchase_option: hundred.id });
+  await pay(request, buyer);
+  const mail = await newestMail("gift-card", buyer.email);
+  expect(mail).toMatch(/Content-Type: application\/pdf/i);
+  const code = mail.match(/\b[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}\b/)?.[0];
+  if (!code) throw new Error("no gift card code in the mail");
+
+  // The second parent: first a workshop (cheaper than the card), then a course for the rest.
+  const parent = await signedInParent(request, "gift-redeemer");
+  const workshop = (await products(request, "Workshop"))
+    .map((p) => ({
+      p,
+      option: p.purchase_options.find((o) => o.schedule_type === "Ticket"),
+      slot: p.schedule_slots.find((s) => s.date && s.space > 0),
+    }))
+    .filter((w) => w.option && w.slot && Number(w.option.base_price) < 100)[0];
+  if (!workshop?.option || !workshop.slot) throw new Error("the seed has no workshop under 100 € with seats");
+  const lev = await createChild(
+    request,
+    parent,
+    "Lev",
+    bornYearsAgo(Number(workshop.p.age_group.match(/^\d+/)?.[0]) + 1),
+  );
+  await add(request, parent, {
+    product_page: workshop.p.id,
+    purchase_option: workshop.option.id,
+    visitor: lev.id,
+    schedule_slots: [workshop.slot.id],
+  });
+
+  await dismissCookieModal(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useSessionInBrowser(page, parent);
+  await page.goto("/cart?locale=de");
+  await page.getByLabel("Gutscheincode").fill(code.toLowerCase());
+  await page.getByRole("button", { name: "Einlösen" }).click();
+  await expect(page.getByTestId("gift-card-applied")).toHaveText(`Gutschein ${code} ist eingelöst.`);
+  const workshopPrice = Number(workshop.option.base_price);
+  await expect(page.getByTestId("cart-gift-card")).toHaveText(euros(workshopPrice, "−"));
+  await expect(page.getByTestId("cart-due-now")).toHaveText(euros(0));
+  await pay(request, parent);
+
+  const course = (await products(request, "Course"))
+    .map((p) => ({
+      p,
+      option: p.purchase_options.find((o) => o.schedule_type === "Course (1 / week)"),
+      slot: p.schedule_slots.find((s) => s.weekday !== null && s.space > 0),
+    }))
+    .find((c) => c.option && c.slot && Number(c.option.base_price) >= 100 - workshopPrice);
+  if (!course?.option || !course.slot) throw new Error("the seed has no course for the rest of the card");
+  const mila = await createChild(
+    request,
+    parent,
+    "Mila",
+    bornYearsAgo(Number(course.p.age_group.match(/^\d+/)?.[0]) + 1),
+  );
+  await add(request, parent, {
+    product_page: course.p.id,
+    purchase_option: course.option.id,
+    visitor: mila.id,
+    schedule_slots: [course.slot.id],
+  });
+  await page.goto("/cart?locale=de");
+  await page.getByLabel("Gutscheincode").fill(code);
+  await page.getByRole("button", { name: "Einlösen" }).click();
+  const rest = 100 - workshopPrice;
+  await expect(page.getByTestId("cart-gift-card")).toHaveText(euros(rest, "−"));
+  await pay(request, parent);
+
+  // The card is spent: the field says so.
+  const nina = await createChild(
+    request,
+    parent,
+    "Nina",
+    bornYearsAgo(Number(workshop.p.age_group.match(/^\d+/)?.[0]) + 1),
+  );
+  await add(request, parent, {
+    product_page: workshop.p.id,
+    purchase_option: workshop.option.id,
+    visitor: nina.id,
+    schedule_slots: [workshop.slot.id],
+  });
+  await page.goto("/cart?locale=de");
+  await page.getByLabel("Gutscheincode").fill(code);
+  await page.getByRole("button", { name: "Einlösen" }).click();
+  await expect(page.getByText("Dieser Gutschein hat kein Guthaben mehr.")).toBeVisible();
+});
