@@ -267,6 +267,25 @@ describe("PayPal webhooks", () => {
     expect((await t.capture(parent.headers, id)).json().status).toBe("payment_fulfilled");
   });
 
+  it("notes a capture of an order it does not know, and answers 200 so PayPal stops repeating it", async () => {
+    const event = t.standIn.webhookEvent("PAYMENT.CAPTURE.COMPLETED", {
+      id: "CAPUNKNOWN",
+      status: "COMPLETED",
+      amount: { currency_code: "EUR", value: "10.00" },
+      supplementary_data: { related_ids: { order_id: "SIUNKNOWN" } },
+    });
+    const res = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+      headers: event.headers,
+      body: event.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const [stored] = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.eventId, event.payload.id));
+    expect(stored?.processedAt).not.toBeNull();
+  });
+
   it("captures on the server when the buyer approved and closed the tab (CHECKOUT.ORDER.APPROVED)", async () => {
     const parent = await t.parentWithCourse(0);
     const { id, order_id } = (await t.fulfil(parent.headers)).json();

@@ -323,7 +323,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       });
 
       const current = order.paypalId === gatewayOrderId;
-      let keep = current && (order.status === "awaiting_payment" || order.status === "expired");
+      // An expired order gave its gift card part back when it expired: a late payment cannot revive it.
+      const revivable = order.status === "expired" && order.giftCardCents === 0;
+      let keep = current && (order.status === "awaiting_payment" || revivable);
       if (keep) {
         const units = await orderUnits(tx, order.id);
         await lockUnits(tx, units.slotIds, units.weekIds);
@@ -339,6 +341,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (!keep) {
         await updatePayment(tx, payment.id, { refundDue: true });
         return "refund_due";
+      }
+      if (order.status === "expired" && order.promocodeId !== null) {
+        // The expiry took the code's use back; the payment that revives the order uses it again.
+        const items = await findCartItems(tx, order.id, order.locale);
+        await insertRedemption(tx, {
+          promocodeId: order.promocodeId,
+          orderId: order.id,
+          userId: order.userId,
+          discountCents: items.reduce((sum, item) => sum + item.promocodeDiscountCents, 0),
+        });
       }
       await updateOrder(tx, order.id, { status: "paid", paidAt: new Date(), reservedUntil: null });
       await documents.issue(tx, order.id);

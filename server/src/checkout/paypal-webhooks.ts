@@ -76,7 +76,13 @@ export function createPayPalWebhooks({ db, checkout, verify, log }: WebhookDeps)
     switch (event.event_type) {
       case "PAYMENT.CAPTURE.COMPLETED": {
         const capture = captureOf(resource);
-        if (gatewayOrderId && capture) await checkout.recordCapture(gatewayOrderId, capture);
+        // A capture of an order this shop does not know (another integration on the account) is noted only.
+        const known = gatewayOrderId ? await checkout.resolve(gatewayOrderId) : undefined;
+        if (!known || !gatewayOrderId || !capture) {
+          log.warn({ eventId: event.id }, "capture event for an unknown order ignored");
+          return;
+        }
+        await checkout.recordCapture(gatewayOrderId, capture);
         return;
       }
       case "PAYMENT.CAPTURE.DENIED": {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { giftCardLedger, giftCards } from "../db/schema/index.ts";
+import { giftCardLedger, giftCards, orders } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -99,6 +99,29 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const { id } = (await t.fulfil(parent.headers)).json();
     expect(await balanceOf(card.id)).toBeLessThan(card.initialCents);
     await t.call("POST", `/api/v2/orders/${id}/cancel_payment/`, { headers: parent.headers });
+    expect(await balanceOf(card.id)).toBe(card.initialCents);
+  });
+
+  it("a late payment for an expired order with a gift card part is refunded; the card keeps its balance", async () => {
+    const { card } = await buyGiftCard();
+    const parent = await t.parentWithCourse(2);
+    await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: card.code },
+    });
+    const staged = (await t.fulfil(parent.headers)).json();
+    if (staged.id === String(staged.order_id)) return; // the card paid all: nothing arrives late
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, staged.order_id));
+    await t.app.paymentWorker.runOnce();
+    expect(await balanceOf(card.id)).toBe(card.initialCents);
+    t.standIn.approve(staged.id);
+    const late = await t.capture(parent.headers, staged.id);
+    expect(late.json().error_codes).toEqual({ non_field_errors: ["reservation_expired"] });
+    await t.app.deferredWork.idle();
+    expect(t.standIn.orders.get(staged.id)?.refundedCents).toBeGreaterThan(0);
     expect(await balanceOf(card.id)).toBe(card.initialCents);
   });
 
