@@ -192,6 +192,10 @@ export const ERROR_MESSAGES = {
     de: "Dieser Gutschein hat kein Guthaben mehr.",
     ru: "На этом сертификате не осталось средств.",
   },
+  checkin_not_valid: {
+    de: "Diese Buchung ist nicht (mehr) gültig: nicht bezahlt oder storniert.",
+    ru: "Это бронирование недействительно: не оплачено или отменено.",
+  },
   cart_empty: {
     de: "Ihr Warenkorb ist leer.",
     ru: "Ваша корзина пуста.",

@@ -1,5 +1,6 @@
 export * from "./accounts.ts";
 export * from "./catalogue.ts";
+export * from "./checkin.ts";
 export * from "./checkout.ts";
 export * from "./contact.ts";
 export * from "./errors.ts";

@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/accounts.routes.ts";
 import { createCatalogueApi } from "./catalogue/catalogue-api.ts";
+import { checkinRoutes } from "./checkin/checkin.routes.ts";
+import { createCheckinService } from "./checkin/checkin.service.ts";
 import { checkoutRoutes } from "./checkout/checkout.routes.ts";
 import { createCheckoutService } from "./checkout/checkout.service.ts";
 import { createPaymentWorker, type PaymentWorker } from "./checkout/payment-worker.ts";
@@ -133,6 +135,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(cartRoutes({ cart, initPerMinute: env.CART_INIT_RATE_LIMIT_PER_MINUTE }));
   await registerCheckout(app, deps, cart, deferred);
+  await app.register(checkinRoutes({ checkin: createCheckinService(database.db) }));
   await app.register(
     historyRoutes({ history: createHistoryService({ db: database.db, publicUrl: env.PUBLIC_URL }) }),
   );

@@ -17,7 +17,9 @@ describe("check-in codes", () => {
   });
 
   it("are read by the staff scanner's page, which the QR code encodes", () => {
-    expect(checkinUrl("https://shop.example/", "AbC-_9")).toBe("https://shop.example/checkin/AbC-_9");
-    expect(checkinUrl("http://localhost:3000", "x")).toBe("http://localhost:3000/checkin/x");
+    expect(checkinUrl("https://shop.example/", "AbC-_9")).toBe(
+      "https://shop.example/QrCodeScanner?code=AbC-_9",
+    );
+    expect(checkinUrl("http://localhost:3000", "x")).toBe("http://localhost:3000/QrCodeScanner?code=x");
   });
 });

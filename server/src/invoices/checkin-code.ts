@@ -8,7 +8,10 @@ export function newCheckinCode(): string {
   return randomBytes(16).toString("base64url");
 }
 
-/** What the QR code of an item encodes: the staff scanner's page for the code. */
+/**
+ * What the QR code of an item encodes: the spec's scanner page (`/QrCodeScanner`) with the code, where
+ * staff check the child in (D57); any phone camera opens it.
+ */
 export function checkinUrl(publicUrl: string, code: string): string {
-  return `${publicUrl.replace(/\/+$/, "")}/checkin/${encodeURIComponent(code)}`;
+  return `${publicUrl.replace(/\/+$/, "")}/QrCodeScanner?code=${encodeURIComponent(code)}`;
 }

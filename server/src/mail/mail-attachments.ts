@@ -17,7 +17,7 @@ export type AttachmentRenderer = (refs: readonly MailAttachmentRef[]) => Promise
 export type AttachmentSources = {
   db: DbOrTx;
   seller: Seller;
-  /** The shop's origin: a check-in QR code encodes `${publicUrl}/checkin/${code}`. */
+  /** The shop's origin: a check-in QR code encodes `${publicUrl}/QrCodeScanner?code=${code}`. */
   publicUrl: string;
 };
 

@@ -2,6 +2,7 @@ import type deAccount from "../locales/de/account.json";
 import type deAuth from "../locales/de/auth.json";
 import type deCart from "../locales/de/cart.json";
 import type deCatalogue from "../locales/de/catalogue.json";
+import type deCheckin from "../locales/de/checkin.json";
 import type deCheckout from "../locales/de/checkout.json";
 import deCommon from "../locales/de/common.json";
 import type deContact from "../locales/de/contact.json";
@@ -20,6 +21,7 @@ import type ruAccount from "../locales/ru/account.json";
 import type ruAuth from "../locales/ru/auth.json";
 import type ruCart from "../locales/ru/cart.json";
 import type ruCatalogue from "../locales/ru/catalogue.json";
+import type ruCheckin from "../locales/ru/checkin.json";
 import type ruCheckout from "../locales/ru/checkout.json";
 import ruCommon from "../locales/ru/common.json";
 import type ruContact from "../locales/ru/contact.json";
@@ -38,13 +40,14 @@ import type ruVisitors from "../locales/ru/visitors.json";
 // Bundled statically: all texts together are a few KB, and a page must never wait for its words.
 // catalogue, contact and content are typed here but filled by their features' route chunks
 // (features/<area>/i18n.ts, run before the chunk renders) to keep them out of the home page's JS.
-// So are account, auth, cart, checkout, history and visitors, which load with the sign-in dialog, the profile menu and /profile.
+// So are account, auth, cart, checkin, checkout, history and visitors, which load with the sign-in dialog, the profile menu and /profile.
 export const resources = {
   de: {
     account: {} as typeof deAccount,
     auth: {} as typeof deAuth,
     cart: {} as typeof deCart,
     catalogue: {} as typeof deCatalogue,
+    checkin: {} as typeof deCheckin,
     checkout: {} as typeof deCheckout,
     common: deCommon,
     contact: {} as typeof deContact,
@@ -65,6 +68,7 @@ export const resources = {
     auth: {} as typeof ruAuth,
     cart: {} as typeof ruCart,
     catalogue: {} as typeof ruCatalogue,
+    checkin: {} as typeof ruCheckin,
     checkout: {} as typeof ruCheckout,
     common: ruCommon,
     contact: {} as typeof ruContact,

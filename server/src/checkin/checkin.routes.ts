@@ -1,0 +1,30 @@
+import { CheckinParamsSchema, CheckinSchema, LocaleQuerySchema } from "@atelier/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireStaff } from "../plugins/auth.ts";
+import type { CheckinService } from "./checkin.service.ts";
+
+const ErrorSchema = z.record(z.string(), z.unknown());
+const schema = {
+  tags: ["check-in"],
+  security: [{ tokenAuth: [] }],
+  params: CheckinParamsSchema,
+  querystring: LocaleQuerySchema,
+  response: { 200: CheckinSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+};
+
+/** `GET/POST /api/v2/checkin/{code}/`: staff read a booking's QR code and check the child in. */
+export const checkinRoutes =
+  ({ checkin }: { checkin: CheckinService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/v2/checkin/:code/",
+      { preHandler: requireStaff, schema: { ...schema, summary: "The booking behind a check-in code" } },
+      async (request) => checkin.view(request.params.code, request.locale),
+    );
+    app.post(
+      "/api/v2/checkin/:code/",
+      { preHandler: requireStaff, schema: { ...schema, summary: "Check the child in" } },
+      async (request) => checkin.checkIn(request.params.code, request.locale),
+    );
+  };
