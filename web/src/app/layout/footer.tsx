@@ -6,6 +6,7 @@ import { Container } from "../../components/ui/container.tsx";
 import { HrefLink } from "../../components/ui/href-link.tsx";
 import { LogoMark } from "../../components/ui/logo.tsx";
 import { SchoolContacts } from "../../components/ui/school-contacts.tsx";
+import { requestCookieSettings } from "../../features/cookie-consent/consent-store.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { useSchoolContactLabels } from "./school-contact-labels.ts";
 
@@ -109,6 +110,17 @@ export function Footer({ white }: { white: boolean }) {
                 <Link to="/legal/terms" className={linkClass}>
                   {page("terms")}
                 </Link>
+              </li>
+              <li>
+                {/* The modal promises that the choice can be changed at any time (TDDDG, decision D60). */}
+                <button
+                  type="button"
+                  className={`${linkClass} cursor-pointer text-left`}
+                  data-testid="cookie-settings"
+                  onClick={requestCookieSettings}
+                >
+                  {t("cookieSettings")}
+                </button>
               </li>
             </FooterColumn>
           </nav>

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from "react";
+import { type ReactNode, type Ref, useId } from "react";
 
 type CheckboxProps = {
   label: ReactNode;
@@ -6,6 +6,7 @@ type CheckboxProps = {
   checked: boolean;
   onCheckedChange?: (checked: boolean) => void;
   disabled?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
   "data-testid"?: string;
 };
 
@@ -14,12 +15,21 @@ type CheckboxProps = {
  * Radix: it is keyboard and screen-reader ready as it is, and it loads with the first visit's cookie
  * modal, where every kilobyte counts against the home page's budget (decision D23).
  */
-export function Checkbox({ label, hint, checked, onCheckedChange, disabled, ...rest }: CheckboxProps) {
+export function Checkbox({
+  label,
+  hint,
+  checked,
+  onCheckedChange,
+  disabled,
+  inputRef,
+  ...rest
+}: CheckboxProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
     <div className="flex items-start gap-3">
       <input
+        ref={inputRef}
         id={id}
         type="checkbox"
         checked={checked}

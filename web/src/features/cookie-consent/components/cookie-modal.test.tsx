@@ -54,3 +54,32 @@ describe("cookie modal (spec §4)", () => {
     expect(screen.getByRole("link", { name: /PDF/ }).getAttribute("href")).toBe("/docs/cookies.pdf");
   });
 });
+
+describe("cookie modal on a phone (issue 11)", () => {
+  it("starts the focus on the first choice, not on a link", async () => {
+    renderInLocale(<CookieModal />, "ru");
+    await advance(0);
+    expect(document.activeElement).toBe(screen.getByTestId("cookie-statistics"));
+  });
+
+  it("shows the stored choice again and hands the focus back to the link that opened it", async () => {
+    localStorage.setItem("cookie-consent", JSON.stringify({ statistics: false, externalMedia: true }));
+    localStorage.setItem("is-closed-cookie", "true");
+    const opener = document.createElement("button");
+    document.body.append(opener);
+    opener.focus();
+    const onClose = vi.fn();
+    renderInLocale(<CookieModal onClose={onClose} />);
+    await advance(0);
+    expect((screen.getByTestId("cookie-statistics") as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByTestId("cookie-external-media") as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByTestId("cookie-accept-essential"));
+    await advance(0);
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(document.activeElement).toBe(opener);
+    expect(JSON.parse(localStorage.getItem("cookie-consent") ?? "{}")).toMatchObject({
+      externalMedia: false,
+    });
+    opener.remove();
+  });
+});
