@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type AuthStep,
+  authDialogOpener,
   closeAuthDialog,
   dialogTitleKey,
   openAuthDialog,
@@ -42,15 +43,16 @@ export function AuthDialog({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
     if (session && state.open && state.step === "Options") closeAuthDialog();
   }, [session, state.open, state.step]);
 
-  // A new step takes the focus (screen readers read it); not its first field, whose blur would show a
-  // "required" error and move the buttons under the pointer. Radix focuses the dialog on open.
+  // A new step takes the focus where typing starts: the element it marks with `data-autofocus` (the
+  // e-mail field of Email, decision D61), else the step itself so screen readers read it. Fields whose
+  // blur would show a "required" error (sign-up) are not marked.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every step change on purpose
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    bodyRef.current?.focus();
+    focusStep(bodyRef.current);
   }, [state.step]);
 
   let body: ReactNode;
@@ -80,6 +82,17 @@ export function AuthDialog({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            focusStep(bodyRef.current);
+          }}
+          onCloseAutoFocus={(event) => {
+            // Back to the button that opened the dialog (Escape included), not to <body>.
+            const opener = authDialogOpener();
+            if (!opener) return;
+            event.preventDefault();
+            opener.focus();
+          }}
           data-testid="auth-dialog"
           data-step={state.step}
           className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-xl"
@@ -109,4 +122,9 @@ export function AuthDialog({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+function focusStep(body: HTMLElement | null) {
+  const target = body?.querySelector<HTMLElement>("[data-autofocus]") ?? body;
+  target?.focus();
 }
