@@ -1,4 +1,8 @@
 import type { Locale } from "@atelier/contract";
+import {
+  type ContactConfirmationData,
+  contactConfirmationTemplate,
+} from "./templates/contact-confirmation.ts";
 import { type ContactRequestData, contactRequestTemplate } from "./templates/contact-request.ts";
 import { renderLayout } from "./templates/layout.ts";
 import { type OrderConfirmationData, orderConfirmationTemplate } from "./templates/order-confirmation.ts";
@@ -6,6 +10,7 @@ import { type PasswordResetData, passwordResetTemplate } from "./templates/passw
 import type { MailTemplate, RenderedMail } from "./templates/types.ts";
 import { type VerifyEmailData, verifyEmailTemplate } from "./templates/verify-email.ts";
 
+export type { ContactConfirmationData } from "./templates/contact-confirmation.ts";
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
 export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
 export type { PasswordResetData } from "./templates/password-reset.ts";
@@ -17,6 +22,7 @@ export type MailTemplateData = {
   "verify-email": VerifyEmailData;
   "password-reset": PasswordResetData;
   "contact-request": ContactRequestData;
+  "contact-confirmation": ContactConfirmationData;
   "order-confirmation": OrderConfirmationData;
 };
 
@@ -26,6 +32,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "verify-email": verifyEmailTemplate,
   "password-reset": passwordResetTemplate,
   "contact-request": contactRequestTemplate,
+  "contact-confirmation": contactConfirmationTemplate,
   "order-confirmation": orderConfirmationTemplate,
 };
 
