@@ -36,6 +36,9 @@ export const instructors = pgTable("instructors", {
   slug: text("slug").notNull().unique(),
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull(),
+  // The school's own Cyrillic spelling for Russian pages; null shows the Latin name (decision D64).
+  firstNameRu: text("first_name_ru"),
+  lastNameRu: text("last_name_ru"),
   job: localized("job").notNull(),
   subject: localized("subject").notNull(),
   bio: localized("bio").notNull(),
