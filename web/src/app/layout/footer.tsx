@@ -126,7 +126,7 @@ export function Footer({ white }: { white: boolean }) {
           </nav>
           <div>
             <h2 className="mb-3 text-base font-bold text-slate-900">{t("contactHeading")}</h2>
-            <SchoolContacts labels={contactLabels} />
+            <SchoolContacts labels={contactLabels} locale={locale} />
             <h2 className="mt-6 mb-2 text-base font-bold text-slate-900">{t("socialHeading")}</h2>
             <ul className="flex gap-2">
               {SOCIAL_LINKS.map((social) => (

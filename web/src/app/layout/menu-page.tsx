@@ -49,7 +49,7 @@ export function MenuPage() {
               {t("contactHeading")}
             </h2>
             <div className="mt-3">
-              <SchoolContacts labels={contactLabels} />
+              <SchoolContacts labels={contactLabels} locale={locale} />
             </div>
           </section>
           <p>
