@@ -16,9 +16,12 @@ vi.mock("@tanstack/react-router", () => ({
 }));
 
 beforeAll(() => {
-  // jsdom has no modal dialogs; opening is all the component asks of it.
+  // jsdom has no modal dialogs; opening and closing is all the component asks of them.
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
     this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.open = false;
   };
 });
 

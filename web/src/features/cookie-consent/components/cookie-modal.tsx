@@ -56,6 +56,8 @@ export function CookieModal({ onClose }: { onClose?: () => void } = {}) {
     saveConsent(storage(), consent);
     markCookieModalClosed(storage());
     setOpen(false);
+    // Out of the modal state first: while it is modal, everything outside it is inert and cannot take focus.
+    if (dialogRef.current?.open) dialogRef.current.close();
     if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus();
     onClose?.();
   };
