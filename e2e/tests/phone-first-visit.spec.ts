@@ -99,6 +99,20 @@ for (const locale of ["de", "ru"] as const) {
       expect(JSON.parse(consent ?? "{}")).toMatchObject({ statistics: false, externalMedia: false });
     });
 
+    test("on a first visit to /profile the cookie modal comes first, then the sign-in dialog", async ({
+      page,
+    }) => {
+      await page.goto(`/profile?locale=${locale}`);
+      const modal = page.getByTestId("cookie-modal");
+      await expect(modal).toBeVisible();
+      await expect(page.getByTestId("auth-dialog")).toHaveCount(0);
+      await modal.getByTestId("cookie-accept-essential").click();
+      await expect(modal).toBeHidden();
+      const dialog = page.getByRole("dialog", { name: t.dialog });
+      await expect(dialog).toBeVisible();
+      await expect(page.getByTestId("sign-in-with-email")).toBeFocused();
+    });
+
     test("signs in by keyboard only: focus into the e-mail field, Escape back to the button", async ({
       page,
       request,

@@ -42,7 +42,8 @@ export function RootLayout() {
       className={`flex min-h-screen flex-col text-slate-900 ${layout.greyPage ? "bg-slate-100" : "bg-white"}`}
     >
       <SkipLink />
-      <Header />
+      {/* The cookie decision comes first: a sign-in dialog that /login or /profile opens waits for it. */}
+      <Header holdDialogs={showCookieModal} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

@@ -31,7 +31,17 @@ const DESCRIPTION_KEYS = {
  * The sign-in dialog (spec §2, §4): one accessible Radix dialog whose body is the current step.
  * Loaded on demand by the header the first time it opens.
  */
-export function AuthDialog({ PhoneField }: { PhoneField: PhoneFieldComponent }) {
+export function AuthDialog({
+  PhoneField,
+  held = false,
+}: {
+  PhoneField: PhoneFieldComponent;
+  /**
+   * Another modal (the cookie modal of a first visit) is open: the dialog waits and opens when it closes.
+   * Two modals at once left neither usable (the page behind Radix takes no pointer events).
+   */
+  held?: boolean | undefined;
+}) {
   const { t } = useTranslation("auth");
   const state = useAuthDialog();
   const session = useSession();
@@ -78,7 +88,10 @@ export function AuthDialog({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
   }
 
   return (
-    <Dialog.Root open={state.open} onOpenChange={(open) => (open ? openAuthDialog() : closeAuthDialog())}>
+    <Dialog.Root
+      open={state.open && !held}
+      onOpenChange={(open) => (open ? openAuthDialog() : closeAuthDialog())}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
