@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Phone screenshots of the storefront (home and its teaser cards, the course list, a course, an event, /prices) in German and Russian, written to
+// Phone screenshots of the storefront (home and its teaser cards, the course list, a course, an event, /prices,
+// and the cookie modal of a first visit at 390 × 844 and 390 × 667) in German and Russian, written to
 // docs/screenshots/. Builds nothing: run `npm run build` first. Starts the built server on a fresh
 // embedded database in a temporary folder and drives Debian's Chromium through playwright-core.
 //   node scripts/screenshots.mjs [--full]   (--full: whole pages instead of the first screen)
@@ -99,6 +100,29 @@ try {
       console.log(`wrote ${file.slice(root.length + 1)}`);
     }
     await context.close();
+  }
+  // A first visit: the cookie modal over the home page, on a usual and on a small phone.
+  for (const locale of LOCALES) {
+    for (const [name, height] of [
+      ["cookie-modal", 844],
+      ["cookie-modal-small", 667],
+    ]) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height },
+        deviceScaleFactor: 1,
+        isMobile: true,
+        hasTouch: true,
+        locale: locale === "de" ? "de-DE" : "ru-RU",
+      });
+      const page = await context.newPage();
+      await page.goto(`${base}/?locale=${locale}`, { waitUntil: "networkidle" });
+      await page.getByTestId("cookie-modal").waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      const file = join(outDir, `${name}-${locale}.png`);
+      await page.screenshot({ path: file });
+      console.log(`wrote ${file.slice(root.length + 1)}`);
+      await context.close();
+    }
   }
 } finally {
   await browser?.close();

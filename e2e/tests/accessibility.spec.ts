@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
+import { signInByStorage, verifiedUser } from "../support/users.ts";
 
 for (const locale of ["de", "ru"]) {
   test(`home (${locale}) has no serious or critical accessibility violations`, async ({ page }) => {
@@ -32,4 +34,93 @@ test("the cookie modal itself is accessible", async ({ page }) => {
   const results = await new AxeBuilder({ page }).include('[data-testid="cookie-modal"]').analyze();
   const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+/**
+ * Every page of spec §2 (issue 11), in both languages, checked three times: with the cookie modal of a
+ * first visit open, with the sign-in dialog open, and signed in with the profile menu open.
+ */
+const SPEC_PAGES = [
+  "/",
+  "/about-us",
+  "/academies",
+  "/cart",
+  "/contacts",
+  "/courses",
+  "/detailView",
+  "/events",
+  "/giftcards",
+  "/instructor/anna-petrova",
+  "/instructors",
+  "/legal",
+  "/legal/privacy",
+  "/legal/terms",
+  "/legals/indexPop",
+  "/login",
+  "/menu",
+  "/payment-complete/1",
+  "/prices",
+  "/product/kleine-maler-5-7",
+  "/product/buy/kleine-maler-5-7",
+  "/profile",
+  "/QrCodeScanner",
+  "/school_offer",
+  "/special_offer",
+  "/useAgeFilter",
+  "/workshops",
+];
+
+const OPENS_SIGN_IN = new Set(["/login", "/profile"]);
+
+let overlayUser: string | undefined;
+
+async function severeFindings(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${state}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+test.describe("every page with its overlays open", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  for (const locale of ["de", "ru"] as const) {
+    for (const path of SPEC_PAGES) {
+      test(`${path} (${locale}): cookie modal, sign-in dialog and profile menu without serious findings`, async ({
+        page,
+        request,
+      }) => {
+        overlayUser ??= await verifiedUser(request, "axe");
+        const url = `${path}?locale=${locale}`;
+        const findings: string[] = [];
+
+        // A first visit: the cookie modal is open over the page.
+        await page.goto(url);
+        const modal = page.getByTestId("cookie-modal");
+        await expect(modal).toBeVisible();
+        await page.waitForLoadState("networkidle");
+        findings.push(...(await severeFindings(page, "cookie modal")));
+        await page.getByTestId("cookie-accept-essential").click();
+        await expect(modal).toBeHidden();
+
+        // A guest opens the sign-in dialog (/login and /profile open it themselves, after the cookie modal).
+        if (!OPENS_SIGN_IN.has(path)) await page.getByTestId("sign-in-button").click();
+        const dialog = page.getByTestId("auth-dialog");
+        await expect(dialog).toBeVisible();
+        findings.push(...(await severeFindings(page, "sign-in dialog")));
+        await page.keyboard.press("Escape");
+        await expect(dialog).toBeHidden();
+
+        // Signed in, the profile menu is open.
+        await signInByStorage(page, request, overlayUser);
+        await page.goto(url);
+        await page.getByTestId("profile-button").click();
+        await expect(page.getByTestId("profile-menu")).toBeVisible();
+        await page.waitForLoadState("networkidle");
+        findings.push(...(await severeFindings(page, "profile menu")));
+
+        expect(findings).toEqual([]);
+      });
+    }
+  }
 });

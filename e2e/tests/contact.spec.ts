@@ -19,10 +19,18 @@ test.describe("contact forms", () => {
     await page.goto("/contacts?locale=de");
   });
 
-  test("shows the school's address, map link, phones and e-mail", async ({ page }) => {
+  test("shows both houses with map links and phones, and the e-mail", async ({ page }) => {
     const address = page.getByRole("main").locator("address");
     await expect(address).toContainText("Kastanienallee 12");
-    await expect(address.getByRole("link", { name: /Karte/ })).toHaveAttribute("href", /openstreetmap/);
+    await expect(address).toContainText("Wilmersdorfer Straße 85");
+    await expect(address.getByRole("link", { name: /Karte.*Prenzlauer Berg/ })).toHaveAttribute(
+      "href",
+      /openstreetmap.*Kastanienallee/,
+    );
+    await expect(address.getByRole("link", { name: /Karte.*Charlottenburg/ })).toHaveAttribute(
+      "href",
+      /openstreetmap.*Wilmersdorfer/,
+    );
     await expect(address.getByRole("link", { name: "+49 30 1234567" })).toHaveAttribute(
       "href",
       "tel:+49301234567",

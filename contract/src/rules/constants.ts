@@ -34,10 +34,47 @@ export const STORAGE_KEYS = {
   signUpDraft: "signUpCredentials",
 } as const;
 
-/** The school's contact data shown in the footer, the menu and on /contacts. */
+const mapSearch = (address: string) =>
+  `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
+
+/**
+ * The school's houses, one list for the footer, the menu, /contacts and the seed's offer addresses
+ * (decision D65). An offer stores the address where it takes place; an event elsewhere names its venue.
+ */
+export const SCHOOL_LOCATIONS = [
+  {
+    key: "prenzlauer-berg",
+    name: { de: "Atelier Prenzlauer Berg", ru: "«Ателье» в Пренцлауэр-Берге" },
+    street: "Kastanienallee 12",
+    city: "10435 Berlin",
+    transit: { de: "U2 Eberswalder Straße, Tram M1 und 12", ru: "U2 Eberswalder Straße, трамваи M1 и 12" },
+    phone: { display: "+49 30 1234567", tel: "+49301234567" },
+    mapUrl: mapSearch("Kastanienallee 12, 10435 Berlin"),
+  },
+  {
+    key: "charlottenburg",
+    name: { de: "Atelier Charlottenburg", ru: "«Ателье» в Шарлоттенбурге" },
+    street: "Wilmersdorfer Straße 85",
+    city: "10629 Berlin",
+    transit: {
+      de: "U7 Wilmersdorfer Straße, S-Bahn Charlottenburg",
+      ru: "U7 Wilmersdorfer Straße, S-Bahn Charlottenburg",
+    },
+    phone: { display: "+49 30 7654321", tel: "+49307654321" },
+    mapUrl: mapSearch("Wilmersdorfer Straße 85, 10629 Berlin"),
+  },
+] as const;
+
+export type SchoolLocation = (typeof SCHOOL_LOCATIONS)[number];
+
+/** One line: "Kastanienallee 12, 10435 Berlin". */
+export const locationAddress = (location: Pick<SchoolLocation, "street" | "city">) =>
+  `${location.street}, ${location.city}`;
+
+/** The school's contact data shown in the footer, the menu and on /contacts (beside its houses). */
 export const SCHOOL_CONTACT = {
-  address: "Kastanienallee 12, 10435 Berlin",
-  mapUrl: `https://www.openstreetmap.org/search?query=${encodeURIComponent("Kastanienallee 12, 10435 Berlin")}`,
+  address: locationAddress(SCHOOL_LOCATIONS[0]),
+  mapUrl: SCHOOL_LOCATIONS[0].mapUrl,
   phones: [
     { key: "phoneOffice", display: "+49 30 1234567", tel: "+49301234567" },
     { key: "phoneMobile", display: "+49 176 12345678", tel: "+4917612345678" },

@@ -1,5 +1,6 @@
 import type { AgeGroup, InstructionLanguage, Locale, ProductType } from "@atelier/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.ts";
 import { pgArray, ph, prepared } from "../db/prepared.ts";
 import {
@@ -189,6 +190,8 @@ export type SlotRow = {
   instructorId: number | null;
   instructorFirstName: string | null;
   instructorLastName: string | null;
+  instructorFirstNameRu: string | null;
+  instructorLastNameRu: string | null;
 };
 
 /**
@@ -220,6 +223,8 @@ function buildSlotsQuery(db: DbOrTx) {
       instructorId: scheduleSlots.instructorId,
       instructorFirstName: instructors.firstName,
       instructorLastName: instructors.lastName,
+      instructorFirstNameRu: instructors.firstNameRu,
+      instructorLastNameRu: instructors.lastNameRu,
     })
     .from(scheduleSlots)
     .leftJoin(instructors, eq(instructors.id, scheduleSlots.instructorId))
@@ -273,11 +278,15 @@ export async function findPurchaseOptions(
   ).execute({ pageIds: pgArray(pageIds) });
 }
 
+/** An instructor's name as Russian pages show it: the school's Cyrillic spelling where it gives one. */
+const nameIn = (latin: AnyPgColumn, cyrillic: AnyPgColumn, locale: Locale) =>
+  locale === "ru" ? sql<string>`coalesce(${cyrillic}, ${latin})` : sql<string>`${latin}`;
+
 const instructorColumns = (locale: Locale) => ({
   id: instructors.id,
   slug: instructors.slug,
-  firstName: instructors.firstName,
-  lastName: instructors.lastName,
+  firstName: nameIn(instructors.firstName, instructors.firstNameRu, locale),
+  lastName: nameIn(instructors.lastName, instructors.lastNameRu, locale),
   photo: instructors.photo,
   job: textIn(instructors.job, locale),
   subject: textIn(instructors.subject, locale),

@@ -438,6 +438,11 @@ describe("categories and instructors", () => {
       photo: expect.stringMatching(/^http:\/\/shop\.test\/images\/.*\.svg$/),
     });
     expect(ru.find((i) => i.slug === "anna-petrova")?.job).not.toBe(anna?.job);
+    // Russian pages name the team in the school's Cyrillic spelling (issue 11, D64).
+    expect(ru.find((i) => i.slug === "anna-petrova")).toMatchObject({
+      first_name: "Анна",
+      last_name: "Петрова",
+    });
 
     const bySlug = InstructorDetailSchema.parse(
       (await get("/api/v2/instructors/anna-petrova/?locale=de")).json(),
@@ -450,6 +455,14 @@ describe("categories and instructors", () => {
       seedSlugs((p) => p.instructors.includes("anna-petrova")),
     );
     expect((await get("/api/v2/instructors/nobody/")).statusCode).toBe(404);
+  });
+
+  it("names a slot's instructor in Cyrillic on Russian pages", async () => {
+    const ru = ProductDetailSchema.parse((await get("/api/v2/products/kleine-maler-5-7/?locale=ru")).json());
+    expect(ru.schedule_slots[0]?.instructor_name).toBe("Анна Петрова");
+    expect(ru.instructors[0]).toMatchObject({ first_name: "Анна", last_name: "Петрова" });
+    const de = ProductDetailSchema.parse((await get("/api/v2/products/kleine-maler-5-7/?locale=de")).json());
+    expect(de.schedule_slots[0]?.instructor_name).toBe("Anna Petrova");
   });
 });
 

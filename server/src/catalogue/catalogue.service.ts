@@ -83,21 +83,27 @@ export function mediaUrlOn(publicUrl: string): MediaUrl {
 const imageIn = (image: ImageRef | null, locale: Locale, media: MediaUrl) =>
   image ? { src: media(image.src), width: image.width, height: image.height, alt: image.alt[locale] } : null;
 
-function toSlot(row: SlotRow): ScheduleSlot {
-  const name =
-    row.instructorFirstName === null ? null : `${row.instructorFirstName} ${row.instructorLastName}`.trim();
-  return {
-    id: row.id,
-    weekday: row.weekday,
-    date: row.date,
-    start: hhmm(row.start),
-    end: hhmm(row.end),
-    seats: row.seats,
-    space: Math.max(0, row.seats - row.taken),
-    instructor: row.instructorId,
-    instructor_name: name,
+const toSlot =
+  (locale: Locale) =>
+  (row: SlotRow): ScheduleSlot => {
+    // Russian pages name the instructor in the school's Cyrillic spelling where it gives one (D64).
+    const first =
+      locale === "ru" ? (row.instructorFirstNameRu ?? row.instructorFirstName) : row.instructorFirstName;
+    const last =
+      locale === "ru" ? (row.instructorLastNameRu ?? row.instructorLastName) : row.instructorLastName;
+    const name = row.instructorFirstName === null ? null : `${first} ${last ?? ""}`.trim();
+    return {
+      id: row.id,
+      weekday: row.weekday,
+      date: row.date,
+      start: hhmm(row.start),
+      end: hhmm(row.end),
+      seats: row.seats,
+      space: Math.max(0, row.seats - row.taken),
+      instructor: row.instructorId,
+      instructor_name: name,
+    };
   };
-}
 
 function toOption(row: OptionRow): PurchaseOption {
   return {
@@ -187,7 +193,7 @@ function toProduct(card: ProductCardRow, related: Related, locale: Locale, media
     is_featured: card.isFeatured,
     price_from: priceFromCents === null ? null : centsToDecimal(priceFromCents),
     price_from_cents: priceFromCents,
-    schedule_slots: related.slots.map(toSlot),
+    schedule_slots: related.slots.map(toSlot(locale)),
     next_week_starts_on: related.weekSpan?.firstStartsOn ?? null,
     last_week_ends_on: related.weekSpan?.lastEndsOn ?? null,
     purchase_options: options,

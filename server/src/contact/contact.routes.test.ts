@@ -89,8 +89,8 @@ describe("POST /api/v2/contact_us/*", () => {
       appointmentDate: date,
       locale: "ru",
     });
-    const mails = await ctx.database.db.select().from(mailOutbox);
-    expect(mails).toHaveLength(1);
+    const mails = await ctx.database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+    expect(mails).toHaveLength(2);
     expect(mails[0]).toMatchObject({
       to: SCHOOL,
       template: "contact-request",
@@ -100,14 +100,26 @@ describe("POST /api/v2/contact_us/*", () => {
     });
     expect(mails[0]?.text).toContain("Probestunde für meine Tochter");
     expect(mails[0]?.text).toContain("+4915112345678");
+    // The parent's confirmation, in the language the form was sent in, lists what was sent.
+    expect(mails[1]).toMatchObject({
+      to: "anna@example.org",
+      template: "contact-confirmation",
+      locale: "ru",
+      status: "pending",
+      subject: "Ваш запрос в «Ателье»: Запись на встречу",
+    });
+    expect(mails[1]?.text).toContain("Probestunde für meine Tochter");
+    expect(mails[1]?.text).toContain("Здравствуйте, Anna!");
 
-    // The worker delivers it over SMTP to the school's address.
+    // The worker delivers them over SMTP, the school's first.
     const env = loadEnv({ NODE_ENV: "test", SMTP_URL: smtp.url, PUBLIC_URL: "http://shop.test" });
     const mailer = createMailer({ db: ctx.database.db, env, logger: createTestLogger() });
     await mailer.drainOnce();
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0]?.to).toEqual([SCHOOL]);
-    const mail = parseRawMail(smtp.received[0]?.raw ?? "");
+    expect(smtp.received).toHaveLength(2);
+    expect(smtp.received.map((received) => received.to)).toContainEqual([SCHOOL]);
+    expect(smtp.received.map((received) => received.to)).toContainEqual(["anna@example.org"]);
+    const toSchool = smtp.received.find((received) => received.to.includes(SCHOOL));
+    const mail = parseRawMail(toSchool?.raw ?? "");
     expect(mail.subject).toBe("Terminanfrage: Anna Schmidt");
     expect(mail.text).toContain("anna@example.org");
   });
@@ -117,8 +129,11 @@ describe("POST /api/v2/contact_us/*", () => {
     expect(res.statusCode).toBe(201);
     const [row] = await ctx.database.db.select().from(contactRequests);
     expect(row).toMatchObject({ kind: "callback", comment: "Bitte nachmittags", appointmentDate: null });
-    const [mail] = await ctx.database.db.select().from(mailOutbox);
+    const [mail, confirmation] = await ctx.database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
     expect(mail?.subject).toBe("Rückrufbitte: Anna Schmidt");
+    expect(confirmation).toMatchObject({ to: "anna@example.org", locale: "de" });
+    expect(confirmation?.subject).toBe("Ihre Anfrage bei Atelier: Rückrufbitte");
+    expect(confirmation?.text).toContain("Bitte nachmittags");
   });
 
   it("stores a partnership request without the optional fields", async () => {
@@ -135,7 +150,11 @@ describe("POST /api/v2/contact_us/*", () => {
       ["partnership", "", ""],
       ["partnership", "Kooperation mit unserer Kita", "Leitung"],
     ]);
-    const mails = await ctx.database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+    const mails = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, "contact-request"))
+      .orderBy(mailOutbox.id);
     expect(mails[1]?.text).toContain("Kooperation mit unserer Kita");
     expect(mails[1]?.text).toContain("Leitung");
   });

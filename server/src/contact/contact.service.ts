@@ -26,7 +26,10 @@ const SCHOOL_LOCALE: Locale = "de";
 
 export type ContactService = ReturnType<typeof createContactService>;
 
-/** Contact forms: the request is stored and the school's notification queued in one transaction. */
+/**
+ * Contact forms: the request is stored, the school's notification and the sender's confirmation queued,
+ * in one transaction.
+ */
 export function createContactService({ db, schoolEmail, publicUrl }: ContactServiceDeps) {
   return {
     async submit(submission: ContactSubmission, senderLocale: Locale): Promise<{ id: number }> {
@@ -48,24 +51,27 @@ export function createContactService({ db, schoolEmail, publicUrl }: ContactServ
           appointmentDate,
           locale: senderLocale,
         });
+        const data = {
+          kind,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          email: input.email,
+          phone: input.phone,
+          comment,
+          message,
+          position,
+          appointmentDate,
+        };
         await enqueueMail(
           tx,
-          {
-            to: schoolEmail,
-            template: "contact-request",
-            locale: SCHOOL_LOCALE,
-            data: {
-              kind,
-              firstName: input.first_name,
-              lastName: input.last_name,
-              email: input.email,
-              phone: input.phone,
-              comment,
-              message,
-              position,
-              appointmentDate,
-            },
-          },
+          { to: schoolEmail, template: "contact-request", locale: SCHOOL_LOCALE, data },
+          { publicUrl },
+        );
+        // The parent's copy, in the language the form was sent in (decision D63); in the same
+        // transaction, so there is no confirmation of a request that was not stored.
+        await enqueueMail(
+          tx,
+          { to: input.email, template: "contact-confirmation", locale: senderLocale, data },
           { publicUrl },
         );
         return stored;

@@ -30,6 +30,14 @@ const VISIT_SAMPLE: MailTemplateData["visit-request-confirmation"] = {
 const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
   "verify-email": { firstName: "Anna", link: "https://shop.example/?email=confirmed&key=abc123" },
   "password-reset": { firstName: "Boris", link: "https://shop.example/?uid=7&token=tok-456" },
+  "contact-confirmation": {
+    kind: "callback",
+    firstName: "Jana",
+    lastName: "Wolf",
+    email: "jana@example.org",
+    phone: "+4930123456",
+    comment: "Bitte nach 16 Uhr",
+  },
   "contact-request": {
     kind: "appointment",
     firstName: "Clara",
@@ -98,6 +106,7 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
   "gift-card": ["Olga", "815", "ACDE-FGHJ-KMNP-QRTU"],
   "verify-email": ["Anna"],
   "password-reset": ["Boris"],
+  "contact-confirmation": ["Jana", "Wolf", "jana@example.org", "+4930123456", "Bitte nach 16 Uhr"],
   "contact-request": ["Clara", "Schmidt", "clara@example.org", "+4915112345678", "Nachmittags bitte"],
   "order-confirmation": [
     "Dmitri",
@@ -136,7 +145,13 @@ describe("renderMail", () => {
           expect(mail.text).toContain(value);
         }
         for (const body of [mail.html, mail.text]) {
-          expect(body).toContain("Atelier – Kunst- und Sprachschule Berlin");
+          // Header and footer in the mail's language.
+          expect(body).toContain(
+            locale === "ru"
+              ? "Atelier – школа искусств и языков в Берлине"
+              : "Atelier – Kunst- und Sprachschule Berlin",
+          );
+          if (locale === "ru") expect(body).not.toContain("Kunst- und Sprachschule");
           expect(body).toContain("Kastanienallee 12, 10435 Berlin");
         }
         expect(mail.html).toContain('href="https://shop.example/"');
@@ -158,6 +173,13 @@ describe("renderMail", () => {
     );
     expect(render("contact-request", "ru", SAMPLES["contact-request"]).html).toContain("14 марта 2026");
     expect(render("contact-request", "de", SAMPLES["contact-request"]).html).toContain("14. März 2026");
+    const confirmation = render("contact-confirmation", "ru", SAMPLES["contact-confirmation"]);
+    expect(confirmation.subject).toBe("Ваш запрос в «Ателье»: Заказ обратного звонка");
+    expect(confirmation.text).toContain("Здравствуйте, Jana!");
+    expect(confirmation.text).toContain("Комментарий: Bitte nach 16 Uhr");
+    expect(render("contact-confirmation", "de", SAMPLES["contact-confirmation"]).subject).toBe(
+      "Ihre Anfrage bei Atelier: Rückrufbitte",
+    );
   });
 
   it("puts the action link into both bodies, HTML-escaped in the markup", () => {

@@ -1,4 +1,8 @@
 import type { Locale } from "@atelier/contract";
+import {
+  type ContactConfirmationData,
+  contactConfirmationTemplate,
+} from "./templates/contact-confirmation.ts";
 import { type ContactRequestData, contactRequestTemplate } from "./templates/contact-request.ts";
 import { type GiftCardData, giftCardTemplate } from "./templates/gift-card.ts";
 import { renderLayout } from "./templates/layout.ts";
@@ -13,6 +17,7 @@ import {
   visitRequestNotificationTemplate,
 } from "./templates/visit-request.ts";
 
+export type { ContactConfirmationData } from "./templates/contact-confirmation.ts";
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
 export type { GiftCardData, GiftCardMailCard } from "./templates/gift-card.ts";
 export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
@@ -27,6 +32,7 @@ export type MailTemplateData = {
   "verify-email": VerifyEmailData;
   "password-reset": PasswordResetData;
   "contact-request": ContactRequestData;
+  "contact-confirmation": ContactConfirmationData;
   "order-confirmation": OrderConfirmationData;
   "refund-notice": RefundNoticeData;
   "gift-card": GiftCardData;
@@ -40,6 +46,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "verify-email": verifyEmailTemplate,
   "password-reset": passwordResetTemplate,
   "contact-request": contactRequestTemplate,
+  "contact-confirmation": contactConfirmationTemplate,
   "order-confirmation": orderConfirmationTemplate,
   "refund-notice": refundNoticeTemplate,
   "gift-card": giftCardTemplate,

@@ -158,11 +158,13 @@ describe("server-rendered head of data pages", () => {
     expect(jsonLdOf(res.body)).toBeUndefined();
   });
 
-  it("names the instructor", async () => {
+  it("names the instructor, in Cyrillic on Russian pages (D64)", async () => {
     const res = await get("/instructor/anna-petrova?locale=ru");
     expect(res.statusCode).toBe(200);
-    expect(titleOf(res.body)).toContain("Anna Petrova");
-    expect(jsonLdOf(res.body)).toMatchObject({ "@type": "Person", name: "Anna Petrova" });
+    expect(titleOf(res.body)).toContain("Анна Петрова");
+    expect(jsonLdOf(res.body)).toMatchObject({ "@type": "Person", name: "Анна Петрова" });
+    const de = await get("/instructor/anna-petrova?locale=de");
+    expect(titleOf(de.body)).toContain("Anna Petrova");
   });
 
   it("takes title and description of content pages from the database", async () => {

@@ -36,6 +36,9 @@ export const instructors = pgTable("instructors", {
   slug: text("slug").notNull().unique(),
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull(),
+  // The school's own Cyrillic spelling for Russian pages; null shows the Latin name (decision D64).
+  firstNameRu: text("first_name_ru"),
+  lastNameRu: text("last_name_ru"),
   job: localized("job").notNull(),
   subject: localized("subject").notNull(),
   bio: localized("bio").notNull(),
@@ -45,7 +48,17 @@ export const instructors = pgTable("instructors", {
 });
 
 export type QnaEntry = { question: { de: string; ru: string }; answer: { de: string; ru: string } };
-export type ImageRef = { src: string; width: number; height: number; alt: { de: string; ru: string } };
+export type ImageRef = {
+  src: string;
+  width: number;
+  height: number;
+  alt: { de: string; ru: string };
+  /**
+   * Clip art of the demo seed, not the school's own picture: set by the seed only, read by no code (the
+   * API leaves it out), so the school's photos replace these and a query finds pages still showing them.
+   */
+  demo?: true;
+};
 
 /** The public catalogue entry. */
 export const productPages = pgTable(

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { verify } from "@node-rs/argon2";
@@ -21,6 +21,7 @@ import {
   scheduleType,
   users,
 } from "../schema/index.ts";
+import { DEMO_NOTE_DE, DEMO_NOTE_RU } from "./data/content/school.ts";
 import { countCatalogue, type SeedResult, seedDemoCatalogue } from "./seed.ts";
 
 const WEB_PUBLIC = fileURLToPath(new URL("../../../../web/public/", import.meta.url));
@@ -248,4 +249,34 @@ describe("seedDemoCatalogue", () => {
     expect(await countCatalogue(database.db)).toEqual(before);
     expect(await database.db.select().from(users)).toHaveLength(1);
   });
+
+  it("marks its clip-art student works and legal notices as demo content that no code depends on", async () => {
+    const pages = await database.db.select({ works: productPages.studentWorks }).from(productPages);
+    const works = pages.flatMap((page) => page.works);
+    expect(works.length).toBeGreaterThan(0);
+    expect(works.every((work) => work.demo === true)).toBe(true);
+    for (const key of ["legal", "privacy", "terms"]) {
+      const [page] = await database.db.select().from(contentPages).where(eq(contentPages.key, key));
+      expect(page?.body.de.startsWith(DEMO_NOTE_DE), key).toBe(true);
+      expect(page?.body.ru.startsWith(DEMO_NOTE_RU), key).toBe(true);
+    }
+    // Real content replaces them without a code change: only the seed names the works or the notices.
+    const sources = [
+      ...sourceFiles(fileURLToPath(new URL("../../../../web/src/", import.meta.url))),
+      ...sourceFiles(fileURLToPath(new URL("../../", import.meta.url))).filter(
+        (file) => !file.includes("/seed/"),
+      ),
+    ];
+    for (const file of sources) {
+      const text = readFileSync(file, "utf8");
+      expect(text.includes("images/catalogue/works") || text.includes("DEMO_NOTE"), file).toBe(false);
+    }
+  });
 });
+
+/** The .ts and .tsx files under a folder, tests excluded. */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+    .map((name) => join(folder, name));
+}

@@ -74,14 +74,24 @@ const TEXTS: Record<Locale, Texts> = {
   },
 };
 
-export const contactRequestTemplate: MailTemplate<ContactRequestData> = (data, locale) => {
+/** The kind of a request in a locale's words ("Terminanfrage"). */
+export function contactKindLabel(kind: ContactRequestKind, locale: Locale): string {
+  return TEXTS[locale].kinds[kind];
+}
+
+/**
+ * The fields of a request as label/value rows in a locale, only those filled in. Shared by the school's
+ * notification and the sender's confirmation, so both list exactly what was sent.
+ */
+export function contactDetailRows(
+  data: ContactRequestData,
+  locale: Locale,
+): { label: string; value: string }[] {
   const t = TEXTS[locale];
-  const kind = t.kinds[data.kind];
-  const fullName = `${data.firstName} ${data.lastName}`.trim();
   // Optional fields differ per form; only the ones the visitor filled in are shown.
   const optional = (value: string | null | undefined) => (value?.trim() ? value.trim() : undefined);
   const rows: { label: string; value: string | undefined }[] = [
-    { label: t.labels.kind, value: kind },
+    { label: t.labels.kind, value: t.kinds[data.kind] },
     { label: t.labels.firstName, value: data.firstName },
     { label: t.labels.lastName, value: data.lastName },
     { label: t.labels.email, value: data.email },
@@ -94,7 +104,14 @@ export const contactRequestTemplate: MailTemplate<ContactRequestData> = (data, l
     { label: t.labels.comment, value: optional(data.comment) },
     { label: t.labels.message, value: optional(data.message) },
   ];
-  const filled = rows.filter((row): row is { label: string; value: string } => row.value !== undefined);
+  return rows.filter((row): row is { label: string; value: string } => row.value !== undefined);
+}
+
+export const contactRequestTemplate: MailTemplate<ContactRequestData> = (data, locale) => {
+  const t = TEXTS[locale];
+  const kind = t.kinds[data.kind];
+  const fullName = `${data.firstName} ${data.lastName}`.trim();
+  const filled = contactDetailRows(data, locale);
   const htmlRows: DetailRow[] = filled.map((row) => ({ label: row.label, value: multiline(row.value) }));
 
   return {

@@ -29,6 +29,6 @@ export function PhoneField(props: ComponentProps<PhoneFieldComponent>) {
 }
 
 /** The sign-in dialog, loaded by the header the first time it opens. */
-export function AuthDialogEntry() {
-  return <AuthDialog PhoneField={PhoneField} />;
+export function AuthDialogEntry({ held }: { held?: boolean }) {
+  return <AuthDialog PhoneField={PhoneField} held={held} />;
 }

@@ -6,6 +6,7 @@ import { Container } from "../../components/ui/container.tsx";
 import { HrefLink } from "../../components/ui/href-link.tsx";
 import { LogoMark } from "../../components/ui/logo.tsx";
 import { SchoolContacts } from "../../components/ui/school-contacts.tsx";
+import { requestCookieSettings } from "../../features/cookie-consent/consent-store.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { useSchoolContactLabels } from "./school-contact-labels.ts";
 
@@ -110,11 +111,22 @@ export function Footer({ white }: { white: boolean }) {
                   {page("terms")}
                 </Link>
               </li>
+              <li>
+                {/* The modal promises that the choice can be changed at any time (TDDDG, decision D60). */}
+                <button
+                  type="button"
+                  className={`${linkClass} cursor-pointer text-left`}
+                  data-testid="cookie-settings"
+                  onClick={requestCookieSettings}
+                >
+                  {t("cookieSettings")}
+                </button>
+              </li>
             </FooterColumn>
           </nav>
           <div>
             <h2 className="mb-3 text-base font-bold text-slate-900">{t("contactHeading")}</h2>
-            <SchoolContacts labels={contactLabels} />
+            <SchoolContacts labels={contactLabels} locale={locale} />
             <h2 className="mt-6 mb-2 text-base font-bold text-slate-900">{t("socialHeading")}</h2>
             <ul className="flex gap-2">
               {SOCIAL_LINKS.map((social) => (

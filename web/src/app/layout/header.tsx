@@ -24,7 +24,8 @@ const ProfileMenu = lazy(() =>
 const iconButton =
   "inline-flex size-10 items-center justify-center rounded-full text-slate-900 hover:bg-slate-100";
 
-export function Header() {
+/** `holdDialogs`: the cookie modal is open, so the sign-in dialog must not open over it yet. */
+export function Header({ holdDialogs = false }: { holdDialogs?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const session = useSession();
@@ -57,7 +58,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <LanguageSwitch />
           <CartLink session={session} />
-          <AccountButton session={session} />
+          <AccountButton session={session} holdDialog={holdDialogs} />
           <MenuButton />
         </div>
       </Container>
@@ -66,7 +67,7 @@ export function Header() {
 }
 
 /** Spec §2: the profile menu (logged in) or the sign-in button that opens the sign-in dialog (guest). */
-function AccountButton({ session }: { session: Session | null }) {
+function AccountButton({ session, holdDialog }: { session: Session | null; holdDialog: boolean }) {
   const { t } = useTranslation();
   const dialog = useAuthDialog();
   // Mounted from the first opening on (and kept, so closing can animate and reset).
@@ -96,7 +97,7 @@ function AccountButton({ session }: { session: Session | null }) {
       )}
       {dialogLoaded ? (
         <Suspense fallback={null}>
-          <AuthDialog />
+          <AuthDialog held={holdDialog} />
         </Suspense>
       ) : null}
     </>

@@ -1,5 +1,6 @@
 import { PAGE_TITLES } from "@atelier/contract";
-import { Link } from "@tanstack/react-router";
+import { Link, useCanGoBack, useRouter } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Container } from "../../components/ui/container.tsx";
 import { SchoolContacts } from "../../components/ui/school-contacts.tsx";
@@ -14,6 +15,7 @@ export function MenuPage() {
   const contactLabels = useSchoolContactLabels();
   const { t: tc } = useTranslation();
   const locale = useLocale();
+  useCloseOnEscape();
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-extrabold text-slate-900">{PAGE_TITLES.menu[locale]}</h1>
@@ -47,7 +49,7 @@ export function MenuPage() {
               {t("contactHeading")}
             </h2>
             <div className="mt-3">
-              <SchoolContacts labels={contactLabels} />
+              <SchoolContacts labels={contactLabels} locale={locale} />
             </div>
           </section>
           <p>
@@ -59,4 +61,24 @@ export function MenuPage() {
       </div>
     </Container>
   );
+}
+
+/**
+ * Escape closes /menu like the header's close button: back to where the parent was, or home without
+ * history. Not while a dialog (sign-in, cookies) is open: there Escape closes the dialog.
+ */
+function useCloseOnEscape() {
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      if (event.target instanceof Element && event.target.closest("dialog, [role='dialog']")) return;
+      if (document.querySelector("dialog[open], [role='dialog']")) return;
+      if (canGoBack) router.history.back();
+      else void router.navigate({ to: "/" });
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [router, canGoBack]);
 }

@@ -3,7 +3,10 @@ import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../components/ui/button-styles.ts";
 import { Container } from "../../components/ui/container.tsx";
 
-/** Spec §2/§8: unknown route, 404, with the message `Page not found: {path}`. */
+/**
+ * Spec §2/§8: unknown route, 404, with the message `Page not found: {path}` in the page's language
+ * (decision D62); the server answers the status.
+ */
 export function NotFoundPage() {
   const { t } = useTranslation("errors");
   const path = useLocation({ select: (location) => location.pathname });
@@ -15,8 +18,8 @@ export function NotFoundPage() {
           {t("notFoundHeading")}
         </h1>
         <p className="mt-4 text-lg text-slate-800">{t("notFoundText")}</p>
-        <p className="mt-2 font-mono text-slate-800" lang="en">
-          Page not found: {path}
+        <p className="mt-2 font-mono break-all text-slate-800" data-testid="not-found-path">
+          {t("notFoundPath", { path })}
         </p>
         <Link to="/" className={`mt-8 ${buttonStyles.primary}`}>
           {t("backHome")}

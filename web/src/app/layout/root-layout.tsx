@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { NewVersionBanner } from "../../features/app-updates/components/new-version-banner.tsx";
-import { isCookieModalClosed } from "../../features/cookie-consent/consent-store.ts";
+import { isCookieModalClosed, onCookieSettingsRequest } from "../../features/cookie-consent/consent-store.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { pageTitleOverride } from "../../lib/page-title.ts";
 import { Footer } from "./footer.tsx";
@@ -28,7 +28,10 @@ export function RootLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const locale = useLocale();
   const layout = pageLayout(pathname);
-  const [showCookieModal] = useState(() => !isCookieModalClosed(storage()));
+  const [showCookieModal, setShowCookieModal] = useState(() => !isCookieModalClosed(storage()));
+
+  // The footer's "cookie settings" link shows the modal again, with the choice stored so far.
+  useEffect(() => onCookieSettingsRequest(() => setShowCookieModal(true)), []);
 
   useEffect(() => {
     document.title = pageTitleOverride(pathname) ?? pageTitle(pathname, locale);
@@ -39,7 +42,8 @@ export function RootLayout() {
       className={`flex min-h-screen flex-col text-slate-900 ${layout.greyPage ? "bg-slate-100" : "bg-white"}`}
     >
       <SkipLink />
-      <Header />
+      {/* The cookie decision comes first: a sign-in dialog that /login or /profile opens waits for it. */}
+      <Header holdDialogs={showCookieModal} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
@@ -48,7 +52,7 @@ export function RootLayout() {
       <NewVersionBanner />
       {showCookieModal ? (
         <Suspense fallback={null}>
-          <CookieModal />
+          <CookieModal onClose={() => setShowCookieModal(false)} />
         </Suspense>
       ) : null}
     </div>

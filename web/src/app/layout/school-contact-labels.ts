@@ -5,9 +5,8 @@ import type { SchoolContactLabels } from "../../components/ui/school-contacts.ts
 export function useSchoolContactLabels(): SchoolContactLabels {
   const { t } = useTranslation("footer");
   return {
-    address: t("address"),
     mapLink: t("mapLink"),
-    phoneOffice: t("phoneOffice"),
+    phone: t("phone"),
     phoneMobile: t("phoneMobile"),
     email: t("email"),
   };

@@ -48,6 +48,8 @@ const INITIAL: AuthDialogState = { open: false, step: "Options" };
 
 let state: AuthDialogState = INITIAL;
 let resetTimer: ReturnType<typeof setTimeout> | undefined;
+/** The element that had the focus when the dialog opened (the header's sign-in button, usually). */
+let opener: Element | null = null;
 const listeners = new Set<() => void>();
 
 function setState(next: AuthDialogState) {
@@ -58,6 +60,7 @@ function setState(next: AuthDialogState) {
 /** Opens the dialog, at Options unless a link asks for another step. */
 export function openAuthDialog(at: Omit<Partial<AuthDialogState>, "open"> = {}) {
   clearTimeout(resetTimer);
+  if (!state.open) opener = typeof document === "undefined" ? null : document.activeElement;
   setState({ ...INITIAL, ...at, open: true });
 }
 
@@ -72,6 +75,17 @@ export function closeAuthDialog() {
   setState({ ...state, open: false });
   clearTimeout(resetTimer);
   resetTimer = setTimeout(() => setState(INITIAL), DIALOG_RESET_MS);
+}
+
+/**
+ * Where the focus goes back when the dialog closes: the element that opened it, while it is still on the
+ * page (after a sign-in the sign-in button is gone, and so is the need). Radix can only return the focus
+ * to a `Dialog.Trigger`, and this dialog is opened from several places and from links.
+ */
+export function authDialogOpener(): HTMLElement | null {
+  if (typeof document === "undefined") return null;
+  if (!(opener instanceof HTMLElement) || opener === document.body || !opener.isConnected) return null;
+  return opener;
 }
 
 export function authDialogState(): AuthDialogState {

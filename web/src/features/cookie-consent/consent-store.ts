@@ -56,3 +56,20 @@ export function markCookieModalClosed(storage: WritableStorage | undefined) {
     // See saveConsent.
   }
 }
+
+/**
+ * The footer's "cookie settings" link asks the root layout to show the modal again (TDDDG: withdrawing
+ * consent must be as easy as giving it). An event on `window` keeps the footer and the layout apart and
+ * costs the first load nothing.
+ */
+const COOKIE_SETTINGS_EVENT = "atelier:cookie-settings";
+
+export function requestCookieSettings() {
+  window.dispatchEvent(new Event(COOKIE_SETTINGS_EVENT));
+}
+
+/** Calls `listener` whenever the cookie settings are asked for; returns the unsubscribe. */
+export function onCookieSettingsRequest(listener: () => void): () => void {
+  window.addEventListener(COOKIE_SETTINGS_EVENT, listener);
+  return () => window.removeEventListener(COOKIE_SETTINGS_EVENT, listener);
+}

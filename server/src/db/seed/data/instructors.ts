@@ -1,11 +1,16 @@
 import { type InstructorSeed, l } from "./types.ts";
 
-/** The team; each photo is `/images/instructors/<slug>.svg`. */
+/**
+ * The team; each photo is `/images/instructors/<slug>.svg`. Russian pages show the names as the school
+ * writes them in Cyrillic (`firstNameRu`, `lastNameRu`).
+ */
 export const INSTRUCTORS: InstructorSeed[] = [
   {
     slug: "anna-petrova",
     firstName: "Anna",
     lastName: "Petrova",
+    firstNameRu: "Анна",
+    lastNameRu: "Петрова",
     job: l(
       "Malerin und Kunstpädagogin, Gründerin des Ateliers",
       "Художница и педагог, основательница студии",
@@ -20,6 +25,8 @@ export const INSTRUCTORS: InstructorSeed[] = [
     slug: "jonas-becker",
     firstName: "Jonas",
     lastName: "Becker",
+    firstNameRu: "Йонас",
+    lastNameRu: "Беккер",
     job: l("Illustrator und Comiczeichner", "Иллюстратор и автор комиксов"),
     subject: l("Comics, Manga und Illustration", "Комиксы, манга и иллюстрация"),
     bio: l(
@@ -31,6 +38,8 @@ export const INSTRUCTORS: InstructorSeed[] = [
     slug: "marina-sokolova",
     firstName: "Marina",
     lastName: "Sokolova",
+    firstNameRu: "Марина",
+    lastNameRu: "Соколова",
     job: l("Keramikerin", "Художник-керамист"),
     subject: l("Keramik und Töpfern", "Керамика и гончарное дело"),
     bio: l(
@@ -42,6 +51,8 @@ export const INSTRUCTORS: InstructorSeed[] = [
     slug: "dmitry-volkov",
     firstName: "Dmitry",
     lastName: "Volkov",
+    firstNameRu: "Дмитрий",
+    lastNameRu: "Волков",
     job: l("Schachtrainer mit FIDE-Trainerlizenz", "Тренер по шахматам с лицензией ФИДЕ"),
     subject: l("Schach", "Шахматы"),
     bio: l(
@@ -53,6 +64,8 @@ export const INSTRUCTORS: InstructorSeed[] = [
     slug: "lena-hoffmann",
     firstName: "Lena",
     lastName: "Hoffmann",
+    firstNameRu: "Лена",
+    lastNameRu: "Хофман",
     job: l("Lehrerin für Deutsch als Fremd- und Zweitsprache", "Преподаватель немецкого как иностранного"),
     subject: l("Deutsch", "Немецкий язык"),
     bio: l(
@@ -64,6 +77,8 @@ export const INSTRUCTORS: InstructorSeed[] = [
     slug: "olga-kuznetsova",
     firstName: "Olga",
     lastName: "Kuznetsova",
+    firstNameRu: "Ольга",
+    lastNameRu: "Кузнецова",
     job: l("Lehrerin für Russisch als Herkunftssprache", "Учитель русского языка и литературы"),
     subject: l("Russisch", "Русский язык"),
     bio: l(
@@ -75,6 +90,8 @@ export const INSTRUCTORS: InstructorSeed[] = [
     slug: "emily-carter",
     firstName: "Emily",
     lastName: "Carter",
+    firstNameRu: "Эмили",
+    lastNameRu: "Картер",
     job: l("Englischlehrerin und Muttersprachlerin", "Преподаватель английского, носитель языка"),
     subject: l("Englisch", "Английский язык"),
     bio: l(
@@ -86,6 +103,8 @@ export const INSTRUCTORS: InstructorSeed[] = [
     slug: "maxim-orlov",
     firstName: "Maxim",
     lastName: "Orlov",
+    firstNameRu: "Максим",
+    lastNameRu: "Орлов",
     job: l("Pianist und Musikpädagoge", "Пианист и музыкальный педагог"),
     subject: l("Musik, Klavier und Chor", "Музыка, фортепиано и хор"),
     bio: l(
@@ -97,6 +116,8 @@ export const INSTRUCTORS: InstructorSeed[] = [
     slug: "katharina-richter",
     firstName: "Katharina",
     lastName: "Richter",
+    firstNameRu: "Катарина",
+    lastNameRu: "Рихтер",
     job: l("Theaterpädagogin und Schauspielerin", "Театральный педагог и актриса"),
     subject: l("Theater und Improvisation", "Театр и импровизация"),
     bio: l(
@@ -108,6 +129,8 @@ export const INSTRUCTORS: InstructorSeed[] = [
     slug: "felix-neumann",
     firstName: "Felix",
     lastName: "Neumann",
+    firstNameRu: "Феликс",
+    lastNameRu: "Нойман",
     job: l("Informatiker und MINT-Pädagoge", "Программист и педагог по STEM"),
     subject: l("Robotik und Programmieren", "Робототехника и программирование"),
     bio: l(

@@ -2,7 +2,10 @@ import type { LocalizedText } from "@atelier/contract";
 import type { ImageRef } from "../../schema/catalogue.ts";
 import { l } from "./types.ts";
 
-/** Shared pictures of students' works, reused by several product pages. */
+/**
+ * Shared pictures of students' works, reused by several product pages: clip art for the demo, each
+ * marked `demo` (decision D66) so the school's real photos are told apart from them.
+ */
 const WORKS = {
   sunflowers: l("Sonnenblumen in Gouache, gemalt von Mia (7)", "Подсолнухи гуашью, рисовала Мия (7 лет)"),
   "city-night": l(
@@ -31,5 +34,5 @@ export type StudentWorkKey = keyof typeof WORKS;
 export const studentWorkImage = (key: string): ImageRef => {
   const alt = (WORKS as Record<string, LocalizedText>)[key];
   if (!alt) throw new Error(`Unknown student work: ${key}`);
-  return { src: `/images/catalogue/works/${key}.svg`, width: 800, height: 800, alt };
+  return { src: `/images/catalogue/works/${key}.svg`, width: 800, height: 800, alt, demo: true };
 };

@@ -24,6 +24,9 @@ export type InstructorSeed = {
   slug: string;
   firstName: string;
   lastName: string;
+  /** The school's Cyrillic spelling for Russian pages; without it they show the Latin name. */
+  firstNameRu?: string;
+  lastNameRu?: string;
   job: LocalizedText;
   subject: LocalizedText;
   bio: LocalizedText;

@@ -31,7 +31,9 @@ export function ProfileMenu({
   const { t } = useTranslation("account");
   const onProfile = useLocation({ select: (location) => location.pathname === "/profile" });
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu sets aria-hidden on #root while the focus may still be in it (axe
+    // aria-hidden-focus); a plain menu still closes on Escape and outside clicks and returns the focus.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className={triggerClassName}
         data-testid="profile-button"

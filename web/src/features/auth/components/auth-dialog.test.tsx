@@ -1,11 +1,16 @@
 // @vitest-environment jsdom
 import { DIALOG_RESET_MS } from "@atelier/contract";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { advance, renderInLocale } from "../../../test/render.tsx";
 import { authDialogState, openAuthDialog } from "../auth-dialog-store.ts";
 import { AuthDialog } from "./auth-dialog.tsx";
 import type { PhoneFieldComponent } from "./sign-up-step.tsx";
+
+vi.mock("../api/auth-api.ts", () => ({
+  authApi: { ssoConfig: vi.fn(async () => ({ google: null, facebook: null })) },
+}));
 
 const PlainPhone: PhoneFieldComponent = ({ id, value, onChange }) => (
   <input id={id} type="tel" value={value} onChange={(event) => onChange(event.target.value)} />
@@ -27,5 +32,32 @@ describe("sign-in dialog (spec §4)", () => {
     expect(authDialogState()).toMatchObject({ open: false, step: "SignUp" });
     await advance(1);
     expect(authDialogState()).toMatchObject({ open: false, step: "Options" });
+  });
+});
+
+describe("sign-in dialog by keyboard (issue 11)", () => {
+  it("moves the focus into the e-mail field and gives it back to the opener on close", async () => {
+    const opener = document.createElement("button");
+    document.body.append(opener);
+    opener.focus();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderInLocale(
+      <QueryClientProvider client={queryClient}>
+        <AuthDialog PhoneField={PlainPhone} />
+      </QueryClientProvider>,
+    );
+    act(() => openAuthDialog());
+    await advance(0);
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Mit E-Mail anmelden" }));
+
+    fireEvent.click(screen.getByRole("button", { name: "Mit E-Mail anmelden" }));
+    await advance(0);
+    expect(document.activeElement).toBe(screen.getByLabelText("E-Mail-Adresse"));
+
+    fireEvent.keyDown(document.activeElement as Element, { key: "Escape" });
+    await advance(DIALOG_RESET_MS);
+    expect(authDialogState().open).toBe(false);
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
   });
 });

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type AuthStep,
+  authDialogOpener,
   closeAuthDialog,
   dialogTitleKey,
   openAuthDialog,
@@ -30,7 +31,17 @@ const DESCRIPTION_KEYS = {
  * The sign-in dialog (spec §2, §4): one accessible Radix dialog whose body is the current step.
  * Loaded on demand by the header the first time it opens.
  */
-export function AuthDialog({ PhoneField }: { PhoneField: PhoneFieldComponent }) {
+export function AuthDialog({
+  PhoneField,
+  held = false,
+}: {
+  PhoneField: PhoneFieldComponent;
+  /**
+   * Another modal (the cookie modal of a first visit) is open: the dialog waits and opens when it closes.
+   * Two modals at once left neither usable (the page behind Radix takes no pointer events).
+   */
+  held?: boolean | undefined;
+}) {
   const { t } = useTranslation("auth");
   const state = useAuthDialog();
   const session = useSession();
@@ -42,15 +53,16 @@ export function AuthDialog({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
     if (session && state.open && state.step === "Options") closeAuthDialog();
   }, [session, state.open, state.step]);
 
-  // A new step takes the focus (screen readers read it); not its first field, whose blur would show a
-  // "required" error and move the buttons under the pointer. Radix focuses the dialog on open.
+  // A new step takes the focus where typing starts: the element it marks with `data-autofocus` (the
+  // e-mail field of Email, decision D61), else the step itself so screen readers read it. Fields whose
+  // blur would show a "required" error (sign-up) are not marked.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every step change on purpose
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    bodyRef.current?.focus();
+    focusStep(bodyRef.current);
   }, [state.step]);
 
   let body: ReactNode;
@@ -76,10 +88,24 @@ export function AuthDialog({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
   }
 
   return (
-    <Dialog.Root open={state.open} onOpenChange={(open) => (open ? openAuthDialog() : closeAuthDialog())}>
+    <Dialog.Root
+      open={state.open && !held}
+      onOpenChange={(open) => (open ? openAuthDialog() : closeAuthDialog())}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            focusStep(bodyRef.current);
+          }}
+          onCloseAutoFocus={(event) => {
+            // Back to the button that opened the dialog (Escape included), not to <body>.
+            const opener = authDialogOpener();
+            if (!opener) return;
+            event.preventDefault();
+            opener.focus();
+          }}
           data-testid="auth-dialog"
           data-step={state.step}
           className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-xl"
@@ -109,4 +135,9 @@ export function AuthDialog({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+function focusStep(body: HTMLElement | null) {
+  const target = body?.querySelector<HTMLElement>("[data-autofocus]") ?? body;
+  target?.focus();
 }

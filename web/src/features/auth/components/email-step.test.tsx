@@ -38,4 +38,18 @@ describe("sign-in step (spec §8)", () => {
     await advance(1);
     expect(screen.getByTestId("sign-in-error").textContent).toBe("");
   });
+
+  it("drops the stale 'e-mail confirmed' note when a sign-in fails", async () => {
+    vi.mocked(authApi.signIn).mockRejectedValue(
+      new ApiError(400, {
+        non_field_errors: ["Anmeldung mit diesen Zugangsdaten nicht möglich."],
+        error_codes: { non_field_errors: ["invalid_credentials"] },
+      }),
+    );
+    renderInLocale(<EmailStep notice="emailConfirmed" />);
+    expect(screen.getByTestId("auth-notice").textContent).toContain("bestätigt");
+    await submit("anna@example.org", "Passwort12");
+    expect(screen.getByTestId("sign-in-error").textContent).toBe("E-Mail-Adresse oder Passwort ist falsch.");
+    expect(screen.queryByTestId("auth-notice")).toBeNull();
+  });
 });

@@ -37,6 +37,9 @@ export function EmailStep({
   // Not cleared after 2 s: it offers an action (resend the verification mail).
   const [unverified, setUnverified] = useState<string | null>(null);
   const [resent, setResent] = useState<"sent" | "failed" | null>(null);
+  // The note the dialog opened with ("e-mail confirmed") is stale once the parent tries to sign in: it
+  // must not stand above a wrong-password message.
+  const [showNotice, setShowNotice] = useState(true);
   const form = useForm<SignInRequest>({
     resolver: zodResolver(SignInRequestSchema),
     defaultValues: { email: email ?? "", password: "" },
@@ -47,6 +50,7 @@ export function EmailStep({
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setShowNotice(false);
     showError(null);
     setUnverified(null);
     setResent(null);
@@ -73,7 +77,7 @@ export function EmailStep({
 
   return (
     <div className="space-y-4">
-      {notice ? (
+      {notice && showNotice ? (
         <FormMessage tone={notice === "emailConfirmed" ? "success" : "error"} testId="auth-notice">
           {t(NOTICE_KEYS[notice])}
         </FormMessage>
@@ -85,6 +89,7 @@ export function EmailStep({
           autoComplete="email"
           maxLength={EMAIL_MAX_LENGTH}
           error={fieldErrorText(t, errors.email?.message)}
+          data-autofocus
           {...form.register("email")}
         />
         <PasswordField

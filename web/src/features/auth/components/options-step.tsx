@@ -34,6 +34,7 @@ export function OptionsStep({ notice }: { notice?: AuthNotice | undefined }) {
         type="button"
         className={`${buttonStyles.primary} w-full`}
         data-testid="sign-in-with-email"
+        data-autofocus
         onClick={() => moveAuthDialog("Email")}
       >
         {t("withEmail")}

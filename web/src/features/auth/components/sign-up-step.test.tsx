@@ -49,4 +49,20 @@ describe("sign-up step (spec §8)", () => {
     await advance(1);
     expect(screen.getByTestId("sign-up-error").textContent).toBe("");
   });
+
+  it("says while typing which fields keep the button disabled", async () => {
+    renderInLocale(<SignUpStep PhoneField={PlainPhone} />);
+    await advance(0);
+    const missing = screen.getByTestId("sign-up-missing");
+    expect(missing.textContent).toContain("Vorname");
+    type("Vorname", "Anna");
+    await advance(0);
+    expect(missing.textContent).not.toContain("Vorname");
+    expect(missing.textContent).toContain("Passwort");
+    type("Passwort", "abc");
+    await advance(0);
+    expect(screen.getByTestId("password-checklist").textContent).toContain("einen Großbuchstaben");
+    const submit = screen.getByRole("button", { name: "Registrieren" });
+    expect(submit.getAttribute("aria-describedby")).toBe(missing.id);
+  });
 });

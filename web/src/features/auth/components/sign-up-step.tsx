@@ -35,6 +35,27 @@ export type PhoneFieldComponent = ComponentType<{
   detectCountry?: boolean | undefined;
 }>;
 
+type SignUpField = keyof SignUpRequest;
+
+const FIELD_LABEL_KEYS = {
+  first_name: "firstName",
+  last_name: "lastName",
+  email: "email",
+  phone_number: "phone",
+  password1: "password",
+  password2: "repeatPassword",
+} as const satisfies Record<SignUpField, string>;
+
+/** The fields, in form order, that keep the submit disabled (the schema's verdict on the current values). */
+function missingFields(values: Partial<SignUpRequest>): SignUpField[] {
+  const result = SignUpRequestSchema.safeParse(values);
+  if (result.success) return [];
+  const fields = new Set(result.error.issues.map((issue) => String(issue.path[0] ?? "")));
+  // A refinement across fields (the repeat) may report at the root: it belongs to the repeat.
+  if (fields.has("")) fields.add("password2");
+  return (Object.keys(FIELD_LABEL_KEYS) as SignUpField[]).filter((field) => fields.has(field));
+}
+
 /** Step SignUp (spec §2/§5): registration; success moves to VerifyEmail carrying the e-mail. */
 export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) {
   const { t } = useTranslation("auth");
@@ -60,7 +81,9 @@ export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
   const password1 = values.password1 ?? "";
   // Spec §5: submit stays disabled until every field is valid. Checked synchronously on the values:
   // RHF's isValid flips while a blur re-validates, which would swallow a click on the button.
-  const complete = useMemo(() => SignUpRequestSchema.safeParse(values).success, [values]);
+  const missing = useMemo(() => missingFields(values), [values]);
+  const complete = missing.length === 0;
+  const missingId = useId();
 
   // The draft follows every change (spec §3 signUpCredentials), without the passwords.
   useEffect(() => {
@@ -161,9 +184,16 @@ export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
         className={`${buttonStyles.primary} w-full`}
         // Spec §5: disabled until every field is valid.
         disabled={!complete || isSubmitting}
+        aria-describedby={complete ? undefined : missingId}
       >
         {t("signUpSubmit")}
       </button>
+      {/* Says why the button is still disabled, while the parent types (decision D61). */}
+      <p id={missingId} className="text-sm text-slate-800" data-testid="sign-up-missing" aria-live="polite">
+        {complete
+          ? null
+          : t("missingFields", { fields: missing.map((field) => t(FIELD_LABEL_KEYS[field])).join(", ") })}
+      </p>
       <button
         type="button"
         className={`${buttonStyles.ghost} w-full`}

@@ -185,6 +185,9 @@ export function ContactForm({ kind }: { kind: ContactRequestKind }) {
           className="mt-6 rounded-xl border border-green-700 bg-green-50 p-4 text-green-900 focus:outline-none"
         >
           <p className="font-semibold">{t(`success.${kind}`)}</p>
+          <p className="mt-1" data-testid="contact-copy-sent">
+            {t("copySent", { email: mutation.variables?.email ?? "" })}
+          </p>
           <button
             type="button"
             className={`${buttonStyles.secondary} mt-4`}

@@ -25,10 +25,10 @@ export function ContactsPage() {
           <SchoolContacts
             className="mt-4 space-y-3 text-slate-800"
             linkClass={linkClass}
+            locale={locale}
             labels={{
-              address: t("address"),
               mapLink: t("mapLink"),
-              phoneOffice: t("phoneOffice"),
+              phone: t("phone"),
               phoneMobile: t("phoneMobile"),
               email: t("email"),
             }}

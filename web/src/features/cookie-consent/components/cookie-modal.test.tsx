@@ -16,9 +16,12 @@ vi.mock("@tanstack/react-router", () => ({
 }));
 
 beforeAll(() => {
-  // jsdom has no modal dialogs; opening is all the component asks of it.
+  // jsdom has no modal dialogs; opening and closing is all the component asks of them.
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
     this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.open = false;
   };
 });
 
@@ -52,5 +55,34 @@ describe("cookie modal (spec §4)", () => {
   it("links the German policy in German", () => {
     renderInLocale(<CookieModal />, "de");
     expect(screen.getByRole("link", { name: /PDF/ }).getAttribute("href")).toBe("/docs/cookies.pdf");
+  });
+});
+
+describe("cookie modal on a phone (issue 11)", () => {
+  it("starts the focus on the first choice, not on a link", async () => {
+    renderInLocale(<CookieModal />, "ru");
+    await advance(0);
+    expect(document.activeElement).toBe(screen.getByTestId("cookie-statistics"));
+  });
+
+  it("shows the stored choice again and hands the focus back to the link that opened it", async () => {
+    localStorage.setItem("cookie-consent", JSON.stringify({ statistics: false, externalMedia: true }));
+    localStorage.setItem("is-closed-cookie", "true");
+    const opener = document.createElement("button");
+    document.body.append(opener);
+    opener.focus();
+    const onClose = vi.fn();
+    renderInLocale(<CookieModal onClose={onClose} />);
+    await advance(0);
+    expect((screen.getByTestId("cookie-statistics") as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByTestId("cookie-external-media") as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByTestId("cookie-accept-essential"));
+    await advance(0);
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(document.activeElement).toBe(opener);
+    expect(JSON.parse(localStorage.getItem("cookie-consent") ?? "{}")).toMatchObject({
+      externalMedia: false,
+    });
+    opener.remove();
   });
 });

@@ -8,7 +8,6 @@ import { useLocale } from "../../../i18n/use-locale.ts";
 import {
   ALL_CONSENT,
   type CookieConsent,
-  isCookieModalClosed,
   markCookieModalClosed,
   readConsent,
   saveConsent,
@@ -25,30 +24,42 @@ function storage(): Storage | undefined {
 const linkClass = "font-semibold text-orange-800 underline underline-offset-2 hover:text-orange-900";
 
 /**
- * Spec §2/§4 cookie modal; lazily loaded by the root layout only while it has not been closed. A native
- * modal `<dialog>` (focus kept inside, the page behind inert, Escape handled) instead of Radix Dialog keeps
- * a first visit's home page within its JavaScript budget (decision D23).
+ * Spec §2/§4 cookie modal; lazily loaded by the root layout while it has not been closed, and again when
+ * the footer's "cookie settings" link asks for it. A native modal `<dialog>` (focus kept inside, the page
+ * behind inert, Escape handled) instead of Radix Dialog keeps a first visit's home page within its
+ * JavaScript budget (decision D23).
  */
-export function CookieModal() {
+export function CookieModal({ onClose }: { onClose?: () => void } = {}) {
   const { t } = useTranslation("cookies");
   const locale = useLocale();
-  const [open, setOpen] = useState(() => !isCookieModalClosed(storage()));
+  const [open, setOpen] = useState(true);
   const [choice, setChoice] = useState<CookieConsent>(() => readConsent(storage()));
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const firstChoiceRef = useRef<HTMLInputElement>(null);
+  // Whoever opened the settings (the footer link) gets the focus back; on a first visit that is nobody.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
   const titleId = useId();
   const descriptionId = useId();
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
+    if (!open || !dialog) return;
+    if (!dialog.open) dialog.showModal();
+    // showModal() focuses the first focusable element; the first real choice is where a decision starts
+    // (decision D60), not a link that leaves the page.
+    firstChoiceRef.current?.focus();
   }, [open]);
 
   const close = (consent: CookieConsent) => {
     saveConsent(storage(), consent);
     markCookieModalClosed(storage());
     setOpen(false);
+    // Out of the modal state first: while it is modal, everything outside it is inert and cannot take focus.
+    if (dialogRef.current?.open) dialogRef.current.close();
+    if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus();
+    onClose?.();
   };
 
   const acceptAll = () => {
@@ -73,47 +84,60 @@ export function CookieModal() {
         event.preventDefault();
         close(choice);
       }}
-      className="fixed inset-x-3 top-auto bottom-3 z-50 m-0 mx-auto max-h-[90vh] w-auto max-w-2xl overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50 sm:bottom-6"
+      // The texts scroll, the buttons stay: on a 390 × 667 phone every button is on screen (decision D60).
+      className="fixed inset-x-3 top-auto bottom-3 z-50 m-0 mx-auto max-h-[calc(100dvh-1.5rem)] w-auto max-w-2xl flex-col overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 open:flex sm:bottom-6 sm:max-h-[calc(100dvh-3rem)]"
     >
-      <h2 id={titleId} className="text-xl font-bold">
-        {t("title")}
-      </h2>
-      <p id={descriptionId} className="mt-2 text-slate-800">
-        {t("description")}
-      </p>
-      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <a href={COOKIE_POLICY_PDF[locale]} target="_blank" rel="noopener" className={linkClass}>
-          {t("policyPdf")}
-        </a>
-        <Link to="/legal/privacy" className={linkClass} onClick={closeOnLegalLink}>
-          {t("privacy")}
-        </Link>
-        <Link to="/legal" className={linkClass} onClick={closeOnLegalLink}>
-          {t("legal")}
-        </Link>
-        <Link to="/legal/terms" className={linkClass} onClick={closeOnLegalLink}>
-          {t("terms")}
-        </Link>
-      </p>
-      <fieldset className="mt-5 space-y-3">
-        <legend className="sr-only">{t("optionsLegend")}</legend>
-        <Checkbox label={t("essential")} hint={t("essentialHint")} checked disabled />
-        <Checkbox
-          label={t("statistics")}
-          hint={t("statisticsHint")}
-          checked={choice.statistics}
-          onCheckedChange={(statistics) => setChoice((c) => ({ ...c, statistics }))}
-          data-testid="cookie-statistics"
-        />
-        <Checkbox
-          label={t("externalMedia")}
-          hint={t("externalMediaHint")}
-          checked={choice.externalMedia}
-          onCheckedChange={(externalMedia) => setChoice((c) => ({ ...c, externalMedia }))}
-          data-testid="cookie-external-media"
-        />
-      </fieldset>
-      <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+      <div className="min-h-0 overflow-y-auto px-5 pt-5 pb-3 sm:px-6 sm:pt-6">
+        <h2 id={titleId} className="text-xl font-bold">
+          {t("title")}
+        </h2>
+        <p id={descriptionId} className="mt-2 text-slate-800">
+          {t("description")}
+        </p>
+        <fieldset className="mt-4 space-y-3">
+          <legend className="sr-only">{t("optionsLegend")}</legend>
+          <Checkbox label={t("essential")} hint={t("essentialHint")} checked disabled />
+          <Checkbox
+            label={t("statistics")}
+            hint={t("statisticsHint")}
+            checked={choice.statistics}
+            onCheckedChange={(statistics) => setChoice((c) => ({ ...c, statistics }))}
+            inputRef={firstChoiceRef}
+            data-testid="cookie-statistics"
+          />
+          <Checkbox
+            label={t("externalMedia")}
+            hint={t("externalMediaHint")}
+            checked={choice.externalMedia}
+            onCheckedChange={(externalMedia) => setChoice((c) => ({ ...c, externalMedia }))}
+            data-testid="cookie-external-media"
+          />
+        </fieldset>
+        <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <a
+            href={COOKIE_POLICY_PDF[locale]}
+            hrefLang={locale}
+            target="_blank"
+            rel="noopener"
+            className={linkClass}
+          >
+            {t("policyPdf")}
+          </a>
+          <Link to="/legal/privacy" className={linkClass} onClick={closeOnLegalLink}>
+            {t("privacy")}
+          </Link>
+          <Link to="/legal" className={linkClass} onClick={closeOnLegalLink}>
+            {t("legal")}
+          </Link>
+          <Link to="/legal/terms" className={linkClass} onClick={closeOnLegalLink}>
+            {t("terms")}
+          </Link>
+        </p>
+      </div>
+      <div
+        className="flex shrink-0 flex-col gap-2 border-t border-slate-200 px-5 py-3 sm:flex-row sm:flex-wrap sm:justify-end sm:px-6"
+        data-testid="cookie-buttons"
+      >
         <button
           type="button"
           className={buttonStyles.secondary}

@@ -171,11 +171,9 @@ export function PhoneInput({
         }}
         className="inline-flex shrink-0 items-center gap-1 rounded-lg border-2 border-slate-400 bg-white px-2 py-2 text-slate-900 hover:bg-slate-50 focus:border-orange-800 focus:outline-none"
       >
+        {/* The flag only: the dial code is already the start of the number beside it (shown once). */}
         <span aria-hidden="true" className="text-lg leading-none">
           {flagEmoji(country.iso)}
-        </span>
-        <span aria-hidden="true" className="text-sm font-semibold">
-          +{country.dial}
         </span>
         <svg viewBox="0 0 16 16" className="size-3 fill-current" aria-hidden="true">
           <path d="M3 6l5 5 5-5z" />

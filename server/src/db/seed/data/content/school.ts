@@ -13,6 +13,11 @@ export const SCHOOL = {
   vatId: "DE000000000",
 } as const;
 
+/**
+ * The demo notice at the top of each legal page of the seed (decision D66). It is only text in the seeded
+ * body: when the school enters its real imprint, privacy policy and terms, the notice goes with the demo
+ * text, and no code looks for it.
+ */
 export const DEMO_NOTE_DE =
   "> **Hinweis:** Dies sind Demodaten. Vor dem Livegang müssen alle Angaben durch die echten Daten der Schule ersetzt und rechtlich geprüft werden.";
 export const DEMO_NOTE_RU =

@@ -112,7 +112,7 @@ export const EVENTS: ProductSeed[] = [
     category: "musik",
     ageGroup: "5-7",
     language: "de-ru",
-    location: LOCATIONS.kastanienallee,
+    location: LOCATIONS.concertHall,
     instructors: ["maxim-orlov"],
     name: l("Frühlingskonzert des Musikstudios", "Весенний концерт музыкальной студии"),
     summary: l(
@@ -129,8 +129,8 @@ export const EVENTS: ProductSeed[] = [
     ),
     length: l("90 Minuten mit Pause", "90 минут с антрактом"),
     seoText: l(
-      "Familienkonzert des Musikstudios im April 2027 in Berlin Prenzlauer Berg: Kinderchor, Klavier und Rhythmus-Ensemble.",
-      "Семейный концерт музыкальной студии в апреле 2027 года в Берлине (Пренцлауэр-Берг): детский хор, фортепиано и ритм-ансамбль.",
+      "Familienkonzert des Musikstudios im April 2027 in Berlin-Kreuzberg: Kinderchor, Klavier und Rhythmus-Ensemble.",
+      "Семейный концерт музыкальной студии в апреле 2027 года в Берлине (Кройцберг): детский хор, фортепиано и ритм-ансамбль.",
     ),
     qna: [
       SEAT_QA,

@@ -1,0 +1,49 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { linkIn, newestMail } from "./mail.ts";
+
+export const PASSWORD = "Geheim123!";
+let counter = 0;
+export const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@example.de`;
+
+/** A registered and verified user, set up through the API (sign-up, the mail's verification link). */
+export async function verifiedUser(request: APIRequestContext, name: string): Promise<string> {
+  const email = uniqueEmail(name);
+  const signUp = await request.post("/api/v2/users/sign_up/?locale=de", {
+    data: {
+      email,
+      phone_number: `+49301${String(Date.now()).slice(-7)}`,
+      password1: PASSWORD,
+      password2: PASSWORD,
+      first_name: "Anna",
+      last_name: "Muster",
+    },
+  });
+  expect(signUp.status()).toBe(201);
+  const link = linkIn(await newestMail("verify-email", email), "/api/v2/users/verify_email/");
+  const verified = await request.get(link, { maxRedirects: 0 });
+  expect(verified.status()).toBe(302);
+  return email;
+}
+
+/**
+ * Signs `email` in through the API and puts the session where the web keeps it (spec §3: odev-token and
+ * user), before any page script runs.
+ */
+export async function signInByStorage(page: Page, request: APIRequestContext, email: string) {
+  const signIn = await request.post("/api/v2/users/sign_in/?locale=de", {
+    data: { email, password: PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
+  const { key } = (await signIn.json()) as { key: string };
+  const me = await request.get("/api/v2/users/me/?locale=de", { headers: { Authorization: `Token ${key}` } });
+  expect(me.status()).toBe(200);
+  const user = await me.json();
+  await page.addInitScript(
+    ([token, stored]) => {
+      window.localStorage.setItem("odev-token", token);
+      window.localStorage.setItem("user", stored);
+    },
+    [key, JSON.stringify(user)] as const,
+  );
+}
