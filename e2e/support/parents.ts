@@ -1,33 +1,15 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
-import { linkIn, newestMail } from "./mail.ts";
+import { PASSWORD, verifiedUser } from "./users.ts";
 
 /** Parents made through the API as a real one would be: sign-up, the verification mail's link, sign-in. */
-
-export const PASSWORD = "Geheim123!";
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@example.de`;
-const uniquePhone = () => `+49302${String(Date.now() + counter++).slice(-7)}`;
 
 export function bornYearsAgo(years: number): string {
   return `${new Date().getFullYear() - years}-01-01`;
 }
 
 export async function signedInParent(request: APIRequestContext, name: string, dataDir?: string) {
-  const email = uniqueEmail(name);
-  const signUp = await request.post("/api/v2/users/sign_up/?locale=de", {
-    data: {
-      email,
-      phone_number: uniquePhone(),
-      password1: PASSWORD,
-      password2: PASSWORD,
-      first_name: "Paula",
-      last_name: "Parent",
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const link = linkIn(await newestMail("verify-email", email, dataDir), "/api/v2/users/verify_email/");
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
+  const email = await verifiedUser(request, name, { firstName: "Paula", lastName: "Parent", dataDir });
   const signIn = await request.post("/api/v2/users/sign_in/?locale=de", {
     data: { email, password: PASSWORD },
   });

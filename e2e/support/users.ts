@@ -5,24 +5,33 @@ import { linkIn, newestMail } from "./mail.ts";
 export const PASSWORD = "Geheim123!";
 let counter = 0;
 export const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@example.de`;
+export const uniquePhone = () => `+49301${String(Date.now() + counter++).slice(-7)}`;
 
-/** A registered and verified user, set up through the API (sign-up, the mail's verification link). */
-export async function verifiedUser(request: APIRequestContext, name: string): Promise<string> {
+/**
+ * A registered and verified user, set up through the API (sign-up, the mail's verification link).
+ * `dataDir`: the outbox of another shop (the demo gateway's, E2E_DEMO_DATA_DIR).
+ */
+export async function verifiedUser(
+  request: APIRequestContext,
+  name: string,
+  options: { firstName?: string; lastName?: string; dataDir?: string | undefined } = {},
+): Promise<string> {
   const email = uniqueEmail(name);
   const signUp = await request.post("/api/v2/users/sign_up/?locale=de", {
     data: {
       email,
-      phone_number: `+49301${String(Date.now()).slice(-7)}`,
+      phone_number: uniquePhone(),
       password1: PASSWORD,
       password2: PASSWORD,
-      first_name: "Anna",
-      last_name: "Muster",
+      first_name: options.firstName ?? "Anna",
+      last_name: options.lastName ?? "Muster",
     },
   });
   expect(signUp.status()).toBe(201);
-  const link = linkIn(await newestMail("verify-email", email), "/api/v2/users/verify_email/");
-  const verified = await request.get(link, { maxRedirects: 0 });
+  const mail = await newestMail("verify-email", email, options.dataDir);
+  const verified = await request.get(linkIn(mail, "/api/v2/users/verify_email/"), { maxRedirects: 0 });
   expect(verified.status()).toBe(302);
+  expect(verified.headers().location).toContain("email=confirmed");
   return email;
 }
 

@@ -1,33 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { linkIn, newestMail } from "../support/mail.ts";
 import { startOAuthStandIn } from "../support/oauth-stand-in.ts";
-
-const PASSWORD = "Geheim123!";
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@example.de`;
-
-/** A registered and verified user, set up through the API (sign-up, the mail's verification link). */
-async function verifiedUser(request: APIRequestContext, name: string) {
-  const email = uniqueEmail(name);
-  const signUp = await request.post("/api/v2/users/sign_up/?locale=de", {
-    data: {
-      email,
-      phone_number: `+49301${String(Date.now()).slice(-7)}`,
-      password1: PASSWORD,
-      password2: PASSWORD,
-      first_name: "Anna",
-      last_name: "Muster",
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const link = linkIn(await newestMail("verify-email", email), "/api/v2/users/verify_email/");
-  const verified = await request.get(link, { maxRedirects: 0 });
-  expect(verified.status()).toBe(302);
-  expect(verified.headers().location).toContain("email=confirmed");
-  return email;
-}
+import { PASSWORD, uniqueEmail, verifiedUser } from "../support/users.ts";
 
 async function openEmailSignIn(page: Page) {
   await page.getByTestId("sign-in-button").click();

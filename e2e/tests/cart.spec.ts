@@ -2,11 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { linkIn, newestMail } from "../support/mail.ts";
-
-const PASSWORD = "Geheim123!";
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${counter++}@example.de`;
-const uniquePhone = () => `+49301${String(Date.now() + counter++).slice(-7)}`;
+import { bornYearsAgo, type Parent, signedInParent } from "../support/parents.ts";
+import { PASSWORD, uniqueEmail, uniquePhone } from "../support/users.ts";
 
 /** A trial card of the seed (an offer without slots, age group 8-11, 59 €). */
 const OFFER = "schnupperkarte-kunst";
@@ -20,11 +17,6 @@ type Product = {
   purchase_options: { id: number; name: string; schedule_type: string }[];
 };
 
-/** A birth date for an age in years today (1 January of that year, so the age holds all year). */
-function bornYearsAgo(years: number): string {
-  return `${new Date().getFullYear() - years}-01-01`;
-}
-
 /** A session's date as the booking page writes it (de). */
 function sessionDate(isoDate: string): string {
   const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
@@ -36,34 +28,6 @@ function sessionDate(isoDate: string): string {
     timeZone: "UTC",
   }).format(new Date(Date.UTC(year, month - 1, day)));
 }
-
-/** A registered, verified user signed in through the API: its token. */
-async function signedInUser(request: APIRequestContext, name: string) {
-  const email = uniqueEmail(name);
-  const signUp = await request.post("/api/v2/users/sign_up/?locale=de", {
-    data: {
-      email,
-      phone_number: uniquePhone(),
-      password1: PASSWORD,
-      password2: PASSWORD,
-      first_name: "Paula",
-      last_name: "Parent",
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const link = linkIn(await newestMail("verify-email", email), "/api/v2/users/verify_email/");
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
-  const signIn = await request.post("/api/v2/users/sign_in/?locale=de", {
-    data: { email, password: PASSWORD },
-  });
-  expect(signIn.ok()).toBe(true);
-  const { key } = (await signIn.json()) as { key: string };
-  const headers = { Authorization: `Token ${key}` };
-  const user = await (await request.get("/api/v2/users/me/?locale=de", { headers })).json();
-  return { email, key, headers, user };
-}
-
-type Parent = Awaited<ReturnType<typeof signedInUser>>;
 
 async function createVisitor(request: APIRequestContext, parent: Parent, first: string, birthDate: string) {
   const response = await request.post("/api/v2/visitors/?locale=de", {
@@ -218,7 +182,7 @@ test.describe("visitors and cart", () => {
   });
 
   test("a signed-in parent adds an item, changes its child and removes it", async ({ page, request }) => {
-    const parent = await signedInUser(request, "parent");
+    const parent = await signedInParent(request, "parent");
     await createVisitor(request, parent, "Clara", bornYearsAgo(9));
     await createVisitor(request, parent, "David", bornYearsAgo(10));
     await useSessionInBrowser(page, parent);
@@ -295,7 +259,7 @@ test.describe("visitors and cart", () => {
     page,
     request,
   }) => {
-    const parent = await signedInUser(request, "full-slot");
+    const parent = await signedInParent(request, "full-slot");
     // A dated session bookable with a ticket, with the fewest seats left.
     const list = await (
       await request.get("/api/v2/products/?locale=de&page_size=100&product_type=Workshop,Event")

@@ -8,7 +8,7 @@ import type {
 } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../db/client.ts";
-import type { BillingDetails } from "../db/schema/index.ts";
+import { type BillingDetails, EMPTY_BILLING } from "../db/schema/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { redeemGiftCard, releaseGiftCard } from "../gift-cards/gift-cards.service.ts";
 import { countRedemptions, findCartItems, findUserCart } from "../orders/cart.repository.ts";
@@ -219,7 +219,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
       const profile = await findBillingOfUser(tx, userId);
       const billing: BillingDetails = {
-        ...(profile ?? emptyBilling()),
+        ...(profile ?? EMPTY_BILLING),
         ...(body?.billing ? fromBillingInput(body.billing) : {}),
       };
       const staged = await stageOrder(tx, current.id, {
@@ -545,20 +545,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (!found || found.order.userId !== userId) throw AppError.notFound();
       return view(found.order.id, locale);
     },
-  };
-}
-
-function emptyBilling(): BillingDetails {
-  return {
-    first_name: "",
-    last_name: "",
-    email: "",
-    phone_number: "",
-    company_name: "",
-    street: "",
-    post_code: "",
-    city: "",
-    country: "",
   };
 }
 

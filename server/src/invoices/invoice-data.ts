@@ -1,5 +1,10 @@
 import { isVatExempt, type Locale, type ProductType } from "@atelier/contract";
-import type { BillingDetails, InvoiceData, InvoiceLine } from "../db/schema/index.ts";
+import {
+  type BillingDetails,
+  EMPTY_BILLING,
+  type InvoiceData,
+  type InvoiceLine,
+} from "../db/schema/index.ts";
 
 /**
  * Turns a paid order into the data its invoice freezes (§ 14(4) UStG): the buyer, one line per item
@@ -36,24 +41,12 @@ const WORDS: Record<Locale, { weekly: string; firstMonth: string }> = {
   ru: { weekly: "еженедельно", firstMonth: "первый месяц" },
 };
 
-const EMPTY_BUYER: BillingDetails = {
-  first_name: "",
-  last_name: "",
-  email: "",
-  phone_number: "",
-  company_name: "",
-  street: "",
-  post_code: "",
-  city: "",
-  country: "",
-};
-
 /**
  * The billing data given at checkout; without it, the profile. Taken whole, not field by field, so an
  * address is never half the checkout's and half the profile's; only the contact fields fall back.
  */
 export function invoiceBuyer(buyer: Buyer): BillingDetails {
-  const chosen = { ...EMPTY_BUYER, ...(buyer.billing ?? buyer.profile ?? {}) };
+  const chosen = { ...EMPTY_BILLING, ...(buyer.billing ?? buyer.profile ?? {}) };
   return {
     ...chosen,
     email: chosen.email || buyer.profile?.email || "",

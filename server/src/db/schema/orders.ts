@@ -126,6 +126,19 @@ export type BillingDetails = {
   country: string;
 };
 
+/** Billing data with nothing filled in (a profile without an address). */
+export const EMPTY_BILLING: Readonly<BillingDetails> = {
+  first_name: "",
+  last_name: "",
+  email: "",
+  phone_number: "",
+  company_name: "",
+  street: "",
+  post_code: "",
+  city: "",
+  country: "",
+};
+
 /** The current cart is an order in status `cart`; a guest cart is found by its cart_id. */
 export const orders = pgTable(
   "orders",
