@@ -1,5 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import "../features/checkin/i18n.ts";
 import { parseCheckinSearch } from "../features/checkin/checkin-search.ts";
 import { CheckinPage } from "../features/checkin/components/checkin-page.tsx";
 import { PlaceholderPage } from "../features/placeholder/components/placeholder-page.tsx";

@@ -6,7 +6,6 @@ import type { ReactElement } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { renderInLocale } from "../../../test/render.tsx";
-import "../i18n.ts";
 import { parseCheckinSearch } from "../checkin-search.ts";
 import { CheckinPage } from "./checkin-page.tsx";
 

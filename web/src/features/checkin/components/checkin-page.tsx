@@ -1,3 +1,4 @@
+import "../i18n.ts";
 import type { Checkin } from "@atelier/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
