@@ -31,6 +31,8 @@ function item(overrides: Partial<HistoryItem> = {}): HistoryItem {
     price: "79.00",
     order: 41,
     invoice_number: "RE-2027-000012",
+    withdrawable_until: null,
+    withdrawal: null,
     ...overrides,
   };
 }
