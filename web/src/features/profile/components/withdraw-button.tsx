@@ -62,12 +62,17 @@ function WithdrawFlow({ item, until }: { item: HistoryItem; until: string }) {
         testId="withdraw-dialog"
         actions={
           <>
-            <button type="button" className={buttonStyles.ghost} onClick={() => setOpen(false)}>
+            {/* The focus starts on the harmless choice: Enter alone never withdraws. */}
+            <button
+              type="button"
+              data-autofocus
+              className={buttonStyles.ghost}
+              onClick={() => setOpen(false)}
+            >
               {t("cancel")}
             </button>
             <button
               type="button"
-              data-autofocus
               className={buttonStyles.primary}
               disabled={!data?.can_withdraw || mutation.isPending}
               onClick={() => mutation.mutate()}
