@@ -178,3 +178,13 @@ export async function findUserContact(db: DbOrTx, userId: number) {
     .where(eq(users.id, userId));
   return row;
 }
+
+/** Whether any item of the order was withdrawn (its refunds are the withdrawals' to book, D75). */
+export async function orderHasWithdrawals(db: DbOrTx, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(eq(withdrawals.orderId, orderId))
+    .limit(1);
+  return row !== undefined;
+}

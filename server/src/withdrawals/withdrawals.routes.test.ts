@@ -148,6 +148,88 @@ describe(`withdrawal (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(history.withdrawal.refund_state).toBe("completed");
   });
 
+  it("PayPal's refund webhook for the withdrawal's refund changes nothing more", async () => {
+    const c = await paidCourse();
+    await withdraw(c.headers, c.itemId);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    const [refund] = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, payment?.id ?? 0));
+    const event = t.standIn.webhookEvent("PAYMENT.CAPTURE.REFUNDED", {
+      id: refund?.gatewayRefundId,
+      status: "COMPLETED",
+      amount: { currency_code: "EUR", value: (c.paid / 100).toFixed(2) },
+      links: [{ rel: "up", href: `${t.standIn.url}/v2/payments/captures/${payment?.captureId}` }],
+    });
+    const res = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+      headers: event.headers,
+      body: event.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [after] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    expect(after?.refundedCents).toBe(c.paid);
+    expect(
+      await t.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.paymentId, payment?.id ?? 0)),
+    ).toHaveLength(1);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, c.orderId));
+    expect(order?.status).toBe("paid");
+  });
+
+  it("a webhook that reports the refund before we record it: counted once, the order stays paid", async () => {
+    const c = await paidCourse();
+    t.standIn.failNext("POST /v2/payments/captures/:id/refund", 503);
+    const pending = (await withdraw(c.headers, c.itemId)).json().withdrawal;
+    expect(pending.refund_state).toBe("pending");
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    // PayPal did the refund (our request got lost on the way back) and tells us by webhook first.
+    const auth = `Basic ${Buffer.from(`${t.standIn.clientId}:${t.standIn.clientSecret}`).toString("base64")}`;
+    const token = await fetch(`${t.standIn.url}/v1/oauth2/token`, {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials",
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    const refund = await fetch(`${t.standIn.url}/v2/payments/captures/${payment?.captureId}/refund`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token.access_token}`,
+        "content-type": "application/json",
+        "paypal-request-id": `atelier-withdrawal-${pending.id}`,
+      },
+      body: JSON.stringify({ amount: { currency_code: "EUR", value: (c.paid / 100).toFixed(2) } }),
+    }).then((r) => r.json() as Promise<{ id: string }>);
+    const event = t.standIn.webhookEvent("PAYMENT.CAPTURE.REFUNDED", {
+      id: refund.id,
+      status: "COMPLETED",
+      amount: { currency_code: "EUR", value: (c.paid / 100).toFixed(2) },
+      links: [{ rel: "up", href: `${t.standIn.url}/v2/payments/captures/${payment?.captureId}` }],
+    });
+    const res = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+      headers: event.headers,
+      body: event.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The withdrawal already freed the seat; a full refund does not turn the order into a refunded one.
+    expect((await t.db.select().from(orders).where(eq(orders.id, c.orderId)))[0]?.status).toBe("paid");
+
+    // The worker's retry gets PayPal's first answer again (same request id) and finds it recorded.
+    await t.app.paymentWorker.runOnce();
+    expect((await look(c.headers, c.itemId)).json().withdrawal.refund_state).toBe("completed");
+    const [after] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    expect(after?.refundedCents).toBe(c.paid);
+    expect(
+      await t.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.paymentId, payment?.id ?? 0)),
+    ).toHaveLength(1);
+    const standInOrder = [...t.standIn.orders.values()].find((o) => o.captureId === payment?.captureId);
+    expect(standInOrder?.refundedCents).toBe(c.paid);
+  });
+
   it("two withdrawals sent at once record one withdrawal and one refund", async () => {
     const c = await paidCourse();
     const before = refundCalls();
@@ -257,6 +339,51 @@ describe(`withdrawal (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(ledger.filter((row) => row.kind === "withdrawal").map((row) => row.amountCents)).toEqual([-left]);
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment?.refundedCents).toBe(left);
+  });
+});
+
+describe("withdrawal of an order paid partly with a gift card", () => {
+  it("refunds PayPal's part through PayPal and books the card's part back onto the card", async () => {
+    const buyer = await createParent(t.db);
+    const page = await pageBySlug(t.db, GIFT_CARD);
+    await t.call("POST", "/api/v2/orders/items/", {
+      headers: buyer.headers,
+      body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
+    });
+    await pay(buyer.headers);
+    const [card] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, buyer.id));
+    if (!card) throw new Error("no card");
+    await t.db.update(giftCards).set({ balanceCents: 1000 }).where(eq(giftCards.id, card.id));
+
+    const slot = t.weekly.findIndex((s) => s.weekday !== todayWeekday());
+    const parent = await t.parentWithCourse(slot);
+    const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: card.code },
+    });
+    expect(set.json().gift_card.applied_cents).toBe(1000);
+    const orderId = await pay(parent.headers);
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const paid =
+      (item?.calculatedPriceCents ?? 0) -
+      (item?.siblingDiscountCents ?? 0) -
+      (item?.promocodeDiscountCents ?? 0);
+    expect((await t.db.select().from(giftCards).where(eq(giftCards.id, card.id)))[0]?.balanceCents).toBe(0);
+
+    const done = (await withdraw(parent.headers, item?.id ?? 0)).json();
+    expect(done.withdrawal).toMatchObject({ refund_cents: paid, refund_state: "completed" });
+    const [row] = await t.db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.orderItemId, item?.id ?? 0));
+    expect([row?.gatewayCents, row?.giftCardCents]).toEqual([paid - 1000, 1000]);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment?.refundedCents).toBe(paid - 1000);
+    expect((await t.db.select().from(giftCards).where(eq(giftCards.id, card.id)))[0]?.balanceCents).toBe(
+      1000,
+    );
+    const ledger = await t.db.select().from(giftCardLedger).where(eq(giftCardLedger.giftCardId, card.id));
+    expect(ledger.filter((r) => r.kind === "withdrawal").map((r) => r.amountCents)).toEqual([1000]);
   });
 });
 

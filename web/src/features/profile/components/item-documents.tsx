@@ -73,7 +73,9 @@ export function ItemDocuments({ item }: { item: HistoryItem }) {
         <p className="w-full text-sm text-slate-800" data-testid={`withdrawal-${item.id}`}>
           {t("done", { date: formatDate(todayInBerlin(new Date(withdrawal.created_at)), locale) })}
           {" · "}
-          {t(`refund.${withdrawal.refund_state}`, { amount: formatEuro(withdrawal.refund_cents, locale) })}
+          {withdrawal.refund_cents === 0
+            ? t("refund.nothing")
+            : t(`refund.${withdrawal.refund_state}`, { amount: formatEuro(withdrawal.refund_cents, locale) })}
         </p>
       ) : null}
     </div>
