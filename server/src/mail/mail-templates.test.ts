@@ -99,6 +99,16 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
   },
   "visit-request-confirmation": VISIT_SAMPLE,
   "visit-request-notification": VISIT_SAMPLE,
+  "withdrawal-confirmation": {
+    firstName: "Irina",
+    orderId: 912,
+    item: "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)",
+    receivedOn: "2026-06-22",
+    paidCents: 7900,
+    refundCents: 3950,
+    basis: "pro_rata",
+    creditNoteNumber: "GS-2026-000007",
+  },
 };
 
 /** Values each sample must show in both bodies. */
@@ -126,6 +136,7 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
   "refund-notice": ["Erik", "815", "Keramik-Workshop (Lev Muster)"],
   "visit-request-confirmation": ["Olga", "Kleine Maler", "Mila Petrova", "olga@example.org", "815"],
   "visit-request-notification": ["Olga Petrova", "Kleine Maler", "Mila Petrova", "+4915112345678", "Mutter"],
+  "withdrawal-confirmation": ["Irina", "912", "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)", "GS-2026-000007"],
 };
 
 function render<Name extends MailTemplateName>(name: Name, locale: Locale, data: MailTemplateData[Name]) {

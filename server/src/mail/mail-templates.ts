@@ -16,6 +16,10 @@ import {
   visitRequestConfirmationTemplate,
   visitRequestNotificationTemplate,
 } from "./templates/visit-request.ts";
+import {
+  type WithdrawalConfirmationData,
+  withdrawalConfirmationTemplate,
+} from "./templates/withdrawal-confirmation.ts";
 
 export type { ContactConfirmationData } from "./templates/contact-confirmation.ts";
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
@@ -26,6 +30,10 @@ export type { RefundNoticeData, RefundReason } from "./templates/refund-notice.t
 export type { RenderedMail } from "./templates/types.ts";
 export type { VerifyEmailData } from "./templates/verify-email.ts";
 export type { VisitRequestMailData } from "./templates/visit-request.ts";
+export type {
+  WithdrawalConfirmationData,
+  WithdrawalMailBasis,
+} from "./templates/withdrawal-confirmation.ts";
 
 /** Template name → the data it needs; `renderMail` and `enqueueMail` are checked against it. */
 export type MailTemplateData = {
@@ -38,6 +46,7 @@ export type MailTemplateData = {
   "gift-card": GiftCardData;
   "visit-request-confirmation": VisitRequestMailData;
   "visit-request-notification": VisitRequestMailData;
+  "withdrawal-confirmation": WithdrawalConfirmationData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -52,6 +61,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "gift-card": giftCardTemplate,
   "visit-request-confirmation": visitRequestConfirmationTemplate,
   "visit-request-notification": visitRequestNotificationTemplate,
+  "withdrawal-confirmation": withdrawalConfirmationTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];
