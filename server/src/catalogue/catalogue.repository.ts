@@ -84,14 +84,26 @@ export function listValues(criteria: ProductListCriteria): Record<string, unknow
   return values;
 }
 
+/** One letter per filter: statement names stay under PostgreSQL's 63 characters (longer ones are cut and collide). */
+const SHAPE_LETTERS: Record<keyof ProductListCriteria, string> = {
+  productTypes: "t",
+  ageGroups: "a",
+  languages: "l",
+  categoryId: "c",
+  weekday: "w",
+  search: "s",
+  ids: "i",
+  instructorId: "n",
+};
+
 export const shapeOf = (criteria: ProductListCriteria) =>
   Object.entries(criteria)
     .filter(
       ([key, value]) => value !== undefined && !(key === "productTypes" && !(value as unknown[]).length),
     )
-    .map(([key]) => key)
+    .map(([key]) => SHAPE_LETTERS[key as keyof ProductListCriteria])
     .sort()
-    .join("_");
+    .join("");
 
 /** The card columns of a product page in one locale. */
 export const cardColumns = (locale: Locale) => ({

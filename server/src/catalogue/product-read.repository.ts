@@ -153,6 +153,40 @@ export type ProductListRow = ProductCardRow &
   };
 
 /**
+ * The list statement with placeholders for the filters present, `limit` and `offset` (`listValues`
+ * fills them); exported so the benchmark can EXPLAIN ANALYZE exactly what the shop runs.
+ */
+export function productListQuery(db: DbOrTx, criteria: ProductListCriteria, locale: Locale) {
+  const chosen = db
+    .select({
+      id: sql<number>`${productPages.id}`.as("chosen_id"),
+      sortOrder: sql<number>`${productPages.sortOrder}`.as("chosen_sort"),
+      total: sql<number>`(count(*) over ())::int`.as("total"),
+    })
+    .from(productPages)
+    .where(and(...listConditions(criteria, locale)))
+    .orderBy(asc(productPages.sortOrder), asc(productPages.id))
+    .limit(ph("limit"))
+    .offset(ph("offset"))
+    .as("chosen");
+  const pageId = sql`${productPages.id}`;
+  return db
+    .select({
+      ...cardColumns(locale),
+      total: chosen.total,
+      slots: slotsOf(pageId),
+      options: optionsOf(pageId, locale),
+      instructors: instructorsOf(pageId, locale, false),
+      weekSpan: weekSpanOf(pageId, sql`${productPages.productType}`),
+      ...stampColumns,
+    })
+    .from(chosen)
+    .innerJoin(productPages, eq(productPages.id, chosen.id))
+    .leftJoin(categories, eq(categories.id, productPages.categoryId))
+    .orderBy(asc(chosen.sortOrder), asc(chosen.id));
+}
+
+/**
  * One page of published products with everything their cards show, and the count of all matches, in
  * one statement. The page of ids is chosen first (filters, order, limit), so the subqueries run only
  * for the rows returned.
@@ -166,35 +200,7 @@ export async function findProductList(
   const statement = prepared<(ProductListRow & { total: number })[]>(
     db,
     `catalogue_list_${locale}_${shapeOf(criteria)}`,
-    () => {
-      const chosen = db
-        .select({
-          id: sql<number>`${productPages.id}`.as("chosen_id"),
-          sortOrder: sql<number>`${productPages.sortOrder}`.as("chosen_sort"),
-          total: sql<number>`(count(*) over ())::int`.as("total"),
-        })
-        .from(productPages)
-        .where(and(...listConditions(criteria, locale)))
-        .orderBy(asc(productPages.sortOrder), asc(productPages.id))
-        .limit(ph("limit"))
-        .offset(ph("offset"))
-        .as("chosen");
-      const pageId = sql`${productPages.id}`;
-      return db
-        .select({
-          ...cardColumns(locale),
-          total: chosen.total,
-          slots: slotsOf(pageId),
-          options: optionsOf(pageId, locale),
-          instructors: instructorsOf(pageId, locale, false),
-          weekSpan: weekSpanOf(pageId, sql`${productPages.productType}`),
-          ...stampColumns,
-        })
-        .from(chosen)
-        .innerJoin(productPages, eq(productPages.id, chosen.id))
-        .leftJoin(categories, eq(categories.id, productPages.categoryId))
-        .orderBy(asc(chosen.sortOrder), asc(chosen.id));
-    },
+    () => productListQuery(db, criteria, locale),
   );
   const rows = await statement.execute({ ...listValues(criteria), limit: page.limit, offset: page.offset });
   return { rows, total: rows[0]?.total ?? 0 };
