@@ -21,6 +21,7 @@ import {
 import type { DbOrTx } from "../db/client.ts";
 import type { ImageRef } from "../db/schema/index.ts";
 import { AppError } from "../errors/app-error.ts";
+import { CardRenders, cardJson, renderCard, spaceLeft } from "./card-renders.ts";
 import {
   categoryExists,
   countProducts,
@@ -37,6 +38,7 @@ import {
 import {
   type Freshness,
   findFreshness,
+  findListSeats,
   findProductDetail,
   findProductList,
   type ProductListRow,
@@ -100,7 +102,7 @@ const toSlot =
       start: hhmm(row.start),
       end: hhmm(row.end),
       seats: row.seats,
-      space: Math.max(0, row.seats - row.taken),
+      space: spaceLeft(row.seats, row.taken),
       instructor: row.instructorId,
       instructor_name: name,
     };
@@ -203,6 +205,9 @@ export type ProductPage = {
   freshness: Freshness | null;
 };
 
+/** A list page with its results as JSON (`listProductsJson`). */
+export type ProductPageJson = Omit<ProductPage, "results"> & { resultsJson: string };
+
 /** A reply and the stamp it was read with (D81). */
 export type Stamped<T> = { value: T; freshness: Freshness | null };
 
@@ -221,6 +226,7 @@ export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
 /** The public catalogue: product lists and pages, categories, instructors. Reads only. */
 export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => src) {
+  const renders = new CardRenders();
   /** Rows of the list query (each with its slots, options, instructors and week span) as products. */
   const toProducts = (rows: ProductListRow[], locale: Locale): Product[] =>
     rows.map((row) =>
@@ -309,23 +315,26 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
     return id;
   }
 
-  return {
-    async listProducts(filters: ProductFilters, locale: Locale): Promise<ProductPage> {
-      const criteria: ProductListCriteria = {
-        productTypes: filters.productTypes,
-        languages: filters.language && instructionLanguagesMatching(filters.language),
-        weekday: filters.weekday,
-      };
-      if (filters.ageGroup) criteria.ageGroups = [filters.ageGroup];
-      if (filters.age !== undefined) {
-        const groups = ageGroupsForAge(filters.age);
-        criteria.ageGroups = criteria.ageGroups
-          ? criteria.ageGroups.filter((g) => groups.includes(g))
-          : groups;
-      }
-      if (filters.category !== undefined) criteria.categoryId = await resolveCategory(filters.category);
-      if (filters.q !== undefined) criteria.search = containsPattern(filters.q);
+  /** The repository's criteria for the filters of a list request. */
+  async function criteriaOf(filters: ProductFilters): Promise<ProductListCriteria> {
+    const criteria: ProductListCriteria = {
+      productTypes: filters.productTypes,
+      languages: filters.language && instructionLanguagesMatching(filters.language),
+      weekday: filters.weekday,
+    };
+    if (filters.ageGroup) criteria.ageGroups = [filters.ageGroup];
+    if (filters.age !== undefined) {
+      const groups = ageGroupsForAge(filters.age);
+      criteria.ageGroups = criteria.ageGroups ? criteria.ageGroups.filter((g) => groups.includes(g)) : groups;
+    }
+    if (filters.category !== undefined) criteria.categoryId = await resolveCategory(filters.category);
+    if (filters.q !== undefined) criteria.search = containsPattern(filters.q);
+    return criteria;
+  }
 
+  const service = {
+    async listProducts(filters: ProductFilters, locale: Locale): Promise<ProductPage> {
+      const criteria = await criteriaOf(filters);
       const offset = (filters.page - 1) * filters.pageSize;
       const { rows, total } = await findProductList(db, criteria, locale, {
         limit: filters.pageSize,
@@ -340,6 +349,58 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
         hasNext: offset + rows.length < count,
         hasPrevious: filters.page > 1,
         freshness: listFreshness(rows),
+      };
+    },
+
+    /**
+     * The same page as `listProducts`, with its results already as JSON (D80): ids, count and seats
+     * taken are read fresh in one light statement; the cards come from `renders` when they were
+     * rendered under the same stamp, and only missing cards are read in full. Anything unexpected (a
+     * stamp that moved between the two reads) falls back to `listProducts`.
+     */
+    async listProductsJson(filters: ProductFilters, locale: Locale): Promise<ProductPageJson> {
+      const criteria = await criteriaOf(filters);
+      const offset = (filters.page - 1) * filters.pageSize;
+      const seats = await findListSeats(db, criteria, locale, { limit: filters.pageSize, offset });
+      const first = seats[0];
+      const fallback = async (): Promise<ProductPageJson> => {
+        const { results, ...page } = await service.listProducts(filters, locale);
+        return { ...page, resultsJson: JSON.stringify(results) };
+      };
+      if (!first) return fallback();
+      const stamp = `${first.catalogueVersion}|${first.today}`;
+      renders.forStamp(stamp);
+      const missing = seats.filter((row) => !renders.get(locale, row.id)).map((row) => row.id);
+      if (missing.length > 0) {
+        const { rows } = await findProductList(db, { ids: missing }, locale, {
+          limit: missing.length,
+          offset: 0,
+        });
+        const products = toProducts(rows, locale);
+        rows.forEach((row, i) => {
+          const product = products[i];
+          if (product)
+            renders.set(`${row.catalogueVersion}|${row.today}`, locale, row.id, renderCard(product));
+        });
+      }
+      const cards: string[] = [];
+      for (const row of seats) {
+        const render = renders.get(locale, row.id);
+        const json = render && cardJson(render, new Map(row.taken));
+        if (json === undefined) return fallback();
+        cards.push(json);
+      }
+      return {
+        count: first.total,
+        resultsJson: `[${cards.join(",")}]`,
+        hasNext: offset + seats.length < first.total,
+        hasPrevious: filters.page > 1,
+        freshness: {
+          catalogueVersion: first.catalogueVersion,
+          today: first.today,
+          slots: seats.flatMap((row) => row.taken.map(([id, taken]) => ({ id, taken }))),
+          weeks: [],
+        },
       };
     },
 
@@ -371,4 +432,5 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
       return (await getStampedInstructor(idOrSlug, locale)).value;
     },
   };
+  return service;
 }

@@ -156,8 +156,9 @@ export type ProductListRow = ProductCardRow &
  * The list statement with placeholders for the filters present, `limit` and `offset` (`listValues`
  * fills them); exported so the benchmark can EXPLAIN ANALYZE exactly what the shop runs.
  */
-export function productListQuery(db: DbOrTx, criteria: ProductListCriteria, locale: Locale) {
-  const chosen = db
+/** The page of matching ids in list order, with the count of all matches. */
+function chosenPage(db: DbOrTx, criteria: ProductListCriteria, locale: Locale) {
+  return db
     .select({
       id: sql<number>`${productPages.id}`.as("chosen_id"),
       sortOrder: sql<number>`${productPages.sortOrder}`.as("chosen_sort"),
@@ -169,6 +170,10 @@ export function productListQuery(db: DbOrTx, criteria: ProductListCriteria, loca
     .limit(ph("limit"))
     .offset(ph("offset"))
     .as("chosen");
+}
+
+export function productListQuery(db: DbOrTx, criteria: ProductListCriteria, locale: Locale) {
+  const chosen = chosenPage(db, criteria, locale);
   const pageId = sql`${productPages.id}`;
   return db
     .select({
@@ -274,4 +279,42 @@ export async function findFreshness(db: DbOrTx, slotIds: number[], weekIds: numb
   ).execute({ slotIds: pgArray(slotIds), weekIds: pgArray(weekIds) });
   if (!row) throw new Error("the freshness query returned no row");
   return row;
+}
+
+export type ListSeatsRow = StampColumns & {
+  id: number;
+  total: number;
+  /** `[slot id, seats taken]` of each bookable slot of the product. */
+  taken: [number, number][];
+};
+
+/**
+ * The page of a product list without its texts: ids in list order, the count of all matches, the
+ * stamp and the seats taken in each bookable slot. The service fills in cards it has already
+ * rendered for the same stamp (D80), so most list requests read only this.
+ */
+export async function findListSeats(
+  db: DbOrTx,
+  criteria: ProductListCriteria,
+  locale: Locale,
+  page: { limit: number; offset: number },
+): Promise<ListSeatsRow[]> {
+  const statement = prepared<ListSeatsRow[]>(db, `catalogue_seats_${locale}_${shapeOf(criteria)}`, () => {
+    const chosen = chosenPage(db, criteria, locale);
+    return db
+      .select({
+        id: chosen.id,
+        total: chosen.total,
+        taken: sql<
+          [number, number][]
+        >`(select coalesce(json_agg(json_build_array(${scheduleSlots.id}, ${slotSeatsTakenIn(
+          scheduleSlots.id,
+        )})), '[]'::json) from ${scheduleSlots} where ${scheduleSlots.productPageId} = ${chosen.id}
+          and (${scheduleSlots.date} is null or ${scheduleSlots.date} >= current_date))`,
+        ...stampColumns,
+      })
+      .from(chosen)
+      .orderBy(asc(chosen.sortOrder), asc(chosen.id));
+  });
+  return statement.execute({ ...listValues(criteria), limit: page.limit, offset: page.offset });
 }
