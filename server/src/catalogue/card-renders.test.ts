@@ -1,6 +1,6 @@
 import type { Product } from "@atelier/contract";
 import { describe, expect, it } from "vitest";
-import { cardJson, renderCard } from "./card-renders.ts";
+import { CardRenders, cardJson, renderCard } from "./card-renders.ts";
 
 const slot = (id: number, seats: number, space: number) => ({
   id,
@@ -45,5 +45,21 @@ describe("card renders", () => {
         ]),
       ),
     ).toBeUndefined();
+  });
+});
+
+describe("CardRenders", () => {
+  it("keeps renders of one stamp and answers none for another", () => {
+    const renders = new CardRenders();
+    const render = renderCard(product);
+    renders.forStamp("1|2026-11-24").set("1|2026-11-24", "de", 7, render);
+    expect(renders.get("1|2026-11-24", "de", 7)).toBe(render);
+    expect(renders.get("1|2026-11-24", "ru", 7)).toBeUndefined();
+    // A render read under an older stamp is not kept, and a newer stamp drops the old renders.
+    renders.set("0|2026-11-24", "de", 8, render);
+    expect(renders.get("1|2026-11-24", "de", 8)).toBeUndefined();
+    renders.forStamp("2|2026-11-24");
+    expect(renders.get("1|2026-11-24", "de", 7)).toBeUndefined();
+    expect(renders.get("2|2026-11-24", "de", 7)).toBeUndefined();
   });
 });

@@ -63,8 +63,9 @@ export class CardRenders {
     return this;
   }
 
-  get(locale: string, id: number): CardRender | undefined {
-    return this.renders.get(`${locale}:${id}`);
+  /** The render of a card under `stamp`; none once another request moved the renders to a newer stamp. */
+  get(stamp: string, locale: string, id: number): CardRender | undefined {
+    return stamp === this.stamp ? this.renders.get(`${locale}:${id}`) : undefined;
   }
 
   set(stamp: string, locale: string, id: number, render: CardRender): void {

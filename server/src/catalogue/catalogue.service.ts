@@ -370,7 +370,7 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
       if (!first) return fallback();
       const stamp = `${first.catalogueVersion}|${first.today}`;
       renders.forStamp(stamp);
-      const missing = seats.filter((row) => !renders.get(locale, row.id)).map((row) => row.id);
+      const missing = seats.filter((row) => !renders.get(stamp, locale, row.id)).map((row) => row.id);
       if (missing.length > 0) {
         const { rows } = await findProductList(db, { ids: missing }, locale, {
           limit: missing.length,
@@ -385,7 +385,7 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
       }
       const cards: string[] = [];
       for (const row of seats) {
-        const render = renders.get(locale, row.id);
+        const render = renders.get(stamp, locale, row.id);
         const json = render && cardJson(render, new Map(row.taken));
         if (json === undefined) return fallback();
         cards.push(json);
