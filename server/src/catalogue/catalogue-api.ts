@@ -10,9 +10,13 @@ import { seoRoutes } from "../seo/seo.routes.ts";
 import type { HeadProvider } from "../spa/spa.plugin.ts";
 import { catalogueRoutes } from "./catalogue.routes.ts";
 import { createCatalogueService, mediaUrlOn } from "./catalogue.service.ts";
+import { createCheckedCache } from "./checked-cache.ts";
 import { createResponseCache } from "./http-cache.ts";
 
-/** How long a finished catalogue reply is reused in this process (seats left may lag this much). */
+/**
+ * How long a finished reply without seats left (categories, instructors, content pages) is reused in
+ * this process; replies with seats left are checked on every hit instead (D81).
+ */
 export const CATALOGUE_CACHE_TTL_MS = 5_000;
 
 export type CatalogueApiDeps = {
@@ -36,8 +40,12 @@ export function createCatalogueApi({ db, env, cacheTtlMs = CATALOGUE_CACHE_TTL_M
 
   const routes: FastifyPluginAsync = async (app) => {
     const cache = createResponseCache({ ttlMs: cacheTtlMs });
-    app.addHook("onClose", async () => cache.dispose());
-    await app.register(catalogueRoutes({ catalogue, cache, publicUrl }));
+    const checked = createCheckedCache();
+    app.addHook("onClose", async () => {
+      cache.dispose();
+      checked.dispose();
+    });
+    await app.register(catalogueRoutes({ catalogue, cache, checked, publicUrl }));
     await app.register(contentRoutes({ content, cache }));
     await app.register(contactRoutes({ contact }));
     await app.register(seoRoutes({ db, cache, publicUrl }));

@@ -47,7 +47,7 @@ export type ProductListCriteria = {
  * The WHERE of a product list with every value as a placeholder, so the SQL text depends only on
  * which filters are present (its "shape") and can be a prepared statement.
  */
-function listConditions(criteria: ProductListCriteria, locale: Locale): SQL[] {
+export function listConditions(criteria: ProductListCriteria, locale: Locale): SQL[] {
   const where: SQL[] = [eq(productPages.isPublished, true)];
   if (criteria.productTypes?.length)
     where.push(sql`${productPages.productType} = any(${ph("productTypes")}::product_type[])`);
@@ -76,7 +76,7 @@ function listConditions(criteria: ProductListCriteria, locale: Locale): SQL[] {
 }
 
 /** The placeholder values of `listConditions`. */
-function listValues(criteria: ProductListCriteria): Record<string, unknown> {
+export function listValues(criteria: ProductListCriteria): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(criteria)) {
     if (value !== undefined) values[key] = Array.isArray(value) ? pgArray(value) : value;
@@ -84,17 +84,29 @@ function listValues(criteria: ProductListCriteria): Record<string, unknown> {
   return values;
 }
 
-const shapeOf = (criteria: ProductListCriteria) =>
+/** One letter per filter: statement names stay under PostgreSQL's 63 characters (longer ones are cut and collide). */
+const SHAPE_LETTERS: Record<keyof ProductListCriteria, string> = {
+  productTypes: "t",
+  ageGroups: "a",
+  languages: "l",
+  categoryId: "c",
+  weekday: "w",
+  search: "s",
+  ids: "i",
+  instructorId: "n",
+};
+
+export const shapeOf = (criteria: ProductListCriteria) =>
   Object.entries(criteria)
     .filter(
       ([key, value]) => value !== undefined && !(key === "productTypes" && !(value as unknown[]).length),
     )
-    .map(([key]) => key)
+    .map(([key]) => SHAPE_LETTERS[key as keyof ProductListCriteria])
     .sort()
-    .join("_");
+    .join("");
 
 /** The card columns of a product page in one locale. */
-const cardColumns = (locale: Locale) => ({
+export const cardColumns = (locale: Locale) => ({
   id: productPages.id,
   slug: productPages.slug,
   productType: productPages.productType,
@@ -125,30 +137,6 @@ export type ProductCardRow = {
   location: string;
   isFeatured: boolean;
 };
-
-/** One page of published product cards and the total count of matches, in one query. */
-export async function findProductCards(
-  db: DbOrTx,
-  criteria: ProductListCriteria,
-  locale: Locale,
-  page: { limit: number; offset: number },
-): Promise<{ rows: ProductCardRow[]; total: number }> {
-  const statement = prepared<(ProductCardRow & { total: number })[]>(
-    db,
-    `catalogue_cards_${locale}_${shapeOf(criteria)}`,
-    () =>
-      db
-        .select({ ...cardColumns(locale), total: sql<number>`(count(*) over ())::int` })
-        .from(productPages)
-        .leftJoin(categories, eq(categories.id, productPages.categoryId))
-        .where(and(...listConditions(criteria, locale)))
-        .orderBy(asc(productPages.sortOrder), asc(productPages.id))
-        .limit(ph("limit"))
-        .offset(ph("offset")),
-  );
-  const rows = await statement.execute({ ...listValues(criteria), limit: page.limit, offset: page.offset });
-  return { rows, total: rows[0]?.total ?? 0 };
-}
 
 export async function countProducts(db: DbOrTx, criteria: ProductListCriteria, locale: Locale) {
   const statement = prepared<{ n: number }[]>(db, `catalogue_count_${locale}_${shapeOf(criteria)}`, () =>
@@ -282,7 +270,7 @@ export async function findPurchaseOptions(
 const nameIn = (latin: AnyPgColumn, cyrillic: AnyPgColumn, locale: Locale) =>
   locale === "ru" ? sql<string>`coalesce(${cyrillic}, ${latin})` : sql<string>`${latin}`;
 
-const instructorColumns = (locale: Locale) => ({
+export const instructorColumns = (locale: Locale) => ({
   id: instructors.id,
   slug: instructors.slug,
   firstName: nameIn(instructors.firstName, instructors.firstNameRu, locale),
@@ -303,31 +291,6 @@ export type InstructorRow = {
   subject: string;
   bio: string;
 };
-
-/** Published instructors of the given pages. */
-export async function findPageInstructors(
-  db: DbOrTx,
-  pageIds: number[],
-  locale: Locale,
-): Promise<(InstructorRow & { productPageId: number })[]> {
-  if (pageIds.length === 0) return [];
-  return prepared<(InstructorRow & { productPageId: number })[]>(
-    db,
-    `catalogue_page_instructors_${locale}`,
-    () =>
-      db
-        .select({ productPageId: productPageInstructors.productPageId, ...instructorColumns(locale) })
-        .from(productPageInstructors)
-        .innerJoin(instructors, eq(instructors.id, productPageInstructors.instructorId))
-        .where(
-          and(
-            sql`${productPageInstructors.productPageId} = any(${ph("pageIds")}::int[])`,
-            eq(instructors.isPublished, true),
-          ),
-        )
-        .orderBy(asc(instructors.sortOrder), asc(instructors.id)),
-  ).execute({ pageIds: pgArray(pageIds) });
-}
 
 export async function findInstructors(db: DbOrTx, locale: Locale): Promise<InstructorRow[]> {
   return db
@@ -381,33 +344,17 @@ export type ProductPageRow = ProductCardRow & {
   backgroundImage: ImageRef | null;
 };
 
-/** A published product page by id or slug, with its long texts in one locale. */
-export async function findProductPage(
-  db: DbOrTx,
-  by: { id: number } | { slug: string },
-  locale: Locale,
-): Promise<ProductPageRow | undefined> {
-  const [row] = await db
-    .select({
-      ...cardColumns(locale),
-      body: textIn(productPages.body, locale),
-      program: textIn(productPages.program, locale),
-      length: textIn(productPages.length, locale),
-      seoText: textIn(productPages.seoText, locale),
-      qna: productPages.qna,
-      studentWorks: productPages.studentWorks,
-      backgroundImage: productPages.backgroundImage,
-    })
-    .from(productPages)
-    .leftJoin(categories, eq(categories.id, productPages.categoryId))
-    .where(
-      and(
-        eq(productPages.isPublished, true),
-        "id" in by ? eq(productPages.id, by.id) : eq(productPages.slug, by.slug),
-      ),
-    );
-  return row;
-}
+/** The columns of a product page: its card and its long texts in one locale. */
+export const pageColumns = (locale: Locale) => ({
+  ...cardColumns(locale),
+  body: textIn(productPages.body, locale),
+  program: textIn(productPages.program, locale),
+  length: textIn(productPages.length, locale),
+  seoText: textIn(productPages.seoText, locale),
+  qna: productPages.qna,
+  studentWorks: productPages.studentWorks,
+  backgroundImage: productPages.backgroundImage,
+});
 
 export type AcademyWeekRow = {
   id: number;
@@ -448,33 +395,4 @@ export async function findAcademyWeeks(
       .where(and(eq(academyWeeks.productPageId, pageId), sql`${academyWeeks.endsOn} >= current_date`))
       .orderBy(asc(academyWeeks.startsOn), asc(academyWeeks.id))
   );
-}
-
-export type AcademyWeekSpanRow = {
-  productPageId: number;
-  firstStartsOn: string;
-  lastEndsOn: string;
-  weeks: number;
-};
-
-/** First and last bookable (not yet over) week of the given academy pages, for the list's cards. */
-export async function findAcademyWeekSpans(db: DbOrTx, pageIds: number[]): Promise<AcademyWeekSpanRow[]> {
-  if (pageIds.length === 0) return [];
-  return prepared<AcademyWeekSpanRow[]>(db, "catalogue_academy_week_spans", () =>
-    db
-      .select({
-        productPageId: academyWeeks.productPageId,
-        firstStartsOn: sql<string>`min(${academyWeeks.startsOn})::text`,
-        lastEndsOn: sql<string>`max(${academyWeeks.endsOn})::text`,
-        weeks: sql<number>`count(*)::int`,
-      })
-      .from(academyWeeks)
-      .where(
-        and(
-          sql`${academyWeeks.productPageId} = any(${ph("pageIds")}::int[])`,
-          sql`${academyWeeks.endsOn} >= current_date`,
-        ),
-      )
-      .groupBy(academyWeeks.productPageId),
-  ).execute({ pageIds: pgArray(pageIds) });
 }

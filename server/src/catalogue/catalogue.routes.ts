@@ -13,9 +13,17 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CatalogueService } from "./catalogue.service.ts";
-import { jsonBody, type ResponseCache, sendCached } from "./http-cache.ts";
+import type { CheckedCache } from "./checked-cache.ts";
+import { jsonBody, type ResponseCache, SEATS_CACHE_CONTROL, sendCached, textBody } from "./http-cache.ts";
 
-export type CatalogueRoutesDeps = { catalogue: CatalogueService; cache: ResponseCache; publicUrl: string };
+export type CatalogueRoutesDeps = {
+  catalogue: CatalogueService;
+  /** Replies without seats (categories, instructors): kept for a short TTL. */
+  cache: ResponseCache;
+  /** Replies with seats left: reused only while their stamp still holds (D81). */
+  checked: CheckedCache;
+  publicUrl: string;
+};
 
 const ErrorSchema = z.object({ detail: z.string() }).passthrough();
 const FieldErrorsSchema = z.record(z.string(), z.unknown());
@@ -38,8 +46,10 @@ function pageLink(publicUrl: string, path: string, params: URLSearchParams, page
 }
 
 export const catalogueRoutes =
-  ({ catalogue, cache, publicUrl }: CatalogueRoutesDeps): FastifyPluginAsyncZod =>
+  ({ catalogue, cache, checked, publicUrl }: CatalogueRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const current = catalogue.currentFreshness;
+
     app.get(
       "/api/v2/products/",
       {
@@ -53,17 +63,23 @@ export const catalogueRoutes =
       async (request, reply) => {
         const filters = parseProductListQuery(request.query);
         const { path, query } = splitUrl(request);
-        const cached = await cache.get(`products|${request.locale}|${path}?${query}`, async () => {
-          const page = await catalogue.listProducts(filters, request.locale);
-          const params = new URLSearchParams(query);
-          return jsonBody({
-            count: page.count,
-            next: page.hasNext ? pageLink(publicUrl, path, params, filters.page + 1) : null,
-            previous: page.hasPrevious ? pageLink(publicUrl, path, params, filters.page - 1) : null,
-            results: page.results,
-          });
-        });
-        return sendCached(request, reply, cached);
+        const cached = await checked.get(
+          `products|${request.locale}|${path}?${query}`,
+          async () => {
+            const page = await catalogue.listProductsJson(filters, request.locale);
+            const params = new URLSearchParams(query);
+            const next = page.hasNext ? pageLink(publicUrl, path, params, filters.page + 1) : null;
+            const previous = page.hasPrevious ? pageLink(publicUrl, path, params, filters.page - 1) : null;
+            // The results are JSON already (D80); this is what JSON.stringify of the whole page makes.
+            const body = textBody(
+              `{"count":${page.count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${page.resultsJson}}`,
+              "application/json; charset=utf-8",
+            );
+            return { body, freshness: page.freshness };
+          },
+          current,
+        );
+        return sendCached(request, reply, cached, { cacheControl: SEATS_CACHE_CONTROL });
       },
     );
 
@@ -98,10 +114,15 @@ export const catalogueRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const cached = await cache.get(`product|${request.locale}|${id}`, async () =>
-          jsonBody(await catalogue.getProduct(id, request.locale)),
+        const cached = await checked.get(
+          `product|${request.locale}|${id}`,
+          async () => {
+            const { value, freshness } = await catalogue.getStampedProduct(id, request.locale);
+            return { body: jsonBody(value), freshness };
+          },
+          current,
         );
-        return sendCached(request, reply, cached);
+        return sendCached(request, reply, cached, { cacheControl: SEATS_CACHE_CONTROL });
       },
     );
 
@@ -136,10 +157,15 @@ export const catalogueRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const cached = await cache.get(`instructor|${request.locale}|${id}`, async () =>
-          jsonBody(await catalogue.getInstructor(id, request.locale)),
+        const cached = await checked.get(
+          `instructor|${request.locale}|${id}`,
+          async () => {
+            const { value, freshness } = await catalogue.getStampedInstructor(id, request.locale);
+            return { body: jsonBody(value), freshness };
+          },
+          current,
         );
-        return sendCached(request, reply, cached);
+        return sendCached(request, reply, cached, { cacheControl: SEATS_CACHE_CONTROL });
       },
     );
   };

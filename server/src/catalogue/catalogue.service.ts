@@ -21,26 +21,29 @@ import {
 import type { DbOrTx } from "../db/client.ts";
 import type { ImageRef } from "../db/schema/index.ts";
 import { AppError } from "../errors/app-error.ts";
+import { CardRenders, cardJson, renderCard, spaceLeft } from "./card-renders.ts";
 import {
   categoryExists,
   countProducts,
-  findAcademyWeekSpans,
-  findAcademyWeeks,
   findCategories,
   findCategoryIdBySlug,
   findInstructor,
   findInstructors,
-  findPageInstructors,
-  findProductCards,
-  findProductPage,
-  findPurchaseOptions,
-  findSlots,
   type InstructorRow,
   type OptionRow,
   type ProductCardRow,
   type ProductListCriteria,
   type SlotRow,
 } from "./catalogue.repository.ts";
+import {
+  type Freshness,
+  findFreshness,
+  findListSeats,
+  findProductDetail,
+  findProductList,
+  type ProductListRow,
+  type StampColumns,
+} from "./product-read.repository.ts";
 
 const OPTION_TYPES: Record<ScheduleType, PurchaseOptionType> = {
   "Course (1 / week)": "subscription",
@@ -85,7 +88,7 @@ const imageIn = (image: ImageRef | null, locale: Locale, media: MediaUrl) =>
 
 const toSlot =
   (locale: Locale) =>
-  (row: SlotRow): ScheduleSlot => {
+  (row: Omit<SlotRow, "productPageId">): ScheduleSlot => {
     // Russian pages name the instructor in the school's Cyrillic spelling where it gives one (D64).
     const first =
       locale === "ru" ? (row.instructorFirstNameRu ?? row.instructorFirstName) : row.instructorFirstName;
@@ -99,13 +102,13 @@ const toSlot =
       start: hhmm(row.start),
       end: hhmm(row.end),
       seats: row.seats,
-      space: Math.max(0, row.seats - row.taken),
+      space: spaceLeft(row.seats, row.taken),
       instructor: row.instructorId,
       instructor_name: name,
     };
   };
 
-function toOption(row: OptionRow): PurchaseOption {
+function toOption(row: Omit<OptionRow, "productPageId">): PurchaseOption {
   return {
     id: row.id,
     type: OPTION_TYPES[row.scheduleType],
@@ -138,19 +141,9 @@ const toInstructor =
     bio: row.bio,
   });
 
-function groupBy<T extends { productPageId: number }>(rows: T[]): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const row of rows) {
-    const list = map.get(row.productPageId);
-    if (list) list.push(row);
-    else map.set(row.productPageId, [row]);
-  }
-  return map;
-}
-
 type Related = {
-  slots: SlotRow[];
-  options: OptionRow[];
+  slots: Omit<SlotRow, "productPageId">[];
+  options: Omit<OptionRow, "productPageId">[];
   instructors: InstructorRow[];
   weekSpan: { firstStartsOn: string; lastEndsOn: string } | undefined;
 };
@@ -203,39 +196,111 @@ function toProduct(card: ProductCardRow, related: Related, locale: Locale, media
   };
 }
 
-export type ProductPage = { count: number; results: Product[]; hasNext: boolean; hasPrevious: boolean };
+export type ProductPage = {
+  count: number;
+  results: Product[];
+  hasNext: boolean;
+  hasPrevious: boolean;
+  /** What the page's seats left and texts were read with; null when there is nothing to check (D81). */
+  freshness: Freshness | null;
+};
+
+/** A list page with its results as JSON (`listProductsJson`). */
+export type ProductPageJson = Omit<ProductPage, "results"> & { resultsJson: string };
+
+/** A reply and the stamp it was read with (D81). */
+export type Stamped<T> = { value: T; freshness: Freshness | null };
+
+const listFreshness = (rows: (ProductListRow & StampColumns)[]): Freshness | null => {
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    catalogueVersion: first.catalogueVersion,
+    today: first.today,
+    slots: rows.flatMap((row) => row.slots.map((slot) => ({ id: slot.id, taken: slot.taken }))),
+    weeks: [],
+  };
+};
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
 /** The public catalogue: product lists and pages, categories, instructors. Reads only. */
 export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => src) {
-  /** Cards with slots, options and instructors: four queries for any number of products. */
-  async function withRelated(cards: ProductCardRow[], locale: Locale): Promise<Product[]> {
-    const ids = cards.map((card) => card.id);
-    const academyIds = cards.filter((card) => card.productType === "Academy").map((card) => card.id);
-    const [slots, options, people, spans] = await Promise.all([
-      findSlots(db, ids),
-      findPurchaseOptions(db, ids, locale),
-      findPageInstructors(db, ids, locale),
-      findAcademyWeekSpans(db, academyIds),
-    ]);
-    const slotsBy = groupBy(slots);
-    const optionsBy = groupBy(options);
-    const peopleBy = groupBy(people);
-    const spanBy = new Map(spans.map((span) => [span.productPageId, span]));
-    return cards.map((card) =>
+  const renders = new CardRenders();
+  /** Rows of the list query (each with its slots, options, instructors and week span) as products. */
+  const toProducts = (rows: ProductListRow[], locale: Locale): Product[] =>
+    rows.map((row) =>
       toProduct(
-        card,
+        row,
         {
-          slots: slotsBy.get(card.id) ?? [],
-          options: optionsBy.get(card.id) ?? [],
-          instructors: peopleBy.get(card.id) ?? [],
-          weekSpan: spanBy.get(card.id),
+          slots: row.slots,
+          options: row.options,
+          instructors: row.instructors,
+          weekSpan: row.weekSpan ?? undefined,
         },
         locale,
         media,
       ),
     );
+
+  async function getStampedProduct(idOrSlug: string, locale: Locale): Promise<Stamped<ProductDetail>> {
+    const page = await findProductDetail(db, parseIdOrSlug(idOrSlug), locale);
+    if (!page) throw AppError.notFound();
+    const { slots, options, instructors: people, weeks } = page;
+    const first = weeks[0];
+    const weekSpan = first && {
+      firstStartsOn: first.startsOn,
+      lastEndsOn: weeks.reduce((last, week) => (week.endsOn > last ? week.endsOn : last), first.endsOn),
+    };
+    const product = toProduct(page, { slots, options, instructors: people, weekSpan }, locale, media);
+    const academyWeeks: AcademyWeek[] = weeks.map((week) => ({
+      id: week.id,
+      season: {
+        id: week.seasonId,
+        name: week.seasonName,
+        starts_on: week.seasonStartsOn,
+        ends_on: week.seasonEndsOn,
+      },
+      season_name: week.seasonName,
+      starts_on: week.startsOn,
+      ends_on: week.endsOn,
+      seats: week.seats,
+      space: Math.max(0, week.seats - week.taken),
+    }));
+    const freshness: Freshness = {
+      catalogueVersion: page.catalogueVersion,
+      today: page.today,
+      slots: slots.map((slot) => ({ id: slot.id, taken: slot.taken })),
+      weeks: weeks.map((week) => ({ id: week.id, taken: week.taken })),
+    };
+    const value: ProductDetail = {
+      ...product,
+      body: page.body,
+      program: page.program,
+      length: page.length,
+      seo_text: page.seoText,
+      qna: page.qna.map((entry) => ({ question: entry.question[locale], answer: entry.answer[locale] })),
+      student_works: page.studentWorks.flatMap((image) => imageIn(image, locale, media) ?? []),
+      background_image: imageIn(page.backgroundImage, locale, media),
+      academy_schedule_slots: academyWeeks,
+      instructors: people.map(toInstructor(media)),
+    };
+    return { value, freshness };
+  }
+
+  async function getStampedInstructor(idOrSlug: string, locale: Locale): Promise<Stamped<InstructorDetail>> {
+    const row = await findInstructor(db, parseIdOrSlug(idOrSlug), locale);
+    if (!row) throw AppError.notFound();
+    const { rows } = await findProductList(db, { instructorId: row.id }, locale, {
+      limit: 1000,
+      offset: 0,
+    });
+    // The instructor's own texts are read by a query of their own: an instructor without products
+    // has no stamp and is read afresh each time.
+    return {
+      value: { ...toInstructor(media)(row), products: toProducts(rows, locale) },
+      freshness: listFreshness(rows),
+    };
   }
 
   async function resolveCategory(value: string): Promise<number> {
@@ -250,25 +315,28 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
     return id;
   }
 
-  return {
-    async listProducts(filters: ProductFilters, locale: Locale): Promise<ProductPage> {
-      const criteria: ProductListCriteria = {
-        productTypes: filters.productTypes,
-        languages: filters.language && instructionLanguagesMatching(filters.language),
-        weekday: filters.weekday,
-      };
-      if (filters.ageGroup) criteria.ageGroups = [filters.ageGroup];
-      if (filters.age !== undefined) {
-        const groups = ageGroupsForAge(filters.age);
-        criteria.ageGroups = criteria.ageGroups
-          ? criteria.ageGroups.filter((g) => groups.includes(g))
-          : groups;
-      }
-      if (filters.category !== undefined) criteria.categoryId = await resolveCategory(filters.category);
-      if (filters.q !== undefined) criteria.search = containsPattern(filters.q);
+  /** The repository's criteria for the filters of a list request. */
+  async function criteriaOf(filters: ProductFilters): Promise<ProductListCriteria> {
+    const criteria: ProductListCriteria = {
+      productTypes: filters.productTypes,
+      languages: filters.language && instructionLanguagesMatching(filters.language),
+      weekday: filters.weekday,
+    };
+    if (filters.ageGroup) criteria.ageGroups = [filters.ageGroup];
+    if (filters.age !== undefined) {
+      const groups = ageGroupsForAge(filters.age);
+      criteria.ageGroups = criteria.ageGroups ? criteria.ageGroups.filter((g) => groups.includes(g)) : groups;
+    }
+    if (filters.category !== undefined) criteria.categoryId = await resolveCategory(filters.category);
+    if (filters.q !== undefined) criteria.search = containsPattern(filters.q);
+    return criteria;
+  }
 
+  const service = {
+    async listProducts(filters: ProductFilters, locale: Locale): Promise<ProductPage> {
+      const criteria = await criteriaOf(filters);
       const offset = (filters.page - 1) * filters.pageSize;
-      const { rows, total } = await findProductCards(db, criteria, locale, {
+      const { rows, total } = await findProductList(db, criteria, locale, {
         limit: filters.pageSize,
         offset,
       });
@@ -277,54 +345,79 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
       const count = rows.length === 0 ? await countProducts(db, criteria, locale) : total;
       return {
         count,
-        results: await withRelated(rows, locale),
+        results: toProducts(rows, locale),
         hasNext: offset + rows.length < count,
         hasPrevious: filters.page > 1,
+        freshness: listFreshness(rows),
       };
     },
 
-    async getProduct(idOrSlug: string, locale: Locale): Promise<ProductDetail> {
-      const page = await findProductPage(db, parseIdOrSlug(idOrSlug), locale);
-      if (!page) throw AppError.notFound();
-      const ids = [page.id];
-      const [slots, options, people, weeks] = await Promise.all([
-        findSlots(db, ids),
-        findPurchaseOptions(db, ids, locale),
-        findPageInstructors(db, ids, locale),
-        findAcademyWeeks(db, page.id, locale),
-      ]);
-      const first = weeks[0];
-      const weekSpan = first && {
-        firstStartsOn: first.startsOn,
-        lastEndsOn: weeks.reduce((last, week) => (week.endsOn > last ? week.endsOn : last), first.endsOn),
+    /**
+     * The same page as `listProducts`, with its results already as JSON (D80): ids, count and seats
+     * taken are read fresh in one light statement; the cards come from `renders` when they were
+     * rendered under the same stamp, and only missing cards are read in full. Anything unexpected (a
+     * stamp that moved between the two reads) falls back to `listProducts`.
+     */
+    async listProductsJson(filters: ProductFilters, locale: Locale): Promise<ProductPageJson> {
+      const criteria = await criteriaOf(filters);
+      const offset = (filters.page - 1) * filters.pageSize;
+      const seats = await findListSeats(db, criteria, locale, { limit: filters.pageSize, offset });
+      const first = seats[0];
+      const fallback = async (): Promise<ProductPageJson> => {
+        const { results, ...page } = await service.listProducts(filters, locale);
+        return { ...page, resultsJson: JSON.stringify(results) };
       };
-      const product = toProduct(page, { slots, options, instructors: people, weekSpan }, locale, media);
-      const academyWeeks: AcademyWeek[] = weeks.map((week) => ({
-        id: week.id,
-        season: {
-          id: week.seasonId,
-          name: week.seasonName,
-          starts_on: week.seasonStartsOn,
-          ends_on: week.seasonEndsOn,
-        },
-        season_name: week.seasonName,
-        starts_on: week.startsOn,
-        ends_on: week.endsOn,
-        seats: week.seats,
-        space: Math.max(0, week.seats - week.taken),
-      }));
+      if (!first) return fallback();
+      const stamp = `${first.catalogueVersion}|${first.today}`;
+      renders.forStamp(stamp);
+      const missing = seats.filter((row) => !renders.get(stamp, locale, row.id)).map((row) => row.id);
+      if (missing.length > 0) {
+        const { rows } = await findProductList(db, { ids: missing }, locale, {
+          limit: missing.length,
+          offset: 0,
+        });
+        const products = toProducts(rows, locale);
+        rows.forEach((row, i) => {
+          const product = products[i];
+          if (product)
+            renders.set(`${row.catalogueVersion}|${row.today}`, locale, row.id, renderCard(product));
+        });
+      }
+      const cards: string[] = [];
+      for (const row of seats) {
+        const render = renders.get(stamp, locale, row.id);
+        const json = render && cardJson(render, new Map(row.taken));
+        if (json === undefined) return fallback();
+        cards.push(json);
+      }
       return {
-        ...product,
-        body: page.body,
-        program: page.program,
-        length: page.length,
-        seo_text: page.seoText,
-        qna: page.qna.map((entry) => ({ question: entry.question[locale], answer: entry.answer[locale] })),
-        student_works: page.studentWorks.flatMap((image) => imageIn(image, locale, media) ?? []),
-        background_image: imageIn(page.backgroundImage, locale, media),
-        academy_schedule_slots: academyWeeks,
-        instructors: people.map(toInstructor(media)),
+        count: first.total,
+        resultsJson: `[${cards.join(",")}]`,
+        hasNext: offset + seats.length < first.total,
+        hasPrevious: filters.page > 1,
+        freshness: {
+          catalogueVersion: first.catalogueVersion,
+          today: first.today,
+          slots: seats.flatMap((row) => row.taken.map(([id, taken]) => ({ id, taken }))),
+          weeks: [],
+        },
       };
+    },
+
+    getStampedProduct,
+    getStampedInstructor,
+
+    async getProduct(idOrSlug: string, locale: Locale): Promise<ProductDetail> {
+      return (await getStampedProduct(idOrSlug, locale)).value;
+    },
+
+    /** The stamp of a cached reply as it is now (compare with `stampOf`). */
+    async currentFreshness(freshness: Freshness): Promise<Freshness> {
+      return findFreshness(
+        db,
+        freshness.slots.map((slot) => slot.id),
+        freshness.weeks.map((week) => week.id),
+      );
     },
 
     async listCategories(locale: Locale): Promise<Category[]> {
@@ -336,13 +429,8 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
     },
 
     async getInstructor(idOrSlug: string, locale: Locale): Promise<InstructorDetail> {
-      const row = await findInstructor(db, parseIdOrSlug(idOrSlug), locale);
-      if (!row) throw AppError.notFound();
-      const { rows } = await findProductCards(db, { instructorId: row.id }, locale, {
-        limit: 1000,
-        offset: 0,
-      });
-      return { ...toInstructor(media)(row), products: await withRelated(rows, locale) };
+      return (await getStampedInstructor(idOrSlug, locale)).value;
     },
   };
+  return service;
 }

@@ -8,6 +8,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  */
 
 export const CATALOGUE_CACHE_CONTROL = "public, max-age=60";
+/**
+ * Replies with seats left: browsers and proxies may keep them but ask again each time (`If-None-Match`,
+ * answered 304 while nothing changed), so a parent never books from a minute-old seat count (D81).
+ */
+export const SEATS_CACHE_CONTROL = "public, no-cache";
 
 /** A finished reply: `bytes` is `body` encoded once, so a cache hit sends it without re-encoding. */
 export type CachedBody = { body: string; bytes: Buffer; etag: string; contentType: string };
@@ -24,14 +29,22 @@ export type ResponseCache = {
 };
 
 const liveCaches = new Set<ResponseCache>();
+const invalidateListeners = new Set<() => void>();
 
 /**
- * Forgets every cached catalogue reply in this process. Code that changes the catalogue (back office,
- * paid orders changing seats left) calls it after its transaction commits; other instances catch up
- * within the TTL.
+ * Forgets every cached catalogue reply in this process. Replies with seats left check their own
+ * freshness on every hit (`checked-cache.ts`); the others (categories, instructors, content pages) are
+ * kept for the TTL unless code that changes them calls this after its transaction commits.
  */
 export function invalidateCatalogueCache(): void {
   for (const cache of liveCaches) cache.clear();
+  for (const listener of invalidateListeners) listener();
+}
+
+/** Calls `listener` on `invalidateCatalogueCache()`; returns the unsubscribe. */
+export function onCatalogueInvalidate(listener: () => void): () => void {
+  invalidateListeners.add(listener);
+  return () => invalidateListeners.delete(listener);
 }
 
 type Entry = {
@@ -132,9 +145,9 @@ export function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   cached: CachedBody,
-  options: { localized?: boolean } = {},
+  options: { localized?: boolean; cacheControl?: string } = {},
 ) {
-  reply.header("cache-control", CATALOGUE_CACHE_CONTROL).header("etag", cached.etag);
+  reply.header("cache-control", options.cacheControl ?? CATALOGUE_CACHE_CONTROL).header("etag", cached.etag);
   const localeInUrl = typeof (request.query as { locale?: unknown } | undefined)?.locale === "string";
   if (options.localized !== false && !localeInUrl) addVary(reply, "Accept-Language, Cookie");
   if (matchesEtag(request.headers["if-none-match"], cached.etag)) return reply.status(304).send();

@@ -36,3 +36,27 @@ export const weekSeatsTaken = (db: DbOrTx, condition: SQL) =>
     orderItemAcademyWeeks.orderItemId,
     condition,
   );
+
+/** Items holding seats among the links whose unit matches `unit`, as a correlated scalar count. */
+function seatsTakenIn(links: PgTable, linkUnit: AnyPgColumn, item: AnyPgColumn, unit: SQL | AnyPgColumn) {
+  return sql<number>`(select count(*)::int from ${links}
+    inner join ${orderItems} on ${orderItems.id} = ${item}
+    inner join ${orders} on ${orders.id} = ${orderItems.orderId}
+    where ${linkUnit} = ${unit} and ${holdsSeats})`;
+}
+
+/**
+ * Seats taken in one schedule slot, for a query that reads slots row by row (the catalogue's list and
+ * page build each product's slots in one subquery); same rule as `slotSeatsTaken`.
+ */
+export const slotSeatsTakenIn = (slot: SQL | AnyPgColumn) =>
+  seatsTakenIn(orderItemSlots, orderItemSlots.scheduleSlotId, orderItemSlots.orderItemId, slot);
+
+/** Seats taken in one academy week; same rule as `weekSeatsTaken`. */
+export const weekSeatsTakenIn = (week: SQL | AnyPgColumn) =>
+  seatsTakenIn(
+    orderItemAcademyWeeks,
+    orderItemAcademyWeeks.academyWeekId,
+    orderItemAcademyWeeks.orderItemId,
+    week,
+  );

@@ -1,4 +1,5 @@
 export * from "./catalogue.ts";
+export * from "./catalogue-version.ts";
 export * from "./contact.ts";
 export * from "./orders.ts";
 export * from "./users.ts";

@@ -1,0 +1,325 @@
+import type { Locale } from "@atelier/contract";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { pgArray, ph, prepared } from "../db/prepared.ts";
+import {
+  academySeasons,
+  academyWeeks,
+  catalogueVersion,
+  categories,
+  instructors,
+  productPageInstructors,
+  productPages,
+  purchaseOptions,
+  scheduleSlots,
+} from "../db/schema/index.ts";
+import { slotSeatsTakenIn, weekSeatsTakenIn } from "../orders/seats.ts";
+import {
+  type AcademyWeekRow,
+  cardColumns,
+  type InstructorRow,
+  instructorColumns,
+  listConditions,
+  listValues,
+  type OptionRow,
+  type ProductCardRow,
+  type ProductListCriteria,
+  type ProductPageRow,
+  pageColumns,
+  type SlotRow,
+  shapeOf,
+  textIn,
+} from "./catalogue.repository.ts";
+
+/**
+ * The product list and the product page in one statement each (D80): the page's rows come with their
+ * slots (and seats taken), purchase options, instructors and academy weeks as JSON arrays built by
+ * correlated subqueries, so a request makes one round trip to the database whatever the page size.
+ * The rows keep the shapes of the batched queries (`SlotRow`, `OptionRow`, …), so the service maps
+ * them as before.
+ */
+
+/** `json_build_object` arguments from a record of keys and SQL values. */
+const jsonObject = (fields: Record<string, unknown>): SQL =>
+  sql`json_build_object(${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+
+/** The rows of a correlated subquery as a JSON array (`[]` when there are none). */
+const jsonArray = (object: SQL, orderBy: SQL, rest: SQL) =>
+  sql`(select coalesce(json_agg(${object} order by ${orderBy}), '[]'::json) ${rest})`;
+
+/** Bookable slots of a page with seats taken, ordered as the page shows them. */
+function slotsOf(pageId: SQL): SQL<Omit<SlotRow, "productPageId">[]> {
+  return jsonArray(
+    jsonObject({
+      id: scheduleSlots.id,
+      weekday: scheduleSlots.weekday,
+      date: scheduleSlots.date,
+      start: scheduleSlots.start,
+      end: scheduleSlots.end,
+      seats: scheduleSlots.seats,
+      taken: slotSeatsTakenIn(scheduleSlots.id),
+      instructorId: scheduleSlots.instructorId,
+      instructorFirstName: instructors.firstName,
+      instructorLastName: instructors.lastName,
+      instructorFirstNameRu: instructors.firstNameRu,
+      instructorLastNameRu: instructors.lastNameRu,
+    }),
+    sql`${scheduleSlots.weekday} asc nulls last, ${scheduleSlots.date} asc nulls last, ${scheduleSlots.start} asc, ${scheduleSlots.id} asc`,
+    // Dated sessions before today can no longer be booked.
+    sql`from ${scheduleSlots} left join ${instructors} on ${instructors.id} = ${scheduleSlots.instructorId}
+      where ${scheduleSlots.productPageId} = ${pageId}
+        and (${scheduleSlots.date} is null or ${scheduleSlots.date} >= current_date)`,
+  ) as SQL<Omit<SlotRow, "productPageId">[]>;
+}
+
+function optionsOf(pageId: SQL, locale: Locale): SQL<Omit<OptionRow, "productPageId">[]> {
+  return jsonArray(
+    jsonObject({
+      id: purchaseOptions.id,
+      scheduleType: purchaseOptions.scheduleType,
+      name: textIn(purchaseOptions.name, locale),
+      basePriceCents: purchaseOptions.basePriceCents,
+      numberOfMeetings: purchaseOptions.numberOfMeetings,
+      meetingsPerWeek: purchaseOptions.meetingsPerWeek,
+      isRecurring: purchaseOptions.isRecurring,
+    }),
+    sql`${purchaseOptions.sortOrder} asc, ${purchaseOptions.id} asc`,
+    sql`from ${purchaseOptions} where ${purchaseOptions.productPageId} = ${pageId}`,
+  ) as SQL<Omit<OptionRow, "productPageId">[]>;
+}
+
+/** Published instructors of a page; the list's cards need only the summary fields. */
+function instructorsOf(pageId: SQL, locale: Locale, detail: boolean): SQL<InstructorRow[]> {
+  const { job, subject, bio, ...summary } = instructorColumns(locale);
+  return jsonArray(
+    jsonObject(detail ? { ...summary, job, subject, bio } : summary),
+    sql`${instructors.sortOrder} asc, ${instructors.id} asc`,
+    sql`from ${productPageInstructors} inner join ${instructors} on ${instructors.id} = ${productPageInstructors.instructorId}
+      where ${productPageInstructors.productPageId} = ${pageId} and ${instructors.isPublished}`,
+  ) as SQL<InstructorRow[]>;
+}
+
+export type WeekSpan = { firstStartsOn: string; lastEndsOn: string };
+
+/** First and last bookable (not yet over) week of an academy, null for other pages or none left. */
+function weekSpanOf(pageId: SQL, productType: SQL): SQL<WeekSpan | null> {
+  return sql<WeekSpan | null>`case when ${productType} = 'Academy' then (select ${jsonObject({
+    firstStartsOn: sql`min(${academyWeeks.startsOn})::text`,
+    lastEndsOn: sql`max(${academyWeeks.endsOn})::text`,
+  })} from ${academyWeeks} where ${academyWeeks.productPageId} = ${pageId} and ${academyWeeks.endsOn} >= current_date
+    having count(*) > 0) end`;
+}
+
+/** Weeks of an academy that are not over, with their season and the seats taken. */
+function weeksOf(pageId: SQL, locale: Locale): SQL<AcademyWeekRow[]> {
+  return jsonArray(
+    jsonObject({
+      id: academyWeeks.id,
+      startsOn: academyWeeks.startsOn,
+      endsOn: academyWeeks.endsOn,
+      seats: academyWeeks.seats,
+      taken: weekSeatsTakenIn(academyWeeks.id),
+      seasonId: academySeasons.id,
+      seasonName: textIn(academySeasons.name, locale),
+      seasonStartsOn: academySeasons.startsOn,
+      seasonEndsOn: academySeasons.endsOn,
+    }),
+    sql`${academyWeeks.startsOn} asc, ${academyWeeks.id} asc`,
+    sql`from ${academyWeeks} inner join ${academySeasons} on ${academySeasons.id} = ${academyWeeks.seasonId}
+      where ${academyWeeks.productPageId} = ${pageId} and ${academyWeeks.endsOn} >= current_date`,
+  ) as SQL<AcademyWeekRow[]>;
+}
+
+/**
+ * What a reply's freshness is checked against (D81): the catalogue's change count and today's date
+ * (dated sessions and weeks drop off the day after), read in the same statement as the reply.
+ */
+const stampColumns = {
+  catalogueVersion: sql<number>`(select ${catalogueVersion.version} from ${catalogueVersion})::int`,
+  today: sql<string>`current_date::text`,
+};
+
+export type StampColumns = { catalogueVersion: number; today: string };
+
+export type ProductListRow = ProductCardRow &
+  StampColumns & {
+    slots: Omit<SlotRow, "productPageId">[];
+    options: Omit<OptionRow, "productPageId">[];
+    instructors: InstructorRow[];
+    weekSpan: WeekSpan | null;
+  };
+
+/**
+ * The list statement with placeholders for the filters present, `limit` and `offset` (`listValues`
+ * fills them); exported so the benchmark can EXPLAIN ANALYZE exactly what the shop runs.
+ */
+/** The page of matching ids in list order, with the count of all matches. */
+function chosenPage(db: DbOrTx, criteria: ProductListCriteria, locale: Locale) {
+  return db
+    .select({
+      id: sql<number>`${productPages.id}`.as("chosen_id"),
+      sortOrder: sql<number>`${productPages.sortOrder}`.as("chosen_sort"),
+      total: sql<number>`(count(*) over ())::int`.as("total"),
+    })
+    .from(productPages)
+    .where(and(...listConditions(criteria, locale)))
+    .orderBy(asc(productPages.sortOrder), asc(productPages.id))
+    .limit(ph("limit"))
+    .offset(ph("offset"))
+    .as("chosen");
+}
+
+export function productListQuery(db: DbOrTx, criteria: ProductListCriteria, locale: Locale) {
+  const chosen = chosenPage(db, criteria, locale);
+  const pageId = sql`${productPages.id}`;
+  return db
+    .select({
+      ...cardColumns(locale),
+      total: chosen.total,
+      slots: slotsOf(pageId),
+      options: optionsOf(pageId, locale),
+      instructors: instructorsOf(pageId, locale, false),
+      weekSpan: weekSpanOf(pageId, sql`${productPages.productType}`),
+      ...stampColumns,
+    })
+    .from(chosen)
+    .innerJoin(productPages, eq(productPages.id, chosen.id))
+    .leftJoin(categories, eq(categories.id, productPages.categoryId))
+    .orderBy(asc(chosen.sortOrder), asc(chosen.id));
+}
+
+/**
+ * One page of published products with everything their cards show, and the count of all matches, in
+ * one statement. The page of ids is chosen first (filters, order, limit), so the subqueries run only
+ * for the rows returned.
+ */
+export async function findProductList(
+  db: DbOrTx,
+  criteria: ProductListCriteria,
+  locale: Locale,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ProductListRow[]; total: number }> {
+  const statement = prepared<(ProductListRow & { total: number })[]>(
+    db,
+    `catalogue_list_${locale}_${shapeOf(criteria)}`,
+    () => productListQuery(db, criteria, locale),
+  );
+  const rows = await statement.execute({ ...listValues(criteria), limit: page.limit, offset: page.offset });
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export type ProductDetailRow = ProductPageRow &
+  StampColumns & {
+    slots: Omit<SlotRow, "productPageId">[];
+    options: Omit<OptionRow, "productPageId">[];
+    instructors: InstructorRow[];
+    weeks: AcademyWeekRow[];
+  };
+
+/** A published product page by id or slug with its slots, options, instructors and weeks, in one statement. */
+export async function findProductDetail(
+  db: DbOrTx,
+  by: { id: number } | { slug: string },
+  locale: Locale,
+): Promise<ProductDetailRow | undefined> {
+  const key = "id" in by ? "id" : "slug";
+  const statement = prepared<ProductDetailRow[]>(db, `catalogue_detail_${locale}_${key}`, () => {
+    const pageId = sql`${productPages.id}`;
+    return db
+      .select({
+        ...pageColumns(locale),
+        slots: slotsOf(pageId),
+        options: optionsOf(pageId, locale),
+        instructors: instructorsOf(pageId, locale, true),
+        weeks: weeksOf(pageId, locale),
+        ...stampColumns,
+      })
+      .from(productPages)
+      .leftJoin(categories, eq(categories.id, productPages.categoryId))
+      .where(
+        and(
+          eq(productPages.isPublished, true),
+          key === "id"
+            ? sql`${productPages.id} = ${ph("key")}::int`
+            : sql`${productPages.slug} = ${ph("key")}::text`,
+        ),
+      );
+  });
+  const [row] = await statement.execute({ key: "id" in by ? by.id : by.slug });
+  return row;
+}
+
+export type Freshness = StampColumns & {
+  slots: { id: number; taken: number }[];
+  weeks: { id: number; taken: number }[];
+};
+
+/**
+ * The stamp of a cached reply as it is now, in one small statement: the catalogue's change count,
+ * today's date and the seats taken in the given slots and weeks (by the seats rule of `orders/seats.ts`).
+ */
+export async function findFreshness(db: DbOrTx, slotIds: number[], weekIds: number[]): Promise<Freshness> {
+  const [row] = await prepared<Freshness[]>(db, "catalogue_freshness", () =>
+    db
+      .select({
+        ...stampColumns,
+        slots: sql<Freshness["slots"]>`(select coalesce(json_agg(${jsonObject({
+          id: scheduleSlots.id,
+          taken: slotSeatsTakenIn(scheduleSlots.id),
+        })}), '[]'::json) from ${scheduleSlots} where ${scheduleSlots.id} = any(${ph("slotIds")}::int[]))`,
+        weeks: sql<Freshness["weeks"]>`(select coalesce(json_agg(${jsonObject({
+          id: academyWeeks.id,
+          taken: weekSeatsTakenIn(academyWeeks.id),
+        })}), '[]'::json) from ${academyWeeks} where ${academyWeeks.id} = any(${ph("weekIds")}::int[]))`,
+      })
+      .from(sql`(select 1) as one`),
+  ).execute({ slotIds: pgArray(slotIds), weekIds: pgArray(weekIds) });
+  if (!row) throw new Error("the freshness query returned no row");
+  return row;
+}
+
+/** The statement of `findListSeats`; exported so the benchmark can EXPLAIN ANALYZE it. */
+export function listSeatsQuery(db: DbOrTx, criteria: ProductListCriteria, locale: Locale) {
+  const chosen = chosenPage(db, criteria, locale);
+  return db
+    .select({
+      id: chosen.id,
+      total: chosen.total,
+      taken: sql<
+        [number, number][]
+      >`(select coalesce(json_agg(json_build_array(${scheduleSlots.id}, ${slotSeatsTakenIn(
+        scheduleSlots.id,
+      )})), '[]'::json) from ${scheduleSlots} where ${scheduleSlots.productPageId} = ${chosen.id}
+        and (${scheduleSlots.date} is null or ${scheduleSlots.date} >= current_date))`,
+      ...stampColumns,
+    })
+    .from(chosen)
+    .orderBy(asc(chosen.sortOrder), asc(chosen.id));
+}
+
+export type ListSeatsRow = StampColumns & {
+  id: number;
+  total: number;
+  /** `[slot id, seats taken]` of each bookable slot of the product. */
+  taken: [number, number][];
+};
+
+/**
+ * The page of a product list without its texts: ids in list order, the count of all matches, the
+ * stamp and the seats taken in each bookable slot. The service fills in cards it has already
+ * rendered for the same stamp (D80), so most list requests read only this.
+ */
+export async function findListSeats(
+  db: DbOrTx,
+  criteria: ProductListCriteria,
+  locale: Locale,
+  page: { limit: number; offset: number },
+): Promise<ListSeatsRow[]> {
+  const statement = prepared<ListSeatsRow[]>(db, `catalogue_seats_${locale}_${shapeOf(criteria)}`, () =>
+    listSeatsQuery(db, criteria, locale),
+  );
+  return statement.execute({ ...listValues(criteria), limit: page.limit, offset: page.offset });
+}
