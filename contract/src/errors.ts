@@ -232,6 +232,14 @@ export const ERROR_MESSAGES = {
     de: "Die Reservierung ist abgelaufen und die Plätze sind vergeben. Der Betrag wird erstattet.",
     ru: "Бронь истекла, и места заняты. Сумма будет возвращена.",
   },
+  not_a_subscription: {
+    de: "Nur ein laufendes Kurs-Abo kann monatlich verlängert oder gekündigt werden.",
+    ru: "Продлевать помесячно или расторгать можно только действующий абонемент на курс.",
+  },
+  subscription_cancelled: {
+    de: "Dieses Abo ist bereits gekündigt.",
+    ru: "Этот абонемент уже расторгнут.",
+  },
   server_error: { de: "Ein interner Fehler ist aufgetreten.", ru: "Произошла внутренняя ошибка." },
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -16,5 +16,6 @@ export * from "./rules/name.ts";
 export * from "./rules/password.ts";
 export * from "./rules/phone.ts";
 export * from "./rules/vat.ts";
+export * from "./subscriptions.ts";
 export * from "./visit-requests.ts";
 export * from "./visitors.ts";

@@ -4,6 +4,10 @@ import {
   contactConfirmationTemplate,
 } from "./templates/contact-confirmation.ts";
 import { type ContactRequestData, contactRequestTemplate } from "./templates/contact-request.ts";
+import {
+  type ContractCancellationData,
+  contractCancellationTemplate,
+} from "./templates/contract-cancellation.ts";
 import { type GiftCardData, giftCardTemplate } from "./templates/gift-card.ts";
 import { renderLayout } from "./templates/layout.ts";
 import { type OrderConfirmationData, orderConfirmationTemplate } from "./templates/order-confirmation.ts";
@@ -19,6 +23,7 @@ import {
 
 export type { ContactConfirmationData } from "./templates/contact-confirmation.ts";
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
+export type { ContractCancellationData } from "./templates/contract-cancellation.ts";
 export type { GiftCardData, GiftCardMailCard } from "./templates/gift-card.ts";
 export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
 export type { PasswordResetData } from "./templates/password-reset.ts";
@@ -38,6 +43,7 @@ export type MailTemplateData = {
   "gift-card": GiftCardData;
   "visit-request-confirmation": VisitRequestMailData;
   "visit-request-notification": VisitRequestMailData;
+  "contract-cancellation": ContractCancellationData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -52,6 +58,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "gift-card": giftCardTemplate,
   "visit-request-confirmation": visitRequestConfirmationTemplate,
   "visit-request-notification": visitRequestNotificationTemplate,
+  "contract-cancellation": contractCancellationTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];

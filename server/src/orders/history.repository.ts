@@ -1,7 +1,15 @@
 import type { Locale, OrderItemStatus, OrderStatus, ProductType } from "@atelier/contract";
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { invoices, orderItems, orders, productPages, purchaseOptions, visitors } from "../db/schema/index.ts";
+import {
+  invoices,
+  orderItems,
+  orders,
+  productPages,
+  purchaseOptions,
+  subscriptions,
+  visitors,
+} from "../db/schema/index.ts";
 import { type CartItemRow, itemColumns } from "./cart.repository.ts";
 
 /** The items of a parent's finished orders: the cart's item columns plus what the history shows. */
@@ -11,6 +19,8 @@ export type HistoryItemRow = CartItemRow & {
   orderStatus: OrderStatus;
   purchasedAt: Date;
   invoiceNumber: string | null;
+  /** A course subscription's months (D72), null for other items. */
+  subscription: typeof subscriptions.$inferSelect | null;
 };
 
 export type HistoryCriteria = {
@@ -42,12 +52,14 @@ export function findHistoryItems(
         orderStatus: orders.status,
         purchasedAt,
         invoiceNumber: invoices.number,
+        subscription: subscriptions,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
       .innerJoin(purchaseOptions, eq(purchaseOptions.id, orderItems.purchaseOptionId))
       .leftJoin(visitors, eq(visitors.id, orderItems.visitorId))
+      .leftJoin(subscriptions, eq(subscriptions.orderItemId, orderItems.id))
       // One invoice per order (a unique index); credit notes are not the purchase's number.
       .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
       .where(and(...where))

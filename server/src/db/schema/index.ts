@@ -1,5 +1,6 @@
 export * from "./catalogue.ts";
 export * from "./contact.ts";
 export * from "./orders.ts";
+export * from "./subscriptions.ts";
 export * from "./users.ts";
 export * from "./visitors.ts";

@@ -1,0 +1,606 @@
+import {
+  addMonth,
+  type CancellableContract,
+  type ContractCancelReply,
+  type ContractCancelRequest,
+  contractNumber,
+  type ItemCancelReply,
+  type Locale,
+  parseContractNumber,
+} from "@atelier/contract";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db, Tx } from "../db/client.ts";
+import { AppError } from "../errors/app-error.ts";
+import { enqueueMail } from "../mail/index.ts";
+import { type GatewayCapture, GatewayError, type PaymentGateway } from "../payments/gateway.ts";
+import { eur } from "../payments/paypal-client.ts";
+import {
+  claimDueSubscriptions,
+  endItem,
+  findCatalogId,
+  findOwnedSubscription,
+  findRunningSubscriptionsOfUser,
+  findSubscriptionBy,
+  findSubscriptionById,
+  findSubscriptionOfItem,
+  findSubscriptionsByOrderAndEmail,
+  insertCancellation,
+  insertSubscriptionPayment,
+  type OwnedSubscription,
+  type SubscriptionRow,
+  storeCatalogId,
+  updateSubscription,
+} from "./subscriptions.repository.ts";
+
+export type SubscriptionsDeps = {
+  db: Db;
+  gateway: PaymentGateway;
+  /** The API's origin (return address of a renewal payment) and the web app's (where the parent lands). */
+  publicUrl: string;
+  webUrl: string;
+  schoolEmail: string;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** Hours PayPal's automatic charge may arrive late before an autopay month counts as unpaid. */
+  autopayGraceHours?: number;
+};
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
+
+/** The PayPal states of `BILLING.SUBSCRIPTION.*` events in our `autopay` words. */
+const AUTOPAY_BY_EVENT: Record<string, SubscriptionRow["autopay"]> = {
+  "BILLING.SUBSCRIPTION.ACTIVATED": "active",
+  "BILLING.SUBSCRIPTION.RE-ACTIVATED": "active",
+  "BILLING.SUBSCRIPTION.SUSPENDED": "suspended",
+  "BILLING.SUBSCRIPTION.PAYMENT.FAILED": "suspended",
+  "BILLING.SUBSCRIPTION.CANCELLED": "cancelled",
+  "BILLING.SUBSCRIPTION.EXPIRED": "cancelled",
+};
+
+export const SUBSCRIPTION_EVENT_TYPES = [...Object.keys(AUTOPAY_BY_EVENT), "PAYMENT.SALE.COMPLETED"];
+
+/** What a subscription webhook carries (Subscriptions v1 resource, or a sale of one). */
+export type SubscriptionEvent = {
+  id: string;
+  event_type: string;
+  create_time?: string;
+  resource?: {
+    id?: string;
+    custom_id?: string;
+    billing_agreement_id?: string;
+    amount?: { total?: string; value?: string };
+    state?: string;
+  };
+};
+
+const PRODUCT_KEY = "course-subscription";
+const planKey = (cents: number) => `plan-EUR-${cents}`;
+const cancelReasonText = (reason: string) => reason || "Kündigung durch den Kunden";
+
+/**
+ * Course subscriptions month by month (D72): autopay through a PayPal subscription, a one-off payment
+ * for the next month without it, cancellation at the end of the paid month, the end of unpaid months,
+ * and the § 312k cancellation page (D73). PayPal is called only outside row locks.
+ */
+export function createSubscriptionsService(deps: SubscriptionsDeps) {
+  const { db, gateway, log } = deps;
+  const graceHours = deps.autopayGraceHours ?? 72;
+
+  // ---------- Autopay ----------
+
+  async function catalogId(key: string, create: () => Promise<{ id: string }>) {
+    const known = await findCatalogId(db, gateway.name, key);
+    if (known) return known;
+    const created = await create();
+    return storeCatalogId(db, gateway.name, key, created.id);
+  }
+
+  /** `POST /orders/subscriptions/{id}/make_recurring/`: the PayPal subscription the buttons approve. */
+  async function makeRecurring(userId: number, itemId: number, locale: Locale): Promise<{ id: string }> {
+    const owned = await findOwnedSubscription(db, userId, itemId, locale);
+    if (!owned) throw AppError.notFound();
+    const { sub } = owned;
+    if (sub.status !== "running" || owned.itemStatus === "cancelled")
+      throw AppError.validation("non_field_errors", "not_a_subscription");
+    if (sub.cancelAt) throw AppError.validation("non_field_errors", "subscription_cancelled");
+    if (sub.gatewaySubscriptionId && (sub.autopay === "pending" || sub.autopay === "active"))
+      return { id: sub.gatewaySubscriptionId };
+
+    try {
+      const productId = await catalogId(PRODUCT_KEY, () =>
+        gateway.createProduct(
+          { name: "Kurs-Abo", description: "Monatliches Kurs-Abo der Kunst- und Sprachschule" },
+          `atelier-product-${PRODUCT_KEY}`,
+        ),
+      );
+      const planId = await catalogId(planKey(owned.monthlyCents), () =>
+        gateway.createMonthlyPlan(
+          {
+            productId,
+            name: `Kurs-Abo ${eur(owned.monthlyCents).value} EUR / Monat`,
+            priceCents: owned.monthlyCents,
+          },
+          `atelier-${planKey(owned.monthlyCents)}`,
+        ),
+      );
+      // The first charge when the paid month ends; PayPal wants a start in the future.
+      const startTime = new Date(Math.max(sub.periodEnd.getTime(), Date.now() + 60_000));
+      const created = await gateway.createSubscription(
+        {
+          planId,
+          customId: String(owned.itemId),
+          startTime,
+          locale,
+          returnUrl: `${deps.webUrl}/profile?tab=sales-success`,
+          cancelUrl: `${deps.webUrl}/profile?tab=sales-fail`,
+        },
+        // A new subscription after a cancelled one is a new request; a retry replays the same one.
+        `atelier-sub-${sub.id}-after-${sub.gatewaySubscriptionId ?? "none"}`,
+      );
+      const stored = await db.transaction(async (tx) => {
+        const locked = await findSubscriptionById(tx, sub.id, true);
+        if (!locked || locked.gatewaySubscriptionId !== sub.gatewaySubscriptionId) return locked;
+        return updateSubscription(tx, sub.id, {
+          gatewaySubscriptionId: created.id,
+          autopay: "pending",
+          autopayChangedAt: null,
+        });
+      });
+      return { id: stored?.gatewaySubscriptionId ?? created.id };
+    } catch (error) {
+      if (error instanceof GatewayError) {
+        log.warn({ err: error, itemId }, "PayPal subscription could not be created");
+        throw new AppError("payment_unavailable", 503, "non_field_errors");
+      }
+      throw error;
+    }
+  }
+
+  // ---------- Payments of later months ----------
+
+  /**
+   * A month paid after the first (an autopay sale or a renewal order's capture), counted once per gateway
+   * reference: the paid period moves on by one month from where it ended, whatever order events arrive in.
+   */
+  async function recordPayment(
+    subscriptionId: number,
+    payment: { reference: string; kind: "autopay" | "renewal_order"; amountCents: number },
+  ): Promise<"recorded" | "already_recorded" | "ended"> {
+    return db.transaction(async (tx) => {
+      const sub = await findSubscriptionById(tx, subscriptionId, true);
+      if (!sub) throw new Error(`subscription ${subscriptionId} vanished`);
+      const periodStart = sub.periodEnd;
+      const periodEnd = addMonth(sub.periodEnd);
+      const fresh = await insertSubscriptionPayment(tx, {
+        subscriptionId,
+        gateway: gateway.name,
+        reference: payment.reference,
+        kind: payment.kind,
+        amountCents: payment.amountCents,
+        periodStart,
+        periodEnd,
+      });
+      if (!fresh) return "already_recorded";
+      if (sub.status === "ended") {
+        // The seat is already free; staff refund the month (logged, the payment is on record).
+        log.error({ subscriptionId, reference: payment.reference }, "payment for an ended subscription");
+        return "ended";
+      }
+      await updateSubscription(tx, sub.id, {
+        periodStart,
+        periodEnd,
+        renewalOrderId: null,
+        renewalApproveUrl: null,
+        renewalFor: null,
+        ...(payment.kind === "autopay" && sub.autopay === "suspended" ? { autopay: "active" as const } : {}),
+      });
+      return "recorded";
+    });
+  }
+
+  /** `BILLING.SUBSCRIPTION.*` and `PAYMENT.SALE.COMPLETED` (the webhook stored the event once by its id). */
+  async function handleEvent(event: SubscriptionEvent): Promise<void> {
+    const resource = event.resource ?? {};
+    if (event.event_type === "PAYMENT.SALE.COMPLETED") {
+      const gatewayId = resource.billing_agreement_id;
+      const sub = gatewayId ? await findSubscriptionBy(db, "gatewaySubscriptionId", gatewayId) : undefined;
+      if (!sub || !resource.id) {
+        log.warn({ eventId: event.id }, "sale of an unknown subscription ignored");
+        return;
+      }
+      const amount = resource.amount?.total ?? resource.amount?.value ?? "0";
+      await recordPayment(sub.id, {
+        reference: resource.id,
+        kind: "autopay",
+        amountCents: Math.round(Number(amount) * 100),
+      });
+      return;
+    }
+    const autopay = AUTOPAY_BY_EVENT[event.event_type];
+    if (!autopay || !resource.id) return;
+    const changedAt = event.create_time ? new Date(event.create_time) : new Date();
+    await db.transaction(async (tx) => {
+      const sub = await findSubscriptionBy(tx, "gatewaySubscriptionId", resource.id ?? "", true);
+      if (!sub) {
+        log.warn({ eventId: event.id }, "status of an unknown subscription ignored");
+        return;
+      }
+      // An event older than the last one applied arrived late: it no longer says how things stand.
+      if (sub.autopayChangedAt && sub.autopayChangedAt.getTime() > changedAt.getTime()) return;
+      // Cancelled stays cancelled: PayPal never reactivates a cancelled subscription.
+      if (sub.autopay === "cancelled" && autopay !== "cancelled") return;
+      await updateSubscription(tx, sub.id, { autopay, autopayChangedAt: changedAt });
+    });
+  }
+
+  /** The buyer approved the next month's payment: capture it and record the month. */
+  async function payRenewal(gatewayOrderId: string): Promise<boolean> {
+    const sub = await findSubscriptionBy(db, "renewalOrderId", gatewayOrderId);
+    if (!sub) return false;
+    let capture: GatewayCapture | null;
+    try {
+      capture = (
+        await gateway.captureOrder(gatewayOrderId, `atelier-renew-${sub.id}-capture-${gatewayOrderId}`)
+      ).capture;
+    } catch (error) {
+      if (!(error instanceof GatewayError) || error.failure !== "already_captured") {
+        log.warn({ err: error, subscriptionId: sub.id }, "renewal not captured");
+        return false;
+      }
+      capture = (await gateway.getOrder(gatewayOrderId)).capture;
+    }
+    if (capture?.status !== "COMPLETED") return false;
+    const outcome = await recordPayment(sub.id, {
+      reference: capture.id,
+      kind: "renewal_order",
+      amountCents: capture.amountCents,
+    });
+    return outcome !== "ended";
+  }
+
+  /** A capture webhook of a renewal order (the parent closed the tab before returning). */
+  async function recordRenewalCapture(gatewayOrderId: string, capture: GatewayCapture): Promise<boolean> {
+    const sub = await findSubscriptionBy(db, "renewalOrderId", gatewayOrderId);
+    if (!sub) return false;
+    if (capture.status === "COMPLETED")
+      await recordPayment(sub.id, {
+        reference: capture.id,
+        kind: "renewal_order",
+        amountCents: capture.amountCents,
+      });
+    return true;
+  }
+
+  // ---------- Cancelling ----------
+
+  /** Marks the end at the paid month's end and writes the confirmation mail, in one transaction. */
+  async function cancelInTx(
+    tx: Tx,
+    owned: OwnedSubscription,
+    declaration: {
+      userId: number | null;
+      name: string;
+      email: string;
+      contractRef: string;
+      kind: "ordinary" | "extraordinary";
+      reason: string;
+      requestedEnd: string;
+      locale: Locale;
+      receivedAt: Date;
+    },
+  ): Promise<SubscriptionRow> {
+    const sub = (await findSubscriptionById(tx, owned.sub.id, true)) ?? owned.sub;
+    let current = sub;
+    if (!sub.cancelAt && sub.status === "running") {
+      const stopAutopay =
+        sub.gatewaySubscriptionId !== null && sub.autopay !== "cancelled" && sub.autopay !== "none";
+      current = await updateSubscription(tx, sub.id, {
+        cancelAt: sub.periodEnd,
+        cancelReason: declaration.reason || null,
+        gatewayCancelDue: stopAutopay,
+      });
+    }
+    await insertCancellation(tx, {
+      orderItemId: owned.itemId,
+      userId: declaration.userId,
+      name: declaration.name,
+      email: declaration.email,
+      contractRef: declaration.contractRef,
+      kind: declaration.kind,
+      reason: declaration.reason,
+      requestedEnd: declaration.requestedEnd,
+      effectiveAt: current.cancelAt,
+      locale: declaration.locale,
+      createdAt: declaration.receivedAt,
+    });
+    await enqueueMail(
+      tx,
+      {
+        to: declaration.email,
+        template: "contract-cancellation",
+        locale: declaration.locale,
+        data: {
+          name: declaration.name,
+          receivedAt: declaration.receivedAt.toISOString(),
+          contractRef: declaration.contractRef,
+          contractName: contractName(owned),
+          kind: declaration.kind,
+          reason: declaration.reason,
+          requestedEnd: declaration.requestedEnd,
+          endsAt: (current.cancelAt ?? current.periodEnd).toISOString(),
+          email: declaration.email,
+        },
+      },
+      { publicUrl: deps.publicUrl },
+    );
+    return current;
+  }
+
+  const contractName = (owned: OwnedSubscription) =>
+    owned.visitorName ? `${owned.pageName} (${owned.visitorName})` : owned.pageName;
+
+  /** PayPal stops charging; a failure leaves `gateway_cancel_due` for the worker. */
+  async function cancelAtGateway(sub: SubscriptionRow) {
+    if (!sub.gatewayCancelDue || !sub.gatewaySubscriptionId) return;
+    try {
+      await gateway.cancelSubscription(sub.gatewaySubscriptionId, cancelReasonText(sub.cancelReason ?? ""));
+      await updateSubscription(db, sub.id, { gatewayCancelDue: false, autopay: "cancelled" });
+    } catch (error) {
+      log.warn(
+        { err: error, subscriptionId: sub.id },
+        "PayPal subscription not cancelled yet; the worker retries",
+      );
+    }
+  }
+
+  /** `PATCH /orders/items/{id}/cancel/`: ends the subscription with the paid month. */
+  async function cancelItem(
+    userId: number,
+    itemId: number,
+    reason: string,
+    locale: Locale,
+  ): Promise<ItemCancelReply> {
+    const owned = await findOwnedSubscription(db, userId, itemId, locale);
+    if (!owned) throw AppError.notFound();
+    if (owned.sub.status !== "running") throw AppError.validation("non_field_errors", "not_a_subscription");
+    if (owned.sub.cancelAt) {
+      return {
+        id: itemId,
+        ends_at: owned.sub.cancelAt.toISOString(),
+        cancelled_at: owned.sub.updatedAt.toISOString(),
+      };
+    }
+    const receivedAt = new Date();
+    const sub = await db.transaction((tx) =>
+      cancelInTx(tx, owned, {
+        userId,
+        name: `${owned.firstName} ${owned.lastName}`.trim(),
+        email: owned.email,
+        contractRef: contractNumber(owned.orderId, owned.itemId),
+        kind: "ordinary",
+        reason,
+        requestedEnd: "next_possible",
+        locale: owned.locale,
+        receivedAt,
+      }),
+    );
+    await cancelAtGateway(sub);
+    return {
+      id: itemId,
+      ends_at: (sub.cancelAt ?? sub.periodEnd).toISOString(),
+      cancelled_at: receivedAt.toISOString(),
+    };
+  }
+
+  /**
+   * The § 312k page (D73): a signed-in parent names the item; anyone else the contract or order number and
+   * the account's or order's e-mail. Every declaration is stored and confirmed to the e-mail given, with
+   * date and time; one that matches no running subscription is confirmed as received and sent to the
+   * school to look into, and says nothing about whether the data matched.
+   */
+  async function declare(
+    userId: number | null,
+    body: ContractCancelRequest,
+    locale: Locale,
+  ): Promise<ContractCancelReply> {
+    const receivedAt = new Date();
+    let matches: OwnedSubscription[] = [];
+    if (userId !== null && body.item !== undefined) {
+      const owned = await findOwnedSubscription(db, userId, body.item, locale);
+      if (!owned) throw AppError.notFound();
+      if (owned.sub.status === "running") matches = [owned];
+    } else {
+      const ref = parseContractNumber(body.contract);
+      if (ref) {
+        const found = await findSubscriptionsByOrderAndEmail(db, ref.orderId, body.email, locale);
+        matches =
+          ref.itemId === null
+            ? found.length === 1
+              ? found
+              : []
+            : found.filter((f) => f.itemId === ref.itemId);
+      }
+    }
+    const declaration = {
+      userId,
+      name: body.name,
+      email: body.email,
+      contractRef: body.contract,
+      kind: body.kind,
+      reason: body.reason,
+      requestedEnd: body.end,
+      locale,
+      receivedAt,
+    };
+    const cancelled = await db.transaction(async (tx) => {
+      const done: SubscriptionRow[] = [];
+      for (const owned of matches) done.push(await cancelInTx(tx, owned, declaration));
+      if (matches.length === 0) {
+        await insertCancellation(tx, {
+          ...declaration,
+          orderItemId: null,
+          effectiveAt: null,
+          createdAt: receivedAt,
+        });
+        const data = {
+          name: body.name,
+          receivedAt: receivedAt.toISOString(),
+          contractRef: body.contract,
+          contractName: null,
+          kind: body.kind,
+          reason: body.reason,
+          requestedEnd: body.end,
+          endsAt: null,
+          email: body.email,
+        };
+        await enqueueMail(
+          tx,
+          { to: body.email, template: "contract-cancellation", locale, data },
+          { publicUrl: deps.publicUrl },
+        );
+        // The school finds the contract by hand: a copy in German.
+        await enqueueMail(
+          tx,
+          { to: deps.schoolEmail, template: "contract-cancellation", locale: "de", data },
+          { publicUrl: deps.publicUrl },
+        );
+      }
+      return done;
+    });
+    for (const sub of cancelled) await cancelAtGateway(sub);
+    return { received_at: receivedAt.toISOString(), email: body.email };
+  }
+
+  async function cancellable(userId: number, locale: Locale): Promise<CancellableContract[]> {
+    const rows = await findRunningSubscriptionsOfUser(db, userId, locale);
+    return rows.map((row) => ({
+      item: row.itemId,
+      contract_number: contractNumber(row.orderId, row.itemId),
+      name: row.pageName,
+      visitor_name: row.visitorName,
+      paid_until: row.sub.periodEnd.toISOString(),
+      ends_at: row.sub.cancelAt?.toISOString() ?? null,
+    }));
+  }
+
+  // ---------- The worker's part ----------
+
+  /** Opens the one-off payment of the next month (a PayPal order like checkout's). */
+  async function openRenewal(sub: SubscriptionRow) {
+    const owned = await ownedById(sub);
+    if (!owned) return;
+    const day = sub.periodEnd.toISOString().slice(0, 10);
+    const amount = eur(owned.monthlyCents);
+    const created = await gateway.createOrder(
+      {
+        intent: "CAPTURE",
+        purchase_units: [
+          {
+            reference_id: `sub-${sub.id}`,
+            custom_id: `sub-${sub.id}`,
+            invoice_id: `ATELIER-SUB-${sub.id}-${day}`,
+            description: `${contractName(owned)}: ${day}`.slice(0, 127),
+            amount: { ...amount, breakdown: { item_total: amount } },
+            items: [
+              {
+                name: contractName(owned).slice(0, 127),
+                quantity: "1",
+                unit_amount: amount,
+                category: "DIGITAL_GOODS",
+              },
+            ],
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              brand_name: "Atelier",
+              locale: owned.locale === "ru" ? "ru-RU" : "de-DE",
+              shipping_preference: "NO_SHIPPING",
+              user_action: "PAY_NOW",
+              return_url: `${deps.publicUrl}/api/v2/orders/subscriptions/renewal/return/`,
+              cancel_url: `${deps.webUrl}/profile?tab=sales-fail`,
+            },
+          },
+        },
+      },
+      `atelier-renew-${sub.id}-${day}`,
+    );
+    await db.transaction(async (tx) => {
+      const locked = await findSubscriptionById(tx, sub.id, true);
+      if (!locked || locked.periodEnd.getTime() !== sub.periodEnd.getTime() || locked.cancelAt) return;
+      await updateSubscription(tx, sub.id, {
+        renewalOrderId: created.id,
+        renewalApproveUrl: created.approveUrl,
+        renewalFor: sub.periodEnd,
+      });
+    });
+  }
+
+  async function ownedById(sub: SubscriptionRow) {
+    const [row] = await findSubscriptionOfItem(db, sub.orderItemId);
+    return row;
+  }
+
+  /** The paid month is over (cancelled, or nobody paid the next one): the item ends and frees the seat. */
+  async function end(sub: SubscriptionRow) {
+    await db.transaction(async (tx) => {
+      const locked = await findSubscriptionById(tx, sub.id, true);
+      if (locked?.status !== "running") return;
+      const endsAt = locked.cancelAt ?? locked.periodEnd;
+      const grace = locked.autopay === "active" && !locked.cancelAt ? graceHours * 3_600_000 : 0;
+      if (endsAt.getTime() + grace > Date.now()) return;
+      await updateSubscription(tx, sub.id, { status: "ended", claimedUntil: null });
+      await endItem(tx, locked.orderItemId);
+    });
+    // Nothing more is charged for an ended contract.
+    if (sub.gatewaySubscriptionId && sub.autopay !== "cancelled" && sub.autopay !== "none") {
+      await gateway
+        .cancelSubscription(sub.gatewaySubscriptionId, "Vertrag beendet")
+        .catch((error: unknown) =>
+          log.warn({ err: error, subscriptionId: sub.id }, "ended subscription not cancelled at PayPal"),
+        );
+    }
+  }
+
+  async function runOnce(): Promise<{ ended: number; renewals: number; cancelled: number }> {
+    const round = { ended: 0, renewals: 0, cancelled: 0 };
+    const due = await claimDueSubscriptions(db, { limit: 25, leaseSeconds: 120, graceHours });
+    for (const sub of due) {
+      try {
+        if (sub.gatewayCancelDue) {
+          await cancelAtGateway(sub);
+          round.cancelled += 1;
+        }
+        const endsAt = (sub.cancelAt ?? sub.periodEnd).getTime();
+        const grace = sub.autopay === "active" && !sub.cancelAt ? graceHours * 3_600_000 : 0;
+        if (endsAt + grace <= Date.now()) {
+          await end(sub);
+          round.ended += 1;
+        } else if (
+          !sub.cancelAt &&
+          sub.autopay !== "active" &&
+          sub.renewalFor?.getTime() !== sub.periodEnd.getTime()
+        ) {
+          await openRenewal(sub);
+          round.renewals += 1;
+        }
+      } catch (error) {
+        log.warn({ err: error, subscriptionId: sub.id }, "subscription left for the next round");
+      }
+      await updateSubscription(db, sub.id, { claimedUntil: null }).catch(() => undefined);
+    }
+    return round;
+  }
+
+  return {
+    makeRecurring,
+    handleEvent,
+    payRenewal,
+    recordRenewalCapture,
+    cancelItem,
+    declare,
+    cancellable,
+    runOnce,
+    recordPayment,
+  };
+}
