@@ -7,6 +7,7 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { formatDate, formatTime, weekdayName } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
+import { SubscriptionActions } from "../../contracts/components/subscription-actions.tsx";
 import { type HistoryFilter, historyQueryOptions } from "../api/history-api.ts";
 
 /** A link into the catalogue, composed in by the route (router links need the router). */
@@ -120,6 +121,7 @@ export function HistoryList({
                         ? t("invoice", { number: item.invoice_number })
                         : t("invoicePending")}
                     </p>
+                    <SubscriptionActions item={item} />
                   </div>
                   <div className="space-y-1 text-right">
                     <p className="font-semibold text-slate-900">
