@@ -25,6 +25,26 @@ export function addMonth(from: Date): Date {
   return next;
 }
 
+/** A school holiday of a course (D74): first and last day, ISO dates, both inclusive. */
+export type SubscriptionPause = { startsOn: string; endsOn: string };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The end of a paid month that starts at `start`: one month later, plus every paused day from `start`
+ * on that falls before the (growing) end, so a month of lessons is a month of lessons (D74).
+ */
+export function paidMonthEnd(start: Date, pauses: readonly SubscriptionPause[]): Date {
+  let end = addMonth(start).getTime();
+  const sorted = [...pauses].sort((a, b) => a.startsOn.localeCompare(b.startsOn));
+  for (const pause of sorted) {
+    const from = Math.max(Date.parse(`${pause.startsOn}T00:00:00Z`), start.getTime());
+    const to = Date.parse(`${pause.endsOn}T00:00:00Z`) + DAY_MS;
+    if (from < end && to > from) end += to - from;
+  }
+  return new Date(end);
+}
+
 /** The contract number a parent reads in the profile and types on the cancellation page: order-item. */
 export const contractNumber = (orderId: number, itemId: number) => `${orderId}-${itemId}`;
 

@@ -7,6 +7,7 @@ import {
   orders,
   productPages,
   purchaseOptions,
+  subscriptionPauses,
   subscriptions,
   visitors,
 } from "../db/schema/index.ts";
@@ -21,6 +22,8 @@ export type HistoryItemRow = CartItemRow & {
   invoiceNumber: string | null;
   /** A course subscription's months (D72), null for other items. */
   subscription: typeof subscriptions.$inferSelect | null;
+  /** Today (Berlin) is in one of the school's pauses of this course (D74). */
+  paused: boolean;
 };
 
 export type HistoryCriteria = {
@@ -53,6 +56,7 @@ export function findHistoryItems(
         purchasedAt,
         invoiceNumber: invoices.number,
         subscription: subscriptions,
+        paused: sql<boolean>`exists (select 1 from ${subscriptionPauses} p where (p.product_page_id is null or p.product_page_id = ${orderItems.productPageId}) and (now() at time zone 'Europe/Berlin')::date between p.starts_on and p.ends_on)`,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))

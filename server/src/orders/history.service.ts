@@ -45,7 +45,13 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
     const renewal = sub ? renewalState(sub) : null;
     return {
       id: row.id,
-      state: itemState({ orderStatus: row.orderStatus, itemStatus: row.itemStatus, renewal }),
+      state: itemState({
+        orderStatus: row.orderStatus,
+        // A running subscription is paused (frozen) during the school's holidays of its course (D74).
+        itemStatus:
+          sub?.status === "running" && row.paused && row.itemStatus === "active" ? "frozen" : row.itemStatus,
+        renewal,
+      }),
       purchased_at: row.purchasedAt.toISOString(),
       paypal_invoice_link: renewal ? (sub?.renewalApproveUrl ?? null) : null,
       subscription: sub

@@ -1,4 +1,4 @@
-import { addMonth, type Locale, RENEWAL_NOTICE_DAYS } from "@atelier/contract";
+import { type Locale, paidMonthEnd, RENEWAL_NOTICE_DAYS, type SubscriptionPause } from "@atelier/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { textIn } from "../catalogue/catalogue.repository.ts";
 import type { DbOrTx } from "../db/client.ts";
@@ -8,6 +8,7 @@ import {
   orderItems,
   orders,
   productPages,
+  subscriptionPauses,
   subscriptionPayments,
   subscriptions,
   users,
@@ -24,7 +25,7 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
  */
 export async function startSubscriptions(tx: DbOrTx, orderId: number, paidAt: Date): Promise<void> {
   const items = await tx
-    .select({ id: orderItems.id })
+    .select({ id: orderItems.id, productPageId: orderItems.productPageId })
     .from(orderItems)
     .where(
       and(
@@ -34,10 +35,12 @@ export async function startSubscriptions(tx: DbOrTx, orderId: number, paidAt: Da
       ),
     );
   if (items.length === 0) return;
-  await tx
-    .insert(subscriptions)
-    .values(items.map((item) => ({ orderItemId: item.id, periodStart: paidAt, periodEnd: addMonth(paidAt) })))
-    .onConflictDoNothing({ target: subscriptions.orderItemId });
+  const values = [];
+  for (const item of items) {
+    const pauses = await findPauses(tx, item.productPageId, paidAt);
+    values.push({ orderItemId: item.id, periodStart: paidAt, periodEnd: paidMonthEnd(paidAt, pauses) });
+  }
+  await tx.insert(subscriptions).values(values).onConflictDoNothing({ target: subscriptions.orderItemId });
 }
 
 /** A subscription with what the parent sees of it, found only among the user's own paid orders. */
@@ -237,4 +240,32 @@ export async function findSubscriptionOfItem(db: DbOrTx, itemId: number): Promis
     .where(eq(orderItems.id, itemId));
   const rows = await ownedQuery(db, locale?.locale ?? "de").where(eq(orderItems.id, itemId));
   return rows as OwnedSubscription[];
+}
+
+/** The school's pauses of a course page (and those of every course) that end on or after `from`'s day. */
+export async function findPauses(
+  db: DbOrTx,
+  productPageId: number,
+  from: Date,
+): Promise<SubscriptionPause[]> {
+  return db
+    .select({ startsOn: subscriptionPauses.startsOn, endsOn: subscriptionPauses.endsOn })
+    .from(subscriptionPauses)
+    .where(
+      and(
+        sql`(${subscriptionPauses.productPageId} is null or ${subscriptionPauses.productPageId} = ${productPageId})`,
+        sql`${subscriptionPauses.endsOn} >= ${from.toISOString().slice(0, 10)}::date`,
+      ),
+    );
+}
+
+/** The course page of a subscription's item. */
+export async function findPageOfSubscription(db: DbOrTx, subscriptionId: number): Promise<number> {
+  const [row] = await db
+    .select({ pageId: orderItems.productPageId })
+    .from(subscriptions)
+    .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
+    .where(eq(subscriptions.id, subscriptionId));
+  if (!row) throw new Error(`subscription ${subscriptionId} has no item`);
+  return row.pageId;
 }

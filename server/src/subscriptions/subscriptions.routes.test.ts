@@ -5,6 +5,7 @@ import {
   contractCancellations,
   orderItems,
   paymentEvents,
+  subscriptionPauses,
   subscriptionPayments,
   subscriptions,
 } from "../db/schema/index.ts";
@@ -331,5 +332,37 @@ describe("POST /api/v2/contracts/cancel/ (§ 312k BGB)", () => {
     expect(mine.json()).toEqual([
       expect.objectContaining({ item: a.item.id, contract_number: a.subscription.contract_number }),
     ]);
+  });
+});
+
+describe("holidays (school-configured pauses)", () => {
+  it("show a running subscription as frozen and make the paid month longer by the paused days", async () => {
+    const a = await subscriber(6);
+    const gatewayId = (await makeRecurring(a.headers, a.item.id)).json().id as string;
+    const paidUntil = new Date(a.subscription.paid_until);
+    // Ten days of holidays in the next month, and today (so the course is paused now).
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    const from = new Date(paidUntil.getTime() + 5 * 86_400_000);
+    const to = new Date(from.getTime() + 9 * 86_400_000);
+    const today = day(new Date());
+    const [holidays, now] = await t.db
+      .insert(subscriptionPauses)
+      .values([
+        { productPageId: t.course.page.id, startsOn: day(from), endsOn: day(to), note: "Sommerferien" },
+        { productPageId: t.course.page.id, startsOn: today, endsOn: today },
+      ])
+      .returning();
+    try {
+      expect((await historyOf(a.headers))[0]?.state).toBe("frozen");
+      await webhook(t.standIn.webhookEvent("PAYMENT.SALE.COMPLETED", t.standIn.saleResource(gatewayId)));
+      const [renewed] = await historyOf(a.headers);
+      const next = new Date(addMonth(paidUntil).getTime() + 10 * 86_400_000);
+      expect(renewed?.subscription?.paid_until).toBe(next.toISOString());
+    } finally {
+      await t.db
+        .delete(subscriptionPauses)
+        .where(inArray(subscriptionPauses.id, [holidays?.id ?? 0, now?.id ?? 0]));
+    }
+    expect((await historyOf(a.headers))[0]?.state).toBe("active");
   });
 });

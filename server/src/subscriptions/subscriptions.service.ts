@@ -1,11 +1,11 @@
 import {
-  addMonth,
   type CancellableContract,
   type ContractCancelReply,
   type ContractCancelRequest,
   contractNumber,
   type ItemCancelReply,
   type Locale,
+  paidMonthEnd,
   parseContractNumber,
 } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
@@ -19,6 +19,8 @@ import {
   endItem,
   findCatalogId,
   findOwnedSubscription,
+  findPageOfSubscription,
+  findPauses,
   findRunningSubscriptionsOfUser,
   findSubscriptionBy,
   findSubscriptionById,
@@ -169,7 +171,9 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       const sub = await findSubscriptionById(tx, subscriptionId, true);
       if (!sub) throw new Error(`subscription ${subscriptionId} vanished`);
       const periodStart = sub.periodEnd;
-      const periodEnd = addMonth(sub.periodEnd);
+      // Holidays inside the new month are not billed: it lasts that much longer (D74).
+      const pauses = await findPauses(tx, await findPageOfSubscription(tx, sub.id), periodStart);
+      const periodEnd = paidMonthEnd(periodStart, pauses);
       const fresh = await insertSubscriptionPayment(tx, {
         subscriptionId,
         gateway: gateway.name,

@@ -21,6 +21,16 @@ CREATE TABLE "gateway_catalog" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "subscription_pauses" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"product_page_id" integer,
+	"starts_on" date NOT NULL,
+	"ends_on" date NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "subscription_pauses_dates_check" CHECK ("subscription_pauses"."ends_on" >= "subscription_pauses"."starts_on")
+);
+--> statement-breakpoint
 CREATE TABLE "subscription_payments" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"subscription_id" integer NOT NULL,
@@ -57,10 +67,12 @@ CREATE TABLE "subscriptions" (
 --> statement-breakpoint
 ALTER TABLE "contract_cancellations" ADD CONSTRAINT "contract_cancellations_order_item_id_order_items_id_fk" FOREIGN KEY ("order_item_id") REFERENCES "public"."order_items"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contract_cancellations" ADD CONSTRAINT "contract_cancellations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "subscription_pauses" ADD CONSTRAINT "subscription_pauses_product_page_id_product_pages_id_fk" FOREIGN KEY ("product_page_id") REFERENCES "public"."product_pages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_payments" ADD CONSTRAINT "subscription_payments_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_order_item_id_order_items_id_fk" FOREIGN KEY ("order_item_id") REFERENCES "public"."order_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contract_cancellations_item_idx" ON "contract_cancellations" USING btree ("order_item_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "gateway_catalog_key_idx" ON "gateway_catalog" USING btree ("gateway","key");--> statement-breakpoint
+CREATE INDEX "subscription_pauses_page_idx" ON "subscription_pauses" USING btree ("product_page_id","ends_on");--> statement-breakpoint
 CREATE UNIQUE INDEX "subscription_payments_reference_idx" ON "subscription_payments" USING btree ("gateway","reference");--> statement-breakpoint
 CREATE INDEX "subscription_payments_subscription_idx" ON "subscription_payments" USING btree ("subscription_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_item_idx" ON "subscriptions" USING btree ("order_item_id");--> statement-breakpoint

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgEnum,
@@ -11,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { productPages } from "./catalogue.ts";
 import { createdAt, updatedAt } from "./common.ts";
 import { orderItems, paymentGateway, recurringState } from "./orders.ts";
 import { localeEnum, users } from "./users.ts";
@@ -119,4 +121,26 @@ export const contractCancellations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("contract_cancellations_item_idx").on(t.orderItemId)],
+);
+
+/**
+ * Holidays (D74): days a course does not run, set by the school (`product_page_id` null: every course).
+ * A subscription is `frozen` during them and they are not billed: a paid month that meets a pause lasts
+ * that much longer.
+ */
+export const subscriptionPauses = pgTable(
+  "subscription_pauses",
+  {
+    id: serial("id").primaryKey(),
+    productPageId: integer("product_page_id").references(() => productPages.id, { onDelete: "cascade" }),
+    startsOn: date("starts_on").notNull(),
+    /** The last day of the pause (inclusive). */
+    endsOn: date("ends_on").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("subscription_pauses_page_idx").on(t.productPageId, t.endsOn),
+    check("subscription_pauses_dates_check", sql`${t.endsOn} >= ${t.startsOn}`),
+  ],
 );
