@@ -269,3 +269,7 @@ export async function findPageOfSubscription(db: DbOrTx, subscriptionId: number)
   if (!row) throw new Error(`subscription ${subscriptionId} has no item`);
   return row.pageId;
 }
+
+/** "Kunst für Kinder 5–7 (Mila)": how mails and payment orders name a subscription. */
+export const contractNameOf = (owned: Pick<OwnedSubscription, "pageName" | "visitorName">) =>
+  owned.visitorName ? `${owned.pageName} (${owned.visitorName})` : owned.pageName;
