@@ -126,6 +126,18 @@ test.describe("course subscriptions", () => {
     request,
   }) => {
     const { parent, item } = await subscriber(request, "abo-renew");
+    await useSessionInBrowser(page, parent);
+    await page.goto("/profile?tab=sales&locale=de");
+    const card = page.getByTestId(`subscription-${item.id}`);
+    await expect(card.getByTestId("subscription-period")).toHaveText(
+      `Bezahlt bis ${shownDay(item.subscription.paid_until)}`,
+    );
+
+    // Autopay: PayPal's buttons with intent=subscription (the stand-in's stub) approve make_recurring's id.
+    await card.getByRole("button", { name: "Monatlich automatisch über PayPal zahlen" }).click();
+    await card.getByRole("button", { name: "PayPal (stand-in)" }).click();
+    await expect(card.getByText("Die automatische Zahlung wird eingerichtet")).toBeVisible();
+    // The same id again while it waits for PayPal's activation.
     const recurring = await request.post(
       `/api/v2/orders/subscriptions/${item.id}/make_recurring/?locale=de`,
       {
@@ -135,13 +147,6 @@ test.describe("course subscriptions", () => {
     expect(recurring.status(), await recurring.text()).toBe(200);
     const { id: subscriptionId } = (await recurring.json()) as { id: string };
     expect(subscriptionId).toMatch(/^I-/);
-
-    await useSessionInBrowser(page, parent);
-    await page.goto("/profile?tab=sales&locale=de");
-    const card = page.getByTestId(`subscription-${item.id}`);
-    await expect(card.getByTestId("subscription-period")).toHaveText(
-      `Bezahlt bis ${shownDay(item.subscription.paid_until)}`,
-    );
 
     // PayPal activates the subscription and charges the next month.
     await webhook(request, "BILLING.SUBSCRIPTION.ACTIVATED", { id: subscriptionId, status: "ACTIVE" });

@@ -447,15 +447,19 @@ function serveBrowserStandIn(req: IncomingMessage, res: ServerResponse, state: P
     const id = decodeURIComponent(approve[1] ?? "");
     const order = state.orders.get(id);
     if (order) state.approve(id);
-    res.writeHead(order ? 200 : 404, { ...cors, "content-type": "application/json" });
-    res.end(JSON.stringify(order ? { id, status: order.status } : { name: "RESOURCE_NOT_FOUND" }));
+    // A subscription the buyer approves becomes active (PayPal then sends BILLING.SUBSCRIPTION.ACTIVATED).
+    const subscription = state.subscriptions.get(id);
+    if (subscription?.status === "APPROVAL_PENDING") subscription.status = "ACTIVE";
+    const found = order ?? subscription;
+    res.writeHead(found ? 200 : 404, { ...cors, "content-type": "application/json" });
+    res.end(JSON.stringify(found ? { id, status: found.status } : { name: "RESOURCE_NOT_FOUND" }));
     return true;
   }
   return false;
 }
 
 /**
- * `window.paypal.Buttons({createOrder, onApprove, onCancel, onError, onClick, onInit}).render(el)` as the SDK
+ * `window.paypal.Buttons({createOrder or createSubscription, onApprove, onCancel, onError, onClick, onInit}).render(el)` as the SDK
  * calls them: "PayPal (stand-in)" runs onClick, createOrder, the approval and onApprove (whose `actions.restart()`
  * lets the buyer approve the same order again, as after a declined funding source); "close window" runs onClick,
  * createOrder and onCancel({orderID}); a throwing callback ends in onError. Drawn in the page (no iframe).
@@ -487,9 +491,12 @@ function sdkStub(origin: string): string {
       });
     }
     function createOrder() {
-      if (typeof props.createOrder !== "function") return Promise.reject(new Error("createOrder is required"));
-      var actions = { order: { create: function () { return Promise.reject(new Error("The stand-in creates no orders in the browser.")); } } };
-      return Promise.resolve(props.createOrder({ paymentSource: "paypal" }, actions)).then(function (id) {
+      // intent=subscription: the buttons ask createSubscription for a subscription id instead.
+      var create = typeof props.createSubscription === "function" ? props.createSubscription : props.createOrder;
+      if (typeof create !== "function") return Promise.reject(new Error("createOrder is required"));
+      var refuse = function () { return Promise.reject(new Error("The stand-in creates nothing in the browser.")); };
+      var actions = { order: { create: refuse }, subscription: { create: refuse } };
+      return Promise.resolve(create({ paymentSource: "paypal" }, actions)).then(function (id) {
         if (typeof id !== "string" || !id) throw new Error("Expected an order id to be passed");
         orderId = id;
         return id;
@@ -507,6 +514,7 @@ function sdkStub(origin: string): string {
         if (typeof props.onApprove !== "function") return undefined;
         return props.onApprove({
           orderID: id,
+          subscriptionID: typeof props.createSubscription === "function" ? id : undefined,
           payerID: "PAYER1",
           paymentID: null,
           billingToken: null,

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInLocale } from "../../../test/render.tsx";
+import { paymentConfigOptions } from "../../checkout/api/checkout-api.ts";
 import { SubscriptionActions } from "./subscription-actions.tsx";
 
 const SUBSCRIPTION: NonNullable<HistoryItem["subscription"]> = {
@@ -36,11 +37,18 @@ function item(overrides: Partial<HistoryItem> = {}): HistoryItem {
   };
 }
 
-const withClient = (ui: React.ReactElement) => (
-  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-    {ui}
-  </QueryClientProvider>
-);
+/** A query client that knows the payment config already (the demo gateway: no autopay offered). */
+function withClient(ui: React.ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(paymentConfigOptions().queryKey, {
+    gateway: "demo",
+    client_id: null,
+    sdk_url: "",
+    currency: "EUR",
+    reservation_minutes: 15,
+  });
+  return <QueryClientProvider client={client}>{ui}</QueryClientProvider>;
+}
 
 afterEach(() => vi.restoreAllMocks());
 

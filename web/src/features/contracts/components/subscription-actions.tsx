@@ -7,6 +7,7 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { cancelItem } from "../api/contracts-api.ts";
+import { AutopayButton } from "./autopay-button.tsx";
 
 /**
  * A course subscription's months in the profile's history (D72): paid until when, the payment of the next
@@ -58,6 +59,7 @@ function SubscriptionControls({
           {item.state === "awaiting payment" ? t("payDue") : t("payNext")}
         </a>
       ) : null}
+      {cancel.isSuccess ? null : <AutopayButton item={item} />}
       {cancellable && !confirming && !cancel.isSuccess ? (
         <button type="button" className={buttonStyles.secondary} onClick={() => setConfirming(true)}>
           {t("cancel")}
