@@ -136,3 +136,12 @@ export const RenewalReturnQuerySchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, { error: "invalid" }),
   PayerID: z.string().max(64).optional(),
 });
+
+/** The random token of a "pay the next month" link. */
+export const RenewalPayQuerySchema = z.object({
+  token: z
+    .string()
+    .min(16)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: "invalid" }),
+});

@@ -22,8 +22,7 @@ import { findHistoryItems, type HistoryItemRow } from "./history.repository.ts";
 function renewalState(sub: NonNullable<HistoryItemRow["subscription"]>): RenewalState | null {
   if (sub.status !== "running" || sub.cancelAt) return null;
   if (sub.autopay === "suspended") return "awaiting_payment";
-  if (sub.renewalApproveUrl && sub.renewalFor?.getTime() === sub.periodEnd.getTime())
-    return "renewal_available";
+  if (sub.renewalToken && sub.renewalFor?.getTime() === sub.periodEnd.getTime()) return "renewal_available";
   return null;
 }
 
@@ -53,7 +52,10 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
         renewal,
       }),
       purchased_at: row.purchasedAt.toISOString(),
-      paypal_invoice_link: renewal ? (sub?.renewalApproveUrl ?? null) : null,
+      paypal_invoice_link:
+        renewal && sub?.renewalToken
+          ? `${publicUrl.replace(/\/$/, "")}/api/v2/orders/subscriptions/renewal/pay/?token=${sub.renewalToken}`
+          : null,
       subscription: sub
         ? {
             contract_number: contractNumber(row.orderId, row.id),

@@ -140,7 +140,7 @@ export async function findSubscriptionById(db: DbOrTx, id: number, lock = false)
 
 export async function findSubscriptionBy(
   db: DbOrTx,
-  column: "gatewaySubscriptionId" | "renewalOrderId",
+  column: "gatewaySubscriptionId" | "renewalOrderId" | "renewalToken",
   value: string,
   lock = false,
 ) {

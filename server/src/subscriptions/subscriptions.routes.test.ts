@@ -224,13 +224,22 @@ describe("months without autopay", () => {
     const [offered] = await historyOf(a.headers);
     expect(offered?.state).toBe("renewal available");
     const link = offered?.paypal_invoice_link ?? "";
-    const orderId = new URL(link).searchParams.get("token") ?? "";
+    expect(link).toMatch(
+      /^http:\/\/shop\.test\/api\/v2\/orders\/subscriptions\/renewal\/pay\/\?token=[\w-]{32}$/,
+    );
+    // A second round opens no second link.
+    await t.app.paymentWorker.runOnce();
+    expect((await historyOf(a.headers))[0]?.paypal_invoice_link).toBe(link);
+    // Opening it makes a PayPal order like checkout's and sends the parent to approve it; again: the same one.
+    const open = () => t.app.inject({ method: "GET", url: link.replace("http://shop.test", "") });
+    const opened = await open();
+    expect(opened.statusCode).toBe(303);
+    const orderId = new URL(opened.headers.location as string).searchParams.get("token") ?? "";
     expect(t.standIn.orders.get(orderId)?.request).toMatchObject({
       purchase_units: [{ amount: { value: a.item.price }, custom_id: expect.stringMatching(/^sub-/) }],
     });
-    // A second round opens no second payment.
-    await t.app.paymentWorker.runOnce();
-    expect((await historyOf(a.headers))[0]?.paypal_invoice_link).toBe(link);
+    expect((await open()).headers.location).toBe(opened.headers.location);
+    const created = t.standIn.calls.get("POST /v2/checkout/orders");
 
     t.standIn.approve(orderId);
     const back = await t.app.inject({
@@ -243,7 +252,9 @@ describe("months without autopay", () => {
     expect(renewed?.state).toBe("active");
     expect(renewed?.paypal_invoice_link).toBeNull();
     expect(renewed?.subscription?.paid_until).toBe(addMonth(soon).toISOString());
-    // The same return again (reload) counts nothing twice.
+    // The paid link now leads back to the profile; the same return again (reload) counts nothing twice.
+    expect((await open()).headers.location).toContain("/profile?tab=sales-success");
+    expect(t.standIn.calls.get("POST /v2/checkout/orders")).toBe(created);
     await t.app.inject({
       method: "GET",
       url: `/api/v2/orders/subscriptions/renewal/return/?token=${orderId}`,

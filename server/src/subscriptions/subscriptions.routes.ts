@@ -7,6 +7,7 @@ import {
   ItemCancelReplySchema,
   LocaleQuerySchema,
   MakeRecurringReplySchema,
+  RenewalPayQuerySchema,
   RenewalReturnQuerySchema,
   SubscriptionItemParamsSchema,
 } from "@atelier/contract";
@@ -72,6 +73,19 @@ export const subscriptionsRoutes =
           request.body.reason ?? "",
           request.locale,
         ),
+    );
+
+    app.get(
+      "/api/v2/orders/subscriptions/renewal/pay/",
+      {
+        schema: {
+          tags: ["subscriptions"],
+          summary:
+            "The link that pays a subscription's next month (paypal_invoice_link): to PayPal's approval",
+          querystring: RenewalPayQuerySchema,
+        },
+      },
+      async (request, reply) => reply.redirect(await subscriptions.renewalPayment(request.query.token), 303),
     );
 
     app.get(

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { type Locale, paidMonthEnd } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
@@ -63,6 +64,8 @@ export type SubscriptionEvent = {
 };
 
 const PRODUCT_KEY = "course-subscription";
+/** An unapproved PayPal order is made anew after this long (PayPal lets unapproved orders lapse). */
+const RENEWAL_ORDER_FRESH_MS = 2 * 3_600_000;
 const planKey = (cents: number) => `plan-EUR-${cents}`;
 
 /**
@@ -181,8 +184,10 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       await updateSubscription(tx, sub.id, {
         periodStart,
         periodEnd,
+        // The token stays: its link, opened again, says the month is paid.
         renewalOrderId: null,
         renewalApproveUrl: null,
+        renewalOpenedAt: null,
         renewalFor: null,
         ...(payment.kind === "autopay" && sub.autopay === "suspended" ? { autopay: "active" as const } : {}),
       });
@@ -266,11 +271,39 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   // ---------- The worker's part ----------
 
   /** Opens the one-off payment of the next month (a PayPal order like checkout's). */
+  /** The next month can be paid by hand: a link with a random token (the PayPal order comes on opening it). */
   async function openRenewal(sub: SubscriptionRow) {
+    await db.transaction(async (tx) => {
+      const locked = await findSubscriptionById(tx, sub.id, true);
+      if (!locked || locked.periodEnd.getTime() !== sub.periodEnd.getTime() || locked.cancelAt) return;
+      await updateSubscription(tx, sub.id, {
+        renewalToken: randomBytes(24).toString("base64url"),
+        renewalFor: sub.periodEnd,
+        renewalOrderId: null,
+        renewalApproveUrl: null,
+        renewalOpenedAt: null,
+      });
+    });
+  }
+
+  /**
+   * `GET /orders/subscriptions/renewal/pay/?token=`: where the parent's "pay the next month" leads. A PayPal
+   * order like checkout's is made (or the last one reused while it is fresh) and the parent sent to approve
+   * it; a link whose month was paid or that no longer applies goes back to the profile.
+   */
+  async function renewalPayment(token: string): Promise<string> {
+    const sub = await findSubscriptionBy(db, "renewalToken", token);
+    const profile = (tab: string) => `${deps.webUrl}/profile?tab=${tab}`;
+    if (!sub || sub.status !== "running" || sub.cancelAt) return profile("sales-fail");
+    if (sub.renewalFor?.getTime() !== sub.periodEnd.getTime()) return profile("sales-success");
+    const fresh = sub.renewalOpenedAt && Date.now() - sub.renewalOpenedAt.getTime() < RENEWAL_ORDER_FRESH_MS;
+    if (fresh && sub.renewalApproveUrl) return sub.renewalApproveUrl;
     const owned = await ownedById(sub);
-    if (!owned) return;
+    if (!owned) return profile("sales-fail");
     const day = sub.periodEnd.toISOString().slice(0, 10);
     const amount = eur(owned.monthlyCents);
+    // One order per period and window of freshness: opening the link twice in a row sends one request.
+    const window = Math.floor(Date.now() / RENEWAL_ORDER_FRESH_MS);
     const created = await gateway.createOrder(
       {
         intent: "CAPTURE",
@@ -278,7 +311,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
           {
             reference_id: `sub-${sub.id}`,
             custom_id: `sub-${sub.id}`,
-            invoice_id: `ATELIER-SUB-${sub.id}-${day}`,
+            invoice_id: `ATELIER-SUB-${sub.id}-${day}-${window}`,
             description: `${contractNameOf(owned)}: ${day}`.slice(0, 127),
             amount: { ...amount, breakdown: { item_total: amount } },
             items: [
@@ -299,22 +332,24 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
               shipping_preference: "NO_SHIPPING",
               user_action: "PAY_NOW",
               return_url: `${deps.publicUrl}/api/v2/orders/subscriptions/renewal/return/`,
-              cancel_url: `${deps.webUrl}/profile?tab=sales-fail`,
+              cancel_url: profile("sales-fail"),
             },
           },
         },
       },
-      `atelier-renew-${sub.id}-${day}`,
+      `atelier-renew-${sub.id}-${day}-${window}`,
     );
     await db.transaction(async (tx) => {
       const locked = await findSubscriptionById(tx, sub.id, true);
-      if (!locked || locked.periodEnd.getTime() !== sub.periodEnd.getTime() || locked.cancelAt) return;
+      if (locked?.renewalToken !== token || locked.renewalFor?.getTime() !== locked.periodEnd.getTime())
+        return;
       await updateSubscription(tx, sub.id, {
         renewalOrderId: created.id,
         renewalApproveUrl: created.approveUrl,
-        renewalFor: sub.periodEnd,
+        renewalOpenedAt: new Date(),
       });
     });
+    return created.approveUrl ?? profile("sales-fail");
   }
 
   async function ownedById(sub: SubscriptionRow) {
@@ -377,6 +412,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     makeRecurring,
     handleEvent,
     payRenewal,
+    renewalPayment,
     recordRenewalCapture,
     cancelItem: cancellation.cancelItem,
     declare: cancellation.declare,

@@ -56,9 +56,11 @@ CREATE TABLE "subscriptions" (
 	"autopay" "recurring_state" DEFAULT 'none' NOT NULL,
 	"autopay_changed_at" timestamp with time zone,
 	"gateway_cancel_due" boolean DEFAULT false NOT NULL,
+	"renewal_token" text,
+	"renewal_for" timestamp with time zone,
 	"renewal_order_id" text,
 	"renewal_approve_url" text,
-	"renewal_for" timestamp with time zone,
+	"renewal_opened_at" timestamp with time zone,
 	"claimed_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -78,4 +80,5 @@ CREATE INDEX "subscription_payments_subscription_idx" ON "subscription_payments"
 CREATE UNIQUE INDEX "subscriptions_item_idx" ON "subscriptions" USING btree ("order_item_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_gateway_idx" ON "subscriptions" USING btree ("gateway_subscription_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_renewal_order_idx" ON "subscriptions" USING btree ("renewal_order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "subscriptions_renewal_token_idx" ON "subscriptions" USING btree ("renewal_token");--> statement-breakpoint
 CREATE INDEX "subscriptions_status_end_idx" ON "subscriptions" USING btree ("status","period_end");

@@ -44,10 +44,16 @@ export const subscriptions = pgTable(
     autopayChangedAt: timestamp("autopay_changed_at", { withTimezone: true }),
     /** The PayPal subscription still has to be cancelled at PayPal (the worker retries). */
     gatewayCancelDue: boolean("gateway_cancel_due").notNull().default(false),
-    /** The one-off order that pays the next month without autopay, for the period ending at `renewal_for`. */
+    /**
+     * The next month can be paid by hand (`renewal_for` = the period end it follows): the parent's link
+     * carries this random token; the PayPal order behind it is made when the link is opened, and again
+     * when the last one is older than PayPal keeps an unapproved order.
+     */
+    renewalToken: text("renewal_token"),
+    renewalFor: timestamp("renewal_for", { withTimezone: true }),
     renewalOrderId: text("renewal_order_id"),
     renewalApproveUrl: text("renewal_approve_url"),
-    renewalFor: timestamp("renewal_for", { withTimezone: true }),
+    renewalOpenedAt: timestamp("renewal_opened_at", { withTimezone: true }),
     /** A worker took the row until then (it calls PayPal without holding the row lock). */
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     createdAt: createdAt(),
@@ -57,6 +63,7 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_item_idx").on(t.orderItemId),
     uniqueIndex("subscriptions_gateway_idx").on(t.gatewaySubscriptionId),
     uniqueIndex("subscriptions_renewal_order_idx").on(t.renewalOrderId),
+    uniqueIndex("subscriptions_renewal_token_idx").on(t.renewalToken),
     index("subscriptions_status_end_idx").on(t.status, t.periodEnd),
     check("subscriptions_period_check", sql`${t.periodEnd} > ${t.periodStart}`),
   ],
