@@ -294,7 +294,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   async function renewalPayment(token: string): Promise<string> {
     const sub = await findSubscriptionBy(db, "renewalToken", token);
     const profile = (tab: string) => `${deps.webUrl}/profile?tab=${tab}`;
-    if (!sub || sub.status !== "running" || sub.cancelAt) return profile("sales-fail");
+    if (sub?.status !== "running" || sub.cancelAt) return profile("sales-fail");
     if (sub.renewalFor?.getTime() !== sub.periodEnd.getTime()) return profile("sales-success");
     const fresh = sub.renewalOpenedAt && Date.now() - sub.renewalOpenedAt.getTime() < RENEWAL_ORDER_FRESH_MS;
     if (fresh && sub.renewalApproveUrl) return sub.renewalApproveUrl;
