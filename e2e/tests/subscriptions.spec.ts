@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
@@ -178,6 +179,10 @@ test.describe("course subscriptions", () => {
     await page.goto("/?locale=de");
     await page.getByTestId("footer-cancel-contracts").click();
     await expect(page.getByRole("heading", { level: 1, name: "Verträge hier kündigen" })).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(
+      axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+    ).toEqual([]);
 
     await page.getByLabel("Vertrags- oder Bestellnummer").fill(item.subscription.contract_number);
     await page.getByLabel("Ihr Name").fill("Paula Parent");
