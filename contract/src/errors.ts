@@ -248,6 +248,14 @@ export const ERROR_MESSAGES = {
     de: "Dieser Gutschein ist vollständig eingelöst; es gibt nichts zu erstatten.",
     ru: "Сертификат полностью использован; возвращать нечего.",
   },
+  not_a_subscription: {
+    de: "Nur ein laufendes Kurs-Abo kann monatlich verlängert oder gekündigt werden.",
+    ru: "Продлевать помесячно или расторгать можно только действующий абонемент на курс.",
+  },
+  subscription_cancelled: {
+    de: "Dieses Abo ist bereits gekündigt.",
+    ru: "Этот абонемент уже расторгнут.",
+  },
   server_error: { de: "Ein interner Fehler ist aufgetreten.", ru: "Произошла внутренняя ошибка." },
 } as const satisfies Record<string, Record<Locale, string>>;
 

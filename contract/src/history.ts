@@ -29,8 +29,8 @@ export type ItemState = (typeof ITEM_STATES)[number];
 export const HISTORY_ORDER_STATUSES = ["paid", "refunded"] as const satisfies readonly OrderStatus[];
 
 /**
- * Where a subscription's next month stands. Monthly billing is not built yet (issue #9, subscriptions):
- * until it is, nothing passes this and no item is `awaiting payment` or `renewal available`.
+ * Where a subscription's next month stands (D72): `renewal_available` when the next month can be paid
+ * by hand before the paid one ends, `awaiting_payment` when PayPal's automatic charge failed.
  */
 export type RenewalState = "awaiting_payment" | "renewal_available";
 
@@ -69,8 +69,23 @@ export const HistoryItemSchema = z.object({
   state: z.enum(ITEM_STATES),
   /** When the order was paid (ISO timestamp). */
   purchased_at: z.string(),
-  /** The link that pays a subscription's next month; null until renewals exist. */
+  /** Where the parent pays a subscription's next month (the gateway's approval page); else null. */
   paypal_invoice_link: z.string().nullable(),
+  /** A course subscription's months (D72); null for everything else. */
+  subscription: z
+    .object({
+      contract_number: z.string(),
+      /** The paid month: from, until (ISO timestamps). */
+      period_start: z.string(),
+      paid_until: z.string(),
+      /** Set once cancelled: when it ends (the end of the paid month). */
+      ends_at: z.string().nullable(),
+      /** Automatic monthly payment through PayPal: none, pending (approval), active, suspended, cancelled. */
+      autopay: z.enum(["none", "pending", "active", "suspended", "cancelled"]),
+      /** The monthly price after discounts. */
+      monthly_price_cents: z.number().int(),
+    })
+    .nullable(),
   product_page: z.object({
     id: z.number().int(),
     name: z.string(),

@@ -16,6 +16,7 @@ export * from "./rules/name.ts";
 export * from "./rules/password.ts";
 export * from "./rules/phone.ts";
 export * from "./rules/vat.ts";
+export * from "./subscriptions.ts";
 export * from "./visit-requests.ts";
 export * from "./visitors.ts";
 export * from "./withdrawal.ts";

@@ -8,6 +8,8 @@ export const PAGE_ROUTES = [
   { path: "/academies", key: "academies" },
   { path: "/birthday-parties", key: "birthdayParties" },
   { path: "/cart", key: "cart" },
+  // § 312k BGB: the cancellation page, reachable without signing in (D73).
+  { path: "/vertraege-kuendigen", key: "cancelContracts" },
   { path: "/contacts", key: "contacts" },
   { path: "/courses", key: "courses" },
   { path: "/detailView", key: "detailView" },
@@ -58,6 +60,7 @@ export const PAGE_TITLES: Record<PageKey, { de: string; ru: string }> = {
   aboutUs: { de: "Über uns", ru: "О нас" },
   academies: { de: "Akademien", ru: "Академии" },
   birthdayParties: { de: "Kindergeburtstage", ru: "Дни рождения" },
+  cancelContracts: { de: "Verträge hier kündigen", ru: "Расторгнуть договоры здесь" },
   cart: { de: "Warenkorb", ru: "Корзина" },
   contacts: { de: "Kontakt", ru: "Контакты" },
   courses: { de: "Kurse", ru: "Курсы" },

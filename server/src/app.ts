@@ -39,6 +39,9 @@ import { registerRateLimit } from "./plugins/rate-limit.ts";
 import { registerRequestLocale } from "./plugins/request-locale.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import { registerSpa } from "./spa/spa.plugin.ts";
+import { startSubscriptions } from "./subscriptions/subscriptions.repository.ts";
+import { subscriptionsRoutes } from "./subscriptions/subscriptions.routes.ts";
+import { createSubscriptionsService } from "./subscriptions/subscriptions.service.ts";
 import { visitRequestsRoutes } from "./visit-requests/visit-requests.routes.ts";
 import { createVisitRequestsService } from "./visit-requests/visit-requests.service.ts";
 import { calendarRoutes } from "./visitors/calendar.routes.ts";
@@ -204,6 +207,8 @@ async function registerCheckout(
           seller: sellerFromEnv(env),
         });
         await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL);
+        // The first month of each course subscription is paid now (D25); the next ones follow (D72).
+        await startSubscriptions(tx, orderId, new Date());
       },
       refundNotice: (tx, orderId, amountCents) =>
         enqueueRefundNotice(tx, { orderId, amountCents, reason: "seats_gone", publicUrl: env.PUBLIC_URL }),
@@ -214,10 +219,20 @@ async function registerCheckout(
     log: app.log,
     defer: (name, work) => deferred.run(name, work),
   });
+  const subscriptions = createSubscriptionsService({
+    db,
+    gateway,
+    publicUrl: env.PUBLIC_URL,
+    webUrl: env.WEB_URL,
+    schoolEmail: env.SCHOOL_EMAIL,
+    log: app.log,
+  });
+  await app.register(subscriptionsRoutes({ subscriptions, webUrl: env.WEB_URL }));
   const webhookId = env.PAYPAL_WEBHOOK_ID;
   const webhooks = createPayPalWebhooks({
     db,
     checkout,
+    subscriptions,
     verify:
       paypal && webhookId
         ? (headers, event) => paypal.verifyWebhookSignature(headers, event, webhookId)
@@ -235,6 +250,7 @@ async function registerCheckout(
     checkout,
     gateway,
     withdrawalRefunds: (limit) => withdrawals.refundsPending(limit),
+    subscriptions,
     intervalMs: env.PAYMENT_WORKER_INTERVAL_MS,
     log: app.log,
   });

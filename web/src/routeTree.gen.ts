@@ -28,6 +28,7 @@ import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as School_offerRouteImport } from './routes/school_offer'
 import { Route as Special_offerRouteImport } from './routes/special_offer'
 import { Route as UseAgeFilterRouteImport } from './routes/useAgeFilter'
+import { Route as VertraegeKuendigenRouteImport } from './routes/vertraege-kuendigen'
 import { Route as WorkshopsRouteImport } from './routes/workshops'
 import { Route as InstructorIdRouteImport } from './routes/instructor/$id'
 import { Route as LegalIndexRouteImport } from './routes/legal/index'
@@ -134,6 +135,11 @@ const UseAgeFilterRoute = UseAgeFilterRouteImport.update({
   path: '/useAgeFilter',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VertraegeKuendigenRoute = VertraegeKuendigenRouteImport.update({
+  id: '/vertraege-kuendigen',
+  path: '/vertraege-kuendigen',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WorkshopsRoute = WorkshopsRouteImport.update({
   id: '/workshops',
   path: '/workshops',
@@ -205,6 +211,7 @@ export interface FileRoutesByFullPath {
   '/school_offer': typeof School_offerRoute
   '/special_offer': typeof Special_offerRoute
   '/useAgeFilter': typeof UseAgeFilterRoute
+  '/vertraege-kuendigen': typeof VertraegeKuendigenRoute
   '/workshops': typeof WorkshopsRoute
   '/instructor/$id': typeof InstructorIdRoute
   '/legal/privacy': typeof LegalPrivacyRoute
@@ -236,6 +243,7 @@ export interface FileRoutesByTo {
   '/school_offer': typeof School_offerRoute
   '/special_offer': typeof Special_offerRoute
   '/useAgeFilter': typeof UseAgeFilterRoute
+  '/vertraege-kuendigen': typeof VertraegeKuendigenRoute
   '/workshops': typeof WorkshopsRoute
   '/instructor/$id': typeof InstructorIdRoute
   '/legal/privacy': typeof LegalPrivacyRoute
@@ -268,6 +276,7 @@ export interface FileRoutesById {
   '/school_offer': typeof School_offerRoute
   '/special_offer': typeof Special_offerRoute
   '/useAgeFilter': typeof UseAgeFilterRoute
+  '/vertraege-kuendigen': typeof VertraegeKuendigenRoute
   '/workshops': typeof WorkshopsRoute
   '/instructor/$id': typeof InstructorIdRoute
   '/legal/privacy': typeof LegalPrivacyRoute
@@ -301,6 +310,7 @@ export interface FileRouteTypes {
     | '/school_offer'
     | '/special_offer'
     | '/useAgeFilter'
+    | '/vertraege-kuendigen'
     | '/workshops'
     | '/instructor/$id'
     | '/legal/privacy'
@@ -332,6 +342,7 @@ export interface FileRouteTypes {
     | '/school_offer'
     | '/special_offer'
     | '/useAgeFilter'
+    | '/vertraege-kuendigen'
     | '/workshops'
     | '/instructor/$id'
     | '/legal/privacy'
@@ -363,6 +374,7 @@ export interface FileRouteTypes {
     | '/school_offer'
     | '/special_offer'
     | '/useAgeFilter'
+    | '/vertraege-kuendigen'
     | '/workshops'
     | '/instructor/$id'
     | '/legal/privacy'
@@ -395,6 +407,7 @@ export interface RootRouteChildren {
   School_offerRoute: typeof School_offerRoute
   Special_offerRoute: typeof Special_offerRoute
   UseAgeFilterRoute: typeof UseAgeFilterRoute
+  VertraegeKuendigenRoute: typeof VertraegeKuendigenRoute
   WorkshopsRoute: typeof WorkshopsRoute
   InstructorIdRoute: typeof InstructorIdRoute
   LegalPrivacyRoute: typeof LegalPrivacyRoute
@@ -542,6 +555,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UseAgeFilterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/vertraege-kuendigen': {
+      id: '/vertraege-kuendigen'
+      path: '/vertraege-kuendigen'
+      fullPath: '/vertraege-kuendigen'
+      preLoaderRoute: typeof VertraegeKuendigenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/workshops': {
       id: '/workshops'
       path: '/workshops'
@@ -635,6 +655,7 @@ const rootRouteChildren: RootRouteChildren = {
   School_offerRoute: School_offerRoute,
   Special_offerRoute: Special_offerRoute,
   UseAgeFilterRoute: UseAgeFilterRoute,
+  VertraegeKuendigenRoute: VertraegeKuendigenRoute,
   WorkshopsRoute: WorkshopsRoute,
   InstructorIdRoute: InstructorIdRoute,
   LegalPrivacyRoute: LegalPrivacyRoute,

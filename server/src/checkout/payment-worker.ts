@@ -18,13 +18,21 @@ export type PaymentWorkerDeps = {
   gateway: PaymentGateway;
   intervalMs: number;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** Course subscriptions' months: payment links, ends, PayPal cancellations (D72). */
+  subscriptions?: { runOnce(): Promise<{ ended: number; renewals: number; cancelled: number }> };
   /** A staged payment not heard of for this long is looked up at the gateway (default 60 s). */
   staleSeconds?: number;
   /** Withdrawals whose refund the gateway could not take yet (D75): retried each round. */
   withdrawalRefunds?: (limit: number) => Promise<number>;
 };
 
-export type PaymentRound = { expired: number; reconciled: number; refunded: number; withdrawn?: number };
+export type PaymentRound = {
+  expired: number;
+  reconciled: number;
+  refunded: number;
+  withdrawn?: number;
+  subscriptions?: { ended: number; renewals: number; cancelled: number };
+};
 
 /**
  * One loop for the money that was left open (D51): reservations that ran out are expired (after asking the
@@ -89,8 +97,10 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
     }
     round.refunded = await checkout.refundsDue(10);
     if (deps.withdrawalRefunds) round.withdrawn = await deps.withdrawalRefunds(10);
-    if (round.expired + round.reconciled + round.refunded + (round.withdrawn ?? 0) > 0)
-      log.info(round, "payment worker round");
+    if (deps.subscriptions) round.subscriptions = await deps.subscriptions.runOnce();
+    const months = round.subscriptions;
+    const busy = (round.withdrawn ?? 0) + (months ? months.ended + months.renewals + months.cancelled : 0);
+    if (round.expired + round.reconciled + round.refunded + busy > 0) log.info(round, "payment worker round");
     return round;
   }
 

@@ -6,6 +6,10 @@ import { AppError } from "../errors/app-error.ts";
 import { releaseGiftCard } from "../gift-cards/gift-cards.service.ts";
 import { centsOf, type GatewayCapture } from "../payments/gateway.ts";
 import type { WebhookHeaders } from "../payments/paypal-client.ts";
+import {
+  SUBSCRIPTION_EVENT_TYPES,
+  type SubscriptionsService,
+} from "../subscriptions/subscriptions.service.ts";
 import { orderHasWithdrawals } from "../withdrawals/withdrawals.repository.ts";
 import { findOrder, insertRefund, updateOrder, updatePayment } from "./checkout.repository.ts";
 import type { CheckoutService } from "./checkout.service.ts";
@@ -14,10 +18,13 @@ import type { CheckoutService } from "./checkout.service.ts";
 export type PayPalEvent = {
   id: string;
   event_type: string;
+  create_time?: string;
   resource?: {
+    /** A sale of a subscription (PAYMENT.SALE.*): the PayPal subscription's id, and the amount's `total`. */
+    billing_agreement_id?: string;
     id?: string;
     status?: string;
-    amount?: { value?: string };
+    amount?: { value?: string; total?: string };
     custom_id?: string;
     supplementary_data?: { related_ids?: { order_id?: string } };
     links?: { href: string; rel: string }[];
@@ -27,6 +34,8 @@ export type PayPalEvent = {
 export type WebhookDeps = {
   db: Db;
   checkout: CheckoutService;
+  /** Course subscriptions' events (D72): sales, status changes, renewal orders' payments. */
+  subscriptions: Pick<SubscriptionsService, "handleEvent" | "payRenewal" | "recordRenewalCapture">;
   verify: ((headers: WebhookHeaders, event: unknown) => Promise<boolean>) | null;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 };
@@ -36,7 +45,7 @@ export type WebhookDeps = {
  * (`verify-webhook-signature`), stored once by its event id, then acted on. A repeated delivery of an
  * event that was processed changes nothing; one whose processing failed is processed again.
  */
-export function createPayPalWebhooks({ db, checkout, verify, log }: WebhookDeps) {
+export function createPayPalWebhooks({ db, checkout, subscriptions, verify, log }: WebhookDeps) {
   /** Stores the event; undefined when it was stored and processed before. */
   async function store(event: PayPalEvent): Promise<number | undefined> {
     const [inserted] = await db
@@ -79,6 +88,13 @@ export function createPayPalWebhooks({ db, checkout, verify, log }: WebhookDeps)
         const capture = captureOf(resource);
         // A capture of an order this shop does not know (another integration on the account) is noted only.
         const known = gatewayOrderId ? await checkout.resolve(gatewayOrderId) : undefined;
+        if (
+          !known &&
+          gatewayOrderId &&
+          capture &&
+          (await subscriptions.recordRenewalCapture(gatewayOrderId, capture))
+        )
+          return;
         if (!known || !gatewayOrderId || !capture) {
           log.warn({ eventId: event.id }, "capture event for an unknown order ignored");
           return;
@@ -96,7 +112,11 @@ export function createPayPalWebhooks({ db, checkout, verify, log }: WebhookDeps)
       case "CHECKOUT.ORDER.APPROVED": {
         // The buyer approved and closed the tab before our page captured: capture on the server.
         const found = resource.id ? await checkout.resolve(resource.id) : undefined;
-        if (!found) return;
+        if (!found) {
+          // A month of a subscription paid by hand (D72).
+          if (resource.id) await subscriptions.payRenewal(resource.id);
+          return;
+        }
         await checkout.capture(found.order, found.payment, found.order.locale).catch((error: unknown) => {
           if (!(error instanceof AppError)) throw error;
           log.info({ orderId: found.order.id, code: error.code }, "approved order not captured");
@@ -104,6 +124,7 @@ export function createPayPalWebhooks({ db, checkout, verify, log }: WebhookDeps)
         return;
       }
       default:
+        if (SUBSCRIPTION_EVENT_TYPES.includes(event.event_type)) return subscriptions.handleEvent(event);
         log.info({ eventType: event.event_type }, "paypal event ignored");
     }
   }

@@ -109,10 +109,22 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     basis: "pro_rata",
     creditNoteNumber: "GS-2026-000007",
   },
+  "contract-cancellation": {
+    name: "Eva Muster",
+    receivedAt: "2026-11-24T17:03:00.000Z",
+    contractRef: "4711-12",
+    contractName: "Malkurs für Kinder (Mila)",
+    kind: "ordinary",
+    reason: "Umzug",
+    requestedEnd: "next_possible",
+    endsAt: "2026-12-20T10:00:00.000Z",
+    email: "eva@example.org",
+  },
 };
 
 /** Values each sample must show in both bodies. */
 const EXPECTED: { [Name in MailTemplateName]: string[] } = {
+  "contract-cancellation": ["Eva Muster", "4711-12", "Malkurs für Kinder (Mila)", "Umzug", "eva@example.org"],
   "gift-card": ["Olga", "815", "ACDE-FGHJ-KMNP-QRTU"],
   "verify-email": ["Anna"],
   "password-reset": ["Boris"],

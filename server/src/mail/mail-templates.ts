@@ -4,6 +4,10 @@ import {
   contactConfirmationTemplate,
 } from "./templates/contact-confirmation.ts";
 import { type ContactRequestData, contactRequestTemplate } from "./templates/contact-request.ts";
+import {
+  type ContractCancellationData,
+  contractCancellationTemplate,
+} from "./templates/contract-cancellation.ts";
 import { type GiftCardData, giftCardTemplate } from "./templates/gift-card.ts";
 import { renderLayout } from "./templates/layout.ts";
 import { type OrderConfirmationData, orderConfirmationTemplate } from "./templates/order-confirmation.ts";
@@ -23,6 +27,7 @@ import {
 
 export type { ContactConfirmationData } from "./templates/contact-confirmation.ts";
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
+export type { ContractCancellationData } from "./templates/contract-cancellation.ts";
 export type { GiftCardData, GiftCardMailCard } from "./templates/gift-card.ts";
 export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
 export type { PasswordResetData } from "./templates/password-reset.ts";
@@ -47,6 +52,7 @@ export type MailTemplateData = {
   "visit-request-confirmation": VisitRequestMailData;
   "visit-request-notification": VisitRequestMailData;
   "withdrawal-confirmation": WithdrawalConfirmationData;
+  "contract-cancellation": ContractCancellationData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -62,6 +68,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "visit-request-confirmation": visitRequestConfirmationTemplate,
   "visit-request-notification": visitRequestNotificationTemplate,
   "withdrawal-confirmation": withdrawalConfirmationTemplate,
+  "contract-cancellation": contractCancellationTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];

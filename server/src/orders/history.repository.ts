@@ -1,7 +1,16 @@
 import type { Locale, OrderItemStatus, OrderStatus, ProductType } from "@atelier/contract";
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { invoices, orderItems, orders, productPages, purchaseOptions, visitors } from "../db/schema/index.ts";
+import {
+  invoices,
+  orderItems,
+  orders,
+  productPages,
+  purchaseOptions,
+  subscriptionPauses,
+  subscriptions,
+  visitors,
+} from "../db/schema/index.ts";
 import { type CartItemRow, itemColumns } from "./cart.repository.ts";
 
 /** The items of a parent's finished orders: the cart's item columns plus what the history shows. */
@@ -11,6 +20,10 @@ export type HistoryItemRow = CartItemRow & {
   orderStatus: OrderStatus;
   purchasedAt: Date;
   invoiceNumber: string | null;
+  /** A course subscription's months (D72), null for other items. */
+  subscription: typeof subscriptions.$inferSelect | null;
+  /** Today (Berlin) is in one of the school's pauses of this course (D74). */
+  paused: boolean;
 };
 
 export type HistoryCriteria = {
@@ -42,12 +55,15 @@ export function findHistoryItems(
         orderStatus: orders.status,
         purchasedAt,
         invoiceNumber: invoices.number,
+        subscription: subscriptions,
+        paused: sql<boolean>`exists (select 1 from ${subscriptionPauses} p where (p.product_page_id is null or p.product_page_id = ${orderItems.productPageId}) and (now() at time zone 'Europe/Berlin')::date between p.starts_on and p.ends_on)`,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
       .innerJoin(purchaseOptions, eq(purchaseOptions.id, orderItems.purchaseOptionId))
       .leftJoin(visitors, eq(visitors.id, orderItems.visitorId))
+      .leftJoin(subscriptions, eq(subscriptions.orderItemId, orderItems.id))
       // One invoice per order (a unique index); credit notes are not the purchase's number.
       .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
       .where(and(...where))

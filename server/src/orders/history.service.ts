@@ -1,11 +1,13 @@
 import {
   centsToDecimal,
+  contractNumber,
   HISTORY_MAX_ITEMS,
   HISTORY_ORDER_STATUSES,
   type HistoryItem,
   type HistoryQuery,
   itemState,
   type Locale,
+  type RenewalState,
   type WithdrawalRecord,
   withdrawalWindow,
 } from "@atelier/contract";
@@ -17,6 +19,17 @@ import { findVisitor } from "../visitors/visitors.repository.ts";
 import { findWithdrawalsOfItems } from "../withdrawals/withdrawals.repository.ts";
 import { toRecord } from "../withdrawals/withdrawals.service.ts";
 import { findHistoryItems, type HistoryItemRow } from "./history.repository.ts";
+
+/**
+ * Where a running subscription's next month stands (D72): PayPal's automatic charge failed → awaiting
+ * payment; a payment link for the next month is open → renewal available. A cancelled one has neither.
+ */
+function renewalState(sub: NonNullable<HistoryItemRow["subscription"]>): RenewalState | null {
+  if (sub.status !== "running" || sub.cancelAt) return null;
+  if (sub.autopay === "suspended") return "awaiting_payment";
+  if (sub.renewalToken && sub.renewalFor?.getTime() === sub.periodEnd.getTime()) return "renewal_available";
+  return null;
+}
 
 export type HistoryServiceDeps = { db: Db; publicUrl: string; maxItems?: number };
 export type HistoryService = ReturnType<typeof createHistoryService>;
@@ -46,12 +59,33 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
     );
     const photo = row.pageTitleImage?.src ?? null;
     const priceCents = row.calculatedPriceCents - row.siblingDiscountCents - row.promocodeDiscountCents;
+    const sub = row.subscription;
+    const renewal = sub ? renewalState(sub) : null;
     return {
       id: row.id,
-      // Subscriptions' renewals (awaiting payment, renewal available) join here when monthly billing exists.
-      state: itemState({ orderStatus: row.orderStatus, itemStatus: row.itemStatus }),
+      state: itemState({
+        orderStatus: row.orderStatus,
+        // A running subscription is paused (frozen) during the school's holidays of its course (D74).
+        itemStatus:
+          sub?.status === "running" && row.paused && row.itemStatus === "active" ? "frozen" : row.itemStatus,
+        renewal,
+      }),
       purchased_at: row.purchasedAt.toISOString(),
-      paypal_invoice_link: null,
+      paypal_invoice_link:
+        renewal && sub?.renewalToken
+          ? `${publicUrl.replace(/\/$/, "")}/api/v2/orders/subscriptions/renewal/pay/?token=${sub.renewalToken}`
+          : null,
+      subscription: sub
+        ? {
+            contract_number: contractNumber(row.orderId, row.id),
+            period_start: sub.periodStart.toISOString(),
+            paid_until: sub.periodEnd.toISOString(),
+            ends_at:
+              sub.cancelAt?.toISOString() ?? (sub.status === "ended" ? sub.periodEnd.toISOString() : null),
+            autopay: sub.autopay,
+            monthly_price_cents: row.recurrentPriceCents - row.recurrentDiscountCents,
+          }
+        : null,
       product_page: {
         id: row.productPageId,
         name: row.pageName,

@@ -61,6 +61,15 @@ export function createDemoGateway(db: Db, publicUrl: string): DemoGateway {
 
   return {
     name: "demo",
+    // The demo has no catalogue and charges nothing by itself: ids only, so make_recurring answers.
+    createProduct: async (_product, requestId) => ({ id: `DEMO-PROD-${requestId}`.slice(0, 64) }),
+    createMonthlyPlan: async (plan) => ({ id: `DEMO-PLAN-${plan.priceCents}` }),
+    createSubscription: async (_request, requestId) => ({
+      id: `DEMOSUB-${requestId}`.slice(0, 64),
+      status: "APPROVAL_PENDING",
+      approveUrl: null,
+    }),
+    cancelSubscription: async () => undefined,
     async createOrder(request, requestId) {
       const amountCents = centsOf(request.purchase_units[0]?.amount.value);
       await db

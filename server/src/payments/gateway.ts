@@ -50,8 +50,36 @@ export class GatewayError extends Error {
   }
 }
 
+/** A gateway subscription (PayPal Subscriptions v1) as the subscriptions code reads it. */
+export type GatewaySubscription = {
+  id: string;
+  status: "APPROVAL_PENDING" | "APPROVED" | "ACTIVE" | "SUSPENDED" | "CANCELLED" | "EXPIRED";
+  approveUrl: string | null;
+};
+
+export type SubscriptionRequest = {
+  planId: string;
+  /** Our order item's id, echoed in every event of the subscription. */
+  customId: string;
+  /** The first automatic charge: when the month paid at checkout (or by hand) ends. */
+  startTime: Date;
+  locale: "de" | "ru";
+  returnUrl: string;
+  cancelUrl: string;
+};
+
 export type PaymentGateway = {
   name: GatewayName;
+  /** A catalog product (created once, its id stored in `gateway_catalog`). */
+  createProduct(product: { name: string; description: string }, requestId: string): Promise<{ id: string }>;
+  /** A monthly EUR billing plan of a product at one price (created once per price). */
+  createMonthlyPlan(
+    plan: { productId: string; name: string; priceCents: number },
+    requestId: string,
+  ): Promise<{ id: string }>;
+  createSubscription(request: SubscriptionRequest, requestId: string): Promise<GatewaySubscription>;
+  /** Stops the automatic charges; a subscription that is already cancelled is not an error. */
+  cancelSubscription(subscriptionId: string, reason: string): Promise<void>;
   createOrder(request: CreateOrderRequest, requestId: string): Promise<GatewayOrder>;
   getOrder(orderId: string): Promise<GatewayOrder>;
   captureOrder(orderId: string, requestId: string): Promise<GatewayOrder>;

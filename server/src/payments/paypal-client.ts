@@ -82,6 +82,49 @@ export type PayPalRefund = {
   amount?: Money;
 };
 
+/** Catalog products v1 and Subscriptions v1 (billing plans, subscriptions), the parts we send and read. */
+export type PayPalProductRequest = {
+  name: string;
+  description?: string;
+  type: "SERVICE";
+  category?: string;
+};
+
+export type PayPalPlanRequest = {
+  product_id: string;
+  name: string;
+  status: "ACTIVE";
+  billing_cycles: {
+    frequency: { interval_unit: "MONTH"; interval_count: number };
+    tenure_type: "REGULAR";
+    sequence: number;
+    total_cycles: number;
+    pricing_scheme: { fixed_price: Money };
+  }[];
+  payment_preferences: { auto_bill_outstanding: boolean; payment_failure_threshold: number };
+};
+
+export type PayPalSubscriptionRequest = {
+  plan_id: string;
+  start_time?: string;
+  custom_id?: string;
+  application_context?: {
+    brand_name?: string;
+    locale?: string;
+    shipping_preference?: "NO_SHIPPING";
+    user_action?: "SUBSCRIBE_NOW" | "CONTINUE";
+    return_url?: string;
+    cancel_url?: string;
+  };
+};
+
+export type PayPalSubscription = {
+  id: string;
+  status: "APPROVAL_PENDING" | "APPROVED" | "ACTIVE" | "SUSPENDED" | "CANCELLED" | "EXPIRED";
+  custom_id?: string;
+  links?: PayPalLink[];
+};
+
 export type WebhookHeaders = {
   "paypal-auth-algo"?: string | undefined;
   "paypal-cert-url"?: string | undefined;
@@ -202,6 +245,8 @@ export function createPayPalClient(options: PayPalClientOptions) {
         continue;
       }
       if (!res.ok) throw await failure(path, res);
+      // A cancel answers 204 without a body.
+      if (res.status === 204) return undefined as T;
       return (await res.json()) as T;
     }
   }
@@ -221,6 +266,19 @@ export function createPayPalClient(options: PayPalClientOptions) {
       requestId: string,
       refund: { amount?: Money; note_to_payer?: string } = {},
     ) => call<PayPalRefund>("POST", `/v2/payments/captures/${id(captureId)}/refund`, refund, requestId),
+    createProduct: (request: PayPalProductRequest, requestId: string) =>
+      call<{ id: string }>("POST", "/v1/catalogs/products", request, requestId),
+    createPlan: (request: PayPalPlanRequest, requestId: string) =>
+      call<{ id: string; status?: string }>("POST", "/v1/billing/plans", request, requestId),
+    createSubscription: (request: PayPalSubscriptionRequest, requestId: string) =>
+      call<PayPalSubscription>("POST", "/v1/billing/subscriptions", request, requestId),
+    getSubscription: (subscriptionId: string) =>
+      call<PayPalSubscription>("GET", `/v1/billing/subscriptions/${id(subscriptionId)}`),
+    /** Answers 204; a subscription already cancelled answers 422 SUBSCRIPTION_STATUS_INVALID. */
+    cancelSubscription: (subscriptionId: string, reason: string) =>
+      call<undefined>("POST", `/v1/billing/subscriptions/${id(subscriptionId)}/cancel`, {
+        reason: reason.slice(0, 127),
+      }),
     /** True when PayPal confirms that a webhook event with these headers was sent by PayPal for our webhook. */
     async verifyWebhookSignature(
       headers: WebhookHeaders,

@@ -5,7 +5,13 @@ import {
   type GatewayOrder,
   type PaymentGateway,
 } from "./gateway.ts";
-import { eur, type PayPalClient, PayPalError, type PayPalOrder } from "./paypal-client.ts";
+import {
+  eur,
+  type PayPalClient,
+  PayPalError,
+  type PayPalOrder,
+  type PayPalSubscription,
+} from "./paypal-client.ts";
 
 /** PayPal's issue names (Orders v2 error details) in checkout's words. */
 const FAILURE_BY_ISSUE: Record<string, GatewayFailure> = {
@@ -50,10 +56,80 @@ function toGatewayOrder(order: PayPalOrder): GatewayOrder {
   };
 }
 
+function toGatewaySubscription(subscription: PayPalSubscription) {
+  return {
+    id: subscription.id,
+    status: subscription.status,
+    approveUrl: subscription.links?.find((link) => link.rel === "approve")?.href ?? null,
+  };
+}
+
 /** The gateway on PayPal's REST API (paypal-client.ts). */
 export function createPayPalGateway(client: PayPalClient): PaymentGateway {
   return {
     name: "paypal",
+    createProduct: (product, requestId) =>
+      client
+        .createProduct(
+          {
+            name: product.name,
+            description: product.description,
+            type: "SERVICE",
+            category: "EDUCATIONAL_AND_TEXTBOOKS",
+          },
+          requestId,
+        )
+        .then((created) => ({ id: created.id }), translate),
+    createMonthlyPlan: (plan, requestId) =>
+      client
+        .createPlan(
+          {
+            product_id: plan.productId,
+            name: plan.name,
+            status: "ACTIVE",
+            billing_cycles: [
+              {
+                frequency: { interval_unit: "MONTH", interval_count: 1 },
+                tenure_type: "REGULAR",
+                sequence: 1,
+                total_cycles: 0,
+                pricing_scheme: { fixed_price: eur(plan.priceCents) },
+              },
+            ],
+            // A failed charge suspends at once: the shop then offers the month as a one-off payment.
+            payment_preferences: { auto_bill_outstanding: false, payment_failure_threshold: 1 },
+          },
+          requestId,
+        )
+        .then((created) => ({ id: created.id }), translate),
+    createSubscription: (request, requestId) =>
+      client
+        .createSubscription(
+          {
+            plan_id: request.planId,
+            custom_id: request.customId,
+            start_time: request.startTime.toISOString(),
+            application_context: {
+              brand_name: "Atelier",
+              locale: request.locale === "ru" ? "ru-RU" : "de-DE",
+              shipping_preference: "NO_SHIPPING",
+              user_action: "SUBSCRIBE_NOW",
+              return_url: request.returnUrl,
+              cancel_url: request.cancelUrl,
+            },
+          },
+          requestId,
+        )
+        .then(toGatewaySubscription, translate),
+    cancelSubscription: (subscriptionId, reason) =>
+      client.cancelSubscription(subscriptionId, reason).then(
+        () => undefined,
+        (error: unknown) => {
+          // Already cancelled or expired at PayPal: what we wanted.
+          if (error instanceof PayPalError && error.issue === "SUBSCRIPTION_STATUS_INVALID") return;
+          translate(error);
+        },
+      ),
     createOrder: (request, requestId) =>
       client.createOrder(request, requestId).then(toGatewayOrder, translate),
     getOrder: (orderId) => client.getOrder(orderId).then(toGatewayOrder, translate),

@@ -18,7 +18,15 @@ export type StandInOrder = {
 
 export type SignedEvent = {
   headers: Record<string, string>;
-  payload: { id: string; event_type: string; resource: Record<string, unknown> };
+  payload: { id: string; event_type: string; create_time: string; resource: Record<string, unknown> };
+};
+
+/** A Subscriptions v1 subscription as the stand-in keeps it. */
+export type StandInSubscription = {
+  id: string;
+  status: "APPROVAL_PENDING" | "ACTIVE" | "SUSPENDED" | "CANCELLED";
+  request: Record<string, unknown>;
+  cancelReason?: string;
 };
 
 export type PayPalStandIn = {
@@ -27,6 +35,10 @@ export type PayPalStandIn = {
   clientSecret: string;
   webhookId: string;
   orders: Map<string, StandInOrder>;
+  /** Catalog products and billing plans created (by id), and subscriptions. */
+  products: Map<string, Record<string, unknown>>;
+  plans: Map<string, Record<string, unknown>>;
+  subscriptions: Map<string, StandInSubscription>;
   /** Requests per "METHOD path" (order ids replaced by ":id"). */
   calls: Map<string, number>;
   tokenLifetimeS: number;
@@ -45,7 +57,14 @@ export type PayPalStandIn = {
   /** The buyer approves and the order is captured at PayPal, as if our server had captured and then crashed. */
   captureBehindOurBack(orderId: string): string;
   /** A webhook event as PayPal posts it, with signature headers this stand-in verifies. */
-  webhookEvent(eventType: string, resource: Record<string, unknown>, eventId?: string): SignedEvent;
+  webhookEvent(
+    eventType: string,
+    resource: Record<string, unknown>,
+    eventId?: string,
+    createTime?: Date,
+  ): SignedEvent;
+  /** The resource of a PAYMENT.SALE.COMPLETED event: one monthly charge of a subscription. */
+  saleResource(subscriptionId: string, saleId?: string): Record<string, unknown>;
   /** The resource of a PAYMENT.CAPTURE.COMPLETED event for an order captured here. */
   captureResource(orderId: string): Record<string, unknown>;
   close(): Promise<void>;
@@ -73,6 +92,9 @@ export async function startPayPalStandIn(
     clientSecret,
     webhookId,
     orders,
+    products: new Map(),
+    plans: new Map(),
+    subscriptions: new Map(),
     calls,
     tokenLifetimeS: options.tokenLifetimeS ?? 32_400,
     approve(orderId) {
@@ -99,7 +121,7 @@ export async function startPayPalStandIn(
       order.captureId ??= `CAP${String(++counter).padStart(14, "0")}`;
       return order.captureId;
     },
-    webhookEvent(eventType, resource, eventId = `WH-${++counter}`) {
+    webhookEvent(eventType, resource, eventId = `WH-${++counter}`, createTime = new Date()) {
       const transmissionId = `tx-${eventId}`;
       return {
         headers: {
@@ -109,7 +131,19 @@ export async function startPayPalStandIn(
           "paypal-transmission-sig": state.signatureFor(transmissionId),
           "paypal-transmission-time": new Date().toISOString(),
         },
-        payload: { id: eventId, event_type: eventType, resource },
+        payload: { id: eventId, event_type: eventType, create_time: createTime.toISOString(), resource },
+      };
+    },
+    saleResource(subscriptionId, saleId = `SALE${String(++counter).padStart(12, "0")}`) {
+      const subscription = state.subscriptions.get(subscriptionId);
+      const plan = subscription ? state.plans.get(String(subscription.request.plan_id)) : undefined;
+      const cycles = (plan?.billing_cycles as { pricing_scheme: { fixed_price: { value: string } } }[]) ?? [];
+      return {
+        id: saleId,
+        state: "completed",
+        amount: { total: cycles[0]?.pricing_scheme.fixed_price.value ?? "0.00", currency: "EUR" },
+        billing_agreement_id: subscriptionId,
+        custom: subscription?.request.custom_id,
       };
     },
     captureResource(orderId) {
@@ -163,6 +197,24 @@ export async function startPayPalStandIn(
       links: [
         { href: `${state.url}/checkoutnow?token=${order.id}`, rel: "approve", method: "GET" },
         { href: `${state.url}/v2/checkout/orders/${order.id}`, rel: "self", method: "GET" },
+      ],
+    };
+  }
+
+  function subscriptionBody(subscription: StandInSubscription) {
+    return {
+      id: subscription.id,
+      status: subscription.status,
+      plan_id: subscription.request.plan_id,
+      custom_id: subscription.request.custom_id,
+      start_time: subscription.request.start_time,
+      links: [
+        {
+          href: `${state.url}/webapps/billing/subscriptions?ba_token=${subscription.id}`,
+          rel: "approve",
+          method: "GET",
+        },
+        { href: `${state.url}/v1/billing/subscriptions/${subscription.id}`, rel: "self", method: "GET" },
       ],
     };
   }
@@ -263,6 +315,42 @@ export async function startPayPalStandIn(
         },
       };
     }
+    if (method === "POST" && path === "/v1/catalogs/products") {
+      const id = `PROD-${String(++counter).padStart(12, "0")}`;
+      state.products.set(id, body);
+      return { status: 201, body: { id, ...body } };
+    }
+    if (method === "POST" && path === "/v1/billing/plans") {
+      if (!state.products.has(String(body.product_id)))
+        return error(422, "UNPROCESSABLE_ENTITY", "INVALID_PRODUCT_ID");
+      const id = `P-${String(++counter).padStart(12, "0")}`;
+      state.plans.set(id, body);
+      return { status: 201, body: { id, status: "ACTIVE", ...body } };
+    }
+    if (method === "POST" && path === "/v1/billing/subscriptions") {
+      if (!state.plans.has(String(body.plan_id)))
+        return error(422, "UNPROCESSABLE_ENTITY", "INVALID_PLAN_ID");
+      const subscription: StandInSubscription = {
+        id: `I-${String(++counter).padStart(12, "0")}`,
+        status: "APPROVAL_PENDING",
+        request: body,
+      };
+      state.subscriptions.set(subscription.id, subscription);
+      return { status: 201, body: subscriptionBody(subscription) };
+    }
+    const subscription = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
+    if (subscription) {
+      const found = state.subscriptions.get(decodeURIComponent(subscription[1] ?? ""));
+      if (!found) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+      if (method === "GET" && !subscription[2]) return { status: 200, body: subscriptionBody(found) };
+      if (method === "POST" && subscription[2]) {
+        if (found.status === "CANCELLED")
+          return error(422, "UNPROCESSABLE_ENTITY", "SUBSCRIPTION_STATUS_INVALID");
+        found.status = "CANCELLED";
+        found.cancelReason = String(body.reason ?? "");
+        return { status: 204, body: undefined };
+      }
+    }
     if (method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
       const ok =
         body.webhook_id === webhookId &&
@@ -280,9 +368,14 @@ export async function startPayPalStandIn(
     req.on("end", async () => {
       const method = req.method ?? "GET";
       const path = new URL(req.url ?? "/", "http://stand-in").pathname;
-      const route = `${method} ${path.replace(/\/(SI|CAP)[0-9]+/g, "/:id")}`;
+      const route = `${method} ${path.replace(/\/(SI|CAP|I-)[0-9]+/g, "/:id")}`;
       calls.set(route, (calls.get(route) ?? 0) + 1);
       const send = (status: number, body: unknown) => {
+        if (status === 204) {
+          res.writeHead(204, { "paypal-debug-id": randomUUID() });
+          res.end();
+          return;
+        }
         res.writeHead(status, { "content-type": "application/json", "paypal-debug-id": randomUUID() });
         res.end(JSON.stringify(body));
       };
@@ -354,15 +447,19 @@ function serveBrowserStandIn(req: IncomingMessage, res: ServerResponse, state: P
     const id = decodeURIComponent(approve[1] ?? "");
     const order = state.orders.get(id);
     if (order) state.approve(id);
-    res.writeHead(order ? 200 : 404, { ...cors, "content-type": "application/json" });
-    res.end(JSON.stringify(order ? { id, status: order.status } : { name: "RESOURCE_NOT_FOUND" }));
+    // A subscription the buyer approves becomes active (PayPal then sends BILLING.SUBSCRIPTION.ACTIVATED).
+    const subscription = state.subscriptions.get(id);
+    if (subscription?.status === "APPROVAL_PENDING") subscription.status = "ACTIVE";
+    const found = order ?? subscription;
+    res.writeHead(found ? 200 : 404, { ...cors, "content-type": "application/json" });
+    res.end(JSON.stringify(found ? { id, status: found.status } : { name: "RESOURCE_NOT_FOUND" }));
     return true;
   }
   return false;
 }
 
 /**
- * `window.paypal.Buttons({createOrder, onApprove, onCancel, onError, onClick, onInit}).render(el)` as the SDK
+ * `window.paypal.Buttons({createOrder or createSubscription, onApprove, onCancel, onError, onClick, onInit}).render(el)` as the SDK
  * calls them: "PayPal (stand-in)" runs onClick, createOrder, the approval and onApprove (whose `actions.restart()`
  * lets the buyer approve the same order again, as after a declined funding source); "close window" runs onClick,
  * createOrder and onCancel({orderID}); a throwing callback ends in onError. Drawn in the page (no iframe).
@@ -394,9 +491,12 @@ function sdkStub(origin: string): string {
       });
     }
     function createOrder() {
-      if (typeof props.createOrder !== "function") return Promise.reject(new Error("createOrder is required"));
-      var actions = { order: { create: function () { return Promise.reject(new Error("The stand-in creates no orders in the browser.")); } } };
-      return Promise.resolve(props.createOrder({ paymentSource: "paypal" }, actions)).then(function (id) {
+      // intent=subscription: the buttons ask createSubscription for a subscription id instead.
+      var create = typeof props.createSubscription === "function" ? props.createSubscription : props.createOrder;
+      if (typeof create !== "function") return Promise.reject(new Error("createOrder is required"));
+      var refuse = function () { return Promise.reject(new Error("The stand-in creates nothing in the browser.")); };
+      var actions = { order: { create: refuse }, subscription: { create: refuse } };
+      return Promise.resolve(create({ paymentSource: "paypal" }, actions)).then(function (id) {
         if (typeof id !== "string" || !id) throw new Error("Expected an order id to be passed");
         orderId = id;
         return id;
@@ -414,6 +514,7 @@ function sdkStub(origin: string): string {
         if (typeof props.onApprove !== "function") return undefined;
         return props.onApprove({
           orderID: id,
+          subscriptionID: typeof props.createSubscription === "function" ? id : undefined,
           payerID: "PAYER1",
           paymentID: null,
           billingToken: null,

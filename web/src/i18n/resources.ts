@@ -7,6 +7,7 @@ import type deCheckout from "../locales/de/checkout.json";
 import deCommon from "../locales/de/common.json";
 import type deContact from "../locales/de/contact.json";
 import type deContent from "../locales/de/content.json";
+import type deContracts from "../locales/de/contracts.json";
 import deCookies from "../locales/de/cookies.json";
 import deErrors from "../locales/de/errors.json";
 import deFooter from "../locales/de/footer.json";
@@ -27,6 +28,7 @@ import type ruCheckout from "../locales/ru/checkout.json";
 import ruCommon from "../locales/ru/common.json";
 import type ruContact from "../locales/ru/contact.json";
 import type ruContent from "../locales/ru/content.json";
+import type ruContracts from "../locales/ru/contracts.json";
 import ruCookies from "../locales/ru/cookies.json";
 import ruErrors from "../locales/ru/errors.json";
 import ruFooter from "../locales/ru/footer.json";
@@ -42,7 +44,7 @@ import type ruWithdrawal from "../locales/ru/withdrawal.json";
 // Bundled statically: all texts together are a few KB, and a page must never wait for its words.
 // catalogue, contact and content are typed here but filled by their features' route chunks
 // (features/<area>/i18n.ts, run before the chunk renders) to keep them out of the home page's JS.
-// So are account, auth, cart, checkin, checkout, history, visitors and withdrawal, which load with the sign-in dialog, the profile menu and /profile.
+// So are account, auth, cart, checkin, checkout, contracts, history, visitors and withdrawal, which load with the sign-in dialog, the profile menu and /profile.
 export const resources = {
   de: {
     account: {} as typeof deAccount,
@@ -54,6 +56,7 @@ export const resources = {
     common: deCommon,
     contact: {} as typeof deContact,
     content: {} as typeof deContent,
+    contracts: {} as typeof deContracts,
     cookies: deCookies,
     errors: deErrors,
     footer: deFooter,
@@ -76,6 +79,7 @@ export const resources = {
     common: ruCommon,
     contact: {} as typeof ruContact,
     content: {} as typeof ruContent,
+    contracts: {} as typeof ruContracts,
     cookies: ruCookies,
     errors: ruErrors,
     footer: ruFooter,

@@ -4,6 +4,7 @@ import { AccountSettings } from "../features/account/components/account-settings
 import { openAuthDialog } from "../features/auth/auth-dialog-store.ts";
 import { saveUser, useSession } from "../features/auth/session.ts";
 import { PhoneInput } from "../features/phone-input/components/phone-input.tsx";
+import { CancelContractsLink } from "../features/profile/components/cancel-contracts-link.tsx";
 import { type CatalogueLink, HistoryPanel } from "../features/profile/components/history-panel.tsx";
 import { ProfileGuest } from "../features/profile/components/profile-guest.tsx";
 import { ProfilePage } from "../features/profile/components/profile-page.tsx";
@@ -51,7 +52,10 @@ function ProfileRoute() {
         ),
       }}
       account={
-        <AccountSettings userKey={String(session.user.pk)} PhoneField={PhoneInput} onUserSaved={saveUser} />
+        <>
+          <AccountSettings userKey={String(session.user.pk)} PhoneField={PhoneInput} onUserSaved={saveUser} />
+          <CancelContractsLink />
+        </>
       }
     />
   );

@@ -112,6 +112,16 @@ export function Footer({ white }: { white: boolean }) {
                 </Link>
               </li>
               <li>
+                {/* § 312k BGB: the cancellation button on every page, reachable without signing in (D73). */}
+                <Link
+                  to="/vertraege-kuendigen"
+                  className={`${linkClass} font-semibold`}
+                  data-testid="footer-cancel-contracts"
+                >
+                  {t("cancelContracts")}
+                </Link>
+              </li>
+              <li>
                 {/* The modal promises that the choice can be changed at any time (TDDDG, decision D60). */}
                 <button
                   type="button"

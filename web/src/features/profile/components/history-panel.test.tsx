@@ -20,6 +20,7 @@ function item(overrides: Partial<HistoryItem> = {}): HistoryItem {
     id,
     state: "active",
     purchased_at: "2027-03-01T10:00:00.000Z",
+    subscription: null,
     paypal_invoice_link: null,
     product_page: { id: 1, name: "Kleine Maler", product_type: "Course", slug: "kleine-maler", photo: null },
     purchase_option: { id: 2, schedule_type: "Course (1 / week)", name: "1 × pro Woche" },

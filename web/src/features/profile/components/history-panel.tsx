@@ -7,6 +7,7 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { formatDate, formatTime, weekdayName } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
+import { SubscriptionActions } from "../../contracts/components/subscription-actions.tsx";
 import { type HistoryFilter, historyQueryOptions } from "../api/history-api.ts";
 import { CalendarDownload, ItemDocuments } from "./item-documents.tsx";
 import { WithdrawButton } from "./withdraw-button.tsx";
@@ -124,6 +125,7 @@ export function HistoryList({
                         : t("invoicePending")}
                     </p>
                     <ItemDocuments item={item} />
+                    <SubscriptionActions item={item} />
                   </div>
                   <div className="space-y-1 text-right">
                     <p className="font-semibold text-slate-900">

@@ -11,6 +11,7 @@ const item = (overrides: Partial<HistoryItem> = {}): HistoryItem => ({
   state: "active",
   purchased_at: "2027-03-01T10:00:00.000Z",
   paypal_invoice_link: null,
+  subscription: null,
   product_page: { id: 1, name: "Kleine Maler", product_type: "Course", slug: "kleine-maler", photo: null },
   purchase_option: { id: 2, schedule_type: "Course (1 / week)", name: "1 × pro Woche" },
   schedule_slots: [],

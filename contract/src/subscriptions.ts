@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { IdSchema } from "./orders.ts";
+import { NAME_MAX_LENGTH } from "./rules/constants.ts";
+import { isIsoDate } from "./rules/dates.ts";
+import { EmailSchema } from "./rules/email.ts";
+
+/**
+ * Monthly course subscriptions after checkout (issue #9, D72–D74): autopay through a PayPal subscription
+ * (`POST /api/v2/orders/subscriptions/{id}/make_recurring/`), a one-off payment for the next month without
+ * it, cancellation at the end of the paid month (`PATCH /api/v2/orders/items/{id}/cancel/`) and the
+ * § 312k BGB cancellation page that needs no sign-in.
+ */
+
+/** Days before the paid month ends when a subscription without autopay offers paying the next one. */
+export const RENEWAL_NOTICE_DAYS = 7;
+
+/** The same day one month later (the 31st becomes the last day of a shorter month), in UTC. */
+export function addMonth(from: Date): Date {
+  const next = new Date(from.getTime());
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const last = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, last));
+  return next;
+}
+
+/** A school holiday of a course (D74): first and last day, ISO dates, both inclusive. */
+export type SubscriptionPause = { startsOn: string; endsOn: string };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The end of a paid month that starts at `start`: one month later, plus every paused day from `start`
+ * on that falls before the (growing) end, so a month of lessons is a month of lessons (D74).
+ */
+export function paidMonthEnd(start: Date, pauses: readonly SubscriptionPause[]): Date {
+  let end = addMonth(start).getTime();
+  const sorted = [...pauses].sort((a, b) => a.startsOn.localeCompare(b.startsOn));
+  for (const pause of sorted) {
+    const from = Math.max(Date.parse(`${pause.startsOn}T00:00:00Z`), start.getTime());
+    const to = Date.parse(`${pause.endsOn}T00:00:00Z`) + DAY_MS;
+    if (from < end && to > from) end += to - from;
+  }
+  return new Date(end);
+}
+
+/** The contract number a parent reads in the profile and types on the cancellation page: order-item. */
+export const contractNumber = (orderId: number, itemId: number) => `${orderId}-${itemId}`;
+
+/** "1234-56" (order and item) or a bare order number "1234". */
+export function parseContractNumber(value: string): { orderId: number; itemId: number | null } | null {
+  const match = /^\s*(?:nr\.?\s*)?(\d{1,10})(?:\s*[-/]\s*(\d{1,10}))?\s*$/i.exec(value);
+  if (!match) return null;
+  return { orderId: Number(match[1]), itemId: match[2] ? Number(match[2]) : null };
+}
+
+export const MakeRecurringReplySchema = z.object({ id: z.string() });
+export type MakeRecurringReply = z.infer<typeof MakeRecurringReplySchema>;
+
+export const CANCEL_REASON_MAX_LENGTH = 1000;
+const ReasonSchema = z.string().trim().max(CANCEL_REASON_MAX_LENGTH, { error: "too_long" });
+
+/** The existing client sends no body; ours may send a reason. */
+export const ItemCancelBodySchema = z
+  .object({ reason: ReasonSchema.optional() })
+  .nullish()
+  .transform((body) => body ?? {});
+
+export const ItemCancelReplySchema = z.object({
+  id: z.number().int(),
+  /** When the subscription ends: the end of the paid month (ISO timestamp). */
+  ends_at: z.string(),
+  /** When the cancellation was received (ISO timestamp). */
+  cancelled_at: z.string(),
+});
+export type ItemCancelReply = z.infer<typeof ItemCancelReplySchema>;
+
+export const CANCELLATION_KINDS = ["ordinary", "extraordinary"] as const;
+export type CancellationKind = (typeof CANCELLATION_KINDS)[number];
+
+/** At most this many cancellations per client address and minute on the public page. */
+export const CONTRACT_CANCEL_RATE_LIMIT_PER_MINUTE = 5;
+
+/**
+ * The § 312k page's form. A signed-in parent picks the contract (`item`); anyone else names it by its
+ * contract or order number and the e-mail address of the account or the order (D73).
+ */
+export const ContractCancelRequestSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: "required" })
+    .max(2 * NAME_MAX_LENGTH + 1, { error: "too_long" }),
+  email: EmailSchema,
+  contract: z.string().trim().min(1, { error: "required" }).max(40, { error: "invalid" }),
+  item: IdSchema.optional(),
+  kind: z.enum(CANCELLATION_KINDS, { error: "invalid_choice" }),
+  reason: ReasonSchema.default(""),
+  /** "next_possible" or a date (YYYY-MM-DD) the parent wishes. */
+  end: z.union([z.literal("next_possible"), z.string().refine(isIsoDate, { error: "invalid_date" })], {
+    error: "invalid_date",
+  }),
+});
+export type ContractCancelRequest = z.infer<typeof ContractCancelRequestSchema>;
+export type ContractCancelInput = z.input<typeof ContractCancelRequestSchema>;
+
+export const ContractCancelReplySchema = z.object({
+  /** When the declaration was received (ISO timestamp), as the confirmation mail states it. */
+  received_at: z.string(),
+  /** Where the confirmation goes. */
+  email: z.string(),
+});
+export type ContractCancelReply = z.infer<typeof ContractCancelReplySchema>;
+
+/** A running subscription of the signed-in parent, to pick on the cancellation page. */
+export const CancellableContractSchema = z.object({
+  item: z.number().int(),
+  contract_number: z.string(),
+  name: z.string(),
+  visitor_name: z.string().nullable(),
+  paid_until: z.string(),
+  ends_at: z.string().nullable(),
+});
+export type CancellableContract = z.infer<typeof CancellableContractSchema>;
+export const CancellableContractsSchema = z.array(CancellableContractSchema);
+
+export const SubscriptionItemParamsSchema = z.object({ id: IdSchema });
+
+/** PayPal sends the buyer back with `?token=<order id>&PayerID=…`. */
+export const RenewalReturnQuerySchema = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, { error: "invalid" }),
+  PayerID: z.string().max(64).optional(),
+});
+
+/** The random token of a "pay the next month" link. */
+export const RenewalPayQuerySchema = z.object({
+  token: z
+    .string()
+    .min(16)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: "invalid" }),
+});

@@ -1,0 +1,225 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext } from "@playwright/test";
+import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
+import { newestMail } from "../support/mail.ts";
+import {
+  bornYearsAgo,
+  createChild,
+  type Parent,
+  signedInParent,
+  useSessionInBrowser,
+} from "../support/parents.ts";
+
+/**
+ * Issue #9, subscriptions, "Done when": a parent's course subscription renews from PayPal's webhook and the
+ * profile shows the new period; a parent cancels through "Verträge hier kündigen" without a password and
+ * gets the confirmation mail (D72, D73).
+ */
+
+const paypalUrl = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT}`;
+
+type Slot = { id: number; weekday: number | null; space: number };
+type Product = {
+  id: number;
+  name: string;
+  age_group: string;
+  schedule_slots: Slot[];
+  purchase_options: { id: number; schedule_type: string }[];
+};
+type HistoryItem = {
+  id: number;
+  state: string;
+  price: string;
+  subscription: { contract_number: string; paid_until: string; ends_at: string | null } | null;
+};
+
+/** A parent who bought a weekly course (first month paid through the PayPal stand-in), all through the API. */
+async function subscriber(request: APIRequestContext, name: string) {
+  const parent = await signedInParent(request, name);
+  const products = (
+    (await (await request.get("/api/v2/products/?locale=de&page_size=100&product_type=Course")).json()) as {
+      results: Product[];
+    }
+  ).results;
+  const course = products
+    .map((product) => ({
+      product,
+      option: product.purchase_options.find((o) => o.schedule_type === "Course (1 / week)"),
+      slot: [...product.schedule_slots.filter((s) => s.weekday !== null && s.space > 0)].sort(
+        (a, b) => b.space - a.space,
+      )[0],
+    }))
+    .find((c) => c.option && c.slot);
+  if (!course?.option || !course.slot) throw new Error("the seed has no weekly course with seats");
+  const age = Number(course.product.age_group.match(/^\d+/)?.[0]) + 1;
+  const child = await createChild(request, parent, "Mila", bornYearsAgo(age));
+  const added = await request.post("/api/v2/orders/items/?locale=de", {
+    headers: parent.headers,
+    data: {
+      product_page: course.product.id,
+      purchase_option: course.option.id,
+      visitor: child.id,
+      schedule_slots: [course.slot.id],
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const fulfil = await request.post("/api/v2/orders/fulfill/?locale=de&payment_gateway=paypal", {
+    headers: parent.headers,
+    data: { terms_accepted: true },
+  });
+  expect(fulfil.status(), await fulfil.text()).toBe(200);
+  const { id } = (await fulfil.json()) as { id: string };
+  expect((await request.post(`${paypalUrl}/stand-in/approve/${id}`)).ok()).toBe(true);
+  const captured = await request.post(`/api/v2/orders/${id}/capture/?locale=de`, {
+    headers: parent.headers,
+    data: { orderID: id },
+  });
+  expect(captured.status(), await captured.text()).toBe(200);
+  return { parent, course: course.product, item: await subscriptionItem(request, parent) };
+}
+
+async function subscriptionItem(request: APIRequestContext, parent: Parent) {
+  const history = (await (
+    await request.get("/api/v2/orders/items/history/?locale=de", { headers: parent.headers })
+  ).json()) as HistoryItem[];
+  const item = history.find((entry) => entry.subscription);
+  if (!item?.subscription) throw new Error("no subscription in the history");
+  return { ...item, subscription: item.subscription };
+}
+
+/** A webhook event signed as the stand-in verifies it (its signature is `stand-in-signature-<transmission id>`). */
+async function webhook(request: APIRequestContext, eventType: string, resource: Record<string, unknown>) {
+  const eventId = `WH-E2E-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const transmissionId = `tx-${eventId}`;
+  const res = await request.post("/api/v2/payments/paypal/webhook/", {
+    headers: {
+      "paypal-auth-algo": "SHA256withRSA",
+      "paypal-cert-url": `${paypalUrl}/certs/stand-in`,
+      "paypal-transmission-id": transmissionId,
+      "paypal-transmission-sig": `stand-in-signature-${transmissionId}`,
+      "paypal-transmission-time": new Date().toISOString(),
+    },
+    data: { id: eventId, event_type: eventType, create_time: new Date().toISOString(), resource },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The day as the profile shows it (lib/format.ts formatDate of the Berlin day). */
+const shownDay = (iso: string) => {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date(iso));
+  const [y, m, d] = day.split("-").map(Number);
+  return new Intl.DateTimeFormat("de-DE", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)));
+};
+
+test.describe("course subscriptions", () => {
+  test.beforeEach(async ({ page }) => {
+    await dismissCookieModal(page);
+  });
+
+  test("a subscription renews from PayPal's webhook and the profile shows the new period", async ({
+    page,
+    request,
+  }) => {
+    const { parent, item } = await subscriber(request, "abo-renew");
+    await useSessionInBrowser(page, parent);
+    await page.goto("/profile?tab=sales&locale=de");
+    const card = page.getByTestId(`subscription-${item.id}`);
+    await expect(card.getByTestId("subscription-period")).toHaveText(
+      `Bezahlt bis ${shownDay(item.subscription.paid_until)}`,
+    );
+
+    // Autopay: PayPal's buttons with intent=subscription (the stand-in's stub) approve make_recurring's id.
+    await card.getByRole("button", { name: "Monatlich automatisch über PayPal zahlen" }).click();
+    await card.getByRole("button", { name: "PayPal (stand-in)" }).click();
+    await expect(card.getByText("Die automatische Zahlung wird eingerichtet")).toBeVisible();
+    // The same id again while it waits for PayPal's activation.
+    const recurring = await request.post(
+      `/api/v2/orders/subscriptions/${item.id}/make_recurring/?locale=de`,
+      {
+        headers: parent.headers,
+      },
+    );
+    expect(recurring.status(), await recurring.text()).toBe(200);
+    const { id: subscriptionId } = (await recurring.json()) as { id: string };
+    expect(subscriptionId).toMatch(/^I-/);
+
+    // PayPal activates the subscription and charges the next month.
+    await webhook(request, "BILLING.SUBSCRIPTION.ACTIVATED", { id: subscriptionId, status: "ACTIVE" });
+    await webhook(request, "PAYMENT.SALE.COMPLETED", {
+      id: `SALE-E2E-${Date.now()}`,
+      state: "completed",
+      amount: { total: item.price, currency: "EUR" },
+      billing_agreement_id: subscriptionId,
+    });
+    const renewed = await subscriptionItem(request, parent);
+    expect(renewed.subscription.paid_until > item.subscription.paid_until).toBe(true);
+
+    await page.reload();
+    await expect(card.getByTestId("subscription-period")).toHaveText(
+      `Bezahlt bis ${shownDay(renewed.subscription.paid_until)}`,
+    );
+    await expect(card).toContainText("Monatliche Zahlung über PayPal aktiv");
+  });
+
+  test("a parent cancels through 'Verträge hier kündigen' without a password and gets the mail", async ({
+    browser,
+    request,
+  }) => {
+    const { parent, item } = await subscriber(request, "abo-cancel");
+    // A fresh browser: nobody is signed in.
+    const context = await browser.newContext();
+    await context.addInitScript(() => window.localStorage.setItem("is-closed-cookie", "true"));
+    const page = await context.newPage();
+    await page.goto("/?locale=de");
+    await page.getByTestId("footer-cancel-contracts").click();
+    await expect(page.getByRole("heading", { level: 1, name: "Verträge hier kündigen" })).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(
+      axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+    ).toEqual([]);
+
+    await page.getByLabel("Vertrags- oder Bestellnummer").fill(item.subscription.contract_number);
+    await page.getByLabel("Ihr Name").fill("Paula Parent");
+    await page.getByLabel("E-Mail-Adresse für die Bestätigung").fill(parent.email);
+    await expect(page.getByLabel("Ordentliche Kündigung", { exact: true })).toBeChecked();
+    await expect(page.getByLabel("Zum nächstmöglichen Zeitpunkt (Ende des bezahlten Monats)")).toBeChecked();
+    // By keyboard: Enter in a field sends the form ("jetzt kündigen").
+    await page.getByLabel("E-Mail-Adresse für die Bestätigung").press("Enter");
+    const received = page.getByTestId("cancel-received");
+    await expect(received).toContainText("Ihre Kündigung ist am");
+    await expect(received).toContainText(parent.email);
+    await expect(received).toBeFocused();
+
+    const mail = await newestMail("contract-cancellation", parent.email);
+    expect(mail).toContain("Bestätigung Ihrer Kündigung");
+    expect(mail).toMatch(/am \d{1,2}\. \S+ \d{4} um \d{2}:\d{2} erhalten/);
+    expect(mail).toContain(item.subscription.contract_number);
+
+    const after = await subscriptionItem(request, parent);
+    expect(after.subscription.ends_at).toBe(item.subscription.paid_until);
+    await context.close();
+  });
+
+  test("the profile's button leads a signed-in parent to the page with the contract to pick, in Russian too", async ({
+    page,
+    request,
+  }) => {
+    const { parent, item } = await subscriber(request, "abo-profile");
+    await useSessionInBrowser(page, parent);
+    await page.goto("/profile?tab=sales&locale=ru");
+    await page.getByTestId("profile-cancel-contracts").click();
+    await expect(page.getByRole("heading", { level: 1, name: "Расторгнуть договоры здесь" })).toBeVisible();
+    await page.getByLabel("Договор", { exact: true }).selectOption(String(item.id));
+    await expect(page.getByLabel("Ваше имя")).toHaveValue("Paula Parent");
+    await page.getByRole("button", { name: "расторгнуть сейчас" }).click();
+    await expect(page.getByTestId("cancel-received")).toContainText("Ваше заявление о расторжении получено");
+    const mail = await newestMail("contract-cancellation", parent.email);
+    expect(mail).toContain("Подтверждение расторжения договора");
+  });
+});

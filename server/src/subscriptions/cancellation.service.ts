@@ -1,0 +1,246 @@
+import {
+  type CancellableContract,
+  type ContractCancelReply,
+  type ContractCancelRequest,
+  contractNumber,
+  type ItemCancelReply,
+  type Locale,
+  parseContractNumber,
+} from "@atelier/contract";
+import type { Tx } from "../db/client.ts";
+import { AppError } from "../errors/app-error.ts";
+import { enqueueMail } from "../mail/index.ts";
+import {
+  contractNameOf,
+  findOwnedSubscription,
+  findRunningSubscriptionsOfUser,
+  findSubscriptionById,
+  findSubscriptionsByOrderAndEmail,
+  insertCancellation,
+  type OwnedSubscription,
+  type SubscriptionRow,
+  updateSubscription,
+} from "./subscriptions.repository.ts";
+import type { SubscriptionsDeps } from "./subscriptions.service.ts";
+
+const cancelReasonText = (reason: string) => reason || "Kündigung durch den Kunden";
+
+/**
+ * Cancelling a course subscription (D73): at the end of the paid month, from the profile
+ * (`PATCH /orders/items/{id}/cancel/`) or the § 312k page without a password; every declaration is stored
+ * and confirmed by mail in its transaction, and PayPal stops charging after the commit.
+ */
+export function createCancellationService(deps: SubscriptionsDeps) {
+  const { db, gateway, log } = deps;
+
+  // ---------- Cancelling ----------
+
+  /** Marks the end at the paid month's end and writes the confirmation mail, in one transaction. */
+  async function cancelInTx(
+    tx: Tx,
+    owned: OwnedSubscription,
+    declaration: {
+      userId: number | null;
+      name: string;
+      email: string;
+      contractRef: string;
+      kind: "ordinary" | "extraordinary";
+      reason: string;
+      requestedEnd: string;
+      locale: Locale;
+      receivedAt: Date;
+    },
+  ): Promise<SubscriptionRow> {
+    const sub = (await findSubscriptionById(tx, owned.sub.id, true)) ?? owned.sub;
+    let current = sub;
+    if (!sub.cancelAt && sub.status === "running") {
+      const stopAutopay =
+        sub.gatewaySubscriptionId !== null && sub.autopay !== "cancelled" && sub.autopay !== "none";
+      current = await updateSubscription(tx, sub.id, {
+        cancelAt: sub.periodEnd,
+        cancelReason: declaration.reason || null,
+        gatewayCancelDue: stopAutopay,
+      });
+    }
+    await insertCancellation(tx, {
+      orderItemId: owned.itemId,
+      userId: declaration.userId,
+      name: declaration.name,
+      email: declaration.email,
+      contractRef: declaration.contractRef,
+      kind: declaration.kind,
+      reason: declaration.reason,
+      requestedEnd: declaration.requestedEnd,
+      effectiveAt: current.cancelAt,
+      locale: declaration.locale,
+      createdAt: declaration.receivedAt,
+    });
+    await enqueueMail(
+      tx,
+      {
+        to: declaration.email,
+        template: "contract-cancellation",
+        locale: declaration.locale,
+        data: {
+          name: declaration.name,
+          receivedAt: declaration.receivedAt.toISOString(),
+          contractRef: declaration.contractRef,
+          contractName: contractNameOf(owned),
+          kind: declaration.kind,
+          reason: declaration.reason,
+          requestedEnd: declaration.requestedEnd,
+          endsAt: (current.cancelAt ?? current.periodEnd).toISOString(),
+          email: declaration.email,
+        },
+      },
+      { publicUrl: deps.publicUrl },
+    );
+    return current;
+  }
+
+  /** PayPal stops charging; a failure leaves `gateway_cancel_due` for the worker. */
+  async function cancelAtGateway(sub: SubscriptionRow) {
+    if (!sub.gatewayCancelDue || !sub.gatewaySubscriptionId) return;
+    try {
+      await gateway.cancelSubscription(sub.gatewaySubscriptionId, cancelReasonText(sub.cancelReason ?? ""));
+      await updateSubscription(db, sub.id, { gatewayCancelDue: false, autopay: "cancelled" });
+    } catch (error) {
+      log.warn(
+        { err: error, subscriptionId: sub.id },
+        "PayPal subscription not cancelled yet; the worker retries",
+      );
+    }
+  }
+
+  /** `PATCH /orders/items/{id}/cancel/`: ends the subscription with the paid month. */
+  async function cancelItem(
+    userId: number,
+    itemId: number,
+    reason: string,
+    locale: Locale,
+  ): Promise<ItemCancelReply> {
+    const owned = await findOwnedSubscription(db, userId, itemId, locale);
+    if (!owned) throw AppError.notFound();
+    if (owned.sub.status !== "running") throw AppError.validation("non_field_errors", "not_a_subscription");
+    if (owned.sub.cancelAt) {
+      return {
+        id: itemId,
+        ends_at: owned.sub.cancelAt.toISOString(),
+        cancelled_at: owned.sub.updatedAt.toISOString(),
+      };
+    }
+    const receivedAt = new Date();
+    const sub = await db.transaction((tx) =>
+      cancelInTx(tx, owned, {
+        userId,
+        name: `${owned.firstName} ${owned.lastName}`.trim(),
+        email: owned.email,
+        contractRef: contractNumber(owned.orderId, owned.itemId),
+        kind: "ordinary",
+        reason,
+        requestedEnd: "next_possible",
+        locale: owned.locale,
+        receivedAt,
+      }),
+    );
+    await cancelAtGateway(sub);
+    return {
+      id: itemId,
+      ends_at: (sub.cancelAt ?? sub.periodEnd).toISOString(),
+      cancelled_at: receivedAt.toISOString(),
+    };
+  }
+
+  /**
+   * The § 312k page (D73): a signed-in parent names the item; anyone else the contract or order number and
+   * the account's or order's e-mail. Every declaration is stored and confirmed to the e-mail given, with
+   * date and time; one that matches no running subscription is confirmed as received and sent to the
+   * school to look into, and says nothing about whether the data matched.
+   */
+  async function declare(
+    userId: number | null,
+    body: ContractCancelRequest,
+    locale: Locale,
+  ): Promise<ContractCancelReply> {
+    const receivedAt = new Date();
+    let matches: OwnedSubscription[] = [];
+    if (userId !== null && body.item !== undefined) {
+      const owned = await findOwnedSubscription(db, userId, body.item, locale);
+      if (!owned) throw AppError.notFound();
+      if (owned.sub.status === "running") matches = [owned];
+    } else {
+      const ref = parseContractNumber(body.contract);
+      if (ref) {
+        const found = await findSubscriptionsByOrderAndEmail(db, ref.orderId, body.email, locale);
+        matches =
+          ref.itemId === null
+            ? found.length === 1
+              ? found
+              : []
+            : found.filter((f) => f.itemId === ref.itemId);
+      }
+    }
+    const declaration = {
+      userId,
+      name: body.name,
+      email: body.email,
+      contractRef: body.contract,
+      kind: body.kind,
+      reason: body.reason,
+      requestedEnd: body.end,
+      locale,
+      receivedAt,
+    };
+    const cancelled = await db.transaction(async (tx) => {
+      const done: SubscriptionRow[] = [];
+      for (const owned of matches) done.push(await cancelInTx(tx, owned, declaration));
+      if (matches.length === 0) {
+        await insertCancellation(tx, {
+          ...declaration,
+          orderItemId: null,
+          effectiveAt: null,
+          createdAt: receivedAt,
+        });
+        const data = {
+          name: body.name,
+          receivedAt: receivedAt.toISOString(),
+          contractRef: body.contract,
+          contractName: null,
+          kind: body.kind,
+          reason: body.reason,
+          requestedEnd: body.end,
+          endsAt: null,
+          email: body.email,
+        };
+        await enqueueMail(
+          tx,
+          { to: body.email, template: "contract-cancellation", locale, data },
+          { publicUrl: deps.publicUrl },
+        );
+        // The school finds the contract by hand: a copy in German.
+        await enqueueMail(
+          tx,
+          { to: deps.schoolEmail, template: "contract-cancellation", locale: "de", data },
+          { publicUrl: deps.publicUrl },
+        );
+      }
+      return done;
+    });
+    for (const sub of cancelled) await cancelAtGateway(sub);
+    return { received_at: receivedAt.toISOString(), email: body.email };
+  }
+
+  async function cancellable(userId: number, locale: Locale): Promise<CancellableContract[]> {
+    const rows = await findRunningSubscriptionsOfUser(db, userId, locale);
+    return rows.map((row) => ({
+      item: row.itemId,
+      contract_number: contractNumber(row.orderId, row.itemId),
+      name: row.pageName,
+      visitor_name: row.visitorName,
+      paid_until: row.sub.periodEnd.toISOString(),
+      ends_at: row.sub.cancelAt?.toISOString() ?? null,
+    }));
+  }
+
+  return { cancelItem, declare, cancellable, cancelAtGateway };
+}

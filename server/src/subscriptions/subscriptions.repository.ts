@@ -1,0 +1,275 @@
+import { type Locale, paidMonthEnd, RENEWAL_NOTICE_DAYS, type SubscriptionPause } from "@atelier/contract";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { textIn } from "../catalogue/catalogue.repository.ts";
+import type { DbOrTx } from "../db/client.ts";
+import {
+  contractCancellations,
+  gatewayCatalog,
+  orderItems,
+  orders,
+  productPages,
+  subscriptionPauses,
+  subscriptionPayments,
+  subscriptions,
+  users,
+  visitors,
+} from "../db/schema/index.ts";
+
+/** The SQL of course subscriptions (D72); the rules are in subscriptions.service.ts. */
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * A paid order's course subscriptions start their first month: one row per item with a monthly price, in
+ * the transaction that records the payment (a repeated call changes nothing).
+ */
+export async function startSubscriptions(tx: DbOrTx, orderId: number, paidAt: Date): Promise<void> {
+  const items = await tx
+    .select({ id: orderItems.id, productPageId: orderItems.productPageId })
+    .from(orderItems)
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        eq(orderItems.status, "active"),
+        sql`${orderItems.recurrentPriceCents} > 0`,
+      ),
+    );
+  if (items.length === 0) return;
+  const values = [];
+  for (const item of items) {
+    const pauses = await findPauses(tx, item.productPageId, paidAt);
+    values.push({ orderItemId: item.id, periodStart: paidAt, periodEnd: paidMonthEnd(paidAt, pauses) });
+  }
+  await tx.insert(subscriptions).values(values).onConflictDoNothing({ target: subscriptions.orderItemId });
+}
+
+/** A subscription with what the parent sees of it, found only among the user's own paid orders. */
+export type OwnedSubscription = {
+  sub: SubscriptionRow;
+  itemId: number;
+  orderId: number;
+  itemStatus: "active" | "frozen" | "cancelled";
+  monthlyCents: number;
+  pageName: string;
+  visitorName: string | null;
+  userId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  locale: Locale;
+};
+
+function ownedColumns(locale: Locale) {
+  return {
+    sub: subscriptions,
+    itemId: orderItems.id,
+    orderId: orders.id,
+    itemStatus: orderItems.status,
+    monthlyCents: sql<number>`${orderItems.recurrentPriceCents} - ${orderItems.recurrentDiscountCents}`,
+    pageName: textIn(productPages.name, locale),
+    visitorName: sql<
+      string | null
+    >`nullif(trim(coalesce(${visitors.firstName}, '') || ' ' || coalesce(${visitors.lastName}, '')), '')`,
+    userId: users.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    locale: users.locale,
+  };
+}
+
+function ownedQuery(db: DbOrTx, locale: Locale) {
+  return db
+    .select(ownedColumns(locale))
+    .from(subscriptions)
+    .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
+    .leftJoin(visitors, eq(visitors.id, orderItems.visitorId));
+}
+
+/** The subscription of an item, only when the item is in one of `userId`'s paid orders. */
+export async function findOwnedSubscription(
+  db: DbOrTx,
+  userId: number,
+  itemId: number,
+  locale: Locale,
+): Promise<OwnedSubscription | undefined> {
+  const [row] = await ownedQuery(db, locale).where(
+    and(eq(orderItems.id, itemId), eq(orders.userId, userId), eq(orders.status, "paid")),
+  );
+  return row as OwnedSubscription | undefined;
+}
+
+/** Running subscriptions of an order whose account or billing e-mail is `email` (the § 312k page). */
+export async function findSubscriptionsByOrderAndEmail(
+  db: DbOrTx,
+  orderId: number,
+  email: string,
+  locale: Locale,
+): Promise<OwnedSubscription[]> {
+  const rows = await ownedQuery(db, locale).where(
+    and(
+      eq(orders.id, orderId),
+      eq(orders.status, "paid"),
+      eq(subscriptions.status, "running"),
+      sql`(lower(${users.email}) = lower(${email}) or lower(${orders.billing}->>'email') = lower(${email}))`,
+    ),
+  );
+  return rows as OwnedSubscription[];
+}
+
+/** The user's running subscriptions, for the cancellation page. */
+export async function findRunningSubscriptionsOfUser(
+  db: DbOrTx,
+  userId: number,
+  locale: Locale,
+): Promise<OwnedSubscription[]> {
+  const rows = await ownedQuery(db, locale)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "paid"), eq(subscriptions.status, "running")))
+    .orderBy(subscriptions.id);
+  return rows as OwnedSubscription[];
+}
+
+export async function findSubscriptionById(db: DbOrTx, id: number, lock = false) {
+  const query = db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+export async function findSubscriptionBy(
+  db: DbOrTx,
+  column: "gatewaySubscriptionId" | "renewalOrderId" | "renewalToken",
+  value: string,
+  lock = false,
+) {
+  const query = db.select().from(subscriptions).where(eq(subscriptions[column], value));
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+export async function updateSubscription(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof subscriptions.$inferInsert>,
+): Promise<SubscriptionRow> {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  if (!row) throw new Error(`subscription ${id} vanished`);
+  return row;
+}
+
+/** A month paid after the first; false when this gateway reference was recorded before. */
+export async function insertSubscriptionPayment(
+  tx: DbOrTx,
+  values: typeof subscriptionPayments.$inferInsert,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(subscriptionPayments)
+    .values(values)
+    .onConflictDoNothing({ target: [subscriptionPayments.gateway, subscriptionPayments.reference] })
+    .returning({ id: subscriptionPayments.id });
+  return inserted.length > 0;
+}
+
+export async function findCatalogId(db: DbOrTx, gateway: "paypal" | "demo", key: string) {
+  const [row] = await db
+    .select({ id: gatewayCatalog.gatewayId })
+    .from(gatewayCatalog)
+    .where(and(eq(gatewayCatalog.gateway, gateway), eq(gatewayCatalog.key, key)));
+  return row?.id;
+}
+
+/** Stores a product's or plan's id; when two requests raced, the first stored id wins and is returned. */
+export async function storeCatalogId(db: DbOrTx, gateway: "paypal" | "demo", key: string, gatewayId: string) {
+  await db.insert(gatewayCatalog).values({ gateway, key, gatewayId }).onConflictDoNothing();
+  return (await findCatalogId(db, gateway, key)) ?? gatewayId;
+}
+
+export function insertCancellation(tx: DbOrTx, values: typeof contractCancellations.$inferInsert) {
+  return tx.insert(contractCancellations).values(values).returning();
+}
+
+/**
+ * Work due for the payment worker, claimed for `leaseSeconds` with SKIP LOCKED so instances never take
+ * the same row: months that are over (cancelled, or unpaid), months without autopay that end within
+ * RENEWAL_NOTICE_DAYS and have no payment link yet, and PayPal subscriptions still to be cancelled there.
+ * `graceHours` gives PayPal's own charge time to arrive before an autopay subscription is ended.
+ */
+export async function claimDueSubscriptions(
+  db: DbOrTx,
+  { limit, leaseSeconds, graceHours }: { limit: number; leaseSeconds: number; graceHours: number },
+): Promise<SubscriptionRow[]> {
+  const due = sql`${subscriptions.status} = 'running' and (${subscriptions.claimedUntil} is null or ${subscriptions.claimedUntil} < now()) and (
+      ${subscriptions.gatewayCancelDue}
+      or coalesce(${subscriptions.cancelAt}, ${subscriptions.periodEnd}) <= now() - case when ${subscriptions.autopay} = 'active' and ${subscriptions.cancelAt} is null then (${graceHours}::integer * interval '1 hour') else interval '0' end
+      or (${subscriptions.cancelAt} is null and ${subscriptions.autopay} <> 'active'
+          and ${subscriptions.periodEnd} <= now() + (${RENEWAL_NOTICE_DAYS}::integer * interval '1 day')
+          and ${subscriptions.renewalFor} is distinct from ${subscriptions.periodEnd}))`;
+  const ids = db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(due)
+    .orderBy(asc(subscriptions.periodEnd))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(subscriptions)
+    .set({ claimedUntil: sql`now() + ${leaseSeconds}::integer * interval '1 second'` })
+    .where(inArray(subscriptions.id, ids))
+    .returning();
+}
+
+export async function endItem(tx: DbOrTx, itemId: number) {
+  await tx
+    .update(orderItems)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(eq(orderItems.id, itemId));
+}
+
+/** The subscription of an item with what the renewal order names (no owner check: the worker's). */
+export async function findSubscriptionOfItem(db: DbOrTx, itemId: number): Promise<OwnedSubscription[]> {
+  const [locale] = await db
+    .select({ locale: orders.locale })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(eq(orderItems.id, itemId));
+  const rows = await ownedQuery(db, locale?.locale ?? "de").where(eq(orderItems.id, itemId));
+  return rows as OwnedSubscription[];
+}
+
+/** The school's pauses of a course page (and those of every course) that end on or after `from`'s day. */
+export async function findPauses(
+  db: DbOrTx,
+  productPageId: number,
+  from: Date,
+): Promise<SubscriptionPause[]> {
+  return db
+    .select({ startsOn: subscriptionPauses.startsOn, endsOn: subscriptionPauses.endsOn })
+    .from(subscriptionPauses)
+    .where(
+      and(
+        sql`(${subscriptionPauses.productPageId} is null or ${subscriptionPauses.productPageId} = ${productPageId})`,
+        sql`${subscriptionPauses.endsOn} >= ${from.toISOString().slice(0, 10)}::date`,
+      ),
+    );
+}
+
+/** The course page of a subscription's item. */
+export async function findPageOfSubscription(db: DbOrTx, subscriptionId: number): Promise<number> {
+  const [row] = await db
+    .select({ pageId: orderItems.productPageId })
+    .from(subscriptions)
+    .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
+    .where(eq(subscriptions.id, subscriptionId));
+  if (!row) throw new Error(`subscription ${subscriptionId} has no item`);
+  return row.pageId;
+}
+
+/** "Kunst für Kinder 5–7 (Mila)": how mails and payment orders name a subscription. */
+export const contractNameOf = (owned: Pick<OwnedSubscription, "pageName" | "visitorName">) =>
+  owned.visitorName ? `${owned.pageName} (${owned.visitorName})` : owned.pageName;

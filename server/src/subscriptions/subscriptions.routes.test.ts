@@ -1,0 +1,379 @@
+import { addMonth, HistorySchema } from "@atelier/contract";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  contractCancellations,
+  orderItems,
+  paymentEvents,
+  subscriptionPauses,
+  subscriptionPayments,
+  subscriptions,
+} from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+  for (const slot of t.weekly) await t.setSeats(slot.id, 500);
+}, 60_000);
+afterAll(() => t?.close());
+
+/** A parent who bought a course subscription (first month paid at checkout). */
+async function subscriber(slotIndex = 0) {
+  const parent = await t.parentWithCourse(slotIndex % t.weekly.length);
+  const { id } = (await t.fulfil(parent.headers)).json();
+  t.standIn.approve(id);
+  const paid = await t.capture(parent.headers, id);
+  expect(paid.json().status, paid.body).toBe("payment_fulfilled");
+  const history = HistorySchema.parse(
+    (await t.call("GET", "/api/v2/orders/items/history/", { headers: parent.headers })).json(),
+  );
+  const item = history[0];
+  if (!item?.subscription) throw new Error("no subscription in the history");
+  return { ...parent, item, subscription: item.subscription };
+}
+
+const historyOf = async (headers: Record<string, string>) =>
+  HistorySchema.parse((await t.call("GET", "/api/v2/orders/items/history/", { headers })).json());
+
+const subRow = async (itemId: number) =>
+  (await t.db.select().from(subscriptions).where(eq(subscriptions.orderItemId, itemId)))[0];
+
+const webhook = async (event: ReturnType<typeof t.standIn.webhookEvent>) => {
+  const res = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+    headers: event.headers,
+    body: event.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+
+const makeRecurring = (headers: Record<string, string>, itemId: number) =>
+  t.call("POST", `/api/v2/orders/subscriptions/${itemId}/make_recurring/`, { headers });
+
+describe("the first month", () => {
+  it("starts with the payment: paid for one month, shown in the history", async () => {
+    const { item, subscription } = await subscriber(0);
+    expect(item.state).toBe("active");
+    expect(item.paypal_invoice_link).toBeNull();
+    const start = new Date(subscription.period_start);
+    expect(Math.abs(start.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(subscription.paid_until).toBe(addMonth(start).toISOString());
+    expect(subscription.contract_number).toBe(`${item.order}-${item.id}`);
+    expect(subscription.autopay).toBe("none");
+  });
+});
+
+describe("POST /api/v2/orders/subscriptions/{id}/make_recurring/", () => {
+  it("creates product and plan once, a subscription starting when the paid month ends, and answers it again", async () => {
+    const a = await subscriber(1);
+    const first = await makeRecurring(a.headers, a.item.id);
+    expect(first.statusCode, first.body).toBe(200);
+    const id = first.json().id as string;
+    const sent = t.standIn.subscriptions.get(id);
+    expect(sent?.request).toMatchObject({
+      custom_id: String(a.item.id),
+      start_time: a.subscription.paid_until,
+    });
+    const plan = t.standIn.plans.get(String(sent?.request.plan_id));
+    expect(plan).toMatchObject({
+      billing_cycles: [
+        {
+          frequency: { interval_unit: "MONTH", interval_count: 1 },
+          pricing_scheme: { fixed_price: { currency_code: "EUR", value: a.item.price } },
+        },
+      ],
+    });
+    expect((await makeRecurring(a.headers, a.item.id)).json().id).toBe(id);
+
+    // Another parent at the same price reuses product and plan.
+    const b = await subscriber(1);
+    const other = (await makeRecurring(b.headers, b.item.id)).json().id as string;
+    expect(other).not.toBe(id);
+    expect(t.standIn.products.size).toBe(1);
+    expect(t.standIn.plans.size).toBe(1);
+    expect(t.standIn.subscriptions.get(other)?.request.plan_id).toBe(sent?.request.plan_id);
+
+    // Another family's item is not found, a guest is 401.
+    expect((await makeRecurring(b.headers, a.item.id)).statusCode).toBe(404);
+    expect(
+      (await t.call("POST", `/api/v2/orders/subscriptions/${a.item.id}/make_recurring/`)).statusCode,
+    ).toBe(401);
+    expect((await makeRecurring(a.headers, 99_999_999)).statusCode).toBe(404);
+  });
+});
+
+describe("subscription webhooks", () => {
+  it("count a renewal once, however often and in whatever order PayPal sends it", async () => {
+    const a = await subscriber(2);
+    const gatewayId = (await makeRecurring(a.headers, a.item.id)).json().id as string;
+    const activated = t.standIn.webhookEvent(
+      "BILLING.SUBSCRIPTION.ACTIVATED",
+      { id: gatewayId, status: "ACTIVE", custom_id: String(a.item.id) },
+      undefined,
+      new Date(Date.now() - 60_000),
+    );
+    const sale = t.standIn.webhookEvent("PAYMENT.SALE.COMPLETED", t.standIn.saleResource(gatewayId));
+    // The sale arrives first, twice, then once more under a new event id (PayPal resends), then the activation.
+    await webhook(sale);
+    await webhook(sale);
+    await webhook(t.standIn.webhookEvent("PAYMENT.SALE.COMPLETED", sale.payload.resource));
+    await webhook(activated);
+
+    const [item] = await historyOf(a.headers);
+    expect(item?.subscription?.paid_until).toBe(addMonth(new Date(a.subscription.paid_until)).toISOString());
+    expect(item?.subscription?.period_start).toBe(a.subscription.paid_until);
+    expect(item?.subscription?.autopay).toBe("active");
+    expect(item?.state).toBe("active");
+    const sub = await subRow(a.item.id);
+    const paid = await t.db
+      .select()
+      .from(subscriptionPayments)
+      .where(eq(subscriptionPayments.subscriptionId, sub?.id ?? 0));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]?.amountCents).toBe(a.item.price_cents);
+    const stored = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(inArray(paymentEvents.eventId, [sale.payload.id, activated.payload.id]));
+    expect(stored).toHaveLength(2);
+
+    // A failed charge shows "awaiting payment"; an older event arriving after a newer one changes nothing.
+    const failed = t.standIn.webhookEvent(
+      "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
+      { id: gatewayId },
+      undefined,
+      new Date(Date.now() + 1000),
+    );
+    const staleActive = t.standIn.webhookEvent(
+      "BILLING.SUBSCRIPTION.ACTIVATED",
+      { id: gatewayId },
+      undefined,
+      new Date(Date.now() - 30_000),
+    );
+    await webhook(failed);
+    await webhook(staleActive);
+    const [after] = await historyOf(a.headers);
+    expect(after?.subscription?.autopay).toBe("suspended");
+    expect(after?.state).toBe("awaiting payment");
+  });
+});
+
+describe("PATCH /api/v2/orders/items/{id}/cancel/", () => {
+  it("ends the subscription with the paid month, cancels it at PayPal with a reason and confirms by mail", async () => {
+    const a = await subscriber(3);
+    const b = await subscriber(3);
+    const gatewayId = (await makeRecurring(a.headers, a.item.id)).json().id as string;
+    await webhook(t.standIn.webhookEvent("BILLING.SUBSCRIPTION.ACTIVATED", { id: gatewayId }));
+
+    const foreign = await t.call("PATCH", `/api/v2/orders/items/${a.item.id}/cancel/`, {
+      headers: b.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await subRow(a.item.id))?.cancelAt).toBeNull();
+
+    const res = await t.call("PATCH", `/api/v2/orders/items/${a.item.id}/cancel/`, {
+      headers: a.headers,
+      body: { reason: "Umzug" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().ends_at).toBe(a.subscription.paid_until);
+    expect(t.standIn.subscriptions.get(gatewayId)).toMatchObject({
+      status: "CANCELLED",
+      cancelReason: "Umzug",
+    });
+    const again = await t.call("PATCH", `/api/v2/orders/items/${a.item.id}/cancel/`, { headers: a.headers });
+    expect(again.json().ends_at).toBe(a.subscription.paid_until);
+    expect(t.standIn.calls.get("POST /v1/billing/subscriptions/:id/cancel")).toBe(1);
+
+    const [item] = await historyOf(a.headers);
+    expect(item?.state).toBe("active");
+    expect(item?.subscription?.ends_at).toBe(a.subscription.paid_until);
+    const email =
+      (
+        await t.db
+          .select()
+          .from(contractCancellations)
+          .where(eq(contractCancellations.orderItemId, a.item.id))
+      )[0]?.email ?? "";
+    const mails = await t.mailsTo(email);
+    expect(mails.map((mail) => mail.subject)).toContain("Bestätigung Ihrer Kündigung");
+    expect(mails.find((mail) => mail.template === "contract-cancellation")?.text).toMatch(/erhalten\./);
+
+    // Once the paid month is over the worker ends it: cancelled, and the seat is free.
+    await t.db
+      .update(subscriptions)
+      .set({
+        periodStart: new Date(Date.now() - 40 * 86_400_000),
+        cancelAt: new Date(Date.now() - 1000),
+        periodEnd: new Date(Date.now() - 1000),
+      })
+      .where(eq(subscriptions.orderItemId, a.item.id));
+    await t.app.paymentWorker.runOnce();
+    expect((await historyOf(a.headers))[0]?.state).toBe("cancelled");
+    const [row] = await t.db.select().from(orderItems).where(eq(orderItems.id, a.item.id));
+    expect(row?.status).toBe("cancelled");
+  });
+});
+
+describe("months without autopay", () => {
+  it("offers the next month before the paid one ends, records it when paid, and ends an unpaid one", async () => {
+    const a = await subscriber(4);
+    const soon = new Date(Date.now() + 2 * 86_400_000);
+    await t.db.update(subscriptions).set({ periodEnd: soon }).where(eq(subscriptions.orderItemId, a.item.id));
+    await t.app.paymentWorker.runOnce();
+    const [offered] = await historyOf(a.headers);
+    expect(offered?.state).toBe("renewal available");
+    const link = offered?.paypal_invoice_link ?? "";
+    expect(link).toMatch(
+      /^http:\/\/shop\.test\/api\/v2\/orders\/subscriptions\/renewal\/pay\/\?token=[\w-]{32}$/,
+    );
+    // A second round opens no second link.
+    await t.app.paymentWorker.runOnce();
+    expect((await historyOf(a.headers))[0]?.paypal_invoice_link).toBe(link);
+    // Opening it makes a PayPal order like checkout's and sends the parent to approve it; again: the same one.
+    const open = () => t.app.inject({ method: "GET", url: link.replace("http://shop.test", "") });
+    const opened = await open();
+    expect(opened.statusCode).toBe(303);
+    const orderId = new URL(opened.headers.location as string).searchParams.get("token") ?? "";
+    expect(t.standIn.orders.get(orderId)?.request).toMatchObject({
+      purchase_units: [{ amount: { value: a.item.price }, custom_id: expect.stringMatching(/^sub-/) }],
+    });
+    expect((await open()).headers.location).toBe(opened.headers.location);
+    const created = t.standIn.calls.get("POST /v2/checkout/orders");
+
+    t.standIn.approve(orderId);
+    const back = await t.app.inject({
+      method: "GET",
+      url: `/api/v2/orders/subscriptions/renewal/return/?token=${orderId}&PayerID=P1`,
+    });
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toContain("/profile?tab=sales-success");
+    const [renewed] = await historyOf(a.headers);
+    expect(renewed?.state).toBe("active");
+    expect(renewed?.paypal_invoice_link).toBeNull();
+    expect(renewed?.subscription?.paid_until).toBe(addMonth(soon).toISOString());
+    // The paid link now leads back to the profile; the same return again (reload) counts nothing twice.
+    expect((await open()).headers.location).toContain("/profile?tab=sales-success");
+    expect(t.standIn.calls.get("POST /v2/checkout/orders")).toBe(created);
+    await t.app.inject({
+      method: "GET",
+      url: `/api/v2/orders/subscriptions/renewal/return/?token=${orderId}`,
+    });
+    expect((await historyOf(a.headers))[0]?.subscription?.paid_until).toBe(addMonth(soon).toISOString());
+
+    // Nobody pays the next month: after the period it ends and frees the seat.
+    await t.db
+      .update(subscriptions)
+      .set({ periodStart: new Date(Date.now() - 40 * 86_400_000), periodEnd: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.orderItemId, a.item.id));
+    await t.app.paymentWorker.runOnce();
+    expect((await historyOf(a.headers))[0]?.state).toBe("cancelled");
+  });
+});
+
+describe("POST /api/v2/contracts/cancel/ (§ 312k BGB)", () => {
+  it("cancels without a password by contract number and e-mail, and confirms with date and time", async () => {
+    const a = await subscriber(5);
+    const before = (await t.db.select().from(contractCancellations)).length;
+    const accountEmail = (await t.call("GET", "/api/v2/users/me/", { headers: a.headers })).json()
+      .email as string;
+    const res = await t.call("POST", "/api/v2/contracts/cancel/", {
+      body: {
+        name: "Eva Muster",
+        email: accountEmail.toUpperCase(),
+        contract: a.subscription.contract_number,
+        kind: "ordinary",
+        reason: "",
+        end: "next_possible",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await subRow(a.item.id))?.cancelAt?.toISOString()).toBe(a.subscription.paid_until);
+    const mail =
+      (await t.mailsTo(accountEmail.toUpperCase())).find((m) => m.template === "contract-cancellation") ??
+      (await t.mailsTo(accountEmail)).find((m) => m.template === "contract-cancellation");
+    expect(mail?.text).toMatch(/am \d{1,2}\. \w+ \d{4} um \d{2}:\d{2} erhalten/);
+    expect((await t.db.select().from(contractCancellations)).length).toBe(before + 1);
+  });
+
+  it("records a declaration it cannot match, confirms its receipt and tells the school, cancelling nothing", async () => {
+    const a = await subscriber(5);
+    const res = await t.call("POST", "/api/v2/contracts/cancel/", {
+      query: { locale: "ru" },
+      body: {
+        name: "Иван",
+        email: "someone@example.org",
+        contract: a.subscription.contract_number,
+        kind: "extraordinary",
+        end: "2030-01-31",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await subRow(a.item.id))?.cancelAt).toBeNull();
+    const [mail] = await t.mailsTo("someone@example.org");
+    expect(mail?.subject).toBe("Подтверждение расторжения договора");
+    expect((await t.mailsTo(t.env.SCHOOL_EMAIL)).some((m) => m.text.includes("someone@example.org"))).toBe(
+      true,
+    );
+  });
+
+  it("refuses another family's item when signed in (404) and bad input (400)", async () => {
+    const a = await subscriber(5);
+    const b = await subscriber(5);
+    const foreign = await t.call("POST", "/api/v2/contracts/cancel/", {
+      headers: b.headers,
+      body: {
+        name: "B",
+        email: "b@example.org",
+        contract: "x",
+        item: a.item.id,
+        kind: "ordinary",
+        end: "next_possible",
+      },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await subRow(a.item.id))?.cancelAt).toBeNull();
+    const bad = await t.call("POST", "/api/v2/contracts/cancel/", {
+      body: { name: "", email: "nope", contract: "1", kind: "sometimes", end: "soon" },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error_codes).sort()).toEqual(["email", "end", "kind", "name"]);
+    // Signed in: the running contracts to choose from.
+    const mine = await t.call("GET", "/api/v2/contracts/cancellable/", { headers: a.headers });
+    expect(mine.json()).toEqual([
+      expect.objectContaining({ item: a.item.id, contract_number: a.subscription.contract_number }),
+    ]);
+  });
+});
+
+describe("holidays (school-configured pauses)", () => {
+  it("show a running subscription as frozen and make the paid month longer by the paused days", async () => {
+    const a = await subscriber(6);
+    const gatewayId = (await makeRecurring(a.headers, a.item.id)).json().id as string;
+    const paidUntil = new Date(a.subscription.paid_until);
+    // Ten days of holidays in the next month, and today (so the course is paused now).
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    const from = new Date(paidUntil.getTime() + 5 * 86_400_000);
+    const to = new Date(from.getTime() + 9 * 86_400_000);
+    const today = day(new Date());
+    const [holidays, now] = await t.db
+      .insert(subscriptionPauses)
+      .values([
+        { productPageId: t.course.page.id, startsOn: day(from), endsOn: day(to), note: "Sommerferien" },
+        { productPageId: t.course.page.id, startsOn: today, endsOn: today },
+      ])
+      .returning();
+    try {
+      expect((await historyOf(a.headers))[0]?.state).toBe("frozen");
+      await webhook(t.standIn.webhookEvent("PAYMENT.SALE.COMPLETED", t.standIn.saleResource(gatewayId)));
+      const [renewed] = await historyOf(a.headers);
+      const next = new Date(addMonth(paidUntil).getTime() + 10 * 86_400_000);
+      expect(renewed?.subscription?.paid_until).toBe(next.toISOString());
+    } finally {
+      await t.db
+        .delete(subscriptionPauses)
+        .where(inArray(subscriptionPauses.id, [holidays?.id ?? 0, now?.id ?? 0]));
+    }
+    expect((await historyOf(a.headers))[0]?.state).toBe("active");
+  });
+});

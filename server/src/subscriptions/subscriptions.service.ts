@@ -1,0 +1,423 @@
+import { randomBytes } from "node:crypto";
+import { type Locale, paidMonthEnd } from "@atelier/contract";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client.ts";
+import { AppError } from "../errors/app-error.ts";
+import { type GatewayCapture, GatewayError, type PaymentGateway } from "../payments/gateway.ts";
+import { eur } from "../payments/paypal-client.ts";
+import { createCancellationService } from "./cancellation.service.ts";
+import {
+  claimDueSubscriptions,
+  contractNameOf,
+  endItem,
+  findCatalogId,
+  findOwnedSubscription,
+  findPageOfSubscription,
+  findPauses,
+  findSubscriptionBy,
+  findSubscriptionById,
+  findSubscriptionOfItem,
+  insertSubscriptionPayment,
+  type SubscriptionRow,
+  storeCatalogId,
+  updateSubscription,
+} from "./subscriptions.repository.ts";
+
+export type SubscriptionsDeps = {
+  db: Db;
+  gateway: PaymentGateway;
+  /** The API's origin (return address of a renewal payment) and the web app's (where the parent lands). */
+  publicUrl: string;
+  webUrl: string;
+  schoolEmail: string;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** Hours PayPal's automatic charge may arrive late before an autopay month counts as unpaid. */
+  autopayGraceHours?: number;
+};
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
+
+/** The PayPal states of `BILLING.SUBSCRIPTION.*` events in our `autopay` words. */
+const AUTOPAY_BY_EVENT: Record<string, SubscriptionRow["autopay"]> = {
+  "BILLING.SUBSCRIPTION.ACTIVATED": "active",
+  "BILLING.SUBSCRIPTION.RE-ACTIVATED": "active",
+  "BILLING.SUBSCRIPTION.SUSPENDED": "suspended",
+  "BILLING.SUBSCRIPTION.PAYMENT.FAILED": "suspended",
+  "BILLING.SUBSCRIPTION.CANCELLED": "cancelled",
+  "BILLING.SUBSCRIPTION.EXPIRED": "cancelled",
+};
+
+export const SUBSCRIPTION_EVENT_TYPES = [...Object.keys(AUTOPAY_BY_EVENT), "PAYMENT.SALE.COMPLETED"];
+
+/** What a subscription webhook carries (Subscriptions v1 resource, or a sale of one). */
+export type SubscriptionEvent = {
+  id: string;
+  event_type: string;
+  create_time?: string;
+  resource?: {
+    id?: string;
+    custom_id?: string;
+    billing_agreement_id?: string;
+    amount?: { total?: string; value?: string };
+    state?: string;
+  };
+};
+
+const PRODUCT_KEY = "course-subscription";
+/** An unapproved PayPal order is made anew after this long (PayPal lets unapproved orders lapse). */
+const RENEWAL_ORDER_FRESH_MS = 2 * 3_600_000;
+const planKey = (cents: number) => `plan-EUR-${cents}`;
+
+/**
+ * Course subscriptions month by month (D72): autopay through a PayPal subscription, a one-off payment
+ * for the next month without it, cancellation at the end of the paid month, the end of unpaid months,
+ * and the § 312k cancellation page (D73). PayPal is called only outside row locks.
+ */
+export function createSubscriptionsService(deps: SubscriptionsDeps) {
+  const { db, gateway, log } = deps;
+  const graceHours = deps.autopayGraceHours ?? 72;
+  const cancellation = createCancellationService(deps);
+  const { cancelAtGateway } = cancellation;
+
+  // ---------- Autopay ----------
+
+  async function catalogId(key: string, create: () => Promise<{ id: string }>) {
+    const known = await findCatalogId(db, gateway.name, key);
+    if (known) return known;
+    const created = await create();
+    return storeCatalogId(db, gateway.name, key, created.id);
+  }
+
+  /** `POST /orders/subscriptions/{id}/make_recurring/`: the PayPal subscription the buttons approve. */
+  async function makeRecurring(userId: number, itemId: number, locale: Locale): Promise<{ id: string }> {
+    const owned = await findOwnedSubscription(db, userId, itemId, locale);
+    if (!owned) throw AppError.notFound();
+    const { sub } = owned;
+    if (sub.status !== "running" || owned.itemStatus === "cancelled")
+      throw AppError.validation("non_field_errors", "not_a_subscription");
+    if (sub.cancelAt) throw AppError.validation("non_field_errors", "subscription_cancelled");
+    if (sub.gatewaySubscriptionId && (sub.autopay === "pending" || sub.autopay === "active"))
+      return { id: sub.gatewaySubscriptionId };
+
+    try {
+      const productId = await catalogId(PRODUCT_KEY, () =>
+        gateway.createProduct(
+          { name: "Kurs-Abo", description: "Monatliches Kurs-Abo der Kunst- und Sprachschule" },
+          `atelier-product-${PRODUCT_KEY}`,
+        ),
+      );
+      const planId = await catalogId(planKey(owned.monthlyCents), () =>
+        gateway.createMonthlyPlan(
+          {
+            productId,
+            name: `Kurs-Abo ${eur(owned.monthlyCents).value} EUR / Monat`,
+            priceCents: owned.monthlyCents,
+          },
+          `atelier-${planKey(owned.monthlyCents)}`,
+        ),
+      );
+      // The first charge when the paid month ends; PayPal wants a start in the future.
+      const startTime = new Date(Math.max(sub.periodEnd.getTime(), Date.now() + 60_000));
+      const created = await gateway.createSubscription(
+        {
+          planId,
+          customId: String(owned.itemId),
+          startTime,
+          locale,
+          returnUrl: `${deps.webUrl}/profile?tab=sales-success`,
+          cancelUrl: `${deps.webUrl}/profile?tab=sales-fail`,
+        },
+        // A new subscription after a cancelled one is a new request; a retry replays the same one.
+        `atelier-sub-${sub.id}-after-${sub.gatewaySubscriptionId ?? "none"}`,
+      );
+      const stored = await db.transaction(async (tx) => {
+        const locked = await findSubscriptionById(tx, sub.id, true);
+        if (!locked || locked.gatewaySubscriptionId !== sub.gatewaySubscriptionId) return locked;
+        return updateSubscription(tx, sub.id, {
+          gatewaySubscriptionId: created.id,
+          autopay: "pending",
+          autopayChangedAt: null,
+        });
+      });
+      return { id: stored?.gatewaySubscriptionId ?? created.id };
+    } catch (error) {
+      if (error instanceof GatewayError) {
+        log.warn({ err: error, itemId }, "PayPal subscription could not be created");
+        throw new AppError("payment_unavailable", 503, "non_field_errors");
+      }
+      throw error;
+    }
+  }
+
+  // ---------- Payments of later months ----------
+
+  /**
+   * A month paid after the first (an autopay sale or a renewal order's capture), counted once per gateway
+   * reference: the paid period moves on by one month from where it ended, whatever order events arrive in.
+   */
+  async function recordPayment(
+    subscriptionId: number,
+    payment: { reference: string; kind: "autopay" | "renewal_order"; amountCents: number },
+  ): Promise<"recorded" | "already_recorded" | "ended"> {
+    return db.transaction(async (tx) => {
+      const sub = await findSubscriptionById(tx, subscriptionId, true);
+      if (!sub) throw new Error(`subscription ${subscriptionId} vanished`);
+      const periodStart = sub.periodEnd;
+      // Holidays inside the new month are not billed: it lasts that much longer (D74).
+      const pauses = await findPauses(tx, await findPageOfSubscription(tx, sub.id), periodStart);
+      const periodEnd = paidMonthEnd(periodStart, pauses);
+      const fresh = await insertSubscriptionPayment(tx, {
+        subscriptionId,
+        gateway: gateway.name,
+        reference: payment.reference,
+        kind: payment.kind,
+        amountCents: payment.amountCents,
+        periodStart,
+        periodEnd,
+      });
+      if (!fresh) return "already_recorded";
+      if (sub.status === "ended") {
+        // The seat is already free; staff refund the month (logged, the payment is on record).
+        log.error({ subscriptionId, reference: payment.reference }, "payment for an ended subscription");
+        return "ended";
+      }
+      await updateSubscription(tx, sub.id, {
+        periodStart,
+        periodEnd,
+        // The token stays: its link, opened again, says the month is paid.
+        renewalOrderId: null,
+        renewalApproveUrl: null,
+        renewalOpenedAt: null,
+        renewalFor: null,
+        ...(payment.kind === "autopay" && sub.autopay === "suspended" ? { autopay: "active" as const } : {}),
+      });
+      return "recorded";
+    });
+  }
+
+  /** `BILLING.SUBSCRIPTION.*` and `PAYMENT.SALE.COMPLETED` (the webhook stored the event once by its id). */
+  async function handleEvent(event: SubscriptionEvent): Promise<void> {
+    const resource = event.resource ?? {};
+    if (event.event_type === "PAYMENT.SALE.COMPLETED") {
+      const gatewayId = resource.billing_agreement_id;
+      const sub = gatewayId ? await findSubscriptionBy(db, "gatewaySubscriptionId", gatewayId) : undefined;
+      if (!sub || !resource.id) {
+        log.warn({ eventId: event.id }, "sale of an unknown subscription ignored");
+        return;
+      }
+      const amount = resource.amount?.total ?? resource.amount?.value ?? "0";
+      await recordPayment(sub.id, {
+        reference: resource.id,
+        kind: "autopay",
+        amountCents: Math.round(Number(amount) * 100),
+      });
+      return;
+    }
+    const autopay = AUTOPAY_BY_EVENT[event.event_type];
+    if (!autopay || !resource.id) return;
+    const changedAt = event.create_time ? new Date(event.create_time) : new Date();
+    await db.transaction(async (tx) => {
+      const sub = await findSubscriptionBy(tx, "gatewaySubscriptionId", resource.id ?? "", true);
+      if (!sub) {
+        log.warn({ eventId: event.id }, "status of an unknown subscription ignored");
+        return;
+      }
+      // An event older than the last one applied arrived late: it no longer says how things stand.
+      if (sub.autopayChangedAt && sub.autopayChangedAt.getTime() > changedAt.getTime()) return;
+      // Cancelled stays cancelled: PayPal never reactivates a cancelled subscription.
+      if (sub.autopay === "cancelled" && autopay !== "cancelled") return;
+      await updateSubscription(tx, sub.id, { autopay, autopayChangedAt: changedAt });
+    });
+  }
+
+  /** The buyer approved the next month's payment: capture it and record the month. */
+  async function payRenewal(gatewayOrderId: string): Promise<boolean> {
+    const sub = await findSubscriptionBy(db, "renewalOrderId", gatewayOrderId);
+    if (!sub) return false;
+    let capture: GatewayCapture | null;
+    try {
+      capture = (
+        await gateway.captureOrder(gatewayOrderId, `atelier-renew-${sub.id}-capture-${gatewayOrderId}`)
+      ).capture;
+    } catch (error) {
+      if (!(error instanceof GatewayError) || error.failure !== "already_captured") {
+        log.warn({ err: error, subscriptionId: sub.id }, "renewal not captured");
+        return false;
+      }
+      capture = (await gateway.getOrder(gatewayOrderId)).capture;
+    }
+    if (capture?.status !== "COMPLETED") return false;
+    const outcome = await recordPayment(sub.id, {
+      reference: capture.id,
+      kind: "renewal_order",
+      amountCents: capture.amountCents,
+    });
+    return outcome !== "ended";
+  }
+
+  /** A capture webhook of a renewal order (the parent closed the tab before returning). */
+  async function recordRenewalCapture(gatewayOrderId: string, capture: GatewayCapture): Promise<boolean> {
+    const sub = await findSubscriptionBy(db, "renewalOrderId", gatewayOrderId);
+    if (!sub) return false;
+    if (capture.status === "COMPLETED")
+      await recordPayment(sub.id, {
+        reference: capture.id,
+        kind: "renewal_order",
+        amountCents: capture.amountCents,
+      });
+    return true;
+  }
+
+  // ---------- The worker's part ----------
+
+  /** Opens the one-off payment of the next month (a PayPal order like checkout's). */
+  /** The next month can be paid by hand: a link with a random token (the PayPal order comes on opening it). */
+  async function openRenewal(sub: SubscriptionRow) {
+    await db.transaction(async (tx) => {
+      const locked = await findSubscriptionById(tx, sub.id, true);
+      if (!locked || locked.periodEnd.getTime() !== sub.periodEnd.getTime() || locked.cancelAt) return;
+      await updateSubscription(tx, sub.id, {
+        renewalToken: randomBytes(24).toString("base64url"),
+        renewalFor: sub.periodEnd,
+        renewalOrderId: null,
+        renewalApproveUrl: null,
+        renewalOpenedAt: null,
+      });
+    });
+  }
+
+  /**
+   * `GET /orders/subscriptions/renewal/pay/?token=`: where the parent's "pay the next month" leads. A PayPal
+   * order like checkout's is made (or the last one reused while it is fresh) and the parent sent to approve
+   * it; a link whose month was paid or that no longer applies goes back to the profile.
+   */
+  async function renewalPayment(token: string): Promise<string> {
+    const sub = await findSubscriptionBy(db, "renewalToken", token);
+    const profile = (tab: string) => `${deps.webUrl}/profile?tab=${tab}`;
+    if (sub?.status !== "running" || sub.cancelAt) return profile("sales-fail");
+    if (sub.renewalFor?.getTime() !== sub.periodEnd.getTime()) return profile("sales-success");
+    const fresh = sub.renewalOpenedAt && Date.now() - sub.renewalOpenedAt.getTime() < RENEWAL_ORDER_FRESH_MS;
+    if (fresh && sub.renewalApproveUrl) return sub.renewalApproveUrl;
+    const owned = await ownedById(sub);
+    if (!owned) return profile("sales-fail");
+    const day = sub.periodEnd.toISOString().slice(0, 10);
+    const amount = eur(owned.monthlyCents);
+    // One order per period and window of freshness: opening the link twice in a row sends one request.
+    const window = Math.floor(Date.now() / RENEWAL_ORDER_FRESH_MS);
+    const created = await gateway.createOrder(
+      {
+        intent: "CAPTURE",
+        purchase_units: [
+          {
+            reference_id: `sub-${sub.id}`,
+            custom_id: `sub-${sub.id}`,
+            invoice_id: `ATELIER-SUB-${sub.id}-${day}-${window}`,
+            description: `${contractNameOf(owned)}: ${day}`.slice(0, 127),
+            amount: { ...amount, breakdown: { item_total: amount } },
+            items: [
+              {
+                name: contractNameOf(owned).slice(0, 127),
+                quantity: "1",
+                unit_amount: amount,
+                category: "DIGITAL_GOODS",
+              },
+            ],
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              brand_name: "Atelier",
+              locale: owned.locale === "ru" ? "ru-RU" : "de-DE",
+              shipping_preference: "NO_SHIPPING",
+              user_action: "PAY_NOW",
+              return_url: `${deps.publicUrl}/api/v2/orders/subscriptions/renewal/return/`,
+              cancel_url: profile("sales-fail"),
+            },
+          },
+        },
+      },
+      `atelier-renew-${sub.id}-${day}-${window}`,
+    );
+    await db.transaction(async (tx) => {
+      const locked = await findSubscriptionById(tx, sub.id, true);
+      if (locked?.renewalToken !== token || locked.renewalFor?.getTime() !== locked.periodEnd.getTime())
+        return;
+      await updateSubscription(tx, sub.id, {
+        renewalOrderId: created.id,
+        renewalApproveUrl: created.approveUrl,
+        renewalOpenedAt: new Date(),
+      });
+    });
+    return created.approveUrl ?? profile("sales-fail");
+  }
+
+  async function ownedById(sub: SubscriptionRow) {
+    const [row] = await findSubscriptionOfItem(db, sub.orderItemId);
+    return row;
+  }
+
+  /** The paid month is over (cancelled, or nobody paid the next one): the item ends and frees the seat. */
+  async function end(sub: SubscriptionRow) {
+    await db.transaction(async (tx) => {
+      const locked = await findSubscriptionById(tx, sub.id, true);
+      if (locked?.status !== "running") return;
+      const endsAt = locked.cancelAt ?? locked.periodEnd;
+      const grace = locked.autopay === "active" && !locked.cancelAt ? graceHours * 3_600_000 : 0;
+      if (endsAt.getTime() + grace > Date.now()) return;
+      await updateSubscription(tx, sub.id, { status: "ended", claimedUntil: null });
+      await endItem(tx, locked.orderItemId);
+    });
+    // Nothing more is charged for an ended contract.
+    if (sub.gatewaySubscriptionId && sub.autopay !== "cancelled" && sub.autopay !== "none") {
+      await gateway
+        .cancelSubscription(sub.gatewaySubscriptionId, "Vertrag beendet")
+        .catch((error: unknown) =>
+          log.warn({ err: error, subscriptionId: sub.id }, "ended subscription not cancelled at PayPal"),
+        );
+    }
+  }
+
+  async function runOnce(): Promise<{ ended: number; renewals: number; cancelled: number }> {
+    const round = { ended: 0, renewals: 0, cancelled: 0 };
+    const due = await claimDueSubscriptions(db, { limit: 25, leaseSeconds: 120, graceHours });
+    for (const sub of due) {
+      try {
+        if (sub.gatewayCancelDue) {
+          await cancelAtGateway(sub);
+          round.cancelled += 1;
+        }
+        const endsAt = (sub.cancelAt ?? sub.periodEnd).getTime();
+        const grace = sub.autopay === "active" && !sub.cancelAt ? graceHours * 3_600_000 : 0;
+        if (endsAt + grace <= Date.now()) {
+          await end(sub);
+          round.ended += 1;
+        } else if (
+          !sub.cancelAt &&
+          sub.autopay !== "active" &&
+          sub.renewalFor?.getTime() !== sub.periodEnd.getTime()
+        ) {
+          await openRenewal(sub);
+          round.renewals += 1;
+        }
+      } catch (error) {
+        log.warn({ err: error, subscriptionId: sub.id }, "subscription left for the next round");
+      }
+      await updateSubscription(db, sub.id, { claimedUntil: null }).catch(() => undefined);
+    }
+    return round;
+  }
+
+  return {
+    makeRecurring,
+    handleEvent,
+    payRenewal,
+    renewalPayment,
+    recordRenewalCapture,
+    cancelItem: cancellation.cancelItem,
+    declare: cancellation.declare,
+    cancellable: cancellation.cancellable,
+    runOnce,
+    recordPayment,
+  };
+}

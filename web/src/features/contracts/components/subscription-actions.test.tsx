@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import type { HistoryItem } from "@atelier/contract";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderInLocale } from "../../../test/render.tsx";
+import { paymentConfigOptions } from "../../checkout/api/checkout-api.ts";
+import { SubscriptionActions } from "./subscription-actions.tsx";
+
+const SUBSCRIPTION: NonNullable<HistoryItem["subscription"]> = {
+  contract_number: "41-7",
+  period_start: "2027-03-01T10:00:00.000Z",
+  paid_until: "2027-04-01T10:00:00.000Z",
+  ends_at: null,
+  autopay: "none",
+  monthly_price_cents: 7900,
+};
+
+function item(overrides: Partial<HistoryItem> = {}): HistoryItem {
+  return {
+    id: 7,
+    state: "active",
+    purchased_at: "2027-03-01T10:00:00.000Z",
+    paypal_invoice_link: null,
+    subscription: SUBSCRIPTION,
+    product_page: { id: 1, name: "Kleine Maler", product_type: "Course", slug: "kleine-maler", photo: null },
+    purchase_option: { id: 2, schedule_type: "Course (1 / week)", name: "1 × pro Woche" },
+    schedule_slots: [],
+    academy_weeks: [],
+    visitor: 7,
+    visitor_name: "Mila Muster",
+    price_cents: 7900,
+    price: "79.00",
+    order: 41,
+    invoice_number: null,
+    withdrawable_until: null,
+    withdrawal: null,
+    ...overrides,
+  };
+}
+
+/** A query client that knows the payment config already (the demo gateway: no autopay offered). */
+function withClient(ui: React.ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(paymentConfigOptions().queryKey, {
+    gateway: "demo",
+    client_id: null,
+    sdk_url: "",
+    currency: "EUR",
+    reservation_minutes: 15,
+  });
+  return <QueryClientProvider client={client}>{ui}</QueryClientProvider>;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("a subscription in the history", () => {
+  it("shows nothing for an item that is not a subscription", () => {
+    const { container } = renderInLocale(
+      withClient(<SubscriptionActions item={item({ subscription: null })} />),
+    );
+    expect(container.textContent).toBe("");
+  });
+
+  it("shows until when it is paid and the payment of the next month where one is open", () => {
+    renderInLocale(
+      withClient(
+        <SubscriptionActions
+          item={item({
+            state: "renewal available",
+            paypal_invoice_link: "https://paypal.example/checkoutnow?token=X",
+          })}
+        />,
+      ),
+    );
+    expect(screen.getByTestId("subscription-period").textContent).toMatch(/^Bezahlt bis .*2027/);
+    expect(screen.getByText("Vertrag Nr. 41-7")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Nächsten Monat bezahlen" }).getAttribute("href")).toBe(
+      "https://paypal.example/checkoutnow?token=X",
+    );
+  });
+
+  it("cancels after a confirmation step and says so (ru)", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      new Response(
+        JSON.stringify({ id: 7, ends_at: SUBSCRIPTION.paid_until, cancelled_at: "2027-03-10T10:00:00Z" }),
+        {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        },
+      ),
+    );
+    renderInLocale(withClient(<SubscriptionActions item={item()} />), "ru");
+    fireEvent.click(screen.getByRole("button", { name: "Расторгнуть абонемент" }));
+    // Nothing is sent before the parent confirms; the question takes the focus.
+    expect(fetch).not.toHaveBeenCalled();
+    expect(document.activeElement?.textContent).toMatch(/Расторгнуть\?$/);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Да, расторгнуть" }));
+    });
+    await waitFor(() => expect(screen.getByRole("status").textContent).toContain("Расторгнут."));
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(String(url)).toContain("/api/v2/orders/items/7/cancel/");
+    expect(init?.method).toBe("PATCH");
+  });
+
+  it("offers no cancel once it ends, and says when", () => {
+    renderInLocale(
+      withClient(
+        <SubscriptionActions
+          item={item({ subscription: { ...SUBSCRIPTION, ends_at: SUBSCRIPTION.paid_until } })}
+        />,
+      ),
+    );
+    expect(screen.getByTestId("subscription-period").textContent).toMatch(/^Gekündigt, endet am/);
+    expect(screen.queryByRole("button", { name: "Abo kündigen" })).toBeNull();
+  });
+});
