@@ -18,3 +18,4 @@ export * from "./rules/phone.ts";
 export * from "./rules/vat.ts";
 export * from "./visit-requests.ts";
 export * from "./visitors.ts";
+export * from "./waiting-list.ts";

@@ -41,12 +41,16 @@ import { visitRequestsRoutes } from "./visit-requests/visit-requests.routes.ts";
 import { createVisitRequestsService } from "./visit-requests/visit-requests.service.ts";
 import { visitorsRoutes } from "./visitors/visitors.routes.ts";
 import { createVisitorsService } from "./visitors/visitors.service.ts";
+import { waitingListRoutes } from "./waiting-list/waiting-list.routes.ts";
+import { createWaitingListService, type WaitingListService } from "./waiting-list/waiting-list.service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     deferredWork: DeferredWork;
     /** Expires reservations, reconciles open payments, refunds; started by server.ts, run by tests. */
     paymentWorker: PaymentWorker;
+    /** Waiting lists; the payment worker's round offers freed seats through it. */
+    waitingList: WaitingListService;
   }
 }
 
@@ -134,7 +138,17 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: env.PUBLIC_URL,
   });
   await app.register(cartRoutes({ cart, initPerMinute: env.CART_INIT_RATE_LIMIT_PER_MINUTE }));
-  await registerCheckout(app, deps, cart, deferred);
+  const waitingList = createWaitingListService({
+    db: database.db,
+    cart,
+    offerHours: env.WAITING_OFFER_HOURS,
+    webUrl: env.WEB_URL,
+    publicUrl: env.PUBLIC_URL,
+    log: app.log,
+  });
+  app.decorate("waitingList", waitingList);
+  await app.register(waitingListRoutes({ waitingList }));
+  await registerCheckout(app, deps, cart, deferred, waitingList);
   await app.register(checkinRoutes({ checkin: createCheckinService(database.db) }));
   await app.register(
     historyRoutes({ history: createHistoryService({ db: database.db, publicUrl: env.PUBLIC_URL }) }),
@@ -163,6 +177,7 @@ async function registerCheckout(
   { env, database }: AppDeps,
   cart: ReturnType<typeof createCartService>,
   deferred: DeferredWork,
+  waitingList: WaitingListService,
 ) {
   const db = database.db;
   const paypal =
@@ -216,6 +231,7 @@ async function registerCheckout(
     db,
     checkout,
     gateway,
+    waitingList,
     intervalMs: env.PAYMENT_WORKER_INTERVAL_MS,
     log: app.log,
   });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
 import { releaseGiftCard } from "../gift-cards/gift-cards.service.ts";
 import { GatewayError, type PaymentGateway } from "../payments/gateway.ts";
+import type { WaitingListService } from "../waiting-list/waiting-list.service.ts";
 import {
   claimOpenPayments,
   deleteRedemption,
@@ -16,13 +17,15 @@ export type PaymentWorkerDeps = {
   db: Db;
   checkout: CheckoutService;
   gateway: PaymentGateway;
+  /** Seats freed (expired here, cancelled or withdrawn elsewhere) go to waiting lists in the same loop. */
+  waitingList?: Pick<WaitingListService, "offerFreedSeats">;
   intervalMs: number;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** A staged payment not heard of for this long is looked up at the gateway (default 60 s). */
   staleSeconds?: number;
 };
 
-export type PaymentRound = { expired: number; reconciled: number; refunded: number };
+export type PaymentRound = { expired: number; reconciled: number; refunded: number; offered: number };
 
 /**
  * One loop for the money that was left open (D51): reservations that ran out are expired (after asking the
@@ -54,7 +57,7 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
   }
 
   async function runOnce(): Promise<PaymentRound> {
-    const round: PaymentRound = { expired: 0, reconciled: 0, refunded: 0 };
+    const round: PaymentRound = { expired: 0, reconciled: 0, refunded: 0, offered: 0 };
     const open = await claimOpenPayments(db, { limit: 25, staleSeconds: deps.staleSeconds ?? 60 });
     for (const row of open) {
       try {
@@ -86,7 +89,10 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
       }
     }
     round.refunded = await checkout.refundsDue(10);
-    if (round.expired + round.reconciled + round.refunded > 0) log.info(round, "payment worker round");
+    // After the expiries, so a seat freed this round is offered this round.
+    round.offered = (await deps.waitingList?.offerFreedSeats()) ?? 0;
+    if (round.expired + round.reconciled + round.refunded + round.offered > 0)
+      log.info(round, "payment worker round");
     return round;
   }
 

@@ -16,6 +16,7 @@ import {
   visitRequestConfirmationTemplate,
   visitRequestNotificationTemplate,
 } from "./templates/visit-request.ts";
+import { type WaitingListOfferData, waitingListOfferTemplate } from "./templates/waiting-list-offer.ts";
 
 export type { ContactConfirmationData } from "./templates/contact-confirmation.ts";
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
@@ -26,6 +27,7 @@ export type { RefundNoticeData, RefundReason } from "./templates/refund-notice.t
 export type { RenderedMail } from "./templates/types.ts";
 export type { VerifyEmailData } from "./templates/verify-email.ts";
 export type { VisitRequestMailData } from "./templates/visit-request.ts";
+export type { WaitingListOfferData } from "./templates/waiting-list-offer.ts";
 
 /** Template name → the data it needs; `renderMail` and `enqueueMail` are checked against it. */
 export type MailTemplateData = {
@@ -38,6 +40,7 @@ export type MailTemplateData = {
   "gift-card": GiftCardData;
   "visit-request-confirmation": VisitRequestMailData;
   "visit-request-notification": VisitRequestMailData;
+  "waiting-list-offer": WaitingListOfferData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -52,6 +55,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "gift-card": giftCardTemplate,
   "visit-request-confirmation": visitRequestConfirmationTemplate,
   "visit-request-notification": visitRequestNotificationTemplate,
+  "waiting-list-offer": waitingListOfferTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];

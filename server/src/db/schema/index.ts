@@ -3,3 +3,4 @@ export * from "./contact.ts";
 export * from "./orders.ts";
 export * from "./users.ts";
 export * from "./visitors.ts";
+export * from "./waiting-list.ts";
