@@ -38,6 +38,7 @@ import { Route as PaymentCompleteIdRouteImport } from './routes/payment-complete
 import { Route as PaymentCompleteReturnRouteImport } from './routes/payment-complete/return'
 import { Route as ProductIdRouteImport } from './routes/product/$id'
 import { Route as ProductBuyIdRouteImport } from './routes/product/buy/$id'
+import { Route as WaitingListOfferIdRouteImport } from './routes/waiting-list/offer/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -184,6 +185,11 @@ const ProductBuyIdRoute = ProductBuyIdRouteImport.update({
   path: '/product/buy/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WaitingListOfferIdRoute = WaitingListOfferIdRouteImport.update({
+  id: '/waiting-list/offer/$id',
+  path: '/waiting-list/offer/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -215,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/product/$id': typeof ProductIdRoute
   '/legal/': typeof LegalIndexRoute
   '/product/buy/$id': typeof ProductBuyIdRoute
+  '/waiting-list/offer/$id': typeof WaitingListOfferIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -246,6 +253,7 @@ export interface FileRoutesByTo {
   '/product/$id': typeof ProductIdRoute
   '/legal': typeof LegalIndexRoute
   '/product/buy/$id': typeof ProductBuyIdRoute
+  '/waiting-list/offer/$id': typeof WaitingListOfferIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -278,6 +286,7 @@ export interface FileRoutesById {
   '/product/$id': typeof ProductIdRoute
   '/legal/': typeof LegalIndexRoute
   '/product/buy/$id': typeof ProductBuyIdRoute
+  '/waiting-list/offer/$id': typeof WaitingListOfferIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -311,6 +320,7 @@ export interface FileRouteTypes {
     | '/product/$id'
     | '/legal/'
     | '/product/buy/$id'
+    | '/waiting-list/offer/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -342,6 +352,7 @@ export interface FileRouteTypes {
     | '/product/$id'
     | '/legal'
     | '/product/buy/$id'
+    | '/waiting-list/offer/$id'
   id:
     | '__root__'
     | '/'
@@ -373,6 +384,7 @@ export interface FileRouteTypes {
     | '/product/$id'
     | '/legal/'
     | '/product/buy/$id'
+    | '/waiting-list/offer/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -405,6 +417,7 @@ export interface RootRouteChildren {
   ProductIdRoute: typeof ProductIdRoute
   LegalIndexRoute: typeof LegalIndexRoute
   ProductBuyIdRoute: typeof ProductBuyIdRoute
+  WaitingListOfferIdRoute: typeof WaitingListOfferIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -612,6 +625,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductBuyIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/waiting-list/offer/$id': {
+      id: '/waiting-list/offer/$id'
+      path: '/waiting-list/offer/$id'
+      fullPath: '/waiting-list/offer/$id'
+      preLoaderRoute: typeof WaitingListOfferIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -645,6 +665,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProductIdRoute: ProductIdRoute,
   LegalIndexRoute: LegalIndexRoute,
   ProductBuyIdRoute: ProductBuyIdRoute,
+  WaitingListOfferIdRoute: WaitingListOfferIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -17,6 +17,7 @@ import dePages from "../locales/de/pages.json";
 import deProfile from "../locales/de/profile.json";
 import deUpdates from "../locales/de/updates.json";
 import type deVisitors from "../locales/de/visitors.json";
+import type deWaitingList from "../locales/de/waitingList.json";
 import type ruAccount from "../locales/ru/account.json";
 import type ruAuth from "../locales/ru/auth.json";
 import type ruCart from "../locales/ru/cart.json";
@@ -36,11 +37,12 @@ import ruPages from "../locales/ru/pages.json";
 import ruProfile from "../locales/ru/profile.json";
 import ruUpdates from "../locales/ru/updates.json";
 import type ruVisitors from "../locales/ru/visitors.json";
+import type ruWaitingList from "../locales/ru/waitingList.json";
 
 // Bundled statically: all texts together are a few KB, and a page must never wait for its words.
 // catalogue, contact and content are typed here but filled by their features' route chunks
 // (features/<area>/i18n.ts, run before the chunk renders) to keep them out of the home page's JS.
-// So are account, auth, cart, checkin, checkout, history and visitors, which load with the sign-in dialog, the profile menu and /profile.
+// So are account, auth, cart, checkin, checkout, history, visitors and waitingList, which load with the sign-in dialog, the profile menu and /profile.
 export const resources = {
   de: {
     account: {} as typeof deAccount,
@@ -62,6 +64,7 @@ export const resources = {
     profile: deProfile,
     updates: deUpdates,
     visitors: {} as typeof deVisitors,
+    waitingList: {} as typeof deWaitingList,
   },
   ru: {
     account: {} as typeof ruAccount,
@@ -83,6 +86,7 @@ export const resources = {
     profile: ruProfile,
     updates: ruUpdates,
     visitors: {} as typeof ruVisitors,
+    waitingList: {} as typeof ruWaitingList,
   },
 } as const;
 
