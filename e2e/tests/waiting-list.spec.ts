@@ -1,4 +1,5 @@
-import type { APIRequestContext } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { linkIn, newestMail } from "../support/mail.ts";
 import {
@@ -71,6 +72,12 @@ async function holdSeats(request: APIRequestContext, session: Session, name: str
   return { parent, paypalId: ((await staged.json()) as { id: string }).id };
 }
 
+async function expectNoSevereViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 const joinByApi = (request: APIRequestContext, parent: Parent, session: Session, child: number) =>
   request.post("/api/v2/orders/waiting_list/?locale=de", {
     headers: parent.headers,
@@ -109,6 +116,8 @@ test.describe("waiting lists", () => {
     await expect(joined).toContainText("Sie stehen auf der Warteliste");
     await expect(joined).toContainText("Mila Muster steht auf Platz 1 der Warteliste");
     await joined.getByRole("button", { name: "OK" }).click();
+    await expect(join).toBeFocused();
+    await expectNoSevereViolations(page);
 
     // A second family queues behind.
     const second = await signedInParent(request, "wl-second");
@@ -148,6 +157,7 @@ test.describe("waiting lists", () => {
       page.getByText("Auf der Warteliste ist ein Platz für Mila Muster frei geworden."),
     ).toBeVisible();
     await expect(page.getByText(session.product.name)).toBeVisible();
+    await expectNoSevereViolations(page);
     await page.getByRole("button", { name: "Platz buchen" }).click();
     await expect(page).toHaveURL(/\/cart\?.*step=checkout/);
     await expect(page.getByRole("heading", { level: 1, name: "Kasse" })).toBeVisible();

@@ -188,10 +188,22 @@ function childHolds(unit: Unit["kind"], paidOnly: boolean) {
 }
 
 /**
- * Under the unit's lock: entries whose child now has a paid seat there are booked; offers that ran out
- * pass (unless the child's checkout of it still holds the seat, then the order decides).
+ * Under the unit's lock: entries of deleted children are left; entries whose child now has a paid seat
+ * there are booked; offers that ran out pass (unless the child's checkout of it still holds the seat, then
+ * the order decides).
  */
 export async function settleEntries(tx: Tx, unit: Unit): Promise<void> {
+  // A child the parent deleted leaves every line it was in.
+  await tx
+    .update(waitingListEntries)
+    .set({ status: "left", updatedAt: sql`now()` })
+    .where(
+      and(
+        unitCondition(unit),
+        open,
+        sql`exists (select 1 from ${visitors} where ${visitors.id} = ${waitingListEntries.visitorId} and ${visitors.deletedAt} is not null)`,
+      ),
+    );
   await tx
     .update(waitingListEntries)
     .set({ status: "booked", updatedAt: sql`now()` })

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { academyWeeks, orders, waitingListEntries } from "../db/schema/index.ts";
+import { academyWeeks, orders, visitors, waitingListEntries } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { ACADEMY_8_11, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -340,5 +340,23 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     const cart = await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers });
     expect(cart.json().items[0]).toMatchObject({ academy_weeks: [week.id], visitor: child });
+  }, 60_000);
+
+  it("takes a deleted child out of line instead of offering it a seat", async () => {
+    const academy = await pageBySlug(t.db, ACADEMY_8_11);
+    const week = academy.weeks[1];
+    if (!week) throw new Error("no second academy week");
+    await t.db.update(academyWeeks).set({ seats: 0 }).where(eq(academyWeeks.id, week.id));
+    const parent = await createParent(t.db);
+    const child = await createChild(t.db, parent.id, 9);
+    const joined = await t.call("POST", "/api/v2/orders/waiting_list/", {
+      headers: parent.headers,
+      body: { academy_week: week.id, visitor: child, purchase_option: academy.options[0]?.id },
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    await t.db.update(visitors).set({ deletedAt: new Date() }).where(eq(visitors.id, child));
+    await t.db.update(academyWeeks).set({ seats: 1 }).where(eq(academyWeeks.id, week.id));
+    expect(await t.app.waitingList.offerFreedSeats()).toBe(0);
+    expect((await entryOf(joined.json().id)).status).toBe("left");
   }, 60_000);
 });
