@@ -273,7 +273,7 @@ export async function firstInLine(tx: Tx, unit: Unit, limit: number) {
 }
 
 /** Makes the offer: token and deadline by the database clock. */
-export async function offer(tx: Tx, id: number, token: string, hours: number) {
+export async function makeOffer(tx: Tx, id: number, token: string, hours: number) {
   const [row] = await tx
     .update(waitingListEntries)
     .set({

@@ -27,7 +27,7 @@ import {
   insertEntry,
   type ListedEntry,
   listEntries,
-  offer,
+  makeOffer,
   settleEntries,
   type Unit,
   updateEntry,
@@ -122,7 +122,7 @@ export function createWaitingListService(deps: WaitingListDeps) {
       const next = await firstInLine(tx, unit, free);
       for (const entry of next) {
         const token = randomBytes(32).toString("base64url");
-        const offered = await offer(tx, entry.id, token, deps.offerHours);
+        const offered = await makeOffer(tx, entry.id, token, deps.offerHours);
         if (offered) await mailOffer(tx, offered);
       }
       return next.length;
