@@ -1,5 +1,6 @@
 import type { Locale } from "@atelier/contract";
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { textIn } from "../catalogue/catalogue.repository.ts";
 import type { DbOrTx, Tx } from "../db/client.ts";
 import {
@@ -161,22 +162,57 @@ export type ListedEntry = Awaited<ReturnType<typeof listEntries>>[number];
 
 // ---------- The worker's side ----------
 
-/** Units with someone in line or an offer running, oldest entries first. */
+/**
+ * Units with open entries where a round has work (oldest entries first): a seat nobody holds, an offer past
+ * its deadline or accepted, or a deleted child in line. Full units are not even locked, so a round never spends its
+ * `limit` on lines that cannot move while others wait.
+ */
 export async function findUnitsInLine(db: DbOrTx, limit: number): Promise<Unit[]> {
-  const rows = await db
-    .select({
-      slotId: waitingListEntries.scheduleSlotId,
-      weekId: waitingListEntries.academyWeekId,
-      first: sql<number>`min(${waitingListEntries.id})`,
-    })
-    .from(waitingListEntries)
-    .where(open)
-    .groupBy(waitingListEntries.scheduleSlotId, waitingListEntries.academyWeekId)
-    .orderBy(sql`min(${waitingListEntries.id})`)
-    .limit(limit);
-  return rows.map((row) =>
-    row.slotId !== null ? { kind: "slot", id: row.slotId } : { kind: "week", id: row.weekId ?? 0 },
+  const inLine = (unit: AnyPgColumn) =>
+    sql`${unit} in (select ${unit} from ${waitingListEntries} where ${open})`;
+  // An accepted offer may have been paid (its entry is then booked): looked at until it is settled.
+  const work = sql`bool_or((${waitingListEntries.status} = 'offered' and (${waitingListEntries.offerExpiresAt} <= now() or ${waitingListEntries.acceptedAt} is not null)) or ${visitors.deletedAt} is not null)`;
+  const slotTaken = slotSeatsTaken(
+    db,
+    inLine(orderItemSlots.scheduleSlotId),
+    inLine(waitingListEntries.scheduleSlotId),
   );
+  const weekTaken = weekSeatsTaken(
+    db,
+    inLine(orderItemAcademyWeeks.academyWeekId),
+    inLine(waitingListEntries.academyWeekId),
+  );
+  const [slots, weeks] = await Promise.all([
+    db
+      .select({ id: scheduleSlots.id, first: sql<number>`min(${waitingListEntries.id})` })
+      .from(waitingListEntries)
+      .innerJoin(scheduleSlots, eq(scheduleSlots.id, waitingListEntries.scheduleSlotId))
+      .innerJoin(visitors, eq(visitors.id, waitingListEntries.visitorId))
+      .leftJoin(slotTaken, eq(slotTaken.unitId, scheduleSlots.id))
+      .where(open)
+      .groupBy(scheduleSlots.id, scheduleSlots.seats, slotTaken.n)
+      .having(sql`${scheduleSlots.seats} - coalesce(${slotTaken.n}, 0) > 0 or ${work}`)
+      .orderBy(sql`min(${waitingListEntries.id})`)
+      .limit(limit),
+    db
+      .select({ id: academyWeeks.id, first: sql<number>`min(${waitingListEntries.id})` })
+      .from(waitingListEntries)
+      .innerJoin(academyWeeks, eq(academyWeeks.id, waitingListEntries.academyWeekId))
+      .innerJoin(visitors, eq(visitors.id, waitingListEntries.visitorId))
+      .leftJoin(weekTaken, eq(weekTaken.unitId, academyWeeks.id))
+      .where(open)
+      .groupBy(academyWeeks.id, academyWeeks.seats, weekTaken.n)
+      .having(sql`${academyWeeks.seats} - coalesce(${weekTaken.n}, 0) > 0 or ${work}`)
+      .orderBy(sql`min(${waitingListEntries.id})`)
+      .limit(limit),
+  ]);
+  return [
+    ...slots.map((row) => ({ kind: "slot" as const, id: row.id, first: row.first })),
+    ...weeks.map((row) => ({ kind: "week" as const, id: row.id, first: row.first })),
+  ]
+    .sort((a, b) => a.first - b.first)
+    .slice(0, limit)
+    .map(({ kind, id }) => ({ kind, id }));
 }
 
 /** The child holds the entry's unit through an order (paid only, or any that holds seats). */
