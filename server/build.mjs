@@ -4,7 +4,8 @@ import { build } from "esbuild";
 
 rmSync("dist", { recursive: true, force: true });
 await build({
-  entryPoints: ["src/server.ts"],
+  // The attachment renderer runs in a worker thread (src/mail/render-thread.ts) loaded from beside server.js.
+  entryPoints: { server: "src/server.ts", "render-worker": "src/mail/render-worker.ts" },
   outdir: "dist",
   bundle: true,
   platform: "node",

@@ -248,6 +248,22 @@ export const ERROR_MESSAGES = {
     de: "Die Reservierung ist abgelaufen und die Plätze sind vergeben. Der Betrag wird erstattet.",
     ru: "Бронь истекла, и места заняты. Сумма будет возвращена.",
   },
+  withdrawal_no_right: {
+    de: "Für dieses Angebot besteht kein Widerrufsrecht (Freizeitveranstaltung mit festem Termin).",
+    ru: "Для этого предложения право на отказ не действует (мероприятие с фиксированной датой).",
+  },
+  withdrawal_period_over: {
+    de: "Die Widerrufsfrist von 14 Tagen ist abgelaufen.",
+    ru: "14-дневный срок для отказа от договора истёк.",
+  },
+  withdrawal_not_active: {
+    de: "Diese Buchung ist storniert und kann nicht widerrufen werden.",
+    ru: "Это бронирование отменено, отказ от договора невозможен.",
+  },
+  withdrawal_nothing_left: {
+    de: "Dieser Gutschein ist vollständig eingelöst; es gibt nichts zu erstatten.",
+    ru: "Сертификат полностью использован; возвращать нечего.",
+  },
   server_error: { de: "Ein interner Fehler ist aufgetreten.", ru: "Произошла внутренняя ошибка." },
 } as const satisfies Record<string, Record<Locale, string>>;
 

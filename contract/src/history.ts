@@ -8,6 +8,7 @@ import {
   type OrderStatus,
 } from "./orders.ts";
 import { LocaleQuerySchema } from "./rules/locale.ts";
+import { WithdrawalRecordSchema } from "./withdrawal.ts";
 
 /**
  * The purchase history (`GET /api/v2/orders/items/history/`, spec §7) in the shape the school's existing
@@ -94,6 +95,13 @@ export const HistoryItemSchema = z.object({
   order: z.number().int(),
   /** The number of the order's invoice (the PDF is `GET /api/v2/orders/{order}/invoice.pdf`). */
   invoice_number: z.string().nullable(),
+  /**
+   * The last day (Berlin) the item may still be withdrawn, while it may (D54, D75): the profile shows
+   * "Vertrag widerrufen" then; null otherwise.
+   */
+  withdrawable_until: z.string().nullable(),
+  /** The item's withdrawal once recorded, with where its refund stands. */
+  withdrawal: WithdrawalRecordSchema.nullable(),
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 

@@ -19,3 +19,4 @@ export * from "./rules/vat.ts";
 export * from "./visit-requests.ts";
 export * from "./visitors.ts";
 export * from "./waiting-list.ts";
+export * from "./withdrawal.ts";

@@ -17,6 +17,8 @@ import type { Database } from "./db/client.ts";
 import { issueGiftCardsForOrder } from "./gift-cards/gift-cards.service.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { enqueueRefundNotice, issueOrderDocuments, sellerFromEnv } from "./invoices/index.ts";
+import { invoiceDownloadRoutes } from "./invoices/invoice-download.routes.ts";
+import { createInvoiceDownloads } from "./invoices/invoice-download.ts";
 import { logSerializers } from "./logging/log-redaction.ts";
 import { cartRoutes } from "./orders/cart.routes.ts";
 import { createCartService } from "./orders/cart.service.ts";
@@ -39,10 +41,14 @@ import { registerSecurity } from "./plugins/security.ts";
 import { registerSpa } from "./spa/spa.plugin.ts";
 import { visitRequestsRoutes } from "./visit-requests/visit-requests.routes.ts";
 import { createVisitRequestsService } from "./visit-requests/visit-requests.service.ts";
+import { calendarRoutes } from "./visitors/calendar.routes.ts";
+import { createCalendarService } from "./visitors/calendar.service.ts";
 import { visitorsRoutes } from "./visitors/visitors.routes.ts";
 import { createVisitorsService } from "./visitors/visitors.service.ts";
 import { waitingListRoutes } from "./waiting-list/waiting-list.routes.ts";
 import { createWaitingListService, type WaitingListService } from "./waiting-list/waiting-list.service.ts";
+import { withdrawalsRoutes } from "./withdrawals/withdrawals.routes.ts";
+import { createWithdrawalsService } from "./withdrawals/withdrawals.service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -132,6 +138,16 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accountsRoutes({ db: database.db, env, deferred }));
 
   await app.register(visitorsRoutes({ visitors: createVisitorsService(database.db) }));
+  await app.register(
+    calendarRoutes({
+      calendar: createCalendarService({ db: database.db, host: new URL(env.PUBLIC_URL).hostname }),
+    }),
+  );
+  await app.register(
+    invoiceDownloadRoutes({
+      downloads: createInvoiceDownloads({ db: database.db, seller: sellerFromEnv(env) }),
+    }),
+  );
   const cart = createCartService({
     db: database.db,
     siblingDiscountPercent: env.SIBLING_DISCOUNT_PERCENT,
@@ -227,11 +243,14 @@ async function registerCheckout(
     checkoutRoutes({ checkout, webhooks, fulfilPerMinute: env.CHECKOUT_RATE_LIMIT_PER_MINUTE }),
   );
   if (demo) await app.register(demoGatewayRoutes({ demo, webUrl: env.WEB_URL }));
+  const withdrawals = createWithdrawalsService({ db, gateway, publicUrl: env.PUBLIC_URL, log: app.log });
+  await app.register(withdrawalsRoutes({ withdrawals }));
   const worker = createPaymentWorker({
     db,
     checkout,
     gateway,
     waitingList,
+    withdrawalRefunds: (limit) => withdrawals.refundsPending(limit),
     intervalMs: env.PAYMENT_WORKER_INTERVAL_MS,
     log: app.log,
   });

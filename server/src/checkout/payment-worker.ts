@@ -23,9 +23,17 @@ export type PaymentWorkerDeps = {
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** A staged payment not heard of for this long is looked up at the gateway (default 60 s). */
   staleSeconds?: number;
+  /** Withdrawals whose refund the gateway could not take yet (D75): retried each round. */
+  withdrawalRefunds?: (limit: number) => Promise<number>;
 };
 
-export type PaymentRound = { expired: number; reconciled: number; refunded: number; offered: number };
+export type PaymentRound = {
+  expired: number;
+  reconciled: number;
+  refunded: number;
+  withdrawn?: number;
+  offered: number;
+};
 
 /**
  * One loop for the money that was left open (D51): reservations that ran out are expired (after asking the
@@ -89,9 +97,10 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
       }
     }
     round.refunded = await checkout.refundsDue(10);
+    if (deps.withdrawalRefunds) round.withdrawn = await deps.withdrawalRefunds(10);
     // After the expiries, so a seat freed this round is offered this round.
     round.offered = (await deps.waitingList?.offerFreedSeats()) ?? 0;
-    if (round.expired + round.reconciled + round.refunded + round.offered > 0)
+    if (round.expired + round.reconciled + round.refunded + (round.withdrawn ?? 0) + round.offered > 0)
       log.info(round, "payment worker round");
     return round;
   }

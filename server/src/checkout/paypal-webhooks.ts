@@ -6,6 +6,7 @@ import { AppError } from "../errors/app-error.ts";
 import { releaseGiftCard } from "../gift-cards/gift-cards.service.ts";
 import { centsOf, type GatewayCapture } from "../payments/gateway.ts";
 import type { WebhookHeaders } from "../payments/paypal-client.ts";
+import { orderHasWithdrawals } from "../withdrawals/withdrawals.repository.ts";
 import { findOrder, insertRefund, updateOrder, updatePayment } from "./checkout.repository.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 
@@ -135,8 +136,14 @@ export function createPayPalWebhooks({ db, checkout, verify, log }: WebhookDeps)
         ...(full ? { status: "refunded", refundDue: false } : {}),
       });
       const order = await findOrder(tx, payment.orderId, true);
-      // A fully refunded paid order gives its seats back.
-      if (full && order?.status === "paid" && order.paypalId === payment.gatewayOrderId) {
+      // A fully refunded paid order gives its seats back; after a withdrawal the withdrawal already freed
+      // the seats and booked the gift card's part back (D75), so the card is not released a second time.
+      if (
+        full &&
+        order?.status === "paid" &&
+        order.paypalId === payment.gatewayOrderId &&
+        !(await orderHasWithdrawals(tx, order.id))
+      ) {
         await updateOrder(tx, order.id, { status: "refunded" });
         await releaseGiftCard(tx, order);
       }

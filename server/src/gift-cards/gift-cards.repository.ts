@@ -51,7 +51,7 @@ export async function bookLedger(
     giftCardId: number;
     orderId: number | null;
     attempt: number;
-    kind: "issue" | "redeem" | "release";
+    kind: "issue" | "redeem" | "release" | "withdrawal";
     amountCents: number;
   },
 ): Promise<boolean> {

@@ -37,7 +37,7 @@ export type IssueOrderDocumentsInput = {
 
 const GATEWAY_NAMES = { paypal: "PayPal", demo: "Demo" } as const;
 
-function profileOf(order: OrderForDocuments): BillingDetails | null {
+export function profileOf(order: OrderForDocuments): BillingDetails | null {
   const user = order.user;
   if (!user) return null;
   return {
@@ -65,7 +65,11 @@ async function ensureCheckinCodes(tx: DbOrTx, orderId: number): Promise<Map<numb
   return codes;
 }
 
-async function documentItems(tx: DbOrTx, order: OrderForDocuments, items: CartItemRow[]) {
+export async function documentItems(
+  tx: DbOrTx,
+  order: Pick<OrderForDocuments, "locale">,
+  items: CartItemRow[],
+) {
   const pageIds = [...new Set(items.map((item) => item.productPageId))];
   const [options, places] = await Promise.all([
     findPurchaseOptions(tx, pageIds, order.locale),

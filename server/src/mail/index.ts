@@ -5,6 +5,7 @@ import { createAttachmentRenderer } from "./mail-attachments.ts";
 import { enqueueMail, type MailRequest } from "./mail-outbox.ts";
 import { createTransport, type MailTransport } from "./mail-transport.ts";
 import { createMailWorker, type DrainResult, type MailLogger } from "./mail-worker.ts";
+import { createRenderThread } from "./render-thread.ts";
 
 export type { AttachmentRenderer, RenderedAttachment } from "./mail-attachments.ts";
 export { createAttachmentRenderer } from "./mail-attachments.ts";
@@ -56,6 +57,7 @@ export type Mailer = {
 export function createMailer(options: MailerOptions): Mailer {
   const { db, env, logger } = options;
   const transport = options.transport ?? createTransport(env);
+  const renderThread = createRenderThread();
   const worker = createMailWorker({
     db,
     transport,
@@ -66,6 +68,7 @@ export function createMailer(options: MailerOptions): Mailer {
       db,
       seller: sellerFromEnv(env),
       publicUrl: env.PUBLIC_URL,
+      backend: renderThread,
     }),
   });
   return {
@@ -74,7 +77,10 @@ export function createMailer(options: MailerOptions): Mailer {
       logger.info({ transport: transport.describe() }, "mail worker started");
       worker.start();
     },
-    stop: () => worker.stop(),
+    async stop() {
+      await worker.stop();
+      await renderThread.close();
+    },
     drainOnce: () => worker.drainOnce(),
     describe: () => transport.describe(),
   };

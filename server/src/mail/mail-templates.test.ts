@@ -109,6 +109,16 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     expiresAt: "2026-03-14T15:00:00.000Z",
     link: "https://web.example/waiting-list/offer/abcDEF123",
   },
+  "withdrawal-confirmation": {
+    firstName: "Irina",
+    orderId: 912,
+    item: "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)",
+    receivedOn: "2026-06-22",
+    paidCents: 7900,
+    refundCents: 3950,
+    basis: "pro_rata",
+    creditNoteNumber: "GS-2026-000007",
+  },
 };
 
 /** Values each sample must show in both bodies. */
@@ -143,6 +153,7 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
     "16:00–17:30",
     "https://web.example/waiting-list/offer/abcDEF123",
   ],
+  "withdrawal-confirmation": ["Irina", "912", "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)", "GS-2026-000007"],
 };
 
 function render<Name extends MailTemplateName>(name: Name, locale: Locale, data: MailTemplateData[Name]) {

@@ -17,6 +17,10 @@ import {
   visitRequestNotificationTemplate,
 } from "./templates/visit-request.ts";
 import { type WaitingListOfferData, waitingListOfferTemplate } from "./templates/waiting-list-offer.ts";
+import {
+  type WithdrawalConfirmationData,
+  withdrawalConfirmationTemplate,
+} from "./templates/withdrawal-confirmation.ts";
 
 export type { ContactConfirmationData } from "./templates/contact-confirmation.ts";
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
@@ -28,6 +32,10 @@ export type { RenderedMail } from "./templates/types.ts";
 export type { VerifyEmailData } from "./templates/verify-email.ts";
 export type { VisitRequestMailData } from "./templates/visit-request.ts";
 export type { WaitingListOfferData } from "./templates/waiting-list-offer.ts";
+export type {
+  WithdrawalConfirmationData,
+  WithdrawalMailBasis,
+} from "./templates/withdrawal-confirmation.ts";
 
 /** Template name → the data it needs; `renderMail` and `enqueueMail` are checked against it. */
 export type MailTemplateData = {
@@ -41,6 +49,7 @@ export type MailTemplateData = {
   "visit-request-confirmation": VisitRequestMailData;
   "visit-request-notification": VisitRequestMailData;
   "waiting-list-offer": WaitingListOfferData;
+  "withdrawal-confirmation": WithdrawalConfirmationData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -56,6 +65,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "visit-request-confirmation": visitRequestConfirmationTemplate,
   "visit-request-notification": visitRequestNotificationTemplate,
   "waiting-list-offer": waitingListOfferTemplate,
+  "withdrawal-confirmation": withdrawalConfirmationTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];

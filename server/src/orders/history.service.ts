@@ -6,11 +6,16 @@ import {
   type HistoryQuery,
   itemState,
   type Locale,
+  type WithdrawalRecord,
+  withdrawalWindow,
 } from "@atelier/contract";
 import { mediaUrlOn } from "../catalogue/catalogue.service.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
+import { berlinDate } from "../invoices/berlin-time.ts";
 import { findVisitor } from "../visitors/visitors.repository.ts";
+import { findWithdrawalsOfItems } from "../withdrawals/withdrawals.repository.ts";
+import { toRecord } from "../withdrawals/withdrawals.service.ts";
 import { findHistoryItems, type HistoryItemRow } from "./history.repository.ts";
 
 export type HistoryServiceDeps = { db: Db; publicUrl: string; maxItems?: number };
@@ -24,7 +29,21 @@ export type HistoryService = ReturnType<typeof createHistoryService>;
 export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITEMS }: HistoryServiceDeps) {
   const media = mediaUrlOn(publicUrl);
 
-  function toHistoryItem(row: HistoryItemRow): HistoryItem {
+  function toHistoryItem(
+    row: HistoryItemRow,
+    withdrawal: WithdrawalRecord | undefined,
+    today: string,
+  ): HistoryItem {
+    const window = withdrawalWindow(
+      {
+        productType: row.productType,
+        orderStatus: row.orderStatus,
+        itemStatus: row.itemStatus,
+        paidOn: row.orderStatus === "paid" ? berlinDate(row.purchasedAt) : null,
+        withdrawn: withdrawal !== undefined,
+      },
+      today,
+    );
     const photo = row.pageTitleImage?.src ?? null;
     const priceCents = row.calculatedPriceCents - row.siblingDiscountCents - row.promocodeDiscountCents;
     return {
@@ -50,6 +69,8 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
       price: centsToDecimal(priceCents),
       order: row.orderId,
       invoice_number: row.invoiceNumber,
+      withdrawable_until: window.block === null ? window.deadline : null,
+      withdrawal: withdrawal ?? null,
     };
   }
 
@@ -69,7 +90,13 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
         },
         locale,
       );
-      return rows.map(toHistoryItem);
+      const withdrawals = await findWithdrawalsOfItems(
+        db,
+        rows.map((row) => row.id),
+      );
+      const byItem = new Map(withdrawals.map((row) => [row.orderItemId, toRecord(row)]));
+      const today = berlinDate(new Date());
+      return rows.map((row) => toHistoryItem(row, byItem.get(row.id), today));
     },
   };
 }

@@ -18,6 +18,7 @@ import deProfile from "../locales/de/profile.json";
 import deUpdates from "../locales/de/updates.json";
 import type deVisitors from "../locales/de/visitors.json";
 import type deWaitingList from "../locales/de/waitingList.json";
+import type deWithdrawal from "../locales/de/withdrawal.json";
 import type ruAccount from "../locales/ru/account.json";
 import type ruAuth from "../locales/ru/auth.json";
 import type ruCart from "../locales/ru/cart.json";
@@ -38,11 +39,12 @@ import ruProfile from "../locales/ru/profile.json";
 import ruUpdates from "../locales/ru/updates.json";
 import type ruVisitors from "../locales/ru/visitors.json";
 import type ruWaitingList from "../locales/ru/waitingList.json";
+import type ruWithdrawal from "../locales/ru/withdrawal.json";
 
 // Bundled statically: all texts together are a few KB, and a page must never wait for its words.
 // catalogue, contact and content are typed here but filled by their features' route chunks
 // (features/<area>/i18n.ts, run before the chunk renders) to keep them out of the home page's JS.
-// So are account, auth, cart, checkin, checkout, history, visitors and waitingList, which load with the sign-in dialog, the profile menu and /profile.
+// So are account, auth, cart, checkin, checkout, history, visitors, waitingList and withdrawal, which load with the sign-in dialog, the profile menu and /profile.
 export const resources = {
   de: {
     account: {} as typeof deAccount,
@@ -65,6 +67,7 @@ export const resources = {
     updates: deUpdates,
     visitors: {} as typeof deVisitors,
     waitingList: {} as typeof deWaitingList,
+    withdrawal: {} as typeof deWithdrawal,
   },
   ru: {
     account: {} as typeof ruAccount,
@@ -87,6 +90,7 @@ export const resources = {
     updates: ruUpdates,
     visitors: {} as typeof ruVisitors,
     waitingList: {} as typeof ruWaitingList,
+    withdrawal: {} as typeof ruWithdrawal,
   },
 } as const;
 

@@ -134,3 +134,31 @@ export const api = {
   delete: <T>(path: string, query?: Record<string, QueryValue>) =>
     apiRequest<T>(path, { method: "DELETE", query }),
 };
+
+/**
+ * A file the API serves only to the signed-in user (invoice PDF, calendar): fetched with the stored token
+ * and handed to the browser as a download, so no secret ever sits in a link (D77).
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  const url = buildApiUrl(apiBase(), path, currentLocale());
+  const headers = requestHeaders({ path, token: storedToken(), csrfToken: undefined, hasJsonBody: false });
+  headers.Accept = "*/*";
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, credentials: "include" });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  if (!response.ok) throw new ApiError(response.status, (await parseBody(response)) as ErrorBody | null);
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, so the download has its data.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

@@ -4,3 +4,4 @@ export * from "./orders.ts";
 export * from "./users.ts";
 export * from "./visitors.ts";
 export * from "./waiting-list.ts";
+export * from "./withdrawals.ts";

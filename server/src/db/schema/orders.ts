@@ -84,11 +84,18 @@ export const giftCards = pgTable(
   ],
 );
 
-export const giftCardLedgerKind = pgEnum("gift_card_ledger_kind", ["issue", "redeem", "release"]);
+export const giftCardLedgerKind = pgEnum("gift_card_ledger_kind", [
+  "issue",
+  "redeem",
+  "release",
+  "withdrawal",
+]);
 
 /**
  * Every change of a gift card's balance: issued (+), spent by an order's checkout (−), given back when
  * that checkout did not end in a payment or was refunded (+). One row per card, order, staging and kind.
+ * A withdrawal (D75) books kind `withdrawal` with the withdrawal's id as `attempt`: the withdrawn card's
+ * balance voided (−), or the part of a withdrawn item a card had paid put back on it (+).
  */
 export const giftCardLedger = pgTable(
   "gift_card_ledger",

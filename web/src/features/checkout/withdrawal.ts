@@ -1,11 +1,6 @@
 import type { ProductType } from "@atelier/contract";
 
-/**
- * Decision D54: courses (subscriptions, meeting cards), academies' weeks and gift cards carry the 14-day right
- * of withdrawal (§ 355 BGB); workshops, events, birthday parties and school or special offers are leisure
- * services on a fixed date and exempt (§ 312g(2) Nr. 9 BGB).
- */
-export const WITHDRAWABLE_TYPES: readonly ProductType[] = ["Course", "Academy", "GiftCard"];
+// Which types carry the right of withdrawal is the contract's rule (`WITHDRAWABLE_TYPES`, D54).
 
 /** Types whose service may begin within the withdrawal period, if the parent asks for it (§ 356(4) BGB). */
 const SERVICE_TYPES: readonly ProductType[] = ["Course", "Academy"];

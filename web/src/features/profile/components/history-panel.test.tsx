@@ -31,6 +31,8 @@ function item(overrides: Partial<HistoryItem> = {}): HistoryItem {
     price: "79.00",
     order: 41,
     invoice_number: "RE-2027-000012",
+    withdrawable_until: null,
+    withdrawal: null,
     ...overrides,
   };
 }
@@ -97,8 +99,13 @@ describe("history list (profile tabs workshops and sales)", () => {
     expect(mila.getByText(/Gekauft am .*2027/)).toBeTruthy();
     expect(mila.getByText(/Rechnung RE-2027-000012/)).toBeTruthy();
     expect(mila.getByText(/79\s€/)).toBeTruthy();
-    // No cancel, withdraw or pay buttons yet: those calls come with the subscriptions and withdrawal.
-    expect(screen.queryAllByRole("button")).toEqual([]);
+    // Nothing here may be withdrawn (withdrawable_until is null): only the downloads are buttons.
+    expect(screen.getAllByRole("button").map((button) => button.getAttribute("aria-label"))).toEqual([
+      "Termine von Lev Muster als Kalenderdatei herunterladen",
+      "Termine von Mila Muster als Kalenderdatei herunterladen",
+      "Rechnung RE-2027-000012 als PDF herunterladen",
+      "Rechnung RE-2027-000012 als PDF herunterladen",
+    ]);
   });
 
   it("without items shows an empty state with a link into the catalogue", () => {

@@ -8,6 +8,8 @@ import { useLocale } from "../../../i18n/use-locale.ts";
 import { formatDate, formatTime, weekdayName } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { type HistoryFilter, historyQueryOptions } from "../api/history-api.ts";
+import { CalendarDownload, ItemDocuments } from "./item-documents.tsx";
+import { WithdrawButton } from "./withdraw-button.tsx";
 
 /** A link into the catalogue, composed in by the route (router links need the router). */
 export type CatalogueLink = (props: {
@@ -100,6 +102,7 @@ export function HistoryList({
             aria-label={group.name ? t("childLabel", { name: group.name }) : heading}
           >
             <h3 className="text-lg font-bold text-slate-900">{heading}</h3>
+            {visitor !== null ? <CalendarDownload visitorId={visitor} name={heading} /> : null}
             <ul className="mt-2 divide-y divide-slate-200 rounded-2xl border border-slate-300">
               {group.items.map((item) => (
                 <li key={item.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
@@ -120,6 +123,7 @@ export function HistoryList({
                         ? t("invoice", { number: item.invoice_number })
                         : t("invoicePending")}
                     </p>
+                    <ItemDocuments item={item} />
                   </div>
                   <div className="space-y-1 text-right">
                     <p className="font-semibold text-slate-900">
@@ -130,6 +134,7 @@ export function HistoryList({
                       <span className="sr-only">{t("state")}: </span>
                       <StateBadge state={item.state} />
                     </p>
+                    <WithdrawButton item={item} />
                   </div>
                 </li>
               ))}
@@ -143,7 +148,8 @@ export function HistoryList({
 
 /**
  * The profile tabs "workshops" and "sales" (history, spec §2): what each child has booked, when it was
- * bought, its price, state and invoice number. Cancel, withdraw and pay buttons come with those calls.
+ * bought, its price, state and invoice number, the invoice PDF, the withdrawal (D75) and a calendar file
+ * per child (D77).
  */
 export function HistoryPanel({
   userKey,

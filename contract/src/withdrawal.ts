@@ -1,0 +1,113 @@
+import { z } from "zod";
+import type { ProductType } from "./catalogue.ts";
+import { IdSchema } from "./orders.ts";
+import { LocaleQuerySchema } from "./rules/locale.ts";
+
+/**
+ * The right of withdrawal (§ 355, § 356a BGB) per product type, decision D54, and the shapes of the
+ * withdrawal calls (D75). One rule for the checkout's withdrawal information, the profile and the server.
+ */
+
+/**
+ * Courses (subscriptions, meeting cards), academies' weeks and gift cards carry the 14-day right of
+ * withdrawal; workshops, events, birthday parties and school or special offers are leisure services on a
+ * fixed date and exempt (§ 312g(2) Nr. 9 BGB).
+ */
+export const WITHDRAWABLE_TYPES: readonly ProductType[] = ["Course", "Academy", "GiftCard"];
+
+export function hasWithdrawalRight(type: ProductType): boolean {
+  return WITHDRAWABLE_TYPES.includes(type);
+}
+
+/** The period in days; it starts the day after the contract's conclusion (the payment), § 187(1) BGB. */
+export const WITHDRAWAL_PERIOD_DAYS = 14;
+
+/** The last day (Berlin, `YYYY-MM-DD`) on which a contract concluded on `paidOn` may be withdrawn. */
+export function withdrawalDeadline(paidOn: string): string {
+  const date = new Date(`${paidOn}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + WITHDRAWAL_PERIOD_DAYS);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * How the refund of a withdrawal is computed (D76): `full` (nothing rendered yet), `pro_rata` (a course or
+ * academy that started at the parent's express request: what was held is kept), `gift_card_balance` (a
+ * gift card refunds what is left on it).
+ */
+export const REFUND_BASES = ["full", "pro_rata", "gift_card_balance"] as const;
+export type RefundBasis = (typeof REFUND_BASES)[number];
+
+/** Why an item cannot be withdrawn (null when it can). */
+export const WITHDRAWAL_BLOCKS = [
+  "no_right",
+  "not_active",
+  "period_over",
+  "already_withdrawn",
+  "nothing_left",
+] as const;
+export type WithdrawalBlock = (typeof WITHDRAWAL_BLOCKS)[number];
+
+/** Where the money of a recorded withdrawal stands. */
+export const REFUND_STATES = ["pending", "completed", "failed", "none"] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+export const WithdrawalRecordSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  refund_cents: z.number().int(),
+  refund_state: z.enum(REFUND_STATES),
+  refunded_at: z.string().nullable(),
+  credit_note_number: z.string().nullable(),
+});
+export type WithdrawalRecord = z.infer<typeof WithdrawalRecordSchema>;
+
+/** `GET /api/v2/orders/items/{id}/withdrawal/`: can it be withdrawn, until when, what comes back. */
+export const WithdrawalSchema = z.object({
+  item: z.number().int(),
+  can_withdraw: z.boolean(),
+  blocked_by: z.enum(WITHDRAWAL_BLOCKS).nullable(),
+  /** The last day of the period (Berlin), null for an item without the right. */
+  deadline: z.string().nullable(),
+  paid_cents: z.number().int(),
+  /** What a withdrawal now would refund. */
+  refund_cents: z.number().int(),
+  basis: z.enum(REFUND_BASES),
+  withdrawal: WithdrawalRecordSchema.nullable(),
+});
+export type Withdrawal = z.infer<typeof WithdrawalSchema>;
+
+export const ItemParamsSchema = z.object({ id: IdSchema });
+export const OrderParamsSchema = z.object({ id: IdSchema });
+export const VisitorParamsSchema = z.object({ id: IdSchema });
+
+/** `GET /api/v2/invoices/{number}.pdf`: RE-2026-000001 or GS-2026-000001. */
+export const InvoiceNumberParamsSchema = z.object({
+  number: z.string().regex(/^[A-Z]{2}-\d{4}-\d{6}$/, { error: "invalid" }),
+});
+
+export const WithdrawalQuerySchema = LocaleQuerySchema;
+
+/**
+ * The one rule of whether an item may be withdrawn today (Berlin day `today`) and until when; the gift
+ * card's balance (`nothing_left`) is the server's to add, it is not part of the history's facts.
+ */
+export function withdrawalWindow(
+  facts: {
+    productType: ProductType;
+    orderStatus: string;
+    itemStatus: string;
+    /** The Berlin day the order was paid (the contract's conclusion); null if unpaid. */
+    paidOn: string | null;
+    withdrawn: boolean;
+  },
+  today: string,
+): { block: WithdrawalBlock | null; deadline: string | null } {
+  const deadline =
+    hasWithdrawalRight(facts.productType) && facts.paidOn ? withdrawalDeadline(facts.paidOn) : null;
+  let block: WithdrawalBlock | null = null;
+  if (facts.withdrawn) block = "already_withdrawn";
+  else if (!hasWithdrawalRight(facts.productType)) block = "no_right";
+  else if (facts.orderStatus !== "paid" || facts.itemStatus !== "active") block = "not_active";
+  else if (!deadline || today > deadline) block = "period_over";
+  return { block, deadline };
+}

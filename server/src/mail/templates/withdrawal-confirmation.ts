@@ -1,0 +1,105 @@
+import type { Locale } from "@atelier/contract";
+import { formatDate, formatMoney } from "./format.ts";
+import { html } from "./html.ts";
+import { detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
+import type { MailTemplate } from "./types.ts";
+
+/** How the refund was computed (D76), as the mail explains it. */
+export type WithdrawalMailBasis = "full" | "pro_rata" | "gift_card_balance";
+
+export type WithdrawalConfirmationData = {
+  firstName: string;
+  orderId: number;
+  /** "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)". */
+  item: string;
+  /** When the withdrawal was received, `YYYY-MM-DD` (Berlin). */
+  receivedOn: string;
+  paidCents: number;
+  refundCents: number;
+  basis: WithdrawalMailBasis;
+  /** The credit note's number, attached as PDF; null when nothing is refunded. */
+  creditNoteNumber: string | null;
+};
+
+type Texts = {
+  subject: (orderId: number) => string;
+  received: (date: string) => string;
+  item: string;
+  paid: string;
+  refund: string;
+  creditNote: string;
+  bases: Record<WithdrawalMailBasis, string>;
+  how: string;
+  nothing: string;
+  questions: string;
+};
+
+const TEXTS: Record<Locale, Texts> = {
+  de: {
+    subject: (orderId) => `Eingangsbestätigung Ihres Widerrufs (Bestellung Nr. ${orderId})`,
+    received: (date) =>
+      `wir bestätigen den Eingang Ihres Widerrufs vom ${date}. Der Vertrag über die folgende Buchung ist damit widerrufen; der Platz ist wieder frei.`,
+    item: "Buchung",
+    paid: "Bezahlt",
+    refund: "Erstattung",
+    creditNote: "Gutschrift",
+    bases: {
+      full: "Wir erstatten den vollen Betrag.",
+      pro_rata:
+        "Da die Leistung auf Ihren ausdrücklichen Wunsch bereits vor Ablauf der Widerrufsfrist begonnen hat, behalten wir den Anteil der bereits erbrachten Termine ein (§ 357a Abs. 2 BGB) und erstatten den Rest.",
+      gift_card_balance:
+        "Wir erstatten das verbleibende Guthaben des Gutscheins; der Gutschein ist damit ungültig.",
+    },
+    how: "Die Erstattung erfolgt über den Zahlungsweg, den Sie verwendet haben (PayPal), binnen 14 Tagen; ein Anteil, der mit einem Gutschein bezahlt wurde, wird dem Gutschein wieder gutgeschrieben. Die Gutschrift ist als PDF angehängt.",
+    nothing: "Es ist kein Betrag zu erstatten.",
+    questions: "Bei Fragen antworten Sie einfach auf diese E-Mail.",
+  },
+  ru: {
+    subject: (orderId) => `Подтверждение получения отказа от договора (заказ № ${orderId})`,
+    received: (date) =>
+      `подтверждаем получение вашего отказа от договора от ${date}. Договор по следующему бронированию расторгнут, место снова свободно.`,
+    item: "Бронирование",
+    paid: "Оплачено",
+    refund: "Возврат",
+    creditNote: "Кредит-нота",
+    bases: {
+      full: "Мы возвращаем всю сумму.",
+      pro_rata:
+        "Поскольку по вашей явной просьбе услуга началась до окончания срока отказа, мы удерживаем долю уже проведённых занятий (§ 357a абз. 2 ГГУ) и возвращаем остаток.",
+      gift_card_balance: "Мы возвращаем оставшийся баланс сертификата; сертификат больше недействителен.",
+    },
+    how: "Возврат производится тем же способом оплаты (PayPal) в течение 14 дней; часть, оплаченная сертификатом, возвращается на сертификат. Кредит-нота приложена в PDF.",
+    nothing: "Сумма к возврату отсутствует.",
+    questions: "Если у вас есть вопросы, просто ответьте на это письмо.",
+  },
+};
+
+/** Sent at once when a parent withdraws (§ 356a BGB wants the receipt confirmed without delay). */
+export const withdrawalConfirmationTemplate: MailTemplate<WithdrawalConfirmationData> = (data, locale) => {
+  const t = TEXTS[locale];
+  const hello = greeting(data.firstName, locale);
+  const subject = t.subject(data.orderId);
+  const rows = [
+    { label: t.item, value: data.item },
+    { label: t.paid, value: formatMoney(data.paidCents, locale) },
+    { label: t.refund, value: formatMoney(data.refundCents, locale) },
+    ...(data.creditNoteNumber ? [{ label: t.creditNote, value: data.creditNoteNumber }] : []),
+  ];
+  const received = t.received(formatDate(data.receivedOn, locale));
+  const money = data.refundCents > 0 ? [t.bases[data.basis], t.how] : [t.nothing];
+  return {
+    subject,
+    heading: subject,
+    bodyHtml: html`${paragraph(hello)}${paragraph(received)}${detailsTable(rows)}${money.map((line) => paragraph(line))}${paragraph(t.questions)}`,
+    bodyText: [
+      hello,
+      "",
+      received,
+      "",
+      detailsText(rows),
+      "",
+      ...money.flatMap((line) => [line, ""]),
+      t.questions,
+    ].join("\n"),
+  };
+};

@@ -1,0 +1,190 @@
+import type { OrderItemStatus, OrderStatus, ProductType } from "@atelier/contract";
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import {
+  invoices,
+  orderItems,
+  orders,
+  payments,
+  productPages,
+  refunds,
+  users,
+  withdrawals,
+} from "../db/schema/index.ts";
+
+/** The only code that touches `withdrawals`; the other tables only as far as a withdrawal needs them. */
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type WithdrawalWithNote = WithdrawalRow & { creditNoteNumber: string | null };
+
+export type ItemFacts = {
+  itemId: number;
+  orderId: number;
+  userId: number | null;
+  orderStatus: OrderStatus;
+  itemStatus: OrderItemStatus;
+  productType: ProductType;
+  paidCents: number;
+  paidAt: Date | null;
+  earlyStart: boolean;
+  orderGiftCardCents: number;
+  orderGiftCardId: number | null;
+  locale: "de" | "ru";
+};
+
+const itemFacts = {
+  itemId: orderItems.id,
+  orderId: orders.id,
+  userId: orders.userId,
+  orderStatus: orders.status,
+  itemStatus: orderItems.status,
+  productType: productPages.productType,
+  paidCents: sql<number>`${orderItems.calculatedPriceCents} - ${orderItems.siblingDiscountCents} - ${orderItems.promocodeDiscountCents}`,
+  paidAt: orders.paidAt,
+  // The checkout's one acceptance box carries the consent to an early start (D54, D55).
+  earlyStart: sql<boolean>`${orders.termsAcceptedAt} is not null`,
+  orderGiftCardCents: orders.giftCardCents,
+  orderGiftCardId: orders.giftCardId,
+  locale: orders.locale,
+};
+
+/** An item of the user's own orders (another family's item is not found). */
+export async function findOwnItem(
+  db: DbOrTx,
+  userId: number,
+  itemId: number,
+): Promise<ItemFacts | undefined> {
+  const [row] = await db
+    .select(itemFacts)
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
+    .where(and(eq(orderItems.id, itemId), eq(orders.userId, userId)));
+  return row;
+}
+
+/** Locks the order's row: withdrawals of one order (and its refunds' bookkeeping) run one at a time. */
+export async function lockOrder(tx: DbOrTx, orderId: number): Promise<void> {
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+}
+
+const withNote = { ...getTableColumns(withdrawals), creditNoteNumber: invoices.number };
+
+export async function findWithdrawalsOfItems(db: DbOrTx, itemIds: number[]): Promise<WithdrawalWithNote[]> {
+  if (itemIds.length === 0) return [];
+  return db
+    .select(withNote)
+    .from(withdrawals)
+    .leftJoin(invoices, eq(invoices.id, withdrawals.creditNoteId))
+    .where(inArray(withdrawals.orderItemId, itemIds));
+}
+
+export async function findWithdrawal(db: DbOrTx, id: number, lock = false) {
+  const query = db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+/** What earlier withdrawals of an order already gave back, through the gateway and onto a gift card. */
+export async function withdrawnOfOrder(
+  db: DbOrTx,
+  orderId: number,
+): Promise<{ gatewayCents: number; giftCardCents: number }> {
+  const [row] = await db
+    .select({
+      gatewayCents: sql<number>`coalesce(sum(${withdrawals.gatewayCents}), 0)::int`,
+      giftCardCents: sql<number>`coalesce(sum(${withdrawals.giftCardCents}), 0)::int`,
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.orderId, orderId));
+  return row ?? { gatewayCents: 0, giftCardCents: 0 };
+}
+
+/** The order's captured payment (the one a refund goes back through). */
+export async function findCapturedPayment(db: DbOrTx, orderId: number) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), sql`${payments.captureId} is not null`))
+    .orderBy(desc(payments.capturedAt), desc(payments.id));
+  return row;
+}
+
+/** Inserts the withdrawal; a second one for the item (a double click) inserts nothing and answers undefined. */
+export async function insertWithdrawal(
+  tx: DbOrTx,
+  values: typeof withdrawals.$inferInsert,
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await tx
+    .insert(withdrawals)
+    .values(values)
+    .onConflictDoNothing({ target: withdrawals.orderItemId })
+    .returning();
+  return row;
+}
+
+export async function updateWithdrawal(
+  tx: DbOrTx,
+  id: number,
+  values: Partial<typeof withdrawals.$inferInsert>,
+): Promise<void> {
+  await tx.update(withdrawals).set(values).where(eq(withdrawals.id, id));
+}
+
+/** The item gives its seat back (only active items hold seats, `orders/seats.ts`). */
+export async function cancelItem(tx: DbOrTx, itemId: number): Promise<void> {
+  await tx
+    .update(orderItems)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(eq(orderItems.id, itemId));
+}
+
+export async function pendingWithdrawalIds(db: DbOrTx, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(eq(withdrawals.refundState, "pending"))
+    .orderBy(asc(withdrawals.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** A refund by its gateway id (a webhook may have recorded it before our own reply did). */
+export async function findRefundByGatewayId(db: DbOrTx, gatewayRefundId: string) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.gatewayRefundId, gatewayRefundId));
+  return row;
+}
+
+export async function insertRefundRow(tx: DbOrTx, values: typeof refunds.$inferInsert) {
+  const [row] = await tx.insert(refunds).values(values).returning();
+  return row;
+}
+
+export async function addRefundedCents(tx: DbOrTx, paymentId: number, cents: number): Promise<void> {
+  await tx
+    .update(payments)
+    .set({
+      refundedCents: sql`least(${payments.amountCents}, ${payments.refundedCents} + ${cents})`,
+      status: sql`case when ${payments.refundedCents} + ${cents} >= ${payments.amountCents} then 'refunded'::payment_status else ${payments.status} end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(payments.id, paymentId));
+}
+
+export async function findUserContact(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Whether any item of the order was withdrawn (its refunds are the withdrawals' to book, D75). */
+export async function orderHasWithdrawals(db: DbOrTx, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(eq(withdrawals.orderId, orderId))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,444 @@
+import { todayInBerlin, type Withdrawal, WithdrawalSchema, withdrawalDeadline } from "@atelier/contract";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  giftCardLedger,
+  giftCards,
+  invoices,
+  orderItems,
+  orders,
+  payments,
+  refunds,
+  withdrawals,
+} from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createChild, createParent, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
+import { usesPostgres } from "../test/test-database.ts";
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+}, 60_000);
+afterAll(() => t?.close());
+
+type Headers = Record<string, string>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function pay(headers: Headers): Promise<number> {
+  const fulfilled = await t.fulfil(headers);
+  expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+  const { id, order_id } = fulfilled.json();
+  t.standIn.approve(id);
+  const captured = await t.capture(headers, id);
+  expect(captured.statusCode, captured.body).toBe(200);
+  return order_id;
+}
+
+/** ISO weekday (0 = Monday) of today in Berlin. */
+const todayWeekday = () => (new Date(`${todayInBerlin()}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+/** A paid course whose weekly lesson is not today: nothing of it has been rendered yet. */
+async function paidCourse() {
+  const slot = t.weekly.findIndex((s) => s.weekday !== todayWeekday());
+  const parent = await t.parentWithCourse(slot);
+  const orderId = await pay(parent.headers);
+  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  if (!item) throw new Error("no item");
+  const paid = item.calculatedPriceCents - item.siblingDiscountCents - item.promocodeDiscountCents;
+  return { ...parent, orderId, itemId: item.id, paid };
+}
+
+const look = (headers: Headers | undefined, itemId: number) =>
+  t.call("GET", `/api/v2/orders/items/${itemId}/withdrawal/`, headers ? { headers } : {});
+const withdraw = (headers: Headers | undefined, itemId: number) =>
+  t.call("POST", `/api/v2/orders/items/${itemId}/withdraw/`, headers ? { headers } : {});
+
+const refundCalls = () =>
+  [...t.standIn.calls.entries()]
+    .filter(([route]) => route.startsWith("POST /v2/payments/captures/"))
+    .reduce((sum, [, n]) => sum + n, 0);
+
+const emailOf = async (headers: Headers) =>
+  (await t.call("GET", "/api/v2/users/me/", { headers })).json().email as string;
+
+const setPaidAt = (orderId: number, paidAt: Date) =>
+  t.db.update(orders).set({ paidAt }).where(eq(orders.id, orderId));
+
+describe(`withdrawal (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it("shows a fresh course as withdrawable in full until 14 days after payment", async () => {
+    const c = await paidCourse();
+    const res = await look(c.headers, c.itemId);
+    expect(res.statusCode, res.body).toBe(200);
+    const view = WithdrawalSchema.parse(res.json());
+    expect(view).toMatchObject({
+      item: c.itemId,
+      can_withdraw: true,
+      blocked_by: null,
+      deadline: withdrawalDeadline(todayInBerlin()),
+      paid_cents: c.paid,
+      refund_cents: c.paid,
+      basis: "full",
+      withdrawal: null,
+    });
+    const [history] = (await t.call("GET", "/api/v2/orders/items/history/", { headers: c.headers })).json();
+    expect(history.withdrawable_until).toBe(view.deadline);
+  });
+
+  it("withdraws once: item cancelled, PayPal refund recorded, credit note, mail; a repeat changes nothing", async () => {
+    const c = await paidCourse();
+    const before = refundCalls();
+    const res = await withdraw(c.headers, c.itemId);
+    expect(res.statusCode, res.body).toBe(200);
+    const done: Withdrawal = WithdrawalSchema.parse(res.json());
+    expect(done.can_withdraw).toBe(false);
+    expect(done.blocked_by).toBe("already_withdrawn");
+    expect(done.withdrawal).toMatchObject({
+      refund_cents: c.paid,
+      refund_state: "completed",
+      credit_note_number: expect.stringMatching(/^GS-\d{4}-\d{6}$/),
+    });
+    expect(refundCalls()).toBe(before + 1);
+
+    // The seat is free again: only active items hold seats.
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.id, c.itemId));
+    expect(item?.status).toBe("cancelled");
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    expect(payment?.refundedCents).toBe(c.paid);
+    const recorded = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, payment?.id ?? 0));
+    expect(recorded.map((r) => [r.reason, r.amountCents])).toEqual([["withdrawal", c.paid]]);
+    const standInOrder = [...t.standIn.orders.values()].find((o) => o.captureId === payment?.captureId);
+    expect(standInOrder?.refundedCents).toBe(c.paid);
+
+    const [note] = await t.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, c.orderId), eq(invoices.kind, "credit_note")));
+    expect(note?.number).toBe(done.withdrawal?.credit_note_number);
+    expect(note?.totalCents).toBe(c.paid);
+    expect(note?.data.corrects).toMatch(/^RE-/);
+
+    const mails = (await t.mailsTo(await emailOf(c.headers))).filter(
+      (m) => m.template === "withdrawal-confirmation",
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain("Widerruf");
+    expect(mails[0]?.attachments).toEqual([
+      { kind: "invoice-pdf", invoiceId: note?.id, filename: `${note?.number}.pdf` },
+    ]);
+
+    // A double click or a retry answers the same withdrawal and does nothing again.
+    const again = await withdraw(c.headers, c.itemId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().withdrawal.id).toBe(done.withdrawal?.id);
+    expect(refundCalls()).toBe(before + 1);
+    expect(await t.db.select().from(withdrawals).where(eq(withdrawals.orderItemId, c.itemId))).toHaveLength(
+      1,
+    );
+    const notes = await t.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, c.orderId), eq(invoices.kind, "credit_note")));
+    expect(notes).toHaveLength(1);
+
+    const [history] = (await t.call("GET", "/api/v2/orders/items/history/", { headers: c.headers })).json();
+    expect(history).toMatchObject({ state: "cancelled", withdrawable_until: null });
+    expect(history.withdrawal.refund_state).toBe("completed");
+  });
+
+  it("PayPal's refund webhook for the withdrawal's refund changes nothing more", async () => {
+    const c = await paidCourse();
+    await withdraw(c.headers, c.itemId);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    const [refund] = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, payment?.id ?? 0));
+    const event = t.standIn.webhookEvent("PAYMENT.CAPTURE.REFUNDED", {
+      id: refund?.gatewayRefundId,
+      status: "COMPLETED",
+      amount: { currency_code: "EUR", value: (c.paid / 100).toFixed(2) },
+      links: [{ rel: "up", href: `${t.standIn.url}/v2/payments/captures/${payment?.captureId}` }],
+    });
+    const res = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+      headers: event.headers,
+      body: event.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [after] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    expect(after?.refundedCents).toBe(c.paid);
+    expect(
+      await t.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.paymentId, payment?.id ?? 0)),
+    ).toHaveLength(1);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, c.orderId));
+    expect(order?.status).toBe("paid");
+  });
+
+  it("a webhook that reports the refund before we record it: counted once, the order stays paid", async () => {
+    const c = await paidCourse();
+    t.standIn.failNext("POST /v2/payments/captures/:id/refund", 503);
+    const pending = (await withdraw(c.headers, c.itemId)).json().withdrawal;
+    expect(pending.refund_state).toBe("pending");
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    // PayPal did the refund (our request got lost on the way back) and tells us by webhook first.
+    const auth = `Basic ${Buffer.from(`${t.standIn.clientId}:${t.standIn.clientSecret}`).toString("base64")}`;
+    const token = await fetch(`${t.standIn.url}/v1/oauth2/token`, {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials",
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    const refund = await fetch(`${t.standIn.url}/v2/payments/captures/${payment?.captureId}/refund`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token.access_token}`,
+        "content-type": "application/json",
+        "paypal-request-id": `atelier-withdrawal-${pending.id}`,
+      },
+      body: JSON.stringify({ amount: { currency_code: "EUR", value: (c.paid / 100).toFixed(2) } }),
+    }).then((r) => r.json() as Promise<{ id: string }>);
+    const event = t.standIn.webhookEvent("PAYMENT.CAPTURE.REFUNDED", {
+      id: refund.id,
+      status: "COMPLETED",
+      amount: { currency_code: "EUR", value: (c.paid / 100).toFixed(2) },
+      links: [{ rel: "up", href: `${t.standIn.url}/v2/payments/captures/${payment?.captureId}` }],
+    });
+    const res = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+      headers: event.headers,
+      body: event.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The withdrawal already freed the seat; a full refund does not turn the order into a refunded one.
+    expect((await t.db.select().from(orders).where(eq(orders.id, c.orderId)))[0]?.status).toBe("paid");
+
+    // The worker's retry gets PayPal's first answer again (same request id) and finds it recorded.
+    await t.app.paymentWorker.runOnce();
+    expect((await look(c.headers, c.itemId)).json().withdrawal.refund_state).toBe("completed");
+    const [after] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    expect(after?.refundedCents).toBe(c.paid);
+    expect(
+      await t.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.paymentId, payment?.id ?? 0)),
+    ).toHaveLength(1);
+    const standInOrder = [...t.standIn.orders.values()].find((o) => o.captureId === payment?.captureId);
+    expect(standInOrder?.refundedCents).toBe(c.paid);
+  });
+
+  it("two withdrawals sent at once record one withdrawal and one refund", async () => {
+    const c = await paidCourse();
+    const before = refundCalls();
+    const [a, b] = await Promise.all([withdraw(c.headers, c.itemId), withdraw(c.headers, c.itemId)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().withdrawal.id).toBe(b.json().withdrawal.id);
+    expect(refundCalls()).toBe(before + 1);
+  });
+
+  it("another family's item is 404 to read and to withdraw; a guest gets 401", async () => {
+    const c = await paidCourse();
+    const stranger = await createParent(t.db);
+    expect((await look(stranger.headers, c.itemId)).statusCode).toBe(404);
+    const res = await withdraw(stranger.headers, c.itemId);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error_codes).toEqual({ detail: "not_found" });
+    expect((await look(undefined, c.itemId)).statusCode).toBe(401);
+    expect((await withdraw(undefined, c.itemId)).statusCode).toBe(401);
+    expect((await look(c.headers, 999_999_999)).statusCode).toBe(404);
+    expect((await look(c.headers, Number.NaN)).statusCode).toBe(400);
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.id, c.itemId));
+    expect(item?.status).toBe("active");
+  });
+
+  it("refuses a workshop (exempt, D54) and a course after the 14 days", async () => {
+    const parent = await createParent(t.db);
+    const child = await createChild(t.db, parent.id, 11);
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        product_page: t.workshop.page.id,
+        purchase_option: t.workshop.option("Ticket").id,
+        visitor: child,
+        schedule_slots: [t.dated[0]?.id],
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const orderId = await pay(parent.headers);
+    const [workshop] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const view = (await look(parent.headers, workshop?.id ?? 0)).json();
+    expect(view).toMatchObject({ can_withdraw: false, blocked_by: "no_right", deadline: null });
+    const refused = await withdraw(parent.headers, workshop?.id ?? 0);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_codes).toEqual({ non_field_errors: ["withdrawal_no_right"] });
+
+    const c = await paidCourse();
+    await setPaidAt(c.orderId, new Date(Date.now() - 16 * DAY_MS));
+    expect((await look(c.headers, c.itemId)).json().blocked_by).toBe("period_over");
+    const late = await withdraw(c.headers, c.itemId);
+    expect(late.json().error_codes).toEqual({ non_field_errors: ["withdrawal_period_over"] });
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.id, c.itemId));
+    expect(item?.status).toBe("active");
+  });
+
+  it("refunds a course that started at the parent's request pro rata, through a partial PayPal refund", async () => {
+    const c = await paidCourse();
+    // Paid 9 days ago: at least one weekly lesson of the paid month has been held.
+    await setPaidAt(c.orderId, new Date(Date.now() - 9 * DAY_MS));
+    const view = WithdrawalSchema.parse((await look(c.headers, c.itemId)).json());
+    expect(view.basis).toBe("pro_rata");
+    expect(view.refund_cents).toBeGreaterThan(0);
+    expect(view.refund_cents).toBeLessThan(c.paid);
+    const done = WithdrawalSchema.parse((await withdraw(c.headers, c.itemId)).json());
+    expect(done.withdrawal?.refund_cents).toBe(view.refund_cents);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    const standInOrder = [...t.standIn.orders.values()].find((o) => o.captureId === payment?.captureId);
+    expect(standInOrder?.refundedCents).toBe(view.refund_cents);
+  });
+
+  it("records the withdrawal when PayPal is down, and the payment worker refunds it later, once", async () => {
+    const c = await paidCourse();
+    t.standIn.failNext("POST /v2/payments/captures/:id/refund", 503);
+    const res = await withdraw(c.headers, c.itemId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().withdrawal.refund_state).toBe("pending");
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.id, c.itemId));
+    expect(item?.status).toBe("cancelled");
+    await t.app.paymentWorker.runOnce();
+    const after = (await look(c.headers, c.itemId)).json();
+    expect(after.withdrawal.refund_state).toBe("completed");
+    await t.app.paymentWorker.runOnce();
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    expect(payment?.refundedCents).toBe(c.paid);
+  });
+
+  it("a gift card partly spent refunds its remaining balance and is voided in the ledger", async () => {
+    const parent = await createParent(t.db);
+    const page = await pageBySlug(t.db, GIFT_CARD);
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const orderId = await pay(parent.headers);
+    const [card] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, parent.id));
+    if (!card) throw new Error("no card");
+    // Spent elsewhere meanwhile (the redemption itself is the gift card tests').
+    const left = Math.floor(card.initialCents / 3);
+    await t.db.update(giftCards).set({ balanceCents: left }).where(eq(giftCards.id, card.id));
+    const view = (await look(parent.headers, card.orderItemId ?? 0)).json();
+    expect(view).toMatchObject({ can_withdraw: true, basis: "gift_card_balance", refund_cents: left });
+    const done = (await withdraw(parent.headers, card.orderItemId ?? 0)).json();
+    expect(done.withdrawal).toMatchObject({ refund_cents: left, refund_state: "completed" });
+    const [voided] = await t.db.select().from(giftCards).where(eq(giftCards.id, card.id));
+    expect(voided?.balanceCents).toBe(0);
+    const ledger = await t.db.select().from(giftCardLedger).where(eq(giftCardLedger.giftCardId, card.id));
+    expect(ledger.filter((row) => row.kind === "withdrawal").map((row) => row.amountCents)).toEqual([-left]);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment?.refundedCents).toBe(left);
+  });
+});
+
+describe("withdrawal of an order paid partly with a gift card", () => {
+  it("refunds PayPal's part through PayPal and books the card's part back onto the card", async () => {
+    const buyer = await createParent(t.db);
+    const page = await pageBySlug(t.db, GIFT_CARD);
+    await t.call("POST", "/api/v2/orders/items/", {
+      headers: buyer.headers,
+      body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
+    });
+    await pay(buyer.headers);
+    const [card] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, buyer.id));
+    if (!card) throw new Error("no card");
+    await t.db.update(giftCards).set({ balanceCents: 1000 }).where(eq(giftCards.id, card.id));
+
+    const slot = t.weekly.findIndex((s) => s.weekday !== todayWeekday());
+    const parent = await t.parentWithCourse(slot);
+    const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: card.code },
+    });
+    expect(set.json().gift_card.applied_cents).toBe(1000);
+    const orderId = await pay(parent.headers);
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const paid =
+      (item?.calculatedPriceCents ?? 0) -
+      (item?.siblingDiscountCents ?? 0) -
+      (item?.promocodeDiscountCents ?? 0);
+    expect((await t.db.select().from(giftCards).where(eq(giftCards.id, card.id)))[0]?.balanceCents).toBe(0);
+
+    const done = (await withdraw(parent.headers, item?.id ?? 0)).json();
+    expect(done.withdrawal).toMatchObject({ refund_cents: paid, refund_state: "completed" });
+    const [row] = await t.db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.orderItemId, item?.id ?? 0));
+    expect([row?.gatewayCents, row?.giftCardCents]).toEqual([paid - 1000, 1000]);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment?.refundedCents).toBe(paid - 1000);
+    expect((await t.db.select().from(giftCards).where(eq(giftCards.id, card.id)))[0]?.balanceCents).toBe(
+      1000,
+    );
+    const ledger = await t.db.select().from(giftCardLedger).where(eq(giftCardLedger.giftCardId, card.id));
+    expect(ledger.filter((r) => r.kind === "withdrawal").map((r) => r.amountCents)).toEqual([1000]);
+  });
+});
+
+describe("invoice PDF and calendar, only for their owner", () => {
+  it("serves the order's invoice and a credit note to the parent, 404 to anyone else", async () => {
+    const c = await paidCourse();
+    const pdf = await t.call("GET", `/api/v2/orders/${c.orderId}/invoice.pdf`, { headers: c.headers });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toContain("application/pdf");
+    expect(pdf.headers["content-disposition"]).toMatch(/attachment; filename="RE-\d{4}-\d{6}\.pdf"/);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+
+    const note = (await withdraw(c.headers, c.itemId)).json().withdrawal.credit_note_number as string;
+    const notePdf = await t.call("GET", `/api/v2/invoices/${note}/pdf/`, { headers: c.headers });
+    expect(notePdf.statusCode).toBe(200);
+    expect(notePdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+
+    const stranger = await createParent(t.db);
+    expect(
+      (await t.call("GET", `/api/v2/orders/${c.orderId}/invoice.pdf`, { headers: stranger.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call("GET", `/api/v2/invoices/${note}/pdf/`, { headers: stranger.headers })).statusCode,
+    ).toBe(404);
+    expect((await t.call("GET", `/api/v2/orders/${c.orderId}/invoice.pdf`)).statusCode).toBe(401);
+    expect((await t.call("GET", "/api/v2/invoices/nonsense/pdf/", { headers: c.headers })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it("serves a child's booked dates as .ics (a course as a weekly rule), 404 for another family", async () => {
+    const c = await paidCourse();
+    const res = await t.call("GET", `/api/v2/visitors/${c.child}/calendar.ics`, { headers: c.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/calendar");
+    expect(res.headers["content-disposition"]).toMatch(/attachment; filename=".+\.ics"/);
+    const body = res.body;
+    expect(body.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
+    expect(body).toContain("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin");
+    expect(body).toMatch(/DTSTART;TZID=Europe\/Berlin:\d{8}T\d{6}\r\n/);
+    expect(body).toMatch(/RRULE:FREQ=WEEKLY;UNTIL=\d{8}T235959Z/);
+    expect(body.match(/BEGIN:VEVENT/g)?.length).toBe(1);
+    expect(body.trimEnd().endsWith("END:VCALENDAR")).toBe(true);
+
+    // A withdrawn course leaves the calendar.
+    await withdraw(c.headers, c.itemId);
+    const after = await t.call("GET", `/api/v2/visitors/${c.child}/calendar.ics`, { headers: c.headers });
+    expect(after.body).not.toContain("RRULE:FREQ=WEEKLY");
+
+    const stranger = await createParent(t.db);
+    expect(
+      (await t.call("GET", `/api/v2/visitors/${c.child}/calendar.ics`, { headers: stranger.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.call("GET", `/api/v2/visitors/${c.child}/calendar.ics`)).statusCode).toBe(401);
+  });
+});

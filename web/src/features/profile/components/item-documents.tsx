@@ -1,0 +1,96 @@
+import "../withdrawal-i18n.ts";
+import { type HistoryItem, todayInBerlin } from "@atelier/contract";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { formatDate } from "../../../lib/format.ts";
+import { formatEuro } from "../../../lib/money.ts";
+import { downloadCalendar, downloadCreditNote, downloadInvoice } from "../api/withdrawal-api.ts";
+
+const LINK = "text-sm font-semibold text-orange-800 underline underline-offset-2 hover:text-orange-900";
+
+/** A button that downloads a file the API serves only to the signed-in parent, and says when it failed. */
+function DownloadButton({
+  label,
+  ariaLabel,
+  download,
+  testId,
+}: {
+  label: string;
+  ariaLabel?: string;
+  download: () => Promise<void>;
+  testId?: string;
+}) {
+  const { t } = useTranslation("withdrawal");
+  const [failed, setFailed] = useState(false);
+  return (
+    <span>
+      <button
+        type="button"
+        className={LINK}
+        aria-label={ariaLabel}
+        data-testid={testId}
+        onClick={() => {
+          setFailed(false);
+          download().catch(() => setFailed(true));
+        }}
+      >
+        {label}
+      </button>
+      {failed ? (
+        <span role="alert" className="ml-2 text-sm text-red-800">
+          {t("downloadFailed")}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** An item's invoice and credit note PDFs, and where its withdrawal and refund stand. */
+export function ItemDocuments({ item }: { item: HistoryItem }) {
+  const { t } = useTranslation("withdrawal");
+  const locale = useLocale();
+  const withdrawal = item.withdrawal;
+  const invoiceNumber = item.invoice_number;
+  const creditNote = withdrawal?.credit_note_number;
+  return (
+    <div className="flex flex-wrap gap-x-4 gap-y-1">
+      {invoiceNumber ? (
+        <DownloadButton
+          label={t("invoicePdf")}
+          ariaLabel={t("invoicePdfLabel", { number: invoiceNumber })}
+          download={() => downloadInvoice(item.order)}
+          testId={`invoice-pdf-${item.id}`}
+        />
+      ) : null}
+      {creditNote ? (
+        <DownloadButton
+          label={t("creditNotePdf", { number: creditNote })}
+          download={() => downloadCreditNote(creditNote)}
+        />
+      ) : null}
+      {withdrawal ? (
+        <p className="w-full text-sm text-slate-800" data-testid={`withdrawal-${item.id}`}>
+          {t("done", { date: formatDate(todayInBerlin(new Date(withdrawal.created_at)), locale) })}
+          {" · "}
+          {withdrawal.refund_cents === 0
+            ? t("refund.nothing")
+            : t(`refund.${withdrawal.refund_state}`, { amount: formatEuro(withdrawal.refund_cents, locale) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The child's booked dates as a calendar file. */
+export function CalendarDownload({ visitorId, name }: { visitorId: number; name: string }) {
+  const { t } = useTranslation("withdrawal");
+  return (
+    <DownloadButton
+      label={t("calendar")}
+      ariaLabel={t("calendarLabel", { name })}
+      download={() => downloadCalendar(visitorId)}
+      testId={`calendar-${visitorId}`}
+    />
+  );
+}

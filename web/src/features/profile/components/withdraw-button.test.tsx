@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import type { HistoryItem, Withdrawal } from "@atelier/contract";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderInLocale } from "../../../test/render.tsx";
+import { WithdrawButton } from "./withdraw-button.tsx";
+
+const item = (overrides: Partial<HistoryItem> = {}): HistoryItem => ({
+  id: 12,
+  state: "active",
+  purchased_at: "2027-03-01T10:00:00.000Z",
+  paypal_invoice_link: null,
+  product_page: { id: 1, name: "Kleine Maler", product_type: "Course", slug: "kleine-maler", photo: null },
+  purchase_option: { id: 2, schedule_type: "Course (1 / week)", name: "1 × pro Woche" },
+  schedule_slots: [],
+  academy_weeks: [],
+  visitor: 7,
+  visitor_name: "Mila Muster",
+  price_cents: 7900,
+  price: "79.00",
+  order: 41,
+  invoice_number: "RE-2027-000012",
+  withdrawable_until: "2027-03-15",
+  withdrawal: null,
+  ...overrides,
+});
+
+const view: Withdrawal = {
+  item: 12,
+  can_withdraw: true,
+  blocked_by: null,
+  deadline: "2027-03-15",
+  paid_cents: 7900,
+  refund_cents: 5925,
+  basis: "pro_rata",
+  withdrawal: null,
+};
+
+function renderButton(history: HistoryItem, locale: "de" | "ru" = "de") {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderInLocale(
+    <QueryClientProvider client={client}>
+      <WithdrawButton item={history} />
+    </QueryClientProvider>,
+    locale,
+  );
+}
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("WithdrawButton (two steps, D75)", () => {
+  it("is not there when the item may not be withdrawn", () => {
+    renderButton(item({ withdrawable_until: null }));
+    expect(screen.queryByRole("button")).toBeNull();
+  });
+
+  it("opens a dialog with the amount; only the confirmation posts the withdrawal", async () => {
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+      init?.method === "POST" ? json({ ...view, can_withdraw: false }) : json(view),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    renderButton(item());
+    fireEvent.click(screen.getByRole("button", { name: /Vertrag widerrufen/ }));
+    expect(await screen.findByTestId("withdraw-amount")).toBeTruthy();
+    expect(screen.getByTestId("withdraw-amount").textContent).toMatch(/59,25\s€.*79\s€/);
+    expect(fetchMock.mock.calls.map(([, init]) => init?.method ?? "GET")).toEqual(["GET"]);
+    fireEvent.click(screen.getByRole("button", { name: "Widerruf bestätigen" }));
+    await waitFor(() => expect(screen.queryByTestId("withdraw-dialog")).toBeNull());
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(String(post?.[0])).toContain("/api/v2/orders/items/12/withdraw/");
+  });
+
+  it("speaks Russian", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(view)),
+    );
+    renderButton(item(), "ru");
+    fireEvent.click(screen.getByRole("button", { name: /Отказаться от договора/ }));
+    expect(await screen.findByRole("button", { name: "Подтвердить отказ" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,116 @@
+import "../withdrawal-i18n.ts";
+import type { HistoryItem } from "@atelier/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { buttonStyles } from "../../../components/ui/button-styles.ts";
+import { MessageDialog } from "../../../components/ui/message-dialog.tsx";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { formatDate } from "../../../lib/format.ts";
+import { formatEuro } from "../../../lib/money.ts";
+import { withdraw, withdrawalQueryOptions } from "../api/withdrawal-api.ts";
+
+/**
+ * "Vertrag widerrufen" on an item that may still be withdrawn (§ 356a BGB, D75), in two steps: the button
+ * opens a dialog that shows what comes back, and only "Widerruf bestätigen" withdraws. Shown while the
+ * history says the period runs (`withdrawable_until`).
+ */
+export function WithdrawButton({ item }: { item: HistoryItem }) {
+  const until = item.withdrawable_until;
+  return until ? <WithdrawFlow item={item} until={until} /> : null;
+}
+
+function WithdrawFlow({ item, until }: { item: HistoryItem; until: string }) {
+  const { t } = useTranslation("withdrawal");
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const view = useQuery({ ...withdrawalQueryOptions(item.id, locale), enabled: open });
+  const mutation = useMutation({
+    mutationFn: () => withdraw(item.id),
+    onSuccess: () => {
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: ["history"] });
+    },
+  });
+
+  const data = view.data;
+  const name = `${item.product_page.name} – ${item.purchase_option.name}`;
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className={buttonStyles.secondary}
+        aria-label={t("withdrawLabel", { name })}
+        onClick={() => {
+          mutation.reset();
+          setOpen(true);
+        }}
+        data-testid={`withdraw-${item.id}`}
+      >
+        {t("withdraw")}
+      </button>
+      <p className="text-sm text-slate-700">{t("until", { date: formatDate(until, locale) })}</p>
+      <MessageDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        tone="info"
+        title={t("dialogTitle")}
+        returnFocusTo={trigger}
+        testId="withdraw-dialog"
+        actions={
+          <>
+            {/* The focus starts on the harmless choice: Enter alone never withdraws. */}
+            <button
+              type="button"
+              data-autofocus
+              className={buttonStyles.ghost}
+              onClick={() => setOpen(false)}
+            >
+              {t("cancel")}
+            </button>
+            <button
+              type="button"
+              className={buttonStyles.primary}
+              disabled={!data?.can_withdraw || mutation.isPending}
+              onClick={() => mutation.mutate()}
+            >
+              {mutation.isPending ? t("working") : t("confirm")}
+            </button>
+          </>
+        }
+      >
+        <div className="space-y-2">
+          <p>{t("item", { name })}</p>
+          {view.isPending ? (
+            <p role="status">{t("loading")}</p>
+          ) : view.isError || !data ? (
+            <p role="alert" className="text-red-800">
+              {t("loadFailed")}
+            </p>
+          ) : data.can_withdraw ? (
+            <>
+              <p className="font-semibold" data-testid="withdraw-amount">
+                {t("amount", {
+                  amount: formatEuro(data.refund_cents, locale),
+                  paid: formatEuro(data.paid_cents, locale),
+                })}
+              </p>
+              <p>{t(`basis.${data.basis}`)}</p>
+              <p className="text-sm">{t("how")}</p>
+            </>
+          ) : (
+            <p role="alert">{t(`blocked.${data.blocked_by ?? "not_active"}`)}</p>
+          )}
+          {mutation.isError ? (
+            <p role="alert" className="text-red-800">
+              {t("failed")}
+            </p>
+          ) : null}
+        </div>
+      </MessageDialog>
+    </>
+  );
+}
