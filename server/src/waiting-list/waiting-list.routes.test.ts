@@ -342,6 +342,31 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(cart.json().items[0]).toMatchObject({ academy_weeks: [week.id], visitor: child });
   }, 60_000);
 
+  it("offers the seat a paid course booking frees by its withdrawal", async () => {
+    // A weekly course slot (courses may be withdrawn, workshops not), free again after the earlier test.
+    const u = unit(3);
+    await t.setSeats(u.slotId, 1);
+    const payer = await parentFor(u);
+    expect((await addToCart(payer, u)).statusCode).toBe(201);
+    const staged = await t.fulfil(payer.headers);
+    expect(staged.statusCode, staged.body).toBe(200);
+    t.standIn.approve(staged.json().id);
+    const paid = await t.capture(payer.headers, staged.json().id);
+    expect(paid.json().status).toBe("payment_fulfilled");
+    const waiting = await parentFor(u);
+    const entry = (await join(waiting, u)).json().id;
+    expect((await t.app.paymentWorker.runOnce()).offered).toBe(0);
+
+    const item = paid.json().items[0].id;
+    const withdrawn = await t.call("POST", `/api/v2/orders/items/${item}/withdraw/`, {
+      headers: payer.headers,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await t.app.paymentWorker.runOnce()).offered).toBe(1);
+    expect((await entryOf(entry)).status).toBe("offered");
+    await offerLink(waiting);
+  }, 60_000);
+
   it("takes a deleted child out of line instead of offering it a seat", async () => {
     const academy = await pageBySlug(t.db, ACADEMY_8_11);
     const week = academy.weeks[1];
