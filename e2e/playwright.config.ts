@@ -88,6 +88,8 @@ export default defineConfig({
         PAYPAL_CLIENT_SECRET: "stand-in-secret",
         PAYPAL_WEBHOOK_ID: "WH-STAND-IN",
         PAYPAL_SDK_URL: `${paypalUrl}/sdk/js`,
+        // The worker's round also offers freed seats to waiting lists (D78): once a second, not every 30.
+        PAYMENT_WORKER_INTERVAL_MS: "1000",
       },
     },
     {

@@ -160,6 +160,22 @@ export const ERROR_MESSAGES = {
     de: "Dieses Kind ist für diesen Termin schon gebucht.",
     ru: "Этот ребёнок уже записан на это время.",
   },
+  seats_available: {
+    de: "Hier ist noch ein Platz frei: Sie können direkt buchen.",
+    ru: "Здесь ещё есть свободное место: вы можете записаться сразу.",
+  },
+  waiting_list_full: {
+    de: "Sie stehen schon auf 20 Wartelisten. Bitte tragen Sie sich zuerst von einer aus.",
+    ru: "Вы уже в 20 листах ожидания. Пожалуйста, сначала выйдите из одного из них.",
+  },
+  waiting_list_one_unit: {
+    de: "Wählen Sie genau einen Termin oder eine Woche.",
+    ru: "Выберите ровно одно время или одну неделю.",
+  },
+  offer_expired: {
+    de: "Dieses Angebot ist abgelaufen; der Platz ging an den Nächsten auf der Warteliste.",
+    ru: "Срок этого предложения истёк; место передано следующему в листе ожидания.",
+  },
   cart_full: {
     de: "Der Warenkorb ist voll (höchstens 50 Buchungen). Bitte bestellen Sie zuerst einen Teil.",
     ru: "Корзина заполнена (не более 50 позиций). Пожалуйста, сначала оформите часть заказа.",

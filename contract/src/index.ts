@@ -19,4 +19,5 @@ export * from "./rules/vat.ts";
 export * from "./subscriptions.ts";
 export * from "./visit-requests.ts";
 export * from "./visitors.ts";
+export * from "./waiting-list.ts";
 export * from "./withdrawal.ts";

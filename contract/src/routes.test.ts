@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { matchPageRoute, PAGE_ROUTES, REDIRECTS } from "./routes.ts";
 
 describe("page routes", () => {
-  it("lists every route of spec §2, the birthday parties' page (D31) and the § 312k cancellation page (D73)", () => {
-    expect(PAGE_ROUTES).toHaveLength(29);
+  it("lists every route of spec §2, the birthday parties' page (D31), the § 312k cancellation page (D73) and the waiting-list offer (D79)", () => {
+    expect(PAGE_ROUTES).toHaveLength(30);
     expect(matchPageRoute("/birthday-parties")).toBe("birthdayParties");
     expect(matchPageRoute("/vertraege-kuendigen")).toBe("cancelContracts");
+    expect(matchPageRoute("/waiting-list/offer/abc_DEF-123")).toBe("waitingListOffer");
   });
   it("matches static and parameterised paths, with or without a trailing slash", () => {
     expect(matchPageRoute("/")).toBe("home");

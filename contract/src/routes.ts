@@ -33,6 +33,8 @@ export const PAGE_ROUTES = [
   { path: "/special_offer", key: "specialOffer" },
   { path: "/useAgeFilter", key: "useAgeFilter" },
   { path: "/workshops", key: "workshops" },
+  // The link of a waiting-list offer mail (D79).
+  { path: "/waiting-list/offer/$id", key: "waitingListOffer" },
 ] as const;
 
 export type PageKey = (typeof PAGE_ROUTES)[number]["key"];
@@ -83,6 +85,7 @@ export const PAGE_TITLES: Record<PageKey, { de: string; ru: string }> = {
   qrCodeScanner: { de: "QR-Code-Scanner", ru: "Сканер QR-кодов" },
   schoolOffer: { de: "Angebote für Schulen", ru: "Предложения для школ" },
   specialOffer: { de: "Sonderangebote", ru: "Специальные предложения" },
+  waitingListOffer: { de: "Ein Platz für Sie", ru: "Место для вас" },
   useAgeFilter: { de: "Angebote nach Alter", ru: "Предложения по возрасту" },
   workshops: { de: "Workshops", ru: "Мастер-классы" },
 };
@@ -114,6 +117,10 @@ export const PAGE_DESCRIPTIONS: Partial<Record<PageKey, { de: string; ru: string
   instructors: {
     de: "Unser Team: Künstlerinnen, Pädagogen und Muttersprachler, die in Berlin mit Kindern malen, spielen und lernen.",
     ru: "Наша команда: художники, педагоги и носители языка, которые рисуют, играют и учатся с детьми в Берлине.",
+  },
+  waitingListOffer: {
+    de: "Ein Platz von der Warteliste: buchen Sie ihn, solange das Angebot gilt.",
+    ru: "Место из листа ожидания: забронируйте его, пока действует предложение.",
   },
   useAgeFilter: {
     de: "Das passende Angebot für Ihr Kind: Alter eingeben und Kurse, Akademien und Workshops in Berlin finden.",

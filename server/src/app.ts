@@ -48,6 +48,8 @@ import { calendarRoutes } from "./visitors/calendar.routes.ts";
 import { createCalendarService } from "./visitors/calendar.service.ts";
 import { visitorsRoutes } from "./visitors/visitors.routes.ts";
 import { createVisitorsService } from "./visitors/visitors.service.ts";
+import { waitingListRoutes } from "./waiting-list/waiting-list.routes.ts";
+import { createWaitingListService, type WaitingListService } from "./waiting-list/waiting-list.service.ts";
 import { withdrawalsRoutes } from "./withdrawals/withdrawals.routes.ts";
 import { createWithdrawalsService } from "./withdrawals/withdrawals.service.ts";
 
@@ -56,6 +58,8 @@ declare module "fastify" {
     deferredWork: DeferredWork;
     /** Expires reservations, reconciles open payments, refunds; started by server.ts, run by tests. */
     paymentWorker: PaymentWorker;
+    /** Waiting lists; the payment worker's round offers freed seats through it. */
+    waitingList: WaitingListService;
   }
 }
 
@@ -153,7 +157,17 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: env.PUBLIC_URL,
   });
   await app.register(cartRoutes({ cart, initPerMinute: env.CART_INIT_RATE_LIMIT_PER_MINUTE }));
-  await registerCheckout(app, deps, cart, deferred);
+  const waitingList = createWaitingListService({
+    db: database.db,
+    cart,
+    offerHours: env.WAITING_OFFER_HOURS,
+    webUrl: env.WEB_URL,
+    publicUrl: env.PUBLIC_URL,
+    log: app.log,
+  });
+  app.decorate("waitingList", waitingList);
+  await app.register(waitingListRoutes({ waitingList }));
+  await registerCheckout(app, deps, cart, deferred, waitingList);
   await app.register(checkinRoutes({ checkin: createCheckinService(database.db) }));
   await app.register(
     historyRoutes({ history: createHistoryService({ db: database.db, publicUrl: env.PUBLIC_URL }) }),
@@ -182,6 +196,7 @@ async function registerCheckout(
   { env, database }: AppDeps,
   cart: ReturnType<typeof createCartService>,
   deferred: DeferredWork,
+  waitingList: WaitingListService,
 ) {
   const db = database.db;
   const paypal =
@@ -249,6 +264,7 @@ async function registerCheckout(
     db,
     checkout,
     gateway,
+    waitingList,
     withdrawalRefunds: (limit) => withdrawals.refundsPending(limit),
     subscriptions,
     intervalMs: env.PAYMENT_WORKER_INTERVAL_MS,

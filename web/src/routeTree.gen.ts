@@ -39,6 +39,7 @@ import { Route as PaymentCompleteIdRouteImport } from './routes/payment-complete
 import { Route as PaymentCompleteReturnRouteImport } from './routes/payment-complete/return'
 import { Route as ProductIdRouteImport } from './routes/product/$id'
 import { Route as ProductBuyIdRouteImport } from './routes/product/buy/$id'
+import { Route as WaitingListOfferIdRouteImport } from './routes/waiting-list/offer/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -190,6 +191,11 @@ const ProductBuyIdRoute = ProductBuyIdRouteImport.update({
   path: '/product/buy/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WaitingListOfferIdRoute = WaitingListOfferIdRouteImport.update({
+  id: '/waiting-list/offer/$id',
+  path: '/waiting-list/offer/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -222,6 +228,7 @@ export interface FileRoutesByFullPath {
   '/product/$id': typeof ProductIdRoute
   '/legal/': typeof LegalIndexRoute
   '/product/buy/$id': typeof ProductBuyIdRoute
+  '/waiting-list/offer/$id': typeof WaitingListOfferIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -254,6 +261,7 @@ export interface FileRoutesByTo {
   '/product/$id': typeof ProductIdRoute
   '/legal': typeof LegalIndexRoute
   '/product/buy/$id': typeof ProductBuyIdRoute
+  '/waiting-list/offer/$id': typeof WaitingListOfferIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -287,6 +295,7 @@ export interface FileRoutesById {
   '/product/$id': typeof ProductIdRoute
   '/legal/': typeof LegalIndexRoute
   '/product/buy/$id': typeof ProductBuyIdRoute
+  '/waiting-list/offer/$id': typeof WaitingListOfferIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -321,6 +330,7 @@ export interface FileRouteTypes {
     | '/product/$id'
     | '/legal/'
     | '/product/buy/$id'
+    | '/waiting-list/offer/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -353,6 +363,7 @@ export interface FileRouteTypes {
     | '/product/$id'
     | '/legal'
     | '/product/buy/$id'
+    | '/waiting-list/offer/$id'
   id:
     | '__root__'
     | '/'
@@ -385,6 +396,7 @@ export interface FileRouteTypes {
     | '/product/$id'
     | '/legal/'
     | '/product/buy/$id'
+    | '/waiting-list/offer/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -418,6 +430,7 @@ export interface RootRouteChildren {
   ProductIdRoute: typeof ProductIdRoute
   LegalIndexRoute: typeof LegalIndexRoute
   ProductBuyIdRoute: typeof ProductBuyIdRoute
+  WaitingListOfferIdRoute: typeof WaitingListOfferIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -632,6 +645,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductBuyIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/waiting-list/offer/$id': {
+      id: '/waiting-list/offer/$id'
+      path: '/waiting-list/offer/$id'
+      fullPath: '/waiting-list/offer/$id'
+      preLoaderRoute: typeof WaitingListOfferIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -666,6 +686,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProductIdRoute: ProductIdRoute,
   LegalIndexRoute: LegalIndexRoute,
   ProductBuyIdRoute: ProductBuyIdRoute,
+  WaitingListOfferIdRoute: WaitingListOfferIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

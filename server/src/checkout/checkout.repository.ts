@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.ts";
 import {
   academyWeeks,
@@ -15,6 +15,7 @@ import {
   refunds,
   scheduleSlots,
   users,
+  waitingListEntries,
 } from "../db/schema/index.ts";
 import { slotSeatsTaken, weekSeatsTaken } from "../orders/seats.ts";
 import type { GatewayName } from "../payments/gateway.ts";
@@ -181,8 +182,23 @@ export async function seatsStillFree(db: DbOrTx, orderId: number): Promise<boole
     return counts;
   };
   const others = sql`${orders.id} <> ${orderId}`;
+  // A running waiting-list offer for a child this order books in the unit is this order's seat (D78).
+  const notOurs = (
+    links: typeof orderItemSlots | typeof orderItemAcademyWeeks,
+    linkUnit: SQL,
+    entryUnit: SQL,
+  ) =>
+    sql`not exists (select 1 from ${links} join ${orderItems} on ${orderItems.id} = ${links.orderItemId} where ${orderItems.orderId} = ${orderId} and ${orderItems.status} = 'active' and ${orderItems.visitorId} = ${waitingListEntries.visitorId} and ${linkUnit} = ${entryUnit})`;
   if (slotIds.length > 0) {
-    const taken = slotSeatsTaken(db, and(inArray(orderItemSlots.scheduleSlotId, slotIds), others) ?? others);
+    const taken = slotSeatsTaken(
+      db,
+      and(inArray(orderItemSlots.scheduleSlotId, slotIds), others) ?? others,
+      notOurs(
+        orderItemSlots,
+        sql`${orderItemSlots.scheduleSlotId}`,
+        sql`${waitingListEntries.scheduleSlotId}`,
+      ),
+    );
     const rows = await db
       .select({
         id: scheduleSlots.id,
@@ -199,6 +215,11 @@ export async function seatsStillFree(db: DbOrTx, orderId: number): Promise<boole
     const taken = weekSeatsTaken(
       db,
       and(inArray(orderItemAcademyWeeks.academyWeekId, weekIds), others) ?? others,
+      notOurs(
+        orderItemAcademyWeeks,
+        sql`${orderItemAcademyWeeks.academyWeekId}`,
+        sql`${waitingListEntries.academyWeekId}`,
+      ),
     );
     const rows = await db
       .select({

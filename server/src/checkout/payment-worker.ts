@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
 import { releaseGiftCard } from "../gift-cards/gift-cards.service.ts";
 import { GatewayError, type PaymentGateway } from "../payments/gateway.ts";
+import type { WaitingListService } from "../waiting-list/waiting-list.service.ts";
 import {
   claimOpenPayments,
   deleteRedemption,
@@ -16,6 +17,8 @@ export type PaymentWorkerDeps = {
   db: Db;
   checkout: CheckoutService;
   gateway: PaymentGateway;
+  /** Seats freed (expired here, cancelled or withdrawn elsewhere) go to waiting lists in the same loop. */
+  waitingList?: Pick<WaitingListService, "offerFreedSeats">;
   intervalMs: number;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** Course subscriptions' months: payment links, ends, PayPal cancellations (D72). */
@@ -32,6 +35,7 @@ export type PaymentRound = {
   refunded: number;
   withdrawn?: number;
   subscriptions?: { ended: number; renewals: number; cancelled: number };
+  offered: number;
 };
 
 /**
@@ -64,7 +68,7 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
   }
 
   async function runOnce(): Promise<PaymentRound> {
-    const round: PaymentRound = { expired: 0, reconciled: 0, refunded: 0 };
+    const round: PaymentRound = { expired: 0, reconciled: 0, refunded: 0, offered: 0 };
     const open = await claimOpenPayments(db, { limit: 25, staleSeconds: deps.staleSeconds ?? 60 });
     for (const row of open) {
       try {
@@ -98,8 +102,11 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
     round.refunded = await checkout.refundsDue(10);
     if (deps.withdrawalRefunds) round.withdrawn = await deps.withdrawalRefunds(10);
     if (deps.subscriptions) round.subscriptions = await deps.subscriptions.runOnce();
+    // After the expiries, so a seat freed this round is offered this round.
+    round.offered = (await deps.waitingList?.offerFreedSeats()) ?? 0;
     const months = round.subscriptions;
-    const busy = (round.withdrawn ?? 0) + (months ? months.ended + months.renewals + months.cancelled : 0);
+    const busy =
+      (round.withdrawn ?? 0) + round.offered + (months ? months.ended + months.renewals + months.cancelled : 0);
     if (round.expired + round.reconciled + round.refunded + busy > 0) log.info(round, "payment worker round");
     return round;
   }

@@ -128,6 +128,13 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
+  /** Hours a waiting-list offer holds its seat before it passes to the next in line (D78). */
+  WAITING_OFFER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24)
+    .default(24),
   /** How often the payment worker expires reservations, asks PayPal about open orders and sends refunds due. */
   PAYMENT_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(30_000),
   /** redis://host:port; shares the auth rate limits across instances (in memory per instance without it). */

@@ -25,6 +25,7 @@ export type {
   RenderOptions,
   VerifyEmailData,
   VisitRequestMailData,
+  WaitingListOfferData,
 } from "./mail-templates.ts";
 export { renderMail } from "./mail-templates.ts";
 export type { MailTransport, OutgoingMail } from "./mail-transport.ts";

@@ -99,6 +99,16 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
   },
   "visit-request-confirmation": VISIT_SAMPLE,
   "visit-request-notification": VISIT_SAMPLE,
+  "waiting-list-offer": {
+    parentFirstName: "Olga",
+    childName: "Mila Petrova",
+    productName: "Kleine Maler",
+    optionName: "1x pro Woche",
+    slot: { weekday: 1, date: null, start: "16:00:00", end: "17:30:00" },
+    week: null,
+    expiresAt: "2026-03-14T15:00:00.000Z",
+    link: "https://web.example/waiting-list/offer/abcDEF123",
+  },
   "withdrawal-confirmation": {
     firstName: "Irina",
     orderId: 912,
@@ -148,6 +158,13 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
   "refund-notice": ["Erik", "815", "Keramik-Workshop (Lev Muster)"],
   "visit-request-confirmation": ["Olga", "Kleine Maler", "Mila Petrova", "olga@example.org", "815"],
   "visit-request-notification": ["Olga Petrova", "Kleine Maler", "Mila Petrova", "+4915112345678", "Mutter"],
+  "waiting-list-offer": [
+    "Olga",
+    "Mila Petrova",
+    "Kleine Maler",
+    "16:00–17:30",
+    "https://web.example/waiting-list/offer/abcDEF123",
+  ],
   "withdrawal-confirmation": ["Irina", "912", "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)", "GS-2026-000007"],
 };
 

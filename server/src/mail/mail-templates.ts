@@ -20,6 +20,7 @@ import {
   visitRequestConfirmationTemplate,
   visitRequestNotificationTemplate,
 } from "./templates/visit-request.ts";
+import { type WaitingListOfferData, waitingListOfferTemplate } from "./templates/waiting-list-offer.ts";
 import {
   type WithdrawalConfirmationData,
   withdrawalConfirmationTemplate,
@@ -35,6 +36,7 @@ export type { RefundNoticeData, RefundReason } from "./templates/refund-notice.t
 export type { RenderedMail } from "./templates/types.ts";
 export type { VerifyEmailData } from "./templates/verify-email.ts";
 export type { VisitRequestMailData } from "./templates/visit-request.ts";
+export type { WaitingListOfferData } from "./templates/waiting-list-offer.ts";
 export type {
   WithdrawalConfirmationData,
   WithdrawalMailBasis,
@@ -51,6 +53,7 @@ export type MailTemplateData = {
   "gift-card": GiftCardData;
   "visit-request-confirmation": VisitRequestMailData;
   "visit-request-notification": VisitRequestMailData;
+  "waiting-list-offer": WaitingListOfferData;
   "withdrawal-confirmation": WithdrawalConfirmationData;
   "contract-cancellation": ContractCancellationData;
 };
@@ -67,6 +70,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "gift-card": giftCardTemplate,
   "visit-request-confirmation": visitRequestConfirmationTemplate,
   "visit-request-notification": visitRequestNotificationTemplate,
+  "waiting-list-offer": waitingListOfferTemplate,
   "withdrawal-confirmation": withdrawalConfirmationTemplate,
   "contract-cancellation": contractCancellationTemplate,
 };

@@ -24,6 +24,7 @@ import { AppError } from "../errors/app-error.ts";
 import { findGiftCard, findGiftCardByCode } from "../gift-cards/gift-cards.repository.ts";
 import { giftCardShare, giftCardUnusable } from "../gift-cards/gift-cards.service.ts";
 import { findVisitor } from "../visitors/visitors.repository.ts";
+import { findRunningOffers } from "../waiting-list/waiting-list.repository.ts";
 import {
   type CartItemRow,
   type CartRow,
@@ -245,7 +246,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
    */
   async function checkBooking(
     tx: Tx,
-    cart: CartRow,
+    cart: Pick<CartRow, "userId">,
     request: OrderItemRequest,
     others: CartItemRow[],
     /** A guest's local number the item keeps when the change does not name a child (a merged guest item). */
@@ -329,18 +330,32 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         : await findUnitsHeldByVisitor(tx, visitorId, request.schedule_slots, request.academy_weeks);
     if (held.slotIds.size > 0) throw fail("schedule_slots", "already_booked");
     if (held.weekIds.size > 0) throw fail("academy_weeks", "already_booked");
+    // A running waiting-list offer holds its seat for its child (D78): among the seats taken, the offers
+    // for this child or for a child this cart books in the unit are this family's, not someone else's.
+    const offers =
+      cart.userId === null
+        ? []
+        : await findRunningOffers(tx, cart.userId, request.schedule_slots, request.academy_weeks);
+    const ownOffers = (inCart: CartItemRow[], unit: (offer: (typeof offers)[number]) => boolean) =>
+      offers.filter(
+        (offer) =>
+          unit(offer) &&
+          (offer.visitorId === visitorId || inCart.some((item) => item.visitorId === offer.visitorId)),
+      ).length;
     for (const slot of chosenSlots) {
       if (!slot) continue;
       const inCart = others.filter((item) => item.slots.some((s) => s.id === slot.id));
       if (key !== null && inCart.some((item) => childKey(item) === key))
         throw fail("schedule_slots", "already_booked");
-      if (slot.seats - slot.taken - inCart.length < 1) throw fail("schedule_slots", "no_seats_left");
+      const own = ownOffers(inCart, (offer) => offer.scheduleSlotId === slot.id);
+      if (slot.seats - (slot.taken - own) - inCart.length < 1) throw fail("schedule_slots", "no_seats_left");
     }
     for (const week of chosenWeeks) {
       const inCart = others.filter((item) => item.weeks.some((w) => w.id === week.id));
       if (key !== null && inCart.some((item) => childKey(item) === key))
         throw fail("academy_weeks", "already_booked");
-      if (week.seats - week.taken - inCart.length < 1) throw fail("academy_weeks", "no_seats_left");
+      const own = ownOffers(inCart, (offer) => offer.academyWeekId === week.id);
+      if (week.seats - (week.taken - own) - inCart.length < 1) throw fail("academy_weeks", "no_seats_left");
     }
 
     const price = itemListPrice(option, chosenWeeks.length);
@@ -482,9 +497,30 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     }
   }
 
+  /** Checks a booking against the locked cart, adds it and reprices; returns the new item's id. */
+  async function addBooking(tx: Tx, cart: CartRow, request: OrderItemRequest, locale: Locale) {
+    const items = await findCartItems(tx, cart.id, locale);
+    if (items.length >= CART_MAX_ITEMS) throw AppError.validation("non_field_errors", "cart_full");
+    const booking = await checkBooking(tx, cart, request, items);
+    const id = await insertCartItem(tx, { orderId: cart.id, ...booking });
+    const added: PricingRow = {
+      ...booking,
+      id,
+      productType: booking.productType,
+      siblingDiscountCents: 0,
+      promocodeDiscountCents: 0,
+      recurrentDiscountCents: 0,
+    };
+    await reprice(tx, cart, locale, [...items, added]);
+    return id;
+  }
+
   return {
-    /** What checkout does with a cart inside its own transaction (server/src/checkout/). */
-    internals: { lockCart, reprice, recheckItems, moveItems, toOrder },
+    /**
+     * What checkout and the waiting list do with a cart inside their own transaction (server/src/checkout/,
+     * server/src/waiting-list/).
+     */
+    internals: { lockCart, reprice, recheckItems, moveItems, toOrder, checkBooking, addBooking },
 
     /** `POST /orders/init/`: a new guest cart, or the signed-in user's cart. */
     async init(caller: CartCaller, locale: Locale): Promise<{ cart_id: string }> {
@@ -511,22 +547,9 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     },
 
     async addItem(caller: CartCaller, request: OrderItemRequest, locale: Locale): Promise<OrderItem> {
-      const { cart, result: itemId } = await change(caller, locale, async (tx, cart) => {
-        const items = await findCartItems(tx, cart.id, locale);
-        if (items.length >= CART_MAX_ITEMS) throw AppError.validation("non_field_errors", "cart_full");
-        const booking = await checkBooking(tx, cart, request, items);
-        const id = await insertCartItem(tx, { orderId: cart.id, ...booking });
-        const added: PricingRow = {
-          ...booking,
-          id,
-          productType: booking.productType,
-          siblingDiscountCents: 0,
-          promocodeDiscountCents: 0,
-          recurrentDiscountCents: 0,
-        };
-        await reprice(tx, cart, locale, [...items, added]);
-        return id;
-      });
+      const { cart, result: itemId } = await change(caller, locale, (tx, cart) =>
+        addBooking(tx, cart, request, locale),
+      );
       const [row] = await findCartItems(db, cart.id, locale, itemId);
       if (!row) throw AppError.notFound();
       return toItem(row);

@@ -1,7 +1,14 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.ts";
-import { orderItemAcademyWeeks, orderItemSlots, orderItems, orders } from "../db/schema/index.ts";
+import {
+  orderItemAcademyWeeks,
+  orderItemSlots,
+  orderItems,
+  orders,
+  waitingListEntries,
+} from "../db/schema/index.ts";
 
 /**
  * The one rule of which orders hold seats: paid orders, and orders awaiting payment while their
@@ -11,52 +18,97 @@ import { orderItemAcademyWeeks, orderItemSlots, orderItems, orders } from "../db
  */
 export const holdsSeats = sql`(${orderItems.status} = 'active' and (${orders.status} = 'paid' or (${orders.status} = 'awaiting_payment' and (${orders.reservedUntil} is null or ${orders.reservedUntil} > now()))))`;
 
-/** Seats taken per unit (slot or week) by items that hold seats, as a subquery `taken(unit_id, n)`. */
-function seatsTaken(db: DbOrTx, links: PgTable, unit: AnyPgColumn, item: AnyPgColumn, condition: SQL) {
+/**
+ * A waiting-list offer holds its seat while it runs (D78), so nobody else takes the seat offered; once
+ * the child holds the same unit through an order (the accepted offer was checked out), the order holds
+ * it instead and the offer no longer counts, so the seat is never counted twice.
+ */
+function offerHolds(links: PgTable, linkUnit: AnyPgColumn, linkItem: AnyPgColumn, entryUnit: AnyPgColumn) {
+  return sql`(${waitingListEntries.status} = 'offered' and ${waitingListEntries.offerExpiresAt} > now() and not exists (select 1 from ${links} join ${orderItems} on ${orderItems.id} = ${linkItem} join ${orders} on ${orders.id} = ${orderItems.orderId} where ${linkUnit} = ${entryUnit} and ${orderItems.visitorId} = ${waitingListEntries.visitorId} and ${holdsSeats}))`;
+}
+
+export const slotOfferHolds = offerHolds(
+  orderItemSlots,
+  orderItemSlots.scheduleSlotId,
+  orderItemSlots.orderItemId,
+  waitingListEntries.scheduleSlotId,
+);
+export const weekOfferHolds = offerHolds(
+  orderItemAcademyWeeks,
+  orderItemAcademyWeeks.academyWeekId,
+  orderItemAcademyWeeks.orderItemId,
+  waitingListEntries.academyWeekId,
+);
+
+/** How items (through their link table) and waiting-list entries name a unit of one kind. */
+type UnitKind = { links: PgTable; unit: AnyPgColumn; item: AnyPgColumn; entryUnit: AnyPgColumn; offers: SQL };
+
+const SLOT_UNITS: UnitKind = {
+  links: orderItemSlots,
+  unit: orderItemSlots.scheduleSlotId,
+  item: orderItemSlots.orderItemId,
+  entryUnit: waitingListEntries.scheduleSlotId,
+  offers: slotOfferHolds,
+};
+const WEEK_UNITS: UnitKind = {
+  links: orderItemAcademyWeeks,
+  unit: orderItemAcademyWeeks.academyWeekId,
+  item: orderItemAcademyWeeks.orderItemId,
+  entryUnit: waitingListEntries.academyWeekId,
+  offers: weekOfferHolds,
+};
+
+/**
+ * Seats taken per unit (slot or week) as a subquery `taken(unit_id, n)`: items that hold seats among those
+ * matching `condition`, plus running waiting-list offers among those matching `offerCondition`.
+ */
+function seatsTaken(db: DbOrTx, kind: UnitKind, condition: SQL, offerCondition: SQL) {
+  const held = unionAll(
+    db
+      .select({ unitId: sql<number>`${kind.unit}`.as("unit_id") })
+      .from(kind.links)
+      .innerJoin(orderItems, eq(orderItems.id, kind.item))
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(holdsSeats, condition)),
+    db
+      .select({ unitId: sql<number>`${kind.entryUnit}`.as("unit_id") })
+      .from(waitingListEntries)
+      .where(and(kind.offers, offerCondition)),
+  ).as("held");
   return db
-    .select({ unitId: sql<number>`${unit}`.as("unit_id"), n: sql<number>`count(*)::int`.as("n") })
-    .from(links)
-    .innerJoin(orderItems, eq(orderItems.id, item))
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(holdsSeats, condition))
-    .groupBy(unit)
+    .select({ unitId: sql<number>`${held.unitId}`.as("unit_id"), n: sql<number>`count(*)::int`.as("n") })
+    .from(held)
+    .groupBy(held.unitId)
     .as("taken");
 }
 
-/** Seats taken per schedule slot, among the items matching `condition`. */
-export const slotSeatsTaken = (db: DbOrTx, condition: SQL) =>
-  seatsTaken(db, orderItemSlots, orderItemSlots.scheduleSlotId, orderItemSlots.orderItemId, condition);
+const everyOffer = sql`true`;
 
-/** Seats taken per academy week, among the items matching `condition`. */
-export const weekSeatsTaken = (db: DbOrTx, condition: SQL) =>
-  seatsTaken(
-    db,
-    orderItemAcademyWeeks,
-    orderItemAcademyWeeks.academyWeekId,
-    orderItemAcademyWeeks.orderItemId,
-    condition,
-  );
+/** Seats taken per schedule slot, among the items matching `condition` (and the offers matching `offers`). */
+export const slotSeatsTaken = (db: DbOrTx, condition: SQL, offers: SQL = everyOffer) =>
+  seatsTaken(db, SLOT_UNITS, condition, sql`${waitingListEntries.scheduleSlotId} is not null and ${offers}`);
 
-/** Items holding seats among the links whose unit matches `unit`, as a correlated scalar count. */
-function seatsTakenIn(links: PgTable, linkUnit: AnyPgColumn, item: AnyPgColumn, unit: SQL | AnyPgColumn) {
-  return sql<number>`(select count(*)::int from ${links}
-    inner join ${orderItems} on ${orderItems.id} = ${item}
+/** Seats taken per academy week, among the items matching `condition` (and the offers matching `offers`). */
+export const weekSeatsTaken = (db: DbOrTx, condition: SQL, offers: SQL = everyOffer) =>
+  seatsTaken(db, WEEK_UNITS, condition, sql`${waitingListEntries.academyWeekId} is not null and ${offers}`);
+
+/**
+ * Seats taken in the unit `unit` as a correlated scalar: items holding seats plus running waiting-list
+ * offers (D78), the same rule as `seatsTaken`.
+ */
+function seatsTakenIn(kind: UnitKind, unit: SQL | AnyPgColumn) {
+  return sql<number>`((select count(*)::int from ${kind.links}
+    inner join ${orderItems} on ${orderItems.id} = ${kind.item}
     inner join ${orders} on ${orders.id} = ${orderItems.orderId}
-    where ${linkUnit} = ${unit} and ${holdsSeats})`;
+    where ${kind.unit} = ${unit} and ${holdsSeats})
+    + (select count(*)::int from ${waitingListEntries} where ${kind.entryUnit} = ${unit} and ${kind.offers}))`;
 }
 
 /**
  * Seats taken in one schedule slot, for a query that reads slots row by row (the catalogue's list and
  * page build each product's slots in one subquery); same rule as `slotSeatsTaken`.
  */
-export const slotSeatsTakenIn = (slot: SQL | AnyPgColumn) =>
-  seatsTakenIn(orderItemSlots, orderItemSlots.scheduleSlotId, orderItemSlots.orderItemId, slot);
+export const slotSeatsTakenIn = (slot: SQL | AnyPgColumn) => seatsTakenIn(SLOT_UNITS, slot);
 
 /** Seats taken in one academy week; same rule as `weekSeatsTaken`. */
-export const weekSeatsTakenIn = (week: SQL | AnyPgColumn) =>
-  seatsTakenIn(
-    orderItemAcademyWeeks,
-    orderItemAcademyWeeks.academyWeekId,
-    orderItemAcademyWeeks.orderItemId,
-    week,
-  );
+export const weekSeatsTakenIn = (week: SQL | AnyPgColumn) => seatsTakenIn(WEEK_UNITS, week);

@@ -9,6 +9,7 @@ export const DISALLOWED_PATHS = [
   "/menu",
   "/QrCodeScanner",
   "/payment-complete/",
+  "/waiting-list/",
 ] as const;
 
 const isDisallowed = (path: string) =>

@@ -18,6 +18,7 @@ import dePages from "../locales/de/pages.json";
 import deProfile from "../locales/de/profile.json";
 import deUpdates from "../locales/de/updates.json";
 import type deVisitors from "../locales/de/visitors.json";
+import type deWaitingList from "../locales/de/waitingList.json";
 import type deWithdrawal from "../locales/de/withdrawal.json";
 import type ruAccount from "../locales/ru/account.json";
 import type ruAuth from "../locales/ru/auth.json";
@@ -39,12 +40,13 @@ import ruPages from "../locales/ru/pages.json";
 import ruProfile from "../locales/ru/profile.json";
 import ruUpdates from "../locales/ru/updates.json";
 import type ruVisitors from "../locales/ru/visitors.json";
+import type ruWaitingList from "../locales/ru/waitingList.json";
 import type ruWithdrawal from "../locales/ru/withdrawal.json";
 
 // Bundled statically: all texts together are a few KB, and a page must never wait for its words.
 // catalogue, contact and content are typed here but filled by their features' route chunks
 // (features/<area>/i18n.ts, run before the chunk renders) to keep them out of the home page's JS.
-// So are account, auth, cart, checkin, checkout, contracts, history, visitors and withdrawal, which load with the sign-in dialog, the profile menu and /profile.
+// So are account, auth, cart, checkin, checkout, contracts, history, visitors, waitingList and withdrawal, which load with the sign-in dialog, the profile menu and /profile.
 export const resources = {
   de: {
     account: {} as typeof deAccount,
@@ -67,6 +69,7 @@ export const resources = {
     profile: deProfile,
     updates: deUpdates,
     visitors: {} as typeof deVisitors,
+    waitingList: {} as typeof deWaitingList,
     withdrawal: {} as typeof deWithdrawal,
   },
   ru: {
@@ -90,6 +93,7 @@ export const resources = {
     profile: ruProfile,
     updates: ruUpdates,
     visitors: {} as typeof ruVisitors,
+    waitingList: {} as typeof ruWaitingList,
     withdrawal: {} as typeof ruWithdrawal,
   },
 } as const;

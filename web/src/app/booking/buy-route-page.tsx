@@ -4,18 +4,24 @@ import { Link, useRouter } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Container } from "../../components/ui/container.tsx";
+import { openAuthDialog } from "../../features/auth/auth-dialog-store.ts";
 import { useSession } from "../../features/auth/session.ts";
-import { type AddVisitorComponent, BookingForm } from "../../features/cart/components/booking-form.tsx";
+import {
+  type AddVisitorComponent,
+  BookingForm,
+  type JoinWaitingListComponent,
+} from "../../features/cart/components/booking-form.tsx";
 import { productDetailOptions } from "../../features/catalogue/api/products.ts";
 import { LIST_PATH_OF_TYPE } from "../../features/catalogue/type-routes.ts";
 import { visitorsQueryOptions } from "../../features/visitors/api/visitors-api.ts";
 import { VisitorForm } from "../../features/visitors/components/visitor-form.tsx";
+import { JoinWaitingList } from "../../features/waiting-list/components/join-waiting-list.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError } from "../../lib/api-client.ts";
 
 /**
- * /product/buy/{id}: wires the catalogue's product, the visitors feature (children, the "Add" step) and
- * the cart's booking form together; features do not import each other.
+ * /product/buy/{id}: wires the catalogue's product, the visitors feature (children, the "Add" step), the
+ * waiting list (beside full slots) and the cart's booking form together; features do not import each other.
  */
 export function BuyRoutePage({ id }: { id: string }) {
   const { t } = useTranslation("cart");
@@ -32,6 +38,12 @@ export function BuyRoutePage({ id }: { id: string }) {
       ({ onSaved, onCancel }) => (
         <VisitorForm signedIn={userKey !== null} onSaved={onSaved} onCancel={onCancel} headingLevel={3} />
       ),
+    [userKey],
+  );
+  const WaitingList = useMemo<JoinWaitingListComponent>(
+    () => (props) => (
+      <JoinWaitingList {...props} signedIn={userKey !== null} onSignIn={() => openAuthDialog()} />
+    ),
     [userKey],
   );
 
@@ -72,6 +84,7 @@ export function BuyRoutePage({ id }: { id: string }) {
             signedIn={userKey !== null}
             visitors={visitors.data}
             AddVisitor={AddVisitor}
+            JoinWaitingList={WaitingList}
             onContinueShopping={() =>
               void router.navigate({ to: LIST_PATH_OF_TYPE[product.data.product_type] })
             }

@@ -1,5 +1,6 @@
 import "../i18n.ts";
 import {
+  type Locale,
   ORDER_ITEM_COMMENT_MAX_LENGTH,
   type OrderItemInput,
   type ProductDetail,
@@ -34,6 +35,17 @@ import {
   validateBooking,
 } from "../booking.ts";
 
+/**
+ * The waiting-list button beside a full slot or week (the waiting-list feature), handed in by the app layer.
+ */
+export type JoinWaitingListComponent = ComponentType<{
+  unit: { schedule_slot: number } | { academy_week: number };
+  when: string;
+  optionId: string | null;
+  visitorId: string | null;
+  visitorName: string | null;
+}>;
+
 /** The "Add" step's form (the visitors feature), handed in by the app layer: features do not import each other. */
 export type AddVisitorComponent = ComponentType<{
   onSaved: (visitor: Visitor) => void;
@@ -55,6 +67,7 @@ export function BookingForm({
   signedIn,
   visitors,
   AddVisitor,
+  JoinWaitingList,
   onContinueShopping,
 }: {
   product: ProductDetail;
@@ -62,6 +75,8 @@ export function BookingForm({
   /** The user's saved children, or the guest's local ones; undefined while loading. */
   visitors: Visitor[] | undefined;
   AddVisitor: AddVisitorComponent;
+  /** Shown beside full slots and weeks of a one-slot booking. */
+  JoinWaitingList?: JoinWaitingListComponent | undefined;
   onContinueShopping: () => void;
 }) {
   const { t } = useTranslation("cart");
@@ -191,18 +206,29 @@ export function BookingForm({
                 <p>{t("buy.noSlots")}</p>
               ) : (
                 choice.slots.map((slot) => (
-                  <label key={slot.id} className={choiceRow}>
-                    <input
-                      type={choice.count === 1 ? "radio" : "checkbox"}
-                      value={String(slot.id)}
-                      form={formId}
-                      disabled={slot.space <= 0}
-                      className={choiceInput}
-                      aria-describedby={describedBy}
-                      {...form.register("schedule_slots")}
-                    />
-                    <SlotText slot={slot} />
-                  </label>
+                  <div key={slot.id}>
+                    <label className={choiceRow}>
+                      <input
+                        type={choice.count === 1 ? "radio" : "checkbox"}
+                        value={String(slot.id)}
+                        form={formId}
+                        disabled={slot.space <= 0}
+                        className={choiceInput}
+                        aria-describedby={describedBy}
+                        {...form.register("schedule_slots")}
+                      />
+                      <SlotText slot={slot} />
+                    </label>
+                    {JoinWaitingList && slot.space <= 0 && choice.count === 1 ? (
+                      <JoinWaitingList
+                        unit={{ schedule_slot: slot.id }}
+                        when={slotWhen(slot, locale)}
+                        optionId={values.purchase_option || null}
+                        visitorId={values.visitor || null}
+                        visitorName={visitor ? visitorLabel(visitor) : null}
+                      />
+                    ) : null}
+                  </div>
                 ))
               )
             }
@@ -220,28 +246,42 @@ export function BookingForm({
                 <p>{t("buy.noSlots")}</p>
               ) : (
                 choice.weeks.map((week) => (
-                  <label key={week.id} className={choiceRow}>
-                    <input
-                      type="checkbox"
-                      value={String(week.id)}
-                      form={formId}
-                      disabled={week.space <= 0}
-                      className={choiceInput}
-                      aria-describedby={describedBy}
-                      {...form.register("academy_weeks")}
-                    />
-                    <span className="flex-1">
-                      <span className="block font-semibold">
-                        {t("buy.weekRange", {
+                  <div key={week.id}>
+                    <label className={choiceRow}>
+                      <input
+                        type="checkbox"
+                        value={String(week.id)}
+                        form={formId}
+                        disabled={week.space <= 0}
+                        className={choiceInput}
+                        aria-describedby={describedBy}
+                        {...form.register("academy_weeks")}
+                      />
+                      <span className="flex-1">
+                        <span className="block font-semibold">
+                          {t("buy.weekRange", {
+                            from: formatDate(week.starts_on, locale),
+                            to: formatDate(week.ends_on, locale),
+                          })}
+                        </span>
+                        <span className="block text-sm text-slate-700">
+                          {week.season_name} · <Seats space={week.space} />
+                        </span>
+                      </span>
+                    </label>
+                    {JoinWaitingList && week.space <= 0 ? (
+                      <JoinWaitingList
+                        unit={{ academy_week: week.id }}
+                        when={t("buy.weekRange", {
                           from: formatDate(week.starts_on, locale),
                           to: formatDate(week.ends_on, locale),
                         })}
-                      </span>
-                      <span className="block text-sm text-slate-700">
-                        {week.season_name} · <Seats space={week.space} />
-                      </span>
-                    </span>
-                  </label>
+                        optionId={values.purchase_option || null}
+                        visitorId={values.visitor || null}
+                        visitorName={visitor ? visitorLabel(visitor) : null}
+                      />
+                    ) : null}
+                  </div>
                 ))
               )
             }
@@ -440,6 +480,16 @@ function VisitorStep({
       )}
     </Group>
   );
+}
+
+/** A slot's day and time as one line ("Samstag, 11:00–14:00"). */
+function slotWhen(slot: ScheduleSlot, locale: Locale) {
+  const day = slot.date
+    ? formatDate(slot.date, locale)
+    : slot.weekday !== null
+      ? weekdayName(slot.weekday, locale)
+      : "";
+  return `${day}, ${formatTime(slot.start)}–${formatTime(slot.end)}`;
 }
 
 function SlotText({ slot }: { slot: ScheduleSlot }) {

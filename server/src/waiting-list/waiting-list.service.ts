@@ -1,0 +1,282 @@
+import { randomBytes } from "node:crypto";
+import {
+  type Locale,
+  WAITING_LIST_MAX_OPEN_ENTRIES,
+  type WaitingListEntry,
+  type WaitingListJoin,
+  type WaitingOfferAccepted,
+} from "@atelier/contract";
+import type { FastifyBaseLogger } from "fastify";
+import { lockUnits } from "../checkout/checkout.repository.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { AppError } from "../errors/app-error.ts";
+import { enqueueMail } from "../mail/index.ts";
+import type { CartService } from "../orders/cart.service.ts";
+import {
+  countOpenEntries,
+  type EntryRow,
+  findEntryOfUser,
+  findItemOrder,
+  findOfferMailFacts,
+  findOfferOfUser,
+  findOpenEntry,
+  findOptionPage,
+  findUnitsInLine,
+  firstInLine,
+  freeSeats,
+  insertEntry,
+  type ListedEntry,
+  listEntries,
+  makeOffer,
+  settleEntries,
+  type Unit,
+  updateEntry,
+} from "./waiting-list.repository.ts";
+
+export type WaitingListDeps = {
+  db: Db;
+  cart: CartService;
+  /** How long an offer holds its seat (env WAITING_OFFER_HOURS). */
+  offerHours: number;
+  /** The web app's origin for the offer link (env WEB_URL); PUBLIC_URL for the mail's footer. */
+  webUrl: string;
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+};
+
+export type WaitingListService = ReturnType<typeof createWaitingListService>;
+
+/** Units one worker round looks at; the rest wait for the next round. */
+const UNITS_PER_ROUND = 50;
+
+function toEntry(row: ListedEntry): WaitingListEntry {
+  const { entry } = row;
+  const offerRuns = entry.status === "offered";
+  return {
+    id: entry.id,
+    status: entry.status,
+    visitor: entry.visitorId,
+    visitor_name: `${row.visitorFirstName} ${row.visitorLastName}`.trim(),
+    product_page: {
+      id: entry.productPageId,
+      name: row.pageName,
+      slug: row.pageSlug,
+      product_type: row.productType,
+    },
+    purchase_option: entry.purchaseOptionId,
+    purchase_option_name: row.optionName,
+    schedule_slot:
+      entry.scheduleSlotId !== null && row.slotStart !== null && row.slotEnd !== null
+        ? {
+            id: entry.scheduleSlotId,
+            weekday: row.slotWeekday,
+            date: row.slotDate,
+            start: row.slotStart,
+            end: row.slotEnd,
+          }
+        : null,
+    academy_week:
+      entry.academyWeekId !== null && row.weekStartsOn !== null && row.weekEndsOn !== null
+        ? { id: entry.academyWeekId, starts_on: row.weekStartsOn, ends_on: row.weekEndsOn }
+        : null,
+    position: row.position,
+    offer_token: offerRuns ? entry.offerToken : null,
+    offer_expires_at: offerRuns ? (entry.offerExpiresAt?.toISOString() ?? null) : null,
+    created_at: entry.createdAt.toISOString(),
+  };
+}
+
+/** The booking an entry stands for, as the cart checks it: one slot or one week. */
+const bookingOf = (entry: EntryRow) => ({
+  product: null,
+  product_page: entry.productPageId,
+  purchase_option: entry.purchaseOptionId,
+  visitor: entry.visitorId,
+  schedule_slots: entry.scheduleSlotId === null ? [] : [entry.scheduleSlotId],
+  academy_weeks: entry.academyWeekId === null ? [] : [entry.academyWeekId],
+  academy_number_of_weeks: entry.academyWeekId === null ? null : 1,
+  comment: "",
+});
+
+/**
+ * Waiting lists (issue #9, D78–D79). Joining checks the booking exactly as the cart would and accepts
+ * only when the one thing wrong is that no seat is left. Offers are made by `offerFreedSeats` (the payment
+ * worker's loop) under the unit's row lock; a running offer holds its seat through seats.ts.
+ */
+export function createWaitingListService(deps: WaitingListDeps) {
+  const { db, cart, log } = deps;
+  const { lockCart, checkBooking, addBooking } = cart.internals;
+
+  async function view(userId: number, id: number, locale: Locale): Promise<WaitingListEntry> {
+    const [row] = await listEntries(db, userId, locale, [id]);
+    if (!row) throw AppError.notFound();
+    return toEntry(row);
+  }
+
+  /** Offers the unit's free seats to the first in line, in one transaction under the unit's lock. */
+  async function offerUnit(unit: Unit): Promise<number> {
+    const made = await db.transaction(async (tx) => {
+      await lockUnits(tx, unit.kind === "slot" ? [unit.id] : [], unit.kind === "week" ? [unit.id] : []);
+      await settleEntries(tx, unit);
+      const free = await freeSeats(tx, unit);
+      const next = await firstInLine(tx, unit, free);
+      for (const entry of next) {
+        const token = randomBytes(32).toString("base64url");
+        const offered = await makeOffer(tx, entry.id, token, deps.offerHours);
+        if (offered) await mailOffer(tx, offered);
+      }
+      return next.length;
+    });
+    return made;
+  }
+
+  async function mailOffer(tx: Tx, entry: EntryRow) {
+    const facts = await findOfferMailFacts(tx, entry.id, entry.locale);
+    if (!facts || !entry.offerToken || !entry.offerExpiresAt) return;
+    await enqueueMail(
+      tx,
+      {
+        to: facts.email,
+        template: "waiting-list-offer",
+        locale: entry.locale,
+        data: {
+          parentFirstName: facts.parentFirstName,
+          childName: `${facts.childFirstName} ${facts.childLastName}`.trim(),
+          productName: facts.pageName,
+          optionName: facts.optionName,
+          slot:
+            facts.slotStart !== null && facts.slotEnd !== null
+              ? {
+                  weekday: facts.slotWeekday,
+                  date: facts.slotDate,
+                  start: facts.slotStart,
+                  end: facts.slotEnd,
+                }
+              : null,
+          week:
+            facts.weekStartsOn !== null && facts.weekEndsOn !== null
+              ? { startsOn: facts.weekStartsOn, endsOn: facts.weekEndsOn }
+              : null,
+          expiresAt: entry.offerExpiresAt.toISOString(),
+          link: `${deps.webUrl.replace(/\/$/, "")}/waiting-list/offer/${entry.offerToken}`,
+        },
+      },
+      { publicUrl: deps.publicUrl },
+    );
+  }
+
+  return {
+    /** `POST /orders/waiting_list/`: 201 with a new entry, 200 with the child's entry already there. */
+    async join(
+      userId: number,
+      body: WaitingListJoin,
+      locale: Locale,
+    ): Promise<{ created: boolean; entry: WaitingListEntry }> {
+      const id = await db.transaction(async (tx) => {
+        const pageId = await findOptionPage(tx, body.purchase_option);
+        if (pageId === undefined) throw AppError.validation("purchase_option", "option_not_on_page");
+        const unit: Unit =
+          body.schedule_slot !== null
+            ? { kind: "slot", id: body.schedule_slot }
+            : { kind: "week", id: body.academy_week ?? 0 };
+        const request = {
+          product: null,
+          product_page: pageId,
+          purchase_option: body.purchase_option,
+          visitor: body.visitor,
+          schedule_slots: unit.kind === "slot" ? [unit.id] : [],
+          academy_weeks: unit.kind === "week" ? [unit.id] : [],
+          academy_number_of_weeks: unit.kind === "week" ? 1 : null,
+          comment: "",
+        };
+        // The cart's own rules (the child is the parent's, age, option, slot of the page, not booked yet):
+        // the one failure a waiting list answers is "no seats left".
+        try {
+          await checkBooking(tx, { userId }, request, []);
+          throw AppError.validation("non_field_errors", "seats_available");
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code !== "no_seats_left") throw error;
+        }
+        const existing = await findOpenEntry(tx, body.visitor, unit);
+        if (existing) return { id: existing.id, created: false };
+        if ((await countOpenEntries(tx, userId)) >= WAITING_LIST_MAX_OPEN_ENTRIES)
+          throw AppError.validation("non_field_errors", "waiting_list_full");
+        const row = await insertEntry(tx, {
+          userId,
+          visitorId: body.visitor,
+          productPageId: pageId,
+          purchaseOptionId: body.purchase_option,
+          scheduleSlotId: unit.kind === "slot" ? unit.id : null,
+          academyWeekId: unit.kind === "week" ? unit.id : null,
+          locale,
+        });
+        if (row) return { id: row.id, created: true };
+        const raced = await findOpenEntry(tx, body.visitor, unit);
+        if (!raced) throw new Error("waiting list entry neither inserted nor found");
+        return { id: raced.id, created: false };
+      });
+      return { created: id.created, entry: await view(userId, id.id, locale) };
+    },
+
+    async list(userId: number, locale: Locale): Promise<WaitingListEntry[]> {
+      return (await listEntries(db, userId, locale)).map(toEntry);
+    },
+
+    /** `DELETE /orders/waiting_list/{id}/`: leaves the list; a running offer's seat goes to the next. */
+    async leave(userId: number, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const entry = await findEntryOfUser(tx, userId, id, true);
+        if (!entry) throw AppError.notFound();
+        if (entry.status === "waiting" || entry.status === "offered")
+          await updateEntry(tx, id, { status: "left" });
+      });
+    },
+
+    /** `GET /orders/waiting_list/offer/{token}/`: the offer, for the parent it was made to only. */
+    async offer(userId: number, token: string, locale: Locale): Promise<WaitingListEntry> {
+      const found = await findOfferOfUser(db, userId, token);
+      if (!found) throw AppError.notFound();
+      return view(userId, found.entry.id, locale);
+    },
+
+    /**
+     * `POST /orders/waiting_list/offer/{token}/accept/`: the offered booking goes into the parent's cart,
+     * checked by the cart's rules, where the running offer's seat counts as this child's. Repeating it
+     * answers the same item.
+     */
+    async accept(userId: number, token: string, locale: Locale): Promise<WaitingOfferAccepted> {
+      const result = await db.transaction(async (tx) => {
+        const current = await lockCart(tx, { userId }, locale);
+        const found = await findOfferOfUser(tx, userId, token, true);
+        if (!found) throw AppError.notFound();
+        const { entry, runs } = found;
+        if (entry.status !== "offered" || !runs)
+          throw AppError.validation("non_field_errors", "offer_expired");
+        if (entry.orderItemId !== null) {
+          const orderId = await findItemOrder(tx, entry.orderItemId);
+          if (orderId === current.id) return { id: entry.id, order: current.id, item: entry.orderItemId };
+        }
+        const item = await addBooking(tx, current, bookingOf(entry), locale);
+        await updateEntry(tx, entry.id, { orderItemId: item, acceptedAt: new Date() });
+        return { id: entry.id, order: current.id, item };
+      });
+      return { entry: await view(userId, result.id, locale), order: result.order, order_item: result.item };
+    },
+
+    /**
+     * One round for the worker: in every unit with people in line, paid entries are closed, offers that
+     * ran out pass, and the seats nobody holds go to the first in line. Returns the offers made.
+     */
+    async offerFreedSeats(): Promise<number> {
+      let made = 0;
+      for (const unit of await findUnitsInLine(db, UNITS_PER_ROUND)) {
+        try {
+          made += await offerUnit(unit);
+        } catch (error) {
+          log.warn({ err: error, unit }, "waiting list left for the next round");
+        }
+      }
+      return made;
+    },
+  };
+}
