@@ -231,6 +231,23 @@ export async function endItem(tx: DbOrTx, itemId: number) {
     .where(eq(orderItems.id, itemId));
 }
 
+/**
+ * A withdrawn subscription item's contract ends now (D75): nothing more is billed, and a PayPal subscription
+ * still charging is cancelled there by the payment worker (the call is made outside this transaction).
+ */
+export async function endSubscriptionOnWithdrawal(tx: DbOrTx, itemId: number): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({
+      cancelAt: sql`now()`,
+      cancelReason: "Widerruf",
+      gatewayCancelDue: sql`${subscriptions.gatewaySubscriptionId} is not null and ${subscriptions.autopay} in ('pending', 'active', 'suspended')`,
+      renewalToken: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(subscriptions.orderItemId, itemId), eq(subscriptions.status, "running")));
+}
+
 /** The subscription of an item with what the renewal order names (no owner check: the worker's). */
 export async function findSubscriptionOfItem(db: DbOrTx, itemId: number): Promise<OwnedSubscription[]> {
   const [locale] = await db

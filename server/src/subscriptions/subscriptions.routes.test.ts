@@ -215,6 +215,32 @@ describe("PATCH /api/v2/orders/items/{id}/cancel/", () => {
   });
 });
 
+describe("a withdrawn subscription", () => {
+  it("ends at once: the item is cancelled, nothing more is billed, PayPal's subscription is cancelled", async () => {
+    const a = await subscriber(4);
+    const gatewayId = (await makeRecurring(a.headers, a.item.id)).json().id as string;
+    await webhook(t.standIn.webhookEvent("BILLING.SUBSCRIPTION.ACTIVATED", { id: gatewayId }));
+
+    const withdrawn = await t.call("POST", `/api/v2/orders/items/${a.item.id}/withdraw/`, {
+      headers: a.headers,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await subRow(a.item.id))?.cancelReason).toBe("Widerruf");
+
+    await t.app.paymentWorker.runOnce();
+    expect(t.standIn.subscriptions.get(gatewayId)).toMatchObject({
+      status: "CANCELLED",
+      cancelReason: "Widerruf",
+    });
+    const row = await subRow(a.item.id);
+    expect(row?.status).toBe("ended");
+    expect(row?.autopay).toBe("cancelled");
+    const [item] = await historyOf(a.headers);
+    expect(item?.state).toBe("cancelled");
+    expect(item?.paypal_invoice_link).toBeNull();
+  });
+});
+
 describe("months without autopay", () => {
   it("offers the next month before the paid one ends, records it when paid, and ends an unpaid one", async () => {
     const a = await subscriber(4);

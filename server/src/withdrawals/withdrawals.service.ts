@@ -21,6 +21,7 @@ import { documentItems } from "../invoices/order-documents.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { findCartItems } from "../orders/cart.repository.ts";
 import { GatewayError, type PaymentGateway } from "../payments/gateway.ts";
+import { endSubscriptionOnWithdrawal } from "../subscriptions/subscriptions.repository.ts";
 import { type BerlinNow, planRefund, type RefundPlan, splitRefund } from "./refund-rules.ts";
 import {
   addRefundedCents,
@@ -253,6 +254,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       });
       if (!inserted) throw new Error(`withdrawal of item ${itemId} raced past the order lock`);
       await cancelItem(tx, itemId);
+      if (fresh.productType === "Course") await endSubscriptionOnWithdrawal(tx, itemId);
 
       if (fresh.productType === "GiftCard") {
         const card = await findGiftCardOfItem(tx, itemId);
