@@ -106,7 +106,9 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
     round.offered = (await deps.waitingList?.offerFreedSeats()) ?? 0;
     const months = round.subscriptions;
     const busy =
-      (round.withdrawn ?? 0) + round.offered + (months ? months.ended + months.renewals + months.cancelled : 0);
+      (round.withdrawn ?? 0) +
+      round.offered +
+      (months ? months.ended + months.renewals + months.cancelled : 0);
     if (round.expired + round.reconciled + round.refunded + busy > 0) log.info(round, "payment worker round");
     return round;
   }
