@@ -17,7 +17,7 @@ describe("a product's detail", () => {
       ["12", "ru"],
       ["mal kurs/ü", "de"],
     ] as const) {
-      const fetchMock = vi.fn(async () => Response.json({}));
+      const fetchMock = vi.fn(async (_url: string | URL | Request) => Response.json({}));
       vi.stubGlobal("fetch", fetchMock);
       await new QueryClient().fetchQuery(productDetailOptions(locale, id));
       expect(fetchMock.mock.calls[0]?.[0]).toBe(productDetailPath(id, locale));
