@@ -2,6 +2,8 @@ import {
   type ContentPageKey,
   catalogueFirstPagePath,
   categoriesPath,
+  homeProductsPath,
+  instructorsPath,
   type Locale,
   PAGE_TITLES,
   type PageKey,
@@ -196,6 +198,8 @@ export function createHeadProvider({ catalogue, content, publicUrl }: HeadProvid
       return {
         title: key === "home" ? SITE_NAME[locale] : titled(page.title, locale),
         description: metaDescription(page.description),
+        // Home's teasers and team: both requests start with the HTML instead of after the app has run.
+        ...(key === "home" ? { preloadFetch: [homeProductsPath(locale), instructorsPath(locale)] } : {}),
       };
     }
     return undefined;

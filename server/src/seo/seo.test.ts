@@ -201,6 +201,16 @@ describe("server-rendered head of data pages", () => {
     expect(preloadOf((await get("/about-us?locale=de")).body)).toBeUndefined();
   });
 
+  it("preloads the home page's teaser list and team", async () => {
+    const html = (await get("/?locale=ru")).body;
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" href="/api/v2/products/?product_type=Course%2CAcademy%2CWorkshop%2CEvent&amp;page_size=100&amp;locale=ru" crossorigin="use-credentials">',
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" href="/api/v2/instructors/?locale=ru" crossorigin="use-credentials">',
+    );
+  });
+
   it("preloads a product page's title image and its detail reply, which its largest paint waits for", async () => {
     const html = (await get("/product/kleine-maler-5-7?locale=ru")).body;
     const product = (await get("/api/v2/products/kleine-maler-5-7/?locale=ru")).json();
