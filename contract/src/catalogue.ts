@@ -412,4 +412,8 @@ export function catalogueFirstPagePath(types: readonly ProductType[], locale: Lo
   return `/api/v2/products/?${query.toString()}`;
 }
 
+/** The API path of a product's detail, exactly as the web's API client requests it (see above). */
+export const productDetailPath = (id: string, locale: Locale) =>
+  `/api/v2/products/${encodeURIComponent(id)}/?locale=${locale}`;
+
 export const categoriesPath = (locale: Locale) => `/api/v2/products/categories/?locale=${locale}`;

@@ -5,6 +5,7 @@ export * from "./checkout.ts";
 export * from "./contact.ts";
 export * from "./errors.ts";
 export * from "./history.ts";
+export * from "./home.ts";
 export * from "./orders.ts";
 export * from "./routes.ts";
 export * from "./rules/birth-date.ts";

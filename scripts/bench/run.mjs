@@ -2,10 +2,12 @@
 // Throughput of the product list: the built shop against a bare Fastify server (the framework's ceiling).
 //
 // Usage: npm run build && npm run bench
+// BENCH_ONLY=web runs only the front-end rows (page JavaScript and Lighthouse) and rewrites only the
+// "Front end" section of docs/benchmarks.md; LIGHTHOUSE_RUNS sets the runs per page (default 3, median kept).
 // Needs PostgreSQL on 127.0.0.1:5432 with trust auth for user postgres (BENCH_PG_ADMIN_URL overrides),
 // like scripts/with-postgres.mjs. Creates a fresh database, starts `node server/dist/server.js` on it (it
 // migrates and seeds the demo catalogue), waits for /readyz, runs autocannon, writes docs/benchmarks.md,
-// then stops everything and drops the database. The whole run is bounded (BENCH_TIMEOUT_MS, default 3 min).
+// then stops everything and drops the database. The whole run is bounded (BENCH_TIMEOUT_MS, default 15 min).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -26,7 +28,8 @@ const reportFile = join(root, "docs/benchmarks.md");
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 50;
-const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 540_000);
+// Lighthouse runs three times per page, slower when the machine is busy.
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 900_000);
 const LIST_PATH = "/api/v2/products/?locale=de";
 const TARGET = { rps: 2000, p99: 25 };
 const CART_TARGET = { rps: 2000, p99: 20 };
@@ -37,7 +40,13 @@ const JS_BUDGET_KIB = 150;
 // docs/benchmarks-catalogue.md instead of docs/benchmarks.md.
 const ONLY_CATALOGUE = process.env.BENCH_ONLY === "catalogue";
 const catalogueReportFile = join(root, "docs/benchmarks-catalogue.md");
-const LIGHTHOUSE_TARGET = { performance: 90, accessibility: 95, "best-practices": 95, seo: 95 };
+const ONLY_WEB = process.env.BENCH_ONLY === "web";
+// Issue 12 "first paint": JavaScript fetched before the first contentful paint, gzip.
+const JS_BEFORE_PAINT_KIB = 110;
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const LIGHTHOUSE_TARGET = { performance: 95, accessibility: 95, "best-practices": 95, seo: 95 };
+// Medians of the metrics (ms, CLS unitless): at most these values.
+const LIGHTHOUSE_METRIC_MAX = { lcp: 2000, cls: 0.05, tbt: 150 };
 
 const dbName = `atelier_bench_${process.pid}_${Date.now().toString(36)}`;
 const dataDir = mkdtempSync(join(os.tmpdir(), "atelier-bench-"));
@@ -264,6 +273,84 @@ function writeCatalogueReport(rowsByKey, context) {
   log(`wrote ${catalogueReportFile}`);
 }
 
+const lighthouseMet = (r) =>
+  Object.entries(LIGHTHOUSE_TARGET).every(([k, v]) => r[k] >= v) &&
+  Object.entries(LIGHTHOUSE_METRIC_MAX).every(([k, v]) => r[k] <= v);
+
+/** The "Front end" section of docs/benchmarks.md: its own date, machine and load, as it may run alone. */
+function frontEndSection(web) {
+  const cpu = os.cpus();
+  const within = (kib, budget) => (kib <= budget ? "within" : "over");
+  const paint = web.homeJs.returning.beforePaint;
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  return [
+    "## Front end",
+    "",
+    `- Date: ${web.date}; machine: ${cpu.length} cores, ${cpu[0]?.model ?? "unknown CPU"}; load average before the front-end rows: ${web.loadBefore.map((l) => l.toFixed(2)).join(", ")}, after: ${web.loadAfter.map((l) => l.toFixed(2)).join(", ")}`,
+    "",
+    `JavaScript loaded by the home page (gzip bytes of the built files, budget ${JS_BUDGET_KIB} KiB): returning visitor ${web.homeJs.returning.kib.toFixed(1)} KiB in ${web.homeJs.returning.files} files (**${within(web.homeJs.returning.kib, JS_BUDGET_KIB)} budget**); first visit, with the cookie modal, ${web.homeJs.first.kib.toFixed(1)} KiB in ${web.homeJs.first.files} files (**${within(web.homeJs.first.kib, JS_BUDGET_KIB)} budget**).`,
+    "",
+    `JavaScript fetched before the first contentful paint (target ≤ ${JS_BEFORE_PAINT_KIB} KiB gzipped): home ${paint.kib.toFixed(1)} KiB in ${paint.files} files (**${paint.kib <= JS_BEFORE_PAINT_KIB ? "met" : "not met"}**); ${web.pageJs.map((p) => `\`${p.path}\` ${p.beforePaint.kib.toFixed(1)} KiB in ${p.beforePaint.files} files`).join("; ")}.`,
+    "",
+    `Lighthouse ${lighthouseVersion()} (mobile preset, simulated throttling, Debian's Chromium, a fresh profile, so the cookie modal shows), median of ${LIGHTHOUSE_RUNS} runs per page (each value its own median); targets: ${Object.entries(
+      LIGHTHOUSE_TARGET,
+    )
+      .map(([k, v]) => `${k} ≥ ${v}`)
+      .join(
+        ", ",
+      )}, LCP ≤ ${s(LIGHTHOUSE_METRIC_MAX.lcp)}, CLS ≤ ${LIGHTHOUSE_METRIC_MAX.cls}, TBT ≤ ${LIGHTHOUSE_METRIC_MAX.tbt} ms. Simulated throttling multiplies the CPU time observed on this machine, so the load average above moves performance, FCP, LCP and TBT:`,
+    "",
+    "| Page | Performance (runs) | FCP | LCP | TBT | CLS | Accessibility | Best practices | SEO | Targets |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ...web.lighthouse.map(
+      (r) =>
+        `| \`${r.path}\` | ${r.performance} (${r.runs.join(", ")}) | ${s(r.fcp)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.accessibility} | ${r["best-practices"]} | ${r.seo} | ${lighthouseMet(r) ? "met" : "not met"} |`,
+    ),
+    "",
+  ];
+}
+
+/** The product page the front-end rows measure: the first course of the list. */
+const courseSlug = (list) =>
+  list.results.find((p) => p.product_type === "Course")?.slug ?? list.results[0]?.slug;
+
+/** Runs the front-end rows against a running shop. */
+async function measureFrontEnd(base, firstSlug) {
+  const distDir = join(root, "web/dist");
+  const date = new Date().toISOString();
+  const loadBefore = os.loadavg();
+  const paths = ["/?locale=de", "/courses?locale=de", `/product/${firstSlug}?locale=de`];
+  const homeJs = {
+    returning: await measurePageJs(base, paths[0], distDir, { returningVisitor: true }),
+    first: await measurePageJs(base, paths[0], distDir, { returningVisitor: false }),
+  };
+  const pageJs = [];
+  for (const path of paths.slice(1)) {
+    pageJs.push({ path, ...(await measurePageJs(base, path, distDir, { returningVisitor: true })) });
+  }
+  log(
+    `home JS: ${homeJs.returning.kib.toFixed(1)} KiB (returning), ${homeJs.first.kib.toFixed(1)} KiB (first visit), ${homeJs.returning.beforePaint.kib.toFixed(1)} KiB before the first paint`,
+  );
+  log(`Lighthouse: ${paths.length} pages × ${LIGHTHOUSE_RUNS} runs`);
+  const lighthouse = await runLighthouse(base, paths, { runs: LIGHTHOUSE_RUNS });
+  console.table(lighthouse.map(({ lcpElement, runs, ...row }) => ({ ...row, runs: runs.join(" ") })));
+  return { date, loadBefore, loadAfter: os.loadavg(), homeJs, pageJs, lighthouse };
+}
+
+/** BENCH_ONLY=web: replaces the "Front end" section of the existing report, keeping the API rows. */
+function writeFrontEndOnly(web) {
+  const section = frontEndSection(web).join("\n");
+  const current = existsSync(reportFile) ? readFileSync(reportFile, "utf8") : "# Benchmarks\n\n";
+  const start = current.indexOf("## Front end");
+  const next = start === -1 ? -1 : current.indexOf("\n## ", start + 1);
+  const updated =
+    start === -1
+      ? `${current.trimEnd()}\n\n${section}`
+      : `${current.slice(0, start)}${section}${next === -1 ? "" : current.slice(next)}`;
+  writeFileSync(reportFile, updated);
+  log(`wrote the front-end section of ${reportFile}`);
+}
+
 function writeReport(rowsByKey, context) {
   const rows = Object.values(rowsByKey);
   const { shop: shopRow, miss: missRow, bare: bareRow, add: addRow, read: readRow } = rowsByKey;
@@ -304,23 +391,7 @@ function writeReport(rowsByKey, context) {
       ([name, c]) => `| ${name} | ${c.n} | ${c.p50} ms | ${c.p99} ms |`,
     ),
     "",
-    "## Front end",
-    "",
-    `JavaScript loaded by the home page (gzip bytes of the built files, budget ${JS_BUDGET_KIB} KiB): returning visitor ${context.homeJs.returning.kib.toFixed(1)} KiB in ${context.homeJs.returning.files} files (**${context.homeJs.returning.kib <= JS_BUDGET_KIB ? "within" : "over"} budget**); first visit, with the cookie modal, ${context.homeJs.first.kib.toFixed(1)} KiB in ${context.homeJs.first.files} files (**${context.homeJs.first.kib <= JS_BUDGET_KIB ? "within" : "over"} budget**).`,
-    "",
-    `Lighthouse ${lighthouseVersion()} (mobile preset, simulated throttling, Debian's Chromium, a fresh profile, so the cookie modal shows), targets: ${Object.entries(
-      LIGHTHOUSE_TARGET,
-    )
-      .map(([k, v]) => `${k} ≥ ${v}`)
-      .join(", ")}:`,
-    "",
-    "| Page | Performance | Accessibility | Best practices | SEO | Targets |",
-    "|---|---:|---:|---:|---:|---|",
-    ...context.lighthouse.map(
-      (r) =>
-        `| \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r["best-practices"]} | ${r.seo} | ${Object.entries(LIGHTHOUSE_TARGET).every(([k, v]) => r[k] >= v) ? "met" : "not met"} |`,
-    ),
-    "",
+    ...frontEndSection(context.web),
     "## API scenarios",
     "",
     "",
@@ -384,6 +455,15 @@ async function main() {
   const body = await probe.text();
   const parsed = JSON.parse(body);
   log(`list: ${parsed.count} products, ${parsed.results.length} on the page, ${body.length} bytes`);
+
+  if (ONLY_WEB) {
+    const web = await measureFrontEnd(base, courseSlug(parsed));
+    if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
+    writeFrontEndOnly(web);
+    const met = web.lighthouse.every(lighthouseMet);
+    log(met ? "front-end targets met" : "front-end targets NOT met");
+    return;
+  }
 
   const loadBefore = os.loadavg();
   const barePort = await freePort();
@@ -503,27 +583,12 @@ async function main() {
   console.table(Object.values(results));
   console.table(checkout.calls);
 
-  // Front-end budgets on the same running shop: home-page JavaScript and Lighthouse (mobile preset).
-  const distDir = join(root, "web/dist");
-  const firstSlug = parsed.results.find((p) => p.product_type === "Course")?.slug ?? parsed.results[0]?.slug;
-  const homeJs = {
-    returning: await measurePageJs(base, "/?locale=de", distDir, { returningVisitor: true }),
-    first: await measurePageJs(base, "/?locale=de", distDir, { returningVisitor: false }),
-  };
-  log(
-    `home JS: ${homeJs.returning.kib.toFixed(1)} KiB (returning), ${homeJs.first.kib.toFixed(1)} KiB (first visit)`,
-  );
-  const lighthouse = await runLighthouse(base, [
-    "/?locale=de",
-    "/courses?locale=de",
-    `/product/${firstSlug}?locale=de`,
-  ]);
-  console.table(lighthouse);
+  // Front-end budgets on the same running shop: page JavaScript and Lighthouse (mobile preset).
+  const web = await measureFrontEnd(base, courseSlug(parsed));
 
   const pass = writeReport(results, {
     ...(await catalogueContext()),
-    homeJs,
-    lighthouse,
+    web,
     checkout,
   });
   log(pass ? "target met" : "target NOT met");

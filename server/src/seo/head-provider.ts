@@ -2,11 +2,14 @@ import {
   type ContentPageKey,
   catalogueFirstPagePath,
   categoriesPath,
+  homeProductsPath,
+  instructorsPath,
   type Locale,
   PAGE_TITLES,
   type PageKey,
   type ProductDetail,
   type ProductType,
+  productDetailPath,
   SITE_NAME,
 } from "@atelier/contract";
 import type { CatalogueService } from "../catalogue/catalogue.service.ts";
@@ -165,6 +168,10 @@ export function createHeadProvider({ catalogue, content, publicUrl }: HeadProvid
         title: titled(product.name, locale),
         description: metaDescription(product.seo_text || product.summary),
         jsonLd: productJsonLd(product, pageUrl, publicUrl),
+        // The largest paint is the title image, drawn once the app has the product's data: both start
+        // with the HTML instead of after the app's JavaScript has run.
+        preloadImage: product.title_image?.src,
+        preloadFetch: [productDetailPath(params.id, locale)],
       };
     }
     if (key === "instructor" && params.id) {
@@ -191,6 +198,8 @@ export function createHeadProvider({ catalogue, content, publicUrl }: HeadProvid
       return {
         title: key === "home" ? SITE_NAME[locale] : titled(page.title, locale),
         description: metaDescription(page.description),
+        // Home's teasers and team: both requests start with the HTML instead of after the app has run.
+        ...(key === "home" ? { preloadFetch: [homeProductsPath(locale), instructorsPath(locale)] } : {}),
       };
     }
     return undefined;

@@ -200,6 +200,29 @@ describe("server-rendered head of data pages", () => {
     expect(preloadOf((await get("/courses?locale=de&age_group=5-7")).body)).toBeUndefined();
     expect(preloadOf((await get("/about-us?locale=de")).body)).toBeUndefined();
   });
+
+  it("preloads the home page's teaser list and team", async () => {
+    const html = (await get("/?locale=ru")).body;
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" href="/api/v2/products/?product_type=Course%2CAcademy%2CWorkshop%2CEvent&amp;page_size=100&amp;locale=ru" crossorigin="use-credentials">',
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" href="/api/v2/instructors/?locale=ru" crossorigin="use-credentials">',
+    );
+  });
+
+  it("preloads a product page's title image and its detail reply, which its largest paint waits for", async () => {
+    const html = (await get("/product/kleine-maler-5-7?locale=ru")).body;
+    const product = (await get("/api/v2/products/kleine-maler-5-7/?locale=ru")).json();
+    expect(product.title_image.src).toMatch(/kleine-maler-5-7\.svg$/);
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${product.title_image.src}" fetchpriority="high">`,
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" href="/api/v2/products/kleine-maler-5-7/?locale=ru" crossorigin="use-credentials">',
+    );
+    expect((await get("/product/kleine-maler-5-7/buy?locale=de")).body).not.toContain('rel="preload"');
+  });
 });
 
 describe("metaDescription", () => {

@@ -1,14 +1,17 @@
 // Types only: the home page must not pull the contract's zod schemas into its bundle.
-import type { Instructor, Locale, Product, ProductList, ProductType } from "@atelier/contract";
+import {
+  HOME_FEATURED_TYPES,
+  HOME_PRODUCTS_PAGE_SIZE,
+  type Instructor,
+  type Locale,
+  type Product,
+  type ProductList,
+  type ProductType,
+} from "@atelier/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
-export const FEATURED_TYPES = [
-  "Course",
-  "Academy",
-  "Workshop",
-  "Event",
-] as const satisfies readonly ProductType[];
+export const FEATURED_TYPES = HOME_FEATURED_TYPES;
 export const FEATURED_PER_TYPE = 3;
 
 /** The API has no "featured" filter: one list of the teaser types, featured ones first within each type. */
@@ -28,7 +31,7 @@ export const homeProductsOptions = (locale: Locale) =>
     queryFn: ({ signal }) =>
       api.get<ProductList>(
         "/api/v2/products/",
-        { product_type: FEATURED_TYPES.join(","), page_size: 100, locale },
+        { product_type: FEATURED_TYPES.join(","), page_size: HOME_PRODUCTS_PAGE_SIZE, locale },
         signal,
       ),
     select: (list) => pickFeatured(list.results),
