@@ -18,6 +18,7 @@ import dePages from "../locales/de/pages.json";
 import deProfile from "../locales/de/profile.json";
 import deUpdates from "../locales/de/updates.json";
 import type deVisitors from "../locales/de/visitors.json";
+import type deVisitRequests from "../locales/de/visitRequests.json";
 import type deWaitingList from "../locales/de/waitingList.json";
 import type deWithdrawal from "../locales/de/withdrawal.json";
 import type ruAccount from "../locales/ru/account.json";
@@ -40,13 +41,14 @@ import ruPages from "../locales/ru/pages.json";
 import ruProfile from "../locales/ru/profile.json";
 import ruUpdates from "../locales/ru/updates.json";
 import type ruVisitors from "../locales/ru/visitors.json";
+import type ruVisitRequests from "../locales/ru/visitRequests.json";
 import type ruWaitingList from "../locales/ru/waitingList.json";
 import type ruWithdrawal from "../locales/ru/withdrawal.json";
 
 // Bundled statically: all texts together are a few KB, and a page must never wait for its words.
 // catalogue, contact and content are typed here but filled by their features' route chunks
 // (features/<area>/i18n.ts, run before the chunk renders) to keep them out of the home page's JS.
-// So are account, auth, cart, checkin, checkout, contracts, history, visitors, waitingList and withdrawal, which load with the sign-in dialog, the profile menu and /profile.
+// So are account, auth, cart, checkin, checkout, contracts, history, visitRequests (with the product page's request dialog), visitors, waitingList and withdrawal, which load with the sign-in dialog, the profile menu and /profile.
 export const resources = {
   de: {
     account: {} as typeof deAccount,
@@ -68,6 +70,7 @@ export const resources = {
     pages: dePages,
     profile: deProfile,
     updates: deUpdates,
+    visitRequests: {} as typeof deVisitRequests,
     visitors: {} as typeof deVisitors,
     waitingList: {} as typeof deWaitingList,
     withdrawal: {} as typeof deWithdrawal,
@@ -92,6 +95,7 @@ export const resources = {
     pages: ruPages,
     profile: ruProfile,
     updates: ruUpdates,
+    visitRequests: {} as typeof ruVisitRequests,
     visitors: {} as typeof ruVisitors,
     waitingList: {} as typeof ruWaitingList,
     withdrawal: {} as typeof ruWithdrawal,

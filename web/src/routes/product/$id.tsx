@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { VisitRequestActions } from "../../app/booking/visit-request-actions.tsx";
 import { ProductPage } from "../../features/catalogue/components/product-page.tsx";
 
 export const Route = createFileRoute("/product/$id")({
@@ -11,7 +12,11 @@ export const Route = createFileRoute("/product/$id")({
   component: ProductRoute,
 });
 
+const requestActions = (product: Parameters<typeof VisitRequestActions>[0]["product"]) => (
+  <VisitRequestActions product={product} />
+);
+
 function ProductRoute() {
   const { id } = Route.useParams();
-  return <ProductPage id={id} />;
+  return <ProductPage id={id} requestActions={requestActions} />;
 }

@@ -34,7 +34,16 @@ import { TitleImage } from "./title-image.tsx";
 const DATED_TYPES: ReadonlySet<ProductType> = new Set(["Course", "Workshop", "Event"]);
 
 /** Everything about one offer. `compact` (the /detailView) leaves out the gallery and links to the full page. */
-export function ProductPage({ id, compact = false }: { id: string; compact?: boolean }) {
+export function ProductPage({
+  id,
+  compact = false,
+  requestActions,
+}: {
+  id: string;
+  compact?: boolean;
+  /** The visit-request buttons beside "book" (handed in by the route: features do not import each other). */
+  requestActions?: (product: ProductDetail) => ReactNode;
+}) {
   const { t } = useTranslation("catalogue");
   const locale = useLocale();
   const query = useQuery({ ...productDetailOptions(locale, id), placeholderData: keepPreviousData });
@@ -61,10 +70,18 @@ export function ProductPage({ id, compact = false }: { id: string; compact?: boo
       </Container>
     );
   }
-  return <ProductView product={query.data} compact={compact} />;
+  return <ProductView product={query.data} compact={compact} requestActions={requestActions} />;
 }
 
-function ProductView({ product, compact }: { product: ProductDetail; compact: boolean }) {
+function ProductView({
+  product,
+  compact,
+  requestActions,
+}: {
+  product: ProductDetail;
+  compact: boolean;
+  requestActions: ((product: ProductDetail) => ReactNode) | undefined;
+}) {
   const { t } = useTranslation("catalogue");
   usePageTitle(product.name);
   const image = product.title_image;
@@ -88,6 +105,7 @@ function ProductView({ product, compact }: { product: ProductDetail; compact: bo
               <Link to="/product/buy/$id" params={{ id: product.slug }} className={buttonStyles.primary}>
                 {t("product.book")}
               </Link>
+              {requestActions?.(product)}
               {compact ? (
                 <Link to="/product/$id" params={{ id: product.slug }} className={buttonStyles.secondary}>
                   {t("detailView.openFull")}

@@ -1,0 +1,394 @@
+import "../i18n.ts";
+import {
+  errorMessage,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  sanitizePhoneInput,
+  todayInBerlin,
+  VISIT_REQUEST_MAX_ADULTS,
+  VISIT_REQUEST_MAX_CHILDREN,
+  type Visitor,
+  type VisitRequestKind,
+  VisitRequestSchema,
+  WaitingRequestSchema,
+} from "@atelier/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import * as Dialog from "@radix-ui/react-dialog";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { type FieldPath, type Resolver, useFieldArray, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { buttonStyles } from "../../../components/ui/button-styles.ts";
+import { TextField } from "../../../components/ui/form-fields.tsx";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { errorCodesByField, serverMessage } from "../../../lib/error-codes.ts";
+import { sendVisitRequest } from "../api/visit-requests-api.ts";
+
+type ChildValues = { id: number | null; first_name: string; last_name: string; birth_date: string };
+type AdultValues = { first_name: string; last_name: string; email: string; phone: string; relation: string };
+type Values = { product_page: number; children: ChildValues[]; adults: AdultValues[]; date: string };
+
+/** The first adult as the signed-in parent's profile has them. */
+export type AdultPrefill = Partial<Pick<AdultValues, "first_name" | "last_name" | "email" | "phone">>;
+
+const emptyChild = (): ChildValues => ({ id: null, first_name: "", last_name: "", birth_date: "" });
+const emptyAdult = (prefill: AdultPrefill = {}): AdultValues => ({
+  first_name: prefill.first_name ?? "",
+  last_name: prefill.last_name ?? "",
+  email: prefill.email ?? "",
+  phone: prefill.phone || "+49",
+  relation: "",
+});
+
+/**
+ * Empty optional inputs are "not given" for the contract (a birth date or a waiting request's date
+ * of "" would be an invalid date; a trial without a date is "required").
+ */
+function normalize(values: Values) {
+  return {
+    ...values,
+    children: values.children.map((child) => ({ ...child, birth_date: child.birth_date || null })),
+    date: values.date.trim() ? values.date : undefined,
+  };
+}
+
+function resolverFor(kind: VisitRequestKind): Resolver<Values> {
+  const inner = zodResolver(
+    kind === "waiting" ? WaitingRequestSchema : VisitRequestSchema,
+  ) as unknown as Resolver<ReturnType<typeof normalize>>;
+  return (values, context, options) =>
+    inner(normalize(values), context, options as never) as ReturnType<Resolver<Values>>;
+}
+
+/** Field paths the form shows as inputs: a server error on one of them goes under it. */
+const TYPED_FIELD =
+  /^(children\.\d+\.(first_name|last_name|birth_date)|adults\.\d+\.(first_name|last_name|email|phone|relation)|date)$/;
+
+/**
+ * The request dialog of the product page (D84), one for the three kinds of D71: the children (saved
+ * ones to tick, or typed), one or more adults (the first gets the confirmation), and the date.
+ * Validated with the contract's schema; the server's field errors go under their fields.
+ */
+export function VisitRequestDialog({
+  kind,
+  product,
+  open,
+  onOpenChange,
+  savedChildren = [],
+  adult,
+}: {
+  kind: VisitRequestKind;
+  product: { id: number; name: string };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The parent's children (signed in: from the server; a guest: from local storage). */
+  savedChildren?: Visitor[];
+  adult?: AdultPrefill;
+}) {
+  const { t } = useTranslation("visitRequests");
+  const locale = useLocale();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  const form = useForm<Values>({
+    resolver: resolverFor(kind),
+    defaultValues: {
+      product_page: product.id,
+      children: savedChildren.length > 0 ? [] : [emptyChild()],
+      adults: [emptyAdult(adult)],
+      date: "",
+    },
+    mode: "onSubmit",
+    reValidateMode: "onBlur",
+  });
+  const { errors, isSubmitted } = form.formState;
+  // "key", not the default "id": a child's own `id` (a saved child) must survive in the field array.
+  const children = useFieldArray({ control: form.control, name: "children", keyName: "key" });
+  const adults = useFieldArray({ control: form.control, name: "adults", keyName: "key" });
+
+  const mutation = useMutation({
+    mutationFn: (values: ReturnType<typeof normalize>) => sendVisitRequest(kind, values),
+    onMutate: () => setGeneralError(null),
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return setGeneralError(t("errorGeneric"));
+      if (error.status === 0) return setGeneralError(t("errorNetwork"));
+      if (error.status === 429) return setGeneralError(t("errorThrottled"));
+      const byField = Object.entries(errorCodesByField(error)).filter(([field]) => field !== "detail");
+      const typed = byField.filter(([field]) => TYPED_FIELD.test(field));
+      typed.forEach(([field, codes], index) => {
+        form.setError(
+          field as FieldPath<Values>,
+          { type: "server", message: codes[0] ?? "invalid" },
+          { shouldFocus: index === 0 },
+        );
+      });
+      // Anything else (the product, a saved child's id, the whole request) is said above the button.
+      if (typed.length < byField.length || byField.length === 0) {
+        setGeneralError(serverMessage(error) ?? t("errorGeneric"));
+      }
+    },
+  });
+
+  useEffect(() => {
+    if (mutation.isSuccess) successRef.current?.focus();
+  }, [mutation.isSuccess]);
+
+  const text = (code: string | undefined) => (code ? errorMessage(code, locale) : undefined);
+  const childrenError = errors.children?.message ?? errors.children?.root?.message;
+  const invalid = Object.keys(errors).length > 0;
+  const pickedIds = new Set(children.fields.map((child) => child.id));
+  const titleId = `visit-request-${kind}-title`;
+
+  const togglePicked = (visitor: Visitor, checked: boolean) => {
+    if (checked) {
+      children.append({
+        id: visitor.id,
+        first_name: visitor.first_name,
+        last_name: visitor.last_name,
+        birth_date: visitor.birth_date ?? "",
+      });
+    } else {
+      const index = children.fields.findIndex((child) => child.id === visitor.id);
+      if (index >= 0) children.remove(index);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content
+          ref={contentRef}
+          aria-labelledby={titleId}
+          data-testid={`visit-request-${kind}`}
+          onOpenAutoFocus={(event) => {
+            // Straight into the first field rather than onto the close button.
+            const first = contentRef.current?.querySelector<HTMLElement>("input");
+            if (first) {
+              event.preventDefault();
+              first.focus();
+            }
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-xl"
+        >
+          <Dialog.Title id={titleId} className="text-xl font-extrabold">
+            {t(`title.${kind}`)}
+          </Dialog.Title>
+          <Dialog.Description className="mt-2 text-slate-800">
+            {t(`intro.${kind}`, { name: product.name })}
+          </Dialog.Description>
+          {mutation.isSuccess ? (
+            <div className="mt-6">
+              <div
+                ref={successRef}
+                tabIndex={-1}
+                role="status"
+                className="rounded-xl border border-green-700 bg-green-50 p-4 text-green-900 focus:outline-none"
+              >
+                <p className="font-semibold">{t(`success.${kind}`)}</p>
+                <p className="mt-1">{t("copySent", { email: mutation.data.adults[0]?.email ?? "" })}</p>
+              </div>
+              <div className="mt-6 flex justify-end">
+                <Dialog.Close className={buttonStyles.primary}>{t("close")}</Dialog.Close>
+              </div>
+            </div>
+          ) : (
+            <form
+              noValidate
+              aria-labelledby={titleId}
+              onSubmit={form.handleSubmit((values) => mutation.mutate(values as never))}
+              className="mt-4 space-y-6"
+            >
+              <p className="text-sm text-slate-700">{t("required")}</p>
+              <fieldset className="space-y-4">
+                <legend className="text-lg font-bold">{t("children.legend")} *</legend>
+                {savedChildren.length > 0 ? (
+                  <div>
+                    <p className="text-sm font-semibold">{t("children.saved")}</p>
+                    <ul className="mt-2 space-y-2">
+                      {savedChildren.map((visitor) => (
+                        <li key={visitor.id}>
+                          <label className="flex items-center gap-2">
+                            <input
+                              type="checkbox"
+                              className="size-5 accent-orange-800"
+                              checked={pickedIds.has(visitor.id)}
+                              onChange={(event) => togglePicked(visitor, event.target.checked)}
+                            />
+                            {visitor.first_name} {visitor.last_name}
+                          </label>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+                {children.fields.map((child, index) =>
+                  child.id !== null ? null : (
+                    <div key={child.key} className="rounded-xl border border-slate-200 p-4">
+                      <div className="flex items-center justify-between gap-2">
+                        <p className="font-semibold">{t("children.child", { number: index + 1 })}</p>
+                        {children.fields.length > 1 || savedChildren.length > 0 ? (
+                          <button
+                            type="button"
+                            className="text-sm underline underline-offset-2"
+                            onClick={() => children.remove(index)}
+                          >
+                            {t("children.remove", { number: index + 1 })}
+                          </button>
+                        ) : null}
+                      </div>
+                      <TextField
+                        label={`${t("children.firstName")} *`}
+                        autoComplete="off"
+                        maxLength={NAME_MAX_LENGTH}
+                        aria-required
+                        error={text(errors.children?.[index]?.first_name?.message)}
+                        {...form.register(`children.${index}.first_name`)}
+                      />
+                      <TextField
+                        className="mt-3"
+                        label={`${t("children.lastName")} *`}
+                        autoComplete="off"
+                        maxLength={NAME_MAX_LENGTH}
+                        aria-required
+                        error={text(errors.children?.[index]?.last_name?.message)}
+                        {...form.register(`children.${index}.last_name`)}
+                      />
+                      <TextField
+                        className="mt-3"
+                        type="date"
+                        label={t("children.birthDate")}
+                        max={todayInBerlin()}
+                        error={text(errors.children?.[index]?.birth_date?.message)}
+                        {...form.register(`children.${index}.birth_date`)}
+                      />
+                    </div>
+                  ),
+                )}
+                {childrenError ? (
+                  <p className="text-sm font-semibold text-red-800">{t("children.none")}</p>
+                ) : null}
+                {children.fields.length < VISIT_REQUEST_MAX_CHILDREN ? (
+                  <button
+                    type="button"
+                    className={buttonStyles.secondary}
+                    onClick={() => children.append(emptyChild())}
+                  >
+                    {t("children.add")}
+                  </button>
+                ) : null}
+              </fieldset>
+
+              <fieldset className="space-y-4">
+                <legend className="text-lg font-bold">{t("adults.legend")} *</legend>
+                <p className="text-sm text-slate-700">{t("adults.confirmationNote")}</p>
+                {adults.fields.map((field, index) => (
+                  <div key={field.key} className="rounded-xl border border-slate-200 p-4">
+                    <div className="flex items-center justify-between gap-2">
+                      <p className="font-semibold">{t("adults.adult", { number: index + 1 })}</p>
+                      {index > 0 ? (
+                        <button
+                          type="button"
+                          className="text-sm underline underline-offset-2"
+                          onClick={() => adults.remove(index)}
+                        >
+                          {t("adults.remove", { number: index + 1 })}
+                        </button>
+                      ) : null}
+                    </div>
+                    <TextField
+                      label={`${t("adults.firstName")} *`}
+                      autoComplete={index === 0 ? "given-name" : "off"}
+                      maxLength={NAME_MAX_LENGTH}
+                      aria-required
+                      error={text(errors.adults?.[index]?.first_name?.message)}
+                      {...form.register(`adults.${index}.first_name`)}
+                    />
+                    <TextField
+                      className="mt-3"
+                      label={`${t("adults.lastName")} *`}
+                      autoComplete={index === 0 ? "family-name" : "off"}
+                      maxLength={NAME_MAX_LENGTH}
+                      aria-required
+                      error={text(errors.adults?.[index]?.last_name?.message)}
+                      {...form.register(`adults.${index}.last_name`)}
+                    />
+                    <TextField
+                      className="mt-3"
+                      type="email"
+                      label={`${t("adults.email")} *`}
+                      autoComplete={index === 0 ? "email" : "off"}
+                      maxLength={254}
+                      aria-required
+                      error={text(errors.adults?.[index]?.email?.message)}
+                      {...form.register(`adults.${index}.email`)}
+                    />
+                    <TextField
+                      className="mt-3"
+                      type="tel"
+                      label={`${t("adults.phone")} *`}
+                      hint={t("adults.phoneHint")}
+                      autoComplete={index === 0 ? "tel" : "off"}
+                      maxLength={PHONE_MAX_LENGTH}
+                      aria-required
+                      error={text(errors.adults?.[index]?.phone?.message)}
+                      {...form.register(`adults.${index}.phone`, {
+                        onChange: (event) =>
+                          form.setValue(`adults.${index}.phone`, sanitizePhoneInput(event.target.value)),
+                      })}
+                    />
+                    <TextField
+                      className="mt-3"
+                      label={t("adults.relation")}
+                      maxLength={NAME_MAX_LENGTH}
+                      error={text(errors.adults?.[index]?.relation?.message)}
+                      {...form.register(`adults.${index}.relation`)}
+                    />
+                  </div>
+                ))}
+                {adults.fields.length < VISIT_REQUEST_MAX_ADULTS ? (
+                  <button
+                    type="button"
+                    className={buttonStyles.secondary}
+                    onClick={() => adults.append(emptyAdult())}
+                  >
+                    {t("adults.add")}
+                  </button>
+                ) : null}
+              </fieldset>
+
+              <TextField
+                type="date"
+                label={kind === "waiting" ? t("date.waiting") : `${t(`date.${kind}`)} *`}
+                min={todayInBerlin()}
+                aria-required={kind !== "waiting" || undefined}
+                error={text(errors.date?.message)}
+                {...form.register("date")}
+              />
+
+              <div role="alert" className="empty:hidden">
+                {generalError ? (
+                  <p className="rounded-xl border border-red-300 bg-red-50 p-3 text-red-900">
+                    {generalError}
+                  </p>
+                ) : isSubmitted && invalid ? (
+                  <p className="font-semibold text-red-800">{t("errorSummary")}</p>
+                ) : null}
+              </div>
+              <div className="flex flex-wrap justify-end gap-3">
+                <Dialog.Close type="button" className={buttonStyles.secondary}>
+                  {t("cancel")}
+                </Dialog.Close>
+                <button type="submit" disabled={mutation.isPending} className={buttonStyles.primary}>
+                  {mutation.isPending ? t("submitting") : t("submit")}
+                </button>
+              </div>
+            </form>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
