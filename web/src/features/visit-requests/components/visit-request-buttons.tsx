@@ -1,6 +1,6 @@
 import "../i18n.ts";
 import { type ProductDetail, todayInBerlin, type Visitor, type VisitRequestKind } from "@atelier/contract";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { offeredVisitRequestKinds } from "../offered-kinds.ts";
@@ -22,30 +22,41 @@ export function VisitRequestButtons({
   adult?: AdultPrefill;
 }) {
   const { t } = useTranslation("visitRequests");
-  const [openKind, setOpenKind] = useState<VisitRequestKind | null>(null);
+  // The last kind asked for stays mounted while closed, so Radix can hand the focus back to its button.
+  const [kind, setKind] = useState<VisitRequestKind | null>(null);
+  const [open, setOpen] = useState(false);
+  const [openCount, setOpenCount] = useState(0);
+  const opener = useRef<HTMLButtonElement | null>(null);
   const kinds = offeredVisitRequestKinds(product, todayInBerlin());
   if (kinds.length === 0) return null;
   return (
     <>
-      {kinds.map((kind) => (
+      {kinds.map((each) => (
         <button
-          key={kind}
+          key={each}
           type="button"
           className={buttonStyles.secondary}
           aria-haspopup="dialog"
-          onClick={() => setOpenKind(kind)}
+          onClick={(event) => {
+            opener.current = event.currentTarget;
+            setKind(each);
+            setOpen(true);
+            setOpenCount((count) => count + 1);
+          }}
         >
-          {t(`open.${kind}`)}
+          {t(`open.${each}`)}
         </button>
       ))}
-      {openKind ? (
+      {kind ? (
         <Suspense fallback={null}>
           <VisitRequestDialog
-            key={openKind}
-            kind={openKind}
+            // A new form each time it opens: a sent request is not shown again.
+            key={`${kind}-${openCount}`}
+            kind={kind}
             product={product}
-            open
-            onOpenChange={(open) => (open ? undefined : setOpenKind(null))}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={opener}
             savedChildren={savedChildren}
             adult={adult}
           />

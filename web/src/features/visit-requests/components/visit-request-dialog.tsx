@@ -77,6 +77,7 @@ export function VisitRequestDialog({
   onOpenChange,
   savedChildren = [],
   adult,
+  returnFocusTo,
 }: {
   kind: VisitRequestKind;
   product: { id: number; name: string };
@@ -85,6 +86,8 @@ export function VisitRequestDialog({
   /** The parent's children (signed in: from the server; a guest: from local storage). */
   savedChildren?: Visitor[];
   adult?: AdultPrefill;
+  /** The button that opened the dialog: the focus goes back to it on close. */
+  returnFocusTo?: { current: HTMLElement | null };
 }) {
   const { t } = useTranslation("visitRequests");
   const locale = useLocale();
@@ -169,6 +172,12 @@ export function VisitRequestDialog({
             if (first) {
               event.preventDefault();
               first.focus();
+            }
+          }}
+          onCloseAutoFocus={(event) => {
+            if (returnFocusTo?.current) {
+              event.preventDefault();
+              returnFocusTo.current.focus();
             }
           }}
           className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-xl"

@@ -1,0 +1,187 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
+import { newestMail } from "../support/mail.ts";
+import { bornYearsAgo, createChild, signedInParent, useSessionInBrowser } from "../support/parents.ts";
+
+/**
+ * Issue #9, visit requests (D71, D84): from the product pages, on a phone, a parent asks for a trial
+ * lesson of a course, a visit of a school offer at their place, and a place on a fully booked workshop;
+ * each request is confirmed in the dialog and by mail to the first adult.
+ */
+
+type Slot = { id: number; date: string | null; space: number };
+type Product = {
+  id: number;
+  slug: string;
+  name: string;
+  age_group: string;
+  schedule_slots: Slot[];
+  purchase_options: { id: number; schedule_type: string }[];
+};
+
+const list = async (request: APIRequestContext, type: string, locale = "de") =>
+  (
+    (await (
+      await request.get(`/api/v2/products/?locale=${locale}&page_size=100&product_type=${type}`)
+    ).json()) as {
+      results: Product[];
+    }
+  ).results;
+
+/** A date `days` from now as YYYY-MM-DD. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The workshop whose next session has the fewest seats left, with that session filled up by one parent's checkout. */
+async function fullyBookedWorkshop(request: APIRequestContext) {
+  const today = inDays(0);
+  const candidates = (await list(request, "Workshop"))
+    .map((product) => ({
+      product,
+      option: product.purchase_options.find((o) => o.schedule_type === "Ticket"),
+      next: product.schedule_slots
+        .filter((s) => s.date !== null && s.date >= today)
+        .sort((a, b) => String(a.date).localeCompare(String(b.date)))[0],
+    }))
+    .filter((w) => w.option && w.next)
+    .sort((a, b) => (a.next?.space ?? 0) - (b.next?.space ?? 0));
+  const target = candidates[0];
+  if (!target?.option || !target.next) throw new Error("the seed has no dated workshop");
+  if (target.next.space > 0) {
+    const parent = await signedInParent(request, "vr-seat-holder");
+    const birthDate = bornYearsAgo(Number(target.product.age_group.match(/^\d+/)?.[0]) + 1);
+    for (let i = 0; i < target.next.space; i++) {
+      const child = await createChild(request, parent, `Kind${i}`, birthDate);
+      const added = await request.post("/api/v2/orders/items/?locale=de", {
+        headers: parent.headers,
+        data: {
+          product_page: target.product.id,
+          purchase_option: target.option.id,
+          visitor: child.id,
+          schedule_slots: [target.next.id],
+        },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+    }
+    const staged = await request.post("/api/v2/orders/fulfill/?locale=de&payment_gateway=paypal", {
+      headers: parent.headers,
+      data: { terms_accepted: true },
+    });
+    expect(staged.status(), await staged.text()).toBe(200);
+  }
+  return target.product;
+}
+
+/** No serious or critical axe finding on the open dialog. */
+async function expectAccessibleDialog(page: Page) {
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function fillAdult(dialog: Locator, email: string) {
+  await dialog.getByLabel("Vorname *", { exact: true }).fill("Maria");
+  await dialog.getByLabel("Nachname *", { exact: true }).fill("Schulz");
+  await dialog.getByLabel("E-Mail-Adresse *").fill(email);
+  await dialog.getByLabel("Telefonnummer *").fill("+4930123456");
+}
+
+test.describe("visit requests from the product page", () => {
+  test.beforeEach(async ({ page }) => {
+    await dismissCookieModal(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
+
+  test("a guest asks for a trial lesson of a course", async ({ page, request }) => {
+    const course = (await list(request, "Course"))[0];
+    if (!course) throw new Error("the seed has no course");
+    await page.goto(`/product/${course.slug}?locale=de`);
+    const open = page.getByRole("button", { name: "Probestunde anfragen" });
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Probestunde anfragen" });
+    await expect(dialog.getByLabel("Vorname des Kindes *")).toBeFocused();
+
+    // Nothing filled in: the errors are announced and nothing is sent.
+    await dialog.getByRole("button", { name: "Anfrage senden" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Bitte prüfen Sie die markierten Felder.");
+    await expectAccessibleDialog(page);
+
+    await dialog.getByLabel("Vorname des Kindes *").fill("Mila");
+    await dialog.getByLabel("Nachname des Kindes *").fill("Schulz");
+    await dialog.getByLabel("Geburtsdatum (optional)").fill(bornYearsAgo(6));
+    await fillAdult(dialog, "maria.probe@example.com");
+    await dialog.getByLabel("Wunschtermin *").fill(inDays(7));
+    await dialog.getByRole("button", { name: "Anfrage senden" }).click();
+
+    const status = dialog.getByRole("status");
+    await expect(status).toContainText("Ihre Anfrage für eine Probestunde ist bei uns eingegangen.");
+    await expect(status).toContainText("maria.probe@example.com");
+    await expect(status).toBeFocused();
+    const mail = await newestMail("visit-request-confirmation", "maria.probe@example.com");
+    expect(mail).toContain("Probestunde");
+    expect(mail).toContain(course.name);
+    expect(mail).toContain("Mila");
+
+    // Closing returns the focus to the button that opened the dialog.
+    await dialog.getByRole("button", { name: "Schließen" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+
+  test("a signed-in parent asks for a visit of a school offer, in Russian, with a saved child", async ({
+    page,
+    request,
+  }) => {
+    const parent = await signedInParent(request, "vr-out");
+    await createChild(request, parent, "Lew", bornYearsAgo(9));
+    const offer = (await list(request, "SchoolOffer", "ru"))[0];
+    if (!offer) throw new Error("the seed has no school offer");
+    await useSessionInBrowser(page, parent);
+    await page.goto(`/product/${offer.slug}?locale=ru`);
+    await page.getByRole("button", { name: "Заказать выездное занятие" }).click();
+    const dialog = page.getByRole("dialog", { name: "Заказать выездное занятие" });
+    // The first adult is the parent from the profile.
+    await expect(dialog.getByLabel("Адрес электронной почты *")).toHaveValue(parent.email);
+    await expect(dialog.getByLabel("Имя *", { exact: true })).toHaveValue("Paula");
+    await expectAccessibleDialog(page);
+
+    await dialog.getByRole("checkbox", { name: "Lew Muster" }).check();
+    await dialog.getByLabel("Номер телефона *").fill("+4915112345678");
+    await dialog.getByLabel("Желаемая дата *").fill(inDays(14));
+    await dialog.getByRole("button", { name: "Отправить заявку" }).click();
+
+    await expect(dialog.getByRole("status")).toContainText("Ваша заявка на выездное занятие получена.");
+    const mail = await newestMail("visit-request-confirmation", parent.email);
+    expect(mail).toContain("выездное занятие");
+    expect(mail).toContain("Lew");
+  });
+
+  test("a guest asks for a place on a fully booked workshop, without a date", async ({ page, request }) => {
+    const workshop = await fullyBookedWorkshop(request);
+    await page.goto(`/product/${workshop.slug}?locale=de`);
+    // A bookable course takes no waiting request; this workshop's next session is sold out.
+    await page.getByRole("button", { name: "Auf die Warteliste (Anfrage)" }).click();
+    const dialog = page.getByRole("dialog", { name: "Auf die Warteliste (Anfrage)" });
+    await dialog.getByLabel("Vorname des Kindes *").fill("Emil");
+    await dialog.getByLabel("Nachname des Kindes *").fill("Schulz");
+    await fillAdult(dialog, "maria.warte@example.com");
+    // A second adult, who gets no mail of their own.
+    await dialog.getByRole("button", { name: "Weitere erwachsene Person hinzufügen" }).click();
+    const second = dialog.getByLabel("Vorname *", { exact: true }).nth(1);
+    await expect(second).toBeVisible();
+    await second.fill("Oleg");
+    await dialog.getByLabel("Nachname *", { exact: true }).nth(1).fill("Schulz");
+    await dialog.getByLabel("E-Mail-Adresse *").nth(1).fill("oleg.warte@example.com");
+    await dialog.getByLabel("Telefonnummer *").nth(1).fill("+4930654321");
+    await expectAccessibleDialog(page);
+    await dialog.getByRole("button", { name: "Anfrage senden" }).click();
+
+    await expect(dialog.getByRole("status")).toContainText(
+      "Ihre Anfrage für die Warteliste ist bei uns eingegangen.",
+    );
+    const mail = await newestMail("visit-request-confirmation", "maria.warte@example.com");
+    expect(mail).toContain("Warteliste");
+    expect(mail).toContain(workshop.name);
+    expect(mail).toContain("Oleg");
+  });
+});
