@@ -45,7 +45,9 @@ describe("VisitRequestDialog (D84)", () => {
     renderDialog("trial");
     const dialog = screen.getByRole("dialog", { name: "Probestunde anfragen" });
     // The focus starts in the first field; the first adult comes from the profile.
-    expect(document.activeElement).toBe(within(dialog).getByLabelText("Vorname des Kindes *"));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByLabelText("Vorname des Kindes *")),
+    );
     expect(within(dialog).getByLabelText<HTMLInputElement>("E-Mail-Adresse *").value).toBe(
       "paula@example.com",
     );
