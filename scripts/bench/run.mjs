@@ -2,6 +2,7 @@
 // Throughput of the product list: the built shop against a bare Fastify server (the framework's ceiling).
 //
 // Usage: npm run build && npm run bench
+// BENCH_ONLY=checkout runs only the checkout rows and rewrites only their section.
 // BENCH_ONLY=web runs only the front-end rows (page JavaScript and Lighthouse) and rewrites only the
 // "Front end" section of docs/benchmarks.md; LIGHTHOUSE_RUNS sets the runs per page (default 3, median kept).
 // Needs PostgreSQL on 127.0.0.1:5432 with trust auth for user postgres (BENCH_PG_ADMIN_URL overrides),
@@ -41,6 +42,7 @@ const JS_BUDGET_KIB = 150;
 const ONLY_CATALOGUE = process.env.BENCH_ONLY === "catalogue";
 const catalogueReportFile = join(root, "docs/benchmarks-catalogue.md");
 const ONLY_WEB = process.env.BENCH_ONLY === "web";
+const ONLY_CHECKOUT = process.env.BENCH_ONLY === "checkout";
 // Issue 12 "first paint": JavaScript fetched before the first contentful paint, gzip.
 const JS_BEFORE_PAINT_KIB = 110;
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -337,18 +339,34 @@ async function measureFrontEnd(base, firstSlug) {
   return { date, loadBefore, loadAfter: os.loadavg(), homeJs, pageJs, lighthouse };
 }
 
-/** BENCH_ONLY=web: replaces the "Front end" section of the existing report, keeping the API rows. */
-function writeFrontEndOnly(web) {
-  const section = frontEndSection(web).join("\n");
+/** The "Checkout" section of docs/benchmarks.md, with its own date and load (BENCH_ONLY=checkout writes it alone). */
+function checkoutSection(checkout) {
+  return [
+    "## Checkout",
+    "",
+    `- Date: ${checkout.date}; load average before the checkout rows: ${checkout.loadBefore.map((l) => l.toFixed(2)).join(", ")}, after: ${checkout.loadAfter.map((l) => l.toFixed(2)).join(", ")}`,
+    "",
+    `Parents add a workshop session, fulfil (seats locked and reserved, the PayPal order created at the stand-in) and capture (the payment recorded, invoice and mail written), ${checkout.concurrency} at a time for ${checkout.durationS} s, against the PayPal stand-in on 127.0.0.1 (server/src/test/paypal-stand-in.ts). Target: at least ${CHECKOUT_TARGET.perMinute} checkouts a minute with p99 below ${CHECKOUT_TARGET.p99} ms per call: **${checkout.pass ? "met" : "not met"}** (${checkout.perMinute} checkouts a minute, ${checkout.done} paid, ${checkout.failed} failed).`,
+    "",
+    "| Call | Calls | p50 latency | p99 latency |",
+    "|---|---:|---:|---:|",
+    ...Object.entries(checkout.calls).map(([name, c]) => `| ${name} | ${c.n} | ${c.p50} ms | ${c.p99} ms |`),
+    "",
+  ];
+}
+
+/** BENCH_ONLY=web or =checkout: replaces one section of the existing report, keeping the others. */
+function writeSectionOnly(title, lines) {
+  const section = lines.join("\n");
   const current = existsSync(reportFile) ? readFileSync(reportFile, "utf8") : "# Benchmarks\n\n";
-  const start = current.indexOf("## Front end");
+  const start = current.indexOf(`## ${title}\n`);
   const next = start === -1 ? -1 : current.indexOf("\n## ", start + 1);
   const updated =
     start === -1
       ? `${current.trimEnd()}\n\n${section}`
       : `${current.slice(0, start)}${section}${next === -1 ? "" : current.slice(next)}`;
   writeFileSync(reportFile, updated);
-  log(`wrote the front-end section of ${reportFile}`);
+  log(`wrote the "${title}" section of ${reportFile}`);
 }
 
 function writeReport(rowsByKey, context) {
@@ -381,16 +399,7 @@ function writeReport(rowsByKey, context) {
     "",
     ...catalogueLines(rowsByKey, context),
     "",
-    "## Checkout",
-    "",
-    `Parents add a workshop session, fulfil (seats locked and reserved, the PayPal order created at the stand-in) and capture (the payment recorded, invoice and mail written), ${context.checkout.concurrency} at a time for ${context.checkout.durationS} s, against the PayPal stand-in on 127.0.0.1 (server/src/test/paypal-stand-in.ts). Target: at least ${CHECKOUT_TARGET.perMinute} checkouts a minute with p99 below ${CHECKOUT_TARGET.p99} ms per call: **${context.checkout.pass ? "met" : "not met"}** (${context.checkout.perMinute} checkouts a minute, ${context.checkout.done} paid, ${context.checkout.failed} failed).`,
-    "",
-    "| Call | Calls | p50 latency | p99 latency |",
-    "|---|---:|---:|---:|",
-    ...Object.entries(context.checkout.calls).map(
-      ([name, c]) => `| ${name} | ${c.n} | ${c.p50} ms | ${c.p99} ms |`,
-    ),
-    "",
+    ...checkoutSection(context.checkout),
     ...frontEndSection(context.web),
     "## API scenarios",
     "",
@@ -459,7 +468,7 @@ async function main() {
   if (ONLY_WEB) {
     const web = await measureFrontEnd(base, courseSlug(parsed));
     if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
-    writeFrontEndOnly(web);
+    writeSectionOnly("Front end", frontEndSection(web));
     const met = web.lighthouse.every(lighthouseMet);
     log(met ? "front-end targets met" : "front-end targets NOT met");
     return;
@@ -525,6 +534,26 @@ async function main() {
     explain: await explainList(dbUrl.toString()),
   });
 
+  const checkoutRows = async () => {
+    log(`checkout: add → fulfil → capture for ${CHECKOUT_S} s`);
+    const loadBefore = os.loadavg();
+    const result = await runCheckouts({
+      base,
+      databaseUrl: dbUrl.toString(),
+      standIn,
+      durationS: CHECKOUT_S,
+    });
+    return { ...result, date: new Date().toISOString(), loadBefore, loadAfter: os.loadavg() };
+  };
+  if (ONLY_CHECKOUT) {
+    const checkout = await checkoutRows();
+    if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
+    console.table(checkout.calls);
+    writeSectionOnly("Checkout", checkoutSection(checkout));
+    log(checkout.pass ? "checkout target met" : "checkout target NOT met");
+    return;
+  }
+
   if (ONLY_CATALOGUE) {
     const rows = await catalogueRows();
     if (shopExit) throw new Error(`${shopExit}; ${catalogueReportFile} not written`);
@@ -571,13 +600,7 @@ async function main() {
       }),
     ),
   };
-  log(`checkout: add → fulfil → capture for ${CHECKOUT_S} s`);
-  const checkout = await runCheckouts({
-    base,
-    databaseUrl: dbUrl.toString(),
-    standIn,
-    durationS: CHECKOUT_S,
-  });
+  const checkout = await checkoutRows();
   // A server that died mid-run (another process stopping it, a crash) makes the numbers meaningless.
   if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
   console.table(Object.values(results));
