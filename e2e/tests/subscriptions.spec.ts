@@ -2,13 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
-import {
-  bornYearsAgo,
-  createChild,
-  type Parent,
-  signedInParent,
-  useSessionInBrowser,
-} from "../support/parents.ts";
+import { buyWeeklyCourse, paypalStandInUrl as paypalUrl } from "../support/orders.ts";
+import { type Parent, signedInParent, useSessionInBrowser } from "../support/parents.ts";
 
 /**
  * Issue #9, subscriptions, "Done when": a parent's course subscription renews from PayPal's webhook and the
@@ -16,16 +11,6 @@ import {
  * gets the confirmation mail (D72, D73).
  */
 
-const paypalUrl = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT}`;
-
-type Slot = { id: number; weekday: number | null; space: number };
-type Product = {
-  id: number;
-  name: string;
-  age_group: string;
-  schedule_slots: Slot[];
-  purchase_options: { id: number; schedule_type: string }[];
-};
 type HistoryItem = {
   id: number;
   state: string;
@@ -36,46 +21,8 @@ type HistoryItem = {
 /** A parent who bought a weekly course (first month paid through the PayPal stand-in), all through the API. */
 async function subscriber(request: APIRequestContext, name: string) {
   const parent = await signedInParent(request, name);
-  const products = (
-    (await (await request.get("/api/v2/products/?locale=de&page_size=100&product_type=Course")).json()) as {
-      results: Product[];
-    }
-  ).results;
-  const course = products
-    .map((product) => ({
-      product,
-      option: product.purchase_options.find((o) => o.schedule_type === "Course (1 / week)"),
-      slot: [...product.schedule_slots.filter((s) => s.weekday !== null && s.space > 0)].sort(
-        (a, b) => b.space - a.space,
-      )[0],
-    }))
-    .find((c) => c.option && c.slot);
-  if (!course?.option || !course.slot) throw new Error("the seed has no weekly course with seats");
-  const age = Number(course.product.age_group.match(/^\d+/)?.[0]) + 1;
-  const child = await createChild(request, parent, "Mila", bornYearsAgo(age));
-  const added = await request.post("/api/v2/orders/items/?locale=de", {
-    headers: parent.headers,
-    data: {
-      product_page: course.product.id,
-      purchase_option: course.option.id,
-      visitor: child.id,
-      schedule_slots: [course.slot.id],
-    },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  const fulfil = await request.post("/api/v2/orders/fulfill/?locale=de&payment_gateway=paypal", {
-    headers: parent.headers,
-    data: { terms_accepted: true },
-  });
-  expect(fulfil.status(), await fulfil.text()).toBe(200);
-  const { id } = (await fulfil.json()) as { id: string };
-  expect((await request.post(`${paypalUrl}/stand-in/approve/${id}`)).ok()).toBe(true);
-  const captured = await request.post(`/api/v2/orders/${id}/capture/?locale=de`, {
-    headers: parent.headers,
-    data: { orderID: id },
-  });
-  expect(captured.status(), await captured.text()).toBe(200);
-  return { parent, course: course.product, item: await subscriptionItem(request, parent) };
+  const { course } = await buyWeeklyCourse(request, parent);
+  return { parent, course, item: await subscriptionItem(request, parent) };
 }
 
 async function subscriptionItem(request: APIRequestContext, parent: Parent) {

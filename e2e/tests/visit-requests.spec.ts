@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
+import { addToCart, placeOrder } from "../support/orders.ts";
 import { bornYearsAgo, createChild, signedInParent, useSessionInBrowser } from "../support/parents.ts";
 
 /**
@@ -52,22 +53,14 @@ async function fullyBookedWorkshop(request: APIRequestContext) {
     const birthDate = bornYearsAgo(Number(target.product.age_group.match(/^\d+/)?.[0]) + 1);
     for (let i = 0; i < target.next.space; i++) {
       const child = await createChild(request, parent, `Kind${i}`, birthDate);
-      const added = await request.post("/api/v2/orders/items/?locale=de", {
-        headers: parent.headers,
-        data: {
-          product_page: target.product.id,
-          purchase_option: target.option.id,
-          visitor: child.id,
-          schedule_slots: [target.next.id],
-        },
+      await addToCart(request, parent, {
+        product_page: target.product.id,
+        purchase_option: target.option.id,
+        visitor: child.id,
+        schedule_slots: [target.next.id],
       });
-      expect(added.status(), await added.text()).toBe(201);
     }
-    const staged = await request.post("/api/v2/orders/fulfill/?locale=de&payment_gateway=paypal", {
-      headers: parent.headers,
-      data: { terms_accepted: true },
-    });
-    expect(staged.status(), await staged.text()).toBe(200);
+    await placeOrder(request, parent);
   }
   return target.product;
 }

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { linkIn, newestMail } from "../support/mail.ts";
+import { addToCart, placeOrder } from "../support/orders.ts";
 import {
   bornYearsAgo,
   createChild,
@@ -53,23 +54,14 @@ async function holdSeats(request: APIRequestContext, session: Session, name: str
   const parent = await signedInParent(request, name);
   for (let i = 0; i < children; i++) {
     const child = await createChild(request, parent, `Kind${i}`, fittingBirthDate(session));
-    const added = await request.post("/api/v2/orders/items/?locale=de", {
-      headers: parent.headers,
-      data: {
-        product_page: session.product.id,
-        purchase_option: session.option.id,
-        visitor: child.id,
-        schedule_slots: [session.slot.id],
-      },
+    await addToCart(request, parent, {
+      product_page: session.product.id,
+      purchase_option: session.option.id,
+      visitor: child.id,
+      schedule_slots: [session.slot.id],
     });
-    expect(added.status(), await added.text()).toBe(201);
   }
-  const staged = await request.post("/api/v2/orders/fulfill/?locale=de&payment_gateway=paypal", {
-    headers: parent.headers,
-    data: { terms_accepted: true },
-  });
-  expect(staged.status(), await staged.text()).toBe(200);
-  return { parent, paypalId: ((await staged.json()) as { id: string }).id };
+  return { parent, paypalId: await placeOrder(request, parent) };
 }
 
 async function expectNoSevereViolations(page: Page) {

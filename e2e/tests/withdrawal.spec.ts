@@ -1,68 +1,14 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext } from "@playwright/test";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
-import {
-  bornYearsAgo,
-  createChild,
-  type Parent,
-  signedInParent,
-  useSessionInBrowser,
-} from "../support/parents.ts";
+import { buyWeeklyCourse } from "../support/orders.ts";
+import { signedInParent, useSessionInBrowser } from "../support/parents.ts";
 
 /**
  * Issue #9, withdrawal (§ 356a BGB, D75): a parent withdraws a course within the 14 days from the profile's
  * history in two steps and sees the refund recorded; the invoice PDF and the child's calendar download.
  */
-
-const standIn = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3198}`;
-
-type Product = {
-  id: number;
-  name: string;
-  age_group: string;
-  schedule_slots: { id: number; weekday: number | null; space: number }[];
-  purchase_options: { id: number; schedule_type: string }[];
-};
-
-/** A weekly course subscription for a child of the course's age, paid through the PayPal stand-in. */
-async function paidCourse(request: APIRequestContext, parent: Parent) {
-  const reply = await request.get("/api/v2/products/?locale=de&page_size=100&product_type=Course");
-  const course = ((await reply.json()) as { results: Product[] }).results
-    .map((product) => ({
-      product,
-      option: product.purchase_options.find((o) => o.schedule_type === "Course (1 / week)"),
-      slot: product.schedule_slots.find((s) => s.weekday !== null && s.space > 0),
-    }))
-    .find((c) => c.option && c.slot);
-  if (!course?.option || !course.slot) throw new Error("the seed has no weekly course with seats");
-  const age = Number(course.product.age_group.match(/^\d+/)?.[0]) + 1;
-  const child = await createChild(request, parent, "Mila", bornYearsAgo(age));
-  const added = await request.post("/api/v2/orders/items/?locale=de", {
-    headers: parent.headers,
-    data: {
-      product_page: course.product.id,
-      purchase_option: course.option.id,
-      visitor: child.id,
-      schedule_slots: [course.slot.id],
-    },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  const fulfil = await request.post("/api/v2/orders/fulfill/?locale=de&payment_gateway=paypal", {
-    headers: parent.headers,
-    data: { terms_accepted: true },
-  });
-  expect(fulfil.status(), await fulfil.text()).toBe(200);
-  const { id } = (await fulfil.json()) as { id: string };
-  expect((await request.post(`${standIn}/stand-in/approve/${id}`)).ok()).toBe(true);
-  const capture = await request.post(`/api/v2/orders/${id}/capture/?locale=de`, {
-    headers: parent.headers,
-    data: { orderID: id },
-  });
-  expect(capture.status(), await capture.text()).toBe(200);
-  return { course: course.product, child };
-}
 
 test.beforeEach(async ({ page }) => {
   await dismissCookieModal(page);
@@ -70,7 +16,7 @@ test.beforeEach(async ({ page }) => {
 
 test("a parent withdraws a course within 14 days and sees the refund recorded", async ({ page, request }) => {
   const parent = await signedInParent(request, "withdraws");
-  const { course, child } = await paidCourse(request, parent);
+  const { course, child } = await buyWeeklyCourse(request, parent);
   await useSessionInBrowser(page, parent);
   await page.goto("/profile?tab=sales&locale=de");
 

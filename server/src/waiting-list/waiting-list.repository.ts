@@ -26,6 +26,16 @@ import {
 
 /** The only code that touches `waiting_list_entries` (D78). */
 
+/** When an entry's unit takes place: a slot's weekday or date and times, or an academy week's days. */
+const UNIT_COLUMNS = {
+  slotWeekday: scheduleSlots.weekday,
+  slotDate: scheduleSlots.date,
+  slotStart: scheduleSlots.start,
+  slotEnd: scheduleSlots.end,
+  weekStartsOn: academyWeeks.startsOn,
+  weekEndsOn: academyWeeks.endsOn,
+};
+
 export type EntryRow = typeof waitingListEntries.$inferSelect;
 
 /** One unit a waiting list is for: a schedule slot or an academy week. */
@@ -141,12 +151,7 @@ export async function listEntries(db: DbOrTx, userId: number, locale: Locale, id
       pageSlug: productPages.slug,
       productType: productPages.productType,
       optionName: textIn(purchaseOptions.name, locale),
-      slotWeekday: scheduleSlots.weekday,
-      slotDate: scheduleSlots.date,
-      slotStart: scheduleSlots.start,
-      slotEnd: scheduleSlots.end,
-      weekStartsOn: academyWeeks.startsOn,
-      weekEndsOn: academyWeeks.endsOn,
+      ...UNIT_COLUMNS,
     })
     .from(waitingListEntries)
     .innerJoin(visitors, eq(visitors.id, waitingListEntries.visitorId))
@@ -334,12 +339,7 @@ export async function findOfferMailFacts(tx: Tx, id: number, locale: Locale) {
       childLastName: visitors.lastName,
       pageName: textIn(productPages.name, locale),
       optionName: textIn(purchaseOptions.name, locale),
-      slotWeekday: scheduleSlots.weekday,
-      slotDate: scheduleSlots.date,
-      slotStart: scheduleSlots.start,
-      slotEnd: scheduleSlots.end,
-      weekStartsOn: academyWeeks.startsOn,
-      weekEndsOn: academyWeeks.endsOn,
+      ...UNIT_COLUMNS,
     })
     .from(waitingListEntries)
     .innerJoin(users, eq(users.id, waitingListEntries.userId))

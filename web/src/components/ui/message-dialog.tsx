@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { type ReactNode, useRef } from "react";
+import { buttonStyles } from "./button-styles.ts";
 
 /**
  * A small modal message: `role="alertdialog"` for a failure (spec §8: the message and an OK button,
@@ -58,5 +59,22 @@ export function MessageDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** A MessageDialog whose only button is OK (which takes the focus and closes it). */
+export function OkMessageDialog({
+  okLabel,
+  ...props
+}: Omit<Parameters<typeof MessageDialog>[0], "actions"> & { okLabel: string }) {
+  return (
+    <MessageDialog
+      {...props}
+      actions={
+        <button type="button" data-autofocus className={buttonStyles.primary} onClick={props.onClose}>
+          {okLabel}
+        </button>
+      }
+    />
   );
 }

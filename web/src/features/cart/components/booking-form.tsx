@@ -16,7 +16,7 @@ import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-f
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FieldError } from "../../../components/ui/form-fields.tsx";
-import { MessageDialog } from "../../../components/ui/message-dialog.tsx";
+import { MessageDialog, OkMessageDialog } from "../../../components/ui/message-dialog.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { serverMessage } from "../../../lib/error-codes.ts";
 import { formatDate, formatTime, weekdayName } from "../../../lib/format.ts";
@@ -311,26 +311,17 @@ export function BookingForm({
         </form>
       </div>
 
-      <MessageDialog
+      <OkMessageDialog
         open={failure !== null}
         onClose={() => setFailure(null)}
         tone="alert"
         title={t("buy.addFailedTitle")}
         returnFocusTo={submitRef}
         testId="add-failed-dialog"
-        actions={
-          <button
-            type="button"
-            data-autofocus
-            className={buttonStyles.primary}
-            onClick={() => setFailure(null)}
-          >
-            {t("buy.ok")}
-          </button>
-        }
+        okLabel={t("buy.ok")}
       >
         <p>{failure}</p>
-      </MessageDialog>
+      </OkMessageDialog>
 
       <MessageDialog
         open={added !== null}

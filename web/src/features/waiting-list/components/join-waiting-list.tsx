@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
-import { MessageDialog } from "../../../components/ui/message-dialog.tsx";
+import { OkMessageDialog } from "../../../components/ui/message-dialog.tsx";
 import { serverMessage } from "../../../lib/error-codes.ts";
 import { waitingListApi } from "../api/waiting-list-api.ts";
 
@@ -60,23 +60,14 @@ export function JoinWaitingList({
       >
         {join.isPending ? t("join.joining") : t("join.button")}
       </button>
-      <MessageDialog
+      <OkMessageDialog
         open={joined !== null}
         onClose={() => setJoined(null)}
         tone="info"
         title={t("join.joinedTitle")}
         returnFocusTo={button}
         testId="waiting-list-joined-dialog"
-        actions={
-          <button
-            type="button"
-            data-autofocus
-            className={buttonStyles.primary}
-            onClick={() => setJoined(null)}
-          >
-            {t("join.ok")}
-          </button>
-        }
+        okLabel={t("join.ok")}
       >
         <p>
           {t("join.joinedText", {
@@ -84,27 +75,18 @@ export function JoinWaitingList({
             position: joined?.position ?? 1,
           })}
         </p>
-      </MessageDialog>
-      <MessageDialog
+      </OkMessageDialog>
+      <OkMessageDialog
         open={failure !== null}
         onClose={() => setFailure(null)}
         tone="alert"
         title={t("join.failedTitle")}
         returnFocusTo={button}
         testId="waiting-list-failed-dialog"
-        actions={
-          <button
-            type="button"
-            data-autofocus
-            className={buttonStyles.primary}
-            onClick={() => setFailure(null)}
-          >
-            {t("join.ok")}
-          </button>
-        }
+        okLabel={t("join.ok")}
       >
         <p>{failure}</p>
-      </MessageDialog>
+      </OkMessageDialog>
     </>
   );
 }
