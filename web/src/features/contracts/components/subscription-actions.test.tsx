@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
+
 import type { HistoryItem } from "@atelier/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { historyItem } from "../../../test/history-item.ts";
 import { renderInLocale } from "../../../test/render.tsx";
 import { paymentConfigOptions } from "../../checkout/api/checkout-api.ts";
 import { SubscriptionActions } from "./subscription-actions.tsx";
@@ -16,27 +18,14 @@ const SUBSCRIPTION: NonNullable<HistoryItem["subscription"]> = {
   monthly_price_cents: 7900,
 };
 
-function item(overrides: Partial<HistoryItem> = {}): HistoryItem {
-  return {
+function item(overrides: Partial<HistoryItem> = {}) {
+  return historyItem({
     id: 7,
-    state: "active",
-    purchased_at: "2027-03-01T10:00:00.000Z",
-    paypal_invoice_link: null,
     subscription: SUBSCRIPTION,
-    product_page: { id: 1, name: "Kleine Maler", product_type: "Course", slug: "kleine-maler", photo: null },
-    purchase_option: { id: 2, schedule_type: "Course (1 / week)", name: "1 × pro Woche" },
     schedule_slots: [],
-    academy_weeks: [],
-    visitor: 7,
-    visitor_name: "Mila Muster",
-    price_cents: 7900,
-    price: "79.00",
-    order: 41,
     invoice_number: null,
-    withdrawable_until: null,
-    withdrawal: null,
     ...overrides,
-  };
+  });
 }
 
 /** A query client that knows the payment config already (the demo gateway: no autopay offered). */

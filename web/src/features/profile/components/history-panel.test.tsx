@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { type HistoryItem, ITEM_STATES, type ItemState } from "@atelier/contract";
+
+import { ITEM_STATES, type ItemState } from "@atelier/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { historyItem } from "../../../test/history-item.ts";
 import { renderInLocale } from "../../../test/render.tsx";
 import { historyQueryOptions } from "../api/history-api.ts";
 import { type CatalogueLink, HistoryList, HistoryPanel } from "./history-panel.tsx";
@@ -13,30 +15,7 @@ const TestLink: CatalogueLink = ({ to, className, children }) => (
   </a>
 );
 
-let nextId = 1;
-function item(overrides: Partial<HistoryItem> = {}): HistoryItem {
-  const id = nextId++;
-  return {
-    id,
-    state: "active",
-    purchased_at: "2027-03-01T10:00:00.000Z",
-    subscription: null,
-    paypal_invoice_link: null,
-    product_page: { id: 1, name: "Kleine Maler", product_type: "Course", slug: "kleine-maler", photo: null },
-    purchase_option: { id: 2, schedule_type: "Course (1 / week)", name: "1 × pro Woche" },
-    schedule_slots: [{ id: 3, weekday: 0, date: null, start: "16:00", end: "17:30" }],
-    academy_weeks: [],
-    visitor: 7,
-    visitor_name: "Mila Muster",
-    price_cents: 7900,
-    price: "79.00",
-    order: 41,
-    invoice_number: "RE-2027-000012",
-    withdrawable_until: null,
-    withdrawal: null,
-    ...overrides,
-  };
-}
+const item = historyItem;
 
 const GERMAN: Record<ItemState, string> = {
   active: "Aktiv",

@@ -1,31 +1,15 @@
 // @vitest-environment jsdom
+
 import type { HistoryItem, Withdrawal } from "@atelier/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { historyItem } from "../../../test/history-item.ts";
 import { renderInLocale } from "../../../test/render.tsx";
 import { WithdrawButton } from "./withdraw-button.tsx";
 
-const item = (overrides: Partial<HistoryItem> = {}): HistoryItem => ({
-  id: 12,
-  state: "active",
-  purchased_at: "2027-03-01T10:00:00.000Z",
-  paypal_invoice_link: null,
-  subscription: null,
-  product_page: { id: 1, name: "Kleine Maler", product_type: "Course", slug: "kleine-maler", photo: null },
-  purchase_option: { id: 2, schedule_type: "Course (1 / week)", name: "1 × pro Woche" },
-  schedule_slots: [],
-  academy_weeks: [],
-  visitor: 7,
-  visitor_name: "Mila Muster",
-  price_cents: 7900,
-  price: "79.00",
-  order: 41,
-  invoice_number: "RE-2027-000012",
-  withdrawable_until: "2027-03-15",
-  withdrawal: null,
-  ...overrides,
-});
+const item = (overrides: Partial<HistoryItem> = {}) =>
+  historyItem({ id: 12, schedule_slots: [], withdrawable_until: "2027-03-15", ...overrides });
 
 const view: Withdrawal = {
   item: 12,
