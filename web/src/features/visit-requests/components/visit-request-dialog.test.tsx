@@ -56,8 +56,8 @@ describe("VisitRequestDialog (D84)", () => {
     });
     fireEvent.click(within(dialog).getByRole("button", { name: "Anfrage senden" }));
 
-    expect((await within(dialog).findByRole("alert")).textContent).toBe(
-      "Bitte prüfen Sie die markierten Felder.",
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert").textContent).toBe("Bitte prüfen Sie die markierten Felder."),
     );
     const firstName = within(dialog).getByLabelText("Vorname des Kindes *");
     expect(firstName.getAttribute("aria-invalid")).toBe("true");
@@ -73,8 +73,8 @@ describe("VisitRequestDialog (D84)", () => {
     const dialog = screen.getByRole("dialog", { name: "Заказать выездное занятие" });
     fireEvent.change(within(dialog).getByLabelText("Желаемая дата *"), { target: { value: "2020-01-01" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Отправить заявку" }));
-    expect((await within(dialog).findByRole("alert")).textContent).toBe(
-      "Пожалуйста, проверьте отмеченные поля.",
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert").textContent).toBe("Пожалуйста, проверьте отмеченные поля."),
     );
     expect(within(dialog).getByText("Дата не может быть в прошлом.")).toBeTruthy();
     expect(within(dialog).getAllByText("Это поле обязательно.")).toHaveLength(2);
