@@ -17,7 +17,7 @@ import {
   scheduleSlots,
   visitors,
 } from "../db/schema/index.ts";
-import { holdsSeats } from "./seats.ts";
+import { holdsSeats, SLOT_UNITS, type UnitKind, WEEK_UNITS } from "./seats.ts";
 
 /** The only code of the cart that touches Drizzle tables. */
 
@@ -400,35 +400,16 @@ export async function findUnitsHeldByVisitor(
   slotIds: number[],
   weekIds: number[],
 ): Promise<{ slotIds: Set<number>; weekIds: Set<number> }> {
-  const [slots, weeks] = await Promise.all([
-    slotIds.length === 0
-      ? []
-      : db
-          .select({ id: orderItemSlots.scheduleSlotId })
-          .from(orderItemSlots)
-          .innerJoin(orderItems, eq(orderItems.id, orderItemSlots.orderItemId))
-          .innerJoin(orders, eq(orders.id, orderItems.orderId))
-          .where(
-            and(
-              holdsSeats,
-              eq(orderItems.visitorId, visitorId),
-              inArray(orderItemSlots.scheduleSlotId, slotIds),
-            ),
-          ),
-    weekIds.length === 0
-      ? []
-      : db
-          .select({ id: orderItemAcademyWeeks.academyWeekId })
-          .from(orderItemAcademyWeeks)
-          .innerJoin(orderItems, eq(orderItems.id, orderItemAcademyWeeks.orderItemId))
-          .innerJoin(orders, eq(orders.id, orderItems.orderId))
-          .where(
-            and(
-              holdsSeats,
-              eq(orderItems.visitorId, visitorId),
-              inArray(orderItemAcademyWeeks.academyWeekId, weekIds),
-            ),
-          ),
-  ]);
-  return { slotIds: new Set(slots.map((s) => s.id)), weekIds: new Set(weeks.map((w) => w.id)) };
+  const held = async (kind: UnitKind, ids: number[]) => {
+    if (ids.length === 0) return new Set<number>();
+    const rows = await db
+      .select({ id: sql<number>`${kind.unit}` })
+      .from(kind.links)
+      .innerJoin(orderItems, eq(orderItems.id, kind.item))
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(holdsSeats, eq(orderItems.visitorId, visitorId), inArray(kind.unit, ids)));
+    return new Set(rows.map((row) => row.id));
+  };
+  const [slots, weeks] = await Promise.all([held(SLOT_UNITS, slotIds), held(WEEK_UNITS, weekIds)]);
+  return { slotIds: slots, weekIds: weeks };
 }

@@ -41,16 +41,22 @@ export const weekOfferHolds = offerHolds(
 );
 
 /** How items (through their link table) and waiting-list entries name a unit of one kind. */
-type UnitKind = { links: PgTable; unit: AnyPgColumn; item: AnyPgColumn; entryUnit: AnyPgColumn; offers: SQL };
+export type UnitKind = {
+  links: PgTable;
+  unit: AnyPgColumn;
+  item: AnyPgColumn;
+  entryUnit: AnyPgColumn;
+  offers: SQL;
+};
 
-const SLOT_UNITS: UnitKind = {
+export const SLOT_UNITS: UnitKind = {
   links: orderItemSlots,
   unit: orderItemSlots.scheduleSlotId,
   item: orderItemSlots.orderItemId,
   entryUnit: waitingListEntries.scheduleSlotId,
   offers: slotOfferHolds,
 };
-const WEEK_UNITS: UnitKind = {
+export const WEEK_UNITS: UnitKind = {
   links: orderItemAcademyWeeks,
   unit: orderItemAcademyWeeks.academyWeekId,
   item: orderItemAcademyWeeks.orderItemId,

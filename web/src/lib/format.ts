@@ -40,3 +40,9 @@ export function formatDate(isoDate: string, locale: Locale): string {
 export function formatTime(time: string): string {
   return time.slice(0, 5);
 }
+
+/** A slot's day: a dated session's date, a weekly slot's weekday name. */
+export function slotDay(slot: { date: string | null; weekday: number | null }, locale: Locale): string {
+  if (slot.date) return formatDate(slot.date, locale);
+  return slot.weekday !== null ? weekdayName(slot.weekday, locale) : "";
+}

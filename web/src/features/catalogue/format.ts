@@ -1,2 +1,2 @@
 // Date and time formatting is shared with the cart (lib/format.ts).
-export { formatDate, formatTime, weekdayName } from "../../lib/format.ts";
+export { formatDate, formatTime, slotDay, weekdayName } from "../../lib/format.ts";

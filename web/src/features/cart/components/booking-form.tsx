@@ -19,7 +19,7 @@ import { FieldError } from "../../../components/ui/form-fields.tsx";
 import { MessageDialog, OkMessageDialog } from "../../../components/ui/message-dialog.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { serverMessage } from "../../../lib/error-codes.ts";
-import { formatDate, formatTime, weekdayName } from "../../../lib/format.ts";
+import { formatDate, formatTime, slotDay } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { vatNoteKey } from "../../../lib/vat.ts";
 import { cartApi } from "../api/cart-api.ts";
@@ -475,22 +475,14 @@ function VisitorStep({
 
 /** A slot's day and time as one line ("Samstag, 11:00–14:00"). */
 function slotWhen(slot: ScheduleSlot, locale: Locale) {
-  const day = slot.date
-    ? formatDate(slot.date, locale)
-    : slot.weekday !== null
-      ? weekdayName(slot.weekday, locale)
-      : "";
+  const day = slotDay(slot, locale);
   return `${day}, ${formatTime(slot.start)}–${formatTime(slot.end)}`;
 }
 
 function SlotText({ slot }: { slot: ScheduleSlot }) {
   const { t } = useTranslation("cart");
   const locale = useLocale();
-  const when = slot.date
-    ? formatDate(slot.date, locale)
-    : slot.weekday !== null
-      ? weekdayName(slot.weekday, locale)
-      : "";
+  const when = slotDay(slot, locale);
   return (
     <span className="flex-1">
       <span className="block font-semibold">

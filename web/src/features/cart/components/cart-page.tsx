@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
-import { formatDate, formatTime, weekdayName } from "../../../lib/format.ts";
+import { formatDate, formatTime, slotDay } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { vatNoteKey } from "../../../lib/vat.ts";
 import { cartApi } from "../api/cart-api.ts";
@@ -218,12 +218,7 @@ function CartItem({ item, visitors }: { item: OrderItem; visitors: Visitor[] }) 
         <ul className="mt-2 text-sm text-slate-800">
           {item.schedule_slot_details.map((slot) => (
             <li key={slot.id}>
-              {slot.date
-                ? formatDate(slot.date, locale)
-                : slot.weekday !== null
-                  ? weekdayName(slot.weekday, locale)
-                  : ""}
-              , {formatTime(slot.start)}–{formatTime(slot.end)}
+              {slotDay(slot, locale)}, {formatTime(slot.start)}–{formatTime(slot.end)}
             </li>
           ))}
         </ul>

@@ -20,7 +20,7 @@ import { usePageTitle } from "../../../lib/page-title.ts";
 import { nextSession } from "../../../lib/schedule.ts";
 import { productDetailOptions } from "../api/products.ts";
 import { backToListHref } from "../back-to-list.ts";
-import { formatDate, formatTime, weekdayName } from "../format.ts";
+import { formatDate, formatTime, slotDay } from "../format.ts";
 import { optionPrice, productPrice } from "../pricing.ts";
 import { LIST_PATH_OF_TYPE } from "../type-routes.ts";
 import { BackToListLink } from "./back-to-list-link.tsx";
@@ -337,13 +337,7 @@ function ScheduleSection({ slots }: { slots: ScheduleSlot[] }) {
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {slots.map((slot) => (
             <li key={slot.id} className="rounded-2xl border border-slate-200 p-4">
-              <p className="font-semibold text-slate-900">
-                {slot.weekday !== null
-                  ? weekdayName(slot.weekday, locale)
-                  : slot.date
-                    ? formatDate(slot.date, locale)
-                    : null}
-              </p>
+              <p className="font-semibold text-slate-900">{slotDay(slot, locale) || null}</p>
               <p className="text-slate-800">
                 {t("product.time", { start: formatTime(slot.start), end: formatTime(slot.end) })}
               </p>

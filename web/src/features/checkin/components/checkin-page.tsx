@@ -6,7 +6,7 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { api } from "../../../lib/api-client.ts";
-import { formatDate, formatTime, weekdayName } from "../../../lib/format.ts";
+import { formatDate, formatTime, slotDay } from "../../../lib/format.ts";
 
 const checkinKey = (code: string) => ["checkin", code] as const;
 
@@ -49,12 +49,7 @@ export function CheckinPage({ code }: { code: string }) {
             <ul>
               {booking.data.schedule_slot_details.map((slot) => (
                 <li key={slot.id}>
-                  {slot.date
-                    ? formatDate(slot.date, locale)
-                    : slot.weekday !== null
-                      ? weekdayName(slot.weekday, locale)
-                      : ""}{" "}
-                  {formatTime(slot.start)}–{formatTime(slot.end)}
+                  {slotDay(slot, locale)} {formatTime(slot.start)}–{formatTime(slot.end)}
                 </li>
               ))}
               {booking.data.academy_week_details.map((week) => (

@@ -8,7 +8,7 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { ApiError } from "../../../lib/api-client.ts";
-import { formatDate, formatTime, weekdayName } from "../../../lib/format.ts";
+import { formatDate, formatTime, slotDay } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { orderOptions } from "../api/checkout-api.ts";
 import { berlinDateTime } from "../reservation.ts";
@@ -255,11 +255,7 @@ function BookedItem({ item }: { item: OrderItem }) {
           {item.schedule_slot_details.map((slot) => (
             <li key={slot.id}>
               {t("complete.time", {
-                day: slot.date
-                  ? formatDate(slot.date, locale)
-                  : slot.weekday !== null
-                    ? weekdayName(slot.weekday, locale)
-                    : "",
+                day: slotDay(slot, locale),
                 start: formatTime(slot.start),
                 end: formatTime(slot.end),
               })}
