@@ -115,7 +115,9 @@ export function itemListPrice(
 
 // ---------- Requests ----------
 
-const MAX_ID = 2_147_483_647;
+/** The largest id a row can have (PostgreSQL `serial`); a larger number names nothing. */
+export const MAX_ID = 2_147_483_647;
+export const isStoredId = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_ID;
 /** A primary key as the client sends it: a number, or a string of digits as Django REST accepts it. */
 export const IdSchema = z
   .union(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IdSchema } from "./orders.ts";
+import { IdSchema, isStoredId } from "./orders.ts";
 import { NAME_MAX_LENGTH } from "./rules/constants.ts";
 import { isIsoDate } from "./rules/dates.ts";
 import { EmailSchema } from "./rules/email.ts";
@@ -52,7 +52,11 @@ export const contractNumber = (orderId: number, itemId: number) => `${orderId}-$
 export function parseContractNumber(value: string): { orderId: number; itemId: number | null } | null {
   const match = /^\s*(?:nr\.?\s*)?(\d{1,10})(?:\s*[-/]\s*(\d{1,10}))?\s*$/i.exec(value);
   if (!match) return null;
-  return { orderId: Number(match[1]), itemId: match[2] ? Number(match[2]) : null };
+  const orderId = Number(match[1]);
+  const itemId = match[2] ? Number(match[2]) : null;
+  // A number no row can have names no contract (and must not reach the database).
+  if (!isStoredId(orderId) || (itemId !== null && !isStoredId(itemId))) return null;
+  return { orderId, itemId };
 }
 
 export const MakeRecurringReplySchema = z.object({ id: z.string() });

@@ -136,6 +136,20 @@ describe("POST /api/v2/orders/fulfill/", () => {
 });
 
 describe("POST /api/v2/orders/{id}/capture/", () => {
+  it("answers 404, not 500, for an order number no row can have", async () => {
+    const parent = await createParent(t.db);
+    for (const [method, path] of [
+      ["GET", "/api/v2/orders/9999999999/"],
+      ["POST", "/api/v2/orders/9999999999/capture/"],
+    ] as const) {
+      const res = await t.call(method, path, {
+        headers: parent.headers,
+        body: method === "POST" ? {} : undefined,
+      });
+      expect(res.statusCode, `${method} ${path}`).toBe(404);
+    }
+  });
+
   it("captures once for the owner, answers the paid order, and sends the confirmation mail", async () => {
     const parent = await t.parentWithCourse(1);
     const { id, order_id } = (await t.fulfil(parent.headers)).json();

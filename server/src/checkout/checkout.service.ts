@@ -6,6 +6,7 @@ import type {
   Order,
   PaymentConfig,
 } from "@atelier/contract";
+import { isStoredId } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../db/client.ts";
 import { type BillingDetails, EMPTY_BILLING } from "../db/schema/index.ts";
@@ -94,6 +95,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     ref: string,
   ): Promise<{ order: OrderRow; payment: PaymentRow | undefined } | undefined> {
     if (NUMERIC.test(ref)) {
+      if (!isStoredId(Number(ref))) return undefined;
       const order = await findOrder(db, Number(ref));
       if (!order) return undefined;
       const payment = order.paypalId ? await findPayment(db, gateway.name, order.paypalId) : undefined;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
 import { paymentEvents, payments } from "../db/schema/index.ts";
@@ -11,7 +11,14 @@ import {
   type SubscriptionsService,
 } from "../subscriptions/subscriptions.service.ts";
 import { orderHasWithdrawals } from "../withdrawals/withdrawals.repository.ts";
-import { findOrder, insertRefund, updateOrder, updatePayment } from "./checkout.repository.ts";
+import {
+  findOrder,
+  insertEvent,
+  insertRefund,
+  markEventProcessed,
+  updateOrder,
+  updatePayment,
+} from "./checkout.repository.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 
 /** The part of a PayPal webhook event we read (Notifications API, event version 1.0). */
@@ -48,18 +55,14 @@ export type WebhookDeps = {
 export function createPayPalWebhooks({ db, checkout, subscriptions, verify, log }: WebhookDeps) {
   /** Stores the event; undefined when it was stored and processed before. */
   async function store(event: PayPalEvent): Promise<number | undefined> {
-    const [inserted] = await db
-      .insert(paymentEvents)
-      .values({
-        gateway: "paypal",
-        eventId: event.id,
-        eventType: event.event_type,
-        resourceId: event.resource?.id ?? null,
-        payload: event,
-      })
-      .onConflictDoNothing({ target: [paymentEvents.gateway, paymentEvents.eventId] })
-      .returning({ id: paymentEvents.id });
-    if (inserted) return inserted.id;
+    const inserted = await insertEvent(db, {
+      gateway: "paypal",
+      eventId: event.id,
+      eventType: event.event_type,
+      resourceId: event.resource?.id ?? null,
+      payload: event,
+    });
+    if (inserted !== undefined) return inserted;
     const [existing] = await db
       .select({ id: paymentEvents.id, processedAt: paymentEvents.processedAt })
       .from(paymentEvents)
@@ -185,7 +188,7 @@ export function createPayPalWebhooks({ db, checkout, subscriptions, verify, log 
       const eventId = await store(event);
       if (eventId === undefined) return;
       await act(event);
-      await db.update(paymentEvents).set({ processedAt: sql`now()` }).where(eq(paymentEvents.id, eventId));
+      await markEventProcessed(db, eventId);
     },
   };
 }

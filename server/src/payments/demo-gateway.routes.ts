@@ -78,7 +78,8 @@ export const demoGatewayRoutes =
       async (request, reply) => {
         const order = await demo.find(request.params.id);
         reply.header("cache-control", "no-store").type("text/html; charset=utf-8");
-        if (!order) return reply.status(404).send(page("de", `<p>${TEXTS.de.gone}</p>`));
+        if (!order)
+          return reply.status(404).send(page(request.locale, `<p>${TEXTS[request.locale].gone}</p>`));
         if (order.status !== "CREATED")
           return reply.send(page(order.locale, `<p>${TEXTS[order.locale].done}</p>`));
         return reply.send(approvalPage(order));
@@ -96,7 +97,7 @@ export const demoGatewayRoutes =
             return reply
               .status(404)
               .type("text/html; charset=utf-8")
-              .send(page("de", `<p>${TEXTS.de.gone}</p>`));
+              .send(page(request.locale, `<p>${TEXTS[request.locale].gone}</p>`));
           const fallback = `${webUrl.replace(/\/$/, "")}/cart`;
           const url =
             choice === "approve"

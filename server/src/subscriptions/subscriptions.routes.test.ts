@@ -298,6 +298,20 @@ describe("months without autopay", () => {
 });
 
 describe("POST /api/v2/contracts/cancel/ (§ 312k BGB)", () => {
+  it("takes a contract number no row can have as a declaration it cannot match (201, not 500)", async () => {
+    const res = await t.call("POST", "/api/v2/contracts/cancel/", {
+      body: {
+        name: "Eva Muster",
+        email: "eva-overflow@example.org",
+        contract: "9999999999-9999999999",
+        kind: "ordinary",
+        reason: "",
+        end: "next_possible",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
   it("cancels without a password by contract number and e-mail, and confirms with date and time", async () => {
     const a = await subscriber(5);
     const before = (await t.db.select().from(contractCancellations)).length;

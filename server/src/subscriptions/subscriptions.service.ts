@@ -102,7 +102,11 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     try {
       const productId = await catalogId(PRODUCT_KEY, () =>
         gateway.createProduct(
-          { name: "Kurs-Abo", description: "Monatliches Kurs-Abo der Kunst- und Sprachschule" },
+          // One product and plan serve parents of both languages: PayPal shows their names as they are.
+          {
+            name: "Kurs-Abo / Абонемент на курс",
+            description: "Monatliches Kurs-Abo / Ежемесячный абонемент: Atelier Kunst- und Sprachschule",
+          },
           `atelier-product-${PRODUCT_KEY}`,
         ),
       );
@@ -110,7 +114,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         gateway.createMonthlyPlan(
           {
             productId,
-            name: `Kurs-Abo ${eur(owned.monthlyCents).value} EUR / Monat`,
+            name: `Kurs-Abo / Абонемент ${eur(owned.monthlyCents).value} EUR / Monat / месяц`,
             priceCents: owned.monthlyCents,
           },
           `atelier-${planKey(owned.monthlyCents)}`,
@@ -244,7 +248,11 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         log.warn({ err: error, subscriptionId: sub.id }, "renewal not captured");
         return false;
       }
-      capture = (await gateway.getOrder(gatewayOrderId)).capture;
+      const known = await gateway.getOrder(gatewayOrderId).catch((lookup: unknown) => {
+        log.warn({ err: lookup, subscriptionId: sub.id }, "captured renewal could not be looked up");
+        return undefined;
+      });
+      capture = known?.capture ?? null;
     }
     if (capture?.status !== "COMPLETED") return false;
     const outcome = await recordPayment(sub.id, {
@@ -304,41 +312,49 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     const amount = eur(owned.monthlyCents);
     // One order per period and window of freshness: opening the link twice in a row sends one request.
     const window = Math.floor(Date.now() / RENEWAL_ORDER_FRESH_MS);
-    const created = await gateway.createOrder(
-      {
-        intent: "CAPTURE",
-        purchase_units: [
-          {
-            reference_id: `sub-${sub.id}`,
-            custom_id: `sub-${sub.id}`,
-            invoice_id: `ATELIER-SUB-${sub.id}-${day}-${window}`,
-            description: `${contractNameOf(owned)}: ${day}`.slice(0, 127),
-            amount: { ...amount, breakdown: { item_total: amount } },
-            items: [
-              {
-                name: contractNameOf(owned).slice(0, 127),
-                quantity: "1",
-                unit_amount: amount,
-                category: "DIGITAL_GOODS",
+    let created: Awaited<ReturnType<PaymentGateway["createOrder"]>>;
+    try {
+      created = await gateway.createOrder(
+        {
+          intent: "CAPTURE",
+          purchase_units: [
+            {
+              reference_id: `sub-${sub.id}`,
+              custom_id: `sub-${sub.id}`,
+              invoice_id: `ATELIER-SUB-${sub.id}-${day}-${window}`,
+              description: `${contractNameOf(owned)}: ${day}`.slice(0, 127),
+              amount: { ...amount, breakdown: { item_total: amount } },
+              items: [
+                {
+                  name: contractNameOf(owned).slice(0, 127),
+                  quantity: "1",
+                  unit_amount: amount,
+                  category: "DIGITAL_GOODS",
+                },
+              ],
+            },
+          ],
+          payment_source: {
+            paypal: {
+              experience_context: {
+                brand_name: "Atelier",
+                locale: owned.locale === "ru" ? "ru-RU" : "de-DE",
+                shipping_preference: "NO_SHIPPING",
+                user_action: "PAY_NOW",
+                return_url: `${deps.publicUrl}/api/v2/orders/subscriptions/renewal/return/`,
+                cancel_url: profile("sales-fail"),
               },
-            ],
-          },
-        ],
-        payment_source: {
-          paypal: {
-            experience_context: {
-              brand_name: "Atelier",
-              locale: owned.locale === "ru" ? "ru-RU" : "de-DE",
-              shipping_preference: "NO_SHIPPING",
-              user_action: "PAY_NOW",
-              return_url: `${deps.publicUrl}/api/v2/orders/subscriptions/renewal/return/`,
-              cancel_url: profile("sales-fail"),
             },
           },
         },
-      },
-      `atelier-renew-${sub.id}-${day}-${window}`,
-    );
+        `atelier-renew-${sub.id}-${day}-${window}`,
+      );
+    } catch (error) {
+      // PayPal unreachable or refusing: the parent lands on the profile's failure notice, the link stays valid.
+      if (!(error instanceof GatewayError)) throw error;
+      log.warn({ err: error, subscriptionId: sub.id }, "renewal order not created");
+      return profile("sales-fail");
+    }
     await db.transaction(async (tx) => {
       const locked = await findSubscriptionById(tx, sub.id, true);
       if (locked?.renewalToken !== token || locked.renewalFor?.getTime() !== locked.periodEnd.getTime())

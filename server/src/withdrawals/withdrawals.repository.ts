@@ -155,11 +155,6 @@ export async function findRefundByGatewayId(db: DbOrTx, gatewayRefundId: string)
   return row;
 }
 
-export async function insertRefundRow(tx: DbOrTx, values: typeof refunds.$inferInsert) {
-  const [row] = await tx.insert(refunds).values(values).returning();
-  return row;
-}
-
 export async function addRefundedCents(tx: DbOrTx, paymentId: number, cents: number): Promise<void> {
   await tx
     .update(payments)

@@ -9,6 +9,7 @@ import {
   withdrawalWindow,
 } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
+import { insertRefund } from "../checkout/checkout.repository.ts";
 import type { Db, Tx } from "../db/client.ts";
 import type { InvoiceData, InvoiceLine } from "../db/schema/index.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -32,7 +33,6 @@ import {
   findWithdrawal,
   findWithdrawalsOfItems,
   type ItemFacts,
-  insertRefundRow,
   insertWithdrawal,
   lockOrder,
   pendingWithdrawalIds,
@@ -383,18 +383,17 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       await lockOrder(tx, row.orderId);
       const locked = await findWithdrawal(tx, row.id, true);
       if (locked?.refundState !== "pending") return stateOf(locked);
-      // A webhook may have recorded this refund already (and counted it on the payment).
-      let recorded = await findRefundByGatewayId(tx, answer.id);
-      if (!recorded) {
-        recorded = await insertRefundRow(tx, {
-          paymentId: payment.id,
-          gatewayRefundId: answer.id,
-          amountCents: row.gatewayCents,
-          reason: "withdrawal",
-          status: answer.status,
-        });
-        await addRefundedCents(tx, payment.id, row.gatewayCents);
-      }
+      // A webhook may have recorded this refund already (and counted it on the payment): then the insert
+      // does nothing and the amount is not counted twice.
+      const inserted = await insertRefund(tx, {
+        paymentId: payment.id,
+        gatewayRefundId: answer.id,
+        amountCents: row.gatewayCents,
+        reason: "withdrawal",
+        status: answer.status,
+      });
+      if (inserted) await addRefundedCents(tx, payment.id, row.gatewayCents);
+      const recorded = await findRefundByGatewayId(tx, answer.id);
       await updateWithdrawal(tx, row.id, {
         refundState: "completed",
         refundId: recorded?.id ?? null,
