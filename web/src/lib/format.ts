@@ -46,3 +46,30 @@ export function slotDay(slot: { date: string | null; weekday: number | null }, l
   if (slot.date) return formatDate(slot.date, locale);
   return slot.weekday !== null ? weekdayName(slot.weekday, locale) : "";
 }
+
+/** "HH:MM" of an instant on the school's clock (Berlin); null for a value that is no time. */
+export function berlinTime(iso: string, locale: Locale): string | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return formatter(locale, {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "Europe/Berlin",
+  }).format(date);
+}
+
+/** A calendar day and time on the school's clock ("24. November 2026, 18:05"); null for no time. */
+export function berlinDateTime(iso: string, locale: Locale): string | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return formatter(locale, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "Europe/Berlin",
+  }).format(date);
+}

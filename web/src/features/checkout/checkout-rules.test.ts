@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client.ts";
+import { berlinTime } from "../../lib/format.ts";
 import { parseCartSearch, parsePaymentReturnSearch } from "./cart-search.ts";
 import { billingFieldErrors, checkoutProblem } from "./checkout-errors.ts";
-import { berlinTime } from "./reservation.ts";
 import { paymentReturnUrls, paypalLocale } from "./return-urls.ts";
 import { withdrawalInfo } from "./withdrawal.ts";
 

@@ -23,6 +23,7 @@ import { Container } from "../../../components/ui/container.tsx";
 import { FormMessage, TextField } from "../../../components/ui/form-fields.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { hasExternalMediaConsent } from "../../../lib/external-media-consent.ts";
+import { berlinTime } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { checkoutApi, type FulfillRequest, paymentConfigOptions } from "../api/checkout-api.ts";
 import type { PaymentNotice } from "../cart-search.ts";
@@ -33,7 +34,6 @@ import {
   type CheckoutProblem,
   checkoutProblem,
 } from "../checkout-errors.ts";
-import { berlinTime } from "../reservation.ts";
 import { paymentReturnUrls, paypalLocale } from "../return-urls.ts";
 import { withdrawalInfo } from "../withdrawal.ts";
 
@@ -121,7 +121,11 @@ export function CheckoutPage<TCartKey extends QueryKey, TProfileKey extends Quer
       </p>
     );
   } else if (cart.isError || config.isError) {
-    body = <p className="mt-6">{t("step.loadFailed")}</p>;
+    body = (
+      <p role="alert" className="mt-6">
+        {t("step.loadFailed")}
+      </p>
+    );
   } else {
     body = (
       <CheckoutFlow
@@ -223,9 +227,10 @@ function CheckoutFlow({
     const found = checkoutProblem(error);
     setProblem(found);
     const fields = billingFieldErrors(error);
-    for (const [field, code] of Object.entries(fields)) {
-      form.setError(field as BillingField, { message: code }, { shouldFocus: true });
-    }
+    // The focus goes to the first field the server refused, not the last.
+    Object.entries(fields).forEach(([field, code], index) => {
+      form.setError(field as BillingField, { message: code }, { shouldFocus: index === 0 });
+    });
     return found;
   };
 

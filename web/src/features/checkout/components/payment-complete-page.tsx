@@ -8,10 +8,9 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { ApiError } from "../../../lib/api-client.ts";
-import { formatDate, formatTime, slotDay } from "../../../lib/format.ts";
+import { berlinDateTime, formatDate, formatTime, slotDay } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { orderOptions } from "../api/checkout-api.ts";
-import { berlinDateTime } from "../reservation.ts";
 
 /** How the page words an order's status. */
 export type Outcome = "paid" | "awaiting" | "declined" | "expired" | "cancelled" | "refunded" | "open";

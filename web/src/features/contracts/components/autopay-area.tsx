@@ -1,6 +1,8 @@
 import "../i18n.ts";
+import { CURRENCY } from "@atelier/contract";
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
 import { useTranslation } from "react-i18next";
+import { paypalLocale } from "../../checkout/return-urls.ts";
 import { makeRecurring } from "../api/contracts-api.ts";
 
 /**
@@ -26,10 +28,10 @@ export default function AutopayArea({
     <PayPalScriptProvider
       options={{
         clientId,
-        currency: "EUR",
+        currency: CURRENCY,
         intent: "subscription",
         vault: true,
-        locale: locale === "ru" ? "ru_RU" : "de_DE",
+        locale: paypalLocale(locale),
         disableFunding: "credit,card",
         sdkBaseUrl: sdkUrl,
       }}

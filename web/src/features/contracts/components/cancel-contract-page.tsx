@@ -16,8 +16,8 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
 import { FieldError, FormMessage, inputClass, TextField } from "../../../components/ui/form-fields.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
-import { ApiError } from "../../../lib/api-client.ts";
-import { formatDate } from "../../../lib/format.ts";
+import { errorCodesByField } from "../../../lib/error-codes.ts";
+import { berlinDateTime, formatDate } from "../../../lib/format.ts";
 import type { Session } from "../../auth/session.ts";
 import { cancellableQueryOptions, declareCancellation } from "../api/contracts-api.ts";
 
@@ -88,12 +88,12 @@ export function CancelContractPage({ session, preselect }: { session: Session | 
     setErrors({});
     send.mutate(body, {
       onError: (error) => {
-        const server =
-          error instanceof ApiError && error.body && typeof error.body === "object" ? error.body : {};
+        // The stable codes, in the page's language (D8), not the server's prose.
+        const codes = errorCodesByField(error);
         const found: Partial<Record<Field, string>> = {};
         for (const field of FIELDS) {
-          const value = (server as Record<string, unknown>)[field];
-          if (Array.isArray(value) && typeof value[0] === "string") found[field] = value[0];
+          const code = codes[field]?.[0];
+          if (code) found[field] = message(code);
         }
         setErrors(found);
         if (Object.keys(found).length === 0) setGeneral(t("failed"));
@@ -102,11 +102,7 @@ export function CancelContractPage({ session, preselect }: { session: Session | 
   }
 
   if (received) {
-    const at = new Date(received.received_at).toLocaleString(locale === "ru" ? "ru-RU" : "de-DE", {
-      dateStyle: "long",
-      timeStyle: "short",
-      timeZone: "Europe/Berlin",
-    });
+    const at = berlinDateTime(received.received_at, locale);
     return (
       <Container className="py-12">
         <h1 className="text-3xl font-extrabold text-slate-900">{PAGE_TITLES.cancelContracts[locale]}</h1>

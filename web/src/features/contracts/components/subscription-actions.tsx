@@ -29,13 +29,22 @@ function SubscriptionControls({
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLParagraphElement>(null);
+  const cancelButtonRef = useRef<HTMLButtonElement>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  // The confirmation box leaves the page on "no" and on success: the focus goes to what replaces it.
+  const backToButton = useRef(false);
   const cancel = useMutation({
     mutationFn: () => cancelItem(item.id),
     onSuccess: () => client.invalidateQueries({ queryKey: ["history"] }),
   });
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
+    else if (backToButton.current) cancelButtonRef.current?.focus();
+    backToButton.current = false;
   }, [confirming]);
+  useEffect(() => {
+    if (cancel.isSuccess) doneRef.current?.focus();
+  }, [cancel.isSuccess]);
 
   const day = (iso: string) => formatDate(todayInBerlin(new Date(iso)), locale);
   const payable =
@@ -61,7 +70,12 @@ function SubscriptionControls({
       ) : null}
       {cancel.isSuccess ? null : <AutopayButton item={item} />}
       {cancellable && !confirming && !cancel.isSuccess ? (
-        <button type="button" className={buttonStyles.secondary} onClick={() => setConfirming(true)}>
+        <button
+          ref={cancelButtonRef}
+          type="button"
+          className={buttonStyles.secondary}
+          onClick={() => setConfirming(true)}
+        >
           {t("cancel")}
         </button>
       ) : null}
@@ -79,14 +93,25 @@ function SubscriptionControls({
             >
               {t("cancelYes")}
             </button>
-            <button type="button" className={buttonStyles.secondary} onClick={() => setConfirming(false)}>
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              onClick={() => {
+                backToButton.current = true;
+                setConfirming(false);
+              }}
+            >
               {t("cancelNo")}
             </button>
           </div>
         </div>
       ) : null}
       <div aria-live="polite">
-        {cancel.isSuccess ? <p role="status">{t("cancelled")}</p> : null}
+        {cancel.isSuccess ? (
+          <p ref={doneRef} tabIndex={-1} role="status">
+            {t("cancelled")}
+          </p>
+        ) : null}
         {cancel.isError ? (
           <p role="alert" className="text-red-800">
             {t("cancelFailed")}

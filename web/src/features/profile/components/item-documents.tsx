@@ -1,3 +1,4 @@
+import { withdrawalLineId } from "./withdraw-button.tsx";
 import "../withdrawal-i18n.ts";
 import { type HistoryItem, todayInBerlin } from "@atelier/contract";
 import { useState } from "react";
@@ -70,7 +71,13 @@ export function ItemDocuments({ item }: { item: HistoryItem }) {
         />
       ) : null}
       {withdrawal ? (
-        <p className="w-full text-sm text-slate-800" data-testid={`withdrawal-${item.id}`}>
+        <p
+          id={withdrawalLineId(item.id)}
+          tabIndex={-1}
+          role="status"
+          className="w-full text-sm text-slate-800"
+          data-testid={`withdrawal-${item.id}`}
+        >
           {t("done", { date: formatDate(todayInBerlin(new Date(withdrawal.created_at)), locale) })}
           {" · "}
           {withdrawal.refund_cents === 0

@@ -15,6 +15,9 @@ import { withdraw, withdrawalQueryOptions } from "../api/withdrawal-api.ts";
  * opens a dialog that shows what comes back, and only "Widerruf bestätigen" withdraws. Shown while the
  * history says the period runs (`withdrawable_until`).
  */
+/** The id of an item's "withdrawn on …" line (ItemDocuments), which takes the focus after withdrawing. */
+export const withdrawalLineId = (itemId: number) => `withdrawal-line-${itemId}`;
+
 export function WithdrawButton({ item }: { item: HistoryItem }) {
   const until = item.withdrawable_until;
   return until ? <WithdrawFlow item={item} until={until} /> : null;
@@ -29,9 +32,11 @@ function WithdrawFlow({ item, until }: { item: HistoryItem; until: string }) {
   const view = useQuery({ ...withdrawalQueryOptions(item.id, locale), enabled: open });
   const mutation = useMutation({
     mutationFn: () => withdraw(item.id),
-    onSuccess: () => {
+    onSuccess: async () => {
       setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: ["history"] });
+      await queryClient.invalidateQueries({ queryKey: ["history"] });
+      // The button leaves with the period; the focus goes to the line that says the withdrawal is recorded.
+      requestAnimationFrame(() => document.getElementById(withdrawalLineId(item.id))?.focus());
     },
   });
 

@@ -119,7 +119,13 @@ export function VisitRequestDialog({
       if (error.status === 0) return setGeneralError(t("errorNetwork"));
       if (error.status === 429) return setGeneralError(t("errorThrottled"));
       const byField = Object.entries(errorCodesByField(error)).filter(([field]) => field !== "detail");
-      const typed = byField.filter(([field]) => TYPED_FIELD.test(field));
+      // A saved child has no inputs: an error on one of its fields is said above the button.
+      const shown = (field: string) => {
+        if (!TYPED_FIELD.test(field)) return false;
+        const child = /^children\.(\d+)\./.exec(field);
+        return !child || form.getValues("children")[Number(child[1])]?.id == null;
+      };
+      const typed = byField.filter(([field]) => shown(field));
       typed.forEach(([field, codes], index) => {
         form.setError(
           field as FieldPath<Values>,

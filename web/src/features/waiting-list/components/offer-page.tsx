@@ -8,15 +8,8 @@ import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorCodes } from "../../../lib/error-codes.ts";
-import { formatDate, formatTime, weekdayName } from "../../../lib/format.ts";
+import { berlinDateTime, formatDate, formatTime, slotDay } from "../../../lib/format.ts";
 import { offerQueryKey, waitingListApi } from "../api/waiting-list-api.ts";
-
-const berlinTime = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === "ru" ? "ru-RU" : "de-DE", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "Europe/Berlin",
-  }).format(new Date(iso));
 
 /**
  * /waiting-list/offer/{token}: the seat a waiting list offers (D79). Only the parent it was made to sees
@@ -87,7 +80,7 @@ export function OfferPage({
         open ? (
           <>
             <p className="mt-4 text-lg font-semibold">
-              {t("offer.until", { when: berlinTime(offer.data.offer_expires_at ?? "", locale) })}
+              {t("offer.until", { when: berlinDateTime(offer.data.offer_expires_at ?? "", locale) })}
             </p>
             <button
               type="button"
@@ -132,8 +125,7 @@ function OfferDetails({ entry, locale }: { entry: WaitingListEntry; locale: Loca
           <>
             <dt className="font-semibold">{t("offer.whenLabel")}</dt>
             <dd>
-              {slot.date ? formatDate(slot.date, locale) : weekdayName(slot.weekday ?? 0, locale)},{" "}
-              {formatTime(slot.start)}–{formatTime(slot.end)}
+              {slotDay(slot, locale)}, {formatTime(slot.start)}–{formatTime(slot.end)}
             </dd>
           </>
         ) : null}
