@@ -41,6 +41,21 @@ export function filterMix() {
   });
 }
 
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+/**
+ * The k-th of 702 × 30 filter sets (search text of one or two letters, page size 1–30), for a row in
+ * which nearly every request is the first of its filter set in the catalogue epoch.
+ */
+export function unseenFilterSet(k) {
+  const word = k % 702;
+  const q =
+    word < 26 ? LETTERS[word] : `${LETTERS[Math.floor((word - 26) / 26)]}${LETTERS[(word - 26) % 26]}`;
+  const pageSize = 1 + (Math.floor(k / 702) % 30);
+  const params = new URLSearchParams({ locale: k % 2 ? "ru" : "de", q, page_size: String(pageSize) });
+  return `/api/v2/products/?${params}&bench=${k}`;
+}
+
 /** Each filter alone (and four together), turned into criteria as the service does. */
 function explained({ ageGroupsForAge, instructionLanguagesMatching }) {
   const age8 = ageGroupsForAge(8);
@@ -63,7 +78,7 @@ function explained({ ageGroupsForAge, instructionLanguagesMatching }) {
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the list statement per filter, warmed, as markdown. */
 export async function explainList(databaseUrl) {
-  const { listSeatsQuery, productListQuery } = await tsImport(
+  const { listPageQuery, productListQuery } = await tsImport(
     "../../server/src/catalogue/product-read.repository.ts",
     import.meta.url,
   );
@@ -86,15 +101,15 @@ export async function explainList(databaseUrl) {
       return ["```", ...rows.map((r) => r["QUERY PLAN"]), "```", ""];
     };
     lines.push(
-      "#### Per request: ids, count, stamp and seats taken (`listSeatsQuery`)",
+      "#### Per filter set and epoch: ids and count (`listPageQuery`)",
       "",
-      "Every list request runs this statement; the cards' texts come from renders made under the same stamp.",
+      "The first list request of a filter set in a catalogue epoch runs this statement (D85); later ones reuse its ids. The cards come from the epoch's renders.",
       "",
     );
     for (const [label, criteria] of explained(contract)) {
       lines.push(`##### ${label}`, "");
       lines.push(
-        ...(await explain(listSeatsQuery(db, criteria, "de"), {
+        ...(await explain(listPageQuery(db, criteria, "de"), {
           ...listValues(criteria),
           limit: 20,
           offset: 0,
@@ -104,7 +119,7 @@ export async function explainList(databaseUrl) {
     lines.push(
       "#### Cards not yet rendered: the full statement (`productListQuery`)",
       "",
-      "Run for the cards of a page that have no render for the current stamp (after a start or a catalogue change), with the `ids` filter; shown here for the first page without filters and for one filter.",
+      "Run for the cards of a page that the epoch has not rendered yet (after a start or a commit), with the `ids` filter; shown here for the first page without filters and for one filter.",
       "",
     );
     for (const [label, criteria] of explained(contract).slice(0, 2)) {

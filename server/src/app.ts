@@ -179,7 +179,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(visitRequestsRoutes({ visitRequests }));
 
-  const catalogueApi = createCatalogueApi({ db: database.db, env });
+  const catalogueApi = createCatalogueApi({ db: database.db, changes: database.changes, env });
   await app.register(catalogueApi.routes);
 
   await registerSpa(app, {

@@ -14,13 +14,19 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CatalogueService } from "./catalogue.service.ts";
 import type { CheckedCache } from "./checked-cache.ts";
-import { jsonBody, type ResponseCache, SEATS_CACHE_CONTROL, sendCached, textBody } from "./http-cache.ts";
+import {
+  jsonBody,
+  type ResponseCache,
+  SEATS_CACHE_CONTROL,
+  sendCached,
+  wrappedJsonBody,
+} from "./http-cache.ts";
 
 export type CatalogueRoutesDeps = {
   catalogue: CatalogueService;
   /** Replies without seats (categories, instructors): kept for a short TTL. */
   cache: ResponseCache;
-  /** Replies with seats left: reused only while their stamp still holds (D81). */
+  /** Replies with seats left: reused only within the catalogue epoch they were made in (D85). */
   checked: CheckedCache;
   publicUrl: string;
 };
@@ -48,8 +54,6 @@ function pageLink(publicUrl: string, path: string, params: URLSearchParams, page
 export const catalogueRoutes =
   ({ catalogue, cache, checked, publicUrl }: CatalogueRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const current = catalogue.currentFreshness;
-
     app.get(
       "/api/v2/products/",
       {
@@ -63,22 +67,18 @@ export const catalogueRoutes =
       async (request, reply) => {
         const filters = parseProductListQuery(request.query);
         const { path, query } = splitUrl(request);
-        const cached = await checked.get(
-          `products|${request.locale}|${path}?${query}`,
-          async () => {
-            const page = await catalogue.listProductsJson(filters, request.locale);
-            const params = new URLSearchParams(query);
-            const next = page.hasNext ? pageLink(publicUrl, path, params, filters.page + 1) : null;
-            const previous = page.hasPrevious ? pageLink(publicUrl, path, params, filters.page - 1) : null;
-            // The results are JSON already (D80); this is what JSON.stringify of the whole page makes.
-            const body = textBody(
-              `{"count":${page.count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${page.resultsJson}}`,
-              "application/json; charset=utf-8",
-            );
-            return { body, freshness: page.freshness };
-          },
-          current,
-        );
+        const cached = await checked.get(`products|${request.locale}|${path}?${query}`, async (epoch) => {
+          const page = await catalogue.listProductsJson(filters, request.locale, epoch);
+          const params = new URLSearchParams(query);
+          const next = page.hasNext ? pageLink(publicUrl, path, params, filters.page + 1) : null;
+          const previous = page.hasPrevious ? pageLink(publicUrl, path, params, filters.page - 1) : null;
+          // The results are JSON made once per epoch (D85); this is what JSON.stringify of the whole page makes.
+          return wrappedJsonBody(
+            `{"count":${page.count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":`,
+            page.results,
+            "}",
+          );
+        });
         return sendCached(request, reply, cached, { cacheControl: SEATS_CACHE_CONTROL });
       },
     );
@@ -114,13 +114,8 @@ export const catalogueRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const cached = await checked.get(
-          `product|${request.locale}|${id}`,
-          async () => {
-            const { value, freshness } = await catalogue.getStampedProduct(id, request.locale);
-            return { body: jsonBody(value), freshness };
-          },
-          current,
+        const cached = await checked.get(`product|${request.locale}|${id}`, async () =>
+          jsonBody(await catalogue.getProduct(id, request.locale)),
         );
         return sendCached(request, reply, cached, { cacheControl: SEATS_CACHE_CONTROL });
       },
@@ -157,13 +152,8 @@ export const catalogueRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const cached = await checked.get(
-          `instructor|${request.locale}|${id}`,
-          async () => {
-            const { value, freshness } = await catalogue.getStampedInstructor(id, request.locale);
-            return { body: jsonBody(value), freshness };
-          },
-          current,
+        const cached = await checked.get(`instructor|${request.locale}|${id}`, async () =>
+          jsonBody(await catalogue.getInstructor(id, request.locale)),
         );
         return sendCached(request, reply, cached, { cacheControl: SEATS_CACHE_CONTROL });
       },

@@ -21,28 +21,25 @@ import {
 import type { DbOrTx } from "../db/client.ts";
 import type { ImageRef } from "../db/schema/index.ts";
 import { AppError } from "../errors/app-error.ts";
-import { CardRenders, cardJson, renderCard, spaceLeft } from "./card-renders.ts";
 import {
-  categoryExists,
   countProducts,
   findCategories,
-  findCategoryIdBySlug,
   findInstructor,
   findInstructors,
   type InstructorRow,
+  listValues,
   type OptionRow,
   type ProductCardRow,
   type ProductListCriteria,
   type SlotRow,
+  shapeOf,
 } from "./catalogue.repository.ts";
+import { type JsonPart, jsonPart } from "./http-cache.ts";
 import {
-  type Freshness,
-  findFreshness,
-  findListSeats,
+  findListPage,
   findProductDetail,
   findProductList,
   type ProductListRow,
-  type StampColumns,
 } from "./product-read.repository.ts";
 
 const OPTION_TYPES: Record<ScheduleType, PurchaseOptionType> = {
@@ -70,6 +67,9 @@ export function containsPattern(text: string): string {
 }
 
 const hhmm = (time: string) => time.slice(0, 5);
+
+/** Seats left in a slot or week: never below zero (an overbooked unit shows none). */
+export const spaceLeft = (seats: number, taken: number) => Math.max(0, seats - taken);
 
 /** Turns a stored media path ("/images/…") into the address clients load it from. */
 export type MediaUrl = (src: string) => string;
@@ -201,32 +201,42 @@ export type ProductPage = {
   results: Product[];
   hasNext: boolean;
   hasPrevious: boolean;
-  /** What the page's seats left and texts were read with; null when there is nothing to check (D81). */
-  freshness: Freshness | null;
 };
 
-/** A list page with its results as JSON (`listProductsJson`). */
-export type ProductPageJson = Omit<ProductPage, "results"> & { resultsJson: string };
+/** A list page with its results as JSON made once per epoch (`listProductsJson`). */
+export type ProductPageJson = Omit<ProductPage, "results"> & { results: JsonPart };
 
-/** A reply and the stamp it was read with (D81). */
-export type Stamped<T> = { value: T; freshness: Freshness | null };
+/** Page sets and cards kept per epoch at most; a catalogue has a few hundred products. */
+const MAX_MEMO_ENTRIES = 5_000;
 
-const listFreshness = (rows: (ProductListRow & StampColumns)[]): Freshness | null => {
-  const first = rows[0];
-  if (!first) return null;
-  return {
-    catalogueVersion: first.catalogueVersion,
-    today: first.today,
-    slots: rows.flatMap((row) => row.slots.map((slot) => ({ id: slot.id, taken: slot.taken }))),
-    weeks: [],
-  };
-};
+/**
+ * What list requests reuse within one catalogue epoch (D85): the page of ids of each filter set (the
+ * filters run in SQL), each card as JSON with its seats left, and the categories by slug and id.
+ */
+class EpochMemo {
+  epoch = Number.NaN;
+  readonly pages = new Map<string, { ids: number[]; total: number; results?: JsonPart }>();
+  readonly cards = new Map<string, string>();
+  categories: Promise<Map<string, number>> | undefined;
+
+  /** The memo of `epoch`; a newer epoch forgets everything. */
+  at(epoch: number): this {
+    if (epoch !== this.epoch) {
+      this.epoch = epoch;
+      this.pages.clear();
+      this.cards.clear();
+      this.categories = undefined;
+    }
+    if (this.pages.size > MAX_MEMO_ENTRIES) this.pages.clear();
+    return this;
+  }
+}
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
 /** The public catalogue: product lists and pages, categories, instructors. Reads only. */
 export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => src) {
-  const renders = new CardRenders();
+  const memo = new EpochMemo();
   /** Rows of the list query (each with its slots, options, instructors and week span) as products. */
   const toProducts = (rows: ProductListRow[], locale: Locale): Product[] =>
     rows.map((row) =>
@@ -243,7 +253,7 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
       ),
     );
 
-  async function getStampedProduct(idOrSlug: string, locale: Locale): Promise<Stamped<ProductDetail>> {
+  async function getProduct(idOrSlug: string, locale: Locale): Promise<ProductDetail> {
     const page = await findProductDetail(db, parseIdOrSlug(idOrSlug), locale);
     if (!page) throw AppError.notFound();
     const { slots, options, instructors: people, weeks } = page;
@@ -265,15 +275,9 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
       starts_on: week.startsOn,
       ends_on: week.endsOn,
       seats: week.seats,
-      space: Math.max(0, week.seats - week.taken),
+      space: spaceLeft(week.seats, week.taken),
     }));
-    const freshness: Freshness = {
-      catalogueVersion: page.catalogueVersion,
-      today: page.today,
-      slots: slots.map((slot) => ({ id: slot.id, taken: slot.taken })),
-      weeks: weeks.map((week) => ({ id: week.id, taken: week.taken })),
-    };
-    const value: ProductDetail = {
+    return {
       ...product,
       body: page.body,
       program: page.program,
@@ -285,38 +289,49 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
       academy_schedule_slots: academyWeeks,
       instructors: people.map(toInstructor(media)),
     };
-    return { value, freshness };
   }
 
-  async function getStampedInstructor(idOrSlug: string, locale: Locale): Promise<Stamped<InstructorDetail>> {
+  async function getInstructor(idOrSlug: string, locale: Locale): Promise<InstructorDetail> {
     const row = await findInstructor(db, parseIdOrSlug(idOrSlug), locale);
     if (!row) throw AppError.notFound();
     const { rows } = await findProductList(db, { instructorId: row.id }, locale, {
       limit: 1000,
       offset: 0,
     });
-    // The instructor's own texts are read by a query of their own: an instructor without products
-    // has no stamp and is read afresh each time.
-    return {
-      value: { ...toInstructor(media)(row), products: toProducts(rows, locale) },
-      freshness: listFreshness(rows),
-    };
+    return { ...toInstructor(media)(row), products: toProducts(rows, locale) };
   }
 
-  async function resolveCategory(value: string): Promise<number> {
+  /** Category ids by slug and by id as text. */
+  const categoryIndex = async () =>
+    new Map(
+      (await findCategories(db, "de")).flatMap((row) => [
+        [row.slug, row.id] as const,
+        [String(row.id), row.id] as const,
+      ]),
+    );
+
+  /** The category id of a filter value (id or slug); within an epoch, categories are read once. */
+  async function resolveCategory(value: string, epoch: number | undefined): Promise<number> {
+    let index: Promise<Map<string, number>>;
+    if (epoch === undefined) index = categoryIndex();
+    else {
+      const known = memo.at(epoch);
+      index = known.categories ??= categoryIndex();
+      index.catch(() => {
+        if (known.categories === index) known.categories = undefined;
+      });
+    }
     const by = parseIdOrSlug(value);
-    const id =
-      "id" in by
-        ? (await categoryExists(db, by.id))
-          ? by.id
-          : undefined
-        : await findCategoryIdBySlug(db, by.slug);
+    const id = (await index).get("id" in by ? String(by.id) : by.slug);
     if (id === undefined) throw AppError.validation("category", "invalid_choice");
     return id;
   }
 
   /** The repository's criteria for the filters of a list request. */
-  async function criteriaOf(filters: ProductFilters): Promise<ProductListCriteria> {
+  async function criteriaOf(
+    filters: ProductFilters,
+    epoch: number | undefined,
+  ): Promise<ProductListCriteria> {
     const criteria: ProductListCriteria = {
       productTypes: filters.productTypes,
       languages: filters.language && instructionLanguagesMatching(filters.language),
@@ -327,14 +342,15 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
       const groups = ageGroupsForAge(filters.age);
       criteria.ageGroups = criteria.ageGroups ? criteria.ageGroups.filter((g) => groups.includes(g)) : groups;
     }
-    if (filters.category !== undefined) criteria.categoryId = await resolveCategory(filters.category);
+    if (filters.category !== undefined) criteria.categoryId = await resolveCategory(filters.category, epoch);
     if (filters.q !== undefined) criteria.search = containsPattern(filters.q);
     return criteria;
   }
 
   const service = {
-    async listProducts(filters: ProductFilters, locale: Locale): Promise<ProductPage> {
-      const criteria = await criteriaOf(filters);
+    /** A list page read in full from the database (the SEO heads and the reference of `listProductsJson`). */
+    async listProducts(filters: ProductFilters, locale: Locale, epoch?: number): Promise<ProductPage> {
+      const criteria = await criteriaOf(filters, epoch);
       const offset = (filters.page - 1) * filters.pageSize;
       const { rows, total } = await findProductList(db, criteria, locale, {
         limit: filters.pageSize,
@@ -348,77 +364,58 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
         results: toProducts(rows, locale),
         hasNext: offset + rows.length < count,
         hasPrevious: filters.page > 1,
-        freshness: listFreshness(rows),
       };
     },
 
     /**
-     * The same page as `listProducts`, with its results already as JSON (D80): ids, count and seats
-     * taken are read fresh in one light statement; the cards come from `renders` when they were
-     * rendered under the same stamp, and only missing cards are read in full. Anything unexpected (a
-     * stamp that moved between the two reads) falls back to `listProducts`.
+     * The same page as `listProducts`, with its results already as JSON, made from what the epoch
+     * has already read (D85): the page of ids of these filters, then the cards, each read from the
+     * database only the first time the epoch needs it. A card that vanished between the two reads
+     * (unpublished meanwhile) makes the page read in full.
      */
-    async listProductsJson(filters: ProductFilters, locale: Locale): Promise<ProductPageJson> {
-      const criteria = await criteriaOf(filters);
+    async listProductsJson(filters: ProductFilters, locale: Locale, epoch: number): Promise<ProductPageJson> {
+      const criteria = await criteriaOf(filters, epoch);
       const offset = (filters.page - 1) * filters.pageSize;
-      const seats = await findListSeats(db, criteria, locale, { limit: filters.pageSize, offset });
-      const first = seats[0];
-      const fallback = async (): Promise<ProductPageJson> => {
-        const { results, ...page } = await service.listProducts(filters, locale);
-        return { ...page, resultsJson: JSON.stringify(results) };
-      };
-      if (!first) return fallback();
-      const stamp = `${first.catalogueVersion}|${first.today}`;
-      renders.forStamp(stamp);
-      const missing = seats.filter((row) => !renders.get(stamp, locale, row.id)).map((row) => row.id);
+      const key = `${locale}|${shapeOf(criteria)}|${JSON.stringify(listValues(criteria))}|${filters.pageSize}|${offset}`;
+      let page = memo.at(epoch).pages.get(key);
+      if (!page) {
+        page = await findListPage(db, criteria, locale, { limit: filters.pageSize, offset });
+        memo.at(epoch).pages.set(key, page);
+      }
+      if (page.ids.length === 0 && filters.page > 1) throw AppError.notFound();
+      const cards = memo.at(epoch).cards;
+      const missing = page.ids.filter((id) => !cards.has(`${locale}:${id}`));
       if (missing.length > 0) {
         const { rows } = await findProductList(db, { ids: missing }, locale, {
           limit: missing.length,
           offset: 0,
         });
         const products = toProducts(rows, locale);
-        rows.forEach((row, i) => {
-          const product = products[i];
-          if (product)
-            renders.set(`${row.catalogueVersion}|${row.today}`, locale, row.id, renderCard(product));
-        });
+        const into = memo.at(epoch).cards;
+        for (const product of products) into.set(`${locale}:${product.id}`, JSON.stringify(product));
       }
-      const cards: string[] = [];
-      for (const row of seats) {
-        const render = renders.get(stamp, locale, row.id);
-        const json = render && cardJson(render, new Map(row.taken));
-        if (json === undefined) return fallback();
-        cards.push(json);
+      if (!page.results) {
+        const json: string[] = [];
+        for (const id of page.ids) {
+          const card = memo.at(epoch).cards.get(`${locale}:${id}`);
+          if (card === undefined) {
+            const { results, ...full } = await service.listProducts(filters, locale, epoch);
+            return { ...full, results: jsonPart(JSON.stringify(results)) };
+          }
+          json.push(card);
+        }
+        page.results = jsonPart(`[${json.join(",")}]`);
       }
       return {
-        count: first.total,
-        resultsJson: `[${cards.join(",")}]`,
-        hasNext: offset + seats.length < first.total,
+        count: page.total,
+        results: page.results,
+        hasNext: offset + page.ids.length < page.total,
         hasPrevious: filters.page > 1,
-        freshness: {
-          catalogueVersion: first.catalogueVersion,
-          today: first.today,
-          slots: seats.flatMap((row) => row.taken.map(([id, taken]) => ({ id, taken }))),
-          weeks: [],
-        },
       };
     },
 
-    getStampedProduct,
-    getStampedInstructor,
-
-    async getProduct(idOrSlug: string, locale: Locale): Promise<ProductDetail> {
-      return (await getStampedProduct(idOrSlug, locale)).value;
-    },
-
-    /** The stamp of a cached reply as it is now (compare with `stampOf`). */
-    async currentFreshness(freshness: Freshness): Promise<Freshness> {
-      return findFreshness(
-        db,
-        freshness.slots.map((slot) => slot.id),
-        freshness.weeks.map((week) => week.id),
-      );
-    },
+    getProduct,
+    getInstructor,
 
     async listCategories(locale: Locale): Promise<Category[]> {
       return findCategories(db, locale);
@@ -426,10 +423,6 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
 
     async listInstructors(locale: Locale): Promise<Instructor[]> {
       return (await findInstructors(db, locale)).map(toInstructor(media));
-    },
-
-    async getInstructor(idOrSlug: string, locale: Locale): Promise<InstructorDetail> {
-      return (await getStampedInstructor(idOrSlug, locale)).value;
     },
   };
   return service;

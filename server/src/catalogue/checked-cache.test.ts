@@ -1,58 +1,91 @@
-import { describe, expect, it } from "vitest";
-import { createCheckedCache, stampOf } from "./checked-cache.ts";
+import { describe, expect, it, vi } from "vitest";
+import type { ChangeFeed } from "../db/change-feed.ts";
+import { createCatalogueClock } from "./catalogue-clock.ts";
+import { createCheckedCache } from "./checked-cache.ts";
 import { invalidateCatalogueCache, jsonBody } from "./http-cache.ts";
-import type { Freshness } from "./product-read.repository.ts";
 
-const stamp = (taken: number, version = 1): Freshness => ({
-  catalogueVersion: version,
-  today: "2026-11-24",
-  slots: [{ id: 1, taken }],
-  weeks: [],
-});
+/** A change feed the test drives: `commit()` is a notified commit, `live` whether one could be missed. */
+function testFeed() {
+  const listeners = new Set<() => void>();
+  const feed = {
+    live: true,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: async () => {},
+    commit() {
+      for (const listener of listeners) listener();
+    },
+  };
+  return feed satisfies ChangeFeed;
+}
 
-describe("checked cache", () => {
-  it("reuses a reply while its stamp holds and makes it afresh once it does not", async () => {
-    const cache = createCheckedCache();
-    let made = 0;
-    let now = stamp(0);
-    const produce = async () => ({ body: jsonBody({ made: ++made }), freshness: now });
-    const current = async () => now;
-    expect((await cache.get("k", produce, current)).body).toBe('{"made":1}');
-    expect((await cache.get("k", produce, current)).body).toBe('{"made":1}');
-    now = stamp(1);
-    expect((await cache.get("k", produce, current)).body).toBe('{"made":2}');
-    now = stamp(1, 2);
-    expect((await cache.get("k", produce, current)).body).toBe('{"made":3}');
+function counter() {
+  let made = 0;
+  return async () => jsonBody({ made: ++made });
+}
+
+describe("checked cache (D85)", () => {
+  it("reuses a reply within an epoch and makes it afresh after a notified commit", async () => {
+    const feed = testFeed();
+    const timed = vi.fn(async () => 60_000);
+    const cache = createCheckedCache(createCatalogueClock(feed, timed));
+    const produce = counter();
+    expect((await cache.get("k", produce)).bytes.toString()).toBe('{"made":1}');
+    expect((await cache.get("k", produce)).bytes.toString()).toBe('{"made":1}');
+    feed.commit();
+    expect((await cache.get("k", produce)).bytes.toString()).toBe('{"made":2}');
     invalidateCatalogueCache();
-    expect((await cache.get("k", produce, current)).body).toBe('{"made":4}');
+    expect((await cache.get("k", produce)).bytes.toString()).toBe('{"made":3}');
+    // The time of the next timed change is asked once per epoch, not per request.
+    expect(timed).toHaveBeenCalledTimes(2);
     cache.dispose();
   });
 
-  it("never reuses a reply without a stamp", async () => {
-    const cache = createCheckedCache();
+  it("makes a reply afresh once a seat hold runs out or the day ends, without any commit", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-24T10:00:00Z") });
+    try {
+      const feed = testFeed();
+      const cache = createCheckedCache(createCatalogueClock(feed, async () => 30_000));
+      const produce = counter();
+      await cache.get("k", produce);
+      vi.advanceTimersByTime(29_000);
+      expect((await cache.get("k", produce)).bytes.toString()).toBe('{"made":1}');
+      vi.advanceTimersByTime(1_000);
+      expect((await cache.get("k", produce)).bytes.toString()).toBe('{"made":2}');
+      cache.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("reuses nothing while the feed could miss a commit", async () => {
+    const feed = testFeed();
+    feed.live = false;
+    const cache = createCheckedCache(createCatalogueClock(feed, async () => 60_000));
+    const produce = counter();
+    await cache.get("k", produce);
+    expect((await cache.get("k", produce)).bytes.toString()).toBe('{"made":2}');
+    feed.live = true;
+    await cache.get("k", produce);
+    expect((await cache.get("k", produce)).bytes.toString()).toBe('{"made":3}');
+    cache.dispose();
+  });
+
+  it("does not keep a reply made while a commit arrived", async () => {
+    const feed = testFeed();
+    const cache = createCheckedCache(createCatalogueClock(feed, async () => 60_000));
     let made = 0;
-    const produce = async () => ({ body: jsonBody({ made: ++made }), freshness: null });
-    const current = async () => stamp(0);
-    await cache.get("k", produce, current);
-    expect((await cache.get("k", produce, current)).body).toBe('{"made":2}');
+    const produce = async () => {
+      made++;
+      // The reply was read before this commit: it must not outlive it.
+      if (made === 1) feed.commit();
+      return jsonBody({ made });
+    };
+    await cache.get("k", produce);
+    expect((await cache.get("k", produce)).bytes.toString()).toBe('{"made":2}');
+    expect((await cache.get("k", produce)).bytes.toString()).toBe('{"made":2}');
     cache.dispose();
-  });
-
-  it("compares slots and weeks whatever order a query gave them", () => {
-    const a: Freshness = {
-      ...stamp(0),
-      slots: [
-        { id: 2, taken: 1 },
-        { id: 1, taken: 0 },
-      ],
-    };
-    const b: Freshness = {
-      ...stamp(0),
-      slots: [
-        { id: 1, taken: 0 },
-        { id: 2, taken: 1 },
-      ],
-    };
-    expect(stampOf(a)).toBe(stampOf(b));
   });
 });

@@ -15,10 +15,10 @@ describe("response cache", () => {
     let made = 0;
     const produce = async () => jsonBody({ n: ++made });
     const [a, b] = await Promise.all([cache.get("k", produce), cache.get("k", produce)]);
-    expect(a.body).toBe('{"n":1}');
+    expect(a.bytes.toString()).toBe('{"n":1}');
     expect(b).toBe(a);
-    expect((await cache.get("k", produce)).body).toBe('{"n":1}');
-    expect((await cache.get("other", produce)).body).toBe('{"n":2}');
+    expect((await cache.get("k", produce)).bytes.toString()).toBe('{"n":1}');
+    expect((await cache.get("other", produce)).bytes.toString()).toBe('{"n":2}');
     cache.dispose();
   });
 
@@ -34,22 +34,22 @@ describe("response cache", () => {
     };
     const first = cache.get("k", produce);
     await vi.advanceTimersByTimeAsync(30);
-    expect((await first).body).toBe('{"n":1}');
+    expect((await first).bytes.toString()).toBe('{"n":1}');
     await vi.advanceTimersByTimeAsync(30);
     const [stale1, stale2] = await Promise.all([cache.get("k", produce), cache.get("k", produce)]);
-    expect([stale1.body, stale2.body]).toEqual(['{"n":1}', '{"n":1}']);
+    expect([stale1.bytes.toString(), stale2.bytes.toString()]).toEqual(['{"n":1}', '{"n":1}']);
     expect(made).toBe(2);
     await vi.advanceTimersByTimeAsync(30);
-    expect((await cache.get("k", produce)).body).toBe('{"n":2}');
+    expect((await cache.get("k", produce)).bytes.toString()).toBe('{"n":2}');
     cache.dispose();
   });
 
   it("does not keep errors, and forgets everything on invalidation", async () => {
     const cache = createResponseCache({ ttlMs: 1000 });
     await expect(cache.get("k", async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
-    expect((await cache.get("k", async () => jsonBody(1))).body).toBe("1");
+    expect((await cache.get("k", async () => jsonBody(1))).bytes.toString()).toBe("1");
     invalidateCatalogueCache();
-    expect((await cache.get("k", async () => jsonBody(2))).body).toBe("2");
+    expect((await cache.get("k", async () => jsonBody(2))).bytes.toString()).toBe("2");
     cache.dispose();
   });
 

@@ -10,15 +10,37 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 export const CATALOGUE_CACHE_CONTROL = "public, max-age=60";
 /**
  * Replies with seats left: browsers and proxies may keep them but ask again each time (`If-None-Match`,
- * answered 304 while nothing changed), so a parent never books from a minute-old seat count (D81).
+ * answered 304 while nothing changed), so a parent never books from a minute-old seat count (D81, D85).
  */
 export const SEATS_CACHE_CONTROL = "public, no-cache";
 
-/** A finished reply: `bytes` is `body` encoded once, so a cache hit sends it without re-encoding. */
-export type CachedBody = { body: string; bytes: Buffer; etag: string; contentType: string };
+/** A finished reply, encoded once, so a cache hit sends it without re-encoding. */
+export type CachedBody = { bytes: Buffer; etag: string; contentType: string };
+
+const sha1 = (data: string | Buffer) => createHash("sha1").update(data).digest("base64url");
 
 export function weakEtag(body: string): string {
-  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  return `W/"${sha1(body)}"`;
+}
+
+/** A piece of JSON made once and sent in many replies: its bytes and their SHA-1. */
+export type JsonPart = { bytes: Buffer; hash: string };
+
+export function jsonPart(json: string): JsonPart {
+  const bytes = Buffer.from(json);
+  return { bytes, hash: sha1(bytes) };
+}
+
+/**
+ * A JSON reply of a small text around a part made once (D85): the part's bytes are copied, not
+ * encoded or hashed again; the ETag covers the texts and the part's hash, so it changes with any byte.
+ */
+export function wrappedJsonBody(before: string, part: JsonPart, after: string): CachedBody {
+  return {
+    bytes: Buffer.concat([Buffer.from(before), part.bytes, Buffer.from(after)]),
+    etag: `W/"${sha1(`${before}\u0000${part.hash}\u0000${after}`)}"`,
+    contentType: "application/json; charset=utf-8",
+  };
 }
 
 export type ResponseCache = {
@@ -32,8 +54,8 @@ const liveCaches = new Set<ResponseCache>();
 const invalidateListeners = new Set<() => void>();
 
 /**
- * Forgets every cached catalogue reply in this process. Replies with seats left check their own
- * freshness on every hit (`checked-cache.ts`); the others (categories, instructors, content pages) are
+ * Forgets every cached catalogue reply in this process. Replies with seats left are reused only
+ * within the catalogue epoch (`checked-cache.ts`, D85); the others (categories, instructors, content pages) are
  * kept for the TTL unless code that changes them calls this after its transaction commits.
  */
 export function invalidateCatalogueCache(): void {
@@ -111,17 +133,11 @@ export function createResponseCache(options: { ttlMs: number; maxEntries?: numbe
 }
 
 export function jsonBody(value: unknown): CachedBody {
-  const body = JSON.stringify(value);
-  return {
-    body,
-    bytes: Buffer.from(body),
-    etag: weakEtag(body),
-    contentType: "application/json; charset=utf-8",
-  };
+  return textBody(JSON.stringify(value), "application/json; charset=utf-8");
 }
 
 export function textBody(body: string, contentType: string): CachedBody {
-  return { body, bytes: Buffer.from(body), etag: weakEtag(body), contentType };
+  return { bytes: Buffer.from(body), etag: weakEtag(body), contentType };
 }
 
 function addVary(reply: FastifyReply, value: string) {

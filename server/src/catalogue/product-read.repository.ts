@@ -1,11 +1,10 @@
 import type { Locale } from "@atelier/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { pgArray, ph, prepared } from "../db/prepared.ts";
+import { ph, prepared } from "../db/prepared.ts";
 import {
   academySeasons,
   academyWeeks,
-  catalogueVersion,
   categories,
   instructors,
   productPageInstructors,
@@ -13,7 +12,7 @@ import {
   purchaseOptions,
   scheduleSlots,
 } from "../db/schema/index.ts";
-import { slotSeatsTakenIn, weekSeatsTakenIn } from "../orders/seats.ts";
+import { nextHoldEnd, slotSeatsTakenIn, weekSeatsTakenIn } from "../orders/seats.ts";
 import {
   type AcademyWeekRow,
   cardColumns,
@@ -133,24 +132,12 @@ function weeksOf(pageId: SQL, locale: Locale): SQL<AcademyWeekRow[]> {
   ) as SQL<AcademyWeekRow[]>;
 }
 
-/**
- * What a reply's freshness is checked against (D81): the catalogue's change count and today's date
- * (dated sessions and weeks drop off the day after), read in the same statement as the reply.
- */
-const stampColumns = {
-  catalogueVersion: sql<number>`(select ${catalogueVersion.version} from ${catalogueVersion})::int`,
-  today: sql<string>`current_date::text`,
+export type ProductListRow = ProductCardRow & {
+  slots: Omit<SlotRow, "productPageId">[];
+  options: Omit<OptionRow, "productPageId">[];
+  instructors: InstructorRow[];
+  weekSpan: WeekSpan | null;
 };
-
-export type StampColumns = { catalogueVersion: number; today: string };
-
-export type ProductListRow = ProductCardRow &
-  StampColumns & {
-    slots: Omit<SlotRow, "productPageId">[];
-    options: Omit<OptionRow, "productPageId">[];
-    instructors: InstructorRow[];
-    weekSpan: WeekSpan | null;
-  };
 
 /**
  * The list statement with placeholders for the filters present, `limit` and `offset` (`listValues`
@@ -183,7 +170,6 @@ export function productListQuery(db: DbOrTx, criteria: ProductListCriteria, loca
       options: optionsOf(pageId, locale),
       instructors: instructorsOf(pageId, locale, false),
       weekSpan: weekSpanOf(pageId, sql`${productPages.productType}`),
-      ...stampColumns,
     })
     .from(chosen)
     .innerJoin(productPages, eq(productPages.id, chosen.id))
@@ -211,13 +197,12 @@ export async function findProductList(
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
-export type ProductDetailRow = ProductPageRow &
-  StampColumns & {
-    slots: Omit<SlotRow, "productPageId">[];
-    options: Omit<OptionRow, "productPageId">[];
-    instructors: InstructorRow[];
-    weeks: AcademyWeekRow[];
-  };
+export type ProductDetailRow = ProductPageRow & {
+  slots: Omit<SlotRow, "productPageId">[];
+  options: Omit<OptionRow, "productPageId">[];
+  instructors: InstructorRow[];
+  weeks: AcademyWeekRow[];
+};
 
 /** A published product page by id or slug with its slots, options, instructors and weeks, in one statement. */
 export async function findProductDetail(
@@ -235,7 +220,6 @@ export async function findProductDetail(
         options: optionsOf(pageId, locale),
         instructors: instructorsOf(pageId, locale, true),
         weeks: weeksOf(pageId, locale),
-        ...stampColumns,
       })
       .from(productPages)
       .leftJoin(categories, eq(categories.id, productPages.categoryId))
@@ -252,74 +236,46 @@ export async function findProductDetail(
   return row;
 }
 
-export type Freshness = StampColumns & {
-  slots: { id: number; taken: number }[];
-  weeks: { id: number; taken: number }[];
-};
-
-/**
- * The stamp of a cached reply as it is now, in one small statement: the catalogue's change count,
- * today's date and the seats taken in the given slots and weeks (by the seats rule of `orders/seats.ts`).
- */
-export async function findFreshness(db: DbOrTx, slotIds: number[], weekIds: number[]): Promise<Freshness> {
-  const [row] = await prepared<Freshness[]>(db, "catalogue_freshness", () =>
-    db
-      .select({
-        ...stampColumns,
-        slots: sql<Freshness["slots"]>`(select coalesce(json_agg(${jsonObject({
-          id: scheduleSlots.id,
-          taken: slotSeatsTakenIn(scheduleSlots.id),
-        })}), '[]'::json) from ${scheduleSlots} where ${scheduleSlots.id} = any(${ph("slotIds")}::int[]))`,
-        weeks: sql<Freshness["weeks"]>`(select coalesce(json_agg(${jsonObject({
-          id: academyWeeks.id,
-          taken: weekSeatsTakenIn(academyWeeks.id),
-        })}), '[]'::json) from ${academyWeeks} where ${academyWeeks.id} = any(${ph("weekIds")}::int[]))`,
-      })
-      .from(sql`(select 1) as one`),
-  ).execute({ slotIds: pgArray(slotIds), weekIds: pgArray(weekIds) });
-  if (!row) throw new Error("the freshness query returned no row");
-  return row;
-}
-
-/** The statement of `findListSeats`; exported so the benchmark can EXPLAIN ANALYZE it. */
-export function listSeatsQuery(db: DbOrTx, criteria: ProductListCriteria, locale: Locale) {
+/** The statement of `findListPage`; exported so the benchmark can EXPLAIN ANALYZE it. */
+export function listPageQuery(db: DbOrTx, criteria: ProductListCriteria, locale: Locale) {
   const chosen = chosenPage(db, criteria, locale);
   return db
-    .select({
-      id: chosen.id,
-      total: chosen.total,
-      taken: sql<
-        [number, number][]
-      >`(select coalesce(json_agg(json_build_array(${scheduleSlots.id}, ${slotSeatsTakenIn(
-        scheduleSlots.id,
-      )})), '[]'::json) from ${scheduleSlots} where ${scheduleSlots.productPageId} = ${chosen.id}
-        and (${scheduleSlots.date} is null or ${scheduleSlots.date} >= current_date))`,
-      ...stampColumns,
-    })
+    .select({ id: chosen.id, total: chosen.total })
     .from(chosen)
     .orderBy(asc(chosen.sortOrder), asc(chosen.id));
 }
 
-export type ListSeatsRow = StampColumns & {
-  id: number;
-  total: number;
-  /** `[slot id, seats taken]` of each bookable slot of the product. */
-  taken: [number, number][];
-};
-
 /**
- * The page of a product list without its texts: ids in list order, the count of all matches, the
- * stamp and the seats taken in each bookable slot. The service fills in cards it has already
- * rendered for the same stamp (D80), so most list requests read only this.
+ * The ids of one page of a product list in list order, with the count of all matches (0 when the
+ * page is empty). Filters run here, in SQL; the cards come from the service's renders (D85).
  */
-export async function findListSeats(
+export async function findListPage(
   db: DbOrTx,
   criteria: ProductListCriteria,
   locale: Locale,
   page: { limit: number; offset: number },
-): Promise<ListSeatsRow[]> {
-  const statement = prepared<ListSeatsRow[]>(db, `catalogue_seats_${locale}_${shapeOf(criteria)}`, () =>
-    listSeatsQuery(db, criteria, locale),
+): Promise<{ ids: number[]; total: number }> {
+  const statement = prepared<{ id: number; total: number }[]>(
+    db,
+    `catalogue_ids_${locale}_${shapeOf(criteria)}`,
+    () => listPageQuery(db, criteria, locale),
   );
-  return statement.execute({ ...listValues(criteria), limit: page.limit, offset: page.offset });
+  const rows = await statement.execute({ ...listValues(criteria), limit: page.limit, offset: page.offset });
+  return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * Milliseconds until catalogue replies change by time alone: a seat hold runs out (`nextHoldEnd`) or
+ * the day ends (dated sessions and weeks before today drop off). Measured by the database's clock, so
+ * a skewed server clock does not matter.
+ */
+export async function findMsUntilTimedChange(db: DbOrTx): Promise<number> {
+  const [row] = await prepared<{ ms: number }[]>(db, "catalogue_timed_change", () =>
+    db
+      .select({
+        ms: sql<number>`(extract(epoch from (least(${nextHoldEnd}, (current_date + 1)::timestamptz) - now())) * 1000)::float8`,
+      })
+      .from(sql`(select 1) as one`),
+  ).execute({});
+  return Math.max(0, Number(row?.ms ?? 0));
 }

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -23,6 +24,8 @@ export type Database = {
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** Commits that changed the catalogue or its seats (D85). */
+  changes: ChangeFeed;
   /** PGlite only: the database as a tar archive (`loadDataDir`). */
   dump?: () => Promise<Blob>;
 };
@@ -43,7 +46,12 @@ export type DatabaseOptions = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const changes = postgresChangeFeed(options.databaseUrl);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      onConnect: changes.onConnect,
+    });
     let closing = false;
     // An idle connection that the server ends (a restart, a dropped test database) must not crash the
     // process: the pool replaces it on the next query. Only the error's code is written, never its query.
@@ -54,6 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
+      changes,
       migrate: async () => {
         // Several instances may start together: one migrates, the others wait for it.
         const lock = await pool.connect();
@@ -68,9 +77,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query("select 1");
       },
-      close: () => {
+      close: async () => {
         closing = true;
-        return pool.end();
+        await changes.close();
+        await pool.end();
       },
     };
   }
@@ -86,14 +96,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const changes = await pgliteChangeFeed(client);
   return {
     db,
     kind: "pglite",
+    changes,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await client.query("select 1");
     },
-    close: () => client.close(),
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
     dump: () => client.dumpDataDir("none"),
   };
 }

@@ -118,3 +118,11 @@ export const slotSeatsTakenIn = (slot: SQL | AnyPgColumn) => seatsTakenIn(SLOT_U
 
 /** Seats taken in one academy week; same rule as `weekSeatsTaken`. */
 export const weekSeatsTakenIn = (week: SQL | AnyPgColumn) => seatsTakenIn(WEEK_UNITS, week);
+
+/**
+ * The earliest moment a running hold ends by time alone under the rules above: a reservation's deadline
+ * or a waiting-list offer's expiry (null when none runs). Until then, seats taken change only by writes.
+ */
+export const nextHoldEnd = sql<Date | null>`least(
+  (select min(${orders.reservedUntil}) from ${orders} where ${orders.status} = 'awaiting_payment' and ${orders.reservedUntil} > now()),
+  (select min(${waitingListEntries.offerExpiresAt}) from ${waitingListEntries} where ${waitingListEntries.status} = 'offered' and ${waitingListEntries.offerExpiresAt} > now()))`;

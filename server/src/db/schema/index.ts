@@ -1,5 +1,4 @@
 export * from "./catalogue.ts";
-export * from "./catalogue-version.ts";
 export * from "./contact.ts";
 export * from "./orders.ts";
 export * from "./subscriptions.ts";

@@ -1,0 +1,125 @@
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+/** The channel the catalogue's triggers notify on commit (migration 0009, D85). */
+export const CATALOGUE_CHANNEL = "atelier_catalogue";
+
+/**
+ * Commits that touched the catalogue or the seats it shows, as PostgreSQL notifies them (D85).
+ * Listeners are called on every such commit and whenever `live` changes. While `live` is false a
+ * notification could be missed (the listening connection is down), so nothing derived from the
+ * catalogue may be reused.
+ */
+export type ChangeFeed = {
+  readonly live: boolean;
+  subscribe(listener: () => void): () => void;
+  close(): Promise<void>;
+};
+
+function listenerSet() {
+  const listeners = new Set<() => void>();
+  return {
+    add(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    emit() {
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+const LISTEN = `LISTEN ${CATALOGUE_CHANNEL}`;
+const RECONNECT_MS = 1_000;
+/** The watcher's `application_name`, so operators (and a test) can tell it apart. */
+export const WATCHER_NAME = "atelier-change-watcher";
+
+/**
+ * PostgreSQL: every pooled connection listens, because a session receives its own notifications
+ * before its COMMIT returns: this server's writes show on its next request, whatever connection made
+ * them. One extra connection, opened on the first subscription, listens while the pool is idle (for
+ * other instances, consoles) and tells whether notifications can be missed; it reconnects on loss.
+ */
+export function postgresChangeFeed(
+  connectionString: string,
+): ChangeFeed & { onConnect(client: pg.ClientBase): Promise<void> } {
+  const listeners = listenerSet();
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel === CATALOGUE_CHANNEL) listeners.emit();
+  };
+
+  let live = false;
+  let closed = false;
+  let watcher: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const setLive = (value: boolean) => {
+    if (live === value) return;
+    live = value;
+    listeners.emit();
+  };
+  const lost = () => {
+    setLive(false);
+    watcher?.removeAllListeners();
+    watcher?.on("error", () => {});
+    watcher?.end().catch(() => {});
+    watcher = undefined;
+    if (!closed && !retry) retry = setTimeout(watch, RECONNECT_MS);
+  };
+  async function watch() {
+    retry = undefined;
+    if (closed || watcher) return;
+    const client = new pg.Client({ connectionString, application_name: WATCHER_NAME });
+    watcher = client;
+    client.on("notification", onNotification);
+    client.on("error", lost);
+    client.on("end", lost);
+    try {
+      await client.connect();
+      await client.query(LISTEN);
+      if (watcher === client && !closed) setLive(true);
+    } catch {
+      if (watcher === client) lost();
+    }
+  }
+
+  return {
+    /** The pool's `onConnect`: a connection listens before its first query. */
+    async onConnect(client) {
+      client.on("notification", onNotification);
+      // A failed LISTEN only delays this connection's own writes to the watcher's notification.
+      await client.query(LISTEN).catch(() => {});
+    },
+    get live() {
+      return live;
+    },
+    subscribe(listener) {
+      if (!watcher && !retry && !closed) void watch();
+      return listeners.add(listener);
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const client = watcher;
+      watcher = undefined;
+      live = false;
+      if (client) {
+        client.removeAllListeners();
+        client.on("error", () => {});
+        await client.end().catch(() => {});
+      }
+    },
+  };
+}
+
+/** PGlite: one session in this process makes every write, and gets its own notifications at once. */
+export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
+  const listeners = listenerSet();
+  const unlisten = await client.listen(CATALOGUE_CHANNEL, () => listeners.emit());
+  return {
+    live: true,
+    subscribe: (listener) => listeners.add(listener),
+    close: () => unlisten().catch(() => {}),
+  };
+}
