@@ -214,29 +214,27 @@ const MAX_MEMO_ENTRIES = 5_000;
  * filters run in SQL), each card as JSON with its seats left, and the categories by slug and id.
  */
 class EpochMemo {
-  epoch = Number.NaN;
   readonly pages = new Map<string, { ids: number[]; total: number; results?: JsonPart }>();
   readonly cards = new Map<string, string>();
   categories: Promise<Map<string, number>> | undefined;
-
-  /** The memo of `epoch`; a newer epoch forgets everything. */
-  at(epoch: number): this {
-    if (epoch !== this.epoch) {
-      this.epoch = epoch;
-      this.pages.clear();
-      this.cards.clear();
-      this.categories = undefined;
-    }
-    if (this.pages.size > MAX_MEMO_ENTRIES) this.pages.clear();
-    return this;
-  }
+  constructor(readonly epoch: number) {}
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
 /** The public catalogue: product lists and pages, categories, instructors. Reads only. */
 export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => src) {
-  const memo = new EpochMemo();
+  let memo = new EpochMemo(Number.NEGATIVE_INFINITY);
+  /**
+   * The memo of `epoch`: a newer epoch replaces it; a request still running under an older one gets a
+   * memo of its own, so it neither brings old data back nor drops the newer epoch's.
+   */
+  const memoOf = (epoch: number): EpochMemo => {
+    if (epoch > memo.epoch) memo = new EpochMemo(epoch);
+    if (epoch !== memo.epoch) return new EpochMemo(epoch);
+    if (memo.pages.size > MAX_MEMO_ENTRIES) memo.pages.clear();
+    return memo;
+  };
   /** Rows of the list query (each with its slots, options, instructors and week span) as products. */
   const toProducts = (rows: ProductListRow[], locale: Locale): Product[] =>
     rows.map((row) =>
@@ -315,7 +313,7 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
     let index: Promise<Map<string, number>>;
     if (epoch === undefined) index = categoryIndex();
     else {
-      const known = memo.at(epoch);
+      const known = memoOf(epoch);
       index = known.categories ??= categoryIndex();
       index.catch(() => {
         if (known.categories === index) known.categories = undefined;
@@ -377,27 +375,26 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
       const criteria = await criteriaOf(filters, epoch);
       const offset = (filters.page - 1) * filters.pageSize;
       const key = `${locale}|${shapeOf(criteria)}|${JSON.stringify(listValues(criteria))}|${filters.pageSize}|${offset}`;
-      let page = memo.at(epoch).pages.get(key);
+      const known = memoOf(epoch);
+      let page = known.pages.get(key);
       if (!page) {
         page = await findListPage(db, criteria, locale, { limit: filters.pageSize, offset });
-        memo.at(epoch).pages.set(key, page);
+        known.pages.set(key, page);
       }
       if (page.ids.length === 0 && filters.page > 1) throw AppError.notFound();
-      const cards = memo.at(epoch).cards;
-      const missing = page.ids.filter((id) => !cards.has(`${locale}:${id}`));
+      const missing = page.ids.filter((id) => !known.cards.has(`${locale}:${id}`));
       if (missing.length > 0) {
         const { rows } = await findProductList(db, { ids: missing }, locale, {
           limit: missing.length,
           offset: 0,
         });
-        const products = toProducts(rows, locale);
-        const into = memo.at(epoch).cards;
-        for (const product of products) into.set(`${locale}:${product.id}`, JSON.stringify(product));
+        for (const product of toProducts(rows, locale))
+          known.cards.set(`${locale}:${product.id}`, JSON.stringify(product));
       }
       if (!page.results) {
         const json: string[] = [];
         for (const id of page.ids) {
-          const card = memo.at(epoch).cards.get(`${locale}:${id}`);
+          const card = known.cards.get(`${locale}:${id}`);
           if (card === undefined) {
             const { results, ...full } = await service.listProducts(filters, locale, epoch);
             return { ...full, results: jsonPart(JSON.stringify(results)) };
