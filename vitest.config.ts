@@ -1,7 +1,12 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Vitest's default (one worker less than the cores) is a single worker on the 2-core CI machine,
+    // while most server test files wait on PGlite, PostgreSQL, argon2 or timers: two at once cut the
+    // server suites by about a third to two fifths there (D87).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: "contract", root: "contract", include: ["src/**/*.test.ts"] } },
       {
