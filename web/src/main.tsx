@@ -1,10 +1,11 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { hydrate, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { installGuestTransfer } from "./app/guest-transfer.ts";
 import { createAppRouter } from "./app/router.ts";
+import { markHydrating, SERVER_STATE_ID } from "./app/server-rendered.ts";
 import { installChunkReloadGuard } from "./features/app-updates/reload-guard.ts";
 import { applyLocale } from "./features/locale/apply-locale.ts";
 import { detectLocale } from "./features/locale/detect-locale.ts";
@@ -13,6 +14,8 @@ import { i18n, initI18n } from "./i18n/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import "./styles.css";
 
+// The language the server rendered the page in (read before applyLocale sets it to the browser's choice).
+const renderedLocale = document.documentElement.lang;
 const locale = detectLocale({
   query: new URLSearchParams(window.location.search).get("locale"),
   cookie: document.cookie,
@@ -30,12 +33,30 @@ initMonitoring(router);
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
 
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </I18nextProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// D86: a public page arrives rendered with its data. The browser takes over that HTML (hydrates) with the
+// same data and the route's code loaded first, so nothing is fetched again and nothing moves. A page the
+// server left empty, or rendered in another language than the browser chose, is rendered here.
+const serverState = document.getElementById(SERVER_STATE_ID);
+if (serverState && rootElement.hasChildNodes() && renderedLocale === locale) {
+  hydrate(queryClient, JSON.parse(serverState.textContent ?? "{}"));
+  markHydrating();
+  // The server's tree has no loading boundary around the routes; this tells the router to match it.
+  router.ssr = { manifest: undefined };
+  router
+    .load()
+    .catch((error: unknown) => console.error("route load before hydration failed", error))
+    .finally(() => hydrateRoot(rootElement, app));
+} else {
+  rootElement.replaceChildren();
+  createRoot(rootElement).render(app);
+}

@@ -50,6 +50,8 @@ export function renderPage(
     publicUrl: string;
     head: PageHead;
     indexable: boolean;
+    /** Server-rendered app HTML for `#root` and the data block that goes with it (D86). */
+    body?: { html: string; state: string } | undefined;
   },
 ): string {
   const { locale, path, publicUrl, head } = input;
@@ -86,5 +88,10 @@ export function renderPage(
       // Replacer functions: texts from the database may contain `$&` and the like.
       .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
       .replace("<!--app-head-->", () => tags.join("\n    "))
+      .replace('<div id="root"></div>', () =>
+        input.body
+          ? `<div id="root">${input.body.html}</div>\n    ${input.body.state}`
+          : '<div id="root"></div>',
+      )
   );
 }

@@ -4,6 +4,7 @@ import { NewVersionBanner } from "../../features/app-updates/components/new-vers
 import { isCookieModalClosed, onCookieSettingsRequest } from "../../features/cookie-consent/consent-store.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { pageTitleOverride } from "../../lib/page-title.ts";
+import { startedFromServerHtml } from "../server-rendered.ts";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { pageLayout, pageTitle } from "./page-layout.ts";
@@ -28,7 +29,14 @@ export function RootLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const locale = useLocale();
   const layout = pageLayout(pathname);
-  const [showCookieModal, setShowCookieModal] = useState(() => !isCookieModalClosed(storage()));
+  // The server renders no modal (it cannot see the stored choice): on a server-rendered page it opens
+  // after hydration, as an overlay that moves nothing (D86).
+  const [showCookieModal, setShowCookieModal] = useState(
+    () => typeof window !== "undefined" && !startedFromServerHtml() && !isCookieModalClosed(storage()),
+  );
+  useEffect(() => {
+    if (startedFromServerHtml() && !isCookieModalClosed(storage())) setShowCookieModal(true);
+  }, []);
 
   // The footer's "cookie settings" link shows the modal again, with the choice stored so far.
   useEffect(() => onCookieSettingsRequest(() => setShowCookieModal(true)), []);

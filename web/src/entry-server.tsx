@@ -1,0 +1,109 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Locale } from "@atelier/contract";
+import { dehydrate, type Query, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createAppRouter } from "./app/router.ts";
+import { ssoCallbackFromSearchStr } from "./features/auth/sso.ts";
+import { i18n, initI18n, setLocaleSource } from "./i18n/i18n.ts";
+import { setApiTransport } from "./lib/api-client.ts";
+import { createQueryClient } from "./lib/query-client.ts";
+
+/**
+ * Server rendering of public pages (D86). The server hands in how to answer the app's GET requests
+ * in-process; the page is rendered as a guest sees it, with the data its queries need, and the query
+ * cache goes into the page so the browser hydrates the same tree without fetching again.
+ */
+
+/** Answers a GET of the app's API (path with query) as a guest; the server calls its own routes. */
+export type ApiAnswer = (path: string) => Promise<{ status: number; body: string; contentType: string }>;
+
+export type RenderedApp = { html: string; state: unknown };
+
+// Renders a few passes at most: each pass can reveal queries that need the data of the one before.
+const MAX_PASSES = 4;
+
+const requestLocale = new AsyncLocalStorage<Locale>();
+let answer: ApiAnswer | undefined;
+let initialised = false;
+
+function setup(answerApi: ApiAnswer) {
+  answer = answerApi;
+  if (initialised) return;
+  initialised = true;
+  initI18n("de");
+  setLocaleSource(() => requestLocale.getStore());
+  setApiTransport(async (input, init) => {
+    const method = init?.method ?? "GET";
+    // A guest's page only reads: whatever would write (a new cart) is left to the browser.
+    if (method !== "GET" || !answer) throw new Error(`server rendering does not send ${method}`);
+    const reply = await answer(String(input));
+    return new Response(reply.status === 204 ? null : reply.body, {
+      status: reply.status,
+      headers: { "content-type": reply.contentType },
+    });
+  });
+}
+
+/** A query the render asked for that has neither data nor a request under way (and is not switched off). */
+function waitingQuery(query: Query): boolean {
+  const enabled = (query.options as { enabled?: unknown }).enabled;
+  const off = enabled === false || (typeof enabled === "function" && enabled(query) === false);
+  return query.state.status === "pending" && !off;
+}
+
+/** Starts what the last pass asked for and waits for every request under way; false when nothing was. */
+async function settleQueries(queryClient: QueryClient): Promise<boolean> {
+  const pending = queryClient
+    .getQueryCache()
+    .findAll()
+    .filter((query) => waitingQuery(query) || query.state.fetchStatus === "fetching");
+  if (!pending.length) return false;
+  // Failures stay in the cache as errors; the browser retries those (they are not sent along).
+  await Promise.all(pending.map((query) => query.fetch().catch(() => undefined)));
+  return true;
+}
+
+function renderTree(queryClient: QueryClient, router: ReturnType<typeof createAppRouter>, locale: Locale) {
+  // The one i18n instance serves every request: switched right before the synchronous render, which no
+  // other request can interleave with.
+  if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+/**
+ * The HTML of the app at `url` (path and query) and the query cache that goes with it, or `null` when
+ * the page is left to the browser (the navigation rules redirect, or a sign-in callback is in the URL).
+ */
+export async function renderApp(input: { url: string; locale: Locale; answerApi: ApiAnswer }) {
+  setup(input.answerApi);
+  const { url, locale } = input;
+  const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
+  if (ssoCallbackFromSearchStr(search)) return null;
+
+  return requestLocale.run(locale, async (): Promise<RenderedApp | null> => {
+    const queryClient = createQueryClient();
+    const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+    await router.load();
+    // A redirect of the navigation rules (a missing locale, the redirect table) is the browser's to follow.
+    if (router._serverResult?.type !== "render") return null;
+
+    // The loaders have started their data; a render can ask for more (each pass waits for the last).
+    let html = "";
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const waited = await settleQueries(queryClient);
+      if (pass > 0 && !waited) break;
+      html = renderTree(queryClient, router, locale);
+    }
+    const state = dehydrate(queryClient);
+    queryClient.clear();
+    return { html, state };
+  });
+}
