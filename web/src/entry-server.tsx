@@ -1,3 +1,5 @@
+// First: the page modules imported below need initialised texts.
+import "./i18n/init-server.ts";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Locale } from "@atelier/contract";
 import { dehydrate, type Query, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -6,7 +8,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createAppRouter } from "./app/router.ts";
 import { ssoCallbackFromSearchStr } from "./features/auth/sso.ts";
-import { i18n, initI18n, setLocaleSource } from "./i18n/i18n.ts";
+import { i18n, setLocaleSource } from "./i18n/i18n.ts";
 import { setApiTransport } from "./lib/api-client.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 
@@ -32,7 +34,6 @@ function setup(answerApi: ApiAnswer) {
   answer = answerApi;
   if (initialised) return;
   initialised = true;
-  initI18n("de");
   setLocaleSource(() => requestLocale.getStore());
   setApiTransport(async (input, init) => {
     const method = init?.method ?? "GET";
@@ -78,6 +79,28 @@ function renderTree(queryClient: QueryClient, router: ReturnType<typeof createAp
   );
 }
 
+const pathOf = (href: string) => new URL(href, "http://page.invalid").pathname;
+
+/**
+ * The router loaded at `url`, or `null` for a page the browser should render itself. The navigation rules
+ * may add the locale to the query (spec §2 rule 2): that page is rendered, since the browser's router
+ * makes the same step before it hydrates; any other redirect (the redirect table) is left to the browser.
+ */
+async function loadRouter(queryClient: QueryClient, url: string) {
+  let href = url;
+  for (let hop = 0; hop < 2; hop++) {
+    const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [href] }));
+    await router.load();
+    const result = router._serverResult;
+    if (result?.type === "render") return result.status === 200 ? router : null;
+    const target = result?.redirect.options.href;
+    if (!target || pathOf(target) !== pathOf(href)) return null;
+    const parsed = new URL(target, "http://page.invalid");
+    href = `${parsed.pathname}${parsed.search}`;
+  }
+  return null;
+}
+
 /**
  * The HTML of the app at `url` (path and query) and the query cache that goes with it, or `null` when
  * the page is left to the browser (the navigation rules redirect, or a sign-in callback is in the URL).
@@ -90,10 +113,8 @@ export async function renderApp(input: { url: string; locale: Locale; answerApi:
 
   return requestLocale.run(locale, async (): Promise<RenderedApp | null> => {
     const queryClient = createQueryClient();
-    const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
-    await router.load();
-    // A redirect of the navigation rules (a missing locale, the redirect table) is the browser's to follow.
-    if (router._serverResult?.type !== "render") return null;
+    const router = await loadRouter(queryClient, url);
+    if (!router) return null;
 
     // The loaders have started their data; a render can ask for more (each pass waits for the last).
     let html = "";
