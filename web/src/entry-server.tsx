@@ -6,7 +6,9 @@ import { dehydrate, type Query, type QueryClient, QueryClientProvider } from "@t
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { loadCookieModal } from "./app/layout/root-layout.tsx";
 import { createAppRouter } from "./app/router.ts";
+import { type ServerPage, setServerPage } from "./app/server-rendered.ts";
 import { ssoCallbackFromSearchStr } from "./features/auth/sso.ts";
 import { i18n, setLocaleSource } from "./i18n/i18n.ts";
 import { setApiTransport } from "./lib/api-client.ts";
@@ -21,7 +23,7 @@ import { createQueryClient } from "./lib/query-client.ts";
 /** Answers a GET of the app's API (path with query) as a guest; the server calls its own routes. */
 export type ApiAnswer = (path: string) => Promise<{ status: number; body: string; contentType: string }>;
 
-export type RenderedApp = { html: string; state: unknown };
+export type RenderedApp = { html: string; state: { queries: unknown; page: ServerPage } };
 
 // Renders a few passes at most: each pass can reveal queries that need the data of the one before.
 const MAX_PASSES = 4;
@@ -66,10 +68,16 @@ async function settleQueries(queryClient: QueryClient): Promise<boolean> {
   return true;
 }
 
-function renderTree(queryClient: QueryClient, router: ReturnType<typeof createAppRouter>, locale: Locale) {
-  // The one i18n instance serves every request: switched right before the synchronous render, which no
-  // other request can interleave with.
+function renderTree(
+  queryClient: QueryClient,
+  router: ReturnType<typeof createAppRouter>,
+  locale: Locale,
+  page: ServerPage,
+) {
+  // The one i18n instance and page facts serve every request: set right before the synchronous render,
+  // which no other request can interleave with.
   if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  setServerPage(page);
   return renderToString(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
@@ -105,8 +113,17 @@ async function loadRouter(queryClient: QueryClient, url: string) {
  * The HTML of the app at `url` (path and query) and the query cache that goes with it, or `null` when
  * the page is left to the browser (the navigation rules redirect, or a sign-in callback is in the URL).
  */
-export async function renderApp(input: { url: string; locale: Locale; answerApi: ApiAnswer }) {
+export async function renderApp(input: {
+  url: string;
+  locale: Locale;
+  answerApi: ApiAnswer;
+  /** The request carried the closed-modal cookie: the page is rendered without the cookie modal. */
+  cookieModalClosed: boolean;
+}) {
   setup(input.answerApi);
+  // The modal renders at once, not as a loading placeholder, so its code is there before the first render.
+  await loadCookieModal();
+  const page: ServerPage = { cookieModal: !input.cookieModalClosed };
   const { url, locale } = input;
   const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
   if (ssoCallbackFromSearchStr(search)) return null;
@@ -121,10 +138,10 @@ export async function renderApp(input: { url: string; locale: Locale; answerApi:
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const waited = await settleQueries(queryClient);
       if (pass > 0 && !waited) break;
-      html = renderTree(queryClient, router, locale);
+      html = renderTree(queryClient, router, locale, page);
     }
-    const state = dehydrate(queryClient);
+    const queries = dehydrate(queryClient);
     queryClient.clear();
-    return { html, state };
+    return { html, state: { queries, page } };
   });
 }

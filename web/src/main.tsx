@@ -1,11 +1,12 @@
-import { hydrate, QueryClientProvider } from "@tanstack/react-query";
+import { type DehydratedState, hydrate, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { installGuestTransfer } from "./app/guest-transfer.ts";
+import { loadCookieModal } from "./app/layout/root-layout.tsx";
 import { createAppRouter } from "./app/router.ts";
-import { markHydrating, SERVER_STATE_ID } from "./app/server-rendered.ts";
+import { SERVER_STATE_ID, type ServerPage, setServerPage } from "./app/server-rendered.ts";
 import { installChunkReloadGuard } from "./features/app-updates/reload-guard.ts";
 import { applyLocale } from "./features/locale/apply-locale.ts";
 import { detectLocale } from "./features/locale/detect-locale.ts";
@@ -48,14 +49,19 @@ const app = (
 // server left empty, or rendered in another language than the browser chose, is rendered here.
 const serverState = document.getElementById(SERVER_STATE_ID);
 if (serverState && rootElement.hasChildNodes() && renderedLocale === locale) {
-  hydrate(queryClient, JSON.parse(serverState.textContent ?? "{}"));
-  markHydrating();
+  const { queries, page } = JSON.parse(serverState.textContent ?? "{}") as {
+    queries: DehydratedState;
+    page: ServerPage;
+  };
+  hydrate(queryClient, queries);
+  setServerPage(page);
   // The server's tree has no loading boundary around the routes; this tells the router to match it.
   router.ssr = { manifest: undefined };
-  router
-    .load()
-    .catch((error: unknown) => console.error("route load before hydration failed", error))
-    .finally(() => hydrateRoot(rootElement, app));
+  Promise.all([router.load(), page.cookieModal ? loadCookieModal() : undefined])
+    .catch((error: unknown) => console.error("loading before hydration failed", error))
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+    // thread for the whole page (the page is already visible; input meanwhile goes to what is hydrated).
+    .finally(() => startTransition(() => void hydrateRoot(rootElement, app)));
 } else {
   rootElement.replaceChildren();
   createRoot(rootElement).render(app);

@@ -31,11 +31,16 @@ type ServerEntry = {
     url: string;
     locale: Locale;
     answerApi: (path: string) => Promise<{ status: number; body: string; contentType: string }>;
+    cookieModalClosed: boolean;
   }): Promise<{ html: string; state: unknown } | null>;
 };
 
 export type RenderedPage = { html: string; state: unknown };
-export type PageRenderer = (url: string, locale: Locale) => Promise<RenderedPage | null>;
+export type PageRenderer = (input: {
+  url: string;
+  locale: Locale;
+  cookieModalClosed: boolean;
+}) => Promise<RenderedPage | null>;
 
 /**
  * Loads the server entry of the web build, if built. The app's GET requests are answered by this
@@ -56,7 +61,7 @@ export async function loadPageRenderer(
       contentType: String(reply.headers["content-type"] ?? "application/json"),
     };
   };
-  return (url, locale) => entry.renderApp({ url, locale, answerApi });
+  return (input) => entry.renderApp({ ...input, answerApi });
 }
 
 /** The query cache as a JSON data block (`<` escaped so no text can close the element; never run). */

@@ -101,6 +101,18 @@ describe("server-rendered pages (D86)", () => {
     expect(rootOf(bare.body)).toContain("Kleine Maler");
   });
 
+  it("puts the cookie modal into the HTML unless the request carries the closed-modal cookie", async () => {
+    const first = await get("/courses?locale=de");
+    expect(rootOf(first.body)).toMatch(/<dialog data-testid="cookie-modal" open=""/);
+    const returning = await ctx.app.inject({
+      method: "GET",
+      url: "/courses?locale=de",
+      headers: { cookie: "cookie-modal-closed=true" },
+    });
+    expect(returning.body).not.toContain("cookie-modal");
+    expect(returning.body).toContain('"cookieModal":false');
+  });
+
   it("leaves unknown pages, signed-in pages and the checkout to the browser", async () => {
     const missing = await get("/product/no-such-offer?locale=de");
     expect(missing.statusCode).toBe(404);

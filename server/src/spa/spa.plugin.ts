@@ -1,8 +1,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type Locale, matchPageRoute, PAGE_ROUTES, type PageKey, REDIRECTS } from "@atelier/contract";
+import {
+  COOKIE_MODAL_CLOSED_COOKIE,
+  type Locale,
+  matchPageRoute,
+  PAGE_ROUTES,
+  type PageKey,
+  REDIRECTS,
+} from "@atelier/contract";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { readCookie } from "../i18n/request-locale.ts";
 import { apiNotFound } from "../plugins/error-handler.ts";
 import { defaultHead, type PageHead, renderPage } from "./render-page.ts";
 import { readRouteChunks } from "./route-chunks.ts";
@@ -106,7 +114,9 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
   const renderApp = async (request: FastifyRequest): Promise<RenderedPage | null> => {
     if (!renderer) return null;
     try {
-      return await renderer(request.url, request.locale);
+      // The cookie that mirrors a closed cookie modal decides whether the page's HTML has the modal.
+      const cookieModalClosed = readCookie(request.headers.cookie, COOKIE_MODAL_CLOSED_COOKIE) === "true";
+      return await renderer({ url: request.url, locale: request.locale, cookieModalClosed });
     } catch (err) {
       request.log.warn({ err }, "server rendering failed; the browser renders the page");
       return null;

@@ -1,17 +1,24 @@
 /**
  * The page's HTML came from the server renderer (D86): the browser hydrates it instead of rendering anew,
- * so components whose first render would differ from the server's (browser storage) wait for an effect.
+ * so components whose first render could differ from the server's (browser storage) start from what the
+ * server rendered and correct it in an effect.
  */
-let hydrating = false;
+export type ServerPage = {
+  /** Whether the server put the cookie modal into the HTML (no closed-modal cookie came with the request). */
+  cookieModal: boolean;
+};
 
-/** Id of the `<script type="application/json">` data block with the server's query cache. */
+let serverPage: ServerPage | undefined;
+
+/** Id of the `<script type="application/json">` data block with the server's query cache and page facts. */
 export const SERVER_STATE_ID = "app-state";
 
-export function markHydrating() {
-  hydrating = true;
+/** Set by the server renderer before each render, and by the browser before it hydrates. */
+export function setServerPage(page: ServerPage) {
+  serverPage = page;
 }
 
-/** Whether this page started from server-rendered HTML. */
-export function startedFromServerHtml(): boolean {
-  return hydrating;
+/** What the server rendered this page with; undefined when the browser renders the page itself. */
+export function renderedByServer(): ServerPage | undefined {
+  return serverPage;
 }
