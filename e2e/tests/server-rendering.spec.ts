@@ -16,7 +16,7 @@ test("a product page's HTML carries its name, price and the seats left the API g
   ]);
   expect(page.status()).toBe(200);
   const html = await page.text();
-  const root = html.slice(html.indexOf('<div id="root">'));
+  const root = html.slice(html.indexOf('<div id="root" data-hydrating>'));
   expect(root).toMatch(/<h1[^>]*>Kleine Maler<\/h1>/);
   expect(root).toMatch(/79\s€ \/ Monat/);
   const slots = ((await api.json()) as { schedule_slots: Slot[] }).schedule_slots;

@@ -1,6 +1,6 @@
 import { type DehydratedState, hydrate, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode, startTransition } from "react";
+import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { installGuestTransfer } from "./app/guest-transfer.ts";
@@ -34,11 +34,19 @@ initMonitoring(router);
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
 
+/** Ends the server HTML's "not interactive yet" state once hydration has committed (D86). */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => rootElement?.removeAttribute("data-hydrating"), []);
+  return children;
+}
+
 const app = (
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <Hydrated>
+          <RouterProvider router={router} />
+        </Hydrated>
       </QueryClientProvider>
     </I18nextProvider>
   </StrictMode>

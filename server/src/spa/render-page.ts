@@ -106,7 +106,7 @@ export function renderPage(
       .replace("<!--app-head-->", () => tags.join("\n    "))
       .replace('<div id="root"></div>', () =>
         input.body
-          ? `<div id="root">${input.body.html}</div>\n    ${input.body.state}`
+          ? `<div id="root" data-hydrating>${input.body.html}</div>\n    ${input.body.state}`
           : '<div id="root"></div>',
       )
   );

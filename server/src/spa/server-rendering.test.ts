@@ -29,7 +29,8 @@ afterAll(async () => {
 });
 
 const get = (url: string) => ctx.app.inject({ method: "GET", url });
-const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('id="app-state"'));
+const rootOf = (html: string) =>
+  html.slice(html.indexOf('<div id="root" data-hydrating>'), html.indexOf('id="app-state"'));
 
 async function firstSlotSpace() {
   const detail = ProductDetailSchema.parse((await get(`/api/v2/products/${SLUG}/?locale=de`)).json());
