@@ -28,18 +28,18 @@ export type RenderedApp = { html: string; state: { queries: unknown; page: Serve
 // Renders a few passes at most: each pass can reveal queries that need the data of the one before.
 const MAX_PASSES = 4;
 
-const requestLocale = new AsyncLocalStorage<Locale>();
-let answer: ApiAnswer | undefined;
+// What the request being rendered needs outside React: its locale and who answers its API calls.
+const currentRequest = new AsyncLocalStorage<{ locale: Locale; answer: ApiAnswer }>();
 let initialised = false;
 
-function setup(answerApi: ApiAnswer) {
-  answer = answerApi;
+function setup() {
   if (initialised) return;
   initialised = true;
-  setLocaleSource(() => requestLocale.getStore());
+  setLocaleSource(() => currentRequest.getStore()?.locale);
   setApiTransport(async (input, init) => {
     const method = init?.method ?? "GET";
     // A guest's page only reads: whatever would write (a new cart) is left to the browser.
+    const answer = currentRequest.getStore()?.answer;
     if (method !== "GET" || !answer) throw new Error(`server rendering does not send ${method}`);
     const reply = await answer(String(input));
     return new Response(reply.status === 204 ? null : reply.body, {
@@ -120,7 +120,7 @@ export async function renderApp(input: {
   /** The request carried the closed-modal cookie: the page is rendered without the cookie modal. */
   cookieModalClosed: boolean;
 }) {
-  setup(input.answerApi);
+  setup();
   // The modal renders at once, not as a loading placeholder, so its code is there before the first render.
   await loadCookieModal();
   const page: ServerPage = { cookieModal: !input.cookieModalClosed };
@@ -128,7 +128,7 @@ export async function renderApp(input: {
   const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
   if (ssoCallbackFromSearchStr(search)) return null;
 
-  return requestLocale.run(locale, async (): Promise<RenderedApp | null> => {
+  return currentRequest.run({ locale, answer: input.answerApi }, async (): Promise<RenderedApp | null> => {
     const queryClient = createQueryClient();
     const router = await loadRouter(queryClient, url);
     if (!router) return null;
