@@ -3,7 +3,7 @@ import { join } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type UserConfig } from "vite";
 import { buildInfoPlugin } from "./scripts/build-info-plugin.ts";
 
 const apiTarget = "http://localhost:3000";
@@ -28,7 +28,43 @@ function derivedSchemaBases(): string[] {
   return [...names].sort();
 }
 
-export default defineConfig({
+const browserBuild = {
+  // dist/.vite/manifest.json lets the server name a page's route chunks in its HTML (modulepreload).
+  manifest: true,
+  rolldownOptions: {
+    output: {
+      codeSplitting: {
+        groups: [
+          // Everything the entry imports statically in one chunk beside it: a phone on HTTP/1.1 fetches
+          // six files at a time, so ten small files cost round trips before the first paint (D82).
+          { name: "start", tags: ["$initial"] },
+          // The small formatting and pricing helpers the catalogue pages share (a few hundred bytes each)
+          // in one file instead of seven.
+          {
+            name: "kit",
+            test: /[\\/]web[\\/]src[\\/]lib[\\/][\w-]+\.ts$|[\\/]contract[\\/]src[\\/]rules[\\/](dates|vat)\.ts$/,
+            minShareCount: 2,
+          },
+          // What every catalogue page (lists and product pages) shows: cards, prices, sessions, its texts.
+          {
+            name: "catalogue",
+            test: /[\\/]web[\\/]src[\\/](features[\\/]catalogue[\\/](api|components[\\/](price-tag|next-session|product-card)|type-routes|i18n)|locales[\\/](de|ru)[\\/]catalogue\.json)|[\\/]components[\\/]ui[\\/]markdown/,
+            minShareCount: 2,
+          },
+        ],
+      },
+    },
+    treeshake: {
+      // The shared contract is pure declarations (constants, zod schemas). Saying so (and that building a
+      // zod schema has no side effects) lets the bundler drop the schemas a chunk does not use, which keeps
+      // zod (~20 KB gzipped) out of the home page; pages with forms still get it in their own chunks.
+      moduleSideEffects: [{ test: /[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+      manualPureFunctions: ["z", ...derivedSchemaBases()],
+    },
+  },
+} satisfies UserConfig["build"];
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // Must run before the React plugin; autoCodeSplitting makes every route component a lazy chunk (spec §2).
     tanstackRouter({
@@ -41,41 +77,9 @@ export default defineConfig({
     tailwindcss(),
     buildInfoPlugin(),
   ],
-  build: {
-    // dist/.vite/manifest.json lets the server name a page's route chunks in its HTML (modulepreload).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Everything the entry imports statically in one chunk beside it: a phone on HTTP/1.1 fetches
-            // six files at a time, so ten small files cost round trips before the first paint (D82).
-            { name: "start", tags: ["$initial"] },
-            // The small formatting and pricing helpers the catalogue pages share (a few hundred bytes each)
-            // in one file instead of seven.
-            {
-              name: "kit",
-              test: /[\\/]web[\\/]src[\\/]lib[\\/][\w-]+\.ts$|[\\/]contract[\\/]src[\\/]rules[\\/](dates|vat)\.ts$/,
-              minShareCount: 2,
-            },
-            // What every catalogue page (lists and product pages) shows: cards, prices, sessions, its texts.
-            {
-              name: "catalogue",
-              test: /[\\/]web[\\/]src[\\/](features[\\/]catalogue[\\/](api|components[\\/](price-tag|next-session|product-card)|type-routes|i18n)|locales[\\/](de|ru)[\\/]catalogue\.json)|[\\/]components[\\/]ui[\\/]markdown/,
-              minShareCount: 2,
-            },
-          ],
-        },
-      },
-      treeshake: {
-        // The shared contract is pure declarations (constants, zod schemas). Saying so (and that building a
-        // zod schema has no side effects) lets the bundler drop the schemas a chunk does not use, which keeps
-        // zod (~20 KB gzipped) out of the home page; pages with forms still get it in their own chunks.
-        moduleSideEffects: [{ test: /[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
-        manualPureFunctions: ["z", ...derivedSchemaBases()],
-      },
-    },
-  },
+  // The server renderer (D86: `vite build --ssr src/entry-server.tsx`) is one module for Node beside the
+  // browser build: no public files, no manifest; the browser build's chunking rules do not apply to it.
+  build: isSsrBuild ? { outDir: "dist-ssr", copyPublicDir: false } : browserBuild,
   server: {
     proxy: {
       "/api": apiTarget,
@@ -90,4 +94,4 @@ export default defineConfig({
       "/readyz": apiTarget,
     },
   },
-});
+}));

@@ -122,6 +122,8 @@ for (const locale of ["de", "ru"] as const) {
       await page.goto(`/?locale=${locale}`);
       const button = page.getByTestId("sign-in-button");
       await expect(button).toHaveText(t.signIn);
+      // Enabled once the app has taken over the server-rendered page (D86).
+      await expect(button).toBeEnabled();
       await button.focus();
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name: t.dialog });

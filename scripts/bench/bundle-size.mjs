@@ -20,6 +20,8 @@ export async function measurePageJs(base, path, distDir, { returningVisitor }) {
     const context = await browser.newContext();
     if (returningVisitor) {
       await context.addInitScript(() => window.localStorage.setItem("is-closed-cookie", "true"));
+      // The cookie that mirrors the closed modal for the server renderer (D86).
+      await context.addCookies([{ name: "cookie-modal-closed", value: "true", url: base }]);
     }
     const page = await context.newPage();
     const scripts = new Set();

@@ -42,7 +42,17 @@ async function runOnce(port, url) {
     ),
     lcpElement:
       lhr?.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    runtimeError: lhr?.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
   };
+}
+
+/** One measured run; a run Lighthouse itself could not finish (runtimeError, no metrics) is logged and repeated. */
+async function runMeasured(port, url) {
+  for (let attempt = 0; ; attempt++) {
+    const sample = await runOnce(port, url);
+    if (!sample.runtimeError || attempt === 2) return sample;
+    console.log(`[bench] Lighthouse could not finish ${url} (${sample.runtimeError}); repeating the run`);
+  }
 }
 
 export async function runLighthouse(baseUrl, paths, { runs = 3 } = {}) {
@@ -65,7 +75,7 @@ export async function runLighthouse(baseUrl, paths, { runs = 3 } = {}) {
       const url = new URL(path, baseUrl).toString();
       const samples = [];
       // Each run loads the page in a fresh profile (Lighthouse clears storage), so the cookie modal shows.
-      for (let i = 0; i < runs; i++) samples.push(await runOnce(chrome.port, url));
+      for (let i = 0; i < runs; i++) samples.push(await runMeasured(chrome.port, url));
       results.push({
         path,
         runs: samples.map((s) => s.performance),

@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps) {
     distDir: env.WEB_DIST_DIR ?? resolve(here, "../../web/dist"),
     publicUrl: env.PUBLIC_URL,
     headProvider: catalogueApi.headProvider,
+    serverEntry: env.WEB_SSR_ENTRY,
   });
   return app;
 }

@@ -1,10 +1,12 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type DehydratedState, hydrate, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { installGuestTransfer } from "./app/guest-transfer.ts";
+import { loadCookieModal } from "./app/layout/root-layout.tsx";
 import { createAppRouter } from "./app/router.ts";
+import { SERVER_STATE_ID, type ServerPage, setServerPage } from "./app/server-rendered.ts";
 import { installChunkReloadGuard } from "./features/app-updates/reload-guard.ts";
 import { applyLocale } from "./features/locale/apply-locale.ts";
 import { detectLocale } from "./features/locale/detect-locale.ts";
@@ -13,6 +15,8 @@ import { i18n, initI18n } from "./i18n/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import "./styles.css";
 
+// The language the server rendered the page in (read before applyLocale sets it to the browser's choice).
+const renderedLocale = document.documentElement.lang;
 const locale = detectLocale({
   query: new URLSearchParams(window.location.search).get("locale"),
   cookie: document.cookie,
@@ -30,12 +34,43 @@ initMonitoring(router);
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
 
-createRoot(rootElement).render(
+/** Ends the server HTML's "not interactive yet" state once hydration has committed (D86). */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => rootElement?.removeAttribute("data-hydrating"), []);
+  return children;
+}
+
+const app = (
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <Hydrated>
+          <RouterProvider router={router} />
+        </Hydrated>
       </QueryClientProvider>
     </I18nextProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// D86: a public page arrives rendered with its data. The browser takes over that HTML (hydrates) with the
+// same data and the route's code loaded first, so nothing is fetched again and nothing moves. A page the
+// server left empty, or rendered in another language than the browser chose, is rendered here.
+const serverState = document.getElementById(SERVER_STATE_ID);
+if (serverState && rootElement.hasChildNodes() && renderedLocale === locale) {
+  const { queries, page } = JSON.parse(serverState.textContent ?? "{}") as {
+    queries: DehydratedState;
+    page: ServerPage;
+  };
+  hydrate(queryClient, queries);
+  setServerPage(page);
+  // The server's tree has no loading boundary around the routes; this tells the router to match it.
+  router.ssr = { manifest: undefined };
+  Promise.all([router.load(), page.cookieModal ? loadCookieModal() : undefined])
+    .catch((error: unknown) => console.error("loading before hydration failed", error))
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+    // thread for the whole page (the page is already visible; input meanwhile goes to what is hydrated).
+    .finally(() => startTransition(() => void hydrateRoot(rootElement, app)));
+} else {
+  rootElement.replaceChildren();
+  createRoot(rootElement).render(app);
+}

@@ -24,6 +24,12 @@ export const DEFAULT_PHONE_COUNTRY = "de";
 /** The cookie policy linked from the cookie modal (spec §2); German is the binding version. */
 export const COOKIE_POLICY_PDF = { de: "/docs/cookies.pdf", ru: "/docs/cookies.ru.pdf" } as const;
 
+/**
+ * Cookie that mirrors a closed cookie modal (`is-closed-cookie` in local storage stays the truth): it tells
+ * the server renderer whether a page's HTML carries the modal (D86).
+ */
+export const COOKIE_MODAL_CLOSED_COOKIE = "cookie-modal-closed";
+
 /** Local storage keys of spec §3. */
 export const STORAGE_KEYS = {
   token: "odev-token",

@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Directory of the built SPA; defaults to web/dist beside the server package. */
   WEB_DIST_DIR: z.string().optional(),
+  /** The web build's server renderer (D86); defaults to dist-ssr/entry-server.js beside WEB_DIST_DIR. */
+  WEB_SSR_ENTRY: z.string().optional(),
   /** smtp://user:pass@host:port; without it mails are written as .eml files under DATA_DIR/outbox. */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default("Atelier <info@atelier-berlin.example>"),

@@ -20,7 +20,7 @@ export function resolveRequestLocale(input: {
   return DEFAULT_LOCALE;
 }
 
-function readCookie(header: string | undefined, name: string): string | undefined {
+export function readCookie(header: string | undefined, name: string): string | undefined {
   for (const pair of (header ?? "").split(";")) {
     const [key, ...rest] = pair.trim().split("=");
     if (key === name) return decodeURIComponent(rest.join("="));

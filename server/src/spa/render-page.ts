@@ -36,6 +36,19 @@ export function defaultHead(key: PageKey | undefined, locale: Locale): PageHead 
   return { title: `${PAGE_TITLES[key][locale]} – ${site}`, ...(description ? { description } : {}) };
 }
 
+const ENTRY_SCRIPT = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/;
+
+/**
+ * A server-rendered page (D86) paints from its HTML and styles: the app's entry and the route's chunks are
+ * fetched after the first paint by `/app-start.js` (web/public), not beside the styles before it.
+ */
+function startAfterFirstPaint(template: string, chunks: string[]): string {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) return template;
+  const start = `<script type="module" src="/app-start.js" data-app-entry="${escapeHtml(entry)}" data-app-chunks="${escapeHtml(chunks.join(" "))}"></script>`;
+  return template.replace(ENTRY_SCRIPT, () => start);
+}
+
 /**
  * Puts the per-route head into the built index.html: `<html lang>`, `<title>`, and at `<!--app-head-->`
  * the description, canonical URL, hreflang alternates and Open Graph tags.
@@ -50,6 +63,8 @@ export function renderPage(
     publicUrl: string;
     head: PageHead;
     indexable: boolean;
+    /** Server-rendered app HTML for `#root` and the data block that goes with it (D86). */
+    body?: { html: string; state: string } | undefined;
   },
 ): string {
   const { locale, path, publicUrl, head } = input;
@@ -57,7 +72,9 @@ export function renderPage(
   const urlFor = (l: Locale) => `${base}${path}?locale=${l}`;
   const tags = [
     head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : "",
-    ...(input.modulePreloads ?? []).map((file) => `<link rel="modulepreload" href="${escapeHtml(file)}">`),
+    ...(input.body ? [] : (input.modulePreloads ?? [])).map(
+      (file) => `<link rel="modulepreload" href="${escapeHtml(file)}">`,
+    ),
     head.preloadImage
       ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high">`
       : "",
@@ -80,11 +97,17 @@ export function renderPage(
     input.indexable ? `<meta property="og:url" content="${escapeHtml(urlFor(locale))}">` : "",
     input.indexable && head.jsonLd !== undefined ? jsonLdTag(head.jsonLd) : "",
   ].filter(Boolean);
+  const page = input.body ? startAfterFirstPaint(template, input.modulePreloads ?? []) : template;
   return (
-    template
+    page
       .replace(/<html[^>]*>/, `<html lang="${locale}">`)
       // Replacer functions: texts from the database may contain `$&` and the like.
       .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
       .replace("<!--app-head-->", () => tags.join("\n    "))
+      .replace('<div id="root"></div>', () =>
+        input.body
+          ? `<div id="root" data-hydrating>${input.body.html}</div>\n    ${input.body.state}`
+          : '<div id="root"></div>',
+      )
   );
 }

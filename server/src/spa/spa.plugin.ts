@@ -1,11 +1,25 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { type Locale, matchPageRoute, PAGE_ROUTES, type PageKey, REDIRECTS } from "@atelier/contract";
+import { dirname, join } from "node:path";
+import {
+  COOKIE_MODAL_CLOSED_COOKIE,
+  type Locale,
+  matchPageRoute,
+  PAGE_ROUTES,
+  type PageKey,
+  REDIRECTS,
+} from "@atelier/contract";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { readCookie } from "../i18n/request-locale.ts";
 import { apiNotFound } from "../plugins/error-handler.ts";
 import { defaultHead, type PageHead, renderPage } from "./render-page.ts";
 import { readRouteChunks } from "./route-chunks.ts";
+import {
+  loadPageRenderer,
+  type RenderedPage,
+  SERVER_RENDERED_PAGES,
+  stateScript,
+} from "./server-renderer.ts";
 
 /**
  * The head of a page from its data (a product's name, a content page's description): `undefined` keeps
@@ -18,7 +32,16 @@ export type HeadProvider = (input: {
   locale: Locale;
 }) => Promise<PageHead | null | undefined>;
 
-export type SpaOptions = { distDir: string; publicUrl: string; headProvider?: HeadProvider };
+export type SpaOptions = {
+  distDir: string;
+  publicUrl: string;
+  headProvider?: HeadProvider;
+  /** The web build's server entry; by default `dist-ssr/entry-server.js` beside `distDir` (D86). */
+  serverEntry?: string;
+};
+
+/** Id of the page's query-cache data block; the web app reads it (`web/src/app/server-rendered.ts`). */
+const SERVER_STATE_ID = "app-state";
 
 // Served when the web app has not been built (API-only runs): the server still answers every page path.
 const FALLBACK_TEMPLATE = `<!doctype html>
@@ -40,6 +63,12 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
   if (!hasBuild) app.log.warn({ distDir: options.distDir }, "web build not found; serving a fallback page");
 
   const routeChunks = readRouteChunks(options.distDir);
+  const renderer = hasBuild
+    ? await loadPageRenderer(
+        app,
+        options.serverEntry ?? join(dirname(options.distDir), "dist-ssr", "entry-server.js"),
+      )
+    : undefined;
   const assetsDir = join(options.distDir, "assets");
   const imagesDir = join(options.distDir, "images");
   if (hasBuild) {
@@ -81,19 +110,38 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
     }
   };
 
+  // A page the renderer cannot render is still served: the browser renders it, as without the renderer.
+  const renderApp = async (request: FastifyRequest): Promise<RenderedPage | null> => {
+    if (!renderer) return null;
+    try {
+      // The cookie that mirrors a closed cookie modal decides whether the page's HTML has the modal.
+      const cookieModalClosed = readCookie(request.headers.cookie, COOKIE_MODAL_CLOSED_COOKIE) === "true";
+      return await renderer({ url: request.url, locale: request.locale, cookieModalClosed });
+    } catch (err) {
+      request.log.warn({ err }, "server rendering failed; the browser renders the page");
+      return null;
+    }
+  };
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, wanted: 200 | 404) => {
     const path = request.url.split("?")[0] ?? "/";
     const matched = wanted === 200 ? matchPageRoute(path) : undefined;
     const provided = await headOf(request, matched);
     const status = provided === null ? 404 : wanted;
     const key = status === 200 ? matched : undefined;
+    const rendered = key && SERVER_RENDERED_PAGES.has(key) ? await renderApp(request) : null;
+    const head = provided ?? defaultHead(key, request.locale);
     const html = renderPage(template, {
       locale: request.locale,
       path,
       publicUrl: options.publicUrl,
-      head: provided ?? defaultHead(key, request.locale),
+      // A rendered page carries its data: fetching it again beside the HTML would only compete with the code.
+      head: rendered ? { ...head, preloadFetch: undefined } : head,
       indexable: status === 200,
       modulePreloads: key ? routeChunks.get(key) : undefined,
+      body: rendered
+        ? { html: rendered.html, state: stateScript(SERVER_STATE_ID, rendered.state) }
+        : undefined,
     });
     return reply
       .status(status)

@@ -9,7 +9,9 @@ import { createTestDatabase } from "./test-database.ts";
 
 /** A stand-in for web/dist so page tests do not depend on a web build. */
 export function createFixtureWebDist(): string {
-  const dir = mkdtempSync(join(tmpdir(), "atelier-web-"));
+  // In a folder of its own: the server looks for the server renderer's build beside it (dist-ssr).
+  const dir = join(mkdtempSync(join(tmpdir(), "atelier-web-")), "dist");
+  mkdirSync(dir);
   writeFileSync(
     join(dir, "index.html"),
     `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Atelier</title><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>`,

@@ -1,6 +1,6 @@
 import { ROUTE_PRELOAD_CONCURRENCY } from "@atelier/contract";
 import type { QueryClient } from "@tanstack/react-query";
-import { createRouter } from "@tanstack/react-router";
+import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { createConcurrencyLimiter } from "../lib/concurrency.ts";
 import { routeTree } from "../routeTree.gen.ts";
 import { ErrorPage } from "./layout/error-page.tsx";
@@ -8,9 +8,11 @@ import { NotFoundPage } from "./layout/not-found-page.tsx";
 
 export type RouterContext = { queryClient: QueryClient };
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `history`: the server renderer's memory history (D86); the browser's by default. */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   const router = createRouter({
     routeTree,
+    ...(history ? { history } : {}),
     context: { queryClient },
     // Links preload their route's chunk (and loader) on hover or focus.
     defaultPreload: "intent",
@@ -18,7 +20,8 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreloadStaleTime: 0,
     // Spec §2 rule 4: top of the page on a new page, the hash target when there is one; back/forward
     // restores where the visitor was.
-    scrollRestoration: true,
+    // Off in the server renderer, whose restoration script the browser's tree would not have (D86).
+    scrollRestoration: !history,
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
   });

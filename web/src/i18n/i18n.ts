@@ -28,8 +28,19 @@ export function initI18n(locale: Locale) {
   return i18n;
 }
 
+// The server renders pages of both locales at once (D86): there the request's locale comes from its own
+// async context, since the one i18n instance is switched only for the synchronous render itself.
+let localeSource: (() => Locale | undefined) | undefined;
+
+/** Server rendering only: where {@link currentLocale} reads the locale of the request being rendered. */
+export function setLocaleSource(source: () => Locale | undefined) {
+  localeSource = source;
+}
+
 /** The page locale (spec §7: page locale, else default). */
 export function currentLocale(): Locale {
+  const fromRequest = localeSource?.();
+  if (fromRequest) return fromRequest;
   const language = i18n.language;
   return isLocale(language) ? language : DEFAULT_LOCALE;
 }

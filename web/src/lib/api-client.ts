@@ -82,6 +82,16 @@ export type ApiRequestOptions = {
 
 const apiBase = () => import.meta.env.VITE_API_BASE ?? "";
 
+// The server renderer answers the app's requests in-process instead of over HTTP (D86); browsers use fetch.
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** Server rendering only: the function that answers the app's API requests. */
+export function setApiTransport(next: typeof fetch) {
+  transport = next;
+}
+
+const browserCookies = () => (typeof document === "undefined" ? "" : document.cookie);
+
 function storedToken(): string | null {
   try {
     return window.localStorage.getItem(STORAGE_KEYS.token) || null;
@@ -99,12 +109,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     const headers = requestHeaders({
       path,
       token: storedToken(),
-      csrfToken: readCookie(document.cookie, "csrftoken"),
+      csrfToken: readCookie(browserCookies(), "csrftoken"),
       hasJsonBody,
     });
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await transport(url, {
         method,
         headers,
         body: hasJsonBody ? JSON.stringify(options.body) : undefined,

@@ -10,6 +10,7 @@ import { type Session, useSession } from "../../features/auth/session.ts";
 import { useDialogUrlLaunch } from "../../features/auth/use-dialog-url-launch.ts";
 import { currentOrderQueryOptions } from "../../features/cart/api/current-order.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { navLinks } from "./nav-links.ts";
 
@@ -70,6 +71,8 @@ export function Header({ holdDialogs = false }: { holdDialogs?: boolean }) {
 function AccountButton({ session, holdDialog }: { session: Session | null; holdDialog: boolean }) {
   const { t } = useTranslation();
   const dialog = useAuthDialog();
+  // Usable once the app has taken over a server-rendered page (D86): an earlier press would be lost.
+  const hydrated = useHydrated();
   // Mounted from the first opening on (and kept, so closing can animate and reset).
   const [dialogLoaded, setDialogLoaded] = useState(false);
   if (dialog.open && !dialogLoaded) setDialogLoaded(true);
@@ -89,6 +92,7 @@ function AccountButton({ session, holdDialog }: { session: Session | null; holdD
         <button
           type="button"
           data-testid="sign-in-button"
+          disabled={!hydrated}
           onClick={() => openAuthDialog()}
           className="inline-flex rounded-full border-2 border-slate-900 px-3 py-1.5 text-sm font-bold whitespace-nowrap text-slate-900 hover:bg-slate-100"
         >

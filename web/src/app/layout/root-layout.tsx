@@ -1,20 +1,33 @@
 import { Outlet, useLocation } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { NewVersionBanner } from "../../features/app-updates/components/new-version-banner.tsx";
-import { isCookieModalClosed, onCookieSettingsRequest } from "../../features/cookie-consent/consent-store.ts";
+import {
+  isCookieModalClosed,
+  mirrorModalClosedForServer,
+  onCookieSettingsRequest,
+} from "../../features/cookie-consent/consent-store.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { pageTitleOverride } from "../../lib/page-title.ts";
+import { renderedByServer } from "../server-rendered.ts";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { pageLayout, pageTitle } from "./page-layout.ts";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link.tsx";
 
-// Most visits after the first never show the modal, so its code (Radix Dialog, Checkbox) loads on demand.
-const CookieModal = lazy(() =>
-  import("../../features/cookie-consent/components/cookie-modal.tsx").then((m) => ({
-    default: m.CookieModal,
-  })),
-);
+type CookieModalComponent =
+  typeof import("../../features/cookie-consent/components/cookie-modal.tsx").CookieModal;
+let LoadedCookieModal: CookieModalComponent | undefined;
+
+/**
+ * Most visits after the first never show the modal, so its code loads on demand. The server renderer and
+ * a page whose HTML has the modal load it before rendering, so it renders at once in both (D86).
+ */
+export const loadCookieModal = () =>
+  import("../../features/cookie-consent/components/cookie-modal.tsx").then((m) => {
+    LoadedCookieModal = m.CookieModal;
+    return { default: m.CookieModal };
+  });
+const LazyCookieModal = lazy(loadCookieModal);
 
 function storage(): Storage | undefined {
   try {
@@ -28,7 +41,25 @@ export function RootLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const locale = useLocale();
   const layout = pageLayout(pathname);
-  const [showCookieModal, setShowCookieModal] = useState(() => !isCookieModalClosed(storage()));
+  // A server-rendered page starts as the server rendered it: with the modal unless the request carried
+  // the closed-modal cookie (D86). The stored choice is the truth: the effect corrects the page and the
+  // cookie when they differ (a logout cleared the storage, or the choice predates the cookie).
+  const [showCookieModal, setShowCookieModal] = useState(() => {
+    const server = renderedByServer();
+    if (server) return server.cookieModal;
+    return typeof window !== "undefined" && !isCookieModalClosed(storage());
+  });
+  // Only the modal the server's HTML has is open before hydration; one opened later opens as usual.
+  const [modalInHtml, setModalInHtml] = useState(() => renderedByServer()?.cookieModal === true);
+  useEffect(() => {
+    const closed = isCookieModalClosed(storage());
+    mirrorModalClosedForServer(closed);
+    if (renderedByServer()) setShowCookieModal(!closed);
+  }, []);
+  const closeCookieModal = () => {
+    setShowCookieModal(false);
+    setModalInHtml(false);
+  };
 
   // The footer's "cookie settings" link shows the modal again, with the choice stored so far.
   useEffect(() => onCookieSettingsRequest(() => setShowCookieModal(true)), []);
@@ -52,7 +83,11 @@ export function RootLayout() {
       <NewVersionBanner />
       {showCookieModal ? (
         <Suspense fallback={null}>
-          <CookieModal onClose={() => setShowCookieModal(false)} />
+          {LoadedCookieModal ? (
+            <LoadedCookieModal onClose={closeCookieModal} openInHtml={modalInHtml} />
+          ) : (
+            <LazyCookieModal onClose={closeCookieModal} openInHtml={modalInHtml} />
+          )}
         </Suspense>
       ) : null}
     </div>

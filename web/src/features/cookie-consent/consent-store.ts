@@ -1,4 +1,5 @@
-import { STORAGE_KEYS } from "@atelier/contract";
+import { COOKIE_MODAL_CLOSED_COOKIE, STORAGE_KEYS } from "@atelier/contract";
+import { readCookie } from "../../lib/cookies.ts";
 
 /** Local storage key of the chosen options (the spec names only `is-closed-cookie`, spec §3). */
 export const COOKIE_CONSENT_KEY = "cookie-consent";
@@ -55,6 +56,19 @@ export function markCookieModalClosed(storage: WritableStorage | undefined) {
   } catch {
     // See saveConsent.
   }
+  mirrorModalClosedForServer(true);
+}
+
+/**
+ * Keeps the cookie that tells the server renderer whether to put the modal into a page (D86) equal to the
+ * stored choice; written only when it differs (a logout clears the storage, not the cookie).
+ */
+export function mirrorModalClosedForServer(closed: boolean) {
+  if (typeof document === "undefined") return;
+  if ((readCookie(document.cookie, COOKIE_MODAL_CLOSED_COOKIE) === "true") === closed) return;
+  const value = closed ? "true; Max-Age=31536000" : "; Max-Age=0";
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie write; the Cookie Store API is not in every supported browser.
+  document.cookie = `${COOKIE_MODAL_CLOSED_COOKIE}=${value}; Path=/; SameSite=Lax`;
 }
 
 /**

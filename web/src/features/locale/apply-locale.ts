@@ -5,6 +5,8 @@ import { localeCookie } from "./detect-locale.ts";
 
 /** Makes `locale` the page language: texts, `<html lang>`, and the remembered cookie (spec §4). */
 export function applyLocale(locale: Locale) {
+  // The server renderer sets the language for each render itself and has no page or cookie jar (D86).
+  if (typeof document === "undefined") return;
   if (i18n.language !== locale) void i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
   if (readCookie(document.cookie, LOCALE_COOKIE) !== locale) {

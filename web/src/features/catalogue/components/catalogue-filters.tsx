@@ -10,6 +10,7 @@ import { type ChangeEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { useHydrated } from "../../../lib/use-hydrated.ts";
 import { categoriesOptions } from "../api/products.ts";
 import { AGE_GROUP_VALUES, type CatalogueSearch, hasFilters, WEEKDAY_VALUES } from "../catalogue-search.ts";
 import { weekdayName } from "../format.ts";
@@ -30,6 +31,7 @@ function FilterSelect({
 }) {
   const id = useId();
   const { t } = useTranslation("catalogue");
+  const hydrated = useHydrated();
   return (
     <div>
       <label htmlFor={id} className="text-sm font-semibold text-slate-900">
@@ -39,6 +41,7 @@ function FilterSelect({
         id={id}
         value={value}
         onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value || undefined)}
+        disabled={!hydrated}
         className={selectClass}
       >
         <option value="">{t("filters.any")}</option>

@@ -29,7 +29,17 @@ const linkClass = "font-semibold text-orange-800 underline underline-offset-2 ho
  * behind inert, Escape handled) instead of Radix Dialog keeps a first visit's home page within its
  * JavaScript budget (decision D23).
  */
-export function CookieModal({ onClose }: { onClose?: () => void } = {}) {
+/**
+ * `openInHtml`: the server rendered this modal into the page (D86), open, so it shows before any script
+ * runs; once hydrated it is reopened as a modal dialog.
+ */
+export function CookieModal({
+  onClose,
+  openInHtml = false,
+}: {
+  onClose?: () => void;
+  openInHtml?: boolean;
+} = {}) {
   const { t } = useTranslation("cookies");
   const locale = useLocale();
   const [open, setOpen] = useState(true);
@@ -46,11 +56,13 @@ export function CookieModal({ onClose }: { onClose?: () => void } = {}) {
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!open || !dialog) return;
+    // Open from the HTML means open but not modal (nothing inert, no focus trap): reopened as modal.
+    if (openInHtml && dialog.open) dialog.close();
     if (!dialog.open) dialog.showModal();
     // showModal() focuses the first focusable element; the first real choice is where a decision starts
     // (decision D60), not a link that leaves the page.
     firstChoiceRef.current?.focus();
-  }, [open]);
+  }, [open, openInHtml]);
 
   const close = (consent: CookieConsent) => {
     saveConsent(storage(), consent);
@@ -77,6 +89,7 @@ export function CookieModal({ onClose }: { onClose?: () => void } = {}) {
     <dialog
       ref={dialogRef}
       data-testid="cookie-modal"
+      open={openInHtml || undefined}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
       // Escape is a decision like a button: it keeps the current choice. An outside click is not.

@@ -1,0 +1,128 @@
+import { join } from "node:path";
+import { ProductDetailSchema } from "@atelier/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  orderItemSlots,
+  orderItems,
+  orders,
+  productPages,
+  purchaseOptions,
+  scheduleSlots,
+} from "../db/schema/index.ts";
+import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { createTestApp } from "../test/test-app.ts";
+
+// The web app's server entry from its sources (the build of `vite build --ssr` is the same module), so
+// this test renders what the shop renders without a web build (D86).
+const ENTRY = join(import.meta.dirname, "../../../web/src/entry-server.tsx");
+const SLUG = "kleine-maler-5-7";
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { WEB_SSR_ENTRY: ENTRY } });
+  await seedDemoCatalogue(ctx.database.db, { staffEmail: "staff@atelier-test.example" });
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (url: string) => ctx.app.inject({ method: "GET", url });
+const rootOf = (html: string) =>
+  html.slice(html.indexOf('<div id="root" data-hydrating>'), html.indexOf('id="app-state"'));
+
+async function firstSlotSpace() {
+  const detail = ProductDetailSchema.parse((await get(`/api/v2/products/${SLUG}/?locale=de`)).json());
+  const slot = detail.schedule_slots[0];
+  if (!slot || slot.space === null) throw new Error("seed data missing");
+  return { id: slot.id, space: slot.space };
+}
+
+describe("server-rendered pages (D86)", () => {
+  it("a product page carries its name, price and seats left in the HTML, and its data for hydration", async () => {
+    const { space } = await firstSlotSpace();
+    const res = await get(`/product/${SLUG}?locale=de`);
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toMatch(/<h1[^>]*>Kleine Maler<\/h1>/);
+    expect(root).toMatch(/79\s€ \/ Monat/);
+    expect(root).toContain(`noch ${space} Plätze frei`);
+    // The query cache as a data block; the app starts after the first paint, no preloads of its data.
+    expect(res.body).toMatch(/<script type="application\/json" id="app-state">\{.*"kleine-maler-5-7"/);
+    expect(res.body).toContain('src="/app-start.js" data-app-entry="/assets/index-abc.js"');
+    expect(res.body).not.toContain('rel="preload" as="fetch"');
+    // The head is unchanged: title, canonical, hreflang, JSON-LD.
+    expect(res.body).toContain("<title>Kleine Maler – ");
+    expect(res.body).toContain(
+      '<link rel="canonical" href="http://shop.test/product/kleine-maler-5-7?locale=de">',
+    );
+    expect(res.body).toContain('hreflang="ru"');
+    expect(res.body).toContain('"@type":"Course"');
+  });
+
+  it("shows a seat taken on the very next request", async () => {
+    const db = ctx.database.db;
+    const { id, space } = await firstSlotSpace();
+    const [page] = await db.select().from(productPages).where(eq(productPages.slug, SLUG));
+    const [slot] = await db.select().from(scheduleSlots).where(eq(scheduleSlots.id, id));
+    if (!page || !slot) throw new Error("seed data missing");
+    const before = rootOf((await get(`/product/${SLUG}?locale=de`)).body);
+    expect(before).toContain(`noch ${space} Plätze frei`);
+
+    const [order] = await db.insert(orders).values({ status: "paid" }).returning({ id: orders.id });
+    const [option] = await db
+      .select()
+      .from(purchaseOptions)
+      .where(eq(purchaseOptions.productPageId, page.id));
+    if (!option) throw new Error("seed data missing");
+    const [item] = await db
+      .insert(orderItems)
+      .values({
+        orderId: order?.id ?? 0,
+        productPageId: page.id,
+        purchaseOptionId: option.id,
+        scheduleType: option.scheduleType,
+        calculatedPriceCents: option.basePriceCents,
+        guestVisitorRef: 1,
+      })
+      .returning({ id: orderItems.id });
+    await db.insert(orderItemSlots).values({ orderItemId: item?.id ?? 0, scheduleSlotId: slot.id });
+
+    const after = rootOf((await get(`/product/${SLUG}?locale=de`)).body);
+    expect(after).toContain(`noch ${space - 1} Plätze frei`);
+  });
+
+  it("renders a catalogue list in Russian, and a page without a locale as the browser will show it", async () => {
+    const ru = await get("/courses?locale=ru");
+    expect(ru.statusCode).toBe(200);
+    expect(ru.body).toContain('<html lang="ru">');
+    expect(rootOf(ru.body)).toContain("Маленькие художники");
+    const bare = await get("/courses");
+    expect(rootOf(bare.body)).toContain("Kleine Maler");
+  });
+
+  it("puts the cookie modal into the HTML unless the request carries the closed-modal cookie", async () => {
+    const first = await get("/courses?locale=de");
+    expect(rootOf(first.body)).toMatch(/<dialog data-testid="cookie-modal" open=""/);
+    const returning = await ctx.app.inject({
+      method: "GET",
+      url: "/courses?locale=de",
+      headers: { cookie: "cookie-modal-closed=true" },
+    });
+    expect(returning.body).not.toContain("cookie-modal");
+    expect(returning.body).toContain('"cookieModal":false');
+  });
+
+  it("leaves unknown pages, signed-in pages and the checkout to the browser", async () => {
+    const missing = await get("/product/no-such-offer?locale=de");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain("app-state");
+    for (const path of ["/cart?locale=de", "/profile?locale=de", "/product/buy/kleine-maler-5-7?locale=de"]) {
+      const res = await get(path);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<script type="module" src="/assets/index-abc.js">');
+    }
+  });
+});
