@@ -12,8 +12,13 @@ const start = () => {
     link.href = href;
     document.head.append(link);
   }
-  if (script?.dataset.appEntry) import(script.dataset.appEntry);
+  if (script?.dataset.appEntry) import(script.dataset.appEntry).catch(takeTaps);
 };
+// The page ignores taps until the app has taken it over. If the app cannot load (a network error, a
+// deploy that removed the file) or has not taken over after 10 s, the HTML alone takes taps again: its
+// links work without the app, and the controls that need it stay disabled in the HTML.
+const takeTaps = () => document.getElementById("root")?.removeAttribute("data-hydrating");
+setTimeout(takeTaps, 10_000);
 // The frame callback runs right before the first paint; the timeout after it. A tab opened in the
 // background has no frames: there the app starts after a second.
 requestAnimationFrame(() => setTimeout(start, 0));
