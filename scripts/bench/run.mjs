@@ -490,9 +490,11 @@ async function main() {
   await run("warm-up", { url: `http://127.0.0.1:${barePort}${LIST_PATH}`, duration: 2 });
 
   let counter = 0;
-  const miss = (path) => [
-    { method: "GET", setupRequest: (req) => ({ ...req, path: `${path}&bench=${++counter}` }) },
+  /** autocannon requests whose path is made per request from a running number. */
+  const eachPath = (pathOf) => [
+    { method: "GET", setupRequest: (req) => ({ ...req, path: pathOf(++counter) }) },
   ];
+  const miss = (path) => eachPath((k) => `${path}&bench=${k}`);
   const mix = filterMix();
   const mixSizes = await Promise.all(
     mix.map(async (path) => {
@@ -510,29 +512,13 @@ async function main() {
     mix: summarize(
       await run("Shop, product list, 50 filter combinations, every request a cache miss", {
         url: base,
-        requests: [
-          {
-            method: "GET",
-            setupRequest: (req) => {
-              const k = ++counter;
-              return { ...req, path: `${mix[k % mix.length]}&bench=${k}` };
-            },
-          },
-        ],
+        requests: eachPath((k) => `${mix[k % mix.length]}&bench=${k}`),
       }),
     ),
     unseen: summarize(
       await run("Shop, product list, a filter set not seen yet on every request", {
         url: base,
-        requests: [
-          {
-            method: "GET",
-            setupRequest: (req) => {
-              const k = ++counter;
-              return { ...req, path: unseenFilterSet(k) };
-            },
-          },
-        ],
+        requests: eachPath(unseenFilterSet),
       }),
     ),
     page: summarize(await run("Shop, product page, checked cache hit", { url: `${base}${pagePath}` })),

@@ -1,15 +1,9 @@
 import { ProductDetailSchema, ProductListSchema } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  orderItemSlots,
-  orderItems,
-  orders,
-  productPages,
-  purchaseOptions,
-  scheduleSlots,
-} from "../db/schema/index.ts";
+import { orders, productPages, purchaseOptions, scheduleSlots } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { holdSeat } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createCatalogueService } from "./catalogue.service.ts";
 
@@ -74,24 +68,8 @@ describe("list results from the epoch's pages and cards (D85)", () => {
     await compare(1);
     const db = ctx.database.db;
     const [slot] = await db.select().from(scheduleSlots).limit(1);
-    const [option] = await db
-      .select()
-      .from(purchaseOptions)
-      .where(eq(purchaseOptions.productPageId, slot?.productPageId ?? 0));
-    if (!slot || !option) throw new Error("seed data missing");
-    const [order] = await db.insert(orders).values({ status: "paid" }).returning({ id: orders.id });
-    const [item] = await db
-      .insert(orderItems)
-      .values({
-        orderId: order?.id ?? 0,
-        productPageId: slot.productPageId,
-        purchaseOptionId: option.id,
-        scheduleType: option.scheduleType,
-        calculatedPriceCents: option.basePriceCents,
-        guestVisitorRef: 1,
-      })
-      .returning({ id: orderItems.id });
-    await db.insert(orderItemSlots).values({ orderItemId: item?.id ?? 0, scheduleSlotId: slot.id });
+    if (!slot) throw new Error("seed data missing");
+    await holdSeat(db, { pageId: slot.productPageId, slotId: slot.id });
     await compare(2);
   });
 });
@@ -110,25 +88,8 @@ describe("seats left and prices in cached catalogue replies", () => {
       .where(eq(purchaseOptions.productPageId, page?.id ?? 0));
     if (!page || !slot || !option) throw new Error("seed data missing");
 
-    const book = async (values: Partial<typeof orders.$inferInsert>) => {
-      const [order] = await db
-        .insert(orders)
-        .values({ status: "paid", ...values })
-        .returning({ id: orders.id });
-      const [item] = await db
-        .insert(orderItems)
-        .values({
-          orderId: order?.id ?? 0,
-          productPageId: page.id,
-          purchaseOptionId: option.id,
-          scheduleType: option.scheduleType,
-          calculatedPriceCents: option.basePriceCents,
-          guestVisitorRef: 1,
-        })
-        .returning({ id: orderItems.id });
-      await db.insert(orderItemSlots).values({ orderItemId: item?.id ?? 0, scheduleSlotId: slot.id });
-      return order?.id ?? 0;
-    };
+    const book = (order: Partial<typeof orders.$inferInsert>) =>
+      holdSeat(db, { pageId: page.id, slotId: slot.id, order });
 
     const before = await seen(slot.id, option.id);
     // Seats left before this test's bookings (an earlier test may have taken one).
@@ -181,22 +142,8 @@ describe("seats left and prices in cached catalogue replies", () => {
     expect(again.statusCode).toBe(304);
     const page = ProductDetailSchema.parse(first.json());
     const slot = page.schedule_slots[0];
-    const option = page.purchase_options[0];
-    if (!slot || !option) throw new Error("seed data missing");
-    const db = ctx.database.db;
-    const [order] = await db.insert(orders).values({ status: "paid" }).returning({ id: orders.id });
-    const [item] = await db
-      .insert(orderItems)
-      .values({
-        orderId: order?.id ?? 0,
-        productPageId: page.id,
-        purchaseOptionId: option.id,
-        scheduleType: option.schedule_type,
-        calculatedPriceCents: option.base_price_cents,
-        guestVisitorRef: 1,
-      })
-      .returning({ id: orderItems.id });
-    await db.insert(orderItemSlots).values({ orderItemId: item?.id ?? 0, scheduleSlotId: slot.id });
+    if (!slot) throw new Error("seed data missing");
+    await holdSeat(ctx.database.db, { pageId: page.id, slotId: slot.id });
     const after = await ctx.app.inject({ method: "GET", url: PAGE, headers: { "if-none-match": etag } });
     expect(after.statusCode).toBe(200);
     expect(ProductDetailSchema.parse(after.json()).schedule_slots[0]?.space).toBe(slot.space - 1);

@@ -314,10 +314,15 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
     if (epoch === undefined) index = categoryIndex();
     else {
       const known = memoOf(epoch);
-      index = known.categories ??= categoryIndex();
-      index.catch(() => {
-        if (known.categories === index) known.categories = undefined;
-      });
+      if (!known.categories) {
+        const made = categoryIndex();
+        // A failed read is not kept: the next request of the epoch reads again.
+        made.catch(() => {
+          if (known.categories === made) known.categories = undefined;
+        });
+        known.categories = made;
+      }
+      index = known.categories;
     }
     const by = parseIdOrSlug(value);
     const id = (await index).get("id" in by ? String(by.id) : by.slug);

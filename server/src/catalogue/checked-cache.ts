@@ -9,7 +9,6 @@ import { type CachedBody, onCatalogueInvalidate } from "./http-cache.ts";
  */
 export type CheckedCache = {
   get(key: string, produce: (epoch: number) => Promise<CachedBody>): Promise<CachedBody>;
-  clear(): void;
   dispose(): void;
 };
 
@@ -44,7 +43,6 @@ export function createCheckedCache(
       }
       return body;
     },
-    clear: () => entries.clear(),
     dispose() {
       entries.clear();
       unsubscribe();

@@ -2,15 +2,9 @@ import { join } from "node:path";
 import { ProductDetailSchema } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  orderItemSlots,
-  orderItems,
-  orders,
-  productPages,
-  purchaseOptions,
-  scheduleSlots,
-} from "../db/schema/index.ts";
+import { productPages, scheduleSlots } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { holdSeat } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
 
 // The web app's server entry from its sources (the build of `vite build --ssr` is the same module), so
@@ -70,24 +64,7 @@ describe("server-rendered pages (D86)", () => {
     const before = rootOf((await get(`/product/${SLUG}?locale=de`)).body);
     expect(before).toContain(`noch ${space} Plätze frei`);
 
-    const [order] = await db.insert(orders).values({ status: "paid" }).returning({ id: orders.id });
-    const [option] = await db
-      .select()
-      .from(purchaseOptions)
-      .where(eq(purchaseOptions.productPageId, page.id));
-    if (!option) throw new Error("seed data missing");
-    const [item] = await db
-      .insert(orderItems)
-      .values({
-        orderId: order?.id ?? 0,
-        productPageId: page.id,
-        purchaseOptionId: option.id,
-        scheduleType: option.scheduleType,
-        calculatedPriceCents: option.basePriceCents,
-        guestVisitorRef: 1,
-      })
-      .returning({ id: orderItems.id });
-    await db.insert(orderItemSlots).values({ orderItemId: item?.id ?? 0, scheduleSlotId: slot.id });
+    await holdSeat(db, { pageId: page.id, slotId: slot.id });
 
     const after = rootOf((await get(`/product/${SLUG}?locale=de`)).body);
     expect(after).toContain(`noch ${space - 1} Plätze frei`);

@@ -3,6 +3,9 @@ import { issueAuthToken } from "../accounts/auth-tokens.service.ts";
 import type { Db } from "../db/client.ts";
 import {
   academyWeeks,
+  orderItemSlots,
+  orderItems,
+  orders,
   productPages,
   purchaseOptions,
   scheduleSlots,
@@ -89,4 +92,47 @@ export async function weeklySlotIds(db: Db, pageId: number): Promise<number[]> {
     .where(and(eq(scheduleSlots.productPageId, pageId), isNotNull(scheduleSlots.weekday)))
     .orderBy(asc(scheduleSlots.id));
   return rows.map((r) => r.id);
+}
+
+/**
+ * An order (paid unless `order` says otherwise) whose one item holds a seat in `slotId`, written straight
+ * to the database as a back office or console would; the item books the page's first purchase option.
+ * Returns the order's id.
+ */
+export async function holdSeat(
+  db: Db,
+  input: {
+    pageId: number;
+    slotId: number;
+    order?: Partial<typeof orders.$inferInsert>;
+    itemStatus?: "active" | "cancelled";
+  },
+): Promise<number> {
+  const [option] = await db
+    .select()
+    .from(purchaseOptions)
+    .where(eq(purchaseOptions.productPageId, input.pageId))
+    .orderBy(asc(purchaseOptions.id))
+    .limit(1);
+  if (!option) throw new Error(`no option on page ${input.pageId}`);
+  const [order] = await db
+    .insert(orders)
+    .values({ status: "paid", ...input.order })
+    .returning({ id: orders.id });
+  if (!order) throw new Error("no order");
+  const [item] = await db
+    .insert(orderItems)
+    .values({
+      orderId: order.id,
+      productPageId: input.pageId,
+      purchaseOptionId: option.id,
+      scheduleType: option.scheduleType,
+      calculatedPriceCents: option.basePriceCents,
+      guestVisitorRef: 1,
+      ...(input.itemStatus ? { status: input.itemStatus } : {}),
+    })
+    .returning({ id: orderItems.id });
+  if (!item) throw new Error("no item");
+  await db.insert(orderItemSlots).values({ orderItemId: item.id, scheduleSlotId: input.slotId });
+  return order.id;
 }
