@@ -8,14 +8,16 @@ module.exports = {
   forbidden: [
     {
       name: "web-feature-to-feature",
-      comment: "A web feature imports another feature's files: share it through web/src/lib or web/src/components.",
+      comment:
+        "A web feature imports another feature's files: share it through web/src/lib or web/src/components.",
       severity: "error",
       from: { path: "^web/src/features/([^/]+)/" },
       to: { path: "^web/src/features/([^/]+)/", pathNot: "^web/src/features/$1/" },
     },
     {
       name: "web-shared-to-feature",
-      comment: "web/src/lib and web/src/components are shared by every feature and never import one (or the app).",
+      comment:
+        "web/src/lib and web/src/components are shared by every feature and never import one (or the app).",
       severity: "error",
       from: { path: "^web/src/(lib|components)/" },
       to: { path: "^web/src/(features|app|routes)/" },
