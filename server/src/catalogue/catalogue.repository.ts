@@ -16,7 +16,7 @@ import {
   purchaseOptions,
   scheduleSlots,
 } from "../db/schema/index.ts";
-import { slotSeatsTaken, weekSeatsTaken } from "../orders/seats.ts";
+import { slotSeatsTaken, weekSeatsTaken } from "../seats/seats.ts";
 
 /**
  * The only code of the catalogue that touches Drizzle tables. Texts are picked in one locale in SQL

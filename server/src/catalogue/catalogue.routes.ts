@@ -13,7 +13,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CatalogueService } from "./catalogue.service.ts";
-import type { CheckedCache } from "./checked-cache.ts";
+import type { EpochCache } from "./epoch-cache.ts";
 import {
   jsonBody,
   type ResponseCache,
@@ -27,7 +27,7 @@ export type CatalogueRoutesDeps = {
   /** Replies without seats (categories, instructors): kept for a short TTL. */
   cache: ResponseCache;
   /** Replies with seats left: reused only within the catalogue epoch they were made in (D85). */
-  checked: CheckedCache;
+  epochCache: EpochCache;
   publicUrl: string;
 };
 
@@ -52,7 +52,7 @@ function pageLink(publicUrl: string, path: string, params: URLSearchParams, page
 }
 
 export const catalogueRoutes =
-  ({ catalogue, cache, checked, publicUrl }: CatalogueRoutesDeps): FastifyPluginAsyncZod =>
+  ({ catalogue, cache, epochCache, publicUrl }: CatalogueRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/api/v2/products/",
@@ -67,7 +67,7 @@ export const catalogueRoutes =
       async (request, reply) => {
         const filters = parseProductListQuery(request.query);
         const { path, query } = splitUrl(request);
-        const cached = await checked.get(`products|${request.locale}|${path}?${query}`, async (epoch) => {
+        const cached = await epochCache.get(`products|${request.locale}|${path}?${query}`, async (epoch) => {
           const page = await catalogue.listProductsJson(filters, request.locale, epoch);
           const params = new URLSearchParams(query);
           const next = page.hasNext ? pageLink(publicUrl, path, params, filters.page + 1) : null;
@@ -114,7 +114,7 @@ export const catalogueRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const cached = await checked.get(`product|${request.locale}|${id}`, async () =>
+        const cached = await epochCache.get(`product|${request.locale}|${id}`, async () =>
           jsonBody(await catalogue.getProduct(id, request.locale)),
         );
         return sendCached(request, reply, cached, { cacheControl: SEATS_CACHE_CONTROL });
@@ -152,7 +152,7 @@ export const catalogueRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const cached = await checked.get(`instructor|${request.locale}|${id}`, async () =>
+        const cached = await epochCache.get(`instructor|${request.locale}|${id}`, async () =>
           jsonBody(await catalogue.getInstructor(id, request.locale)),
         );
         return sendCached(request, reply, cached, { cacheControl: SEATS_CACHE_CONTROL });

@@ -55,7 +55,7 @@ const invalidateListeners = new Set<() => void>();
 
 /**
  * Forgets every cached catalogue reply in this process. Replies with seats left are reused only
- * within the catalogue epoch (`checked-cache.ts`, D85); the others (categories, instructors, content pages) are
+ * within the catalogue epoch (`epoch-cache.ts`, D85); the others (categories, instructors, content pages) are
  * kept for the TTL unless code that changes them calls this after its transaction commits.
  */
 export function invalidateCatalogueCache(): void {

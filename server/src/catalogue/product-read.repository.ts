@@ -12,7 +12,7 @@ import {
   purchaseOptions,
   scheduleSlots,
 } from "../db/schema/index.ts";
-import { nextHoldEnd, slotSeatsTakenIn, weekSeatsTakenIn } from "../orders/seats.ts";
+import { nextHoldEnd, slotSeatsTakenIn, weekSeatsTakenIn } from "../seats/seats.ts";
 import {
   type AcademyWeekRow,
   cardColumns,

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders } from "../db/schema/index.ts";
 import { AppError } from "../errors/app-error.ts";
-import { findCartItems } from "../orders/cart.repository.ts";
+import { findCartItems } from "../orders/order.repository.ts";
 
 /**
  * Staff check-in (D57): the QR code in the confirmation mail names one paid booking by its check-in code.

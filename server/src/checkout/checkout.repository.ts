@@ -17,7 +17,7 @@ import {
   users,
   waitingListEntries,
 } from "../db/schema/index.ts";
-import { slotSeatsTaken, weekSeatsTaken } from "../orders/seats.ts";
+import { slotSeatsTaken, weekSeatsTaken } from "../seats/seats.ts";
 import type { GatewayName } from "../payments/gateway.ts";
 
 /** The only code of checkout that touches the tables: orders in payment, payments, events, refunds. */

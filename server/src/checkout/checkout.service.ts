@@ -12,7 +12,7 @@ import type { Db, Tx } from "../db/client.ts";
 import { type BillingDetails, EMPTY_BILLING } from "../db/schema/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { redeemGiftCard, releaseGiftCard } from "../gift-cards/gift-cards.service.ts";
-import { countRedemptions, findCartItems, findUserCart } from "../orders/cart.repository.ts";
+import { countRedemptions, findCartItems, findUserCart } from "../orders/order.repository.ts";
 import type { CartService } from "../orders/cart.service.ts";
 import {
   type GatewayCapture,

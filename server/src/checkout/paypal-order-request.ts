@@ -1,5 +1,5 @@
 import type { Locale } from "@atelier/contract";
-import type { CartItemRow } from "../orders/cart.repository.ts";
+import type { CartItemRow } from "../orders/order.repository.ts";
 import { type CreateOrderRequest, eur } from "../payments/paypal-client.ts";
 
 /** PayPal allows 127 characters for an item's name. */

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { orders, users } from "../db/schema/index.ts";
 import { enqueueMail } from "../mail/index.ts";
-import { findCartItems } from "../orders/cart.repository.ts";
+import { findCartItems } from "../orders/order.repository.ts";
 import { giftCardExpiry, newGiftCardCode } from "./gift-card-code.ts";
 import {
   bookLedger,

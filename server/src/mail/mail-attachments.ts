@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../db/client.ts";
-import type { MailAttachmentRef } from "../db/schema/contact.ts";
+import type { MailAttachmentRef } from "../db/schema/mail.ts";
 import { findGiftCard } from "../gift-cards/gift-cards.repository.ts";
 import { checkinUrl } from "../invoices/checkin-code.ts";
 import { findInvoice } from "../invoices/invoices.repository.ts";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadEnv } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
-import { mailOutbox } from "../db/schema/contact.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
 import { createTestDatabase, usesPostgres } from "../test/test-database.ts";
 import { createMailer, createMailWorker, createTransport, type Mailer } from "./index.ts";
 import { retryDelaySeconds } from "./mail-worker.ts";

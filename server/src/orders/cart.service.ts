@@ -45,7 +45,7 @@ import {
   replaceItemChoices,
   updateCart,
   updateCartItem,
-} from "./cart.repository.ts";
+} from "./order.repository.ts";
 import { type PricingPromocode, priceCart } from "./pricing.ts";
 
 /** What pricing needs of an item. */

@@ -22,7 +22,7 @@ import {
   slotSeatsTaken,
   weekOfferHolds,
   weekSeatsTaken,
-} from "../orders/seats.ts";
+} from "../seats/seats.ts";
 
 /** The only code that touches `waiting_list_entries` (D78). */
 

@@ -20,7 +20,7 @@ import { findInvoice, findOrderInvoice, lockOrderForDocuments } from "../invoice
 import { issueInvoice } from "../invoices/issue-invoice.ts";
 import { documentItems } from "../invoices/order-documents.ts";
 import { enqueueMail } from "../mail/index.ts";
-import { findCartItems } from "../orders/cart.repository.ts";
+import { findCartItems } from "../orders/order.repository.ts";
 import { GatewayError, type PaymentGateway } from "../payments/gateway.ts";
 import { endSubscriptionOnWithdrawal } from "../subscriptions/subscriptions.repository.ts";
 import { type BerlinNow, planRefund, type RefundPlan, splitRefund } from "./refund-rules.ts";

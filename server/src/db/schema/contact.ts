@@ -1,5 +1,5 @@
 import { CONTACT_REQUEST_KINDS } from "@atelier/contract";
-import { date, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { date, pgEnum, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./common.ts";
 import { localeEnum } from "./users.ts";
 
@@ -19,37 +19,3 @@ export const contactRequests = pgTable("contact_requests", {
   locale: localeEnum("locale").notNull().default("de"),
   createdAt: createdAt(),
 });
-
-/**
- * An attachment named by what it is made from: the invoice PDF of an invoice row, or a check-in QR code
- * (PNG) of an order item's code. The worker renders it when it sends the mail.
- */
-export type MailAttachmentRef =
-  | { kind: "invoice-pdf"; invoiceId: number; filename: string }
-  | { kind: "checkin-qr"; code: string; filename: string; cid: string }
-  | { kind: "gift-card-pdf"; giftCardId: number; filename: string };
-
-export const mailStatus = pgEnum("mail_status", ["pending", "sent", "failed"]);
-
-/** Every mail is written here in the same transaction as its cause; a worker sends it. */
-export const mailOutbox = pgTable(
-  "mail_outbox",
-  {
-    id: serial("id").primaryKey(),
-    to: text("to").notNull(),
-    subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
-    template: text("template").notNull(),
-    locale: localeEnum("locale").notNull(),
-    /** Attachments made when the mail is sent, from data that does not change (D53). */
-    attachments: jsonb("attachments").$type<MailAttachmentRef[]>().notNull().default([]),
-    status: mailStatus("status").notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    lastError: text("last_error"),
-    createdAt: createdAt(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-  },
-  (t) => [index("mail_outbox_pending_idx").on(t.status, t.nextAttemptAt)],
-);

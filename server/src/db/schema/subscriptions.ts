@@ -1,3 +1,4 @@
+import { CANCELLATION_KINDS } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -14,7 +15,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { productPages } from "./catalogue.ts";
 import { createdAt, updatedAt } from "./common.ts";
-import { orderItems, paymentGateway, recurringState } from "./orders.ts";
+import { orderItems, recurringState } from "./orders.ts";
+import { paymentGateway } from "./payments.ts";
 import { localeEnum, users } from "./users.ts";
 
 /**
@@ -104,7 +106,7 @@ export const gatewayCatalog = pgTable(
   (t) => [uniqueIndex("gateway_catalog_key_idx").on(t.gateway, t.key)],
 );
 
-export const cancellationKind = pgEnum("cancellation_kind", ["ordinary", "extraordinary"]);
+export const cancellationKind = pgEnum("cancellation_kind", CANCELLATION_KINDS);
 
 /**
  * Every cancellation declared through "Verträge hier kündigen" (§ 312k BGB, D73), kept as received even

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./common.ts";
-import { invoices, orderItems, orders, payments, refunds } from "./orders.ts";
+import { invoices } from "./invoices.ts";
+import { orderItems, orders } from "./orders.ts";
+import { payments, refunds } from "./payments.ts";
 import { users } from "./users.ts";
 
 /**

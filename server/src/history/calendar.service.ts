@@ -4,9 +4,9 @@ import { AppError } from "../errors/app-error.ts";
 import { berlinDate } from "../invoices/berlin-time.ts";
 import { itemPeriod, nextWeekday } from "../invoices/invoice-data.ts";
 import { documentItems } from "../invoices/order-documents.ts";
-import { findHistoryItems } from "../orders/history.repository.ts";
+import { findHistoryItems } from "./history.repository.ts";
 import { buildCalendar, type CalendarEvent } from "./calendar-ics.ts";
-import { findVisitor } from "./visitors.repository.ts";
+import { findVisitor } from "../visitors/visitors.repository.ts";
 
 /** A running subscription shows its lessons at least this many weeks ahead (D77). */
 export const SUBSCRIPTION_WEEKS_AHEAD = 12;

@@ -17,7 +17,7 @@ import {
   scheduleSlots,
   visitors,
 } from "../db/schema/index.ts";
-import { holdsSeats, SLOT_UNITS, type UnitKind, WEEK_UNITS } from "./seats.ts";
+import { holdsSeats, SLOT_UNITS, type UnitKind, WEEK_UNITS } from "../seats/seats.ts";
 
 /** The only code of the cart that touches Drizzle tables. */
 

@@ -11,7 +11,7 @@ import {
   subscriptions,
   visitors,
 } from "../db/schema/index.ts";
-import { type CartItemRow, itemColumns } from "./cart.repository.ts";
+import { type CartItemRow, itemColumns } from "../orders/order.repository.ts";
 
 /** The items of a parent's finished orders: the cart's item columns plus what the history shows. */
 

@@ -6,15 +6,15 @@ import type { ChangeFeed } from "../db/change-feed.ts";
  * (asked of the database once per epoch) — and on every call while the feed could miss a commit.
  * Replies, pages of ids and rendered cards are reused only within the epoch they were made in.
  */
-export type CatalogueClock = {
+export type EpochCounter = {
   current(): Promise<number>;
   dispose(): void;
 };
 
-export function createCatalogueClock(
+export function createEpochCounter(
   feed: ChangeFeed,
   msUntilTimedChange: () => Promise<number>,
-): CatalogueClock {
+): EpochCounter {
   let epoch = 0;
   let timed: { epoch: number; until: Promise<number> } | undefined;
   const unsubscribe = feed.subscribe(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ChangeFeed } from "../db/change-feed.ts";
-import { createCatalogueClock } from "./catalogue-clock.ts";
-import { createCheckedCache } from "./checked-cache.ts";
+import { createEpochCounter } from "./catalogue-epoch.ts";
+import { createEpochCache } from "./epoch-cache.ts";
 import { invalidateCatalogueCache, jsonBody } from "./http-cache.ts";
 
 /** A change feed the test drives: `commit()` is a notified commit, `live` whether one could be missed. */
@@ -26,11 +26,11 @@ function counter() {
   return async () => jsonBody({ made: ++made });
 }
 
-describe("checked cache (D85)", () => {
+describe("epoch cache (D85)", () => {
   it("reuses a reply within an epoch and makes it afresh after a notified commit", async () => {
     const feed = testFeed();
     const timed = vi.fn(async () => 60_000);
-    const cache = createCheckedCache(createCatalogueClock(feed, timed));
+    const cache = createEpochCache(createEpochCounter(feed, timed));
     const produce = counter();
     expect((await cache.get("k", produce)).bytes.toString()).toBe('{"made":1}');
     expect((await cache.get("k", produce)).bytes.toString()).toBe('{"made":1}');
@@ -47,7 +47,7 @@ describe("checked cache (D85)", () => {
     vi.useFakeTimers({ now: new Date("2026-11-24T10:00:00Z") });
     try {
       const feed = testFeed();
-      const cache = createCheckedCache(createCatalogueClock(feed, async () => 30_000));
+      const cache = createEpochCache(createEpochCounter(feed, async () => 30_000));
       const produce = counter();
       await cache.get("k", produce);
       vi.advanceTimersByTime(29_000);
@@ -63,7 +63,7 @@ describe("checked cache (D85)", () => {
   it("reuses nothing while the feed could miss a commit", async () => {
     const feed = testFeed();
     feed.live = false;
-    const cache = createCheckedCache(createCatalogueClock(feed, async () => 60_000));
+    const cache = createEpochCache(createEpochCounter(feed, async () => 60_000));
     const produce = counter();
     await cache.get("k", produce);
     expect((await cache.get("k", produce)).bytes.toString()).toBe('{"made":2}');
@@ -75,7 +75,7 @@ describe("checked cache (D85)", () => {
 
   it("does not keep a reply made while a commit arrived", async () => {
     const feed = testFeed();
-    const cache = createCheckedCache(createCatalogueClock(feed, async () => 60_000));
+    const cache = createEpochCache(createEpochCounter(feed, async () => 60_000));
     let made = 0;
     const produce = async () => {
       made++;

@@ -1,20 +1,20 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { Env } from "../config/env.ts";
-import { contactRoutes } from "../contact/contact.routes.ts";
-import { createContactService } from "../contact/contact.service.ts";
-import { contentRoutes } from "../content/content.routes.ts";
-import { createContentService } from "../content/content.service.ts";
-import type { ChangeFeed } from "../db/change-feed.ts";
-import type { Db } from "../db/client.ts";
-import { createHeadProvider } from "../seo/head-provider.ts";
-import { seoRoutes } from "../seo/seo.routes.ts";
-import type { HeadProvider } from "../spa/spa.plugin.ts";
-import { catalogueRoutes } from "./catalogue.routes.ts";
-import { createCatalogueService, mediaUrlOn } from "./catalogue.service.ts";
-import { createCatalogueClock } from "./catalogue-clock.ts";
-import { createCheckedCache } from "./checked-cache.ts";
-import { createResponseCache } from "./http-cache.ts";
-import { findMsUntilTimedChange } from "./product-read.repository.ts";
+import type { Env } from "./config/env.ts";
+import { contactRoutes } from "./contact/contact.routes.ts";
+import { createContactService } from "./contact/contact.service.ts";
+import { contentRoutes } from "./content/content.routes.ts";
+import { createContentService } from "./content/content.service.ts";
+import type { ChangeFeed } from "./db/change-feed.ts";
+import type { Db } from "./db/client.ts";
+import { createHeadProvider } from "./seo/head-provider.ts";
+import { seoRoutes } from "./seo/seo.routes.ts";
+import type { HeadProvider } from "./spa/spa.plugin.ts";
+import { catalogueRoutes } from "./catalogue/catalogue.routes.ts";
+import { createCatalogueService, mediaUrlOn } from "./catalogue/catalogue.service.ts";
+import { createEpochCounter } from "./catalogue/catalogue-epoch.ts";
+import { createEpochCache } from "./catalogue/epoch-cache.ts";
+import { createResponseCache } from "./catalogue/http-cache.ts";
+import { findMsUntilTimedChange } from "./catalogue/product-read.repository.ts";
 
 /**
  * How long a finished reply without seats left (categories, instructors, content pages) is reused in
@@ -50,14 +50,14 @@ export function createCatalogueApi({
 
   const routes: FastifyPluginAsync = async (app) => {
     const cache = createResponseCache({ ttlMs: cacheTtlMs });
-    const clock = createCatalogueClock(changes, () => findMsUntilTimedChange(db));
-    const checked = createCheckedCache(clock);
+    const epochs = createEpochCounter(changes, () => findMsUntilTimedChange(db));
+    const epochCache = createEpochCache(epochs);
     app.addHook("onClose", async () => {
       cache.dispose();
-      checked.dispose();
-      clock.dispose();
+      epochCache.dispose();
+      epochs.dispose();
     });
-    await app.register(catalogueRoutes({ catalogue, cache, checked, publicUrl }));
+    await app.register(catalogueRoutes({ catalogue, cache, epochCache, publicUrl }));
     await app.register(contentRoutes({ content, cache }));
     await app.register(contactRoutes({ contact }));
     await app.register(seoRoutes({ db, cache, publicUrl }));

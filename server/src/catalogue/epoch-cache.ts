@@ -1,4 +1,4 @@
-import type { CatalogueClock } from "./catalogue-clock.ts";
+import type { EpochCounter } from "./catalogue-epoch.ts";
 import { type CachedBody, onCatalogueInvalidate } from "./http-cache.ts";
 
 /**
@@ -7,15 +7,15 @@ import { type CachedBody, onCatalogueInvalidate } from "./http-cache.ts";
  * seats, a reservation or offer running out, or a new day moves the epoch, so the next request makes
  * the reply afresh. A hit costs no database round trip; there is no TTL.
  */
-export type CheckedCache = {
+export type EpochCache = {
   get(key: string, produce: (epoch: number) => Promise<CachedBody>): Promise<CachedBody>;
   dispose(): void;
 };
 
-export function createCheckedCache(
-  clock: CatalogueClock,
+export function createEpochCache(
+  epochs: EpochCounter,
   options: { maxEntries?: number } = {},
-): CheckedCache {
+): EpochCache {
   const maxEntries = options.maxEntries ?? 500;
   const entries = new Map<string, CachedBody>();
   let entriesEpoch = -1;
@@ -24,7 +24,7 @@ export function createCheckedCache(
   return {
     async get(key, produce) {
       // The epoch is read before the reply: a change while it is made moves the epoch past it.
-      const epoch = await clock.current();
+      const epoch = await epochs.current();
       if (epoch !== entriesEpoch) {
         entries.clear();
         entriesEpoch = epoch;

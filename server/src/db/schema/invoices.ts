@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type BillingDetails, orders } from "./orders.ts";
+
+export const invoiceKind = pgEnum("invoice_kind", ["invoice", "credit_note"]);
+
+/** A line of an invoice as issued (snapshot; the catalogue may change later). */
+export type InvoiceLine = {
+  name: string;
+  productType: string;
+  visitorName: string | null;
+  /** Dates, weekdays or weeks booked, in the order's locale. */
+  when: string;
+  place: string | null;
+  listCents: number;
+  discountCents: number;
+  totalCents: number;
+  vatExempt: boolean;
+};
+
+/** What an invoice shows, frozen when it is issued (§ 14(4) UStG). */
+export type InvoiceData = {
+  locale: "de" | "ru";
+  buyer: BillingDetails;
+  lines: InvoiceLine[];
+  totalCents: number;
+  /** Paid from a gift card, deducted from the total due. */
+  giftCardCents: number;
+  /** The service period (§ 14(4) Nr. 6 UStG): first and last day booked, ISO dates. */
+  serviceFrom: string | null;
+  serviceTo: string | null;
+  paymentReference: string | null;
+  /** For a credit note: the number of the invoice it corrects. */
+  corrects?: string;
+  /**
+   * The school as it was when the invoice was issued (name, address, tax id, VAT note): an invoice never
+   * changes when the settings do. Invoices issued before this field render with the current settings.
+   */
+  seller?: {
+    legalName: string;
+    address: string;
+    taxId: string;
+    email: string;
+    vatNote: { de: string; ru: string };
+  };
+};
+
+/** Invoices and credit notes; numbers are consecutive without gaps (`invoice_counters`, D52). */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    kind: invoiceKind("kind").notNull().default("invoice"),
+    number: text("number").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    totalCents: integer("total_cents").notNull(),
+    data: jsonb("data").$type<InvoiceData>().notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_idx").on(t.number),
+    uniqueIndex("invoices_one_per_order_idx").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+  ],
+);
+
+/** The last number issued per series (year); taken under a row lock, so numbers have no gaps. */
+export const invoiceCounters = pgTable("invoice_counters", {
+  series: text("series").primaryKey(),
+  lastNumber: integer("last_number").notNull().default(0),
+});

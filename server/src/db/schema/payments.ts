@@ -1,0 +1,110 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./common.ts";
+import { orders } from "./orders.ts";
+
+export const paymentGateway = pgEnum("payment_gateway", ["paypal", "demo"]);
+export const paymentStatus = pgEnum("payment_status", [
+  "created",
+  "approved",
+  "captured",
+  "failed",
+  "refunded",
+]);
+
+/** One gateway order per staging of an order; a capture is recorded here once (unique capture id). */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    gateway: paymentGateway("gateway").notNull(),
+    gatewayOrderId: text("gateway_order_id").notNull(),
+    status: paymentStatus("status").notNull().default("created"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    captureId: text("capture_id"),
+    /** Counts refused captures (the buyer chose another funding source), part of the capture's request id. */
+    captureAttempt: integer("capture_attempt").notNull().default(0),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** Captured for an order that could not keep its seats: the worker refunds it (D51). */
+    refundDue: boolean("refund_due").notNull().default(false),
+    raw: jsonb("raw"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    capturedAt: timestamp("captured_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payments_gateway_order_idx").on(t.gateway, t.gatewayOrderId),
+    uniqueIndex("payments_capture_idx").on(t.gateway, t.captureId),
+    index("payments_order_idx").on(t.orderId),
+    index("payments_refund_due_idx").on(t.refundDue).where(sql`${t.refundDue}`),
+    check(
+      "payments_money_check",
+      sql`${t.amountCents} >= 0 and ${t.refundedCents} between 0 and ${t.amountCents}`,
+    ),
+  ],
+);
+
+/** Every webhook event received, once per gateway event id (PayPal repeats a delivery up to 25 times). */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: serial("id").primaryKey(),
+    gateway: paymentGateway("gateway").notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    resourceId: text("resource_id"),
+    payload: jsonb("payload").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("payment_events_event_idx").on(t.gateway, t.eventId)],
+);
+
+/** Money sent back through the gateway; the request id makes a retried refund count once. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    gatewayRefundId: text("gateway_refund_id"),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("refunds_gateway_refund_idx").on(t.gatewayRefundId),
+    index("refunds_payment_idx").on(t.paymentId),
+    check("refunds_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** The offline demo gateway's orders (no PayPal account configured, D49). */
+export const demoPayments = pgTable("demo_payments", {
+  id: text("id").primaryKey(),
+  requestId: text("request_id").notNull().unique(),
+  status: text("status").notNull().default("CREATED"),
+  amountCents: integer("amount_cents").notNull(),
+  request: jsonb("request").notNull(),
+  captureId: text("capture_id"),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  createdAt: createdAt(),
+});
