@@ -1,11 +1,88 @@
 /**
  * Import rules of the code base, checked by `npm run lint` (docs/architecture.md says why).
+ *
+ * Server: each area (a folder of server/src; db/seed counts as its own) is imported by others only through
+ * its entry, `<area>/index.ts`, and only from above: the tiers below go from the platform at the bottom to
+ * the wiring (server/src/*.ts) at the top, and an area imports areas of lower tiers only, never one of its
+ * own tier or above, so areas cannot form cycles. Tests and test support may reach into any area.
+ *
  * Web: a feature (web/src/features/<feature>/) never imports another feature's files; shared code lives in
  * web/src/lib and web/src/components, which never import features or the app's composition layer
  * (web/src/app, web/src/routes), so they stay reusable by every feature.
  */
+const SERVER_TIERS = [
+  // platform
+  ["config", "errors", "i18n", "common", "logging"],
+  ["db", "oauth", "plugins", "pdf"],
+  ["mail", "spa", "monitoring", "health"],
+  ["payments"],
+  // what the school sells, and the one seat rule the catalogue shows and checkout reserves by
+  ["seats"],
+  ["catalogue"],
+  ["content", "contact", "accounts"],
+  ["visitors", "seo"],
+  // order core: gift card balances are a means of paying an order, so they sit beneath it
+  ["gift-cards"],
+  ["orders"],
+  ["checkout"],
+  // after the sale
+  ["invoices", "subscriptions", "checkin", "visit-requests"],
+  ["waiting-list", "withdrawals"],
+  ["history", "mailer"],
+  // wiring
+  ["seed"],
+  ["(wiring)"],
+];
+
+const TEST_FILES = "\\.test\\.ts$|test-support\\.ts$|^server/src/test/";
+
+/** The path pattern of an area's files. */
+function areaPath(area) {
+  if (area === "(wiring)") return "^server/src/[^/]+\\.ts$";
+  if (area === "seed") return "^server/src/db/seed/";
+  if (area === "db") return "^server/src/db/(?!seed/)";
+  return `^server/src/${area}/`;
+}
+
+/** The entry of an area, the one file others may import. */
+function areaEntry(area) {
+  if (area === "seed") return "^server/src/db/seed/index\\.ts$";
+  return `^server/src/${area}/index\\.ts$`;
+}
+
+const serverAreas = SERVER_TIERS.flat();
+
+const serverRules = serverAreas.flatMap((area) => {
+  const tier = SERVER_TIERS.findIndex((t) => t.includes(area));
+  const notBelow = SERVER_TIERS.slice(tier)
+    .flat()
+    .filter((other) => other !== area);
+  const others = serverAreas.filter((other) => other !== area && other !== "(wiring)");
+  return [
+    {
+      name: `server-entry-only:${area}`,
+      comment: `${area} imports another area's internal file: import that area's index.ts (its entry).`,
+      severity: "error",
+      from: { path: areaPath(area), pathNot: TEST_FILES },
+      to: { path: others.map(areaPath), pathNot: others.map(areaEntry) },
+    },
+    ...(notBelow.length === 0
+      ? []
+      : [
+          {
+            name: `server-direction:${area}`,
+            comment: `${area} imports an area of its own tier or above: the tiers in .dependency-cruiser.cjs go one way; hand a callback down instead.`,
+            severity: "error",
+            from: { path: areaPath(area), pathNot: TEST_FILES },
+            to: { path: notBelow.map(areaPath) },
+          },
+        ]),
+  ];
+});
+
 module.exports = {
   forbidden: [
+    ...serverRules,
     {
       name: "web-feature-to-feature",
       comment:

@@ -4,8 +4,8 @@ import { build } from "esbuild";
 
 rmSync("dist", { recursive: true, force: true });
 await build({
-  // The attachment renderer runs in a worker thread (src/mail/render-thread.ts) loaded from beside server.js.
-  entryPoints: { server: "src/server.ts", "render-worker": "src/mail/render-worker.ts" },
+  // The attachment renderer runs in a worker thread (src/mailer/render-thread.ts) loaded from beside server.js.
+  entryPoints: { server: "src/server.ts", "render-worker": "src/mailer/render-worker.ts" },
   outdir: "dist",
   bundle: true,
   platform: "node",

@@ -3,55 +3,70 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { accountsRoutes } from "./accounts/accounts.routes.ts";
+import { accountsRoutes, authenticateKey } from "./accounts/index.ts";
+import { checkinRoutes, createCheckinService } from "./checkin/index.ts";
+import {
+  checkoutRoutes,
+  createCheckoutService,
+  createPaymentWorker,
+  createPayPalWebhooks,
+  type PaymentWorker,
+} from "./checkout/index.ts";
+import { createDeferredWork, type DeferredWork } from "./common/index.ts";
+import type { Env } from "./config/index.ts";
+import type { Database } from "./db/index.ts";
+import { issueGiftCardsForOrder } from "./gift-cards/index.ts";
+import { healthRoutes } from "./health/index.ts";
+import {
+  calendarRoutes,
+  createCalendarService,
+  createHistoryService,
+  historyRoutes,
+} from "./history/index.ts";
+import {
+  createInvoiceDownloads,
+  enqueueRefundNotice,
+  invoiceDownloadRoutes,
+  issueOrderDocuments,
+  sellerFromEnv,
+} from "./invoices/index.ts";
+import { logSerializers } from "./logging/index.ts";
+import { cartRoutes, createCartService, findCartItems } from "./orders/index.ts";
+import type { PaymentGateway } from "./payments/index.ts";
+import {
+  createDemoGateway,
+  createPayPalClient,
+  createPayPalGateway,
+  demoGatewayRoutes,
+} from "./payments/index.ts";
+import {
+  type ErrorReporter,
+  registerAuth,
+  registerCompression,
+  registerErrorHandler,
+  registerInputGuard,
+  registerJsonBody,
+  registerOpenApi,
+  registerRateLimit,
+  registerRequestLocale,
+  registerSecurity,
+} from "./plugins/index.ts";
 import { createCatalogueApi } from "./public-routes.ts";
-import { checkinRoutes } from "./checkin/checkin.routes.ts";
-import { createCheckinService } from "./checkin/checkin.service.ts";
-import { checkoutRoutes } from "./checkout/checkout.routes.ts";
-import { createCheckoutService } from "./checkout/checkout.service.ts";
-import { createPaymentWorker, type PaymentWorker } from "./checkout/payment-worker.ts";
-import { createPayPalWebhooks } from "./checkout/paypal-webhooks.ts";
-import { createDeferredWork, type DeferredWork } from "./common/deferred-work.ts";
-import type { Env } from "./config/env.ts";
-import type { Database } from "./db/client.ts";
-import { issueGiftCardsForOrder } from "./gift-cards/gift-cards.service.ts";
-import { healthRoutes } from "./health/health.routes.ts";
-import { enqueueRefundNotice, issueOrderDocuments, sellerFromEnv } from "./invoices/index.ts";
-import { invoiceDownloadRoutes } from "./invoices/invoice-download.routes.ts";
-import { createInvoiceDownloads } from "./invoices/invoice-download.ts";
-import { logSerializers } from "./logging/log-redaction.ts";
-import { cartRoutes } from "./orders/cart.routes.ts";
-import { createCartService } from "./orders/cart.service.ts";
-import { historyRoutes } from "./history/history.routes.ts";
-import { createHistoryService } from "./history/history.service.ts";
-import { demoGatewayRoutes } from "./payments/demo-gateway.routes.ts";
-import { createDemoGateway } from "./payments/demo-gateway.ts";
-import type { PaymentGateway } from "./payments/gateway.ts";
-import { createPayPalClient } from "./payments/paypal-client.ts";
-import { createPayPalGateway } from "./payments/paypal-gateway.ts";
-import { registerAuth } from "./plugins/auth.ts";
-import { registerCompression } from "./plugins/compression.ts";
-import { type ErrorReporter, registerErrorHandler } from "./plugins/error-handler.ts";
-import { registerInputGuard } from "./plugins/input-guard.ts";
-import { registerJsonBody } from "./plugins/json-body.ts";
-import { registerOpenApi } from "./plugins/openapi.ts";
-import { registerRateLimit } from "./plugins/rate-limit.ts";
-import { registerRequestLocale } from "./plugins/request-locale.ts";
-import { registerSecurity } from "./plugins/security.ts";
-import { registerSpa } from "./spa/spa.plugin.ts";
-import { startSubscriptions } from "./subscriptions/subscriptions.repository.ts";
-import { subscriptionsRoutes } from "./subscriptions/subscriptions.routes.ts";
-import { createSubscriptionsService } from "./subscriptions/subscriptions.service.ts";
-import { visitRequestsRoutes } from "./visit-requests/visit-requests.routes.ts";
-import { createVisitRequestsService } from "./visit-requests/visit-requests.service.ts";
-import { calendarRoutes } from "./history/calendar.routes.ts";
-import { createCalendarService } from "./history/calendar.service.ts";
-import { visitorsRoutes } from "./visitors/visitors.routes.ts";
-import { createVisitorsService } from "./visitors/visitors.service.ts";
-import { waitingListRoutes } from "./waiting-list/waiting-list.routes.ts";
-import { createWaitingListService, type WaitingListService } from "./waiting-list/waiting-list.service.ts";
-import { withdrawalsRoutes } from "./withdrawals/withdrawals.routes.ts";
-import { createWithdrawalsService } from "./withdrawals/withdrawals.service.ts";
+import { registerSpa } from "./spa/index.ts";
+import {
+  createSubscriptionsService,
+  SUBSCRIPTION_EVENT_TYPES,
+  startSubscriptions,
+  subscriptionsRoutes,
+} from "./subscriptions/index.ts";
+import { createVisitRequestsService, visitRequestsRoutes } from "./visit-requests/index.ts";
+import { createVisitorsService, visitorsRoutes } from "./visitors/index.ts";
+import {
+  createWaitingListService,
+  type WaitingListService,
+  waitingListRoutes,
+} from "./waiting-list/index.ts";
+import { createWithdrawalsService, orderHasWithdrawals, withdrawalsRoutes } from "./withdrawals/index.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -133,7 +148,8 @@ export async function buildApp(deps: AppDeps) {
   await registerOpenApi(app, env.PUBLIC_URL);
 
   await app.register(healthRoutes({ ping: database.ping, databaseKind: database.kind }));
-  registerAuth(app, { db: database.db, tokenTtlDays: env.AUTH_TOKEN_TTL_DAYS });
+  const tokenTtlMs = env.AUTH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000;
+  registerAuth(app, { authenticate: (key) => authenticateKey(database.db, key, { tokenTtlMs }) });
   // Work started by a request that its reply does not wait for; finished before the server stops.
   const deferred = createDeferredWork(app.log);
   app.decorate("deferredWork", deferred);
@@ -222,7 +238,7 @@ async function registerCheckout(
           webUrl: env.WEB_URL,
           seller: sellerFromEnv(env),
         });
-        await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL);
+        await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL, findCartItems);
         // The first month of each course subscription is paid now (D25); the next ones follow (D72).
         await startSubscriptions(tx, orderId, new Date());
       },
@@ -248,7 +264,13 @@ async function registerCheckout(
   const webhooks = createPayPalWebhooks({
     db,
     checkout,
-    subscriptions,
+    subscriptions: {
+      eventTypes: SUBSCRIPTION_EVENT_TYPES,
+      handleEvent: subscriptions.handleEvent,
+      payRenewal: subscriptions.payRenewal,
+      recordRenewalCapture: subscriptions.recordRenewalCapture,
+    },
+    orderHasWithdrawals,
     verify:
       paypal && webhookId
         ? (headers, event) => paypal.verifyWebhookSignature(headers, event, webhookId)

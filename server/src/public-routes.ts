@@ -1,20 +1,19 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { Env } from "./config/env.ts";
-import { contactRoutes } from "./contact/contact.routes.ts";
-import { createContactService } from "./contact/contact.service.ts";
-import { contentRoutes } from "./content/content.routes.ts";
-import { createContentService } from "./content/content.service.ts";
-import type { ChangeFeed } from "./db/change-feed.ts";
-import type { Db } from "./db/client.ts";
-import { createHeadProvider } from "./seo/head-provider.ts";
-import { seoRoutes } from "./seo/seo.routes.ts";
-import type { HeadProvider } from "./spa/spa.plugin.ts";
-import { catalogueRoutes } from "./catalogue/catalogue.routes.ts";
-import { createCatalogueService, mediaUrlOn } from "./catalogue/catalogue.service.ts";
-import { createEpochCounter } from "./catalogue/catalogue-epoch.ts";
-import { createEpochCache } from "./catalogue/epoch-cache.ts";
-import { createResponseCache } from "./catalogue/http-cache.ts";
-import { findMsUntilTimedChange } from "./catalogue/product-read.repository.ts";
+import {
+  catalogueRoutes,
+  createCatalogueService,
+  createEpochCache,
+  createEpochCounter,
+  createResponseCache,
+  findMsUntilTimedChange,
+  mediaUrlOn,
+} from "./catalogue/index.ts";
+import type { Env } from "./config/index.ts";
+import { contactRoutes, createContactService } from "./contact/index.ts";
+import { contentRoutes, createContentService } from "./content/index.ts";
+import type { ChangeFeed, Db } from "./db/index.ts";
+import { createHeadProvider, seoRoutes } from "./seo/index.ts";
+import type { HeadProvider } from "./spa/index.ts";
 
 /**
  * How long a finished reply without seats left (categories, instructors, content pages) is reused in

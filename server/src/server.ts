@@ -1,9 +1,9 @@
 import { buildApp } from "./app.ts";
-import { ConfigError, type Env, loadEnv } from "./config/env.ts";
-import { openDatabase } from "./db/client.ts";
-import { seedDemoCatalogue } from "./db/seed/seed.ts";
-import { createMailer } from "./mail/index.ts";
-import { initServerMonitoring } from "./monitoring/sentry.ts";
+import { ConfigError, type Env, loadEnv } from "./config/index.ts";
+import { openDatabase } from "./db/index.ts";
+import { seedDemoCatalogue } from "./db/seed/index.ts";
+import { createMailer } from "./mailer/index.ts";
+import { initServerMonitoring } from "./monitoring/index.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 

@@ -4,13 +4,13 @@ import { expect } from "vitest";
 import type { App } from "../app.ts";
 import { loadEnv } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
-import { createMailer, type Mailer } from "../mail/index.ts";
 import {
   createTestLogger,
   parseRawMail,
   startSmtpServer,
   type TestSmtpServer,
 } from "../mail/test-support.ts";
+import { createMailer, type Mailer } from "../mailer/index.ts";
 
 /** Helpers of the account tests: mail through a real SMTP server, sign-up and sign-in through the API. */
 

@@ -22,10 +22,10 @@ import {
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { DeferredWork } from "../common/deferred-work.ts";
-import type { Env } from "../config/env.ts";
-import type { Db } from "../db/client.ts";
-import { currentUser, requireUser } from "../plugins/auth.ts";
+import type { DeferredWork } from "../common/index.ts";
+import type { Env } from "../config/index.ts";
+import type { Db } from "../db/index.ts";
+import { currentUser, requireUser } from "../plugins/index.ts";
 import { type AccountsEnv, createAccountsService } from "./accounts.service.ts";
 import { authRateLimits } from "./auth-rate-limits.ts";
 import { SIGN_UP_DJANGO_MESSAGES } from "./django-messages.ts";

@@ -12,10 +12,10 @@ import type {
   User,
 } from "@atelier/contract";
 import { NAME_MAX_LENGTH, normalizeEmail } from "@atelier/contract";
-import type { DeferredWork } from "../common/deferred-work.ts";
-import type { Env } from "../config/env.ts";
-import type { Db, DbOrTx } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
+import type { DeferredWork } from "../common/index.ts";
+import type { Env } from "../config/index.ts";
+import type { Db, DbOrTx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import {
   authorizationUrl,
@@ -25,7 +25,7 @@ import {
   OAuthError,
   type OAuthProfile,
   oauthSettings,
-} from "../oauth/oauth-providers.ts";
+} from "../oauth/index.ts";
 import { type AuthUser, issueAuthToken, revokeAllTokens, revokeToken } from "./auth-tokens.service.ts";
 import { decodeUid, encodeUid, hashPassword, randomSecret, sha256, verifyPassword } from "./secrets.ts";
 import {

@@ -1,6 +1,6 @@
 import { normalizeEmail } from "@atelier/contract";
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "../errors/index.ts";
 
 /** Calls of the same scope share their counts (reset request and reset confirm; sign-in and SSO). */
 export type AuthRateLimitScope = "sign_in" | "sign_up" | "password_reset" | "resend_verification";

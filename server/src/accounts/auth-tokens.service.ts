@@ -1,4 +1,5 @@
-import type { DbOrTx } from "../db/client.ts";
+import type { DbOrTx } from "../db/index.ts";
+import type { AuthUser } from "../plugins/index.ts";
 import { randomSecret, sha256 } from "./secrets.ts";
 import {
   findActiveAuthToken,
@@ -10,13 +11,7 @@ import {
 import { findUserById } from "./users.repository.ts";
 
 /** The signed-in user of a request (`request.user`). */
-export type AuthUser = {
-  id: number;
-  email: string;
-  role: "customer" | "staff" | "admin";
-  /** The token the request came with (logout revokes it; a password change keeps it). */
-  tokenId: number;
-};
+export type { AuthUser };
 
 const TOUCH_INTERVAL_MS = 60_000;
 

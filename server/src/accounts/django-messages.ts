@@ -1,4 +1,4 @@
-import type { LegacyMessages } from "../plugins/error-handler.ts";
+import type { LegacyMessages } from "../plugins/index.ts";
 
 /**
  * The school's existing client tells sign-up errors apart by Django's English messages (spec §8), so

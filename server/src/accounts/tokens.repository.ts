@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
-import { authTokens, userTokens } from "../db/schema/users.ts";
+import type { DbOrTx } from "../db/index.ts";
+import { authTokens, userTokens } from "../db/index.ts";
 
 /** The only code that touches `auth_tokens` and `user_tokens`. Keys and tokens are stored as hashes only. */
 

@@ -1,7 +1,7 @@
 import { normalizeEmail } from "@atelier/contract";
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
-import { socialAccounts, users } from "../db/schema/users.ts";
+import type { DbOrTx } from "../db/index.ts";
+import { socialAccounts, users } from "../db/index.ts";
 
 /** The only code that touches `users` and `social_accounts`. */
 

@@ -1,4 +1,4 @@
-import type { ChangeFeed } from "../db/change-feed.ts";
+import type { ChangeFeed } from "../db/index.ts";
 
 /**
  * The catalogue's epoch (D85): a number that moves whenever a catalogue reply may have changed — a

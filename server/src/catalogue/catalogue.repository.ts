@@ -1,8 +1,7 @@
 import type { AgeGroup, InstructionLanguage, Locale, ProductType } from "@atelier/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { DbOrTx } from "../db/client.ts";
-import { pgArray, ph, prepared } from "../db/prepared.ts";
+import type { DbOrTx } from "../db/index.ts";
 import {
   academySeasons,
   academyWeeks,
@@ -11,12 +10,15 @@ import {
   instructors,
   orderItemSlots,
   orderItems,
+  pgArray,
+  ph,
+  prepared,
   productPageInstructors,
   productPages,
   purchaseOptions,
   scheduleSlots,
-} from "../db/schema/index.ts";
-import { slotSeatsTaken, weekSeatsTaken } from "../seats/seats.ts";
+} from "../db/index.ts";
+import { slotSeatsTaken, weekSeatsTaken } from "../seats/index.ts";
 
 /**
  * The only code of the catalogue that touches Drizzle tables. Texts are picked in one locale in SQL

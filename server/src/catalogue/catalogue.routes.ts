@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ErrorReplySchema } from "../errors/index.ts";
 import type { CatalogueService } from "./catalogue.service.ts";
 import type { EpochCache } from "./epoch-cache.ts";
 import {
@@ -30,9 +31,6 @@ export type CatalogueRoutesDeps = {
   epochCache: EpochCache;
   publicUrl: string;
 };
-
-const ErrorSchema = z.object({ detail: z.string() }).passthrough();
-const FieldErrorsSchema = z.record(z.string(), z.unknown());
 
 /** Path and query string of the request as sent; together they key the cache (the hot path parses nothing). */
 function splitUrl(request: FastifyRequest) {
@@ -61,7 +59,7 @@ export const catalogueRoutes =
           tags: ["catalogue"],
           summary: "Published products, filtered and paginated",
           querystring: ProductListQuerySchema,
-          response: { 200: ProductListSchema, 400: FieldErrorsSchema, 404: ErrorSchema },
+          response: { 200: ProductListSchema, 400: ErrorReplySchema, 404: ErrorReplySchema },
         },
       },
       async (request, reply) => {
@@ -109,7 +107,7 @@ export const catalogueRoutes =
           summary: "A product page by id or slug",
           params: IdOrSlugParamsSchema,
           querystring: LocaleQuerySchema,
-          response: { 200: ProductDetailSchema, 404: ErrorSchema },
+          response: { 200: ProductDetailSchema, 404: ErrorReplySchema },
         },
       },
       async (request, reply) => {
@@ -147,7 +145,7 @@ export const catalogueRoutes =
           summary: "An instructor by id or slug, with the product pages they teach",
           params: IdOrSlugParamsSchema,
           querystring: LocaleQuerySchema,
-          response: { 200: InstructorDetailSchema, 404: ErrorSchema },
+          response: { 200: InstructorDetailSchema, 404: ErrorReplySchema },
         },
       },
       async (request, reply) => {

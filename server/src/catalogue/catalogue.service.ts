@@ -18,9 +18,8 @@ import {
   type ScheduleType,
   type SubscriptionPrice,
 } from "@atelier/contract";
-import type { DbOrTx } from "../db/client.ts";
-import type { ImageRef } from "../db/schema/index.ts";
-import { AppError } from "../errors/app-error.ts";
+import type { DbOrTx, ImageRef } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
 import {
   countProducts,
   findCategories,

@@ -12,10 +12,7 @@ export type EpochCache = {
   dispose(): void;
 };
 
-export function createEpochCache(
-  epochs: EpochCounter,
-  options: { maxEntries?: number } = {},
-): EpochCache {
+export function createEpochCache(epochs: EpochCounter, options: { maxEntries?: number } = {}): EpochCache {
   const maxEntries = options.maxEntries ?? 500;
   const entries = new Map<string, CachedBody>();
   let entriesEpoch = -1;

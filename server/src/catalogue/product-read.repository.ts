@@ -1,18 +1,19 @@
 import type { Locale } from "@atelier/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
-import { ph, prepared } from "../db/prepared.ts";
+import type { DbOrTx } from "../db/index.ts";
 import {
   academySeasons,
   academyWeeks,
   categories,
   instructors,
+  ph,
+  prepared,
   productPageInstructors,
   productPages,
   purchaseOptions,
   scheduleSlots,
-} from "../db/schema/index.ts";
-import { nextHoldEnd, slotSeatsTakenIn, weekSeatsTakenIn } from "../seats/seats.ts";
+} from "../db/index.ts";
+import { nextHoldEnd, slotSeatsTakenIn, weekSeatsTakenIn } from "../seats/index.ts";
 import {
   type AcademyWeekRow,
   cardColumns,

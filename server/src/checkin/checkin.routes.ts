@@ -1,16 +1,22 @@
 import { CheckinParamsSchema, CheckinSchema, LocaleQuerySchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireStaff } from "../plugins/auth.ts";
+import { ErrorReplySchema } from "../errors/index.ts";
+import { requireStaff } from "../plugins/index.ts";
 import type { CheckinService } from "./checkin.service.ts";
 
-const ErrorSchema = z.record(z.string(), z.unknown());
 const schema = {
   tags: ["check-in"],
   security: [{ tokenAuth: [] }],
   params: CheckinParamsSchema,
   querystring: LocaleQuerySchema,
-  response: { 200: CheckinSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+  response: {
+    200: CheckinSchema,
+    400: ErrorReplySchema,
+    401: ErrorReplySchema,
+    403: ErrorReplySchema,
+    404: ErrorReplySchema,
+  },
 };
 
 /** `GET/POST /api/v2/checkin/{code}/`: staff read a booking's QR code and check the child in. */

@@ -1,9 +1,9 @@
 import type { Checkin, Locale } from "@atelier/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { orderItems, orders } from "../db/schema/index.ts";
-import { AppError } from "../errors/app-error.ts";
-import { findCartItems } from "../orders/order.repository.ts";
+import type { Db } from "../db/index.ts";
+import { orderItems, orders } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { findCartItems } from "../orders/index.ts";
 
 /**
  * Staff check-in (D57): the QR code in the confirmation mail names one paid booking by its check-in code.

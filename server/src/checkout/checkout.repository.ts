@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../db/client.ts";
+import type { DbOrTx, Tx } from "../db/index.ts";
 import {
   academyWeeks,
   type BillingDetails,
@@ -16,9 +16,9 @@ import {
   scheduleSlots,
   users,
   waitingListEntries,
-} from "../db/schema/index.ts";
-import { slotSeatsTaken, weekSeatsTaken } from "../seats/seats.ts";
-import type { GatewayName } from "../payments/gateway.ts";
+} from "../db/index.ts";
+import type { GatewayName } from "../payments/index.ts";
+import { slotSeatsTaken, weekSeatsTaken } from "../seats/index.ts";
 
 /** The only code of checkout that touches the tables: orders in payment, payments, events, refunds. */
 

@@ -11,12 +11,12 @@ import {
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUser, requireUser } from "../plugins/auth.ts";
+import { ErrorReplySchema } from "../errors/index.ts";
+import { currentUser, requireUser } from "../plugins/index.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 import type { createPayPalWebhooks, PayPalEvent } from "./paypal-webhooks.ts";
 
-const ErrorSchema = z.record(z.string(), z.unknown());
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 503: ErrorSchema };
+const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 404: ErrorReplySchema, 503: ErrorReplySchema };
 const common = { tags: ["checkout"], security: [{ tokenAuth: [] }] };
 
 /** What PayPal posts to the webhook: an event with its id and type; the rest is verified with PayPal. */
@@ -70,7 +70,7 @@ export const checkoutRoutes =
           summary: "Reserve the cart's seats and open the payment",
           querystring: FulfillQuerySchema,
           body: FulfillBodySchema,
-          response: { 200: FulfillReplySchema, ...errors, 429: ErrorSchema },
+          response: { 200: FulfillReplySchema, ...errors, 429: ErrorReplySchema },
         },
       },
       async (request) =>
@@ -133,9 +133,9 @@ export const checkoutRoutes =
           body: PayPalEventSchema,
           response: {
             200: z.object({ received: z.boolean() }),
-            400: ErrorSchema,
-            403: ErrorSchema,
-            503: ErrorSchema,
+            400: ErrorReplySchema,
+            403: ErrorReplySchema,
+            503: ErrorReplySchema,
           },
         },
       },

@@ -8,18 +8,18 @@ import type {
 } from "@atelier/contract";
 import { isStoredId } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db, Tx } from "../db/client.ts";
-import { type BillingDetails, EMPTY_BILLING } from "../db/schema/index.ts";
-import { AppError } from "../errors/app-error.ts";
-import { redeemGiftCard, releaseGiftCard } from "../gift-cards/gift-cards.service.ts";
-import { countRedemptions, findCartItems, findUserCart } from "../orders/order.repository.ts";
-import type { CartService } from "../orders/cart.service.ts";
+import type { Db, Tx } from "../db/index.ts";
+import { type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { redeemGiftCard, releaseGiftCard } from "../gift-cards/index.ts";
+import type { CartService } from "../orders/index.ts";
+import { countRedemptions, findCartItems, findUserCart } from "../orders/index.ts";
 import {
   type GatewayCapture,
   GatewayError,
   type GatewayOrder,
   type PaymentGateway,
-} from "../payments/gateway.ts";
+} from "../payments/index.ts";
 import {
   deleteRedemption,
   findBillingOfUser,

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/client.ts";
-import { releaseGiftCard } from "../gift-cards/gift-cards.service.ts";
-import { GatewayError, type PaymentGateway } from "../payments/gateway.ts";
-import type { WaitingListService } from "../waiting-list/waiting-list.service.ts";
+import type { Db } from "../db/index.ts";
+import { releaseGiftCard } from "../gift-cards/index.ts";
+import { GatewayError, type PaymentGateway } from "../payments/index.ts";
 import {
   claimOpenPayments,
   deleteRedemption,
@@ -18,7 +17,7 @@ export type PaymentWorkerDeps = {
   checkout: CheckoutService;
   gateway: PaymentGateway;
   /** Seats freed (expired here, cancelled or withdrawn elsewhere) go to waiting lists in the same loop. */
-  waitingList?: Pick<WaitingListService, "offerFreedSeats">;
+  waitingList?: { offerFreedSeats(): Promise<number> };
   intervalMs: number;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** Course subscriptions' months: payment links, ends, PayPal cancellations (D72). */

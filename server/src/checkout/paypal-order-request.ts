@@ -1,6 +1,6 @@
 import type { Locale } from "@atelier/contract";
-import type { CartItemRow } from "../orders/order.repository.ts";
-import { type CreateOrderRequest, eur } from "../payments/paypal-client.ts";
+import type { CartItemRow } from "../orders/index.ts";
+import { type CreateOrderRequest, eur } from "../payments/index.ts";
 
 /** PayPal allows 127 characters for an item's name. */
 const NAME_MAX = 127;

@@ -1,16 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/client.ts";
-import { paymentEvents, payments } from "../db/schema/index.ts";
-import { AppError } from "../errors/app-error.ts";
-import { releaseGiftCard } from "../gift-cards/gift-cards.service.ts";
-import { centsOf, type GatewayCapture } from "../payments/gateway.ts";
-import type { WebhookHeaders } from "../payments/paypal-client.ts";
-import {
-  SUBSCRIPTION_EVENT_TYPES,
-  type SubscriptionsService,
-} from "../subscriptions/subscriptions.service.ts";
-import { orderHasWithdrawals } from "../withdrawals/withdrawals.repository.ts";
+import type { Db, DbOrTx } from "../db/index.ts";
+import { paymentEvents, payments } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { releaseGiftCard } from "../gift-cards/index.ts";
+import type { WebhookHeaders } from "../payments/index.ts";
+import { centsOf, type GatewayCapture } from "../payments/index.ts";
 import {
   findOrder,
   insertEvent,
@@ -41,8 +36,18 @@ export type PayPalEvent = {
 export type WebhookDeps = {
   db: Db;
   checkout: CheckoutService;
-  /** Course subscriptions' events (D72): sales, status changes, renewal orders' payments. */
-  subscriptions: Pick<SubscriptionsService, "handleEvent" | "payRenewal" | "recordRenewalCapture">;
+  /**
+   * Course subscriptions' events (D72): sales, status changes, renewal orders' payments. Handed down by
+   * the wiring: subscriptions sit above checkout (docs/architecture.md).
+   */
+  subscriptions: {
+    eventTypes: readonly string[];
+    handleEvent(event: PayPalEvent): Promise<void>;
+    payRenewal(gatewayOrderId: string): Promise<unknown>;
+    recordRenewalCapture(gatewayOrderId: string, capture: GatewayCapture): Promise<boolean>;
+  };
+  /** Whether an order had a withdrawal (D75), from the withdrawals area above. */
+  orderHasWithdrawals(db: DbOrTx, orderId: number): Promise<boolean>;
   verify: ((headers: WebhookHeaders, event: unknown) => Promise<boolean>) | null;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 };
@@ -52,7 +57,14 @@ export type WebhookDeps = {
  * (`verify-webhook-signature`), stored once by its event id, then acted on. A repeated delivery of an
  * event that was processed changes nothing; one whose processing failed is processed again.
  */
-export function createPayPalWebhooks({ db, checkout, subscriptions, verify, log }: WebhookDeps) {
+export function createPayPalWebhooks({
+  db,
+  checkout,
+  subscriptions,
+  orderHasWithdrawals,
+  verify,
+  log,
+}: WebhookDeps) {
   /** Stores the event; undefined when it was stored and processed before. */
   async function store(event: PayPalEvent): Promise<number | undefined> {
     const inserted = await insertEvent(db, {
@@ -127,7 +139,7 @@ export function createPayPalWebhooks({ db, checkout, subscriptions, verify, log 
         return;
       }
       default:
-        if (SUBSCRIPTION_EVENT_TYPES.includes(event.event_type)) return subscriptions.handleEvent(event);
+        if (subscriptions.eventTypes.includes(event.event_type)) return subscriptions.handleEvent(event);
         log.info({ eventType: event.event_type }, "paypal event ignored");
     }
   }

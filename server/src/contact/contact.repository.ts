@@ -1,5 +1,5 @@
-import type { DbOrTx } from "../db/client.ts";
-import { contactRequests } from "../db/schema/index.ts";
+import type { DbOrTx } from "../db/index.ts";
+import { contactRequests } from "../db/index.ts";
 
 export type NewContactRequest = typeof contactRequests.$inferInsert;
 

@@ -3,13 +3,13 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadEnv } from "../config/env.ts";
 import { contactRequests, mailOutbox } from "../db/schema/index.ts";
-import { createMailer } from "../mail/index.ts";
 import {
   createTestLogger,
   parseRawMail,
   startSmtpServer,
   type TestSmtpServer,
 } from "../mail/test-support.ts";
+import { createMailer } from "../mailer/index.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createContactService } from "./contact.service.ts";
 

@@ -8,11 +8,10 @@ import {
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ErrorReplySchema } from "../errors/index.ts";
 import type { ContactService } from "./contact.service.ts";
 
 export type ContactRoutesDeps = { contact: ContactService; ratePerMinute?: number };
-
-const FieldErrorsSchema = z.record(z.string(), z.unknown());
 
 export const contactRoutes =
   ({ contact, ratePerMinute = CONTACT_RATE_LIMIT_PER_MINUTE }: ContactRoutesDeps): FastifyPluginAsyncZod =>
@@ -20,7 +19,7 @@ export const contactRoutes =
     // Limited per client IP (the forwarded address only from proxies in TRUST_PROXY) by the app's rate
     // limiter (plugins/rate-limit.ts); over the limit the error handler answers 429 `{"detail"}` with Retry-After.
     const config = { rateLimit: { max: ratePerMinute, timeWindow: "1 minute" } };
-    const response = { 201: ContactCreatedSchema, 400: FieldErrorsSchema, 429: FieldErrorsSchema };
+    const response = { 201: ContactCreatedSchema, 400: ErrorReplySchema, 429: ErrorReplySchema };
 
     app.post(
       "/api/v2/contact_us/appointment/",

@@ -5,7 +5,7 @@ import type {
   ContactRequestKind,
   Locale,
 } from "@atelier/contract";
-import type { Db } from "../db/client.ts";
+import type { Db } from "../db/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { insertContactRequest } from "./contact.repository.ts";
 

@@ -1,8 +1,8 @@
 import type { Locale } from "@atelier/contract";
 import { eq } from "drizzle-orm";
-import { textIn } from "../catalogue/catalogue.repository.ts";
-import type { DbOrTx } from "../db/client.ts";
-import { contentPages } from "../db/schema/index.ts";
+import { textIn } from "../catalogue/index.ts";
+import type { DbOrTx } from "../db/index.ts";
+import { contentPages } from "../db/index.ts";
 
 export type ContentPageRow = {
   key: string;

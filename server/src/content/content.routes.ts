@@ -1,7 +1,7 @@
 import { ContentPageParamsSchema, ContentPageSchema, LocaleQuerySchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { jsonBody, type ResponseCache, sendCached } from "../catalogue/http-cache.ts";
+import { jsonBody, type ResponseCache, sendCached } from "../catalogue/index.ts";
 import type { ContentService } from "./content.service.ts";
 
 export type ContentRoutesDeps = { content: ContentService; cache: ResponseCache };

@@ -1,6 +1,6 @@
 import { CONTENT_PAGE_KEYS, type ContentPage, type ContentPageKey, type Locale } from "@atelier/contract";
-import type { DbOrTx } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
+import type { DbOrTx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
 import { findContentPage } from "./content.repository.ts";
 
 const isContentPageKey = (key: string): key is ContentPageKey =>

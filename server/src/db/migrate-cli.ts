@@ -1,4 +1,4 @@
-import { loadEnv } from "../config/env.ts";
+import { loadEnv } from "../config/index.ts";
 import { openDatabase } from "./client.ts";
 
 // Applies pending migrations (the server also does this at start-up).

@@ -1,8 +1,7 @@
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, rgb } from "pdf-lib";
-import { wrapText } from "../invoices/invoice-pdf.ts";
-import { dejaVu } from "../invoices/pdf-fonts.ts";
-import { formatDate, formatMoney } from "../mail/templates/format.ts";
+import { formatDate, formatMoney } from "../mail/index.ts";
+import { dejaVu, wrapText } from "../pdf/index.ts";
 import type { GiftCardRow } from "./gift-cards.repository.ts";
 
 const TEXTS = {

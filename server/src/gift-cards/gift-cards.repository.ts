@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../db/client.ts";
-import { giftCardLedger, giftCards } from "../db/schema/index.ts";
+import type { DbOrTx, Tx } from "../db/index.ts";
+import { giftCardLedger, giftCards } from "../db/index.ts";
 
 /** The only code that touches `gift_cards` and `gift_card_ledger`. */
 

@@ -1,9 +1,8 @@
 import type { ErrorCode, Locale } from "@atelier/contract";
 import { eq } from "drizzle-orm";
-import type { Tx } from "../db/client.ts";
-import { orders, users } from "../db/schema/index.ts";
+import type { Tx } from "../db/index.ts";
+import { orders, users } from "../db/index.ts";
 import { enqueueMail } from "../mail/index.ts";
-import { findCartItems } from "../orders/order.repository.ts";
 import { giftCardExpiry, newGiftCardCode } from "./gift-card-code.ts";
 import {
   bookLedger,
@@ -66,11 +65,20 @@ export async function releaseGiftCard(tx: Tx, order: { id: number; paymentAttemp
   });
 }
 
+/** What issuing needs of an order item. */
+export type OrderItemForCard = { id: number; productType: string; calculatedPriceCents: number };
+
 /**
  * A paid order's gift card items become cards: a code, the item's list price as value, valid three years
  * to the end of the year; then one mail to the buyer with each card as a printable PDF. Idempotent per item.
  */
-export async function issueGiftCardsForOrder(tx: Tx, orderId: number, publicUrl: string): Promise<void> {
+export async function issueGiftCardsForOrder(
+  tx: Tx,
+  orderId: number,
+  publicUrl: string,
+  /** The order's items, from the order core above this area (handed down by the wiring). */
+  itemsOf: (tx: Tx, orderId: number, locale: Locale) => Promise<OrderItemForCard[]>,
+): Promise<void> {
   const [row] = await tx
     .select({ order: orders, email: users.email, firstName: users.firstName })
     .from(orders)
@@ -78,7 +86,7 @@ export async function issueGiftCardsForOrder(tx: Tx, orderId: number, publicUrl:
     .where(eq(orders.id, orderId));
   if (!row) return;
   const locale: Locale = row.order.locale;
-  const items = (await findCartItems(tx, orderId, locale)).filter((item) => item.productType === "GiftCard");
+  const items = (await itemsOf(tx, orderId, locale)).filter((item) => item.productType === "GiftCard");
   const issued: GiftCardRow[] = [];
   for (const item of items) {
     if (await findGiftCardOfItem(tx, item.id)) continue;

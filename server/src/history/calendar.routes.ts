@@ -1,6 +1,6 @@
 import { LocaleQuerySchema, VisitorParamsSchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser, requireUser } from "../plugins/auth.ts";
+import { currentUser, requireUser } from "../plugins/index.ts";
 import type { CalendarService } from "./calendar.service.ts";
 
 /** A child's booked dates as .ics, for the parent signed in (the profile fetches and saves it, D77). */

@@ -1,12 +1,10 @@
 import type { Locale } from "@atelier/contract";
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
-import { berlinDate } from "../invoices/berlin-time.ts";
-import { itemPeriod, nextWeekday } from "../invoices/invoice-data.ts";
-import { documentItems } from "../invoices/order-documents.ts";
-import { findHistoryItems } from "./history.repository.ts";
+import type { Db } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { berlinDate, documentItems, itemPeriod, nextWeekday } from "../invoices/index.ts";
+import { findVisitor } from "../visitors/index.ts";
 import { buildCalendar, type CalendarEvent } from "./calendar-ics.ts";
-import { findVisitor } from "../visitors/visitors.repository.ts";
+import { findHistoryItems } from "./history.repository.ts";
 
 /** A running subscription shows its lessons at least this many weeks ahead (D77). */
 export const SUBSCRIPTION_WEEKS_AHEAD = 12;

@@ -1,6 +1,6 @@
 import type { Locale, OrderItemStatus, OrderStatus, ProductType } from "@atelier/contract";
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
+import type { DbOrTx } from "../db/index.ts";
 import {
   invoices,
   orderItems,
@@ -10,8 +10,8 @@ import {
   subscriptionPauses,
   subscriptions,
   visitors,
-} from "../db/schema/index.ts";
-import { type CartItemRow, itemColumns } from "../orders/order.repository.ts";
+} from "../db/index.ts";
+import { type CartItemRow, itemColumns } from "../orders/index.ts";
 
 /** The items of a parent's finished orders: the cart's item columns plus what the history shows. */
 

@@ -1,10 +1,9 @@
 import { HistoryQuerySchema, HistorySchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUser, requireUser } from "../plugins/auth.ts";
+import { ErrorReplySchema } from "../errors/index.ts";
+import { currentUser, requireUser } from "../plugins/index.ts";
 import type { HistoryService } from "./history.service.ts";
-
-const ErrorSchema = z.record(z.string(), z.unknown());
 
 /** `GET /api/v2/orders/items/history/` of spec §7: the signed-in parent's bought items. */
 export const historyRoutes =
@@ -19,7 +18,12 @@ export const historyRoutes =
           summary: "My bought items, newest first (a bare list, at most HISTORY_MAX_ITEMS)",
           security: [{ tokenAuth: [] }],
           querystring: HistoryQuerySchema,
-          response: { 200: HistorySchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+          response: {
+            200: HistorySchema,
+            400: ErrorReplySchema,
+            401: ErrorReplySchema,
+            404: ErrorReplySchema,
+          },
         },
       },
       async (request) => history.list(currentUser(request).id, request.query, request.locale),

@@ -11,13 +11,12 @@ import {
   type WithdrawalRecord,
   withdrawalWindow,
 } from "@atelier/contract";
-import { mediaUrlOn } from "../catalogue/catalogue.service.ts";
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
-import { berlinDate } from "../invoices/berlin-time.ts";
-import { findVisitor } from "../visitors/visitors.repository.ts";
-import { findWithdrawalsOfItems } from "../withdrawals/withdrawals.repository.ts";
-import { toRecord } from "../withdrawals/withdrawals.service.ts";
+import { mediaUrlOn } from "../catalogue/index.ts";
+import type { Db } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { berlinDate } from "../invoices/index.ts";
+import { findVisitor } from "../visitors/index.ts";
+import { findWithdrawalsOfItems, toRecord } from "../withdrawals/index.ts";
 import { findHistoryItems, type HistoryItemRow } from "./history.repository.ts";
 
 /**

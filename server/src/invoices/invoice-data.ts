@@ -1,10 +1,5 @@
 import { isVatExempt, type Locale, type ProductType } from "@atelier/contract";
-import {
-  type BillingDetails,
-  EMPTY_BILLING,
-  type InvoiceData,
-  type InvoiceLine,
-} from "../db/schema/index.ts";
+import { type BillingDetails, EMPTY_BILLING, type InvoiceData, type InvoiceLine } from "../db/index.ts";
 
 /**
  * Turns a paid order into the data its invoice freezes (§ 14(4) UStG): the buyer, one line per item

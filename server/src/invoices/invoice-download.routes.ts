@@ -1,6 +1,6 @@
 import { InvoiceNumberParamsSchema, LocaleQuerySchema, OrderParamsSchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser, requireUser } from "../plugins/auth.ts";
+import { currentUser, requireUser } from "../plugins/index.ts";
 import type { InvoiceDownloads } from "./invoice-download.ts";
 
 const common = { tags: ["orders"], security: [{ tokenAuth: [] }], querystring: LocaleQuerySchema };

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { invoices, orders } from "../db/schema/index.ts";
-import { AppError } from "../errors/app-error.ts";
+import type { Db } from "../db/index.ts";
+import { invoices, orders } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import type { Seller } from "./seller.ts";
 

@@ -1,11 +1,11 @@
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
-import { formatMoney } from "../mail/templates/format.ts";
+import { formatMoney } from "../mail/index.ts";
+import { dejaVu, wrapText } from "../pdf/index.ts";
 import { berlinDate } from "./berlin-time.ts";
 import { formatDay, includedVatCents, VAT_RATE_PERCENT } from "./invoice-data.ts";
 import { INVOICE_TEXTS, type InvoiceTexts } from "./invoice-texts.ts";
 import type { InvoiceRow } from "./invoices.repository.ts";
-import { dejaVu } from "./pdf-fonts.ts";
 import type { Seller } from "./seller.ts";
 
 /**
@@ -34,31 +34,6 @@ const COL = {
 };
 
 type Style = { font: PDFFont; size: number; color?: ReturnType<typeof rgb> };
-
-/** Splits text into lines that fit `width`; a word longer than a line is cut. */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split("\n")) {
-    let current = "";
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = current ? `${current} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        current = candidate;
-        continue;
-      }
-      if (current) lines.push(current);
-      current = word;
-      while (font.widthOfTextAtSize(current, size) > width && current.length > 1) {
-        let cut = current.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > width) cut--;
-        lines.push(current.slice(0, cut));
-        current = current.slice(cut);
-      }
-    }
-    lines.push(current);
-  }
-  return lines;
-}
 
 /** Draws top-down on pages that are added as the content needs them. */
 class Writer {

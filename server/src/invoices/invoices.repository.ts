@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
+import type { DbOrTx } from "../db/index.ts";
 import {
   type BillingDetails,
   type InvoiceData,
@@ -10,7 +10,7 @@ import {
   payments,
   productPages,
   users,
-} from "../db/schema/index.ts";
+} from "../db/index.ts";
 
 /** The only code of the invoices that touches Drizzle tables. */
 

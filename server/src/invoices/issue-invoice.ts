@@ -1,5 +1,4 @@
-import type { DbOrTx } from "../db/client.ts";
-import type { InvoiceData } from "../db/schema/index.ts";
+import type { DbOrTx, InvoiceData } from "../db/index.ts";
 import { berlinDate } from "./berlin-time.ts";
 import { type InvoiceKind, insertInvoice, takeNextNumber } from "./invoices.repository.ts";
 

@@ -19,8 +19,8 @@ import {
   users,
 } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../db/seed/seed.ts";
-import { createMailer } from "../mail/index.ts";
 import { createTestLogger, parseRawMail } from "../mail/test-support.ts";
+import { createMailer } from "../mailer/index.ts";
 import {
   ACADEMY_8_11,
   COURSE_5_7,

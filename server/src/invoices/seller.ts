@@ -1,4 +1,4 @@
-import type { Env } from "../config/env.ts";
+import type { Env } from "../config/index.ts";
 
 /** Who issues the invoices: the school as configured (§ 14(4) Nr. 1 and 2 UStG). */
 export type Seller = {

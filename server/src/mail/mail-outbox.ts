@@ -1,8 +1,8 @@
 import type { Locale } from "@atelier/contract";
 import { EmailSchema } from "@atelier/contract";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
-import { type MailAttachmentRef, mailOutbox } from "../db/schema/mail.ts";
+import type { DbOrTx } from "../db/index.ts";
+import { type MailAttachmentRef, mailOutbox } from "../db/index.ts";
 import {
   type MailTemplateData,
   type MailTemplateName,

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
+import { createMailer } from "../mailer/index.ts";
 import { createTestDatabase } from "../test/test-database.ts";
-import { createMailer } from "./index.ts";
 import { createTransport, smtpOptionsFromUrl } from "./mail-transport.ts";
 import { createTestLogger, parseRawMail } from "./test-support.ts";
 

@@ -1,8 +1,8 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import nodemailer from "nodemailer";
-import type { Env } from "../config/env.ts";
-import type { RenderedAttachment } from "./mail-attachments.ts";
+import type { Env } from "../config/index.ts";
+import type { RenderedAttachment } from "./attachments.ts";
 
 /** A stored outbox mail as the transport needs it. */
 export type OutgoingMail = {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { loadEnv } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
+import { createMailer, type Mailer } from "../mailer/index.ts";
 import { createTestDatabase, usesPostgres } from "../test/test-database.ts";
-import { createMailer, createMailWorker, createTransport, type Mailer } from "./index.ts";
+import { createMailWorker, createTransport } from "./index.ts";
 import { retryDelaySeconds } from "./mail-worker.ts";
 import { createTestLogger, parseRawMail, startSmtpServer, type TestSmtpServer } from "./test-support.ts";
 

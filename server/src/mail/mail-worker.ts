@@ -1,5 +1,5 @@
-import type { Db } from "../db/client.ts";
-import { type AttachmentRenderer, noAttachments } from "./mail-attachments.ts";
+import type { Db } from "../db/index.ts";
+import { type AttachmentRenderer, noAttachments } from "./attachments.ts";
 import { claimDueMails, markMailAttemptFailed, markMailSent, type OutboxMail } from "./mail-outbox.ts";
 import type { MailTransport } from "./mail-transport.ts";
 

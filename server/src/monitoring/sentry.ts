@@ -1,6 +1,6 @@
 import { MONITORING_SAMPLE_RATES } from "@atelier/contract";
-import { errorForReport, redactUrl } from "../logging/log-redaction.ts";
-import type { ErrorReporter } from "../plugins/error-handler.ts";
+import { errorForReport, redactUrl } from "../logging/index.ts";
+import type { ErrorReporter } from "../plugins/index.ts";
 
 /** Sentry only when a DSN is configured; otherwise unexpected errors are just logged. */
 export async function initServerMonitoring(

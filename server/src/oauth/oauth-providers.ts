@@ -1,5 +1,5 @@
 import { ArcticFetchError, OAuth2Client, OAuth2RequestError } from "arctic";
-import type { Env } from "../config/env.ts";
+import type { Env } from "../config/index.ts";
 
 /**
  * Google and Facebook sign-in by the OAuth 2 authorization-code flow. Every endpoint comes from the

@@ -12,10 +12,10 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ErrorReplySchema } from "../errors/index.ts";
 import type { CartCaller, CartService } from "./cart.service.ts";
 
-const ErrorSchema = z.record(z.string(), z.unknown());
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
+const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 404: ErrorReplySchema };
 // A guest calls without a token (its cart_id names the cart), a signed-in parent with one.
 const security: Record<string, string[]>[] = [{}, { tokenAuth: [] }];
 const common = { tags: ["orders"], security, querystring: CartQuerySchema };
@@ -43,7 +43,7 @@ export const cartRoutes =
         schema: {
           ...common,
           summary: "Start a cart",
-          response: { 201: CartIdSchema, ...errors, 429: ErrorSchema },
+          response: { 201: CartIdSchema, ...errors, 429: ErrorReplySchema },
         },
       },
       async (request, reply) =>

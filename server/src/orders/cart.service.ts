@@ -17,14 +17,12 @@ import {
   todayInBerlin,
 } from "@atelier/contract";
 import { sql } from "drizzle-orm";
-import { type AcademyWeekRow, findAcademyWeeks, findSlots } from "../catalogue/catalogue.repository.ts";
-import { mediaUrlOn } from "../catalogue/catalogue.service.ts";
-import type { Db, Tx } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
-import { findGiftCard, findGiftCardByCode } from "../gift-cards/gift-cards.repository.ts";
-import { giftCardShare, giftCardUnusable } from "../gift-cards/gift-cards.service.ts";
-import { findVisitor } from "../visitors/visitors.repository.ts";
-import { findRunningOffers } from "../waiting-list/waiting-list.repository.ts";
+import { type AcademyWeekRow, findAcademyWeeks, findSlots, mediaUrlOn } from "../catalogue/index.ts";
+import type { Db, Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { findGiftCard, findGiftCardByCode, giftCardShare, giftCardUnusable } from "../gift-cards/index.ts";
+import { findRunningOffers } from "../seats/index.ts";
+import { findVisitor } from "../visitors/index.ts";
 import {
   type CartItemRow,
   type CartRow,

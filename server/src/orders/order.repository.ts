@@ -1,8 +1,7 @@
 import type { Locale, ProductType, ScheduleType } from "@atelier/contract";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { textIn } from "../catalogue/catalogue.repository.ts";
-import type { DbOrTx } from "../db/client.ts";
-import { ph, prepared } from "../db/prepared.ts";
+import { textIn } from "../catalogue/index.ts";
+import type { DbOrTx } from "../db/index.ts";
 import {
   academyWeeks,
   type ImageRef,
@@ -10,14 +9,16 @@ import {
   orderItemSlots,
   orderItems,
   orders,
+  ph,
+  prepared,
   productPages,
   promocodeRedemptions,
   promocodes,
   purchaseOptions,
   scheduleSlots,
   visitors,
-} from "../db/schema/index.ts";
-import { holdsSeats, SLOT_UNITS, type UnitKind, WEEK_UNITS } from "../seats/seats.ts";
+} from "../db/index.ts";
+import { holdsSeats, SLOT_UNITS, type UnitKind, WEEK_UNITS } from "../seats/index.ts";
 
 /** The only code of the cart that touches Drizzle tables. */
 

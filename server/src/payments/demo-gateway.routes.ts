@@ -1,8 +1,7 @@
 import type { Locale } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { formatMoney } from "../mail/templates/format.ts";
-import { html } from "../mail/templates/html.ts";
+import { formatMoney, html } from "../mail/index.ts";
 import type { DemoGateway, DemoOrderView } from "./demo-gateway.ts";
 
 const TEXTS: Record<Locale, Record<string, string>> = {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { demoPayments } from "../db/schema/index.ts";
+import type { Db } from "../db/index.ts";
+import { demoPayments } from "../db/index.ts";
 import { centsOf, GatewayError, type GatewayOrder, type PaymentGateway } from "./gateway.ts";
 import type { CreateOrderRequest } from "./paypal-client.ts";
 

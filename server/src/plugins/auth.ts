@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type AuthUser, authenticateKey } from "../accounts/auth-tokens.service.ts";
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "../errors/index.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -14,7 +12,14 @@ declare module "fastify" {
   }
 }
 
-export type { AuthUser };
+/** The signed-in user of a request, as the accounts area resolves a token key (handed down at wiring). */
+export type AuthUser = {
+  id: number;
+  email: string;
+  role: "customer" | "staff" | "admin";
+  /** The token the request came with (logout revokes it; a password change keeps it). */
+  tokenId: number;
+};
 
 const TOKEN_HEADER = /^Token\s+(\S+)\s*$/i;
 
@@ -23,13 +28,15 @@ const TOKEN_HEADER = /^Token\s+(\S+)\s*$/i;
  * public reads never touch the token table, and a stale key on them is simply ignored, so a client that
  * still holds a revoked key keeps browsing as a guest.
  */
-export function registerAuth(app: FastifyInstance, deps: { db: Db; tokenTtlDays: number }) {
-  const tokenTtlMs = deps.tokenTtlDays * 24 * 60 * 60 * 1000;
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { authenticate(key: string): Promise<AuthUser | null> },
+) {
   app.decorateRequest("user", null);
   app.decorate("authenticateRequest", async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const key = header ? TOKEN_HEADER.exec(header)?.[1] : undefined;
-    return key ? authenticateKey(deps.db, key, { tokenTtlMs }) : null;
+    return key ? deps.authenticate(key) : null;
   });
 }
 

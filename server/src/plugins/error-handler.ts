@@ -1,7 +1,7 @@
 import { type ErrorCode, errorMessage, isErrorCode, type Locale } from "@atelier/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "../errors/index.ts";
 
 type FieldErrors = Record<string, { codes: string[] }>;
 

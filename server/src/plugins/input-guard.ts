@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "../errors/index.ts";
 
 /** Deeper than any payload of the shop (cart items, PayPal approval data are 3–4 levels). */
 export const MAX_INPUT_DEPTH = 32;

@@ -1,6 +1,6 @@
 import type { Locale } from "@atelier/contract";
 import type { FastifyInstance } from "fastify";
-import { resolveRequestLocale } from "../i18n/request-locale.ts";
+import { resolveRequestLocale } from "../i18n/index.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

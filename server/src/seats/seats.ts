@@ -1,14 +1,14 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { unionAll } from "drizzle-orm/pg-core";
-import type { DbOrTx } from "../db/client.ts";
+import type { DbOrTx } from "../db/index.ts";
 import {
   orderItemAcademyWeeks,
   orderItemSlots,
   orderItems,
   orders,
   waitingListEntries,
-} from "../db/schema/index.ts";
+} from "../db/index.ts";
 
 /**
  * The one rule of which orders hold seats: paid orders, and orders awaiting payment while their

@@ -12,11 +12,11 @@ import {
   productDetailPath,
   SITE_NAME,
 } from "@atelier/contract";
-import type { CatalogueService } from "../catalogue/catalogue.service.ts";
-import type { ContentService } from "../content/content.service.ts";
-import { AppError } from "../errors/app-error.ts";
-import { defaultHead, type PageHead } from "../spa/render-page.ts";
-import type { HeadProvider } from "../spa/spa.plugin.ts";
+import type { CatalogueService } from "../catalogue/index.ts";
+import type { ContentService } from "../content/index.ts";
+import { AppError } from "../errors/index.ts";
+import type { HeadProvider } from "../spa/index.ts";
+import { defaultHead, type PageHead } from "../spa/index.ts";
 
 /** Catalogue list pages and the product types they show (as the web lists them). */
 const LIST_TYPES: Partial<Record<PageKey, ProductType[]>> = {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
-import { findPublicSlugs } from "../catalogue/catalogue.repository.ts";
-import { type ResponseCache, sendCached, textBody } from "../catalogue/http-cache.ts";
-import type { DbOrTx } from "../db/client.ts";
+import { findPublicSlugs, type ResponseCache, sendCached, textBody } from "../catalogue/index.ts";
+import type { DbOrTx } from "../db/index.ts";
 import { renderRobots, renderSitemap, SITEMAP_STATIC_PATHS } from "./sitemap.ts";
 
 export type SeoRoutesDeps = { db: DbOrTx; cache: ResponseCache; publicUrl: string };

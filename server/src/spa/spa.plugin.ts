@@ -10,8 +10,8 @@ import {
 } from "@atelier/contract";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { readCookie } from "../i18n/request-locale.ts";
-import { apiNotFound } from "../plugins/error-handler.ts";
+import { readCookie } from "../i18n/index.ts";
+import { apiNotFound } from "../plugins/index.ts";
 import { defaultHead, type PageHead, renderPage } from "./render-page.ts";
 import { readRouteChunks } from "./route-chunks.ts";
 import {

@@ -7,8 +7,8 @@ import {
   type Locale,
   parseContractNumber,
 } from "@atelier/contract";
-import type { Tx } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
+import type { Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import {
   contractNameOf,

@@ -1,7 +1,7 @@
 import { type Locale, paidMonthEnd, RENEWAL_NOTICE_DAYS, type SubscriptionPause } from "@atelier/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { textIn } from "../catalogue/catalogue.repository.ts";
-import type { DbOrTx } from "../db/client.ts";
+import { textIn } from "../catalogue/index.ts";
+import type { DbOrTx } from "../db/index.ts";
 import {
   contractCancellations,
   gatewayCatalog,
@@ -13,7 +13,7 @@ import {
   subscriptions,
   users,
   visitors,
-} from "../db/schema/index.ts";
+} from "../db/index.ts";
 
 /** The SQL of course subscriptions (D72); the rules are in subscriptions.service.ts. */
 

@@ -14,12 +14,11 @@ import {
 import type { onRequestAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../errors/app-error.ts";
-import { currentUser, requireUser } from "../plugins/auth.ts";
+import { AppError, ErrorReplySchema } from "../errors/index.ts";
+import { currentUser, requireUser } from "../plugins/index.ts";
 import type { SubscriptionsService } from "./subscriptions.service.ts";
 
-const ErrorSchema = z.record(z.string(), z.unknown());
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 503: ErrorSchema };
+const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 404: ErrorReplySchema, 503: ErrorReplySchema };
 const common = { tags: ["subscriptions"], security: [{ tokenAuth: [] }] };
 
 /**
@@ -111,7 +110,7 @@ export const subscriptionsRoutes =
           ...common,
           summary: "My running subscriptions, for the cancellation page",
           querystring: LocaleQuerySchema,
-          response: { 200: CancellableContractsSchema, 401: ErrorSchema },
+          response: { 200: CancellableContractsSchema, 401: ErrorReplySchema },
         },
       },
       async (request) => subscriptions.cancellable(currentUser(request).id, request.locale),
@@ -140,7 +139,12 @@ export const subscriptionsRoutes =
           security: [{}, { tokenAuth: [] }],
           querystring: LocaleQuerySchema,
           body: ContractCancelRequestSchema,
-          response: { 201: ContractCancelReplySchema, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+          response: {
+            201: ContractCancelReplySchema,
+            400: ErrorReplySchema,
+            404: ErrorReplySchema,
+            429: ErrorReplySchema,
+          },
         },
       },
       async (request, reply) => {

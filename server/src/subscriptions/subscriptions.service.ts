@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { type Locale, paidMonthEnd } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
-import { type GatewayCapture, GatewayError, type PaymentGateway } from "../payments/gateway.ts";
-import { eur } from "../payments/paypal-client.ts";
+import type { Db } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { eur, type GatewayCapture, GatewayError, type PaymentGateway } from "../payments/index.ts";
 import { createCancellationService } from "./cancellation.service.ts";
 import {
   claimDueSubscriptions,

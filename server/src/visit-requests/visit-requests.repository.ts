@@ -1,7 +1,7 @@
 import type { LocalizedText } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
-import { productPages, visitRequests } from "../db/schema/index.ts";
+import type { DbOrTx } from "../db/index.ts";
+import { productPages, visitRequests } from "../db/index.ts";
 
 /** The only code that touches `visit_requests`. */
 

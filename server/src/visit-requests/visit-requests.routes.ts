@@ -9,12 +9,10 @@ import {
 import type { onRequestAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../errors/app-error.ts";
+import { AppError, ErrorReplySchema } from "../errors/index.ts";
 import type { VisitRequestsService } from "./visit-requests.service.ts";
 
 export type VisitRequestsRoutesDeps = { visitRequests: VisitRequestsService; ratePerMinute?: number };
-
-const ErrorSchema = z.record(z.string(), z.unknown());
 
 const ROUTES: { path: string; kind: VisitRequestKind; summary: string }[] = [
   { path: "/api/v2/orders/visit_request/", kind: "trial", summary: "Ask for a trial visit" },
@@ -43,7 +41,7 @@ export const visitRequestsRoutes =
         throw new AppError("throttled", 429);
       }
     };
-    const response = { 201: VisitRequestReplySchema, 400: ErrorSchema, 429: ErrorSchema };
+    const response = { 201: VisitRequestReplySchema, 400: ErrorReplySchema, 429: ErrorReplySchema };
 
     for (const { path, kind, summary } of ROUTES) {
       app.post(

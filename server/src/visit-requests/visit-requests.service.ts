@@ -5,11 +5,10 @@ import type {
   VisitRequestKind,
   VisitRequestReply,
 } from "@atelier/contract";
-import type { Db } from "../db/client.ts";
-import type { VisitRequestChild } from "../db/schema/index.ts";
-import { AppError } from "../errors/app-error.ts";
+import type { Db, VisitRequestChild } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
 import { enqueueMail, type VisitRequestMailData } from "../mail/index.ts";
-import { findVisitorsByIds } from "../visitors/visitors.repository.ts";
+import { findVisitorsByIds } from "../visitors/index.ts";
 import {
   findRequestablePage,
   insertVisitRequest,

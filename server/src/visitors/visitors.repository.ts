@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
-import { visitors } from "../db/schema/index.ts";
+import type { DbOrTx } from "../db/index.ts";
+import { visitors } from "../db/index.ts";
 
 /** The only code that touches the visitors table. Deleted visitors (soft delete) are never returned. */
 

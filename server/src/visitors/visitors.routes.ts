@@ -8,10 +8,10 @@ import {
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUser, requireUser } from "../plugins/auth.ts";
+import { ErrorReplySchema } from "../errors/index.ts";
+import { currentUser, requireUser } from "../plugins/index.ts";
 import type { VisitorsService } from "./visitors.service.ts";
 
-const ErrorSchema = z.record(z.string(), z.unknown());
 const common = { tags: ["visitors"], security: [{ tokenAuth: [] }], querystring: LocaleQuerySchema };
 
 /** `GET/POST /api/v2/visitors/`, `PATCH /api/v2/visitors/{id}/` (spec §7): a signed-in user's own visitors. */
@@ -25,7 +25,7 @@ export const visitorsRoutes =
         schema: {
           ...common,
           summary: "List my visitors",
-          response: { 200: VisitorListSchema, 401: ErrorSchema },
+          response: { 200: VisitorListSchema, 401: ErrorReplySchema },
         },
       },
       async (request) => visitors.list(currentUser(request).id),
@@ -39,7 +39,7 @@ export const visitorsRoutes =
           ...common,
           summary: "Add a visitor",
           body: VisitorInputSchema,
-          response: { 201: VisitorSchema, 400: ErrorSchema, 401: ErrorSchema },
+          response: { 201: VisitorSchema, 400: ErrorReplySchema, 401: ErrorReplySchema },
         },
       },
       async (request, reply) =>
@@ -55,7 +55,12 @@ export const visitorsRoutes =
           summary: "Change a visitor",
           params: IdParamsSchema,
           body: VisitorPatchSchema,
-          response: { 200: VisitorSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+          response: {
+            200: VisitorSchema,
+            400: ErrorReplySchema,
+            401: ErrorReplySchema,
+            404: ErrorReplySchema,
+          },
         },
       },
       async (request) => visitors.update(currentUser(request).id, request.params.id, request.body),

@@ -1,6 +1,6 @@
 import type { Visitor, VisitorInput, VisitorPatch } from "@atelier/contract";
-import type { Db } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
+import type { Db } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
 import { findVisitors, insertVisitor, updateVisitor, type VisitorRow } from "./visitors.repository.ts";
 
 export const toVisitor = (row: VisitorRow): Visitor => ({

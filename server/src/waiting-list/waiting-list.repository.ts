@@ -1,8 +1,8 @@
 import type { Locale } from "@atelier/contract";
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { textIn } from "../catalogue/catalogue.repository.ts";
-import type { DbOrTx, Tx } from "../db/client.ts";
+import { textIn } from "../catalogue/index.ts";
+import type { DbOrTx, Tx } from "../db/index.ts";
 import {
   academyWeeks,
   orderItemAcademyWeeks,
@@ -15,14 +15,8 @@ import {
   users,
   visitors,
   waitingListEntries,
-} from "../db/schema/index.ts";
-import {
-  holdsSeats,
-  slotOfferHolds,
-  slotSeatsTaken,
-  weekOfferHolds,
-  weekSeatsTaken,
-} from "../seats/seats.ts";
+} from "../db/index.ts";
+import { holdsSeats, slotSeatsTaken, weekSeatsTaken } from "../seats/index.ts";
 
 /** The only code that touches `waiting_list_entries` (D78). */
 
@@ -47,27 +41,6 @@ const unitCondition = (unit: Unit) =>
     : eq(waitingListEntries.academyWeekId, unit.id);
 
 const open = inArray(waitingListEntries.status, ["waiting", "offered"]);
-
-/**
- * Running offers of one parent's children for the given units (counted as taken by seats.ts; the cart
- * gives a family its own offers' seats back).
- */
-export async function findRunningOffers(db: DbOrTx, userId: number, slotIds: number[], weekIds: number[]) {
-  if (slotIds.length === 0 && weekIds.length === 0) return [];
-  const units: SQL[] = [];
-  if (slotIds.length > 0)
-    units.push(and(inArray(waitingListEntries.scheduleSlotId, slotIds), slotOfferHolds) as SQL);
-  if (weekIds.length > 0)
-    units.push(and(inArray(waitingListEntries.academyWeekId, weekIds), weekOfferHolds) as SQL);
-  return db
-    .select({
-      visitorId: waitingListEntries.visitorId,
-      scheduleSlotId: waitingListEntries.scheduleSlotId,
-      academyWeekId: waitingListEntries.academyWeekId,
-    })
-    .from(waitingListEntries)
-    .where(and(eq(waitingListEntries.userId, userId), or(...units)));
-}
 
 export async function countOpenEntries(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db

@@ -9,11 +9,11 @@ import {
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUser, requireUser } from "../plugins/auth.ts";
+import { ErrorReplySchema } from "../errors/index.ts";
+import { currentUser, requireUser } from "../plugins/index.ts";
 import type { WaitingListService } from "./waiting-list.service.ts";
 
-const ErrorSchema = z.record(z.string(), z.unknown());
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
+const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 404: ErrorReplySchema };
 const common = {
   tags: ["orders"],
   security: [{ tokenAuth: [] }],

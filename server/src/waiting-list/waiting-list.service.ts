@@ -7,11 +7,11 @@ import {
   type WaitingOfferAccepted,
 } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
-import { lockUnits } from "../checkout/checkout.repository.ts";
-import type { Db, Tx } from "../db/client.ts";
-import { AppError } from "../errors/app-error.ts";
+import { lockUnits } from "../checkout/index.ts";
+import type { Db, Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
-import type { CartService } from "../orders/cart.service.ts";
+import type { CartService } from "../orders/index.ts";
 import {
   countOpenEntries,
   type EntryRow,

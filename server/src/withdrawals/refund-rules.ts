@@ -1,5 +1,5 @@
 import type { RefundBasis } from "@atelier/contract";
-import { type DocumentItem, itemPeriod, nextWeekday } from "../invoices/invoice-data.ts";
+import { type DocumentItem, itemPeriod, nextWeekday } from "../invoices/index.ts";
 
 /**
  * What a withdrawal refunds (D76). Pure, so the rule is tested without a database.

@@ -1,6 +1,6 @@
 import type { OrderItemStatus, OrderStatus, ProductType } from "@atelier/contract";
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
+import type { DbOrTx } from "../db/index.ts";
 import {
   invoices,
   orderItems,
@@ -10,7 +10,7 @@ import {
   refunds,
   users,
   withdrawals,
-} from "../db/schema/index.ts";
+} from "../db/index.ts";
 
 /** The only code that touches `withdrawals`; the other tables only as far as a withdrawal needs them. */
 

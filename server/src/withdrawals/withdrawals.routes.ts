@@ -1,11 +1,16 @@
 import { ItemParamsSchema, WithdrawalQuerySchema, WithdrawalSchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUser, requireUser } from "../plugins/auth.ts";
+import { ErrorReplySchema } from "../errors/index.ts";
+import { currentUser, requireUser } from "../plugins/index.ts";
 import type { WithdrawalsService } from "./withdrawals.service.ts";
 
-const ErrorSchema = z.record(z.string(), z.unknown());
-const responses = { 200: WithdrawalSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
+const responses = {
+  200: WithdrawalSchema,
+  400: ErrorReplySchema,
+  401: ErrorReplySchema,
+  404: ErrorReplySchema,
+};
 
 /** The withdrawal of a bought item (§ 356a BGB, D75): look first, then withdraw; another family's item is 404. */
 export const withdrawalsRoutes =

@@ -9,20 +9,24 @@ import {
   withdrawalWindow,
 } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
-import { insertRefund } from "../checkout/checkout.repository.ts";
-import type { Db, Tx } from "../db/client.ts";
-import type { InvoiceData, InvoiceLine } from "../db/schema/index.ts";
-import { AppError } from "../errors/app-error.ts";
-import { bookLedger, findGiftCard, findGiftCardOfItem } from "../gift-cards/gift-cards.repository.ts";
-import { berlinDate } from "../invoices/berlin-time.ts";
-import { formatDay, invoiceLine } from "../invoices/invoice-data.ts";
-import { findInvoice, findOrderInvoice, lockOrderForDocuments } from "../invoices/invoices.repository.ts";
-import { issueInvoice } from "../invoices/issue-invoice.ts";
-import { documentItems } from "../invoices/order-documents.ts";
+import { insertRefund } from "../checkout/index.ts";
+import type { Db, InvoiceData, InvoiceLine, Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { bookLedger, findGiftCard, findGiftCardOfItem } from "../gift-cards/index.ts";
+import {
+  berlinDate,
+  documentItems,
+  findInvoice,
+  findOrderInvoice,
+  formatDay,
+  invoiceLine,
+  issueInvoice,
+  lockOrderForDocuments,
+} from "../invoices/index.ts";
 import { enqueueMail } from "../mail/index.ts";
-import { findCartItems } from "../orders/order.repository.ts";
-import { GatewayError, type PaymentGateway } from "../payments/gateway.ts";
-import { endSubscriptionOnWithdrawal } from "../subscriptions/subscriptions.repository.ts";
+import { findCartItems } from "../orders/index.ts";
+import { GatewayError, type PaymentGateway } from "../payments/index.ts";
+import { endSubscriptionOnWithdrawal } from "../subscriptions/index.ts";
 import { type BerlinNow, planRefund, type RefundPlan, splitRefund } from "./refund-rules.ts";
 import {
   addRefundedCents,

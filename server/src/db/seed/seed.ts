@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { normalizeEmail } from "@atelier/contract";
 import { hash } from "@node-rs/argon2";
 import { count, eq, sql } from "drizzle-orm";
-import { emailEquals } from "../../accounts/users.repository.ts";
-import type { Db, DbOrTx } from "../client.ts";
+import { emailEquals } from "../../accounts/index.ts";
+import type { Db, DbOrTx } from "../index.ts";
 import {
   academySeasons,
   academyWeeks,
@@ -19,7 +19,7 @@ import {
   purchaseOptions,
   scheduleSlots,
   users,
-} from "../schema/index.ts";
+} from "../index.ts";
 import { CATEGORIES } from "./data/categories.ts";
 import { CONTENT_PAGES } from "./data/content-pages.ts";
 import { INSTRUCTORS } from "./data/instructors.ts";

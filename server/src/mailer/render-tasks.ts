@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
-import { renderGiftCardPdf } from "../gift-cards/gift-card-pdf.ts";
-import { type InvoiceForPdf, renderInvoicePdf } from "../invoices/invoice-pdf.ts";
-import type { Seller } from "../invoices/seller.ts";
+import { renderGiftCardPdf } from "../gift-cards/index.ts";
+import type { Seller } from "../invoices/index.ts";
+import { type InvoiceForPdf, renderInvoicePdf } from "../invoices/index.ts";
 
 /** The CPU-heavy part of a mail's attachments: plain data in, bytes out, so it can run in a thread. */
 export type RenderTask =

@@ -8,9 +8,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadEnv } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { type InvoiceData, invoices, mailOutbox, orders } from "../db/schema/index.ts";
+import { createMailWorker, createTransport, type MailRequest } from "../mail/index.ts";
+import {
+  createTestLogger,
+  parseRawMail,
+  startSmtpServer,
+  type TestSmtpServer,
+} from "../mail/test-support.ts";
 import { createTestDatabase } from "../test/test-database.ts";
-import { createMailer, createMailWorker, createTransport, type MailRequest } from "./index.ts";
-import { createTestLogger, parseRawMail, startSmtpServer, type TestSmtpServer } from "./test-support.ts";
+import { createMailer } from "./index.ts";
 
 let database: Database;
 let smtp: TestSmtpServer;

@@ -1,16 +1,9 @@
-import type { DbOrTx } from "../db/client.ts";
-import type { MailAttachmentRef } from "../db/schema/mail.ts";
-import { findGiftCard } from "../gift-cards/gift-cards.repository.ts";
-import { checkinUrl } from "../invoices/checkin-code.ts";
-import { findInvoice } from "../invoices/invoices.repository.ts";
-import type { Seller } from "../invoices/seller.ts";
+import type { DbOrTx, MailAttachmentRef } from "../db/index.ts";
+import { findGiftCard } from "../gift-cards/index.ts";
+import type { Seller } from "../invoices/index.ts";
+import { checkinUrl, findInvoice } from "../invoices/index.ts";
+import type { AttachmentRenderer, RenderedAttachment } from "../mail/index.ts";
 import { type RenderBackend, renderInline } from "./render-tasks.ts";
-
-/** A file as the transport attaches it; with `cid` it is shown inline in the HTML (`<img src="cid:…">`). */
-export type RenderedAttachment = { filename: string; content: Buffer; contentType: string; cid?: string };
-
-/** Makes the files an outbox mail names; a failure fails the attempt, which is retried (D53). */
-export type AttachmentRenderer = (refs: readonly MailAttachmentRef[]) => Promise<RenderedAttachment[]>;
 
 export type AttachmentSources = {
   db: DbOrTx;
@@ -68,9 +61,3 @@ export function createAttachmentRenderer(sources: AttachmentSources): Attachment
     return rendered;
   };
 }
-
-/** For a worker set up without sources: a mail that names attachments fails rather than going out without them. */
-export const noAttachments: AttachmentRenderer = async (refs) => {
-  if (refs.length > 0) throw new Error("attachments named but no attachment renderer configured");
-  return [];
-};

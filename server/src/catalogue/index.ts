@@ -1,0 +1,14 @@
+export {
+  type AcademyWeekRow,
+  findAcademyWeeks,
+  findPublicSlugs,
+  findPurchaseOptions,
+  findSlots,
+  textIn,
+} from "./catalogue.repository.ts";
+export { catalogueRoutes } from "./catalogue.routes.ts";
+export { type CatalogueService, createCatalogueService, mediaUrlOn } from "./catalogue.service.ts";
+export { createEpochCounter } from "./catalogue-epoch.ts";
+export { createEpochCache } from "./epoch-cache.ts";
+export { createResponseCache, jsonBody, type ResponseCache, sendCached, textBody } from "./http-cache.ts";
+export { findMsUntilTimedChange } from "./product-read.repository.ts";

@@ -1,0 +1,2 @@
+export { checkinRoutes } from "./checkin.routes.ts";
+export { createCheckinService } from "./checkin.service.ts";

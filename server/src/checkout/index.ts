@@ -1,0 +1,5 @@
+export { insertRefund, lockUnits } from "./checkout.repository.ts";
+export { checkoutRoutes } from "./checkout.routes.ts";
+export { createCheckoutService } from "./checkout.service.ts";
+export { createPaymentWorker, type PaymentWorker } from "./payment-worker.ts";
+export { createPayPalWebhooks } from "./paypal-webhooks.ts";

@@ -1,0 +1,1 @@
+export { createDeferredWork, type DeferredWork } from "./deferred-work.ts";

@@ -1,0 +1,1 @@
+export { ConfigError, type Env, loadEnv } from "./env.ts";

@@ -1,0 +1,2 @@
+export { contactRoutes } from "./contact.routes.ts";
+export { createContactService } from "./contact.service.ts";

@@ -1,0 +1,1 @@
+export { seedDemoCatalogue } from "./seed.ts";

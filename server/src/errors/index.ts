@@ -1,0 +1,2 @@
+export { AppError } from "./app-error.ts";
+export { ErrorReplySchema } from "./error-reply.ts";

@@ -1,0 +1,1 @@
+export { readCookie, resolveRequestLocale } from "./request-locale.ts";

@@ -1,0 +1,1 @@
+export { errorForReport, logSerializers, redactUrl } from "./log-redaction.ts";

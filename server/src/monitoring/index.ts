@@ -1,0 +1,1 @@
+export { initServerMonitoring } from "./sentry.ts";

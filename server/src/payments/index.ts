@@ -1,0 +1,12 @@
+export { demoGatewayRoutes } from "./demo-gateway.routes.ts";
+export { createDemoGateway } from "./demo-gateway.ts";
+export {
+  centsOf,
+  type GatewayCapture,
+  GatewayError,
+  type GatewayName,
+  type GatewayOrder,
+  type PaymentGateway,
+} from "./gateway.ts";
+export { type CreateOrderRequest, createPayPalClient, eur, type WebhookHeaders } from "./paypal-client.ts";
+export { createPayPalGateway } from "./paypal-gateway.ts";

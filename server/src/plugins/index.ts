@@ -1,0 +1,14 @@
+export { type AuthUser, currentUser, registerAuth, requireStaff, requireUser } from "./auth.ts";
+export { registerCompression } from "./compression.ts";
+export {
+  apiNotFound,
+  type ErrorReporter,
+  type LegacyMessages,
+  registerErrorHandler,
+} from "./error-handler.ts";
+export { registerInputGuard } from "./input-guard.ts";
+export { registerJsonBody } from "./json-body.ts";
+export { registerOpenApi } from "./openapi.ts";
+export { registerRateLimit } from "./rate-limit.ts";
+export { registerRequestLocale } from "./request-locale.ts";
+export { registerSecurity } from "./security.ts";

@@ -1,0 +1,14 @@
+export { findRunningOffers } from "./running-offers.ts";
+export {
+  holdsSeats,
+  nextHoldEnd,
+  SLOT_UNITS,
+  slotOfferHolds,
+  slotSeatsTaken,
+  slotSeatsTakenIn,
+  type UnitKind,
+  WEEK_UNITS,
+  weekOfferHolds,
+  weekSeatsTaken,
+  weekSeatsTakenIn,
+} from "./seats.ts";

@@ -1,0 +1,2 @@
+export { createHeadProvider } from "./head-provider.ts";
+export { seoRoutes } from "./seo.routes.ts";

@@ -1,0 +1,2 @@
+export { defaultHead, type PageHead } from "./render-page.ts";
+export { type HeadProvider, registerSpa } from "./spa.plugin.ts";

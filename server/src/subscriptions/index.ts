@@ -1,0 +1,7 @@
+export { endSubscriptionOnWithdrawal, startSubscriptions } from "./subscriptions.repository.ts";
+export { subscriptionsRoutes } from "./subscriptions.routes.ts";
+export {
+  createSubscriptionsService,
+  SUBSCRIPTION_EVENT_TYPES,
+  type SubscriptionsService,
+} from "./subscriptions.service.ts";

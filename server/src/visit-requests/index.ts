@@ -1,0 +1,2 @@
+export { visitRequestsRoutes } from "./visit-requests.routes.ts";
+export { createVisitRequestsService } from "./visit-requests.service.ts";

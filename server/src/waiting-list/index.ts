@@ -1,0 +1,2 @@
+export { waitingListRoutes } from "./waiting-list.routes.ts";
+export { createWaitingListService, type WaitingListService } from "./waiting-list.service.ts";

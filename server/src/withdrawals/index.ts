@@ -1,0 +1,3 @@
+export { findWithdrawalsOfItems, orderHasWithdrawals } from "./withdrawals.repository.ts";
+export { withdrawalsRoutes } from "./withdrawals.routes.ts";
+export { createWithdrawalsService, toRecord } from "./withdrawals.service.ts";
