@@ -1,11 +1,12 @@
 import { join } from "node:path";
-import { ProductDetailSchema } from "@atelier/contract";
+import { ProductDetailSchema, ProductListSchema } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productPages, scheduleSlots } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../db/seed/seed.ts";
 import { holdSeat } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
+import { loadPageRenderer } from "./server-renderer.ts";
 
 // The web app's server entry from its sources (the build of `vite build --ssr` is the same module), so
 // this test renders what the shop renders without a web build (D86).
@@ -25,6 +26,13 @@ afterAll(async () => {
 const get = (url: string) => ctx.app.inject({ method: "GET", url });
 const rootOf = (html: string) =>
   html.slice(html.indexOf('<div id="root" data-hydrating>'), html.indexOf('id="app-state"'));
+// Text as React writes it into HTML.
+const escaped = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const namesOfType = async (type: string) =>
+  ProductListSchema.parse((await get(`/api/v2/products/?product_type=${type}&locale=de`)).json()).results.map(
+    (product) => product.name,
+  );
 
 async function firstSlotSpace() {
   const detail = ProductDetailSchema.parse((await get(`/api/v2/products/${SLUG}/?locale=de`)).json());
@@ -101,5 +109,53 @@ describe("server-rendered pages (D86)", () => {
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).toContain('<script type="module" src="/assets/index-abc.js">');
     }
+  });
+
+  it("/school_offer lists the school offers, and only those, under the school-offers page's text", async () => {
+    const schoolOffers = await namesOfType("SchoolOffer");
+    expect(schoolOffers.length).toBeGreaterThanOrEqual(3);
+    const res = await get("/school_offer?locale=de");
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toMatch(/<h1[^>]*>Angebote für Schulen<\/h1>/);
+    expect(root).toContain("Kreative Projekte für Ihre Klasse");
+    for (const name of schoolOffers) expect(root).toContain(escaped(name));
+    for (const name of [...(await namesOfType("Course")), ...(await namesOfType("SpecialOffer"))]) {
+      expect(root).not.toContain(escaped(name));
+    }
+  });
+});
+
+describe("/detailView, rendered by the browser, here through the same app entry", () => {
+  // Not one of the server-rendered pages: the server sends the app shell and the browser renders this tree.
+  const render = async (url: string) => {
+    const renderPage = await loadPageRenderer(ctx.app, ENTRY);
+    const page = await renderPage?.({ url, locale: "de", cookieModalClosed: true });
+    if (!page) throw new Error(`${url} was not rendered`);
+    return page.html;
+  };
+
+  it("shows the offer named by ?id= in compact form: no gallery, no visit requests, a link to the full page", async () => {
+    const full = await render(`/product/${SLUG}?locale=de`);
+    expect(full).toContain("Arbeiten unserer Schülerinnen und Schüler");
+    // The FAQ mentions the trial lesson too: the visit request is the button.
+    const trialButton = /<button[^>]*>Probestunde anfragen<\/button>/;
+    expect(full).toMatch(trialButton);
+
+    const compact = await render(`/detailView?id=${SLUG}&locale=de`);
+    expect(compact).toMatch(/<h1[^>]*>Kleine Maler<\/h1>/);
+    expect(compact).toMatch(/79\s€ \/ Monat/);
+    expect(compact).toMatch(
+      new RegExp(`<a[^>]*href="/product/${SLUG}\\?locale=de"[^>]*>Vollständige Angebotsseite öffnen</a>`),
+    );
+    expect(compact).toContain(`href="/product/buy/${SLUG}?locale=de"`);
+    expect(compact).not.toContain("Arbeiten unserer Schülerinnen und Schüler");
+    expect(compact).not.toMatch(trialButton);
+  });
+
+  it("points to the catalogue without an id", async () => {
+    const html = await render("/detailView?locale=de");
+    expect(html).toContain("Wählen Sie ein Angebot aus der Übersicht, um seine Details zu sehen.");
+    expect(html).toMatch(/<a[^>]*href="\/courses\?locale=de"[^>]*>Alle Kurse ansehen<\/a>/);
   });
 });
