@@ -29,6 +29,7 @@ const rootOf = (html: string) =>
 // Text as React writes it into HTML.
 const escaped = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const namesOfType = async (type: string) =>
   ProductListSchema.parse((await get(`/api/v2/products/?product_type=${type}&locale=de`)).json()).results.map(
     (product) => product.name,
@@ -109,6 +110,49 @@ describe("server-rendered pages (D86)", () => {
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).toContain('<script type="module" src="/assets/index-abc.js">');
     }
+  });
+
+  it("each catalogue list shows the offers of its own types and no others", async () => {
+    const lists: [string, string[]][] = [
+      ["/courses", ["Course"]],
+      ["/academies", ["Academy"]],
+      ["/workshops", ["Workshop"]],
+      ["/events", ["Event"]],
+      ["/giftcards", ["GiftCard"]],
+      ["/school_offer", ["SchoolOffer"]],
+      ["/special_offer", ["SpecialOffer", "BirthdayParty"]],
+      ["/birthday-parties", ["BirthdayParty"]],
+    ];
+    const types = [
+      "Course",
+      "Academy",
+      "Workshop",
+      "Event",
+      "GiftCard",
+      "SchoolOffer",
+      "SpecialOffer",
+      "BirthdayParty",
+    ];
+    const names = new Map<string, string[]>();
+    for (const type of types) names.set(type, await namesOfType(type));
+    for (const [path, own] of lists) {
+      const root = rootOf((await get(`${path}?locale=de`)).body);
+      for (const type of types) {
+        // One offer's name can be part of another's: a card counts only where the name is a product link's text.
+        for (const name of names.get(type) ?? []) {
+          const card = new RegExp(`href="/product/[^"]*"[^>]*>(?:<[^>]+>)*${escapeRegExp(escaped(name))}<`);
+          expect(card.test(root), `${path}: ${type} "${name}"`).toBe(own.includes(type));
+        }
+      }
+    }
+  });
+
+  it("/about-us shows its content page's text, within the page width of spec §9 (1520 px)", async () => {
+    const root = rootOf((await get("/about-us?locale=ru")).body);
+    expect(root).toMatch(/<h1[^>]*>О нас<\/h1>/);
+    expect(root).toMatch(/<h2[^>]*>Наша история<\/h2>/);
+    expect(root).toContain('style="max-width:1520px"');
+    expect(root).not.toMatch(/max-width:(?!1520px)\d+px/);
   });
 
   it("/school_offer lists the school offers, and only those, under the school-offers page's text", async () => {
