@@ -155,6 +155,31 @@ describe("server-rendered pages (D86)", () => {
     expect(root).not.toMatch(/max-width:(?!1520px)\d+px/);
   });
 
+  it("renders the footer of spec §2: links, houses with map links, phones, mail, social links, the year", async () => {
+    const html = (await get("/prices?locale=de")).body;
+    const footer = html.slice(html.indexOf("<footer"), html.indexOf("</footer>"));
+    for (const path of [
+      "/courses",
+      "/academies",
+      "/workshops",
+      "/events",
+      "/school-offers",
+      "/prices",
+      "/legal",
+    ]) {
+      expect(footer).toContain(`href="${path}?locale=de"`);
+    }
+    expect(footer).toContain('href="/legal/privacy?locale=de"');
+    expect(footer).toContain('href="/legal/terms?locale=de"');
+    expect(footer.match(/href="https:\/\/www\.openstreetmap\.org\/search\?query=/g)).toHaveLength(2);
+    expect(footer.match(/href="tel:\+49/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(footer).toMatch(/href="mailto:[^"]+@/);
+    for (const network of ["TikTok", "YouTube", "Instagram", "Facebook"]) {
+      expect(footer).toContain(`aria-label="Atelier auf ${network}"`);
+    }
+    expect(footer).toContain(`© ${new Date().getFullYear()} Atelier`);
+  });
+
   it("/school_offer lists the school offers, and only those, under the school-offers page's text", async () => {
     const schoolOffers = await namesOfType("SchoolOffer");
     expect(schoolOffers.length).toBeGreaterThanOrEqual(3);
