@@ -1,4 +1,11 @@
 import { describe, expect, it } from "vitest";
+import {
+  CHUNK_RELOAD_GUARD_MS,
+  COOKIE_ACCEPT_ALL_CLOSE_MS,
+  DIALOG_RESET_MS,
+  ERROR_DISPLAY_MS,
+  PHONE_TYPE_TO_FIND_RESET_MS,
+} from "./constants.ts";
 import { EmailSchema } from "./email.ts";
 import { NameSchema } from "./name.ts";
 import { SignInPasswordSchema, SignUpPasswordSchema, unmetPasswordRules } from "./password.ts";
@@ -80,5 +87,17 @@ describe("passwords", () => {
     expect(SignInPasswordSchema.safeParse("Abcdefg1").success).toBe(true);
     expect(codes(SignInPasswordSchema.safeParse("abcdefg1"))).toEqual(["password_uppercase"]);
     expect(codes(SignInPasswordSchema.safeParse("Abc1"))).toContain("password_min_length");
+  });
+});
+
+// The component tests run each timed rule against these constants with a fake clock (D44); this pins the
+// constants to the spec's numbers, so together they prove the timings users see.
+describe("timings (spec §9)", () => {
+  it("are the spec's: errors 2 s / 5 s, dialog reset 500 ms, accept-all close 100 ms, type-to-find 700 ms, reload guard 10 s", () => {
+    expect(ERROR_DISPLAY_MS).toEqual({ signIn: 2000, reset: 2000, signUp: 5000 });
+    expect(DIALOG_RESET_MS).toBe(500);
+    expect(COOKIE_ACCEPT_ALL_CLOSE_MS).toBe(100);
+    expect(PHONE_TYPE_TO_FIND_RESET_MS).toBe(700);
+    expect(CHUNK_RELOAD_GUARD_MS).toBe(10_000);
   });
 });

@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { buildApiUrl, requestHeaders, SIGN_IN_PATH, shouldRetry } from "./api-client.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  ApiError,
+  apiRequest,
+  buildApiUrl,
+  requestHeaders,
+  SIGN_IN_PATH,
+  setApiTransport,
+  shouldRetry,
+} from "./api-client.ts";
 
 describe("buildApiUrl", () => {
   it("adds the locale to same-origin paths", () => {
@@ -69,5 +77,70 @@ describe("requestHeaders", () => {
     expect(requestHeaders({ path: "/x/", token: null, csrfToken: undefined, hasJsonBody: false })).toEqual({
       Accept: "application/json",
     });
+  });
+});
+
+describe("apiRequest (spec §7, §8)", () => {
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  /** Answers each call with the next reply; a reply that is an Error makes the call fail as a network failure. */
+  const answering = (...replies: (Response | Error)[]) => {
+    const transport = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
+      const reply = replies.shift();
+      if (!reply) throw new Error("no more replies");
+      if (reply instanceof Error) throw reply;
+      return reply;
+    });
+    setApiTransport(transport);
+    return transport;
+  };
+  const rejection = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error("resolved");
+      },
+      (error: unknown) => error,
+    );
+
+  afterEach(() => setApiTransport((input, init) => fetch(input, init)));
+
+  it("rejects a network failure as 'Network Error' with status 0", async () => {
+    answering(new TypeError("Failed to fetch"));
+    const error = await rejection(apiRequest("/api/v2/users/me/"));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, message: "Network Error", body: null });
+  });
+
+  it("rejects with the response body", async () => {
+    const body = { email: ["Enter a valid email address."], error_codes: { email: ["invalid_email"] } };
+    answering(json(400, body));
+    const error = await rejection(apiRequest("/api/v2/users/sign_up/", { method: "POST", body: {} }));
+    expect(error).toMatchObject({ status: 400, body });
+  });
+
+  it("sends a POST again once after a 503, and answers the second reply", async () => {
+    const transport = answering(json(503, { detail: "busy" }), json(201, { id: 7 }));
+    await expect(apiRequest("/api/v2/orders/items/", { method: "POST", body: { a: 1 } })).resolves.toEqual({
+      id: 7,
+    });
+    expect(transport).toHaveBeenCalledTimes(2);
+    expect(transport.mock.calls[1]?.[1]).toMatchObject({
+      method: "POST",
+      body: '{"a":1}',
+      credentials: "include",
+    });
+  });
+
+  it("gives up after that one retry, and never retries a GET", async () => {
+    const post = answering(json(503, { detail: "busy" }), json(503, { detail: "still busy" }));
+    expect(await rejection(apiRequest("/api/v2/orders/fulfill/", { method: "POST" }))).toMatchObject({
+      status: 503,
+      body: { detail: "still busy" },
+    });
+    expect(post).toHaveBeenCalledTimes(2);
+
+    const get = answering(json(503, { detail: "busy" }), json(200, {}));
+    expect(await rejection(apiRequest("/api/v2/orders/current/"))).toMatchObject({ status: 503 });
+    expect(get).toHaveBeenCalledTimes(1);
   });
 });
