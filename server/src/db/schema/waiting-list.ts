@@ -1,3 +1,4 @@
+import { WAITING_ENTRY_STATUSES } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -20,13 +21,7 @@ import { visitors } from "./visitors.ts";
  * waiting: in line; offered: holds a seat until `offer_expires_at` (D78); booked: the child got the seat;
  * passed: the offer ran out unanswered; left: the parent left the list.
  */
-export const waitingEntryStatus = pgEnum("waiting_entry_status", [
-  "waiting",
-  "offered",
-  "booked",
-  "passed",
-  "left",
-]);
+export const waitingEntryStatus = pgEnum("waiting_entry_status", WAITING_ENTRY_STATUSES);
 
 /** One child in line for one schedule slot or one academy week (D78). */
 export const waitingListEntries = pgTable(
