@@ -1,54 +1,5 @@
+// The database platform: client, change feed, prepared statements and every area's table definitions.
 export type { ChangeFeed } from "./change-feed.ts";
 export { type Database, type Db, type DbOrTx, openDatabase, type Tx } from "./client.ts";
 export { pgArray, ph, prepared } from "./prepared.ts";
-export type {
-  ageGroup,
-  instructionLanguage,
-  productType,
-  QnaEntry,
-  scheduleType,
-} from "./schema/catalogue.ts";
-export {
-  academySeasons,
-  academyWeeks,
-  type BillingDetails,
-  categories,
-  contactRequests,
-  contentPages,
-  contractCancellations,
-  demoPayments,
-  EMPTY_BILLING,
-  gatewayCatalog,
-  giftCardLedger,
-  giftCards,
-  type ImageRef,
-  type InvoiceData,
-  type InvoiceLine,
-  instructors,
-  invoiceCounters,
-  invoices,
-  type MailAttachmentRef,
-  orderItemAcademyWeeks,
-  orderItemSlots,
-  orderItems,
-  orders,
-  paymentEvents,
-  payments,
-  productPageInstructors,
-  productPages,
-  promocodeRedemptions,
-  promocodes,
-  purchaseOptions,
-  refunds,
-  scheduleSlots,
-  subscriptionPauses,
-  subscriptionPayments,
-  subscriptions,
-  type VisitRequestChild,
-  visitors,
-  visitRequests,
-  waitingListEntries,
-  withdrawals,
-} from "./schema/index.ts";
-export { mailOutbox } from "./schema/mail.ts";
-export { authTokens, socialAccounts, users, userTokens } from "./schema/users.ts";
+export * from "./schema/index.ts";
