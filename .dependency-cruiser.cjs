@@ -13,7 +13,8 @@
 const SERVER_TIERS = [
   // platform
   ["config", "errors", "i18n", "common", "logging"],
-  ["db", "oauth", "plugins", "pdf"],
+  ["db", "oauth", "pdf"],
+  ["plugins"],
   ["mail", "spa", "monitoring", "health"],
   ["payments"],
   // what the school sells, and the one seat rule the catalogue shows and checkout reserves by

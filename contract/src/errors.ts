@@ -273,6 +273,11 @@ export const ERROR_MESSAGES = {
     ru: "Этот абонемент уже расторгнут.",
   },
   server_error: { de: "Ein interner Fehler ist aufgetreten.", ru: "Произошла внутренняя ошибка." },
+  /** The database did not answer in time or dropped the connection (503 with Retry-After). */
+  service_unavailable: {
+    de: "Der Shop ist gerade kurz nicht erreichbar. Bitte versuchen Sie es in ein paar Sekunden noch einmal.",
+    ru: "Магазин сейчас ненадолго недоступен. Попробуйте ещё раз через несколько секунд.",
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -195,7 +195,12 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(visitRequestsRoutes({ visitRequests }));
 
-  const catalogueApi = createCatalogueApi({ db: database.db, changes: database.changes, env });
+  const catalogueApi = createCatalogueApi({
+    db: database.db,
+    readDb: database.readDb,
+    changes: database.changes,
+    env,
+  });
   await app.register(catalogueApi.routes);
 
   await registerSpa(app, {

@@ -23,6 +23,8 @@ export const CATALOGUE_CACHE_TTL_MS = 5_000;
 
 export type CatalogueApiDeps = {
   db: Db;
+  /** What the public pages read: the catalogue's own small pool on PostgreSQL (D89); `db` without it. */
+  readDb?: Db;
   /** Commits to the catalogue and its seats, which end the reuse of replies with seats left. */
   changes: ChangeFeed;
   env: Pick<Env, "PUBLIC_URL" | "SCHOOL_EMAIL">;
@@ -35,6 +37,7 @@ export type CatalogueApiDeps = {
  */
 export function createCatalogueApi({
   db,
+  readDb = db,
   changes,
   env,
   cacheTtlMs = CATALOGUE_CACHE_TTL_MS,
@@ -42,14 +45,14 @@ export function createCatalogueApi({
   routes: FastifyPluginAsync;
   headProvider: HeadProvider;
 } {
-  const catalogue = createCatalogueService(db, mediaUrlOn(env.PUBLIC_URL));
-  const content = createContentService(db);
+  const catalogue = createCatalogueService(readDb, mediaUrlOn(env.PUBLIC_URL));
+  const content = createContentService(readDb);
   const contact = createContactService({ db, schoolEmail: env.SCHOOL_EMAIL, publicUrl: env.PUBLIC_URL });
   const publicUrl = env.PUBLIC_URL;
 
   const routes: FastifyPluginAsync = async (app) => {
     const cache = createResponseCache({ ttlMs: cacheTtlMs });
-    const epochs = createEpochCounter(changes, () => findMsUntilTimedChange(db));
+    const epochs = createEpochCounter(changes, () => findMsUntilTimedChange(readDb));
     const epochCache = createEpochCache(epochs);
     app.addHook("onClose", async () => {
       cache.dispose();
@@ -59,7 +62,7 @@ export function createCatalogueApi({
     await app.register(catalogueRoutes({ catalogue, cache, epochCache, publicUrl }));
     await app.register(contentRoutes({ content, cache }));
     await app.register(contactRoutes({ contact }));
-    await app.register(seoRoutes({ db, cache, publicUrl }));
+    await app.register(seoRoutes({ db: readDb, cache, publicUrl }));
   };
 
   return { routes, headProvider: createHeadProvider({ catalogue, content, publicUrl }) };

@@ -32,6 +32,30 @@ describe("POST /api/v2/orders/fulfill/", () => {
     expect(empty.json().error_codes).toEqual({ non_field_errors: ["cart_empty"] });
   });
 
+  it("answers a double click on pay after the first started a new cart with cart_empty, twice, and keeps serving", {
+    timeout: 20_000,
+  }, async () => {
+    const parent = await t.parentWithCourse(0);
+    const first = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect((await t.fulfil(parent.headers, { cart_id: first.cart_id })).statusCode).toBe(200);
+    // The second click names the new, empty cart the first one started (issue 19, item 9: on PGlite this
+    // request froze the database for good).
+    const fresh = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect(fresh.items).toEqual([]);
+    const clicks = await Promise.all([
+      t.fulfil(parent.headers, { cart_id: fresh.cart_id }),
+      t.fulfil(parent.headers, { cart_id: fresh.cart_id }),
+    ]);
+    for (const click of clicks) {
+      expect(click.statusCode, click.body).toBe(400);
+      expect(click.json().error_codes).toEqual({ non_field_errors: ["cart_empty"] });
+    }
+    expect((await t.call("GET", "/readyz")).statusCode).toBe(200);
+    expect((await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json().id).toBe(
+      fresh.id,
+    );
+  });
+
   it("reserves the seats, creates PayPal's order from the catalogue's prices and starts a new cart", async () => {
     const parent = await t.parentWithCourse(0);
     const before = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();

@@ -8,7 +8,7 @@ import type {
 } from "@atelier/contract";
 import { isStoredId } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db, Tx } from "../db/index.ts";
+import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { redeemGiftCard, releaseGiftCard } from "../gift-cards/index.ts";
@@ -164,10 +164,18 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   // ---------- Fulfil ----------
 
-  /** A retried fulfil for a cart that is already in payment answers that payment again. */
-  async function replay(userId: number, cartId: string | undefined): Promise<OrderRow | undefined> {
+  /**
+   * A retried fulfil for a cart that is already in payment answers that payment again. Inside a
+   * transaction it must read through `tx`: on PGlite a read through `db` waits for the transaction
+   * forever (issue 19, item 9).
+   */
+  async function replay(
+    userId: number,
+    cartId: string | undefined,
+    from: DbOrTx = db,
+  ): Promise<OrderRow | undefined> {
     if (!cartId) return undefined;
-    const order = await findOrderByCartId(db, cartId);
+    const order = await findOrderByCartId(from, cartId);
     if (!order || order.userId !== userId || order.status !== "awaiting_payment") return undefined;
     if (!order.reservedUntil || order.reservedUntil.getTime() <= Date.now()) return undefined;
     return order;
@@ -184,7 +192,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const current = await lockCart(tx, { userId, cartId }, locale);
       const items = await findCartItems(tx, current.id, locale);
       if (items.length === 0) {
-        if (await replay(userId, cartId)) return "replay";
+        if (await replay(userId, cartId, tx)) return "replay";
         throw fail("cart_empty");
       }
       if (body?.terms_accepted === false) throw AppError.validation("terms_accepted", "terms_required");

@@ -58,6 +58,18 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default(".data"),
   /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: optionalUrl,
+  /**
+   * PostgreSQL limits (D89): connections of the main pool; of the small pool for catalogue reads and
+   * /readyz, so they answer while order tables are locked or the main pool is busy; how long a request
+   * waits for a free connection; and the longest statement, lock wait and catalogue read. Past any of
+   * them the request answers 503 with Retry-After instead of hanging.
+   */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DB_READ_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(3),
+  DB_POOL_WAIT_MS: z.coerce.number().int().min(50).default(3_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).default(4_000),
+  DB_READ_TIMEOUT_MS: z.coerce.number().int().min(50).default(1_500),
   CORS_ORIGINS: csv.default([]),
   /** A request's headers and body must arrive within this time (408 otherwise); slow senders cannot hold sockets. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),

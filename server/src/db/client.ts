@@ -9,8 +9,10 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type Env, loadEnv } from "../config/index.ts";
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed.ts";
 import * as schema from "./schema/index.ts";
+import { createTransactionGuard, guardMethods, type TransactionGuard } from "./transaction-guard.ts";
 
 export type Schema = typeof schema;
 /** One database type for PGlite and PostgreSQL: services never see which one runs. */
@@ -20,6 +22,11 @@ export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;
+  /**
+   * Catalogue reads: on PostgreSQL a small pool of their own with a short timeout, so the catalogue
+   * answers while order tables are locked or the main pool is busy (D89); on PGlite the same as `db`.
+   */
+  readDb: Db;
   kind: "pglite" | "postgres";
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
@@ -36,51 +43,119 @@ export const MIGRATIONS_DIR = process.env.ATELIER_MIGRATIONS_DIR ?? resolve(here
 
 const MIGRATION_LOCK_ID = 4_242_001;
 
+/** Pool sizes and timeouts (PostgreSQL), and whether the transaction guard runs (not in production). */
+export type DatabaseLimits = Pick<
+  Env,
+  | "NODE_ENV"
+  | "DB_POOL_SIZE"
+  | "DB_READ_POOL_SIZE"
+  | "DB_POOL_WAIT_MS"
+  | "DB_STATEMENT_TIMEOUT_MS"
+  | "DB_LOCK_TIMEOUT_MS"
+  | "DB_READ_TIMEOUT_MS"
+>;
+
 export type DatabaseOptions = {
   databaseUrl?: string | undefined;
+  /** Defaults to the configuration's defaults (development: the guard runs). */
+  limits?: DatabaseLimits;
   dataDir?: string;
   inMemory?: boolean;
   /** In memory, starting from a dump of another PGlite database (tests copy one migrated database). */
   loadDataDir?: Blob;
 };
 
+/**
+ * A connection lost while it is checked out (inside a transaction, between two queries) emits 'error' on
+ * its client, which has no listener then: Node would end the process (issue 19, item 1). Every client
+ * gets a listener for its whole life; the statement that was running, or the next one, fails (503), and
+ * the pool drops the client when it is released. Only the error's code is written, never its query.
+ */
+function keepPoolAlive(pool: pg.Pool, name: string, quiet: () => boolean) {
+  const warn = (error: Error & { code?: string }) => {
+    if (!quiet()) console.warn(`database connection lost (${name}: ${error.code ?? error.name})`);
+  };
+  const watched = new WeakSet<pg.ClientBase>();
+  pool.on("connect", (client) => {
+    watched.add(client);
+    client.on("error", warn);
+  });
+  // Idle clients report through the pool; one still connecting has no listener of its own yet.
+  pool.on("error", (error, client) => {
+    if (!watched.has(client)) warn(error);
+  });
+}
+
+/** Root handles check the guard on their query path; their transactions mark their callbacks (D89). */
+function guardTransactions(db: Db, guard: TransactionGuard) {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (work, config) => {
+    guard.check("transaction");
+    return transaction((tx) => guard.inside(() => work(tx)), config);
+  }) as Db["transaction"];
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const limits = options.limits ?? loadEnv({});
+  const guard = limits.NODE_ENV === "production" ? undefined : createTransactionGuard();
   if (options.databaseUrl) {
-    const changes = postgresChangeFeed(options.databaseUrl);
+    const connectionString = options.databaseUrl;
+    const changes = postgresChangeFeed(connectionString);
+    // Every limit is sent with the connection's start-up, so no statement waits past it (D89).
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
+      connectionString,
+      max: limits.DB_POOL_SIZE,
+      connectionTimeoutMillis: limits.DB_POOL_WAIT_MS,
+      statement_timeout: limits.DB_STATEMENT_TIMEOUT_MS,
+      lock_timeout: limits.DB_LOCK_TIMEOUT_MS,
       onConnect: changes.onConnect,
     });
-    let closing = false;
-    // An idle connection that the server ends (a restart, a dropped test database) must not crash the
-    // process: the pool replaces it on the next query. Only the error's code is written, never its query.
-    pool.on("error", (error: Error & { code?: string }) => {
-      if (!closing) console.warn(`database connection lost (${error.code ?? error.name})`);
+    // Catalogue reads and readiness: they only read, so they need no LISTEN, and a short limit.
+    const readPool = new pg.Pool({
+      connectionString,
+      application_name: "atelier-read",
+      max: limits.DB_READ_POOL_SIZE,
+      connectionTimeoutMillis: limits.DB_POOL_WAIT_MS,
+      statement_timeout: limits.DB_READ_TIMEOUT_MS,
+      lock_timeout: limits.DB_READ_TIMEOUT_MS,
     });
+    let closing = false;
+    keepPoolAlive(pool, "main", () => closing);
+    keepPoolAlive(readPool, "read", () => closing);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const readDb = drizzleNodePg(readPool, { schema }) as unknown as Db;
+    if (guard) {
+      guardMethods(pool, ["query"], guard);
+      guardTransactions(db, guard);
+    }
     return {
       db,
+      readDb,
       kind: "postgres",
       changes,
       migrate: async () => {
-        // Several instances may start together: one migrates, the others wait for it.
-        const lock = await pool.connect();
+        // Several instances may start together: one migrates, the others wait for it, as long as it
+        // takes (the request limits would end the wait and a long migration). Its own connection, closed
+        // after, so the changed settings go with it.
+        const client = await pool.connect();
         try {
-          await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-          await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+          await client.query("set statement_timeout = 0; set lock_timeout = 0");
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+          await migrateNodePg(drizzleNodePg(client, { schema }) as never, {
+            migrationsFolder: MIGRATIONS_DIR,
+          });
         } finally {
-          await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-          lock.release();
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+          client.release(true);
         }
       },
       ping: async () => {
-        await pool.query("select 1");
+        await readPool.query("select 1");
       },
       close: async () => {
         closing = true;
         await changes.close();
-        await pool.end();
+        await Promise.all([pool.end(), readPool.end()]);
       },
     };
   }
@@ -97,8 +172,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const changes = await pgliteChangeFeed(client);
+  if (guard) {
+    // A transaction's own handle runs its statements without these methods (PGlite's `tx.query`).
+    guardMethods(client, ["query", "exec"], guard);
+    guardTransactions(db, guard);
+  }
   return {
     db,
+    readDb: db,
     kind: "pglite",
     changes,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),

@@ -35,6 +35,33 @@ describe("nothing secret in the logs", () => {
     expect(logged[0]).toContain('"url":"/?uid=***&token=***&locale=de"');
   });
 
+  it("logs a guest cart's id, an offer token and a check-in code as ***", async () => {
+    const cartId = "7f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6";
+    const offer = "T2ZmZXItdG9rZW4tc2VjcmV0LXZhbHVl";
+    const checkin = "Q2hlY2staW4tY29kZS0xMjM0NQ";
+    const urls = [
+      `/api/v2/orders/current/?cart_id=${cartId}&locale=ru`,
+      `/api/v2/orders/waiting_list/offer/${offer}/`,
+      `/api/v2/orders/waiting_list/offer/${offer}/accept/`,
+      `/api/v2/checkin/${checkin}/`,
+      `/waiting-list/offer/${offer}?locale=de`,
+    ];
+    for (const url of urls) await ctx.app.inject({ method: "GET", url });
+    await ctx.app.inject({ method: "POST", url: `/api/v2/checkin/${checkin}/`, payload: {} });
+    const all = lines.join("\n");
+    for (const secret of [cartId, offer, checkin]) expect(all).not.toContain(secret);
+    const logged = lines.map((line) => JSON.parse(line).req?.url).filter(Boolean);
+    expect(logged).toEqual(
+      expect.arrayContaining([
+        "/api/v2/orders/current/?cart_id=***&locale=ru",
+        "/api/v2/orders/waiting_list/offer/***/",
+        "/api/v2/orders/waiting_list/offer/***/accept/",
+        "/api/v2/checkin/***/",
+        "/waiting-list/offer/***?locale=de",
+      ]),
+    );
+  });
+
   it("logs a failed query without its parameters", async () => {
     const res = await ctx.app.inject({ method: "GET", url: "/api/v2/_test/db-error/" });
     expect(res.statusCode).toBe(500);
@@ -50,5 +77,6 @@ describe("nothing secret in the logs", () => {
       "/api/x/?code=***&sso_provider=google&new_password1=***&key=***&page=2",
     );
     expect(redactUrl("/courses?locale=ru")).toBe("/courses?locale=ru");
+    expect(redactUrl("/api/v2/orders/waiting_list/12/")).toBe("/api/v2/orders/waiting_list/12/");
   });
 });

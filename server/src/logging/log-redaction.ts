@@ -6,16 +6,29 @@ import { stdSerializers } from "pino";
  * values of failed database queries (a failed insert once logged a user's argon2 hash).
  */
 
-/** Query parameters whose values are credentials or one-time secrets. */
+/**
+ * Query parameters whose values are credentials or one-time secrets, or ids that act as one: a guest's
+ * `cart_id` is all it takes to read and change that cart.
+ */
 const SECRET_PARAM =
-  /^(uid|token|code|key|state|secret|signature|sig|password.*|new_password.*|.*_token|api_?key)$/i;
+  /^(uid|token|code|key|state|secret|signature|sig|password.*|new_password.*|.*_token|api_?key|cart_id)$/i;
+
+/**
+ * Path segments that are capabilities: a waiting-list offer's token (API and the mail's web page) and a
+ * booking's check-in code. The part before the secret is kept, so the log still tells the route.
+ */
+const SECRET_PATH =
+  /^(\/api\/v2\/orders\/waiting_list\/offer\/|\/api\/v2\/checkin\/|\/waiting-list\/offer\/)[^/?]+/;
 
 export const REDACTED = "***";
 
-/** The URL with the values of secret query parameters replaced by `***`. */
+const redactPath = (path: string) => path.replace(SECRET_PATH, `$1${REDACTED}`);
+
+/** The URL with secret path segments and the values of secret query parameters replaced by `***`. */
 export function redactUrl(url: string): string {
   const at = url.indexOf("?");
-  if (at < 0) return url;
+  if (at < 0) return redactPath(url);
+  const path = redactPath(url.slice(0, at));
   const params = new URLSearchParams(url.slice(at + 1));
   let changed = false;
   for (const key of new Set(params.keys())) {
@@ -23,7 +36,7 @@ export function redactUrl(url: string): string {
     params.set(key, REDACTED);
     changed = true;
   }
-  return changed ? `${url.slice(0, at)}?${params.toString()}` : url;
+  return changed ? `${path}?${params.toString()}` : `${path}${url.slice(at)}`;
 }
 
 /** Fields by which database drivers carry a failed query's values: Drizzle, PGlite, node-postgres. */

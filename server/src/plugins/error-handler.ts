@@ -1,6 +1,7 @@
 import { type ErrorCode, errorMessage, isErrorCode, type Locale } from "@atelier/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 
 type FieldErrors = Record<string, { codes: string[] }>;
@@ -114,6 +115,15 @@ export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter
       if (status === 429 && error.message)
         reply.header("retry-after", reply.getHeader("retry-after") ?? "60");
       return reply.status(status).send(detailBody(STATUS_CODES[status] ?? "invalid", locale));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A lost connection or a timeout (D89): the transaction rolled back (a connection lost during COMMIT
+      // leaves that open, as any network failure does), so the client may try again. The code names the
+      // cause; the query and its values stay out of the log.
+      const code = (error.cause as { code?: string } | undefined)?.code ?? error.code;
+      request.log.warn({ reqId: request.id, code }, "database unavailable");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send(detailBody("service_unavailable", locale));
     }
     request.log.error({ err: error, reqId: request.id }, "unexpected error");
     report(error, request);

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { loadEnv } from "../config/env.ts";
 import { type Database, MIGRATIONS_DIR, openDatabase } from "../db/client.ts";
 
 /**
@@ -32,12 +33,13 @@ async function migratedTemplate(): Promise<Blob> {
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_PG_ADMIN_URL (set by scripts/with-postgres.mjs in `npm test`),
- * dropped again on close.
+ * dropped again on close. `env` sets the database limits (DB_*), as the server's environment would.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: { env?: Record<string, string> } = {}): Promise<Database> {
+  const limits = loadEnv({ NODE_ENV: "test", ...options.env });
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ inMemory: true, loadDataDir: await migratedTemplate() });
+    const database = await openDatabase({ inMemory: true, loadDataDir: await migratedTemplate(), limits });
     // A no-op on the migrated copy, unless the migrations changed after the copy was made.
     await database.migrate();
     return database;
@@ -46,7 +48,7 @@ export async function createTestDatabase(): Promise<Database> {
   await adminQuery(adminUrl, `create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: url.toString(), limits });
   await database.migrate();
   return {
     ...database,

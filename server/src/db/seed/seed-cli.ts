@@ -4,7 +4,7 @@ import { countCatalogue, seedDemoCatalogue } from "./seed.ts";
 
 // Seeds the demo catalogue into the configured database: `npm run db:seed -w @atelier/server`.
 const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
 try {
   await database.migrate();
   const result = await seedDemoCatalogue(database.db, {
