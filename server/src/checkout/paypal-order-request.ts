@@ -12,7 +12,7 @@ const DESCRIPTION: Record<Locale, (orderId: number) => string> = {
 
 /**
  * The Orders v2 request of a staged order: intent CAPTURE, EUR, one purchase unit with every item and an
- * `item_total` breakdown (discounts as `discount`), our order as `invoice_id` (unique per payment attempt,
+ * `item_total` breakdown (sibling and promocode discounts and the gift card's part as `discount`), our order as `invoice_id` (unique per payment attempt,
  * since PayPal refuses an invoice id twice) and `custom_id`, no shipping, the buyer's language.
  */
 export function buildPayPalOrderRequest(
@@ -27,10 +27,11 @@ export function buildPayPalOrderRequest(
   redirect: { returnUrl?: string | undefined; cancelUrl?: string | undefined },
 ): CreateOrderRequest {
   const itemTotal = items.reduce((sum, item) => sum + item.calculatedPriceCents, 0);
-  const discount = items.reduce(
-    (sum, item) => sum + item.siblingDiscountCents + item.promocodeDiscountCents,
-    0,
-  );
+  // PayPal's breakdown has no field for a gift card; what the card pays is a discount of the amount due,
+  // so amount = item_total − discount holds as PayPal checks it (AMOUNT_MISMATCH otherwise).
+  const discount =
+    items.reduce((sum, item) => sum + item.siblingDiscountCents + item.promocodeDiscountCents, 0) +
+    order.giftCardCents;
   return {
     intent: "CAPTURE",
     purchase_units: [
