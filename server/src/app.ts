@@ -9,6 +9,7 @@ import { checkinRoutes } from "./checkin/checkin.routes.ts";
 import { createCheckinService } from "./checkin/checkin.service.ts";
 import { checkoutRoutes } from "./checkout/checkout.routes.ts";
 import { createCheckoutService } from "./checkout/checkout.service.ts";
+import { loadInstallation } from "./checkout/installation.ts";
 import { createPaymentWorker, type PaymentWorker } from "./checkout/payment-worker.ts";
 import { createPayPalWebhooks } from "./checkout/paypal-webhooks.ts";
 import { createDeferredWork, type DeferredWork } from "./common/deferred-work.ts";
@@ -212,6 +213,7 @@ async function registerCheckout(
   const gateway: PaymentGateway = paypal ? createPayPalGateway(paypal) : (demo as PaymentGateway);
   const checkout = createCheckoutService({
     db,
+    installation: await loadInstallation(db),
     cart,
     gateway,
     documents: {
@@ -226,8 +228,8 @@ async function registerCheckout(
         // The first month of each course subscription is paid now (D25); the next ones follow (D72).
         await startSubscriptions(tx, orderId, new Date());
       },
-      refundNotice: (tx, orderId, amountCents) =>
-        enqueueRefundNotice(tx, { orderId, amountCents, reason: "seats_gone", publicUrl: env.PUBLIC_URL }),
+      refundNotice: (tx, orderId, amountCents, reason) =>
+        enqueueRefundNotice(tx, { orderId, amountCents, reason, publicUrl: env.PUBLIC_URL }),
     },
     reservationMinutes: env.RESERVATION_MINUTES,
     redirectOrigins: [env.WEB_URL, env.PUBLIC_URL, ...env.CORS_ORIGINS].map((url) => new URL(url).origin),

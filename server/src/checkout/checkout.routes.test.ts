@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   giftCards,
+  installation,
   invoices,
   orders,
   paymentEvents,
@@ -45,8 +46,11 @@ describe("POST /api/v2/orders/fulfill/", () => {
     const sent = t.standIn.orders.get(reply.id)?.request as Record<string, unknown>;
     const unit = (sent.purchase_units as Record<string, unknown>[])[0] as Record<string, unknown>;
     expect(sent.intent).toBe("CAPTURE");
-    expect(unit.custom_id).toBe(String(before.id));
-    expect(unit.invoice_id).toBe(`ATELIER-${before.id}-1`);
+    // This installation's id names the order to PayPal, in custom_id, invoice_id and the request id.
+    const [shop] = await t.db.select().from(installation);
+    expect(shop?.id).toMatch(/^[0-9a-f]{16}$/);
+    expect(unit.custom_id).toBe(`${shop?.id}-${before.id}`);
+    expect(unit.invoice_id).toBe(`ATELIER-${shop?.id}-${before.id}-1`);
     expect(unit.amount).toMatchObject({
       currency_code: "EUR",
       value: before.total_checkout_price,

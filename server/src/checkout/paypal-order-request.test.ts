@@ -88,6 +88,7 @@ describe("the Orders v2 request of any priced cart", () => {
             { id: 7, paymentAttempt: 1, locale: "de", totalCheckoutCents: due, giftCardCents },
             rows,
             {},
+            { customId: "0123456789abcdef-7", invoiceId: "ATELIER-0123456789abcdef-7-1" },
           );
           expect(refuseBreakdown(request as unknown as Record<string, unknown>)).toBeUndefined();
           const amount = request.purchase_units[0]?.amount;

@@ -46,8 +46,12 @@ export type PayPalStandIn = {
   approve(orderId: string): void;
   /** Tokens issued so far stop working (PayPal revoked them). */
   revokeTokens(): void;
-  /** The next request to this "METHOD path" answers `status` (or hangs `delayMs` first). */
-  failNext(route: string, status: number, delayMs?: number): void;
+  /** The next `times` requests to this "METHOD path" answer `status` (or hang `delayMs` first). */
+  failNext(route: string, status: number, delayMs?: number, times?: number): void;
+  /** PayPal-Request-Id headers received, in order. */
+  requestIds: string[];
+  /** Staff refund a captured order in PayPal's dashboard (all that is left, or `cents`); returns the refund's resource. */
+  refundAtPayPal(orderId: string, cents?: number): Record<string, unknown>;
   /** The signature a webhook from this stand-in carries. */
   signatureFor(transmissionId: string): string;
   /** The next capture of this order is refused with PayPal's issue (INSTRUMENT_DECLINED, TRANSACTION_REFUSED). */
@@ -72,6 +76,10 @@ export type PayPalStandIn = {
 
 const cents = (value: unknown) => Math.round(Number(value) * 100);
 
+/** What an order captured: its purchase unit's amount. */
+const capturedCents = (order: StandInOrder) =>
+  cents((order.request.purchase_units as { amount?: { value?: string } }[] | undefined)?.[0]?.amount?.value);
+
 export async function startPayPalStandIn(
   options: { tokenLifetimeS?: number /** 0 (default): any free port. */; port?: number } = {},
 ): Promise<PayPalStandIn> {
@@ -81,7 +89,7 @@ export async function startPayPalStandIn(
   const orders = new Map<string, StandInOrder>();
   const calls = new Map<string, number>();
   const replies = new Map<string, { status: number; body: unknown; raw: string }>();
-  const failures = new Map<string, { status: number; delayMs: number }>();
+  const failures = new Map<string, { status: number; delayMs: number; times: number }>();
   const captureRefusals = new Map<string, string>();
   let validTokens = new Set<string>();
   let counter = 0;
@@ -104,8 +112,25 @@ export async function startPayPalStandIn(
     revokeTokens() {
       validTokens = new Set();
     },
-    failNext(route, status, delayMs = 0) {
-      failures.set(route, { status, delayMs });
+    failNext(route, status, delayMs = 0, times = 1) {
+      failures.set(route, { status, delayMs, times });
+    },
+    requestIds: [],
+    refundAtPayPal(orderId, cents) {
+      const order = orders.get(orderId);
+      if (!order?.captureId) throw new Error(`stand-in order ${orderId} is not captured`);
+      const captured = capturedCents(order);
+      const amount = cents ?? captured - order.refundedCents;
+      order.refundedCents += amount;
+      return {
+        id: `REF${++counter}`,
+        status: "COMPLETED",
+        amount: { currency_code: "EUR", value: (amount / 100).toFixed(2) },
+        links: [
+          { href: `${state.url}/v2/payments/refunds/REF${counter}`, rel: "self", method: "GET" },
+          { href: `${state.url}/v2/payments/captures/${order.captureId}`, rel: "up", method: "GET" },
+        ],
+      };
     },
     signatureFor: (transmissionId) => `stand-in-signature-${transmissionId}`,
     refuseNextCapture(orderId, issue) {
@@ -185,7 +210,12 @@ export async function startPayPalStandIn(
               captures: [
                 {
                   id: order.captureId,
-                  status: order.refundedCents > 0 ? "PARTIALLY_REFUNDED" : "COMPLETED",
+                  status:
+                    order.refundedCents === 0
+                      ? "COMPLETED"
+                      : order.refundedCents >= capturedCents(order)
+                        ? "REFUNDED"
+                        : "PARTIALLY_REFUNDED",
                   amount: unit.amount,
                   invoice_id: unit.invoice_id,
                   custom_id: unit.custom_id,
@@ -319,8 +349,7 @@ export async function startPayPalStandIn(
     if (method === "POST" && refund) {
       const order = [...orders.values()].find((o) => o.captureId === decodeURIComponent(refund[1] ?? ""));
       if (!order) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
-      const units = order.request.purchase_units as { amount: { value: string } }[];
-      const captured = cents(units[0]?.amount.value);
+      const captured = capturedCents(order);
       const asked = body.amount
         ? cents((body.amount as { value: string }).value)
         : captured - order.refundedCents;
@@ -402,7 +431,8 @@ export async function startPayPalStandIn(
       };
       const failure = failures.get(route);
       if (failure) {
-        failures.delete(route);
+        failure.times -= 1;
+        if (failure.times <= 0) failures.delete(route);
         if (failure.delayMs) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
         if (res.destroyed) return;
         return send(failure.status, { name: "INTERNAL_SERVER_ERROR", debug_id: "stand-in-failure" });
@@ -414,6 +444,7 @@ export async function startPayPalStandIn(
       // PayPal-Request-Id: the same write again gets the first answer; the same id with another body is
       // refused, as PayPal does, so two shops (or two steps) sharing an id are caught, not answered alike.
       const requestId = req.headers["paypal-request-id"];
+      if (typeof requestId === "string") state.requestIds.push(requestId);
       const key = typeof requestId === "string" ? `${route} ${requestId}` : undefined;
       const replayed = key ? replies.get(key) : undefined;
       if (replayed && replayed.raw !== raw)
