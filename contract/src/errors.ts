@@ -248,6 +248,14 @@ export const ERROR_MESSAGES = {
     de: "Die Reservierung ist abgelaufen und die Plätze sind vergeben. Der Betrag wird erstattet.",
     ru: "Бронь истекла, и места заняты. Сумма будет возвращена.",
   },
+  promocode_used_up_late: {
+    de: "Die Reservierung ist abgelaufen, und der Gutscheincode wurde inzwischen vollständig eingelöst. Der Betrag wird erstattet; Sie können ohne den Code erneut bestellen.",
+    ru: "Бронь истекла, а промокод тем временем исчерпан. Сумма будет возвращена; вы можете оформить заказ заново без промокода.",
+  },
+  payment_mismatch: {
+    de: "Diese Zahlung passt nicht zu Ihrer Bestellung und wurde nicht verbucht. Wir prüfen sie und melden uns bei Ihnen.",
+    ru: "Этот платёж не соответствует вашему заказу и не был зачтён. Мы проверим его и свяжемся с вами.",
+  },
   withdrawal_no_right: {
     de: "Für dieses Angebot besteht kein Widerrufsrecht (Freizeitveranstaltung mit festem Termin).",
     ru: "Для этого предложения право на отказ не действует (мероприятие с фиксированной датой).",

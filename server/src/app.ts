@@ -10,6 +10,7 @@ import {
   createCheckoutService,
   createPaymentWorker,
   createPayPalWebhooks,
+  loadInstallation,
   type PaymentWorker,
 } from "./checkout/index.ts";
 import { createDeferredWork, type DeferredWork } from "./common/index.ts";
@@ -233,6 +234,8 @@ async function registerCheckout(
   const gateway: PaymentGateway = paypal ? createPayPalGateway(paypal) : (demo as PaymentGateway);
   const checkout = createCheckoutService({
     db,
+    orderHasWithdrawals,
+    installation: await loadInstallation(db),
     cart,
     gateway,
     documents: {
@@ -247,8 +250,8 @@ async function registerCheckout(
         // The first month of each course subscription is paid now (D25); the next ones follow (D72).
         await startSubscriptions(tx, orderId, new Date());
       },
-      refundNotice: (tx, orderId, amountCents) =>
-        enqueueRefundNotice(tx, { orderId, amountCents, reason: "seats_gone", publicUrl: env.PUBLIC_URL }),
+      refundNotice: (tx, orderId, amountCents, reason) =>
+        enqueueRefundNotice(tx, { orderId, amountCents, reason, publicUrl: env.PUBLIC_URL }),
     },
     reservationMinutes: env.RESERVATION_MINUTES,
     redirectOrigins: [env.WEB_URL, env.PUBLIC_URL, ...env.CORS_ORIGINS].map((url) => new URL(url).origin),

@@ -9,6 +9,7 @@ import {
   orderItems,
   orders,
   paymentEvents,
+  paymentIssues,
   payments,
   promocodeRedemptions,
   promocodes,
@@ -348,12 +349,20 @@ export async function claimOpenPayments(
   });
 }
 
-/** Payments captured for orders that could not keep them, oldest first. */
+/**
+ * Payments captured for orders that could not keep them, oldest first; those whose refund ran out of
+ * attempts (D90) wait for staff instead.
+ */
 export async function findRefundsDue(db: DbOrTx, limit: number): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
-    .where(eq(payments.refundDue, true))
+    .where(
+      and(
+        eq(payments.refundDue, true),
+        sql`not exists (select 1 from ${paymentIssues} where ${paymentIssues.paymentId} = ${payments.id} and ${paymentIssues.state} = 'refund_failed')`,
+      ),
+    )
     .orderBy(asc(payments.id))
     .limit(limit);
 }

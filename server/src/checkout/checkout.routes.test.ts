@@ -2,6 +2,8 @@ import { FulfillReplySchema, OrderSchema } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  giftCards,
+  installation,
   invoices,
   orders,
   paymentEvents,
@@ -9,6 +11,7 @@ import {
   promocodeRedemptions,
   promocodes,
 } from "../db/schema/index.ts";
+import { newGiftCardCode } from "../gift-cards/gift-card-code.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createChild, createParent } from "../test/shop-fixtures.ts";
 
@@ -67,8 +70,11 @@ describe("POST /api/v2/orders/fulfill/", () => {
     const sent = t.standIn.orders.get(reply.id)?.request as Record<string, unknown>;
     const unit = (sent.purchase_units as Record<string, unknown>[])[0] as Record<string, unknown>;
     expect(sent.intent).toBe("CAPTURE");
-    expect(unit.custom_id).toBe(String(before.id));
-    expect(unit.invoice_id).toBe(`ATELIER-${before.id}-1`);
+    // This installation's id names the order to PayPal, in custom_id, invoice_id and the request id.
+    const [shop] = await t.db.select().from(installation);
+    expect(shop?.id).toMatch(/^[0-9a-f]{16}$/);
+    expect(unit.custom_id).toBe(`${shop?.id}-${before.id}`);
+    expect(unit.invoice_id).toBe(`ATELIER-${shop?.id}-${before.id}-1`);
     expect(unit.amount).toMatchObject({
       currency_code: "EUR",
       value: before.total_checkout_price,
@@ -145,6 +151,56 @@ describe("POST /api/v2/orders/fulfill/", () => {
       .where(eq(promocodeRedemptions.orderId, res.json().order_id));
     expect(redemptions).toHaveLength(1);
     expect(redemptions[0]?.discountCents).toBeGreaterThan(0);
+  });
+
+  it("checks out a course for two children with a promocode and a gift card paying part: PayPal accepts the breakdown", async () => {
+    const [code] = await t.db
+      .insert(promocodes)
+      .values({ code: `PART${Date.now()}`, percentOff: 10 })
+      .returning();
+    const [card] = await t.db
+      .insert(giftCards)
+      .values({ code: newGiftCardCode(), initialCents: 2_000, balanceCents: 2_000 })
+      .returning();
+    // Two children in two groups: the second child's course carries the sibling discount.
+    const parent = await t.parentWithCourse(0);
+    const sibling = await createChild(t.db, parent.id, 6, "Lev");
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        product_page: t.course.page.id,
+        purchase_option: t.course.option("Course (1 / week)").id,
+        visitor: sibling,
+        schedule_slots: [t.weekly[1]?.id],
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    for (const entered of [code?.code, card?.code]) {
+      const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+        headers: parent.headers,
+        body: { promocode: entered },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+    }
+    const cart = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect(cart.gift_card.applied_cents).toBe(2_000);
+    expect(cart.total_discount_cents).toBeGreaterThan(0);
+    expect(cart.total_checkout_price_cents).toBeGreaterThan(0);
+
+    const res = await t.fulfil(parent.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const sent = t.standIn.orders.get(res.json().id)?.request as {
+      purchase_units: { amount: { value: string; breakdown: Record<string, { value: string }> } }[];
+    };
+    const amount = sent.purchase_units[0]?.amount;
+    expect(amount?.value).toBe(cart.total_checkout_price);
+    expect(amount?.breakdown.discount?.value).toBe(
+      ((cart.total_discount_cents + cart.gift_card.applied_cents) / 100).toFixed(2),
+    );
+    t.standIn.approve(res.json().id);
+    const paid = await t.capture(parent.headers, res.json().id);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().status).toBe("payment_fulfilled");
   });
 
   it("puts the items back into the cart when PayPal cannot be reached (503)", async () => {

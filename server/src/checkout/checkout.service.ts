@@ -42,6 +42,15 @@ import {
   updateOrder,
   updatePayment,
 } from "./checkout.repository.ts";
+import { applyKeptRefunds, type HasWithdrawals } from "./gateway-refunds.ts";
+import { type Installation, paymentIds } from "./installation.ts";
+import {
+  countFailedRefund,
+  findIssue,
+  noteIssue,
+  type PaymentIssueReason,
+  resolveRefundIssue,
+} from "./payment-issues.repository.ts";
 import { buildPayPalOrderRequest } from "./paypal-order-request.ts";
 
 /**
@@ -50,11 +59,18 @@ import { buildPayPalOrderRequest } from "./paypal-order-request.ts";
  */
 export type OrderDocuments = {
   issue(tx: Tx, orderId: number): Promise<void>;
-  refundNotice(tx: Tx, orderId: number, amountCents: number): Promise<void>;
+  refundNotice(tx: Tx, orderId: number, amountCents: number, reason: RefundReason): Promise<void>;
 };
 
+/** Why the shop sends a captured payment back (the refund notice says it). */
+export type RefundReason = "seats_gone" | "promocode_used_up" | "capture_mismatch";
+
 export type CheckoutDeps = {
+  /** Whether an order had a withdrawal (D75), handed down from the withdrawals area above. */
+  orderHasWithdrawals: HasWithdrawals;
   db: Db;
+  /** This shop's id, part of every id sent to the gateway (D90). */
+  installation: Installation;
   cart: CartService;
   gateway: PaymentGateway;
   documents: OrderDocuments;
@@ -69,23 +85,45 @@ export type CheckoutDeps = {
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
-/** The outcome of recording a capture. */
-export type CaptureOutcome = "paid" | "already_recorded" | "pending" | "refund_due";
+/**
+ * The outcome of recording a capture: `refund_due` (the seats or the promocode's use went to others),
+ * `mismatch` (another shop's order, or another amount or currency: never paid), `refunded` (refunded at
+ * PayPal before we knew of it: never paid), `not_completed` (declined or failed: the callers decline).
+ */
+export type CaptureOutcome =
+  | "paid"
+  | "already_recorded"
+  | "pending"
+  | "refund_due"
+  | "mismatch"
+  | "refunded"
+  | "not_completed";
 
 const fail = (code: Parameters<typeof AppError.validation>[1]) =>
   AppError.validation("non_field_errors", code);
 
-/**
- * The gateway request id of a step: the same step of the same staging always sends the same id, so a retry
- * replays the first answer. A capture after a refused funding source is a new step (`capture-1`, …).
- */
-export const requestIdOf = (order: Pick<OrderRow, "id" | "paymentAttempt">, step: string) =>
-  `atelier-${order.id}-${order.paymentAttempt}-${step}`;
+/** Whether a promocode's limits are reached by the uses counted (one rule for staging and late payments). */
+const usedUp = (
+  code: { maxUses: number | null; maxUsesPerUser: number | null },
+  used: { total: number; byUser: number },
+) =>
+  (code.maxUses !== null && used.total >= code.maxUses) ||
+  (code.maxUsesPerUser !== null && used.byUser >= code.maxUsesPerUser);
+
+/** What the parent hears about a payment the shop could not keep, by the reason noted for it. */
+const REFUSAL_BY_REASON: Record<PaymentIssueReason, Parameters<typeof AppError.validation>[1]> = {
+  seats_gone: "reservation_expired",
+  promocode_used_up: "promocode_used_up_late",
+  capture_mismatch: "payment_mismatch",
+  not_our_order: "payment_mismatch",
+  refunded_at_paypal: "order_not_payable",
+};
 
 const NUMERIC = /^\d{1,10}$/;
 
 export function createCheckoutService(deps: CheckoutDeps) {
   const { db, cart, gateway, documents, log } = deps;
+  const ids = paymentIds(deps.installation);
   const { lockCart, reprice, recheckItems, moveItems, toOrder } = cart.internals;
 
   // ---------- Lookups ----------
@@ -212,11 +250,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         // The code's row lock makes concurrent checkouts count its uses one after the other.
         const code = await lockPromocode(tx, current.promocodeId);
         if (code) {
-          const used = await countRedemptions(tx, code.id, userId);
-          if (
-            (code.maxUses !== null && used.total >= code.maxUses) ||
-            (code.maxUsesPerUser !== null && used.byUser >= code.maxUsesPerUser)
-          )
+          if (usedUp(code, await countRedemptions(tx, code.id, userId)))
             throw AppError.validation("promocode", "promocode_used_up");
           await insertRedemption(tx, {
             promocodeId: code.id,
@@ -250,13 +284,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
   /** Creates (or, on a retry, replays) the gateway order of a staged order and stores it. */
   async function openPayment(order: OrderRow, query: FulfillQuery, locale: Locale): Promise<GatewayOrder> {
     const items = await findCartItems(db, order.id, locale);
-    const request = buildPayPalOrderRequest(order, items, {
-      returnUrl: query.success_url,
-      cancelUrl: query.cancel_url,
-    });
+    const request = buildPayPalOrderRequest(
+      order,
+      items,
+      { returnUrl: query.success_url, cancelUrl: query.cancel_url },
+      { customId: ids.customIdOf(order.id), invoiceId: ids.invoiceIdOf(order) },
+    );
     let created: GatewayOrder;
     try {
-      created = await gateway.createOrder(request, requestIdOf(order, "create"));
+      created = await gateway.createOrder(request, ids.requestIdOf(order, "create"));
     } catch (error) {
       log.warn(
         { err: error, orderId: order.id },
@@ -309,10 +345,20 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   // ---------- Recording a payment (capture reply, webhook, reconciliation all end here) ----------
 
+  /** The payment cannot be kept: noted with its reason, refunded in full by the worker (bounded tries). */
+  async function refundLater(tx: Tx, paymentId: number, reason: RefundReason) {
+    await updatePayment(tx, paymentId, { refundDue: true });
+    await noteIssue(tx, paymentId, reason, "refund_pending");
+  }
+
   /**
-   * Records a completed capture once. The order keeps its seats when every booked unit still has one
-   * (checked under the units' locks, so an expired reservation is kept only if nobody took the seat);
-   * otherwise the payment is marked for an automatic refund.
+   * Records a capture once (D51, D90). Only a COMPLETED (or partly refunded) capture of our own order, of
+   * the amount and currency we asked, can make an order paid: another shop's order (custom_id, invoice_id)
+   * is noted for staff and never recorded; another amount or currency is refunded. Refunds PayPal reported
+   * before the capture was known count now, and a capture refunded in full never makes the order paid. The
+   * order keeps its seats when every booked unit still has one (checked under the units' locks, so an
+   * expired reservation is kept only if nobody took the seat) and, after an expiry, when its promocode has
+   * a use left; otherwise the payment is refunded.
    */
   async function recordCapture(gatewayOrderId: string, capture: GatewayCapture): Promise<CaptureOutcome> {
     const outcome = await db.transaction(async (tx): Promise<CaptureOutcome> => {
@@ -326,13 +372,56 @@ export function createCheckoutService(deps: CheckoutDeps) {
         await updatePayment(tx, payment.id, { status: "approved" });
         return "pending";
       }
+      if (capture.status === "DECLINED" || capture.status === "FAILED") return "not_completed";
+      const current = order.paypalId === gatewayOrderId;
+
+      if (!ids.isOurs(capture, payment)) {
+        // Another shop's order on the same PayPal account: its money is not ours to record or refund.
+        log.error(
+          { orderId: order.id, paymentId: payment.id },
+          "gateway order belongs to another shop; not recorded",
+        );
+        await updatePayment(tx, payment.id, { status: "failed" });
+        await noteIssue(tx, payment.id, "not_our_order", "review");
+        if (current && order.status === "awaiting_payment")
+          await restoreToCart(tx, order, "cancelled", order.locale);
+        return "mismatch";
+      }
       await updatePayment(tx, payment.id, {
         status: "captured",
         captureId: capture.id,
         capturedAt: new Date(),
       });
+      await applyKeptRefunds(tx, deps.orderHasWithdrawals, capture.id);
+      const refunded = (await findPaymentById(tx, payment.id))?.refundedCents ?? 0;
+      if (capture.status === "REFUNDED" || refunded >= payment.amountCents) {
+        // Refunded at PayPal before we heard of the capture: recorded as refunded, the order not paid.
+        await updatePayment(tx, payment.id, {
+          status: "refunded",
+          refundedCents: payment.amountCents,
+          refundDue: false,
+        });
+        if (current && (order.status === "awaiting_payment" || order.status === "expired")) {
+          await deleteRedemption(tx, order.id);
+          await releaseGiftCard(tx, order);
+          await updateOrder(tx, order.id, { status: "refunded", reservedUntil: null });
+        }
+        return "refunded";
+      }
+      if (capture.amountCents !== payment.amountCents || (capture.currency ?? "EUR") !== payment.currency) {
+        log.error(
+          { orderId: order.id, captured: capture.amountCents, currency: capture.currency },
+          "captured amount or currency differs from the order; refunded",
+        );
+        // The payment is what was captured: its refund and PayPal's refund events are measured by it.
+        await updatePayment(tx, payment.id, {
+          amountCents: capture.amountCents,
+          currency: capture.currency ?? payment.currency,
+        });
+        await refundLater(tx, payment.id, "capture_mismatch");
+        return "mismatch";
+      }
 
-      const current = order.paypalId === gatewayOrderId;
       // An expired order gave its gift card part back when it expired: a late payment cannot revive it.
       const revivable = order.status === "expired" && order.giftCardCents === 0;
       let keep = current && (order.status === "awaiting_payment" || revivable);
@@ -341,19 +430,18 @@ export function createCheckoutService(deps: CheckoutDeps) {
         await lockUnits(tx, units.slotIds, units.weekIds);
         keep = await seatsStillFree(tx, order.id);
       }
-      if (keep && capture.amountCents !== payment.amountCents) {
-        log.error(
-          { orderId: order.id, captured: capture.amountCents },
-          "captured amount differs from the order",
-        );
-        keep = false;
-      }
       if (!keep) {
-        await updatePayment(tx, payment.id, { refundDue: true });
+        await refundLater(tx, payment.id, "seats_gone");
         return "refund_due";
       }
       if (order.status === "expired" && order.promocodeId !== null) {
-        // The expiry took the code's use back; the payment that revives the order uses it again.
+        // The expiry gave the code's use back; the payment that revives the order needs a use again, under
+        // the code's lock as at checkout. Another parent may have taken the last one meanwhile (D90).
+        const code = await lockPromocode(tx, order.promocodeId);
+        if (code && usedUp(code, await countRedemptions(tx, code.id, order.userId))) {
+          await refundLater(tx, payment.id, "promocode_used_up");
+          return "refund_due";
+        }
         const items = await findCartItems(tx, order.id, order.locale);
         await insertRedemption(tx, {
           promocodeId: order.promocodeId,
@@ -362,12 +450,26 @@ export function createCheckoutService(deps: CheckoutDeps) {
           discountCents: items.reduce((sum, item) => sum + item.promocodeDiscountCents, 0),
         });
       }
+      // Partly refunded at PayPal before we knew: the order is kept, and staff see what was refunded.
+      if (capture.status === "PARTIALLY_REFUNDED" || refunded > 0)
+        await noteIssue(tx, payment.id, "refunded_at_paypal", "review");
       await updateOrder(tx, order.id, { status: "paid", paidAt: new Date(), reservedUntil: null });
       await documents.issue(tx, order.id);
       return "paid";
     });
-    if (outcome === "refund_due") deps.defer("refund", () => refundsDue(5));
+    if (outcome === "refund_due" || outcome === "mismatch") deps.defer("refund", () => refundsDue(5));
     return outcome;
+  }
+
+  /** Why a captured payment was not kept, in the parent's words; undefined when it was kept. */
+  async function refusalOf(paymentId: number) {
+    const payment = await findPaymentById(db, paymentId);
+    if (!payment) return undefined;
+    const issue = await findIssue(db, paymentId);
+    if (issue && issue.reason !== "refunded_at_paypal") return REFUSAL_BY_REASON[issue.reason];
+    if (payment.refundDue) return "reservation_expired" as const;
+    if (payment.status === "refunded") return "order_not_payable" as const;
+    return undefined;
   }
 
   /** PayPal refused the payment for good: the order is declined, its items go back into the cart. */
@@ -389,7 +491,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       (order.status === "awaiting_payment" || order.status === "expired");
     if (!payable) throw fail("order_not_payable");
     if (payment.captureId !== null) {
-      if (payment.refundDue || payment.status === "refunded") throw fail("reservation_expired");
+      const refusal = await refusalOf(payment.id);
+      if (refusal) throw fail(refusal);
       return view(order.id, locale);
     }
 
@@ -397,7 +500,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     try {
       answer = await gateway.captureOrder(
         payment.gatewayOrderId,
-        requestIdOf(order, `capture-${payment.captureAttempt}`),
+        ids.requestIdOf(order, `capture-${payment.captureAttempt}`),
       );
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
@@ -430,32 +533,47 @@ export function createCheckoutService(deps: CheckoutDeps) {
       throw fail("payment_declined");
     }
     const outcome = await recordCapture(payment.gatewayOrderId, captured);
-    if (outcome === "refund_due") throw fail("reservation_expired");
-    if (outcome === "already_recorded") {
-      const fresh = await findPayment(db, gateway.name, payment.gatewayOrderId);
-      if (fresh?.refundDue || fresh?.status === "refunded") throw fail("reservation_expired");
+    if (outcome === "pending") throw fail("payment_not_approved");
+    if (outcome !== "paid") {
+      const refusal = await refusalOf(payment.id);
+      if (refusal) throw fail(refusal);
     }
     return view(order.id, locale);
   }
 
-  /** Refunds payments that could not keep their seats (a worker and the capture that found them). */
+  /**
+   * Refunds payments the shop could not keep (the payment worker, and the capture that found them): the
+   * rest of the capture in full, with the reason noted for it. A failed call is tried again in the next
+   * rounds, at most `REFUND_ATTEMPTS` times, and not at all when PayPal refused the refund itself; then it
+   * waits as `refund_failed` in `payment_issues` for staff (D90).
+   */
   async function refundsDue(limit: number): Promise<number> {
     let done = 0;
     for (const payment of await findRefundsDue(db, limit)) {
       if (payment.captureId === null) continue;
-      const amount = payment.amountCents - payment.refundedCents;
-      if (amount <= 0) continue;
+      const expected = payment.amountCents - payment.refundedCents;
+      if (expected <= 0) continue;
+      const noted = (await findIssue(db, payment.id))?.reason;
+      const reason: RefundReason =
+        noted === "promocode_used_up" || noted === "capture_mismatch" ? noted : "seats_gone";
       let refund: Awaited<ReturnType<PaymentGateway["refundCapture"]>>;
       try {
+        // Without an amount PayPal refunds what is left of the capture: right even when the capture's
+        // amount was not the one we asked for.
         refund = await gateway.refundCapture(
           payment.captureId,
-          `atelier-${payment.orderId}-refund-${payment.captureId}`,
-          amount,
+          ids.refundRequestIdOf(payment.orderId, payment.captureId),
         );
       } catch (error) {
-        log.warn({ err: error, paymentId: payment.id }, "refund failed; retried by the payment worker");
+        const retryable = error instanceof GatewayError && error.failure === "unavailable";
+        const message = error instanceof Error ? error.message : String(error);
+        const state = await countFailedRefund(db, payment.id, message, !retryable);
+        if (state === "refund_failed")
+          log.error({ err: error, paymentId: payment.id }, "refund failed for good; staff refund by hand");
+        else log.warn({ err: error, paymentId: payment.id }, "refund failed; retried by the payment worker");
         continue;
       }
+      const amount = refund.amountCents > 0 ? refund.amountCents : expected;
       await db.transaction(async (tx) => {
         const order = await findOrder(tx, payment.orderId, true);
         const locked = await findPaymentById(tx, payment.id, true);
@@ -464,7 +582,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           paymentId: payment.id,
           gatewayRefundId: refund.id,
           amountCents: amount,
-          reason: "seats_gone",
+          reason,
           status: refund.status,
         });
         await updatePayment(tx, payment.id, {
@@ -472,11 +590,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
           status: "refunded",
           refundedCents: payment.amountCents,
         });
+        await resolveRefundIssue(tx, payment.id);
         if (order.paypalId === payment.gatewayOrderId && order.status !== "paid" && order.status !== "cart") {
           await updateOrder(tx, order.id, { status: "refunded", reservedUntil: null });
           await releaseGiftCard(tx, order);
         }
-        await documents.refundNotice(tx, order.id, amount);
+        await documents.refundNotice(tx, order.id, amount, reason);
       });
       done += 1;
     }
@@ -487,6 +606,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
     recordCapture,
     decline,
     refundsDue,
+    /** Refund events kept for captures unknown then and recorded since (a capture racing its refund event). */
+    keptRefunds: () => db.transaction((tx) => applyKeptRefunds(tx, deps.orderHasWithdrawals)),
     restoreToCart,
     capture,
     resolve,

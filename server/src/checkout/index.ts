@@ -1,5 +1,6 @@
 export { insertRefund, lockUnits } from "./checkout.repository.ts";
 export { checkoutRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";
+export { loadInstallation } from "./installation.ts";
 export { createPaymentWorker, type PaymentWorker } from "./payment-worker.ts";
 export { createPayPalWebhooks } from "./paypal-webhooks.ts";

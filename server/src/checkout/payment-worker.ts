@@ -40,8 +40,9 @@ export type PaymentRound = {
 /**
  * One loop for the money that was left open (D51): reservations that ran out are expired (after asking the
  * gateway, so a paid order is never expired), orders left awaiting payment are reconciled with the gateway
- * (`GET /v2/checkout/orders/{id}`: a completed capture is recorded, an approved order captured), and
- * payments that could not keep their seats are refunded. Claims use SKIP LOCKED, so several instances
+ * (`GET /v2/checkout/orders/{id}`: a completed capture is recorded, an approved order captured),
+ * payments that could not be kept are refunded (at most `REFUND_ATTEMPTS` tries each, D90), and refund
+ * events kept for a capture that is known by now are applied. Claims use SKIP LOCKED, so several instances
  * may run it.
  */
 export type PaymentWorker = ReturnType<typeof createPaymentWorker>;
@@ -99,6 +100,7 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
       }
     }
     round.refunded = await checkout.refundsDue(10);
+    await checkout.keptRefunds();
     if (deps.withdrawalRefunds) round.withdrawn = await deps.withdrawalRefunds(10);
     if (deps.subscriptions) round.subscriptions = await deps.subscriptions.runOnce();
     // After the expiries, so a seat freed this round is offered this round.

@@ -12,8 +12,9 @@ const DESCRIPTION: Record<Locale, (orderId: number) => string> = {
 
 /**
  * The Orders v2 request of a staged order: intent CAPTURE, EUR, one purchase unit with every item and an
- * `item_total` breakdown (discounts as `discount`), our order as `invoice_id` (unique per payment attempt,
- * since PayPal refuses an invoice id twice) and `custom_id`, no shipping, the buyer's language.
+ * `item_total` breakdown (sibling and promocode discounts and the gift card's part as `discount`), our
+ * installation's ids of the order as `invoice_id` (unique per payment attempt, since PayPal refuses an
+ * invoice id twice) and `custom_id` (installation.ts), no shipping, the buyer's language.
  */
 export function buildPayPalOrderRequest(
   order: {
@@ -25,19 +26,21 @@ export function buildPayPalOrderRequest(
   },
   items: CartItemRow[],
   redirect: { returnUrl?: string | undefined; cancelUrl?: string | undefined },
+  ids: { customId: string; invoiceId: string },
 ): CreateOrderRequest {
   const itemTotal = items.reduce((sum, item) => sum + item.calculatedPriceCents, 0);
-  const discount = items.reduce(
-    (sum, item) => sum + item.siblingDiscountCents + item.promocodeDiscountCents,
-    0,
-  );
+  // PayPal's breakdown has no field for a gift card; what the card pays is a discount of the amount due,
+  // so amount = item_total − discount holds as PayPal checks it (AMOUNT_MISMATCH otherwise).
+  const discount =
+    items.reduce((sum, item) => sum + item.siblingDiscountCents + item.promocodeDiscountCents, 0) +
+    order.giftCardCents;
   return {
     intent: "CAPTURE",
     purchase_units: [
       {
         reference_id: `order-${order.id}`,
-        invoice_id: `ATELIER-${order.id}-${order.paymentAttempt}`,
-        custom_id: String(order.id),
+        invoice_id: ids.invoiceId,
+        custom_id: ids.customId,
         description: DESCRIPTION[order.locale](order.id),
         amount: {
           ...eur(order.totalCheckoutCents),

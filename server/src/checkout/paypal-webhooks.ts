@@ -3,18 +3,11 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../db/index.ts";
 import { paymentEvents, payments } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { releaseGiftCard } from "../gift-cards/index.ts";
 import type { WebhookHeaders } from "../payments/index.ts";
 import { centsOf, type GatewayCapture } from "../payments/index.ts";
-import {
-  findOrder,
-  insertEvent,
-  insertRefund,
-  markEventProcessed,
-  updateOrder,
-  updatePayment,
-} from "./checkout.repository.ts";
+import { insertEvent, markEventProcessed } from "./checkout.repository.ts";
 import type { CheckoutService } from "./checkout.service.ts";
+import { applyReportedRefund, REFUND_EVENT, refundOf } from "./gateway-refunds.ts";
 
 /** The part of a PayPal webhook event we read (Notifications API, event version 1.0). */
 export type PayPalEvent = {
@@ -26,8 +19,9 @@ export type PayPalEvent = {
     billing_agreement_id?: string;
     id?: string;
     status?: string;
-    amount?: { value?: string; total?: string };
+    amount?: { value?: string; total?: string; currency_code?: string };
     custom_id?: string;
+    invoice_id?: string;
     supplementary_data?: { related_ids?: { order_id?: string } };
     links?: { href: string; rel: string }[];
   };
@@ -55,7 +49,8 @@ export type WebhookDeps = {
 /**
  * `POST /api/v2/payments/paypal/webhook/` (D51): every event is verified with PayPal
  * (`verify-webhook-signature`), stored once by its event id, then acted on. A repeated delivery of an
- * event that was processed changes nothing; one whose processing failed is processed again.
+ * event that was processed changes nothing; one whose processing failed is processed again. A refund of a
+ * capture not recorded yet stays unprocessed until the capture is recorded (D90).
  */
 export function createPayPalWebhooks({
   db,
@@ -88,14 +83,14 @@ export function createPayPalWebhooks({
           id: resource.id,
           status: (resource.status ?? "PENDING") as GatewayCapture["status"],
           amountCents: centsOf(resource.amount?.value),
+          currency: resource.amount?.currency_code ?? null,
+          customId: resource.custom_id ?? null,
+          invoiceId: resource.invoice_id ?? null,
         }
       : undefined;
 
-  /** The capture a refund event's resource belongs to (its "up" link ends in /captures/{id}). */
-  const refundedCaptureId = (resource: NonNullable<PayPalEvent["resource"]>) =>
-    resource.links?.find((link) => link.rel === "up")?.href.match(/\/captures\/([^/?]+)/)?.[1];
-
-  async function act(event: PayPalEvent) {
+  /** Acts on a stored event; answers "keep" when it must wait (a refund of a capture not known yet). */
+  async function act(event: PayPalEvent): Promise<"done" | "keep"> {
     const resource = event.resource ?? {};
     const gatewayOrderId = resource.supplementary_data?.related_ids?.order_id;
     switch (event.event_type) {
@@ -109,81 +104,50 @@ export function createPayPalWebhooks({
           capture &&
           (await subscriptions.recordRenewalCapture(gatewayOrderId, capture))
         )
-          return;
+          return "done";
         if (!known || !gatewayOrderId || !capture) {
           log.warn({ eventId: event.id }, "capture event for an unknown order ignored");
-          return;
+          return "done";
         }
         await checkout.recordCapture(gatewayOrderId, capture);
-        return;
+        return "done";
       }
       case "PAYMENT.CAPTURE.DENIED": {
         const found = gatewayOrderId ? await checkout.resolve(gatewayOrderId) : undefined;
         if (found && gatewayOrderId) await checkout.decline(found.order.id, gatewayOrderId);
-        return;
+        return "done";
       }
-      case "PAYMENT.CAPTURE.REFUNDED":
-        return recordRefund(resource);
+      case REFUND_EVENT: {
+        // A refund of a capture we have not recorded yet (PayPal captured, we never heard, staff refunded)
+        // is kept unprocessed and applied when the capture is recorded (D90).
+        const refund = refundOf(resource);
+        if (!refund) return "done";
+        const applied = await db.transaction((tx) => applyReportedRefund(tx, refund, orderHasWithdrawals));
+        if (applied === "unknown_capture") {
+          log.warn({ eventId: event.id }, "refund of a capture not known yet; kept until it is");
+          return "keep";
+        }
+        return "done";
+      }
       case "CHECKOUT.ORDER.APPROVED": {
         // The buyer approved and closed the tab before our page captured: capture on the server.
         const found = resource.id ? await checkout.resolve(resource.id) : undefined;
         if (!found) {
           // A month of a subscription paid by hand (D72).
           if (resource.id) await subscriptions.payRenewal(resource.id);
-          return;
+          return "done";
         }
         await checkout.capture(found.order, found.payment, found.order.locale).catch((error: unknown) => {
           if (!(error instanceof AppError)) throw error;
           log.info({ orderId: found.order.id, code: error.code }, "approved order not captured");
         });
-        return;
+        return "done";
       }
       default:
-        if (subscriptions.eventTypes.includes(event.event_type)) return subscriptions.handleEvent(event);
-        log.info({ eventType: event.event_type }, "paypal event ignored");
+        if (subscriptions.eventTypes.includes(event.event_type)) await subscriptions.handleEvent(event);
+        else log.info({ eventType: event.event_type }, "paypal event ignored");
+        return "done";
     }
-  }
-
-  /** A refund made at PayPal (by staff in PayPal's dashboard, or ours confirmed): recorded once. */
-  async function recordRefund(resource: NonNullable<PayPalEvent["resource"]>) {
-    const captureId = refundedCaptureId(resource);
-    if (!resource.id || !captureId) return;
-    const refundId = resource.id;
-    const amount = centsOf(resource.amount?.value);
-    await db.transaction(async (tx) => {
-      const [payment] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.gateway, "paypal"), eq(payments.captureId, captureId)))
-        .for("update");
-      if (!payment || amount <= 0) return;
-      const recorded = await insertRefund(tx, {
-        paymentId: payment.id,
-        gatewayRefundId: refundId,
-        amountCents: amount,
-        reason: "gateway",
-        status: resource.status ?? "COMPLETED",
-      });
-      if (!recorded) return;
-      const refunded = Math.min(payment.amountCents, payment.refundedCents + amount);
-      const full = refunded >= payment.amountCents;
-      await updatePayment(tx, payment.id, {
-        refundedCents: refunded,
-        ...(full ? { status: "refunded", refundDue: false } : {}),
-      });
-      const order = await findOrder(tx, payment.orderId, true);
-      // A fully refunded paid order gives its seats back; after a withdrawal the withdrawal already freed
-      // the seats and booked the gift card's part back (D75), so the card is not released a second time.
-      if (
-        full &&
-        order?.status === "paid" &&
-        order.paypalId === payment.gatewayOrderId &&
-        !(await orderHasWithdrawals(tx, order.id))
-      ) {
-        await updateOrder(tx, order.id, { status: "refunded" });
-        await releaseGiftCard(tx, order);
-      }
-    });
   }
 
   return {
@@ -199,8 +163,7 @@ export function createPayPalWebhooks({
       if (!verified) throw new AppError("permission_denied", 400);
       const eventId = await store(event);
       if (eventId === undefined) return;
-      await act(event);
-      await markEventProcessed(db, eventId);
+      if ((await act(event)) === "done") await markEventProcessed(db, eventId);
     },
   };
 }

@@ -4,3 +4,4 @@ export { type Database, type Db, type DbOrTx, openDatabase, type Tx } from "./cl
 export { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db-unavailable.ts";
 export { pgArray, ph, prepared } from "./prepared.ts";
 export * from "./schema/index.ts";
+export { installation, orders, paymentEvents, paymentIssues, payments } from "./schema/index.ts";

@@ -42,12 +42,26 @@ export function createDemoGateway(db: Db, publicUrl: string): DemoGateway {
   const base = publicUrl.replace(/\/$/, "");
 
   function toOrder(row: DemoRow): GatewayOrder {
+    const unit = (row.request as CreateOrderRequest).purchase_units[0];
     return {
       id: row.id,
       status: row.status as GatewayOrder["status"],
       approveUrl: `${base}/payments/demo/${row.id}`,
       capture: row.captureId
-        ? { id: row.captureId, status: "COMPLETED", amountCents: row.amountCents }
+        ? {
+            id: row.captureId,
+            // As PayPal reports a capture refunded since.
+            status:
+              row.refundedCents === 0
+                ? "COMPLETED"
+                : row.refundedCents >= row.amountCents
+                  ? "REFUNDED"
+                  : "PARTIALLY_REFUNDED",
+            amountCents: row.amountCents,
+            currency: unit?.amount.currency_code ?? "EUR",
+            customId: unit?.custom_id ?? null,
+            invoiceId: unit?.invoice_id ?? null,
+          }
         : null,
       payer: row.status === "CREATED" ? null : { firstName: "Demo", lastName: "Käufer" },
     };

@@ -13,6 +13,11 @@ export type GatewayCapture = {
   /** PayPal's capture states; only COMPLETED means the money is ours. */
   status: "COMPLETED" | "PENDING" | "DECLINED" | "FAILED" | "REFUNDED" | "PARTIALLY_REFUNDED";
   amountCents: number;
+  /** The captured amount's currency (null when the answer named none). */
+  currency: string | null;
+  /** What the shop sent as custom_id and invoice_id (the capture's, else its purchase unit's): whose order it is. */
+  customId: string | null;
+  invoiceId: string | null;
 };
 
 export type GatewayOrder = {

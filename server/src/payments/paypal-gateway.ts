@@ -41,14 +41,22 @@ function translate(error: unknown): never {
 }
 
 function toGatewayOrder(order: PayPalOrder): GatewayOrder {
-  const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+  const unit = order.purchase_units?.[0];
+  const capture = unit?.payments?.captures?.[0];
   const approve = order.links?.find((link) => link.rel === "payer-action" || link.rel === "approve");
   return {
     id: order.id,
     status: order.status,
     approveUrl: approve?.href ?? null,
     capture: capture
-      ? { id: capture.id, status: capture.status, amountCents: centsOf(capture.amount?.value) }
+      ? {
+          id: capture.id,
+          status: capture.status,
+          amountCents: centsOf(capture.amount?.value),
+          currency: capture.amount?.currency_code ?? null,
+          customId: capture.custom_id ?? unit?.custom_id ?? null,
+          invoiceId: capture.invoice_id ?? unit?.invoice_id ?? null,
+        }
       : null,
     payer: order.payer?.name
       ? { firstName: order.payer.name.given_name ?? "", lastName: order.payer.name.surname ?? "" }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { mailOutbox, scheduleSlots } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../db/seed/seed.ts";
-import { startPayPalStandIn } from "./paypal-stand-in.ts";
+import { type PayPalStandIn, startPayPalStandIn } from "./paypal-stand-in.ts";
 import { COURSE_5_7, createChild, createParent, pageBySlug, WORKSHOP_10 } from "./shop-fixtures.ts";
 import { createTestApp } from "./test-app.ts";
 
@@ -11,9 +11,14 @@ import { createTestApp } from "./test-app.ts";
  * payment worker does not run by itself (tests call `app.paymentWorker.runOnce()`).
  */
 export async function createCheckoutTestApp(
-  options: { gateway?: "paypal" | "demo"; env?: Record<string, string> } = {},
+  options: {
+    gateway?: "paypal" | "demo";
+    env?: Record<string, string>;
+    /** A stand-in shared with another shop (one PayPal account, two installations); closed by its owner. */
+    standIn?: PayPalStandIn;
+  } = {},
 ) {
-  const standIn = await startPayPalStandIn();
+  const standIn = options.standIn ?? (await startPayPalStandIn());
   const paypalEnv: Record<string, string> =
     options.gateway === "demo"
       ? {}
@@ -100,7 +105,7 @@ export async function createCheckoutTestApp(
     mailsTo,
     close: async () => {
       await ctx.close();
-      await standIn.close();
+      if (!options.standIn) await standIn.close();
     },
   };
 }

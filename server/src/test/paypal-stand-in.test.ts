@@ -1,29 +1,118 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PayPalStandIn, startPayPalStandIn } from "./paypal-stand-in.ts";
 
+let standIn: PayPalStandIn;
+beforeAll(async () => {
+  standIn = await startPayPalStandIn();
+});
+afterAll(() => standIn.close());
+
+/** `POST /v2/checkout/orders` with a fresh token, and a PayPal-Request-Id when given. */
+async function post(body: unknown, requestId?: string) {
+  const basic = Buffer.from(`${standIn.clientId}:${standIn.clientSecret}`).toString("base64");
+  const token = await fetch(`${standIn.url}/v1/oauth2/token`, {
+    method: "POST",
+    headers: { authorization: `Basic ${basic}` },
+  }).then((res) => res.json() as Promise<{ access_token: string }>);
+  return fetch(`${standIn.url}/v2/checkout/orders`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token.access_token}`,
+      "content-type": "application/json",
+      ...(requestId ? { "paypal-request-id": requestId } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const money = (value: string) => ({ currency_code: "EUR", value });
+const item = (name: string, value: string, quantity = "1") => ({
+  name,
+  quantity,
+  unit_amount: money(value),
+});
+
+/** An order of two items (60.00 + 2 × 15.00) with the given amount and breakdown. */
+const order = (amount: string, breakdown: Record<string, unknown>) => ({
+  intent: "CAPTURE",
+  purchase_units: [
+    {
+      reference_id: "order-1",
+      amount: { ...money(amount), breakdown },
+      items: [item("Kurs", "60.00"), item("Workshop", "15.00", "2")],
+    },
+  ],
+});
+
+/** The Orders v2 checks the stand-in makes as PayPal does, so a request that does not add up fails tests. */
+describe("PayPal stand-in: Orders v2 amounts and request ids", () => {
+  const refusal = async (res: Response) => {
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { name: string; details: { issue: string; field: string }[] };
+    expect(body.name).toBe("UNPROCESSABLE_ENTITY");
+    return body.details[0];
+  };
+
+  it("accepts amount = item_total + tax_total + shipping + handling + insurance − shipping_discount − discount", async () => {
+    const res = await post(
+      order("80.50", {
+        item_total: money("90.00"),
+        tax_total: money("1.00"),
+        shipping: money("2.00"),
+        handling: money("3.00"),
+        insurance: money("0.50"),
+        shipping_discount: money("1.00"),
+        discount: money("15.00"),
+      }),
+    );
+    expect(res.status).toBe(201);
+  });
+
+  it("refuses an amount the breakdown does not add up to (AMOUNT_MISMATCH), e.g. a gift card left out", async () => {
+    // 90.00 of items, 10.00 of discounts and 20.00 paid by a gift card: 60.00 due, but the breakdown says 80.00.
+    const detail = await refusal(
+      await post(order("60.00", { item_total: money("90.00"), discount: money("10.00") })),
+    );
+    expect(detail).toMatchObject({
+      issue: "AMOUNT_MISMATCH",
+      field: "/purchase_units/@reference_id=='order-1'/amount/value",
+    });
+    expect(
+      (await post(order("60.00", { item_total: money("90.00"), discount: money("30.00") }))).status,
+    ).toBe(201);
+  });
+
+  it("refuses an item_total other than Σ unit_amount × quantity (ITEM_TOTAL_MISMATCH), and items without one", async () => {
+    const detail = await refusal(await post(order("75.00", { item_total: money("75.00") })));
+    expect(detail?.issue).toBe("ITEM_TOTAL_MISMATCH");
+    const missing = await post({
+      intent: "CAPTURE",
+      purchase_units: [{ amount: money("60.00"), items: [item("Kurs", "60.00")] }],
+    });
+    expect((await refusal(missing))?.issue).toBe("ITEM_TOTAL_REQUIRED");
+  });
+
+  it("replays the first answer to a repeated PayPal-Request-Id, and refuses the id with another body", async () => {
+    const body = order("90.00", { item_total: money("90.00") });
+    const first = (await (await post(body, "shop-a-1-create")).json()) as { id: string };
+    const again = (await (await post(body, "shop-a-1-create")).json()) as { id: string };
+    expect(again.id).toBe(first.id);
+    const other = await post(
+      order("80.00", { item_total: money("90.00"), discount: money("10.00") }),
+      "shop-a-1-create",
+    );
+    expect((await refusal(other))?.issue).toBe("PAYPAL_REQUEST_ID_PREVIOUSLY_USED");
+  });
+});
+
 /** The browser's side of the stand-in: the JS SDK stub and the buyer's approval (the web's e2e tests use them). */
 describe("PayPal stand-in for the browser", () => {
-  let standIn: PayPalStandIn;
-  beforeAll(async () => {
-    standIn = await startPayPalStandIn();
-  });
-  afterAll(() => standIn.close());
-
   async function createOrder(): Promise<string> {
-    const basic = Buffer.from(`${standIn.clientId}:${standIn.clientSecret}`).toString("base64");
-    const token = await fetch(`${standIn.url}/v1/oauth2/token`, {
-      method: "POST",
-      headers: { authorization: `Basic ${basic}` },
-    }).then((res) => res.json() as Promise<{ access_token: string }>);
-    const created = await fetch(`${standIn.url}/v2/checkout/orders`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token.access_token}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        intent: "CAPTURE",
-        purchase_units: [{ amount: { currency_code: "EUR", value: "10.00" } }],
-      }),
-    }).then((res) => res.json() as Promise<{ id: string }>);
-    return created.id;
+    const created = await post({
+      intent: "CAPTURE",
+      purchase_units: [{ amount: { currency_code: "EUR", value: "10.00" } }],
+    });
+    return ((await created.json()) as { id: string }).id;
   }
 
   it("serves a JS SDK stub that defines window.paypal.Buttons, and refuses a request without client id", async () => {

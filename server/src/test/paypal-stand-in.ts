@@ -46,8 +46,12 @@ export type PayPalStandIn = {
   approve(orderId: string): void;
   /** Tokens issued so far stop working (PayPal revoked them). */
   revokeTokens(): void;
-  /** The next request to this "METHOD path" answers `status` (or hangs `delayMs` first). */
-  failNext(route: string, status: number, delayMs?: number): void;
+  /** The next `times` requests to this "METHOD path" answer `status` (or hang `delayMs` first). */
+  failNext(route: string, status: number, delayMs?: number, times?: number): void;
+  /** PayPal-Request-Id headers received, in order. */
+  requestIds: string[];
+  /** Staff refund a captured order in PayPal's dashboard (all that is left, or `cents`); returns the refund's resource. */
+  refundAtPayPal(orderId: string, cents?: number): Record<string, unknown>;
   /** The signature a webhook from this stand-in carries. */
   signatureFor(transmissionId: string): string;
   /** The next capture of this order is refused with PayPal's issue (INSTRUMENT_DECLINED, TRANSACTION_REFUSED). */
@@ -72,6 +76,10 @@ export type PayPalStandIn = {
 
 const cents = (value: unknown) => Math.round(Number(value) * 100);
 
+/** What an order captured: its purchase unit's amount. */
+const capturedCents = (order: StandInOrder) =>
+  cents((order.request.purchase_units as { amount?: { value?: string } }[] | undefined)?.[0]?.amount?.value);
+
 export async function startPayPalStandIn(
   options: { tokenLifetimeS?: number /** 0 (default): any free port. */; port?: number } = {},
 ): Promise<PayPalStandIn> {
@@ -80,8 +88,8 @@ export async function startPayPalStandIn(
   const webhookId = "WH-STAND-IN";
   const orders = new Map<string, StandInOrder>();
   const calls = new Map<string, number>();
-  const replies = new Map<string, { status: number; body: unknown }>();
-  const failures = new Map<string, { status: number; delayMs: number }>();
+  const replies = new Map<string, { status: number; body: unknown; raw: string }>();
+  const failures = new Map<string, { status: number; delayMs: number; times: number }>();
   const captureRefusals = new Map<string, string>();
   let validTokens = new Set<string>();
   let counter = 0;
@@ -104,8 +112,25 @@ export async function startPayPalStandIn(
     revokeTokens() {
       validTokens = new Set();
     },
-    failNext(route, status, delayMs = 0) {
-      failures.set(route, { status, delayMs });
+    failNext(route, status, delayMs = 0, times = 1) {
+      failures.set(route, { status, delayMs, times });
+    },
+    requestIds: [],
+    refundAtPayPal(orderId, cents) {
+      const order = orders.get(orderId);
+      if (!order?.captureId) throw new Error(`stand-in order ${orderId} is not captured`);
+      const captured = capturedCents(order);
+      const amount = cents ?? captured - order.refundedCents;
+      order.refundedCents += amount;
+      return {
+        id: `REF${++counter}`,
+        status: "COMPLETED",
+        amount: { currency_code: "EUR", value: (amount / 100).toFixed(2) },
+        links: [
+          { href: `${state.url}/v2/payments/refunds/REF${counter}`, rel: "self", method: "GET" },
+          { href: `${state.url}/v2/payments/captures/${order.captureId}`, rel: "up", method: "GET" },
+        ],
+      };
     },
     signatureFor: (transmissionId) => `stand-in-signature-${transmissionId}`,
     refuseNextCapture(orderId, issue) {
@@ -185,7 +210,12 @@ export async function startPayPalStandIn(
               captures: [
                 {
                   id: order.captureId,
-                  status: order.refundedCents > 0 ? "PARTIALLY_REFUNDED" : "COMPLETED",
+                  status:
+                    order.refundedCents === 0
+                      ? "COMPLETED"
+                      : order.refundedCents >= capturedCents(order)
+                        ? "REFUNDED"
+                        : "PARTIALLY_REFUNDED",
                   amount: unit.amount,
                   invoice_id: unit.invoice_id,
                   custom_id: unit.custom_id,
@@ -244,6 +274,25 @@ export async function startPayPalStandIn(
     body: { name, debug_id: `debug-${++counter}`, ...(issue ? { details: [{ issue }] } : {}) },
   });
 
+  /** PayPal's 422 for a request it understood but refuses, with one detail naming the field. */
+  const unprocessable = (issue: string, field: string, description: string) => ({
+    status: 422,
+    body: {
+      name: "UNPROCESSABLE_ENTITY",
+      message:
+        "The requested action could not be performed, semantically incorrect, or failed business validation.",
+      debug_id: `debug-${++counter}`,
+      details: [{ field, issue, description }],
+      links: [
+        {
+          href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue}`,
+          rel: "information_link",
+          method: "GET",
+        },
+      ],
+    },
+  });
+
   function handle(
     method: string,
     path: string,
@@ -264,6 +313,8 @@ export async function startPayPalStandIn(
     if (!validTokens.has(bearer)) return error(401, "AUTHENTICATION_FAILURE");
 
     if (method === "POST" && path === "/v2/checkout/orders") {
+      const refused = refuseBreakdown(body);
+      if (refused) return unprocessable(...refused);
       const order: StandInOrder = {
         id: `SI${String(++counter).padStart(15, "0")}`,
         status: "CREATED",
@@ -298,8 +349,7 @@ export async function startPayPalStandIn(
     if (method === "POST" && refund) {
       const order = [...orders.values()].find((o) => o.captureId === decodeURIComponent(refund[1] ?? ""));
       if (!order) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
-      const units = order.request.purchase_units as { amount: { value: string } }[];
-      const captured = cents(units[0]?.amount.value);
+      const captured = capturedCents(order);
       const asked = body.amount
         ? cents((body.amount as { value: string }).value)
         : captured - order.refundedCents;
@@ -381,7 +431,8 @@ export async function startPayPalStandIn(
       };
       const failure = failures.get(route);
       if (failure) {
-        failures.delete(route);
+        failure.times -= 1;
+        if (failure.times <= 0) failures.delete(route);
         if (failure.delayMs) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
         if (res.destroyed) return;
         return send(failure.status, { name: "INTERNAL_SERVER_ERROR", debug_id: "stand-in-failure" });
@@ -390,13 +441,25 @@ export async function startPayPalStandIn(
       let body: Record<string, unknown> = {};
       if (raw && req.headers["content-type"]?.includes("json"))
         body = JSON.parse(raw) as Record<string, unknown>;
-      // PayPal-Request-Id: the same write again gets the first answer.
+      // PayPal-Request-Id: the same write again gets the first answer; the same id with another body is
+      // refused, as PayPal does, so two shops (or two steps) sharing an id are caught, not answered alike.
       const requestId = req.headers["paypal-request-id"];
+      if (typeof requestId === "string") state.requestIds.push(requestId);
       const key = typeof requestId === "string" ? `${route} ${requestId}` : undefined;
       const replayed = key ? replies.get(key) : undefined;
+      if (replayed && replayed.raw !== raw)
+        return send(
+          422,
+          unprocessable(
+            "PAYPAL_REQUEST_ID_PREVIOUSLY_USED",
+            "/PayPal-Request-Id",
+            "The PayPal-Request-Id has already been used for another request.",
+          ).body,
+        );
       const reply = replayed ?? handle(method, path, req.headers, body);
       // Only what PayPal acted on is remembered: an answer, or a refusal of the request itself (422).
-      if (key && !replayed && (reply.status < 300 || reply.status === 422)) replies.set(key, reply);
+      if (key && !replayed && (reply.status < 300 || reply.status === 422))
+        replies.set(key, { ...reply, raw });
       send(reply.status, reply.body);
     });
   });
@@ -406,6 +469,64 @@ export async function startPayPalStandIn(
   });
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return state;
+}
+
+/** The money fields PayPal's `amount.breakdown` may carry, each added (+) or taken off (−) the amount. */
+const BREAKDOWN_PARTS: [string, 1 | -1][] = [
+  ["item_total", 1],
+  ["tax_total", 1],
+  ["shipping", 1],
+  ["handling", 1],
+  ["insurance", 1],
+  ["shipping_discount", -1],
+  ["discount", -1],
+];
+
+/**
+ * PayPal's checks of an Orders v2 create request's purchase units (its issues ITEM_TOTAL_REQUIRED,
+ * ITEM_TOTAL_MISMATCH, AMOUNT_MISMATCH): with items, a breakdown is required and its `item_total` must equal
+ * Σ unit_amount × quantity; with a breakdown, `amount = item_total + tax_total + shipping + handling +
+ * insurance − shipping_discount − discount`. Answers the issue, the field and PayPal's description, or
+ * undefined when the request adds up.
+ */
+export function refuseBreakdown(body: Record<string, unknown>): [string, string, string] | undefined {
+  const units = (body.purchase_units as Record<string, unknown>[] | undefined) ?? [];
+  for (const unit of units) {
+    const where = `/purchase_units/@reference_id=='${String(unit.reference_id ?? "default")}'`;
+    const amount = (unit.amount ?? {}) as Record<string, unknown>;
+    const breakdown = amount.breakdown as Record<string, { value?: string } | undefined> | undefined;
+    const items = (unit.items as { quantity?: string; unit_amount?: { value?: string } }[] | undefined) ?? [];
+    if (items.length > 0 && !breakdown?.item_total)
+      return [
+        "ITEM_TOTAL_REQUIRED",
+        `${where}/amount/breakdown/item_total`,
+        "If item details are specified (items.unit_amount and items.quantity) corresponding amount.breakdown.item_total is required.",
+      ];
+    if (!breakdown) continue;
+    if (items.length > 0) {
+      const sum = items.reduce(
+        (total, item) => total + cents(item.unit_amount?.value) * Number(item.quantity ?? "1"),
+        0,
+      );
+      if (sum !== cents(breakdown.item_total?.value))
+        return [
+          "ITEM_TOTAL_MISMATCH",
+          `${where}/amount/breakdown/item_total/value`,
+          "Should equal sum of (unit_amount * quantity) across all items for a given purchase_unit",
+        ];
+    }
+    const expected = BREAKDOWN_PARTS.reduce(
+      (total, [part, sign]) => total + sign * (breakdown[part] ? cents(breakdown[part].value) : 0),
+      0,
+    );
+    if (expected !== cents(amount.value))
+      return [
+        "AMOUNT_MISMATCH",
+        `${where}/amount/value`,
+        "Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.",
+      ];
+  }
+  return undefined;
 }
 
 // ---------- The browser's side: a stub of the JS SDK v5 buttons (for the web's e2e tests) ----------

@@ -131,7 +131,7 @@ export async function updateWithdrawal(
   await tx.update(withdrawals).set(values).where(eq(withdrawals.id, id));
 }
 
-/** The item gives its seat back (only active items hold seats, `orders/seats.ts`). */
+/** The item gives its seat back (only active items hold seats, `seats/seats.ts`). */
 export async function cancelItem(tx: DbOrTx, itemId: number): Promise<void> {
   await tx
     .update(orderItems)

@@ -4,8 +4,11 @@ import { html } from "./html.ts";
 import { greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
 
-/** Why a payment is sent back; the only reason so far is D51's late capture. */
-export type RefundReason = "seats_gone";
+/**
+ * Why a payment is sent back: a late capture whose seats (D51) or promocode use (D90) went to others
+ * meanwhile, or a capture that did not match the order (D90).
+ */
+export type RefundReason = "seats_gone" | "promocode_used_up" | "capture_mismatch";
 
 export type RefundNoticeData = {
   firstName: string;
@@ -31,6 +34,10 @@ const TEXTS: Record<Locale, Texts> = {
     reasons: {
       seats_gone:
         "Ihre Zahlung ist erst nach Ablauf der Reservierung bei uns eingegangen. In der Zwischenzeit wurden die Plätze leider anderweitig vergeben, daher konnten wir die Buchung nicht abschließen.",
+      promocode_used_up:
+        "Ihre Zahlung ist erst nach Ablauf der Reservierung bei uns eingegangen. In der Zwischenzeit wurde Ihr Gutscheincode vollständig eingelöst, daher konnten wir die Buchung zu diesem Preis nicht abschließen.",
+      capture_mismatch:
+        "Der bei uns eingegangene Betrag stimmte nicht mit Ihrer Bestellung überein, daher konnten wir die Buchung nicht abschließen.",
     },
     items: "Betroffen ist:",
     refund: (amount) =>
@@ -43,6 +50,10 @@ const TEXTS: Record<Locale, Texts> = {
     reasons: {
       seats_gone:
         "Ваш платёж поступил к нам уже после окончания срока резервирования. За это время места, к сожалению, заняли, поэтому мы не смогли завершить бронирование.",
+      promocode_used_up:
+        "Ваш платёж поступил к нам уже после окончания срока резервирования. За это время ваш промокод был полностью исчерпан, поэтому мы не смогли завершить бронирование по этой цене.",
+      capture_mismatch:
+        "Поступившая к нам сумма не совпала с суммой вашего заказа, поэтому мы не смогли завершить бронирование.",
     },
     items: "Это касается:",
     refund: (amount) =>
@@ -52,7 +63,7 @@ const TEXTS: Record<Locale, Texts> = {
   },
 };
 
-/** A payment that arrived too late for its seats (D51): the money goes back in full. */
+/** A payment the shop could not keep (D51, D90): the money goes back in full. */
 export const refundNoticeTemplate: MailTemplate<RefundNoticeData> = (data, locale) => {
   const t = TEXTS[locale];
   const hello = greeting(data.firstName, locale);

@@ -1,0 +1,127 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { Tx } from "../db/index.ts";
+import { paymentEvents, payments } from "../db/index.ts";
+import { releaseGiftCard } from "../gift-cards/index.ts";
+import { centsOf } from "../payments/index.ts";
+import {
+  findOrder,
+  insertRefund,
+  markEventProcessed,
+  updateOrder,
+  updatePayment,
+} from "./checkout.repository.ts";
+import { resolveRefundIssue } from "./payment-issues.repository.ts";
+
+/** The event type of a refund made at PayPal (by staff in PayPal's dashboard, or ours confirmed). */
+/** Whether an order had a withdrawal (D75): the withdrawals area sits above checkout and hands it down. */
+export type HasWithdrawals = (tx: Tx, orderId: number) => Promise<boolean>;
+
+export const REFUND_EVENT = "PAYMENT.CAPTURE.REFUNDED";
+
+/** A refund as PayPal reports it: its id, the capture it belongs to, the amount. */
+export type ReportedRefund = { id: string; captureId: string; amountCents: number; status: string };
+
+type RefundResource = {
+  id?: string;
+  status?: string;
+  amount?: { value?: string };
+  links?: { href: string; rel: string }[];
+};
+
+/** A refund event's resource read; its capture is the one its "up" link names (…/captures/{id}). */
+export function refundOf(resource: RefundResource | undefined): ReportedRefund | undefined {
+  const captureId = resource?.links
+    ?.find((link) => link.rel === "up")
+    ?.href.match(/\/captures\/([^/?]+)/)?.[1];
+  if (!resource?.id || !captureId) return undefined;
+  return {
+    id: resource.id,
+    captureId,
+    amountCents: centsOf(resource.amount?.value),
+    status: resource.status ?? "COMPLETED",
+  };
+}
+
+/**
+ * Records a refund PayPal reports on the payment of its capture, once (unique refund id). Answers
+ * `unknown_capture` when no payment has that capture yet: the caller keeps the event, and it is applied
+ * when the capture is recorded (`applyKeptRefunds`), so a refund is never lost to the order of arrival.
+ */
+export async function applyReportedRefund(
+  tx: Tx,
+  refund: ReportedRefund,
+  orderHasWithdrawals: HasWithdrawals,
+): Promise<"applied" | "unknown_capture"> {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, "paypal"), eq(payments.captureId, refund.captureId)))
+    .for("update");
+  if (!payment) return "unknown_capture";
+  if (refund.amountCents <= 0) return "applied";
+  const recorded = await insertRefund(tx, {
+    paymentId: payment.id,
+    gatewayRefundId: refund.id,
+    amountCents: refund.amountCents,
+    reason: "gateway",
+    status: refund.status,
+  });
+  if (!recorded) return "applied";
+  const refunded = Math.min(payment.amountCents, payment.refundedCents + refund.amountCents);
+  const full = refunded >= payment.amountCents;
+  await updatePayment(tx, payment.id, {
+    refundedCents: refunded,
+    ...(full ? { status: "refunded", refundDue: false } : {}),
+  });
+  if (full) await resolveRefundIssue(tx, payment.id);
+  const order = await findOrder(tx, payment.orderId, true);
+  // A fully refunded paid order gives its seats back; after a withdrawal the withdrawal already freed
+  // the seats and booked the gift card's part back (D75), so the card is not released a second time.
+  if (
+    full &&
+    order?.status === "paid" &&
+    order.paypalId === payment.gatewayOrderId &&
+    !(await orderHasWithdrawals(tx, order.id))
+  ) {
+    await updateOrder(tx, order.id, { status: "refunded" });
+    await releaseGiftCard(tx, order);
+  }
+  return "applied";
+}
+
+/**
+ * Refund events kept because their capture was unknown when they came: those of `captureId` (or, for the
+ * payment worker's sweep, of any capture known by now) are applied and marked processed.
+ */
+export async function applyKeptRefunds(
+  tx: Tx,
+  orderHasWithdrawals: HasWithdrawals,
+  captureId?: string,
+  limit = 50,
+): Promise<number> {
+  const kept = await tx
+    .select({ id: paymentEvents.id, payload: paymentEvents.payload })
+    .from(paymentEvents)
+    .where(
+      and(
+        eq(paymentEvents.gateway, "paypal"),
+        eq(paymentEvents.eventType, REFUND_EVENT),
+        isNull(paymentEvents.processedAt),
+        // The events of this capture only: its id ends the refund's "up" link (…/captures/{id}).
+        captureId === undefined
+          ? undefined
+          : sql`exists (select 1 from jsonb_array_elements(${paymentEvents.payload} -> 'resource' -> 'links') as link where link ->> 'rel' = 'up' and right(link ->> 'href', ${captureId.length + 10}) = ${`/captures/${captureId}`})`,
+      ),
+    )
+    .orderBy(asc(paymentEvents.id))
+    .limit(limit);
+  let applied = 0;
+  for (const event of kept) {
+    const refund = refundOf((event.payload as { resource?: RefundResource }).resource);
+    if (!refund || (captureId !== undefined && refund.captureId !== captureId)) continue;
+    if ((await applyReportedRefund(tx, refund, orderHasWithdrawals)) === "unknown_capture") continue;
+    await markEventProcessed(tx, event.id);
+    applied += 1;
+  }
+  return applied;
+}

@@ -1,0 +1,109 @@
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/index.ts";
+import { orders, paymentIssues, payments } from "../db/index.ts";
+
+/** The only code that touches `payment_issues` (D90): refunds due with their reason and tries, captures for staff. */
+
+export type PaymentIssueRow = typeof paymentIssues.$inferSelect;
+export type PaymentIssueReason = PaymentIssueRow["reason"];
+
+/**
+ * How often a refund is tried before staff are asked to refund by hand: with the worker's default round
+ * of 30 s, about five minutes of PayPal being down. A refusal PayPal will repeat (4xx) ends it at once.
+ */
+export const REFUND_ATTEMPTS = 10;
+
+/** Notes why a payment needs more than recording; a second note of the same payment replaces the first. */
+export async function noteIssue(
+  db: DbOrTx,
+  paymentId: number,
+  reason: PaymentIssueReason,
+  state: "refund_pending" | "review",
+): Promise<void> {
+  await db
+    .insert(paymentIssues)
+    .values({ paymentId, reason, state })
+    .onConflictDoUpdate({
+      target: paymentIssues.paymentId,
+      set: { reason, state, attempts: 0, lastError: null, resolvedAt: null, updatedAt: sql`now()` },
+    });
+}
+
+export async function findIssue(db: DbOrTx, paymentId: number): Promise<PaymentIssueRow | undefined> {
+  const [row] = await db.select().from(paymentIssues).where(eq(paymentIssues.paymentId, paymentId));
+  return row;
+}
+
+/**
+ * Counts a failed refund call; after `REFUND_ATTEMPTS`, or at once when `final` (PayPal refused the refund
+ * itself), the issue becomes `refund_failed` and the worker stops trying. Answers the new state.
+ */
+export async function countFailedRefund(
+  db: DbOrTx,
+  paymentId: number,
+  error: string,
+  final: boolean,
+): Promise<"refund_pending" | "refund_failed"> {
+  const [row] = await db
+    .insert(paymentIssues)
+    .values({
+      paymentId,
+      reason: "seats_gone",
+      state: final || REFUND_ATTEMPTS <= 1 ? "refund_failed" : "refund_pending",
+      attempts: 1,
+      lastError: error,
+    })
+    .onConflictDoUpdate({
+      target: paymentIssues.paymentId,
+      set: {
+        attempts: sql`${paymentIssues.attempts} + 1`,
+        state: sql`case when ${final}::boolean or ${paymentIssues.attempts} + 1 >= ${REFUND_ATTEMPTS} then 'refund_failed'::payment_issue_state else ${paymentIssues.state} end`,
+        lastError: error,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ state: paymentIssues.state });
+  return row?.state === "refund_failed" ? "refund_failed" : "refund_pending";
+}
+
+/** The refund went through (ours, or made by staff at PayPal): the issue is closed. */
+export async function resolveRefundIssue(db: DbOrTx, paymentId: number): Promise<void> {
+  await db
+    .update(paymentIssues)
+    .set({ state: "refunded", resolvedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(paymentIssues.paymentId, paymentId),
+        inArray(paymentIssues.state, ["refund_pending", "refund_failed"]),
+      ),
+    );
+}
+
+/**
+ * What the back office shows staff (D90): refunds that ran out of attempts or that PayPal refused, and
+ * captures to look at (another shop's order, partly refunded at PayPal before we knew), newest first.
+ */
+export async function paymentsNeedingAttention(db: DbOrTx, limit = 100) {
+  return db
+    .select({
+      paymentId: paymentIssues.paymentId,
+      orderId: payments.orderId,
+      orderStatus: orders.status,
+      gatewayOrderId: payments.gatewayOrderId,
+      captureId: payments.captureId,
+      amountCents: payments.amountCents,
+      refundedCents: payments.refundedCents,
+      reason: paymentIssues.reason,
+      state: paymentIssues.state,
+      attempts: paymentIssues.attempts,
+      lastError: paymentIssues.lastError,
+      since: paymentIssues.createdAt,
+      updatedAt: paymentIssues.updatedAt,
+    })
+    .from(paymentIssues)
+    .innerJoin(payments, eq(payments.id, paymentIssues.paymentId))
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(inArray(paymentIssues.state, ["refund_failed", "review"]), isNull(paymentIssues.resolvedAt)))
+    .orderBy(desc(paymentIssues.updatedAt))
+    .limit(limit);
+}
