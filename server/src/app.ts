@@ -216,6 +216,9 @@ async function registerCheckout(
     gateway,
     documents: {
       issue: async (tx, orderId) => {
+        // The first month of each course subscription is paid now (D25); the next ones follow (D72).
+        // Started first: the invoice and the confirmation mail print its contract number (D88).
+        await startSubscriptions(tx, orderId, new Date());
         await issueOrderDocuments(tx, {
           orderId,
           publicUrl: env.PUBLIC_URL,
@@ -223,8 +226,6 @@ async function registerCheckout(
           seller: sellerFromEnv(env),
         });
         await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL);
-        // The first month of each course subscription is paid now (D25); the next ones follow (D72).
-        await startSubscriptions(tx, orderId, new Date());
       },
       refundNotice: (tx, orderId, amountCents) =>
         enqueueRefundNotice(tx, { orderId, amountCents, reason: "seats_gone", publicUrl: env.PUBLIC_URL }),
