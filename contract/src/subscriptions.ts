@@ -46,7 +46,7 @@ export function paidMonthEnd(start: Date, pauses: readonly SubscriptionPause[]):
 }
 
 /**
- * Contract numbers (D88) are random, not derived from ids, because the § 312k page cancels by number
+ * Contract numbers (D91) are random, not derived from ids, because the § 312k page cancels by number
  * without a password: 12 characters of Crockford's base 32 (no I, L, O, U, so a number read from paper
  * is not misread), 60 random bits, shown in groups of four: "K7QM-3XHD-9PRA". The database draws them
  * (the subscription row's default, db/schema/subscriptions.ts).

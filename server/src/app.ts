@@ -217,7 +217,7 @@ async function registerCheckout(
     documents: {
       issue: async (tx, orderId) => {
         // The first month of each course subscription is paid now (D25); the next ones follow (D72).
-        // Started first: the invoice and the confirmation mail print its contract number (D88).
+        // Started first: the invoice and the confirmation mail print its contract number (D91).
         await startSubscriptions(tx, orderId, new Date());
         await issueOrderDocuments(tx, {
           orderId,

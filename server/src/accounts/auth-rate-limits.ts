@@ -9,7 +9,7 @@ export type AuthRateLimitScope = "sign_in" | "sign_up" | "password_reset" | "res
 const SCOPES: AuthRateLimitScope[] = ["sign_in", "sign_up", "password_reset", "resend_verification"];
 
 /**
- * Sign-in (D89): one client address may try `PER_ADDRESS_FACTOR` × the limit over all e-mails (a family or
+ * Sign-in (D92): one client address may try `PER_ADDRESS_FACTOR` × the limit over all e-mails (a family or
  * the school's Wi-Fi share one), and the limit for one e-mail. Over all addresses one e-mail gets the
  * limit at full speed, then each further attempt waits longer (`signInDelayMs`), and only
  * `PER_EMAIL_FACTOR` × the limit is refused: a stranger who fails ten times from other addresses makes
@@ -41,7 +41,7 @@ function bodyEmail(request: FastifyRequest): string {
 /**
  * The abuse-prone account calls are limited per minute by the app's one rate limiter
  * (plugins/rate-limit.ts; shared through Redis when configured), `max` = AUTH_RATE_LIMIT_PER_MINUTE.
- * Sign-in as described above (D89). Sign-up, reset and resend send mail to the e-mail given, so there
+ * Sign-in as described above (D92). Sign-up, reset and resend send mail to the e-mail given, so there
  * the e-mail's own bound stays `max` over all addresses (it bounds the mails one inbox gets), beside
  * `max` per address. Checked in preValidation, after the body is parsed and before it is validated, so
  * invalid bodies count too; every count goes up on every request. Each limiter is made once per scope:

@@ -96,7 +96,7 @@ const EnvSchema = z.object({
   PASSWORD_RESET_TTL_HOURS: z.coerce.number().positive().default(24),
   AUTH_TOKEN_TTL_DAYS: z.coerce.number().positive().default(90),
   /**
-   * Account calls per minute (D89, accounts/auth-rate-limits.ts). Sign-in: this many per e-mail and client
+   * Account calls per minute (D92, accounts/auth-rate-limits.ts). Sign-in: this many per e-mail and client
    * address, 3× per address, and per e-mail over all addresses this many at full speed, then growing
    * delays, 10× refused. Sign-up, reset and resend: this many per address and per e-mail.
    */

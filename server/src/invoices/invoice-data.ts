@@ -27,7 +27,7 @@ export type DocumentItem = {
   /** The purchase option's meetings of a meeting card (null otherwise). */
   numberOfMeetings: number | null;
   place: string | null;
-  /** A course subscription's contract number (D88); the subscription is started before the invoice. */
+  /** A course subscription's contract number (D91); the subscription is started before the invoice. */
   contractNumber?: string | null;
 };
 

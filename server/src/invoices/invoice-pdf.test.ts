@@ -114,7 +114,7 @@ describe("renderInvoicePdf", () => {
         // Quantity and kind of each service, the child, the amounts.
         "Маленькие художники 5–7",
         "Участник: Мила Иванова",
-        // The subscription's contract number, what the § 312k page asks for (D88).
+        // The subscription's contract number, what the § 312k page asks for (D91).
         "Номер договора: K7QM-3XHD-9PRA",
         "71,10",
         "-7,90",

@@ -36,7 +36,7 @@ export async function takeNextNumber(tx: DbOrTx, series: string): Promise<number
   return row.lastNumber;
 }
 
-/** The contract numbers of an order's course subscriptions (D88), by order item. */
+/** The contract numbers of an order's course subscriptions (D91), by order item. */
 export async function findContractNumbers(tx: DbOrTx, orderId: number): Promise<Map<number, string>> {
   const rows = await tx
     .select({ itemId: subscriptions.orderItemId, number: subscriptions.contractNumber })

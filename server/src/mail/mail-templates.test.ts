@@ -274,7 +274,7 @@ describe("renderMail", () => {
     expect(contact.html).toContain("&lt;/script&gt;<br>zweite Zeile");
   });
 
-  it("shows what the § 312k form said only quoted and escaped, greeting the account holder (D88)", () => {
+  it("shows what the § 312k form said only quoted and escaped, greeting the account holder (D91)", () => {
     const declared = {
       name: `${EVIL}\n\nIhr Konto wird gesperrt`,
       email: "stranger@example.org",

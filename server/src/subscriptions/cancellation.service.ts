@@ -74,7 +74,7 @@ export function createCancellationService(deps: SubscriptionsDeps) {
       locale: declaration.locale,
       createdAt: declaration.receivedAt,
     });
-    // Only to the contract's own address (the account's), whatever address the form named (D88).
+    // Only to the contract's own address (the account's), whatever address the form named (D91).
     await enqueueMail(
       tx,
       {
@@ -156,7 +156,7 @@ export function createCancellationService(deps: SubscriptionsDeps) {
   }
 
   /**
-   * The § 312k page (D73, D88): a signed-in parent names the item; anyone else the contract's random
+   * The § 312k page (D73, D91): a signed-in parent names the item; anyone else the contract's random
    * number and the account's or order's e-mail. Every declaration is stored. One that matches is confirmed
    * to the account's address; one that matches no running subscription (an old-style "1234-56" number
    * included) only goes to the school to look into, so the form never mails an address a stranger typed.

@@ -103,7 +103,7 @@ export async function findOwnedSubscription(
 }
 
 /**
- * The running subscription with this contract number (D88), when `email` is its account's or its order's
+ * The running subscription with this contract number (D91), when `email` is its account's or its order's
  * billing address (the § 312k page).
  */
 export async function findRunningSubscriptionByNumber(

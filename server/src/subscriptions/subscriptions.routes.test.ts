@@ -15,7 +15,7 @@ import {
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 
-/** D88: 12 characters of Crockford's base 32 in groups of four. */
+/** D91: 12 characters of Crockford's base 32 in groups of four. */
 const CONTRACT_NUMBER = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;

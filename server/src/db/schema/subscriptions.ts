@@ -19,7 +19,7 @@ import { orderItems, paymentGateway, recurringState } from "./orders.ts";
 import { localeEnum, users } from "./users.ts";
 
 /**
- * A fresh contract number (D88) drawn by the database, so every insert gets one, and adding the column
+ * A fresh contract number (D91) drawn by the database, so every insert gets one, and adding the column
  * gave every existing row its own (PostgreSQL evaluates a volatile default per row). Each character comes
  * from the first byte of its own `gen_random_uuid()` (a strong random source; 256 is a multiple of 32,
  * so `% 32` is uniform); a DEFAULT may not hold a subquery, hence the spelled-out concatenation.
@@ -47,7 +47,7 @@ export const subscriptions = pgTable(
     orderItemId: integer("order_item_id")
       .notNull()
       .references(() => orderItems.id, { onDelete: "cascade" }),
-    /** What the parent names the contract by (invoice, mails, profile, the § 312k page): random, D88. */
+    /** What the parent names the contract by (invoice, mails, profile, the § 312k page): random, D91. */
     contractNumber: text("contract_number").notNull().default(randomContractNumberSql()),
     /** `running` while months are paid; `ended` once the last paid month is over (the seat is free). */
     status: text("status", { enum: ["running", "ended"] })

@@ -4,7 +4,7 @@ import { type DetailRow, detailsTable, detailsText, greeting, paragraph } from "
 import type { MailTemplate } from "./types.ts";
 
 /**
- * The confirmation of a cancellation (§ 312k(4) BGB, D73, D88): what was declared, with the date and time
+ * The confirmation of a cancellation (§ 312k(4) BGB, D73, D91): what was declared, with the date and time
  * it was received, and when the contract ends, or that the school looks into it when the data named no
  * contract we could find. It goes to the contract's own address (the account's), or only to the school;
  * what the requester typed is shown only as a quotation, never as the mail's own words.

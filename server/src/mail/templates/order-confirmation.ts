@@ -15,7 +15,7 @@ export type OrderConfirmationItem = {
   priceCents: number;
   /** A subscription's monthly amount after this month (0 for one-off items). */
   monthlyCents: number;
-  /** A subscription's contract number (D88), what the § 312k page asks for; null for other items. */
+  /** A subscription's contract number (D91), what the § 312k page asks for; null for other items. */
   contractNumber: string | null;
   /** The item's check-in QR code, attached inline; null when nobody checks in (a gift card). */
   qr: { cid: string; filename: string } | null;
