@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonth, paidMonthEnd, parseContractNumber } from "./subscriptions.ts";
+import { addMonth, normalizeContractNumber, paidMonthEnd } from "./subscriptions.ts";
 
 describe("subscription months", () => {
   it("adds a calendar month, the 31st becoming the last day of a shorter month", () => {
@@ -22,11 +22,14 @@ describe("subscription months", () => {
     );
   });
 
-  it("reads contract numbers as the profile shows them, and bare order numbers", () => {
-    expect(parseContractNumber("1234-56")).toEqual({ orderId: 1234, itemId: 56 });
-    expect(parseContractNumber(" Nr. 1234 / 56 ")).toEqual({ orderId: 1234, itemId: 56 });
-    expect(parseContractNumber("1234")).toEqual({ orderId: 1234, itemId: null });
-    expect(parseContractNumber("abc")).toBeNull();
-    expect(parseContractNumber("12345678901")).toBeNull();
+  it("reads contract numbers however they are typed, and no old-style order-item number", () => {
+    expect(normalizeContractNumber("K7QM-3XHD-9PRA")).toBe("K7QM-3XHD-9PRA");
+    expect(normalizeContractNumber(" k7qm 3xhd 9pra ")).toBe("K7QM-3XHD-9PRA");
+    // Read from paper: O is a zero, I and L are ones (Crockford's base 32 has none of them).
+    expect(normalizeContractNumber("O7QM-IXHD-LPRA")).toBe("07QM-1XHD-1PRA");
+    expect(normalizeContractNumber("1234-56")).toBeNull();
+    expect(normalizeContractNumber("1234")).toBeNull();
+    expect(normalizeContractNumber("K7QM-3XHD-9PR")).toBeNull();
+    expect(normalizeContractNumber("K7QM-3XHD-9PRU")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IdSchema, isStoredId } from "./orders.ts";
+import { IdSchema } from "./orders.ts";
 import { NAME_MAX_LENGTH } from "./rules/constants.ts";
 import { isIsoDate } from "./rules/dates.ts";
 import { EmailSchema } from "./rules/email.ts";
@@ -45,18 +45,32 @@ export function paidMonthEnd(start: Date, pauses: readonly SubscriptionPause[]):
   return new Date(end);
 }
 
-/** The contract number a parent reads in the profile and types on the cancellation page: order-item. */
-export const contractNumber = (orderId: number, itemId: number) => `${orderId}-${itemId}`;
+/**
+ * Contract numbers (D91) are random, not derived from ids, because the § 312k page cancels by number
+ * without a password: 12 characters of Crockford's base 32 (no I, L, O, U, so a number read from paper
+ * is not misread), 60 random bits, shown in groups of four: "K7QM-3XHD-9PRA". The database draws them
+ * (the subscription row's default, db/schema/subscriptions.ts).
+ */
+export const CONTRACT_NUMBER_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+export const CONTRACT_NUMBER_LENGTH = 12;
+const CONTRACT_NUMBER_GROUP = 4;
+const CONTRACT_NUMBER_RE = new RegExp(`^[${CONTRACT_NUMBER_ALPHABET}]{${CONTRACT_NUMBER_LENGTH}}$`);
 
-/** "1234-56" (order and item) or a bare order number "1234". */
-export function parseContractNumber(value: string): { orderId: number; itemId: number | null } | null {
-  const match = /^\s*(?:nr\.?\s*)?(\d{1,10})(?:\s*[-/]\s*(\d{1,10}))?\s*$/i.exec(value);
-  if (!match) return null;
-  const orderId = Number(match[1]);
-  const itemId = match[2] ? Number(match[2]) : null;
-  // A number no row can have names no contract (and must not reach the database).
-  if (!isStoredId(orderId) || (itemId !== null && !isStoredId(itemId))) return null;
-  return { orderId, itemId };
+/**
+ * A contract number as typed ("k7qm 3xhd 9pra", "K7QM-3XHD-9PRA", an O for a zero) in its stored form,
+ * or null when it cannot be one (an old-style "1234-56" included: those named contracts by their ids).
+ */
+export function normalizeContractNumber(value: string): string | null {
+  const compact = value
+    .toUpperCase()
+    .replace(/[\s\-–]/g, "")
+    .replace(/O/g, "0")
+    .replace(/[IL]/g, "1");
+  if (!CONTRACT_NUMBER_RE.test(compact)) return null;
+  const groups: string[] = [];
+  for (let at = 0; at < compact.length; at += CONTRACT_NUMBER_GROUP)
+    groups.push(compact.slice(at, at + CONTRACT_NUMBER_GROUP));
+  return groups.join("-");
 }
 
 export const MakeRecurringReplySchema = z.object({ id: z.string() });

@@ -131,13 +131,13 @@ test.describe("course subscriptions", () => {
       axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
     ).toEqual([]);
 
-    await page.getByLabel("Vertrags- oder Bestellnummer").fill(item.subscription.contract_number);
+    await page.getByLabel("Vertragsnummer").fill(item.subscription.contract_number);
     await page.getByLabel("Ihr Name").fill("Paula Parent");
-    await page.getByLabel("E-Mail-Adresse für die Bestätigung").fill(parent.email);
+    await page.getByLabel("Ihre E-Mail-Adresse").fill(parent.email);
     await expect(page.getByLabel("Ordentliche Kündigung", { exact: true })).toBeChecked();
     await expect(page.getByLabel("Zum nächstmöglichen Zeitpunkt (Ende des bezahlten Monats)")).toBeChecked();
     // By keyboard: Enter in a field sends the form ("jetzt kündigen").
-    await page.getByLabel("E-Mail-Adresse für die Bestätigung").press("Enter");
+    await page.getByLabel("Ihre E-Mail-Adresse").press("Enter");
     const received = page.getByTestId("cancel-received");
     await expect(received).toContainText("Ihre Kündigung ist am");
     await expect(received).toContainText(parent.email);

@@ -240,6 +240,9 @@ async function registerCheckout(
     gateway,
     documents: {
       issue: async (tx, orderId) => {
+        // The first month of each course subscription is paid now (D25); the next ones follow (D72).
+        // Started first: the invoice and the confirmation mail print its contract number (D91).
+        await startSubscriptions(tx, orderId, new Date());
         await issueOrderDocuments(tx, {
           orderId,
           publicUrl: env.PUBLIC_URL,
@@ -247,8 +250,6 @@ async function registerCheckout(
           seller: sellerFromEnv(env),
         });
         await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL, findCartItems);
-        // The first month of each course subscription is paid now (D25); the next ones follow (D72).
-        await startSubscriptions(tx, orderId, new Date());
       },
       refundNotice: (tx, orderId, amountCents, reason) =>
         enqueueRefundNotice(tx, { orderId, amountCents, reason, publicUrl: env.PUBLIC_URL }),

@@ -107,7 +107,11 @@ const EnvSchema = z.object({
   EMAIL_VERIFY_TTL_HOURS: z.coerce.number().positive().default(72),
   PASSWORD_RESET_TTL_HOURS: z.coerce.number().positive().default(24),
   AUTH_TOKEN_TTL_DAYS: z.coerce.number().positive().default(90),
-  /** Sign-in, sign-up, reset and resend requests allowed per minute, each per IP and per e-mail. */
+  /**
+   * Account calls per minute (D92, accounts/auth-rate-limits.ts). Sign-in: this many per e-mail and client
+   * address, 3× per address, and per e-mail over all addresses this many at full speed, then growing
+   * delays, 10× refused. Sign-up, reset and resend: this many per address and per e-mail.
+   */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** New guest carts (`POST /api/v2/orders/init/`) per client address and minute. */
   CART_INIT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),

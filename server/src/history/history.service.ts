@@ -1,6 +1,5 @@
 import {
   centsToDecimal,
-  contractNumber,
   HISTORY_MAX_ITEMS,
   HISTORY_ORDER_STATUSES,
   type HistoryItem,
@@ -76,7 +75,7 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
           : null,
       subscription: sub
         ? {
-            contract_number: contractNumber(row.orderId, row.id),
+            contract_number: sub.contractNumber,
             period_start: sub.periodStart.toISOString(),
             paid_until: sub.periodEnd.toISOString(),
             ends_at:

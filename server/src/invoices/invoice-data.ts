@@ -22,6 +22,8 @@ export type DocumentItem = {
   /** The purchase option's meetings of a meeting card (null otherwise). */
   numberOfMeetings: number | null;
   place: string | null;
+  /** A course subscription's contract number (D91); the subscription is started before the invoice. */
+  contractNumber?: string | null;
 };
 
 export type Buyer = { billing: BillingDetails | null; profile: BillingDetails | null };
@@ -132,6 +134,7 @@ export function invoiceLine(item: DocumentItem, locale: Locale, today: string): 
     visitorName: visitorName || null,
     when: describeBooking(item, locale, today),
     place: item.place || null,
+    ...(item.contractNumber ? { contractNumber: item.contractNumber } : {}),
     listCents: item.calculatedPriceCents,
     discountCents,
     totalCents: item.calculatedPriceCents - discountCents,

@@ -37,6 +37,7 @@ const course: InvoiceLine = {
   visitorName: "Мила Иванова",
   when: "вторник 16:00–17:30 (еженедельно)",
   place: "Kastanienallee 12, 10435 Berlin",
+  contractNumber: "K7QM-3XHD-9PRA",
   listCents: 7900,
   discountCents: 790,
   totalCents: 7110,
@@ -113,6 +114,8 @@ describe("renderInvoicePdf", () => {
         // Quantity and kind of each service, the child, the amounts.
         "Маленькие художники 5–7",
         "Участник: Мила Иванова",
+        // The subscription's contract number, what the § 312k page asks for (D91).
+        "Номер договора: K7QM-3XHD-9PRA",
         "71,10",
         "-7,90",
         // The exemption note in Russian with the German legal text, and 19 % VAT on the event.

@@ -197,6 +197,7 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
     if (line.visitorName) details.push(`${t.participant}: ${line.visitorName}`);
     if (line.when) details.push(line.when);
     if (line.place) details.push(`${t.place}: ${line.place}`);
+    if (line.contractNumber) details.push(`${t.contractNumber}: ${line.contractNumber}`);
     details.push(
       line.vatExempt
         ? vatNote(seller, locale)

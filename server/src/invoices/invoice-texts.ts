@@ -23,6 +23,7 @@ export type InvoiceTexts = {
   amount: string;
   participant: string;
   place: string;
+  contractNumber: string;
   total: Record<InvoiceKind, string>;
   giftCard: string;
   paid: string;
@@ -54,6 +55,7 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     amount: "Betrag",
     participant: "Teilnehmer/in",
     place: "Ort",
+    contractNumber: "Vertragsnummer",
     total: { invoice: "Gesamtbetrag", credit_note: "Erstattungsbetrag" },
     giftCard: "davon mit Gutschein bezahlt",
     paid: "Zahlbetrag",
@@ -86,6 +88,7 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     amount: "Сумма",
     participant: "Участник",
     place: "Место",
+    contractNumber: "Номер договора",
     total: { invoice: "Итого", credit_note: "Сумма возврата" },
     giftCard: "из них оплачено подарочным сертификатом",
     paid: "Сумма платежа",

@@ -9,6 +9,7 @@ import {
   orders,
   payments,
   productPages,
+  subscriptions,
   users,
 } from "../db/index.ts";
 
@@ -33,6 +34,16 @@ export async function takeNextNumber(tx: DbOrTx, series: string): Promise<number
     .returning({ lastNumber: invoiceCounters.lastNumber });
   if (!row) throw new Error("invoice_counters upsert returned no row");
   return row.lastNumber;
+}
+
+/** The contract numbers of an order's course subscriptions (D91), by order item. */
+export async function findContractNumbers(tx: DbOrTx, orderId: number): Promise<Map<number, string>> {
+  const rows = await tx
+    .select({ itemId: subscriptions.orderItemId, number: subscriptions.contractNumber })
+    .from(subscriptions)
+    .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
+    .where(eq(orderItems.orderId, orderId));
+  return new Map(rows.map((row) => [row.itemId, row.number]));
 }
 
 export async function insertInvoice(

@@ -10,6 +10,7 @@ import { buildInvoiceData, type DocumentItem } from "./invoice-data.ts";
 import {
   findActiveItemCodes,
   findCapture,
+  findContractNumbers,
   findOrderInvoice,
   findPageLocations,
   lockOrderForDocuments,
@@ -110,10 +111,14 @@ export async function issueOrderDocuments(
   const items = (await findCartItems(tx, order.id, order.locale)).filter((item) => codes.has(item.id));
   const issuedAt = new Date();
   const capture = await findCapture(tx, order.id);
+  const contractNumbers = await findContractNumbers(tx, order.id);
   const data = buildInvoiceData({
     locale: order.locale,
     buyer: { billing: order.billing, profile: profileOf(order) },
-    items: await documentItems(tx, order, items),
+    items: (await documentItems(tx, order, items)).map((item, index) => ({
+      ...item,
+      contractNumber: contractNumbers.get(items[index]?.id ?? 0) ?? null,
+    })),
     giftCardCents: order.giftCardCents,
     paymentReference: capture ? `${GATEWAY_NAMES[capture.gateway]} ${capture.captureId}` : null,
     today: berlinDate(issuedAt),
@@ -150,6 +155,7 @@ export async function issueOrderDocuments(
       place: line?.place ?? null,
       priceCents: line?.totalCents ?? 0,
       monthlyCents: item.recurrentPriceCents - item.recurrentDiscountCents,
+      contractNumber: contractNumbers.get(item.id) ?? null,
       qr,
     };
   });

@@ -59,6 +59,7 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
         place: "Kastanienallee 12, 10435 Berlin",
         priceCents: 123450,
         monthlyCents: 7900,
+        contractNumber: "K7QM-3XHD-9PRA",
         qr: { cid: "checkin-1@atelier", filename: "checkin-1.png" },
       },
       {
@@ -68,6 +69,7 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
         place: null,
         priceCents: 4500,
         monthlyCents: 0,
+        contractNumber: null,
         qr: { cid: "checkin-2@atelier", filename: "checkin-2.png" },
       },
       {
@@ -77,6 +79,7 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
         place: null,
         priceCents: 5000,
         monthlyCents: 0,
+        contractNumber: null,
         qr: null,
       },
     ],
@@ -120,21 +123,20 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     creditNoteNumber: "GS-2026-000007",
   },
   "contract-cancellation": {
-    name: "Eva Muster",
+    firstName: "Eva",
     receivedAt: "2026-11-24T17:03:00.000Z",
-    contractRef: "4711-12",
+    contractNumber: "K7QM-3XHD-9PRA",
     contractName: "Malkurs für Kinder (Mila)",
     kind: "ordinary",
-    reason: "Umzug",
     requestedEnd: "next_possible",
     endsAt: "2026-12-20T10:00:00.000Z",
-    email: "eva@example.org",
+    declared: { name: "Eva Muster", email: "eva@example.org", contract: "k7qm3xhd9pra", reason: "Umzug" },
   },
 };
 
 /** Values each sample must show in both bodies. */
 const EXPECTED: { [Name in MailTemplateName]: string[] } = {
-  "contract-cancellation": ["Eva Muster", "4711-12", "Malkurs für Kinder (Mila)", "Umzug", "eva@example.org"],
+  "contract-cancellation": ["Eva", "K7QM-3XHD-9PRA", "Malkurs für Kinder (Mila)", "Umzug", "eva@example.org"],
   "gift-card": ["Olga", "815", "ACDE-FGHJ-KMNP-QRTU"],
   "verify-email": ["Anna"],
   "password-reset": ["Boris"],
@@ -152,6 +154,7 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
     "Lev",
     "18.04.2026, 15:00–18:00",
     "Geschenkgutschein",
+    "K7QM-3XHD-9PRA",
     // The link's "&" is escaped in the HTML; the part before it shows alike in both bodies.
     "https://web.example/profile?tab=sales",
   ],
@@ -252,6 +255,7 @@ describe("renderMail", () => {
           place: EVIL,
           priceCents: 100,
           monthlyCents: 0,
+          contractNumber: null,
           qr: { cid: `x"><script>`, filename: "checkin-1.png" },
         },
       ],
@@ -268,6 +272,49 @@ describe("renderMail", () => {
       expect(mail.text).toContain(EVIL);
     }
     expect(contact.html).toContain("&lt;/script&gt;<br>zweite Zeile");
+  });
+
+  it("shows what the § 312k form said only quoted and escaped, greeting the account holder (D91)", () => {
+    const declared = {
+      name: `${EVIL}\n\nIhr Konto wird gesperrt`,
+      email: "stranger@example.org",
+      contract: `1234-56 ${EVIL}`,
+      reason: "Zahlen Sie\r\nbitte an DE00 1234",
+    };
+    const open = { de: "„", ru: "«" } as const;
+    const close = { de: "“", ru: "»" } as const;
+    for (const locale of LOCALES) {
+      const q = (text: string) => `${open[locale]}${text}${close[locale]}`;
+      const matched = render("contract-cancellation", locale, {
+        ...SAMPLES["contract-cancellation"],
+        declared,
+      });
+      // The school's copy when nothing matched: the typed number too, quoted.
+      const unmatched = render("contract-cancellation", locale, {
+        ...SAMPLES["contract-cancellation"],
+        firstName: "",
+        contractNumber: null,
+        contractName: null,
+        endsAt: null,
+        declared,
+      });
+      for (const mail of [matched, unmatched]) {
+        expect(mail.html).not.toContain("<script>");
+        expect(mail.html).toContain(
+          q("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Ihr Konto wird gesperrt"),
+        );
+        // One line each, in quotation marks: typed line breaks cannot start a paragraph of the mail.
+        expect(mail.text).toContain(q(`${EVIL} Ihr Konto wird gesperrt`));
+        expect(mail.text).toContain(q("Zahlen Sie bitte an DE00 1234"));
+        expect(mail.text).toContain(q("stranger@example.org"));
+        expect(mail.text).not.toMatch(/\n(Ihr Konto|bitte an)/);
+        expect(mail.text).not.toContain(locale === "de" ? `Hallo ${EVIL}` : `Здравствуйте, ${EVIL}`);
+      }
+      expect(matched.text).toContain(locale === "de" ? "Hallo Eva," : "Здравствуйте, Eva!");
+      expect(matched.text).toContain("K7QM-3XHD-9PRA");
+      expect(matched.text).not.toContain("1234-56");
+      expect(unmatched.text).toContain(q(`1234-56 ${EVIL}`));
+    }
   });
 
   it("keeps line breaks of names out of the subject header", () => {

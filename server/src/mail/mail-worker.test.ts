@@ -181,6 +181,7 @@ describe("mail outbox and worker over real SMTP", () => {
             place: null,
             priceCents: 4500,
             monthlyCents: 0,
+            contractNumber: null,
             qr: null,
           },
         ],

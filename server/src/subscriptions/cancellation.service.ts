@@ -2,10 +2,9 @@ import {
   type CancellableContract,
   type ContractCancelReply,
   type ContractCancelRequest,
-  contractNumber,
   type ItemCancelReply,
   type Locale,
-  parseContractNumber,
+  normalizeContractNumber,
 } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
@@ -13,9 +12,9 @@ import { enqueueMail } from "../mail/index.ts";
 import {
   contractNameOf,
   findOwnedSubscription,
+  findRunningSubscriptionByNumber,
   findRunningSubscriptionsOfUser,
   findSubscriptionById,
-  findSubscriptionsByOrderAndEmail,
   insertCancellation,
   type OwnedSubscription,
   type SubscriptionRow,
@@ -75,22 +74,27 @@ export function createCancellationService(deps: SubscriptionsDeps) {
       locale: declaration.locale,
       createdAt: declaration.receivedAt,
     });
+    // Only to the contract's own address (the account's), whatever address the form named (D91).
     await enqueueMail(
       tx,
       {
-        to: declaration.email,
+        to: owned.email,
         template: "contract-cancellation",
         locale: declaration.locale,
         data: {
-          name: declaration.name,
+          firstName: owned.firstName,
           receivedAt: declaration.receivedAt.toISOString(),
-          contractRef: declaration.contractRef,
+          contractNumber: owned.sub.contractNumber,
           contractName: contractNameOf(owned),
           kind: declaration.kind,
-          reason: declaration.reason,
           requestedEnd: declaration.requestedEnd,
           endsAt: (current.cancelAt ?? current.periodEnd).toISOString(),
-          email: declaration.email,
+          declared: {
+            name: declaration.name,
+            email: declaration.email,
+            contract: declaration.contractRef,
+            reason: declaration.reason,
+          },
         },
       },
       { publicUrl: deps.publicUrl },
@@ -135,7 +139,7 @@ export function createCancellationService(deps: SubscriptionsDeps) {
         userId,
         name: `${owned.firstName} ${owned.lastName}`.trim(),
         email: owned.email,
-        contractRef: contractNumber(owned.orderId, owned.itemId),
+        contractRef: owned.sub.contractNumber,
         kind: "ordinary",
         reason,
         requestedEnd: "next_possible",
@@ -152,10 +156,11 @@ export function createCancellationService(deps: SubscriptionsDeps) {
   }
 
   /**
-   * The § 312k page (D73): a signed-in parent names the item; anyone else the contract or order number and
-   * the account's or order's e-mail. Every declaration is stored and confirmed to the e-mail given, with
-   * date and time; one that matches no running subscription is confirmed as received and sent to the
-   * school to look into, and says nothing about whether the data matched.
+   * The § 312k page (D73, D91): a signed-in parent names the item; anyone else the contract's random
+   * number and the account's or order's e-mail. Every declaration is stored. One that matches is confirmed
+   * to the account's address; one that matches no running subscription (an old-style "1234-56" number
+   * included) only goes to the school to look into, so the form never mails an address a stranger typed.
+   * The answer is the same either way and says nothing about whether the data matched.
    */
   async function declare(
     userId: number | null,
@@ -169,16 +174,9 @@ export function createCancellationService(deps: SubscriptionsDeps) {
       if (!owned) throw AppError.notFound();
       if (owned.sub.status === "running") matches = [owned];
     } else {
-      const ref = parseContractNumber(body.contract);
-      if (ref) {
-        const found = await findSubscriptionsByOrderAndEmail(db, ref.orderId, body.email, locale);
-        matches =
-          ref.itemId === null
-            ? found.length === 1
-              ? found
-              : []
-            : found.filter((f) => f.itemId === ref.itemId);
-      }
+      const number = normalizeContractNumber(body.contract);
+      const owned = number && (await findRunningSubscriptionByNumber(db, number, body.email, locale));
+      if (owned) matches = [owned];
     }
     const declaration = {
       userId,
@@ -201,26 +199,24 @@ export function createCancellationService(deps: SubscriptionsDeps) {
           effectiveAt: null,
           createdAt: receivedAt,
         });
-        const data = {
-          name: body.name,
-          receivedAt: receivedAt.toISOString(),
-          contractRef: body.contract,
-          contractName: null,
-          kind: body.kind,
-          reason: body.reason,
-          requestedEnd: body.end,
-          endsAt: null,
-          email: body.email,
-        };
+        // The school finds the contract by hand (in German) and answers the parent itself.
         await enqueueMail(
           tx,
-          { to: body.email, template: "contract-cancellation", locale, data },
-          { publicUrl: deps.publicUrl },
-        );
-        // The school finds the contract by hand: a copy in German.
-        await enqueueMail(
-          tx,
-          { to: deps.schoolEmail, template: "contract-cancellation", locale: "de", data },
+          {
+            to: deps.schoolEmail,
+            template: "contract-cancellation",
+            locale: "de",
+            data: {
+              firstName: "",
+              receivedAt: receivedAt.toISOString(),
+              contractNumber: null,
+              contractName: null,
+              kind: body.kind,
+              requestedEnd: body.end,
+              endsAt: null,
+              declared: { name: body.name, email: body.email, contract: body.contract, reason: body.reason },
+            },
+          },
           { publicUrl: deps.publicUrl },
         );
       }
@@ -234,7 +230,7 @@ export function createCancellationService(deps: SubscriptionsDeps) {
     const rows = await findRunningSubscriptionsOfUser(db, userId, locale);
     return rows.map((row) => ({
       item: row.itemId,
-      contract_number: contractNumber(row.orderId, row.itemId),
+      contract_number: row.sub.contractNumber,
       name: row.pageName,
       visitor_name: row.visitorName,
       paid_until: row.sub.periodEnd.toISOString(),

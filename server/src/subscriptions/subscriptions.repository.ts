@@ -102,22 +102,25 @@ export async function findOwnedSubscription(
   return row as OwnedSubscription | undefined;
 }
 
-/** Running subscriptions of an order whose account or billing e-mail is `email` (the § 312k page). */
-export async function findSubscriptionsByOrderAndEmail(
+/**
+ * The running subscription with this contract number (D91), when `email` is its account's or its order's
+ * billing address (the § 312k page).
+ */
+export async function findRunningSubscriptionByNumber(
   db: DbOrTx,
-  orderId: number,
+  contractNumber: string,
   email: string,
   locale: Locale,
-): Promise<OwnedSubscription[]> {
-  const rows = await ownedQuery(db, locale).where(
+): Promise<OwnedSubscription | undefined> {
+  const [row] = await ownedQuery(db, locale).where(
     and(
-      eq(orders.id, orderId),
+      eq(subscriptions.contractNumber, contractNumber),
       eq(orders.status, "paid"),
       eq(subscriptions.status, "running"),
       sql`(lower(${users.email}) = lower(${email}) or lower(${orders.billing}->>'email') = lower(${email}))`,
     ),
   );
-  return rows as OwnedSubscription[];
+  return row as OwnedSubscription | undefined;
 }
 
 /** The user's running subscriptions, for the cancellation page. */

@@ -1,15 +1,22 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { addMonth, HistorySchema } from "@atelier/contract";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   contractCancellations,
+  invoices,
   orderItems,
+  orders,
   paymentEvents,
   subscriptionPauses,
   subscriptionPayments,
   subscriptions,
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+
+/** D91: 12 characters of Crockford's base 32 in groups of four. */
+const CONTRACT_NUMBER = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 beforeAll(async () => {
@@ -32,6 +39,9 @@ async function subscriber(slotIndex = 0) {
   if (!item?.subscription) throw new Error("no subscription in the history");
   return { ...parent, item, subscription: item.subscription };
 }
+
+const accountEmailOf = async (headers: Record<string, string>) =>
+  (await t.call("GET", "/api/v2/users/me/", { headers })).json().email as string;
 
 const historyOf = async (headers: Record<string, string>) =>
   HistorySchema.parse((await t.call("GET", "/api/v2/orders/items/history/", { headers })).json());
@@ -58,8 +68,41 @@ describe("the first month", () => {
     const start = new Date(subscription.period_start);
     expect(Math.abs(start.getTime() - Date.now())).toBeLessThan(60_000);
     expect(subscription.paid_until).toBe(addMonth(start).toISOString());
-    expect(subscription.contract_number).toBe(`${item.order}-${item.id}`);
     expect(subscription.autopay).toBe("none");
+  });
+
+  it("has a random contract number, printed on the invoice and in the order confirmation", async () => {
+    const a = await subscriber(0);
+    const b = await subscriber(0);
+    expect(a.subscription.contract_number).toMatch(CONTRACT_NUMBER);
+    expect(b.subscription.contract_number).toMatch(CONTRACT_NUMBER);
+    expect(a.subscription.contract_number).not.toBe(b.subscription.contract_number);
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, a.item.order));
+    expect(invoice?.data.lines.map((line) => line.contractNumber)).toEqual([a.subscription.contract_number]);
+    const [confirmation] = (await t.mailsTo(await accountEmailOf(a.headers))).filter(
+      (mail) => mail.template === "order-confirmation",
+    );
+    expect(confirmation?.text).toContain(`Vertragsnummer: ${a.subscription.contract_number}`);
+    expect(confirmation?.html).toContain(a.subscription.contract_number);
+  });
+
+  it("gave every subscription of before the migration a number of its own (the backfill)", async () => {
+    await subscriber(1);
+    await subscriber(1);
+    // Back to the schema before 0010, then its SQL as committed.
+    await t.db.execute(sql`alter table subscriptions drop column contract_number`);
+    const migration = readFileSync(
+      fileURLToPath(new URL("../db/migrations/0010_contract_numbers.sql", import.meta.url)),
+      "utf8",
+    );
+    for (const statement of migration.split("--> statement-breakpoint"))
+      await t.db.execute(sql.raw(statement));
+    const numbers = (await t.db.select({ n: subscriptions.contractNumber }).from(subscriptions)).map(
+      (row) => row.n,
+    );
+    expect(numbers.length).toBeGreaterThanOrEqual(2);
+    for (const number of numbers) expect(number).toMatch(CONTRACT_NUMBER);
+    expect(new Set(numbers).size).toBe(numbers.length);
   });
 });
 
@@ -312,47 +355,89 @@ describe("POST /api/v2/contracts/cancel/ (§ 312k BGB)", () => {
     expect(res.statusCode, res.body).toBe(201);
   });
 
-  it("cancels without a password by contract number and e-mail, and confirms with date and time", async () => {
+  // Each from an address of its own: the page takes 5 declarations per address and minute.
+  let sender = 0;
+  const declare = (body: Record<string, unknown>, query: Record<string, string> = {}) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/v2/contracts/cancel/?${new URLSearchParams({ locale: "de", ...query })}`,
+      remoteAddress: `10.88.0.${++sender}`,
+      payload: { name: "Eva Muster", kind: "ordinary", reason: "", end: "next_possible", ...body },
+    });
+  const cancellationMails = async (email: string) =>
+    (await t.mailsTo(email)).filter((mail) => mail.template === "contract-cancellation");
+
+  it("refuses a guessed old-style order-item number, answering as it answers anything else", async () => {
+    const a = await subscriber(5);
+    const accountEmail = await accountEmailOf(a.headers);
+    const schoolBefore = (await cancellationMails(t.env.SCHOOL_EMAIL)).length;
+    const guessed = await declare({ email: accountEmail, contract: `${a.item.order}-${a.item.id}` });
+    const nonsense = await declare({ email: accountEmail, contract: "9999998-9999999" });
+    expect(guessed.statusCode, guessed.body).toBe(201);
+    expect((await subRow(a.item.id))?.cancelAt).toBeNull();
+    expect(await cancellationMails(accountEmail)).toEqual([]);
+    // Whether the guess named a contract shows neither in the answer nor in who gets a mail.
+    expect(nonsense.statusCode).toBe(201);
+    const shape = (res: typeof guessed) => ({ ...res.json(), received_at: "" });
+    expect(shape(guessed)).toEqual(shape(nonsense));
+    expect(shape(guessed)).toEqual({ received_at: "", email: accountEmail });
+    expect((await cancellationMails(t.env.SCHOOL_EMAIL)).length).toBe(schoolBefore + 2);
+  });
+
+  it("cancels by the random number without a password, mailing the account's address only, quoting what was typed", async () => {
     const a = await subscriber(5);
     const before = (await t.db.select().from(contractCancellations)).length;
-    const accountEmail = (await t.call("GET", "/api/v2/users/me/", { headers: a.headers })).json()
-      .email as string;
-    const res = await t.call("POST", "/api/v2/contracts/cancel/", {
-      body: {
-        name: "Eva Muster",
-        email: accountEmail.toUpperCase(),
-        contract: a.subscription.contract_number,
-        kind: "ordinary",
-        reason: "",
-        end: "next_possible",
-      },
+    const accountEmail = await accountEmailOf(a.headers);
+    // The order's billing address names the contract as well as the account's.
+    const billingEmail = `billing-${a.item.order}@example.org`;
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, a.item.order));
+    await t.db
+      .update(orders)
+      .set({ billing: { ...(order?.billing ?? {}), email: billingEmail } as never })
+      .where(eq(orders.id, a.item.order));
+    const typed = a.subscription.contract_number.toLowerCase().replaceAll("-", " ");
+    const res = await declare({
+      name: `<b>Ihr Konto</b>\nist gesperrt`,
+      email: billingEmail.toUpperCase(),
+      contract: typed,
+      reason: "Rufen Sie <a href='x'>hier</a> an",
     });
     expect(res.statusCode, res.body).toBe(201);
     expect((await subRow(a.item.id))?.cancelAt?.toISOString()).toBe(a.subscription.paid_until);
-    const mail =
-      (await t.mailsTo(accountEmail.toUpperCase())).find((m) => m.template === "contract-cancellation") ??
-      (await t.mailsTo(accountEmail)).find((m) => m.template === "contract-cancellation");
-    expect(mail?.text).toMatch(/am \d{1,2}\. \w+ \d{4} um \d{2}:\d{2} erhalten/);
     expect((await t.db.select().from(contractCancellations)).length).toBe(before + 1);
+
+    const [mail, ...more] = await cancellationMails(accountEmail);
+    expect(more).toEqual([]);
+    expect(await cancellationMails(billingEmail)).toEqual([]);
+    expect(await cancellationMails(billingEmail.toUpperCase())).toEqual([]);
+    expect(mail?.text).toMatch(/am \d{1,2}\. \w+ \d{4} um \d{2}:\d{2} erhalten/);
+    // Greeted by the account's name; the number from our records; the typed text only quoted, escaped.
+    expect(mail?.text).toContain("Hallo Eva,");
+    expect(mail?.text).toContain(`Vertragsnummer: ${a.subscription.contract_number}`);
+    expect(mail?.text).toContain("Angegebener Name: „<b>Ihr Konto</b> ist gesperrt“");
+    expect(mail?.html).toContain("„&lt;b&gt;Ihr Konto&lt;/b&gt; ist gesperrt“");
+    expect(mail?.html).toContain("„Rufen Sie &lt;a href=&#39;x&#39;&gt;hier&lt;/a&gt; an“");
+    expect(mail?.html).not.toContain("<b>Ihr Konto");
+    expect(mail?.html).not.toContain("href='x'");
   });
 
-  it("records a declaration it cannot match, confirms its receipt and tells the school, cancelling nothing", async () => {
+  it("records a declaration it cannot match and tells the school, mailing nobody else and cancelling nothing", async () => {
     const a = await subscriber(5);
-    const res = await t.call("POST", "/api/v2/contracts/cancel/", {
-      query: { locale: "ru" },
-      body: {
+    const res = await declare(
+      {
         name: "Иван",
         email: "someone@example.org",
         contract: a.subscription.contract_number,
         kind: "extraordinary",
         end: "2030-01-31",
       },
-    });
+      { locale: "ru" },
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect((await subRow(a.item.id))?.cancelAt).toBeNull();
-    const [mail] = await t.mailsTo("someone@example.org");
-    expect(mail?.subject).toBe("Подтверждение расторжения договора");
-    expect((await t.mailsTo(t.env.SCHOOL_EMAIL)).some((m) => m.text.includes("someone@example.org"))).toBe(
+    expect(await t.mailsTo("someone@example.org")).toEqual([]);
+    expect(await cancellationMails(await accountEmailOf(a.headers))).toEqual([]);
+    expect((await t.mailsTo(t.env.SCHOOL_EMAIL)).some((m) => m.text.includes("„someone@example.org“"))).toBe(
       true,
     );
   });

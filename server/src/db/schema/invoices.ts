@@ -12,6 +12,8 @@ export type InvoiceLine = {
   /** Dates, weekdays or weeks booked, in the order's locale. */
   when: string;
   place: string | null;
+  /** A course subscription's contract number (D91); absent on other lines and older invoices. */
+  contractNumber?: string | null;
   listCents: number;
   discountCents: number;
   totalCents: number;

@@ -1,4 +1,4 @@
-import { CANCELLATION_KINDS } from "@atelier/contract";
+import { CANCELLATION_KINDS, CONTRACT_NUMBER_ALPHABET, CONTRACT_NUMBER_LENGTH } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -20,6 +20,23 @@ import { paymentGateway } from "./payments.ts";
 import { localeEnum, users } from "./users.ts";
 
 /**
+ * A fresh contract number (D91) drawn by the database, so every insert gets one, and adding the column
+ * gave every existing row its own (PostgreSQL evaluates a volatile default per row). Each character comes
+ * from the first byte of its own `gen_random_uuid()` (a strong random source; 256 is a multiple of 32,
+ * so `% 32` is uniform); a DEFAULT may not hold a subquery, hence the spelled-out concatenation.
+ */
+function randomContractNumberSql() {
+  const parts: string[] = [];
+  for (let i = 0; i < CONTRACT_NUMBER_LENGTH; i++) {
+    if (i > 0 && i % 4 === 0) parts.push("'-'");
+    parts.push(
+      `substr('${CONTRACT_NUMBER_ALPHABET}', get_byte(uuid_send(gen_random_uuid()), 0) % 32 + 1, 1)`,
+    );
+  }
+  return sql.raw(`(${parts.join(" || ")})`);
+}
+
+/**
  * A course subscription's months (D72): one row per paid subscription item, created in the transaction
  * that records the first month's payment. `period_end` is "paid until"; the payment worker renews or ends
  * it. Autopay is a PayPal subscription (`gateway_subscription_id`, its state in `autopay`).
@@ -31,6 +48,8 @@ export const subscriptions = pgTable(
     orderItemId: integer("order_item_id")
       .notNull()
       .references(() => orderItems.id, { onDelete: "cascade" }),
+    /** What the parent names the contract by (invoice, mails, profile, the § 312k page): random, D91. */
+    contractNumber: text("contract_number").notNull().default(randomContractNumberSql()),
     /** `running` while months are paid; `ended` once the last paid month is over (the seat is free). */
     status: text("status", { enum: ["running", "ended"] })
       .notNull()
@@ -63,6 +82,7 @@ export const subscriptions = pgTable(
   },
   (t) => [
     uniqueIndex("subscriptions_item_idx").on(t.orderItemId),
+    uniqueIndex("subscriptions_contract_number_idx").on(t.contractNumber),
     uniqueIndex("subscriptions_gateway_idx").on(t.gatewaySubscriptionId),
     uniqueIndex("subscriptions_renewal_order_idx").on(t.renewalOrderId),
     uniqueIndex("subscriptions_renewal_token_idx").on(t.renewalToken),

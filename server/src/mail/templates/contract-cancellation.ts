@@ -4,24 +4,27 @@ import { type DetailRow, detailsTable, detailsText, greeting, paragraph } from "
 import type { MailTemplate } from "./types.ts";
 
 /**
- * The confirmation of a cancellation (§ 312k(4) BGB, D73): what was declared, with the date and time it
- * was received, and when the contract ends, or that the school looks into it when the data named no
- * contract we could find.
+ * The confirmation of a cancellation (§ 312k(4) BGB, D73, D91): what was declared, with the date and time
+ * it was received, and when the contract ends, or that the school looks into it when the data named no
+ * contract we could find. It goes to the contract's own address (the account's), or only to the school;
+ * what the requester typed is shown only as a quotation, never as the mail's own words.
  */
 export type ContractCancellationData = {
-  name: string;
+  /** The account holder's first name from the account; "" when no contract matched (the school's copy). */
+  firstName: string;
   /** ISO timestamp of receipt. */
   receivedAt: string;
-  contractRef: string;
+  /** The contract's number from our records; null when no contract matched. */
+  contractNumber: string | null;
   /** "Kunst für Kinder 5–7 (Mila)"; null when no contract matched. */
   contractName: string | null;
   kind: "ordinary" | "extraordinary";
-  reason: string;
-  /** "next_possible" or the date asked for (ISO). */
+  /** "next_possible" or the date asked for (ISO; validated, not free text). */
   requestedEnd: string;
   /** ISO timestamp when the contract ends; null when the school still has to find or check it. */
   endsAt: string | null;
-  email: string;
+  /** What the form said, as typed. */
+  declared: { name: string; email: string; contract: string; reason: string };
 };
 
 const INTL: Record<Locale, string> = { de: "de-DE", ru: "ru-RU" };
@@ -46,12 +49,14 @@ const TEXTS = {
     received: (at: string) => `wir haben Ihre Kündigung am ${at} erhalten.`,
     labels: {
       contract: "Vertrag",
-      ref: "Vertrags- / Bestellnummer",
+      number: "Vertragsnummer",
+      declaredNumber: "Angegebene Vertragsnummer",
       kind: "Art der Kündigung",
-      reason: "Grund",
+      name: "Angegebener Name",
+      email: "Angegebene E-Mail-Adresse",
+      reason: "Angegebener Grund",
       requested: "Gewünschtes Ende",
       endsAt: "Vertragsende",
-      email: "Bestätigung an",
     },
     kinds: { ordinary: "ordentliche Kündigung", extraordinary: "außerordentliche Kündigung" },
     nextPossible: "zum nächstmöglichen Zeitpunkt",
@@ -68,12 +73,14 @@ const TEXTS = {
     received: (at: string) => `мы получили ваше заявление о расторжении ${at}.`,
     labels: {
       contract: "Договор",
-      ref: "Номер договора / заказа",
+      number: "Номер договора",
+      declaredNumber: "Указанный номер договора",
       kind: "Вид расторжения",
-      reason: "Причина",
+      name: "Указанное имя",
+      email: "Указанный электронный адрес",
+      reason: "Указанная причина",
       requested: "Желаемая дата окончания",
       endsAt: "Окончание договора",
-      email: "Подтверждение отправлено на",
     },
     kinds: { ordinary: "обычное расторжение", extraordinary: "внеочередное расторжение" },
     nextPossible: "в ближайший возможный срок",
@@ -86,21 +93,35 @@ const TEXTS = {
   },
 } as const;
 
+/**
+ * Typed text as a quotation on one line: in the language's quotation marks, its line breaks and runs of
+ * spaces made one space, so it cannot pass for a paragraph of ours in the text body (the HTML escapes it
+ * through `html`).
+ */
+function quoted(text: string, locale: Locale): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return locale === "ru" ? `«${line}»` : `„${line}“`;
+}
+
 export const contractCancellationTemplate: MailTemplate<ContractCancellationData> = (data, locale) => {
   const t = TEXTS[locale];
-  const hello = greeting(data.name, locale);
+  const hello = greeting(data.firstName, locale);
   const received = t.received(berlinDateTime(data.receivedAt, locale));
+  const typed = data.declared;
   const rows: { label: string; value: string }[] = [
     ...(data.contractName ? [{ label: t.labels.contract, value: data.contractName }] : []),
-    { label: t.labels.ref, value: data.contractRef },
+    data.contractNumber
+      ? { label: t.labels.number, value: data.contractNumber }
+      : { label: t.labels.declaredNumber, value: quoted(typed.contract, locale) },
     { label: t.labels.kind, value: t.kinds[data.kind] },
-    ...(data.reason ? [{ label: t.labels.reason, value: data.reason }] : []),
+    { label: t.labels.name, value: quoted(typed.name, locale) },
+    { label: t.labels.email, value: quoted(typed.email, locale) },
+    ...(typed.reason.trim() ? [{ label: t.labels.reason, value: quoted(typed.reason, locale) }] : []),
     {
       label: t.labels.requested,
       value: data.requestedEnd === "next_possible" ? t.nextPossible : berlinDay(data.requestedEnd, locale),
     },
     ...(data.endsAt ? [{ label: t.labels.endsAt, value: berlinDay(data.endsAt, locale) }] : []),
-    { label: t.labels.email, value: data.email },
   ];
   const outcome = data.endsAt ? t.ends(berlinDay(data.endsAt, locale)) : t.review;
   const extra = data.kind === "extraordinary" ? [t.extraordinary] : [];

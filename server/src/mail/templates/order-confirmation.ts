@@ -15,6 +15,8 @@ export type OrderConfirmationItem = {
   priceCents: number;
   /** A subscription's monthly amount after this month (0 for one-off items). */
   monthlyCents: number;
+  /** A subscription's contract number (D91), what the § 312k page asks for; null for other items. */
+  contractNumber: string | null;
   /** The item's check-in QR code, attached inline; null when nobody checks in (a gift card). */
   qr: { cid: string; filename: string } | null;
 };
@@ -45,6 +47,7 @@ type Texts = {
   place: string;
   price: string;
   monthly: string;
+  contractNumber: string;
   qrAlt: string;
   qrHint: string;
   qrHintText: (filename: string) => string;
@@ -70,6 +73,7 @@ const TEXTS: Record<Locale, Texts> = {
     place: "Ort",
     price: "Preis",
     monthly: "danach monatlich",
+    contractNumber: "Vertragsnummer",
     qrAlt: "QR-Code zum Einchecken",
     qrHint: "Zeigen Sie diesen QR-Code beim ersten Besuch vor, dann checken wir Ihr Kind schnell ein.",
     qrHintText: (filename) =>
@@ -96,6 +100,7 @@ const TEXTS: Record<Locale, Texts> = {
     place: "Место",
     price: "Цена",
     monthly: "далее ежемесячно",
+    contractNumber: "Номер договора",
     qrAlt: "QR-код для регистрации",
     qrHint: "Покажите этот QR-код при первом посещении — так мы быстро отметим вашего ребёнка.",
     qrHintText: (filename) =>
@@ -125,6 +130,7 @@ function itemBlock(item: OrderConfirmationItem, t: Texts, locale: Locale): SafeH
   if (item.place) rows.push([t.place, item.place]);
   rows.push([t.price, formatMoney(item.priceCents, locale)]);
   if (item.monthlyCents > 0) rows.push([t.monthly, formatMoney(item.monthlyCents, locale)]);
+  if (item.contractNumber) rows.push([t.contractNumber, item.contractNumber]);
   const qr = item.qr
     ? html`<p style="margin:12px 0 0;"><img src="cid:${item.qr.cid}" alt="${t.qrAlt}" width="160" height="160" style="display:block;width:160px;height:160px;"></p>
 <p style="margin:4px 0 0;font-size:13px;color:#555555;">${t.qrHint}</p>`
@@ -145,6 +151,7 @@ function itemText(item: OrderConfirmationItem, index: number, t: Texts, locale: 
   if (item.place) rows.push(`   ${t.place}: ${item.place}`);
   rows.push(`   ${t.price}: ${formatMoney(item.priceCents, locale)}`);
   if (item.monthlyCents > 0) rows.push(`   ${t.monthly}: ${formatMoney(item.monthlyCents, locale)}`);
+  if (item.contractNumber) rows.push(`   ${t.contractNumber}: ${item.contractNumber}`);
   if (item.qr) rows.push(`   ${t.qrHintText(item.qr.filename)}`);
   return rows.join("\n");
 }

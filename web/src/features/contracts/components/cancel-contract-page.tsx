@@ -27,8 +27,8 @@ const FIELDS: Field[] = ["name", "email", "contract", "kind", "reason", "end"];
 /**
  * "Verträge hier kündigen" (§ 312k BGB, D73): a parent cancels a subscription without signing in and
  * without a password. Signed in, the running contracts are offered and name and e-mail are filled in;
- * otherwise the contract is named by its number and the e-mail of the account or the order. After
- * "jetzt kündigen" the page says when the declaration was received; the mail confirms it.
+ * otherwise the contract is named by its random number (D91) and the e-mail of the account or the order. After
+ * "jetzt kündigen" the page says when the declaration was received; the mail to the account confirms it.
  */
 export function CancelContractPage({ session, preselect }: { session: Session | null; preselect?: number }) {
   const { t } = useTranslation("contracts");

@@ -10,7 +10,7 @@ import { paymentConfigOptions } from "../../checkout/api/checkout-api.ts";
 import { SubscriptionActions } from "./subscription-actions.tsx";
 
 const SUBSCRIPTION: NonNullable<HistoryItem["subscription"]> = {
-  contract_number: "41-7",
+  contract_number: "K7QM-3XHD-9PRA",
   period_start: "2027-03-01T10:00:00.000Z",
   paid_until: "2027-04-01T10:00:00.000Z",
   ends_at: null,
@@ -63,7 +63,7 @@ describe("a subscription in the history", () => {
       ),
     );
     expect(screen.getByTestId("subscription-period").textContent).toMatch(/^Bezahlt bis .*2027/);
-    expect(screen.getByText("Vertrag Nr. 41-7")).toBeTruthy();
+    expect(screen.getByText("Vertrag Nr. K7QM-3XHD-9PRA")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Nächsten Monat bezahlen" }).getAttribute("href")).toBe(
       "https://paypal.example/checkoutnow?token=X",
     );
