@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from "@atelier/contract";
 import type { QueryClient } from "@tanstack/react-query";
-import { currentSession, registerAfterSignIn } from "../features/auth/session.ts";
+import { currentSession, registerAfterSignIn } from "../lib/session.ts";
 
 /**
  * Spec §4 "after login": the guest's children and cart move to the account. The work (and zod, the

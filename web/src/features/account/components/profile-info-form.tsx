@@ -17,7 +17,7 @@ import {
 } from "../profile-form-values.ts";
 import { fieldErrorText } from "./field-errors.ts";
 
-/** The phone input (features/phone-input), handed in by the route: features do not import each other. */
+/** The phone input (components/phone-input), handed in by the route (the sign-up form gets it loaded lazily). */
 export type PhoneFieldComponent = ComponentType<{
   id: string;
   name?: string | undefined;

@@ -20,8 +20,9 @@ import { PasswordChecklist } from "./password-checklist.tsx";
 import { useTimedMessage } from "./use-timed-message.ts";
 
 /**
- * The phone input (features/phone-input), handed in by the app layer because features do not import
- * each other. Structural type: whatever renders a tel input with these props fits.
+ * The phone input (components/phone-input), handed in by the app layer, which loads its country list only
+ * when the form shows (tests hand in a plain input). Structural type: whatever renders a tel input with
+ * these props fits.
  */
 export type PhoneFieldComponent = ComponentType<{
   id: string;

@@ -20,8 +20,11 @@ vi.mock("@tanstack/react-router", () => ({
 }));
 
 let config: PaymentConfig = paypalConfig;
-vi.mock("../api/checkout-api.ts", () => ({
+vi.mock("../../../lib/payments.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../lib/payments.ts")>()),
   paymentConfigOptions: () => ({ queryKey: ["payments", "config"], queryFn: async () => config }),
+}));
+vi.mock("../api/checkout-api.ts", () => ({
   checkoutApi: { fulfill: vi.fn(), capture: vi.fn(), cancelPayment: vi.fn() },
 }));
 

@@ -25,7 +25,8 @@ import { useLocale } from "../../../i18n/use-locale.ts";
 import { hasExternalMediaConsent } from "../../../lib/external-media-consent.ts";
 import { berlinTime } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
-import { checkoutApi, type FulfillRequest, paymentConfigOptions } from "../api/checkout-api.ts";
+import { paymentConfigOptions, paypalLocale } from "../../../lib/payments.ts";
+import { checkoutApi, type FulfillRequest } from "../api/checkout-api.ts";
 import type { PaymentNotice } from "../cart-search.ts";
 import {
   BILLING_FIELDS,
@@ -34,7 +35,7 @@ import {
   type CheckoutProblem,
   checkoutProblem,
 } from "../checkout-errors.ts";
-import { paymentReturnUrls, paypalLocale } from "../return-urls.ts";
+import { paymentReturnUrls } from "../return-urls.ts";
 import { withdrawalInfo } from "../withdrawal.ts";
 
 // PayPal's React wrapper and SDK loader stay out of every bundle but the checkout step's (and load there only

@@ -18,7 +18,7 @@ import { FieldError, FormMessage, inputClass, TextField } from "../../../compone
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { errorCodesByField } from "../../../lib/error-codes.ts";
 import { berlinDateTime, formatDate } from "../../../lib/format.ts";
-import type { Session } from "../../auth/session.ts";
+import type { Session } from "../../../lib/session.ts";
 import { cancellableQueryOptions, declareCancellation } from "../api/contracts-api.ts";
 
 type Field = "name" | "email" | "contract" | "kind" | "reason" | "end";
