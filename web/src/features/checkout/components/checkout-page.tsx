@@ -26,6 +26,7 @@ import { hasExternalMediaConsent } from "../../../lib/external-media-consent.ts"
 import { berlinTime } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { paymentConfigOptions, paypalLocale } from "../../../lib/payments.ts";
+import { browserStorage } from "../../../lib/storage.ts";
 import { checkoutApi, type FulfillRequest } from "../api/checkout-api.ts";
 import type { PaymentNotice } from "../cart-search.ts";
 import {
@@ -321,7 +322,7 @@ function CheckoutFlow({
     : {};
 
   // Spec: PayPal's script loads on this step only, after consent to external media or the order click.
-  const loadPayPal = paypal && (orderClicked || hasExternalMediaConsent(safeLocalStorage()));
+  const loadPayPal = paypal && (orderClicked || hasExternalMediaConsent(browserStorage()));
   const dueNow = order.total_checkout_price_cents;
   const monthly = order.total_recurrent_price_cents;
   const reservedUntil = placed?.reply.reserved_until ? berlinTime(placed.reply.reserved_until, locale) : null;
@@ -513,12 +514,4 @@ function fieldErrorText(t: ReturnType<typeof useTranslation<"checkout">>["t"], c
   if (!code) return undefined;
   if (code === "required" || code === "too_long") return t(`step.fieldErrors.${code}`);
   return t("step.fieldErrors.invalid");
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
 }
