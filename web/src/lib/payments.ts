@@ -1,4 +1,4 @@
-import type { Locale, PaymentConfig } from "@atelier/contract";
+import { INTL_LOCALES, type Locale, type PaymentConfig } from "@atelier/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api-client.ts";
 
@@ -14,7 +14,7 @@ export const paymentConfigOptions = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-/** PayPal's `locale` for the buttons and its window. */
+/** PayPal's `locale` for the buttons and its window: the shop's Intl locale with an underscore. */
 export function paypalLocale(locale: Locale): "de_DE" | "ru_RU" {
-  return locale === "ru" ? "ru_RU" : "de_DE";
+  return INTL_LOCALES[locale].replace("-", "_") as "de_DE" | "ru_RU";
 }
