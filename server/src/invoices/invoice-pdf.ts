@@ -1,7 +1,7 @@
+import { berlinDate } from "@atelier/contract";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { formatMoney } from "../mail/templates/format.ts";
-import { berlinDate } from "./berlin-time.ts";
 import { formatDay, includedVatCents, VAT_RATE_PERCENT } from "./invoice-data.ts";
 import { INVOICE_TEXTS, type InvoiceTexts } from "./invoice-texts.ts";
 import type { InvoiceRow } from "./invoices.repository.ts";

@@ -1,11 +1,10 @@
-import { BOOKING_RULES } from "@atelier/contract";
+import { BOOKING_RULES, berlinDate } from "@atelier/contract";
 import { findPurchaseOptions } from "../catalogue/catalogue.repository.ts";
 import type { DbOrTx } from "../db/client.ts";
 import type { BillingDetails, MailAttachmentRef } from "../db/schema/index.ts";
 import type { OrderConfirmationItem, RefundReason } from "../mail/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { type CartItemRow, findCartItems } from "../orders/cart.repository.ts";
-import { berlinDate } from "./berlin-time.ts";
 import { newCheckinCode } from "./checkin-code.ts";
 import { buildInvoiceData, type DocumentItem } from "./invoice-data.ts";
 import {

@@ -1,4 +1,5 @@
 import {
+  berlinDate,
   centsToDecimal,
   contractNumber,
   HISTORY_MAX_ITEMS,
@@ -14,7 +15,6 @@ import {
 import { mediaUrlOn } from "../catalogue/catalogue.service.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
-import { berlinDate } from "../invoices/berlin-time.ts";
 import { findVisitor } from "../visitors/visitors.repository.ts";
 import { findWithdrawalsOfItems } from "../withdrawals/withdrawals.repository.ts";
 import { toRecord } from "../withdrawals/withdrawals.service.ts";

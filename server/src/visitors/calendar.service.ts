@@ -1,7 +1,7 @@
 import type { Locale } from "@atelier/contract";
+import { berlinDate } from "@atelier/contract";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
-import { berlinDate } from "../invoices/berlin-time.ts";
 import { itemPeriod, nextWeekday } from "../invoices/invoice-data.ts";
 import { documentItems } from "../invoices/order-documents.ts";
 import { findHistoryItems } from "../orders/history.repository.ts";

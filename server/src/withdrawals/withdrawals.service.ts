@@ -1,4 +1,5 @@
 import {
+  berlinDate,
   type ErrorCode,
   type Locale,
   type RefundBasis,
@@ -14,7 +15,6 @@ import type { Db, Tx } from "../db/client.ts";
 import type { InvoiceData, InvoiceLine } from "../db/schema/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { bookLedger, findGiftCard, findGiftCardOfItem } from "../gift-cards/gift-cards.repository.ts";
-import { berlinDate } from "../invoices/berlin-time.ts";
 import { formatDay, invoiceLine } from "../invoices/invoice-data.ts";
 import { findInvoice, findOrderInvoice, lockOrderForDocuments } from "../invoices/invoices.repository.ts";
 import { issueInvoice } from "../invoices/issue-invoice.ts";
