@@ -1,6 +1,7 @@
 import "../i18n.ts";
 import {
   CANCEL_REASON_MAX_LENGTH,
+  CANCELLATION_KINDS,
   type CancellationKind,
   type ContractCancelReply,
   ContractCancelRequestSchema,
@@ -195,7 +196,7 @@ export function CancelContractPage({ session, preselect }: { session: Session | 
         />
         <fieldset>
           <legend className="text-sm font-semibold text-slate-900">{t("kind")}</legend>
-          {(["ordinary", "extraordinary"] as const).map((value) => (
+          {CANCELLATION_KINDS.map((value) => (
             <label key={value} className="mt-2 flex items-center gap-2">
               <input
                 type="radio"
