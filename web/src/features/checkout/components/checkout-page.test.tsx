@@ -162,7 +162,7 @@ describe("checkout step: validation", () => {
     const firstName = screen.getByLabelText("Vorname");
     expect(firstName.getAttribute("aria-invalid")).toBe("true");
     expect(document.getElementById(firstName.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
-      "Bitte füllen Sie dieses Feld aus.",
+      "Dieses Feld ist erforderlich.",
     );
     expect(termsBox().getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByText("Bitte bestätigen Sie die AGB und die Widerrufsbelehrung.")).not.toBeNull();

@@ -22,6 +22,7 @@ import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Container } from "../../../components/ui/container.tsx";
 import { FormMessage, TextField } from "../../../components/ui/form-fields.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { useErrorText } from "../../../lib/error-codes.ts";
 import { hasExternalMediaConsent } from "../../../lib/external-media-consent.ts";
 import { berlinTime } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
@@ -193,6 +194,7 @@ function CheckoutFlow({
   onRedirect: (url: string) => void;
 }) {
   const { t } = useTranslation("checkout");
+  const errorText = useErrorText();
   const locale = useLocale();
   const queryClient = useQueryClient();
   const formId = useId();
@@ -345,7 +347,7 @@ function CheckoutFlow({
                 autoComplete={FIELD_AUTOCOMPLETE[field]}
                 maxLength={field === "post_code" ? 16 : TEXT_MAX_LENGTH}
                 aria-required={REQUIRED_FIELDS.has(field) ? true : undefined}
-                error={fieldErrorText(t, errors[field]?.message)}
+                error={errorText(errors[field]?.message)}
                 {...form.register(field)}
               />
             ))}
@@ -508,10 +510,4 @@ function CheckoutFlow({
       </aside>
     </div>
   );
-}
-
-function fieldErrorText(t: ReturnType<typeof useTranslation<"checkout">>["t"], code: string | undefined) {
-  if (!code) return undefined;
-  if (code === "required" || code === "too_long") return t(`step.fieldErrors.${code}`);
-  return t("step.fieldErrors.invalid");
 }
