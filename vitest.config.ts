@@ -9,6 +9,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: "contract", root: "contract", include: ["src/**/*.test.ts"] } },
+      // The repository's own tooling: the import rules of `npm run lint:imports` on planted fixture trees.
+      { test: { name: "scripts", root: "scripts", include: ["**/*.test.mjs"], testTimeout: 60_000 } },
       {
         test: {
           name: "server",

@@ -11,7 +11,7 @@ import {
 } from "./catalogue.ts";
 import { AppointmentDateSchema, ContactPartnershipSchema } from "./contact.ts";
 import { NUMBER_INPUT_MAX } from "./rules/constants.ts";
-import { todayInBerlin } from "./rules/dates.ts";
+import { berlinDate, todayInBerlin } from "./rules/dates.ts";
 import { isVatExempt } from "./rules/vat.ts";
 
 const codes = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -89,6 +89,10 @@ describe("contact forms", () => {
   it("computes Berlin's date across midnight UTC", () => {
     expect(todayInBerlin(new Date("2026-06-30T22:30:00Z"))).toBe("2026-07-01");
     expect(todayInBerlin(new Date("2026-12-31T22:59:00Z"))).toBe("2026-12-31");
+  });
+  it("dates an instant by Berlin's calendar (an invoice issued at 00:30 on New Year's Day belongs to the new year)", () => {
+    expect(berlinDate(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01");
+    expect(berlinDate(new Date("2026-03-29T00:30:00Z"))).toBe("2026-03-29");
   });
   it("defaults optional texts to empty strings", () => {
     const parsed = ContactPartnershipSchema.parse({

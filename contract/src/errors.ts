@@ -1,13 +1,14 @@
 import type { Locale } from "./rules/locale.ts";
 
 /**
- * Stable error codes carried in `error_codes` beside the DRF-style messages.
- * Web maps codes, never prose; the server writes the message in the request's locale.
+ * Stable error codes carried in `error_codes` beside the DRF-style messages, and their only texts: the
+ * server writes them in the request's locale, and every web form shows them by code (web/src/lib/error-codes.ts),
+ * so each text must read well under any field it can refuse.
  */
 export const ERROR_MESSAGES = {
   required: { de: "Dieses Feld ist erforderlich.", ru: "Это поле обязательно." },
-  invalid: { de: "Ungültiger Wert.", ru: "Недопустимое значение." },
-  too_long: { de: "Der Wert ist zu lang.", ru: "Значение слишком длинное." },
+  invalid: { de: "Bitte prüfen Sie diese Angabe.", ru: "Проверьте это значение." },
+  too_long: { de: "Die Angabe ist zu lang.", ru: "Значение слишком длинное." },
   too_short: { de: "Der Wert ist zu kurz.", ru: "Значение слишком короткое." },
   too_small: { de: "Der Wert ist zu klein.", ru: "Значение слишком маленькое." },
   too_big: { de: "Der Wert ist zu groß.", ru: "Значение слишком большое." },
@@ -19,8 +20,8 @@ export const ERROR_MESSAGES = {
     ru: "Введите правильный адрес электронной почты.",
   },
   invalid_phone: {
-    de: "Geben Sie eine gültige Telefonnummer ein.",
-    ru: "Введите правильный номер телефона.",
+    de: "Geben Sie eine gültige Telefonnummer mit Ländervorwahl ein (z. B. +4930123456).",
+    ru: "Введите правильный номер телефона с кодом страны (например, +4930123456).",
   },
   password_min_length: { de: "Mindestens 8 Zeichen.", ru: "Минимум 8 символов." },
   password_too_long: { de: "Höchstens 64 Zeichen.", ru: "Не более 64 символов." },
@@ -88,8 +89,8 @@ export const ERROR_MESSAGES = {
     ru: "Слишком много запросов. Попробуйте позже.",
   },
   invalid_date: {
-    de: "Geben Sie ein gültiges Datum ein (JJJJ-MM-TT).",
-    ru: "Введите правильную дату (ГГГГ-ММ-ДД).",
+    de: "Geben Sie ein gültiges Datum ein.",
+    ru: "Введите правильную дату.",
   },
   date_in_past: {
     de: "Das Datum darf nicht in der Vergangenheit liegen.",

@@ -19,6 +19,12 @@ export function hasWithdrawalRight(type: ProductType): boolean {
   return WITHDRAWABLE_TYPES.includes(type);
 }
 
+/**
+ * Types whose service may begin within the withdrawal period if the parent asks for it (§ 356(4) BGB): the
+ * checkout asks for that request, and a withdrawal after the start keeps what was held (`pro_rata`, D76).
+ */
+export const EARLY_START_TYPES: readonly ProductType[] = ["Course", "Academy"];
+
 /** The period in days; it starts the day after the contract's conclusion (the payment), § 187(1) BGB. */
 export const WITHDRAWAL_PERIOD_DAYS = 14;
 

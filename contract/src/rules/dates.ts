@@ -6,18 +6,26 @@
 /** The school's time zone: "today" is Berlin's today. */
 export const SCHOOL_TIME_ZONE = "Europe/Berlin";
 
-let berlinDate: Intl.DateTimeFormat | undefined;
+let berlinDays: Intl.DateTimeFormat | undefined;
 
-/** Today's date in Berlin as YYYY-MM-DD. */
-export function todayInBerlin(now: Date = new Date()): string {
+/**
+ * The calendar day of an instant in Berlin as YYYY-MM-DD, whatever the machine's time zone (invoice years
+ * and issue dates, purchase days, the school's "today").
+ */
+export function berlinDate(instant: Date): string {
   // en-CA formats as YYYY-MM-DD; the formatter is built once (building one is the expensive part).
-  berlinDate ??= new Intl.DateTimeFormat("en-CA", {
+  berlinDays ??= new Intl.DateTimeFormat("en-CA", {
     timeZone: SCHOOL_TIME_ZONE,
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
   });
-  return berlinDate.format(now);
+  return berlinDays.format(instant);
+}
+
+/** Today's date in Berlin as YYYY-MM-DD. */
+export function todayInBerlin(now: Date = new Date()): string {
+  return berlinDate(now);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

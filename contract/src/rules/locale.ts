@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "./locales.ts";
 
-export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "./locales.ts";
+export { DEFAULT_LOCALE, INTL_LOCALES, isLocale, LOCALES, type Locale } from "./locales.ts";
 
 export const LocaleSchema = z.enum(LOCALES);
 

@@ -9,3 +9,6 @@ export type Locale = (typeof LOCALES)[number];
 export function isLocale(value: unknown): value is Locale {
   return value === "de" || value === "ru";
 }
+
+/** The Intl locale each shop locale formats dates, times and amounts in (web pages, mails, invoices). */
+export const INTL_LOCALES = { de: "de-DE", ru: "ru-RU" } as const satisfies Record<Locale, string>;

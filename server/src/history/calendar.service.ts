@@ -1,7 +1,8 @@
 import type { Locale } from "@atelier/contract";
+import { berlinDate } from "@atelier/contract";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { berlinDate, documentItems, itemPeriod, nextWeekday } from "../invoices/index.ts";
+import { documentItems, itemPeriod, nextWeekday } from "../invoices/index.ts";
 import { findVisitor } from "../visitors/index.ts";
 import { buildCalendar, type CalendarEvent } from "./calendar-ics.ts";
 import { findHistoryItems } from "./history.repository.ts";

@@ -1,4 +1,5 @@
 import {
+  berlinDate,
   centsToDecimal,
   HISTORY_MAX_ITEMS,
   HISTORY_ORDER_STATUSES,
@@ -13,7 +14,7 @@ import {
 import { mediaUrlOn } from "../catalogue/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { berlinDate } from "../invoices/index.ts";
+
 import { findVisitor } from "../visitors/index.ts";
 import { findWithdrawalsOfItems, toRecord } from "../withdrawals/index.ts";
 import { findHistoryItems, type HistoryItemRow } from "./history.repository.ts";

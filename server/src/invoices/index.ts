@@ -1,6 +1,5 @@
 /** The invoices area as other areas use it: checkout calls these in the transaction of a payment. */
 
-export { berlinDate } from "./berlin-time.ts";
 export { checkinUrl, newCheckinCode } from "./checkin-code.ts";
 export { type DocumentItem, formatDay, invoiceLine, itemPeriod, nextWeekday } from "./invoice-data.ts";
 export { invoiceDownloadRoutes } from "./invoice-download.routes.ts";

@@ -1,8 +1,8 @@
+import { berlinDate } from "@atelier/contract";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { formatMoney } from "../mail/index.ts";
 import { dejaVu, wrapText } from "../pdf/index.ts";
-import { berlinDate } from "./berlin-time.ts";
 import { formatDay, includedVatCents, VAT_RATE_PERCENT } from "./invoice-data.ts";
 import { INVOICE_TEXTS, type InvoiceTexts } from "./invoice-texts.ts";
 import type { InvoiceRow } from "./invoices.repository.ts";

@@ -1,5 +1,5 @@
+import { berlinDate } from "@atelier/contract";
 import type { DbOrTx, InvoiceData } from "../db/index.ts";
-import { berlinDate } from "./berlin-time.ts";
 import { type InvoiceKind, insertInvoice, takeNextNumber } from "./invoices.repository.ts";
 
 /** Invoices and credit notes are counted apart, each per year: `RE-2026-000001`, `GS-2026-000001`. */

@@ -1,10 +1,9 @@
-import { BOOKING_RULES } from "@atelier/contract";
+import { BOOKING_RULES, berlinDate } from "@atelier/contract";
 import { findPurchaseOptions } from "../catalogue/index.ts";
 import type { BillingDetails, DbOrTx, MailAttachmentRef } from "../db/index.ts";
 import type { OrderConfirmationItem, RefundReason } from "../mail/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { type CartItemRow, findCartItems } from "../orders/index.ts";
-import { berlinDate } from "./berlin-time.ts";
 import { newCheckinCode } from "./checkin-code.ts";
 import { buildInvoiceData, type DocumentItem } from "./invoice-data.ts";
 import {

@@ -1,4 +1,5 @@
 import {
+  berlinDate,
   type ErrorCode,
   type Locale,
   type RefundBasis,
@@ -14,7 +15,6 @@ import type { Db, InvoiceData, InvoiceLine, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { bookLedger, findGiftCard, findGiftCardOfItem } from "../gift-cards/index.ts";
 import {
-  berlinDate,
   documentItems,
   findInvoice,
   findOrderInvoice,

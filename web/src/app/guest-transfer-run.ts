@@ -2,17 +2,14 @@ import type { QueryClient } from "@tanstack/react-query";
 import { cartApi } from "../features/cart/api/cart-api.ts";
 import { CURRENT_ORDER_KEY, currentOrderOptions } from "../features/cart/api/current-order.ts";
 import { visitorsApi } from "../features/visitors/api/visitors-api.ts";
-import {
-  browserStorage,
-  clearGuestVisitors,
-  readGuestVisitors,
-} from "../features/visitors/guest-visitors.ts";
+import { clearGuestVisitors, readGuestVisitors } from "../features/visitors/guest-visitors.ts";
 import {
   TransferIncompleteError,
   transferGuestData,
   type VisitorIdMapping,
 } from "../features/visitors/transfer.ts";
 import { errorCodes } from "../lib/error-codes.ts";
+import { browserStorage } from "../lib/storage.ts";
 
 /** Local storage key of the guest → server visitor ids already posted (survives a failed attempt). */
 export const TRANSFER_MAPPING_KEY = "visitors-transfer";

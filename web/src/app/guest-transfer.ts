@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from "@atelier/contract";
 import type { QueryClient } from "@tanstack/react-query";
-import { currentSession, registerAfterSignIn } from "../features/auth/session.ts";
+import { currentSession, registerAfterSignIn } from "../lib/session.ts";
+import { browserStorage } from "../lib/storage.ts";
 
 /**
  * Spec §4 "after login": the guest's children and cart move to the account. The work (and zod, the
@@ -22,7 +23,7 @@ export function installGuestTransfer(queryClient: QueryClient) {
 
 function hasGuestVisitors(): boolean {
   try {
-    const raw = window.localStorage.getItem(STORAGE_KEYS.visitors);
+    const raw = browserStorage()?.getItem(STORAGE_KEYS.visitors) ?? null;
     return raw !== null && raw !== "[]";
   } catch {
     return false;

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LOCALES } from "@atelier/contract";
+import { ERROR_MESSAGES, LOCALES } from "@atelier/contract";
 import { describe, expect, it } from "vitest";
 
 const localesDir = join(import.meta.dirname, "..", "locales");
@@ -54,6 +54,34 @@ describe("locale files", () => {
           expect(typeof text === "string" && text.trim().length > 0, `${locale}/${ns}.json: ${key}`).toBe(
             true,
           );
+        }
+      }
+    });
+  }
+});
+
+/** Every object in a locale file, with its key path. */
+function objects(value: unknown, path = ""): [string, Record<string, unknown>][] {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return [];
+  const node = value as Record<string, unknown>;
+  return [
+    [path, node],
+    ...Object.entries(node).flatMap(([key, inner]) => objects(inner, path ? `${path}.${key}` : key)),
+  ];
+}
+
+describe("texts of error codes", () => {
+  // The contract's errors.ts has the one text per code (web/src/lib/error-codes.ts shows it); a namespace
+  // that keys texts by error code says the same thing in other words, and the two drift apart.
+  for (const locale of LOCALES) {
+    it(`are not restated by code in any ${locale} namespace`, () => {
+      for (const ns of namespaces(locale)) {
+        for (const [path, node] of objects(load(locale, ns))) {
+          const codes = baseKeys(Object.keys(node)).filter((key) => Object.hasOwn(ERROR_MESSAGES, key));
+          expect(
+            codes.length < 2,
+            `${locale}/${ns}.json ${path || "(top)"} keys texts by code: ${codes}`,
+          ).toBe(true);
         }
       }
     });

@@ -15,6 +15,7 @@ import type deHistory from "../locales/de/history.json";
 import deHome from "../locales/de/home.json";
 import deMenu from "../locales/de/menu.json";
 import dePages from "../locales/de/pages.json";
+import type dePhoneInput from "../locales/de/phoneInput.json";
 import deProfile from "../locales/de/profile.json";
 import deUpdates from "../locales/de/updates.json";
 import type deVisitors from "../locales/de/visitors.json";
@@ -38,6 +39,7 @@ import type ruHistory from "../locales/ru/history.json";
 import ruHome from "../locales/ru/home.json";
 import ruMenu from "../locales/ru/menu.json";
 import ruPages from "../locales/ru/pages.json";
+import type ruPhoneInput from "../locales/ru/phoneInput.json";
 import ruProfile from "../locales/ru/profile.json";
 import ruUpdates from "../locales/ru/updates.json";
 import type ruVisitors from "../locales/ru/visitors.json";
@@ -48,7 +50,7 @@ import type ruWithdrawal from "../locales/ru/withdrawal.json";
 // Bundled statically: all texts together are a few KB, and a page must never wait for its words.
 // catalogue, contact and content are typed here but filled by their features' route chunks
 // (features/<area>/i18n.ts, run before the chunk renders) to keep them out of the home page's JS.
-// So are account, auth, cart, checkin, checkout, contracts, history, visitRequests (with the product page's request dialog), visitors, waitingList and withdrawal, which load with the sign-in dialog, the profile menu and /profile.
+// So are account, auth, cart, checkin, checkout, contracts, history, visitRequests (with the product page's request dialog), visitors, waitingList and withdrawal, which load with the sign-in dialog, the profile menu and /profile, and phoneInput (components/phone-input), which loads with a form's phone field.
 export const resources = {
   de: {
     account: {} as typeof deAccount,
@@ -68,6 +70,7 @@ export const resources = {
     home: deHome,
     menu: deMenu,
     pages: dePages,
+    phoneInput: {} as typeof dePhoneInput,
     profile: deProfile,
     updates: deUpdates,
     visitRequests: {} as typeof deVisitRequests,
@@ -93,6 +96,7 @@ export const resources = {
     home: ruHome,
     menu: ruMenu,
     pages: ruPages,
+    phoneInput: {} as typeof ruPhoneInput,
     profile: ruProfile,
     updates: ruUpdates,
     visitRequests: {} as typeof ruVisitRequests,

@@ -1,6 +1,7 @@
 import { type ErrorBody, type Locale, STORAGE_KEYS } from "@atelier/contract";
 import { currentLocale } from "../i18n/i18n.ts";
 import { readCookie } from "./cookies.ts";
+import { browserStorage } from "./storage.ts";
 
 /** The one path that must not carry the stored token (spec §7). */
 export const SIGN_IN_PATH = "/api/v2/users/sign_in/";
@@ -94,7 +95,7 @@ const browserCookies = () => (typeof document === "undefined" ? "" : document.co
 
 function storedToken(): string | null {
   try {
-    return window.localStorage.getItem(STORAGE_KEYS.token) || null;
+    return browserStorage()?.getItem(STORAGE_KEYS.token) || null;
   } catch {
     return null;
   }

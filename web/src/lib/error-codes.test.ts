@@ -1,6 +1,7 @@
+import { ERROR_MESSAGES } from "@atelier/contract";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-client.ts";
-import { errorCodesByField, serverMessage } from "./error-codes.ts";
+import { errorCodesByField, errorText, serverMessage } from "./error-codes.ts";
 
 describe("serverMessage", () => {
   const error = new ApiError(400, {
@@ -28,5 +29,19 @@ describe("errorCodesByField", () => {
       visitor: ["already_booked"],
       detail: ["x"],
     });
+  });
+});
+
+describe("errorText", () => {
+  it("says every code in the contract's words, in the page's language", () => {
+    expect(errorText("too_long", "de")).toBe(ERROR_MESSAGES.too_long.de);
+    expect(errorText("too_long", "ru")).toBe(ERROR_MESSAGES.too_long.ru);
+    expect(errorText("birth_date_too_young", "de")).toBe("Teilnehmende müssen mindestens 2 Jahre alt sein.");
+    expect(errorText("invalid_phone", "ru")).toBe(ERROR_MESSAGES.invalid_phone.ru);
+  });
+
+  it("reads an unknown code as invalid, and no code as no text", () => {
+    expect(errorText("no_such_code", "de")).toBe("Bitte prüfen Sie diese Angabe.");
+    expect(errorText(undefined, "de")).toBeUndefined();
   });
 });

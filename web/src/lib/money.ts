@@ -1,6 +1,5 @@
-import { CURRENCY, type Locale } from "@atelier/contract";
+import { CURRENCY, INTL_LOCALES, type Locale } from "@atelier/contract";
 
-const INTL_LOCALE: Record<Locale, string> = { de: "de-DE", ru: "ru-RU" };
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** Integer cents as EUR in the page locale: de "1.234,50 €", ru "1 234,50 €" (whole euros without ",00"). */
@@ -9,7 +8,7 @@ export function formatEuro(cents: number, locale: Locale): string {
   const key = `${locale}:${whole}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(INTL_LOCALE[locale], {
+    formatter = new Intl.NumberFormat(INTL_LOCALES[locale], {
       style: "currency",
       currency: CURRENCY,
       minimumFractionDigits: whole ? 0 : 2,

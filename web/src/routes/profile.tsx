@@ -1,15 +1,16 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { PhoneInput } from "../components/phone-input/phone-input.tsx";
 import { AccountSettings } from "../features/account/components/account-settings.tsx";
 import { openAuthDialog } from "../features/auth/auth-dialog-store.ts";
-import { saveUser, useSession } from "../features/auth/session.ts";
-import { PhoneInput } from "../features/phone-input/components/phone-input.tsx";
+import { SubscriptionActions } from "../features/contracts/components/subscription-actions.tsx";
 import { CancelContractsLink } from "../features/profile/components/cancel-contracts-link.tsx";
 import { type CatalogueLink, HistoryPanel } from "../features/profile/components/history-panel.tsx";
 import { ProfileGuest } from "../features/profile/components/profile-guest.tsx";
 import { ProfilePage } from "../features/profile/components/profile-page.tsx";
 import { parseProfileSearch } from "../features/profile/profile-tabs.ts";
 import { VisitorsPanel } from "../features/visitors/components/visitors-panel.tsx";
+import { saveUser, useSession } from "../lib/session.ts";
 
 export const Route = createFileRoute("/profile")({
   validateSearch: parseProfileSearch,
@@ -45,10 +46,16 @@ function ProfileRoute() {
             userKey={String(session.user.pk)}
             filter="workshops"
             CatalogueLink={CatalogueRouterLink}
+            ItemActions={SubscriptionActions}
           />
         ),
         sales: (
-          <HistoryPanel userKey={String(session.user.pk)} filter="all" CatalogueLink={CatalogueRouterLink} />
+          <HistoryPanel
+            userKey={String(session.user.pk)}
+            filter="all"
+            CatalogueLink={CatalogueRouterLink}
+            ItemActions={SubscriptionActions}
+          />
         ),
       }}
       account={

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useSession } from "../features/auth/session.ts";
 import { CancelContractPage } from "../features/contracts/components/cancel-contract-page.tsx";
+import { useSession } from "../lib/session.ts";
 
 /** `?item=` preselects a contract (the profile's link); anything else is ignored. */
 function parseSearch(search: Record<string, unknown>): { item?: number } {

@@ -1,4 +1,4 @@
-import type { Locale } from "@atelier/contract";
+import { INTL_LOCALES, type Locale } from "@atelier/contract";
 import { html } from "./html.ts";
 import { type DetailRow, detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -27,11 +27,9 @@ export type ContractCancellationData = {
   declared: { name: string; email: string; contract: string; reason: string };
 };
 
-const INTL: Record<Locale, string> = { de: "de-DE", ru: "ru-RU" };
-
 /** Date and time as the parent reads them in Berlin, e.g. "24. November 2026 um 18:03". */
 export function berlinDateTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL[locale], {
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], {
     dateStyle: "long",
     timeStyle: "short",
     timeZone: "Europe/Berlin",
@@ -39,7 +37,7 @@ export function berlinDateTime(iso: string, locale: Locale): string {
 }
 
 const berlinDay = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(INTL[locale], { dateStyle: "long", timeZone: "Europe/Berlin" }).format(
+  new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: "long", timeZone: "Europe/Berlin" }).format(
     new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso),
   );
 

@@ -1,6 +1,4 @@
-import type { Locale } from "@atelier/contract";
-
-const INTL_LOCALE: Record<Locale, string> = { de: "de-DE", ru: "ru-RU" };
+import { INTL_LOCALES as INTL_LOCALE, type Locale } from "@atelier/contract";
 
 // Intl formatters are costly to build; one per locale is enough.
 const moneyFormats: Record<Locale, Intl.NumberFormat> = {

@@ -5,7 +5,6 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Container } from "../../components/ui/container.tsx";
 import { openAuthDialog } from "../../features/auth/auth-dialog-store.ts";
-import { useSession } from "../../features/auth/session.ts";
 import {
   type AddVisitorComponent,
   BookingForm,
@@ -18,6 +17,7 @@ import { VisitorForm } from "../../features/visitors/components/visitor-form.tsx
 import { JoinWaitingList } from "../../features/waiting-list/components/join-waiting-list.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ApiError } from "../../lib/api-client.ts";
+import { useSession } from "../../lib/session.ts";
 
 /**
  * /product/buy/{id}: wires the catalogue's product, the visitors feature (children, the "Add" step), the

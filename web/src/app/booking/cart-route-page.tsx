@@ -3,13 +3,13 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { meQueryOptions } from "../../features/account/api/account-api.ts";
 import { openAuthDialog } from "../../features/auth/auth-dialog-store.ts";
-import { useSession } from "../../features/auth/session.ts";
 import { currentOrderOptions } from "../../features/cart/api/current-order.ts";
 import { CartPage } from "../../features/cart/components/cart-page.tsx";
 import type { CartSearch, PaymentNotice as Notice } from "../../features/checkout/cart-search.ts";
 import { CheckoutPage } from "../../features/checkout/components/checkout-page.tsx";
 import { PaymentNotice } from "../../features/checkout/components/payment-notice.tsx";
 import { visitorsQueryOptions } from "../../features/visitors/api/visitors-api.ts";
+import { useSession } from "../../lib/session.ts";
 
 /**
  * /cart: the cart with the visitors feature's children and the sign-in dialog for a guest's checkout;

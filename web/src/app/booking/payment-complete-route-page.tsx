@@ -1,9 +1,9 @@
 import { useNavigate } from "@tanstack/react-router";
 import { openAuthDialog } from "../../features/auth/auth-dialog-store.ts";
-import { useSession } from "../../features/auth/session.ts";
 import type { PaymentReturnSearch } from "../../features/checkout/cart-search.ts";
 import { PaymentCompletePage } from "../../features/checkout/components/payment-complete-page.tsx";
 import { PaymentReturnPage } from "../../features/checkout/components/payment-return-page.tsx";
+import { useSession } from "../../lib/session.ts";
 
 /** /payment-complete/{id}: the order of the signed-in parent (a guest is asked to sign in). */
 export function PaymentCompleteRoutePage({ id }: { id: string }) {

@@ -1,8 +1,8 @@
 import type { ProductDetail } from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useSession } from "../../features/auth/session.ts";
 import { VisitRequestButtons } from "../../features/visit-requests/components/visit-request-buttons.tsx";
 import { visitorsQueryOptions } from "../../features/visitors/api/visitors-api.ts";
+import { useSession } from "../../lib/session.ts";
 
 /**
  * The product page's visit requests (D84) with what the app knows of the family: their saved children

@@ -1,15 +1,13 @@
 import { type ComponentProps, lazy, Suspense } from "react";
 import { AuthDialog } from "../../features/auth/components/auth-dialog.tsx";
 import type { PhoneFieldComponent } from "../../features/auth/components/sign-up-step.tsx";
-// The phone input's texts live in the account namespace.
-import "../../features/account/i18n.ts";
 
 // The phone input (about 240 countries) loads only when a form with a phone field shows.
 const PhoneInput = lazy(() =>
-  import("../../features/phone-input/components/phone-input.tsx").then((m) => ({ default: m.PhoneInput })),
+  import("../../components/phone-input/phone-input.tsx").then((m) => ({ default: m.PhoneInput })),
 );
 
-/** Hands the phone-input feature to the forms that need it (features do not import each other). */
+/** The phone input (components/phone-input) as the sign-up form gets it: loaded on first show. */
 export function PhoneField(props: ComponentProps<PhoneFieldComponent>) {
   return (
     <Suspense

@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { ProfileMenu } from "../../features/account/components/profile-menu.tsx";
-import type { StoredUser } from "../../features/auth/session.ts";
 import { logout } from "../../features/auth/sign-in-flow.ts";
+import type { StoredUser } from "../../lib/session.ts";
 
 /** The header's profile menu with the logout of spec §4: server logout, storage cleared, cache reset, `/`. */
 export function ProfileMenuEntry({

@@ -8,6 +8,7 @@ import {
 } from "../../features/cookie-consent/consent-store.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { pageTitleOverride } from "../../lib/page-title.ts";
+import { browserStorage } from "../../lib/storage.ts";
 import { renderedByServer } from "../server-rendered.ts";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -29,14 +30,6 @@ export const loadCookieModal = () =>
   });
 const LazyCookieModal = lazy(loadCookieModal);
 
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 export function RootLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const locale = useLocale();
@@ -47,12 +40,12 @@ export function RootLayout() {
   const [showCookieModal, setShowCookieModal] = useState(() => {
     const server = renderedByServer();
     if (server) return server.cookieModal;
-    return typeof window !== "undefined" && !isCookieModalClosed(storage());
+    return typeof window !== "undefined" && !isCookieModalClosed(browserStorage());
   });
   // Only the modal the server's HTML has is open before hydration; one opened later opens as usual.
   const [modalInHtml, setModalInHtml] = useState(() => renderedByServer()?.cookieModal === true);
   useEffect(() => {
-    const closed = isCookieModalClosed(storage());
+    const closed = isCookieModalClosed(browserStorage());
     mirrorModalClosedForServer(closed);
     if (renderedByServer()) setShowCookieModal(!closed);
   }, []);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { readSession, registerAfterSignIn } from "./session.ts";
+import { readSession, registerAfterSignIn } from "../../lib/session.ts";
 import { completeSignIn, logout } from "./sign-in-flow.ts";
 
 function memoryStorage() {

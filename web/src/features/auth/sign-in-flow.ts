@@ -1,6 +1,6 @@
 import type { User } from "@atelier/contract";
+import { clearAllStorage, runAfterSignInHooks, saveToken, saveUser } from "../../lib/session.ts";
 import { authApi } from "./api/auth-api.ts";
-import { clearAllStorage, runAfterSignInHooks, saveToken, saveUser } from "./session.ts";
 
 /**
  * Spec §4: a returned key is stored as the token, then the user is reloaded (GET me) into `user`,

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from "@atelier/contract";
+import { browserStorage } from "../../lib/storage.ts";
 
 /** What the sign-up form keeps under `signUpCredentials` (spec §3): never the passwords. */
 export type SignUpDraft = { first_name: string; last_name: string; email: string; phone_number: string };
@@ -31,17 +32,9 @@ export function serializeSignUpDraft(values: Partial<SignUpDraft> & Record<strin
   return JSON.stringify(draft);
 }
 
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 export function loadSignUpDraft(): Partial<SignUpDraft> {
   try {
-    return parseSignUpDraft(storage()?.getItem(STORAGE_KEYS.signUpDraft) ?? null);
+    return parseSignUpDraft(browserStorage()?.getItem(STORAGE_KEYS.signUpDraft) ?? null);
   } catch {
     return {};
   }
@@ -49,7 +42,7 @@ export function loadSignUpDraft(): Partial<SignUpDraft> {
 
 export function saveSignUpDraft(values: Partial<SignUpDraft> & Record<string, unknown>) {
   try {
-    storage()?.setItem(STORAGE_KEYS.signUpDraft, serializeSignUpDraft(values));
+    browserStorage()?.setItem(STORAGE_KEYS.signUpDraft, serializeSignUpDraft(values));
   } catch {
     // Full or blocked storage: the draft is a convenience only.
   }
@@ -57,7 +50,7 @@ export function saveSignUpDraft(values: Partial<SignUpDraft> & Record<string, un
 
 export function clearSignUpDraft() {
   try {
-    storage()?.removeItem(STORAGE_KEYS.signUpDraft);
+    browserStorage()?.removeItem(STORAGE_KEYS.signUpDraft);
   } catch {
     // See saveSignUpDraft.
   }

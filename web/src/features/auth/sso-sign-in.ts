@@ -1,17 +1,10 @@
 import type { SsoProvider, SsoProviderConfig } from "@atelier/contract";
 import { errorCodes } from "../../lib/error-codes.ts";
+import { browserStorage } from "../../lib/storage.ts";
 import { authApi } from "./api/auth-api.ts";
 import { closeAuthDialog, openAuthDialog } from "./auth-dialog-store.ts";
 import { completeSignIn } from "./sign-in-flow.ts";
 import { SSO_STATE_KEY, type SsoCallback } from "./sso.ts";
-
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A fresh random nonce for the provider's `state`. */
 function newState(): string {
@@ -34,14 +27,14 @@ export function authorizationUrl(config: Pick<SsoProviderConfig, "url">, state: 
  */
 export function openProviderPage(config: SsoProviderConfig): void {
   const state = newState();
-  storage()?.setItem(SSO_STATE_KEY, state);
+  browserStorage()?.setItem(SSO_STATE_KEY, state);
   // With noopener, window.open returns null even on success, so a blocked popup cannot be told apart.
   window.open(authorizationUrl(config, state), "_blank", "noopener");
 }
 
 export async function exchangeSsoCode(callback: SsoCallback): Promise<void> {
-  const expected = storage()?.getItem(SSO_STATE_KEY);
-  storage()?.removeItem(SSO_STATE_KEY);
+  const expected = browserStorage()?.getItem(SSO_STATE_KEY);
+  browserStorage()?.removeItem(SSO_STATE_KEY);
   // A code without our nonce was not started by this browser (login forgery): never exchange it.
   if (!expected || callback.state !== expected) {
     openAuthDialog({ notice: "ssoFailed" });

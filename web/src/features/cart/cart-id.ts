@@ -1,17 +1,10 @@
 import { STORAGE_KEYS } from "@atelier/contract";
+import { browserStorage } from "../../lib/storage.ts";
 
 /** The cart named by `?cart_id=` on every cart call, kept in local storage as `cart-id` (spec §3). */
-function storage(): Storage | undefined {
-  try {
-    return typeof window === "undefined" ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 export function readCartId(): string | undefined {
   try {
-    return storage()?.getItem(STORAGE_KEYS.cartId) || undefined;
+    return browserStorage()?.getItem(STORAGE_KEYS.cartId) || undefined;
   } catch {
     return undefined;
   }
@@ -19,7 +12,7 @@ export function readCartId(): string | undefined {
 
 export function saveCartId(cartId: string) {
   try {
-    storage()?.setItem(STORAGE_KEYS.cartId, cartId);
+    browserStorage()?.setItem(STORAGE_KEYS.cartId, cartId);
   } catch {
     // Blocked storage: the cart lives as long as the page.
   }
@@ -27,7 +20,7 @@ export function saveCartId(cartId: string) {
 
 export function clearCartId() {
   try {
-    storage()?.removeItem(STORAGE_KEYS.cartId);
+    browserStorage()?.removeItem(STORAGE_KEYS.cartId);
   } catch {
     // Nothing stored.
   }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client.ts";
 import { berlinTime } from "../../lib/format.ts";
+import { paypalLocale } from "../../lib/payments.ts";
 import { parseCartSearch, parsePaymentReturnSearch } from "./cart-search.ts";
 import { billingFieldErrors, checkoutProblem } from "./checkout-errors.ts";
-import { paymentReturnUrls, paypalLocale } from "./return-urls.ts";
+import { paymentReturnUrls } from "./return-urls.ts";
 import { withdrawalInfo } from "./withdrawal.ts";
 
 describe("cart search", () => {

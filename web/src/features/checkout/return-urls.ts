@@ -12,8 +12,3 @@ export function paymentReturnUrls(origin: string, locale: Locale): { successUrl:
   cancel.searchParams.set("payment", "cancelled");
   return { successUrl: success.toString(), cancelUrl: cancel.toString() };
 }
-
-/** PayPal's `locale` for the buttons and its window. */
-export function paypalLocale(locale: Locale): "de_DE" | "ru_RU" {
-  return locale === "ru" ? "ru_RU" : "de_DE";
-}

@@ -1,9 +1,7 @@
-import type { ProductType } from "@atelier/contract";
+import { EARLY_START_TYPES, type ProductType } from "@atelier/contract";
 
-// Which types carry the right of withdrawal is the contract's rule (`WITHDRAWABLE_TYPES`, D54).
-
-/** Types whose service may begin within the withdrawal period, if the parent asks for it (§ 356(4) BGB). */
-const SERVICE_TYPES: readonly ProductType[] = ["Course", "Academy"];
+// Which types carry the right of withdrawal (`WITHDRAWABLE_TYPES`, D54) and which may start within its
+// period (`EARLY_START_TYPES`) are the contract's rules.
 
 /** A fixed order, so the texts read the same whatever the order of the cart. */
 const TYPE_ORDER: readonly ProductType[] = [
@@ -28,6 +26,6 @@ export function withdrawalInfo(types: Iterable<ProductType>): WithdrawalInfo {
   const present = new Set(types);
   return {
     types: TYPE_ORDER.filter((type) => present.has(type)),
-    earlyStart: SERVICE_TYPES.some((type) => present.has(type)),
+    earlyStart: EARLY_START_TYPES.some((type) => present.has(type)),
   };
 }

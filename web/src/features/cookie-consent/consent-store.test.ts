@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { hasExternalMediaConsent } from "../../lib/external-media-consent.ts";
 import {
   COOKIE_CONSENT_KEY,
   DEFAULT_CONSENT,
@@ -43,5 +44,16 @@ describe("cookie consent", () => {
     expect(storage.values.get("is-closed-cookie")).toBe("true");
     expect(isCookieModalClosed(storage)).toBe(true);
     expect(isCookieModalClosed(undefined)).toBe(false);
+  });
+});
+
+describe("the cookie modal's choice as the shared consent check reads it", () => {
+  // Features that load third-party content (the phone input's country lookup) ask lib, not this store.
+  it("gives external media only when the modal saved externalMedia: true", () => {
+    const storage = memoryStorage();
+    saveConsent(storage, { essential: true, statistics: true, externalMedia: false });
+    expect(hasExternalMediaConsent(storage)).toBe(false);
+    saveConsent(storage, { essential: true, statistics: false, externalMedia: true });
+    expect(hasExternalMediaConsent(storage)).toBe(true);
   });
 });

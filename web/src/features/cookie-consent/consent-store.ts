@@ -1,8 +1,12 @@
 import { COOKIE_MODAL_CLOSED_COOKIE, STORAGE_KEYS } from "@atelier/contract";
 import { readCookie } from "../../lib/cookies.ts";
+import { COOKIE_CONSENT_STORAGE_KEY } from "../../lib/external-media-consent.ts";
 
-/** Local storage key of the chosen options (the spec names only `is-closed-cookie`, spec §3). */
-export const COOKIE_CONSENT_KEY = "cookie-consent";
+/**
+ * Local storage key of the chosen options (the spec names only `is-closed-cookie`, spec §3); declared in lib
+ * because features that load third-party content read the external-media choice from it too.
+ */
+export const COOKIE_CONSENT_KEY = COOKIE_CONSENT_STORAGE_KEY;
 
 export type CookieConsent = { essential: true; statistics: boolean; externalMedia: boolean };
 

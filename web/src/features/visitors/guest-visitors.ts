@@ -62,11 +62,3 @@ export function updateGuestVisitor(
 export function clearGuestVisitors(storage: KeyValueStorage | undefined) {
   storage?.removeItem(STORAGE_KEYS.visitors);
 }
-
-export function browserStorage(): KeyValueStorage | undefined {
-  try {
-    return typeof window === "undefined" ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}

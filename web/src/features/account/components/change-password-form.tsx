@@ -5,13 +5,13 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FormMessage, PasswordField } from "../../../components/ui/form-fields.tsx";
-import { errorCodes } from "../../../lib/error-codes.ts";
+import { errorCodes, useErrorText } from "../../../lib/error-codes.ts";
 import { accountApi } from "../api/account-api.ts";
-import { fieldErrorText } from "./field-errors.ts";
 
 /** Change password (POST /api/v2/users/auth/password/change/): 8+ with upper, lower and digit. */
 export function ChangePasswordForm() {
   const { t } = useTranslation("account");
+  const errorText = useErrorText();
   const headingId = useId();
   const [result, setResult] = useState<"saved" | "failed" | "throttled" | null>(null);
   const form = useForm<PasswordChangeRequest>({
@@ -41,14 +41,14 @@ export function ChangePasswordForm() {
         label={t("newPassword")}
         showLabel={t("showPassword")}
         autoComplete="new-password"
-        error={fieldErrorText(t, errors.new_password1?.message)}
+        error={errorText(errors.new_password1?.message)}
         {...form.register("new_password1")}
       />
       <PasswordField
         label={t("repeatPassword")}
         showLabel={t("showRepeatPassword")}
         autoComplete="new-password"
-        error={fieldErrorText(t, errors.new_password2?.message)}
+        error={errorText(errors.new_password2?.message)}
         {...form.register("new_password2")}
       />
       <FormMessage tone={result === "saved" ? "success" : "error"} testId="change-password-result">

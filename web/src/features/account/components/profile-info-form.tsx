@@ -6,7 +6,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FieldError, FormMessage, TextField } from "../../../components/ui/form-fields.tsx";
-import { errorCodes } from "../../../lib/error-codes.ts";
+import { errorCodes, useErrorText } from "../../../lib/error-codes.ts";
 import { accountApi } from "../api/account-api.ts";
 import {
   isBareDialCode,
@@ -15,9 +15,8 @@ import {
   profileChanges,
   profileFormValues,
 } from "../profile-form-values.ts";
-import { fieldErrorText } from "./field-errors.ts";
 
-/** The phone input (features/phone-input), handed in by the route: features do not import each other. */
+/** The phone input (components/phone-input), handed in by the route (the sign-up form gets it loaded lazily). */
 export type PhoneFieldComponent = ComponentType<{
   id: string;
   name?: string | undefined;
@@ -63,6 +62,7 @@ export function ProfileInfoForm({
   onSaved: (user: User) => void;
 }) {
   const { t } = useTranslation("account");
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const phoneId = useId();
   const [result, setResult] = useState<"saved" | "failed" | null>(null);
@@ -119,7 +119,7 @@ export function ProfileInfoForm({
             label={t(`fields.${field}`)}
             autoComplete={autoComplete}
             maxLength={TEXT_MAX_LENGTH}
-            error={fieldErrorText(t, errors[field]?.message)}
+            error={errorText(errors[field]?.message)}
             {...form.register(field)}
           />
         ))}
@@ -144,7 +144,7 @@ export function ProfileInfoForm({
             />
           )}
         />
-        <FieldError id={phoneErrorId} error={fieldErrorText(t, errors.phone_number?.message)} />
+        <FieldError id={phoneErrorId} error={errorText(errors.phone_number?.message)} />
       </div>
       <FormMessage tone={result === "failed" ? "error" : "success"} testId="profile-info-result">
         {result === "saved" ? t("profileSaved") : result === "failed" ? t("somethingWrong") : null}

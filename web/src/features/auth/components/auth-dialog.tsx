@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useSession } from "../../../lib/session.ts";
 import {
   type AuthStep,
   authDialogOpener,
@@ -9,7 +10,6 @@ import {
   openAuthDialog,
   useAuthDialog,
 } from "../auth-dialog-store.ts";
-import { useSession } from "../session.ts";
 import { ConfirmRestoreStep } from "./confirm-restore-step.tsx";
 import { EmailStep } from "./email-step.tsx";
 import { OptionsStep } from "./options-step.tsx";

@@ -5,10 +5,10 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FormMessage, PasswordField } from "../../../components/ui/form-fields.tsx";
+import { useErrorText } from "../../../lib/error-codes.ts";
 import { authApi } from "../api/auth-api.ts";
 import { moveAuthDialog } from "../auth-dialog-store.ts";
 import { generalError } from "../auth-errors.ts";
-import { fieldErrorText } from "./field-errors.ts";
 import { useTimedMessage } from "./use-timed-message.ts";
 
 type Values = { new_password1: string; new_password2: string; uid: string; token: string };
@@ -16,6 +16,7 @@ type Values = { new_password1: string; new_password2: string; uid: string; token
 /** Step ConfirmRestorePassword: the new password for the link's uid and token (spec §7). */
 export function ConfirmRestoreStep({ reset }: { reset?: { uid: string; token: string } | undefined }) {
   const { t } = useTranslation("auth");
+  const errorText = useErrorText();
   const [error, showError] = useTimedMessage<ReturnType<typeof generalError>>(ERROR_DISPLAY_MS.reset);
   const [done, setDone] = useState(false);
   const form = useForm<Values>({
@@ -64,14 +65,14 @@ export function ConfirmRestoreStep({ reset }: { reset?: { uid: string; token: st
         label={t("newPassword")}
         showLabel={t("showPassword")}
         autoComplete="new-password"
-        error={fieldErrorText(t, errors.new_password1?.message)}
+        error={errorText(errors.new_password1?.message)}
         {...form.register("new_password1")}
       />
       <PasswordField
         label={t("repeatPassword")}
         showLabel={t("showRepeatPassword")}
         autoComplete="new-password"
-        error={fieldErrorText(t, errors.new_password2?.message)}
+        error={errorText(errors.new_password2?.message)}
         {...form.register("new_password2")}
       />
       <FormMessage tone="error">

@@ -10,11 +10,11 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FormMessage, PasswordField, TextField } from "../../../components/ui/form-fields.tsx";
+import { useErrorText } from "../../../lib/error-codes.ts";
 import { authApi } from "../api/auth-api.ts";
 import { type AuthNotice, closeAuthDialog, moveAuthDialog } from "../auth-dialog-store.ts";
 import { type SignInError, signInError } from "../auth-errors.ts";
 import { completeSignIn } from "../sign-in-flow.ts";
-import { fieldErrorText } from "./field-errors.ts";
 import { useTimedMessage } from "./use-timed-message.ts";
 
 const NOTICE_KEYS = {
@@ -33,6 +33,7 @@ export function EmailStep({
   notice?: AuthNotice | undefined;
 }) {
   const { t } = useTranslation("auth");
+  const errorText = useErrorText();
   const [error, showError] = useTimedMessage<SignInError>(ERROR_DISPLAY_MS.signIn);
   // Not cleared after 2 s: it offers an action (resend the verification mail).
   const [unverified, setUnverified] = useState<string | null>(null);
@@ -88,7 +89,7 @@ export function EmailStep({
           type="email"
           autoComplete="email"
           maxLength={EMAIL_MAX_LENGTH}
-          error={fieldErrorText(t, errors.email?.message)}
+          error={errorText(errors.email?.message)}
           data-autofocus
           {...form.register("email")}
         />
@@ -96,7 +97,7 @@ export function EmailStep({
           label={t("password")}
           showLabel={t("showPassword")}
           autoComplete="current-password"
-          error={fieldErrorText(t, errors.password?.message)}
+          error={errorText(errors.password?.message)}
           {...form.register("password")}
         />
         <FormMessage tone="error" testId="sign-in-error">

@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { useSession } from "../../../lib/session.ts";
 import { authDialogState, openAuthDialog } from "../auth-dialog-store.ts";
-import { useSession } from "../session.ts";
 import "../i18n.ts";
 
 /** /login (spec §2): opens the sign-in dialog for a guest; the page itself offers to reopen it. */

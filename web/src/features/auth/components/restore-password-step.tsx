@@ -5,15 +5,16 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FormMessage, TextField } from "../../../components/ui/form-fields.tsx";
+import { useErrorText } from "../../../lib/error-codes.ts";
 import { authApi } from "../api/auth-api.ts";
 import { moveAuthDialog } from "../auth-dialog-store.ts";
 import { generalError } from "../auth-errors.ts";
-import { fieldErrorText } from "./field-errors.ts";
 import { useTimedMessage } from "./use-timed-message.ts";
 
 /** Step RestorePassword: asks for the reset link; success hides the form (spec §4). */
 export function RestorePasswordStep({ email }: { email?: string | undefined }) {
   const { t } = useTranslation("auth");
+  const errorText = useErrorText();
   const [error, showError] = useTimedMessage<ReturnType<typeof generalError>>(ERROR_DISPLAY_MS.reset);
   const [done, setDone] = useState(false);
   const form = useForm<EmailRequest>({
@@ -59,7 +60,7 @@ export function RestorePasswordStep({ email }: { email?: string | undefined }) {
         type="email"
         autoComplete="email"
         maxLength={EMAIL_MAX_LENGTH}
-        error={fieldErrorText(t, errors.email?.message)}
+        error={errorText(errors.email?.message)}
         {...form.register("email")}
       />
       <FormMessage tone="error">{error ? t(`generalErrors.${error}`) : null}</FormMessage>

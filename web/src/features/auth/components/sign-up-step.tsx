@@ -11,17 +11,18 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FieldError, FormMessage, PasswordField, TextField } from "../../../components/ui/form-fields.tsx";
+import { useErrorText } from "../../../lib/error-codes.ts";
 import { authApi } from "../api/auth-api.ts";
 import { moveAuthDialog } from "../auth-dialog-store.ts";
 import { type SignUpError, signUpError } from "../auth-errors.ts";
 import { clearSignUpDraft, loadSignUpDraft, saveSignUpDraft } from "../sign-up-draft.ts";
-import { fieldErrorText } from "./field-errors.ts";
 import { PasswordChecklist } from "./password-checklist.tsx";
 import { useTimedMessage } from "./use-timed-message.ts";
 
 /**
- * The phone input (features/phone-input), handed in by the app layer because features do not import
- * each other. Structural type: whatever renders a tel input with these props fits.
+ * The phone input (components/phone-input), handed in by the app layer, which loads its country list only
+ * when the form shows (tests hand in a plain input). Structural type: whatever renders a tel input with
+ * these props fits.
  */
 export type PhoneFieldComponent = ComponentType<{
   id: string;
@@ -59,6 +60,7 @@ function missingFields(values: Partial<SignUpRequest>): SignUpField[] {
 /** Step SignUp (spec §2/§5): registration; success moves to VerifyEmail carrying the e-mail. */
 export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) {
   const { t } = useTranslation("auth");
+  const errorText = useErrorText();
   const [error, showError] = useTimedMessage<SignUpError>(ERROR_DISPLAY_MS.signUp);
   const phoneId = useId();
   const checklistId = useId();
@@ -103,7 +105,7 @@ export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
   });
 
   const phoneErrorId = `${phoneId}-error`;
-  const phoneError = fieldErrorText(t, errors.phone_number?.message);
+  const phoneError = errorText(errors.phone_number?.message);
   const passwordTooLong = errors.password1?.message === "password_too_long";
 
   return (
@@ -113,14 +115,14 @@ export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
           label={t("firstName")}
           autoComplete="given-name"
           maxLength={NAME_MAX_LENGTH}
-          error={fieldErrorText(t, errors.first_name?.message)}
+          error={errorText(errors.first_name?.message)}
           {...form.register("first_name")}
         />
         <TextField
           label={t("lastName")}
           autoComplete="family-name"
           maxLength={NAME_MAX_LENGTH}
-          error={fieldErrorText(t, errors.last_name?.message)}
+          error={errorText(errors.last_name?.message)}
           {...form.register("last_name")}
         />
       </div>
@@ -129,7 +131,7 @@ export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
         type="email"
         autoComplete="email"
         maxLength={EMAIL_MAX_LENGTH}
-        error={fieldErrorText(t, errors.email?.message)}
+        error={errorText(errors.email?.message)}
         {...form.register("email")}
       />
       <div>
@@ -160,7 +162,7 @@ export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
         showLabel={t("showPassword")}
         autoComplete="new-password"
         hint={<PasswordChecklist id={checklistId} password={password1} />}
-        error={passwordTooLong ? fieldErrorText(t, "password_too_long") : undefined}
+        error={passwordTooLong ? errorText("password_too_long") : undefined}
         aria-invalid={errors.password1 ? true : undefined}
         {...form.register("password1", {
           // The repeat follows a changed password, once the visitor has been there (not before).
@@ -173,7 +175,7 @@ export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
         label={t("repeatPassword")}
         showLabel={t("showRepeatPassword")}
         autoComplete="new-password"
-        error={fieldErrorText(t, errors.password2?.message)}
+        error={errorText(errors.password2?.message)}
         {...form.register("password2")}
       />
       <FormMessage tone="error" testId="sign-up-error">

@@ -18,7 +18,7 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FieldError } from "../../../components/ui/form-fields.tsx";
 import { MessageDialog, OkMessageDialog } from "../../../components/ui/message-dialog.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
-import { serverMessage } from "../../../lib/error-codes.ts";
+import { serverMessage, useErrorText } from "../../../lib/error-codes.ts";
 import { formatDate, formatTime, slotDay } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { vatNoteKey } from "../../../lib/vat.ts";
@@ -115,15 +115,8 @@ export function BookingForm({
     },
   });
 
-  const errorText = (field: keyof BookingValues) => {
-    const code = errors[field]?.message;
-    if (!code) return undefined;
-    if (code === "slot_count_mismatch" && (choice.kind === "weekly" || choice.kind === "dated")) {
-      return t("buy.errors.slot_count_mismatch", { count: choice.count });
-    }
-    const known = ["required", "visitor_required", "weeks_required", "too_long"];
-    return t(`buy.errors.${known.includes(code) ? code : "invalid"}` as "buy.errors.invalid");
-  };
+  const codeText = useErrorText();
+  const errorText = (field: keyof BookingValues) => codeText(errors[field]?.message);
 
   if (product.purchase_options.length === 0) {
     return <p className="text-lg text-slate-800">{t("buy.noOptions")}</p>;

@@ -1,35 +1,13 @@
 // @vitest-environment jsdom
-import {
-  catalogueFirstPagePath,
-  homeProductsPath,
-  instructorsPath,
-  productDetailPath,
-} from "@atelier/contract";
+import { catalogueFirstPagePath, productDetailPath } from "@atelier/contract";
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildApiUrl } from "../../../lib/api-client.ts";
-import { homeInstructorsOptions, homeProductsOptions } from "../../home/api/home-data.ts";
 import { productListQuery } from "../catalogue-search.ts";
 import { nextPageNumber, productDetailOptions, productListPage } from "./products.ts";
 
 afterEach(() => {
   vi.unstubAllGlobals();
-});
-
-describe("the home page's two requests", () => {
-  it("are requested exactly at the paths the server preloads with the home page", async () => {
-    for (const locale of ["de", "ru"] as const) {
-      const fetchMock = vi.fn(async (_url: string | URL | Request) => Response.json({ results: [] }));
-      vi.stubGlobal("fetch", fetchMock);
-      const client = new QueryClient();
-      await client.fetchQuery(homeProductsOptions(locale));
-      await client.fetchQuery(homeInstructorsOptions(locale));
-      expect(fetchMock.mock.calls.map((call) => call[0])).toEqual([
-        homeProductsPath(locale),
-        instructorsPath(locale),
-      ]);
-    }
-  });
 });
 
 describe("a product's detail", () => {

@@ -1,5 +1,5 @@
 import "../i18n.ts";
-import type { Checkin } from "@atelier/contract";
+import { type Checkin, INTL_LOCALES } from "@atelier/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
@@ -61,10 +61,9 @@ export function CheckinPage({ code }: { code: string }) {
             {booking.data.checked_in_at ? (
               <p data-testid="checkin-done">
                 {t("checkedInAt", {
-                  time: new Date(booking.data.checked_in_at).toLocaleString(
-                    locale === "ru" ? "ru-RU" : "de-DE",
-                    { timeZone: "Europe/Berlin" },
-                  ),
+                  time: new Date(booking.data.checked_in_at).toLocaleString(INTL_LOCALES[locale], {
+                    timeZone: "Europe/Berlin",
+                  }),
                 })}
               </p>
             ) : booking.data.valid ? (

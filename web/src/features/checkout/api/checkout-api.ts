@@ -1,15 +1,6 @@
-import type { Billing, FulfillReply, Order, PaymentConfig } from "@atelier/contract";
+import type { Billing, FulfillReply, Order } from "@atelier/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
-
-/** GET /api/v2/payments/config/: which gateway pays (PayPal or the offline demo) and the JS SDK's address. */
-export const paymentConfigOptions = () =>
-  queryOptions({
-    queryKey: ["payments", "config"],
-    queryFn: ({ signal }) => api.get<PaymentConfig>("/api/v2/payments/config/", undefined, signal),
-    // Set at the server's start; one answer per visit is enough.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
 
 /** GET /api/v2/orders/{id}/: one order of the signed-in parent (the completion page). */
 export const orderOptions = (userKey: string, id: string) =>

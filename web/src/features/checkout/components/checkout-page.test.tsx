@@ -20,8 +20,11 @@ vi.mock("@tanstack/react-router", () => ({
 }));
 
 let config: PaymentConfig = paypalConfig;
-vi.mock("../api/checkout-api.ts", () => ({
+vi.mock("../../../lib/payments.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../lib/payments.ts")>()),
   paymentConfigOptions: () => ({ queryKey: ["payments", "config"], queryFn: async () => config }),
+}));
+vi.mock("../api/checkout-api.ts", () => ({
   checkoutApi: { fulfill: vi.fn(), capture: vi.fn(), cancelPayment: vi.fn() },
 }));
 
@@ -159,7 +162,7 @@ describe("checkout step: validation", () => {
     const firstName = screen.getByLabelText("Vorname");
     expect(firstName.getAttribute("aria-invalid")).toBe("true");
     expect(document.getElementById(firstName.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
-      "Bitte füllen Sie dieses Feld aus.",
+      "Dieses Feld ist erforderlich.",
     );
     expect(termsBox().getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByText("Bitte bestätigen Sie die AGB und die Widerrufsbelehrung.")).not.toBeNull();

@@ -22,10 +22,13 @@ import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Container } from "../../../components/ui/container.tsx";
 import { FormMessage, TextField } from "../../../components/ui/form-fields.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { useErrorText } from "../../../lib/error-codes.ts";
 import { hasExternalMediaConsent } from "../../../lib/external-media-consent.ts";
 import { berlinTime } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
-import { checkoutApi, type FulfillRequest, paymentConfigOptions } from "../api/checkout-api.ts";
+import { paymentConfigOptions, paypalLocale } from "../../../lib/payments.ts";
+import { browserStorage } from "../../../lib/storage.ts";
+import { checkoutApi, type FulfillRequest } from "../api/checkout-api.ts";
 import type { PaymentNotice } from "../cart-search.ts";
 import {
   BILLING_FIELDS,
@@ -34,7 +37,7 @@ import {
   type CheckoutProblem,
   checkoutProblem,
 } from "../checkout-errors.ts";
-import { paymentReturnUrls, paypalLocale } from "../return-urls.ts";
+import { paymentReturnUrls } from "../return-urls.ts";
 import { withdrawalInfo } from "../withdrawal.ts";
 
 // PayPal's React wrapper and SDK loader stay out of every bundle but the checkout step's (and load there only
@@ -191,6 +194,7 @@ function CheckoutFlow({
   onRedirect: (url: string) => void;
 }) {
   const { t } = useTranslation("checkout");
+  const errorText = useErrorText();
   const locale = useLocale();
   const queryClient = useQueryClient();
   const formId = useId();
@@ -320,7 +324,7 @@ function CheckoutFlow({
     : {};
 
   // Spec: PayPal's script loads on this step only, after consent to external media or the order click.
-  const loadPayPal = paypal && (orderClicked || hasExternalMediaConsent(safeLocalStorage()));
+  const loadPayPal = paypal && (orderClicked || hasExternalMediaConsent(browserStorage()));
   const dueNow = order.total_checkout_price_cents;
   const monthly = order.total_recurrent_price_cents;
   const reservedUntil = placed?.reply.reserved_until ? berlinTime(placed.reply.reserved_until, locale) : null;
@@ -343,7 +347,7 @@ function CheckoutFlow({
                 autoComplete={FIELD_AUTOCOMPLETE[field]}
                 maxLength={field === "post_code" ? 16 : TEXT_MAX_LENGTH}
                 aria-required={REQUIRED_FIELDS.has(field) ? true : undefined}
-                error={fieldErrorText(t, errors[field]?.message)}
+                error={errorText(errors[field]?.message)}
                 {...form.register(field)}
               />
             ))}
@@ -506,18 +510,4 @@ function CheckoutFlow({
       </aside>
     </div>
   );
-}
-
-function fieldErrorText(t: ReturnType<typeof useTranslation<"checkout">>["t"], code: string | undefined) {
-  if (!code) return undefined;
-  if (code === "required" || code === "too_long") return t(`step.fieldErrors.${code}`);
-  return t("step.fieldErrors.invalid");
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
 }

@@ -95,15 +95,6 @@ const FORMS = {
 
 type Values = Partial<Record<FieldName, string>>;
 
-const OWN_ERROR_CODES = new Set([
-  "required",
-  "too_long",
-  "invalid_email",
-  "invalid_phone",
-  "invalid_date",
-  "date_in_past",
-]);
-
 const inputClass =
   "mt-1 block w-full rounded-xl border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-orange-800 focus:outline-none focus:ring-2 focus:ring-orange-800 aria-[invalid=true]:border-red-700";
 
@@ -145,7 +136,7 @@ export function ContactForm({ kind }: { kind: ContactRequestKind }) {
           field.name as FieldName,
           {
             type: "server",
-            message: field.code && OWN_ERROR_CODES.has(field.code) ? field.code : field.message,
+            message: field.code ?? field.message,
           },
           { shouldFocus: index === 0 },
         );
@@ -161,9 +152,8 @@ export function ContactForm({ kind }: { kind: ContactRequestKind }) {
 
   const errorText = (message: string | undefined) => {
     if (!message) return "";
-    if (OWN_ERROR_CODES.has(message)) return t(`errors.${message}` as "errors.required");
-    if (isErrorCode(message)) return errorMessage(message, locale);
-    return message;
+    // A code has the contract's text; a message without a code is shown as the server wrote it.
+    return isErrorCode(message) ? errorMessage(message, locale) : message;
   };
 
   const invalidCount = Object.keys(errors).length;

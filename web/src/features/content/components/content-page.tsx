@@ -1,5 +1,5 @@
 import "../i18n.ts";
-import type { ContentPageKey, Locale } from "@atelier/contract";
+import { type ContentPageKey, INTL_LOCALES } from "@atelier/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,8 +8,6 @@ import { Container } from "../../../components/ui/container.tsx";
 import { Markdown } from "../../../components/ui/markdown.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { contentPageOptions } from "../api/content-pages.ts";
-
-const INTL_LOCALE: Record<Locale, string> = { de: "de-DE", ru: "ru-RU" };
 
 /** A content page from the API: title, Markdown body, date of the last change; `children` follow the text. */
 export function ContentPageView({ pageKey, children }: { pageKey: ContentPageKey; children?: ReactNode }) {
@@ -54,7 +52,7 @@ export function ContentPageView({ pageKey, children }: { pageKey: ContentPageKey
         {Number.isNaN(updated.getTime()) ? null : (
           <p className="mt-10 text-sm text-slate-700">
             {t("updatedAt", {
-              date: new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long" }).format(updated),
+              date: new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: "long" }).format(updated),
             })}
           </p>
         )}

@@ -2,7 +2,7 @@ import "../i18n.ts";
 import { CURRENCY } from "@atelier/contract";
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
 import { useTranslation } from "react-i18next";
-import { paypalLocale } from "../../checkout/return-urls.ts";
+import { paypalLocale } from "../../../lib/payments.ts";
 import { makeRecurring } from "../api/contracts-api.ts";
 
 /**

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { formatEuro } from "../../../lib/money.ts";
-import { paymentConfigOptions } from "../../checkout/api/checkout-api.ts";
+import { paymentConfigOptions } from "../../../lib/payments.ts";
 
 const AutopayArea = lazy(() => import("./autopay-area.tsx"));
 

@@ -1,6 +1,7 @@
 import "../i18n.ts";
 import {
   CANCEL_REASON_MAX_LENGTH,
+  CANCELLATION_KINDS,
   type CancellationKind,
   type ContractCancelReply,
   ContractCancelRequestSchema,
@@ -18,7 +19,7 @@ import { FieldError, FormMessage, inputClass, TextField } from "../../../compone
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { errorCodesByField } from "../../../lib/error-codes.ts";
 import { berlinDateTime, formatDate } from "../../../lib/format.ts";
-import type { Session } from "../../auth/session.ts";
+import type { Session } from "../../../lib/session.ts";
 import { cancellableQueryOptions, declareCancellation } from "../api/contracts-api.ts";
 
 type Field = "name" | "email" | "contract" | "kind" | "reason" | "end";
@@ -195,7 +196,7 @@ export function CancelContractPage({ session, preselect }: { session: Session | 
         />
         <fieldset>
           <legend className="text-sm font-semibold text-slate-900">{t("kind")}</legend>
-          {(["ordinary", "extraordinary"] as const).map((value) => (
+          {CANCELLATION_KINDS.map((value) => (
             <label key={value} className="mt-2 flex items-center gap-2">
               <input
                 type="radio"

@@ -4,9 +4,9 @@ import type { HistoryItem } from "@atelier/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { paymentConfigOptions } from "../../../lib/payments.ts";
 import { historyItem } from "../../../test/history-item.ts";
 import { renderInLocale } from "../../../test/render.tsx";
-import { paymentConfigOptions } from "../../checkout/api/checkout-api.ts";
 import { SubscriptionActions } from "./subscription-actions.tsx";
 
 const SUBSCRIPTION: NonNullable<HistoryItem["subscription"]> = {

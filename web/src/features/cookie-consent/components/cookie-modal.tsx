@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { browserStorage } from "../../../lib/storage.ts";
 import {
   ALL_CONSENT,
   type CookieConsent,
@@ -12,14 +13,6 @@ import {
   readConsent,
   saveConsent,
 } from "../consent-store.ts";
-
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 const linkClass = "font-semibold text-orange-800 underline underline-offset-2 hover:text-orange-900";
 
@@ -43,7 +36,7 @@ export function CookieModal({
   const { t } = useTranslation("cookies");
   const locale = useLocale();
   const [open, setOpen] = useState(true);
-  const [choice, setChoice] = useState<CookieConsent>(() => readConsent(storage()));
+  const [choice, setChoice] = useState<CookieConsent>(() => readConsent(browserStorage()));
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const firstChoiceRef = useRef<HTMLInputElement>(null);
@@ -65,8 +58,8 @@ export function CookieModal({
   }, [open, openInHtml]);
 
   const close = (consent: CookieConsent) => {
-    saveConsent(storage(), consent);
-    markCookieModalClosed(storage());
+    saveConsent(browserStorage(), consent);
+    markCookieModalClosed(browserStorage());
     setOpen(false);
     // Out of the modal state first: while it is modal, everything outside it is inert and cannot take focus.
     if (dialogRef.current?.open) dialogRef.current.close();

@@ -1,13 +1,12 @@
 import "../history-i18n.ts";
 import { type HistoryItem, type ItemState, type Locale, todayInBerlin } from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { formatDate, formatTime, weekdayName } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
-import { SubscriptionActions } from "../../contracts/components/subscription-actions.tsx";
 import { type HistoryFilter, historyQueryOptions } from "../api/history-api.ts";
 import { CalendarDownload, ItemDocuments } from "./item-documents.tsx";
 import { WithdrawButton } from "./withdraw-button.tsx";
@@ -18,6 +17,10 @@ export type CatalogueLink = (props: {
   className: string;
   children: ReactNode;
 }) => ReactNode;
+
+/** What can be done with a bought item beyond documents and withdrawal (the contracts feature's monthly
+ * actions), composed in by the route: features do not import each other. */
+export type ItemActions = ComponentType<{ item: HistoryItem }>;
 
 const STATE_STYLES: Record<ItemState, string> = {
   active: "bg-green-100 text-green-900",
@@ -73,10 +76,12 @@ export function HistoryList({
   items,
   filter,
   CatalogueLink,
+  ItemActions,
 }: {
   items: HistoryItem[];
   filter: HistoryFilter;
   CatalogueLink: CatalogueLink;
+  ItemActions?: ItemActions | undefined;
 }) {
   const { t } = useTranslation("history");
   const locale = useLocale();
@@ -125,7 +130,7 @@ export function HistoryList({
                         : t("invoicePending")}
                     </p>
                     <ItemDocuments item={item} />
-                    <SubscriptionActions item={item} />
+                    {ItemActions ? <ItemActions item={item} /> : null}
                   </div>
                   <div className="space-y-1 text-right">
                     <p className="font-semibold text-slate-900">
@@ -157,10 +162,12 @@ export function HistoryPanel({
   userKey,
   filter,
   CatalogueLink,
+  ItemActions,
 }: {
   userKey: string;
   filter: HistoryFilter;
   CatalogueLink: CatalogueLink;
+  ItemActions?: ItemActions | undefined;
 }) {
   const { t } = useTranslation("history");
   const locale = useLocale();
@@ -179,7 +186,12 @@ export function HistoryPanel({
           {t("loadFailed")}
         </p>
       ) : (
-        <HistoryList items={history.data} filter={filter} CatalogueLink={CatalogueLink} />
+        <HistoryList
+          items={history.data}
+          filter={filter}
+          CatalogueLink={CatalogueLink}
+          ItemActions={ItemActions}
+        />
       )}
     </section>
   );

@@ -1,6 +1,5 @@
 import "../i18n.ts";
 import {
-  errorMessage,
   NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   sanitizePhoneInput,
@@ -20,9 +19,8 @@ import { type FieldPath, type Resolver, useFieldArray, useForm } from "react-hoo
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { TextField } from "../../../components/ui/form-fields.tsx";
-import { useLocale } from "../../../i18n/use-locale.ts";
 import { ApiError } from "../../../lib/api-client.ts";
-import { errorCodesByField, serverMessage } from "../../../lib/error-codes.ts";
+import { errorCodesByField, serverMessage, useErrorText } from "../../../lib/error-codes.ts";
 import { sendVisitRequest } from "../api/visit-requests-api.ts";
 
 type ChildValues = { id: number | null; first_name: string; last_name: string; birth_date: string };
@@ -90,7 +88,6 @@ export function VisitRequestDialog({
   returnFocusTo?: { current: HTMLElement | null };
 }) {
   const { t } = useTranslation("visitRequests");
-  const locale = useLocale();
   const [generalError, setGeneralError] = useState<string | null>(null);
   const successRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
@@ -144,7 +141,7 @@ export function VisitRequestDialog({
     if (mutation.isSuccess) successRef.current?.focus();
   }, [mutation.isSuccess]);
 
-  const text = (code: string | undefined) => (code ? errorMessage(code, locale) : undefined);
+  const text = useErrorText();
   const childrenError = errors.children?.message ?? errors.children?.root?.message;
   const invalid = Object.keys(errors).length > 0;
   const pickedIds = new Set(children.fields.map((child) => child.id));

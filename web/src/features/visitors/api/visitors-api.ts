@@ -1,7 +1,8 @@
 import type { Visitor, VisitorInput } from "@atelier/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
-import { addGuestVisitor, browserStorage, readGuestVisitors, updateGuestVisitor } from "../guest-visitors.ts";
+import { browserStorage } from "../../../lib/storage.ts";
+import { addGuestVisitor, readGuestVisitors, updateGuestVisitor } from "../guest-visitors.ts";
 
 export const visitorsApi = {
   list: (signal?: AbortSignal) => api.get<Visitor[]>("/api/v2/visitors/", undefined, signal),

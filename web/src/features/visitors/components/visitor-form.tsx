@@ -14,9 +14,8 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FormMessage, TextField } from "../../../components/ui/form-fields.tsx";
-import { errorCodesByField } from "../../../lib/error-codes.ts";
+import { errorCodesByField, useErrorText } from "../../../lib/error-codes.ts";
 import { saveVisitor } from "../api/visitors-api.ts";
-import { visitorFieldErrorKey } from "../visitor-errors.ts";
 
 const FIELDS = ["first_name", "last_name", "birth_date"] as const;
 
@@ -40,6 +39,7 @@ export function VisitorForm({
   headingLevel?: 2 | 3 | 4;
 }) {
   const { t } = useTranslation("visitors");
+  const errorText = useErrorText();
   const headingId = useId();
   const queryClient = useQueryClient();
   const [failed, setFailed] = useState(false);
@@ -75,10 +75,7 @@ export function VisitorForm({
   });
 
   const Heading = `h${headingLevel}` as const;
-  const fieldError = (field: (typeof FIELDS)[number]) => {
-    const code = errors[field]?.message;
-    return code ? t(`fieldErrors.${visitorFieldErrorKey(code)}`) : undefined;
-  };
+  const fieldError = (field: (typeof FIELDS)[number]) => errorText(errors[field]?.message);
   return (
     <form
       noValidate

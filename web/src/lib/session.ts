@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from "@atelier/contract";
 import { useSyncExternalStore } from "react";
+import { browserStorage } from "./storage.ts";
 
 export type StoredUser = {
   pk: number | string;
@@ -39,18 +40,10 @@ export function readSession(storage: ReadableStorage | undefined): Session | nul
   }
 }
 
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return typeof window === "undefined" ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 // Snapshot by the raw values so useSyncExternalStore sees a stable object until storage changes.
 let cache: { key: string; session: Session | null } = { key: "", session: null };
 function snapshot(): Session | null {
-  const storage = safeLocalStorage();
+  const storage = browserStorage();
   let key = "";
   try {
     key = `${storage?.getItem(STORAGE_KEYS.token)}\u0000${storage?.getItem(STORAGE_KEYS.user)}`;
@@ -89,20 +82,20 @@ export function currentSession(): Session | null {
 
 /** Stores the token of a successful sign-in (spec §4); the user follows with {@link saveUser}. */
 export function saveToken(token: string) {
-  safeLocalStorage()?.setItem(STORAGE_KEYS.token, token);
+  browserStorage()?.setItem(STORAGE_KEYS.token, token);
   notify();
 }
 
 /** Stores the user from GET /api/v2/users/me/ as JSON under `user` (spec §3). */
 export function saveUser(user: StoredUser) {
-  safeLocalStorage()?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  browserStorage()?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   notify();
 }
 
 /** Spec §4 logout: ALL local storage is cleared (token, user, visitors, cart id, drafts, cookie choice). */
 export function clearAllStorage() {
   try {
-    safeLocalStorage()?.clear();
+    browserStorage()?.clear();
   } catch {
     // Blocked storage holds nothing to clear.
   }

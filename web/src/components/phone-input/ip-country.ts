@@ -1,15 +1,8 @@
 import { hasExternalMediaConsent } from "../../lib/external-media-consent.ts";
+import { browserStorage } from "../../lib/storage.ts";
 import { type PhoneCountry, parseIpCountryReply } from "./countries.ts";
 
 let lookup: Promise<PhoneCountry | null> | undefined;
-
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Spec §2: the country is preselected from the visitor's IP at a third-party service. Privacy first:
@@ -19,7 +12,7 @@ function storage(): Storage | undefined {
  */
 export function lookupIpCountry(): Promise<PhoneCountry | null> {
   const url = import.meta.env.VITE_IP_COUNTRY_URL;
-  if (!url || !hasExternalMediaConsent(storage())) return Promise.resolve(null);
+  if (!url || !hasExternalMediaConsent(browserStorage())) return Promise.resolve(null);
   lookup ??= fetch(url, { credentials: "omit", referrerPolicy: "no-referrer" })
     .then((response) => (response.ok ? response.text() : ""))
     .catch(() => "")

@@ -2,8 +2,8 @@
 import { PHONE_TYPE_TO_FIND_RESET_MS } from "@atelier/contract";
 import { fireEvent, screen } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { advance, renderInLocale } from "../../../test/render.tsx";
-import "../../account/i18n.ts";
+import { advance, renderInLocale } from "../../test/render.tsx";
+import "./i18n.ts";
 import { PhoneInput } from "./phone-input.tsx";
 
 beforeAll(() => {

@@ -1,7 +1,8 @@
+import "./i18n.ts";
 import { PHONE_MAX_LENGTH, PHONE_TYPE_TO_FIND_RESET_MS, sanitizePhoneInput } from "@atelier/contract";
 import { type KeyboardEvent, type Ref, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocale } from "../../../i18n/use-locale.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
 import {
   type CountryOption,
   countryForNumber,
@@ -11,8 +12,8 @@ import {
   flagEmoji,
   type PhoneCountry,
   switchDialCode,
-} from "../countries.ts";
-import { lookupIpCountry } from "../ip-country.ts";
+} from "./countries.ts";
+import { lookupIpCountry } from "./ip-country.ts";
 
 export type PhoneInputProps = {
   id: string;
@@ -44,7 +45,7 @@ export function PhoneInput({
   inputRef,
   detectCountry,
 }: PhoneInputProps) {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation("phoneInput");
   const locale = useLocale();
   const options = useMemo(() => countryOptions(locale), [locale]);
   const [country, setCountry] = useState<PhoneCountry>(() => countryForNumber(value, DEFAULT_COUNTRY));
@@ -160,7 +161,7 @@ export function PhoneInput({
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        aria-label={t("phone.country", { country: options.find((o) => o.iso === country.iso)?.name ?? "" })}
+        aria-label={t("country", { country: options.find((o) => o.iso === country.iso)?.name ?? "" })}
         data-testid="phone-country"
         onClick={() => (open ? closeList() : openList())}
         onKeyDown={(event) => {
@@ -206,7 +207,7 @@ export function PhoneInput({
           role="listbox"
           // Focusable (axe: a scrollable region needs keyboard access); it takes the focus when it opens.
           tabIndex={0}
-          aria-label={t("phone.countryList")}
+          aria-label={t("countryList")}
           aria-activedescendant={optionId(baseId, active)}
           onKeyDown={onListKeyDown}
           onBlur={(event) => {
