@@ -53,15 +53,16 @@ export type Session = {
   item(visitor: number): Record<string, unknown>;
 };
 
-/** A dated session of the seeded 10+ workshop, with `seats` seats and no booking yet. */
-export async function workshopSession(database: TestDatabase, seats: number): Promise<Session> {
+/** The `nth` dated session of the seeded 10+ workshop, set to `seats` seats (none booked yet). */
+export async function workshopSession(database: TestDatabase, seats: number, nth = 0): Promise<Session> {
   const [row] = await database.query<{ page_id: number; option_id: number; slot_id: number; price: number }>(
     `select p.id as page_id, o.id as option_id, s.id as slot_id, o.base_price_cents as price
        from product_pages p
-       join purchase_options o on o.product_page_id = p.id
+       join lateral (select * from purchase_options where product_page_id = p.id order by id limit 1) o on true
        join schedule_slots s on s.product_page_id = p.id and s.date is not null and s.date > current_date
       where p.slug = 'toepfern-eigene-tasse'
-      order by o.id, s.id limit 1`,
+      order by s.id limit 1 offset $1`,
+    [nth],
   );
   if (!row) throw new Error("the seed has no dated session of the workshop toepfern-eigene-tasse");
   await database.query("update schedule_slots set seats = $2 where id = $1", [row.slot_id, seats]);
