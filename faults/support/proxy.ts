@@ -1,13 +1,13 @@
 import { createServer } from "node:http";
 import { createProxyServer } from "http-proxy-3";
 
-export type Proxy = { url: string; close(): Promise<void> };
+export type RoundRobinProxy = { url: string; close(): Promise<void> };
 
 /**
  * A small reverse proxy (http-proxy-3) in front of several shop instances, as a load balancer would be:
  * requests go round robin, and X-Forwarded-For carries the client's address (TRUST_PROXY=127.0.0.1).
  */
-export async function startRoundRobinProxy(targets: string[]): Promise<Proxy> {
+export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobinProxy> {
   const proxy = createProxyServer({ xfwd: true });
   let next = 0;
   const server = createServer((req, res) => {

@@ -30,7 +30,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Polls `check` every `everyMs` until it answers true; fails with `what` after `timeoutMs`. */
+/** Thrown by a `waitFor` check: ends the wait at once (e.g. the process died) instead of polling on. */
+export class GiveUp extends Error {}
+
+/**
+ * Polls `check` every `everyMs` until it answers true; fails with `what` after `timeoutMs`. A check that
+ * throws is polled again (a server still starting), unless it throws GiveUp.
+ */
 export async function waitFor(
   what: string,
   check: () => Promise<boolean> | boolean,
@@ -42,6 +48,7 @@ export async function waitFor(
     try {
       if (await check()) return;
     } catch (error) {
+      if (error instanceof GiveUp) throw error;
       last = error;
     }
     await sleep(everyMs);
@@ -67,6 +74,8 @@ export type Shop = {
   pid(): number;
   /** Everything the process wrote (stdout and stderr), for assertions and for the report of a failure. */
   output(): string;
+  /** Fails the test at once when the process is gone, with its last words. */
+  assertAlive(): void;
   /** True while the process runs (it neither exited nor was killed). */
   alive(): boolean;
   /** Ends the process at once (no shutdown hooks, no graceful close: a crash or an OOM kill). */
@@ -126,7 +135,7 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
       `${options.name} to answer /readyz`,
       async () => {
         if (proc.exitCode !== null)
-          throw new Error(`${options.name} exited with ${proc.exitCode}:\n${output.slice(-4000)}`);
+          throw new GiveUp(`${options.name} exited with ${proc.exitCode}:\n${output.slice(-4000)}`);
         const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
         return res.ok;
       },
@@ -149,6 +158,14 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
     pid: () => running().pid ?? -1,
     output: () => output,
     alive: () => running().exitCode === null && running().signalCode === null,
+    assertAlive() {
+      const proc = running();
+      if (proc.exitCode === null && proc.signalCode === null) return;
+      const words = output.slice(-3000);
+      throw new GiveUp(
+        `${options.name} died (exit ${proc.exitCode ?? proc.signalCode}); its last output:\n${words}`,
+      );
+    },
     async kill9() {
       const proc = running();
       if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");

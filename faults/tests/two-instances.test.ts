@@ -6,7 +6,7 @@ import { seatsLeft } from "../support/catalogue.ts";
 import { createParents, type Parent, workshopSession } from "../support/parents.ts";
 import { type PayPal, startPayPal } from "../support/paypal.ts";
 import { freshDatabase, type TestDatabase } from "../support/postgres.ts";
-import { type Proxy, startRoundRobinProxy } from "../support/proxy.ts";
+import { type RoundRobinProxy, startRoundRobinProxy } from "../support/proxy.ts";
 import { type Shop, sleep, startShop, waitFor } from "../support/shop.ts";
 import { deliveries, type SmtpStandIn, startSmtpStandIn } from "../support/smtp.ts";
 
@@ -35,7 +35,7 @@ describe("two instances behind a round-robin proxy on one PostgreSQL and one Red
   let smtp: SmtpStandIn;
   let a: Shop;
   let b: Shop;
-  let proxy: Proxy;
+  let proxy: RoundRobinProxy;
 
   beforeAll(async () => {
     if (!(await redisReachable(REDIS_URL)))
