@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, checkoutCalls } from "../support/api.ts";
@@ -26,8 +26,11 @@ async function redisReachable(url: string): Promise<boolean> {
   });
 }
 
-/** A client address of a documentation range, new per run, so counts left in Redis by an earlier run do not matter. */
-const clientAddress = () => `198.51.100.${randomInt(1, 255)}`;
+/**
+ * A client address of the IPv6 documentation range, new per run, so that counts an earlier run left in Redis
+ * (for up to a minute) do not matter.
+ */
+const clientAddress = () => `2001:db8::${randomBytes(8).toString("hex").match(/.{4}/g)?.join(":")}`;
 
 describe("two instances behind a round-robin proxy on one PostgreSQL and one Redis", () => {
   let database: TestDatabase;
