@@ -1,5 +1,9 @@
 import { defineConfig } from "vitest/config";
 import { ClosingLineReporter } from "./support/closing-line-reporter.ts";
+import { assertBuilt } from "./support/shop.ts";
+
+// Before anything runs: without `npm run build` there is no shop to test, and the message says so.
+assertBuilt();
 
 // The fault suite (`npm run test:faults`): each test file starts the built shop as real processes on fresh
 // PostgreSQL databases, with local stand-ins for PayPal, SMTP and a proxy. Two files run at once: most of
@@ -7,7 +11,6 @@ import { ClosingLineReporter } from "./support/closing-line-reporter.ts";
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
-    globalSetup: ["support/global-setup.ts"],
     maxWorkers: 2,
     testTimeout: 180_000,
     hookTimeout: 120_000,
