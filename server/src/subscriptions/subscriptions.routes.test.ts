@@ -89,10 +89,10 @@ describe("the first month", () => {
   it("gave every subscription of before the migration a number of its own (the backfill)", async () => {
     await subscriber(1);
     await subscriber(1);
-    // Back to the schema before 0010, then its SQL as committed.
+    // Back to the schema before 0011, then its SQL as committed.
     await t.db.execute(sql`alter table subscriptions drop column contract_number`);
     const migration = readFileSync(
-      fileURLToPath(new URL("../db/migrations/0010_contract_numbers.sql", import.meta.url)),
+      fileURLToPath(new URL("../db/migrations/0011_contract_numbers.sql", import.meta.url)),
       "utf8",
     );
     for (const statement of migration.split("--> statement-breakpoint"))
