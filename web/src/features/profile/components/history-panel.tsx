@@ -1,5 +1,5 @@
 import "../history-i18n.ts";
-import { type HistoryItem, type ItemState, type Locale, todayInBerlin } from "@atelier/contract";
+import { type HistoryItem, type ItemState, type Locale, weekdayIndexOf } from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,11 +27,12 @@ const STATE_STYLES: Record<ItemState, string> = {
   cancelled: "bg-slate-200 text-slate-800",
 };
 
-export function StateBadge({ state }: { state: ItemState }) {
+/** `noticeGiven`: a cancelled subscription whose paid month still runs (D98) reads "cancelled", not "ended". */
+export function StateBadge({ state, noticeGiven = false }: { state: ItemState; noticeGiven?: boolean }) {
   const { t } = useTranslation("history");
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATE_STYLES[state]}`}>
-      {t(`states.${state}`)}
+      {noticeGiven ? t("states.noticeGiven") : t(`states.${state}`)}
     </span>
   );
 }
@@ -46,7 +47,7 @@ function whenOf(item: HistoryItem, locale: Locale, t: ReturnType<typeof useTrans
           end: formatTime(slot.end),
         })
       : t("weekly", {
-          weekday: weekdayName(slot.weekday ?? 0, locale),
+          weekday: weekdayName(weekdayIndexOf(slot.weekday) ?? 0, locale),
           start: formatTime(slot.start),
           end: formatTime(slot.end),
         }),
@@ -116,7 +117,7 @@ export function HistoryList({
                       </p>
                     ))}
                     <p className="text-sm text-slate-700">
-                      {t("bought", { date: formatDate(todayInBerlin(new Date(item.purchased_at)), locale) })}
+                      {t("bought", { date: formatDate(item.purchased_at, locale) })}
                       {" · "}
                       {t("order", { number: item.order })}
                       {" · "}
@@ -134,7 +135,14 @@ export function HistoryList({
                     </p>
                     <p>
                       <span className="sr-only">{t("state")}: </span>
-                      <StateBadge state={item.state} />
+                      <StateBadge
+                        state={item.state}
+                        noticeGiven={
+                          item.state === "cancelled" &&
+                          item.subscription?.ends_at != null &&
+                          new Date(item.subscription.ends_at).getTime() > Date.now()
+                        }
+                      />
                     </p>
                     <WithdrawButton item={item} />
                   </div>
