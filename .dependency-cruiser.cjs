@@ -20,7 +20,7 @@ const SERVER_TIERS = [
   ["seats"],
   ["catalogue"],
   ["content", "contact", "accounts"],
-  // the existing client's Wagtail reads (D95) are made from the catalogue and content pages
+  // the existing client's Wagtail reads (D93) are made from the catalogue and content pages
   ["visitors", "seo", "wagtail"],
   // order core: gift card balances are a means of paying an order, so they sit beneath it
   ["gift-cards"],

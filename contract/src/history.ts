@@ -36,7 +36,7 @@ export type RenewalState = "awaiting_payment" | "renewal_available";
 
 /**
  * The one mapping from our columns to the client's `state`: a refunded order's items and cancelled items
- * are `cancelled`; so is a subscription the parent has cancelled whose paid month still runs (D98: a client
+ * are `cancelled`; so is a subscription the parent has cancelled whose paid month still runs (D96: a client
  * that knows only `state` shows the cancellation and offers no second one; `subscription.ends_at` says
  * until when it runs); a paused item is `frozen`; a running subscription whose next month is due shows
  * that; everything else is `active`.

@@ -96,7 +96,7 @@ export const BOOKING_RULES: Record<ScheduleType, BookingRule> = {
 };
 
 /**
- * Whether an item of this option must name its child before it is paid for (D96). An item may be added
+ * Whether an item of this option must name its child before it is paid for (D94). An item may be added
  * without one (`visitor: null`: a guest, or the existing client's forms without a child picker); the
  * child's age and seat rules apply once a child is named. Only a gift card never names one.
  */
@@ -310,7 +310,7 @@ export const OrderItemSchema = z.object({
   schedule_slots: z.array(ClientSlotSchema),
   /** The same slots with `weekday` as a number (0 = Monday), as our web reads them. */
   schedule_slot_details: z.array(OrderItemSlotSchema),
-  /** The chosen weeks' ids, which are the week numbers the existing client shows and sends (D95). */
+  /** The chosen weeks' ids, which are the week numbers the existing client shows and sends (D93). */
   academy_weeks: z.array(z.number().int()),
   academy_week_details: z.array(OrderItemWeekSchema),
   academy_number_of_weeks: z.number().int().nullable(),

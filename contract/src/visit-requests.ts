@@ -57,7 +57,7 @@ const list = <T extends z.ZodType>(item: T, max: number) =>
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /**
- * The day of a visit (D97): a date (YYYY-MM-DD), or the timestamp the existing client makes of the day its
+ * The day of a visit (D95): a date (YYYY-MM-DD), or the timestamp the existing client makes of the day its
  * date picker chose (a JavaScript Date, sent in UTC), which means that day in Berlin: midnight in Berlin is
  * still the day before in UTC. Today or later (Berlin); absent or null when the family named no day.
  */

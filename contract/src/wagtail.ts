@@ -7,7 +7,7 @@ import {
 } from "./catalogue.ts";
 
 /**
- * The read-only Wagtail API v2 adapter (`/api/v2/wagtail/…`, D95): the shapes the school's existing
+ * The read-only Wagtail API v2 adapter (`/api/v2/wagtail/…`, D93): the shapes the school's existing
  * (Nuxt) front end reads for its catalogue and content pages (../shared/api-shapes.md Part 2). It is
  * made from our own catalogue and content pages; nothing is stored twice. Our React storefront does not
  * use it.
@@ -101,7 +101,7 @@ export const WagtailProductDetailSchema = WagtailProductCardSchema.extend({
   seo_text: z.string(),
   length: z.string(),
   purchase_options: z.array(WagtailPurchaseOptionSchema),
-  /** An academy's bookable weeks; `week_number` is what the client sends back as `academy_weeks` (D95). */
+  /** An academy's bookable weeks; `week_number` is what the client sends back as `academy_weeks` (D93). */
   academy_schedule_slots: z.array(
     z.object({
       week_number: z.number().int(),

@@ -47,7 +47,7 @@ export function createCatalogueApi({
   const content = createContentService(db);
   const contact = createContactService({ db, schoolEmail: env.SCHOOL_EMAIL, publicUrl: env.PUBLIC_URL });
   const publicUrl = env.PUBLIC_URL;
-  // The existing client's Wagtail reads (D95): media paths stay relative, as Wagtail writes them.
+  // The existing client's Wagtail reads (D93): media paths stay relative, as Wagtail writes them.
   const wagtail = createWagtailService({ catalogue: createCatalogueService(db), content, publicUrl });
 
   const routes: FastifyPluginAsync = async (app) => {

@@ -191,7 +191,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       // A guest's local child must be saved (transferred at sign-in) before it can be booked for money.
       if (items.some((item) => item.visitorId === null && item.guestVisitorRef !== null))
         throw AppError.validation("visitor", "visitor_required");
-      // An item added without a child (D96) is paid for only once its child is named.
+      // An item added without a child (D94) is paid for only once its child is named.
       if (items.some((item) => childRequiredAtCheckout(item.scheduleType) && item.visitorId === null))
         throw AppError.validation("visitor", "visitor_required_at_checkout");
 

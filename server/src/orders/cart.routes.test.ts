@@ -110,7 +110,7 @@ describe("guest cart", () => {
     expect((await call("GET", "/api/v2/orders/current/", { cartId: "not-a-uuid" })).statusCode).toBe(400);
   });
 
-  it("a guest item may name no child yet: it is named before checkout (D96)", async () => {
+  it("a guest item may name no child yet: it is named before checkout (D94)", async () => {
     const cartId = await guestCart();
     const res = await call("POST", "/api/v2/orders/items/", { cartId, body: courseItem(null) });
     expect(res.statusCode, res.body).toBe(201);
@@ -314,7 +314,7 @@ describe("booking rules (each a 400 naming the field, in the request's locale)",
     await expectError(courseItem(six, 2), "schedule_slots", "already_booked");
   });
 
-  it("a gift card has no child; every other item needs one by checkout (D96)", async () => {
+  it("a gift card has no child; every other item needs one by checkout (D94)", async () => {
     const card = { product_page: giftCard.page.id, purchase_option: giftCard.options[0]?.id };
     await expectError({ ...card, visitor: six }, "visitor", "visitor_not_allowed");
     const ok = await add(card);

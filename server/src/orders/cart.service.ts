@@ -270,7 +270,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     if (!rule.visitor) {
       if (request.visitor != null) throw fail("visitor", "visitor_not_allowed");
     } else if (request.visitor != null) {
-      // No child yet is fine until checkout (D96): the existing client adds first and names the child later.
+      // No child yet is fine until checkout (D94): the existing client adds first and names the child later.
       if (cart.userId === null || request.visitor === keptGuestRef) guestVisitorRef = request.visitor;
       else {
         const visitor = await findVisitor(tx, cart.userId, request.visitor);

@@ -104,7 +104,7 @@ describe("the cart page (P/cart.vue, C/cart/CartItem.vue)", () => {
   });
 });
 
-describe("items without a child (D96)", () => {
+describe("items without a child (D94)", () => {
   it("a guest adds with visitor null, signs in, names the child with PATCH {visitor}, and only then pays", async () => {
     const init = await t.call("POST", "/api/v2/orders/init/");
     const cartId = init.json().cart_id as string;

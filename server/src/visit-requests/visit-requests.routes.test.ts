@@ -92,7 +92,7 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
     expect(mails[1]?.text).toContain("ohne Anmeldung");
   });
 
-  it("takes the existing client's date, a JavaScript Date in UTC, as that day in Berlin (D97)", async () => {
+  it("takes the existing client's date, a JavaScript Date in UTC, as that day in Berlin (D95)", async () => {
     const day = tomorrow();
     // The client's date picker chose `day`, just after midnight in Berlin: still the day before in UTC.
     const instant = new Date(`${day}T12:00:00Z`);

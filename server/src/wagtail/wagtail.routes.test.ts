@@ -19,7 +19,7 @@ import { createWagtailService } from "./wagtail.service.ts";
 
 /**
  * The school's existing (Nuxt) front end reads its catalogue and content pages from a Wagtail API v2
- * (api-shapes Part 2 §0–§3, D95). Each request here is one the client sends, as it sends it; each
+ * (api-shapes Part 2 §0–§3, D93). Each request here is one the client sends, as it sends it; each
  * assertion is a field it reads.
  */
 

@@ -33,7 +33,7 @@ import type { WagtailService } from "./wagtail.service.ts";
 
 export type WagtailRoutesDeps = {
   wagtail: WagtailService;
-  /** Every adapter reply shows the catalogue: it is reused only within its catalogue epoch (D85, D95). */
+  /** Every adapter reply shows the catalogue: it is reused only within its catalogue epoch (D85, D93). */
   epochCache: EpochCache;
   /** Branches: fixed by the contract, kept for a short TTL like the categories. */
   cache: ResponseCache;

@@ -77,7 +77,7 @@ export type WagtailServiceDeps = {
 export type WagtailService = ReturnType<typeof createWagtailService>;
 
 /**
- * The read-only Wagtail API v2 the school's existing front end reads (api-shapes Part 2, D95), made from
+ * The read-only Wagtail API v2 the school's existing front end reads (api-shapes Part 2, D93), made from
  * our catalogue and content pages through their services.
  */
 export function createWagtailService({ catalogue, content, publicUrl }: WagtailServiceDeps) {
@@ -175,7 +175,7 @@ export function createWagtailService({ catalogue, content, publicUrl }: WagtailS
       seo_text: plainSeo ? markdownToPlain(product.seo_text) : markdownToHtml(product.seo_text),
       length: product.length,
       purchase_options: product.purchase_options.map((option) => purchaseOption(option, locale)),
-      // The week's id is its number for the existing client: it sends it back as `academy_weeks` (D95).
+      // The week's id is its number for the existing client: it sends it back as `academy_weeks` (D93).
       academy_schedule_slots: product.academy_schedule_slots.map((week) => ({
         week_number: week.id,
         starts_on: week.starts_on,

@@ -106,7 +106,7 @@ describe("history list (profile tabs workshops and sales)", () => {
     ["de", "Gekündigt"],
     ["ru", "Расторгнуто"],
   ] as const)(
-    "calls a cancelled subscription whose paid month still runs cancelled, not ended (%s, D98)",
+    "calls a cancelled subscription whose paid month still runs cancelled, not ended (%s, D96)",
     (locale, label) => {
       const endsAt = new Date(Date.now() + 10 * 86_400_000).toISOString();
       const subscription = {

@@ -27,7 +27,7 @@ const STATE_STYLES: Record<ItemState, string> = {
   cancelled: "bg-slate-200 text-slate-800",
 };
 
-/** `noticeGiven`: a cancelled subscription whose paid month still runs (D98) reads "cancelled", not "ended". */
+/** `noticeGiven`: a cancelled subscription whose paid month still runs (D96) reads "cancelled", not "ended". */
 export function StateBadge({ state, noticeGiven = false }: { state: ItemState; noticeGiven?: boolean }) {
   const { t } = useTranslation("history");
   return (
