@@ -21,7 +21,8 @@ const SERVER_TIERS = [
   ["seats"],
   ["catalogue"],
   ["content", "contact", "accounts"],
-  ["visitors", "seo"],
+  // the existing client's Wagtail reads (D93) are made from the catalogue and content pages
+  ["visitors", "seo", "wagtail"],
   // order core: gift card balances are a means of paying an order, so they sit beneath it
   ["gift-cards"],
   ["orders"],

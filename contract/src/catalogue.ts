@@ -151,6 +151,26 @@ export const CategorySchema = z.object({ id: z.number().int(), name: z.string(),
 export type Category = z.infer<typeof CategorySchema>;
 export const CategoryListSchema = z.array(CategorySchema);
 
+/**
+ * Weekday names as the school's existing client compares them (api-shapes Part 2 §4): English, capitalized,
+ * indexed like our `weekday` (0 = Monday … 6 = Sunday).
+ */
+export const WEEKDAY_NAMES = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const;
+export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
+export const WeekdayNameSchema = z.enum(WEEKDAY_NAMES);
+export const weekdayNameOf = (weekday: number | null): WeekdayName | null =>
+  weekday === null ? null : (WEEKDAY_NAMES[weekday] ?? null);
+export const weekdayIndexOf = (name: WeekdayName | null): number | null =>
+  name === null ? null : WEEKDAY_NAMES.indexOf(name);
+
 /** A weekly time (`weekday` 0 = Monday … 6) or a dated session (`date`); `space` = seats left. */
 export const ScheduleSlotSchema = z.object({
   id: z.number().int(),

@@ -141,6 +141,10 @@ export const ERROR_MESSAGES = {
     de: "Bitte wählen Sie ein Kind für diese Buchung.",
     ru: "Выберите ребёнка для этой записи.",
   },
+  visitor_required_at_checkout: {
+    de: "Bitte wählen Sie im Warenkorb für jede Buchung das Kind, das teilnimmt, bevor Sie bezahlen.",
+    ru: "Перед оплатой выберите в корзине для каждой записи ребёнка, который будет заниматься.",
+  },
   visitor_not_found: {
     de: "Dieses Kind ist in Ihrem Profil nicht gespeichert.",
     ru: "Этот ребёнок не сохранён в вашем профиле.",

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { DecimalPriceSchema, ProductTypeSchema, ScheduleTypeSchema } from "./catalogue.ts";
 import {
+  ClientSlotSchema,
   IdSchema,
-  OrderItemSlotSchema,
   type OrderItemStatus,
   OrderItemWeekSchema,
   type OrderStatus,
@@ -36,15 +36,20 @@ export type RenewalState = "awaiting_payment" | "renewal_available";
 
 /**
  * The one mapping from our columns to the client's `state`: a refunded order's items and cancelled items
- * are `cancelled`; a paused item is `frozen`; a running subscription whose next month is due shows that;
- * everything else is `active`.
+ * are `cancelled`; so is a subscription the parent has cancelled whose paid month still runs (D96: a client
+ * that knows only `state` shows the cancellation and offers no second one; `subscription.ends_at` says
+ * until when it runs); a paused item is `frozen`; a running subscription whose next month is due shows
+ * that; everything else is `active`.
  */
 export function itemState(facts: {
   orderStatus: OrderStatus;
   itemStatus: OrderItemStatus;
   renewal?: RenewalState | null | undefined;
+  /** A subscription cancelled to the end of its paid month. */
+  cancelledToPeriodEnd?: boolean | undefined;
 }): ItemState {
-  if (facts.orderStatus === "refunded" || facts.itemStatus === "cancelled") return "cancelled";
+  if (facts.orderStatus === "refunded" || facts.itemStatus === "cancelled" || facts.cancelledToPeriodEnd)
+    return "cancelled";
   if (facts.itemStatus === "frozen") return "frozen";
   if (facts.renewal === "awaiting_payment") return "awaiting payment";
   if (facts.renewal === "renewal_available") return "renewal available";
@@ -67,8 +72,8 @@ export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
 export const HistoryItemSchema = z.object({
   id: z.number().int(),
   state: z.enum(ITEM_STATES),
-  /** When the order was paid (ISO timestamp). */
-  purchased_at: z.string(),
+  /** The day the order was paid, in Berlin (YYYY-MM-DD): the existing client shows it as DD.MM.YYYY. */
+  purchased_at: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   /** Where the parent pays a subscription's next month (the gateway's approval page); else null. */
   paypal_invoice_link: z.string().nullable(),
   /** A course subscription's months (D72); null for everything else. */
@@ -92,13 +97,16 @@ export const HistoryItemSchema = z.object({
     product_type: ProductTypeSchema,
     slug: z.string(),
     photo: z.string().nullable(),
+    /** The times this item books (the existing client reads them from the page). */
+    schedule_slots: z.array(ClientSlotSchema),
   }),
   purchase_option: z.object({
     id: z.number().int(),
     schedule_type: ScheduleTypeSchema,
     name: z.string(),
   }),
-  schedule_slots: z.array(OrderItemSlotSchema),
+  /** The booked times; `weekday` is the English day name the existing client compares. */
+  schedule_slots: z.array(ClientSlotSchema),
   academy_weeks: z.array(OrderItemWeekSchema),
   /** The child's id; null for a gift card. */
   visitor: z.number().int().nullable(),

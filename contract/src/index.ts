@@ -20,5 +20,6 @@ export * from "./rules/vat.ts";
 export * from "./subscriptions.ts";
 export * from "./visit-requests.ts";
 export * from "./visitors.ts";
+export * from "./wagtail.ts";
 export * from "./waiting-list.ts";
 export * from "./withdrawal.ts";

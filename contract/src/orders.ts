@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { DecimalPriceSchema, ProductTypeSchema, type ScheduleType, ScheduleTypeSchema } from "./catalogue.ts";
+import {
+  DecimalPriceSchema,
+  ProductTypeSchema,
+  type ScheduleType,
+  ScheduleTypeSchema,
+  WeekdayNameSchema,
+  weekdayNameOf,
+} from "./catalogue.ts";
 import { LocaleQuerySchema } from "./rules/locale.ts";
 
 /**
@@ -88,6 +95,14 @@ export const BOOKING_RULES: Record<ScheduleType, BookingRule> = {
   Offer: PLAIN,
 };
 
+/**
+ * Whether an item of this option must name its child before it is paid for (D94). An item may be added
+ * without one (`visitor: null`: a guest, or the existing client's forms without a child picker); the
+ * child's age and seat rules apply once a child is named. Only a gift card never names one.
+ */
+export const childRequiredAtCheckout = (scheduleType: ScheduleType): boolean =>
+  BOOKING_RULES[scheduleType].visitor;
+
 /** The number of schedule slots an item of this option must choose, or 0 when it chooses none. */
 export function requiredSlotCount(
   scheduleType: ScheduleType,
@@ -162,8 +177,15 @@ const CommentSchema = z
 
 /** `POST /api/v2/orders/items/`: a guest sends its local visitor id as `visitor`. */
 export const OrderItemInputSchema = z.object({
-  /** The existing client sends the product beside the page; here both name the product page. */
-  product: IdSchema.nullish(),
+  /**
+   * The existing client sends the product beside the page, as its route parameter: the page's id or slug.
+   * Both name the product page.
+   */
+  product: z
+    .union([IdSchema, z.string({ error: "invalid" }).trim().min(1, { error: "invalid" }).max(200)], {
+      error: "invalid",
+    })
+    .nullish(),
   product_page: IdSchema,
   purchase_option: IdSchema,
   visitor: IdSchema.nullish(),
@@ -216,6 +238,36 @@ export const OrderItemSlotSchema = z.object({
   start: z.string(),
   end: z.string(),
 });
+/**
+ * A chosen slot as the existing client reads it in `schedule_slots` (api-shapes Part 2 §2): `weekday` is the
+ * English day name (`Monday`) it compares, null for a dated session. Our web reads `schedule_slot_details`.
+ */
+export const ClientSlotSchema = z.object({
+  id: z.number().int(),
+  weekday: WeekdayNameSchema.nullable(),
+  date: z.string().nullable(),
+  start: z.string(),
+  end: z.string(),
+});
+export type ClientSlot = z.infer<typeof ClientSlotSchema>;
+export const clientSlot = (slot: z.infer<typeof OrderItemSlotSchema>): ClientSlot => ({
+  ...slot,
+  weekday: weekdayNameOf(slot.weekday),
+});
+
+/**
+ * The child of an item as the existing client reads it (`visitor.id`). A guest's local child carries the
+ * guest's own number as `id` and no names (the server does not know them), so the client can move the item
+ * to the saved child after sign-in (`PATCH {visitor}`); `guest_visitor` tells the two apart.
+ */
+export const OrderItemVisitorSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  birth_date: z.string().nullable(),
+});
+export type OrderItemVisitor = z.infer<typeof OrderItemVisitorSchema>;
+
 export const OrderItemWeekSchema = z.object({
   id: z.number().int(),
   starts_on: z.string(),
@@ -234,16 +286,31 @@ export const OrderItemSchema = z.object({
     slug: z.string(),
     age_group: z.string(),
     photo: z.string().nullable(),
+    /** The page's options: the existing client looks `purchase_option` (an id) up among them. */
+    purchase_options: z.array(
+      z.object({
+        id: z.number().int(),
+        schedule_type: ScheduleTypeSchema,
+        base_price: DecimalPriceSchema,
+        base_price_cents: z.number().int(),
+      }),
+    ),
+    /** Offers the existing client suggests beside the item; we suggest none yet. */
+    recommendations: z.array(z.never()),
   }),
   purchase_option: z.number().int(),
   purchase_option_name: z.string(),
   schedule_type: ScheduleTypeSchema,
-  /** The server visitor's id, or null while the item names a guest's local visitor. */
-  visitor: z.number().int().nullable(),
+  /** The child: a saved visitor, a guest's local one (`guest_visitor` set), or null when none is named yet. */
+  visitor: OrderItemVisitorSchema.nullable(),
+  /** A guest's local child's number, while the item names one. */
   guest_visitor: z.number().int().nullable(),
   visitor_name: z.string().nullable(),
-  schedule_slots: z.array(z.number().int()),
+  /** The chosen slots as the existing client reads them (English weekday names). */
+  schedule_slots: z.array(ClientSlotSchema),
+  /** The same slots with `weekday` as a number (0 = Monday), as our web reads them. */
   schedule_slot_details: z.array(OrderItemSlotSchema),
+  /** The chosen weeks' ids, which are the week numbers the existing client shows and sends (D93). */
   academy_weeks: z.array(z.number().int()),
   academy_week_details: z.array(OrderItemWeekSchema),
   academy_number_of_weeks: z.number().int().nullable(),

@@ -3,6 +3,7 @@ import { AppointmentDateSchema } from "./contact.ts";
 import { IdSchema } from "./orders.ts";
 import { BirthDateSchema } from "./rules/birth-date.ts";
 import { NAME_MAX_LENGTH } from "./rules/constants.ts";
+import { todayInBerlin } from "./rules/dates.ts";
 import { EmailSchema } from "./rules/email.ts";
 import { NameSchema } from "./rules/name.ts";
 import { PhoneSchema } from "./rules/phone.ts";
@@ -52,18 +53,40 @@ export const VisitRequestAdultSchema = z.object({
 const list = <T extends z.ZodType>(item: T, max: number) =>
   z.array(item, { error: "required" }).min(1, { error: "required" }).max(max, { error: "too_long" });
 
+/** A full ISO timestamp, as a JavaScript Date's `toISOString()` writes it (`2026-12-02T23:00:00.000Z`). */
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * The day of a visit (D95): a date (YYYY-MM-DD), or the timestamp the existing client makes of the day its
+ * date picker chose (a JavaScript Date, sent in UTC), which means that day in Berlin: midnight in Berlin is
+ * still the day before in UTC. Today or later (Berlin); absent or null when the family named no day.
+ */
+export const VisitDateSchema = z
+  .string({ error: "invalid_date" })
+  .trim()
+  .transform((value) => {
+    if (!ISO_TIMESTAMP.test(value)) return value;
+    const instant = new Date(value);
+    return Number.isNaN(instant.getTime()) ? value : todayInBerlin(instant);
+  })
+  .pipe(AppointmentDateSchema)
+  .nullish()
+  .transform((value) => value ?? null);
+
 const VisitRequestBaseSchema = z.object({
   product_page: IdSchema,
-  children: list(VisitRequestChildSchema, VISIT_REQUEST_MAX_CHILDREN),
+  /** The existing client's special-offer form sends `[null]` when no child is chosen: nulls are dropped. */
+  children: list(VisitRequestChildSchema.nullable(), VISIT_REQUEST_MAX_CHILDREN).transform((children) =>
+    children.filter((child) => child !== null),
+  ),
   adults: list(VisitRequestAdultSchema, VISIT_REQUEST_MAX_ADULTS),
+  date: VisitDateSchema,
 });
 
-/** A trial or off-site visit: on a date, today or later (Berlin). */
-export const VisitRequestSchema = VisitRequestBaseSchema.extend({ date: AppointmentDateSchema });
+/** A trial or off-site visit: on a day today or later (Berlin), or on a day the school proposes (no date). */
+export const VisitRequestSchema = VisitRequestBaseSchema;
 /** A waiting list: a wished start date is optional (today or later when given). */
-export const WaitingRequestSchema = VisitRequestBaseSchema.extend({
-  date: AppointmentDateSchema.nullish().transform((value) => value ?? null),
-});
+export const WaitingRequestSchema = VisitRequestBaseSchema;
 export type VisitRequestInput = z.input<typeof VisitRequestSchema>;
 export type VisitRequestBody = z.output<typeof VisitRequestSchema> | z.output<typeof WaitingRequestSchema>;
 

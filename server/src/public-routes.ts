@@ -14,6 +14,7 @@ import { contentRoutes, createContentService } from "./content/index.ts";
 import type { ChangeFeed, Db } from "./db/index.ts";
 import { createHeadProvider, seoRoutes } from "./seo/index.ts";
 import type { HeadProvider } from "./spa/index.ts";
+import { createWagtailService, wagtailRoutes } from "./wagtail/index.ts";
 
 /**
  * How long a finished reply without seats left (categories, instructors, content pages) is reused in
@@ -32,8 +33,8 @@ export type CatalogueApiDeps = {
 };
 
 /**
- * The public side of the shop: catalogue, content pages, contact forms, sitemap and robots.txt
- * (`routes`), and the per-page head for the SPA plugin (`headProvider`).
+ * The public side of the shop: catalogue, content pages, contact forms, sitemap and robots.txt, the
+ * existing client's Wagtail reads (`routes`), and the per-page head for the SPA plugin (`headProvider`).
  */
 export function createCatalogueApi({
   db,
@@ -49,6 +50,8 @@ export function createCatalogueApi({
   const content = createContentService(readDb);
   const contact = createContactService({ db, schoolEmail: env.SCHOOL_EMAIL, publicUrl: env.PUBLIC_URL });
   const publicUrl = env.PUBLIC_URL;
+  // The existing client's Wagtail reads (D93): media paths stay relative, as Wagtail writes them.
+  const wagtail = createWagtailService({ catalogue: createCatalogueService(readDb), content, publicUrl });
 
   const routes: FastifyPluginAsync = async (app) => {
     const cache = createResponseCache({ ttlMs: cacheTtlMs });
@@ -63,6 +66,7 @@ export function createCatalogueApi({
     await app.register(contentRoutes({ content, cache }));
     await app.register(contactRoutes({ contact }));
     await app.register(seoRoutes({ db: readDb, cache, publicUrl }));
+    await app.register(wagtailRoutes({ wagtail, epochCache, cache }));
   };
 
   return { routes, headProvider: createHeadProvider({ catalogue, content, publicUrl }) };

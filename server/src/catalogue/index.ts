@@ -9,6 +9,13 @@ export {
 export { catalogueRoutes } from "./catalogue.routes.ts";
 export { type CatalogueService, createCatalogueService, mediaUrlOn } from "./catalogue.service.ts";
 export { createEpochCounter } from "./catalogue-epoch.ts";
-export { createEpochCache } from "./epoch-cache.ts";
-export { createResponseCache, jsonBody, type ResponseCache, sendCached, textBody } from "./http-cache.ts";
+export { createEpochCache, type EpochCache } from "./epoch-cache.ts";
+export {
+  createResponseCache,
+  jsonBody,
+  type ResponseCache,
+  SEATS_CACHE_CONTROL,
+  sendCached,
+  textBody,
+} from "./http-cache.ts";
 export { findMsUntilTimedChange } from "./product-read.repository.ts";

@@ -6,7 +6,7 @@ import type {
   Order,
   PaymentConfig,
 } from "@atelier/contract";
-import { isStoredId } from "@atelier/contract";
+import { childRequiredAtCheckout, isStoredId } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
@@ -237,6 +237,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       // A guest's local child must be saved (transferred at sign-in) before it can be booked for money.
       if (items.some((item) => item.visitorId === null && item.guestVisitorRef !== null))
         throw AppError.validation("visitor", "visitor_required");
+      // An item added without a child (D94) is paid for only once its child is named.
+      if (items.some((item) => childRequiredAtCheckout(item.scheduleType) && item.visitorId === null))
+        throw AppError.validation("visitor", "visitor_required_at_checkout");
 
       await lockUnits(
         tx,

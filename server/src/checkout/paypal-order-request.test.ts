@@ -32,6 +32,8 @@ const row = (item: PricingItem, sibling: number, promocode: number): CartItemRow
   purchaseOptionId: 1,
   visitorId: item.childKey ? 1 : null,
   guestVisitorRef: null,
+  visitorBirthDate: null,
+  pageOptions: [],
   scheduleType: item.scheduleType,
   productType: item.productType,
   calculatedPriceCents: item.listCents,

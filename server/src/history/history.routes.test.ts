@@ -1,4 +1,11 @@
-import { HISTORY_MAX_ITEMS, type HistoryItem, HistorySchema, itemState } from "@atelier/contract";
+import {
+  berlinDate,
+  HISTORY_MAX_ITEMS,
+  type HistoryItem,
+  HistorySchema,
+  itemState,
+  WEEKDAY_NAMES,
+} from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices, orderItems, orders } from "../db/schema/index.ts";
@@ -75,12 +82,22 @@ describe("GET /api/v2/orders/items/history/", () => {
       paypal_invoice_link: null,
       product_page: { id: t.course.page.id, product_type: "Course", slug: t.course.page.slug },
       purchase_option: { id: t.course.option("Course (1 / week)").id, schedule_type: "Course (1 / week)" },
+      // The English day name the existing client compares (api-shapes Part 2 §4).
       schedule_slots: [
-        { id: t.weekly[0]?.id, weekday: t.weekly[0]?.weekday, date: null, start: expect.any(String) },
+        {
+          id: t.weekly[0]?.id,
+          weekday: WEEKDAY_NAMES[t.weekly[0]?.weekday ?? -1],
+          date: null,
+          start: expect.any(String),
+        },
       ],
       academy_weeks: [],
       visitor_name: "Mila Muster",
     });
+    expect(course.product_page.schedule_slots).toEqual(course.schedule_slots);
+    // The day of the purchase in Berlin, as YYYY-MM-DD (the client shows DD.MM.YYYY).
+    const [paid] = await t.db.select().from(orders).where(eq(orders.id, f.courseOrder));
+    expect(course.purchased_at).toBe(berlinDate(paid?.paidAt ?? new Date(0)));
     expect(course.product_page.name.length).toBeGreaterThan(0);
     expect(course.purchase_option.name.length).toBeGreaterThan(0);
     // What the parent paid for the item, in cents and as the Django decimal string.

@@ -1,6 +1,7 @@
 import {
   berlinDate,
   centsToDecimal,
+  clientSlot,
   HISTORY_MAX_ITEMS,
   HISTORY_ORDER_STATUSES,
   type HistoryItem,
@@ -68,8 +69,9 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
         itemStatus:
           sub?.status === "running" && row.paused && row.itemStatus === "active" ? "frozen" : row.itemStatus,
         renewal,
+        cancelledToPeriodEnd: sub?.cancelAt != null,
       }),
-      purchased_at: row.purchasedAt.toISOString(),
+      purchased_at: berlinDate(row.purchasedAt),
       paypal_invoice_link:
         renewal && sub?.renewalToken
           ? `${publicUrl.replace(/\/$/, "")}/api/v2/orders/subscriptions/renewal/pay/?token=${sub.renewalToken}`
@@ -91,9 +93,10 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
         product_type: row.productType,
         slug: row.pageSlug,
         photo: photo === null ? null : media(photo),
+        schedule_slots: row.slots.map(clientSlot),
       },
       purchase_option: { id: row.purchaseOptionId, schedule_type: row.scheduleType, name: row.optionName },
-      schedule_slots: row.slots,
+      schedule_slots: row.slots.map(clientSlot),
       academy_weeks: row.weeks,
       visitor: row.visitorId,
       visitor_name:

@@ -79,14 +79,14 @@ describe(`50 parallel adds to one cart (${usesPostgres() ? "PostgreSQL" : "PGlit
     expect(cart.items.map((item) => item.id).sort((a, b) => a - b)).toEqual(created.sort((a, b) => a - b));
     expectConsistent(cart);
     // Five children on the course: one pays full price, the other four get the sibling discount.
-    const courses = (cart.items as (CartReply["items"][number] & { visitor: number })[]).filter(
-      (item) => item.recurrent_price_cents > 0,
-    );
+    const courses = (
+      cart.items as (CartReply["items"][number] & { visitor: { id: number } | null })[]
+    ).filter((item) => item.recurrent_price_cents > 0);
     const fullPrice = new Set(
-      courses.filter((item) => item.discount_amount_cents === 0).map((item) => item.visitor),
+      courses.filter((item) => item.discount_amount_cents === 0).map((item) => item.visitor?.id),
     );
     const discounted = new Set(
-      courses.filter((item) => item.discount_amount_cents > 0).map((item) => item.visitor),
+      courses.filter((item) => item.discount_amount_cents > 0).map((item) => item.visitor?.id),
     );
     expect(fullPrice.size).toBe(1);
     expect(discounted.size).toBe(4);

@@ -6,6 +6,7 @@ import {
   BOOKING_RULES,
   CART_MAX_ITEMS,
   centsToDecimal,
+  clientSlot,
   type ErrorCode,
   itemListPrice,
   type Locale,
@@ -250,9 +251,14 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     /** A guest's local number the item keeps when the change does not name a child (a merged guest item). */
     keptGuestRef: number | null = null,
   ) {
-    if (request.product != null && request.product !== request.product_page) throw fail("product", "invalid");
     const facts = await findBookable(tx, request.product_page, request.purchase_option);
     if (!facts) throw fail("product_page", "product_not_found");
+    // `product` names the same page, by id or (the existing client's route parameter) by slug.
+    if (
+      request.product != null &&
+      request.product !== (typeof request.product === "number" ? request.product_page : facts.page.slug)
+    )
+      throw fail("product", "invalid");
     const { page, option } = facts;
     if (!option || option.productPageId !== page.id) throw fail("purchase_option", "option_not_on_page");
     const rule = BOOKING_RULES[option.scheduleType];
@@ -263,8 +269,8 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     let birthDate: string | null = null;
     if (!rule.visitor) {
       if (request.visitor != null) throw fail("visitor", "visitor_not_allowed");
-    } else {
-      if (request.visitor == null) throw fail("visitor", "visitor_required");
+    } else if (request.visitor != null) {
+      // No child yet is fine until checkout (D94): the existing client adds first and names the child later.
       if (cart.userId === null || request.visitor === keptGuestRef) guestVisitorRef = request.visitor;
       else {
         const visitor = await findVisitor(tx, cart.userId, request.visitor);
@@ -392,14 +398,31 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         slug: row.pageSlug,
         age_group: row.pageAgeGroup,
         photo: photo === null ? null : media(photo),
+        purchase_options: row.pageOptions.map((option) => ({
+          id: option.id,
+          schedule_type: option.schedule_type,
+          base_price: centsToDecimal(option.base_price_cents),
+          base_price_cents: option.base_price_cents,
+        })),
+        recommendations: [],
       },
       purchase_option: row.purchaseOptionId,
       purchase_option_name: row.optionName,
       schedule_type: row.scheduleType,
-      visitor: row.visitorId,
+      visitor:
+        row.visitorId !== null
+          ? {
+              id: row.visitorId,
+              first_name: row.visitorFirstName ?? "",
+              last_name: row.visitorLastName ?? "",
+              birth_date: row.visitorBirthDate,
+            }
+          : row.guestVisitorRef !== null
+            ? { id: row.guestVisitorRef, first_name: "", last_name: "", birth_date: null }
+            : null,
       guest_visitor: row.guestVisitorRef,
       visitor_name: visitorName,
-      schedule_slots: row.slots.map((slot) => slot.id),
+      schedule_slots: row.slots.map(clientSlot),
       schedule_slot_details: row.slots,
       academy_weeks: row.weeks.map((week) => week.id),
       academy_week_details: row.weeks,

@@ -99,7 +99,7 @@ export async function updateCart(
 // ---------- Catalogue facts an item is checked against ----------
 
 export type BookableFacts = {
-  page: { id: number; productType: ProductType; ageGroup: string };
+  page: { id: number; slug: string; productType: ProductType; ageGroup: string };
   /** The requested option, wherever it belongs (null when it does not exist). */
   option: {
     id: number;
@@ -112,6 +112,7 @@ export type BookableFacts = {
 
 type BookableRow = {
   id: number;
+  slug: string;
   productType: ProductType;
   ageGroup: string;
   optionId: number | null;
@@ -131,6 +132,7 @@ export async function findBookable(
     db
       .select({
         id: productPages.id,
+        slug: productPages.slug,
         productType: productPages.productType,
         ageGroup: productPages.ageGroup,
         optionId: purchaseOptions.id,
@@ -147,7 +149,7 @@ export async function findBookable(
   if (!row) return undefined;
   const { scheduleType, basePriceCents, optionId: id, optionPageId } = row;
   return {
-    page: { id: row.id, productType: row.productType, ageGroup: row.ageGroup },
+    page: { id: row.id, slug: row.slug, productType: row.productType, ageGroup: row.ageGroup },
     option:
       id === null || optionPageId === null || scheduleType === null || basePriceCents === null
         ? null
@@ -171,6 +173,8 @@ export type ItemSlot = {
   end: string;
 };
 export type ItemWeek = { id: number; starts_on: string; ends_on: string };
+/** A purchase option of the item's page, as the existing client looks the item's option up among them. */
+export type ItemPageOption = { id: number; schedule_type: ScheduleType; base_price_cents: number };
 
 export type CartItemRow = {
   id: number;
@@ -195,8 +199,10 @@ export type CartItemRow = {
   optionName: string;
   visitorFirstName: string | null;
   visitorLastName: string | null;
+  visitorBirthDate: string | null;
   slots: ItemSlot[];
   weeks: ItemWeek[];
+  pageOptions: ItemPageOption[];
 };
 
 /** The columns of an item with its page, option, child, slots and weeks (the cart's and the history's). */
@@ -223,6 +229,7 @@ export const itemColumns = (locale: Locale) => ({
   optionName: textIn(purchaseOptions.name, locale),
   visitorFirstName: visitors.firstName,
   visitorLastName: visitors.lastName,
+  visitorBirthDate: visitors.birthDate,
   // The chosen slots and weeks in the same round trip, ordered by id.
   slots: sql<
     ItemSlot[]
@@ -232,6 +239,10 @@ export const itemColumns = (locale: Locale) => ({
     ItemWeek[]
   >`coalesce((select json_agg(json_build_object('id', w.id, 'starts_on', w.starts_on, 'ends_on', w.ends_on) order by w.id)
     from ${orderItemAcademyWeeks} oiw join ${academyWeeks} w on w.id = oiw.academy_week_id where oiw.order_item_id = ${orderItems.id}), '[]'::json)`,
+  pageOptions: sql<
+    ItemPageOption[]
+  >`coalesce((select json_agg(json_build_object('id', po.id, 'schedule_type', po.schedule_type, 'base_price_cents', po.base_price_cents) order by po.sort_order, po.id)
+    from ${purchaseOptions} po where po.product_page_id = ${orderItems.productPageId}), '[]'::json)`,
 });
 
 /** The items of a cart (or one of them) with everything pricing, the booking checks and the reply need. */

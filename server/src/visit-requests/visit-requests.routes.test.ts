@@ -1,5 +1,5 @@
 import { todayInBerlin, VisitRequestReplySchema } from "@atelier/contract";
-import { asc, count } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailOutbox, visitRequests } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../db/seed/seed.ts";
@@ -92,6 +92,33 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
     expect(mails[1]?.text).toContain("ohne Anmeldung");
   });
 
+  it("takes the existing client's date, a JavaScript Date in UTC, as that day in Berlin (D95)", async () => {
+    const day = tomorrow();
+    // The client's date picker chose `day`, just after midnight in Berlin: still the day before in UTC.
+    const instant = new Date(`${day}T12:00:00Z`);
+    instant.setUTCDate(instant.getUTCDate() - 1);
+    instant.setUTCHours(23, 30);
+    expect(instant.toISOString().slice(0, 10)).not.toBe(day);
+    const res = await post("", { ...payload(), date: instant.toISOString() });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().date).toBe(day);
+    const [row] = await ctx.database.db
+      .select()
+      .from(visitRequests)
+      .where(eq(visitRequests.id, res.json().id));
+    expect(row?.date).toBe(day);
+  });
+
+  it("takes a trial request without a date, and ignores the null children of the special-offer form", async () => {
+    const { date: _date, ...noDate } = payload();
+    const res = await post("", { ...noDate, children: [null] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ kind: "trial", date: null, children: [] });
+    const mixed = await post("", { ...payload(), children: [null, child] });
+    expect(mixed.statusCode, mixed.body).toBe(201);
+    expect(mixed.json().children).toEqual([{ ...child, id: null }]);
+  });
+
   it("stores each kind; a waiting list needs no date", async () => {
     const out = await post("out/", payload());
     expect(out.statusCode, out.body).toBe(201);
@@ -145,7 +172,8 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
 
   it.each([
     ["", { ...payload(), date: "2020-01-01" }, { date: "date_in_past" }],
-    ["", { ...payload(), date: undefined }, { date: "required" }],
+    ["", { ...payload(), date: "2030-01-01T25:00:00.000Z" }, { date: "invalid_date" }],
+    ["", { ...payload(), date: 20300101 }, { date: "invalid_date" }],
     ["out/", { ...payload(), date: "2030-02-30" }, { date: "invalid_date" }],
     ["waiting/", { ...payload(), date: "2020-01-01" }, { date: "date_in_past" }],
     ["", { ...payload(), product_page: 99999999 }, { product_page: "product_not_found" }],
@@ -168,7 +196,7 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
       { ...payload(), children: [{ ...child, last_name: "x".repeat(65), birth_date: "2999-01-01" }] },
       { "children.0.last_name": "too_long", "children.0.birth_date": "birth_date_in_future" },
     ],
-    ["", {}, { product_page: "invalid", children: "required", adults: "required", date: "required" }],
+    ["", {}, { product_page: "invalid", children: "required", adults: "required" }],
   ])(
     "POST %s with a bad payload is 400 naming the field, and writes nothing",
     async (path, body, expected) => {

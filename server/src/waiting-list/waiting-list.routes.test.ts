@@ -237,7 +237,10 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(again.json().order_item).toBe(accepted.json().order_item);
     const cart = await t.call("GET", "/api/v2/orders/current/", { headers: b.headers });
     expect(cart.json().items).toHaveLength(1);
-    expect(cart.json().items[0]).toMatchObject({ visitor: b.child, schedule_slots: [u.slotId] });
+    expect(cart.json().items[0]).toMatchObject({
+      visitor: { id: b.child },
+      schedule_slots: [{ id: u.slotId }],
+    });
 
     // A round while B is in the cart offers nothing more: the one seat is B's.
     expect((await t.app.paymentWorker.runOnce()).offered).toBe(0);
@@ -347,7 +350,7 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const accepted = await accept({ ...parent, child }, token);
     expect(accepted.statusCode, accepted.body).toBe(200);
     const cart = await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers });
-    expect(cart.json().items[0]).toMatchObject({ academy_weeks: [week.id], visitor: child });
+    expect(cart.json().items[0]).toMatchObject({ academy_weeks: [week.id], visitor: { id: child } });
   }, 60_000);
 
   it("offers the seat a paid course booking frees by its withdrawal", async () => {

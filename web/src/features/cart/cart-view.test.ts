@@ -12,14 +12,16 @@ const item = (id: number, extra: Partial<OrderItem>) =>
     ...extra,
   }) as OrderItem;
 
+const anna = { id: 7, first_name: "Anna", last_name: "Muster", birth_date: "2018-04-02" };
+
 describe("groupCartItems", () => {
   it("groups by child in order of appearance and puts gift cards last", () => {
     const groups = groupCartItems(
       [
         item(1, { schedule_type: "GiftCard" }),
-        item(2, { visitor: 7, visitor_name: "Anna Muster" }),
+        item(2, { visitor: anna, visitor_name: "Anna Muster" }),
         item(3, { guest_visitor: 2 }),
-        item(4, { visitor: 7, visitor_name: "Anna Muster" }),
+        item(4, { visitor: anna, visitor_name: "Anna Muster" }),
       ],
       (id) => (id === 2 ? "Ben Muster" : undefined),
     );
@@ -31,8 +33,12 @@ describe("groupCartItems", () => {
   });
 
   it("names the child of an item", () => {
-    expect(itemVisitorId(item(1, { visitor: 7 }))).toBe(7);
+    expect(itemVisitorId(item(1, { visitor: anna }))).toBe(7);
     expect(itemVisitorId(item(1, { guest_visitor: 2 }))).toBe(2);
+    // A guest's local child comes as a visitor object too (the existing client reads `visitor.id`).
+    const guest = { id: 2, first_name: "", last_name: "", birth_date: null };
+    expect(itemVisitorId(item(1, { guest_visitor: 2, visitor: guest }))).toBe(2);
+    expect(groupCartItems([item(1, { guest_visitor: 2, visitor: guest })], () => "Ben")[0]?.key).toBe("g2");
     expect(itemVisitorId(item(1, {}))).toBeNull();
   });
 });

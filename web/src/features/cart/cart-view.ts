@@ -30,12 +30,9 @@ export function groupCartItems(
   for (const item of items) {
     if (item.schedule_type === "GiftCard") {
       add("gift", () => ({ key: "gift", kind: "gift", name: null }), item);
-    } else if (item.visitor !== null) {
-      add(
-        `v${item.visitor}`,
-        () => ({ key: `v${item.visitor}`, kind: "visitor", name: item.visitor_name }),
-        item,
-      );
+    } else if (item.guest_visitor === null && item.visitor !== null) {
+      const id = item.visitor.id;
+      add(`v${id}`, () => ({ key: `v${id}`, kind: "visitor", name: item.visitor_name }), item);
     } else if (item.guest_visitor !== null) {
       const id = item.guest_visitor;
       add(
@@ -53,4 +50,4 @@ export function groupCartItems(
 
 /** The id a child select shows for an item: the saved child's id, or the guest's local number. */
 export const itemVisitorId = (item: Pick<OrderItem, "visitor" | "guest_visitor">) =>
-  item.visitor ?? item.guest_visitor ?? null;
+  item.guest_visitor ?? item.visitor?.id ?? null;

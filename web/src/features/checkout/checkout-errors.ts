@@ -25,6 +25,7 @@ const BY_CODE: [string, CheckoutProblem][] = [
   ["already_booked", "alreadyBooked"],
   ["age_not_in_group", "ageNotInGroup"],
   ["visitor_required", "childMissing"],
+  ["visitor_required_at_checkout", "childMissing"],
   ["visitor_not_found", "childMissing"],
   ["terms_required", "termsRequired"],
   ["payment_unavailable", "paymentUnavailable"],

@@ -21,14 +21,25 @@ export function orderItem(
       slug: `${type.toLowerCase()}-${id}`,
       age_group: "8-11",
       photo: null,
+      purchase_options: [
+        {
+          id,
+          schedule_type: course ? "Course (1 / week)" : "Ticket",
+          base_price: course ? "79.00" : "45.00",
+          base_price_cents: course ? 7900 : 4500,
+        },
+      ],
+      recommendations: [],
     },
     purchase_option: id,
     purchase_option_name: course ? "1× pro Woche" : "Ticket",
     schedule_type: course ? "Course (1 / week)" : "Ticket",
-    visitor: 7,
+    visitor: { id: 7, first_name: "Anna", last_name: "Muster", birth_date: "2018-04-02" },
     guest_visitor: null,
     visitor_name: "Anna Muster",
-    schedule_slots: [1],
+    schedule_slots: course
+      ? [{ id: 1, weekday: "Tuesday", date: null, start: "16:00:00", end: "17:30:00" }]
+      : [{ id: 2, weekday: null, date: "2027-04-10", start: "10:00:00", end: "13:00:00" }],
     schedule_slot_details: course
       ? [{ id: 1, weekday: 1, date: null, start: "16:00:00", end: "17:30:00" }]
       : [{ id: 2, weekday: null, date: "2027-04-10", start: "10:00:00", end: "13:00:00" }],

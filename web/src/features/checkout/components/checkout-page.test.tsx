@@ -68,7 +68,11 @@ vi.mock("./paypal-area.tsx", () => ({
 }));
 
 const course = orderItem("Course", { name: "Kleine Maler" });
-const workshop = orderItem("Workshop", { name: "Töpfern", visitor: 8, visitor_name: "Ben Muster" });
+const workshop = orderItem("Workshop", {
+  name: "Töpfern",
+  visitor: { id: 8, first_name: "Ben", last_name: "Muster", birth_date: null },
+  visitor_name: "Ben Muster",
+});
 const cart = order([course, workshop]);
 
 const reply = {

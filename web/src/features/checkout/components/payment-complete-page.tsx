@@ -180,7 +180,7 @@ function Bookings({ order }: { order: Order }) {
   const groups: Group[] = [];
   for (const item of order.items) {
     const gift = item.product_page.product_type === "GiftCard" || item.visitor_name === null;
-    const key = gift ? "gift" : `v${item.visitor ?? item.visitor_name}`;
+    const key = gift ? "gift" : `v${item.visitor?.id ?? item.visitor_name}`;
     let group = groups.find((g) => g.key === key);
     if (!group) {
       group = {

@@ -38,7 +38,11 @@ function renderWithQueries(ui: ReactElement, locale: "de" | "ru" = "de") {
 }
 
 const course = orderItem("Course", { name: "Kleine Maler" });
-const workshop = orderItem("Workshop", { name: "Töpfern", visitor: 8, visitor_name: "Ben Muster" });
+const workshop = orderItem("Workshop", {
+  name: "Töpfern",
+  visitor: { id: 8, first_name: "Ben", last_name: "Muster", birth_date: null },
+  visitor_name: "Ben Muster",
+});
 const academy = orderItem("Academy", {
   name: "Ferienakademie",
   schedule_slot_details: [],

@@ -51,7 +51,14 @@ describe("history list (profile tabs workshops and sales)", () => {
       item({
         visitor: 8,
         visitor_name: "Lev Muster",
-        product_page: { id: 5, name: "Töpfern", product_type: "Workshop", slug: "t", photo: null },
+        product_page: {
+          id: 5,
+          name: "Töpfern",
+          product_type: "Workshop",
+          slug: "t",
+          photo: null,
+          schedule_slots: [],
+        },
         schedule_slots: [{ id: 9, weekday: null, date: "2027-04-10", start: "10:00:00", end: "13:00:00" }],
         price_cents: 4500,
         invoice_number: null,
@@ -60,7 +67,14 @@ describe("history list (profile tabs workshops and sales)", () => {
       item({
         visitor: null,
         visitor_name: null,
-        product_page: { id: 6, name: "Gutschein", product_type: "GiftCard", slug: "g", photo: null },
+        product_page: {
+          id: 6,
+          name: "Gutschein",
+          product_type: "GiftCard",
+          slug: "g",
+          photo: null,
+          schedule_slots: [],
+        },
         schedule_slots: [],
       }),
     ];
@@ -88,6 +102,37 @@ describe("history list (profile tabs workshops and sales)", () => {
     ]);
   });
 
+  it.each([
+    ["de", "Gekündigt"],
+    ["ru", "Расторгнуто"],
+  ] as const)(
+    "calls a cancelled subscription whose paid month still runs cancelled, not ended (%s, D96)",
+    (locale, label) => {
+      const endsAt = new Date(Date.now() + 10 * 86_400_000).toISOString();
+      const subscription = {
+        contract_number: "A-41-100",
+        period_start: new Date(Date.now() - 20 * 86_400_000).toISOString(),
+        paid_until: endsAt,
+        ends_at: endsAt,
+        autopay: "none" as const,
+        monthly_price_cents: 7900,
+      };
+      renderInLocale(
+        <QueryClientProvider client={new QueryClient()}>
+          <HistoryList
+            items={[item({ state: "cancelled", subscription })]}
+            filter="all"
+            CatalogueLink={TestLink}
+          />
+        </QueryClientProvider>,
+        locale,
+      );
+      expect(screen.getByText(label)).toBeTruthy();
+      expect(screen.queryByText(RUSSIAN.cancelled)).toBeNull();
+      expect(screen.queryByText(GERMAN.cancelled)).toBeNull();
+    },
+  );
+
   it("without items shows an empty state with a link into the catalogue", () => {
     renderInLocale(<HistoryList items={[]} filter="all" CatalogueLink={TestLink} />);
     expect(screen.getByText("Sie haben noch nichts gebucht.")).toBeTruthy();
@@ -106,7 +151,14 @@ describe("history list (profile tabs workshops and sales)", () => {
     client.setQueryData(historyQueryOptions("5", "workshops", "de").queryKey, [
       item({
         state: "cancelled",
-        product_page: { id: 5, name: "Töpfern", product_type: "Workshop", slug: "t", photo: null },
+        product_page: {
+          id: 5,
+          name: "Töpfern",
+          product_type: "Workshop",
+          slug: "t",
+          photo: null,
+          schedule_slots: [],
+        },
       }),
     ]);
     renderInLocale(

@@ -1,5 +1,5 @@
 import "../history-i18n.ts";
-import { type HistoryItem, type ItemState, type Locale, todayInBerlin } from "@atelier/contract";
+import { type HistoryItem, type ItemState, type Locale, weekdayIndexOf } from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,11 +30,12 @@ const STATE_STYLES: Record<ItemState, string> = {
   cancelled: "bg-slate-200 text-slate-800",
 };
 
-export function StateBadge({ state }: { state: ItemState }) {
+/** `noticeGiven`: a cancelled subscription whose paid month still runs (D96) reads "cancelled", not "ended". */
+export function StateBadge({ state, noticeGiven = false }: { state: ItemState; noticeGiven?: boolean }) {
   const { t } = useTranslation("history");
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATE_STYLES[state]}`}>
-      {t(`states.${state}`)}
+      {noticeGiven ? t("states.noticeGiven") : t(`states.${state}`)}
     </span>
   );
 }
@@ -49,7 +50,7 @@ function whenOf(item: HistoryItem, locale: Locale, t: ReturnType<typeof useTrans
           end: formatTime(slot.end),
         })
       : t("weekly", {
-          weekday: weekdayName(slot.weekday ?? 0, locale),
+          weekday: weekdayName(weekdayIndexOf(slot.weekday) ?? 0, locale),
           start: formatTime(slot.start),
           end: formatTime(slot.end),
         }),
@@ -121,7 +122,7 @@ export function HistoryList({
                       </p>
                     ))}
                     <p className="text-sm text-slate-700">
-                      {t("bought", { date: formatDate(todayInBerlin(new Date(item.purchased_at)), locale) })}
+                      {t("bought", { date: formatDate(item.purchased_at, locale) })}
                       {" · "}
                       {t("order", { number: item.order })}
                       {" · "}
@@ -139,7 +140,14 @@ export function HistoryList({
                     </p>
                     <p>
                       <span className="sr-only">{t("state")}: </span>
-                      <StateBadge state={item.state} />
+                      <StateBadge
+                        state={item.state}
+                        noticeGiven={
+                          item.state === "cancelled" &&
+                          item.subscription?.ends_at != null &&
+                          new Date(item.subscription.ends_at).getTime() > Date.now()
+                        }
+                      />
                     </p>
                     <WithdrawButton item={item} />
                   </div>

@@ -1,0 +1,186 @@
+import { z } from "zod";
+import {
+  AgeGroupSchema,
+  InstructionLanguageSchema,
+  ProductTypeSchema,
+  ScheduleTypeSchema,
+} from "./catalogue.ts";
+
+/**
+ * The read-only Wagtail API v2 adapter (`/api/v2/wagtail/…`, D93): the shapes the school's existing
+ * (Nuxt) front end reads for its catalogue and content pages (../shared/api-shapes.md Part 2). It is
+ * made from our own catalogue and content pages; nothing is stored twice. Our React storefront does not
+ * use it.
+ */
+
+/** `locale` as the existing client sends it: ru (its default), de, en (served in German). */
+export const WAGTAIL_LOCALES = ["ru", "de", "en"] as const;
+
+export const WagtailQuerySchema = z.object({
+  locale: z.enum(WAGTAIL_LOCALES, { error: "invalid_choice" }).optional(),
+  /** `*` (all fields); the adapter always sends every field it has. */
+  fields: z.string().max(200).optional(),
+  /** A page's slug: the listing then holds that page alone (digits name an id). */
+  slug: z.string().max(200).optional(),
+  /** Products: one product type or several, comma-separated (`Workshop,Event`). */
+  product_type: z.string().max(200).optional(),
+  /** Catalog pages: the product type a catalog lists (`Course`). */
+  type: z.string().max(200).optional(),
+});
+export type WagtailQuery = z.infer<typeof WagtailQuerySchema>;
+
+export const WagtailIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,10}$/, { error: "invalid" }) });
+
+/**
+ * An image as Wagtail's image serializer writes it; `download_url` is a path on this server (the client
+ * puts its API base in front of it).
+ */
+export const WagtailImageSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  meta: z.object({ type: z.literal("wagtailimages.Image"), download_url: z.string() }),
+});
+export type WagtailImage = z.infer<typeof WagtailImageSchema>;
+
+/** `meta` of a page: its Wagtail model, its detail address (relative) and its slug. */
+export const WagtailPageMetaSchema = z.object({
+  type: z.string(),
+  detail_url: z.string(),
+  slug: z.string(),
+  locale: z.enum(["de", "ru"]),
+});
+
+/** A StreamField block: `{type, value, id}`; the value's shape depends on the type. */
+export const WagtailBlockSchema = z.object({ type: z.string(), value: z.unknown(), id: z.string() });
+export type WagtailBlock = z.infer<typeof WagtailBlockSchema>;
+
+/** A weekly time as the existing client reads it: an English weekday name and "HH:MM:SS" times. */
+export const WagtailSlotSchema = z.object({
+  id: z.number().int(),
+  weekday: z.string().nullable(),
+  date: z.string().nullable(),
+  start: z.string(),
+  end: z.string(),
+  /** Seats left, as text (the client prints it). */
+  space: z.string(),
+});
+
+/** A product card (`products/` listing): no `type` field, since the client takes a truthy one for a block. */
+export const WagtailProductCardSchema = z.object({
+  id: z.number().int(),
+  meta: WagtailPageMetaSchema,
+  slug: z.string(),
+  name: z.string(),
+  title: z.string(),
+  product_type: ProductTypeSchema,
+  age_group: AgeGroupSchema,
+  language: InstructionLanguageSchema,
+  category: z.number().int().nullable(),
+  /** `available` while some time or week has a seat left, else `sold_out`. */
+  current_status: z.enum(["available", "sold_out"]),
+  title_image: WagtailImageSchema.nullable(),
+  background_image: WagtailImageSchema.nullable(),
+  catalog: z.object({ id: z.number().int(), meta: z.object({ detail_url: z.string() }) }).nullable(),
+  schedule_slots: z.array(WagtailSlotSchema),
+});
+export type WagtailProductCard = z.infer<typeof WagtailProductCardSchema>;
+
+export const WagtailPurchaseOptionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  icon: WagtailImageSchema.nullable(),
+  bullet_points: z.array(z.string()),
+  price_text: z.string(),
+  /** Django REST decimal string in EUR. */
+  base_price: z.string(),
+  schedule_type: ScheduleTypeSchema,
+});
+
+/** A product page (`products/{id}/`, `special-offers/{id}/`). */
+export const WagtailProductDetailSchema = WagtailProductCardSchema.extend({
+  seo_text: z.string(),
+  length: z.string(),
+  purchase_options: z.array(WagtailPurchaseOptionSchema),
+  /** An academy's bookable weeks; `week_number` is what the client sends back as `academy_weeks` (D93). */
+  academy_schedule_slots: z.array(
+    z.object({
+      week_number: z.number().int(),
+      starts_on: z.string(),
+      ends_on: z.string(),
+      space: z.string(),
+    }),
+  ),
+  body: z.array(WagtailBlockSchema),
+  program: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      icon: WagtailImageSchema.nullable(),
+      text: z.string(),
+    }),
+  ),
+  student_works: z.array(z.object({ id: z.number().int(), icon: WagtailImageSchema, name: z.string() })),
+  qna: z.array(z.object({ id: z.number().int(), question: z.string(), answer: z.string() })),
+  instructors: z.array(
+    z.object({
+      id: z.number().int(),
+      instructor: z.object({ first_name: z.string(), last_name: z.string() }),
+      name: z.string(),
+      subject: z.string(),
+      slug: z.string(),
+      profile_pic: z.number().int().nullable(),
+      title_image: WagtailImageSchema.nullable(),
+    }),
+  ),
+});
+export type WagtailProductDetail = z.infer<typeof WagtailProductDetailSchema>;
+
+export const WagtailInstructorSchema = z.object({
+  id: z.number().int(),
+  meta: WagtailPageMetaSchema,
+  slug: z.string(),
+  name: z.string(),
+  speciality: z.string(),
+  title_image: WagtailImageSchema.nullable(),
+});
+
+export const WagtailInstructorDetailSchema = WagtailInstructorSchema.extend({
+  description: z.string(),
+  gallery_images: z.array(z.object({ image: WagtailImageSchema })),
+  body: z.array(WagtailBlockSchema),
+});
+
+/** A catalog page: the list of one product type (`catalog/?type=Course`). */
+export const WagtailCatalogSchema = z.object({
+  id: z.number().int(),
+  meta: WagtailPageMetaSchema,
+  name: z.string(),
+  title: z.string(),
+  product_type: ProductTypeSchema,
+});
+
+/** A content page: the home page, prices, school and special offers (StreamField `body`). */
+export const WagtailContentPageSchema = z.looseObject({
+  id: z.number().int(),
+  meta: WagtailPageMetaSchema,
+  title: z.string(),
+  heading: z.string(),
+  body: z.array(WagtailBlockSchema),
+});
+
+/** A legal page (imprint, privacy, terms): `contents` is HTML. */
+export const WagtailLegalSchema = z.object({
+  id: z.number().int(),
+  meta: WagtailPageMetaSchema,
+  title: z.string(),
+  slug: z.string(),
+  contents: z.string(),
+});
+
+/** Wagtail's listing: `{meta: {total_count}, items}`. */
+export const wagtailListing = <T extends z.ZodType>(item: T) =>
+  z.object({ meta: z.object({ total_count: z.number().int() }), items: z.array(item) });
+
+/** `GET /api/v2/products/branches/`: the school's houses, a bare list. */
+export const BranchSchema = z.object({ id: z.number().int(), name: z.string() });
+export const BranchListSchema = z.array(BranchSchema);

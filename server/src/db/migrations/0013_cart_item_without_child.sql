@@ -1,0 +1,2 @@
+ALTER TABLE "order_items" DROP CONSTRAINT "order_items_visitor_check";--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_visitor_check" CHECK (not ("order_items"."visitor_id" is not null and "order_items"."guest_visitor_ref" is not null));

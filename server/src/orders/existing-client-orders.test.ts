@@ -1,0 +1,190 @@
+import { HistorySchema, OrderSchema, WEEKDAY_NAMES } from "@atelier/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { ACADEMY_8_11, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
+
+/**
+ * The school's existing (Nuxt) front end, unchanged, on its cart, checkout and profile (api-shapes Part 2
+ * §2): each request is sent as the client sends it, and each assertion is a field it reads.
+ */
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+let academy: Awaited<ReturnType<typeof pageBySlug>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+  academy = await pageBySlug(t.db, ACADEMY_8_11);
+}, 60_000);
+afterAll(() => t?.close());
+
+type Headers = Record<string, string>;
+
+/** `POST O/items/` as `P/product/buy/[id].vue` builds it for a course. */
+const courseBody = (visitor: number | null, slot = 0) => ({
+  academy_number_of_weeks: 0,
+  product: String(t.course.page.id),
+  product_page: t.course.page.id,
+  purchase_option: t.course.option("Course (1 / week)").id,
+  visitor,
+  schedule_slots: [t.weekly[slot]?.id],
+  comment: "",
+  academy_weeks: [],
+});
+
+const current = async (options: { headers?: Headers; cartId?: string } = {}) => {
+  const res = await t.call("GET", "/api/v2/orders/current/", {
+    ...(options.headers ? { headers: options.headers } : {}),
+    query: options.cartId ? { cart_id: options.cartId } : {},
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return OrderSchema.parse(res.json());
+};
+
+describe("the cart page (P/cart.vue, C/cart/CartItem.vue)", () => {
+  it("reads the current order's items: visitor object, the page's purchase options, slots with English weekdays", async () => {
+    const parent = await createParent(t.db);
+    const mila = await createChild(t.db, parent.id, 6, "Mila");
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: courseBody(mila),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().id).toEqual(expect.any(Number));
+
+    const order = await current({ headers: parent.headers });
+    const item = order.items[0];
+    expect(item?.visitor).toEqual({
+      id: mila,
+      first_name: "Mila",
+      last_name: "Muster",
+      birth_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    // `purchase_option` is a number, looked up among the page's options.
+    const option = item?.product_page.purchase_options.find((o) => o.id === item.purchase_option);
+    expect(option?.schedule_type).toBe("Course (1 / week)");
+    expect(item?.product_page).toMatchObject({ id: t.course.page.id, product_type: "Course" });
+    expect(item?.product_page.recommendations).toEqual([]);
+    expect(item?.schedule_slots).toEqual([
+      expect.objectContaining({
+        id: t.weekly[0]?.id,
+        weekday: WEEKDAY_NAMES[t.weekly[0]?.weekday ?? -1],
+        start: expect.stringMatching(/^\d\d:\d\d/),
+      }),
+    ]);
+    expect(Number(item?.calculated_price) - Number(item?.discount_amount)).toBe(
+      Number(order.total_checkout_price),
+    );
+    expect(order.total_recurrent_price).toBe(item?.recurrent_price);
+  });
+
+  it("books an academy by the week_number its Wagtail product page gave", async () => {
+    const parent = await createParent(t.db);
+    const lev = await createChild(t.db, parent.id, 9, "Lev");
+    const page = (
+      await t.call("GET", `/api/v2/wagtail/products/${academy.page.id}/`, { query: { fields: "*" } })
+    ).json();
+    const week = page.academy_schedule_slots[0].week_number;
+    const option = page.purchase_options.find(
+      (o: { schedule_type: string }) => o.schedule_type === "Academy (full day)",
+    );
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        academy_number_of_weeks: 1,
+        product: academy.page.slug,
+        product_page: academy.page.id,
+        purchase_option: option.id,
+        visitor: lev,
+        schedule_slots: [],
+        comment: "",
+        academy_weeks: [week],
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await current({ headers: parent.headers })).items[0]?.academy_weeks).toEqual([week]);
+  });
+});
+
+describe("items without a child (D94)", () => {
+  it("a guest adds with visitor null, signs in, names the child with PATCH {visitor}, and only then pays", async () => {
+    const init = await t.call("POST", "/api/v2/orders/init/");
+    const cartId = init.json().cart_id as string;
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      query: { cart_id: cartId },
+      body: courseBody(null, 1),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ visitor: null, guest_visitor: null });
+
+    // Signed in (C/AppSignIn/EmailStep.vue): the guest cart is merged into the parent's.
+    const parent = await createParent(t.db);
+    const order = await current({ headers: parent.headers, cartId });
+    expect(order.items).toHaveLength(1);
+    const itemId = order.items[0]?.id;
+
+    // Paying before the child is named is refused, with what to do.
+    const early = await t.fulfil(parent.headers);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error_codes).toEqual({ visitor: ["visitor_required_at_checkout"] });
+    expect(early.json().visitor[0]).toContain("Kind");
+
+    // The age rule holds once a child is named: a 12-year-old is not in 5-7.
+    const big = await createChild(t.db, parent.id, 12, "Ben");
+    const tooOld = await t.call("PATCH", `/api/v2/orders/items/${itemId}/`, {
+      headers: parent.headers,
+      query: { cart_id: cartId },
+      body: { visitor: big },
+    });
+    expect(tooOld.json().error_codes).toEqual({ visitor: ["age_not_in_group"] });
+
+    const mila = await createChild(t.db, parent.id, 6, "Mila");
+    const named = await t.call("PATCH", `/api/v2/orders/items/${itemId}/`, {
+      headers: parent.headers,
+      query: { cart_id: cartId },
+      body: { visitor: mila },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().visitor).toMatchObject({ id: mila, first_name: "Mila" });
+    const paid = await t.fulfil(parent.headers);
+    expect(paid.statusCode, paid.body).toBe(200);
+  });
+});
+
+describe("the profile's history (C/profile/ProductsTable.vue, AppModalPayment.vue)", () => {
+  it("reads purchase_option as an object, English weekdays, purchased_at as YYYY-MM-DD; a cancelled subscription reads cancelled", async () => {
+    const parent = await t.parentWithCourse(2);
+    const fulfilled = await t.fulfil(parent.headers);
+    t.standIn.approve(fulfilled.json().id);
+    expect((await t.capture(parent.headers, fulfilled.json().id)).statusCode).toBe(200);
+
+    const read = async () => {
+      const res = await t.call("GET", "/api/v2/orders/items/history/", { headers: parent.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return HistorySchema.parse(res.json());
+    };
+    const [item] = await read();
+    expect(item).toMatchObject({
+      state: "active",
+      paypal_invoice_link: null,
+      purchase_option: { schedule_type: "Course (1 / week)" },
+      product_page: { name: expect.any(String), product_type: "Course" },
+    });
+    expect(item?.purchased_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const slot = { weekday: WEEKDAY_NAMES[t.weekly[2]?.weekday ?? -1], start: expect.any(String) };
+    expect(item?.schedule_slots).toEqual([expect.objectContaining(slot)]);
+    expect(item?.product_page.schedule_slots).toEqual([expect.objectContaining(slot)]);
+    // ?product_page__product_type=Workshop (the workshops tab) leaves the course out.
+    const workshops = await t.call("GET", "/api/v2/orders/items/history/", {
+      headers: parent.headers,
+      query: { product_page__product_type: "Workshop" },
+    });
+    expect(workshops.json()).toEqual([]);
+
+    const cancelled = await t.call("PATCH", `/api/v2/orders/items/${item?.id}/cancel/`, {
+      headers: parent.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [after] = await read();
+    expect(after?.state).toBe("cancelled");
+    expect(new Date(after?.subscription?.ends_at ?? 0).getTime()).toBeGreaterThan(Date.now());
+  });
+});

@@ -1,0 +1,2 @@
+export { wagtailRoutes } from "./wagtail.routes.ts";
+export { createWagtailService, type WagtailService } from "./wagtail.service.ts";
