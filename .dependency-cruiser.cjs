@@ -29,6 +29,8 @@ const SERVER_TIERS = [
   ["invoices", "subscriptions", "checkin", "visit-requests"],
   ["waiting-list", "withdrawals"],
   ["history", "mailer"],
+  // the back office: staff routes composing the areas beneath it (D100)
+  ["admin"],
   // wiring
   ["seed"],
   ["(wiring)"],

@@ -1,3 +1,4 @@
+import { ADMIN_ERROR_MESSAGES } from "./admin-errors.ts";
 import type { Locale } from "./rules/locale.ts";
 
 /**
@@ -273,6 +274,7 @@ export const ERROR_MESSAGES = {
     ru: "Этот абонемент уже расторгнут.",
   },
   server_error: { de: "Ein interner Fehler ist aufgetreten.", ru: "Произошла внутренняя ошибка." },
+  ...ADMIN_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -281,8 +283,14 @@ export function isErrorCode(value: string): value is ErrorCode {
   return Object.hasOwn(ERROR_MESSAGES, value);
 }
 
-export function errorMessage(code: string, locale: Locale): string {
-  return isErrorCode(code) ? ERROR_MESSAGES[code][locale] : ERROR_MESSAGES.invalid[locale];
+/** The text of a code in a locale; `{name}` in it is replaced by `params.name` (e.g. the seats taken). */
+export function errorMessage(
+  code: string,
+  locale: Locale,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
+  const text = isErrorCode(code) ? ERROR_MESSAGES[code][locale] : ERROR_MESSAGES.invalid[locale];
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 /** DRF-style error body: `{"field": ["message"]}`, `non_field_errors`, or `detail`, plus stable codes. */

@@ -11,4 +11,29 @@ export { type CatalogueService, createCatalogueService, mediaUrlOn } from "./cat
 export { createEpochCounter } from "./catalogue-epoch.ts";
 export { createEpochCache } from "./epoch-cache.ts";
 export { createResponseCache, jsonBody, type ResponseCache, sendCached, textBody } from "./http-cache.ts";
+export {
+  categoryExists,
+  deleteSlot,
+  existingInstructorIds,
+  findPageForEdit,
+  findSlotForEdit,
+  insertPage,
+  insertSlot,
+  listCategoryChoices,
+  listInstructorChoices,
+  listPagesForStaff,
+  listSlotsForStaff,
+  PAGE_SORTS,
+  type PageFilter,
+  type PageRow,
+  type PageValues,
+  SLOT_SORTS,
+  type SlotFilter,
+  type SlotRow,
+  type SlotValues,
+  slotHasBookings,
+  slugTaken,
+  updatePage,
+  updateSlot,
+} from "./page-editing.repository.ts";
 export { findMsUntilTimedChange } from "./product-read.repository.ts";
