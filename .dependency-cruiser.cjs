@@ -29,7 +29,7 @@ const SERVER_TIERS = [
   ["invoices", "subscriptions", "checkin", "visit-requests"],
   ["waiting-list", "withdrawals"],
   ["history", "mailer"],
-  // the back office: staff routes composing the areas beneath it (D100)
+  // the back office: staff routes composing the areas beneath it (D97)
   ["admin"],
   // wiring
   ["seed"],

@@ -2,7 +2,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 /**
- * The back office (D105) is a build of its own: its entry (admin.html), its chunks under dist/admin/, its
+ * The back office (D102) is a build of its own: its entry (admin.html), its chunks under dist/admin/, its
  * asset URLs under /admin/. The storefront's build, chunk groups and budgets never see react-admin or MUI.
  */
 export default defineConfig({

@@ -1,7 +1,7 @@
 import type { Locale } from "./rules/locale.ts";
 
 /**
- * Error texts of the back office (D100), merged into the contract's one list of codes. `{taken}` and other
+ * Error texts of the back office (D97), merged into the contract's one list of codes. `{taken}` and other
  * names in braces are filled from the error's parameters by `errorMessage`.
  */
 export const ADMIN_ERROR_MESSAGES = {

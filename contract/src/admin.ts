@@ -3,10 +3,10 @@ import { AGE_GROUPS, INSTRUCTION_LANGUAGES, PRODUCT_TYPES } from "./catalogue.ts
 import { LOCALES } from "./rules/locales.ts";
 
 /**
- * The back office's API (`/api/v2/admin/*`, D100). One list convention for every resource, the one of
+ * The back office's API (`/api/v2/admin/*`, D97). One list convention for every resource, the one of
  * react-admin's simple REST data provider: `sort=["field","ASC"]`, `range=[0,24]` (inclusive) and
  * `filter={"q":"…","field":value}` as JSON query parameters; the reply is a bare array with
- * `Content-Range: <resource> 0-24/319`. Edits carry the `version` they were read with (D102).
+ * `Content-Range: <resource> 0-24/319`. Edits carry the `version` they were read with (D99).
  */
 
 export const STAFF_ROLES = ["staff", "admin"] as const;
@@ -99,7 +99,7 @@ export const AdminProductInputSchema = z
   .strict();
 export type AdminProductInput = z.infer<typeof AdminProductInputSchema>;
 
-/** An edit names the version it was read with; a stale one is refused with 409 (D102). */
+/** An edit names the version it was read with; a stale one is refused with 409 (D99). */
 export const AdminProductUpdateSchema = AdminProductInputSchema.extend({
   version: z.string().max(64),
 }).strict();
@@ -193,7 +193,7 @@ export const AdminChoiceListSchema = z.array(AdminChoiceSchema);
 
 export const AUDIT_ACTIONS = ["create", "update", "delete", "archive"] as const;
 
-/** One staff write: who, when, which record, the values before and after (D101). */
+/** One staff write: who, when, which record, the values before and after (D98). */
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),

@@ -2,7 +2,7 @@ import { expect, test } from "../support/fixtures.ts";
 import { PASSWORD, verifiedUser } from "../support/users.ts";
 
 /**
- * The back office at /admin (D105), at 1366 px: staff sign in with the shop's own account, create a workshop
+ * The back office at /admin (D102), at 1366 px: staff sign in with the shop's own account, create a workshop
  * page with German and Russian texts and publish it, and the shop lists it; a customer is refused, in Russian.
  */
 test.use({ viewport: { width: 1366, height: 768 } });

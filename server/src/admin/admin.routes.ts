@@ -35,13 +35,13 @@ const errors = {
 };
 const base = (summary: string) => ({ tags: ["admin"], security: [{ tokenAuth: [] }], summary });
 
-/** Admins only (D104): reading the audit log and, later, managing staff accounts. */
+/** Admins only (D101): reading the audit log and, later, managing staff accounts. */
 async function requireAdmin(request: FastifyRequest) {
   if (currentUser(request).role !== "admin") throw new AppError("permission_denied", 403);
 }
 
 /**
- * `/api/v2/admin/*`: the back office's API (D100). The guard runs on request, before the body is read or
+ * `/api/v2/admin/*`: the back office's API (D97). The guard runs on request, before the body is read or
  * validated, so a guest gets 401 and a customer 403 whatever they send, and nothing of theirs is parsed.
  */
 export const adminRoutes =

@@ -10,7 +10,7 @@ const DEFAULT_LENGTH = 25;
 export type ListCut = { sort: AnyPgColumn | SQL; descending: boolean; offset: number; limit: number };
 
 /**
- * The list convention of every admin list (D100): `sort`, `range` and `filter` as react-admin's simple REST
+ * The list convention of every admin list (D97): `sort`, `range` and `filter` as react-admin's simple REST
  * provider sends them. A sort field the list does not offer is a 400 on `sort`, never a silent default.
  */
 export function listCut<S extends Record<string, AnyPgColumn | SQL>>(

@@ -27,7 +27,7 @@ import { versionOf } from "./version.ts";
 
 const RESOURCE = "products";
 
-/** A page as staff see and edit it; `version` is a digest of everything else (D102). */
+/** A page as staff see and edit it; `version` is a digest of everything else (D99). */
 function toAdmin(row: PageRow): AdminProduct {
   const values = {
     id: row.id,

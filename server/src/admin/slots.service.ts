@@ -40,7 +40,7 @@ function auditValues(slot: AdminSlot) {
   return values;
 }
 
-/** Seats can never go below the seats taken (D103): a 400 at `seats` that says how many are taken. */
+/** Seats can never go below the seats taken (D100): a 400 at `seats` that says how many are taken. */
 function checkSeats(seats: number, taken: number) {
   if (seats < taken) throw new AppError("seats_below_taken", 400, "seats", undefined, { taken });
 }
@@ -136,7 +136,7 @@ export function createSlotsAdmin(db: Db) {
       });
     },
 
-    /** Removes a slot nobody ever booked; one with bookings is history and stays (D103). */
+    /** Removes a slot nobody ever booked; one with bookings is history and stays (D100). */
     async remove(staff: AuthUser, id: number): Promise<AdminSlot> {
       return db.transaction(async (tx) => {
         const current = await findSlotForEdit(tx, id, true);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 /**
- * The version of a record as staff read it (D102): a digest of its values, so any change, by staff, by a
+ * The version of a record as staff read it (D99): a digest of its values, so any change, by staff, by a
  * parent's booking or by hand in the database, makes an edit read before it stale. Keys are sorted so the
  * same values always give the same version.
  */

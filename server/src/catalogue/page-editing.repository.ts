@@ -14,7 +14,7 @@ import {
 import { slotSeatsTakenIn } from "../seats/index.ts";
 
 /**
- * The catalogue's tables as the back office edits them (D100): plain rows in, plain rows out. The rules
+ * The catalogue's tables as the back office edits them (D97): plain rows in, plain rows out. The rules
  * (versions, seats, audit) are the admin area's; the seats taken are the seats area's one rule.
  */
 
@@ -83,7 +83,7 @@ export async function listPagesForStaff(
   return { rows: rows.map((r) => ({ ...r.page, instructorIds: r.instructorIds })), total: total?.n ?? 0 };
 }
 
-/** One page with its instructors; `lock` takes its row until the transaction ends (edits, D102). */
+/** One page with its instructors; `lock` takes its row until the transaction ends (edits, D99). */
 export async function findPageForEdit(db: DbOrTx, id: number, lock = false): Promise<PageRow | undefined> {
   const query = db.select().from(productPages).where(eq(productPages.id, id));
   const [page] = await (lock ? query.for("update") : query);

@@ -178,7 +178,7 @@ const ADMIN_FALLBACK = `<!doctype html>
 <body><main><h1>Atelier</h1><p>The back office is not built: run npm run build.</p></main></body></html>`;
 
 /**
- * The back office (D105): /admin and every path under it get the admin's own HTML (web/admin.html, built to
+ * The back office (D102): /admin and every path under it get the admin's own HTML (web/admin.html, built to
  * dist/admin/), which loads react-admin; the storefront's pages never do. Its routes are the browser's, so
  * any path under /admin is the same page; it is never indexed nor rendered on the server.
  */

@@ -10,7 +10,7 @@ import { RefusalPage } from "./refusal-page.tsx";
 import { SlotCreate, SlotEdit, SlotList } from "./slots.tsx";
 
 /**
- * The back office at /admin (D105): its own entry, so no storefront page loads react-admin or MUI. A
+ * The back office at /admin (D102): its own entry, so no storefront page loads react-admin or MUI. A
  * customer signed in here gets the refusal page on every path, never an empty shell.
  */
 export function AdminApp() {

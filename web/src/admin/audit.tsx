@@ -20,7 +20,7 @@ const filters = [
   <NumberInput key="user" source="user" />,
 ];
 
-/** The audit log, for admins: who changed what, with the values before and after (D101). */
+/** The audit log, for admins: who changed what, with the values before and after (D98). */
 export function AuditList() {
   const translate = useTranslate();
   const json = (value: unknown) => (value === null ? "—" : JSON.stringify(value, null, 1));

@@ -3,7 +3,7 @@ import type { AuthProvider } from "react-admin";
 import { ADMIN_TOKEN_KEY, adminFetch } from "./data-provider.ts";
 import { currentAdminLocale } from "./i18n.ts";
 
-/** What a signed-in account may do here: staff and admins run the shop; a customer is refused (D104). */
+/** What a signed-in account may do here: staff and admins run the shop; a customer is refused (D101). */
 export type AdminPermissions = StaffMe["role"] | "customer";
 
 let me: Promise<StaffMe | "customer"> | undefined;

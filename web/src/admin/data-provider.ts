@@ -2,10 +2,10 @@ import { type DataProvider, HttpError } from "react-admin";
 import { currentAdminLocale } from "./i18n.ts";
 
 export const ADMIN_API = "/api/v2/admin";
-/** The back office's own token, apart from a parent session in the shop on the same browser (D105). */
+/** The back office's own token, apart from a parent session in the shop on the same browser (D102). */
 export const ADMIN_TOKEN_KEY = "atelier-admin-token";
 
-/** Fields a reply carries that no form sends back: the server refuses unknown fields (D100). */
+/** Fields a reply carries that no form sends back: the server refuses unknown fields (D97). */
 const READ_ONLY: Record<string, readonly string[]> = {
   products: ["id", "updated_at", "version"],
   slots: ["id", "product_page", "seats_taken", "version"],
@@ -86,7 +86,7 @@ const listQuery = (
   };
 };
 
-/** react-admin's data provider over `/api/v2/admin/*`: the simple REST convention (D100). */
+/** react-admin's data provider over `/api/v2/admin/*`: the simple REST convention (D97). */
 export const dataProvider: DataProvider = {
   async getList(resource, { sort, pagination, filter }) {
     const { json, headers } = await adminFetch("GET", `${resource}/`, {

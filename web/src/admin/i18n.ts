@@ -5,7 +5,7 @@ import russianMessages from "ra-language-russian";
 import { mergeTranslations, type TranslationMessages } from "react-admin";
 import { ADMIN_TEXTS } from "./texts.ts";
 
-/** Where the staff member's language choice is kept in this browser (D105). */
+/** Where the staff member's language choice is kept in this browser (D102). */
 export const ADMIN_LOCALE_KEY = "atelier-admin-locale";
 
 /**

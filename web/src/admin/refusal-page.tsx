@@ -2,7 +2,7 @@ import { Box, Button, Card, CardContent, Typography } from "@mui/material";
 import { useLogout, useTranslate } from "react-admin";
 import { LanguageSwitch } from "./language-switch.tsx";
 
-/** What a customer who opens /admin sees: why not, and the ways out (D104). Never an empty shell. */
+/** What a customer who opens /admin sees: why not, and the ways out (D101). Never an empty shell. */
 export function RefusalPage() {
   const translate = useTranslate();
   const logout = useLogout();

@@ -5,7 +5,7 @@ import { users } from "./users.ts";
 export const auditAction = pgEnum("audit_action", AUDIT_ACTIONS);
 
 /**
- * Every staff write of the back office (D101), written in the same transaction as the change: who, when,
+ * Every staff write of the back office (D98), written in the same transaction as the change: who, when,
  * which record, and its values before and after. The e-mail is kept beside the user id so the entry still
  * says who it was once the account is gone.
  */
