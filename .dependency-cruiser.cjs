@@ -31,6 +31,8 @@ const SERVER_TIERS = [
   ["invoices", "subscriptions", "checkin", "visit-requests"],
   ["waiting-list", "withdrawals"],
   ["history", "mailer"],
+  // the back office: staff routes composing the areas beneath it (D97)
+  ["admin"],
   // wiring
   ["seed"],
   ["(wiring)"],

@@ -23,6 +23,12 @@ process.env.E2E_DEMO_BASE_URL = `http://127.0.0.1:${DEMO_PORT}`;
 const demoDataDir = process.env.E2E_DEMO_DATA_DIR ?? mkdtempSync(join(tmpdir(), "atelier-e2e-demo-"));
 process.env.E2E_DEMO_DATA_DIR = demoDataDir;
 
+// The back office's staff account, seeded at start-up; the journey reads it from the environment.
+const STAFF_EMAIL = "staff@atelier-e2e.example";
+const STAFF_PASSWORD = "Werkstatt-Schluessel-7";
+process.env.E2E_STAFF_EMAIL = STAFF_EMAIL;
+process.env.E2E_STAFF_PASSWORD = STAFF_PASSWORD;
+
 /** What both shops share; the second one differs in port, database and payment gateway. */
 function shopEnv(port: number, dir: string) {
   return {
@@ -90,6 +96,9 @@ export default defineConfig({
         PAYPAL_SDK_URL: `${paypalUrl}/sdk/js`,
         // The worker's round also offers freed seats to waiting lists (D78): once a second, not every 30.
         PAYMENT_WORKER_INTERVAL_MS: "1000",
+        // The seeded staff account the back-office journey signs in with (tests/back-office.spec.ts).
+        STAFF_EMAIL: STAFF_EMAIL,
+        STAFF_PASSWORD: STAFF_PASSWORD,
       },
     },
     {

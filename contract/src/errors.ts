@@ -1,3 +1,4 @@
+import { ADMIN_ERROR_MESSAGES } from "./admin-errors.ts";
 import type { Locale } from "./rules/locale.ts";
 
 /**
@@ -291,6 +292,7 @@ export const ERROR_MESSAGES = {
     de: "Der Shop ist gerade kurz nicht erreichbar. Bitte versuchen Sie es in ein paar Sekunden noch einmal.",
     ru: "Магазин сейчас ненадолго недоступен. Попробуйте ещё раз через несколько секунд.",
   },
+  ...ADMIN_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -299,8 +301,14 @@ export function isErrorCode(value: string): value is ErrorCode {
   return Object.hasOwn(ERROR_MESSAGES, value);
 }
 
-export function errorMessage(code: string, locale: Locale): string {
-  return isErrorCode(code) ? ERROR_MESSAGES[code][locale] : ERROR_MESSAGES.invalid[locale];
+/** The text of a code in a locale; `{name}` in it is replaced by `params.name` (e.g. the seats taken). */
+export function errorMessage(
+  code: string,
+  locale: Locale,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
+  const text = isErrorCode(code) ? ERROR_MESSAGES[code][locale] : ERROR_MESSAGES.invalid[locale];
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 /** DRF-style error body: `{"field": ["message"]}`, `non_field_errors`, or `detail`, plus stable codes. */

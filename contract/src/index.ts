@@ -1,4 +1,5 @@
 export * from "./accounts.ts";
+export * from "./admin.ts";
 export * from "./catalogue.ts";
 export * from "./checkin.ts";
 export * from "./checkout.ts";

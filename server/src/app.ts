@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountsRoutes, authenticateKey } from "./accounts/index.ts";
+import { adminRoutes } from "./admin/index.ts";
 import { checkinRoutes, createCheckinService } from "./checkin/index.ts";
 import {
   checkoutRoutes,
@@ -195,6 +196,8 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: env.PUBLIC_URL,
   });
   await app.register(visitRequestsRoutes({ visitRequests }));
+
+  await app.register(adminRoutes({ db: database.db }));
 
   const catalogueApi = createCatalogueApi({
     db: database.db,

@@ -1,3 +1,3 @@
 export { accountsRoutes } from "./accounts.routes.ts";
 export { authenticateKey } from "./auth-tokens.service.ts";
-export { emailEquals } from "./users.repository.ts";
+export { emailEquals, findUserById, uniqueViolationConstraint } from "./users.repository.ts";

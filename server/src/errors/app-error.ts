@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly field?: string,
     /** Several fields at once (e.g. sign-up: e-mail and phone both taken); wins over `field`. */
     readonly fields?: Readonly<Record<string, readonly ErrorCode[]>>,
+    /** Values the message names in braces, e.g. `{taken}` seats (the code stays the stable part). */
+    readonly params?: Readonly<Record<string, string | number>>,
   ) {
     super(code);
     this.name = "AppError";

@@ -42,7 +42,12 @@ function issueCode(issue: { keyword: string; message: string; params: Record<str
 }
 
 /** Writes `{"field": ["message"], "error_codes": {"field": ["code"]}}` in the request's locale. */
-function fieldErrorBody(errors: FieldErrors, locale: Locale, legacy: LegacyMessages = {}) {
+function fieldErrorBody(
+  errors: FieldErrors,
+  locale: Locale,
+  legacy: LegacyMessages = {},
+  params: Readonly<Record<string, string | number>> = {},
+) {
   const messages: Record<string, string[]> = {};
   const codes: Record<string, string[]> = {};
   for (const [field, { codes: list }] of Object.entries(errors)) {
@@ -53,14 +58,14 @@ function fieldErrorBody(errors: FieldErrors, locale: Locale, legacy: LegacyMessa
       messages[target] ??= [];
       if (codes[target].includes(code)) continue;
       codes[target].push(code);
-      messages[target].push(fixed?.text ?? errorMessage(code, locale));
+      messages[target].push(fixed?.text ?? errorMessage(code, locale, params));
     }
   }
   return { ...messages, error_codes: codes };
 }
 
-function detailBody(code: ErrorCode, locale: Locale) {
-  return { detail: errorMessage(code, locale), error_codes: { detail: code } };
+function detailBody(code: ErrorCode, locale: Locale, params?: Readonly<Record<string, string | number>>) {
+  return { detail: errorMessage(code, locale, params), error_codes: { detail: code } };
 }
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
@@ -102,9 +107,16 @@ export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter
       if (error.status === 400 || error.field) {
         return reply
           .status(error.status)
-          .send(fieldErrorBody({ [error.field ?? NON_FIELD]: { codes: [error.code] } }, locale, legacy));
+          .send(
+            fieldErrorBody(
+              { [error.field ?? NON_FIELD]: { codes: [error.code] } },
+              locale,
+              legacy,
+              error.params,
+            ),
+          );
       }
-      return reply.status(error.status).send(detailBody(error.code, locale));
+      return reply.status(error.status).send(detailBody(error.code, locale, error.params));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -71,6 +71,8 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     credentials: true,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     allowedHeaders: ["Authorization", "Content-Type", "X-CSRFToken", "Accept", "Accept-Language"],
+    // The back office's lists carry their total in Content-Range (D97), which a script may read only if exposed.
+    exposedHeaders: ["Content-Range"],
     maxAge: 600,
   });
 }

@@ -70,6 +70,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
       )
     : undefined;
   const assetsDir = join(options.distDir, "assets");
+  const adminAssetsDir = join(options.distDir, "admin", "assets");
   const imagesDir = join(options.distDir, "images");
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -84,7 +85,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
         // Images, documents and fonts may be embedded by other origins (the school's existing front end);
         // helmet's same-origin default stays on pages and API replies.
         if (STATIC_MEDIA.test(filePath)) res.header("cross-origin-resource-policy", "cross-origin");
-        if (filePath.startsWith(assetsDir)) {
+        if (filePath.startsWith(assetsDir) || filePath.startsWith(adminAssetsDir)) {
           res.header("cache-control", "public, max-age=31536000, immutable");
         } else if (filePath.endsWith("version.json")) {
           res.header("cache-control", "no-cache");
@@ -150,6 +151,8 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
       .send(html);
   };
 
+  registerAdminPage(app, options.distDir);
+
   for (const route of PAGE_ROUTES) {
     const url = route.path.replace(/\$id/g, ":id");
     app.get(url, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, 200));
@@ -167,4 +170,27 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
     if (!wantsPage) return apiNotFound(request, reply);
     return sendPage(request, reply, 404);
   });
+}
+
+// Served when the back office has not been built: /admin still answers, and says what to do.
+const ADMIN_FALLBACK = `<!doctype html>
+<html lang="de"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><title>Atelier</title></head>
+<body><main><h1>Atelier</h1><p>The back office is not built: run npm run build.</p></main></body></html>`;
+
+/**
+ * The back office (D102): /admin and every path under it get the admin's own HTML (web/admin.html, built to
+ * dist/admin/), which loads react-admin; the storefront's pages never do. Its routes are the browser's, so
+ * any path under /admin is the same page; it is never indexed nor rendered on the server.
+ */
+function registerAdminPage(app: FastifyInstance, distDir: string) {
+  const adminFile = join(distDir, "admin", "admin.html");
+  const html = existsSync(adminFile) ? readFileSync(adminFile, "utf8") : ADMIN_FALLBACK;
+  const send = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header("cache-control", "no-cache")
+      .header("x-robots-tag", "noindex, nofollow")
+      .type("text/html; charset=utf-8")
+      .send(html);
+  app.get("/admin", { schema: { hide: true } }, send);
+  app.get("/admin/*", { schema: { hide: true } }, send);
 }

@@ -1,4 +1,5 @@
 // The tables, each file owned by one area (docs/architecture.md); migrations are generated from all of them.
+export * from "./admin.ts";
 export * from "./catalogue.ts";
 export * from "./contact.ts";
 export * from "./gift-cards.ts";

@@ -1,0 +1,209 @@
+import { z } from "zod";
+import { AGE_GROUPS, INSTRUCTION_LANGUAGES, PRODUCT_TYPES } from "./catalogue.ts";
+import { LOCALES } from "./rules/locales.ts";
+
+/**
+ * The back office's API (`/api/v2/admin/*`, D97). One list convention for every resource, the one of
+ * react-admin's simple REST data provider: `sort=["field","ASC"]`, `range=[0,24]` (inclusive) and
+ * `filter={"q":"…","field":value}` as JSON query parameters; the reply is a bare array with
+ * `Content-Range: <resource> 0-24/319`. Edits carry the `version` they were read with (D99).
+ */
+
+export const STAFF_ROLES = ["staff", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** `GET /api/v2/admin/me/`: who is signed in to the back office (a customer gets 403). */
+export const StaffMeSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  locale: z.enum(LOCALES),
+});
+export type StaffMe = z.infer<typeof StaffMeSchema>;
+
+/** Longest list page one request may ask for. */
+export const ADMIN_PAGE_MAX = 100;
+
+const jsonParam = <T extends z.ZodType>(inner: T) =>
+  z
+    .string()
+    .max(2_000, { error: "too_long" })
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "invalid" });
+        return z.NEVER;
+      }
+    })
+    .pipe(inner);
+
+/** The list query every admin list accepts; which fields a list sorts and filters by is its own. */
+export const AdminListQuerySchema = z.object({
+  sort: jsonParam(
+    z.tuple([z.string().max(64), z.enum(["ASC", "DESC"], { error: "invalid_choice" })]),
+  ).optional(),
+  range: jsonParam(
+    z
+      .tuple([z.number().int().min(0), z.number().int().min(0)])
+      .refine(([from, to]) => to >= from && to - from < ADMIN_PAGE_MAX, { error: "invalid" }),
+  ).optional(),
+  filter: jsonParam(z.record(z.string(), z.unknown())).optional(),
+  locale: z.enum(LOCALES).optional(),
+});
+export type AdminListQuery = z.infer<typeof AdminListQuerySchema>;
+
+export const AdminIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** A text in both languages of the shop; the German one is required, the Russian one may follow later. */
+const texts = (max: number, required = false) =>
+  z.object({
+    de: required
+      ? z.string().trim().min(1, { error: "required" }).max(max, { error: "too_long" })
+      : z.string().trim().max(max, { error: "too_long" }),
+    ru: z.string().trim().max(max, { error: "too_long" }),
+  });
+
+export const AdminQnaSchema = z.object({ question: texts(500, true), answer: texts(5_000, true) });
+
+export const SlugSchema = z
+  .string()
+  .trim()
+  .min(1, { error: "required" })
+  .max(100, { error: "too_long" })
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: "invalid_slug" });
+
+/** What staff write on a product page (create and edit alike). */
+export const AdminProductInputSchema = z
+  .object({
+    slug: SlugSchema,
+    product_type: z.enum(PRODUCT_TYPES, { error: "invalid_choice" }),
+    name: texts(200, true),
+    summary: texts(1_000),
+    body: texts(20_000),
+    program: texts(20_000),
+    seo_text: texts(5_000),
+    length: texts(200),
+    qna: z.array(AdminQnaSchema).max(50, { error: "too_big" }),
+    age_group: z.enum(AGE_GROUPS, { error: "invalid_choice" }),
+    language: z.enum(INSTRUCTION_LANGUAGES, { error: "invalid_choice" }),
+    category: z.number().int().min(1).nullable(),
+    location: z.string().trim().max(200, { error: "too_long" }),
+    instructors: z.array(z.number().int().min(1)).max(20, { error: "too_big" }),
+    is_published: z.boolean(),
+    is_featured: z.boolean(),
+    sort_order: z.number().int().min(-1_000_000).max(1_000_000),
+  })
+  .strict();
+export type AdminProductInput = z.infer<typeof AdminProductInputSchema>;
+
+/** An edit names the version it was read with; a stale one is refused with 409 (D99). */
+export const AdminProductUpdateSchema = AdminProductInputSchema.extend({
+  version: z.string().max(64),
+}).strict();
+export type AdminProductUpdate = z.infer<typeof AdminProductUpdateSchema>;
+
+const localized = z.object({ de: z.string(), ru: z.string() });
+
+export const AdminProductSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  product_type: z.enum(PRODUCT_TYPES),
+  name: localized,
+  summary: localized,
+  body: localized,
+  program: localized,
+  seo_text: localized,
+  length: localized,
+  qna: z.array(z.object({ question: localized, answer: localized })),
+  age_group: z.enum(AGE_GROUPS),
+  language: z.enum(INSTRUCTION_LANGUAGES),
+  category: z.number().int().nullable(),
+  location: z.string(),
+  instructors: z.array(z.number().int()),
+  is_published: z.boolean(),
+  is_featured: z.boolean(),
+  sort_order: z.number().int(),
+  updated_at: z.string(),
+  version: z.string(),
+});
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+export const AdminProductListSchema = z.array(AdminProductSchema);
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "invalid_time" });
+
+/** A weekly slot (`weekday`, 0 = Monday) or a dated session (`date`) of a product page. */
+export const AdminSlotInputSchema = z
+  .object({
+    product_page: z.number().int().min(1),
+    weekday: z.number().int().min(0).max(6).nullable(),
+    date: z.iso.date({ error: "invalid_date" }).nullable(),
+    start: time,
+    end: time,
+    seats: z.number().int().min(0, { error: "too_small" }).max(10_000, { error: "too_big" }),
+    instructor: z.number().int().min(1).nullable(),
+  })
+  .strict()
+  .superRefine((slot, ctx) => {
+    if ((slot.weekday === null) === (slot.date === null))
+      ctx.addIssue({ code: "custom", path: ["weekday"], message: "weekday_or_date" });
+    if (slot.end <= slot.start) ctx.addIssue({ code: "custom", path: ["end"], message: "end_before_start" });
+  });
+export type AdminSlotInput = z.infer<typeof AdminSlotInputSchema>;
+
+export const AdminSlotUpdateSchema = z
+  .object({
+    weekday: z.number().int().min(0).max(6).nullable(),
+    date: z.iso.date({ error: "invalid_date" }).nullable(),
+    start: time,
+    end: time,
+    seats: z.number().int().min(0, { error: "too_small" }).max(10_000, { error: "too_big" }),
+    instructor: z.number().int().min(1).nullable(),
+    version: z.string().max(64),
+  })
+  .strict()
+  .superRefine((slot, ctx) => {
+    if ((slot.weekday === null) === (slot.date === null))
+      ctx.addIssue({ code: "custom", path: ["weekday"], message: "weekday_or_date" });
+    if (slot.end <= slot.start) ctx.addIssue({ code: "custom", path: ["end"], message: "end_before_start" });
+  });
+export type AdminSlotUpdate = z.infer<typeof AdminSlotUpdateSchema>;
+
+export const AdminSlotSchema = z.object({
+  id: z.number().int(),
+  product_page: z.number().int(),
+  weekday: z.number().int().nullable(),
+  date: z.string().nullable(),
+  start: z.string(),
+  end: z.string(),
+  seats: z.number().int(),
+  /** Seats held by bookings, reservations and running waiting-list offers: the floor for `seats`. */
+  seats_taken: z.number().int(),
+  instructor: z.number().int().nullable(),
+  version: z.string(),
+});
+export type AdminSlot = z.infer<typeof AdminSlotSchema>;
+export const AdminSlotListSchema = z.array(AdminSlotSchema);
+
+/** Choices the product form offers: categories and instructors, by id. */
+export const AdminChoiceSchema = z.object({ id: z.number().int(), name: z.string() });
+export const AdminChoiceListSchema = z.array(AdminChoiceSchema);
+
+export const AUDIT_ACTIONS = ["create", "update", "delete", "archive"] as const;
+
+/** One staff write: who, when, which record, the values before and after (D98). */
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  user: z.number().int().nullable(),
+  user_email: z.string(),
+  resource: z.string(),
+  record_id: z.number().int(),
+  action: z.enum(AUDIT_ACTIONS),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditEntryListSchema = z.array(AuditEntrySchema);

@@ -1,0 +1,249 @@
+import {
+  AdminChoiceListSchema,
+  AdminIdParamsSchema,
+  AdminListQuerySchema,
+  AdminProductInputSchema,
+  AdminProductListSchema,
+  AdminProductSchema,
+  AdminProductUpdateSchema,
+  AdminSlotInputSchema,
+  AdminSlotListSchema,
+  AdminSlotSchema,
+  AdminSlotUpdateSchema,
+  AuditEntryListSchema,
+  LocaleQuerySchema,
+  StaffMeSchema,
+} from "@atelier/contract";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { findUserById } from "../accounts/index.ts";
+import { listCategoryChoices, listInstructorChoices } from "../catalogue/index.ts";
+import type { Db } from "../db/index.ts";
+import { AppError, ErrorReplySchema } from "../errors/index.ts";
+import { currentUser, requireStaff } from "../plugins/index.ts";
+import { listAudit } from "./audit.repository.ts";
+import { filterValue, rangeOf, sendList } from "./list-query.ts";
+import { createProductPagesAdmin } from "./product-pages.service.ts";
+import { createSlotsAdmin } from "./slots.service.ts";
+
+const errors = {
+  400: ErrorReplySchema,
+  401: ErrorReplySchema,
+  403: ErrorReplySchema,
+  404: ErrorReplySchema,
+  409: ErrorReplySchema,
+};
+const base = (summary: string) => ({ tags: ["admin"], security: [{ tokenAuth: [] }], summary });
+
+/** Admins only (D101): reading the audit log and, later, managing staff accounts. */
+async function requireAdmin(request: FastifyRequest) {
+  if (currentUser(request).role !== "admin") throw new AppError("permission_denied", 403);
+}
+
+/**
+ * `/api/v2/admin/*`: the back office's API (D97). The guard runs on request, before the body is read or
+ * validated, so a guest gets 401 and a customer 403 whatever they send, and nothing of theirs is parsed.
+ */
+export const adminRoutes =
+  ({ db }: { db: Db }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const products = createProductPagesAdmin(db);
+    const slots = createSlotsAdmin(db);
+    app.addHook("onRequest", requireStaff);
+
+    app.get(
+      "/api/v2/admin/me/",
+      {
+        schema: {
+          ...base("Who is signed in to the back office"),
+          querystring: LocaleQuerySchema,
+          response: { 200: StaffMeSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = await findUserById(db, currentUser(request).id);
+        if (!user || user.role === "customer") throw new AppError("permission_denied", 403);
+        return {
+          id: user.id,
+          email: user.email,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          role: user.role,
+          locale: user.locale,
+        };
+      },
+    );
+
+    app.get(
+      "/api/v2/admin/products/",
+      {
+        schema: {
+          ...base("Product pages, all eight types"),
+          querystring: AdminListQuerySchema,
+          response: { 200: AdminProductListSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { cut, page } = await products.list(request.query);
+        return sendList(reply, "products", cut.offset, page);
+      },
+    );
+    app.get(
+      "/api/v2/admin/products/:id/",
+      {
+        schema: {
+          ...base("One product page"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: AdminProductSchema, ...errors },
+        },
+      },
+      async (request) => products.get(request.params.id),
+    );
+    app.post(
+      "/api/v2/admin/products/",
+      {
+        schema: {
+          ...base("Create a product page"),
+          querystring: LocaleQuerySchema,
+          body: AdminProductInputSchema,
+          response: { 201: AdminProductSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await products.create(currentUser(request), request.body)),
+    );
+    app.put(
+      "/api/v2/admin/products/:id/",
+      {
+        schema: {
+          ...base("Save a product page read at `version`"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: AdminProductUpdateSchema,
+          response: { 200: AdminProductSchema, ...errors },
+        },
+      },
+      async (request) => products.update(currentUser(request), request.params.id, request.body),
+    );
+
+    app.get(
+      "/api/v2/admin/slots/",
+      {
+        schema: {
+          ...base("Weekly slots and dated sessions with their seats taken"),
+          querystring: AdminListQuerySchema,
+          response: { 200: AdminSlotListSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { cut, page } = await slots.list(request.query);
+        return sendList(reply, "slots", cut.offset, page);
+      },
+    );
+    app.get(
+      "/api/v2/admin/slots/:id/",
+      {
+        schema: {
+          ...base("One slot"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: AdminSlotSchema, ...errors },
+        },
+      },
+      async (request) => slots.get(request.params.id),
+    );
+    app.post(
+      "/api/v2/admin/slots/",
+      {
+        schema: {
+          ...base("Add a weekly slot or a dated session"),
+          querystring: LocaleQuerySchema,
+          body: AdminSlotInputSchema,
+          response: { 201: AdminSlotSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await slots.create(currentUser(request), request.body)),
+    );
+    app.put(
+      "/api/v2/admin/slots/:id/",
+      {
+        schema: {
+          ...base("Change a slot; seats never below the seats taken"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: AdminSlotUpdateSchema,
+          response: { 200: AdminSlotSchema, ...errors },
+        },
+      },
+      async (request) => slots.update(currentUser(request), request.params.id, request.body),
+    );
+    app.delete(
+      "/api/v2/admin/slots/:id/",
+      {
+        schema: {
+          ...base("Remove a slot nobody booked"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: AdminSlotSchema, ...errors },
+        },
+      },
+      async (request) => slots.remove(currentUser(request), request.params.id),
+    );
+
+    app.get(
+      "/api/v2/admin/categories/",
+      {
+        schema: {
+          ...base("Categories to choose from"),
+          querystring: AdminListQuerySchema,
+          response: { 200: AdminChoiceListSchema, ...errors },
+        },
+      },
+      async (_request, reply) => {
+        const rows = await listCategoryChoices(db);
+        return sendList(reply, "categories", 0, { rows, total: rows.length });
+      },
+    );
+    app.get(
+      "/api/v2/admin/instructors/",
+      {
+        schema: {
+          ...base("Instructors to choose from"),
+          querystring: AdminListQuerySchema,
+          response: { 200: AdminChoiceListSchema, ...errors },
+        },
+      },
+      async (_request, reply) => {
+        const rows = await listInstructorChoices(db);
+        return sendList(reply, "instructors", 0, { rows, total: rows.length });
+      },
+    );
+
+    app.get(
+      "/api/v2/admin/audit/",
+      {
+        preHandler: requireAdmin,
+        schema: {
+          ...base("The audit log, newest first (admins only)"),
+          querystring: AdminListQuerySchema,
+          response: { 200: AuditEntryListSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const filter = request.query.filter ?? {};
+        const cut = rangeOf(request.query);
+        const page = await listAudit(
+          db,
+          {
+            resource: filterValue.string(filter, "resource"),
+            recordId: filterValue.id(filter, "record_id"),
+            userId: filterValue.id(filter, "user"),
+          },
+          cut,
+        );
+        return sendList(reply, "audit", cut.offset, page);
+      },
+    );
+  };

@@ -1,0 +1,63 @@
+import type { AuditEntry } from "@atelier/contract";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { auditLog, type DbOrTx, type Tx } from "../db/index.ts";
+
+export type AuditWrite = {
+  userId: number;
+  userEmail: string;
+  resource: string;
+  recordId: number;
+  action: AuditEntry["action"];
+  before: unknown;
+  after: unknown;
+};
+
+/** Records one staff write; called inside the write's own transaction, so both stand or fall together. */
+export async function recordAudit(tx: Tx, entry: AuditWrite): Promise<void> {
+  await tx.insert(auditLog).values({
+    userId: entry.userId,
+    userEmail: entry.userEmail,
+    resource: entry.resource,
+    recordId: entry.recordId,
+    action: entry.action,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+export type AuditFilter = { resource?: string; recordId?: number; userId?: number };
+
+/** Newest first: the log is read to find out what happened lately to a record or by a person. */
+export async function listAudit(
+  db: DbOrTx,
+  filter: AuditFilter,
+  cut: { offset: number; limit: number },
+): Promise<{ rows: AuditEntry[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.resource) conditions.push(eq(auditLog.resource, filter.resource));
+  if (filter.recordId !== undefined) conditions.push(eq(auditLog.recordId, filter.recordId));
+  if (filter.userId !== undefined) conditions.push(eq(auditLog.userId, filter.userId));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .offset(cut.offset)
+    .limit(cut.limit);
+  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      user: row.userId,
+      user_email: row.userEmail,
+      resource: row.resource,
+      record_id: row.recordId,
+      action: row.action,
+      before: row.before,
+      after: row.after,
+    })),
+    total: total?.n ?? 0,
+  };
+}

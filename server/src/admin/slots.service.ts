@@ -1,0 +1,162 @@
+import type { AdminListQuery, AdminSlot, AdminSlotInput, AdminSlotUpdate } from "@atelier/contract";
+import {
+  deleteSlot,
+  existingInstructorIds,
+  findPageForEdit,
+  findSlotForEdit,
+  insertSlot,
+  listSlotsForStaff,
+  SLOT_SORTS,
+  type SlotRow,
+  slotHasBookings,
+  updateSlot,
+} from "../catalogue/index.ts";
+import type { Db, Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import type { AuthUser } from "../plugins/index.ts";
+import { recordAudit } from "./audit.repository.ts";
+import { filterValue, listCut } from "./list-query.ts";
+import { versionOf } from "./version.ts";
+
+const RESOURCE = "slots";
+
+/** The version covers the slot's own values, not its seats taken: a booking does not make an edit stale. */
+function toAdmin(row: SlotRow): AdminSlot {
+  const values = {
+    id: row.id,
+    product_page: row.productPageId,
+    weekday: row.weekday,
+    date: row.date,
+    start: row.start.slice(0, 5),
+    end: row.end.slice(0, 5),
+    seats: row.seats,
+    instructor: row.instructorId,
+  };
+  return { ...values, seats_taken: row.seatsTaken, version: versionOf(values) };
+}
+
+function auditValues(slot: AdminSlot) {
+  const { version: _version, seats_taken: _taken, ...values } = slot;
+  return values;
+}
+
+/** Seats can never go below the seats taken (D100): a 400 at `seats` that says how many are taken. */
+function checkSeats(seats: number, taken: number) {
+  if (seats < taken) throw new AppError("seats_below_taken", 400, "seats", undefined, { taken });
+}
+
+export function createSlotsAdmin(db: Db) {
+  async function checkInstructor(tx: Tx, instructor: number | null) {
+    if (instructor !== null && (await existingInstructorIds(tx, [instructor])).length === 0)
+      throw AppError.validation("instructor", "invalid_choice");
+  }
+
+  return {
+    async list(query: AdminListQuery) {
+      const cut = listCut(query, SLOT_SORTS, "id");
+      const filter = query.filter ?? {};
+      const page = await listSlotsForStaff(
+        db,
+        { productPageId: filterValue.id(filter, "product_page"), ids: filterValue.ids(filter, "id") },
+        cut,
+      );
+      return { cut, page: { rows: page.rows.map(toAdmin), total: page.total } };
+    },
+
+    async get(id: number): Promise<AdminSlot> {
+      const row = await findSlotForEdit(db, id);
+      if (!row) throw AppError.notFound();
+      return toAdmin(row);
+    },
+
+    async create(staff: AuthUser, input: AdminSlotInput): Promise<AdminSlot> {
+      return db.transaction(async (tx) => {
+        if (!(await findPageForEdit(tx, input.product_page)))
+          throw AppError.validation("product_page", "invalid_choice");
+        await checkInstructor(tx, input.instructor);
+        const id = await insertSlot(tx, {
+          productPageId: input.product_page,
+          weekday: input.weekday,
+          date: input.date,
+          start: input.start,
+          end: input.end,
+          seats: input.seats,
+          instructorId: input.instructor,
+        });
+        const created = await findSlotForEdit(tx, id);
+        if (!created) throw new Error("created slot not found");
+        const after = toAdmin(created);
+        await recordAudit(tx, {
+          userId: staff.id,
+          userEmail: staff.email,
+          resource: RESOURCE,
+          recordId: id,
+          action: "create",
+          before: null,
+          after: auditValues(after),
+        });
+        return after;
+      });
+    },
+
+    /**
+     * Changes a slot. Its row is locked before the seats taken are counted: checkout takes the same lock
+     * before it counts and reserves, so a parent booking meanwhile waits for this commit (or this edit
+     * waits for the booking's, and then counts it), and the seats never fall below what is sold.
+     */
+    async update(staff: AuthUser, id: number, input: AdminSlotUpdate): Promise<AdminSlot> {
+      return db.transaction(async (tx) => {
+        const current = await findSlotForEdit(tx, id, true);
+        if (!current) throw AppError.notFound();
+        const before = toAdmin(current);
+        if (before.version !== input.version) throw new AppError("stale_version", 409);
+        checkSeats(input.seats, current.seatsTaken);
+        await checkInstructor(tx, input.instructor);
+        await updateSlot(tx, id, {
+          weekday: input.weekday,
+          date: input.date,
+          start: input.start,
+          end: input.end,
+          seats: input.seats,
+          instructorId: input.instructor,
+        });
+        const updated = await findSlotForEdit(tx, id);
+        if (!updated) throw new Error("updated slot not found");
+        const after = toAdmin(updated);
+        await recordAudit(tx, {
+          userId: staff.id,
+          userEmail: staff.email,
+          resource: RESOURCE,
+          recordId: id,
+          action: "update",
+          before: auditValues(before),
+          after: auditValues(after),
+        });
+        return after;
+      });
+    },
+
+    /** Removes a slot nobody ever booked; one with bookings is history and stays (D100). */
+    async remove(staff: AuthUser, id: number): Promise<AdminSlot> {
+      return db.transaction(async (tx) => {
+        const current = await findSlotForEdit(tx, id, true);
+        if (!current) throw AppError.notFound();
+        const before = toAdmin(current);
+        if (await slotHasBookings(tx, id)) throw AppError.validation("non_field_errors", "slot_has_bookings");
+        await deleteSlot(tx, id);
+        await recordAudit(tx, {
+          userId: staff.id,
+          userEmail: staff.email,
+          resource: RESOURCE,
+          recordId: id,
+          action: "delete",
+          before: auditValues(before),
+          after: null,
+        });
+        return before;
+      });
+    },
+  };
+}
+
+export type SlotsAdmin = ReturnType<typeof createSlotsAdmin>;

@@ -1,0 +1,133 @@
+import { type DataProvider, HttpError } from "react-admin";
+import { currentAdminLocale } from "./i18n.ts";
+
+export const ADMIN_API = "/api/v2/admin";
+/** The back office's own token, apart from a parent session in the shop on the same browser (D102). */
+export const ADMIN_TOKEN_KEY = "atelier-admin-token";
+
+/** Fields a reply carries that no form sends back: the server refuses unknown fields (D97). */
+const READ_ONLY: Record<string, readonly string[]> = {
+  products: ["id", "updated_at", "version"],
+  slots: ["id", "product_page", "seats_taken", "version"],
+};
+
+type Query = Record<string, string>;
+
+export async function adminFetch(
+  method: string,
+  path: string,
+  { query = {}, body }: { query?: Query; body?: unknown } = {},
+): Promise<{ json: unknown; headers: Headers }> {
+  const url = new URL(`${ADMIN_API}/${path}`, window.location.origin);
+  for (const [key, value] of Object.entries({ ...query, locale: currentAdminLocale() }))
+    url.searchParams.set(key, value);
+  const token = localStorage.getItem(ADMIN_TOKEN_KEY);
+  const response = await fetch(url, {
+    method,
+    headers: {
+      Accept: "application/json",
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(token ? { Authorization: `Token ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw toHttpError(response.status, json);
+  return { json, headers: response.headers };
+}
+
+/**
+ * A DRF error body as react-admin reads it: field messages under `body.errors` in the form's shape
+ * (`"name.de"` becomes `{name: {de}}`), so each shows at its field; the first message, or `detail`, is the
+ * notification, in the language the server answered in.
+ */
+export function toHttpError(status: number, json: unknown): HttpError {
+  const body = (json && typeof json === "object" ? json : {}) as Record<string, unknown>;
+  const errors: Record<string, unknown> = {};
+  let first: string | undefined;
+  for (const [field, value] of Object.entries(body)) {
+    if (field === "error_codes" || field === "detail" || !Array.isArray(value)) continue;
+    const message = String(value[0] ?? "");
+    first ??= message;
+    if (field === "non_field_errors") continue;
+    const path = field.split(".");
+    let target = errors;
+    for (const key of path.slice(0, -1)) {
+      target[key] ??= {};
+      target = target[key] as Record<string, unknown>;
+    }
+    target[path[path.length - 1] ?? field] = message;
+  }
+  const detail = typeof body.detail === "string" ? body.detail : undefined;
+  return new HttpError(detail ?? first ?? `HTTP ${status}`, status, { ...body, errors });
+}
+
+function writable(resource: string, data: Record<string, unknown>) {
+  const copy = { ...data };
+  for (const key of READ_ONLY[resource] ?? []) delete copy[key];
+  return copy;
+}
+
+function totalOf(headers: Headers): number {
+  const total = headers.get("content-range")?.split("/").pop();
+  return total ? Number(total) : 0;
+}
+
+const listQuery = (
+  sort: { field: string; order: string } | undefined,
+  pagination: { page: number; perPage: number } | undefined,
+  filter: unknown,
+): Query => {
+  const { page = 1, perPage = 25 } = pagination ?? {};
+  return {
+    ...(sort ? { sort: JSON.stringify([sort.field, sort.order]) } : {}),
+    range: JSON.stringify([(page - 1) * perPage, page * perPage - 1]),
+    filter: JSON.stringify(filter ?? {}),
+  };
+};
+
+/** react-admin's data provider over `/api/v2/admin/*`: the simple REST convention (D97). */
+export const dataProvider: DataProvider = {
+  async getList(resource, { sort, pagination, filter }) {
+    const { json, headers } = await adminFetch("GET", `${resource}/`, {
+      query: listQuery(sort, pagination, filter),
+    });
+    return { data: json as never[], total: totalOf(headers) };
+  },
+  async getOne(resource, { id }) {
+    return { data: (await adminFetch("GET", `${resource}/${id}/`)).json as never };
+  },
+  async getMany(resource, { ids }) {
+    const { json } = await adminFetch("GET", `${resource}/`, {
+      query: { filter: JSON.stringify({ id: ids }), range: JSON.stringify([0, Math.max(ids.length, 1) - 1]) },
+    });
+    return { data: json as never[] };
+  },
+  async getManyReference(resource, { target, id, sort, pagination, filter }) {
+    const { json, headers } = await adminFetch("GET", `${resource}/`, {
+      query: listQuery(sort, pagination, { ...filter, [target]: id }),
+    });
+    return { data: json as never[], total: totalOf(headers) };
+  },
+  async create(resource, { data }) {
+    return {
+      data: (await adminFetch("POST", `${resource}/`, { body: writable(resource, data) })).json as never,
+    };
+  },
+  /** Saves with the version the record was read with: a stale save is a 409 and the form keeps its values. */
+  async update(resource, { id, data, previousData }) {
+    const body = { ...writable(resource, data), version: previousData.version };
+    return { data: (await adminFetch("PUT", `${resource}/${id}/`, { body })).json as never };
+  },
+  async updateMany(resource, { ids, data }) {
+    for (const id of ids) await dataProvider.update(resource, { id, data, previousData: { id } });
+    return { data: ids };
+  },
+  async delete(resource, { id }) {
+    return { data: (await adminFetch("DELETE", `${resource}/${id}/`)).json as never };
+  },
+  async deleteMany(resource, { ids }) {
+    for (const id of ids) await adminFetch("DELETE", `${resource}/${id}/`);
+    return { data: ids };
+  },
+};

@@ -1,0 +1,105 @@
+import type { Locale } from "@atelier/contract";
+import polyglotI18nProvider from "ra-i18n-polyglot";
+import germanMessages from "ra-language-german";
+import russianMessages from "ra-language-russian";
+import { mergeTranslations, type TranslationMessages } from "react-admin";
+import { ADMIN_TEXTS } from "./texts.ts";
+
+/** Where the staff member's language choice is kept in this browser (D102). */
+export const ADMIN_LOCALE_KEY = "atelier-admin-locale";
+
+/**
+ * ra-language-german was last written for react-admin 3: these are the texts react-admin 5 added since,
+ * so nothing falls back to English.
+ */
+const germanSinceV3 = {
+  ra: {
+    action: {
+      clear_array_input: "Liste leeren",
+      create_item: "%{item} anlegen",
+      remove_all_filters: "Alle Filter entfernen",
+      reset: "Zurücksetzen",
+      search_columns: "Spalten durchsuchen",
+      select_all: "Alle auswählen",
+      select_all_button: "Alle auswählen",
+      select_row: "Diese Zeile auswählen",
+      update: "Aktualisieren",
+      move_up: "Nach oben",
+      move_down: "Nach unten",
+      open: "Öffnen",
+      toggle_theme: "Helles/dunkles Design",
+      select_columns: "Spalten",
+      update_application: "Anwendung neu laden",
+    },
+    page: { access_denied: "Kein Zugriff", authentication_error: "Anmeldefehler" },
+    message: {
+      access_denied: "Sie haben keine Berechtigung für diese Seite.",
+      authentication_error:
+        "Der Anmeldeserver hat einen Fehler gemeldet; Ihre Zugangsdaten konnten nicht geprüft werden.",
+      auth_error: "Beim Prüfen der Anmeldung ist ein Fehler aufgetreten.",
+      bulk_update_content:
+        "Möchten Sie %{name} %{recordRepresentation} wirklich ändern? |||| Möchten Sie diese %{smart_count} Einträge wirklich ändern?",
+      bulk_update_title: "%{name} %{recordRepresentation} ändern |||| %{smart_count} %{name} ändern",
+      clear_array_input: "Möchten Sie wirklich die ganze Liste leeren?",
+      select_all_limit_reached:
+        "Es sind zu viele Einträge, um alle auszuwählen. Nur die ersten %{max} wurden ausgewählt.",
+      placeholder_data_warning: "Netzwerkproblem: Die Daten konnten nicht aktualisiert werden.",
+    },
+    navigation: {
+      clear_filters: "Filter zurücksetzen",
+      no_filtered_results: "Mit diesen Filtern wurde nichts gefunden.",
+      partial_page_range_info: "%{offsetBegin}-%{offsetEnd} von mehr als %{offsetEnd}",
+      current_page: "Seite %{page}",
+      page: "Zu Seite %{page}",
+      first: "Zur ersten Seite",
+      last: "Zur letzten Seite",
+      previous: "Zur vorherigen Seite",
+    },
+    sort: { sort_by: "Sortieren nach %{field_lower_first} %{order}", ASC: "aufsteigend", DESC: "absteigend" },
+    auth: { email: "E-Mail" },
+    notification: {
+      not_authorized: "Sie haben keine Berechtigung dafür.",
+      application_update_available: "Eine neue Version ist verfügbar.",
+      offline: "Keine Verbindung. Die Daten konnten nicht geladen werden.",
+    },
+    validation: { unique: "Muss eindeutig sein" },
+  },
+} as unknown as TranslationMessages;
+
+const messages: Record<Locale, TranslationMessages> = {
+  de: mergeTranslations(germanMessages, germanSinceV3, ADMIN_TEXTS.de),
+  ru: mergeTranslations(russianMessages, ADMIN_TEXTS.ru),
+};
+
+/** The language the staff member chose last time in this browser, else the browser's, else German. */
+export function initialAdminLocale(): Locale {
+  const stored = globalThis.localStorage?.getItem(ADMIN_LOCALE_KEY);
+  if (stored === "de" || stored === "ru") return stored;
+  return globalThis.navigator?.language?.startsWith("ru") ? "ru" : "de";
+}
+
+function createAdminI18n() {
+  const provider = polyglotI18nProvider(
+    (locale) => messages[locale as Locale] ?? messages.de,
+    initialAdminLocale(),
+    [
+      { locale: "de", name: "Deutsch" },
+      { locale: "ru", name: "Русский" },
+    ],
+  );
+  return {
+    ...provider,
+    // react-admin's language menu calls this: the choice is remembered for the next visit.
+    changeLocale(locale: string) {
+      globalThis.localStorage?.setItem(ADMIN_LOCALE_KEY, locale);
+      return provider.changeLocale(locale);
+    },
+  };
+}
+
+export const adminI18n = createAdminI18n();
+
+/** The language shown now: API calls send it as `locale`, so the server's error texts match it. */
+export function currentAdminLocale(): Locale {
+  return adminI18n.getLocale() === "ru" ? "ru" : "de";
+}

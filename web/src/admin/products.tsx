@@ -1,0 +1,214 @@
+import { AGE_GROUPS, INSTRUCTION_LANGUAGES, PRODUCT_TYPES } from "@atelier/contract";
+import { Box, Typography } from "@mui/material";
+import {
+  ArrayInput,
+  AutocompleteArrayInput,
+  BooleanField,
+  BooleanInput,
+  Create,
+  Datagrid,
+  DateField,
+  Edit,
+  EditButton,
+  FunctionField,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  ReferenceManyField,
+  SearchInput,
+  SelectArrayInput,
+  SelectInput,
+  SimpleFormIterator,
+  TabbedForm,
+  TextField,
+  TextInput,
+  useTranslate,
+} from "react-admin";
+import { SlotsOfPage } from "./slots.tsx";
+
+const choices = (values: readonly string[]) => values.map((id) => ({ id, name: id }));
+const required = (value: unknown) =>
+  value === undefined || value === null || value === "" ? "ra.validation.required" : undefined;
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectArrayInput key="type" source="product_type" choices={choices(PRODUCT_TYPES)} alwaysOn />,
+  <BooleanInput key="published" source="is_published" />,
+];
+
+export function ProductList() {
+  return (
+    <List filters={filters} sort={{ field: "sort_order", order: "ASC" }} perPage={25}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="id" />
+        <FunctionField
+          source="name"
+          render={(record: { name: { de: string } }) => record.name.de}
+          sortBy="name"
+        />
+        <TextField source="product_type" />
+        <TextField source="age_group" sortable={false} />
+        <BooleanField source="is_published" />
+        <NumberField source="sort_order" />
+        <DateField source="updated_at" showTime />
+        <EditButton />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** One text in German and Russian side by side (stacked on a narrow tablet in portrait). */
+function SideBySide({
+  source,
+  multiline = false,
+  requiredDe = false,
+}: {
+  source: string;
+  multiline?: boolean;
+  requiredDe?: boolean;
+}) {
+  const translate = useTranslate();
+  const label = translate(`resources.products.fields.${source}`);
+  return (
+    <Box
+      sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, columnGap: 2, width: "100%" }}
+    >
+      <TextInput
+        source={`${source}.de`}
+        label={`${label} · ${translate("admin.lang.de")}`}
+        multiline={multiline}
+        minRows={multiline ? 3 : undefined}
+        validate={requiredDe ? required : undefined}
+        fullWidth
+      />
+      <TextInput
+        source={`${source}.ru`}
+        label={`${label} · ${translate("admin.lang.ru")}`}
+        multiline={multiline}
+        minRows={multiline ? 3 : undefined}
+        fullWidth
+      />
+    </Box>
+  );
+}
+
+function GeneralTab() {
+  return (
+    <>
+      <TextInput source="slug" validate={required} helperText={false} />
+      <SelectInput source="product_type" choices={choices(PRODUCT_TYPES)} validate={required} />
+      <SelectInput source="age_group" choices={choices(AGE_GROUPS)} validate={required} />
+      <SelectInput source="language" choices={choices(INSTRUCTION_LANGUAGES)} validate={required} />
+      <ReferenceInput source="category" reference="categories">
+        <SelectInput optionText="name" emptyText="—" />
+      </ReferenceInput>
+      <TextInput source="location" />
+      <ReferenceArrayInput source="instructors" reference="instructors">
+        <AutocompleteArrayInput optionText="name" />
+      </ReferenceArrayInput>
+      <BooleanInput source="is_published" />
+      <BooleanInput source="is_featured" />
+      <NumberInput source="sort_order" validate={required} />
+    </>
+  );
+}
+
+function TextsTab() {
+  const translate = useTranslate();
+  return (
+    <>
+      <SideBySide source="name" requiredDe />
+      <SideBySide source="summary" multiline />
+      <SideBySide source="body" multiline />
+      <SideBySide source="program" multiline />
+      <SideBySide source="length" />
+      <SideBySide source="seo_text" multiline />
+      <Typography variant="subtitle1">{translate("resources.products.fields.qna")}</Typography>
+      <ArrayInput source="qna" label={false}>
+        <SimpleFormIterator fullWidth>
+          <TextInput
+            source="question.de"
+            label={`${translate("admin.question")} · ${translate("admin.lang.de")}`}
+            validate={required}
+            fullWidth
+          />
+          <TextInput
+            source="question.ru"
+            label={`${translate("admin.question")} · ${translate("admin.lang.ru")}`}
+            fullWidth
+          />
+          <TextInput
+            source="answer.de"
+            label={`${translate("admin.answer")} · ${translate("admin.lang.de")}`}
+            validate={required}
+            multiline
+            fullWidth
+          />
+          <TextInput
+            source="answer.ru"
+            label={`${translate("admin.answer")} · ${translate("admin.lang.ru")}`}
+            multiline
+            fullWidth
+          />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </>
+  );
+}
+
+const EMPTY_TEXT = { de: "", ru: "" };
+const NEW_PAGE = {
+  name: EMPTY_TEXT,
+  summary: EMPTY_TEXT,
+  body: EMPTY_TEXT,
+  program: EMPTY_TEXT,
+  seo_text: EMPTY_TEXT,
+  length: EMPTY_TEXT,
+  qna: [],
+  category: null,
+  location: "",
+  instructors: [],
+  is_published: false,
+  is_featured: false,
+  sort_order: 0,
+};
+
+export function ProductCreate() {
+  const translate = useTranslate();
+  return (
+    <Create redirect="edit">
+      <TabbedForm defaultValues={NEW_PAGE}>
+        <TabbedForm.Tab label={translate("admin.tabs.general")}>
+          <GeneralTab />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label={translate("admin.tabs.texts")}>
+          <TextsTab />
+        </TabbedForm.Tab>
+      </TabbedForm>
+    </Create>
+  );
+}
+
+/** Pessimistic saves: the form stays with its values until the server agrees, so a refused save loses nothing. */
+export function ProductEdit() {
+  const translate = useTranslate();
+  return (
+    <Edit mutationMode="pessimistic">
+      <TabbedForm>
+        <TabbedForm.Tab label={translate("admin.tabs.general")}>
+          <GeneralTab />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label={translate("admin.tabs.texts")}>
+          <TextsTab />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label={translate("admin.tabs.schedule")}>
+          <ReferenceManyField reference="slots" target="product_page" label={false}>
+            <SlotsOfPage />
+          </ReferenceManyField>
+        </TabbedForm.Tab>
+      </TabbedForm>
+    </Edit>
+  );
+}

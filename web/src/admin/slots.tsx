@@ -1,0 +1,129 @@
+import { Button } from "@mui/material";
+import {
+  Create,
+  Datagrid,
+  DateInput,
+  Edit,
+  FunctionField,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+} from "react-admin";
+import { Link } from "react-router-dom";
+
+function useWeekdayChoices() {
+  const translate = useTranslate();
+  return [0, 1, 2, 3, 4, 5, 6].map((id) => ({ id, name: translate(`admin.weekdays.${id}`) }));
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = (value: unknown) =>
+  typeof value === "string" && TIME.test(value) ? undefined : "ra.validation.required";
+
+function WeekdayOrDate() {
+  const translate = useTranslate();
+  return (
+    <FunctionField
+      source="weekday"
+      render={(slot: { weekday: number | null; date: string | null }) =>
+        slot.weekday === null ? slot.date : translate(`admin.weekdays.${slot.weekday}`)
+      }
+    />
+  );
+}
+
+/** The slots of one page, in its edit form's schedule tab. */
+export function SlotsOfPage() {
+  const page = useRecordContext();
+  const translate = useTranslate();
+  return (
+    <>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <WeekdayOrDate />
+        <TextField source="start" />
+        <TextField source="end" />
+        <NumberField source="seats" />
+        <NumberField source="seats_taken" />
+      </Datagrid>
+      <Button component={Link} to={`/slots/create?source=${JSON.stringify({ product_page: page?.id })}`}>
+        {translate("admin.add_slot")}
+      </Button>
+    </>
+  );
+}
+
+export function SlotList() {
+  return (
+    <List sort={{ field: "id", order: "DESC" }}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="id" />
+        <ReferenceField source="product_page" reference="products">
+          <FunctionField render={(page: { name: { de: string } }) => page.name.de} />
+        </ReferenceField>
+        <WeekdayOrDate />
+        <TextField source="start" />
+        <TextField source="end" />
+        <NumberField source="seats" />
+        <NumberField source="seats_taken" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function SlotFields({ withPage }: { withPage: boolean }) {
+  const weekdays = useWeekdayChoices();
+  return (
+    <>
+      {withPage ? (
+        <ReferenceInput source="product_page" reference="products">
+          <SelectInput optionText={(page: { name: { de: string } }) => page.name.de} />
+        </ReferenceInput>
+      ) : null}
+      <SelectInput source="weekday" choices={weekdays} emptyText="—" />
+      <DateInput source="date" />
+      <TextInput source="start" validate={time} />
+      <TextInput source="end" validate={time} />
+      <NumberInput source="seats" min={0} />
+      <ReferenceInput source="instructor" reference="instructors">
+        <SelectInput optionText="name" emptyText="—" />
+      </ReferenceInput>
+    </>
+  );
+}
+
+/** An empty weekday or date is null for the API (exactly one of them is set). */
+const nullsForEmpty = (data: Record<string, unknown>) => ({
+  ...data,
+  weekday: data.weekday === "" || data.weekday === undefined ? null : data.weekday,
+  date: data.date === "" || data.date === undefined ? null : data.date,
+  instructor: data.instructor === "" || data.instructor === undefined ? null : data.instructor,
+});
+
+export function SlotCreate() {
+  return (
+    <Create transform={nullsForEmpty} redirect="list">
+      <SimpleForm defaultValues={{ weekday: null, date: null, instructor: null, seats: 10 }}>
+        <SlotFields withPage />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function SlotEdit() {
+  return (
+    <Edit mutationMode="pessimistic" transform={nullsForEmpty}>
+      <SimpleForm>
+        <NumberField source="seats_taken" />
+        <SlotFields withPage={false} />
+      </SimpleForm>
+    </Edit>
+  );
+}

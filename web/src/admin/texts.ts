@@ -1,0 +1,148 @@
+import type { TranslationMessages } from "react-admin";
+
+const de = {
+  resources: {
+    products: {
+      name: "Angebot |||| Angebote",
+      fields: {
+        id: "Nr.",
+        slug: "Adresse (Slug)",
+        product_type: "Art",
+        name: "Titel",
+        summary: "Kurzbeschreibung",
+        body: "Beschreibung",
+        program: "Programm",
+        seo_text: "SEO-Text",
+        length: "Dauer",
+        qna: "Häufige Fragen",
+        age_group: "Altersgruppe",
+        language: "Unterrichtssprache",
+        category: "Kategorie",
+        location: "Standort",
+        instructors: "Lehrkräfte",
+        is_published: "Veröffentlicht",
+        is_featured: "Hervorgehoben",
+        sort_order: "Reihenfolge",
+        updated_at: "Zuletzt geändert",
+        q: "Suche",
+      },
+    },
+    slots: {
+      name: "Termin |||| Termine",
+      fields: {
+        id: "Nr.",
+        product_page: "Angebot",
+        weekday: "Wochentag (wöchentlich)",
+        date: "Datum (einzelner Termin)",
+        start: "Beginn (HH:MM)",
+        end: "Ende (HH:MM)",
+        seats: "Plätze",
+        seats_taken: "Vergeben",
+        instructor: "Lehrkraft",
+      },
+    },
+    audit: {
+      name: "Protokoll |||| Protokoll",
+      fields: {
+        at: "Zeitpunkt",
+        user_email: "Wer",
+        user: "Person (Nr.)",
+        resource: "Bereich",
+        record_id: "Datensatz",
+        action: "Aktion",
+        before: "Vorher",
+        after: "Nachher",
+      },
+    },
+  },
+  admin: {
+    lang: { de: "Deutsch", ru: "Russisch" },
+    tabs: { general: "Allgemein", texts: "Texte", schedule: "Termine" },
+    question: "Frage",
+    answer: "Antwort",
+    weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
+    action: { create: "Angelegt", update: "Geändert", delete: "Gelöscht", archive: "Archiviert" },
+    add_slot: "Termin hinzufügen",
+    refusal: {
+      title: "Kein Zugang zur Verwaltung",
+      text: "Sie sind mit einem Kundenkonto angemeldet. Die Verwaltung des Shops ist nur für Mitarbeiterinnen und Mitarbeiter der Schule. Wenn Sie zum Team gehören, bitten Sie die Schulleitung, Ihr Konto freizuschalten.",
+      shop: "Zum Shop",
+      sign_out: "Abmelden und mit einem anderen Konto anmelden",
+    },
+  },
+};
+
+const ru: typeof de = {
+  resources: {
+    products: {
+      name: "Предложение |||| Предложения",
+      fields: {
+        id: "№",
+        slug: "Адрес (slug)",
+        product_type: "Тип",
+        name: "Название",
+        summary: "Краткое описание",
+        body: "Описание",
+        program: "Программа",
+        seo_text: "SEO-текст",
+        length: "Продолжительность",
+        qna: "Частые вопросы",
+        age_group: "Возрастная группа",
+        language: "Язык занятий",
+        category: "Категория",
+        location: "Филиал",
+        instructors: "Преподаватели",
+        is_published: "Опубликовано",
+        is_featured: "На главной",
+        sort_order: "Порядок",
+        updated_at: "Изменено",
+        q: "Поиск",
+      },
+    },
+    slots: {
+      name: "Занятие |||| Занятия",
+      fields: {
+        id: "№",
+        product_page: "Предложение",
+        weekday: "День недели (еженедельно)",
+        date: "Дата (разовое занятие)",
+        start: "Начало (ЧЧ:ММ)",
+        end: "Окончание (ЧЧ:ММ)",
+        seats: "Мест",
+        seats_taken: "Занято",
+        instructor: "Преподаватель",
+      },
+    },
+    audit: {
+      name: "Журнал |||| Журнал",
+      fields: {
+        at: "Время",
+        user_email: "Кто",
+        user: "Сотрудник (№)",
+        resource: "Раздел",
+        record_id: "Запись",
+        action: "Действие",
+        before: "До",
+        after: "После",
+      },
+    },
+  },
+  admin: {
+    lang: { de: "Немецкий", ru: "Русский" },
+    tabs: { general: "Основное", texts: "Тексты", schedule: "Расписание" },
+    question: "Вопрос",
+    answer: "Ответ",
+    weekdays: ["Понедельник", "Вторник", "Среда", "Четверг", "Пятница", "Суббота", "Воскресенье"],
+    action: { create: "Создано", update: "Изменено", delete: "Удалено", archive: "В архиве" },
+    add_slot: "Добавить занятие",
+    refusal: {
+      title: "Нет доступа к управлению",
+      text: "Вы вошли с учётной записью клиента. Управление магазином доступно только сотрудникам школы. Если вы работаете у нас, попросите руководство школы открыть доступ для вашей учётной записи.",
+      shop: "В магазин",
+      sign_out: "Выйти и войти под другой учётной записью",
+    },
+  },
+};
+
+/** The back office's own texts beside react-admin's, in both languages of the school. */
+export const ADMIN_TEXTS = { de, ru } as unknown as Record<"de" | "ru", TranslationMessages>;
