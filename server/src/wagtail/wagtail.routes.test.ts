@@ -183,6 +183,30 @@ describe("Wagtail content pages", () => {
     expect((await get("/api/v2/wagtail/images/12345/")).statusCode).toBe(404);
   });
 
+  it("reads the catalogue whole at most once in ten seconds for ids no reply has named", async () => {
+    const db = ctx.database.db;
+    const catalogue = createCatalogueService(db);
+    let pageReads = 0;
+    const counting = {
+      ...catalogue,
+      getProduct: (...args: Parameters<typeof catalogue.getProduct>) => {
+        pageReads += 1;
+        return catalogue.getProduct(...args);
+      },
+    };
+    const fresh = createWagtailService({
+      catalogue: counting,
+      content: createContentService(db),
+      publicUrl: ctx.env.PUBLIC_URL,
+    });
+    await expect(fresh.image(999_001, "de")).rejects.toMatchObject({ status: 404 });
+    const afterFirst = pageReads;
+    expect(afterFirst).toBeGreaterThan(0);
+    for (let i = 2; i <= 20; i++)
+      await expect(fresh.image(999_000 + i, "de")).rejects.toMatchObject({ status: 404 });
+    expect(pageReads).toBe(afterFirst);
+  });
+
   it("shows a content page edited by the staff on the next read", async () => {
     const db = ctx.database.db;
     const path = "/api/v2/wagtail/legal/?locale=de&fields=*&slug=legal";

@@ -399,10 +399,19 @@ export function createWagtailService({ catalogue, content, publicUrl }: WagtailS
     };
   }
 
+  /**
+   * When the catalogue was last read whole for an unknown image id: at most one such read per
+   * `FULL_SCAN_INTERVAL_MS`, so requests for made-up ids cannot make every request read every page.
+   */
+  let lastFullScan = Number.NEGATIVE_INFINITY;
+  const FULL_SCAN_INTERVAL_MS = 10_000;
+
   /** Every image of the catalogue, for an `images/{id}/` this process has not put into a reply yet. */
   async function findImage(id: number, locale: Locale): Promise<WagtailImage> {
     const known = seen.get(id);
     if (known) return known;
+    if (Date.now() - lastFullScan < FULL_SCAN_INTERVAL_MS) throw AppError.notFound();
+    lastFullScan = Date.now();
     const [products, instructors] = await Promise.all([
       allProducts(locale),
       catalogue.listInstructors(locale),
