@@ -85,6 +85,13 @@ const VisitRequestBaseSchema = z.object({
 
 /** A trial or off-site visit: on a day today or later (Berlin), or on a day the school proposes (no date). */
 export const VisitRequestSchema = VisitRequestBaseSchema;
+/**
+ * Our own shop's trial and off-site form asks for the day (its date picker offers the class's days); the
+ * API also takes a request without one, as the existing client sends it (D95).
+ */
+export const VisitRequestFormSchema = VisitRequestBaseSchema.superRefine((value, ctx) => {
+  if (value.date === null) ctx.addIssue({ code: "custom", path: ["date"], message: "required" });
+});
 /** A waiting list: a wished start date is optional (today or later when given). */
 export const WaitingRequestSchema = VisitRequestBaseSchema;
 export type VisitRequestInput = z.input<typeof VisitRequestSchema>;

@@ -7,8 +7,8 @@ import {
   VISIT_REQUEST_MAX_ADULTS,
   VISIT_REQUEST_MAX_CHILDREN,
   type Visitor,
+  VisitRequestFormSchema,
   type VisitRequestKind,
-  VisitRequestSchema,
   WaitingRequestSchema,
 } from "@atelier/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -53,7 +53,7 @@ function normalize(values: Values) {
 
 function resolverFor(kind: VisitRequestKind): Resolver<Values> {
   const inner = zodResolver(
-    kind === "waiting" ? WaitingRequestSchema : VisitRequestSchema,
+    kind === "waiting" ? WaitingRequestSchema : VisitRequestFormSchema,
   ) as unknown as Resolver<ReturnType<typeof normalize>>;
   return (values, context, options) =>
     inner(normalize(values), context, options as never) as ReturnType<Resolver<Values>>;
