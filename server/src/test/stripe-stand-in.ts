@@ -124,7 +124,9 @@ const SESSION_CREATE: Shape = {
   locale: true,
   metadata: "map",
   line_items: [LINE_ITEM],
-  payment_method_types: "list",
+  // Of the client's API version (2026-10-28): the older `payment_method_types` is unknown there.
+  allowed_payment_method_types: "list",
+  excluded_payment_method_types: "list",
   expires_at: true,
   expand: "list",
   payment_intent_data: { description: true, metadata: "map", statement_descriptor_suffix: true },
@@ -258,12 +260,12 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
       return invalid("Missing required param: success_url.", "parameter_missing", "success_url");
     if (body.locale !== undefined && !LOCALES.has(String(body.locale)))
       return invalid(`Invalid locale: ${String(body.locale)}`, "parameter_invalid_string", "locale");
-    for (const type of (body.payment_method_types as string[] | undefined) ?? [])
+    for (const type of (body.allowed_payment_method_types as string[] | undefined) ?? [])
       if (!PAYMENT_METHOD_TYPES.has(type))
         return invalid(
           `Invalid payment_method_types[]: ${type}`,
           "parameter_invalid_string",
-          "payment_method_types",
+          "allowed_payment_method_types",
         );
     const items = (body.line_items as Json[] | undefined) ?? [];
     if (items.length === 0)
@@ -554,7 +556,7 @@ function serveHostedPage(
     })
     .join("");
   const total = (session.amount_total / 100).toFixed(2);
-  const methods = (request.payment_method_types as string[] | undefined) ?? ["card"];
+  const methods = (request.allowed_payment_method_types as string[] | undefined) ?? ["card", "sepa_debit"];
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
   res.end(`<!doctype html><html lang="${escapeHtml(String(request.locale ?? "de"))}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Stripe Checkout (stand-in)</title></head>
