@@ -1,6 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installation, invoices, orders, paymentEvents, payments, refunds } from "../db/schema/index.ts";
+import {
+  installation,
+  invoices,
+  orderItems,
+  orders,
+  paymentEvents,
+  payments,
+  refunds,
+} from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type SignedStripeEvent, type StripeStandIn, startStripeStandIn } from "../test/stripe-stand-in.ts";
 
@@ -231,5 +239,33 @@ describe("completion by webhook", () => {
         .from(refunds)
         .where(eq(refunds.paymentId, payment?.id ?? 0)),
     ).toHaveLength(1);
+  });
+
+  it("pays a withdrawal back through Stripe's Refunds API once, with the withdrawal's idempotency key", async () => {
+    const { parent, orderId, sessionId } = await atStripe();
+    stripe.pay(sessionId);
+    expect((await post(completed(sessionId))).statusCode).toBe(200);
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const keys = stripe.idempotencyKeys.length;
+    const res = await t.call("POST", `/api/v2/orders/items/${item?.id}/withdraw/`, {
+      headers: parent.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().withdrawal).toMatchObject({ refund_state: "completed" });
+    const again = await t.call("POST", `/api/v2/orders/items/${item?.id}/withdraw/`, {
+      headers: parent.headers,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(stripe.calls.get("POST /v1/refunds")).toBe(1);
+    expect(stripe.idempotencyKeys.slice(keys)).toHaveLength(1);
+    const [payment] = await paymentsOf(orderId);
+    const intent = stripe.sessions.get(sessionId)?.paymentIntent;
+    expect(intent?.refunded).toBe(payment?.refundedCents);
+    expect(payment?.refundedCents).toBeGreaterThan(0);
+    // Stripe's charge.refunded for our own refund is known already: nothing is counted twice.
+    expect((await post(stripe.event("charge.refunded", stripe.chargeObject(sessionId)))).statusCode).toBe(
+      200,
+    );
+    expect((await paymentsOf(orderId))[0]?.refundedCents).toBe(payment?.refundedCents);
   });
 });
