@@ -11,7 +11,7 @@ import { NameSchema } from "./rules/name.ts";
 /**
  * The gateway names the clients send: `paypal` (PayPal's buttons, or the offline demo when no PayPal account
  * is configured) and `stripe` (Stripe Checkout for cards, Apple Pay, Google Pay and SEPA: the existing
- * client's main button; without Stripe keys the server serves it like `paypal`, D110).
+ * client's main button; without Stripe keys the server serves it like `paypal`, D103).
  */
 export const PAYMENT_GATEWAYS = ["paypal", "stripe"] as const;
 

@@ -237,7 +237,7 @@ async function registerCheckout(
       : undefined;
   const demo = paypal ? undefined : createDemoGateway(db, env.PUBLIC_URL);
   const primary: PaymentGateway = paypal ? createPayPalGateway(paypal) : (demo as PaymentGateway);
-  // Stripe beside it when a secret key is set (D110); its webhook secret is required with it (env.ts).
+  // Stripe beside it when a secret key is set (D103); its webhook secret is required with it (env.ts).
   const stripeSettings =
     env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
       ? {

@@ -73,7 +73,7 @@ export type CheckoutDeps = {
   /** This shop's id, part of every id sent to the gateway (D90). */
   installation: Installation;
   cart: CartService;
-  /** PayPal (or the demo) and Stripe when configured, each id sent to the gateway that issued it (D110). */
+  /** PayPal (or the demo) and Stripe when configured, each id sent to the gateway that issued it (D103). */
   gateway: Gateways;
   documents: OrderDocuments;
   reservationMinutes: number;

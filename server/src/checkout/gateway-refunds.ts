@@ -101,7 +101,7 @@ export async function applyKeptRefunds(
   gateway: GatewayName = "paypal",
   limit = 50,
 ): Promise<number> {
-  // Only PayPal's refund events are kept for a capture not known yet; Stripe's are read from Stripe (D110).
+  // Only PayPal's refund events are kept for a capture not known yet; Stripe's are read from Stripe (D103).
   if (gateway !== "paypal") return 0;
   const kept = await tx
     .select({ id: paymentEvents.id, payload: paymentEvents.payload })

@@ -92,7 +92,7 @@ describe("the gateway requests of any priced cart", () => {
             { customId: "0123456789abcdef-7", invoiceId: "ATELIER-0123456789abcdef-7-1" },
           );
           expect(refuseBreakdown(request as unknown as Record<string, unknown>)).toBeUndefined();
-          // Stripe's Checkout Session of the same order: its lines add up to the same amount (D110).
+          // Stripe's Checkout Session of the same order: its lines add up to the same amount (D103).
           const session = sessionParamsOf(
             {
               ...request,

@@ -13,7 +13,7 @@ import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type SignedStripeEvent, type StripeStandIn, startStripeStandIn } from "../test/stripe-stand-in.ts";
 
 /**
- * Issue 22 (D110): card and SEPA payments through Stripe Checkout beside PayPal. The existing client's
+ * Issue 22 (D103): card and SEPA payments through Stripe Checkout beside PayPal. The existing client's
  * redirect call, the session Stripe gets, completion by signed webhooks (replayed, out of order, forged,
  * racing the parent's return), SEPA holding the seats while it processes, and refunds made at Stripe.
  */

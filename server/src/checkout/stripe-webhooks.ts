@@ -28,7 +28,7 @@ export type StripeWebhookDeps = {
 };
 
 /**
- * `POST /api/v2/payments/stripe/webhook/` (D110): the raw body is verified against `Stripe-Signature`
+ * `POST /api/v2/payments/stripe/webhook/` (D103): the raw body is verified against `Stripe-Signature`
  * (HMAC-SHA256 with our endpoint's secret, at most 5 minutes old), stored once by event id, then acted
  * on. The event only says that something changed: the session (or the payment intent's refunds) is read
  * from Stripe, so replays, events out of order and an event racing the parent's return all end in the

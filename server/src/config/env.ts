@@ -140,7 +140,7 @@ const EnvSchema = z.object({
   /** The PayPal JS SDK the web loads for the buttons (tests serve a stub). */
   PAYPAL_SDK_URL: z.url().default("https://www.paypal.com/sdk/js"),
   /**
-   * Stripe Checkout for cards, Apple Pay, Google Pay and SEPA (issue 22, D110): without a secret key
+   * Stripe Checkout for cards, Apple Pay, Google Pay and SEPA (issue 22, D103): without a secret key
    * `payment_gateway=stripe` is served by the gateway PayPal's requests go to (PayPal, else the offline
    * demo). The API base is Stripe's; tests point it at the stand-in (the client's host, port, protocol).
    */

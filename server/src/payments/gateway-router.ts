@@ -2,7 +2,7 @@ import type { GatewayName, PaymentGateway } from "./gateway.ts";
 import { isStripeCaptureId, isStripeSessionId, type StripeGateway } from "./stripe-gateway.ts";
 
 /**
- * The shop's gateways as one (D110): PayPal (or the offline demo) and, when configured, Stripe. Calls on a
+ * The shop's gateways as one (D103): PayPal (or the offline demo) and, when configured, Stripe. Calls on a
  * gateway order or a capture go to the gateway whose id it is (Stripe's ids carry their kind: `cs_`,
  * `pi_`), so capture, reconciliation, expiry, refunds and withdrawals need not know which one took the
  * money. New orders and subscriptions go to the primary gateway unless checkout picks Stripe.

@@ -10,7 +10,7 @@ import {
 import type { CreateOrderRequest } from "./paypal-client.ts";
 
 /**
- * Stripe Checkout (payment mode) behind the gateway interface (D110), through the official client pointed
+ * Stripe Checkout (payment mode) behind the gateway interface (D103), through the official client pointed
  * at `STRIPE_API_BASE`. A gateway order is a Checkout Session (`cs_…`); its capture is the session's
  * PaymentIntent (`pi_…`): Stripe captures when the buyer pays, so "capture" only reads the session.
  */
