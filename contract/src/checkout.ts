@@ -8,8 +8,12 @@ import { NameSchema } from "./rules/name.ts";
  * school's existing client sends and reads (../shared/api-shapes.md), plus the fields our web adds.
  */
 
-/** The only gateway name the clients send; the server decides whether PayPal or the offline demo serves it. */
-export const PAYMENT_GATEWAYS = ["paypal"] as const;
+/**
+ * The gateway names the clients send: `paypal` (PayPal's buttons, or the offline demo when no PayPal account
+ * is configured) and `stripe` (Stripe Checkout for cards, Apple Pay, Google Pay and SEPA: the existing
+ * client's main button; without Stripe keys the server serves it like `paypal`, D103).
+ */
+export const PAYMENT_GATEWAYS = ["paypal", "stripe"] as const;
 
 /** Minutes a checkout holds its seats for the payment (RESERVATION_MINUTES default). */
 export const DEFAULT_RESERVATION_MINUTES = 15;
@@ -73,7 +77,8 @@ export type FulfillReply = z.infer<typeof FulfillReplySchema>;
 
 /** An order in a path: our order number, or the gateway's order id (the client posts `data.orderID`). */
 export const OrderRefParamsSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, { error: "invalid" }),
+  // Stripe's ids carry an underscore (`cs_live_…`) and may be up to 255 characters long.
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, { error: "invalid" }),
 });
 
 /** `POST /api/v2/orders/{id}/capture/` ← the PayPal approval data; only the path's id counts. */
@@ -89,6 +94,8 @@ export const CaptureBodySchema = z
 export const PaymentConfigSchema = z.object({
   /** `demo` when no PayPal account is configured: an offline gateway with its own approval page. */
   gateway: z.enum(["paypal", "demo"]),
+  /** Whether Stripe Checkout (cards, Apple Pay, Google Pay, SEPA) is configured beside it. */
+  stripe: z.boolean(),
   client_id: z.string().nullable(),
   /** The PayPal JS SDK's address (tests point it at a local stand-in). */
   sdk_url: z.string(),

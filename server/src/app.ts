@@ -11,8 +11,10 @@ import {
   createCheckoutService,
   createPaymentWorker,
   createPayPalWebhooks,
+  createStripeWebhooks,
   loadInstallation,
   type PaymentWorker,
+  stripeWebhookRoutes,
 } from "./checkout/index.ts";
 import { createDeferredWork, type DeferredWork } from "./common/index.ts";
 import type { Env } from "./config/index.ts";
@@ -39,7 +41,10 @@ import {
   createDemoGateway,
   createPayPalClient,
   createPayPalGateway,
+  createStripeClient,
+  createStripeGateway,
   demoGatewayRoutes,
+  routeGateways,
 } from "./payments/index.ts";
 import {
   type ErrorReporter,
@@ -234,7 +239,21 @@ async function registerCheckout(
         })
       : undefined;
   const demo = paypal ? undefined : createDemoGateway(db, env.PUBLIC_URL);
-  const gateway: PaymentGateway = paypal ? createPayPalGateway(paypal) : (demo as PaymentGateway);
+  const primary: PaymentGateway = paypal ? createPayPalGateway(paypal) : (demo as PaymentGateway);
+  // Stripe beside it when a secret key is set (D103); its webhook secret is required with it (env.ts).
+  const stripeSettings =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? {
+          apiBase: env.STRIPE_API_BASE,
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          paymentMethodTypes: env.STRIPE_PAYMENT_METHOD_TYPES,
+        }
+      : undefined;
+  const stripe = stripeSettings
+    ? createStripeGateway(createStripeClient(stripeSettings), stripeSettings)
+    : null;
+  const gateway = routeGateways(primary, stripe);
   const checkout = createCheckoutService({
     db,
     orderHasWithdrawals,
@@ -291,6 +310,11 @@ async function registerCheckout(
   });
   await app.register(
     checkoutRoutes({ checkout, webhooks, fulfilPerMinute: env.CHECKOUT_RATE_LIMIT_PER_MINUTE }),
+  );
+  await app.register(
+    stripeWebhookRoutes({
+      webhooks: createStripeWebhooks({ db, checkout, gateway, stripe, orderHasWithdrawals, log: app.log }),
+    }),
   );
   if (demo) await app.register(demoGatewayRoutes({ demo, webUrl: env.WEB_URL }));
   const withdrawals = createWithdrawalsService({ db, gateway, publicUrl: env.PUBLIC_URL, log: app.log });

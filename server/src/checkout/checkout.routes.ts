@@ -15,6 +15,7 @@ import { ErrorReplySchema } from "../errors/index.ts";
 import { currentUser, requireUser } from "../plugins/index.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 import type { createPayPalWebhooks, PayPalEvent } from "./paypal-webhooks.ts";
+import type { createStripeWebhooks } from "./stripe-webhooks.ts";
 
 const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 404: ErrorReplySchema, 503: ErrorReplySchema };
 const common = { tags: ["checkout"], security: [{ tokenAuth: [] }] };
@@ -141,6 +142,39 @@ export const checkoutRoutes =
       },
       async (request) => {
         await webhooks.receive(request.headers, request.body as PayPalEvent);
+        return { received: true };
+      },
+    );
+  };
+
+/**
+ * `POST /api/v2/payments/stripe/webhook/`: Stripe signs the exact bytes it sends, so this route (in a
+ * scope of its own) takes the body as a string and leaves parsing to the verification.
+ */
+export const stripeWebhookRoutes =
+  ({ webhooks }: { webhooks: ReturnType<typeof createStripeWebhooks> }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.removeContentTypeParser("application/json");
+    app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
+      done(null, body),
+    );
+    app.post(
+      "/api/v2/payments/stripe/webhook/",
+      {
+        schema: {
+          tags: ["checkout"],
+          summary: "Stripe webhook events (verified by their Stripe-Signature)",
+          headers: z.looseObject({ "stripe-signature": z.string().max(2000).optional() }),
+          response: {
+            200: z.object({ received: z.boolean() }),
+            400: ErrorReplySchema,
+            403: ErrorReplySchema,
+            503: ErrorReplySchema,
+          },
+        },
+      },
+      async (request) => {
+        await webhooks.receive(String(request.body ?? ""), request.headers["stripe-signature"]);
         return { received: true };
       },
     );

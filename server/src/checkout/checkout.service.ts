@@ -18,6 +18,7 @@ import {
   type GatewayCapture,
   GatewayError,
   type GatewayOrder,
+  type Gateways,
   type PaymentGateway,
 } from "../payments/index.ts";
 import {
@@ -72,7 +73,8 @@ export type CheckoutDeps = {
   /** This shop's id, part of every id sent to the gateway (D90). */
   installation: Installation;
   cart: CartService;
-  gateway: PaymentGateway;
+  /** PayPal (or the demo) and Stripe when configured, each id sent to the gateway that issued it (D103). */
+  gateway: Gateways;
   documents: OrderDocuments;
   reservationMinutes: number;
   /** Origins a success_url or cancel_url may point to (the web app, the API, CORS origins). */
@@ -136,10 +138,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (!isStoredId(Number(ref))) return undefined;
       const order = await findOrder(db, Number(ref));
       if (!order) return undefined;
-      const payment = order.paypalId ? await findPayment(db, gateway.name, order.paypalId) : undefined;
+      const payment = order.paypalId
+        ? await findPayment(db, gateway.nameOf(order.paypalId), order.paypalId)
+        : undefined;
       return { order, payment };
     }
-    const payment = await findPayment(db, gateway.name, ref);
+    const payment = await findPayment(db, gateway.nameOf(ref), ref);
     if (!payment) return undefined;
     const order = await findOrder(db, payment.orderId);
     return order ? { order, payment } : undefined;
@@ -177,7 +181,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
   async function restoreToCart(tx: Tx, order: OrderRow, closedAs: "cancelled" | "declined", locale: Locale) {
     await deleteRedemption(tx, order.id);
     await releaseGiftCard(tx, order);
-    const payment = order.paypalId ? await findPayment(tx, gateway.name, order.paypalId, true) : undefined;
+    const payment = order.paypalId
+      ? await findPayment(tx, gateway.nameOf(order.paypalId), order.paypalId, true)
+      : undefined;
     if (payment && payment.captureId === null) await updatePayment(tx, payment.id, { status: "failed" });
     if (order.userId === null) {
       await updateOrder(tx, order.id, { status: closedAs, reservedUntil: null });
@@ -287,15 +293,23 @@ export function createCheckoutService(deps: CheckoutDeps) {
   /** Creates (or, on a retry, replays) the gateway order of a staged order and stores it. */
   async function openPayment(order: OrderRow, query: FulfillQuery, locale: Locale): Promise<GatewayOrder> {
     const items = await findCartItems(db, order.id, locale);
-    const request = buildPayPalOrderRequest(
-      order,
-      items,
-      { returnUrl: query.success_url, cancelUrl: query.cancel_url },
-      { customId: ids.customIdOf(order.id), invoiceId: ids.invoiceIdOf(order) },
-    );
+    const chosen = gateway.forCheckout(query.payment_gateway);
+    // Stripe returns to the URLs as given (PayPal appends its order id): our order number goes along, so
+    // the return page captures, and the cart cancels, the right order.
+    const redirect =
+      chosen.name === "stripe" && query.success_url && query.cancel_url
+        ? {
+            returnUrl: withToken(query.success_url, String(order.id)),
+            cancelUrl: withToken(query.cancel_url, String(order.id)),
+          }
+        : { returnUrl: query.success_url, cancelUrl: query.cancel_url };
+    const request = buildPayPalOrderRequest(order, items, redirect, {
+      customId: ids.customIdOf(order.id),
+      invoiceId: ids.invoiceIdOf(order),
+    });
     let created: GatewayOrder;
     try {
-      created = await gateway.createOrder(request, ids.requestIdOf(order, "create"));
+      created = await chosen.createOrder(request, ids.requestIdOf(order, "create"));
     } catch (error) {
       log.warn(
         { err: error, orderId: order.id },
@@ -311,7 +325,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     await db.transaction(async (tx) => {
       await insertPayment(tx, {
         orderId: order.id,
-        gateway: gateway.name,
+        gateway: chosen.name,
         gatewayOrderId: created.id,
         amountCents: order.totalCheckoutCents,
       });
@@ -365,10 +379,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
    */
   async function recordCapture(gatewayOrderId: string, capture: GatewayCapture): Promise<CaptureOutcome> {
     const outcome = await db.transaction(async (tx): Promise<CaptureOutcome> => {
-      const known = await findPayment(tx, gateway.name, gatewayOrderId);
+      const name = gateway.nameOf(gatewayOrderId);
+      const known = await findPayment(tx, name, gatewayOrderId);
       if (!known) throw new Error(`capture for an unknown gateway order ${gatewayOrderId}`);
       const order = await findOrder(tx, known.orderId, true);
-      const payment = await findPayment(tx, gateway.name, gatewayOrderId, true);
+      const payment = await findPayment(tx, name, gatewayOrderId, true);
       if (!order || !payment) throw new Error("order or payment vanished");
       if (payment.captureId !== null) return "already_recorded";
       if (capture.status === "PENDING") {
@@ -395,7 +410,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         captureId: capture.id,
         capturedAt: new Date(),
       });
-      await applyKeptRefunds(tx, deps.orderHasWithdrawals, capture.id);
+      await applyKeptRefunds(tx, deps.orderHasWithdrawals, capture.id, name);
       const refunded = (await findPaymentById(tx, payment.id))?.refundedCents ?? 0;
       if (capture.status === "REFUNDED" || refunded >= payment.amountCents) {
         // Refunded at PayPal before we heard of the capture: recorded as refunded, the order not paid.
@@ -617,7 +632,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     config(): PaymentConfig {
       return {
-        gateway: gateway.name,
+        gateway: gateway.name === "paypal" ? "paypal" : "demo",
+        stripe: gateway.stripe !== null,
         client_id: gateway.name === "paypal" ? deps.paypal.clientId : null,
         sdk_url: deps.paypal.sdkUrl,
         currency: "EUR",
@@ -635,6 +651,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (userId === null) throw new AppError("not_authenticated", 401);
       checkRedirect(query.success_url, "success_url");
       checkRedirect(query.cancel_url, "cancel_url");
+      // Stripe's page is left only through these two addresses: without them there is no way back.
+      if (gateway.forCheckout(query.payment_gateway).name === "stripe")
+        for (const field of ["success_url", "cancel_url"] as const)
+          if (!query[field]) throw AppError.validation(field, "required");
       const staged =
         (await replay(userId, query.cart_id)) ?? (await stage(userId, query.cart_id, body, locale));
       const order = staged === "replay" ? await replay(userId, query.cart_id) : staged;
@@ -666,7 +686,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         const order = await findOrder(tx, found.order.id, true);
         if (!order || (order.status !== "awaiting_payment" && order.status !== "expired")) return;
         // A payment already captured is not undone by a late cancel: it is recorded or refunded.
-        const payment = order.paypalId ? await findPayment(tx, gateway.name, order.paypalId) : undefined;
+        const payment = order.paypalId
+          ? await findPayment(tx, gateway.nameOf(order.paypalId), order.paypalId)
+          : undefined;
         if (payment?.captureId) return;
         await restoreToCart(tx, order, "cancelled", locale);
       });

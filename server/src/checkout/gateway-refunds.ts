@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/index.ts";
 import { paymentEvents, payments } from "../db/index.ts";
 import { releaseGiftCard } from "../gift-cards/index.ts";
-import { centsOf } from "../payments/index.ts";
+import { centsOf, type GatewayName } from "../payments/index.ts";
 import {
   findOrder,
   insertRefund,
@@ -51,11 +51,12 @@ export async function applyReportedRefund(
   tx: Tx,
   refund: ReportedRefund,
   orderHasWithdrawals: HasWithdrawals,
+  gateway: GatewayName = "paypal",
 ): Promise<"applied" | "unknown_capture"> {
   const [payment] = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.gateway, "paypal"), eq(payments.captureId, refund.captureId)))
+    .where(and(eq(payments.gateway, gateway), eq(payments.captureId, refund.captureId)))
     .for("update");
   if (!payment) return "unknown_capture";
   if (refund.amountCents <= 0) return "applied";
@@ -97,8 +98,11 @@ export async function applyKeptRefunds(
   tx: Tx,
   orderHasWithdrawals: HasWithdrawals,
   captureId?: string,
+  gateway: GatewayName = "paypal",
   limit = 50,
 ): Promise<number> {
+  // Only PayPal's refund events are kept for a capture not known yet; Stripe's are read from Stripe (D103).
+  if (gateway !== "paypal") return 0;
   const kept = await tx
     .select({ id: paymentEvents.id, payload: paymentEvents.payload })
     .from(paymentEvents)

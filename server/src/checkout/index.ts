@@ -1,6 +1,7 @@
 export { insertRefund, lockUnits } from "./checkout.repository.ts";
-export { checkoutRoutes } from "./checkout.routes.ts";
+export { checkoutRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";
 export { loadInstallation } from "./installation.ts";
 export { createPaymentWorker, type PaymentWorker } from "./payment-worker.ts";
 export { createPayPalWebhooks } from "./paypal-webhooks.ts";
+export { createStripeWebhooks } from "./stripe-webhooks.ts";

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/index.ts";
 import { releaseGiftCard } from "../gift-cards/index.ts";
-import { GatewayError, type PaymentGateway } from "../payments/index.ts";
+import { GatewayError, type Gateways } from "../payments/index.ts";
 import {
   claimOpenPayments,
   deleteRedemption,
@@ -15,7 +15,7 @@ import type { CheckoutService } from "./checkout.service.ts";
 export type PaymentWorkerDeps = {
   db: Db;
   checkout: CheckoutService;
-  gateway: PaymentGateway;
+  gateway: Gateways;
   /** Seats freed (expired here, cancelled or withdrawn elsewhere) go to waiting lists in the same loop. */
   waitingList?: { offerFreedSeats(): Promise<number> };
   intervalMs: number;
@@ -57,7 +57,9 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
       const order = await findOrder(tx, orderId, true);
       if (order?.status !== "awaiting_payment") return;
       if (order.reservedUntil && order.reservedUntil.getTime() > Date.now()) return;
-      const payment = order.paypalId ? await findPayment(tx, gateway.name, order.paypalId, true) : undefined;
+      const payment = order.paypalId
+        ? await findPayment(tx, gateway.nameOf(order.paypalId), order.paypalId, true)
+        : undefined;
       if (payment?.captureId) return;
       if (payment) await updatePayment(tx, payment.id, { status: "failed" });
       await deleteRedemption(tx, order.id);

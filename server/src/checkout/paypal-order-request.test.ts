@@ -5,6 +5,7 @@ import { giftCardShare } from "../gift-cards/gift-cards.service.ts";
 import type { CartItemRow } from "../orders/order.repository.ts";
 import { type PricingItem, priceCart } from "../orders/pricing.ts";
 import { centsOf } from "../payments/gateway.ts";
+import { sessionParamsOf } from "../payments/stripe-gateway.ts";
 import { refuseBreakdown } from "../test/paypal-stand-in.ts";
 import { buildPayPalOrderRequest } from "./paypal-order-request.ts";
 
@@ -54,8 +55,8 @@ const row = (item: PricingItem, sibling: number, promocode: number): CartItemRow
   weeks: [],
 });
 
-describe("the Orders v2 request of any priced cart", () => {
-  it("adds up as PayPal checks it: promocodes, sibling discounts and a gift card paying part or all", () => {
+describe("the gateway requests of any priced cart", () => {
+  it("add up as PayPal and Stripe check them: promocodes, sibling discounts and a gift card paying part or all", () => {
     fc.assert(
       fc.property(
         fc.array(itemArb, { minLength: 1, maxLength: 8 }),
@@ -93,6 +94,22 @@ describe("the Orders v2 request of any priced cart", () => {
             { customId: "0123456789abcdef-7", invoiceId: "ATELIER-0123456789abcdef-7-1" },
           );
           expect(refuseBreakdown(request as unknown as Record<string, unknown>)).toBeUndefined();
+          // Stripe's Checkout Session of the same order: its lines add up to the same amount (D103).
+          const session = sessionParamsOf(
+            {
+              ...request,
+              payment_source: {
+                paypal: { experience_context: { return_url: "http://s/ok", cancel_url: "http://s/no" } },
+              },
+            },
+            ["card"],
+          );
+          const lines = session.line_items ?? [];
+          expect(lines).toHaveLength(rows.length);
+          for (const line of lines) expect(line.price_data?.unit_amount).toBeGreaterThanOrEqual(0);
+          expect(
+            lines.reduce((sum, line) => sum + (line.price_data?.unit_amount ?? 0) * (line.quantity ?? 0), 0),
+          ).toBe(due);
           const amount = request.purchase_units[0]?.amount;
           expect(centsOf(amount?.value)).toBe(due);
           // No money field PayPal would refuse as negative.

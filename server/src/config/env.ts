@@ -139,6 +139,23 @@ const EnvSchema = z.object({
     .transform((v) => v || undefined),
   /** The PayPal JS SDK the web loads for the buttons (tests serve a stub). */
   PAYPAL_SDK_URL: z.url().default("https://www.paypal.com/sdk/js"),
+  /**
+   * Stripe Checkout for cards, Apple Pay, Google Pay and SEPA (issue 22, D103): without a secret key
+   * `payment_gateway=stripe` is served by the gateway PayPal's requests go to (PayPal, else the offline
+   * demo). The API base is Stripe's; tests point it at the stand-in (the client's host, port, protocol).
+   */
+  STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** The signing secret of our webhook endpoint (whsec_…); events are refused without it. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Payment method types offered on Stripe's page; Apple Pay and Google Pay come with `card`. */
+  STRIPE_PAYMENT_METHOD_TYPES: csv.default(["card", "sepa_debit"]),
   /** Minutes a checkout holds its seats for the payment. */
   RESERVATION_MINUTES: z.coerce
     .number()
@@ -194,6 +211,12 @@ const SettingsSchema = EnvSchema.superRefine((env, ctx) => {
       code: "custom",
       path: ["PAYPAL_CLIENT_SECRET"],
       message: "required with PAYPAL_CLIENT_ID",
+    });
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+    ctx.addIssue({
+      code: "custom",
+      path: ["STRIPE_WEBHOOK_SECRET"],
+      message: "required with STRIPE_SECRET_KEY (payments complete by webhook)",
     });
 }).transform((env) => ({ ...env, WEB_URL: env.WEB_URL ?? env.PUBLIC_URL }));
 

@@ -206,7 +206,7 @@ export async function findPageLocations(db: DbOrTx, pageIds: number[]): Promise<
 export async function findCapture(
   db: DbOrTx,
   orderId: number,
-): Promise<{ gateway: "paypal" | "demo"; captureId: string } | undefined> {
+): Promise<{ gateway: "paypal" | "demo" | "stripe"; captureId: string } | undefined> {
   const [row] = await db
     .select({ gateway: payments.gateway, captureId: payments.captureId })
     .from(payments)

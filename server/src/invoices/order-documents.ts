@@ -34,7 +34,7 @@ export type IssueOrderDocumentsInput = {
   seller?: Seller;
 };
 
-const GATEWAY_NAMES = { paypal: "PayPal", demo: "Demo" } as const;
+const GATEWAY_NAMES = { paypal: "PayPal", demo: "Demo", stripe: "Stripe" } as const;
 
 export function profileOf(order: OrderForDocuments): BillingDetails | null {
   const user = order.user;

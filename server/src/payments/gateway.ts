@@ -6,7 +6,7 @@ import type { CreateOrderRequest } from "./paypal-client.ts";
  * Every write takes a request id: the same id again replays the first answer instead of acting twice.
  */
 
-export type GatewayName = "paypal" | "demo";
+export type GatewayName = "paypal" | "demo" | "stripe";
 
 export type GatewayCapture = {
   id: string;

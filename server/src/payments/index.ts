@@ -8,5 +8,13 @@ export {
   type GatewayOrder,
   type PaymentGateway,
 } from "./gateway.ts";
+export { type Gateways, routeGateways } from "./gateway-router.ts";
 export { type CreateOrderRequest, createPayPalClient, eur, type WebhookHeaders } from "./paypal-client.ts";
 export { createPayPalGateway } from "./paypal-gateway.ts";
+export {
+  createStripeClient,
+  createStripeGateway,
+  type StripeGateway,
+  type StripeSettings,
+  sessionParamsOf,
+} from "./stripe-gateway.ts";

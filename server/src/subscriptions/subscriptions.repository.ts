@@ -14,6 +14,7 @@ import {
   users,
   visitors,
 } from "../db/index.ts";
+import type { GatewayName } from "../payments/index.ts";
 
 /** The SQL of course subscriptions (D72); the rules are in subscriptions.service.ts. */
 
@@ -179,7 +180,7 @@ export async function insertSubscriptionPayment(
   return inserted.length > 0;
 }
 
-export async function findCatalogId(db: DbOrTx, gateway: "paypal" | "demo", key: string) {
+export async function findCatalogId(db: DbOrTx, gateway: GatewayName, key: string) {
   const [row] = await db
     .select({ id: gatewayCatalog.gatewayId })
     .from(gatewayCatalog)
@@ -188,7 +189,7 @@ export async function findCatalogId(db: DbOrTx, gateway: "paypal" | "demo", key:
 }
 
 /** Stores a product's or plan's id; when two requests raced, the first stored id wins and is returned. */
-export async function storeCatalogId(db: DbOrTx, gateway: "paypal" | "demo", key: string, gatewayId: string) {
+export async function storeCatalogId(db: DbOrTx, gateway: GatewayName, key: string, gatewayId: string) {
   await db.insert(gatewayCatalog).values({ gateway, key, gatewayId }).onConflictDoNothing();
   return (await findCatalogId(db, gateway, key)) ?? gatewayId;
 }

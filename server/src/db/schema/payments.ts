@@ -15,7 +15,7 @@ import {
 import { createdAt, updatedAt } from "./common.ts";
 import { orders } from "./orders.ts";
 
-export const paymentGateway = pgEnum("payment_gateway", ["paypal", "demo"]);
+export const paymentGateway = pgEnum("payment_gateway", ["paypal", "demo", "stripe"]);
 export const paymentStatus = pgEnum("payment_status", [
   "created",
   "approved",

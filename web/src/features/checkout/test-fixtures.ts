@@ -108,6 +108,7 @@ export const profile: User = {
 
 export const paypalConfig: PaymentConfig = {
   gateway: "paypal",
+  stripe: false,
   client_id: "test-client",
   sdk_url: "http://127.0.0.1:3198/sdk/js",
   currency: "EUR",

@@ -33,6 +33,7 @@ function withClient(ui: React.ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(paymentConfigOptions().queryKey, {
     gateway: "demo",
+    stripe: false,
     client_id: null,
     sdk_url: "",
     currency: "EUR",

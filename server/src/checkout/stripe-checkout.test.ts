@@ -1,0 +1,271 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  installation,
+  invoices,
+  orderItems,
+  orders,
+  paymentEvents,
+  payments,
+  refunds,
+} from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { type SignedStripeEvent, type StripeStandIn, startStripeStandIn } from "../test/stripe-stand-in.ts";
+
+/**
+ * Issue 22 (D103): card and SEPA payments through Stripe Checkout beside PayPal. The existing client's
+ * redirect call, the session Stripe gets, completion by signed webhooks (replayed, out of order, forged,
+ * racing the parent's return), SEPA holding the seats while it processes, and refunds made at Stripe.
+ */
+
+type Shop = Awaited<ReturnType<typeof createCheckoutTestApp>>;
+let stripe: StripeStandIn;
+let t: Shop;
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+  t = await createCheckoutTestApp({
+    env: {
+      STRIPE_API_BASE: stripe.url,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    },
+  });
+}, 90_000);
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+const WEBHOOK = "/api/v2/payments/stripe/webhook/";
+const post = (event: SignedStripeEvent, signature = event.signature) =>
+  t.app.inject({
+    method: "POST",
+    url: WEBHOOK,
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    payload: event.payload,
+  });
+const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
+const paymentsOf = (orderId: number) => t.db.select().from(payments).where(eq(payments.orderId, orderId));
+const invoicesOf = (orderId: number) => t.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+
+/** The existing client's main button: the redirect call with no body, answered with `{url}`. */
+async function redirectCall(headers: Record<string, string>, cartId: string) {
+  const query = new URLSearchParams({
+    payment_gateway: "stripe",
+    success_url: "http://shop.test/payment/success",
+    cancel_url: "http://shop.test/payment/cancel",
+    cart_id: cartId,
+  });
+  return t.app.inject({ method: "POST", url: `/api/v2/orders/fulfill/?${query}`, headers });
+}
+
+/** A parent with a course in the cart, sent to Stripe's page: our order and Stripe's session. */
+async function atStripe() {
+  const parent = await t.parentWithCourse(0);
+  const cart = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+  const res = await redirectCall(parent.headers, cart.cart_id);
+  expect(res.statusCode, res.body).toBe(200);
+  const reply = res.json() as { id: string; order_id: number; url: string };
+  return { parent, orderId: reply.order_id, sessionId: reply.id, url: reply.url, cart };
+}
+
+const completed = (sessionId: string, type = "checkout.session.completed", id?: string) =>
+  stripe.event(type, stripe.sessionObject(sessionId), id ? { id } : {});
+
+describe("fulfil with payment_gateway=stripe", () => {
+  it("answers the existing client's exact call with {url} of a Checkout Session that adds up to the order", async () => {
+    const before = stripe.idempotencyKeys.length;
+    const { orderId, sessionId, url } = await atStripe();
+    expect(url).toBe(`${stripe.url}/c/pay/${sessionId}`);
+    const order = await orderRow(orderId);
+    expect(order?.status).toBe("awaiting_payment");
+    expect(order?.reservedUntil).not.toBeNull();
+    const [shop] = await t.db.select().from(installation);
+    const request = stripe.sessions.get(sessionId)?.request as Record<string, unknown>;
+    const lines = request.line_items as { quantity: string; price_data: { unit_amount: string } }[];
+    expect(
+      lines.reduce((sum, line) => sum + Number(line.price_data.unit_amount) * Number(line.quantity), 0),
+    ).toBe(order?.totalCheckoutCents);
+    expect(request).toMatchObject({
+      mode: "payment",
+      locale: "de",
+      client_reference_id: `${shop?.id}-${orderId}`,
+      metadata: { custom_id: `${shop?.id}-${orderId}` },
+      // Stripe does not add its id to the return: our order number goes along for the return page.
+      success_url: `http://shop.test/payment/success?token=${orderId}`,
+      cancel_url: `http://shop.test/payment/cancel?token=${orderId}`,
+    });
+    expect(stripe.idempotencyKeys.slice(before)).toEqual([`atelier-${shop?.id}-${orderId}-1-create`]);
+    const [payment] = await paymentsOf(orderId);
+    expect(payment).toMatchObject({ gateway: "stripe", gatewayOrderId: sessionId, status: "created" });
+  });
+
+  it("refuses a Stripe payment without both return addresses, or to another origin, before reserving", async () => {
+    const parent = await t.parentWithCourse(0);
+    const missing = await t.fulfil(parent.headers, {
+      payment_gateway: "stripe",
+      success_url: "http://shop.test/ok",
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error_codes).toEqual({ cancel_url: ["required"] });
+    const foreign = await t.fulfil(parent.headers, {
+      payment_gateway: "stripe",
+      success_url: "https://evil.example/ok",
+      cancel_url: "http://shop.test/cart",
+    });
+    expect(foreign.statusCode).toBe(400);
+    const cart = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect(cart.items).toHaveLength(1);
+  });
+
+  it("tells the web Stripe is there", async () => {
+    const config = (await t.call("GET", "/api/v2/payments/config/")).json();
+    expect(config).toMatchObject({ gateway: "paypal", stripe: true });
+  });
+});
+
+describe("completion by webhook", () => {
+  it("records a paid session once, however often and in whatever order its events come", async () => {
+    const { orderId, sessionId } = await atStripe();
+    stripe.pay(sessionId);
+    const event = completed(sessionId);
+    expect((await post(event)).statusCode).toBe(200);
+    expect((await orderRow(orderId))?.status).toBe("paid");
+    // Stripe delivers again (same event), and a later event of the same session arrives too.
+    expect((await post(event)).statusCode).toBe(200);
+    expect((await post(completed(sessionId, "checkout.session.async_payment_succeeded"))).statusCode).toBe(
+      200,
+    );
+    const rows = await paymentsOf(orderId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: "captured",
+      amountCents: (await orderRow(orderId))?.totalCheckoutCents,
+    });
+    expect(rows[0]?.captureId).toMatch(/^pi_/);
+    expect(await invoicesOf(orderId)).toHaveLength(1);
+  });
+
+  it("refuses a forged, altered or stale event and stores nothing", async () => {
+    const { orderId, sessionId } = await atStripe();
+    stripe.pay(sessionId);
+    const forged = stripe.event("checkout.session.completed", stripe.sessionObject(sessionId), {
+      secret: "whsec_someone_else",
+    });
+    const genuine = completed(sessionId);
+    const altered = { ...genuine, payload: genuine.payload.replace(sessionId, `${sessionId}x`) };
+    const stale = stripe.event("checkout.session.completed", stripe.sessionObject(sessionId), {
+      time: new Date(Date.now() - 10 * 60_000),
+    });
+    for (const event of [forged, altered, stale]) {
+      const res = await post(event);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error_codes).toEqual({ non_field_errors: ["permission_denied"] });
+    }
+    expect((await post(genuine, "")).statusCode).toBe(400);
+    for (const event of [forged, stale])
+      expect(
+        await t.db
+          .select()
+          .from(paymentEvents)
+          .where(and(eq(paymentEvents.gateway, "stripe"), eq(paymentEvents.eventId, String(event.event.id)))),
+      ).toEqual([]);
+    expect((await orderRow(orderId))?.status).toBe("awaiting_payment");
+  });
+
+  it("meets the parent's return racing the webhook in one payment", async () => {
+    const { parent, orderId, sessionId } = await atStripe();
+    stripe.pay(sessionId);
+    const [returned, hook] = await Promise.all([
+      t.capture(parent.headers, String(orderId)),
+      post(completed(sessionId)),
+    ]);
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.json().status).toBe("payment_fulfilled");
+    expect(hook.statusCode).toBe(200);
+    const rows = await paymentsOf(orderId);
+    expect(rows.filter((row) => row.captureId !== null)).toHaveLength(1);
+    expect(await invoicesOf(orderId)).toHaveLength(1);
+  });
+
+  it("holds the seats while SEPA processes, past the reservation, and declines when the debit fails", async () => {
+    const paid = await atStripe();
+    stripe.pay(paid.sessionId, "sepa_debit");
+    expect((await post(completed(paid.sessionId))).statusCode).toBe(200);
+    expect((await orderRow(paid.orderId))?.status).toBe("awaiting_payment");
+    // The reservation runs out while the bank works: the worker asks Stripe and keeps the order.
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, paid.orderId));
+    await t.db
+      .update(payments)
+      .set({ updatedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(payments.orderId, paid.orderId));
+    await t.app.paymentWorker.runOnce();
+    expect((await orderRow(paid.orderId))?.status).toBe("awaiting_payment");
+    stripe.settle(paid.sessionId, true);
+    expect(
+      (await post(completed(paid.sessionId, "checkout.session.async_payment_succeeded"))).statusCode,
+    ).toBe(200);
+    expect((await orderRow(paid.orderId))?.status).toBe("paid");
+
+    const failed = await atStripe();
+    stripe.pay(failed.sessionId, "sepa_debit");
+    expect((await post(completed(failed.sessionId))).statusCode).toBe(200);
+    stripe.settle(failed.sessionId, false);
+    expect(
+      (await post(completed(failed.sessionId, "checkout.session.async_payment_failed"))).statusCode,
+    ).toBe(200);
+    expect((await orderRow(failed.orderId))?.status).not.toBe("paid");
+    const cart = (await t.call("GET", "/api/v2/orders/current/", { headers: failed.parent.headers })).json();
+    expect(cart.items).toHaveLength(1);
+  });
+
+  it("records a refund made at Stripe once: the order is refunded and its seat freed", async () => {
+    const { orderId, sessionId } = await atStripe();
+    stripe.pay(sessionId);
+    expect((await post(completed(sessionId))).statusCode).toBe(200);
+    const charge = stripe.refundAtStripe(sessionId);
+    const event = stripe.event("charge.refunded", charge);
+    expect((await post(event)).statusCode).toBe(200);
+    expect((await post(event)).statusCode).toBe(200);
+    expect((await orderRow(orderId))?.status).toBe("refunded");
+    const [payment] = await paymentsOf(orderId);
+    expect(payment).toMatchObject({ status: "refunded", refundedCents: payment?.amountCents });
+    expect(
+      await t.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.paymentId, payment?.id ?? 0)),
+    ).toHaveLength(1);
+  });
+
+  it("pays a withdrawal back through Stripe's Refunds API once, with the withdrawal's idempotency key", async () => {
+    const { parent, orderId, sessionId } = await atStripe();
+    stripe.pay(sessionId);
+    expect((await post(completed(sessionId))).statusCode).toBe(200);
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const keys = stripe.idempotencyKeys.length;
+    const res = await t.call("POST", `/api/v2/orders/items/${item?.id}/withdraw/`, {
+      headers: parent.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().withdrawal).toMatchObject({ refund_state: "completed" });
+    const again = await t.call("POST", `/api/v2/orders/items/${item?.id}/withdraw/`, {
+      headers: parent.headers,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(stripe.calls.get("POST /v1/refunds")).toBe(1);
+    expect(stripe.idempotencyKeys.slice(keys)).toHaveLength(1);
+    const [payment] = await paymentsOf(orderId);
+    const intent = stripe.sessions.get(sessionId)?.paymentIntent;
+    expect(intent?.refunded).toBe(payment?.refundedCents);
+    expect(payment?.refundedCents).toBeGreaterThan(0);
+    // Stripe's charge.refunded for our own refund is known already: nothing is counted twice.
+    expect((await post(stripe.event("charge.refunded", stripe.chargeObject(sessionId)))).statusCode).toBe(
+      200,
+    );
+    expect((await paymentsOf(orderId))[0]?.refundedCents).toBe(payment?.refundedCents);
+  });
+});

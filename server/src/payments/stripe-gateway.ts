@@ -1,0 +1,224 @@
+import Stripe from "stripe";
+import {
+  centsOf,
+  type GatewayCapture,
+  GatewayError,
+  type GatewayFailure,
+  type GatewayOrder,
+  type PaymentGateway,
+} from "./gateway.ts";
+import type { CreateOrderRequest } from "./paypal-client.ts";
+
+/**
+ * Stripe Checkout (payment mode) behind the gateway interface (D103), through the official client pointed
+ * at `STRIPE_API_BASE`. A gateway order is a Checkout Session (`cs_…`); its capture is the session's
+ * PaymentIntent (`pi_…`): Stripe captures when the buyer pays, so "capture" only reads the session.
+ */
+
+export type StripeSettings = {
+  apiBase: string;
+  secretKey: string;
+  webhookSecret: string;
+  paymentMethodTypes: string[];
+};
+
+/** Stripe's ids by kind: our gateway orders are sessions, captures are payment intents. */
+export const isStripeSessionId = (id: string) => id.startsWith("cs_");
+export const isStripeCaptureId = (id: string) => id.startsWith("pi_");
+
+/** Seconds a webhook's signature time may be off ours: Stripe's own default for its libraries. */
+export const WEBHOOK_TOLERANCE_S = 300;
+
+/** Stripe's limit for a line item's name and a metadata value. */
+const NAME_MAX = 250;
+
+/**
+ * The Checkout Session of an order the shop describes to its gateways (the Orders v2 shape checkout
+ * builds for every gateway): one line per item at its list price less its share of the discounts and the
+ * gift card, so Σ lines = the amount due to the cent. Stripe has no "discount" field without coupons (an
+ * extra object per order), so the discount is taken off the lines, largest first, never below 0.
+ */
+export function sessionParamsOf(
+  request: CreateOrderRequest,
+  paymentMethodTypes: string[],
+): Stripe.Checkout.SessionCreateParams {
+  const unit = request.purchase_units[0];
+  if (!unit) throw new Error("an order has one purchase unit");
+  const context = request.payment_source?.paypal?.experience_context;
+  if (!context?.return_url || !context.cancel_url)
+    throw new GatewayError("refused", "Stripe Checkout needs success_url and cancel_url");
+  const lines = (unit.items ?? []).map((item) => ({
+    name: item.name,
+    cents: centsOf(item.unit_amount.value) * Number(item.quantity),
+  }));
+  let discount = centsOf(unit.amount.breakdown?.discount?.value);
+  for (const line of [...lines].sort((a, b) => b.cents - a.cents)) {
+    const off = Math.min(discount, line.cents);
+    line.cents -= off;
+    discount -= off;
+  }
+  const metadata = {
+    order: unit.reference_id ?? "",
+    custom_id: unit.custom_id ?? "",
+    invoice_id: unit.invoice_id ?? "",
+  };
+  return {
+    mode: "payment",
+    line_items: lines.map((line) => ({
+      quantity: 1,
+      price_data: {
+        currency: "eur",
+        unit_amount: line.cents,
+        product_data: { name: line.name.slice(0, NAME_MAX) },
+      },
+    })),
+    client_reference_id: unit.custom_id,
+    metadata,
+    payment_intent_data: { metadata, ...(unit.description ? { description: unit.description } : {}) },
+    locale: context.locale?.startsWith("ru") ? "ru" : "de",
+    success_url: context.return_url,
+    cancel_url: context.cancel_url,
+    // The API version this client speaks filters the account's payment methods by this list (the older
+    // `payment_method_types` is gone); empty: whatever the dashboard enables.
+    ...(paymentMethodTypes.length > 0
+      ? {
+          allowed_payment_method_types:
+            paymentMethodTypes as Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType[],
+        }
+      : {}),
+  };
+}
+
+function translate(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeError) {
+    const status = error.statusCode ?? 0;
+    const failure: GatewayFailure =
+      error instanceof Stripe.errors.StripeConnectionError || status === 429 || status >= 500 || status === 0
+        ? "unavailable"
+        : error instanceof Stripe.errors.StripeCardError
+          ? "declined"
+          : status === 404 || error.code === "resource_missing"
+            ? "not_found"
+            : "refused";
+    // Stripe's message names the parameter or the reason; it carries no key or card data.
+    throw new GatewayError(failure, `Stripe ${status} ${error.code ?? error.type}: ${error.message}`);
+  }
+  throw error;
+}
+
+/** A session read into checkout's words; its payment intent must be expanded. */
+export function orderOfSession(session: Stripe.Checkout.Session): GatewayOrder {
+  const intent = typeof session.payment_intent === "object" ? session.payment_intent : null;
+  const metadata = session.metadata ?? {};
+  let capture: GatewayCapture | null = null;
+  if (intent) {
+    const status: GatewayCapture["status"] =
+      intent.status === "succeeded"
+        ? "COMPLETED"
+        : intent.status === "processing"
+          ? "PENDING"
+          : intent.status === "canceled" || intent.status === "requires_payment_method"
+            ? "DECLINED"
+            : "PENDING";
+    capture = {
+      id: intent.id,
+      status,
+      amountCents: intent.amount,
+      currency: intent.currency.toUpperCase(),
+      customId: metadata.custom_id || null,
+      invoiceId: metadata.invoice_id || null,
+    };
+  }
+  return {
+    id: session.id,
+    status:
+      session.status === "expired"
+        ? "VOIDED"
+        : session.status === "complete"
+          ? session.payment_status === "unpaid"
+            ? "APPROVED"
+            : "COMPLETED"
+          : "CREATED",
+    approveUrl: session.url ?? null,
+    capture,
+    payer: null,
+  };
+}
+
+export function createStripeClient(settings: Pick<StripeSettings, "apiBase" | "secretKey">): Stripe {
+  const base = new URL(settings.apiBase);
+  return new Stripe(settings.secretKey, {
+    host: base.hostname,
+    port: base.port || (base.protocol === "http:" ? 80 : 443),
+    protocol: base.protocol === "http:" ? "http" : "https",
+    // Retries reuse the request's idempotency key, so a retried create or refund acts once; bounded.
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    telemetry: false,
+  });
+}
+
+const unsupported = (what: string) => () =>
+  Promise.reject(new GatewayError("refused", `${what} is not offered through Stripe yet`));
+
+/** The gateway on Stripe's API. Subscriptions stay with the other gateway for now (issue 22, step 7). */
+export function createStripeGateway(
+  stripe: Stripe,
+  settings: StripeSettings,
+): PaymentGateway & {
+  /** The event of a webhook delivery when its `Stripe-Signature` is ours and recent; throws otherwise. */
+  verifyEvent(payload: string, signature: string): Stripe.Event;
+  /** Refunds Stripe holds for a payment intent (newest first): a `charge.refunded` event names none. */
+  refundsOf(captureId: string): Promise<{ id: string; amountCents: number; status: string }[]>;
+} {
+  const getOrder = (sessionId: string) =>
+    stripe.checkout.sessions
+      .retrieve(sessionId, { expand: ["payment_intent"] })
+      .then(orderOfSession, translate);
+  return {
+    name: "stripe",
+    createProduct: unsupported("a subscription product"),
+    createMonthlyPlan: unsupported("a subscription plan"),
+    createSubscription: unsupported("a subscription"),
+    cancelSubscription: unsupported("a subscription"),
+    createOrder: (request, requestId) =>
+      stripe.checkout.sessions
+        .create(sessionParamsOf(request, settings.paymentMethodTypes), { idempotencyKey: requestId })
+        .then(orderOfSession, translate),
+    getOrder,
+    async captureOrder(sessionId) {
+      // Stripe captured when the buyer paid; until then there is nothing to capture.
+      const order = await getOrder(sessionId);
+      if (!order.capture) throw new GatewayError("not_approved", "the Checkout Session is not paid yet");
+      return order;
+    },
+    refundCapture: (captureId, requestId, amountCents) =>
+      stripe.refunds
+        .create(
+          { payment_intent: captureId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
+          { idempotencyKey: requestId },
+        )
+        .then(
+          (refund) => ({
+            id: refund.id,
+            status: refund.status === "succeeded" ? "COMPLETED" : (refund.status ?? "pending").toUpperCase(),
+            amountCents: refund.amount,
+          }),
+          translate,
+        ),
+    verifyEvent: (payload, signature) =>
+      stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_S),
+    refundsOf: (captureId) =>
+      stripe.refunds.list({ payment_intent: captureId, limit: 100 }).then(
+        (list) =>
+          list.data.map((refund) => ({
+            id: refund.id,
+            amountCents: refund.amount,
+            status: refund.status === "succeeded" ? "COMPLETED" : (refund.status ?? "pending").toUpperCase(),
+          })),
+        translate,
+      ),
+  };
+}
+
+export type StripeGateway = ReturnType<typeof createStripeGateway>;

@@ -1,0 +1,570 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local stand-in for Stripe's API (v1) on 127.0.0.1, written from Stripe's API reference: form-encoded
+ * requests with `Authorization: Bearer <secret key>`, Checkout Sessions in payment mode (create, retrieve
+ * with `expand[]=payment_intent`), PaymentIntents (retrieve), Refunds (create, list by payment intent),
+ * `Idempotency-Key` replays, and webhooks signed as Stripe signs them (`Stripe-Signature: t=<unix>,
+ * v1=<hex HMAC-SHA256 of "<t>.<payload>" with the endpoint's secret>`). It refuses what Stripe refuses:
+ * an unknown parameter (`parameter_unknown`), a total below 50 cents in EUR (`amount_too_small`), an
+ * idempotency key reused with other parameters (`idempotency_error`), a wrong key (401). Its hosted page
+ * (`/c/pay/<session>`) lets a browser test pay by card or SEPA, or cancel.
+ */
+
+type Json = Record<string, unknown>;
+
+export type StandInSession = {
+  id: string;
+  request: Json;
+  status: "open" | "complete" | "expired";
+  payment_status: "unpaid" | "paid";
+  amount_total: number;
+  paymentIntent?: StandInPaymentIntent;
+};
+
+export type StandInPaymentIntent = {
+  id: string;
+  status: "processing" | "succeeded" | "requires_payment_method";
+  amount: number;
+  chargeId: string;
+  metadata: Record<string, string>;
+  refunded: number;
+  refunds: Json[];
+};
+
+export type SignedStripeEvent = { payload: string; signature: string; event: Json };
+
+export type StripeStandIn = {
+  url: string;
+  secretKey: string;
+  webhookSecret: string;
+  sessions: Map<string, StandInSession>;
+  /** Requests per "METHOD path" (ids replaced by ":id"). */
+  calls: Map<string, number>;
+  /** Idempotency-Key headers received, in order. */
+  idempotencyKeys: string[];
+  /** Where the stand-in posts the events its hosted page causes (our webhook); none when unset. */
+  webhookUrl: string | null;
+  /** The buyer pays the session: by card (paid at once) or SEPA Direct Debit (processing until settled). */
+  pay(sessionId: string, method?: "card" | "sepa_debit"): StandInPaymentIntent;
+  /** A SEPA debit of a paid session succeeds or fails at the bank. */
+  settle(sessionId: string, succeeded: boolean): void;
+  /** Staff refund at Stripe's dashboard (all that is left, or `cents`); answers the charge refunded. */
+  refundAtStripe(sessionId: string, cents?: number): Json;
+  /** An event as Stripe posts it, signed with the webhook secret (or `secret`), at `time` (default now). */
+  event(
+    type: string,
+    object: Json,
+    options?: { id?: string; time?: Date; secret?: string },
+  ): SignedStripeEvent;
+  /** The session as the API shows it (with its payment intent expanded). */
+  sessionObject(sessionId: string): Json;
+  /** The charge of a session's payment intent as Stripe shows it in `charge.refunded`. */
+  chargeObject(sessionId: string): Json;
+  /** Posts an event to `webhookUrl`; answers the status. */
+  deliver(event: SignedStripeEvent): Promise<number>;
+  /** The next `times` requests to this "METHOD path" answer `status`. */
+  failNext(route: string, status: number, times?: number): void;
+  close(): Promise<void>;
+};
+
+/** The signature header Stripe sends: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload">`. */
+export function stripeSignature(payload: string, secret: string, time = new Date()): string {
+  const t = Math.floor(time.getTime() / 1000);
+  const v1 = createHmac("sha256", secret).update(`${t}.${payload}`).digest("hex");
+  return `t=${t},v1=${v1}`;
+}
+
+/**
+ * `a[b][0][c]=x` into nested objects and arrays, as Stripe reads form bodies and query strings (the
+ * official clients send arrays with indices, `expand[0]=…`; `expand[]=…` appends).
+ */
+export function parseStripeForm(text: string): Json {
+  const root: Json = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.replace(/\]/g, "").split("[");
+    let node: Json | unknown[] = root;
+    parts.forEach((part, index) => {
+      const last = index === parts.length - 1;
+      const nextIsIndex = !last && /^\d*$/.test(parts[index + 1] ?? "");
+      const slot = Array.isArray(node) && part === "" ? String(node.length) : part;
+      const container = node as Record<string, unknown>;
+      if (last) container[slot] = value;
+      else container[slot] ??= nextIsIndex ? [] : {};
+      node = container[slot] as Json | unknown[];
+    });
+  }
+  return root;
+}
+
+/**
+ * The parameters the stand-in knows, as Stripe's reference lists them for the calls the shop makes
+ * (`true`: a value; an object: its own parameters; `"map"`: free keys, as `metadata`; `"list"`: values).
+ */
+type Shape = true | "map" | "list" | { [key: string]: Shape } | [Shape];
+const LINE_ITEM: Shape = {
+  quantity: true,
+  price: true,
+  price_data: {
+    currency: true,
+    unit_amount: true,
+    product: true,
+    tax_behavior: true,
+    product_data: { name: true, description: true, images: "list", metadata: "map", tax_code: true },
+  },
+};
+const SESSION_CREATE: Shape = {
+  mode: true,
+  success_url: true,
+  cancel_url: true,
+  client_reference_id: true,
+  customer_email: true,
+  locale: true,
+  metadata: "map",
+  line_items: [LINE_ITEM],
+  // Of the client's API version (2026-10-28): the older `payment_method_types` is unknown there.
+  allowed_payment_method_types: "list",
+  excluded_payment_method_types: "list",
+  expires_at: true,
+  expand: "list",
+  payment_intent_data: { description: true, metadata: "map", statement_descriptor_suffix: true },
+};
+const REFUND_CREATE: Shape = {
+  payment_intent: true,
+  charge: true,
+  amount: true,
+  reason: true,
+  metadata: "map",
+  expand: "list",
+};
+const RETRIEVE: Shape = { expand: "list" };
+const REFUND_LIST: Shape = { payment_intent: true, charge: true, limit: true };
+
+/** The first parameter of `value` that `shape` does not know, in Stripe's bracket notation. */
+function unknownParameter(value: unknown, shape: Shape, path: string): string | undefined {
+  if (shape === true || shape === "map") return undefined;
+  if (shape === "list") return Array.isArray(value) ? undefined : path;
+  if (Array.isArray(shape)) {
+    if (!Array.isArray(value)) return path;
+    for (const [index, entry] of value.entries()) {
+      const found = unknownParameter(entry, shape[0], `${path}[${index}]`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null) return path || undefined;
+  for (const [key, entry] of Object.entries(value)) {
+    const name = path ? `${path}[${key}]` : key;
+    const inner = shape[key];
+    if (inner === undefined) return name;
+    const found = unknownParameter(entry, inner, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const stripeError = (status: number, error: Json) => ({ status, body: { error } });
+const invalid = (message: string, code?: string, param?: string) =>
+  stripeError(400, {
+    type: "invalid_request_error",
+    message,
+    ...(code ? { code } : {}),
+    ...(param ? { param } : {}),
+  });
+
+const PAYMENT_METHOD_TYPES = new Set(["card", "sepa_debit", "paypal", "klarna", "giropay", "sofort", "link"]);
+const LOCALES = new Set(["auto", "de", "ru", "en", "fr", "it", "es", "pl", "nl"]);
+
+export async function startStripeStandIn(options: { port?: number } = {}): Promise<StripeStandIn> {
+  const secretKey = `sk_test_stand_in_${randomBytes(6).toString("hex")}`;
+  const webhookSecret = `whsec_stand_in_${randomBytes(12).toString("hex")}`;
+  const sessions = new Map<string, StandInSession>();
+  const intents = new Map<string, StandInPaymentIntent>();
+  const calls = new Map<string, number>();
+  const replies = new Map<string, { raw: string; status: number; body: unknown }>();
+  const failures = new Map<string, { status: number; times: number }>();
+  let counter = 0;
+  const nextId = (prefix: string) =>
+    `${prefix}_test_${(++counter).toString().padStart(6, "0")}${randomBytes(6).toString("hex")}`;
+
+  const intentObject = (intent: StandInPaymentIntent): Json => ({
+    id: intent.id,
+    object: "payment_intent",
+    amount: intent.amount,
+    amount_received: intent.status === "succeeded" ? intent.amount : 0,
+    currency: "eur",
+    status: intent.status,
+    latest_charge: intent.chargeId,
+    metadata: intent.metadata,
+  });
+
+  function sessionObject(session: StandInSession, expandIntent = true): Json {
+    const request = session.request;
+    return {
+      id: session.id,
+      object: "checkout.session",
+      mode: "payment",
+      status: session.status,
+      payment_status: session.payment_status,
+      amount_total: session.amount_total,
+      amount_subtotal: session.amount_total,
+      currency: "eur",
+      client_reference_id: request.client_reference_id ?? null,
+      metadata: request.metadata ?? {},
+      locale: request.locale ?? null,
+      success_url: request.success_url,
+      cancel_url: request.cancel_url ?? null,
+      url: session.status === "open" ? `${state.url}/c/pay/${session.id}` : null,
+      payment_intent: session.paymentIntent
+        ? expandIntent
+          ? intentObject(session.paymentIntent)
+          : session.paymentIntent.id
+        : null,
+    };
+  }
+
+  function chargeObject(intent: StandInPaymentIntent): Json {
+    return {
+      id: intent.chargeId,
+      object: "charge",
+      amount: intent.amount,
+      amount_refunded: intent.refunded,
+      refunded: intent.refunded >= intent.amount,
+      currency: "eur",
+      payment_intent: intent.id,
+      metadata: intent.metadata,
+    };
+  }
+
+  function refund(intent: StandInPaymentIntent, amount: number, metadata: Json = {}): Json {
+    intent.refunded += amount;
+    const object = {
+      id: nextId("re"),
+      object: "refund",
+      amount,
+      currency: "eur",
+      charge: intent.chargeId,
+      payment_intent: intent.id,
+      status: "succeeded",
+      metadata,
+    };
+    intent.refunds.push(object);
+    return object;
+  }
+
+  function createSession(body: Json) {
+    if (body.mode !== "payment") return invalid("The stand-in speaks payment mode only.", undefined, "mode");
+    if (typeof body.success_url !== "string")
+      return invalid("Missing required param: success_url.", "parameter_missing", "success_url");
+    if (body.locale !== undefined && !LOCALES.has(String(body.locale)))
+      return invalid(`Invalid locale: ${String(body.locale)}`, "parameter_invalid_string", "locale");
+    for (const type of (body.allowed_payment_method_types as string[] | undefined) ?? [])
+      if (!PAYMENT_METHOD_TYPES.has(type))
+        return invalid(
+          `Invalid payment_method_types[]: ${type}`,
+          "parameter_invalid_string",
+          "allowed_payment_method_types",
+        );
+    const items = (body.line_items as Json[] | undefined) ?? [];
+    if (items.length === 0)
+      return invalid("Missing required param: line_items.", "parameter_missing", "line_items");
+    let total = 0;
+    for (const [index, item] of items.entries()) {
+      const data = item.price_data as Json | undefined;
+      const amount = Number(data?.unit_amount);
+      const quantity = Number(item.quantity ?? 1);
+      if (!data || !Number.isInteger(amount) || amount < 0)
+        return invalid(
+          "Invalid integer",
+          "parameter_invalid_integer",
+          `line_items[${index}][price_data][unit_amount]`,
+        );
+      if (data.currency !== "eur")
+        return invalid(
+          "The stand-in speaks EUR only.",
+          undefined,
+          `line_items[${index}][price_data][currency]`,
+        );
+      if (!(data.product_data as Json | undefined)?.name)
+        return invalid(
+          "Missing required param: name.",
+          "parameter_missing",
+          `line_items[${index}][price_data][product_data][name]`,
+        );
+      total += amount * quantity;
+    }
+    // Stripe's minimum charge in EUR is 0.50 € (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts).
+    if (total < 50) return invalid("Amount must be at least €0.50 eur", "amount_too_small", "line_items");
+    const session: StandInSession = {
+      id: nextId("cs"),
+      request: body,
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: total,
+    };
+    sessions.set(session.id, session);
+    return { status: 200, body: sessionObject(session, false) };
+  }
+
+  function createRefund(body: Json) {
+    const intent = intents.get(String(body.payment_intent ?? ""));
+    if (!intent) return invalid("No such payment_intent", "resource_missing", "payment_intent");
+    if (intent.status !== "succeeded")
+      return invalid(
+        "This PaymentIntent does not have a successful charge to refund.",
+        "charge_not_refundable",
+      );
+    const left = intent.amount - intent.refunded;
+    if (left <= 0)
+      return invalid(`Charge ${intent.chargeId} has already been refunded.`, "charge_already_refunded");
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (!Number.isInteger(amount) || amount <= 0)
+      return invalid("Invalid integer", "parameter_invalid_integer", "amount");
+    if (amount > left)
+      return invalid(
+        `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(left / 100).toFixed(2)})`,
+        "amount_too_large",
+        "amount",
+      );
+    return { status: 200, body: refund(intent, amount, (body.metadata as Json | undefined) ?? {}) };
+  }
+
+  function handle(method: string, path: string, body: Json): { status: number; body: unknown } {
+    const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    const shape: Shape | undefined =
+      method === "POST" && path === "/v1/checkout/sessions"
+        ? SESSION_CREATE
+        : method === "POST" && path === "/v1/refunds"
+          ? REFUND_CREATE
+          : method === "GET" && path === "/v1/refunds"
+            ? REFUND_LIST
+            : method === "GET" && (session || intent)
+              ? RETRIEVE
+              : undefined;
+    if (!shape)
+      return stripeError(404, {
+        type: "invalid_request_error",
+        message: `Unrecognized request URL (${method}: ${path}).`,
+      });
+    const unknown = unknownParameter(body, shape, "");
+    if (unknown) return invalid(`Received unknown parameter: ${unknown}`, "parameter_unknown", unknown);
+    if (path === "/v1/checkout/sessions") return createSession(body);
+    if (path === "/v1/refunds" && method === "POST") return createRefund(body);
+    if (path === "/v1/refunds") {
+      const found = intents.get(String(body.payment_intent ?? ""));
+      return {
+        status: 200,
+        body: { object: "list", data: found ? [...found.refunds].reverse() : [], has_more: false },
+      };
+    }
+    if (session) {
+      const found = sessions.get(decodeURIComponent(session[1] ?? ""));
+      if (!found) return invalid(`No such checkout.session: '${session[1]}'`, "resource_missing", "session");
+      const expand = ((body.expand as string[] | undefined) ?? []).includes("payment_intent");
+      return { status: 200, body: sessionObject(found, expand) };
+    }
+    const found = intents.get(decodeURIComponent(intent?.[1] ?? ""));
+    if (!found) return invalid(`No such payment_intent: '${intent?.[1]}'`, "resource_missing", "intent");
+    return { status: 200, body: intentObject(found) };
+  }
+
+  function sessionOf(sessionId: string) {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`no stand-in session ${sessionId}`);
+    return session;
+  }
+
+  const state: StripeStandIn = {
+    url: "",
+    secretKey,
+    webhookSecret,
+    sessions,
+    calls,
+    idempotencyKeys: [],
+    webhookUrl: null,
+    pay(sessionId, method = "card") {
+      const session = sessionOf(sessionId);
+      if (session.paymentIntent) return session.paymentIntent;
+      const request = session.request;
+      const intentData = (request.payment_intent_data as Json | undefined) ?? {};
+      const paid: StandInPaymentIntent = {
+        id: nextId("pi"),
+        status: method === "card" ? "succeeded" : "processing",
+        amount: session.amount_total,
+        chargeId: nextId("ch"),
+        metadata: (intentData.metadata as Record<string, string> | undefined) ?? {},
+        refunded: 0,
+        refunds: [],
+      };
+      intents.set(paid.id, paid);
+      session.paymentIntent = paid;
+      session.status = "complete";
+      session.payment_status = method === "card" ? "paid" : "unpaid";
+      return paid;
+    },
+    settle(sessionId, succeeded) {
+      const session = sessionOf(sessionId);
+      if (!session.paymentIntent) throw new Error("session not paid");
+      session.paymentIntent.status = succeeded ? "succeeded" : "requires_payment_method";
+      if (succeeded) session.payment_status = "paid";
+    },
+    refundAtStripe(sessionId, cents) {
+      const intent = sessionOf(sessionId).paymentIntent;
+      if (!intent) throw new Error("session not paid");
+      refund(intent, cents ?? intent.amount - intent.refunded);
+      return chargeObject(intent);
+    },
+    event(type, object, eventOptions = {}) {
+      const time = eventOptions.time ?? new Date();
+      const event = {
+        id: eventOptions.id ?? nextId("evt"),
+        object: "event",
+        api_version: "2026-10-28.clover",
+        created: Math.floor(time.getTime() / 1000),
+        type,
+        livemode: false,
+        data: { object },
+      };
+      const payload = JSON.stringify(event);
+      return {
+        payload,
+        event,
+        signature: stripeSignature(payload, eventOptions.secret ?? webhookSecret, time),
+      };
+    },
+    sessionObject: (sessionId) => sessionObject(sessionOf(sessionId)),
+    chargeObject(sessionId) {
+      const intent = sessionOf(sessionId).paymentIntent;
+      if (!intent) throw new Error("session not paid");
+      return chargeObject(intent);
+    },
+    async deliver(event) {
+      if (!state.webhookUrl) return 0;
+      const response = await fetch(state.webhookUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": event.signature },
+        body: event.payload,
+      });
+      await response.arrayBuffer();
+      return response.status;
+    },
+    failNext(route, status, times = 1) {
+      failures.set(route, { status, times });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const url = new URL(req.url ?? "/", "http://stand-in");
+      if (serveHostedPage(req, res, url, raw, state)) return;
+      const method = req.method ?? "GET";
+      const route = `${method} ${url.pathname.replace(/\/(cs|pi|re|ch)_[^/]+/g, "/:id")}`;
+      calls.set(route, (calls.get(route) ?? 0) + 1);
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { "content-type": "application/json", "request-id": `req_${++counter}` });
+        res.end(JSON.stringify(body));
+      };
+      if (req.headers.authorization !== `Bearer ${secretKey}`)
+        return send(401, {
+          error: { type: "invalid_request_error", message: "Invalid API Key provided." },
+        });
+      const failure = failures.get(route);
+      if (failure && failure.times > 0) {
+        failure.times -= 1;
+        return send(failure.status, { error: { type: "api_error", message: "stand-in failure" } });
+      }
+      const body = method === "GET" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
+      const key = req.headers["idempotency-key"];
+      if (typeof key === "string" && method === "POST") {
+        state.idempotencyKeys.push(key);
+        const earlier = replies.get(key);
+        if (earlier && earlier.raw !== `${route} ${raw}`)
+          return send(400, {
+            error: {
+              type: "idempotency_error",
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          });
+        if (earlier) return send(earlier.status, earlier.body);
+        const reply = handle(method, url.pathname, body);
+        // Stripe saves the answer once the endpoint ran; a request refused by validation is not saved.
+        if (reply.status < 400 || reply.status >= 500) replies.set(key, { raw: `${route} ${raw}`, ...reply });
+        return send(reply.status, reply.body);
+      }
+      const reply = handle(method, url.pathname, body);
+      send(reply.status, reply.body);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return state;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Stripe's hosted page as a browser test meets it: the lines and total, "Pay by card", "Pay by SEPA
+ * Direct Debit" and a back link to `cancel_url`. Paying sends `checkout.session.completed` to the
+ * webhook (when set) and then goes to `success_url` with `{CHECKOUT_SESSION_ID}` filled in, as Stripe does.
+ */
+function serveHostedPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  raw: string,
+  state: StripeStandIn,
+): boolean {
+  const page = /^\/c\/pay\/([^/]+)$/.exec(url.pathname);
+  if (!page) return false;
+  const session = state.sessions.get(decodeURIComponent(page[1] ?? ""));
+  if (!session) {
+    res.writeHead(404, { "content-type": "text/plain" });
+    res.end("Something went wrong");
+    return true;
+  }
+  const request = session.request;
+  if (req.method === "POST") {
+    const method = new URLSearchParams(raw).get("method") === "sepa_debit" ? "sepa_debit" : "card";
+    void (async () => {
+      if (session.status === "open") {
+        state.pay(session.id, method);
+        await state
+          .deliver(state.event("checkout.session.completed", state.sessionObject(session.id)))
+          .catch(() => 0);
+      }
+      const target = String(request.success_url).replace("{CHECKOUT_SESSION_ID}", session.id);
+      res.writeHead(303, { location: target });
+      res.end();
+    })();
+    return true;
+  }
+  const lines = ((request.line_items as Json[] | undefined) ?? [])
+    .map((item) => {
+      const data = item.price_data as Json;
+      const name = String((data.product_data as Json).name);
+      return `<li>${escapeHtml(name)}: ${(Number(data.unit_amount) / 100).toFixed(2)} €</li>`;
+    })
+    .join("");
+  const total = (session.amount_total / 100).toFixed(2);
+  const methods = (request.allowed_payment_method_types as string[] | undefined) ?? ["card", "sepa_debit"];
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  res.end(`<!doctype html><html lang="${escapeHtml(String(request.locale ?? "de"))}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Stripe Checkout (stand-in)</title></head>
+<body><h1>Stripe Checkout (stand-in)</h1><ul>${lines}</ul><p data-testid="total">${total} €</p>
+${session.status !== "open" ? "<p>This session is no longer open.</p>" : ""}
+<form method="post"><input type="hidden" name="method" value="card"><button type="submit">Pay by card</button></form>
+${methods.includes("sepa_debit") ? '<form method="post"><input type="hidden" name="method" value="sepa_debit"><button type="submit">Pay by SEPA Direct Debit</button></form>' : ""}
+${request.cancel_url ? `<a href="${escapeHtml(String(request.cancel_url))}">Back</a>` : ""}
+</body></html>`);
+  return true;
+}
