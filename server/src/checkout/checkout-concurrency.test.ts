@@ -7,7 +7,10 @@ import { usesPostgres } from "../test/test-database.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 beforeAll(async () => {
-  t = await createCheckoutTestApp();
+  // These tests prove the seat and capture rules under a race, not the 503 an overloaded machine gets
+  // when a connection or row lock takes longer than the production waits (db-faults.test.ts proves that):
+  // the waits are long here, so a slow CI machine does not turn a queued checkout into a 503.
+  t = await createCheckoutTestApp({ env: { DB_POOL_WAIT_MS: "60000", DB_LOCK_TIMEOUT_MS: "60000" } });
 }, 60_000);
 afterAll(() => t?.close());
 

@@ -237,7 +237,9 @@ describe("mail outbox and worker over real SMTP", () => {
       ids.push(id);
     }
     const [lockedId, freeId] = ids as [number, number];
-    await database.db.transaction(async (tx) => {
+    // The other instance's lock comes through another pool (the catalogue's): a query of the worker's own
+    // handle inside a transaction of that same handle is what the transaction guard refuses (D89).
+    await database.readDb.transaction(async (tx) => {
       await tx.select().from(mailOutbox).where(eq(mailOutbox.id, lockedId)).for("update");
       expect(await mailer.drainOnce()).toEqual({ sent: 1, failed: 0 });
     });

@@ -58,7 +58,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 export async function createTestApp(
   options: { env?: Record<string, string>; database?: Database; logger?: AppDeps["logger"] } = {},
 ) {
-  const database = options.database ?? (await createTestDatabase());
+  // DB_* settings in `env` reach the database too (pool size, waits and timeouts), as in the server.
+  const database = options.database ?? (await createTestDatabase(options.env ? { env: options.env } : {}));
   const env = testEnv(options.env);
   const app = await buildApp({ env, database, logger: options.logger });
   return {
