@@ -31,8 +31,15 @@ export function parseCartSearch(search: CartSearch & SearchSchemaInput): CartSea
   };
 }
 
-/** `/payment-complete/return?token=<gateway order>&PayerID=…`: where the gateway sends an approved payment. */
-export type PaymentReturnSearch = { token?: string | undefined; PayerID?: string | undefined };
+/**
+ * `/payment-complete/return?token=<gateway order>&PayerID=…`: where the gateway sends an approved payment;
+ * Stripe's return carries our order number and `gateway=stripe` (see return-urls.ts).
+ */
+export type PaymentReturnSearch = {
+  token?: string | undefined;
+  PayerID?: string | undefined;
+  gateway?: "stripe" | undefined;
+};
 
 export function parsePaymentReturnSearch(
   search: PaymentReturnSearch & SearchSchemaInput,
@@ -40,5 +47,15 @@ export function parsePaymentReturnSearch(
   return {
     token: isToken(search.token) ? search.token : undefined,
     PayerID: typeof search.PayerID === "string" && search.PayerID.length <= 64 ? search.PayerID : undefined,
+    gateway: search.gateway === "stripe" ? "stripe" : undefined,
   };
+}
+
+/** `/payment-complete/{id}?payment=processing`: Stripe took a SEPA debit that has yet to arrive. */
+export type PaymentCompleteSearch = { payment?: "processing" | undefined };
+
+export function parsePaymentCompleteSearch(
+  search: PaymentCompleteSearch & SearchSchemaInput,
+): PaymentCompleteSearch {
+  return { payment: search.payment === "processing" ? "processing" : undefined };
 }
