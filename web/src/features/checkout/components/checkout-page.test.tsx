@@ -393,8 +393,10 @@ describe("checkout step: Stripe Checkout beside PayPal", () => {
     const callbacks = setup();
     await advance(0);
     const card = screen.getByRole("radio", { name: "Karte / Apple Pay / Google Pay / SEPA" });
-    expect((card as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole("radio", { name: "PayPal" })).not.toBeNull();
+    // PayPal stays preselected (D120); the parent picks the card.
+    expect((screen.getByRole("radio", { name: "PayPal" }) as HTMLInputElement).checked).toBe(true);
+    expect((card as HTMLInputElement).checked).toBe(false);
+    await click(card);
     expect(screen.getByText(/zu Stripe weitergeleitet/)).not.toBeNull();
     await click(termsBox());
     await click(orderButton());
@@ -419,7 +421,7 @@ describe("checkout step: Stripe Checkout beside PayPal", () => {
     const callbacks = setup({ locale: "ru" });
     await advance(0);
     expect(screen.getByRole("group", { name: "Способ оплаты" })).not.toBeNull();
-    expect(screen.getByRole("radio", { name: "Карта / Apple Pay / Google Pay / SEPA" })).not.toBeNull();
+    await click(screen.getByRole("radio", { name: "Карта / Apple Pay / Google Pay / SEPA" }));
     await click(termsBox());
     await click(screen.getByRole("button", { name: "Заказать с обязательством оплаты" }));
     await advance(0);
@@ -432,11 +434,12 @@ describe("checkout step: Stripe Checkout beside PayPal", () => {
     expect(callbacks.onRedirect).toHaveBeenCalledWith(stripeReply.url);
   });
 
-  it("still pays with PayPal's buttons when the parent picks PayPal", async () => {
+  it("still pays with PayPal's buttons when the parent goes back to PayPal", async () => {
     config = stripeConfig;
     vi.mocked(checkoutApi.fulfill).mockResolvedValue(reply);
     const callbacks = setup();
     await advance(0);
+    await click(screen.getByRole("radio", { name: "Karte / Apple Pay / Google Pay / SEPA" }));
     await click(screen.getByRole("radio", { name: "PayPal" }));
     await click(termsBox());
     await click(orderButton());

@@ -204,9 +204,9 @@ function CheckoutFlow({
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   const [busy, setBusy] = useState<"capturing" | "cancelling" | null>(null);
   const [orderClicked, setOrderClicked] = useState(false);
-  // With Stripe on, the parent picks it or the shop's other gateway (PayPal or the demo); cards first, as
-  // PayPal's own card funding is off (D103).
-  const [method, setMethod] = useState<PaymentMethod>(config.stripe ? "stripe" : "default");
+  // With Stripe on, the parent picks it or the shop's other gateway (PayPal or the demo); PayPal stays
+  // preselected, as it was before Stripe came (D120).
+  const [method, setMethod] = useState<PaymentMethod>("default");
   const form = useForm<CheckoutFormValues>({
     resolver: zodResolver(CheckoutFormSchema) as never,
     defaultValues: formDefaults(user),
