@@ -393,7 +393,7 @@ describe("checkout step: Stripe Checkout beside PayPal", () => {
     const callbacks = setup();
     await advance(0);
     const card = screen.getByRole("radio", { name: "Karte / Apple Pay / Google Pay / SEPA" });
-    // PayPal stays preselected (D120); the parent picks the card.
+    // PayPal stays preselected (D104); the parent picks the card.
     expect((screen.getByRole("radio", { name: "PayPal" }) as HTMLInputElement).checked).toBe(true);
     expect((card as HTMLInputElement).checked).toBe(false);
     await click(card);

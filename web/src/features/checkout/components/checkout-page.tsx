@@ -205,7 +205,7 @@ function CheckoutFlow({
   const [busy, setBusy] = useState<"capturing" | "cancelling" | null>(null);
   const [orderClicked, setOrderClicked] = useState(false);
   // With Stripe on, the parent picks it or the shop's other gateway (PayPal or the demo); PayPal stays
-  // preselected, as it was before Stripe came (D120).
+  // preselected, as it was before Stripe came (D104).
   const [method, setMethod] = useState<PaymentMethod>("default");
   const form = useForm<CheckoutFormValues>({
     resolver: zodResolver(CheckoutFormSchema) as never,
