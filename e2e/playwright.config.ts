@@ -17,6 +17,17 @@ process.env.E2E_DATA_DIR = dataDir;
 const PAYPAL_PORT = Number(process.env.E2E_PAYPAL_PORT ?? 3198);
 process.env.E2E_PAYPAL_PORT = String(PAYPAL_PORT);
 const paypalUrl = `http://127.0.0.1:${PAYPAL_PORT}`;
+// The Stripe stand-in (its API and hosted Checkout page, server/src/test/stripe-stand-in.ts) beside PayPal in
+// the first shop: both are started with the same made-up keys, and the stand-in posts its signed
+// webhooks to the shop (tests/stripe-checkout.spec.ts).
+const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 3197);
+const stripeUrl = `http://127.0.0.1:${STRIPE_PORT}`;
+const stripeEnv = {
+  E2E_STRIPE_PORT: String(STRIPE_PORT),
+  E2E_STRIPE_SECRET_KEY: "sk_test_e2e_stand_in",
+  E2E_STRIPE_WEBHOOK_SECRET: "whsec_e2e_stand_in",
+  E2E_STRIPE_WEBHOOK_URL: `http://127.0.0.1:${PORT}/api/v2/payments/stripe/webhook/`,
+};
 // A second shop without a PayPal account: its checkout goes through the offline demo gateway (decision D49).
 const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? PORT + 1);
 process.env.E2E_DEMO_BASE_URL = `http://127.0.0.1:${DEMO_PORT}`;
@@ -94,6 +105,9 @@ export default defineConfig({
         PAYPAL_CLIENT_SECRET: "stand-in-secret",
         PAYPAL_WEBHOOK_ID: "WH-STAND-IN",
         PAYPAL_SDK_URL: `${paypalUrl}/sdk/js`,
+        STRIPE_API_BASE: stripeUrl,
+        STRIPE_SECRET_KEY: stripeEnv.E2E_STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: stripeEnv.E2E_STRIPE_WEBHOOK_SECRET,
         // The worker's round also offers freed seats to waiting lists (D78): once a second, not every 30.
         PAYMENT_WORKER_INTERVAL_MS: "1000",
         // The seeded staff account the back-office journey signs in with (tests/back-office.spec.ts).
@@ -109,6 +123,16 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
       env: { E2E_PAYPAL_PORT: String(PAYPAL_PORT) },
+    },
+    {
+      command: "../node_modules/.bin/tsx support/stripe-stand-in-cli.ts",
+      // Its API answers 401 without the key: up.
+      url: `${stripeUrl}/v1/checkout/sessions`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: stripeEnv,
     },
     {
       command: "node ../server/dist/server.js",

@@ -10,6 +10,7 @@ const base = {
   E2E_PORT: Number(process.env.E2E_PORT ?? 3100),
   E2E_OAUTH_PORT: Number(process.env.E2E_OAUTH_PORT ?? 3199),
   E2E_PAYPAL_PORT: Number(process.env.E2E_PAYPAL_PORT ?? 3198),
+  E2E_STRIPE_PORT: Number(process.env.E2E_STRIPE_PORT ?? 3197),
 };
 base.E2E_DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? base.E2E_PORT + 1);
 const shifted = Object.fromEntries(

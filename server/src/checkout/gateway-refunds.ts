@@ -53,11 +53,19 @@ export async function applyReportedRefund(
   orderHasWithdrawals: HasWithdrawals,
   gateway: GatewayName = "paypal",
 ): Promise<"applied" | "unknown_capture"> {
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.gateway, gateway), eq(payments.captureId, refund.captureId)))
-    .for("update");
+  const paymentOf = (lock: boolean) => {
+    const query = tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.gateway, gateway), eq(payments.captureId, refund.captureId)));
+    return lock ? query.for("update") : query;
+  };
+  const [known] = await paymentOf(false);
+  if (!known) return "unknown_capture";
+  // The order's row first, then the payment's, as capture and withdrawal take them: a refund reported
+  // while the parent withdraws an item of the same order waits instead of deadlocking with it.
+  const order = await findOrder(tx, known.orderId, true);
+  const [payment] = await paymentOf(true);
   if (!payment) return "unknown_capture";
   if (refund.amountCents <= 0) return "applied";
   const recorded = await insertRefund(tx, {
@@ -75,7 +83,6 @@ export async function applyReportedRefund(
     ...(full ? { status: "refunded", refundDue: false } : {}),
   });
   if (full) await resolveRefundIssue(tx, payment.id);
-  const order = await findOrder(tx, payment.orderId, true);
   // A fully refunded paid order gives its seats back; after a withdrawal the withdrawal already freed
   // the seats and booked the gift card's part back (D75), so the card is not released a second time.
   if (

@@ -177,9 +177,17 @@ const invalid = (message: string, code?: string, param?: string) =>
 const PAYMENT_METHOD_TYPES = new Set(["card", "sepa_debit", "paypal", "klarna", "giropay", "sofort", "link"]);
 const LOCALES = new Set(["auto", "de", "ru", "en", "fr", "it", "es", "pl", "nl"]);
 
-export async function startStripeStandIn(options: { port?: number } = {}): Promise<StripeStandIn> {
-  const secretKey = `sk_test_stand_in_${randomBytes(6).toString("hex")}`;
-  const webhookSecret = `whsec_stand_in_${randomBytes(12).toString("hex")}`;
+export async function startStripeStandIn(
+  options: {
+    port?: number;
+    /** A browser test's shop is started with its keys before the stand-in: both then take them. */
+    secretKey?: string;
+    webhookSecret?: string;
+    webhookUrl?: string;
+  } = {},
+): Promise<StripeStandIn> {
+  const secretKey = options.secretKey ?? `sk_test_stand_in_${randomBytes(6).toString("hex")}`;
+  const webhookSecret = options.webhookSecret ?? `whsec_stand_in_${randomBytes(12).toString("hex")}`;
   const sessions = new Map<string, StandInSession>();
   const intents = new Map<string, StandInPaymentIntent>();
   const calls = new Map<string, number>();
@@ -384,7 +392,7 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
     sessions,
     calls,
     idempotencyKeys: [],
-    webhookUrl: null,
+    webhookUrl: options.webhookUrl ?? null,
     pay(sessionId, method = "card") {
       const session = sessionOf(sessionId);
       if (session.paymentIntent) return session.paymentIntent;

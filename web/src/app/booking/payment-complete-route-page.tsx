@@ -6,12 +6,13 @@ import { PaymentReturnPage } from "../../features/checkout/components/payment-re
 import { useSession } from "../../lib/session.ts";
 
 /** /payment-complete/{id}: the order of the signed-in parent (a guest is asked to sign in). */
-export function PaymentCompleteRoutePage({ id }: { id: string }) {
+export function PaymentCompleteRoutePage({ id, processing }: { id: string; processing: boolean }) {
   const session = useSession();
   return (
     <PaymentCompletePage
       userKey={session ? String(session.user.pk) : null}
       id={id}
+      processing={processing}
       onSignIn={() => openAuthDialog()}
     />
   );
@@ -25,6 +26,7 @@ export function PaymentReturnRoutePage({ search }: { search: PaymentReturnSearch
     <PaymentReturnPage
       token={search.token}
       payerId={search.PayerID}
+      gateway={search.gateway}
       signedIn={session !== null}
       onSignIn={() => openAuthDialog()}
       onPaid={(orderId) =>
@@ -32,6 +34,14 @@ export function PaymentReturnRoutePage({ search }: { search: PaymentReturnSearch
           to: "/payment-complete/$id",
           params: { id: String(orderId) },
           search: (prev) => ({ locale: prev.locale }),
+          replace: true,
+        })
+      }
+      onProcessing={(orderId) =>
+        void navigate({
+          to: "/payment-complete/$id",
+          params: { id: String(orderId) },
+          search: (prev) => ({ locale: prev.locale, payment: "processing" }),
           replace: true,
         })
       }

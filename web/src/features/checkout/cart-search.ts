@@ -15,9 +15,14 @@ export type CartSearch = {
 };
 
 const isNotice = (value: unknown): value is PaymentNotice => PAYMENT_NOTICES.includes(value as PaymentNotice);
-/** A gateway order id as the server accepts it in a path (OrderRefParamsSchema). */
-const isToken = (value: unknown): value is string =>
-  typeof value === "string" && /^[A-Za-z0-9-]{1,64}$/.test(value);
+/**
+ * A gateway order id as the server accepts it in a path (OrderRefParamsSchema), or our order number on
+ * Stripe's return (D103), which the router hands over as a number: it JSON-parses search values.
+ */
+function tokenOf(value: unknown): string | undefined {
+  if (typeof value === "number") return Number.isSafeInteger(value) && value > 0 ? String(value) : undefined;
+  return typeof value === "string" && /^[A-Za-z0-9-]{1,64}$/.test(value) ? value : undefined;
+}
 
 /**
  * The cart route's validateSearch: a plain function, as the route tree is in the home page's bundle (no zod).
@@ -27,18 +32,35 @@ export function parseCartSearch(search: CartSearch & SearchSchemaInput): CartSea
   return {
     step: search.step === "checkout" ? "checkout" : undefined,
     payment: isNotice(search.payment) ? search.payment : undefined,
-    token: isToken(search.token) ? search.token : undefined,
+    token: tokenOf(search.token),
   };
 }
 
-/** `/payment-complete/return?token=<gateway order>&PayerID=…`: where the gateway sends an approved payment. */
-export type PaymentReturnSearch = { token?: string | undefined; PayerID?: string | undefined };
+/**
+ * `/payment-complete/return?token=<gateway order>&PayerID=…`: where the gateway sends an approved payment;
+ * Stripe's return carries our order number and `gateway=stripe` (see return-urls.ts).
+ */
+export type PaymentReturnSearch = {
+  token?: string | undefined;
+  PayerID?: string | undefined;
+  gateway?: "stripe" | undefined;
+};
 
 export function parsePaymentReturnSearch(
   search: PaymentReturnSearch & SearchSchemaInput,
 ): PaymentReturnSearch {
   return {
-    token: isToken(search.token) ? search.token : undefined,
+    token: tokenOf(search.token),
     PayerID: typeof search.PayerID === "string" && search.PayerID.length <= 64 ? search.PayerID : undefined,
+    gateway: search.gateway === "stripe" ? "stripe" : undefined,
   };
+}
+
+/** `/payment-complete/{id}?payment=processing`: Stripe took a SEPA debit that has yet to arrive. */
+export type PaymentCompleteSearch = { payment?: "processing" | undefined };
+
+export function parsePaymentCompleteSearch(
+  search: PaymentCompleteSearch & SearchSchemaInput,
+): PaymentCompleteSearch {
+  return { payment: search.payment === "processing" ? "processing" : undefined };
 }

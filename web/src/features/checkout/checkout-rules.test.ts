@@ -1,3 +1,4 @@
+import { defaultParseSearch } from "@tanstack/react-router";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client.ts";
 import { berlinTime } from "../../lib/format.ts";
@@ -35,6 +36,38 @@ describe("cart search", () => {
       token: undefined,
       PayerID: undefined,
     });
+  });
+});
+
+describe("Stripe's return addresses (token = our order number, D103)", () => {
+  // The router reads `?token=41` as the number 41 (it JSON-parses search values): it must still arrive.
+  const parsed = (search: string) => defaultParseSearch(search) as never;
+
+  it("keeps our order number from Stripe's success_url, with the gateway", () => {
+    expect(parsePaymentReturnSearch(parsed("?locale=de&gateway=stripe&token=41"))).toEqual({
+      token: "41",
+      PayerID: undefined,
+      gateway: "stripe",
+    });
+  });
+
+  it("keeps our order number from Stripe's cancel_url, so the cancel puts the items back", () => {
+    expect(parseCartSearch(parsed("?locale=de&payment=cancelled&token=41"))).toEqual({
+      step: undefined,
+      payment: "cancelled",
+      token: "41",
+    });
+  });
+
+  it("drops numbers that are no order number", () => {
+    expect(parseCartSearch(parsed("?payment=cancelled&token=-1")).token).toBeUndefined();
+    expect(parseCartSearch(parsed("?payment=cancelled&token=1.5")).token).toBeUndefined();
+  });
+
+  it("marks Stripe's success address so the return page knows a SEPA debit may still be processing", () => {
+    expect(paymentReturnUrls("https://shop.example", "de", "stripe").successUrl).toBe(
+      "https://shop.example/payment-complete/return?locale=de&gateway=stripe",
+    );
   });
 });
 

@@ -116,3 +116,5 @@ export const paypalConfig: PaymentConfig = {
 };
 
 export const demoConfig: PaymentConfig = { ...paypalConfig, gateway: "demo", client_id: null };
+
+export const stripeConfig: PaymentConfig = { ...paypalConfig, stripe: true };

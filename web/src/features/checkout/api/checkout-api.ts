@@ -12,7 +12,9 @@ export const orderOptions = (userKey: string, id: string) =>
 export type FulfillRequest = {
   cartId: string;
   billing: Billing;
-  /** The demo gateway's page (and PayPal's, without the buttons) sends the browser back to these. */
+  /** `stripe`: Stripe Checkout (cards, Apple Pay, Google Pay, SEPA); else PayPal (or the demo gateway). */
+  gateway?: "stripe";
+  /** The gateway's own page (demo, Stripe, PayPal without the buttons) sends the browser back to these. */
   successUrl?: string;
   cancelUrl?: string;
 };
@@ -23,11 +25,16 @@ export const checkoutApi = {
    * billing data; reserves the seats and creates the gateway's order. Idempotent per cart (decision D50): the
    * same cart again answers the same gateway order while it awaits payment.
    */
-  fulfill: ({ cartId, billing, successUrl, cancelUrl }: FulfillRequest) =>
+  fulfill: ({ cartId, billing, gateway, successUrl, cancelUrl }: FulfillRequest) =>
     api.post<FulfillReply>(
       "/api/v2/orders/fulfill/",
       { terms_accepted: true, billing },
-      { payment_gateway: "paypal", cart_id: cartId, success_url: successUrl, cancel_url: cancelUrl },
+      {
+        payment_gateway: gateway ?? "paypal",
+        cart_id: cartId,
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+      },
     ),
   /** POST /api/v2/orders/{id}/capture/ with PayPal's approval data; answers the paid order. */
   capture: (id: string, approval: { orderID: string; payerID?: string | null | undefined }) =>

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client.ts";
 import { advance, renderInLocale } from "../../../test/render.tsx";
 import { checkoutApi } from "../api/checkout-api.ts";
-import { demoConfig, order, orderItem, paypalConfig, profile } from "../test-fixtures.ts";
+import { demoConfig, order, orderItem, paypalConfig, profile, stripeConfig } from "../test-fixtures.ts";
 import { CheckoutPage } from "./checkout-page.tsx";
 import type { PayPalHandlers } from "./paypal-area.tsx";
 
@@ -376,5 +376,83 @@ describe("checkout step: the demo gateway", () => {
     expect(callbacks.onRedirect).toHaveBeenCalledWith("http://localhost:3000/payments/demo/DEMO-1");
     // No PayPal for the demo gateway.
     expect(paypalArea.mounted).toEqual([]);
+  });
+});
+
+describe("checkout step: Stripe Checkout beside PayPal", () => {
+  const stripeReply = {
+    ...reply,
+    id: "cs_test_1",
+    approve_url: "http://127.0.0.1:3199/c/pay/cs_test_1",
+    url: "http://127.0.0.1:3199/c/pay/cs_test_1",
+  };
+
+  it("offers card, Apple Pay, Google Pay and SEPA beside PayPal and sends the browser to Stripe's page", async () => {
+    config = stripeConfig;
+    vi.mocked(checkoutApi.fulfill).mockResolvedValue(stripeReply);
+    const callbacks = setup();
+    await advance(0);
+    const card = screen.getByRole("radio", { name: "Karte / Apple Pay / Google Pay / SEPA" });
+    // PayPal stays preselected (D104); the parent picks the card.
+    expect((screen.getByRole("radio", { name: "PayPal" }) as HTMLInputElement).checked).toBe(true);
+    expect((card as HTMLInputElement).checked).toBe(false);
+    await click(card);
+    expect(screen.getByText(/zu Stripe weitergeleitet/)).not.toBeNull();
+    await click(termsBox());
+    await click(orderButton());
+    await advance(0);
+    expect(checkoutApi.fulfill).toHaveBeenCalledWith(
+      expect.objectContaining({
+        cartId: cart.cart_id,
+        gateway: "stripe",
+        successUrl: "http://localhost:3000/payment-complete/return?locale=de&gateway=stripe",
+        cancelUrl: "http://localhost:3000/cart?locale=de&payment=cancelled",
+      }),
+    );
+    expect(callbacks.onRedirect).toHaveBeenCalledWith(stripeReply.url);
+    expect(screen.getByTestId("checkout-status").textContent).toContain("zur Zahlungsseite weitergeleitet");
+    // Stripe chosen: PayPal's script is never loaded.
+    expect(paypalArea.mounted).toEqual([]);
+  });
+
+  it("offers the same choice in Russian and pays with Stripe in Russian", async () => {
+    config = stripeConfig;
+    vi.mocked(checkoutApi.fulfill).mockResolvedValue(stripeReply);
+    const callbacks = setup({ locale: "ru" });
+    await advance(0);
+    expect(screen.getByRole("group", { name: "Способ оплаты" })).not.toBeNull();
+    await click(screen.getByRole("radio", { name: "Карта / Apple Pay / Google Pay / SEPA" }));
+    await click(termsBox());
+    await click(screen.getByRole("button", { name: "Заказать с обязательством оплаты" }));
+    await advance(0);
+    expect(checkoutApi.fulfill).toHaveBeenCalledWith(
+      expect.objectContaining({
+        gateway: "stripe",
+        successUrl: "http://localhost:3000/payment-complete/return?locale=ru&gateway=stripe",
+      }),
+    );
+    expect(callbacks.onRedirect).toHaveBeenCalledWith(stripeReply.url);
+  });
+
+  it("still pays with PayPal's buttons when the parent goes back to PayPal", async () => {
+    config = stripeConfig;
+    vi.mocked(checkoutApi.fulfill).mockResolvedValue(reply);
+    const callbacks = setup();
+    await advance(0);
+    await click(screen.getByRole("radio", { name: "Karte / Apple Pay / Google Pay / SEPA" }));
+    await click(screen.getByRole("radio", { name: "PayPal" }));
+    await click(termsBox());
+    await click(orderButton());
+    await advance(0);
+    expect(checkoutApi.fulfill).toHaveBeenCalledWith({ cartId: cart.cart_id, billing: expect.anything() });
+    expect(callbacks.onRedirect).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "PayPal (fake)" })).not.toBeNull();
+  });
+
+  it("offers no choice when the server has no Stripe", async () => {
+    config = paypalConfig;
+    setup();
+    await advance(0);
+    expect(screen.queryByRole("radio")).toBeNull();
   });
 });

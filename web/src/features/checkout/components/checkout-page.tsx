@@ -74,6 +74,9 @@ function formDefaults(user: User | undefined): CheckoutFormValues {
   };
 }
 
+/** Stripe Checkout, or the shop's other gateway (PayPal, or the demo gateway without a PayPal account). */
+type PaymentMethod = "stripe" | "default";
+
 /** Where the checkout stands: filling in, placing the order, paying it (PayPal), or leaving for a gateway. */
 type Phase =
   | { kind: "form" }
@@ -201,6 +204,9 @@ function CheckoutFlow({
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   const [busy, setBusy] = useState<"capturing" | "cancelling" | null>(null);
   const [orderClicked, setOrderClicked] = useState(false);
+  // With Stripe on, the parent picks it or the shop's other gateway (PayPal or the demo); PayPal stays
+  // preselected, as it was before Stripe came (D104).
+  const [method, setMethod] = useState<PaymentMethod>("default");
   const form = useForm<CheckoutFormValues>({
     resolver: zodResolver(CheckoutFormSchema) as never,
     defaultValues: formDefaults(user),
@@ -213,7 +219,8 @@ function CheckoutFlow({
   const info = withdrawalInfo(order.items.map((item) => item.product_page.product_type));
   const placed = phase.kind === "placed" ? phase : null;
   const locked = phase.kind !== "form";
-  const paypal = config.gateway === "paypal";
+  const stripe = config.stripe && method === "stripe";
+  const paypal = config.gateway === "paypal" && !stripe;
 
   if (order.items.length === 0 && phase.kind === "form") {
     return (
@@ -247,10 +254,12 @@ function CheckoutFlow({
     setPhase({ kind: "ordering" });
     try {
       if (!paypal) {
-        // The demo gateway's own page approves or cancels, then sends the browser back to us.
+        // Stripe's or the demo gateway's own page takes the payment, then sends the browser back to us.
+        const gateway = stripe ? ("stripe" as const) : undefined;
         const reply = await checkoutApi.fulfill({
           ...request,
-          ...paymentReturnUrls(window.location.origin, locale),
+          ...(gateway ? { gateway } : {}),
+          ...paymentReturnUrls(window.location.origin, locale, gateway),
         });
         if (reply.url) {
           setPhase({ kind: "leaving" });
@@ -433,6 +442,14 @@ function CheckoutFlow({
         </dl>
         {monthly > 0 ? <p className="text-xs text-slate-700">{t("step.monthlyHint")}</p> : null}
 
+        {config.stripe && !placed ? (
+          <PaymentMethodChoice
+            method={method}
+            onChange={setMethod}
+            other={config.gateway === "paypal" ? t("step.methodPayPal") : t("step.methodDemo")}
+            disabled={locked}
+          />
+        ) : null}
         {placed ? null : (
           <div className="space-y-2">
             <button
@@ -443,7 +460,9 @@ function CheckoutFlow({
             >
               {t("step.order")}
             </button>
-            <p className="text-xs text-slate-700">{paypal ? t("step.paypalHint") : t("step.demoHint")}</p>
+            <p className="text-xs text-slate-700">
+              {stripe ? t("step.stripeHint") : paypal ? t("step.paypalHint") : t("step.demoHint")}
+            </p>
           </div>
         )}
 
@@ -509,5 +528,46 @@ function CheckoutFlow({
         ) : null}
       </aside>
     </div>
+  );
+}
+
+/** The two ways to pay, as radio buttons (one choice, arrow keys move between them). */
+function PaymentMethodChoice({
+  method,
+  onChange,
+  other,
+  disabled,
+}: {
+  method: PaymentMethod;
+  onChange: (method: PaymentMethod) => void;
+  other: string;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation("checkout");
+  const name = useId();
+  const options: [PaymentMethod, string][] = [
+    ["stripe", t("step.methodStripe")],
+    ["default", other],
+  ];
+  return (
+    <fieldset disabled={disabled} className="space-y-2" data-testid="payment-method">
+      <legend className="font-bold text-slate-900">{t("step.methodHeading")}</legend>
+      {options.map(([value, label]) => (
+        <label
+          key={value}
+          className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 border-slate-300 px-3 py-2 has-[:checked]:border-orange-800"
+        >
+          <input
+            type="radio"
+            name={name}
+            value={value}
+            checked={method === value}
+            onChange={() => onChange(value)}
+            className="size-5 accent-orange-800"
+          />
+          <span className="font-semibold text-slate-900">{label}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -13,7 +13,15 @@ import { formatEuro } from "../../../lib/money.ts";
 import { orderOptions } from "../api/checkout-api.ts";
 
 /** How the page words an order's status. */
-export type Outcome = "paid" | "awaiting" | "declined" | "expired" | "cancelled" | "refunded" | "open";
+export type Outcome =
+  | "paid"
+  | "awaiting"
+  | "processing"
+  | "declined"
+  | "expired"
+  | "cancelled"
+  | "refunded"
+  | "open";
 
 const OUTCOME: Record<ApiOrderStatus, Outcome> = {
   payment_fulfilled: "paid",
@@ -35,10 +43,13 @@ const AWAITING_POLL_MS = 3000;
 export function PaymentCompletePage({
   userKey,
   id,
+  processing = false,
   onSignIn,
 }: {
   userKey: string | null;
   id: string;
+  /** Back from Stripe with a SEPA debit still under way: an order awaiting payment says so. */
+  processing?: boolean;
   onSignIn: () => void;
 }) {
   const { t } = useTranslation("checkout");
@@ -74,7 +85,7 @@ export function PaymentCompletePage({
       </p>
     );
   } else {
-    body = <OrderOutcome order={order.data} />;
+    body = <OrderOutcome order={order.data} processing={processing} />;
   }
 
   return (
@@ -87,15 +98,16 @@ export function PaymentCompletePage({
   );
 }
 
-function OrderOutcome({ order }: { order: Order }) {
+function OrderOutcome({ order, processing }: { order: Order; processing: boolean }) {
   const { t } = useTranslation("checkout");
   const locale = useLocale();
-  const outcome = OUTCOME[order.status];
+  const status = OUTCOME[order.status];
+  const outcome: Outcome = status === "awaiting" && processing ? "processing" : status;
   const paidAt = order.paid_at ? berlinDateTime(order.paid_at, locale) : null;
   const tone =
     outcome === "paid"
       ? "border-green-700 bg-green-50 text-green-900"
-      : outcome === "awaiting" || outcome === "open"
+      : outcome === "awaiting" || outcome === "processing" || outcome === "open"
         ? "border-slate-500 bg-slate-50 text-slate-900"
         : "border-red-700 bg-red-50 text-red-900";
   return (
@@ -142,7 +154,7 @@ function OrderOutcome({ order }: { order: Order }) {
         </dl>
       </section>
 
-      {outcome === "paid" || outcome === "awaiting" ? (
+      {outcome === "paid" || outcome === "awaiting" || outcome === "processing" ? (
         <section aria-labelledby="next-steps" className="space-y-2">
           <h2 id="next-steps" className="text-xl font-bold text-slate-900">
             {t("complete.nextHeading")}

@@ -145,6 +145,7 @@ describe("/payment-complete/return (the demo gateway's success_url)", () => {
         payerId="DEMOPAYER"
         signedIn
         onPaid={onPaid}
+        onProcessing={vi.fn()}
         onBackInCart={vi.fn()}
         onSignIn={vi.fn()}
       />,
@@ -163,6 +164,7 @@ describe("/payment-complete/return (the demo gateway's success_url)", () => {
         payerId="DEMOPAYER"
         signedIn
         onPaid={onPaid}
+        onProcessing={vi.fn()}
         onBackInCart={vi.fn()}
         onSignIn={vi.fn()}
       />,
@@ -182,6 +184,7 @@ describe("/payment-complete/return (the demo gateway's success_url)", () => {
         payerId={undefined}
         signedIn
         onPaid={vi.fn()}
+        onProcessing={vi.fn()}
         onBackInCart={onBackInCart}
         onSignIn={vi.fn()}
       />,
@@ -199,6 +202,7 @@ describe("/payment-complete/return (the demo gateway's success_url)", () => {
         payerId={undefined}
         signedIn
         onPaid={onPaid}
+        onProcessing={vi.fn()}
         onBackInCart={vi.fn()}
         onSignIn={vi.fn()}
       />,
@@ -208,6 +212,117 @@ describe("/payment-complete/return (the demo gateway's success_url)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Erneut versuchen" }));
     await advance(0);
     expect(onPaid).toHaveBeenCalledWith(41);
+  });
+});
+
+describe("/payment-complete/return from Stripe Checkout (token = our order number)", () => {
+  const notApproved = () =>
+    new ApiError(400, { error_codes: { non_field_errors: ["payment_not_approved"] } });
+
+  it("captures our order and goes on to its page as paid", async () => {
+    vi.mocked(api.post).mockResolvedValue(paid);
+    const onPaid = vi.fn();
+    renderWithQueries(
+      <PaymentReturnPage
+        token="41"
+        payerId={undefined}
+        gateway="stripe"
+        signedIn
+        onPaid={onPaid}
+        onProcessing={vi.fn()}
+        onBackInCart={vi.fn()}
+        onSignIn={vi.fn()}
+      />,
+    );
+    await advance(0);
+    expect(api.post).toHaveBeenCalledWith("/api/v2/orders/41/capture/", { orderID: "41", payerID: null });
+    expect(onPaid).toHaveBeenCalledWith(41);
+  });
+
+  it("takes a payment Stripe has not confirmed yet (a SEPA debit processing) to the order's page as processing", async () => {
+    vi.mocked(api.post).mockRejectedValue(notApproved());
+    const onProcessing = vi.fn();
+    renderWithQueries(
+      <PaymentReturnPage
+        token="43"
+        payerId={undefined}
+        gateway="stripe"
+        signedIn
+        onPaid={vi.fn()}
+        onProcessing={onProcessing}
+        onBackInCart={vi.fn()}
+        onSignIn={vi.fn()}
+      />,
+    );
+    await advance(0);
+    expect(onProcessing).toHaveBeenCalledWith(43);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("still asks to try again when another gateway's payment is not approved", async () => {
+    vi.mocked(api.post).mockRejectedValue(notApproved());
+    const onProcessing = vi.fn();
+    renderWithQueries(
+      <PaymentReturnPage
+        token="DEMO-44"
+        payerId={undefined}
+        signedIn
+        onPaid={vi.fn()}
+        onProcessing={onProcessing}
+        onBackInCart={vi.fn()}
+        onSignIn={vi.fn()}
+      />,
+    );
+    await advance(0);
+    expect(onProcessing).not.toHaveBeenCalled();
+    expect(screen.getByRole("alert").textContent).toContain("noch nicht freigegeben");
+  });
+});
+
+describe("/payment-complete/{id} for a SEPA debit still processing", () => {
+  const staged = order([workshop], { id: 43, status: "payment_staged" });
+
+  it("says so in German, keeps asking, and shows paid once Stripe reports the money", async () => {
+    vi.mocked(api.get)
+      .mockResolvedValueOnce(staged)
+      .mockResolvedValue({ ...staged, status: "payment_fulfilled" });
+    renderWithQueries(<PaymentCompletePage userKey="5" id="43" processing onSignIn={vi.fn()} />);
+    await advance(0);
+    const outcome = screen.getByTestId("payment-outcome");
+    expect(outcome.getAttribute("data-outcome")).toBe("processing");
+    expect(outcome.textContent).toContain("SEPA-Lastschrift");
+    expect(outcome.textContent).toContain("Plätze sind so lange für Sie reserviert");
+    await advance(3000);
+    await advance(50);
+    expect(screen.getByTestId("payment-outcome").getAttribute("data-outcome")).toBe("paid");
+  });
+
+  it("says so in Russian", async () => {
+    vi.mocked(api.get).mockResolvedValue(staged);
+    renderWithQueries(<PaymentCompletePage userKey="5" id="43" processing onSignIn={vi.fn()} />, "ru");
+    await advance(0);
+    expect(screen.getByTestId("payment-outcome").textContent).toContain("дебет SEPA оформлен");
+  });
+
+  it("a staged order without the processing mark reads as awaiting confirmation", async () => {
+    vi.mocked(api.get).mockResolvedValue(staged);
+    renderWithQueries(<PaymentCompletePage userKey="5" id="43" onSignIn={vi.fn()} />);
+    await advance(0);
+    expect(screen.getByTestId("payment-outcome").getAttribute("data-outcome")).toBe("awaiting");
+  });
+});
+
+describe("cart notice after Stripe's cancel_url (token = our order number)", () => {
+  it("posts cancel_payment for our order, which puts the items back in the cart", async () => {
+    const back = order([workshop], { id: 45 });
+    vi.mocked(api.post).mockResolvedValue(back);
+    const onCancelled = vi.fn();
+    renderInLocale(
+      <PaymentNotice notice="cancelled" token="45" onCancelled={onCancelled} onSignIn={vi.fn()} />,
+    );
+    await advance(0);
+    expect(api.post).toHaveBeenCalledWith("/api/v2/orders/45/cancel_payment/");
+    expect(onCancelled).toHaveBeenCalledWith(back);
   });
 });
 

@@ -30,23 +30,29 @@ function captureOnce(token: string, payerId: string | undefined): Promise<number
 export function PaymentReturnPage({
   token,
   payerId,
+  gateway,
   signedIn,
   onPaid,
+  onProcessing,
   onBackInCart,
   onSignIn,
 }: {
   token: string | undefined;
   payerId: string | undefined;
+  /** `stripe`: back from Stripe Checkout, `token` is our order number. */
+  gateway?: "stripe" | undefined;
   signedIn: boolean;
   onPaid: (orderId: number) => void;
+  /** Stripe took the payment but it is still under way (a SEPA debit): the order's page says so. */
+  onProcessing: (orderId: number) => void;
   onBackInCart: (notice: PaymentNotice) => void;
   onSignIn: () => void;
 }) {
   const { t } = useTranslation("checkout");
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const callbacks = useRef({ onPaid, onBackInCart });
-  callbacks.current = { onPaid, onBackInCart };
+  const callbacks = useRef({ onPaid, onProcessing, onBackInCart });
+  callbacks.current = { onPaid, onProcessing, onBackInCart };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the "try again" button's trigger.
   useEffect(() => {
@@ -63,13 +69,17 @@ export function PaymentReturnPage({
         const found = checkoutProblem(error);
         if (found === "paymentDeclined") callbacks.current.onBackInCart("declined");
         else if (found === "orderNotPayable") callbacks.current.onBackInCart("expired");
+        // Stripe returns here only after its page was completed: a payment not confirmed yet is a SEPA
+        // debit still processing (D103), its seats held until Stripe reports the outcome.
+        else if (found === "notApproved" && gateway === "stripe" && /^\d+$/.test(token))
+          callbacks.current.onProcessing(Number(token));
         else setProblem(found);
       },
     );
     return () => {
       live = false;
     };
-  }, [token, payerId, signedIn, attempt]);
+  }, [token, payerId, gateway, signedIn, attempt]);
 
   let body: React.ReactNode;
   if (!token) {
