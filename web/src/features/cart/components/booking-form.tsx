@@ -86,6 +86,8 @@ export function BookingForm({
   const formId = useId();
   const [added, setAdded] = useState<{ name: string | null } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Counts saved children: after each, the focus moves on to what the booking still needs.
+  const [childSaved, setChildSaved] = useState(0);
 
   const resolver: Resolver<BookingValues> = async (values) => {
     const { errors } = validateBooking(product, values);
@@ -114,6 +116,21 @@ export function BookingForm({
       setFailure(serverMessage(error) ?? t("buy.addFailed"));
     },
   });
+
+  // After a child is saved the "Add" form is gone; the focus goes to the next thing to do: the first free
+  // slot or week when none is chosen yet, else the add-to-cart button (not <body>).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per saved child
+  useEffect(() => {
+    if (childSaved === 0) return;
+    const chosen = values.schedule_slots.length > 0 || values.academy_weeks.length > 0;
+    const needsChoice = choice.kind === "weekly" || choice.kind === "dated" || choice.kind === "weeks";
+    const field = choice.kind === "weeks" ? "academy_weeks" : "schedule_slots";
+    const firstFree = Array.from(document.getElementsByName(field)).find(
+      (input): input is HTMLInputElement =>
+        input instanceof HTMLInputElement && input.getAttribute("form") === formId && !input.disabled,
+    );
+    (needsChoice && !chosen && firstFree ? firstFree : submitRef.current)?.focus();
+  }, [childSaved]);
 
   const codeText = useErrorText();
   const errorText = (field: keyof BookingValues) => codeText(errors[field]?.message);
@@ -173,6 +190,7 @@ export function BookingForm({
             AddVisitor={AddVisitor}
             onAdded={(saved) => {
               form.setValue("visitor", String(saved.id), { shouldValidate: form.formState.isSubmitted });
+              setChildSaved((count) => count + 1);
             }}
             warning={(() => {
               const mismatch = ageMismatch(visitor?.birth_date, product.age_group, todayInBerlin());
