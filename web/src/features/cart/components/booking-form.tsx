@@ -52,7 +52,8 @@ export type AddVisitorComponent = ComponentType<{
   onCancel: () => void;
 }>;
 
-const fieldset = "space-y-3 rounded-2xl border-2 border-slate-300 p-4";
+// min-w-0: a fieldset is as wide as its widest content by default, which pushed a 320 px page sideways.
+const fieldset = "min-w-0 space-y-3 rounded-2xl border-2 border-slate-300 p-4";
 const legend = "px-1 text-lg font-bold text-slate-900";
 const choiceRow =
   "flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 px-3 py-2 has-[:checked]:border-orange-800 has-[:checked]:bg-orange-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70";
@@ -163,7 +164,7 @@ export function BookingForm({
                   aria-describedby={describedBy}
                   {...form.register("purchase_option", { onChange: onOptionChange })}
                 />
-                <span className="flex-1">
+                <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
                   <span className="block font-semibold">{o.name}</span>
                   {o.number_of_meetings ? (
                     <span className="block text-sm text-slate-700">
@@ -171,7 +172,9 @@ export function BookingForm({
                     </span>
                   ) : null}
                 </span>
-                <span className="text-right font-semibold whitespace-nowrap">
+                {/* On a 320 px phone "79,00 € / месяц" may break after the amount (its € is held by a
+                    no-break space) rather than push the page sideways. */}
+                <span className="text-right font-semibold sm:whitespace-nowrap">
                   {o.is_recurring
                     ? t("buy.perMonth", { price: formatEuro(o.base_price_cents, locale) })
                     : formatEuro(o.base_price_cents, locale)}

@@ -37,12 +37,15 @@ export function ProfilePage({
         activationMode="manual"
         className="mt-8"
       >
-        <Tabs.List aria-label={t("tabsLabel")} className="flex gap-2 border-b border-slate-300">
+        <Tabs.List
+          aria-label={t("tabsLabel")}
+          className="flex flex-wrap gap-x-1 border-b border-slate-300 sm:gap-x-2"
+        >
           {PROFILE_TABS.map((value) => (
             <Tabs.Trigger
               key={value}
               value={value}
-              className="-mb-px border-b-4 border-transparent px-4 py-2 font-semibold text-slate-800 hover:text-orange-900 data-[state=active]:border-orange-800 data-[state=active]:text-orange-900"
+              className="-mb-px border-b-4 border-transparent px-3 py-2 sm:px-4 font-semibold text-slate-800 hover:text-orange-900 data-[state=active]:border-orange-800 data-[state=active]:text-orange-900"
             >
               {PROFILE_TAB_TITLES[value][locale]}
             </Tabs.Trigger>
