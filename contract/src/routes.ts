@@ -90,6 +90,16 @@ export const PAGE_TITLES: Record<PageKey, { de: string; ru: string }> = {
   workshops: { de: "Workshops", ru: "Мастер-классы" },
 };
 
+/**
+ * The profile's tabs as the profile shows them; mails that point a parent to a tab name it with these words,
+ * so the mail and the page never disagree (issue 24).
+ */
+export const PROFILE_TAB_TITLES = {
+  visitors: { de: "Kinder", ru: "Дети" },
+  workshops: { de: "Workshops", ru: "Мастер-классы" },
+  sales: { de: "Verlauf", ru: "История" },
+} as const;
+
 export const SITE_NAME = { de: "Atelier – Kunst- und Sprachschule", ru: "Atelier – школа искусств и языков" };
 
 /** Meta descriptions of pages whose text does not come from a content page or a product. */

@@ -73,7 +73,7 @@ test.describe("catalogue", () => {
   test("switching the locale on a product page changes its texts", async ({ page }) => {
     await page.goto("/product/kleine-maler-5-7?locale=de");
     await expect(page.getByRole("heading", { level: 1, name: "Kleine Maler" })).toBeVisible();
-    await page.getByRole("banner").getByRole("link", { name: "RU", exact: true }).first().click();
+    await page.getByRole("banner").getByRole("link", { name: "Русский", exact: true }).first().click();
     await expect(page).toHaveURL(/\/product\/kleine-maler-5-7\?locale=ru/);
     await expect(page.getByRole("heading", { level: 1, name: "Маленькие художники" })).toBeVisible();
     await expect(page).toHaveTitle(/^Маленькие художники – /);

@@ -17,7 +17,7 @@ test.describe("home and locale", () => {
     context,
   }) => {
     await page.goto("/?locale=de");
-    await page.getByRole("banner").getByRole("link", { name: "RU", exact: true }).first().click();
+    await page.getByRole("banner").getByRole("link", { name: "Русский", exact: true }).first().click();
     await expect(page).toHaveURL(/locale=ru/);
     await expect(page.locator("html")).toHaveAttribute("lang", "ru");
     const nav = page.getByRole("banner").getByRole("navigation").first();

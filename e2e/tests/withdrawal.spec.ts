@@ -31,7 +31,9 @@ test("a parent withdraws a course within 14 days and sees the refund recorded", 
   expect(pdfFile.suggestedFilename()).toMatch(/^RE-\d{4}-\d{6}\.pdf$/);
   expect((await readFile((await pdfFile.path()) ?? "")).subarray(0, 5).toString()).toBe("%PDF-");
   const ics = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Termine von Mila Muster als Kalenderdatei herunterladen" }).click();
+  await page
+    .getByRole("button", { name: "Kalenderdatei herunterladen (.ics): alle Termine von Mila Muster" })
+    .click();
   const icsFile = await ics;
   expect(icsFile.suggestedFilename()).toMatch(/\.ics$/);
   const calendar = await readFile((await icsFile.path()) ?? "", "utf8");

@@ -13,6 +13,7 @@ import {
   createPayPalWebhooks,
   createStripeWebhooks,
   loadInstallation,
+  orderLinesDue,
   type PaymentWorker,
   stripeWebhookRoutes,
 } from "./checkout/index.ts";
@@ -316,7 +317,14 @@ async function registerCheckout(
       webhooks: createStripeWebhooks({ db, checkout, gateway, stripe, orderHasWithdrawals, log: app.log }),
     }),
   );
-  if (demo) await app.register(demoGatewayRoutes({ demo, webUrl: env.WEB_URL }));
+  if (demo)
+    await app.register(
+      demoGatewayRoutes({
+        demo,
+        webUrl: env.WEB_URL,
+        orderLines: async (orderId, locale) => orderLinesDue(await findCartItems(db, orderId, locale)),
+      }),
+    );
   const withdrawals = createWithdrawalsService({ db, gateway, publicUrl: env.PUBLIC_URL, log: app.log });
   await app.register(withdrawalsRoutes({ withdrawals }));
   const worker = createPaymentWorker({

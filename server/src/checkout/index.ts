@@ -3,5 +3,6 @@ export { checkoutRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";
 export { loadInstallation } from "./installation.ts";
 export { createPaymentWorker, type PaymentWorker } from "./payment-worker.ts";
+export { orderLinesDue } from "./paypal-order-request.ts";
 export { createPayPalWebhooks } from "./paypal-webhooks.ts";
 export { createStripeWebhooks } from "./stripe-webhooks.ts";

@@ -10,6 +10,25 @@ const DESCRIPTION: Record<Locale, (orderId: number) => string> = {
   ru: (orderId) => `Заказ Atelier № ${orderId}`,
 };
 
+/** A line as every payment page names it: "Kleine Maler – Mila Petrova". */
+function lineName(item: CartItemRow): string {
+  const child = [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ");
+  return (child ? `${item.pageName} – ${child}` : item.pageName).slice(0, NAME_MAX);
+}
+
+/**
+ * Each line at what the server's order charges for it: its price less its sibling and promocode
+ * discounts, the amount the cart and the checkout show (`calculated_price_cents − discount_amount_cents`).
+ * PayPal's request cannot carry that per line (its items need list prices that add up to item_total), so
+ * the demo gateway's page shows these instead of the request's (issue 24).
+ */
+export function orderLinesDue(items: CartItemRow[]): { name: string; amountCents: number }[] {
+  return items.map((item) => ({
+    name: lineName(item),
+    amountCents: item.calculatedPriceCents - item.siblingDiscountCents - item.promocodeDiscountCents,
+  }));
+}
+
 /**
  * The Orders v2 request of a staged order: intent CAPTURE, EUR, one purchase unit with every item and an
  * `item_total` breakdown (sibling and promocode discounts and the gift card's part as `discount`), our
@@ -46,15 +65,12 @@ export function buildPayPalOrderRequest(
           ...eur(order.totalCheckoutCents),
           breakdown: { item_total: eur(itemTotal), ...(discount > 0 ? { discount: eur(discount) } : {}) },
         },
-        items: items.map((item) => {
-          const child = [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ");
-          return {
-            name: (child ? `${item.pageName} – ${child}` : item.pageName).slice(0, NAME_MAX),
-            quantity: "1",
-            unit_amount: eur(item.calculatedPriceCents),
-            sku: `item-${item.id}`,
-          };
-        }),
+        items: items.map((item) => ({
+          name: lineName(item),
+          quantity: "1",
+          unit_amount: eur(item.calculatedPriceCents),
+          sku: `item-${item.id}`,
+        })),
       },
     ],
     payment_source: {

@@ -368,6 +368,39 @@ describe("renderMail", () => {
     expect(ru.text).toContain("всю сумму — 45,00\u00a0€");
   });
 
+  it("writes Russian mails with a capital after the greeting and every sentence, as a Russian reader expects (issue 24)", () => {
+    for (const name of MAIL_TEMPLATE_NAMES) {
+      const { text } = render(name, "ru", SAMPLES[name]);
+      // "Здравствуйте, Eva! мы получили…" reads as a typo: after "!" and at the start of a paragraph
+      // Russian writes a capital, unlike German's "Hallo Anna, wir haben…".
+      expect(text, name).not.toMatch(/[!?]\s+\p{Ll}/u);
+      for (const block of text.split(/\n\s*\n/)) {
+        const first = block.match(/\p{L}/u)?.[0] ?? "";
+        if (block.trimStart().startsWith("http")) continue;
+        expect(first, `${name}: ${block.slice(0, 60)}`).toBe(first.toUpperCase());
+      }
+    }
+    expect(render("contract-cancellation", "ru", SAMPLES["contract-cancellation"]).text).toContain(
+      "Здравствуйте, Eva! Мы получили ваше заявление",
+    );
+  });
+
+  it("puts no child's name where Russian would decline it, only in the labelled rows (issue 24)", () => {
+    // "подошла очередь Mila Petrova" needs the genitive ("Милы Петровой"), which a template cannot form.
+    const { text } = render("waiting-list-offer", "ru", SAMPLES["waiting-list-offer"]);
+    const lines = text.split("\n").filter((line) => line.includes("Mila Petrova"));
+    expect(lines).toEqual(["Ребёнок: Mila Petrova"]);
+  });
+
+  it("names the profile's tab the way the profile shows it (Verlauf / История, issue 24)", () => {
+    const de = render("order-confirmation", "de", SAMPLES["order-confirmation"]).text;
+    const ru = render("order-confirmation", "ru", SAMPLES["order-confirmation"]).text;
+    expect(de).toContain("in Ihrem Profil im Reiter „Verlauf“");
+    expect(ru).toContain("в вашем профиле на вкладке «История»");
+    expect(de).not.toContain("Käufe");
+    expect(ru).not.toContain("Покупки");
+  });
+
   it("only accepts the data of the named template", () => {
     // @ts-expect-error verify-email needs a link
     expect(() => renderMail("verify-email", "ru", { firstName: "Anna" })).toThrow();

@@ -10,6 +10,7 @@ const TEXTS: Record<Locale, Record<string, string>> = {
     banner: "DEMO – hier fließt kein echtes Geld. Die Schule hat noch kein PayPal-Konto eingerichtet.",
     intro: "So würde PayPal die Zahlung zur Freigabe zeigen:",
     total: "Gesamt",
+    giftCard: "Mit Gutschein bezahlt",
     approve: "Zahlung freigeben (Demo)",
     cancel: "Abbrechen und zurück zum Warenkorb",
     gone: "Diese Demo-Zahlung gibt es nicht.",
@@ -20,6 +21,7 @@ const TEXTS: Record<Locale, Record<string, string>> = {
     banner: "ДЕМО – настоящие деньги не списываются. Школа ещё не подключила PayPal.",
     intro: "Так PayPal показал бы платёж для подтверждения:",
     total: "Итого",
+    giftCard: "Оплачено подарочным сертификатом",
     approve: "Подтвердить оплату (демо)",
     cancel: "Отменить и вернуться в корзину",
     gone: "Такой демо-оплаты нет.",
@@ -39,13 +41,21 @@ function page(locale: Locale, body: string) {
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${t.title}</title><style>${STYLE}</style></head><body><p class="banner" role="note">${t.banner}</p>${body}</body></html>`;
 }
 
-function approvalPage(order: DemoOrderView) {
+/** The lines of one of our orders as the server charges them (its price less sibling and promocode discounts). */
+export type OrderLines = (
+  orderId: number,
+  locale: Locale,
+) => Promise<{ name: string; amountCents: number }[] | undefined>;
+
+function approvalPage(order: DemoOrderView, lines: { name: string; amountCents: number }[]) {
   const t = TEXTS[order.locale];
-  const rows = order.items.map(
-    (item) => html`<tr><td>${item.name}</td><td>${formatMoney(item.amountCents, order.locale)}</td></tr>`,
-  );
+  const money = (cents: number) => formatMoney(cents, order.locale);
+  const rows = lines.map((line) => html`<tr><td>${line.name}</td><td>${money(line.amountCents)}</td></tr>`);
+  // What the lines leave over the amount due is the gift card's part (the only order-level deduction).
+  const byCard = lines.reduce((sum, line) => sum + line.amountCents, 0) - order.amountCents;
+  if (byCard > 0) rows.push(html`<tr><td>${t.giftCard}</td><td>−${money(byCard)}</td></tr>`);
   const body = html`<h1>${t.title}</h1><p>${t.intro}</p><p>${order.description}</p>
-<table>${rows}<tr><td><strong>${t.total}</strong></td><td><strong>${formatMoney(order.amountCents, order.locale)}</strong></td></tr></table>
+<table>${rows}<tr><td><strong>${t.total}</strong></td><td><strong>${money(order.amountCents)}</strong></td></tr></table>
 <form method="post" action="/payments/demo/${order.id}/approve"><button class="approve" type="submit">${t.approve}</button></form>
 <form method="post" action="/payments/demo/${order.id}/cancel"><button class="cancel" type="submit">${t.cancel}</button></form>`;
   return page(order.locale, body.toString());
@@ -62,9 +72,19 @@ const withParams = (url: string, params: Record<string, string>) => {
 /**
  * The demo gateway's approval page (D49): what PayPal's window would be, marked as a demo on every screen.
  * Approving or cancelling redirects like PayPal does: to the return or cancel address with `?token=`.
+ * Its lines are our order's as the cart and checkout show them (`orderLines`, handed in by the wiring),
+ * not the request's list prices, so a sibling discount is not shown as the full price (issue 24).
  */
 export const demoGatewayRoutes =
-  ({ demo, webUrl }: { demo: DemoGateway; webUrl: string }): FastifyPluginAsyncZod =>
+  ({
+    demo,
+    webUrl,
+    orderLines,
+  }: {
+    demo: DemoGateway;
+    webUrl: string;
+    orderLines?: OrderLines | undefined;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     // The page's forms post no fields; their body is not read.
     app.addContentTypeParser("application/x-www-form-urlencoded", { bodyLimit: 1024 }, (_req, _body, done) =>
@@ -81,7 +101,8 @@ export const demoGatewayRoutes =
           return reply.status(404).send(page(request.locale, `<p>${TEXTS[request.locale].gone}</p>`));
         if (order.status !== "CREATED")
           return reply.send(page(order.locale, `<p>${TEXTS[order.locale].done}</p>`));
-        return reply.send(approvalPage(order));
+        const ours = order.orderId === null ? undefined : await orderLines?.(order.orderId, order.locale);
+        return reply.send(approvalPage(order, ours?.length ? ours : order.items));
       },
     );
 

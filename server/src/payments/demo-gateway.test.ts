@@ -1,5 +1,10 @@
+import type { Order } from "@atelier/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { giftCards } from "../db/index.ts";
+import { newGiftCardCode } from "../gift-cards/gift-card-code.ts";
+import { formatMoney } from "../mail/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createChild } from "../test/shop-fixtures.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 beforeAll(async () => {
@@ -75,5 +80,49 @@ describe("the offline demo gateway (no PayPal account configured)", () => {
       body: { id: "WH-1", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: {} },
     });
     expect(hook.statusCode).toBe(403);
+  });
+});
+
+describe("the demo approval page's lines (issue 24)", () => {
+  it("shows each line at the amount of the server's order: the sibling's course less its discount, the gift card apart", async () => {
+    const [card] = await t.db
+      .insert(giftCards)
+      .values({ code: newGiftCardCode(), initialCents: 1_000, balanceCents: 1_000 })
+      .returning();
+    const parent = await t.parentWithCourse(0);
+    const sibling = await createChild(t.db, parent.id, 6, "Lev");
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        product_page: t.course.page.id,
+        purchase_option: t.course.option("Course (1 / week)").id,
+        visitor: sibling,
+        schedule_slots: [t.weekly[1]?.id],
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: card?.code },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const cart = (
+      await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })
+    ).json() as Order;
+    expect(cart.items.some((item) => item.sibling_discount_cents > 0)).toBe(true);
+
+    const { id } = (await t.fulfil(parent.headers, urls)).json();
+    const page = await t.app.inject({ method: "GET", url: `/payments/demo/${id}` });
+    const rows = [...page.body.matchAll(/<tr><td>(.*?)<\/td><td>(.*?)<\/td><\/tr>/g)].map((row) => [
+      row[1]?.replace(/<\/?strong>/g, ""),
+      row[2]?.replace(/<\/?strong>/g, ""),
+    ]);
+    const money = (cents: number) => formatMoney(cents, "de");
+    const lineAmounts = cart.items.map((item) =>
+      money(item.calculated_price_cents - item.discount_amount_cents),
+    );
+    expect(rows.slice(0, cart.items.length).map((row) => row[1])).toEqual(lineAmounts);
+    expect(rows[cart.items.length]).toEqual(["Mit Gutschein bezahlt", `−${money(1_000)}`]);
+    expect(rows.at(-1)).toEqual(["Gesamt", money(cart.total_checkout_price_cents)]);
   });
 });

@@ -31,8 +31,16 @@ export type DemoOrderView = {
   amountCents: number;
   locale: "de" | "ru";
   description: string;
+  /** Our order's id from the request's `reference_id` ("order-42"); null when it names none. */
+  orderId: number | null;
   items: { name: string; amountCents: number }[];
 };
+
+/** Checkout names each purchase unit after our order ("order-42", paypal-order-request.ts). */
+function orderIdOf(referenceId: string | undefined): number | null {
+  const match = /^order-(\d+)$/.exec(referenceId ?? "");
+  return match ? Number(match[1]) : null;
+}
 
 function experience(request: CreateOrderRequest) {
   return request.payment_source?.paypal?.experience_context ?? {};
@@ -144,6 +152,7 @@ export function createDemoGateway(db: Db, publicUrl: string): DemoGateway {
         amountCents: row.amountCents,
         locale: experience(request).locale === "ru-RU" ? "ru" : "de",
         description: unit?.description ?? "",
+        orderId: orderIdOf(unit?.reference_id),
         items: (unit?.items ?? []).map((item) => ({
           name: item.name,
           amountCents: centsOf(item.unit_amount.value) * Number(item.quantity),

@@ -1,4 +1,4 @@
-import type { Locale } from "@atelier/contract";
+import { type Locale, PROFILE_TAB_TITLES } from "@atelier/contract";
 import { formatMoney } from "./format.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { actionButton, actionText, greeting, paragraph } from "./parts.ts";
@@ -84,7 +84,7 @@ const TEXTS: Record<Locale, Texts> = {
     nextHeading: "Wie geht es weiter?",
     next: [
       "Bringen Sie den QR-Code zum ersten Termin mit, ausgedruckt oder auf dem Handy.",
-      "Alle Buchungen finden Sie jederzeit in Ihrem Profil unter „Käufe“.",
+      `Alle Buchungen finden Sie jederzeit in Ihrem Profil im Reiter „${PROFILE_TAB_TITLES.sales.de}“.`,
     ],
     profileAction: "Meine Buchungen ansehen",
     invoice: (number) => `Ihre Rechnung ${number} finden Sie als PDF im Anhang.`,
@@ -111,7 +111,7 @@ const TEXTS: Record<Locale, Texts> = {
     nextHeading: "Что дальше?",
     next: [
       "Возьмите QR-код на первое занятие — распечатанным или в телефоне.",
-      "Все бронирования всегда доступны в вашем профиле в разделе «Покупки».",
+      `Все бронирования всегда доступны в вашем профиле на вкладке «${PROFILE_TAB_TITLES.sales.ru}».`,
     ],
     profileAction: "Мои бронирования",
     invoice: (number) => `Счёт ${number} приложен к письму в формате PDF.`,

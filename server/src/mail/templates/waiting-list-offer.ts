@@ -38,8 +38,9 @@ const TEXTS = {
   },
   ru: {
     subject: (product: string) => `Освободилось место: ${product}`,
-    intro: (child: string) =>
-      `в листе ожидания подошла очередь ${child}: освободилось место, и мы придержали его для вас.`,
+    // No name in the sentence: Russian would decline it ("очередь Софьи"), and we cannot decline names
+    // reliably; the child stands in the table below, in the nominative.
+    intro: () => "Подошла ваша очередь в листе ожидания: освободилось место, и мы придержали его для вас.",
     until: (when: string) =>
       `Предложение действует до ${when} (по берлинскому времени). После этого место перейдёт следующему в листе ожидания.`,
     button: "Забронировать место",

@@ -1,7 +1,7 @@
 import { PAGE_TITLES } from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useCanGoBack, useLocation, useRouter } from "@tanstack/react-router";
-import { lazy, Suspense, useState } from "react";
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Container } from "../../components/ui/container.tsx";
 import { LogoMark } from "../../components/ui/logo.tsx";
@@ -30,9 +30,12 @@ export function Header({ holdDialogs = false }: { holdDialogs?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const session = useSession();
+  const nav = useRef<HTMLElement>(null);
+  const links = useRef<HTMLUListElement>(null);
+  const shown = useItemsThatFit(nav, links, locale);
   return (
     <header className="border-b border-slate-200 bg-white">
-      <Container className="flex h-16 items-center gap-3 lg:gap-6">
+      <Container className="flex h-16 items-center gap-2 sm:gap-3 lg:gap-6">
         <Link
           to="/"
           className="flex shrink-0 items-center gap-2 rounded-lg text-xl font-extrabold text-slate-900"
@@ -41,14 +44,17 @@ export function Header({ holdDialogs = false }: { holdDialogs?: boolean }) {
           <span className="max-sm:sr-only">Atelier</span>
           <span className="sr-only"> – {t("logoHome")}</span>
         </Link>
-        <nav aria-label={t("mainNav")} className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {navLinks(locale).map((link) => (
-              <li key={link.key}>
+        {/* The sections take the room the header has left, on one line; the ones that do not fit (German at
+            1024–1366 px, a guest's "Anmelden" beside them) step aside for the menu button, which lists them
+            all, rather than push the page sideways or clip the menu button (issue 24). */}
+        <nav ref={nav} aria-label={t("mainNav")} className="hidden min-w-0 flex-1 overflow-hidden lg:block">
+          <ul ref={links} className="flex items-center gap-1">
+            {navLinks(locale).map((link, index) => (
+              <li key={link.key} className={`shrink-0 ${index < shown ? "" : "invisible"}`}>
                 <Link
                   to={link.to}
                   activeOptions={{ includeSearch: false }}
-                  className="rounded-full px-2.5 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-orange-50 aria-[current=page]:text-orange-900"
+                  className="rounded-full px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-orange-50 aria-[current=page]:text-orange-900"
                 >
                   {PAGE_TITLES[link.key][locale]}
                 </Link>
@@ -56,7 +62,7 @@ export function Header({ holdDialogs = false }: { holdDialogs?: boolean }) {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <LanguageSwitch />
           <CartLink session={session} />
           <AccountButton session={session} holdDialog={holdDialogs} />
@@ -65,6 +71,38 @@ export function Header({ holdDialogs = false }: { holdDialogs?: boolean }) {
       </Container>
     </header>
   );
+}
+
+/**
+ * How many of `list`'s items fit whole inside `box`, measured again whenever either changes size (a
+ * resize, the other language). All of them until measured, as the server renders the page.
+ */
+function useItemsThatFit(
+  box: RefObject<HTMLElement | null>,
+  list: RefObject<HTMLElement | null>,
+  // The items' words change with the language while the boxes may keep their size: measure again then.
+  locale: string,
+) {
+  const [count, setCount] = useState(Number.POSITIVE_INFINITY);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the locale is why it runs again
+  useEffect(() => {
+    const outer = box.current;
+    const items = list.current;
+    if (!outer || !items || typeof ResizeObserver === "undefined") return;
+    const check = () => {
+      const right = outer.getBoundingClientRect().right + 0.5;
+      const first = Array.from(items.children).findIndex(
+        (item) => item.getBoundingClientRect().right > right,
+      );
+      setCount(first === -1 ? items.children.length : first);
+    };
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(outer);
+    observer.observe(items);
+    return () => observer.disconnect();
+  }, [box, list, locale]);
+  return count;
 }
 
 /** Spec §2: the profile menu (logged in) or the sign-in button that opens the sign-in dialog (guest). */
@@ -94,9 +132,13 @@ function AccountButton({ session, holdDialog }: { session: Session | null; holdD
           data-testid="sign-in-button"
           disabled={!hydrated}
           onClick={() => openAuthDialog()}
-          className="inline-flex rounded-full border-2 border-slate-900 px-3 py-1.5 text-sm font-bold whitespace-nowrap text-slate-900 hover:bg-slate-100"
+          className="inline-flex items-center justify-center rounded-full text-sm font-bold whitespace-nowrap text-slate-900 hover:bg-slate-100 max-sm:size-10 sm:border-2 sm:border-slate-900 sm:px-3 sm:py-1.5"
         >
-          {t("signIn")}
+          {/* On a phone the word does not fit beside the language links at 320 px: the icon, named the same. */}
+          <span className="sm:hidden">
+            <PersonIcon />
+          </span>
+          <span className="max-sm:sr-only">{t("signIn")}</span>
         </button>
       )}
       {dialogLoaded ? (

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { advance, renderInLocale } from "../../../test/render.tsx";
-import { authDialogState, openAuthDialog } from "../auth-dialog-store.ts";
+import { authDialogState, closeAuthDialog, openAuthDialog } from "../auth-dialog-store.ts";
 import { AuthDialog } from "./auth-dialog.tsx";
 import type { PhoneFieldComponent } from "./sign-up-step.tsx";
 
@@ -59,5 +59,41 @@ describe("sign-in dialog by keyboard (issue 11)", () => {
     expect(authDialogState().open).toBe(false);
     expect(document.activeElement).toBe(opener);
     opener.remove();
+  });
+});
+
+describe("the focus after a sign-in (issue 24)", () => {
+  /** Opens the dialog from a header button, then signs in: the header swaps that button for the profile menu. */
+  async function signInFrom(main: HTMLElement) {
+    const opener = document.createElement("button");
+    document.body.append(main, opener);
+    opener.focus();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderInLocale(
+      <QueryClientProvider client={queryClient}>
+        <AuthDialog PhoneField={PlainPhone} />
+      </QueryClientProvider>,
+    );
+    act(() => openAuthDialog());
+    await advance(0);
+    opener.remove();
+    act(() => closeAuthDialog());
+    await advance(DIALOG_RESET_MS);
+  }
+
+  it("lands on the page's next thing to do, not on <body>", async () => {
+    const main = document.createElement("main");
+    main.innerHTML = '<h1>Anmelden</h1><a href="/profile" data-next-step="">Zu meinem Profil</a>';
+    await signInFrom(main);
+    expect(document.activeElement).toBe(main.querySelector("a"));
+    main.remove();
+  });
+
+  it("lands on the page's heading when the page names no next step", async () => {
+    const main = document.createElement("main");
+    main.innerHTML = "<h1>Kurse</h1><p>…</p>";
+    await signInFrom(main);
+    expect(document.activeElement).toBe(main.querySelector("h1"));
+    main.remove();
   });
 });

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { focusNextStep } from "../../../lib/next-step-focus.ts";
 import { useSession } from "../../../lib/session.ts";
 import {
   type AuthStep,
@@ -100,11 +101,12 @@ export function AuthDialog({
             focusStep(bodyRef.current);
           }}
           onCloseAutoFocus={(event) => {
-            // Back to the button that opened the dialog (Escape included), not to <body>.
-            const opener = authDialogOpener();
-            if (!opener) return;
+            // Back to the button that opened the dialog (Escape included), not to <body>. After a sign-in
+            // that button is gone: the focus goes on to the page's next thing to do.
             event.preventDefault();
-            opener.focus();
+            const opener = authDialogOpener();
+            if (opener) opener.focus();
+            else focusNextStep();
           }}
           data-testid="auth-dialog"
           data-step={state.step}

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { NEXT_STEP } from "../../../lib/next-step-focus.ts";
 import { useSession } from "../../../lib/session.ts";
 import { authDialogState, openAuthDialog } from "../auth-dialog-store.ts";
 import "../i18n.ts";
@@ -27,7 +28,7 @@ export function LoginPage() {
       {session ? (
         <div className="mt-4 space-y-4">
           <p className="text-lg text-slate-800">{t("alreadySignedIn")}</p>
-          <Link to="/profile" className={buttonStyles.primary}>
+          <Link to="/profile" className={buttonStyles.primary} {...NEXT_STEP}>
             {t("toProfile")}
           </Link>
         </div>

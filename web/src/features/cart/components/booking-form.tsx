@@ -52,7 +52,8 @@ export type AddVisitorComponent = ComponentType<{
   onCancel: () => void;
 }>;
 
-const fieldset = "space-y-3 rounded-2xl border-2 border-slate-300 p-4";
+// min-w-0: a fieldset is as wide as its widest content by default, which pushed a 320 px page sideways.
+const fieldset = "min-w-0 space-y-3 rounded-2xl border-2 border-slate-300 p-4";
 const legend = "px-1 text-lg font-bold text-slate-900";
 const choiceRow =
   "flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 px-3 py-2 has-[:checked]:border-orange-800 has-[:checked]:bg-orange-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70";
@@ -86,6 +87,8 @@ export function BookingForm({
   const formId = useId();
   const [added, setAdded] = useState<{ name: string | null } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Counts saved children: after each, the focus moves on to what the booking still needs.
+  const [childSaved, setChildSaved] = useState(0);
 
   const resolver: Resolver<BookingValues> = async (values) => {
     const { errors } = validateBooking(product, values);
@@ -114,6 +117,21 @@ export function BookingForm({
       setFailure(serverMessage(error) ?? t("buy.addFailed"));
     },
   });
+
+  // After a child is saved the "Add" form is gone; the focus goes to the next thing to do: the first free
+  // slot or week when none is chosen yet, else the add-to-cart button (not <body>).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per saved child
+  useEffect(() => {
+    if (childSaved === 0) return;
+    const chosen = values.schedule_slots.length > 0 || values.academy_weeks.length > 0;
+    const needsChoice = choice.kind === "weekly" || choice.kind === "dated" || choice.kind === "weeks";
+    const field = choice.kind === "weeks" ? "academy_weeks" : "schedule_slots";
+    const firstFree = Array.from(document.getElementsByName(field)).find(
+      (input): input is HTMLInputElement =>
+        input instanceof HTMLInputElement && input.getAttribute("form") === formId && !input.disabled,
+    );
+    (needsChoice && !chosen && firstFree ? firstFree : submitRef.current)?.focus();
+  }, [childSaved]);
 
   const codeText = useErrorText();
   const errorText = (field: keyof BookingValues) => codeText(errors[field]?.message);
@@ -146,7 +164,7 @@ export function BookingForm({
                   aria-describedby={describedBy}
                   {...form.register("purchase_option", { onChange: onOptionChange })}
                 />
-                <span className="flex-1">
+                <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
                   <span className="block font-semibold">{o.name}</span>
                   {o.number_of_meetings ? (
                     <span className="block text-sm text-slate-700">
@@ -154,7 +172,9 @@ export function BookingForm({
                     </span>
                   ) : null}
                 </span>
-                <span className="text-right font-semibold whitespace-nowrap">
+                {/* On a 320 px phone "79,00 € / месяц" may break after the amount (its € is held by a
+                    no-break space) rather than push the page sideways. */}
+                <span className="text-right font-semibold sm:whitespace-nowrap">
                   {o.is_recurring
                     ? t("buy.perMonth", { price: formatEuro(o.base_price_cents, locale) })
                     : formatEuro(o.base_price_cents, locale)}
@@ -173,6 +193,7 @@ export function BookingForm({
             AddVisitor={AddVisitor}
             onAdded={(saved) => {
               form.setValue("visitor", String(saved.id), { shouldValidate: form.formState.isSubmitted });
+              setChildSaved((count) => count + 1);
             }}
             warning={(() => {
               const mismatch = ageMismatch(visitor?.birth_date, product.age_group, todayInBerlin());

@@ -95,8 +95,8 @@ describe("history list (profile tabs workshops and sales)", () => {
     expect(mila.getByText(/79\s€/)).toBeTruthy();
     // Nothing here may be withdrawn (withdrawable_until is null): only the downloads are buttons.
     expect(screen.getAllByRole("button").map((button) => button.getAttribute("aria-label"))).toEqual([
-      "Termine von Lev Muster als Kalenderdatei herunterladen",
-      "Termine von Mila Muster als Kalenderdatei herunterladen",
+      "Kalenderdatei herunterladen (.ics): alle Termine von Lev Muster",
+      "Kalenderdatei herunterladen (.ics): alle Termine von Mila Muster",
       "Rechnung RE-2027-000012 als PDF herunterladen",
       "Rechnung RE-2027-000012 als PDF herunterladen",
     ]);

@@ -1,4 +1,4 @@
-import { PAGE_TITLES } from "@atelier/contract";
+import { PAGE_TITLES, PROFILE_TAB_TITLES } from "@atelier/contract";
 import * as Tabs from "@radix-ui/react-tabs";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,11 +6,12 @@ import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { PROFILE_TABS, type ProfileTab } from "../profile-tabs.ts";
 
-const TAB_TEXTS = {
-  visitors: { label: "tabVisitors", body: "visitorsPlaceholder" },
-  workshops: { label: "tabWorkshops", body: "workshopsPlaceholder" },
-  sales: { label: "tabSales", body: "salesPlaceholder" },
-} as const satisfies Record<ProfileTab, { label: string; body: string }>;
+// The tabs' names come from the contract: the mails point parents to them by the same words.
+const TAB_BODIES = {
+  visitors: "visitorsPlaceholder",
+  workshops: "workshopsPlaceholder",
+  sales: "salesPlaceholder",
+} as const satisfies Record<ProfileTab, string>;
 
 export function ProfilePage({
   tab,
@@ -36,20 +37,23 @@ export function ProfilePage({
         activationMode="manual"
         className="mt-8"
       >
-        <Tabs.List aria-label={t("tabsLabel")} className="flex gap-2 border-b border-slate-300">
+        <Tabs.List
+          aria-label={t("tabsLabel")}
+          className="flex flex-wrap gap-x-1 border-b border-slate-300 sm:gap-x-2"
+        >
           {PROFILE_TABS.map((value) => (
             <Tabs.Trigger
               key={value}
               value={value}
-              className="-mb-px border-b-4 border-transparent px-4 py-2 font-semibold text-slate-800 hover:text-orange-900 data-[state=active]:border-orange-800 data-[state=active]:text-orange-900"
+              className="-mb-px border-b-4 border-transparent px-3 py-2 sm:px-4 font-semibold text-slate-800 hover:text-orange-900 data-[state=active]:border-orange-800 data-[state=active]:text-orange-900"
             >
-              {t(TAB_TEXTS[value].label)}
+              {PROFILE_TAB_TITLES[value][locale]}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
         {PROFILE_TABS.map((value) => (
           <Tabs.Content key={value} value={value} className="py-6 text-lg text-slate-800">
-            {panels[value] ?? t(TAB_TEXTS[value].body)}
+            {panels[value] ?? t(TAB_BODIES[value])}
           </Tabs.Content>
         ))}
       </Tabs.Root>

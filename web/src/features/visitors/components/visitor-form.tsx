@@ -9,7 +9,7 @@ import {
 } from "@atelier/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
@@ -54,6 +54,13 @@ export function VisitorForm({
   });
   const { errors } = form.formState;
 
+  // The form opens because the parent asked for it ("Neues Kind anlegen", "Bearbeiten"): typing starts in
+  // its first field, not back at the button that is gone now.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLInputElement>("input")?.focus();
+  }, []);
+
   const save = useMutation({
     mutationFn: (input: VisitorInput) => saveVisitor(signedIn, visitor?.id, input),
     onSuccess: async (saved) => {
@@ -78,6 +85,7 @@ export function VisitorForm({
   const fieldError = (field: (typeof FIELDS)[number]) => errorText(errors[field]?.message);
   return (
     <form
+      ref={formRef}
       noValidate
       aria-labelledby={headingId}
       className="space-y-4 rounded-2xl border-2 border-slate-300 bg-white p-4"

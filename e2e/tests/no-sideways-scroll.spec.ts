@@ -1,0 +1,76 @@
+import { PAGE_ROUTES } from "@atelier/contract";
+import type { Page } from "@playwright/test";
+import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
+import { signInByStorage, verifiedUser } from "../support/users.ts";
+
+// Issue 24 item 7: no page of the shop scrolls sideways at any width a parent uses, in either language,
+// as a guest or signed in. One page per route: load it once, then resize and measure, which keeps the
+// 31 routes × 6 widths × 2 languages × 2 visitors inside a few minutes.
+
+const WIDTHS = [320, 768, 1024, 1280, 1366, 1920] as const;
+
+/** A real value for each route parameter, so the page shows its content rather than "not found". */
+const PARAMS: Record<string, string> = {
+  "/instructor/$id": "anna-petrova",
+  "/product/$id": "kleine-maler-5-7",
+  "/product/buy/$id": "kleine-maler-5-7",
+  "/payment-complete/$id": "1",
+  "/waiting-list/offer/$id": "no-such-offer",
+};
+
+const paths = PAGE_ROUTES.map((route) =>
+  PARAMS[route.path] ? route.path.replace("$id", PARAMS[route.path] ?? "") : route.path,
+);
+
+/** The widths at which the page is wider than the window, with the element that sticks out furthest. */
+async function overflowsAt(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    // Two frames: the layout after the resize, and anything a resize observer moved.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const result = await page.evaluate(() => {
+      const root = document.documentElement;
+      if (root.scrollWidth <= window.innerWidth) return null;
+      let widest = "";
+      let right = window.innerWidth;
+      for (const element of document.body.querySelectorAll("*")) {
+        const box = element.getBoundingClientRect();
+        if (box.right > right + 0.5) {
+          right = box.right;
+          widest = `${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? `.${element.className.split(" ").join(".")}` : ""}`;
+        }
+      }
+      return `${root.scrollWidth} > ${window.innerWidth} (${widest.slice(0, 120)})`;
+    });
+    if (result) found.push(`${width}px: ${result}`);
+  }
+  return found;
+}
+
+for (const visitor of ["guest", "signed in"] as const) {
+  test(`no route scrolls sideways from 320 to 1920 px, de and ru, ${visitor}`, async ({ page, request }) => {
+    test.setTimeout(240_000);
+    await dismissCookieModal(page);
+    if (visitor === "signed in") {
+      const email = await verifiedUser(request, "wide", {
+        firstName: "Swetlana",
+        lastName: "Kusnezowa-Schmidt",
+      });
+      await signInByStorage(page, request, email);
+    }
+    const failures: string[] = [];
+    for (const locale of ["de", "ru"] as const) {
+      for (const path of paths) {
+        await page.setViewportSize({ width: 1366, height: 900 });
+        await page.goto(`${path}?locale=${locale}`);
+        await expect(page.locator("main").first()).toBeVisible();
+        await page.waitForLoadState("networkidle");
+        for (const overflow of await overflowsAt(page)) failures.push(`${locale} ${path} ${overflow}`);
+      }
+    }
+    expect(failures, failures.join("\n")).toEqual([]);
+  });
+}
