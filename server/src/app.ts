@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountsRoutes, authenticateKey } from "./accounts/index.ts";
-import { adminRoutes } from "./admin/index.ts";
+import { adminRoutes, recordAudit } from "./admin/index.ts";
 import { checkinRoutes, createCheckinService } from "./checkin/index.ts";
 import {
   checkoutRoutes,
@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("waitingList", waitingList);
   await app.register(waitingListRoutes({ waitingList }));
   await registerCheckout(app, deps, cart, deferred, waitingList);
-  await app.register(checkinRoutes({ checkin: createCheckinService(database.db) }));
+  await app.register(checkinRoutes({ checkin: createCheckinService(database.db, { recordAudit }) }));
   await app.register(
     historyRoutes({ history: createHistoryService({ db: database.db, publicUrl: env.PUBLIC_URL }) }),
   );
