@@ -17,7 +17,7 @@ import {
   stripeWebhookRoutes,
 } from "./checkout/index.ts";
 import { createDeferredWork, type DeferredWork } from "./common/index.ts";
-import type { Env } from "./config/index.ts";
+import { type Env, staffNoticeRecipients } from "./config/index.ts";
 import type { Database } from "./db/index.ts";
 import { issueGiftCardsForOrder } from "./gift-cards/index.ts";
 import { healthRoutes } from "./health/index.ts";
@@ -29,6 +29,7 @@ import {
 } from "./history/index.ts";
 import {
   createInvoiceDownloads,
+  enqueueOrderStaffNotice,
   enqueueRefundNotice,
   invoiceDownloadRoutes,
   issueOrderDocuments,
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps) {
     offerHours: env.WAITING_OFFER_HOURS,
     webUrl: env.WEB_URL,
     publicUrl: env.PUBLIC_URL,
+    staffEmails: staffNoticeRecipients(env),
     log: app.log,
   });
   app.decorate("waitingList", waitingList);
@@ -272,6 +274,13 @@ async function registerCheckout(
           seller: sellerFromEnv(env),
         });
         await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL, findCartItems);
+        // The school hears of every paid booking at once, in the payment's transaction (D137).
+        await enqueueOrderStaffNotice(tx, {
+          recipients: staffNoticeRecipients(env),
+          event: "paid_booking",
+          orderId,
+          options: { publicUrl: env.PUBLIC_URL },
+        });
       },
       refundNotice: (tx, orderId, amountCents, reason) =>
         enqueueRefundNotice(tx, { orderId, amountCents, reason, publicUrl: env.PUBLIC_URL }),
@@ -288,6 +297,7 @@ async function registerCheckout(
     publicUrl: env.PUBLIC_URL,
     webUrl: env.WEB_URL,
     schoolEmail: env.SCHOOL_EMAIL,
+    staffEmails: staffNoticeRecipients(env),
     log: app.log,
   });
   await app.register(subscriptionsRoutes({ subscriptions, webUrl: env.WEB_URL }));
@@ -317,7 +327,13 @@ async function registerCheckout(
     }),
   );
   if (demo) await app.register(demoGatewayRoutes({ demo, webUrl: env.WEB_URL }));
-  const withdrawals = createWithdrawalsService({ db, gateway, publicUrl: env.PUBLIC_URL, log: app.log });
+  const withdrawals = createWithdrawalsService({
+    db,
+    gateway,
+    publicUrl: env.PUBLIC_URL,
+    staffEmails: staffNoticeRecipients(env),
+    log: app.log,
+  });
   await app.register(withdrawalsRoutes({ withdrawals }));
   const worker = createPaymentWorker({
     db,

@@ -132,6 +132,12 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     endsAt: "2026-12-20T10:00:00.000Z",
     declared: { name: "Eva Muster", email: "eva@example.org", contract: "k7qm3xhd9pra", reason: "Umzug" },
   },
+  "staff-notice": {
+    event: "paid_booking",
+    orderId: 913,
+    parentEmail: "eva@example.org",
+    items: [{ child: "Mila Muster", offer: "Malen 5–7 – Kurs (1 / Woche)" }],
+  },
 };
 
 /** Values each sample must show in both bodies. */
@@ -169,6 +175,7 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
     "https://web.example/waiting-list/offer/abcDEF123",
   ],
   "withdrawal-confirmation": ["Irina", "912", "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)", "GS-2026-000007"],
+  "staff-notice": ["Mila Muster", "Malen 5–7 – Kurs (1 / Woche)", "Nr. 913", "eva@example.org"],
 };
 
 function render<Name extends MailTemplateName>(name: Name, locale: Locale, data: MailTemplateData[Name]) {
