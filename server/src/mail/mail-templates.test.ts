@@ -60,7 +60,7 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
         priceCents: 123450,
         monthlyCents: 7900,
         contractNumber: "K7QM-3XHD-9PRA",
-        qr: { cid: "checkin-1@atelier", filename: "checkin-1.png" },
+        qr: { cid: "checkin-1@atelier", filename: "checkin-1.png", code: "Zm9vYmFyYmF6cXV4cXV1eA" },
       },
       {
         name: "Keramik-Workshop",
@@ -70,7 +70,7 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
         priceCents: 4500,
         monthlyCents: 0,
         contractNumber: null,
-        qr: { cid: "checkin-2@atelier", filename: "checkin-2.png" },
+        qr: { cid: "checkin-2@atelier", filename: "checkin-2.png", code: "cXV1eHF1eGJhemZvb2Jhcg" },
       },
       {
         name: "Geschenkgutschein",
@@ -151,6 +151,8 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
   "order-confirmation": [
     "Dmitri",
     "4711",
+    "Zm9vYmFyYmF6cXV4cXV1eA",
+    "cXV1eHF1eGJhemZvb2Jhcg",
     "RE-2026-000042",
     "Malkurs für Kinder",
     "Mila",
@@ -263,7 +265,7 @@ describe("renderMail", () => {
           priceCents: 100,
           monthlyCents: 0,
           contractNumber: null,
-          qr: { cid: `x"><script>`, filename: "checkin-1.png" },
+          qr: { cid: `x"><script>`, filename: "checkin-1.png", code: "Zm9vYmFyYmF6cXV4cXV1eA" },
         },
       ],
     });
