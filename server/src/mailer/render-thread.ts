@@ -15,7 +15,7 @@ const TASK_TIMEOUT_MS = 60_000;
  */
 function startWorker(): Worker {
   const here = import.meta.url;
-  if (!here.endsWith(".ts")) return new Worker(new URL("../mail/render-worker.js", here));
+  if (!here.endsWith(".ts")) return new Worker(new URL("./render-worker.js", here));
   const source = new URL("./render-worker.ts", here).href;
   // tsx's ES module API (its CommonJS twin cannot register hooks for `import`).
   const tsxRoot = dirname(createRequire(here).resolve("tsx/package.json"));
