@@ -113,3 +113,46 @@ describe("the door's manual code field", () => {
     expect(codeOf(`x?code=${CODE}&y=1`)).toBe(CODE);
   });
 });
+
+describe("the door's camera", () => {
+  it("checks in the code a QR code carries, once however long it is held up; switched on only on request", async () => {
+    let seen: ((result: { getText(): string } | undefined) => void) | undefined;
+    const stop = vi.fn();
+    vi.doMock("@zxing/browser", () => ({
+      BrowserQRCodeReader: class {
+        decodeFromConstraints(_c: unknown, _v: unknown, callback: typeof seen) {
+          seen = callback;
+          return Promise.resolve({ stop });
+        }
+      },
+    }));
+    vi.mocked(api.post).mockResolvedValue(booking);
+    renderDoor();
+    expect(screen.queryByTestId("door-video")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Kamera einschalten" }));
+    await vi.waitFor(() => expect(seen).toBeTypeOf("function"));
+    const link = `https://shop.example/QrCodeScanner?code=${CODE}`;
+    seen?.({ getText: () => link });
+    seen?.({ getText: () => link });
+    expect((await screen.findByTestId("door-result")).dataset.colour).toBe("green");
+    expect(api.post).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole("button", { name: "Kamera ausschalten" }));
+    expect(stop).toHaveBeenCalled();
+  });
+
+  it("a camera that cannot be opened says so; the manual field stays", async () => {
+    vi.doMock("@zxing/browser", () => ({
+      BrowserQRCodeReader: class {
+        decodeFromConstraints() {
+          return Promise.reject(new DOMException("denied", "NotAllowedError"));
+        }
+      },
+    }));
+    renderDoor("ru");
+    fireEvent.click(screen.getByRole("button", { name: "Включить камеру" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Не удалось включить камеру. Введите код вручную.",
+    );
+    expect(screen.getByRole("textbox")).toBeTruthy();
+  });
+});

@@ -1,7 +1,7 @@
 import "../i18n.ts";
 import type { Checkin } from "@atelier/contract";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
@@ -9,6 +9,7 @@ import { api } from "../../../lib/api-client.ts";
 import { parseCheckinSearch } from "../checkin-search.ts";
 import { type DoorResult, refusedOutcome, TONE } from "../door-result.ts";
 import { playDoorTone } from "../door-sound.ts";
+import { DoorCamera } from "./door-camera.tsx";
 import { DoorResultPanel } from "./door-result-panel.tsx";
 
 /** A typed code, or a pasted link of a booking's QR code (`…/QrCodeScanner?code=…`). */
@@ -25,7 +26,7 @@ const checkinUrl = (code: string) => `/api/v2/checkin/${encodeURIComponent(code)
  * today's lesson at once, with the answer shown large and heard. A refused code still names the child and
  * the offer where the server knows them, so staff can tell the family why.
  */
-export function DoorCheck({ camera }: { camera?: (onCode: (code: string) => void) => ReactNode }) {
+export function DoorCheck() {
   const { t } = useTranslation("checkin");
   const [input, setInput] = useState("");
   const [result, setResult] = useState<DoorResult | null>(null);
@@ -71,7 +72,7 @@ export function DoorCheck({ camera }: { camera?: (onCode: (code: string) => void
   return (
     <Container className="py-8">
       <h1 className="text-3xl font-extrabold text-slate-900">{t("title")}</h1>
-      {camera ? camera((code) => submit(codeOf(code))) : null}
+      <DoorCamera onCode={(text) => submit(codeOf(text))} />
       <form className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={onSubmit}>
         <label className="flex flex-1 flex-col gap-1 font-semibold">
           {t("door.codeLabel")}
