@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps) {
   );
   const visitRequests = createVisitRequestsService({
     db: database.db,
-    schoolEmail: env.SCHOOL_EMAIL,
+    schoolEmails: staffNoticeRecipients(env),
     publicUrl: env.PUBLIC_URL,
   });
   await app.register(visitRequestsRoutes({ visitRequests }));

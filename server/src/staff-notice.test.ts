@@ -114,6 +114,35 @@ describe("the school is told at once", () => {
   });
 });
 
+describe("requests reach every configured address too", () => {
+  it("a callback request and a trial request", async () => {
+    const callback = await t.call("POST", "/api/v2/contact_us/callback/", {
+      body: { first_name: "Anna", last_name: "Schmidt", email: "anna@example.org", phone: "+4915112345678" },
+    });
+    expect(callback.statusCode, callback.body).toBe(201);
+    const trial = await t.call("POST", "/api/v2/orders/visit_request/", {
+      body: {
+        product_page: t.course.page.id,
+        children: [{ first_name: "Mila", last_name: "Petrova", birth_date: "2019-05-02" }],
+        adults: [
+          { first_name: "Olga", last_name: "Petrova", email: "olga@example.org", phone: "+4915112345678" },
+        ],
+        date: null,
+      },
+    });
+    expect(trial.statusCode, trial.body).toBe(201);
+    const mails = await t.db.select().from(mailOutbox);
+    for (const template of ["contact-request", "visit-request-notification"]) {
+      expect(
+        mails
+          .filter((m) => m.template === template)
+          .map((m) => m.to)
+          .sort(),
+      ).toEqual(STAFF);
+    }
+  });
+});
+
 describe("who is told", () => {
   it("SCHOOL_EMAIL alone unless a list is configured", () => {
     expect(staffNoticeRecipients({ SCHOOL_EMAIL: "info@x.example", STAFF_NOTIFY_EMAILS: [] })).toEqual([
