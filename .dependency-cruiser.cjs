@@ -29,7 +29,7 @@ const SERVER_TIERS = [
   ["checkout"],
   // after the sale
   ["invoices", "subscriptions", "visit-requests"],
-  // check-in reads a meeting card's period as its invoice names it (D135)
+  // check-in reads a meeting card's period as its invoice names it (D108)
   ["waiting-list", "withdrawals", "checkin"],
   ["history", "mailer"],
   // the back office: staff routes composing the areas beneath it (D97)

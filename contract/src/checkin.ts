@@ -10,7 +10,7 @@ export const CheckinParamsSchema = z.object({
 });
 
 /**
- * What the door says about a code today (D135). A read answers `ready` (a lesson today, not yet checked in)
+ * What the door says about a code today (D108). A read answers `ready` (a lesson today, not yet checked in)
  * or `already_checked_in`; a check-in answers `checked_in` or `already_checked_in`; `not_today`, `cancelled`
  * and `unpaid` are read as they are and refused as a check-in (400 with the matching error code).
  */

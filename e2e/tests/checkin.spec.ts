@@ -12,7 +12,7 @@ import {
 
 /**
  * The page a booking's QR code opens (D57): `/QrCodeScanner?code=`; a parent who scans the code learns what it
- * is for. Without a code, the door (D136): staff type the code from the confirmation mail and are answered
+ * is for. Without a code, the door (D109): staff type the code from the confirmation mail and are answered
  * large and coloured (the rules per lesson date: server/src/checkin/checkin.routes.test.ts).
  */
 test("a parent who scans the booking's QR code is told it is the child's entry ticket (de and ru)", async ({

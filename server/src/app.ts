@@ -274,7 +274,7 @@ async function registerCheckout(
           seller: sellerFromEnv(env),
         });
         await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL, findCartItems);
-        // The school hears of every paid booking at once, in the payment's transaction (D137).
+        // The school hears of every paid booking at once, in the payment's transaction (D110).
         await enqueueOrderStaffNotice(tx, {
           recipients: staffNoticeRecipients(env),
           event: "paid_booking",

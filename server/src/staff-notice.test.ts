@@ -5,7 +5,7 @@ import { mailOutbox, orderItems, users, waitingListEntries } from "./db/schema/i
 import { createCheckoutTestApp } from "./test/checkout-fixtures.ts";
 import { createChild, createParent } from "./test/shop-fixtures.ts";
 
-/** Told at once (D137): the school's addresses hear of every booking, cancellation, withdrawal and entry. */
+/** Told at once (D110): the school's addresses hear of every booking, cancellation, withdrawal and entry. */
 const STAFF = ["buero@atelier-test.example", "leitung@atelier-test.example"];
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;

@@ -28,7 +28,7 @@ const REFUSALS: Partial<Record<CheckinStatus, ErrorCode>> = {
 };
 
 /**
- * Staff check-in at the door (D57, D135): the QR code in the confirmation mail names one booking by its
+ * Staff check-in at the door (D57, D108): the QR code in the confirmation mail names one booking by its
  * check-in code, valid at each of its lessons. Each lesson date is its own check-in, written once however
  * often and by however many staff the code is scanned; a second scan shows when it happened.
  */

@@ -21,7 +21,7 @@ function weekdayOf(isoDate: string): number {
 }
 
 /**
- * The item's lesson on `today` (a Berlin day), or null (D135). A dated slot on that day; an academy week
+ * The item's lesson on `today` (a Berlin day), or null (D108). A dated slot on that day; an academy week
  * that covers it (a day's programme, no slot); a weekly slot on that weekday from the day it was paid on. A
  * subscription runs while it is not cancelled (the item's status says so); a meeting card's weekly times
  * count only within the weeks its meetings fill, the same period its invoice names (`itemPeriod`).

@@ -85,7 +85,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Atelier <info@atelier-berlin.example>"),
   SCHOOL_EMAIL: z.email().default("info@atelier-berlin.example"),
   /**
-   * Who is told at once of each paid booking, cancellation, withdrawal and waiting-list entry (D137),
+   * Who is told at once of each paid booking, cancellation, withdrawal and waiting-list entry (D110),
    * comma-separated; empty: SCHOOL_EMAIL alone. Read through `staffNoticeRecipients`.
    */
   STAFF_NOTIFY_EMAILS: z
@@ -246,7 +246,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
 }
 
-/** The addresses the school's notices go to (D137): the configured list, else SCHOOL_EMAIL. */
+/** The addresses the school's notices go to (D110): the configured list, else SCHOOL_EMAIL. */
 export function staffNoticeRecipients(env: Pick<Env, "SCHOOL_EMAIL" | "STAFF_NOTIFY_EMAILS">): string[] {
   return env.STAFF_NOTIFY_EMAILS.length > 0 ? env.STAFF_NOTIFY_EMAILS : [env.SCHOOL_EMAIL];
 }

@@ -4,7 +4,7 @@ import { findCartItems } from "../orders/index.ts";
 import { lockOrderForDocuments } from "./invoices.repository.ts";
 
 /**
- * Tells the school of an order's event (D137): each child and offer of the order (or of `itemIds`), with
+ * Tells the school of an order's event (D110): each child and offer of the order (or of `itemIds`), with
  * the order number and the parent's address, in German, in the caller's transaction.
  */
 export async function enqueueOrderStaffNotice(

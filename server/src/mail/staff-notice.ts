@@ -4,7 +4,7 @@ import type { RenderOptions } from "./mail-templates.ts";
 import type { StaffNoticeData } from "./templates/staff-notice.ts";
 
 /**
- * Tells the school at once (D137): one mail per address (SCHOOL_EMAIL, or STAFF_NOTIFY_EMAILS), in the
+ * Tells the school at once (D110): one mail per address (SCHOOL_EMAIL, or STAFF_NOTIFY_EMAILS), in the
  * caller's transaction, so the notice exists exactly when its cause was committed and never without it.
  */
 export async function enqueueStaffNotice(

@@ -99,7 +99,7 @@ export function createCancellationService(deps: SubscriptionsDeps) {
       },
       { publicUrl: deps.publicUrl },
     );
-    // The school hears of each cancellation at once, in the declaration's transaction (D137).
+    // The school hears of each cancellation at once, in the declaration's transaction (D110).
     await enqueueStaffNotice(
       tx,
       deps.staffEmails,

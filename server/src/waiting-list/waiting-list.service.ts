@@ -41,7 +41,7 @@ export type WaitingListDeps = {
   /** The web app's origin for the offer link (env WEB_URL); PUBLIC_URL for the mail's footer. */
   webUrl: string;
   publicUrl: string;
-  /** Who the school is told at of a new entry (D137): SCHOOL_EMAIL or STAFF_NOTIFY_EMAILS. */
+  /** Who the school is told at of a new entry (D110): SCHOOL_EMAIL or STAFF_NOTIFY_EMAILS. */
   staffEmails: readonly string[];
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 };
@@ -115,7 +115,7 @@ export function createWaitingListService(deps: WaitingListDeps) {
     return toEntry(row);
   }
 
-  /** The school hears of each new entry at once, in the entry's transaction (D137). */
+  /** The school hears of each new entry at once, in the entry's transaction (D110). */
   async function notifyStaffOfEntry(tx: Tx, id: number): Promise<void> {
     const facts = await findOfferMailFacts(tx, id, "de");
     if (!facts) throw new Error(`waiting list entry ${id} not found`);

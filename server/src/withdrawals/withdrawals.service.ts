@@ -50,7 +50,7 @@ export type WithdrawalsDeps = {
   db: Db;
   gateway: PaymentGateway;
   publicUrl: string;
-  /** Who the school is told at (D137): SCHOOL_EMAIL or STAFF_NOTIFY_EMAILS. */
+  /** Who the school is told at (D110): SCHOOL_EMAIL or STAFF_NOTIFY_EMAILS. */
   staffEmails: readonly string[];
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   now?: () => Date;

@@ -8,7 +8,7 @@ export const Route = createFileRoute("/QrCodeScanner")({
   component: QrCodeScannerPage,
 });
 
-/** With `?code=` (a booking's QR code opened by a phone's camera, D57): that booking; without: the door (D136). */
+/** With `?code=` (a booking's QR code opened by a phone's camera, D57): that booking; without: the door (D109). */
 function QrCodeScannerPage() {
   const { code } = Route.useSearch();
   return code ? <CheckinPage code={code} /> : <DoorCheck />;

@@ -4,7 +4,7 @@ import { orderItems } from "./orders.ts";
 import { users } from "./users.ts";
 
 /**
- * One row per lesson a child was let in at the door (D135): a subscription's or meeting card's code is
+ * One row per lesson a child was let in at the door (D108): a subscription's or meeting card's code is
  * valid at each of its lessons, so the check-in is per item and Berlin day, unique on both; two staff
  * scanning at once insert one row and the second reads it. `checked_in_by` is kept as the user id and the
  * audit log keeps the e-mail beside it.

@@ -19,7 +19,7 @@ export type OrderConfirmationItem = {
   contractNumber: string | null;
   /**
    * The item's check-in QR code, attached inline, and its code in letters for the door's manual field when
-   * the QR code cannot be read (D136); null when nobody checks in (a gift card).
+   * the QR code cannot be read (D109); null when nobody checks in (a gift card).
    */
   qr: { cid: string; filename: string; code: string } | null;
 };

@@ -2,7 +2,7 @@ import { html } from "./html.ts";
 import { type DetailRow, detailsTable, detailsText, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
 
-/** What the school is told at once (D137). */
+/** What the school is told at once (D110). */
 export type StaffNoticeEvent = "paid_booking" | "cancellation" | "withdrawal" | "waiting_list_entry";
 
 export type StaffNoticeData = {

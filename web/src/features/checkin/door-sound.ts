@@ -1,5 +1,5 @@
 /**
- * The door's sound (D136): staff at a queue look at the child, not the phone, so the result is heard too.
+ * The door's sound (D109): staff at a queue look at the child, not the phone, so the result is heard too.
  * One short tone through the Web Audio API, no audio file to load: high for "in", two low ones for
  * anything else. A browser without Web Audio (or one that refuses to start it) simply stays silent.
  */

@@ -12,7 +12,7 @@ const checkinKey = (code: string) => ["checkin", code] as const;
 
 /**
  * `/QrCodeScanner?code=…`, the page a booking's QR code opens (D57). Staff see whose booking it is and check
- * the child in for today's lesson (D135); anyone else (a parent scanning their own code) is told what the
+ * the child in for today's lesson (D108); anyone else (a parent scanning their own code) is told what the
  * code is for.
  */
 export function CheckinPage({ code }: { code: string }) {

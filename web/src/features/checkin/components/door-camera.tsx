@@ -6,7 +6,7 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 const SAME_CODE_MS = 4_000;
 
 /**
- * The door's camera reader (D136): the phone's back camera reads a booking's QR code through @zxing/browser,
+ * The door's camera reader (D109): the phone's back camera reads a booking's QR code through @zxing/browser,
  * loaded only when staff switch the camera on, so the storefront never downloads it. A camera that cannot
  * be opened (no permission, no camera) says so, and the manual field stays the way in.
  */

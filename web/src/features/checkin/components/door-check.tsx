@@ -22,7 +22,7 @@ export function codeOf(input: string): string | null {
 const checkinUrl = (code: string) => `/api/v2/checkin/${encodeURIComponent(code)}/`;
 
 /**
- * `/QrCodeScanner` at the door (D136): staff type or scan a booking's code and the child is checked in for
+ * `/QrCodeScanner` at the door (D109): staff type or scan a booking's code and the child is checked in for
  * today's lesson at once, with the answer shown large and heard. A refused code still names the child and
  * the offer where the server knows them, so staff can tell the family why.
  */
