@@ -28,8 +28,9 @@ const SERVER_TIERS = [
   ["orders"],
   ["checkout"],
   // after the sale
-  ["invoices", "subscriptions", "checkin", "visit-requests"],
-  ["waiting-list", "withdrawals"],
+  ["invoices", "subscriptions", "visit-requests"],
+  // check-in reads a meeting card's period as its invoice names it (D108)
+  ["waiting-list", "withdrawals", "checkin"],
   ["history", "mailer"],
   // the back office: staff routes composing the areas beneath it (D97)
   ["admin"],

@@ -9,16 +9,36 @@ export const CheckinParamsSchema = z.object({
   code: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "invalid" }),
 });
 
+/**
+ * What the door says about a code today (D108). A read answers `ready` (a lesson today, not yet checked in)
+ * or `already_checked_in`; a check-in answers `checked_in` or `already_checked_in`; `not_today`, `cancelled`
+ * and `unpaid` are read as they are and refused as a check-in (400 with the matching error code).
+ */
+export const CHECKIN_STATUSES = [
+  "ready",
+  "checked_in",
+  "already_checked_in",
+  "not_today",
+  "cancelled",
+  "unpaid",
+] as const;
+export const CheckinStatusSchema = z.enum(CHECKIN_STATUSES);
+export type CheckinStatus = z.infer<typeof CheckinStatusSchema>;
+
 export const CheckinSchema = z.object({
   code: z.string(),
-  /** The booking is paid and not cancelled: the child may come in. */
+  /** The child may come in today: paid, not cancelled, and a lesson today (Berlin). */
   valid: z.boolean(),
+  status: CheckinStatusSchema,
+  /** Today's lesson (Berlin day) and its slot; null without a lesson today. */
+  lesson: z.object({ date: z.string(), slot: OrderItemSlotSchema.nullable() }).nullable(),
   visitor_name: z.string().nullable(),
   product_page: z.object({ id: z.number().int(), name: z.string(), product_type: ProductTypeSchema }),
   purchase_option_name: z.string(),
   schedule_slot_details: z.array(OrderItemSlotSchema),
   academy_week_details: z.array(OrderItemWeekSchema),
   order: z.number().int(),
+  /** When the child was checked in for today's lesson; null before. */
   checked_in_at: z.string().nullable(),
 });
 export type Checkin = z.infer<typeof CheckinSchema>;

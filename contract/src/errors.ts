@@ -214,9 +214,17 @@ export const ERROR_MESSAGES = {
     de: "Dieser Gutschein hat kein Guthaben mehr.",
     ru: "На этом сертификате не осталось средств.",
   },
-  checkin_not_valid: {
-    de: "Diese Buchung ist nicht (mehr) gültig: nicht bezahlt oder storniert.",
-    ru: "Это бронирование недействительно: не оплачено или отменено.",
+  checkin_unpaid: {
+    de: "Diese Buchung ist nicht bezahlt.",
+    ru: "Это бронирование не оплачено.",
+  },
+  checkin_cancelled: {
+    de: "Diese Buchung ist storniert.",
+    ru: "Это бронирование отменено.",
+  },
+  checkin_not_today: {
+    de: "Mit dieser Buchung ist heute kein Termin.",
+    ru: "По этому бронированию сегодня нет занятия.",
   },
   cart_empty: {
     de: "Ihr Warenkorb ist leer.",

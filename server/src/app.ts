@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountsRoutes, authenticateKey } from "./accounts/index.ts";
-import { adminRoutes } from "./admin/index.ts";
+import { adminRoutes, recordAudit } from "./admin/index.ts";
 import { checkinRoutes, createCheckinService } from "./checkin/index.ts";
 import {
   checkoutRoutes,
@@ -18,7 +18,7 @@ import {
   stripeWebhookRoutes,
 } from "./checkout/index.ts";
 import { createDeferredWork, type DeferredWork } from "./common/index.ts";
-import type { Env } from "./config/index.ts";
+import { type Env, staffNoticeRecipients } from "./config/index.ts";
 import type { Database } from "./db/index.ts";
 import { issueGiftCardsForOrder } from "./gift-cards/index.ts";
 import { healthRoutes } from "./health/index.ts";
@@ -30,6 +30,7 @@ import {
 } from "./history/index.ts";
 import {
   createInvoiceDownloads,
+  enqueueOrderStaffNotice,
   enqueueRefundNotice,
   invoiceDownloadRoutes,
   issueOrderDocuments,
@@ -187,18 +188,19 @@ export async function buildApp(deps: AppDeps) {
     offerHours: env.WAITING_OFFER_HOURS,
     webUrl: env.WEB_URL,
     publicUrl: env.PUBLIC_URL,
+    staffEmails: staffNoticeRecipients(env),
     log: app.log,
   });
   app.decorate("waitingList", waitingList);
   await app.register(waitingListRoutes({ waitingList }));
   await registerCheckout(app, deps, cart, deferred, waitingList);
-  await app.register(checkinRoutes({ checkin: createCheckinService(database.db) }));
+  await app.register(checkinRoutes({ checkin: createCheckinService(database.db, { recordAudit }) }));
   await app.register(
     historyRoutes({ history: createHistoryService({ db: database.db, publicUrl: env.PUBLIC_URL }) }),
   );
   const visitRequests = createVisitRequestsService({
     db: database.db,
-    schoolEmail: env.SCHOOL_EMAIL,
+    schoolEmails: staffNoticeRecipients(env),
     publicUrl: env.PUBLIC_URL,
   });
   await app.register(visitRequestsRoutes({ visitRequests }));
@@ -273,6 +275,13 @@ async function registerCheckout(
           seller: sellerFromEnv(env),
         });
         await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL, findCartItems);
+        // The school hears of every paid booking at once, in the payment's transaction (D110).
+        await enqueueOrderStaffNotice(tx, {
+          recipients: staffNoticeRecipients(env),
+          event: "paid_booking",
+          orderId,
+          options: { publicUrl: env.PUBLIC_URL },
+        });
       },
       refundNotice: (tx, orderId, amountCents, reason) =>
         enqueueRefundNotice(tx, { orderId, amountCents, reason, publicUrl: env.PUBLIC_URL }),
@@ -289,6 +298,7 @@ async function registerCheckout(
     publicUrl: env.PUBLIC_URL,
     webUrl: env.WEB_URL,
     schoolEmail: env.SCHOOL_EMAIL,
+    staffEmails: staffNoticeRecipients(env),
     log: app.log,
   });
   await app.register(subscriptionsRoutes({ subscriptions, webUrl: env.WEB_URL }));
@@ -325,7 +335,13 @@ async function registerCheckout(
         orderLines: async (orderId, locale) => orderLinesDue(await findCartItems(db, orderId, locale)),
       }),
     );
-  const withdrawals = createWithdrawalsService({ db, gateway, publicUrl: env.PUBLIC_URL, log: app.log });
+  const withdrawals = createWithdrawalsService({
+    db,
+    gateway,
+    publicUrl: env.PUBLIC_URL,
+    staffEmails: staffNoticeRecipients(env),
+    log: app.log,
+  });
   await app.register(withdrawalsRoutes({ withdrawals }));
   const worker = createPaymentWorker({
     db,

@@ -8,7 +8,7 @@ import {
   findMsUntilTimedChange,
   mediaUrlOn,
 } from "./catalogue/index.ts";
-import type { Env } from "./config/index.ts";
+import { type Env, staffNoticeRecipients } from "./config/index.ts";
 import { contactRoutes, createContactService } from "./contact/index.ts";
 import { contentRoutes, createContentService } from "./content/index.ts";
 import type { ChangeFeed, Db } from "./db/index.ts";
@@ -28,7 +28,7 @@ export type CatalogueApiDeps = {
   readDb?: Db;
   /** Commits to the catalogue and its seats, which end the reuse of replies with seats left. */
   changes: ChangeFeed;
-  env: Pick<Env, "PUBLIC_URL" | "SCHOOL_EMAIL">;
+  env: Pick<Env, "PUBLIC_URL" | "SCHOOL_EMAIL" | "STAFF_NOTIFY_EMAILS">;
   cacheTtlMs?: number;
 };
 
@@ -48,7 +48,11 @@ export function createCatalogueApi({
 } {
   const catalogue = createCatalogueService(readDb, mediaUrlOn(env.PUBLIC_URL));
   const content = createContentService(readDb);
-  const contact = createContactService({ db, schoolEmail: env.SCHOOL_EMAIL, publicUrl: env.PUBLIC_URL });
+  const contact = createContactService({
+    db,
+    schoolEmails: staffNoticeRecipients(env),
+    publicUrl: env.PUBLIC_URL,
+  });
   const publicUrl = env.PUBLIC_URL;
   // The existing client's Wagtail reads (D93): media paths stay relative, as Wagtail writes them.
   const wagtail = createWagtailService({ catalogue: createCatalogueService(readDb), content, publicUrl });

@@ -1,50 +1,142 @@
+import { berlinDate } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, users } from "../db/schema/index.ts";
+import { auditLog, checkins, orderItems, orders, scheduleSlots, users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent } from "../test/shop-fixtures.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 let staff: Awaited<ReturnType<typeof createParent>>;
+let staff2: Awaited<ReturnType<typeof createParent>>;
 beforeAll(async () => {
   t = await createCheckoutTestApp();
   staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff2 = await createParent(t.db);
+  for (const one of [staff, staff2])
+    await t.db.update(users).set({ role: "staff" }).where(eq(users.id, one.id));
 }, 60_000);
 afterAll(() => t?.close());
 
-/** A paid course booking; returns its check-in code. */
-async function paidBooking(slot = 0) {
+/** Today's weekday in Berlin, 0 = Monday, as slots count. */
+const todayWeekday = () => (new Date(`${berlinDate(new Date())}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+/**
+ * A paid weekly course booking whose lesson is today (or, with `today: false`, tomorrow): the slot's weekday
+ * is set to match, since the tests run on any day.
+ */
+async function paidBooking(slot: number, { today = true } = {}) {
+  const slotId = t.weekly[slot]?.id;
+  if (!slotId) throw new Error(`no weekly slot ${slot}`);
+  await t.db
+    .update(scheduleSlots)
+    .set({ weekday: (todayWeekday() + (today ? 0 : 1)) % 7 })
+    .where(eq(scheduleSlots.id, slotId));
   const parent = await t.parentWithCourse(slot);
   const { id, order_id } = (await t.fulfil(parent.headers)).json();
   t.standIn.approve(id);
   expect((await t.capture(parent.headers, id)).statusCode).toBe(200);
   const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order_id));
   if (!item?.checkinCode) throw new Error("a paid item has no check-in code");
-  return { parent, code: item.checkinCode, orderId: order_id };
+  return { parent, code: item.checkinCode, orderId: order_id, itemId: item.id, slotId };
 }
 
-describe("check-in by QR code", () => {
-  it("shows staff whose booking it is and checks the child in once", async () => {
-    const { code, orderId } = await paidBooking(0);
+const post = (code: string, who = staff) =>
+  t.call("POST", `/api/v2/checkin/${code}/`, { headers: who.headers });
+
+describe("check-in per lesson date", () => {
+  it("checks the child in for today's lesson once; a second scan says when, with the same time", async () => {
+    const { code, orderId, itemId, slotId } = await paidBooking(0);
     const seen = await t.call("GET", `/api/v2/checkin/${code}/`, { headers: staff.headers });
     expect(seen.statusCode, seen.body).toBe(200);
     expect(seen.json()).toMatchObject({
       valid: true,
+      status: "ready",
       visitor_name: "Mila Muster",
       order: orderId,
+      lesson: { date: berlinDate(new Date()), slot: { id: slotId } },
       checked_in_at: null,
     });
-    const first = await t.call("POST", `/api/v2/checkin/${code}/`, { headers: staff.headers });
+    const first = await post(code);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().status).toBe("checked_in");
     const at = first.json().checked_in_at;
     expect(at).not.toBeNull();
-    const again = await t.call("POST", `/api/v2/checkin/${code}/`, { headers: staff.headers });
-    expect(again.json().checked_in_at).toBe(at);
+    const again = await post(code, staff2);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: "already_checked_in", checked_in_at: at });
+    const rows = await t.db.select().from(checkins).where(eq(checkins.orderItemId, itemId));
+    expect(rows).toMatchObject([
+      { lessonDate: berlinDate(new Date()), scheduleSlotId: slotId, checkedInBy: staff.id },
+    ]);
+  });
+
+  it("records who checked in whom and when in the audit log", async () => {
+    const { code, itemId } = await paidBooking(1);
+    const res = await post(code);
+    const [row] = await t.db.select().from(checkins).where(eq(checkins.orderItemId, itemId));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.recordId, row?.id ?? -1));
+    const [account] = await t.db.select().from(users).where(eq(users.id, staff.id));
+    expect(entries.filter((entry) => entry.resource === "checkins")).toMatchObject([
+      {
+        userId: staff.id,
+        userEmail: account?.email,
+        action: "create",
+        after: {
+          order_item: itemId,
+          lesson_date: berlinDate(new Date()),
+          checked_in_at: res.json().checked_in_at,
+        },
+      },
+    ]);
+  });
+
+  it("a lesson on another day is a check-in of its own: yesterday's does not count today", async () => {
+    const { code, itemId } = await paidBooking(2);
+    await t.db
+      .insert(checkins)
+      .values({ orderItemId: itemId, lessonDate: "2020-01-02", checkedInBy: staff.id });
+    const res = await post(code);
+    expect(res.json().status).toBe("checked_in");
+    expect(await t.db.select().from(checkins).where(eq(checkins.orderItemId, itemId))).toHaveLength(2);
+  });
+
+  it("a code without a lesson today says so and checks no one in", async () => {
+    const { code, itemId } = await paidBooking(0, { today: false });
+    const seen = await t.call("GET", `/api/v2/checkin/${code}/`, { headers: staff.headers });
+    expect(seen.json()).toMatchObject({
+      valid: false,
+      status: "not_today",
+      lesson: null,
+      visitor_name: "Mila Muster",
+    });
+    const res = await post(code);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_codes).toEqual({ non_field_errors: ["checkin_not_today"] });
+    expect(await t.db.select().from(checkins).where(eq(checkins.orderItemId, itemId))).toHaveLength(0);
+  });
+
+  it("refuses a cancelled booking and one whose order is not paid, each by its own code", async () => {
+    const cancelled = await paidBooking(0);
+    await t.db.update(orderItems).set({ status: "cancelled" }).where(eq(orderItems.id, cancelled.itemId));
+    const res = await post(cancelled.code);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_codes).toEqual({ non_field_errors: ["checkin_cancelled"] });
+    const unpaid = await paidBooking(1);
+    await t.db.update(orders).set({ status: "refunded" }).where(eq(orders.id, unpaid.orderId));
+    const refused = await post(unpaid.code);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_codes).toEqual({ non_field_errors: ["checkin_unpaid"] });
   });
 
   it("is for staff only: parents get 403, guests 401, an unknown code 404", async () => {
     const { parent, code } = await paidBooking(1);
     expect((await t.call("GET", `/api/v2/checkin/${code}/`, { headers: parent.headers })).statusCode).toBe(
+      403,
+    );
+    expect((await t.call("POST", `/api/v2/checkin/${code}/`, { headers: parent.headers })).statusCode).toBe(
       403,
     );
     expect((await t.call("POST", `/api/v2/checkin/${code}/`)).statusCode).toBe(401);
@@ -53,11 +145,22 @@ describe("check-in by QR code", () => {
     ).toBe(404);
   });
 
-  it("refuses a booking whose order is no longer paid", async () => {
-    const { code, orderId } = await paidBooking(2);
-    await t.db.update(orders).set({ status: "refunded" }).where(eq(orders.id, orderId));
-    const res = await t.call("POST", `/api/v2/checkin/${code}/`, { headers: staff.headers });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error_codes).toEqual({ non_field_errors: ["checkin_not_valid"] });
+  it("two staff checking in the same child at once record one check-in, and both are told the same time", async () => {
+    const { code, itemId } = await paidBooking(2);
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post(code, i % 2 ? staff2 : staff)),
+    );
+    for (const reply of replies) expect(reply.statusCode, reply.body).toBe(200);
+    const statuses = replies.map((reply) => reply.json().status).sort();
+    expect(statuses).toEqual([...Array(7).fill("already_checked_in"), "checked_in"]);
+    expect(new Set(replies.map((reply) => reply.json().checked_in_at)).size).toBe(1);
+    const rows = await t.db.select().from(checkins).where(eq(checkins.orderItemId, itemId));
+    const today = rows.filter((row) => row.lessonDate === berlinDate(new Date()));
+    expect(today).toHaveLength(1);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.recordId, today[0]?.id ?? -1));
+    expect(audits.filter((entry) => entry.resource === "checkins")).toHaveLength(1);
   });
 });

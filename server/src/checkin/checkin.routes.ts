@@ -2,7 +2,7 @@ import { CheckinParamsSchema, CheckinSchema, LocaleQuerySchema } from "@atelier/
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ErrorReplySchema } from "../errors/index.ts";
-import { requireStaff } from "../plugins/index.ts";
+import { currentUser, requireStaff } from "../plugins/index.ts";
 import type { CheckinService } from "./checkin.service.ts";
 
 const schema = {
@@ -30,7 +30,10 @@ export const checkinRoutes =
     );
     app.post(
       "/api/v2/checkin/:code/",
-      { preHandler: requireStaff, schema: { ...schema, summary: "Check the child in" } },
-      async (request) => checkin.checkIn(request.params.code, request.locale),
+      {
+        preHandler: requireStaff,
+        schema: { ...schema, summary: "Check the child in for today's lesson (idempotent per lesson date)" },
+      },
+      async (request) => checkin.checkIn(currentUser(request), request.params.code, request.locale),
     );
   };

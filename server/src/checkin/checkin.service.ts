@@ -1,61 +1,158 @@
-import type { Checkin, Locale } from "@atelier/contract";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
-import { orderItems, orders } from "../db/index.ts";
+import { berlinDate, type Checkin, type CheckinStatus, type ErrorCode, type Locale } from "@atelier/contract";
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "../db/index.ts";
+import { checkins, orderItems, orders, purchaseOptions } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { findCartItems } from "../orders/index.ts";
+import type { AuthUser } from "../plugins/index.ts";
+import { type Lesson, lessonOn } from "./lesson-today.ts";
+
+/** The back office's audit write (D98), handed down by the wiring: check-in sits below the admin area. */
+export type RecordAudit = (
+  tx: Tx,
+  entry: {
+    userId: number;
+    userEmail: string;
+    resource: string;
+    recordId: number;
+    action: "create";
+    before: null;
+    after: unknown;
+  },
+) => Promise<void>;
+
+const REFUSALS: Partial<Record<CheckinStatus, ErrorCode>> = {
+  not_today: "checkin_not_today",
+  cancelled: "checkin_cancelled",
+  unpaid: "checkin_unpaid",
+};
 
 /**
- * Staff check-in (D57): the QR code in the confirmation mail names one paid booking by its check-in code.
- * Staff see whose booking it is and check the child in once; a second scan shows when that happened.
+ * Staff check-in at the door (D57, D108): the QR code in the confirmation mail names one booking by its
+ * check-in code, valid at each of its lessons. Each lesson date is its own check-in, written once however
+ * often and by however many staff the code is scanned; a second scan shows when it happened.
  */
-export function createCheckinService(db: Db) {
+export function createCheckinService(db: Db, deps: { recordAudit: RecordAudit; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+
   async function find(code: string) {
     const [row] = await db
       .select({
         itemId: orderItems.id,
         orderId: orderItems.orderId,
         itemStatus: orderItems.status,
-        checkedInAt: orderItems.checkedInAt,
         orderStatus: orders.status,
-        locale: orders.locale,
+        paidAt: orders.paidAt,
+        numberOfMeetings: purchaseOptions.numberOfMeetings,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(purchaseOptions, eq(purchaseOptions.id, orderItems.purchaseOptionId))
       .where(eq(orderItems.checkinCode, code));
     if (!row) throw AppError.notFound();
     return row;
   }
 
-  async function view(code: string, locale: Locale): Promise<Checkin> {
+  async function todaysCheckin(itemId: number, date: string) {
+    const [row] = await db
+      .select({ at: checkins.checkedInAt })
+      .from(checkins)
+      .where(and(eq(checkins.orderItemId, itemId), eq(checkins.lessonDate, date)));
+    return row?.at ?? null;
+  }
+
+  async function read(code: string, locale: Locale): Promise<{ booking: Checkin; itemId: number }> {
     const row = await find(code);
     const [item] = await findCartItems(db, row.orderId, locale, row.itemId);
     if (!item) throw AppError.notFound();
+    const today = berlinDate(now());
+    const lesson: Lesson | null =
+      row.orderStatus === "paid"
+        ? lessonOn(
+            { ...item, numberOfMeetings: row.numberOfMeetings },
+            today,
+            berlinDate(row.paidAt ?? now()),
+          )
+        : null;
+    const at = lesson ? await todaysCheckin(row.itemId, lesson.date) : null;
+    const status: CheckinStatus =
+      row.itemStatus === "cancelled"
+        ? "cancelled"
+        : row.orderStatus !== "paid"
+          ? "unpaid"
+          : !lesson
+            ? "not_today"
+            : at
+              ? "already_checked_in"
+              : "ready";
     const visitor = [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ");
     return {
-      code,
-      valid: row.orderStatus === "paid" && row.itemStatus !== "cancelled",
-      visitor_name: visitor || null,
-      product_page: { id: item.productPageId, name: item.pageName, product_type: item.productType },
-      purchase_option_name: item.optionName,
-      schedule_slot_details: item.slots,
-      academy_week_details: item.weeks,
-      order: row.orderId,
-      checked_in_at: row.checkedInAt?.toISOString() ?? null,
+      itemId: row.itemId,
+      booking: {
+        code,
+        valid: status === "ready" || status === "already_checked_in",
+        status,
+        lesson: status === "ready" || status === "already_checked_in" ? lesson : null,
+        visitor_name: visitor || null,
+        product_page: { id: item.productPageId, name: item.pageName, product_type: item.productType },
+        purchase_option_name: item.optionName,
+        schedule_slot_details: item.slots,
+        academy_week_details: item.weeks,
+        order: row.orderId,
+        checked_in_at: at?.toISOString() ?? null,
+      },
     };
   }
 
   return {
-    view,
-    /** Checks the child in; a valid booking only, and only the first scan writes the time. */
-    async checkIn(code: string, locale: Locale): Promise<Checkin> {
-      const booking = await view(code, locale);
-      if (!booking.valid) throw AppError.validation("non_field_errors", "checkin_not_valid");
-      await db
-        .update(orderItems)
-        .set({ checkedInAt: sql`now()` })
-        .where(and(eq(orderItems.checkinCode, code), isNull(orderItems.checkedInAt)));
-      return view(code, locale);
+    async view(code: string, locale: Locale): Promise<Checkin> {
+      return (await read(code, locale)).booking;
+    },
+
+    /**
+     * Checks the child in for today's lesson. The unique (item, date) index decides a race: the insert that
+     * loses does nothing and reads the winner's time. Only the insert that wrote the row writes the audit.
+     */
+    async checkIn(staff: AuthUser, code: string, locale: Locale): Promise<Checkin> {
+      const { booking, itemId } = await read(code, locale);
+      const refusal = REFUSALS[booking.status];
+      if (refusal) throw AppError.validation("non_field_errors", refusal);
+      const lesson = booking.lesson;
+      if (booking.status === "already_checked_in" || !lesson) return booking;
+      const inserted = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(checkins)
+          .values({
+            orderItemId: itemId,
+            lessonDate: lesson.date,
+            scheduleSlotId: lesson.slot?.id ?? null,
+            checkedInBy: staff.id,
+          })
+          .onConflictDoNothing({ target: [checkins.orderItemId, checkins.lessonDate] })
+          .returning();
+        if (!row) return null;
+        await deps.recordAudit(tx, {
+          userId: staff.id,
+          userEmail: staff.email,
+          resource: "checkins",
+          recordId: row.id,
+          action: "create",
+          before: null,
+          after: {
+            order_item: itemId,
+            lesson_date: row.lessonDate,
+            schedule_slot: row.scheduleSlotId,
+            checked_in_at: row.checkedInAt.toISOString(),
+          },
+        });
+        return row;
+      });
+      const at = inserted?.checkedInAt ?? (await todaysCheckin(itemId, lesson.date));
+      return {
+        ...booking,
+        status: inserted ? "checked_in" : "already_checked_in",
+        checked_in_at: at?.toISOString() ?? null,
+      };
     },
   };
 }

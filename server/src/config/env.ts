@@ -84,6 +84,20 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default("Atelier <info@atelier-berlin.example>"),
   SCHOOL_EMAIL: z.email().default("info@atelier-berlin.example"),
+  /**
+   * Who is told at once of each paid booking, cancellation, withdrawal and waiting-list entry (D110),
+   * comma-separated; empty: SCHOOL_EMAIL alone. Read through `staffNoticeRecipients`.
+   */
+  STAFF_NOTIFY_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: "each entry must be an e-mail address" })))
+    .default([]),
   /** The seller on invoices (§ 14(4) Nr. 1 UStG); the demo values are the seeded Impressum's. */
   SCHOOL_LEGAL_NAME: z.string().trim().min(1).default("Atelier Kunst- und Sprachschule gGmbH"),
   /** The school's address on one line, comma-separated: "Street 1, 10435 Berlin". */
@@ -230,4 +244,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+/** The addresses the school's notices go to (D110): the configured list, else SCHOOL_EMAIL. */
+export function staffNoticeRecipients(env: Pick<Env, "SCHOOL_EMAIL" | "STAFF_NOTIFY_EMAILS">): string[] {
+  return env.STAFF_NOTIFY_EMAILS.length > 0 ? env.STAFF_NOTIFY_EMAILS : [env.SCHOOL_EMAIL];
 }

@@ -1,1 +1,1 @@
-export { ConfigError, type Env, loadEnv } from "./env.ts";
+export { ConfigError, type Env, loadEnv, staffNoticeRecipients } from "./env.ts";

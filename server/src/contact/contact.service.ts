@@ -12,7 +12,7 @@ import { insertContactRequest } from "./contact.repository.ts";
 export type ContactServiceDeps = {
   db: Db;
   /** Where the school receives contact requests (env SCHOOL_EMAIL). */
-  schoolEmail: string;
+  schoolEmails: readonly string[];
   publicUrl: string;
 };
 
@@ -30,7 +30,7 @@ export type ContactService = ReturnType<typeof createContactService>;
  * Contact forms: the request is stored, the school's notification and the sender's confirmation queued,
  * in one transaction.
  */
-export function createContactService({ db, schoolEmail, publicUrl }: ContactServiceDeps) {
+export function createContactService({ db, schoolEmails, publicUrl }: ContactServiceDeps) {
   return {
     async submit(submission: ContactSubmission, senderLocale: Locale): Promise<{ id: number }> {
       const { kind, input } = submission;
@@ -62,11 +62,13 @@ export function createContactService({ db, schoolEmail, publicUrl }: ContactServ
           position,
           appointmentDate,
         };
-        await enqueueMail(
-          tx,
-          { to: schoolEmail, template: "contact-request", locale: SCHOOL_LOCALE, data },
-          { publicUrl },
-        );
+        for (const to of schoolEmails) {
+          await enqueueMail(
+            tx,
+            { to, template: "contact-request", locale: SCHOOL_LOCALE, data },
+            { publicUrl },
+          );
+        }
         // The parent's copy, in the language the form was sent in (decision D63); in the same
         // transaction, so there is no confirmation of a request that was not stored.
         await enqueueMail(

@@ -15,3 +15,4 @@ export {
   type RefundNoticeInput,
 } from "./order-documents.ts";
 export { type Seller, type SellerEnv, sellerFromEnv } from "./seller.ts";
+export { enqueueOrderStaffNotice } from "./staff-notice.ts";

@@ -87,7 +87,10 @@ type Period = { from: string; to: string };
  * course starts with its first lesson on or after `today`, and the amount due now pays its first month
  * (a subscription) or its meetings at the booked weekly times (a meeting card). A gift card has none.
  */
-export function itemPeriod(item: DocumentItem, today: string): Period | null {
+export function itemPeriod(
+  item: Pick<DocumentItem, "slots" | "weeks" | "recurrentPriceCents" | "numberOfMeetings">,
+  today: string,
+): Period | null {
   const days: string[] = [];
   for (const slot of item.slots) if (slot.date) days.push(slot.date);
   for (const week of item.weeks) days.push(week.starts_on, week.ends_on);

@@ -145,8 +145,11 @@ export async function issueOrderDocuments(
     const code = codes.get(item.id);
     // Only who attends checks in: a gift card has no child and no QR code.
     const attends = BOOKING_RULES[item.scheduleType].visitor && code !== undefined;
-    const qr = attends ? { cid: `checkin-${item.id}@atelier`, filename: `checkin-${index + 1}.png` } : null;
-    if (qr && code) attachments.push({ kind: "checkin-qr", code, ...qr });
+    const qr =
+      attends && code
+        ? { cid: `checkin-${item.id}@atelier`, filename: `checkin-${index + 1}.png`, code }
+        : null;
+    if (qr) attachments.push({ kind: "checkin-qr", code: qr.code, cid: qr.cid, filename: qr.filename });
     return {
       name: line?.name ?? item.pageName,
       visitorName: line?.visitorName ?? null,

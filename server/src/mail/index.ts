@@ -16,6 +16,8 @@ export type {
   RefundReason,
   RenderedMail,
   RenderOptions,
+  StaffNoticeData,
+  StaffNoticeEvent,
   VerifyEmailData,
   VisitRequestMailData,
   WaitingListOfferData,
@@ -25,5 +27,6 @@ export type { MailTransport, OutgoingMail } from "./mail-transport.ts";
 export { createTransport } from "./mail-transport.ts";
 export type { DrainResult, MailLogger, MailWorker } from "./mail-worker.ts";
 export { createMailWorker } from "./mail-worker.ts";
+export { enqueueStaffNotice } from "./staff-notice.ts";
 export { formatDate, formatMoney } from "./templates/format.ts";
 export { html } from "./templates/html.ts";

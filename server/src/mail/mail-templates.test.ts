@@ -60,7 +60,7 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
         priceCents: 123450,
         monthlyCents: 7900,
         contractNumber: "K7QM-3XHD-9PRA",
-        qr: { cid: "checkin-1@atelier", filename: "checkin-1.png" },
+        qr: { cid: "checkin-1@atelier", filename: "checkin-1.png", code: "Zm9vYmFyYmF6cXV4cXV1eA" },
       },
       {
         name: "Keramik-Workshop",
@@ -70,7 +70,7 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
         priceCents: 4500,
         monthlyCents: 0,
         contractNumber: null,
-        qr: { cid: "checkin-2@atelier", filename: "checkin-2.png" },
+        qr: { cid: "checkin-2@atelier", filename: "checkin-2.png", code: "cXV1eHF1eGJhemZvb2Jhcg" },
       },
       {
         name: "Geschenkgutschein",
@@ -132,6 +132,12 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     endsAt: "2026-12-20T10:00:00.000Z",
     declared: { name: "Eva Muster", email: "eva@example.org", contract: "k7qm3xhd9pra", reason: "Umzug" },
   },
+  "staff-notice": {
+    event: "paid_booking",
+    orderId: 913,
+    parentEmail: "eva@example.org",
+    items: [{ child: "Mila Muster", offer: "Malen 5–7 – Kurs (1 / Woche)" }],
+  },
 };
 
 /** Values each sample must show in both bodies. */
@@ -145,6 +151,8 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
   "order-confirmation": [
     "Dmitri",
     "4711",
+    "Zm9vYmFyYmF6cXV4cXV1eA",
+    "cXV1eHF1eGJhemZvb2Jhcg",
     "RE-2026-000042",
     "Malkurs für Kinder",
     "Mila",
@@ -169,6 +177,7 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
     "https://web.example/waiting-list/offer/abcDEF123",
   ],
   "withdrawal-confirmation": ["Irina", "912", "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)", "GS-2026-000007"],
+  "staff-notice": ["Mila Muster", "Malen 5–7 – Kurs (1 / Woche)", "Nr. 913", "eva@example.org"],
 };
 
 function render<Name extends MailTemplateName>(name: Name, locale: Locale, data: MailTemplateData[Name]) {
@@ -256,7 +265,7 @@ describe("renderMail", () => {
           priceCents: 100,
           monthlyCents: 0,
           contractNumber: null,
-          qr: { cid: `x"><script>`, filename: "checkin-1.png" },
+          qr: { cid: `x"><script>`, filename: "checkin-1.png", code: "Zm9vYmFyYmF6cXV4cXV1eA" },
         },
       ],
     });

@@ -13,6 +13,7 @@ import { renderLayout } from "./templates/layout.ts";
 import { type OrderConfirmationData, orderConfirmationTemplate } from "./templates/order-confirmation.ts";
 import { type PasswordResetData, passwordResetTemplate } from "./templates/password-reset.ts";
 import { type RefundNoticeData, refundNoticeTemplate } from "./templates/refund-notice.ts";
+import { type StaffNoticeData, staffNoticeTemplate } from "./templates/staff-notice.ts";
 import type { MailTemplate, RenderedMail } from "./templates/types.ts";
 import { type VerifyEmailData, verifyEmailTemplate } from "./templates/verify-email.ts";
 import {
@@ -33,6 +34,7 @@ export type { GiftCardData, GiftCardMailCard } from "./templates/gift-card.ts";
 export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
 export type { PasswordResetData } from "./templates/password-reset.ts";
 export type { RefundNoticeData, RefundReason } from "./templates/refund-notice.ts";
+export type { StaffNoticeData, StaffNoticeEvent } from "./templates/staff-notice.ts";
 export type { RenderedMail } from "./templates/types.ts";
 export type { VerifyEmailData } from "./templates/verify-email.ts";
 export type { VisitRequestMailData } from "./templates/visit-request.ts";
@@ -56,6 +58,7 @@ export type MailTemplateData = {
   "waiting-list-offer": WaitingListOfferData;
   "withdrawal-confirmation": WithdrawalConfirmationData;
   "contract-cancellation": ContractCancellationData;
+  "staff-notice": StaffNoticeData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -73,6 +76,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "waiting-list-offer": waitingListOfferTemplate,
   "withdrawal-confirmation": withdrawalConfirmationTemplate,
   "contract-cancellation": contractCancellationTemplate,
+  "staff-notice": staffNoticeTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];

@@ -8,7 +8,7 @@ import {
 } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { enqueueMail } from "../mail/index.ts";
+import { enqueueMail, enqueueStaffNotice } from "../mail/index.ts";
 import {
   contractNameOf,
   findOwnedSubscription,
@@ -96,6 +96,18 @@ export function createCancellationService(deps: SubscriptionsDeps) {
             reason: declaration.reason,
           },
         },
+      },
+      { publicUrl: deps.publicUrl },
+    );
+    // The school hears of each cancellation at once, in the declaration's transaction (D110).
+    await enqueueStaffNotice(
+      tx,
+      deps.staffEmails,
+      {
+        event: "cancellation",
+        orderId: owned.orderId,
+        parentEmail: owned.email,
+        items: [{ child: owned.visitorName, offer: owned.pageName }],
       },
       { publicUrl: deps.publicUrl },
     );

@@ -29,6 +29,8 @@ export type SubscriptionsDeps = {
   publicUrl: string;
   webUrl: string;
   schoolEmail: string;
+  /** Who the school is told at of each cancellation (D110): SCHOOL_EMAIL or STAFF_NOTIFY_EMAILS. */
+  staffEmails: readonly string[];
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** Hours PayPal's automatic charge may arrive late before an autopay month counts as unpaid. */
   autopayGraceHours?: number;

@@ -18,7 +18,7 @@ import {
 export type VisitRequestsServiceDeps = {
   db: Db;
   /** Where the school receives the requests (env SCHOOL_EMAIL). */
-  schoolEmail: string;
+  schoolEmails: readonly string[];
   publicUrl: string;
 };
 
@@ -50,7 +50,7 @@ function toReply(row: VisitRequestRow): VisitRequestReply {
  * Visit requests (trial, out, waiting): checked, stored, and both mails (the sender's confirmation and
  * the school's notification) queued in the same transaction, so a request exists exactly with its mails.
  */
-export function createVisitRequestsService({ db, schoolEmail, publicUrl }: VisitRequestsServiceDeps) {
+export function createVisitRequestsService({ db, schoolEmails, publicUrl }: VisitRequestsServiceDeps) {
   /** A signed-in parent's children are their saved visitors; a guest's ids are local numbers and dropped. */
   async function childrenOf(body: VisitRequestBody, userId: number | null): Promise<VisitRequestChild[]> {
     const children = body.children.map(
@@ -123,16 +123,13 @@ export function createVisitRequestsService({ db, schoolEmail, publicUrl }: Visit
           },
           { publicUrl },
         );
-        await enqueueMail(
-          tx,
-          {
-            to: schoolEmail,
-            template: "visit-request-notification",
-            locale: SCHOOL_LOCALE,
-            data: mail(SCHOOL_LOCALE),
-          },
-          { publicUrl },
-        );
+        for (const to of schoolEmails) {
+          await enqueueMail(
+            tx,
+            { to, template: "visit-request-notification", locale: SCHOOL_LOCALE, data: mail(SCHOOL_LOCALE) },
+            { publicUrl },
+          );
+        }
         return toReply(row);
       });
     },

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { lockUnits } from "../checkout/index.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { enqueueMail } from "../mail/index.ts";
+import { enqueueMail, enqueueStaffNotice } from "../mail/index.ts";
 import type { CartService } from "../orders/index.ts";
 import {
   countOpenEntries,
@@ -41,6 +41,8 @@ export type WaitingListDeps = {
   /** The web app's origin for the offer link (env WEB_URL); PUBLIC_URL for the mail's footer. */
   webUrl: string;
   publicUrl: string;
+  /** Who the school is told at of a new entry (D110): SCHOOL_EMAIL or STAFF_NOTIFY_EMAILS. */
+  staffEmails: readonly string[];
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 };
 
@@ -111,6 +113,28 @@ export function createWaitingListService(deps: WaitingListDeps) {
     const [row] = await listEntries(db, userId, locale, [id]);
     if (!row) throw AppError.notFound();
     return toEntry(row);
+  }
+
+  /** The school hears of each new entry at once, in the entry's transaction (D110). */
+  async function notifyStaffOfEntry(tx: Tx, id: number): Promise<void> {
+    const facts = await findOfferMailFacts(tx, id, "de");
+    if (!facts) throw new Error(`waiting list entry ${id} not found`);
+    await enqueueStaffNotice(
+      tx,
+      deps.staffEmails,
+      {
+        event: "waiting_list_entry",
+        orderId: null,
+        parentEmail: facts.email,
+        items: [
+          {
+            child: `${facts.childFirstName} ${facts.childLastName}`.trim(),
+            offer: facts.optionName ? `${facts.pageName} – ${facts.optionName}` : facts.pageName,
+          },
+        ],
+      },
+      { publicUrl: deps.publicUrl },
+    );
   }
 
   /** Offers the unit's free seats to the first in line, in one transaction under the unit's lock. */
@@ -210,7 +234,10 @@ export function createWaitingListService(deps: WaitingListDeps) {
           academyWeekId: unit.kind === "week" ? unit.id : null,
           locale,
         });
-        if (row) return { id: row.id, created: true };
+        if (row) {
+          await notifyStaffOfEntry(tx, row.id);
+          return { id: row.id, created: true };
+        }
         const raced = await findOpenEntry(tx, body.visitor, unit);
         if (!raced) throw new Error("waiting list entry neither inserted nor found");
         return { id: raced.id, created: false };

@@ -16,6 +16,7 @@ import { AppError } from "../errors/index.ts";
 import { bookLedger, findGiftCard, findGiftCardOfItem } from "../gift-cards/index.ts";
 import {
   documentItems,
+  enqueueOrderStaffNotice,
   findInvoice,
   findOrderInvoice,
   formatDay,
@@ -49,6 +50,8 @@ export type WithdrawalsDeps = {
   db: Db;
   gateway: PaymentGateway;
   publicUrl: string;
+  /** Who the school is told at (D110): SCHOOL_EMAIL or STAFF_NOTIFY_EMAILS. */
+  staffEmails: readonly string[];
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   now?: () => Date;
 };
@@ -292,6 +295,13 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         refundCents,
         basis: plan.basis,
         creditNote: note,
+      });
+      await enqueueOrderStaffNotice(tx, {
+        recipients: deps.staffEmails,
+        event: "withdrawal",
+        orderId: facts.orderId,
+        itemIds: [itemId],
+        options: { publicUrl: deps.publicUrl },
       });
       return { id: inserted.id, created: true };
     });

@@ -1,15 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { parseCheckinSearch } from "../features/checkin/checkin-search.ts";
 import { CheckinPage } from "../features/checkin/components/checkin-page.tsx";
-import { PlaceholderPage } from "../features/placeholder/components/placeholder-page.tsx";
+import { DoorCheck } from "../features/checkin/components/door-check.tsx";
 
 export const Route = createFileRoute("/QrCodeScanner")({
   validateSearch: parseCheckinSearch,
   component: QrCodeScannerPage,
 });
 
-/** With `?code=` (a booking's QR code, D57): the check-in; without: the camera scanner is not built yet. */
+/** With `?code=` (a booking's QR code opened by a phone's camera, D57): that booking; without: the door (D109). */
 function QrCodeScannerPage() {
   const { code } = Route.useSearch();
-  return code ? <CheckinPage code={code} /> : <PlaceholderPage pageKey="qrCodeScanner" />;
+  return code ? <CheckinPage code={code} /> : <DoorCheck />;
 }

@@ -1,6 +1,7 @@
 // The tables, each file owned by one area (docs/architecture.md); migrations are generated from all of them.
 export * from "./admin.ts";
 export * from "./catalogue.ts";
+export * from "./checkin.ts";
 export * from "./contact.ts";
 export * from "./gift-cards.ts";
 export * from "./installation.ts";

@@ -17,8 +17,11 @@ export type OrderConfirmationItem = {
   monthlyCents: number;
   /** A subscription's contract number (D91), what the § 312k page asks for; null for other items. */
   contractNumber: string | null;
-  /** The item's check-in QR code, attached inline; null when nobody checks in (a gift card). */
-  qr: { cid: string; filename: string } | null;
+  /**
+   * The item's check-in QR code, attached inline, and its code in letters for the door's manual field when
+   * the QR code cannot be read (D109); null when nobody checks in (a gift card).
+   */
+  qr: { cid: string; filename: string; code: string } | null;
 };
 
 export type OrderConfirmationData = {
@@ -51,6 +54,7 @@ type Texts = {
   qrAlt: string;
   qrHint: string;
   qrHintText: (filename: string) => string;
+  checkinCode: string;
   totalPaid: string;
   giftCard: string;
   totalMonthly: string;
@@ -75,9 +79,11 @@ const TEXTS: Record<Locale, Texts> = {
     monthly: "danach monatlich",
     contractNumber: "Vertragsnummer",
     qrAlt: "QR-Code zum Einchecken",
-    qrHint: "Zeigen Sie diesen QR-Code beim ersten Besuch vor, dann checken wir Ihr Kind schnell ein.",
+    qrHint:
+      "Zeigen Sie diesen QR-Code zu jedem Termin am Eingang vor, dann checken wir Ihr Kind schnell ein.",
     qrHintText: (filename) =>
-      `Den QR-Code zum Einchecken finden Sie im Anhang (${filename}); bitte beim ersten Besuch vorzeigen.`,
+      `Den QR-Code zum Einchecken finden Sie im Anhang (${filename}); bitte zu jedem Termin vorzeigen.`,
+    checkinCode: "Check-in-Code",
     totalPaid: "Jetzt bezahlt",
     giftCard: "Mit Gutschein bezahlt",
     totalMonthly: "Monatlicher Beitrag der Abos",
@@ -102,9 +108,10 @@ const TEXTS: Record<Locale, Texts> = {
     monthly: "далее ежемесячно",
     contractNumber: "Номер договора",
     qrAlt: "QR-код для регистрации",
-    qrHint: "Покажите этот QR-код при первом посещении — так мы быстро отметим вашего ребёнка.",
+    qrHint: "Показывайте этот QR-код на входе перед каждым занятием — так мы быстро отметим вашего ребёнка.",
     qrHintText: (filename) =>
-      `QR-код для регистрации — во вложении (${filename}); покажите его при первом посещении.`,
+      `QR-код для регистрации — во вложении (${filename}); показывайте его перед каждым занятием.`,
+    checkinCode: "Код для регистрации",
     totalPaid: "Оплачено сейчас",
     giftCard: "Оплачено подарочным сертификатом",
     totalMonthly: "Ежемесячный платёж по абонементам",
@@ -133,7 +140,8 @@ function itemBlock(item: OrderConfirmationItem, t: Texts, locale: Locale): SafeH
   if (item.contractNumber) rows.push([t.contractNumber, item.contractNumber]);
   const qr = item.qr
     ? html`<p style="margin:12px 0 0;"><img src="cid:${item.qr.cid}" alt="${t.qrAlt}" width="160" height="160" style="display:block;width:160px;height:160px;"></p>
-<p style="margin:4px 0 0;font-size:13px;color:#555555;">${t.qrHint}</p>`
+<p style="margin:4px 0 0;font-size:13px;color:#555555;">${t.qrHint}</p>
+<p style="margin:4px 0 0;font-size:13px;color:#555555;">${t.checkinCode}: <span style="font-family:monospace;">${item.qr.code}</span></p>`
     : "";
   return html`<div style="${BLOCK}">
 <p style="margin:0 0 8px;font-weight:bold;">${item.name}</p>
@@ -152,7 +160,7 @@ function itemText(item: OrderConfirmationItem, index: number, t: Texts, locale: 
   rows.push(`   ${t.price}: ${formatMoney(item.priceCents, locale)}`);
   if (item.monthlyCents > 0) rows.push(`   ${t.monthly}: ${formatMoney(item.monthlyCents, locale)}`);
   if (item.contractNumber) rows.push(`   ${t.contractNumber}: ${item.contractNumber}`);
-  if (item.qr) rows.push(`   ${t.qrHintText(item.qr.filename)}`);
+  if (item.qr) rows.push(`   ${t.qrHintText(item.qr.filename)}`, `   ${t.checkinCode}: ${item.qr.code}`);
   return rows.join("\n");
 }
 

@@ -18,6 +18,8 @@ const CODE = "Zm9vYmFyYmF6cXV4cXV1eA";
 const booking: Checkin = {
   code: CODE,
   valid: true,
+  status: "ready",
+  lesson: { date: "2027-03-01", slot: { id: 9, weekday: 0, date: null, start: "16:00", end: "17:30" } },
   visitor_name: "Mila Muster",
   product_page: { id: 3, name: "Kleine Maler", product_type: "Course" },
   purchase_option_name: "1 × pro Woche",
@@ -46,10 +48,14 @@ describe("the check-in page a booking's QR code opens", () => {
 
   it("shows staff whose booking it is and checks the child in", async () => {
     vi.mocked(api.get).mockResolvedValue(booking);
-    vi.mocked(api.post).mockResolvedValue({ ...booking, checked_in_at: "2027-03-01T15:02:00Z" });
+    vi.mocked(api.post).mockResolvedValue({
+      ...booking,
+      status: "checked_in",
+      checked_in_at: "2027-03-01T15:02:00Z",
+    });
     renderPage(<CheckinPage code={CODE} />);
     expect(await screen.findByText("Mila Muster")).toBeTruthy();
-    expect(screen.getByText("Gültige Buchung")).toBeTruthy();
+    expect(screen.getByText("Heute gültig")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Einchecken" }));
     expect((await screen.findByTestId("checkin-done")).textContent).toMatch(
       /^Eingecheckt am 1\.3\.2027, 16:02:00$/,

@@ -12,7 +12,8 @@ const checkinKey = (code: string) => ["checkin", code] as const;
 
 /**
  * `/QrCodeScanner?code=…`, the page a booking's QR code opens (D57). Staff see whose booking it is and check
- * the child in; anyone else (a parent scanning their own code) is told what the code is for.
+ * the child in for today's lesson (D108); anyone else (a parent scanning their own code) is told what the
+ * code is for.
  */
 export function CheckinPage({ code }: { code: string }) {
   const { t } = useTranslation("checkin");
@@ -40,7 +41,9 @@ export function CheckinPage({ code }: { code: string }) {
         {booking.data ? (
           <section data-testid="checkin-booking" className="space-y-2">
             <p className={`font-bold ${booking.data.valid ? "text-green-800" : "text-red-700"}`}>
-              {booking.data.valid ? t("valid") : t("invalid")}
+              {booking.data.valid
+                ? t("valid")
+                : t(`door.outcome.${booking.data.status as "not_today" | "cancelled" | "unpaid"}`)}
             </p>
             <p className="text-xl font-semibold">{booking.data.visitor_name ?? t("noChild")}</p>
             <p>
@@ -66,7 +69,7 @@ export function CheckinPage({ code }: { code: string }) {
                   }),
                 })}
               </p>
-            ) : booking.data.valid ? (
+            ) : booking.data.status === "ready" ? (
               <button
                 type="button"
                 className={buttonStyles.primary}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { lessonOn } from "./lesson-today.ts";
+
+const weekly = { id: 1, weekday: 3, date: null, start: "16:00", end: "17:30" }; // Thursdays
+const course = { slots: [weekly], weeks: [], recurrentPriceCents: 6500, numberOfMeetings: null };
+
+describe("a code's lesson today (Berlin day)", () => {
+  it("a weekly course has a lesson on each of its weekdays, from the day it was paid", () => {
+    expect(lessonOn(course, "2026-11-26", "2026-11-20")).toEqual({ date: "2026-11-26", slot: weekly });
+    expect(lessonOn(course, "2026-12-03", "2026-11-20")?.date).toBe("2026-12-03");
+    expect(lessonOn(course, "2026-11-27", "2026-11-20")).toBeNull();
+    expect(lessonOn(course, "2026-11-19", "2026-11-20")).toBeNull();
+  });
+
+  it("a meeting card of 4 meetings on one weekly time ends after its fourth week", () => {
+    const card = { ...course, recurrentPriceCents: 0, numberOfMeetings: 4 };
+    expect(lessonOn(card, "2026-12-17", "2026-11-25")?.date).toBe("2026-12-17");
+    expect(lessonOn(card, "2026-12-24", "2026-11-25")).toBeNull();
+  });
+
+  it("a dated session only on its date; an academy week on each of its days", () => {
+    const dated = { id: 2, weekday: null, date: "2026-11-28", start: "10:00", end: "13:00" };
+    const workshop = { slots: [dated], weeks: [], recurrentPriceCents: 0, numberOfMeetings: null };
+    expect(lessonOn(workshop, "2026-11-28", "2026-11-01")?.slot).toEqual(dated);
+    expect(lessonOn(workshop, "2026-11-26", "2026-11-01")).toBeNull();
+    const academy = {
+      slots: [],
+      weeks: [{ id: 9, starts_on: "2026-07-06", ends_on: "2026-07-10" }],
+      recurrentPriceCents: 0,
+      numberOfMeetings: null,
+    };
+    expect(lessonOn(academy, "2026-07-08", "2026-05-01")).toEqual({ date: "2026-07-08", slot: null });
+    expect(lessonOn(academy, "2026-07-11", "2026-05-01")).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import type { DbOrTx } from "../db/index.ts";
+import { enqueueStaffNotice, type RenderOptions, type StaffNoticeEvent } from "../mail/index.ts";
+import { findCartItems } from "../orders/index.ts";
+import { lockOrderForDocuments } from "./invoices.repository.ts";
+
+/**
+ * Tells the school of an order's event (D110): each child and offer of the order (or of `itemIds`), with
+ * the order number and the parent's address, in German, in the caller's transaction.
+ */
+export async function enqueueOrderStaffNotice(
+  tx: DbOrTx,
+  input: {
+    recipients: readonly string[];
+    event: StaffNoticeEvent;
+    orderId: number;
+    itemIds?: readonly number[];
+    options?: RenderOptions;
+  },
+): Promise<void> {
+  const order = await lockOrderForDocuments(tx, input.orderId);
+  if (!order) throw new Error(`order ${input.orderId} not found`);
+  const items = (await findCartItems(tx, input.orderId, "de")).filter(
+    (item) => !input.itemIds || input.itemIds.includes(item.id),
+  );
+  await enqueueStaffNotice(
+    tx,
+    input.recipients,
+    {
+      event: input.event,
+      orderId: order.id,
+      parentEmail: order.user?.email || order.billing?.email || null,
+      items: items.map((item) => ({
+        child: [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ") || null,
+        offer: item.optionName ? `${item.pageName} – ${item.optionName}` : item.pageName,
+      })),
+    },
+    input.options,
+  );
+}

@@ -1,0 +1,50 @@
+import { html } from "./html.ts";
+import { type DetailRow, detailsTable, detailsText, paragraph } from "./parts.ts";
+import type { MailTemplate } from "./types.ts";
+
+/** What the school is told at once (D110). */
+export type StaffNoticeEvent = "paid_booking" | "cancellation" | "withdrawal" | "waiting_list_entry";
+
+export type StaffNoticeData = {
+  event: StaffNoticeEvent;
+  /** Our order number; null for a waiting-list entry, which has no order. */
+  orderId: number | null;
+  /** The parent's e-mail, so staff can answer without looking them up. */
+  parentEmail: string | null;
+  /** Each child and offer the event is about. */
+  items: { child: string | null; offer: string }[];
+};
+
+const EVENTS: Record<StaffNoticeEvent, { subject: string; intro: string }> = {
+  paid_booking: { subject: "Neue Buchung bezahlt", intro: "Eine Buchung ist eben bezahlt worden." },
+  cancellation: { subject: "Kündigung", intro: "Eine Buchung ist gekündigt worden." },
+  withdrawal: { subject: "Widerruf", intro: "Eine Familie hat eine Buchung widerrufen." },
+  waiting_list_entry: {
+    subject: "Neu auf der Warteliste",
+    intro: "Ein Kind ist auf die Warteliste eingetragen worden.",
+  },
+};
+
+/**
+ * The school's notice of a booking, cancellation, withdrawal or waiting-list entry. Always German: the
+ * school works in German, whatever language the family chose (as for contact and visit requests).
+ */
+export const staffNoticeTemplate: MailTemplate<StaffNoticeData> = (data) => {
+  const event = EVENTS[data.event];
+  const rows: { label: string; value: string }[] = [];
+  for (const item of data.items) {
+    rows.push({ label: "Kind", value: item.child ?? "ohne Kind (Gutschein)" });
+    rows.push({ label: "Angebot", value: item.offer });
+  }
+  if (data.orderId !== null) rows.push({ label: "Bestellung", value: `Nr. ${data.orderId}` });
+  if (data.parentEmail) rows.push({ label: "E-Mail der Eltern", value: data.parentEmail });
+  const first = data.items[0];
+  const who = first ? `${first.child ?? "ohne Kind"}, ${first.offer}` : "";
+  const more = data.items.length > 1 ? ` (+${data.items.length - 1})` : "";
+  return {
+    subject: `${event.subject}: ${who}${more}`,
+    heading: event.subject,
+    bodyHtml: html`${paragraph(event.intro)}${detailsTable(rows as DetailRow[])}`,
+    bodyText: [event.intro, "", detailsText(rows)].join("\n"),
+  };
+};
