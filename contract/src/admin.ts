@@ -192,6 +192,8 @@ export const AdminSlotSchema = z.object({
   /** Seats held by bookings, reservations and running waiting-list offers: the floor for `seats`. */
   seats_taken: z.number().int(),
   instructor: z.number().int().nullable(),
+  /** When staff archived the slot (it had bookings, so it was not deleted); null while it is offered. */
+  archived_at: z.string().nullable(),
   version: z.string(),
 });
 export type AdminSlot = z.infer<typeof AdminSlotSchema>;

@@ -131,7 +131,7 @@ export const adminRoutes =
       "/api/v2/admin/slots/",
       {
         schema: {
-          ...base("Weekly slots and dated sessions with their seats taken"),
+          ...base("Weekly slots and dated sessions with their seats taken (filter archived: true or false)"),
           querystring: AdminListQuerySchema,
           response: { 200: AdminSlotListSchema, ...errors },
         },
@@ -183,7 +183,7 @@ export const adminRoutes =
       "/api/v2/admin/slots/:id/",
       {
         schema: {
-          ...base("Remove a slot nobody booked"),
+          ...base("Remove a slot nobody booked; one with bookings is archived instead"),
           params: AdminIdParamsSchema,
           querystring: LocaleQuerySchema,
           response: { 200: AdminSlotSchema, ...errors },

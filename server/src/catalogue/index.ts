@@ -19,6 +19,7 @@ export {
   textBody,
 } from "./http-cache.ts";
 export {
+  archiveSlot,
   categoryExists,
   deleteSlot,
   existingInstructorIds,

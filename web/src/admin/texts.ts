@@ -39,6 +39,8 @@ const de = {
         seats: "Plätze",
         seats_taken: "Vergeben",
         instructor: "Lehrkraft",
+        archived: "Archiviert",
+        archived_at: "Archiviert am",
       },
     },
     audit: {
@@ -63,6 +65,7 @@ const de = {
     weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
     action: { create: "Angelegt", update: "Geändert", delete: "Gelöscht", archive: "Archiviert" },
     add_slot: "Termin hinzufügen",
+    slot_remove: "Löschen (mit Buchungen: archivieren)",
     refusal: {
       title: "Kein Zugang zur Verwaltung",
       text: "Sie sind mit einem Kundenkonto angemeldet. Die Verwaltung des Shops ist nur für Mitarbeiterinnen und Mitarbeiter der Schule. Wenn Sie zum Team gehören, bitten Sie die Schulleitung, Ihr Konto freizuschalten.",
@@ -111,6 +114,8 @@ const ru: typeof de = {
         seats: "Мест",
         seats_taken: "Занято",
         instructor: "Преподаватель",
+        archived: "В архиве",
+        archived_at: "В архиве с",
       },
     },
     audit: {
@@ -135,6 +140,7 @@ const ru: typeof de = {
     weekdays: ["Понедельник", "Вторник", "Среда", "Четверг", "Пятница", "Суббота", "Воскресенье"],
     action: { create: "Создано", update: "Изменено", delete: "Удалено", archive: "В архиве" },
     add_slot: "Добавить занятие",
+    slot_remove: "Удалить (если есть записи — в архив)",
     refusal: {
       title: "Нет доступа к управлению",
       text: "Вы вошли с учётной записью клиента. Управление магазином доступно только сотрудникам школы. Если вы работаете у нас, попросите руководство школы открыть доступ для вашей учётной записи.",

@@ -13,6 +13,7 @@ import {
   serial,
   text,
   time,
+  timestamp,
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
@@ -123,6 +124,8 @@ export const scheduleSlots = pgTable(
     end: time("end").notNull(),
     seats: integer("seats").notNull(),
     instructorId: integer("instructor_id").references(() => instructors.id),
+    /** Set when staff retire a slot that has bookings: no longer offered, kept for its bookings (D125). */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
   },
   (t) => [
     index("schedule_slots_page_idx").on(t.productPageId),

@@ -1,0 +1,1 @@
+ALTER TABLE "schedule_slots" ADD COLUMN "archived_at" timestamp with time zone;
