@@ -199,6 +199,38 @@ export const AdminSlotSchema = z.object({
 export type AdminSlot = z.infer<typeof AdminSlotSchema>;
 export const AdminSlotListSchema = z.array(AdminSlotSchema);
 
+/**
+ * A holiday or closure (D128): no lesson from `starts_on` to `ends_on`, both included, in the house named
+ * `location` (as on the product pages), or in every house when `location` is empty.
+ */
+const closureFields = {
+  location: z.string().trim().max(200, { error: "too_long" }),
+  starts_on: z.iso.date({ error: "invalid_date" }),
+  ends_on: z.iso.date({ error: "invalid_date" }),
+  name: texts(200, true),
+};
+const endsAfterStart = (closure: { starts_on: string; ends_on: string }, ctx: z.RefinementCtx) => {
+  if (closure.ends_on < closure.starts_on)
+    ctx.addIssue({ code: "custom", path: ["ends_on"], message: "end_before_start" });
+};
+export const AdminClosureInputSchema = z.object(closureFields).strict().superRefine(endsAfterStart);
+export type AdminClosureInput = z.infer<typeof AdminClosureInputSchema>;
+export const AdminClosureUpdateSchema = z
+  .object({ ...closureFields, version: z.string().max(64) })
+  .strict()
+  .superRefine(endsAfterStart);
+export type AdminClosureUpdate = z.infer<typeof AdminClosureUpdateSchema>;
+export const AdminClosureSchema = z.object({
+  id: z.number().int(),
+  location: z.string(),
+  starts_on: z.string(),
+  ends_on: z.string(),
+  name: localized,
+  version: z.string(),
+});
+export type AdminClosure = z.infer<typeof AdminClosureSchema>;
+export const AdminClosureListSchema = z.array(AdminClosureSchema);
+
 /** Choices the product form offers: categories and instructors, by id. */
 export const AdminChoiceSchema = z.object({ id: z.number().int(), name: z.string() });
 export const AdminChoiceListSchema = z.array(AdminChoiceSchema);

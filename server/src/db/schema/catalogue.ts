@@ -202,3 +202,23 @@ export const contentPages = pgTable("content_pages", {
   body: localized("body").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Holidays and closures (D128): no lesson takes place from `starts_on` to `ends_on` (both included) in
+ * the house named `location` (a product page's location, as staff write it), or in every house when
+ * `location` is empty. The product pages of that house list the upcoming ones.
+ */
+export const closures = pgTable(
+  "closures",
+  {
+    id: serial("id").primaryKey(),
+    location: text("location").notNull().default(""),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on").notNull(),
+    name: localized("name").notNull(),
+  },
+  (t) => [
+    index("closures_ends_on_idx").on(t.endsOn),
+    check("closures_range_check", sql`${t.endsOn} >= ${t.startsOn}`),
+  ],
+);
