@@ -1,7 +1,14 @@
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, productPageInstructors, productPages, scheduleSlots, users } from "../db/schema/index.ts";
+import {
+  auditLog,
+  closures,
+  productPageInstructors,
+  productPages,
+  scheduleSlots,
+  users,
+} from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -96,12 +103,18 @@ function mutated(keys: string[]): fc.Arbitrary<(valid: Record<string, unknown>) 
 /** Everything a refused write could have touched. */
 async function footprint() {
   const n = async (
-    table: typeof auditLog | typeof productPages | typeof scheduleSlots | typeof productPageInstructors,
+    table:
+      | typeof auditLog
+      | typeof productPages
+      | typeof scheduleSlots
+      | typeof productPageInstructors
+      | typeof closures,
   ) => (await t.db.select({ n: count() }).from(table))[0]?.n ?? 0;
   return {
     pages: await n(productPages),
     slots: await n(scheduleSlots),
     links: await n(productPageInstructors),
+    closures: await n(closures),
     audit: await n(auditLog),
   };
 }
@@ -126,6 +139,15 @@ function newPage(): Record<string, unknown> {
     is_published: false,
     is_featured: false,
     sort_order: 0,
+  };
+}
+
+function newClosure(): Record<string, unknown> {
+  return {
+    location: "",
+    starts_on: "2031-04-06",
+    ends_on: "2031-04-17",
+    name: { de: "Osterferien", ru: "Пасхальные каникулы" },
   };
 }
 
@@ -219,6 +241,30 @@ describe(`fast-check over the admin write routes (${usesPostgres() ? "PostgreSQL
       fc.asyncProperty(mutated([...Object.keys(slotFields), "version"]), async (make) => {
         const { id: _id, product_page: _page, seats_taken: _t, archived_at: _a, ...fields } = await read();
         await expectNoHalfWrite("PUT", `/api/v2/admin/slots/${id}/`, make(fields), read);
+      }),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+
+  it("creates and saves closures from arbitrary bodies: never a 5xx, nothing written when refused", async () => {
+    await fc.assert(
+      fc.asyncProperty(mutated(Object.keys(newClosure())), async (make) => {
+        await expectNoHalfWrite("POST", "/api/v2/admin/closures/", make(newClosure()));
+      }),
+      { numRuns: RUNS },
+    );
+    const created = await t.call("POST", "/api/v2/admin/closures/", {
+      headers: staff.headers,
+      body: newClosure(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const read = async () =>
+      (await t.call("GET", `/api/v2/admin/closures/${id}/`, { headers: staff.headers })).json();
+    await fc.assert(
+      fc.asyncProperty(mutated([...Object.keys(newClosure()), "version"]), async (make) => {
+        const { id: _id, ...fields } = await read();
+        await expectNoHalfWrite("PUT", `/api/v2/admin/closures/${id}/`, make(fields), read);
       }),
       { numRuns: RUNS },
     );
