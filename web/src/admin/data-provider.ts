@@ -9,6 +9,7 @@ export const ADMIN_TOKEN_KEY = "atelier-admin-token";
 const READ_ONLY: Record<string, readonly string[]> = {
   products: ["id", "updated_at", "version"],
   slots: ["id", "product_page", "seats_taken", "archived_at", "version"],
+  closures: ["id", "version"],
 };
 
 type Query = Record<string, string>;
