@@ -200,7 +200,7 @@ export type AdminSlot = z.infer<typeof AdminSlotSchema>;
 export const AdminSlotListSchema = z.array(AdminSlotSchema);
 
 /**
- * A holiday or closure (D128): no lesson from `starts_on` to `ends_on`, both included, in the house named
+ * A holiday or closure (D114): no lesson from `starts_on` to `ends_on`, both included, in the house named
  * `location` (as on the product pages), or in every house when `location` is empty.
  */
 const closureFields = {

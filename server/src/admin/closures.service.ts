@@ -37,7 +37,7 @@ const toValues = (input: AdminClosureInput) => ({
   name: input.name,
 });
 
-/** Holidays and closures (D128), each write with its audit entry in one transaction (D98). */
+/** Holidays and closures (D114), each write with its audit entry in one transaction (D98). */
 export function createClosuresAdmin(db: Db) {
   async function audited(
     tx: Tx,

@@ -144,7 +144,7 @@ export function createSlotsAdmin(db: Db) {
 
     /**
      * Removes a slot nobody ever booked. One with bookings is its bookings' history: it is archived
-     * instead (D125), so the shop no longer offers it while the bookings, the history and check-in keep it.
+     * instead (D111), so the shop no longer offers it while the bookings, the history and check-in keep it.
      * Archiving an archived slot changes nothing and records nothing.
      */
     async remove(staff: AuthUser, id: number): Promise<AdminSlot> {

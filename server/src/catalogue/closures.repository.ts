@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, or, sql } from "drizzle-orm";
 import { closures, type DbOrTx, type Tx } from "../db/index.ts";
 import type { ListCut } from "./page-editing.repository.ts";
 
-/** Holidays and closures (D128): staff edit them; product pages list those of their house. */
+/** Holidays and closures (D114): staff edit them; product pages list those of their house. */
 
 export type ClosureRow = typeof closures.$inferSelect;
 export type ClosureValues = Omit<typeof closures.$inferInsert, "id">;

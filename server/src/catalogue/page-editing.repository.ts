@@ -237,7 +237,7 @@ export async function updateSlot(tx: Tx, id: number, values: Partial<SlotValues>
   await tx.update(scheduleSlots).set(values).where(eq(scheduleSlots.id, id));
 }
 
-/** Retires a slot that has bookings: the shop no longer offers it, its bookings keep it (D125). */
+/** Retires a slot that has bookings: the shop no longer offers it, its bookings keep it (D111). */
 export async function archiveSlot(tx: Tx, id: number) {
   await tx.update(scheduleSlots).set({ archivedAt: new Date() }).where(eq(scheduleSlots.id, id));
 }

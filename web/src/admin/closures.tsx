@@ -13,7 +13,7 @@ import {
   useTranslate,
 } from "react-admin";
 
-/** Holidays and closures per house (D128): dates, the house, and the name in German and Russian side by side. */
+/** Holidays and closures per house (D114): dates, the house, and the name in German and Russian side by side. */
 function ClosureFields() {
   const translate = useTranslate();
   return (

@@ -66,7 +66,7 @@ export function SlotsOfPage() {
   );
 }
 
-/** Archived slots (kept for their bookings, D125) are hidden until staff ask for them. */
+/** Archived slots (kept for their bookings, D111) are hidden until staff ask for them. */
 const slotFilters = [<NullableBooleanInput key="archived" source="archived" alwaysOn />];
 
 export function SlotList() {
@@ -132,7 +132,7 @@ export function SlotCreate() {
 }
 
 /**
- * The server deletes a slot nobody booked and archives one with bookings (D125); the button says both,
+ * The server deletes a slot nobody booked and archives one with bookings (D111); the button says both,
  * and waits for the server, so the list shows what really happened.
  */
 function SlotEditToolbar() {

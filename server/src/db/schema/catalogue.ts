@@ -124,7 +124,7 @@ export const scheduleSlots = pgTable(
     end: time("end").notNull(),
     seats: integer("seats").notNull(),
     instructorId: integer("instructor_id").references(() => instructors.id),
-    /** Set when staff retire a slot that has bookings: no longer offered, kept for its bookings (D125). */
+    /** Set when staff retire a slot that has bookings: no longer offered, kept for its bookings (D111). */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
   },
   (t) => [
@@ -204,7 +204,7 @@ export const contentPages = pgTable("content_pages", {
 });
 
 /**
- * Holidays and closures (D128): no lesson takes place from `starts_on` to `ends_on` (both included) in
+ * Holidays and closures (D114): no lesson takes place from `starts_on` to `ends_on` (both included) in
  * the house named `location` (a product page's location, as staff write it), or in every house when
  * `location` is empty. The product pages of that house list the upcoming ones.
  */
