@@ -29,10 +29,6 @@ export const ADMIN_ERROR_MESSAGES = {
     de: "Bereits vergeben: {taken}. Weniger Plätze sind nicht möglich.",
     ru: "Уже занято мест: {taken}. Меньше поставить нельзя.",
   },
-  slot_has_bookings: {
-    de: "Dieser Termin hat Buchungen und bleibt deshalb erhalten. Setzen Sie die Plätze auf die gebuchte Zahl, damit niemand mehr dazukommt.",
-    ru: "На это занятие уже есть записи, поэтому удалить его нельзя. Уменьшите число мест до числа записей, чтобы никто больше не записался.",
-  },
   stale_version: {
     de: "Jemand anderes hat diesen Eintrag inzwischen geändert. Ihre Eingaben sind noch da: Öffnen Sie den Eintrag in einem neuen Tab, um die neue Fassung zu sehen, und speichern Sie dann erneut.",
     ru: "Кто-то уже изменил эту запись. Ваши изменения не потеряны: откройте запись в новой вкладке, чтобы увидеть новую версию, и сохраните ещё раз.",

@@ -55,7 +55,17 @@ export const AdminListQuerySchema = z.object({
 });
 export type AdminListQuery = z.infer<typeof AdminListQuerySchema>;
 
-export const AdminIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+/** The largest id the database holds (int4): a larger one names no record and must not reach a query. */
+const ID_MAX = 2_147_483_647;
+
+export const AdminIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(ID_MAX) });
+
+/** A record a form chooses (category, instructor, product page): a larger id than int4 is no choice. */
+const choiceId = z
+  .number()
+  .int()
+  .min(1, { error: "invalid_choice" })
+  .max(ID_MAX, { error: "invalid_choice" });
 
 /** A text in both languages of the shop; the German one is required, the Russian one may follow later. */
 const texts = (max: number, required = false) =>
@@ -89,9 +99,9 @@ export const AdminProductInputSchema = z
     qna: z.array(AdminQnaSchema).max(50, { error: "too_big" }),
     age_group: z.enum(AGE_GROUPS, { error: "invalid_choice" }),
     language: z.enum(INSTRUCTION_LANGUAGES, { error: "invalid_choice" }),
-    category: z.number().int().min(1).nullable(),
+    category: choiceId.nullable(),
     location: z.string().trim().max(200, { error: "too_long" }),
-    instructors: z.array(z.number().int().min(1)).max(20, { error: "too_big" }),
+    instructors: z.array(choiceId).max(20, { error: "too_big" }),
     is_published: z.boolean(),
     is_featured: z.boolean(),
     sort_order: z.number().int().min(-1_000_000).max(1_000_000),
@@ -137,13 +147,13 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "invalid_tim
 /** A weekly slot (`weekday`, 0 = Monday) or a dated session (`date`) of a product page. */
 export const AdminSlotInputSchema = z
   .object({
-    product_page: z.number().int().min(1),
+    product_page: choiceId,
     weekday: z.number().int().min(0).max(6).nullable(),
     date: z.iso.date({ error: "invalid_date" }).nullable(),
     start: time,
     end: time,
     seats: z.number().int().min(0, { error: "too_small" }).max(10_000, { error: "too_big" }),
-    instructor: z.number().int().min(1).nullable(),
+    instructor: choiceId.nullable(),
   })
   .strict()
   .superRefine((slot, ctx) => {
@@ -160,7 +170,7 @@ export const AdminSlotUpdateSchema = z
     start: time,
     end: time,
     seats: z.number().int().min(0, { error: "too_small" }).max(10_000, { error: "too_big" }),
-    instructor: z.number().int().min(1).nullable(),
+    instructor: choiceId.nullable(),
     version: z.string().max(64),
   })
   .strict()
@@ -182,10 +192,44 @@ export const AdminSlotSchema = z.object({
   /** Seats held by bookings, reservations and running waiting-list offers: the floor for `seats`. */
   seats_taken: z.number().int(),
   instructor: z.number().int().nullable(),
+  /** When staff archived the slot (it had bookings, so it was not deleted); null while it is offered. */
+  archived_at: z.string().nullable(),
   version: z.string(),
 });
 export type AdminSlot = z.infer<typeof AdminSlotSchema>;
 export const AdminSlotListSchema = z.array(AdminSlotSchema);
+
+/**
+ * A holiday or closure (D114): no lesson from `starts_on` to `ends_on`, both included, in the house named
+ * `location` (as on the product pages), or in every house when `location` is empty.
+ */
+const closureFields = {
+  location: z.string().trim().max(200, { error: "too_long" }),
+  starts_on: z.iso.date({ error: "invalid_date" }),
+  ends_on: z.iso.date({ error: "invalid_date" }),
+  name: texts(200, true),
+};
+const endsAfterStart = (closure: { starts_on: string; ends_on: string }, ctx: z.RefinementCtx) => {
+  if (closure.ends_on < closure.starts_on)
+    ctx.addIssue({ code: "custom", path: ["ends_on"], message: "end_before_start" });
+};
+export const AdminClosureInputSchema = z.object(closureFields).strict().superRefine(endsAfterStart);
+export type AdminClosureInput = z.infer<typeof AdminClosureInputSchema>;
+export const AdminClosureUpdateSchema = z
+  .object({ ...closureFields, version: z.string().max(64) })
+  .strict()
+  .superRefine(endsAfterStart);
+export type AdminClosureUpdate = z.infer<typeof AdminClosureUpdateSchema>;
+export const AdminClosureSchema = z.object({
+  id: z.number().int(),
+  location: z.string(),
+  starts_on: z.string(),
+  ends_on: z.string(),
+  name: localized,
+  version: z.string(),
+});
+export type AdminClosure = z.infer<typeof AdminClosureSchema>;
+export const AdminClosureListSchema = z.array(AdminClosureSchema);
 
 /** Choices the product form offers: categories and instructors, by id. */
 export const AdminChoiceSchema = z.object({ id: z.number().int(), name: z.string() });

@@ -303,6 +303,8 @@ export const ProductDetailSchema = ProductSchema.extend({
   background_image: CatalogueImageSchema.nullable(),
   academy_schedule_slots: z.array(AcademyWeekSchema),
   instructors: z.array(InstructorSchema),
+  /** Holidays and closures of the page's house from today on (D114): no lesson on these days. */
+  closures: z.array(z.object({ starts_on: z.string(), ends_on: z.string(), name: z.string() })),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 

@@ -210,6 +210,36 @@ describe("the schedule in the back office", () => {
     expect(added.statusCode, added.body).toBe(201);
     const fulfilled = await t.fulfil(parent.headers);
     expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+    return { ...parent, paymentId: fulfilled.json().id as string };
+  }
+
+  /** Approves the booking on the demo gateway's page and captures it: the order is paid. */
+  async function pay(booking: Awaited<ReturnType<typeof bookSession>>) {
+    const approved = await t.app.inject({
+      method: "POST",
+      url: `/payments/demo/${booking.paymentId}/approve`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "",
+    });
+    expect(approved.statusCode).toBe(303);
+    const captured = await t.capture(booking.headers, booking.paymentId);
+    expect(captured.statusCode, captured.body).toBe(200);
+  }
+
+  /** Puts the session in a new parent's cart; returns the parent and the add's reply. */
+  async function addToCart(sessionId: number) {
+    const parent = await createParent(t.db);
+    const child = await createChild(t.db, parent.id, 11);
+    const reply = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        product_page: t.workshop.page.id,
+        purchase_option: t.workshop.options[0]?.id,
+        visitor: child,
+        schedule_slots: [sessionId],
+      },
+    });
+    return { parent, reply };
   }
 
   it("never sets seats below the seats taken: a 400 at seats that says how many are taken", async () => {
@@ -220,7 +250,7 @@ describe("the schedule in the back office", () => {
       await t.call("GET", `/api/v2/admin/slots/${session.id}/`, { headers: staff.headers })
     ).json();
     expect(slot.seats_taken).toBe(1);
-    const { id: _id, product_page: _p, seats_taken: _t, ...fields } = slot;
+    const { id: _id, product_page: _p, seats_taken: _t, archived_at: _a, ...fields } = slot;
     const audits = await auditCount();
     for (const locale of ["de", "ru"] as const) {
       const refused = await t.call("PUT", `/api/v2/admin/slots/${session.id}/`, {
@@ -247,11 +277,83 @@ describe("the schedule in the back office", () => {
     expect(lowered.statusCode, lowered.body).toBe(200);
     const audit = (await auditOf("slots", session.id)).json();
     expect(audit[0]).toMatchObject({ action: "update", before: { seats: slot.seats }, after: { seats: 1 } });
+  });
 
-    // A slot with bookings stays: it is its bookings' history.
-    const removed = await t.call("DELETE", `/api/v2/admin/slots/${session.id}/`, { headers: staff.headers });
-    expect(removed.statusCode).toBe(400);
-    expect(removed.json().error_codes).toEqual({ non_field_errors: ["slot_has_bookings"] });
+  it("archives a slot with bookings instead of deleting it: the shop and the cart no longer offer it, its bookings stay", async () => {
+    const created = await t.call("POST", "/api/v2/admin/slots/", {
+      headers: staff.headers,
+      body: {
+        product_page: t.workshop.page.id,
+        weekday: null,
+        date: "2031-07-05",
+        start: "14:00",
+        end: "17:00",
+        seats: 5,
+        instructor: null,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    expect(created.json().archived_at).toBeNull();
+    const booker = await bookSession(id);
+    await pay(booker);
+    const waiting = await addToCart(id);
+    expect(waiting.reply.statusCode, waiting.reply.body).toBe(201);
+    const offered = async () =>
+      (
+        (await t.call("GET", `/api/v2/products/${t.workshop.page.id}/`)).json().schedule_slots as {
+          id: number;
+        }[]
+      ).map((slot) => slot.id);
+    expect(await offered()).toContain(id);
+
+    const archived = await t.call("DELETE", `/api/v2/admin/slots/${id}/`, { headers: staff.headers });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(archived.json().archived_at).toEqual(expect.any(String));
+    const [row] = await t.db.select().from(scheduleSlots).where(eq(scheduleSlots.id, id));
+    expect(row?.archivedAt).toBeInstanceOf(Date);
+    const audit = (await auditOf("slots", id)).json();
+    expect(audit[0]).toMatchObject({
+      action: "archive",
+      user: staff.id,
+      before: { archived_at: null, seats: 5 },
+      after: { archived_at: archived.json().archived_at, seats: 5 },
+    });
+
+    // The shop's page no longer lists it (its cache ended with the staff commit), nobody can add it, and a
+    // cart that held it is refused at checkout, as for any slot no longer on the page.
+    expect(await offered()).not.toContain(id);
+    const late = await addToCart(id);
+    expect(late.reply.statusCode).toBe(400);
+    expect(late.reply.json().error_codes).toEqual({ schedule_slots: ["slot_not_on_page"] });
+    const checkout = await t.fulfil(waiting.parent.headers);
+    expect(checkout.statusCode).toBe(400);
+    expect(checkout.json().error_codes).toEqual({ schedule_slots: ["slot_not_on_page"] });
+
+    // The booking stays valid and in the parent's history, with its date.
+    const history = await t.call("GET", "/api/v2/orders/items/history/", { headers: booker.headers });
+    expect(history.statusCode, history.body).toBe(200);
+    const items = history.json() as { schedule_slots: { id: number }[] }[];
+    expect(items.flatMap((item) => item.schedule_slots.map((slot) => slot.id))).toContain(id);
+
+    // Staff find it with the archived filter; a second delete changes and records nothing.
+    const listed = async (filter: Record<string, unknown>) =>
+      (
+        (
+          await t.call("GET", "/api/v2/admin/slots/", {
+            headers: staff.headers,
+            query: { filter: JSON.stringify({ product_page: t.workshop.page.id, ...filter }) },
+          })
+        ).json() as { id: number }[]
+      ).map((slot) => slot.id);
+    expect(await listed({ archived: true })).toEqual([id]);
+    expect(await listed({ archived: false })).not.toContain(id);
+    expect(await listed({})).toContain(id);
+    const audits = await auditCount();
+    const again = await t.call("DELETE", `/api/v2/admin/slots/${id}/`, { headers: staff.headers });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().archived_at).toBe(archived.json().archived_at);
+    expect(await auditCount()).toBe(audits);
   });
 
   it("adds and removes a session nobody booked, each with its audit entry", async () => {

@@ -1,5 +1,9 @@
 import {
   AdminChoiceListSchema,
+  AdminClosureInputSchema,
+  AdminClosureListSchema,
+  AdminClosureSchema,
+  AdminClosureUpdateSchema,
   AdminIdParamsSchema,
   AdminListQuerySchema,
   AdminProductInputSchema,
@@ -22,6 +26,7 @@ import type { Db } from "../db/index.ts";
 import { AppError, ErrorReplySchema } from "../errors/index.ts";
 import { currentUser, requireStaff } from "../plugins/index.ts";
 import { listAudit } from "./audit.repository.ts";
+import { createClosuresAdmin } from "./closures.service.ts";
 import { filterValue, rangeOf, sendList } from "./list-query.ts";
 import { createProductPagesAdmin } from "./product-pages.service.ts";
 import { createSlotsAdmin } from "./slots.service.ts";
@@ -49,6 +54,7 @@ export const adminRoutes =
   async (app) => {
     const products = createProductPagesAdmin(db);
     const slots = createSlotsAdmin(db);
+    const closures = createClosuresAdmin(db);
     app.addHook("onRequest", requireStaff);
 
     app.get(
@@ -131,7 +137,7 @@ export const adminRoutes =
       "/api/v2/admin/slots/",
       {
         schema: {
-          ...base("Weekly slots and dated sessions with their seats taken"),
+          ...base("Weekly slots and dated sessions with their seats taken (filter archived: true or false)"),
           querystring: AdminListQuerySchema,
           response: { 200: AdminSlotListSchema, ...errors },
         },
@@ -183,13 +189,78 @@ export const adminRoutes =
       "/api/v2/admin/slots/:id/",
       {
         schema: {
-          ...base("Remove a slot nobody booked"),
+          ...base("Remove a slot nobody booked; one with bookings is archived instead"),
           params: AdminIdParamsSchema,
           querystring: LocaleQuerySchema,
           response: { 200: AdminSlotSchema, ...errors },
         },
       },
       async (request) => slots.remove(currentUser(request), request.params.id),
+    );
+
+    app.get(
+      "/api/v2/admin/closures/",
+      {
+        schema: {
+          ...base("Holidays and closures per house"),
+          querystring: AdminListQuerySchema,
+          response: { 200: AdminClosureListSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { cut, page } = await closures.list(request.query);
+        return sendList(reply, "closures", cut.offset, page);
+      },
+    );
+    app.get(
+      "/api/v2/admin/closures/:id/",
+      {
+        schema: {
+          ...base("One holiday or closure"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: AdminClosureSchema, ...errors },
+        },
+      },
+      async (request) => closures.get(request.params.id),
+    );
+    app.post(
+      "/api/v2/admin/closures/",
+      {
+        schema: {
+          ...base("Add a holiday or closure (empty location: every house)"),
+          querystring: LocaleQuerySchema,
+          body: AdminClosureInputSchema,
+          response: { 201: AdminClosureSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await closures.create(currentUser(request), request.body)),
+    );
+    app.put(
+      "/api/v2/admin/closures/:id/",
+      {
+        schema: {
+          ...base("Change a holiday or closure read at `version`"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: AdminClosureUpdateSchema,
+          response: { 200: AdminClosureSchema, ...errors },
+        },
+      },
+      async (request) => closures.update(currentUser(request), request.params.id, request.body),
+    );
+    app.delete(
+      "/api/v2/admin/closures/:id/",
+      {
+        schema: {
+          ...base("Remove a holiday or closure"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: AdminClosureSchema, ...errors },
+        },
+      },
+      async (request) => closures.remove(currentUser(request), request.params.id),
     );
 
     app.get(

@@ -1,5 +1,6 @@
 import type { AdminListQuery, AdminSlot, AdminSlotInput, AdminSlotUpdate } from "@atelier/contract";
 import {
+  archiveSlot,
   deleteSlot,
   existingInstructorIds,
   findPageForEdit,
@@ -31,6 +32,7 @@ function toAdmin(row: SlotRow): AdminSlot {
     end: row.end.slice(0, 5),
     seats: row.seats,
     instructor: row.instructorId,
+    archived_at: row.archivedAt?.toISOString() ?? null,
   };
   return { ...values, seats_taken: row.seatsTaken, version: versionOf(values) };
 }
@@ -57,7 +59,11 @@ export function createSlotsAdmin(db: Db) {
       const filter = query.filter ?? {};
       const page = await listSlotsForStaff(
         db,
-        { productPageId: filterValue.id(filter, "product_page"), ids: filterValue.ids(filter, "id") },
+        {
+          productPageId: filterValue.id(filter, "product_page"),
+          ids: filterValue.ids(filter, "id"),
+          archived: filterValue.boolean(filter, "archived"),
+        },
         cut,
       );
       return { cut, page: { rows: page.rows.map(toAdmin), total: page.total } };
@@ -136,13 +142,33 @@ export function createSlotsAdmin(db: Db) {
       });
     },
 
-    /** Removes a slot nobody ever booked; one with bookings is history and stays (D100). */
+    /**
+     * Removes a slot nobody ever booked. One with bookings is its bookings' history: it is archived
+     * instead (D111), so the shop no longer offers it while the bookings, the history and check-in keep it.
+     * Archiving an archived slot changes nothing and records nothing.
+     */
     async remove(staff: AuthUser, id: number): Promise<AdminSlot> {
       return db.transaction(async (tx) => {
         const current = await findSlotForEdit(tx, id, true);
         if (!current) throw AppError.notFound();
         const before = toAdmin(current);
-        if (await slotHasBookings(tx, id)) throw AppError.validation("non_field_errors", "slot_has_bookings");
+        if (await slotHasBookings(tx, id)) {
+          if (current.archivedAt) return before;
+          await archiveSlot(tx, id);
+          const archived = await findSlotForEdit(tx, id);
+          if (!archived) throw new Error("archived slot not found");
+          const after = toAdmin(archived);
+          await recordAudit(tx, {
+            userId: staff.id,
+            userEmail: staff.email,
+            resource: RESOURCE,
+            recordId: id,
+            action: "archive",
+            before: auditValues(before),
+            after: auditValues(after),
+          });
+          return after;
+        }
         await deleteSlot(tx, id);
         await recordAudit(tx, {
           userId: staff.id,

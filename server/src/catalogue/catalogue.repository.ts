@@ -19,6 +19,7 @@ import {
   scheduleSlots,
 } from "../db/index.ts";
 import { slotSeatsTaken, weekSeatsTaken } from "../seats/index.ts";
+import { slotOffered } from "./offered-slots.ts";
 
 /**
  * The only code of the catalogue that touches Drizzle tables. Texts are picked in one locale in SQL
@@ -60,10 +61,11 @@ export function listConditions(criteria: ProductListCriteria, locale: Locale): S
     where.push(sql`${productPages.categoryId} = ${ph("categoryId")}::int`);
   if (criteria.ids) where.push(sql`${productPages.id} = any(${ph("ids")}::int[])`);
   if (criteria.weekday !== undefined) {
-    // A weekly slot on that day, or an upcoming dated session falling on it (ISO weekday 1 = Monday).
+    // An offered weekly slot on that day, or an offered dated session falling on it (ISO weekday 1 = Monday).
     where.push(sql`exists (select 1 from ${scheduleSlots} where ${scheduleSlots.productPageId} = ${productPages.id}
+      and ${slotOffered}
       and (${scheduleSlots.weekday} = ${ph("weekday")}::int
-        or (${scheduleSlots.date} >= current_date and extract(isodow from ${scheduleSlots.date})::int - 1 = ${ph("weekday")}::int)))`);
+        or extract(isodow from ${scheduleSlots.date})::int - 1 = ${ph("weekday")}::int))`);
   }
   if (criteria.instructorId !== undefined) {
     where.push(sql`exists (select 1 from ${productPageInstructors} where ${productPageInstructors.productPageId} = ${productPages.id}
@@ -186,7 +188,7 @@ export type SlotRow = {
 
 /**
  * Schedule slots of the given pages with the seats taken by active items of paid or reserved orders.
- * Dated sessions before today are left out: they can no longer be booked.
+ * Only the slots the shop offers (`slotOffered`): archived slots and past sessions can no longer be booked.
  */
 export async function findSlots(db: DbOrTx, pageIds: number[]): Promise<SlotRow[]> {
   if (pageIds.length === 0) return [];
@@ -219,12 +221,7 @@ function buildSlotsQuery(db: DbOrTx) {
     .from(scheduleSlots)
     .leftJoin(instructors, eq(instructors.id, scheduleSlots.instructorId))
     .leftJoin(taken, eq(taken.unitId, scheduleSlots.id))
-    .where(
-      and(
-        sql`${scheduleSlots.productPageId} = any(${ph("pageIds")}::int[])`,
-        sql`(${scheduleSlots.date} is null or ${scheduleSlots.date} >= current_date)`,
-      ),
-    )
+    .where(and(sql`${scheduleSlots.productPageId} = any(${ph("pageIds")}::int[])`, slotOffered))
     .orderBy(
       sql`${scheduleSlots.weekday} asc nulls last`,
       sql`${scheduleSlots.date} asc nulls last`,

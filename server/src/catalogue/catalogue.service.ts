@@ -33,6 +33,7 @@ import {
   type SlotRow,
   shapeOf,
 } from "./catalogue.repository.ts";
+import { findUpcomingClosures } from "./closures.repository.ts";
 import { type JsonPart, jsonPart } from "./http-cache.ts";
 import {
   findListPage,
@@ -285,6 +286,11 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
       background_image: imageIn(page.backgroundImage, locale, media),
       academy_schedule_slots: academyWeeks,
       instructors: people.map(toInstructor(media)),
+      closures: (await findUpcomingClosures(db, page.location)).map((closure) => ({
+        starts_on: closure.startsOn,
+        ends_on: closure.endsOn,
+        name: closure.name[locale] || closure.name.de,
+      })),
     };
   }
 

@@ -9,6 +9,16 @@ export {
 export { catalogueRoutes } from "./catalogue.routes.ts";
 export { type CatalogueService, createCatalogueService, mediaUrlOn } from "./catalogue.service.ts";
 export { createEpochCounter } from "./catalogue-epoch.ts";
+export {
+  CLOSURE_SORTS,
+  type ClosureRow,
+  type ClosureValues,
+  deleteClosure,
+  findClosureForEdit,
+  insertClosure,
+  listClosuresForStaff,
+  updateClosure,
+} from "./closures.repository.ts";
 export { createEpochCache, type EpochCache } from "./epoch-cache.ts";
 export {
   createResponseCache,
@@ -19,6 +29,7 @@ export {
   textBody,
 } from "./http-cache.ts";
 export {
+  archiveSlot,
   categoryExists,
   deleteSlot,
   existingInstructorIds,

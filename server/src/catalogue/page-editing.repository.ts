@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   categories,
@@ -173,7 +173,8 @@ export const SLOT_SORTS = {
   seats: scheduleSlots.seats,
 } as const satisfies Record<string, AnyPgColumn>;
 
-export type SlotFilter = { productPageId?: number; ids?: number[] };
+/** `archived`: true lists only archived slots, false only offered ones, absent both. */
+export type SlotFilter = { productPageId?: number; ids?: number[]; archived?: boolean };
 
 const seatsTaken = slotSeatsTakenIn(scheduleSlots.id);
 /**
@@ -191,6 +192,8 @@ export async function listSlotsForStaff(
   if (filter.productPageId !== undefined)
     conditions.push(eq(scheduleSlots.productPageId, filter.productPageId));
   if (filter.ids) conditions.push(filter.ids.length ? inArray(scheduleSlots.id, filter.ids) : sql`false`);
+  if (filter.archived !== undefined)
+    conditions.push(filter.archived ? isNotNull(scheduleSlots.archivedAt) : isNull(scheduleSlots.archivedAt));
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await db
     .select({ slot: scheduleSlots, seatsTaken })
@@ -232,6 +235,11 @@ export async function insertSlot(tx: Tx, values: SlotValues): Promise<number> {
 
 export async function updateSlot(tx: Tx, id: number, values: Partial<SlotValues>) {
   await tx.update(scheduleSlots).set(values).where(eq(scheduleSlots.id, id));
+}
+
+/** Retires a slot that has bookings: the shop no longer offers it, its bookings keep it (D111). */
+export async function archiveSlot(tx: Tx, id: number) {
+  await tx.update(scheduleSlots).set({ archivedAt: new Date() }).where(eq(scheduleSlots.id, id));
 }
 
 export async function deleteSlot(tx: Tx, id: number) {

@@ -30,6 +30,7 @@ import {
   shapeOf,
   textIn,
 } from "./catalogue.repository.ts";
+import { slotOffered } from "./offered-slots.ts";
 
 /**
  * The product list and the product page in one statement each (D80): the page's rows come with their
@@ -50,7 +51,7 @@ const jsonObject = (fields: Record<string, unknown>): SQL =>
 const jsonArray = (object: SQL, orderBy: SQL, rest: SQL) =>
   sql`(select coalesce(json_agg(${object} order by ${orderBy}), '[]'::json) ${rest})`;
 
-/** Bookable slots of a page with seats taken, ordered as the page shows them. */
+/** Offered slots of a page (`slotOffered`) with seats taken, ordered as the page shows them. */
 function slotsOf(pageId: SQL): SQL<Omit<SlotRow, "productPageId">[]> {
   return jsonArray(
     jsonObject({
@@ -68,10 +69,8 @@ function slotsOf(pageId: SQL): SQL<Omit<SlotRow, "productPageId">[]> {
       instructorLastNameRu: instructors.lastNameRu,
     }),
     sql`${scheduleSlots.weekday} asc nulls last, ${scheduleSlots.date} asc nulls last, ${scheduleSlots.start} asc, ${scheduleSlots.id} asc`,
-    // Dated sessions before today can no longer be booked.
     sql`from ${scheduleSlots} left join ${instructors} on ${instructors.id} = ${scheduleSlots.instructorId}
-      where ${scheduleSlots.productPageId} = ${pageId}
-        and (${scheduleSlots.date} is null or ${scheduleSlots.date} >= current_date)`,
+      where ${scheduleSlots.productPageId} = ${pageId} and ${slotOffered}`,
   ) as SQL<Omit<SlotRow, "productPageId">[]>;
 }
 

@@ -3,6 +3,7 @@ import { BrowserRouter, Route } from "react-router-dom";
 import { AuditList } from "./audit.tsx";
 import type { AdminPermissions } from "./auth-provider.ts";
 import { authProvider } from "./auth-provider.ts";
+import { ClosureCreate, ClosureEdit, ClosureList } from "./closures.tsx";
 import { dataProvider } from "./data-provider.ts";
 import { adminI18n } from "./i18n.ts";
 import { ProductCreate, ProductEdit, ProductList } from "./products.tsx";
@@ -34,6 +35,7 @@ export function AdminApp() {
             <>
               <Resource name="products" list={ProductList} edit={ProductEdit} create={ProductCreate} />
               <Resource name="slots" list={SlotList} edit={SlotEdit} create={SlotCreate} />
+              <Resource name="closures" list={ClosureList} edit={ClosureEdit} create={ClosureCreate} />
               <Resource name="categories" />
               <Resource name="instructors" />
               {permissions === "admin" ? <Resource name="audit" list={AuditList} /> : null}

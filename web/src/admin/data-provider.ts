@@ -8,7 +8,8 @@ export const ADMIN_TOKEN_KEY = "atelier-admin-token";
 /** Fields a reply carries that no form sends back: the server refuses unknown fields (D97). */
 const READ_ONLY: Record<string, readonly string[]> = {
   products: ["id", "updated_at", "version"],
-  slots: ["id", "product_page", "seats_taken", "version"],
+  slots: ["id", "product_page", "seats_taken", "archived_at", "version"],
+  closures: ["id", "version"],
 };
 
 type Query = Record<string, string>;

@@ -2,18 +2,23 @@ import { Button } from "@mui/material";
 import {
   Create,
   Datagrid,
+  DateField,
   DateInput,
+  DeleteButton,
   Edit,
   FunctionField,
   List,
+  NullableBooleanInput,
   NumberField,
   NumberInput,
   ReferenceField,
   ReferenceInput,
+  SaveButton,
   SelectInput,
   SimpleForm,
   TextField,
   TextInput,
+  Toolbar,
   useRecordContext,
   useTranslate,
 } from "react-admin";
@@ -52,6 +57,7 @@ export function SlotsOfPage() {
         <TextField source="end" />
         <NumberField source="seats" />
         <NumberField source="seats_taken" />
+        <DateField source="archived_at" emptyText="—" />
       </Datagrid>
       <Button component={Link} to={`/slots/create?source=${JSON.stringify({ product_page: page?.id })}`}>
         {translate("admin.add_slot")}
@@ -60,9 +66,16 @@ export function SlotsOfPage() {
   );
 }
 
+/** Archived slots (kept for their bookings, D111) are hidden until staff ask for them. */
+const slotFilters = [<NullableBooleanInput key="archived" source="archived" alwaysOn />];
+
 export function SlotList() {
   return (
-    <List sort={{ field: "id", order: "DESC" }}>
+    <List
+      sort={{ field: "id", order: "DESC" }}
+      filters={slotFilters}
+      filterDefaultValues={{ archived: false }}
+    >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="id" />
         <ReferenceField source="product_page" reference="products">
@@ -73,6 +86,7 @@ export function SlotList() {
         <TextField source="end" />
         <NumberField source="seats" />
         <NumberField source="seats_taken" />
+        <DateField source="archived_at" emptyText="—" />
       </Datagrid>
     </List>
   );
@@ -117,11 +131,25 @@ export function SlotCreate() {
   );
 }
 
+/**
+ * The server deletes a slot nobody booked and archives one with bookings (D111); the button says both,
+ * and waits for the server, so the list shows what really happened.
+ */
+function SlotEditToolbar() {
+  return (
+    <Toolbar sx={{ justifyContent: "space-between" }}>
+      <SaveButton />
+      <DeleteButton mutationMode="pessimistic" label="admin.slot_remove" />
+    </Toolbar>
+  );
+}
+
 export function SlotEdit() {
   return (
     <Edit mutationMode="pessimistic" transform={nullsForEmpty}>
-      <SimpleForm>
+      <SimpleForm toolbar={<SlotEditToolbar />}>
         <NumberField source="seats_taken" />
+        <DateField source="archived_at" emptyText="—" />
         <SlotFields withPage={false} />
       </SimpleForm>
     </Edit>

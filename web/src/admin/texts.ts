@@ -39,6 +39,17 @@ const de = {
         seats: "Plätze",
         seats_taken: "Vergeben",
         instructor: "Lehrkraft",
+        archived: "Archiviert",
+        archived_at: "Archiviert am",
+      },
+    },
+    closures: {
+      name: "Ferien oder Schließtag |||| Ferien und Schließtage",
+      fields: {
+        location: "Haus",
+        starts_on: "Erster Tag",
+        ends_on: "Letzter Tag",
+        name: "Bezeichnung",
       },
     },
     audit: {
@@ -63,6 +74,9 @@ const de = {
     weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
     action: { create: "Angelegt", update: "Geändert", delete: "Gelöscht", archive: "Archiviert" },
     add_slot: "Termin hinzufügen",
+    slot_remove: "Löschen (mit Buchungen: archivieren)",
+    closure_location_help: "Wie beim Angebot angegeben; leer lassen, wenn alle Häuser geschlossen sind.",
+    closure_everywhere: "Alle Häuser",
     refusal: {
       title: "Kein Zugang zur Verwaltung",
       text: "Sie sind mit einem Kundenkonto angemeldet. Die Verwaltung des Shops ist nur für Mitarbeiterinnen und Mitarbeiter der Schule. Wenn Sie zum Team gehören, bitten Sie die Schulleitung, Ihr Konto freizuschalten.",
@@ -111,6 +125,17 @@ const ru: typeof de = {
         seats: "Мест",
         seats_taken: "Занято",
         instructor: "Преподаватель",
+        archived: "В архиве",
+        archived_at: "В архиве с",
+      },
+    },
+    closures: {
+      name: "Каникулы или выходной день |||| Каникулы и выходные дни",
+      fields: {
+        location: "Здание",
+        starts_on: "Первый день",
+        ends_on: "Последний день",
+        name: "Название",
       },
     },
     audit: {
@@ -135,6 +160,9 @@ const ru: typeof de = {
     weekdays: ["Понедельник", "Вторник", "Среда", "Четверг", "Пятница", "Суббота", "Воскресенье"],
     action: { create: "Создано", update: "Изменено", delete: "Удалено", archive: "В архиве" },
     add_slot: "Добавить занятие",
+    slot_remove: "Удалить (если есть записи — в архив)",
+    closure_location_help: "Как указано в предложении; оставьте пустым, если закрыты все здания.",
+    closure_everywhere: "Все здания",
     refusal: {
       title: "Нет доступа к управлению",
       text: "Вы вошли с учётной записью клиента. Управление магазином доступно только сотрудникам школы. Если вы работаете у нас, попросите руководство школы открыть доступ для вашей учётной записи.",

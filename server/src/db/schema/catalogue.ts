@@ -13,6 +13,7 @@ import {
   serial,
   text,
   time,
+  timestamp,
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
@@ -123,6 +124,8 @@ export const scheduleSlots = pgTable(
     end: time("end").notNull(),
     seats: integer("seats").notNull(),
     instructorId: integer("instructor_id").references(() => instructors.id),
+    /** Set when staff retire a slot that has bookings: no longer offered, kept for its bookings (D111). */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
   },
   (t) => [
     index("schedule_slots_page_idx").on(t.productPageId),
@@ -199,3 +202,23 @@ export const contentPages = pgTable("content_pages", {
   body: localized("body").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Holidays and closures (D114): no lesson takes place from `starts_on` to `ends_on` (both included) in
+ * the house named `location` (a product page's location, as staff write it), or in every house when
+ * `location` is empty. The product pages of that house list the upcoming ones.
+ */
+export const closures = pgTable(
+  "closures",
+  {
+    id: serial("id").primaryKey(),
+    location: text("location").notNull().default(""),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on").notNull(),
+    name: localized("name").notNull(),
+  },
+  (t) => [
+    index("closures_ends_on_idx").on(t.endsOn),
+    check("closures_range_check", sql`${t.endsOn} >= ${t.startsOn}`),
+  ],
+);

@@ -1,0 +1,130 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, closures, users } from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createParent } from "../test/shop-fixtures.ts";
+import { usesPostgres } from "../test/test-database.ts";
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+let staff: Awaited<ReturnType<typeof createParent>>;
+
+beforeAll(async () => {
+  t = await createCheckoutTestApp({ gateway: "demo" });
+  staff = await createParent(t.db);
+  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+}, 60_000);
+afterAll(() => t?.close());
+
+const counts = async () => ({
+  closures: (await t.db.select({ n: count() }).from(closures))[0]?.n ?? 0,
+  audit: (await t.db.select({ n: count() }).from(auditLog))[0]?.n ?? 0,
+});
+
+/** What a product page tells parents about closures, in `locale`. */
+const closuresOn = async (pageId: number, locale = "de") =>
+  (await t.call("GET", `/api/v2/products/${pageId}/`, { query: { locale } })).json().closures as {
+    starts_on: string;
+    ends_on: string;
+    name: string;
+  }[];
+
+describe(`holidays and closures per house (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it("staff add a closure of one house; its product pages list the dates in the parent's language, other houses' pages do not", async () => {
+    const workshop = (
+      await t.call("GET", `/api/v2/admin/products/${t.workshop.page.id}/`, { headers: staff.headers })
+    ).json();
+    const course = (
+      await t.call("GET", `/api/v2/admin/products/${t.course.page.id}/`, { headers: staff.headers })
+    ).json();
+    expect(workshop.location).not.toBe(course.location);
+    // Read before the write, so the catalogue's cache holds the page: the staff commit must end it.
+    expect(await closuresOn(t.workshop.page.id)).toEqual([]);
+
+    const body = {
+      location: workshop.location,
+      starts_on: "2031-12-22",
+      ends_on: "2032-01-02",
+      name: { de: "Weihnachtsferien", ru: "Рождественские каникулы" },
+    };
+    const created = await t.call("POST", "/api/v2/admin/closures/", { headers: staff.headers, body });
+    expect(created.statusCode, created.body).toBe(201);
+    const closure = created.json();
+    const everywhere = await t.call("POST", "/api/v2/admin/closures/", {
+      headers: staff.headers,
+      body: {
+        ...body,
+        location: "",
+        starts_on: "2031-10-03",
+        ends_on: "2031-10-03",
+        name: { de: "Tag der Deutschen Einheit", ru: "День германского единства" },
+      },
+    });
+    expect(everywhere.statusCode, everywhere.body).toBe(201);
+    // Over already: no longer shown.
+    const past = await t.call("POST", "/api/v2/admin/closures/", {
+      headers: staff.headers,
+      body: { ...body, starts_on: "2020-07-01", ends_on: "2020-08-01" },
+    });
+    expect(past.statusCode, past.body).toBe(201);
+
+    expect(await closuresOn(t.workshop.page.id)).toEqual([
+      { starts_on: "2031-10-03", ends_on: "2031-10-03", name: "Tag der Deutschen Einheit" },
+      { starts_on: "2031-12-22", ends_on: "2032-01-02", name: "Weihnachtsferien" },
+    ]);
+    expect((await closuresOn(t.workshop.page.id, "ru")).map((c) => c.name)).toEqual([
+      "День германского единства",
+      "Рождественские каникулы",
+    ]);
+    expect(await closuresOn(t.course.page.id)).toEqual([
+      { starts_on: "2031-10-03", ends_on: "2031-10-03", name: "Tag der Deutschen Einheit" },
+    ]);
+
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.recordId, closure.id));
+    expect(audit.filter((entry) => entry.resource === "closures")).toMatchObject([
+      { action: "create", before: null, after: { starts_on: "2031-12-22", name: body.name } },
+    ]);
+
+    // A stale save is a 409 that changes nothing; a current one moves the dates at once.
+    const { id, version, ...fields } = closure;
+    const moved = await t.call("PUT", `/api/v2/admin/closures/${id}/`, {
+      headers: staff.headers,
+      body: { ...fields, version, ends_on: "2032-01-05" },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const stale = await t.call("PUT", `/api/v2/admin/closures/${id}/`, {
+      headers: staff.headers,
+      body: { ...fields, version, ends_on: "2032-01-09" },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect((await closuresOn(t.workshop.page.id))[1]?.ends_on).toBe("2032-01-05");
+
+    const removed = await t.call("DELETE", `/api/v2/admin/closures/${id}/`, { headers: staff.headers });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await closuresOn(t.workshop.page.id)).map((c) => c.name)).toEqual(["Tag der Deutschen Einheit"]);
+  });
+
+  it("refuses a range that ends before it starts, or without a German name, at the field and writes nothing", async () => {
+    const before = await counts();
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{ starts_on: "2031-05-10", ends_on: "2031-05-09" }, { ends_on: ["end_before_start"] }],
+      [{ name: { de: "", ru: "Каникулы" } }, { "name.de": ["required"] }],
+      [{ starts_on: "2031-02-30" }, { starts_on: ["invalid_date"] }],
+    ];
+    for (const [change, codes] of cases) {
+      const res = await t.call("POST", "/api/v2/admin/closures/", {
+        headers: staff.headers,
+        query: { locale: "ru" },
+        body: {
+          location: "",
+          starts_on: "2031-05-01",
+          ends_on: "2031-05-02",
+          name: { de: "Brückentag", ru: "Мостик" },
+          ...change,
+        },
+      });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().error_codes).toEqual(codes);
+    }
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -1,0 +1,205 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, productPages, promocodes, users } from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createChild, createParent } from "../test/shop-fixtures.ts";
+import { usesPostgres } from "../test/test-database.ts";
+
+/**
+ * Staff and parents at the same moment, on PostgreSQL (PGlite serves one connection at a time, so nothing
+ * there runs concurrently). The races are made deterministic: the test holds a row lock of its own that
+ * one side needs, waits until the other side is seen waiting for a lock too, then lets go.
+ */
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+let staff: Awaited<ReturnType<typeof createParent>>;
+let other: Awaited<ReturnType<typeof createParent>>;
+
+beforeAll(async () => {
+  t = await createCheckoutTestApp({ gateway: "demo" });
+  [staff, other] = [await createParent(t.db), await createParent(t.db)];
+  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, other.id));
+}, 60_000);
+/** Locks the test holds; let go before closing, even when a test failed half-way. */
+const holders: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const letGo of holders) await letGo();
+  await t?.close();
+});
+
+/** Audit entries of one product page: one per save that won. */
+async function pageAudits(id: number): Promise<number> {
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(and(eq(auditLog.resource, "products"), eq(auditLog.recordId, id)));
+  return row?.n ?? 0;
+}
+
+/** Sessions in this database waiting for a lock right now. */
+async function lockWaiters(): Promise<number> {
+  const rows = await t.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/** Waits (bounded: 10 s) until `n` sessions wait for a lock; a race that never forms fails the test. */
+async function untilWaiting(n: number) {
+  const deadline = Date.now() + 10_000;
+  while ((await lockWaiters()) < n) {
+    if (Date.now() > deadline) throw new Error(`never saw ${n} sessions waiting for a lock`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Runs a transaction that takes `lock` and holds it until the returned `release` is called; resolves once
+ * the lock is held.
+ */
+async function holdLock(
+  lock: (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0]) => Promise<unknown>,
+) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = () => {};
+  const isHeld = new Promise<void>((resolve) => {
+    held = resolve;
+  });
+  const done = t.db.transaction(async (tx) => {
+    await lock(tx);
+    held();
+    await released;
+  });
+  await isHeld;
+  const letGo = async () => {
+    release();
+    await done;
+  };
+  holders.push(letGo);
+  return letGo;
+}
+
+async function parentWithSession(slotId: number) {
+  const parent = await createParent(t.db);
+  const child = await createChild(t.db, parent.id, 11);
+  const added = await t.call("POST", "/api/v2/orders/items/", {
+    headers: parent.headers,
+    body: {
+      product_page: t.workshop.page.id,
+      purchase_option: t.workshop.options[0]?.id,
+      visitor: child,
+      schedule_slots: [slotId],
+    },
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  return parent;
+}
+
+describe.runIf(usesPostgres())("staff and parents at once (PostgreSQL)", () => {
+  it("never oversells: staff lowering seats while a parent's checkout has counted but not yet reserved waits for it, then refuses", async () => {
+    const created = await t.call("POST", "/api/v2/admin/slots/", {
+      headers: staff.headers,
+      body: {
+        product_page: t.workshop.page.id,
+        weekday: null,
+        date: "2031-06-14",
+        start: "10:00",
+        end: "13:00",
+        seats: 2,
+        instructor: null,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const slotId = created.json().id as number;
+    const first = await parentWithSession(slotId);
+    expect((await t.fulfil(first.headers)).statusCode).toBe(200);
+
+    // The second parent's cart carries a promocode: checkout locks the slot, counts the seats, and then
+    // takes the code's row, which the test holds. So the checkout stops between counting and reserving.
+    const second = await parentWithSession(slotId);
+    const applied = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: second.headers,
+      body: { promocode: "WELCOME10" },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const slot = (await t.call("GET", `/api/v2/admin/slots/${slotId}/`, { headers: staff.headers })).json();
+    expect(slot).toMatchObject({ seats: 2, seats_taken: 1 });
+    const { id: _id, product_page: _page, seats_taken: _taken, archived_at: _archived, ...fields } = slot;
+
+    const releaseCode = await holdLock((tx) =>
+      tx.select().from(promocodes).where(eq(promocodes.code, "WELCOME10")).for("update"),
+    );
+    const checkout = t.fulfil(second.headers);
+    await untilWaiting(1);
+    // One seat is taken as staff see it; the second is counted but not reserved yet.
+    const lowering = t.call("PUT", `/api/v2/admin/slots/${slotId}/`, {
+      headers: staff.headers,
+      body: { ...fields, seats: 1 },
+    });
+    await untilWaiting(2);
+    await releaseCode();
+    const [booked, lowered] = await Promise.all([checkout, lowering]);
+
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(lowered.statusCode, lowered.body).toBe(400);
+    expect(lowered.json().error_codes).toEqual({ seats: ["seats_below_taken"] });
+    expect(lowered.json().seats[0]).toBe("Bereits vergeben: 2. Weniger Plätze sind nicht möglich.");
+    const after = (await t.call("GET", `/api/v2/admin/slots/${slotId}/`, { headers: staff.headers })).json();
+    expect(after.seats_taken).toBeLessThanOrEqual(after.seats);
+    expect(after).toMatchObject({ seats: 2, seats_taken: 2 });
+  }, 60_000);
+
+  it("two staff saving the same page at once: exactly one wins, the other gets 409, nothing of the winner's lost", async () => {
+    const page = (
+      await t.call("GET", `/api/v2/admin/products/${t.workshop.page.id}/`, { headers: staff.headers })
+    ).json();
+    const { id, updated_at: _u, ...fields } = page;
+    const current = async () =>
+      (
+        await t.call("GET", "/api/v2/admin/products/", {
+          headers: staff.headers,
+          query: { filter: JSON.stringify({ id: [id] }) },
+        })
+      ).json()[0];
+
+    const auditsBefore = await pageAudits(id);
+    // Both saves wait behind the test's lock on the page, so both have read the same version when it goes.
+    const release = await holdLock((tx) =>
+      tx.select().from(productPages).where(eq(productPages.id, id)).for("update"),
+    );
+    const saves = [
+      t.call("PUT", `/api/v2/admin/products/${id}/`, {
+        headers: staff.headers,
+        body: { ...fields, summary: { de: "Fassung von Anna", ru: "Версия Анны" } },
+      }),
+      t.call("PUT", `/api/v2/admin/products/${id}/`, {
+        headers: other.headers,
+        query: { locale: "ru" },
+        body: {
+          ...fields,
+          length: { de: "4 Stunden", ru: "4 часа" },
+          summary: { de: "Fassung von Ben", ru: "Версия Бена" },
+        },
+      }),
+    ];
+    await untilWaiting(2);
+    await release();
+    const replies = await Promise.all(saves);
+
+    const statuses = replies.map((reply) => reply.statusCode).sort();
+    expect(statuses, replies.map((reply) => reply.body).join("\n")).toEqual([200, 409]);
+    const winner = replies.find((reply) => reply.statusCode === 200)?.json();
+    const loser = replies.find((reply) => reply.statusCode === 409);
+    expect(loser?.json().error_codes).toEqual({ detail: "stale_version" });
+    const now = await current();
+    // The page is the winner's, whole: the loser changed nothing, not even the field only it sent.
+    expect(now.summary).toEqual(winner.summary);
+    expect(now.length).toEqual(winner.length);
+    expect(now.version).toBe(winner.version);
+    expect(await pageAudits(id)).toBe(auditsBefore + 1);
+  }, 60_000);
+});

@@ -1,0 +1,118 @@
+import type { AdminClosure, AdminClosureInput, AdminClosureUpdate, AdminListQuery } from "@atelier/contract";
+import {
+  CLOSURE_SORTS,
+  type ClosureRow,
+  deleteClosure,
+  findClosureForEdit,
+  insertClosure,
+  listClosuresForStaff,
+  updateClosure,
+} from "../catalogue/index.ts";
+import type { Db, Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import type { AuthUser } from "../plugins/index.ts";
+import { recordAudit } from "./audit.repository.ts";
+import { filterValue, listCut } from "./list-query.ts";
+import { versionOf } from "./version.ts";
+
+const RESOURCE = "closures";
+
+function toAdmin(row: ClosureRow): AdminClosure {
+  const values = {
+    id: row.id,
+    location: row.location,
+    starts_on: row.startsOn,
+    ends_on: row.endsOn,
+    name: row.name,
+  };
+  return { ...values, version: versionOf(values) };
+}
+
+const auditValues = ({ version: _version, ...values }: AdminClosure) => values;
+
+const toValues = (input: AdminClosureInput) => ({
+  location: input.location,
+  startsOn: input.starts_on,
+  endsOn: input.ends_on,
+  name: input.name,
+});
+
+/** Holidays and closures (D114), each write with its audit entry in one transaction (D98). */
+export function createClosuresAdmin(db: Db) {
+  async function audited(
+    tx: Tx,
+    staff: AuthUser,
+    id: number,
+    action: "create" | "update" | "delete",
+    before: AdminClosure | null,
+    after: AdminClosure | null,
+  ) {
+    await recordAudit(tx, {
+      userId: staff.id,
+      userEmail: staff.email,
+      resource: RESOURCE,
+      recordId: id,
+      action,
+      before: before && auditValues(before),
+      after: after && auditValues(after),
+    });
+  }
+
+  /** The row of `id`, locked, at the version the staff member read; 404 or 409 otherwise. */
+  async function current(tx: Tx, id: number, version?: string) {
+    const row = await findClosureForEdit(tx, id, true);
+    if (!row) throw AppError.notFound();
+    const before = toAdmin(row);
+    if (version !== undefined && before.version !== version) throw new AppError("stale_version", 409);
+    return before;
+  }
+
+  return {
+    async list(query: AdminListQuery) {
+      const cut = listCut(query, CLOSURE_SORTS, "starts_on");
+      const filter = query.filter ?? {};
+      const page = await listClosuresForStaff(
+        db,
+        { location: filterValue.string(filter, "location"), ids: filterValue.ids(filter, "id") },
+        cut,
+      );
+      return { cut, page: { rows: page.rows.map(toAdmin), total: page.total } };
+    },
+
+    async get(id: number): Promise<AdminClosure> {
+      const row = await findClosureForEdit(db, id);
+      if (!row) throw AppError.notFound();
+      return toAdmin(row);
+    },
+
+    async create(staff: AuthUser, input: AdminClosureInput): Promise<AdminClosure> {
+      return db.transaction(async (tx) => {
+        const id = await insertClosure(tx, toValues(input));
+        const after = toAdmin((await findClosureForEdit(tx, id)) as ClosureRow);
+        await audited(tx, staff, id, "create", null, after);
+        return after;
+      });
+    },
+
+    async update(staff: AuthUser, id: number, input: AdminClosureUpdate): Promise<AdminClosure> {
+      const { version, ...values } = input;
+      return db.transaction(async (tx) => {
+        const before = await current(tx, id, version);
+        await updateClosure(tx, id, toValues(values));
+        const after = toAdmin((await findClosureForEdit(tx, id)) as ClosureRow);
+        await audited(tx, staff, id, "update", before, after);
+        return after;
+      });
+    },
+
+    /** A closure is a plain date range nothing refers to: it is deleted, its values kept in the audit log. */
+    async remove(staff: AuthUser, id: number): Promise<AdminClosure> {
+      return db.transaction(async (tx) => {
+        const before = await current(tx, id);
+        await deleteClosure(tx, id);
+        await audited(tx, staff, id, "delete", before, null);
+        return before;
+      });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { Stack } from "@mui/material";
+import {
+  Create,
+  Datagrid,
+  DateField,
+  DateInput,
+  Edit,
+  List,
+  required,
+  SimpleForm,
+  TextField,
+  TextInput,
+  useTranslate,
+} from "react-admin";
+
+/** Holidays and closures per house (D114): dates, the house, and the name in German and Russian side by side. */
+function ClosureFields() {
+  const translate = useTranslate();
+  return (
+    <>
+      <TextInput source="location" helperText="admin.closure_location_help" fullWidth />
+      <Stack direction="row" spacing={2}>
+        <DateInput source="starts_on" validate={required()} />
+        <DateInput source="ends_on" validate={required()} />
+      </Stack>
+      <Stack direction="row" spacing={2} sx={{ width: "100%" }}>
+        <TextInput source="name.de" label={translate("admin.lang.de")} validate={required()} fullWidth />
+        <TextInput source="name.ru" label={translate("admin.lang.ru")} fullWidth />
+      </Stack>
+    </>
+  );
+}
+
+export function ClosureList() {
+  const translate = useTranslate();
+  return (
+    <List sort={{ field: "starts_on", order: "DESC" }}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <DateField source="starts_on" />
+        <DateField source="ends_on" />
+        <TextField source="name.de" label={translate("resources.closures.fields.name")} />
+        <TextField source="location" emptyText={translate("admin.closure_everywhere")} />
+      </Datagrid>
+    </List>
+  );
+}
+
+export function ClosureCreate() {
+  return (
+    <Create redirect="list">
+      <SimpleForm defaultValues={{ location: "", name: { de: "", ru: "" } }}>
+        <ClosureFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function ClosureEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <SimpleForm>
+        <ClosureFields />
+      </SimpleForm>
+    </Edit>
+  );
+}
