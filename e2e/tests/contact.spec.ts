@@ -92,7 +92,7 @@ test.describe("contact forms", () => {
     await form.getByLabel("Wunschtermin").fill("2020-01-01");
     await form.getByRole("button", { name: "Absenden" }).click();
     await expect(form.getByLabel("Wunschtermin")).toHaveAccessibleDescription(
-      "Der Termin darf nicht in der Vergangenheit liegen.",
+      "Das Datum darf nicht in der Vergangenheit liegen.",
     );
   });
 
