@@ -65,7 +65,7 @@ const EnvSchema = z.object({
    * them the request answers 503 with Retry-After instead of hanging.
    */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  DB_READ_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(3),
+  DB_READ_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(10),
   DB_POOL_WAIT_MS: z.coerce.number().int().min(50).default(3_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).default(4_000),
