@@ -1,6 +1,7 @@
 import type { AuditEntry } from "@atelier/contract";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { auditLog, type DbOrTx, type Tx } from "../db/index.ts";
+import type { AuthUser } from "../plugins/index.ts";
 
 export type AuditWrite = {
   userId: number;
@@ -23,6 +24,30 @@ export async function recordAudit(tx: Tx, entry: AuditWrite): Promise<void> {
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/**
+ * How an admin service records its writes: who (the signed-in staff member), which record, and the
+ * values before and after as `values` shows them (without the version digest and derived fields).
+ */
+export function auditTrail<T>(resource: string, values: (record: T) => unknown) {
+  return (
+    tx: Tx,
+    staff: Pick<AuthUser, "id" | "email">,
+    recordId: number,
+    action: AuditEntry["action"],
+    before: T | null,
+    after: T | null,
+  ) =>
+    recordAudit(tx, {
+      userId: staff.id,
+      userEmail: staff.email,
+      resource,
+      recordId,
+      action,
+      before: before && values(before),
+      after: after && values(after),
+    });
 }
 
 export type AuditFilter = { resource?: string; recordId?: number; userId?: number };

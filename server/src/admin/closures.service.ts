@@ -11,7 +11,7 @@ import {
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
-import { recordAudit } from "./audit.repository.ts";
+import { auditTrail } from "./audit.repository.ts";
 import { filterValue, listCut } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -29,6 +29,7 @@ function toAdmin(row: ClosureRow): AdminClosure {
 }
 
 const auditValues = ({ version: _version, ...values }: AdminClosure) => values;
+const audit = auditTrail(RESOURCE, auditValues);
 
 const toValues = (input: AdminClosureInput) => ({
   location: input.location,
@@ -39,25 +40,6 @@ const toValues = (input: AdminClosureInput) => ({
 
 /** Holidays and closures (D114), each write with its audit entry in one transaction (D98). */
 export function createClosuresAdmin(db: Db) {
-  async function audited(
-    tx: Tx,
-    staff: AuthUser,
-    id: number,
-    action: "create" | "update" | "delete",
-    before: AdminClosure | null,
-    after: AdminClosure | null,
-  ) {
-    await recordAudit(tx, {
-      userId: staff.id,
-      userEmail: staff.email,
-      resource: RESOURCE,
-      recordId: id,
-      action,
-      before: before && auditValues(before),
-      after: after && auditValues(after),
-    });
-  }
-
   /** The row of `id`, locked, at the version the staff member read; 404 or 409 otherwise. */
   async function current(tx: Tx, id: number, version?: string) {
     const row = await findClosureForEdit(tx, id, true);
@@ -89,7 +71,7 @@ export function createClosuresAdmin(db: Db) {
       return db.transaction(async (tx) => {
         const id = await insertClosure(tx, toValues(input));
         const after = toAdmin((await findClosureForEdit(tx, id)) as ClosureRow);
-        await audited(tx, staff, id, "create", null, after);
+        await audit(tx, staff, id, "create", null, after);
         return after;
       });
     },
@@ -100,7 +82,7 @@ export function createClosuresAdmin(db: Db) {
         const before = await current(tx, id, version);
         await updateClosure(tx, id, toValues(values));
         const after = toAdmin((await findClosureForEdit(tx, id)) as ClosureRow);
-        await audited(tx, staff, id, "update", before, after);
+        await audit(tx, staff, id, "update", before, after);
         return after;
       });
     },
@@ -110,7 +92,7 @@ export function createClosuresAdmin(db: Db) {
       return db.transaction(async (tx) => {
         const before = await current(tx, id);
         await deleteClosure(tx, id);
-        await audited(tx, staff, id, "delete", before, null);
+        await audit(tx, staff, id, "delete", before, null);
         return before;
       });
     },

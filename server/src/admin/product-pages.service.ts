@@ -21,7 +21,7 @@ import {
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
-import { recordAudit } from "./audit.repository.ts";
+import { auditTrail } from "./audit.repository.ts";
 import { filterValue, listCut } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -58,6 +58,8 @@ function auditValues(page: AdminProduct) {
   const { version: _version, ...values } = page;
   return values;
 }
+
+const audit = auditTrail(RESOURCE, auditValues);
 
 function toValues(input: AdminProductInput): PageValues {
   return {
@@ -136,15 +138,7 @@ export function createProductPagesAdmin(db: Db) {
         const created = await findPageForEdit(tx, id);
         if (!created) throw new Error("created page not found");
         const after = toAdmin(created);
-        await recordAudit(tx, {
-          userId: staff.id,
-          userEmail: staff.email,
-          resource: RESOURCE,
-          recordId: id,
-          action: "create",
-          before: null,
-          after: auditValues(after),
-        });
+        await audit(tx, staff, id, "create", null, after);
         return after;
       });
     },
@@ -165,15 +159,7 @@ export function createProductPagesAdmin(db: Db) {
         const updated = await findPageForEdit(tx, id);
         if (!updated) throw new Error("updated page not found");
         const after = toAdmin(updated);
-        await recordAudit(tx, {
-          userId: staff.id,
-          userEmail: staff.email,
-          resource: RESOURCE,
-          recordId: id,
-          action: "update",
-          before: auditValues(before),
-          after: auditValues(after),
-        });
+        await audit(tx, staff, id, "update", before, after);
         return after;
       });
     },

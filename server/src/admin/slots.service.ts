@@ -15,7 +15,7 @@ import {
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
-import { recordAudit } from "./audit.repository.ts";
+import { auditTrail } from "./audit.repository.ts";
 import { filterValue, listCut } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -41,6 +41,8 @@ function auditValues(slot: AdminSlot) {
   const { version: _version, seats_taken: _taken, ...values } = slot;
   return values;
 }
+
+const audit = auditTrail(RESOURCE, auditValues);
 
 /** Seats can never go below the seats taken (D100): a 400 at `seats` that says how many are taken. */
 function checkSeats(seats: number, taken: number) {
@@ -92,15 +94,7 @@ export function createSlotsAdmin(db: Db) {
         const created = await findSlotForEdit(tx, id);
         if (!created) throw new Error("created slot not found");
         const after = toAdmin(created);
-        await recordAudit(tx, {
-          userId: staff.id,
-          userEmail: staff.email,
-          resource: RESOURCE,
-          recordId: id,
-          action: "create",
-          before: null,
-          after: auditValues(after),
-        });
+        await audit(tx, staff, id, "create", null, after);
         return after;
       });
     },
@@ -129,15 +123,7 @@ export function createSlotsAdmin(db: Db) {
         const updated = await findSlotForEdit(tx, id);
         if (!updated) throw new Error("updated slot not found");
         const after = toAdmin(updated);
-        await recordAudit(tx, {
-          userId: staff.id,
-          userEmail: staff.email,
-          resource: RESOURCE,
-          recordId: id,
-          action: "update",
-          before: auditValues(before),
-          after: auditValues(after),
-        });
+        await audit(tx, staff, id, "update", before, after);
         return after;
       });
     },
@@ -158,27 +144,11 @@ export function createSlotsAdmin(db: Db) {
           const archived = await findSlotForEdit(tx, id);
           if (!archived) throw new Error("archived slot not found");
           const after = toAdmin(archived);
-          await recordAudit(tx, {
-            userId: staff.id,
-            userEmail: staff.email,
-            resource: RESOURCE,
-            recordId: id,
-            action: "archive",
-            before: auditValues(before),
-            after: auditValues(after),
-          });
+          await audit(tx, staff, id, "archive", before, after);
           return after;
         }
         await deleteSlot(tx, id);
-        await recordAudit(tx, {
-          userId: staff.id,
-          userEmail: staff.email,
-          resource: RESOURCE,
-          recordId: id,
-          action: "delete",
-          before: auditValues(before),
-          after: null,
-        });
+        await audit(tx, staff, id, "delete", before, null);
         return before;
       });
     },
