@@ -2,6 +2,7 @@ export { insertRefund, lockUnits } from "./checkout.repository.ts";
 export { checkoutRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";
 export { loadInstallation } from "./installation.ts";
+export { REFUND_ATTEMPTS } from "./payment-issues.repository.ts";
 export { createPaymentWorker, type PaymentWorker } from "./payment-worker.ts";
 export { orderLinesDue } from "./paypal-order-request.ts";
 export { createPayPalWebhooks } from "./paypal-webhooks.ts";

@@ -10,7 +10,7 @@ import {
   withdrawalWindow,
 } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
-import { insertRefund } from "../checkout/index.ts";
+import { insertRefund, REFUND_ATTEMPTS } from "../checkout/index.ts";
 import type { Db, InvoiceData, InvoiceLine, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { bookLedger, findGiftCard, findGiftCardOfItem } from "../gift-cards/index.ts";
@@ -57,9 +57,6 @@ export type WithdrawalsDeps = {
 };
 
 export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
-
-/** A refund the gateway keeps refusing is given up after this many rounds (staff refund it by hand). */
-const MAX_REFUND_ATTEMPTS = 10;
 
 const BLOCK_ERRORS: Record<Exclude<WithdrawalBlock, "already_withdrawn">, ErrorCode> = {
   no_right: "withdrawal_no_right",
@@ -382,7 +379,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     } catch (error) {
       const attempts = row.refundAttempts + 1;
       const retry =
-        error instanceof GatewayError && error.failure === "unavailable" && attempts < MAX_REFUND_ATTEMPTS;
+        error instanceof GatewayError && error.failure === "unavailable" && attempts < REFUND_ATTEMPTS; // the one bound of refund tries (D90); then staff refund by hand
       await updateWithdrawal(db, row.id, {
         refundAttempts: attempts,
         ...(retry ? {} : { refundState: "failed" }),
