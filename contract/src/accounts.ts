@@ -5,6 +5,7 @@ import { type Locale, LocaleSchema } from "./rules/locale.ts";
 import { NameSchema } from "./rules/name.ts";
 import { SignInPasswordSchema, SignUpPasswordSchema } from "./rules/password.ts";
 import { isValidPhone, normalizePhone, PhoneSchema } from "./rules/phone.ts";
+import { ReturnPathSchema } from "./rules/return-path.ts";
 
 /**
  * Request and reply schemas of the user calls (spec §7, api-shapes.md "Users").
@@ -42,12 +43,20 @@ export const SignUpRequestSchema = z
     password2: z.string({ error: "required" }),
     first_name: NameSchema,
     last_name: NameSchema,
+    /**
+     * Where the verification link leads back to (D167): a path of the shop, such as `/cart?step=checkout`.
+     * Optional (the existing client sends none: the link leads home).
+     */
+    next: ReturnPathSchema.optional(),
   })
   .refine(signUpMatch.check, signUpMatch.params);
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
 
-/** Sign-up does not log in: the e-mail must be verified first (the dialog moves to VerifyEmail). */
-export const SignUpReplySchema = z.object({ detail: z.string(), email: z.string() });
+/**
+ * Sign-up signs in the browser that registered (`key`, D166): a new parent may pay before the address is
+ * verified. Signing in anywhere else with the password waits for the verification (D16).
+ */
+export const SignUpReplySchema = z.object({ detail: z.string(), email: z.string(), key: z.string() });
 export type SignUpReply = z.infer<typeof SignUpReplySchema>;
 
 /** `POST /api/v2/users/sign_in/` */
@@ -66,8 +75,11 @@ export const EmailRequestSchema = z.object({ email: EmailSchema });
 export type EmailRequest = z.infer<typeof EmailRequestSchema>;
 export const PasswordResetRequestSchema = EmailRequestSchema;
 export type PasswordResetRequest = EmailRequest;
-export const ResendVerificationRequestSchema = EmailRequestSchema;
-export type ResendVerificationRequest = EmailRequest;
+/** Resend may name where the new link leads back to, as sign-up does (D167). */
+export const ResendVerificationRequestSchema = EmailRequestSchema.extend({
+  next: ReturnPathSchema.optional(),
+});
+export type ResendVerificationRequest = z.infer<typeof ResendVerificationRequestSchema>;
 
 const newPasswordMatch = repeatMustMatch<{ new_password1: string; new_password2: string }>(
   "new_password1",
@@ -189,6 +201,21 @@ export const VerifyEmailQuerySchema = z.object({
   locale: LocaleSchema.optional(),
 });
 export type VerifyEmailQuery = z.infer<typeof VerifyEmailQuerySchema>;
+
+/**
+ * `POST /api/v2/users/verify_email/`: the web page the verification link opens (`?uid=&verify_token=`)
+ * posts them; the reply signs that browser in (D167). The link is one-time.
+ */
+export const VerifyEmailRequestSchema = z.object({
+  uid: z.string({ error: "required" }).min(1, { error: "required" }).max(64, { error: "invalid_token" }),
+  token: z.string({ error: "required" }).min(1, { error: "required" }).max(128, { error: "invalid_token" }),
+});
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequestSchema>;
+export const VerifyEmailReplySchema = z.object({ key: z.string(), email: z.string() });
+export type VerifyEmailReply = z.infer<typeof VerifyEmailReplySchema>;
+
+/** Query keys of the verification link on a shop page (`.*_token` and `uid` are redacted in logs). */
+export const VERIFY_LINK_PARAMS = { uid: "uid", token: "verify_token" } as const;
 
 /** Success texts of the user calls (`detail` of the replies), per locale. */
 export const ACCOUNT_MESSAGES = {

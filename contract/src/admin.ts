@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AdminTitleImageInputSchema, AdminTitleImageSchema } from "./admin-images.ts";
 import { AGE_GROUPS, INSTRUCTION_LANGUAGES, PRODUCT_TYPES } from "./catalogue.ts";
 import { LOCALES } from "./rules/locales.ts";
 
@@ -101,10 +102,27 @@ export const AdminProductInputSchema = z
     language: z.enum(INSTRUCTION_LANGUAGES, { error: "invalid_choice" }),
     category: choiceId.nullable(),
     location: z.string().trim().max(200, { error: "too_long" }),
+    /** The house (D151); absent on a save: left as it is (older clients of this API do not send it). */
+    location_id: choiceId.nullish(),
     instructors: z.array(choiceId).max(20, { error: "too_big" }),
     is_published: z.boolean(),
     is_featured: z.boolean(),
     sort_order: z.number().int().min(-1_000_000).max(1_000_000),
+    /**
+     * A workshop's or event's refund policy (D142): a full refund up to this many days before the date;
+     * null: none. Absent on a save: left as it is (older clients of this API do not send it).
+     */
+    refund_days_before: z
+      .number({ error: "invalid" })
+      .int({ error: "invalid" })
+      .min(0, { error: "too_small" })
+      .max(365, { error: "too_big" })
+      .nullish(),
+    /**
+     * The title image on cards and the page (D146): an uploaded image's `/media/…` path (or the page's
+     * current one) with its alt text in both languages; null: none. Absent on a save: left as it is.
+     */
+    title_image: AdminTitleImageInputSchema.nullish(),
   })
   .strict();
 export type AdminProductInput = z.infer<typeof AdminProductInputSchema>;
@@ -114,6 +132,17 @@ export const AdminProductUpdateSchema = AdminProductInputSchema.extend({
   version: z.string().max(64),
 }).strict();
 export type AdminProductUpdate = z.infer<typeof AdminProductUpdateSchema>;
+
+/**
+ * The live preview's draft (D147): the form's values as they are, saved or not; `id` names the page being
+ * edited (absent on a new one). The slug may still be empty; nothing of the draft is stored.
+ */
+export const AdminProductPreviewSchema = AdminProductInputSchema.extend({
+  id: choiceId.optional(),
+  slug: z.string().max(100, { error: "too_long" }).optional(),
+  version: z.string().max(64).optional(),
+}).strict();
+export type AdminProductPreview = z.infer<typeof AdminProductPreviewSchema>;
 
 const localized = z.object({ de: z.string(), ru: z.string() });
 
@@ -132,10 +161,13 @@ export const AdminProductSchema = z.object({
   language: z.enum(INSTRUCTION_LANGUAGES),
   category: z.number().int().nullable(),
   location: z.string(),
+  location_id: z.number().int().nullable(),
   instructors: z.array(z.number().int()),
   is_published: z.boolean(),
   is_featured: z.boolean(),
   sort_order: z.number().int(),
+  refund_days_before: z.number().int().nullable(),
+  title_image: AdminTitleImageSchema.nullable(),
   updated_at: z.string(),
   version: z.string(),
 });
@@ -200,11 +232,11 @@ export type AdminSlot = z.infer<typeof AdminSlotSchema>;
 export const AdminSlotListSchema = z.array(AdminSlotSchema);
 
 /**
- * A holiday or closure (D114): no lesson from `starts_on` to `ends_on`, both included, in the house named
- * `location` (as on the product pages), or in every house when `location` is empty.
+ * A holiday or closure (D114): no lesson from `starts_on` to `ends_on`, both included, in the house
+ * `location_id` (D151), or in every house when it is null.
  */
 const closureFields = {
-  location: z.string().trim().max(200, { error: "too_long" }),
+  location_id: choiceId.nullable(),
   starts_on: z.iso.date({ error: "invalid_date" }),
   ends_on: z.iso.date({ error: "invalid_date" }),
   name: texts(200, true),
@@ -222,7 +254,7 @@ export const AdminClosureUpdateSchema = z
 export type AdminClosureUpdate = z.infer<typeof AdminClosureUpdateSchema>;
 export const AdminClosureSchema = z.object({
   id: z.number().int(),
-  location: z.string(),
+  location_id: z.number().int().nullable(),
   starts_on: z.string(),
   ends_on: z.string(),
   name: localized,
@@ -235,7 +267,8 @@ export const AdminClosureListSchema = z.array(AdminClosureSchema);
 export const AdminChoiceSchema = z.object({ id: z.number().int(), name: z.string() });
 export const AdminChoiceListSchema = z.array(AdminChoiceSchema);
 
-export const AUDIT_ACTIONS = ["create", "update", "delete", "archive"] as const;
+/** `export`: staff took data out of the shop (the accounting export, D134); `record_id` is 0 then. */
+export const AUDIT_ACTIONS = ["create", "update", "delete", "archive", "export"] as const;
 
 /** One staff write: who, when, which record, the values before and after (D98). */
 export const AuditEntrySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ageInYears } from "./rules/birth-date.ts";
 import { NUMBER_INPUT_MAX, NUMBER_INPUT_MIN } from "./rules/constants.ts";
 import { type Locale, LocaleQuerySchema } from "./rules/locale.ts";
 
@@ -35,6 +36,20 @@ export const AGE_GROUP_RANGES: Record<AgeGroup, { min: number; max: number | nul
   "12+": { min: 12, max: null },
   "14+": { min: 14, max: null },
 };
+
+/** An age group as people write it: "8–11", "12+". */
+export const ageGroupLabel = (group: AgeGroup) => group.replace("-", "\u2013");
+
+/**
+ * The one age rule (spec §5): a child's age in full years on `onDate` (the first day booked; today for
+ * weekly courses) fits the offer's age group. Null when it fits, else the age to name in the refusal.
+ */
+export function ageOutsideGroup(birthDate: string, group: AgeGroup, onDate: string): { age: number } | null {
+  const age = ageInYears(birthDate, onDate);
+  if (!Number.isFinite(age)) return null;
+  const { min, max } = AGE_GROUP_RANGES[group];
+  return age < min || (max !== null && age > max) ? { age } : null;
+}
 
 /** The age groups whose range contains a child's age in years. */
 export function ageGroupsForAge(age: number): AgeGroup[] {
@@ -233,6 +248,25 @@ export const InstructorSchema = InstructorSummarySchema.extend({
 export type Instructor = z.infer<typeof InstructorSchema>;
 export const InstructorListSchema = z.array(InstructorSchema);
 
+/**
+ * One of the school's houses (D151) as the shop shows it: on cards, in the list filter (`GET
+ * /api/v2/locations/`), and before paying. `address` is the one line "Kastanienallee 12, 10435 Berlin".
+ */
+export const HouseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  street: z.string(),
+  post_code: z.string(),
+  city: z.string(),
+  address: z.string(),
+  map_url: z.string().nullable(),
+});
+export type House = z.infer<typeof HouseSchema>;
+/** A house in the school's list (`GET /api/v2/locations/`): also its phone, for the contact block (D177). */
+export const ListedHouseSchema = HouseSchema.extend({ phone: z.string().nullable() });
+export type ListedHouse = z.infer<typeof ListedHouseSchema>;
+export const HouseListSchema = z.array(ListedHouseSchema);
+
 /** A product in the list (`GET /api/v2/products/`): the card fields and the existing client's fields. */
 export const ProductSchema = z.object({
   id: z.number().int(),
@@ -253,8 +287,16 @@ export const ProductSchema = z.object({
   /** The title image's address (the existing client reads `photo`). */
   photo: z.string().nullable(),
   title_image: CatalogueImageSchema.nullable(),
+  /** Where exactly, as staff wrote it (a room, a courtyard, a venue): the field the shop always had. */
   location: z.string(),
+  /** The house the offer belongs to (D151); null for an offer of no house (a venue elsewhere). */
+  house: HouseSchema.nullable(),
   is_featured: z.boolean(),
+  /**
+   * Workshops and events (D142): a cancellation up to this many days before the booked date is refunded in
+   * full (`refundPolicyDeadline`); null = no such promise.
+   */
+  refund_days_before: z.number().int().min(0).nullable(),
   /** The lowest base price of the purchase options, as a decimal string and in cents; null when there is none. */
   price_from: DecimalPriceSchema.nullable(),
   price_from_cents: z.number().int().nullable(),
@@ -359,6 +401,11 @@ export const ProductListQuerySchema = LocaleQuerySchema.extend({
   language: InstructionLanguageSchema.optional(),
   /** A category id or slug. */
   category: z.string().min(1, { error: "invalid" }).max(64, { error: "too_long" }).optional(),
+  /** A house's id (`GET /api/v2/locations/`, D151): the offers of that house. */
+  location: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: "invalid_choice" })
+    .optional(),
   /** 0 = Monday … 6 = Sunday: products with a weekly slot on that day. */
   weekday: z
     .string()
@@ -387,6 +434,7 @@ export type ProductFilters = {
   ageGroup?: AgeGroup;
   language?: InstructionLanguage;
   category?: string;
+  location?: number;
   weekday?: number;
   q?: string;
   page: number;
@@ -404,6 +452,7 @@ export function parseProductListQuery(query: ProductListQuery): ProductFilters {
   if (query.age_group) filters.ageGroup = query.age_group;
   if (query.language) filters.language = query.language;
   if (query.category) filters.category = query.category;
+  if (query.location !== undefined) filters.location = Number(query.location);
   if (query.weekday !== undefined) filters.weekday = Number(query.weekday);
   const q = query.q?.trim();
   if (q) filters.q = q;

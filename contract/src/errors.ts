@@ -1,5 +1,11 @@
+import { ADMIN_CATALOGUE_ERROR_MESSAGES } from "./admin-catalogue-errors.ts";
+import { ADMIN_CONTENT_ERROR_MESSAGES } from "./admin-content-errors.ts";
 import { ADMIN_ERROR_MESSAGES } from "./admin-errors.ts";
+import { ADMIN_IMAGE_ERROR_MESSAGES } from "./admin-images-errors.ts";
+import { ADMIN_MOVE_ERROR_MESSAGES, ADMIN_ORDER_ERROR_MESSAGES } from "./admin-orders-errors.ts";
+import { ADMIN_REQUESTS_ERROR_MESSAGES } from "./admin-requests-errors.ts";
 import type { Locale } from "./rules/locale.ts";
+import { STAFF_ORDER_ERROR_MESSAGES } from "./staff-orders-errors.ts";
 
 /**
  * Stable error codes carried in `error_codes` beside the DRF-style messages, and their only texts: the
@@ -61,6 +67,10 @@ export const ERROR_MESSAGES = {
   invalid_token: {
     de: "Der Link ist ungültig oder abgelaufen.",
     ru: "Ссылка недействительна или устарела.",
+  },
+  invalid_return_path: {
+    de: "Diese Rücksprungadresse gehört nicht zu unserem Shop.",
+    ru: "Этот адрес возврата не относится к нашему магазину.",
   },
   sso_not_configured: {
     de: "Die Anmeldung mit diesem Anbieter ist nicht eingerichtet.",
@@ -158,6 +168,19 @@ export const ERROR_MESSAGES = {
     de: "Das Alter des Kindes passt nicht zur Altersgruppe dieses Angebots.",
     ru: "Возраст ребёнка не подходит для возрастной группы этого предложения.",
   },
+  /** A guest's child refused at add (D141): named, with the age on the first day booked. */
+  child_age_week: {
+    de: "{name} ist in dieser Woche {age}; das Angebot ist für {group}.",
+    ru: "{name}: на этой неделе возраст — {age}, а это предложение — для детей {group} лет.",
+  },
+  child_age_date: {
+    de: "{name} ist am Tag des Termins {age}; das Angebot ist für {group}.",
+    ru: "{name}: в день занятия возраст — {age}, а это предложение — для детей {group} лет.",
+  },
+  child_age_today: {
+    de: "{name} ist {age}; das Angebot ist für {group}.",
+    ru: "{name}: возраст — {age}, а это предложение — для детей {group} лет.",
+  },
   no_seats_left: {
     de: "Für diesen Termin sind keine Plätze mehr frei.",
     ru: "На это время больше нет свободных мест.",
@@ -214,6 +237,22 @@ export const ERROR_MESSAGES = {
     de: "Dieser Gutschein hat kein Guthaben mehr.",
     ru: "На этом сертификате не осталось средств.",
   },
+  gift_card_amount_range: {
+    de: "Ein Gutschein kann zwischen 10 € und 500 € wert sein.",
+    ru: "Сумма подарочной карты может быть от 10 до 500 €.",
+  },
+  gift_card_whole_euros: {
+    de: "Bitte einen Betrag in ganzen Euro wählen.",
+    ru: "Выберите сумму в целых евро.",
+  },
+  gift_card_send_too_far: {
+    de: "Ein Gutschein kann höchstens ein Jahr im Voraus verschickt werden.",
+    ru: "Подарочную карту можно отправить не более чем за год вперёд.",
+  },
+  gift_card_details_not_allowed: {
+    de: "Empfänger und Betrag gibt es nur bei Gutscheinen.",
+    ru: "Получатель и сумма указываются только для подарочных карт.",
+  },
   checkin_unpaid: {
     de: "Diese Buchung ist nicht bezahlt.",
     ru: "Это бронирование не оплачено.",
@@ -233,6 +272,10 @@ export const ERROR_MESSAGES = {
   terms_required: {
     de: "Bitte akzeptieren Sie die AGB und nehmen Sie die Widerrufsbelehrung zur Kenntnis.",
     ru: "Пожалуйста, примите условия и ознакомьтесь с информацией о праве на отказ.",
+  },
+  billing_address_required: {
+    de: "Für eine Rechnung über 250 € brauchen wir Ihre vollständige Anschrift (§ 14 UStG): Straße, Postleitzahl, Ort und Land.",
+    ru: "Для счёта на сумму больше 250 € нужен полный адрес (§ 14 UStG): улица, почтовый индекс, город и страна.",
   },
   redirect_not_allowed: {
     de: "Diese Rücksprungadresse gehört nicht zum Shop.",
@@ -278,6 +321,10 @@ export const ERROR_MESSAGES = {
     de: "Die Widerrufsfrist von 14 Tagen ist abgelaufen.",
     ru: "14-дневный срок для отказа от договора истёк.",
   },
+  withdrawal_policy_over: {
+    de: "Kostenlos stornieren konnten Sie nur bis zur Frist vor dem Termin; jetzt ist keine Erstattung mehr möglich. Sie können aber gern eine andere Person schicken.",
+    ru: "Бесплатная отмена была возможна только до указанного срока перед датой; теперь вернуть деньги нельзя. Но вы можете передать место другому человеку.",
+  },
   withdrawal_not_active: {
     de: "Diese Buchung ist storniert und kann nicht widerrufen werden.",
     ru: "Это бронирование отменено, отказ от договора невозможен.",
@@ -301,6 +348,13 @@ export const ERROR_MESSAGES = {
     ru: "Магазин сейчас ненадолго недоступен. Попробуйте ещё раз через несколько секунд.",
   },
   ...ADMIN_ERROR_MESSAGES,
+  ...ADMIN_ORDER_ERROR_MESSAGES,
+  ...ADMIN_MOVE_ERROR_MESSAGES,
+  ...ADMIN_CONTENT_ERROR_MESSAGES,
+  ...ADMIN_REQUESTS_ERROR_MESSAGES,
+  ...ADMIN_CATALOGUE_ERROR_MESSAGES,
+  ...ADMIN_IMAGE_ERROR_MESSAGES,
+  ...STAFF_ORDER_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

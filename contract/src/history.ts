@@ -8,7 +8,7 @@ import {
   type OrderStatus,
 } from "./orders.ts";
 import { LocaleQuerySchema } from "./rules/locale.ts";
-import { WithdrawalRecordSchema } from "./withdrawal.ts";
+import { REFUND_STATES, WithdrawalRecordSchema } from "./withdrawal.ts";
 
 /**
  * The purchase history (`GET /api/v2/orders/items/history/`, spec §7) in the shape the school's existing
@@ -69,6 +69,19 @@ export const HistoryQuerySchema = /* @__PURE__ */ LocaleQuerySchema.extend({
 });
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
 
+/** A refund or cancellation the school made for the item from the back office (D127). */
+export const HistoryRefundSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  amount_cents: z.number().int(),
+  refund_state: z.enum(REFUND_STATES),
+  refunded_at: z.string().nullable(),
+  /** Whether the booking was cancelled with it. */
+  cancelled: z.boolean(),
+  credit_note_number: z.string().nullable(),
+});
+export type HistoryRefund = z.infer<typeof HistoryRefundSchema>;
+
 export const HistoryItemSchema = z.object({
   id: z.number().int(),
   state: z.enum(ITEM_STATES),
@@ -85,6 +98,10 @@ export const HistoryItemSchema = z.object({
       paid_until: z.string(),
       /** Set once cancelled: when it ends (the end of the paid month). */
       ends_at: z.string().nullable(),
+      /** The last paid day (Berlin, YYYY-MM-DD; `lastPaidDay` of `paid_until`, D121): "Bezahlt bis". */
+      paid_through: z.string(),
+      /** Once cancelled, the last day it runs (Berlin, YYYY-MM-DD): "endet am". */
+      ends_on: z.string().nullable(),
       /** Automatic monthly payment through PayPal: none, pending (approval), active, suspended, cancelled. */
       autopay: z.enum(["none", "pending", "active", "suspended", "cancelled"]),
       /** The monthly price after discounts. */
@@ -123,8 +140,15 @@ export const HistoryItemSchema = z.object({
    * "Vertrag widerrufen" then; null otherwise.
    */
   withdrawable_until: z.string().nullable(),
+  /**
+   * A workshop's or event's refund policy (D142): the last day (Berlin) a cancellation is refunded in full,
+   * also once it has passed (the profile then says why it cannot); null without a policy.
+   */
+  refund_until: z.string().nullable(),
   /** The item's withdrawal once recorded, with where its refund stands. */
   withdrawal: WithdrawalRecordSchema.nullable(),
+  /** Refunds and cancellations by the school (D127), oldest first. */
+  refunds: z.array(HistoryRefundSchema),
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 

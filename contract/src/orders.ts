@@ -1,13 +1,17 @@
 import { z } from "zod";
 import {
   DecimalPriceSchema,
+  HouseSchema,
   ProductTypeSchema,
   type ScheduleType,
   ScheduleTypeSchema,
   WeekdayNameSchema,
   weekdayNameOf,
 } from "./catalogue.ts";
+import { GiftCardDetailsReplySchema, GiftCardDetailsSchema } from "./gift-card-order.ts";
+import { BirthDateSchema } from "./rules/birth-date.ts";
 import { LocaleQuerySchema } from "./rules/locale.ts";
+import { NameSchema } from "./rules/name.ts";
 
 /**
  * Cart and orders (`/api/v2/orders/…`) in the shapes the school's existing client sends and reads
@@ -189,10 +193,18 @@ export const OrderItemInputSchema = z.object({
   product_page: IdSchema,
   purchase_option: IdSchema,
   visitor: IdSchema.nullish(),
+  /**
+   * A guest's local child has no saved birth date: the guest client sends it, and the first name, with the
+   * booking, so that the age rule refuses at add, naming the child (D141). Ignored for a saved child.
+   */
+  visitor_birth_date: BirthDateSchema.nullish(),
+  visitor_first_name: NameSchema.nullish(),
   schedule_slots: SlotIdsSchema.optional().default([]),
   academy_weeks: WeekIdsSchema.optional().default([]),
   academy_number_of_weeks: NumberOfWeeksSchema,
   comment: CommentSchema.nullish().transform((value) => value ?? ""),
+  /** A gift card's value, recipient, message and delivery (issue 24); only beside a gift card's option. */
+  gift_card: GiftCardDetailsSchema.nullish(),
 });
 export type OrderItemInput = z.input<typeof OrderItemInputSchema>;
 export type OrderItemRequest = z.output<typeof OrderItemInputSchema>;
@@ -274,6 +286,44 @@ export const OrderItemWeekSchema = z.object({
   ends_on: z.string(),
 });
 
+/**
+ * What a line buys, said before paying (issue 24 item 3, D153). The server computes it with the contract's
+ * billing period (rules/billing-period.ts) as if paid today; the cart, the checkout and the buy page render
+ * it. `first_lesson`: the first lesson, date or academy week (null when the offer has no date, e.g. a gift
+ * card); `period`: the days the first payment covers (subscriptions, both ends included); `next_payment`:
+ * when and how much the second payment is (subscriptions).
+ */
+export const PurchaseTermsSchema = z.object({
+  house: HouseSchema.nullable(),
+  first_lesson: z.string().nullable(),
+  period: z.object({ from: z.string(), to: z.string() }).nullable(),
+  next_payment: z
+    .object({ on: z.string(), amount: DecimalPriceSchema, amount_cents: z.number().int() })
+    .nullable(),
+});
+export type PurchaseTerms = z.infer<typeof PurchaseTermsSchema>;
+
+/** "3,7" → [3, 7]: ids in a query string, as the buy page sends its chosen slots or weeks. */
+const IdListQuerySchema = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10})*$/, { error: "invalid" })
+    .transform((value): (string | number)[] => value.split(","))
+    .pipe(IdListSchema(max))
+    .optional();
+
+/**
+ * `GET /api/v2/orders/terms/` (D154): what a booking of this page, option and choice would buy if paid
+ * today, for the buy page before adding to the cart; the same `terms` the cart line then carries.
+ */
+export const PurchaseTermsQuerySchema = /* @__PURE__ */ LocaleQuerySchema.extend({
+  product_page: IdSchema,
+  purchase_option: IdSchema,
+  schedule_slots: IdListQuerySchema(ORDER_ITEM_MAX_SLOTS),
+  academy_weeks: IdListQuerySchema(ORDER_ITEM_MAX_WEEKS),
+});
+export type PurchaseTermsQuery = z.infer<typeof PurchaseTermsQuerySchema>;
+
 export const OrderItemSchema = z.object({
   id: z.number().int(),
   order: z.number().int(),
@@ -286,6 +336,8 @@ export const OrderItemSchema = z.object({
     slug: z.string(),
     age_group: z.string(),
     photo: z.string().nullable(),
+    /** A workshop's or event's refund policy (D142): full refund up to this many days before the date. */
+    refund_days_before: z.number().int().nullable(),
     /** The page's options: the existing client looks `purchase_option` (an id) up among them. */
     purchase_options: z.array(
       z.object({
@@ -315,6 +367,8 @@ export const OrderItemSchema = z.object({
   academy_week_details: z.array(OrderItemWeekSchema),
   academy_number_of_weeks: z.number().int().nullable(),
   comment: z.string(),
+  /** A gift card's recipient, message and delivery; null for other items and cards bought without them. */
+  gift_card: GiftCardDetailsReplySchema.nullable(),
   is_recurring: z.boolean(),
   /** List price due now (subscription: the first month). */
   calculated_price: DecimalPriceSchema,
@@ -327,6 +381,7 @@ export const OrderItemSchema = z.object({
   /** Monthly price after the sibling discount; "0.00" for one-off items. */
   recurrent_price: DecimalPriceSchema,
   recurrent_price_cents: z.number().int(),
+  terms: PurchaseTermsSchema,
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { PAYMENT_GATEWAYS } from "./checkout.ts";
 import { IdSchema } from "./orders.ts";
 import { NAME_MAX_LENGTH } from "./rules/constants.ts";
 import { isIsoDate } from "./rules/dates.ts";
 import { EmailSchema } from "./rules/email.ts";
+import { LocaleQuerySchema } from "./rules/locale.ts";
 
 /**
  * Monthly course subscriptions after checkout (issue #9, D72–D74): autopay through a PayPal subscription
@@ -73,7 +75,17 @@ export function normalizeContractNumber(value: string): string | null {
   return groups.join("-");
 }
 
-export const MakeRecurringReplySchema = z.object({ id: z.string() });
+/**
+ * `make_recurring/?payment_gateway=`: PayPal's buttons (the default, the existing client's call) or Stripe
+ * Checkout in subscription mode for card or SEPA (D115); without Stripe keys `stripe` is served as `paypal`.
+ */
+export const MakeRecurringQuerySchema = LocaleQuerySchema.extend({
+  payment_gateway: z.enum(PAYMENT_GATEWAYS, { error: "invalid_choice" }).default("paypal"),
+});
+export type MakeRecurringQuery = z.infer<typeof MakeRecurringQuerySchema>;
+
+/** PayPal: the subscription id its buttons approve. Stripe: also `url`, its Checkout page to go to. */
+export const MakeRecurringReplySchema = z.object({ id: z.string(), url: z.string().optional() });
 export type MakeRecurringReply = z.infer<typeof MakeRecurringReplySchema>;
 
 export const CANCEL_REASON_MAX_LENGTH = 1000;
@@ -91,6 +103,8 @@ export const ItemCancelReplySchema = z.object({
   ends_at: z.string(),
   /** When the cancellation was received (ISO timestamp). */
   cancelled_at: z.string(),
+  /** The last day it runs (Berlin, YYYY-MM-DD, D121): what "endet am" shows. */
+  ends_on: z.string(),
 });
 export type ItemCancelReply = z.infer<typeof ItemCancelReplySchema>;
 
@@ -139,6 +153,8 @@ export const CancellableContractSchema = z.object({
   visitor_name: z.string().nullable(),
   paid_until: z.string(),
   ends_at: z.string().nullable(),
+  /** The last paid day (Berlin, YYYY-MM-DD, D121). */
+  paid_through: z.string(),
 });
 export type CancellableContract = z.infer<typeof CancellableContractSchema>;
 export const CancellableContractsSchema = z.array(CancellableContractSchema);

@@ -70,3 +70,38 @@ export const WaitingOfferAcceptedSchema = z.object({
   order_item: z.number().int(),
 });
 export type WaitingOfferAccepted = z.infer<typeof WaitingOfferAcceptedSchema>;
+
+/**
+ * Staff view of the waiting lists (issue 21, D162–D163): `GET /api/v2/admin/waiting-list/` with the one list
+ * convention; filter `slot`, `week`, `product` (page id), `status` (default the open ones: waiting, offered).
+ */
+export const AdminWaitingEntrySchema = z.object({
+  id: z.number().int(),
+  status: z.enum(WAITING_ENTRY_STATUSES),
+  /** 1 for the first waiting; null unless waiting. */
+  position: z.number().int().nullable(),
+  child: z.string(),
+  child_birth_date: z.string().nullable(),
+  parent: z.number().int(),
+  parent_name: z.string(),
+  parent_email: z.string(),
+  parent_phone: z.string(),
+  product_page: z.number().int(),
+  product_name: z.string(),
+  option_name: z.string(),
+  schedule_slot: OrderItemSlotSchema.nullable(),
+  academy_week: OrderItemWeekSchema.nullable(),
+  locale: z.enum(["de", "ru"]),
+  /** Since when the child is in line. */
+  created_at: z.string(),
+  offered_at: z.string().nullable(),
+  offer_expires_at: z.string().nullable(),
+});
+export type AdminWaitingEntry = z.infer<typeof AdminWaitingEntrySchema>;
+export const AdminWaitingEntryListSchema = z.array(AdminWaitingEntrySchema);
+
+/** `POST /api/v2/admin/waiting-list/:id/remove/`: `notify` mails the parent (default true). */
+export const AdminWaitingRemoveInputSchema = z
+  .object({ notify: z.boolean({ error: "invalid" }).default(true) })
+  .strict();
+export type AdminWaitingRemoveInput = z.infer<typeof AdminWaitingRemoveInputSchema>;

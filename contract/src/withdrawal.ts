@@ -43,15 +43,40 @@ export function withdrawalDeadline(paidOn: string): string {
 export const REFUND_BASES = ["full", "pro_rata", "gift_card_balance"] as const;
 export type RefundBasis = (typeof REFUND_BASES)[number];
 
-/** Why an item cannot be withdrawn (null when it can). */
+/**
+ * The last Berlin day (`YYYY-MM-DD`) on which a booking of a workshop or event on `sessionOn` may be
+ * cancelled with a full refund under the offer's policy of `daysBefore` days (D142): "bis 7 Tage vor dem
+ * Termin" on a date of 13 February is 6 February.
+ */
+export function refundPolicyDeadline(sessionOn: string, daysBefore: number): string {
+  const date = new Date(`${sessionOn}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - daysBefore);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Why an item cannot be withdrawn (null when it can); `policy_over`: the offer's refund policy has passed (D142). */
 export const WITHDRAWAL_BLOCKS = [
   "no_right",
   "not_active",
   "period_over",
+  "policy_over",
   "already_withdrawn",
   "nothing_left",
 ] as const;
 export type WithdrawalBlock = (typeof WITHDRAWAL_BLOCKS)[number];
+
+/**
+ * What a recorded withdrawal was (D179): `withdrawal`, the statutory right (§ 355 BGB), or `cancellation`,
+ * a workshop's or event's free cancellation under its refund policy (D142). The profile and the mails word
+ * them apart: "Widerruf" / «отказ от договора» against "Stornierung" / «отмена».
+ */
+export const WITHDRAWAL_KINDS = ["withdrawal", "cancellation"] as const;
+export type WithdrawalKind = (typeof WITHDRAWAL_KINDS)[number];
+
+/** A type without the statutory right is withdrawn only under its offer's refund policy (`withdrawalWindow`). */
+export function withdrawalKindOf(type: ProductType): WithdrawalKind {
+  return hasWithdrawalRight(type) ? "withdrawal" : "cancellation";
+}
 
 /** Where the money of a recorded withdrawal stands. */
 export const REFUND_STATES = ["pending", "completed", "failed", "none"] as const;
@@ -59,6 +84,7 @@ export type RefundState = (typeof REFUND_STATES)[number];
 
 export const WithdrawalRecordSchema = z.object({
   id: z.number().int(),
+  kind: z.enum(WITHDRAWAL_KINDS),
   created_at: z.string(),
   refund_cents: z.number().int(),
   refund_state: z.enum(REFUND_STATES),
@@ -105,9 +131,28 @@ export function withdrawalWindow(
     /** The Berlin day the order was paid (the contract's conclusion); null if unpaid. */
     paidOn: string | null;
     withdrawn: boolean;
+    /**
+     * A workshop's or event's refund policy (D142): full refund up to `daysBefore` days before the booked
+     * date `sessionOn` (its first date). Without it, or for types with the statutory right, nothing changes.
+     */
+    refundPolicy?: { daysBefore: number | null; sessionOn: string | null } | undefined;
   },
   today: string,
 ): { block: WithdrawalBlock | null; deadline: string | null } {
+  const policy = facts.refundPolicy;
+  if (
+    !hasWithdrawalRight(facts.productType) &&
+    policy?.daysBefore != null &&
+    policy.sessionOn !== null &&
+    facts.paidOn !== null
+  ) {
+    const deadline = refundPolicyDeadline(policy.sessionOn, policy.daysBefore);
+    let block: WithdrawalBlock | null = null;
+    if (facts.withdrawn) block = "already_withdrawn";
+    else if (facts.orderStatus !== "paid" || facts.itemStatus !== "active") block = "not_active";
+    else if (today > deadline) block = "policy_over";
+    return { block, deadline };
+  }
   const deadline =
     hasWithdrawalRight(facts.productType) && facts.paidOn ? withdrawalDeadline(facts.paidOn) : null;
   let block: WithdrawalBlock | null = null;

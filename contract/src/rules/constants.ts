@@ -44,8 +44,9 @@ const mapSearch = (address: string) =>
   `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
 
 /**
- * The school's houses, one list for the footer, the menu, /contacts and the seed's offer addresses
- * (decision D65). An offer stores the address where it takes place; an event elsewhere names its venue.
+ * The houses the school opened with (D65): the seed's rows of `locations` and its offer addresses. The shop
+ * shows the houses staff keep in that table (D151, D177), not this list. An offer stores the address where
+ * it takes place; an event elsewhere names its venue.
  */
 export const SCHOOL_LOCATIONS = [
   {
@@ -74,10 +75,10 @@ export const SCHOOL_LOCATIONS = [
 export type SchoolLocation = (typeof SCHOOL_LOCATIONS)[number];
 
 /** One line: "Kastanienallee 12, 10435 Berlin". */
-export const locationAddress = (location: Pick<SchoolLocation, "street" | "city">) =>
+export const locationAddress = (location: { street: string; city: string }) =>
   `${location.street}, ${location.city}`;
 
-/** The school's contact data shown in the footer, the menu and on /contacts (beside its houses). */
+/** The school's general numbers and e-mail in the contact block (beside the houses staff keep, D177). */
 export const SCHOOL_CONTACT = {
   address: locationAddress(SCHOOL_LOCATIONS[0]),
   mapUrl: SCHOOL_LOCATIONS[0].mapUrl,

@@ -1,0 +1,200 @@
+import { z } from "zod";
+import { CONTENT_PAGE_KEYS, PRODUCT_TYPES } from "./catalogue.ts";
+
+/**
+ * The back office's content pages, promocodes and gift cards (D123–D126), under the list convention and
+ * version check of D97/D99 (`admin.ts`).
+ */
+
+const localized = z.object({ de: z.string(), ru: z.string() });
+
+/** A text in both languages; the German one is required, the Russian one may follow later. */
+const texts = (max: number, required = false) =>
+  z.object({
+    de: required
+      ? z.string().trim().min(1, { error: "required" }).max(max, { error: "too_long" })
+      : z.string().trim().max(max, { error: "too_long" }),
+    ru: z.string().trim().max(max, { error: "too_long" }),
+  });
+
+const version = z.string().max(64);
+
+/* ---------------------------------------------------------------- content pages (D123) */
+
+const contentPageFields = {
+  title: texts(200, true),
+  description: texts(1_000),
+  body: texts(100_000),
+};
+
+/** A new content page: one of the keys the shop shows (home, about us, prices, legal texts, ...). */
+export const AdminContentPageInputSchema = z
+  .object({ key: z.enum(CONTENT_PAGE_KEYS, { error: "invalid_choice" }), ...contentPageFields })
+  .strict();
+export type AdminContentPageInput = z.infer<typeof AdminContentPageInputSchema>;
+
+/**
+ * An edit names the version it was read with. Its key stays (the shop's addresses depend on it): a form
+ * may send it back unchanged, a different one is refused at the field.
+ */
+export const AdminContentPageUpdateSchema = z
+  .object({
+    key: z.enum(CONTENT_PAGE_KEYS, { error: "invalid_choice" }).optional(),
+    ...contentPageFields,
+    version,
+  })
+  .strict();
+export type AdminContentPageUpdate = z.infer<typeof AdminContentPageUpdateSchema>;
+
+export const AdminContentPageSchema = z.object({
+  id: z.number().int(),
+  key: z.enum(CONTENT_PAGE_KEYS),
+  title: localized,
+  description: localized,
+  body: localized,
+  updated_at: z.string(),
+  version: z.string(),
+});
+export type AdminContentPage = z.infer<typeof AdminContentPageSchema>;
+export const AdminContentPageListSchema = z.array(AdminContentPageSchema);
+
+/* ---------------------------------------------------------------- promocodes (D124) */
+
+const count = z.number().int().min(0, { error: "too_small" }).max(1_000_000, { error: "too_big" });
+const cents = z.number().int().min(0, { error: "too_small" }).max(10_000_000, { error: "too_big" });
+const moment = z.iso.datetime({ offset: true, error: "invalid_datetime" });
+
+const promocodeFields = {
+  code: z
+    .string()
+    .trim()
+    .min(3, { error: "too_short" })
+    .max(40, { error: "too_long" })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: "invalid_promocode" }),
+  /** Exactly one of the two: a percentage (1–100) or an amount in cents. */
+  percent_off: z.number().int().min(1, { error: "too_small" }).max(100, { error: "too_big" }).nullable(),
+  amount_off_cents: cents.min(1, { error: "too_small" }).nullable(),
+  valid_from: moment.nullable(),
+  valid_until: moment.nullable(),
+  /** Uses over all orders / by one user; null = unlimited. */
+  max_uses: count.nullable(),
+  max_uses_per_user: count.nullable(),
+  min_total_cents: cents,
+  /** The product types it applies to; empty = all. */
+  product_types: z.array(z.enum(PRODUCT_TYPES, { error: "invalid_choice" })).max(PRODUCT_TYPES.length),
+  is_active: z.boolean(),
+};
+
+const promocodeRules = (
+  code: {
+    percent_off: number | null;
+    amount_off_cents: number | null;
+    valid_from: string | null;
+    valid_until: string | null;
+  },
+  ctx: z.RefinementCtx,
+) => {
+  if ((code.percent_off === null) === (code.amount_off_cents === null))
+    ctx.addIssue({ code: "custom", path: ["percent_off"], message: "percent_or_amount" });
+  if (code.valid_from && code.valid_until && Date.parse(code.valid_until) <= Date.parse(code.valid_from))
+    ctx.addIssue({ code: "custom", path: ["valid_until"], message: "end_before_start" });
+};
+
+export const AdminPromocodeInputSchema = z.object(promocodeFields).strict().superRefine(promocodeRules);
+export type AdminPromocodeInput = z.infer<typeof AdminPromocodeInputSchema>;
+export const AdminPromocodeUpdateSchema = z
+  .object({ ...promocodeFields, version })
+  .strict()
+  .superRefine(promocodeRules);
+export type AdminPromocodeUpdate = z.infer<typeof AdminPromocodeUpdateSchema>;
+
+export const AdminPromocodeSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  percent_off: z.number().int().nullable(),
+  amount_off_cents: z.number().int().nullable(),
+  valid_from: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  max_uses: z.number().int().nullable(),
+  max_uses_per_user: z.number().int().nullable(),
+  min_total_cents: z.number().int(),
+  product_types: z.array(z.enum(PRODUCT_TYPES)),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  /** Orders that used it (paid or still being paid). */
+  uses: z.number().int(),
+  version: z.string(),
+});
+export type AdminPromocode = z.infer<typeof AdminPromocodeSchema>;
+export const AdminPromocodeListSchema = z.array(AdminPromocodeSchema);
+
+/** One use of a promocode: the order, who, the discount it gave. */
+export const AdminPromocodeUseSchema = z.object({
+  id: z.number().int(),
+  promocode: z.number().int(),
+  order: z.number().int(),
+  order_status: z.string(),
+  user: z.number().int().nullable(),
+  user_email: z.string(),
+  discount_cents: z.number().int(),
+  created_at: z.string(),
+});
+export type AdminPromocodeUse = z.infer<typeof AdminPromocodeUseSchema>;
+export const AdminPromocodeUseListSchema = z.array(AdminPromocodeUseSchema);
+
+/* ---------------------------------------------------------------- gift cards (D125) */
+
+/** A card the school issues by hand, e.g. as a goodwill gesture: its value and why. */
+export const AdminGiftCardInputSchema = z
+  .object({
+    amount_cents: z.number().int().min(100, { error: "too_small" }).max(100_000, { error: "too_big" }),
+    reason: z.string().trim().min(1, { error: "required" }).max(500, { error: "too_long" }),
+    /** Valid until the end of this day (Berlin); empty: three years to the end of the year (§ 195 BGB). */
+    expires_on: z.iso.date({ error: "invalid_date" }).nullable(),
+  })
+  .strict();
+export type AdminGiftCardInput = z.infer<typeof AdminGiftCardInputSchema>;
+
+/** Staff deactivate a card (it pays nothing more) or activate it again, at the version they read. */
+export const AdminGiftCardUpdateSchema = z
+  .object({
+    is_active: z.boolean(),
+    version,
+  })
+  .strict();
+export type AdminGiftCardUpdate = z.infer<typeof AdminGiftCardUpdateSchema>;
+
+export const AdminGiftCardSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  initial_cents: z.number().int(),
+  balance_cents: z.number().int(),
+  expires_at: z.string().nullable(),
+  /** Bought in the shop (`order_item` set) or issued by hand (`issued_by` and `reason` set). */
+  order_item: z.number().int().nullable(),
+  buyer: z.number().int().nullable(),
+  issued_by: z.number().int().nullable(),
+  reason: z.string(),
+  is_active: z.boolean(),
+  deactivated_at: z.string().nullable(),
+  created_at: z.string(),
+  version: z.string(),
+});
+export type AdminGiftCard = z.infer<typeof AdminGiftCardSchema>;
+export const AdminGiftCardListSchema = z.array(AdminGiftCardSchema);
+
+export const GIFT_CARD_LEDGER_KINDS = ["issue", "redeem", "release", "withdrawal"] as const;
+
+/** One change of a card's balance (issued +, spent −, given back +), oldest first. */
+export const AdminGiftCardLedgerEntrySchema = z.object({
+  id: z.number().int(),
+  gift_card: z.number().int(),
+  kind: z.enum(GIFT_CARD_LEDGER_KINDS),
+  order: z.number().int().nullable(),
+  amount_cents: z.number().int(),
+  /** The balance after this entry. */
+  balance_cents: z.number().int(),
+  created_at: z.string(),
+});
+export type AdminGiftCardLedgerEntry = z.infer<typeof AdminGiftCardLedgerEntrySchema>;
+export const AdminGiftCardLedgerListSchema = z.array(AdminGiftCardLedgerEntrySchema);

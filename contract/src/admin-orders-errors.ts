@@ -1,0 +1,53 @@
+import type { Locale } from "./rules/locale.ts";
+
+/** Error texts of the orders screens and the staff refund (D127–D129), merged into the contract's one list. */
+export const ADMIN_ORDER_ERROR_MESSAGES = {
+  refund_too_much: {
+    de: "Höchstens {max} können für diese Position noch erstattet werden.",
+    ru: "По этой позиции можно вернуть не больше {max}.",
+  },
+  refund_item_withdrawn: {
+    de: "Für diese Position wurde bereits der Widerruf erklärt; die Erstattung läuft darüber.",
+    ru: "По этой позиции уже оформлен отказ от договора; возврат идёт через него.",
+  },
+  refund_nothing: {
+    de: "Geben Sie einen Betrag über 0 € an oder stornieren Sie die Position.",
+    ru: "Укажите сумму больше 0 € или отмените позицию.",
+  },
+  refund_item_cancelled: {
+    de: "Diese Position ist bereits storniert.",
+    ru: "Эта позиция уже отменена.",
+  },
+  no_confirmation: {
+    de: "Zu dieser Bestellung wurde keine Bestellbestätigung verschickt.",
+    ru: "Подтверждение этого заказа не отправлялось.",
+  },
+  order_not_paid: {
+    de: "Diese Bestellung ist nicht bezahlt.",
+    ru: "Этот заказ не оплачен.",
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+/** Error texts of moving a child (D161) and the staff waiting lists (D162, D163). */
+export const ADMIN_MOVE_ERROR_MESSAGES = {
+  move_item_not_active: {
+    de: "Nur eine aktive Buchung einer bezahlten Bestellung kann umgebucht werden.",
+    ru: "Перенести можно только действующую запись из оплаченного заказа.",
+  },
+  move_not_booked: {
+    de: "Diese Position ist nicht für diesen Termin bzw. diese Woche gebucht.",
+    ru: "Эта позиция не записана на это время или на эту неделю.",
+  },
+  move_same_unit: {
+    de: "Wählen Sie einen anderen Termin bzw. eine andere Woche als den bisherigen.",
+    ru: "Выберите другое время или другую неделю, не ту, что сейчас.",
+  },
+  waiting_no_free_seat: {
+    de: "Es ist kein Platz frei und kein offenes Angebot an jemand anderen da, das übertragen werden könnte.",
+    ru: "Свободного места нет, и нет открытого предложения другому человеку, которое можно передать.",
+  },
+  waiting_entry_closed: {
+    de: "Dieser Eintrag steht nicht mehr auf der Warteliste.",
+    ru: "Этой записи больше нет в листе ожидания.",
+  },
+} as const satisfies Record<string, Record<Locale, string>>;

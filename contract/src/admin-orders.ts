@@ -1,0 +1,172 @@
+import { z } from "zod";
+import { ORDER_ITEM_STATUSES, ORDER_STATUSES, OrderItemSlotSchema, OrderItemWeekSchema } from "./orders.ts";
+import { REFUND_STATES } from "./withdrawal.ts";
+
+/**
+ * Orders in the back office (issue 21, D127–D129): the list with its filters, one order's details and the
+ * staff refund (which also cancels an item, with or without money back).
+ */
+
+/**
+ * How an order's money stands: `needs_attention` when a refund through the gateway was given up after its
+ * bounded tries (D90) and a person must refund by hand.
+ */
+export const ADMIN_PAYMENT_STATES = [
+  "unpaid",
+  "paid",
+  "partly_refunded",
+  "refunded",
+  "needs_attention",
+] as const;
+export type AdminPaymentState = (typeof ADMIN_PAYMENT_STATES)[number];
+
+/** Filters of `GET /api/v2/admin/orders/` (in `filter`): status, paid_state, from, to, product, parent, child, q. */
+export const ADMIN_ORDER_SORTS = ["id", "created_at", "paid_at", "total_cents"] as const;
+
+export const AdminOrderRowSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  parent: z.number().int().nullable(),
+  parent_name: z.string(),
+  parent_email: z.string(),
+  children: z.array(z.string()),
+  products: z.array(z.string()),
+  total_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+  payment_state: z.enum(ADMIN_PAYMENT_STATES),
+  gateway: z.string().nullable(),
+  locale: z.enum(["de", "ru"]),
+});
+export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
+export const AdminOrderListSchema = z.array(AdminOrderRowSchema);
+
+export const AdminOrderItemSchema = z.object({
+  id: z.number().int(),
+  product_page: z.number().int(),
+  name: z.string(),
+  child: z.string(),
+  status: z.enum(ORDER_ITEM_STATUSES),
+  paid_cents: z.number().int(),
+  /** Given back so far by staff refunds and a withdrawal. */
+  refunded_cents: z.number().int(),
+  /** What a staff refund of this item may still give back through the gateway. */
+  refundable_cents: z.number().int(),
+  withdrawn: z.boolean(),
+  /** The slots and academy weeks the item books (what a move changes, D161). */
+  slots: z.array(OrderItemSlotSchema),
+  weeks: z.array(OrderItemWeekSchema),
+});
+
+export const AdminOrderPaymentSchema = z.object({
+  id: z.number().int(),
+  gateway: z.string(),
+  status: z.string(),
+  amount_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+  captured_at: z.string().nullable(),
+});
+
+export const AdminOrderRefundSchema = z.object({
+  id: z.number().int(),
+  /**
+   * `staff`: given from the back office; `withdrawal`: the parent's withdrawal (D75); `cancellation`: the
+   * parent's free cancellation under the offer's refund policy (D142, D179).
+   */
+  source: z.enum(["staff", "withdrawal", "cancellation"]),
+  item: z.number().int(),
+  amount_cents: z.number().int(),
+  cancel_item: z.boolean(),
+  state: z.enum(REFUND_STATES),
+  attempts: z.number().int(),
+  reason: z.string(),
+  created_at: z.string(),
+  refunded_at: z.string().nullable(),
+  credit_note_number: z.string().nullable(),
+});
+export type AdminOrderRefund = z.infer<typeof AdminOrderRefundSchema>;
+
+export const AdminOrderMailSchema = z.object({
+  id: z.number().int(),
+  template: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+
+export const AdminOrderDocumentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(["invoice", "credit_note"]),
+  number: z.string(),
+  issued_at: z.string(),
+  total_cents: z.number().int(),
+});
+
+export const AdminOrderSchema = AdminOrderRowSchema.extend({
+  items: z.array(AdminOrderItemSchema),
+  payments: z.array(AdminOrderPaymentSchema),
+  refunds: z.array(AdminOrderRefundSchema),
+  mails: z.array(AdminOrderMailSchema),
+  documents: z.array(AdminOrderDocumentSchema),
+});
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+/**
+ * `POST /api/v2/admin/orders/:id/refunds/` (D127, D128): a staff refund of one item. `amount_cents` null
+ * gives back all that is left of the item; 0 only with `cancel_item` (a cancellation without money back).
+ * `request_id` is the staff client's own: the same id again answers the first refund and refunds nothing.
+ */
+export const AdminRefundInputSchema = z
+  .object({
+    request_id: z.uuid({ error: "invalid" }),
+    item: z
+      .number()
+      .int()
+      .min(1, { error: "invalid_choice" })
+      .max(2_147_483_647, { error: "invalid_choice" }),
+    amount_cents: z
+      .number({ error: "invalid" })
+      .int({ error: "invalid" })
+      .min(0, { error: "invalid" })
+      .max(10_000_000, { error: "invalid" })
+      .nullable(),
+    cancel_item: z.boolean(),
+    reason: z.string().trim().min(1, { error: "required" }).max(500, { error: "too_long" }),
+  })
+  .strict();
+export type AdminRefundInput = z.infer<typeof AdminRefundInputSchema>;
+
+/** `POST /api/v2/admin/orders/:id/resend-confirmation/`: the order confirmation mailed again. */
+export const AdminResendSchema = z.object({ mail: z.number().int() });
+
+/**
+ * `POST /api/v2/admin/orders/:id/move/` (issue 21, D161): a child of one item moves from one weekly or dated
+ * slot to another of the same offer (`kind: "slot"`), or from one academy week to another (`kind: "week"`).
+ * A repeat (the item already in `to`, no longer in `from`) answers the order as it is.
+ */
+export const AdminMoveInputSchema = z
+  .object({
+    item: z
+      .number()
+      .int()
+      .min(1, { error: "invalid_choice" })
+      .max(2_147_483_647, { error: "invalid_choice" }),
+    kind: z.enum(["slot", "week"], { error: "invalid_choice" }),
+    from: z
+      .number()
+      .int()
+      .min(1, { error: "invalid_choice" })
+      .max(2_147_483_647, { error: "invalid_choice" }),
+    to: z.number().int().min(1, { error: "invalid_choice" }).max(2_147_483_647, { error: "invalid_choice" }),
+  })
+  .strict();
+export type AdminMoveInput = z.infer<typeof AdminMoveInputSchema>;
+
+/** `GET /api/v2/admin/orders/:id/documents/:doc/pdf/` (D165): an invoice or credit note of the order. */
+export const AdminOrderDocumentParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  doc: z.coerce.number().int().min(1).max(2_147_483_647),
+});

@@ -1,0 +1,170 @@
+import { z } from "zod";
+import { AppointmentDateSchema, CONTACT_REQUEST_KINDS } from "./contact.ts";
+import { VISIT_REQUEST_KINDS } from "./visit-requests.ts";
+
+/**
+ * The requests inbox, waiting lists and people of the back office (issue 21; D136-D140). Birthday-party
+ * requests do not exist yet: when they do, they get a kind of their own beside `visit` and `contact` in
+ * `INBOX_SOURCES`, the same `REQUEST_STATUSES`, note and handler, and a resource `party-requests`.
+ */
+export const INBOX_SOURCES = ["visit", "contact"] as const;
+
+/** Where the school's answer to a request stands (D136). */
+export const REQUEST_STATUSES = ["new", "in_progress", "done"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** An internal note's length; notes are for staff only. */
+export const REQUEST_NOTE_MAX = 2_000;
+
+const ID_MAX = 2_147_483_647;
+const Version = z.string().max(64);
+const Note = z.string({ error: "invalid" }).max(REQUEST_NOTE_MAX, { error: "too_long" });
+const Handler = z.number({ error: "invalid" }).int().min(1).max(ID_MAX).nullable();
+
+/** A visit request as staff read it. */
+export const AdminVisitRequestSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(VISIT_REQUEST_KINDS),
+  product_page: z.number().int(),
+  product_name: z.string(),
+  user: z.number().int().nullable(),
+  children: z.array(
+    z.object({ first_name: z.string(), last_name: z.string(), birth_date: z.string().nullable() }),
+  ),
+  adults: z.array(
+    z.object({
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      relation: z.string(),
+    }),
+  ),
+  /** The wished day, or once confirmed (`confirmed_at` set) the day the school confirmed. */
+  date: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+  status: z.enum(REQUEST_STATUSES),
+  note: z.string(),
+  handler: z.number().int().nullable(),
+  locale: z.enum(["de", "ru"]),
+  created_at: z.string(),
+  version: z.string(),
+});
+export type AdminVisitRequest = z.infer<typeof AdminVisitRequestSchema>;
+export const AdminVisitRequestListSchema = z.array(AdminVisitRequestSchema);
+
+/** Status, note and handler of a request read at `version`. */
+export const AdminRequestUpdateSchema = z
+  .object({
+    status: z.enum(REQUEST_STATUSES, { error: "invalid_choice" }),
+    note: Note,
+    handler: Handler,
+    version: Version,
+  })
+  .strict();
+export type AdminRequestUpdate = z.infer<typeof AdminRequestUpdateSchema>;
+
+/** "Confirm a date" (D137): today or later in Berlin; the parent is mailed in the request's language. */
+export const AdminConfirmDateSchema = z.object({ date: AppointmentDateSchema, version: Version }).strict();
+export type AdminConfirmDate = z.infer<typeof AdminConfirmDateSchema>;
+
+/** A contact request as staff read it. */
+export const AdminContactRequestSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(CONTACT_REQUEST_KINDS),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  comment: z.string(),
+  message: z.string(),
+  position: z.string(),
+  appointment_date: z.string().nullable(),
+  locale: z.enum(["de", "ru"]),
+  status: z.enum(REQUEST_STATUSES),
+  note: z.string(),
+  handler: z.number().int().nullable(),
+  created_at: z.string(),
+  version: z.string(),
+});
+export type AdminContactRequest = z.infer<typeof AdminContactRequestSchema>;
+export const AdminContactRequestListSchema = z.array(AdminContactRequestSchema);
+
+// ---------- People (D138, D139) ----------
+
+export const PERSON_ROLES = ["customer", "staff", "admin"] as const;
+
+export const AdminPersonSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string(),
+  role: z.enum(PERSON_ROLES),
+  locale: z.enum(["de", "ru"]),
+  created_at: z.string(),
+});
+export type AdminPerson = z.infer<typeof AdminPersonSchema>;
+export const AdminPersonListSchema = z.array(AdminPersonSchema);
+
+/** A parent with their children, orders and requests. */
+export const AdminPersonDetailSchema = AdminPersonSchema.extend({
+  children: z.array(
+    z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), birth_date: z.string() }),
+  ),
+  orders: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.string(),
+      total_checkout_cents: z.number().int(),
+      paid_at: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  requests: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(VISIT_REQUEST_KINDS),
+      status: z.enum(REQUEST_STATUSES),
+      date: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type AdminPersonDetail = z.infer<typeof AdminPersonDetailSchema>;
+
+/** Grant or revoke the staff role (admins only; nobody changes their own role, D138). */
+export const AdminRoleInputSchema = z
+  .object({ role: z.enum(PERSON_ROLES, { error: "invalid_choice" }) })
+  .strict();
+export type AdminRoleInput = z.infer<typeof AdminRoleInputSchema>;
+
+/** Erasing a family (D139) is confirmed by typing the account's e-mail address. */
+export const AdminEraseInputSchema = z
+  .object({ confirm_email: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(254) })
+  .strict();
+export type AdminEraseInput = z.infer<typeof AdminEraseInputSchema>;
+
+/** What an erasure removed and what the tax law keeps. */
+export const AdminErasureSchema = z.object({
+  id: z.number().int(),
+  erased: z.literal(true),
+  kept_invoices: z.number().int(),
+  kept_orders: z.number().int(),
+});
+export type AdminErasure = z.infer<typeof AdminErasureSchema>;
+
+// ---------- The parent's own requests (profile, D137) ----------
+
+/** `GET /api/v2/users/visit_requests/`: the signed-in parent's visit requests, newest first. */
+export const MyVisitRequestSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(VISIT_REQUEST_KINDS),
+  product_page: z.object({ id: z.number().int(), name: z.string() }),
+  date: z.string().nullable(),
+  confirmed: z.boolean(),
+  status: z.enum(REQUEST_STATUSES),
+  created_at: z.string(),
+});
+export type MyVisitRequest = z.infer<typeof MyVisitRequestSchema>;
+export const MyVisitRequestListSchema = z.array(MyVisitRequestSchema);

@@ -1,0 +1,41 @@
+import type { Locale } from "./rules/locale.ts";
+
+/** Error texts of staff orders, payment links and party requests, merged into the contract's one list. */
+export const STAFF_ORDER_ERROR_MESSAGES = {
+  payment_link_expired: {
+    de: "Die Reservierung für diese Bestellung ist abgelaufen. Bitte wenden Sie sich an die Schule, wir reservieren gern neu.",
+    ru: "Бронь по этому заказу истекла. Пожалуйста, свяжитесь со школой — мы с удовольствием забронируем заново.",
+  },
+  payment_link_closed: {
+    de: "Diese Bestellung kann nicht mehr bezahlt werden.",
+    ru: "Этот заказ больше нельзя оплатить.",
+  },
+  parent_not_customer: {
+    de: "Wählen Sie ein Elternkonto aus.",
+    ru: "Выберите учётную запись родителя.",
+  },
+  party_date_not_requested: {
+    de: "Bestätigen Sie einen der gewünschten Termine.",
+    ru: "Подтвердите одну из желаемых дат.",
+  },
+  party_date_past: {
+    de: "Der Termin liegt in der Vergangenheit.",
+    ru: "Эта дата уже прошла.",
+  },
+  party_ages_mismatch: {
+    de: "Geben Sie höchstens so viele Alter an, wie Kinder kommen.",
+    ru: "Возрастов не может быть больше, чем детей.",
+  },
+  not_a_party: {
+    de: "Dieses Angebot ist keine Geburtstagsfeier.",
+    ru: "Это предложение — не день рождения.",
+  },
+  party_by_request: {
+    de: "Kindergeburtstage werden angefragt, nicht direkt gebucht.",
+    ru: "День рождения нельзя забронировать напрямую: отправьте, пожалуйста, заявку.",
+  },
+  party_request_closed: {
+    de: "Diese Anfrage ist bereits beantwortet.",
+    ru: "На эту заявку уже ответили.",
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
