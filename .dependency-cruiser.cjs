@@ -15,7 +15,7 @@ const SERVER_TIERS = [
   ["config", "errors", "i18n", "common", "logging"],
   ["db", "oauth", "pdf"],
   ["plugins"],
-  ["mail", "spa", "monitoring", "health"],
+  ["mail", "spa", "monitoring", "health", "media"],
   ["payments"],
   // what the school sells, and the one seat rule the catalogue shows and checkout reserves by
   ["seats"],

@@ -4,13 +4,20 @@ import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountsRoutes, authenticateKey } from "./accounts/index.ts";
-import { adminRoutes, recordAudit } from "./admin/index.ts";
+import {
+  adminOrdersRoutes,
+  adminPartyRequestsRoutes,
+  adminRoutes,
+  adminWaitingListRoutes,
+  recordAudit,
+} from "./admin/index.ts";
 import { checkinRoutes, createCheckinService } from "./checkin/index.ts";
 import {
   checkoutRoutes,
   createCheckoutService,
   createPaymentWorker,
   createPayPalWebhooks,
+  createStaffOrders,
   createStripeWebhooks,
   loadInstallation,
   orderLinesDue,
@@ -37,6 +44,8 @@ import {
   sellerFromEnv,
 } from "./invoices/index.ts";
 import { logSerializers } from "./logging/index.ts";
+import { type MediaStorage, mediaRoutes, mediaStorageFrom } from "./media/index.ts";
+import { browserMonitoring } from "./monitoring/index.ts";
 import { cartRoutes, createCartService, findCartItems } from "./orders/index.ts";
 import type { PaymentGateway } from "./payments/index.ts";
 import {
@@ -61,6 +70,7 @@ import {
   registerSecurity,
 } from "./plugins/index.ts";
 import { createCatalogueApi } from "./public-routes.ts";
+import type { ProductPreview } from "./spa/index.ts";
 import { registerSpa } from "./spa/index.ts";
 import {
   createSubscriptionsService,
@@ -68,7 +78,12 @@ import {
   startSubscriptions,
   subscriptionsRoutes,
 } from "./subscriptions/index.ts";
-import { createVisitRequestsService, visitRequestsRoutes } from "./visit-requests/index.ts";
+import {
+  createPartyRequestsService,
+  createVisitRequestsService,
+  partyRequestsRoutes,
+  visitRequestsRoutes,
+} from "./visit-requests/index.ts";
 import { createVisitorsService, visitorsRoutes } from "./visitors/index.ts";
 import {
   createWaitingListService,
@@ -94,6 +109,8 @@ export type AppDeps = {
   database: Database;
   logger?: FastifyServerOptions["logger"];
   reportError?: ErrorReporter;
+  /** Where uploaded images are stored (D146); default: as the settings say (S3_* or DATA_DIR/media). */
+  media?: MediaStorage;
 };
 
 /** Whatever logger is configured logs URLs and errors through the redacting serializers. */
@@ -136,6 +153,9 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: proxyTrust(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Fastify's default of 10 s per plugin refused to start a test app on a machine busy with other
+    // test processes (the OpenAPI UI's plugin reads its files at start); a start is not a request.
+    pluginTimeout: 60_000,
     ...timeouts(env.REQUEST_TIMEOUT_MS),
     genReqId: (req) => (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -204,8 +224,32 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: env.PUBLIC_URL,
   });
   await app.register(visitRequestsRoutes({ visitRequests }));
+  await app.register(
+    partyRequestsRoutes({
+      partyRequests: createPartyRequestsService({
+        db: database.db,
+        schoolEmails: staffNoticeRecipients(env),
+        publicUrl: env.PUBLIC_URL,
+      }),
+    }),
+  );
 
-  await app.register(adminRoutes({ db: database.db }));
+  const media = deps.media ?? mediaStorageFrom(env);
+  // The web build's renderer is loaded with the shop's pages, after the API: the preview asks for it late.
+  let productPreview: ProductPreview | undefined;
+  await app.register(
+    adminRoutes({
+      db: database.db,
+      publicUrl: env.PUBLIC_URL,
+      seller: sellerFromEnv(env),
+      media,
+      productPreview: (input) => {
+        if (!productPreview) throw new Error("the shop's pages are not registered yet");
+        return productPreview(input);
+      },
+    }),
+  );
+  await app.register(mediaRoutes({ db: database.db, storage: media }));
 
   const catalogueApi = createCatalogueApi({
     db: database.db,
@@ -215,12 +259,13 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(catalogueApi.routes);
 
-  await registerSpa(app, {
+  ({ productPreview } = await registerSpa(app, {
     distDir: env.WEB_DIST_DIR ?? resolve(here, "../../web/dist"),
     publicUrl: env.PUBLIC_URL,
     headProvider: catalogueApi.headProvider,
     serverEntry: env.WEB_SSR_ENTRY,
-  });
+    monitoring: browserMonitoring(env.SENTRY_DSN, env.SENTRY_ENVIRONMENT),
+  }));
   return app;
 }
 
@@ -324,7 +369,15 @@ async function registerCheckout(
   );
   await app.register(
     stripeWebhookRoutes({
-      webhooks: createStripeWebhooks({ db, checkout, gateway, stripe, orderHasWithdrawals, log: app.log }),
+      webhooks: createStripeWebhooks({
+        db,
+        checkout,
+        gateway,
+        stripe,
+        orderHasWithdrawals,
+        subscriptions: subscriptions.handleStripeEvent,
+        log: app.log,
+      }),
     }),
   );
   if (demo)
@@ -343,6 +396,25 @@ async function registerCheckout(
     log: app.log,
   });
   await app.register(withdrawalsRoutes({ withdrawals }));
+  const staffOrders = createStaffOrders({
+    db,
+    cart,
+    reservationMinutes: env.RESERVATION_MINUTES,
+    webUrl: env.WEB_URL,
+    publicUrl: env.PUBLIC_URL,
+  });
+  await app.register(
+    adminOrdersRoutes({
+      db,
+      withdrawals,
+      staffOrders,
+      cart,
+      publicUrl: env.PUBLIC_URL,
+      seller: sellerFromEnv(env),
+    }),
+  );
+  await app.register(adminPartyRequestsRoutes({ db, staffOrders, publicUrl: env.PUBLIC_URL }));
+  await app.register(adminWaitingListRoutes({ waitingList }));
   const worker = createPaymentWorker({
     db,
     checkout,

@@ -67,10 +67,10 @@ export function createCatalogueApi({
       epochs.dispose();
     });
     await app.register(catalogueRoutes({ catalogue, cache, epochCache, publicUrl }));
-    await app.register(contentRoutes({ content, cache }));
+    await app.register(contentRoutes({ content, epochCache }));
     await app.register(contactRoutes({ contact }));
     await app.register(seoRoutes({ db: readDb, cache, publicUrl }));
-    await app.register(wagtailRoutes({ wagtail, epochCache, cache }));
+    await app.register(wagtailRoutes({ wagtail, epochCache }));
   };
 
   return { routes, headProvider: createHeadProvider({ catalogue, content, publicUrl }) };

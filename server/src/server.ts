@@ -31,6 +31,7 @@ async function main() {
     const seeded = await seedDemoCatalogue(database.db, {
       staffEmail: env.STAFF_EMAIL,
       staffPassword: env.STAFF_PASSWORD,
+      holidays: env.SEED_HOLIDAYS,
     });
     if (seeded.created) {
       app.log.info("demo catalogue seeded");

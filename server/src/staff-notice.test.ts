@@ -1,9 +1,10 @@
+import { todayInBerlin } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffNoticeRecipients } from "./config/index.ts";
 import { mailOutbox, orderItems, users, waitingListEntries } from "./db/schema/index.ts";
 import { createCheckoutTestApp } from "./test/checkout-fixtures.ts";
-import { createChild, createParent } from "./test/shop-fixtures.ts";
+import { createChild, createParent, pageBySlug } from "./test/shop-fixtures.ts";
 
 /** Told at once (D110): the school's addresses hear of every booking, cancellation, withdrawal and entry. */
 const STAFF = ["buero@atelier-test.example", "leitung@atelier-test.example"];
@@ -139,6 +140,35 @@ describe("requests reach every configured address too", () => {
           .map((m) => m.to)
           .sort(),
       ).toEqual(STAFF);
+    }
+  });
+  it("a birthday-party request: each address at once, in German, with the request, the days and the parent (D158)", async () => {
+    const party = await pageBySlug(t.db, "roboter-geburtstag");
+    const parent = await createParent(t.db);
+    const day = new Date(`${todayInBerlin()}T12:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + 30);
+    const res = await t.call("POST", "/api/v2/party_requests/", {
+      headers: parent.headers,
+      query: { locale: "ru" },
+      body: {
+        product_page: party.page.id,
+        purchase_option: party.options[0]?.id,
+        dates: [day.toISOString().slice(0, 10)],
+        children_count: 10,
+        ages: [6, 7],
+        comment: "Allergie: Nüsse",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = (await t.db.select().from(mailOutbox)).filter(
+      (m) => m.template === "party-request-notification" && m.subject.includes(`Nr. ${res.json().id}`),
+    );
+    expect(sent.map((m) => m.to).sort()).toEqual(STAFF);
+    for (const mail of sent) {
+      expect(mail.locale).toBe("de");
+      expect(mail.subject).toBe(`Neue Anfrage für eine Geburtstagsfeier (Nr. ${res.json().id})`);
+      expect(mail.text).toContain("Allergie: Nüsse");
+      expect(mail.text).toContain(await emailOf(parent.id));
     }
   });
 });

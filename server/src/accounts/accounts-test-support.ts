@@ -82,6 +82,19 @@ export function openLink(app: App, link: string) {
   return app.inject({ method: "GET", url: `${url.pathname}${url.search}` });
 }
 
+/**
+ * What the shop page of a verification mail's link does (D167): posts the link's `uid` and `verify_token`
+ * to the server, which verifies the address and answers a key.
+ */
+export function verifyByLink(app: App, link: string) {
+  const url = new URL(link);
+  return app.inject({
+    method: "POST",
+    url: "/api/v2/users/verify_email/",
+    payload: { uid: url.searchParams.get("uid") ?? "", token: url.searchParams.get("verify_token") ?? "" },
+  });
+}
+
 /** Signs up, follows the verification mail's link and signs in; returns the key. */
 export async function createVerifiedUser(
   app: App,
@@ -93,7 +106,7 @@ export async function createVerifiedUser(
   expect(res.statusCode, res.body).toBe(201);
   const [verification] = await mail.receive(body.email as string);
   expect(verification).toBeDefined();
-  expect((await openLink(app, verification?.link ?? "")).headers.location).toContain("email=confirmed");
+  expect((await verifyByLink(app, verification?.link ?? "")).statusCode).toBe(200);
   const signedIn = await signIn(app, body.email as string, body.password1 as string);
   expect(signedIn.statusCode, signedIn.body).toBe(200);
   return { key: signedIn.json().key, email: body.email as string, phone: body.phone_number as string };

@@ -19,6 +19,8 @@ import {
   TokenReplySchema,
   UserSchema,
   VerifyEmailQuerySchema,
+  VerifyEmailReplySchema,
+  VerifyEmailRequestSchema,
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -58,15 +60,16 @@ export const accountsRoutes =
         preValidation: limit("sign_up"),
         schema: {
           tags: TAGS,
-          summary: "Register; a verification mail is sent and sign-in works once the address is verified",
+          summary:
+            "Register and sign in this browser (`key`); a verification mail is sent, whose link leads back to `next`. Password sign-in elsewhere works once the address is verified",
           querystring: LocaleQuerySchema,
           body: SignUpRequestSchema,
           response: { 201: SignUpReplySchema },
         },
       },
       async (request, reply) => {
-        const { email } = await accounts.signUp(request.body, request.locale);
-        return reply.status(201).send({ ...message("verification_sent", request.locale), email });
+        const { email, key } = await accounts.signUp(request.body, request.locale);
+        return reply.status(201).send({ ...message("verification_sent", request.locale), email, key });
       },
     );
 
@@ -108,6 +111,21 @@ export const accountsRoutes =
     );
 
     app.post(
+      "/api/v2/users/verify_email/",
+      {
+        schema: {
+          tags: TAGS,
+          summary:
+            "The shop page of the verification link posts its uid and token: verifies the address and signs this browser in (one-time)",
+          querystring: LocaleQuerySchema,
+          body: VerifyEmailRequestSchema,
+          response: { 200: VerifyEmailReplySchema },
+        },
+      },
+      async (request) => accounts.verifyEmailAndSignIn(request.body.uid, request.body.token),
+    );
+
+    app.post(
       "/api/v2/users/resend_verification/",
       {
         preValidation: limit("resend_verification"),
@@ -120,7 +138,7 @@ export const accountsRoutes =
         },
       },
       async (request) => {
-        accounts.resendVerification(request.body.email, request.locale);
+        accounts.resendVerification(request.body.email, request.locale, request.body.next);
         return message("verification_resent", request.locale);
       },
     );

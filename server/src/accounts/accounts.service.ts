@@ -11,7 +11,7 @@ import type {
   SsoProviderConfig,
   User,
 } from "@atelier/contract";
-import { NAME_MAX_LENGTH, normalizeEmail } from "@atelier/contract";
+import { NAME_MAX_LENGTH, normalizeEmail, safeReturnPath, VERIFY_LINK_PARAMS } from "@atelier/contract";
 import type { DeferredWork } from "../common/index.ts";
 import type { Env } from "../config/index.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
@@ -92,10 +92,22 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
     return token;
   }
 
-  async function sendVerificationMail(tx: DbOrTx, user: UserRow, locale: Locale): Promise<void> {
+  /**
+   * The link leads to the shop page the parent registered on (`next`, checked by the contract's
+   * `safeReturnPath`; home without it) with `uid` and `verify_token`: that page posts them and is signed in
+   * (D167). Both names are redacted in the request log, and the token is stored only hashed.
+   */
+  async function sendVerificationMail(
+    tx: DbOrTx,
+    user: UserRow,
+    locale: Locale,
+    next?: string | undefined,
+  ): Promise<void> {
     const token = await newUserToken(tx, user.id, "verify_email");
-    const link = new URL(`${publicUrl}/api/v2/users/verify_email/`);
-    link.search = new URLSearchParams({ uid: encodeUid(user.id), token, locale }).toString();
+    const link = new URL(`${webUrl}${safeReturnPath(next) ?? "/"}`);
+    link.searchParams.set("locale", locale);
+    link.searchParams.set(VERIFY_LINK_PARAMS.uid, encodeUid(user.id));
+    link.searchParams.set(VERIFY_LINK_PARAMS.token, token);
     await enqueueMail(
       tx,
       {
@@ -121,7 +133,8 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
     return consumed ? findUserById(tx, userId) : undefined;
   }
 
-  async function signUp(input: SignUpRequest, locale: Locale): Promise<{ email: string }> {
+  /** Registers and signs in the registering browser (D166); the verification mail leads back to `next`. */
+  async function signUp(input: SignUpRequest, locale: Locale): Promise<{ email: string; key: string }> {
     const [existing, phoneUsed] = await Promise.all([
       findUserByEmail(db, input.email),
       phoneTaken(db, input.phone_number),
@@ -136,7 +149,7 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
 
     const passwordHash = await hashPassword(input.password1);
     try {
-      await db.transaction(async (tx) => {
+      const key = await db.transaction(async (tx) => {
         const user = await insertUser(tx, {
           email: input.email,
           passwordHash,
@@ -145,15 +158,16 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
           phoneNumber: input.phone_number,
           locale,
         });
-        await sendVerificationMail(tx, user, locale);
+        await sendVerificationMail(tx, user, locale, input.next);
+        return issueAuthToken(tx, user.id);
       });
+      return { email: input.email, key };
     } catch (error) {
       // Two sign-ups with one address or phone at once: the unique index decides, and names the field.
       const taken = userUniqueViolation(error);
       if (taken) throw AppError.fieldErrors({ [taken.field]: [taken.code] });
       throw error;
     }
-    return { email: input.email };
   }
 
   async function signIn(input: SignInRequest): Promise<{ key: string }> {
@@ -177,14 +191,32 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
   }
 
   /**
+   * The shop page of the verification link posts its uid and token (D167): the link is used up, the address
+   * verified, and this browser signed in. When the address becomes verified here, every session made before
+   * is ended (the sign-up's own one too; the web swaps in the new key): whoever registered someone else's
+   * address keeps no access once its owner proves it (as D18 for single sign-on, D16 for reset).
+   */
+  async function verifyEmailAndSignIn(uid: string, token: string): Promise<{ key: string; email: string }> {
+    return db.transaction(async (tx) => {
+      const user = await consumeLinkToken(tx, "verify_email", uid, token);
+      if (!user) throw new AppError("invalid_token", 400, "token");
+      if (!user.emailVerifiedAt) {
+        await updateUser(tx, user.id, { emailVerifiedAt: new Date() });
+        await revokeAllTokens(tx, user.id);
+      }
+      return { key: await issueAuthToken(tx, user.id), email: user.email };
+    });
+  }
+
+  /**
    * Sends a new verification link to an unverified account; nothing otherwise. The lookup runs after the
    * reply (deferred), so neither the reply nor its timing tells whether the address is registered.
    */
-  function resendVerification(email: string, locale: Locale): void {
+  function resendVerification(email: string, locale: Locale, next?: string | undefined): void {
     deferred.run("resend_verification", async () => {
       const user = await findUserByEmail(db, email);
       if (!user || user.emailVerifiedAt) return;
-      await db.transaction((tx) => sendVerificationMail(tx, user, locale));
+      await db.transaction((tx) => sendVerificationMail(tx, user, locale, next));
     });
   }
 
@@ -332,6 +364,8 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
               // An unverified account may have been registered by someone else with this address: the
               // provider proved the address, so the unproven password is dropped (reset sets a new one).
               user = await updateUser(tx, existing.id, { emailVerifiedAt: new Date(), passwordHash: null });
+              // ... and so is the session its sign-up opened (D166).
+              await revokeAllTokens(tx, existing.id);
             }
           } else {
             user = await insertUser(tx, {
@@ -365,6 +399,7 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
     signUp,
     signIn,
     verifyEmail,
+    verifyEmailAndSignIn,
     resendVerification,
     requestPasswordReset,
     confirmPasswordReset,

@@ -8,13 +8,13 @@ import {
   createVerifiedUser,
   errorCodes,
   type MailBox,
-  openLink,
   PASSWORD,
   signIn,
   signUp,
   signUpBody,
   startMailBox,
   uniquePhone,
+  verifyByLink,
 } from "./accounts-test-support.ts";
 import { issueAuthToken } from "./auth-tokens.service.ts";
 import { sha256 } from "./secrets.ts";
@@ -37,7 +37,7 @@ afterAll(async () => {
 const me = (key: string) => ctx.app.inject({ method: "GET", url: "/api/v2/users/me/", headers: auth(key) });
 
 describe("sign-up, verification mail, sign-in (spec §4, §7)", () => {
-  it("registers without a key, mails a server link that verifies and redirects, then signs in", async () => {
+  it("registers and signs this browser in; the mail's link leads to the shop, verifies once and signs in (D166, D167)", async () => {
     const body = signUpBody({ email: "Lena.Weber@Example.org", first_name: "  Lena ", last_name: "Weber" });
     const res = await signUp(ctx.app, body);
     expect(res.statusCode).toBe(201);
@@ -45,10 +45,16 @@ describe("sign-up, verification mail, sign-in (spec §4, §7)", () => {
       detail: "Wir haben Ihnen eine E-Mail zur Bestätigung Ihrer Adresse gesendet.",
       // Addresses are kept in their normalised form.
       email: "lena.weber@example.org",
+      key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
-    expect(res.json()).not.toHaveProperty("key");
+    // The sign-up's key works at once, before the address is verified (D166).
+    const signUpKey: string = res.json().key;
+    expect((await me(signUpKey)).json()).toMatchObject({
+      email: "lena.weber@example.org",
+      first_name: "Lena",
+    });
 
-    // Not verified yet: sign-in is refused with a code the dialog maps (it then offers resend).
+    // Signing in with the password elsewhere waits for the verification (D16).
     const early = await signIn(ctx.app, "lena.weber@example.org");
     expect(early.statusCode).toBe(400);
     expect(errorCodes(early)).toEqual({ non_field_errors: ["email_not_verified"] });
@@ -57,21 +63,26 @@ describe("sign-up, verification mail, sign-in (spec §4, §7)", () => {
     expect(verification?.subject).toBe("Bitte bestätigen Sie Ihre E-Mail-Adresse");
     expect(verification?.text).toContain("Hallo Lena");
     const link = new URL(verification?.link ?? "");
-    expect(`${link.origin}${link.pathname}`).toBe("http://shop.test/api/v2/users/verify_email/");
+    // Without `next` the link leads to the shop's home page, with the one-time values for the page to post.
+    expect(`${link.origin}${link.pathname}`).toBe("http://shop.test/");
     expect(link.searchParams.get("locale")).toBe("de");
+    expect(link.searchParams.get("uid")).toBeTruthy();
+    expect(link.searchParams.get("verify_token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const opened = await openLink(ctx.app, link.href);
-    expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe("http://shop.test/?email=confirmed&locale=de");
-    // Single use: the same link a second time is invalid.
-    expect((await openLink(ctx.app, link.href)).headers.location).toBe(
-      "http://shop.test/?email=invalid&locale=de",
-    );
+    const opened = await verifyByLink(ctx.app, link.href);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toEqual({ key: expect.any(String), email: "lena.weber@example.org" });
+    const { key } = opened.json();
+    // The link proved the mailbox: sessions opened before it (the sign-up's) are ended; the link's is new.
+    expect((await me(signUpKey)).statusCode).toBe(401);
+    // Single use: the same link a second time is refused at its token, and signs nobody in.
+    const again = await verifyByLink(ctx.app, link.href);
+    expect(again.statusCode).toBe(400);
+    expect(errorCodes(again)).toEqual({ token: ["invalid_token"] });
 
     const signedIn = await signIn(ctx.app, "LENA.WEBER@example.org");
     expect(signedIn.statusCode).toBe(200);
-    const { key } = signedIn.json();
-    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(signedIn.json().key).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const profile = await me(key);
     expect(profile.statusCode).toBe(200);
@@ -91,27 +102,69 @@ describe("sign-up, verification mail, sign-in (spec §4, §7)", () => {
     });
   });
 
-  it("writes the verification mail and the redirect in the request's locale", async () => {
+  it("leads the link back to the page the parent registered on, and only to a page of the shop (D167)", async () => {
+    const res = await signUp(
+      ctx.app,
+      signUpBody({ email: "back@example.org", next: "/cart?step=checkout" }),
+      "ru",
+    );
+    expect(res.statusCode).toBe(201);
+    const [verification] = await mail.receive("back@example.org");
+    const link = new URL(verification?.link ?? "");
+    expect(`${link.origin}${link.pathname}`).toBe("http://shop.test/cart");
+    expect(link.searchParams.get("step")).toBe("checkout");
+    expect(link.searchParams.get("locale")).toBe("ru");
+
+    for (const next of [
+      "//evil.example/cart",
+      "https://evil.example/",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "cart",
+      "/api/v2/users/me/",
+      "/cart\nLocation: x",
+      `/${"a".repeat(300)}`,
+    ]) {
+      const refused = await signUp(ctx.app, signUpBody({ email: "evil@example.org", next }));
+      expect(refused.statusCode, next).toBe(400);
+      expect(errorCodes(refused), next).toEqual({ next: ["invalid_return_path"] });
+    }
+    // Nothing was created for the refused sign-ups: the address is still free.
+    expect(await mail.receive("evil@example.org")).toEqual([]);
+    expect((await signUp(ctx.app, signUpBody({ email: "evil@example.org" }))).statusCode).toBe(201);
+  });
+
+  it("writes the verification mail in the request's locale; the old server link still verifies", async () => {
     const body = signUpBody({ email: "olga@example.org", first_name: "Ольга" });
     expect((await signUp(ctx.app, body, "ru")).json().detail).toBe(
       "Мы отправили вам письмо для подтверждения адреса.",
     );
     const [verification] = await mail.receive("olga@example.org");
     expect(verification?.subject).toBe("Подтвердите адрес электронной почты");
-    const opened = await openLink(ctx.app, verification?.link ?? "");
+    // A link mailed before D167 pointed at the server, which verifies and redirects.
+    const link = new URL(verification?.link ?? "");
+    const old = `/api/v2/users/verify_email/?uid=${link.searchParams.get("uid")}&token=${link.searchParams.get("verify_token")}`;
+    const opened = await ctx.app.inject(old);
     expect(opened.headers.location).toBe("http://shop.test/?email=confirmed&locale=ru");
   });
 
-  it("redirects a forged, malformed or expired verification link to ?email=invalid", async () => {
+  it("refuses a forged, malformed or expired verification link", async () => {
     for (const query of ["", "?uid=zz&token=nope", "?uid=1&token=", "?uid=%25%25&token=x"]) {
       const res = await ctx.app.inject(`/api/v2/users/verify_email/${query}`);
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toMatch(/^http:\/\/shop\.test\/\?email=invalid&locale=de$/);
     }
+    for (const payload of [{ uid: "zz", token: "nope" }, { uid: "%%", token: "x" }, { uid: "1" }, {}]) {
+      const res = await ctx.app.inject({ method: "POST", url: "/api/v2/users/verify_email/", payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error_codes.token?.[0] ?? res.json().error_codes.uid?.[0]).toMatch(
+        /invalid_token|required/,
+      );
+    }
     await signUp(ctx.app, signUpBody({ email: "late@example.org" }));
     const [verification] = await mail.receive("late@example.org");
     await ctx.database.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await openLink(ctx.app, verification?.link ?? "")).headers.location).toContain("email=invalid");
+    expect((await verifyByLink(ctx.app, verification?.link ?? "")).statusCode).toBe(400);
     expect(errorCodes(await signIn(ctx.app, "late@example.org"))).toEqual({
       non_field_errors: ["email_not_verified"],
     });
@@ -276,7 +329,7 @@ describe("resend verification (spec §8)", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: "Bestätigungs-E-Mail wurde erfolgreich erneut gesendet." });
     const [again] = await mail.receive("resend@example.org");
-    expect((await openLink(ctx.app, again?.link ?? "")).headers.location).toContain("email=confirmed");
+    expect((await verifyByLink(ctx.app, again?.link ?? "")).statusCode).toBe(200);
     expect((await signIn(ctx.app, "resend@example.org")).statusCode).toBe(200);
   });
 

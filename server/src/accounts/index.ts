@@ -1,3 +1,14 @@
 export { accountsRoutes } from "./accounts.routes.ts";
 export { authenticateKey } from "./auth-tokens.service.ts";
-export { emailEquals, findUserById, uniqueViolationConstraint } from "./users.repository.ts";
+export {
+  deleteUserAccount,
+  emailEquals,
+  fillEmptyAddress,
+  findUserById,
+  lockUser,
+  searchUsersForStaff,
+  setUserRole,
+  USER_SORTS,
+  type UserRow,
+  uniqueViolationConstraint,
+} from "./users.repository.ts";

@@ -1,7 +1,8 @@
 import { normalizeEmail } from "@atelier/contract";
-import { and, eq, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.ts";
-import { socialAccounts, users } from "../db/index.ts";
+import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { DbOrTx, Tx } from "../db/index.ts";
+import { pgArray, socialAccounts, users } from "../db/index.ts";
 
 /** The only code that touches `users` and `social_accounts`. */
 
@@ -74,6 +75,29 @@ export async function updateUser(db: DbOrTx, id: number, changes: UserChanges): 
 
 export type SocialProvider = (typeof socialAccounts.$inferSelect)["provider"];
 
+/**
+ * Keeps a billing address given at checkout on the parent's profile for the next order (D171), but only
+ * where the profile has no address yet: an address typed at checkout is for that order's invoice and never
+ * overwrites one the parent keeps in the profile. Returns whether the profile took it.
+ */
+export async function fillEmptyAddress(
+  db: DbOrTx,
+  id: number,
+  address: { street: string; postCode: string; city: string; country: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ ...address, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(users.id, id),
+        sql`btrim(${users.street}) = '' and btrim(${users.postCode}) = '' and btrim(${users.city}) = ''`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export async function findUserBySocialAccount(
   db: DbOrTx,
   provider: SocialProvider,
@@ -124,4 +148,74 @@ const USER_UNIQUE_FIELDS: Record<string, { field: string; code: "email_registere
 export function userUniqueViolation(error: unknown) {
   const constraint = uniqueViolationConstraint(error);
   return constraint === undefined ? undefined : USER_UNIQUE_FIELDS[constraint];
+}
+
+// ---------- People in the back office (D138, D139) ----------
+
+export const USER_SORTS = {
+  id: users.id,
+  email: users.email,
+  last_name: users.lastName,
+  created_at: users.createdAt,
+  role: users.role,
+};
+
+/**
+ * Finds people by a part of the name, the e-mail address or the phone number (its digits, however typed).
+ * `%` and `_` in the search are taken literally.
+ */
+export async function searchUsersForStaff(
+  db: DbOrTx,
+  filter: { q?: string; roles?: string[]; ids?: number[] },
+  cut: { sort: AnyPgColumn | SQL; descending: boolean; offset: number; limit: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const digits = filter.q.replace(/\D/g, "");
+    const matches = [
+      sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${like}`,
+      sql`(${users.lastName} || ' ' || ${users.firstName}) ilike ${like}`,
+      sql`${users.email} ilike ${like}`,
+    ];
+    if (digits.length >= 3) {
+      const phone = sql`regexp_replace(${users.phoneNumber}, '[^0-9]', '', 'g')`;
+      matches.push(sql`${phone} like ${`%${digits}%`}`);
+      // A German number typed as dialled at home (0176 …) is stored internationally (+49176 …).
+      if (digits.startsWith("0") && !digits.startsWith("00"))
+        matches.push(sql`${phone} like ${`%49${digits.slice(1)}%`}`);
+    }
+    conditions.push(sql`(${sql.join(matches, sql` or `)})`);
+  }
+  if (filter.roles) conditions.push(sql`${users.role}::text = any(${pgArray(filter.roles)}::text[])`);
+  if (filter.ids)
+    conditions.push(filter.ids.length ? sql`${users.id} = any(${pgArray(filter.ids)}::int[])` : sql`false`);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(cut.descending ? desc(cut.sort) : asc(cut.sort), asc(users.id))
+    .offset(cut.offset)
+    .limit(cut.limit);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** One user, its row locked until the transaction ends (role changes and erasure). */
+export async function lockUser(tx: Tx, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+  return row;
+}
+
+export async function setUserRole(tx: Tx, id: number, role: UserRow["role"]): Promise<void> {
+  await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/**
+ * Erasure (D139): the account goes, and with it by cascade its tokens (sign-ins), e-mail and reset tokens,
+ * social sign-ins, children and waiting-list entries; orders, withdrawals and gift cards keep no link to it.
+ */
+export async function deleteUserAccount(tx: Tx, id: number): Promise<void> {
+  await tx.delete(users).where(eq(users.id, id));
 }

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, closures, users } from "../db/schema/index.ts";
+import { auditLog, closures, productPages, users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -30,18 +30,37 @@ const closuresOn = async (pageId: number, locale = "de") =>
 
 describe(`holidays and closures per house (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   it("staff add a closure of one house; its product pages list the dates in the parent's language, other houses' pages do not", async () => {
+    // The seeded course and workshop share a house: staff add a second one and the workshop moves there.
+    const house = await t.call("POST", "/api/v2/admin/locations/", {
+      headers: staff.headers,
+      body: {
+        name: { de: "Atelier Friedrichshain", ru: "«Ателье» во Фридрихсхайне" },
+        street: "Boxhagener Straße 40",
+        post_code: "10245",
+        city: "Berlin",
+        map_url: null,
+        sort_order: 30,
+        is_active: true,
+      },
+    });
+    expect(house.statusCode, house.body).toBe(201);
+    await t.db
+      .update(productPages)
+      .set({ locationId: house.json().id })
+      .where(eq(productPages.id, t.workshop.page.id));
     const workshop = (
       await t.call("GET", `/api/v2/admin/products/${t.workshop.page.id}/`, { headers: staff.headers })
     ).json();
     const course = (
       await t.call("GET", `/api/v2/admin/products/${t.course.page.id}/`, { headers: staff.headers })
     ).json();
-    expect(workshop.location).not.toBe(course.location);
+    expect(workshop.location_id).toBe(house.json().id);
+    expect(workshop.location_id).not.toBe(course.location_id);
     // Read before the write, so the catalogue's cache holds the page: the staff commit must end it.
     expect(await closuresOn(t.workshop.page.id)).toEqual([]);
 
     const body = {
-      location: workshop.location,
+      location_id: workshop.location_id,
       starts_on: "2031-12-22",
       ends_on: "2032-01-02",
       name: { de: "Weihnachtsferien", ru: "Рождественские каникулы" },
@@ -53,7 +72,7 @@ describe(`holidays and closures per house (${usesPostgres() ? "PostgreSQL" : "PG
       headers: staff.headers,
       body: {
         ...body,
-        location: "",
+        location_id: null,
         starts_on: "2031-10-03",
         ends_on: "2031-10-03",
         name: { de: "Tag der Deutschen Einheit", ru: "День германского единства" },
@@ -109,13 +128,16 @@ describe(`holidays and closures per house (${usesPostgres() ? "PostgreSQL" : "PG
       [{ starts_on: "2031-05-10", ends_on: "2031-05-09" }, { ends_on: ["end_before_start"] }],
       [{ name: { de: "", ru: "Каникулы" } }, { "name.de": ["required"] }],
       [{ starts_on: "2031-02-30" }, { starts_on: ["invalid_date"] }],
+      // A house that does not exist is refused at its field (D151), not a foreign-key 500.
+      [{ location_id: 999_999 }, { location_id: ["invalid_choice"] }],
+      [{ location_id: "Haus Mitte" }, { location_id: ["invalid_type"] }],
     ];
     for (const [change, codes] of cases) {
       const res = await t.call("POST", "/api/v2/admin/closures/", {
         headers: staff.headers,
         query: { locale: "ru" },
         body: {
-          location: "",
+          location_id: null,
           starts_on: "2031-05-01",
           ends_on: "2031-05-02",
           name: { de: "Brückentag", ru: "Мостик" },

@@ -1,30 +1,27 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, productPages, promocodes, users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { lockRace } from "../test/lock-race.ts";
 import { createChild, createParent } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
-/**
- * Staff and parents at the same moment, on PostgreSQL (PGlite serves one connection at a time, so nothing
- * there runs concurrently). The races are made deterministic: the test holds a row lock of its own that
- * one side needs, waits until the other side is seen waiting for a lock too, then lets go.
- */
+/** Staff and parents at the same moment, on PostgreSQL, in races made deterministic (`lockRace`). */
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 let staff: Awaited<ReturnType<typeof createParent>>;
 let other: Awaited<ReturnType<typeof createParent>>;
+let race: ReturnType<typeof lockRace>;
 
 beforeAll(async () => {
   t = await createCheckoutTestApp({ gateway: "demo" });
+  race = lockRace(t.db);
   [staff, other] = [await createParent(t.db), await createParent(t.db)];
   await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
   await t.db.update(users).set({ role: "staff" }).where(eq(users.id, other.id));
 }, 60_000);
-/** Locks the test holds; let go before closing, even when a test failed half-way. */
-const holders: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const letGo of holders) await letGo();
+  await race?.releaseAll();
   await t?.close();
 });
 
@@ -35,52 +32,6 @@ async function pageAudits(id: number): Promise<number> {
     .from(auditLog)
     .where(and(eq(auditLog.resource, "products"), eq(auditLog.recordId, id)));
   return row?.n ?? 0;
-}
-
-/** Sessions in this database waiting for a lock right now. */
-async function lockWaiters(): Promise<number> {
-  const rows = await t.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-  );
-  return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-}
-
-/** Waits (bounded: 10 s) until `n` sessions wait for a lock; a race that never forms fails the test. */
-async function untilWaiting(n: number) {
-  const deadline = Date.now() + 10_000;
-  while ((await lockWaiters()) < n) {
-    if (Date.now() > deadline) throw new Error(`never saw ${n} sessions waiting for a lock`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/**
- * Runs a transaction that takes `lock` and holds it until the returned `release` is called; resolves once
- * the lock is held.
- */
-async function holdLock(
-  lock: (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0]) => Promise<unknown>,
-) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let held = () => {};
-  const isHeld = new Promise<void>((resolve) => {
-    held = resolve;
-  });
-  const done = t.db.transaction(async (tx) => {
-    await lock(tx);
-    held();
-    await released;
-  });
-  await isHeld;
-  const letGo = async () => {
-    release();
-    await done;
-  };
-  holders.push(letGo);
-  return letGo;
 }
 
 async function parentWithSession(slotId: number) {
@@ -130,17 +81,17 @@ describe.runIf(usesPostgres())("staff and parents at once (PostgreSQL)", () => {
     expect(slot).toMatchObject({ seats: 2, seats_taken: 1 });
     const { id: _id, product_page: _page, seats_taken: _taken, archived_at: _archived, ...fields } = slot;
 
-    const releaseCode = await holdLock((tx) =>
+    const releaseCode = await race.holdLock((tx) =>
       tx.select().from(promocodes).where(eq(promocodes.code, "WELCOME10")).for("update"),
     );
     const checkout = t.fulfil(second.headers);
-    await untilWaiting(1);
+    await race.untilWaiting(1);
     // One seat is taken as staff see it; the second is counted but not reserved yet.
     const lowering = t.call("PUT", `/api/v2/admin/slots/${slotId}/`, {
       headers: staff.headers,
       body: { ...fields, seats: 1 },
     });
-    await untilWaiting(2);
+    await race.untilWaiting(2);
     await releaseCode();
     const [booked, lowered] = await Promise.all([checkout, lowering]);
 
@@ -168,7 +119,7 @@ describe.runIf(usesPostgres())("staff and parents at once (PostgreSQL)", () => {
 
     const auditsBefore = await pageAudits(id);
     // Both saves wait behind the test's lock on the page, so both have read the same version when it goes.
-    const release = await holdLock((tx) =>
+    const release = await race.holdLock((tx) =>
       tx.select().from(productPages).where(eq(productPages.id, id)).for("update"),
     );
     const saves = [
@@ -186,7 +137,7 @@ describe.runIf(usesPostgres())("staff and parents at once (PostgreSQL)", () => {
         },
       }),
     ];
-    await untilWaiting(2);
+    await race.untilWaiting(2);
     await release();
     const replies = await Promise.all(saves);
 

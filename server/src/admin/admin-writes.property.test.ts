@@ -9,6 +9,7 @@ import {
   scheduleSlots,
   users,
 } from "../db/schema/index.ts";
+import { mutatedBody } from "../test/admin-arbitraries.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -73,32 +74,7 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.integer() },
 );
 
-/**
- * A body near a valid one, so most runs reach the service and the database rather than stopping at the
- * schema: some fields replaced by arbitrary values, some removed, an unknown one added; or any JSON at all.
- * The valid body is made when the run starts (an edit starts from the record as it is then).
- */
-function mutated(keys: string[]): fc.Arbitrary<(valid: Record<string, unknown>) => unknown> {
-  // An unknown field is refused by the schema before anything else, so it is sent only now and then.
-  const key = fc.oneof(
-    { weight: 12, arbitrary: fc.constantFrom(...keys) },
-    { weight: 1, arbitrary: fc.constant("unknown_field") },
-  );
-  const changes = fc.dictionary(key, anyValue, { minKeys: 1, maxKeys: 2 });
-  const removals = fc.subarray(keys, { maxLength: 2 });
-  return fc.oneof(
-    {
-      weight: 5,
-      arbitrary: fc.tuple(changes, removals).map(([set, drop]) => (valid: Record<string, unknown>) => {
-        const body: Record<string, unknown> = { ...valid, ...set };
-        for (const key of drop) delete body[key];
-        return body;
-      }),
-    },
-    { weight: 1, arbitrary: fc.constant((valid: Record<string, unknown>) => valid) },
-    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((any) => () => any) },
-  );
-}
+const mutated = (keys: string[]) => mutatedBody(keys, anyValue);
 
 /** Everything a refused write could have touched. */
 async function footprint() {
@@ -144,7 +120,7 @@ function newPage(): Record<string, unknown> {
 
 function newClosure(): Record<string, unknown> {
   return {
-    location: "",
+    location_id: null,
     starts_on: "2031-04-06",
     ends_on: "2031-04-17",
     name: { de: "Osterferien", ru: "Пасхальные каникулы" },

@@ -135,6 +135,28 @@ describe("product pages in the back office", () => {
     expect(slugs).toContain(body.slug);
   });
 
+  it("sets a workshop's refund policy, keeps it on a save that leaves it out, and the shop shows it", async () => {
+    const body = newPage({ refund_days_before: 7 });
+    const created = await t.call("POST", "/api/v2/admin/products/", { headers: staff.headers, body });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().refund_days_before).toBe(7);
+    const { id, version } = created.json();
+    const saved = await t.call("PUT", `/api/v2/admin/products/${id}/`, {
+      headers: staff.headers,
+      body: { ...newPage({ slug: body.slug, sort_order: 3 }), version },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().refund_days_before).toBe(7);
+    const shop = await t.call("GET", `/api/v2/products/${body.slug}/`);
+    expect(shop.json().refund_days_before).toBe(7);
+    const tooLong = await t.call("PUT", `/api/v2/admin/products/${id}/`, {
+      headers: staff.headers,
+      body: { ...newPage({ slug: body.slug, refund_days_before: 400 }), version: saved.json().version },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error_codes).toEqual({ refund_days_before: ["too_big"] });
+  });
+
   it("saves an edit made on the current version with before and after in the audit log; a stale save is a 409 that changes nothing", async () => {
     const created = (
       await t.call("POST", "/api/v2/admin/products/", { headers: staff.headers, body: newPage() })

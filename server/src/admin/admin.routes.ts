@@ -1,5 +1,4 @@
 import {
-  AdminChoiceListSchema,
   AdminClosureInputSchema,
   AdminClosureListSchema,
   AdminClosureSchema,
@@ -8,6 +7,7 @@ import {
   AdminListQuerySchema,
   AdminProductInputSchema,
   AdminProductListSchema,
+  AdminProductPreviewSchema,
   AdminProductSchema,
   AdminProductUpdateSchema,
   AdminSlotInputSchema,
@@ -21,14 +21,22 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { findUserById } from "../accounts/index.ts";
-import { listCategoryChoices, listInstructorChoices } from "../catalogue/index.ts";
+import { mediaUrlOn } from "../catalogue/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError, ErrorReplySchema } from "../errors/index.ts";
+import type { Seller } from "../invoices/index.ts";
+import type { MediaStorage } from "../media/index.ts";
 import { currentUser, requireStaff } from "../plugins/index.ts";
+import type { ProductPreview } from "../spa/index.ts";
+import { attendanceRoutes } from "./attendance.routes.ts";
 import { listAudit } from "./audit.repository.ts";
+import { catalogueAdminRoutes } from "./catalogue.routes.ts";
 import { createClosuresAdmin } from "./closures.service.ts";
+import { contentAdminRoutes } from "./content.routes.ts";
+import { imagesAdminRoutes } from "./images.routes.ts";
 import { filterValue, rangeOf, sendList } from "./list-query.ts";
 import { createProductPagesAdmin } from "./product-pages.service.ts";
+import { requestsAdminRoutes } from "./requests.routes.ts";
 import { createSlotsAdmin } from "./slots.service.ts";
 
 const errors = {
@@ -50,12 +58,30 @@ async function requireAdmin(request: FastifyRequest) {
  * validated, so a guest gets 401 and a customer 403 whatever they send, and nothing of theirs is parsed.
  */
 export const adminRoutes =
-  ({ db }: { db: Db }): FastifyPluginAsyncZod =>
+  ({
+    db,
+    publicUrl = "",
+    seller,
+    media,
+    productPreview,
+  }: {
+    db: Db;
+    publicUrl?: string;
+    seller: Seller;
+    media: MediaStorage;
+    /** The shop's rendering of a product page (D147), handed in by the wiring from the web build. */
+    productPreview: ProductPreview;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
-    const products = createProductPagesAdmin(db);
+    const products = createProductPagesAdmin(db, mediaUrlOn(publicUrl));
     const slots = createSlotsAdmin(db);
     const closures = createClosuresAdmin(db);
     app.addHook("onRequest", requireStaff);
+    await app.register(contentAdminRoutes({ db }));
+    await app.register(requestsAdminRoutes({ db, publicUrl }));
+    await app.register(catalogueAdminRoutes({ db }));
+    await app.register(attendanceRoutes({ db, seller }));
+    await app.register(imagesAdminRoutes({ db, storage: media }));
 
     app.get(
       "/api/v2/admin/me/",
@@ -118,6 +144,29 @@ export const adminRoutes =
       },
       async (request, reply) =>
         reply.status(201).send(await products.create(currentUser(request), request.body)),
+    );
+    app.post(
+      "/api/v2/admin/products/preview/",
+      {
+        schema: {
+          ...base("The product page as the shop renders it from the form's values, saved or not (HTML)"),
+          querystring: LocaleQuerySchema,
+          body: AdminProductPreviewSchema,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const product = await products.preview(request.body, request.locale);
+        const html = await productPreview({ product, locale: request.locale });
+        return (
+          reply
+            .header("cache-control", "no-store")
+            .header("x-robots-tag", "noindex")
+            .type("text/html; charset=utf-8")
+            // A page, not JSON: the reply's schema lists only its errors.
+            .send(html as never)
+        );
+      },
     );
     app.put(
       "/api/v2/admin/products/:id/",
@@ -261,35 +310,6 @@ export const adminRoutes =
         },
       },
       async (request) => closures.remove(currentUser(request), request.params.id),
-    );
-
-    app.get(
-      "/api/v2/admin/categories/",
-      {
-        schema: {
-          ...base("Categories to choose from"),
-          querystring: AdminListQuerySchema,
-          response: { 200: AdminChoiceListSchema, ...errors },
-        },
-      },
-      async (_request, reply) => {
-        const rows = await listCategoryChoices(db);
-        return sendList(reply, "categories", 0, { rows, total: rows.length });
-      },
-    );
-    app.get(
-      "/api/v2/admin/instructors/",
-      {
-        schema: {
-          ...base("Instructors to choose from"),
-          querystring: AdminListQuerySchema,
-          response: { 200: AdminChoiceListSchema, ...errors },
-        },
-      },
-      async (_request, reply) => {
-        const rows = await listInstructorChoices(db);
-        return sendList(reply, "instructors", 0, { rows, total: rows.length });
-      },
     );
 
     app.get(

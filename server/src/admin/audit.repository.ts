@@ -1,6 +1,6 @@
 import type { AuditEntry } from "@atelier/contract";
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import { auditLog, type DbOrTx, type Tx } from "../db/index.ts";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { auditLog, type DbOrTx, pgArray, type Tx } from "../db/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 
 export type AuditWrite = {
@@ -85,4 +85,18 @@ export async function listAudit(
     })),
     total: total?.n ?? 0,
   };
+}
+
+/**
+ * Erasure (D139): the audit entries of erased records keep who did what and when, not the values (a
+ * request's note may name the family). Entries about the person keep only roles, never personal data.
+ */
+export async function scrubAuditValues(tx: Tx, resource: string, recordIds: number[]): Promise<void> {
+  if (recordIds.length === 0) return;
+  await tx
+    .update(auditLog)
+    .set({ before: null, after: null })
+    .where(
+      and(eq(auditLog.resource, resource), sql`${auditLog.recordId} = any(${pgArray(recordIds)}::int[])`),
+    );
 }

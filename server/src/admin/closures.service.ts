@@ -6,11 +6,13 @@ import {
   findClosureForEdit,
   insertClosure,
   listClosuresForStaff,
+  locationExists,
   updateClosure,
 } from "../catalogue/index.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
+import { applyClosuresToPeriods } from "../subscriptions/index.ts";
 import { auditTrail } from "./audit.repository.ts";
 import { filterValue, listCut } from "./list-query.ts";
 import { versionOf } from "./version.ts";
@@ -20,7 +22,7 @@ const RESOURCE = "closures";
 function toAdmin(row: ClosureRow): AdminClosure {
   const values = {
     id: row.id,
-    location: row.location,
+    location_id: row.locationId,
     starts_on: row.startsOn,
     ends_on: row.endsOn,
     name: row.name,
@@ -32,7 +34,7 @@ const auditValues = ({ version: _version, ...values }: AdminClosure) => values;
 const audit = auditTrail(RESOURCE, auditValues);
 
 const toValues = (input: AdminClosureInput) => ({
-  location: input.location,
+  locationId: input.location_id,
   startsOn: input.starts_on,
   endsOn: input.ends_on,
   name: input.name,
@@ -49,13 +51,23 @@ export function createClosuresAdmin(db: Db) {
     return before;
   }
 
+  /** The house must exist: a 400 at the field, not a foreign-key 500. */
+  async function checkHouse(tx: Tx, input: AdminClosureInput) {
+    if (input.location_id !== null && !(await locationExists(tx, input.location_id)))
+      throw AppError.validation("location_id", "invalid_choice");
+  }
+
   return {
     async list(query: AdminListQuery) {
       const cut = listCut(query, CLOSURE_SORTS, "starts_on");
       const filter = query.filter ?? {};
       const page = await listClosuresForStaff(
         db,
-        { location: filterValue.string(filter, "location"), ids: filterValue.ids(filter, "id") },
+        {
+          // `location_id: null` lists the closures of every house; absent lists all.
+          locationId: filter.location_id === null ? null : filterValue.id(filter, "location_id"),
+          ids: filterValue.ids(filter, "id"),
+        },
         cut,
       );
       return { cut, page: { rows: page.rows.map(toAdmin), total: page.total } };
@@ -69,9 +81,12 @@ export function createClosuresAdmin(db: Db) {
 
     async create(staff: AuthUser, input: AdminClosureInput): Promise<AdminClosure> {
       return db.transaction(async (tx) => {
+        await checkHouse(tx, input);
         const id = await insertClosure(tx, toValues(input));
         const after = toAdmin((await findClosureForEdit(tx, id)) as ClosureRow);
         await audit(tx, staff, id, "create", null, after);
+        // No lesson takes place then: running subscriptions' paid periods lengthen in the same commit (D122).
+        await applyClosuresToPeriods(tx);
         return after;
       });
     },
@@ -80,9 +95,11 @@ export function createClosuresAdmin(db: Db) {
       const { version, ...values } = input;
       return db.transaction(async (tx) => {
         const before = await current(tx, id, version);
+        await checkHouse(tx, values);
         await updateClosure(tx, id, toValues(values));
         const after = toAdmin((await findClosureForEdit(tx, id)) as ClosureRow);
         await audit(tx, staff, id, "update", before, after);
+        await applyClosuresToPeriods(tx);
         return after;
       });
     },
@@ -93,6 +110,7 @@ export function createClosuresAdmin(db: Db) {
         const before = await current(tx, id);
         await deleteClosure(tx, id);
         await audit(tx, staff, id, "delete", before, null);
+        await applyClosuresToPeriods(tx);
         return before;
       });
     },

@@ -2,16 +2,20 @@ import {
   type AdminListQuery,
   type AdminProduct,
   type AdminProductInput,
+  type AdminProductPreview,
   type AdminProductUpdate,
+  type Locale,
   PRODUCT_TYPES,
 } from "@atelier/contract";
 import { uniqueViolationConstraint } from "../accounts/index.ts";
 import {
   categoryExists,
+  createCatalogueService,
   existingInstructorIds,
   findPageForEdit,
   insertPage,
   listPagesForStaff,
+  locationExists,
   PAGE_SORTS,
   type PageRow,
   type PageValues,
@@ -21,7 +25,9 @@ import {
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
+import type { PreviewProduct } from "../spa/index.ts";
 import { auditTrail } from "./audit.repository.ts";
+import { resolveTitleImage } from "./images.service.ts";
 import { filterValue, listCut } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -44,10 +50,13 @@ function toAdmin(row: PageRow): AdminProduct {
     language: row.language,
     category: row.categoryId,
     location: row.location,
+    location_id: row.locationId,
     instructors: row.instructorIds,
     is_published: row.isPublished,
     is_featured: row.isFeatured,
     sort_order: row.sortOrder,
+    refund_days_before: row.refundDaysBefore,
+    title_image: row.titleImage ? { src: row.titleImage.src, alt: row.titleImage.alt } : null,
     updated_at: row.updatedAt.toISOString(),
   };
   return { ...values, version: versionOf(values) };
@@ -60,6 +69,13 @@ function auditValues(page: AdminProduct) {
 }
 
 const audit = auditTrail(RESOURCE, auditValues);
+
+/** The page's title image after a save: absent leaves it, null removes it (D146). */
+async function titleImageOf(tx: Tx, input: AdminProductInput, current: PageRow | null) {
+  if (input.title_image === undefined) return {};
+  if (input.title_image === null) return { titleImage: null };
+  return { titleImage: await resolveTitleImage(tx, input.title_image, current?.titleImage ?? null) };
+}
 
 function toValues(input: AdminProductInput): PageValues {
   return {
@@ -76,19 +92,30 @@ function toValues(input: AdminProductInput): PageValues {
     language: input.language,
     categoryId: input.category,
     location: input.location,
+    ...(input.location_id !== undefined ? { locationId: input.location_id } : {}),
     isPublished: input.is_published,
     isFeatured: input.is_featured,
     sortOrder: input.sort_order,
+    ...(input.refund_days_before !== undefined ? { refundDaysBefore: input.refund_days_before } : {}),
   };
 }
 
-export function createProductPagesAdmin(db: Db) {
+/** Thrown to roll back the preview's transaction: its writes only ever existed inside it. */
+const PREVIEW_DONE = Symbol("preview done");
+
+export function createProductPagesAdmin(db: Db, media: (src: string) => string = (src) => src) {
   /** The form's choices must exist: a 400 at the field, not a foreign-key 500. */
   async function checkReferences(tx: Tx, input: AdminProductInput, exceptId?: number) {
     const errors: Record<string, ["slug_taken"] | ["invalid_choice"]> = {};
     if (await slugTaken(tx, input.slug, exceptId)) errors.slug = ["slug_taken"];
     if (input.category !== null && !(await categoryExists(tx, input.category)))
       errors.category = ["invalid_choice"];
+    if (
+      input.location_id !== undefined &&
+      input.location_id !== null &&
+      !(await locationExists(tx, input.location_id))
+    )
+      errors.location_id = ["invalid_choice"];
     const wanted = [...new Set(input.instructors)];
     if ((await existingInstructorIds(tx, wanted)).length !== wanted.length)
       errors.instructors = ["invalid_choice"];
@@ -125,6 +152,42 @@ export function createProductPagesAdmin(db: Db) {
       return { cut, page: { rows: page.rows.map(toAdmin), total: page.total } };
     },
 
+    /**
+     * The shop's reply for a draft (D147): the draft is written as a published page inside a transaction,
+     * read back through the catalogue's own product reply (so the preview shows what the shop would), and
+     * the transaction is rolled back. Nothing is stored, audited or shown to anyone else; a bad choice is
+     * the same 400 at its field as on save.
+     */
+    async preview(input: AdminProductPreview, locale: Locale): Promise<PreviewProduct> {
+      const { id, version: _version, ...draft } = input;
+      const values: AdminProductInput = {
+        ...draft,
+        slug: `preview-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+        is_published: true,
+      };
+      let product: PreviewProduct | undefined;
+      try {
+        await db.transaction(async (tx) => {
+          await checkReferences(tx, values, id);
+          const current = id === undefined ? null : ((await findPageForEdit(tx, id, true)) ?? null);
+          if (id !== undefined && !current) throw AppError.notFound();
+          const page = { ...toValues(values), ...(await titleImageOf(tx, values, current)) };
+          const instructorIds = [...new Set(values.instructors)];
+          const pageId = current ? current.id : await insertPage(tx, page, instructorIds);
+          if (current) await updatePage(tx, current.id, page, instructorIds);
+          product = (await createCatalogueService(tx, media).getProduct(
+            String(pageId),
+            locale,
+          )) as PreviewProduct;
+          throw PREVIEW_DONE;
+        });
+      } catch (err) {
+        if (err !== PREVIEW_DONE) throw err;
+      }
+      if (!product) throw new Error("preview read nothing");
+      return product;
+    },
+
     async get(id: number): Promise<AdminProduct> {
       const row = await findPageForEdit(db, id);
       if (!row) throw AppError.notFound();
@@ -134,7 +197,8 @@ export function createProductPagesAdmin(db: Db) {
     async create(staff: AuthUser, input: AdminProductInput): Promise<AdminProduct> {
       return write(async (tx) => {
         await checkReferences(tx, input);
-        const id = await insertPage(tx, toValues(input), [...new Set(input.instructors)]);
+        const values = { ...toValues(input), ...(await titleImageOf(tx, input, null)) };
+        const id = await insertPage(tx, values, [...new Set(input.instructors)]);
         const created = await findPageForEdit(tx, id);
         if (!created) throw new Error("created page not found");
         const after = toAdmin(created);
@@ -155,7 +219,8 @@ export function createProductPagesAdmin(db: Db) {
         const before = toAdmin(current);
         if (before.version !== version) throw new AppError("stale_version", 409);
         await checkReferences(tx, values, id);
-        await updatePage(tx, id, toValues(values), [...new Set(values.instructors)]);
+        const image = await titleImageOf(tx, values, current);
+        await updatePage(tx, id, { ...toValues(values), ...image }, [...new Set(values.instructors)]);
         const updated = await findPageForEdit(tx, id);
         if (!updated) throw new Error("updated page not found");
         const after = toAdmin(updated);

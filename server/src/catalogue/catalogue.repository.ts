@@ -8,6 +8,7 @@ import {
   categories,
   type ImageRef,
   instructors,
+  locations,
   orderItemSlots,
   orderItems,
   pgArray,
@@ -39,6 +40,8 @@ export type ProductListCriteria = {
   /** Any of these languages of instruction (the contract's `instructionLanguagesMatching`). */
   languages?: InstructionLanguage[] | undefined;
   categoryId?: number | undefined;
+  /** A house (D151). */
+  locationId?: number | undefined;
   weekday?: number | undefined;
   /** Pattern for ILIKE, already escaped. */
   search?: string | undefined;
@@ -59,6 +62,8 @@ export function listConditions(criteria: ProductListCriteria, locale: Locale): S
     where.push(sql`${productPages.language} = any(${ph("languages")}::instruction_language[])`);
   if (criteria.categoryId !== undefined)
     where.push(sql`${productPages.categoryId} = ${ph("categoryId")}::int`);
+  if (criteria.locationId !== undefined)
+    where.push(sql`${productPages.locationId} = ${ph("locationId")}::int`);
   if (criteria.ids) where.push(sql`${productPages.id} = any(${ph("ids")}::int[])`);
   if (criteria.weekday !== undefined) {
     // An offered weekly slot on that day, or an offered dated session falling on it (ISO weekday 1 = Monday).
@@ -94,6 +99,7 @@ const SHAPE_LETTERS: Record<keyof ProductListCriteria, string> = {
   ageGroups: "a",
   languages: "l",
   categoryId: "c",
+  locationId: "h",
   weekday: "w",
   search: "s",
   ids: "i",
@@ -109,6 +115,18 @@ export const shapeOf = (criteria: ProductListCriteria) =>
     .sort()
     .join("");
 
+/** A page's house as one JSON object in one locale (D151); the page's table is named, as it is joined. */
+export type HouseJson = {
+  id: number;
+  name: string;
+  street: string;
+  post_code: string;
+  city: string;
+  map_url: string | null;
+};
+const houseOf = (locale: Locale) =>
+  sql<HouseJson | null>`(select json_build_object('id', l.id, 'name', coalesce(l.name->>${LOCALE_SQL[locale]}, l.name->>'de', ''), 'street', l.street, 'post_code', l.post_code, 'city', l.city, 'map_url', l.map_url) from ${locations} l where l.id = "product_pages"."location_id")`;
+
 /** The card columns of a product page in one locale. */
 export const cardColumns = (locale: Locale) => ({
   id: productPages.id,
@@ -123,7 +141,9 @@ export const cardColumns = (locale: Locale) => ({
   categorySlug: categories.slug,
   titleImage: productPages.titleImage,
   location: productPages.location,
+  house: houseOf(locale),
   isFeatured: productPages.isFeatured,
+  refundDaysBefore: productPages.refundDaysBefore,
 });
 
 export type ProductCardRow = {
@@ -139,7 +159,9 @@ export type ProductCardRow = {
   categorySlug: string | null;
   titleImage: ImageRef | null;
   location: string;
+  house: HouseJson | null;
   isFeatured: boolean;
+  refundDaysBefore: number | null;
 };
 
 export async function countProducts(db: DbOrTx, criteria: ProductListCriteria, locale: Locale) {
@@ -394,4 +416,24 @@ export async function findAcademyWeeks(
       .where(and(eq(academyWeeks.productPageId, pageId), sql`${academyWeeks.endsOn} >= current_date`))
       .orderBy(asc(academyWeeks.startsOn), asc(academyWeeks.id))
   );
+}
+
+/** The houses the shop offers (D151): active ones, in the school's order, named in one locale, with phone (D177). */
+export async function findActiveHouses(
+  db: DbOrTx,
+  locale: Locale,
+): Promise<(HouseJson & { phone: string | null })[]> {
+  return db
+    .select({
+      id: locations.id,
+      name: sql<string>`coalesce(${locations.name}->>${LOCALE_SQL[locale]}, ${locations.name}->>'de', '')`,
+      street: locations.street,
+      post_code: locations.postCode,
+      city: locations.city,
+      map_url: locations.mapUrl,
+      phone: locations.phone,
+    })
+    .from(locations)
+    .where(eq(locations.isActive, true))
+    .orderBy(asc(locations.sortOrder), asc(locations.id));
 }

@@ -1,6 +1,7 @@
 import {
   type AgeGroup,
   CategoryListSchema,
+  HouseListSchema,
   InstructorDetailSchema,
   InstructorListSchema,
   type ProductDetail,
@@ -19,6 +20,7 @@ import {
   purchaseOptions,
   scheduleSlots,
 } from "../db/schema/index.ts";
+import { HOUSES, houseOf } from "../db/seed/data/locations.ts";
 import { PRODUCTS } from "../db/seed/data/products/index.ts";
 import { seedDemoCatalogue } from "../db/seed/seed.ts";
 import { createTestApp } from "../test/test-app.ts";
@@ -212,6 +214,38 @@ describe("GET /api/v2/products/", () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(slugsOf(await listAll("category=malerei"))).toEqual(expected);
     expect(slugsOf(await listAll(`category=${malerei?.id}`))).toEqual(expected);
+  });
+
+  it("lists the houses in both languages and filters by house; cards carry their house with its address (D151)", async () => {
+    const de = HouseListSchema.parse((await get("/api/v2/locations/?locale=de")).json());
+    const ru = HouseListSchema.parse((await get("/api/v2/locations/?locale=ru")).json());
+    expect(de.map((h) => h.name)).toEqual(HOUSES.map((h) => h.name.de));
+    expect(ru.map((h) => h.name)).toEqual(HOUSES.map((h) => h.name.ru));
+    expect(de[0]?.address).toBe("Kastanienallee 12, 10435 Berlin");
+    expect(de.map((h) => h.phone)).toEqual(["+49 30 1234567", "+49 30 7654321"]);
+    const all = await listAll("");
+    for (const [index, house] of de.entries()) {
+      const key = HOUSES[index]?.key;
+      const expected = seedSlugs((p) => houseOf(p.location) === key);
+      expect(expected.length).toBeGreaterThan(0);
+      const found = await listAll(`location=${house.id}`);
+      expect(slugsOf(found)).toEqual(expected);
+      // Fewer than all: the filter narrows.
+      expect(found.length).toBeLessThan(all.length);
+      // The card's house is the list's, without the phone only the contact block shows (D177).
+      const { phone: _phone, ...onCard } = house;
+      for (const card of found) expect(card.house).toEqual(onCard);
+    }
+    // An offer away from both houses (the concert hall) has none.
+    expect(all.some((card) => card.house === null)).toBe(true);
+    // Together with another filter; an unknown house finds nothing; a bad value is a 400 at its field.
+    const courses = await listAll(`product_type=Course&location=${de[1]?.id}`);
+    expect(courses.length).toBeGreaterThan(0);
+    expect(courses.every((c) => c.product_type === "Course" && c.house?.id === de[1]?.id)).toBe(true);
+    expect(await listAll("location=999999")).toEqual([]);
+    const bad = await get("/api/v2/products/?location=haus");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error_codes).toEqual({ location: ["invalid_choice"] });
   });
 
   it("filters by weekday (weekly slots and upcoming dated sessions)", async () => {

@@ -1,5 +1,6 @@
 import {
   CategoryListSchema,
+  HouseListSchema,
   IdOrSlugParamsSchema,
   InstructorDetailSchema,
   InstructorListSchema,
@@ -11,7 +12,6 @@ import {
 } from "@atelier/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ErrorReplySchema } from "../errors/index.ts";
 import type { CatalogueService } from "./catalogue.service.ts";
 import type { EpochCache } from "./epoch-cache.ts";
@@ -25,7 +25,10 @@ import {
 
 export type CatalogueRoutesDeps = {
   catalogue: CatalogueService;
-  /** Replies without seats (categories, instructors): kept for a short TTL. */
+  /**
+   * The short-TTL cache the public routes share; categories and instructors left it for the epoch cache
+   * once staff could edit them (D116), so it is kept here only for the routes' callers.
+   */
   cache: ResponseCache;
   /** Replies with seats left: reused only within the catalogue epoch they were made in (D85). */
   epochCache: EpochCache;
@@ -50,7 +53,7 @@ function pageLink(publicUrl: string, path: string, params: URLSearchParams, page
 }
 
 export const catalogueRoutes =
-  ({ catalogue, cache, epochCache, publicUrl }: CatalogueRoutesDeps): FastifyPluginAsyncZod =>
+  ({ catalogue, epochCache, publicUrl }: CatalogueRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/api/v2/products/",
@@ -92,10 +95,30 @@ export const catalogueRoutes =
         },
       },
       async (request, reply) => {
-        const cached = await cache.get(`categories|${request.locale}`, async () =>
+        // Per catalogue epoch, not for a time: staff edit categories in the back office (D116).
+        const cached = await epochCache.get(`categories|${request.locale}`, async () =>
           jsonBody(await catalogue.listCategories(request.locale)),
         );
-        return sendCached(request, reply, cached);
+        return sendCached(request, reply, cached, { cacheControl: SEATS_CACHE_CONTROL });
+      },
+    );
+
+    app.get(
+      "/api/v2/locations/",
+      {
+        schema: {
+          tags: ["catalogue"],
+          summary: "The school's houses, to filter the lists by (`?location=<id>`, D151)",
+          querystring: LocaleQuerySchema,
+          response: { 200: HouseListSchema },
+        },
+      },
+      async (request, reply) => {
+        // Per catalogue epoch: staff edit the houses in the back office, and the feed reports it (D151).
+        const cached = await epochCache.get(`houses|${request.locale}`, async () =>
+          jsonBody(await catalogue.listHouses(request.locale)),
+        );
+        return sendCached(request, reply, cached, { cacheControl: SEATS_CACHE_CONTROL });
       },
     );
 
@@ -130,10 +153,11 @@ export const catalogueRoutes =
         },
       },
       async (request, reply) => {
-        const cached = await cache.get(`instructors|${request.locale}`, async () =>
+        // Per catalogue epoch, not for a time: staff edit instructors in the back office (D116).
+        const cached = await epochCache.get(`instructors|${request.locale}`, async () =>
           jsonBody(await catalogue.listInstructors(request.locale)),
         );
-        return sendCached(request, reply, cached);
+        return sendCached(request, reply, cached, { cacheControl: SEATS_CACHE_CONTROL });
       },
     );
 

@@ -3,11 +3,14 @@ import {
   ageGroupsForAge,
   type Category,
   centsToDecimal,
+  type House,
   type Instructor,
   type InstructorDetail,
   type InstructorSummary,
   instructionLanguagesMatching,
+  type ListedHouse,
   type Locale,
+  locationAddress,
   type MeetingCard,
   type Product,
   type ProductDetail,
@@ -22,9 +25,11 @@ import type { DbOrTx, ImageRef } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import {
   countProducts,
+  findActiveHouses,
   findCategories,
   findInstructor,
   findInstructors,
+  type HouseJson,
   type InstructorRow,
   listValues,
   type OptionRow,
@@ -148,6 +153,12 @@ type Related = {
   weekSpan: { firstStartsOn: string; lastEndsOn: string } | undefined;
 };
 
+/** A house as the shop shows it, with its one-line address (D151). */
+export const toHouse = (row: HouseJson): House => ({
+  ...row,
+  address: locationAddress({ street: row.street, city: `${row.post_code} ${row.city}`.trim() }),
+});
+
 function toProduct(card: ProductCardRow, related: Related, locale: Locale, media: MediaUrl): Product {
   const options = related.options.map(toOption);
   const meetingCardRow = related.options.find((o) => o.scheduleType === "TERMINKARTEN");
@@ -183,7 +194,9 @@ function toProduct(card: ProductCardRow, related: Related, locale: Locale, media
     photo: titleImage?.src ?? null,
     title_image: titleImage,
     location: card.location,
+    house: card.house && toHouse(card.house),
     is_featured: card.isFeatured,
+    refund_days_before: card.refundDaysBefore,
     price_from: priceFromCents === null ? null : centsToDecimal(priceFromCents),
     price_from_cents: priceFromCents,
     schedule_slots: related.slots.map(toSlot(locale)),
@@ -286,7 +299,7 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
       background_image: imageIn(page.backgroundImage, locale, media),
       academy_schedule_slots: academyWeeks,
       instructors: people.map(toInstructor(media)),
-      closures: (await findUpcomingClosures(db, page.location)).map((closure) => ({
+      closures: (await findUpcomingClosures(db, page.house?.id ?? null)).map((closure) => ({
         starts_on: closure.startsOn,
         ends_on: closure.endsOn,
         name: closure.name[locale] || closure.name.de,
@@ -351,6 +364,7 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
       criteria.ageGroups = criteria.ageGroups ? criteria.ageGroups.filter((g) => groups.includes(g)) : groups;
     }
     if (filters.category !== undefined) criteria.categoryId = await resolveCategory(filters.category, epoch);
+    if (filters.location !== undefined) criteria.locationId = filters.location;
     if (filters.q !== undefined) criteria.search = containsPattern(filters.q);
     return criteria;
   }
@@ -426,6 +440,11 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
 
     async listCategories(locale: Locale): Promise<Category[]> {
       return findCategories(db, locale);
+    },
+
+    /** The houses a list can be filtered by (D151) and the contact block lists, with their phone (D177). */
+    async listHouses(locale: Locale): Promise<ListedHouse[]> {
+      return (await findActiveHouses(db, locale)).map((row) => ({ ...toHouse(row), phone: row.phone }));
     },
 
     async listInstructors(locale: Locale): Promise<Instructor[]> {

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, or, sql } from "drizzle-orm";
-import { closures, type DbOrTx, type Tx } from "../db/index.ts";
+import { type AnyColumn, and, asc, count, desc, eq, gte, isNull, or, type SQL, sql } from "drizzle-orm";
+import { closures, type DbOrTx, productPages, type Tx } from "../db/index.ts";
 import type { ListCut } from "./page-editing.repository.ts";
 
 /** Holidays and closures (D114): staff edit them; product pages list those of their house. */
@@ -11,16 +11,19 @@ export const CLOSURE_SORTS = {
   id: closures.id,
   starts_on: closures.startsOn,
   ends_on: closures.endsOn,
-  location: closures.location,
+  location_id: closures.locationId,
 } as const;
 
 export async function listClosuresForStaff(
   db: DbOrTx,
-  filter: { location?: string; ids?: number[] },
+  filter: { locationId?: number | null; ids?: number[] },
   cut: ListCut,
 ): Promise<{ rows: ClosureRow[]; total: number }> {
   const conditions = [];
-  if (filter.location !== undefined) conditions.push(eq(closures.location, filter.location));
+  if (filter.locationId !== undefined)
+    conditions.push(
+      filter.locationId === null ? isNull(closures.locationId) : eq(closures.locationId, filter.locationId),
+    );
   if (filter.ids)
     conditions.push(filter.ids.length ? sql`${closures.id} = any(${filter.ids}::int[])` : sql`false`);
   const where = conditions.length ? and(...conditions) : undefined;
@@ -57,15 +60,43 @@ export async function deleteClosure(tx: Tx, id: number) {
 }
 
 /** The closures of a house (and of every house) that have not ended before today, earliest first. */
-export async function findUpcomingClosures(db: DbOrTx, location: string): Promise<ClosureRow[]> {
+export async function findUpcomingClosures(db: DbOrTx, locationId: number | null): Promise<ClosureRow[]> {
   return db
     .select()
     .from(closures)
     .where(
       and(
         gte(closures.endsOn, sql`current_date`),
-        or(eq(closures.location, ""), eq(closures.location, location)),
+        locationId === null
+          ? isNull(closures.locationId)
+          : or(isNull(closures.locationId), eq(closures.locationId, locationId)),
       ),
     )
     .orderBy(asc(closures.startsOn), asc(closures.id));
+}
+
+/**
+ * The closed days of a product page's house (and of every house) that end on or after `from` (ISO date):
+ * no lesson takes place then, and a subscription's paid period lengthens by them (D121, D122).
+ */
+export async function findClosedRangesOfPage(
+  db: DbOrTx,
+  productPageId: number,
+  from: string,
+): Promise<{ startsOn: string; endsOn: string }[]> {
+  return db
+    .select({ startsOn: closures.startsOn, endsOn: closures.endsOn })
+    .from(closures)
+    .where(
+      and(
+        gte(closures.endsOn, from),
+        sql`(${closures.locationId} is null or ${closures.locationId} = (select ${productPages.locationId} from ${productPages} where ${productPages.id} = ${productPageId}))`,
+      ),
+    )
+    .orderBy(asc(closures.startsOn));
+}
+
+/** Whether a page's house (or every house) is closed on `day` (ISO date). */
+export function closedOnSql(productPageId: AnyColumn | SQL, day: SQL) {
+  return sql`exists (select 1 from ${closures} c where (c.location_id is null or c.location_id = (select pp.location_id from ${productPages} pp where pp.id = ${productPageId})) and ${day} between c.starts_on and c.ends_on)`;
 }

@@ -1,6 +1,5 @@
 import { CheckinParamsSchema, CheckinSchema, LocaleQuerySchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ErrorReplySchema } from "../errors/index.ts";
 import { currentUser, requireStaff } from "../plugins/index.ts";
 import type { CheckinService } from "./checkin.service.ts";

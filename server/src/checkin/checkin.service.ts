@@ -15,8 +15,8 @@ export type RecordAudit = (
     userEmail: string;
     resource: string;
     recordId: number;
-    action: "create";
-    before: null;
+    action: "create" | "update";
+    before: unknown;
     after: unknown;
   },
 ) => Promise<void>;

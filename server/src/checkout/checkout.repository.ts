@@ -11,6 +11,7 @@ import {
   paymentEvents,
   paymentIssues,
   payments,
+  pgArray,
   promocodeRedemptions,
   promocodes,
   refunds,
@@ -365,4 +366,25 @@ export async function findRefundsDue(db: DbOrTx, limit: number): Promise<Payment
     )
     .orderBy(asc(payments.id))
     .limit(limit);
+}
+
+/**
+ * Erasure (D139): the gateway's replies and webhook bodies of the family's payments name the payer; the
+ * payments keep their amounts, states and gateway ids (the books), the raw bodies go.
+ */
+export async function clearPaymentDetailsOfUser(tx: Tx, userId: number): Promise<void> {
+  const own = sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${userId})`;
+  const cleared = await tx
+    .update(payments)
+    .set({ raw: null, updatedAt: sql`now()` })
+    .where(sql`${payments.orderId} in ${own}`)
+    .returning({ gatewayOrderId: payments.gatewayOrderId, captureId: payments.captureId });
+  const ids = cleared.flatMap((row) =>
+    row.captureId ? [row.gatewayOrderId, row.captureId] : [row.gatewayOrderId],
+  );
+  if (ids.length)
+    await tx
+      .update(paymentEvents)
+      .set({ payload: {} })
+      .where(sql`${paymentEvents.resourceId} = any(${pgArray(ids)}::text[])`);
 }

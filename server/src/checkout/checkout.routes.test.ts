@@ -10,10 +10,11 @@ import {
   payments,
   promocodeRedemptions,
   promocodes,
+  users,
 } from "../db/schema/index.ts";
 import { newGiftCardCode } from "../gift-cards/gift-card-code.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createChild, createParent } from "../test/shop-fixtures.ts";
+import { ACADEMY_8_11, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 beforeAll(async () => {
@@ -465,5 +466,116 @@ describe("the payment worker", () => {
     expect(payment?.refundedCents).toBe(payment?.amountCents);
     expect((await orderRow(order_id))?.status).toBe("refunded");
     expect(t.standIn.orders.get(id)?.refundedCents).toBe(payment?.amountCents);
+  });
+});
+
+describe("the billing address of an invoice over 250 € (D170, D171)", () => {
+  const ADDRESS = { street: "Kastanienallee 1", post_code: "10435", city: "Berlin", country: "Deutschland" };
+
+  /** A parent without an address in the profile and a full-day academy week (289 €) in the cart. */
+  async function parentWithAcademyWeek() {
+    const parent = await createParent(t.db);
+    const child = await createChild(t.db, parent.id, 9, "Lev");
+    const academy = await pageBySlug(t.db, ACADEMY_8_11);
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        product_page: academy.page.id,
+        purchase_option: academy.option("Academy (full day)").id,
+        visitor: child,
+        academy_weeks: [academy.weeks[0]?.id],
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    return parent;
+  }
+
+  const profileOf = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+
+  it("refuses the order without an address, on each missing field in de and ru, and writes nothing", async () => {
+    const parent = await parentWithAcademyWeek();
+    const billing = { first_name: "Eva", last_name: "Muster", street: "Kastanienallee 1", city: " " };
+    const res = await t.fulfil(parent.headers, {}, { terms_accepted: true, billing });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_codes).toEqual({
+      "billing.post_code": ["billing_address_required"],
+      "billing.city": ["billing_address_required"],
+      "billing.country": ["billing_address_required"],
+    });
+    expect(res.json()["billing.post_code"][0]).toContain("über 250 €");
+    const ru = await t.fulfil(parent.headers, { locale: "ru" }, { terms_accepted: true, billing });
+    expect(ru.json()["billing.city"][0]).toContain("больше 250 €");
+    // Nothing half-written: the cart is still the cart, no payment, no reservation, the profile unchanged.
+    const cart = await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers });
+    expect(cart.json().status).toBe("in_cart");
+    expect(cart.json().items).toHaveLength(1);
+    expect(await paymentsOf(cart.json().id)).toHaveLength(0);
+    expect((await orderRow(cart.json().id))?.reservedUntil).toBeNull();
+    expect((await profileOf(parent.id))?.street).toBe("");
+  });
+
+  it("refuses the existing client's fulfil without a body when the profile has no address", async () => {
+    const parent = await parentWithAcademyWeek();
+    const res = await t.fulfil(parent.headers, {}, null);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().error_codes).sort()).toEqual([
+      "billing.city",
+      "billing.country",
+      "billing.post_code",
+      "billing.street",
+    ]);
+    // With the address in the profile (the existing client's profile form) the same call goes through.
+    await t.db
+      .update(users)
+      .set({
+        street: ADDRESS.street,
+        postCode: ADDRESS.post_code,
+        city: ADDRESS.city,
+        country: ADDRESS.country,
+      })
+      .where(eq(users.id, parent.id));
+    expect((await t.fulfil(parent.headers, {}, null)).statusCode).toBe(200);
+  });
+
+  it("places the order with the address, prints it on the invoice and keeps it on an empty profile only", async () => {
+    const parent = await parentWithAcademyWeek();
+    const billing = { first_name: "Eva", last_name: "Muster", ...ADDRESS };
+    const res = await t.fulfil(parent.headers, {}, { terms_accepted: true, billing });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id, order_id } = FulfillReplySchema.parse(res.json());
+    expect((await orderRow(order_id))?.billing).toMatchObject(ADDRESS);
+    expect(await profileOf(parent.id)).toMatchObject({
+      street: ADDRESS.street,
+      postCode: ADDRESS.post_code,
+      city: ADDRESS.city,
+      country: ADDRESS.country,
+    });
+    t.standIn.approve(id);
+    expect((await t.capture(parent.headers, id)).statusCode).toBe(200);
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, order_id));
+    expect(invoice?.data.buyer).toMatchObject(ADDRESS);
+    expect(invoice?.data.totalCents).toBeGreaterThan(25_000);
+
+    // A later order with another address bills that one, and the profile keeps its own.
+    const again = await parentWithAcademyWeek();
+    await t.db
+      .update(users)
+      .set({ street: "Profilweg 2", postCode: "10115", city: "Berlin", country: "Deutschland" })
+      .where(eq(users.id, again.id));
+    const other = await t.fulfil(again.headers, {}, { terms_accepted: true, billing });
+    expect(other.statusCode, other.body).toBe(200);
+    expect((await orderRow(other.json().order_id))?.billing).toMatchObject(ADDRESS);
+    expect((await profileOf(again.id))?.street).toBe("Profilweg 2");
+  });
+
+  it("asks no address up to 250 €", async () => {
+    const parent = await t.parentWithCourse(1);
+    const res = await t.fulfil(
+      parent.headers,
+      {},
+      { terms_accepted: true, billing: { first_name: "Eva", last_name: "Muster" } },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await profileOf(parent.id))?.street).toBe("");
   });
 });

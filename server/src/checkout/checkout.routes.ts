@@ -8,6 +8,8 @@ import {
   OrderRefParamsSchema,
   OrderSchema,
   PaymentConfigSchema,
+  PaymentLinkParamsSchema,
+  PaymentLinkSchema,
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -107,6 +109,40 @@ export const checkoutRoutes =
         },
       },
       async (request) => checkout.captureFor(currentUser(request).id, request.params.id, request.locale),
+    );
+
+    // A payment link's token is a capability (D157): logged only as `***` (logging/log-redaction.ts).
+    app.get(
+      "/api/v2/orders/payment_link/:token/",
+      {
+        preHandler: requireUser,
+        schema: {
+          ...common,
+          summary: "The order a mailed payment link pays (its parent only) and whether it can be paid",
+          params: PaymentLinkParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: PaymentLinkSchema, ...errors },
+        },
+      },
+      async (request) =>
+        checkout.paymentLinkFor(currentUser(request).id, request.params.token, request.locale),
+    );
+
+    app.post(
+      "/api/v2/orders/payment_link/:token/pay/",
+      {
+        preHandler: requireUser,
+        config: { rateLimit: { max: fulfilPerMinute, timeWindow: "1 minute" } },
+        schema: {
+          ...common,
+          summary: "Open the payment of the order a payment link pays, with the chosen gateway",
+          params: PaymentLinkParamsSchema,
+          querystring: FulfillQuerySchema,
+          response: { 200: FulfillReplySchema, ...errors, 429: ErrorReplySchema },
+        },
+      },
+      async (request) =>
+        checkout.payLink(currentUser(request).id, request.params.token, request.query, request.locale),
     );
 
     app.post(

@@ -5,9 +5,17 @@ import type {
   Locale,
   Order,
   PaymentConfig,
+  PaymentLink,
+  PaymentLinkState,
 } from "@atelier/contract";
-import { childRequiredAtCheckout, isStoredId } from "@atelier/contract";
+import {
+  childRequiredAtCheckout,
+  invoiceNeedsAddress,
+  isStoredId,
+  missingAddressFields,
+} from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
+import { fillEmptyAddress } from "../accounts/index.ts";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
@@ -52,6 +60,7 @@ import {
   type PaymentIssueReason,
   resolveRefundIssue,
 } from "./payment-issues.repository.ts";
+import { findLinkByToken, isLinkedOrder } from "./payment-links.repository.ts";
 import { buildPayPalOrderRequest } from "./paypal-order-request.ts";
 
 /**
@@ -171,6 +180,23 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return target.toString();
   };
 
+  // ---------- Payment links (D157) ----------
+
+  /** The order a link pays; another parent's link, or none, is not found. */
+  async function linkedOrder(userId: number, token: string): Promise<OrderRow> {
+    const link = await findLinkByToken(db, token);
+    const order = link ? await findOrder(db, link.orderId) : undefined;
+    if (!order || order.userId !== userId) throw AppError.notFound();
+    return order;
+  }
+
+  function linkState(order: OrderRow): PaymentLinkState {
+    if (order.status === "paid") return "paid";
+    if (order.status === "expired") return "expired";
+    if (order.status !== "awaiting_payment") return "closed";
+    return order.reservedUntil && order.reservedUntil.getTime() > Date.now() ? "open" : "expired";
+  }
+
   // ---------- Back to the cart ----------
 
   /**
@@ -185,6 +211,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
       ? await findPayment(tx, gateway.nameOf(order.paypalId), order.paypalId, true)
       : undefined;
     if (payment && payment.captureId === null) await updatePayment(tx, payment.id, { status: "failed" });
+    // An order staff built (D157) stays what the link pays: only this attempt at paying it ends.
+    if (await isLinkedOrder(tx, order.id)) {
+      await updateOrder(tx, order.id, { paypalId: null });
+      return;
+    }
     if (order.userId === null) {
       await updateOrder(tx, order.id, { status: closedAs, reservedUntil: null });
       return;
@@ -275,6 +306,21 @@ export function createCheckoutService(deps: CheckoutDeps) {
         ...(profile ?? EMPTY_BILLING),
         ...(body?.billing ? fromBillingInput(body.billing) : {}),
       };
+      // § 14 UStG: an invoice over 250 € carries the buyer's full address (D170). Checked before anything
+      // is written, so a refused fulfil leaves the cart as it was (the transaction rolls back).
+      const missing = missingAddressFields(billing);
+      if (missing.length > 0 && invoiceNeedsAddress(priced.totalCheckoutCents))
+        throw AppError.fieldErrors(
+          Object.fromEntries(missing.map((field) => [`billing.${field}`, ["billing_address_required"]])),
+        );
+      // A whole address typed at checkout is kept on the profile for the next order, where it has none (D171).
+      if (missing.length === 0 && body?.billing)
+        await fillEmptyAddress(tx, userId, {
+          street: billing.street.trim(),
+          postCode: billing.post_code.trim(),
+          city: billing.city.trim(),
+          country: billing.country.trim(),
+        });
       const staged = await stageOrder(tx, current.id, {
         minutes: deps.reservationMinutes,
         billing,
@@ -693,6 +739,44 @@ export function createCheckoutService(deps: CheckoutDeps) {
         await restoreToCart(tx, order, "cancelled", locale);
       });
       return cart.current({ userId }, locale);
+    },
+
+    /** `GET /orders/payment_link/{token}/`: the order a payment link pays, for its parent only (D157). */
+    async paymentLinkFor(userId: number, token: string, locale: Locale): Promise<PaymentLink> {
+      const order = await linkedOrder(userId, token);
+      return { state: linkState(order), order: await view(order.id, locale) };
+    },
+
+    /**
+     * `POST /orders/payment_link/{token}/pay/`: opens the payment of the linked order with the gateway the
+     * parent chose, as `fulfill` does for a cart; a hold that ran out says so (`payment_link_expired`).
+     */
+    async payLink(userId: number, token: string, query: FulfillQuery, locale: Locale): Promise<FulfillReply> {
+      checkRedirect(query.success_url, "success_url");
+      checkRedirect(query.cancel_url, "cancel_url");
+      if (gateway.forCheckout(query.payment_gateway).name === "stripe")
+        for (const field of ["success_url", "cancel_url"] as const)
+          if (!query[field]) throw AppError.validation(field, "required");
+      const order = await linkedOrder(userId, token);
+      const state = linkState(order);
+      if (state === "expired") throw fail("payment_link_expired");
+      if (state !== "open") throw fail("payment_link_closed");
+      if (order.totalCheckoutCents === 0) return payWithoutGateway(order, query);
+      if (order.paypalId) {
+        const existing = await gateway.getOrder(order.paypalId).catch(() => undefined);
+        // Another gateway than the one opened before: that attempt ends, a new one starts.
+        if (existing && gateway.nameOf(order.paypalId) === gateway.forCheckout(query.payment_gateway).name)
+          return fulfilReply(order, existing, query);
+        await db.transaction(async (tx) => {
+          const locked = await findOrder(tx, order.id, true);
+          if (locked?.status === "awaiting_payment" && locked.paypalId === order.paypalId)
+            await restoreToCart(tx, locked, "cancelled", locale);
+        });
+        const fresh = await findOrder(db, order.id);
+        if (!fresh || fresh.paypalId !== null) throw fail("order_not_payable");
+        return fulfilReply(fresh, await openPayment(fresh, query, fresh.locale), query);
+      }
+      return fulfilReply(order, await openPayment(order, query, order.locale), query);
     },
 
     /** `GET /orders/{id}/`: one of the parent's orders. */

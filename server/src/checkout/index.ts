@@ -1,9 +1,11 @@
-export { insertRefund, lockUnits } from "./checkout.repository.ts";
+export { clearPaymentDetailsOfUser, insertRefund, lockUnits } from "./checkout.repository.ts";
 export { checkoutRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";
 export { loadInstallation } from "./installation.ts";
 export { REFUND_ATTEMPTS } from "./payment-issues.repository.ts";
+export { deletePaymentLinksOfUser } from "./payment-links.repository.ts";
 export { createPaymentWorker, type PaymentWorker } from "./payment-worker.ts";
 export { orderLinesDue } from "./paypal-order-request.ts";
 export { createPayPalWebhooks } from "./paypal-webhooks.ts";
+export { createStaffOrders, type StaffOrderBuilt, type StaffOrders } from "./staff-orders.service.ts";
 export { createStripeWebhooks } from "./stripe-webhooks.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../db/index.ts";
-import { paymentEvents, payments } from "../db/index.ts";
+import { paymentEvents } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { WebhookHeaders } from "../payments/index.ts";
 import { centsOf, type GatewayCapture } from "../payments/index.ts";

@@ -3,13 +3,47 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/index.ts";
 import { paymentEvents } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import type { Gateways, StripeGateway } from "../payments/index.ts";
+import type { Gateways, StripeGateway, StripeSubscriptionEvent } from "../payments/index.ts";
 import { insertEvent, markEventProcessed } from "./checkout.repository.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 import { applyReportedRefund, type HasWithdrawals } from "./gateway-refunds.ts";
 
-/** The part of a Stripe event we read: its id, type and object (a Checkout Session or a Charge). */
-type StripeEvent = { id: string; type: string; data: { object: { id?: string; payment_intent?: unknown } } };
+/**
+ * The part of a Stripe event we read: its id, type, time and object (a Checkout Session, a Charge, an
+ * Invoice or a Subscription).
+ */
+type StripeEvent = {
+  id: string;
+  type: string;
+  created?: number;
+  data: {
+    object: {
+      id?: string;
+      mode?: string;
+      payment_intent?: unknown;
+      status?: string;
+      amount_paid?: number;
+      metadata?: Record<string, string> | null;
+      parent?: {
+        subscription_details?: { subscription?: unknown; metadata?: Record<string, string> | null } | null;
+      } | null;
+    };
+  };
+};
+
+/** Stripe subscription states in our `autopay` words (D115). */
+const AUTOPAY_BY_STATUS: Record<string, "active" | "suspended" | "cancelled"> = {
+  active: "active",
+  trialing: "active",
+  past_due: "suspended",
+  unpaid: "suspended",
+  paused: "suspended",
+  canceled: "cancelled",
+  incomplete_expired: "cancelled",
+};
+
+/** What the subscriptions area does with Stripe's subscription events (injected: it sits above checkout). */
+export type StripeSubscriptionHandler = (event: StripeSubscriptionEvent) => Promise<"done" | "keep">;
 
 /** Events that tell a Checkout Session's payment changed; the session is then read from Stripe. */
 const SESSION_EVENTS = new Set([
@@ -24,6 +58,8 @@ export type StripeWebhookDeps = {
   gateway: Gateways;
   stripe: StripeGateway | null;
   orderHasWithdrawals: HasWithdrawals;
+  /** Course subscriptions' autopay at Stripe (D115); without it those events are ignored. */
+  subscriptions?: StripeSubscriptionHandler;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 };
 
@@ -40,6 +76,7 @@ export function createStripeWebhooks({
   gateway,
   stripe,
   orderHasWithdrawals,
+  subscriptions,
   log,
 }: StripeWebhookDeps) {
   async function store(event: StripeEvent): Promise<number | undefined> {
@@ -99,6 +136,46 @@ export function createStripeWebhooks({
     return applied;
   }
 
+  /**
+   * A course subscription's event (D115). A completed session is read from Stripe for the subscription it
+   * made; an invoice names its subscription and our order item (the metadata we gave it); a subscription's
+   * own events carry its status. Only what names our order item is ours.
+   */
+  async function subscriptionEvent(event: StripeEvent): Promise<"done" | "keep" | "not_ours"> {
+    const object = event.data.object;
+    const at = new Date((event.created ?? Math.floor(Date.now() / 1000)) * 1000);
+    if (event.type === "checkout.session.completed" && object.mode === "subscription" && object.id) {
+      if (!stripe || !subscriptions) return "done";
+      const made = await stripe.subscriptionOfSession(object.id);
+      if (!made) return "done";
+      return subscriptions({ kind: "session_completed", sessionId: object.id, subscriptionId: made, at });
+    }
+    if (event.type === "invoice.paid" || event.type === "invoice.payment_failed") {
+      const details = object.parent?.subscription_details;
+      const subscriptionId = typeof details?.subscription === "string" ? details.subscription : undefined;
+      if (!subscriptionId || !details?.metadata?.custom_id || !object.id) return "not_ours";
+      if (!subscriptions) return "done";
+      if (event.type === "invoice.payment_failed")
+        return subscriptions({ kind: "status", subscriptionId, autopay: "suspended", at });
+      if (object.status !== "paid") return "done";
+      return subscriptions({
+        kind: "invoice_paid",
+        subscriptionId,
+        invoiceId: object.id,
+        amountCents: object.amount_paid ?? 0,
+        at,
+      });
+    }
+    if (event.type.startsWith("customer.subscription.") && object.id?.startsWith("sub_")) {
+      if (!object.metadata?.custom_id) return "not_ours";
+      const autopay =
+        event.type === "customer.subscription.deleted" ? "cancelled" : AUTOPAY_BY_STATUS[object.status ?? ""];
+      if (!subscriptions || !autopay) return "done";
+      return subscriptions({ kind: "status", subscriptionId: object.id, autopay, at });
+    }
+    return "not_ours";
+  }
+
   return {
     async receive(payload: string, signature: string | undefined): Promise<void> {
       if (!stripe) throw new AppError("permission_denied", 403);
@@ -115,7 +192,9 @@ export function createStripeWebhooks({
       const object = event.data.object;
       let outcome: "done" | "keep" = "done";
       try {
-        if (SESSION_EVENTS.has(event.type) && object.id) outcome = await sessionChanged(object.id);
+        const subscription = await subscriptionEvent(event);
+        if (subscription !== "not_ours") outcome = subscription;
+        else if (SESSION_EVENTS.has(event.type) && object.id) outcome = await sessionChanged(object.id);
         else if (event.type === "charge.refunded" && typeof object.payment_intent === "string")
           outcome = await chargeRefunded(object.payment_intent);
         else log.info({ eventType: event.type }, "stripe event ignored");

@@ -115,6 +115,23 @@ const EnvSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  /**
+   * Whether that seed includes the Berlin school holidays (D122). The browser tests start without them, so
+   * a run on a holiday date sees the same shop as any other day.
+   */
+  SEED_HOLIDAYS: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  /**
+   * Uploaded images (D146) go to an S3-compatible bucket when these four are set (all or none; path-style
+   * addressing, e.g. MinIO, Hetzner, R2 or AWS), else to the folder DATA_DIR/media.
+   */
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
   STAFF_EMAIL: z.email().default("staff@atelier-berlin.example"),
   STAFF_PASSWORD: z.string().min(8).optional(),
   /** Accounts: lifetimes of the e-mail verification and password reset links, and of sign-in tokens. */

@@ -1,5 +1,7 @@
-import type { DbOrTx } from "../db/index.ts";
-import { contactRequests } from "../db/index.ts";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { DbOrTx, Tx } from "../db/index.ts";
+import { contactRequests, pgArray } from "../db/index.ts";
 
 export type NewContactRequest = typeof contactRequests.$inferInsert;
 
@@ -7,4 +9,69 @@ export async function insertContactRequest(db: DbOrTx, values: NewContactRequest
   const [row] = await db.insert(contactRequests).values(values).returning({ id: contactRequests.id });
   if (!row) throw new Error("contact_requests insert returned no row");
   return row;
+}
+
+// ---------- The back office's inbox (D136) ----------
+
+export type ContactRequestRow = typeof contactRequests.$inferSelect;
+
+export const CONTACT_REQUEST_SORTS = {
+  id: contactRequests.id,
+  created_at: contactRequests.createdAt,
+  status: contactRequests.status,
+  kind: contactRequests.kind,
+};
+
+export async function listContactRequestsForStaff(
+  db: DbOrTx,
+  filter: { kinds?: string[]; statuses?: string[]; ids?: number[]; handlerId?: number },
+  cut: { sort: AnyPgColumn | SQL; descending: boolean; offset: number; limit: number },
+): Promise<{ rows: ContactRequestRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.kinds)
+    conditions.push(sql`${contactRequests.kind}::text = any(${pgArray(filter.kinds)}::text[])`);
+  if (filter.statuses)
+    conditions.push(sql`${contactRequests.status} = any(${pgArray(filter.statuses)}::text[])`);
+  if (filter.ids)
+    conditions.push(
+      filter.ids.length ? sql`${contactRequests.id} = any(${pgArray(filter.ids)}::int[])` : sql`false`,
+    );
+  if (filter.handlerId !== undefined) conditions.push(eq(contactRequests.handlerId, filter.handlerId));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = await db
+    .select()
+    .from(contactRequests)
+    .where(where)
+    .orderBy(cut.descending ? desc(cut.sort) : asc(cut.sort), desc(contactRequests.id))
+    .offset(cut.offset)
+    .limit(cut.limit);
+  const [total] = await db.select({ n: count() }).from(contactRequests).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** One contact request; `lock` holds its row until the transaction ends (D99). */
+export async function findContactRequestForEdit(db: DbOrTx, id: number, lock = false) {
+  const query = db.select().from(contactRequests).where(eq(contactRequests.id, id));
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+export async function updateContactRequestHandling(
+  tx: Tx,
+  id: number,
+  values: Pick<NewContactRequest, "status" | "note" | "handlerId">,
+): Promise<void> {
+  await tx
+    .update(contactRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(contactRequests.id, id));
+}
+
+/** Erasure (D139): the contact requests sent with the family's e-mail address. Returns the ids removed. */
+export async function deleteContactRequestsByEmail(tx: Tx, email: string): Promise<number[]> {
+  const rows = await tx
+    .delete(contactRequests)
+    .where(sql`lower(${contactRequests.email}) = lower(${email})`)
+    .returning({ id: contactRequests.id });
+  return rows.map((row) => row.id);
 }

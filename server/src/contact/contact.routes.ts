@@ -7,7 +7,6 @@ import {
   LocaleQuerySchema,
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ErrorReplySchema } from "../errors/index.ts";
 import type { ContactService } from "./contact.service.ts";
 

@@ -1,2 +1,10 @@
+export {
+  CONTACT_REQUEST_SORTS,
+  type ContactRequestRow,
+  deleteContactRequestsByEmail,
+  findContactRequestForEdit,
+  listContactRequestsForStaff,
+  updateContactRequestHandling,
+} from "./contact.repository.ts";
 export { contactRoutes } from "./contact.routes.ts";
 export { createContactService } from "./contact.service.ts";

@@ -1,13 +1,17 @@
 import { ContentPageParamsSchema, ContentPageSchema, LocaleQuerySchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { jsonBody, type ResponseCache, sendCached } from "../catalogue/index.ts";
+import { type EpochCache, jsonBody, sendCached } from "../catalogue/index.ts";
 import type { ContentService } from "./content.service.ts";
 
-export type ContentRoutesDeps = { content: ContentService; cache: ResponseCache };
+/**
+ * Replies are reused within one catalogue epoch (D85): a staff edit commits to `content_pages`, whose
+ * trigger ends the epoch (migration 0012), so the shop shows it on the next request (D123).
+ */
+export type ContentRoutesDeps = { content: ContentService; epochCache: EpochCache };
 
 export const contentRoutes =
-  ({ content, cache }: ContentRoutesDeps): FastifyPluginAsyncZod =>
+  ({ content, epochCache }: ContentRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/api/v2/pages/:key/",
@@ -23,7 +27,7 @@ export const contentRoutes =
       },
       async (request, reply) => {
         const { key } = request.params;
-        const cached = await cache.get(`page|${request.locale}|${key}`, async () =>
+        const cached = await epochCache.get(`page|${request.locale}|${key}`, async () =>
           jsonBody(await content.getPage(key, request.locale)),
         );
         return sendCached(request, reply, cached);

@@ -75,15 +75,50 @@ function keepPoolAlive(pool: pg.Pool, name: string, quiet: () => boolean) {
   const warn = (error: Error & { code?: string }) => {
     if (!quiet()) console.warn(`database connection lost (${name}: ${error.code ?? error.name})`);
   };
-  const watched = new WeakSet<pg.ClientBase>();
+  const open = new Set<pg.Client>();
   pool.on("connect", (client) => {
-    watched.add(client);
+    open.add(client as pg.Client);
     client.on("error", warn);
   });
+  pool.on("remove", (client) => open.delete(client as pg.Client));
   // Idle clients report through the pool; one still connecting has no listener of its own yet.
   pool.on("error", (error, client) => {
-    if (!watched.has(client)) warn(error);
+    if (!open.has(client as pg.Client)) warn(error);
   });
+  return {
+    /**
+     * Ends the pool. A connection still checked out (a request that never finished) would hold the end
+     * forever, and with it a shutdown: after CLOSE_WAIT_MS those connections are ended under their holders.
+     */
+    async end() {
+      const ended = pool.end();
+      if (await settlesWithin(ended, CLOSE_WAIT_MS)) return;
+      console.warn(`database close (${name}): ${open.size} connections still in use, ended`);
+      await Promise.all([...open].map((client) => client.end().catch(() => {})));
+      await settlesWithin(ended, CLOSE_WAIT_MS);
+    },
+  };
+}
+
+const CLOSE_WAIT_MS = 5_000;
+
+/** Whether `work` settles within `ms`; it runs on either way. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Root handles check the guard on their query path; their transactions mark their callbacks (D89). */
@@ -120,8 +155,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       lock_timeout: limits.DB_READ_TIMEOUT_MS,
     });
     let closing = false;
-    keepPoolAlive(pool, "main", () => closing);
-    keepPoolAlive(readPool, "read", () => closing);
+    const main = keepPoolAlive(pool, "main", () => closing);
+    const read = keepPoolAlive(readPool, "read", () => closing);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     const readDb = drizzleNodePg(readPool, { schema }) as unknown as Db;
     if (guard) {
@@ -155,7 +190,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: async () => {
         closing = true;
         await changes.close();
-        await Promise.all([pool.end(), readPool.end()]);
+        await Promise.all([main.end(), read.end()]);
       },
     };
   }

@@ -9,6 +9,7 @@ const TEXTS = {
     title: "Geschenkgutschein",
     code: "Gutscheincode",
     valid: (date: string) => `Gültig bis ${date}`,
+    for: (name: string) => `Für ${name}`,
     redeem:
       "Einlösen: Angebot auf unserer Website buchen und im Warenkorb den Code im Feld „Gutscheincode“ eingeben. Das Guthaben zahlt einen Teil oder die ganze Buchung; ein Rest bleibt auf dem Gutschein.",
   },
@@ -16,6 +17,7 @@ const TEXTS = {
     title: "Подарочный сертификат",
     code: "Код сертификата",
     valid: (date: string) => `Действует до ${date}`,
+    for: (name: string) => `Получатель: ${name}`,
     redeem:
       "Как использовать: выберите предложение на нашем сайте и введите код в корзине в поле «Промокод». Сертификат оплачивает часть или всю запись; остаток сохраняется.",
   },
@@ -25,7 +27,8 @@ const INK = rgb(0.12, 0.23, 0.37);
 
 /** A printable gift card (A5 landscape) in the buyer's language, DejaVu Sans embedded for Cyrillic. */
 export async function renderGiftCardPdf(
-  card: Pick<GiftCardRow, "code" | "initialCents" | "expiresAt" | "locale">,
+  card: Pick<GiftCardRow, "code" | "initialCents" | "expiresAt" | "locale"> &
+    Partial<Pick<GiftCardRow, "recipientName" | "message">>,
   school: { legalName: string; address: string; publicUrl: string },
 ): Promise<Uint8Array> {
   const t = TEXTS[card.locale];
@@ -48,16 +51,32 @@ export async function renderGiftCardPdf(
   });
   const center = (text: string, y: number, font = regular, size = 12) =>
     page.drawText(text, { x: (width - font.widthOfTextAtSize(text, size)) / 2, y, font, size, color: INK });
-  center("Atelier", height - 70, bold, 18);
-  center(t.title, height - 110, bold, 26);
-  center(formatMoney(card.initialCents, card.locale), height - 170, bold, 40);
-  center(t.code, height - 210, regular, 11);
-  center(card.code, height - 236, bold, 20);
+  // Top down: a recipient's name and the buyer's message (at most three lines) push the rest down.
+  const note = card.message ? wrapText(`„${card.message}“`, regular, 10, width - 140).slice(0, 3) : [];
+  let y = height - 60;
+  center("Atelier", y, bold, 16);
+  y -= 32;
+  center(t.title, y, bold, 24);
+  if (card.recipientName) {
+    y -= 24;
+    center(t.for(card.recipientName), y, regular, 13);
+  }
+  for (const line of note) {
+    y -= 14;
+    center(line, y, regular, 10);
+  }
+  y -= 52;
+  center(formatMoney(card.initialCents, card.locale), y, bold, 36);
+  y -= 34;
+  center(t.code, y, regular, 11);
+  y -= 24;
+  center(card.code, y, bold, 20);
   if (card.expiresAt) {
     const day = card.expiresAt.toISOString().slice(0, 10);
-    center(t.valid(formatDate(day, card.locale)), height - 262, regular, 11);
+    y -= 24;
+    center(t.valid(formatDate(day, card.locale)), y, regular, 11);
   }
-  let y = height - 296;
+  y -= 32;
   for (const line of wrapText(t.redeem, regular, 9.5, width - 120)) {
     center(line, y, regular, 9.5);
     y -= 13;

@@ -86,3 +86,14 @@ export async function openRedemption(
   if (!redeemed || rows.some((row) => row.kind === "release")) return undefined;
   return { giftCardId: redeemed.giftCardId, amountCents: -redeemed.amountCents };
 }
+
+/**
+ * Erasure (D139): the cards a family bought stay valid (their code is a bearer value someone else may
+ * hold), without the recipient's name and the buyer's message.
+ */
+export async function anonymiseGiftCardsOfBuyer(db: DbOrTx, userId: number): Promise<void> {
+  await db
+    .update(giftCards)
+    .set({ recipientName: null, message: "" })
+    .where(eq(giftCards.buyerUserId, userId));
+}

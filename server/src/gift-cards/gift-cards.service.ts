@@ -1,4 +1,10 @@
-import type { ErrorCode, Locale } from "@atelier/contract";
+import {
+  type ErrorCode,
+  type Locale,
+  SCHOOL_TIME_ZONE,
+  type StoredGiftCardDetails,
+  todayInBerlin,
+} from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/index.ts";
 import { orders, users } from "../db/index.ts";
@@ -13,18 +19,19 @@ import {
   openRedemption,
 } from "./gift-cards.repository.ts";
 
+/** What decides whether a card can pay; a card staff deactivated (D125) pays nothing. */
+type UsableCard = Pick<GiftCardRow, "balanceCents" | "expiresAt"> & { deactivatedAt?: Date | null };
+
 /** Why a card cannot pay now, or null when it can. */
-export function giftCardUnusable(
-  card: Pick<GiftCardRow, "balanceCents" | "expiresAt">,
-  now = new Date(),
-): ErrorCode | null {
+export function giftCardUnusable(card: UsableCard, now = new Date()): ErrorCode | null {
+  if (card.deactivatedAt) return "gift_card_deactivated";
   if (card.expiresAt && card.expiresAt <= now) return "gift_card_expired";
   if (card.balanceCents <= 0) return "gift_card_empty";
   return null;
 }
 
 /** What a card pays of an amount due: its balance, at most the amount, nothing when it cannot be used. */
-export const giftCardShare = (card: Pick<GiftCardRow, "balanceCents" | "expiresAt">, dueCents: number) =>
+export const giftCardShare = (card: UsableCard, dueCents: number) =>
   giftCardUnusable(card) === null ? Math.max(0, Math.min(card.balanceCents, dueCents)) : 0;
 
 /**
@@ -66,11 +73,32 @@ export async function releaseGiftCard(tx: Tx, order: { id: number; paymentAttemp
 }
 
 /** What issuing needs of an order item. */
-export type OrderItemForCard = { id: number; productType: string; calculatedPriceCents: number };
+export type OrderItemForCard = {
+  id: number;
+  productType: string;
+  calculatedPriceCents: number;
+  giftCardDetails: StoredGiftCardDetails | null;
+};
+
+/** A recipient's mail leaves at 9:00 Berlin time on its chosen day (or at once when that day has come). */
+export function giftCardSendMoment(sendOn: string | null, now: Date = new Date()): Date | undefined {
+  if (sendOn === null || sendOn <= todayInBerlin(now)) return undefined;
+  // 9:00 UTC that day is 10:00 or 11:00 in Berlin; step back by the difference (no change of time at 9).
+  const guess = new Date(`${sendOn}T09:00:00Z`);
+  const berlinHour = Number(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: SCHOOL_TIME_ZONE,
+      hour: "2-digit",
+      hourCycle: "h23",
+    }).format(guess),
+  );
+  return new Date(guess.getTime() - (berlinHour - 9) * 3_600_000);
+}
 
 /**
  * A paid order's gift card items become cards: a code, the item's list price as value, valid three years
- * to the end of the year; then one mail to the buyer with each card as a printable PDF. Idempotent per item.
+ * to the end of the year; then one mail to the buyer with each card as a printable PDF, and for a card
+ * sent to its recipient one mail to them on the chosen day with that card's PDF. Idempotent per item.
  */
 export async function issueGiftCardsForOrder(
   tx: Tx,
@@ -80,17 +108,20 @@ export async function issueGiftCardsForOrder(
   itemsOf: (tx: Tx, orderId: number, locale: Locale) => Promise<OrderItemForCard[]>,
 ): Promise<void> {
   const [row] = await tx
-    .select({ order: orders, email: users.email, firstName: users.firstName })
+    .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!row) return;
   const locale: Locale = row.order.locale;
   const items = (await itemsOf(tx, orderId, locale)).filter((item) => item.productType === "GiftCard");
-  const issued: GiftCardRow[] = [];
+  const issued: { card: GiftCardRow; details: StoredGiftCardDetails | null }[] = [];
   for (const item of items) {
     if (await findGiftCardOfItem(tx, item.id)) continue;
+    const details = item.giftCardDetails;
     const card = await insertGiftCard(tx, {
+      recipientName: details?.recipientName ?? null,
+      message: details?.message ?? "",
       code: newGiftCardCode(),
       initialCents: item.calculatedPriceCents,
       balanceCents: item.calculatedPriceCents,
@@ -106,31 +137,83 @@ export async function issueGiftCardsForOrder(
       kind: "issue",
       amountCents: card.initialCents,
     });
-    issued.push(card);
+    issued.push({ card, details });
   }
   if (issued.length === 0) return;
+  const mailCard = ({ card, details }: (typeof issued)[number]) => ({
+    code: card.code,
+    amountCents: card.initialCents,
+    balanceCents: card.balanceCents,
+    expiresOn: (card.expiresAt ?? new Date()).toISOString().slice(0, 10),
+    recipientName: details?.recipientName ?? null,
+    message: details?.message ?? "",
+    sendTo: details?.recipientEmail ?? null,
+    sendOn: details?.recipientEmail ? (details.sendOn ?? todayInBerlin()) : null,
+  });
+  const pdfOf = (card: GiftCardRow) => ({
+    kind: "gift-card-pdf" as const,
+    giftCardId: card.id,
+    filename: `Gutschein-${card.code}.pdf`,
+  });
+  // The buyer gets every card (to print, or to know what the recipient will receive and when).
   await enqueueMail(
     tx,
     {
       to: row.email,
       template: "gift-card",
       locale,
-      data: {
-        firstName: row.firstName,
-        orderId,
-        cards: issued.map((card) => ({
-          code: card.code,
-          amountCents: card.initialCents,
-          balanceCents: card.balanceCents,
-          expiresOn: (card.expiresAt ?? new Date()).toISOString().slice(0, 10),
-        })),
-      },
-      attachments: issued.map((card) => ({
-        kind: "gift-card-pdf" as const,
-        giftCardId: card.id,
-        filename: `Gutschein-${card.code}.pdf`,
-      })),
+      data: { firstName: row.firstName, orderId, cards: issued.map(mailCard), toRecipient: false },
+      attachments: issued.map(({ card }) => pdfOf(card)),
     },
     { publicUrl },
   );
+  for (const entry of issued) {
+    const to = entry.details?.recipientEmail;
+    if (!to || !entry.details) continue;
+    const notBefore = giftCardSendMoment(entry.details.sendOn);
+    await enqueueMail(
+      tx,
+      {
+        to,
+        template: "gift-card",
+        locale,
+        data: {
+          firstName: entry.details.recipientName,
+          orderId,
+          cards: [mailCard(entry)],
+          toRecipient: true,
+          buyerName: `${row.firstName} ${row.lastName}`.trim(),
+        },
+        attachments: [pdfOf(entry.card)],
+        ...(notBefore ? { notBefore } : {}),
+      },
+      { publicUrl },
+    );
+  }
+}
+
+/**
+ * A card the school issues by hand (D125), e.g. as a goodwill gesture: a new code, the value, why and by
+ * whom, and its `issue` ledger row, in the caller's transaction. It is handed over by staff (no mail).
+ */
+export async function issueGiftCardByHand(
+  tx: Tx,
+  card: { amountCents: number; reason: string; issuedByUserId: number; expiresAt: Date },
+): Promise<GiftCardRow> {
+  const issued = await insertGiftCard(tx, {
+    code: newGiftCardCode(),
+    initialCents: card.amountCents,
+    balanceCents: card.amountCents,
+    expiresAt: card.expiresAt,
+    issuedByUserId: card.issuedByUserId,
+    issueReason: card.reason,
+  });
+  await bookLedger(tx, {
+    giftCardId: issued.id,
+    orderId: null,
+    attempt: 0,
+    kind: "issue",
+    amountCents: issued.initialCents,
+  });
+  return issued;
 }

@@ -1,9 +1,25 @@
+export { giftCardExpiry } from "./gift-card-code.ts";
 export { renderGiftCardPdf } from "./gift-card-pdf.ts";
-export { bookLedger, findGiftCard, findGiftCardByCode, findGiftCardOfItem } from "./gift-cards.repository.ts";
+export {
+  anonymiseGiftCardsOfBuyer,
+  bookLedger,
+  findGiftCard,
+  findGiftCardByCode,
+  findGiftCardOfItem,
+  type GiftCardRow,
+} from "./gift-cards.repository.ts";
 export {
   giftCardShare,
   giftCardUnusable,
+  issueGiftCardByHand,
   issueGiftCardsForOrder,
   redeemGiftCard,
   releaseGiftCard,
 } from "./gift-cards.service.ts";
+export {
+  GIFT_CARD_SORTS,
+  type LedgerRow,
+  listGiftCardsForStaff,
+  listLedgerForStaff,
+  setGiftCardDeactivated,
+} from "./gift-cards-staff.repository.ts";

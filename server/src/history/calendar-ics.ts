@@ -10,7 +10,15 @@ export type CalendarEvent = {
   location: string | null;
   description: string | null;
 } & (
-  | { kind: "timed"; date: string; start: string; end: string; weeklyUntil?: string }
+  | {
+      kind: "timed";
+      date: string;
+      start: string;
+      end: string;
+      weeklyUntil?: string;
+      /** Days of the weekly rule without a lesson (closures, D122). */
+      exdates?: string[];
+    }
   | { kind: "days"; from: string; to: string }
 );
 
@@ -95,6 +103,9 @@ export function buildCalendar(input: { name: string; events: CalendarEvent[]; no
       // With a zoned DTSTART, UNTIL is UTC (§3.3.10); the end of the last day covers its lesson.
       if (event.weeklyUntil) {
         lines.push(`RRULE:FREQ=WEEKLY;UNTIL=${compactDate(event.weeklyUntil)}T235959Z`);
+        for (const exdate of event.exdates ?? []) {
+          lines.push(`EXDATE;TZID=Europe/Berlin:${compactDate(exdate)}T${compactTime(event.start)}`);
+        }
       }
     } else {
       lines.push(

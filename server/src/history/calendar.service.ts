@@ -1,19 +1,29 @@
-import type { Locale } from "@atelier/contract";
-import { berlinDate } from "@atelier/contract";
+import type { ClosedRange, Locale } from "@atelier/contract";
+import { berlinDate, firstLessonDay, lastPaidDay, weekdayOf } from "@atelier/contract";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { documentItems, itemPeriod, nextWeekday } from "../invoices/index.ts";
+import { findPauses } from "../subscriptions/index.ts";
 import { findVisitor } from "../visitors/index.ts";
 import { buildCalendar, type CalendarEvent } from "./calendar-ics.ts";
 import { findHistoryItems } from "./history.repository.ts";
 
-/** A running subscription shows its lessons at least this many weeks ahead (D77). */
-export const SUBSCRIPTION_WEEKS_AHEAD = 12;
 const MAX_ITEMS = 300;
 
-function addDays(isoDate: string, days: number): string {
+/** The days from `from` to `to` on `weekday` that are closed: the weekly rule's exceptions (D121). */
+function closedLessons(from: string, to: string, weekday: number, closed: readonly ClosedRange[]): string[] {
+  const days: string[] = [];
+  for (const range of closed) {
+    for (let day = range.startsOn; day <= range.endsOn; day = nextDay(day)) {
+      if (day >= from && day <= to && weekdayOf(day) === weekday && !days.includes(day)) days.push(day);
+    }
+  }
+  return days.sort();
+}
+
+function nextDay(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
+  date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }
 
@@ -22,7 +32,9 @@ export type CalendarService = ReturnType<typeof createCalendarService>;
 /**
  * `GET /api/v2/visitors/{id}/calendar.ics` (D77): one VEVENT per booked date of the child's active items
  * of paid orders: dated sessions as they are, academy weeks as all-day events, weekly course times as a
- * weekly rule until the paid period ends (a subscription: at least SUBSCRIPTION_WEEKS_AHEAD from today).
+ * weekly rule. A subscription's rule runs from its first open lesson to the last paid day (D121: the
+ * contract's period, the cancellation's end once cancelled), never beyond; the days its house is closed
+ * are left out (EXDATE, D122).
  */
 export function createCalendarService({
   db,
@@ -45,11 +57,17 @@ export function createCalendarService({
         await findHistoryItems(db, { userId, orderStatuses: ["paid"], visitorId, limit: MAX_ITEMS }, locale)
       ).filter((row) => row.itemStatus === "active");
       const items = await documentItems(db, { locale }, rows);
-      const today = berlinDate(now());
       const events: CalendarEvent[] = [];
+      const closedOfPage = new Map<number, ClosedRange[]>();
+      for (const row of rows) {
+        if (!closedOfPage.has(row.productPageId))
+          closedOfPage.set(row.productPageId, await findPauses(db, row.productPageId, "0001-01-01"));
+      }
       rows.forEach((row, index) => {
         const item = items[index];
         if (!item) return;
+        const closed = closedOfPage.get(row.productPageId) ?? [];
+        const sub = row.subscription;
         const summary = `${row.pageName}${row.optionName ? ` – ${row.optionName}` : ""}`;
         const base = {
           summary,
@@ -63,15 +81,22 @@ export function createCalendarService({
             continue;
           }
           const paidOn = berlinDate(row.purchasedAt);
-          const period = itemPeriod(item, paidOn);
-          if (!period || slot.weekday === null) continue;
-          let until = period.to;
-          if (row.recurrentPriceCents > 0) {
-            const ahead = addDays(today, SUBSCRIPTION_WEEKS_AHEAD * 7);
-            if (ahead > until) until = ahead;
+          if (slot.weekday === null) continue;
+          let first: string;
+          let until: string;
+          if (sub) {
+            // A subscription ends with its last paid lesson: the paid period, or the end once cancelled.
+            if (sub.status !== "running") continue;
+            first = firstLessonDay(paidOn, [slot.weekday], closed);
+            until = lastPaidDay(sub.cancelAt ?? sub.periodEnd);
+          } else {
+            const period = itemPeriod(item, paidOn);
+            if (!period) continue;
+            first = nextWeekday(period.from, slot.weekday);
+            until = period.to;
           }
-          const first = nextWeekday(period.from, slot.weekday);
           if (first > until) continue;
+          const exdates = closedLessons(first, until, slot.weekday, closed);
           events.push({
             ...base,
             uid,
@@ -80,6 +105,7 @@ export function createCalendarService({
             start: slot.start,
             end: slot.end,
             weeklyUntil: until,
+            ...(exdates.length > 0 ? { exdates } : {}),
           });
         }
         for (const week of row.weeks) {

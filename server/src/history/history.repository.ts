@@ -1,5 +1,6 @@
 import type { Locale, OrderItemStatus, OrderStatus, ProductType } from "@atelier/contract";
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { closedOnSql } from "../catalogue/index.ts";
 import type { DbOrTx } from "../db/index.ts";
 import {
   invoices,
@@ -56,7 +57,7 @@ export function findHistoryItems(
         purchasedAt,
         invoiceNumber: invoices.number,
         subscription: subscriptions,
-        paused: sql<boolean>`exists (select 1 from ${subscriptionPauses} p where (p.product_page_id is null or p.product_page_id = ${orderItems.productPageId}) and (now() at time zone 'Europe/Berlin')::date between p.starts_on and p.ends_on)`,
+        paused: sql<boolean>`(exists (select 1 from ${subscriptionPauses} p where (p.product_page_id is null or p.product_page_id = ${orderItems.productPageId}) and (now() at time zone 'Europe/Berlin')::date between p.starts_on and p.ends_on) or ${closedOnSql(orderItems.productPageId, sql`(now() at time zone 'Europe/Berlin')::date`)})`,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))

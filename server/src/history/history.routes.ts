@@ -1,6 +1,5 @@
 import { HistoryQuerySchema, HistorySchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ErrorReplySchema } from "../errors/index.ts";
 import { currentUser, requireUser } from "../plugins/index.ts";
 import type { HistoryService } from "./history.service.ts";

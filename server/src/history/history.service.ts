@@ -6,9 +6,14 @@ import {
   HISTORY_ORDER_STATUSES,
   type HistoryItem,
   type HistoryQuery,
+  type HistoryRefund,
+  hasWithdrawalRight,
   itemState,
   type Locale,
+  lastPaidDay,
+  type RefundState,
   type RenewalState,
+  refundPolicyDeadline,
   type WithdrawalRecord,
   withdrawalWindow,
 } from "@atelier/contract";
@@ -17,7 +22,12 @@ import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 
 import { findVisitor } from "../visitors/index.ts";
-import { findWithdrawalsOfItems, toRecord } from "../withdrawals/index.ts";
+import {
+  findStaffRefundsOfItems,
+  findWithdrawalsOfItems,
+  refundPolicyOf,
+  toRecord,
+} from "../withdrawals/index.ts";
 import { findHistoryItems, type HistoryItemRow } from "./history.repository.ts";
 
 /**
@@ -46,7 +56,9 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
     row: HistoryItemRow,
     withdrawal: WithdrawalRecord | undefined,
     today: string,
+    refunds: HistoryRefund[] = [],
   ): HistoryItem {
+    const policy = hasWithdrawalRight(row.productType) ? undefined : refundPolicyOf(row);
     const window = withdrawalWindow(
       {
         productType: row.productType,
@@ -54,6 +66,7 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
         itemStatus: row.itemStatus,
         paidOn: row.orderStatus === "paid" ? berlinDate(row.purchasedAt) : null,
         withdrawn: withdrawal !== undefined,
+        refundPolicy: policy,
       },
       today,
     );
@@ -65,7 +78,7 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
       id: row.id,
       state: itemState({
         orderStatus: row.orderStatus,
-        // A running subscription is paused (frozen) during the school's holidays of its course (D74).
+        // A running subscription is paused (frozen) while its house is closed or its course paused (D74, D122).
         itemStatus:
           sub?.status === "running" && row.paused && row.itemStatus === "active" ? "frozen" : row.itemStatus,
         renewal,
@@ -83,6 +96,12 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
             paid_until: sub.periodEnd.toISOString(),
             ends_at:
               sub.cancelAt?.toISOString() ?? (sub.status === "ended" ? sub.periodEnd.toISOString() : null),
+            paid_through: lastPaidDay(sub.periodEnd),
+            ends_on: sub.cancelAt
+              ? lastPaidDay(sub.cancelAt)
+              : sub.status === "ended"
+                ? lastPaidDay(sub.periodEnd)
+                : null,
             autopay: sub.autopay,
             monthly_price_cents: row.recurrentPriceCents - row.recurrentDiscountCents,
           }
@@ -106,7 +125,12 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
       order: row.orderId,
       invoice_number: row.invoiceNumber,
       withdrawable_until: window.block === null ? window.deadline : null,
+      refund_until:
+        policy?.daysBefore != null && policy.sessionOn !== null
+          ? refundPolicyDeadline(policy.sessionOn, policy.daysBefore)
+          : null,
       withdrawal: withdrawal ?? null,
+      refunds,
     };
   }
 
@@ -131,8 +155,25 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
         rows.map((row) => row.id),
       );
       const byItem = new Map(withdrawals.map((row) => [row.orderItemId, toRecord(row)]));
+      const refunds = new Map<number, HistoryRefund[]>();
+      for (const row of await findStaffRefundsOfItems(
+        db,
+        rows.map((r) => r.id),
+      )) {
+        const list = refunds.get(row.orderItemId) ?? [];
+        list.push({
+          id: row.id,
+          created_at: row.createdAt.toISOString(),
+          amount_cents: row.amountCents,
+          refund_state: row.refundState as RefundState,
+          refunded_at: row.refundedAt?.toISOString() ?? null,
+          cancelled: row.cancelItem,
+          credit_note_number: row.creditNoteNumber,
+        });
+        refunds.set(row.orderItemId, list);
+      }
       const today = berlinDate(new Date());
-      return rows.map((row) => toHistoryItem(row, byItem.get(row.id), today));
+      return rows.map((row) => toHistoryItem(row, byItem.get(row.id), today, refunds.get(row.id)));
     },
   };
 }

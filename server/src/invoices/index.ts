@@ -1,11 +1,17 @@
 /** The invoices area as other areas use it: checkout calls these in the transaction of a payment. */
 
+export { accountingCsv, accountingZip, findMonthDocuments } from "./accounting-export.ts";
 export { checkinUrl, newCheckinCode } from "./checkin-code.ts";
 export { type DocumentItem, formatDay, invoiceLine, itemPeriod, nextWeekday } from "./invoice-data.ts";
 export { invoiceDownloadRoutes } from "./invoice-download.routes.ts";
 export { createInvoiceDownloads } from "./invoice-download.ts";
 export { type InvoiceForPdf, renderInvoicePdf } from "./invoice-pdf.ts";
-export { findInvoice, findOrderInvoice, lockOrderForDocuments } from "./invoices.repository.ts";
+export {
+  countInvoicesOfUser,
+  findInvoice,
+  findOrderInvoice,
+  lockOrderForDocuments,
+} from "./invoices.repository.ts";
 export { type IssueInvoiceInput, issueInvoice } from "./issue-invoice.ts";
 export {
   documentItems,

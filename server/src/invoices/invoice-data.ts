@@ -1,4 +1,10 @@
-import { isVatExempt, type Locale, type ProductType } from "@atelier/contract";
+import {
+  type BillingPeriod,
+  firstBillingPeriod,
+  isVatExempt,
+  type Locale,
+  type ProductType,
+} from "@atelier/contract";
 import { type BillingDetails, EMPTY_BILLING, type InvoiceData, type InvoiceLine } from "../db/index.ts";
 
 /**
@@ -24,6 +30,8 @@ export type DocumentItem = {
   place: string | null;
   /** A course subscription's contract number (D91); the subscription is started before the invoice. */
   contractNumber?: string | null;
+  /** A course subscription's first paid period as its row keeps it (D121), once started. */
+  paidPeriod?: BillingPeriod | null;
 };
 
 export type Buyer = { billing: BillingDetails | null; profile: BillingDetails | null };
@@ -63,17 +71,6 @@ function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-function addMonths(isoDate: string, months: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  const day = date.getUTCDate();
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  // The 31st of a month becomes the last day of a shorter one.
-  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(day, lastDay));
-  return date.toISOString().slice(0, 10);
-}
-
 /** The first day on or after `from` that falls on `weekday` (0 = Monday). */
 export function nextWeekday(from: string, weekday: number): string {
   const isoDow = (new Date(`${from}T00:00:00Z`).getUTCDay() + 6) % 7;
@@ -85,10 +82,11 @@ type Period = { from: string; to: string };
 /**
  * The days an item's service is rendered. Dated sessions and academy weeks have their dates; a weekly
  * course starts with its first lesson on or after `today`, and the amount due now pays its first month
- * (a subscription) or its meetings at the booked weekly times (a meeting card). A gift card has none.
+ * (a subscription: the contract's one period, D121, as its row keeps it) or its meetings at the booked
+ * weekly times (a meeting card). A gift card has none.
  */
 export function itemPeriod(
-  item: Pick<DocumentItem, "slots" | "weeks" | "recurrentPriceCents" | "numberOfMeetings">,
+  item: Pick<DocumentItem, "slots" | "weeks" | "recurrentPriceCents" | "numberOfMeetings" | "paidPeriod">,
   today: string,
 ): Period | null {
   const days: string[] = [];
@@ -97,12 +95,14 @@ export function itemPeriod(
   const weekly = item.slots.flatMap((slot) => (slot.weekday === null ? [] : [slot.weekday]));
   if (weekly.length > 0) {
     const first = weekly.map((weekday) => nextWeekday(today, weekday)).sort()[0] ?? today;
-    days.push(first);
-    if (item.recurrentPriceCents > 0) days.push(addDays(addMonths(first, 1), -1));
-    else if (item.numberOfMeetings) {
+    if (item.recurrentPriceCents > 0) {
+      const period = item.paidPeriod ?? firstBillingPeriod(today, weekly, []);
+      days.push(period.from, period.to);
+    } else if (item.numberOfMeetings) {
+      days.push(first);
       const weeks = Math.ceil(item.numberOfMeetings / weekly.length);
       days.push(addDays(first, weeks * 7 - 1));
-    }
+    } else days.push(first);
   }
   if (days.length === 0) return null;
   days.sort();

@@ -12,12 +12,12 @@ export type InvoiceDownloads = ReturnType<typeof createInvoiceDownloads>;
  * else is 404 (D24). Rendered from the frozen data, with the seller frozen in it when there is one.
  */
 export function createInvoiceDownloads({ db, seller }: { db: Db; seller: Seller }) {
-  async function render(where: ReturnType<typeof and>, userId: number) {
+  async function render(where: ReturnType<typeof and>, userId: number | null) {
     const [row] = await db
       .select({ invoice: invoices })
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
-      .where(and(where, eq(orders.userId, userId)));
+      .where(userId === null ? where : and(where, eq(orders.userId, userId)));
     if (!row) throw AppError.notFound();
     const pdf = await renderInvoicePdf(row.invoice, row.invoice.data.seller ?? seller);
     return { filename: `${row.invoice.number}.pdf`, pdf: Buffer.from(pdf) };
@@ -28,5 +28,8 @@ export function createInvoiceDownloads({ db, seller }: { db: Db; seller: Seller 
       render(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")), userId),
     /** An invoice or credit note by its number (`GET /api/v2/invoices/{number}/pdf/`). */
     byNumber: (userId: number, number: string) => render(eq(invoices.number, number), userId),
+    /** Staff's download of any order's invoice or credit note by its id (D165); the caller checks the role. */
+    forStaff: (orderId: number, documentId: number) =>
+      render(and(eq(invoices.id, documentId), eq(invoices.orderId, orderId)), null),
   };
 }

@@ -66,7 +66,7 @@ const data: InvoiceData = {
     street: "Wilmersdorfer Straße 85",
     post_code: "10629",
     city: "Berlin",
-    country: "",
+    country: "Deutschland",
   },
   lines: [course, event],
   totalCents: 9610,
@@ -107,6 +107,8 @@ describe("renderInvoicePdf", () => {
         "Ольга Иванова-Шмидт",
         "Wilmersdorfer Straße 85",
         "10629 Berlin",
+        // The full address of § 14(4) UStG, which an invoice over 250 € must carry (D170).
+        "Deutschland",
         // Number, issue date, service period.
         "Счёт RE-2026-000042",
         "02.03.2026",

@@ -1,3 +1,4 @@
+import { type BillingPeriod, paidDays } from "@atelier/contract";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import {
@@ -37,13 +38,24 @@ export async function takeNextNumber(tx: DbOrTx, series: string): Promise<number
 }
 
 /** The contract numbers of an order's course subscriptions (D91), by order item. */
-export async function findContractNumbers(tx: DbOrTx, orderId: number): Promise<Map<number, string>> {
+/** The contract number and first paid period (D91, D121) of each subscription item of an order. */
+export async function findContractNumbers(
+  tx: DbOrTx,
+  orderId: number,
+): Promise<Map<number, { number: string; period: BillingPeriod }>> {
   const rows = await tx
-    .select({ itemId: subscriptions.orderItemId, number: subscriptions.contractNumber })
+    .select({
+      itemId: subscriptions.orderItemId,
+      number: subscriptions.contractNumber,
+      start: subscriptions.periodStart,
+      end: subscriptions.periodEnd,
+    })
     .from(subscriptions)
     .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
     .where(eq(orderItems.orderId, orderId));
-  return new Map(rows.map((row) => [row.itemId, row.number]));
+  return new Map(
+    rows.map((row) => [row.itemId, { number: row.number, period: paidDays(row.start, row.end) }]),
+  );
 }
 
 export async function insertInvoice(
@@ -213,4 +225,17 @@ export async function findCapture(
     .where(and(eq(payments.orderId, orderId), sql`${payments.captureId} is not null`))
     .orderBy(desc(payments.capturedAt), desc(payments.id));
   return row?.captureId ? { gateway: row.gateway, captureId: row.captureId } : undefined;
+}
+
+/**
+ * The invoices and credit notes of a user's orders. Erasure keeps them as issued, the buyer's name and
+ * address as printed (§ 14b UStG, § 147 AO; D139): they are the only personal data an erased family leaves.
+ */
+export async function countInvoicesOfUser(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(eq(orders.userId, userId));
+  return row?.n ?? 0;
 }

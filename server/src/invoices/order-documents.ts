@@ -114,10 +114,10 @@ export async function issueOrderDocuments(
   const data = buildInvoiceData({
     locale: order.locale,
     buyer: { billing: order.billing, profile: profileOf(order) },
-    items: (await documentItems(tx, order, items)).map((item, index) => ({
-      ...item,
-      contractNumber: contractNumbers.get(items[index]?.id ?? 0) ?? null,
-    })),
+    items: (await documentItems(tx, order, items)).map((item, index) => {
+      const contract = contractNumbers.get(items[index]?.id ?? 0);
+      return { ...item, contractNumber: contract?.number ?? null, paidPeriod: contract?.period ?? null };
+    }),
     giftCardCents: order.giftCardCents,
     paymentReference: capture ? `${GATEWAY_NAMES[capture.gateway]} ${capture.captureId}` : null,
     today: berlinDate(issuedAt),
@@ -157,7 +157,7 @@ export async function issueOrderDocuments(
       place: line?.place ?? null,
       priceCents: line?.totalCents ?? 0,
       monthlyCents: item.recurrentPriceCents - item.recurrentDiscountCents,
-      contractNumber: contractNumbers.get(item.id) ?? null,
+      contractNumber: contractNumbers.get(item.id)?.number ?? null,
       qr,
     };
   });

@@ -1,1 +1,1 @@
-export { errorForReport, logSerializers, redactUrl } from "./log-redaction.ts";
+export { errorForReport, logSerializers, REDACTED, redactUrl } from "./log-redaction.ts";

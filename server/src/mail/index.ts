@@ -3,7 +3,7 @@
 export type { AttachmentRenderer, RenderedAttachment } from "./attachments.ts";
 export { noAttachments } from "./attachments.ts";
 export type { MailRequest, OutboxMail } from "./mail-outbox.ts";
-export { enqueueMail } from "./mail-outbox.ts";
+export { deleteMailsTo, enqueueMail, resendMail } from "./mail-outbox.ts";
 export type {
   ContactRequestData,
   ContactRequestKind,
@@ -19,6 +19,7 @@ export type {
   StaffNoticeData,
   StaffNoticeEvent,
   VerifyEmailData,
+  VisitRequestConfirmedData,
   VisitRequestMailData,
   WaitingListOfferData,
 } from "./mail-templates.ts";

@@ -1,6 +1,6 @@
 import type { Locale } from "@atelier/contract";
 import { EmailSchema } from "@atelier/contract";
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import { type MailAttachmentRef, mailOutbox } from "../db/index.ts";
 import {
@@ -27,6 +27,8 @@ export type MailRequest = {
     locale: Locale;
     data: MailTemplateData[Name];
     attachments?: MailAttachmentRef[];
+    /** Not sent before this moment (a gift card's chosen day); absent: at once. */
+    notBefore?: Date;
   };
 }[MailTemplateName];
 
@@ -51,6 +53,7 @@ export async function enqueueMail(
       template: mail.template,
       locale: mail.locale,
       attachments: mail.attachments ?? [],
+      ...(mail.notBefore ? { nextAttemptAt: mail.notBefore } : {}),
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error("mail_outbox insert returned no row");
@@ -106,4 +109,53 @@ export async function markMailAttemptFailed(
       nextAttemptAt: sql`now() + ${failure.retryInSeconds}::integer * interval '1 second'`,
     })
     .where(eq(mailOutbox.id, id));
+}
+
+/**
+ * Sends a mail of the outbox again as it was written (same recipient, texts and attachments, D129): a new
+ * pending row. While an earlier copy is still pending, that copy is the answer and nothing is added, so a
+ * double click sends one mail.
+ */
+export async function resendMail(tx: DbOrTx, id: number): Promise<{ id: number; created: boolean } | null> {
+  // The original's row lock makes two resends of it one after the other: the second finds the first's copy.
+  const [original] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for("update");
+  if (!original) return null;
+  const [waiting] = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.to, original.to),
+        eq(mailOutbox.subject, original.subject),
+        eq(mailOutbox.template, original.template),
+        eq(mailOutbox.status, "pending"),
+        gt(mailOutbox.id, original.id),
+      ),
+    );
+  if (waiting) return { id: waiting.id, created: false };
+  const [copy] = await tx
+    .insert(mailOutbox)
+    .values({
+      to: original.to,
+      subject: original.subject,
+      html: original.html,
+      text: original.text,
+      template: original.template,
+      locale: original.locale,
+      attachments: original.attachments,
+    })
+    .returning({ id: mailOutbox.id });
+  return copy ? { id: copy.id, created: true } : null;
+}
+
+/**
+ * Erasure (D139): every mail to the address goes, sent or not: the outbox is a queue and a log, not an
+ * archive (invoices are kept as invoices, and re-rendered from them).
+ */
+export async function deleteMailsTo(db: DbOrTx, email: string): Promise<number> {
+  const rows = await db
+    .delete(mailOutbox)
+    .where(sql`lower(${mailOutbox.to}) = lower(${email})`)
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }

@@ -102,6 +102,15 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
   },
   "visit-request-confirmation": VISIT_SAMPLE,
   "visit-request-notification": VISIT_SAMPLE,
+  "visit-request-confirmed": {
+    kind: "trial",
+    requestId: 815,
+    firstName: "Olga",
+    productName: "Kleine Maler",
+    date: "2026-03-17",
+    children: ["Mila Petrova"],
+    profileUrl: "https://web.example/profile?tab=sales",
+  },
   "waiting-list-offer": {
     parentFirstName: "Olga",
     childName: "Mila Petrova",
@@ -111,6 +120,16 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     week: null,
     expiresAt: "2026-03-14T15:00:00.000Z",
     link: "https://web.example/waiting-list/offer/abcDEF123",
+  },
+  "waiting-list-joined": {
+    parentFirstName: "Olga",
+    childName: "Mila Petrova",
+    productName: "Töpfern: Deine eigene Tasse",
+    optionName: "Ticket",
+    slot: { weekday: null, date: "2027-02-13", start: "11:00:00", end: "14:00:00" },
+    week: null,
+    position: 2,
+    offerHours: 24,
   },
   "withdrawal-confirmation": {
     firstName: "Irina",
@@ -122,6 +141,15 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     basis: "pro_rata",
     creditNoteNumber: "GS-2026-000007",
   },
+  "staff-refund": {
+    firstName: "Irina",
+    orderId: 914,
+    item: "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)",
+    refundCents: 3950,
+    cancelled: false,
+    reason: "Kurs fiel zweimal aus",
+    creditNoteNumber: "GS-2026-000008",
+  },
   "contract-cancellation": {
     firstName: "Eva",
     receivedAt: "2026-11-24T17:03:00.000Z",
@@ -131,6 +159,55 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     requestedEnd: "next_possible",
     endsAt: "2026-12-20T10:00:00.000Z",
     declared: { name: "Eva Muster", email: "eva@example.org", contract: "k7qm3xhd9pra", reason: "Umzug" },
+  },
+  "payment-link": {
+    parentFirstName: "Eva",
+    orderId: 4712,
+    lines: [
+      {
+        productName: "Malkurs für Kinder",
+        optionName: "Kurs (1 / Woche)",
+        childName: "Mila Muster",
+        amountCents: 7900,
+      },
+    ],
+    totalCents: 7900,
+    reservedUntil: "2026-12-01T10:00:00.000Z",
+    link: "https://web.example/pay/abcDEF123456789012345",
+    partyDate: null,
+  },
+  "party-request-notification": {
+    requestId: 77,
+    productName: "Roboter-Geburtstag",
+    optionName: "Standard: 2,5 Stunden, bis 8 Kinder",
+    dates: ["2026-12-12", "2026-12-13"],
+    childrenCount: 7,
+    ages: [8, 9],
+    comment: "Mit Kuchen",
+    parentName: "Eva Muster",
+    parentEmail: "eva@example.org",
+    parentPhone: "+4930123456",
+  },
+  "booking-moved": {
+    firstName: "Irina",
+    orderId: 916,
+    productName: "Malen 5–7",
+    childName: "Mila Muster",
+    from: { kind: "slot", weekday: 1, date: null, start: "16:00:00", end: "17:30:00" },
+    to: { kind: "slot", weekday: 3, date: null, start: "15:00:00", end: "16:30:00" },
+  },
+  "waiting-list-removed": {
+    parentFirstName: "Olga",
+    childName: "Mila Petrova",
+    productName: "Sommerakademie",
+    unit: { kind: "week", startsOn: "2027-07-05", endsOn: "2027-07-09" },
+  },
+  "party-declined": {
+    requestId: 78,
+    firstName: "Eva",
+    productName: "Roboter-Geburtstag",
+    optionName: "Standard: 2,5 Stunden, bis 8 Kinder",
+    dates: ["2026-12-12", "2026-12-13"],
   },
   "staff-notice": {
     event: "paid_booking",
@@ -169,6 +246,16 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
   "refund-notice": ["Erik", "815", "Keramik-Workshop (Lev Muster)"],
   "visit-request-confirmation": ["Olga", "Kleine Maler", "Mila Petrova", "olga@example.org", "815"],
   "visit-request-notification": ["Olga Petrova", "Kleine Maler", "Mila Petrova", "+4915112345678", "Mutter"],
+  "visit-request-confirmed": ["Olga", "815", "Kleine Maler", "Mila Petrova", "profile?tab=sales"],
+  "party-request-notification": ["77", "Roboter-Geburtstag", "2026", "Mit Kuchen", "eva@example.org"],
+  "payment-link": [
+    "Eva",
+    "4712",
+    "Malkurs für Kinder",
+    "Mila Muster",
+    "79,00",
+    "https://web.example/pay/abcDEF123456789012345",
+  ],
   "waiting-list-offer": [
     "Olga",
     "Mila Petrova",
@@ -176,8 +263,19 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
     "16:00–17:30",
     "https://web.example/waiting-list/offer/abcDEF123",
   ],
+  "waiting-list-joined": ["Olga", "Mila Petrova", "Töpfern: Deine eigene Tasse", "11:00–14:00", "2"],
   "withdrawal-confirmation": ["Irina", "912", "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)", "GS-2026-000007"],
+  "staff-refund": [
+    "Irina",
+    "914",
+    "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)",
+    "Kurs fiel zweimal aus",
+    "GS-2026-000008",
+  ],
   "staff-notice": ["Mila Muster", "Malen 5–7 – Kurs (1 / Woche)", "Nr. 913", "eva@example.org"],
+  "booking-moved": ["Irina", "916", "Malen 5–7", "Mila Muster", "16:00–17:30", "15:00–16:30"],
+  "waiting-list-removed": ["Olga", "Mila Petrova", "Sommerakademie"],
+  "party-declined": ["Eva", "78", "Roboter-Geburtstag – Standard: 2,5 Stunden, bis 8 Kinder"],
 };
 
 function render<Name extends MailTemplateName>(name: Name, locale: Locale, data: MailTemplateData[Name]) {
@@ -408,6 +506,43 @@ describe("renderMail", () => {
     expect(ru).toContain("в вашем профиле на вкладке «История»");
     expect(de).not.toContain("Käufe");
     expect(ru).not.toContain("Покупки");
+  });
+
+  it("words a policy cancellation as a cancellation with refund, a § 355 withdrawal as a withdrawal (D179)", () => {
+    const cancelled = {
+      ...SAMPLES["withdrawal-confirmation"],
+      item: "Töpfern: Deine eigene Tasse – Ticket (Mila Muster)",
+      refundCents: 7900,
+      basis: "full" as const,
+      kind: "cancellation" as const,
+    };
+    const de = render("withdrawal-confirmation", "de", cancelled);
+    expect(de.subject).toBe("Bestätigung Ihrer Stornierung (Bestellung Nr. 912)");
+    expect(de.text).toContain("wir bestätigen Ihre Stornierung vom 22. Juni 2026");
+    expect(de.text).toMatch(/Erstattung: 79,00\s€/);
+    expect(de.text).toContain("wir erstatten den vollen Betrag");
+    for (const mail of [de.subject, de.text, de.html]) expect(mail).not.toMatch(/widerruf/i);
+    const ru = render("withdrawal-confirmation", "ru", cancelled);
+    expect(ru.subject).toBe("Подтверждение отмены (заказ № 912)");
+    expect(ru.text).toContain("Подтверждаем, что 22 июня 2026 г. вы отменили следующее бронирование.");
+    expect(ru.text).toContain("мы возвращаем всю сумму");
+    for (const mail of [ru.subject, ru.text, ru.html]) expect(mail).not.toContain("отказ");
+
+    // A course's withdrawal, and a mail queued before the kind existed, keep the statutory wording.
+    for (const data of [
+      { ...SAMPLES["withdrawal-confirmation"], kind: "withdrawal" as const },
+      SAMPLES["withdrawal-confirmation"],
+    ]) {
+      expect(render("withdrawal-confirmation", "de", data).subject).toBe(
+        "Eingangsbestätigung Ihres Widerrufs (Bestellung Nr. 912)",
+      );
+      expect(render("withdrawal-confirmation", "ru", data).subject).toBe(
+        "Подтверждение получения отказа от договора (заказ № 912)",
+      );
+      expect(render("withdrawal-confirmation", "ru", data).text).toContain(
+        "Подтверждаем, что 22 июня 2026 г. мы получили ваш отказ от договора.",
+      );
+    }
   });
 
   it("only accepts the data of the named template", () => {

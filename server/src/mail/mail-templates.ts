@@ -1,4 +1,5 @@
 import type { Locale } from "@atelier/contract";
+import { type BookingMovedData, bookingMovedTemplate } from "./templates/booking-moved.ts";
 import {
   type ContactConfirmationData,
   contactConfirmationTemplate,
@@ -11,9 +12,13 @@ import {
 import { type GiftCardData, giftCardTemplate } from "./templates/gift-card.ts";
 import { renderLayout } from "./templates/layout.ts";
 import { type OrderConfirmationData, orderConfirmationTemplate } from "./templates/order-confirmation.ts";
+import { type PartyDeclinedData, partyDeclinedTemplate } from "./templates/party-declined.ts";
+import { type PartyRequestNoticeData, partyRequestNoticeTemplate } from "./templates/party-request.ts";
 import { type PasswordResetData, passwordResetTemplate } from "./templates/password-reset.ts";
+import { type PaymentLinkData, paymentLinkTemplate } from "./templates/payment-link.ts";
 import { type RefundNoticeData, refundNoticeTemplate } from "./templates/refund-notice.ts";
 import { type StaffNoticeData, staffNoticeTemplate } from "./templates/staff-notice.ts";
+import { type StaffRefundData, staffRefundTemplate } from "./templates/staff-refund.ts";
 import type { MailTemplate, RenderedMail } from "./templates/types.ts";
 import { type VerifyEmailData, verifyEmailTemplate } from "./templates/verify-email.ts";
 import {
@@ -21,23 +26,35 @@ import {
   visitRequestConfirmationTemplate,
   visitRequestNotificationTemplate,
 } from "./templates/visit-request.ts";
+import {
+  type VisitRequestConfirmedData,
+  visitRequestConfirmedTemplate,
+} from "./templates/visit-request-confirmed.ts";
+import { type WaitingListJoinedData, waitingListJoinedTemplate } from "./templates/waiting-list-joined.ts";
 import { type WaitingListOfferData, waitingListOfferTemplate } from "./templates/waiting-list-offer.ts";
+import { type WaitingListRemovedData, waitingListRemovedTemplate } from "./templates/waiting-list-removed.ts";
 import {
   type WithdrawalConfirmationData,
   withdrawalConfirmationTemplate,
 } from "./templates/withdrawal-confirmation.ts";
 
+export type { BookingMovedData, MovedUnit } from "./templates/booking-moved.ts";
 export type { ContactConfirmationData } from "./templates/contact-confirmation.ts";
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
 export type { ContractCancellationData } from "./templates/contract-cancellation.ts";
 export type { GiftCardData, GiftCardMailCard } from "./templates/gift-card.ts";
 export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
+export type { PartyDeclinedData } from "./templates/party-declined.ts";
+export type { PartyRequestNoticeData } from "./templates/party-request.ts";
 export type { PasswordResetData } from "./templates/password-reset.ts";
+export type { PaymentLinkData } from "./templates/payment-link.ts";
 export type { RefundNoticeData, RefundReason } from "./templates/refund-notice.ts";
 export type { StaffNoticeData, StaffNoticeEvent } from "./templates/staff-notice.ts";
+export type { StaffRefundData } from "./templates/staff-refund.ts";
 export type { RenderedMail } from "./templates/types.ts";
 export type { VerifyEmailData } from "./templates/verify-email.ts";
 export type { VisitRequestMailData } from "./templates/visit-request.ts";
+export type { VisitRequestConfirmedData } from "./templates/visit-request-confirmed.ts";
 export type { WaitingListOfferData } from "./templates/waiting-list-offer.ts";
 export type {
   WithdrawalConfirmationData,
@@ -55,10 +72,18 @@ export type MailTemplateData = {
   "gift-card": GiftCardData;
   "visit-request-confirmation": VisitRequestMailData;
   "visit-request-notification": VisitRequestMailData;
+  "visit-request-confirmed": VisitRequestConfirmedData;
   "waiting-list-offer": WaitingListOfferData;
+  "waiting-list-joined": WaitingListJoinedData;
   "withdrawal-confirmation": WithdrawalConfirmationData;
   "contract-cancellation": ContractCancellationData;
   "staff-notice": StaffNoticeData;
+  "staff-refund": StaffRefundData;
+  "payment-link": PaymentLinkData;
+  "party-request-notification": PartyRequestNoticeData;
+  "party-declined": PartyDeclinedData;
+  "booking-moved": BookingMovedData;
+  "waiting-list-removed": WaitingListRemovedData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -73,10 +98,18 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "gift-card": giftCardTemplate,
   "visit-request-confirmation": visitRequestConfirmationTemplate,
   "visit-request-notification": visitRequestNotificationTemplate,
+  "visit-request-confirmed": visitRequestConfirmedTemplate,
   "waiting-list-offer": waitingListOfferTemplate,
+  "waiting-list-joined": waitingListJoinedTemplate,
   "withdrawal-confirmation": withdrawalConfirmationTemplate,
   "contract-cancellation": contractCancellationTemplate,
   "staff-notice": staffNoticeTemplate,
+  "staff-refund": staffRefundTemplate,
+  "payment-link": paymentLinkTemplate,
+  "party-request-notification": partyRequestNoticeTemplate,
+  "party-declined": partyDeclinedTemplate,
+  "booking-moved": bookingMovedTemplate,
+  "waiting-list-removed": waitingListRemovedTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];

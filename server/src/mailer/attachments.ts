@@ -43,6 +43,8 @@ export function createAttachmentRenderer(sources: AttachmentSources): Attachment
             initialCents: card.initialCents,
             expiresAt: card.expiresAt,
             locale: card.locale,
+            recipientName: card.recipientName,
+            message: card.message,
           },
           school: {
             legalName: sources.seller.legalName,

@@ -1,1 +1,2 @@
+export { browserMonitoring } from "./browser-monitoring.ts";
 export { initServerMonitoring } from "./sentry.ts";

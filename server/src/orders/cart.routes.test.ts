@@ -118,6 +118,68 @@ describe("guest cart", () => {
   });
 });
 
+describe("a guest's child meets the age rule at add (D141)", () => {
+  /** A birth date making the child `age` on `day` (its birthday the day before). */
+  const bornAged = (age: number, day: string) => {
+    const d = new Date(`${day}T12:00:00Z`);
+    d.setUTCFullYear(d.getUTCFullYear() - age);
+    d.setUTCDate(d.getUTCDate() - 1);
+    return d.toISOString().slice(0, 10);
+  };
+  const academyItem = (birthDate: string | undefined, firstName = "Lukas") => {
+    const week = [...academy.weeks].sort((a, b) => a.startsOn.localeCompare(b.startsOn))[0];
+    return {
+      product_page: academy.page.id,
+      purchase_option: academy.option("Academy (1st half)").id,
+      visitor: 2,
+      academy_weeks: [week?.id],
+      ...(birthDate ? { visitor_birth_date: birthDate, visitor_first_name: firstName } : {}),
+    };
+  };
+  const firstWeek = () => [...academy.weeks].map((w) => w.startsOn).sort()[0] ?? "";
+
+  it("refuses a child too old in the week booked, naming the child, the age and the group, in de and ru", async () => {
+    const cartId = await guestCart();
+    const body = academyItem(bornAged(12, firstWeek()));
+    const de = await call("POST", "/api/v2/orders/items/", { cartId, body });
+    expect(de.statusCode, de.body).toBe(400);
+    expect(de.json()).toMatchObject({
+      visitor: ["Lukas ist in dieser Woche 12; das Angebot ist für 8\u201311."],
+      error_codes: { visitor: ["child_age_week"] },
+    });
+    const ru = await call("POST", "/api/v2/orders/items/", { cartId, body, locale: "ru" });
+    expect(ru.json().visitor).toEqual([
+      "Lukas: на этой неделе возраст — 12, а это предложение — для детей 8\u201311 лет.",
+    ]);
+    // Nothing was added.
+    const cart = await call("GET", "/api/v2/orders/current/", { cartId });
+    expect(cart.json().items).toEqual([]);
+  });
+
+  it("takes a child of the right age in that week, and one whose birthday makes it 11 only then", async () => {
+    const cartId = await guestCart();
+    const fits = await call("POST", "/api/v2/orders/items/", {
+      cartId,
+      body: academyItem(bornAged(11, firstWeek())),
+    });
+    expect(fits.statusCode, fits.body).toBe(201);
+    expect(fits.json()).toMatchObject({ guest_visitor: 2 });
+  });
+
+  it("a guest client that sends no birth date (the existing client) is checked later, as before", async () => {
+    const cartId = await guestCart();
+    const res = await call("POST", "/api/v2/orders/items/", { cartId, body: academyItem(undefined) });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it("a birth date that is no date is a 400 on that field", async () => {
+    const cartId = await guestCart();
+    const res = await call("POST", "/api/v2/orders/items/", { cartId, body: academyItem("2015-02-30") });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_codes).toEqual({ visitor_birth_date: ["invalid_date"] });
+  });
+});
+
 describe("new guest carts are bounded per client address", () => {
   it("answers 429 with Retry-After past the limit, while another address still gets carts", async () => {
     const limited = await createTestApp({ env: { CART_INIT_RATE_LIMIT_PER_MINUTE: "3" } });

@@ -7,6 +7,8 @@ import {
   OrderItemPatchSchema,
   OrderItemSchema,
   OrderSchema,
+  PurchaseTermsQuerySchema,
+  PurchaseTermsSchema,
   SetPromocodeSchema,
 } from "@atelier/contract";
 import type { FastifyRequest } from "fastify";
@@ -54,6 +56,21 @@ export const cartRoutes =
       "/api/v2/orders/current/",
       { schema: { ...common, summary: "The current cart", response: { 200: OrderSchema, ...errors } } },
       async (request) => cart.current(await cartCaller(request), request.locale),
+    );
+
+    app.get(
+      "/api/v2/orders/terms/",
+      {
+        schema: {
+          tags: ["orders"],
+          security: [{}],
+          summary:
+            "What a booking would buy if paid today (the buy page, before adding): first lesson, period, next payment, house (D154)",
+          querystring: PurchaseTermsQuerySchema,
+          response: { 200: PurchaseTermsSchema, 400: ErrorReplySchema, 404: ErrorReplySchema },
+        },
+      },
+      async (request) => cart.terms(request.query, request.locale),
     );
 
     app.post(

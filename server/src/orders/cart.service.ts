@@ -1,9 +1,10 @@
 import {
-  AGE_GROUP_RANGES,
   type AgeGroup,
-  ageInYears,
+  ageGroupLabel,
+  ageOutsideGroup,
   apiOrderStatus,
   BOOKING_RULES,
+  berlinDate,
   CART_MAX_ITEMS,
   centsToDecimal,
   clientSlot,
@@ -14,8 +15,11 @@ import {
   type OrderItem,
   type OrderItemPatch,
   type OrderItemRequest,
+  type PurchaseTerms,
+  type PurchaseTermsQuery,
   requiredSlotCount,
   todayInBerlin,
+  toStoredGiftCardDetails,
 } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import { type AcademyWeekRow, findAcademyWeeks, findSlots, mediaUrlOn } from "../catalogue/index.ts";
@@ -36,6 +40,7 @@ import {
   findGuestCart,
   findPromocode,
   findPromocodeByCode,
+  findTermsFacts,
   findUnitsHeldByVisitor,
   findUserCart,
   insertCart,
@@ -46,6 +51,7 @@ import {
   updateCartItem,
 } from "./order.repository.ts";
 import { type PricingPromocode, priceCart } from "./pricing.ts";
+import { purchaseTerms } from "./purchase-terms.ts";
 
 /** What pricing needs of an item. */
 type PricingRow = Pick<
@@ -96,6 +102,10 @@ const bookingKey = (item: CartItemRow) =>
     childKey(item),
     item.slots.map((s) => s.id).join("."),
     item.weeks.map((w) => w.id).join("."),
+    // Two gift cards for different people, or of different values, are two cards.
+    item.giftCardDetails === null
+      ? ""
+      : `${item.calculatedPriceCents}:${JSON.stringify(item.giftCardDetails)}`,
   ].join("|");
 
 /** The booking an item stands for, as a request to check again (checkout re-checks every item). */
@@ -108,7 +118,23 @@ const requestOf = (item: CartItemRow): OrderItemRequest => ({
   academy_weeks: item.weeks.map((week) => week.id),
   academy_number_of_weeks: item.academyNumberOfWeeks,
   comment: item.comment,
+  gift_card: giftCardRequestOf(item),
 });
+
+/** A stored gift card item's value and details as its request (its value is the item's price). */
+const giftCardRequestOf = (
+  item: Pick<CartItemRow, "giftCardDetails" | "calculatedPriceCents">,
+): OrderItemRequest["gift_card"] =>
+  item.giftCardDetails === null
+    ? null
+    : {
+        amount_cents: item.calculatedPriceCents,
+        recipient_name: item.giftCardDetails.recipientName,
+        message: item.giftCardDetails.message,
+        deliver_to: item.giftCardDetails.deliverTo,
+        recipient_email: item.giftCardDetails.recipientEmail,
+        send_on: item.giftCardDetails.sendOn,
+      };
 
 /** A promocode that may be used now (active and within its dates), or the reason it may not. */
 function promocodeUsable(code: PromocodeRow, now: Date): ErrorCode | null {
@@ -250,6 +276,11 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     others: CartItemRow[],
     /** A guest's local number the item keeps when the change does not name a child (a merged guest item). */
     keptGuestRef: number | null = null,
+    /**
+     * Units a paid item moved by staff keeps (D161): the child holds their seats already, so they are neither
+     * "already booked" nor counted again for seats.
+     */
+    kept: { slotIds: readonly number[]; weekIds: readonly number[] } = { slotIds: [], weekIds: [] },
   ) {
     const facts = await findBookable(tx, request.product_page, request.purchase_option);
     if (!facts) throw fail("product_page", "product_not_found");
@@ -262,17 +293,25 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     const { page, option } = facts;
     if (!option || option.productPageId !== page.id) throw fail("purchase_option", "option_not_on_page");
     const rule = BOOKING_RULES[option.scheduleType];
+    // A gift card's own value, recipient and delivery (issue 24) belong to a gift card only.
+    if (request.gift_card && option.scheduleType !== "GiftCard")
+      throw fail("gift_card", "gift_card_details_not_allowed");
 
     // The child: a saved visitor of the cart's user, or a guest's local number in a guest cart.
     let visitorId: number | null = null;
     let guestVisitorRef: number | null = null;
     let birthDate: string | null = null;
+    // A guest's local child: its birth date and first name come with the booking (D141).
+    let guestChild: { birthDate: string; name: string } | null = null;
     if (!rule.visitor) {
       if (request.visitor != null) throw fail("visitor", "visitor_not_allowed");
     } else if (request.visitor != null) {
       // No child yet is fine until checkout (D94): the existing client adds first and names the child later.
-      if (cart.userId === null || request.visitor === keptGuestRef) guestVisitorRef = request.visitor;
-      else {
+      if (cart.userId === null || request.visitor === keptGuestRef) {
+        guestVisitorRef = request.visitor;
+        if (request.visitor_birth_date)
+          guestChild = { birthDate: request.visitor_birth_date, name: request.visitor_first_name ?? "" };
+      } else {
         const visitor = await findVisitor(tx, cart.userId, request.visitor);
         if (!visitor) throw fail("visitor", "visitor_not_found");
         visitorId = visitor.id;
@@ -313,16 +352,24 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     } else if (request.academy_weeks.length > 0) throw fail("academy_weeks", "week_not_on_page");
 
     // The child's age on the first day booked (today for weekly courses) fits the offer's age group.
-    if (birthDate !== null) {
-      const firstDay =
-        [
-          ...chosenSlots.flatMap((slot) => (slot?.date ? [slot.date] : [])),
-          ...chosenWeeks.map((week) => week.startsOn),
-        ].sort()[0] ?? todayInBerlin();
-      const age = ageInYears(birthDate, firstDay);
-      const range = AGE_GROUP_RANGES[page.ageGroup as AgeGroup];
-      if (age < range.min || (range.max !== null && age > range.max))
-        throw fail("visitor", "age_not_in_group");
+    const childBirthDate = birthDate ?? guestChild?.birthDate ?? null;
+    if (childBirthDate !== null) {
+      const firstWeek = chosenWeeks.map((week) => week.startsOn).sort()[0];
+      const firstDate = chosenSlots.flatMap((slot) => (slot?.date ? [slot.date] : [])).sort()[0];
+      const firstDay = firstWeek ?? firstDate ?? todayInBerlin();
+      const group = page.ageGroup as AgeGroup;
+      const outside = ageOutsideGroup(childBirthDate, group, firstDay);
+      if (outside && !guestChild?.name) throw fail("visitor", "age_not_in_group");
+      if (outside)
+        // The guest's child is named, with its age then and the offer's group: the parent sees which child
+        // and why, not a generic refusal (issue 24 item 1).
+        throw new AppError(
+          firstWeek ? "child_age_week" : firstDate ? "child_age_date" : "child_age_today",
+          400,
+          "visitor",
+          undefined,
+          { name: guestChild?.name ?? "", age: outside.age, group: ageGroupLabel(group) },
+        );
     }
 
     // Seats left beside what this cart already books, and no child twice in one slot or week (in this
@@ -331,7 +378,12 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     const held =
       visitorId === null
         ? { slotIds: new Set<number>(), weekIds: new Set<number>() }
-        : await findUnitsHeldByVisitor(tx, visitorId, request.schedule_slots, request.academy_weeks);
+        : await findUnitsHeldByVisitor(
+            tx,
+            visitorId,
+            request.schedule_slots.filter((id) => !kept.slotIds.includes(id)),
+            request.academy_weeks.filter((id) => !kept.weekIds.includes(id)),
+          );
     if (held.slotIds.size > 0) throw fail("schedule_slots", "already_booked");
     if (held.weekIds.size > 0) throw fail("academy_weeks", "already_booked");
     // A running waiting-list offer holds its seat for its child (D78): among the seats taken, the offers
@@ -347,7 +399,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
           (offer.visitorId === visitorId || inCart.some((item) => item.visitorId === offer.visitorId)),
       ).length;
     for (const slot of chosenSlots) {
-      if (!slot) continue;
+      if (!slot || kept.slotIds.includes(slot.id)) continue;
       const inCart = others.filter((item) => item.slots.some((s) => s.id === slot.id));
       if (key !== null && inCart.some((item) => childKey(item) === key))
         throw fail("schedule_slots", "already_booked");
@@ -355,6 +407,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       if (slot.seats - (slot.taken - own) - inCart.length < 1) throw fail("schedule_slots", "no_seats_left");
     }
     for (const week of chosenWeeks) {
+      if (kept.weekIds.includes(week.id)) continue;
       const inCart = others.filter((item) => item.weeks.some((w) => w.id === week.id));
       if (key !== null && inCart.some((item) => childKey(item) === key))
         throw fail("academy_weeks", "already_booked");
@@ -363,6 +416,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     }
 
     const price = itemListPrice(option, chosenWeeks.length);
+    const gift = request.gift_card ? toStoredGiftCardDetails(request.gift_card) : null;
     return {
       productPageId: page.id,
       productType: page.productType,
@@ -370,10 +424,12 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       scheduleType: option.scheduleType,
       visitorId,
       guestVisitorRef,
-      calculatedPriceCents: price.dueNowCents,
+      // A gift card is worth what the buyer chose within the contract's limits; everything else its list price.
+      calculatedPriceCents: request.gift_card ? request.gift_card.amount_cents : price.dueNowCents,
       recurrentPriceCents: price.recurrentCents,
       academyNumberOfWeeks: rule.weeks ? chosenWeeks.length : null,
       comment: request.comment,
+      giftCardDetails: gift,
       slotIds: request.schedule_slots,
       weekIds: request.academy_weeks,
     };
@@ -398,6 +454,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         slug: row.pageSlug,
         age_group: row.pageAgeGroup,
         photo: photo === null ? null : media(photo),
+        refund_days_before: row.refundDaysBefore,
         purchase_options: row.pageOptions.map((option) => ({
           id: option.id,
           schedule_type: option.schedule_type,
@@ -428,6 +485,16 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       academy_week_details: row.weeks,
       academy_number_of_weeks: row.academyNumberOfWeeks,
       comment: row.comment,
+      gift_card:
+        row.giftCardDetails === null
+          ? null
+          : {
+              recipient_name: row.giftCardDetails.recipientName,
+              message: row.giftCardDetails.message,
+              deliver_to: row.giftCardDetails.deliverTo,
+              recipient_email: row.giftCardDetails.recipientEmail,
+              send_on: row.giftCardDetails.sendOn,
+            },
       is_recurring: BOOKING_RULES[row.scheduleType].recurring,
       calculated_price: centsToDecimal(row.calculatedPriceCents),
       calculated_price_cents: row.calculatedPriceCents,
@@ -437,6 +504,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       promocode_discount_cents: row.promocodeDiscountCents,
       recurrent_price: centsToDecimal(recurrent),
       recurrent_price_cents: recurrent,
+      terms: purchaseTerms(row, BOOKING_RULES[row.scheduleType].recurring, recurrent, berlinDate(new Date())),
     };
   }
 
@@ -567,10 +635,42 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       return toOrder(cart, locale);
     },
 
-    async addItem(caller: CartCaller, request: OrderItemRequest, locale: Locale): Promise<OrderItem> {
-      const { cart, result: itemId } = await change(caller, locale, (tx, cart) =>
-        addBooking(tx, cart, request, locale),
+    /**
+     * What a booking of this page, option and choice would buy if paid today (D154), for the buy page
+     * before it is added: the same rule as the cart line's `terms` (D153), at the option's list price (the
+     * sibling and promocode discounts are the cart's). Slots and weeks must be the page's; seats and the
+     * child are the add's checks, not this read's.
+     */
+    async terms(query: PurchaseTermsQuery, locale: Locale): Promise<PurchaseTerms> {
+      const slotIds = query.schedule_slots ?? [];
+      const weekIds = query.academy_weeks ?? [];
+      const facts = await findTermsFacts(
+        db,
+        { pageId: query.product_page, optionId: query.purchase_option, slotIds, weekIds },
+        locale,
       );
+      if (!facts) throw AppError.notFound();
+      if (!facts.option) throw fail("purchase_option", "option_not_on_page");
+      if (facts.slots.length !== slotIds.length) throw fail("schedule_slots", "slot_not_on_page");
+      if (facts.weeks.length !== weekIds.length) throw fail("academy_weeks", "week_not_on_page");
+      const { recurrentCents } = itemListPrice(facts.option, weekIds.length);
+      return purchaseTerms(
+        facts,
+        BOOKING_RULES[facts.option.scheduleType].recurring,
+        recurrentCents,
+        berlinDate(new Date()),
+      );
+    },
+
+    async addItem(caller: CartCaller, request: OrderItemRequest, locale: Locale): Promise<OrderItem> {
+      const { cart, result: itemId } = await change(caller, locale, async (tx, cart) => {
+        // A birthday party is asked for and staff confirm it into an order (D158, D160); a parent's cart
+        // never takes one, or it would skip the school's answer (D180). Staff orders add it through
+        // `internals.addBooking`.
+        const facts = await findBookable(tx, request.product_page, request.purchase_option);
+        if (facts?.page.productType === "BirthdayParty") throw fail("product_page", "party_by_request");
+        return addBooking(tx, cart, request, locale);
+      });
       const [row] = await findCartItems(db, cart.id, locale, itemId);
       if (!row) throw AppError.notFound();
       return toItem(row);
@@ -597,6 +697,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
             academy_weeks: patch.academy_weeks ?? item.weeks.map((week) => week.id),
             academy_number_of_weeks: patch.academy_number_of_weeks ?? null,
             comment: patch.comment ?? item.comment,
+            gift_card: giftCardRequestOf(item),
           },
           others,
           patch.visitor === undefined ? item.guestVisitorRef : null,

@@ -1,10 +1,12 @@
-import type { Locale, ProductType, ScheduleType } from "@atelier/contract";
+import type { Locale, ProductType, ScheduleType, StoredGiftCardDetails } from "@atelier/contract";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { textIn } from "../catalogue/index.ts";
-import type { DbOrTx } from "../db/index.ts";
+import type { DbOrTx, Tx } from "../db/index.ts";
 import {
   academyWeeks,
+  closures,
   type ImageRef,
+  locations,
   orderItemAcademyWeeks,
   orderItemSlots,
   orderItems,
@@ -163,6 +165,55 @@ export async function findBookable(
   };
 }
 
+// ---------- What a booking would buy, before it is added (D154) ----------
+
+export type TermsFacts = Pick<CartItemRow, "house" | "closed" | "slots" | "weeks"> & {
+  /** The requested option when it belongs to the page, else null. */
+  option: { scheduleType: ScheduleType; basePriceCents: number } | null;
+};
+
+/**
+ * A published page's house and closures (as the cart's item columns read them), the requested option when
+ * it is the page's, and those of the requested slots and weeks that are the page's, in one round trip.
+ */
+export async function findTermsFacts(
+  db: DbOrTx,
+  request: { pageId: number; optionId: number; slotIds: number[]; weekIds: number[] },
+  locale: Locale,
+): Promise<TermsFacts | undefined> {
+  const { house, closed } = itemColumns(locale);
+  const slotIds = request.slotIds.length ? request.slotIds : [0];
+  const weekIds = request.weekIds.length ? request.weekIds : [0];
+  const [row] = await db
+    .select({
+      house,
+      closed,
+      option: sql<
+        TermsFacts["option"]
+      >`(select json_build_object('scheduleType', po.schedule_type, 'basePriceCents', po.base_price_cents)
+        from ${purchaseOptions} po where po.id = ${request.optionId} and po.product_page_id = ${request.pageId})`,
+      slots: sql<
+        ItemSlot[]
+      >`coalesce((select json_agg(json_build_object('id', s.id, 'weekday', s.weekday, 'date', s.date, 'start', to_char(s.start, 'HH24:MI'), 'end', to_char(s."end", 'HH24:MI')) order by s.id)
+        from ${scheduleSlots} s where s.product_page_id = ${request.pageId} and s.id in (${sql.join(
+          slotIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})), '[]'::json)`,
+      weeks: sql<
+        ItemWeek[]
+      >`coalesce((select json_agg(json_build_object('id', w.id, 'starts_on', w.starts_on, 'ends_on', w.ends_on) order by w.id)
+        from ${academyWeeks} w where w.product_page_id = ${request.pageId} and w.id in (${sql.join(
+          weekIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})), '[]'::json)`,
+    })
+    .from(productPages)
+    // The join makes Drizzle name the page's columns with their table inside the item columns' subqueries.
+    .leftJoin(locations, eq(locations.id, productPages.locationId))
+    .where(and(eq(productPages.id, request.pageId), eq(productPages.isPublished, true)));
+  return row;
+}
+
 // ---------- Items of a cart ----------
 
 export type ItemSlot = {
@@ -175,6 +226,15 @@ export type ItemSlot = {
 export type ItemWeek = { id: number; starts_on: string; ends_on: string };
 /** A purchase option of the item's page, as the existing client looks the item's option up among them. */
 export type ItemPageOption = { id: number; schedule_type: ScheduleType; base_price_cents: number };
+
+export type ItemHouse = {
+  id: number;
+  name: string;
+  street: string;
+  post_code: string;
+  city: string;
+  map_url: string | null;
+};
 
 export type CartItemRow = {
   id: number;
@@ -192,11 +252,17 @@ export type CartItemRow = {
   recurrentDiscountCents: number;
   academyNumberOfWeeks: number | null;
   comment: string;
+  giftCardDetails: StoredGiftCardDetails | null;
   pageName: string;
   pageSlug: string;
   pageAgeGroup: string;
   pageTitleImage: ImageRef | null;
+  /** The offer's refund policy (D142): full refund up to this many days before the booked date. */
+  refundDaysBefore: number | null;
   optionName: string;
+  /** The page's house (D151) and the closures of that house or every house not yet over (D153). */
+  house: ItemHouse | null;
+  closed: { startsOn: string; endsOn: string }[];
   visitorFirstName: string | null;
   visitorLastName: string | null;
   visitorBirthDate: string | null;
@@ -222,11 +288,19 @@ export const itemColumns = (locale: Locale) => ({
   recurrentDiscountCents: orderItems.recurrentDiscountCents,
   academyNumberOfWeeks: orderItems.academyNumberOfWeeks,
   comment: orderItems.comment,
+  giftCardDetails: orderItems.giftCardDetails,
   pageName: textIn(productPages.name, locale),
   pageSlug: productPages.slug,
   pageAgeGroup: productPages.ageGroup,
   pageTitleImage: productPages.titleImage,
+  refundDaysBefore: productPages.refundDaysBefore,
   optionName: textIn(purchaseOptions.name, locale),
+  house: sql<ItemHouse | null>`(select json_build_object('id', l.id, 'name', coalesce(l.name->>${locale}::text, l.name->>'de', ''), 'street', l.street, 'post_code', l.post_code, 'city', l.city, 'map_url', l.map_url)
+    from ${locations} l where l.id = ${productPages.locationId})`,
+  closed: sql<
+    { startsOn: string; endsOn: string }[]
+  >`coalesce((select json_agg(json_build_object('startsOn', c.starts_on, 'endsOn', c.ends_on) order by c.starts_on)
+    from ${closures} c where c.ends_on >= current_date - 1 and (c.location_id is null or c.location_id = ${productPages.locationId})), '[]'::json)`,
   visitorFirstName: visitors.firstName,
   visitorLastName: visitors.lastName,
   visitorBirthDate: visitors.birthDate,
@@ -284,6 +358,7 @@ export type NewCartItem = {
   recurrentPriceCents: number;
   academyNumberOfWeeks: number | null;
   comment: string;
+  giftCardDetails: StoredGiftCardDetails | null;
   slotIds: number[];
   weekIds: number[];
 };
@@ -337,6 +412,7 @@ export async function updateCartItem(
     recurrentDiscountCents: number;
     academyNumberOfWeeks: number | null;
     comment: string;
+    giftCardDetails: StoredGiftCardDetails | null;
   }>,
 ): Promise<void> {
   await db
@@ -424,4 +500,58 @@ export async function findUnitsHeldByVisitor(
   };
   const [slots, weeks] = await Promise.all([held(SLOT_UNITS, slotIds), held(WEEK_UNITS, weekIds)]);
   return { slotIds: slots, weekIds: weeks };
+}
+
+// ---------- People in the back office (D138, D139) ----------
+
+/** A parent's orders for the back office's person page, newest first (carts left out). */
+export function listOrdersOfUserForStaff(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      totalCheckoutCents: orders.totalCheckoutCents,
+      paidAt: orders.paidAt,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), sql`${orders.status} <> 'cart'`))
+    .orderBy(sql`${orders.createdAt} desc`, sql`${orders.id} desc`)
+    .limit(200);
+}
+
+/** Orders staged for payment and not paid yet: erasure waits until they are settled (D139). */
+export async function countUnpaidOrdersOfUser(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "awaiting_payment")));
+  return row?.n ?? 0;
+}
+
+/**
+ * Erasure (D139): the family's orders stay for the books (amounts, dates, gateway ids; their invoices and
+ * credit notes are kept as issued), without the billing data, the payer's name, the items' comments, a gift
+ * card's recipient and message, and the link to the children. Returns the number of orders kept.
+ */
+export async function anonymiseOrdersOfUser(tx: Tx, userId: number): Promise<number> {
+  const own = sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${userId})`;
+  await tx
+    .update(orderItems)
+    .set({
+      visitorId: null,
+      guestVisitorRef: null,
+      comment: "",
+      giftCardDetails: null,
+      updatedAt: new Date(),
+    })
+    .where(
+      sql`${orderItems.orderId} in ${own} or ${orderItems.visitorId} in (select ${visitors.id} from ${visitors} where ${visitors.userId} = ${userId})`,
+    );
+  const kept = await tx
+    .update(orders)
+    .set({ billing: null, payerFirstName: "", payerLastName: "", updatedAt: new Date() })
+    .where(eq(orders.userId, userId))
+    .returning({ id: orders.id, status: orders.status });
+  return kept.filter((order) => order.status !== "cart").length;
 }

@@ -1,5 +1,10 @@
 import type { GatewayName, PaymentGateway } from "./gateway.ts";
-import { isStripeCaptureId, isStripeSessionId, type StripeGateway } from "./stripe-gateway.ts";
+import {
+  isStripeCaptureId,
+  isStripeSessionId,
+  isStripeSubscriptionId,
+  type StripeGateway,
+} from "./stripe-gateway.ts";
 
 /**
  * The shop's gateways as one (D103): PayPal (or the offline demo) and, when configured, Stripe. Calls on a
@@ -8,7 +13,10 @@ import { isStripeCaptureId, isStripeSessionId, type StripeGateway } from "./stri
  * money. New orders and subscriptions go to the primary gateway unless checkout picks Stripe.
  */
 export type Gateways = PaymentGateway & {
-  /** The gateway a fulfil's `payment_gateway` asks for: Stripe if configured, else the primary one. */
+  /**
+   * The gateway a fulfil's or a make_recurring's `payment_gateway` asks for: Stripe if configured, else
+   * the primary one.
+   */
   forCheckout(requested: "paypal" | "stripe"): PaymentGateway;
   /** The gateway that issued a gateway order id (a payment row's `gateway`). */
   nameOf(gatewayOrderId: string): GatewayName;
@@ -24,6 +32,9 @@ export function routeGateways(primary: PaymentGateway, stripe: StripeGateway | n
     nameOf: (id) => byOrder(id).name,
     getOrder: (id) => byOrder(id).getOrder(id),
     captureOrder: (id, requestId) => byOrder(id).captureOrder(id, requestId),
+    // A course subscription's autopay is stopped where it was made (D115).
+    cancelSubscription: (id, reason) =>
+      (stripe && isStripeSubscriptionId(id) ? stripe : primary).cancelSubscription(id, reason),
     refundCapture: (captureId, requestId, amountCents) =>
       (stripe && isStripeCaptureId(captureId) ? stripe : primary).refundCapture(
         captureId,

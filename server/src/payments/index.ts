@@ -16,5 +16,6 @@ export {
   createStripeGateway,
   type StripeGateway,
   type StripeSettings,
+  type StripeSubscriptionEvent,
   sessionParamsOf,
 } from "./stripe-gateway.ts";

@@ -5,7 +5,9 @@ import {
   GatewayError,
   type GatewayFailure,
   type GatewayOrder,
+  type GatewaySubscription,
   type PaymentGateway,
+  type SubscriptionRequest,
 } from "./gateway.ts";
 import type { CreateOrderRequest } from "./paypal-client.ts";
 
@@ -25,6 +27,14 @@ export type StripeSettings = {
 /** Stripe's ids by kind: our gateway orders are sessions, captures are payment intents. */
 export const isStripeSessionId = (id: string) => id.startsWith("cs_");
 export const isStripeCaptureId = (id: string) => id.startsWith("pi_");
+/**
+ * A course subscription's autopay at Stripe (D115): its Checkout Session (`cs_…`) until the parent
+ * completed it, then the subscription (`sub_…`).
+ */
+export const isStripeSubscriptionId = (id: string) => id.startsWith("sub_") || isStripeSessionId(id);
+
+/** Stripe wants a Checkout subscription's trial to end at least 48 hours ahead; an hour more for the way. */
+export const STRIPE_TRIAL_MIN_MS = 49 * 3_600_000;
 
 /** Seconds a webhook's signature time may be off ours: Stripe's own default for its libraries. */
 export const WEBHOOK_TOLERANCE_S = 300;
@@ -158,10 +168,42 @@ export function createStripeClient(settings: Pick<StripeSettings, "apiBase" | "s
   });
 }
 
-const unsupported = (what: string) => () =>
-  Promise.reject(new GatewayError("refused", `${what} is not offered through Stripe yet`));
+/** The Checkout Session of a course subscription's autopay (D115); the first charge when `startTime` comes. */
+export function subscriptionSessionParamsOf(
+  request: SubscriptionRequest,
+  paymentMethodTypes: string[],
+  now = Date.now(),
+): Stripe.Checkout.SessionCreateParams {
+  const metadata = { custom_id: request.customId };
+  // The month paid already is a trial at Stripe: nothing is charged now, the first invoice when it ends.
+  const trialEnd = Math.max(request.startTime.getTime(), now + STRIPE_TRIAL_MIN_MS);
+  return {
+    mode: "subscription",
+    line_items: [{ price: request.planId, quantity: 1 }],
+    client_reference_id: request.customId,
+    metadata,
+    subscription_data: { trial_end: Math.ceil(trialEnd / 1000), metadata },
+    locale: request.locale,
+    success_url: request.returnUrl,
+    cancel_url: request.cancelUrl,
+    ...(paymentMethodTypes.length > 0
+      ? {
+          allowed_payment_method_types:
+            paymentMethodTypes as Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType[],
+        }
+      : {}),
+  };
+}
 
-/** The gateway on Stripe's API. Subscriptions stay with the other gateway for now (issue 22, step 7). */
+/** Stripe's subscription states in the words of PayPal's (what the subscriptions code reads). */
+export function subscriptionStatusOf(status: Stripe.Subscription.Status): GatewaySubscription["status"] {
+  if (status === "active" || status === "trialing") return "ACTIVE";
+  if (status === "canceled" || status === "incomplete_expired") return "CANCELLED";
+  if (status === "incomplete") return "APPROVAL_PENDING";
+  return "SUSPENDED";
+}
+
+/** The gateway on Stripe's API: Checkout in payment mode for orders, in subscription mode for autopay. */
 export function createStripeGateway(
   stripe: Stripe,
   settings: StripeSettings,
@@ -170,6 +212,10 @@ export function createStripeGateway(
   verifyEvent(payload: string, signature: string): Stripe.Event;
   /** Refunds Stripe holds for a payment intent (newest first): a `charge.refunded` event names none. */
   refundsOf(captureId: string): Promise<{ id: string; amountCents: number; status: string }[]>;
+  /** A subscription as Stripe holds it now, with our order item (its `custom_id`). */
+  getSubscription(subscriptionId: string): Promise<StripeSubscriptionState>;
+  /** The subscription a completed subscription-mode Checkout Session made (null: not completed). */
+  subscriptionOfSession(sessionId: string): Promise<string | null>;
 } {
   const getOrder = (sessionId: string) =>
     stripe.checkout.sessions
@@ -177,10 +223,58 @@ export function createStripeGateway(
       .then(orderOfSession, translate);
   return {
     name: "stripe",
-    createProduct: unsupported("a subscription product"),
-    createMonthlyPlan: unsupported("a subscription plan"),
-    createSubscription: unsupported("a subscription"),
-    cancelSubscription: unsupported("a subscription"),
+    createProduct: (product, requestId) =>
+      stripe.products
+        .create({ name: product.name, description: product.description }, { idempotencyKey: requestId })
+        .then((created) => ({ id: created.id }), translate),
+    createMonthlyPlan: (plan, requestId) =>
+      stripe.prices
+        .create(
+          {
+            product: plan.productId,
+            currency: "eur",
+            unit_amount: plan.priceCents,
+            recurring: { interval: "month", interval_count: 1 },
+            nickname: plan.name.slice(0, NAME_MAX),
+          },
+          { idempotencyKey: requestId },
+        )
+        .then((created) => ({ id: created.id }), translate),
+    createSubscription: (request, requestId) =>
+      stripe.checkout.sessions
+        .create(subscriptionSessionParamsOf(request, settings.paymentMethodTypes), {
+          idempotencyKey: requestId,
+        })
+        .then(
+          (session): GatewaySubscription => ({
+            id: session.id,
+            status: "APPROVAL_PENDING",
+            approveUrl: session.url ?? null,
+          }),
+          translate,
+        ),
+    async cancelSubscription(subscriptionId, reason) {
+      let id = subscriptionId;
+      if (isStripeSessionId(id)) {
+        // Not completed yet: the session is closed so it cannot start one; completed: its subscription ends.
+        const session = await stripe.checkout.sessions.retrieve(id).catch(translate);
+        const made =
+          typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
+        if (!made) {
+          if (session.status === "open") await stripe.checkout.sessions.expire(id).catch(translate);
+          return;
+        }
+        id = made;
+      }
+      try {
+        await stripe.subscriptions.cancel(id, { cancellation_details: { comment: reason.slice(0, 500) } });
+      } catch (error) {
+        // Cancelled before (by us, at the dashboard, or by Stripe after failed charges): nothing to stop.
+        const now = await stripe.subscriptions.retrieve(id).catch(() => undefined);
+        if (now?.status === "canceled" || now?.status === "incomplete_expired") return;
+        translate(error);
+      }
+    },
     createOrder: (request, requestId) =>
       stripe.checkout.sessions
         .create(sessionParamsOf(request, settings.paymentMethodTypes), { idempotencyKey: requestId })
@@ -218,7 +312,35 @@ export function createStripeGateway(
           })),
         translate,
       ),
+    getSubscription: (subscriptionId) =>
+      stripe.subscriptions.retrieve(subscriptionId).then(
+        (found) => ({
+          id: found.id,
+          status: subscriptionStatusOf(found.status),
+          customId: found.metadata?.custom_id || null,
+        }),
+        translate,
+      ),
+    subscriptionOfSession: (sessionId) =>
+      stripe.checkout.sessions.retrieve(sessionId).then((session) => {
+        if (session.mode !== "subscription" || session.status !== "complete") return null;
+        return typeof session.subscription === "string"
+          ? session.subscription
+          : (session.subscription?.id ?? null);
+      }, translate),
   };
 }
+
+/** A Stripe subscription event in our words (the webhook reads Stripe's objects, D115). */
+export type StripeSubscriptionEvent =
+  | { kind: "session_completed"; sessionId: string; subscriptionId: string; at: Date }
+  | { kind: "invoice_paid"; subscriptionId: string; invoiceId: string; amountCents: number; at: Date }
+  | { kind: "status"; subscriptionId: string; autopay: "active" | "suspended" | "cancelled"; at: Date };
+
+export type StripeSubscriptionState = {
+  id: string;
+  status: GatewaySubscription["status"];
+  customId: string | null;
+};
 
 export type StripeGateway = ReturnType<typeof createStripeGateway>;

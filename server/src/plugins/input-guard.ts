@@ -28,7 +28,8 @@ export function findInputProblem(input: unknown): InputProblem | undefined {
       if (!isStorableText(value)) return { field: path || NON_FIELD, code: "invalid" };
       continue;
     }
-    if (value === null || typeof value !== "object") continue;
+    // Raw bytes (an image upload, D146) are no text to store: their route checks them itself.
+    if (value === null || typeof value !== "object" || ArrayBuffer.isView(value)) continue;
     if (depth >= MAX_INPUT_DEPTH) return { field: NON_FIELD, code: "too_deep" };
     // Pushed in reverse, so the first field of the input is reported first.
     const entries = Object.entries(value);

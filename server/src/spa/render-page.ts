@@ -36,6 +36,9 @@ export function defaultHead(key: PageKey | undefined, locale: Locale): PageHead 
   return { title: `${PAGE_TITLES[key][locale]} – ${site}`, ...(description ? { description } : {}) };
 }
 
+/** What the web app needs to report to Sentry: a DSN without a secret key, and the environment's name. */
+export type BrowserMonitoring = { dsn: string; environment: string };
+
 const ENTRY_SCRIPT = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/;
 
 /**
@@ -65,6 +68,8 @@ export function renderPage(
     indexable: boolean;
     /** Server-rendered app HTML for `#root` and the data block that goes with it (D86). */
     body?: { html: string; state: string } | undefined;
+    /** The browser's monitoring (D184): the public DSN and the environment, only when a DSN is configured. */
+    monitoring?: BrowserMonitoring | undefined;
   },
 ): string {
   const { locale, path, publicUrl, head } = input;
@@ -96,6 +101,12 @@ export function renderPage(
     `<meta property="og:locale" content="${locale === "ru" ? "ru_RU" : "de_DE"}">`,
     input.indexable ? `<meta property="og:url" content="${escapeHtml(urlFor(locale))}">` : "",
     input.indexable && head.jsonLd !== undefined ? jsonLdTag(head.jsonLd) : "",
+    ...(input.monitoring
+      ? [
+          `<meta name="monitoring-dsn" content="${escapeHtml(input.monitoring.dsn)}">`,
+          `<meta name="monitoring-environment" content="${escapeHtml(input.monitoring.environment)}">`,
+        ]
+      : []),
   ].filter(Boolean);
   const page = input.body ? startAfterFirstPaint(template, input.modulePreloads ?? []) : template;
   return (

@@ -36,10 +36,14 @@ type ServerEntry = {
 };
 
 export type RenderedPage = { html: string; state: unknown };
+/** An API reply the caller gives instead of the server's own (the back office's preview of a draft, D147). */
+export type ApiOverride = (path: string) => { status: number; body: string; contentType: string } | undefined;
+
 export type PageRenderer = (input: {
   url: string;
   locale: Locale;
   cookieModalClosed: boolean;
+  override?: ApiOverride;
 }) => Promise<RenderedPage | null>;
 
 /**
@@ -61,7 +65,11 @@ export async function loadPageRenderer(
       contentType: String(reply.headers["content-type"] ?? "application/json"),
     };
   };
-  return (input) => entry.renderApp({ ...input, answerApi });
+  return ({ override, ...input }) =>
+    entry.renderApp({
+      ...input,
+      answerApi: override ? async (path) => override(path) ?? (await answerApi(path)) : answerApi,
+    });
 }
 
 /** The query cache as a JSON data block (`<` escaped so no text can close the element; never run). */

@@ -12,7 +12,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { readCookie } from "../i18n/index.ts";
 import { apiNotFound } from "../plugins/index.ts";
-import { defaultHead, type PageHead, renderPage } from "./render-page.ts";
+import { createProductPreview, type ProductPreview } from "./product-preview.ts";
+import { type BrowserMonitoring, defaultHead, type PageHead, renderPage } from "./render-page.ts";
 import { readRouteChunks } from "./route-chunks.ts";
 import {
   loadPageRenderer,
@@ -38,6 +39,8 @@ export type SpaOptions = {
   headProvider?: HeadProvider;
   /** The web build's server entry; by default `dist-ssr/entry-server.js` beside `distDir` (D86). */
   serverEntry?: string;
+  /** Handed to the browser in every page (D184); without it the web app monitors only with a build-time DSN. */
+  monitoring?: BrowserMonitoring | undefined;
 };
 
 /** Id of the page's query-cache data block; the web app reads it (`web/src/app/server-rendered.ts`). */
@@ -53,10 +56,14 @@ const isApiPath = (url: string) => url === "/api" || url.startsWith("/api/");
 const STATIC_MEDIA = /\.(svg|png|jpe?g|gif|webp|avif|ico|pdf|woff2?|ttf)$/i;
 
 /**
- * Serves the built SPA: static files with cache headers, every page route of spec §2 with status 200,
- * the redirect table with 301, and any other page path with the not-found page and status 404.
+ * Serves the built SPA: static files with cache headers, every page route of spec §2 with status 200 (500
+ * when the server renderer fails on it, D175), the redirect table with 301, and any other page path with
+ * the not-found page and status 404.
  */
-export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
+export async function registerSpa(
+  app: FastifyInstance,
+  options: SpaOptions,
+): Promise<{ productPreview: ProductPreview }> {
   const indexFile = join(options.distDir, "index.html");
   const hasBuild = existsSync(indexFile);
   const template = hasBuild ? readFileSync(indexFile, "utf8") : FALLBACK_TEMPLATE;
@@ -111,16 +118,18 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
     }
   };
 
-  // A page the renderer cannot render is still served: the browser renders it, as without the renderer.
-  const renderApp = async (request: FastifyRequest): Promise<RenderedPage | null> => {
+  // A page the renderer fails on (a page that throws while rendering) answers 500 (spec §2's generic error,
+  // D175), so no crawler keeps an empty page; the browser still renders it and shows the error page if it
+  // fails there too. `null`: a page the renderer leaves to the browser (a redirect, a sign-in callback).
+  const renderApp = async (request: FastifyRequest): Promise<RenderedPage | "failed" | null> => {
     if (!renderer) return null;
     try {
       // The cookie that mirrors a closed cookie modal decides whether the page's HTML has the modal.
       const cookieModalClosed = readCookie(request.headers.cookie, COOKIE_MODAL_CLOSED_COOKIE) === "true";
       return await renderer({ url: request.url, locale: request.locale, cookieModalClosed });
     } catch (err) {
-      request.log.warn({ err }, "server rendering failed; the browser renders the page");
-      return null;
+      request.log.error({ err }, "server rendering failed; 500, and the browser renders the page");
+      return "failed";
     }
   };
 
@@ -128,9 +137,11 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
     const path = request.url.split("?")[0] ?? "/";
     const matched = wanted === 200 ? matchPageRoute(path) : undefined;
     const provided = await headOf(request, matched);
-    const status = provided === null ? 404 : wanted;
-    const key = status === 200 ? matched : undefined;
-    const rendered = key && SERVER_RENDERED_PAGES.has(key) ? await renderApp(request) : null;
+    const found = provided === null ? 404 : wanted;
+    const key = found === 200 ? matched : undefined;
+    const result = key && SERVER_RENDERED_PAGES.has(key) ? await renderApp(request) : null;
+    const rendered = result === "failed" ? null : result;
+    const status = result === "failed" ? 500 : found;
     const head = provided ?? defaultHead(key, request.locale);
     const html = renderPage(template, {
       locale: request.locale,
@@ -143,6 +154,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
       body: rendered
         ? { html: rendered.html, state: stateScript(SERVER_STATE_ID, rendered.state) }
         : undefined,
+      monitoring: options.monitoring,
     });
     return reply
       .status(status)
@@ -152,6 +164,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
   };
 
   registerAdminPage(app, options.distDir);
+  const productPreview = createProductPreview({ template, renderer, publicUrl: options.publicUrl });
 
   for (const route of PAGE_ROUTES) {
     const url = route.path.replace(/\$id/g, ":id");
@@ -170,6 +183,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions) {
     if (!wantsPage) return apiNotFound(request, reply);
     return sendPage(request, reply, 404);
   });
+  return { productPreview };
 }
 
 // Served when the back office has not been built: /admin still answers, and says what to do.

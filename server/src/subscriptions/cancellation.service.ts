@@ -4,6 +4,7 @@ import {
   type ContractCancelRequest,
   type ItemCancelReply,
   type Locale,
+  lastPaidDay,
   normalizeContractNumber,
 } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
@@ -143,6 +144,7 @@ export function createCancellationService(deps: SubscriptionsDeps) {
         id: itemId,
         ends_at: owned.sub.cancelAt.toISOString(),
         cancelled_at: owned.sub.updatedAt.toISOString(),
+        ends_on: lastPaidDay(owned.sub.cancelAt),
       };
     }
     const receivedAt = new Date();
@@ -164,6 +166,7 @@ export function createCancellationService(deps: SubscriptionsDeps) {
       id: itemId,
       ends_at: (sub.cancelAt ?? sub.periodEnd).toISOString(),
       cancelled_at: receivedAt.toISOString(),
+      ends_on: lastPaidDay(sub.cancelAt ?? sub.periodEnd),
     };
   }
 
@@ -247,6 +250,7 @@ export function createCancellationService(deps: SubscriptionsDeps) {
       visitor_name: row.visitorName,
       paid_until: row.sub.periodEnd.toISOString(),
       ends_at: row.sub.cancelAt?.toISOString() ?? null,
+      paid_through: lastPaidDay(row.sub.periodEnd),
     }));
   }
 

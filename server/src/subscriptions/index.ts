@@ -1,4 +1,11 @@
-export { endSubscriptionOnWithdrawal, startSubscriptions } from "./subscriptions.repository.ts";
+export {
+  anonymiseCancellationsOfFamily,
+  applyClosuresToPeriods,
+  endSubscriptionOnWithdrawal,
+  findPauses,
+  hasRunningSubscription,
+  startSubscriptions,
+} from "./subscriptions.repository.ts";
 export { subscriptionsRoutes } from "./subscriptions.routes.ts";
 export {
   createSubscriptionsService,

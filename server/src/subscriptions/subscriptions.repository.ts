@@ -1,13 +1,24 @@
-import { type Locale, paidMonthEnd, RENEWAL_NOTICE_DAYS, type SubscriptionPause } from "@atelier/contract";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { textIn } from "../catalogue/index.ts";
+import {
+  berlinDate,
+  billingPeriod,
+  type ClosedRange,
+  firstBillingPeriod,
+  type Locale,
+  paidDays,
+  periodInstants,
+  RENEWAL_NOTICE_DAYS,
+} from "@atelier/contract";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { findClosedRangesOfPage, textIn } from "../catalogue/index.ts";
 import type { DbOrTx } from "../db/index.ts";
 import {
   contractCancellations,
   gatewayCatalog,
+  orderItemSlots,
   orderItems,
   orders,
   productPages,
+  scheduleSlots,
   subscriptionPauses,
   subscriptionPayments,
   subscriptions,
@@ -22,7 +33,8 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /**
  * A paid order's course subscriptions start their first month: one row per item with a monthly price, in
- * the transaction that records the payment (a repeated call changes nothing).
+ * the transaction that records the payment (a repeated call changes nothing). The month is the contract's
+ * `firstBillingPeriod` (D121): from the first open lesson on or after the day of payment.
  */
 export async function startSubscriptions(tx: DbOrTx, orderId: number, paidAt: Date): Promise<void> {
   const items = await tx
@@ -37,9 +49,12 @@ export async function startSubscriptions(tx: DbOrTx, orderId: number, paidAt: Da
     );
   if (items.length === 0) return;
   const values = [];
+  const paidOn = berlinDate(paidAt);
   for (const item of items) {
-    const pauses = await findPauses(tx, item.productPageId, paidAt);
-    values.push({ orderItemId: item.id, periodStart: paidAt, periodEnd: paidMonthEnd(paidAt, pauses) });
+    const closed = await findPauses(tx, item.productPageId, paidOn);
+    const period = firstBillingPeriod(paidOn, await findItemWeekdays(tx, item.id), closed);
+    const { start, end } = periodInstants(period);
+    values.push({ orderItemId: item.id, periodStart: start, periodEnd: end });
   }
   await tx.insert(subscriptions).values(values).onConflictDoNothing({ target: subscriptions.orderItemId });
 }
@@ -263,21 +278,31 @@ export async function findSubscriptionOfItem(db: DbOrTx, itemId: number): Promis
   return rows as OwnedSubscription[];
 }
 
-/** The school's pauses of a course page (and those of every course) that end on or after `from`'s day. */
-export async function findPauses(
-  db: DbOrTx,
-  productPageId: number,
-  from: Date,
-): Promise<SubscriptionPause[]> {
-  return db
+/**
+ * The days a course page does not run that end on or after `from` (ISO date): the closures of its house
+ * and of every house (D122), and the school's pauses of the course or of every course (D74).
+ */
+export async function findPauses(db: DbOrTx, productPageId: number, from: string): Promise<ClosedRange[]> {
+  const pauses = await db
     .select({ startsOn: subscriptionPauses.startsOn, endsOn: subscriptionPauses.endsOn })
     .from(subscriptionPauses)
     .where(
       and(
         sql`(${subscriptionPauses.productPageId} is null or ${subscriptionPauses.productPageId} = ${productPageId})`,
-        sql`${subscriptionPauses.endsOn} >= ${from.toISOString().slice(0, 10)}::date`,
+        sql`${subscriptionPauses.endsOn} >= ${from}::date`,
       ),
     );
+  return [...pauses, ...(await findClosedRangesOfPage(db, productPageId, from))];
+}
+
+/** The weekdays (0 = Monday) of an item's weekly times. */
+export async function findItemWeekdays(db: DbOrTx, itemId: number): Promise<number[]> {
+  const rows = await db
+    .select({ weekday: scheduleSlots.weekday })
+    .from(orderItemSlots)
+    .innerJoin(scheduleSlots, eq(scheduleSlots.id, orderItemSlots.scheduleSlotId))
+    .where(and(eq(orderItemSlots.orderItemId, itemId), isNotNull(scheduleSlots.weekday)));
+  return [...new Set(rows.flatMap((row) => (row.weekday === null ? [] : [row.weekday])))];
 }
 
 /** The course page of a subscription's item. */
@@ -294,3 +319,62 @@ export async function findPageOfSubscription(db: DbOrTx, subscriptionId: number)
 /** "Kunst für Kinder 5–7 (Mila)": how mails and payment orders name a subscription. */
 export const contractNameOf = (owned: Pick<OwnedSubscription, "pageName" | "visitorName">) =>
   owned.visitorName ? `${owned.pageName} (${owned.visitorName})` : owned.pageName;
+
+// ---------- Erasure (D139) ----------
+
+/** Whether any of the user's subscriptions still runs (paid months ahead or renewing). */
+export async function hasRunningSubscription(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.userId, userId), eq(subscriptions.status, "running")))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The § 312k cancellations the family sent keep their contract and dates, not the name and address. */
+export async function anonymiseCancellationsOfFamily(
+  db: DbOrTx,
+  userId: number,
+  email: string,
+): Promise<void> {
+  await db
+    .update(contractCancellations)
+    .set({ name: "", email: "" })
+    .where(
+      sql`${contractCancellations.userId} = ${userId} or lower(${contractCancellations.email}) = lower(${email})`,
+    );
+}
+
+/**
+ * The school's closures changed (D122): every running subscription's current period is computed again
+ * from its first day with the closed days as they are now, so a holiday added lengthens it (and one
+ * removed shortens it back). A cancellation to the period's end moves with it; an open payment link for
+ * the next month stays valid for the new end. Rows are locked in id order (no deadlock with a second
+ * staff write); a period already over is the payment worker's and is left alone. Returns how many moved.
+ */
+export async function applyClosuresToPeriods(tx: DbOrTx, now: Date = new Date()): Promise<number> {
+  const rows = await tx
+    .select({ sub: subscriptions, pageId: orderItems.productPageId })
+    .from(subscriptions)
+    .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
+    .where(and(eq(subscriptions.status, "running"), sql`${subscriptions.periodEnd} > ${now}`))
+    .orderBy(asc(subscriptions.id))
+    .for("update", { of: subscriptions });
+  let moved = 0;
+  for (const { sub, pageId } of rows) {
+    const paid = paidDays(sub.periodStart, sub.periodEnd);
+    const { end } = periodInstants(billingPeriod(paid.from, await findPauses(tx, pageId, paid.from)));
+    if (end.getTime() === sub.periodEnd.getTime()) continue;
+    const old = sub.periodEnd.getTime();
+    await updateSubscription(tx, sub.id, {
+      periodEnd: end,
+      ...(sub.cancelAt?.getTime() === old ? { cancelAt: end } : {}),
+      ...(sub.renewalFor?.getTime() === old ? { renewalFor: end } : {}),
+    });
+    moved++;
+  }
+  return moved;
+}

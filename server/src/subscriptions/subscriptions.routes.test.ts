@@ -1,6 +1,15 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { addMonth, HistorySchema } from "@atelier/contract";
+import {
+  addMonth,
+  berlinDate,
+  billingPeriod,
+  HistorySchema,
+  nextBillingPeriod,
+  paidDays,
+  periodInstants,
+  weekdayOf,
+} from "@atelier/contract";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -61,13 +70,24 @@ const makeRecurring = (headers: Record<string, string>, itemId: number) =>
   t.call("POST", `/api/v2/orders/subscriptions/${itemId}/make_recurring/`, { headers });
 
 describe("the first month", () => {
-  it("starts with the payment: paid for one month, shown in the history", async () => {
+  it("starts with the first lesson after the payment: paid for one calendar month, shown in the history (D121)", async () => {
     const { item, subscription } = await subscriber(0);
     expect(item.state).toBe("active");
     expect(item.paypal_invoice_link).toBeNull();
-    const start = new Date(subscription.period_start);
-    expect(Math.abs(start.getTime() - Date.now())).toBeLessThan(60_000);
-    expect(subscription.paid_until).toBe(addMonth(start).toISOString());
+    // The period starts at Berlin midnight of the first lesson on or after today, at the booked weekday.
+    const from = berlinDate(new Date(subscription.period_start));
+    const today = berlinDate(new Date());
+    expect(from >= today).toBe(true);
+    expect(Date.parse(from) - Date.parse(today)).toBeLessThan(7 * 86_400_000);
+    const weekday = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][
+      weekdayOf(from)
+    ];
+    expect(item.schedule_slots.map((slot) => slot.weekday)).toContain(weekday);
+    const period = billingPeriod(from, []);
+    expect(subscription.period_start).toBe(periodInstants(period).start.toISOString());
+    expect(subscription.paid_until).toBe(periodInstants(period).end.toISOString());
+    expect(subscription.paid_through).toBe(period.to);
+    expect(subscription.ends_on).toBeNull();
     expect(subscription.autopay).toBe("none");
   });
 
@@ -289,7 +309,13 @@ describe("months without autopay", () => {
   it("offers the next month before the paid one ends, records it when paid, and ends an unpaid one", async () => {
     const a = await subscriber(4);
     const soon = new Date(Date.now() + 2 * 86_400_000);
-    await t.db.update(subscriptions).set({ periodEnd: soon }).where(eq(subscriptions.orderItemId, a.item.id));
+    const started = new Date(Date.now() - 28 * 86_400_000);
+    await t.db
+      .update(subscriptions)
+      .set({ periodStart: started, periodEnd: soon })
+      .where(eq(subscriptions.orderItemId, a.item.id));
+    // The next month is the contract's next period: from the day after the last paid one (D121).
+    const nextEnd = periodInstants(nextBillingPeriod(paidDays(started, soon), [])).end.toISOString();
     await t.app.paymentWorker.runOnce();
     const [offered] = await historyOf(a.headers);
     expect(offered?.state).toBe("renewal available");
@@ -321,7 +347,7 @@ describe("months without autopay", () => {
     const [renewed] = await historyOf(a.headers);
     expect(renewed?.state).toBe("active");
     expect(renewed?.paypal_invoice_link).toBeNull();
-    expect(renewed?.subscription?.paid_until).toBe(addMonth(soon).toISOString());
+    expect(renewed?.subscription?.paid_until).toBe(nextEnd);
     // The paid link now leads back to the profile; the same return again (reload) counts nothing twice.
     expect((await open()).headers.location).toContain("/profile?tab=sales-success");
     expect(t.standIn.calls.get("POST /v2/checkout/orders")).toBe(created);
@@ -329,7 +355,7 @@ describe("months without autopay", () => {
       method: "GET",
       url: `/api/v2/orders/subscriptions/renewal/return/?token=${orderId}`,
     });
-    expect((await historyOf(a.headers))[0]?.subscription?.paid_until).toBe(addMonth(soon).toISOString());
+    expect((await historyOf(a.headers))[0]?.subscription?.paid_until).toBe(nextEnd);
 
     // Nobody pays the next month: after the period it ends and frees the seat.
     await t.db

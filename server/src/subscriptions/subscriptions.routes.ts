@@ -6,6 +6,7 @@ import {
   ItemCancelBodySchema,
   ItemCancelReplySchema,
   LocaleQuerySchema,
+  MakeRecurringQuerySchema,
   MakeRecurringReplySchema,
   RenewalPayQuerySchema,
   RenewalReturnQuerySchema,
@@ -13,7 +14,6 @@ import {
 } from "@atelier/contract";
 import type { onRequestAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { AppError, ErrorReplySchema } from "../errors/index.ts";
 import { currentUser, requireUser } from "../plugins/index.ts";
 import type { SubscriptionsService } from "./subscriptions.service.ts";
@@ -42,14 +42,20 @@ export const subscriptionsRoutes =
         preHandler: requireUser,
         schema: {
           ...common,
-          summary: "Monthly autopay: the PayPal subscription id the buttons approve (intent=subscription)",
+          summary:
+            "Monthly autopay: the PayPal subscription id the buttons approve (intent=subscription), or with payment_gateway=stripe the Stripe Checkout page's url",
           params: SubscriptionItemParamsSchema,
-          querystring: LocaleQuerySchema,
+          querystring: MakeRecurringQuerySchema,
           response: { 200: MakeRecurringReplySchema, ...errors },
         },
       },
       async (request) =>
-        subscriptions.makeRecurring(currentUser(request).id, request.params.id, request.locale),
+        subscriptions.makeRecurring(
+          currentUser(request).id,
+          request.params.id,
+          request.locale,
+          request.query.payment_gateway,
+        ),
     );
 
     app.patch(

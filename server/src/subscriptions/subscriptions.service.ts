@@ -1,9 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { type Locale, paidMonthEnd } from "@atelier/contract";
+import { type Locale, nextBillingPeriod, paidDays, periodInstants } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { eur, type GatewayCapture, GatewayError, type PaymentGateway } from "../payments/index.ts";
+import {
+  eur,
+  type GatewayCapture,
+  GatewayError,
+  type GatewayName,
+  type PaymentGateway,
+  type StripeSubscriptionEvent,
+} from "../payments/index.ts";
 import { createCancellationService } from "./cancellation.service.ts";
 import {
   claimDueSubscriptions,
@@ -24,7 +31,8 @@ import {
 
 export type SubscriptionsDeps = {
   db: Db;
-  gateway: PaymentGateway;
+  /** The shop's gateways: autopay is made at PayPal, or at Stripe when the parent asks for it (D115). */
+  gateway: PaymentGateway & { forCheckout?(requested: "paypal" | "stripe"): PaymentGateway };
   /** The API's origin (return address of a renewal payment) and the web app's (where the parent lands). */
   publicUrl: string;
   webUrl: string;
@@ -82,27 +90,45 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
 
   // ---------- Autopay ----------
 
-  async function catalogId(key: string, create: () => Promise<{ id: string }>) {
-    const known = await findCatalogId(db, gateway.name, key);
+  async function catalogId(via: PaymentGateway, key: string, create: () => Promise<{ id: string }>) {
+    const known = await findCatalogId(db, via.name, key);
     if (known) return known;
     const created = await create();
-    return storeCatalogId(db, gateway.name, key, created.id);
+    return storeCatalogId(db, via.name, key, created.id);
   }
 
-  /** `POST /orders/subscriptions/{id}/make_recurring/`: the PayPal subscription the buttons approve. */
-  async function makeRecurring(userId: number, itemId: number, locale: Locale): Promise<{ id: string }> {
+  /**
+   * `POST /orders/subscriptions/{id}/make_recurring/`: the PayPal subscription the buttons approve, or
+   * (`payment_gateway=stripe`, D115) the Stripe Checkout Session in subscription mode the parent is sent to.
+   */
+  async function makeRecurring(
+    userId: number,
+    itemId: number,
+    locale: Locale,
+    requested: "paypal" | "stripe" = "paypal",
+  ): Promise<{ id: string; url?: string }> {
+    const via = gateway.forCheckout?.(requested) ?? gateway;
     const owned = await findOwnedSubscription(db, userId, itemId, locale);
     if (!owned) throw AppError.notFound();
     const { sub } = owned;
     if (sub.status !== "running" || owned.itemStatus === "cancelled")
       throw AppError.validation("non_field_errors", "not_a_subscription");
     if (sub.cancelAt) throw AppError.validation("non_field_errors", "subscription_cancelled");
-    if (sub.gatewaySubscriptionId && (sub.autopay === "pending" || sub.autopay === "active"))
-      return { id: sub.gatewaySubscriptionId };
+    const known = sub.gatewaySubscriptionId;
+    if (known && sub.autopay === "active") return { id: known };
+    if (known && sub.autopay === "pending") {
+      const stripeSession = known.startsWith("cs_");
+      if (!stripeSession && via.name !== "stripe") return { id: known };
+      // A Stripe page still open is offered again; an expired one, or a switch of gateway, makes a new one.
+      if (stripeSession && via.name === "stripe") {
+        const open = await gateway.getOrder(known).catch(() => undefined);
+        if (open?.approveUrl && open.status === "CREATED") return { id: known, url: open.approveUrl };
+      }
+    }
 
     try {
-      const productId = await catalogId(PRODUCT_KEY, () =>
-        gateway.createProduct(
+      const productId = await catalogId(via, PRODUCT_KEY, () =>
+        via.createProduct(
           // One product and plan serve parents of both languages: PayPal shows their names as they are.
           {
             name: "Kurs-Abo / Абонемент на курс",
@@ -111,8 +137,8 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
           `atelier-product-${PRODUCT_KEY}`,
         ),
       );
-      const planId = await catalogId(planKey(owned.monthlyCents), () =>
-        gateway.createMonthlyPlan(
+      const planId = await catalogId(via, planKey(owned.monthlyCents), () =>
+        via.createMonthlyPlan(
           {
             productId,
             name: `Kurs-Abo / Абонемент ${eur(owned.monthlyCents).value} EUR / Monat / месяц`,
@@ -123,7 +149,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       );
       // The first charge when the paid month ends; PayPal wants a start in the future.
       const startTime = new Date(Math.max(sub.periodEnd.getTime(), Date.now() + 60_000));
-      const created = await gateway.createSubscription(
+      const created = await via.createSubscription(
         {
           planId,
           customId: String(owned.itemId),
@@ -144,10 +170,13 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
           autopayChangedAt: null,
         });
       });
-      return { id: stored?.gatewaySubscriptionId ?? created.id };
+      const id = stored?.gatewaySubscriptionId ?? created.id;
+      return via.name === "stripe" && id === created.id && created.approveUrl
+        ? { id, url: created.approveUrl }
+        : { id };
     } catch (error) {
       if (error instanceof GatewayError) {
-        log.warn({ err: error, itemId }, "PayPal subscription could not be created");
+        log.warn({ err: error, itemId, gateway: via.name }, "autopay subscription could not be created");
         throw new AppError("payment_unavailable", 503, "non_field_errors");
       }
       throw error;
@@ -162,18 +191,25 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
    */
   async function recordPayment(
     subscriptionId: number,
-    payment: { reference: string; kind: "autopay" | "renewal_order"; amountCents: number },
+    payment: {
+      reference: string;
+      kind: "autopay" | "renewal_order";
+      amountCents: number;
+      /** Where the money came in: the primary gateway unless named (Stripe's invoices, D115). */
+      gateway?: GatewayName;
+    },
   ): Promise<"recorded" | "already_recorded" | "ended"> {
     return db.transaction(async (tx) => {
       const sub = await findSubscriptionById(tx, subscriptionId, true);
       if (!sub) throw new Error(`subscription ${subscriptionId} vanished`);
-      const periodStart = sub.periodEnd;
-      // Holidays inside the new month are not billed: it lasts that much longer (D74).
-      const pauses = await findPauses(tx, await findPageOfSubscription(tx, sub.id), periodStart);
-      const periodEnd = paidMonthEnd(periodStart, pauses);
+      // The next period of the contract's one definition (D121): from the day after the paid one, a month
+      // of open days (closed days inside it are not billed, D122).
+      const paid = paidDays(sub.periodStart, sub.periodEnd);
+      const closed = await findPauses(tx, await findPageOfSubscription(tx, sub.id), paid.to);
+      const { start: periodStart, end: periodEnd } = periodInstants(nextBillingPeriod(paid, closed));
       const fresh = await insertSubscriptionPayment(tx, {
         subscriptionId,
-        gateway: gateway.name,
+        gateway: payment.gateway ?? gateway.name,
         reference: payment.reference,
         kind: payment.kind,
         amountCents: payment.amountCents,
@@ -221,18 +257,62 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     const autopay = AUTOPAY_BY_EVENT[event.event_type];
     if (!autopay || !resource.id) return;
     const changedAt = event.create_time ? new Date(event.create_time) : new Date();
-    await db.transaction(async (tx) => {
-      const sub = await findSubscriptionBy(tx, "gatewaySubscriptionId", resource.id ?? "", true);
-      if (!sub) {
-        log.warn({ eventId: event.id }, "status of an unknown subscription ignored");
-        return;
-      }
+    if (!(await applyAutopay(resource.id, autopay, changedAt)))
+      log.warn({ eventId: event.id }, "status of an unknown subscription ignored");
+  }
+
+  /** A gateway's word on a subscription's autopay, unless a later one was applied already. */
+  async function applyAutopay(
+    gatewaySubscriptionId: string,
+    autopay: SubscriptionRow["autopay"],
+    changedAt: Date,
+    linkFrom?: string,
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const sub =
+        (await findSubscriptionBy(tx, "gatewaySubscriptionId", gatewaySubscriptionId, true)) ??
+        (linkFrom ? await findSubscriptionBy(tx, "gatewaySubscriptionId", linkFrom, true) : undefined);
+      if (!sub) return false;
+      // Stripe's subscription takes the place of the Checkout Session that made it (D115).
+      if (sub.gatewaySubscriptionId !== gatewaySubscriptionId)
+        await updateSubscription(tx, sub.id, { gatewaySubscriptionId });
       // An event older than the last one applied arrived late: it no longer says how things stand.
-      if (sub.autopayChangedAt && sub.autopayChangedAt.getTime() > changedAt.getTime()) return;
-      // Cancelled stays cancelled: PayPal never reactivates a cancelled subscription.
-      if (sub.autopay === "cancelled" && autopay !== "cancelled") return;
+      if (sub.autopayChangedAt && sub.autopayChangedAt.getTime() > changedAt.getTime()) return true;
+      // Cancelled stays cancelled: neither PayPal nor Stripe reactivates a cancelled subscription.
+      if (sub.autopay === "cancelled" && autopay !== "cancelled") return true;
       await updateSubscription(tx, sub.id, { autopay, autopayChangedAt: changedAt });
+      return true;
     });
+  }
+
+  /**
+   * Stripe's word on a course subscription's autopay (D115), verified and stored once by the webhook:
+   * the Checkout Session completed (autopay on), a month's invoice paid (the same `recordPayment` as
+   * PayPal's sales, once per invoice), a charge failed (suspended), the subscription ended or changed.
+   * `keep`: the subscription is not linked yet (its session's event is still on its way); Stripe retries.
+   */
+  async function handleStripeEvent(event: StripeSubscriptionEvent): Promise<"done" | "keep"> {
+    if (event.kind === "session_completed") {
+      const found = await applyAutopay(event.subscriptionId, "active", event.at, event.sessionId);
+      if (!found) log.warn({ sessionId: event.sessionId }, "Stripe autopay of an unknown subscription");
+      return "done";
+    }
+    if (event.kind === "invoice_paid") {
+      // The month already paid was Stripe's trial: its invoice of 0 € is no payment.
+      if (event.amountCents <= 0) return "done";
+      const sub = await findSubscriptionBy(db, "gatewaySubscriptionId", event.subscriptionId);
+      if (!sub) return "keep";
+      await recordPayment(sub.id, {
+        reference: event.invoiceId,
+        kind: "autopay",
+        amountCents: event.amountCents,
+        gateway: "stripe",
+      });
+      return "done";
+    }
+    if (!(await applyAutopay(event.subscriptionId, event.autopay, event.at)))
+      log.warn({ subscriptionId: event.subscriptionId }, "status of an unknown Stripe subscription ignored");
+    return "done";
   }
 
   /** The buyer approved the next month's payment: capture it and record the month. */
@@ -428,6 +508,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   return {
     makeRecurring,
     handleEvent,
+    handleStripeEvent,
     payRenewal,
     renewalPayment,
     recordRenewalCapture,

@@ -14,6 +14,8 @@ export type StandInOrder = {
   request: Record<string, unknown>;
   captureId?: string;
   refundedCents: number;
+  /** Each refund made through the API, in cents, in order (a browser test reads them, D164). */
+  refunds: number[];
 };
 
 export type SignedEvent = {
@@ -320,6 +322,7 @@ export async function startPayPalStandIn(
         status: "CREATED",
         request: body,
         refundedCents: 0,
+        refunds: [],
       };
       orders.set(order.id, order);
       return { status: 201, body: orderBody(order) };
@@ -356,6 +359,7 @@ export async function startPayPalStandIn(
       if (asked <= 0 || order.refundedCents + asked > captured)
         return error(422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED");
       order.refundedCents += asked;
+      order.refunds.push(asked);
       return {
         status: 201,
         body: {
@@ -555,6 +559,26 @@ function serveBrowserStandIn(req: IncomingMessage, res: ServerResponse, state: P
       "cache-control": "no-store",
     });
     res.end(sdkStub(state.url));
+    return true;
+  }
+  // What PayPal's dashboard would show a person: the order, its capture and its refunds (browser tests, D164).
+  const shown = /^\/stand-in\/orders\/([^/]+)$/.exec(url.pathname);
+  if (shown && req.method === "GET") {
+    req.resume();
+    const order = state.orders.get(decodeURIComponent(shown[1] ?? ""));
+    res.writeHead(order ? 200 : 404, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify(
+        order
+          ? {
+              id: order.id,
+              status: order.status,
+              refunded_cents: order.refundedCents,
+              refunds: order.refunds,
+            }
+          : { name: "RESOURCE_NOT_FOUND" },
+      ),
+    );
     return true;
   }
   const approve = /^\/stand-in\/approve\/([^/]+)$/.exec(url.pathname);

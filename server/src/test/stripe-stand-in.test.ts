@@ -101,6 +101,61 @@ describe("Stripe stand-in", () => {
     });
   });
 
+  it("makes a subscription of a subscription-mode session with a trial, and refuses what Stripe refuses there", async () => {
+    const product = await stripe.products.create({ name: "Kurs-Abo" }, { idempotencyKey: "p-1" });
+    const price = await stripe.prices.create(
+      { product: product.id, currency: "eur", unit_amount: 8900, recurring: { interval: "month" } },
+      { idempotencyKey: "pr-1" },
+    );
+    expect(
+      await refusal(
+        stripe.prices.create(
+          { product: product.id, currency: "eur", unit_amount: 9900, recurring: { interval: "month" } },
+          { idempotencyKey: "pr-1" },
+        ),
+      ),
+    ).toMatchObject({ type: "StripeIdempotencyError" });
+    const inDays = (days: number) => Math.floor(Date.now() / 1000) + days * 86_400;
+    const params = (extra: Record<string, unknown> = {}) =>
+      ({
+        mode: "subscription",
+        success_url: "http://shop.test/profile",
+        cancel_url: "http://shop.test/profile",
+        line_items: [{ price: price.id, quantity: 1 }],
+        subscription_data: { trial_end: inDays(30), metadata: { custom_id: "41" } },
+        ...extra,
+      }) as Stripe.Checkout.SessionCreateParams;
+    expect(
+      await refusal(stripe.checkout.sessions.create(params({ subscription_data: { trial_end: inDays(1) } }))),
+    ).toMatchObject({ param: "subscription_data[trial_end]", status: 400 });
+    expect(
+      await refusal(stripe.checkout.sessions.create(params({ payment_intent_data: { description: "x" } }))),
+    ).toMatchObject({ param: "payment_intent_data", status: 400 });
+    expect(
+      await refusal(stripe.checkout.sessions.create(params({ subscription_data: { trial_days: 3 } }))),
+    ).toMatchObject({ code: "parameter_unknown", param: "subscription_data[trial_days]" });
+    expect(
+      await refusal(
+        stripe.checkout.sessions.create(session(4500, { subscription_data: { trial_end: inDays(30) } })),
+      ),
+    ).toMatchObject({ param: "subscription_data", status: 400 });
+
+    const created = await stripe.checkout.sessions.create(params());
+    expect(created).toMatchObject({ mode: "subscription", amount_total: 0, subscription: null });
+    standIn.pay(created.id);
+    const completed = await stripe.checkout.sessions.retrieve(created.id);
+    expect(completed.status).toBe("complete");
+    const subscriptionId = String(completed.subscription);
+    expect(await stripe.subscriptions.retrieve(subscriptionId)).toMatchObject({
+      status: "trialing",
+      metadata: { custom_id: "41" },
+    });
+    expect(standIn.renew(subscriptionId)).toMatchObject({ amount_paid: 8900, status: "paid" });
+    await stripe.subscriptions.cancel(subscriptionId, { cancellation_details: { comment: "Umzug" } });
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe("canceled");
+    expect(await refusal(stripe.subscriptions.cancel(subscriptionId))).toMatchObject({ status: 400 });
+  });
+
   it("refunds no more than was paid", async () => {
     const created = await stripe.checkout.sessions.create(session(4500));
     const intent = standIn.pay(created.id);

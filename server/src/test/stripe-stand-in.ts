@@ -11,6 +11,11 @@ import type { AddressInfo } from "node:net";
  * an unknown parameter (`parameter_unknown`), a total below 50 cents in EUR (`amount_too_small`), an
  * idempotency key reused with other parameters (`idempotency_error`), a wrong key (401). Its hosted page
  * (`/c/pay/<session>`) lets a browser test pay by card or SEPA, or cancel.
+ *
+ * For course subscriptions (D115) it speaks Products, Prices (monthly, EUR), Checkout Sessions in
+ * subscription mode with a trial until the paid month ends (Stripe's 48 hours at least, no
+ * `payment_intent_data` there, no `subscription_data` in payment mode), Subscriptions (retrieve, cancel)
+ * and the invoices of their renewals (`renew`), whose events a test posts to our webhook.
  */
 
 type Json = Record<string, unknown>;
@@ -19,9 +24,21 @@ export type StandInSession = {
   id: string;
   request: Json;
   status: "open" | "complete" | "expired";
-  payment_status: "unpaid" | "paid";
+  payment_status: "unpaid" | "paid" | "no_payment_required";
   amount_total: number;
   paymentIntent?: StandInPaymentIntent;
+  /** Subscription mode: the subscription paying made. */
+  subscriptionId?: string;
+};
+
+export type StandInSubscription = {
+  id: string;
+  status: "trialing" | "active" | "past_due" | "canceled";
+  price: { id: string; unit_amount: number; product: string };
+  metadata: Record<string, string>;
+  trialEnd: number;
+  invoices: Json[];
+  cancellation?: Json;
 };
 
 export type StandInPaymentIntent = {
@@ -41,6 +58,10 @@ export type StripeStandIn = {
   secretKey: string;
   webhookSecret: string;
   sessions: Map<string, StandInSession>;
+  /** Course subscriptions made by paying a subscription-mode session. */
+  subscriptions: Map<string, StandInSubscription>;
+  /** Monthly prices by id (with their product). */
+  prices: Map<string, Json>;
   /** Requests per "METHOD path" (ids replaced by ":id"). */
   calls: Map<string, number>;
   /** Idempotency-Key headers received, in order. */
@@ -49,6 +70,13 @@ export type StripeStandIn = {
   webhookUrl: string | null;
   /** The buyer pays the session: by card (paid at once) or SEPA Direct Debit (processing until settled). */
   pay(sessionId: string, method?: "card" | "sepa_debit"): StandInPaymentIntent;
+  /**
+   * A subscription's next month is invoiced and charged (or the charge fails: past due); answers the
+   * invoice as `invoice.paid` / `invoice.payment_failed` carry it.
+   */
+  renew(subscriptionId: string, succeeded?: boolean): Json;
+  /** A subscription as the API shows it (and `customer.subscription.*` events carry it). */
+  subscriptionObject(subscriptionId: string): Json;
   /** A SEPA debit of a paid session succeeds or fails at the bank. */
   settle(sessionId: string, succeeded: boolean): void;
   /** Staff refund at Stripe's dashboard (all that is left, or `cents`); answers the charge refunded. */
@@ -130,7 +158,25 @@ const SESSION_CREATE: Shape = {
   expires_at: true,
   expand: "list",
   payment_intent_data: { description: true, metadata: "map", statement_descriptor_suffix: true },
+  subscription_data: { trial_end: true, trial_period_days: true, description: true, metadata: "map" },
 };
+const PRODUCT_CREATE: Shape = { name: true, description: true, metadata: "map", expand: "list" };
+const PRICE_CREATE: Shape = {
+  product: true,
+  currency: true,
+  unit_amount: true,
+  nickname: true,
+  recurring: { interval: true, interval_count: true },
+  metadata: "map",
+  expand: "list",
+};
+const SUBSCRIPTION_CANCEL: Shape = {
+  cancellation_details: { comment: true, feedback: true },
+  invoice_now: true,
+  prorate: true,
+  expand: "list",
+};
+const SESSION_EXPIRE: Shape = { expand: "list" };
 const REFUND_CREATE: Shape = {
   payment_intent: true,
   charge: true,
@@ -189,6 +235,9 @@ export async function startStripeStandIn(
   const secretKey = options.secretKey ?? `sk_test_stand_in_${randomBytes(6).toString("hex")}`;
   const webhookSecret = options.webhookSecret ?? `whsec_stand_in_${randomBytes(12).toString("hex")}`;
   const sessions = new Map<string, StandInSession>();
+  const subscriptions = new Map<string, StandInSubscription>();
+  const prices = new Map<string, Json>();
+  const products = new Map<string, Json>();
   const intents = new Map<string, StandInPaymentIntent>();
   const calls = new Map<string, number>();
   const replies = new Map<string, { raw: string; status: number; body: unknown }>();
@@ -213,7 +262,8 @@ export async function startStripeStandIn(
     return {
       id: session.id,
       object: "checkout.session",
-      mode: "payment",
+      mode: request.mode,
+      subscription: session.subscriptionId ?? null,
       status: session.status,
       payment_status: session.payment_status,
       amount_total: session.amount_total,
@@ -262,8 +312,64 @@ export async function startStripeStandIn(
     return object;
   }
 
+  function subscriptionObject(sub: StandInSubscription): Json {
+    return {
+      id: sub.id,
+      object: "subscription",
+      status: sub.status,
+      metadata: sub.metadata,
+      trial_end: sub.trialEnd,
+      cancellation_details: sub.cancellation ?? null,
+      items: {
+        object: "list",
+        data: [{ object: "subscription_item", price: { object: "price", ...prices.get(sub.price.id) } }],
+      },
+    };
+  }
+
+  function createSubscriptionSession(body: Json) {
+    if (body.payment_intent_data !== undefined)
+      return invalid(
+        "You can not pass `payment_intent_data` in `subscription` mode.",
+        undefined,
+        "payment_intent_data",
+      );
+    const items = (body.line_items as Json[] | undefined) ?? [];
+    const price = prices.get(String(items[0]?.price ?? ""));
+    if (items.length !== 1 || !price || items[0]?.price_data !== undefined)
+      return invalid("No such price", "resource_missing", "line_items[0][price]");
+    const data = (body.subscription_data as Json | undefined) ?? {};
+    const trialEnd = Number(data.trial_end);
+    // https://docs.stripe.com/api/checkout/sessions/create#create_checkout_session-subscription_data-trial_end
+    if (
+      data.trial_end !== undefined &&
+      (!Number.isInteger(trialEnd) || trialEnd * 1000 < Date.now() + 48 * 3_600_000)
+    )
+      return invalid(
+        "The `trial_end` date has to be at least 2 days in the future.",
+        "parameter_invalid_integer",
+        "subscription_data[trial_end]",
+      );
+    const session: StandInSession = {
+      id: nextId("cs"),
+      request: body,
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: data.trial_end === undefined ? Number(price.unit_amount) : 0,
+    };
+    sessions.set(session.id, session);
+    return { status: 200, body: sessionObject(session, false) };
+  }
+
   function createSession(body: Json) {
-    if (body.mode !== "payment") return invalid("The stand-in speaks payment mode only.", undefined, "mode");
+    if (body.mode === "subscription") return createSubscriptionSession(body);
+    if (body.mode !== "payment") return invalid("Invalid mode.", "parameter_invalid_string", "mode");
+    if (body.subscription_data !== undefined)
+      return invalid(
+        "You can only pass `subscription_data` in `subscription` mode.",
+        undefined,
+        "subscription_data",
+      );
     if (typeof body.success_url !== "string")
       return invalid("Missing required param: success_url.", "parameter_missing", "success_url");
     if (body.locale !== undefined && !LOCALES.has(String(body.locale)))
@@ -339,9 +445,84 @@ export async function startStripeStandIn(
     return { status: 200, body: refund(intent, amount, (body.metadata as Json | undefined) ?? {}) };
   }
 
+  function handleSubscriptions(method: string, path: string, body: Json) {
+    if (path === "/v1/products") {
+      const product = {
+        id: nextId("prod"),
+        object: "product",
+        name: body.name,
+        description: body.description,
+      };
+      if (typeof body.name !== "string")
+        return invalid("Missing required param: name.", "parameter_missing", "name");
+      products.set(String(product.id), product);
+      return { status: 200, body: product };
+    }
+    if (path === "/v1/prices") {
+      const amount = Number(body.unit_amount);
+      if (!products.has(String(body.product)))
+        return invalid("No such product", "resource_missing", "product");
+      if (!Number.isInteger(amount) || amount < 0)
+        return invalid("Invalid integer", "parameter_invalid_integer", "unit_amount");
+      if (body.currency !== "eur") return invalid("The stand-in speaks EUR only.", undefined, "currency");
+      const price = {
+        id: nextId("price"),
+        object: "price",
+        product: body.product,
+        currency: "eur",
+        unit_amount: amount,
+        nickname: body.nickname ?? null,
+        recurring: body.recurring
+          ? { interval: "month", interval_count: 1, ...(body.recurring as Json) }
+          : null,
+        type: body.recurring ? "recurring" : "one_time",
+      };
+      prices.set(price.id, price);
+      return { status: 200, body: price };
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (expire) {
+      const found = sessions.get(decodeURIComponent(expire[1] ?? ""));
+      if (!found) return invalid("No such checkout.session", "resource_missing", "session");
+      if (found.status !== "open")
+        return invalid('Only Checkout Sessions with a status in ["open"] can be expired.', undefined);
+      found.status = "expired";
+      return { status: 200, body: sessionObject(found, false) };
+    }
+    const id = decodeURIComponent(/^\/v1\/subscriptions\/([^/]+)$/.exec(path)?.[1] ?? "");
+    const sub = subscriptions.get(id);
+    if (!sub) return invalid(`No such subscription: '${id}'`, "resource_missing", "id");
+    if (method === "DELETE") {
+      // Stripe answers a second cancel of a canceled subscription with an error, not the subscription.
+      if (sub.status === "canceled")
+        return invalid(`A canceled subscription can only update its cancellation_details and metadata.`);
+      sub.status = "canceled";
+      sub.cancellation = (body.cancellation_details as Json | undefined) ?? {};
+    }
+    return { status: 200, body: subscriptionObject(sub) };
+  }
+
   function handle(method: string, path: string, body: Json): { status: number; body: unknown } {
     const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    const subscriptionShape: Shape | undefined =
+      method === "POST" && path === "/v1/products"
+        ? PRODUCT_CREATE
+        : method === "POST" && path === "/v1/prices"
+          ? PRICE_CREATE
+          : method === "POST" && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(path)
+            ? SESSION_EXPIRE
+            : subscription && method === "GET"
+              ? RETRIEVE
+              : subscription && method === "DELETE"
+                ? SUBSCRIPTION_CANCEL
+                : undefined;
+    if (subscriptionShape) {
+      const unknown = unknownParameter(body, subscriptionShape, "");
+      if (unknown) return invalid(`Received unknown parameter: ${unknown}`, "parameter_unknown", unknown);
+      return handleSubscriptions(method, path, body);
+    }
     const shape: Shape | undefined =
       method === "POST" && path === "/v1/checkout/sessions"
         ? SESSION_CREATE
@@ -390,6 +571,8 @@ export async function startStripeStandIn(
     secretKey,
     webhookSecret,
     sessions,
+    subscriptions,
+    prices,
     calls,
     idempotencyKeys: [],
     webhookUrl: options.webhookUrl ?? null,
@@ -397,6 +580,37 @@ export async function startStripeStandIn(
       const session = sessionOf(sessionId);
       if (session.paymentIntent) return session.paymentIntent;
       const request = session.request;
+      if (request.mode === "subscription" && session.status === "open") {
+        // The month paid already is the trial: the card or mandate is saved, nothing is charged now.
+        const data = (request.subscription_data as Json | undefined) ?? {};
+        const price = prices.get(String((request.line_items as Json[])[0]?.price)) ?? {};
+        const sub: StandInSubscription = {
+          id: nextId("sub"),
+          status: "trialing",
+          price: {
+            id: String(price.id),
+            unit_amount: Number(price.unit_amount),
+            product: String(price.product),
+          },
+          metadata: (data.metadata as Record<string, string> | undefined) ?? {},
+          trialEnd: Number(data.trial_end ?? 0),
+          invoices: [],
+        };
+        subscriptions.set(sub.id, sub);
+        session.subscriptionId = sub.id;
+        session.status = "complete";
+        session.payment_status = "no_payment_required";
+        // A subscription session has no payment intent; the caller gets an empty one to read nothing from.
+        return {
+          id: "",
+          status: "succeeded",
+          amount: 0,
+          chargeId: "",
+          metadata: {},
+          refunded: 0,
+          refunds: [],
+        };
+      }
       const intentData = (request.payment_intent_data as Json | undefined) ?? {};
       const paid: StandInPaymentIntent = {
         id: nextId("pi"),
@@ -412,6 +626,33 @@ export async function startStripeStandIn(
       session.status = "complete";
       session.payment_status = method === "card" ? "paid" : "unpaid";
       return paid;
+    },
+    renew(subscriptionId, succeeded = true) {
+      const sub = subscriptions.get(subscriptionId);
+      if (!sub || sub.status === "canceled")
+        throw new Error(`no running stand-in subscription ${subscriptionId}`);
+      sub.status = succeeded ? "active" : "past_due";
+      const invoice = {
+        id: nextId("in"),
+        object: "invoice",
+        billing_reason: "subscription_cycle",
+        currency: "eur",
+        amount_due: sub.price.unit_amount,
+        amount_paid: succeeded ? sub.price.unit_amount : 0,
+        status: succeeded ? "paid" : "open",
+        parent: {
+          type: "subscription_details",
+          quote_details: null,
+          subscription_details: { subscription: sub.id, metadata: sub.metadata },
+        },
+      };
+      sub.invoices.push(invoice);
+      return invoice;
+    },
+    subscriptionObject(subscriptionId) {
+      const sub = subscriptions.get(subscriptionId);
+      if (!sub) throw new Error(`no stand-in subscription ${subscriptionId}`);
+      return subscriptionObject(sub);
     },
     settle(sessionId, succeeded) {
       const session = sessionOf(sessionId);
@@ -472,8 +713,9 @@ export async function startStripeStandIn(
       const raw = Buffer.concat(chunks).toString("utf8");
       const url = new URL(req.url ?? "/", "http://stand-in");
       if (serveHostedPage(req, res, url, raw, state)) return;
+      if (serveTestControls(req, res, url, state)) return;
       const method = req.method ?? "GET";
-      const route = `${method} ${url.pathname.replace(/\/(cs|pi|re|ch)_[^/]+/g, "/:id")}`;
+      const route = `${method} ${url.pathname.replace(/\/(cs|pi|re|ch|sub|prod|price)_[^/]+/g, "/:id")}`;
       calls.set(route, (calls.get(route) ?? 0) + 1);
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { "content-type": "application/json", "request-id": `req_${++counter}` });
@@ -488,7 +730,10 @@ export async function startStripeStandIn(
         failure.times -= 1;
         return send(failure.status, { error: { type: "api_error", message: "stand-in failure" } });
       }
-      const body = method === "GET" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
+      const body =
+        method === "GET" || (method === "DELETE" && raw === "")
+          ? parseStripeForm(url.search.slice(1))
+          : parseStripeForm(raw);
       const key = req.headers["idempotency-key"];
       if (typeof key === "string" && method === "POST") {
         state.idempotencyKeys.push(key);
@@ -516,6 +761,52 @@ export async function startStripeStandIn(
   });
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return state;
+}
+
+/**
+ * What a browser test does at "the bank" and at Stripe's end, since the stand-in runs in a process of its
+ * own there (not Stripe's API): `POST /_stand-in/sessions/<id>/settle?succeeded=true|false` settles a SEPA
+ * debit and sends `checkout.session.async_payment_succeeded`/`_failed`; `POST /_stand-in/renew?custom_id=`
+ * charges the next month of the subscription made for our order item and sends `invoice.paid`;
+ * `GET /_stand-in/subscriptions?custom_id=` answers that subscription. Each answers the webhook's status.
+ */
+function serveTestControls(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  state: StripeStandIn,
+): boolean {
+  if (!url.pathname.startsWith("/_stand-in/")) return false;
+  const send = (status: number, body: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+  const bySubscriber = () =>
+    [...state.subscriptions.values()]
+      .filter((sub) => sub.metadata.custom_id === url.searchParams.get("custom_id"))
+      .at(-1);
+  void (async () => {
+    const settle = /^\/_stand-in\/sessions\/([^/]+)\/settle$/.exec(url.pathname);
+    if (settle && req.method === "POST") {
+      const id = decodeURIComponent(settle[1] ?? "");
+      if (!state.sessions.has(id)) return send(404, { error: "no such session" });
+      const succeeded = url.searchParams.get("succeeded") !== "false";
+      state.settle(id, succeeded);
+      const type = succeeded
+        ? "checkout.session.async_payment_succeeded"
+        : "checkout.session.async_payment_failed";
+      return send(200, { webhook: await state.deliver(state.event(type, state.sessionObject(id))) });
+    }
+    const sub = bySubscriber();
+    if (!sub) return send(404, { error: "no such subscription" });
+    if (url.pathname === "/_stand-in/renew" && req.method === "POST") {
+      const invoice = state.renew(sub.id);
+      return send(200, { invoice, webhook: await state.deliver(state.event("invoice.paid", invoice)) });
+    }
+    if (url.pathname === "/_stand-in/subscriptions") return send(200, state.subscriptionObject(sub.id));
+    return send(404, { error: "unknown control" });
+  })();
+  return true;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -558,6 +849,11 @@ function serveHostedPage(
   }
   const lines = ((request.line_items as Json[] | undefined) ?? [])
     .map((item) => {
+      if (item.price) {
+        const price = state.prices.get(String(item.price));
+        const monthly = (Number(price?.unit_amount) / 100).toFixed(2);
+        return `<li>${escapeHtml(String(price?.nickname ?? item.price))}: ${monthly} € / month</li>`;
+      }
       const data = item.price_data as Json;
       const name = String((data.product_data as Json).name);
       return `<li>${escapeHtml(name)}: ${(Number(data.unit_amount) / 100).toFixed(2)} €</li>`;

@@ -56,12 +56,17 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; database?: Database; logger?: AppDeps["logger"] } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: Database;
+    logger?: AppDeps["logger"];
+    reportError?: AppDeps["reportError"];
+  } = {},
 ) {
   // DB_* settings in `env` reach the database too (pool size, waits and timeouts), as in the server.
   const database = options.database ?? (await createTestDatabase(options.env ? { env: options.env } : {}));
   const env = testEnv(options.env);
-  const app = await buildApp({ env, database, logger: options.logger });
+  const app = await buildApp({ env, database, logger: options.logger, reportError: options.reportError });
   return {
     app,
     env,

@@ -1,2 +1,21 @@
+export {
+  deletePartyRequestsOfUser,
+  findPartyRequest,
+  listPartyRequestsForStaff,
+  type PartyRequestView,
+  partyStateOf,
+  updatePartyRequest,
+} from "./party-requests.repository.ts";
+export { partyRequestsRoutes } from "./party-requests.routes.ts";
+export { createPartyRequestsService, toPartyRequest } from "./party-requests.service.ts";
+export {
+  deleteVisitRequestsOfFamily,
+  findVisitRequestForEdit,
+  listVisitRequestsForStaff,
+  listVisitRequestsOfUser,
+  updateVisitRequestHandling,
+  VISIT_REQUEST_SORTS,
+  type VisitRequestWithPage,
+} from "./visit-requests.repository.ts";
 export { visitRequestsRoutes } from "./visit-requests.routes.ts";
 export { createVisitRequestsService } from "./visit-requests.service.ts";

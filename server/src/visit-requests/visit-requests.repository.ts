@@ -1,7 +1,8 @@
 import type { LocalizedText } from "@atelier/contract";
-import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.ts";
-import { productPages, visitRequests } from "../db/index.ts";
+import { and, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { DbOrTx, Tx } from "../db/index.ts";
+import { pgArray, productPages, visitRequests } from "../db/index.ts";
 
 /** The only code that touches `visit_requests`. */
 
@@ -24,4 +25,114 @@ export async function insertVisitRequest(db: DbOrTx, values: NewVisitRequest): P
   const [row] = await db.insert(visitRequests).values(values).returning();
   if (!row) throw new Error("visit_requests insert returned no row");
   return row;
+}
+
+// ---------- The back office's inbox (D136, D137) ----------
+
+/** Sort fields the inbox offers. */
+export const VISIT_REQUEST_SORTS = {
+  id: visitRequests.id,
+  created_at: visitRequests.createdAt,
+  date: visitRequests.date,
+  status: visitRequests.status,
+  kind: visitRequests.kind,
+};
+
+export type VisitRequestWithPage = VisitRequestRow & { productName: LocalizedText };
+
+export type VisitRequestFilter = {
+  kinds?: string[];
+  statuses?: string[];
+  ids?: number[];
+  userId?: number;
+  handlerId?: number;
+};
+
+const withPage = { request: visitRequests, productName: productPages.name };
+const joined = (row: { request: VisitRequestRow; productName: LocalizedText }): VisitRequestWithPage => ({
+  ...row.request,
+  productName: row.productName,
+});
+
+export async function listVisitRequestsForStaff(
+  db: DbOrTx,
+  filter: VisitRequestFilter,
+  cut: { sort: AnyPgColumn | SQL; descending: boolean; offset: number; limit: number },
+): Promise<{ rows: VisitRequestWithPage[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.kinds) conditions.push(sql`${visitRequests.kind}::text = any(${pgArray(filter.kinds)}::text[])`);
+  if (filter.statuses)
+    conditions.push(sql`${visitRequests.status} = any(${pgArray(filter.statuses)}::text[])`);
+  if (filter.ids)
+    conditions.push(
+      filter.ids.length ? sql`${visitRequests.id} = any(${pgArray(filter.ids)}::int[])` : sql`false`,
+    );
+  if (filter.userId !== undefined) conditions.push(eq(visitRequests.userId, filter.userId));
+  if (filter.handlerId !== undefined) conditions.push(eq(visitRequests.handlerId, filter.handlerId));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = await db
+    .select(withPage)
+    .from(visitRequests)
+    .innerJoin(productPages, eq(productPages.id, visitRequests.productPageId))
+    .where(where)
+    .orderBy(cut.descending ? desc(cut.sort) : asc(cut.sort), desc(visitRequests.id))
+    .offset(cut.offset)
+    .limit(cut.limit);
+  const [total] = await db.select({ n: count() }).from(visitRequests).where(where);
+  return { rows: rows.map(joined), total: total?.n ?? 0 };
+}
+
+/** One request with its offer's name; `lock` holds its row until the transaction ends (D99). */
+export async function findVisitRequestForEdit(
+  db: DbOrTx,
+  id: number,
+  lock = false,
+): Promise<VisitRequestWithPage | undefined> {
+  const query = db
+    .select(withPage)
+    .from(visitRequests)
+    .innerJoin(productPages, eq(productPages.id, visitRequests.productPageId))
+    .where(eq(visitRequests.id, id));
+  const [row] = await (lock ? query.for("update", { of: visitRequests }) : query);
+  return row && joined(row);
+}
+
+export async function updateVisitRequestHandling(
+  tx: Tx,
+  id: number,
+  values: Partial<Pick<NewVisitRequest, "status" | "note" | "handlerId" | "date" | "confirmedAt">>,
+): Promise<void> {
+  await tx
+    .update(visitRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(visitRequests.id, id));
+}
+
+/** A parent's own requests, newest first (their profile, and the back office's person page). */
+export async function listVisitRequestsOfUser(db: DbOrTx, userId: number): Promise<VisitRequestWithPage[]> {
+  const rows = await db
+    .select(withPage)
+    .from(visitRequests)
+    .innerJoin(productPages, eq(productPages.id, visitRequests.productPageId))
+    .where(eq(visitRequests.userId, userId))
+    .orderBy(desc(visitRequests.createdAt), desc(visitRequests.id))
+    .limit(200);
+  return rows.map(joined);
+}
+
+/**
+ * Erasure (D139): the family's visit requests go, those sent from the account and those a guest sent
+ * with the account's e-mail address as an adult's. Returns the ids removed.
+ */
+export async function deleteVisitRequestsOfFamily(tx: Tx, userId: number, email: string): Promise<number[]> {
+  const rows = await tx
+    .delete(visitRequests)
+    .where(
+      or(
+        eq(visitRequests.userId, userId),
+        sql`exists (select 1 from jsonb_array_elements(${visitRequests.adults}) a where lower(a->>'email') = lower(${email}))`,
+      ),
+    )
+    .returning({ id: visitRequests.id });
+  return rows.map((row) => row.id);
 }

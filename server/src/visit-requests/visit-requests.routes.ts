@@ -1,5 +1,6 @@
 import {
   LocaleQuerySchema,
+  MyVisitRequestListSchema,
   VISIT_REQUEST_RATE_LIMIT_PER_MINUTE,
   type VisitRequestKind,
   VisitRequestReplySchema,
@@ -8,8 +9,8 @@ import {
 } from "@atelier/contract";
 import type { onRequestAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { AppError, ErrorReplySchema } from "../errors/index.ts";
+import { currentUser, requireUser } from "../plugins/index.ts";
 import type { VisitRequestsService } from "./visit-requests.service.ts";
 
 export type VisitRequestsRoutesDeps = { visitRequests: VisitRequestsService; ratePerMinute?: number };
@@ -68,4 +69,19 @@ export const visitRequestsRoutes =
         },
       );
     }
+
+    app.get(
+      "/api/v2/users/visit_requests/",
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ["users"],
+          summary: "The signed-in parent's visit requests with the school's answer (status, confirmed date)",
+          security: [{ tokenAuth: [] }],
+          querystring: LocaleQuerySchema,
+          response: { 200: MyVisitRequestListSchema, 401: ErrorReplySchema },
+        },
+      },
+      async (request) => visitRequests.mine(currentUser(request).id, request.locale),
+    );
   };

@@ -1,6 +1,8 @@
 import type {
   ErrorCode,
   Locale,
+  MyVisitRequest,
+  RequestStatus,
   VisitRequestBody,
   VisitRequestKind,
   VisitRequestReply,
@@ -12,6 +14,7 @@ import { findVisitorsByIds } from "../visitors/index.ts";
 import {
   findRequestablePage,
   insertVisitRequest,
+  listVisitRequestsOfUser,
   type VisitRequestRow,
 } from "./visit-requests.repository.ts";
 
@@ -93,6 +96,7 @@ export function createVisitRequestsService({ db, schoolEmails, publicUrl }: Visi
           children,
           adults: body.adults,
           date: body.date,
+          locale: caller.locale,
         });
         const mail = (locale: Locale): VisitRequestMailData => ({
           kind,
@@ -132,6 +136,20 @@ export function createVisitRequestsService({ db, schoolEmails, publicUrl }: Visi
         }
         return toReply(row);
       });
+    },
+
+    /** The parent's own requests for the profile (D137): the status, and the date once staff confirmed it. */
+    async mine(userId: number, locale: Locale): Promise<MyVisitRequest[]> {
+      const rows = await listVisitRequestsOfUser(db, userId);
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        product_page: { id: row.productPageId, name: row.productName[locale] || row.productName.de },
+        date: row.date,
+        confirmed: row.confirmedAt !== null,
+        status: row.status as RequestStatus,
+        created_at: row.createdAt.toISOString(),
+      }));
     },
   };
 }

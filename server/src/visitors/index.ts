@@ -1,3 +1,3 @@
-export { findVisitor, findVisitorsByIds } from "./visitors.repository.ts";
+export { findVisitor, findVisitors, findVisitorsByIds } from "./visitors.repository.ts";
 export { visitorsRoutes } from "./visitors.routes.ts";
 export { createVisitorsService } from "./visitors.service.ts";

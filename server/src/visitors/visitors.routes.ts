@@ -7,7 +7,6 @@ import {
   VisitorSchema,
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ErrorReplySchema } from "../errors/index.ts";
 import { currentUser, requireUser } from "../plugins/index.ts";
 import type { VisitorsService } from "./visitors.service.ts";

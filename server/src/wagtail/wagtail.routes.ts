@@ -21,13 +21,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  type EpochCache,
-  jsonBody,
-  type ResponseCache,
-  SEATS_CACHE_CONTROL,
-  sendCached,
-} from "../catalogue/index.ts";
+import { type EpochCache, jsonBody, SEATS_CACHE_CONTROL, sendCached } from "../catalogue/index.ts";
 import { AppError, ErrorReplySchema } from "../errors/index.ts";
 import type { WagtailService } from "./wagtail.service.ts";
 
@@ -35,8 +29,6 @@ export type WagtailRoutesDeps = {
   wagtail: WagtailService;
   /** Every adapter reply shows the catalogue: it is reused only within its catalogue epoch (D85, D93). */
   epochCache: EpochCache;
-  /** Branches: fixed by the contract, kept for a short TTL like the categories. */
-  cache: ResponseCache;
 };
 
 /** Wagtail's `locale`: ru, de, en (our texts have no English: German, the shop's default, stands in). */
@@ -68,7 +60,7 @@ const InstructorsListingSchema = z.object({
 const errors = { 400: ErrorReplySchema, 404: ErrorReplySchema };
 
 export const wagtailRoutes =
-  ({ wagtail, epochCache, cache }: WagtailRoutesDeps): FastifyPluginAsyncZod =>
+  ({ wagtail, epochCache }: WagtailRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     /** One cached reply per URL and locale within the epoch. */
     const cached = (request: FastifyRequest, make: (locale: Locale) => Promise<unknown> | unknown) => {
@@ -259,14 +251,8 @@ export const wagtailRoutes =
           response: { 200: BranchListSchema },
         },
       },
-      async (request, reply) =>
-        sendCached(
-          request,
-          reply,
-          await cache.get(`branches|${request.locale}`, async () =>
-            jsonBody(wagtail.branches(request.locale)),
-          ),
-        ),
+      // Per catalogue epoch: staff edit the houses in the back office (D151).
+      (request, reply) => send(request, reply, (locale) => wagtail.branches(locale)),
     );
     // The categories are the catalogue's own route (`/api/v2/products/categories/`): `{id, name, slug}`.
   };

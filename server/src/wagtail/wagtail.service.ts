@@ -12,7 +12,6 @@ import {
   type ProductDetail,
   type ProductType,
   type PurchaseOption,
-  SCHOOL_LOCATIONS,
   type WagtailBlock,
   type WagtailImage,
   type WagtailProductCard,
@@ -508,8 +507,8 @@ export function createWagtailService({ catalogue, content, publicUrl }: WagtailS
     },
     instructor: instructorDetail,
     image: findImage,
-    /** The school's houses (branches): one id per house, in the order of SCHOOL_LOCATIONS. */
-    branches: (locale: Locale) =>
-      SCHOOL_LOCATIONS.map((location, index) => ({ id: index + 1, name: location.name[locale] })),
+    /** The school's houses (branches) as staff keep them (D151): the ids the lists filter by. */
+    branches: async (locale: Locale) =>
+      (await catalogue.listHouses(locale)).map((house) => ({ id: house.id, name: house.name })),
   };
 }

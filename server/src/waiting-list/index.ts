@@ -1,2 +1,6 @@
 export { waitingListRoutes } from "./waiting-list.routes.ts";
-export { createWaitingListService, type WaitingListService } from "./waiting-list.service.ts";
+export {
+  createWaitingListService,
+  type StaffAudit,
+  type WaitingListService,
+} from "./waiting-list.service.ts";

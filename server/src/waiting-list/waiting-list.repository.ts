@@ -21,7 +21,7 @@ import { holdsSeats, slotSeatsTaken, weekSeatsTaken } from "../seats/index.ts";
 /** The only code that touches `waiting_list_entries` (D78). */
 
 /** When an entry's unit takes place: a slot's weekday or date and times, or an academy week's days. */
-const UNIT_COLUMNS = {
+export const UNIT_COLUMNS = {
   slotWeekday: scheduleSlots.weekday,
   slotDate: scheduleSlots.date,
   slotStart: scheduleSlots.start,
@@ -35,7 +35,13 @@ export type EntryRow = typeof waitingListEntries.$inferSelect;
 /** One unit a waiting list is for: a schedule slot or an academy week. */
 export type Unit = { kind: "slot"; id: number } | { kind: "week"; id: number };
 
-const unitCondition = (unit: Unit) =>
+/** The unit an entry waits for. */
+export const unitOfEntry = (entry: EntryRow): Unit =>
+  entry.scheduleSlotId !== null
+    ? { kind: "slot", id: entry.scheduleSlotId }
+    : { kind: "week", id: entry.academyWeekId ?? 0 };
+
+export const unitCondition = (unit: Unit) =>
   unit.kind === "slot"
     ? eq(waitingListEntries.scheduleSlotId, unit.id)
     : eq(waitingListEntries.academyWeekId, unit.id);

@@ -128,7 +128,19 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(again.json().id).toBe(joined.json().id);
 
     const second = await parentFor(u);
-    expect((await join(second, u)).json().position).toBe(2);
+    expect((await join(second, u, "ru")).json().position).toBe(2);
+    // Each parent is mailed once, in the language they joined in, with their place (D144); a repeat mails no more.
+    const joinedMails = async (parent: Parent) => {
+      const email = (await t.call("GET", "/api/v2/users/me/", { headers: parent.headers })).json().email;
+      return (await t.mailsTo(email)).filter((mail) => mail.template === "waiting-list-joined");
+    };
+    const [firstMail, ...moreFirst] = await joinedMails(first);
+    expect(moreFirst).toHaveLength(0);
+    expect(firstMail?.subject).toContain("Auf der Warteliste");
+    expect(firstMail?.text).toMatch(/Platz auf der Warteliste: 1\b/);
+    const [secondMail] = await joinedMails(second);
+    expect(secondMail?.subject).toContain("Лист ожидания");
+    expect(secondMail?.text).toMatch(/Место в листе ожидания: 2\b/);
     // Another family's child, a unit missing or both named: 400.
     const foreign = await t.call("POST", "/api/v2/orders/waiting_list/", {
       headers: second.headers,

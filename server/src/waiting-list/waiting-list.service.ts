@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import {
+  type AdminWaitingEntry,
   type Locale,
   WAITING_LIST_MAX_OPEN_ENTRIES,
+  type WaitingEntryStatus,
   type WaitingListEntry,
   type WaitingListJoin,
   type WaitingOfferAccepted,
@@ -30,8 +32,83 @@ import {
   makeOffer,
   settleEntries,
   type Unit,
+  unitOfEntry,
   updateEntry,
 } from "./waiting-list.repository.ts";
+import {
+  findTransferableOffer,
+  listEntriesForStaff,
+  lockEntry,
+  STAFF_WAITING_SORTS,
+  type StaffWaitingFilter,
+  type StaffWaitingRow,
+  withdrawOffer,
+} from "./waiting-list-staff.repository.ts";
+
+/** Writes the audit entry of a staff action in its transaction (the back office hands it in, D162). */
+export type StaffAudit = (
+  tx: Tx,
+  entry: { id: number; action: "update"; before: Record<string, unknown>; after: Record<string, unknown> },
+) => Promise<void>;
+
+function toStaffEntry(row: StaffWaitingRow): AdminWaitingEntry {
+  const { entry } = row;
+  const runs = entry.status === "offered";
+  return {
+    id: entry.id,
+    status: entry.status,
+    position: row.position,
+    child: `${row.childFirstName} ${row.childLastName}`.trim(),
+    child_birth_date: row.childBirthDate,
+    parent: entry.userId,
+    parent_name: `${row.parentFirstName} ${row.parentLastName}`.trim(),
+    parent_email: row.parentEmail,
+    parent_phone: row.parentPhone === "+" ? "" : row.parentPhone,
+    product_page: entry.productPageId,
+    product_name: row.productName,
+    option_name: row.optionName,
+    ...unitsOf(entry, row),
+    locale: entry.locale,
+    created_at: entry.createdAt.toISOString(),
+    offered_at: runs ? (entry.offeredAt?.toISOString() ?? null) : null,
+    offer_expires_at: runs ? (entry.offerExpiresAt?.toISOString() ?? null) : null,
+  };
+}
+
+/** The slot or week a row names (each joined column may be null), as a mail describes it. */
+type UnitColumns = {
+  slotWeekday: number | null;
+  slotDate: string | null;
+  slotStart: string | null;
+  slotEnd: string | null;
+  weekStartsOn: string | null;
+  weekEndsOn: string | null;
+};
+
+function mailUnitsOf(row: UnitColumns) {
+  return {
+    slot:
+      row.slotStart !== null && row.slotEnd !== null
+        ? { weekday: row.slotWeekday, date: row.slotDate, start: row.slotStart, end: row.slotEnd }
+        : null,
+    week:
+      row.weekStartsOn !== null && row.weekEndsOn !== null
+        ? { startsOn: row.weekStartsOn, endsOn: row.weekEndsOn }
+        : null,
+  };
+}
+
+/** The entry's slot or week with its id, as the parents' and the staff's lists answer it. */
+function unitsOf(entry: { scheduleSlotId: number | null; academyWeekId: number | null }, row: UnitColumns) {
+  const { slot, week } = mailUnitsOf(row);
+  return {
+    schedule_slot: entry.scheduleSlotId !== null && slot ? { id: entry.scheduleSlotId, ...slot } : null,
+    academy_week:
+      entry.academyWeekId !== null && week
+        ? { id: entry.academyWeekId, starts_on: week.startsOn, ends_on: week.endsOn }
+        : null,
+  };
+}
 
 export type WaitingListDeps = {
   db: Db;
@@ -67,20 +144,7 @@ function toEntry(row: ListedEntry): WaitingListEntry {
     },
     purchase_option: entry.purchaseOptionId,
     purchase_option_name: row.optionName,
-    schedule_slot:
-      entry.scheduleSlotId !== null && row.slotStart !== null && row.slotEnd !== null
-        ? {
-            id: entry.scheduleSlotId,
-            weekday: row.slotWeekday,
-            date: row.slotDate,
-            start: row.slotStart,
-            end: row.slotEnd,
-          }
-        : null,
-    academy_week:
-      entry.academyWeekId !== null && row.weekStartsOn !== null && row.weekEndsOn !== null
-        ? { id: entry.academyWeekId, starts_on: row.weekStartsOn, ends_on: row.weekEndsOn }
-        : null,
+    ...unitsOf(entry, row),
     position: row.position,
     offer_token: offerRuns ? entry.offerToken : null,
     offer_expires_at: offerRuns ? (entry.offerExpiresAt?.toISOString() ?? null) : null,
@@ -154,6 +218,31 @@ export function createWaitingListService(deps: WaitingListDeps) {
     return made;
   }
 
+  /** The parent hears that the child is on the list, and at which place (D144), in the entry's transaction. */
+  async function mailJoined(tx: Tx, userId: number, id: number, locale: Locale): Promise<void> {
+    const [entry] = await listEntries(tx, userId, locale, [id]);
+    const facts = await findOfferMailFacts(tx, id, locale);
+    if (!entry || !facts || entry.position === null) return;
+    await enqueueMail(
+      tx,
+      {
+        to: facts.email,
+        template: "waiting-list-joined",
+        locale,
+        data: {
+          parentFirstName: facts.parentFirstName,
+          childName: `${facts.childFirstName} ${facts.childLastName}`.trim(),
+          productName: facts.pageName,
+          optionName: facts.optionName,
+          ...mailUnitsOf(facts),
+          position: entry.position,
+          offerHours: deps.offerHours,
+        },
+      },
+      { publicUrl: deps.publicUrl },
+    );
+  }
+
   async function mailOffer(tx: Tx, entry: EntryRow) {
     const facts = await findOfferMailFacts(tx, entry.id, entry.locale);
     if (!facts || !entry.offerToken || !entry.offerExpiresAt) return;
@@ -168,19 +257,7 @@ export function createWaitingListService(deps: WaitingListDeps) {
           childName: `${facts.childFirstName} ${facts.childLastName}`.trim(),
           productName: facts.pageName,
           optionName: facts.optionName,
-          slot:
-            facts.slotStart !== null && facts.slotEnd !== null
-              ? {
-                  weekday: facts.slotWeekday,
-                  date: facts.slotDate,
-                  start: facts.slotStart,
-                  end: facts.slotEnd,
-                }
-              : null,
-          week:
-            facts.weekStartsOn !== null && facts.weekEndsOn !== null
-              ? { startsOn: facts.weekStartsOn, endsOn: facts.weekEndsOn }
-              : null,
+          ...mailUnitsOf(facts),
           expiresAt: entry.offerExpiresAt.toISOString(),
           link: `${deps.webUrl.replace(/\/$/, "")}/waiting-list/offer/${entry.offerToken}`,
         },
@@ -189,7 +266,134 @@ export function createWaitingListService(deps: WaitingListDeps) {
     );
   }
 
+  /** One entry as staff see it. */
+  async function staffEntry(id: number, locale: Locale): Promise<AdminWaitingEntry> {
+    const page = await listEntriesForStaff(
+      db,
+      { ids: [id], statuses: ["waiting", "offered", "booked", "passed", "left"] },
+      { sort: STAFF_WAITING_SORTS.id, descending: false, offset: 0, limit: 1 },
+      locale,
+    );
+    const row = page.rows[0];
+    if (!row) throw AppError.notFound();
+    return toStaffEntry(row);
+  }
+
+  /** Staff's side of the waiting lists (D162, D163); each write audited through `audit` in its transaction. */
+  const staff = {
+    sorts: STAFF_WAITING_SORTS,
+
+    async list(
+      filter: Omit<StaffWaitingFilter, "statuses"> & { statuses?: WaitingEntryStatus[] },
+      cut: Parameters<typeof listEntriesForStaff>[2],
+      locale: Locale,
+    ) {
+      const page = await listEntriesForStaff(
+        db,
+        { ...filter, statuses: filter.statuses ?? ["waiting", "offered"] },
+        cut,
+        locale,
+      );
+      return { rows: page.rows.map(toStaffEntry), total: page.total };
+    },
+
+    get: staffEntry,
+
+    /**
+     * Offers a seat of the entry's unit to this entry, whoever is first in line. The seat is one nobody
+     * holds or, when the worker has already offered it, the oldest running offer no cart has taken yet: that
+     * entry waits again at its old place. Under the unit's lock, as the worker's offers; the parent is mailed
+     * with the worker's own offer mail. A running offer to this entry answers as it is.
+     */
+    async offer(id: number, audit: StaffAudit, locale: Locale): Promise<AdminWaitingEntry> {
+      await db.transaction(async (tx) => {
+        const first = await lockEntry(tx, id);
+        if (!first) throw AppError.notFound();
+        const unit = unitOfEntry(first.entry);
+        await lockUnits(tx, unit.kind === "slot" ? [unit.id] : [], unit.kind === "week" ? [unit.id] : []);
+        await settleEntries(tx, unit);
+        const locked = await lockEntry(tx, id);
+        if (!locked) throw AppError.notFound();
+        if (locked.entry.status === "offered" && locked.runs) return;
+        if (locked.entry.status !== "waiting")
+          throw AppError.validation("non_field_errors", "waiting_entry_closed");
+        let handedOn: number | null = null;
+        if ((await freeSeats(tx, unit)) < 1) {
+          const other = await findTransferableOffer(tx, locked.entry);
+          if (!other) throw AppError.validation("non_field_errors", "waiting_no_free_seat");
+          await withdrawOffer(tx, other.id);
+          handedOn = other.id;
+        }
+        const token = randomBytes(32).toString("base64url");
+        const offered = await makeOffer(tx, id, token, deps.offerHours);
+        if (!offered) throw AppError.notFound();
+        await mailOffer(tx, offered);
+        await audit(tx, {
+          id,
+          action: "update",
+          before: { status: "waiting", ...(handedOn !== null ? { offer_taken_from: handedOn } : {}) },
+          after: { status: "offered", offer_expires_at: offered.offerExpiresAt?.toISOString() ?? null },
+        });
+      });
+      return staffEntry(id, locale);
+    },
+
+    /**
+     * Takes the entry off its list (status `left`, as when the parent leaves it); a running offer's seat goes
+     * on to the next in line through the worker. `notify` mails the parent. A closed entry answers as it is.
+     */
+    async remove(id: number, notify: boolean, audit: StaffAudit, locale: Locale): Promise<AdminWaitingEntry> {
+      await db.transaction(async (tx) => {
+        const locked = await lockEntry(tx, id);
+        if (!locked) throw AppError.notFound();
+        const { entry } = locked;
+        if (entry.status !== "waiting" && entry.status !== "offered") return;
+        await updateEntry(tx, id, { status: "left" });
+        if (notify) await mailRemoved(tx, entry);
+        await audit(tx, {
+          id,
+          action: "update",
+          before: { status: entry.status },
+          after: { status: "left", notified: notify },
+        });
+      });
+      return staffEntry(id, locale);
+    },
+  };
+
+  async function mailRemoved(tx: Tx, entry: EntryRow) {
+    const facts = await findOfferMailFacts(tx, entry.id, entry.locale);
+    if (!facts) return;
+    const unit =
+      facts.slotStart !== null && facts.slotEnd !== null
+        ? {
+            kind: "slot" as const,
+            weekday: facts.slotWeekday,
+            date: facts.slotDate,
+            start: facts.slotStart,
+            end: facts.slotEnd,
+          }
+        : { kind: "week" as const, startsOn: facts.weekStartsOn ?? "", endsOn: facts.weekEndsOn ?? "" };
+    await enqueueMail(
+      tx,
+      {
+        to: facts.email,
+        template: "waiting-list-removed",
+        locale: entry.locale,
+        data: {
+          parentFirstName: facts.parentFirstName,
+          childName: `${facts.childFirstName} ${facts.childLastName}`.trim(),
+          productName: facts.pageName,
+          unit,
+        },
+      },
+      { publicUrl: deps.publicUrl },
+    );
+  }
+
   return {
+    staff,
+
     /** `POST /orders/waiting_list/`: 201 with a new entry, 200 with the child's entry already there. */
     async join(
       userId: number,
@@ -236,6 +440,7 @@ export function createWaitingListService(deps: WaitingListDeps) {
         });
         if (row) {
           await notifyStaffOfEntry(tx, row.id);
+          await mailJoined(tx, userId, row.id, locale);
           return { id: row.id, created: true };
         }
         const raced = await findOpenEntry(tx, body.visitor, unit);

@@ -1,3 +1,20 @@
+export { refundPolicyOf } from "./refund-policy.ts";
+export {
+  findOrderDocumentsForStaff,
+  findOrderForStaff,
+  findOrderItemsForStaff,
+  findOrderMailsForStaff,
+  findOrderPaymentsForStaff,
+  listOrdersForStaff,
+  STAFF_ORDER_SORTS,
+  type StaffOrderFilter,
+} from "./staff-orders.repository.ts";
+export {
+  findStaffRefundsOfItems,
+  findStaffRefundsOfOrders,
+  type StaffRefundRow,
+} from "./staff-refunds.repository.ts";
 export { findWithdrawalsOfItems, orderHasWithdrawals } from "./withdrawals.repository.ts";
 export { withdrawalsRoutes } from "./withdrawals.routes.ts";
+export type { WithdrawalsService } from "./withdrawals.service.ts";
 export { createWithdrawalsService, toRecord } from "./withdrawals.service.ts";

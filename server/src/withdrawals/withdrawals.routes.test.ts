@@ -1,14 +1,24 @@
-import { todayInBerlin, type Withdrawal, WithdrawalSchema, withdrawalDeadline } from "@atelier/contract";
+import {
+  refundPolicyDeadline,
+  todayInBerlin,
+  type Withdrawal,
+  WithdrawalSchema,
+  withdrawalDeadline,
+} from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   giftCardLedger,
   giftCards,
   invoices,
+  mailOutbox,
   orderItems,
   orders,
   payments,
+  productPages,
   refunds,
+  scheduleSlots,
+  users,
   withdrawals,
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
@@ -93,6 +103,7 @@ describe(`withdrawal (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(done.can_withdraw).toBe(false);
     expect(done.blocked_by).toBe("already_withdrawn");
     expect(done.withdrawal).toMatchObject({
+      kind: "withdrawal",
       refund_cents: c.paid,
       refund_state: "completed",
       credit_note_number: expect.stringMatching(/^GS-\d{4}-\d{6}$/),
@@ -254,7 +265,12 @@ describe(`withdrawal (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(item?.status).toBe("active");
   });
 
-  it("refuses a workshop (exempt, D54) and a course after the 14 days", async () => {
+  it("refuses a workshop without a refund policy (exempt, D54) and a course after the 14 days", async () => {
+    const [seeded] = await t.db.select().from(productPages).where(eq(productPages.id, t.workshop.page.id));
+    await t.db
+      .update(productPages)
+      .set({ refundDaysBefore: null })
+      .where(eq(productPages.id, t.workshop.page.id));
     const parent = await createParent(t.db);
     const child = await createChild(t.db, parent.id, 11);
     const added = await t.call("POST", "/api/v2/orders/items/", {
@@ -282,6 +298,10 @@ describe(`withdrawal (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(late.json().error_codes).toEqual({ non_field_errors: ["withdrawal_period_over"] });
     const [item] = await t.db.select().from(orderItems).where(eq(orderItems.id, c.itemId));
     expect(item?.status).toBe("active");
+    await t.db
+      .update(productPages)
+      .set({ refundDaysBefore: seeded?.refundDaysBefore ?? null })
+      .where(eq(productPages.id, t.workshop.page.id));
   });
 
   it("refunds a course that started at the parent's request pro rata, through a partial PayPal refund", async () => {
@@ -339,6 +359,136 @@ describe(`withdrawal (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(ledger.filter((row) => row.kind === "withdrawal").map((row) => row.amountCents)).toEqual([-left]);
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment?.refundedCents).toBe(left);
+  });
+});
+
+describe("a workshop's refund policy (D142)", () => {
+  const addDaysTo = (day: string, days: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+  async function paidWorkshop(slotId: number) {
+    const parent = await createParent(t.db);
+    const child = await createChild(t.db, parent.id, 11);
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        product_page: t.workshop.page.id,
+        purchase_option: t.workshop.option("Ticket").id,
+        visitor: child,
+        schedule_slots: [slotId],
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const orderId = await pay(parent.headers);
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    if (!item) throw new Error("no item");
+    const paid = item.calculatedPriceCents - item.siblingDiscountCents - item.promocodeDiscountCents;
+    return { ...parent, orderId, itemId: item.id, paid };
+  }
+
+  it("within the policy a parent's own cancellation refunds in full, frees the seat and mails; outside it says why", async () => {
+    const page = t.workshop.page.id;
+    const [seeded] = await t.db.select().from(productPages).where(eq(productPages.id, page));
+    const [near, far] = [t.dated[0], t.dated[1]];
+    if (!near || !far) throw new Error("the workshop needs two dates");
+    const [nearBefore] = await t.db.select().from(scheduleSlots).where(eq(scheduleSlots.id, near.id));
+    const [farBefore] = await t.db.select().from(scheduleSlots).where(eq(scheduleSlots.id, far.id));
+    const today = todayInBerlin();
+    const farDay = addDaysTo(today, 20);
+    await t.db.update(productPages).set({ refundDaysBefore: 7 }).where(eq(productPages.id, page));
+    await t.db
+      .update(scheduleSlots)
+      .set({ date: addDaysTo(today, 3) })
+      .where(eq(scheduleSlots.id, near.id));
+    await t.db.update(scheduleSlots).set({ date: farDay }).where(eq(scheduleSlots.id, far.id));
+    try {
+      // The product page carries the policy.
+      const detail = (await t.call("GET", `/api/v2/products/${page}/`)).json();
+      expect(detail.refund_days_before).toBe(7);
+
+      // 20 days ahead, 7 days' policy: refundable until 13 days from today, in full.
+      const w = await paidWorkshop(far.id);
+      const view = WithdrawalSchema.parse((await look(w.headers, w.itemId)).json());
+      expect(view).toMatchObject({
+        can_withdraw: true,
+        blocked_by: null,
+        deadline: refundPolicyDeadline(farDay, 7),
+        refund_cents: w.paid,
+        basis: "full",
+      });
+      expect(view.deadline).toBe(addDaysTo(today, 13));
+      const [listed] = (await t.call("GET", "/api/v2/orders/items/history/", { headers: w.headers })).json();
+      expect(listed).toMatchObject({
+        withdrawable_until: addDaysTo(today, 13),
+        refund_until: addDaysTo(today, 13),
+      });
+
+      const before = refundCalls();
+      const done = await withdraw(w.headers, w.itemId);
+      expect(done.statusCode, done.body).toBe(200);
+      // A cancellation under the policy, not a § 355 withdrawal (D179): recorded, listed and mailed as one.
+      expect(done.json().withdrawal).toMatchObject({
+        kind: "cancellation",
+        refund_cents: w.paid,
+        refund_state: "completed",
+      });
+      const [afterwards] = (
+        await t.call("GET", "/api/v2/orders/items/history/", { headers: w.headers })
+      ).json();
+      expect(afterwards.withdrawal).toMatchObject({ kind: "cancellation", refund_cents: w.paid });
+      expect(refundCalls()).toBe(before + 1);
+      const [item] = await t.db.select().from(orderItems).where(eq(orderItems.id, w.itemId));
+      expect(item?.status).toBe("cancelled");
+      const mails = (await t.mailsTo(await emailOf(w.headers))).filter(
+        (m) => m.template === "withdrawal-confirmation",
+      );
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.subject).toBe(`Bestätigung Ihrer Stornierung (Bestellung Nr. ${w.orderId})`);
+      expect(mails[0]?.text).not.toMatch(/widerruf/i);
+      const notice = (await t.db.select().from(mailOutbox)).filter(
+        (m) =>
+          m.template === "staff-notice" &&
+          m.text.includes(`Nr. ${w.orderId}`) &&
+          !m.subject.startsWith("Neue Buchung"),
+      );
+      expect(notice.map((m) => m.subject.split(":")[0])).toEqual(["Stornierung"]);
+      // Staff read it as the parent's cancellation too.
+      const staff = await createParent(t.db);
+      await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+      const shown = await t.call("GET", `/api/v2/admin/orders/${w.orderId}/`, { headers: staff.headers });
+      expect(shown.statusCode, shown.body).toBe(200);
+      expect(shown.json().refunds).toEqual([
+        expect.objectContaining({ source: "cancellation", item: w.itemId, amount_cents: w.paid }),
+      ]);
+
+      // 3 days ahead: the 7 days have passed; the shop refuses and says why.
+      const late = await paidWorkshop(near.id);
+      const lateView = (await look(late.headers, late.itemId)).json();
+      expect(lateView).toMatchObject({ can_withdraw: false, blocked_by: "policy_over" });
+      const refused = await withdraw(late.headers, late.itemId);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error_codes).toEqual({ non_field_errors: ["withdrawal_policy_over"] });
+      expect(refused.json().non_field_errors[0]).toContain("andere Person");
+      const [lateListed] = (
+        await t.call("GET", "/api/v2/orders/items/history/", { headers: late.headers })
+      ).json();
+      expect(lateListed).toMatchObject({ withdrawable_until: null, refund_until: addDaysTo(today, -4) });
+      const [kept] = await t.db.select().from(orderItems).where(eq(orderItems.id, late.itemId));
+      expect(kept?.status).toBe("active");
+    } finally {
+      await t.db
+        .update(productPages)
+        .set({ refundDaysBefore: seeded?.refundDaysBefore ?? null })
+        .where(eq(productPages.id, page));
+      await t.db
+        .update(scheduleSlots)
+        .set({ date: nearBefore?.date ?? null })
+        .where(eq(scheduleSlots.id, near.id));
+      await t.db
+        .update(scheduleSlots)
+        .set({ date: farBefore?.date ?? null })
+        .where(eq(scheduleSlots.id, far.id));
+    }
   });
 });
 

@@ -1,6 +1,5 @@
 import { ItemParamsSchema, WithdrawalQuerySchema, WithdrawalSchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ErrorReplySchema } from "../errors/index.ts";
 import { currentUser, requireUser } from "../plugins/index.ts";
 import type { WithdrawalsService } from "./withdrawals.service.ts";

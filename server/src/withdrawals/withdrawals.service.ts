@@ -1,4 +1,5 @@
 import {
+  type AdminRefundInput,
   berlinDate,
   type ErrorCode,
   type Locale,
@@ -6,7 +7,9 @@ import {
   type RefundState,
   type Withdrawal,
   type WithdrawalBlock,
+  type WithdrawalKind,
   type WithdrawalRecord,
+  withdrawalKindOf,
   withdrawalWindow,
 } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
@@ -28,7 +31,18 @@ import { enqueueMail } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import { GatewayError, type PaymentGateway } from "../payments/index.ts";
 import { endSubscriptionOnWithdrawal } from "../subscriptions/index.ts";
+import { refundPolicyOf } from "./refund-policy.ts";
 import { type BerlinNow, planRefund, type RefundPlan, splitRefund } from "./refund-rules.ts";
+import {
+  findItemOfOrder,
+  findStaffRefund,
+  findStaffRefundByRequest,
+  insertStaffRefund,
+  pendingStaffRefundIds,
+  type StaffRefundRow,
+  staffRefundedOf,
+  updateStaffRefund,
+} from "./staff-refunds.repository.ts";
 import {
   addRefundedCents,
   cancelItem,
@@ -62,6 +76,7 @@ const BLOCK_ERRORS: Record<Exclude<WithdrawalBlock, "already_withdrawn">, ErrorC
   no_right: "withdrawal_no_right",
   not_active: "withdrawal_not_active",
   period_over: "withdrawal_period_over",
+  policy_over: "withdrawal_policy_over",
   nothing_left: "withdrawal_nothing_left",
 };
 
@@ -78,15 +93,25 @@ function berlinNow(now: Date): BerlinNow {
 
 const CREDIT_WORDS: Record<
   Locale,
-  { withdrawal: (day: string) => string; rendered: (n: number, of: number) => string; balance: string }
+  {
+    withdrawal: (day: string) => string;
+    cancellation: (day: string) => string;
+    staff: (day: string) => string;
+    rendered: (n: number, of: number) => string;
+    balance: string;
+  }
 > = {
   de: {
     withdrawal: (day) => `Widerruf vom ${day}`,
+    cancellation: (day) => `Stornierung vom ${day}`,
+    staff: (day) => `Erstattung vom ${day}`,
     rendered: (n, of) => `anteilig: ${n} von ${of} Terminen erbracht`,
     balance: "Restguthaben des Gutscheins",
   },
   ru: {
     withdrawal: (day) => `Отказ от договора от ${day}`,
+    cancellation: (day) => `Отмена от ${day}`,
+    staff: (day) => `Возврат от ${day}`,
     rendered: (n, of) => `пропорционально: проведено ${n} из ${of} занятий`,
     balance: "остаток баланса сертификата",
   },
@@ -98,6 +123,7 @@ const stateOf = (row: { refundState: string } | undefined): RefundState =>
 export function toRecord(row: WithdrawalWithNote): WithdrawalRecord {
   return {
     id: row.id,
+    kind: row.kind === "cancellation" ? "cancellation" : "withdrawal",
     created_at: row.createdAt.toISOString(),
     refund_cents: row.refundCents,
     refund_state: stateOf(row),
@@ -143,6 +169,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         itemStatus: facts.itemStatus,
         paidOn,
         withdrawn: false,
+        refundPolicy: item ? refundPolicyOf(item) : undefined,
       },
       berlinDate(at),
     );
@@ -185,6 +212,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     plan: RefundPlan,
     refundCents: number,
     today: string,
+    staff = false,
   ): Promise<{ id: number; number: string; line: InvoiceLine } | null> {
     const issued = await findOrderInvoice(tx, facts.orderId);
     const invoice = issued ? await findInvoice(tx, issued.id) : undefined;
@@ -196,9 +224,10 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     const locale = invoice.data.locale;
     const words = CREDIT_WORDS[locale];
     const base = invoiceLine(documentItem, locale, today);
-    const notes = [words.withdrawal(formatDay(today))];
-    if (plan.basis === "pro_rata") notes.push(words.rendered(plan.rendered, plan.sessions));
-    if (plan.basis === "gift_card_balance") notes.push(words.balance);
+    const kind = withdrawalKindOf(facts.productType);
+    const notes = [staff ? words.staff(formatDay(today)) : words[kind](formatDay(today))];
+    if (!staff && plan.basis === "pro_rata") notes.push(words.rendered(plan.rendered, plan.sessions));
+    if (!staff && plan.basis === "gift_card_balance") notes.push(words.balance);
     const line: InvoiceLine = {
       ...base,
       when: [base.when, notes.join(", ")].filter(Boolean).join("; "),
@@ -238,12 +267,18 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
 
       const payment = await findCapturedPayment(tx, facts.orderId);
       const done = await withdrawnOfOrder(tx, facts.orderId);
-      const split = splitRefund(plan.refundCents, {
-        gatewayCents: payment ? Math.max(0, payment.amountCents - done.gatewayCents) : 0,
+      // What staff refunds already gave back (D127) comes off the item's refund and the payment's rest.
+      const staffDone = await staffRefundedOf(tx, facts.orderId, itemId);
+      const split = splitRefund(Math.max(0, plan.refundCents - staffDone.itemCents), {
+        gatewayCents: payment
+          ? Math.max(0, payment.amountCents - done.gatewayCents - staffDone.orderCents)
+          : 0,
         giftCardCents: facts.orderGiftCardId ? Math.max(0, facts.orderGiftCardCents - done.giftCardCents) : 0,
       });
       const refundCents = split.gatewayCents + split.giftCardCents;
       const today = berlinDate(now());
+      // Past the block above, an item without the statutory right is cancelled under its refund policy.
+      const kind = withdrawalKindOf(fresh.productType);
       const inserted = await insertWithdrawal(tx, {
         orderItemId: itemId,
         orderId: facts.orderId,
@@ -253,6 +288,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         gatewayCents: split.gatewayCents,
         giftCardCents: split.giftCardCents,
         basis: plan.basis,
+        kind,
         refundState: split.gatewayCents > 0 ? "pending" : "none",
         paymentId: split.gatewayCents > 0 ? (payment?.id ?? null) : null,
       });
@@ -291,11 +327,12 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         receivedOn: today,
         refundCents,
         basis: plan.basis,
+        kind,
         creditNote: note,
       });
       await enqueueOrderStaffNotice(tx, {
         recipients: deps.staffEmails,
-        event: "withdrawal",
+        event: kind === "cancellation" ? "policy_cancellation" : "withdrawal",
         orderId: facts.orderId,
         itemIds: [itemId],
         options: { publicUrl: deps.publicUrl },
@@ -313,6 +350,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       receivedOn: string;
       refundCents: number;
       basis: RefundBasis;
+      kind: WithdrawalKind;
       creditNote: { id: number; number: string } | null;
     },
   ) {
@@ -340,6 +378,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
           paidCents: facts.paidCents,
           refundCents: input.refundCents,
           basis: input.basis,
+          kind: input.kind,
           creditNoteNumber: input.creditNote?.number ?? null,
         },
         attachments: input.creditNote
@@ -414,8 +453,199 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     });
   }
 
+  /** "12,50 €" for an error's parameter (de and ru write euros alike). */
+  const euros = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
+
+  /**
+   * Records a staff refund (D127) once per request id, under the order's lock (the lock a withdrawal of the
+   * same order takes, so the two see each other's money): the item cancelled if asked, the credit note,
+   * the parent's mail and the staff member's audit entry, all in one transaction.
+   */
+  async function recordStaffRefund(
+    staffUserId: number,
+    orderId: number,
+    input: AdminRefundInput,
+    audit: (tx: Tx, row: StaffRefundRow) => Promise<void>,
+  ): Promise<{ row: StaffRefundRow; created: boolean }> {
+    return db.transaction(async (tx) => {
+      const first = await findStaffRefundByRequest(tx, input.request_id);
+      if (first) return { row: first, created: false };
+      const facts = await findItemOfOrder(tx, orderId, input.item);
+      if (!facts) throw AppError.validation("item", "invalid_choice");
+      await lockOrder(tx, orderId);
+      // Under the lock: a repeat of this request, or a withdrawal of the item, that committed meanwhile.
+      const repeat = await findStaffRefundByRequest(tx, input.request_id);
+      if (repeat) return { row: repeat, created: false };
+      const fresh = (await findItemOfOrder(tx, orderId, input.item)) ?? facts;
+      if (fresh.orderStatus !== "paid" && fresh.orderStatus !== "refunded")
+        throw AppError.validation("non_field_errors", "order_not_paid");
+      const [withdrawn] = await findWithdrawalsOfItems(tx, [input.item]);
+      if (withdrawn) throw AppError.validation("non_field_errors", "refund_item_withdrawn");
+      if (input.cancel_item && fresh.itemStatus === "cancelled")
+        throw AppError.validation("cancel_item", "refund_item_cancelled");
+
+      const payment = await findCapturedPayment(tx, orderId);
+      const done = await withdrawnOfOrder(tx, orderId);
+      const staffDone = await staffRefundedOf(tx, orderId, input.item);
+      const gatewayLeft = payment
+        ? Math.max(
+            0,
+            Math.min(
+              payment.amountCents - done.gatewayCents - staffDone.orderCents,
+              payment.amountCents - payment.refundedCents,
+            ),
+          )
+        : 0;
+      const itemLeft = Math.max(0, Math.min(fresh.paidCents - staffDone.itemCents, gatewayLeft));
+      const amount = input.amount_cents ?? itemLeft;
+      if (amount > itemLeft)
+        throw new AppError("refund_too_much", 400, "amount_cents", undefined, { max: euros(itemLeft) });
+      if (amount === 0 && !input.cancel_item) throw AppError.validation("amount_cents", "refund_nothing");
+
+      const inserted = await insertStaffRefund(tx, {
+        requestId: input.request_id,
+        orderId,
+        orderItemId: input.item,
+        staffUserId,
+        reason: input.reason,
+        amountCents: amount,
+        cancelItem: input.cancel_item,
+        refundState: amount > 0 ? "pending" : "none",
+        paymentId: amount > 0 ? (payment?.id ?? null) : null,
+      });
+      if (!inserted) throw new Error(`staff refund ${input.request_id} raced past the order lock`);
+      if (input.cancel_item) {
+        await cancelItem(tx, input.item);
+        if (fresh.productType === "Course") await endSubscriptionOnWithdrawal(tx, input.item);
+      }
+      const today = berlinDate(now());
+      const plan: RefundPlan = { basis: "full", refundCents: amount, sessions: 0, rendered: 0 };
+      const note = amount > 0 ? await creditNote(tx, fresh, plan, amount, today, true) : null;
+      if (note) await updateStaffRefund(tx, inserted.id, { creditNoteId: note.id });
+      await staffRefundMail(tx, fresh, { amount, cancelled: input.cancel_item, reason: input.reason, note });
+      const row = { ...inserted, creditNoteId: note?.id ?? null };
+      await audit(tx, row);
+      return { row, created: true };
+    });
+  }
+
+  async function staffRefundMail(
+    tx: Tx,
+    facts: ItemFacts,
+    input: {
+      amount: number;
+      cancelled: boolean;
+      reason: string;
+      note: { id: number; number: string } | null;
+    },
+  ) {
+    const order = await lockOrderForDocuments(tx, facts.orderId);
+    const to = order?.user?.email || order?.billing?.email;
+    if (!order || !to) return;
+    const [row] = await findCartItems(tx, facts.orderId, order.locale, facts.itemId);
+    const name = row ? (row.optionName ? `${row.pageName} – ${row.optionName}` : row.pageName) : "";
+    const child = row ? [row.visitorFirstName, row.visitorLastName].filter(Boolean).join(" ") : "";
+    await enqueueMail(
+      tx,
+      {
+        to,
+        template: "staff-refund",
+        locale: order.locale,
+        data: {
+          firstName: order.user?.firstName || order.billing?.first_name || "",
+          orderId: order.id,
+          item: child ? `${name} (${child})` : name,
+          refundCents: input.amount,
+          cancelled: input.cancelled,
+          reason: input.reason,
+          creditNoteNumber: input.note?.number ?? null,
+        },
+        attachments: input.note
+          ? [{ kind: "invoice-pdf", invoiceId: input.note.id, filename: `${input.note.number}.pdf` }]
+          : [],
+      },
+      { publicUrl: deps.publicUrl },
+    );
+  }
+
+  /**
+   * Sends a staff refund to the gateway (no lock held during the call), its request id derived from the
+   * staff request's, so a retry refunds once. Any refusal counts as a try; after `REFUND_ATTEMPTS` tries the
+   * refund is `failed` and listed for a person (D90), never retried forever.
+   */
+  async function refundStaff(id: number): Promise<RefundState> {
+    const row = await findStaffRefund(db, id);
+    if (row?.refundState !== "pending") return stateOf(row);
+    const payment = await findCapturedPayment(db, row.orderId);
+    if (!payment?.captureId) {
+      await updateStaffRefund(db, row.id, { refundState: "failed", lastError: "no captured payment" });
+      log.error({ staffRefundId: id }, "staff refund without a captured payment; refund by hand");
+      return "failed";
+    }
+    let answer: Awaited<ReturnType<PaymentGateway["refundCapture"]>>;
+    try {
+      answer = await gateway.refundCapture(
+        payment.captureId,
+        `atelier-staff-refund-${row.requestId}`,
+        row.amountCents,
+      );
+    } catch (error) {
+      const attempts = row.refundAttempts + 1;
+      const retry = attempts < REFUND_ATTEMPTS;
+      const lastError =
+        error instanceof GatewayError ? `${error.failure}: ${error.message}`.slice(0, 500) : "gateway error";
+      await updateStaffRefund(db, row.id, {
+        refundAttempts: attempts,
+        lastError,
+        ...(retry ? {} : { refundState: "failed" }),
+      });
+      log.warn(
+        { err: error, staffRefundId: id, attempts },
+        retry ? "staff refund left for the next round" : "staff refund given up; refund by hand",
+      );
+      return retry ? "pending" : "failed";
+    }
+    return db.transaction(async (tx) => {
+      await lockOrder(tx, row.orderId);
+      const locked = await findStaffRefund(tx, row.id, true);
+      if (locked?.refundState !== "pending") return stateOf(locked);
+      const inserted = await insertRefund(tx, {
+        paymentId: payment.id,
+        gatewayRefundId: answer.id,
+        amountCents: row.amountCents,
+        reason: "staff",
+        status: answer.status,
+      });
+      if (inserted) await addRefundedCents(tx, payment.id, row.amountCents);
+      const recorded = await findRefundByGatewayId(tx, answer.id);
+      await updateStaffRefund(tx, row.id, {
+        refundState: "completed",
+        refundAttempts: row.refundAttempts + 1,
+        refundId: recorded?.id ?? null,
+        refundedAt: now(),
+      });
+      return "completed";
+    });
+  }
+
   return {
     view,
+
+    /**
+     * A staff refund (D127): recorded once per request id, then the gateway asked at once; a refusal leaves
+     * it to the payment worker's rounds, bounded by `REFUND_ATTEMPTS`.
+     */
+    async staffRefund(
+      staffUserId: number,
+      orderId: number,
+      input: AdminRefundInput,
+      audit: (tx: Tx, row: StaffRefundRow) => Promise<void>,
+    ): Promise<StaffRefundRow> {
+      const recorded = await recordStaffRefund(staffUserId, orderId, input, audit);
+      if (recorded.row.orderId !== orderId) throw AppError.notFound();
+      if (recorded.created) await refundStaff(recorded.row.id);
+      return (await findStaffRefund(db, recorded.row.id)) ?? recorded.row;
+    },
 
     /**
      * `POST …/withdraw/`: records the withdrawal once (a repeat answers the same record) and then asks the
@@ -433,6 +663,9 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       let done = 0;
       for (const id of await pendingWithdrawalIds(db, limit)) {
         if ((await refund(id)) === "completed") done += 1;
+      }
+      for (const id of await pendingStaffRefundIds(db, limit)) {
+        if ((await refundStaff(id)) === "completed") done += 1;
       }
       return done;
     },

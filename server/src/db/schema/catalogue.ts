@@ -32,6 +32,24 @@ export const categories = pgTable("categories", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
+/**
+ * The school's houses (issue 20, D151): where courses take place and which house a closure shuts. Staff
+ * edit them in the back office; an inactive house is kept for the pages and closures that name it but is
+ * no longer offered as a filter or a choice.
+ */
+export const locations = pgTable("locations", {
+  id: serial("id").primaryKey(),
+  name: localized("name").notNull(),
+  street: text("street").notNull(),
+  postCode: text("post_code").notNull(),
+  city: text("city").notNull(),
+  mapUrl: text("map_url"),
+  // As staff typed it ("+49 30 1234567"), checked by the contract's phone rule; the link dials it bare (D177).
+  phone: text("phone"),
+  sortOrder: integer("sort_order").notNull().default(0),
+  isActive: boolean("is_active").notNull().default(true),
+});
+
 export const instructors = pgTable("instructors", {
   id: serial("id").primaryKey(),
   slug: text("slug").notNull().unique(),
@@ -81,9 +99,17 @@ export const productPages = pgTable(
     ageGroup: ageGroup("age_group").notNull(),
     language: instructionLanguage("language").notNull(),
     categoryId: integer("category_id").references(() => categories.id),
+    /** Where exactly, as the page shows it (a room, a courtyard, a venue away from the houses). */
     location: text("location").notNull().default(""),
+    /** The house the offer belongs to (D151): shown on cards, filtered by, its closures apply. */
+    locationId: integer("location_id").references(() => locations.id),
     isPublished: boolean("is_published").notNull().default(true),
     isFeatured: boolean("is_featured").notNull().default(false),
+    /**
+     * Workshops and events (D142): the full price is refunded when the parent cancels up to this many days
+     * before the booked date; null = no such promise (only the statutory right of withdrawal, D54).
+     */
+    refundDaysBefore: integer("refund_days_before"),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -94,6 +120,7 @@ export const productPages = pgTable(
     index("product_pages_age_idx").on(t.ageGroup),
     index("product_pages_language_idx").on(t.language),
     index("product_pages_category_idx").on(t.categoryId),
+    index("product_pages_location_idx").on(t.locationId),
   ],
 );
 
@@ -205,14 +232,14 @@ export const contentPages = pgTable("content_pages", {
 
 /**
  * Holidays and closures (D114): no lesson takes place from `starts_on` to `ends_on` (both included) in
- * the house named `location` (a product page's location, as staff write it), or in every house when
- * `location` is empty. The product pages of that house list the upcoming ones.
+ * the house `location_id` (D151), or in every house when it is null. The product pages of that house
+ * list the upcoming ones.
  */
 export const closures = pgTable(
   "closures",
   {
     id: serial("id").primaryKey(),
-    location: text("location").notNull().default(""),
+    locationId: integer("location_id").references(() => locations.id),
     startsOn: date("starts_on").notNull(),
     endsOn: date("ends_on").notNull(),
     name: localized("name").notNull(),

@@ -26,6 +26,14 @@ export const giftCards = pgTable(
     orderItemId: integer("order_item_id"),
     buyerUserId: integer("buyer_user_id").references(() => users.id, { onDelete: "set null" }),
     locale: localeEnum("locale").notNull().default("de"),
+    /** Who the card is for and the buyer's message, printed on its PDF (issue 24); null: not named. */
+    recipientName: text("recipient_name"),
+    message: text("message").notNull().default(""),
+    /** Who issued a card by hand (D125), and why (e.g. a goodwill gesture); empty for cards bought. */
+    issuedByUserId: integer("issued_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    issueReason: text("issue_reason").notNull().default(""),
+    /** Set when staff deactivate the card: it pays nothing more; its balance stays as it was. */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

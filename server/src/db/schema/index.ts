@@ -1,5 +1,6 @@
 // The tables, each file owned by one area (docs/architecture.md); migrations are generated from all of them.
 export * from "./admin.ts";
+export * from "./attendance.ts";
 export * from "./catalogue.ts";
 export * from "./checkin.ts";
 export * from "./contact.ts";
@@ -7,9 +8,12 @@ export * from "./gift-cards.ts";
 export * from "./installation.ts";
 export * from "./invoices.ts";
 export * from "./mail.ts";
+export * from "./media.ts";
 export * from "./orders.ts";
 export * from "./payment-issues.ts";
+export * from "./payment-links.ts";
 export * from "./payments.ts";
+export * from "./staff-refunds.ts";
 export * from "./subscriptions.ts";
 export * from "./users.ts";
 export * from "./visit-requests.ts";

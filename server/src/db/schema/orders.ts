@@ -1,4 +1,9 @@
-import { ORDER_ITEM_STATUSES, ORDER_STATUSES, RECURRING_STATES } from "@atelier/contract";
+import {
+  ORDER_ITEM_STATUSES,
+  ORDER_STATUSES,
+  RECURRING_STATES,
+  type StoredGiftCardDetails,
+} from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -185,6 +190,8 @@ export const orderItems = pgTable(
     recurrentDiscountCents: integer("recurrent_discount_cents").notNull().default(0),
     academyNumberOfWeeks: integer("academy_number_of_weeks"),
     comment: text("comment").notNull().default(""),
+    /** A gift card's recipient, message and delivery (issue 24); null for every other item. */
+    giftCardDetails: jsonb("gift_card_details").$type<StoredGiftCardDetails>(),
     status: orderItemStatus("status").notNull().default("active"),
     recurringState: recurringState("recurring_state").notNull().default("none"),
     paypalSubscriptionId: text("paypal_subscription_id"),

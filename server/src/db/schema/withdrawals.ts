@@ -29,6 +29,11 @@ export const withdrawals = pgTable(
     gatewayCents: integer("gateway_cents").notNull(),
     giftCardCents: integer("gift_card_cents").notNull().default(0),
     basis: text("basis").notNull(),
+    /**
+     * `withdrawal` (the statutory right, § 355 BGB) or `cancellation` (a workshop's or event's refund policy,
+     * D142), fixed when recorded so that the parent's history and mails keep their wording (D179).
+     */
+    kind: text("kind").notNull().default("withdrawal"),
     /** pending (gateway refund to do), completed, failed (given up; staff refund by hand), none (nothing via the gateway). */
     refundState: text("refund_state").notNull(),
     paymentId: integer("payment_id").references(() => payments.id),
@@ -46,6 +51,7 @@ export const withdrawals = pgTable(
       "withdrawals_money_check",
       sql`${t.paidCents} >= 0 and ${t.refundCents} >= 0 and ${t.gatewayCents} >= 0 and ${t.giftCardCents} >= 0 and ${t.gatewayCents} + ${t.giftCardCents} = ${t.refundCents}`,
     ),
+    check("withdrawals_kind_check", sql`${t.kind} in ('withdrawal', 'cancellation')`),
     check("withdrawals_state_check", sql`${t.refundState} in ('pending', 'completed', 'failed', 'none')`),
   ],
 );

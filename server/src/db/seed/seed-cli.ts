@@ -10,6 +10,7 @@ try {
   const result = await seedDemoCatalogue(database.db, {
     staffEmail: env.STAFF_EMAIL,
     staffPassword: env.STAFF_PASSWORD,
+    holidays: true,
   });
   const where = database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite under ${env.DATA_DIR}`;
   console.log(

@@ -8,11 +8,13 @@ import {
   academySeasons,
   academyWeeks,
   categories,
+  closures,
   contentPages,
   giftCardLedger,
   giftCards,
   type ImageRef,
   instructors,
+  locations,
   productPageInstructors,
   productPages,
   promocodes,
@@ -21,15 +23,25 @@ import {
   users,
 } from "../index.ts";
 import { CATEGORIES } from "./data/categories.ts";
+import { BERLIN_HOLIDAYS_2026_27 } from "./data/closures.ts";
 import { CONTENT_PAGES } from "./data/content-pages.ts";
 import { INSTRUCTORS } from "./data/instructors.ts";
+import { HOUSES, houseOf } from "./data/locations.ts";
 import { PRODUCTS } from "./data/products/index.ts";
 import { GIFT_CARDS, PROMOCODES, STAFF_USER } from "./data/promotions.ts";
 import { SEASONS } from "./data/seasons.ts";
 import { studentWorkImage } from "./data/student-works.ts";
 import type { ProductSeed } from "./data/types.ts";
 
-export type SeedOptions = { staffEmail: string; staffPassword?: string | undefined };
+export type SeedOptions = {
+  staffEmail: string;
+  staffPassword?: string | undefined;
+  /**
+   * The Berlin school holidays of 2026/27 as closures of every house (D122). The demo (server start and
+   * `db:seed`) asks for them; tests leave them out, so their periods do not depend on today's date.
+   */
+  holidays?: boolean;
+};
 export type SeedResult = {
   staffEmail: string;
   /** The staff user's password when this run set it; "" when nothing was seeded or the user already existed. */
@@ -65,12 +77,17 @@ export async function seedDemoCatalogue(db: Db, options: SeedOptions): Promise<S
     const [existing] = await tx.select({ n: count() }).from(productPages);
     if ((existing?.n ?? 0) > 0) return { staffEmail, staffPassword: "", created: false };
 
+    const houseIds = await insertHouses(tx);
     const categoryIds = await insertCategories(tx);
     const instructorIds = await insertInstructors(tx);
     const seasonIds = await insertSeasons(tx);
-    await insertProducts(tx, { categoryIds, instructorIds, seasonIds });
+    await insertProducts(tx, { categoryIds, instructorIds, seasonIds, houseIds });
     await tx.insert(contentPages).values(CONTENT_PAGES).onConflictDoNothing({ target: contentPages.key });
     await tx.insert(promocodes).values(PROMOCODES).onConflictDoNothing();
+    if (options.holidays)
+      await tx
+        .insert(closures)
+        .values(BERLIN_HOLIDAYS_2026_27.map((holiday) => ({ ...holiday, locationId: null })));
     const cards = await tx
       .insert(giftCards)
       .values(GIFT_CARDS.map((card) => ({ ...card, balanceCents: card.initialCents })))
@@ -128,6 +145,24 @@ export function generatePassword(): string {
   }
 }
 
+/** The school's two houses (D151); a database that already has houses (migrated, D151) keeps its own. */
+async function insertHouses(tx: DbOrTx): Promise<Map<string, number>> {
+  const existing = await tx.select({ id: locations.id, street: locations.street }).from(locations);
+  const rows =
+    existing.length > 0
+      ? existing
+      : await tx
+          .insert(locations)
+          .values(HOUSES.map(({ key: _key, ...house }) => house))
+          .returning({ id: locations.id, street: locations.street });
+  const ids = new Map<string, number>();
+  for (const house of HOUSES) {
+    const row = rows.find((r) => r.street === house.street);
+    if (row) ids.set(house.key, row.id);
+  }
+  return ids;
+}
+
 async function insertCategories(tx: DbOrTx): Promise<Map<string, number>> {
   const rows = await tx
     .insert(categories)
@@ -166,6 +201,7 @@ type Ids = {
   categoryIds: Map<string, number>;
   instructorIds: Map<string, number>;
   seasonIds: Map<string, number>;
+  houseIds: Map<string, number>;
 };
 
 const lookup = (ids: Map<string, number>, key: string, what: string, page: string): number => {
@@ -197,7 +233,9 @@ async function insertProducts(tx: DbOrTx, ids: Ids): Promise<void> {
         language: product.language,
         categoryId: lookup(ids.categoryIds, product.category, "category", product.slug),
         location: product.location,
+        locationId: ids.houseIds.get(houseOf(product.location) ?? "") ?? null,
         isFeatured: product.isFeatured ?? false,
+        refundDaysBefore: product.refundDaysBefore ?? null,
         sortOrder: index * 10,
       })),
     )

@@ -1,4 +1,4 @@
-import { INTL_LOCALES, type Locale } from "@atelier/contract";
+import { INTL_LOCALES, type Locale, lastPaidDay } from "@atelier/contract";
 import { html } from "./html.ts";
 import { type DetailRow, detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -119,9 +119,10 @@ export const contractCancellationTemplate: MailTemplate<ContractCancellationData
       label: t.labels.requested,
       value: data.requestedEnd === "next_possible" ? t.nextPossible : berlinDay(data.requestedEnd, locale),
     },
-    ...(data.endsAt ? [{ label: t.labels.endsAt, value: berlinDay(data.endsAt, locale) }] : []),
+    // The last day it runs (D121): the stored end is the midnight after it.
+    ...(data.endsAt ? [{ label: t.labels.endsAt, value: berlinDay(lastPaidDay(data.endsAt), locale) }] : []),
   ];
-  const outcome = data.endsAt ? t.ends(berlinDay(data.endsAt, locale)) : t.review;
+  const outcome = data.endsAt ? t.ends(berlinDay(lastPaidDay(data.endsAt), locale)) : t.review;
   const extra = data.kind === "extraordinary" ? [t.extraordinary] : [];
   return {
     subject: t.subject,

@@ -3,7 +3,12 @@ import { type DetailRow, detailsTable, detailsText, paragraph } from "./parts.ts
 import type { MailTemplate } from "./types.ts";
 
 /** What the school is told at once (D110). */
-export type StaffNoticeEvent = "paid_booking" | "cancellation" | "withdrawal" | "waiting_list_entry";
+export type StaffNoticeEvent =
+  | "paid_booking"
+  | "cancellation"
+  | "withdrawal"
+  | "policy_cancellation"
+  | "waiting_list_entry";
 
 export type StaffNoticeData = {
   event: StaffNoticeEvent;
@@ -19,6 +24,11 @@ const EVENTS: Record<StaffNoticeEvent, { subject: string; intro: string }> = {
   paid_booking: { subject: "Neue Buchung bezahlt", intro: "Eine Buchung ist eben bezahlt worden." },
   cancellation: { subject: "Kündigung", intro: "Eine Buchung ist gekündigt worden." },
   withdrawal: { subject: "Widerruf", intro: "Eine Familie hat eine Buchung widerrufen." },
+  policy_cancellation: {
+    subject: "Stornierung",
+    intro:
+      "Eine Familie hat eine Buchung kostenlos storniert (Stornierungsregel des Angebots); der Preis wird erstattet.",
+  },
   waiting_list_entry: {
     subject: "Neu auf der Warteliste",
     intro: "Ein Kind ist auf die Warteliste eingetragen worden.",

@@ -1,4 +1,4 @@
-import type { Locale } from "@atelier/contract";
+import type { Locale, WithdrawalKind } from "@atelier/contract";
 import { formatDate, formatMoney } from "./format.ts";
 import { html } from "./html.ts";
 import { detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
@@ -8,6 +8,11 @@ import type { MailTemplate } from "./types.ts";
 export type WithdrawalMailBasis = "full" | "pro_rata" | "gift_card_balance";
 
 export type WithdrawalConfirmationData = {
+  /**
+   * `cancellation`: a workshop's or event's free cancellation under its refund policy (D142, D179), worded
+   * as a cancellation with refund; absent (mails queued before D179) or `withdrawal`: the statutory withdrawal.
+   */
+  kind?: WithdrawalKind;
   firstName: string;
   orderId: number;
   /** "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)". */
@@ -34,7 +39,7 @@ type Texts = {
   questions: string;
 };
 
-const TEXTS: Record<Locale, Texts> = {
+const WITHDRAWAL_TEXTS: Record<Locale, Texts> = {
   de: {
     subject: (orderId) => `Eingangsbestätigung Ihres Widerrufs (Bestellung Nr. ${orderId})`,
     received: (date) =>
@@ -57,7 +62,8 @@ const TEXTS: Record<Locale, Texts> = {
   ru: {
     subject: (orderId) => `Подтверждение получения отказа от договора (заказ № ${orderId})`,
     received: (date) =>
-      `Подтверждаем получение вашего отказа от договора от ${date}. Договор по следующему бронированию расторгнут, место снова свободно.`,
+      // The Russian date ends in "г.", so it stands where no full stop follows it.
+      `Подтверждаем, что ${date} мы получили ваш отказ от договора. Договор по следующему бронированию расторгнут, место снова свободно.`,
     item: "Бронирование",
     paid: "Оплачено",
     refund: "Возврат",
@@ -74,9 +80,37 @@ const TEXTS: Record<Locale, Texts> = {
   },
 };
 
-/** Sent at once when a parent withdraws (§ 356a BGB wants the receipt confirmed without delay). */
+/** A free cancellation under the offer's refund policy (D142): no withdrawal, no § 357a, the price comes back. */
+const CANCELLATION_TEXTS: Record<Locale, Texts> = {
+  de: {
+    ...WITHDRAWAL_TEXTS.de,
+    subject: (orderId) => `Bestätigung Ihrer Stornierung (Bestellung Nr. ${orderId})`,
+    received: (date) =>
+      `wir bestätigen Ihre Stornierung vom ${date}. Die folgende Buchung ist storniert; der Platz ist wieder frei.`,
+    bases: {
+      ...WITHDRAWAL_TEXTS.de.bases,
+      full: "Sie haben innerhalb der kostenlosen Stornierungsfrist storniert; wir erstatten den vollen Betrag.",
+    },
+    how: "Der Betrag wird über den Zahlungsweg erstattet, den Sie verwendet haben (PayPal); ein Anteil, der mit einem Gutschein bezahlt wurde, wird dem Gutschein wieder gutgeschrieben. Die Gutschrift ist als PDF angehängt.",
+  },
+  ru: {
+    ...WITHDRAWAL_TEXTS.ru,
+    subject: (orderId) => `Подтверждение отмены (заказ № ${orderId})`,
+    received: (date) => `Подтверждаем, что ${date} вы отменили следующее бронирование. Место снова свободно.`,
+    bases: {
+      ...WITHDRAWAL_TEXTS.ru.bases,
+      full: "Вы отменили бронирование в срок бесплатной отмены, поэтому мы возвращаем всю сумму.",
+    },
+    how: "Деньги будут возвращены тем же способом оплаты (PayPal); часть, оплаченная сертификатом, возвращается на сертификат. Кредит-нота приложена в PDF.",
+  },
+};
+
+/**
+ * Sent at once when a parent withdraws (§ 356a BGB wants the receipt confirmed without delay), or cancels a
+ * workshop or event under its refund policy (the same path, worded as a cancellation with refund, D179).
+ */
 export const withdrawalConfirmationTemplate: MailTemplate<WithdrawalConfirmationData> = (data, locale) => {
-  const t = TEXTS[locale];
+  const t = (data.kind === "cancellation" ? CANCELLATION_TEXTS : WITHDRAWAL_TEXTS)[locale];
   const hello = greeting(data.firstName, locale);
   const subject = t.subject(data.orderId);
   const rows = [

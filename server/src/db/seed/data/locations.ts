@@ -18,3 +18,26 @@ export const LOCATIONS = {
   /** School offers take place at the ordering school. */
   atSchool: `An Ihrer Schule in Berlin oder in der ${locationAddress(prenzlauerBerg)}`,
 } as const;
+
+/**
+ * The two houses as rows of `locations` (D151), from the same contract list: names in de and ru, the
+ * address split into street, post code and city, a map link and the house's phone (D177).
+ */
+export const HOUSES = SCHOOL_LOCATIONS.map((house, index) => {
+  const [postCode = "", ...city] = house.city.split(" ");
+  return {
+    key: house.key,
+    name: { de: house.name.de, ru: house.name.ru },
+    street: house.street,
+    postCode,
+    city: city.join(" "),
+    mapUrl: house.mapUrl,
+    phone: house.phone.display,
+    sortOrder: (index + 1) * 10,
+  };
+});
+
+/** The house an offer's address lies in: the one whose street it names (as the migration of D151 reads it). */
+export function houseOf(address: string): string | undefined {
+  return HOUSES.find((house) => address.includes(house.street))?.key;
+}

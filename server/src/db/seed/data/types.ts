@@ -58,6 +58,8 @@ export type ProductSeed = {
   location: string;
   instructors: string[];
   isFeatured?: boolean;
+  /** Full refund up to this many days before the booked date (workshops and events, D142). */
+  refundDaysBefore?: number;
   name: LocalizedText;
   summary: LocalizedText;
   body: LocalizedText;

@@ -9,6 +9,8 @@ const MATERIAL_QA = qa(
     "Да, все материалы включены, а готовые работы остаются у участников.",
   ),
 );
+/** The promise of LATE_QA as data (D142): the shop refunds a cancellation up to this many days before. */
+const LATE_REFUND_DAYS = 7;
 const LATE_QA = qa(
   l("Kann ich mein Ticket zurückgeben?", "Можно ли вернуть билет?"),
   l(
@@ -46,6 +48,7 @@ export const WORKSHOPS: ProductSeed[] = [
       "Гончарный мастер-класс в Берлине (Пренцлауэр-Берг): лепим и глазуруем свою чашку, для детей от 10 лет и взрослых.",
     ),
     qna: [MATERIAL_QA, LATE_QA],
+    refundDaysBefore: LATE_REFUND_DAYS,
     titleImageAlt: l("Handgeformte Tasse mit blauer Glasur", "Чашка ручной работы с синей глазурью"),
     studentWorks: ["ceramic-bowl"],
     datedSlots: [
@@ -92,6 +95,7 @@ export const WORKSHOPS: ProductSeed[] = [
       ),
       LATE_QA,
     ],
+    refundDaysBefore: LATE_REFUND_DAYS,
     titleImageAlt: l(
       "Manga-Figur mit großen Augen auf einem Skizzenblock",
       "Персонаж манги с большими глазами в скетчбуке",
@@ -130,6 +134,7 @@ export const WORKSHOPS: ProductSeed[] = [
       "Мастер-класс по линогравюре для подростков от 14 лет и взрослых в Берлине: вырезаем мотив и печатаем свои открытки.",
     ),
     qna: [MATERIAL_QA, LATE_QA],
+    refundDaysBefore: LATE_REFUND_DAYS,
     titleImageAlt: l("Linolplatte, Walze und ein Druck mit Vogelmotiv", "Линолеум, валик и оттиск с птицей"),
     studentWorks: ["still-life"],
     datedSlots: [
@@ -175,6 +180,7 @@ export const WORKSHOPS: ProductSeed[] = [
       MATERIAL_QA,
       LATE_QA,
     ],
+    refundDaysBefore: LATE_REFUND_DAYS,
     titleImageAlt: l(
       "Platine mit leuchtenden LEDs und Kabeln",
       "Плата со светящимися светодиодами и проводами",

@@ -1,0 +1,293 @@
+import { berlinDate } from "@atelier/contract";
+import { and, count, eq } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  attendanceAbsences,
+  auditLog,
+  checkins,
+  orderItems,
+  scheduleSlots,
+  users,
+  visitors,
+  waitingListEntries,
+} from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createChild, createParent } from "../test/shop-fixtures.ts";
+import { nextDay } from "./dashboard.service.ts";
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+let staff: Awaited<ReturnType<typeof createParent>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+  staff = await createParent(t.db);
+  await t.db.update(users).set({ role: "staff", phoneNumber: "+4930111111" }).where(eq(users.id, staff.id));
+}, 60_000);
+afterAll(() => t?.close());
+
+const today = () => berlinDate(new Date());
+const tomorrow = () => nextDay(today());
+const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+/** A paid weekly course booking whose next lesson is tomorrow (the slot's weekday is set to match). */
+async function bookedForTomorrow(slot: number) {
+  const slotId = t.weekly[slot]?.id;
+  if (!slotId) throw new Error(`no weekly slot ${slot}`);
+  await t.db
+    .update(scheduleSlots)
+    .set({ weekday: weekdayOf(tomorrow()) })
+    .where(eq(scheduleSlots.id, slotId));
+  const parent = await t.parentWithCourse(slot);
+  const { id, order_id } = (await t.fulfil(parent.headers)).json();
+  t.standIn.approve(id);
+  expect((await t.capture(parent.headers, id)).statusCode).toBe(200);
+  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order_id));
+  if (!item?.visitorId) throw new Error("no item");
+  return { parent, slotId, itemId: item.id, visitorId: item.visitorId, orderId: order_id as number };
+}
+
+const roster = (slot: number, date = tomorrow(), who = staff.headers) =>
+  t.call("GET", "/api/v2/admin/attendance/", { headers: who, query: { slot: String(slot), date } });
+const mark = (body: unknown, who = staff.headers) =>
+  t.call("PUT", "/api/v2/admin/attendance/", { headers: who, body });
+
+describe("attendance per slot and lesson date (D131)", () => {
+  it("lists tomorrow's children with age, parent and phone, comment, seats left and the waiting list", async () => {
+    const booked = await bookedForTomorrow(0);
+    await t.db.update(users).set({ phoneNumber: "+491701234567" }).where(eq(users.id, booked.parent.id));
+    await t.db.update(visitors).set({ notes: "Allergie: Nüsse" }).where(eq(visitors.id, booked.visitorId));
+    const waitingParent = await createParent(t.db);
+    const waitingChild = await createChild(t.db, waitingParent.id, 6, "Lina");
+    const [slotRow] = await t.db.select().from(scheduleSlots).where(eq(scheduleSlots.id, booked.slotId));
+    const [itemRow] = await t.db.select().from(orderItems).where(eq(orderItems.id, booked.itemId));
+    await t.db.insert(waitingListEntries).values({
+      userId: waitingParent.id,
+      visitorId: waitingChild,
+      productPageId: slotRow?.productPageId ?? 0,
+      purchaseOptionId: itemRow?.purchaseOptionId ?? 0,
+      scheduleSlotId: booked.slotId,
+      locale: "de",
+    });
+
+    const res = await roster(booked.slotId);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.lesson).toMatchObject({ slot: booked.slotId, date: tomorrow(), seats: slotRow?.seats });
+    expect(body.lesson.seats_left).toBe(body.lesson.seats - body.lesson.seats_taken);
+    const child = body.children.find((one: { order_item: number }) => one.order_item === booked.itemId);
+    expect(child).toMatchObject({
+      visitor_name: "Mila Muster",
+      age: 6,
+      parent_name: "Eva Muster",
+      parent_phone: "+491701234567",
+      notes: "Allergie: Nüsse",
+      attendance: null,
+      order: booked.orderId,
+    });
+    expect(body.waiting).toMatchObject([{ visitor_name: "Lina Muster", status: "waiting", age: 6 }]);
+
+    // The day's lessons name the slot with its count; the day after has no lesson of it.
+    const lessons = await t.call("GET", "/api/v2/admin/attendance/lessons/", {
+      headers: staff.headers,
+      query: { date: tomorrow() },
+    });
+    const lesson = lessons.json().find((one: { slot: number }) => one.slot === booked.slotId);
+    expect(lesson.children).toBe(body.children.length);
+    const none = await roster(booked.slotId, nextDay(tomorrow()));
+    expect(none.statusCode).toBe(404);
+  });
+
+  it("exports the roster as CSV with a BOM, `;` and formulas made harmless, and audits the export", async () => {
+    const booked = await bookedForTomorrow(1);
+    await t.db
+      .update(visitors)
+      .set({ notes: '=HYPERLINK("http://evil.example";"x")' })
+      .where(eq(visitors.id, booked.visitorId));
+    const res = await t.call("GET", "/api/v2/admin/attendance/roster.csv", {
+      headers: staff.headers,
+      query: { slot: String(booked.slotId), date: tomorrow() },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.headers["content-disposition"]).toContain(`anwesenheit-${tomorrow()}-${booked.slotId}.csv`);
+    const raw = res.rawPayload;
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = raw.toString("utf8").slice(1).split("\r\n");
+    expect(lines[0]).toBe(
+      "Kind;Alter;Geburtsdatum;Eltern;Telefon;E-Mail;Tarif;Kommentar;Hinweise;Anwesenheit;Bestellung",
+    );
+    const row = lines.find((line) => line.endsWith(`;${booked.orderId}`));
+    expect(row).toBeDefined();
+    // The note begins with `=`: quoted (it holds `;` and `"`) and led by `'`, so no spreadsheet runs it.
+    expect(row).toContain(`"'=HYPERLINK(""http://evil.example"";""x"")"`);
+    expect(row?.startsWith("Mila Muster;6;")).toBe(true);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.resource, "attendance"),
+          eq(auditLog.action, "export"),
+          eq(auditLog.recordId, booked.slotId),
+        ),
+      );
+    expect(entry).toMatchObject({ userId: staff.id, after: { lesson_date: tomorrow() } });
+  });
+
+  it("marks present and absent per lesson date, each change audited, a repeat changing nothing", async () => {
+    const booked = await bookedForTomorrow(2);
+    const body = { slot: booked.slotId, date: tomorrow(), order_item: booked.itemId };
+    const audits = async () =>
+      (
+        await t.db
+          .select({ n: count() })
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.resource, "attendance"),
+              eq(auditLog.recordId, booked.itemId),
+              eq(auditLog.action, "update"),
+            ),
+          )
+      )[0]?.n;
+
+    const present = await mark({ ...body, attendance: "present" });
+    expect(present.statusCode, present.body).toBe(200);
+    expect(present.json()).toMatchObject({ attendance: "present", date: tomorrow() });
+    expect(present.json().checked_in_at).not.toBeNull();
+    expect(await audits()).toBe(1);
+    // The door's check-in row is the "present" mark: the scanner sees it tomorrow.
+    expect(await t.db.select().from(checkins).where(eq(checkins.orderItemId, booked.itemId))).toMatchObject([
+      { lessonDate: tomorrow(), scheduleSlotId: booked.slotId, checkedInBy: staff.id },
+    ]);
+    const again = await mark({ ...body, attendance: "present" });
+    expect(again.json().checked_in_at).toBe(present.json().checked_in_at);
+    expect(await audits()).toBe(1);
+
+    const absent = await mark({ ...body, attendance: "absent" });
+    expect(absent.statusCode).toBe(200);
+    expect(absent.json()).toMatchObject({ attendance: "absent", checked_in_at: null });
+    expect(await t.db.select().from(checkins).where(eq(checkins.orderItemId, booked.itemId))).toHaveLength(0);
+    expect(
+      await t.db.select().from(attendanceAbsences).where(eq(attendanceAbsences.orderItemId, booked.itemId)),
+    ).toHaveLength(1);
+    expect(await audits()).toBe(2);
+    const [last] = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.resource, "attendance"),
+          eq(auditLog.recordId, booked.itemId),
+          eq(auditLog.action, "update"),
+        ),
+      )
+      .orderBy(auditLog.id);
+    expect(last?.before).toMatchObject({ attendance: null });
+    const listed = (await roster(booked.slotId)).json();
+    expect(
+      listed.children.find((one: { order_item: number }) => one.order_item === booked.itemId),
+    ).toMatchObject({
+      attendance: "absent",
+    });
+    expect(listed.lesson).toMatchObject({ absent: 1, present: 0 });
+
+    // Today is another lesson date: not this child's (its slot is tomorrow's weekday), so refused at order_item.
+    const otherDay = await mark({ ...body, date: today(), attendance: "present" });
+    expect(otherDay.statusCode).toBe(404);
+  });
+
+  it("refuses a child not booked into the lesson at `order_item`, and bad input at its field", async () => {
+    const booked = await bookedForTomorrow(0);
+    const other = await bookedForTomorrow(1);
+    const wrong = await mark({
+      slot: booked.slotId,
+      date: tomorrow(),
+      order_item: other.itemId,
+      attendance: "present",
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error_codes).toEqual({ order_item: ["invalid_choice"] });
+    const badDate = await mark({
+      slot: booked.slotId,
+      date: "2031-02-30",
+      order_item: booked.itemId,
+      attendance: "present",
+    });
+    expect(badDate.statusCode).toBe(400);
+    expect(Object.keys(badDate.json())).toContain("date");
+    const badMark = await mark({
+      slot: booked.slotId,
+      date: tomorrow(),
+      order_item: booked.itemId,
+      attendance: "late",
+    });
+    expect(badMark.json().error_codes).toEqual({ attendance: ["invalid_choice"] });
+  });
+
+  it("is for staff only: guests 401, customers 403", async () => {
+    const parent = await createParent(t.db);
+    for (const [headers, status] of [
+      [undefined, 401],
+      [parent.headers, 403],
+    ] as const) {
+      expect((await t.call("GET", "/api/v2/admin/attendance/", headers ? { headers } : {})).statusCode).toBe(
+        status,
+      );
+      expect(
+        (await t.call("PUT", "/api/v2/admin/attendance/", { ...(headers ? { headers } : {}), body: {} }))
+          .statusCode,
+      ).toBe(status);
+      expect((await t.call("GET", "/api/v2/admin/dashboard/", headers ? { headers } : {})).statusCode).toBe(
+        status,
+      );
+      expect(
+        (await t.call("GET", "/api/v2/admin/accounting/2026-01/documents.zip", headers ? { headers } : {}))
+          .statusCode,
+      ).toBe(status);
+    }
+  });
+
+  it("fast-check: whatever a staff browser sends to the mark route, no 5xx, and a refusal writes nothing", async () => {
+    const booked = await bookedForTomorrow(2);
+    const valid = { slot: booked.slotId, date: tomorrow(), order_item: booked.itemId, attendance: "present" };
+    const value = fc.oneof(
+      fc.constantFrom<unknown>(
+        2_147_483_648,
+        -1,
+        0,
+        1e308,
+        "\u0000",
+        "\ud800",
+        "",
+        null,
+        true,
+        [],
+        {},
+        "2031-02-30",
+        "9999-12-31",
+        "0001-01-01",
+        "absent",
+        "present",
+      ),
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.integer(),
+      fc.string({ unit: "binary", maxLength: 20 }),
+    );
+    const key = fc.constantFrom("slot", "date", "order_item", "attendance", "unknown");
+    const footprint = async () => ({
+      audit: (await t.db.select({ n: count() }).from(auditLog))[0]?.n,
+      absences: (await t.db.select({ n: count() }).from(attendanceAbsences))[0]?.n,
+      checkins: (await t.db.select({ n: count() }).from(checkins))[0]?.n,
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(key, value, { minKeys: 1, maxKeys: 2 }), async (changes) => {
+        const before = await footprint();
+        const res = await mark({ ...valid, ...changes });
+        expect(res.statusCode, res.body).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(await footprint()).toEqual(before);
+      }),
+      { numRuns: Number(process.env.ADMIN_PROPERTY_RUNS ?? 60) },
+    );
+  });
+});

@@ -1,0 +1,104 @@
+import { SCHOOL_TIME_ZONE } from "@atelier/contract";
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import {
+  contactRequests,
+  type DbOrTx,
+  partyRequests,
+  paymentIssues,
+  payments,
+  productPages,
+  scheduleSlots,
+  visitRequests,
+} from "../db/index.ts";
+import { slotSeatsTakenIn } from "../seats/index.ts";
+
+/**
+ * The dashboard's figures (D133): read-only counts over other areas' tables, the one place the back office
+ * reads them without a service of theirs (a summary for staff, no rule of those areas is applied or
+ * bypassed). Days and months are Berlin's.
+ */
+const berlin = (column: typeof payments.capturedAt) => sql`(${column} at time zone ${SCHOOL_TIME_ZONE})`;
+
+/** Captured payments less what was refunded of them, by the Berlin day (`YYYY-MM-DD`) or month (`YYYY-MM`). */
+export async function salesIn(db: DbOrTx, period: string) {
+  const format = period.length === 7 ? "YYYY-MM" : "YYYY-MM-DD";
+  const [row] = await db
+    .select({
+      cents: sql<number>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}), 0)::int`,
+      orders: sql<number>`count(distinct ${payments.orderId})::int`,
+    })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.status, ["captured", "refunded"]),
+        sql`to_char(${berlin(payments.capturedAt)}, ${format}) = ${period}`,
+      ),
+    );
+  return { cents: Number(row?.cents ?? 0), orders: Number(row?.orders ?? 0) };
+}
+
+/** Slots still to come (weekly, or dated from `today`) with at least `percent` % of their seats taken. */
+export async function slotsFillingUp(db: DbOrTx, today: string, percent: number) {
+  const taken = slotSeatsTakenIn(scheduleSlots.id);
+  return db
+    .select({
+      slot: scheduleSlots.id,
+      name: productPages.name,
+      weekday: scheduleSlots.weekday,
+      date: scheduleSlots.date,
+      start: scheduleSlots.start,
+      seats: scheduleSlots.seats,
+      seatsTaken: taken,
+    })
+    .from(scheduleSlots)
+    .innerJoin(productPages, eq(productPages.id, scheduleSlots.productPageId))
+    .where(
+      and(
+        isNull(scheduleSlots.archivedAt),
+        sql`${scheduleSlots.seats} > 0`,
+        or(isNull(scheduleSlots.date), gte(scheduleSlots.date, today)),
+        sql`${taken} * 100 >= ${scheduleSlots.seats} * ${percent}`,
+      ),
+    )
+    .orderBy(desc(sql`${taken}::float / ${scheduleSlots.seats}`), asc(scheduleSlots.id))
+    .limit(50);
+}
+
+/**
+ * Requests a person still has to handle: staff status `new` or `in_progress` (D136), the one rule for visit,
+ * contact and birthday-party requests (D178).
+ */
+export async function openRequests(db: DbOrTx) {
+  const [visits] = await db
+    .select({ n: count() })
+    .from(visitRequests)
+    .where(ne(visitRequests.status, "done"));
+  const [contacts] = await db
+    .select({ n: count() })
+    .from(contactRequests)
+    .where(ne(contactRequests.status, "done"));
+  const [parties] = await db
+    .select({ n: count() })
+    .from(partyRequests)
+    .where(ne(partyRequests.status, "done"));
+  return { visits: visits?.n ?? 0, contacts: contacts?.n ?? 0, parties: parties?.n ?? 0 };
+}
+
+/** Payments that need a person (D90): refunds that ran out of attempts, captures to review. */
+export async function paymentIssuesOpen(db: DbOrTx) {
+  return db
+    .select({
+      payment: paymentIssues.paymentId,
+      order: payments.orderId,
+      reason: paymentIssues.reason,
+      state: paymentIssues.state,
+      attempts: paymentIssues.attempts,
+      amountCents: payments.amountCents,
+      since: paymentIssues.createdAt,
+    })
+    .from(paymentIssues)
+    .innerJoin(payments, eq(payments.id, paymentIssues.paymentId))
+    .where(inArray(paymentIssues.state, ["refund_failed", "review"]))
+    .orderBy(asc(paymentIssues.createdAt))
+    .limit(50);
+}

@@ -1,0 +1,234 @@
+import { berlinDate, todayInBerlin } from "@atelier/contract";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  auditLog,
+  invoices,
+  orderItems,
+  paymentIssues,
+  payments,
+  scheduleSlots,
+  users,
+  visitRequests,
+} from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createParent, pageBySlug } from "../test/shop-fixtures.ts";
+import { nextDay } from "./dashboard.service.ts";
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+let staff: Awaited<ReturnType<typeof createParent>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+  staff = await createParent(t.db);
+  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+}, 60_000);
+afterAll(() => t?.close());
+
+const tomorrow = () => nextDay(berlinDate(new Date()));
+const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+async function paidForTomorrow(slot: number) {
+  const slotId = t.weekly[slot]?.id ?? 0;
+  await t.db
+    .update(scheduleSlots)
+    .set({ weekday: weekdayOf(tomorrow()) })
+    .where(eq(scheduleSlots.id, slotId));
+  const parent = await t.parentWithCourse(slot);
+  const { id, order_id } = (await t.fulfil(parent.headers)).json();
+  t.standIn.approve(id);
+  expect((await t.capture(parent.headers, id)).statusCode).toBe(200);
+  return { slotId, orderId: order_id as number };
+}
+
+const dashboard = async () => {
+  const res = await t.call("GET", "/api/v2/admin/dashboard/", { headers: staff.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+describe("the dashboard (D133)", () => {
+  it("counts today's sales, tomorrow's lessons, offers filling up, open requests and payments needing a person", async () => {
+    const before = await dashboard();
+    const { slotId, orderId } = await paidForTomorrow(0);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+    if (!payment) throw new Error("no payment");
+    const [slotRow] = await t.db.select().from(scheduleSlots).where(eq(scheduleSlots.id, slotId));
+    await t.db.insert(paymentIssues).values({
+      paymentId: payment.id,
+      reason: "seats_gone",
+      state: "refund_failed",
+      attempts: 5,
+    });
+    await t.db.insert(visitRequests).values({
+      kind: "trial",
+      productPageId: slotRow?.productPageId ?? 0,
+      children: [{ first_name: "Mila", last_name: "Muster" }],
+      adults: [],
+    });
+    const after = await dashboard();
+    expect(after.today).toBe(berlinDate(new Date()));
+    expect(after.sales_today_cents - before.sales_today_cents).toBe(payment.amountCents);
+    expect(after.sales_month_cents - before.sales_month_cents).toBe(payment.amountCents);
+    expect(after.paid_orders_today - before.paid_orders_today).toBe(1);
+    const lesson = after.lessons_tomorrow.find((one: { slot: number }) => one.slot === slotId);
+    expect(lesson).toMatchObject({ date: tomorrow() });
+    expect(lesson.children).toBeGreaterThanOrEqual(1);
+    expect(after.open_visit_requests - before.open_visit_requests).toBe(1);
+    expect(after.payment_issues).toContainEqual(
+      expect.objectContaining({ payment: payment.id, order: orderId, state: "refund_failed", attempts: 5 }),
+    );
+  });
+
+  it("counts birthday-party and contact requests while new or in progress, and leaves them out once done (D178)", async () => {
+    const party = await pageBySlug(t.db, "roboter-geburtstag");
+    const parent = await createParent(t.db);
+    const inTwentyDays = new Date(`${todayInBerlin()}T12:00:00Z`);
+    inTwentyDays.setUTCDate(inTwentyDays.getUTCDate() + 20);
+    const before = await dashboard();
+    const asked = await t.call("POST", "/api/v2/party_requests/", {
+      headers: parent.headers,
+      body: {
+        product_page: party.page.id,
+        purchase_option: party.options[0]?.id,
+        dates: [inTwentyDays.toISOString().slice(0, 10)],
+        children_count: 6,
+        ages: [7],
+        comment: "",
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const callback = await t.call("POST", "/api/v2/contact_us/callback/", {
+      body: { first_name: "Jana", last_name: "Wolf", email: "jana@example.org", phone: "+4930123456" },
+    });
+    expect(callback.statusCode, callback.body).toBe(201);
+    const asNew = await dashboard();
+    expect(asNew.open_party_requests - before.open_party_requests).toBe(1);
+    expect(asNew.open_contact_requests - before.open_contact_requests).toBe(1);
+
+    // Staff take the party request on: still open. Marked done: no longer counted.
+    const save = async (status: string) => {
+      const path = `/api/v2/admin/party-requests/${asked.json().id}/`;
+      const { version } = (await t.call("GET", path, { headers: staff.headers })).json();
+      const res = await t.call("PUT", path, {
+        headers: staff.headers,
+        body: { status, note: "", handler: staff.id, version },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await save("in_progress");
+    expect((await dashboard()).open_party_requests - before.open_party_requests).toBe(1);
+    await save("done");
+    expect((await dashboard()).open_party_requests).toBe(before.open_party_requests);
+  });
+
+  it("shows an offer filling up from 80 % of its seats taken, not below", async () => {
+    const { slotId } = await paidForTomorrow(1);
+    const taken = async () =>
+      (await dashboard()).filling_up.find((one: { slot: number }) => one.slot === slotId);
+    const [row] = await t.db.select().from(scheduleSlots).where(eq(scheduleSlots.id, slotId));
+    const seatsTaken = (
+      await t.call("GET", "/api/v2/admin/attendance/", {
+        headers: staff.headers,
+        query: { slot: String(slotId), date: tomorrow() },
+      })
+    ).json().lesson.seats_taken as number;
+    expect(seatsTaken).toBeGreaterThanOrEqual(1);
+    // Seats so that taken / seats is below 79 %, then all seats taken.
+    await t.db
+      .update(scheduleSlots)
+      .set({ seats: Math.floor((seatsTaken * 100) / 79) + 1 })
+      .where(eq(scheduleSlots.id, slotId));
+    expect(await taken()).toBeUndefined();
+    await t.db.update(scheduleSlots).set({ seats: seatsTaken }).where(eq(scheduleSlots.id, slotId));
+    expect(await taken()).toMatchObject({ seats: seatsTaken, seats_taken: seatsTaken });
+    await t.db
+      .update(scheduleSlots)
+      .set({ seats: row?.seats ?? 10 })
+      .where(eq(scheduleSlots.id, slotId));
+  });
+});
+
+describe("the accounting export (D134)", () => {
+  it("lists the month's invoices and credit notes as CSV, credit notes negative, and audits the export", async () => {
+    const { orderId } = await paidForTomorrow(2);
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    if (!invoice) throw new Error("no invoice");
+    const creditNumber = `GS-T-${orderId}`;
+    await t.db.insert(invoices).values({
+      orderId,
+      kind: "credit_note",
+      number: creditNumber,
+      totalCents: 1000,
+      data: {
+        ...invoice.data,
+        corrects: invoice.number,
+        lines: invoice.data.lines.map((line) => ({ ...line, totalCents: 1000 })),
+      },
+    });
+    const month = berlinDate(invoice.issuedAt).slice(0, 7);
+    const res = await t.call("GET", `/api/v2/admin/accounting/${month}/documents.csv`, {
+      headers: staff.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-disposition"]).toContain(`belege-${month}.csv`);
+    const lines = res.rawPayload
+      .toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Belegnummer;Belegart;Datum;Bestellung;Kunde;E-Mail;Netto EUR;USt 19 % EUR;USt-Hinweis;Brutto EUR;Korrigiert Rechnung;Zahlungsreferenz",
+    );
+    const euros = (cents: number) =>
+      `${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+    const invoiceRow = lines.find((line) => line.startsWith(`${invoice.number};`))?.split(";");
+    expect(invoiceRow?.[1]).toBe("Rechnung");
+    expect(invoiceRow?.[3]).toBe(String(orderId));
+    expect(invoiceRow?.[9]).toBe(euros(invoice.totalCents));
+    // A course is VAT-exempt (§ 4 Nr. 21 UStG): net equals gross, no VAT, the note says why.
+    expect(invoiceRow?.[6]).toBe(euros(invoice.totalCents));
+    expect(invoiceRow?.[7]).toBe("0,00");
+    expect(invoiceRow?.[8]).not.toBe("");
+    expect(invoiceRow?.[11]).toBe(invoice.data.paymentReference ?? "");
+    const creditRow = lines.find((line) => line.startsWith(`${creditNumber};`))?.split(";");
+    expect(creditRow).toMatchObject({ 1: "Gutschrift", 9: "-10,00", 10: invoice.number });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, "accounting"), eq(auditLog.action, "export")));
+    expect(entry).toMatchObject({ userId: staff.id, recordId: Number(month.replace("-", "")) });
+    expect((entry?.after as { documents: string[] } | undefined)?.documents).toEqual(
+      expect.arrayContaining([invoice.number, creditNumber]),
+    );
+  });
+
+  it("puts the month's PDFs and the CSV in one ZIP; another month is empty; a wrong month is a 400", async () => {
+    const [item] = await t.db.select().from(orderItems).limit(1);
+    const [invoice] = await t.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, item?.orderId ?? 0));
+    const month = berlinDate(invoice?.issuedAt ?? new Date()).slice(0, 7);
+    const res = await t.call("GET", `/api/v2/admin/accounting/${month}/documents.zip`, {
+      headers: staff.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/zip");
+    const zip = res.rawPayload;
+    const names: string[] = [];
+    for (let at = zip.indexOf("PK\u0001\u0002"); at >= 0; at = zip.indexOf("PK\u0001\u0002", at + 4))
+      names.push(zip.subarray(at + 46, at + 46 + zip.readUInt16LE(at + 28)).toString("utf8"));
+    expect(names).toContain(`${invoice?.number}.pdf`);
+    expect(names).toContain(`belege-${month}.csv`);
+    const pdfAt = zip.indexOf(`${invoice?.number}.pdf`) + `${invoice?.number}.pdf`.length;
+    expect(zip.subarray(pdfAt, pdfAt + 5).toString("latin1")).toBe("%PDF-");
+    const empty = await t.call("GET", "/api/v2/admin/accounting/2001-01/documents.csv", {
+      headers: staff.headers,
+    });
+    expect(empty.rawPayload.toString("utf8").split("\r\n").filter(Boolean)).toHaveLength(1);
+    const wrong = await t.call("GET", "/api/v2/admin/accounting/2026-13/documents.csv", {
+      headers: staff.headers,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error_codes).toEqual({ month: ["invalid_date"] });
+  });
+});

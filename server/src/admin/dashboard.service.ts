@@ -1,0 +1,65 @@
+import { berlinDate, type Dashboard, type Locale } from "@atelier/contract";
+import type { Attendance } from "../checkin/index.ts";
+import type { Db } from "../db/index.ts";
+import { openRequests, paymentIssuesOpen, salesIn, slotsFillingUp } from "./dashboard.repository.ts";
+
+/** An offer is filling up from this share of its seats taken (issue 21). */
+export const FILLING_UP_PERCENT = 80;
+
+/** The Berlin day after `day` (YYYY-MM-DD). */
+export function nextDay(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The back office's first page (D133): today's money, today's and tomorrow's lessons, what needs a person. */
+export function createDashboard(db: Db, deps: { attendance: Attendance; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async read(locale: Locale): Promise<Dashboard> {
+      const today = berlinDate(now());
+      const tomorrow = nextDay(today);
+      const [day, month, lessonsToday, lessonsTomorrow, filling, requests, issues] = await Promise.all([
+        salesIn(db, today),
+        salesIn(db, today.slice(0, 7)),
+        deps.attendance.lessons(today, locale),
+        deps.attendance.lessons(tomorrow, locale),
+        slotsFillingUp(db, today, FILLING_UP_PERCENT),
+        openRequests(db),
+        paymentIssuesOpen(db),
+      ]);
+      return {
+        today,
+        tomorrow,
+        sales_today_cents: day.cents,
+        sales_month_cents: month.cents,
+        paid_orders_today: day.orders,
+        paid_orders_month: month.orders,
+        lessons_today: lessonsToday.filter((lesson) => lesson.children > 0),
+        lessons_tomorrow: lessonsTomorrow.filter((lesson) => lesson.children > 0),
+        filling_up: filling.map((row) => ({
+          slot: row.slot,
+          product_name: row.name[locale] || row.name.de,
+          weekday: row.weekday,
+          date: row.date,
+          start: row.start.slice(0, 5),
+          seats: row.seats,
+          seats_taken: Number(row.seatsTaken),
+        })),
+        open_visit_requests: requests.visits,
+        open_contact_requests: requests.contacts,
+        open_party_requests: requests.parties,
+        payment_issues: issues.map((row) => ({
+          payment: row.payment,
+          order: row.order,
+          reason: row.reason,
+          state: row.state,
+          attempts: row.attempts,
+          amount_cents: row.amountCents,
+          since: row.since.toISOString(),
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import {
+  AdminIdParamsSchema,
+  AdminListQuerySchema,
+  AdminMoveInputSchema,
+  AdminOrderDocumentParamsSchema,
+  AdminOrderListSchema,
+  AdminOrderSchema,
+  AdminRefundInputSchema,
+  AdminResendSchema,
+  AdminStaffOrderInputSchema,
+  AdminStaffOrderSchema,
+  LocaleQuerySchema,
+} from "@atelier/contract";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { StaffOrders } from "../checkout/index.ts";
+import type { Db } from "../db/index.ts";
+import { ErrorReplySchema } from "../errors/index.ts";
+import { createInvoiceDownloads, type Seller } from "../invoices/index.ts";
+import type { CartService } from "../orders/index.ts";
+import { currentUser, requireStaff } from "../plugins/index.ts";
+import type { WithdrawalsService } from "../withdrawals/index.ts";
+import { recordAudit } from "./audit.repository.ts";
+import { sendList } from "./list-query.ts";
+import { createOrderMove } from "./order-move.service.ts";
+import { createOrdersAdmin } from "./orders.service.ts";
+import { createStaffOrdersAdmin } from "./staff-orders.service.ts";
+
+const errors = {
+  400: ErrorReplySchema,
+  401: ErrorReplySchema,
+  403: ErrorReplySchema,
+  404: ErrorReplySchema,
+  409: ErrorReplySchema,
+};
+const base = (summary: string) => ({ tags: ["admin"], security: [{ tokenAuth: [] }], summary });
+
+/**
+ * `/api/v2/admin/orders/*` (issue 21, D127–D129). Registered beside the withdrawals service it refunds
+ * through, with the same staff guard as `adminRoutes` (on request, before the body is read).
+ */
+export const adminOrdersRoutes =
+  ({
+    db,
+    withdrawals,
+    staffOrders,
+    cart,
+    publicUrl,
+    seller,
+  }: {
+    db: Db;
+    withdrawals: WithdrawalsService;
+    staffOrders: StaffOrders;
+    cart: CartService;
+    publicUrl: string;
+    seller: Seller;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const orders = createOrdersAdmin(db, withdrawals);
+    const onBehalf = createStaffOrdersAdmin(staffOrders);
+    const move = createOrderMove(db, cart, publicUrl);
+    const downloads = createInvoiceDownloads({ db, seller });
+    app.addHook("onRequest", requireStaff);
+
+    app.get(
+      "/api/v2/admin/orders/",
+      {
+        schema: {
+          ...base(
+            "Orders; filter by status, payment_state, from, to (YYYY-MM-DD), product, parent, child and q (parent, child, e-mail, number)",
+          ),
+          querystring: AdminListQuerySchema,
+          response: { 200: AdminOrderListSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { cut, page } = await orders.list(request.query);
+        return sendList(reply, "orders", cut.offset, page);
+      },
+    );
+    app.get(
+      "/api/v2/admin/orders/:id/",
+      {
+        schema: {
+          ...base("One order: items, payments, refunds, mails, invoices and credit notes"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: AdminOrderSchema, ...errors },
+        },
+      },
+      async (request) => orders.get(request.params.id),
+    );
+    app.post(
+      "/api/v2/admin/orders/:id/refunds/",
+      {
+        schema: {
+          ...base(
+            "Refund an item in full or in part, and/or cancel it; once per request_id (a repeat answers the order as it is)",
+          ),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: AdminRefundInputSchema,
+          response: { 200: AdminOrderSchema, ...errors },
+        },
+      },
+      async (request) => orders.refund(currentUser(request), request.params.id, request.body),
+    );
+    app.post(
+      "/api/v2/admin/orders/:id/move/",
+      {
+        schema: {
+          ...base(
+            "Move an item's child from one slot to another of the offer, or from one academy week to another (seat and age rules apply; a repeat answers the order as it is)",
+          ),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: AdminMoveInputSchema,
+          response: { 200: AdminOrderSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await move(currentUser(request), request.params.id, request.body);
+        return orders.get(request.params.id);
+      },
+    );
+    app.get(
+      "/api/v2/admin/orders/:id/documents/:doc/pdf/",
+      {
+        schema: {
+          ...base("An invoice or credit note of the order as PDF"),
+          params: AdminOrderDocumentParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const file = await downloads.forStaff(request.params.id, request.params.doc);
+        // The parent's tax data left the shop: who, which document and when, as the accounting export (D134).
+        const staff = currentUser(request);
+        await db.transaction((tx) =>
+          recordAudit(tx, {
+            userId: staff.id,
+            userEmail: staff.email,
+            resource: "invoices",
+            recordId: request.params.doc,
+            action: "export",
+            before: null,
+            after: { order: request.params.id, file: file.filename },
+          }),
+        );
+        return (reply as FastifyReply)
+          .type("application/pdf")
+          .header("content-disposition", `attachment; filename="${file.filename}"`)
+          .header("cache-control", "private, no-store")
+          .send(file.pdf);
+      },
+    );
+    app.post(
+      "/api/v2/admin/orders/:id/resend-confirmation/",
+      {
+        schema: {
+          ...base("Mail the order confirmation again, as sent; a copy still waiting is the answer"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: AdminResendSchema, ...errors },
+        },
+      },
+      async (request) => orders.resendConfirmation(currentUser(request), request.params.id),
+    );
+
+    app.post(
+      "/api/v2/admin/staff-orders/",
+      {
+        schema: {
+          ...base(
+            "Book on behalf of a parent: the order is priced by the shop's rules, its seats held, and the parent mailed a payment link; once per request_id",
+          ),
+          querystring: LocaleQuerySchema,
+          body: AdminStaffOrderInputSchema,
+          response: { 200: AdminStaffOrderSchema, ...errors },
+        },
+      },
+      async (request) => onBehalf.create(currentUser(request), request.body),
+    );
+  };

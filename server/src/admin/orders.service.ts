@@ -1,0 +1,234 @@
+import {
+  type ADMIN_ORDER_SORTS,
+  ADMIN_PAYMENT_STATES,
+  type AdminListQuery,
+  type AdminOrder,
+  type AdminOrderRefund,
+  type AdminRefundInput,
+  ORDER_STATUSES,
+  type RefundState,
+} from "@atelier/contract";
+import type { Db } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { resendMail } from "../mail/index.ts";
+import { findItemUnitsForStaff } from "../orders/index.ts";
+import type { AuthUser } from "../plugins/index.ts";
+import {
+  findOrderDocumentsForStaff,
+  findOrderForStaff,
+  findOrderItemsForStaff,
+  findOrderMailsForStaff,
+  findOrderPaymentsForStaff,
+  findStaffRefundsOfOrders,
+  findWithdrawalsOfItems,
+  listOrdersForStaff,
+  STAFF_ORDER_SORTS,
+  type StaffRefundRow,
+  type WithdrawalsService,
+} from "../withdrawals/index.ts";
+import { recordAudit } from "./audit.repository.ts";
+import { filterValue, listCut } from "./list-query.ts";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function day(filter: Record<string, unknown>, key: string): string | undefined {
+  const value = filterValue.string(filter, key);
+  if (value === undefined) return undefined;
+  if (!DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    throw AppError.validation("filter", "invalid");
+  return value;
+}
+
+const auditValues = (row: StaffRefundRow) => ({
+  order: row.orderId,
+  item: row.orderItemId,
+  amount_cents: row.amountCents,
+  cancel_item: row.cancelItem,
+  reason: row.reason,
+  request_id: row.requestId,
+  credit_note: row.creditNoteId,
+});
+
+/** Orders in the back office (D127–D129): the list, one order's details, and the staff refund. */
+export function createOrdersAdmin(db: Db, withdrawals: WithdrawalsService) {
+  async function get(id: number): Promise<AdminOrder> {
+    const row = await findOrderForStaff(db, id);
+    if (!row) throw AppError.notFound();
+    const [items, payments, documents, staffRefunds] = await Promise.all([
+      findOrderItemsForStaff(db, id),
+      findOrderPaymentsForStaff(db, id),
+      findOrderDocumentsForStaff(db, id),
+      findStaffRefundsOfOrders(db, [id]),
+    ]);
+    const withdrawn = await findWithdrawalsOfItems(
+      db,
+      items.map((item) => item.id),
+    );
+    const units = await findItemUnitsForStaff(
+      db,
+      items.map((item) => item.id),
+    );
+    const addresses = [row.parent_email].filter(Boolean);
+    const mails = await findOrderMailsForStaff(db, id, addresses);
+    const captured = payments.filter((p) => p.captureId !== null);
+    const gatewayLeft = Math.max(
+      0,
+      captured.reduce((sum, p) => sum + p.amountCents, 0) -
+        withdrawn.reduce((sum, w) => sum + w.gatewayCents, 0) -
+        staffRefunds.reduce((sum, r) => sum + r.amountCents, 0),
+    );
+    const refunds: AdminOrderRefund[] = [
+      ...staffRefunds.map((r) => ({
+        id: r.id,
+        source: "staff" as const,
+        item: r.orderItemId,
+        amount_cents: r.amountCents,
+        cancel_item: r.cancelItem,
+        state: r.refundState as RefundState,
+        attempts: r.refundAttempts,
+        reason: r.reason,
+        created_at: r.createdAt.toISOString(),
+        refunded_at: r.refundedAt?.toISOString() ?? null,
+        credit_note_number: r.creditNoteNumber,
+      })),
+      ...withdrawn.map((w) => ({
+        id: w.id,
+        source: w.kind === "cancellation" ? ("cancellation" as const) : ("withdrawal" as const),
+        item: w.orderItemId,
+        amount_cents: w.refundCents,
+        cancel_item: true,
+        state: w.refundState as RefundState,
+        attempts: w.refundAttempts,
+        reason: "",
+        created_at: w.createdAt.toISOString(),
+        refunded_at: w.refundedAt?.toISOString() ?? null,
+        credit_note_number: w.creditNoteNumber,
+      })),
+    ].sort((a, b) => a.created_at.localeCompare(b.created_at));
+    return {
+      ...row,
+      items: items.map((item) => {
+        const staff = staffRefunds
+          .filter((r) => r.orderItemId === item.id)
+          .reduce((s, r) => s + r.amountCents, 0);
+        const w = withdrawn.find((x) => x.orderItemId === item.id);
+        return {
+          id: item.id,
+          product_page: item.productPage,
+          name: item.name ?? "",
+          child: [item.childFirst, item.childLast].filter(Boolean).join(" "),
+          status: item.status,
+          paid_cents: item.paidCents,
+          refunded_cents: staff + (w?.refundCents ?? 0),
+          refundable_cents: w ? 0 : Math.max(0, Math.min(item.paidCents - staff, gatewayLeft)),
+          withdrawn: w !== undefined,
+          slots: units.slots
+            .filter((u) => u.item === item.id)
+            .map(({ id, weekday, date, start, end }) => ({ id, weekday, date, start, end })),
+          weeks: units.weeks
+            .filter((u) => u.item === item.id)
+            .map(({ id, starts_on, ends_on }) => ({ id, starts_on, ends_on })),
+        };
+      }),
+      payments: payments.map((p) => ({
+        id: p.id,
+        gateway: p.gateway,
+        status: p.status,
+        amount_cents: p.amountCents,
+        refunded_cents: p.refundedCents,
+        captured_at: p.capturedAt?.toISOString() ?? null,
+      })),
+      refunds,
+      mails: mails.map((m) => ({
+        id: m.id,
+        template: m.template,
+        to: m.to,
+        subject: m.subject,
+        status: m.status,
+        created_at: m.createdAt.toISOString(),
+        sent_at: m.sentAt?.toISOString() ?? null,
+      })),
+      documents: documents.map((d) => ({
+        id: d.id,
+        kind: d.kind,
+        number: d.number,
+        issued_at: d.issuedAt.toISOString(),
+        total_cents: d.totalCents,
+      })),
+    };
+  }
+
+  return {
+    /**
+     * Mails the order's confirmation again, as it was sent (D129); while a copy still waits in the outbox,
+     * that copy is the answer (a double click sends one). Audited as a new mail of the order.
+     */
+    async resendConfirmation(staff: AuthUser, orderId: number): Promise<{ mail: number }> {
+      const order = await findOrderForStaff(db, orderId);
+      if (!order) throw AppError.notFound();
+      const mails = await findOrderMailsForStaff(db, orderId, [order.parent_email].filter(Boolean));
+      const confirmation = mails.find((m) => m.template === "order-confirmation");
+      if (!confirmation) throw AppError.validation("non_field_errors", "no_confirmation");
+      return db.transaction(async (tx) => {
+        const copy = await resendMail(tx, confirmation.id);
+        if (!copy) throw AppError.validation("non_field_errors", "no_confirmation");
+        if (copy.created)
+          await recordAudit(tx, {
+            userId: staff.id,
+            userEmail: staff.email,
+            resource: "order_mails",
+            recordId: copy.id,
+            action: "create",
+            before: null,
+            after: { order: orderId, resent: confirmation.id, template: confirmation.template },
+          });
+        return { mail: copy.id };
+      });
+    },
+
+    async list(query: AdminListQuery) {
+      const cut = listCut(
+        query,
+        STAFF_ORDER_SORTS satisfies Record<(typeof ADMIN_ORDER_SORTS)[number], unknown>,
+        "created_at",
+      );
+      const filter = query.filter ?? {};
+      const paymentState = filterValue.strings(filter, "payment_state", ADMIN_PAYMENT_STATES)?.[0];
+      const page = await listOrdersForStaff(
+        db,
+        {
+          ids: filterValue.ids(filter, "id"),
+          statuses: filterValue.strings(filter, "status", ORDER_STATUSES),
+          ...(paymentState ? { paymentState: paymentState as (typeof ADMIN_PAYMENT_STATES)[number] } : {}),
+          from: day(filter, "from"),
+          to: day(filter, "to"),
+          product: filterValue.id(filter, "product"),
+          parent: filterValue.id(filter, "parent"),
+          child: filterValue.id(filter, "child"),
+          q: filterValue.string(filter, "q"),
+        },
+        cut,
+      );
+      return { cut, page };
+    },
+
+    get,
+
+    /** A staff refund (D127): once per request id; its audit entry is written in the refund's transaction. */
+    async refund(staff: AuthUser, orderId: number, input: AdminRefundInput): Promise<AdminOrder> {
+      if (!(await findOrderForStaff(db, orderId))) throw AppError.notFound();
+      await withdrawals.staffRefund(staff.id, orderId, input, (tx, row) =>
+        recordAudit(tx, {
+          userId: staff.id,
+          userEmail: staff.email,
+          resource: "staff_refunds",
+          recordId: row.id,
+          action: "create",
+          before: null,
+          after: auditValues(row),
+        }),
+      );
+      return get(orderId);
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+import {
+  type AdminListQuery,
+  type AdminPartyConfirm,
+  type AdminPartyRequest,
+  type AdminRequestUpdate,
+  REQUEST_STATUSES,
+  type RequestStatus,
+  todayInBerlin,
+} from "@atelier/contract";
+import { findUserById } from "../accounts/index.ts";
+import type { StaffOrders } from "../checkout/index.ts";
+import type { Db, Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { enqueueMail } from "../mail/index.ts";
+import type { AuthUser } from "../plugins/index.ts";
+import {
+  findPartyRequest,
+  listPartyRequestsForStaff,
+  type PartyRequestView,
+  toPartyRequest,
+  updatePartyRequest,
+} from "../visit-requests/index.ts";
+import { auditTrail } from "./audit.repository.ts";
+import { rangeOf } from "./list-query.ts";
+import { versionOf } from "./version.ts";
+
+const status = (value: string): RequestStatus =>
+  (REQUEST_STATUSES as readonly string[]).includes(value) ? (value as RequestStatus) : "new";
+
+function toAdminParty(row: PartyRequestView): AdminPartyRequest {
+  const values = {
+    ...toPartyRequest(row, "de"),
+    user: row.userId,
+    parent_name: `${row.parentFirstName} ${row.parentLastName}`.trim(),
+    parent_email: row.parentEmail,
+    locale: row.locale,
+    status: status(row.status),
+    note: row.note,
+    handler: row.handlerId,
+  };
+  return { ...values, version: versionOf(values) };
+}
+
+/** The audit keeps staff's handling and answer, not the family's data (as for visit requests, D139). */
+const auditParty = auditTrail("party-requests", (r: AdminPartyRequest) => ({
+  status: r.status,
+  note: r.note,
+  handler: r.handler,
+  confirmed_date: r.confirmed_date,
+  order: r.order,
+  state: r.state,
+}));
+
+/**
+ * Birthday-party requests in the requests inbox (D158–D160): status, note and handler like the other
+ * requests; "confirm a date" builds the party's order at the catalogue price and mails the payment link
+ * (checkout's staff orders, D156), "decline" closes the request. Confirming again answers the request as
+ * it is: one order, one mail.
+ */
+export function createPartyRequestsAdmin({
+  db,
+  staffOrders,
+  publicUrl,
+}: {
+  db: Db;
+  staffOrders: StaffOrders;
+  publicUrl: string;
+}) {
+  async function locked(tx: Tx, id: number) {
+    const row = await findPartyRequest(tx, id, true);
+    if (!row) throw AppError.notFound();
+    return row;
+  }
+
+  async function checkHandler(tx: Tx, handler: number | null) {
+    if (handler === null) return;
+    const user = await findUserById(tx, handler);
+    if (!user || user.role === "customer") throw AppError.validation("handler", "invalid_choice");
+  }
+
+  const reload = async (tx: Tx, id: number) =>
+    toAdminParty((await findPartyRequest(tx, id)) as PartyRequestView);
+
+  return {
+    async list(query: AdminListQuery) {
+      const cut = rangeOf(query);
+      const page = await listPartyRequestsForStaff(db, cut);
+      return { cut, page: { rows: page.rows.map(toAdminParty), total: page.total } };
+    },
+
+    async get(id: number): Promise<AdminPartyRequest> {
+      const row = await findPartyRequest(db, id);
+      if (!row) throw AppError.notFound();
+      return toAdminParty(row);
+    },
+
+    async update(staff: AuthUser, id: number, input: AdminRequestUpdate): Promise<AdminPartyRequest> {
+      return db.transaction(async (tx) => {
+        const before = toAdminParty(await locked(tx, id));
+        if (before.version !== input.version) throw new AppError("stale_version", 409);
+        await checkHandler(tx, input.handler);
+        await updatePartyRequest(tx, id, {
+          status: input.status,
+          note: input.note,
+          handlerId: input.handler,
+        });
+        const after = await reload(tx, id);
+        await auditParty(tx, staff, id, "update", before, after);
+        return after;
+      });
+    },
+
+    async confirm(staff: AuthUser, id: number, input: AdminPartyConfirm): Promise<AdminPartyRequest> {
+      return db.transaction(async (tx) => {
+        const row = await locked(tx, id);
+        const before = toAdminParty(row);
+        // A repeated confirm (a double click, a retry) finds the order already built: nothing more happens.
+        if (row.orderId !== null) return before;
+        if (row.declinedAt !== null || row.userId === null)
+          throw AppError.validation("non_field_errors", "party_request_closed");
+        if (before.version !== input.version) throw new AppError("stale_version", 409);
+        if (!row.dates.includes(input.date)) throw AppError.validation("date", "party_date_not_requested");
+        if (input.date <= todayInBerlin()) throw AppError.validation("date", "party_date_past");
+        const built = await staffOrders.build(tx, {
+          requestId: randomUUID(),
+          parentId: row.userId,
+          holdMinutes: input.hold_minutes,
+          staffId: staff.id,
+          partyDate: input.date,
+          items: [
+            {
+              product_page: row.productPageId,
+              purchase_option: row.purchaseOptionId,
+              visitor: null,
+              schedule_slots: [],
+              academy_weeks: [],
+              comment:
+                `${input.date}; ${row.childrenCount} × (${row.ages.join(", ")})${row.comment ? `; ${row.comment}` : ""}`.slice(
+                  0,
+                  500,
+                ),
+            },
+          ],
+        });
+        await updatePartyRequest(tx, id, {
+          confirmedDate: input.date,
+          orderId: built.order.id,
+          status: row.status === "done" ? "done" : "in_progress",
+          handlerId: row.handlerId ?? staff.id,
+        });
+        const after = await reload(tx, id);
+        await auditParty(tx, staff, id, "update", before, after);
+        return after;
+      });
+    },
+
+    async decline(staff: AuthUser, id: number, version: string): Promise<AdminPartyRequest> {
+      return db.transaction(async (tx) => {
+        const row = await locked(tx, id);
+        const before = toAdminParty(row);
+        if (row.declinedAt !== null) return before;
+        if (row.orderId !== null) throw AppError.validation("non_field_errors", "party_request_closed");
+        if (before.version !== version) throw new AppError("stale_version", 409);
+        await updatePartyRequest(tx, id, {
+          declinedAt: new Date(),
+          status: "done",
+          handlerId: row.handlerId ?? staff.id,
+        });
+        // The parent hears the answer at once, in the request's language (D181), as a confirmed party does.
+        if (row.userId !== null && row.parentEmail !== "")
+          await enqueueMail(
+            tx,
+            {
+              to: row.parentEmail,
+              template: "party-declined",
+              locale: row.locale,
+              data: {
+                requestId: row.id,
+                firstName: row.parentFirstName,
+                productName: row.productName[row.locale] || row.productName.de || "",
+                optionName: row.optionName[row.locale] || row.optionName.de || "",
+                dates: row.dates,
+              },
+            },
+            { publicUrl },
+          );
+        const after = await reload(tx, id);
+        await auditParty(tx, staff, id, "update", before, after);
+        return after;
+      });
+    },
+  };
+}

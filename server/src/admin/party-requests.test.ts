@@ -1,0 +1,211 @@
+import { AdminPartyRequestSchema, PartyRequestListSchema, todayInBerlin } from "@atelier/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, mailOutbox, orders, users } from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createParent, pageBySlug } from "../test/shop-fixtures.ts";
+import { usesPostgres } from "../test/test-database.ts";
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+let staff: Awaited<ReturnType<typeof createParent>>;
+let party: Awaited<ReturnType<typeof pageBySlug>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+  staff = await createParent(t.db);
+  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  party = await pageBySlug(t.db, "roboter-geburtstag");
+}, 300_000);
+afterAll(() => t?.close());
+
+type Headers = Record<string, string>;
+
+const inDays = (days: number) => {
+  const day = new Date(`${todayInBerlin()}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+};
+
+const emailOf = async (id: number) =>
+  (await t.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email ?? "";
+
+const ask = (headers: Headers, body: Record<string, unknown>) =>
+  t.call("POST", "/api/v2/party_requests/", { headers, body });
+
+const requestBody = (overrides: Record<string, unknown> = {}) => ({
+  product_page: party.page.id,
+  purchase_option: party.options[0]?.id,
+  dates: [inDays(20), inDays(21), inDays(27)],
+  children_count: 8,
+  ages: [8, 9],
+  comment: "Kuchen bringen wir mit",
+  ...overrides,
+});
+
+const confirm = (id: number, body: Record<string, unknown>, headers: Headers = staff.headers) =>
+  t.call("POST", `/api/v2/admin/party-requests/${id}/confirm/`, { headers, body });
+
+describe(`birthday parties as requests confirmed by staff (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it("a parent asks with up to three days; the school is mailed; bad input is a 400 that stores nothing", async () => {
+    const parent = await createParent(t.db);
+    expect((await ask({}, requestBody())).statusCode).toBe(401);
+    const past = await ask(parent.headers, requestBody({ dates: [inDays(0)] }));
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error_codes).toEqual({ "dates.0": ["party_date_past"] });
+    const four = await ask(
+      parent.headers,
+      requestBody({ dates: [inDays(5), inDays(6), inDays(7), inDays(8)] }),
+    );
+    expect(four.statusCode).toBe(400);
+    const ages = await ask(parent.headers, requestBody({ children_count: 1, ages: [7, 8] }));
+    expect(ages.json().error_codes).toEqual({ ages: ["party_ages_mismatch"] });
+    const course = await ask(
+      parent.headers,
+      requestBody({ product_page: t.course.page.id, purchase_option: t.course.options[0]?.id }),
+    );
+    expect(course.json().error_codes).toEqual({ product_page: ["not_a_party"] });
+    expect(
+      PartyRequestListSchema.parse(
+        (await t.call("GET", "/api/v2/party_requests/", { headers: parent.headers })).json(),
+      ),
+    ).toEqual([]);
+
+    const before = (await t.db.select().from(mailOutbox)).filter(
+      (m) => m.template === "party-request-notification",
+    ).length;
+    const sent = await ask(parent.headers, requestBody());
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ state: "sent", children_count: 8, ages: [8, 9], order: null });
+    const notices = (await t.db.select().from(mailOutbox)).filter(
+      (m) => m.template === "party-request-notification",
+    );
+    expect(notices.length - before).toBe(1);
+    expect(notices.at(-1)?.text).toContain("Kuchen bringen wir mit");
+  });
+
+  it("staff confirm one day: the order at the catalogue price, the link mailed once, paid by the parent, the profile follows", async () => {
+    const parent = await createParent(t.db);
+    const sent = (await ask(parent.headers, requestBody())).json();
+    expect(
+      (await t.call("GET", "/api/v2/admin/party-requests/", { headers: parent.headers })).statusCode,
+    ).toBe(403);
+    expect((await confirm(sent.id, { version: "x", date: inDays(20) }, {})).statusCode).toBe(401);
+
+    const shown = AdminPartyRequestSchema.parse(
+      (await t.call("GET", `/api/v2/admin/party-requests/${sent.id}/`, { headers: staff.headers })).json(),
+    );
+    const wrongDay = await confirm(sent.id, { version: shown.version, date: inDays(22) });
+    expect(wrongDay.json().error_codes).toEqual({ date: ["party_date_not_requested"] });
+
+    const res = await confirm(sent.id, { version: shown.version, date: inDays(21) });
+    expect(res.statusCode, res.body).toBe(200);
+    const confirmed = AdminPartyRequestSchema.parse(res.json());
+    expect(confirmed).toMatchObject({
+      state: "confirmed",
+      confirmed_date: inDays(21),
+      status: "in_progress",
+    });
+    const [order] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, confirmed.order ?? 0));
+    expect(order).toMatchObject({ userId: parent.id, status: "awaiting_payment" });
+    expect(order?.totalCheckoutCents).toBe(party.options[0]?.basePriceCents);
+
+    // A double click (old or new version) builds nothing more and mails nothing more.
+    const again = await confirm(sent.id, { version: shown.version, date: inDays(21) });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().order).toBe(confirmed.order);
+    const linkMails = (await t.mailsTo(await emailOf(parent.id))).filter(
+      (m) => m.template === "payment-link",
+    );
+    expect(linkMails).toHaveLength(1);
+    expect(linkMails[0]?.subject).toContain("Geburtstagsfeier");
+    const audit = (await t.db.select().from(auditLog).where(eq(auditLog.resource, "party-requests"))).filter(
+      (a) => a.recordId === sent.id,
+    );
+    expect(audit).toHaveLength(1);
+
+    const mine = async () =>
+      PartyRequestListSchema.parse(
+        (await t.call("GET", "/api/v2/party_requests/", { headers: parent.headers })).json(),
+      );
+    expect((await mine())[0]?.state).toBe("confirmed");
+
+    const token = /\/pay\/([A-Za-z0-9_-]+)/.exec(linkMails[0]?.text ?? "")?.[1] ?? "";
+    const opened = await t.call("POST", `/api/v2/orders/payment_link/${token}/pay/`, {
+      headers: parent.headers,
+      query: { payment_gateway: "paypal" },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    t.standIn.approve(opened.json().id);
+    expect((await t.capture(parent.headers, opened.json().id)).statusCode).toBe(200);
+    expect((await mine())[0]?.state).toBe("paid");
+  });
+
+  it("staff decline a request: the parent is mailed once, in the request's language; a declined request cannot be confirmed", async () => {
+    const parent = await createParent(t.db);
+    const sent = (
+      await t.call("POST", "/api/v2/party_requests/", {
+        headers: parent.headers,
+        body: requestBody(),
+        query: { locale: "ru" },
+      })
+    ).json();
+    const shown = AdminPartyRequestSchema.parse(
+      (await t.call("GET", `/api/v2/admin/party-requests/${sent.id}/`, { headers: staff.headers })).json(),
+    );
+    const declined = await t.call("POST", `/api/v2/admin/party-requests/${sent.id}/decline/`, {
+      headers: staff.headers,
+      body: { version: shown.version },
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json()).toMatchObject({ state: "declined", status: "done" });
+    const again = await t.call("POST", `/api/v2/admin/party-requests/${sent.id}/decline/`, {
+      headers: staff.headers,
+      body: { version: declined.json().version },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const answers = (await t.mailsTo(await emailOf(parent.id))).filter(
+      (m) => m.template === "party-declined",
+    );
+    expect(answers).toHaveLength(1);
+    expect(answers[0]?.subject).toBe("Ваша заявка на детский день рождения");
+    expect(answers[0]?.text).toContain(party.options[0]?.name.ru ?? "?");
+    const late = await confirm(sent.id, { version: declined.json().version, date: inDays(20) });
+    expect(late.json().error_codes).toEqual({ non_field_errors: ["party_request_closed"] });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, parent.id))).toEqual([]);
+  });
+
+  it("a parent's cart refuses a party option (signed in or guest, de and ru): parties are asked for (D180)", async () => {
+    const parent = await createParent(t.db);
+    const partyItem = {
+      product_page: party.page.id,
+      purchase_option: party.options[0]?.id,
+      visitor: null,
+      schedule_slots: [],
+      academy_weeks: [],
+      comment: "",
+    };
+    const refused = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: partyItem,
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error_codes).toEqual({ product_page: ["party_by_request"] });
+    expect(refused.json().product_page).toEqual([
+      "Kindergeburtstage werden angefragt, nicht direkt gebucht.",
+    ]);
+
+    const { cart_id } = (await t.call("POST", "/api/v2/orders/init/")).json();
+    const guest = await t.call("POST", "/api/v2/orders/items/", {
+      query: { cart_id, locale: "ru" },
+      body: partyItem,
+    });
+    expect(guest.statusCode, guest.body).toBe(400);
+    expect(guest.json().product_page).toEqual([
+      "День рождения нельзя забронировать напрямую: отправьте, пожалуйста, заявку.",
+    ]);
+    const current = await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers });
+    expect(current.json().items).toEqual([]);
+  });
+});

@@ -1,0 +1,177 @@
+import type {
+  AdminEraseInput,
+  AdminErasure,
+  AdminListQuery,
+  AdminPerson,
+  AdminPersonDetail,
+  AdminRoleInput,
+  RequestStatus,
+} from "@atelier/contract";
+import { PERSON_ROLES, REQUEST_STATUSES } from "@atelier/contract";
+import {
+  deleteUserAccount,
+  findUserById,
+  lockUser,
+  searchUsersForStaff,
+  setUserRole,
+  USER_SORTS,
+  type UserRow,
+} from "../accounts/index.ts";
+import { clearPaymentDetailsOfUser, deletePaymentLinksOfUser } from "../checkout/index.ts";
+import { deleteContactRequestsByEmail } from "../contact/index.ts";
+import type { Db } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { anonymiseGiftCardsOfBuyer } from "../gift-cards/index.ts";
+import { countInvoicesOfUser } from "../invoices/index.ts";
+import { deleteMailsTo } from "../mail/index.ts";
+import { anonymiseOrdersOfUser, countUnpaidOrdersOfUser, listOrdersOfUserForStaff } from "../orders/index.ts";
+import type { AuthUser } from "../plugins/index.ts";
+import { anonymiseCancellationsOfFamily, hasRunningSubscription } from "../subscriptions/index.ts";
+import {
+  deletePartyRequestsOfUser,
+  deleteVisitRequestsOfFamily,
+  listVisitRequestsOfUser,
+} from "../visit-requests/index.ts";
+import { findVisitors } from "../visitors/index.ts";
+import { auditTrail, scrubAuditValues } from "./audit.repository.ts";
+import { filterValue, listCut } from "./list-query.ts";
+
+const RESOURCE = "people";
+
+function toAdmin(row: UserRow): AdminPerson {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    phone_number: row.phoneNumber === "+" ? "" : row.phoneNumber,
+    role: row.role,
+    locale: row.locale,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The audit log of people keeps roles and what an erasure left, never names or addresses (D139). */
+const audit = auditTrail(RESOURCE, (values: Record<string, unknown>) => values);
+
+const requestStatus = (value: string): RequestStatus =>
+  (REQUEST_STATUSES as readonly string[]).includes(value) ? (value as RequestStatus) : "new";
+
+/** People (D138, D139): find a parent, see their family, change roles, erase a family. */
+export function createPeopleAdmin(db: Db) {
+  return {
+    async list(query: AdminListQuery) {
+      const cut = listCut(query, USER_SORTS, "id");
+      const filter = query.filter ?? {};
+      const page = await searchUsersForStaff(
+        db,
+        {
+          q: filterValue.string(filter, "q"),
+          roles: filterValue.strings(filter, "role", PERSON_ROLES),
+          ids: filterValue.ids(filter, "id"),
+        },
+        cut,
+      );
+      return { cut, page: { rows: page.rows.map(toAdmin), total: page.total } };
+    },
+
+    async get(id: number): Promise<AdminPersonDetail> {
+      const user = await findUserById(db, id);
+      if (!user) throw AppError.notFound();
+      const [children, orders, requests] = await Promise.all([
+        findVisitors(db, id),
+        listOrdersOfUserForStaff(db, id),
+        listVisitRequestsOfUser(db, id),
+      ]);
+      return {
+        ...toAdmin(user),
+        children: children.map((child) => ({
+          id: child.id,
+          first_name: child.firstName,
+          last_name: child.lastName,
+          birth_date: child.birthDate,
+        })),
+        orders: orders.map((order) => ({
+          id: order.id,
+          status: order.status,
+          total_checkout_cents: order.totalCheckoutCents,
+          paid_at: order.paidAt?.toISOString() ?? null,
+          created_at: order.createdAt.toISOString(),
+        })),
+        requests: requests.map((request) => ({
+          id: request.id,
+          kind: request.kind,
+          status: requestStatus(request.status),
+          date: request.date,
+          created_at: request.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * Grant or revoke a role (admins only, D138). Nobody changes their own role, so an admin can never lock
+     * themselves out and the last admin always stays one. The same role again changes and records nothing.
+     */
+    async setRole(admin: AuthUser, id: number, input: AdminRoleInput): Promise<AdminPerson> {
+      if (id === admin.id) throw AppError.validation("role", "own_role");
+      return db.transaction(async (tx) => {
+        const user = await lockUser(tx, id);
+        if (!user) throw AppError.notFound();
+        if (user.role === input.role) return toAdmin(user);
+        await setUserRole(tx, id, input.role);
+        await audit(tx, admin, id, "update", { role: user.role }, { role: input.role });
+        return toAdmin({ ...user, role: input.role });
+      });
+    },
+
+    /**
+     * Erase a family (GDPR Art. 17; D139), admins only, confirmed by typing the account's address. Refused
+     * while a subscription runs or an order waits for payment (settle those first). In one transaction:
+     * requests, mails, cancellations' names, payment bodies, the orders' billing data and the children's
+     * link go, then the account with its tokens, children and waiting-list entries. Invoices and credit
+     * notes stay as issued. The audit entry says that and how much was kept, without the erased data.
+     */
+    async erase(admin: AuthUser, id: number, input: AdminEraseInput): Promise<AdminErasure> {
+      if (id === admin.id) throw new AppError("erase_own_account", 400);
+      return db.transaction(async (tx) => {
+        const user = await lockUser(tx, id);
+        if (!user) throw AppError.notFound();
+        if (user.role !== "customer") throw new AppError("erase_staff_account", 400);
+        if (input.confirm_email.toLowerCase() !== user.email.toLowerCase())
+          throw AppError.validation("confirm_email", "erase_confirm_mismatch");
+        if (await hasRunningSubscription(tx, id)) throw new AppError("erase_running_subscription", 409);
+        if ((await countUnpaidOrdersOfUser(tx, id)) > 0) throw new AppError("erase_unpaid_order", 409);
+
+        const keptInvoices = await countInvoicesOfUser(tx, id);
+        const visitRequestIds = await deleteVisitRequestsOfFamily(tx, id, user.email);
+        const contactRequestIds = await deleteContactRequestsByEmail(tx, user.email);
+        const partyRequestIds = await deletePartyRequestsOfUser(tx, id);
+        await anonymiseCancellationsOfFamily(tx, id, user.email);
+        await clearPaymentDetailsOfUser(tx, id);
+        await deletePaymentLinksOfUser(tx, id);
+        const keptOrders = await anonymiseOrdersOfUser(tx, id);
+        await anonymiseGiftCardsOfBuyer(tx, id);
+        const mails = await deleteMailsTo(tx, user.email);
+        await deleteUserAccount(tx, id);
+        await scrubAuditValues(tx, "visit-requests", visitRequestIds);
+        await scrubAuditValues(tx, "contact-requests", contactRequestIds);
+        await scrubAuditValues(tx, "party-requests", partyRequestIds);
+        await audit(
+          tx,
+          admin,
+          id,
+          "delete",
+          { role: user.role },
+          {
+            erased: true,
+            kept_orders: keptOrders,
+            kept_invoices: keptInvoices,
+            removed_requests: visitRequestIds.length + contactRequestIds.length + partyRequestIds.length,
+            removed_mails: mails,
+          },
+        );
+        return { id, erased: true, kept_invoices: keptInvoices, kept_orders: keptOrders };
+      });
+    },
+  };
+}

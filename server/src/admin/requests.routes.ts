@@ -1,0 +1,199 @@
+import {
+  AdminConfirmDateSchema,
+  AdminContactRequestListSchema,
+  AdminContactRequestSchema,
+  AdminEraseInputSchema,
+  AdminErasureSchema,
+  AdminIdParamsSchema,
+  AdminListQuerySchema,
+  AdminPersonDetailSchema,
+  AdminPersonListSchema,
+  AdminPersonSchema,
+  AdminRequestUpdateSchema,
+  AdminRoleInputSchema,
+  AdminVisitRequestListSchema,
+  AdminVisitRequestSchema,
+  LocaleQuerySchema,
+} from "@atelier/contract";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../db/index.ts";
+import { AppError, ErrorReplySchema } from "../errors/index.ts";
+import { currentUser } from "../plugins/index.ts";
+import { sendList } from "./list-query.ts";
+import { createPeopleAdmin } from "./people.service.ts";
+import { createRequestsAdmin } from "./requests.service.ts";
+
+const errors = {
+  400: ErrorReplySchema,
+  401: ErrorReplySchema,
+  403: ErrorReplySchema,
+  404: ErrorReplySchema,
+  409: ErrorReplySchema,
+};
+const base = (summary: string) => ({ tags: ["admin"], security: [{ tokenAuth: [] }], summary });
+
+/** Role changes and erasure are for admins (D138, D139); staff get 403 before anything is read. */
+async function adminOnly(request: FastifyRequest) {
+  if (currentUser(request).role !== "admin") throw new AppError("permission_denied", 403);
+}
+
+/**
+ * The requests inbox and people of the back office (issue 21; D136-D139), registered inside `adminRoutes`,
+ * whose `requireStaff` hook guards every route here. Birthday-party requests get their own resource here
+ * (`/api/v2/admin/party-requests/`) once they exist.
+ */
+export const requestsAdminRoutes =
+  ({ db, publicUrl }: { db: Db; publicUrl: string }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const requests = createRequestsAdmin({ db, publicUrl });
+    const people = createPeopleAdmin(db);
+
+    app.get(
+      "/api/v2/admin/visit-requests/",
+      {
+        schema: {
+          ...base("Visit requests (trial, out, waiting); filter kind, status, user, handler"),
+          querystring: AdminListQuerySchema,
+          response: { 200: AdminVisitRequestListSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { cut, page } = await requests.listVisits(request.query);
+        return sendList(reply, "visit-requests", cut.offset, page);
+      },
+    );
+    app.get(
+      "/api/v2/admin/visit-requests/:id/",
+      {
+        schema: {
+          ...base("One visit request"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: AdminVisitRequestSchema, ...errors },
+        },
+      },
+      async (request) => requests.getVisit(request.params.id),
+    );
+    app.put(
+      "/api/v2/admin/visit-requests/:id/",
+      {
+        schema: {
+          ...base("Status, internal note and handler of a visit request read at `version`"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: AdminRequestUpdateSchema,
+          response: { 200: AdminVisitRequestSchema, ...errors },
+        },
+      },
+      async (request) => requests.updateVisit(currentUser(request), request.params.id, request.body),
+    );
+    app.post(
+      "/api/v2/admin/visit-requests/:id/confirm/",
+      {
+        schema: {
+          ...base("Confirm the day of a trial or off-site visit: the parent is mailed in their language"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: AdminConfirmDateSchema,
+          response: { 200: AdminVisitRequestSchema, ...errors },
+        },
+      },
+      async (request) => requests.confirmVisitDate(currentUser(request), request.params.id, request.body),
+    );
+
+    app.get(
+      "/api/v2/admin/contact-requests/",
+      {
+        schema: {
+          ...base("Contact requests (appointment, callback, partnership); filter kind, status, handler"),
+          querystring: AdminListQuerySchema,
+          response: { 200: AdminContactRequestListSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { cut, page } = await requests.listContacts(request.query);
+        return sendList(reply, "contact-requests", cut.offset, page);
+      },
+    );
+    app.get(
+      "/api/v2/admin/contact-requests/:id/",
+      {
+        schema: {
+          ...base("One contact request"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: AdminContactRequestSchema, ...errors },
+        },
+      },
+      async (request) => requests.getContact(request.params.id),
+    );
+    app.put(
+      "/api/v2/admin/contact-requests/:id/",
+      {
+        schema: {
+          ...base("Status, internal note and handler of a contact request read at `version`"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: AdminRequestUpdateSchema,
+          response: { 200: AdminContactRequestSchema, ...errors },
+        },
+      },
+      async (request) => requests.updateContact(currentUser(request), request.params.id, request.body),
+    );
+
+    app.get(
+      "/api/v2/admin/people/",
+      {
+        schema: {
+          ...base("People: filter q (name, e-mail or phone) and role"),
+          querystring: AdminListQuerySchema,
+          response: { 200: AdminPersonListSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { cut, page } = await people.list(request.query);
+        return sendList(reply, "people", cut.offset, page);
+      },
+    );
+    app.get(
+      "/api/v2/admin/people/:id/",
+      {
+        schema: {
+          ...base("A person with their children, orders and visit requests"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: AdminPersonDetailSchema, ...errors },
+        },
+      },
+      async (request) => people.get(request.params.id),
+    );
+    app.put(
+      "/api/v2/admin/people/:id/role/",
+      {
+        preHandler: adminOnly,
+        schema: {
+          ...base("Grant or revoke the staff role (admins only; not one's own)"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: AdminRoleInputSchema,
+          response: { 200: AdminPersonSchema, ...errors },
+        },
+      },
+      async (request) => people.setRole(currentUser(request), request.params.id, request.body),
+    );
+    app.post(
+      "/api/v2/admin/people/:id/erase/",
+      {
+        preHandler: adminOnly,
+        schema: {
+          ...base("Erase a family (GDPR Art. 17; admins only): invoices and credit notes are kept"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: AdminEraseInputSchema,
+          response: { 200: AdminErasureSchema, ...errors },
+        },
+      },
+      async (request) => people.erase(currentUser(request), request.params.id, request.body),
+    );
+  };

@@ -1,0 +1,250 @@
+import {
+  type AdminConfirmDate,
+  type AdminContactRequest,
+  type AdminListQuery,
+  type AdminRequestUpdate,
+  type AdminVisitRequest,
+  CONTACT_REQUEST_KINDS,
+  REQUEST_STATUSES,
+  type RequestStatus,
+  VISIT_REQUEST_KINDS,
+} from "@atelier/contract";
+import { findUserById } from "../accounts/index.ts";
+import {
+  CONTACT_REQUEST_SORTS,
+  type ContactRequestRow,
+  findContactRequestForEdit,
+  listContactRequestsForStaff,
+  updateContactRequestHandling,
+} from "../contact/index.ts";
+import type { Db, Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { enqueueMail } from "../mail/index.ts";
+import type { AuthUser } from "../plugins/index.ts";
+import {
+  findVisitRequestForEdit,
+  listVisitRequestsForStaff,
+  updateVisitRequestHandling,
+  VISIT_REQUEST_SORTS,
+  type VisitRequestWithPage,
+} from "../visit-requests/index.ts";
+import { auditTrail } from "./audit.repository.ts";
+import { filterValue, listCut } from "./list-query.ts";
+import { versionOf } from "./version.ts";
+
+const status = (value: string): RequestStatus =>
+  (REQUEST_STATUSES as readonly string[]).includes(value) ? (value as RequestStatus) : "new";
+
+function toAdminVisit(row: VisitRequestWithPage): AdminVisitRequest {
+  const values = {
+    id: row.id,
+    kind: row.kind,
+    product_page: row.productPageId,
+    product_name: row.productName.de,
+    user: row.userId,
+    children: row.children.map((child) => ({
+      first_name: child.first_name,
+      last_name: child.last_name,
+      birth_date: child.birth_date ?? null,
+    })),
+    adults: row.adults,
+    date: row.date,
+    confirmed_at: row.confirmedAt?.toISOString() ?? null,
+    status: status(row.status),
+    note: row.note,
+    handler: row.handlerId,
+    locale: row.locale,
+    created_at: row.createdAt.toISOString(),
+  };
+  return { ...values, version: versionOf(values) };
+}
+
+function toAdminContact(row: ContactRequestRow): AdminContactRequest {
+  const values = {
+    id: row.id,
+    kind: row.kind,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    comment: row.comment,
+    message: row.message,
+    position: row.position,
+    appointment_date: row.appointmentDate,
+    locale: row.locale,
+    status: status(row.status),
+    note: row.note,
+    handler: row.handlerId,
+    created_at: row.createdAt.toISOString(),
+  };
+  return { ...values, version: versionOf(values) };
+}
+
+/**
+ * The audit log keeps what staff changed (status, note, handler, confirmed date), not the family's names,
+ * e-mails and phones: those stay in the request, so erasing the family erases them (D139).
+ */
+const handling = (request: { status: string; note: string; handler: number | null }) => ({
+  status: request.status,
+  note: request.note,
+  handler: request.handler,
+});
+const auditVisit = auditTrail("visit-requests", (r: AdminVisitRequest) => ({
+  ...handling(r),
+  date: r.date,
+  confirmed_at: r.confirmed_at,
+}));
+const auditContact = auditTrail("contact-requests", handling);
+
+export type RequestsAdminDeps = { db: Db; publicUrl: string };
+
+/** The requests inbox (D136, D137): visit and contact requests with status, note and handler. */
+export function createRequestsAdmin({ db, publicUrl }: RequestsAdminDeps) {
+  /** A handler must be a staff member or an admin: 400 at `handler` otherwise. */
+  async function checkHandler(tx: Tx, handler: number | null) {
+    if (handler === null) return;
+    const user = await findUserById(tx, handler);
+    if (!user || user.role === "customer") throw AppError.validation("handler", "invalid_choice");
+  }
+
+  async function currentVisit(tx: Tx, id: number, version: string) {
+    const row = await findVisitRequestForEdit(tx, id, true);
+    if (!row) throw AppError.notFound();
+    const before = toAdminVisit(row);
+    if (before.version !== version) throw new AppError("stale_version", 409);
+    return before;
+  }
+
+  async function reloadVisit(tx: Tx, id: number) {
+    return toAdminVisit((await findVisitRequestForEdit(tx, id)) as VisitRequestWithPage);
+  }
+
+  return {
+    async listVisits(query: AdminListQuery) {
+      const cut = listCut(query, VISIT_REQUEST_SORTS, "created_at");
+      const filter = query.filter ?? {};
+      const page = await listVisitRequestsForStaff(
+        db,
+        {
+          kinds: filterValue.strings(filter, "kind", VISIT_REQUEST_KINDS),
+          statuses: filterValue.strings(filter, "status", REQUEST_STATUSES),
+          ids: filterValue.ids(filter, "id"),
+          userId: filterValue.id(filter, "user"),
+          handlerId: filterValue.id(filter, "handler"),
+        },
+        cut,
+      );
+      return { cut, page: { rows: page.rows.map(toAdminVisit), total: page.total } };
+    },
+
+    async getVisit(id: number): Promise<AdminVisitRequest> {
+      const row = await findVisitRequestForEdit(db, id);
+      if (!row) throw AppError.notFound();
+      return toAdminVisit(row);
+    },
+
+    async updateVisit(staff: AuthUser, id: number, input: AdminRequestUpdate): Promise<AdminVisitRequest> {
+      return db.transaction(async (tx) => {
+        const before = await currentVisit(tx, id, input.version);
+        await checkHandler(tx, input.handler);
+        await updateVisitRequestHandling(tx, id, {
+          status: input.status,
+          note: input.note,
+          handlerId: input.handler,
+        });
+        const after = await reloadVisit(tx, id);
+        await auditVisit(tx, staff, id, "update", before, after);
+        return after;
+      });
+    },
+
+    /**
+     * "Confirm a date" (D137): the day is set and marked confirmed, the request is in progress (done stays
+     * done), the staff member becomes its handler if it had none, and the first adult is mailed in the
+     * request's language, all in one transaction with the audit entry. A waiting-list request has no date.
+     * Confirming the same day again (a double click read at the new version) is a 409, never a second mail.
+     */
+    async confirmVisitDate(staff: AuthUser, id: number, input: AdminConfirmDate): Promise<AdminVisitRequest> {
+      return db.transaction(async (tx) => {
+        const before = await currentVisit(tx, id, input.version);
+        const row = (await findVisitRequestForEdit(tx, id)) as VisitRequestWithPage;
+        if (row.kind === "waiting") throw AppError.validation("date", "confirm_not_for_waiting");
+        await updateVisitRequestHandling(tx, id, {
+          date: input.date,
+          confirmedAt: new Date(),
+          status: before.status === "done" ? "done" : "in_progress",
+          handlerId: before.handler ?? staff.id,
+        });
+        const adult = row.adults[0];
+        if (adult) {
+          await enqueueMail(
+            tx,
+            {
+              to: adult.email,
+              template: "visit-request-confirmed",
+              locale: row.locale,
+              data: {
+                kind: row.kind,
+                requestId: row.id,
+                firstName: adult.first_name,
+                productName: row.productName[row.locale] || row.productName.de,
+                date: input.date,
+                children: row.children.map((child) => `${child.first_name} ${child.last_name}`.trim()),
+                profileUrl:
+                  row.userId === null ? null : `${publicUrl}/profile?tab=sales&locale=${row.locale}`,
+              },
+            },
+            { publicUrl },
+          );
+        }
+        const after = await reloadVisit(tx, id);
+        await auditVisit(tx, staff, id, "update", before, after);
+        return after;
+      });
+    },
+
+    async listContacts(query: AdminListQuery) {
+      const cut = listCut(query, CONTACT_REQUEST_SORTS, "created_at");
+      const filter = query.filter ?? {};
+      const page = await listContactRequestsForStaff(
+        db,
+        {
+          kinds: filterValue.strings(filter, "kind", CONTACT_REQUEST_KINDS),
+          statuses: filterValue.strings(filter, "status", REQUEST_STATUSES),
+          ids: filterValue.ids(filter, "id"),
+          handlerId: filterValue.id(filter, "handler"),
+        },
+        cut,
+      );
+      return { cut, page: { rows: page.rows.map(toAdminContact), total: page.total } };
+    },
+
+    async getContact(id: number): Promise<AdminContactRequest> {
+      const row = await findContactRequestForEdit(db, id);
+      if (!row) throw AppError.notFound();
+      return toAdminContact(row);
+    },
+
+    async updateContact(
+      staff: AuthUser,
+      id: number,
+      input: AdminRequestUpdate,
+    ): Promise<AdminContactRequest> {
+      return db.transaction(async (tx) => {
+        const row = await findContactRequestForEdit(tx, id, true);
+        if (!row) throw AppError.notFound();
+        const before = toAdminContact(row);
+        if (before.version !== input.version) throw new AppError("stale_version", 409);
+        await checkHandler(tx, input.handler);
+        await updateContactRequestHandling(tx, id, {
+          status: input.status,
+          note: input.note,
+          handlerId: input.handler,
+        });
+        const after = toAdminContact((await findContactRequestForEdit(tx, id)) as ContactRequestRow);
+        await auditContact(tx, staff, id, "update", before, after);
+        return after;
+      });
+    },
+  };
+}

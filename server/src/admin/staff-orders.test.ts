@@ -1,0 +1,198 @@
+import { randomUUID } from "node:crypto";
+import { AdminStaffOrderSchema, PaymentLinkSchema } from "@atelier/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, orders, paymentLinks, users } from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createChild, createParent } from "../test/shop-fixtures.ts";
+import { usesPostgres } from "../test/test-database.ts";
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+let staff: Awaited<ReturnType<typeof createParent>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+  staff = await createParent(t.db);
+  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+}, 300_000);
+afterAll(() => t?.close());
+
+type Headers = Record<string, string>;
+
+const emailOf = async (id: number) =>
+  (await t.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email ?? "";
+
+const book = (body: Record<string, unknown>, headers: Headers = staff.headers) =>
+  t.call("POST", "/api/v2/admin/staff-orders/", { headers, body });
+
+/** A parent with a child of `age`, and the body of a staff order of one course slot for it. */
+async function phoneCall(slotIndex = 0, age = 6, holdMinutes: number | null = null, workshop = false) {
+  const parent = await createParent(t.db);
+  const child = await createChild(t.db, parent.id, age);
+  const item = workshop
+    ? {
+        product_page: t.workshop.page.id,
+        purchase_option: t.workshop.option("Ticket").id,
+        visitor: child,
+        schedule_slots: [t.dated[slotIndex]?.id],
+      }
+    : {
+        product_page: t.course.page.id,
+        purchase_option: t.course.option("Course (1 / week)").id,
+        visitor: child,
+        schedule_slots: [t.weekly[slotIndex]?.id],
+      };
+  const body = { request_id: randomUUID(), parent: parent.id, hold_minutes: holdMinutes, items: [item] };
+  return { ...parent, child, body };
+}
+
+/** The token of the payment link in the parent's newest payment-link mail. */
+async function mailedToken(parentId: number) {
+  const mails = (await t.mailsTo(await emailOf(parentId))).filter((m) => m.template === "payment-link");
+  const match = /\/pay\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)?.text ?? "");
+  return { mails, token: match?.[1] ?? "" };
+}
+
+const linkOf = (token: string, headers: Headers) =>
+  t.call("GET", `/api/v2/orders/payment_link/${token}/`, { headers });
+const payLink = (token: string, headers: Headers) =>
+  t.call("POST", `/api/v2/orders/payment_link/${token}/pay/`, {
+    headers,
+    query: { payment_gateway: "paypal" },
+  });
+
+describe(`staff book on behalf of a parent, paid by a mailed link (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it("refuses guests (401) and customers (403) before anything is built", async () => {
+    const call = await phoneCall();
+    expect((await book(call.body, {})).statusCode).toBe(401);
+    expect((await book(call.body, call.headers)).statusCode).toBe(403);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, call.id))).toEqual([]);
+  });
+
+  it("builds the order at the catalogue price, holds the seat for the chosen time, mails the link once per request id, audits", async () => {
+    const call = await phoneCall(0, 6, 90);
+    const res = await book(call.body);
+    expect(res.statusCode, res.body).toBe(200);
+    const made = AdminStaffOrderSchema.parse(res.json());
+    expect(made).toMatchObject({ parent: call.id, status: "awaiting_payment" });
+    expect(made.total_checkout_price_cents).toBe(t.course.option("Course (1 / week)").basePriceCents);
+    const held = Date.parse(made.reserved_until ?? "") - Date.now();
+    expect(held).toBeGreaterThan(85 * 60_000);
+    expect(held).toBeLessThan(95 * 60_000);
+
+    const again = await book(call.body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().id).toBe(made.id);
+    const { mails, token } = await mailedToken(call.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain(String(made.id));
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only the token's hash is stored; the audit entry never carries it.
+    const [link] = await t.db.select().from(paymentLinks).where(eq(paymentLinks.orderId, made.id));
+    expect(link?.tokenHash).not.toContain(token);
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.resource, "staff-orders"));
+    const entries = audit.filter((a) => a.recordId === made.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ userId: staff.id, action: "create" });
+    expect(JSON.stringify(entries[0])).not.toContain(token);
+  });
+
+  it("applies the shop's rules: a child of the wrong age and a hold out of bounds are 400s, nothing written", async () => {
+    const tooOld = await phoneCall(0, 12);
+    const res = await book(tooOld.body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error_codes).toBeDefined();
+    const tooLong = await phoneCall(0, 6, 60 * 24 * 8);
+    expect((await book(tooLong.body)).statusCode).toBe(400);
+    const otherChild = await phoneCall();
+    const stranger = await createParent(t.db);
+    const wrong = await book({ ...otherChild.body, parent: stranger.id });
+    expect(wrong.statusCode, wrong.body).toBe(400);
+    for (const id of [tooOld.id, tooLong.id, stranger.id])
+      expect(await t.db.select().from(orders).where(eq(orders.userId, id))).toEqual([]);
+  });
+
+  it("the parent pays by the link like any order; another parent's account does not find it", async () => {
+    const call = await phoneCall(1);
+    const made = AdminStaffOrderSchema.parse((await book(call.body)).json());
+    const { token } = await mailedToken(call.id);
+
+    const other = await createParent(t.db);
+    expect((await linkOf(token, other.headers)).statusCode).toBe(404);
+    expect((await payLink(token, other.headers)).statusCode).toBe(404);
+    expect((await linkOf(token, {})).statusCode).toBe(401);
+
+    const open = PaymentLinkSchema.parse((await linkOf(token, call.headers)).json());
+    expect(open.state).toBe("open");
+    expect(open.order.id).toBe(made.id);
+    expect(open.order.items).toHaveLength(1);
+
+    const opened = await payLink(token, call.headers);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().order_id).toBe(made.id);
+    // A retry answers the same gateway order.
+    const retried = await payLink(token, call.headers);
+    expect(retried.json().id).toBe(opened.json().id);
+    t.standIn.approve(opened.json().id);
+    const captured = await t.capture(call.headers, opened.json().id);
+    expect(captured.statusCode, captured.body).toBe(200);
+    expect(captured.json().paid_at).not.toBeNull();
+    expect((await t.db.select().from(orders).where(eq(orders.id, made.id)))[0]?.status).toBe("paid");
+    expect(PaymentLinkSchema.parse((await linkOf(token, call.headers)).json()).state).toBe("paid");
+    expect((await payLink(token, call.headers)).json().error_codes).toEqual({
+      non_field_errors: ["payment_link_closed"],
+    });
+    const mails = await t.mailsTo(await emailOf(call.id));
+    expect(mails.map((m) => m.template)).toContain("order-confirmation");
+  });
+
+  it("cancelling the gateway's window keeps the order payable by the link, not in the cart", async () => {
+    const call = await phoneCall(2);
+    const made = AdminStaffOrderSchema.parse((await book(call.body)).json());
+    const { token } = await mailedToken(call.id);
+    const opened = await payLink(token, call.headers);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const cancelled = await t.call("POST", `/api/v2/orders/${opened.json().id}/cancel_payment/`, {
+      headers: call.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().items).toEqual([]);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, made.id));
+    expect(order).toMatchObject({ status: "awaiting_payment", paypalId: null });
+    expect(PaymentLinkSchema.parse((await linkOf(token, call.headers)).json()).state).toBe("open");
+  });
+
+  it("a hold that runs out frees the seat, and the link says the order expired", async () => {
+    const slot = t.dated.at(-1);
+    if (!slot) throw new Error("no workshop date");
+    const last = t.dated.length - 1;
+    await t.setSeats(slot.id, 1);
+    try {
+      const first = await phoneCall(last, 11, 5, true);
+      const made = AdminStaffOrderSchema.parse((await book(first.body)).json());
+      const { token } = await mailedToken(first.id);
+      // The seat is held: a second family cannot be booked into it.
+      const second = await phoneCall(last, 11, null, true);
+      const refused = await book(second.body);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(JSON.stringify(refused.json().error_codes)).toContain("no_seats_left");
+
+      await t.db
+        .update(orders)
+        .set({ reservedUntil: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, made.id));
+      expect(PaymentLinkSchema.parse((await linkOf(token, first.headers)).json()).state).toBe("expired");
+      await t.app.paymentWorker.runOnce();
+      const [order] = await t.db.select().from(orders).where(eq(orders.id, made.id));
+      expect(order?.status).toBe("expired");
+      const late = await payLink(token, first.headers);
+      expect(late.statusCode).toBe(400);
+      expect(late.json().error_codes).toEqual({ non_field_errors: ["payment_link_expired"] });
+      expect(late.json().non_field_errors[0]).toContain("Schule");
+
+      const retry = await book({ ...second.body, request_id: randomUUID() });
+      expect(retry.statusCode, retry.body).toBe(200);
+    } finally {
+      await t.setSeats(slot.id, slot.seats);
+    }
+  });
+});

@@ -1,0 +1,196 @@
+import type {
+  AttendanceMarkInput,
+  AttendanceQuery,
+  LessonSummary,
+  Locale,
+  Roster,
+  RosterChild,
+} from "@atelier/contract";
+import { berlinDate } from "@atelier/contract";
+import type { Db } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import type { AuthUser } from "../plugins/index.ts";
+import {
+  type BookedChild,
+  findBookingsOfSlots,
+  findMarks,
+  findSlotsOn,
+  findWaitingOfSlot,
+  lockItem,
+  markAbsent,
+  markPresent,
+  type SlotOfDay,
+} from "./attendance.repository.ts";
+import type { RecordAudit } from "./checkin.service.ts";
+import { lessonOn } from "./lesson-today.ts";
+
+/** Full years on `on` for a birth date (both YYYY-MM-DD). */
+export function ageOn(birthDate: string | null, on: string): number | null {
+  if (!birthDate) return null;
+  const years = Number(on.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return on.slice(5) < birthDate.slice(5) ? years - 1 : years;
+}
+
+/** The booking comes to `slot` on `date`: its lesson that day is in that slot (the door's rule, D108). */
+function comesTo(child: BookedChild, slot: number, date: string, now: Date): boolean {
+  const lesson = lessonOn(
+    {
+      slots: child.slots,
+      weeks: [],
+      recurrentPriceCents: child.recurrentPriceCents,
+      numberOfMeetings: child.numberOfMeetings,
+    },
+    date,
+    berlinDate(child.paidAt ?? now),
+  );
+  return lesson?.slot?.id === slot;
+}
+
+const joinName = (...parts: string[]) => parts.filter(Boolean).join(" ");
+
+/**
+ * Attendance per slot and lesson date (D131): who comes (the same rule that lets a code in at the door),
+ * seats left, who waits, and present or absent marks. Present is the door's check-in row, absent a row of
+ * its own; staff marks are audited in their transaction.
+ */
+export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+
+  async function lessonsOf(slots: SlotOfDay[], date: string, locale: Locale) {
+    const bookings = await findBookingsOfSlots(
+      db,
+      slots.map((slot) => slot.id),
+      locale,
+    );
+    const marks = await findMarks(
+      db,
+      bookings.map((booking) => booking.itemId),
+      date,
+    );
+    return slots.map((slot) => {
+      const children = bookings.filter((child) => comesTo(child, slot.id, date, now()));
+      const summary: LessonSummary = {
+        slot: slot.id,
+        product_page: slot.productPageId,
+        product_name: slot.productName,
+        product_type: slot.productType as LessonSummary["product_type"],
+        date,
+        start: slot.start,
+        end: slot.end,
+        seats: slot.seats,
+        seats_taken: slot.seatsTaken,
+        seats_left: Math.max(0, slot.seats - slot.seatsTaken),
+        children: children.length,
+        present: children.filter((child) => marks.get(child.itemId)?.present).length,
+        absent: children.filter((child) => marks.get(child.itemId)?.absent).length,
+      };
+      return { summary, children, marks };
+    });
+  }
+
+  async function rosterOf(query: AttendanceQuery): Promise<Roster> {
+    const locale = query.locale ?? "de";
+    const [slot] = await findSlotsOn(db, query.date, locale, query.slot);
+    if (!slot) throw AppError.notFound();
+    const [lesson] = await lessonsOf([slot], query.date, locale);
+    if (!lesson) throw AppError.notFound();
+    const children: RosterChild[] = lesson.children
+      .map((child) => {
+        const mark = lesson.marks.get(child.itemId);
+        return {
+          order_item: child.itemId,
+          order: child.orderId,
+          visitor_name: joinName(child.visitorFirstName, child.visitorLastName),
+          birth_date: child.birthDate,
+          age: ageOn(child.birthDate, query.date),
+          parent_name: joinName(child.parentFirstName, child.parentLastName),
+          parent_email: child.parentEmail,
+          parent_phone: child.parentPhone,
+          comment: child.comment,
+          notes: child.notes,
+          purchase_option: child.optionName,
+          attendance: mark?.present ? ("present" as const) : mark?.absent ? ("absent" as const) : null,
+          checked_in_at: mark?.present?.toISOString() ?? null,
+        };
+      })
+      .sort((a, b) => a.visitor_name.localeCompare(b.visitor_name, "de"));
+    const waiting = (await findWaitingOfSlot(db, slot.id)).map((entry) => ({
+      id: entry.id,
+      visitor_name: joinName(entry.visitorFirstName, entry.visitorLastName),
+      age: ageOn(entry.birthDate, query.date),
+      parent_name: joinName(entry.parentFirstName, entry.parentLastName),
+      parent_phone: entry.parentPhone === "+" ? "" : entry.parentPhone,
+      status: entry.status as "waiting" | "offered",
+      since: entry.since.toISOString(),
+    }));
+    return { lesson: lesson.summary, children, waiting };
+  }
+
+  return {
+    /** The lessons of one day with their counts (the pickers, the dashboard). */
+    async lessons(date: string, locale: Locale): Promise<LessonSummary[]> {
+      const slots = await findSlotsOn(db, date, locale);
+      return (await lessonsOf(slots, date, locale))
+        .filter((lesson) => lesson.summary.children > 0 || lesson.summary.seats > 0)
+        .map((lesson) => lesson.summary);
+    },
+
+    roster: rosterOf,
+
+    /**
+     * Marks one booked child present or absent at one lesson date. A child not booked into that lesson is
+     * a 400 at `order_item`; marking what is already marked changes nothing and writes no audit entry.
+     */
+    async mark(staff: AuthUser, input: AttendanceMarkInput) {
+      const roster = await rosterOf({ slot: input.slot, date: input.date });
+      const child = roster.children.find((one) => one.order_item === input.order_item);
+      if (!child) throw AppError.validation("order_item", "invalid_choice");
+      return db.transaction(async (tx) => {
+        await lockItem(tx, input.order_item);
+        if (input.attendance === "present") {
+          const done = await markPresent(tx, input.order_item, input.date, input.slot, staff.id);
+          if (done.changed)
+            await deps.recordAudit(tx, {
+              userId: staff.id,
+              userEmail: staff.email,
+              resource: "attendance",
+              recordId: input.order_item,
+              action: "update",
+              before: { lesson_date: input.date, attendance: child.attendance },
+              after: { lesson_date: input.date, attendance: "present", checkin: done.recordId },
+            });
+          return {
+            order_item: input.order_item,
+            date: input.date,
+            attendance: "present" as const,
+            checked_in_at: done.at?.toISOString() ?? null,
+          };
+        }
+        const done = await markAbsent(tx, input.order_item, input.date, staff.id);
+        if (done.changed)
+          await deps.recordAudit(tx, {
+            userId: staff.id,
+            userEmail: staff.email,
+            resource: "attendance",
+            recordId: input.order_item,
+            action: "update",
+            before: {
+              lesson_date: input.date,
+              attendance: done.removed ? "present" : child.attendance,
+              checked_in_at: done.removed?.at.toISOString() ?? null,
+              checked_in_by: done.removed?.by ?? null,
+            },
+            after: { lesson_date: input.date, attendance: "absent" },
+          });
+        return {
+          order_item: input.order_item,
+          date: input.date,
+          attendance: "absent" as const,
+          checked_in_at: null,
+        };
+      });
+    },
+  };
+}
+
+export type Attendance = ReturnType<typeof createAttendance>;

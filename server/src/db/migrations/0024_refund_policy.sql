@@ -1,0 +1,1 @@
+ALTER TABLE "product_pages" ADD COLUMN "refund_days_before" integer;

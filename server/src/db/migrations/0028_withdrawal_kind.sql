@@ -1,0 +1,4 @@
+ALTER TABLE "withdrawals" ADD COLUMN "kind" text DEFAULT 'withdrawal' NOT NULL;--> statement-breakpoint
+-- Recorded before the column (D179): an item without the statutory right was withdrawn only under its offer's refund policy (D142).
+UPDATE "withdrawals" w SET "kind" = 'cancellation' FROM "order_items" i JOIN "product_pages" p ON p."id" = i."product_page_id" WHERE i."id" = w."order_item_id" AND p."product_type" NOT IN ('Course', 'Academy', 'GiftCard');--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_kind_check" CHECK ("withdrawals"."kind" in ('withdrawal', 'cancellation'));

@@ -1,0 +1,64 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt } from "./common.ts";
+import { invoices } from "./invoices.ts";
+import { orderItems, orders } from "./orders.ts";
+import { payments, refunds } from "./payments.ts";
+import { users } from "./users.ts";
+
+/**
+ * A refund staff give from the back office (D127): one item, in full or in part, with a reason, and the
+ * item cancelled or kept. One row per staff request id (a double click or a retry refunds once); the credit
+ * note and the parent's mail are written with it, the gateway refund follows outside any lock (as a
+ * withdrawal's, D75) and is tried at most `REFUND_ATTEMPTS` times (D90), then left for a person.
+ */
+export const staffRefunds = pgTable(
+  "staff_refunds",
+  {
+    id: serial("id").primaryKey(),
+    requestId: uuid("request_id").notNull(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .references(() => orderItems.id),
+    staffUserId: integer("staff_user_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    /** What goes back through the order's gateway (0: the item is only cancelled). */
+    amountCents: integer("amount_cents").notNull(),
+    cancelItem: boolean("cancel_item").notNull(),
+    /** pending (gateway refund to do), completed, failed (given up; a person refunds by hand), none. */
+    refundState: text("refund_state").notNull(),
+    paymentId: integer("payment_id").references(() => payments.id),
+    refundId: integer("refund_id").references(() => refunds.id),
+    refundAttempts: integer("refund_attempts").notNull().default(0),
+    /** The last refusal in the gateway's words, never a credential. */
+    lastError: text("last_error"),
+    creditNoteId: integer("credit_note_id").references(() => invoices.id),
+    createdAt: createdAt(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("staff_refunds_request_idx").on(t.requestId),
+    index("staff_refunds_order_idx").on(t.orderId),
+    index("staff_refunds_item_idx").on(t.orderItemId),
+    index("staff_refunds_pending_idx").on(t.refundState).where(sql`${t.refundState} = 'pending'`),
+    check(
+      "staff_refunds_amount_check",
+      sql`${t.amountCents} >= 0 and (${t.amountCents} > 0 or ${t.cancelItem})`,
+    ),
+    check("staff_refunds_state_check", sql`${t.refundState} in ('pending', 'completed', 'failed', 'none')`),
+  ],
+);

@@ -1,0 +1,158 @@
+import { todayInBerlin } from "@atelier/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { giftCards, mailOutbox } from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { COURSE_5_7, createParent, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
+import { usesPostgres } from "../test/test-database.ts";
+import { renderGiftCardPdf } from "./gift-card-pdf.ts";
+import { giftCardSendMoment } from "./gift-cards.service.ts";
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+}, 60_000);
+afterAll(() => t?.close());
+
+const inDays = (days: number) => {
+  const day = new Date(`${todayInBerlin()}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+};
+
+async function addGiftCard(headers: Record<string, string>, giftCard: Record<string, unknown> | undefined) {
+  const page = await pageBySlug(t.db, GIFT_CARD);
+  return t.call("POST", "/api/v2/orders/items/", {
+    headers,
+    body: { product_page: page.page.id, purchase_option: page.options[0]?.id, gift_card: giftCard },
+  });
+}
+
+describe(`a gift card of its own (issue 24, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it("is worth the amount the buyer chose, names no child, and its recipient's mail waits for the chosen day", async () => {
+    const parent = await createParent(t.db);
+    const sendOn = inDays(10);
+    const added = await addGiftCard(parent.headers, {
+      amount_cents: 6_000,
+      recipient_name: "Lukas Becker",
+      message: "Alles Gute zum Geburtstag!",
+      deliver_to: "recipient",
+      recipient_email: "Oma.Becker@Example.org",
+      send_on: sendOn,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const item = added.json();
+    expect(item.visitor).toBeNull();
+    expect(item.calculated_price_cents).toBe(6_000);
+    expect(item.gift_card).toEqual({
+      recipient_name: "Lukas Becker",
+      message: "Alles Gute zum Geburtstag!",
+      deliver_to: "recipient",
+      recipient_email: "oma.becker@example.org",
+      send_on: sendOn,
+    });
+    const cart = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect(cart.total_checkout_price_cents).toBe(6_000);
+
+    const { id } = (await t.fulfil(parent.headers)).json();
+    const sent = t.standIn.orders.get(id)?.request as { purchase_units: { amount: { value: string } }[] };
+    expect(sent.purchase_units[0]?.amount.value).toBe("60.00");
+    t.standIn.approve(id);
+    expect((await t.capture(parent.headers, id)).json().status).toBe("payment_fulfilled");
+
+    const [card] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, parent.id));
+    expect(card).toMatchObject({ initialCents: 6_000, recipientName: "Lukas Becker" });
+    const toRecipient = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, "oma.becker@example.org"));
+    expect(toRecipient).toHaveLength(1);
+    expect(toRecipient[0]?.text).toContain(card?.code);
+    expect(toRecipient[0]?.text).toContain("Alles Gute zum Geburtstag!");
+    expect(toRecipient[0]?.attachments).toEqual([
+      { kind: "gift-card-pdf", giftCardId: card?.id, filename: `Gutschein-${card?.code}.pdf` },
+    ]);
+    // Not before 9:00 in Berlin on the chosen day.
+    expect(toRecipient[0]?.nextAttemptAt.toISOString()).toBe(giftCardSendMoment(sendOn)?.toISOString());
+    const email = (await t.call("GET", "/api/v2/users/me/", { headers: parent.headers })).json().email;
+    const buyerMail = (await t.mailsTo(email)).find((m) => m.template === "gift-card");
+    expect(buyerMail?.text).toContain("oma.becker@example.org");
+    expect(buyerMail?.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("refuses an amount outside the limits, a recipient without an address, a past day, and details on a course", async () => {
+    const parent = await createParent(t.db);
+    const base = { recipient_name: "Mila", deliver_to: "buyer" };
+    const refused = async (giftCard: Record<string, unknown>) => {
+      const reply = await addGiftCard(parent.headers, giftCard);
+      expect(reply.statusCode, reply.body).toBe(400);
+      return reply.json().error_codes;
+    };
+    expect(await refused({ ...base, amount_cents: 500 })).toEqual({
+      "gift_card.amount_cents": ["gift_card_amount_range"],
+    });
+    expect(await refused({ ...base, amount_cents: 60_000 })).toEqual({
+      "gift_card.amount_cents": ["gift_card_amount_range"],
+    });
+    expect(await refused({ ...base, amount_cents: 2_550 })).toEqual({
+      "gift_card.amount_cents": ["gift_card_whole_euros"],
+    });
+    expect(await refused({ ...base, amount_cents: 2_500, deliver_to: "recipient" })).toEqual({
+      "gift_card.recipient_email": ["required"],
+    });
+    expect(
+      await refused({
+        ...base,
+        amount_cents: 2_500,
+        deliver_to: "recipient",
+        recipient_email: "a@b.de",
+        send_on: inDays(-1),
+      }),
+    ).toEqual({ "gift_card.send_on": ["date_in_past"] });
+    const course = await pageBySlug(t.db, COURSE_5_7);
+    const onCourse = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        product_page: course.page.id,
+        purchase_option: course.options[0]?.id,
+        gift_card: { ...base, amount_cents: 2_500 },
+      },
+    });
+    expect(onCourse.statusCode).toBe(400);
+    expect(onCourse.json().error_codes).toEqual({ gift_card: ["gift_card_details_not_allowed"] });
+    const cart = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect(cart.items).toEqual([]);
+  });
+
+  it("keeps the existing client's gift card (no details) at the option's price, mailed to the buyer only", async () => {
+    const parent = await createParent(t.db);
+    const page = await pageBySlug(t.db, GIFT_CARD);
+    const added = await addGiftCard(parent.headers, undefined);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().calculated_price_cents).toBe(page.options[0]?.basePriceCents);
+    expect(added.json().gift_card).toBeNull();
+  });
+
+  it("prints the recipient and the message on the PDF, Cyrillic included", async () => {
+    const bytes = await renderGiftCardPdf(
+      {
+        code: "ACDE-FGHJ-KMNP-QRTU",
+        initialCents: 5_000,
+        expiresAt: new Date("2029-12-31T22:59:59Z"),
+        locale: "ru",
+        recipientName: "Соня Иванова",
+        message: "С днём рождения! Рисуй и радуйся.",
+      },
+      { legalName: "Atelier", address: "Berlin", publicUrl: "https://atelier.example" },
+    );
+    expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe("%PDF-");
+    expect(bytes.length).toBeGreaterThan(5_000);
+  });
+
+  it("sends at 9:00 Berlin time on the chosen day, summer and winter, and at once for today", () => {
+    expect(giftCardSendMoment("2030-07-01")?.toISOString()).toBe("2030-07-01T07:00:00.000Z");
+    expect(giftCardSendMoment("2030-12-01")?.toISOString()).toBe("2030-12-01T08:00:00.000Z");
+    expect(giftCardSendMoment(todayInBerlin())).toBeUndefined();
+    expect(giftCardSendMoment(null)).toBeUndefined();
+  });
+});

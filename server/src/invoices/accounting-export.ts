@@ -1,0 +1,93 @@
+import { SCHOOL_TIME_ZONE } from "@atelier/contract";
+import { asc, sql } from "drizzle-orm";
+import { centsToDecimal, toCsv, zipStore } from "../common/index.ts";
+import { type DbOrTx, invoices } from "../db/index.ts";
+import { includedVatCents, VAT_RATE_PERCENT } from "./invoice-data.ts";
+import { renderInvoicePdf } from "./invoice-pdf.ts";
+import type { InvoiceRow } from "./invoices.repository.ts";
+import type { Seller } from "./seller.ts";
+
+/** The invoices and credit notes issued in one Berlin month (`YYYY-MM`), by number. */
+export async function findMonthDocuments(db: DbOrTx, month: string): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(sql`to_char(${invoices.issuedAt} at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM') = ${month}`)
+    .orderBy(asc(invoices.issuedAt), asc(invoices.number));
+}
+
+/** The Berlin calendar day of an instant, as the tax adviser reads dates: DD.MM.YYYY. */
+function germanDay(at: Date): string {
+  return new Intl.DateTimeFormat("de-DE", {
+    timeZone: SCHOOL_TIME_ZONE,
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).format(at);
+}
+
+export const ACCOUNTING_CSV_HEADER = [
+  "Belegnummer",
+  "Belegart",
+  "Datum",
+  "Bestellung",
+  "Kunde",
+  "E-Mail",
+  "Netto EUR",
+  `USt ${VAT_RATE_PERCENT} % EUR`,
+  "USt-Hinweis",
+  "Brutto EUR",
+  "Korrigiert Rechnung",
+  "Zahlungsreferenz",
+] as const;
+
+/**
+ * One row per document (D134). Net, VAT and gross are signed: a credit note's amounts are negative, so the
+ * month's column sums are what the school kept. Gross is the document's total (a gift card's part
+ * included); VAT is the included 19 % of the taxed lines; the VAT note names the exemption of the others.
+ */
+export function accountingCsv(rows: readonly InvoiceRow[], seller: Seller): string {
+  return toCsv(
+    ACCOUNTING_CSV_HEADER,
+    rows.map((row) => {
+      const sign = row.kind === "credit_note" ? -1 : 1;
+      const vat = row.data.lines
+        .filter((line) => !line.vatExempt)
+        .reduce((sum, line) => sum + includedVatCents(line.totalCents), 0);
+      const exempt = row.data.lines.some((line) => line.vatExempt);
+      const buyer = row.data.buyer;
+      return [
+        row.number,
+        row.kind === "credit_note" ? "Gutschrift" : "Rechnung",
+        germanDay(row.issuedAt),
+        row.orderId,
+        [buyer.first_name, buyer.last_name].filter(Boolean).join(" ") || buyer.company_name,
+        buyer.email,
+        centsToDecimal(sign * (row.totalCents - vat)),
+        centsToDecimal(sign * vat),
+        exempt ? (row.data.seller ?? seller).vatNote.de : "",
+        centsToDecimal(sign * row.totalCents),
+        row.data.corrects ?? "",
+        row.data.paymentReference ?? "",
+      ];
+    }),
+  );
+}
+
+/** The month's documents as PDFs in one ZIP (STORE), each named by its number, with the CSV beside them. */
+export async function accountingZip(
+  rows: readonly InvoiceRow[],
+  seller: Seller,
+  month: string,
+): Promise<Buffer> {
+  const files = [];
+  for (const row of rows) {
+    files.push({
+      name: `${row.number}.pdf`,
+      data: await renderInvoicePdf(row, row.data.seller ?? seller),
+      modified: row.issuedAt,
+    });
+  }
+  files.push({ name: `belege-${month}.csv`, data: Buffer.from(accountingCsv(rows, seller), "utf8") });
+  return zipStore(files);
+}

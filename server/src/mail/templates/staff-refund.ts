@@ -1,0 +1,104 @@
+import type { Locale } from "@atelier/contract";
+import { formatMoney } from "./format.ts";
+import { html } from "./html.ts";
+import { detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
+import type { MailTemplate } from "./types.ts";
+
+export type StaffRefundData = {
+  firstName: string;
+  orderId: number;
+  /** "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)". */
+  item: string;
+  refundCents: number;
+  /** Whether the booking was cancelled with it (its seat is free again). */
+  cancelled: boolean;
+  /** The reason staff gave, shown to the parent as written. */
+  reason: string;
+  /** The credit note's number, attached as PDF; null when nothing is refunded. */
+  creditNoteNumber: string | null;
+};
+
+type Texts = {
+  subject: (orderId: number, cancelled: boolean, refund: boolean) => string;
+  intro: (cancelled: boolean, refund: boolean) => string;
+  item: string;
+  refund: string;
+  reason: string;
+  creditNote: string;
+  how: string;
+  questions: string;
+};
+
+const TEXTS: Record<Locale, Texts> = {
+  de: {
+    subject: (orderId, cancelled, refund) =>
+      refund
+        ? `Erstattung zu Ihrer Bestellung Nr. ${orderId}`
+        : cancelled
+          ? `Stornierung in Ihrer Bestellung Nr. ${orderId}`
+          : `Ihre Bestellung Nr. ${orderId}`,
+    intro: (cancelled, refund) =>
+      cancelled
+        ? refund
+          ? "wir haben die folgende Buchung storniert und erstatten Ihnen einen Betrag. Der Platz ist damit wieder frei."
+          : "wir haben die folgende Buchung storniert. Der Platz ist damit wieder frei."
+        : "wir erstatten Ihnen einen Betrag zu der folgenden Buchung. Die Buchung selbst bleibt bestehen.",
+    item: "Buchung",
+    refund: "Erstattung",
+    reason: "Grund",
+    creditNote: "Gutschrift",
+    how: "Die Erstattung erfolgt über den Zahlungsweg, den Sie verwendet haben. Je nach Zahlungsart kann es einige Tage dauern, bis sie sichtbar ist. Die Gutschrift ist als PDF angehängt.",
+    questions: "Bei Fragen antworten Sie einfach auf diese E-Mail.",
+  },
+  ru: {
+    subject: (orderId, cancelled, refund) =>
+      refund
+        ? `Возврат денег по заказу № ${orderId}`
+        : cancelled
+          ? `Отмена бронирования в заказе № ${orderId}`
+          : `Ваш заказ № ${orderId}`,
+    intro: (cancelled, refund) =>
+      cancelled
+        ? refund
+          ? "Мы отменили следующее бронирование и возвращаем вам деньги. Место снова свободно."
+          : "Мы отменили следующее бронирование. Место снова свободно."
+        : "Мы возвращаем вам часть оплаты за следующее бронирование. Само бронирование остаётся в силе.",
+    item: "Бронирование",
+    refund: "Возврат",
+    reason: "Причина",
+    creditNote: "Кредит-нота",
+    how: "Деньги вернутся тем же способом, которым вы платили. В зависимости от способа оплаты зачисление может занять несколько дней. Кредит-нота приложена в PDF.",
+    questions: "Если у вас есть вопросы, просто ответьте на это письмо.",
+  },
+};
+
+/** A refund or cancellation staff made from the back office (D127), in the parent's language. */
+export const staffRefundTemplate: MailTemplate<StaffRefundData> = (data, locale) => {
+  const t = TEXTS[locale];
+  const hello = greeting(data.firstName, locale);
+  const refund = data.refundCents > 0;
+  const subject = t.subject(data.orderId, data.cancelled, refund);
+  const rows = [
+    { label: t.item, value: data.item },
+    ...(refund ? [{ label: t.refund, value: formatMoney(data.refundCents, locale) }] : []),
+    { label: t.reason, value: data.reason },
+    ...(data.creditNoteNumber ? [{ label: t.creditNote, value: data.creditNoteNumber }] : []),
+  ];
+  const intro = t.intro(data.cancelled, refund);
+  const money = refund ? [t.how] : [];
+  return {
+    subject,
+    heading: subject,
+    bodyHtml: html`${paragraph(hello)}${paragraph(intro)}${detailsTable(rows)}${money.map((line) => paragraph(line))}${paragraph(t.questions)}`,
+    bodyText: [
+      hello,
+      "",
+      intro,
+      "",
+      detailsText(rows),
+      "",
+      ...money.flatMap((line) => [line, ""]),
+      t.questions,
+    ].join("\n"),
+  };
+};

@@ -1,0 +1,43 @@
+import {
+  addDays,
+  billingPeriod,
+  centsToDecimal,
+  firstLessonDay,
+  locationAddress,
+  type PurchaseTerms,
+} from "@atelier/contract";
+import type { CartItemRow } from "./order.repository.ts";
+
+/**
+ * What a cart line buys, said before paying (issue 24 item 3, D153), as if it were paid on `today` (a
+ * Berlin day): the first lesson, the period the first payment covers and the next payment (subscriptions,
+ * by the contract's one billing period, D121), and the house with its address. A dated offer starts on
+ * its first chosen date, an academy on its first chosen week, a weekly one on the first open lesson day.
+ */
+export function purchaseTerms(
+  row: Pick<CartItemRow, "slots" | "weeks" | "house" | "closed">,
+  recurring: boolean,
+  recurrentCents: number,
+  today: string,
+): PurchaseTerms {
+  const weekdays = row.slots.flatMap((slot) => (slot.weekday === null ? [] : [slot.weekday]));
+  const dates = row.slots.flatMap((slot) => (slot.date === null ? [] : [slot.date])).sort();
+  const weeks = row.weeks.map((week) => week.starts_on).sort();
+  const firstLesson =
+    weeks[0] ?? dates[0] ?? (weekdays.length > 0 ? firstLessonDay(today, weekdays, row.closed) : null);
+  const period = recurring && firstLesson !== null ? billingPeriod(firstLesson, row.closed) : null;
+  return {
+    house: row.house && {
+      ...row.house,
+      address: locationAddress({
+        street: row.house.street,
+        city: `${row.house.post_code} ${row.house.city}`.trim(),
+      }),
+    },
+    first_lesson: firstLesson,
+    period,
+    next_payment: period
+      ? { on: addDays(period.to, 1), amount: centsToDecimal(recurrentCents), amount_cents: recurrentCents }
+      : null,
+  };
+}

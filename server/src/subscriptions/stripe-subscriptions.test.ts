@@ -1,0 +1,281 @@
+import { addMonth, HistorySchema } from "@atelier/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gatewayCatalog, paymentEvents, subscriptionPayments, subscriptions } from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { type SignedStripeEvent, type StripeStandIn, startStripeStandIn } from "../test/stripe-stand-in.ts";
+
+/**
+ * Issue 22, D115: a course subscription's autopay by card or SEPA as a Stripe subscription (Checkout in
+ * subscription mode, the paid month as the trial), renewed by Stripe's invoices through the same
+ * `recordPayment` as PayPal's sales, and stopped through the same cancellation paths (§ 312k).
+ */
+
+let stripe: StripeStandIn;
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+  t = await createCheckoutTestApp({
+    env: {
+      STRIPE_API_BASE: stripe.url,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    },
+  });
+  for (const slot of t.weekly) await t.setSeats(slot.id, 500);
+}, 90_000);
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+/** A parent whose course's first month was paid at checkout. */
+async function subscriber(slotIndex = 0) {
+  const parent = await t.parentWithCourse(slotIndex % t.weekly.length);
+  const { id } = (await t.fulfil(parent.headers)).json();
+  t.standIn.approve(id);
+  expect((await t.capture(parent.headers, id)).json().status).toBe("payment_fulfilled");
+  const [item] = await historyOf(parent.headers);
+  if (!item?.subscription) throw new Error("no subscription in the history");
+  return { ...parent, item, subscription: item.subscription };
+}
+
+const historyOf = async (headers: Record<string, string>) =>
+  HistorySchema.parse((await t.call("GET", "/api/v2/orders/items/history/", { headers })).json());
+const subRow = async (itemId: number) =>
+  (await t.db.select().from(subscriptions).where(eq(subscriptions.orderItemId, itemId)))[0];
+const paymentsOf = async (itemId: number) =>
+  t.db
+    .select()
+    .from(subscriptionPayments)
+    .where(eq(subscriptionPayments.subscriptionId, (await subRow(itemId))?.id ?? 0));
+
+const byCard = (
+  headers: Record<string, string>,
+  itemId: number,
+  query: Record<string, string> = { payment_gateway: "stripe" },
+) => t.call("POST", `/api/v2/orders/subscriptions/${itemId}/make_recurring/`, { headers, query });
+
+const post = (event: SignedStripeEvent, signature = event.signature) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/v2/payments/stripe/webhook/",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    payload: event.payload,
+  });
+
+/** The parent completes Stripe's page: the subscription exists at Stripe; answers it and the event. */
+function completeAtStripe(sessionId: string) {
+  stripe.pay(sessionId);
+  const subscriptionId = stripe.sessions.get(sessionId)?.subscriptionId ?? "";
+  return {
+    subscriptionId,
+    completed: stripe.event("checkout.session.completed", stripe.sessionObject(sessionId)),
+  };
+}
+
+/** A subscriber with autopay at Stripe, its completion delivered. */
+async function autopayAtStripe(slotIndex: number) {
+  const a = await subscriber(slotIndex);
+  const made = await byCard(a.headers, a.item.id);
+  expect(made.statusCode, made.body).toBe(200);
+  const { subscriptionId, completed } = completeAtStripe(made.json().id);
+  expect((await post(completed)).statusCode).toBe(200);
+  return { ...a, subscriptionId };
+}
+
+describe("make_recurring with payment_gateway=stripe", () => {
+  it("opens a Checkout Session in subscription mode whose trial is the paid month, product and price made once", async () => {
+    const a = await subscriber(0);
+    const res = await byCard(a.headers, a.item.id, { payment_gateway: "stripe", locale: "ru" });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id, url } = res.json() as { id: string; url: string };
+    expect(id).toMatch(/^cs_/);
+    expect(url).toBe(`${stripe.url}/c/pay/${id}`);
+    const request = stripe.sessions.get(id)?.request as Record<string, unknown>;
+    const price = stripe.prices.get(String((request.line_items as { price: string }[])[0]?.price));
+    expect(price).toMatchObject({ unit_amount: a.item.price_cents, recurring: { interval: "month" } });
+    expect(request).toMatchObject({
+      mode: "subscription",
+      locale: "ru",
+      client_reference_id: String(a.item.id),
+      subscription_data: {
+        trial_end: String(Math.ceil(new Date(a.subscription.paid_until).getTime() / 1000)),
+        metadata: { custom_id: String(a.item.id) },
+      },
+    });
+    expect(request.payment_intent_data).toBeUndefined();
+    expect(await subRow(a.item.id)).toMatchObject({ gatewaySubscriptionId: id, autopay: "pending" });
+
+    // Asked again while the page is open: the same page. Another parent at the same price: no new price.
+    expect((await byCard(a.headers, a.item.id)).json()).toEqual({ id, url });
+    const b = await subscriber(0);
+    await byCard(b.headers, b.item.id);
+    expect(stripe.calls.get("POST /v1/products")).toBe(1);
+    expect(stripe.calls.get("POST /v1/prices")).toBe(1);
+    const catalog = await t.db.select().from(gatewayCatalog).where(eq(gatewayCatalog.gateway, "stripe"));
+    expect(catalog).toHaveLength(2);
+  });
+
+  it("keeps PayPal's call as it was and refuses an unknown gateway", async () => {
+    const a = await subscriber(1);
+    const paypal = await byCard(a.headers, a.item.id, {});
+    expect(paypal.statusCode).toBe(200);
+    expect(paypal.json().id).not.toMatch(/^cs_/);
+    expect(paypal.json().url).toBeUndefined();
+    const bad = await byCard(a.headers, a.item.id, { payment_gateway: "bitcoin" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error_codes).toEqual({ payment_gateway: ["invalid_choice"] });
+  });
+});
+
+describe("autopay events from Stripe", () => {
+  it("turns autopay on when the session completes, then counts each month's invoice once", async () => {
+    const a = await subscriber(2);
+    const sessionId = (await byCard(a.headers, a.item.id)).json().id as string;
+    const { subscriptionId, completed } = completeAtStripe(sessionId);
+    const invoice = stripe.renew(subscriptionId);
+    const paid = stripe.event("invoice.paid", invoice);
+
+    // The invoice arrives before the completion: not linked yet, so Stripe is asked to deliver it again.
+    expect((await post(paid)).statusCode).toBe(503);
+    expect(await paymentsOf(a.item.id)).toHaveLength(0);
+    expect((await post(completed)).statusCode).toBe(200);
+    expect(await subRow(a.item.id)).toMatchObject({
+      gatewaySubscriptionId: subscriptionId,
+      autopay: "active",
+    });
+    // Delivered again, twice, and under another event id: one month.
+    expect((await post(paid)).statusCode).toBe(200);
+    expect((await post(paid)).statusCode).toBe(200);
+    expect((await post(stripe.event("invoice.paid", invoice))).statusCode).toBe(200);
+    const rows = await paymentsOf(a.item.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      gateway: "stripe",
+      reference: invoice.id,
+      amountCents: a.item.price_cents,
+    });
+    const [item] = await historyOf(a.headers);
+    expect(item?.subscription?.paid_until).toBe(addMonth(new Date(a.subscription.paid_until)).toISOString());
+    expect(item?.subscription?.autopay).toBe("active");
+
+    // The next month too.
+    expect((await post(stripe.event("invoice.paid", stripe.renew(subscriptionId)))).statusCode).toBe(200);
+    expect(await paymentsOf(a.item.id)).toHaveLength(2);
+  });
+
+  it("refuses a forged or stale invoice and stores nothing of it", async () => {
+    const a = await autopayAtStripe(3);
+    const invoice = stripe.renew(a.subscriptionId);
+    const forged = stripe.event("invoice.paid", invoice, { secret: "whsec_not_ours" });
+    expect((await post(forged)).statusCode).toBe(400);
+    const stale = stripe.event("invoice.paid", invoice, { time: new Date(Date.now() - 10 * 60_000) });
+    expect((await post(stale)).statusCode).toBe(400);
+    const altered = stripe.event("invoice.paid", { ...invoice, amount_paid: 1 });
+    expect(
+      (await post({ ...altered, payload: altered.payload.replace('"amount_paid":1', '"amount_paid":9') }))
+        .statusCode,
+    ).toBe(400);
+    expect(await paymentsOf(a.item.id)).toHaveLength(0);
+    const stored = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.eventId, String(forged.event.id)));
+    expect(stored).toHaveLength(0);
+  });
+
+  it("shows a failed charge as awaiting payment until a later invoice is paid; an older event changes nothing", async () => {
+    const a = await autopayAtStripe(0);
+    const failedInvoice = stripe.renew(a.subscriptionId, false);
+    const failed = stripe.event("invoice.payment_failed", failedInvoice, {
+      time: new Date(Date.now() + 1000),
+    });
+    const staleActive = stripe.event(
+      "customer.subscription.updated",
+      { ...stripe.subscriptionObject(a.subscriptionId), status: "active" },
+      { time: new Date(Date.now() - 30_000) },
+    );
+    expect((await post(failed)).statusCode).toBe(200);
+    expect((await post(staleActive)).statusCode).toBe(200);
+    const [item] = await historyOf(a.headers);
+    expect(item?.subscription?.autopay).toBe("suspended");
+    expect(item?.state).toBe("awaiting payment");
+    expect(await paymentsOf(a.item.id)).toHaveLength(0);
+
+    // Stripe's retry succeeds: the month is paid and autopay runs again.
+    expect(
+      (
+        await post(
+          stripe.event("invoice.paid", stripe.renew(a.subscriptionId), { time: new Date(Date.now() + 2000) }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await subRow(a.item.id))?.autopay).toBe("active");
+    expect(await paymentsOf(a.item.id)).toHaveLength(1);
+  });
+
+  it("ignores an invoice of a subscription this shop did not make", async () => {
+    const foreign = stripe.event("invoice.paid", {
+      id: "in_foreign",
+      object: "invoice",
+      status: "paid",
+      amount_paid: 5000,
+      parent: { subscription_details: { subscription: "sub_foreign", metadata: {} } },
+    });
+    expect((await post(foreign)).statusCode).toBe(200);
+  });
+});
+
+describe("cancellation", () => {
+  it("cancels at Stripe through the profile's cancel with the reason; the paid month runs on", async () => {
+    const a = await autopayAtStripe(1);
+    const res = await t.call("PATCH", `/api/v2/orders/items/${a.item.id}/cancel/`, {
+      headers: a.headers,
+      body: { reason: "Umzug" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().ends_at).toBe(a.subscription.paid_until);
+    await t.app.paymentWorker.runOnce();
+    expect(stripe.subscriptions.get(a.subscriptionId)).toMatchObject({
+      status: "canceled",
+      cancellation: { comment: expect.stringContaining("Umzug") },
+    });
+    // Stripe's own word that it ended; a renewal invoice can no longer come.
+    expect(
+      (await post(stripe.event("customer.subscription.deleted", stripe.subscriptionObject(a.subscriptionId))))
+        .statusCode,
+    ).toBe(200);
+    expect((await subRow(a.item.id))?.autopay).toBe("cancelled");
+    const [item] = await historyOf(a.headers);
+    expect(item?.state).toBe("cancelled");
+    expect(item?.subscription?.ends_at).toBe(a.subscription.paid_until);
+  });
+
+  it("cancels through „Verträge hier kündigen“ (§ 312k) without signing in", async () => {
+    const a = await autopayAtStripe(2);
+    const email = (await t.call("GET", "/api/v2/users/me/", { headers: a.headers })).json().email as string;
+    const res = await t.call("POST", "/api/v2/contracts/cancel/", {
+      body: {
+        kind: "ordinary",
+        contract: a.subscription.contract_number,
+        email,
+        name: "Eva Muster",
+        end: "next_possible",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.paymentWorker.runOnce();
+    expect(stripe.subscriptions.get(a.subscriptionId)?.status).toBe("canceled");
+    expect((await subRow(a.item.id))?.cancelAt?.toISOString()).toBe(a.subscription.paid_until);
+  });
+
+  it("closes a Stripe page not completed yet when the contract is cancelled", async () => {
+    const a = await subscriber(3);
+    const sessionId = (await byCard(a.headers, a.item.id)).json().id as string;
+    const res = await t.call("PATCH", `/api/v2/orders/items/${a.item.id}/cancel/`, { headers: a.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.paymentWorker.runOnce();
+    expect(stripe.sessions.get(sessionId)?.status).toBe("expired");
+  });
+});

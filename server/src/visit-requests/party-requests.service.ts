@@ -1,0 +1,108 @@
+import {
+  type ErrorCode,
+  type Locale,
+  type PartyRequest,
+  type PartyRequestInput,
+  todayInBerlin,
+} from "@atelier/contract";
+import { findUserById } from "../accounts/index.ts";
+import type { Db } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { enqueueMail } from "../mail/index.ts";
+import {
+  findPartyOption,
+  insertPartyRequest,
+  listPartyRequestsOfUser,
+  type PartyRequestView,
+  partyStateOf,
+} from "./party-requests.repository.ts";
+
+/** A party request as the parent reads it (D159), names in the reader's locale. */
+export function toPartyRequest(row: PartyRequestView, locale: Locale): PartyRequest {
+  return {
+    id: row.id,
+    product_page: row.productPageId,
+    product_name: row.productName[locale] || row.productName.de || "",
+    purchase_option: row.purchaseOptionId,
+    option_name: row.optionName[locale] || row.optionName.de || "",
+    dates: row.dates,
+    children_count: row.childrenCount,
+    ages: row.ages,
+    comment: row.comment,
+    confirmed_date: row.confirmedDate,
+    state: partyStateOf(row),
+    order: row.orderId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export type PartyRequestsDeps = { db: Db; schoolEmails: readonly string[]; publicUrl: string };
+export type PartyRequestsService = ReturnType<typeof createPartyRequestsService>;
+
+/**
+ * Birthday parties are asked for, not bought (D158): a signed-in parent sends up to three preferred days,
+ * the number and ages of the children, a package (the party page's options) and a comment; the school is
+ * mailed in the same transaction.
+ */
+export function createPartyRequestsService({ db, schoolEmails, publicUrl }: PartyRequestsDeps) {
+  return {
+    async submit(userId: number, input: PartyRequestInput, locale: Locale): Promise<PartyRequest> {
+      const today = todayInBerlin();
+      const errors: Record<string, ErrorCode[]> = {};
+      input.dates.forEach((day, index) => {
+        if (day <= today) errors[`dates.${index}`] = ["party_date_past"];
+      });
+      if (input.ages.length > input.children_count) errors.ages = ["party_ages_mismatch"];
+      if (Object.keys(errors).length) throw AppError.fieldErrors(errors);
+      const found = await findPartyOption(db, input.product_page, input.purchase_option);
+      if (!found) throw AppError.validation("purchase_option", "option_not_on_page");
+      if (found.productType !== "BirthdayParty") throw AppError.validation("product_page", "not_a_party");
+      const parent = await findUserById(db, userId);
+      if (!parent) throw AppError.notFound();
+      const id = await db.transaction(async (tx) => {
+        const row = await insertPartyRequest(tx, {
+          userId,
+          productPageId: found.pageId,
+          purchaseOptionId: found.optionId,
+          dates: [...input.dates].sort(),
+          childrenCount: input.children_count,
+          ages: input.ages,
+          comment: input.comment,
+          locale,
+        });
+        for (const to of schoolEmails) {
+          await enqueueMail(
+            tx,
+            {
+              to,
+              template: "party-request-notification",
+              locale: "de",
+              data: {
+                requestId: row.id,
+                productName: found.name.de ?? "",
+                optionName: found.optionName.de ?? "",
+                dates: row.dates,
+                childrenCount: row.childrenCount,
+                ages: row.ages,
+                comment: row.comment,
+                parentName: `${parent.firstName} ${parent.lastName}`.trim(),
+                parentEmail: parent.email,
+                parentPhone: parent.phoneNumber,
+              },
+            },
+            { publicUrl },
+          );
+        }
+        return row.id;
+      });
+      const mine = await listPartyRequestsOfUser(db, userId);
+      const stored = mine.find((row) => row.id === id);
+      if (!stored) throw new Error("party request vanished");
+      return toPartyRequest(stored, locale);
+    },
+
+    async mine(userId: number, locale: Locale): Promise<PartyRequest[]> {
+      return (await listPartyRequestsOfUser(db, userId)).map((row) => toPartyRequest(row, locale));
+    },
+  };
+}

@@ -1,0 +1,243 @@
+import type { AdminOrderRow, AdminPaymentState } from "@atelier/contract";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/index.ts";
+import {
+  invoices,
+  mailOutbox,
+  orderItems,
+  orders,
+  payments,
+  productPages,
+  staffRefunds,
+  users,
+  visitors,
+  withdrawals,
+} from "../db/index.ts";
+
+/** Orders as the back office lists and shows them (D129): read only, across the order's tables. */
+
+export const STAFF_ORDER_SORTS = {
+  id: orders.id,
+  created_at: orders.createdAt,
+  paid_at: orders.paidAt,
+  total_cents: orders.totalCheckoutCents,
+};
+
+export type StaffOrderFilter = {
+  ids?: number[];
+  statuses?: string[];
+  paymentState?: AdminPaymentState;
+  from?: string;
+  to?: string;
+  product?: number;
+  parent?: number;
+  child?: number;
+  q?: string;
+};
+
+const refundedCents = sql<number>`coalesce((select sum(${payments.refundedCents}) from ${payments} where ${payments.orderId} = ${orders.id}), 0)::int`;
+const capturedCents = sql<number>`coalesce((select sum(${payments.amountCents}) from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.captureId} is not null), 0)::int`;
+const needsAttention = sql<boolean>`(exists (select 1 from ${staffRefunds} where ${staffRefunds.orderId} = ${orders.id} and ${staffRefunds.refundState} = 'failed') or exists (select 1 from ${withdrawals} where ${withdrawals.orderId} = ${orders.id} and ${withdrawals.refundState} = 'failed'))`;
+
+const paymentStateSql = sql<AdminPaymentState>`case
+  when ${needsAttention} then 'needs_attention'
+  when ${capturedCents} = 0 then 'unpaid'
+  when ${refundedCents} >= ${capturedCents} then 'refunded'
+  when ${refundedCents} > 0 then 'partly_refunded'
+  else 'paid' end`;
+
+const rowColumns = {
+  id: orders.id,
+  status: orders.status,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  userId: orders.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  billing: orders.billing,
+  totalCents: orders.totalCheckoutCents,
+  locale: orders.locale,
+  refundedCents,
+  paymentState: paymentStateSql,
+  gateway: sql<
+    string | null
+  >`(select ${payments.gateway}::text from ${payments} where ${payments.orderId} = ${orders.id} order by ${payments.id} desc limit 1)`,
+  children: sql<
+    string[] | null
+  >`(select array_agg(distinct trim(${visitors.firstName} || ' ' || ${visitors.lastName})) from ${orderItems} join ${visitors} on ${visitors.id} = ${orderItems.visitorId} where ${orderItems.orderId} = ${orders.id})`,
+  products: sql<
+    string[] | null
+  >`(select array_agg(distinct ${productPages.name}->>'de') from ${orderItems} join ${productPages} on ${productPages.id} = ${orderItems.productPageId} where ${orderItems.orderId} = ${orders.id})`,
+};
+
+type RawRow = {
+  [K in keyof typeof rowColumns]: unknown;
+};
+
+function toRow(raw: RawRow): AdminOrderRow {
+  const r = raw as {
+    id: number;
+    status: AdminOrderRow["status"];
+    createdAt: Date;
+    paidAt: Date | null;
+    userId: number | null;
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+    billing: { first_name?: string; last_name?: string; email?: string } | null;
+    totalCents: number;
+    locale: "de" | "ru";
+    refundedCents: number;
+    paymentState: AdminPaymentState;
+    gateway: string | null;
+    children: string[] | null;
+    products: string[] | null;
+  };
+  const name = [r.firstName ?? r.billing?.first_name ?? "", r.lastName ?? r.billing?.last_name ?? ""]
+    .join(" ")
+    .trim();
+  return {
+    id: r.id,
+    status: r.status,
+    created_at: new Date(r.createdAt).toISOString(),
+    paid_at: r.paidAt ? new Date(r.paidAt).toISOString() : null,
+    parent: r.userId,
+    parent_name: name,
+    parent_email: r.email ?? r.billing?.email ?? "",
+    children: r.children ?? [],
+    products: r.products ?? [],
+    total_cents: r.totalCents,
+    refunded_cents: Number(r.refundedCents),
+    payment_state: r.paymentState,
+    gateway: r.gateway,
+    locale: r.locale,
+  };
+}
+
+function conditions(filter: StaffOrderFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.ids) parts.push(filter.ids.length ? inArray(orders.id, filter.ids) : sql`false`);
+  if (filter.statuses) parts.push(sql`${orders.status}::text in ${filter.statuses}`);
+  else parts.push(sql`${orders.status} <> 'cart'`);
+  if (filter.paymentState) parts.push(sql`${paymentStateSql} = ${filter.paymentState}`);
+  if (filter.from)
+    parts.push(sql`(${orders.createdAt} at time zone 'Europe/Berlin')::date >= ${filter.from}::date`);
+  if (filter.to)
+    parts.push(sql`(${orders.createdAt} at time zone 'Europe/Berlin')::date <= ${filter.to}::date`);
+  if (filter.parent !== undefined) parts.push(eq(orders.userId, filter.parent));
+  if (filter.product !== undefined)
+    parts.push(
+      sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.productPageId} = ${filter.product})`,
+    );
+  if (filter.child !== undefined)
+    parts.push(
+      sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.visitorId} = ${filter.child})`,
+    );
+  if (filter.q) {
+    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(
+      sql`(${users.email} ilike ${like} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${like} or ${orders.id}::text = ${filter.q} or exists (select 1 from ${orderItems} join ${visitors} on ${visitors.id} = ${orderItems.visitorId} where ${orderItems.orderId} = ${orders.id} and (${visitors.firstName} || ' ' || ${visitors.lastName}) ilike ${like}))`,
+    );
+  }
+  return and(...parts);
+}
+
+export async function listOrdersForStaff(
+  db: DbOrTx,
+  filter: StaffOrderFilter,
+  cut: {
+    sort: SQL | import("drizzle-orm/pg-core").AnyPgColumn;
+    descending: boolean;
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: AdminOrderRow[]; total: number }> {
+  const where = conditions(filter);
+  const rows = await db
+    .select(rowColumns)
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(cut.descending ? desc(cut.sort) : asc(cut.sort), desc(orders.id))
+    .offset(cut.offset)
+    .limit(cut.limit);
+  const [total] = await db
+    .select({ n: count() })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(where);
+  return { rows: rows.map(toRow), total: total?.n ?? 0 };
+}
+
+export async function findOrderForStaff(db: DbOrTx, id: number): Promise<AdminOrderRow | undefined> {
+  const [row] = await db
+    .select(rowColumns)
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, id));
+  return row ? toRow(row) : undefined;
+}
+
+/** The order's items with what they cost and what came back. */
+export async function findOrderItemsForStaff(db: DbOrTx, orderId: number) {
+  return db
+    .select({
+      id: orderItems.id,
+      productPage: orderItems.productPageId,
+      name: sql<string>`${productPages.name}->>'de'`,
+      childFirst: visitors.firstName,
+      childLast: visitors.lastName,
+      status: orderItems.status,
+      paidCents: sql<number>`${orderItems.calculatedPriceCents} - ${orderItems.siblingDiscountCents} - ${orderItems.promocodeDiscountCents}`,
+    })
+    .from(orderItems)
+    .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
+    .leftJoin(visitors, eq(visitors.id, orderItems.visitorId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+}
+
+export async function findOrderPaymentsForStaff(db: DbOrTx, orderId: number) {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
+}
+
+export async function findOrderDocumentsForStaff(db: DbOrTx, orderId: number) {
+  return db
+    .select({
+      id: invoices.id,
+      kind: invoices.kind,
+      number: invoices.number,
+      issuedAt: invoices.issuedAt,
+      totalCents: invoices.totalCents,
+    })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(asc(invoices.id));
+}
+
+/**
+ * The mails of an order: the outbox keeps no order id, so those to the order's addresses whose subject
+ * names the order's number (every order mail does: "Bestellung Nr. 914", "заказ № 914").
+ */
+export async function findOrderMailsForStaff(db: DbOrTx, orderId: number, addresses: string[]) {
+  if (addresses.length === 0) return [];
+  return db
+    .select({
+      id: mailOutbox.id,
+      template: mailOutbox.template,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(
+      and(
+        inArray(mailOutbox.to, addresses),
+        sql`${mailOutbox.subject} ~ ${`(^|[^0-9])${orderId}([^0-9]|$)`}`,
+      ),
+    )
+    .orderBy(asc(mailOutbox.id));
+}

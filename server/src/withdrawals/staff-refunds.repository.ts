@@ -1,0 +1,116 @@
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/index.ts";
+import { invoices, orderItems, orders, productPages, staffRefunds } from "../db/index.ts";
+import type { ItemFacts } from "./withdrawals.repository.ts";
+
+/** The only code that touches `staff_refunds` (D127). */
+
+export type StaffRefundRow = typeof staffRefunds.$inferSelect;
+export type StaffRefundWithNote = StaffRefundRow & { creditNoteNumber: string | null };
+
+const withNote = { ...getTableColumns(staffRefunds), creditNoteNumber: invoices.number };
+
+/** An item of any order, as staff see it (the parent's own check of `findOwnItem` does not apply). */
+export async function findItemOfOrder(
+  db: DbOrTx,
+  orderId: number,
+  itemId: number,
+): Promise<ItemFacts | undefined> {
+  const [row] = await db
+    .select({
+      itemId: orderItems.id,
+      orderId: orders.id,
+      userId: orders.userId,
+      orderStatus: orders.status,
+      itemStatus: orderItems.status,
+      productType: productPages.productType,
+      paidCents: sql<number>`${orderItems.calculatedPriceCents} - ${orderItems.siblingDiscountCents} - ${orderItems.promocodeDiscountCents}`,
+      paidAt: orders.paidAt,
+      earlyStart: sql<boolean>`${orders.termsAcceptedAt} is not null`,
+      orderGiftCardCents: orders.giftCardCents,
+      orderGiftCardId: orders.giftCardId,
+      locale: orders.locale,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
+    .where(and(eq(orderItems.id, itemId), eq(orders.id, orderId)));
+  return row;
+}
+
+export async function findStaffRefundByRequest(db: DbOrTx, requestId: string) {
+  const [row] = await db.select().from(staffRefunds).where(eq(staffRefunds.requestId, requestId));
+  return row;
+}
+
+export async function findStaffRefund(db: DbOrTx, id: number, lock = false) {
+  const query = db.select().from(staffRefunds).where(eq(staffRefunds.id, id));
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+export async function insertStaffRefund(tx: DbOrTx, values: typeof staffRefunds.$inferInsert) {
+  const [row] = await tx
+    .insert(staffRefunds)
+    .values(values)
+    .onConflictDoNothing({ target: staffRefunds.requestId })
+    .returning();
+  return row;
+}
+
+export async function updateStaffRefund(
+  tx: DbOrTx,
+  id: number,
+  values: Partial<typeof staffRefunds.$inferInsert>,
+): Promise<void> {
+  await tx.update(staffRefunds).set(values).where(eq(staffRefunds.id, id));
+}
+
+/** What staff refunds gave back so far, of one item and of the whole order (through the gateway). */
+export async function staffRefundedOf(
+  db: DbOrTx,
+  orderId: number,
+  itemId?: number,
+): Promise<{ orderCents: number; itemCents: number }> {
+  const [row] = await db
+    .select({
+      orderCents: sql<number>`coalesce(sum(${staffRefunds.amountCents}), 0)::int`,
+      itemCents: sql<number>`coalesce(sum(${staffRefunds.amountCents}) filter (where ${staffRefunds.orderItemId} = ${itemId ?? 0}), 0)::int`,
+    })
+    .from(staffRefunds)
+    .where(eq(staffRefunds.orderId, orderId));
+  return row ?? { orderCents: 0, itemCents: 0 };
+}
+
+export async function findStaffRefundsOfOrders(
+  db: DbOrTx,
+  orderIds: number[],
+): Promise<StaffRefundWithNote[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select(withNote)
+    .from(staffRefunds)
+    .leftJoin(invoices, eq(invoices.id, staffRefunds.creditNoteId))
+    .where(inArray(staffRefunds.orderId, orderIds))
+    .orderBy(asc(staffRefunds.id));
+}
+
+export async function findStaffRefundsOfItems(db: DbOrTx, itemIds: number[]): Promise<StaffRefundWithNote[]> {
+  if (itemIds.length === 0) return [];
+  return db
+    .select(withNote)
+    .from(staffRefunds)
+    .leftJoin(invoices, eq(invoices.id, staffRefunds.creditNoteId))
+    .where(inArray(staffRefunds.orderItemId, itemIds))
+    .orderBy(asc(staffRefunds.id));
+}
+
+export async function pendingStaffRefundIds(db: DbOrTx, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: staffRefunds.id })
+    .from(staffRefunds)
+    .where(eq(staffRefunds.refundState, "pending"))
+    .orderBy(asc(staffRefunds.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
