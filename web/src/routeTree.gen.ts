@@ -35,6 +35,7 @@ import { Route as LegalIndexRouteImport } from './routes/legal/index'
 import { Route as LegalPrivacyRouteImport } from './routes/legal/privacy'
 import { Route as LegalTermsRouteImport } from './routes/legal/terms'
 import { Route as LegalsIndexPopRouteImport } from './routes/legals/indexPop'
+import { Route as PayTokenRouteImport } from './routes/pay/$token'
 import { Route as PaymentCompleteIdRouteImport } from './routes/payment-complete/$id'
 import { Route as PaymentCompleteReturnRouteImport } from './routes/payment-complete/return'
 import { Route as ProductIdRouteImport } from './routes/product/$id'
@@ -171,6 +172,11 @@ const LegalsIndexPopRoute = LegalsIndexPopRouteImport.update({
   path: '/legals/indexPop',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PayTokenRoute = PayTokenRouteImport.update({
+  id: '/pay/$token',
+  path: '/pay/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PaymentCompleteIdRoute = PaymentCompleteIdRouteImport.update({
   id: '/payment-complete/$id',
   path: '/payment-complete/$id',
@@ -223,6 +229,7 @@ export interface FileRoutesByFullPath {
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
   '/legals/indexPop': typeof LegalsIndexPopRoute
+  '/pay/$token': typeof PayTokenRoute
   '/payment-complete/$id': typeof PaymentCompleteIdRoute
   '/payment-complete/return': typeof PaymentCompleteReturnRoute
   '/product/$id': typeof ProductIdRoute
@@ -256,6 +263,7 @@ export interface FileRoutesByTo {
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
   '/legals/indexPop': typeof LegalsIndexPopRoute
+  '/pay/$token': typeof PayTokenRoute
   '/payment-complete/$id': typeof PaymentCompleteIdRoute
   '/payment-complete/return': typeof PaymentCompleteReturnRoute
   '/product/$id': typeof ProductIdRoute
@@ -290,6 +298,7 @@ export interface FileRoutesById {
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
   '/legals/indexPop': typeof LegalsIndexPopRoute
+  '/pay/$token': typeof PayTokenRoute
   '/payment-complete/$id': typeof PaymentCompleteIdRoute
   '/payment-complete/return': typeof PaymentCompleteReturnRoute
   '/product/$id': typeof ProductIdRoute
@@ -325,6 +334,7 @@ export interface FileRouteTypes {
     | '/legal/privacy'
     | '/legal/terms'
     | '/legals/indexPop'
+    | '/pay/$token'
     | '/payment-complete/$id'
     | '/payment-complete/return'
     | '/product/$id'
@@ -358,6 +368,7 @@ export interface FileRouteTypes {
     | '/legal/privacy'
     | '/legal/terms'
     | '/legals/indexPop'
+    | '/pay/$token'
     | '/payment-complete/$id'
     | '/payment-complete/return'
     | '/product/$id'
@@ -391,6 +402,7 @@ export interface FileRouteTypes {
     | '/legal/privacy'
     | '/legal/terms'
     | '/legals/indexPop'
+    | '/pay/$token'
     | '/payment-complete/$id'
     | '/payment-complete/return'
     | '/product/$id'
@@ -425,6 +437,7 @@ export interface RootRouteChildren {
   LegalPrivacyRoute: typeof LegalPrivacyRoute
   LegalTermsRoute: typeof LegalTermsRoute
   LegalsIndexPopRoute: typeof LegalsIndexPopRoute
+  PayTokenRoute: typeof PayTokenRoute
   PaymentCompleteIdRoute: typeof PaymentCompleteIdRoute
   PaymentCompleteReturnRoute: typeof PaymentCompleteReturnRoute
   ProductIdRoute: typeof ProductIdRoute
@@ -617,6 +630,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LegalsIndexPopRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pay/$token': {
+      id: '/pay/$token'
+      path: '/pay/$token'
+      fullPath: '/pay/$token'
+      preLoaderRoute: typeof PayTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/payment-complete/$id': {
       id: '/payment-complete/$id'
       path: '/payment-complete/$id'
@@ -681,6 +701,7 @@ const rootRouteChildren: RootRouteChildren = {
   LegalPrivacyRoute: LegalPrivacyRoute,
   LegalTermsRoute: LegalTermsRoute,
   LegalsIndexPopRoute: LegalsIndexPopRoute,
+  PayTokenRoute: PayTokenRoute,
   PaymentCompleteIdRoute: PaymentCompleteIdRoute,
   PaymentCompleteReturnRoute: PaymentCompleteReturnRoute,
   ProductIdRoute: ProductIdRoute,

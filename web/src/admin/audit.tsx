@@ -1,6 +1,5 @@
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   NumberInput,
@@ -8,6 +7,7 @@ import {
   TextField,
   useTranslate,
 } from "react-admin";
+import { LocalDateField } from "./local-date-field.tsx";
 
 const filters = [
   <SelectInput
@@ -27,7 +27,7 @@ export function AuditList() {
   return (
     <List filters={filters} sort={{ field: "at", order: "DESC" }} exporter={false}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateField source="at" showTime sortable={false} />
+        <LocalDateField source="at" showTime sortable={false} />
         <TextField source="user_email" sortable={false} />
         <TextField source="resource" sortable={false} />
         <TextField source="record_id" sortable={false} />

@@ -1,5 +1,6 @@
 import type { StaffMe } from "@atelier/contract";
 import type { AuthProvider } from "react-admin";
+import { fetchDashboardAhead } from "./attendance-api.ts";
 import { ADMIN_TOKEN_KEY, adminFetch } from "./data-provider.ts";
 import { currentAdminLocale } from "./i18n.ts";
 
@@ -38,6 +39,9 @@ export const authProvider: AuthProvider = {
     }
     localStorage.setItem(ADMIN_TOKEN_KEY, String(body.key));
     me = undefined;
+    // Sign-in leads to the dashboard: its figures and who is signed in are asked for together (D186).
+    void whoAmI().catch(() => {});
+    fetchDashboardAhead();
   },
   async logout() {
     const token = localStorage.getItem(ADMIN_TOKEN_KEY);

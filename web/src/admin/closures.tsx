@@ -2,23 +2,33 @@ import { Stack } from "@mui/material";
 import {
   Create,
   Datagrid,
-  DateField,
   DateInput,
   Edit,
   List,
+  ReferenceField,
+  ReferenceInput,
   required,
+  SelectInput,
   SimpleForm,
   TextField,
   TextInput,
   useTranslate,
 } from "react-admin";
+import { LocalDateField } from "./local-date-field.tsx";
 
 /** Holidays and closures per house (D114): dates, the house, and the name in German and Russian side by side. */
 function ClosureFields() {
   const translate = useTranslate();
   return (
     <>
-      <TextInput source="location" helperText="admin.closure_location_help" fullWidth />
+      <ReferenceInput source="location_id" reference="locations">
+        <SelectInput
+          optionText="label"
+          emptyText="admin.closure_everywhere"
+          helperText="admin.closure_location_help"
+          fullWidth
+        />
+      </ReferenceInput>
       <Stack direction="row" spacing={2}>
         <DateInput source="starts_on" validate={required()} />
         <DateInput source="ends_on" validate={required()} />
@@ -36,10 +46,16 @@ export function ClosureList() {
   return (
     <List sort={{ field: "starts_on", order: "DESC" }}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <DateField source="starts_on" />
-        <DateField source="ends_on" />
+        <LocalDateField source="starts_on" />
+        <LocalDateField source="ends_on" />
         <TextField source="name.de" label={translate("resources.closures.fields.name")} />
-        <TextField source="location" emptyText={translate("admin.closure_everywhere")} />
+        <ReferenceField
+          source="location_id"
+          reference="locations"
+          emptyText={translate("admin.closure_everywhere")}
+        >
+          <TextField source="label" />
+        </ReferenceField>
       </Datagrid>
     </List>
   );
@@ -48,7 +64,7 @@ export function ClosureList() {
 export function ClosureCreate() {
   return (
     <Create redirect="list">
-      <SimpleForm defaultValues={{ location: "", name: { de: "", ru: "" } }}>
+      <SimpleForm defaultValues={{ location_id: null, name: { de: "", ru: "" } }}>
         <ClosureFields />
       </SimpleForm>
     </Create>

@@ -5,11 +5,38 @@ export const ADMIN_API = "/api/v2/admin";
 /** The back office's own token, apart from a parent session in the shop on the same browser (D102). */
 export const ADMIN_TOKEN_KEY = "atelier-admin-token";
 
+/** A request's form sends status, note and handler only (D136). */
+const REQUEST_READ_ONLY = [
+  ...["id", "kind", "product_page", "product_name", "user", "children", "adults", "date", "confirmed_at"],
+  ...["locale", "created_at", "version", "first_name", "last_name", "email", "phone", "comment"],
+  ...["message", "position", "appointment_date"],
+];
+
 /** Fields a reply carries that no form sends back: the server refuses unknown fields (D97). */
 const READ_ONLY: Record<string, readonly string[]> = {
   products: ["id", "updated_at", "version"],
-  slots: ["id", "product_page", "seats_taken", "archived_at", "version"],
+  slots: ["id", "seats_taken", "archived_at", "version"],
   closures: ["id", "version"],
+  "content-pages": ["id", "updated_at", "version"],
+  promocodes: ["id", "created_at", "uses", "version"],
+  ...Object.fromEntries(["visit-requests", "contact-requests"].map((r) => [r, REQUEST_READ_ONLY])),
+  instructors: ["id", "label", "pages", "version"],
+  categories: ["id", "label", "pages", "version"],
+  "purchase-options": ["id", "bookings", "version"],
+  "academy-seasons": ["id", "label", "weeks", "version"],
+  "academy-weeks": ["id", "seats_taken", "version"],
+  "party-requests": [
+    ...["id", "product_page", "product_name", "purchase_option", "option_name", "dates", "children_count"],
+    ...["ages", "comment", "confirmed_date", "state", "order", "created_at", "user", "parent_name"],
+    ...["parent_email", "locale", "version"],
+  ],
+};
+
+/** Fields a record is created with and that stay fixed afterwards: sent on create, never on save. */
+const CREATE_ONLY: Record<string, readonly string[]> = {
+  slots: ["product_page"],
+  "purchase-options": ["product_page", "schedule_type", "is_recurring"],
+  "academy-weeks": ["product_page"],
 };
 
 type Query = Record<string, string>;
@@ -38,6 +65,28 @@ export async function adminFetch(
 }
 
 /**
+ * Uploads an image file as its raw bytes (D146): the server reads what it is from the bytes. Resolves to
+ * the stored image, or rejects with the server's message for the field (wrong type, over 5 MB).
+ */
+export async function uploadImage(file: Blob): Promise<{ src: string; width: number; height: number }> {
+  const url = new URL(`${ADMIN_API}/images/`, window.location.origin);
+  url.searchParams.set("locale", currentAdminLocale());
+  const token = localStorage.getItem(ADMIN_TOKEN_KEY);
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      Accept: "application/json",
+      "Content-Type": "application/octet-stream",
+      ...(token ? { Authorization: `Token ${token}` } : {}),
+    },
+    body: file,
+  });
+  const json: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw toHttpError(response.status, json);
+  return json as { src: string; width: number; height: number };
+}
+
+/**
  * A DRF error body as react-admin reads it: field messages under `body.errors` in the form's shape
  * (`"name.de"` becomes `{name: {de}}`), so each shows at its field; the first message, or `detail`, is the
  * notification, in the language the server answered in.
@@ -63,9 +112,10 @@ export function toHttpError(status: number, json: unknown): HttpError {
   return new HttpError(detail ?? first ?? `HTTP ${status}`, status, { ...body, errors });
 }
 
-function writable(resource: string, data: Record<string, unknown>) {
+function writable(resource: string, data: Record<string, unknown>, saving = false) {
   const copy = { ...data };
   for (const key of READ_ONLY[resource] ?? []) delete copy[key];
+  if (saving) for (const key of CREATE_ONLY[resource] ?? []) delete copy[key];
   return copy;
 }
 
@@ -117,7 +167,7 @@ export const dataProvider: DataProvider = {
   },
   /** Saves with the version the record was read with: a stale save is a 409 and the form keeps its values. */
   async update(resource, { id, data, previousData }) {
-    const body = { ...writable(resource, data), version: previousData.version };
+    const body = { ...writable(resource, data, true), version: previousData.version };
     return { data: (await adminFetch("PUT", `${resource}/${id}/`, { body })).json as never };
   },
   async updateMany(resource, { ids, data }) {

@@ -7,7 +7,6 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  DateField,
   Edit,
   EditButton,
   FunctionField,
@@ -19,6 +18,7 @@ import {
   ReferenceManyField,
   SearchInput,
   SelectArrayInput,
+  SelectField,
   SelectInput,
   SimpleFormIterator,
   TabbedForm,
@@ -26,15 +26,20 @@ import {
   TextInput,
   useTranslate,
 } from "react-admin";
+import { LocalDateField } from "./local-date-field.tsx";
+import { TitleImageInput } from "./product-image.tsx";
+import { ProductPreviewPanel } from "./product-preview.tsx";
 import { SlotsOfPage } from "./slots.tsx";
 
 const choices = (values: readonly string[]) => values.map((id) => ({ id, name: id }));
+/** The types by their German or Russian names (react-admin translates a choice's name). */
+const typeChoices = PRODUCT_TYPES.map((id) => ({ id, name: `admin.product_types.${id}` }));
 const required = (value: unknown) =>
   value === undefined || value === null || value === "" ? "ra.validation.required" : undefined;
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectArrayInput key="type" source="product_type" choices={choices(PRODUCT_TYPES)} alwaysOn />,
+  <SelectArrayInput key="type" source="product_type" choices={typeChoices} alwaysOn />,
   <BooleanInput key="published" source="is_published" />,
 ];
 
@@ -48,11 +53,11 @@ export function ProductList() {
           render={(record: { name: { de: string } }) => record.name.de}
           sortBy="name"
         />
-        <TextField source="product_type" />
+        <SelectField source="product_type" choices={typeChoices} />
         <TextField source="age_group" sortable={false} />
         <BooleanField source="is_published" />
         <NumberField source="sort_order" />
-        <DateField source="updated_at" showTime />
+        <LocalDateField source="updated_at" showTime />
         <EditButton />
       </Datagrid>
     </List>
@@ -98,19 +103,23 @@ function GeneralTab() {
   return (
     <>
       <TextInput source="slug" validate={required} helperText={false} />
-      <SelectInput source="product_type" choices={choices(PRODUCT_TYPES)} validate={required} />
+      <SelectInput source="product_type" choices={typeChoices} validate={required} />
       <SelectInput source="age_group" choices={choices(AGE_GROUPS)} validate={required} />
       <SelectInput source="language" choices={choices(INSTRUCTION_LANGUAGES)} validate={required} />
       <ReferenceInput source="category" reference="categories">
-        <SelectInput optionText="name" emptyText="—" />
+        <SelectInput optionText="label" emptyText="—" />
       </ReferenceInput>
-      <TextInput source="location" />
+      <ReferenceInput source="location_id" reference="locations">
+        <SelectInput optionText="label" emptyText="—" />
+      </ReferenceInput>
+      <TextInput source="location" helperText="admin.location_text_help" />
       <ReferenceArrayInput source="instructors" reference="instructors">
-        <AutocompleteArrayInput optionText="name" />
+        <AutocompleteArrayInput optionText="label" />
       </ReferenceArrayInput>
       <BooleanInput source="is_published" />
       <BooleanInput source="is_featured" />
       <NumberInput source="sort_order" validate={required} />
+      <NumberInput source="refund_days_before" min={0} max={365} helperText="admin.refund_days_help" />
     </>
   );
 }
@@ -120,6 +129,7 @@ function TextsTab() {
   return (
     <>
       <SideBySide source="name" requiredDe />
+      <TitleImageInput />
       <SideBySide source="summary" multiline />
       <SideBySide source="body" multiline />
       <SideBySide source="program" multiline />
@@ -169,10 +179,12 @@ const NEW_PAGE = {
   qna: [],
   category: null,
   location: "",
+  location_id: null,
   instructors: [],
   is_published: false,
   is_featured: false,
   sort_order: 0,
+  title_image: null,
 };
 
 export function ProductCreate() {
@@ -185,6 +197,9 @@ export function ProductCreate() {
         </TabbedForm.Tab>
         <TabbedForm.Tab label={translate("admin.tabs.texts")}>
           <TextsTab />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label={translate("admin.preview.title")}>
+          <ProductPreviewPanel />
         </TabbedForm.Tab>
       </TabbedForm>
     </Create>
@@ -207,6 +222,9 @@ export function ProductEdit() {
           <ReferenceManyField reference="slots" target="product_page" label={false}>
             <SlotsOfPage />
           </ReferenceManyField>
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label={translate("admin.preview.title")}>
+          <ProductPreviewPanel />
         </TabbedForm.Tab>
       </TabbedForm>
     </Edit>

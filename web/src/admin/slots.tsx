@@ -2,7 +2,6 @@ import { Button } from "@mui/material";
 import {
   Create,
   Datagrid,
-  DateField,
   DateInput,
   DeleteButton,
   Edit,
@@ -23,6 +22,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { Link } from "react-router-dom";
+import { LocalDateField } from "./local-date-field.tsx";
 
 function useWeekdayChoices() {
   const translate = useTranslate();
@@ -57,7 +57,7 @@ export function SlotsOfPage() {
         <TextField source="end" />
         <NumberField source="seats" />
         <NumberField source="seats_taken" />
-        <DateField source="archived_at" emptyText="—" />
+        <LocalDateField source="archived_at" emptyText="—" />
       </Datagrid>
       <Button component={Link} to={`/slots/create?source=${JSON.stringify({ product_page: page?.id })}`}>
         {translate("admin.add_slot")}
@@ -86,7 +86,7 @@ export function SlotList() {
         <TextField source="end" />
         <NumberField source="seats" />
         <NumberField source="seats_taken" />
-        <DateField source="archived_at" emptyText="—" />
+        <LocalDateField source="archived_at" emptyText="—" />
       </Datagrid>
     </List>
   );
@@ -107,7 +107,7 @@ function SlotFields({ withPage }: { withPage: boolean }) {
       <TextInput source="end" validate={time} />
       <NumberInput source="seats" min={0} />
       <ReferenceInput source="instructor" reference="instructors">
-        <SelectInput optionText="name" emptyText="—" />
+        <SelectInput optionText="label" emptyText="—" />
       </ReferenceInput>
     </>
   );
@@ -149,7 +149,7 @@ export function SlotEdit() {
     <Edit mutationMode="pessimistic" transform={nullsForEmpty}>
       <SimpleForm toolbar={<SlotEditToolbar />}>
         <NumberField source="seats_taken" />
-        <DateField source="archived_at" emptyText="—" />
+        <LocalDateField source="archived_at" emptyText="—" />
         <SlotFields withPage={false} />
       </SimpleForm>
     </Edit>

@@ -1,7 +1,19 @@
-import type { TranslationMessages } from "react-admin";
+import { mergeTranslations, type TranslationMessages } from "react-admin";
+import { ATTENDANCE_TEXTS } from "./texts-attendance.ts";
+import { CATALOGUE_TEXTS } from "./texts-catalogue.ts";
+import { CONTENT_TEXTS } from "./texts-content.ts";
+import { IMAGE_TEXTS } from "./texts-images.ts";
+import { ORDER_TEXTS } from "./texts-orders.ts";
+import { REQUESTS_TEXTS } from "./texts-requests.ts";
+import { STAFF_ORDER_TEXTS } from "./texts-staff-orders.ts";
+import { WAITING_TEXTS } from "./texts-waiting.ts";
 
 const de = {
+  attendance: ATTENDANCE_TEXTS.de,
   resources: {
+    ...CATALOGUE_TEXTS.de.resources,
+    orders: ORDER_TEXTS.de.resource,
+    "waiting-list": WAITING_TEXTS.de.resource,
     products: {
       name: "Angebot |||| Angebote",
       fields: {
@@ -18,11 +30,13 @@ const de = {
         age_group: "Altersgruppe",
         language: "Unterrichtssprache",
         category: "Kategorie",
-        location: "Standort",
+        location: "Ort (genauer)",
+        location_id: "Haus",
         instructors: "Lehrkräfte",
         is_published: "Veröffentlicht",
         is_featured: "Hervorgehoben",
         sort_order: "Reihenfolge",
+        refund_days_before: "Kostenlos stornierbar bis … Tage vorher",
         updated_at: "Zuletzt geändert",
         q: "Suche",
       },
@@ -46,12 +60,13 @@ const de = {
     closures: {
       name: "Ferien oder Schließtag |||| Ferien und Schließtage",
       fields: {
-        location: "Haus",
+        location_id: "Haus",
         starts_on: "Erster Tag",
         ends_on: "Letzter Tag",
         name: "Bezeichnung",
       },
     },
+    ...REQUESTS_TEXTS.de.resources,
     audit: {
       name: "Protokoll |||| Protokoll",
       fields: {
@@ -67,16 +82,38 @@ const de = {
     },
   },
   admin: {
+    product_types: {
+      Course: "Kurs",
+      Academy: "Ferienakademie",
+      Workshop: "Workshop",
+      Event: "Veranstaltung",
+      BirthdayParty: "Kindergeburtstag",
+      GiftCard: "Geschenkgutschein",
+      SchoolOffer: "Schulangebot",
+      SpecialOffer: "Sonderangebot",
+    },
+    orders: ORDER_TEXTS.de.admin,
+    waiting: WAITING_TEXTS.de.admin,
+    ...CATALOGUE_TEXTS.de.admin,
     lang: { de: "Deutsch", ru: "Russisch" },
     tabs: { general: "Allgemein", texts: "Texte", schedule: "Termine" },
     question: "Frage",
     answer: "Antwort",
     weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
-    action: { create: "Angelegt", update: "Geändert", delete: "Gelöscht", archive: "Archiviert" },
+    action: {
+      create: "Angelegt",
+      update: "Geändert",
+      delete: "Gelöscht",
+      archive: "Archiviert",
+      export: "Exportiert",
+    },
     add_slot: "Termin hinzufügen",
     slot_remove: "Löschen (mit Buchungen: archivieren)",
-    closure_location_help: "Wie beim Angebot angegeben; leer lassen, wenn alle Häuser geschlossen sind.",
+    refund_days_help:
+      "Nur Workshops und Veranstaltungen: bis so viele Tage vor dem Termin erstatten wir den vollen Preis, wenn Eltern selbst stornieren. Leer: keine kostenlose Stornierung.",
+    closure_location_help: "Leer lassen, wenn alle Häuser geschlossen sind.",
     closure_everywhere: "Alle Häuser",
+    ...REQUESTS_TEXTS.de.admin,
     refusal: {
       title: "Kein Zugang zur Verwaltung",
       text: "Sie sind mit einem Kundenkonto angemeldet. Die Verwaltung des Shops ist nur für Mitarbeiterinnen und Mitarbeiter der Schule. Wenn Sie zum Team gehören, bitten Sie die Schulleitung, Ihr Konto freizuschalten.",
@@ -87,7 +124,11 @@ const de = {
 };
 
 const ru: typeof de = {
+  attendance: ATTENDANCE_TEXTS.ru,
   resources: {
+    orders: ORDER_TEXTS.ru.resource,
+    "waiting-list": WAITING_TEXTS.ru.resource,
+    ...CATALOGUE_TEXTS.ru.resources,
     products: {
       name: "Предложение |||| Предложения",
       fields: {
@@ -104,11 +145,13 @@ const ru: typeof de = {
         age_group: "Возрастная группа",
         language: "Язык занятий",
         category: "Категория",
-        location: "Филиал",
+        location: "Место (подробнее)",
+        location_id: "Здание",
         instructors: "Преподаватели",
         is_published: "Опубликовано",
         is_featured: "На главной",
         sort_order: "Порядок",
+        refund_days_before: "Бесплатная отмена не позднее чем за … дней",
         updated_at: "Изменено",
         q: "Поиск",
       },
@@ -132,12 +175,13 @@ const ru: typeof de = {
     closures: {
       name: "Каникулы или выходной день |||| Каникулы и выходные дни",
       fields: {
-        location: "Здание",
+        location_id: "Здание",
         starts_on: "Первый день",
         ends_on: "Последний день",
         name: "Название",
       },
     },
+    ...REQUESTS_TEXTS.ru.resources,
     audit: {
       name: "Журнал |||| Журнал",
       fields: {
@@ -153,16 +197,38 @@ const ru: typeof de = {
     },
   },
   admin: {
+    product_types: {
+      Course: "Курс",
+      Academy: "Каникулярная академия",
+      Workshop: "Мастер-класс",
+      Event: "Мероприятие",
+      BirthdayParty: "День рождения",
+      GiftCard: "Подарочный сертификат",
+      SchoolOffer: "Предложение для школ",
+      SpecialOffer: "Специальное предложение",
+    },
+    orders: ORDER_TEXTS.ru.admin,
+    waiting: WAITING_TEXTS.ru.admin,
+    ...CATALOGUE_TEXTS.ru.admin,
     lang: { de: "Немецкий", ru: "Русский" },
     tabs: { general: "Основное", texts: "Тексты", schedule: "Расписание" },
     question: "Вопрос",
     answer: "Ответ",
     weekdays: ["Понедельник", "Вторник", "Среда", "Четверг", "Пятница", "Суббота", "Воскресенье"],
-    action: { create: "Создано", update: "Изменено", delete: "Удалено", archive: "В архиве" },
+    action: {
+      create: "Создано",
+      update: "Изменено",
+      delete: "Удалено",
+      archive: "В архиве",
+      export: "Выгружено",
+    },
     add_slot: "Добавить занятие",
     slot_remove: "Удалить (если есть записи — в архив)",
-    closure_location_help: "Как указано в предложении; оставьте пустым, если закрыты все здания.",
+    refund_days_help:
+      "Только для мастер-классов и мероприятий: если родители отменяют запись не позднее чем за столько дней, мы возвращаем полную стоимость. Пусто — бесплатной отмены нет.",
+    closure_location_help: "Оставьте пустым, если закрыты все здания.",
     closure_everywhere: "Все здания",
+    ...REQUESTS_TEXTS.ru.admin,
     refusal: {
       title: "Нет доступа к управлению",
       text: "Вы вошли с учётной записью клиента. Управление магазином доступно только сотрудникам школы. Если вы работаете у нас, попросите руководство школы открыть доступ для вашей учётной записи.",
@@ -173,4 +239,7 @@ const ru: typeof de = {
 };
 
 /** The back office's own texts beside react-admin's, in both languages of the school. */
-export const ADMIN_TEXTS = { de, ru } as unknown as Record<"de" | "ru", TranslationMessages>;
+export const ADMIN_TEXTS = {
+  de: mergeTranslations(de, CONTENT_TEXTS.de, IMAGE_TEXTS.de, STAFF_ORDER_TEXTS.de),
+  ru: mergeTranslations(ru, CONTENT_TEXTS.ru, IMAGE_TEXTS.ru, STAFF_ORDER_TEXTS.ru),
+} as unknown as Record<"de" | "ru", TranslationMessages>;

@@ -5,8 +5,24 @@ import { createConcurrencyLimiter } from "../lib/concurrency.ts";
 import { routeTree } from "../routeTree.gen.ts";
 import { ErrorPage } from "./layout/error-page.tsx";
 import { NotFoundPage } from "./layout/not-found-page.tsx";
+import { renderedByServer } from "./server-rendered.ts";
 
 export type RouterContext = { queryClient: QueryClient };
+
+/**
+ * Whether the router places the window after a render. A server-rendered page (D86) is on screen and
+ * scrollable before the app takes it over: the browser has put it at the top, at the hash target or back
+ * where it was, and a parent on a slow phone may have scrolled on meanwhile. The router's first render
+ * leaves it there instead of throwing the parent back to the top (D176); every later one places it.
+ */
+function leaveServerPageWhereItIs() {
+  let first = true;
+  return () => {
+    const leave = first && renderedByServer() !== undefined;
+    first = false;
+    return !leave;
+  };
+}
 
 /** `history`: the server renderer's memory history (D86); the browser's by default. */
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
@@ -21,7 +37,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     // Spec §2 rule 4: top of the page on a new page, the hash target when there is one; back/forward
     // restores where the visitor was.
     // Off in the server renderer, whose restoration script the browser's tree would not have (D86).
-    scrollRestoration: !history,
+    scrollRestoration: history ? false : leaveServerPageWhereItIs(),
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextSession, seatsLeft } from "./schedule.ts";
+import { laterSeats, nextSession, seatsLeft } from "./schedule.ts";
 
 const slot = (fields: { weekday?: number; date?: string; start?: string; space?: number }) => ({
   weekday: fields.weekday ?? null,
@@ -64,5 +64,23 @@ describe("seatsLeft", () => {
   it("adds the free seats of all slots", () => {
     expect(seatsLeft([{ space: 3 }, { space: 0 }, { space: 4 }])).toBe(7);
     expect(seatsLeft([])).toBeNull();
+  });
+});
+
+describe("laterSeats (D143)", () => {
+  const slot = (date: string | null, space: number) => ({ date, start: "11:00", space });
+  const today = "2026-11-26";
+
+  it("names the full dates before the first date with seats", () => {
+    expect(laterSeats([slot("2027-04-17", 8), slot("2027-02-13", 0), slot("2026-10-01", 5)], today)).toEqual({
+      full: ["2027-02-13"],
+      open: { date: "2027-04-17", space: 8 },
+    });
+  });
+
+  it("is null when the next date has seats, every date is full, or there are no dates", () => {
+    expect(laterSeats([slot("2027-02-13", 2), slot("2027-04-17", 0)], today)).toBeNull();
+    expect(laterSeats([slot("2027-02-13", 0), slot("2027-04-17", 0)], today)).toBeNull();
+    expect(laterSeats([slot(null, 0)], today)).toBeNull();
   });
 });

@@ -65,3 +65,22 @@ export function nextSession(
 export function seatsLeft(slots: Pick<ScheduleSlot, "space">[]): number | null {
   return slots.length === 0 ? null : slots.reduce((sum, slot) => sum + Math.max(0, slot.space), 0);
 }
+
+/**
+ * Where the next date of a dated offer is full but a later one has seats (D143): the full dates before the
+ * first with seats, and that one. Null when the next date has seats, when every date is full, or when the
+ * offer has no dates.
+ */
+export function laterSeats(
+  slots: Pick<ScheduleSlot, "date" | "start" | "space">[],
+  today: string,
+): { full: string[]; open: { date: string; space: number } } | null {
+  const dated = slots
+    .filter((slot): slot is typeof slot & { date: string } => slot.date !== null && slot.date >= today)
+    .sort((a, b) => `${a.date} ${a.start}`.localeCompare(`${b.date} ${b.start}`));
+  const index = dated.findIndex((slot) => slot.space > 0);
+  const open = dated[index];
+  if (index <= 0 || !open) return null;
+  const full = [...new Set(dated.slice(0, index).map((slot) => slot.date))];
+  return { full, open: { date: open.date, space: open.space } };
+}

@@ -9,7 +9,10 @@ import { type CatalogueLink, HistoryPanel } from "../features/profile/components
 import { ProfileGuest } from "../features/profile/components/profile-guest.tsx";
 import { ProfilePage } from "../features/profile/components/profile-page.tsx";
 import { parseProfileSearch } from "../features/profile/profile-tabs.ts";
+import { MyVisitRequests } from "../features/visit-requests/components/my-visit-requests.tsx";
+import { MyPartyRequests } from "../features/visit-requests/components/party-requests.tsx";
 import { VisitorsPanel } from "../features/visitors/components/visitors-panel.tsx";
+import { WaitingListEntries } from "../features/waiting-list/components/waiting-list-entries.tsx";
 import { saveUser, useSession } from "../lib/session.ts";
 
 export const Route = createFileRoute("/profile")({
@@ -24,7 +27,7 @@ const CatalogueRouterLink: CatalogueLink = ({ to, className, children }) => (
 );
 
 function ProfileRoute() {
-  const { tab } = Route.useSearch();
+  const { tab, payment } = Route.useSearch();
   const navigate = Route.useNavigate();
   const session = useSession();
   const signedIn = session !== null;
@@ -38,24 +41,35 @@ function ProfileRoute() {
   return (
     <ProfilePage
       tab={tab}
-      onTabChange={(next) => void navigate({ search: (prev) => ({ ...prev, tab: next }) })}
+      payment={payment}
+      // Another tab drops the return's outcome: it said how the payment ended once.
+      onTabChange={(next) =>
+        void navigate({ search: (prev) => ({ ...prev, tab: next, payment: undefined }) })
+      }
       panels={{
         visitors: <VisitorsPanel userKey={String(session.user.pk)} />,
         workshops: (
-          <HistoryPanel
-            userKey={String(session.user.pk)}
-            filter="workshops"
-            CatalogueLink={CatalogueRouterLink}
-            ItemActions={SubscriptionActions}
-          />
+          <>
+            <WaitingListEntries userKey={String(session.user.pk)} />
+            <HistoryPanel
+              userKey={String(session.user.pk)}
+              filter="workshops"
+              CatalogueLink={CatalogueRouterLink}
+              ItemActions={SubscriptionActions}
+            />
+          </>
         ),
         sales: (
-          <HistoryPanel
-            userKey={String(session.user.pk)}
-            filter="all"
-            CatalogueLink={CatalogueRouterLink}
-            ItemActions={SubscriptionActions}
-          />
+          <>
+            <MyVisitRequests userKey={String(session.user.pk)} />
+            <MyPartyRequests userKey={String(session.user.pk)} />
+            <HistoryPanel
+              userKey={String(session.user.pk)}
+              filter="all"
+              CatalogueLink={CatalogueRouterLink}
+              ItemActions={SubscriptionActions}
+            />
+          </>
         ),
       }}
       account={

@@ -1,17 +1,21 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { AgeFilterRoutePage } from "../app/booking/age-filter-route-page.tsx";
 import { parseAge } from "../features/catalogue/catalogue-search.ts";
-import { AgeFilterPage } from "../features/catalogue/components/age-filter-page.tsx";
 
 export const Route = createFileRoute("/useAgeFilter")({
-  validateSearch: (search: Record<string, unknown>): { age?: number } => {
+  validateSearch: (search: Record<string, unknown>): { age?: number; child?: number } => {
     const age = parseAge(search.age);
-    return age === undefined ? {} : { age };
+    const child = Number(search.child);
+    return {
+      ...(age === undefined ? {} : { age }),
+      ...(Number.isSafeInteger(child) && child > 0 ? { child } : {}),
+    };
   },
   component: AgeFilterRoute,
 });
 
 function AgeFilterRoute() {
-  const { age } = Route.useSearch();
+  const { age, child } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <AgeFilterPage age={age} onAgeChange={(next) => void navigate({ search: { age: next } })} />;
+  return <AgeFilterRoutePage age={age} childId={child} onSearch={(search) => void navigate({ search })} />;
 }

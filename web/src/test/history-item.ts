@@ -28,7 +28,9 @@ export function historyItem(overrides: Partial<HistoryItem> = {}): HistoryItem {
     order: 41,
     invoice_number: "RE-2027-000012",
     withdrawable_until: null,
+    refund_until: null,
     withdrawal: null,
+    refunds: [],
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import {
   BookingForm,
   type JoinWaitingListComponent,
 } from "../../features/cart/components/booking-form.tsx";
+import { GiftCardForm } from "../../features/cart/components/gift-card-form.tsx";
 import { productDetailOptions } from "../../features/catalogue/api/products.ts";
 import { LIST_PATH_OF_TYPE } from "../../features/catalogue/type-routes.ts";
 import { visitorsQueryOptions } from "../../features/visitors/api/visitors-api.ts";
@@ -77,18 +78,27 @@ export function BuyRoutePage({ id }: { id: string }) {
           <h1 className="mt-3 mb-6 text-3xl font-extrabold text-slate-900 sm:text-4xl">
             {PAGE_TITLES.productBuy[locale]}: {product.data.name}
           </h1>
-          <BookingForm
-            // A new form when the child list first arrives would lose input; key by product only.
-            key={product.data.id}
-            product={product.data}
-            signedIn={userKey !== null}
-            visitors={visitors.data}
-            AddVisitor={AddVisitor}
-            JoinWaitingList={WaitingList}
-            onContinueShopping={() =>
-              void router.navigate({ to: LIST_PATH_OF_TYPE[product.data.product_type] })
-            }
-          />
+          {product.data.product_type === "GiftCard" ? (
+            <GiftCardForm
+              key={product.data.id}
+              product={product.data}
+              signedIn={userKey !== null}
+              onContinueShopping={() => void router.navigate({ to: LIST_PATH_OF_TYPE.GiftCard })}
+            />
+          ) : (
+            <BookingForm
+              // A new form when the child list first arrives would lose input; key by product only.
+              key={product.data.id}
+              product={product.data}
+              signedIn={userKey !== null}
+              visitors={visitors.data}
+              AddVisitor={AddVisitor}
+              JoinWaitingList={WaitingList}
+              onContinueShopping={() =>
+                void router.navigate({ to: LIST_PATH_OF_TYPE[product.data.product_type] })
+              }
+            />
+          )}
         </>
       )}
     </Container>

@@ -1,8 +1,10 @@
 import type { Order } from "@atelier/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
 import { meQueryOptions } from "../../features/account/api/account-api.ts";
 import { openAuthDialog } from "../../features/auth/auth-dialog-store.ts";
+import { CheckoutSignIn } from "../../features/auth/components/checkout-sign-in.tsx";
 import { currentOrderOptions } from "../../features/cart/api/current-order.ts";
 import { CartPage } from "../../features/cart/components/cart-page.tsx";
 import type { CartSearch, PaymentNotice as Notice } from "../../features/checkout/cart-search.ts";
@@ -10,9 +12,11 @@ import { CheckoutPage } from "../../features/checkout/components/checkout-page.t
 import { PaymentNotice } from "../../features/checkout/components/payment-notice.tsx";
 import { visitorsQueryOptions } from "../../features/visitors/api/visitors-api.ts";
 import { useSession } from "../../lib/session.ts";
+import { PhoneField } from "../layout/phone-field.tsx";
 
 /**
- * /cart: the cart with the visitors feature's children and the sign-in dialog for a guest's checkout;
+ * /cart: the cart with the visitors feature's children; a guest's checkout step is sign-up or sign-in beside
+ * the cart (D168);
  * `?step=checkout` is the checkout step of a signed-in parent (billing data from the account feature's
  * profile), `?payment=` the message after a payment that did not happen.
  */
@@ -23,6 +27,11 @@ export function CartRoutePage({ search }: { search: CartSearch }) {
   const userKey = session ? String(session.user.pk) : null;
   const visitors = useQuery(visitorsQueryOptions(userKey));
   const cartQuery = currentOrderOptions(userKey);
+  // A sign-up or sign-in in the checkout is running: the guest's view stays until the children and the
+  // cart have moved over, then the checkout's next step shows (D168).
+  const [authBusy, setAuthBusy] = useState(false);
+  const toCheckout = () =>
+    void navigate({ to: "/cart", search: (prev) => ({ locale: prev.locale, step: "checkout" }) });
 
   /** Back in the cart after PayPal's window was closed, a decline or an expired order. */
   const backInCart = (notice: Notice, cart?: Order) => {
@@ -31,7 +40,7 @@ export function CartRoutePage({ search }: { search: CartSearch }) {
     void navigate({ to: "/cart", search: (prev) => ({ locale: prev.locale, payment: notice }) });
   };
 
-  if (search.step === "checkout" && session && userKey) {
+  if (search.step === "checkout" && session && userKey && !authBusy) {
     return (
       <CheckoutPage
         cartQuery={cartQuery}
@@ -55,9 +64,13 @@ export function CartRoutePage({ search }: { search: CartSearch }) {
     <CartPage
       userKey={userKey}
       visitors={visitors.data ?? []}
-      onSignIn={() => openAuthDialog()}
-      onCheckout={() =>
-        void navigate({ to: "/cart", search: (prev) => ({ locale: prev.locale, step: "checkout" }) })
+      // A guest's "Zur Kasse" leads to the checkout step too, where the parent signs up or in (D168).
+      onSignIn={toCheckout}
+      onCheckout={toCheckout}
+      checkoutSlot={
+        search.step === "checkout" && (!session || authBusy) ? (
+          <CheckoutSignIn PhoneField={PhoneField} onBusy={setAuthBusy} />
+        ) : undefined
       }
       notice={
         search.payment ? (

@@ -1,5 +1,7 @@
 import type { ProductDetail } from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
+import { openAuthDialog } from "../../features/auth/auth-dialog-store.ts";
+import { PartyRequestForm } from "../../features/visit-requests/components/party-requests.tsx";
 import { VisitRequestButtons } from "../../features/visit-requests/components/visit-request-buttons.tsx";
 import { visitorsQueryOptions } from "../../features/visitors/api/visitors-api.ts";
 import { useSession } from "../../lib/session.ts";
@@ -13,6 +15,9 @@ export function VisitRequestActions({ product }: { product: ProductDetail }) {
   const userKey = session ? String(session.user.pk) : null;
   const visitors = useQuery(visitorsQueryOptions(userKey));
   const user = session?.user;
+  // A birthday party is asked for with preferred days, not bought (D158).
+  if (product.product_type === "BirthdayParty")
+    return <PartyRequestForm product={product} userKey={userKey} onSignIn={() => openAuthDialog()} />;
   return (
     <VisitRequestButtons
       product={product}

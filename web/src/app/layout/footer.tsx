@@ -137,6 +137,12 @@ export function Footer({ white }: { white: boolean }) {
           <div>
             <h2 className="mb-3 text-base font-bold text-slate-900">{t("contactHeading")}</h2>
             <SchoolContacts labels={contactLabels} locale={locale} />
+            {/* Straight to the forms, below the address on a phone (the id is the contacts page's, D176). */}
+            <p className="mt-3">
+              <Link to="/contacts" hash="contact-forms" className={`${linkClass} font-semibold`}>
+                {t("contactForms")}
+              </Link>
+            </p>
             <h2 className="mt-6 mb-2 text-base font-bold text-slate-900">{t("socialHeading")}</h2>
             <ul className="flex gap-2">
               {SOCIAL_LINKS.map((social) => (

@@ -7,6 +7,7 @@ import { Container } from "../../components/ui/container.tsx";
 import { LogoMark } from "../../components/ui/logo.tsx";
 import { openAuthDialog, useAuthDialog } from "../../features/auth/auth-dialog-store.ts";
 import { useDialogUrlLaunch } from "../../features/auth/use-dialog-url-launch.ts";
+import { useVerifyLink } from "../../features/auth/use-verify-link.ts";
 import { currentOrderQueryOptions } from "../../features/cart/api/current-order.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { type Session, useSession } from "../../lib/session.ts";
@@ -115,6 +116,7 @@ function AccountButton({ session, holdDialog }: { session: Session | null; holdD
   const [dialogLoaded, setDialogLoaded] = useState(false);
   if (dialog.open && !dialogLoaded) setDialogLoaded(true);
   useDialogUrlLaunch();
+  useVerifyLink();
   const fallbackProfileButton = (
     <button type="button" className={iconButton} aria-label={t("profile")} disabled>
       <PersonIcon />

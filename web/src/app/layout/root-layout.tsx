@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { AccountNoticeBar } from "../../components/account-notice.tsx";
 import { NewVersionBanner } from "../../features/app-updates/components/new-version-banner.tsx";
 import {
   isCookieModalClosed,
@@ -69,6 +70,7 @@ export function RootLayout() {
       {/* The cookie decision comes first: a sign-in dialog that /login or /profile opens waits for it. */}
       <Header holdDialogs={showCookieModal} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        <AccountNoticeBar />
         <Outlet />
       </main>
       {layout.whiteStrip ? <div aria-hidden="true" className="h-16 bg-white" /> : null}

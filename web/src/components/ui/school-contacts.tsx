@@ -1,4 +1,6 @@
-import { type Locale, SCHOOL_CONTACT, SCHOOL_LOCATIONS } from "@atelier/contract";
+import { type ListedHouse, type Locale, normalizePhone, SCHOOL_CONTACT } from "@atelier/contract";
+import { useQuery } from "@tanstack/react-query";
+import { housesOptions } from "../../lib/houses.ts";
 
 export type SchoolContactLabels = {
   mapLink: string;
@@ -8,8 +10,11 @@ export type SchoolContactLabels = {
 };
 
 /**
- * The school's houses (name, address, map link, phone) from the one list of locations, then the mobile
- * number and e-mail (footer, menu page, /contacts), in the caller's words.
+ * The school's houses as staff keep them (D151, D177): active ones in the school's order, each with name,
+ * address, map link and phone, then the school's own numbers and e-mail (footer, menu page, /contacts), in
+ * the caller's words. The houses come from the catalogue's cached read and are rendered on the server. While
+ * they are not there (not loaded, or the read failed) the block shows the school's general phone instead,
+ * never an error: the server renders that too, so the browser hydrates the same markup and then retries.
  */
 export function SchoolContacts({
   labels,
@@ -22,43 +27,27 @@ export function SchoolContacts({
   className?: string;
   linkClass?: string;
 }) {
+  const houses = useQuery(housesOptions(locale)).data ?? [];
+  // The office number is the main house's; it stands on its own only when no house is listed.
+  const phones = SCHOOL_CONTACT.phones.filter((phone) => houses.length === 0 || phone.key === "phoneMobile");
   return (
     <address className={`not-italic ${className}`}>
-      <ul className="space-y-3" data-testid="school-locations">
-        {SCHOOL_LOCATIONS.map((location) => (
-          <li key={location.key}>
-            <p className="font-semibold">{location.name[locale]}</p>
-            <p>
-              {location.street}
-              <br />
-              {location.city}
-              <br />
-              <a href={location.mapUrl} className={linkClass} target="_blank" rel="noopener noreferrer">
-                {labels.mapLink}
-                {/* Two houses, two map links: the name tells them apart for screen readers. */}
-                <span className="sr-only">: {location.name[locale]}</span>
-              </a>
-            </p>
-            <p>
-              {labels.phone}:{" "}
-              <a href={`tel:${location.phone.tel}`} className={linkClass}>
-                {location.phone.display}
-              </a>
-            </p>
+      {houses.length > 0 ? (
+        <ul className="space-y-3" data-testid="school-locations">
+          {houses.map((house) => (
+            <HouseContact key={house.id} house={house} labels={labels} linkClass={linkClass} />
+          ))}
+        </ul>
+      ) : null}
+      <ul className="space-y-1">
+        {phones.map((phone) => (
+          <li key={phone.tel}>
+            {phone.key === "phoneMobile" ? labels.phoneMobile : labels.phone}:{" "}
+            <a href={`tel:${phone.tel}`} className={linkClass}>
+              {phone.display}
+            </a>
           </li>
         ))}
-      </ul>
-      <ul className="space-y-1">
-        {SCHOOL_CONTACT.phones
-          .filter((phone) => phone.key === "phoneMobile")
-          .map((phone) => (
-            <li key={phone.tel}>
-              {labels.phoneMobile}:{" "}
-              <a href={`tel:${phone.tel}`} className={linkClass}>
-                {phone.display}
-              </a>
-            </li>
-          ))}
         <li>
           {labels.email}:{" "}
           <a href={`mailto:${SCHOOL_CONTACT.email}`} className={linkClass}>
@@ -67,5 +56,44 @@ export function SchoolContacts({
         </li>
       </ul>
     </address>
+  );
+}
+
+function HouseContact({
+  house,
+  labels,
+  linkClass,
+}: {
+  house: ListedHouse;
+  labels: SchoolContactLabels;
+  linkClass: string;
+}) {
+  return (
+    <li>
+      <p className="font-semibold">{house.name}</p>
+      <p>
+        {house.street}
+        <br />
+        {`${house.post_code} ${house.city}`.trim()}
+        {house.map_url ? (
+          <>
+            <br />
+            <a href={house.map_url} className={linkClass} target="_blank" rel="noopener noreferrer">
+              {labels.mapLink}
+              {/* Several houses, several map links: the name tells them apart for screen readers. */}
+              <span className="sr-only">: {house.name}</span>
+            </a>
+          </>
+        ) : null}
+      </p>
+      {house.phone ? (
+        <p>
+          {labels.phone}:{" "}
+          <a href={`tel:${normalizePhone(house.phone)}`} className={linkClass}>
+            {house.phone}
+          </a>
+        </p>
+      ) : null}
+    </li>
   );
 }

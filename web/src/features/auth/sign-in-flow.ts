@@ -1,4 +1,5 @@
 import type { User } from "@atelier/contract";
+import { showAccountNotice } from "../../lib/account-notice.ts";
 import { clearAllStorage, runAfterSignInHooks, saveToken, saveUser } from "../../lib/session.ts";
 import { authApi } from "./api/auth-api.ts";
 
@@ -33,4 +34,5 @@ export async function logout(): Promise<void> {
     // Signed out locally either way.
   }
   clearAllStorage();
+  showAccountNotice(null);
 }

@@ -1,6 +1,6 @@
 import type { OrderItem } from "@atelier/contract";
 import { describe, expect, it } from "vitest";
-import { groupCartItems, itemVisitorId } from "./cart-view.ts";
+import { childAgeRefusal, groupCartItems, itemVisitorId } from "./cart-view.ts";
 
 const item = (id: number, extra: Partial<OrderItem>) =>
   ({
@@ -40,5 +40,45 @@ describe("groupCartItems", () => {
     expect(itemVisitorId(item(1, { guest_visitor: 2, visitor: guest }))).toBe(2);
     expect(groupCartItems([item(1, { guest_visitor: 2, visitor: guest })], () => "Ben")[0]?.key).toBe("g2");
     expect(itemVisitorId(item(1, {}))).toBeNull();
+  });
+});
+
+describe("childAgeRefusal (D141)", () => {
+  const academyItem = {
+    product_page: {
+      id: 1,
+      product_type: "Academy",
+      name: "Ferien-Kunstakademie",
+      slug: "a",
+      age_group: "8-11",
+    },
+    academy_week_details: [
+      { id: 2, starts_on: "2027-07-12", ends_on: "2027-07-16" },
+      { id: 1, starts_on: "2027-03-22", ends_on: "2027-03-26" },
+    ],
+    schedule_slot_details: [],
+  } as unknown as OrderItem;
+  const lukas = { first_name: "Lukas", birth_date: "2015-03-02" };
+
+  it("names the child, its age in the first week booked and the group, though it is 11 today", () => {
+    expect(childAgeRefusal(academyItem, lukas, "2026-11-26")).toEqual({
+      code: "child_age_week",
+      params: { name: "Lukas", age: 12, group: "8\u201311" },
+    });
+  });
+
+  it("is null for a child that fits on that day, and for weekly courses checks today", () => {
+    expect(
+      childAgeRefusal(academyItem, { first_name: "Mia", birth_date: "2017-01-01" }, "2026-11-26"),
+    ).toBeNull();
+    const course = {
+      ...academyItem,
+      academy_week_details: [],
+      product_page: { ...academyItem.product_page, age_group: "5-7" },
+    } as OrderItem;
+    expect(childAgeRefusal(course, lukas, "2026-11-26")).toMatchObject({
+      code: "child_age_today",
+      params: { age: 11 },
+    });
   });
 });

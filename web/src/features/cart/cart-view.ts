@@ -1,4 +1,13 @@
-import type { OrderItem } from "@atelier/contract";
+import {
+  AGE_GROUPS,
+  type AgeGroup,
+  ageGroupLabel,
+  ageOutsideGroup,
+  type OrderItem,
+  type Visitor,
+} from "@atelier/contract";
+
+const isAgeGroup = (value: string): value is AgeGroup => (AGE_GROUPS as readonly string[]).includes(value);
 
 export type CartGroup = {
   /** "v12" (a saved child), "g2" (a guest's local child), "gift" (gift cards), "none" (no child yet). */
@@ -51,3 +60,28 @@ export function groupCartItems(
 /** The id a child select shows for an item: the saved child's id, or the guest's local number. */
 export const itemVisitorId = (item: Pick<OrderItem, "visitor" | "guest_visitor">) =>
   item.guest_visitor ?? item.visitor?.id ?? null;
+
+/**
+ * Why a saved child cannot take an item (D141): the contract's one age rule on the item's first day (its
+ * first academy week or dated session; today for weekly courses), as the error code and values the
+ * server's refusal would carry. Null when the child fits or the age group is unknown.
+ */
+export function childAgeRefusal(
+  item: Pick<OrderItem, "product_page" | "academy_week_details" | "schedule_slot_details">,
+  child: Pick<Visitor, "first_name" | "birth_date">,
+  today: string,
+): {
+  code: "child_age_week" | "child_age_date" | "child_age_today";
+  params: Record<string, string | number>;
+} | null {
+  const group = item.product_page.age_group;
+  if (!isAgeGroup(group)) return null;
+  const firstWeek = item.academy_week_details.map((week) => week.starts_on).sort()[0];
+  const firstDate = item.schedule_slot_details.flatMap((slot) => (slot.date ? [slot.date] : [])).sort()[0];
+  const outside = ageOutsideGroup(child.birth_date, group, firstWeek ?? firstDate ?? today);
+  if (!outside) return null;
+  return {
+    code: firstWeek ? "child_age_week" : firstDate ? "child_age_date" : "child_age_today",
+    params: { name: child.first_name, age: outside.age, group: ageGroupLabel(group) },
+  };
+}

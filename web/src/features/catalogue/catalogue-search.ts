@@ -20,6 +20,8 @@ export type CatalogueSearch = {
   language?: InstructionLanguage | undefined;
   /** A category slug. */
   category?: string | undefined;
+  /** A house's id (D151). */
+  location?: number | undefined;
   /** 0 = Monday … 6 = Sunday. */
   weekday?: number | undefined;
   /** Narrows a page that lists several types (e.g. /special_offer with birthday parties). */
@@ -45,6 +47,10 @@ export function parseCatalogueSearch(
   if (typeof search.category === "string" && /^[a-z0-9-]{1,64}$/.test(search.category)) {
     result.category = search.category;
   }
+  const location = typeof search.location === "string" ? Number(search.location) : search.location;
+  if (typeof location === "number" && Number.isInteger(location) && location >= 1 && location < 1e9) {
+    result.location = location;
+  }
   const weekday = typeof search.weekday === "string" ? Number(search.weekday) : search.weekday;
   if (typeof weekday === "number" && Number.isInteger(weekday) && weekday >= 0 && weekday <= 6) {
     result.weekday = weekday;
@@ -66,6 +72,7 @@ export function productListQuery(
     age_group: search.age_group,
     language: search.language,
     category: search.category,
+    location: search.location === undefined ? undefined : String(search.location),
     weekday: search.weekday === undefined ? undefined : String(search.weekday),
   };
 }
@@ -75,6 +82,7 @@ export function hasFilters(search: CatalogueSearch): boolean {
     search.age_group !== undefined ||
     search.language !== undefined ||
     search.category !== undefined ||
+    search.location !== undefined ||
     search.weekday !== undefined ||
     search.product_type !== undefined
   );
@@ -92,6 +100,7 @@ export function catalogueDeps(search: CatalogueSearch): CatalogueSearch {
     age_group: search.age_group,
     language: search.language,
     category: search.category,
+    location: search.location,
     weekday: search.weekday,
     product_type: search.product_type,
   };

@@ -10,6 +10,7 @@ export type CheckoutProblem =
   | "ageNotInGroup"
   | "childMissing"
   | "termsRequired"
+  | "addressRequired"
   | "paymentUnavailable"
   | "instrumentDeclined"
   | "paymentDeclined"
@@ -28,6 +29,7 @@ const BY_CODE: [string, CheckoutProblem][] = [
   ["visitor_required_at_checkout", "childMissing"],
   ["visitor_not_found", "childMissing"],
   ["terms_required", "termsRequired"],
+  ["billing_address_required", "addressRequired"],
   ["payment_unavailable", "paymentUnavailable"],
   ["instrument_declined", "instrumentDeclined"],
   ["payment_declined", "paymentDeclined"],

@@ -18,6 +18,7 @@ export function orderItem(
       id,
       product_type: type,
       name: name ?? `${type} ${id}`,
+      refund_days_before: null,
       slug: `${type.toLowerCase()}-${id}`,
       age_group: "8-11",
       photo: null,
@@ -37,6 +38,7 @@ export function orderItem(
     visitor: { id: 7, first_name: "Anna", last_name: "Muster", birth_date: "2018-04-02" },
     guest_visitor: null,
     visitor_name: "Anna Muster",
+    gift_card: null,
     schedule_slots: course
       ? [{ id: 1, weekday: "Tuesday", date: null, start: "16:00:00", end: "17:30:00" }]
       : [{ id: 2, weekday: null, date: "2027-04-10", start: "10:00:00", end: "13:00:00" }],
@@ -56,6 +58,7 @@ export function orderItem(
     promocode_discount_cents: 0,
     recurrent_price: course ? "79.00" : "0.00",
     recurrent_price_cents: course ? 7900 : 0,
+    terms: { house: null, first_lesson: null, period: null, next_payment: null },
     ...rest,
   };
 }

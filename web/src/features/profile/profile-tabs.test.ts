@@ -14,4 +14,15 @@ describe("profile search params", () => {
     expect(parseProfileSearch({ tab: "workshops" })).toEqual({ tab: "workshops" });
     expect(parseProfileSearch({ tab: "admin" })).toEqual({ tab: "visitors" });
   });
+
+  it("opens the history with the outcome on a gateway's return to the existing client's addresses", () => {
+    expect(parseProfileSearch({ tab: "sales-success" })).toEqual({ tab: "sales", payment: "success" });
+    expect(parseProfileSearch({ tab: "sales-fail" })).toEqual({ tab: "sales", payment: "fail" });
+    expect(parseProfileSearch({ tab: "sales", payment: "success" })).toEqual({
+      tab: "sales",
+      payment: "success",
+    });
+    expect(parseProfileSearch({ tab: "visitors", payment: "success" })).toEqual({ tab: "visitors" });
+    expect(parseProfileSearch({ tab: "sales", payment: "maybe" })).toEqual({ tab: "sales" });
+  });
 });

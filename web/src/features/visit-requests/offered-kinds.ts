@@ -1,5 +1,5 @@
 import type { ProductType, VisitRequestKind } from "@atelier/contract";
-import { type NextSession, nextSession } from "../../lib/schedule.ts";
+import { nextSession } from "../../lib/schedule.ts";
 
 /** Weekly courses: a child can try one lesson before the parent books the month (D84). */
 const TRIAL_TYPES: ReadonlySet<ProductType> = new Set(["Course"]);
@@ -12,17 +12,16 @@ type Product = Parameters<typeof nextSession>[0];
 
 /**
  * Which visit requests the product page offers (D84): a trial lesson for courses, a visit at the
- * parent's place for school and special offers, and the general waiting request where the next
- * session (as the page's key facts show it) is sold out or no upcoming date is set.
+ * parent's place for school and special offers, and the general waiting request only where no upcoming
+ * date is set at all (D144): a full date has its own "Auf die Warteliste" on the booking page, so a parent
+ * meets one waiting-list button, never two.
  */
 export function offeredVisitRequestKinds(product: Product, today: string): VisitRequestKind[] {
   const kinds: VisitRequestKind[] = [];
   if (TRIAL_TYPES.has(product.product_type)) kinds.push("trial");
   if (OUT_TYPES.has(product.product_type)) kinds.push("out");
-  if (WAITING_TYPES.has(product.product_type) && isFullyBooked(nextSession(product, today))) {
+  if (WAITING_TYPES.has(product.product_type) && nextSession(product, today) === null) {
     kinds.push("waiting");
   }
   return kinds;
 }
-
-const isFullyBooked = (session: NextSession | null) => session === null || session.space === 0;

@@ -11,6 +11,8 @@ import type {
   SsoProvider,
   TokenReply,
   User,
+  VerifyEmailReply,
+  VerifyEmailRequest,
 } from "@atelier/contract";
 import { api, SIGN_IN_PATH } from "../../../lib/api-client.ts";
 
@@ -22,8 +24,10 @@ export const authApi = {
   // Spec §7: this one path has no /api/v2 prefix.
   confirmReset: (body: PasswordResetConfirmRequest) =>
     api.post<DetailReply>("/auth/password/reset/confirm/", body),
-  resendVerification: (body: EmailRequest) =>
+  resendVerification: (body: EmailRequest & { next?: string | undefined }) =>
     api.post<DetailReply>("/api/v2/users/resend_verification/", body),
+  /** The verification link's page posts its uid and token and is signed in (D167). */
+  verifyEmail: (body: VerifyEmailRequest) => api.post<VerifyEmailReply>("/api/v2/users/verify_email/", body),
   me: (signal?: AbortSignal) => api.get<User>("/api/v2/users/me/", undefined, signal),
   updateProfile: (body: ProfileUpdateRequest) => api.patch<User>("/api/v2/users/add_profile_info/", body),
   changePassword: (body: PasswordChangeRequest) =>

@@ -28,9 +28,18 @@ const NOTICE_KEYS = {
 export function EmailStep({
   email,
   notice,
+  onSignedIn,
+  onMove,
+  onBusy,
 }: {
   email?: string | undefined;
   notice?: AuthNotice | undefined;
+  /** After the sign-in and its after-sign-in steps; default: the dialog closes. */
+  onSignedIn?: (() => void) | undefined;
+  /** "Passwort vergessen?" and "Registrieren"; default: the dialog's steps. */
+  onMove?: ((to: "RestorePassword" | "SignUp", email: string) => void) | undefined;
+  /** The sign-in and the after-sign-in steps are running. */
+  onBusy?: ((busy: boolean) => void) | undefined;
 }) {
   const { t } = useTranslation("auth");
   const errorText = useErrorText();
@@ -55,11 +64,15 @@ export function EmailStep({
     showError(null);
     setUnverified(null);
     setResent(null);
+    onBusy?.(true);
     try {
       const { key } = await authApi.signIn(values);
       await completeSignIn(key);
-      closeAuthDialog();
+      onBusy?.(false);
+      if (onSignedIn) onSignedIn();
+      else closeAuthDialog();
     } catch (caught) {
+      onBusy?.(false);
       const kind = signInError(caught);
       if (kind === "emailNotVerified") setUnverified(values.email);
       else showError(kind);
@@ -124,14 +137,18 @@ export function EmailStep({
         <button
           type="button"
           className="font-semibold text-orange-800 underline underline-offset-2 hover:text-orange-900"
-          onClick={() => moveAuthDialog("RestorePassword", { email: form.getValues("email") })}
+          onClick={() =>
+            onMove
+              ? onMove("RestorePassword", form.getValues("email"))
+              : moveAuthDialog("RestorePassword", { email: form.getValues("email") })
+          }
         >
           {t("forgotPassword")}
         </button>
         <button
           type="button"
           className="font-semibold text-orange-800 underline underline-offset-2 hover:text-orange-900"
-          onClick={() => moveAuthDialog("SignUp")}
+          onClick={() => (onMove ? onMove("SignUp", form.getValues("email")) : moveAuthDialog("SignUp"))}
         >
           {t("toSignUp")}
         </button>

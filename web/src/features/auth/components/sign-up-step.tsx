@@ -2,8 +2,10 @@ import {
   EMAIL_MAX_LENGTH,
   ERROR_DISPLAY_MS,
   NAME_MAX_LENGTH,
+  type SignUpReply,
   type SignUpRequest,
   SignUpRequestSchema,
+  safeReturnPath,
 } from "@atelier/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ComponentType, type Ref, useEffect, useId, useMemo } from "react";
@@ -15,6 +17,7 @@ import { useErrorText } from "../../../lib/error-codes.ts";
 import { authApi } from "../api/auth-api.ts";
 import { moveAuthDialog } from "../auth-dialog-store.ts";
 import { type SignUpError, signUpError } from "../auth-errors.ts";
+import { completeSignIn } from "../sign-in-flow.ts";
 import { clearSignUpDraft, loadSignUpDraft, saveSignUpDraft } from "../sign-up-draft.ts";
 import { PasswordChecklist } from "./password-checklist.tsx";
 import { useTimedMessage } from "./use-timed-message.ts";
@@ -36,7 +39,7 @@ export type PhoneFieldComponent = ComponentType<{
   detectCountry?: boolean | undefined;
 }>;
 
-type SignUpField = keyof SignUpRequest;
+type SignUpField = Exclude<keyof SignUpRequest, "next">;
 
 const FIELD_LABEL_KEYS = {
   first_name: "firstName",
@@ -57,8 +60,43 @@ function missingFields(values: Partial<SignUpRequest>): SignUpField[] {
   return (Object.keys(FIELD_LABEL_KEYS) as SignUpField[]).filter((field) => fields.has(field));
 }
 
-/** Step SignUp (spec §2/§5): registration; success moves to VerifyEmail carrying the e-mail. */
-export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) {
+/**
+ * Where the verification link of a sign-up made here leads back to (D167): this page, without the
+ * one-time values of links and without the locale (the link sets its own).
+ */
+export function currentReturnPath(): string | undefined {
+  if (typeof window === "undefined") return undefined;
+  // /login only opens this dialog: the way back from it is the home page.
+  if (window.location.pathname === "/login") return "/";
+  const params = new URLSearchParams(window.location.search);
+  for (const key of ["uid", "token", "verify_token", "email", "locale", "code", "state", "sso_provider"])
+    params.delete(key);
+  const query = params.toString();
+  const path = `${window.location.pathname}${query ? `?${query}` : ""}`;
+  return safeReturnPath(path) ?? undefined;
+}
+
+/**
+ * Step SignUp (spec §2/§5): registration. The reply's key signs this browser in at once (D166); in the
+ * dialog the step moves on to VerifyEmail carrying the e-mail, in the checkout `onSignedUp` takes over.
+ */
+export function SignUpStep({
+  PhoneField,
+  next,
+  onSignedUp,
+  onHaveAccount,
+  onBusy,
+}: {
+  PhoneField: PhoneFieldComponent;
+  /** The page the verification link leads back to (default: this page). */
+  next?: string | undefined;
+  /** Signed in after the sign-up (the after-sign-in steps done); default: the dialog's VerifyEmail. */
+  onSignedUp?: ((email: string) => void) | undefined;
+  /** "Schon registriert? Anmelden"; default: the dialog's Email step. */
+  onHaveAccount?: (() => void) | undefined;
+  /** The sign-up and the after-sign-in steps are running (the checkout waits with its next step). */
+  onBusy?: ((busy: boolean) => void) | undefined;
+}) {
   const { t } = useTranslation("auth");
   const errorText = useErrorText();
   const [error, showError] = useTimedMessage<SignUpError>(ERROR_DISPLAY_MS.signUp);
@@ -95,13 +133,28 @@ export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
 
   const onSubmit = form.handleSubmit(async (values) => {
     showError(null);
+    let reply: SignUpReply;
+    onBusy?.(true);
     try {
-      const reply = await authApi.signUp(values);
-      clearSignUpDraft();
-      moveAuthDialog("VerifyEmail", { email: reply.email || values.email });
+      reply = await authApi.signUp({ ...values, next: next ?? currentReturnPath() });
     } catch (caught) {
+      onBusy?.(false);
       showError(signUpError(caught));
+      return;
     }
+    clearSignUpDraft();
+    const email = reply.email || values.email;
+    try {
+      // Signed in at once (D166): the guest's children and cart move over before the next step shows.
+      // An older server answered without a key: the parent signs in after verifying (D16).
+      if (reply.key) await completeSignIn(reply.key);
+    } catch (caught) {
+      // Registered, but this browser could not load the account: the parent signs in after verifying.
+      console.error("sign-in after sign-up failed", caught);
+    }
+    onBusy?.(false);
+    if (onSignedUp) onSignedUp(email);
+    else moveAuthDialog("VerifyEmail", { email });
   });
 
   const phoneErrorId = `${phoneId}-error`;
@@ -199,7 +252,7 @@ export function SignUpStep({ PhoneField }: { PhoneField: PhoneFieldComponent }) 
       <button
         type="button"
         className={`${buttonStyles.ghost} w-full`}
-        onClick={() => moveAuthDialog("Email")}
+        onClick={onHaveAccount ?? (() => moveAuthDialog("Email"))}
       >
         {t("haveAccount")}
       </button>

@@ -1,4 +1,11 @@
-import type { Order, OrderItem, OrderItemInput, OrderItemPatch } from "@atelier/contract";
+import type {
+  Locale,
+  Order,
+  OrderItem,
+  OrderItemInput,
+  OrderItemPatch,
+  PurchaseTerms,
+} from "@atelier/contract";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { clearCartId, readCartId } from "../cart-id.ts";
 import { initCart } from "./current-order.ts";
@@ -27,4 +34,26 @@ export const cartApi = {
   /** PUT /api/v2/orders/current/set_promocode/: an empty code removes the code. */
   setPromocode: (promocode: string) =>
     api.put<Order>("/api/v2/orders/current/set_promocode/", { promocode }, cartQuery()),
+  /** GET /api/v2/orders/terms/ (D154): what the chosen option and slots or weeks would buy if paid today. */
+  terms: (
+    choice: {
+      product_page: number;
+      purchase_option: number;
+      schedule_slots: string[];
+      academy_weeks: string[];
+    },
+    locale: Locale,
+    signal?: AbortSignal,
+  ) =>
+    api.get<PurchaseTerms>(
+      "/api/v2/orders/terms/",
+      {
+        locale,
+        product_page: choice.product_page,
+        purchase_option: choice.purchase_option,
+        ...(choice.schedule_slots.length ? { schedule_slots: choice.schedule_slots.join(",") } : {}),
+        ...(choice.academy_weeks.length ? { academy_weeks: choice.academy_weeks.join(",") } : {}),
+      },
+      signal,
+    ),
 };

@@ -9,14 +9,13 @@ import {
   type Visitor,
   visitorLabel,
 } from "@atelier/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { PurchaseTermsList } from "../../../components/purchase-terms.tsx";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FieldError } from "../../../components/ui/form-fields.tsx";
-import { MessageDialog, OkMessageDialog } from "../../../components/ui/message-dialog.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { serverMessage, useErrorText } from "../../../lib/error-codes.ts";
 import { formatDate, formatTime, slotDay } from "../../../lib/format.ts";
@@ -34,6 +33,7 @@ import {
   slotChoice,
   validateBooking,
 } from "../booking.ts";
+import { AddResultDialogs } from "./add-result-dialogs.tsx";
 
 /**
  * The waiting-list button beside a full slot or week (the waiting-list feature), handed in by the app layer.
@@ -311,7 +311,15 @@ export function BookingForm({
           noValidate
           onSubmit={form.handleSubmit((submitted) => {
             const { request } = validateBooking(product, submitted);
-            if (request) add.mutate(request);
+            if (!request) return;
+            // A guest's child lives in local storage: its birth date and first name go with the booking, so
+            // the server's age rule refuses now, naming the child, not after sign-in (D141).
+            const child = visitors?.find((v) => String(v.id) === submitted.visitor);
+            add.mutate(
+              !signedIn && child && request.visitor != null
+                ? { ...request, visitor_birth_date: child.birth_date, visitor_first_name: child.first_name }
+                : request,
+            );
           })}
         >
           <button
@@ -325,49 +333,20 @@ export function BookingForm({
         </form>
       </div>
 
-      <OkMessageDialog
-        open={failure !== null}
-        onClose={() => setFailure(null)}
-        tone="alert"
-        title={t("buy.addFailedTitle")}
-        returnFocusTo={submitRef}
-        testId="add-failed-dialog"
-        okLabel={t("buy.ok")}
-      >
-        <p>{failure}</p>
-      </OkMessageDialog>
-
-      <MessageDialog
-        open={added !== null}
-        onClose={() => setAdded(null)}
-        tone="info"
-        title={t("buy.addedTitle")}
-        returnFocusTo={submitRef}
-        testId="added-dialog"
-        actions={
-          <>
-            <button
-              type="button"
-              className={buttonStyles.secondary}
-              onClick={() => {
-                setAdded(null);
-                onContinueShopping();
-              }}
-            >
-              {t("buy.continueShopping")}
-            </button>
-            <Link to="/cart" data-autofocus className={buttonStyles.primary}>
-              {t("buy.goToCart")}
-            </Link>
-          </>
+      <AddResultDialogs
+        failure={failure}
+        onFailureClose={() => setFailure(null)}
+        addedText={
+          added === null
+            ? null
+            : added.name
+              ? t("buy.addedTextFor", { product: product.name, name: added.name })
+              : t("buy.addedText", { product: product.name })
         }
-      >
-        <p>
-          {added?.name
-            ? t("buy.addedTextFor", { product: product.name, name: added.name })
-            : t("buy.addedText", { product: product.name })}
-        </p>
-      </MessageDialog>
+        onAddedClose={() => setAdded(null)}
+        onContinueShopping={onContinueShopping}
+        returnFocusTo={submitRef}
+      />
     </>
   );
 }
@@ -578,7 +557,50 @@ function PricePreview({ product, values }: { product: ProductDetail; values: Boo
           <p className="mt-2">{t("buy.choosePrice")}</p>
         )}
       </div>
+      <BookingTerms product={product} values={values} />
       <p className="mt-2 text-xs text-slate-700">{t(`cart.${vatNoteKey(product.product_type)}`)}</p>
     </section>
+  );
+}
+
+const asIds = (value: string[] | string) => (Array.isArray(value) ? value : value ? [value] : []);
+
+/**
+ * What the chosen option and slot or week would buy if paid today (D154): the first lesson, the period and
+ * the next payment, the house and the cancellation line, as the cart line will say them. The server computes
+ * them (`GET /api/v2/orders/terms/`, the cart's rule); nothing shows until a slot or week is chosen.
+ */
+function BookingTerms({ product, values }: { product: ProductDetail; values: BookingValues }) {
+  const locale = useLocale();
+  const option = selectedOption(product, values);
+  const choice = slotChoice(product, option);
+  const schedule_slots = asIds(values.schedule_slots);
+  const academy_weeks = asIds(values.academy_weeks);
+  const chosen =
+    choice.kind === "weeks"
+      ? academy_weeks.length > 0
+      : choice.kind === "weekly" || choice.kind === "dated"
+        ? schedule_slots.length > 0
+        : true;
+  const request = option
+    ? { product_page: product.id, purchase_option: option.id, schedule_slots, academy_weeks }
+    : null;
+  const terms = useQuery({
+    queryKey: ["purchase-terms", locale, request],
+    queryFn: ({ signal }) => cartApi.terms(request as NonNullable<typeof request>, locale, signal),
+    enabled: request !== null && chosen,
+    staleTime: 60_000,
+  });
+  if (!option || !chosen || !terms.data) return null;
+  return (
+    <div aria-live="polite" data-testid="booking-terms">
+      <PurchaseTermsList
+        terms={terms.data}
+        recurring={option.is_recurring}
+        refundDaysBefore={product.refund_days_before}
+        locale={locale}
+        className="mt-3 border-t border-orange-200 pt-3"
+      />
+    </div>
   );
 }

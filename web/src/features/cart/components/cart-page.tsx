@@ -1,18 +1,28 @@
+import { PurchaseTermsList } from "../../../components/purchase-terms.tsx";
 import "../i18n.ts";
-import { type Order, type OrderItem, PAGE_TITLES, type Visitor, visitorLabel } from "@atelier/contract";
+import {
+  errorMessage,
+  type Order,
+  type OrderItem,
+  PAGE_TITLES,
+  todayInBerlin,
+  type Visitor,
+  visitorLabel,
+} from "@atelier/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useId } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { serverMessage } from "../../../lib/error-codes.ts";
 import { formatDate, formatTime, slotDay } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { vatNoteKey } from "../../../lib/vat.ts";
 import { cartApi } from "../api/cart-api.ts";
 import { CURRENT_ORDER_KEY, currentOrderOptions } from "../api/current-order.ts";
-import { type CartGroup, groupCartItems, itemVisitorId } from "../cart-view.ts";
+import { type CartGroup, childAgeRefusal, groupCartItems, itemVisitorId } from "../cart-view.ts";
 import { PromocodeForm } from "./promocode-form.tsx";
 
 /**
@@ -25,6 +35,7 @@ export function CartPage({
   onSignIn,
   onCheckout,
   notice,
+  checkoutSlot,
 }: {
   /** The signed-in user's pk, or null for a guest. */
   userKey: string | null;
@@ -35,6 +46,11 @@ export function CartPage({
   onCheckout: () => void;
   /** A message above the cart (the checkout's "payment cancelled"), handed in by the route. */
   notice?: ReactNode;
+  /**
+   * In place of the "Zur Kasse" button: a guest's checkout step, sign-up and sign-in beside the cart
+   * (D168), handed in by the route.
+   */
+  checkoutSlot?: ReactNode;
 }) {
   const { t } = useTranslation("cart");
   const locale = useLocale();
@@ -65,6 +81,7 @@ export function CartPage({
           signedIn={userKey !== null}
           onSignIn={onSignIn}
           onCheckout={onCheckout}
+          checkoutSlot={checkoutSlot}
         />
       )}
     </Container>
@@ -90,6 +107,7 @@ function FilledCart({
   signedIn,
   onSignIn,
   onCheckout,
+  checkoutSlot,
 }: {
   order: Order;
   queryKey: readonly unknown[];
@@ -97,6 +115,7 @@ function FilledCart({
   signedIn: boolean;
   onSignIn: () => void;
   onCheckout: () => void;
+  checkoutSlot?: ReactNode;
 }) {
   const { t } = useTranslation("cart");
   const byId = new Map(visitors.map((v) => [v.id, v]));
@@ -108,7 +127,7 @@ function FilledCart({
     <div className="mt-8 grid gap-10 lg:grid-cols-[2fr_1fr]">
       <div className="space-y-8">
         {groups.map((group) => (
-          <ItemGroup key={group.key} group={group} visitors={visitors} />
+          <ItemGroup key={group.key} group={group} visitors={visitors} signedIn={signedIn} />
         ))}
       </div>
       <aside
@@ -120,7 +139,7 @@ function FilledCart({
         </h2>
         <PromocodeForm order={order} queryKey={queryKey} />
         <Totals order={order} />
-        <Checkout signedIn={signedIn} onSignIn={onSignIn} onCheckout={onCheckout} />
+        {checkoutSlot ?? <Checkout signedIn={signedIn} onSignIn={onSignIn} onCheckout={onCheckout} />}
       </aside>
     </div>
   );
@@ -133,7 +152,15 @@ function groupHeading(group: CartGroup, t: ReturnType<typeof useTranslation<"car
   return t("cart.childHeading", { name: group.name ?? t("cart.unknownChild", { id }) });
 }
 
-function ItemGroup({ group, visitors }: { group: CartGroup; visitors: Visitor[] }) {
+function ItemGroup({
+  group,
+  visitors,
+  signedIn,
+}: {
+  group: CartGroup;
+  visitors: Visitor[];
+  signedIn: boolean;
+}) {
   const { t } = useTranslation("cart");
   const headingId = useId();
   return (
@@ -144,7 +171,7 @@ function ItemGroup({ group, visitors }: { group: CartGroup; visitors: Visitor[] 
       <ul className="mt-3 space-y-4">
         {group.items.map((item) => (
           <li key={item.id}>
-            <CartItem item={item} visitors={visitors} />
+            <CartItem item={item} visitors={visitors} signedIn={signedIn} />
           </li>
         ))}
       </ul>
@@ -152,9 +179,11 @@ function ItemGroup({ group, visitors }: { group: CartGroup; visitors: Visitor[] 
   );
 }
 
-function CartItem({ item, visitors }: { item: OrderItem; visitors: Visitor[] }) {
+function CartItem({ item, visitors, signedIn }: { item: OrderItem; visitors: Visitor[]; signedIn: boolean }) {
   const { t } = useTranslation("cart");
   const locale = useLocale();
+  // A refused change of child is said under the picker, in the server's words (never only in the console).
+  const [refusal, setRefusal] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const selectId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: CURRENT_ORDER_KEY });
@@ -165,10 +194,25 @@ function CartItem({ item, visitors }: { item: OrderItem; visitors: Visitor[] }) 
   });
   const changeChild = useMutation({
     mutationFn: (visitor: number) => cartApi.patchItem(item.id, { visitor }),
-    onError: (error) => console.error("changing the child of a cart item failed", error),
+    onMutate: () => setRefusal(null),
+    onError: (error) => {
+      console.error("changing the child of a cart item failed", error);
+      setRefusal(serverMessage(error, "visitor") ?? t("cart.childChangeFailed"));
+    },
     onSettled: refresh,
   });
   const currentChild = itemVisitorId(item);
+  // Signed in, yet the item still names a guest's local child: it could not move to a saved child (D141).
+  // Say why for each saved child the age rule refuses, and how to fix it.
+  const unmoved = signedIn && item.guest_visitor !== null;
+  const today = todayInBerlin();
+  const reasons = unmoved
+    ? visitors.flatMap((visitor) => {
+        const refused = childAgeRefusal(item, visitor, today);
+        return refused ? [errorMessage(refused.code, locale, refused.params)] : [];
+      })
+    : [];
+  const fits = (visitor: Visitor) => childAgeRefusal(item, visitor, today) === null;
   const price = item.calculated_price_cents;
   const discount = item.discount_amount_cents;
   return (
@@ -232,8 +276,47 @@ function CartItem({ item, visitors }: { item: OrderItem; visitors: Visitor[] }) 
           ))}
         </ul>
       ) : null}
+      <PurchaseTermsList
+        terms={item.terms}
+        recurring={item.is_recurring}
+        refundDaysBefore={item.product_page.refund_days_before}
+        locale={locale}
+        className="mt-2"
+      />
       {item.comment ? (
         <p className="mt-2 text-sm text-slate-800">{t("cart.comment", { comment: item.comment })}</p>
+      ) : null}
+      {unmoved ? (
+        <div
+          className="mt-3 rounded-lg border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+          data-testid="cart-item-unmoved"
+        >
+          <p className="font-semibold">{t("cart.unmoved")}</p>
+          {reasons.map((reason) => (
+            <p key={reason}>{reason}</p>
+          ))}
+          <p>
+            {visitors.some(fits) ? t("cart.unmovedPick") : t("cart.unmovedNoChild")}{" "}
+            <Link
+              to="/product/buy/$id"
+              params={{ id: item.product_page.slug }}
+              className="font-semibold underline underline-offset-2"
+            >
+              {t("cart.unmovedOtherDate", { product: item.product_page.name })}
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      {item.gift_card ? (
+        <p className="mt-2 text-sm text-slate-800 [overflow-wrap:anywhere]">
+          {t("cart.giftCardFor", { name: item.gift_card.recipient_name })}{" "}
+          {item.gift_card.recipient_email
+            ? t("cart.giftCardSentTo", {
+                email: item.gift_card.recipient_email,
+                date: formatDate(item.gift_card.send_on ?? todayInBerlin(), locale),
+              })
+            : t("cart.giftCardToYou")}
+        </p>
       ) : null}
       <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
         {currentChild !== null && visitors.length > 0 ? (
@@ -259,6 +342,11 @@ function CartItem({ item, visitors }: { item: OrderItem; visitors: Visitor[] }) 
                 </option>
               ))}
             </select>
+            {refusal ? (
+              <p role="alert" className="mt-1 max-w-prose text-sm font-semibold text-red-800">
+                {refusal}
+              </p>
+            ) : null}
           </div>
         ) : (
           <span />
@@ -321,7 +409,10 @@ function Totals({ order }: { order: Order }) {
   );
 }
 
-/** Spec: a guest signs in first (cart and children move over); a signed-in parent goes on to the checkout step. */
+/**
+ * The checkout step follows: a guest signs up or in there, beside the cart (D168; cart and children move
+ * over); a signed-in parent checks the billing data and pays.
+ */
 function Checkout({
   signedIn,
   onSignIn,

@@ -1,10 +1,13 @@
 import "../i18n.ts";
 import {
+  ageInYears,
   NUMBER_INPUT_MAX,
   NUMBER_INPUT_MIN,
   PAGE_TITLES,
   type Product,
   type ProductType,
+  todayInBerlin,
+  type Visitor,
 } from "@atelier/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -17,6 +20,10 @@ import { parseAge } from "../catalogue-search.ts";
 import { VatFootnote } from "./price-tag.tsx";
 import { ProductCard, ProductGridSkeleton } from "./product-card.tsx";
 
+const choiceRow =
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 px-3 py-2 has-[:checked]:border-orange-800 has-[:checked]:bg-orange-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-orange-800";
+const choiceInput = "size-5 shrink-0 accent-orange-800";
+
 /** What a family books for one child; school offers and gift cards are not chosen by a child's age. */
 export const AGE_FILTER_TYPES: ProductType[] = [
   "Course",
@@ -27,24 +34,47 @@ export const AGE_FILTER_TYPES: ProductType[] = [
   "SpecialOffer",
 ];
 
-/** /useAgeFilter: "find the right offer for my child" by age, across all types; the age is kept in the URL. */
+/** A saved child as the page offers it: the name, and the age today (Berlin's day) from the birth date. */
+export function childAge(visitor: Pick<Visitor, "birth_date">, today: string = todayInBerlin()): number {
+  return ageInYears(visitor.birth_date, today);
+}
+
+/**
+ * /useAgeFilter: "find the right offer for my child" across all types (D174). A parent with saved children
+ * picks one of them (the age follows from the birth date, kept in the URL as `child`); anyone else, or a
+ * parent looking for another child, types an age (kept in the URL as `age`).
+ */
 export function AgeFilterPage({
-  age,
+  age: typedAge,
   onAgeChange,
+  visitors,
+  childId,
+  onChildChange,
 }: {
   age: number | undefined;
   onAgeChange: (age: number) => void;
+  /** The signed-in parent's saved children; undefined for a guest or while they load. */
+  visitors?: Visitor[] | undefined;
+  /** The child chosen in the URL; undefined for "another age". */
+  childId?: number | undefined;
+  onChildChange?: ((id: number | undefined) => void) | undefined;
 }) {
   const { t } = useTranslation("catalogue");
   const locale = useLocale();
   const inputId = useId();
-  const [value, setValue] = useState(age === undefined ? "" : String(age));
+  const choiceName = useId();
+  const children = visitors ?? [];
+  const child = childId === undefined ? undefined : children.find((visitor) => visitor.id === childId);
+  // A child named in the URL that is not (yet) in the list: its age is unknown until the list is there.
+  const waitingForChild = childId !== undefined && child === undefined && visitors === undefined;
+  const age = child ? childAge(child) : waitingForChild ? undefined : typedAge;
+  const [value, setValue] = useState(typedAge === undefined ? "" : String(typedAge));
   const [invalid, setInvalid] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    setValue(age === undefined ? "" : String(age));
-  }, [age]);
+    setValue(typedAge === undefined ? "" : String(typedAge));
+  }, [typedAge]);
 
   const query = useQuery({
     ...productListOptions(locale, { age, product_type: AGE_FILTER_TYPES.join(",") }),
@@ -74,42 +104,84 @@ export function AgeFilterPage({
       <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">
         {PAGE_TITLES.useAgeFilter[locale]}
       </h1>
-      <p className="mt-3 max-w-3xl text-lg text-slate-800">{t("ageFilter.intro")}</p>
-      <form noValidate onSubmit={submit} className="mt-8 flex max-w-xl flex-wrap items-end gap-4">
-        <div className="flex-1">
-          <label htmlFor={inputId} className="font-semibold text-slate-900">
-            {t("ageFilter.label")}
-          </label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="number"
-            inputMode="numeric"
-            min={NUMBER_INPUT_MIN}
-            max={NUMBER_INPUT_MAX}
-            step={1}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            aria-invalid={invalid || undefined}
-            aria-describedby={`${inputId}-hint${invalid ? ` ${inputId}-error` : ""}`}
-            className="mt-1 block w-full rounded-xl border border-slate-400 px-3 py-2 text-lg focus:border-orange-800 focus:outline-none focus:ring-2 focus:ring-orange-800 aria-[invalid]:border-red-700"
-          />
-          <p id={`${inputId}-hint`} className="mt-1 text-sm text-slate-700">
-            {t("ageFilter.hint")}
+      <p className="mt-3 max-w-3xl text-lg text-slate-800">
+        {children.length > 0 ? t("ageFilter.introChildren") : t("ageFilter.intro")}
+      </p>
+      {children.length > 0 ? (
+        <fieldset className="mt-8 max-w-xl min-w-0">
+          <legend className="font-semibold text-slate-900">{t("ageFilter.childLegend")}</legend>
+          <div className="mt-2 space-y-2">
+            {children.map((visitor) => (
+              <label key={visitor.id} className={choiceRow}>
+                <input
+                  type="radio"
+                  name={choiceName}
+                  className={choiceInput}
+                  checked={child?.id === visitor.id}
+                  onChange={() => onChildChange?.(visitor.id)}
+                />
+                <span className="min-w-0 break-words">
+                  <span className="font-semibold">{visitor.first_name}</span>
+                  {", "}
+                  {t("ageFilter.childAge", { count: childAge(visitor) })}
+                </span>
+              </label>
+            ))}
+            <label className={choiceRow}>
+              <input
+                type="radio"
+                name={choiceName}
+                className={choiceInput}
+                checked={child === undefined && !waitingForChild}
+                onChange={() => onChildChange?.(undefined)}
+              />
+              <span className="font-semibold">{t("ageFilter.otherAge")}</span>
+            </label>
+          </div>
+        </fieldset>
+      ) : null}
+      {child || waitingForChild ? null : (
+        <form noValidate onSubmit={submit} className="mt-8 flex max-w-xl flex-wrap items-end gap-4">
+          <div className="flex-1">
+            <label htmlFor={inputId} className="font-semibold text-slate-900">
+              {t("ageFilter.label")}
+            </label>
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="number"
+              inputMode="numeric"
+              min={NUMBER_INPUT_MIN}
+              max={NUMBER_INPUT_MAX}
+              step={1}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              aria-invalid={invalid || undefined}
+              aria-describedby={`${inputId}-hint${invalid ? ` ${inputId}-error` : ""}`}
+              className="mt-1 block w-full rounded-xl border border-slate-400 px-3 py-2 text-lg focus:border-orange-800 focus:outline-none focus:ring-2 focus:ring-orange-800 aria-[invalid]:border-red-700"
+            />
+            <p id={`${inputId}-hint`} className="mt-1 text-sm text-slate-700">
+              {t("ageFilter.hint")}
+            </p>
+          </div>
+          <button type="submit" className={`${buttonStyles.primary} mb-6`}>
+            {t("ageFilter.submit")}
+          </button>
+          <p id={`${inputId}-error`} role="alert" className="w-full font-semibold text-red-800 empty:hidden">
+            {invalid ? t("ageFilter.invalid") : ""}
           </p>
-        </div>
-        <button type="submit" className={`${buttonStyles.primary} mb-6`}>
-          {t("ageFilter.submit")}
-        </button>
-        <p id={`${inputId}-error`} role="alert" className="w-full font-semibold text-red-800 empty:hidden">
-          {invalid ? t("ageFilter.invalid") : ""}
-        </p>
-      </form>
+        </form>
+      )}
 
       {age === undefined ? null : (
         <section aria-labelledby="age-results" className="mt-10">
           <h2 id="age-results" className="text-2xl font-bold text-slate-900">
-            {t("ageFilter.resultsHeading", { age })}
+            {child
+              ? t("ageFilter.resultsHeadingChild", {
+                  name: child.first_name,
+                  age: t("ageFilter.childAge", { count: age }),
+                })
+              : t("ageFilter.resultsHeading", { age })}
           </h2>
           <p role="status" className="mt-2 min-h-6 text-slate-800">
             {query.isPending

@@ -10,6 +10,7 @@ import { type ChangeEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { housesOptions } from "../../../lib/houses.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 import { categoriesOptions } from "../api/products.ts";
 import { AGE_GROUP_VALUES, type CatalogueSearch, hasFilters, WEEKDAY_VALUES } from "../catalogue-search.ts";
@@ -51,8 +52,14 @@ function FilterSelect({
   );
 }
 
-export type FilterField = "age_group" | "language" | "category" | "weekday";
-export const ALL_FILTER_FIELDS: readonly FilterField[] = ["age_group", "language", "category", "weekday"];
+export type FilterField = "age_group" | "language" | "category" | "location" | "weekday";
+export const ALL_FILTER_FIELDS: readonly FilterField[] = [
+  "age_group",
+  "language",
+  "category",
+  "location",
+  "weekday",
+];
 
 /** Filters of a catalogue list; every change goes straight into the URL. */
 export function CatalogueFilters({
@@ -71,12 +78,13 @@ export function CatalogueFilters({
   const { t } = useTranslation("catalogue");
   const locale = useLocale();
   const categories = useQuery({ ...categoriesOptions(locale), enabled: fields.includes("category") });
+  const houses = useQuery({ ...housesOptions(locale), enabled: fields.includes("location") });
   const set = (patch: Partial<CatalogueSearch>) => onChange({ ...search, ...patch });
 
   return (
     <search className="rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
       <h2 className="sr-only">{t("filters.heading")}</h2>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5 lg:items-end">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-6 lg:items-end">
         {types.length > 1 ? (
           <FilterSelect
             label={t("filters.type")}
@@ -133,6 +141,22 @@ export function CatalogueFilters({
             ))}
             {search.category && !categories.data?.some((c) => c.slug === search.category) ? (
               <option value={search.category}>{search.category}</option>
+            ) : null}
+          </FilterSelect>
+        ) : null}
+        {show("location") ? (
+          <FilterSelect
+            label={t("filters.location")}
+            value={search.location === undefined ? "" : String(search.location)}
+            onChange={(value) => set({ location: value === undefined ? undefined : Number(value) })}
+          >
+            {(houses.data ?? []).map((house) => (
+              <option key={house.id} value={house.id}>
+                {house.name}
+              </option>
+            ))}
+            {search.location !== undefined && !houses.data?.some((h) => h.id === search.location) ? (
+              <option value={search.location}>{t("filters.locationChosen")}</option>
             ) : null}
           </FilterSelect>
         ) : null}

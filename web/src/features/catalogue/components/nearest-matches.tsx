@@ -10,13 +10,21 @@ import { type CatalogueSearch, productListQuery } from "../catalogue-search.ts";
 type FilterKey = keyof CatalogueSearch;
 
 /** The filters a parent most likely set too tight, in the order they are offered to drop. */
-const RELAXABLE: readonly FilterKey[] = ["language", "age_group", "weekday", "category", "product_type"];
+const RELAXABLE: readonly FilterKey[] = [
+  "language",
+  "age_group",
+  "weekday",
+  "category",
+  "location",
+  "product_type",
+];
 
 const LABEL_KEYS = {
   language: "filters.language",
   age_group: "filters.ageGroup",
   weekday: "filters.weekday",
   category: "filters.category",
+  location: "filters.location",
   product_type: "filters.type",
 } as const satisfies Record<FilterKey, string>;
 

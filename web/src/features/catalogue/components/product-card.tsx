@@ -67,6 +67,9 @@ export function ProductCard({
             <li className="rounded-full bg-slate-100 px-3 py-1 text-slate-800">{product.category_name}</li>
           ) : null}
         </ul>
+        {product.house ? (
+          <p className="text-sm text-slate-800">{t("house", { name: product.house.name })}</p>
+        ) : null}
         <NextSessionLine product={product} className="text-sm font-semibold text-slate-900" />
         {price ? <PriceTag price={price} type={product.product_type} className="pt-1" footnote /> : null}
       </div>

@@ -11,13 +11,14 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { RefundPolicyLine } from "../../../components/refund-policy-line.tsx";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
 import { Markdown } from "../../../components/ui/markdown.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { usePageTitle } from "../../../lib/page-title.ts";
-import { nextSession } from "../../../lib/schedule.ts";
+import { laterSeats, nextSession } from "../../../lib/schedule.ts";
 import { productDetailOptions } from "../api/products.ts";
 import { backToListHref } from "../back-to-list.ts";
 import { formatDate, formatTime, slotDay } from "../format.ts";
@@ -102,9 +103,12 @@ function ProductView({
             <KeyFacts product={product} />
             <p className="mt-4 text-lg text-slate-800">{product.summary}</p>
             <div className="mt-6 flex flex-wrap items-center gap-3">
-              <Link to="/product/buy/$id" params={{ id: product.slug }} className={buttonStyles.primary}>
-                {t("product.book")}
-              </Link>
+              {/* A birthday party is asked for with preferred days (D158), not bought: the request form is in requestActions. */}
+              {product.product_type === "BirthdayParty" ? null : (
+                <Link to="/product/buy/$id" params={{ id: product.slug }} className={buttonStyles.primary}>
+                  {t("product.book")}
+                </Link>
+              )}
               {requestActions?.(product)}
               {compact ? (
                 <Link to="/product/$id" params={{ id: product.slug }} className={buttonStyles.secondary}>
@@ -140,6 +144,7 @@ function ProductView({
           {product.academy_schedule_slots.length > 0 ? (
             <AcademyWeeksSection weeks={product.academy_schedule_slots} />
           ) : null}
+          {product.closures.length > 0 ? <ClosuresSection closures={product.closures} /> : null}
           {product.instructors.length > 0 ? <InstructorsSection instructors={product.instructors} /> : null}
           <FaqSection qna={product.qna} />
           {!compact && product.student_works.length > 0 ? (
@@ -188,7 +193,21 @@ function KeyFacts({ product }: { product: ProductDetail }) {
     { key: "age", term: t("product.age"), value: t(`ageGroups.${product.age_group}`) },
     { key: "language", term: t("product.language"), value: t(`languages.${product.language}`) },
   ];
-  if (product.location) facts.push({ key: "location", term: t("product.location"), value: product.location });
+  if (product.house) {
+    // The house with its address (D151); a more exact place (a room, the courtyard) follows when it says more.
+    const house = product.house;
+    facts.push({
+      key: "house",
+      term: t("product.house"),
+      value: (
+        <span data-testid="product-house">
+          {house.name}, {house.address}
+          {product.location && !product.location.startsWith(house.address) ? ` (${product.location})` : ""}
+        </span>
+      ),
+    });
+  } else if (product.location)
+    facts.push({ key: "location", term: t("product.location"), value: product.location });
   facts.push({
     key: "when",
     term: session?.kind === "date" ? t("product.nextDate") : t("product.when"),
@@ -201,13 +220,43 @@ function KeyFacts({ product }: { product: ProductDetail }) {
       value: <PriceTag price={price} type={product.product_type} noteClassName="block text-xs font-normal" />,
     });
   }
-  if (session && session.space !== null) {
+  if (product.refund_days_before !== null) {
+    // The offer's refund policy in one line (D142), as the cart and the checkout repeat it.
+    facts.push({
+      key: "refund",
+      term: t("product.cancellation"),
+      value: <RefundPolicyLine days={product.refund_days_before} />,
+    });
+  }
+  const later = session?.kind === "date" ? laterSeats(product.schedule_slots, todayInBerlin()) : null;
+  if (later) {
+    // The next date is full, a later one is not: say which (D143), never "ausgebucht" for the whole offer.
+    facts.push({
+      key: "seats",
+      term: t("product.seats"),
+      value: (
+        <span data-testid="later-seats">
+          <span className="text-red-800">
+            {t("product.fullOn", { dates: later.full.map((day) => formatDate(day, locale)).join(", ") })}
+          </span>
+          {"; "}
+          <span className="text-green-800">
+            {t("product.seatsOn", { count: later.open.space, date: formatDate(later.open.date, locale) })}
+          </span>
+        </span>
+      ),
+    });
+  } else if (session && session.space !== null) {
     facts.push({ key: "seats", term: t("product.seats"), value: <SeatsLeft space={session.space} /> });
   }
   return (
     <dl data-testid="key-facts" className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:text-base">
       {facts.map((fact) => (
-        <div key={fact.key} data-fact={fact.key} className={fact.key === "when" ? "col-span-2" : ""}>
+        <div
+          key={fact.key}
+          data-fact={fact.key}
+          className={fact.key === "when" || fact.key === "refund" || fact.key === "seats" ? "col-span-2" : ""}
+        >
           <dt className="font-semibold text-slate-700">{fact.term}</dt>
           <dd className="font-semibold text-slate-900">{fact.value}</dd>
         </div>
@@ -237,13 +286,15 @@ function StickyBookingBar({ product }: { product: ProductDetail }) {
         ) : (
           <span />
         )}
-        <Link
-          to="/product/buy/$id"
-          params={{ id: product.slug }}
-          className={`${buttonStyles.primary} shrink-0 px-4`}
-        >
-          {t("product.book")}
-        </Link>
+        {product.product_type === "BirthdayParty" ? null : (
+          <Link
+            to="/product/buy/$id"
+            params={{ id: product.slug }}
+            className={`${buttonStyles.primary} shrink-0 px-4`}
+          >
+            {t("product.book")}
+          </Link>
+        )}
       </Container>
     </div>
   );
@@ -303,13 +354,41 @@ function PricesBox({ product }: { product: ProductDetail }) {
         ))}
       </ul>
       <VatFootnote types={[product.product_type]} className="mt-4" />
-      <Link
-        to="/product/buy/$id"
-        params={{ id: product.slug }}
-        className={`${buttonStyles.primary} mt-6 w-full`}
-      >
-        {t("product.book")}
-      </Link>
+      {product.product_type === "BirthdayParty" ? null : (
+        <Link
+          to="/product/buy/$id"
+          params={{ id: product.slug }}
+          className={`${buttonStyles.primary} mt-6 w-full`}
+        >
+          {t("product.book")}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+/** The house's holidays and closures from today on (D114, D122): no lesson then, subscriptions paused. */
+function ClosuresSection({ closures }: { closures: ProductDetail["closures"] }) {
+  const { t } = useTranslation("catalogue");
+  const locale = useLocale();
+  return (
+    <section aria-labelledby="closures-heading" data-testid="product-closures">
+      <h2 id="closures-heading" className={sectionHeading}>
+        {t("product.closures")}
+      </h2>
+      <p className="mt-2 text-slate-700">{t("product.closuresNote")}</p>
+      <ul className="mt-4 space-y-2">
+        {closures.map((closure) => (
+          <li key={`${closure.starts_on}-${closure.name}`} className="flex flex-wrap gap-x-3">
+            <span className="font-semibold">{closure.name}</span>
+            <span>
+              {closure.starts_on === closure.ends_on
+                ? formatDate(closure.starts_on, locale)
+                : `${formatDate(closure.starts_on, locale)} – ${formatDate(closure.ends_on, locale)}`}
+            </span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Locale, Order, PaymentConfig } from "@atelier/contract";
+import type { Locale, Order, PaymentConfig, User } from "@atelier/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -82,7 +82,7 @@ const reply = {
   approve_url: "http://127.0.0.1:3198/checkoutnow?token=SI000000000000001",
 };
 
-function setup(options: { cart?: Order; locale?: Locale } = {}) {
+function setup(options: { cart?: Order; locale?: Locale; user?: User } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const callbacks = {
     onBackToCart: vi.fn(),
@@ -95,7 +95,7 @@ function setup(options: { cart?: Order; locale?: Locale } = {}) {
     <QueryClientProvider client={queryClient}>
       <CheckoutPage
         cartQuery={{ queryKey: ["orders", "current", "5"], queryFn: async () => options.cart ?? cart }}
-        profileQuery={{ queryKey: ["users", "me", "5"], queryFn: async () => profile }}
+        profileQuery={{ queryKey: ["users", "me", "5"], queryFn: async () => options.user ?? profile }}
         {...callbacks}
       />
     </QueryClientProvider>,
@@ -211,6 +211,70 @@ describe("checkout step: validation", () => {
     expect(
       screen.getByLabelText("Ich akzeptiere die AGB und habe die Widerrufsbelehrung zur Kenntnis genommen."),
     ).toBe(termsBox());
+  });
+});
+
+describe("checkout step: the address of an invoice over 250 € (D170)", () => {
+  const noAddress: User = { ...profile, street: "", post_code: "", city: "", country: "" };
+  const party = orderItem("Workshop", { name: "Geburtstag", calculated_price_cents: 29_000 });
+
+  it("asks for no address up to 250 €: the fields stay optional and the order goes out without them", async () => {
+    vi.mocked(checkoutApi.fulfill).mockResolvedValue(reply);
+    setup({
+      user: noAddress,
+      cart: order([course, orderItem("Workshop", { calculated_price_cents: 17_100 })]),
+    });
+    await advance(0);
+    expect(screen.queryByTestId("address-hint")).toBeNull();
+    expect(screen.getByLabelText("Ort (optional)").getAttribute("aria-required")).toBeNull();
+    await click(termsBox());
+    await click(orderButton());
+    expect(checkoutApi.fulfill).toHaveBeenCalledOnce();
+  });
+
+  it("over 250 € requires street, post code, city and country, says why at each field and focuses the first", async () => {
+    setup({ user: noAddress, cart: order([party]) });
+    await advance(0);
+    expect(screen.getByTestId("address-hint").textContent).toContain("mehr als 250 €");
+    const street = screen.getByLabelText("Straße und Hausnummer");
+    expect(street.getAttribute("aria-required")).toBe("true");
+    fireEvent.change(screen.getByLabelText("Ort"), { target: { value: "Berlin" } });
+    await click(termsBox());
+    await click(orderButton());
+    expect(checkoutApi.fulfill).not.toHaveBeenCalled();
+    for (const label of ["Straße und Hausnummer", "Postleitzahl", "Land"]) {
+      const field = screen.getByLabelText(label);
+      expect(field.getAttribute("aria-invalid")).toBe("true");
+      expect(document.getElementById(field.getAttribute("aria-describedby") ?? "")?.textContent).toContain(
+        "vollständige Anschrift",
+      );
+    }
+    expect(screen.getByLabelText("Ort").getAttribute("aria-invalid")).toBeNull();
+    expect(document.activeElement).toBe(street);
+  });
+
+  it("shows the server's refusal at the fields in Russian (a cart that grew past 250 €)", async () => {
+    vi.mocked(checkoutApi.fulfill).mockRejectedValue(
+      new ApiError(400, {
+        error_codes: {
+          "billing.street": ["billing_address_required"],
+          "billing.country": ["billing_address_required"],
+        },
+      }),
+    );
+    setup({
+      locale: "ru",
+      user: { ...noAddress, street: "x", post_code: "1", city: "y", country: "z" },
+      cart: order([course]),
+    });
+    await advance(0);
+    await click(termsBox());
+    await click(screen.getByRole("button", { name: "Заказать с обязательством оплаты" }));
+    await advance(0);
+    expect(screen.getByTestId("checkout-problem").textContent).toContain("в счёте на сумму больше 250 €");
+    const street = screen.getByLabelText("Улица и номер дома (необязательно)");
+    expect(street.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(street);
   });
 });
 

@@ -1,9 +1,13 @@
+import { PurchaseTermsList } from "../../../components/purchase-terms.tsx";
 import "../i18n.ts";
 import {
   type Billing,
   type BillingInput,
   BillingSchema,
   type FulfillReply,
+  INVOICE_ADDRESS_FIELDS,
+  invoiceNeedsAddress,
+  missingAddressFields,
   type Order,
   type PaymentConfig,
   TEXT_MAX_LENGTH,
@@ -44,10 +48,19 @@ import { withdrawalInfo } from "../withdrawal.ts";
 // when the buttons are wanted).
 const PayPalArea = lazy(() => import("./paypal-area.tsx"));
 
-/** The checkout form: the contract's billing rule, and the terms box that must be ticked. */
-const CheckoutFormSchema = BillingSchema.extend({
-  terms: z.boolean().refine((accepted) => accepted, { error: "terms_required" }),
-});
+/**
+ * The checkout form: the contract's billing rule, the terms box that must be ticked, and, for an invoice over
+ * 250 €, the full address (the contract's rule, D170; the server checks it again).
+ */
+function checkoutFormSchema(needsAddress: boolean) {
+  return BillingSchema.extend({
+    terms: z.boolean().refine((accepted) => accepted, { error: "terms_required" }),
+  }).superRefine((values, ctx) => {
+    if (!needsAddress) return;
+    for (const field of missingAddressFields(values))
+      ctx.addIssue({ code: "custom", path: [field], message: "billing_address_required" });
+  });
+}
 type CheckoutFormValues = Required<{ [K in keyof BillingInput]: string }> & { terms: boolean };
 
 const FIELD_AUTOCOMPLETE: Record<BillingField, string> = {
@@ -207,8 +220,17 @@ function CheckoutFlow({
   // With Stripe on, the parent picks it or the shop's other gateway (PayPal or the demo); PayPal stays
   // preselected, as it was before Stripe came (D104).
   const [method, setMethod] = useState<PaymentMethod>("default");
+  // The invoice's total: the lines after discounts, before a gift card (which pays, it does not discount).
+  const needsAddress = invoiceNeedsAddress(cart.total_price_cents - cart.total_discount_cents);
+  const required = (field: BillingField) =>
+    REQUIRED_FIELDS.has(field) ||
+    (needsAddress && (INVOICE_ADDRESS_FIELDS as readonly string[]).includes(field));
+  // The resolver is read once by react-hook-form; the ref lets it follow a cart whose total changes.
+  const needsAddressRef = useRef(needsAddress);
+  needsAddressRef.current = needsAddress;
   const form = useForm<CheckoutFormValues>({
-    resolver: zodResolver(CheckoutFormSchema) as never,
+    resolver: ((values: CheckoutFormValues, context: unknown, options: never) =>
+      zodResolver(checkoutFormSchema(needsAddressRef.current))(values as never, context, options)) as never,
     defaultValues: formDefaults(user),
     mode: "onTouched",
   });
@@ -344,18 +366,23 @@ function CheckoutFlow({
         <fieldset disabled={locked} className="space-y-4">
           <legend className="text-xl font-bold text-slate-900">{t("step.billingHeading")}</legend>
           <p className="text-sm text-slate-700">{t("step.billingHint")}</p>
+          {needsAddress ? (
+            <p className="text-sm font-semibold text-slate-900" data-testid="address-hint">
+              {t("step.addressHint")}
+            </p>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             {BILLING_FIELDS.map((field) => (
               <TextField
                 key={field}
                 label={
-                  REQUIRED_FIELDS.has(field)
+                  required(field)
                     ? t(`step.fields.${field}`)
                     : t("step.optional", { label: t(`step.fields.${field}`) })
                 }
                 autoComplete={FIELD_AUTOCOMPLETE[field]}
                 maxLength={field === "post_code" ? 16 : TEXT_MAX_LENGTH}
-                aria-required={REQUIRED_FIELDS.has(field) ? true : undefined}
+                aria-required={required(field) ? true : undefined}
                 error={errorText(errors[field]?.message)}
                 {...form.register(field)}
               />
@@ -412,11 +439,18 @@ function CheckoutFlow({
         <ul className="space-y-2 text-sm text-slate-800" data-testid="checkout-items">
           {order.items.map((item) => (
             <li key={item.id} className="flex justify-between gap-3">
-              <span>
+              <div className="min-w-0">
                 <span className="font-semibold">{item.product_page.name}</span>
                 {" – "}
                 {item.visitor_name ?? t("step.noChild")}
-              </span>
+                <PurchaseTermsList
+                  terms={item.terms}
+                  recurring={item.is_recurring}
+                  refundDaysBefore={item.product_page.refund_days_before}
+                  locale={locale}
+                  className="mt-1 text-slate-700"
+                />
+              </div>
               <span className="shrink-0">
                 {formatEuro(item.calculated_price_cents - item.discount_amount_cents, locale)}
               </span>

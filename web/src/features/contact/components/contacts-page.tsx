@@ -6,7 +6,7 @@ import { SchoolContacts } from "../../../components/ui/school-contacts.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { ContactForm } from "./contact-form.tsx";
 
-// The same data as the footer's contact block (app/layout/school-contacts.tsx); features do not import app code.
+// The same block as the footer (components/ui/school-contacts.tsx): the houses staff keep (D177).
 const linkClass = "font-semibold text-orange-900 underline underline-offset-2 hover:text-orange-950";
 
 /** /contacts: address with map link, phones, e-mail, and the appointment, callback and partnership forms. */

@@ -24,5 +24,10 @@ export const declareCancellation = (body: ContractCancelInput) =>
 export const cancelItem = (itemId: number) =>
   api.patch<ItemCancelReply>(`/api/v2/orders/items/${itemId}/cancel/`, {});
 
-export const makeRecurring = (itemId: number) =>
-  api.post<MakeRecurringReply>(`/api/v2/orders/subscriptions/${itemId}/make_recurring/`, {});
+/** PayPal's buttons approve the id; with `stripe` the reply's `url` is Stripe's Checkout page (D115). */
+export const makeRecurring = (itemId: number, gateway: "paypal" | "stripe" = "paypal") =>
+  api.post<MakeRecurringReply>(
+    `/api/v2/orders/subscriptions/${itemId}/make_recurring/`,
+    {},
+    gateway === "stripe" ? { payment_gateway: "stripe" } : undefined,
+  );

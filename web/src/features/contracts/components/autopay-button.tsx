@@ -7,12 +7,14 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { paymentConfigOptions } from "../../../lib/payments.ts";
+import { makeRecurring } from "../api/contracts-api.ts";
 
 const AutopayArea = lazy(() => import("./autopay-area.tsx"));
 
 /**
  * "Pay monthly through PayPal" for a running subscription without autopay (D72). PayPal's script loads
- * only after the click (the parent's choice, as at checkout); the demo gateway offers no autopay.
+ * only after the click (the parent's choice, as at checkout); the demo gateway offers no autopay. With
+ * Stripe (D115) "by card or SEPA" beside it sends the parent to Stripe's page, which returns to the profile.
  */
 export function AutopayButton({ item }: { item: HistoryItem }) {
   const { t } = useTranslation("contracts");
@@ -20,21 +22,36 @@ export function AutopayButton({ item }: { item: HistoryItem }) {
   const client = useQueryClient();
   const config = useQuery(paymentConfigOptions());
   const [open, setOpen] = useState(false);
-  const [outcome, setOutcome] = useState<"approved" | "failed" | null>(null);
+  const [outcome, setOutcome] = useState<"approved" | "failed" | "to_stripe" | null>(null);
   const sub = item.subscription;
-  const offered =
+  const running =
     sub !== null &&
     sub.ends_at === null &&
     (sub.autopay === "none" || sub.autopay === "cancelled") &&
-    item.state !== "cancelled" &&
-    config.data?.gateway === "paypal" &&
-    config.data.client_id;
-  if (!offered && outcome === null) return null;
+    item.state !== "cancelled";
+  const offered = running && config.data?.gateway === "paypal" && config.data.client_id;
+  const byCard = running && config.data?.stripe === true;
+  if (!offered && !byCard && outcome === null) return null;
+  const toStripe = async () => {
+    setOutcome("to_stripe");
+    try {
+      const { url } = await makeRecurring(item.id, "stripe");
+      if (!url) throw new Error("no Stripe page");
+      window.location.assign(url);
+    } catch {
+      setOutcome("failed");
+    }
+  };
   return (
     <div className="space-y-2">
       {offered && !open && outcome === null ? (
         <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(true)}>
           {t("autopay")}
+        </button>
+      ) : null}
+      {byCard && !open && outcome === null ? (
+        <button type="button" className={buttonStyles.secondary} onClick={() => void toStripe()}>
+          {t("autopayCard")}
         </button>
       ) : null}
       {open && outcome === null && config.data?.client_id && sub ? (
@@ -59,6 +76,7 @@ export function AutopayButton({ item }: { item: HistoryItem }) {
       ) : null}
       <div aria-live="polite">
         {outcome === "approved" ? <p role="status">{t("autopayPending")}</p> : null}
+        {outcome === "to_stripe" ? <p role="status">{t("autopayCardGoing")}</p> : null}
         {outcome === "failed" ? (
           <p role="alert" className="text-red-800">
             {t("autopayFailed")}

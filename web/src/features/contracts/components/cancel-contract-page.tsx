@@ -8,7 +8,6 @@ import {
   errorMessage,
   isErrorCode,
   PAGE_TITLES,
-  todayInBerlin,
 } from "@atelier/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -62,7 +61,7 @@ export function CancelContractPage({ session, preselect }: { session: Session | 
   }, [received]);
 
   const message = (code: string) => (isErrorCode(code) ? errorMessage(code, locale) : code);
-  const day = (iso: string) => formatDate(todayInBerlin(new Date(iso)), locale);
+  const day = (isoDate: string) => formatDate(isoDate, locale);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -151,12 +150,12 @@ export function CancelContractPage({ session, preselect }: { session: Session | 
                         name: entry.name,
                         child: entry.visitor_name,
                         number: entry.contract_number,
-                        date: day(entry.paid_until),
+                        date: day(entry.paid_through),
                       })
                     : t("contractOptionNoChild", {
                         name: entry.name,
                         number: entry.contract_number,
-                        date: day(entry.paid_until),
+                        date: day(entry.paid_through),
                       })}
                 </option>
               ))}

@@ -14,6 +14,8 @@ const SUBSCRIPTION: NonNullable<HistoryItem["subscription"]> = {
   period_start: "2027-03-01T10:00:00.000Z",
   paid_until: "2027-04-01T10:00:00.000Z",
   ends_at: null,
+  paid_through: "2027-04-01",
+  ends_on: null,
   autopay: "none",
   monthly_price_cents: 7900,
 };
@@ -98,7 +100,13 @@ describe("a subscription in the history", () => {
     renderInLocale(
       withClient(
         <SubscriptionActions
-          item={item({ subscription: { ...SUBSCRIPTION, ends_at: SUBSCRIPTION.paid_until } })}
+          item={item({
+            subscription: {
+              ...SUBSCRIPTION,
+              ends_at: SUBSCRIPTION.paid_until,
+              ends_on: SUBSCRIPTION.paid_through,
+            },
+          })}
         />,
       ),
     );

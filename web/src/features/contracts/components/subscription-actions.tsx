@@ -1,5 +1,5 @@
 import "../i18n.ts";
-import { type HistoryItem, todayInBerlin } from "@atelier/contract";
+import type { HistoryItem } from "@atelier/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -46,7 +46,8 @@ function SubscriptionControls({
     if (cancel.isSuccess) doneRef.current?.focus();
   }, [cancel.isSuccess]);
 
-  const day = (iso: string) => formatDate(todayInBerlin(new Date(iso)), locale);
+  // The last paid day as the server names it from the contract's one period (D121).
+  const day = (isoDate: string) => formatDate(isoDate, locale);
   const payable =
     item.paypal_invoice_link !== null &&
     (item.state === "renewal available" || item.state === "awaiting payment");
@@ -56,9 +57,9 @@ function SubscriptionControls({
     <div className="mt-2 space-y-2 text-base" data-testid={`subscription-${item.id}`}>
       <p className="text-sm text-slate-700">{t("contractNo", { number: sub.contract_number })}</p>
       <p data-testid="subscription-period" className="font-semibold text-slate-900">
-        {sub.ends_at
-          ? t("endsAt", { date: day(sub.ends_at) })
-          : t("paidUntil", { date: day(sub.paid_until) })}
+        {sub.ends_on
+          ? t("endsAt", { date: day(sub.ends_on) })
+          : t("paidUntil", { date: day(sub.paid_through) })}
       </p>
       {sub.autopay === "active" && !sub.ends_at ? (
         <p className="text-sm text-slate-700">{t("autopayOn")}</p>
@@ -82,7 +83,7 @@ function SubscriptionControls({
       {confirming && !cancel.isSuccess ? (
         <div className="space-y-2 rounded-xl border border-slate-300 p-3">
           <p ref={confirmRef} tabIndex={-1}>
-            {t("cancelConfirm", { date: day(sub.paid_until) })}
+            {t("cancelConfirm", { date: day(sub.paid_through) })}
           </p>
           <div className="flex flex-wrap gap-2">
             <button

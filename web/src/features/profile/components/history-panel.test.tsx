@@ -114,6 +114,8 @@ describe("history list (profile tabs workshops and sales)", () => {
         period_start: new Date(Date.now() - 20 * 86_400_000).toISOString(),
         paid_until: endsAt,
         ends_at: endsAt,
+        paid_through: endsAt.slice(0, 10),
+        ends_on: endsAt.slice(0, 10),
         autopay: "none" as const,
         monthly_price_cents: 7900,
       };

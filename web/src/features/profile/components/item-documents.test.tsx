@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { historyItem } from "../../../test/history-item.ts";
 import { renderInLocale } from "../../../test/render.tsx";
-import { CalendarDownload } from "./item-documents.tsx";
+import { CalendarDownload, ItemDocuments } from "./item-documents.tsx";
 
 describe("the calendar button (issue 24)", () => {
   for (const [locale, visible, name] of [
@@ -25,4 +26,93 @@ describe("the calendar button (issue 24)", () => {
       expect(name.startsWith(visible)).toBe(true);
     });
   }
+});
+
+describe("the school's refunds of an item (D130)", () => {
+  const item = historyItem({
+    refunds: [
+      {
+        id: 5,
+        created_at: "2027-03-10T09:00:00.000Z",
+        amount_cents: 3950,
+        refund_state: "completed",
+        refunded_at: "2027-03-10T09:00:01.000Z",
+        cancelled: false,
+        credit_note_number: "GS-2027-000004",
+      },
+      {
+        id: 6,
+        created_at: "2027-03-12T09:00:00.000Z",
+        amount_cents: 0,
+        refund_state: "none",
+        refunded_at: null,
+        cancelled: true,
+        credit_note_number: null,
+      },
+    ],
+  });
+
+  it("shows each refund with its amount and credit note, and a cancellation without money (de)", () => {
+    renderInLocale(<ItemDocuments item={item} />, "de");
+    expect(screen.getByTestId("school-refund-5").textContent).toMatch(
+      /^Erstattung durch die Schule am .*10\. März 2027 · 39,50\s€ erstattet$/,
+    );
+    expect(screen.getByRole("button", { name: "Gutschrift GS-2027-000004 (PDF)" })).toBeTruthy();
+    expect(screen.getByTestId("school-refund-6").textContent).toMatch(
+      /^Von der Schule storniert am .*12\. März 2027$/,
+    );
+  });
+
+  it("says the same in Russian", () => {
+    renderInLocale(<ItemDocuments item={item} />, "ru");
+    expect(screen.getByTestId("school-refund-5").textContent).toMatch(
+      /^Школа оформила возврат .*10 мар\. 2027 г\. · Возвращено 39,50\s€$/,
+    );
+    expect(screen.getByTestId("school-refund-6").textContent).toMatch(
+      /^Школа отменила бронирование .*12 мар\. 2027/,
+    );
+  });
+});
+
+describe("a cancelled booking's line: policy cancellation or withdrawal (D179)", () => {
+  const record = {
+    id: 9,
+    created_at: "2027-03-05T09:00:00.000Z",
+    refund_cents: 4500,
+    refund_state: "completed" as const,
+    refunded_at: "2027-03-05T09:00:02.000Z",
+    credit_note_number: "GS-2027-000009",
+  };
+  const workshop = historyItem({
+    id: 31,
+    state: "cancelled",
+    product_page: { ...historyItem().product_page, name: "Töpfern", product_type: "Workshop" },
+    refund_until: "2027-03-06",
+    withdrawal: { ...record, kind: "cancellation" },
+  });
+  const course = historyItem({ id: 32, state: "cancelled", withdrawal: { ...record, kind: "withdrawal" } });
+
+  it("reads a workshop cancelled within its refund policy as cancelled and refunded (de)", () => {
+    renderInLocale(<ItemDocuments item={workshop} />, "de");
+    const line = screen.getByTestId("withdrawal-31").textContent ?? "";
+    expect(line).toMatch(/^Storniert am .*5\. März 2027 · 45\s€ erstattet$/);
+    expect(line).not.toMatch(/widerruf/i);
+  });
+
+  it("says the same in Russian", () => {
+    renderInLocale(<ItemDocuments item={workshop} />, "ru");
+    const line = screen.getByTestId("withdrawal-31").textContent ?? "";
+    expect(line).toMatch(/^Отменено .*5 мар\. 2027 г\. · Возвращено 45\s€$/);
+    expect(line).not.toMatch(/отказ/i);
+  });
+
+  it("keeps the withdrawal's wording for a § 355 withdrawal of a course (de, ru)", () => {
+    renderInLocale(<ItemDocuments item={course} />, "de");
+    expect(screen.getByTestId("withdrawal-32").textContent).toMatch(/^Widerrufen am .*5\. März 2027 · /);
+  });
+
+  it("keeps it in Russian", () => {
+    renderInLocale(<ItemDocuments item={course} />, "ru");
+    expect(screen.getByTestId("withdrawal-32").textContent).toMatch(/^Отказ оформлен .*5 мар\. 2027/);
+  });
 });

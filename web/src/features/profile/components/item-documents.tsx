@@ -47,7 +47,7 @@ function DownloadButton({
   );
 }
 
-/** An item's invoice and credit note PDFs, and where its withdrawal and refund stand. */
+/** An item's invoice and credit note PDFs, and where its withdrawal (or policy cancellation) and refund stand. */
 export function ItemDocuments({ item }: { item: HistoryItem }) {
   const { t } = useTranslation("withdrawal");
   const locale = useLocale();
@@ -78,13 +78,34 @@ export function ItemDocuments({ item }: { item: HistoryItem }) {
           className="w-full text-sm text-slate-800"
           data-testid={`withdrawal-${item.id}`}
         >
-          {t("done", { date: formatDate(todayInBerlin(new Date(withdrawal.created_at)), locale) })}
+          {/* A workshop's free cancellation (D142) reads as a cancellation, a § 355 withdrawal as one (D179). */}
+          {t(withdrawal.kind === "cancellation" ? "policy.done" : "done", {
+            date: formatDate(todayInBerlin(new Date(withdrawal.created_at)), locale),
+          })}
           {" · "}
           {withdrawal.refund_cents === 0
             ? t("refund.nothing")
             : t(`refund.${withdrawal.refund_state}`, { amount: formatEuro(withdrawal.refund_cents, locale) })}
         </p>
       ) : null}
+      {item.refunds.map((refund) => (
+        <div key={`refund-${refund.id}`} className="flex w-full flex-wrap gap-x-4 gap-y-1">
+          <p role="status" className="text-sm text-slate-800" data-testid={`school-refund-${refund.id}`}>
+            {t(refund.cancelled ? "schoolCancel" : "schoolRefund", {
+              date: formatDate(todayInBerlin(new Date(refund.created_at)), locale),
+            })}
+            {refund.amount_cents > 0
+              ? ` · ${t(`refund.${refund.refund_state}`, { amount: formatEuro(refund.amount_cents, locale) })}`
+              : ""}
+          </p>
+          {refund.credit_note_number ? (
+            <DownloadButton
+              label={t("creditNotePdf", { number: refund.credit_note_number })}
+              download={() => downloadCreditNote(refund.credit_note_number ?? "")}
+            />
+          ) : null}
+        </div>
+      ))}
     </div>
   );
 }

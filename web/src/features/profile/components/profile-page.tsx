@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
-import { PROFILE_TABS, type ProfileTab } from "../profile-tabs.ts";
+import { type PaymentOutcome, PROFILE_TABS, type ProfileTab } from "../profile-tabs.ts";
 
 // The tabs' names come from the contract: the mails point parents to them by the same words.
 const TAB_BODIES = {
@@ -15,11 +15,14 @@ const TAB_BODIES = {
 
 export function ProfilePage({
   tab,
+  payment,
   onTabChange,
   account,
   panels = {},
 }: {
   tab: ProfileTab;
+  /** How the payment the parent just came back from ended (a gateway's return address). */
+  payment?: PaymentOutcome | undefined;
   onTabChange: (tab: ProfileTab) => void;
   /** The account settings (profile info, password), composed in by the route. */
   account?: ReactNode;
@@ -31,6 +34,15 @@ export function ProfilePage({
   return (
     <Container className="py-12">
       <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">{PAGE_TITLES.profile[locale]}</h1>
+      {payment ? (
+        <p
+          role="status"
+          data-testid="payment-outcome"
+          className={`mt-6 rounded-md border px-4 py-3 ${payment === "success" ? "border-green-700 bg-green-50 text-green-900" : "border-red-700 bg-red-50 text-red-900"}`}
+        >
+          {t(payment === "success" ? "payment.success" : "payment.fail")}
+        </p>
+      ) : null}
       <Tabs.Root
         value={tab}
         onValueChange={(value) => onTabChange(value as ProfileTab)}

@@ -19,8 +19,19 @@ import { withdraw, withdrawalQueryOptions } from "../api/withdrawal-api.ts";
 export const withdrawalLineId = (itemId: number) => `withdrawal-line-${itemId}`;
 
 export function WithdrawButton({ item }: { item: HistoryItem }) {
+  const { t } = useTranslation("withdrawal");
+  const locale = useLocale();
   const until = item.withdrawable_until;
-  return until ? <WithdrawFlow item={item} until={until} /> : null;
+  if (until) return <WithdrawFlow item={item} until={until} />;
+  // A workshop or event whose free cancellation has passed (D142): say why the shop no longer refunds.
+  if (item.refund_until && !item.withdrawal && item.state === "active") {
+    return (
+      <p className="text-sm text-slate-700" data-testid={`refund-over-${item.id}`}>
+        {t("policy.over", { date: formatDate(item.refund_until, locale) })}
+      </p>
+    );
+  }
+  return null;
 }
 
 function WithdrawFlow({ item, until }: { item: HistoryItem; until: string }) {
@@ -42,27 +53,40 @@ function WithdrawFlow({ item, until }: { item: HistoryItem; until: string }) {
 
   const data = view.data;
   const name = `${item.product_page.name} – ${item.purchase_option.name}`;
+  // A workshop's or event's free cancellation under its refund policy (D142) rather than a withdrawal.
+  const words = (
+    key:
+      | "withdraw"
+      | "withdrawLabel"
+      | "until"
+      | "dialogTitle"
+      | "item"
+      | "confirm"
+      | "working"
+      | "loadFailed"
+      | "failed",
+  ) => (item.refund_until ? (`policy.${key}` as const) : key);
   return (
     <>
       <button
         ref={trigger}
         type="button"
         className={buttonStyles.secondary}
-        aria-label={t("withdrawLabel", { name })}
+        aria-label={t(words("withdrawLabel"), { name })}
         onClick={() => {
           mutation.reset();
           setOpen(true);
         }}
         data-testid={`withdraw-${item.id}`}
       >
-        {t("withdraw")}
+        {t(words("withdraw"))}
       </button>
-      <p className="text-sm text-slate-700">{t("until", { date: formatDate(until, locale) })}</p>
+      <p className="text-sm text-slate-700">{t(words("until"), { date: formatDate(until, locale) })}</p>
       <MessageDialog
         open={open}
         onClose={() => setOpen(false)}
         tone="info"
-        title={t("dialogTitle")}
+        title={t(words("dialogTitle"))}
         returnFocusTo={trigger}
         testId="withdraw-dialog"
         actions={
@@ -82,18 +106,18 @@ function WithdrawFlow({ item, until }: { item: HistoryItem; until: string }) {
               disabled={!data?.can_withdraw || mutation.isPending}
               onClick={() => mutation.mutate()}
             >
-              {mutation.isPending ? t("working") : t("confirm")}
+              {mutation.isPending ? t(words("working")) : t(words("confirm"))}
             </button>
           </>
         }
       >
         <div className="space-y-2">
-          <p>{t("item", { name })}</p>
+          <p>{t(words("item"), { name })}</p>
           {view.isPending ? (
             <p role="status">{t("loading")}</p>
           ) : view.isError || !data ? (
             <p role="alert" className="text-red-800">
-              {t("loadFailed")}
+              {t(words("loadFailed"))}
             </p>
           ) : data.can_withdraw ? (
             <>
@@ -111,7 +135,7 @@ function WithdrawFlow({ item, until }: { item: HistoryItem; until: string }) {
           )}
           {mutation.isError ? (
             <p role="alert" className="text-red-800">
-              {t("failed")}
+              {t(words("failed"))}
             </p>
           ) : null}
         </div>

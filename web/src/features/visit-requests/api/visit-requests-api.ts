@@ -1,4 +1,5 @@
-import type { VisitRequestKind, VisitRequestReply } from "@atelier/contract";
+import type { Locale, MyVisitRequest, VisitRequestKind, VisitRequestReply } from "@atelier/contract";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
 const PATHS: Record<VisitRequestKind, string> = {
@@ -11,3 +12,10 @@ const PATHS: Record<VisitRequestKind, string> = {
 export function sendVisitRequest(kind: VisitRequestKind, payload: unknown) {
   return api.post<VisitRequestReply>(PATHS[kind], payload);
 }
+
+/** The signed-in parent's visit requests with the school's answer (D137), newest first. */
+export const myVisitRequestsQueryOptions = (userKey: string, locale: Locale) =>
+  queryOptions({
+    queryKey: ["my-visit-requests", userKey, locale],
+    queryFn: ({ signal }) => api.get<MyVisitRequest[]>("/api/v2/users/visit_requests/", undefined, signal),
+  });

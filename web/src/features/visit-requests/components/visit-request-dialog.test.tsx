@@ -164,7 +164,7 @@ describe("offeredVisitRequestKinds (D84)", () => {
     expect(offeredVisitRequestKinds({ ...base, product_type: "GiftCard" }, today)).toEqual([]);
   });
 
-  it("offers the waiting request where the next session is full or none is set", () => {
+  it("offers the waiting request only where no upcoming date is set (full dates have their own, D144)", () => {
     const dated = (date: string, space: number) => ({ ...weekly(space), weekday: null, date });
     expect(
       offeredVisitRequestKinds(
@@ -173,6 +173,22 @@ describe("offeredVisitRequestKinds (D84)", () => {
           product_type: "Workshop",
           schedule_slots: [dated("2027-02-13", 0), dated("2027-04-17", 8)],
         },
+        today,
+      ),
+    ).toEqual([]);
+    expect(
+      offeredVisitRequestKinds(
+        {
+          ...base,
+          product_type: "Workshop",
+          schedule_slots: [dated("2027-02-13", 0), dated("2026-01-10", 4)],
+        },
+        today,
+      ),
+    ).toEqual([]);
+    expect(
+      offeredVisitRequestKinds(
+        { ...base, product_type: "Workshop", schedule_slots: [dated("2026-10-01", 4)] },
         today,
       ),
     ).toEqual(["waiting"]);
@@ -188,6 +204,6 @@ describe("offeredVisitRequestKinds (D84)", () => {
         { ...base, product_type: "Course", schedule_slots: [weekly(0), weekly(0)] },
         today,
       ),
-    ).toEqual(["trial", "waiting"]);
+    ).toEqual(["trial"]);
   });
 });

@@ -3,6 +3,7 @@ import { api } from "../../../lib/api-client.ts";
 
 /** The waiting-list calls (D78); all need a signed-in parent. */
 export const waitingListApi = {
+  list: () => api.get<WaitingListEntry[]>("/api/v2/orders/waiting_list/"),
   join: (input: WaitingListJoinInput) => api.post<WaitingListEntry>("/api/v2/orders/waiting_list/", input),
   offer: (token: string) =>
     api.get<WaitingListEntry>(`/api/v2/orders/waiting_list/offer/${encodeURIComponent(token)}/`),

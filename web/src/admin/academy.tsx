@@ -1,0 +1,136 @@
+import { Stack } from "@mui/material";
+import {
+  Create,
+  Datagrid,
+  DateInput,
+  Edit,
+  FunctionField,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextField,
+} from "react-admin";
+import { DeletingToolbar, SideBySide } from "./instructors.tsx";
+import { LocalDateField } from "./local-date-field.tsx";
+
+/** Academy seasons and weeks (D119). The day parts are the page's academy purchase options. */
+
+export function SeasonList() {
+  return (
+    <List sort={{ field: "starts_on", order: "DESC" }}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="name.de" />
+        <LocalDateField source="starts_on" />
+        <LocalDateField source="ends_on" />
+        <NumberField source="weeks" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function SeasonFields() {
+  return (
+    <>
+      <SideBySide source="name" de />
+      <Stack direction="row" spacing={2}>
+        <DateInput source="starts_on" validate={required()} />
+        <DateInput source="ends_on" validate={required()} />
+      </Stack>
+    </>
+  );
+}
+
+export function SeasonCreate() {
+  return (
+    <Create redirect="list">
+      <SimpleForm defaultValues={{ name: { de: "", ru: "" } }}>
+        <SeasonFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function SeasonEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <SimpleForm toolbar={<DeletingToolbar />}>
+        <SeasonFields />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+const pageName = (page: { name: { de: string } }) => page.name.de;
+
+const weekFilters = [
+  <ReferenceInput key="season" source="season" reference="academy-seasons" alwaysOn>
+    <SelectInput optionText="label" />
+  </ReferenceInput>,
+];
+
+export function WeekList() {
+  return (
+    <List sort={{ field: "starts_on", order: "ASC" }} filters={weekFilters}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <ReferenceField source="product_page" reference="products">
+          <FunctionField render={pageName} />
+        </ReferenceField>
+        <ReferenceField source="season" reference="academy-seasons">
+          <TextField source="name.de" />
+        </ReferenceField>
+        <LocalDateField source="starts_on" />
+        <LocalDateField source="ends_on" />
+        <NumberField source="seats" />
+        <NumberField source="seats_taken" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function WeekFields() {
+  return (
+    <>
+      <ReferenceInput source="season" reference="academy-seasons">
+        <SelectInput optionText="label" validate={required()} />
+      </ReferenceInput>
+      <Stack direction="row" spacing={2}>
+        <DateInput source="starts_on" validate={required()} />
+        <DateInput source="ends_on" validate={required()} />
+      </Stack>
+      <NumberInput source="seats" min={0} validate={required()} helperText="admin.week_seats_help" />
+    </>
+  );
+}
+
+export function WeekCreate() {
+  return (
+    <Create redirect="list">
+      <SimpleForm defaultValues={{ seats: 10 }}>
+        <ReferenceInput source="product_page" reference="products" filter={{ product_type: "Academy" }}>
+          <SelectInput optionText={pageName} validate={required()} />
+        </ReferenceInput>
+        <WeekFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+/** Seats below those taken are refused by the server with how many are taken, shown at the field. */
+export function WeekEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <SimpleForm toolbar={<DeletingToolbar />}>
+        <ReferenceField source="product_page" reference="products">
+          <FunctionField render={pageName} />
+        </ReferenceField>
+        <NumberField source="seats_taken" />
+        <WeekFields />
+      </SimpleForm>
+    </Edit>
+  );
+}

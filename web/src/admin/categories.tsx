@@ -1,0 +1,57 @@
+import {
+  Create,
+  Datagrid,
+  Edit,
+  List,
+  NumberField,
+  NumberInput,
+  required,
+  SimpleForm,
+  TextField,
+  TextInput,
+} from "react-admin";
+import { DeletingToolbar, SideBySide } from "./instructors.tsx";
+
+export function CategoryList() {
+  return (
+    <List sort={{ field: "sort_order", order: "ASC" }} filters={[<TextInput key="q" source="q" alwaysOn />]}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="name.de" />
+        <TextField source="name.ru" />
+        <TextField source="slug" />
+        <NumberField source="pages" />
+        <NumberField source="sort_order" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function CategoryFields() {
+  return (
+    <>
+      <TextInput source="slug" validate={required()} helperText="admin.slug_help" />
+      <SideBySide source="name" de />
+      <NumberInput source="sort_order" />
+    </>
+  );
+}
+
+export function CategoryCreate() {
+  return (
+    <Create redirect="list">
+      <SimpleForm defaultValues={{ name: { de: "", ru: "" }, sort_order: 0 }}>
+        <CategoryFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function CategoryEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <SimpleForm toolbar={<DeletingToolbar />}>
+        <CategoryFields />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,138 @@
+import type { Dashboard as DashboardData, LessonSummary } from "@atelier/contract";
+import { Alert, Box, Card, CardContent, Link, Typography } from "@mui/material";
+import { type ReactNode, useEffect, useState } from "react";
+import { Title, useTranslate } from "react-admin";
+import { Link as RouterLink } from "react-router-dom";
+import { euros, takeDashboard } from "./attendance-api.ts";
+import { currentAdminLocale } from "./i18n.ts";
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-label={title} sx={{ flex: "1 1 18rem", minWidth: 0 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Lessons({ list }: { list: LessonSummary[] }) {
+  const translate = useTranslate();
+  if (list.length === 0) return <Typography>{translate("attendance.dashboard.no_lessons")}</Typography>;
+  return (
+    <ul>
+      {list.map((lesson) => (
+        <li key={lesson.slot}>
+          {translate("attendance.dashboard.lesson_line", {
+            start: lesson.start,
+            name: lesson.product_name,
+            smart_count: lesson.children,
+          })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One kind of open request, leading to the inbox where staff handle it (D178). */
+function RequestsLine({ to, text }: { to: string; text: string }) {
+  return (
+    <Typography>
+      <Link component={RouterLink} to={to}>
+        {text}
+      </Link>
+    </Typography>
+  );
+}
+
+/** The back office's first page (D133): money, lessons, what fills up, what waits for a person. */
+export function Dashboard() {
+  const translate = useTranslate();
+  const [data, setData] = useState<DashboardData | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    takeDashboard()
+      .then(setData)
+      .catch(() => setFailed(true));
+  }, []);
+  const locale = currentAdminLocale();
+  const t = (key: string, options?: Record<string, unknown>) =>
+    translate(`attendance.dashboard.${key}`, options);
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title={t("title")} />
+      {failed ? <Alert severity="error">{translate("ra.notification.http_error")}</Alert> : null}
+      {data ? (
+        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2 }}>
+          <Panel title={t("sales_today")}>
+            <Typography variant="h4" component="p">
+              {euros(data.sales_today_cents, locale)}
+            </Typography>
+            <Typography>{t("orders", { smart_count: data.paid_orders_today })}</Typography>
+          </Panel>
+          <Panel title={t("sales_month")}>
+            <Typography variant="h4" component="p">
+              {euros(data.sales_month_cents, locale)}
+            </Typography>
+            <Typography>{t("orders", { smart_count: data.paid_orders_month })}</Typography>
+          </Panel>
+          <Panel title={t("lessons_today")}>
+            <Lessons list={data.lessons_today} />
+          </Panel>
+          <Panel title={t("lessons_tomorrow")}>
+            <Lessons list={data.lessons_tomorrow} />
+          </Panel>
+          <Panel title={t("filling_up")}>
+            {data.filling_up.length === 0 ? (
+              <Typography>{t("none_filling_up")}</Typography>
+            ) : (
+              <ul>
+                {data.filling_up.map((slot) => (
+                  <li key={slot.slot}>
+                    {`${slot.product_name}, ${slot.date ?? translate("admin.weekdays")[slot.weekday ?? 0] ?? ""} ${slot.start}: `}
+                    {t("seats_line", { taken: slot.seats_taken, seats: slot.seats })}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+          <Panel title={t("requests")}>
+            <RequestsLine
+              to="/visit-requests"
+              text={t("visit_requests", { count: data.open_visit_requests })}
+            />
+            <RequestsLine
+              to="/contact-requests"
+              text={t("contact_requests", { count: data.open_contact_requests })}
+            />
+            <RequestsLine
+              to="/party-requests"
+              text={t("party_requests", { count: data.open_party_requests })}
+            />
+          </Panel>
+          <Panel title={t("payment_issues")}>
+            {data.payment_issues.length === 0 ? (
+              <Typography>{t("no_payment_issues")}</Typography>
+            ) : (
+              <ul>
+                {data.payment_issues.map((issue) => (
+                  <li key={issue.payment}>
+                    {t("issue_line", {
+                      order: issue.order,
+                      amount: euros(issue.amount_cents, locale),
+                      reason: t(`reasons.${issue.reason}`),
+                      attempts: issue.attempts,
+                    })}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

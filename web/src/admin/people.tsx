@@ -1,0 +1,171 @@
+import { Box, Button, TextField as MuiTextField, Stack, Typography } from "@mui/material";
+import { useState } from "react";
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRedirect,
+  useRefresh,
+  useTranslate,
+} from "react-admin";
+import { adminFetch } from "./data-provider.ts";
+
+/** People (D138, D139): find a parent, see their family; admins change roles and erase a family. */
+
+type Person = {
+  id: number;
+  email: string;
+  role: "customer" | "staff" | "admin";
+  children: { id: number; first_name: string; last_name: string; birth_date: string }[];
+  orders: { id: number; status: string; total_checkout_cents: number; paid_at: string | null }[];
+  requests: { id: number; kind: string; status: string; date: string | null }[];
+};
+
+export function PersonList() {
+  const filters = [<TextInput key="q" source="q" alwaysOn />];
+  return (
+    <List filters={filters} sort={{ field: "id", order: "DESC" }} exporter={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="id" />
+        <FunctionField
+          source="last_name"
+          render={(p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`}
+        />
+        <TextField source="email" />
+        <TextField source="phone_number" sortable={false} />
+        <TextField source="role" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function Family() {
+  const person = useRecordContext<Person>();
+  const translate = useTranslate();
+  if (!person) return null;
+  const euro = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Typography variant="subtitle1">{translate("resources.people.fields.children")}</Typography>
+        {person.children.map((c) => (
+          <Typography key={c.id}>{`${c.first_name} ${c.last_name} (${c.birth_date})`}</Typography>
+        ))}
+      </Box>
+      <Box>
+        <Typography variant="subtitle1">{translate("resources.people.fields.orders")}</Typography>
+        {person.orders.map((o) => (
+          <Typography key={o.id}>{`#${o.id} · ${o.status} · ${euro(o.total_checkout_cents)}`}</Typography>
+        ))}
+      </Box>
+      <Box>
+        <Typography variant="subtitle1">{translate("resources.people.fields.requests")}</Typography>
+        {person.requests.map((r) => (
+          <Typography key={r.id}>
+            {`#${r.id} · ${translate(`admin.requests.kind.${r.kind}`)} · ${translate(`admin.requests.status.${r.status}`)}${r.date ? ` · ${r.date}` : ""}`}
+          </Typography>
+        ))}
+      </Box>
+    </Stack>
+  );
+}
+
+/** Admins only: the role, and erasure with the account's e-mail typed as confirmation. */
+function AdminActions() {
+  const person = useRecordContext<Person>();
+  const { permissions } = usePermissions();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const redirect = useRedirect();
+  const [confirmEmail, setConfirmEmail] = useState("");
+  if (!person || permissions !== "admin") return null;
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      notify(done, { type: "success" });
+      return true;
+    } catch (error) {
+      notify((error as Error).message, { type: "error" });
+      return false;
+    }
+  };
+  const setRole = async (role: Person["role"]) => {
+    if (
+      await run(
+        () => adminFetch("PUT", `people/${person.id}/role/`, { body: { role } }),
+        "admin.people.role_saved",
+      )
+    )
+      refresh();
+  };
+  const erase = async () => {
+    const ok = await run(
+      () => adminFetch("POST", `people/${person.id}/erase/`, { body: { confirm_email: confirmEmail } }),
+      "admin.people.erased",
+    );
+    if (ok) redirect("list", "people");
+  };
+  return (
+    <Stack spacing={3} sx={{ mt: 3 }}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        {person.role === "customer" ? (
+          <Button variant="outlined" onClick={() => setRole("staff")}>
+            {translate("admin.people.grant_staff")}
+          </Button>
+        ) : (
+          <Button variant="outlined" onClick={() => setRole("customer")}>
+            {translate("admin.people.revoke_staff")}
+          </Button>
+        )}
+      </Stack>
+      <Box component="section" aria-labelledby="erase-title">
+        <Typography id="erase-title" variant="subtitle1" color="error">
+          {translate("admin.people.erase_title")}
+        </Typography>
+        <Typography sx={{ mb: 1 }}>{translate("admin.people.erase_text")}</Typography>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: "flex-start" }}>
+          <MuiTextField
+            label={translate("admin.people.erase_confirm", { email: person.email })}
+            value={confirmEmail}
+            onChange={(event) => setConfirmEmail(event.target.value)}
+            autoComplete="off"
+          />
+          <Button
+            variant="contained"
+            color="error"
+            onClick={erase}
+            disabled={confirmEmail.trim().toLowerCase() !== person.email.toLowerCase()}
+          >
+            {translate("admin.people.erase_button")}
+          </Button>
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}
+
+export function PersonShow() {
+  return (
+    <Show>
+      <SimpleShowLayout>
+        <TextField source="email" />
+        <FunctionField
+          source="last_name"
+          render={(p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`}
+        />
+        <TextField source="phone_number" />
+        <TextField source="role" />
+        <Family />
+        <AdminActions />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,126 @@
+import { SCHEDULE_TYPES } from "@atelier/contract";
+import { Stack } from "@mui/material";
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  Datagrid,
+  Edit,
+  FunctionField,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  useTranslate,
+} from "react-admin";
+import { DeletingToolbar, SideBySide } from "./instructors.tsx";
+
+const scheduleTypes = SCHEDULE_TYPES.map((id) => ({ id, name: id }));
+const pageName = (page: { name: { de: string } }) => page.name.de;
+
+/** Prices are integer cents on the wire; staff read and type euros (12,50), never a float on the way. */
+const euros = (cents: unknown) => (typeof cents === "number" ? cents / 100 : "");
+const cents = (value: unknown) =>
+  value === "" || value === null || value === undefined ? null : Math.round(Number(value) * 100);
+const price = (record: { base_price_cents: number }) =>
+  (record.base_price_cents / 100).toLocaleString("de-DE", { style: "currency", currency: "EUR" });
+
+const optionFilters = [
+  <ReferenceInput key="product_page" source="product_page" reference="products" alwaysOn>
+    <SelectInput optionText={pageName} />
+  </ReferenceInput>,
+];
+
+/** Purchase options and prices (D118); filtered by product page, as the page's edit form links to them. */
+export function PurchaseOptionList() {
+  return (
+    <List sort={{ field: "product_page", order: "ASC" }} filters={optionFilters}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <ReferenceField source="product_page" reference="products">
+          <FunctionField render={pageName} />
+        </ReferenceField>
+        <TextField source="name.de" />
+        <TextField source="schedule_type" />
+        <FunctionField source="base_price_cents" render={price} />
+        <BooleanField source="is_recurring" />
+        <NumberField source="bookings" />
+        <NumberField source="sort_order" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function OptionFields() {
+  const translate = useTranslate();
+  return (
+    <>
+      <SideBySide source="name" de />
+      <NumberInput
+        source="base_price_cents"
+        label={translate("resources.purchase-options.fields.price_eur")}
+        helperText="admin.price_help"
+        format={euros}
+        parse={cents}
+        step={0.01}
+        min={0}
+        validate={required()}
+      />
+      <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
+        <NumberInput source="number_of_meetings" min={1} />
+        <NumberInput source="meetings_per_week" min={1} max={7} />
+        <NumberInput source="sort_order" />
+      </Stack>
+    </>
+  );
+}
+
+const nullsForEmpty = (data: Record<string, unknown>) => ({
+  ...data,
+  number_of_meetings: data.number_of_meetings === "" ? null : (data.number_of_meetings ?? null),
+  meetings_per_week: data.meetings_per_week === "" ? null : (data.meetings_per_week ?? null),
+});
+
+export function PurchaseOptionCreate() {
+  return (
+    <Create redirect="list" transform={nullsForEmpty}>
+      <SimpleForm
+        defaultValues={{
+          name: { de: "", ru: "" },
+          is_recurring: false,
+          number_of_meetings: null,
+          meetings_per_week: null,
+          sort_order: 0,
+        }}
+      >
+        <ReferenceInput source="product_page" reference="products">
+          <SelectInput optionText={pageName} validate={required()} />
+        </ReferenceInput>
+        <SelectInput source="schedule_type" choices={scheduleTypes} validate={required()} />
+        <BooleanInput source="is_recurring" helperText="admin.recurring_help" />
+        <OptionFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+/** The page, schedule type and monthly renewal are what bookings bought: shown, not edited (D118). */
+export function PurchaseOptionEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list" transform={nullsForEmpty}>
+      <SimpleForm toolbar={<DeletingToolbar />}>
+        <ReferenceField source="product_page" reference="products">
+          <FunctionField render={pageName} />
+        </ReferenceField>
+        <TextField source="schedule_type" />
+        <BooleanField source="is_recurring" />
+        <NumberField source="bookings" />
+        <OptionFields />
+      </SimpleForm>
+    </Edit>
+  );
+}

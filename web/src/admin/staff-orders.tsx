@@ -1,0 +1,321 @@
+import { Box, Button, MenuItem, TextField as MuiTextField, Stack, Typography } from "@mui/material";
+import { useState } from "react";
+import {
+  AutocompleteInput,
+  Create,
+  Datagrid,
+  Edit,
+  FormDataConsumer,
+  FunctionField,
+  List,
+  NumberInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  required,
+  SelectArrayInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  useGetOne,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from "react-admin";
+import { adminFetch } from "./data-provider.ts";
+import { LocalDateField } from "./local-date-field.tsx";
+import { useStaffAction } from "./use-staff-action.ts";
+
+/**
+ * "Book on behalf of a parent" (D156) and birthday-party requests (D158–D160). The order is priced by the
+ * server with the shop's rules; the parent gets the payment link by mail, staff never see it (D157).
+ */
+
+const HOLD = { min: 5, max: 7 * 24 * 60 };
+const STATUSES = ["new", "in_progress", "done"] as const;
+
+type Person = { id: number; email: string; first_name: string; last_name: string };
+const personText = (p: Person) => `${`${p.first_name} ${p.last_name}`.trim()} <${p.email}>`;
+
+/** The parent's children, read from the person's page once a parent is picked. */
+function ChildInput({ parent }: { parent: number | undefined }) {
+  const { data } = useGetOne<{
+    id: number;
+    children: { id: number; first_name: string; last_name: string; birth_date: string }[];
+  }>("people", { id: parent ?? 0 }, { enabled: parent !== undefined });
+  const choices = (data?.children ?? []).map((c) => ({
+    id: c.id,
+    name: `${c.first_name} ${c.last_name} (${c.birth_date})`,
+  }));
+  return <SelectInput source="visitor" choices={choices} disabled={parent === undefined} emptyText="—" />;
+}
+
+type StaffOrderForm = {
+  parent: number;
+  visitor?: number | null;
+  product_page: number;
+  purchase_option: number;
+  schedule_slots?: number[];
+  academy_weeks?: number[];
+  comment?: string;
+  hold_minutes?: number | null;
+};
+
+/** The form's fields as the API's one-line order, with a fresh request id per submit. */
+const toStaffOrder = (data: StaffOrderForm) => ({
+  request_id: crypto.randomUUID(),
+  parent: data.parent,
+  hold_minutes: data.hold_minutes ?? null,
+  items: [
+    {
+      product_page: data.product_page,
+      purchase_option: data.purchase_option,
+      visitor: data.visitor ?? null,
+      schedule_slots: data.schedule_slots ?? [],
+      academy_weeks: data.academy_weeks ?? [],
+      comment: data.comment ?? "",
+    },
+  ],
+});
+
+export function StaffOrderCreate() {
+  const notify = useNotify();
+  return (
+    <Create
+      transform={toStaffOrder}
+      redirect={false}
+      mutationOptions={{
+        onSuccess: (order: { id: number }) =>
+          notify("admin.staff_orders.created", { type: "success", messageArgs: { id: order.id } }),
+      }}
+    >
+      <SimpleForm>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {/* The help text: prices, seats and the child's age are checked by the server. */}
+          <HelpText />
+        </Typography>
+        <ReferenceInput source="parent" reference="people" filter={{ role: ["customer"] }}>
+          <AutocompleteInput
+            optionText={personText}
+            filterToQuery={(q: string) => ({ q })}
+            validate={required()}
+            sx={{ minWidth: 280 }}
+          />
+        </ReferenceInput>
+        <FormDataConsumer<StaffOrderForm>>
+          {({ formData }) => <ChildInput parent={formData.parent} />}
+        </FormDataConsumer>
+        <ReferenceInput source="product_page" reference="products">
+          <AutocompleteInput
+            optionText={(page: { name: { de: string } }) => page.name.de}
+            filterToQuery={(q: string) => ({ q })}
+            validate={required()}
+            sx={{ minWidth: 280 }}
+          />
+        </ReferenceInput>
+        <FormDataConsumer<StaffOrderForm>>
+          {({ formData }) =>
+            formData.product_page ? (
+              <>
+                <ReferenceInput
+                  source="purchase_option"
+                  reference="purchase-options"
+                  filter={{ product_page: formData.product_page }}
+                >
+                  <SelectInput
+                    optionText={(o: { name: { de: string }; schedule_type: string }) =>
+                      `${o.name.de} (${o.schedule_type})`
+                    }
+                    validate={required()}
+                  />
+                </ReferenceInput>
+                <ReferenceArrayInput
+                  source="schedule_slots"
+                  reference="slots"
+                  filter={{ product_page: formData.product_page }}
+                >
+                  {/* Inside a reference input the label would be looked up under the referenced resource. */}
+                  <SelectArrayInput
+                    label="resources.staff-orders.fields.schedule_slots"
+                    optionText={(s: SlotText) => slotText(s)}
+                  />
+                </ReferenceArrayInput>
+                <ReferenceArrayInput
+                  source="academy_weeks"
+                  reference="academy-weeks"
+                  filter={{ product_page: formData.product_page }}
+                >
+                  <SelectArrayInput
+                    label="resources.staff-orders.fields.academy_weeks"
+                    optionText={(w: { starts_on: string; ends_on: string }) =>
+                      `${w.starts_on} – ${w.ends_on}`
+                    }
+                  />
+                </ReferenceArrayInput>
+              </>
+            ) : null
+          }
+        </FormDataConsumer>
+        <TextInput source="comment" multiline fullWidth />
+        <NumberInput
+          source="hold_minutes"
+          min={HOLD.min}
+          max={HOLD.max}
+          helperText="admin.staff_orders.hold_help"
+        />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+function HelpText() {
+  const translate = useTranslate();
+  return <>{translate("admin.staff_orders.help")}</>;
+}
+
+type SlotText = { weekday: number | null; date: string | null; start: string; end: string };
+const WEEKDAYS = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"];
+const slotText = (s: SlotText) =>
+  `${s.date ?? WEEKDAYS[s.weekday ?? 0] ?? ""} ${s.start.slice(0, 5)}–${s.end.slice(0, 5)}`;
+
+// ---------- Birthday-party requests ----------
+
+type PartyRecord = {
+  id: number;
+  product_name: string;
+  option_name: string;
+  dates: string[];
+  children_count: number;
+  ages: number[];
+  comment: string;
+  confirmed_date: string | null;
+  state: "sent" | "confirmed" | "paid" | "declined" | "expired";
+  order: number | null;
+  parent_name: string;
+  parent_email: string;
+  status: string;
+  version: string;
+};
+
+export function PartyRequestList() {
+  const translate = useTranslate();
+  return (
+    <List exporter={false} sort={{ field: "created_at", order: "DESC" }}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <LocalDateField source="created_at" showTime sortable={false} />
+        <TextField source="product_name" sortable={false} />
+        <TextField source="parent_name" sortable={false} />
+        <FunctionField source="dates" sortable={false} render={(r: PartyRecord) => r.dates.join(", ")} />
+        <FunctionField
+          source="state"
+          sortable={false}
+          render={(r: PartyRecord) => translate(`admin.party.state.${r.state}`)}
+        />
+        <FunctionField
+          source="status"
+          sortable={false}
+          render={(r: PartyRecord) => translate(`admin.requests.status.${r.status}`)}
+        />
+      </Datagrid>
+    </List>
+  );
+}
+
+function PartyDetails() {
+  const record = useRecordContext<PartyRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="h6">
+        {record.product_name} – {record.option_name} #{record.id}
+      </Typography>
+      <Typography>
+        {record.parent_name} &lt;{record.parent_email}&gt;
+      </Typography>
+      <Typography>
+        {translate("resources.party-requests.fields.children_count")}: {record.children_count} (
+        {record.ages.join(", ")})
+      </Typography>
+      {record.comment ? <Typography sx={{ whiteSpace: "pre-wrap" }}>{record.comment}</Typography> : null}
+      <Typography>
+        {translate("resources.party-requests.fields.state")}: {translate(`admin.party.state.${record.state}`)}
+        {record.confirmed_date ? ` (${record.confirmed_date})` : ""}
+        {record.order ? ` – ${translate("admin.party.order", { id: record.order })}` : ""}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Confirm one of the preferred days (the order and the payment link follow), or decline. */
+function PartyAnswer() {
+  const record = useRecordContext<PartyRecord>();
+  const translate = useTranslate();
+  const { busy, run } = useStaffAction();
+  const [date, setDate] = useState("");
+  const [hold, setHold] = useState("");
+  if (record?.state !== "sent") return null;
+  const send = (path: "confirm" | "decline") =>
+    run(
+      () =>
+        adminFetch("POST", `party-requests/${record.id}/${path}/`, {
+          body:
+            path === "confirm"
+              ? { version: record.version, date, hold_minutes: hold === "" ? null : Number(hold) }
+              : { version: record.version },
+        }),
+      path === "confirm" ? "admin.party.confirmed" : "admin.party.declined",
+    );
+  return (
+    <Box component="section" aria-labelledby="party-answer-title" sx={{ mb: 3 }}>
+      <Typography id="party-answer-title" variant="subtitle1">
+        {translate("admin.party.confirm_title")}
+      </Typography>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: "flex-start" }}>
+        <MuiTextField
+          select
+          label={translate("admin.party.date")}
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+          sx={{ minWidth: 200 }}
+        >
+          {record.dates.map((day) => (
+            <MenuItem key={day} value={day}>
+              {day}
+            </MenuItem>
+          ))}
+        </MuiTextField>
+        <MuiTextField
+          type="number"
+          label={translate("admin.party.hold")}
+          value={hold}
+          onChange={(event) => setHold(event.target.value)}
+          slotProps={{ htmlInput: { min: HOLD.min, max: HOLD.max } }}
+        />
+        <Button variant="contained" onClick={() => send("confirm")} disabled={busy || !date}>
+          {translate("admin.party.confirm_button")}
+        </Button>
+        <Button variant="outlined" color="error" onClick={() => send("decline")} disabled={busy}>
+          {translate("admin.party.decline_button")}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+export function PartyRequestEdit() {
+  const statuses = STATUSES.map((id) => ({ id, name: `admin.requests.status.${id}` }));
+  return (
+    <Edit mutationMode="pessimistic" redirect={false}>
+      <SimpleForm>
+        <PartyDetails />
+        <PartyAnswer />
+        <SelectInput source="status" choices={statuses} />
+        <TextInput source="note" multiline minRows={3} fullWidth helperText="admin.requests.note_help" />
+        <ReferenceInput source="handler" reference="people" filter={{ role: ["staff", "admin"] }}>
+          <SelectInput optionText="email" emptyText="—" />
+        </ReferenceInput>
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from "react";
+import { useNotify, useRefresh } from "react-admin";
+
+/** The text of a failed call: `adminFetch` rejects with the server's message in the staff's language. */
+export const failureText = (failure: unknown) =>
+  failure instanceof Error ? failure.message : String(failure);
+
+/**
+ * A staff write started by a button or a dialog: `busy` while it runs; on success a notice of `done` (a
+ * translation key), the view refreshed and `onDone` (a dialog closes); on failure the server's message,
+ * in the dialog's own `error` when it shows one (`inDialog`), else as a notice.
+ */
+export function useStaffAction({
+  inDialog = false,
+  onDone,
+}: {
+  inDialog?: boolean;
+  onDone?: () => void;
+} = {}) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    setError(null);
+    setBusy(true);
+    try {
+      await action();
+      notify(done, { type: "success" });
+      refresh();
+      onDone?.();
+    } catch (failure) {
+      if (inDialog) setError(failureText(failure));
+      else notify(failureText(failure), { type: "error" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, error, setError, run };
+}

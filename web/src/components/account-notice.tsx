@@ -1,0 +1,31 @@
+import { useTranslation } from "react-i18next";
+import { showAccountNotice, useAccountNotice } from "../lib/account-notice.ts";
+import { Container } from "./ui/container.tsx";
+
+/** The account note of the moment (lib/account-notice.ts), above the page, until closed or signed out. */
+export function AccountNoticeBar() {
+  const { t } = useTranslation();
+  const notice = useAccountNotice();
+  return (
+    <div role="status" data-testid="account-notice">
+      {notice ? (
+        <Container className="pt-4">
+          <div className="flex items-start gap-3 rounded-lg border-l-4 border-green-700 bg-green-50 px-3 py-2 text-sm text-green-900">
+            <p className="min-w-0 flex-1 font-semibold [overflow-wrap:anywhere]">
+              {t(notice.kind === "verified" ? "accountNotice.verified" : "accountNotice.signedUp", {
+                email: notice.email,
+              })}
+            </p>
+            <button
+              type="button"
+              className="shrink-0 rounded px-2 py-1 font-semibold underline underline-offset-2"
+              onClick={() => showAccountNotice(null)}
+            >
+              {t("accountNotice.close")}
+            </button>
+          </div>
+        </Container>
+      ) : null}
+    </div>
+  );
+}

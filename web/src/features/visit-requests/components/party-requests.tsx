@@ -1,0 +1,309 @@
+import {
+  type Locale,
+  PARTY_DATES_MAX,
+  type PartyRequest,
+  type PartyRequestInput,
+  type PartyRequestState,
+  type ProductDetail,
+} from "@atelier/contract";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { buttonStyles } from "../../../components/ui/button-styles.ts";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { api } from "../../../lib/api-client.ts";
+import { errorCodesByField, useErrorText } from "../../../lib/error-codes.ts";
+import { formatDate } from "../../../lib/format.ts";
+import { ProfileRequestList } from "./profile-request-list.tsx";
+
+/** Birthday parties are asked for, not bought (D158); the profile shows where each request stands (D159). */
+
+const myPartyRequestsOptions = (userKey: string, locale: Locale) =>
+  queryOptions({
+    queryKey: ["my-party-requests", userKey, locale],
+    queryFn: ({ signal }) => api.get<PartyRequest[]>("/api/v2/party_requests/", undefined, signal),
+  });
+
+const TEXTS = {
+  de: {
+    open: "Geburtstag anfragen",
+    title: "Geburtstagsfeier anfragen",
+    intro:
+      "Nennen Sie uns bis zu drei Wunschtermine. Wir bestätigen einen davon und schicken Ihnen den Zahlungslink.",
+    signIn: "Bitte melden Sie sich an, um eine Feier anzufragen.",
+    signInButton: "Anmelden",
+    option: "Paket",
+    date: (n: number) => `Wunschtermin ${n}`,
+    optional: "(optional)",
+    children: "Anzahl der Kinder",
+    ages: "Alter der Kinder (z. B. 7, 8, 8)",
+    comment: "Kommentar (optional)",
+    send: "Anfrage senden",
+    sending: "Wird gesendet …",
+    sent: "Danke! Ihre Anfrage ist bei uns. Den Stand sehen Sie in Ihrem Profil.",
+    failed: "Die Anfrage konnte nicht gesendet werden. Bitte prüfen Sie die Angaben.",
+    listTitle: "Ihre Geburtstagsanfragen",
+    state: {
+      sent: "Gesendet",
+      confirmed: "Bestätigt – bitte bezahlen",
+      paid: "Bezahlt",
+      declined: "Abgelehnt",
+      expired: "Reservierung abgelaufen – bitte melden Sie sich bei uns",
+    } satisfies Record<PartyRequestState, string>,
+    wished: "Wunschtermine",
+    confirmedDate: "Termin",
+    payHint: "Den Zahlungslink haben wir Ihnen per E-Mail geschickt.",
+  },
+  ru: {
+    open: "Заявка на день рождения",
+    title: "Заявка на день рождения",
+    intro: "Укажите до трёх желаемых дат. Мы подтвердим одну из них и пришлём ссылку на оплату.",
+    signIn: "Чтобы отправить заявку, войдите в личный кабинет.",
+    signInButton: "Войти",
+    option: "Пакет",
+    date: (n: number) => `Желаемая дата ${n}`,
+    optional: "(необязательно)",
+    children: "Количество детей",
+    ages: "Возраст детей (например, 7, 8, 8)",
+    comment: "Комментарий (необязательно)",
+    send: "Отправить заявку",
+    sending: "Отправляем…",
+    sent: "Спасибо! Заявка получена. Её статус виден в профиле.",
+    failed: "Не удалось отправить заявку. Проверьте, пожалуйста, данные.",
+    listTitle: "Ваши заявки на день рождения",
+    state: {
+      sent: "Отправлена",
+      confirmed: "Подтверждена — ожидает оплаты",
+      paid: "Оплачена",
+      declined: "Отклонена",
+      expired: "Бронь истекла — пожалуйста, свяжитесь с нами",
+    } satisfies Record<PartyRequestState, string>,
+    wished: "Желаемые даты",
+    confirmedDate: "Дата",
+    payHint: "Ссылку на оплату мы отправили вам по электронной почте.",
+  },
+} as const;
+
+/** The preferred days' positions: fixed, so they serve as keys. */
+const DATE_SLOTS = Array.from({ length: PARTY_DATES_MAX }, (_, index) => index);
+
+const inputClass = "mt-1 block w-full max-w-full rounded-md border border-slate-400 px-3 py-2 text-base";
+
+/** The request form on a party's page: signed-in parents only (the order is built for their account). */
+export function PartyRequestForm({
+  product,
+  userKey,
+  onSignIn,
+}: {
+  product: ProductDetail;
+  userKey: string | null;
+  onSignIn: () => void;
+}) {
+  const locale = useLocale();
+  const t = TEXTS[locale];
+  const id = useId();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [option, setOption] = useState(String(product.purchase_options[0]?.id ?? ""));
+  const [dates, setDates] = useState<string[]>(["", "", ""]);
+  const [children, setChildren] = useState("");
+  const [ages, setAges] = useState("");
+  const [comment, setComment] = useState("");
+  const send = useMutation({
+    mutationFn: (body: PartyRequestInput) => api.post<PartyRequest>("/api/v2/party_requests/", body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["my-party-requests"] }),
+  });
+  const fieldErrors = send.error ? errorCodesByField(send.error) : {};
+  const errorOf = (...fields: string[]) => {
+    const code = fields.flatMap((field) => fieldErrors[field] ?? [])[0];
+    return code ? errorText(code) : undefined;
+  };
+
+  if (!open)
+    return (
+      <button type="button" className={buttonStyles.primary} onClick={() => setOpen(true)}>
+        {t.open}
+      </button>
+    );
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    send.mutate({
+      product_page: product.id,
+      purchase_option: Number(option),
+      dates: dates.filter(Boolean),
+      children_count: Number(children),
+      ages: ages
+        .split(/[,;\s]+/)
+        .filter(Boolean)
+        .map(Number),
+      comment,
+    });
+  };
+
+  const field = (name: string, label: string, control: React.ReactNode, error: string | undefined) => (
+    <div className="mt-3">
+      <label htmlFor={`${id}-${name}`} className="block font-semibold">
+        {label}
+      </label>
+      {control}
+      {error ? (
+        <p id={`${id}-${name}-error`} className="mt-1 text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+  const described = (name: string, error: string | undefined) =>
+    error ? { "aria-invalid": true, "aria-describedby": `${id}-${name}-error` } : {};
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mt-4 w-full max-w-xl rounded-lg border border-slate-300 bg-white p-4"
+    >
+      <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
+        {t.title}
+      </h2>
+      <p className="mt-2">{t.intro}</p>
+      {userKey === null ? (
+        <>
+          <p className="mt-3">{t.signIn}</p>
+          <button type="button" className={`${buttonStyles.primary} mt-3`} onClick={onSignIn}>
+            {t.signInButton}
+          </button>
+        </>
+      ) : send.isSuccess ? (
+        <p role="status" className="mt-3 font-semibold">
+          {t.sent}
+        </p>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          {field(
+            "option",
+            t.option,
+            <select
+              id={`${id}-option`}
+              className={inputClass}
+              value={option}
+              onChange={(event) => setOption(event.target.value)}
+              {...described("option", errorOf("purchase_option"))}
+            >
+              {product.purchase_options.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>,
+            errorOf("purchase_option"),
+          )}
+          {DATE_SLOTS.map((index) => {
+            const error = errorOf(`dates.${index}`, ...(index === 0 ? ["dates"] : []));
+            return (
+              <div key={`date-${index}`}>
+                {field(
+                  `date-${index}`,
+                  `${t.date(index + 1)}${index > 0 ? ` ${t.optional}` : ""}`,
+                  <input
+                    id={`${id}-date-${index}`}
+                    type="date"
+                    className={inputClass}
+                    required={index === 0}
+                    value={dates[index] ?? ""}
+                    onChange={(event) =>
+                      setDates((old) => old.map((day, i) => (i === index ? event.target.value : day)))
+                    }
+                    {...described(`date-${index}`, error)}
+                  />,
+                  error,
+                )}
+              </div>
+            );
+          })}
+          {field(
+            "children",
+            t.children,
+            <input
+              id={`${id}-children`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={30}
+              required
+              className={inputClass}
+              value={children}
+              onChange={(event) => setChildren(event.target.value)}
+              {...described("children", errorOf("children_count"))}
+            />,
+            errorOf("children_count"),
+          )}
+          {field(
+            "ages",
+            t.ages,
+            <input
+              id={`${id}-ages`}
+              type="text"
+              inputMode="numeric"
+              required
+              className={inputClass}
+              value={ages}
+              onChange={(event) => setAges(event.target.value)}
+              {...described("ages", errorOf("ages", "ages.0"))}
+            />,
+            errorOf("ages", "ages.0"),
+          )}
+          {field(
+            "comment",
+            t.comment,
+            <textarea
+              id={`${id}-comment`}
+              rows={3}
+              className={inputClass}
+              value={comment}
+              onChange={(event) => setComment(event.target.value)}
+              {...described("comment", errorOf("comment"))}
+            />,
+            errorOf("comment"),
+          )}
+          <div role="alert" aria-live="assertive">
+            {send.isError ? <p className="mt-3 font-semibold text-red-800">{t.failed}</p> : null}
+          </div>
+          <button type="submit" className={`${buttonStyles.primary} mt-4`} disabled={send.isPending}>
+            {send.isPending ? t.sending : t.send}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** The parent's party requests in the profile (D159); nothing while there are none. */
+export function MyPartyRequests({ userKey }: { userKey: string }) {
+  const locale = useLocale();
+  const t = TEXTS[locale];
+  const requests = useQuery(myPartyRequestsOptions(userKey, locale));
+  if (!requests.data?.length) return null;
+  return (
+    <ProfileRequestList
+      id="my-party-requests"
+      title={t.listTitle}
+      items={requests.data}
+      testId="my-party-request"
+    >
+      {(request) => (
+        <>
+          <p className="font-semibold break-words">
+            {request.product_name} – {request.option_name}
+          </p>
+          <p>
+            {request.confirmed_date
+              ? `${t.confirmedDate}: ${formatDate(request.confirmed_date, locale)}`
+              : `${t.wished}: ${request.dates.map((day) => formatDate(day, locale)).join(", ")}`}
+          </p>
+          <p className="font-semibold">{t.state[request.state]}</p>
+          {request.state === "confirmed" ? <p>{t.payHint}</p> : null}
+        </>
+      )}
+    </ProfileRequestList>
+  );
+}

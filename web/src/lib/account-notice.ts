@@ -1,0 +1,29 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * A note about the account that outlives the page it was made on: "registered, you can pay now" after a
+ * sign-up in the checkout, "address confirmed, you are signed in" after the verification link (D167).
+ * Small and zod-free: the root layout shows it on every page.
+ */
+export type AccountNotice = { kind: "signedUp" | "verified"; email: string };
+
+let notice: AccountNotice | null = null;
+const listeners = new Set<() => void>();
+
+export function showAccountNotice(next: AccountNotice | null) {
+  notice = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAccountNotice(): AccountNotice | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => notice,
+    () => null,
+  );
+}
