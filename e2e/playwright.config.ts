@@ -50,8 +50,13 @@ function shopEnv(port: number, dir: string) {
     NODE_ENV: "test",
     LOG_LEVEL: "warn",
     MAIL_WORKER_INTERVAL_MS: "200",
+    // The seeded school holidays would make a run over Christmas see frozen subscriptions (D122).
+    SEED_HOLIDAYS: "false",
     // Every journey signs in from 127.0.0.1; the per-IP auth limit must not end the suite.
     AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    // The seeded staff account, in both shops: the phone booking is paid on the demo shop's gateway.
+    STAFF_EMAIL: STAFF_EMAIL,
+    STAFF_PASSWORD: STAFF_PASSWORD,
   };
 }
 
@@ -141,7 +146,8 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
-      env: shopEnv(DEMO_PORT, demoDataDir),
+      // Staff too: a browser test adds a closure to this shop's house (billing-period.spec.ts).
+      env: { ...shopEnv(DEMO_PORT, demoDataDir), STAFF_EMAIL: STAFF_EMAIL, STAFF_PASSWORD: STAFF_PASSWORD },
     },
   ],
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Phone screenshots of the storefront (home and its teaser cards, the course list, a course, an event, /prices,
-// and the cookie modal of a first visit at 390 × 844 and 390 × 667) in German and Russian, written to
-// docs/screenshots/. Builds nothing: run `npm run build` first. Starts the built server on a fresh
+// Phone screenshots of the storefront (home and its teaser cards, the course and workshop lists, a course, an
+// event, /prices, the gift card form, the birthday party page, and the cookie modal of a first visit at 390 × 844
+// and 390 × 667) and of the back office at 1366 × 900 (its dashboard and the offers list, signed in as the demo
+// staff account) in German and Russian, written to docs/screenshots/. Builds nothing: run `npm run build` first. Starts the built server on a fresh
 // embedded database in a temporary folder and drives Debian's Chromium through playwright-core.
 //   node scripts/screenshots.mjs [--full]   (--full: whole pages instead of the first screen)
 import { spawn } from "node:child_process";
@@ -27,7 +28,17 @@ const PAGES = [
   { name: "course", path: "/product/kleine-maler-5-7" },
   { name: "event", path: "/events", firstCard: true },
   { name: "prices", path: "/prices" },
+  { name: "workshops", path: "/workshops" },
+  { name: "giftcards", path: "/giftcards" },
+  { name: "birthday-parties", path: "/birthday-parties" },
 ];
+// The back office, as staff see it at a desk.
+const ADMIN_PAGES = [
+  { name: "admin-dashboard", path: "/admin", ready: "h2" },
+  { name: "admin-offers", path: "/admin/products", ready: "tbody tr" },
+];
+const STAFF_EMAIL = "staff@atelier-screenshots.example";
+const STAFF_PASSWORD = "Screenshots-Schluessel-7";
 const LOCALES = ["de", "ru"];
 
 if (!existsSync(serverFile)) {
@@ -45,6 +56,8 @@ const server = spawn(process.execPath, [serverFile], {
     DATA_DIR: dataDir,
     NODE_ENV: "test",
     LOG_LEVEL: "warn",
+    STAFF_EMAIL,
+    STAFF_PASSWORD,
   },
   stdio: ["ignore", "ignore", "inherit"],
 });
@@ -123,6 +136,33 @@ try {
       console.log(`wrote ${file.slice(root.length + 1)}`);
       await context.close();
     }
+  }
+  for (const locale of LOCALES) {
+    const context = await browser.newContext({
+      viewport: { width: 1366, height: 900 },
+      deviceScaleFactor: 1,
+    });
+    await context.addInitScript(
+      (chosen) => window.localStorage.setItem("atelier-admin-locale", chosen),
+      locale,
+    );
+    const page = await context.newPage();
+    await page.goto(`${base}/admin`, { waitUntil: "networkidle" });
+    await page.locator('input[name="username"]').fill(STAFF_EMAIL);
+    await page.locator('input[name="password"]').fill(STAFF_PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await page.getByRole("menuitem").first().waitFor();
+    for (const shot of ADMIN_PAGES) {
+      await page.goto(`${base}${shot.path}`, { waitUntil: "networkidle" });
+      await page.getByRole("menuitem").first().waitFor();
+      // The page's own content (the dashboard's cards, the list's rows), not only the menu.
+      await page.locator(shot.ready).first().waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      const file = join(outDir, `${shot.name}-${locale}.png`);
+      await page.screenshot({ path: file, fullPage });
+      console.log(`wrote ${file.slice(root.length + 1)}`);
+    }
+    await context.close();
   }
 } finally {
   await browser?.close();

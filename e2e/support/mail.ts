@@ -27,6 +27,8 @@ export async function newestMail(
   template: string,
   address: string,
   dataDir = process.env.E2E_DATA_DIR,
+  /** How long to wait for the mail worker (a busy machine writes a paid order's mail with its PDFs later). */
+  timeout = 10_000,
 ): Promise<string> {
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set (see playwright.config.ts)");
   const outbox = join(dataDir, "outbox");
@@ -51,7 +53,7 @@ export async function newestMail(
         }
         return false;
       },
-      { timeout: 10_000, message: `a ${template} mail to ${address}` },
+      { timeout, message: `a ${template} mail to ${address}` },
     )
     .toBe(true);
   return found;

@@ -24,12 +24,22 @@ export async function addToCart(request: APIRequestContext, parent: Parent, book
 
 /** Fulfils the parent's cart (seats reserved, PayPal order created); returns PayPal's order id. */
 export async function placeOrder(request: APIRequestContext, parent: Parent): Promise<string> {
+  return (await stageOrder(request, parent)).paypalId;
+}
+
+/** The billing address a parent types at checkout; an order over 250 € needs it (D170). */
+const BILLING = { street: "Musterstraße 1", post_code: "10115", city: "Berlin", country: "Deutschland" };
+
+/** The cart staged as a PayPal order: PayPal's order id and the shop's. */
+async function stageOrder(request: APIRequestContext, parent: Parent) {
+  const { first_name, last_name } = parent.user as { first_name: string; last_name: string };
   const staged = await request.post("/api/v2/orders/fulfill/?locale=de&payment_gateway=paypal", {
     headers: parent.headers,
-    data: { terms_accepted: true },
+    data: { terms_accepted: true, billing: { first_name, last_name, ...BILLING } },
   });
   expect(staged.status(), await staged.text()).toBe(200);
-  return ((await staged.json()) as { id: string }).id;
+  const { id, order_id } = (await staged.json()) as { id: string; order_id: number };
+  return { paypalId: id, orderId: order_id };
 }
 
 /** The buyer approves at the stand-in and the shop captures, as the PayPal buttons' onApprove does. */
@@ -52,7 +62,7 @@ type Course = {
 
 /**
  * A weekly course subscription (1 / week, the slot with most seats left) for a new child of the course's
- * age, paid through the PayPal stand-in.
+ * age, paid through the PayPal stand-in; with PayPal's order id and the shop's.
  */
 export async function buyWeeklyCourse(request: APIRequestContext, parent: Parent, childName = "Mila") {
   const reply = await request.get("/api/v2/products/?locale=de&page_size=100&product_type=Course");
@@ -74,6 +84,7 @@ export async function buyWeeklyCourse(request: APIRequestContext, parent: Parent
     visitor: child.id,
     schedule_slots: [course.slot.id],
   });
-  await payPlacedOrder(request, parent, await placeOrder(request, parent));
-  return { course: course.product, child };
+  const { paypalId, orderId } = await stageOrder(request, parent);
+  await payPlacedOrder(request, parent, paypalId);
+  return { course: course.product, child, paypalId, orderId };
 }

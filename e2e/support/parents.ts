@@ -35,14 +35,17 @@ export async function createChild(
   return (await response.json()) as { id: number };
 }
 
-/** Puts the API session into the browser's storage, as a sign-in would (spec §4: token + user). */
-export async function useSessionInBrowser(page: Page, parent: Parent) {
+/**
+ * Puts an API session (a parent's, or the staff account's) into the browser's storage, as a sign-in would
+ * (spec §4: token + user).
+ */
+export async function useSessionInBrowser(page: Page, session: { key: string; user: unknown }) {
   await page.goto("/?locale=de");
   await page.evaluate(
     ({ key, user }) => {
       localStorage.setItem("odev-token", key);
       localStorage.setItem("user", JSON.stringify(user));
     },
-    { key: parent.key, user: parent.user },
+    { key: session.key, user: session.user },
   );
 }

@@ -23,7 +23,9 @@ async function signIn(page: Page, email: string, password: string) {
 test.describe("accounts", () => {
   test.beforeEach(async ({ page }) => dismissCookieModal(page));
 
-  test("sign up, confirm the e-mail from the mail, sign in and see the profile menu", async ({ page }) => {
+  test("sign up (signed in at once, D166), confirm the e-mail through the mail's link and see the profile menu", async ({
+    page,
+  }) => {
     const email = uniqueEmail("signup");
     await page.goto("/");
     let dialog = await openEmailSignIn(page);
@@ -66,18 +68,17 @@ test.describe("accounts", () => {
 
     await expect(submit).toBeEnabled();
     await submit.click();
+    // Registered and signed in at once (D166); the dialog says where the link went.
     await expect(dialog.getByTestId("verify-email")).toContainText(email);
+    await page.keyboard.press("Escape");
 
-    const link = linkIn(await newestMail("verify-email", email), "/api/v2/users/verify_email/");
+    // The link opens the page the parent registered on and signs that browser in (D167).
+    const link = linkIn(await newestMail("verify-email", email), "verify_token=");
     await page.goto(link);
-    const confirmed = page.getByRole("dialog", { name: "Anmelden" });
-    await expect(confirmed.getByTestId("auth-notice")).toContainText("bestätigt");
-    // The single-use marker leaves the address; the locale stays.
-    await expect(page).not.toHaveURL(/email=confirmed/);
+    await expect(page.getByTestId("account-notice")).toContainText("bestätigt");
+    // The one-time values leave the address; the locale stays.
+    await expect(page).not.toHaveURL(/verify_token=/);
     await expect(page).toHaveURL(/locale=de/);
-
-    await signIn(page, email, PASSWORD);
-    await expect(confirmed).toBeHidden();
     const token = await page.evaluate(() => localStorage.getItem("odev-token"));
     expect(token).toBeTruthy();
     const user = JSON.parse((await page.evaluate(() => localStorage.getItem("user"))) ?? "{}");

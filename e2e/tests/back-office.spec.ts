@@ -8,7 +8,13 @@ import { PASSWORD, verifiedUser } from "../support/users.ts";
 test.use({ viewport: { width: 1366, height: 768 } });
 
 async function signIn(page: import("@playwright/test").Page, email: string, password: string) {
+  const historyBefore = await page.evaluate(() => window.history.length);
   await page.goto("/admin");
+  await expect(page.locator('input[name="username"]')).toBeVisible();
+  // Signed out, /admin leads to the sign-in form with one step in the browser's history (/admin/login), not
+  // a storm of redirects to it that held the form back for seconds and trapped the Back button (D185).
+  const historyAfter = await page.evaluate(() => window.history.length);
+  expect(historyAfter - historyBefore).toBeLessThanOrEqual(2);
   await page.locator('input[name="username"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();

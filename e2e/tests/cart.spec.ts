@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
-import { linkIn, newestMail } from "../support/mail.ts";
 import { bornYearsAgo, type Parent, signedInParent } from "../support/parents.ts";
 import { PASSWORD, uniqueEmail, uniquePhone } from "../support/users.ts";
 
@@ -128,29 +127,19 @@ test.describe("visitors and cart", () => {
     // Guests see no badge (spec §2).
     await expect(page.getByTestId("cart-badge")).toHaveCount(0);
 
-    // Checkout asks a guest to sign in; here the guest signs up first.
+    // The checkout asks a guest to sign up or in beside the cart (D168); here the guest signs up.
     await page.getByRole("button", { name: "Zur Kasse" }).click();
-    let dialog = page.getByRole("dialog", { name: "Anmelden" });
-    await dialog.getByRole("button", { name: "Mit E-Mail anmelden" }).click();
-    await dialog.getByRole("button", { name: /Registrieren/ }).click();
-    dialog = page.getByRole("dialog", { name: "Registrierung" });
+    const panel = page.getByTestId("checkout-sign-in");
     const email = uniqueEmail("guest-cart");
-    await dialog.getByLabel("Vorname").fill("Paula");
-    await dialog.getByLabel("Nachname").fill("Muster");
-    await dialog.getByLabel("E-Mail-Adresse").fill(email);
-    await dialog.getByLabel("Telefonnummer", { exact: true }).fill(uniquePhone());
-    await dialog.getByLabel("Passwort", { exact: true }).fill(PASSWORD);
-    await dialog.getByLabel("Passwort wiederholen").fill(PASSWORD);
-    await dialog.getByRole("button", { name: "Registrieren", exact: true }).click();
-    await expect(dialog.getByTestId("verify-email")).toContainText(email);
-
-    await page.goto(linkIn(await newestMail("verify-email", email), "/api/v2/users/verify_email/"));
-    const signIn = page.getByRole("dialog", { name: "Anmelden" });
-    await signIn.getByLabel("E-Mail-Adresse").fill(email);
-    await signIn.getByLabel("Passwort", { exact: true }).fill(PASSWORD);
-    await signIn.getByRole("button", { name: "Anmelden", exact: true }).click();
-    // The dialog closes once children and cart are transferred.
-    await expect(signIn).toBeHidden();
+    await panel.getByLabel("Vorname").fill("Paula");
+    await panel.getByLabel("Nachname").fill("Muster");
+    await panel.getByLabel("E-Mail-Adresse").fill(email);
+    await panel.getByLabel("Telefonnummer", { exact: true }).fill(uniquePhone());
+    await panel.getByLabel("Passwort", { exact: true }).fill(PASSWORD);
+    await panel.getByLabel("Passwort wiederholen").fill(PASSWORD);
+    await panel.getByRole("button", { name: "Registrieren", exact: true }).click();
+    // Signed in at once (D166); the checkout shows once children and cart are transferred.
+    await expect(page.getByRole("heading", { level: 1, name: "Kasse" })).toBeVisible();
     await expect(page.getByTestId("cart-badge")).toHaveText("2");
     expect(await page.evaluate(() => localStorage.getItem("visitors"))).toBeNull();
 

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { berlinToday } from "../support/days.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
 import {
@@ -151,4 +152,74 @@ test("a parent buys a gift card; a second parent redeems it in two orders until 
   await page.getByLabel("Gutscheincode").fill(code);
   await page.getByRole("button", { name: "Einlösen" }).click();
   await expect(page.getByText("Dieser Gutschein hat kein Guthaben mehr.")).toBeVisible();
+});
+
+test("a gift card of any amount goes by mail to its recipient, and no child is asked (issue 24)", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await dismissCookieModal(page);
+  const buyer = await signedInParent(request, "gift-giver");
+  await useSessionInBrowser(page, buyer);
+  await page.goto("/product/buy/geschenkgutschein?locale=de");
+  // Its own form: amount, recipient, message, delivery; no child, no slot, no allergy comment.
+  await expect(page.getByRole("group", { name: "Betrag" })).toBeVisible();
+  await expect(page.getByRole("group", { name: /Kind/ })).toHaveCount(0);
+  await expect(page.getByLabel(/Allergie|Kommentar/)).toHaveCount(0);
+
+  await page.getByRole("radio", { name: "Anderer Betrag" }).check();
+  await page.getByLabel("Betrag in Euro").fill("5");
+  await page.getByLabel("Für wen ist der Gutschein?").fill("Lukas Becker");
+  await page.getByRole("button", { name: /in den Warenkorb/ }).click();
+  // Below the limit: said at the field, nothing added.
+  await expect(page.getByText("Ein Gutschein kann zwischen 10 € und 500 € wert sein.")).toBeVisible();
+  await expect(page.getByLabel("Betrag in Euro")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Betrag in Euro").fill("60");
+  await page.getByLabel("Ihre Nachricht (freiwillig)").fill("Viel Spass beim Malen!");
+  await page.getByRole("radio", { name: /Direkt per E-Mail an die beschenkte Person/ }).check();
+  await page.getByLabel("E-Mail-Adresse der beschenkten Person").fill("oma.becker@example.org");
+  await page.getByLabel("Versandtag").fill(berlinToday());
+  await page.getByRole("button", { name: "Gutschein über 60 € in den Warenkorb" }).click();
+  await expect(page.getByTestId("added-dialog")).toContainText(
+    "Der Gutschein für Lukas Becker liegt jetzt im Warenkorb.",
+  );
+  await page.getByRole("link", { name: "Zum Warenkorb" }).click();
+  await expect(page.getByText("Gutschein für Lukas Becker.")).toBeVisible();
+  await expect(page.getByText(/per E-Mail an oma\.becker@example\.org/)).toBeVisible();
+
+  await pay(request, buyer);
+  const toRecipient = await newestMail("gift-card", "oma.becker@example.org");
+  expect(toRecipient).toContain("Viel Spass beim Malen!");
+  expect(toRecipient).toMatch(/Content-Type: application\/pdf/i);
+  const code = toRecipient.match(/\b[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}\b/)?.[0];
+  expect(code).toBeTruthy();
+  // The buyer has the same card, and is told where it went.
+  const toBuyer = await newestMail("gift-card", buyer.email);
+  expect(toBuyer).toContain(code);
+  expect(toBuyer).toContain("oma.becker@example.org");
+});
+
+test("the gift card form in Russian: a suggested amount for oneself, the cart line names the recipient", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await dismissCookieModal(page);
+  const buyer = await signedInParent(request, "gift-giver-ru");
+  await useSessionInBrowser(page, buyer);
+  await page.goto("/product/buy/geschenkgutschein?locale=ru");
+  await page.getByLabel("Кому дарите сертификат?").fill("Соня");
+  await page.getByRole("button", { name: /Добавить сертификат на .* в корзину/ }).click();
+  await expect(page.getByTestId("added-dialog")).toContainText(
+    "Сертификат добавлен в корзину. Получатель: Соня.",
+  );
+  await page
+    .getByRole("link", { name: /корзин/i })
+    .last()
+    .click();
+  await expect(page.getByText("Получатель сертификата: Соня.")).toBeVisible();
+  await expect(page.getByText("Придёт вам по электронной почте после оплаты.")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

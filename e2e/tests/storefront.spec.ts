@@ -63,7 +63,8 @@ test.describe("storefront on a phone", () => {
       const bar = page.getByTestId("sticky-booking-bar");
       await expect(bar).toBeVisible();
       const facts = page.getByTestId("key-facts");
-      for (const fact of ["age", "language", "location", "when", "price", "seats"]) {
+      // The place is the house with its address (D151).
+      for (const fact of ["age", "language", "house", "when", "price", "seats"]) {
         await expectInFirstScreen(facts.locator(`[data-fact="${fact}"]`), bar);
       }
       await expect(facts.locator('[data-fact="price"]')).toContainText(/79\s€/);

@@ -15,7 +15,12 @@ type HistoryItem = {
   id: number;
   state: string;
   price: string;
-  subscription: { contract_number: string; paid_until: string; ends_at: string | null } | null;
+  subscription: {
+    contract_number: string;
+    paid_until: string;
+    paid_through: string;
+    ends_at: string | null;
+  } | null;
 };
 
 /** A parent who bought a weekly course (first month paid through the PayPal stand-in), all through the API. */
@@ -78,7 +83,7 @@ test.describe("course subscriptions", () => {
     await page.goto("/profile?tab=sales&locale=de");
     const card = page.getByTestId(`subscription-${item.id}`);
     await expect(card.getByTestId("subscription-period")).toHaveText(
-      `Bezahlt bis ${shownDay(item.subscription.paid_until)}`,
+      `Bezahlt bis ${shownDay(item.subscription.paid_through)}`,
     );
 
     // Autopay: PayPal's buttons with intent=subscription (the stand-in's stub) approve make_recurring's id.
@@ -109,9 +114,9 @@ test.describe("course subscriptions", () => {
 
     await page.reload();
     await expect(card.getByTestId("subscription-period")).toHaveText(
-      `Bezahlt bis ${shownDay(renewed.subscription.paid_until)}`,
+      `Bezahlt bis ${shownDay(renewed.subscription.paid_through)}`,
     );
-    await expect(card).toContainText("Monatliche Zahlung über PayPal aktiv");
+    await expect(card).toContainText("Monatliche automatische Zahlung aktiv");
   });
 
   test("a parent cancels through 'Verträge hier kündigen' without a password and gets the mail", async ({

@@ -19,6 +19,7 @@ type Product = {
   age_group: string;
   schedule_slots: Slot[];
   purchase_options: { id: number; schedule_type: string }[];
+  refund_days_before: number | null;
 };
 
 const list = async (request: APIRequestContext, type: string, locale = "de") =>
@@ -62,7 +63,10 @@ async function fullyBookedWorkshop(request: APIRequestContext) {
     }
     await placeOrder(request, parent);
   }
-  return target.product;
+  // The product as it is now: its seats as the booking above left them, not as they were before it.
+  return (
+    (await list(request, "Workshop")).find((product) => product.id === target.product.id) ?? target.product
+  );
 }
 
 /** No serious or critical axe finding on the open dialog. */
@@ -149,32 +153,51 @@ test.describe("visit requests from the product page", () => {
     expect(mail).toContain("Lew");
   });
 
-  test("a guest asks for a place on a fully booked workshop, without a date", async ({ page, request }) => {
+  test("a workshop whose next date is full names that date, offers one waiting list and its refund policy", async ({
+    page,
+    request,
+  }) => {
     const workshop = await fullyBookedWorkshop(request);
+    const today = new Date().toISOString().slice(0, 10);
+    const dates = workshop.schedule_slots
+      .filter((s) => s.date !== null && s.date >= today)
+      .sort((a, b) => String(a.date).localeCompare(String(b.date)));
+    const later = dates.find((s) => s.space > 0);
+    if (!later?.date) throw new Error("the workshop needs a later date with seats");
     await page.goto(`/product/${workshop.slug}?locale=de`);
-    // A bookable course takes no waiting request; this workshop's next session is sold out.
-    await page.getByRole("button", { name: "Auf die Warteliste (Anfrage)" }).click();
-    const dialog = page.getByRole("dialog", { name: "Auf die Warteliste (Anfrage)" });
-    await dialog.getByLabel("Vorname des Kindes *").fill("Emil");
-    await dialog.getByLabel("Nachname des Kindes *").fill("Schulz");
-    await fillAdult(dialog, "maria.warte@example.com");
-    // A second adult, who gets no mail of their own.
-    await dialog.getByRole("button", { name: "Weitere erwachsene Person hinzufügen" }).click();
-    const second = dialog.getByLabel("Vorname *", { exact: true }).nth(1);
-    await expect(second).toBeVisible();
-    await second.fill("Oleg");
-    await dialog.getByLabel("Nachname *", { exact: true }).nth(1).fill("Schulz");
-    await dialog.getByLabel("E-Mail-Adresse *").nth(1).fill("oleg.warte@example.com");
-    await dialog.getByLabel("Telefonnummer *").nth(1).fill("+4930654321");
-    await expectAccessibleDialog(page);
-    await dialog.getByRole("button", { name: "Anfrage senden" }).click();
+    const facts = page.getByTestId("key-facts");
+    // Not "ausgebucht" for the whole offer: the full date and the next one with seats (D143).
+    await expect(facts.getByTestId("later-seats")).toBeVisible();
+    await expect(facts).toContainText("ausgebucht am");
+    await expect(facts).toContainText(`noch ${later.space} Plätze frei`);
+    // One waiting-list button: the per-date one on the booking page; no general request while dates exist (D144).
+    await expect(page.getByRole("button", { name: "Auf die Warteliste (Anfrage)" })).toHaveCount(0);
+    if (workshop.refund_days_before !== null) {
+      await expect(facts.getByTestId("refund-policy")).toHaveText(
+        `Kostenlose Stornierung bis ${workshop.refund_days_before} Tage vor dem Termin`,
+      );
+    }
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(scroll).toBe(true);
 
-    await expect(dialog.getByRole("status")).toContainText(
-      "Ihre Anfrage für die Warteliste ist bei uns eingegangen.",
+    await page.goto(`/product/${workshop.slug}?locale=ru`);
+    await expect(page.getByTestId("key-facts")).toContainText("мест нет");
+    await expect(page.getByTestId("key-facts")).toContainText(`осталось ${later.space}`);
+  });
+
+  test("a seeded workshop with the seven-day promise shows it on the page, in German and Russian", async ({
+    page,
+    request,
+  }) => {
+    const withPolicy = (await list(request, "Workshop")).find((w) => w.refund_days_before === 7);
+    if (!withPolicy) throw new Error("the seed has no workshop with a refund policy");
+    await page.goto(`/product/${withPolicy.slug}?locale=de`);
+    await expect(page.getByTestId("key-facts").getByTestId("refund-policy")).toHaveText(
+      "Kostenlose Stornierung bis 7 Tage vor dem Termin",
     );
-    const mail = await newestMail("visit-request-confirmation", "maria.warte@example.com");
-    expect(mail).toContain("Warteliste");
-    expect(mail).toContain(workshop.name);
-    expect(mail).toContain("Oleg");
+    await page.goto(`/product/${withPolicy.slug}?locale=ru`);
+    await expect(page.getByTestId("key-facts").getByTestId("refund-policy")).toHaveText(
+      "Бесплатная отмена не позднее чем за 7 дней до даты",
+    );
   });
 });

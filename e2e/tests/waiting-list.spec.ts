@@ -111,6 +111,13 @@ test.describe("waiting lists", () => {
     await expect(join).toBeFocused();
     await expectNoSevereViolations(page);
 
+    // The parent is mailed with the place in line, and the profile shows the entry with it (D144).
+    expect(await newestMail("waiting-list-joined", first.email)).toContain("Platz auf der Warteliste: 1");
+    await page.goto("/profile?tab=workshops&locale=de");
+    const entries = page.getByTestId("waiting-list-entries");
+    await expect(entries).toContainText(session.product.name);
+    await expect(entries).toContainText("Platz 1 auf der Warteliste");
+
     // A second family queues behind.
     const second = await signedInParent(request, "wl-second");
     const lev = await createChild(request, second, "Lev", fittingBirthDate(session));

@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
-import { buyWeeklyCourse } from "../support/orders.ts";
-import { signedInParent, useSessionInBrowser } from "../support/parents.ts";
+import { addToCart, buyWeeklyCourse, payPlacedOrder, placeOrder } from "../support/orders.ts";
+import { bornYearsAgo, createChild, signedInParent, useSessionInBrowser } from "../support/parents.ts";
 
 /**
  * Issue #9, withdrawal (§ 356a BGB, D75): a parent withdraws a course within the 14 days from the profile's
@@ -72,4 +72,70 @@ test("a parent withdraws a course within 14 days and sees the refund recorded", 
     headers: parent.headers,
   });
   expect(await after.text()).not.toContain("RRULE:FREQ=WEEKLY");
+});
+
+test("a parent cancels a workshop within its refund policy and gets the money back (D142)", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  type Workshop = {
+    id: number;
+    name: string;
+    age_group: string;
+    refund_days_before: number | null;
+    purchase_options: { id: number; schedule_type: string }[];
+    schedule_slots: { id: number; date: string | null; space: number }[];
+  };
+  const reply = await request.get("/api/v2/products/?locale=de&page_size=100&product_type=Workshop");
+  const soon = new Date(Date.now() + 9 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const target = ((await reply.json()) as { results: Workshop[] }).results
+    .filter((w) => w.refund_days_before === 7)
+    .map((w) => ({
+      w,
+      option: w.purchase_options.find((o) => o.schedule_type === "Ticket"),
+      slot: w.schedule_slots.find((s) => s.date !== null && s.date > soon && s.space > 0),
+    }))
+    .find((c) => c.option && c.slot);
+  if (!target?.option || !target.slot) throw new Error("the seed has no workshop with a policy and seats");
+  const parent = await signedInParent(request, "cancels-workshop");
+  const child = await createChild(
+    request,
+    parent,
+    "Mila",
+    bornYearsAgo(Number(target.w.age_group.match(/^\d+/)?.[0]) + 1),
+  );
+  await addToCart(request, parent, {
+    product_page: target.w.id,
+    purchase_option: target.option.id,
+    visitor: child.id,
+    schedule_slots: [target.slot.id],
+  });
+  await useSessionInBrowser(page, parent);
+  // The cart line carries the policy in one line.
+  await page.goto("/cart?locale=de");
+  await expect(page.getByTestId("refund-policy").first()).toHaveText(
+    "Kostenlose Stornierung bis 7 Tage vor dem Termin",
+  );
+  await payPlacedOrder(request, parent, await placeOrder(request, parent));
+
+  await page.goto("/profile?tab=workshops&locale=de");
+  const mila = page.getByRole("region", { name: "Buchungen von Mila Muster" });
+  await expect(mila.getByText(target.w.name)).toBeVisible();
+  await expect(mila.getByText(/Kostenlose Stornierung bis .+\d{4}/)).toBeVisible();
+  await mila.getByRole("button", { name: /Kostenlos stornieren/ }).click();
+  const dialog = page.getByTestId("withdraw-dialog");
+  await expect(dialog.getByRole("heading", { name: "Buchung stornieren?" })).toBeVisible();
+  await expect(dialog.getByText("Sie erhalten den vollen Betrag zurück.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Stornierung bestätigen" }).click();
+  await expect(dialog).toBeHidden();
+  // A cancellation with refund, not a withdrawal (D179).
+  await expect(mila.getByText(/^Storniert am .+\d{4} · .+ erstattet$/)).toBeVisible();
+  await expect(mila.getByText(/Widerruf/)).toHaveCount(0);
+  await expect(mila.getByRole("button", { name: /Kostenlos stornieren/ })).toHaveCount(0);
+  const mail = await newestMail("withdrawal-confirmation", parent.email);
+  expect(mail).toContain("Bestätigung Ihrer Stornierung");
+  expect(mail).not.toContain("Widerruf");
+  expect(mail).toMatch(/Content-Type: application\/pdf/i);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

@@ -1,5 +1,7 @@
 // The checkout run of `npm run bench` (issue #8): parents add an item, fulfil (seats reserved, PayPal order
-// created) and capture, against the PayPal stand-in (server/src/test/paypal-stand-in.ts) on 127.0.0.1.
+// created) and capture, against the PayPal stand-in (server/src/test/paypal-stand-in.ts) on 127.0.0.1; and
+// the same through Stripe (issue 22): fulfil opens a Checkout Session at the Stripe stand-in
+// (server/src/test/stripe-stand-in.ts), the buyer pays there and its signed webhook makes the order paid.
 // Parents and children are written straight into the bench database; every call goes through the API.
 import { createHash, randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -14,9 +16,18 @@ const CONCURRENCY = Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 2);
 const CHILDREN_PER_PARENT = 250;
 
 /** The stand-in speaks PayPal's REST protocol; the shop must be started with its URL and credentials. */
-export async function startStandIn() {
+export async function startStandIn(port) {
   const { startPayPalStandIn } = await tsImport("../../server/src/test/paypal-stand-in.ts", import.meta.url);
-  return startPayPalStandIn();
+  return startPayPalStandIn(port ? { port } : {});
+}
+
+/** The Stripe stand-in (API and signed webhooks); the shop is started with its keys beside PayPal's. */
+export async function startStripeStandIn(port) {
+  const { startStripeStandIn: start } = await tsImport(
+    "../../server/src/test/stripe-stand-in.ts",
+    import.meta.url,
+  );
+  return start(port ? { port } : {});
 }
 
 const sha256 = (value) => createHash("sha256").update(value).digest("hex");
@@ -74,11 +85,17 @@ const percentile = (sorted, p) =>
 
 /**
  * Runs checkouts for `durationS` seconds with CONCURRENCY parents at a time. Each checkout is three calls
- * (add, fulfil, capture) plus the buyer's approval at the stand-in; the latency of each call is recorded.
+ * plus the buyer's approval at the stand-in; the latency of each call is recorded. PayPal: add, fulfil,
+ * capture. Stripe (`stripe` given): add, fulfil with `payment_gateway=stripe` and our return addresses, and
+ * the signed `checkout.session.completed` webhook that records the payment (Stripe's way of completing).
  */
-export async function runCheckouts({ base, databaseUrl, standIn, durationS }) {
+export async function runCheckouts({ base, databaseUrl, standIn, stripe, durationS }) {
   const setup = await prepare(databaseUrl, base);
-  const latencies = { add: [], fulfil: [], capture: [] };
+  const latencies = stripe ? { add: [], fulfil: [], webhook: [] } : { add: [], fulfil: [], capture: [] };
+  const stripeReturn = new URLSearchParams({
+    success_url: `${base}/payment-complete/return`,
+    cancel_url: `${base}/cart`,
+  });
   let done = 0;
   let failed = 0;
   const until = Date.now() + durationS * 1000;
@@ -106,15 +123,34 @@ export async function runCheckouts({ base, databaseUrl, standIn, durationS }) {
         ),
       );
       const fulfil = await timed("fulfil", () =>
-        post("/api/v2/orders/fulfill/?locale=de&payment_gateway=paypal", parent.headers, {
-          terms_accepted: true,
-        }),
+        post(
+          stripe
+            ? `/api/v2/orders/fulfill/?locale=de&payment_gateway=stripe&${stripeReturn}`
+            : "/api/v2/orders/fulfill/?locale=de&payment_gateway=paypal",
+          parent.headers,
+          { terms_accepted: true },
+        ),
       );
       if (add.status !== 201 || fulfil.status !== 200) {
         failed += 1;
         continue;
       }
       const { id } = await fulfil.json();
+      if (stripe) {
+        stripe.pay(id);
+        const event = stripe.event("checkout.session.completed", stripe.sessionObject(id));
+        const webhook = await timed("webhook", () =>
+          fetch(`${base}/api/v2/payments/stripe/webhook/`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "stripe-signature": event.signature },
+            body: event.payload,
+          }),
+        );
+        await webhook.arrayBuffer();
+        if (webhook.status === 200) done += 1;
+        else failed += 1;
+        continue;
+      }
       standIn.approve(id);
       const capture = await timed("capture", () =>
         post(`/api/v2/orders/${id}/capture/?locale=de`, parent.headers, { orderID: id }),
@@ -158,6 +194,12 @@ export const standInEnv = (standIn) => ({
   PAYPAL_CLIENT_SECRET: standIn.clientSecret,
   PAYPAL_WEBHOOK_ID: standIn.webhookId,
   CHECKOUT_RATE_LIMIT_PER_MINUTE: "100000",
+});
+
+export const stripeStandInEnv = (stripe) => ({
+  STRIPE_API_BASE: stripe.url,
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
 });
 
 export const here = fileURLToPath(import.meta.url);

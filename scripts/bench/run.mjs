@@ -3,8 +3,10 @@
 //
 // Usage: npm run build && npm run bench
 // BENCH_ONLY=checkout runs only the checkout rows and rewrites only their section.
-// BENCH_ONLY=web runs only the front-end rows (page JavaScript and Lighthouse) and rewrites only the
-// "Front end" section of docs/benchmarks.md; LIGHTHOUSE_RUNS sets the runs per page (default 3, median kept).
+// BENCH_ONLY=web runs only the front-end rows (page JavaScript and Lighthouse, and the back office's first
+// load) and rewrites only the "Front end" and "Back office" sections of docs/benchmarks.md; LIGHTHOUSE_RUNS
+// sets the runs per page (default 3, median kept). BENCH_ONLY=admin runs only the back office's first load
+// (about a minute) and rewrites only its section; ADMIN_RUNS sets its runs (default 3, median kept).
 // Needs PostgreSQL on 127.0.0.1:5432 with trust auth for user postgres (BENCH_PG_ADMIN_URL overrides),
 // like scripts/with-postgres.mjs. Creates a fresh database, starts `node server/dist/server.js` on it (it
 // migrates and seeds the demo catalogue), waits for /readyz, runs autocannon, writes docs/benchmarks.md,
@@ -18,9 +20,17 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import Fastify from "fastify";
 import pg from "pg";
+import { measureAdminLoad } from "./admin-load.mjs";
 import { measurePageJs } from "./bundle-size.mjs";
 import { CATALOGUE_DB_TARGET, explainList, filterMix, unseenFilterSet } from "./catalogue.mjs";
-import { CHECKOUT_TARGET, runCheckouts, standInEnv, startStandIn } from "./checkout.mjs";
+import {
+  CHECKOUT_TARGET,
+  runCheckouts,
+  standInEnv,
+  startStandIn,
+  startStripeStandIn,
+  stripeStandInEnv,
+} from "./checkout.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { generatedPart, withKeptSection } from "./report-file.mjs";
 
@@ -44,6 +54,13 @@ const ONLY_CATALOGUE = process.env.BENCH_ONLY === "catalogue";
 const catalogueReportFile = join(root, "docs/benchmarks-catalogue.md");
 const ONLY_WEB = process.env.BENCH_ONLY === "web";
 const ONLY_CHECKOUT = process.env.BENCH_ONLY === "checkout";
+const ONLY_ADMIN = process.env.BENCH_ONLY === "admin";
+// The back office's first load (D185): budgets of a first visit (bytes on the wire up to the sign-in form)
+// and of both visits' medians (the sign-in form, and the dashboard after signing in).
+const ADMIN_RUNS = Number(process.env.ADMIN_RUNS ?? 3);
+const ADMIN_BUDGET = { firstVisitKib: 340, toFormMs: 3000, toDashboardMs: 3000 };
+// The staff account the bench's shop seeds, for the back office's sign-in.
+const BENCH_STAFF = { email: "staff@atelier-bench.example", password: "Bench-Werkstatt-Schluessel-7" };
 // Issue 12 "first paint": JavaScript fetched before the first contentful paint, gzip.
 const JS_BEFORE_PAINT_KIB = 110;
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -51,11 +68,17 @@ const LIGHTHOUSE_TARGET = { performance: 95, accessibility: 95, "best-practices"
 // Medians of the metrics (ms, CLS unitless): at most these values.
 const LIGHTHOUSE_METRIC_MAX = { lcp: 2000, cls: 0.05, tbt: 150 };
 
+// BENCH_PORT: the first of four ports the bench listens on (the shop, the bare Fastify server, the PayPal and
+// the Stripe stand-ins), for a machine where only some ports are free to use; default any free ports.
+const BENCH_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
+const portAt = (offset) => (BENCH_PORT ? Promise.resolve(BENCH_PORT + offset) : freePort());
+
 const dbName = `atelier_bench_${process.pid}_${Date.now().toString(36)}`;
 const dataDir = mkdtempSync(join(os.tmpdir(), "atelier-bench-"));
 let shop;
 let bare;
 let standIn;
+let stripeStandIn;
 let cleaned = false;
 let shopExit;
 
@@ -161,6 +184,7 @@ async function cleanup() {
   await stopShop().catch(() => {});
   await bare?.close().catch(() => {});
   await standIn?.close().catch(() => {});
+  await stripeStandIn?.close().catch(() => {});
   await adminQuery(`drop database if exists "${dbName}" with (force)`).catch((err) =>
     console.error(`[bench] could not drop ${dbName}: ${err.message}`),
   );
@@ -313,6 +337,47 @@ function frontEndSection(web) {
   ];
 }
 
+const adminWithin = (admin) =>
+  admin.first.form.kib <= ADMIN_BUDGET.firstVisitKib &&
+  [admin.first, admin.returning].every(
+    (v) => v.toForm <= ADMIN_BUDGET.toFormMs && v.toDashboard <= ADMIN_BUDGET.toDashboardMs,
+  );
+
+/** The "Back office" section of docs/benchmarks.md (BENCH_ONLY=admin writes it alone). */
+function backOfficeSection(admin) {
+  const cpu = os.cpus();
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  const row = (name, v) =>
+    `| ${name} | ${s(v.toForm)} (${v.runs.map((r) => s(r.toForm)).join(", ")}) | ${v.form.requests} | ${v.form.kib.toFixed(1)} | ${s(v.toDashboard)} (${v.runs.map((r) => s(r.toDashboard)).join(", ")}) | ${v.dashboard.requests} | ${v.dashboard.kib.toFixed(1)} |`;
+  return [
+    "## Back office",
+    "",
+    `- Date: ${admin.date}; machine: ${cpu.length} cores, ${cpu[0]?.model ?? "unknown CPU"}; load average before the back-office rows: ${admin.loadBefore.map((l) => l.toFixed(2)).join(", ")}, after: ${admin.loadAfter.map((l) => l.toFixed(2)).join(", ")}`,
+    "",
+    `The back office's first load (D185, \`scripts/bench/admin-load.mjs\`): Debian's Chromium (1280 × 800, German) opens \`/admin\` signed out in a fresh profile until the sign-in form shows, then the seeded staff account signs in until the dashboard's first panel shows; then the same profile again, a returning staff member whose browser cache holds the hashed chunks. Median of ${ADMIN_RUNS} runs (each run in parentheses); KiB on the wire as Chromium counts them (headers and compressed bodies; a file from the cache counts 0). Budget: a first visit fetches at most ${ADMIN_BUDGET.firstVisitKib} KiB up to the sign-in form, the form shows within ${s(ADMIN_BUDGET.toFormMs)} and the dashboard within ${s(ADMIN_BUDGET.toDashboardMs)} after signing in: **${adminWithin(admin) ? "within budget" : "over budget"}**. Times on this shared machine move with the load average above.`,
+    "",
+    "| Visit | To the sign-in form | Requests | KiB | Sign-in to the dashboard | Requests | KiB |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+    row("First visit", admin.first),
+    row("Returning staff member", admin.returning),
+    "",
+    `Largest files of a first visit up to the sign-in form: ${admin.first.form.largest.map((f) => `\`${f.path}\` ${f.kib} KiB`).join(", ")}.`,
+    "",
+  ];
+}
+
+/** Runs the back-office rows against a running shop. */
+async function measureBackOffice(base) {
+  const loadBefore = os.loadavg();
+  const date = new Date().toISOString();
+  log(`back office: /admin to the sign-in form and the dashboard, ${ADMIN_RUNS} runs`);
+  const result = await measureAdminLoad(base, { ...BENCH_STAFF, runs: ADMIN_RUNS });
+  log(
+    `back office: sign-in form ${result.first.toForm} ms (${result.first.form.kib.toFixed(1)} KiB), dashboard ${result.first.toDashboard} ms after signing in`,
+  );
+  return { ...result, date, loadBefore, loadAfter: os.loadavg() };
+}
+
 /** The product page the front-end rows measure: the first course of the list. */
 const courseSlug = (list) =>
   list.results.find((p) => p.product_type === "Course")?.slug ?? list.results[0]?.slug;
@@ -353,6 +418,18 @@ function checkoutSection(checkout) {
     "|---|---:|---:|---:|",
     ...Object.entries(checkout.calls).map(([name, c]) => `| ${name} | ${c.n} | ${c.p50} ms | ${c.p99} ms |`),
     "",
+    ...(checkout.stripe
+      ? [
+          `Through Stripe (issue 22): add, fulfil with \`payment_gateway=stripe\` (the Checkout Session created at the Stripe stand-in, server/src/test/stripe-stand-in.ts) and the signed \`checkout.session.completed\` webhook that records the payment, ${checkout.stripe.concurrency} at a time for ${checkout.stripe.durationS} s. Same target: **${checkout.stripe.pass ? "met" : "not met"}** (${checkout.stripe.perMinute} checkouts a minute, ${checkout.stripe.done} paid, ${checkout.stripe.failed} failed).`,
+          "",
+          "| Call (Stripe) | Calls | p50 latency | p99 latency |",
+          "|---|---:|---:|---:|",
+          ...Object.entries(checkout.stripe.calls).map(
+            ([name, c]) => `| ${name} | ${c.n} | ${c.p50} ms | ${c.p99} ms |`,
+          ),
+          "",
+        ]
+      : []),
   ];
 }
 
@@ -404,6 +481,7 @@ function writeReport(rowsByKey, context) {
     "",
     ...checkoutSection(context.checkout),
     ...frontEndSection(context.web),
+    ...backOfficeSection(context.admin),
     "## API scenarios",
     "",
     "",
@@ -434,10 +512,12 @@ async function main() {
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
 
-  const port = await freePort();
+  const port = await portAt(0);
   const base = `http://127.0.0.1:${port}`;
   // The checkout rows pay through the PayPal stand-in on 127.0.0.1.
-  standIn = await startStandIn();
+  standIn = await startStandIn(BENCH_PORT && BENCH_PORT + 2);
+  // And through the Stripe stand-in (issue 22), the shop holding its keys beside PayPal's.
+  stripeStandIn = await startStripeStandIn(BENCH_PORT && BENCH_PORT + 3);
   log(`starting the shop on ${base} with database ${dbName}`);
   shop = spawn(process.execPath, [serverEntry], {
     cwd: root,
@@ -453,7 +533,10 @@ async function main() {
       // The cart rows start with CART_COUNT guest carts from this one address.
       CART_INIT_RATE_LIMIT_PER_MINUTE: "100000",
       ...standInEnv(standIn),
+      ...stripeStandInEnv(stripeStandIn),
       SEED_ON_EMPTY: "true",
+      STAFF_EMAIL: BENCH_STAFF.email,
+      STAFF_PASSWORD: BENCH_STAFF.password,
       SENTRY_DSN: "",
       SMTP_URL: "",
     },
@@ -470,17 +553,28 @@ async function main() {
   const parsed = JSON.parse(body);
   log(`list: ${parsed.count} products, ${parsed.results.length} on the page, ${body.length} bytes`);
 
+  if (ONLY_ADMIN) {
+    const admin = await measureBackOffice(base);
+    if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
+    writeSectionOnly("Back office", backOfficeSection(admin));
+    log(adminWithin(admin) ? "back office within budget" : "back office OVER budget");
+    return;
+  }
+
   if (ONLY_WEB) {
     const web = await measureFrontEnd(base, courseSlug(parsed));
+    const admin = await measureBackOffice(base);
     if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
     writeSectionOnly("Front end", frontEndSection(web));
+    writeSectionOnly("Back office", backOfficeSection(admin));
     const met = web.lighthouse.every(lighthouseMet);
     log(met ? "front-end targets met" : "front-end targets NOT met");
+    log(adminWithin(admin) ? "back office within budget" : "back office OVER budget");
     return;
   }
 
   const loadBefore = os.loadavg();
-  const barePort = await freePort();
+  const barePort = await portAt(1);
   bare = Fastify({ logger: false });
   // The same body, encoded once, as the shop's cache sends it: the least work a reply can be.
   const bytes = Buffer.from(body);
@@ -548,12 +642,27 @@ async function main() {
       standIn,
       durationS: CHECKOUT_S,
     });
-    return { ...result, date: new Date().toISOString(), loadBefore, loadAfter: os.loadavg() };
+    log(`checkout through Stripe: add → fulfil → webhook for ${CHECKOUT_S} s`);
+    const stripe = await runCheckouts({
+      base,
+      databaseUrl: dbUrl.toString(),
+      stripe: stripeStandIn,
+      durationS: CHECKOUT_S,
+    });
+    return {
+      ...result,
+      pass: result.pass && stripe.pass,
+      stripe,
+      date: new Date().toISOString(),
+      loadBefore,
+      loadAfter: os.loadavg(),
+    };
   };
   if (ONLY_CHECKOUT) {
     const checkout = await checkoutRows();
     if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
     console.table(checkout.calls);
+    console.table(checkout.stripe.calls);
     writeSectionOnly("Checkout", checkoutSection(checkout));
     log(checkout.pass ? "checkout target met" : "checkout target NOT met");
     return;
@@ -613,10 +722,12 @@ async function main() {
 
   // Front-end budgets on the same running shop: page JavaScript and Lighthouse (mobile preset).
   const web = await measureFrontEnd(base, courseSlug(parsed));
+  const admin = await measureBackOffice(base);
 
   const pass = writeReport(results, {
     ...(await catalogueContext()),
     web,
+    admin,
     checkout,
   });
   log(pass ? "target met" : "target NOT met");

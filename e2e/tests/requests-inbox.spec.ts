@@ -1,0 +1,75 @@
+import { expect, test } from "../support/fixtures.ts";
+import { newestMail } from "../support/mail.ts";
+import { signedInParent, useSessionInBrowser } from "../support/parents.ts";
+import { signInToBackOffice } from "../support/staff-bookings.ts";
+
+/**
+ * The requests inbox (issue 21; D137), at 1366 px: a parent asks for a trial lesson in Russian, staff
+ * answer it in the back office with "confirm a date", the parent gets the mail in Russian and sees the
+ * status and the confirmed day in the profile's history tab.
+ */
+test.use({ viewport: { width: 1366, height: 768 } });
+// Sign-up, the back office and the profile in one walk: more than the default 30 s on a busy machine.
+test.setTimeout(90_000);
+
+const inDays = (days: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+test("staff confirm a trial date; the parent gets the mail and sees the status in the profile", async ({
+  page,
+  request,
+}) => {
+  const parent = await signedInParent(request, "trial-inbox");
+  const courses = await (
+    await request.get("/api/v2/products/?locale=ru&page_size=100&product_type=Course")
+  ).json();
+  const course = (courses.results ?? courses)[0] as { id: number; name: string };
+  const sent = await request.post("/api/v2/orders/visit_request/?locale=ru", {
+    headers: parent.headers,
+    data: {
+      product_page: course.id,
+      children: [{ first_name: "Mila", last_name: "Muster", birth_date: "2019-05-02" }],
+      adults: [
+        {
+          first_name: "Paula",
+          last_name: "Parent",
+          email: parent.email,
+          phone: "+4915112345678",
+          relation: "",
+        },
+      ],
+      date: inDays(3),
+    },
+  });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: number };
+
+  await signInToBackOffice(page);
+  await page.getByRole("menuitem", { name: "Besuchsanfragen" }).click();
+  await expect(page).toHaveURL(/\/admin\/visit-requests/);
+  await page.getByRole("combobox", { name: "Art" }).click();
+  await page.getByRole("option", { name: "Probestunde" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "Paula Parent" }).first()).toBeVisible();
+  await page.goto(`/admin/visit-requests/${id}`);
+  await expect(page.getByRole("heading", { name: `Probestunde #${id}` })).toBeVisible();
+
+  const day = inDays(6);
+  await page.getByRole("textbox", { name: "Termin", exact: true }).fill(day);
+  await page.getByRole("button", { name: "Termin bestätigen und Familie benachrichtigen" }).click();
+  await expect(page.getByText("Termin bestätigt, die Familie bekommt eine E-Mail.")).toBeVisible();
+  await expect(page.getByText(`Bestätigter Termin: ${day}`)).toBeVisible();
+
+  const mail = await newestMail("visit-request-confirmed", parent.email);
+  expect(mail).toContain("Хорошие новости");
+  expect(mail).toContain("«История»");
+
+  await useSessionInBrowser(page, parent);
+  await page.goto("/profile?tab=sales&locale=ru");
+  const entry = page.getByTestId("my-visit-request").first();
+  await expect(entry).toContainText("Пробное занятие");
+  await expect(entry).toContainText("В работе");
+  await expect(entry).toContainText("Дата подтверждена");
+});
