@@ -1,6 +1,6 @@
 import type { Locale } from "./rules/locale.ts";
 
-/** Error texts of the back office's content pages, promocodes and gift cards (D123–D125). */
+/** Error texts of the back office's content pages, promocodes, gift cards (D123–D125) and redirects (D189). */
 export const ADMIN_CONTENT_ERROR_MESSAGES = {
   invalid_promocode: {
     de: "Nur Buchstaben, Ziffern, Bindestrich und Unterstrich, z. B. SOMMER25.",
@@ -25,5 +25,25 @@ export const ADMIN_CONTENT_ERROR_MESSAGES = {
   gift_card_deactivated: {
     de: "Dieser Gutschein ist nicht mehr gültig.",
     ru: "Этот сертификат больше не действует.",
+  },
+  invalid_redirect_path: {
+    de: "Geben Sie eine Adresse dieses Shops an: beginnt mit /, ohne Leerzeichen, ? und #, z. B. /sommer.",
+    ru: "Укажите адрес этого магазина: начинается с /, без пробелов, ? и #, например /sommer.",
+  },
+  redirect_path_reserved: {
+    de: "Unter dieser Adresse gibt es schon eine Seite des Shops, oder das System braucht sie selbst.",
+    ru: "По этому адресу уже есть страница магазина, или он нужен самой системе.",
+  },
+  invalid_redirect_target: {
+    de: "Geben Sie eine Seite dieses Shops an, die mit / beginnt (z. B. /courses), oder eine vollständige Adresse mit https://.",
+    ru: "Укажите страницу этого магазина, начинающуюся с / (например, /courses), или полный адрес с https://.",
+  },
+  redirect_exists: {
+    de: "Für diese Adresse gibt es schon eine Weiterleitung. Bearbeiten Sie sie in der Liste.",
+    ru: "Для этого адреса уже есть перенаправление. Измените его в списке.",
+  },
+  redirect_loop: {
+    de: "Diese Weiterleitung führt im Kreis: Ihr Ziel leitet zurück auf ihre eigene Adresse.",
+    ru: "Это перенаправление ведёт по кругу: его цель ведёт обратно на его же адрес.",
   },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { CONTENT_PAGE_KEYS, PRODUCT_TYPES } from "./catalogue.ts";
+import {
+  parseRedirectTarget,
+  REDIRECT_PATH_MAX_LENGTH,
+  REDIRECT_URL_MAX_LENGTH,
+  redirectSourceProblem,
+} from "./rules/redirect.ts";
 
 /**
  * The back office's content pages, promocodes and gift cards (D123–D126), under the list convention and
@@ -198,3 +204,46 @@ export const AdminGiftCardLedgerEntrySchema = z.object({
 });
 export type AdminGiftCardLedgerEntry = z.infer<typeof AdminGiftCardLedgerEntrySchema>;
 export const AdminGiftCardLedgerListSchema = z.array(AdminGiftCardLedgerEntrySchema);
+
+/* ---------------------------------------------------------------- redirects (D189) */
+
+const redirectFields = {
+  /** The address of this site a visitor opens, e.g. `/sommer` from a flyer. */
+  from_path: z
+    .string()
+    .trim()
+    .max(REDIRECT_PATH_MAX_LENGTH, { error: "invalid_redirect_path" })
+    .superRefine((value, ctx) => {
+      const problem = redirectSourceProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  /** A page of this shop (`/courses?category=3`) or an address elsewhere (`https://…`). */
+  target: z
+    .string()
+    .trim()
+    .max(REDIRECT_URL_MAX_LENGTH, { error: "invalid_redirect_target" })
+    .refine((value) => parseRedirectTarget(value) !== undefined, { error: "invalid_redirect_target" }),
+  /** 301 (browsers and search engines remember it) or 302 (the default: staff may change it later). */
+  permanent: z.boolean().default(false),
+  /** Why the redirect exists, for the staff who find it later. */
+  note: z.string().trim().max(500, { error: "too_long" }).default(""),
+};
+
+export const AdminRedirectInputSchema = z.object(redirectFields).strict();
+export type AdminRedirectInput = z.infer<typeof AdminRedirectInputSchema>;
+export const AdminRedirectUpdateSchema = z.object({ ...redirectFields, version }).strict();
+export type AdminRedirectUpdate = z.infer<typeof AdminRedirectUpdateSchema>;
+
+export const AdminRedirectSchema = z.object({
+  id: z.number().int(),
+  from_path: z.string(),
+  target: z.string(),
+  /** Whether the target leaves the site. */
+  external: z.boolean(),
+  permanent: z.boolean(),
+  note: z.string(),
+  updated_at: z.string(),
+  version: z.string(),
+});
+export type AdminRedirect = z.infer<typeof AdminRedirectSchema>;
+export const AdminRedirectListSchema = z.array(AdminRedirectSchema);

@@ -26,6 +26,7 @@ export * from "./rules/locale.ts";
 export * from "./rules/name.ts";
 export * from "./rules/password.ts";
 export * from "./rules/phone.ts";
+export * from "./rules/redirect.ts";
 export * from "./rules/return-path.ts";
 export * from "./rules/vat.ts";
 export * from "./staff-orders.ts";

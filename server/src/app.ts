@@ -26,6 +26,7 @@ import {
 } from "./checkout/index.ts";
 import { createDeferredWork, type DeferredWork } from "./common/index.ts";
 import { type Env, staffNoticeRecipients } from "./config/index.ts";
+import { createRedirectLookup } from "./content/index.ts";
 import type { Database } from "./db/index.ts";
 import { issueGiftCardsForOrder } from "./gift-cards/index.ts";
 import { healthRoutes } from "./health/index.ts";
@@ -265,6 +266,7 @@ export async function buildApp(deps: AppDeps) {
     headProvider: catalogueApi.headProvider,
     serverEntry: env.WEB_SSR_ENTRY,
     monitoring: browserMonitoring(env.SENTRY_DSN, env.SENTRY_ENVIRONMENT),
+    redirectFor: createRedirectLookup(database.db),
   }));
   return app;
 }

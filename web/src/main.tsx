@@ -3,6 +3,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
+import "./app/document-path.ts";
 import { installGuestTransfer } from "./app/guest-transfer.ts";
 import { loadCookieModal } from "./app/layout/root-layout.tsx";
 import { createAppRouter } from "./app/router.ts";

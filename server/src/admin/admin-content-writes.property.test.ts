@@ -1,14 +1,22 @@
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, contentPages, giftCardLedger, giftCards, promocodes, users } from "../db/schema/index.ts";
+import {
+  auditLog,
+  contentPages,
+  giftCardLedger,
+  giftCards,
+  promocodes,
+  redirects,
+  users,
+} from "../db/schema/index.ts";
 import { mutatedBody } from "../test/admin-arbitraries.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /**
- * fast-check over the write routes of content pages, promocodes and gift cards (D123–D125): whatever a
+ * fast-check over the write routes of content pages, promocodes, gift cards (D123–D125) and redirects (D189): whatever a
  * staff member's browser sends, never a 5xx, and a refused request writes nothing, not even an audit entry.
  */
 
@@ -75,13 +83,15 @@ async function footprint() {
       | typeof contentPages
       | typeof promocodes
       | typeof giftCards
-      | typeof giftCardLedger,
+      | typeof giftCardLedger
+      | typeof redirects,
   ) => (await t.db.select({ n: count() }).from(table))[0]?.n ?? 0;
   return {
     pages: await n(contentPages),
     codes: await n(promocodes),
     cards: await n(giftCards),
     ledger: await n(giftCardLedger),
+    redirects: await n(redirects),
     audit: await n(auditLog),
   };
 }
@@ -132,6 +142,11 @@ function newCode(): Record<string, unknown> {
     is_active: true,
   };
 }
+let redirectCounter = 0;
+function newRedirect(): Record<string, unknown> {
+  redirectCounter += 1;
+  return { from_path: `/prop-${redirectCounter}`, target: "/courses?category=1", permanent: false, note: "" };
+}
 const newCard = (): Record<string, unknown> => ({ amount_cents: 1_500, reason: "Kulanz", expires_on: null });
 
 describe(`fast-check over the content, promocode and gift card write routes (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
@@ -174,6 +189,30 @@ describe(`fast-check over the content, promocode and gift card write routes (${u
       fc.asyncProperty(mutated([...Object.keys(newCode()), "version"]), async (make) => {
         const { id: _id, created_at: _c, uses: _u, ...fields } = await read();
         await expectNoHalfWrite("PUT", `/api/v2/admin/promocodes/${id}/`, make(fields), read);
+      }),
+      { numRuns: RUNS },
+    );
+  }, 180_000);
+
+  it("creates and saves redirects from arbitrary bodies", async () => {
+    await fc.assert(
+      fc.asyncProperty(mutated(Object.keys(newRedirect())), async (make) => {
+        await expectNoHalfWrite("POST", "/api/v2/admin/redirects/", make(newRedirect()));
+      }),
+      { numRuns: RUNS },
+    );
+    const created = await t.call("POST", "/api/v2/admin/redirects/", {
+      headers: staff.headers,
+      body: newRedirect(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const read = async () =>
+      (await t.call("GET", `/api/v2/admin/redirects/${id}/`, { headers: staff.headers })).json();
+    await fc.assert(
+      fc.asyncProperty(mutated([...Object.keys(newRedirect()), "version"]), async (make) => {
+        const { id: _id, external: _e, updated_at: _u, ...fields } = await read();
+        await expectNoHalfWrite("PUT", `/api/v2/admin/redirects/${id}/`, make(fields), read);
       }),
       { numRuns: RUNS },
     );

@@ -3,13 +3,10 @@ import {
   AdminCategoryListSchema,
   AdminCategorySchema,
   AdminCategoryUpdateSchema,
-  AdminIdParamsSchema,
   AdminInstructorInputSchema,
   AdminInstructorListSchema,
   AdminInstructorSchema,
   AdminInstructorUpdateSchema,
-  type AdminListQuery,
-  AdminListQuerySchema,
   AdminLocationInputSchema,
   AdminLocationListSchema,
   AdminLocationSchema,
@@ -26,49 +23,18 @@ import {
   AdminWeekListSchema,
   AdminWeekSchema,
   AdminWeekUpdateSchema,
-  LocaleQuerySchema,
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { ErrorReplySchema } from "../errors/index.ts";
-import type { AuthUser } from "../plugins/index.ts";
-import { currentUser } from "../plugins/index.ts";
 import {
   createPurchaseOptionsAdmin,
   createSeasonsAdmin,
   createWeeksAdmin,
 } from "./catalogue-offer.service.ts";
 import { createCategoriesAdmin, createInstructorsAdmin } from "./catalogue-people.service.ts";
-import { sendList } from "./list-query.ts";
+import { type Resource, registerCrudRoutes } from "./crud-routes.ts";
 import { createLocationsAdmin } from "./locations.service.ts";
-
-const errors = {
-  400: ErrorReplySchema,
-  401: ErrorReplySchema,
-  403: ErrorReplySchema,
-  404: ErrorReplySchema,
-  409: ErrorReplySchema,
-};
-const base = (summary: string) => ({ tags: ["admin"], security: [{ tokenAuth: [] }], summary });
-
-type Service<T, I, U> = {
-  list(query: AdminListQuery): Promise<{ cut: { offset: number }; page: { rows: T[]; total: number } }>;
-  get(id: number): Promise<T>;
-  create(staff: AuthUser, input: I): Promise<T>;
-  update(staff: AuthUser, id: number, input: U): Promise<T>;
-  remove(staff: AuthUser, id: number): Promise<T>;
-};
-
-type Resource<R extends z.ZodType, I extends z.ZodType, U extends z.ZodType> = {
-  name: string;
-  record: R;
-  list: z.ZodType;
-  input: I;
-  update: U;
-  service: Service<z.infer<R>, z.infer<I>, z.infer<U>>;
-  says: { list: string; one: string; create: string; update: string; remove: string };
-};
 
 /**
  * The catalogue's staff resources (issue 20, D116–D120, D151): instructors, categories, houses, purchase options and
@@ -78,80 +44,9 @@ type Resource<R extends z.ZodType, I extends z.ZodType, U extends z.ZodType> = {
 export const catalogueAdminRoutes =
   ({ db }: { db: Db }): FastifyPluginAsyncZod =>
   async (app) => {
-    function crud<R extends z.ZodType, I extends z.ZodType, U extends z.ZodType>(
+    const crud = <R extends z.ZodType, I extends z.ZodType, U extends z.ZodType>(
       resource: Resource<R, I, U>,
-    ) {
-      const { name, service, says } = resource;
-      // The reply is checked against the record's schema at run time; for the compiler any record will do.
-      const record: z.ZodType = resource.record;
-      const path = `/api/v2/admin/${name}/`;
-      const one = `/api/v2/admin/${name}/:id/`;
-      app.get(
-        path,
-        {
-          schema: {
-            ...base(says.list),
-            querystring: AdminListQuerySchema,
-            response: { 200: resource.list, ...errors },
-          },
-        },
-        async (request, reply) => {
-          const { cut, page } = await service.list(request.query);
-          return sendList(reply, name, cut.offset, page);
-        },
-      );
-      app.get(
-        one,
-        {
-          schema: {
-            ...base(says.one),
-            params: AdminIdParamsSchema,
-            querystring: LocaleQuerySchema,
-            response: { 200: record, ...errors },
-          },
-        },
-        async (request) => service.get(request.params.id),
-      );
-      app.post(
-        path,
-        {
-          schema: {
-            ...base(says.create),
-            querystring: LocaleQuerySchema,
-            body: resource.input,
-            response: { 201: record, ...errors },
-          },
-        },
-        async (request, reply) =>
-          reply.status(201).send(await service.create(currentUser(request), request.body as z.infer<I>)),
-      );
-      app.put(
-        one,
-        {
-          schema: {
-            ...base(says.update),
-            params: AdminIdParamsSchema,
-            querystring: LocaleQuerySchema,
-            body: resource.update,
-            response: { 200: record, ...errors },
-          },
-        },
-        async (request) =>
-          service.update(currentUser(request), request.params.id, request.body as z.infer<U>),
-      );
-      app.delete(
-        one,
-        {
-          schema: {
-            ...base(says.remove),
-            params: AdminIdParamsSchema,
-            querystring: LocaleQuerySchema,
-            response: { 200: record, ...errors },
-          },
-        },
-        async (request) => service.remove(currentUser(request), request.params.id),
-      );
-    }
+    ) => registerCrudRoutes(app, resource);
 
     crud({
       name: "instructors",

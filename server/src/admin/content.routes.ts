@@ -15,6 +15,10 @@ import {
   AdminPromocodeSchema,
   AdminPromocodeUpdateSchema,
   AdminPromocodeUseListSchema,
+  AdminRedirectInputSchema,
+  AdminRedirectListSchema,
+  AdminRedirectSchema,
+  AdminRedirectUpdateSchema,
   LocaleQuerySchema,
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -22,9 +26,11 @@ import type { Db } from "../db/index.ts";
 import { ErrorReplySchema } from "../errors/index.ts";
 import { currentUser } from "../plugins/index.ts";
 import { createContentPagesAdmin } from "./content-pages.service.ts";
+import { registerCrudRoutes } from "./crud-routes.ts";
 import { createGiftCardsAdmin } from "./gift-cards.service.ts";
 import { sendList } from "./list-query.ts";
 import { createPromocodesAdmin } from "./promocodes.service.ts";
+import { createRedirectsAdmin } from "./redirects.service.ts";
 
 const errors = {
   400: ErrorReplySchema,
@@ -36,7 +42,7 @@ const errors = {
 const base = (summary: string) => ({ tags: ["admin"], security: [{ tokenAuth: [] }], summary });
 
 /**
- * Content pages, promocodes and gift cards in the back office (D123–D125). Registered inside
+ * Content pages, promocodes, gift cards (D123–D125) and redirects (D189) in the back office. Registered inside
  * `adminRoutes`, so its `requireStaff` hook guards every route here too.
  */
 export const contentAdminRoutes =
@@ -45,6 +51,23 @@ export const contentAdminRoutes =
     const pages = createContentPagesAdmin(db);
     const promocodes = createPromocodesAdmin(db);
     const giftCards = createGiftCardsAdmin(db);
+
+    registerCrudRoutes(app, {
+      name: "redirects",
+      record: AdminRedirectSchema,
+      list: AdminRedirectListSchema,
+      input: AdminRedirectInputSchema,
+      update: AdminRedirectUpdateSchema,
+      service: createRedirectsAdmin(db),
+      says: {
+        list: "Redirects from addresses of this site to a page of the shop or an https address elsewhere (filter q, id)",
+        one: "One redirect",
+        create:
+          "Add a redirect (400 redirect_path_reserved for a page of the shop, redirect_loop for a circle)",
+        update: "Save a redirect read at `version`",
+        remove: "Delete a redirect: its address shows the not-found page again",
+      },
+    });
 
     app.get(
       "/api/v2/admin/content-pages/",

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { textIn } from "../catalogue/index.ts";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { contentPages } from "../db/index.ts";
+import { contentPages, redirects } from "../db/index.ts";
 
 export type ContentPageRow = {
   key: string;
@@ -100,4 +100,95 @@ export async function updateContentPage(tx: Tx, id: number, values: ContentPageV
     .update(contentPages)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(contentPages.id, id));
+}
+
+/* Redirects staff keep (D189). */
+
+export type RedirectRow = typeof redirects.$inferSelect;
+export type RedirectValues = Pick<RedirectRow, "fromPath" | "target" | "permanent" | "note">;
+
+export const REDIRECT_SORTS = {
+  id: redirects.id,
+  from_path: redirects.fromPath,
+  target: redirects.target,
+  updated_at: redirects.updatedAt,
+};
+
+/** The redirect a visitor's path (stored form, see `redirectSourceKey`) leads to, if staff made one. */
+export async function findRedirect(
+  db: DbOrTx,
+  fromPath: string,
+): Promise<Pick<RedirectRow, "target" | "permanent"> | undefined> {
+  const [row] = await db
+    .select({ target: redirects.target, permanent: redirects.permanent })
+    .from(redirects)
+    .where(eq(redirects.fromPath, fromPath));
+  return row;
+}
+
+export async function listRedirectsForStaff(
+  db: DbOrTx,
+  filter: { q?: string; ids?: number[] },
+  cut: ListCut,
+): Promise<{ rows: RedirectRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      sql`(${redirects.fromPath} ilike ${like} or ${redirects.target} ilike ${like} or ${redirects.note} ilike ${like})`,
+    );
+  }
+  if (filter.ids)
+    conditions.push(filter.ids.length ? sql`${redirects.id} = any(${filter.ids}::int[])` : sql`false`);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = await db
+    .select()
+    .from(redirects)
+    .where(where)
+    .orderBy(cut.descending ? desc(cut.sort) : asc(cut.sort), asc(redirects.id))
+    .offset(cut.offset)
+    .limit(cut.limit);
+  const [total] = await db.select({ n: count() }).from(redirects).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findRedirectForEdit(
+  db: DbOrTx,
+  id: number,
+  lock = false,
+): Promise<RedirectRow | undefined> {
+  const query = db.select().from(redirects).where(eq(redirects.id, id));
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+/**
+ * Holds every other staff write of redirects until this transaction ends, so two saves that would only
+ * together make a loop (A → B and B → A) run one after the other and the second sees the first.
+ */
+export async function lockRedirectsForWrite(tx: Tx): Promise<void> {
+  await tx.execute(sql`lock table ${redirects} in share row exclusive mode`);
+}
+
+/** Every redirect by its source, to follow a chain of them. */
+export async function redirectTargetsBySource(db: DbOrTx): Promise<Map<string, string>> {
+  const rows = await db.select({ fromPath: redirects.fromPath, target: redirects.target }).from(redirects);
+  return new Map(rows.map((row) => [row.fromPath, row.target]));
+}
+
+export async function insertRedirect(tx: Tx, values: RedirectValues): Promise<number> {
+  const [row] = await tx.insert(redirects).values(values).returning({ id: redirects.id });
+  if (!row) throw new Error("redirect insert returned no row");
+  return row.id;
+}
+
+export async function updateRedirect(tx: Tx, id: number, values: RedirectValues): Promise<void> {
+  await tx
+    .update(redirects)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(redirects.id, id));
+}
+
+export async function deleteRedirect(tx: Tx, id: number): Promise<void> {
+  await tx.delete(redirects).where(eq(redirects.id, id));
 }

@@ -41,6 +41,11 @@ export type SpaOptions = {
   serverEntry?: string;
   /** Handed to the browser in every page (D184); without it the web app monitors only with a build-time DSN. */
   monitoring?: BrowserMonitoring | undefined;
+  /**
+   * The redirect staff made for a path without a page (D189), asked before the not-found page is sent; the
+   * content area reads it, so this plugin does not depend on the database.
+   */
+  redirectFor?: (url: string) => Promise<{ location: string; permanent: boolean } | undefined>;
 };
 
 /** Id of the page's query-cache data block; the web app reads it (`web/src/app/server-rendered.ts`). */
@@ -57,8 +62,8 @@ const STATIC_MEDIA = /\.(svg|png|jpe?g|gif|webp|avif|ico|pdf|woff2?|ttf)$/i;
 
 /**
  * Serves the built SPA: static files with cache headers, every page route of spec §2 with status 200 (500
- * when the server renderer fails on it, D175), the redirect table with 301, and any other page path with
- * the not-found page and status 404.
+ * when the server renderer fails on it, D175), the redirect table with 301, the redirects staff keep (D189),
+ * and any other page path with the not-found page and status 404.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -178,9 +183,12 @@ export async function registerSpa(
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
     if (!wantsPage) return apiNotFound(request, reply);
+    // Spec §2 rule 3: a redirect staff keep sends the visitor on, to a page of the shop or off the site.
+    const redirect = await options.redirectFor?.(request.url);
+    if (redirect) return reply.redirect(redirect.location, redirect.permanent ? 301 : 302);
     return sendPage(request, reply, 404);
   });
   return { productPreview };

@@ -29,6 +29,7 @@ const purchaseOptions = () => import("./purchase-options.tsx");
 const instructors = () => import("./instructors.tsx");
 const categories = () => import("./categories.tsx");
 const locations = () => import("./locations.tsx");
+const redirects = () => import("./redirects.tsx");
 
 const AttendancePage = screen(() => import("./attendance.tsx"), "AttendancePage");
 const AccountingPage = screen(() => import("./accounting.tsx"), "AccountingPage");
@@ -81,6 +82,9 @@ const CategoryCreate = screen(categories, "CategoryCreate");
 const LocationList = screen(locations, "LocationList");
 const LocationEdit = screen(locations, "LocationEdit");
 const LocationCreate = screen(locations, "LocationCreate");
+const RedirectList = screen(redirects, "RedirectList");
+const RedirectEdit = screen(redirects, "RedirectEdit");
+const RedirectCreate = screen(redirects, "RedirectCreate");
 
 /**
  * The back office at /admin (D102): its own entry, so no storefront page loads react-admin or MUI. A
@@ -173,6 +177,7 @@ export function AdminApp() {
                 create={LocationCreate}
                 recordRepresentation="label"
               />
+              <Resource name="redirects" list={RedirectList} edit={RedirectEdit} create={RedirectCreate} />
               {permissions === "admin" ? <Resource name="audit" list={AuditList} /> : null}
             </>
           )

@@ -18,6 +18,7 @@ const READ_ONLY: Record<string, readonly string[]> = {
   slots: ["id", "seats_taken", "archived_at", "version"],
   closures: ["id", "version"],
   "content-pages": ["id", "updated_at", "version"],
+  redirects: ["id", "external", "updated_at", "version"],
   promocodes: ["id", "created_at", "uses", "version"],
   ...Object.fromEntries(["visit-requests", "contact-requests"].map((r) => [r, REQUEST_READ_ONLY])),
   instructors: ["id", "label", "pages", "version"],

@@ -1,4 +1,4 @@
-/** Texts of the content page, promocode and gift card screens (D123–D125), merged into `texts.ts`. */
+/** Texts of the content page, promocode, gift card (D123–D125) and redirect (D189) screens, merged into `texts.ts`. */
 
 const de = {
   resources: {
@@ -10,6 +10,18 @@ const de = {
         "title.de": "Titel",
         description: "Kurzbeschreibung (Suchmaschinen)",
         body: "Text (Markdown)",
+        updated_at: "Zuletzt geändert",
+        q: "Suche",
+      },
+    },
+    redirects: {
+      name: "Weiterleitung |||| Weiterleitungen",
+      fields: {
+        from_path: "Adresse in diesem Shop",
+        target: "Ziel",
+        external: "Verlässt die Website",
+        permanent: "Dauerhaft (301)",
+        note: "Notiz",
         updated_at: "Zuletzt geändert",
         q: "Suche",
       },
@@ -71,6 +83,14 @@ const de = {
       preview: "Vorschau, wie der Shop die Seite zeigt",
       markdown_help: "Markdown: ## Überschrift, **fett**, - Aufzählung, Leerzeile für einen neuen Absatz.",
     },
+    redirect: {
+      from_help: "Zum Beispiel /sommer für einen Flyer. Seiten des Shops können nicht umgeleitet werden.",
+      target_help:
+        "Eine Seite dieses Shops, z. B. /academies oder /product/12, oder eine vollständige Adresse mit https://, die die Website verlässt.",
+      permanent_help:
+        "Nur einschalten, wenn die Adresse für immer umzieht: Browser und Suchmaschinen merken sich das Ziel dann.",
+      note_help: "Warum es die Weiterleitung gibt, damit das Team sie später versteht.",
+    },
     promocode: {
       code_help: "Buchstaben, Ziffern, - und _; Groß- und Kleinschreibung zählt beim Einlösen nicht.",
       kind_help: "Entweder Prozent oder Betrag in €.",
@@ -106,6 +126,18 @@ const ru: typeof de = {
         "title.de": "Заголовок",
         description: "Краткое описание (для поисковиков)",
         body: "Текст (Markdown)",
+        updated_at: "Изменено",
+        q: "Поиск",
+      },
+    },
+    redirects: {
+      name: "Перенаправление |||| Перенаправления",
+      fields: {
+        from_path: "Адрес в этом магазине",
+        target: "Куда",
+        external: "Уводит с сайта",
+        permanent: "Постоянное (301)",
+        note: "Заметка",
         updated_at: "Изменено",
         q: "Поиск",
       },
@@ -166,6 +198,13 @@ const ru: typeof de = {
     content: {
       preview: "Так страница будет выглядеть в магазине",
       markdown_help: "Markdown: ## Заголовок, **жирный**, - список, пустая строка — новый абзац.",
+    },
+    redirect: {
+      from_help: "Например, /sommer для флаера. Страницы магазина перенаправить нельзя.",
+      target_help:
+        "Страница этого магазина, например /academies или /product/12, или полный адрес с https://, ведущий за пределы сайта.",
+      permanent_help: "Включайте, только если адрес переехал навсегда: браузеры и поисковики запомнят цель.",
+      note_help: "Зачем нужно перенаправление, чтобы коллеги потом поняли.",
     },
     promocode: {
       code_help: "Латинские буквы, цифры, - и _; регистр при вводе кода не важен.",

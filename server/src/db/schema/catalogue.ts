@@ -231,6 +231,20 @@ export const contentPages = pgTable("content_pages", {
 });
 
 /**
+ * Redirects staff keep (D189): a visitor who opens `from_path` (stored without a trailing slash) is sent to
+ * `target`, a page of the shop or an `https://` address elsewhere; 301 when `permanent`, else 302.
+ */
+export const redirects = pgTable("redirects", {
+  id: serial("id").primaryKey(),
+  fromPath: text("from_path").notNull().unique(),
+  target: text("target").notNull(),
+  permanent: boolean("permanent").notNull().default(false),
+  note: text("note").notNull().default(""),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
  * Holidays and closures (D114): no lesson takes place from `starts_on` to `ends_on` (both included) in
  * the house `location_id` (D151), or in every house when it is null. The product pages of that house
  * list the upcoming ones.

@@ -1,0 +1,73 @@
+import { matchPageRoute, REDIRECTS } from "../routes.ts";
+import { safeReturnPath } from "./return-path.ts";
+
+/** The longest address staff may redirect from, and the longest external address they may redirect to. */
+export const REDIRECT_PATH_MAX_LENGTH = 200;
+export const REDIRECT_URL_MAX_LENGTH = 2000;
+
+/**
+ * Addresses the server answers itself: a redirect from one of them would never be reached, or would hide
+ * what the server serves there.
+ */
+const SYSTEM_PREFIXES = ["/api", "/admin", "/media", "/assets", "/images"];
+const SYSTEM_PATHS = ["/healthz", "/readyz", "/robots.txt", "/sitemap.xml"];
+
+/** A source as it is stored and looked up: no trailing slash, so `/sommer/` and `/sommer` are one address. */
+export function redirectSourceKey(path: string): string {
+  const trimmed = path.replace(/\/+$/, "");
+  return trimmed === "" ? "/" : trimmed;
+}
+
+/**
+ * Why `path` cannot be the address a staff redirect starts from (D189), or undefined when it can: a path of
+ * this site (one leading `/`, no query, hash, space, control character or backslash) that is neither a page
+ * of the shop, nor in the built-in table, nor one the server keeps for itself.
+ */
+export function redirectSourceProblem(
+  path: string,
+): "invalid_redirect_path" | "redirect_path_reserved" | undefined {
+  if (path.length < 2 || path.length > REDIRECT_PATH_MAX_LENGTH) return "invalid_redirect_path";
+  if (!path.startsWith("/") || path.startsWith("//")) return "invalid_redirect_path";
+  for (const char of path) {
+    const code = char.charCodeAt(0);
+    if (char === "\\" || char === "?" || char === "#" || code <= 0x20 || code === 0x7f || /\s/.test(char))
+      return "invalid_redirect_path";
+  }
+  const key = redirectSourceKey(path);
+  if (key === "/" || matchPageRoute(key) !== undefined || key in REDIRECTS) return "redirect_path_reserved";
+  if (SYSTEM_PATHS.includes(key)) return "redirect_path_reserved";
+  if (SYSTEM_PREFIXES.some((prefix) => key === prefix || key.startsWith(`${prefix}/`)))
+    return "redirect_path_reserved";
+  return undefined;
+}
+
+export type RedirectTarget =
+  | { kind: "internal"; href: string; sourceKey: string }
+  | { kind: "external"; href: string };
+
+/**
+ * Where a staff redirect may lead (D189): a page of this shop (a path, with query and hash if wanted) or,
+ * leaving the site (spec §2 rule 3), a full `https://` address without credentials. `sourceKey` is the
+ * internal target's path as a source is stored, so a save can refuse a redirect that comes back round.
+ */
+export function parseRedirectTarget(value: string): RedirectTarget | undefined {
+  if (value.startsWith("/")) {
+    const href = safeReturnPath(value);
+    if (href === null) return undefined;
+    return {
+      kind: "internal",
+      href,
+      sourceKey: redirectSourceKey(new URL(href, "https://x.invalid").pathname),
+    };
+  }
+  if (value.length > REDIRECT_URL_MAX_LENGTH || /[\s\\]/.test(value)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "https:" || url.hostname === "" || url.username !== "" || url.password !== "")
+    return undefined;
+  return { kind: "external", href: url.href };
+}
