@@ -270,9 +270,15 @@ describe(`moving a child and the staff waiting lists (${usesPostgres() ? "Postgr
       ["Boris", "waiting", 2],
       ["Clara", "offered", null],
     ]);
+    // Anna's offer link no longer works: she is told, in her language, that she waits at her place (D190).
+    const withdrawnMails = (email: string) =>
+      t.mailsTo(email).then((ms) => ms.filter((m) => m.template === "waiting-list-offer-withdrawn"));
+    expect(await withdrawnMails(line[0]?.email ?? "")).toHaveLength(1);
+    expect(await withdrawnMails(line[1]?.email ?? "")).toHaveLength(0);
     // Again: the running offer is the answer, no second mail or audit entry.
     await t.call("POST", `/api/v2/admin/waiting-list/${line[2]?.entry}/offer/`, { headers: staff.headers });
     expect(await offerMails(line[2]?.email ?? "")).toHaveLength(1);
+    expect(await withdrawnMails(line[0]?.email ?? "")).toHaveLength(1);
     expect(await audits("waiting_list_entries", line[2]?.entry ?? 0)).toHaveLength(1);
 
     // Boris is taken off the list and told so; a repeat changes nothing.

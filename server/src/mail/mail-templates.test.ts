@@ -202,6 +202,12 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     productName: "Sommerakademie",
     unit: { kind: "week", startsOn: "2027-07-05", endsOn: "2027-07-09" },
   },
+  "waiting-list-offer-withdrawn": {
+    parentFirstName: "Olga",
+    childName: "Mila Petrova",
+    productName: "Malen 5–7",
+    unit: { kind: "slot", weekday: 1, date: null, start: "16:00:00", end: "17:30:00" },
+  },
   "party-declined": {
     requestId: 78,
     firstName: "Eva",
@@ -275,6 +281,7 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
   "staff-notice": ["Mila Muster", "Malen 5–7 – Kurs (1 / Woche)", "Nr. 913", "eva@example.org"],
   "booking-moved": ["Irina", "916", "Malen 5–7", "Mila Muster", "16:00–17:30", "15:00–16:30"],
   "waiting-list-removed": ["Olga", "Mila Petrova", "Sommerakademie"],
+  "waiting-list-offer-withdrawn": ["Olga", "Mila Petrova", "Malen 5–7", "16:00–17:30"],
   "party-declined": ["Eva", "78", "Roboter-Geburtstag – Standard: 2,5 Stunden, bis 8 Kinder"],
 };
 

@@ -32,6 +32,10 @@ import {
 } from "./templates/visit-request-confirmed.ts";
 import { type WaitingListJoinedData, waitingListJoinedTemplate } from "./templates/waiting-list-joined.ts";
 import { type WaitingListOfferData, waitingListOfferTemplate } from "./templates/waiting-list-offer.ts";
+import {
+  type WaitingListOfferWithdrawnData,
+  waitingListOfferWithdrawnTemplate,
+} from "./templates/waiting-list-offer-withdrawn.ts";
 import { type WaitingListRemovedData, waitingListRemovedTemplate } from "./templates/waiting-list-removed.ts";
 import {
   type WithdrawalConfirmationData,
@@ -84,6 +88,7 @@ export type MailTemplateData = {
   "party-declined": PartyDeclinedData;
   "booking-moved": BookingMovedData;
   "waiting-list-removed": WaitingListRemovedData;
+  "waiting-list-offer-withdrawn": WaitingListOfferWithdrawnData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -110,6 +115,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "party-declined": partyDeclinedTemplate,
   "booking-moved": bookingMovedTemplate,
   "waiting-list-removed": waitingListRemovedTemplate,
+  "waiting-list-offer-withdrawn": waitingListOfferWithdrawnTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];

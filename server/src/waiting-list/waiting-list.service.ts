@@ -302,8 +302,8 @@ export function createWaitingListService(deps: WaitingListDeps) {
     /**
      * Offers a seat of the entry's unit to this entry, whoever is first in line. The seat is one nobody
      * holds or, when the worker has already offered it, the oldest running offer no cart has taken yet: that
-     * entry waits again at its old place. Under the unit's lock, as the worker's offers; the parent is mailed
-     * with the worker's own offer mail. A running offer to this entry answers as it is.
+     * entry waits again at its old place and its parent is told (D190). Under the unit's lock, as the worker's
+     * offers; the parent is mailed with the worker's own offer mail. A running offer to this entry answers as it is.
      */
     async offer(id: number, audit: StaffAudit, locale: Locale): Promise<AdminWaitingEntry> {
       await db.transaction(async (tx) => {
@@ -322,6 +322,8 @@ export function createWaitingListService(deps: WaitingListDeps) {
           const other = await findTransferableOffer(tx, locked.entry);
           if (!other) throw AppError.validation("non_field_errors", "waiting_no_free_seat");
           await withdrawOffer(tx, other.id);
+          // Their offer mail's link no longer works: they hear why, and that they wait at their place (D190).
+          await mailEntryNotice(tx, other, "waiting-list-offer-withdrawn");
           handedOn = other.id;
         }
         const token = randomBytes(32).toString("base64url");
@@ -349,7 +351,7 @@ export function createWaitingListService(deps: WaitingListDeps) {
         const { entry } = locked;
         if (entry.status !== "waiting" && entry.status !== "offered") return;
         await updateEntry(tx, id, { status: "left" });
-        if (notify) await mailRemoved(tx, entry);
+        if (notify) await mailEntryNotice(tx, entry, "waiting-list-removed");
         await audit(tx, {
           id,
           action: "update",
@@ -361,7 +363,12 @@ export function createWaitingListService(deps: WaitingListDeps) {
     },
   };
 
-  async function mailRemoved(tx: Tx, entry: EntryRow) {
+  /** A mail about the entry to its parent, in the entry's language: taken off the list, or an offer handed on. */
+  async function mailEntryNotice(
+    tx: Tx,
+    entry: EntryRow,
+    template: "waiting-list-removed" | "waiting-list-offer-withdrawn",
+  ) {
     const facts = await findOfferMailFacts(tx, entry.id, entry.locale);
     if (!facts) return;
     const unit =
@@ -378,7 +385,7 @@ export function createWaitingListService(deps: WaitingListDeps) {
       tx,
       {
         to: facts.email,
-        template: "waiting-list-removed",
+        template,
         locale: entry.locale,
         data: {
           parentFirstName: facts.parentFirstName,
