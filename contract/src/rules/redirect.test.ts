@@ -7,6 +7,8 @@ describe("staff redirects (D189)", () => {
     expect(redirectSourceProblem("/kurse/alt/")).toBeUndefined();
     expect(redirectSourceProblem("/курсы")).toBeUndefined();
     expect(redirectSourceKey("/kurse/alt//")).toBe("/kurse/alt");
+    expect(redirectSourceKey("/Sommer-Flyer")).toBe("/sommer-flyer");
+    expect(redirectSourceKey("/Курсы")).toBe("/курсы");
     for (const path of ["sommer", "//evil", "/a b", "/a?b", "/a#b", "/a\\b", "/", `/${"a".repeat(200)}`])
       expect(redirectSourceProblem(path), path).toMatch(/invalid_redirect_path|redirect_path_reserved/);
   });
@@ -24,6 +26,7 @@ describe("staff redirects (D189)", () => {
     for (const path of ["/media/a.jpg", "/assets/x.js", "/healthz", "/robots.txt", "/sitemap.xml"])
       expect(redirectSourceProblem(path), path).toBe("redirect_path_reserved");
     expect(redirectSourceProblem("/apis")).toBeUndefined();
+    expect(redirectSourceProblem("/API/v2")).toBe("redirect_path_reserved");
   });
 
   it("a target is a page of the shop or an https address without credentials", () => {

@@ -12,10 +12,18 @@ export const REDIRECT_URL_MAX_LENGTH = 2000;
 const SYSTEM_PREFIXES = ["/api", "/admin", "/media", "/assets", "/images"];
 const SYSTEM_PATHS = ["/healthz", "/readyz", "/robots.txt", "/sitemap.xml"];
 
-/** A source as it is stored and looked up: no trailing slash, so `/sommer/` and `/sommer` are one address. */
-export function redirectSourceKey(path: string): string {
+/** A path without its trailing slashes. */
+function withoutTrailingSlash(path: string): string {
   const trimmed = path.replace(/\/+$/, "");
   return trimmed === "" ? "/" : trimmed;
+}
+
+/**
+ * A source as it is stored and looked up: in lower case and without a trailing slash, so `/Sommer/`, typed
+ * from a flyer as `/sommer`, is one address.
+ */
+export function redirectSourceKey(path: string): string {
+  return withoutTrailingSlash(path).toLowerCase();
 }
 
 /**
@@ -33,8 +41,11 @@ export function redirectSourceProblem(
     if (char === "\\" || char === "?" || char === "#" || code <= 0x20 || code === 0x7f || /\s/.test(char))
       return "invalid_redirect_path";
   }
+  // Page routes are matched as written (`/QrCodeScanner`); the server's own prefixes in any case.
+  const written = withoutTrailingSlash(path);
+  if (written === "/" || matchPageRoute(written) !== undefined || written in REDIRECTS)
+    return "redirect_path_reserved";
   const key = redirectSourceKey(path);
-  if (key === "/" || matchPageRoute(key) !== undefined || key in REDIRECTS) return "redirect_path_reserved";
   if (SYSTEM_PATHS.includes(key)) return "redirect_path_reserved";
   if (SYSTEM_PREFIXES.some((prefix) => key === prefix || key.startsWith(`${prefix}/`)))
     return "redirect_path_reserved";
