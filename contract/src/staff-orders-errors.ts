@@ -18,6 +18,10 @@ export const STAFF_ORDER_ERROR_MESSAGES = {
     de: "Bestätigen Sie einen der gewünschten Termine.",
     ru: "Подтвердите одну из желаемых дат.",
   },
+  party_day_taken: {
+    de: "An diesem Tag ist dieser Raum schon für eine andere Feier vergeben. Wenn beide stattfinden können, bestätigen Sie mit „Trotzdem bestätigen“.",
+    ru: "В этот день это помещение уже отдано под другой праздник. Если оба праздника возможны, подтвердите кнопкой «Всё равно подтвердить».",
+  },
   party_date_past: {
     de: "Der Termin liegt in der Vergangenheit.",
     ru: "Эта дата уже прошла.",

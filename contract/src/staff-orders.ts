@@ -158,6 +158,11 @@ export const AdminPartyRequestSchema = PartyRequestSchema.extend({
   status: z.enum(REQUEST_STATUSES),
   note: z.string(),
   handler: z.number().int().nullable(),
+  /**
+   * Preferred days on which the same room (option) already holds another party, paid or held for payment,
+   * with those requests' ids (D191): staff confirm such a day only knowingly.
+   */
+  days_taken: z.array(z.object({ date: z.string(), requests: z.array(z.number().int()) })),
   version: z.string(),
 });
 export type AdminPartyRequest = z.infer<typeof AdminPartyRequestSchema>;
@@ -175,6 +180,8 @@ export const AdminPartyConfirmSchema = z
       .max(STAFF_HOLD_MINUTES.max, { error: "too_big" })
       .nullable()
       .default(null),
+    /** Confirm although the room already holds another party that day (D191): both can take place. */
+    allow_same_day: z.boolean({ error: "invalid_type" }).default(false),
   })
   .strict();
 export type AdminPartyConfirm = z.infer<typeof AdminPartyConfirmSchema>;

@@ -171,3 +171,52 @@ test("a party request confirmed by staff and paid", async ({ page, request, brow
   await page.goto("/profile?tab=sales&locale=de");
   await expect(page.getByTestId("my-party-request").first()).toContainText("Bezahlt");
 });
+
+test("a second party on a day its room is taken is confirmed only knowingly (D191)", async ({
+  request,
+  browser,
+}) => {
+  const party = await productOf(request, "BirthdayParty", "roboter-geburtstag");
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + 31);
+  const date = day.toISOString().slice(0, 10);
+  const ask = async (name: string) => {
+    const parent = await signedInParent(request, name, dataDir);
+    const sent = await request.post("/api/v2/party_requests/?locale=de", {
+      headers: parent.headers,
+      data: {
+        product_page: party.id,
+        purchase_option: party.purchase_options[0]?.id,
+        dates: [date],
+        children_count: 6,
+        ages: [7],
+      },
+    });
+    expect(sent.status()).toBe(201);
+    return (await sent.json()).id as number;
+  };
+  const first = await ask("party-first");
+  const second = await ask("party-second");
+
+  const staff = await staffBackOffice(browser);
+  const token = await staff.evaluate(() => localStorage.getItem("atelier-admin-token"));
+  const headers = { Authorization: `Token ${token}` };
+  const shown = await (await staff.request.get(`/api/v2/admin/party-requests/${first}/`, { headers })).json();
+  const confirmed = await staff.request.post(`/api/v2/admin/party-requests/${first}/confirm/`, {
+    headers,
+    data: { version: shown.version, date },
+  });
+  expect(confirmed.status()).toBe(200);
+
+  await staff.goto(`/admin/party-requests/${second}`);
+  await staff.getByLabel("Termin", { exact: true }).click();
+  await staff
+    .getByRole("option", { name: `${date} – Raum an diesem Tag schon vergeben: Anfrage Nr. ${first}` })
+    .click();
+  const confirm = staff.getByRole("button", { name: "Bestätigen und Zahlungslink senden" });
+  await expect(confirm).toBeDisabled();
+  await staff.getByLabel("Trotzdem bestätigen: beide Feiern finden statt").check();
+  await confirm.click();
+  await expect(staff.getByText("Bestätigt; der Zahlungslink ist unterwegs.")).toBeVisible();
+  await staff.context().close();
+});

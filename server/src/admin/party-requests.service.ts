@@ -10,14 +10,16 @@ import {
 } from "@atelier/contract";
 import { findUserById } from "../accounts/index.ts";
 import type { StaffOrders } from "../checkout/index.ts";
-import type { Db, Tx } from "../db/index.ts";
+import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import {
   findPartyRequest,
   listPartyRequestsForStaff,
+  lockPartyRoom,
   type PartyRequestView,
+  partiesHoldingRooms,
   toPartyRequest,
   updatePartyRequest,
 } from "../visit-requests/index.ts";
@@ -28,7 +30,30 @@ import { versionOf } from "./version.ts";
 const status = (value: string): RequestStatus =>
   (REQUEST_STATUSES as readonly string[]).includes(value) ? (value as RequestStatus) : "new";
 
-function toAdminParty(row: PartyRequestView): AdminPartyRequest {
+type Holding = Awaited<ReturnType<typeof partiesHoldingRooms>>;
+
+/** The request's preferred days its room already holds for another party (D191), by day. */
+function daysTaken(row: PartyRequestView, holding: Holding): AdminPartyRequest["days_taken"] {
+  return row.dates.flatMap((date) => {
+    const requests = holding
+      .filter(
+        (other) => other.id !== row.id && other.optionId === row.purchaseOptionId && other.date === date,
+      )
+      .map((other) => other.id);
+    return requests.length ? [{ date, requests }] : [];
+  });
+}
+
+/** The rooms' other parties on the requests' preferred days, in one query for a whole page of requests. */
+const holdingFor = (db: DbOrTx, rows: PartyRequestView[]) =>
+  partiesHoldingRooms(
+    db,
+    [...new Set(rows.map((row) => row.purchaseOptionId))],
+    [...new Set(rows.flatMap((row) => row.dates))],
+  );
+
+/** The version covers the request itself, not other requests that hold its days (as a house's counts, D99). */
+function toAdminParty(row: PartyRequestView, holding: Holding): AdminPartyRequest {
   const values = {
     ...toPartyRequest(row, "de"),
     user: row.userId,
@@ -39,7 +64,7 @@ function toAdminParty(row: PartyRequestView): AdminPartyRequest {
     note: row.note,
     handler: row.handlerId,
   };
-  return { ...values, version: versionOf(values) };
+  return { ...values, days_taken: daysTaken(row, holding), version: versionOf(values) };
 }
 
 /** The audit keeps staff's handling and answer, not the family's data (as for visit requests, D139). */
@@ -79,25 +104,26 @@ export function createPartyRequestsAdmin({
     if (!user || user.role === "customer") throw AppError.validation("handler", "invalid_choice");
   }
 
-  const reload = async (tx: Tx, id: number) =>
-    toAdminParty((await findPartyRequest(tx, id)) as PartyRequestView);
+  const view = async (db: DbOrTx, row: PartyRequestView) => toAdminParty(row, await holdingFor(db, [row]));
+  const reload = async (tx: Tx, id: number) => view(tx, (await findPartyRequest(tx, id)) as PartyRequestView);
 
   return {
     async list(query: AdminListQuery) {
       const cut = rangeOf(query);
       const page = await listPartyRequestsForStaff(db, cut);
-      return { cut, page: { rows: page.rows.map(toAdminParty), total: page.total } };
+      const holding = await holdingFor(db, page.rows);
+      return { cut, page: { rows: page.rows.map((row) => toAdminParty(row, holding)), total: page.total } };
     },
 
     async get(id: number): Promise<AdminPartyRequest> {
       const row = await findPartyRequest(db, id);
       if (!row) throw AppError.notFound();
-      return toAdminParty(row);
+      return view(db, row);
     },
 
     async update(staff: AuthUser, id: number, input: AdminRequestUpdate): Promise<AdminPartyRequest> {
       return db.transaction(async (tx) => {
-        const before = toAdminParty(await locked(tx, id));
+        const before = await view(tx, await locked(tx, id));
         if (before.version !== input.version) throw new AppError("stale_version", 409);
         await checkHandler(tx, input.handler);
         await updatePartyRequest(tx, id, {
@@ -114,7 +140,7 @@ export function createPartyRequestsAdmin({
     async confirm(staff: AuthUser, id: number, input: AdminPartyConfirm): Promise<AdminPartyRequest> {
       return db.transaction(async (tx) => {
         const row = await locked(tx, id);
-        const before = toAdminParty(row);
+        const before = await view(tx, row);
         // A repeated confirm (a double click, a retry) finds the order already built: nothing more happens.
         if (row.orderId !== null) return before;
         if (row.declinedAt !== null || row.userId === null)
@@ -122,6 +148,12 @@ export function createPartyRequestsAdmin({
         if (before.version !== input.version) throw new AppError("stale_version", 409);
         if (!row.dates.includes(input.date)) throw AppError.validation("date", "party_date_not_requested");
         if (input.date <= todayInBerlin()) throw AppError.validation("date", "party_date_past");
+        // One room, one day: another party there is confirmed only knowingly (D191). The room's row is
+        // locked first, so of two confirms for one day the second sees the first.
+        await lockPartyRoom(tx, row.purchaseOptionId);
+        const holding = await partiesHoldingRooms(tx, [row.purchaseOptionId], [input.date]);
+        if (!input.allow_same_day && holding.some((other) => other.id !== row.id))
+          throw AppError.validation("date", "party_day_taken");
         const built = await staffOrders.build(tx, {
           requestId: randomUUID(),
           parentId: row.userId,
@@ -158,7 +190,7 @@ export function createPartyRequestsAdmin({
     async decline(staff: AuthUser, id: number, version: string): Promise<AdminPartyRequest> {
       return db.transaction(async (tx) => {
         const row = await locked(tx, id);
-        const before = toAdminParty(row);
+        const before = await view(tx, row);
         if (row.declinedAt !== null) return before;
         if (row.orderId !== null) throw AppError.validation("non_field_errors", "party_request_closed");
         if (before.version !== version) throw new AppError("stale_version", 409);

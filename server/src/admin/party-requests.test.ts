@@ -208,4 +208,53 @@ describe(`birthday parties as requests confirmed by staff (${usesPostgres() ? "P
     const current = await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers });
     expect(current.json().items).toEqual([]);
   });
+
+  it("one room, one day (D191): staff see that another party holds the day and confirm a second only knowingly; two confirms at once for one day give it once", async () => {
+    const option = party.options[0]?.id;
+    const day = inDays(44);
+    const requestOf = async () => {
+      const parent = await createParent(t.db);
+      const sent = await ask(
+        parent.headers,
+        requestBody({ purchase_option: option, dates: [day, inDays(45)] }),
+      );
+      expect(sent.statusCode, sent.body).toBe(201);
+      return sent.json().id as number;
+    };
+    const shown = async (id: number) =>
+      AdminPartyRequestSchema.parse(
+        (await t.call("GET", `/api/v2/admin/party-requests/${id}/`, { headers: staff.headers })).json(),
+      );
+    const [first, second, third] = [await requestOf(), await requestOf(), await requestOf()];
+
+    // Two staff confirm two requests for the same room and day at once: one gets it, the other is told.
+    const [a, b] = await Promise.all([
+      confirm(first, { version: (await shown(first)).version, date: day }),
+      confirm(second, { version: (await shown(second)).version, date: day }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    const [won, lost] = a.statusCode === 200 ? [first, second] : [second, first];
+    const refused = a.statusCode === 400 ? a : b;
+    expect(refused.json().error_codes).toEqual({ date: ["party_day_taken"] });
+    expect(refused.json().date[0]).toMatch(/Raum/);
+
+    // The inbox says it beside the day, for every open request of that room; the other day is free.
+    expect((await shown(lost)).days_taken).toEqual([{ date: day, requests: [won] }]);
+    expect((await shown(third)).days_taken).toEqual([{ date: day, requests: [won] }]);
+    expect((await shown(won)).days_taken).toEqual([]);
+    const listed = (
+      await t.call("GET", "/api/v2/admin/party-requests/", { headers: staff.headers })
+    ).json() as { id: number; days_taken: unknown }[];
+    expect(listed.find((row) => row.id === third)?.days_taken).toEqual([{ date: day, requests: [won] }]);
+
+    // Staff who know both parties can take place confirm anyway; another free day needs nothing.
+    const knowingly = await confirm(lost, {
+      version: (await shown(lost)).version,
+      date: day,
+      allow_same_day: true,
+    });
+    expect(knowingly.statusCode, knowingly.body).toBe(200);
+    const free = await confirm(third, { version: (await shown(third)).version, date: inDays(45) });
+    expect(free.statusCode, free.body).toBe(200);
+  });
 });

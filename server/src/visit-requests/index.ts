@@ -2,7 +2,9 @@ export {
   deletePartyRequestsOfUser,
   findPartyRequest,
   listPartyRequestsForStaff,
+  lockPartyRoom,
   type PartyRequestView,
+  partiesHoldingRooms,
   partyStateOf,
   updatePartyRequest,
 } from "./party-requests.repository.ts";

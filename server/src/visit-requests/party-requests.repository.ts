@@ -1,5 +1,5 @@
 import type { PartyRequestState } from "@atelier/contract";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import { orders, partyRequests, productPages, purchaseOptions, users } from "../db/index.ts";
 
@@ -151,4 +151,50 @@ export async function deletePartyRequestsOfUser(db: DbOrTx, userId: number): Pro
     .where(eq(partyRequests.userId, userId))
     .returning({ id: partyRequests.id });
   return rows.map((row) => row.id);
+}
+
+/**
+ * Holds every confirm of a party in this room (option) until the transaction ends, so two staff confirming
+ * two requests for one day see each other (D191).
+ */
+export async function lockPartyRoom(tx: DbOrTx, optionId: number): Promise<void> {
+  await tx
+    .select({ id: purchaseOptions.id })
+    .from(purchaseOptions)
+    .where(eq(purchaseOptions.id, optionId))
+    .for("update");
+}
+
+/**
+ * Parties that hold a room on a day: confirmed, not declined, their order paid or awaiting payment within its
+ * hold (as `partyStateOf` reads "paid" and "confirmed"), for the given rooms (options) and days.
+ */
+export async function partiesHoldingRooms(
+  db: DbOrTx,
+  optionIds: number[],
+  days: string[],
+): Promise<{ id: number; optionId: number; date: string }[]> {
+  if (optionIds.length === 0 || days.length === 0) return [];
+  const rows = await db
+    .select({
+      id: partyRequests.id,
+      optionId: partyRequests.purchaseOptionId,
+      date: partyRequests.confirmedDate,
+    })
+    .from(partyRequests)
+    .innerJoin(orders, eq(orders.id, partyRequests.orderId))
+    .where(
+      and(
+        inArray(partyRequests.purchaseOptionId, optionIds),
+        inArray(partyRequests.confirmedDate, days),
+        isNull(partyRequests.declinedAt),
+        or(
+          eq(orders.status, "paid"),
+          and(eq(orders.status, "awaiting_payment"), sql`${orders.reservedUntil} > now()`),
+        ),
+      ),
+    );
+  return rows.flatMap((row) =>
+    row.date === null ? [] : [{ id: row.id, optionId: row.optionId, date: row.date }],
+  );
 }

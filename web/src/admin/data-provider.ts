@@ -29,7 +29,7 @@ const READ_ONLY: Record<string, readonly string[]> = {
   "party-requests": [
     ...["id", "product_page", "product_name", "purchase_option", "option_name", "dates", "children_count"],
     ...["ages", "comment", "confirmed_date", "state", "order", "created_at", "user", "parent_name"],
-    ...["parent_email", "locale", "version"],
+    ...["parent_email", "locale", "days_taken", "version"],
   ],
 };
 

@@ -1,4 +1,14 @@
-import { Box, Button, MenuItem, TextField as MuiTextField, Stack, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  MenuItem,
+  TextField as MuiTextField,
+  Stack,
+  Typography,
+} from "@mui/material";
 import { useState } from "react";
 import {
   AutocompleteInput,
@@ -194,6 +204,7 @@ type PartyRecord = {
   parent_name: string;
   parent_email: string;
   status: string;
+  days_taken: { date: string; requests: number[] }[];
   version: string;
 };
 
@@ -254,14 +265,23 @@ function PartyAnswer() {
   const { busy, run } = useStaffAction();
   const [date, setDate] = useState("");
   const [hold, setHold] = useState("");
+  const [sameDay, setSameDay] = useState(false);
   if (record?.state !== "sent") return null;
+  // Another party already holds the room on a preferred day (D191): said beside the day, confirmed knowingly.
+  const takenBy = (day: string) => record.days_taken.find((taken) => taken.date === day)?.requests;
+  const taken = takenBy(date);
   const send = (path: "confirm" | "decline") =>
     run(
       () =>
         adminFetch("POST", `party-requests/${record.id}/${path}/`, {
           body:
             path === "confirm"
-              ? { version: record.version, date, hold_minutes: hold === "" ? null : Number(hold) }
+              ? {
+                  version: record.version,
+                  date,
+                  hold_minutes: hold === "" ? null : Number(hold),
+                  allow_same_day: taken !== undefined && sameDay,
+                }
               : { version: record.version },
         }),
       path === "confirm" ? "admin.party.confirmed" : "admin.party.declined",
@@ -279,11 +299,14 @@ function PartyAnswer() {
           onChange={(event) => setDate(event.target.value)}
           sx={{ minWidth: 200 }}
         >
-          {record.dates.map((day) => (
-            <MenuItem key={day} value={day}>
-              {day}
-            </MenuItem>
-          ))}
+          {record.dates.map((day) => {
+            const others = takenBy(day);
+            return (
+              <MenuItem key={day} value={day}>
+                {others ? `${day} – ${translate("admin.party.day_taken", { ids: others.join(", ") })}` : day}
+              </MenuItem>
+            );
+          })}
         </MuiTextField>
         <MuiTextField
           type="number"
@@ -292,13 +315,27 @@ function PartyAnswer() {
           onChange={(event) => setHold(event.target.value)}
           slotProps={{ htmlInput: { min: HOLD.min, max: HOLD.max } }}
         />
-        <Button variant="contained" onClick={() => send("confirm")} disabled={busy || !date}>
+        <Button
+          variant="contained"
+          onClick={() => send("confirm")}
+          disabled={busy || !date || (taken !== undefined && !sameDay)}
+        >
           {translate("admin.party.confirm_button")}
         </Button>
         <Button variant="outlined" color="error" onClick={() => send("decline")} disabled={busy}>
           {translate("admin.party.decline_button")}
         </Button>
       </Stack>
+      {taken ? (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {translate("admin.party.day_taken", { ids: taken.join(", ") })}
+          <FormControlLabel
+            sx={{ display: "flex" }}
+            control={<Checkbox checked={sameDay} onChange={(event) => setSameDay(event.target.checked)} />}
+            label={translate("admin.party.allow_same_day")}
+          />
+        </Alert>
+      ) : null}
     </Box>
   );
 }
