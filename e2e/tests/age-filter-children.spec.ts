@@ -91,3 +91,28 @@ for (const locale of ["de", "ru"] as const) {
     await expect(page).not.toHaveURL(/child=/);
   });
 }
+
+test("the child picked on /useAgeFilter goes on to the offer and is picked in its booking form (D192)", async ({
+  page,
+  request,
+}) => {
+  const parent = await signedInParent(request, "age-filter-carry");
+  const mia = await createChild(request, parent, "Mia", bornYearsAgo(6));
+  await createChild(request, parent, "Ben", bornYearsAgo(12));
+  await dismissCookieModal(page);
+  await useSessionInBrowser(page, parent);
+
+  await page.goto(`/useAgeFilter?locale=de&child=${mia.id}`);
+  await expect(page.getByRole("heading", { level: 2, name: TEXTS.de.miaResults })).toBeVisible();
+  const course = page
+    .getByRole("main")
+    .getByRole("article")
+    .filter({ hasText: /5[–-]7/ })
+    .first();
+  await course.getByRole("link").first().click();
+  await expect(page).toHaveURL(new RegExp(`/product/[^?]+\\?.*child=${mia.id}`));
+  await page.getByRole("link", { name: "Buchen" }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/product/buy/[^?]+\\?.*child=${mia.id}`));
+  await expect(page.getByRole("radio", { name: /Mia/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /Ben/ })).not.toBeChecked();
+});

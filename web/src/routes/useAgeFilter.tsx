@@ -1,15 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AgeFilterRoutePage } from "../app/booking/age-filter-route-page.tsx";
 import { parseAge } from "../features/catalogue/catalogue-search.ts";
+import { parseChildSearch } from "../lib/child-search.ts";
 
 export const Route = createFileRoute("/useAgeFilter")({
   validateSearch: (search: Record<string, unknown>): { age?: number; child?: number } => {
     const age = parseAge(search.age);
-    const child = Number(search.child);
-    return {
-      ...(age === undefined ? {} : { age }),
-      ...(Number.isSafeInteger(child) && child > 0 ? { child } : {}),
-    };
+    return { ...(age === undefined ? {} : { age }), ...parseChildSearch(search) };
   },
   component: AgeFilterRoute,
 });

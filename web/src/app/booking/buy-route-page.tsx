@@ -24,7 +24,7 @@ import { useSession } from "../../lib/session.ts";
  * /product/buy/{id}: wires the catalogue's product, the visitors feature (children, the "Add" step), the
  * waiting list (beside full slots) and the cart's booking form together; features do not import each other.
  */
-export function BuyRoutePage({ id }: { id: string }) {
+export function BuyRoutePage({ id, child }: { id: string; child?: number | undefined }) {
   const { t } = useTranslation("cart");
   const locale = useLocale();
   const router = useRouter();
@@ -92,6 +92,7 @@ export function BuyRoutePage({ id }: { id: string }) {
               product={product.data}
               signedIn={userKey !== null}
               visitors={visitors.data}
+              preferredVisitor={child}
               AddVisitor={AddVisitor}
               JoinWaitingList={WaitingList}
               onContinueShopping={() =>

@@ -67,6 +67,7 @@ export function BookingForm({
   product,
   signedIn,
   visitors,
+  preferredVisitor,
   AddVisitor,
   JoinWaitingList,
   onContinueShopping,
@@ -75,6 +76,8 @@ export function BookingForm({
   signedIn: boolean;
   /** The user's saved children, or the guest's local ones; undefined while loading. */
   visitors: Visitor[] | undefined;
+  /** The child chosen on "find an offer for my child" (D192), picked once the children are there. */
+  preferredVisitor?: number | undefined;
   AddVisitor: AddVisitorComponent;
   /** Shown beside full slots and weeks of a one-slot booking. */
   JoinWaitingList?: JoinWaitingListComponent | undefined;
@@ -105,6 +108,12 @@ export function BookingForm({
   const choice = slotChoice(product, option);
   const visitor = visitors?.find((v) => String(v.id) === values.visitor);
   const { errors } = form.formState;
+
+  // The child the parent came for is picked when the list arrives, unless they have already chosen one.
+  useEffect(() => {
+    if (preferredVisitor === undefined || form.getValues("visitor") !== "") return;
+    if (visitors?.some((v) => v.id === preferredVisitor)) form.setValue("visitor", String(preferredVisitor));
+  }, [visitors, preferredVisitor, form]);
 
   const add = useMutation({
     mutationFn: (input: OrderItemInput) => cartApi.addItem(signedIn, input),

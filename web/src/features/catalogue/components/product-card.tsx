@@ -3,6 +3,7 @@ import type { Product } from "@atelier/contract";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { useCarriedChild } from "../../../lib/child-search.ts";
 import { productPrice } from "../pricing.ts";
 import { NextSessionLine } from "./next-session.tsx";
 import { PriceTag } from "./price-tag.tsx";
@@ -26,6 +27,8 @@ export function ProductCard({
   const price = productPrice(product, locale);
   const image = product.title_image;
   const listHref = useRouterState({ select: (state) => state.location.href });
+  // On "find an offer for my child" the chosen child goes on to the offer and its booking form (D192).
+  const carried = useCarriedChild();
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-orange-800 hover:shadow-md">
       <div className="aspect-[3/2] bg-slate-100">
@@ -49,6 +52,7 @@ export function ProductCard({
           <Link
             to="/product/$id"
             params={{ id: product.slug }}
+            search={carried}
             state={{ catalogueList: listHref }}
             className="after:absolute after:inset-0 focus:outline-none"
           >

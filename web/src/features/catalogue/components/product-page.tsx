@@ -17,6 +17,7 @@ import { Container } from "../../../components/ui/container.tsx";
 import { Markdown } from "../../../components/ui/markdown.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { ApiError } from "../../../lib/api-client.ts";
+import { useCarriedChild } from "../../../lib/child-search.ts";
 import { usePageTitle } from "../../../lib/page-title.ts";
 import { laterSeats, nextSession } from "../../../lib/schedule.ts";
 import { productDetailOptions } from "../api/products.ts";
@@ -85,6 +86,8 @@ function ProductView({
 }) {
   const { t } = useTranslation("catalogue");
   usePageTitle(product.name);
+  // A child chosen on "find an offer for my child" goes on to the booking form (D192).
+  const carried = useCarriedChild();
   const image = product.title_image;
   const fromList = useRouterState({ select: (state) => state.location.state.catalogueList });
   const backHref = backToListHref(fromList, LIST_PATH_OF_TYPE[product.product_type]);
@@ -105,7 +108,12 @@ function ProductView({
             <div className="mt-6 flex flex-wrap items-center gap-3">
               {/* A birthday party is asked for with preferred days (D158), not bought: the request form is in requestActions. */}
               {product.product_type === "BirthdayParty" ? null : (
-                <Link to="/product/buy/$id" params={{ id: product.slug }} className={buttonStyles.primary}>
+                <Link
+                  to="/product/buy/$id"
+                  params={{ id: product.slug }}
+                  search={carried}
+                  className={buttonStyles.primary}
+                >
                   {t("product.book")}
                 </Link>
               )}
@@ -268,6 +276,7 @@ function KeyFacts({ product }: { product: ProductDetail }) {
 /** On phones the price and the booking button stay in reach while the parent reads on. */
 function StickyBookingBar({ product }: { product: ProductDetail }) {
   const { t } = useTranslation("catalogue");
+  const carried = useCarriedChild();
   const locale = useLocale();
   const price = productPrice(product, locale);
   return (
@@ -290,6 +299,7 @@ function StickyBookingBar({ product }: { product: ProductDetail }) {
           <Link
             to="/product/buy/$id"
             params={{ id: product.slug }}
+            search={carried}
             className={`${buttonStyles.primary} shrink-0 px-4`}
           >
             {t("product.book")}
@@ -328,6 +338,7 @@ function FactsBox({ product }: { product: ProductDetail }) {
 
 function PricesBox({ product }: { product: ProductDetail }) {
   const { t } = useTranslation("catalogue");
+  const carried = useCarriedChild();
   const locale = useLocale();
   if (product.purchase_options.length === 0) return null;
   return (
@@ -358,6 +369,7 @@ function PricesBox({ product }: { product: ProductDetail }) {
         <Link
           to="/product/buy/$id"
           params={{ id: product.slug }}
+          search={carried}
           className={`${buttonStyles.primary} mt-6 w-full`}
         >
           {t("product.book")}
