@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { findUserById } from "../accounts/index.ts";
 import { mediaUrlOn } from "../catalogue/index.ts";
 import type { Db } from "../db/index.ts";
-import { AppError, ErrorReplySchema } from "../errors/index.ts";
+import { AppError } from "../errors/index.ts";
 import type { Seller } from "../invoices/index.ts";
 import type { MediaStorage } from "../media/index.ts";
 import { currentUser, requireStaff } from "../plugins/index.ts";
@@ -37,16 +37,8 @@ import { imagesAdminRoutes } from "./images.routes.ts";
 import { filterValue, rangeOf, sendList } from "./list-query.ts";
 import { createProductPagesAdmin } from "./product-pages.service.ts";
 import { requestsAdminRoutes } from "./requests.routes.ts";
+import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
 import { createSlotsAdmin } from "./slots.service.ts";
-
-const errors = {
-  400: ErrorReplySchema,
-  401: ErrorReplySchema,
-  403: ErrorReplySchema,
-  404: ErrorReplySchema,
-  409: ErrorReplySchema,
-};
-const base = (summary: string) => ({ tags: ["admin"], security: [{ tokenAuth: [] }], summary });
 
 /** Admins only (D101): reading the audit log and, later, managing staff accounts. */
 async function requireAdmin(request: FastifyRequest) {

@@ -19,9 +19,9 @@ import { currentUser } from "../plugins/index.ts";
 import { rosterCsv } from "./attendance-csv.ts";
 import { recordAudit } from "./audit.repository.ts";
 import { createDashboard } from "./dashboard.service.ts";
+import { adminOperation as base } from "./route-docs.ts";
 
 const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 403: ErrorReplySchema, 404: ErrorReplySchema };
-const base = (summary: string) => ({ tags: ["admin"], security: [{ tokenAuth: [] }], summary });
 
 function download(reply: FastifyReply, type: string, filename: string, body: string | Buffer) {
   return reply

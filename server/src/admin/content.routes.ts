@@ -23,7 +23,6 @@ import {
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/index.ts";
-import { ErrorReplySchema } from "../errors/index.ts";
 import { currentUser } from "../plugins/index.ts";
 import { createContentPagesAdmin } from "./content-pages.service.ts";
 import { registerCrudRoutes } from "./crud-routes.ts";
@@ -31,15 +30,7 @@ import { createGiftCardsAdmin } from "./gift-cards.service.ts";
 import { sendList } from "./list-query.ts";
 import { createPromocodesAdmin } from "./promocodes.service.ts";
 import { createRedirectsAdmin } from "./redirects.service.ts";
-
-const errors = {
-  400: ErrorReplySchema,
-  401: ErrorReplySchema,
-  403: ErrorReplySchema,
-  404: ErrorReplySchema,
-  409: ErrorReplySchema,
-};
-const base = (summary: string) => ({ tags: ["admin"], security: [{ tokenAuth: [] }], summary });
+import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
 
 /**
  * Content pages, promocodes, gift cards (D123–D125) and redirects (D189) in the back office. Registered inside

@@ -6,19 +6,10 @@ import {
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { ErrorReplySchema } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { currentUser } from "../plugins/index.ts";
 import { sendList } from "./list-query.ts";
-
-const errors = {
-  400: ErrorReplySchema,
-  401: ErrorReplySchema,
-  403: ErrorReplySchema,
-  404: ErrorReplySchema,
-  409: ErrorReplySchema,
-};
-const base = (summary: string) => ({ tags: ["admin"], security: [{ tokenAuth: [] }], summary });
+import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
 
 export type Service<T, I, U> = {
   list(query: AdminListQuery): Promise<{ cut: { offset: number }; page: { rows: T[]; total: number } }>;

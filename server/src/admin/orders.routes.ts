@@ -15,7 +15,6 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { StaffOrders } from "../checkout/index.ts";
 import type { Db } from "../db/index.ts";
-import { ErrorReplySchema } from "../errors/index.ts";
 import { createInvoiceDownloads, type Seller } from "../invoices/index.ts";
 import type { CartService } from "../orders/index.ts";
 import { currentUser, requireStaff } from "../plugins/index.ts";
@@ -24,16 +23,8 @@ import { recordAudit } from "./audit.repository.ts";
 import { sendList } from "./list-query.ts";
 import { createOrderMove } from "./order-move.service.ts";
 import { createOrdersAdmin } from "./orders.service.ts";
+import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
 import { createStaffOrdersAdmin } from "./staff-orders.service.ts";
-
-const errors = {
-  400: ErrorReplySchema,
-  401: ErrorReplySchema,
-  403: ErrorReplySchema,
-  404: ErrorReplySchema,
-  409: ErrorReplySchema,
-};
-const base = (summary: string) => ({ tags: ["admin"], security: [{ tokenAuth: [] }], summary });
 
 /**
  * `/api/v2/admin/orders/*` (issue 21, D127–D129). Registered beside the withdrawals service it refunds

@@ -11,19 +11,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { StaffOrders } from "../checkout/index.ts";
 import type { Db } from "../db/index.ts";
-import { ErrorReplySchema } from "../errors/index.ts";
 import { currentUser, requireStaff } from "../plugins/index.ts";
 import { sendList } from "./list-query.ts";
 import { createPartyRequestsAdmin } from "./party-requests.service.ts";
-
-const errors = {
-  400: ErrorReplySchema,
-  401: ErrorReplySchema,
-  403: ErrorReplySchema,
-  404: ErrorReplySchema,
-  409: ErrorReplySchema,
-};
-const base = (summary: string) => ({ tags: ["admin"], security: [{ tokenAuth: [] }], summary });
+import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
 
 /** `/api/v2/admin/party-requests/*` (D158–D160), beside the staff orders it confirms into. */
 export const adminPartyRequestsRoutes =

@@ -18,20 +18,12 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/index.ts";
-import { AppError, ErrorReplySchema } from "../errors/index.ts";
+import { AppError } from "../errors/index.ts";
 import { currentUser } from "../plugins/index.ts";
 import { sendList } from "./list-query.ts";
 import { createPeopleAdmin } from "./people.service.ts";
 import { createRequestsAdmin } from "./requests.service.ts";
-
-const errors = {
-  400: ErrorReplySchema,
-  401: ErrorReplySchema,
-  403: ErrorReplySchema,
-  404: ErrorReplySchema,
-  409: ErrorReplySchema,
-};
-const base = (summary: string) => ({ tags: ["admin"], security: [{ tokenAuth: [] }], summary });
+import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
 
 /** Role changes and erasure are for admins (D138, D139); staff get 403 before anything is read. */
 async function adminOnly(request: FastifyRequest) {

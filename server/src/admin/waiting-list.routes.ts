@@ -13,6 +13,7 @@ import { type AuthUser, currentUser, requireStaff } from "../plugins/index.ts";
 import type { StaffAudit, WaitingListService } from "../waiting-list/index.ts";
 import { recordAudit } from "./audit.repository.ts";
 import { filterValue, listCut, sendList } from "./list-query.ts";
+import { adminOperation as base } from "./route-docs.ts";
 
 const errors = {
   400: ErrorReplySchema,
@@ -20,7 +21,6 @@ const errors = {
   403: ErrorReplySchema,
   404: ErrorReplySchema,
 };
-const base = (summary: string) => ({ tags: ["admin"], security: [{ tokenAuth: [] }], summary });
 
 /** Each staff write on a waiting list is audited in its transaction (`waiting_list_entries`, `update`). */
 const auditBy =

@@ -1,18 +1,14 @@
-import { type MovedUnit, unitText } from "./booking-moved.ts";
+import { unitText } from "./booking-moved.ts";
 import { html } from "./html.ts";
 import { detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
+import type { WaitingListRemovedData } from "./waiting-list-removed.ts";
 
 /**
  * Staff gave the seat offered to this family to another entry (D190): the link of the offer mail no
- * longer works, and the child waits again at its place.
+ * longer works, and the child waits again at its place. The same facts as a removal from the list.
  */
-export type WaitingListOfferWithdrawnData = {
-  parentFirstName: string;
-  childName: string;
-  productName: string;
-  unit: MovedUnit;
-};
+export type WaitingListOfferWithdrawnData = WaitingListRemovedData;
 
 const TEXTS = {
   de: {
