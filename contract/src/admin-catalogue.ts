@@ -1,5 +1,10 @@
 import { z } from "zod";
 import { SlugSchema } from "./admin.ts";
+import {
+  LocalizedTextSchema as localized,
+  bothLanguages as texts,
+  VersionSchema as version,
+} from "./admin-fields.ts";
 import { SCHEDULE_TYPES } from "./catalogue.ts";
 import { PhoneSchema } from "./rules/phone.ts";
 
@@ -16,17 +21,6 @@ const choiceId = z
   .min(1, { error: "invalid_choice" })
   .max(ID_MAX, { error: "invalid_choice" });
 const sortOrder = z.number().int().min(-1_000_000).max(1_000_000);
-const version = z.string().max(64);
-const localized = z.object({ de: z.string(), ru: z.string() });
-
-/** Both languages of the shop; German required where `required`, Russian may follow later. */
-const texts = (max: number, required = false) =>
-  z.object({
-    de: required
-      ? z.string().trim().min(1, { error: "required" }).max(max, { error: "too_long" })
-      : z.string().trim().max(max, { error: "too_long" }),
-    ru: z.string().trim().max(max, { error: "too_long" }),
-  });
 
 const name = z.string().trim().min(1, { error: "required" }).max(100, { error: "too_long" });
 /** The school's own Cyrillic spelling (D64); empty or null shows the Latin name on Russian pages. */

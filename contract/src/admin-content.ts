@@ -1,4 +1,9 @@
 import { z } from "zod";
+import {
+  LocalizedTextSchema as localized,
+  bothLanguages as texts,
+  VersionSchema as version,
+} from "./admin-fields.ts";
 import { CONTENT_PAGE_KEYS, PRODUCT_TYPES } from "./catalogue.ts";
 import {
   parseRedirectTarget,
@@ -11,19 +16,6 @@ import {
  * The back office's content pages, promocodes and gift cards (D123–D126), under the list convention and
  * version check of D97/D99 (`admin.ts`).
  */
-
-const localized = z.object({ de: z.string(), ru: z.string() });
-
-/** A text in both languages; the German one is required, the Russian one may follow later. */
-const texts = (max: number, required = false) =>
-  z.object({
-    de: required
-      ? z.string().trim().min(1, { error: "required" }).max(max, { error: "too_long" })
-      : z.string().trim().max(max, { error: "too_long" }),
-    ru: z.string().trim().max(max, { error: "too_long" }),
-  });
-
-const version = z.string().max(64);
 
 /* ---------------------------------------------------------------- content pages (D123) */
 

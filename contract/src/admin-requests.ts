@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VersionSchema as Version } from "./admin-fields.ts";
 import { AppointmentDateSchema, CONTACT_REQUEST_KINDS } from "./contact.ts";
 import { VISIT_REQUEST_KINDS } from "./visit-requests.ts";
 
@@ -17,7 +18,6 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const REQUEST_NOTE_MAX = 2_000;
 
 const ID_MAX = 2_147_483_647;
-const Version = z.string().max(64);
 const Note = z.string({ error: "invalid" }).max(REQUEST_NOTE_MAX, { error: "too_long" });
 const Handler = z.number({ error: "invalid" }).int().min(1).max(ID_MAX).nullable();
 

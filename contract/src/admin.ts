@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LocalizedTextSchema as localized, bothLanguages as texts, VersionSchema } from "./admin-fields.ts";
 import { AdminTitleImageInputSchema, AdminTitleImageSchema } from "./admin-images.ts";
 import { AGE_GROUPS, INSTRUCTION_LANGUAGES, PRODUCT_TYPES } from "./catalogue.ts";
 import { LOCALES } from "./rules/locales.ts";
@@ -68,15 +69,6 @@ const choiceId = z
   .min(1, { error: "invalid_choice" })
   .max(ID_MAX, { error: "invalid_choice" });
 
-/** A text in both languages of the shop; the German one is required, the Russian one may follow later. */
-const texts = (max: number, required = false) =>
-  z.object({
-    de: required
-      ? z.string().trim().min(1, { error: "required" }).max(max, { error: "too_long" })
-      : z.string().trim().max(max, { error: "too_long" }),
-    ru: z.string().trim().max(max, { error: "too_long" }),
-  });
-
 export const AdminQnaSchema = z.object({ question: texts(500, true), answer: texts(5_000, true) });
 
 export const SlugSchema = z
@@ -129,7 +121,7 @@ export type AdminProductInput = z.infer<typeof AdminProductInputSchema>;
 
 /** An edit names the version it was read with; a stale one is refused with 409 (D99). */
 export const AdminProductUpdateSchema = AdminProductInputSchema.extend({
-  version: z.string().max(64),
+  version: VersionSchema,
 }).strict();
 export type AdminProductUpdate = z.infer<typeof AdminProductUpdateSchema>;
 
@@ -140,11 +132,9 @@ export type AdminProductUpdate = z.infer<typeof AdminProductUpdateSchema>;
 export const AdminProductPreviewSchema = AdminProductInputSchema.extend({
   id: choiceId.optional(),
   slug: z.string().max(100, { error: "too_long" }).optional(),
-  version: z.string().max(64).optional(),
+  version: VersionSchema.optional(),
 }).strict();
 export type AdminProductPreview = z.infer<typeof AdminProductPreviewSchema>;
-
-const localized = z.object({ de: z.string(), ru: z.string() });
 
 export const AdminProductSchema = z.object({
   id: z.number().int(),
@@ -203,7 +193,7 @@ export const AdminSlotUpdateSchema = z
     end: time,
     seats: z.number().int().min(0, { error: "too_small" }).max(10_000, { error: "too_big" }),
     instructor: choiceId.nullable(),
-    version: z.string().max(64),
+    version: VersionSchema,
   })
   .strict()
   .superRefine((slot, ctx) => {
@@ -248,7 +238,7 @@ const endsAfterStart = (closure: { starts_on: string; ends_on: string }, ctx: z.
 export const AdminClosureInputSchema = z.object(closureFields).strict().superRefine(endsAfterStart);
 export type AdminClosureInput = z.infer<typeof AdminClosureInputSchema>;
 export const AdminClosureUpdateSchema = z
-  .object({ ...closureFields, version: z.string().max(64) })
+  .object({ ...closureFields, version: VersionSchema })
   .strict()
   .superRefine(endsAfterStart);
 export type AdminClosureUpdate = z.infer<typeof AdminClosureUpdateSchema>;
