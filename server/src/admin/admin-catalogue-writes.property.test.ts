@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,11 +9,10 @@ import {
   instructors,
   locations,
   purchaseOptions,
-  users,
 } from "../db/schema/index.ts";
 import { mutatedBody } from "../test/admin-arbitraries.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { ACADEMY_8_11, createParent, pageBySlug } from "../test/shop-fixtures.ts";
+import { ACADEMY_8_11, type createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /**
@@ -29,8 +28,7 @@ let seasonId: number;
 
 beforeAll(async () => {
   t = await createCheckoutTestApp({ gateway: "demo" });
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
   academyPage = (await pageBySlug(t.db, ACADEMY_8_11)).page.id;
   const season = await t.call("POST", "/api/v2/admin/academy-seasons/", {
     headers: staff.headers,

@@ -10,10 +10,9 @@ import {
   orders,
   productPages,
   type purchaseOptions,
-  users,
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { ACADEMY_8_11, createParent, pageBySlug } from "../test/shop-fixtures.ts";
+import { ACADEMY_8_11, type createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /**
@@ -28,8 +27,7 @@ let staff: Awaited<ReturnType<typeof createParent>>;
 
 beforeAll(async () => {
   t = await createCheckoutTestApp({ gateway: "demo" });
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
 }, 60_000);
 afterAll(() => t?.close());
 

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,11 +8,10 @@ import {
   giftCards,
   promocodes,
   redirects,
-  users,
 } from "../db/schema/index.ts";
 import { mutatedBody } from "../test/admin-arbitraries.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createParent } from "../test/shop-fixtures.ts";
+import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /**
@@ -25,8 +24,7 @@ let staff: Awaited<ReturnType<typeof createParent>>;
 
 beforeAll(async () => {
   t = await createCheckoutTestApp({ gateway: "demo" });
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
 }, 60_000);
 afterAll(() => t?.close());
 

@@ -1,8 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, giftCardLedger, giftCards, orders, promocodes, users } from "../db/schema/index.ts";
+import { auditLog, giftCardLedger, giftCards, orders, promocodes } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createParent, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
+import { createParent, createStaff, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /** Content pages, promocodes and gift cards in the back office (D123–D125). */
@@ -12,8 +12,7 @@ let staff: Awaited<ReturnType<typeof createParent>>;
 
 beforeAll(async () => {
   t = await createCheckoutTestApp({ gateway: "demo" });
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
 }, 60_000);
 afterAll(() => t?.close());
 

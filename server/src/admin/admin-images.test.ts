@@ -1,11 +1,11 @@
 import { IMAGE_MAX_BYTES } from "@atelier/contract";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, images, users } from "../db/schema/index.ts";
+import { auditLog, images } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { makePng } from "../test/images.ts";
 import { type S3StandIn, startS3StandIn } from "../test/s3-stand-in.ts";
-import { createParent } from "../test/shop-fixtures.ts";
+import { createParent, createStaff } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
 
 /**
@@ -19,8 +19,7 @@ let staff: Awaited<ReturnType<typeof createParent>>;
 
 beforeAll(async () => {
   t = await createCheckoutTestApp({ gateway: "demo" });
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
 }, 240_000);
 afterAll(() => t?.close());
 
@@ -242,8 +241,7 @@ describe("images in an S3 bucket (D146)", () => {
   });
 
   it("uploads into the bucket and serves the image from it", async () => {
-    const member = await createParent(shop.database.db);
-    await shop.database.db.update(users).set({ role: "staff" }).where(eq(users.id, member.id));
+    const member = await createStaff(shop.database.db);
     const png = makePng(5, 5, 8);
     const uploaded = await shop.app.inject({
       method: "POST",

@@ -1,9 +1,9 @@
 import { AdminOrderSchema, AdminWaitingEntryListSchema, AdminWaitingEntrySchema } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, invoices, orderItems, orders, users, visitors } from "../db/schema/index.ts";
+import { auditLog, invoices, orderItems, orders, visitors } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { bornYearsAgo, createChild, createParent } from "../test/shop-fixtures.ts";
+import { bornYearsAgo, createChild, createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /** Moving a child (D161), the staff waiting lists (D162, D163) and the staff PDF download (D165). */
@@ -12,8 +12,7 @@ let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 let staff: Awaited<ReturnType<typeof createParent>>;
 beforeAll(async () => {
   t = await createCheckoutTestApp();
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
 }, 60_000);
 afterAll(() => t?.close());
 

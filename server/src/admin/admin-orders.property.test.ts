@@ -3,10 +3,10 @@ import { todayInBerlin } from "@atelier/contract";
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, invoices, orderItems, staffRefunds, users } from "../db/schema/index.ts";
+import { auditLog, invoices, orderItems, staffRefunds } from "../db/schema/index.ts";
 import { mutatedBody } from "../test/admin-arbitraries.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createParent } from "../test/shop-fixtures.ts";
+import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /**
@@ -21,8 +21,7 @@ let itemId = 0;
 
 beforeAll(async () => {
   t = await createCheckoutTestApp();
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
   const weekday = (new Date(`${todayInBerlin()}T00:00:00Z`).getUTCDay() + 6) % 7;
   const parent = await t.parentWithCourse(t.weekly.findIndex((s) => s.weekday !== weekday));
   const fulfilled = await t.fulfil(parent.headers);

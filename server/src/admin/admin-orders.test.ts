@@ -3,17 +3,16 @@ import { AdminOrderSchema, todayInBerlin } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUND_ATTEMPTS } from "../checkout/index.ts";
-import { auditLog, invoices, orderItems, payments, staffRefunds, users } from "../db/schema/index.ts";
+import { auditLog, invoices, orderItems, payments, staffRefunds } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createParent } from "../test/shop-fixtures.ts";
+import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 let staff: Awaited<ReturnType<typeof createParent>>;
 beforeAll(async () => {
   t = await createCheckoutTestApp();
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
 }, 60_000);
 afterAll(() => t?.close());
 

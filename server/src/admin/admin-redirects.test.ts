@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, redirects, users } from "../db/schema/index.ts";
+import { auditLog, redirects } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createParent } from "../test/shop-fixtures.ts";
+import { createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /** Redirects staff keep (D189, spec §2 rule 3): from an address of this site to a page or off the site. */
@@ -12,8 +12,7 @@ let staff: Awaited<ReturnType<typeof createParent>>;
 
 beforeAll(async () => {
   t = await createCheckoutTestApp({ gateway: "demo" });
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
 }, 60_000);
 afterAll(() => t?.close());
 

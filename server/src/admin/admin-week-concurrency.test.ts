@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { promocodes, users } from "../db/schema/index.ts";
+import { promocodes } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { lockRace } from "../test/lock-race.ts";
-import { ACADEMY_8_11, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
+import { ACADEMY_8_11, createChild, createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /**
@@ -21,8 +21,7 @@ let race: ReturnType<typeof lockRace>;
 beforeAll(async () => {
   t = await createCheckoutTestApp({ gateway: "demo" });
   race = lockRace(t.db);
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
   academy = await pageBySlug(t.db, ACADEMY_8_11);
   const created = await admin("POST", "academy-seasons/", {
     name: { de: "Sommerferien 2027", ru: "Летние каникулы 2027" },

@@ -7,11 +7,9 @@ import {
   paidDays,
   periodInstants,
 } from "@atelier/contract";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createParent } from "../test/shop-fixtures.ts";
+import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
@@ -20,8 +18,7 @@ let staff: Awaited<ReturnType<typeof createParent>>;
 beforeAll(async () => {
   t = await createCheckoutTestApp();
   for (const slot of t.weekly) await t.setSeats(slot.id, 500);
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
 }, 60_000);
 afterAll(() => t?.close());
 

@@ -8,19 +8,17 @@ import {
   paymentIssues,
   payments,
   scheduleSlots,
-  users,
   visitRequests,
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createParent, pageBySlug } from "../test/shop-fixtures.ts";
+import { createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
 import { nextDay } from "./dashboard.service.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 let staff: Awaited<ReturnType<typeof createParent>>;
 beforeAll(async () => {
   t = await createCheckoutTestApp();
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
 }, 60_000);
 afterAll(() => t?.close());
 

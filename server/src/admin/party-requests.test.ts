@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, mailOutbox, orders, users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createParent, pageBySlug } from "../test/shop-fixtures.ts";
+import { createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
@@ -11,8 +11,7 @@ let staff: Awaited<ReturnType<typeof createParent>>;
 let party: Awaited<ReturnType<typeof pageBySlug>>;
 beforeAll(async () => {
   t = await createCheckoutTestApp();
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
   party = await pageBySlug(t.db, "roboter-geburtstag");
 }, 300_000);
 afterAll(() => t?.close());

@@ -3,10 +3,10 @@ import { todayInBerlin } from "@atelier/contract";
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, mailOutbox, orders, partyRequests, users } from "../db/schema/index.ts";
+import { auditLog, mailOutbox, orders, partyRequests } from "../db/schema/index.ts";
 import { mutatedBody } from "../test/admin-arbitraries.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
+import { createChild, createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /**
@@ -21,8 +21,7 @@ let child = 0;
 
 beforeAll(async () => {
   t = await createCheckoutTestApp();
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
   parent = await createParent(t.db);
   child = await createChild(t.db, parent.id, 6);
 }, 300_000);

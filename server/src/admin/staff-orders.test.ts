@@ -4,15 +4,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, orders, paymentLinks, users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createChild, createParent } from "../test/shop-fixtures.ts";
+import { createChild, createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 let staff: Awaited<ReturnType<typeof createParent>>;
 beforeAll(async () => {
   t = await createCheckoutTestApp();
-  staff = await createParent(t.db);
-  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(t.db);
 }, 300_000);
 afterAll(() => t?.close());
 

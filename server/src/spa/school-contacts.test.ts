@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { locations, users } from "../db/schema/index.ts";
+import { locations } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../db/seed/seed.ts";
-import { createParent } from "../test/shop-fixtures.ts";
+import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
 
 // The web app's server entry from its sources, as in server-rendering.test.ts (D86).
@@ -15,8 +15,7 @@ let staff: Awaited<ReturnType<typeof createParent>>;
 beforeAll(async () => {
   ctx = await createTestApp({ env: { WEB_SSR_ENTRY: ENTRY } });
   await seedDemoCatalogue(ctx.database.db, { staffEmail: "staff@atelier-test.example" });
-  staff = await createParent(ctx.database.db);
-  await ctx.database.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  staff = await createStaff(ctx.database.db);
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();

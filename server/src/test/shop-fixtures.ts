@@ -35,6 +35,13 @@ export async function createParent(
   return { id: user.id, key, headers: { authorization: `Token ${key}` } };
 }
 
+/** A signed-in member of the school's staff (or an admin): a parent account with the role set. */
+export async function createStaff(db: Db, role: "staff" | "admin" = "staff") {
+  const member = await createParent(db);
+  await db.update(users).set({ role }).where(eq(users.id, member.id));
+  return member;
+}
+
 /** A birth date that makes the child `years` old today (and a month more). */
 export function bornYearsAgo(years: number): string {
   const date = new Date();

@@ -18,11 +18,10 @@ import {
   productPages,
   refunds,
   scheduleSlots,
-  users,
   withdrawals,
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createChild, createParent, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
+import { createChild, createParent, createStaff, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
@@ -453,8 +452,7 @@ describe("a workshop's refund policy (D142)", () => {
       );
       expect(notice.map((m) => m.subject.split(":")[0])).toEqual(["Stornierung"]);
       // Staff read it as the parent's cancellation too.
-      const staff = await createParent(t.db);
-      await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+      const staff = await createStaff(t.db);
       const shown = await t.call("GET", `/api/v2/admin/orders/${w.orderId}/`, { headers: staff.headers });
       expect(shown.statusCode, shown.body).toBe(200);
       expect(shown.json().refunds).toEqual([
