@@ -36,11 +36,13 @@ test.describe("catalogue", () => {
   });
 
   test("shows an empty state when nothing matches and resets the filters", async ({ page }) => {
-    await page.goto("/courses?locale=de&weekday=6");
-    await expect(page.getByLabel("Wochentag")).toHaveValue("6");
+    // An old link to a house the school no longer has: empty by construction, whatever other tests add to
+    // the shared catalogue (a weekday that is free today may hold a test's slot tomorrow, issue 33).
+    await page.goto("/courses?locale=de&location=999999");
+    await expect(page.getByLabel("Haus")).toHaveValue("999999");
     await expect(page.getByRole("heading", { name: "Keine passenden Angebote" })).toBeVisible();
     await page.getByRole("button", { name: "Filter zurücksetzen" }).first().click();
-    await expect(page).not.toHaveURL(/weekday=/);
+    await expect(page).not.toHaveURL(/location=/);
     await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
   });
 

@@ -31,21 +31,24 @@ describe("server process", () => {
   });
 
   it("serves on PORT with the database under DATA_DIR and shuts down gracefully on SIGTERM", async () => {
-    const port = 3900 + Math.floor(Math.random() * 90);
+    // PORT=0: the operating system picks a free port, read back from the start-up line, so the test never
+    // talks to another server that happens to listen on a port it guessed.
     const dataDir = mkdtempSync(join(tmpdir(), "atelier-proc-"));
     const { child, output } = startServer({
-      PORT: String(port),
+      PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SEED_ON_EMPTY: "false",
     });
     const exited = exitCode(child);
-    let ready: Response | undefined;
+    let port: string | undefined;
     // Up to 45 s: start-up (tsx, migrations) is slow on a shared, busy machine.
-    for (let i = 0; i < 225 && !ready?.ok; i++) {
+    for (let i = 0; i < 225 && !port; i++) {
       await new Promise((r) => setTimeout(r, 200));
-      ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
+      port = output().match(/listening on http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
     }
+    expect(port, output()).toBeDefined();
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
     expect(ready?.status, output()).toBe(200);
     expect(await ready?.json()).toEqual({ status: "ready", database: "pglite" });
     child.kill("SIGTERM");

@@ -73,9 +73,10 @@ async function main() {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
-  await app.listen({ host: env.HOST, port: env.PORT });
+  // The bound address is printed too: with PORT=0 the operating system picks a free port (the tests use it).
+  const address = await app.listen({ host: env.HOST, port: env.PORT });
   console.log(
-    `  Atelier Shop is running at ${env.PUBLIC_URL.replace(/\/$/, "")} (database: ${database.kind})`,
+    `  Atelier Shop is running at ${env.PUBLIC_URL.replace(/\/$/, "")} (listening on ${address}, database: ${database.kind})`,
   );
 }
 
