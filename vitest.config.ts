@@ -1,6 +1,18 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
+/** Server test files that also run on PGlite in `npm test` (the rest run on PostgreSQL only there). */
+const PGLITE_FILES = [
+  "src/server.test.ts",
+  "src/app.test.ts",
+  "src/db/**/*.test.ts",
+  "src/checkout/checkout.routes.test.ts",
+  "src/checkout/checkout-concurrency.test.ts",
+  "src/orders/cart-concurrency.test.ts",
+  "src/invoices/issue-invoice.test.ts",
+  "src/mail/mail-worker.test.ts",
+];
+
 export default defineConfig({
   test: {
     // Vitest's default (one worker less than the cores) is a single worker on the 2-core CI machine,
@@ -16,6 +28,19 @@ export default defineConfig({
           name: "server",
           root: "server",
           include: ["src/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      // `npm test` runs the server suite once, on PostgreSQL (the production path, `npm run test:pg`); these
+      // files run on the embedded PGlite too, because they prove what is PGlite's own: the process on its
+      // data folder, the seed and migrations of `npm start`, the transaction guard, and the rules that hold
+      // under PGlite's single connection (seats, invoice numbers, the cart under parallel adds, issue 33).
+      {
+        test: {
+          name: "server-pglite",
+          root: "server",
+          include: PGLITE_FILES,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

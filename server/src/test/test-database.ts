@@ -11,12 +11,17 @@ import { type Database, MIGRATIONS_DIR, openDatabase } from "../db/client.ts";
  * loads instead of migrating its own (about half the set-up time of a file). Written atomically, so
  * parallel workers that race only both write the same bytes.
  */
-async function migratedTemplate(): Promise<Blob> {
+/** A short digest of the migrations: a template made from other migrations is never used. */
+function migrationsDigest(): string {
   const hash = createHash("sha256");
   for (const name of readdirSync(MIGRATIONS_DIR).sort()) {
     if (name.endsWith(".sql")) hash.update(name).update(readFileSync(join(MIGRATIONS_DIR, name)));
   }
-  const file = join(tmpdir(), `atelier-pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
+  return hash.digest("hex").slice(0, 16);
+}
+
+async function migratedTemplate(): Promise<Blob> {
+  const file = join(tmpdir(), `atelier-pglite-template-${migrationsDigest()}.tar`);
   if (!existsSync(file)) {
     const fresh = await openDatabase({ inMemory: true });
     await fresh.migrate();
@@ -44,11 +49,12 @@ export async function createTestDatabase(options: { env?: Record<string, string>
     await database.migrate();
     return database;
   }
-  const name = `${process.env.TEST_PG_PREFIX ?? "atelier_test"}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  await adminQuery(adminUrl, `create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), limits });
+  const prefix = process.env.TEST_PG_PREFIX ?? "atelier_test";
+  const name = `${prefix}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const template = await postgresTemplate(adminUrl, prefix);
+  await adminQuery(adminUrl, `create database "${name}" template "${template}"`);
+  const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), limits });
+  // A no-op on the copy, unless the migrations changed after the template was made.
   await database.migrate();
   return {
     ...database,
@@ -57,6 +63,45 @@ export async function createTestDatabase(options: { env?: Record<string, string>
       await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
     },
   };
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * One migrated database per run and set of migrations on the PostgreSQL server, that every test database
+ * is copied from (`CREATE DATABASE … TEMPLATE`, a file copy) instead of running every migration again.
+ * Made once under an advisory lock, so parallel workers wait for the first; nobody stays connected to it,
+ * as PostgreSQL requires of a template. scripts/with-postgres.mjs drops it with the run's databases.
+ */
+async function postgresTemplate(adminUrl: string, prefix: string): Promise<string> {
+  const template = `${prefix}_tpl_${migrationsDigest()}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext($1))", [template]);
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [template]);
+    if (!rowCount) {
+      await client.query(`create database "${template}"`);
+      const migrated = await openDatabase({ databaseUrl: databaseUrl(adminUrl, template) });
+      try {
+        await migrated.migrate();
+      } finally {
+        await migrated.close();
+      }
+    }
+    await client.query("select pg_advisory_unlock(hashtext($1))", [template]);
+  } catch (error) {
+    // A half-made template is dropped, so the next file makes it again rather than copying it.
+    await client.query(`drop database if exists "${template}" with (force)`).catch(() => {});
+    throw error;
+  } finally {
+    await client.end();
+  }
+  return template;
 }
 
 async function adminQuery(adminUrl: string, sql: string) {
