@@ -85,9 +85,59 @@ const serverRules = serverAreas.flatMap((area) => {
   ];
 });
 
+/** Folders of server/src that are no area but may be imported by any (test support). */
+const SERVER_FREE_FOLDERS = ["test"];
+const listedFolders = [
+  ...serverAreas.filter((area) => area !== "(wiring)" && area !== "seed"),
+  ...SERVER_FREE_FOLDERS,
+];
+/** A file in a folder of server/src that the tiers do not name: it would get no rule at all. */
+const UNLISTED_SERVER_FOLDER = `^server/src/(?!(${listedFolders.join("|")})/)[^/]+/`;
+
 module.exports = {
   forbidden: [
     ...serverRules,
+    {
+      name: "server-unlisted-folder",
+      comment:
+        "A folder of server/src that SERVER_TIERS in .dependency-cruiser.cjs does not list: add it to the tier where it belongs, so its imports are checked.",
+      severity: "error",
+      from: { path: UNLISTED_SERVER_FOLDER },
+      to: {},
+    },
+    {
+      name: "server-unlisted-folder",
+      comment:
+        "An import of a folder of server/src that SERVER_TIERS in .dependency-cruiser.cjs does not list: add it to the tier where it belongs.",
+      severity: "error",
+      from: { path: "^server/src/" },
+      to: { path: UNLISTED_SERVER_FOLDER },
+    },
+    {
+      name: "no-cycles",
+      comment:
+        "A cycle of imports: modules that need each other cannot be understood, tested or loaded one by one. Move what both need into a third module.",
+      severity: "error",
+      from: { path: "^(server|web)/src/" },
+      // A dynamic import (a chunk loaded on demand) or a type-only import is no cycle at run time.
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only", "dynamic-import"] } },
+    },
+    {
+      name: "web-admin-to-storefront",
+      comment:
+        "The back office (web/src/admin) is its own application: it never imports the storefront's features, routes or app; share through web/src/lib or web/src/components.",
+      severity: "error",
+      from: { path: "^web/src/admin/" },
+      to: { path: "^web/src/(features|app|routes)/" },
+    },
+    {
+      name: "web-storefront-to-admin",
+      comment:
+        "The storefront never imports the back office (web/src/admin): it would load staff code into every shop page.",
+      severity: "error",
+      from: { path: "^web/src/(?!admin/)" },
+      to: { path: "^web/src/admin/" },
+    },
     {
       name: "web-feature-to-feature",
       comment:

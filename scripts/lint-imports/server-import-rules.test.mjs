@@ -68,4 +68,39 @@ describe("server import rules (npm run lint:imports)", () => {
     };
     expect(await importViolations(planted)).toEqual([]);
   });
+  it("fail a folder of server/src that the tiers do not list, and an import of it", async () => {
+    const planted = {
+      ...areas,
+      "server/src/reports/report.service.ts":
+        'import { findOrder } from "../orders/index.ts";\nexport const report = findOrder;\n',
+      "server/src/checkout/planted.ts":
+        'import { report } from "../reports/report.service.ts";\nexport const x = report;\n',
+    };
+    expect(await importViolations(planted)).toEqual([
+      {
+        rule: "server-unlisted-folder",
+        from: "server/src/checkout/planted.ts",
+        to: "server/src/reports/report.service.ts",
+      },
+      {
+        rule: "server-unlisted-folder",
+        from: "server/src/reports/report.service.ts",
+        to: "server/src/orders/index.ts",
+      },
+    ]);
+  });
+
+  it("fail a cycle between two files of one area", async () => {
+    const planted = {
+      ...areas,
+      "server/src/orders/order.repository.ts":
+        'import { price } from "./pricing.ts";\nexport const findOrder = () => price;\n',
+      "server/src/orders/pricing.ts":
+        'import { findOrder } from "./order.repository.ts";\nexport const price = findOrder;\n',
+    };
+    expect((await importViolations(planted)).map(({ rule, from }) => ({ rule, from }))).toEqual([
+      // A cycle is named once, at one of its files.
+      { rule: "no-cycles", from: "server/src/orders/order.repository.ts" },
+    ]);
+  });
 });

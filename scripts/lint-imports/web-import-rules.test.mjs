@@ -30,6 +30,8 @@ describe("web import rules (npm run lint:imports)", () => {
         'import { layout } from "../../app/layout.tsx";\nexport const Button = layout;\n',
     };
     expect(await importViolations(planted)).toEqual([
+      // lib → checkout → cart → lib closes a cycle too.
+      { rule: "no-cycles", from: "web/src/features/cart/cart.ts", to: "web/src/lib/api.ts" },
       {
         rule: "web-feature-to-feature",
         from: "web/src/features/checkout/pay.ts",
@@ -41,6 +43,44 @@ describe("web import rules (npm run lint:imports)", () => {
         to: "web/src/app/layout.tsx",
       },
       { rule: "web-shared-to-feature", from: "web/src/lib/api.ts", to: "web/src/features/checkout/pay.ts" },
+    ]);
+  }, 60_000);
+  it("fail the back office importing a storefront feature, and the storefront importing the back office", async () => {
+    const planted = {
+      ...allowed,
+      "web/src/admin/orders.tsx":
+        'import { view } from "../features/cart/cart-view.tsx";\nimport { Button } from "../components/ui/button.tsx";\nexport const orders = [view, Button];\n',
+      "web/src/routes/admin-link.tsx":
+        'import { orders } from "../admin/orders.tsx";\nexport const link = orders;\n',
+    };
+    expect(await importViolations(planted)).toEqual([
+      {
+        rule: "web-admin-to-storefront",
+        from: "web/src/admin/orders.tsx",
+        to: "web/src/features/cart/cart-view.tsx",
+      },
+      {
+        rule: "web-storefront-to-admin",
+        from: "web/src/routes/admin-link.tsx",
+        to: "web/src/admin/orders.tsx",
+      },
+    ]);
+  }, 60_000);
+
+  it("fail a cycle of imports, but not one closed by a chunk loaded on demand or by types only", async () => {
+    const planted = {
+      ...allowed,
+      "web/src/features/cart/cart.ts":
+        'import { api } from "../../lib/api.ts";\nimport { view } from "./cart-view.tsx";\nexport const cart = [api, view];\n',
+      "web/src/features/checkout/pay.ts":
+        'import type { Later } from "./later.ts";\nexport const pay = async () => (await import("./later.ts")).later;\nexport type Pay = Later;\n',
+      "web/src/features/checkout/later.ts":
+        'import { pay } from "./pay.ts";\nexport const later = pay;\nexport type Later = number;\n',
+    };
+    const violations = await importViolations(planted);
+    // A cycle is named once, at one of its files; the on-demand and type-only one is not named.
+    expect(violations.map(({ rule, from }) => ({ rule, from }))).toEqual([
+      { rule: "no-cycles", from: "web/src/features/cart/cart-view.tsx" },
     ]);
   }, 60_000);
 });
