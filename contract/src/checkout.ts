@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CartQuerySchema } from "./orders.ts";
-import { NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from "./rules/constants.ts";
+import { CURRENCY, NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from "./rules/constants.ts";
 import { NameSchema } from "./rules/name.ts";
 
 /**
@@ -99,7 +99,7 @@ export const PaymentConfigSchema = z.object({
   client_id: z.string().nullable(),
   /** The PayPal JS SDK's address (tests point it at a local stand-in). */
   sdk_url: z.string(),
-  currency: z.literal("EUR"),
+  currency: z.literal(CURRENCY),
   reservation_minutes: z.number().int(),
 });
 export type PaymentConfig = z.infer<typeof PaymentConfigSchema>;

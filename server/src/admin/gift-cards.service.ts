@@ -5,6 +5,7 @@ import type {
   AdminGiftCardUpdate,
   AdminListQuery,
 } from "@atelier/contract";
+import { SCHOOL_TIME_ZONE } from "@atelier/contract";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import {
@@ -53,7 +54,7 @@ const audit = auditTrail(
 function endOfBerlinDay(day: string): Date {
   const noonUtc = new Date(`${day}T12:00:00Z`);
   const berlinHour = Number(
-    new Intl.DateTimeFormat("en", { timeZone: "Europe/Berlin", hour: "numeric", hourCycle: "h23" }).format(
+    new Intl.DateTimeFormat("en", { timeZone: SCHOOL_TIME_ZONE, hour: "numeric", hourCycle: "h23" }).format(
       noonUtc,
     ),
   );

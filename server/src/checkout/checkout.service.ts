@@ -9,6 +9,7 @@ import type {
   PaymentLinkState,
 } from "@atelier/contract";
 import {
+  CURRENCY,
   childRequiredAtCheckout,
   invoiceNeedsAddress,
   isStoredId,
@@ -472,7 +473,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
         }
         return "refunded";
       }
-      if (capture.amountCents !== payment.amountCents || (capture.currency ?? "EUR") !== payment.currency) {
+      if (
+        capture.amountCents !== payment.amountCents ||
+        (capture.currency ?? CURRENCY) !== payment.currency
+      ) {
         log.error(
           { orderId: order.id, captured: capture.amountCents, currency: capture.currency },
           "captured amount or currency differs from the order; refunded",
@@ -682,7 +686,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         stripe: gateway.stripe !== null,
         client_id: gateway.name === "paypal" ? deps.paypal.clientId : null,
         sdk_url: deps.paypal.sdkUrl,
-        currency: "EUR",
+        currency: CURRENCY,
         reservation_minutes: deps.reservationMinutes,
       };
     },

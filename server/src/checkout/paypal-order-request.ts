@@ -1,4 +1,5 @@
 import type { Locale } from "@atelier/contract";
+import { INTL_LOCALES } from "@atelier/contract";
 import type { CartItemRow } from "../orders/index.ts";
 import { type CreateOrderRequest, eur } from "../payments/index.ts";
 
@@ -77,7 +78,7 @@ export function buildPayPalOrderRequest(
       paypal: {
         experience_context: {
           brand_name: "Atelier",
-          locale: order.locale === "ru" ? "ru-RU" : "de-DE",
+          locale: INTL_LOCALES[order.locale],
           shipping_preference: "NO_SHIPPING",
           user_action: "PAY_NOW",
           ...(redirect.returnUrl ? { return_url: redirect.returnUrl } : {}),

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { SCHOOL_TIME_ZONE } from "@atelier/contract";
 
 /** Letters and digits a person reads and types without mixing them up (no 0/O, 1/I/L, 5/S, 2/Z, 8/B). */
 const ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679";
@@ -18,7 +19,7 @@ export function newGiftCardCode(): string {
  */
 export function giftCardExpiry(purchasedAt: Date): Date {
   const year = Number(
-    new Intl.DateTimeFormat("en", { timeZone: "Europe/Berlin", year: "numeric" }).format(purchasedAt),
+    new Intl.DateTimeFormat("en", { timeZone: SCHOOL_TIME_ZONE, year: "numeric" }).format(purchasedAt),
   );
   // 31 December 23:59:59 in Berlin is 22:59:59 UTC (winter time).
   return new Date(Date.UTC(year + 3, 11, 31, 22, 59, 59));

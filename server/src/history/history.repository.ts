@@ -1,4 +1,5 @@
 import type { Locale, OrderItemStatus, OrderStatus, ProductType } from "@atelier/contract";
+import { SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { closedOnSql } from "../catalogue/index.ts";
 import type { DbOrTx } from "../db/index.ts";
@@ -57,7 +58,7 @@ export function findHistoryItems(
         purchasedAt,
         invoiceNumber: invoices.number,
         subscription: subscriptions,
-        paused: sql<boolean>`(exists (select 1 from ${subscriptionPauses} p where (p.product_page_id is null or p.product_page_id = ${orderItems.productPageId}) and (now() at time zone 'Europe/Berlin')::date between p.starts_on and p.ends_on) or ${closedOnSql(orderItems.productPageId, sql`(now() at time zone 'Europe/Berlin')::date`)})`,
+        paused: sql<boolean>`(exists (select 1 from ${subscriptionPauses} p where (p.product_page_id is null or p.product_page_id = ${orderItems.productPageId}) and (now() at time zone ${SCHOOL_TIME_ZONE})::date between p.starts_on and p.ends_on) or ${closedOnSql(orderItems.productPageId, sql`(now() at time zone ${SCHOOL_TIME_ZONE})::date`)})`,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))

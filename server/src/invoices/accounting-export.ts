@@ -1,4 +1,4 @@
-import { SCHOOL_TIME_ZONE } from "@atelier/contract";
+import { INTL_LOCALES, SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { asc, sql } from "drizzle-orm";
 import { centsToDecimal, toCsv, zipStore } from "../common/index.ts";
 import { type DbOrTx, invoices } from "../db/index.ts";
@@ -18,7 +18,7 @@ export async function findMonthDocuments(db: DbOrTx, month: string): Promise<Inv
 
 /** The Berlin calendar day of an instant, as the tax adviser reads dates: DD.MM.YYYY. */
 function germanDay(at: Date): string {
-  return new Intl.DateTimeFormat("de-DE", {
+  return new Intl.DateTimeFormat(INTL_LOCALES.de, {
     timeZone: SCHOOL_TIME_ZONE,
     day: "2-digit",
     month: "2-digit",

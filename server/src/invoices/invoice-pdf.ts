@@ -1,4 +1,4 @@
-import { berlinDate } from "@atelier/contract";
+import { berlinDate, INTL_LOCALES } from "@atelier/contract";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { formatMoney } from "../mail/index.ts";
@@ -103,7 +103,7 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
   pdf.setTitle(title);
   pdf.setAuthor(seller.legalName);
   pdf.setSubject(title);
-  pdf.setLanguage(locale === "ru" ? "ru-RU" : "de-DE");
+  pdf.setLanguage(INTL_LOCALES[locale]);
   pdf.setCreator("Atelier Shop");
   pdf.setProducer("Atelier Shop");
   // Rendered again whenever it is needed; the dates of the issued invoice keep the copies alike.

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { CURRENCY, INTL_LOCALES } from "@atelier/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { demoPayments } from "../db/index.ts";
@@ -66,7 +67,7 @@ export function createDemoGateway(db: Db, publicUrl: string): DemoGateway {
                   ? "REFUNDED"
                   : "PARTIALLY_REFUNDED",
             amountCents: row.amountCents,
-            currency: unit?.amount.currency_code ?? "EUR",
+            currency: unit?.amount.currency_code ?? CURRENCY,
             customId: unit?.custom_id ?? null,
             invoiceId: unit?.invoice_id ?? null,
           }
@@ -150,7 +151,7 @@ export function createDemoGateway(db: Db, publicUrl: string): DemoGateway {
         id: row.id,
         status: row.status,
         amountCents: row.amountCents,
-        locale: experience(request).locale === "ru-RU" ? "ru" : "de",
+        locale: experience(request).locale === INTL_LOCALES.ru ? "ru" : "de",
         description: unit?.description ?? "",
         orderId: orderIdOf(unit?.reference_id),
         items: (unit?.items ?? []).map((item) => ({

@@ -1,3 +1,4 @@
+import { CURRENCY } from "@atelier/contract";
 /**
  * PayPal's REST API through plain fetch against a configured base URL (`PAYPAL_API_BASE`), written from
  * PayPal's API reference: OAuth2 client credentials, Orders v2, Payments v2 refunds, webhook signature
@@ -18,7 +19,7 @@ export type PayPalClientOptions = {
   now?: () => number;
 };
 
-export type Money = { currency_code: "EUR"; value: string };
+export type Money = { currency_code: typeof CURRENCY; value: string };
 
 export type PayPalLink = { href: string; rel: string; method?: string };
 
@@ -154,7 +155,7 @@ export class PayPalError extends Error {
 export function eur(cents: number): Money {
   const abs = Math.abs(cents);
   return {
-    currency_code: "EUR",
+    currency_code: CURRENCY,
     value: `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`,
   };
 }

@@ -1,3 +1,4 @@
+import { INTL_LOCALES } from "@atelier/contract";
 import {
   centsOf,
   GatewayError,
@@ -119,7 +120,7 @@ export function createPayPalGateway(client: PayPalClient): PaymentGateway {
             start_time: request.startTime.toISOString(),
             application_context: {
               brand_name: "Atelier",
-              locale: request.locale === "ru" ? "ru-RU" : "de-DE",
+              locale: INTL_LOCALES[request.locale],
               shipping_preference: "NO_SHIPPING",
               user_action: "SUBSCRIBE_NOW",
               return_url: request.returnUrl,

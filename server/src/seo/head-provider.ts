@@ -1,5 +1,6 @@
 import {
   type ContentPageKey,
+  CURRENCY,
   catalogueFirstPagePath,
   categoriesPath,
   homeProductsPath,
@@ -78,7 +79,7 @@ export function productJsonLd(product: ProductDetail, pageUrl: string, publicUrl
     "@type": "Offer",
     name: option.name,
     price: option.base_price,
-    priceCurrency: "EUR",
+    priceCurrency: CURRENCY,
     url: pageUrl,
     category: option.schedule_type,
   }));

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type Locale, nextBillingPeriod, paidDays, periodInstants } from "@atelier/contract";
+import { INTL_LOCALES, type Locale, nextBillingPeriod, paidDays, periodInstants } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
@@ -419,7 +419,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
             paypal: {
               experience_context: {
                 brand_name: "Atelier",
-                locale: owned.locale === "ru" ? "ru-RU" : "de-DE",
+                locale: INTL_LOCALES[owned.locale],
                 shipping_preference: "NO_SHIPPING",
                 user_action: "PAY_NOW",
                 return_url: `${deps.publicUrl}/api/v2/orders/subscriptions/renewal/return/`,

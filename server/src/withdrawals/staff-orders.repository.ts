@@ -1,4 +1,5 @@
 import type { AdminOrderRow, AdminPaymentState } from "@atelier/contract";
+import { SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import {
@@ -122,9 +123,9 @@ function conditions(filter: StaffOrderFilter): SQL | undefined {
   else parts.push(sql`${orders.status} <> 'cart'`);
   if (filter.paymentState) parts.push(sql`${paymentStateSql} = ${filter.paymentState}`);
   if (filter.from)
-    parts.push(sql`(${orders.createdAt} at time zone 'Europe/Berlin')::date >= ${filter.from}::date`);
+    parts.push(sql`(${orders.createdAt} at time zone ${SCHOOL_TIME_ZONE})::date >= ${filter.from}::date`);
   if (filter.to)
-    parts.push(sql`(${orders.createdAt} at time zone 'Europe/Berlin')::date <= ${filter.to}::date`);
+    parts.push(sql`(${orders.createdAt} at time zone ${SCHOOL_TIME_ZONE})::date <= ${filter.to}::date`);
   if (filter.parent !== undefined) parts.push(eq(orders.userId, filter.parent));
   if (filter.product !== undefined)
     parts.push(

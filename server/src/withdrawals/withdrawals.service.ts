@@ -5,6 +5,7 @@ import {
   type Locale,
   type RefundBasis,
   type RefundState,
+  SCHOOL_TIME_ZONE,
   type Withdrawal,
   type WithdrawalBlock,
   type WithdrawalKind,
@@ -81,7 +82,7 @@ const BLOCK_ERRORS: Record<Exclude<WithdrawalBlock, "already_withdrawn">, ErrorC
 };
 
 const BERLIN_TIME = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Berlin",
+  timeZone: SCHOOL_TIME_ZONE,
   hour: "2-digit",
   minute: "2-digit",
   hourCycle: "h23",

@@ -1,4 +1,4 @@
-import { INTL_LOCALES, type Locale } from "@atelier/contract";
+import { INTL_LOCALES, type Locale, SCHOOL_TIME_ZONE } from "@atelier/contract";
 
 /** Building an Intl formatter costs far more than using one; a list of cards formats many dates. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -53,7 +53,7 @@ export function berlinTime(iso: string, locale: Locale): string | null {
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
-    timeZone: "Europe/Berlin",
+    timeZone: SCHOOL_TIME_ZONE,
   }).format(date);
 }
 
@@ -68,6 +68,6 @@ export function berlinDateTime(iso: string, locale: Locale): string | null {
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
-    timeZone: "Europe/Berlin",
+    timeZone: SCHOOL_TIME_ZONE,
   }).format(date);
 }

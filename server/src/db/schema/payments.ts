@@ -1,3 +1,4 @@
+import { CURRENCY } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -36,7 +37,7 @@ export const payments = pgTable(
     gatewayOrderId: text("gateway_order_id").notNull(),
     status: paymentStatus("status").notNull().default("created"),
     amountCents: integer("amount_cents").notNull(),
-    currency: text("currency").notNull().default("EUR"),
+    currency: text("currency").notNull().default(CURRENCY),
     captureId: text("capture_id"),
     /** Counts refused captures (the buyer chose another funding source), part of the capture's request id. */
     captureAttempt: integer("capture_attempt").notNull().default(0),

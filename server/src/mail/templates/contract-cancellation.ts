@@ -1,4 +1,4 @@
-import { INTL_LOCALES, type Locale, lastPaidDay } from "@atelier/contract";
+import { INTL_LOCALES, type Locale, lastPaidDay, SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { html } from "./html.ts";
 import { type DetailRow, detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -32,12 +32,12 @@ export function berlinDateTime(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(INTL_LOCALES[locale], {
     dateStyle: "long",
     timeStyle: "short",
-    timeZone: "Europe/Berlin",
+    timeZone: SCHOOL_TIME_ZONE,
   }).format(new Date(iso));
 }
 
 const berlinDay = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: "long", timeZone: "Europe/Berlin" }).format(
+  new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: "long", timeZone: SCHOOL_TIME_ZONE }).format(
     new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso),
   );
 

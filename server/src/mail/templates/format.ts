@@ -1,9 +1,9 @@
-import { INTL_LOCALES as INTL_LOCALE, type Locale } from "@atelier/contract";
+import { CURRENCY, INTL_LOCALES as INTL_LOCALE, type Locale } from "@atelier/contract";
 
 // Intl formatters are costly to build; one per locale is enough.
 const moneyFormats: Record<Locale, Intl.NumberFormat> = {
-  de: new Intl.NumberFormat(INTL_LOCALE.de, { style: "currency", currency: "EUR" }),
-  ru: new Intl.NumberFormat(INTL_LOCALE.ru, { style: "currency", currency: "EUR" }),
+  de: new Intl.NumberFormat(INTL_LOCALE.de, { style: "currency", currency: CURRENCY }),
+  ru: new Intl.NumberFormat(INTL_LOCALE.ru, { style: "currency", currency: CURRENCY }),
 };
 
 const dateFormats: Record<Locale, Intl.DateTimeFormat> = {

@@ -1,4 +1,5 @@
 import type { Locale } from "@atelier/contract";
+import { INTL_LOCALES, SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { formatDate } from "./format.ts";
 import { html } from "./html.ts";
 import { actionButton, actionText, detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
@@ -52,10 +53,10 @@ const TEXTS = {
 const hhmm = (time: string) => time.slice(0, 5);
 
 function deadline(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "ru" ? "ru-RU" : "de-DE", {
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], {
     dateStyle: "long",
     timeStyle: "short",
-    timeZone: "Europe/Berlin",
+    timeZone: SCHOOL_TIME_ZONE,
   }).format(new Date(iso));
 }
 

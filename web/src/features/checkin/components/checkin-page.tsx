@@ -1,5 +1,5 @@
 import "../i18n.ts";
-import { type Checkin, INTL_LOCALES } from "@atelier/contract";
+import { type Checkin, INTL_LOCALES, SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
@@ -65,7 +65,7 @@ export function CheckinPage({ code }: { code: string }) {
               <p data-testid="checkin-done">
                 {t("checkedInAt", {
                   time: new Date(booking.data.checked_in_at).toLocaleString(INTL_LOCALES[locale], {
-                    timeZone: "Europe/Berlin",
+                    timeZone: SCHOOL_TIME_ZONE,
                   }),
                 })}
               </p>
