@@ -1,4 +1,5 @@
 import {
+  berlinDate,
   type ErrorCode,
   type Locale,
   SCHOOL_TIME_ZONE,
@@ -96,6 +97,27 @@ export function giftCardSendMoment(sendOn: string | null, now: Date = new Date()
 }
 
 /**
+ * A card as its mail and PDF name it. The days are Berlin's: a card that ends at 00:30 on 1 January in
+ * Berlin is valid until 1 January, though it is still 31 December in UTC (issue 33).
+ */
+export function giftCardMailCard(
+  card: Pick<GiftCardRow, "code" | "initialCents" | "balanceCents" | "expiresAt">,
+  details: StoredGiftCardDetails | null,
+  now: Date = new Date(),
+) {
+  return {
+    code: card.code,
+    amountCents: card.initialCents,
+    balanceCents: card.balanceCents,
+    expiresOn: berlinDate(card.expiresAt ?? now),
+    recipientName: details?.recipientName ?? null,
+    message: details?.message ?? "",
+    sendTo: details?.recipientEmail ?? null,
+    sendOn: details?.recipientEmail ? (details.sendOn ?? todayInBerlin(now)) : null,
+  };
+}
+
+/**
  * A paid order's gift card items become cards: a code, the item's list price as value, valid three years
  * to the end of the year; then one mail to the buyer with each card as a printable PDF, and for a card
  * sent to its recipient one mail to them on the chosen day with that card's PDF. Idempotent per item.
@@ -140,16 +162,7 @@ export async function issueGiftCardsForOrder(
     issued.push({ card, details });
   }
   if (issued.length === 0) return;
-  const mailCard = ({ card, details }: (typeof issued)[number]) => ({
-    code: card.code,
-    amountCents: card.initialCents,
-    balanceCents: card.balanceCents,
-    expiresOn: (card.expiresAt ?? new Date()).toISOString().slice(0, 10),
-    recipientName: details?.recipientName ?? null,
-    message: details?.message ?? "",
-    sendTo: details?.recipientEmail ?? null,
-    sendOn: details?.recipientEmail ? (details.sendOn ?? todayInBerlin()) : null,
-  });
+  const mailCard = ({ card, details }: (typeof issued)[number]) => giftCardMailCard(card, details);
   const pdfOf = (card: GiftCardRow) => ({
     kind: "gift-card-pdf" as const,
     giftCardId: card.id,
