@@ -100,6 +100,8 @@ declare module "fastify" {
     paymentWorker: PaymentWorker;
     /** Waiting lists; the payment worker's round offers freed seats through it. */
     waitingList: WaitingListService;
+    /** From now on /readyz answers 503 while requests are still served (a rolling restart's drain, D195). */
+    startDraining: () => void;
   }
 }
 
@@ -177,7 +179,13 @@ export async function buildApp(deps: AppDeps) {
   await registerRateLimit(app, { redisUrl: env.REDIS_URL });
   await registerOpenApi(app, env.PUBLIC_URL);
 
-  await app.register(healthRoutes({ ping: database.ping, databaseKind: database.kind }));
+  let draining = false;
+  app.decorate("startDraining", () => {
+    draining = true;
+  });
+  await app.register(
+    healthRoutes({ ping: database.ping, databaseKind: database.kind, draining: () => draining }),
+  );
   const tokenTtlMs = env.AUTH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000;
   registerAuth(app, { authenticate: (key) => authenticateKey(database.db, key, { tokenTtlMs }) });
   // Work started by a request that its reply does not wait for; finished before the server stops.

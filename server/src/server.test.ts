@@ -54,4 +54,32 @@ describe("server process", () => {
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
   }, 60_000);
+  it("drains on SIGTERM: /readyz answers 503 while requests are still served, then the server closes (D195)", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "atelier-proc-"));
+    const { child, output } = startServer({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_ON_EMPTY: "false",
+      SHUTDOWN_DRAIN_MS: "4000",
+    });
+    const exited = exitCode(child);
+    let port: string | undefined;
+    for (let i = 0; i < 225 && !port; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      port = output().match(/listening on http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
+    }
+    expect(port, output()).toBeDefined();
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    const stopAsked = Date.now();
+    child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ detail: "shutting down" });
+    // Still serving: a request that reaches it during the drain is answered.
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    expect(await exited).toBe(0);
+    expect(Date.now() - stopAsked).toBeGreaterThanOrEqual(4000);
+  }, 60_000);
 });

@@ -6,6 +6,8 @@ import { createMailer } from "./mailer/index.ts";
 import { initServerMonitoring } from "./monitoring/index.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** The drain of a rolling restart in production, unless SHUTDOWN_DRAIN_MS says otherwise (D195). */
+const DEFAULT_DRAIN_MS = 10_000;
 
 function readEnv(): Env {
   try {
@@ -53,22 +55,28 @@ async function main() {
   });
 
   let closing = false;
+  const drainMs = env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === "production" ? DEFAULT_DRAIN_MS : 0);
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
+    // A rolling restart: first /readyz fails while every request is still served, so the load balancer
+    // stops sending before the server stops accepting (D195); then the graceful close.
+    app.startDraining();
+    app.log.info({ signal, drainMs }, "shutting down");
     const timer = setTimeout(() => {
       app.log.error("shutdown timed out");
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, drainMs + SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error({ err }, "error while shutting down");
-        process.exit(1);
-      },
-    );
+    setTimeout(() => {
+      app.close().then(
+        () => process.exit(0),
+        (err) => {
+          app.log.error({ err }, "error while shutting down");
+          process.exit(1);
+        },
+      );
+    }, drainMs);
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -70,6 +70,11 @@ const EnvSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).default(4_000),
   DB_READ_TIMEOUT_MS: z.coerce.number().int().min(50).default(1_500),
+  /**
+   * On SIGTERM, how long /readyz answers 503 while requests are still served, before the server closes: the
+   * load balancer's health check notices and sends no more (D195). Default 10 s in production, none else.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).optional(),
   CORS_ORIGINS: csv.default([]),
   /** A request's headers and body must arrive within this time (408 otherwise); slow senders cannot hold sockets. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
