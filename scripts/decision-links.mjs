@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `npm run lint:decisions`: docs/decisions.md links its decisions both ways, and its index is current
-// (issue 33). A decision whose status says it "Replaces (in part)" or "Supersedes" Dn is named in Dn's
-// status ("Replaced in part by" / "Superseded by"), and the other way round. The index at the top of the
-// file (between the INDEX markers) lists every decision with its status; `--write` makes it anew.
+// `npm run lint:decisions`: docs/decisions.md links its decisions both ways, every decision belongs to a
+// topic of docs/decision-topics.json, and the index is current (issue 33). A decision whose status says it
+// "Replaces (in part)" or "Supersedes" Dn is named in Dn's status ("Replaced in part by" / "Superseded by"),
+// and the other way round. The index at the top of the file (between the INDEX markers) lists every
+// decision by topic with its status; `--write` makes it anew.
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const FILE = fileURLToPath(new URL("../docs/decisions.md", import.meta.url));
+const TOPICS = fileURLToPath(new URL("../docs/decision-topics.json", import.meta.url));
 const START = "<!-- INDEX:START (made by `node scripts/decision-links.mjs --write`) -->";
 const END = "<!-- INDEX:END -->";
 
@@ -64,8 +66,11 @@ export function missingLinks(decisions) {
   return problems;
 }
 
-/** The index: one line per decision, its number linked to its heading, its title and its status. */
-export function indexOf(text, decisions) {
+/**
+ * The index by topic (docs/decision-topics.json): one line per decision, its number linked to its
+ * heading, its title and its status. A decision without a topic is listed under "Not yet sorted".
+ */
+export function indexOf(text, decisions, topics = []) {
   const anchors = new Map(
     [...text.matchAll(/^## (D(\d+)\. .*)$/gm)].map((m) => [
       Number(m[2]),
@@ -75,17 +80,26 @@ export function indexOf(text, decisions) {
         .replaceAll(" ", "-"),
     ]),
   );
-  const lines = [...decisions]
-    .sort(([a], [b]) => a - b)
-    .map(([number, d]) => {
-      const status = d.status.replace(/\s+/g, " ");
-      return `- [D${number}](#${anchors.get(number)}) ${d.title} — *${status.length > 140 ? `${status.slice(0, 140)}…` : status}*`;
-    });
-  return [START, "", "## Index", "", ...lines, "", END].join("\n");
+  const line = (number) => {
+    const d = decisions.get(number);
+    if (!d) return [];
+    const status = d.status.replace(/\s+/g, " ");
+    return [
+      `- [D${number}](#${anchors.get(number)}) ${d.title} — *${status.length > 140 ? `${status.slice(0, 140)}…` : status}*`,
+    ];
+  };
+  const sorted = new Set(topics.flatMap((topic) => topic.decisions));
+  const unsorted = [...decisions.keys()].filter((number) => !sorted.has(number)).sort((a, b) => a - b);
+  const sections = [
+    ...topics.map((topic) => ({ name: topic.name, numbers: topic.decisions })),
+    ...(unsorted.length ? [{ name: "Not yet sorted", numbers: unsorted }] : []),
+  ];
+  const body = sections.flatMap(({ name, numbers }) => [`### ${name}`, "", ...numbers.flatMap(line), ""]);
+  return [START, "", "## Index by topic", "", ...body, END].join("\n");
 }
 
-function withIndex(text, decisions) {
-  const index = indexOf(text, decisions);
+function withIndex(text, decisions, topics) {
+  const index = indexOf(text, decisions, topics);
   const at = text.indexOf(START);
   if (at >= 0) return text.slice(0, at) + index + text.slice(text.indexOf(END) + END.length);
   const first = text.search(/^## D\d+\. /m);
@@ -95,9 +109,16 @@ function withIndex(text, decisions) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const text = readFileSync(FILE, "utf8");
   const decisions = parseDecisions(text);
-  const current = withIndex(text, decisions);
+  const { topics } = JSON.parse(readFileSync(TOPICS, "utf8"));
+  const current = withIndex(text, decisions, topics);
   if (process.argv.includes("--write")) writeFileSync(FILE, current);
   const problems = missingLinks(decisions);
+  const sorted = new Set(topics.flatMap((topic) => topic.decisions));
+  const unsorted = [...decisions.keys()].filter((number) => !sorted.has(number));
+  if (unsorted.length)
+    problems.push(
+      `${unsorted.map((n) => `D${n}`).join(", ")} belong to no topic: add each to one in docs/decision-topics.json`,
+    );
   if (!process.argv.includes("--write") && current !== text)
     problems.push(
       "the index of docs/decisions.md is not current: run `node scripts/decision-links.mjs --write`",
