@@ -150,9 +150,38 @@ function timeouts(requestTimeout: number) {
 }
 
 export async function buildApp(deps: AppDeps) {
+  const app = await createServer(deps);
+  const deferred = await registerPlatform(app, deps);
   const { env, database } = deps;
+  await app.register(accountsRoutes({ db: database.db, env, deferred }));
+  await app.register(visitorsRoutes({ visitors: createVisitorsService(database.db) }));
+  const cart = createCartService({
+    db: database.db,
+    siblingDiscountPercent: env.SIBLING_DISCOUNT_PERCENT,
+    publicUrl: env.PUBLIC_URL,
+  });
+  await app.register(cartRoutes({ cart, initPerMinute: env.CART_INIT_RATE_LIMIT_PER_MINUTE }));
+  const waitingList = createWaitingListService({
+    db: database.db,
+    cart,
+    offerHours: env.WAITING_OFFER_HOURS,
+    webUrl: env.WEB_URL,
+    publicUrl: env.PUBLIC_URL,
+    staffEmails: staffNoticeRecipients(env),
+    log: app.log,
+  });
+  app.decorate("waitingList", waitingList);
+  await app.register(waitingListRoutes({ waitingList }));
+  await registerCheckout(app, deps, cart, deferred, waitingList);
+  await registerAfterTheSale(app, deps);
+  await registerShopPages(app, deps);
+  return app;
+}
+
+/** Fastify with the shop's limits, request ids, schemas, locale, errors and input guards. */
+async function createServer({ env, logger, reportError }: AppDeps) {
   const app = Fastify({
-    logger: withRedaction(deps.logger),
+    logger: withRedaction(logger),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: proxyTrust(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
@@ -166,9 +195,17 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRequestLocale(app);
-  registerErrorHandler(app, deps.reportError);
+  registerErrorHandler(app, reportError);
   registerJsonBody(app);
   registerInputGuard(app);
+  return app;
+}
+
+/**
+ * What every route stands on: security headers, compression, rate limits, the OpenAPI document, health
+ * (with the drain of a rolling restart, D195), sign-in by token, and work a reply does not wait for.
+ */
+async function registerPlatform(app: FastifyInstance, { env, database }: AppDeps): Promise<DeferredWork> {
   await registerSecurity(app, {
     corsOrigins: env.CORS_ORIGINS,
     sentryDsn: env.SENTRY_DSN,
@@ -192,9 +229,11 @@ export async function buildApp(deps: AppDeps) {
   const deferred = createDeferredWork(app.log);
   app.decorate("deferredWork", deferred);
   app.addHook("preClose", () => deferred.idle());
-  await app.register(accountsRoutes({ db: database.db, env, deferred }));
+  return deferred;
+}
 
-  await app.register(visitorsRoutes({ visitors: createVisitorsService(database.db) }));
+/** The family's calendar and documents, check-in at the door, history, and requests to the school. */
+async function registerAfterTheSale(app: FastifyInstance, { env, database }: AppDeps) {
   await app.register(
     calendarRoutes({
       calendar: createCalendarService({ db: database.db, host: new URL(env.PUBLIC_URL).hostname }),
@@ -205,24 +244,6 @@ export async function buildApp(deps: AppDeps) {
       downloads: createInvoiceDownloads({ db: database.db, seller: sellerFromEnv(env) }),
     }),
   );
-  const cart = createCartService({
-    db: database.db,
-    siblingDiscountPercent: env.SIBLING_DISCOUNT_PERCENT,
-    publicUrl: env.PUBLIC_URL,
-  });
-  await app.register(cartRoutes({ cart, initPerMinute: env.CART_INIT_RATE_LIMIT_PER_MINUTE }));
-  const waitingList = createWaitingListService({
-    db: database.db,
-    cart,
-    offerHours: env.WAITING_OFFER_HOURS,
-    webUrl: env.WEB_URL,
-    publicUrl: env.PUBLIC_URL,
-    staffEmails: staffNoticeRecipients(env),
-    log: app.log,
-  });
-  app.decorate("waitingList", waitingList);
-  await app.register(waitingListRoutes({ waitingList }));
-  await registerCheckout(app, deps, cart, deferred, waitingList);
   await app.register(checkinRoutes({ checkin: createCheckinService(database.db, { recordAudit }) }));
   await app.register(
     historyRoutes({ history: createHistoryService({ db: database.db, publicUrl: env.PUBLIC_URL }) }),
@@ -242,7 +263,11 @@ export async function buildApp(deps: AppDeps) {
       }),
     }),
   );
+}
 
+/** The back office, media, the catalogue API and the shop's pages (server-rendered, after the API). */
+async function registerShopPages(app: FastifyInstance, deps: AppDeps) {
+  const { env, database } = deps;
   const media = deps.media ?? mediaStorageFrom(env);
   // The web build's renderer is loaded with the shop's pages, after the API: the preview asks for it late.
   let productPreview: ProductPreview | undefined;
@@ -276,7 +301,6 @@ export async function buildApp(deps: AppDeps) {
     monitoring: browserMonitoring(env.SENTRY_DSN, env.SENTRY_ENVIRONMENT),
     redirectFor: createRedirectLookup(database.db),
   }));
-  return app;
 }
 
 /** The payment gateway (PayPal with a client id, else the offline demo, D49), checkout routes and worker. */
