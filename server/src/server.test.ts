@@ -42,8 +42,8 @@ describe("server process", () => {
     });
     const exited = exitCode(child);
     let port: string | undefined;
-    // Up to 45 s: start-up (tsx, migrations) is slow on a shared, busy machine.
-    for (let i = 0; i < 225 && !port; i++) {
+    // Up to 90 s: start-up (tsx, migrations) is slow on a shared, busy machine.
+    for (let i = 0; i < 450 && !port; i++) {
       await new Promise((r) => setTimeout(r, 200));
       port = output().match(/listening on http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
     }
@@ -53,7 +53,7 @@ describe("server process", () => {
     expect(await ready?.json()).toEqual({ status: "ready", database: "pglite" });
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
-  }, 60_000);
+  }, 120_000);
   it("drains on SIGTERM: /readyz answers 503 while requests are still served, then the server closes (D195)", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "atelier-proc-"));
     const { child, output } = startServer({
@@ -65,7 +65,7 @@ describe("server process", () => {
     });
     const exited = exitCode(child);
     let port: string | undefined;
-    for (let i = 0; i < 225 && !port; i++) {
+    for (let i = 0; i < 450 && !port; i++) {
       await new Promise((r) => setTimeout(r, 200));
       port = output().match(/listening on http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
     }
@@ -81,5 +81,5 @@ describe("server process", () => {
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     expect(await exited).toBe(0);
     expect(Date.now() - stopAsked).toBeGreaterThanOrEqual(4000);
-  }, 60_000);
+  }, 120_000);
 });

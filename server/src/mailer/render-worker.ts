@@ -8,8 +8,10 @@ const port = parentPort;
 if (!port) throw new Error("render-worker runs as a worker thread");
 port.on("message", async ({ id, task }: Job) => {
   try {
-    const bytes = await runRenderTask(task);
-    port.postMessage({ id, ok: true, bytes }, [bytes.buffer as ArrayBuffer]);
+    // A copy of its own to hand over: a Buffer from Node's shared pool cannot be transferred (Node.js 22
+    // and later refuse it), and a view would hand over the whole pool.
+    const bytes = new Uint8Array(await runRenderTask(task));
+    port.postMessage({ id, ok: true, bytes }, [bytes.buffer]);
   } catch (error) {
     port.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) });
   }
