@@ -4,6 +4,7 @@ import {
   contactRequests,
   type DbOrTx,
   partyRequests,
+  paymentEvents,
   paymentIssues,
   payments,
   productPages,
@@ -104,5 +105,21 @@ export async function paymentIssuesOpen(db: DbOrTx) {
     .innerJoin(payments, eq(payments.id, paymentIssues.paymentId))
     .where(inArray(paymentIssues.state, ["refund_failed", "review"]))
     .orderBy(asc(paymentIssues.createdAt))
+    .limit(50);
+}
+
+/** Signed gateway events about nothing the shop knows (D201), the newest fifty. */
+export async function unmatchedPaymentEvents(db: DbOrTx) {
+  return db
+    .select({
+      id: paymentEvents.id,
+      gateway: paymentEvents.gateway,
+      eventType: paymentEvents.eventType,
+      resourceId: paymentEvents.resourceId,
+      receivedAt: paymentEvents.receivedAt,
+    })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.unmatched, true))
+    .orderBy(desc(paymentEvents.receivedAt), desc(paymentEvents.id))
     .limit(50);
 }
