@@ -68,7 +68,7 @@ export const adminRoutes =
     const slots = createSlotsAdmin(db);
     const closures = createClosuresAdmin(db);
     app.addHook("onRequest", requireStaff);
-    await app.register(contentAdminRoutes({ db }));
+    await app.register(contentAdminRoutes({ db, publicUrl }));
     await app.register(requestsAdminRoutes({ db, publicUrl }));
     await app.register(catalogueAdminRoutes({ db }));
     await app.register(attendanceRoutes({ db, seller }));
