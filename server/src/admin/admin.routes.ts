@@ -55,11 +55,14 @@ export const adminRoutes =
     seller,
     media,
     productPreview,
+    removeMailFiles,
   }: {
     db: Db;
     publicUrl?: string;
     seller: Seller;
     media: MediaStorage;
+    /** Erasure removes the mail files the transport wrote (DATA_DIR/outbox, D207). */
+    removeMailFiles?: (ids: readonly number[]) => Promise<unknown>;
     /** The shop's rendering of a product page (D147), handed in by the wiring from the web build. */
     productPreview: ProductPreview;
   }): FastifyPluginAsyncZod =>
@@ -69,7 +72,7 @@ export const adminRoutes =
     const closures = createClosuresAdmin(db);
     app.addHook("onRequest", requireStaff);
     await app.register(contentAdminRoutes({ db, publicUrl }));
-    await app.register(requestsAdminRoutes({ db, publicUrl }));
+    await app.register(requestsAdminRoutes({ db, publicUrl, removeMailFiles }));
     await app.register(catalogueAdminRoutes({ db }));
     await app.register(attendanceRoutes({ db, seller }));
     await app.register(imagesAdminRoutes({ db, storage: media }));

@@ -34,10 +34,18 @@ import {
  * (`/api/v2/admin/party-requests/`) once they exist.
  */
 export const requestsAdminRoutes =
-  ({ db, publicUrl }: { db: Db; publicUrl: string }): FastifyPluginAsyncZod =>
+  ({
+    db,
+    publicUrl,
+    removeMailFiles,
+  }: {
+    db: Db;
+    publicUrl: string;
+    removeMailFiles?: (ids: readonly number[]) => Promise<unknown>;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const requests = createRequestsAdmin({ db, publicUrl });
-    const people = createPeopleAdmin(db);
+    const people = createPeopleAdmin(db, { removeMailFiles });
 
     app.get(
       "/api/v2/admin/visit-requests/",
