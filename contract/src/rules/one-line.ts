@@ -5,6 +5,7 @@
  * school's mails ("Hallo Eve" / "Ihr Konto ist gesperrt: …"); the field refuses it instead of cleaning it,
  * so nobody's name is changed behind their back.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these characters are what the rule is about.
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** Whether `value` is one line without control characters. */
