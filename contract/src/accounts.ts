@@ -3,6 +3,7 @@ import { PHONE_MAX_LENGTH, TEXT_MAX_LENGTH } from "./rules/constants.ts";
 import { EmailSchema } from "./rules/email.ts";
 import { type Locale, LocaleSchema } from "./rules/locale.ts";
 import { NameSchema } from "./rules/name.ts";
+import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
 import { SignInPasswordSchema, SignUpPasswordSchema } from "./rules/password.ts";
 import { isValidPhone, normalizePhone, PhoneSchema } from "./rules/phone.ts";
 import { ReturnPathSchema } from "./rules/return-path.ts";
@@ -160,13 +161,15 @@ export type User = z.infer<typeof UserSchema>;
 export const ProfileTextSchema = z
   .string({ error: "invalid_type" })
   .trim()
-  .max(TEXT_MAX_LENGTH, { error: "too_long" });
+  .max(TEXT_MAX_LENGTH, { error: "too_long" })
+  .refine(isOneLine, ONE_LINE);
 
 /** A profile phone: a valid number (separators removed, as PhoneSchema), or "+" / "" for none. */
 export const ProfilePhoneSchema = z
   .string({ error: "invalid_type" })
   .trim()
   .max(TEXT_MAX_LENGTH, { error: "too_long" })
+  .refine(isOneLine, ONE_LINE)
   .overwrite(normalizePhone)
   .max(PHONE_MAX_LENGTH, { error: "too_long" })
   .refine((value) => value === "" || value === "+" || (value.startsWith("+") && isValidPhone(value)), {

@@ -130,6 +130,16 @@ export const DashboardSchema = z.object({
       since: z.string(),
     }),
   ),
+  /** Signed gateway events about nothing the shop knows, newest first (D201): for staff to look at. */
+  unmatched_payment_events: z.array(
+    z.object({
+      id: z.number().int(),
+      gateway: z.string(),
+      event_type: z.string(),
+      resource_id: z.string().nullable(),
+      received_at: z.string(),
+    }),
+  ),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 

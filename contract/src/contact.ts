@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isIsoDate, todayInBerlin } from "./rules/dates.ts";
 import { EmailSchema } from "./rules/email.ts";
 import { NameSchema } from "./rules/name.ts";
+import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
 import { PhoneSchema } from "./rules/phone.ts";
 
 /** Contact forms (`POST /api/v2/contact_us/appointment/`, `/callback/`, `/partnership/`). */
@@ -51,6 +52,7 @@ export const ContactPartnershipSchema = ContactBaseSchema.extend({
     .string({ error: "invalid_type" })
     .trim()
     .max(CONTACT_POSITION_MAX_LENGTH, { error: "too_long" })
+    .refine(isOneLine, ONE_LINE)
     .optional()
     .default(""),
 });

@@ -22,6 +22,10 @@ export const ERROR_MESSAGES = {
   invalid_type: { de: "Falscher Datentyp.", ru: "Неверный тип данных." },
   invalid_choice: { de: "Ungültige Auswahl.", ru: "Недопустимый вариант." },
   unknown_field: { de: "Unbekanntes Feld.", ru: "Неизвестное поле." },
+  control_characters: {
+    de: "Bitte nur eine Zeile, ohne Zeilenumbrüche und Steuerzeichen.",
+    ru: "Только одна строка, без переносов строк и управляющих символов.",
+  },
   invalid_email: {
     de: "Geben Sie eine gültige E-Mail-Adresse ein.",
     ru: "Введите правильный адрес электронной почты.",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isIsoDate, todayInBerlin } from "./rules/dates.ts";
 import { EmailSchema } from "./rules/email.ts";
+import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
 
 /**
  * A gift card bought in the shop (issue 24, item 6): the buyer chooses its value within these limits,
@@ -46,7 +47,8 @@ export const GiftCardDetailsSchema = z
       .string({ error: "required" })
       .trim()
       .min(1, { error: "required" })
-      .max(GIFT_CARD_RECIPIENT_MAX_LENGTH, { error: "too_long" }),
+      .max(GIFT_CARD_RECIPIENT_MAX_LENGTH, { error: "too_long" })
+      .refine(isOneLine, ONE_LINE),
     message: z
       .string({ error: "invalid_type" })
       .trim()

@@ -24,6 +24,7 @@ export * from "./rules/email.ts";
 export * from "./rules/invoice-address.ts";
 export * from "./rules/locale.ts";
 export * from "./rules/name.ts";
+export * from "./rules/one-line.ts";
 export * from "./rules/password.ts";
 export * from "./rules/phone.ts";
 export * from "./rules/redirect.ts";

@@ -49,6 +49,22 @@ const ROUTE_MATCHERS = PAGE_ROUTES.map((route) => ({
   pattern: new RegExp(`^${route.path.replace(/\$id/g, "[^/]+")}/?$`),
 }));
 
+const ROUTE_MATCHERS_ANY_CASE = ROUTE_MATCHERS.map((m) => ({
+  key: m.key,
+  pattern: new RegExp(m.pattern.source, "i"),
+}));
+
+/**
+ * The page a path would belong to if letters' case did not count (`/PROFILE`, `/qrcodescanner`): the pages
+ * themselves are matched as written, but nothing else may take an address that differs from a page only in
+ * case (D203).
+ */
+export function matchPageRouteAnyCase(pathname: string): PageKey | undefined {
+  const path = pathname === "/" ? "/" : pathname.replace(/\/$/, "");
+  if (path === "/") return "home";
+  return ROUTE_MATCHERS_ANY_CASE.find((m) => m.key !== "home" && m.pattern.test(path))?.key;
+}
+
 /** The page a path belongs to, or undefined when the shop has no such page. */
 export function matchPageRoute(pathname: string): PageKey | undefined {
   const path = pathname === "/" ? "/" : pathname.replace(/\/$/, "");

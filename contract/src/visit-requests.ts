@@ -6,6 +6,7 @@ import { NAME_MAX_LENGTH } from "./rules/constants.ts";
 import { todayInBerlin } from "./rules/dates.ts";
 import { EmailSchema } from "./rules/email.ts";
 import { NameSchema } from "./rules/name.ts";
+import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
 import { PhoneSchema } from "./rules/phone.ts";
 
 /**
@@ -46,6 +47,7 @@ export const VisitRequestAdultSchema = z.object({
     .string({ error: "invalid_type" })
     .trim()
     .max(NAME_MAX_LENGTH, { error: "too_long" })
+    .refine(isOneLine, ONE_LINE)
     .nullish()
     .transform((value) => value ?? ""),
 });

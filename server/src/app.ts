@@ -45,6 +45,7 @@ import {
   sellerFromEnv,
 } from "./invoices/index.ts";
 import { logSerializers } from "./logging/index.ts";
+import { removeMailFiles } from "./mail/index.ts";
 import { type MediaStorage, mediaRoutes, mediaStorageFrom } from "./media/index.ts";
 import { browserMonitoring } from "./monitoring/index.ts";
 import { cartRoutes, createCartService, findCartItems } from "./orders/index.ts";
@@ -277,6 +278,7 @@ async function registerShopPages(app: FastifyInstance, deps: AppDeps) {
       publicUrl: env.PUBLIC_URL,
       seller: sellerFromEnv(env),
       media,
+      removeMailFiles: (ids) => removeMailFiles(env.DATA_DIR, ids),
       productPreview: (input) => {
         if (!productPreview) throw new Error("the shop's pages are not registered yet");
         return productPreview(input);

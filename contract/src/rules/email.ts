@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH } from "./constants.ts";
+import { isOneLine, ONE_LINE } from "./one-line.ts";
 
 // A basic address pattern (spec §5): something@something.tld, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -18,5 +19,6 @@ export const EmailSchema = z
   .trim()
   .min(1, { error: "required" })
   .max(EMAIL_MAX_LENGTH, { error: "too_long" })
+  .refine(isOneLine, ONE_LINE)
   .regex(EMAIL_PATTERN, { error: "invalid_email" })
   .overwrite(normalizeEmail);

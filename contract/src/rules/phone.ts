@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PHONE_MAX_LENGTH, TEXT_MAX_LENGTH } from "./constants.ts";
+import { isOneLine, ONE_LINE } from "./one-line.ts";
 
 // Spec §5: "+1" US, "+49" German, "+44" UK, otherwise a general international pattern (E.164).
 const US_PATTERN = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
@@ -33,6 +34,7 @@ export const PhoneSchema = z
   .string({ error: "required" })
   .trim()
   .max(TEXT_MAX_LENGTH, { error: "too_long" })
+  .refine(isOneLine, ONE_LINE)
   .overwrite(normalizePhone)
   .max(PHONE_MAX_LENGTH, { error: "too_long" })
   .refine((value) => value.startsWith("+"), { error: "invalid_phone" })

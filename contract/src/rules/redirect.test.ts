@@ -50,4 +50,49 @@ describe("staff redirects (D189)", () => {
     ])
       expect(parseRedirectTarget(target), target).toBeUndefined();
   });
+
+  it("refuses a page of the shop in any case as a source (D203)", () => {
+    for (const path of [
+      "/Product/15",
+      "/PROFILE",
+      "/qrcodescanner",
+      "/QRCODESCANNER/",
+      "/Courses",
+      "/School-Offers",
+    ])
+      expect(redirectSourceProblem(path), path).toBe("redirect_path_reserved");
+    expect(redirectSourceProblem("/profile-alt")).toBeUndefined();
+  });
+
+  it("normalises a target before checking it, and the stored form checks the same again (D203)", () => {
+    for (const [target, href] of [
+      ["/.//evil.example", "/evil.example"],
+      ["/%2e//evil.example", "/evil.example"],
+      ["/%2E%2E//evil.example/x", "/evil.example/x"],
+      ["/x/..//evil.example", "/evil.example"],
+      ["/x//y///z?a=1#b", "/x/y/z?a=1#b"],
+    ]) {
+      const parsed = parseRedirectTarget(target as string);
+      expect(parsed, target).toMatchObject({ kind: "internal", href });
+      expect(parseRedirectTarget(parsed?.href ?? ""), `${target} again`).toEqual(parsed);
+      expect(parsed?.href.startsWith("//"), target).toBe(false);
+    }
+    expect(parseRedirectTarget("/x/..//api/v2/users")).toBeUndefined();
+  });
+
+  it("reads a full address on the shop's own host as its path (D203)", () => {
+    expect(parseRedirectTarget("https://shop.example/loop-d?x=1", ["shop.example"])).toEqual({
+      kind: "internal",
+      href: "/loop-d?x=1",
+      sourceKey: "/loop-d",
+    });
+    expect(parseRedirectTarget("https://SHOP.example/Loop-D/", ["shop.example"])).toMatchObject({
+      sourceKey: "/loop-d",
+    });
+    expect(parseRedirectTarget("https://shop.example/api/v2", ["shop.example"])).toBeUndefined();
+    expect(parseRedirectTarget("https://u:p@shop.example/x", ["shop.example"])).toBeUndefined();
+    expect(parseRedirectTarget("https://other.example/loop-d", ["shop.example"])).toMatchObject({
+      kind: "external",
+    });
+  });
 });

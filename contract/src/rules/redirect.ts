@@ -1,4 +1,4 @@
-import { matchPageRoute, REDIRECTS } from "../routes.ts";
+import { matchPageRoute, matchPageRouteAnyCase, REDIRECTS } from "../routes.ts";
 import { safeReturnPath } from "./return-path.ts";
 
 /** The longest address staff may redirect from, and the longest external address they may redirect to. */
@@ -41,11 +41,18 @@ export function redirectSourceProblem(
     if (char === "\\" || char === "?" || char === "#" || code <= 0x20 || code === 0x7f || /\s/.test(char))
       return "invalid_redirect_path";
   }
-  // Page routes are matched as written (`/QrCodeScanner`); the server's own prefixes in any case.
+  // Pages, the built-in table and the server's own prefixes in any case (D203): a source is stored and
+  // looked up in lower case, so `/Product/15` would otherwise take `/product/15`'s address.
   const written = withoutTrailingSlash(path);
-  if (written === "/" || matchPageRoute(written) !== undefined || written in REDIRECTS)
-    return "redirect_path_reserved";
   const key = redirectSourceKey(path);
+  if (
+    written === "/" ||
+    matchPageRoute(written) !== undefined ||
+    matchPageRouteAnyCase(written) !== undefined
+  )
+    return "redirect_path_reserved";
+  if (Object.keys(REDIRECTS).some((builtIn) => builtIn.toLowerCase() === key))
+    return "redirect_path_reserved";
   if (SYSTEM_PATHS.includes(key)) return "redirect_path_reserved";
   if (SYSTEM_PREFIXES.some((prefix) => key === prefix || key.startsWith(`${prefix}/`)))
     return "redirect_path_reserved";
@@ -61,7 +68,13 @@ export type RedirectTarget =
  * leaving the site (spec §2 rule 3), a full `https://` address without credentials. `sourceKey` is the
  * internal target's path as a source is stored, so a save can refuse a redirect that comes back round.
  */
-export function parseRedirectTarget(value: string): RedirectTarget | undefined {
+export function parseRedirectTarget(
+  value: string,
+  /** The shop's own hosts (`PUBLIC_URL`'s): a full address there is a page of the shop, written long (D203). */
+  ownHosts: readonly string[] = [],
+): RedirectTarget | undefined {
+  const own = ownAddressPath(value, ownHosts);
+  if (own !== undefined) return own === null ? undefined : parseRedirectTarget(own);
   if (value.startsWith("/")) {
     const href = safeReturnPath(value);
     if (href === null) return undefined;
@@ -81,4 +94,21 @@ export function parseRedirectTarget(value: string): RedirectTarget | undefined {
   if (url.protocol !== "https:" || url.hostname === "" || url.username !== "" || url.password !== "")
     return undefined;
   return { kind: "external", href: url.href };
+}
+
+/**
+ * The path (with query and hash) of an `http(s)://` address on one of the shop's own hosts; null for such an
+ * address that is no page path; undefined for any other value.
+ */
+function ownAddressPath(value: string, ownHosts: readonly string[]): string | null | undefined {
+  if (ownHosts.length === 0 || !/^https?:\/\//i.test(value)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (!ownHosts.some((host) => host.toLowerCase() === url.host)) return undefined;
+  if (url.username !== "" || url.password !== "" || /[\s\\]/.test(value)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

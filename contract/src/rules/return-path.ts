@@ -26,8 +26,12 @@ export function safeReturnPath(value: unknown): string | null {
     return null;
   }
   if (url.origin !== BASE) return null;
-  if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // The URL parser resolved dot segments (also `%2e`): `/.//evil.example` and `/x/..//evil.example` are
+  // now `//evil.example`, which a browser reads as another host. Repeated slashes become one, so the
+  // path returned is the path checked, and checking it again answers the same (D203).
+  const pathname = url.pathname.replace(/\/{2,}/g, "/");
+  if (pathname === "/api" || pathname.startsWith("/api/")) return null;
+  return `${pathname}${url.search}${url.hash}`;
 }
 
 export const ReturnPathSchema = z

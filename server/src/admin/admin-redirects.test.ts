@@ -127,6 +127,45 @@ describe(`redirects staff keep (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, (
     await refused({ from_path: "/alt-a/", target: "/events" }, "from_path", "redirect_exists");
   });
 
+  it("sees a circle through the shop's own full address, stores a dot-segment target as the path it checked, and refuses pages in any case (D203)", async () => {
+    const host = new URL(t.env.PUBLIC_URL).host;
+    const looped = await create({ from_path: "/loop-d", target: `https://${host}/loop-d` });
+    expect(looped.statusCode, looped.body).toBe(400);
+    expect(looped.json().error_codes).toEqual({ target: ["redirect_loop"] });
+    expect((await create({ from_path: "/loop-e", target: `https://${host}/loop-f` })).statusCode).toBe(201);
+    const closing = await create({ from_path: "/loop-f", target: "/loop-e" });
+    expect(closing.statusCode, closing.body).toBe(400);
+    expect(closing.json().error_codes).toEqual({ target: ["redirect_loop"] });
+
+    for (const [from, target] of [
+      ["/dots-a", "/.//evil.example"],
+      ["/dots-b", "/%2e//evil.example"],
+      ["/dots-c", "/x/..//evil.example"],
+    ] as const) {
+      const saved = await create({ from_path: from, target });
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(saved.json().target).toBe("/evil.example");
+      expect(saved.json().external).toBe(false);
+      // Saving what was stored again is accepted and changes nothing.
+      const { id, external: _e, updated_at: _u, ...fields } = saved.json();
+      const again = await t.call("PUT", `/api/v2/admin/redirects/${id}/`, {
+        headers: staff.headers,
+        body: fields,
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().target).toBe("/evil.example");
+      const served = await t.app.inject({ method: "GET", url: from });
+      expect(served.statusCode).toBe(302);
+      expect(served.headers.location).toBe("/evil.example");
+    }
+
+    for (const from of ["/Product/15", "/PROFILE", "/qrcodescanner"]) {
+      const reply = await create({ from_path: from, target: "/workshops" });
+      expect(reply.statusCode, from).toBe(400);
+      expect(reply.json().error_codes).toEqual({ from_path: ["redirect_path_reserved"] });
+    }
+  });
+
   it("a path with a page of the shop is never looked up, and guests and parents cannot manage redirects", async () => {
     expect((await t.call("GET", "/courses", { query: { locale: "de" } })).statusCode).toBe(200);
     expect((await t.call("GET", "/no-such-page", { query: { locale: "de" } })).statusCode).toBe(404);

@@ -80,6 +80,44 @@ describe(`the admin API's guard (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, 
     expect((await t.call("GET", "/api/v2/admin/audit/", { headers: staff.headers })).statusCode).toBe(403);
     expect((await t.call("GET", "/api/v2/admin/audit/", { headers: admin.headers })).statusCode).toBe(200);
   });
+
+  it("gives staff 403 on every admin-only operation before its body or query is read, invalid ones too (D138, D200)", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/docs/openapi.json" })).json();
+    const adminOnly = Object.entries(doc.paths as Record<string, Record<string, { summary?: string }>>)
+      .filter(([path]) => path.startsWith("/api/v2/admin/"))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods)
+          .filter(([, operation]) => operation.summary?.endsWith("(admins only)"))
+          .map(([method]) => ({ path, method })),
+      );
+    // The audit log, role changes and erasure at least; an empty table would prove nothing.
+    expect(adminOnly.length).toBeGreaterThanOrEqual(3);
+    const target = await createParent(t.db);
+    const invalid: unknown[] = [{ role: "root" }, { confirm_email: 42 }, [1, 2, 3], { "": null }, "x"];
+    const before = await auditCount();
+    for (const { path, method } of adminOnly) {
+      const url = path.replace(/\{[^}]+\}/g, String(target.id));
+      const verb = method.toUpperCase() as "GET";
+      const bodies = method === "get" || method === "delete" ? [undefined] : invalid;
+      for (const body of bodies) {
+        const refused = await t.call(verb, url, {
+          headers: staff.headers,
+          body,
+          query: { range: "[not,a,range]", sort: "{" },
+        });
+        expect(refused.statusCode, `${method} ${path} as staff with ${JSON.stringify(body)}`).toBe(403);
+        expect(refused.json().error_codes).toEqual({ detail: "permission_denied" });
+      }
+      // The same invalid input from an admin reaches validation, so the 403 above was the guard's.
+      if (bodies[0] !== undefined) {
+        const checked = await t.call(verb, url, { headers: admin.headers, body: { role: "root" } });
+        expect(checked.statusCode, `${method} ${path} as an admin`).toBe(400);
+      }
+    }
+    expect(await auditCount()).toBe(before);
+    const [role] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, target.id));
+    expect(role?.role).toBe("customer");
+  });
 });
 
 describe("product pages in the back office", () => {

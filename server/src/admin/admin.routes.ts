@@ -18,7 +18,6 @@ import {
   LocaleQuerySchema,
   StaffMeSchema,
 } from "@atelier/contract";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { findUserById } from "../accounts/index.ts";
 import { mediaUrlOn } from "../catalogue/index.ts";
@@ -37,13 +36,13 @@ import { imagesAdminRoutes } from "./images.routes.ts";
 import { filterValue, rangeOf, sendList } from "./list-query.ts";
 import { createProductPagesAdmin } from "./product-pages.service.ts";
 import { requestsAdminRoutes } from "./requests.routes.ts";
-import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
+import {
+  adminOnlyOperation,
+  adminOperation as base,
+  adminErrors as errors,
+  requireAdmin,
+} from "./route-docs.ts";
 import { createSlotsAdmin } from "./slots.service.ts";
-
-/** Admins only (D101): reading the audit log and, later, managing staff accounts. */
-async function requireAdmin(request: FastifyRequest) {
-  if (currentUser(request).role !== "admin") throw new AppError("permission_denied", 403);
-}
 
 /**
  * `/api/v2/admin/*`: the back office's API (D97). The guard runs on request, before the body is read or
@@ -56,11 +55,14 @@ export const adminRoutes =
     seller,
     media,
     productPreview,
+    removeMailFiles,
   }: {
     db: Db;
     publicUrl?: string;
     seller: Seller;
     media: MediaStorage;
+    /** Erasure removes the mail files the transport wrote (DATA_DIR/outbox, D207). */
+    removeMailFiles?: (ids: readonly number[]) => Promise<unknown>;
     /** The shop's rendering of a product page (D147), handed in by the wiring from the web build. */
     productPreview: ProductPreview;
   }): FastifyPluginAsyncZod =>
@@ -69,8 +71,8 @@ export const adminRoutes =
     const slots = createSlotsAdmin(db);
     const closures = createClosuresAdmin(db);
     app.addHook("onRequest", requireStaff);
-    await app.register(contentAdminRoutes({ db }));
-    await app.register(requestsAdminRoutes({ db, publicUrl }));
+    await app.register(contentAdminRoutes({ db, publicUrl }));
+    await app.register(requestsAdminRoutes({ db, publicUrl, removeMailFiles }));
     await app.register(catalogueAdminRoutes({ db }));
     await app.register(attendanceRoutes({ db, seller }));
     await app.register(imagesAdminRoutes({ db, storage: media }));
@@ -307,9 +309,9 @@ export const adminRoutes =
     app.get(
       "/api/v2/admin/audit/",
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: {
-          ...base("The audit log, newest first (admins only)"),
+          ...adminOnlyOperation("The audit log, newest first"),
           querystring: AdminListQuerySchema,
           response: { 200: AuditEntryListSchema, ...errors },
         },

@@ -37,7 +37,7 @@ import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
  * `adminRoutes`, so its `requireStaff` hook guards every route here too.
  */
 export const contentAdminRoutes =
-  ({ db }: { db: Db }): FastifyPluginAsyncZod =>
+  ({ db, publicUrl = "" }: { db: Db; publicUrl?: string }): FastifyPluginAsyncZod =>
   async (app) => {
     const pages = createContentPagesAdmin(db);
     const promocodes = createPromocodesAdmin(db);
@@ -49,7 +49,7 @@ export const contentAdminRoutes =
       list: AdminRedirectListSchema,
       input: AdminRedirectInputSchema,
       update: AdminRedirectUpdateSchema,
-      service: createRedirectsAdmin(db),
+      service: createRedirectsAdmin(db, { ownHosts: publicUrl ? [new URL(publicUrl).host] : [] }),
       says: {
         list: "Redirects from addresses of this site to a page of the shop or an https address elsewhere (filter q, id)",
         one: "One redirect",

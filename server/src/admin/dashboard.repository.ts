@@ -4,6 +4,7 @@ import {
   contactRequests,
   type DbOrTx,
   partyRequests,
+  paymentEvents,
   paymentIssues,
   payments,
   productPages,
@@ -19,13 +20,17 @@ import { slotSeatsTakenIn } from "../seats/index.ts";
  */
 const berlin = (column: typeof payments.capturedAt) => sql`(${column} at time zone ${SCHOOL_TIME_ZONE})`;
 
-/** Captured payments less what was refunded of them, by the Berlin day (`YYYY-MM-DD`) or month (`YYYY-MM`). */
+/**
+ * Captured payments less what was refunded of them, by the Berlin day (`YYYY-MM-DD`) or month (`YYYY-MM`).
+ * An order counts as paid in the period through a payment of it that kept money (D205): a session paid and
+ * refunded in full (an older Stripe session of an order, a late capture refunded) is no paid order.
+ */
 export async function salesIn(db: DbOrTx, period: string) {
   const format = period.length === 7 ? "YYYY-MM" : "YYYY-MM-DD";
   const [row] = await db
     .select({
       cents: sql<number>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}), 0)::int`,
-      orders: sql<number>`count(distinct ${payments.orderId})::int`,
+      orders: sql<number>`(count(distinct ${payments.orderId}) filter (where ${payments.amountCents} > ${payments.refundedCents}))::int`,
     })
     .from(payments)
     .where(
@@ -100,5 +105,21 @@ export async function paymentIssuesOpen(db: DbOrTx) {
     .innerJoin(payments, eq(payments.id, paymentIssues.paymentId))
     .where(inArray(paymentIssues.state, ["refund_failed", "review"]))
     .orderBy(asc(paymentIssues.createdAt))
+    .limit(50);
+}
+
+/** Signed gateway events about nothing the shop knows (D201), the newest fifty. */
+export async function unmatchedPaymentEvents(db: DbOrTx) {
+  return db
+    .select({
+      id: paymentEvents.id,
+      gateway: paymentEvents.gateway,
+      eventType: paymentEvents.eventType,
+      resourceId: paymentEvents.resourceId,
+      receivedAt: paymentEvents.receivedAt,
+    })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.unmatched, true))
+    .orderBy(desc(paymentEvents.receivedAt), desc(paymentEvents.id))
     .limit(50);
 }

@@ -5,6 +5,7 @@ import {
   auditLog,
   invoices,
   orderItems,
+  orders,
   paymentIssues,
   payments,
   scheduleSlots,
@@ -75,6 +76,37 @@ describe("the dashboard (D133)", () => {
     expect(after.payment_issues).toContainEqual(
       expect.objectContaining({ payment: payment.id, order: orderId, state: "refund_failed", attempts: 5 }),
     );
+  });
+
+  it("does not count an order as paid today through an earlier Stripe session that was paid and refunded (D205)", async () => {
+    const before = await dashboard();
+    // An order paid today whose earlier Stripe session had also been paid, then refunded in full.
+    const { orderId } = await paidForTomorrow(1);
+    const [kept] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+    if (!kept) throw new Error("no payment");
+    const refundedSession = (orderId: number, session: string) => ({
+      orderId,
+      gateway: "stripe" as const,
+      gatewayOrderId: session,
+      status: "refunded" as const,
+      amountCents: 9_900,
+      refundedCents: 9_900,
+      captureId: `pi_${session}`,
+      capturedAt: new Date(),
+    });
+    await t.db.insert(payments).values(refundedSession(orderId, `cs_earlier_${orderId}`));
+    // An order whose only session was paid and refunded today, and which waits for payment again.
+    const [other] = await t.db
+      .insert(orders)
+      .values({ status: "awaiting_payment", totalCheckoutCents: 9_900 })
+      .returning({ id: orders.id });
+    if (!other) throw new Error("no order");
+    await t.db.insert(payments).values(refundedSession(other.id, `cs_refunded_${other.id}`));
+
+    const after = await dashboard();
+    expect(after.paid_orders_today - before.paid_orders_today).toBe(1);
+    expect(after.paid_orders_month - before.paid_orders_month).toBe(1);
+    expect(after.sales_today_cents - before.sales_today_cents).toBe(kept.amountCents);
   });
 
   it("counts birthday-party and contact requests while new or in progress, and leaves them out once done (D178)", async () => {

@@ -1,7 +1,13 @@
 import { berlinDate, type Dashboard, type Locale } from "@atelier/contract";
 import type { Attendance } from "../checkin/index.ts";
 import type { Db } from "../db/index.ts";
-import { openRequests, paymentIssuesOpen, salesIn, slotsFillingUp } from "./dashboard.repository.ts";
+import {
+  openRequests,
+  paymentIssuesOpen,
+  salesIn,
+  slotsFillingUp,
+  unmatchedPaymentEvents,
+} from "./dashboard.repository.ts";
 
 /** An offer is filling up from this share of its seats taken (issue 21). */
 export const FILLING_UP_PERCENT = 80;
@@ -20,15 +26,17 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
     async read(locale: Locale): Promise<Dashboard> {
       const today = berlinDate(now());
       const tomorrow = nextDay(today);
-      const [day, month, lessonsToday, lessonsTomorrow, filling, requests, issues] = await Promise.all([
-        salesIn(db, today),
-        salesIn(db, today.slice(0, 7)),
-        deps.attendance.lessons(today, locale),
-        deps.attendance.lessons(tomorrow, locale),
-        slotsFillingUp(db, today, FILLING_UP_PERCENT),
-        openRequests(db),
-        paymentIssuesOpen(db),
-      ]);
+      const [day, month, lessonsToday, lessonsTomorrow, filling, requests, issues, unmatched] =
+        await Promise.all([
+          salesIn(db, today),
+          salesIn(db, today.slice(0, 7)),
+          deps.attendance.lessons(today, locale),
+          deps.attendance.lessons(tomorrow, locale),
+          slotsFillingUp(db, today, FILLING_UP_PERCENT),
+          openRequests(db),
+          paymentIssuesOpen(db),
+          unmatchedPaymentEvents(db),
+        ]);
       return {
         today,
         tomorrow,
@@ -58,6 +66,13 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
           attempts: row.attempts,
           amount_cents: row.amountCents,
           since: row.since.toISOString(),
+        })),
+        unmatched_payment_events: unmatched.map((row) => ({
+          id: row.id,
+          gateway: row.gateway,
+          event_type: row.eventType,
+          resource_id: row.resourceId,
+          received_at: row.receivedAt.toISOString(),
         })),
       };
     },

@@ -23,7 +23,7 @@ import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { anonymiseGiftCardsOfBuyer } from "../gift-cards/index.ts";
 import { countInvoicesOfUser } from "../invoices/index.ts";
-import { deleteMailsTo } from "../mail/index.ts";
+import { deleteMailsAbout } from "../mail/index.ts";
 import { anonymiseOrdersOfUser, countUnpaidOrdersOfUser, listOrdersOfUserForStaff } from "../orders/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { anonymiseCancellationsOfFamily, hasRunningSubscription } from "../subscriptions/index.ts";
@@ -58,7 +58,13 @@ const requestStatus = (value: string): RequestStatus =>
   (REQUEST_STATUSES as readonly string[]).includes(value) ? (value as RequestStatus) : "new";
 
 /** People (D138, D139): find a parent, see their family, change roles, erase a family. */
-export function createPeopleAdmin(db: Db) {
+export function createPeopleAdmin(
+  db: Db,
+  deps: {
+    /** Removes files the mail transport wrote for these mails (the .eml folder), after the erasure commits. */
+    removeMailFiles?: (ids: readonly number[]) => Promise<unknown>;
+  } = {},
+) {
   return {
     async list(query: AdminListQuery) {
       const cut = listCut(query, USER_SORTS, "id");
@@ -133,7 +139,7 @@ export function createPeopleAdmin(db: Db) {
      */
     async erase(admin: AuthUser, id: number, input: AdminEraseInput): Promise<AdminErasure> {
       if (id === admin.id) throw new AppError("erase_own_account", 400);
-      return db.transaction(async (tx) => {
+      const { erased, mailIds } = await db.transaction(async (tx) => {
         const user = await lockUser(tx, id);
         if (!user) throw AppError.notFound();
         if (user.role !== "customer") throw new AppError("erase_staff_account", 400);
@@ -143,6 +149,13 @@ export function createPeopleAdmin(db: Db) {
         if ((await countUnpaidOrdersOfUser(tx, id)) > 0) throw new AppError("erase_unpaid_order", 409);
 
         const keptInvoices = await countInvoicesOfUser(tx, id);
+        // What names the family in the school's own mails: the phone, the parent's and the children's names.
+        const children = await findVisitors(tx, id);
+        const needles = [
+          ...(user.phoneNumber.length > 4 ? [user.phoneNumber] : []),
+          `${user.firstName} ${user.lastName}`,
+          ...children.map((child) => `${child.firstName} ${child.lastName}`),
+        ];
         const visitRequestIds = await deleteVisitRequestsOfFamily(tx, id, user.email);
         const contactRequestIds = await deleteContactRequestsByEmail(tx, user.email);
         const partyRequestIds = await deletePartyRequestsOfUser(tx, id);
@@ -151,7 +164,7 @@ export function createPeopleAdmin(db: Db) {
         await deletePaymentLinksOfUser(tx, id);
         const keptOrders = await anonymiseOrdersOfUser(tx, id);
         await anonymiseGiftCardsOfBuyer(tx, id);
-        const mails = await deleteMailsTo(tx, user.email);
+        const mailIds = await deleteMailsAbout(tx, { email: user.email, needles });
         await deleteUserAccount(tx, id);
         await scrubAuditValues(tx, "visit-requests", visitRequestIds);
         await scrubAuditValues(tx, "contact-requests", contactRequestIds);
@@ -167,11 +180,20 @@ export function createPeopleAdmin(db: Db) {
             kept_orders: keptOrders,
             kept_invoices: keptInvoices,
             removed_requests: visitRequestIds.length + contactRequestIds.length + partyRequestIds.length,
-            removed_mails: mails,
+            removed_mails: mailIds.length,
           },
         );
-        return { id, erased: true, kept_invoices: keptInvoices, kept_orders: keptOrders };
+        const erased: AdminErasure = {
+          id,
+          erased: true,
+          kept_invoices: keptInvoices,
+          kept_orders: keptOrders,
+        };
+        return { erased, mailIds };
       });
+      // The files of the mails, once the rows are gone for good (a rollback keeps both).
+      await deps.removeMailFiles?.(mailIds);
+      return erased;
     },
   };
 }

@@ -40,9 +40,13 @@ function toAdmin(row: RedirectRow): AdminRedirect {
 
 const audit = auditTrail("redirects", ({ version: _version, ...values }: AdminRedirect) => values);
 
-/** The stored form: the source without a trailing slash, the target as the contract normalises it. */
-function toValues(input: AdminRedirectInput | AdminRedirectUpdate) {
-  const target = parseRedirectTarget(input.target);
+/**
+ * The stored form: the source without a trailing slash, the target as the contract normalises and checks it
+ * (dot segments resolved, repeated slashes one, an address on the shop's own host as its path, D203), so
+ * the stored target is the one checked and saving it again answers the same.
+ */
+function toValues(input: AdminRedirectInput | AdminRedirectUpdate, ownHosts: readonly string[]) {
+  const target = parseRedirectTarget(input.target, ownHosts);
   if (!target) throw AppError.validation("target", "invalid_redirect_target");
   return {
     fromPath: redirectSourceKey(input.from_path),
@@ -57,18 +61,24 @@ function toValues(input: AdminRedirectInput | AdminRedirectUpdate) {
  * a browser sent round that circle gives up with an error page. Chains that end somewhere are fine (an
  * old address may lead to one that itself moved on). Runs under `lockRedirectsForWrite`.
  */
-async function refuseLoop(tx: Tx, values: { fromPath: string; target: string }, replacing?: string) {
+async function refuseLoop(
+  tx: Tx,
+  ownHosts: readonly string[],
+  values: { fromPath: string; target: string },
+  replacing?: string,
+) {
   const bySource = await redirectTargetsBySource(tx);
   // An edit may move the redirect to another source: its old one no longer leads anywhere.
   if (replacing !== undefined) bySource.delete(replacing);
   bySource.set(values.fromPath, values.target);
   const seen = new Set<string>([values.fromPath]);
-  let next = parseRedirectTarget(values.target);
+  let next = parseRedirectTarget(values.target, ownHosts);
   while (next?.kind === "internal") {
     if (seen.has(next.sourceKey)) throw AppError.validation("target", "redirect_loop");
     seen.add(next.sourceKey);
     const onward = bySource.get(next.sourceKey);
-    next = onward === undefined ? undefined : parseRedirectTarget(onward);
+    // A target saved before D203 may be a full address on the shop's own host: followed as its path.
+    next = onward === undefined ? undefined : parseRedirectTarget(onward, ownHosts);
   }
 }
 
@@ -77,7 +87,7 @@ async function refuseLoop(tx: Tx, values: { fromPath: string; target: string }, 
  * leaving the site, to an address elsewhere. Each write with its audit entry in one transaction (D98); the
  * server reads them on each request for a path without a page, so a save works at once on every instance.
  */
-export function createRedirectsAdmin(db: Db) {
+export function createRedirectsAdmin(db: Db, { ownHosts = [] }: { ownHosts?: readonly string[] } = {}) {
   async function current(tx: Tx, id: number, version?: string) {
     const row = await findRedirectForEdit(tx, id, true);
     if (!row) throw AppError.notFound();
@@ -120,9 +130,9 @@ export function createRedirectsAdmin(db: Db) {
     },
 
     async create(staff: AuthUser, input: AdminRedirectInput): Promise<AdminRedirect> {
-      const values = toValues(input);
+      const values = toValues(input, ownHosts);
       return writing(async (tx) => {
-        await refuseLoop(tx, values);
+        await refuseLoop(tx, ownHosts, values);
         const id = await insertRedirect(tx, values);
         const after = await reread(tx, id);
         await audit(tx, staff, id, "create", null, after);
@@ -131,10 +141,10 @@ export function createRedirectsAdmin(db: Db) {
     },
 
     async update(staff: AuthUser, id: number, input: AdminRedirectUpdate): Promise<AdminRedirect> {
-      const values = toValues(input);
+      const values = toValues(input, ownHosts);
       return writing(async (tx) => {
         const before = await current(tx, id, input.version);
-        await refuseLoop(tx, values, before.from_path);
+        await refuseLoop(tx, ownHosts, values, before.from_path);
         await updateRedirect(tx, id, values);
         const after = await reread(tx, id);
         await audit(tx, staff, id, "update", before, after);

@@ -15,20 +15,18 @@ import {
   AdminVisitRequestSchema,
   LocaleQuerySchema,
 } from "@atelier/contract";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/index.ts";
-import { AppError } from "../errors/index.ts";
 import { currentUser } from "../plugins/index.ts";
 import { sendList } from "./list-query.ts";
 import { createPeopleAdmin } from "./people.service.ts";
 import { createRequestsAdmin } from "./requests.service.ts";
-import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
-
-/** Role changes and erasure are for admins (D138, D139); staff get 403 before anything is read. */
-async function adminOnly(request: FastifyRequest) {
-  if (currentUser(request).role !== "admin") throw new AppError("permission_denied", 403);
-}
+import {
+  adminOnlyOperation,
+  adminOperation as base,
+  adminErrors as errors,
+  requireAdmin,
+} from "./route-docs.ts";
 
 /**
  * The requests inbox and people of the back office (issue 21; D136-D139), registered inside `adminRoutes`,
@@ -36,10 +34,18 @@ async function adminOnly(request: FastifyRequest) {
  * (`/api/v2/admin/party-requests/`) once they exist.
  */
 export const requestsAdminRoutes =
-  ({ db, publicUrl }: { db: Db; publicUrl: string }): FastifyPluginAsyncZod =>
+  ({
+    db,
+    publicUrl,
+    removeMailFiles,
+  }: {
+    db: Db;
+    publicUrl: string;
+    removeMailFiles?: (ids: readonly number[]) => Promise<unknown>;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const requests = createRequestsAdmin({ db, publicUrl });
-    const people = createPeopleAdmin(db);
+    const people = createPeopleAdmin(db, { removeMailFiles });
 
     app.get(
       "/api/v2/admin/visit-requests/",
@@ -163,9 +169,10 @@ export const requestsAdminRoutes =
     app.put(
       "/api/v2/admin/people/:id/role/",
       {
-        preHandler: adminOnly,
+        // Role changes and erasure are for admins (D138, D139); staff get 403 before anything is read.
+        onRequest: requireAdmin,
         schema: {
-          ...base("Grant or revoke the staff role (admins only; not one's own)"),
+          ...adminOnlyOperation("Grant or revoke the staff role (not one's own)"),
           params: AdminIdParamsSchema,
           querystring: LocaleQuerySchema,
           body: AdminRoleInputSchema,
@@ -177,9 +184,9 @@ export const requestsAdminRoutes =
     app.post(
       "/api/v2/admin/people/:id/erase/",
       {
-        preHandler: adminOnly,
+        onRequest: requireAdmin,
         schema: {
-          ...base("Erase a family (GDPR Art. 17; admins only): invoices and credit notes are kept"),
+          ...adminOnlyOperation("Erase a family (GDPR Art. 17): invoices and credit notes are kept"),
           params: AdminIdParamsSchema,
           querystring: LocaleQuerySchema,
           body: AdminEraseInputSchema,

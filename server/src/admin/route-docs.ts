@@ -1,4 +1,6 @@
-import { ErrorReplySchema } from "../errors/index.ts";
+import type { FastifyRequest } from "fastify";
+import { AppError, ErrorReplySchema } from "../errors/index.ts";
+import { currentUser } from "../plugins/index.ts";
 
 /**
  * The error replies a staff route documents: refused input, signed out, not staff, unknown record and a
@@ -18,3 +20,15 @@ export const adminOperation = (summary: string) => ({
   security: [{ tokenAuth: [] }],
   summary,
 });
+
+/**
+ * Admins only (D101, D138): an `onRequest` hook, so it runs before the body or query is parsed or validated.
+ * Staff get 403 whatever they send (D200): a `preHandler` would run after validation and answer staff's
+ * invalid bodies with 400, telling them what an admin route accepts.
+ */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (currentUser(request).role !== "admin") throw new AppError("permission_denied", 403);
+}
+
+/** An admin-only operation: its summary ends in "(admins only)", which the access-table test reads. */
+export const adminOnlyOperation = (summary: string) => adminOperation(`${summary} (admins only)`);

@@ -295,6 +295,17 @@ export async function markEventProcessed(db: DbOrTx, id: number): Promise<void> 
   await db.update(paymentEvents).set({ processedAt: sql`now()` }).where(eq(paymentEvents.id, id));
 }
 
+/**
+ * A signed event about nothing this shop knows (D201): acknowledged (processed, so a repeated delivery
+ * changes nothing) and kept for staff, who see it on the dashboard.
+ */
+export async function markEventUnmatched(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .update(paymentEvents)
+    .set({ processedAt: sql`now()`, unmatched: true })
+    .where(eq(paymentEvents.id, id));
+}
+
 export async function insertRefund(
   db: DbOrTx,
   refund: { paymentId: number; gatewayRefundId: string; amountCents: number; reason: string; status: string },

@@ -379,6 +379,56 @@ describe("PayPal webhooks", () => {
       .from(paymentEvents)
       .where(eq(paymentEvents.eventId, event.payload.id));
     expect(stored?.processedAt).not.toBeNull();
+    // Shown to staff as an event about nothing of the shop's (D201).
+    expect(stored?.unmatched).toBe(true);
+  });
+
+  it("acknowledges a sale and a status of a subscription it does not know with 200 and keeps them for staff (D201)", async () => {
+    const events = [
+      t.standIn.webhookEvent("PAYMENT.SALE.COMPLETED", {
+        id: "SALEUNKNOWN",
+        billing_agreement_id: "I-NOTOURS",
+        amount: { total: "49.00", currency: "EUR" },
+      }),
+      t.standIn.webhookEvent("BILLING.SUBSCRIPTION.SUSPENDED", { id: "I-NOTOURS2", status: "SUSPENDED" }),
+    ];
+    for (const event of events) {
+      for (let delivery = 0; delivery < 3; delivery += 1) {
+        const res = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+          headers: event.headers,
+          body: event.payload,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const [stored] = await t.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, event.payload.id));
+      expect(stored).toMatchObject({ unmatched: true, processedAt: expect.any(Date) });
+    }
+  });
+
+  it("refuses a signed body that is no event, or whose fields have another type, with 400 and stores nothing (D202)", async () => {
+    const before = (await t.db.select().from(paymentEvents)).length;
+    const event = t.standIn.webhookEvent("PAYMENT.CAPTURE.COMPLETED", { id: "CAPSHAPE" });
+    const bodies: unknown[] = [
+      [1, 2, 3],
+      { ...event.payload, resource: "CAPSHAPE" },
+      { ...event.payload, resource: [1, 2, 3] },
+      { ...event.payload, resource: { id: 5 } },
+      { ...event.payload, resource: { id: "CAPSHAPE", amount: "10.00" } },
+      {
+        ...event.payload,
+        resource: { id: "CAPSHAPE", supplementary_data: { related_ids: { order_id: [] } } },
+      },
+      { ...event.payload, resource: { id: "CAPSHAPE", billing_agreement_id: { $ne: null } } },
+      { ...event.payload, id: undefined },
+    ];
+    for (const body of bodies) {
+      const res = await t.call("POST", "/api/v2/payments/paypal/webhook/", { headers: event.headers, body });
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(400);
+    }
+    expect((await t.db.select().from(paymentEvents)).length).toBe(before);
   });
 
   it("captures on the server when the buyer approved and closed the tab (CHECKOUT.ORDER.APPROVED)", async () => {

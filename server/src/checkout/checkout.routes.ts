@@ -22,11 +22,30 @@ import type { createStripeWebhooks } from "./stripe-webhooks.ts";
 const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 404: ErrorReplySchema, 503: ErrorReplySchema };
 const common = { tags: ["checkout"], security: [{ tokenAuth: [] }] };
 
-/** What PayPal posts to the webhook: an event with its id and type; the rest is verified with PayPal. */
+const text = z.string().max(2000).optional();
+
+/**
+ * What PayPal posts to the webhook: an event with its id and type; the rest is verified with PayPal. The
+ * fields the shop reads must have their type (D202): a body of another shape is a 400, never a 500.
+ */
 const PayPalEventSchema = z.looseObject({
   id: z.string().min(1).max(128),
   event_type: z.string().min(1).max(128),
-  resource: z.looseObject({}).optional(),
+  create_time: text,
+  resource: z
+    .looseObject({
+      billing_agreement_id: text,
+      id: text,
+      status: text,
+      amount: z.looseObject({ value: text, total: text, currency_code: text }).optional(),
+      custom_id: text,
+      invoice_id: text,
+      supplementary_data: z
+        .looseObject({ related_ids: z.looseObject({ order_id: text }).optional() })
+        .optional(),
+      links: z.array(z.looseObject({ href: z.string().max(2000), rel: z.string().max(200) })).optional(),
+    })
+    .optional(),
 });
 
 const WebhookHeadersSchema = z.looseObject({

@@ -5,7 +5,7 @@ import { paymentEvents } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { WebhookHeaders } from "../payments/index.ts";
 import { centsOf, type GatewayCapture } from "../payments/index.ts";
-import { insertEvent, markEventProcessed } from "./checkout.repository.ts";
+import { insertEvent, markEventProcessed, markEventUnmatched } from "./checkout.repository.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 import { applyReportedRefund, REFUND_EVENT, refundOf } from "./gateway-refunds.ts";
 
@@ -36,7 +36,8 @@ export type WebhookDeps = {
    */
   subscriptions: {
     eventTypes: readonly string[];
-    handleEvent(event: PayPalEvent): Promise<void>;
+    /** `not_ours`: the event names no subscription of this shop (D201). */
+    handleEvent(event: PayPalEvent): Promise<"done" | "not_ours">;
     payRenewal(gatewayOrderId: string): Promise<unknown>;
     recordRenewalCapture(gatewayOrderId: string, capture: GatewayCapture): Promise<boolean>;
   };
@@ -89,8 +90,11 @@ export function createPayPalWebhooks({
         }
       : undefined;
 
-  /** Acts on a stored event; answers "keep" when it must wait (a refund of a capture not known yet). */
-  async function act(event: PayPalEvent): Promise<"done" | "keep"> {
+  /**
+   * Acts on a stored event; answers "keep" when it must wait (a refund of a capture not known yet), and
+   * "not_ours" for an event about nothing this shop knows, which staff see on the dashboard (D201).
+   */
+  async function act(event: PayPalEvent): Promise<"done" | "keep" | "not_ours"> {
     const resource = event.resource ?? {};
     const gatewayOrderId = resource.supplementary_data?.related_ids?.order_id;
     switch (event.event_type) {
@@ -107,7 +111,7 @@ export function createPayPalWebhooks({
           return "done";
         if (!known || !gatewayOrderId || !capture) {
           log.warn({ eventId: event.id }, "capture event for an unknown order ignored");
-          return "done";
+          return "not_ours";
         }
         await checkout.recordCapture(gatewayOrderId, capture);
         return "done";
@@ -144,8 +148,8 @@ export function createPayPalWebhooks({
         return "done";
       }
       default:
-        if (subscriptions.eventTypes.includes(event.event_type)) await subscriptions.handleEvent(event);
-        else log.info({ eventType: event.event_type }, "paypal event ignored");
+        if (subscriptions.eventTypes.includes(event.event_type)) return subscriptions.handleEvent(event);
+        log.info({ eventType: event.event_type }, "paypal event ignored");
         return "done";
     }
   }
@@ -163,7 +167,10 @@ export function createPayPalWebhooks({
       if (!verified) throw new AppError("permission_denied", 400);
       const eventId = await store(event);
       if (eventId === undefined) return;
-      if ((await act(event)) === "done") await markEventProcessed(db, eventId);
+      const outcome = await act(event);
+      if (outcome === "done") await markEventProcessed(db, eventId);
+      // PayPal is answered 200 for a refund kept unprocessed too: it is applied when its capture is recorded.
+      else if (outcome === "not_ours") await markEventUnmatched(db, eventId);
     },
   };
 }

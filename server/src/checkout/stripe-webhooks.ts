@@ -1,35 +1,59 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { paymentEvents } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import type { Gateways, StripeGateway, StripeSubscriptionEvent } from "../payments/index.ts";
-import { insertEvent, markEventProcessed } from "./checkout.repository.ts";
+import {
+  GatewayError,
+  type Gateways,
+  type StripeGateway,
+  type StripeSubscriptionEvent,
+} from "../payments/index.ts";
+import { insertEvent, markEventProcessed, markEventUnmatched } from "./checkout.repository.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 import { applyReportedRefund, type HasWithdrawals } from "./gateway-refunds.ts";
 
 /**
  * The part of a Stripe event we read: its id, type, time and object (a Checkout Session, a Charge, an
- * Invoice or a Subscription).
+ * Invoice or a Subscription). A signed body that is no such event (an array, an event without
+ * `data.object`, a field of another type) is refused with 400 (D202): a sender's fault, never ours.
  */
-type StripeEvent = {
-  id: string;
-  type: string;
-  created?: number;
-  data: {
-    object: {
-      id?: string;
-      mode?: string;
-      payment_intent?: unknown;
-      status?: string;
-      amount_paid?: number;
-      metadata?: Record<string, string> | null;
-      parent?: {
-        subscription_details?: { subscription?: unknown; metadata?: Record<string, string> | null } | null;
-      } | null;
-    };
-  };
-};
+const StripeEventSchema = z.looseObject({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().int().nonnegative().optional(),
+  data: z.looseObject({
+    object: z.looseObject({
+      id: z.string().min(1).max(255).optional(),
+      mode: z.string().optional(),
+      payment_intent: z.unknown().optional(),
+      status: z.string().nullable().optional(),
+      amount_paid: z.number().int().optional(),
+      metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+      parent: z
+        .looseObject({
+          subscription_details: z
+            .looseObject({
+              subscription: z.unknown().optional(),
+              metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+            })
+            .nullable()
+            .optional(),
+        })
+        .nullable()
+        .optional(),
+    }),
+  }),
+});
+type StripeEvent = z.infer<typeof StripeEventSchema>;
+
+/**
+ * How long an event whose cause has not reached us yet (an invoice before its session's completion, a
+ * refund before its payment) is answered 503 so that Stripe delivers it again (D201). After that it is
+ * acknowledged and shown to staff: Stripe disables an endpoint that keeps failing.
+ */
+export const STRIPE_KEEP_MS = 60 * 60 * 1000;
 
 /** Stripe subscription states in our `autopay` words (D115). */
 const AUTOPAY_BY_STATUS: Record<string, "active" | "suspended" | "cancelled"> = {
@@ -43,7 +67,12 @@ const AUTOPAY_BY_STATUS: Record<string, "active" | "suspended" | "cancelled"> = 
 };
 
 /** What the subscriptions area does with Stripe's subscription events (injected: it sits above checkout). */
-export type StripeSubscriptionHandler = (event: StripeSubscriptionEvent) => Promise<"done" | "keep">;
+export type StripeSubscriptionHandler = (
+  event: StripeSubscriptionEvent,
+) => Promise<"done" | "keep" | "not_ours">;
+
+/** What became of an event: acted on, waiting for its cause, or about nothing this shop knows. */
+type Outcome = "done" | "keep" | "not_ours";
 
 /** Events that tell a Checkout Session's payment changed; the session is then read from Stripe. */
 const SESSION_EVENTS = new Set([
@@ -79,7 +108,8 @@ export function createStripeWebhooks({
   subscriptions,
   log,
 }: StripeWebhookDeps) {
-  async function store(event: StripeEvent): Promise<number | undefined> {
+  /** Stores the event once; answers its row and when it first came, or undefined once it was processed. */
+  async function store(event: StripeEvent): Promise<{ id: number; receivedAt: Date } | undefined> {
     const inserted = await insertEvent(db, {
       gateway: "stripe",
       eventId: event.id,
@@ -87,19 +117,23 @@ export function createStripeWebhooks({
       resourceId: event.data.object.id ?? null,
       payload: event,
     });
-    if (inserted !== undefined) return inserted;
+    if (inserted !== undefined) return { id: inserted, receivedAt: new Date() };
     const [existing] = await db
-      .select({ id: paymentEvents.id, processedAt: paymentEvents.processedAt })
+      .select({
+        id: paymentEvents.id,
+        processedAt: paymentEvents.processedAt,
+        receivedAt: paymentEvents.receivedAt,
+      })
       .from(paymentEvents)
       .where(and(eq(paymentEvents.gateway, "stripe"), eq(paymentEvents.eventId, event.id)));
-    return existing && existing.processedAt === null ? existing.id : undefined;
+    return existing && existing.processedAt === null ? existing : undefined;
   }
 
-  async function sessionChanged(sessionId: string): Promise<"done" | "keep"> {
+  async function sessionChanged(sessionId: string): Promise<Outcome> {
     const found = await checkout.resolve(sessionId);
     if (!found) {
       log.warn({ sessionId }, "Stripe event for a session this shop did not open ignored");
-      return "done";
+      return "not_ours";
     }
     const session = await gateway.getOrder(sessionId);
     const capture = session.capture;
@@ -115,7 +149,7 @@ export function createStripeWebhooks({
     return "done";
   }
 
-  async function chargeRefunded(paymentIntent: string): Promise<"done" | "keep"> {
+  async function chargeRefunded(paymentIntent: string): Promise<Outcome> {
     if (!stripe) return "done";
     // Since API version 2022-11-15 a charge's refunds are not part of the event: they are listed.
     const listed = await stripe.refundsOf(paymentIntent);
@@ -141,7 +175,7 @@ export function createStripeWebhooks({
    * made; an invoice names its subscription and our order item (the metadata we gave it); a subscription's
    * own events carry its status. Only what names our order item is ours.
    */
-  async function subscriptionEvent(event: StripeEvent): Promise<"done" | "keep" | "not_ours"> {
+  async function subscriptionEvent(event: StripeEvent): Promise<Outcome | "other"> {
     const object = event.data.object;
     const at = new Date((event.created ?? Math.floor(Date.now() / 1000)) * 1000);
     if (event.type === "checkout.session.completed" && object.mode === "subscription" && object.id) {
@@ -153,7 +187,8 @@ export function createStripeWebhooks({
     if (event.type === "invoice.paid" || event.type === "invoice.payment_failed") {
       const details = object.parent?.subscription_details;
       const subscriptionId = typeof details?.subscription === "string" ? details.subscription : undefined;
-      if (!subscriptionId || !details?.metadata?.custom_id || !object.id) return "not_ours";
+      const customId = details?.metadata?.custom_id;
+      if (!subscriptionId || typeof customId !== "string" || !customId || !object.id) return "other";
       if (!subscriptions) return "done";
       if (event.type === "invoice.payment_failed")
         return subscriptions({ kind: "status", subscriptionId, autopay: "suspended", at });
@@ -164,49 +199,76 @@ export function createStripeWebhooks({
         invoiceId: object.id,
         amountCents: object.amount_paid ?? 0,
         at,
+        customId,
       });
     }
     if (event.type.startsWith("customer.subscription.") && object.id?.startsWith("sub_")) {
-      if (!object.metadata?.custom_id) return "not_ours";
+      if (!object.metadata?.custom_id) return "other";
       const autopay =
         event.type === "customer.subscription.deleted" ? "cancelled" : AUTOPAY_BY_STATUS[object.status ?? ""];
       if (!subscriptions || !autopay) return "done";
       return subscriptions({ kind: "status", subscriptionId: object.id, autopay, at });
     }
-    return "not_ours";
+    return "other";
+  }
+
+  /** Acts on a stored event. */
+  async function act(event: StripeEvent): Promise<Outcome> {
+    const object = event.data.object;
+    const subscription = await subscriptionEvent(event);
+    if (subscription !== "other") return subscription;
+    if (SESSION_EVENTS.has(event.type) && object.id) return sessionChanged(object.id);
+    if (event.type === "charge.refunded" && typeof object.payment_intent === "string")
+      return chargeRefunded(object.payment_intent);
+    log.info({ eventType: event.type }, "stripe event ignored");
+    return "done";
   }
 
   return {
     async receive(payload: string, signature: string | undefined): Promise<void> {
       if (!stripe) throw new AppError("permission_denied", 403);
-      let event: StripeEvent;
+      let verified: unknown;
       try {
-        event = stripe.verifyEvent(payload, signature ?? "") as unknown as StripeEvent;
+        verified = stripe.verifyEvent(payload, signature ?? "");
       } catch {
         // A forged, altered or stale delivery: nothing is stored or acted on.
         log.warn("Stripe webhook with a bad or stale signature refused");
         throw new AppError("permission_denied", 400);
       }
-      const eventId = await store(event);
-      if (eventId === undefined) return;
-      const object = event.data.object;
-      let outcome: "done" | "keep" = "done";
-      try {
-        const subscription = await subscriptionEvent(event);
-        if (subscription !== "not_ours") outcome = subscription;
-        else if (SESSION_EVENTS.has(event.type) && object.id) outcome = await sessionChanged(object.id);
-        else if (event.type === "charge.refunded" && typeof object.payment_intent === "string")
-          outcome = await chargeRefunded(object.payment_intent);
-        else log.info({ eventType: event.type }, "stripe event ignored");
-      } catch (error) {
-        // Stripe could not be asked: the event stays unprocessed, and Stripe delivers it again on a 503.
-        log.warn({ err: error, eventId: event.id }, "Stripe event not processed yet");
-        throw new AppError("payment_unavailable", 503);
+      const parsed = StripeEventSchema.safeParse(verified);
+      if (!parsed.success) {
+        // Signed, but no event we can read: Stripe would send it the same way again, so a retry cannot help.
+        log.warn("signed Stripe webhook that is no event refused");
+        throw new AppError("parse_error", 400);
       }
-      if (outcome === "done") await markEventProcessed(db, eventId);
-      // A refund of a payment not recorded yet (Stripe's completion still on its way): Stripe delivers the
-      // event again on its retry schedule (up to three days) until the payment is known.
-      else throw new AppError("payment_unavailable", 503);
+      const event = parsed.data;
+      const stored = await store(event);
+      if (stored === undefined) return;
+      let outcome: Outcome;
+      try {
+        outcome = await act(event);
+      } catch (error) {
+        // Stripe does not know the object the event names (under our account): it is not ours.
+        if (error instanceof GatewayError && error.failure === "not_found") outcome = "not_ours";
+        else {
+          // Stripe could not be asked, or our database failed: the event stays unprocessed, and Stripe
+          // delivers it again on a 503.
+          log.warn({ err: error, eventId: event.id }, "Stripe event not processed yet");
+          throw new AppError("payment_unavailable", 503);
+        }
+      }
+      if (outcome === "done") return markEventProcessed(db, stored.id);
+      // What waited for its cause longer than Stripe should retry is shown to staff like what is not ours.
+      if (outcome === "not_ours" || Date.now() - stored.receivedAt.getTime() >= STRIPE_KEEP_MS) {
+        log.warn(
+          { eventId: event.id, eventType: event.type },
+          "Stripe event about nothing of ours kept for staff",
+        );
+        return markEventUnmatched(db, stored.id);
+      }
+      // A refund of a payment not recorded yet, an invoice before its session's completion: Stripe delivers
+      // the event again on its retry schedule until its cause is known, or the wait above is over.
+      throw new AppError("payment_unavailable", 503);
     },
   };
 }

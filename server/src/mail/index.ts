@@ -3,7 +3,7 @@
 export type { AttachmentRenderer, RenderedAttachment } from "./attachments.ts";
 export { noAttachments } from "./attachments.ts";
 export type { MailRequest, OutboxMail } from "./mail-outbox.ts";
-export { deleteMailsTo, enqueueMail, resendMail } from "./mail-outbox.ts";
+export { deleteMailsAbout, enqueueMail, resendMail } from "./mail-outbox.ts";
 export type {
   ContactRequestData,
   ContactRequestKind,
@@ -25,7 +25,7 @@ export type {
 } from "./mail-templates.ts";
 export { renderMail } from "./mail-templates.ts";
 export type { MailTransport, OutgoingMail } from "./mail-transport.ts";
-export { createTransport } from "./mail-transport.ts";
+export { createTransport, removeMailFiles } from "./mail-transport.ts";
 export type { DrainResult, MailLogger, MailWorker } from "./mail-worker.ts";
 export { createMailWorker } from "./mail-worker.ts";
 export { enqueueStaffNotice } from "./staff-notice.ts";

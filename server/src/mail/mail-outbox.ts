@@ -1,6 +1,6 @@
 import type { Locale } from "@atelier/contract";
 import { EmailSchema } from "@atelier/contract";
-import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import { type MailAttachmentRef, mailOutbox } from "../db/index.ts";
 import {
@@ -148,14 +148,40 @@ export async function resendMail(tx: DbOrTx, id: number): Promise<{ id: number; 
   return copy ? { id: copy.id, created: true } : null;
 }
 
+/** The school's own copies of what a family sent or did: they name the family without being addressed to it. */
+const STAFF_TEMPLATES = [
+  "contact-request",
+  "visit-request-notification",
+  "party-request-notification",
+  "staff-notice",
+  "staff-refund",
+];
+
 /**
- * Erasure (D139): every mail to the address goes, sent or not: the outbox is a queue and a log, not an
- * archive (invoices are kept as invoices, and re-rendered from them).
+ * Erasure (D139, D207): every mail to the address goes, sent or not, and every mail that names it (the
+ * school's notices carry the parent's address); of the school's own copies also those naming the family's
+ * phone or names (`needles`: a request's copy, "Neue Buchung bezahlt"). The outbox is a queue and a log,
+ * not an archive (invoices are kept as invoices, and re-rendered from them). Answers the deleted mails'
+ * ids, whose files the transport may have written (`removeMailFiles`).
  */
-export async function deleteMailsTo(db: DbOrTx, email: string): Promise<number> {
+export async function deleteMailsAbout(
+  db: DbOrTx,
+  family: { email: string; needles: readonly string[] },
+): Promise<number[]> {
+  const haystack = sql`lower(${mailOutbox.subject} || ' ' || ${mailOutbox.text} || ' ' || ${mailOutbox.html})`;
+  const names = (needle: string) => sql`position(lower(${needle}) in ${haystack}) > 0`;
+  const needles = family.needles.map((needle) => needle.trim()).filter((needle) => needle.length >= 3);
   const rows = await db
     .delete(mailOutbox)
-    .where(sql`lower(${mailOutbox.to}) = lower(${email})`)
+    .where(
+      or(
+        sql`lower(${mailOutbox.to}) = lower(${family.email})`,
+        names(family.email),
+        needles.length > 0
+          ? and(inArray(mailOutbox.template, STAFF_TEMPLATES), or(...needles.map(names)))
+          : undefined,
+      ),
+    )
     .returning({ id: mailOutbox.id });
-  return rows.length;
+  return rows.map((row) => row.id);
 }

@@ -20,6 +20,7 @@ import { type RefundNoticeData, refundNoticeTemplate } from "./templates/refund-
 import { type StaffNoticeData, staffNoticeTemplate } from "./templates/staff-notice.ts";
 import { type StaffRefundData, staffRefundTemplate } from "./templates/staff-refund.ts";
 import type { MailTemplate, RenderedMail } from "./templates/types.ts";
+import { cleanMailData } from "./templates/user-text.ts";
 import { type VerifyEmailData, verifyEmailTemplate } from "./templates/verify-email.ts";
 import {
   type VisitRequestMailData,
@@ -136,5 +137,6 @@ export function renderMail<Name extends MailTemplateName>(
   options: RenderOptions = DEFAULT_RENDER_OPTIONS,
 ): RenderedMail {
   const render: MailTemplate<MailTemplateData[Name]> = TEMPLATES[template];
-  return renderLayout(render(data, locale), locale, options.publicUrl);
+  // No control character of the data reaches a mail but the line breaks of a person's quoted text (D206).
+  return renderLayout(render(cleanMailData(data), locale), locale, options.publicUrl);
 }

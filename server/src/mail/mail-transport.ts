@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import nodemailer from "nodemailer";
 import type { Env } from "../config/index.ts";
@@ -106,4 +106,24 @@ function createEmlTransport(env: MailTransportEnv): MailTransport {
     },
     describe: () => `eml files in ${dir}`,
   };
+}
+
+/**
+ * Removes the .eml files the folder transport wrote for these mails (erasure, D207): `<id>-<template>.eml`
+ * under DATA_DIR/outbox, and a half-written `.partial`. Nothing to do when the folder does not exist (SMTP).
+ */
+export async function removeMailFiles(dataDir: string, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const dir = resolve(join(dataDir, "outbox"));
+  const wanted = new Set(ids.map(String));
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  const doomed = names.filter((name) => wanted.has(/^(\d+)-/.exec(name)?.[1] ?? ""));
+  await Promise.all(doomed.map((name) => rm(join(dir, name), { force: true })));
+  return doomed.length;
 }

@@ -334,7 +334,15 @@ export function createStripeGateway(
 /** A Stripe subscription event in our words (the webhook reads Stripe's objects, D115). */
 export type StripeSubscriptionEvent =
   | { kind: "session_completed"; sessionId: string; subscriptionId: string; at: Date }
-  | { kind: "invoice_paid"; subscriptionId: string; invoiceId: string; amountCents: number; at: Date }
+  | {
+      kind: "invoice_paid";
+      subscriptionId: string;
+      invoiceId: string;
+      amountCents: number;
+      at: Date;
+      /** The order item the invoice's subscription was made for (its metadata's `custom_id`). */
+      customId: string;
+    }
   | { kind: "status"; subscriptionId: string; autopay: "active" | "suspended" | "cancelled"; at: Date };
 
 export type StripeSubscriptionState = {

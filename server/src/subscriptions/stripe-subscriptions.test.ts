@@ -1,9 +1,16 @@
 import { addMonth, HistorySchema } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STRIPE_KEEP_MS } from "../checkout/stripe-webhooks.ts";
 import { gatewayCatalog, paymentEvents, subscriptionPayments, subscriptions } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { type SignedStripeEvent, type StripeStandIn, startStripeStandIn } from "../test/stripe-stand-in.ts";
+import { createStaff } from "../test/shop-fixtures.ts";
+import {
+  type SignedStripeEvent,
+  type StripeStandIn,
+  startStripeStandIn,
+  stripeSignature,
+} from "../test/stripe-stand-in.ts";
 
 /**
  * Issue 22, D115: a course subscription's autopay by card or SEPA as a Stripe subscription (Checkout in
@@ -277,5 +284,111 @@ describe("cancellation", () => {
     expect(res.statusCode, res.body).toBe(200);
     await t.app.paymentWorker.runOnce();
     expect(stripe.sessions.get(sessionId)?.status).toBe("expired");
+  });
+});
+
+describe("signed Stripe events about nothing of ours, and signed bodies that are no event (D201, D202)", () => {
+  const eventRow = async (id: unknown) =>
+    (
+      await t.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, String(id)))
+    )[0];
+  const unmatchedOnDashboard = async () => {
+    const staff = await createStaff(t.db);
+    const res = await t.call("GET", "/api/v2/admin/dashboard/", { headers: staff.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().unmatched_payment_events as { id: number; event_type: string; resource_id: string }[];
+  };
+
+  it("acknowledges an unknown subscription's invoice, status and completed session with 200, three times of three, and shows them to staff", async () => {
+    const invoice = {
+      id: "in_not_ours_1",
+      object: "invoice",
+      status: "paid",
+      amount_paid: 4_900,
+      parent: {
+        subscription_details: { subscription: "sub_not_ours_1", metadata: { custom_id: "987654" } },
+      },
+    };
+    const status = {
+      id: "sub_not_ours_2",
+      object: "subscription",
+      status: "past_due",
+      metadata: { custom_id: "987655" },
+    };
+    const session = { id: "cs_not_ours_3", object: "checkout.session", mode: "subscription" };
+    const events = [
+      stripe.event("invoice.paid", invoice),
+      stripe.event("customer.subscription.updated", status),
+      stripe.event("checkout.session.completed", session),
+      stripe.event("checkout.session.completed", { ...session, id: "cs_not_ours_4", mode: "payment" }),
+    ];
+    for (const event of events) {
+      for (let delivery = 0; delivery < 3; delivery += 1) {
+        const res = await post(event);
+        expect(res.statusCode, `${String(event.event.type)}: ${res.body}`).toBe(200);
+      }
+      expect(await eventRow(event.event.id)).toMatchObject({
+        unmatched: true,
+        processedAt: expect.any(Date),
+      });
+    }
+    const shown = await unmatchedOnDashboard();
+    for (const event of events)
+      expect(shown).toContainEqual(
+        expect.objectContaining({
+          event_type: event.event.type,
+          resource_id: (event.event.data as { object: { id: string } }).object.id,
+        }),
+      );
+  });
+
+  it("asks again (503) for an invoice of our subscription that waits for its session, until the wait is over; then 200 for staff", async () => {
+    const a = await subscriber(1);
+    const sessionId = (await byCard(a.headers, a.item.id)).json().id as string;
+    const { subscriptionId } = completeAtStripe(sessionId);
+    const paid = stripe.event("invoice.paid", stripe.renew(subscriptionId));
+    expect((await post(paid)).statusCode).toBe(503);
+    expect(await eventRow(paid.event.id)).toMatchObject({ unmatched: false, processedAt: null });
+    // Stripe's next try comes after the wait: the session's completion never came.
+    await t.db
+      .update(paymentEvents)
+      .set({ receivedAt: new Date(Date.now() - STRIPE_KEEP_MS - 1_000) })
+      .where(eq(paymentEvents.eventId, String(paid.event.id)));
+    expect((await post(paid)).statusCode).toBe(200);
+    expect(await eventRow(paid.event.id)).toMatchObject({ unmatched: true });
+    expect(await paymentsOf(a.item.id)).toHaveLength(0);
+    expect((await unmatchedOnDashboard()).map((event) => event.resource_id)).toContain(
+      (paid.event.data as { object: { id: string } }).object.id,
+    );
+  });
+
+  it("refuses a validly signed body that is no event with 400 and stores nothing", async () => {
+    const signed = (payload: string) => ({
+      payload,
+      signature: stripeSignature(payload, stripe.webhookSecret),
+      event: {},
+    });
+    const before = (await t.db.select().from(paymentEvents)).length;
+    const bodies = [
+      "[1,2,3]",
+      "null",
+      '"text"',
+      "42",
+      JSON.stringify({ id: "evt_no_data", type: "invoice.paid" }),
+      JSON.stringify({ id: "evt_no_object", type: "invoice.paid", data: {} }),
+      JSON.stringify({ id: "evt_object_text", type: "charge.refunded", data: { object: "ch_1" } }),
+      JSON.stringify({ id: "evt_array", type: "charge.refunded", data: { object: [1, 2] } }),
+      JSON.stringify({ id: 7, type: "invoice.paid", data: { object: {} } }),
+      JSON.stringify({ id: "evt_amount", type: "invoice.paid", data: { object: { amount_paid: "9" } } }),
+    ];
+    for (const payload of bodies) {
+      const res = await post(signed(payload));
+      expect(res.statusCode, `${payload}: ${res.body}`).toBe(400);
+      expect(res.json().error_codes).toEqual({ non_field_errors: ["parse_error"] });
+    }
+    expect((await t.db.select().from(paymentEvents)).length).toBe(before);
   });
 });

@@ -157,6 +157,12 @@ export async function findSubscriptionById(db: DbOrTx, id: number, lock = false)
   return row;
 }
 
+/** The subscription of an order item, if it has one. */
+export async function findSubscriptionByItem(db: DbOrTx, orderItemId: number) {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.orderItemId, orderItemId));
+  return row;
+}
+
 export async function findSubscriptionBy(
   db: DbOrTx,
   column: "gatewaySubscriptionId" | "renewalOrderId" | "renewalToken",

@@ -22,6 +22,7 @@ import {
   findPauses,
   findSubscriptionBy,
   findSubscriptionById,
+  findSubscriptionByItem,
   findSubscriptionOfItem,
   insertSubscriptionPayment,
   type SubscriptionRow,
@@ -237,14 +238,14 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   }
 
   /** `BILLING.SUBSCRIPTION.*` and `PAYMENT.SALE.COMPLETED` (the webhook stored the event once by its id). */
-  async function handleEvent(event: SubscriptionEvent): Promise<void> {
+  async function handleEvent(event: SubscriptionEvent): Promise<"done" | "not_ours"> {
     const resource = event.resource ?? {};
     if (event.event_type === "PAYMENT.SALE.COMPLETED") {
       const gatewayId = resource.billing_agreement_id;
       const sub = gatewayId ? await findSubscriptionBy(db, "gatewaySubscriptionId", gatewayId) : undefined;
       if (!sub || !resource.id) {
         log.warn({ eventId: event.id }, "sale of an unknown subscription ignored");
-        return;
+        return "not_ours";
       }
       const amount = resource.amount?.total ?? resource.amount?.value ?? "0";
       await recordPayment(sub.id, {
@@ -252,13 +253,14 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         kind: "autopay",
         amountCents: Math.round(Number(amount) * 100),
       });
-      return;
+      return "done";
     }
     const autopay = AUTOPAY_BY_EVENT[event.event_type];
-    if (!autopay || !resource.id) return;
+    if (!autopay || !resource.id) return "done";
     const changedAt = event.create_time ? new Date(event.create_time) : new Date();
-    if (!(await applyAutopay(resource.id, autopay, changedAt)))
-      log.warn({ eventId: event.id }, "status of an unknown subscription ignored");
+    if (await applyAutopay(resource.id, autopay, changedAt)) return "done";
+    log.warn({ eventId: event.id }, "status of an unknown subscription ignored");
+    return "not_ours";
   }
 
   /** A gateway's word on a subscription's autopay, unless a later one was applied already. */
@@ -289,19 +291,20 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
    * Stripe's word on a course subscription's autopay (D115), verified and stored once by the webhook:
    * the Checkout Session completed (autopay on), a month's invoice paid (the same `recordPayment` as
    * PayPal's sales, once per invoice), a charge failed (suspended), the subscription ended or changed.
-   * `keep`: the subscription is not linked yet (its session's event is still on its way); Stripe retries.
+   * `keep`: the invoice's order item is ours and its subscription still waits for the session's event
+   * (on its way); Stripe retries. `not_ours`: no subscription of ours, nor one waiting (D201).
    */
-  async function handleStripeEvent(event: StripeSubscriptionEvent): Promise<"done" | "keep"> {
+  async function handleStripeEvent(event: StripeSubscriptionEvent): Promise<"done" | "keep" | "not_ours"> {
     if (event.kind === "session_completed") {
       const found = await applyAutopay(event.subscriptionId, "active", event.at, event.sessionId);
       if (!found) log.warn({ sessionId: event.sessionId }, "Stripe autopay of an unknown subscription");
-      return "done";
+      return found ? "done" : "not_ours";
     }
     if (event.kind === "invoice_paid") {
       // The month already paid was Stripe's trial: its invoice of 0 € is no payment.
       if (event.amountCents <= 0) return "done";
       const sub = await findSubscriptionBy(db, "gatewaySubscriptionId", event.subscriptionId);
-      if (!sub) return "keep";
+      if (!sub) return (await awaitsStripeLink(event.customId)) ? "keep" : "not_ours";
       await recordPayment(sub.id, {
         reference: event.invoiceId,
         kind: "autopay",
@@ -310,9 +313,19 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       });
       return "done";
     }
-    if (!(await applyAutopay(event.subscriptionId, event.autopay, event.at)))
+    if (!(await applyAutopay(event.subscriptionId, event.autopay, event.at))) {
       log.warn({ subscriptionId: event.subscriptionId }, "status of an unknown Stripe subscription ignored");
+      return "not_ours";
+    }
     return "done";
+  }
+
+  /** Whether `customId` names an order item whose subscription waits for its Stripe session to complete. */
+  async function awaitsStripeLink(customId: string): Promise<boolean> {
+    const itemId = /^[1-9][0-9]{0,9}$/.test(customId) ? Number(customId) : 0;
+    if (!itemId || itemId > 2_147_483_647) return false;
+    const sub = await findSubscriptionByItem(db, itemId);
+    return sub?.autopay === "pending" && (sub.gatewaySubscriptionId?.startsWith("cs_") ?? false);
   }
 
   /** The buyer approved the next month's payment: capture it and record the month. */

@@ -1,4 +1,4 @@
-import type { Dashboard as DashboardData, LessonSummary } from "@atelier/contract";
+import { berlinDate, type Dashboard as DashboardData, type LessonSummary } from "@atelier/contract";
 import { Alert, Box, Card, CardContent, Link, Typography } from "@mui/material";
 import { type ReactNode, useEffect, useState } from "react";
 import { Title, useTranslate } from "react-admin";
@@ -130,6 +130,23 @@ export function Dashboard() {
                 ))}
               </ul>
             )}
+            {data.unmatched_payment_events.length > 0 ? (
+              <>
+                <Typography>{t("unmatched_events")}</Typography>
+                <ul>
+                  {data.unmatched_payment_events.map((event) => (
+                    <li key={event.id}>
+                      {t("unmatched_event_line", {
+                        gateway: event.gateway === "stripe" ? "Stripe" : "PayPal",
+                        type: event.event_type,
+                        object: event.resource_id ?? "–",
+                        day: berlinDate(new Date(event.received_at)),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
           </Panel>
         </Box>
       ) : null}

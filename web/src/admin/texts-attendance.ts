@@ -41,6 +41,9 @@ const de = {
     payment_issues: "Zahlungen, die jemand prüfen muss",
     no_payment_issues: "Keine.",
     issue_line: "Bestellung %{order}, %{amount}: %{reason} (%{attempts} Versuche)",
+    unmatched_events:
+      "Zahlungsereignisse, die zu nichts im Shop passen (angenommen, nicht verbucht; bitte beim Zahlungsanbieter prüfen):",
+    unmatched_event_line: "%{gateway}: %{type} zu %{object}, am %{day}",
     reasons: {
       seats_gone: "Plätze waren weg, Erstattung fehlgeschlagen",
       promocode_used_up: "Gutscheincode aufgebraucht, Erstattung fehlgeschlagen",
@@ -103,6 +106,9 @@ const ru: typeof de = {
     payment_issues: "Платежи, которые нужно проверить",
     no_payment_issues: "Нет.",
     issue_line: "Заказ %{order}, %{amount}: %{reason} (попыток: %{attempts})",
+    unmatched_events:
+      "События платёжной системы, которые не относятся ни к чему в магазине (приняты, но не учтены; проверьте у платёжной системы):",
+    unmatched_event_line: "%{gateway}: %{type} для %{object}, %{day}",
     reasons: {
       seats_gone: "места уже заняты, возврат не прошёл",
       promocode_used_up: "промокод исчерпан, возврат не прошёл",

@@ -73,8 +73,17 @@ export const paymentEvents = pgTable(
     payload: jsonb("payload").notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp("processed_at", { withTimezone: true }),
+    /**
+     * Signed by the gateway but about nothing this shop knows (another integration's subscription, a
+     * session we never opened), or still unmatched after the wait for its cause (D201): acknowledged, and
+     * shown to staff on the dashboard.
+     */
+    unmatched: boolean("unmatched").notNull().default(false),
   },
-  (t) => [uniqueIndex("payment_events_event_idx").on(t.gateway, t.eventId)],
+  (t) => [
+    uniqueIndex("payment_events_event_idx").on(t.gateway, t.eventId),
+    index("payment_events_unmatched_idx").on(t.receivedAt).where(sql`${t.unmatched}`),
+  ],
 );
 
 /** Money sent back through the gateway; the request id makes a retried refund count once. */

@@ -1,7 +1,12 @@
 import type { Locale } from "@atelier/contract";
-import { type ContactRequestData, contactDetailRows, contactKindLabel } from "./contact-request.ts";
-import { html, multiline } from "./html.ts";
-import { type DetailRow, detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
+import {
+  type ContactRequestData,
+  contactDetailRows,
+  contactKindLabel,
+  contactSenderWords,
+} from "./contact-request.ts";
+import { html } from "./html.ts";
+import { detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
 
 /** The sender's copy of a contact request: the same data the school receives. */
@@ -34,13 +39,24 @@ const TEXTS: Record<
 export const contactConfirmationTemplate: MailTemplate<ContactConfirmationData> = (data, locale) => {
   const t = TEXTS[locale];
   const rows = contactDetailRows(data, locale);
-  const htmlRows: DetailRow[] = rows.map((row) => ({ label: row.label, value: multiline(row.value) }));
+  const words = contactSenderWords(data, locale);
   const hello = greeting(data.firstName, locale);
   return {
     subject: t.subject(contactKindLabel(data.kind, locale)),
     heading: t.heading,
     // German letters go on in lower case after "Hallo Anna,"; the Russian greeting ends with "!".
-    bodyHtml: html`${paragraph(hello)}${paragraph(t.intro)}${detailsTable(htmlRows)}${paragraph(t.next)}${paragraph(t.notYou)}`,
-    bodyText: [hello, "", t.intro, "", detailsText(rows), "", t.next, "", t.notYou].join("\n"),
+    bodyHtml: html`${paragraph(hello)}${paragraph(t.intro)}${detailsTable(rows)}${words.html}${paragraph(t.next)}${paragraph(t.notYou)}`,
+    bodyText: [
+      hello,
+      "",
+      t.intro,
+      "",
+      detailsText(rows),
+      ...(words.text ? ["", words.text] : []),
+      "",
+      t.next,
+      "",
+      t.notYou,
+    ].join("\n"),
   };
 };

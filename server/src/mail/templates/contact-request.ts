@@ -1,8 +1,9 @@
 import type { Locale } from "@atelier/contract";
 import { formatDate } from "./format.ts";
-import { html, multiline } from "./html.ts";
-import { type DetailRow, detailsTable, detailsText, paragraph } from "./parts.ts";
+import { html, type SafeHtml } from "./html.ts";
+import { detailsTable, detailsText, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
+import { senderWordsHtml, senderWordsText } from "./user-text.ts";
 
 export type ContactRequestKind = "appointment" | "callback" | "partnership";
 
@@ -101,10 +102,28 @@ export function contactDetailRows(
       value: data.appointmentDate ? formatDate(data.appointmentDate, locale) : undefined,
     },
     { label: t.labels.position, value: optional(data.position) },
-    { label: t.labels.comment, value: optional(data.comment) },
-    { label: t.labels.message, value: optional(data.message) },
   ];
   return rows.filter((row): row is { label: string; value: string } => row.value !== undefined);
+}
+
+/**
+ * The sender's comment or message, quoted as their words under "Nachricht von Eve Muster:" (D206): in the
+ * school's copy and in the confirmation to the address given, it can never read as lines of the school.
+ */
+export function contactSenderWords(
+  data: ContactRequestData,
+  locale: Locale,
+): { html: SafeHtml; text: string } {
+  const t = TEXTS[locale];
+  const author = `${data.firstName} ${data.lastName}`.trim();
+  const words = [
+    { label: t.labels.comment, text: data.comment?.trim() },
+    { label: t.labels.message, text: data.message?.trim() },
+  ].filter((entry): entry is { label: string; text: string } => Boolean(entry.text));
+  return {
+    html: html`${words.map((entry) => senderWordsHtml(entry.text, entry.label, author, locale))}`,
+    text: words.map((entry) => senderWordsText(entry.text, entry.label, author, locale)).join("\n\n"),
+  };
 }
 
 export const contactRequestTemplate: MailTemplate<ContactRequestData> = (data, locale) => {
@@ -112,12 +131,12 @@ export const contactRequestTemplate: MailTemplate<ContactRequestData> = (data, l
   const kind = t.kinds[data.kind];
   const fullName = `${data.firstName} ${data.lastName}`.trim();
   const filled = contactDetailRows(data, locale);
-  const htmlRows: DetailRow[] = filled.map((row) => ({ label: row.label, value: multiline(row.value) }));
+  const words = contactSenderWords(data, locale);
 
   return {
     subject: `${kind}: ${fullName}`,
     heading: kind,
-    bodyHtml: html`${paragraph(t.intro)}${detailsTable(htmlRows)}`,
-    bodyText: [t.intro, "", detailsText(filled)].join("\n"),
+    bodyHtml: html`${paragraph(t.intro)}${detailsTable(filled)}${words.html}`,
+    bodyText: [t.intro, "", detailsText(filled), ...(words.text ? ["", words.text] : [])].join("\n"),
   };
 };

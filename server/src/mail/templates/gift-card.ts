@@ -3,6 +3,7 @@ import { formatDate, formatMoney } from "./format.ts";
 import { html } from "./html.ts";
 import { detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
+import { senderWordsHtml, senderWordsText } from "./user-text.ts";
 
 export type GiftCardMailCard = {
   code: string;
@@ -96,7 +97,6 @@ export const giftCardTemplate: MailTemplate<GiftCardData> = (data, locale) => {
   const rows = (card: GiftCardMailCard) => [
     ...(data.toRecipient && data.buyerName ? [{ label: t.from, value: data.buyerName }] : []),
     ...(!data.toRecipient && card.recipientName ? [{ label: t.for, value: card.recipientName }] : []),
-    ...(card.message ? [{ label: t.message, value: card.message }] : []),
     { label: t.code, value: card.code },
     { label: t.value, value: formatMoney(card.amountCents, locale) },
     { label: t.balance, value: formatMoney(card.balanceCents, locale) },
@@ -107,17 +107,24 @@ export const giftCardTemplate: MailTemplate<GiftCardData> = (data, locale) => {
       ? [t.sending(card.sendTo, formatDate(card.sendOn, locale))]
       : [];
   const intro = data.toRecipient ? t.recipientIntro : t.intro;
+  const author = data.toRecipient ? (data.buyerName ?? "") : "";
   const print = data.toRecipient ? t.recipientPrint : t.print;
   return {
     subject,
     heading: subject,
-    bodyHtml: html`${paragraph(hello)}${paragraph(intro)}${data.cards.map((card) => html`${detailsTable(rows(card))}${sending(card).map((line) => paragraph(line))}`)}${paragraph(t.redeem)}${paragraph(print)}`,
+    // The buyer's message is quoted as the buyer's words (D206), never as lines of the school's.
+    bodyHtml: html`${paragraph(hello)}${paragraph(intro)}${data.cards.map((card) => html`${detailsTable(rows(card))}${card.message ? senderWordsHtml(card.message, t.message, author, locale) : ""}${sending(card).map((line) => paragraph(line))}`)}${paragraph(t.redeem)}${paragraph(print)}`,
     bodyText: [
       hello,
       "",
       intro,
       "",
-      ...data.cards.flatMap((card) => [detailsText(rows(card)), ...sending(card), ""]),
+      ...data.cards.flatMap((card) => [
+        detailsText(rows(card)),
+        ...(card.message ? [senderWordsText(card.message, t.message, author, locale)] : []),
+        ...sending(card),
+        "",
+      ]),
       t.redeem,
       "",
       print,

@@ -1,6 +1,7 @@
 import type { Locale } from "@atelier/contract";
 import { html, safeHref } from "./html.ts";
 import type { MailContent, RenderedMail } from "./types.ts";
+import { oneLineText } from "./user-text.ts";
 
 export const SCHOOL_NAME = "Atelier – Kunst- und Sprachschule Berlin";
 export const SCHOOL_ADDRESS = "Kastanienallee 12, 10435 Berlin";
@@ -26,7 +27,7 @@ const FOOTER_NOTE: Record<Locale, string> = {
 export function renderLayout(content: MailContent, locale: Locale, publicUrl: string): RenderedMail {
   const shopUrl = new URL(safeHref(publicUrl));
   // Subjects are headers: a line break from interpolated data must not leak into them.
-  const subject = content.subject.replace(/\s+/g, " ").trim();
+  const subject = oneLineText(content.subject).replace(/\s+/g, " ").trim();
   const shopLabel = shopUrl.host;
   const schoolName = SCHOOL_NAMES[locale];
   const address = ADDRESS_LINES[locale];

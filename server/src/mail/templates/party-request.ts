@@ -3,6 +3,7 @@ import { formatDate } from "./format.ts";
 import { html } from "./html.ts";
 import { detailsTable, detailsText, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
+import { senderWordsHtml, senderWordsText } from "./user-text.ts";
 
 /** A parent asked for a birthday party (D158): the school's notice. */
 export type PartyRequestNoticeData = {
@@ -64,7 +65,6 @@ export const partyRequestNoticeTemplate: MailTemplate<PartyRequestNoticeData> = 
     { label: t.labels.dates, value: data.dates.map((day) => formatDate(day, locale)).join(", ") },
     { label: t.labels.children, value: String(data.childrenCount) },
     { label: t.labels.ages, value: data.ages.join(", ") },
-    ...(data.comment ? [{ label: t.labels.comment, value: data.comment }] : []),
     { label: t.labels.parent, value: data.parentName },
     { label: t.labels.email, value: data.parentEmail },
     ...(data.parentPhone ? [{ label: t.labels.phone, value: data.parentPhone }] : []),
@@ -73,7 +73,15 @@ export const partyRequestNoticeTemplate: MailTemplate<PartyRequestNoticeData> = 
   return {
     subject: t.subject(data.requestId),
     heading: t.subject(data.requestId),
-    bodyHtml: html`${paragraph(greeting)}${paragraph(t.intro)}${detailsTable(rows)}`,
-    bodyText: [greeting, "", t.intro, "", detailsText(rows)].join("\n"),
+    // The parent's comment is quoted as their words (D206), never as a line of the school's.
+    bodyHtml: html`${paragraph(greeting)}${paragraph(t.intro)}${detailsTable(rows)}${data.comment ? senderWordsHtml(data.comment, t.labels.comment, data.parentName, locale) : ""}`,
+    bodyText: [
+      greeting,
+      "",
+      t.intro,
+      "",
+      detailsText(rows),
+      ...(data.comment ? ["", senderWordsText(data.comment, t.labels.comment, data.parentName, locale)] : []),
+    ].join("\n"),
   };
 };

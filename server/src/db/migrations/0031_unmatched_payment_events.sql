@@ -1,0 +1,2 @@
+ALTER TABLE "payment_events" ADD COLUMN "unmatched" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "payment_events_unmatched_idx" ON "payment_events" USING btree ("received_at") WHERE "payment_events"."unmatched";
