@@ -155,9 +155,10 @@ describe("reset and resend take the same time for known and unknown addresses (D
   /**
    * The largest gap between the medians that passes. With the lookup and mail in the request's time (no
    * deferral, no floor) the medians differ by more than that here, and the test fails; with them after the
-   * reply and the floor, only by the machine's noise.
+   * reply and the floor, only by the machine's noise. Measured here: 12-13 ms apart without the floor and
+   * deferral, under 3 ms with them on a quiet machine and up to about 4 ms beside a full test run.
    */
-  const TOLERANCE_MS = 3;
+  const TOLERANCE_MS = 6;
 
   it.each([
     ["password reset", "/api/v2/users/auth/password/reset/", { emailVerifiedAt: new Date() }],
