@@ -22,11 +22,13 @@ import {
   VerifyEmailReplySchema,
   VerifyEmailRequestSchema,
 } from "@atelier/contract";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { DeferredWork } from "../common/index.ts";
 import type { Env } from "../config/index.ts";
 import type { Db } from "../db/index.ts";
+import { mailLocale } from "../i18n/index.ts";
 import { currentUser, requireUser } from "../plugins/index.ts";
 import { type AccountsEnv, createAccountsService } from "./accounts.service.ts";
 import { authRateLimits } from "./auth-rate-limits.ts";
@@ -44,6 +46,14 @@ const AUTHENTICATED = [{ tokenAuth: [] }];
 function message(key: AccountMessage, locale: Locale) {
   return { detail: ACCOUNT_MESSAGES[key][locale] };
 }
+
+/** The language of the mail a request sends: its `locale`, else the browser's language (D214). */
+const localeOfMail = (request: FastifyRequest) =>
+  mailLocale({
+    query: request.query,
+    acceptLanguage: request.headers["accept-language"],
+    requestLocale: request.locale,
+  });
 
 /** The user calls of spec §7 (payloads as in api-shapes.md "Users"). */
 export const accountsRoutes =
@@ -68,7 +78,7 @@ export const accountsRoutes =
         },
       },
       async (request, reply) => {
-        const { email, key } = await accounts.signUp(request.body, request.locale);
+        const { email, key } = await accounts.signUp(request.body, localeOfMail(request));
         return reply.status(201).send({ ...message("verification_sent", request.locale), email, key });
       },
     );
@@ -138,7 +148,7 @@ export const accountsRoutes =
         },
       },
       async (request) => {
-        accounts.resendVerification(request.body.email, request.locale, request.body.next);
+        accounts.resendVerification(request.body.email, localeOfMail(request), request.body.next);
         return message("verification_resent", request.locale);
       },
     );
@@ -156,7 +166,7 @@ export const accountsRoutes =
         },
       },
       async (request) => {
-        accounts.requestPasswordReset(request.body.email, request.locale);
+        accounts.requestPasswordReset(request.body.email, localeOfMail(request));
         return message("password_reset_sent", request.locale);
       },
     );
