@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   AgeGroupSchema,
+  DecimalPriceSchema,
   type InstructionLanguage,
   InstructionLanguageSchema,
   ProductTypeSchema,
@@ -119,9 +120,9 @@ export const WagtailPurchaseOptionSchema = z.object({
   icon: WagtailImageSchema.nullable(),
   bullet_points: z.array(z.string()),
   /** The price as a decimal string in EUR, as `base_price`: the client writes "€" after it itself. */
-  price_text: z.string(),
+  price_text: DecimalPriceSchema,
   /** Django REST decimal string in EUR. */
-  base_price: z.string(),
+  base_price: DecimalPriceSchema,
   schedule_type: ScheduleTypeSchema,
 });
 
