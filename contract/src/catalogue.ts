@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { weekdayOf } from "./rules/billing-period.ts";
 import { ageInYears } from "./rules/birth-date.ts";
 import { NUMBER_INPUT_MAX, NUMBER_INPUT_MIN } from "./rules/constants.ts";
 import { type Locale, LocaleQuerySchema } from "./rules/locale.ts";
@@ -183,6 +184,17 @@ export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
 export const WeekdayNameSchema = z.enum(WEEKDAY_NAMES);
 export const weekdayNameOf = (weekday: number | null): WeekdayName | null =>
   weekday === null ? null : (WEEKDAY_NAMES[weekday] ?? null);
+/**
+ * The English weekday of a slot as the existing client reads it: a weekly time's day, or the day of a dated
+ * session's date (a workshop on 2027-04-10 is a "Saturday"; the client lower-cases every slot's weekday,
+ * issue 31 item 2). Our own API keeps `weekday` numeric and null for a dated session.
+ */
+export const slotWeekdayName = (slot: { weekday: number | null; date: string | null }): WeekdayName | null =>
+  slot.weekday !== null
+    ? weekdayNameOf(slot.weekday)
+    : slot.date !== null && /^\d{4}-\d{2}-\d{2}$/.test(slot.date)
+      ? weekdayNameOf(weekdayOf(slot.date))
+      : null;
 export const weekdayIndexOf = (name: WeekdayName | null): number | null =>
   name === null ? null : WEEKDAY_NAMES.indexOf(name);
 

@@ -5,8 +5,8 @@ import {
   ProductTypeSchema,
   type ScheduleType,
   ScheduleTypeSchema,
+  slotWeekdayName,
   WeekdayNameSchema,
-  weekdayNameOf,
 } from "./catalogue.ts";
 import { GiftCardDetailsReplySchema, GiftCardDetailsSchema } from "./gift-card-order.ts";
 import { BirthDateSchema } from "./rules/birth-date.ts";
@@ -252,7 +252,8 @@ export const OrderItemSlotSchema = z.object({
 });
 /**
  * A chosen slot as the existing client reads it in `schedule_slots` (api-shapes Part 2 §2): `weekday` is the
- * English day name (`Monday`) it compares, null for a dated session. Our web reads `schedule_slot_details`.
+ * English day name (`Monday`) it compares, a dated session's that of its date (issue 31 item 2). Our web reads
+ * `schedule_slot_details`.
  */
 export const ClientSlotSchema = z.object({
   id: z.number().int(),
@@ -264,7 +265,7 @@ export const ClientSlotSchema = z.object({
 export type ClientSlot = z.infer<typeof ClientSlotSchema>;
 export const clientSlot = (slot: z.infer<typeof OrderItemSlotSchema>): ClientSlot => ({
   ...slot,
-  weekday: weekdayNameOf(slot.weekday),
+  weekday: slotWeekdayName(slot),
 });
 
 /**

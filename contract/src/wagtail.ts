@@ -1,9 +1,12 @@
 import { z } from "zod";
 import {
   AgeGroupSchema,
+  DecimalPriceSchema,
+  type InstructionLanguage,
   InstructionLanguageSchema,
   ProductTypeSchema,
   ScheduleTypeSchema,
+  WeekdayNameSchema,
 } from "./catalogue.ts";
 
 /**
@@ -26,6 +29,8 @@ export const WagtailQuerySchema = z.object({
   product_type: z.string().max(200).optional(),
   /** Catalog pages: the product type a catalog lists (`Course`). */
   type: z.string().max(200).optional(),
+  /** Legal pages: the page's CMS title as the client asks for it (`Datenschultz`, `AGB`). */
+  name: z.string().max(200).optional(),
 });
 export type WagtailQuery = z.infer<typeof WagtailQuerySchema>;
 
@@ -54,16 +59,34 @@ export const WagtailPageMetaSchema = z.object({
 export const WagtailBlockSchema = z.object({ type: z.string(), value: z.unknown(), id: z.string() });
 export type WagtailBlock = z.infer<typeof WagtailBlockSchema>;
 
-/** A weekly time as the existing client reads it: an English weekday name and "HH:MM:SS" times. */
+/**
+ * A time as the existing client reads it: an English weekday name (a dated session's is its date's, issue 31
+ * item 2; the client lower-cases it) and "HH:MM:SS" times.
+ */
 export const WagtailSlotSchema = z.object({
   id: z.number().int(),
-  weekday: z.string().nullable(),
+  weekday: WeekdayNameSchema.nullable(),
   date: z.string().nullable(),
   start: z.string(),
   end: z.string(),
   /** Seats left, as text (the client prints it). */
   space: z.string(),
 });
+
+/** Languages of instruction as the existing client's keys (api-shapes Part 2 §4). */
+export const WAGTAIL_LANGUAGES = ["bi", "ru", "en", "de", "ru/en", "de/en", "de/ru"] as const;
+export const WagtailLanguageSchema = z.enum(WAGTAIL_LANGUAGES);
+export type WagtailLanguage = z.infer<typeof WagtailLanguageSchema>;
+/** Our code of a language of instruction → the client's key. */
+export const WAGTAIL_LANGUAGE_OF: Record<InstructionLanguage, WagtailLanguage> = {
+  bi: "bi",
+  ru: "ru",
+  en: "en",
+  de: "de",
+  "ru-en": "ru/en",
+  "de-en": "de/en",
+  "de-ru": "de/ru",
+};
 
 /** A product card (`products/` listing): no `type` field, since the client takes a truthy one for a block. */
 export const WagtailProductCardSchema = z.object({
@@ -74,8 +97,14 @@ export const WagtailProductCardSchema = z.object({
   title: z.string(),
   product_type: ProductTypeSchema,
   age_group: AgeGroupSchema,
-  language: InstructionLanguageSchema,
-  category: z.number().int().nullable(),
+  /** The client's key of the language of instruction (`de/ru` where ours is `de-ru`). */
+  language: WagtailLanguageSchema,
+  /** Our own code of the language of instruction (`de-ru`). */
+  language_code: InstructionLanguageSchema,
+  /** The category as the client shows it: its name. */
+  category: z.string().nullable(),
+  /** The category's id (our `/api/v2/products/?category=`). */
+  category_id: z.number().int().nullable(),
   /** `available` while some time or week has a seat left, else `sold_out`. */
   current_status: z.enum(["available", "sold_out"]),
   title_image: WagtailImageSchema.nullable(),
@@ -90,9 +119,10 @@ export const WagtailPurchaseOptionSchema = z.object({
   title: z.string(),
   icon: WagtailImageSchema.nullable(),
   bullet_points: z.array(z.string()),
-  price_text: z.string(),
+  /** The price as a decimal string in EUR, as `base_price`: the client writes "€" after it itself. */
+  price_text: DecimalPriceSchema,
   /** Django REST decimal string in EUR. */
-  base_price: z.string(),
+  base_price: DecimalPriceSchema,
   schedule_type: ScheduleTypeSchema,
 });
 
@@ -116,6 +146,7 @@ export const WagtailProductDetailSchema = WagtailProductCardSchema.extend({
       id: z.number().int(),
       title: z.string(),
       icon: WagtailImageSchema.nullable(),
+      /** Plain text, shown as it is (no markup). */
       text: z.string(),
     }),
   ),

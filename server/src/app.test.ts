@@ -89,6 +89,25 @@ describe("the shop server", () => {
     }
   });
 
+  it("sends a precompressed image (br, gzip) with the same CORP cross-origin as the plain one (issue 31 item 1)", async () => {
+    // The existing client's <img> on another origin: a browser that accepts br/gzip gets `test.svg.br`.
+    for (const path of ["/images/catalogue/test.svg", "/images/instructors/anna.svg"]) {
+      for (const encoding of ["br", "gzip"] as const) {
+        const res = await ctx.app.inject({
+          url: path,
+          headers: { "accept-encoding": encoding === "br" ? "br, gzip" : "gzip" },
+        });
+        expect(res.statusCode, `${path} ${encoding}`).toBe(200);
+        expect(res.headers["content-encoding"], `${path} ${encoding}`).toBe(encoding);
+        expect(res.headers["content-type"], path).toContain("image/svg+xml");
+        expect(res.headers["cross-origin-resource-policy"], `${path} ${encoding}`).toBe("cross-origin");
+      }
+      const plain = await ctx.app.inject({ url: path, headers: { "accept-encoding": "identity" } });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    }
+  });
+
   it("names a page's own route chunks as modulepreload, not the entry's", async () => {
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);

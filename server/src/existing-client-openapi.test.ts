@@ -82,6 +82,7 @@ const READS: [method: string, path: string, fields: string[]][] = [
       "items.[].product_type",
       "items.[].age_group",
       "items.[].language",
+      "items.[].category",
       "items.[].current_status",
       "items.[].title_image.meta.download_url",
       "items.[].catalog.meta.detail_url",
@@ -96,7 +97,10 @@ const READS: [method: string, path: string, fields: string[]][] = [
       "schedule_slots.[].space",
       "purchase_options.[].schedule_type",
       "purchase_options.[].base_price",
+      "purchase_options.[].price_text",
       "academy_schedule_slots.[].week_number",
+      "length",
+      "program.[].text",
       "body.[].value",
       "qna.[].answer",
       "instructors.[].profile_pic",
@@ -162,6 +166,29 @@ describe("the OpenAPI document states what the existing client reads", () => {
         .flatMap((step) => (step.startsWith("[]") && step !== "[]" ? ["[]", step.slice(2)] : [step]));
       expect(at(schema, steps), `${path}: ${field}`).toBeTruthy();
     }
+  });
+
+  it("states the content shapes of issue 31: weekdays on every Wagtail slot, category as a name, the client's language keys, prices as decimals", () => {
+    const detail = reply("get", "/api/v2/wagtail/products/{id}/");
+    const cards = reply("get", "/api/v2/wagtail/products/");
+    for (const weekday of [
+      at(detail, ["schedule_slots", "[]", "weekday"]),
+      at(cards, ["items", "[]", "schedule_slots", "[]", "weekday"]),
+    ])
+      expect(JSON.stringify(weekday)).toContain('"Saturday"');
+    for (const price of ["price_text", "base_price"])
+      expect(at(detail, ["purchase_options", "[]", price])?.pattern, price).toBe("^\\d+\\.\\d{2}$");
+    expect(JSON.stringify(at(detail, ["category"]))).toContain('"string"');
+    expect(at(detail, ["category_id"])).toBeTruthy();
+    expect(JSON.stringify(at(detail, ["language"]))).toContain('"de/ru"');
+    expect(JSON.stringify(at(detail, ["language"]))).not.toContain('"de-ru"');
+    expect(JSON.stringify(at(detail, ["language_code"]))).toContain('"de-ru"');
+    // The legal listing takes the client's `name` (Datenschultz, AGB).
+    const legal = doc.paths["/api/v2/wagtail/legal/"]?.get as unknown as { parameters?: { name: string }[] };
+    expect(legal.parameters?.map((parameter) => parameter.name)).toContain("name");
+    // The current order's and the history's slots carry the English weekday enum (dated sessions too).
+    const history = reply("get", "/api/v2/orders/items/history/");
+    expect(JSON.stringify(at(history, ["[]", "schedule_slots", "[]", "weekday"]))).toContain('"Sunday"');
   });
 
   it("states the enums the client compares: English weekdays, item states, a YYYY-MM-DD purchased_at", () => {

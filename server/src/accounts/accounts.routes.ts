@@ -23,12 +23,13 @@ import {
   VerifyEmailReplySchema,
   VerifyEmailRequestSchema,
 } from "@atelier/contract";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { DeferredWork } from "../common/index.ts";
 import type { Env } from "../config/index.ts";
 import type { Db } from "../db/index.ts";
+import { mailLocale } from "../i18n/index.ts";
 import { currentUser, requireUser } from "../plugins/index.ts";
 import { type AccountsEnv, createAccountsService } from "./accounts.service.ts";
 import { authRateLimits } from "./auth-rate-limits.ts";
@@ -60,6 +61,14 @@ function message(key: AccountMessage, locale: Locale) {
   return { detail: ACCOUNT_MESSAGES[key][locale] };
 }
 
+/** The language of the mail a request sends: its `locale`, else the browser's language (D214). */
+const localeOfMail = (request: FastifyRequest) =>
+  mailLocale({
+    query: request.query,
+    acceptLanguage: request.headers["accept-language"],
+    requestLocale: request.locale,
+  });
+
 /** The user calls of spec §7 (payloads as in api-shapes.md "Users"). */
 export const accountsRoutes =
   (deps: AccountsRoutesDeps): FastifyPluginAsyncZod =>
@@ -83,7 +92,7 @@ export const accountsRoutes =
         },
       },
       async (request, reply) => {
-        const { email, key } = await accounts.signUp(request.body, request.locale);
+        const { email, key } = await accounts.signUp(request.body, localeOfMail(request));
         return reply.status(201).send({ ...message("verification_sent", request.locale), email, key });
       },
     );
@@ -153,7 +162,7 @@ export const accountsRoutes =
         },
       },
       async (request, reply) => {
-        accounts.resendVerification(request.body.email, request.locale, request.body.next);
+        accounts.resendVerification(request.body.email, localeOfMail(request), request.body.next);
         await answerAtFloor(reply);
         return message("verification_resent", request.locale);
       },
@@ -172,7 +181,7 @@ export const accountsRoutes =
         },
       },
       async (request, reply) => {
-        accounts.requestPasswordReset(request.body.email, request.locale);
+        accounts.requestPasswordReset(request.body.email, localeOfMail(request));
         await answerAtFloor(reply);
         return message("password_reset_sent", request.locale);
       },

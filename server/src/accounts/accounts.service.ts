@@ -50,7 +50,7 @@ import {
 } from "./users.repository.ts";
 
 export type AccountsEnv = OAuthEnv &
-  Pick<Env, "EMAIL_VERIFY_TTL_HOURS" | "PASSWORD_RESET_TTL_HOURS" | "WEB_URL">;
+  Pick<Env, "EMAIL_VERIFY_TTL_HOURS" | "PASSWORD_RESET_TTL_HOURS" | "WEB_URL" | "VERIFY_LINK_STYLE">;
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The phone number of a user who has not given one (spec §3: it starts as '+'). */
@@ -104,10 +104,7 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
     next?: string | undefined,
   ): Promise<void> {
     const token = await newUserToken(tx, user.id, "verify_email");
-    const link = new URL(`${webUrl}${safeReturnPath(next) ?? "/"}`);
-    link.searchParams.set("locale", locale);
-    link.searchParams.set(VERIFY_LINK_PARAMS.uid, encodeUid(user.id));
-    link.searchParams.set(VERIFY_LINK_PARAMS.token, token);
+    const link = verificationLink(user.id, token, locale, next);
     await enqueueMail(
       tx,
       {
@@ -118,6 +115,25 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
       },
       mailOptions,
     );
+  }
+
+  /**
+   * The verification mail's link in the style the front end at WEB_URL knows (`VERIFY_LINK_STYLE`, D213):
+   * our own web's page that posts `uid` and `verify_token` and signs in (D167), or the spec's flow (§4): the
+   * API's `GET /api/v2/users/verify_email/?uid&token` verifies and redirects to WEB_URL with
+   * `email=confirmed`, where the existing client opens its sign-in dialog.
+   */
+  function verificationLink(userId: number, token: string, locale: Locale, next?: string | undefined): URL {
+    if (env.VERIFY_LINK_STYLE === "redirect") {
+      const link = new URL(`${publicUrl}/api/v2/users/verify_email/`);
+      link.search = new URLSearchParams({ uid: encodeUid(userId), token, locale }).toString();
+      return link;
+    }
+    const link = new URL(`${webUrl}${safeReturnPath(next) ?? "/"}`);
+    link.searchParams.set("locale", locale);
+    link.searchParams.set(VERIFY_LINK_PARAMS.uid, encodeUid(userId));
+    link.searchParams.set(VERIFY_LINK_PARAMS.token, token);
+    return link;
   }
 
   /** Checks a link's uid and token and uses the token up; undefined when it is unknown, used or expired. */

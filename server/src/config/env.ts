@@ -141,6 +141,13 @@ const EnvSchema = z.object({
   STAFF_PASSWORD: z.string().min(8).optional(),
   /** Accounts: lifetimes of the e-mail verification and password reset links, and of sign-in tokens. */
   EMAIL_VERIFY_TTL_HOURS: z.coerce.number().positive().default(72),
+  /**
+   * Where the verification mail's link leads (D213): `page` (default, D167) opens a page of WEB_URL with
+   * `uid` and `verify_token`, which our own web posts and is signed in; `redirect` (spec §4, for a front end
+   * at WEB_URL that knows only `email=confirmed`, such as the school's existing one) opens the API, which
+   * verifies and redirects to WEB_URL with `email=confirmed`.
+   */
+  VERIFY_LINK_STYLE: z.enum(["page", "redirect"]).default("page"),
   PASSWORD_RESET_TTL_HOURS: z.coerce.number().positive().default(24),
   AUTH_TOKEN_TTL_DAYS: z.coerce.number().positive().default(90),
   /**

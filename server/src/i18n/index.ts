@@ -1,1 +1,1 @@
-export { readCookie, resolveRequestLocale } from "./request-locale.ts";
+export { localeFromAcceptLanguage, mailLocale, readCookie, resolveRequestLocale } from "./request-locale.ts";

@@ -13,11 +13,32 @@ export function resolveRequestLocale(input: {
   if (isLocale(fromQuery)) return fromQuery;
   const fromCookie = readCookie(input.cookieHeader, LOCALE_COOKIE);
   if (isLocale(fromCookie)) return fromCookie;
-  for (const part of (input.acceptLanguage ?? "").split(",")) {
+  return localeFromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LOCALE;
+}
+
+/** The first of the shop's locales that an Accept-Language header names (`ru-RU,ru;q=0.9` → ru). */
+export function localeFromAcceptLanguage(header: string | undefined): Locale | undefined {
+  for (const part of (header ?? "").split(",")) {
     const tag = part.split(";")[0]?.trim().slice(0, 2).toLowerCase();
     if (isLocale(tag)) return tag;
   }
-  return DEFAULT_LOCALE;
+  return undefined;
+}
+
+/**
+ * The language of a mail the request causes (sign-up, resend, reset; issue 31 item 18, D214): the `locale`
+ * asked for, else the browser's Accept-Language, else the request's locale. A front end on another site
+ * (the school's existing one) sends no `locale`, and its Nuxt i18n cookie (the same `i18n_redirected` as
+ * ours) may hold a language other than the page's, so the browser's language comes before the cookie here.
+ */
+export function mailLocale(input: {
+  query?: unknown;
+  acceptLanguage?: string | undefined;
+  requestLocale: Locale;
+}): Locale {
+  const fromQuery = (input.query as { locale?: unknown } | undefined)?.locale;
+  if (isLocale(fromQuery)) return fromQuery;
+  return localeFromAcceptLanguage(input.acceptLanguage) ?? input.requestLocale;
 }
 
 export function readCookie(header: string | undefined, name: string): string | undefined {

@@ -58,7 +58,8 @@ const FALLBACK_TEMPLATE = `<!doctype html>
 
 const isApiPath = (url: string) => url === "/api" || url.startsWith("/api/");
 
-const STATIC_MEDIA = /\.(svg|png|jpe?g|gif|webp|avif|ico|pdf|woff2?|ttf)$/i;
+/** Media files, also as their precompressed `.br`/`.gz` twins (the file sent when the browser accepts them). */
+const STATIC_MEDIA = /\.(svg|png|jpe?g|gif|webp|avif|ico|pdf|woff2?|ttf)(\.br|\.gz)?$/i;
 
 /**
  * Serves the built SPA: static files with cache headers, every page route of spec §2 with status 200 (500

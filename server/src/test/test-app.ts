@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliCompressSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { type AppDeps, buildApp } from "../app.ts";
 import { type Env, loadEnv } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
@@ -39,7 +39,15 @@ export function createFixtureWebDist(): string {
     }),
   );
   mkdirSync(join(dir, "images", "catalogue"), { recursive: true });
-  writeFileSync(join(dir, "images", "catalogue", "test.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+  writeFileSync(join(dir, "images", "catalogue", "test.svg"), svg);
+  // As web/scripts/precompress.mjs leaves a picture: its .br and .gz beside it.
+  writeFileSync(join(dir, "images", "catalogue", "test.svg.br"), brotliCompressSync(svg));
+  writeFileSync(join(dir, "images", "catalogue", "test.svg.gz"), gzipSync(svg));
+  mkdirSync(join(dir, "images", "instructors"), { recursive: true });
+  writeFileSync(join(dir, "images", "instructors", "anna.svg"), svg);
+  writeFileSync(join(dir, "images", "instructors", "anna.svg.br"), brotliCompressSync(svg));
+  writeFileSync(join(dir, "images", "instructors", "anna.svg.gz"), gzipSync(svg));
   mkdirSync(join(dir, "docs"));
   writeFileSync(join(dir, "docs", "cookies.pdf"), "%PDF-1.4\n%%EOF\n");
   return dir;

@@ -192,12 +192,16 @@ export const wagtailRoutes =
       {
         schema: {
           tags,
-          summary: "Imprint, privacy and terms; `slug` (legal, privacy, terms) picks one",
+          summary:
+            "Imprint, privacy and terms; `slug` (legal, privacy, terms) or `name` (`Datenschultz`, `AGB`, as the existing client asks) picks one",
           querystring: WagtailQuerySchema,
           response: { 200: listingOf(WagtailLegalSchema), ...errors },
         },
       },
-      (request, reply) => send(request, reply, (locale) => wagtail.legal(locale, request.query.slug)),
+      (request, reply) =>
+        send(request, reply, (locale) =>
+          wagtail.legal(locale, { slug: request.query.slug, name: request.query.name }),
+        ),
     );
 
     app.get(

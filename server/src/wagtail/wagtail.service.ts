@@ -1,7 +1,6 @@
 import {
   type ContentPage,
   type ContentPageKey,
-  centsToDecimal,
   type Instructor,
   type Locale,
   PAGE_TITLES,
@@ -12,16 +11,17 @@ import {
   type ProductDetail,
   type ProductType,
   type PurchaseOption,
+  slotWeekdayName,
+  WAGTAIL_LANGUAGE_OF,
   type WagtailBlock,
   type WagtailImage,
   type WagtailProductCard,
   type WagtailProductDetail,
-  weekdayNameOf,
 } from "@atelier/contract";
 import type { CatalogueService } from "../catalogue/index.ts";
 import type { ContentService } from "../content/index.ts";
 import { AppError } from "../errors/index.ts";
-import { markdownToHtml, markdownToPlain } from "./html.ts";
+import { markdownBlocks, markdownToHtml, markdownToPlain } from "./html.ts";
 import { imageId, wagtailImage } from "./images.ts";
 
 const BASE = "/api/v2/wagtail";
@@ -56,12 +56,41 @@ const LEGAL_KEYS = ["legal", "privacy", "terms"] as const;
 const TEXTS = {
   offers: { de: "Unsere Angebote", ru: "Наши предложения" },
   book: { de: "Buchen", ru: "Записаться" },
-  perMonth: { de: "pro Monat", ru: "в месяц" },
   teachesIn: { de: "Unterrichtet in", ru: "Ведёт занятия" },
 } as const;
 
-/** "79,00 €" as German and Russian both write it. */
-const euros = (cents: number) => `${centsToDecimal(cents).replace(".", ",")} €`;
+/**
+ * A legal page by the `name` the existing client asks for (api-shapes Part 2 §5): its CMS titles, the
+ * privacy page misspelt as the school's CMS has it ("Datenschultz"), and our own keys and titles.
+ */
+const LEGAL_NAMES: Record<(typeof LEGAL_KEYS)[number], readonly string[]> = {
+  legal: ["impressum", "legal", "imprint", "выходные данные"],
+  privacy: ["datenschultz", "datenschutz", "datenschutzerklärung", "privacy", "конфиденциальность"],
+  terms: ["agb", "terms", "условия"],
+};
+
+/**
+ * The programme as text the client shows as it is (issue 31 item 4, D211): one entry per paragraph and per
+ * list item, a `## heading` the title of the entry after it, no markup.
+ */
+function programEntries(source: string) {
+  const entries: { id: number; title: string; icon: null; text: string }[] = [];
+  let title = "";
+  const push = (text: string) => {
+    entries.push({ id: entries.length + 1, title, icon: null, text: text.replace(/\*\*(.+?)\*\*/g, "$1") });
+    title = "";
+  };
+  for (const block of markdownBlocks(source)) {
+    if (block.kind === "heading") {
+      if (title) push("");
+      title = block.text.replace(/\*\*(.+?)\*\*/g, "$1");
+    } else if (block.kind === "list") for (const item of block.items) push(item);
+    else if (block.kind === "table") push(markdownToPlain(block.rows.join("\n")));
+    else push(block.lines.join("\n"));
+  }
+  if (title) push("");
+  return entries;
+}
 
 const hhmmss = (time: string) => (time.length === 5 ? `${time}:00` : time);
 
@@ -116,8 +145,13 @@ export function createWagtailService({ catalogue, content, publicUrl }: WagtailS
       title: product.name,
       product_type: product.product_type,
       age_group: product.age_group,
-      language: product.language,
-      category: product.category,
+      // The client's key (`de/ru` where ours is `de-ru`): it looks it up in its own translations.
+      language: WAGTAIL_LANGUAGE_OF[product.language],
+      // Our own code and id beside the client's fields (add, don't rename).
+      language_code: product.language,
+      // The client shows `category` as it is: the category's name (issue 31 item 16).
+      category: product.category_name,
+      category_id: product.category,
       current_status: units.length > 0 && units.every((space) => space === 0) ? "sold_out" : "available",
       title_image: title,
       // A card shows its background behind the title image; our cards have the one picture.
@@ -128,7 +162,7 @@ export function createWagtailService({ catalogue, content, publicUrl }: WagtailS
       },
       schedule_slots: product.schedule_slots.map((slot) => ({
         id: slot.id,
-        weekday: weekdayNameOf(slot.weekday),
+        weekday: slotWeekdayName(slot),
         date: slot.date,
         start: hhmmss(slot.start),
         end: hhmmss(slot.end),
@@ -137,14 +171,16 @@ export function createWagtailService({ catalogue, content, publicUrl }: WagtailS
     };
   }
 
-  const purchaseOption = (option: PurchaseOption, locale: Locale) => ({
+  /**
+   * The client writes "€" after a price itself (issue 31 item 14, D212): `price_text` is the same decimal
+   * as `base_price`, never a formatted "79,00 € pro Monat".
+   */
+  const purchaseOption = (option: PurchaseOption) => ({
     id: option.id,
     title: option.name,
     icon: null,
     bullet_points: [],
-    price_text: option.is_recurring
-      ? `${euros(option.base_price_cents)} ${TEXTS.perMonth[locale]}`
-      : euros(option.base_price_cents),
+    price_text: option.base_price,
     base_price: option.base_price,
     schedule_type: option.schedule_type,
   });
@@ -167,13 +203,12 @@ export function createWagtailService({ catalogue, content, publicUrl }: WagtailS
     const background = product.background_image
       ? image(product.background_image.src, product.background_image.alt || product.name)
       : base.title_image;
-    const blocks = product.program.split(/\n\s*\n/).filter((block) => block.trim());
     return {
       ...base,
       background_image: background,
       seo_text: plainSeo ? markdownToPlain(product.seo_text) : markdownToHtml(product.seo_text),
       length: product.length,
-      purchase_options: product.purchase_options.map((option) => purchaseOption(option, locale)),
+      purchase_options: product.purchase_options.map(purchaseOption),
       // The week's id is its number for the existing client: it sends it back as `academy_weeks` (D93).
       academy_schedule_slots: product.academy_schedule_slots.map((week) => ({
         week_number: week.id,
@@ -191,16 +226,7 @@ export function createWagtailService({ catalogue, content, publicUrl }: WagtailS
           id: `${product.id}-about`,
         },
       ],
-      program: blocks.map((block, index) => {
-        const [first = "", ...rest] = block.trim().split("\n");
-        const heading = /^#{1,3}\s+(.*)$/.exec(first.trim());
-        return {
-          id: index + 1,
-          title: heading ? (heading[1] ?? "") : "",
-          icon: null,
-          text: markdownToHtml(heading ? rest.join("\n") : block),
-        };
-      }),
+      program: programEntries(product.program),
       student_works: product.student_works.map((work) => {
         const icon = image(work.src, work.alt) as WagtailImage;
         return { id: icon.id, icon, name: work.alt };
@@ -294,7 +320,8 @@ export function createWagtailService({ catalogue, content, publicUrl }: WagtailS
       title: prices.title,
       heading: prices.title,
       body: [
-        block("seo_text", { heading: prices.title, paragraph: markdownToPlain(prices.body) }, "seo_text"),
+        // The prices page renders this text as HTML (issue 31 item 15): its tables as tables.
+        block("seo_text", { heading: prices.title, paragraph: markdownToHtml(prices.body) }, "seo_text"),
         ...courses.map((course) =>
           block(
             "tariff_block",
@@ -303,7 +330,7 @@ export function createWagtailService({ catalogue, content, publicUrl }: WagtailS
               description: course.summary,
               button_text: TEXTS.book[locale],
               link: `${site}/product/buy/${course.id}?locale=${locale}`,
-              tariff_cards: course.purchase_options.map((option) => purchaseOption(option, locale)),
+              tariff_cards: course.purchase_options.map(purchaseOption),
             },
             `tariff-${course.id}`,
           ),
@@ -486,12 +513,21 @@ export function createWagtailService({ catalogue, content, publicUrl }: WagtailS
     homepage: async (locale: Locale) => listing([await homepage(locale)]),
     prices: async (locale: Locale) => listing([await prices(locale)]),
     schoolOffers: async (locale: Locale) => listing([await schoolOffers(locale)]),
-    async legal(locale: Locale, slug: string | undefined) {
-      const keys = LEGAL_KEYS.filter(
-        (key) => slug === undefined || key === slug || String(CONTENT_IDS[key]) === slug,
+    /**
+     * Imprint, privacy and terms in this order; `slug` (our key or id) or `name` (the client's CMS title:
+     * `Datenschultz`, `AGB`; issue 31 item 5) picks one, so `items[0]` is the page asked for.
+     */
+    async legal(locale: Locale, query: { slug?: string | undefined; name?: string | undefined }) {
+      const found = await Promise.all(
+        LEGAL_KEYS.map(async (key) => ({ key, page: await page(key, locale) })),
       );
-      const pages = await Promise.all(keys.map(async (key) => legal(key, await page(key, locale), locale)));
-      return listing(pages);
+      const name = query.name?.trim().toLowerCase();
+      const pages = found.filter(
+        ({ key, page: p }) =>
+          (query.slug === undefined || key === query.slug || String(CONTENT_IDS[key]) === query.slug) &&
+          (name === undefined || LEGAL_NAMES[key].includes(name) || p.title.toLowerCase() === name),
+      );
+      return listing(pages.map(({ key, page: p }) => legal(key, p, locale)));
     },
     async instructors(locale: Locale, slug: string | undefined) {
       if (slug !== undefined) {
