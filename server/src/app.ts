@@ -9,6 +9,7 @@ import {
   adminPartyRequestsRoutes,
   adminRoutes,
   adminWaitingListRoutes,
+  countPaymentIssuesOpen,
   recordAudit,
 } from "./admin/index.ts";
 import { checkinRoutes, createCheckinService } from "./checkin/index.ts";
@@ -45,9 +46,9 @@ import {
   sellerFromEnv,
 } from "./invoices/index.ts";
 import { logSerializers } from "./logging/index.ts";
-import { removeMailFiles } from "./mail/index.ts";
+import { countOutbox, removeMailFiles } from "./mail/index.ts";
 import { type MediaStorage, mediaRoutes, mediaStorageFrom } from "./media/index.ts";
-import { browserMonitoring } from "./monitoring/index.ts";
+import { browserMonitoring, type Metrics, registerMetrics } from "./monitoring/index.ts";
 import { cartRoutes, createCartService, findCartItems } from "./orders/index.ts";
 import type { PaymentGateway } from "./payments/index.ts";
 import {
@@ -103,6 +104,8 @@ declare module "fastify" {
     waitingList: WaitingListService;
     /** From now on /readyz answers 503 while requests are still served (a rolling restart's drain, D195). */
     startDraining: () => void;
+    /** GET /metrics (D260); server.ts adds the mail worker to the workers it watches. */
+    metrics: Metrics;
   }
 }
 
@@ -206,7 +209,8 @@ async function createServer({ env, logger, reportError }: AppDeps) {
  * What every route stands on: security headers, compression, rate limits, the OpenAPI document, health
  * (with the drain of a rolling restart, D195), sign-in by token, and work a reply does not wait for.
  */
-async function registerPlatform(app: FastifyInstance, { env, database }: AppDeps): Promise<DeferredWork> {
+async function registerPlatform(app: FastifyInstance, deps: AppDeps): Promise<DeferredWork> {
+  const { env, database } = deps;
   await registerSecurity(app, {
     corsOrigins: env.CORS_ORIGINS,
     sentryDsn: env.SENTRY_DSN,
@@ -217,13 +221,7 @@ async function registerPlatform(app: FastifyInstance, { env, database }: AppDeps
   await registerRateLimit(app, { redisUrl: env.REDIS_URL });
   await registerOpenApi(app, env.PUBLIC_URL);
 
-  let draining = false;
-  app.decorate("startDraining", () => {
-    draining = true;
-  });
-  await app.register(
-    healthRoutes({ ping: database.ping, databaseKind: database.kind, draining: () => draining }),
-  );
+  await registerWatching(app, deps);
   const tokenTtlMs = env.AUTH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000;
   registerAuth(app, { authenticate: (key) => authenticateKey(database.db, key, { tokenTtlMs }) });
   // Work started by a request that its reply does not wait for; finished before the server stops.
@@ -303,6 +301,31 @@ async function registerShopPages(app: FastifyInstance, deps: AppDeps) {
     monitoring: browserMonitoring(env.SENTRY_DSN, env.SENTRY_ENVIRONMENT),
     redirectFor: createRedirectLookup(database.db),
   }));
+}
+
+/**
+ * What watches the instance: /healthz and /readyz, which fail first while a rolling restart drains (D195),
+ * and GET /metrics (D260), whose scrapes read through the small read pool, so they answer while the main
+ * pool is exhausted.
+ */
+async function registerWatching(app: FastifyInstance, { env, database }: AppDeps) {
+  let draining = false;
+  app.decorate("startDraining", () => {
+    draining = true;
+  });
+  await app.register(
+    healthRoutes({ ping: database.ping, databaseKind: database.kind, draining: () => draining }),
+  );
+  const metrics = registerMetrics(app, {
+    token: env.METRICS_TOKEN,
+    poolStats: database.poolStats,
+    outbox: () => countOutbox(database.readDb),
+    paymentsNeedingPerson: () => countPaymentIssuesOpen(database.readDb),
+    log: app.log,
+  });
+  app.decorate("metrics", metrics);
+  // Read at a scrape: the payment worker is made with the checkout, below.
+  metrics.watchWorker("payment", () => app.paymentWorker.lastRoundAt());
 }
 
 /** The payment gateway (PayPal with a client id, else the offline demo, D49), checkout routes and worker. */

@@ -47,6 +47,7 @@ async function main() {
   // The outbox worker sends what services wrote in their transactions; stopped before the database closes.
   const mailer = createMailer({ db: database.db, env, logger: app.log });
   mailer.start();
+  app.metrics.watchWorker("mail", mailer.lastRoundAt);
   app.paymentWorker.start();
 
   app.addHook("onClose", async () => {

@@ -90,6 +90,15 @@ export async function openRequests(db: DbOrTx) {
 }
 
 /** Payments that need a person (D90): refunds that ran out of attempts, captures to review. */
+const needsPerson = inArray(paymentIssues.state, ["refund_failed", "review"]);
+
+/** How many payments need a person (D90), all of them, for the metrics (D260). */
+export async function countPaymentIssuesOpen(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(paymentIssues).where(needsPerson);
+  return Number(row?.n ?? 0);
+}
+
+/** The oldest 50 payments that need a person, for the dashboard. */
 export async function paymentIssuesOpen(db: DbOrTx) {
   return db
     .select({
@@ -103,7 +112,7 @@ export async function paymentIssuesOpen(db: DbOrTx) {
     })
     .from(paymentIssues)
     .innerJoin(payments, eq(payments.id, paymentIssues.paymentId))
-    .where(inArray(paymentIssues.state, ["refund_failed", "review"]))
+    .where(needsPerson)
     .orderBy(asc(paymentIssues.createdAt))
     .limit(50);
 }

@@ -51,6 +51,7 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
   const { db, checkout, gateway, log } = deps;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
+  let lastRoundAt: Date | undefined;
 
   async function expire(orderId: number) {
     await db.transaction(async (tx) => {
@@ -113,11 +114,14 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
       round.offered +
       (months ? months.ended + months.renewals + months.cancelled : 0);
     if (round.expired + round.reconciled + round.refunded + busy > 0) log.info(round, "payment worker round");
+    lastRoundAt = new Date();
     return round;
   }
 
   return {
     runOnce,
+    /** When the last round finished without an error (none yet: undefined); the metrics' freshness (D260). */
+    lastRoundAt: () => lastRoundAt,
     start() {
       const tick = () => {
         running = runOnce()

@@ -23,6 +23,13 @@ describe("configuration", () => {
     }
   });
 
+  it("takes a metrics token of at least 16 characters; empty means none (D260)", () => {
+    expect(loadEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadEnv({ METRICS_TOKEN: " " }).METRICS_TOKEN).toBeUndefined();
+    expect(loadEnv({ METRICS_TOKEN: "0123456789abcdef" }).METRICS_TOKEN).toBe("0123456789abcdef");
+    expect(() => loadEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+  });
+
   it("reads a comma-separated list of CORS origins", () => {
     expect(loadEnv({ CORS_ORIGINS: "https://a.example, https://b.example" }).CORS_ORIGINS).toEqual([
       "https://a.example",

@@ -114,6 +114,15 @@ const EnvSchema = z.object({
   INVOICE_VAT_NOTE_RU: z.string().trim().min(1).default("Освобождено от НДС согласно § 4 Nr. 21 UStG."),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
   SENTRY_DSN: optionalUrl,
+  /**
+   * The bearer token Prometheus sends to `GET /metrics` (D260): without it the route answers 404. At least
+   * 16 characters, e.g. `openssl rand -hex 32`.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(z.string().min(16, { error: "at least 16 characters (openssl rand -hex 32)" }).optional()),
   SENTRY_ENVIRONMENT: z.string().min(1).default("development"),
   /** Seeds the demo catalogue when the database is empty at start-up. */
   SEED_ON_EMPTY: z

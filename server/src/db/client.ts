@@ -33,9 +33,23 @@ export type Database = {
   close: () => Promise<void>;
   /** Commits that changed the catalogue or its seats (D85). */
   changes: ChangeFeed;
+  /** PostgreSQL: each pool's connections now, read at a metrics scrape (D260); PGlite has none. */
+  poolStats: () => PoolStats[];
   /** PGlite only: the database as a tar archive (`loadDataDir`). */
   dump?: () => Promise<Blob>;
 };
+
+/** A connection pool's state: connections checked out, connections idle, requests waiting for one. */
+export type PoolStats = { pool: "main" | "read"; inUse: number; idle: number; waiting: number };
+
+function statsOf(name: PoolStats["pool"], pool: pg.Pool): PoolStats {
+  return {
+    pool: name,
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  };
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 // Source layout: src/db/migrations; bundled layout: dist/migrations (copied by build.mjs).
@@ -168,6 +182,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       readDb,
       kind: "postgres",
       changes,
+      poolStats: () => [statsOf("main", pool), statsOf("read", readPool)],
       migrate: async () => {
         // Several instances may start together: one migrates, the others wait for it, as long as it
         // takes (the request limits would end the wait and a long migration). Its own connection, closed
@@ -217,6 +232,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     readDb: db,
     kind: "pglite",
     changes,
+    poolStats: () => [],
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await client.query("select 1");

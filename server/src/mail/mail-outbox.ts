@@ -185,3 +185,17 @@ export async function deleteMailsAbout(
     .returning({ id: mailOutbox.id });
   return rows.map((row) => row.id);
 }
+
+/**
+ * The outbox at a glance, for the metrics (D260): mails waiting to be sent (including those waiting for
+ * their next attempt) and mails given up after the last attempt, which a person has to look at.
+ */
+export async function countOutbox(db: DbOrTx): Promise<{ pending: number; failed: number }> {
+  const rows = await db
+    .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ["pending", "failed"]))
+    .groupBy(mailOutbox.status);
+  const of = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+  return { pending: of("pending"), failed: of("failed") };
+}

@@ -28,6 +28,8 @@ export type MailWorker = {
   stop(): Promise<void>;
   /** Sends every mail due now; `failed` counts failed attempts, retried later or given up. */
   drainOnce(): Promise<DrainResult>;
+  /** When the last drain finished without an error (none yet: undefined); the metrics' freshness (D260). */
+  lastRoundAt(): Date | undefined;
 };
 
 const RETRY_BASE_SECONDS = 30;
@@ -52,6 +54,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let running = false;
   // One drain at a time per instance: the timer and explicit drainOnce calls share this.
   let inFlight: Promise<DrainResult> | undefined;
+  let lastRoundAt: Date | undefined;
 
   async function deliver(mail: OutboxMail): Promise<boolean> {
     try {
@@ -88,7 +91,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         else result.failed++;
       }
       // Failed mails are due only later, so the loop ends; stop() ends it after the current batch.
-      if (batch.length < batchSize || !keepGoing()) return result;
+      if (batch.length < batchSize || !keepGoing()) {
+        lastRoundAt = new Date();
+        return result;
+      }
     }
   }
 
@@ -137,5 +143,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       await inFlight?.catch(() => undefined);
     },
     drainOnce: () => runExclusive(() => true),
+    lastRoundAt: () => lastRoundAt,
   };
 }

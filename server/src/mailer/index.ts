@@ -31,6 +31,8 @@ export type Mailer = {
   start(): void;
   stop(): Promise<void>;
   drainOnce(): Promise<DrainResult>;
+  /** When the worker's last round finished (D260). */
+  lastRoundAt(): Date | undefined;
   /** Where mail goes, for the start-up log. */
   describe(): string;
 };
@@ -64,6 +66,7 @@ export function createMailer(options: MailerOptions): Mailer {
       await renderThread.close();
     },
     drainOnce: () => worker.drainOnce(),
+    lastRoundAt: () => worker.lastRoundAt(),
     describe: () => transport.describe(),
   };
 }
