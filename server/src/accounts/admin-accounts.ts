@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { errorMessage, normalizeEmail, SignUpPasswordSchema } from "@atelier/contract";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { hashPassword } from "./secrets.ts";
+import { AppError } from "../errors/index.ts";
+import { hashPassword, verifyPassword } from "./secrets.ts";
 import { revokeUserAuthTokens } from "./tokens.repository.ts";
 import {
   countAdmins,
   findUserByEmail,
+  findUserById,
   insertUser,
   lockAdminRoles,
   setUserRole,
@@ -158,5 +160,32 @@ export async function resetAccountPassword(
       after: { role: user.role, password_set: true },
     });
     return { outcome: "password_set", email: user.email, role: user.role, password };
+  });
+}
+
+/**
+ * A staff member or admin changes their own password in the back office (D242): the current one must
+ * match; the new one is set, every other session of the account ends, this one stays; audited by `audit`.
+ */
+export async function changeOwnPassword(
+  db: DbOrTx,
+  auth: { id: number; tokenId: number },
+  input: { oldPassword: string; newPassword: string },
+  audit: Audit,
+): Promise<void> {
+  const user = await findUserById(db, auth.id);
+  if (!user) throw new AppError("not_authenticated", 401);
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
+    throw AppError.validation("old_password", "old_password_wrong");
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash });
+    await revokeUserAuthTokens(tx, user.id, new Date(), auth.tokenId);
+    await audit(tx, {
+      user,
+      action: "update",
+      before: { role: user.role },
+      after: { role: user.role, password_set: true },
+    });
   });
 }

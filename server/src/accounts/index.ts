@@ -2,6 +2,7 @@ export { accountsRoutes } from "./accounts.routes.ts";
 export {
   type AdminAccountWrite,
   type AdminCommandResult,
+  changeOwnPassword,
   createAdminAccount,
   ensureFirstAdmin,
   type FirstAdmin,

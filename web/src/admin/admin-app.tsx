@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from "react";
 import { Admin, CustomRoutes, Resource } from "react-admin";
 import { BrowserRouter, Route } from "react-router-dom";
+import { AdminLayout } from "./admin-layout.tsx";
 import type { AdminPermissions } from "./auth-provider.ts";
 import { authProvider } from "./auth-provider.ts";
 import { Dashboard } from "./dashboard.tsx";
@@ -31,6 +32,7 @@ const categories = () => import("./categories.tsx");
 const locations = () => import("./locations.tsx");
 const redirects = () => import("./redirects.tsx");
 
+const AccountPage = screen(() => import("./account.tsx"), "AccountPage");
 const AttendancePage = screen(() => import("./attendance.tsx"), "AttendancePage");
 const AccountingPage = screen(() => import("./accounting.tsx"), "AccountingPage");
 const AuditList = screen(() => import("./audit.tsx"), "AuditList");
@@ -103,6 +105,7 @@ export function AdminApp() {
         authProvider={authProvider}
         i18nProvider={adminI18n}
         dashboard={Dashboard}
+        layout={AdminLayout}
         requireAuth
         disableTelemetry
       >
@@ -113,6 +116,9 @@ export function AdminApp() {
             </CustomRoutes>
           ) : (
             <>
+              <CustomRoutes>
+                <Route path="/account" element={<AccountPage />} />
+              </CustomRoutes>
               <Resource
                 name="attendance"
                 list={AttendancePage}
