@@ -71,3 +71,39 @@ test("the printed admin grants the staff role; the staff member changes the pass
   await signIn(page, email, "Neues-Team-Pass-9");
   expect(errors).toEqual([]);
 });
+
+test("the admin finds the school's settings in the menu, in German and Russian, and saves the tax number", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.addInitScript(() => localStorage.setItem("atelier-admin-locale", "de"));
+  await signIn(page, process.env.E2E_ADMIN_EMAIL ?? "", process.env.E2E_ADMIN_PASSWORD ?? "");
+  await page.getByRole("menuitem", { name: "Schuldaten" }).click();
+  await expect(page.getByText("Rechnungssteller (auf Rechnungen und Gutschriften)")).toBeVisible();
+  await expect(
+    page.getByText("Die Steuernummer vom Finanzamt oder die Umsatzsteuer-Identifikationsnummer."),
+  ).toBeVisible();
+  const taxId = page.getByLabel(/Steuernummer oder USt-IdNr\./);
+  const before = await taxId.inputValue();
+  await taxId.fill("27/000/00000");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText(/Zuletzt gespeichert am/)).toBeVisible();
+  await expect(taxId).toHaveValue("27/000/00000");
+  // Back to what the other journeys' invoices show.
+  await taxId.fill(before);
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(taxId).toHaveValue(before);
+  await expect(page.getByRole("button", { name: "Speichern" })).toBeDisabled();
+
+  await page.evaluate(() => localStorage.setItem("atelier-admin-locale", "ru"));
+  await page.addInitScript(() => localStorage.setItem("atelier-admin-locale", "ru"));
+  await page.reload();
+  await expect(page.getByRole("menuitem", { name: "Данные школы" })).toBeVisible();
+  await expect(page.getByLabel(/Наименование продавца в счетах/)).toBeVisible();
+  await expect(page.getByText(/Последнее сохранение:/)).toBeVisible();
+  expect(errors).toEqual([]);
+});

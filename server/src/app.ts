@@ -25,9 +25,9 @@ import {
   stripeWebhookRoutes,
 } from "./checkout/index.ts";
 import { createDeferredWork, type DeferredWork } from "./common/index.ts";
-import { type Env, staffNoticeRecipients } from "./config/index.ts";
+import type { Env } from "./config/index.ts";
 import { createRedirectLookup } from "./content/index.ts";
-import type { Database } from "./db/index.ts";
+import type { Database, DbOrTx } from "./db/index.ts";
 import { issueGiftCardsForOrder } from "./gift-cards/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import {
@@ -43,6 +43,7 @@ import {
   invoiceDownloadRoutes,
   issueOrderDocuments,
   sellerFromEnv,
+  sellerFromSettings,
 } from "./invoices/index.ts";
 import { logSerializers } from "./logging/index.ts";
 import { type MediaStorage, mediaRoutes, mediaStorageFrom } from "./media/index.ts";
@@ -71,6 +72,7 @@ import {
   registerSecurity,
 } from "./plugins/index.ts";
 import { createCatalogueApi } from "./public-routes.ts";
+import { createSchoolSettings, type SchoolSettingsSource, schoolSettingsFromEnv } from "./settings/index.ts";
 import type { ProductPreview } from "./spa/index.ts";
 import { registerSpa } from "./spa/index.ts";
 import {
@@ -149,6 +151,8 @@ function timeouts(requestTimeout: number) {
 
 export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;
+  // The school's own data (D243): the environment's values until an admin saves them, read when used.
+  const schoolSettings = createSchoolSettings(schoolSettingsFromEnv(env));
   const app = Fastify({
     logger: withRedaction(deps.logger),
     routerOptions: { ignoreTrailingSlash: true },
@@ -209,19 +213,19 @@ export async function buildApp(deps: AppDeps) {
     offerHours: env.WAITING_OFFER_HOURS,
     webUrl: env.WEB_URL,
     publicUrl: env.PUBLIC_URL,
-    staffEmails: staffNoticeRecipients(env),
+    staffEmails: schoolSettings.staffRecipients,
     log: app.log,
   });
   app.decorate("waitingList", waitingList);
   await app.register(waitingListRoutes({ waitingList }));
-  await registerCheckout(app, deps, cart, deferred, waitingList);
+  await registerCheckout(app, deps, cart, deferred, waitingList, schoolSettings);
   await app.register(checkinRoutes({ checkin: createCheckinService(database.db, { recordAudit }) }));
   await app.register(
     historyRoutes({ history: createHistoryService({ db: database.db, publicUrl: env.PUBLIC_URL }) }),
   );
   const visitRequests = createVisitRequestsService({
     db: database.db,
-    schoolEmails: staffNoticeRecipients(env),
+    schoolEmails: schoolSettings.staffRecipients,
     publicUrl: env.PUBLIC_URL,
   });
   await app.register(visitRequestsRoutes({ visitRequests }));
@@ -229,7 +233,7 @@ export async function buildApp(deps: AppDeps) {
     partyRequestsRoutes({
       partyRequests: createPartyRequestsService({
         db: database.db,
-        schoolEmails: staffNoticeRecipients(env),
+        schoolEmails: schoolSettings.staffRecipients,
         publicUrl: env.PUBLIC_URL,
       }),
     }),
@@ -243,6 +247,7 @@ export async function buildApp(deps: AppDeps) {
       db: database.db,
       publicUrl: env.PUBLIC_URL,
       seller: sellerFromEnv(env),
+      schoolSettings,
       media,
       productPreview: (input) => {
         if (!productPreview) throw new Error("the shop's pages are not registered yet");
@@ -257,6 +262,7 @@ export async function buildApp(deps: AppDeps) {
     readDb: database.readDb,
     changes: database.changes,
     env,
+    staffRecipients: schoolSettings.staffRecipients,
   });
   await app.register(catalogueApi.routes);
 
@@ -278,8 +284,10 @@ async function registerCheckout(
   cart: ReturnType<typeof createCartService>,
   deferred: DeferredWork,
   waitingList: WaitingListService,
+  schoolSettings: SchoolSettingsSource,
 ) {
   const db = database.db;
+  const sellerNow = async (tx: DbOrTx) => sellerFromSettings(await schoolSettings.read(tx));
   const paypal =
     env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
       ? createPayPalClient({
@@ -319,12 +327,12 @@ async function registerCheckout(
           orderId,
           publicUrl: env.PUBLIC_URL,
           webUrl: env.WEB_URL,
-          seller: sellerFromEnv(env),
+          seller: await sellerNow(tx),
         });
         await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL, findCartItems);
         // The school hears of every paid booking at once, in the payment's transaction (D110).
         await enqueueOrderStaffNotice(tx, {
-          recipients: staffNoticeRecipients(env),
+          recipients: await schoolSettings.staffRecipients(tx),
           event: "paid_booking",
           orderId,
           options: { publicUrl: env.PUBLIC_URL },
@@ -344,8 +352,8 @@ async function registerCheckout(
     gateway,
     publicUrl: env.PUBLIC_URL,
     webUrl: env.WEB_URL,
-    schoolEmail: env.SCHOOL_EMAIL,
-    staffEmails: staffNoticeRecipients(env),
+    schoolEmail: schoolSettings.schoolEmail,
+    staffEmails: schoolSettings.staffRecipients,
     log: app.log,
   });
   await app.register(subscriptionsRoutes({ subscriptions, webUrl: env.WEB_URL }));
@@ -394,7 +402,8 @@ async function registerCheckout(
     db,
     gateway,
     publicUrl: env.PUBLIC_URL,
-    staffEmails: staffNoticeRecipients(env),
+    staffEmails: schoolSettings.staffRecipients,
+    seller: sellerNow,
     log: app.log,
   });
   await app.register(withdrawalsRoutes({ withdrawals }));

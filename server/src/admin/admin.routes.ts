@@ -27,6 +27,7 @@ import { AppError } from "../errors/index.ts";
 import type { Seller } from "../invoices/index.ts";
 import type { MediaStorage } from "../media/index.ts";
 import { currentUser, requireStaff } from "../plugins/index.ts";
+import type { SchoolSettingsSource } from "../settings/index.ts";
 import type { ProductPreview } from "../spa/index.ts";
 import { attendanceRoutes } from "./attendance.routes.ts";
 import { listAudit } from "./audit.repository.ts";
@@ -38,6 +39,7 @@ import { filterValue, rangeOf, sendList } from "./list-query.ts";
 import { createProductPagesAdmin } from "./product-pages.service.ts";
 import { requestsAdminRoutes } from "./requests.routes.ts";
 import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
+import { schoolSettingsAdminRoutes } from "./school-settings.routes.ts";
 import { createSlotsAdmin } from "./slots.service.ts";
 
 /** Admins only (D101): reading the audit log and, later, managing staff accounts. */
@@ -54,12 +56,14 @@ export const adminRoutes =
     db,
     publicUrl = "",
     seller,
+    schoolSettings,
     media,
     productPreview,
   }: {
     db: Db;
     publicUrl?: string;
     seller: Seller;
+    schoolSettings: SchoolSettingsSource;
     media: MediaStorage;
     /** The shop's rendering of a product page (D147), handed in by the wiring from the web build. */
     productPreview: ProductPreview;
@@ -73,6 +77,7 @@ export const adminRoutes =
     await app.register(requestsAdminRoutes({ db, publicUrl }));
     await app.register(catalogueAdminRoutes({ db }));
     await app.register(attendanceRoutes({ db, seller }));
+    await app.register(schoolSettingsAdminRoutes({ db, settings: schoolSettings }));
     await app.register(imagesAdminRoutes({ db, storage: media }));
 
     app.get(

@@ -32,6 +32,7 @@ const categories = () => import("./categories.tsx");
 const locations = () => import("./locations.tsx");
 const redirects = () => import("./redirects.tsx");
 
+const SchoolSettingsPage = screen(() => import("./school-settings.tsx"), "SchoolSettingsPage");
 const AccountPage = screen(() => import("./account.tsx"), "AccountPage");
 const AttendancePage = screen(() => import("./attendance.tsx"), "AttendancePage");
 const AccountingPage = screen(() => import("./accounting.tsx"), "AccountingPage");
@@ -185,6 +186,13 @@ export function AdminApp() {
               />
               <Resource name="redirects" list={RedirectList} edit={RedirectEdit} create={RedirectCreate} />
               {permissions === "admin" ? <Resource name="audit" list={AuditList} /> : null}
+              {permissions === "admin" ? (
+                <Resource
+                  name="school-settings"
+                  list={SchoolSettingsPage}
+                  options={{ label: "admin.settings.menu" }}
+                />
+              ) : null}
             </>
           )
         }
