@@ -14,6 +14,8 @@ const SERVER_TIERS = [
   // platform
   ["config", "errors", "i18n", "common", "logging"],
   ["db", "oauth", "pdf"],
+  // the school's own data (seller, VAT notes, addresses told of bookings), read by the areas above (D243)
+  ["settings"],
   ["plugins"],
   ["mail", "spa", "monitoring", "health", "media"],
   ["payments"],

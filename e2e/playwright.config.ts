@@ -39,6 +39,11 @@ const STAFF_EMAIL = "staff@atelier-e2e.example";
 const STAFF_PASSWORD = "Werkstatt-Schluessel-7";
 process.env.E2E_STAFF_EMAIL = STAFF_EMAIL;
 process.env.E2E_STAFF_PASSWORD = STAFF_PASSWORD;
+// The school's first admin (D240), made and printed by the first start; tests sign in with it.
+const ADMIN_EMAIL = "leitung@atelier-e2e.example";
+const ADMIN_PASSWORD = "Schul-Leitung-2026";
+process.env.E2E_ADMIN_EMAIL = ADMIN_EMAIL;
+process.env.E2E_ADMIN_PASSWORD = ADMIN_PASSWORD;
 
 /** What both shops share; the second one differs in port, database and payment gateway. */
 function shopEnv(port: number, dir: string) {
@@ -57,6 +62,8 @@ function shopEnv(port: number, dir: string) {
     // The seeded staff account, in both shops: the phone booking is paid on the demo shop's gateway.
     STAFF_EMAIL: STAFF_EMAIL,
     STAFF_PASSWORD: STAFF_PASSWORD,
+    ADMIN_EMAIL: ADMIN_EMAIL,
+    ADMIN_PASSWORD: ADMIN_PASSWORD,
   };
 }
 
@@ -118,6 +125,8 @@ export default defineConfig({
         // The seeded staff account the back-office journey signs in with (tests/back-office.spec.ts).
         STAFF_EMAIL: STAFF_EMAIL,
         STAFF_PASSWORD: STAFF_PASSWORD,
+        ADMIN_EMAIL: ADMIN_EMAIL,
+        ADMIN_PASSWORD: ADMIN_PASSWORD,
       },
     },
     {

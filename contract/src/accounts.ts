@@ -107,6 +107,23 @@ export const PasswordChangeRequestSchema = z
   .refine(newPasswordMatch.check, newPasswordMatch.params);
 export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequestSchema>;
 
+/**
+ * `POST /api/v2/admin/me/password/` (D242): staff and admins change their own password in the back office,
+ * with the current one, to a new one under the sign-up rules (spec §5), typed twice.
+ */
+export const StaffPasswordChangeSchema = z
+  .object({
+    old_password: z
+      .string({ error: "required" })
+      .min(1, { error: "required" })
+      .max(128, { error: "too_long" }),
+    new_password1: SignUpPasswordSchema,
+    new_password2: z.string({ error: "required" }),
+  })
+  .strict()
+  .refine(newPasswordMatch.check, newPasswordMatch.params);
+export type StaffPasswordChange = z.infer<typeof StaffPasswordChangeSchema>;
+
 /** `{detail}` replies of reset, resend, reset confirm and password change, in the request's locale. */
 export const DetailReplySchema = z.object({ detail: z.string() });
 export type DetailReply = z.infer<typeof DetailReplySchema>;

@@ -11,6 +11,14 @@ export const ADMIN_REQUESTS_ERROR_MESSAGES = {
     de: "Die eigene Rolle können Sie nicht ändern. Bitten Sie eine andere Administratorin oder einen anderen Administrator.",
     ru: "Нельзя изменить собственную роль. Попросите об этом другого администратора.",
   },
+  last_admin: {
+    de: "Das ist der letzte Admin-Zugang der Schule. Ernennen Sie zuerst eine andere Person zum Admin.",
+    ru: "Это последняя учётная запись администратора школы. Сначала назначьте администратором кого-то другого.",
+  },
+  old_password_wrong: {
+    de: "Das aktuelle Passwort stimmt nicht.",
+    ru: "Текущий пароль указан неверно.",
+  },
   erase_confirm_mismatch: {
     de: "Die E-Mail-Adresse stimmt nicht mit dem Konto überein.",
     ru: "Адрес электронной почты не совпадает с адресом учётной записи.",

@@ -6,6 +6,7 @@ export * from "./admin-content.ts";
 export * from "./admin-images.ts";
 export * from "./admin-orders.ts";
 export * from "./admin-requests.ts";
+export * from "./admin-settings.ts";
 export * from "./catalogue.ts";
 export * from "./checkin.ts";
 export * from "./checkout.ts";

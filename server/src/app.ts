@@ -26,9 +26,9 @@ import {
   stripeWebhookRoutes,
 } from "./checkout/index.ts";
 import { createDeferredWork, type DeferredWork } from "./common/index.ts";
-import { type Env, staffNoticeRecipients } from "./config/index.ts";
+import type { Env } from "./config/index.ts";
 import { createRedirectLookup } from "./content/index.ts";
-import type { Database } from "./db/index.ts";
+import type { Database, DbOrTx } from "./db/index.ts";
 import { issueGiftCardsForOrder } from "./gift-cards/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import {
@@ -44,6 +44,7 @@ import {
   invoiceDownloadRoutes,
   issueOrderDocuments,
   sellerFromEnv,
+  sellerFromSettings,
 } from "./invoices/index.ts";
 import { logSerializers } from "./logging/index.ts";
 import { countOutbox, removeMailFiles } from "./mail/index.ts";
@@ -73,6 +74,7 @@ import {
   registerSecurity,
 } from "./plugins/index.ts";
 import { createCatalogueApi } from "./public-routes.ts";
+import { createSchoolSettings, type SchoolSettingsSource, schoolSettingsFromEnv } from "./settings/index.ts";
 import type { ProductPreview } from "./spa/index.ts";
 import { registerSpa } from "./spa/index.ts";
 import {
@@ -157,6 +159,8 @@ export async function buildApp(deps: AppDeps) {
   const app = await createServer(deps);
   const deferred = await registerPlatform(app, deps);
   const { env, database } = deps;
+  // The school's own data (D243): the environment's values until an admin saves them, read when used.
+  const schoolSettings = createSchoolSettings(schoolSettingsFromEnv(env));
   await app.register(accountsRoutes({ db: database.db, env, deferred }));
   await app.register(visitorsRoutes({ visitors: createVisitorsService(database.db) }));
   const cart = createCartService({
@@ -171,14 +175,14 @@ export async function buildApp(deps: AppDeps) {
     offerHours: env.WAITING_OFFER_HOURS,
     webUrl: env.WEB_URL,
     publicUrl: env.PUBLIC_URL,
-    staffEmails: staffNoticeRecipients(env),
+    staffEmails: schoolSettings.staffRecipients,
     log: app.log,
   });
   app.decorate("waitingList", waitingList);
   await app.register(waitingListRoutes({ waitingList }));
-  await registerCheckout(app, deps, cart, deferred, waitingList);
-  await registerAfterTheSale(app, deps);
-  await registerShopPages(app, deps);
+  await registerCheckout(app, deps, cart, deferred, waitingList, schoolSettings);
+  await registerAfterTheSale(app, deps, schoolSettings);
+  await registerShopPages(app, deps, schoolSettings);
   return app;
 }
 
@@ -232,7 +236,11 @@ async function registerPlatform(app: FastifyInstance, deps: AppDeps): Promise<De
 }
 
 /** The family's calendar and documents, check-in at the door, history, and requests to the school. */
-async function registerAfterTheSale(app: FastifyInstance, { env, database }: AppDeps) {
+async function registerAfterTheSale(
+  app: FastifyInstance,
+  { env, database }: AppDeps,
+  schoolSettings: SchoolSettingsSource,
+) {
   await app.register(
     calendarRoutes({
       calendar: createCalendarService({ db: database.db, host: new URL(env.PUBLIC_URL).hostname }),
@@ -249,7 +257,7 @@ async function registerAfterTheSale(app: FastifyInstance, { env, database }: App
   );
   const visitRequests = createVisitRequestsService({
     db: database.db,
-    schoolEmails: staffNoticeRecipients(env),
+    schoolEmails: schoolSettings.staffRecipients,
     publicUrl: env.PUBLIC_URL,
   });
   await app.register(visitRequestsRoutes({ visitRequests }));
@@ -257,7 +265,7 @@ async function registerAfterTheSale(app: FastifyInstance, { env, database }: App
     partyRequestsRoutes({
       partyRequests: createPartyRequestsService({
         db: database.db,
-        schoolEmails: staffNoticeRecipients(env),
+        schoolEmails: schoolSettings.staffRecipients,
         publicUrl: env.PUBLIC_URL,
       }),
     }),
@@ -265,7 +273,7 @@ async function registerAfterTheSale(app: FastifyInstance, { env, database }: App
 }
 
 /** The back office, media, the catalogue API and the shop's pages (server-rendered, after the API). */
-async function registerShopPages(app: FastifyInstance, deps: AppDeps) {
+async function registerShopPages(app: FastifyInstance, deps: AppDeps, schoolSettings: SchoolSettingsSource) {
   const { env, database } = deps;
   const media = deps.media ?? mediaStorageFrom(env);
   // The web build's renderer is loaded with the shop's pages, after the API: the preview asks for it late.
@@ -275,6 +283,7 @@ async function registerShopPages(app: FastifyInstance, deps: AppDeps) {
       db: database.db,
       publicUrl: env.PUBLIC_URL,
       seller: sellerFromEnv(env),
+      schoolSettings,
       media,
       removeMailFiles: (ids) => removeMailFiles(env.DATA_DIR, ids),
       productPreview: (input) => {
@@ -290,6 +299,7 @@ async function registerShopPages(app: FastifyInstance, deps: AppDeps) {
     readDb: database.readDb,
     changes: database.changes,
     env,
+    staffRecipients: schoolSettings.staffRecipients,
   });
   await app.register(catalogueApi.routes);
 
@@ -335,8 +345,10 @@ async function registerCheckout(
   cart: ReturnType<typeof createCartService>,
   deferred: DeferredWork,
   waitingList: WaitingListService,
+  schoolSettings: SchoolSettingsSource,
 ) {
   const db = database.db;
+  const sellerNow = async (tx: DbOrTx) => sellerFromSettings(await schoolSettings.read(tx));
   const paypal =
     env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
       ? createPayPalClient({
@@ -376,12 +388,12 @@ async function registerCheckout(
           orderId,
           publicUrl: env.PUBLIC_URL,
           webUrl: env.WEB_URL,
-          seller: sellerFromEnv(env),
+          seller: await sellerNow(tx),
         });
         await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL, findCartItems);
         // The school hears of every paid booking at once, in the payment's transaction (D110).
         await enqueueOrderStaffNotice(tx, {
-          recipients: staffNoticeRecipients(env),
+          recipients: await schoolSettings.staffRecipients(tx),
           event: "paid_booking",
           orderId,
           options: { publicUrl: env.PUBLIC_URL },
@@ -401,8 +413,8 @@ async function registerCheckout(
     gateway,
     publicUrl: env.PUBLIC_URL,
     webUrl: env.WEB_URL,
-    schoolEmail: env.SCHOOL_EMAIL,
-    staffEmails: staffNoticeRecipients(env),
+    schoolEmail: schoolSettings.schoolEmail,
+    staffEmails: schoolSettings.staffRecipients,
     log: app.log,
   });
   await app.register(subscriptionsRoutes({ subscriptions, webUrl: env.WEB_URL }));
@@ -451,7 +463,8 @@ async function registerCheckout(
     db,
     gateway,
     publicUrl: env.PUBLIC_URL,
-    staffEmails: staffNoticeRecipients(env),
+    staffEmails: schoolSettings.staffRecipients,
+    seller: sellerNow,
     log: app.log,
   });
   await app.register(withdrawalsRoutes({ withdrawals }));

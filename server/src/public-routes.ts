@@ -13,6 +13,7 @@ import { contactRoutes, createContactService } from "./contact/index.ts";
 import { contentRoutes, createContentService } from "./content/index.ts";
 import type { ChangeFeed, Db } from "./db/index.ts";
 import { createHeadProvider, seoRoutes } from "./seo/index.ts";
+import type { StaffRecipients } from "./settings/index.ts";
 import type { HeadProvider } from "./spa/index.ts";
 import { createWagtailService, wagtailRoutes } from "./wagtail/index.ts";
 
@@ -30,6 +31,8 @@ export type CatalogueApiDeps = {
   changes: ChangeFeed;
   env: Pick<Env, "PUBLIC_URL" | "SCHOOL_EMAIL" | "STAFF_NOTIFY_EMAILS">;
   cacheTtlMs?: number;
+  /** Who receives contact requests, read when one arrives (D243); the environment's addresses without it. */
+  staffRecipients?: StaffRecipients;
 };
 
 /**
@@ -42,6 +45,7 @@ export function createCatalogueApi({
   changes,
   env,
   cacheTtlMs = CATALOGUE_CACHE_TTL_MS,
+  staffRecipients = async () => staffNoticeRecipients(env),
 }: CatalogueApiDeps): {
   routes: FastifyPluginAsync;
   headProvider: HeadProvider;
@@ -50,7 +54,7 @@ export function createCatalogueApi({
   const content = createContentService(readDb);
   const contact = createContactService({
     db,
-    schoolEmails: staffNoticeRecipients(env),
+    schoolEmails: staffRecipients,
     publicUrl: env.PUBLIC_URL,
   });
   const publicUrl = env.PUBLIC_URL;

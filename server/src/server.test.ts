@@ -39,6 +39,7 @@ describe("server process", () => {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SEED_ON_EMPTY: "false",
+      ADMIN_EMAIL: "leitung@school.test",
     });
     const exited = exitCode(child);
     let port: string | undefined;
@@ -51,6 +52,20 @@ describe("server process", () => {
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
     expect(ready?.status, output()).toBe(200);
     expect(await ready?.json()).toEqual({ status: "ready", database: "pglite" });
+    // Without the demo the first start still makes the school's first admin and prints it (D240).
+    const password = output().match(/Admin account: leitung@school\.test {2}password: (\S+)/)?.[1];
+    expect(password, output()).toBeDefined();
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/v2/users/sign_in/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "leitung@school.test", password }),
+    });
+    expect(signIn.status).toBe(200);
+    const { key } = (await signIn.json()) as { key: string };
+    const me = await fetch(`http://127.0.0.1:${port}/api/v2/admin/me/`, {
+      headers: { authorization: `Token ${key}` },
+    });
+    expect(((await me.json()) as { role: string }).role).toBe("admin");
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
   }, 120_000);

@@ -1,3 +1,4 @@
+import { ensureFirstAdmin, type FirstAdmin } from "./accounts/index.ts";
 import { buildApp } from "./app.ts";
 import { ConfigError, type Env, loadEnv } from "./config/index.ts";
 import { openDatabase } from "./db/index.ts";
@@ -21,6 +22,23 @@ function readEnv(): Env {
   }
 }
 
+/**
+ * The first admin is printed in every environment (D240): nobody else knows a generated password, and it is
+ * printed once, at the start that made it. In production a password taken from ADMIN_PASSWORD is not repeated.
+ */
+function printFirstAdmin(admin: FirstAdmin, hidePassword: boolean) {
+  const password =
+    admin.password === null
+      ? "(existing account made admin; its password is unchanged)"
+      : hidePassword
+        ? "(as set in ADMIN_PASSWORD)"
+        : admin.password;
+  console.log(`\n  Admin account: ${admin.email}  password: ${password}`);
+  console.log(
+    '  Change it in the back office under "Mein Konto"; `npm run admin` creates or resets admins.\n',
+  );
+}
+
 async function main() {
   const env = readEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
@@ -29,12 +47,16 @@ async function main() {
   const reportError = await initServerMonitoring(env.SENTRY_DSN, env.SENTRY_ENVIRONMENT);
   const app = await buildApp({ env, database, reportError, logger: { level: env.LOG_LEVEL } });
 
+  let firstAdmin: FirstAdmin | null = null;
   if (env.SEED_ON_EMPTY) {
     const seeded = await seedDemoCatalogue(database.db, {
       staffEmail: env.STAFF_EMAIL,
       staffPassword: env.STAFF_PASSWORD,
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
       holidays: env.SEED_HOLIDAYS,
     });
+    firstAdmin = seeded.admin;
     if (seeded.created) {
       app.log.info("demo catalogue seeded");
       if (env.NODE_ENV !== "production" && seeded.staffPassword) {
@@ -43,6 +65,11 @@ async function main() {
       }
     }
   }
+  // Without the demo, or on an installation that has none yet, the school's first admin is made here (D240).
+  firstAdmin ??= await database.db.transaction((tx) =>
+    ensureFirstAdmin(tx, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }),
+  );
+  if (firstAdmin) printFirstAdmin(firstAdmin, env.NODE_ENV === "production" && Boolean(env.ADMIN_PASSWORD));
 
   // The outbox worker sends what services wrote in their transactions; stopped before the database closes.
   const mailer = createMailer({ db: database.db, env, logger: app.log });

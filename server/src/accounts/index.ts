@@ -1,10 +1,23 @@
 export { accountsRoutes } from "./accounts.routes.ts";
+export {
+  type AdminAccountWrite,
+  type AdminCommandResult,
+  changeOwnPassword,
+  createAdminAccount,
+  ensureFirstAdmin,
+  type FirstAdmin,
+  generatePassword,
+  passwordProblems,
+  resetAccountPassword,
+} from "./admin-accounts.ts";
 export { authenticateKey } from "./auth-tokens.service.ts";
 export {
+  countAdmins,
   deleteUserAccount,
   emailEquals,
   fillEmptyAddress,
   findUserById,
+  lockAdminRoles,
   lockUser,
   searchUsersForStaff,
   setUserRole,

@@ -219,3 +219,19 @@ export async function setUserRole(tx: Tx, id: number, role: UserRow["role"]): Pr
 export async function deleteUserAccount(tx: Tx, id: number): Promise<void> {
   await tx.delete(users).where(eq(users.id, id));
 }
+
+/** Advisory lock key of every change that may add or remove an admin ("admn" in ASCII). */
+const ADMIN_ROLES_LOCK_KEY = 0x61646d6e;
+
+/**
+ * Serialises role changes that may add or remove an admin, and the first admin's creation, until the
+ * transaction ends (D241): two demotions at once count the admins one after the other, never both before.
+ */
+export async function lockAdminRoles(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_ROLES_LOCK_KEY})`);
+}
+
+export async function countAdmins(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, "admin"));
+  return row?.n ?? 0;
+}

@@ -26,6 +26,7 @@ import { AppError } from "../errors/index.ts";
 import type { Seller } from "../invoices/index.ts";
 import type { MediaStorage } from "../media/index.ts";
 import { currentUser, requireStaff } from "../plugins/index.ts";
+import type { SchoolSettingsSource } from "../settings/index.ts";
 import type { ProductPreview } from "../spa/index.ts";
 import { attendanceRoutes } from "./attendance.routes.ts";
 import { listAudit } from "./audit.repository.ts";
@@ -42,6 +43,7 @@ import {
   adminErrors as errors,
   requireAdmin,
 } from "./route-docs.ts";
+import { schoolSettingsAdminRoutes } from "./school-settings.routes.ts";
 import { createSlotsAdmin } from "./slots.service.ts";
 
 /**
@@ -53,6 +55,7 @@ export const adminRoutes =
     db,
     publicUrl = "",
     seller,
+    schoolSettings,
     media,
     productPreview,
     removeMailFiles,
@@ -60,6 +63,7 @@ export const adminRoutes =
     db: Db;
     publicUrl?: string;
     seller: Seller;
+    schoolSettings: SchoolSettingsSource;
     media: MediaStorage;
     /** Erasure removes the mail files the transport wrote (DATA_DIR/outbox, D207). */
     removeMailFiles?: (ids: readonly number[]) => Promise<unknown>;
@@ -75,6 +79,7 @@ export const adminRoutes =
     await app.register(requestsAdminRoutes({ db, publicUrl, removeMailFiles }));
     await app.register(catalogueAdminRoutes({ db }));
     await app.register(attendanceRoutes({ db, seller }));
+    await app.register(schoolSettingsAdminRoutes({ db, settings: schoolSettings }));
     await app.register(imagesAdminRoutes({ db, storage: media }));
 
     app.get(

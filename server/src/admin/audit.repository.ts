@@ -4,7 +4,8 @@ import { auditLog, type DbOrTx, pgArray, type Tx } from "../db/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 
 export type AuditWrite = {
-  userId: number;
+  /** Null for a write made outside the back office (`npm run admin`, D240). */
+  userId: number | null;
   userEmail: string;
   resource: string;
   recordId: number;

@@ -6,11 +6,15 @@ import type {
   AdminPersonDetail,
   AdminRoleInput,
   RequestStatus,
+  StaffPasswordChange,
 } from "@atelier/contract";
 import { PERSON_ROLES, REQUEST_STATUSES } from "@atelier/contract";
 import {
+  changeOwnPassword,
+  countAdmins,
   deleteUserAccount,
   findUserById,
+  lockAdminRoles,
   lockUser,
   searchUsersForStaff,
   setUserRole,
@@ -115,19 +119,40 @@ export function createPeopleAdmin(
     },
 
     /**
-     * Grant or revoke a role (admins only, D138). Nobody changes their own role, so an admin can never lock
-     * themselves out and the last admin always stays one. The same role again changes and records nothing.
+     * Grant or revoke a role, `admin` too (admins only, D138, D241). Nobody changes their own role, so an
+     * admin can never lock themselves out. Under the admin-roles lock the acting admin must still be one and
+     * an admin is demoted only while another stays (400 `last_admin`): two admins demoting each other at
+     * once leave one. The same role again changes and records nothing.
      */
     async setRole(admin: AuthUser, id: number, input: AdminRoleInput): Promise<AdminPerson> {
       if (id === admin.id) throw AppError.validation("role", "own_role");
       return db.transaction(async (tx) => {
+        await lockAdminRoles(tx);
         const user = await lockUser(tx, id);
         if (!user) throw AppError.notFound();
         if (user.role === input.role) return toAdmin(user);
+        if (user.role === "admin" && (await countAdmins(tx)) <= 1)
+          throw AppError.validation("role", "last_admin");
+        // Demoted by another admin while this request waited for the lock.
+        if ((await findUserById(tx, admin.id))?.role !== "admin")
+          throw new AppError("permission_denied", 403);
         await setUserRole(tx, id, input.role);
         await audit(tx, admin, id, "update", { role: user.role }, { role: input.role });
         return toAdmin({ ...user, role: input.role });
       });
+    },
+
+    /**
+     * One's own password (D242), staff and admins: the current one, then a new one under the sign-up rules.
+     * Other sessions end, this one stays; the audit entry says the password was set, never what it is.
+     */
+    async changeOwnPassword(staff: AuthUser, input: StaffPasswordChange): Promise<void> {
+      await changeOwnPassword(
+        db,
+        staff,
+        { oldPassword: input.old_password, newPassword: input.new_password1 },
+        (tx, write) => audit(tx, staff, write.user.id, write.action, write.before, write.after),
+      );
     },
 
     /**

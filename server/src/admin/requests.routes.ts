@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   AdminConfirmDateSchema,
   AdminContactRequestListSchema,
   AdminContactRequestSchema,
@@ -13,7 +14,9 @@ import {
   AdminRoleInputSchema,
   AdminVisitRequestListSchema,
   AdminVisitRequestSchema,
+  DetailReplySchema,
   LocaleQuerySchema,
+  StaffPasswordChangeSchema,
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/index.ts";
@@ -172,7 +175,9 @@ export const requestsAdminRoutes =
         // Role changes and erasure are for admins (D138, D139); staff get 403 before anything is read.
         onRequest: requireAdmin,
         schema: {
-          ...adminOnlyOperation("Grant or revoke the staff role (not one's own)"),
+          ...adminOnlyOperation(
+            "Grant or revoke the staff or admin role (admins only; not one's own; never the last admin)",
+          ),
           params: AdminIdParamsSchema,
           querystring: LocaleQuerySchema,
           body: AdminRoleInputSchema,
@@ -194,5 +199,20 @@ export const requestsAdminRoutes =
         },
       },
       async (request) => people.erase(currentUser(request), request.params.id, request.body),
+    );
+    app.post(
+      "/api/v2/admin/me/password/",
+      {
+        schema: {
+          ...base("Change one's own password (staff and admins): the current one, the new one twice"),
+          querystring: LocaleQuerySchema,
+          body: StaffPasswordChangeSchema,
+          response: { 200: DetailReplySchema, ...errors },
+        },
+      },
+      async (request) => {
+        await people.changeOwnPassword(currentUser(request), request.body);
+        return { detail: ACCOUNT_MESSAGES.password_changed[request.locale] };
+      },
     );
   };

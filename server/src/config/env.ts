@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { unmetPasswordRules } from "@atelier/contract";
 import { z } from "zod";
 
 const csv = z
@@ -148,6 +149,18 @@ const EnvSchema = z.object({
   S3_REGION: z.string().trim().min(1).default("us-east-1"),
   STAFF_EMAIL: z.email().default("staff@atelier-berlin.example"),
   STAFF_PASSWORD: z.string().min(8).optional(),
+  /**
+   * The school's first admin (D240): created by the first start when no account is admin, and printed.
+   * Without ADMIN_PASSWORD a random one is generated; afterwards `npm run admin` creates or resets admins.
+   */
+  ADMIN_EMAIL: z.email().default("admin@atelier-berlin.example"),
+  ADMIN_PASSWORD: z
+    .string()
+    .max(64)
+    .refine((value) => unmetPasswordRules(value).length === 0, {
+      error: "needs 8+ characters with upper case, lower case, a digit and a special character",
+    })
+    .optional(),
   /** Accounts: lifetimes of the e-mail verification and password reset links, and of sign-in tokens. */
   EMAIL_VERIFY_TTL_HOURS: z.coerce.number().positive().default(72),
   /**

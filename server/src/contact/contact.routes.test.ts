@@ -278,7 +278,7 @@ describe("contact service", () => {
   it("stores nothing when the notification cannot be queued (one transaction)", async () => {
     const service = createContactService({
       db: ctx.database.db,
-      schoolEmails: ["not-an-address"],
+      schoolEmails: async () => ["not-an-address"],
       publicUrl: "http://shop.test",
     });
     await expect(

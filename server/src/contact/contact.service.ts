@@ -7,12 +7,13 @@ import type {
 } from "@atelier/contract";
 import type { Db } from "../db/index.ts";
 import { enqueueMail } from "../mail/index.ts";
+import type { StaffRecipients } from "../settings/index.ts";
 import { insertContactRequest } from "./contact.repository.ts";
 
 export type ContactServiceDeps = {
   db: Db;
   /** Where the school receives contact requests (env SCHOOL_EMAIL). */
-  schoolEmails: readonly string[];
+  schoolEmails: StaffRecipients;
   publicUrl: string;
 };
 
@@ -62,7 +63,7 @@ export function createContactService({ db, schoolEmails, publicUrl }: ContactSer
           position,
           appointmentDate,
         };
-        for (const to of schoolEmails) {
+        for (const to of await schoolEmails(tx)) {
           await enqueueMail(
             tx,
             { to, template: "contact-request", locale: SCHOOL_LOCALE, data },

@@ -20,5 +20,5 @@ export {
   issueOrderDocuments,
   type RefundNoticeInput,
 } from "./order-documents.ts";
-export { type Seller, type SellerEnv, sellerFromEnv } from "./seller.ts";
+export { type Seller, type SellerEnv, sellerFromEnv, sellerFromSettings } from "./seller.ts";
 export { enqueueOrderStaffNotice } from "./staff-notice.ts";

@@ -1,4 +1,5 @@
 import type { Env } from "../config/index.ts";
+import type { SchoolSettingsValues } from "../settings/index.ts";
 
 /** Who issues the invoices: the school as configured (§ 14(4) Nr. 1 and 2 UStG). */
 export type Seller = {
@@ -28,5 +29,16 @@ export function sellerFromEnv(env: SellerEnv): Seller {
     taxId: env.SCHOOL_TAX_ID,
     email: env.SCHOOL_EMAIL,
     vatNote: { de: env.INVOICE_VAT_NOTE_DE, ru: env.INVOICE_VAT_NOTE_RU },
+  };
+}
+
+/** The seller as the school's settings say now (D243): frozen into each invoice and credit note issued. */
+export function sellerFromSettings(settings: SchoolSettingsValues): Seller {
+  return {
+    legalName: settings.legalName,
+    address: settings.address,
+    taxId: settings.taxId,
+    email: settings.schoolEmail,
+    vatNote: { de: settings.vatNoteDe, ru: settings.vatNoteRu },
   };
 }

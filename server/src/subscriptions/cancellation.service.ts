@@ -103,7 +103,7 @@ export function createCancellationService(deps: SubscriptionsDeps) {
     // The school hears of each cancellation at once, in the declaration's transaction (D110).
     await enqueueStaffNotice(
       tx,
-      deps.staffEmails,
+      await deps.staffEmails(tx),
       {
         event: "cancellation",
         orderId: owned.orderId,
@@ -218,7 +218,7 @@ export function createCancellationService(deps: SubscriptionsDeps) {
         await enqueueMail(
           tx,
           {
-            to: deps.schoolEmail,
+            to: await deps.schoolEmail(tx),
             template: "contract-cancellation",
             locale: "de",
             data: {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { INTL_LOCALES, type Locale, nextBillingPeriod, paidDays, periodInstants } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/index.ts";
+import type { Db, DbOrTx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import {
   eur,
@@ -11,6 +11,7 @@ import {
   type PaymentGateway,
   type StripeSubscriptionEvent,
 } from "../payments/index.ts";
+import type { StaffRecipients } from "../settings/index.ts";
 import { createCancellationService } from "./cancellation.service.ts";
 import {
   claimDueSubscriptions,
@@ -37,9 +38,9 @@ export type SubscriptionsDeps = {
   /** The API's origin (return address of a renewal payment) and the web app's (where the parent lands). */
   publicUrl: string;
   webUrl: string;
-  schoolEmail: string;
+  schoolEmail: (db: DbOrTx) => Promise<string>;
   /** Who the school is told at of each cancellation (D110): SCHOOL_EMAIL or STAFF_NOTIFY_EMAILS. */
-  staffEmails: readonly string[];
+  staffEmails: StaffRecipients;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** Hours PayPal's automatic charge may arrive late before an autopay month counts as unpaid. */
   autopayGraceHours?: number;

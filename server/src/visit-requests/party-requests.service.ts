@@ -9,6 +9,7 @@ import { findUserById } from "../accounts/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
+import type { StaffRecipients } from "../settings/index.ts";
 import {
   findPartyOption,
   insertPartyRequest,
@@ -36,7 +37,7 @@ export function toPartyRequest(row: PartyRequestView, locale: Locale): PartyRequ
   };
 }
 
-export type PartyRequestsDeps = { db: Db; schoolEmails: readonly string[]; publicUrl: string };
+export type PartyRequestsDeps = { db: Db; schoolEmails: StaffRecipients; publicUrl: string };
 export type PartyRequestsService = ReturnType<typeof createPartyRequestsService>;
 
 /**
@@ -70,7 +71,7 @@ export function createPartyRequestsService({ db, schoolEmails, publicUrl }: Part
           comment: input.comment,
           locale,
         });
-        for (const to of schoolEmails) {
+        for (const to of await schoolEmails(tx)) {
           await enqueueMail(
             tx,
             {

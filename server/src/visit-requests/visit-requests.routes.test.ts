@@ -227,7 +227,7 @@ describe("visit requests service", () => {
   it("stores nothing when a mail cannot be queued (one transaction)", async () => {
     const service = createVisitRequestsService({
       db: ctx.database.db,
-      schoolEmails: ["not-an-address"],
+      schoolEmails: async () => ["not-an-address"],
       publicUrl: "http://shop.test",
     });
     const body = {

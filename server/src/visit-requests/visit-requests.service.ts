@@ -10,6 +10,7 @@ import type {
 import type { Db, VisitRequestChild } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail, type VisitRequestMailData } from "../mail/index.ts";
+import type { StaffRecipients } from "../settings/index.ts";
 import { findVisitorsByIds } from "../visitors/index.ts";
 import {
   findRequestablePage,
@@ -21,7 +22,7 @@ import {
 export type VisitRequestsServiceDeps = {
   db: Db;
   /** Where the school receives the requests (env SCHOOL_EMAIL). */
-  schoolEmails: readonly string[];
+  schoolEmails: StaffRecipients;
   publicUrl: string;
 };
 
@@ -127,7 +128,7 @@ export function createVisitRequestsService({ db, schoolEmails, publicUrl }: Visi
           },
           { publicUrl },
         );
-        for (const to of schoolEmails) {
+        for (const to of await schoolEmails(tx)) {
           await enqueueMail(
             tx,
             { to, template: "visit-request-notification", locale: SCHOOL_LOCALE, data: mail(SCHOOL_LOCALE) },

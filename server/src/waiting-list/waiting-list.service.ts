@@ -14,6 +14,7 @@ import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail, enqueueStaffNotice } from "../mail/index.ts";
 import type { CartService } from "../orders/index.ts";
+import type { StaffRecipients } from "../settings/index.ts";
 import {
   countOpenEntries,
   type EntryRow,
@@ -119,7 +120,7 @@ export type WaitingListDeps = {
   webUrl: string;
   publicUrl: string;
   /** Who the school is told at of a new entry (D110): SCHOOL_EMAIL or STAFF_NOTIFY_EMAILS. */
-  staffEmails: readonly string[];
+  staffEmails: StaffRecipients;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 };
 
@@ -185,7 +186,7 @@ export function createWaitingListService(deps: WaitingListDeps) {
     if (!facts) throw new Error(`waiting list entry ${id} not found`);
     await enqueueStaffNotice(
       tx,
-      deps.staffEmails,
+      await deps.staffEmails(tx),
       {
         event: "waiting_list_entry",
         orderId: null,

@@ -15,7 +15,7 @@ import {
 } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import { insertRefund, REFUND_ATTEMPTS } from "../checkout/index.ts";
-import type { Db, InvoiceData, InvoiceLine, Tx } from "../db/index.ts";
+import type { Db, DbOrTx, InvoiceData, InvoiceLine, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { bookLedger, findGiftCard, findGiftCardOfItem } from "../gift-cards/index.ts";
 import {
@@ -27,10 +27,12 @@ import {
   invoiceLine,
   issueInvoice,
   lockOrderForDocuments,
+  type Seller,
 } from "../invoices/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import { GatewayError, type PaymentGateway } from "../payments/index.ts";
+import type { StaffRecipients } from "../settings/index.ts";
 import { endSubscriptionOnWithdrawal } from "../subscriptions/index.ts";
 import { refundPolicyOf } from "./refund-policy.ts";
 import { type BerlinNow, planRefund, type RefundPlan, splitRefund } from "./refund-rules.ts";
@@ -66,7 +68,9 @@ export type WithdrawalsDeps = {
   gateway: PaymentGateway;
   publicUrl: string;
   /** Who the school is told at (D110): SCHOOL_EMAIL or STAFF_NOTIFY_EMAILS. */
-  staffEmails: readonly string[];
+  staffEmails: StaffRecipients;
+  /** The seller as the school's settings say at the credit note's issue (D243). */
+  seller: (db: DbOrTx) => Promise<Seller>;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   now?: () => Date;
 };
@@ -242,6 +246,8 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       totalCents: refundCents,
       giftCardCents: 0,
       corrects: invoice.number,
+      // The seller as the school's settings say today, not as they were on the invoice (D243).
+      seller: await deps.seller(tx),
     };
     const note = await issueInvoice(tx, {
       orderId: facts.orderId,
@@ -332,7 +338,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         creditNote: note,
       });
       await enqueueOrderStaffNotice(tx, {
-        recipients: deps.staffEmails,
+        recipients: await deps.staffEmails(tx),
         event: kind === "cancellation" ? "policy_cancellation" : "withdrawal",
         orderId: facts.orderId,
         itemIds: [itemId],

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from "react";
 import { Admin, CustomRoutes, Resource } from "react-admin";
 import { BrowserRouter, Route } from "react-router-dom";
+import { AdminLayout } from "./admin-layout.tsx";
 import type { AdminPermissions } from "./auth-provider.ts";
 import { authProvider } from "./auth-provider.ts";
 import { Dashboard } from "./dashboard.tsx";
@@ -31,6 +32,8 @@ const categories = () => import("./categories.tsx");
 const locations = () => import("./locations.tsx");
 const redirects = () => import("./redirects.tsx");
 
+const SchoolSettingsPage = screen(() => import("./school-settings.tsx"), "SchoolSettingsPage");
+const AccountPage = screen(() => import("./account.tsx"), "AccountPage");
 const AttendancePage = screen(() => import("./attendance.tsx"), "AttendancePage");
 const AccountingPage = screen(() => import("./accounting.tsx"), "AccountingPage");
 const AuditList = screen(() => import("./audit.tsx"), "AuditList");
@@ -103,6 +106,7 @@ export function AdminApp() {
         authProvider={authProvider}
         i18nProvider={adminI18n}
         dashboard={Dashboard}
+        layout={AdminLayout}
         requireAuth
         disableTelemetry
       >
@@ -113,6 +117,9 @@ export function AdminApp() {
             </CustomRoutes>
           ) : (
             <>
+              <CustomRoutes>
+                <Route path="/account" element={<AccountPage />} />
+              </CustomRoutes>
               <Resource
                 name="attendance"
                 list={AttendancePage}
@@ -179,6 +186,13 @@ export function AdminApp() {
               />
               <Resource name="redirects" list={RedirectList} edit={RedirectEdit} create={RedirectCreate} />
               {permissions === "admin" ? <Resource name="audit" list={AuditList} /> : null}
+              {permissions === "admin" ? (
+                <Resource
+                  name="school-settings"
+                  list={SchoolSettingsPage}
+                  options={{ label: "admin.settings.menu" }}
+                />
+              ) : null}
             </>
           )
         }

@@ -17,6 +17,7 @@ const READ_ONLY: Record<string, readonly string[]> = {
   products: ["id", "updated_at", "version"],
   slots: ["id", "seats_taken", "archived_at", "version"],
   closures: ["id", "version"],
+  "school-settings": ["id", "saved_at", "version"],
   "content-pages": ["id", "updated_at", "version"],
   redirects: ["id", "external", "updated_at", "version"],
   promocodes: ["id", "created_at", "uses", "version"],

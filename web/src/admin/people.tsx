@@ -1,4 +1,4 @@
-import { Box, Button, TextField as MuiTextField, Stack, Typography } from "@mui/material";
+import { Box, Button, MenuItem, TextField as MuiTextField, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import {
   Datagrid,
@@ -77,6 +77,9 @@ function Family() {
   );
 }
 
+/** The roles an admin grants (D241): `admin` too; the server keeps the last admin one. */
+const ROLES: readonly Person["role"][] = ["customer", "staff", "admin"];
+
 /** Admins only: the role, and erasure with the account's e-mail typed as confirmation. */
 function AdminActions() {
   const person = useRecordContext<Person>();
@@ -86,7 +89,9 @@ function AdminActions() {
   const refresh = useRefresh();
   const redirect = useRedirect();
   const [confirmEmail, setConfirmEmail] = useState("");
+  const [roleChoice, setRoleChoice] = useState<Person["role"] | null>(null);
   if (!person || permissions !== "admin") return null;
+  const role = roleChoice ?? person.role;
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {
       await action();
@@ -103,8 +108,10 @@ function AdminActions() {
         () => adminFetch("PUT", `people/${person.id}/role/`, { body: { role } }),
         "admin.people.role_saved",
       )
-    )
+    ) {
+      setRoleChoice(null);
       refresh();
+    }
   };
   const erase = async () => {
     const ok = await run(
@@ -115,16 +122,24 @@ function AdminActions() {
   };
   return (
     <Stack spacing={3} sx={{ mt: 3 }}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        {person.role === "customer" ? (
-          <Button variant="outlined" onClick={() => setRole("staff")}>
-            {translate("admin.people.grant_staff")}
-          </Button>
-        ) : (
-          <Button variant="outlined" onClick={() => setRole("customer")}>
-            {translate("admin.people.revoke_staff")}
-          </Button>
-        )}
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: "flex-start" }}>
+        <MuiTextField
+          select
+          label={translate("admin.roles.label")}
+          value={role}
+          onChange={(event) => setRoleChoice(event.target.value as Person["role"])}
+          helperText={translate("admin.roles.help")}
+          sx={{ minWidth: 280, maxWidth: 520 }}
+        >
+          {ROLES.map((choice) => (
+            <MenuItem key={choice} value={choice}>
+              {translate(`admin.roles.${choice}`)}
+            </MenuItem>
+          ))}
+        </MuiTextField>
+        <Button variant="outlined" onClick={() => setRole(role)} disabled={role === person.role}>
+          {translate("admin.roles.save")}
+        </Button>
       </Stack>
       <Box component="section" aria-labelledby="erase-title">
         <Typography id="erase-title" variant="subtitle1" color="error">

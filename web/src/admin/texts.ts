@@ -1,4 +1,5 @@
 import { mergeTranslations, type TranslationMessages } from "react-admin";
+import { ACCOUNT_TEXTS } from "./texts-account.ts";
 import { ATTENDANCE_TEXTS } from "./texts-attendance.ts";
 import { CATALOGUE_TEXTS } from "./texts-catalogue.ts";
 import { CONTENT_TEXTS } from "./texts-content.ts";
@@ -240,6 +241,6 @@ const ru: typeof de = {
 
 /** The back office's own texts beside react-admin's, in both languages of the school. */
 export const ADMIN_TEXTS = {
-  de: mergeTranslations(de, CONTENT_TEXTS.de, IMAGE_TEXTS.de, STAFF_ORDER_TEXTS.de),
-  ru: mergeTranslations(ru, CONTENT_TEXTS.ru, IMAGE_TEXTS.ru, STAFF_ORDER_TEXTS.ru),
+  de: mergeTranslations(de, CONTENT_TEXTS.de, IMAGE_TEXTS.de, STAFF_ORDER_TEXTS.de, ACCOUNT_TEXTS.de),
+  ru: mergeTranslations(ru, CONTENT_TEXTS.ru, IMAGE_TEXTS.ru, STAFF_ORDER_TEXTS.ru, ACCOUNT_TEXTS.ru),
 } as unknown as Record<"de" | "ru", TranslationMessages>;

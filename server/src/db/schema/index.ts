@@ -13,6 +13,7 @@ export * from "./orders.ts";
 export * from "./payment-issues.ts";
 export * from "./payment-links.ts";
 export * from "./payments.ts";
+export * from "./settings.ts";
 export * from "./staff-refunds.ts";
 export * from "./subscriptions.ts";
 export * from "./users.ts";

@@ -10,6 +10,8 @@ try {
   const result = await seedDemoCatalogue(database.db, {
     staffEmail: env.STAFF_EMAIL,
     staffPassword: env.STAFF_PASSWORD,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
     holidays: true,
   });
   const where = database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite under ${env.DATA_DIR}`;
@@ -24,6 +26,10 @@ try {
   } else {
     console.log(`Staff user: ${result.staffEmail} (existing password unchanged)`);
   }
+  if (result.admin)
+    console.log(
+      `Admin user: ${result.admin.email}  password: ${result.admin.password ?? "(existing account made admin; password unchanged)"}`,
+    );
 } finally {
   await database.close();
 }

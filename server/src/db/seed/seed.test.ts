@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureFirstAdmin } from "../../accounts/index.ts";
 import { type Database, openDatabase } from "../client.ts";
 import {
   academySeasons,
@@ -26,6 +27,7 @@ import { countCatalogue, type SeedResult, seedDemoCatalogue } from "./seed.ts";
 
 const WEB_PUBLIC = fileURLToPath(new URL("../../../../web/public/", import.meta.url));
 const STAFF_EMAIL = "staff@atelier-test.example";
+const ADMIN_EMAIL = "leitung@atelier-test.example";
 const CONTENT_KEYS = [
   "home",
   "about-us",
@@ -59,7 +61,7 @@ describe("seedDemoCatalogue", () => {
   beforeAll(async () => {
     database = await openDatabase({ inMemory: true });
     await database.migrate();
-    first = await seedDemoCatalogue(database.db, { staffEmail: STAFF_EMAIL });
+    first = await seedDemoCatalogue(database.db, { staffEmail: STAFF_EMAIL, adminEmail: ADMIN_EMAIL });
   });
 
   afterAll(async () => {
@@ -239,15 +241,28 @@ describe("seedDemoCatalogue", () => {
     expect(await verify(staff?.passwordHash ?? "", "wrong-password")).toBe(false);
   });
 
+  it("creates the school's first admin beside the staff user, with a password that verifies (D240)", async () => {
+    expect(first.admin?.email).toBe(ADMIN_EMAIL);
+    const [admin] = await database.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+    expect(admin?.role).toBe("admin");
+    expect(admin?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(await verify(admin?.passwordHash ?? "", first.admin?.password ?? "")).toBe(true);
+    // A later start finds the admin and makes no second one, whatever ADMIN_EMAIL says then.
+    expect(
+      await database.db.transaction((tx) => ensureFirstAdmin(tx, { email: "other@atelier-test.example" })),
+    ).toBeNull();
+    expect((await database.db.select().from(users).where(eq(users.role, "admin"))).length).toBe(1);
+  });
+
   it("does nothing when run a second time", async () => {
     const before = await countCatalogue(database.db);
     const second = await seedDemoCatalogue(database.db, {
       staffEmail: STAFF_EMAIL,
       staffPassword: "Other-Pass-123",
     });
-    expect(second).toEqual({ staffEmail: STAFF_EMAIL, staffPassword: "", created: false });
+    expect(second).toEqual({ staffEmail: STAFF_EMAIL, staffPassword: "", created: false, admin: null });
     expect(await countCatalogue(database.db)).toEqual(before);
-    expect(await database.db.select().from(users)).toHaveLength(1);
+    expect(await database.db.select().from(users)).toHaveLength(2);
   });
 
   it("marks its clip-art student works and legal notices as demo content that no code depends on", async () => {

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { normalizeEmail } from "@atelier/contract";
 import { hash } from "@node-rs/argon2";
 import { count, eq, sql } from "drizzle-orm";
-import { emailEquals } from "../../accounts/index.ts";
+import { emailEquals, ensureFirstAdmin, type FirstAdmin, generatePassword } from "../../accounts/index.ts";
 import type { Db, DbOrTx } from "../index.ts";
 import {
   academySeasons,
@@ -41,6 +40,12 @@ export type SeedOptions = {
    * `db:seed`) asks for them; tests leave them out, so their periods do not depend on today's date.
    */
   holidays?: boolean;
+  /**
+   * The school's first admin (D240), created beside the staff user when no account is admin yet. The
+   * server start and `db:seed` pass ADMIN_EMAIL/ADMIN_PASSWORD; tests that need no admin leave it out.
+   */
+  adminEmail?: string | undefined;
+  adminPassword?: string | undefined;
 };
 export type SeedResult = {
   staffEmail: string;
@@ -48,6 +53,8 @@ export type SeedResult = {
   staffPassword: string;
   /** False when the catalogue already had product pages and nothing was written. */
   created: boolean;
+  /** The admin this run created or promoted; null when one existed already or none was asked for. */
+  admin: FirstAdmin | null;
 };
 
 /** Advisory lock key of the seed transaction ("atelier" in ASCII, truncated). */
@@ -75,7 +82,7 @@ export async function seedDemoCatalogue(db: Db, options: SeedOptions): Promise<S
     // Several instances may start at once on an empty database: the first seeds, the others wait and skip.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ n: count() }).from(productPages);
-    if ((existing?.n ?? 0) > 0) return { staffEmail, staffPassword: "", created: false };
+    if ((existing?.n ?? 0) > 0) return { staffEmail, staffPassword: "", created: false, admin: null };
 
     const houseIds = await insertHouses(tx);
     const categoryIds = await insertCategories(tx);
@@ -103,8 +110,11 @@ export async function seedDemoCatalogue(db: Db, options: SeedOptions): Promise<S
         })),
       );
     const staffCreated = await upsertStaffUser(tx, staffEmail, passwordHash);
+    const admin = options.adminEmail
+      ? await ensureFirstAdmin(tx, { email: options.adminEmail, password: options.adminPassword })
+      : null;
 
-    return { staffEmail, staffPassword: staffCreated ? password : "", created: true };
+    return { staffEmail, staffPassword: staffCreated ? password : "", created: true, admin };
   });
 }
 
@@ -128,21 +138,6 @@ export async function countCatalogue(db: DbOrTx) {
     counts[name] = row?.n ?? 0;
   }
   return counts as Record<keyof typeof tables, number>;
-}
-
-/** A random password that meets the sign-up rules: upper, lower, digit and special character. */
-export function generatePassword(): string {
-  for (;;) {
-    const candidate = randomBytes(15).toString("base64url");
-    if (
-      /[A-Z]/.test(candidate) &&
-      /[a-z]/.test(candidate) &&
-      /\d/.test(candidate) &&
-      /[-_]/.test(candidate)
-    ) {
-      return candidate;
-    }
-  }
 }
 
 /** The school's two houses (D151); a database that already has houses (migrated, D151) keeps its own. */

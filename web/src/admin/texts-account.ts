@@ -1,0 +1,147 @@
+/** Texts of "Mein Konto", the role choice and the school's settings (issue 29; D241-D243), merged into texts.ts. */
+const de = {
+  resources: {
+    "school-settings": {
+      name: "Schuldaten",
+      fields: {
+        legal_name: "Name des Rechnungsstellers",
+        address: "Anschrift",
+        tax_id: "Steuernummer oder USt-IdNr.",
+        vat_note_de: "Hinweis zur Umsatzsteuerbefreiung (Deutsch)",
+        vat_note_ru: "Hinweis zur Umsatzsteuerbefreiung (Russisch)",
+        school_email: "E-Mail-Adresse der Schule",
+        staff_notify_emails: "Benachrichtigungen über Buchungen an",
+      },
+    },
+  },
+  admin: {
+    settings: {
+      menu: "Schuldaten",
+      title: "Schuldaten",
+      from_env:
+        "Noch nicht gespeichert: Es gelten die Werte aus der Server-Konfiguration. Mit dem ersten Speichern gelten die Werte hier.",
+      saved_at:
+        "Zuletzt gespeichert am %{when}. Neue Rechnungen, Gutschriften und Benachrichtigungen verwenden diese Werte.",
+      seller_title: "Rechnungssteller (auf Rechnungen und Gutschriften)",
+      vat_title: "Umsatzsteuer",
+      mail_title: "E-Mail",
+      help: {
+        legal_name:
+          "Der vollständige Name mit Rechtsform, wie er auf jeder Rechnung steht (§ 14 Abs. 4 UStG).",
+        address:
+          "Straße und Hausnummer, PLZ und Ort, durch Komma getrennt: „Kastanienallee 12, 10435 Berlin“.",
+        tax_id: "Die Steuernummer vom Finanzamt oder die Umsatzsteuer-Identifikationsnummer.",
+        vat_note_de: "Steht bei umsatzsteuerfreien Leistungen auf deutschen Rechnungen.",
+        vat_note_ru: "Steht auf russischen Rechnungen neben dem deutschen Hinweis.",
+        school_email: "Steht auf Rechnungen; Kontaktanfragen und Kündigungen gehen an diese Adresse.",
+        staff_notify_emails:
+          "Eine Adresse pro Zeile. Diese Adressen erfahren sofort von jeder Buchung, Kündigung, jedem Widerruf und Wartelisteneintrag. Leer: die E-Mail-Adresse der Schule.",
+      },
+    },
+    account: {
+      menu: "Mein Konto",
+      title: "Mein Konto",
+      signed_in_as: "Angemeldet als %{name}",
+      password_title: "Passwort ändern",
+      old_password: "Aktuelles Passwort",
+      new_password1: "Neues Passwort",
+      new_password2: "Neues Passwort wiederholen",
+      rules_title: "Regeln für das neue Passwort",
+      rules_hint: "8 bis 64 Zeichen mit Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen.",
+      rule: {
+        min_length: "Mindestens 8 Zeichen",
+        uppercase: "Ein Großbuchstabe",
+        lowercase: "Ein Kleinbuchstabe",
+        digit: "Eine Ziffer",
+        special: "Ein Sonderzeichen",
+      },
+      mismatch: "Die beiden neuen Passwörter stimmen nicht überein.",
+      sessions_hint:
+        "Nach dem Speichern werden Ihre Anmeldungen auf anderen Geräten beendet; hier bleiben Sie angemeldet.",
+      save: "Passwort speichern",
+      saved: "Ihr neues Passwort wurde gespeichert.",
+    },
+    roles: {
+      label: "Rolle",
+      help: "Mitarbeitende arbeiten in der Verwaltung; Admins dürfen außerdem Rollen vergeben, Familien löschen, das Protokoll lesen und die Schuldaten ändern.",
+      save: "Rolle speichern",
+      customer: "Familie (kein Zugang zur Verwaltung)",
+      staff: "Mitarbeiter/in",
+      admin: "Admin",
+    },
+  },
+};
+
+const ru: typeof de = {
+  resources: {
+    "school-settings": {
+      name: "Данные школы",
+      fields: {
+        legal_name: "Наименование продавца в счетах",
+        address: "Адрес",
+        tax_id: "Налоговый номер или USt-IdNr.",
+        vat_note_de: "Примечание об освобождении от НДС (немецкий)",
+        vat_note_ru: "Примечание об освобождении от НДС (русский)",
+        school_email: "Адрес электронной почты школы",
+        staff_notify_emails: "Уведомления о бронированиях получают",
+      },
+    },
+  },
+  admin: {
+    settings: {
+      menu: "Данные школы",
+      title: "Данные школы",
+      from_env:
+        "Ещё не сохранено: действуют значения из конфигурации сервера. После первого сохранения действуют значения отсюда.",
+      saved_at:
+        "Последнее сохранение: %{when}. Новые счета, кредитовые счета и уведомления используют эти значения.",
+      seller_title: "Продавец (в счетах и кредитовых счетах)",
+      vat_title: "НДС",
+      mail_title: "Электронная почта",
+      help: {
+        legal_name:
+          "Полное наименование с организационно-правовой формой, как в каждом счёте (§ 14 абз. 4 UStG).",
+        address: "Улица и дом, индекс и город через запятую: «Kastanienallee 12, 10435 Berlin».",
+        tax_id: "Налоговый номер из налоговой инспекции или идентификационный номер плательщика НДС.",
+        vat_note_de: "Указывается в немецких счетах при услугах, освобождённых от НДС.",
+        vat_note_ru: "Указывается в русских счетах рядом с немецким примечанием.",
+        school_email: "Указывается в счетах; на этот адрес приходят обращения и расторжения договоров.",
+        staff_notify_emails:
+          "По одному адресу в строке. Эти адреса сразу узнают о каждом бронировании, расторжении, отказе и записи в лист ожидания. Пусто: адрес электронной почты школы.",
+      },
+    },
+    account: {
+      menu: "Мой аккаунт",
+      title: "Мой аккаунт",
+      signed_in_as: "Вы вошли как %{name}",
+      password_title: "Смена пароля",
+      old_password: "Текущий пароль",
+      new_password1: "Новый пароль",
+      new_password2: "Повторите новый пароль",
+      rules_title: "Требования к новому паролю",
+      rules_hint: "От 8 до 64 символов: заглавные и строчные буквы, цифра и специальный символ.",
+      rule: {
+        min_length: "Не менее 8 символов",
+        uppercase: "Заглавная буква",
+        lowercase: "Строчная буква",
+        digit: "Цифра",
+        special: "Специальный символ",
+      },
+      mismatch: "Новые пароли не совпадают.",
+      sessions_hint:
+        "После сохранения вход на других устройствах будет завершён; здесь вы останетесь в системе.",
+      save: "Сохранить пароль",
+      saved: "Новый пароль сохранён.",
+    },
+    roles: {
+      label: "Роль",
+      help: "Сотрудники работают в панели управления; администраторы также назначают роли, удаляют данные семей, читают журнал изменений и меняют данные школы.",
+      save: "Сохранить роль",
+      customer: "Семья (без доступа к управлению)",
+      staff: "Сотрудник",
+      admin: "Администратор",
+    },
+  },
+};
+
+export const ACCOUNT_TEXTS = { de, ru };
