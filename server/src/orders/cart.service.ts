@@ -330,13 +330,19 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
           ? slot.date !== null
           : false,
     );
-    const chosenSlots = request.schedule_slots.map((id) => ofKind.find((slot) => slot.id === id));
+    const required = requiredSlotCount(option.scheduleType, option.meetingsPerWeek, ofKind.length > 0);
+    // A workshop's or event's date is the offer's, not the parent's choice: the existing client adds one
+    // with `schedule_slots: []` (issue 31 item 8, D221). The server takes the next session still offered,
+    // the one that client's page shows as the next date; a full one is refused below as any other.
+    const slotIds =
+      request.schedule_slots.length === 0 && slotRule.kind === "dated" && required > 0
+        ? ofKind.slice(0, required).map((slot) => slot.id)
+        : request.schedule_slots;
+    const chosenSlots = slotIds.map((id) => ofKind.find((slot) => slot.id === id));
     if (chosenSlots.some((slot) => slot === undefined)) throw fail("schedule_slots", "slot_not_on_page");
-    if (
-      request.schedule_slots.length !==
-      requiredSlotCount(option.scheduleType, option.meetingsPerWeek, ofKind.length > 0)
-    )
-      throw fail("schedule_slots", "slot_count_mismatch");
+    // A weekly time is the parent's choice among several: none sent is said as such.
+    if (slotIds.length === 0 && required > 0) throw fail("schedule_slots", "slot_required");
+    if (slotIds.length !== required) throw fail("schedule_slots", "slot_count_mismatch");
 
     // Academy weeks: one or more of this academy's weeks that are not over; the day part is the option.
     let chosenWeeks: AcademyWeekRow[] = [];
@@ -381,7 +387,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         : await findUnitsHeldByVisitor(
             tx,
             visitorId,
-            request.schedule_slots.filter((id) => !kept.slotIds.includes(id)),
+            slotIds.filter((id) => !kept.slotIds.includes(id)),
             request.academy_weeks.filter((id) => !kept.weekIds.includes(id)),
           );
     if (held.slotIds.size > 0) throw fail("schedule_slots", "already_booked");
@@ -389,9 +395,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     // A running waiting-list offer holds its seat for its child (D78): among the seats taken, the offers
     // for this child or for a child this cart books in the unit are this family's, not someone else's.
     const offers =
-      cart.userId === null
-        ? []
-        : await findRunningOffers(tx, cart.userId, request.schedule_slots, request.academy_weeks);
+      cart.userId === null ? [] : await findRunningOffers(tx, cart.userId, slotIds, request.academy_weeks);
     const ownOffers = (inCart: CartItemRow[], unit: (offer: (typeof offers)[number]) => boolean) =>
       offers.filter(
         (offer) =>
@@ -430,7 +434,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       academyNumberOfWeeks: rule.weeks ? chosenWeeks.length : null,
       comment: request.comment,
       giftCardDetails: gift,
-      slotIds: request.schedule_slots,
+      slotIds,
       weekIds: request.academy_weeks,
     };
   }
