@@ -370,12 +370,22 @@ export const OrderItemSchema = z.object({
   /** A gift card's recipient, message and delivery; null for other items and cards bought without them. */
   gift_card: GiftCardDetailsReplySchema.nullable(),
   is_recurring: z.boolean(),
-  /** List price due now (subscription: the first month). */
+  /** List price due now (subscription: the first month), before any discount. */
+  list_price: DecimalPriceSchema,
+  list_price_cents: z.number().int(),
+  /**
+   * What is paid for the item now, after every discount and its share of the order's gift card: the
+   * existing client shows Σ `calculated_price` as the cart's total (issue 31 item 11, D223), so the items add
+   * up to `total_checkout_price` to the cent (the order's promocode and gift card are spread over the
+   * items by the largest remainder).
+   */
   calculated_price: DecimalPriceSchema,
   calculated_price_cents: z.number().int(),
-  /** Every discount on the item (sibling and promocode). */
+  /** Every discount on the item (sibling and promocode): `list_price − discount_amount − gift_card_paid`. */
   discount_amount: DecimalPriceSchema,
   discount_amount_cents: z.number().int(),
+  /** The item's share of what the order's gift card pays (a payment, not a discount). */
+  gift_card_paid_cents: z.number().int(),
   sibling_discount_cents: z.number().int(),
   promocode_discount_cents: z.number().int(),
   /** Monthly price after the sibling discount; "0.00" for one-off items. */

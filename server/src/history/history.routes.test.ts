@@ -188,7 +188,12 @@ describe("GET /api/v2/orders/items/history/", () => {
   // an error box on a 4xx. A guest has bought nothing: the answer of a parent without purchases.
   it("answers a guest without a token 200 [] as for a parent without purchases, with each filter the client sends", async () => {
     await family();
-    for (const query of [{}, { product_page__product_type: "Workshop" }, { visitor: "3" }]) {
+    const queries: Record<string, string>[] = [
+      {},
+      { product_page__product_type: "Workshop" },
+      { visitor: "3" },
+    ];
+    for (const query of queries) {
       const res = await history(undefined, query);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual([]);

@@ -50,7 +50,7 @@ import {
   updateCart,
   updateCartItem,
 } from "./order.repository.ts";
-import { type PricingPromocode, priceCart } from "./pricing.ts";
+import { allocate, type PricingPromocode, priceCart } from "./pricing.ts";
 import { purchaseTerms } from "./purchase-terms.ts";
 
 /** What pricing needs of an item. */
@@ -441,9 +441,28 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
 
   // ---------- Replies ----------
 
-  function toItem(row: CartItemRow): OrderItem {
+  /**
+   * The items of a cart or order as the API answers them: each with its share of what the order's gift
+   * card pays, spread over the items' amounts after discounts by the largest remainder (D223).
+   */
+  function toItems(cart: Pick<CartRow, "giftCardCents">, rows: CartItemRow[]): OrderItem[] {
+    const due = rows.map(
+      (row) => row.calculatedPriceCents - row.siblingDiscountCents - row.promocodeDiscountCents,
+    );
+    const paid = allocate(
+      Math.min(
+        cart.giftCardCents,
+        due.reduce((a, b) => a + b, 0),
+      ),
+      due.map((d) => Math.max(d, 0)),
+    );
+    return rows.map((row, index) => toItem(row, paid[index] ?? 0));
+  }
+
+  function toItem(row: CartItemRow, giftCardPaidCents: number): OrderItem {
     const photo = row.pageTitleImage?.src ?? null;
     const discount = row.siblingDiscountCents + row.promocodeDiscountCents;
+    const paidNow = row.calculatedPriceCents - discount - giftCardPaidCents;
     const recurrent = row.recurrentPriceCents - row.recurrentDiscountCents;
     const visitorName =
       row.visitorFirstName !== null ? `${row.visitorFirstName} ${row.visitorLastName ?? ""}`.trim() : null;
@@ -500,10 +519,13 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
               send_on: row.giftCardDetails.sendOn,
             },
       is_recurring: BOOKING_RULES[row.scheduleType].recurring,
-      calculated_price: centsToDecimal(row.calculatedPriceCents),
-      calculated_price_cents: row.calculatedPriceCents,
+      list_price: centsToDecimal(row.calculatedPriceCents),
+      list_price_cents: row.calculatedPriceCents,
+      calculated_price: centsToDecimal(paidNow),
+      calculated_price_cents: paidNow,
       discount_amount: centsToDecimal(discount),
       discount_amount_cents: discount,
+      gift_card_paid_cents: giftCardPaidCents,
       sibling_discount_cents: row.siblingDiscountCents,
       promocode_discount_cents: row.promocodeDiscountCents,
       recurrent_price: centsToDecimal(recurrent),
@@ -527,7 +549,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       payer_last_name: cart.payerLastName,
       created_at: cart.createdAt.toISOString(),
       user: cart.userId,
-      items: items.map(toItem),
+      items: toItems(cart, items),
       promocode: code?.code ?? null,
       total_price: centsToDecimal(cart.totalPriceCents),
       total_price_cents: cart.totalPriceCents,
@@ -675,9 +697,9 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         if (facts?.page.productType === "BirthdayParty") throw fail("product_page", "party_by_request");
         return addBooking(tx, cart, request, locale);
       });
-      const [row] = await findCartItems(db, cart.id, locale, itemId);
-      if (!row) throw AppError.notFound();
-      return toItem(row);
+      const item = toItems(cart, await findCartItems(db, cart.id, locale)).find((one) => one.id === itemId);
+      if (!item) throw AppError.notFound();
+      return item;
     },
 
     async updateItem(
@@ -715,9 +737,9 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         });
         await reprice(tx, cart, locale);
       });
-      const [row] = await findCartItems(db, cart.id, locale, itemId);
-      if (!row) throw AppError.notFound();
-      return toItem(row);
+      const item = toItems(cart, await findCartItems(db, cart.id, locale)).find((one) => one.id === itemId);
+      if (!item) throw AppError.notFound();
+      return item;
     },
 
     /** Removes an item; with `productPageId` (delete_course) only when it books that page. */

@@ -1,5 +1,6 @@
 import { HistorySchema, OrderSchema, WEEKDAY_NAMES } from "@atelier/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { promocodes } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { ACADEMY_8_11, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
 
@@ -70,9 +71,7 @@ describe("the cart page (P/cart.vue, C/cart/CartItem.vue)", () => {
         start: expect.stringMatching(/^\d\d:\d\d/),
       }),
     ]);
-    expect(Number(item?.calculated_price) - Number(item?.discount_amount)).toBe(
-      Number(order.total_checkout_price),
-    );
+    expect(item?.calculated_price).toBe(order.total_checkout_price);
     expect(order.total_recurrent_price).toBe(item?.recurrent_price);
   });
 
@@ -170,6 +169,75 @@ describe("a workshop added as P/product/buy/[id].vue sends it (issue 31 item 8, 
     });
     expect(ru.json().schedule_slots[0]).toContain("время");
     expect((await current({ cartId })).items).toEqual([]);
+  });
+});
+
+describe("the cart's total as P/cart.vue sums it: Σ calculated_price (issue 31 item 11, D223)", () => {
+  const setCode = (headers: Headers, promocode: string) =>
+    t.call("PUT", "/api/v2/orders/current/set_promocode/", { headers, body: { promocode } });
+  const cents = (value: string | number) => Math.round(Number(value) * 100);
+
+  it("a 79 € course with WELCOME10: calculated_price 71.10 € = total_checkout_price, discount_amount 7.90 €", async () => {
+    const parent = await t.parentWithCourse(0);
+    const res = await setCode(parent.headers, "WELCOME10");
+    expect(res.statusCode, res.body).toBe(200);
+    const order = OrderSchema.parse(res.json());
+    expect(order.items[0]).toMatchObject({
+      list_price: "79.00",
+      calculated_price: "71.10",
+      discount_amount: "7.90",
+    });
+    expect(order.total_checkout_price).toBe("71.10");
+  });
+
+  it("spreads an order's promocode and gift card over the items so they add up to the total to the cent", async () => {
+    await t.db.insert(promocodes).values({ code: "ODD1001", amountOffCents: 1001 });
+    const parent = await t.parentWithCourse(1);
+    // A sibling's course (sibling discount) and a workshop for a third child: three uneven lines.
+    const lev = await createChild(t.db, parent.id, 6, "Lev");
+    const ben = await createChild(t.db, parent.id, 11, "Ben");
+    for (const body of [
+      { ...courseBody(lev, 2) },
+      {
+        product_page: t.workshop.page.id,
+        purchase_option: t.workshop.option("Ticket").id,
+        visitor: ben,
+        schedule_slots: [t.dated[0]?.id],
+      },
+    ]) {
+      const added = await t.call("POST", "/api/v2/orders/items/", { headers: parent.headers, body });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    expect((await setCode(parent.headers, "ODD1001")).statusCode).toBe(200);
+    const withGift = await setCode(parent.headers, "DEMO-GIFT-2027");
+    expect(withGift.statusCode, withGift.body).toBe(200);
+    const order = await current({ headers: parent.headers });
+    expect(order.items).toHaveLength(3);
+    expect(order.gift_card?.applied_cents).toBe(5000);
+    expect(order.total_discount_cents).toBeGreaterThan(1001); // the code and the sibling discount
+
+    // What the client sums (strings, Number()-summed) is what the order charges.
+    const sum = order.items.reduce((total, item) => total + cents(item.calculated_price), 0);
+    expect(sum).toBe(cents(order.total_checkout_price));
+    expect(order.items.reduce((total, item) => total + cents(item.discount_amount), 0)).toBe(
+      order.total_discount_cents,
+    );
+    expect(order.items.reduce((total, item) => total + item.gift_card_paid_cents, 0)).toBe(5000);
+    for (const item of order.items) {
+      expect(item.calculated_price_cents).toBe(
+        item.list_price_cents - item.discount_amount_cents - item.gift_card_paid_cents,
+      );
+      expect(cents(item.calculated_price)).toBe(item.calculated_price_cents);
+      expect(item.calculated_price_cents).toBeGreaterThanOrEqual(0);
+    }
+    // The item answered by POST/PATCH carries the same amounts as the cart.
+    const first = order.items[0];
+    const patched = await t.call("PATCH", `/api/v2/orders/items/${first?.id}/`, {
+      headers: parent.headers,
+      body: { comment: "Allergie: Nüsse" },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().calculated_price).toBe(first?.calculated_price);
   });
 });
 
