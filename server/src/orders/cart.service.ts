@@ -1,5 +1,6 @@
 import {
   type AgeGroup,
+  academyClientSlots,
   ageGroupLabel,
   ageOutsideGroup,
   apiOrderStatus,
@@ -502,7 +503,9 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
             : null,
       guest_visitor: row.guestVisitorRef,
       visitor_name: visitorName,
-      schedule_slots: row.slots.map(clientSlot),
+      // An academy books weeks; the existing client reads its days and hours as slots (D224).
+      schedule_slots:
+        row.weeks.length > 0 ? academyClientSlots(row.scheduleType, row.weeks) : row.slots.map(clientSlot),
       schedule_slot_details: row.slots,
       academy_weeks: row.weeks.map((week) => week.id),
       academy_week_details: row.weeks,

@@ -241,6 +241,69 @@ describe("the cart's total as P/cart.vue sums it: Σ calculated_price (issue 31 
   });
 });
 
+describe("an academy's days and hours, where the client prints slots (issue 31 items 12 and 17, D224)", () => {
+  /** The English weekdays from a week's first to its last day, as a calendar says them. */
+  const weekdaysOf = (week: { startsOn: string; endsOn: string }) => {
+    const names: string[] = [];
+    for (let day = new Date(`${week.startsOn}T12:00:00Z`); day <= new Date(`${week.endsOn}T12:00:00Z`); ) {
+      names.push(WEEKDAY_NAMES[(day.getUTCDay() + 6) % 7] ?? "");
+      day = new Date(day.getTime() + 86_400_000);
+    }
+    return names;
+  };
+
+  it("the cart's academy item: slots with English weekdays and the day part's hours, weeks as numbers; history the same once paid", async () => {
+    const parent = await createParent(t.db);
+    const lev = await createChild(t.db, parent.id, 9, "Lev");
+    // The shortest week still bookable (an Easter week has four days), else the first.
+    const week = [...academy.weeks].sort(
+      (a, b) => weekdaysOf(a).length - weekdaysOf(b).length || a.startsOn.localeCompare(b.startsOn),
+    )[0];
+    if (!week) throw new Error("the seed has academy weeks");
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        academy_number_of_weeks: 1,
+        product: academy.page.slug,
+        product_page: academy.page.id,
+        purchase_option: academy.option("Academy (1st half)").id,
+        visitor: lev,
+        schedule_slots: [],
+        comment: "",
+        academy_weeks: [week.id],
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const expected = weekdaysOf(week).map((weekday) => ({
+      id: expect.any(Number),
+      weekday,
+      date: null,
+      start: "09:00:00",
+      end: "13:00:00",
+    }));
+    const [item] = (await current({ headers: parent.headers })).items;
+    expect(item?.schedule_slots).toEqual(expected);
+    expect(new Set(item?.schedule_slots.map((slot) => slot.id)).size).toBe(expected.length);
+    expect(item?.academy_weeks).toEqual([week.id]);
+    expect(added.json().schedule_slots).toEqual(expected);
+
+    const fulfilled = await t.fulfil(parent.headers);
+    expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+    t.standIn.approve(fulfilled.json().id);
+    expect((await t.capture(parent.headers, fulfilled.json().id)).statusCode).toBe(200);
+    const history = await t.call("GET", "/api/v2/orders/items/history/", { headers: parent.headers });
+    const [row] = HistorySchema.parse(history.json());
+    expect(row?.product_page.product_type).toBe("Academy");
+    // ProductsTable.vue: weekday lower-cased for its i18n key, start.slice(0,5)–end.slice(0,5).
+    expect(row?.schedule_slots).toEqual(expected);
+    expect(
+      row?.schedule_slots.map(
+        (slot) => `${slot.weekday?.toLowerCase()} ${slot.start.slice(0, 5)}–${slot.end.slice(0, 5)}`,
+      )[0],
+    ).toBe(`${weekdaysOf(week)[0]?.toLowerCase()} 09:00–13:00`);
+  });
+});
+
 describe("items without a child (D94)", () => {
   it("a guest adds with visitor null, signs in, names the child with PATCH {visitor}, and only then pays", async () => {
     const init = await t.call("POST", "/api/v2/orders/init/");
