@@ -460,6 +460,15 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     return rows.map((row, index) => toItem(row, paid[index] ?? 0));
   }
 
+  /** One item as the cart answers it; the whole cart is read only when a gift card's share is spread. */
+  async function answerItem(cart: CartRow, itemId: number, locale: Locale): Promise<OrderItem | undefined> {
+    if (cart.giftCardCents === 0) {
+      const [row] = await findCartItems(db, cart.id, locale, itemId);
+      return row ? toItem(row, 0) : undefined;
+    }
+    return toItems(cart, await findCartItems(db, cart.id, locale)).find((one) => one.id === itemId);
+  }
+
   function toItem(row: CartItemRow, giftCardPaidCents: number): OrderItem {
     const photo = row.pageTitleImage?.src ?? null;
     const discount = row.siblingDiscountCents + row.promocodeDiscountCents;
@@ -700,7 +709,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         if (facts?.page.productType === "BirthdayParty") throw fail("product_page", "party_by_request");
         return addBooking(tx, cart, request, locale);
       });
-      const item = toItems(cart, await findCartItems(db, cart.id, locale)).find((one) => one.id === itemId);
+      const item = await answerItem(cart, itemId, locale);
       if (!item) throw AppError.notFound();
       return item;
     },
@@ -740,7 +749,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         });
         await reprice(tx, cart, locale);
       });
-      const item = toItems(cart, await findCartItems(db, cart.id, locale)).find((one) => one.id === itemId);
+      const item = await answerItem(cart, itemId, locale);
       if (!item) throw AppError.notFound();
       return item;
     },
