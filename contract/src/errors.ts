@@ -136,6 +136,10 @@ export const ERROR_MESSAGES = {
     de: "Bitte wählen Sie so viele Termine, wie die Option Treffen pro Woche hat.",
     ru: "Выберите столько занятий, сколько встреч в неделю в выбранном варианте.",
   },
+  slot_required: {
+    de: "Bitte wählen Sie die Zeit, zu der Ihr Kind kommen soll.",
+    ru: "Выберите, пожалуйста, время, в которое ребёнок будет приходить.",
+  },
   slot_not_on_page: {
     de: "Dieser Termin gehört nicht zu diesem Angebot oder ist vorbei.",
     ru: "Это время не относится к данному предложению или уже прошло.",

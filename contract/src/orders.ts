@@ -7,6 +7,7 @@ import {
   ScheduleTypeSchema,
   slotWeekdayName,
   WeekdayNameSchema,
+  weekdayNameOf,
 } from "./catalogue.ts";
 import { GiftCardDetailsReplySchema, GiftCardDetailsSchema } from "./gift-card-order.ts";
 import { BirthDateSchema } from "./rules/birth-date.ts";
@@ -269,6 +270,50 @@ export const clientSlot = (slot: z.infer<typeof OrderItemSlotSchema>): ClientSlo
 });
 
 /**
+ * The hours of an academy's day parts (D224): the school's holiday programme runs 9–17, a half day 9–13
+ * or 13–17 (as its pages say). The existing client prints every row's `schedule_slots` (weekday,
+ * start–end), also an academy's, which books weeks rather than slots.
+ */
+export const ACADEMY_DAY_HOURS: Partial<Record<ScheduleType, { start: string; end: string }>> = {
+  "Academy (1st half)": { start: "09:00:00", end: "13:00:00" },
+  "Academy (2nd half)": { start: "13:00:00", end: "17:00:00" },
+  "Academy (full day)": { start: "09:00:00", end: "17:00:00" },
+};
+
+const DAY_MS = 86_400_000;
+
+/**
+ * An academy item's days as slots for the existing client (issue 31 items 12 and 17, D224): one per
+ * weekday of the booked weeks (Monday first; an Easter week of four days has four), each with the day
+ * part's hours and `date: null`. The ids are negative (−1 Monday … −7 Sunday): no schedule slot has them,
+ * and they are unique in the list. Empty for anything but an academy's day part.
+ */
+export function academyClientSlots(
+  scheduleType: ScheduleType,
+  weeks: readonly { starts_on: string; ends_on: string }[],
+): ClientSlot[] {
+  const hours = ACADEMY_DAY_HOURS[scheduleType];
+  if (!hours) return [];
+  const weekdays = new Set<number>();
+  for (const week of weeks) {
+    const from = Date.parse(`${week.starts_on}T12:00:00Z`);
+    const to = Date.parse(`${week.ends_on}T12:00:00Z`);
+    // A week is at most seven days; a longer range still names each weekday once.
+    for (let day = from; day <= to && weekdays.size < 7; day += DAY_MS)
+      weekdays.add((new Date(day).getUTCDay() + 6) % 7);
+  }
+  return [...weekdays]
+    .sort((a, b) => a - b)
+    .map((weekday) => ({
+      id: -(weekday + 1),
+      weekday: weekdayNameOf(weekday),
+      date: null,
+      start: hours.start,
+      end: hours.end,
+    }));
+}
+
+/**
  * The child of an item as the existing client reads it (`visitor.id`). A guest's local child carries the
  * guest's own number as `id` and no names (the server does not know them), so the client can move the item
  * to the saved child after sign-in (`PATCH {visitor}`); `guest_visitor` tells the two apart.
@@ -371,12 +416,22 @@ export const OrderItemSchema = z.object({
   /** A gift card's recipient, message and delivery; null for other items and cards bought without them. */
   gift_card: GiftCardDetailsReplySchema.nullable(),
   is_recurring: z.boolean(),
-  /** List price due now (subscription: the first month). */
+  /** List price due now (subscription: the first month), before any discount. */
+  list_price: DecimalPriceSchema,
+  list_price_cents: z.number().int(),
+  /**
+   * What is paid for the item now, after every discount and its share of the order's gift card: the
+   * existing client shows Σ `calculated_price` as the cart's total (issue 31 item 11, D223), so the items add
+   * up to `total_checkout_price` to the cent (the order's promocode and gift card are spread over the
+   * items by the largest remainder).
+   */
   calculated_price: DecimalPriceSchema,
   calculated_price_cents: z.number().int(),
-  /** Every discount on the item (sibling and promocode). */
+  /** Every discount on the item (sibling and promocode): `list_price − discount_amount − gift_card_paid`. */
   discount_amount: DecimalPriceSchema,
   discount_amount_cents: z.number().int(),
+  /** The item's share of what the order's gift card pays (a payment, not a discount). */
+  gift_card_paid_cents: z.number().int(),
   sibling_discount_cents: z.number().int(),
   promocode_discount_cents: z.number().int(),
   /** Monthly price after the sibling discount; "0.00" for one-off items. */

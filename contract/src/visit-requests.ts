@@ -77,13 +77,24 @@ export const VisitDateSchema = z
 
 const VisitRequestBaseSchema = z.object({
   product_page: IdSchema,
-  /** The existing client's special-offer form sends `[null]` when no child is chosen: nulls are dropped. */
-  children: list(VisitRequestChildSchema.nullable(), VISIT_REQUEST_MAX_CHILDREN).transform((children) =>
-    children.filter((child) => child !== null),
-  ),
+  /**
+   * The existing client's special-offer form sends `[null]` when no child is chosen: nulls are dropped. A
+   * guest's children live in that client's browser, so its trial form may send `children: []` (issue 31
+   * item 9, D222): the request is taken with the adults' contact, by which the school reaches the family.
+   */
+  children: z
+    .array(VisitRequestChildSchema.nullable(), { error: "required" })
+    .max(VISIT_REQUEST_MAX_CHILDREN, { error: "too_long" })
+    .transform((children) => children.filter((child) => child !== null)),
+  /** At least one adult, each with e-mail and phone: the way to reach the family is never left out. */
   adults: list(VisitRequestAdultSchema, VISIT_REQUEST_MAX_ADULTS),
   date: VisitDateSchema,
 });
+
+/** Our own form names the child it asks for (the API takes a request without one, D222). */
+const childNamed = (value: { children: unknown[] }, ctx: z.RefinementCtx) => {
+  if (value.children.length === 0) ctx.addIssue({ code: "custom", path: ["children"], message: "required" });
+};
 
 /** A trial or off-site visit: on a day today or later (Berlin), or on a day the school proposes (no date). */
 export const VisitRequestSchema = VisitRequestBaseSchema;
@@ -92,10 +103,13 @@ export const VisitRequestSchema = VisitRequestBaseSchema;
  * API also takes a request without one, as the existing client sends it (D95).
  */
 export const VisitRequestFormSchema = VisitRequestBaseSchema.superRefine((value, ctx) => {
+  childNamed(value, ctx);
   if (value.date === null) ctx.addIssue({ code: "custom", path: ["date"], message: "required" });
 });
 /** A waiting list: a wished start date is optional (today or later when given). */
 export const WaitingRequestSchema = VisitRequestBaseSchema;
+/** Our own shop's waiting-list form: a child is named. */
+export const WaitingRequestFormSchema = VisitRequestBaseSchema.superRefine(childNamed);
 export type VisitRequestInput = z.input<typeof VisitRequestSchema>;
 export type VisitRequestBody = z.output<typeof VisitRequestSchema> | z.output<typeof WaitingRequestSchema>;
 

@@ -19,7 +19,7 @@ type Course = {
   purchase_options: { id: number; schedule_type: string }[];
 };
 type Order = {
-  items: { calculated_price_cents: number; discount_amount_cents: number; sibling_discount_cents: number }[];
+  items: { list_price_cents: number; discount_amount_cents: number; sibling_discount_cents: number }[];
   total_checkout_price_cents: number;
 };
 
@@ -77,7 +77,7 @@ for (const { locale, viewport, order: orderButton } of CASES) {
       ).json()) as Order;
       expect(order.items).toHaveLength(2);
       expect(order.items.some((item) => item.sibling_discount_cents > 0)).toBe(true);
-      const lines = order.items.map((item) => item.calculated_price_cents - item.discount_amount_cents);
+      const lines = order.items.map((item) => item.list_price_cents - item.discount_amount_cents);
       // Different amounts: a page that showed the list price for both would fail.
       expect(new Set(lines).size).toBe(2);
 

@@ -135,6 +135,10 @@ const READS: [method: string, path: string, fields: string[]][] = [
       "items.[].academy_weeks",
       "items.[].calculated_price",
       "items.[].discount_amount",
+      // Issue 31 items 11 and 17 (D223, D224): the price before discounts, the gift card's share, slot ends.
+      "items.[].list_price",
+      "items.[].gift_card_paid_cents",
+      "items.[].schedule_slots.[].end",
     ],
   ],
   ["post", "/api/v2/orders/items/", ["id", "visitor"]],
@@ -195,7 +199,10 @@ describe("the OpenAPI document states what the existing client reads", () => {
     const current = reply("get", "/api/v2/orders/current/");
     const weekday = at(current, ["items", "[]", "schedule_slots", "[]", "weekday"]);
     expect(JSON.stringify(weekday)).toContain('"Monday"');
+    // An academy's days (D224) and a dated session are slots with a weekday of the same enum.
+    expect(JSON.stringify(at(current, ["items", "[]", "academy_weeks", "[]"]))).toContain('"integer"');
     const history = reply("get", "/api/v2/orders/items/history/");
+    expect(JSON.stringify(at(history, ["[]", "schedule_slots", "[]", "weekday"]))).toContain('"Friday"');
     expect(at(history, ["[]", "state"])?.enum).toEqual(
       expect.arrayContaining(["active", "frozen", "awaiting payment", "renewal available", "cancelled"]),
     );

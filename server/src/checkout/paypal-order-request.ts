@@ -19,7 +19,7 @@ function lineName(item: CartItemRow): string {
 
 /**
  * Each line at what the server's order charges for it: its price less its sibling and promocode
- * discounts, the amount the cart and the checkout show (`calculated_price_cents − discount_amount_cents`).
+ * discounts, the amount the cart and the checkout show (`list_price_cents − discount_amount_cents`; before the gift card, which pays).
  * PayPal's request cannot carry that per line (its items need list prices that add up to item_total), so
  * the demo gateway's page shows these instead of the request's (issue 24).
  */

@@ -170,7 +170,7 @@ describe("GET /api/v2/orders/items/history/", () => {
     expect(bad.json().error_codes).toEqual({ product_page__product_type: ["invalid_choice"] });
   });
 
-  it("never shows another family's items: their child in ?visitor= is 404, and guests get 401", async () => {
+  it("never shows another family's items: their child in ?visitor= is 404, and a stale token gets 401", async () => {
     const f = await family();
     const stranger = await createParent(t.db);
     const ownChild = await createChild(t.db, stranger.id, 7);
@@ -180,7 +180,27 @@ describe("GET /api/v2/orders/items/history/", () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error_codes).toEqual({ detail: "not_found" });
     expect((await history(stranger.headers, { visitor: "999999999" })).statusCode).toBe(404);
-    expect((await history(undefined)).statusCode).toBe(401);
+    const stale = await history({ authorization: "Token not-a-key-anyone-has" });
+    expect(stale.statusCode).toBe(401);
+  });
+
+  // Issue 31 item 7 (D220): the existing client asks on every product page, also for a guest, and shows
+  // an error box on a 4xx. A guest has bought nothing: the answer of a parent without purchases.
+  it("answers a guest without a token 200 [] as for a parent without purchases, with each filter the client sends", async () => {
+    await family();
+    const queries: Record<string, string>[] = [
+      {},
+      { product_page__product_type: "Workshop" },
+      { visitor: "3" },
+    ];
+    for (const query of queries) {
+      const res = await history(undefined, query);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual([]);
+    }
+    // A guest's wrong filter is still the client's error, as for a parent.
+    const bad = await history(undefined, { product_page__product_type: "Spaceship" });
+    expect(bad.statusCode).toBe(400);
   });
 
   it("shows a refunded order's items as cancelled, and a paused item as frozen", async () => {

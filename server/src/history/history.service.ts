@@ -1,4 +1,5 @@
 import {
+  academyClientSlots,
   berlinDate,
   centsToDecimal,
   clientSlot,
@@ -72,6 +73,9 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
     );
     const photo = row.pageTitleImage?.src ?? null;
     const priceCents = row.calculatedPriceCents - row.siblingDiscountCents - row.promocodeDiscountCents;
+    // An academy's row shows the days and hours of its day part, which the existing client prints (D224).
+    const slots =
+      row.weeks.length > 0 ? academyClientSlots(row.scheduleType, row.weeks) : row.slots.map(clientSlot);
     const sub = row.subscription;
     const renewal = sub ? renewalState(sub) : null;
     return {
@@ -112,10 +116,10 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
         product_type: row.productType,
         slug: row.pageSlug,
         photo: photo === null ? null : media(photo),
-        schedule_slots: row.slots.map(clientSlot),
+        schedule_slots: slots,
       },
       purchase_option: { id: row.purchaseOptionId, schedule_type: row.scheduleType, name: row.optionName },
-      schedule_slots: row.slots.map(clientSlot),
+      schedule_slots: slots,
       academy_weeks: row.weeks,
       visitor: row.visitorId,
       visitor_name:

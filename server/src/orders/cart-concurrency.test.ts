@@ -15,8 +15,10 @@ afterAll(() => ctx?.close());
 type CartReply = {
   items: {
     id: number;
+    list_price_cents: number;
     calculated_price_cents: number;
     discount_amount_cents: number;
+    gift_card_paid_cents: number;
     recurrent_price_cents: number;
   }[];
   total_checkout_price_cents: number;
@@ -29,11 +31,14 @@ type CartReply = {
 function expectConsistent(cart: CartReply) {
   const sum = (pick: (item: CartReply["items"][number]) => number) =>
     cart.items.reduce((total, item) => total + pick(item), 0);
-  expect(cart.total_price_cents).toBe(sum((i) => i.calculated_price_cents));
+  expect(cart.total_price_cents).toBe(sum((i) => i.list_price_cents));
   expect(cart.total_discount_cents).toBe(sum((i) => i.discount_amount_cents));
-  expect(cart.total_checkout_price_cents).toBe(
-    sum((i) => i.calculated_price_cents - i.discount_amount_cents),
-  );
+  // Each item's calculated_price is what is paid for it (D223): they add up to the total due.
+  expect(cart.total_checkout_price_cents).toBe(sum((i) => i.calculated_price_cents));
+  for (const i of cart.items)
+    expect(i.calculated_price_cents).toBe(
+      i.list_price_cents - i.discount_amount_cents - i.gift_card_paid_cents,
+    );
   expect(cart.total_recurrent_price_cents).toBe(sum((i) => i.recurrent_price_cents));
 }
 

@@ -321,7 +321,7 @@ describe("booking rules (each a 400 naming the field, in the request's locale)",
   });
 
   it("as many weekly times as meetings a week, of this page", async () => {
-    await expectError({ ...courseItem(six), schedule_slots: [] }, "schedule_slots", "slot_count_mismatch");
+    await expectError({ ...courseItem(six), schedule_slots: [] }, "schedule_slots", "slot_required");
     const twice = { ...courseItem(six), purchase_option: course.option("Course (2 / week)").id };
     await expectError(twice, "schedule_slots", "slot_count_mismatch");
     await expectError(

@@ -1,5 +1,6 @@
 import {
   type AgeGroup,
+  academyClientSlots,
   ageGroupLabel,
   ageOutsideGroup,
   apiOrderStatus,
@@ -50,7 +51,7 @@ import {
   updateCart,
   updateCartItem,
 } from "./order.repository.ts";
-import { type PricingPromocode, priceCart } from "./pricing.ts";
+import { allocate, type PricingPromocode, priceCart } from "./pricing.ts";
 import { purchaseTerms } from "./purchase-terms.ts";
 
 /** What pricing needs of an item. */
@@ -330,13 +331,19 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
           ? slot.date !== null
           : false,
     );
-    const chosenSlots = request.schedule_slots.map((id) => ofKind.find((slot) => slot.id === id));
+    const required = requiredSlotCount(option.scheduleType, option.meetingsPerWeek, ofKind.length > 0);
+    // A workshop's or event's date is the offer's, not the parent's choice: the existing client adds one
+    // with `schedule_slots: []` (issue 31 item 8, D221). The server takes the next session still offered,
+    // the one that client's page shows as the next date; a full one is refused below as any other.
+    const slotIds =
+      request.schedule_slots.length === 0 && slotRule.kind === "dated" && required > 0
+        ? ofKind.slice(0, required).map((slot) => slot.id)
+        : request.schedule_slots;
+    const chosenSlots = slotIds.map((id) => ofKind.find((slot) => slot.id === id));
     if (chosenSlots.some((slot) => slot === undefined)) throw fail("schedule_slots", "slot_not_on_page");
-    if (
-      request.schedule_slots.length !==
-      requiredSlotCount(option.scheduleType, option.meetingsPerWeek, ofKind.length > 0)
-    )
-      throw fail("schedule_slots", "slot_count_mismatch");
+    // A weekly time is the parent's choice among several: none sent is said as such.
+    if (slotIds.length === 0 && required > 0) throw fail("schedule_slots", "slot_required");
+    if (slotIds.length !== required) throw fail("schedule_slots", "slot_count_mismatch");
 
     // Academy weeks: one or more of this academy's weeks that are not over; the day part is the option.
     let chosenWeeks: AcademyWeekRow[] = [];
@@ -381,7 +388,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         : await findUnitsHeldByVisitor(
             tx,
             visitorId,
-            request.schedule_slots.filter((id) => !kept.slotIds.includes(id)),
+            slotIds.filter((id) => !kept.slotIds.includes(id)),
             request.academy_weeks.filter((id) => !kept.weekIds.includes(id)),
           );
     if (held.slotIds.size > 0) throw fail("schedule_slots", "already_booked");
@@ -389,9 +396,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
     // A running waiting-list offer holds its seat for its child (D78): among the seats taken, the offers
     // for this child or for a child this cart books in the unit are this family's, not someone else's.
     const offers =
-      cart.userId === null
-        ? []
-        : await findRunningOffers(tx, cart.userId, request.schedule_slots, request.academy_weeks);
+      cart.userId === null ? [] : await findRunningOffers(tx, cart.userId, slotIds, request.academy_weeks);
     const ownOffers = (inCart: CartItemRow[], unit: (offer: (typeof offers)[number]) => boolean) =>
       offers.filter(
         (offer) =>
@@ -430,16 +435,44 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       academyNumberOfWeeks: rule.weeks ? chosenWeeks.length : null,
       comment: request.comment,
       giftCardDetails: gift,
-      slotIds: request.schedule_slots,
+      slotIds,
       weekIds: request.academy_weeks,
     };
   }
 
   // ---------- Replies ----------
 
-  function toItem(row: CartItemRow): OrderItem {
+  /**
+   * The items of a cart or order as the API answers them: each with its share of what the order's gift
+   * card pays, spread over the items' amounts after discounts by the largest remainder (D223).
+   */
+  function toItems(cart: Pick<CartRow, "giftCardCents">, rows: CartItemRow[]): OrderItem[] {
+    const due = rows.map(
+      (row) => row.calculatedPriceCents - row.siblingDiscountCents - row.promocodeDiscountCents,
+    );
+    const paid = allocate(
+      Math.min(
+        cart.giftCardCents,
+        due.reduce((a, b) => a + b, 0),
+      ),
+      due.map((d) => Math.max(d, 0)),
+    );
+    return rows.map((row, index) => toItem(row, paid[index] ?? 0));
+  }
+
+  /** One item as the cart answers it; the whole cart is read only when a gift card's share is spread. */
+  async function answerItem(cart: CartRow, itemId: number, locale: Locale): Promise<OrderItem | undefined> {
+    if (cart.giftCardCents === 0) {
+      const [row] = await findCartItems(db, cart.id, locale, itemId);
+      return row ? toItem(row, 0) : undefined;
+    }
+    return toItems(cart, await findCartItems(db, cart.id, locale)).find((one) => one.id === itemId);
+  }
+
+  function toItem(row: CartItemRow, giftCardPaidCents: number): OrderItem {
     const photo = row.pageTitleImage?.src ?? null;
     const discount = row.siblingDiscountCents + row.promocodeDiscountCents;
+    const paidNow = row.calculatedPriceCents - discount - giftCardPaidCents;
     const recurrent = row.recurrentPriceCents - row.recurrentDiscountCents;
     const visitorName =
       row.visitorFirstName !== null ? `${row.visitorFirstName} ${row.visitorLastName ?? ""}`.trim() : null;
@@ -479,7 +512,9 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
             : null,
       guest_visitor: row.guestVisitorRef,
       visitor_name: visitorName,
-      schedule_slots: row.slots.map(clientSlot),
+      // An academy books weeks; the existing client reads its days and hours as slots (D224).
+      schedule_slots:
+        row.weeks.length > 0 ? academyClientSlots(row.scheduleType, row.weeks) : row.slots.map(clientSlot),
       schedule_slot_details: row.slots,
       academy_weeks: row.weeks.map((week) => week.id),
       academy_week_details: row.weeks,
@@ -496,10 +531,13 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
               send_on: row.giftCardDetails.sendOn,
             },
       is_recurring: BOOKING_RULES[row.scheduleType].recurring,
-      calculated_price: centsToDecimal(row.calculatedPriceCents),
-      calculated_price_cents: row.calculatedPriceCents,
+      list_price: centsToDecimal(row.calculatedPriceCents),
+      list_price_cents: row.calculatedPriceCents,
+      calculated_price: centsToDecimal(paidNow),
+      calculated_price_cents: paidNow,
       discount_amount: centsToDecimal(discount),
       discount_amount_cents: discount,
+      gift_card_paid_cents: giftCardPaidCents,
       sibling_discount_cents: row.siblingDiscountCents,
       promocode_discount_cents: row.promocodeDiscountCents,
       recurrent_price: centsToDecimal(recurrent),
@@ -523,7 +561,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       payer_last_name: cart.payerLastName,
       created_at: cart.createdAt.toISOString(),
       user: cart.userId,
-      items: items.map(toItem),
+      items: toItems(cart, items),
       promocode: code?.code ?? null,
       total_price: centsToDecimal(cart.totalPriceCents),
       total_price_cents: cart.totalPriceCents,
@@ -671,9 +709,9 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         if (facts?.page.productType === "BirthdayParty") throw fail("product_page", "party_by_request");
         return addBooking(tx, cart, request, locale);
       });
-      const [row] = await findCartItems(db, cart.id, locale, itemId);
-      if (!row) throw AppError.notFound();
-      return toItem(row);
+      const item = await answerItem(cart, itemId, locale);
+      if (!item) throw AppError.notFound();
+      return item;
     },
 
     async updateItem(
@@ -711,9 +749,9 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         });
         await reprice(tx, cart, locale);
       });
-      const [row] = await findCartItems(db, cart.id, locale, itemId);
-      if (!row) throw AppError.notFound();
-      return toItem(row);
+      const item = await answerItem(cart, itemId, locale);
+      if (!item) throw AppError.notFound();
+      return item;
     },
 
     /** Removes an item; with `productPageId` (delete_course) only when it books that page. */

@@ -118,9 +118,7 @@ describe("the demo approval page's lines (issue 24)", () => {
       row[2]?.replace(/<\/?strong>/g, ""),
     ]);
     const money = (cents: number) => formatMoney(cents, "de");
-    const lineAmounts = cart.items.map((item) =>
-      money(item.calculated_price_cents - item.discount_amount_cents),
-    );
+    const lineAmounts = cart.items.map((item) => money(item.list_price_cents - item.discount_amount_cents));
     expect(rows.slice(0, cart.items.length).map((row) => row[1])).toEqual(lineAmounts);
     expect(rows[cart.items.length]).toEqual(["Mit Gutschein bezahlt", `−${money(1_000)}`]);
     expect(rows.at(-1)).toEqual(["Gesamt", money(cart.total_checkout_price_cents)]);

@@ -119,6 +119,27 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
     expect(mixed.json().children).toEqual([{ ...child, id: null }]);
   });
 
+  // Issue 31 item 9 (D222): a guest's children live in the existing client's browser; its trial form
+  // sends `children: []`. The request is taken with the adults' contact, on each of the three paths.
+  it.each(["", "out/", "waiting/"] as const)(
+    "takes a guest's request to %s with children: [], keeping the adults' contact",
+    async (path) => {
+      const { date: _date, ...noDate } = payload();
+      const res = await post(path, { ...noDate, children: [] });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({
+        user: null,
+        children: [],
+        adults: [{ first_name: "Olga", email: "olga@example.org", phone: "+4915112345678" }],
+      });
+      const mails = await ctx.database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+      expect(mails.map((mail) => mail.to)).toEqual(["olga@example.org", SCHOOL]);
+      // The school's notice names how to reach the family and leaves out the empty children row.
+      expect(mails[1]?.text).toContain("+4915112345678");
+      expect(mails[1]?.text).not.toMatch(/Kinder/);
+    },
+  );
+
   it("stores each kind; a waiting list needs no date", async () => {
     const out = await post("out/", payload());
     expect(out.statusCode, out.body).toBe(201);
@@ -178,7 +199,19 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
     ["waiting/", { ...payload(), date: "2020-01-01" }, { date: "date_in_past" }],
     ["", { ...payload(), product_page: 99999999 }, { product_page: "product_not_found" }],
     ["", { ...payload(), product_page: "abc" }, { product_page: "invalid" }],
-    ["", { ...payload(), children: [] }, { children: "required" }],
+    // A request without a child is taken (D222), but never one without a way to reach the family.
+    ["", { ...payload(), children: [], adults: [] }, { adults: "required" }],
+    [
+      "waiting/",
+      { ...payload(), children: [], adults: [{ ...adult, email: undefined }] },
+      { "adults.0.email": "required" },
+    ],
+    [
+      "out/",
+      { ...payload(), children: [], adults: [{ ...adult, phone: "0" }] },
+      { "adults.0.phone": "invalid_phone" },
+    ],
+    ["", { ...payload(), children: "Mila" }, { children: "required" }],
     ["", { ...payload(), adults: [] }, { adults: "required" }],
     ["", { ...payload(), children: Array.from({ length: 11 }, () => child) }, { children: "too_long" }],
     ["", { ...payload(), adults: Array.from({ length: 5 }, () => adult) }, { adults: "too_long" }],
@@ -196,7 +229,7 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
       { ...payload(), children: [{ ...child, last_name: "x".repeat(65), birth_date: "2999-01-01" }] },
       { "children.0.last_name": "too_long", "children.0.birth_date": "birth_date_in_future" },
     ],
-    ["", {}, { product_page: "invalid", children: "required", adults: "required" }],
+    ["", {}, { product_page: "invalid", adults: "required" }],
   ])(
     "POST %s with a bad payload is 400 naming the field, and writes nothing",
     async (path, body, expected) => {

@@ -105,7 +105,8 @@ function rows(data: VisitRequestMailData, locale: Locale, forSchool: boolean) {
     { label: t.labels.number, value: String(data.requestId) },
     { label: t.labels.offer, value: data.productName },
     { label: t.labels.date, value: data.date ? formatDate(data.date, locale) : undefined },
-    { label: t.labels.children, value: children },
+    // A guest of the existing client may name no child (D222): the row is left out, not shown empty.
+    { label: t.labels.children, value: children || undefined },
     { label: t.labels.adults, value: adults },
     {
       label: t.labels.account,

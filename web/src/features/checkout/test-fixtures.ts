@@ -10,7 +10,7 @@ export function orderItem(
   const id = nextId++;
   const { name, ...rest } = overrides;
   const course = type === "Course";
-  return {
+  const item: OrderItem = {
     id,
     order: 1,
     product: id,
@@ -50,10 +50,13 @@ export function orderItem(
     academy_number_of_weeks: null,
     comment: "",
     is_recurring: false,
+    list_price: course ? "79.00" : "45.00",
+    list_price_cents: course ? 7900 : 4500,
     calculated_price: course ? "79.00" : "45.00",
     calculated_price_cents: course ? 7900 : 4500,
     discount_amount: "0.00",
     discount_amount_cents: 0,
+    gift_card_paid_cents: 0,
     sibling_discount_cents: 0,
     promocode_discount_cents: 0,
     recurrent_price: course ? "79.00" : "0.00",
@@ -61,10 +64,15 @@ export function orderItem(
     terms: { house: null, first_lesson: null, period: null, next_payment: null },
     ...rest,
   };
+  // What is paid for the item after its discounts and gift card share, as the server answers it (D223).
+  const paid = item.list_price_cents - item.discount_amount_cents - item.gift_card_paid_cents;
+  return { ...item, calculated_price_cents: paid, calculated_price: (paid / 100).toFixed(2) };
 }
 
 export function order(items: OrderItem[], overrides: Partial<Order> = {}): Order {
-  const due = items.reduce((sum, item) => sum + item.calculated_price_cents - item.discount_amount_cents, 0);
+  const due = items.reduce((sum, item) => sum + item.calculated_price_cents, 0);
+  const list = items.reduce((sum, item) => sum + item.list_price_cents, 0);
+  const discount = items.reduce((sum, item) => sum + item.discount_amount_cents, 0);
   const monthly = items.reduce((sum, item) => sum + item.recurrent_price_cents, 0);
   const decimal = (cents: number) => (cents / 100).toFixed(2);
   return {
@@ -78,10 +86,10 @@ export function order(items: OrderItem[], overrides: Partial<Order> = {}): Order
     user: 5,
     items,
     promocode: null,
-    total_price: decimal(due),
-    total_price_cents: due,
-    total_discount: "0.00",
-    total_discount_cents: 0,
+    total_price: decimal(list),
+    total_price_cents: list,
+    total_discount: decimal(discount),
+    total_discount_cents: discount,
     total_checkout_price: decimal(due),
     total_checkout_price_cents: due,
     total_recurrent_price: decimal(monthly),

@@ -213,7 +213,7 @@ function CartItem({ item, visitors, signedIn }: { item: OrderItem; visitors: Vis
       })
     : [];
   const fits = (visitor: Visitor) => childAgeRefusal(item, visitor, today) === null;
-  const price = item.calculated_price_cents;
+  const price = item.list_price_cents;
   const discount = item.discount_amount_cents;
   return (
     <article

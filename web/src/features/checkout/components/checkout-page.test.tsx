@@ -145,6 +145,22 @@ describe("checkout step: the order button (§ 312j(3) BGB)", () => {
   });
 });
 
+describe("checkout step: each line's amount (D223)", () => {
+  it("shows a line at its list price less its discounts, the gift card apart: not calculated_price, which the gift card's share lowers", async () => {
+    const discounted = orderItem("Course", {
+      name: "Kleine Maler",
+      discount_amount: "7.90",
+      discount_amount_cents: 790,
+      gift_card_paid_cents: 2000,
+    });
+    expect(discounted.calculated_price_cents).toBe(5110);
+    setup({ cart: order([discounted], { gift_card: null }) });
+    await advance(0);
+    const line = screen.getByTestId("checkout-items").querySelector("li > span:last-child");
+    expect(line?.textContent).toBe("71,10\u00a0€");
+  });
+});
+
 describe("checkout step: validation", () => {
   it("takes the billing data from the profile", async () => {
     setup();
@@ -216,13 +232,13 @@ describe("checkout step: validation", () => {
 
 describe("checkout step: the address of an invoice over 250 € (D170)", () => {
   const noAddress: User = { ...profile, street: "", post_code: "", city: "", country: "" };
-  const party = orderItem("Workshop", { name: "Geburtstag", calculated_price_cents: 29_000 });
+  const party = orderItem("Workshop", { name: "Geburtstag", list_price_cents: 29_000 });
 
   it("asks for no address up to 250 €: the fields stay optional and the order goes out without them", async () => {
     vi.mocked(checkoutApi.fulfill).mockResolvedValue(reply);
     setup({
       user: noAddress,
-      cart: order([course, orderItem("Workshop", { calculated_price_cents: 17_100 })]),
+      cart: order([course, orderItem("Workshop", { list_price_cents: 17_100 })]),
     });
     await advance(0);
     expect(screen.queryByTestId("address-hint")).toBeNull();

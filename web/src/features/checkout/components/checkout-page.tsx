@@ -452,7 +452,7 @@ function CheckoutFlow({
                 />
               </div>
               <span className="shrink-0">
-                {formatEuro(item.calculated_price_cents - item.discount_amount_cents, locale)}
+                {formatEuro(item.list_price_cents - item.discount_amount_cents, locale)}
               </span>
             </li>
           ))}

@@ -252,7 +252,7 @@ function BookedItem({ item }: { item: OrderItem }) {
         </div>
         <div className="text-right">
           <p className="font-bold">
-            {formatEuro(item.calculated_price_cents - item.discount_amount_cents, locale)}
+            {formatEuro(item.list_price_cents - item.discount_amount_cents, locale)}
           </p>
           {item.recurrent_price_cents > 0 ? (
             <p className="text-sm text-slate-700">

@@ -127,7 +127,7 @@ function LinkDetails({
               {item.purchase_option_name}
               {item.visitor_name ? ` (${item.visitor_name})` : ""}
             </span>
-            <span>{formatEuro(item.calculated_price_cents - item.discount_amount_cents, locale)}</span>
+            <span>{formatEuro(item.list_price_cents - item.discount_amount_cents, locale)}</span>
           </li>
         ))}
       </ul>

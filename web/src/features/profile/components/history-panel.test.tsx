@@ -135,6 +135,32 @@ describe("history list (profile tabs workshops and sales)", () => {
     },
   );
 
+  it("shows an academy row by its weeks, not by the weekday slots the server adds for the existing client (D224)", () => {
+    const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] as const;
+    const academy = item({
+      product_page: {
+        id: 7,
+        name: "Ferien-Kunstakademie",
+        product_type: "Academy",
+        slug: "a",
+        photo: null,
+        schedule_slots: [],
+      },
+      purchase_option: { id: 8, schedule_type: "Academy (1st half)", name: "1. Tageshälfte" },
+      schedule_slots: days.map((weekday, index) => ({
+        id: -(index + 1),
+        weekday,
+        date: null,
+        start: "09:00:00",
+        end: "13:00:00",
+      })),
+      academy_weeks: [{ id: 4, starts_on: "2027-07-05", ends_on: "2027-07-09" }],
+    });
+    renderInLocale(<HistoryList items={[academy]} filter="all" CatalogueLink={TestLink} />);
+    expect(screen.getByText(/^Woche .*2027/)).toBeTruthy();
+    expect(screen.queryByText(/Montag, 09:00/)).toBeNull();
+  });
+
   it("without items shows an empty state with a link into the catalogue", () => {
     renderInLocale(<HistoryList items={[]} filter="all" CatalogueLink={TestLink} />);
     expect(screen.getByText("Sie haben noch nichts gebucht.")).toBeTruthy();

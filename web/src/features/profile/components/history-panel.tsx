@@ -42,7 +42,9 @@ export function StateBadge({ state, noticeGiven = false }: { state: ItemState; n
 
 /** When the item takes place: weekly times, dated sessions or academy weeks. */
 function whenOf(item: HistoryItem, locale: Locale, t: ReturnType<typeof useTranslation<"history">>["t"]) {
-  const slots = item.schedule_slots.map((slot) =>
+  // An academy's slots are its weeks' days for the existing client (D224): the weeks below say it here.
+  const booked = item.academy_weeks.length > 0 ? [] : item.schedule_slots;
+  const slots = booked.map((slot) =>
     slot.date !== null
       ? t("dated", {
           date: formatDate(slot.date, locale),

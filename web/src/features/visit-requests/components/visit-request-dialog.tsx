@@ -9,7 +9,7 @@ import {
   type Visitor,
   VisitRequestFormSchema,
   type VisitRequestKind,
-  WaitingRequestSchema,
+  WaitingRequestFormSchema,
 } from "@atelier/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as Dialog from "@radix-ui/react-dialog";
@@ -53,7 +53,7 @@ function normalize(values: Values) {
 
 function resolverFor(kind: VisitRequestKind): Resolver<Values> {
   const inner = zodResolver(
-    kind === "waiting" ? WaitingRequestSchema : VisitRequestFormSchema,
+    kind === "waiting" ? WaitingRequestFormSchema : VisitRequestFormSchema,
   ) as unknown as Resolver<ReturnType<typeof normalize>>;
   return (values, context, options) =>
     inner(normalize(values), context, options as never) as ReturnType<Resolver<Values>>;
