@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   addMonths,
+  berlinMidnight,
   billingPeriod,
   type ClosedRange,
   firstBillingPeriod,
+  firstLessonDay,
   isClosed,
   lastPaidDay,
   lessonDays,
@@ -89,6 +91,43 @@ describe("billing period (D121)", () => {
           }
         },
       ),
+    );
+  });
+
+  it("the first lesson is the first one not yet begun at the moment of buying (D250, issue 32 item 1)", () => {
+    // Saturday 28 November 2026, a Saturday (5) group 10:00–11:00 and a Tuesday (1) one at 16:00.
+    const at = (time: string) => new Date(`2026-11-28T${time}:00+01:00`);
+    const saturday = [{ weekday: 5, start: "10:00" }];
+    // Booked at 11:12 Berlin: today's lesson is over, the first is next Saturday, and so is the first month.
+    expect(firstLessonDay(at("11:12"), saturday, [])).toBe("2026-12-05");
+    expect(firstBillingPeriod(at("11:12"), saturday, [])).toEqual({ from: "2026-12-05", to: "2027-01-04" });
+    // Booked at 09:00: today's lesson is still to come and counts; at 10:00 sharp it has begun.
+    expect(firstLessonDay(at("09:00"), saturday, [])).toBe("2026-11-28");
+    expect(firstLessonDay(at("09:59"), [{ weekday: 5, start: "10:00:00" }], [])).toBe("2026-11-28");
+    expect(firstLessonDay(at("10:00"), saturday, [])).toBe("2026-12-05");
+    // A later lesson of another weekday comes first when it is sooner.
+    expect(firstLessonDay(at("11:12"), [...saturday, { weekday: 1, start: "16:00" }], [])).toBe("2026-12-01");
+    // A closed next Saturday is skipped as before.
+    expect(firstLessonDay(at("11:12"), saturday, [{ startsOn: "2026-12-05", endsOn: "2026-12-05" }])).toBe(
+      "2026-12-12",
+    );
+    // The Berlin clock, not the machine's: 23:30 UTC on Friday is already Saturday 00:30 in Berlin.
+    expect(firstLessonDay(new Date("2026-11-27T23:30:00Z"), saturday, [])).toBe("2026-11-28");
+    // In summer time too: 08:30 UTC is 10:30 in Berlin, after a 10:00 lesson.
+    expect(firstLessonDay(new Date("2026-06-27T08:30:00Z"), saturday, [])).toBe("2026-07-04");
+    expect(firstLessonDay(new Date("2026-06-27T07:30:00Z"), saturday, [])).toBe("2026-06-27");
+    // Given a Berlin day, not a moment, every lesson of that day still counts (as the check-in reads it).
+    expect(firstLessonDay("2026-11-28", saturday, [])).toBe("2026-11-28");
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: 86_399 }), (paidOn, second) => {
+        const now = new Date(berlinMidnight(paidOn).getTime() + second * 1000);
+        const first = firstLessonDay(now, saturday, []);
+        expect(weekdayOf(first)).toBe(5);
+        expect(first >= paidOn && first <= addDays(paidOn, 7)).toBe(true);
+        // Today's lesson is first exactly while it has not begun.
+        const beforeTen = second < 10 * 3600;
+        expect(first === paidOn).toBe(weekdayOf(paidOn) === 5 && beforeTen);
+      }),
     );
   });
 

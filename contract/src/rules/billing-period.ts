@@ -1,4 +1,4 @@
-import { berlinDate } from "./dates.ts";
+import { berlinDate, SCHOOL_TIME_ZONE } from "./dates.ts";
 
 /**
  * The one definition of a course subscription's paid period (D121, issue 24 item 4), used by the
@@ -84,30 +84,65 @@ export function billingPeriod(from: string, closed: readonly ClosedRange[]): Bil
   return { from, to: isoOf(end) };
 }
 
-/**
- * The first lesson on or after `paidOn` at one of the booked weekdays (0 = Monday), skipping closed days;
- * `paidOn` itself when the course has no weekly times. At most a year ahead (then `paidOn`).
- */
-export function firstLessonDay(
-  paidOn: string,
-  weekdays: readonly number[],
-  closed: readonly ClosedRange[],
-): string {
-  if (weekdays.length === 0) return paidOn;
-  for (let offset = 0; offset < 366; offset++) {
-    const day = addDays(paidOn, offset);
-    if (weekdays.includes(weekdayOf(day)) && !isClosed(day, closed)) return day;
-  }
-  return paidOn;
+/** A weekly lesson: its weekday (0 = Monday) and its Berlin start time ("HH:MM" or "HH:MM:SS"). */
+export type WeeklyLesson = { weekday: number; start: string };
+
+let berlinClock: Intl.DateTimeFormat | undefined;
+
+/** The Berlin wall-clock time of an instant as "HH:MM:SS". */
+export function berlinTime(instant: Date): string {
+  berlinClock ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: SCHOOL_TIME_ZONE,
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  return berlinClock.format(instant);
 }
 
-/** The first period of a subscription paid on `paidOn` (a Berlin day). */
+function clockOf(start: string): string {
+  return start.length === 5 ? `${start}:00` : start;
+}
+
+/**
+ * The first lesson not yet begun (D250, issue 32 item 1): the first day on or after `from` at one of the
+ * weekly lessons, skipping closed days. `from` is the moment of buying or paying: on its own Berlin day a
+ * lesson whose start time has come is over for this purpose, and the next one is the first. Given a
+ * Berlin day instead (`YYYY-MM-DD`, or bare weekdays without times), every lesson of that day still
+ * counts. `from`'s day itself when the course has no weekly times; at most a year ahead (then that day).
+ * This is the one rule of the first lesson: the cart and checkout, the subscription's first month, the
+ * invoice, the mails and the calendar all take it from here.
+ */
+export function firstLessonDay(
+  from: Date | string,
+  lessons: readonly (number | WeeklyLesson)[],
+  closed: readonly ClosedRange[],
+): string {
+  const day0 = typeof from === "string" ? from : berlinDate(from);
+  if (lessons.length === 0) return day0;
+  const now = typeof from === "string" ? null : berlinTime(from);
+  for (let offset = 0; offset < 366; offset++) {
+    const day = addDays(day0, offset);
+    if (isClosed(day, closed)) continue;
+    const weekday = weekdayOf(day);
+    const held = lessons.some((lesson) => {
+      if (typeof lesson === "number") return lesson === weekday;
+      if (lesson.weekday !== weekday) return false;
+      return offset > 0 || now === null || clockOf(lesson.start) > now;
+    });
+    if (held) return day;
+  }
+  return day0;
+}
+
+/** The first period of a subscription paid at `paidAt` (an instant, or a Berlin day): from its first lesson. */
 export function firstBillingPeriod(
-  paidOn: string,
-  weekdays: readonly number[],
+  paidAt: Date | string,
+  lessons: readonly (number | WeeklyLesson)[],
   closed: readonly ClosedRange[],
 ): BillingPeriod {
-  return billingPeriod(firstLessonDay(paidOn, weekdays, closed), closed);
+  return billingPeriod(firstLessonDay(paidAt, lessons, closed), closed);
 }
 
 /** The period after `previous`: from the day after its last day. */

@@ -80,17 +80,17 @@ export function createCalendarService({
             events.push({ ...base, uid, kind: "timed", date: slot.date, start: slot.start, end: slot.end });
             continue;
           }
-          const paidOn = berlinDate(row.purchasedAt);
+          const paidAt = row.purchasedAt;
           if (slot.weekday === null) continue;
           let first: string;
           let until: string;
           if (sub) {
             // A subscription ends with its last paid lesson: the paid period, or the end once cancelled.
             if (sub.status !== "running") continue;
-            first = firstLessonDay(paidOn, [slot.weekday], closed);
+            first = firstLessonDay(paidAt, [{ weekday: slot.weekday, start: slot.start }], closed);
             until = lastPaidDay(sub.cancelAt ?? sub.periodEnd);
           } else {
-            const period = itemPeriod(item, paidOn);
+            const period = itemPeriod(item, paidAt);
             if (!period) continue;
             first = nextWeekday(period.from, slot.weekday);
             until = period.to;

@@ -1,6 +1,7 @@
 import {
   type BillingPeriod,
   firstBillingPeriod,
+  firstLessonDay,
   isVatExempt,
   type Locale,
   type ProductType,
@@ -81,20 +82,22 @@ type Period = { from: string; to: string };
 
 /**
  * The days an item's service is rendered. Dated sessions and academy weeks have their dates; a weekly
- * course starts with its first lesson on or after `today`, and the amount due now pays its first month
+ * course starts with its first lesson not yet begun at `today` (an instant, or a whole Berlin day: D250), and the amount due now pays its first month
  * (a subscription: the contract's one period, D121, as its row keeps it) or its meetings at the booked
  * weekly times (a meeting card). A gift card has none.
  */
 export function itemPeriod(
   item: Pick<DocumentItem, "slots" | "weeks" | "recurrentPriceCents" | "numberOfMeetings" | "paidPeriod">,
-  today: string,
+  today: Date | string,
 ): Period | null {
   const days: string[] = [];
   for (const slot of item.slots) if (slot.date) days.push(slot.date);
   for (const week of item.weeks) days.push(week.starts_on, week.ends_on);
-  const weekly = item.slots.flatMap((slot) => (slot.weekday === null ? [] : [slot.weekday]));
+  const weekly = item.slots.flatMap((slot) =>
+    slot.weekday === null ? [] : [{ weekday: slot.weekday, start: slot.start }],
+  );
   if (weekly.length > 0) {
-    const first = weekly.map((weekday) => nextWeekday(today, weekday)).sort()[0] ?? today;
+    const first = firstLessonDay(today, weekly, []);
     if (item.recurrentPriceCents > 0) {
       const period = item.paidPeriod ?? firstBillingPeriod(today, weekly, []);
       days.push(period.from, period.to);
@@ -110,7 +113,7 @@ export function itemPeriod(
 }
 
 /** What was booked, in words: weekly times, dated sessions, academy weeks. */
-export function describeBooking(item: DocumentItem, locale: Locale, today: string): string {
+export function describeBooking(item: DocumentItem, locale: Locale, today: Date | string): string {
   const parts: string[] = [];
   const weekly = item.slots.filter((slot) => slot.weekday !== null);
   if (weekly.length > 0) {
@@ -128,7 +131,7 @@ export function describeBooking(item: DocumentItem, locale: Locale, today: strin
   return parts.join("; ");
 }
 
-export function invoiceLine(item: DocumentItem, locale: Locale, today: string): InvoiceLine {
+export function invoiceLine(item: DocumentItem, locale: Locale, today: Date | string): InvoiceLine {
   const discountCents = item.siblingDiscountCents + item.promocodeDiscountCents;
   const visitorName = [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ").trim();
   return {
@@ -151,8 +154,8 @@ export type OrderInvoiceInput = {
   items: readonly DocumentItem[];
   giftCardCents: number;
   paymentReference: string | null;
-  /** The day of issue in Berlin, `YYYY-MM-DD`. */
-  today: string;
+  /** The moment of issue (a weekly course starts with its first lesson not yet begun then, D250), or a Berlin day. */
+  today: Date | string;
 };
 
 /** The data of an order's invoice; its lines are in the order of `items`. */

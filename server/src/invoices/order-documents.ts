@@ -120,7 +120,7 @@ export async function issueOrderDocuments(
     }),
     giftCardCents: order.giftCardCents,
     paymentReference: capture ? `${GATEWAY_NAMES[capture.gateway]} ${capture.captureId}` : null,
-    today: berlinDate(issuedAt),
+    today: issuedAt,
   });
   const invoice = await issueInvoice(
     tx,

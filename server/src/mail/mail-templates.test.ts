@@ -557,3 +557,27 @@ describe("renderMail", () => {
     expect(() => renderMail("verify-email", "ru", { firstName: "Anna" })).toThrow();
   });
 });
+
+describe("the order confirmation carries the withdrawal terms and the model form (§ 312f (2) BGB, D251)", () => {
+  it.each([
+    [
+      "de",
+      ["Widerrufsbelehrung", "binnen vierzehn Tagen", "Muster-Widerrufsformular", "Unzutreffendes streichen"],
+    ],
+    [
+      "ru",
+      [
+        "Разъяснение о праве на отказ",
+        "четырнадцати дней",
+        "Образец заявления об отказе",
+        "Ненужное зачеркнуть",
+      ],
+    ],
+  ] as const)("%s: in the text and the HTML part, in the parent's language", (locale, phrases) => {
+    const mail = render("order-confirmation", locale, SAMPLES["order-confirmation"]);
+    for (const phrase of phrases) {
+      expect(mail.text).toContain(phrase);
+      expect(mail.html).toContain(phrase);
+    }
+  });
+});

@@ -542,7 +542,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
       promocode_discount_cents: row.promocodeDiscountCents,
       recurrent_price: centsToDecimal(recurrent),
       recurrent_price_cents: recurrent,
-      terms: purchaseTerms(row, BOOKING_RULES[row.scheduleType].recurring, recurrent, berlinDate(new Date())),
+      terms: purchaseTerms(row, BOOKING_RULES[row.scheduleType].recurring, recurrent, new Date()),
     };
   }
 
@@ -696,7 +696,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         facts,
         BOOKING_RULES[facts.option.scheduleType].recurring,
         recurrentCents,
-        berlinDate(new Date()),
+        new Date(),
       );
     },
 

@@ -1,13 +1,14 @@
 import {
   addDays,
   berlinDate,
+  berlinMidnight,
   billingPeriod,
   OrderSchema,
   PurchaseTermsSchema,
   weekdayOf,
 } from "@atelier/contract";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { closures, locations } from "../db/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -18,6 +19,9 @@ beforeAll(async () => {
   t = await createCheckoutTestApp({ gateway: "demo" });
 }, 600_000);
 afterAll(() => t?.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe(`the cart says what is bought (issue 24 item 3, D153, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   it("a monthly course's line: its first lesson on the slot's weekday, the contract's period from it, the next payment, the house with its address", async () => {
@@ -34,9 +38,9 @@ describe(`the cart says what is bought (issue 24 item 3, D153, ${usesPostgres() 
       if (!item) throw new Error("no item");
       const today = berlinDate(new Date());
       const first = item.terms.first_lesson ?? "";
-      // The first day on or after today on the slot's weekday (no closures are seeded in tests).
+      // The first lesson not yet begun on the slot's weekday: today's or up to a week on (D250; no closures seeded).
       expect(weekdayOf(first)).toBe(slot.weekday);
-      expect(first >= today && first <= addDays(today, 6)).toBe(true);
+      expect(first >= today && first <= addDays(today, 7)).toBe(true);
       expect(item.terms.period).toEqual(billingPeriod(first, []));
       expect(item.terms.next_payment).toEqual({
         on: addDays(item.terms.period?.to ?? "", 1),
@@ -48,6 +52,40 @@ describe(`the cart says what is bought (issue 24 item 3, D153, ${usesPostgres() 
         address: "Kastanienallee 12, 10435 Berlin",
       });
     }
+  });
+
+  it("the first lesson is the first not yet begun (D250, issue 32 item 1): after today's lesson started, next week's; before it, today's", async () => {
+    const parent = await t.parentWithCourse(0);
+    const slot = t.weekly[0];
+    if (!slot || slot.weekday === null) throw new Error("no weekly slot");
+    // The slot's weekday next week, a lesson day; the fixed clock is Berlin wall time on it.
+    let lessonDay = addDays(berlinDate(new Date()), 7);
+    while (weekdayOf(lessonDay) !== slot.weekday) lessonDay = addDays(lessonDay, 1);
+    const [hours = 0, minutes = 0] = slot.start.split(":").map(Number);
+    const startMinute = hours * 60 + minutes;
+    const at = (minuteOfDay: number) => new Date(berlinMidnight(lessonDay).getTime() + minuteOfDay * 60_000);
+    const firstLesson = async () => {
+      const res = await t.call("GET", "/api/v2/orders/current/", {
+        headers: parent.headers,
+        query: { locale: "de" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [item] = OrderSchema.parse(res.json()).items;
+      if (!item) throw new Error("no item");
+      return item.terms;
+    };
+    // 1 h 12 min after the lesson began (11:12 for a 10:00 group): the lesson is over, next week's is first,
+    // and the first paid month starts with it.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(at(startMinute + 72));
+    const after = await firstLesson();
+    expect(after.first_lesson).toBe(addDays(lessonDay, 7));
+    expect(after.period).toEqual(billingPeriod(addDays(lessonDay, 7), []));
+    // One minute before it begins (09:00 for a 10:00 group is earlier still): today's lesson counts.
+    vi.setSystemTime(at(Math.max(0, startMinute - 60)));
+    const before = await firstLesson();
+    expect(before.first_lesson).toBe(lessonDay);
+    expect(before.period).toEqual(billingPeriod(lessonDay, []));
   });
 
   it("the buy page's read (D154): before adding, a guest gets the terms the cart line then carries, in de and ru", async () => {

@@ -9,22 +9,23 @@ import {
 import type { CartItemRow } from "./order.repository.ts";
 
 /**
- * What a cart line buys, said before paying (issue 24 item 3, D153), as if it were paid on `today` (a
- * Berlin day): the first lesson, the period the first payment covers and the next payment (subscriptions,
+ * What a cart line buys, said before paying (issue 24 item 3, D153), as if it were paid at `now`: the first lesson, the period the first payment covers and the next payment (subscriptions,
  * by the contract's one billing period, D121), and the house with its address. A dated offer starts on
- * its first chosen date, an academy on its first chosen week, a weekly one on the first open lesson day.
+ * its first chosen date, an academy on its first chosen week, a weekly one on the first open lesson not yet begun (D250).
  */
 export function purchaseTerms(
   row: Pick<CartItemRow, "slots" | "weeks" | "house" | "closed">,
   recurring: boolean,
   recurrentCents: number,
-  today: string,
+  now: Date | string,
 ): PurchaseTerms {
-  const weekdays = row.slots.flatMap((slot) => (slot.weekday === null ? [] : [slot.weekday]));
+  const weekly = row.slots.flatMap((slot) =>
+    slot.weekday === null ? [] : [{ weekday: slot.weekday, start: slot.start }],
+  );
   const dates = row.slots.flatMap((slot) => (slot.date === null ? [] : [slot.date])).sort();
   const weeks = row.weeks.map((week) => week.starts_on).sort();
   const firstLesson =
-    weeks[0] ?? dates[0] ?? (weekdays.length > 0 ? firstLessonDay(today, weekdays, row.closed) : null);
+    weeks[0] ?? dates[0] ?? (weekly.length > 0 ? firstLessonDay(now, weekly, row.closed) : null);
   const period = recurring && firstLesson !== null ? billingPeriod(firstLesson, row.closed) : null;
   return {
     house: row.house && {

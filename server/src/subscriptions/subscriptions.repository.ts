@@ -7,6 +7,7 @@ import {
   paidDays,
   periodInstants,
   RENEWAL_NOTICE_DAYS,
+  type WeeklyLesson,
 } from "@atelier/contract";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { findClosedRangesOfPage, textIn } from "../catalogue/index.ts";
@@ -34,7 +35,7 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /**
  * A paid order's course subscriptions start their first month: one row per item with a monthly price, in
  * the transaction that records the payment (a repeated call changes nothing). The month is the contract's
- * `firstBillingPeriod` (D121): from the first open lesson on or after the day of payment.
+ * `firstBillingPeriod` (D121): from the first open lesson not yet begun at the moment of payment (D250).
  */
 export async function startSubscriptions(tx: DbOrTx, orderId: number, paidAt: Date): Promise<void> {
   const items = await tx
@@ -52,7 +53,7 @@ export async function startSubscriptions(tx: DbOrTx, orderId: number, paidAt: Da
   const paidOn = berlinDate(paidAt);
   for (const item of items) {
     const closed = await findPauses(tx, item.productPageId, paidOn);
-    const period = firstBillingPeriod(paidOn, await findItemWeekdays(tx, item.id), closed);
+    const period = firstBillingPeriod(paidAt, await findItemLessons(tx, item.id), closed);
     const { start, end } = periodInstants(period);
     values.push({ orderItemId: item.id, periodStart: start, periodEnd: end });
   }
@@ -302,13 +303,14 @@ export async function findPauses(db: DbOrTx, productPageId: number, from: string
 }
 
 /** The weekdays (0 = Monday) of an item's weekly times. */
-export async function findItemWeekdays(db: DbOrTx, itemId: number): Promise<number[]> {
+/** The weekly lessons (weekday and start time) an item booked. */
+export async function findItemLessons(db: DbOrTx, itemId: number): Promise<WeeklyLesson[]> {
   const rows = await db
-    .select({ weekday: scheduleSlots.weekday })
+    .select({ weekday: scheduleSlots.weekday, start: scheduleSlots.start })
     .from(orderItemSlots)
     .innerJoin(scheduleSlots, eq(scheduleSlots.id, orderItemSlots.scheduleSlotId))
     .where(and(eq(orderItemSlots.orderItemId, itemId), isNotNull(scheduleSlots.weekday)));
-  return [...new Set(rows.flatMap((row) => (row.weekday === null ? [] : [row.weekday])))];
+  return rows.flatMap((row) => (row.weekday === null ? [] : [{ weekday: row.weekday, start: row.start }]));
 }
 
 /** The course page of a subscription's item. */

@@ -1,8 +1,17 @@
-import { type Locale, PROFILE_TAB_TITLES } from "@atelier/contract";
+import { type Locale, PROFILE_TAB_TITLES, type WithdrawalContact, withdrawalTerms } from "@atelier/contract";
 import { formatMoney } from "./format.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { actionButton, actionText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
+
+/** The trader the withdrawal terms name (the imprint's, as the seeded terms page says it). */
+const WITHDRAWAL_CONTACT: WithdrawalContact = {
+  name: "Atelier Kunst- und Sprachschule gGmbH",
+  street: "Kastanienallee 12",
+  city: "10435 Berlin",
+  phone: "+49 30 1234567",
+  email: "info@atelier-berlin.example",
+};
 
 export type OrderConfirmationItem = {
   name: string;
@@ -168,6 +177,11 @@ function itemText(item: OrderConfirmationItem, index: number, t: Texts, locale: 
 export const orderConfirmationTemplate: MailTemplate<OrderConfirmationData> = (data, locale) => {
   const t = TEXTS[locale];
   const hello = greeting(data.firstName, locale);
+  // The withdrawal terms and the model form on a durable medium (§ 312f (2) BGB, Art. 246a EGBGB; D251).
+  const withdrawal = withdrawalTerms(locale, {
+    ...WITHDRAWAL_CONTACT,
+    ...(locale === "ru" ? { name: "gGmbH «Atelier» – школа искусств и языков в Берлине" } : {}),
+  });
   const subject = t.subject(String(data.orderId));
   const numbers: [string, string][] = [
     [t.orderNumber, String(data.orderId)],
@@ -191,7 +205,8 @@ ${data.items.map((item) => itemBlock(item, t, locale))}
   )}</table>
 <h2 style="margin:0 0 8px;font-size:17px;">${t.nextHeading}</h2>
 <ul style="margin:0 0 16px;padding-left:20px;">${t.next.map((line) => html`<li style="margin:0 0 4px;">${line}</li>`)}</ul>
-${actionButton(data.profileUrl, t.profileAction, locale)}${paragraph(t.invoice(data.invoiceNumber))}${paragraph(t.questions)}`;
+${actionButton(data.profileUrl, t.profileAction, locale)}${paragraph(t.invoice(data.invoiceNumber))}${paragraph(t.questions)}
+${withdrawal.map((block) => html`<h3 style="margin:16px 0 4px;font-size:15px;">${block.title}</h3>${paragraph(block.text)}`)}`;
 
   const bodyText = [
     hello,
@@ -211,6 +226,7 @@ ${actionButton(data.profileUrl, t.profileAction, locale)}${paragraph(t.invoice(d
     t.invoice(data.invoiceNumber),
     "",
     t.questions,
+    ...withdrawal.flatMap((block) => ["", block.title, block.text]),
   ].join("\n");
 
   return { subject, heading: subject, bodyHtml, bodyText };

@@ -1,3 +1,4 @@
+import { withdrawalTermsMarkdown } from "@atelier/contract";
 import type { ContentPageSeed } from "../types.ts";
 import { l } from "../types.ts";
 import { BINDING_NOTE_RU, DEMO_NOTE_DE, DEMO_NOTE_RU, SCHOOL } from "./school.ts";
@@ -49,21 +50,7 @@ Müssen wir einen Termin absagen, etwa wegen Krankheit der Lehrkraft oder zu ger
 
 Verbraucherinnen und Verbrauchern steht bei Fernabsatzverträgen grundsätzlich ein Widerrufsrecht zu.
 
-**Widerrufsbelehrung**
-
-Sie haben das Recht, binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen. Die Widerrufsfrist beträgt vierzehn Tage ab dem Tag des Vertragsschlusses. Um Ihr Widerrufsrecht auszuüben, müssen Sie uns (${SCHOOL.name}, ${SCHOOL.street}, ${SCHOOL.city}, Telefon ${SCHOOL.phone}, E-Mail ${SCHOOL.email}) mittels einer eindeutigen Erklärung (z. B. per E-Mail) über Ihren Entschluss, diesen Vertrag zu widerrufen, informieren. Zur Wahrung der Widerrufsfrist reicht es aus, dass Sie die Mitteilung vor Ablauf der Frist absenden.
-
-**Folgen des Widerrufs**
-
-Wenn Sie diesen Vertrag widerrufen, zahlen wir Ihnen alle Zahlungen, die wir von Ihnen erhalten haben, unverzüglich und spätestens binnen vierzehn Tagen ab dem Tag zurück, an dem die Mitteilung über Ihren Widerruf bei uns eingegangen ist. Für die Rückzahlung verwenden wir dasselbe Zahlungsmittel, das Sie bei der ursprünglichen Transaktion eingesetzt haben. Haben Sie verlangt, dass die Dienstleistung während der Widerrufsfrist beginnt, so haben Sie uns einen angemessenen Betrag zu zahlen, der dem Anteil der bis zum Widerruf bereits erbrachten Leistungen entspricht.
-
-**Ausschluss des Widerrufsrechts**
-
-Das Widerrufsrecht besteht nicht bei Verträgen über Dienstleistungen im Zusammenhang mit Freizeitbetätigungen, wenn der Vertrag einen spezifischen Termin oder Zeitraum vorsieht (§ 312g Abs. 2 Nr. 9 BGB), etwa Workshops, Veranstaltungen und Geburtstagsfeiern zu einem festen Termin. Es gelten dann die Stornierungsregeln in § 6.
-
-**Muster-Widerrufsformular**
-
-An ${SCHOOL.name}, ${SCHOOL.street}, ${SCHOOL.city}, ${SCHOOL.email}: Hiermit widerrufe(n) ich/wir den von mir/uns abgeschlossenen Vertrag über die Erbringung der folgenden Dienstleistung (*): … / Bestellt am (*): … / Name und Anschrift: … / Datum: … (*) Unzutreffendes streichen.
+${withdrawalTermsMarkdown("de", SCHOOL)}
 
 ## § 9 Haftung und Aufsicht
 
@@ -116,21 +103,7 @@ ${BINDING_NOTE_RU}
 
 Потребители, как правило, имеют право отказаться от договора, заключённого дистанционно.
 
-**Разъяснение о праве на отказ**
-
-Вы вправе в течение четырнадцати дней без объяснения причин отказаться от договора. Срок составляет четырнадцать дней со дня заключения договора. Чтобы воспользоваться правом на отказ, сообщите нам (${SCHOOL.name}, ${SCHOOL.street}, ${SCHOOL.city}, телефон ${SCHOOL.phone}, e-mail ${SCHOOL.email}) недвусмысленным заявлением (например, по электронной почте) о своём решении. Для соблюдения срока достаточно отправить сообщение до его истечения.
-
-**Последствия отказа**
-
-При отказе от договора мы незамедлительно, но не позднее чем через четырнадцать дней со дня получения вашего заявления вернём все полученные от вас платежи тем же способом оплаты, который вы использовали. Если по вашей просьбе услуга начала оказываться в течение срока для отказа, вы оплачиваете соразмерную часть уже оказанных до отказа услуг.
-
-**Исключение права на отказ**
-
-Право на отказ не действует для договоров об услугах, связанных с проведением досуга, если договор предусматривает конкретную дату или период (§ 312g абз. 2 п. 9 BGB), — например, для мастер-классов, мероприятий и праздников в назначенную дату. В этом случае действуют правила отмены из § 6.
-
-**Образец заявления об отказе**
-
-Кому: ${SCHOOL.name}, ${SCHOOL.street}, ${SCHOOL.city}, ${SCHOOL.email}. Настоящим я/мы отказываюсь (отказываемся) от заключённого мной/нами договора об оказании следующей услуги (*): … / Дата заказа (*): … / Имя и адрес: … / Дата: … (*) Ненужное зачеркнуть.
+${withdrawalTermsMarkdown("ru", SCHOOL)}
 
 ## § 9 Ответственность и присмотр
 
