@@ -3,7 +3,6 @@ import {
   Create,
   Datagrid,
   DateInput,
-  Edit,
   FunctionField,
   List,
   NumberField,
@@ -15,6 +14,7 @@ import {
   SimpleForm,
   TextField,
 } from "react-admin";
+import { DetailEdit } from "./detail.tsx";
 import { DeletingToolbar, SideBySide } from "./instructors.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
 
@@ -57,11 +57,11 @@ export function SeasonCreate() {
 
 export function SeasonEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <DetailEdit mutationMode="pessimistic" redirect="list">
       <SimpleForm toolbar={<DeletingToolbar />}>
         <SeasonFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }
 
@@ -123,7 +123,7 @@ export function WeekCreate() {
 /** Seats below those taken are refused by the server with how many are taken, shown at the field. */
 export function WeekEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <DetailEdit mutationMode="pessimistic" redirect="list">
       <SimpleForm toolbar={<DeletingToolbar />}>
         <ReferenceField source="product_page" reference="products">
           <FunctionField render={pageName} />
@@ -131,6 +131,6 @@ export function WeekEdit() {
         <NumberField source="seats_taken" />
         <WeekFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

@@ -7,7 +7,6 @@ import {
   Datagrid,
   DateInput,
   DateTimeInput,
-  Edit,
   FunctionField,
   List,
   NumberField,
@@ -23,6 +22,7 @@ import {
 } from "react-admin";
 import { useWatch } from "react-hook-form";
 import { Markdown } from "../components/ui/markdown.tsx";
+import { DetailEdit } from "./detail.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
 
 /**
@@ -143,12 +143,12 @@ export function ContentPageCreate() {
 
 export function ContentPageEdit() {
   return (
-    <Edit mutationMode="pessimistic">
+    <DetailEdit mutationMode="pessimistic">
       <SimpleForm>
         <TextInput source="key" readOnly />
         <ContentPageFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }
 
@@ -244,7 +244,7 @@ export function PromocodeCreate() {
 export function PromocodeEdit() {
   const translate = useTranslate();
   return (
-    <Edit mutationMode="pessimistic" transform={promocodeOut}>
+    <DetailEdit mutationMode="pessimistic" transform={promocodeOut}>
       <SimpleForm>
         <PromocodeFields />
         <Typography variant="h6" component="h2">
@@ -268,7 +268,7 @@ export function PromocodeEdit() {
           </Datagrid>
         </ReferenceManyField>
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }
 
@@ -328,7 +328,7 @@ export function GiftCardCreate() {
 export function GiftCardEdit() {
   const translate = useTranslate();
   return (
-    <Edit
+    <DetailEdit
       mutationMode="pessimistic"
       transform={(data: { is_active: boolean }) => ({ is_active: data.is_active })}
     >
@@ -372,6 +372,6 @@ export function GiftCardEdit() {
           </Datagrid>
         </ReferenceManyField>
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

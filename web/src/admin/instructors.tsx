@@ -5,7 +5,6 @@ import {
   Create,
   Datagrid,
   DeleteButton,
-  Edit,
   List,
   NumberField,
   NumberInput,
@@ -18,6 +17,7 @@ import {
   useResourceContext,
   useTranslate,
 } from "react-admin";
+import { DetailEdit } from "./detail.tsx";
 
 /** A German and a Russian text side by side; they wrap below each other on a narrow screen. */
 export function SideBySide({ source, multiline, de }: { source: string; multiline?: boolean; de?: boolean }) {
@@ -125,10 +125,10 @@ export function InstructorCreate() {
 
 export function InstructorEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list" transform={nullRuNames}>
+    <DetailEdit mutationMode="pessimistic" redirect="list" transform={nullRuNames}>
       <SimpleForm toolbar={<DeletingToolbar />}>
         <InstructorFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

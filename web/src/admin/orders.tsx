@@ -25,7 +25,6 @@ import {
   List,
   NumberInput,
   SelectInput,
-  Show,
   TextField,
   TextInput,
   useNotify,
@@ -34,6 +33,7 @@ import {
 } from "react-admin";
 import { downloadFile } from "./attendance-api.ts";
 import { adminFetch } from "./data-provider.ts";
+import { DetailShow } from "./detail.tsx";
 import { currentAdminLocale } from "./i18n.ts";
 import { LocalDateField } from "./local-date-field.tsx";
 import { failureText, useStaffAction } from "./use-staff-action.ts";
@@ -534,8 +534,8 @@ function OrderDetails() {
 
 export function OrderShow() {
   return (
-    <Show>
+    <DetailShow>
       <OrderDetails />
-    </Show>
+    </DetailShow>
   );
 }

@@ -4,7 +4,6 @@ import {
   Datagrid,
   FunctionField,
   List,
-  Show,
   SimpleShowLayout,
   TextField,
   TextInput,
@@ -16,6 +15,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { adminFetch } from "./data-provider.ts";
+import { DetailShow } from "./detail.tsx";
 
 /** People (D138, D139): find a parent, see their family; admins change roles and erase a family. */
 
@@ -154,7 +154,7 @@ function AdminActions() {
 
 export function PersonShow() {
   return (
-    <Show>
+    <DetailShow>
       <SimpleShowLayout>
         <TextField source="email" />
         <FunctionField
@@ -166,6 +166,6 @@ export function PersonShow() {
         <Family />
         <AdminActions />
       </SimpleShowLayout>
-    </Show>
+    </DetailShow>
   );
 }

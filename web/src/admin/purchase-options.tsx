@@ -5,7 +5,6 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  Edit,
   FunctionField,
   List,
   NumberField,
@@ -18,6 +17,7 @@ import {
   TextField,
   useTranslate,
 } from "react-admin";
+import { DetailEdit } from "./detail.tsx";
 import { DeletingToolbar, SideBySide } from "./instructors.tsx";
 
 const scheduleTypes = SCHEDULE_TYPES.map((id) => ({ id, name: id }));
@@ -111,7 +111,7 @@ export function PurchaseOptionCreate() {
 /** The page, schedule type and monthly renewal are what bookings bought: shown, not edited (D118). */
 export function PurchaseOptionEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list" transform={nullsForEmpty}>
+    <DetailEdit mutationMode="pessimistic" redirect="list" transform={nullsForEmpty}>
       <SimpleForm toolbar={<DeletingToolbar />}>
         <ReferenceField source="product_page" reference="products">
           <FunctionField render={pageName} />
@@ -121,6 +121,6 @@ export function PurchaseOptionEdit() {
         <NumberField source="bookings" />
         <OptionFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

@@ -4,7 +4,6 @@ import {
   Datagrid,
   DateInput,
   DeleteButton,
-  Edit,
   FunctionField,
   List,
   NullableBooleanInput,
@@ -22,6 +21,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { Link } from "react-router-dom";
+import { DetailEdit } from "./detail.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
 
 function useWeekdayChoices() {
@@ -146,12 +146,12 @@ function SlotEditToolbar() {
 
 export function SlotEdit() {
   return (
-    <Edit mutationMode="pessimistic" transform={nullsForEmpty}>
+    <DetailEdit mutationMode="pessimistic" transform={nullsForEmpty}>
       <SimpleForm toolbar={<SlotEditToolbar />}>
         <NumberField source="seats_taken" />
         <LocalDateField source="archived_at" emptyText="—" />
         <SlotFields withPage={false} />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }
