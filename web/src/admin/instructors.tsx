@@ -1,4 +1,5 @@
 import { Stack } from "@mui/material";
+import type { ReactElement } from "react";
 import {
   BooleanField,
   BooleanInput,
@@ -44,10 +45,10 @@ export function SideBySide({ source, multiline, de }: { source: string; multilin
 }
 
 /** Delete waits for the server: one that a page still uses is refused with the reason (D117). */
-export function DeletingToolbar() {
+export function DeletingToolbar({ save = <SaveButton /> }: { save?: ReactElement }) {
   return (
     <Toolbar sx={{ justifyContent: "space-between" }}>
-      <SaveButton />
+      {save}
       <DeleteButton mutationMode="pessimistic" />
     </Toolbar>
   );

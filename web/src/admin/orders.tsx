@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_MAX, type AdminOrder } from "@atelier/contract";
+import { ADMIN_PAGE_MAX, type AdminOrder, euroText, parseEuroCents } from "@atelier/contract";
 import {
   Box,
   Button,
@@ -8,6 +8,7 @@ import {
   DialogContent,
   DialogTitle,
   FormControlLabel,
+  InputAdornment,
   MenuItem,
   TextField as MuiTextField,
   Table,
@@ -40,11 +41,7 @@ import { failureText, useStaffAction } from "./use-staff-action.ts";
 
 /** Orders in the back office (issue 21, D127–D129): the list with its filters and one order with its actions. */
 
-const euro = (cents: number) =>
-  new Intl.NumberFormat(currentAdminLocale() === "ru" ? "ru-RU" : "de-DE", {
-    style: "currency",
-    currency: "EUR",
-  }).format(cents / 100);
+const euro = (cents: number) => euroText(cents, currentAdminLocale());
 
 const when = (iso: string | null) =>
   iso
@@ -158,8 +155,9 @@ function RefundDialog({ order, item, onClose }: { order: AdminOrder; item: Item;
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setError(null);
-    const text = amount.trim().replace(",", ".");
-    if (text !== "" && !/^\d+(\.\d{1,2})?$/.test(text)) {
+    const text = amount.trim();
+    const cents = text === "" ? null : parseEuroCents(text);
+    if (cents === undefined) {
       setError(translate("admin.orders.refund_invalid_amount"));
       return;
     }
@@ -169,7 +167,7 @@ function RefundDialog({ order, item, onClose }: { order: AdminOrder; item: Item;
           body: {
             request_id: requestId,
             item: item.id,
-            amount_cents: text === "" ? null : Math.round(Number(text) * 100),
+            amount_cents: cents,
             cancel_item: cancel,
             reason,
           },
@@ -191,6 +189,7 @@ function RefundDialog({ order, item, onClose }: { order: AdminOrder; item: Item;
             onChange={(event) => setAmount(event.target.value)}
             slotProps={{
               htmlInput: { inputMode: "decimal", "aria-describedby": error ? errorId : undefined },
+              input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
             }}
             fullWidth
             margin="normal"

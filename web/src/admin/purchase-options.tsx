@@ -19,16 +19,12 @@ import {
 } from "react-admin";
 import { DetailEdit } from "./detail.tsx";
 import { DeletingToolbar, SideBySide } from "./instructors.tsx";
+import { MoneyField, MoneyInput, PriceGuardSaveButton } from "./money-input.tsx";
 
 const scheduleTypes = SCHEDULE_TYPES.map((id) => ({ id, name: id }));
 const pageName = (page: { name: { de: string } }) => page.name.de;
 
-/** Prices are integer cents on the wire; staff read and type euros (12,50), never a float on the way. */
-const euros = (cents: unknown) => (typeof cents === "number" ? cents / 100 : "");
-const cents = (value: unknown) =>
-  value === "" || value === null || value === undefined ? null : Math.round(Number(value) * 100);
-const price = (record: { base_price_cents: number }) =>
-  (record.base_price_cents / 100).toLocaleString("de-DE", { style: "currency", currency: "EUR" });
+/** Prices are integer cents on the wire; staff read and type euros ("89,00") in the money field (D231). */
 
 const optionFilters = [
   <ReferenceInput key="product_page" source="product_page" reference="products" alwaysOn>
@@ -46,7 +42,7 @@ export function PurchaseOptionList() {
         </ReferenceField>
         <TextField source="name.de" />
         <TextField source="schedule_type" />
-        <FunctionField source="base_price_cents" render={price} />
+        <MoneyField source="base_price_cents" />
         <BooleanField source="is_recurring" />
         <NumberField source="bookings" />
         <NumberField source="sort_order" />
@@ -60,14 +56,11 @@ function OptionFields() {
   return (
     <>
       <SideBySide source="name" de />
-      <NumberInput
+      <MoneyInput
         source="base_price_cents"
         label={translate("resources.purchase-options.fields.price_eur")}
         helperText="admin.price_help"
-        format={euros}
-        parse={cents}
-        step={0.01}
-        min={0}
+        minCents={0}
         validate={required()}
       />
       <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
@@ -112,7 +105,7 @@ export function PurchaseOptionCreate() {
 export function PurchaseOptionEdit() {
   return (
     <DetailEdit mutationMode="pessimistic" redirect="list" transform={nullsForEmpty}>
-      <SimpleForm toolbar={<DeletingToolbar />}>
+      <SimpleForm toolbar={<DeletingToolbar save={<PriceGuardSaveButton source="base_price_cents" />} />}>
         <ReferenceField source="product_page" reference="products">
           <FunctionField render={pageName} />
         </ReferenceField>
