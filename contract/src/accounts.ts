@@ -3,7 +3,7 @@ import { PHONE_MAX_LENGTH, TEXT_MAX_LENGTH } from "./rules/constants.ts";
 import { EmailSchema } from "./rules/email.ts";
 import { type Locale, LocaleSchema } from "./rules/locale.ts";
 import { NameSchema } from "./rules/name.ts";
-import { SignInPasswordSchema, SignUpPasswordSchema } from "./rules/password.ts";
+import { SignInAttemptPasswordSchema, SignInPasswordSchema, SignUpPasswordSchema } from "./rules/password.ts";
 import { isValidPhone, normalizePhone, PhoneSchema } from "./rules/phone.ts";
 import { ReturnPathSchema } from "./rules/return-path.ts";
 
@@ -62,7 +62,7 @@ export type SignUpReply = z.infer<typeof SignUpReplySchema>;
 /** `POST /api/v2/users/sign_in/` */
 export const SignInRequestSchema = z.object({
   email: EmailSchema,
-  password: SignInPasswordSchema,
+  password: SignInAttemptPasswordSchema,
 });
 export type SignInRequest = z.infer<typeof SignInRequestSchema>;
 

@@ -4,6 +4,8 @@
  */
 export const OFFICE_TEXTS = {
   de: {
+    // The sign-in form asks for the e-mail the account was made with, not a user name (D232).
+    ra: { auth: { username: "E-Mail", password: "Passwort" } },
     admin: {
       money: {
         invalid: "Bitte einen Betrag in Euro eingeben, z. B. 89,00 oder 1.089,50.",
@@ -19,6 +21,7 @@ export const OFFICE_TEXTS = {
     },
   },
   ru: {
+    ra: { auth: { username: "Электронная почта", password: "Пароль" } },
     admin: {
       money: {
         invalid: "Введите сумму в евро, например 89,00 или 1 089,50.",
