@@ -66,6 +66,12 @@ export const SignInRequestSchema = z.object({
 });
 export type SignInRequest = z.infer<typeof SignInRequestSchema>;
 
+/** The storefront's sign-in dialog checks spec §5's sign-in rule (8+, upper, lower, digit) before it sends. */
+export const SignInFormSchema = z.object({
+  email: EmailSchema,
+  password: SignInPasswordSchema,
+});
+
 /** Sign-in and SSO reply: `key` is the token for `Authorization: Token <key>`. */
 export const TokenReplySchema = z.object({ key: z.string() });
 export type TokenReply = z.infer<typeof TokenReplySchema>;
