@@ -17,6 +17,7 @@ import {
 import { DetailEdit } from "./detail.tsx";
 import { DeletingToolbar, SideBySide } from "./instructors.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
+import { OfferPicker } from "./offer-picker.tsx";
 
 /** Academy seasons and weeks (D119). The day parts are the page's academy purchase options. */
 
@@ -111,9 +112,7 @@ export function WeekCreate() {
   return (
     <Create redirect="list">
       <SimpleForm defaultValues={{ seats: 10 }}>
-        <ReferenceInput source="product_page" reference="products" filter={{ product_type: "Academy" }}>
-          <SelectInput optionText={pageName} validate={required()} />
-        </ReferenceInput>
+        <OfferPicker filter={{ product_type: "Academy" }} validate={required()} />
         <WeekFields />
       </SimpleForm>
     </Create>

@@ -18,7 +18,7 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import {
   Datagrid,
   DateInput,
@@ -37,6 +37,7 @@ import { adminFetch } from "./data-provider.ts";
 import { DetailShow } from "./detail.tsx";
 import { currentAdminLocale } from "./i18n.ts";
 import { LocalDateField } from "./local-date-field.tsx";
+import { OfferPicker } from "./offer-picker.tsx";
 import { failureText, useStaffAction } from "./use-staff-action.ts";
 
 /** Orders in the back office (issue 21, D127–D129): the list with its filters and one order with its actions. */
@@ -63,8 +64,8 @@ const STATUSES = [
 ] as const;
 const PAYMENT_STATES = ["unpaid", "paid", "partly_refunded", "refunded", "needs_attention"] as const;
 
-function OrderFilters() {
-  const translate = useTranslate();
+/** The list's filters, made once per language: new elements on each render remounted the offer picker. */
+function orderFilters(translate: (key: string) => string) {
   const choices = (list: readonly string[], key: string) =>
     list.map((id) => ({ id, name: translate(`admin.orders.${key}.${id}`) }));
   return [
@@ -78,7 +79,7 @@ function OrderFilters() {
     />,
     <DateInput key="from" source="from" />,
     <DateInput key="to" source="to" />,
-    <NumberInput key="product" source="product" />,
+    <OfferPicker key="product" source="product" />,
     <NumberInput key="parent" source="parent" />,
     <NumberInput key="child" source="child" />,
   ];
@@ -86,8 +87,9 @@ function OrderFilters() {
 
 export function OrderList() {
   const translate = useTranslate();
+  const filters = useMemo(() => orderFilters(translate), [translate]);
   return (
-    <List sort={{ field: "created_at", order: "DESC" }} filters={OrderFilters()}>
+    <List sort={{ field: "created_at", order: "DESC" }} filters={filters}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="id" />
         <LocalDateField source="created_at" showTime />

@@ -10,7 +10,6 @@ import {
   NumberField,
   NumberInput,
   ReferenceField,
-  ReferenceInput,
   required,
   SelectInput,
   SimpleForm,
@@ -20,17 +19,14 @@ import {
 import { DetailEdit } from "./detail.tsx";
 import { DeletingToolbar, SideBySide } from "./instructors.tsx";
 import { MoneyField, MoneyInput, PriceGuardSaveButton } from "./money-input.tsx";
+import { OfferPicker } from "./offer-picker.tsx";
 
 const scheduleTypes = SCHEDULE_TYPES.map((id) => ({ id, name: id }));
 const pageName = (page: { name: { de: string } }) => page.name.de;
 
 /** Prices are integer cents on the wire; staff read and type euros ("89,00") in the money field (D231). */
 
-const optionFilters = [
-  <ReferenceInput key="product_page" source="product_page" reference="products" alwaysOn>
-    <SelectInput optionText={pageName} />
-  </ReferenceInput>,
-];
+const optionFilters = [<OfferPicker key="product_page" alwaysOn />];
 
 /** Purchase options and prices (D118); filtered by product page, as the page's edit form links to them. */
 export function PurchaseOptionList() {
@@ -90,9 +86,7 @@ export function PurchaseOptionCreate() {
           sort_order: 0,
         }}
       >
-        <ReferenceInput source="product_page" reference="products">
-          <SelectInput optionText={pageName} validate={required()} />
-        </ReferenceInput>
+        <OfferPicker validate={required()} />
         <SelectInput source="schedule_type" choices={scheduleTypes} validate={required()} />
         <BooleanInput source="is_recurring" helperText="admin.recurring_help" />
         <OptionFields />

@@ -23,6 +23,7 @@ import {
 import { Link } from "react-router-dom";
 import { DetailEdit } from "./detail.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
+import { OfferPicker } from "./offer-picker.tsx";
 
 function useWeekdayChoices() {
   const translate = useTranslate();
@@ -96,11 +97,7 @@ function SlotFields({ withPage }: { withPage: boolean }) {
   const weekdays = useWeekdayChoices();
   return (
     <>
-      {withPage ? (
-        <ReferenceInput source="product_page" reference="products">
-          <SelectInput optionText={(page: { name: { de: string } }) => page.name.de} />
-        </ReferenceInput>
-      ) : null}
+      {withPage ? <OfferPicker /> : null}
       <SelectInput source="weekday" choices={weekdays} emptyText="—" />
       <DateInput source="date" />
       <TextInput source="start" validate={time} />

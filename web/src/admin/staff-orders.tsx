@@ -34,6 +34,7 @@ import {
 import { adminFetch } from "./data-provider.ts";
 import { DETAIL, DetailEdit } from "./detail.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
+import { OfferPicker } from "./offer-picker.tsx";
 import { useStaffAction } from "./use-staff-action.ts";
 
 /**
@@ -115,14 +116,7 @@ export function StaffOrderCreate() {
         <FormDataConsumer<StaffOrderForm>>
           {({ formData }) => <ChildInput parent={formData.parent} />}
         </FormDataConsumer>
-        <ReferenceInput source="product_page" reference="products">
-          <AutocompleteInput
-            optionText={(page: { name: { de: string } }) => page.name.de}
-            filterToQuery={(q: string) => ({ q })}
-            validate={required()}
-            sx={{ minWidth: 280 }}
-          />
-        </ReferenceInput>
+        <OfferPicker validate={required()} />
         <FormDataConsumer<StaffOrderForm>>
           {({ formData }) =>
             formData.product_page ? (
