@@ -4,7 +4,7 @@ import { EmailSchema } from "./rules/email.ts";
 import { type Locale, LocaleSchema } from "./rules/locale.ts";
 import { NameSchema } from "./rules/name.ts";
 import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
-import { SignInPasswordSchema, SignUpPasswordSchema } from "./rules/password.ts";
+import { SignInAttemptPasswordSchema, SignInPasswordSchema, SignUpPasswordSchema } from "./rules/password.ts";
 import { isValidPhone, normalizePhone, PhoneSchema } from "./rules/phone.ts";
 import { ReturnPathSchema } from "./rules/return-path.ts";
 
@@ -63,9 +63,15 @@ export type SignUpReply = z.infer<typeof SignUpReplySchema>;
 /** `POST /api/v2/users/sign_in/` */
 export const SignInRequestSchema = z.object({
   email: EmailSchema,
-  password: SignInPasswordSchema,
+  password: SignInAttemptPasswordSchema,
 });
 export type SignInRequest = z.infer<typeof SignInRequestSchema>;
+
+/** The storefront's sign-in dialog checks spec §5's sign-in rule (8+, upper, lower, digit) before it sends. */
+export const SignInFormSchema = z.object({
+  email: EmailSchema,
+  password: SignInPasswordSchema,
+});
 
 /** Sign-in and SSO reply: `key` is the token for `Authorization: Token <key>`. */
 export const TokenReplySchema = z.object({ key: z.string() });

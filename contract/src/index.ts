@@ -25,6 +25,7 @@ export * from "./rules/dates.ts";
 export * from "./rules/email.ts";
 export * from "./rules/invoice-address.ts";
 export * from "./rules/locale.ts";
+export * from "./rules/money.ts";
 export * from "./rules/name.ts";
 export * from "./rules/one-line.ts";
 export * from "./rules/password.ts";

@@ -25,7 +25,16 @@ export const SignUpPasswordSchema = z
       ctx.addIssue({ code: "custom", message: `password_${rule}` });
   });
 
-/** Sign-in and reset passwords: 8+ with upper, lower and digit. */
+/**
+ * The password of a sign-in attempt (D232): any text up to the longest password there can be. The rules
+ * are for choosing a password; a wrong one at sign-in is wrong credentials, never "one capital letter".
+ */
+export const SignInAttemptPasswordSchema = z
+  .string({ error: "required" })
+  .min(1, { error: "required" })
+  .max(PASSWORD_MAX_LENGTH, { error: "password_too_long" });
+
+/** Reset and change passwords: 8+ with upper, lower and digit (spec §5). */
 export const SignInPasswordSchema = z
   .string({ error: "required" })
   .min(PASSWORD_MIN_LENGTH, { error: "password_min_length" })

@@ -3,7 +3,6 @@ import {
   Create,
   Datagrid,
   DateInput,
-  Edit,
   FunctionField,
   List,
   NumberField,
@@ -15,8 +14,10 @@ import {
   SimpleForm,
   TextField,
 } from "react-admin";
+import { DetailEdit } from "./detail.tsx";
 import { DeletingToolbar, SideBySide } from "./instructors.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
+import { OfferPicker } from "./offer-picker.tsx";
 
 /** Academy seasons and weeks (D119). The day parts are the page's academy purchase options. */
 
@@ -57,11 +58,11 @@ export function SeasonCreate() {
 
 export function SeasonEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <DetailEdit mutationMode="pessimistic" redirect="list">
       <SimpleForm toolbar={<DeletingToolbar />}>
         <SeasonFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }
 
@@ -111,9 +112,7 @@ export function WeekCreate() {
   return (
     <Create redirect="list">
       <SimpleForm defaultValues={{ seats: 10 }}>
-        <ReferenceInput source="product_page" reference="products" filter={{ product_type: "Academy" }}>
-          <SelectInput optionText={pageName} validate={required()} />
-        </ReferenceInput>
+        <OfferPicker filter={{ product_type: "Academy" }} validate={required()} />
         <WeekFields />
       </SimpleForm>
     </Create>
@@ -123,7 +122,7 @@ export function WeekCreate() {
 /** Seats below those taken are refused by the server with how many are taken, shown at the field. */
 export function WeekEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <DetailEdit mutationMode="pessimistic" redirect="list">
       <SimpleForm toolbar={<DeletingToolbar />}>
         <ReferenceField source="product_page" reference="products">
           <FunctionField render={pageName} />
@@ -131,6 +130,6 @@ export function WeekEdit() {
         <NumberField source="seats_taken" />
         <WeekFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

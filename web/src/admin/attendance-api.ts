@@ -1,4 +1,4 @@
-import type { Dashboard, LessonSummary, Roster } from "@atelier/contract";
+import { type Dashboard, euroText, type LessonSummary, type Roster } from "@atelier/contract";
 import { HttpError } from "react-admin";
 import { ADMIN_API, ADMIN_TOKEN_KEY, adminFetch } from "./data-provider.ts";
 import { currentAdminLocale } from "./i18n.ts";
@@ -70,7 +70,4 @@ export function berlinDay(offset = 0): string {
   return date.toISOString().slice(0, 10);
 }
 
-export const euros = (cents: number, locale: "de" | "ru") =>
-  new Intl.NumberFormat(locale === "ru" ? "ru-RU" : "de-DE", { style: "currency", currency: "EUR" }).format(
-    cents / 100,
-  );
+export const euros = (cents: number, locale: "de" | "ru") => euroText(cents, locale);

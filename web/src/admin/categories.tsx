@@ -1,7 +1,6 @@
 import {
   Create,
   Datagrid,
-  Edit,
   List,
   NumberField,
   NumberInput,
@@ -10,6 +9,7 @@ import {
   TextField,
   TextInput,
 } from "react-admin";
+import { DetailEdit } from "./detail.tsx";
 import { DeletingToolbar, SideBySide } from "./instructors.tsx";
 
 export function CategoryList() {
@@ -48,10 +48,10 @@ export function CategoryCreate() {
 
 export function CategoryEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <DetailEdit mutationMode="pessimistic" redirect="list">
       <SimpleForm toolbar={<DeletingToolbar />}>
         <CategoryFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

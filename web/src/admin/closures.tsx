@@ -3,7 +3,6 @@ import {
   Create,
   Datagrid,
   DateInput,
-  Edit,
   List,
   ReferenceField,
   ReferenceInput,
@@ -14,6 +13,7 @@ import {
   TextInput,
   useTranslate,
 } from "react-admin";
+import { DetailEdit } from "./detail.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
 
 /** Holidays and closures per house (D114): dates, the house, and the name in German and Russian side by side. */
@@ -73,10 +73,10 @@ export function ClosureCreate() {
 
 export function ClosureEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <DetailEdit mutationMode="pessimistic" redirect="list">
       <SimpleForm>
         <ClosureFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

@@ -1,5 +1,5 @@
-import { CONTENT_PAGE_KEYS, PRODUCT_TYPES } from "@atelier/contract";
-import { Box, Typography } from "@mui/material";
+import { CONTENT_PAGE_KEYS, euroText, INTL_LOCALES, PRODUCT_TYPES } from "@atelier/contract";
+import { Box, InputAdornment, Typography } from "@mui/material";
 import {
   BooleanField,
   BooleanInput,
@@ -7,7 +7,6 @@ import {
   Datagrid,
   DateInput,
   DateTimeInput,
-  Edit,
   FunctionField,
   List,
   NumberField,
@@ -23,7 +22,9 @@ import {
 } from "react-admin";
 import { useWatch } from "react-hook-form";
 import { Markdown } from "../components/ui/markdown.tsx";
+import { DetailEdit } from "./detail.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
+import { MoneyInput, useOfficeLocale } from "./money-input.tsx";
 
 /**
  * Content pages, promocodes and gift cards in the back office (D123–D125). Money is entered in euros and
@@ -36,14 +37,12 @@ const required = (value: unknown) =>
     ? "ra.validation.required"
     : undefined;
 
-const euros = new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
-const centsText = (cents: number | null | undefined) => (cents == null ? "" : euros.format(cents / 100));
-/** A euro amount the staff member types, as integer cents (and back for the field). */
-const centsInput = {
-  format: (cents: number | null | undefined) => (cents == null ? "" : cents / 100),
-  parse: (value: string | number | null) =>
-    value === "" || value === null || Number.isNaN(Number(value)) ? null : Math.round(Number(value) * 100),
-};
+/** An amount in the staff member's language ("15,00 €"), for the lists' render functions. */
+function Cents({ cents }: { cents: number | null | undefined }) {
+  const language = useOfficeLocale();
+  return <>{cents == null ? "" : euroText(cents, language)}</>;
+}
+const centsText = (cents: number | null | undefined) => <Cents cents={cents} />;
 
 /* ---------------------------------------------------------------- content pages */
 
@@ -143,16 +142,22 @@ export function ContentPageCreate() {
 
 export function ContentPageEdit() {
   return (
-    <Edit mutationMode="pessimistic">
+    <DetailEdit mutationMode="pessimistic">
       <SimpleForm>
         <TextInput source="key" readOnly />
         <ContentPageFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }
 
 /* ---------------------------------------------------------------- promocodes */
+
+/** A percentage in the staff member's language: "15 %" (de) or "15 %" (ru), never as euros. */
+function Percent({ value }: { value: number }) {
+  const language = useOfficeLocale();
+  return <>{new Intl.NumberFormat(INTL_LOCALES[language], { style: "percent" }).format(value / 100)}</>;
+}
 
 function PromocodeFields() {
   const translate = useTranslate();
@@ -160,9 +165,16 @@ function PromocodeFields() {
     <>
       <TextInput source="code" validate={required} helperText="admin.promocode.code_help" />
       <Box sx={{ display: "flex", flexWrap: "wrap", columnGap: 2 }}>
-        <NumberInput source="percent_off" min={1} max={100} step={1} helperText="admin.promocode.kind_help" />
-        <NumberInput source="amount_off_cents" {...centsInput} min={0} step={0.01} />
-        <NumberInput source="min_total_cents" {...centsInput} min={0} step={0.01} />
+        <NumberInput
+          source="percent_off"
+          min={1}
+          max={100}
+          step={1}
+          helperText="admin.promocode.kind_help"
+          slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+        />
+        <MoneyInput source="amount_off_cents" minCents={1} />
+        <MoneyInput source="min_total_cents" minCents={0} />
       </Box>
       <Box sx={{ display: "flex", flexWrap: "wrap", columnGap: 2 }}>
         <DateTimeInput source="valid_from" />
@@ -203,10 +215,10 @@ export function PromocodeList() {
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="code" />
         <FunctionField
-          source="percent_off"
+          source="discount"
           sortable={false}
           render={(r: { percent_off: number | null; amount_off_cents: number | null }) =>
-            r.percent_off !== null ? `${r.percent_off} %` : centsText(r.amount_off_cents)
+            r.percent_off !== null ? <Percent value={r.percent_off} /> : centsText(r.amount_off_cents)
           }
         />
         <LocalDateField source="valid_from" showTime />
@@ -244,7 +256,7 @@ export function PromocodeCreate() {
 export function PromocodeEdit() {
   const translate = useTranslate();
   return (
-    <Edit mutationMode="pessimistic" transform={promocodeOut}>
+    <DetailEdit mutationMode="pessimistic" transform={promocodeOut}>
       <SimpleForm>
         <PromocodeFields />
         <Typography variant="h6" component="h2">
@@ -268,7 +280,7 @@ export function PromocodeEdit() {
           </Datagrid>
         </ReferenceManyField>
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }
 
@@ -303,14 +315,7 @@ export function GiftCardCreate() {
   return (
     <Create redirect="edit">
       <SimpleForm defaultValues={{ expires_on: null }}>
-        <NumberInput
-          source="amount_cents"
-          {...centsInput}
-          min={1}
-          max={1000}
-          step={0.01}
-          validate={required}
-        />
+        <MoneyInput source="amount_cents" minCents={100} maxCents={100_000} validate={required} />
         <TextInput
           source="reason"
           validate={required}
@@ -328,7 +333,7 @@ export function GiftCardCreate() {
 export function GiftCardEdit() {
   const translate = useTranslate();
   return (
-    <Edit
+    <DetailEdit
       mutationMode="pessimistic"
       transform={(data: { is_active: boolean }) => ({ is_active: data.is_active })}
     >
@@ -372,6 +377,6 @@ export function GiftCardEdit() {
           </Datagrid>
         </ReferenceManyField>
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

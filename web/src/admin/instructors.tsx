@@ -1,11 +1,11 @@
 import { Stack } from "@mui/material";
+import type { ReactElement } from "react";
 import {
   BooleanField,
   BooleanInput,
   Create,
   Datagrid,
   DeleteButton,
-  Edit,
   List,
   NumberField,
   NumberInput,
@@ -18,6 +18,7 @@ import {
   useResourceContext,
   useTranslate,
 } from "react-admin";
+import { DetailEdit } from "./detail.tsx";
 
 /** A German and a Russian text side by side; they wrap below each other on a narrow screen. */
 export function SideBySide({ source, multiline, de }: { source: string; multiline?: boolean; de?: boolean }) {
@@ -44,10 +45,10 @@ export function SideBySide({ source, multiline, de }: { source: string; multilin
 }
 
 /** Delete waits for the server: one that a page still uses is refused with the reason (D117). */
-export function DeletingToolbar() {
+export function DeletingToolbar({ save = <SaveButton /> }: { save?: ReactElement }) {
   return (
     <Toolbar sx={{ justifyContent: "space-between" }}>
-      <SaveButton />
+      {save}
       <DeleteButton mutationMode="pessimistic" />
     </Toolbar>
   );
@@ -125,10 +126,10 @@ export function InstructorCreate() {
 
 export function InstructorEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list" transform={nullRuNames}>
+    <DetailEdit mutationMode="pessimistic" redirect="list" transform={nullRuNames}>
       <SimpleForm toolbar={<DeletingToolbar />}>
         <InstructorFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

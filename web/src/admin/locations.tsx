@@ -5,7 +5,6 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  Edit,
   List,
   NumberField,
   NumberInput,
@@ -14,6 +13,7 @@ import {
   TextField,
   TextInput,
 } from "react-admin";
+import { DetailEdit } from "./detail.tsx";
 import { currentAdminLocale } from "./i18n.ts";
 import { DeletingToolbar, SideBySide } from "./instructors.tsx";
 
@@ -93,10 +93,10 @@ export function LocationCreate() {
 
 export function LocationEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <DetailEdit mutationMode="pessimistic" redirect="list">
       <SimpleForm toolbar={<DeletingToolbar />}>
         <LocationFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_MAX, type AdminOrder } from "@atelier/contract";
+import { ADMIN_PAGE_MAX, type AdminOrder, euroText, parseEuroCents } from "@atelier/contract";
 import {
   Box,
   Button,
@@ -8,6 +8,7 @@ import {
   DialogContent,
   DialogTitle,
   FormControlLabel,
+  InputAdornment,
   MenuItem,
   TextField as MuiTextField,
   Table,
@@ -17,7 +18,7 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import {
   Datagrid,
   DateInput,
@@ -25,7 +26,6 @@ import {
   List,
   NumberInput,
   SelectInput,
-  Show,
   TextField,
   TextInput,
   useNotify,
@@ -34,17 +34,15 @@ import {
 } from "react-admin";
 import { downloadFile } from "./attendance-api.ts";
 import { adminFetch } from "./data-provider.ts";
+import { DetailShow } from "./detail.tsx";
 import { currentAdminLocale } from "./i18n.ts";
 import { LocalDateField } from "./local-date-field.tsx";
+import { OfferPicker } from "./offer-picker.tsx";
 import { failureText, useStaffAction } from "./use-staff-action.ts";
 
 /** Orders in the back office (issue 21, D127–D129): the list with its filters and one order with its actions. */
 
-const euro = (cents: number) =>
-  new Intl.NumberFormat(currentAdminLocale() === "ru" ? "ru-RU" : "de-DE", {
-    style: "currency",
-    currency: "EUR",
-  }).format(cents / 100);
+const euro = (cents: number) => euroText(cents, currentAdminLocale());
 
 const when = (iso: string | null) =>
   iso
@@ -66,8 +64,8 @@ const STATUSES = [
 ] as const;
 const PAYMENT_STATES = ["unpaid", "paid", "partly_refunded", "refunded", "needs_attention"] as const;
 
-function OrderFilters() {
-  const translate = useTranslate();
+/** The list's filters, made once per language: new elements on each render remounted the offer picker. */
+function orderFilters(translate: (key: string) => string) {
   const choices = (list: readonly string[], key: string) =>
     list.map((id) => ({ id, name: translate(`admin.orders.${key}.${id}`) }));
   return [
@@ -81,7 +79,7 @@ function OrderFilters() {
     />,
     <DateInput key="from" source="from" />,
     <DateInput key="to" source="to" />,
-    <NumberInput key="product" source="product" />,
+    <OfferPicker key="product" source="product" />,
     <NumberInput key="parent" source="parent" />,
     <NumberInput key="child" source="child" />,
   ];
@@ -89,8 +87,9 @@ function OrderFilters() {
 
 export function OrderList() {
   const translate = useTranslate();
+  const filters = useMemo(() => orderFilters(translate), [translate]);
   return (
-    <List sort={{ field: "created_at", order: "DESC" }} filters={OrderFilters()}>
+    <List sort={{ field: "created_at", order: "DESC" }} filters={filters}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="id" />
         <LocalDateField source="created_at" showTime />
@@ -158,8 +157,9 @@ function RefundDialog({ order, item, onClose }: { order: AdminOrder; item: Item;
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setError(null);
-    const text = amount.trim().replace(",", ".");
-    if (text !== "" && !/^\d+(\.\d{1,2})?$/.test(text)) {
+    const text = amount.trim();
+    const cents = text === "" ? null : parseEuroCents(text);
+    if (cents === undefined) {
       setError(translate("admin.orders.refund_invalid_amount"));
       return;
     }
@@ -169,7 +169,7 @@ function RefundDialog({ order, item, onClose }: { order: AdminOrder; item: Item;
           body: {
             request_id: requestId,
             item: item.id,
-            amount_cents: text === "" ? null : Math.round(Number(text) * 100),
+            amount_cents: cents,
             cancel_item: cancel,
             reason,
           },
@@ -191,6 +191,7 @@ function RefundDialog({ order, item, onClose }: { order: AdminOrder; item: Item;
             onChange={(event) => setAmount(event.target.value)}
             slotProps={{
               htmlInput: { inputMode: "decimal", "aria-describedby": error ? errorId : undefined },
+              input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
             }}
             fullWidth
             margin="normal"
@@ -534,8 +535,8 @@ function OrderDetails() {
 
 export function OrderShow() {
   return (
-    <Show>
+    <DetailShow>
       <OrderDetails />
-    </Show>
+    </DetailShow>
   );
 }

@@ -1,10 +1,10 @@
+import { euroText } from "@atelier/contract";
 import { Box, Button, MenuItem, TextField as MuiTextField, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import {
   Datagrid,
   FunctionField,
   List,
-  Show,
   SimpleShowLayout,
   TextField,
   TextInput,
@@ -16,6 +16,8 @@ import {
   useTranslate,
 } from "react-admin";
 import { adminFetch } from "./data-provider.ts";
+import { DetailShow } from "./detail.tsx";
+import { currentAdminLocale } from "./i18n.ts";
 
 /** People (D138, D139): find a parent, see their family; admins change roles and erase a family. */
 
@@ -50,7 +52,7 @@ function Family() {
   const person = useRecordContext<Person>();
   const translate = useTranslate();
   if (!person) return null;
-  const euro = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
+  const euro = (cents: number) => euroText(cents, currentAdminLocale());
   return (
     <Stack spacing={2}>
       <Box>
@@ -169,7 +171,7 @@ function AdminActions() {
 
 export function PersonShow() {
   return (
-    <Show>
+    <DetailShow>
       <SimpleShowLayout>
         <TextField source="email" />
         <FunctionField
@@ -181,6 +183,6 @@ export function PersonShow() {
         <Family />
         <AdminActions />
       </SimpleShowLayout>
-    </Show>
+    </DetailShow>
   );
 }

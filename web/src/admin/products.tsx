@@ -7,7 +7,6 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  Edit,
   EditButton,
   FunctionField,
   List,
@@ -26,6 +25,7 @@ import {
   TextInput,
   useTranslate,
 } from "react-admin";
+import { DetailEdit } from "./detail.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
 import { TitleImageInput } from "./product-image.tsx";
 import { ProductPreviewPanel } from "./product-preview.tsx";
@@ -210,7 +210,7 @@ export function ProductCreate() {
 export function ProductEdit() {
   const translate = useTranslate();
   return (
-    <Edit mutationMode="pessimistic">
+    <DetailEdit mutationMode="pessimistic">
       <TabbedForm>
         <TabbedForm.Tab label={translate("admin.tabs.general")}>
           <GeneralTab />
@@ -227,6 +227,6 @@ export function ProductEdit() {
           <ProductPreviewPanel />
         </TabbedForm.Tab>
       </TabbedForm>
-    </Edit>
+    </DetailEdit>
   );
 }

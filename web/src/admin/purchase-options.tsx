@@ -5,36 +5,28 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  Edit,
   FunctionField,
   List,
   NumberField,
   NumberInput,
   ReferenceField,
-  ReferenceInput,
   required,
   SelectInput,
   SimpleForm,
   TextField,
   useTranslate,
 } from "react-admin";
+import { DetailEdit } from "./detail.tsx";
 import { DeletingToolbar, SideBySide } from "./instructors.tsx";
+import { MoneyField, MoneyInput, PriceGuardSaveButton } from "./money-input.tsx";
+import { OfferPicker } from "./offer-picker.tsx";
 
 const scheduleTypes = SCHEDULE_TYPES.map((id) => ({ id, name: id }));
 const pageName = (page: { name: { de: string } }) => page.name.de;
 
-/** Prices are integer cents on the wire; staff read and type euros (12,50), never a float on the way. */
-const euros = (cents: unknown) => (typeof cents === "number" ? cents / 100 : "");
-const cents = (value: unknown) =>
-  value === "" || value === null || value === undefined ? null : Math.round(Number(value) * 100);
-const price = (record: { base_price_cents: number }) =>
-  (record.base_price_cents / 100).toLocaleString("de-DE", { style: "currency", currency: "EUR" });
+/** Prices are integer cents on the wire; staff read and type euros ("89,00") in the money field (D231). */
 
-const optionFilters = [
-  <ReferenceInput key="product_page" source="product_page" reference="products" alwaysOn>
-    <SelectInput optionText={pageName} />
-  </ReferenceInput>,
-];
+const optionFilters = [<OfferPicker key="product_page" alwaysOn />];
 
 /** Purchase options and prices (D118); filtered by product page, as the page's edit form links to them. */
 export function PurchaseOptionList() {
@@ -46,7 +38,7 @@ export function PurchaseOptionList() {
         </ReferenceField>
         <TextField source="name.de" />
         <TextField source="schedule_type" />
-        <FunctionField source="base_price_cents" render={price} />
+        <MoneyField source="base_price_cents" />
         <BooleanField source="is_recurring" />
         <NumberField source="bookings" />
         <NumberField source="sort_order" />
@@ -60,14 +52,11 @@ function OptionFields() {
   return (
     <>
       <SideBySide source="name" de />
-      <NumberInput
+      <MoneyInput
         source="base_price_cents"
         label={translate("resources.purchase-options.fields.price_eur")}
         helperText="admin.price_help"
-        format={euros}
-        parse={cents}
-        step={0.01}
-        min={0}
+        minCents={0}
         validate={required()}
       />
       <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
@@ -97,9 +86,7 @@ export function PurchaseOptionCreate() {
           sort_order: 0,
         }}
       >
-        <ReferenceInput source="product_page" reference="products">
-          <SelectInput optionText={pageName} validate={required()} />
-        </ReferenceInput>
+        <OfferPicker validate={required()} />
         <SelectInput source="schedule_type" choices={scheduleTypes} validate={required()} />
         <BooleanInput source="is_recurring" helperText="admin.recurring_help" />
         <OptionFields />
@@ -111,8 +98,8 @@ export function PurchaseOptionCreate() {
 /** The page, schedule type and monthly renewal are what bookings bought: shown, not edited (D118). */
 export function PurchaseOptionEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list" transform={nullsForEmpty}>
-      <SimpleForm toolbar={<DeletingToolbar />}>
+    <DetailEdit mutationMode="pessimistic" redirect="list" transform={nullsForEmpty}>
+      <SimpleForm toolbar={<DeletingToolbar save={<PriceGuardSaveButton source="base_price_cents" />} />}>
         <ReferenceField source="product_page" reference="products">
           <FunctionField render={pageName} />
         </ReferenceField>
@@ -121,6 +108,6 @@ export function PurchaseOptionEdit() {
         <NumberField source="bookings" />
         <OptionFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

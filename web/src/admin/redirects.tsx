@@ -5,13 +5,13 @@ import {
   Create,
   Datagrid,
   DateField,
-  Edit,
   List,
   required,
   SimpleForm,
   TextField,
   TextInput,
 } from "react-admin";
+import { DetailEdit } from "./detail.tsx";
 import { currentAdminLocale } from "./i18n.ts";
 import { DeletingToolbar } from "./instructors.tsx";
 
@@ -75,10 +75,10 @@ export function RedirectCreate() {
 
 export function RedirectEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <DetailEdit mutationMode="pessimistic" redirect="list">
       <SimpleForm toolbar={<DeletingToolbar />}>
         <RedirectFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

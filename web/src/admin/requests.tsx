@@ -2,7 +2,6 @@ import { Box, Button, TextField as MuiTextField, Stack, Typography } from "@mui/
 import { useState } from "react";
 import {
   Datagrid,
-  Edit,
   FunctionField,
   List,
   ReferenceInput,
@@ -14,6 +13,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { adminFetch } from "./data-provider.ts";
+import { DetailEdit } from "./detail.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
 import { useStaffAction } from "./use-staff-action.ts";
 
@@ -161,13 +161,13 @@ function HandlingFields() {
 
 export function VisitRequestEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect={false}>
+    <DetailEdit mutationMode="pessimistic" redirect={false}>
       <SimpleForm>
         <VisitDetails />
         <ConfirmDate />
         <HandlingFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }
 
@@ -231,11 +231,11 @@ function ContactDetails() {
 
 export function ContactRequestEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect={false}>
+    <DetailEdit mutationMode="pessimistic" redirect={false}>
       <SimpleForm>
         <ContactDetails />
         <HandlingFields />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

@@ -4,7 +4,6 @@ import {
   Datagrid,
   DateInput,
   DeleteButton,
-  Edit,
   FunctionField,
   List,
   NullableBooleanInput,
@@ -22,7 +21,9 @@ import {
   useTranslate,
 } from "react-admin";
 import { Link } from "react-router-dom";
+import { DetailEdit } from "./detail.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
+import { OfferPicker } from "./offer-picker.tsx";
 
 function useWeekdayChoices() {
   const translate = useTranslate();
@@ -96,11 +97,7 @@ function SlotFields({ withPage }: { withPage: boolean }) {
   const weekdays = useWeekdayChoices();
   return (
     <>
-      {withPage ? (
-        <ReferenceInput source="product_page" reference="products">
-          <SelectInput optionText={(page: { name: { de: string } }) => page.name.de} />
-        </ReferenceInput>
-      ) : null}
+      {withPage ? <OfferPicker /> : null}
       <SelectInput source="weekday" choices={weekdays} emptyText="—" />
       <DateInput source="date" />
       <TextInput source="start" validate={time} />
@@ -146,12 +143,12 @@ function SlotEditToolbar() {
 
 export function SlotEdit() {
   return (
-    <Edit mutationMode="pessimistic" transform={nullsForEmpty}>
+    <DetailEdit mutationMode="pessimistic" transform={nullsForEmpty}>
       <SimpleForm toolbar={<SlotEditToolbar />}>
         <NumberField source="seats_taken" />
         <LocalDateField source="archived_at" emptyText="—" />
         <SlotFields withPage={false} />
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

@@ -14,7 +14,6 @@ import {
   AutocompleteInput,
   Create,
   Datagrid,
-  Edit,
   FormDataConsumer,
   FunctionField,
   List,
@@ -33,7 +32,9 @@ import {
   useTranslate,
 } from "react-admin";
 import { adminFetch } from "./data-provider.ts";
+import { DETAIL, DetailEdit } from "./detail.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
+import { OfferPicker } from "./offer-picker.tsx";
 import { useStaffAction } from "./use-staff-action.ts";
 
 /**
@@ -52,7 +53,7 @@ function ChildInput({ parent }: { parent: number | undefined }) {
   const { data } = useGetOne<{
     id: number;
     children: { id: number; first_name: string; last_name: string; birth_date: string }[];
-  }>("people", { id: parent ?? 0 }, { enabled: parent !== undefined });
+  }>("people", { id: parent ?? 0, ...DETAIL }, { enabled: parent !== undefined });
   const choices = (data?.children ?? []).map((c) => ({
     id: c.id,
     name: `${c.first_name} ${c.last_name} (${c.birth_date})`,
@@ -115,14 +116,7 @@ export function StaffOrderCreate() {
         <FormDataConsumer<StaffOrderForm>>
           {({ formData }) => <ChildInput parent={formData.parent} />}
         </FormDataConsumer>
-        <ReferenceInput source="product_page" reference="products">
-          <AutocompleteInput
-            optionText={(page: { name: { de: string } }) => page.name.de}
-            filterToQuery={(q: string) => ({ q })}
-            validate={required()}
-            sx={{ minWidth: 280 }}
-          />
-        </ReferenceInput>
+        <OfferPicker validate={required()} />
         <FormDataConsumer<StaffOrderForm>>
           {({ formData }) =>
             formData.product_page ? (
@@ -343,7 +337,7 @@ function PartyAnswer() {
 export function PartyRequestEdit() {
   const statuses = STATUSES.map((id) => ({ id, name: `admin.requests.status.${id}` }));
   return (
-    <Edit mutationMode="pessimistic" redirect={false}>
+    <DetailEdit mutationMode="pessimistic" redirect={false}>
       <SimpleForm>
         <PartyDetails />
         <PartyAnswer />
@@ -353,6 +347,6 @@ export function PartyRequestEdit() {
           <SelectInput optionText="email" emptyText="—" />
         </ReferenceInput>
       </SimpleForm>
-    </Edit>
+    </DetailEdit>
   );
 }

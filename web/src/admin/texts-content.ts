@@ -31,6 +31,7 @@ const de = {
       fields: {
         code: "Code",
         percent_off: "Rabatt in %",
+        discount: "Rabatt",
         amount_off_cents: "Rabatt in €",
         min_total_cents: "Mindestbestellwert in €",
         valid_from: "Gültig ab",
@@ -147,6 +148,7 @@ const ru: typeof de = {
       fields: {
         code: "Код",
         percent_off: "Скидка в %",
+        discount: "Скидка",
         amount_off_cents: "Скидка в €",
         min_total_cents: "Минимальная сумма заказа в €",
         valid_from: "Действует с",

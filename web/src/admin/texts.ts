@@ -4,6 +4,7 @@ import { ATTENDANCE_TEXTS } from "./texts-attendance.ts";
 import { CATALOGUE_TEXTS } from "./texts-catalogue.ts";
 import { CONTENT_TEXTS } from "./texts-content.ts";
 import { IMAGE_TEXTS } from "./texts-images.ts";
+import { OFFICE_TEXTS } from "./texts-office.ts";
 import { ORDER_TEXTS } from "./texts-orders.ts";
 import { REQUESTS_TEXTS } from "./texts-requests.ts";
 import { STAFF_ORDER_TEXTS } from "./texts-staff-orders.ts";
@@ -241,6 +242,20 @@ const ru: typeof de = {
 
 /** The back office's own texts beside react-admin's, in both languages of the school. */
 export const ADMIN_TEXTS = {
-  de: mergeTranslations(de, CONTENT_TEXTS.de, IMAGE_TEXTS.de, STAFF_ORDER_TEXTS.de, ACCOUNT_TEXTS.de),
-  ru: mergeTranslations(ru, CONTENT_TEXTS.ru, IMAGE_TEXTS.ru, STAFF_ORDER_TEXTS.ru, ACCOUNT_TEXTS.ru),
+  de: mergeTranslations(
+    de,
+    CONTENT_TEXTS.de,
+    IMAGE_TEXTS.de,
+    STAFF_ORDER_TEXTS.de,
+    ACCOUNT_TEXTS.de,
+    OFFICE_TEXTS.de,
+  ),
+  ru: mergeTranslations(
+    ru,
+    CONTENT_TEXTS.ru,
+    IMAGE_TEXTS.ru,
+    STAFF_ORDER_TEXTS.ru,
+    ACCOUNT_TEXTS.ru,
+    OFFICE_TEXTS.ru,
+  ),
 } as unknown as Record<"de" | "ru", TranslationMessages>;

@@ -1,9 +1,4 @@
-import {
-  EMAIL_MAX_LENGTH,
-  ERROR_DISPLAY_MS,
-  type SignInRequest,
-  SignInRequestSchema,
-} from "@atelier/contract";
+import { EMAIL_MAX_LENGTH, ERROR_DISPLAY_MS, SignInFormSchema, type SignInRequest } from "@atelier/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -51,7 +46,7 @@ export function EmailStep({
   // must not stand above a wrong-password message.
   const [showNotice, setShowNotice] = useState(true);
   const form = useForm<SignInRequest>({
-    resolver: zodResolver(SignInRequestSchema),
+    resolver: zodResolver(SignInFormSchema),
     defaultValues: { email: email ?? "", password: "" },
     // Errors show on submit, then follow every change.
     mode: "onSubmit",

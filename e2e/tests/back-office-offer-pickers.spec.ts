@@ -1,0 +1,53 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures.ts";
+import { signInToBackOffice } from "../support/staff-bookings.ts";
+
+/**
+ * Every offer picker of the back office reaches every offer (issue 29, D233), at 1366 px: the oldest course,
+ * "Kleine Maler", lay beyond the 25 newest offers the pickers listed. Each picker searches the server as the
+ * office manager types and lists the offers by name.
+ */
+test.use({ viewport: { width: 1366, height: 768 } });
+
+const OLDEST = "Kleine Maler";
+
+/** Types part of the name into the picker of `source` and picks the oldest course from the server's answer. */
+async function pickOldest(page: Page, source: string) {
+  const input = page.locator(`.ra-input-${source} input`).first();
+  await input.click();
+  await input.fill("kleine mal");
+  await page.getByRole("option", { name: OLDEST, exact: true }).click();
+  await expect(input).toHaveValue(OLDEST);
+}
+
+test("the oldest course can be picked in every offer picker: prices, new price, new date, phone booking", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInToBackOffice(page);
+  // The demo has more offers than react-admin's default page of 25, so the test proves the search reaches past it.
+  const total = await page.evaluate(async () => {
+    const token = localStorage.getItem("atelier-admin-token");
+    const reply = await fetch("/api/v2/admin/products/?range=[0,0]&filter={}", {
+      headers: { Authorization: `Token ${token}` },
+    });
+    return Number(reply.headers.get("content-range")?.split("/").pop());
+  });
+  expect(total).toBeGreaterThan(25);
+
+  // The price screen's filter: the list shows the course's prices only.
+  await page.getByRole("menuitem", { name: "Kaufoptionen und Preise" }).click();
+  await pickOldest(page, "product_page");
+  await expect(page.locator("tbody tr").filter({ hasNotText: OLDEST })).toHaveCount(0);
+  await expect(page.locator("tbody tr").first()).toContainText(OLDEST);
+
+  // The new price form, the new date form and the phone booking.
+  for (const path of [
+    "/admin/purchase-options/create",
+    "/admin/slots/create",
+    "/admin/staff-orders/create",
+  ]) {
+    await page.goto(path);
+    await pickOldest(page, "product_page");
+  }
+});
