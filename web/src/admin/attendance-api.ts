@@ -1,4 +1,4 @@
-import { type Dashboard, euroText, type LessonSummary, type Roster } from "@atelier/contract";
+import { type Dashboard, euroText, type LessonSummary, type Roster, todayInBerlin } from "@atelier/contract";
 import { HttpError } from "react-admin";
 import { ADMIN_API, ADMIN_TOKEN_KEY, adminFetch } from "./data-provider.ts";
 import { currentAdminLocale } from "./i18n.ts";
@@ -64,7 +64,7 @@ export async function downloadFile(path: string, query: Record<string, string> =
 
 /** A Berlin day as YYYY-MM-DD, `offset` days from today. */
 export function berlinDay(offset = 0): string {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
+  const day = todayInBerlin();
   const date = new Date(`${day}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + offset);
   return date.toISOString().slice(0, 10);

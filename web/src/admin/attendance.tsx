@@ -1,4 +1,5 @@
 import type { LessonSummary, Roster, RosterChild } from "@atelier/contract";
+import { INTL_LOCALES, SCHOOL_TIME_ZONE } from "@atelier/contract";
 import {
   Alert,
   Box,
@@ -18,8 +19,8 @@ import { berlinDay, downloadFile, fetchLessons, fetchRoster, markAttendance } fr
 import { currentAdminLocale } from "./i18n.ts";
 
 const time = (iso: string) =>
-  new Intl.DateTimeFormat(currentAdminLocale() === "ru" ? "ru-RU" : "de-DE", {
-    timeZone: "Europe/Berlin",
+  new INTL_LOCALES[Intl.DateTimeFormat(currentAdminLocale()], {
+    timeZone: SCHOOL_TIME_ZONE,
     hour: "2-digit",
     minute: "2-digit",
   }).format(new Date(iso));

@@ -1,7 +1,8 @@
+import { INTL_LOCALES } from "@atelier/contract";
 import { DateField, type DateFieldProps, useLocaleState } from "react-admin";
 
 /** A date as the staff member's chosen language writes it: react-admin's DateField alone follows the browser's. */
 export function LocalDateField(props: DateFieldProps) {
   const [locale] = useLocaleState();
-  return <DateField locales={locale === "ru" ? "ru-RU" : "de-DE"} {...props} />;
+  return <DateField locales={INTL_LOCALES[locale]} {...props} />;
 }

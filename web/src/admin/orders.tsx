@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_MAX, type AdminOrder, euroText, parseEuroCents } from "@atelier/contract";
+import { ADMIN_PAGE_MAX, type AdminOrder, euroText, INTL_LOCALES, parseEuroCents, SCHOOL_TIME_ZONE, todayInBerlin } from "@atelier/contract";
 import {
   Box,
   Button,
@@ -46,10 +46,10 @@ const euro = (cents: number) => euroText(cents, currentAdminLocale());
 
 const when = (iso: string | null) =>
   iso
-    ? new Intl.DateTimeFormat(currentAdminLocale() === "ru" ? "ru-RU" : "de-DE", {
+    ? new INTL_LOCALES[Intl.DateTimeFormat(currentAdminLocale()], {
         dateStyle: "medium",
         timeStyle: "short",
-        timeZone: "Europe/Berlin",
+        timeZone: SCHOOL_TIME_ZONE,
       }).format(new Date(iso))
     : "–";
 
@@ -251,9 +251,9 @@ type Unit = {
 function useUnitText() {
   const translate = useTranslate();
   const day = (iso: string) =>
-    new Intl.DateTimeFormat(currentAdminLocale() === "ru" ? "ru-RU" : "de-DE", {
+    new INTL_LOCALES[Intl.DateTimeFormat(currentAdminLocale()], {
       dateStyle: "medium",
-    }).format(new Date(`${iso}T12:00:00Z`));
+    }).format(new Date(`$isoT12:00:00Z`));
   return (unit: Unit) => {
     if (unit.starts_on && unit.ends_on) return `${day(unit.starts_on)} – ${day(unit.ends_on)}`;
     const times = `${unit.start?.slice(0, 5) ?? ""}–${unit.end?.slice(0, 5) ?? ""}`;
@@ -291,7 +291,8 @@ function MoveDialog({ order, item, onClose }: { order: AdminOrder; item: Item; o
     })
       .then(({ json }) => {
         const dated = held.some((u) => u.date);
-        const today = new Date().toISOString().slice(0, 10);
+        // Berlin's day, not UTC's: between midnight and 1-2 a.m. they differ (issue 33).
+        const today = todayInBerlin();
         setChoices(
           (json as Unit[]).filter(
             (u) =>

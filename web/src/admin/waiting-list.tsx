@@ -1,4 +1,5 @@
 import type { AdminWaitingEntry } from "@atelier/contract";
+import { INTL_LOCALES } from "@atelier/contract";
 import {
   Box,
   Button,
@@ -35,9 +36,9 @@ const STATUSES = ["waiting", "offered", "booked", "passed", "left"] as const;
 function useUnitText() {
   const translate = useTranslate();
   const day = (iso: string) =>
-    new Intl.DateTimeFormat(currentAdminLocale() === "ru" ? "ru-RU" : "de-DE", {
+    new INTL_LOCALES[Intl.DateTimeFormat(currentAdminLocale()], {
       dateStyle: "medium",
-    }).format(new Date(`${iso}T12:00:00Z`));
+    }).format(new Date(`$isoT12:00:00Z`));
   return (entry: AdminWaitingEntry) => {
     if (entry.academy_week)
       return `${day(entry.academy_week.starts_on)} – ${day(entry.academy_week.ends_on)}`;
