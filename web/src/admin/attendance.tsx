@@ -19,7 +19,7 @@ import { berlinDay, downloadFile, fetchLessons, fetchRoster, markAttendance } fr
 import { currentAdminLocale } from "./i18n.ts";
 
 const time = (iso: string) =>
-  new INTL_LOCALES[Intl.DateTimeFormat(currentAdminLocale()], {
+  new Intl.DateTimeFormat(INTL_LOCALES[currentAdminLocale()], {
     timeZone: SCHOOL_TIME_ZONE,
     hour: "2-digit",
     minute: "2-digit",

@@ -4,5 +4,5 @@ import { DateField, type DateFieldProps, useLocaleState } from "react-admin";
 /** A date as the staff member's chosen language writes it: react-admin's DateField alone follows the browser's. */
 export function LocalDateField(props: DateFieldProps) {
   const [locale] = useLocaleState();
-  return <DateField locales={INTL_LOCALES[locale]} {...props} />;
+  return <DateField locales={INTL_LOCALES[locale === "ru" ? "ru" : "de"]} {...props} />;
 }

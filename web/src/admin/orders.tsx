@@ -1,4 +1,12 @@
-import { ADMIN_PAGE_MAX, type AdminOrder, euroText, INTL_LOCALES, parseEuroCents, SCHOOL_TIME_ZONE, todayInBerlin } from "@atelier/contract";
+import {
+  ADMIN_PAGE_MAX,
+  type AdminOrder,
+  euroText,
+  INTL_LOCALES,
+  parseEuroCents,
+  SCHOOL_TIME_ZONE,
+  todayInBerlin,
+} from "@atelier/contract";
 import {
   Box,
   Button,
@@ -46,7 +54,7 @@ const euro = (cents: number) => euroText(cents, currentAdminLocale());
 
 const when = (iso: string | null) =>
   iso
-    ? new INTL_LOCALES[Intl.DateTimeFormat(currentAdminLocale()], {
+    ? new Intl.DateTimeFormat(INTL_LOCALES[currentAdminLocale()], {
         dateStyle: "medium",
         timeStyle: "short",
         timeZone: SCHOOL_TIME_ZONE,
@@ -251,7 +259,7 @@ type Unit = {
 function useUnitText() {
   const translate = useTranslate();
   const day = (iso: string) =>
-    new INTL_LOCALES[Intl.DateTimeFormat(currentAdminLocale()], {
+    new Intl.DateTimeFormat(INTL_LOCALES[currentAdminLocale()], {
       dateStyle: "medium",
     }).format(new Date(`$isoT12:00:00Z`));
   return (unit: Unit) => {

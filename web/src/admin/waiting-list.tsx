@@ -36,7 +36,7 @@ const STATUSES = ["waiting", "offered", "booked", "passed", "left"] as const;
 function useUnitText() {
   const translate = useTranslate();
   const day = (iso: string) =>
-    new INTL_LOCALES[Intl.DateTimeFormat(currentAdminLocale()], {
+    new Intl.DateTimeFormat(INTL_LOCALES[currentAdminLocale()], {
       dateStyle: "medium",
     }).format(new Date(`$isoT12:00:00Z`));
   return (entry: AdminWaitingEntry) => {
