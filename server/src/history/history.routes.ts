@@ -33,7 +33,6 @@ export const historyRoutes =
           },
         },
       },
-      async (request) =>
-        request.user ? history.list(request.user.id, request.query, request.locale) : [],
+      async (request) => (request.user ? history.list(request.user.id, request.query, request.locale) : []),
     );
   };
