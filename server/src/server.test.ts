@@ -23,6 +23,30 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
 
 const exitCode = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on("exit", resolve));
 
+/**
+ * The server on a fresh data folder and PORT=0: the operating system picks a free port, read back from the
+ * start-up line, so a test never talks to another server that happens to listen on a port it guessed.
+ */
+async function startListening(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), "atelier-proc-"));
+  const { child, output } = startServer({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SEED_ON_EMPTY: "false",
+    ...env,
+  });
+  const exited = exitCode(child);
+  let port: string | undefined;
+  // Up to 90 s: start-up (tsx, migrations) is slow on a shared, busy machine.
+  for (let i = 0; i < 450 && !port; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    port = output().match(/listening on http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
+  }
+  expect(port, output()).toBeDefined();
+  return { child, output, exited, base: `http://127.0.0.1:${port}` };
+}
+
 describe("server process", () => {
   it("refuses to start with a wrong variable and names it", async () => {
     const { child, output } = startServer({ PORT: "not-a-port" });
@@ -31,69 +55,39 @@ describe("server process", () => {
   });
 
   it("serves on PORT with the database under DATA_DIR and shuts down gracefully on SIGTERM", async () => {
-    // PORT=0: the operating system picks a free port, read back from the start-up line, so the test never
-    // talks to another server that happens to listen on a port it guessed.
-    const dataDir = mkdtempSync(join(tmpdir(), "atelier-proc-"));
-    const { child, output } = startServer({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_ON_EMPTY: "false",
-      ADMIN_EMAIL: "leitung@school.test",
-    });
-    const exited = exitCode(child);
-    let port: string | undefined;
-    // Up to 90 s: start-up (tsx, migrations) is slow on a shared, busy machine.
-    for (let i = 0; i < 450 && !port; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      port = output().match(/listening on http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
-    }
-    expect(port, output()).toBeDefined();
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
+    const { child, output, exited, base } = await startListening({ ADMIN_EMAIL: "leitung@school.test" });
+    const ready = await fetch(`${base}/readyz`).catch(() => undefined);
     expect(ready?.status, output()).toBe(200);
     expect(await ready?.json()).toEqual({ status: "ready", database: "pglite" });
     // Without the demo the first start still makes the school's first admin and prints it (D240).
     const password = output().match(/Admin account: leitung@school\.test {2}password: (\S+)/)?.[1];
     expect(password, output()).toBeDefined();
-    const signIn = await fetch(`http://127.0.0.1:${port}/api/v2/users/sign_in/`, {
+    const signIn = await fetch(`${base}/api/v2/users/sign_in/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "leitung@school.test", password }),
     });
     expect(signIn.status).toBe(200);
     const { key } = (await signIn.json()) as { key: string };
-    const me = await fetch(`http://127.0.0.1:${port}/api/v2/admin/me/`, {
+    const me = await fetch(`${base}/api/v2/admin/me/`, {
       headers: { authorization: `Token ${key}` },
     });
     expect(((await me.json()) as { role: string }).role).toBe("admin");
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
   }, 120_000);
+
   it("drains on SIGTERM: /readyz answers 503 while requests are still served, then the server closes (D195)", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "atelier-proc-"));
-    const { child, output } = startServer({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_ON_EMPTY: "false",
-      SHUTDOWN_DRAIN_MS: "4000",
-    });
-    const exited = exitCode(child);
-    let port: string | undefined;
-    for (let i = 0; i < 450 && !port; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      port = output().match(/listening on http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
-    }
-    expect(port, output()).toBeDefined();
-    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    const { child, exited, base } = await startListening({ SHUTDOWN_DRAIN_MS: "4000" });
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
     const stopAsked = Date.now();
     child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ detail: "shutting down" });
     // Still serving: a request that reaches it during the drain is answered.
-    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect(await exited).toBe(0);
     expect(Date.now() - stopAsked).toBeGreaterThanOrEqual(4000);
   }, 120_000);
