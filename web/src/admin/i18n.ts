@@ -100,6 +100,11 @@ function createAdminI18n() {
 export const adminI18n = createAdminI18n();
 
 /** The language shown now: API calls send it as `locale`, so the server's error texts match it. */
+/** The shop locale of a react-admin locale string (its hooks give a plain string). */
+export function adminLocaleOf(value: string): Locale {
+  return value === "ru" ? "ru" : "de";
+}
+
 export function currentAdminLocale(): Locale {
-  return adminI18n.getLocale() === "ru" ? "ru" : "de";
+  return adminLocaleOf(adminI18n.getLocale());
 }

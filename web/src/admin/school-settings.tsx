@@ -13,6 +13,7 @@ import {
   useRecordContext,
   useTranslate,
 } from "react-admin";
+import { adminLocaleOf } from "./i18n.ts";
 
 /**
  * The school's settings (D243), admins only, from the menu: the seller on invoices, the VAT notes, the
@@ -27,7 +28,7 @@ function SavedNote() {
   const locale = useLocale();
   if (!record) return null;
   if (!record.saved_at) return <Alert severity="info">{translate("admin.settings.from_env")}</Alert>;
-  const when = new Intl.DateTimeFormat(INTL_LOCALES[locale === "ru" ? "ru" : "de"], {
+  const when = new Intl.DateTimeFormat(INTL_LOCALES[adminLocaleOf(locale)], {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone: SCHOOL_TIME_ZONE,
