@@ -1,5 +1,5 @@
 import type { ClosedRange, Locale } from "@atelier/contract";
-import { berlinDate, firstLessonDay, lastPaidDay, weekdayOf } from "@atelier/contract";
+import { firstLessonDay, lastPaidDay, weekdayOf } from "@atelier/contract";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { documentItems, itemPeriod, nextWeekday } from "../invoices/index.ts";

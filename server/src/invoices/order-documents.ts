@@ -1,4 +1,4 @@
-import { BOOKING_RULES, berlinDate } from "@atelier/contract";
+import { BOOKING_RULES } from "@atelier/contract";
 import { findPurchaseOptions } from "../catalogue/index.ts";
 import type { BillingDetails, DbOrTx, MailAttachmentRef } from "../db/index.ts";
 import type { OrderConfirmationItem, RefundReason } from "../mail/index.ts";

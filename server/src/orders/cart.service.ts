@@ -5,7 +5,6 @@ import {
   ageOutsideGroup,
   apiOrderStatus,
   BOOKING_RULES,
-  berlinDate,
   CART_MAX_ITEMS,
   centsToDecimal,
   clientSlot,

@@ -261,7 +261,7 @@ function useUnitText() {
   const day = (iso: string) =>
     new Intl.DateTimeFormat(INTL_LOCALES[currentAdminLocale()], {
       dateStyle: "medium",
-    }).format(new Date(`$isoT12:00:00Z`));
+    }).format(new Date(`${iso}T12:00:00Z`));
   return (unit: Unit) => {
     if (unit.starts_on && unit.ends_on) return `${day(unit.starts_on)} – ${day(unit.ends_on)}`;
     const times = `${unit.start?.slice(0, 5) ?? ""}–${unit.end?.slice(0, 5) ?? ""}`;

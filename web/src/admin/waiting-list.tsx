@@ -38,7 +38,7 @@ function useUnitText() {
   const day = (iso: string) =>
     new Intl.DateTimeFormat(INTL_LOCALES[currentAdminLocale()], {
       dateStyle: "medium",
-    }).format(new Date(`$isoT12:00:00Z`));
+    }).format(new Date(`${iso}T12:00:00Z`));
   return (entry: AdminWaitingEntry) => {
     if (entry.academy_week)
       return `${day(entry.academy_week.starts_on)} – ${day(entry.academy_week.ends_on)}`;
