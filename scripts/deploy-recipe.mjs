@@ -58,19 +58,8 @@ function directive(caddyfile, name) {
   return new RegExp(String.raw`^\s*${name}\s+(.+)$`, "m").exec(caddyfile)?.[1]?.trim();
 }
 
-/**
- * Everything that disagrees between the recipe's files and the server's settings, in plain words; empty
- * when the recipe is consistent.
- * @param {Record<keyof typeof RECIPE_FILES, string>} files the files' text
- * @param {{ names: readonly string[]; production: readonly string[] }} settings env.ts's setting names
- */
-export function recipeProblems(files, settings) {
-  const problems = [];
-  const problem = (file, text) => problems.push(`${RECIPE_FILES[file]}: ${text}`);
-  const known = new Set([...settings.names, ...RECIPE_ONLY_SETTINGS]);
-  const env = envFileKeys(files.settings);
-
-  // The settings file names every setting, and sets every one production must set.
+/** The settings file names every setting, and sets every one production must set. */
+function checkSettings(_files, { settings, env, known, problem }) {
   for (const name of settings.names)
     if (!env.mentioned.has(name)) problem("settings", `does not name the setting ${name} (env.ts)`);
   for (const name of settings.production)
@@ -78,9 +67,10 @@ export function recipeProblems(files, settings) {
   for (const name of env.mentioned)
     if (!known.has(name)) problem("settings", `names ${name}, which is no setting of env.ts`);
   if (env.active.get("NODE_ENV") !== "production") problem("settings", "does not set NODE_ENV=production");
-  const drainMs = Number(env.active.get("SHUTDOWN_DRAIN_MS"));
+}
 
-  // The start command, the same everywhere.
+/** The start command, the same everywhere. */
+function checkStart(files, { problem }) {
   if (!files.packageJson.includes(`node ${START}`))
     problem("packageJson", `npm start does not run node ${START}`);
   const cmd = /^CMD\s+(\[.*\])\s*$/m.exec(files.dockerfile)?.[1];
@@ -92,8 +82,10 @@ export function recipeProblems(files, settings) {
   const workDir = /^WorkingDirectory=(.+)$/m.exec(files.unit)?.[1];
   if (!workDir || !execStart?.[1].startsWith(workDir))
     problem("unit", "ExecStart's node is not the release's own (under WorkingDirectory)");
+}
 
-  // The image: multi-stage, production, non-root, health check on /readyz, the container port.
+/** The image: multi-stage, production, non-root, health check on /readyz, the container port. */
+function checkImage(files, { problem }) {
   if ((files.dockerfile.match(/^FROM\s/gm) ?? []).length < 2) problem("dockerfile", "is not multi-stage");
   if (!/npm ci\b/.test(files.dockerfile) || !/npm run build\b/.test(files.dockerfile))
     problem("dockerfile", "does not build with npm ci and npm run build");
@@ -110,9 +102,10 @@ export function recipeProblems(files, settings) {
   for (const dir of ["e2e", "faults", "server/src", "web/src"])
     if (new RegExp(String.raw`^COPY --from=build \S*/app/${dir}\b`, "m").test(files.dockerfile))
       problem("dockerfile", `copies ${dir} into the runtime image`);
-  const dataDirImage = /DATA_DIR=(\S+)/.exec(files.dockerfile)?.[1];
+}
 
-  // compose: the settings file, the container port, the proxy's address, the data folder, the drain.
+/** compose: the settings file, the container port, the proxy's address, the data folder, the drain. */
+function checkCompose(files, { known, problem, drainMs, dataDirImage }) {
   const composeEnvFiles = files.compose.match(/^\s*env_file:\s*\.env\s*$/gm) ?? [];
   if (composeEnvFiles.length < 2) problem("compose", "shop and caddy do not both read env_file: .env");
   for (const service of ["shop-1", "shop-2", "postgres", "redis", "caddy"])
@@ -141,8 +134,10 @@ export function recipeProblems(files, settings) {
   const grace = /stop_grace_period:\s*(\S+)/.exec(files.compose)?.[1];
   if (!(ms(grace) >= drainMs + 10_000))
     problem("compose", `stop_grace_period ${grace} is shorter than SHUTDOWN_DRAIN_MS + 10 s`);
+}
 
-  // systemd: the settings file, the port by instance, the data folder, the drain.
+/** systemd: the settings file, the port by instance, the data folder, the drain. */
+function checkUnit(files, { env, known, problem, drainMs }) {
   if (!/^EnvironmentFile=\/etc\/atelier-shop\/shop\.env$/m.test(files.unit))
     problem("unit", "does not read EnvironmentFile=/etc/atelier-shop/shop.env");
   if (!/^Environment=PORT=%i$/m.test(files.unit))
@@ -159,8 +154,10 @@ export function recipeProblems(files, settings) {
   if (!(stopSec * 1000 >= drainMs + 10_000))
     problem("unit", "TimeoutStopSec is shorter than SHUTDOWN_DRAIN_MS + 10 s");
   if (!/^KillSignal=SIGTERM$/m.test(files.unit)) problem("unit", "does not stop with SIGTERM");
+}
 
-  // Caddy: health checks on /readyz more often than the drain lasts, the Debian instances by default.
+/** Caddy: health checks on /readyz more often than the drain lasts, the Debian instances by default. */
+function checkCaddyfile(files, { env, problem, drainMs }) {
   if (directive(files.caddyfile, "health_uri") !== HEALTH)
     problem("caddyfile", `health_uri is not ${HEALTH}`);
   const interval = ms(directive(files.caddyfile, "health_interval"));
@@ -178,5 +175,26 @@ export function recipeProblems(files, settings) {
       problem("caddyfile", `reads {$${name}}, which the settings file does not set`);
   if (env.active.get("TRUST_PROXY") !== "127.0.0.1")
     problem("settings", "TRUST_PROXY is not 127.0.0.1, the Debian server's Caddy");
+}
+
+/**
+ * Everything that disagrees between the recipe's files and the server's settings, in plain words; empty
+ * when the recipe is consistent.
+ * @param {Record<keyof typeof RECIPE_FILES, string>} files the files' text
+ * @param {{ names: readonly string[]; production: readonly string[] }} settings env.ts's setting names
+ */
+export function recipeProblems(files, settings) {
+  const problems = [];
+  const env = envFileKeys(files.settings);
+  const context = {
+    settings,
+    env,
+    known: new Set([...settings.names, ...RECIPE_ONLY_SETTINGS]),
+    problem: (file, text) => problems.push(`${RECIPE_FILES[file]}: ${text}`),
+    drainMs: Number(env.active.get("SHUTDOWN_DRAIN_MS")),
+    dataDirImage: /DATA_DIR=(\S+)/.exec(files.dockerfile)?.[1],
+  };
+  for (const check of [checkSettings, checkStart, checkImage, checkCompose, checkUnit, checkCaddyfile])
+    check(files, context);
   return problems;
 }
