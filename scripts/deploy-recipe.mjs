@@ -86,6 +86,13 @@ function checkStart(files, { problem }) {
 
 /** The image: multi-stage, production, non-root, health check on /readyz, the container port. */
 function checkImage(files, { problem }) {
+  // npm ci needs every workspace's package.json, in the build stage and in the production dependencies' stage.
+  for (const workspace of JSON.parse(files.packageJson).workspaces ?? [])
+    if (
+      (files.dockerfile.match(new RegExp(`^COPY ${workspace}/package\\.json ${workspace}/$`, "gm")) ?? [])
+        .length < 2
+    )
+      problem("dockerfile", `does not copy ${workspace}/package.json before both npm ci`);
   if ((files.dockerfile.match(/^FROM\s/gm) ?? []).length < 2) problem("dockerfile", "is not multi-stage");
   if (!/npm ci\b/.test(files.dockerfile) || !/npm run build\b/.test(files.dockerfile))
     problem("dockerfile", "does not build with npm ci and npm run build");

@@ -31,6 +31,9 @@ describe("the production recipe in deploy/ is one recipe (D307)", () => {
       'deploy/Dockerfile: CMD is not ["node", "server/dist/server.js"]',
     ]);
     expect(planted("dockerfile", "USER node\n", "")).toEqual(["deploy/Dockerfile: runs as root (no USER)"]);
+    expect(planted("dockerfile", "COPY faults/package.json faults/\n", "")).toEqual([
+      "deploy/Dockerfile: does not copy faults/package.json before both npm ci",
+    ]);
     expect(planted("dockerfile", "/readyz')", "/healthz')")).toEqual([
       "deploy/Dockerfile: HEALTHCHECK does not ask /readyz",
     ]);
