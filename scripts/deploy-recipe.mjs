@@ -113,8 +113,8 @@ function checkImage(files, { problem }) {
 
 /** compose: the settings file, the container port, the proxy's address, the data folder, the drain. */
 function checkCompose(files, { known, problem, drainMs, dataDirImage }) {
-  const composeEnvFiles = files.compose.match(/^\s*env_file:\s*\.env\s*$/gm) ?? [];
-  if (composeEnvFiles.length < 2) problem("compose", "shop and caddy do not both read env_file: .env");
+  if (!/^ {2}env_file:\s*\.env\s*$/m.test(files.compose))
+    problem("compose", "the shop does not read env_file: .env");
   for (const service of ["shop-1", "shop-2", "postgres", "redis", "caddy"])
     if (!new RegExp(`^  ${service}:`, "m").test(files.compose))
       problem("compose", `has no service ${service}`);
@@ -177,9 +177,12 @@ function checkCaddyfile(files, { env, problem, drainMs }) {
       "caddyfile",
       `the default upstreams are not the instances ${DEBIAN_PORTS.join(", ")} on 127.0.0.1`,
     );
-  for (const [, name] of files.caddyfile.matchAll(/\{\$([A-Z_0-9]+)/g))
-    if (name !== "SHOP_UPSTREAMS" && !env.active.has(name))
-      problem("caddyfile", `reads {$${name}}, which the settings file does not set`);
+  for (const [, name] of files.caddyfile.matchAll(/\{\$([A-Z_0-9]+)/g)) {
+    if (name === "SHOP_UPSTREAMS") continue;
+    if (!env.active.has(name)) problem("caddyfile", `reads {$${name}}, which the settings file does not set`);
+    if (!files.compose.includes(`${name}: \${${name}}`))
+      problem("compose", `does not pass ${name} from .env to caddy`);
+  }
   if (env.active.get("TRUST_PROXY") !== "127.0.0.1")
     problem("settings", "TRUST_PROXY is not 127.0.0.1, the Debian server's Caddy");
 }

@@ -37,6 +37,9 @@ describe("the production recipe in deploy/ is one recipe (D307)", () => {
     expect(planted("dockerfile", "/readyz')", "/healthz')")).toEqual([
       "deploy/Dockerfile: HEALTHCHECK does not ask /readyz",
     ]);
+    expect(planted("compose", `      ACME_EMAIL: \${ACME_EMAIL}\n`, "")).toEqual([
+      "deploy/compose.yaml: does not pass ACME_EMAIL from .env to caddy",
+    ]);
     expect(planted("compose", 'PORT: "3000"', 'PORT: "8080"')).toEqual([
       "deploy/compose.yaml: does not set PORT 3000",
     ]);
