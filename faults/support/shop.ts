@@ -78,12 +78,14 @@ export type Shop = {
   assertAlive(): void;
   /** True while the process runs (it neither exited nor was killed). */
   alive(): boolean;
+  /** How the process last ended: its exit code, or the signal that ended it. */
+  ended(): { code: number | null; signal: NodeJS.Signals | null };
   /** Ends the process at once (no shutdown hooks, no graceful close: a crash or an OOM kill). */
   kill9(): Promise<void>;
   /** Starts the same shop again on the same port and database. */
   restart(): Promise<void>;
-  /** SIGTERM, the graceful stop; SIGKILL after 10 s. */
-  stop(): Promise<void>;
+  /** SIGTERM, the graceful stop; SIGKILL after `graceMs` (10 s; a test of the drain gives it longer). */
+  stop(graceMs?: number): Promise<void>;
   /** Resident memory of the server process in KiB (from /proc). */
   rssKiB(): number;
 };
@@ -158,6 +160,7 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
     pid: () => running().pid ?? -1,
     output: () => output,
     alive: () => running().exitCode === null && running().signalCode === null,
+    ended: () => ({ code: running().exitCode, signal: running().signalCode }),
     assertAlive() {
       const proc = running();
       if (proc.exitCode === null && proc.signalCode === null) return;
@@ -177,11 +180,11 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
       output += `\n----- ${options.name} restarted -----\n`;
       await launch();
     },
-    async stop() {
+    async stop(graceMs = 10_000) {
       const proc = child;
       if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
       proc.kill("SIGTERM");
-      const timer = setTimeout(() => proc.kill("SIGKILL"), 10_000);
+      const timer = setTimeout(() => proc.kill("SIGKILL"), graceMs);
       await exited;
       clearTimeout(timer);
     },

@@ -269,6 +269,37 @@ const EnvSchema = z.object({
     .default("https://graph.facebook.com/v19.0/me?fields=id,email,first_name,last_name"),
 });
 
+/** The name of every setting, for the production recipe's settings file (deploy/settings.env.example). */
+export const SETTING_NAMES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
+
+/**
+ * The settings a production installation must set itself (docs/operations.md, D307): their defaults are the
+ * demo's or a developer's (a local address, the demo seller, the PayPal sandbox), or production needs the
+ * service they name. deploy/settings.env.example sets each of them; scripts/deploy-recipe.test.mjs checks it.
+ */
+export const PRODUCTION_SETTINGS = [
+  "NODE_ENV",
+  "PUBLIC_URL",
+  "TRUST_PROXY",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "REDIS_URL",
+  "SEED_ON_EMPTY",
+  "SMTP_URL",
+  "MAIL_FROM",
+  "SCHOOL_EMAIL",
+  "SCHOOL_LEGAL_NAME",
+  "SCHOOL_ADDRESS",
+  "SCHOOL_TAX_ID",
+  "ADMIN_EMAIL",
+  "PAYPAL_API_BASE",
+  "PAYPAL_CLIENT_ID",
+  "PAYPAL_CLIENT_SECRET",
+  "PAYPAL_WEBHOOK_ID",
+  "METRICS_TOKEN",
+  "SHUTDOWN_DRAIN_MS",
+] as const satisfies readonly (typeof SETTING_NAMES)[number][];
+
 /** The settings with their derived defaults filled in. */
 const SettingsSchema = EnvSchema.superRefine((env, ctx) => {
   if (env.PAYPAL_CLIENT_ID && !env.PAYPAL_CLIENT_SECRET)
