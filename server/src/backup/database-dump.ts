@@ -92,14 +92,18 @@ async function dumpTable(db: DbOrTx, table: string): Promise<TableDump> {
   return { name: table, columns: await columnsOf(db, table), rows: rows.map((row) => row.r) };
 }
 
-async function dumpSequences(db: DbOrTx): Promise<SequenceDump[]> {
-  const names = await rowsOf<{ name: string }>(
+async function sequenceNames(db: DbOrTx): Promise<string[]> {
+  const rows = await rowsOf<{ name: string }>(
     db,
     sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind = 'S' order by c.relname`,
   );
+  return rows.map((row) => row.name);
+}
+
+async function dumpSequences(db: DbOrTx): Promise<SequenceDump[]> {
   const out: SequenceDump[] = [];
-  for (const { name } of names) {
+  for (const name of await sequenceNames(db)) {
     const [state] = await rowsOf<{ last_value: string; is_called: boolean }>(
       db,
       sql`select last_value::text as last_value, is_called from ${ident(name)}`,
@@ -120,6 +124,8 @@ async function migrationLevel(db: DbOrTx): Promise<MigrationLevel> {
 /** The whole database as of one snapshot (PostgreSQL: repeatable read, read only; PGlite: one connection). */
 export async function dumpDatabase(database: Database): Promise<DatabaseDump> {
   const work = async (tx: DbOrTx): Promise<DatabaseDump> => {
+    // The request limits (DB_STATEMENT_TIMEOUT_MS) are for the shop's requests, not a copy of every table.
+    await tx.execute(sql`set local statement_timeout = 0`);
     const tables: TableDump[] = [];
     for (const name of await loadOrder(tx)) tables.push(await dumpTable(tx, name));
     return {
@@ -195,7 +201,8 @@ export async function loadDatabase(target: Database, dump: DatabaseDump): Promis
       if (table.rows.length === 0) continue;
       await loadTable(tx, table, new Set(await columnsOf(tx, table.name)));
     }
-    for (const sequence of dump.sequences)
+    const sequences = new Set(await sequenceNames(tx));
+    for (const sequence of dump.sequences.filter((s) => sequences.has(s.name)))
       await tx.execute(
         sql`select setval(${`public."${sequence.name}"`}::regclass, ${sequence.lastValue}::bigint, ${sequence.isCalled})`,
       );
