@@ -36,6 +36,8 @@ const SERVER_TIERS = [
   ["history", "mailer"],
   // the back office: staff routes composing the areas beneath it (D97)
   ["admin"],
+  // operations: backups, restores, the move to PostgreSQL (D301, D302) and the preflight (D303)
+  ["backup", "preflight"],
   // wiring
   ["seed"],
   ["(wiring)"],

@@ -103,6 +103,8 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     NODE_ENV: "production",
+    // The rig runs on http with the demo seller and stand-ins: no preflight (D303).
+    PREFLIGHT: "off",
     HOST: "127.0.0.1",
     PORT: String(port),
     PUBLIC_URL: url,

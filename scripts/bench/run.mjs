@@ -525,6 +525,7 @@ async function main() {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      PREFLIGHT: "off",
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: base,

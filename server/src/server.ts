@@ -5,6 +5,7 @@ import { openDatabase } from "./db/index.ts";
 import { seedDemoCatalogue } from "./db/seed/index.ts";
 import { createMailer } from "./mailer/index.ts";
 import { initServerMonitoring } from "./monitoring/index.ts";
+import { runPreflight } from "./preflight/index.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** The drain of a rolling restart in production, unless SHUTDOWN_DRAIN_MS says otherwise (D195). */
@@ -43,6 +44,16 @@ async function main() {
   const env = readEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
   await database.migrate();
+  // In production the shop starts only on settings that hold (D303); PREFLIGHT=off skips it (test rigs).
+  if (env.NODE_ENV === "production" && env.PREFLIGHT) {
+    const problems = await runPreflight(env, database);
+    if (problems.length > 0) {
+      for (const problem of problems) console.error(`✗ ${problem}`);
+      console.error("The shop does not start until these are fixed (npm run preflight checks again).");
+      await database.close();
+      process.exit(1);
+    }
+  }
 
   const reportError = await initServerMonitoring(env.SENTRY_DSN, env.SENTRY_ENVIRONMENT);
   const app = await buildApp({ env, database, reportError, logger: { level: env.LOG_LEVEL } });

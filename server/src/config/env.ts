@@ -125,6 +125,14 @@ const EnvSchema = z.object({
     .transform((v) => v?.trim() || undefined)
     .pipe(z.string().min(16, { error: "at least 16 characters (openssl rand -hex 32)" }).optional()),
   SENTRY_ENVIRONMENT: z.string().min(1).default("development"),
+  /**
+   * The preflight at a production start (D303): the shop refuses to start on a setting that does not hold.
+   * `off` only for test rigs that run production builds on http with the demo seller.
+   */
+  PREFLIGHT: z
+    .enum(["on", "off"])
+    .default("on")
+    .transform((v) => v === "on"),
   /** Seeds the demo catalogue when the database is empty at start-up. */
   SEED_ON_EMPTY: z
     .enum(["true", "false"])

@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -144,6 +145,45 @@ function guardTransactions(db: Db, guard: TransactionGuard) {
   }) as Db["transaction"];
 }
 
+/**
+ * PGlite's folder is one process's (D301): a second process opening it while the shop runs (a backup, the
+ * move, `npm run admin`) could damage it. The process that opens it writes its id beside it; another finds
+ * that process alive and stops with a message. A file left by a process that ended is taken over.
+ */
+function lockPgliteFolder(dir: string): () => void {
+  const file = `${dir}.pid`;
+  const [pid = "", host = ""] = (() => {
+    try {
+      return readFileSync(file, "utf8").trim().split("@");
+    } catch {
+      return [];
+    }
+  })();
+  const holder = Number(pid);
+  // The host name tells another container (its own process ids) from this one.
+  if (
+    host === hostname() &&
+    Number.isInteger(holder) &&
+    holder > 0 &&
+    holder !== process.pid &&
+    isAlive(holder)
+  )
+    throw new Error(
+      `The embedded database ${dir} is open in process ${holder} (the shop?). Stop it first; if no shop runs, delete ${file}.`,
+    );
+  writeFileSync(file, `${process.pid}@${hostname()}`);
+  return () => rmSync(file, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const limits = options.limits ?? loadEnv({});
   const guard = limits.NODE_ENV === "production" ? undefined : createTransactionGuard();
@@ -210,6 +250,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let client: PGlite;
+  let unlock = () => {};
   if (options.loadDataDir) {
     client = await PGlite.create({ loadDataDir: options.loadDataDir });
   } else if (options.inMemory) {
@@ -217,6 +258,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     const dir = resolve(join(options.dataDir ?? ".data", "pglite"));
     mkdirSync(dir, { recursive: true });
+    unlock = lockPgliteFolder(dir);
     client = new PGlite(dir);
   }
   await client.waitReady;
@@ -240,6 +282,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: async () => {
       await changes.close();
       await client.close();
+      unlock();
     },
     dump: () => client.dumpDataDir("none"),
   };

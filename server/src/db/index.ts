@@ -1,6 +1,14 @@
 // The database platform: client, change feed, prepared statements and every area's table definitions.
 export type { ChangeFeed } from "./change-feed.ts";
-export { type Database, type Db, type DbOrTx, openDatabase, type PoolStats, type Tx } from "./client.ts";
+export {
+  type Database,
+  type Db,
+  type DbOrTx,
+  MIGRATIONS_DIR,
+  openDatabase,
+  type PoolStats,
+  type Tx,
+} from "./client.ts";
 export { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db-unavailable.ts";
 export { pgArray, ph, prepared } from "./prepared.ts";
 export * from "./schema/index.ts";

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.ts";
 import { type InvoiceData, invoiceCounters, invoices, orders } from "../db/schema/index.ts";
@@ -11,9 +11,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database?.close());
+// Issued documents refuse row deletes (D300); each test starts from no document and no counter by
+// TRUNCATE, which the trigger leaves to the table's owner.
 beforeEach(async () => {
-  await database.db.delete(invoices);
-  await database.db.delete(invoiceCounters);
+  await database.db.execute(sql`truncate invoices, invoice_counters cascade`);
 });
 
 const ISSUED_2026 = new Date("2026-05-04T10:00:00Z");
@@ -155,5 +156,44 @@ describe("invoice numbers", () => {
     );
     const [counter] = await database.db.select().from(invoiceCounters);
     expect(counter).toEqual({ series: "RE-2026", lastNumber: 20 });
+  });
+});
+
+describe(`issued documents (GoBD, D300) on ${usesPostgres() ? "PostgreSQL" : "PGlite"}`, () => {
+  it("the database refuses to change or delete an issued invoice or credit note, whatever the column", async () => {
+    const orderId = await paidOrder();
+    const db = database.db;
+    const invoice = await db.transaction((tx) => issueInvoice(tx, invoiceFor(orderId), ISSUED_2026));
+    const credit = await db.transaction((tx) =>
+      issueInvoice(
+        tx,
+        { orderId, kind: "credit_note", data: { ...DATA, corrects: invoice.number }, totalCents: 4500 },
+        ISSUED_2026,
+      ),
+    );
+    // The database's own message (Drizzle wraps it as the cause of its "Failed query").
+    const refusal = (write: PromiseLike<unknown>) =>
+      Promise.resolve(write).then(
+        () => "accepted",
+        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+      );
+    for (const id of [invoice.id, credit.id]) {
+      expect(await refusal(db.update(invoices).set({ totalCents: 1 }).where(eq(invoices.id, id)))).toMatch(
+        /cannot be changed or deleted \(GoBD\): UPDATE refused/,
+      );
+      expect(
+        await refusal(
+          db.execute(sql`update invoices set data = jsonb_set(data, '{locale}', '"ru"') where id = ${id}`),
+        ),
+      ).toMatch(/GoBD/);
+      expect(await refusal(db.delete(invoices).where(eq(invoices.id, id)))).toMatch(
+        /cannot be changed or deleted \(GoBD\): DELETE refused/,
+      );
+    }
+    const rows = await db.select().from(invoices).orderBy(asc(invoices.id));
+    expect(rows.map((row) => [row.number, row.totalCents, row.data.locale])).toEqual([
+      ["RE-2026-000001", 4500, "de"],
+      ["GS-2026-000001", 4500, "de"],
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import type { Database } from "../db/client.ts";
 import { mailOutbox, scheduleSlots } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../db/seed/seed.ts";
 import { type PayPalStandIn, startPayPalStandIn } from "./paypal-stand-in.ts";
@@ -16,6 +17,8 @@ export async function createCheckoutTestApp(
     env?: Record<string, string>;
     /** A stand-in shared with another shop (one PayPal account, two installations); closed by its owner. */
     standIn?: PayPalStandIn;
+    /** A database of the caller's (e.g. an embedded one in a PostgreSQL run); the caller closes it. */
+    database?: Database;
   } = {},
 ) {
   const standIn = options.standIn ?? (await startPayPalStandIn());
@@ -29,6 +32,7 @@ export async function createCheckoutTestApp(
           PAYPAL_WEBHOOK_ID: standIn.webhookId,
         };
   const ctx = await createTestApp({
+    ...(options.database ? { database: options.database } : {}),
     ...(process.env.CHECKOUT_TEST_LOG ? { logger: { level: "error" } } : {}),
     env: {
       ...paypalEnv,

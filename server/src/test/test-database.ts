@@ -20,7 +20,7 @@ function migrationsDigest(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-async function migratedTemplate(): Promise<Blob> {
+export async function migratedTemplate(): Promise<Blob> {
   const file = join(tmpdir(), `atelier-pglite-template-${migrationsDigest()}.tar`);
   if (!existsSync(file)) {
     const fresh = await openDatabase({ inMemory: true });

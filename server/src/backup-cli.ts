@@ -1,0 +1,132 @@
+import { readFile } from "node:fs/promises";
+import { pathToFileURL } from "node:url";
+import {
+  createBackup,
+  moveDatabase,
+  RestoreRefused,
+  restoreBackup,
+  writeBackupFile,
+} from "./backup/index.ts";
+import { ConfigError, type Env, loadEnv } from "./config/index.ts";
+import { type Database, MIGRATIONS_DIR, openDatabase } from "./db/index.ts";
+import { mediaStorageFrom } from "./media/index.ts";
+
+/**
+ * `npm run backup [-- --out FILE]`, `npm run restore -- FILE` and `npm run move-to-postgres -- --to URL`
+ * (D301, D302), on the installation the settings name: PostgreSQL (DATABASE_URL) or PGlite under DATA_DIR.
+ * PGlite lets one process open its folder: stop the shop before a backup or move of an embedded database.
+ */
+
+const USAGE = `Usage:
+  npm run backup [-- --out FILE]          one file: the database, the uploaded images, the offline mails
+  npm run restore -- FILE                 into an empty installation (DATABASE_URL, else PGlite under DATA_DIR)
+  npm run move-to-postgres -- --to URL    copies the PGlite database under DATA_DIR into an empty PostgreSQL database`;
+
+export type CliIo = { out: (line: string) => void; err: (line: string) => void };
+
+function option(argv: readonly string[], name: string): string | undefined {
+  const index = argv.indexOf(name);
+  if (index >= 0) return argv[index + 1];
+  return argv.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
+}
+
+const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
+
+const where = (database: Database) =>
+  database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : "PGlite (DATA_DIR)";
+
+async function backup(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
+  const out = option(argv, "--out") ?? `atelier-backup-${stamp()}.tar.gz`;
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
+  try {
+    const made = await createBackup(database, {
+      storage: mediaStorageFrom(env),
+      dataDir: env.DATA_DIR,
+      warn: io.err,
+    });
+    const digest = await writeBackupFile(out, made.bytes);
+    const { tables, rows, images, mails } = made.summary;
+    io.out(`Backup of ${where(database)} written to ${out} (${made.bytes.length} bytes)`);
+    io.out(`  ${tables} tables, ${rows} rows, ${images} images, ${mails} mail files`);
+    io.out(`  sha256 ${digest} (also in ${out}.sha256; check a copy with sha256sum -c)`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function restore(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
+  const file = argv.find((arg) => !arg.startsWith("-"));
+  if (!file) {
+    io.err(`Which backup file?\n${USAGE}`);
+    return 2;
+  }
+  const bytes = await readFile(file);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
+  try {
+    const restored = await restoreBackup(bytes, database, {
+      storage: mediaStorageFrom(env),
+      dataDir: env.DATA_DIR,
+      migrationsDir: MIGRATIONS_DIR,
+    });
+    io.out(`Restored ${file} into ${where(database)}: ${restored.rows} rows in ${restored.tables} tables,`);
+    io.out(`  ${restored.images} images, ${restored.mails} mail files. Start the shop now.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function move(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
+  const to = option(argv, "--to");
+  if (!to?.startsWith("postgres")) {
+    io.err(`Where to? --to postgres://user:password@host:5432/database\n${USAGE}`);
+    return 2;
+  }
+  const source = await openDatabase({ dataDir: env.DATA_DIR, limits: env });
+  const target = await openDatabase({ databaseUrl: to, limits: env });
+  try {
+    await source.migrate();
+    const moved = await moveDatabase(source, target, MIGRATIONS_DIR);
+    io.out(
+      `Moved ${moved.rows} rows in ${moved.tables} tables from PGlite under ${env.DATA_DIR} to PostgreSQL.`,
+    );
+    io.out("  The images and mail files stay under DATA_DIR (or in the bucket); keep DATA_DIR as it is.");
+    io.out("  Now set DATABASE_URL to that database and start the shop.");
+    return 0;
+  } finally {
+    await Promise.all([source.close(), target.close()]);
+  }
+}
+
+/** Runs one command; answers the exit code. A refusal (damaged file, database not empty) is 1 with its reason. */
+export async function runBackupCommand(
+  argv: readonly string[],
+  io: CliIo,
+  source = process.env,
+): Promise<number> {
+  const [command, ...rest] = argv;
+  const run = { backup, restore, "move-to-postgres": move }[command ?? ""];
+  if (!run) {
+    io.err(USAGE);
+    return 2;
+  }
+  try {
+    return await run(rest, loadEnv(source), io);
+  } catch (error) {
+    if (error instanceof RestoreRefused || error instanceof ConfigError) {
+      io.err(error.message);
+      return 1;
+    }
+    io.err(`${command} failed: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const code = await runBackupCommand(process.argv.slice(2), {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  });
+  process.exit(code);
+}

@@ -1,0 +1,239 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { desc, eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../accounts/secrets.ts";
+import { buildApp } from "../app.ts";
+import { type Database, MIGRATIONS_DIR, openDatabase } from "../db/client.ts";
+import { users } from "../db/schema/index.ts";
+import { folderStorage } from "../media/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { makePng } from "../test/images.ts";
+import { createStaff } from "../test/shop-fixtures.ts";
+import { testEnv } from "../test/test-app.ts";
+import { migratedTemplate, usesPostgres } from "../test/test-database.ts";
+import { createBackup, moveDatabase, RestoreRefused, restoreBackup } from "./index.ts";
+import { readTar, writeTar } from "./tar.ts";
+
+/**
+ * Issue 34's backup drill and move (D301, D302): a shop with parents, paid orders, invoices, a credit
+ * note, an uploaded image and a mail file is backed up and restored into empty databases, embedded and
+ * PostgreSQL, and serves the same orders, byte-equal invoice PDFs, the image, and the parent's sign-in.
+ */
+
+const PASSWORD = "Alte-Kennwort-7";
+type Shop = Awaited<ReturnType<typeof populatedShop>>;
+type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+const opened: Database[] = [];
+
+async function populatedShop(database?: Database) {
+  const t = await createCheckoutTestApp(database ? { database } : {});
+  const admin = await createStaff(t.db, "admin");
+  const pay = async () => {
+    const parent = await t.parentWithCourse();
+    const fulfilled = await t.fulfil(parent.headers);
+    expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+    t.standIn.approve(fulfilled.json().id);
+    expect((await t.capture(parent.headers, fulfilled.json().id)).statusCode).toBe(200);
+    return parent;
+  };
+  const parent = await pay();
+  const other = await pay();
+  const [user] = await t.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(PASSWORD) })
+    .where(eq(users.id, parent.id))
+    .returning({ email: users.email });
+  const history = (await t.call("GET", "/api/v2/orders/items/history/", { headers: parent.headers })).json();
+  const withdrawn = await t.call("POST", `/api/v2/orders/items/${history[0].id}/withdraw/`, {
+    headers: parent.headers,
+  });
+  expect(withdrawn.json().withdrawal?.credit_note_number, withdrawn.body).toMatch(/^GS-/);
+  const png = makePng(9, 7, 4);
+  const image = await t.app.inject({
+    method: "POST",
+    url: "/api/v2/admin/images/?locale=de",
+    headers: { ...admin.headers, "content-type": "image/png" },
+    payload: png,
+  });
+  expect(image.statusCode, image.body).toBe(201);
+  mkdirSync(join(t.env.DATA_DIR, "outbox"), { recursive: true });
+  writeFileSync(join(t.env.DATA_DIR, "outbox", "1-verify-email.eml"), "Subject: Hallo\r\n\r\nText\r\n");
+  return { t, admin, parent, other, email: user?.email ?? "", imageSrc: image.json().src as string, png };
+}
+
+/** What a parent and the office see: the orders, the invoices' and credit notes' PDF bytes, the image. */
+async function snapshot(app: Shop["t"]["app"], shop: Shop) {
+  const get = (url: string, headers: Record<string, string>) => app.inject({ method: "GET", url, headers });
+  const history = await get("/api/v2/orders/items/history/?locale=de", shop.parent.headers);
+  const orders = await get("/api/v2/admin/orders/?locale=de", shop.admin.headers);
+  expect(history.statusCode).toBe(200);
+  expect(orders.statusCode).toBe(200);
+  const shown = await Promise.all(
+    (orders.json() as { id: number }[]).map(async (order) =>
+      (await get(`/api/v2/admin/orders/${order.id}/?locale=de`, shop.admin.headers)).json(),
+    ),
+  );
+  // Each document as its parent downloads it (the office's download would add to the audit log).
+  const pdfs: Record<string, string> = {};
+  for (const order of shown)
+    for (const { number } of order.documents as { number: string }[]) {
+      const own = await get(`/api/v2/invoices/${number}/pdf/`, shop.parent.headers);
+      const pdf =
+        own.statusCode === 200 ? own : await get(`/api/v2/invoices/${number}/pdf/`, shop.other.headers);
+      expect(pdf.statusCode).toBe(200);
+      pdfs[number] = pdf.rawPayload.toString("base64");
+    }
+  const image = await app.inject({ method: "GET", url: shop.imageSrc });
+  return { history: history.json(), orders: shown, pdfs, image: image.rawPayload.toString("base64") };
+}
+
+/** The restored shop: its own app on `database` and DATA_DIR, compared with the original. */
+async function expectSameShop(database: Database, dataDir: string, shop: Shop, before: Snapshot) {
+  const env = testEnv({ DATA_DIR: dataDir, PAYPAL_API_BASE: shop.t.env.PAYPAL_API_BASE });
+  const app = await buildApp({ env: { ...shop.t.env, DATA_DIR: dataDir }, database });
+  try {
+    const after = await snapshot(app, shop);
+    expect(Object.keys(after.pdfs).filter((n) => n.startsWith("GS-")).length).toBeGreaterThan(0);
+    expect(Object.keys(after.pdfs).filter((n) => n.startsWith("RE-")).length).toBe(2);
+    expect(after).toEqual(before);
+    expect(Buffer.from(after.image, "base64").equals(shop.png)).toBe(true);
+    expect(readdirSync(join(dataDir, "outbox"))).toEqual(["1-verify-email.eml"]);
+    // The parent signs in with the password of before; the new key shows the same orders.
+    const signIn = await app.inject({
+      method: "POST",
+      url: "/api/v2/users/sign_in/?locale=de",
+      payload: { email: shop.email, password: PASSWORD },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const mine = await app.inject({
+      method: "GET",
+      url: "/api/v2/orders/items/history/?locale=de",
+      headers: { authorization: `Token ${signIn.json().key}` },
+    });
+    expect(mine.json()).toEqual(before.history);
+  } finally {
+    await app.close();
+  }
+  expect(env.DATA_DIR).toBe(dataDir);
+}
+
+/** A new, empty PostgreSQL database of this run (scripts/with-postgres.mjs drops it afterwards). */
+async function emptyPostgres(name: string): Promise<Database> {
+  const adminUrl = process.env.TEST_PG_ADMIN_URL ?? "";
+  const database = `${process.env.TEST_PG_PREFIX ?? "atelier_test"}_${name}_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database "${database}"`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const opened_ = await openDatabase({ databaseUrl: url.toString() });
+  opened.push(opened_);
+  return opened_;
+}
+
+/** An embedded database with the migrations applied and no row (the tests' copy of a migrated one). */
+async function emptyPglite(): Promise<Database> {
+  const database = await openDatabase({ inMemory: true, loadDataDir: await migratedTemplate() });
+  opened.push(database);
+  return database;
+}
+
+const newDataDir = () => mkdtempSync(join(tmpdir(), "atelier-restored-"));
+const placesIn = (dataDir: string) => ({
+  storage: folderStorage(join(dataDir, "media")),
+  dataDir,
+  migrationsDir: MIGRATIONS_DIR,
+});
+
+let shop: Shop;
+let before: Snapshot;
+let backup: Buffer;
+
+beforeAll(async () => {
+  shop = await populatedShop();
+  before = await snapshot(shop.t.app, shop);
+  const made = await createBackup(shop.t.database, {
+    storage: folderStorage(join(shop.t.env.DATA_DIR, "media")),
+    dataDir: shop.t.env.DATA_DIR,
+  });
+  backup = made.bytes;
+  expect(made.summary).toMatchObject({ images: 1, mails: 1 });
+}, 120_000);
+afterAll(async () => {
+  for (const database of opened) await database.close().catch(() => {});
+  await shop?.t.close();
+});
+
+describe(`backup drill (from ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it("restores into an empty embedded database: same orders, byte-equal invoice PDFs, the image, the old password", async () => {
+    const target = await emptyPglite();
+    const dataDir = newDataDir();
+    const restored = await restoreBackup(backup, target, placesIn(dataDir));
+    expect(restored.images).toBe(1);
+    await expectSameShop(target, dataDir, shop, before);
+  });
+
+  it.runIf(usesPostgres())("restores into an empty PostgreSQL database the same way", async () => {
+    const target = await emptyPostgres("restore");
+    const dataDir = newDataDir();
+    await restoreBackup(backup, target, placesIn(dataDir));
+    await expectSameShop(target, dataDir, shop, before);
+    // Sequences came along: the next parent gets a new id, not one of the restored ones.
+    const [next] = await target.db
+      .insert(users)
+      .values({ email: "neu@example.org" })
+      .returning({ id: users.id });
+    const [last] = await shop.t.db.select({ id: users.id }).from(users).orderBy(desc(users.id)).limit(1);
+    expect(next?.id).toBeGreaterThan(last?.id ?? 0);
+  });
+
+  it("refuses a database that holds rows, and a file whose checksum fails; neither writes anything", async () => {
+    const target = await emptyPglite();
+    await target.db.insert(users).values({ email: "schon-da@example.org" });
+    await expect(restoreBackup(backup, target, placesIn(newDataDir()))).rejects.toThrow(
+      /The database is not empty \(rows in users\)/,
+    );
+
+    const entries = readTar(gunzipSync(backup));
+    const table = entries.find((entry) => entry.name.endsWith("-users.jsonl"));
+    if (!table) throw new Error("no users in the backup");
+    table.data = Buffer.from(table.data.toString("utf8").replace("@example.org", "@example.com"));
+    const tampered = gzipSync(writeTar(entries));
+    const empty = await emptyPglite();
+    const dataDir = newDataDir();
+    const refusal = await restoreBackup(tampered, empty, placesIn(dataDir)).catch((error: Error) => error);
+    expect(refusal).toBeInstanceOf(RestoreRefused);
+    expect(String(refusal)).toMatch(
+      /damaged, nothing was restored:\n {2}db\/\d+-users\.jsonl does not match its checksum/,
+    );
+    expect(readdirSync(dataDir)).toEqual([]);
+    await expect(restoreBackup(Buffer.from("no backup"), empty, placesIn(dataDir))).rejects.toThrow(
+      /damaged or no backup/,
+    );
+  });
+});
+
+describe.runIf(usesPostgres())("the move from the embedded database to PostgreSQL (D302)", () => {
+  it("copies a populated PGlite shop into an empty PostgreSQL database that serves the same shop and sign-in", async () => {
+    const source = await emptyPglite();
+    const embedded = await populatedShop(source);
+    try {
+      const was = await snapshot(embedded.t.app, embedded);
+      const target = await emptyPostgres("move");
+      const moved = await moveDatabase(source, target, MIGRATIONS_DIR);
+      expect(moved.rows).toBeGreaterThan(50);
+      // The images and mails stay under the same DATA_DIR, which the shop on PostgreSQL reads.
+      await expectSameShop(target, embedded.t.env.DATA_DIR, embedded, was);
+      expect(readFileSync(join(embedded.t.env.DATA_DIR, "outbox", "1-verify-email.eml"), "utf8")).toMatch(
+        /Hallo/,
+      );
+    } finally {
+      await embedded.t.close();
+    }
+  });
+});

@@ -1,0 +1,210 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type SQL, sql } from "drizzle-orm";
+import type { Database, DbOrTx } from "../db/index.ts";
+
+/**
+ * A logical copy of the shop's database (D301): every table of the public schema as rows of JSON
+ * (`to_jsonb`), in an order that inserts parents before children, and every sequence's state. Read in one
+ * repeatable-read transaction (one snapshot while the shop keeps writing); loaded with
+ * `jsonb_populate_recordset`, so PostgreSQL itself converts every value back, on PGlite and PostgreSQL alike.
+ */
+export type TableDump = { name: string; columns: string[]; rows: string[] };
+export type SequenceDump = { name: string; lastValue: string; isCalled: boolean };
+export type MigrationLevel = { count: number; lastCreatedAt: number | null };
+export type DatabaseDump = {
+  kind: Database["kind"];
+  migrations: MigrationLevel;
+  tables: TableDump[];
+  sequences: SequenceDump[];
+};
+
+type Row = Record<string, unknown>;
+
+async function rowsOf<T extends Row>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const ident = (name: string) => sql.identifier(name);
+
+async function tableNames(db: DbOrTx): Promise<string[]> {
+  const rows = await rowsOf<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r' order by c.relname`,
+  );
+  return rows.map((row) => row.name);
+}
+
+/** The tables in an order where every table comes after the tables its foreign keys point to. */
+async function loadOrder(db: DbOrTx): Promise<string[]> {
+  const names = await tableNames(db);
+  const edges = await rowsOf<{ child: string; parent: string }>(
+    db,
+    sql`select child.relname as child, parent.relname as parent from pg_constraint co
+        join pg_class child on child.oid = co.conrelid join pg_class parent on parent.oid = co.confrelid
+        join pg_namespace n on n.oid = child.relnamespace
+        where co.contype = 'f' and n.nspname = 'public' and child.oid <> parent.oid`,
+  );
+  const ordered: string[] = [];
+  const placed = new Set<string>();
+  while (ordered.length < names.length) {
+    const ready = names.filter(
+      (name) => !placed.has(name) && edges.every((edge) => edge.child !== name || placed.has(edge.parent)),
+    );
+    if (ready.length === 0) throw new Error("the tables' foreign keys form a cycle: no load order");
+    for (const name of ready) {
+      ordered.push(name);
+      placed.add(name);
+    }
+  }
+  return ordered;
+}
+
+async function columnsOf(db: DbOrTx, table: string): Promise<string[]> {
+  const rows = await rowsOf<{ name: string }>(
+    db,
+    sql`select attname as name from pg_attribute
+        where attrelid = ${`public."${table}"`}::regclass and attnum > 0 and not attisdropped
+          and attgenerated = '' order by attnum`,
+  );
+  return rows.map((row) => row.name);
+}
+
+async function primaryKeyOf(db: DbOrTx, table: string): Promise<string[]> {
+  const rows = await rowsOf<{ name: string }>(
+    db,
+    sql`select a.attname as name from pg_index i
+        join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+        where i.indrelid = ${`public."${table}"`}::regclass and i.indisprimary order by a.attnum`,
+  );
+  return rows.map((row) => row.name);
+}
+
+async function dumpTable(db: DbOrTx, table: string): Promise<TableDump> {
+  const key = await primaryKeyOf(db, table);
+  // Rows in key order: a row that points to an earlier row of its own table (a reply to a comment) loads after it.
+  const order = key.length ? sql` order by ${sql.join(key.map(ident), sql`, `)}` : sql``;
+  const rows = await rowsOf<{ r: string }>(
+    db,
+    sql`select to_jsonb(t)::text as r from ${ident(table)} t${order}`,
+  );
+  return { name: table, columns: await columnsOf(db, table), rows: rows.map((row) => row.r) };
+}
+
+async function sequenceNames(db: DbOrTx): Promise<string[]> {
+  const rows = await rowsOf<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'S' order by c.relname`,
+  );
+  return rows.map((row) => row.name);
+}
+
+async function dumpSequences(db: DbOrTx): Promise<SequenceDump[]> {
+  const out: SequenceDump[] = [];
+  for (const name of await sequenceNames(db)) {
+    const [state] = await rowsOf<{ last_value: string; is_called: boolean }>(
+      db,
+      sql`select last_value::text as last_value, is_called from ${ident(name)}`,
+    );
+    if (state) out.push({ name, lastValue: state.last_value, isCalled: state.is_called });
+  }
+  return out;
+}
+
+async function migrationLevel(db: DbOrTx): Promise<MigrationLevel> {
+  const [row] = await rowsOf<{ count: number; last: string | null }>(
+    db,
+    sql`select count(*)::int as count, max(created_at)::text as last from drizzle.__drizzle_migrations`,
+  );
+  return { count: row?.count ?? 0, lastCreatedAt: row?.last ? Number(row.last) : null };
+}
+
+/** The whole database as of one snapshot (PostgreSQL: repeatable read, read only; PGlite: one connection). */
+export async function dumpDatabase(database: Database): Promise<DatabaseDump> {
+  const work = async (tx: DbOrTx): Promise<DatabaseDump> => {
+    // The request limits (DB_STATEMENT_TIMEOUT_MS) are for the shop's requests, not a copy of every table.
+    await tx.execute(sql`set local statement_timeout = 0`);
+    const tables: TableDump[] = [];
+    for (const name of await loadOrder(tx)) tables.push(await dumpTable(tx, name));
+    return {
+      kind: database.kind,
+      migrations: await migrationLevel(tx),
+      tables,
+      sequences: await dumpSequences(tx),
+    };
+  };
+  return database.kind === "postgres"
+    ? database.db.transaction(work, { isolationLevel: "repeatable read", accessMode: "read only" })
+    : database.db.transaction(work);
+}
+
+/** The migrations this version of the shop knows (drizzle's journal), oldest first. */
+export function knownMigrations(migrationsDir: string): { tag: string; when: number }[] {
+  const journal = JSON.parse(readFileSync(join(migrationsDir, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string; when: number }[];
+  };
+  return journal.entries;
+}
+
+export class RestoreRefused extends Error {}
+
+/** The tables of a migrated database that hold rows: a restore goes into an empty installation only. */
+export async function tablesWithRows(db: DbOrTx): Promise<string[]> {
+  const full: string[] = [];
+  for (const name of await tableNames(db)) {
+    const [row] = await rowsOf<{ any: boolean }>(
+      db,
+      sql`select exists (select 1 from ${ident(name)}) as any`,
+    );
+    if (row?.any) full.push(name);
+  }
+  return full;
+}
+
+/** Rows per insert: a few hundred keep each statement's parameter small on both databases. */
+const BATCH_ROWS = 500;
+
+async function loadTable(tx: DbOrTx, table: TableDump, targetColumns: Set<string>) {
+  // Only the columns the backup has: a column added since keeps its default, one dropped since is left out.
+  const columns = table.columns.filter((column) => targetColumns.has(column));
+  const list = sql.join(columns.map(ident), sql`, `);
+  for (let i = 0; i < table.rows.length; i += BATCH_ROWS) {
+    const batch = `[${table.rows.slice(i, i + BATCH_ROWS).join(",")}]`;
+    await tx.execute(
+      sql`insert into ${ident(table.name)} (${list}) overriding system value
+          select ${list} from jsonb_populate_recordset(null::${ident(table.name)}, ${batch}::jsonb)`,
+    );
+  }
+}
+
+/**
+ * Loads a dump into a migrated, empty database in one transaction: every row, then every sequence as it
+ * was. Refuses (RestoreRefused) a database that holds rows, and a dump of tables this version lacks.
+ */
+export async function loadDatabase(target: Database, dump: DatabaseDump): Promise<void> {
+  await target.db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    const full = await tablesWithRows(tx);
+    if (full.length > 0)
+      throw new RestoreRefused(
+        `The database is not empty (rows in ${full.join(", ")}). A backup is restored into an empty database only: create a new one (createdb) or use an empty DATA_DIR.`,
+      );
+    const present = new Set(await tableNames(tx));
+    const unknown = dump.tables.filter((table) => !present.has(table.name)).map((table) => table.name);
+    if (unknown.length > 0)
+      throw new RestoreRefused(
+        `The backup has tables this version of the shop does not know (${unknown.join(", ")}): restore it with the version that made it.`,
+      );
+    for (const table of dump.tables) {
+      if (table.rows.length === 0) continue;
+      await loadTable(tx, table, new Set(await columnsOf(tx, table.name)));
+    }
+    const sequences = new Set(await sequenceNames(tx));
+    for (const sequence of dump.sequences.filter((s) => sequences.has(s.name)))
+      await tx.execute(
+        sql`select setval(${`public."${sequence.name}"`}::regclass, ${sequence.lastValue}::bigint, ${sequence.isCalled})`,
+      );
+  });
+}

@@ -1,0 +1,33 @@
+import { pathToFileURL } from "node:url";
+import { ConfigError, loadEnv } from "./config/index.ts";
+import { openDatabase } from "./db/index.ts";
+import { runPreflight } from "./preflight/index.ts";
+
+/**
+ * `npm run preflight` (D303): checks the settings of this installation against the database, Redis, the
+ * mail server, PayPal and Stripe, and the seller's data; prints each problem and exits 1 when there is one.
+ */
+export async function runPreflightCommand(io: { out: (line: string) => void; err: (line: string) => void }) {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    io.err(error instanceof ConfigError ? error.message : String(error));
+    return 1;
+  }
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
+  try {
+    const problems = await runPreflight(env, database);
+    for (const problem of problems) io.err(`✗ ${problem}`);
+    if (problems.length === 0) io.out("Preflight: every setting holds.");
+    return problems.length === 0 ? 0 : 1;
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  process.exit(
+    await runPreflightCommand({ out: (line) => console.log(line), err: (line) => console.error(line) }),
+  );
+}

@@ -1,0 +1,144 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadEnv } from "../config/index.ts";
+import type { Database } from "../db/index.ts";
+import { startSmtpServer, type TestSmtpServer } from "../mail/test-support.ts";
+import { createTestDatabase } from "../test/test-database.ts";
+import { runPreflight } from "./index.ts";
+
+/**
+ * The preflight (D303) against local stand-ins of PayPal, Stripe and a mail server: a right installation
+ * passes, and each wrong setting gives its own message in plain words.
+ */
+
+let database: Database;
+let smtp: TestSmtpServer;
+let payments: Server;
+let base: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startSmtpServer();
+  // PayPal: keys "good"/"secret", webhook "WH-1"; Stripe: key "sk_good", one endpoint on the shop's URL.
+  payments = createServer((request, response) => {
+    const auth = request.headers.authorization ?? "";
+    const send = (status: number, body: unknown) =>
+      response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    if (request.url === "/v1/oauth2/token")
+      return auth === `Basic ${Buffer.from("good:secret").toString("base64")}`
+        ? send(200, { access_token: "A21" })
+        : send(401, { error: "invalid_client" });
+    if (request.url?.startsWith("/v1/notifications/webhooks/"))
+      return auth !== "Bearer A21"
+        ? send(401, {})
+        : request.url.endsWith("/WH-1")
+          ? send(200, { id: "WH-1" })
+          : send(404, { name: "INVALID_RESOURCE_ID" });
+    if (request.url?.startsWith("/v1/webhook_endpoints"))
+      return auth !== "Bearer sk_good"
+        ? send(401, { error: { type: "invalid_request_error" } })
+        : send(200, {
+            data: [{ url: "https://kunstschule.example/api/v2/payments/stripe/webhook/", status: "enabled" }],
+          });
+    send(404, {});
+  });
+  await new Promise<void>((resolve) => payments.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(payments.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+  await smtp?.close();
+  payments?.close();
+});
+
+const RIGHT = () => ({
+  NODE_ENV: "production",
+  PUBLIC_URL: "https://kunstschule.example",
+  SMTP_URL: smtp.url,
+  PAYPAL_API_BASE: base,
+  PAYPAL_CLIENT_ID: "good",
+  PAYPAL_CLIENT_SECRET: "secret",
+  PAYPAL_WEBHOOK_ID: "WH-1",
+  STRIPE_API_BASE: base,
+  STRIPE_SECRET_KEY: "sk_good",
+  STRIPE_WEBHOOK_SECRET: "whsec_1",
+  SCHOOL_LEGAL_NAME: "Kunstschule Pankow e. V.",
+  SCHOOL_ADDRESS: "Breite Straße 3, 13187 Berlin",
+  SCHOOL_TAX_ID: "DE123456789",
+  SCHOOL_EMAIL: "info@kunstschule.example",
+});
+
+const problems = (changes: Record<string, string | undefined>) => {
+  const source: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...RIGHT(), ...changes }))
+    if (value !== undefined) source[key] = value;
+  return runPreflight(loadEnv(source), database);
+};
+
+describe("preflight (D303)", () => {
+  it("passes an installation whose every setting holds", async () => {
+    expect(await problems({})).toEqual([]);
+  });
+
+  it.each([
+    [
+      "PUBLIC_URL on http",
+      { PUBLIC_URL: "http://kunstschule.example" },
+      /PUBLIC_URL is http:\/\/kunstschule\.example: it must start with https:\/\//,
+    ],
+    [
+      "a mail server that does not answer",
+      { SMTP_URL: "smtp://127.0.0.1:1" },
+      /The mail server at SMTP_URL does not accept us/,
+    ],
+    [
+      "no mail server in production",
+      { SMTP_URL: undefined },
+      /SMTP_URL is not set: mails are written as files/,
+    ],
+    [
+      "Redis that does not answer",
+      { REDIS_URL: "redis://127.0.0.1:1" },
+      /Redis at REDIS_URL does not answer/,
+    ],
+    [
+      "a wrong PayPal secret",
+      { PAYPAL_CLIENT_SECRET: "wrong" },
+      /PayPal refuses PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET \(401\)/,
+    ],
+    [
+      "a PayPal webhook id PayPal does not know",
+      { PAYPAL_WEBHOOK_ID: "WH-9" },
+      /PayPal knows no webhook with PAYPAL_WEBHOOK_ID WH-9/,
+    ],
+    ["a wrong Stripe key", { STRIPE_SECRET_KEY: "sk_wrong" }, /Stripe refuses STRIPE_SECRET_KEY \(401\)/],
+    [
+      "no Stripe webhook for the shop's address",
+      { PUBLIC_URL: "https://andere-schule.example" },
+      /Stripe has no webhook endpoint for https:\/\/andere-schule\.example/,
+    ],
+    [
+      "no payment gateway",
+      { PAYPAL_CLIENT_ID: undefined, STRIPE_SECRET_KEY: undefined },
+      /Neither PayPal nor Stripe is set/,
+    ],
+    ["the demo seller's name", { SCHOOL_LEGAL_NAME: undefined }, /SCHOOL_LEGAL_NAME is still the demo's/],
+    [
+      "the demo seller's tax number",
+      { SCHOOL_TAX_ID: undefined },
+      /SCHOOL_TAX_ID is still the demo's \(DE000000000\)/,
+    ],
+  ])("names %s", async (_name, changes, message) => {
+    // Its message (an http address also leaves Stripe's endpoint, registered for https, without a match).
+    const found = await problems(changes);
+    expect(found.filter((problem) => message.test(problem))).toHaveLength(1);
+    expect(found.length).toBeLessThanOrEqual("PUBLIC_URL" in changes ? 2 : 1);
+  });
+
+  it("says when the database does not answer", async () => {
+    const gone = { ...database, ping: () => Promise.reject(new Error("connection refused")) };
+    const found = await runPreflight(loadEnv(RIGHT()), gone);
+    expect(found[0]).toMatch(/The database does not answer \((pglite|postgres)\): connection refused/);
+  });
+});
