@@ -172,6 +172,8 @@ describe("the production recipe: Caddy with TLS in front of two instances on Pos
             "delete from order_items where order_id in (select id from orders where user_id = $1 and status = 'cart')",
             [parent.userId],
           );
+        // A steady load, not a flood: the fault file running beside this one shares the two cores.
+        await sleep(50);
       }
     }
     const load = parents.map((parent, n) => shopper(parent, clients[n] as HttpsClient));
