@@ -7,7 +7,9 @@ assertBuilt();
 
 // The fault suite (`npm run test:faults`): each test file starts the built shop as real processes on fresh
 // PostgreSQL databases, with local stand-ins for PayPal, SMTP and a proxy. Two files run at once: most of
-// their time is waiting for timers (reservations, retries, a held lock), not CPU.
+// their time is waiting for timers (reservations, retries, a held lock), not CPU. The production-topology
+// file runs alone afterwards (faults/package.json): its two instances, Caddy and steady load starved the
+// file beside it on the shared 2-core machine (503s in kill-during-checkout, D308).
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
