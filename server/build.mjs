@@ -6,12 +6,13 @@ rmSync("dist", { recursive: true, force: true });
 await build({
   // The attachment renderer runs in a worker thread (src/mailer/render-thread.ts) loaded from beside server.js.
   // The operations commands run from the build too (no tsx in a production image): backup, restore, the
-  // move to PostgreSQL and the preflight (D301–D303).
+  // move to PostgreSQL, the preflight (D301–D303) and the admin accounts (D240).
   entryPoints: {
     server: "src/server.ts",
     "render-worker": "src/mailer/render-worker.ts",
     "backup-cli": "src/backup-cli.ts",
     "preflight-cli": "src/preflight-cli.ts",
+    "admin-cli": "src/admin-cli.ts",
   },
   outdir: "dist",
   bundle: true,
