@@ -54,6 +54,27 @@ describe("server process", () => {
     expect(output()).toContain("PORT");
   });
 
+  // The child runs on PGlite in either project: once (the unit stage's PGlite project) is enough.
+  it.skipIf(Boolean(process.env.TEST_PG_ADMIN_URL))(
+    "in production runs the preflight and refuses to start on its problems, in plain words (D303)",
+    async () => {
+      const { child, output } = startServer({
+        NODE_ENV: "production",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-preflight-")),
+        SEED_ON_EMPTY: "false",
+        PUBLIC_URL: "http://shop.school.test",
+      });
+      expect(await exitCode(child), output()).toBe(1);
+      expect(output()).toContain("PUBLIC_URL is http://shop.school.test: it must start with https://");
+      expect(output()).toContain("SCHOOL_TAX_ID is still the demo's");
+      expect(output()).toContain("The shop does not start until these are fixed");
+      expect(output()).not.toMatch(/listening on/);
+    },
+    120_000,
+  );
+
   it("serves on PORT with the database under DATA_DIR and shuts down gracefully on SIGTERM", async () => {
     const { child, output, exited, base } = await startListening({ ADMIN_EMAIL: "leitung@school.test" });
     const ready = await fetch(`${base}/readyz`).catch(() => undefined);

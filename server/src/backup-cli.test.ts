@@ -1,0 +1,103 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { runBackupCommand } from "./backup-cli.ts";
+import { openDatabase } from "./db/index.ts";
+import { users } from "./db/schema/index.ts";
+import { usesPostgres } from "./test/test-database.ts";
+
+/** The commands' wiring (D301, D302): arguments, settings, exit codes and messages. */
+
+function capture() {
+  const lines: string[] = [];
+  return { lines, io: { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) } };
+}
+
+const made: string[] = [];
+async function emptyDatabaseUrl(name: string): Promise<string> {
+  const adminUrl = process.env.TEST_PG_ADMIN_URL ?? "";
+  const database = `${process.env.TEST_PG_PREFIX ?? "atelier_test"}_${name}_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database "${database}"`);
+  await client.end();
+  made.push(database);
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+afterAll(async () => {
+  if (!usesPostgres()) return;
+  const client = new pg.Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
+  await client.connect();
+  for (const name of made) await client.query(`drop database if exists "${name}" with (force)`);
+  await client.end();
+});
+
+describe("npm run backup / restore / move-to-postgres", () => {
+  it("explains itself when the command or its argument is missing (exit 2)", async () => {
+    for (const argv of [
+      [],
+      ["dump"],
+      ["restore"],
+      ["move-to-postgres"],
+      ["move-to-postgres", "--to", "mysql://x"],
+    ]) {
+      const { lines, io } = capture();
+      expect(await runBackupCommand(argv, io, {})).toBe(2);
+      expect(lines.join("\n")).toMatch(
+        /npm run (backup|restore|move-to-postgres)|Which backup file|Where to\?/,
+      );
+    }
+  });
+
+  it.runIf(usesPostgres())(
+    "backs up a PostgreSQL shop to a file with its .sha256, restores it into an empty database, and refuses to restore twice",
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "atelier-backup-cli-"));
+      const source = await emptyDatabaseUrl("cli_source");
+      const opened = await openDatabase({ databaseUrl: source });
+      await opened.migrate();
+      await opened.db.insert(users).values({ email: "eva@example.org", firstName: "Eva" });
+      await opened.close();
+      const file = join(dataDir, "backups", "nightly.tar.gz");
+
+      const backup = capture();
+      expect(
+        await runBackupCommand(["backup", "--out", file], backup.io, {
+          DATABASE_URL: source,
+          DATA_DIR: dataDir,
+        }),
+        backup.lines.join("\n"),
+      ).toBe(0);
+      expect(backup.lines[0]).toMatch(/^Backup of PostgreSQL \(DATABASE_URL\) written to .*nightly\.tar\.gz/);
+      expect(readFileSync(`${file}.sha256`, "utf8")).toMatch(/^[0-9a-f]{64} {2}nightly\.tar\.gz\n$/);
+
+      const target = await emptyDatabaseUrl("cli_target");
+      const settings = {
+        DATABASE_URL: target,
+        DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-restore-cli-")),
+      };
+      const restore = capture();
+      expect(await runBackupCommand(["restore", file], restore.io, settings), restore.lines.join("\n")).toBe(
+        0,
+      );
+      expect(restore.lines[0]).toMatch(
+        /^Restored .* into PostgreSQL \(DATABASE_URL\): \d+ rows in \d+ tables/,
+      );
+      const restored = await openDatabase({ databaseUrl: target });
+      const [eva] = await restored.db.select().from(users).where(eq(users.email, "eva@example.org"));
+      await restored.close();
+      expect(eva?.firstName).toBe("Eva");
+
+      const again = capture();
+      expect(await runBackupCommand(["restore", file], again.io, settings)).toBe(1);
+      expect(again.lines.join("\n")).toMatch(/^The database is not empty \(rows in users\)/);
+      expect(existsSync(join(settings.DATA_DIR, "outbox"))).toBe(false);
+    },
+    60_000,
+  );
+});
