@@ -14,6 +14,7 @@ export {
 } from "./invoices.repository.ts";
 export { type IssueInvoiceInput, issueInvoice } from "./issue-invoice.ts";
 export {
+  creditNoteData,
   documentItems,
   enqueueRefundNotice,
   type IssueOrderDocumentsInput,

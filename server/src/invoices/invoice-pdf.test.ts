@@ -156,13 +156,23 @@ describe("renderInvoicePdf", () => {
           ...invoice,
           kind: "credit_note",
           number: "GS-2026-000001",
-          data: { ...data, locale: "de", lines: [event], totalCents: 2500, corrects: "RE-2026-000042" },
+          data: {
+            ...data,
+            locale: "de",
+            lines: [event],
+            totalCents: 2500,
+            corrects: "RE-2026-000042",
+            correctsIssuedOn: "2026-03-02",
+          },
         },
         seller,
       ),
     );
-    expect(text).toContain("Rechnungskorrektur (Gutschrift) GS-2026-000001");
-    expect(text).toContain("Korrigiert Rechnung RE-2026-000042");
+    expect(text).toContain("Gutschrift / Rechnungskorrektur GS-2026-000001");
+    expect(text).toContain("Gutschriftsnummer");
+    expect(text).toContain("Bezug zur Rechnung Nr. RE-2026-000042 vom 02.03.2026");
+    expect(text).toContain("zur Rechnung Nr. RE-2026-000042 vom 02.03.2026");
+    expect(text).not.toContain("Rechnungsnummer");
     expect(text).toContain("Erstattungsbetrag -25,00");
   });
 

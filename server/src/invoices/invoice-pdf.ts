@@ -159,21 +159,7 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
   const leftBottom = w.y;
 
   w.y = top;
-  const facts: [string, string][] = [
-    [t.number, invoice.number],
-    [t.issueDate, formatDay(berlinDate(invoice.issuedAt))],
-    [t.orderNumber, String(invoice.orderId)],
-    [
-      t.servicePeriod,
-      data.serviceFrom && data.serviceTo
-        ? data.serviceFrom === data.serviceTo
-          ? formatDay(data.serviceFrom)
-          : `${formatDay(data.serviceFrom)} – ${formatDay(data.serviceTo)}`
-        : t.serviceOnIssueDate,
-    ],
-  ];
-  if (data.corrects) facts.push([t.corrects, data.corrects]);
-  if (data.paymentReference) facts.push([t.payment, data.paymentReference]);
+  const { facts, corrects } = invoiceFacts(invoice, t);
   const factsLeft = 330;
   for (const [label, value] of facts) {
     w.text(label, factsLeft, small);
@@ -188,6 +174,10 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
 
   w.text(title, MARGIN.left, { font: bold, size: 16 });
   w.y -= 30;
+  if (corrects) {
+    w.text(corrects, MARGIN.left, body);
+    w.y -= lineHeight(body) + 10;
+  }
   tableHeader(w);
 
   // One row per line: quantity and kind of the service (§ 14(4) Nr. 5), its amounts and its tax (Nr. 7, 8).
@@ -278,6 +268,37 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
   });
 
   return pdf.save();
+}
+
+/**
+ * The document's facts beside the buyer, label and value: its own number and date (a credit note's are
+ * the credit note's, D280), the order, the service period, the invoice a credit note corrects ("zur
+ * Rechnung Nr. … vom …", also printed under the title) and the payment.
+ */
+export function invoiceFacts(
+  invoice: InvoiceForPdf,
+  t: InvoiceTexts = INVOICE_TEXTS[invoice.data.locale],
+): { facts: [string, string][]; corrects: string | null } {
+  const { data } = invoice;
+  const facts: [string, string][] = [
+    [t.number[invoice.kind], invoice.number],
+    [t.issueDate[invoice.kind], formatDay(berlinDate(invoice.issuedAt))],
+    [t.orderNumber, String(invoice.orderId)],
+    [
+      t.servicePeriod,
+      data.serviceFrom && data.serviceTo
+        ? data.serviceFrom === data.serviceTo
+          ? formatDay(data.serviceFrom)
+          : `${formatDay(data.serviceFrom)} – ${formatDay(data.serviceTo)}`
+        : t.serviceOnIssueDate,
+    ],
+  ];
+  const corrects = data.corrects
+    ? t.correctsInvoice(data.corrects, data.correctsIssuedOn ? formatDay(data.correctsIssuedOn) : null)
+    : null;
+  if (corrects) facts.push([t.corrects, corrects]);
+  if (data.paymentReference) facts.push([t.payment, data.paymentReference]);
+  return { facts, corrects };
 }
 
 /** The exemption note: the German legal text, and on a Russian invoice the translation beside it. */

@@ -34,6 +34,8 @@ export type InvoiceData = {
   paymentReference: string | null;
   /** For a credit note: the number of the invoice it corrects. */
   corrects?: string;
+  /** For a credit note: the Berlin day the corrected invoice was issued (absent on older credit notes). */
+  correctsIssuedOn?: string;
   /**
    * The school as it was when the invoice was issued (name, address, tax id, VAT note): an invoice never
    * changes when the settings do. Invoices issued before this field render with the current settings.
