@@ -32,6 +32,9 @@ export type InvoiceTexts = {
   vatIncluded: (percent: number, amount: string) => string;
   vatSummary: (percent: number, net: string, vat: string) => string;
   exemptSummary: (amount: string) => string;
+  /** A gift card's line and summary: a multi-purpose voucher's sale carries no VAT (§ 3 Abs. 15 UStG, D283). */
+  voucherNote: string;
+  voucherSummary: (amount: string) => string;
   paidNote: (reference: string | null) => string;
   page: (n: number, of: number) => string;
 };
@@ -66,6 +69,9 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     vatIncluded: (percent, amount) => `enthält ${percent} % USt: ${amount}`,
     vatSummary: (percent, net, vat) => `Nettobetrag zu ${percent} %: ${net}, darin enthaltene USt: ${vat}`,
     exemptSummary: (amount) => `Umsatzsteuerfreie Leistungen: ${amount}`,
+    voucherNote: "Mehrzweck-Gutschein (§ 3 Abs. 15 UStG): keine Umsatzsteuer beim Verkauf",
+    voucherSummary: (amount) =>
+      `Mehrzweck-Gutscheine (§ 3 Abs. 15 UStG): ${amount}. Der Verkauf unterliegt nicht der Umsatzsteuer; sie entsteht erst, wenn der Gutschein für eine steuerpflichtige Leistung eingelöst wird.`,
     paidNote: (reference) =>
       reference
         ? `Der Betrag wurde bereits bezahlt (${reference}). Vielen Dank!`
@@ -100,6 +106,9 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     vatIncluded: (percent, amount) => `включает НДС (USt) ${percent} %: ${amount}`,
     vatSummary: (percent, net, vat) => `Сумма без НДС по ставке ${percent} %: ${net}, НДС: ${vat}`,
     exemptSummary: (amount) => `Услуги, освобождённые от НДС: ${amount}`,
+    voucherNote: "Многоцелевой сертификат (§ 3 Abs. 15 UStG): при продаже НДС не взимается",
+    voucherSummary: (amount) =>
+      `Многоцелевые подарочные сертификаты (§ 3 Abs. 15 UStG): ${amount}. Продажа сертификата не облагается НДС; налог возникает, когда сертификатом оплачивают облагаемую услугу.`,
     paidNote: (reference) =>
       reference ? `Сумма уже оплачена (${reference}). Спасибо!` : "Сумма уже оплачена. Спасибо!",
     page: (n, of) => `Страница ${n} из ${of}`,

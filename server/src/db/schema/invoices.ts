@@ -18,6 +18,11 @@ export type InvoiceLine = {
   discountCents: number;
   totalCents: number;
   vatExempt: boolean;
+  /**
+   * A gift card sold: a multi-purpose voucher (§ 3 Abs. 15 UStG, D283), whose sale is not subject to VAT;
+   * the VAT arises on the services it pays for. Absent on other lines and on invoices issued before.
+   */
+  voucher?: true;
 };
 
 /** What an invoice shows, frozen when it is issued (§ 14(4) UStG). */
