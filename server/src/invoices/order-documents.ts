@@ -235,6 +235,7 @@ export async function issueOrderDocuments(
         giftCardCents: data.giftCardCents,
         monthlyCents: order.totalRecurrentCents,
         profileUrl: `${webUrl}/profile?tab=sales&locale=${order.locale}`,
+        giftCardsOnly: items.length > 0 && items.every((item) => item.productType === "GiftCard"),
       },
       attachments,
     },
