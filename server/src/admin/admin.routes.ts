@@ -78,7 +78,7 @@ export const adminRoutes =
     await app.register(contentAdminRoutes({ db, publicUrl }));
     await app.register(requestsAdminRoutes({ db, publicUrl, removeMailFiles }));
     await app.register(catalogueAdminRoutes({ db }));
-    await app.register(attendanceRoutes({ db, seller }));
+    await app.register(attendanceRoutes({ db, seller, datev: schoolSettings.datev }));
     await app.register(schoolSettingsAdminRoutes({ db, settings: schoolSettings }));
     await app.register(imagesAdminRoutes({ db, storage: media }));
 

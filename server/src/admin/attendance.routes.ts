@@ -1,5 +1,4 @@
 import {
-  AccountingParamsSchema,
   AttendanceMarkInputSchema,
   AttendanceMarkSchema,
   AttendanceQuerySchema,
@@ -9,56 +8,32 @@ import {
   LocaleQuerySchema,
   RosterSchema,
 } from "@atelier/contract";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createAttendance } from "../checkin/index.ts";
 import type { Db } from "../db/index.ts";
-import { ErrorReplySchema } from "../errors/index.ts";
-import { accountingCsv, accountingZip, findMonthDocuments, type Seller } from "../invoices/index.ts";
 import { currentUser } from "../plugins/index.ts";
+import { accountingRoutes } from "./accounting.routes.ts";
 import { rosterCsv } from "./attendance-csv.ts";
 import { recordAudit } from "./audit.repository.ts";
 import { createDashboard } from "./dashboard.service.ts";
+import { auditExportOn, download, errors } from "./exports.ts";
 import { adminOperation as base } from "./route-docs.ts";
 
-const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 403: ErrorReplySchema, 404: ErrorReplySchema };
-
-function download(reply: FastifyReply, type: string, filename: string, body: string | Buffer) {
-  return reply
-    .type(type)
-    .header("content-disposition", `attachment; filename="${filename}"`)
-    .header("cache-control", "private, no-store")
-    .send(body);
-}
-
 /**
- * Attendance, the dashboard and the accounting export (issue 21, D131–D134). Registered inside
+ * Attendance and the dashboard (issue 21, D131–D133; the accounting export is `accounting.routes.ts`). Registered inside
  * `adminRoutes`, so `requireStaff` guards every route before anything is read.
  */
 export const attendanceRoutes =
-  ({ db, seller }: { db: Db; seller: Seller }): FastifyPluginAsyncZod =>
+  ({
+    db,
+    ...accounting
+  }: { db: Db } & Omit<Parameters<typeof accountingRoutes>[0], "db">): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(accountingRoutes({ db, ...accounting }));
     const attendance = createAttendance(db, { recordAudit });
     const dashboard = createDashboard(db, { attendance });
 
-    /** Staff took personal or tax data out of the shop: who, what and when (D132, D134). */
-    const auditExport = (
-      staff: { id: number; email: string },
-      resource: string,
-      recordId: number,
-      what: object,
-    ) =>
-      db.transaction((tx) =>
-        recordAudit(tx, {
-          userId: staff.id,
-          userEmail: staff.email,
-          resource,
-          recordId,
-          action: "export",
-          before: null,
-          after: what,
-        }),
-      );
+    const auditExport = auditExportOn(db);
 
     app.get(
       "/api/v2/admin/dashboard/",
@@ -128,54 +103,5 @@ export const attendanceRoutes =
         },
       },
       async (request) => attendance.mark(currentUser(request), request.body),
-    );
-
-    app.get(
-      "/api/v2/admin/accounting/:month/documents.csv",
-      {
-        schema: {
-          ...base("A month's invoices and credit notes as CSV for the tax adviser"),
-          params: AccountingParamsSchema,
-          querystring: LocaleQuerySchema,
-          response: { ...errors },
-        },
-      },
-      async (request, reply) => {
-        const { month } = request.params;
-        const rows = await findMonthDocuments(db, month);
-        await auditExport(currentUser(request), "accounting", Number(month.replace("-", "")), {
-          month,
-          format: "csv",
-          documents: rows.map((row) => row.number),
-        });
-        return download(reply, "text/csv; charset=utf-8", `belege-${month}.csv`, accountingCsv(rows, seller));
-      },
-    );
-
-    app.get(
-      "/api/v2/admin/accounting/:month/documents.zip",
-      {
-        schema: {
-          ...base("A month's invoices and credit notes as PDFs in one ZIP, with the CSV"),
-          params: AccountingParamsSchema,
-          querystring: LocaleQuerySchema,
-          response: { ...errors },
-        },
-      },
-      async (request, reply) => {
-        const { month } = request.params;
-        const rows = await findMonthDocuments(db, month);
-        await auditExport(currentUser(request), "accounting", Number(month.replace("-", "")), {
-          month,
-          format: "zip",
-          documents: rows.map((row) => row.number),
-        });
-        return download(
-          reply,
-          "application/zip",
-          `belege-${month}.zip`,
-          await accountingZip(rows, seller, month),
-        );
-      },
     );
   };

@@ -1,4 +1,4 @@
-import type { AdminSchoolSettings, AdminSchoolSettingsUpdate } from "@atelier/contract";
+import { type AdminSchoolSettings, type AdminSchoolSettingsUpdate, DATEV_DEFAULTS } from "@atelier/contract";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
@@ -22,6 +22,7 @@ function valuesOf(settings: SchoolSettingsValues): Values {
     vat_note_ru: settings.vatNoteRu,
     school_email: settings.schoolEmail,
     staff_notify_emails: [...settings.staffNotifyEmails],
+    datev: settings.datev ?? DATEV_DEFAULTS,
   };
 }
 
@@ -51,7 +52,7 @@ export function createSchoolSettingsAdmin(db: Db, settings: SchoolSettingsSource
         if (current.version !== input.version) throw new AppError("stale_version", 409);
         const { version: _version, ...values } = input;
         const emails = [...new Set(values.staff_notify_emails.map((email) => email.toLowerCase()))];
-        const next: Values = { ...values, staff_notify_emails: emails };
+        const next: Values = { ...values, staff_notify_emails: emails, datev: values.datev ?? current.datev };
         await settings.save(tx, {
           legalName: next.legal_name,
           address: next.address,
@@ -60,6 +61,7 @@ export function createSchoolSettingsAdmin(db: Db, settings: SchoolSettingsSource
           vatNoteRu: next.vat_note_ru,
           schoolEmail: next.school_email,
           staffNotifyEmails: next.staff_notify_emails,
+          datev: next.datev,
         });
         const { id: _id, saved_at: _saved, version: _v, ...before } = current;
         await audit(tx, admin, 1, "update", before, next);

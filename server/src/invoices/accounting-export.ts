@@ -2,7 +2,7 @@ import { INTL_LOCALES, SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { asc, sql } from "drizzle-orm";
 import { centsToDecimal, toCsv, zipStore } from "../common/index.ts";
 import { type DbOrTx, invoices } from "../db/index.ts";
-import { includedVatCents, VAT_RATE_PERCENT } from "./invoice-data.ts";
+import { documentVatCents, VAT_RATE_PERCENT } from "./invoice-data.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import type { InvoiceRow } from "./invoices.repository.ts";
 import type { Seller } from "./seller.ts";
@@ -51,9 +51,7 @@ export function accountingCsv(rows: readonly InvoiceRow[], seller: Seller): stri
     ACCOUNTING_CSV_HEADER,
     rows.map((row) => {
       const sign = row.kind === "credit_note" ? -1 : 1;
-      const vat = row.data.lines
-        .filter((line) => !line.vatExempt)
-        .reduce((sum, line) => sum + includedVatCents(line.totalCents), 0);
+      const vat = documentVatCents(row.data.lines);
       const exempt = row.data.lines.some((line) => line.vatExempt);
       const buyer = row.data.buyer;
       return [

@@ -2,6 +2,7 @@
 
 export { accountingCsv, accountingZip, findMonthDocuments } from "./accounting-export.ts";
 export { checkinUrl, newCheckinCode } from "./checkin-code.ts";
+export { datevBuchungsstapel } from "./datev-export.ts";
 export { type DocumentItem, formatDay, invoiceLine, itemPeriod, nextWeekday } from "./invoice-data.ts";
 export { invoiceDownloadRoutes } from "./invoice-download.routes.ts";
 export { createInvoiceDownloads } from "./invoice-download.ts";
@@ -14,6 +15,7 @@ export {
 } from "./invoices.repository.ts";
 export { type IssueInvoiceInput, issueInvoice } from "./issue-invoice.ts";
 export {
+  creditNoteData,
   documentItems,
   enqueueRefundNotice,
   type IssueOrderDocumentsInput,

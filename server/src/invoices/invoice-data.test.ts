@@ -4,10 +4,13 @@ import {
   buildInvoiceData,
   type DocumentItem,
   describeBooking,
+  documentVatCents,
   includedVatCents,
   invoiceBuyer,
+  invoiceLine,
   itemPeriod,
   nextWeekday,
+  vatTreatment,
 } from "./invoice-data.ts";
 
 // 2026-03-02 is a Monday.
@@ -183,5 +186,17 @@ describe("included VAT", () => {
     expect(includedVatCents(11900)).toBe(1900);
     expect(includedVatCents(2500)).toBe(399);
     expect(includedVatCents(0)).toBe(0);
+  });
+});
+
+describe("a gift card's line (D283)", () => {
+  it("is a multi-purpose voucher: no VAT at sale, and none counted in the document's VAT", () => {
+    const line = invoiceLine(giftCard, "de", TODAY);
+    expect(line.voucher).toBe(true);
+    expect(vatTreatment(line)).toBe("voucher");
+    expect(documentVatCents([line])).toBe(0);
+    expect(invoiceLine(course, "de", TODAY).voucher).toBeUndefined();
+    // A line issued before D283 keeps what it printed.
+    expect(vatTreatment({ vatExempt: false })).toBe("taxed");
   });
 });

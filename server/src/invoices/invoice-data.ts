@@ -145,6 +145,8 @@ export function invoiceLine(item: DocumentItem, locale: Locale, today: Date | st
     discountCents,
     totalCents: item.calculatedPriceCents - discountCents,
     vatExempt: isVatExempt(item.productType),
+    // A gift card pays for exempt courses and taxed events alike: a multi-purpose voucher (D283).
+    ...(item.productType === "GiftCard" ? { voucher: true as const } : {}),
   };
 }
 
@@ -174,6 +176,26 @@ export function buildInvoiceData(input: OrderInvoiceInput): InvoiceData {
     serviceTo: tos[tos.length - 1] ?? null,
     paymentReference: input.paymentReference,
   };
+}
+
+/**
+ * How a line is taxed: 19 % included, exempt (§ 4 Nr. 21 UStG), or a multi-purpose voucher's sale, not
+ * subject to VAT (§ 3 Abs. 15 UStG, D283). Lines issued before D283 keep what they printed.
+ */
+export type VatTreatment = "taxed" | "exempt" | "voucher";
+
+export function vatTreatment(line: Pick<InvoiceLine, "vatExempt" | "voucher">): VatTreatment {
+  if (line.voucher) return "voucher";
+  return line.vatExempt ? "exempt" : "taxed";
+}
+
+/** The VAT included in the taxed lines, each rounded to the cent as the invoice prints it. */
+export function documentVatCents(
+  lines: readonly Pick<InvoiceLine, "vatExempt" | "voucher" | "totalCents">[],
+) {
+  return lines
+    .filter((line) => vatTreatment(line) === "taxed")
+    .reduce((sum, line) => sum + includedVatCents(line.totalCents), 0);
 }
 
 /** The VAT included in a gross amount at 19 % (§ 12(1) UStG), rounded to the cent. */

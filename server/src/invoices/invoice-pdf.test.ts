@@ -156,13 +156,23 @@ describe("renderInvoicePdf", () => {
           ...invoice,
           kind: "credit_note",
           number: "GS-2026-000001",
-          data: { ...data, locale: "de", lines: [event], totalCents: 2500, corrects: "RE-2026-000042" },
+          data: {
+            ...data,
+            locale: "de",
+            lines: [event],
+            totalCents: 2500,
+            corrects: "RE-2026-000042",
+            correctsIssuedOn: "2026-03-02",
+          },
         },
         seller,
       ),
     );
-    expect(text).toContain("Rechnungskorrektur (Gutschrift) GS-2026-000001");
-    expect(text).toContain("Korrigiert Rechnung RE-2026-000042");
+    expect(text).toContain("Gutschrift / Rechnungskorrektur GS-2026-000001");
+    expect(text).toContain("Gutschriftsnummer");
+    expect(text).toContain("Bezug zur Rechnung Nr. RE-2026-000042 vom 02.03.2026");
+    expect(text).toContain("zur Rechnung Nr. RE-2026-000042 vom 02.03.2026");
+    expect(text).not.toContain("Rechnungsnummer");
     expect(text).toContain("Erstattungsbetrag -25,00");
   });
 
@@ -176,5 +186,48 @@ describe("renderInvoicePdf", () => {
       expect(text).toContain(`Страница ${pages} из ${pages}`);
       expect(text).toContain(`${course.name} 40`);
     }
+  });
+
+  it("prints a gift card's sale without VAT, as a multi-purpose voucher; the redeeming order carries the VAT (D283)", async () => {
+    const voucher: InvoiceLine = {
+      name: "Geschenkgutschein",
+      productType: "GiftCard",
+      visitorName: null,
+      when: "",
+      place: null,
+      listCents: 5000,
+      discountCents: 0,
+      totalCents: 5000,
+      vatExempt: false,
+      voucher: true,
+    };
+    const sale = {
+      ...invoice,
+      data: { ...data, locale: "de" as const, lines: [voucher], totalCents: 5000, giftCardCents: 0 },
+    };
+    const pdf = await renderInvoicePdf(sale, seller);
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
+    if (!canExtract) return;
+    const text = textOf(pdf);
+    expect(text).toContain("Mehrzweck-Gutschein (§ 3 Abs. 15 UStG): keine Umsatzsteuer beim Verkauf");
+    expect(text).toContain("Der Verkauf unterliegt nicht der Umsatzsteuer");
+    expect(text).not.toContain("USt:");
+    expect(text).not.toContain("19 %");
+    const russian = textOf(await renderInvoicePdf({ ...sale, data: { ...sale.data, locale: "ru" } }, seller));
+    expect(russian).not.toContain("НДС (USt) 19 %");
+    expect(russian).toContain("Многоцелевой сертификат (§ 3 Abs. 15 UStG)");
+    // The order a card pays for: the event's full 19 % VAT, the card is only how it was paid.
+    const redeemed = textOf(
+      await renderInvoicePdf(
+        {
+          ...invoice,
+          data: { ...data, locale: "de", lines: [event], totalCents: 2500, giftCardCents: 1000 },
+        },
+        seller,
+      ),
+    );
+    expect(redeemed).toContain("enthält 19 % USt: 3,99");
+    expect(redeemed).toContain("davon mit Gutschein bezahlt");
+    expect(redeemed).toContain("Zahlbetrag 15,00");
   });
 });

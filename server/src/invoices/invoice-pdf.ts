@@ -1,9 +1,17 @@
 import { berlinDate, INTL_LOCALES } from "@atelier/contract";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import type { InvoiceLine } from "../db/index.ts";
 import { formatMoney } from "../mail/index.ts";
 import { dejaVu, wrapText } from "../pdf/index.ts";
-import { formatDay, includedVatCents, VAT_RATE_PERCENT } from "./invoice-data.ts";
+import {
+  documentVatCents,
+  formatDay,
+  includedVatCents,
+  VAT_RATE_PERCENT,
+  type VatTreatment,
+  vatTreatment,
+} from "./invoice-data.ts";
 import { INVOICE_TEXTS, type InvoiceTexts } from "./invoice-texts.ts";
 import type { InvoiceRow } from "./invoices.repository.ts";
 import type { Seller } from "./seller.ts";
@@ -159,21 +167,7 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
   const leftBottom = w.y;
 
   w.y = top;
-  const facts: [string, string][] = [
-    [t.number, invoice.number],
-    [t.issueDate, formatDay(berlinDate(invoice.issuedAt))],
-    [t.orderNumber, String(invoice.orderId)],
-    [
-      t.servicePeriod,
-      data.serviceFrom && data.serviceTo
-        ? data.serviceFrom === data.serviceTo
-          ? formatDay(data.serviceFrom)
-          : `${formatDay(data.serviceFrom)} – ${formatDay(data.serviceTo)}`
-        : t.serviceOnIssueDate,
-    ],
-  ];
-  if (data.corrects) facts.push([t.corrects, data.corrects]);
-  if (data.paymentReference) facts.push([t.payment, data.paymentReference]);
+  const { facts, corrects } = invoiceFacts(invoice, t);
   const factsLeft = 330;
   for (const [label, value] of facts) {
     w.text(label, factsLeft, small);
@@ -188,6 +182,10 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
 
   w.text(title, MARGIN.left, { font: bold, size: 16 });
   w.y -= 30;
+  if (corrects) {
+    w.text(corrects, MARGIN.left, body);
+    w.y -= lineHeight(body) + 10;
+  }
   tableHeader(w);
 
   // One row per line: quantity and kind of the service (§ 14(4) Nr. 5), its amounts and its tax (Nr. 7, 8).
@@ -198,11 +196,7 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
     if (line.when) details.push(line.when);
     if (line.place) details.push(`${t.place}: ${line.place}`);
     if (line.contractNumber) details.push(`${t.contractNumber}: ${line.contractNumber}`);
-    details.push(
-      line.vatExempt
-        ? vatNote(seller, locale)
-        : t.vatIncluded(VAT_RATE_PERCENT, money(includedVatCents(line.totalCents))),
-    );
+    details.push(lineVatNote(line, seller, locale, money));
     const detailRows = details.flatMap((d) => wrapText(d, regular, detail.size, COL.serviceWidth));
     const height = nameRows.length * lineHeight(strong) + detailRows.length * lineHeight(detail) + 10;
     w.ensure(height);
@@ -225,8 +219,9 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
   });
 
   // Totals and the tax per rate (§ 14(4) Nr. 8 UStG).
-  const taxed = data.lines.filter((line) => !line.vatExempt).reduce((sum, l) => sum + l.totalCents, 0);
-  const exempt = data.lines.filter((line) => line.vatExempt).reduce((sum, l) => sum + l.totalCents, 0);
+  const sumOf = (kind: VatTreatment) =>
+    data.lines.filter((line) => vatTreatment(line) === kind).reduce((sum, l) => sum + l.totalCents, 0);
+  const [taxed, exempt, vouchers] = [sumOf("taxed"), sumOf("exempt"), sumOf("voucher")];
   const totals: [string, string, Style][] = [[t.total[invoice.kind], money(data.totalCents), strong]];
   if (data.giftCardCents > 0 && !credit) {
     totals.push([t.giftCard, money(data.giftCardCents), body]);
@@ -243,12 +238,11 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
   const notes: string[] = [];
   if (taxed > 0) {
     // The sum of the lines' tax, so the summary matches the amounts printed on the lines.
-    const vat = data.lines
-      .filter((line) => !line.vatExempt)
-      .reduce((sum, line) => sum + includedVatCents(line.totalCents), 0);
+    const vat = documentVatCents(data.lines);
     notes.push(t.vatSummary(VAT_RATE_PERCENT, money(taxed - vat), money(vat)));
   }
   if (exempt > 0) notes.push(`${t.exemptSummary(money(exempt))} ${vatNote(seller, locale)}`);
+  if (vouchers > 0) notes.push(t.voucherSummary(money(vouchers)));
   if (!credit) notes.push(t.paidNote(data.paymentReference));
   for (const note of notes) {
     const rows = wrapText(note, regular, body.size, RIGHT - MARGIN.left);
@@ -278,6 +272,51 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
   });
 
   return pdf.save();
+}
+
+/**
+ * The document's facts beside the buyer, label and value: its own number and date (a credit note's are
+ * the credit note's, D280), the order, the service period, the invoice a credit note corrects ("zur
+ * Rechnung Nr. … vom …", also printed under the title) and the payment.
+ */
+export function invoiceFacts(
+  invoice: InvoiceForPdf,
+  t: InvoiceTexts = INVOICE_TEXTS[invoice.data.locale],
+): { facts: [string, string][]; corrects: string | null } {
+  const { data } = invoice;
+  const facts: [string, string][] = [
+    [t.number[invoice.kind], invoice.number],
+    [t.issueDate[invoice.kind], formatDay(berlinDate(invoice.issuedAt))],
+    [t.orderNumber, String(invoice.orderId)],
+    [
+      t.servicePeriod,
+      data.serviceFrom && data.serviceTo
+        ? data.serviceFrom === data.serviceTo
+          ? formatDay(data.serviceFrom)
+          : `${formatDay(data.serviceFrom)} – ${formatDay(data.serviceTo)}`
+        : t.serviceOnIssueDate,
+    ],
+  ];
+  const corrects = data.corrects
+    ? t.correctsInvoice(data.corrects, data.correctsIssuedOn ? formatDay(data.correctsIssuedOn) : null)
+    : null;
+  if (corrects) facts.push([t.corrects, corrects]);
+  if (data.paymentReference) facts.push([t.payment, data.paymentReference]);
+  return { facts, corrects };
+}
+
+/** What a line says of its tax: 19 % included, the exemption note, or a voucher's sale (D283). */
+function lineVatNote(
+  line: InvoiceLine,
+  seller: Seller,
+  locale: "de" | "ru",
+  money: (cents: number) => string,
+): string {
+  const t = INVOICE_TEXTS[locale];
+  const treatment = vatTreatment(line);
+  if (treatment === "voucher") return t.voucherNote;
+  if (treatment === "exempt") return vatNote(seller, locale);
+  return t.vatIncluded(VAT_RATE_PERCENT, money(includedVatCents(line.totalCents)));
 }
 
 /** The exemption note: the German legal text, and on a Russian invoice the translation beside it. */

@@ -4,14 +4,16 @@ import type { InvoiceKind } from "./invoices.repository.ts";
 /** The words of an invoice PDF in the invoice's locale. */
 export type InvoiceTexts = {
   title: Record<InvoiceKind, string>;
-  number: string;
-  issueDate: string;
+  number: Record<InvoiceKind, string>;
+  issueDate: Record<InvoiceKind, string>;
   orderNumber: string;
   servicePeriod: string;
   /** When nothing booked has a date (a gift card): the service is rendered on the day of issue. */
   serviceOnIssueDate: string;
   payment: string;
+  /** A credit note's reference to the invoice it corrects (§ 14(4) and § 31(5) UStG): "zur Rechnung Nr. … vom …". */
   corrects: string;
+  correctsInvoice: (number: string, date: string | null) => string;
   seller: string;
   buyer: string;
   taxId: string;
@@ -30,20 +32,25 @@ export type InvoiceTexts = {
   vatIncluded: (percent: number, amount: string) => string;
   vatSummary: (percent: number, net: string, vat: string) => string;
   exemptSummary: (amount: string) => string;
+  /** A gift card's line and summary: a multi-purpose voucher's sale carries no VAT (§ 3 Abs. 15 UStG, D283). */
+  voucherNote: string;
+  voucherSummary: (amount: string) => string;
   paidNote: (reference: string | null) => string;
   page: (n: number, of: number) => string;
 };
 
 export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
   de: {
-    title: { invoice: "Rechnung", credit_note: "Rechnungskorrektur (Gutschrift)" },
-    number: "Rechnungsnummer",
-    issueDate: "Rechnungsdatum",
+    title: { invoice: "Rechnung", credit_note: "Gutschrift / Rechnungskorrektur" },
+    number: { invoice: "Rechnungsnummer", credit_note: "Gutschriftsnummer" },
+    issueDate: { invoice: "Rechnungsdatum", credit_note: "Gutschriftsdatum" },
     orderNumber: "Bestellnummer",
     servicePeriod: "Leistungszeitraum",
     serviceOnIssueDate: "Leistungsdatum entspricht dem Rechnungsdatum",
     payment: "Zahlung",
-    corrects: "Korrigiert Rechnung",
+    corrects: "Bezug",
+    correctsInvoice: (number, date) =>
+      date ? `zur Rechnung Nr. ${number} vom ${date}` : `zur Rechnung Nr. ${number}`,
     seller: "Rechnungssteller",
     buyer: "Rechnungsempfänger",
     taxId: "Steuernummer / USt-IdNr.",
@@ -62,6 +69,9 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     vatIncluded: (percent, amount) => `enthält ${percent} % USt: ${amount}`,
     vatSummary: (percent, net, vat) => `Nettobetrag zu ${percent} %: ${net}, darin enthaltene USt: ${vat}`,
     exemptSummary: (amount) => `Umsatzsteuerfreie Leistungen: ${amount}`,
+    voucherNote: "Mehrzweck-Gutschein (§ 3 Abs. 15 UStG): keine Umsatzsteuer beim Verkauf",
+    voucherSummary: (amount) =>
+      `Mehrzweck-Gutscheine (§ 3 Abs. 15 UStG): ${amount}. Der Verkauf unterliegt nicht der Umsatzsteuer; sie entsteht erst, wenn der Gutschein für eine steuerpflichtige Leistung eingelöst wird.`,
     paidNote: (reference) =>
       reference
         ? `Der Betrag wurde bereits bezahlt (${reference}). Vielen Dank!`
@@ -69,14 +79,15 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     page: (n, of) => `Seite ${n} von ${of}`,
   },
   ru: {
-    title: { invoice: "Счёт", credit_note: "Корректировочный счёт (возврат)" },
-    number: "Номер счёта",
-    issueDate: "Дата счёта",
+    title: { invoice: "Счёт", credit_note: "Кредит-нота (корректировка счёта)" },
+    number: { invoice: "Номер счёта", credit_note: "Номер кредит-ноты" },
+    issueDate: { invoice: "Дата счёта", credit_note: "Дата кредит-ноты" },
     orderNumber: "Номер заказа",
     servicePeriod: "Период оказания услуг",
     serviceOnIssueDate: "Дата оказания услуги совпадает с датой счёта",
     payment: "Оплата",
-    corrects: "Исправляет счёт",
+    corrects: "Основание",
+    correctsInvoice: (number, date) => (date ? `к счёту № ${number} от ${date}` : `к счёту № ${number}`),
     seller: "Продавец",
     buyer: "Покупатель",
     taxId: "Налоговый номер / USt-IdNr.",
@@ -95,6 +106,9 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     vatIncluded: (percent, amount) => `включает НДС (USt) ${percent} %: ${amount}`,
     vatSummary: (percent, net, vat) => `Сумма без НДС по ставке ${percent} %: ${net}, НДС: ${vat}`,
     exemptSummary: (amount) => `Услуги, освобождённые от НДС: ${amount}`,
+    voucherNote: "Многоцелевой сертификат (§ 3 Abs. 15 UStG): при продаже НДС не взимается",
+    voucherSummary: (amount) =>
+      `Многоцелевые подарочные сертификаты (§ 3 Abs. 15 UStG): ${amount}. Продажа сертификата не облагается НДС; налог возникает, когда сертификатом оплачивают облагаемую услугу.`,
     paidNote: (reference) =>
       reference ? `Сумма уже оплачена (${reference}). Спасибо!` : "Сумма уже оплачена. Спасибо!",
     page: (n, of) => `Страница ${n} из ${of}`,

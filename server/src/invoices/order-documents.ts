@@ -1,17 +1,18 @@
-import { BOOKING_RULES } from "@atelier/contract";
+import { BOOKING_RULES, berlinDate } from "@atelier/contract";
 import { findPurchaseOptions } from "../catalogue/index.ts";
-import type { BillingDetails, DbOrTx, MailAttachmentRef } from "../db/index.ts";
+import type { BillingDetails, DbOrTx, InvoiceData, InvoiceLine, MailAttachmentRef } from "../db/index.ts";
 import type { OrderConfirmationItem, RefundReason } from "../mail/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { type CartItemRow, findCartItems } from "../orders/index.ts";
 import { newCheckinCode } from "./checkin-code.ts";
-import { buildInvoiceData, type DocumentItem } from "./invoice-data.ts";
+import { buildInvoiceData, type DocumentItem, invoiceLine, itemPeriod } from "./invoice-data.ts";
 import {
   findActiveItemCodes,
   findCapture,
   findContractNumbers,
   findOrderInvoice,
   findPageLocations,
+  type InvoiceRow,
   lockOrderForDocuments,
   type OrderForDocuments,
   setCheckinCode,
@@ -85,6 +86,66 @@ export async function documentItems(
   );
 }
 
+/**
+ * The items as their documents describe them, each with its subscription's contract number and paid
+ * period (D91, D121). The invoice and every credit note of an item read the period here (D281).
+ */
+async function contractItems(
+  tx: DbOrTx,
+  order: Pick<OrderForDocuments, "id" | "locale">,
+  items: CartItemRow[],
+): Promise<DocumentItem[]> {
+  const contractNumbers = await findContractNumbers(tx, order.id);
+  return (await documentItems(tx, order, items)).map((item, index) => {
+    const contract = contractNumbers.get(items[index]?.id ?? 0);
+    return { ...item, contractNumber: contract?.number ?? null, paidPeriod: contract?.period ?? null };
+  });
+}
+
+/**
+ * The line and data of a credit note correcting `invoice` for one item by `refundCents` (D280, D281). The
+ * item is described by the same rule and the same inputs as on the invoice (the contract's paid period,
+ * the moment the invoice was issued), so the two never disagree on the service period; the credit note's
+ * period is the item's. `notes` say why the money is given back.
+ */
+export async function creditNoteData(
+  tx: DbOrTx,
+  input: {
+    invoice: InvoiceRow;
+    orderId: number;
+    item: CartItemRow;
+    refundCents: number;
+    notes: readonly string[];
+    seller: InvoiceData["seller"];
+  },
+): Promise<{ line: InvoiceLine; data: InvoiceData } | null> {
+  const { invoice, refundCents } = input;
+  const locale = invoice.data.locale;
+  const [documentItem] = await contractItems(tx, { id: input.orderId, locale }, [input.item]);
+  if (!documentItem) return null;
+  const base = invoiceLine(documentItem, locale, invoice.issuedAt);
+  const period = itemPeriod(documentItem, invoice.issuedAt);
+  const line: InvoiceLine = {
+    ...base,
+    when: [base.when, input.notes.join(", ")].filter(Boolean).join("; "),
+    listCents: refundCents,
+    discountCents: 0,
+    totalCents: refundCents,
+  };
+  const data: InvoiceData = {
+    ...invoice.data,
+    lines: [line],
+    totalCents: refundCents,
+    giftCardCents: 0,
+    serviceFrom: period?.from ?? invoice.data.serviceFrom,
+    serviceTo: period?.to ?? invoice.data.serviceTo,
+    corrects: invoice.number,
+    correctsIssuedOn: berlinDate(invoice.issuedAt),
+    ...(input.seller ? { seller: input.seller } : {}),
+  };
+  return { line, data };
+}
+
 function recipientOf(order: OrderForDocuments, buyer: BillingDetails): string | undefined {
   return order.user?.email || buyer.email || undefined;
 }
@@ -110,14 +171,11 @@ export async function issueOrderDocuments(
   const items = (await findCartItems(tx, order.id, order.locale)).filter((item) => codes.has(item.id));
   const issuedAt = new Date();
   const capture = await findCapture(tx, order.id);
-  const contractNumbers = await findContractNumbers(tx, order.id);
+  const documented = await contractItems(tx, order, items);
   const data = buildInvoiceData({
     locale: order.locale,
     buyer: { billing: order.billing, profile: profileOf(order) },
-    items: (await documentItems(tx, order, items)).map((item, index) => {
-      const contract = contractNumbers.get(items[index]?.id ?? 0);
-      return { ...item, contractNumber: contract?.number ?? null, paidPeriod: contract?.period ?? null };
-    }),
+    items: documented,
     giftCardCents: order.giftCardCents,
     paymentReference: capture ? `${GATEWAY_NAMES[capture.gateway]} ${capture.captureId}` : null,
     today: issuedAt,
@@ -157,7 +215,7 @@ export async function issueOrderDocuments(
       place: line?.place ?? null,
       priceCents: line?.totalCents ?? 0,
       monthlyCents: item.recurrentPriceCents - item.recurrentDiscountCents,
-      contractNumber: contractNumbers.get(item.id)?.number ?? null,
+      contractNumber: documented[index]?.contractNumber ?? null,
       qr,
     };
   });
@@ -177,6 +235,7 @@ export async function issueOrderDocuments(
         giftCardCents: data.giftCardCents,
         monthlyCents: order.totalRecurrentCents,
         profileUrl: `${webUrl}/profile?tab=sales&locale=${order.locale}`,
+        giftCardsOnly: items.length > 0 && items.every((item) => item.productType === "GiftCard"),
       },
       attachments,
     },

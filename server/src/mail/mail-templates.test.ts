@@ -581,3 +581,40 @@ describe("the order confirmation carries the withdrawal terms and the model form
     }
   });
 });
+
+describe("a gift card bought alone (D283)", () => {
+  it("is confirmed as a purchase, not as a booking of seats with a QR code, in German and Russian", () => {
+    for (const locale of ["de", "ru"] as const) {
+      const mail = render("order-confirmation", locale, {
+        ...SAMPLES["order-confirmation"],
+        items: [
+          {
+            ...SAMPLES["order-confirmation"].items[0],
+            qr: null,
+            visitorName: null,
+            when: "",
+            place: null,
+          } as never,
+        ],
+        giftCardsOnly: true,
+      });
+      expect(mail.subject).toMatch(locale === "de" ? /Geschenkgutschein/ : /подарочный сертификат/);
+      for (const booked of [
+        "Plätze",
+        "ersten Termin",
+        "места закреплены",
+        "первое занятие",
+        "Бронирование",
+        "бронирование",
+      ]) {
+        expect(mail.text).not.toContain(booked);
+        expect(mail.subject).not.toContain(booked);
+      }
+      expect(mail.text).toContain(locale === "de" ? "keine Umsatzsteuer" : "НДС не взимается");
+    }
+    // A lesson booking keeps its wording.
+    expect(render("order-confirmation", "ru", SAMPLES["order-confirmation"]).text).toContain(
+      "места закреплены",
+    );
+  });
+});

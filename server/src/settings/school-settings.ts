@@ -1,3 +1,4 @@
+import { DATEV_DEFAULTS, type DatevSettings } from "@atelier/contract";
 import type { Env } from "../config/index.ts";
 import type { DbOrTx } from "../db/index.ts";
 import {
@@ -36,6 +37,7 @@ export function schoolSettingsFromEnv(env: SchoolSettingsEnv): SchoolSettingsVal
     vatNoteRu: env.INVOICE_VAT_NOTE_RU,
     schoolEmail: env.SCHOOL_EMAIL,
     staffNotifyEmails: env.STAFF_NOTIFY_EMAILS,
+    datev: null,
   };
 }
 
@@ -59,6 +61,8 @@ export function createSchoolSettings(defaults: SchoolSettingsValues) {
     read,
     staffRecipients: async (db: DbOrTx): Promise<readonly string[]> => staffRecipientsOf(await read(db)),
     schoolEmail: async (db: DbOrTx): Promise<string> => (await read(db)).schoolEmail,
+    /** The DATEV export's numbers and accounts (D282): as saved, else SKR03's defaults. */
+    datev: async (db: DbOrTx): Promise<DatevSettings> => (await read(db)).datev ?? DATEV_DEFAULTS,
     /** Call under `lockSchoolSettings`, after checking the version. */
     save: (db: DbOrTx, values: SchoolSettingsValues) => saveSchoolSettingsRow(db, values),
   };

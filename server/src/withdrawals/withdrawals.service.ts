@@ -15,16 +15,16 @@ import {
 } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import { insertRefund, REFUND_ATTEMPTS } from "../checkout/index.ts";
-import type { Db, DbOrTx, InvoiceData, InvoiceLine, Tx } from "../db/index.ts";
+import type { Db, DbOrTx, InvoiceLine, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { bookLedger, findGiftCard, findGiftCardOfItem } from "../gift-cards/index.ts";
 import {
+  creditNoteData,
   documentItems,
   enqueueOrderStaffNotice,
   findInvoice,
   findOrderInvoice,
   formatDay,
-  invoiceLine,
   issueInvoice,
   lockOrderForDocuments,
   type Seller,
@@ -224,31 +224,22 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     if (!invoice) return null;
     const [item] = await findCartItems(tx, facts.orderId, facts.locale, facts.itemId);
     if (!item) return null;
-    const [documentItem] = await documentItems(tx, facts, [item]);
-    if (!documentItem) return null;
-    const locale = invoice.data.locale;
-    const words = CREDIT_WORDS[locale];
-    const base = invoiceLine(documentItem, locale, today);
+    const words = CREDIT_WORDS[invoice.data.locale];
     const kind = withdrawalKindOf(facts.productType);
     const notes = [staff ? words.staff(formatDay(today)) : words[kind](formatDay(today))];
     if (!staff && plan.basis === "pro_rata") notes.push(words.rendered(plan.rendered, plan.sessions));
     if (!staff && plan.basis === "gift_card_balance") notes.push(words.balance);
-    const line: InvoiceLine = {
-      ...base,
-      when: [base.when, notes.join(", ")].filter(Boolean).join("; "),
-      listCents: refundCents,
-      discountCents: 0,
-      totalCents: refundCents,
-    };
-    const data: InvoiceData = {
-      ...invoice.data,
-      lines: [line],
-      totalCents: refundCents,
-      giftCardCents: 0,
-      corrects: invoice.number,
-      // The seller as the school's settings say today, not as they were on the invoice (D243).
+    // The seller as the school's settings say today, not as they were on the invoice (D243).
+    const credit = await creditNoteData(tx, {
+      invoice,
+      orderId: facts.orderId,
+      item,
+      refundCents,
+      notes,
       seller: await deps.seller(tx),
-    };
+    });
+    if (!credit) return null;
+    const { line, data } = credit;
     const note = await issueInvoice(tx, {
       orderId: facts.orderId,
       kind: "credit_note",

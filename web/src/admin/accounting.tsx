@@ -3,17 +3,14 @@ import { useState } from "react";
 import { Title, useNotify, useTranslate } from "react-admin";
 import { berlinDay, downloadFile } from "./attendance-api.ts";
 
-/** A month's invoices and credit notes for the tax adviser (D134): the list as CSV, the PDFs as one ZIP. */
+/**
+ * A month's invoices and credit notes for the tax adviser (D134, D282): the list as CSV, the PDFs as one
+ * ZIP, the DATEV Buchungsstapel. Opens on this month (issue 29: a day's work starts today).
+ */
 export function AccountingPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  // Last month first: the adviser asks for a month once it is over.
-  const [month, setMonth] = useState(() => {
-    const today = berlinDay();
-    const date = new Date(`${today.slice(0, 7)}-01T12:00:00Z`);
-    date.setUTCMonth(date.getUTCMonth() - 1);
-    return date.toISOString().slice(0, 7);
-  });
+  const [month, setMonth] = useState(() => berlinDay().slice(0, 7));
   const get = (file: string) =>
     downloadFile(`accounting/${month}/${file}`).catch(() =>
       notify("attendance.download_failed", { type: "error" }),
@@ -38,8 +35,12 @@ export function AccountingPage() {
         <Button variant="outlined" onClick={() => get("documents.zip")}>
           {translate("attendance.accounting.zip")}
         </Button>
+        <Button variant="outlined" onClick={() => get("datev.csv")}>
+          {translate("attendance.accounting.datev")}
+        </Button>
       </Box>
       <Typography sx={{ mt: 2 }}>{translate("attendance.accounting.help")}</Typography>
+      <Typography sx={{ mt: 1 }}>{translate("attendance.accounting.datev_help")}</Typography>
     </Box>
   );
 }

@@ -4,8 +4,10 @@ import {
   Edit,
   email,
   maxLength,
+  NumberInput,
   required,
   SaveButton,
+  SelectInput,
   SimpleForm,
   TextInput,
   Toolbar,
@@ -45,6 +47,68 @@ const cleaned = (data: Record<string, unknown>) => ({
     .map((entry) => entry.trim())
     .filter(Boolean),
 });
+
+const ACCOUNT = /^\d{4,8}$/;
+const accountNumber = (value: unknown) =>
+  typeof value === "string" && ACCOUNT.test(value.trim())
+    ? undefined
+    : "admin.settings.datev.account_invalid";
+
+/** The DATEV export's numbers and accounts (D282); the tax adviser gives them. */
+function DatevFields() {
+  const translate = useTranslate();
+  const account = (name: string) => (
+    <TextInput
+      source={`datev.${name}`}
+      label={`admin.settings.datev.${name}`}
+      validate={[required(), accountNumber]}
+      helperText={`admin.settings.datev.help.${name}`}
+      fullWidth
+    />
+  );
+  return (
+    <>
+      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+        {translate("admin.settings.datev.title")}
+      </Typography>
+      <Typography color="text.secondary">{translate("admin.settings.datev.intro")}</Typography>
+      <NumberInput
+        source="datev.consultant_number"
+        label="admin.settings.datev.consultant_number"
+        validate={required()}
+        min={1001}
+        max={9999999}
+      />
+      <NumberInput
+        source="datev.client_number"
+        label="admin.settings.datev.client_number"
+        validate={required()}
+        min={1}
+        max={99999}
+      />
+      <SelectInput
+        source="datev.chart"
+        label="admin.settings.datev.chart"
+        choices={[
+          { id: "03", name: "SKR03" },
+          { id: "04", name: "SKR04" },
+        ]}
+        validate={required()}
+      />
+      <NumberInput
+        source="datev.account_length"
+        label="admin.settings.datev.account_length"
+        validate={required()}
+        min={4}
+        max={8}
+      />
+      {account("clearing_account")}
+      {account("revenue_taxed_account")}
+      {account("revenue_exempt_account")}
+      {account("voucher_account")}
+    </>
+  );
+}
 
 export function SchoolSettingsPage() {
   const translate = useTranslate();
@@ -105,6 +169,7 @@ export function SchoolSettingsPage() {
           helperText="admin.settings.help.staff_notify_emails"
           fullWidth
         />
+        <DatevFields />
       </SimpleForm>
     </Edit>
   );

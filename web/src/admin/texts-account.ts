@@ -25,6 +25,27 @@ const de = {
       seller_title: "Rechnungssteller (auf Rechnungen und Gutschriften)",
       vat_title: "Umsatzsteuer",
       mail_title: "E-Mail",
+      datev: {
+        title: "DATEV-Export",
+        intro:
+          "Diese Angaben stehen im DATEV-Export der Buchhaltung. Ihre Steuerberatung nennt Ihnen die Nummern und Konten.",
+        consultant_number: "Beraternummer",
+        client_number: "Mandantennummer",
+        chart: "Kontenrahmen",
+        account_length: "Sachkontenlänge",
+        clearing_account: "Geldtransitkonto (Zahlungseingänge)",
+        revenue_taxed_account: "Erlöskonto 19 % USt",
+        revenue_exempt_account: "Erlöskonto umsatzsteuerfrei",
+        voucher_account: "Verbindlichkeiten aus Gutscheinen",
+        account_invalid: "Bitte eine Kontonummer aus 4 bis 8 Ziffern eingeben.",
+        help: {
+          clearing_account: "Hier gehen die bezahlten Rechnungen ein, z. B. 1360 (SKR03) oder 1460 (SKR04).",
+          revenue_taxed_account: "Für Leistungen mit 19 % USt, z. B. 8400 (SKR03) oder 4400 (SKR04).",
+          revenue_exempt_account: "Für Kurse nach § 4 Nr. 21 UStG, z. B. 8100 (SKR03) oder 4100 (SKR04).",
+          voucher_account:
+            "Verkaufte Geschenkgutscheine sind Mehrzweck-Gutscheine: keine Erlöse, sondern eine Verbindlichkeit bis zur Einlösung, z. B. 1700 (SKR03) oder 3500 (SKR04).",
+        },
+      },
       help: {
         legal_name:
           "Der vollständige Name mit Rechtsform, wie er auf jeder Rechnung steht (§ 14 Abs. 4 UStG).",
@@ -94,10 +115,31 @@ const ru: typeof de = {
       from_env:
         "Ещё не сохранено: действуют значения из конфигурации сервера. После первого сохранения действуют значения отсюда.",
       saved_at:
-        "Последнее сохранение: %{when}. Новые счета, кредитовые счета и уведомления используют эти значения.",
-      seller_title: "Продавец (в счетах и кредитовых счетах)",
+        "Последнее сохранение: %{when}. Новые счета, кредит-ноты и уведомления используют эти значения.",
+      seller_title: "Продавец (в счетах и кредит-нотах)",
       vat_title: "НДС",
       mail_title: "Электронная почта",
+      datev: {
+        title: "Экспорт в DATEV",
+        intro:
+          "Эти данные попадают в экспорт в DATEV в разделе «Бухгалтерия». Номера и счета сообщит ваш налоговый консультант.",
+        consultant_number: "Номер консультанта (Beraternummer)",
+        client_number: "Номер клиента (Mandantennummer)",
+        chart: "План счетов",
+        account_length: "Длина номера счёта",
+        clearing_account: "Транзитный счёт (поступления оплат)",
+        revenue_taxed_account: "Счёт выручки с НДС 19 %",
+        revenue_exempt_account: "Счёт выручки, освобождённой от НДС",
+        voucher_account: "Обязательства по подарочным сертификатам",
+        account_invalid: "Введите номер счёта из 4–8 цифр.",
+        help: {
+          clearing_account: "Сюда поступают оплаченные счета, например 1360 (SKR03) или 1460 (SKR04).",
+          revenue_taxed_account: "Для услуг с НДС 19 %, например 8400 (SKR03) или 4400 (SKR04).",
+          revenue_exempt_account: "Для курсов по § 4 Nr. 21 UStG, например 8100 (SKR03) или 4100 (SKR04).",
+          voucher_account:
+            "Проданные подарочные сертификаты — многоцелевые: не выручка, а обязательство до их погашения, например 1700 (SKR03) или 3500 (SKR04).",
+        },
+      },
       help: {
         legal_name:
           "Полное наименование с организационно-правовой формой, как в каждом счёте (§ 14 абз. 4 UStG).",

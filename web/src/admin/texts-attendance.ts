@@ -57,6 +57,9 @@ const de = {
     month: "Monat",
     csv: "Liste als CSV",
     zip: "Alle PDFs als ZIP",
+    datev: "DATEV-Export (Buchungsstapel)",
+    datev_help:
+      "Der DATEV-Export ist ein Buchungsstapel (EXTF) für DATEV Rechnungswesen: eine Buchung je Beleg und Steuerart, Gutschriften im Haben. Beraternummer, Mandantennummer und Konten stellen Admins unter „Schuldaten“ ein.",
     help: "Die CSV-Datei hat eine Zeile je Beleg (Nummer, Datum, Kunde, Netto, USt-Hinweis, Brutto, Zahlungsreferenz); Gutschriften stehen mit negativen Beträgen darin. Die ZIP-Datei enthält jeden Beleg als PDF und dieselbe Liste.",
   },
   download_failed: "Der Download ist fehlgeschlagen. Bitte versuchen Sie es noch einmal.",
@@ -118,10 +121,13 @@ const ru: typeof de = {
     },
   },
   accounting: {
-    title: "Счета и корректировочные счета для налогового консультанта",
+    title: "Счета и кредит-ноты для налогового консультанта",
     month: "Месяц",
     csv: "Список в CSV",
     zip: "Все PDF одним ZIP",
+    datev: "Экспорт в DATEV (Buchungsstapel)",
+    datev_help:
+      "Экспорт в DATEV — пакет проводок (EXTF) для DATEV Rechnungswesen: одна проводка на документ и вид налога, кредит-ноты — по кредиту. Номер консультанта, номер клиента и счета задают администраторы в разделе «Данные школы».",
     help: "В CSV — по строке на документ (номер, дата, клиент, нетто, примечание об НДС, брутто, номер платежа); возвраты указаны с минусом. В ZIP — каждый документ в PDF и тот же список.",
   },
   download_failed: "Не удалось скачать файл. Попробуйте ещё раз.",

@@ -18,6 +18,11 @@ export type InvoiceLine = {
   discountCents: number;
   totalCents: number;
   vatExempt: boolean;
+  /**
+   * A gift card sold: a multi-purpose voucher (§ 3 Abs. 15 UStG, D283), whose sale is not subject to VAT;
+   * the VAT arises on the services it pays for. Absent on other lines and on invoices issued before.
+   */
+  voucher?: true;
 };
 
 /** What an invoice shows, frozen when it is issued (§ 14(4) UStG). */
@@ -34,6 +39,8 @@ export type InvoiceData = {
   paymentReference: string | null;
   /** For a credit note: the number of the invoice it corrects. */
   corrects?: string;
+  /** For a credit note: the Berlin day the corrected invoice was issued (absent on older credit notes). */
+  correctsIssuedOn?: string;
   /**
    * The school as it was when the invoice was issued (name, address, tax id, VAT note): an invoice never
    * changes when the settings do. Invoices issued before this field render with the current settings.

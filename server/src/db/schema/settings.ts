@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The school's own data (D243), owned by `settings`: one row, written when an admin first saves the
@@ -18,6 +18,8 @@ export const schoolSettings = pgTable(
     schoolEmail: text("school_email").notNull(),
     /** Who is told of each booking (D110); empty: the school's e-mail alone. */
     staffNotifyEmails: text("staff_notify_emails").array().notNull(),
+    /** The DATEV export's numbers and accounts (D282), as `DatevSettings`; null: SKR03's defaults. */
+    datev: jsonb("datev").$type<import("@atelier/contract").DatevSettings>(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("school_settings_one_row", sql`${t.id} = 1`)],

@@ -47,6 +47,8 @@ export type OrderConfirmationData = {
   monthlyCents: number;
   /** The bookings in the profile (`WEB_URL/profile?tab=sales&locale=…`). */
   profileUrl: string;
+  /** Only gift cards were bought: no booking, no seats, no QR code (D283). Absent: false. */
+  giftCardsOnly?: boolean;
 };
 
 type Texts = {
@@ -72,6 +74,8 @@ type Texts = {
   profileAction: string;
   invoice: (number: string) => string;
   questions: string;
+  /** A purchase of gift cards alone, worded as one (D283). */
+  gift: { subject: (orderId: string) => string; intro: string; next: string[] };
 };
 
 const TEXTS: Record<Locale, Texts> = {
@@ -104,6 +108,16 @@ const TEXTS: Record<Locale, Texts> = {
     profileAction: "Meine Buchungen ansehen",
     invoice: (number) => `Ihre Rechnung ${number} finden Sie als PDF im Anhang.`,
     questions: "Bei Fragen antworten Sie einfach auf diese E-Mail.",
+    gift: {
+      subject: (orderId) => `Ihr Geschenkgutschein von Atelier: Bestellung Nr. ${orderId} ist bezahlt`,
+      intro:
+        "vielen Dank für Ihren Einkauf! Ihre Zahlung ist eingegangen, der Geschenkgutschein ist ausgestellt.",
+      next: [
+        "Den Gutschein mit seinem Code erhalten Sie in einer eigenen E-Mail als PDF.",
+        "Der Kauf eines Gutscheins enthält keine Umsatzsteuer; sie fällt erst an, wenn er für eine Leistung eingelöst wird.",
+        `Den Gutschein und seinen Restbetrag finden Sie jederzeit in Ihrem Profil im Reiter „${PROFILE_TAB_TITLES.sales.de}“.`,
+      ],
+    },
   },
   ru: {
     subject: (orderId) => `Ваше бронирование № ${orderId} в Atelier подтверждено`,
@@ -132,6 +146,15 @@ const TEXTS: Record<Locale, Texts> = {
     profileAction: "Мои бронирования",
     invoice: (number) => `Счёт ${number} приложен к письму в формате PDF.`,
     questions: "Если у вас есть вопросы, просто ответьте на это письмо.",
+    gift: {
+      subject: (orderId) => `Ваш подарочный сертификат Atelier: заказ № ${orderId} оплачен`,
+      intro: "Спасибо за покупку! Оплата получена, подарочный сертификат оформлен.",
+      next: [
+        "Сертификат с кодом придёт отдельным письмом в формате PDF.",
+        "При покупке сертификата НДС не взимается: налог возникает, только когда сертификатом оплачивают услугу.",
+        `Сертификат и его остаток всегда видны в вашем профиле на вкладке «${PROFILE_TAB_TITLES.sales.ru}».`,
+      ],
+    },
   },
 };
 
@@ -175,7 +198,11 @@ function itemText(item: OrderConfirmationItem, index: number, t: Texts, locale: 
 
 /** Sent once the payment is recorded: what was booked, the check-in codes, the invoice attached. */
 export const orderConfirmationTemplate: MailTemplate<OrderConfirmationData> = (data, locale) => {
-  const t = TEXTS[locale];
+  const base = TEXTS[locale];
+  // Gift cards bought alone read as a purchase, not as a booking of seats (D283).
+  const t: Texts = data.giftCardsOnly
+    ? { ...base, subject: base.gift.subject, intro: base.gift.intro, next: base.gift.next }
+    : base;
   const hello = greeting(data.firstName, locale);
   // The withdrawal terms and the model form on a durable medium (§ 312f (2) BGB, Art. 246a EGBGB; D251).
   const withdrawal = withdrawalTerms(locale, {

@@ -104,6 +104,9 @@ function OrderOutcome({ order, processing }: { order: Order; processing: boolean
   const status = OUTCOME[order.status];
   const outcome: Outcome = status === "awaiting" && processing ? "processing" : status;
   const paidAt = order.paid_at ? berlinDateTime(order.paid_at, locale) : null;
+  // A gift card bought alone is no booking: no seats, no QR code, no first lesson (D283).
+  const giftOnly =
+    order.items.length > 0 && order.items.every((item) => item.product_page.product_type === "GiftCard");
   const tone =
     outcome === "paid"
       ? "border-green-700 bg-green-50 text-green-900"
@@ -117,7 +120,7 @@ function OrderOutcome({ order, processing }: { order: Order; processing: boolean
         {/* The live region is in the page from the start, so the outcome (and a change of it) is announced. */}
         <div role="status" aria-live="polite" data-testid="payment-outcome" data-outcome={outcome}>
           <p className={`mt-2 rounded-lg border-l-4 px-4 py-3 text-lg font-semibold ${tone}`}>
-            {t(`complete.outcome.${outcome}`)}
+            {giftOnly && outcome === "paid" ? t("complete.gift.paid") : t(`complete.outcome.${outcome}`)}
           </p>
         </div>
       </div>
@@ -160,9 +163,9 @@ function OrderOutcome({ order, processing }: { order: Order; processing: boolean
             {t("complete.nextHeading")}
           </h2>
           <ul className="list-disc space-y-1 pl-5 text-slate-800">
-            <li>{t("complete.nextMail")}</li>
-            <li>{t("complete.nextProfile")}</li>
-            <li>{t("complete.nextQr")}</li>
+            <li>{giftOnly ? t("complete.gift.nextMail") : t("complete.nextMail")}</li>
+            <li>{giftOnly ? t("complete.gift.nextProfile") : t("complete.nextProfile")}</li>
+            {giftOnly ? null : <li>{t("complete.nextQr")}</li>}
           </ul>
         </section>
       ) : null}
