@@ -1,4 +1,4 @@
-import { BOOKING_RULES } from "@atelier/contract";
+import { addDays, BOOKING_RULES } from "@atelier/contract";
 import { findPurchaseOptions } from "../catalogue/index.ts";
 import type { BillingDetails, DbOrTx, MailAttachmentRef } from "../db/index.ts";
 import type { OrderConfirmationItem, RefundReason } from "../mail/index.ts";
@@ -158,6 +158,10 @@ export async function issueOrderDocuments(
       priceCents: line?.totalCents ?? 0,
       monthlyCents: item.recurrentPriceCents - item.recurrentDiscountCents,
       contractNumber: contractNumbers.get(item.id)?.number ?? null,
+      nextPayment: nextPaymentOf(
+        contractNumbers.get(item.id),
+        item.recurrentPriceCents - item.recurrentDiscountCents,
+      ),
       qr,
     };
   });
@@ -184,6 +188,10 @@ export async function issueOrderDocuments(
   );
   return { invoiceNumber: invoice.number };
 }
+
+/** A subscription's next month: due the day after the paid month, at its monthly amount (D292). */
+const nextPaymentOf = (contract: { period: { to: string } } | undefined, cents: number) =>
+  contract && cents > 0 ? { dueOn: addDays(contract.period.to, 1), cents } : null;
 
 export type RefundNoticeInput = {
   orderId: number;
