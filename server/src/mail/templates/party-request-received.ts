@@ -3,6 +3,7 @@ import { formatDate } from "./format.ts";
 import { html } from "./html.ts";
 import { detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
+import { senderWordsHtml, senderWordsText } from "./user-text.ts";
 
 /**
  * The parent's own confirmation of a birthday-party request (D293, issue 32 item 7): what was asked and
@@ -74,14 +75,14 @@ export const partyRequestReceivedTemplate: MailTemplate<PartyRequestReceivedData
     { label: t.labels.dates, value: data.dates.map((day) => formatDate(day, locale)).join(", ") },
     { label: t.labels.children, value: String(data.childrenCount) },
     ...(data.ages.length > 0 ? [{ label: t.labels.ages, value: data.ages.join(", ") }] : []),
-    ...(data.comment ? [{ label: t.labels.comment, value: data.comment }] : []),
   ];
   const hello = greeting(data.firstName, locale);
   const subject = t.subject(data.requestId);
   return {
     subject,
     heading: subject,
-    bodyHtml: html`${paragraph(hello)}${paragraph(t.intro)}${detailsTable(rows)}
+    // The comment is quoted as the parent's words (D206), never as a line of the school's.
+    bodyHtml: html`${paragraph(hello)}${paragraph(t.intro)}${detailsTable(rows)}${data.comment ? senderWordsHtml(data.comment, t.labels.comment, "", locale) : ""}
 <h2 style="margin:0 0 8px;font-size:17px;">${t.nextHeading}</h2>
 <ul style="margin:0 0 16px;padding-left:20px;">${t.next.map((line) => html`<li style="margin:0 0 4px;">${line}</li>`)}</ul>
 ${paragraph(t.questions)}`,
@@ -91,6 +92,7 @@ ${paragraph(t.questions)}`,
       t.intro,
       "",
       detailsText(rows),
+      ...(data.comment ? ["", senderWordsText(data.comment, t.labels.comment, "", locale)] : []),
       "",
       t.nextHeading,
       ...t.next.map((line) => `- ${line}`),
