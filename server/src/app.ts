@@ -23,6 +23,7 @@ import {
   loadInstallation,
   orderLinesDue,
   type PaymentWorker,
+  stripeCancelRoutes,
   stripeWebhookRoutes,
 } from "./checkout/index.ts";
 import { createDeferredWork, type DeferredWork } from "./common/index.ts";
@@ -339,6 +340,18 @@ async function registerWatching(app: FastifyInstance, { env, database }: AppDeps
 }
 
 /** The payment gateway (PayPal with a client id, else the offline demo, D49), checkout routes and worker. */
+/** Stripe beside PayPal when a secret key is set (D103); its webhook secret is required with it (env.ts). */
+function stripeSettingsOf(env: AppDeps["env"]) {
+  return env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+    ? {
+        apiBase: env.STRIPE_API_BASE,
+        secretKey: env.STRIPE_SECRET_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        paymentMethodTypes: env.STRIPE_PAYMENT_METHOD_TYPES,
+      }
+    : undefined;
+}
+
 async function registerCheckout(
   app: FastifyInstance,
   { env, database }: AppDeps,
@@ -359,16 +372,7 @@ async function registerCheckout(
       : undefined;
   const demo = paypal ? undefined : createDemoGateway(db, env.PUBLIC_URL);
   const primary: PaymentGateway = paypal ? createPayPalGateway(paypal) : (demo as PaymentGateway);
-  // Stripe beside it when a secret key is set (D103); its webhook secret is required with it (env.ts).
-  const stripeSettings =
-    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-      ? {
-          apiBase: env.STRIPE_API_BASE,
-          secretKey: env.STRIPE_SECRET_KEY,
-          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-          paymentMethodTypes: env.STRIPE_PAYMENT_METHOD_TYPES,
-        }
-      : undefined;
+  const stripeSettings = stripeSettingsOf(env);
   const stripe = stripeSettings
     ? createStripeGateway(createStripeClient(stripeSettings), stripeSettings)
     : null;
@@ -405,6 +409,7 @@ async function registerCheckout(
     reservationMinutes: env.RESERVATION_MINUTES,
     redirectOrigins: [env.WEB_URL, env.PUBLIC_URL, ...env.CORS_ORIGINS].map((url) => new URL(url).origin),
     paypal: { clientId: env.PAYPAL_CLIENT_ID ?? null, sdkUrl: env.PAYPAL_SDK_URL },
+    stripeCancel: stripeSettings ? { apiUrl: env.PUBLIC_URL, secret: stripeSettings.webhookSecret } : null,
     log: app.log,
     defer: (name, work) => deferred.run(name, work),
   });
@@ -438,6 +443,7 @@ async function registerCheckout(
   await app.register(
     checkoutRoutes({ checkout, webhooks, fulfilPerMinute: env.CHECKOUT_RATE_LIMIT_PER_MINUTE }),
   );
+  await app.register(stripeCancelRoutes({ checkout }));
   await app.register(
     stripeWebhookRoutes({
       webhooks: createStripeWebhooks({

@@ -159,6 +159,8 @@ const READS: [method: string, path: string, fields: string[]][] = [
     ],
   ],
   ["post", "/api/v2/orders/visit_request/", ["id", "date", "children"]],
+  // `P/cart.vue`: `{url}` for Stripe's redirect, `{id}` for the PayPal buttons.
+  ["post", "/api/v2/orders/fulfill/", ["id", "url"]],
 ];
 
 describe("the OpenAPI document states what the existing client reads", () => {
@@ -170,6 +172,16 @@ describe("the OpenAPI document states what the existing client reads", () => {
         .flatMap((step) => (step.startsWith("[]") && step !== "[]" ? ["[]", step.slice(2)] : [step]));
       expect(at(schema, steps), `${path}: ${field}`).toBeTruthy();
     }
+  });
+
+  it("states Stripe's back link of issue 31 item 13 (D291): a GET with the signed order, staging and destination", () => {
+    const operation = doc.paths["/api/v2/payments/stripe/cancel/"]?.get as unknown as
+      | { parameters?: { name: string; in: string; required?: boolean }[] }
+      | undefined;
+    expect(operation).toBeTruthy();
+    const query = (operation?.parameters ?? []).filter((parameter) => parameter.in === "query");
+    expect(query.map((parameter) => parameter.name).sort()).toEqual(["attempt", "next", "order", "sig"]);
+    expect(query.every((parameter) => parameter.required)).toBe(true);
   });
 
   it("states the content shapes of issue 31: weekdays on every Wagtail slot, category as a name, the client's language keys, prices as decimals", () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffNoticeRecipients } from "./config/index.ts";
 import { mailOutbox, orderItems, users, waitingListEntries } from "./db/schema/index.ts";
 import { createCheckoutTestApp } from "./test/checkout-fixtures.ts";
-import { createChild, createParent, pageBySlug } from "./test/shop-fixtures.ts";
+import { ACADEMY_8_11, createChild, createParent, pageBySlug } from "./test/shop-fixtures.ts";
 
 /** Told at once (D110): the school's addresses hear of every booking, cancellation, withdrawal and entry. */
 const STAFF = ["buero@atelier-test.example", "leitung@atelier-test.example"];
@@ -170,6 +170,47 @@ describe("requests reach every configured address too", () => {
       expect(mail.text).toContain("Allergie: Nüsse");
       expect(mail.text).toContain(await emailOf(parent.id));
     }
+    // The parent is told too, in the request's language: what was asked and what happens next (D293).
+    const own = (await t.db.select().from(mailOutbox)).filter(
+      (m) => m.template === "party-request-received" && m.subject.includes(`№ ${res.json().id}`),
+    );
+    expect(own.map((m) => m.to)).toEqual([await emailOf(parent.id)]);
+    expect(own[0]?.locale).toBe("ru");
+    expect(own[0]?.subject).toBe(`Ваша заявка на день рождения (№ ${res.json().id}) получена`);
+    expect(own[0]?.text).toContain("Количество детей: 10");
+    expect(own[0]?.text).toContain("Что дальше?");
+    expect(own[0]?.text).toContain("ответим по электронной почте в течение двух рабочих дней");
+  });
+
+  it("of an academy booking: the week's dates and the day part (issue 32 item 13, D294)", async () => {
+    const academy = await pageBySlug(t.db, ACADEMY_8_11);
+    const parent = await createParent(t.db);
+    const child = await createChild(t.db, parent.id, 9, "Lev");
+    const week = academy.weeks[0];
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        product_page: academy.page.id,
+        purchase_option: academy.option("Academy (1st half)").id,
+        visitor: child,
+        academy_weeks: [week?.id],
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const fulfilled = await t.fulfil(parent.headers);
+    expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+    t.standIn.approve(fulfilled.json().id);
+    expect((await t.capture(parent.headers, fulfilled.json().id)).statusCode).toBe(200);
+    const [sent] = await noticesAbout("Neue Buchung bezahlt: Lev Muster", `Nr. ${fulfilled.json().order_id}`);
+    const long = new Intl.DateTimeFormat("de", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const day = (iso: string | undefined) => long.format(new Date(`${iso}T00:00:00Z`));
+    expect(sent?.text).toContain(`Woche: ${day(week?.startsOn)} – ${day(week?.endsOn)}`);
+    expect(sent?.text).toContain("Betreuung: halbtags, vormittags");
   });
 });
 

@@ -14,6 +14,7 @@ import {
 } from "../db/schema/index.ts";
 import { newGiftCardCode } from "../gift-cards/gift-card-code.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { PAYER_ADDRESS } from "../test/paypal-stand-in.ts";
 import { ACADEMY_8_11, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
@@ -564,27 +565,57 @@ describe("the billing address of an invoice over 250 € (D170, D171)", () => {
     expect((await profileOf(parent.id))?.street).toBe("");
   });
 
-  it("refuses the existing client's fulfil without a body when the profile has no address", async () => {
+  it("pays the existing client's fulfil without a body through PayPal; the invoice takes the payer's address (issue 31 item 10, D290)", async () => {
     const parent = await parentWithAcademyWeek();
+    // The existing client has no address fields: its fulfil sends no body, PayPal returns payer.address.
     const res = await t.fulfil(parent.headers, {}, null);
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().error_codes).sort()).toEqual([
-      "billing.city",
-      "billing.country",
-      "billing.post_code",
-      "billing.street",
-    ]);
-    // With the address in the profile (the existing client's profile form) the same call goes through.
-    await t.db
-      .update(users)
-      .set({
-        street: ADDRESS.street,
-        postCode: ADDRESS.post_code,
-        city: ADDRESS.city,
-        country: ADDRESS.country,
-      })
-      .where(eq(users.id, parent.id));
-    expect((await t.fulfil(parent.headers, {}, null)).statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
+    const { id, order_id } = FulfillReplySchema.parse(res.json());
+    t.standIn.approve(id);
+    const captured = await t.capture(parent.headers, id);
+    expect(captured.statusCode, captured.body).toBe(200);
+    expect(captured.json().status).toBe("payment_fulfilled");
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, order_id));
+    expect(invoice?.data.totalCents).toBeGreaterThan(25_000);
+    expect(invoice?.data.buyer).toMatchObject({
+      street: PAYER_ADDRESS.address_line_1,
+      post_code: PAYER_ADDRESS.postal_code,
+      city: PAYER_ADDRESS.admin_area_2,
+      country: "Deutschland",
+    });
+    // The empty profile keeps it for the next order, as an address typed at checkout is kept (D171).
+    expect(await profileOf(parent.id)).toMatchObject({
+      street: PAYER_ADDRESS.address_line_1,
+      city: "Berlin",
+    });
+  });
+
+  it("still refuses an existing client's fulfil without an address on the demo gateway, which collects none", async () => {
+    const demo = await createCheckoutTestApp({ gateway: "demo" });
+    try {
+      const parent = await createParent(demo.db);
+      const child = await createChild(demo.db, parent.id, 9, "Lev");
+      const academy = await pageBySlug(demo.db, ACADEMY_8_11);
+      await demo.call("POST", "/api/v2/orders/items/", {
+        headers: parent.headers,
+        body: {
+          product_page: academy.page.id,
+          purchase_option: academy.option("Academy (full day)").id,
+          visitor: child,
+          academy_weeks: [academy.weeks[0]?.id],
+        },
+      });
+      const res = await demo.fulfil(parent.headers, {}, null);
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().error_codes).sort()).toEqual([
+        "billing.city",
+        "billing.country",
+        "billing.post_code",
+        "billing.street",
+      ]);
+    } finally {
+      await demo.close();
+    }
   });
 
   it("places the order with the address, prints it on the invoice and keeps it on an empty profile only", async () => {

@@ -13,7 +13,7 @@ import {
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ErrorReplySchema } from "../errors/index.ts";
+import { AppError, ErrorReplySchema } from "../errors/index.ts";
 import { currentUser, requireUser } from "../plugins/index.ts";
 import type { CheckoutService } from "./checkout.service.ts";
 import type { createPayPalWebhooks, PayPalEvent } from "./paypal-webhooks.ts";
@@ -231,6 +231,43 @@ export const stripeWebhookRoutes =
       async (request) => {
         await webhooks.receive(String(request.body ?? ""), request.headers["stripe-signature"]);
         return { received: true };
+      },
+    );
+  };
+
+const StripeCancelQuerySchema = z.object({
+  order: z.coerce.number().int().positive().max(2_147_483_647),
+  attempt: z.coerce.number().int().min(0).max(2_147_483_647),
+  next: z.url().max(2000),
+  sig: z.string().min(1).max(200),
+});
+
+/**
+ * `GET /api/v2/payments/stripe/cancel/` (D291): Stripe's back link. The items go back into the cart on the
+ * server, then the browser goes on to the front end's own `cancel_url`; a link this server did not sign
+ * is a 404. Stripe being unreachable does not keep the parent on a dead end: the browser goes on, and
+ * the reservation runs out as it would have.
+ */
+export const stripeCancelRoutes =
+  ({ checkout }: { checkout: CheckoutService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/v2/payments/stripe/cancel/",
+      {
+        schema: {
+          tags: ["checkout"],
+          summary: "Stripe's back link: the items go back into the cart, then on to the front end",
+          querystring: StripeCancelQuerySchema,
+          response: { 404: ErrorReplySchema },
+        },
+      },
+      async (request, reply) => {
+        const signed = await checkout.stripeCancelled(request.query).catch((error: unknown) => {
+          request.log.warn({ err: error, orderId: request.query.order }, "Stripe cancel: cart not restored");
+          return true;
+        });
+        if (!signed) throw AppError.notFound();
+        return reply.redirect(request.query.next, 303);
       },
     );
   };

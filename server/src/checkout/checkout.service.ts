@@ -11,6 +11,7 @@ import type {
 import {
   CURRENCY,
   childRequiredAtCheckout,
+  INTL_LOCALES,
   invoiceNeedsAddress,
   isStoredId,
   missingAddressFields,
@@ -24,6 +25,7 @@ import { redeemGiftCard, releaseGiftCard } from "../gift-cards/index.ts";
 import type { CartService } from "../orders/index.ts";
 import { countRedemptions, findCartItems, findUserCart } from "../orders/index.ts";
 import {
+  type GatewayAddress,
   type GatewayCapture,
   GatewayError,
   type GatewayOrder,
@@ -63,6 +65,13 @@ import {
 } from "./payment-issues.repository.ts";
 import { findLinkByToken, isLinkedOrder } from "./payment-links.repository.ts";
 import { buildPayPalOrderRequest } from "./paypal-order-request.ts";
+import {
+  cancelAtStripe,
+  isSignedCancel,
+  type StripeCancelQuery,
+  type StripeCancelSettings,
+  stripeCancelUrl,
+} from "./stripe-cancel.ts";
 
 /**
  * What happens with a paid order's documents (invoice number, check-in codes, confirmation mail) and the
@@ -90,6 +99,8 @@ export type CheckoutDeps = {
   /** Origins a success_url or cancel_url may point to (the web app, the API, CORS origins). */
   redirectOrigins: string[];
   paypal: { clientId: string | null; sdkUrl: string };
+  /** How Stripe's back link is signed and where it leads first (D291); null without Stripe. */
+  stripeCancel: StripeCancelSettings | null;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** Work the reply need not wait for (a refund due): run after the reply. */
   defer: (name: string, work: () => Promise<unknown>) => void;
@@ -175,12 +186,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (!deps.redirectOrigins.includes(origin)) throw AppError.validation(field, "redirect_not_allowed");
   }
 
-  const withToken = (url: string, token: string) => {
-    const target = new URL(url);
-    target.searchParams.set("token", token);
-    return target.toString();
-  };
-
   // ---------- Payment links (D157) ----------
 
   /** The order a link pays; another parent's link, or none, is not found. */
@@ -263,6 +268,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     cartId: string | undefined,
     body: FulfillBody,
     locale: Locale,
+    gatewayCollectsAddress: boolean,
   ): Promise<OrderRow | "replay"> {
     return db.transaction(async (tx) => {
       const current = await lockCart(tx, { userId, cartId }, locale);
@@ -308,9 +314,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
         ...(body?.billing ? fromBillingInput(body.billing) : {}),
       };
       // § 14 UStG: an invoice over 250 € carries the buyer's full address (D170). Checked before anything
-      // is written, so a refused fulfil leaves the cart as it was (the transaction rolls back).
+      // is written, so a refused fulfil leaves the cart as it was (the transaction rolls back). A fulfil
+      // without a billing form (the existing client has none) to a gateway that collects the address
+      // (Stripe, PayPal) goes on: the address comes with the payment (D290).
       const missing = missingAddressFields(billing);
-      if (missing.length > 0 && invoiceNeedsAddress(priced.totalCheckoutCents))
+      const addressLater = gatewayCollectsAddress && !body?.billing;
+      if (missing.length > 0 && invoiceNeedsAddress(priced.totalCheckoutCents) && !addressLater)
         throw AppError.fieldErrors(
           Object.fromEntries(missing.map((field) => [`billing.${field}`, ["billing_address_required"]])),
         );
@@ -341,22 +350,19 @@ export function createCheckoutService(deps: CheckoutDeps) {
   async function openPayment(order: OrderRow, query: FulfillQuery, locale: Locale): Promise<GatewayOrder> {
     const items = await findCartItems(db, order.id, locale);
     const chosen = gateway.forCheckout(query.payment_gateway);
-    // Stripe returns to the URLs as given (PayPal appends its order id): our order number goes along, so
-    // the return page captures, and the cart cancels, the right order.
-    const redirect =
-      chosen.name === "stripe" && query.success_url && query.cancel_url
-        ? {
-            returnUrl: withToken(query.success_url, String(order.id)),
-            cancelUrl: withToken(query.cancel_url, String(order.id)),
-          }
-        : { returnUrl: query.success_url, cancelUrl: query.cancel_url };
+    const redirect = returnsOf(chosen.name, order, query, deps.stripeCancel);
     const request = buildPayPalOrderRequest(order, items, redirect, {
       customId: ids.customIdOf(order.id),
       invoiceId: ids.invoiceIdOf(order),
     });
+    // Stripe's page asks for the address an invoice over 250 € needs when the order has none yet (D290).
+    const collectBillingAddress =
+      missingAddressFields(order.billing ?? {}).length > 0 && invoiceNeedsAddress(order.totalCheckoutCents);
     let created: GatewayOrder;
     try {
-      created = await chosen.createOrder(request, ids.requestIdOf(order, "create"));
+      created = await chosen.createOrder(request, ids.requestIdOf(order, "create"), {
+        collectBillingAddress,
+      });
     } catch (error) {
       log.warn(
         { err: error, orderId: order.id },
@@ -379,16 +385,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
       await updateOrder(tx, order.id, { paypalId: created.id });
     });
     return created;
-  }
-
-  function fulfilReply(order: OrderRow, created: GatewayOrder, query: FulfillQuery): FulfillReply {
-    return {
-      id: created.id,
-      order_id: order.id,
-      reserved_until: order.reservedUntil?.toISOString() ?? null,
-      approve_url: created.approveUrl,
-      ...(query.success_url && query.cancel_url && created.approveUrl ? { url: created.approveUrl } : {}),
-    };
   }
 
   /** An order with nothing to pay (fully discounted) is paid without a gateway. */
@@ -521,6 +517,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       // Partly refunded at PayPal before we knew: the order is kept, and staff see what was refunded.
       if (capture.status === "PARTIALLY_REFUNDED" || refunded > 0)
         await noteIssue(tx, payment.id, "refunded_at_paypal", "review");
+      await takeGatewayAddress(tx, order, capture.billingAddress);
       await updateOrder(tx, order.id, { status: "paid", paidAt: new Date(), reservedUntil: null });
       await documents.issue(tx, order.id);
       return "paid";
@@ -677,6 +674,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
     /** Refund events kept for captures unknown then and recorded since (a capture racing its refund event). */
     keptRefunds: () => db.transaction((tx) => applyKeptRefunds(tx, deps.orderHasWithdrawals)),
     restoreToCart,
+    /** Stripe's back link (D291): false when the link was not made by this server. */
+    async stripeCancelled(query: StripeCancelQuery): Promise<boolean> {
+      if (!deps.stripeCancel || !isSignedCancel(deps.stripeCancel, query)) return false;
+      await cancelAtStripe({ db, gateway, restoreToCart }, query);
+      return true;
+    },
     capture,
     resolve,
 
@@ -701,12 +704,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (userId === null) throw new AppError("not_authenticated", 401);
       checkRedirect(query.success_url, "success_url");
       checkRedirect(query.cancel_url, "cancel_url");
-      // Stripe's page is left only through these two addresses: without them there is no way back.
-      if (gateway.forCheckout(query.payment_gateway).name === "stripe")
-        for (const field of ["success_url", "cancel_url"] as const)
-          if (!query[field]) throw AppError.validation(field, "required");
+      requireStripeReturns(gateway, query);
+      const collects = gateway.forCheckout(query.payment_gateway).name !== "demo";
       const staged =
-        (await replay(userId, query.cart_id)) ?? (await stage(userId, query.cart_id, body, locale));
+        (await replay(userId, query.cart_id)) ?? (await stage(userId, query.cart_id, body, locale, collects));
       const order = staged === "replay" ? await replay(userId, query.cart_id) : staged;
       if (!order) throw fail("cart_empty");
       if (order.totalCheckoutCents === 0) return payWithoutGateway(order, query);
@@ -758,9 +759,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     async payLink(userId: number, token: string, query: FulfillQuery, locale: Locale): Promise<FulfillReply> {
       checkRedirect(query.success_url, "success_url");
       checkRedirect(query.cancel_url, "cancel_url");
-      if (gateway.forCheckout(query.payment_gateway).name === "stripe")
-        for (const field of ["success_url", "cancel_url"] as const)
-          if (!query[field]) throw AppError.validation(field, "required");
+      requireStripeReturns(gateway, query);
       const order = await linkedOrder(userId, token);
       const state = linkState(order);
       if (state === "expired") throw fail("payment_link_expired");
@@ -795,4 +794,80 @@ export function createCheckoutService(deps: CheckoutDeps) {
 function fromBillingInput(billing: NonNullable<NonNullable<FulfillBody>["billing"]>) {
   const { first_name, last_name, company_name, street, post_code, city, country } = billing;
   return { first_name, last_name, company_name, street, post_code, city, country };
+}
+
+/**
+ * The billing address the gateway collected goes onto an order that has none, before its invoice is
+ * issued (D290), and onto an empty profile for the next order (as a typed one does, D171). An address
+ * the parent gave is never replaced. The country comes as an ISO code and is kept as a name in the
+ * order's language, as the checkout form takes it.
+ */
+async function takeGatewayAddress(tx: Tx, order: OrderRow, address: GatewayAddress | null | undefined) {
+  const billing = { ...EMPTY_BILLING, ...(order.billing ?? {}) };
+  if (!address || missingAddressFields(billing).length === 0) return;
+  const country =
+    new Intl.DisplayNames([INTL_LOCALES[order.locale]], { type: "region", fallback: "code" }).of(
+      address.country,
+    ) ?? address.country;
+  const [first = "", ...rest] = address.name.trim().split(/\s+/);
+  const taken: BillingDetails = {
+    ...billing,
+    first_name: billing.first_name || first,
+    last_name: billing.last_name || rest.join(" "),
+    street: address.street,
+    post_code: address.postCode,
+    city: address.city,
+    country: address.country ? country : "",
+  };
+  await updateOrder(tx, order.id, { billing: taken });
+  if (order.userId !== null && missingAddressFields(taken).length === 0)
+    await fillEmptyAddress(tx, order.userId, {
+      street: taken.street,
+      postCode: taken.post_code,
+      city: taken.city,
+      country: taken.country,
+    });
+}
+
+function fulfilReply(order: OrderRow, created: GatewayOrder, query: FulfillQuery): FulfillReply {
+  return {
+    id: created.id,
+    order_id: order.id,
+    reserved_until: order.reservedUntil?.toISOString() ?? null,
+    approve_url: created.approveUrl,
+    ...(query.success_url && query.cancel_url && created.approveUrl ? { url: created.approveUrl } : {}),
+  };
+}
+
+const withToken = (url: string, token: string) => {
+  const target = new URL(url);
+  target.searchParams.set("token", token);
+  return target.toString();
+};
+
+/**
+ * Where the gateway sends the buyer back. Stripe returns to the URLs as given (PayPal appends its order
+ * id): our order number goes along, so the return page captures, and the cart cancels, the right order;
+ * Stripe's back link passes through the server, which puts the items back into the cart (D291).
+ */
+function returnsOf(
+  gatewayName: string,
+  order: OrderRow,
+  query: FulfillQuery,
+  stripeCancel: StripeCancelSettings | null,
+) {
+  if (gatewayName !== "stripe" || !query.success_url || !query.cancel_url)
+    return { returnUrl: query.success_url, cancelUrl: query.cancel_url };
+  const cancelUrl = withToken(query.cancel_url, String(order.id));
+  return {
+    returnUrl: withToken(query.success_url, String(order.id)),
+    cancelUrl: stripeCancel ? stripeCancelUrl(stripeCancel, order, cancelUrl) : cancelUrl,
+  };
+}
+
+/** Stripe's page is left only through success_url and cancel_url: without them there is no way back. */
+function requireStripeReturns(gateway: Gateways, query: FulfillQuery) {
+  if (gateway.forCheckout(query.payment_gateway).name === "stripe")
+    for (const field of ["success_url", "cancel_url"] as const)
+      if (!query[field]) throw AppError.validation(field, "required");
 }

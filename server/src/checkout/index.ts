@@ -1,5 +1,5 @@
 export { clearPaymentDetailsOfUser, insertRefund, lockUnits } from "./checkout.repository.ts";
-export { checkoutRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
+export { checkoutRoutes, stripeCancelRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";
 export { loadInstallation } from "./installation.ts";
 export { REFUND_ATTEMPTS } from "./payment-issues.repository.ts";

@@ -10,7 +10,13 @@ import {
   refunds,
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { type SignedStripeEvent, type StripeStandIn, startStripeStandIn } from "../test/stripe-stand-in.ts";
+import { ACADEMY_8_11, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
+import {
+  BUYER_ADDRESS,
+  type SignedStripeEvent,
+  type StripeStandIn,
+  startStripeStandIn,
+} from "../test/stripe-stand-in.ts";
 
 /**
  * Issue 22 (D103): card and SEPA payments through Stripe Checkout beside PayPal. The existing client's
@@ -93,8 +99,13 @@ describe("fulfil with payment_gateway=stripe", () => {
       metadata: { custom_id: `${shop?.id}-${orderId}` },
       // Stripe does not add its id to the return: our order number goes along for the return page.
       success_url: `http://shop.test/payment/success?token=${orderId}`,
-      cancel_url: `http://shop.test/payment/cancel?token=${orderId}`,
     });
+    // Stripe's back link leads through the server, which puts the items back into the cart (D291).
+    const cancel = new URL(String(request.cancel_url));
+    expect(cancel.pathname).toBe("/api/v2/payments/stripe/cancel/");
+    expect(cancel.searchParams.get("next")).toBe(`http://shop.test/payment/cancel?token=${orderId}`);
+    // Up to 250 € Stripe's page asks no address (§ 33 UStDV).
+    expect(request.billing_address_collection).toBeUndefined();
     expect(stripe.idempotencyKeys.slice(before)).toEqual([`atelier-${shop?.id}-${orderId}-1-create`]);
     const [payment] = await paymentsOf(orderId);
     expect(payment).toMatchObject({ gateway: "stripe", gatewayOrderId: sessionId, status: "created" });
@@ -267,5 +278,93 @@ describe("completion by webhook", () => {
       200,
     );
     expect((await paymentsOf(orderId))[0]?.refundedCents).toBe(payment?.refundedCents);
+  });
+});
+
+describe("an invoice over 250 € paid through the existing client, which has no address fields (issue 31 item 10, D290)", () => {
+  it("Stripe's page asks for the billing address, and the invoice carries the one the parent typed there", async () => {
+    const parent = await createParent(t.db);
+    const lev = await createChild(t.db, parent.id, 9, "Lev");
+    const academy = await pageBySlug(t.db, ACADEMY_8_11);
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        product_page: academy.page.id,
+        purchase_option: academy.option("Academy (full day)").id,
+        visitor: lev,
+        academy_weeks: [academy.weeks[0]?.id],
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const cart = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    const res = await redirectCall(parent.headers, cart.cart_id);
+    expect(res.statusCode, res.body).toBe(200);
+    const { id: sessionId, order_id: orderId } = res.json() as { id: string; order_id: number };
+    expect(stripe.sessions.get(sessionId)?.request.billing_address_collection).toBe("required");
+
+    stripe.pay(sessionId);
+    expect((await post(completed(sessionId))).statusCode).toBe(200);
+    expect((await orderRow(orderId))?.status).toBe("paid");
+    const [invoice] = await invoicesOf(orderId);
+    expect(invoice?.data.totalCents).toBeGreaterThan(25_000);
+    expect(invoice?.data.buyer).toMatchObject({
+      first_name: "Eva",
+      street: `${BUYER_ADDRESS.line1}, ${BUYER_ADDRESS.line2}`,
+      post_code: BUYER_ADDRESS.postal_code,
+      city: BUYER_ADDRESS.city,
+      country: "Deutschland",
+    });
+  });
+});
+
+describe("turning back on Stripe's page (issue 31 item 13, D291)", () => {
+  it("the back link closes the session and the existing client's next cart read shows the items again", async () => {
+    const { parent, orderId, sessionId, cart } = await atStripe();
+    const staged = await t.call("GET", "/api/v2/orders/current/", {
+      headers: parent.headers,
+      query: { cart_id: cart.cart_id },
+    });
+    expect(staged.json().items).toHaveLength(0);
+
+    // The browser follows Stripe's back link: ours, then the front end's own cancel_url.
+    const back = new URL(String(stripe.sessions.get(sessionId)?.request.cancel_url));
+    const res = await t.app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`http://shop.test/payment/cancel?token=${orderId}`);
+    expect(stripe.sessions.get(sessionId)?.status).toBe("expired");
+
+    // The client only reloads: GET O/current/?cart_id= as before shows the items, editable.
+    const again = await t.call("GET", "/api/v2/orders/current/", {
+      headers: parent.headers,
+      query: { cart_id: cart.cart_id },
+    });
+    expect(again.json().status).toBe("in_cart");
+    expect(again.json().items).toHaveLength(1);
+    expect((await paymentsOf(orderId))[0]?.status).toBe("failed");
+    // The next fulfil opens a new session for the same items.
+    const retry = await redirectCall(parent.headers, again.json().cart_id);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().id).not.toBe(sessionId);
+  });
+
+  it("a forged or altered back link is a 404 and changes nothing", async () => {
+    const { orderId, sessionId } = await atStripe();
+    const back = new URL(String(stripe.sessions.get(sessionId)?.request.cancel_url));
+    back.searchParams.set("next", "https://evil.example/");
+    const res = await t.app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+    expect(res.statusCode).toBe(404);
+    expect((await orderRow(orderId))?.status).toBe("awaiting_payment");
+    expect(stripe.sessions.get(sessionId)?.status).toBe("open");
+  });
+
+  it("a session paid meanwhile (another tab) stays paid: the back link only goes on", async () => {
+    const { orderId, sessionId } = await atStripe();
+    stripe.pay(sessionId);
+    const back = new URL(String(stripe.sessions.get(sessionId)?.request.cancel_url));
+    const res = await t.app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+    expect(res.statusCode).toBe(303);
+    expect((await orderRow(orderId))?.status).toBe("awaiting_payment");
+    expect((await post(completed(sessionId))).statusCode).toBe(200);
+    expect((await orderRow(orderId))?.status).toBe("paid");
   });
 });

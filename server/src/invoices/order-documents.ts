@@ -1,4 +1,4 @@
-import { BOOKING_RULES, berlinDate } from "@atelier/contract";
+import { addDays, BOOKING_RULES, berlinDate } from "@atelier/contract";
 import { findPurchaseOptions } from "../catalogue/index.ts";
 import type { BillingDetails, DbOrTx, InvoiceData, InvoiceLine, MailAttachmentRef } from "../db/index.ts";
 import type { OrderConfirmationItem, RefundReason } from "../mail/index.ts";
@@ -216,6 +216,10 @@ export async function issueOrderDocuments(
       priceCents: line?.totalCents ?? 0,
       monthlyCents: item.recurrentPriceCents - item.recurrentDiscountCents,
       contractNumber: documented[index]?.contractNumber ?? null,
+      nextPayment: nextPaymentOf(
+        documented[index]?.paidPeriod,
+        item.recurrentPriceCents - item.recurrentDiscountCents,
+      ),
       qr,
     };
   });
@@ -243,6 +247,11 @@ export async function issueOrderDocuments(
   );
   return { invoiceNumber: invoice.number };
 }
+
+/** A subscription's next month: due the day after the paid month, at its monthly amount (D292). */
+/** A subscription's next payment is due the day after its paid period ends (D292). */
+const nextPaymentOf = (paidPeriod: { to: string } | null | undefined, cents: number) =>
+  paidPeriod && cents > 0 ? { dueOn: addDays(paidPeriod.to, 1), cents } : null;
 
 export type RefundNoticeInput = {
   orderId: number;

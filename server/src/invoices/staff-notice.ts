@@ -1,7 +1,26 @@
+import type { ScheduleType } from "@atelier/contract";
 import type { DbOrTx } from "../db/index.ts";
-import { enqueueStaffNotice, type RenderOptions, type StaffNoticeEvent } from "../mail/index.ts";
+import {
+  enqueueStaffNotice,
+  type RenderOptions,
+  type StaffNoticeAcademy,
+  type StaffNoticeEvent,
+} from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import { lockOrderForDocuments } from "./invoices.repository.ts";
+
+const DAY_PART_OF: Partial<Record<ScheduleType, StaffNoticeAcademy["dayPart"]>> = {
+  "Academy (1st half)": "first_half",
+  "Academy (2nd half)": "second_half",
+  "Academy (full day)": "full_day",
+};
+
+/** An academy booking's weeks and day part, which the school plans its groups by (D294). */
+function academyOf(item: { scheduleType: ScheduleType; weeks: { starts_on: string; ends_on: string }[] }) {
+  const dayPart = DAY_PART_OF[item.scheduleType];
+  if (!dayPart || item.weeks.length === 0) return null;
+  return { dayPart, weeks: item.weeks.map((week) => ({ startsOn: week.starts_on, endsOn: week.ends_on })) };
+}
 
 /**
  * Tells the school of an order's event (D110): each child and offer of the order (or of `itemIds`), with
@@ -32,6 +51,7 @@ export async function enqueueOrderStaffNotice(
       items: items.map((item) => ({
         child: [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ") || null,
         offer: item.optionName ? `${item.pageName} – ${item.optionName}` : item.pageName,
+        academy: academyOf(item),
       })),
     },
     input.options,

@@ -244,6 +244,7 @@ describe("mails render names with control characters as one line, and quote a pe
       "contact-confirmation",
       "contact-request",
       "party-request-notification",
+      "party-request-received",
     ]);
     for (const mail of mails) {
       expectClean(mail, [words]);

@@ -16,6 +16,7 @@ export type {
   RefundReason,
   RenderedMail,
   RenderOptions,
+  StaffNoticeAcademy,
   StaffNoticeData,
   StaffNoticeEvent,
   VerifyEmailData,

@@ -60,6 +60,7 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
         priceCents: 123450,
         monthlyCents: 7900,
         contractNumber: "K7QM-3XHD-9PRA",
+        nextPayment: { dueOn: "2026-12-28", cents: 7900 },
         qr: { cid: "checkin-1@atelier", filename: "checkin-1.png", code: "Zm9vYmFyYmF6cXV4cXV1eA" },
       },
       {
@@ -188,6 +189,16 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     parentEmail: "eva@example.org",
     parentPhone: "+4930123456",
   },
+  "party-request-received": {
+    firstName: "Dmitri",
+    requestId: 78,
+    productName: "Roboter-Geburtstag",
+    optionName: "Standard: 2,5 Stunden, bis 8 Kinder",
+    dates: ["2026-12-12", "2026-12-13"],
+    childrenCount: 7,
+    ages: [8, 9],
+    comment: "Mit Kuchen",
+  },
   "booking-moved": {
     firstName: "Irina",
     orderId: 916,
@@ -254,6 +265,7 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
   "visit-request-notification": ["Olga Petrova", "Kleine Maler", "Mila Petrova", "+4915112345678", "Mutter"],
   "visit-request-confirmed": ["Olga", "815", "Kleine Maler", "Mila Petrova", "profile?tab=sales"],
   "party-request-notification": ["77", "Roboter-Geburtstag", "2026", "Mit Kuchen", "eva@example.org"],
+  "party-request-received": ["Dmitri", "78", "Roboter-Geburtstag", "2026", "Mit Kuchen"],
   "payment-link": [
     "Eva",
     "4712",
@@ -470,6 +482,26 @@ describe("renderMail", () => {
     const de = render("order-confirmation", "de", SAMPLES["order-confirmation"]);
     expect(de.text).toContain("Monatlicher Beitrag der Abos: 79,00\u00a0€");
     expect(de.text).toContain("Ihre Rechnung RE-2026-000042 finden Sie als PDF im Anhang.");
+  });
+
+  it("says how a subscription's monthly payment runs after the first month and when the next is due (issue 32 item 2, D292)", () => {
+    const de = render("order-confirmation", "de", SAMPLES["order-confirmation"]);
+    const ru = render("order-confirmation", "ru", SAMPLES["order-confirmation"]);
+    expect(de.text).toContain("Nächste Zahlung: 79,00\u00a0€, fällig am 28. Dezember 2026");
+    expect(de.html).toContain("fällig am 28. Dezember 2026");
+    expect(de.text).toContain(
+      "Eine Woche bevor der nächste fällig wird, schicken wir Ihnen eine E-Mail mit einem Zahlungslink",
+    );
+    expect(de.text).toContain("automatische Zahlung");
+    expect(ru.text).toContain("Следующий платёж: 79,00\u00a0€, до 28 декабря 2026 г.");
+    expect(ru.text).toContain("письмо со ссылкой на оплату");
+    // Only the subscription says it: the workshop and the gift card have no next payment.
+    expect(de.text.match(/Nächste Zahlung/g)).toHaveLength(1);
+    const oneOff = render("order-confirmation", "de", {
+      ...SAMPLES["order-confirmation"],
+      items: SAMPLES["order-confirmation"].items.filter((item) => !item.nextPayment),
+    });
+    expect(oneOff.text).not.toContain("Monatsbeitrag weiter");
   });
 
   it("tells in both locales that a late payment is refunded in full", () => {

@@ -14,6 +14,10 @@ import { renderLayout } from "./templates/layout.ts";
 import { type OrderConfirmationData, orderConfirmationTemplate } from "./templates/order-confirmation.ts";
 import { type PartyDeclinedData, partyDeclinedTemplate } from "./templates/party-declined.ts";
 import { type PartyRequestNoticeData, partyRequestNoticeTemplate } from "./templates/party-request.ts";
+import {
+  type PartyRequestReceivedData,
+  partyRequestReceivedTemplate,
+} from "./templates/party-request-received.ts";
 import { type PasswordResetData, passwordResetTemplate } from "./templates/password-reset.ts";
 import { type PaymentLinkData, paymentLinkTemplate } from "./templates/payment-link.ts";
 import { type RefundNoticeData, refundNoticeTemplate } from "./templates/refund-notice.ts";
@@ -51,10 +55,11 @@ export type { GiftCardData, GiftCardMailCard } from "./templates/gift-card.ts";
 export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
 export type { PartyDeclinedData } from "./templates/party-declined.ts";
 export type { PartyRequestNoticeData } from "./templates/party-request.ts";
+export type { PartyRequestReceivedData } from "./templates/party-request-received.ts";
 export type { PasswordResetData } from "./templates/password-reset.ts";
 export type { PaymentLinkData } from "./templates/payment-link.ts";
 export type { RefundNoticeData, RefundReason } from "./templates/refund-notice.ts";
-export type { StaffNoticeData, StaffNoticeEvent } from "./templates/staff-notice.ts";
+export type { StaffNoticeAcademy, StaffNoticeData, StaffNoticeEvent } from "./templates/staff-notice.ts";
 export type { StaffRefundData } from "./templates/staff-refund.ts";
 export type { RenderedMail } from "./templates/types.ts";
 export type { VerifyEmailData } from "./templates/verify-email.ts";
@@ -86,6 +91,7 @@ export type MailTemplateData = {
   "staff-refund": StaffRefundData;
   "payment-link": PaymentLinkData;
   "party-request-notification": PartyRequestNoticeData;
+  "party-request-received": PartyRequestReceivedData;
   "party-declined": PartyDeclinedData;
   "booking-moved": BookingMovedData;
   "waiting-list-removed": WaitingListRemovedData;
@@ -113,6 +119,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "staff-refund": staffRefundTemplate,
   "payment-link": paymentLinkTemplate,
   "party-request-notification": partyRequestNoticeTemplate,
+  "party-request-received": partyRequestReceivedTemplate,
   "party-declined": partyDeclinedTemplate,
   "booking-moved": bookingMovedTemplate,
   "waiting-list-removed": waitingListRemovedTemplate,

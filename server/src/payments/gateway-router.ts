@@ -32,6 +32,9 @@ export function routeGateways(primary: PaymentGateway, stripe: StripeGateway | n
     nameOf: (id) => byOrder(id).name,
     getOrder: (id) => byOrder(id).getOrder(id),
     captureOrder: (id, requestId) => byOrder(id).captureOrder(id, requestId),
+    voidOrder: async (id) => {
+      await byOrder(id).voidOrder?.(id);
+    },
     // A course subscription's autopay is stopped where it was made (D115).
     cancelSubscription: (id, reason) =>
       (stripe && isStripeSubscriptionId(id) ? stripe : primary).cancelSubscription(id, reason),

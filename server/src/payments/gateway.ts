@@ -18,6 +18,27 @@ export type GatewayCapture = {
   /** What the shop sent as custom_id and invoice_id (the capture's, else its purchase unit's): whose order it is. */
   customId: string | null;
   invoiceId: string | null;
+  /**
+   * The buyer's billing address as the gateway collected it (D290): Stripe Checkout's
+   * `customer_details.address` when the session asked for it, PayPal's `payer.address`. Undefined or null
+   * when the answer carried none (a webhook's capture resource, a payer without an address).
+   */
+  billingAddress?: GatewayAddress | null;
+};
+
+/** A postal address a gateway gave; `country` is the ISO 3166-1 alpha-2 code. */
+export type GatewayAddress = {
+  name: string;
+  street: string;
+  postCode: string;
+  city: string;
+  country: string;
+};
+
+/** What the shop asks of a gateway order beyond its lines (D290). */
+export type CreateOrderOptions = {
+  /** The gateway's page asks the buyer for a full billing address (Stripe: `billing_address_collection`). */
+  collectBillingAddress?: boolean;
 };
 
 export type GatewayOrder = {
@@ -85,7 +106,13 @@ export type PaymentGateway = {
   createSubscription(request: SubscriptionRequest, requestId: string): Promise<GatewaySubscription>;
   /** Stops the automatic charges; a subscription that is already cancelled is not an error. */
   cancelSubscription(subscriptionId: string, reason: string): Promise<void>;
-  createOrder(request: CreateOrderRequest, requestId: string): Promise<GatewayOrder>;
+  createOrder(
+    request: CreateOrderRequest,
+    requestId: string,
+    options?: CreateOrderOptions,
+  ): Promise<GatewayOrder>;
+  /** Closes an order the buyer turned back from, so it can no longer be paid (Stripe: expire the session). */
+  voidOrder?(orderId: string): Promise<void>;
   getOrder(orderId: string): Promise<GatewayOrder>;
   captureOrder(orderId: string, requestId: string): Promise<GatewayOrder>;
   refundCapture(captureId: string, requestId: string, amountCents?: number): Promise<GatewayRefund>;

@@ -1,7 +1,9 @@
 export { demoGatewayRoutes } from "./demo-gateway.routes.ts";
 export { createDemoGateway } from "./demo-gateway.ts";
 export {
+  type CreateOrderOptions,
   centsOf,
+  type GatewayAddress,
   type GatewayCapture,
   GatewayError,
   type GatewayName,

@@ -35,7 +35,13 @@ export type PayPalOrder = {
   id: string;
   status: "CREATED" | "SAVED" | "APPROVED" | "VOIDED" | "COMPLETED" | "PAYER_ACTION_REQUIRED";
   links?: PayPalLink[];
-  payer?: { name?: { given_name?: string; surname?: string }; email_address?: string; payer_id?: string };
+  payer?: {
+    name?: { given_name?: string; surname?: string };
+    email_address?: string;
+    payer_id?: string;
+    address?: PayPalAddress;
+  };
+  payment_source?: { paypal?: { address?: PayPalAddress } };
   purchase_units?: {
     reference_id?: string;
     invoice_id?: string;
@@ -43,6 +49,16 @@ export type PayPalOrder = {
     amount?: Money;
     payments?: { captures?: PayPalCapture[] };
   }[];
+};
+
+/** Orders v2's `address_portable` (the payer's address): admin_area_2 is the city. */
+export type PayPalAddress = {
+  address_line_1?: string;
+  address_line_2?: string;
+  admin_area_2?: string;
+  admin_area_1?: string;
+  postal_code?: string;
+  country_code?: string;
 };
 
 export type PayPalItem = {

@@ -1,6 +1,7 @@
 import { INTL_LOCALES } from "@atelier/contract";
 import {
   centsOf,
+  type GatewayAddress,
   GatewayError,
   type GatewayFailure,
   type GatewayOrder,
@@ -41,6 +42,24 @@ function translate(error: unknown): never {
   throw error;
 }
 
+/**
+ * The payer's address in PayPal's answer (D290): `payer.address` (Orders v2; `payment_source.paypal.address`
+ * is the same for a wallet payment). A purchase unit's `shipping` is where goods go, not the billing
+ * address, and is not read. Null without a first address line: PayPal often gives the country alone.
+ */
+export function payerAddressOf(order: PayPalOrder): GatewayAddress | null {
+  const address = order.payer?.address ?? order.payment_source?.paypal?.address;
+  if (!address?.address_line_1) return null;
+  const name = order.payer?.name;
+  return {
+    name: [name?.given_name, name?.surname].filter(Boolean).join(" "),
+    street: [address.address_line_1, address.address_line_2].filter(Boolean).join(", "),
+    postCode: address.postal_code ?? "",
+    city: address.admin_area_2 ?? "",
+    country: address.country_code ?? "",
+  };
+}
+
 function toGatewayOrder(order: PayPalOrder): GatewayOrder {
   const unit = order.purchase_units?.[0];
   const capture = unit?.payments?.captures?.[0];
@@ -57,6 +76,7 @@ function toGatewayOrder(order: PayPalOrder): GatewayOrder {
           currency: capture.amount?.currency_code ?? null,
           customId: capture.custom_id ?? unit?.custom_id ?? null,
           invoiceId: capture.invoice_id ?? unit?.invoice_id ?? null,
+          billingAddress: payerAddressOf(order),
         }
       : null,
     payer: order.payer?.name

@@ -1,6 +1,8 @@
 import Stripe from "stripe";
 import {
+  type CreateOrderOptions,
   centsOf,
+  type GatewayAddress,
   type GatewayCapture,
   GatewayError,
   type GatewayFailure,
@@ -51,6 +53,7 @@ const NAME_MAX = 250;
 export function sessionParamsOf(
   request: CreateOrderRequest,
   paymentMethodTypes: string[],
+  options: CreateOrderOptions = {},
 ): Stripe.Checkout.SessionCreateParams {
   const unit = request.purchase_units[0];
   if (!unit) throw new Error("an order has one purchase unit");
@@ -88,6 +91,9 @@ export function sessionParamsOf(
     locale: context.locale?.startsWith("ru") ? "ru" : "de",
     success_url: context.return_url,
     cancel_url: context.cancel_url,
+    // An invoice over 250 € needs the buyer's address, which a front end without address fields never
+    // asked for: Stripe's page asks for it, and the completed session carries it (D290).
+    ...(options.collectBillingAddress ? { billing_address_collection: "required" as const } : {}),
     // The API version this client speaks filters the account's payment methods by this list (the older
     // `payment_method_types` is gone); empty: whatever the dashboard enables.
     ...(paymentMethodTypes.length > 0
@@ -116,6 +122,20 @@ function translate(error: unknown): never {
   throw error;
 }
 
+/** The address Stripe's page collected (`customer_details.address`); null unless it has a street. */
+export function addressOfSession(session: Stripe.Checkout.Session): GatewayAddress | null {
+  const details = session.customer_details;
+  const address = details?.address;
+  if (!address?.line1) return null;
+  return {
+    name: details?.name ?? "",
+    street: [address.line1, address.line2].filter(Boolean).join(", "),
+    postCode: address.postal_code ?? "",
+    city: address.city ?? "",
+    country: address.country ?? "",
+  };
+}
+
 /** A session read into checkout's words; its payment intent must be expanded. */
 export function orderOfSession(session: Stripe.Checkout.Session): GatewayOrder {
   const intent = typeof session.payment_intent === "object" ? session.payment_intent : null;
@@ -137,6 +157,7 @@ export function orderOfSession(session: Stripe.Checkout.Session): GatewayOrder {
       currency: intent.currency.toUpperCase(),
       customId: metadata.custom_id || null,
       invoiceId: metadata.invoice_id || null,
+      billingAddress: addressOfSession(session),
     };
   }
   return {
@@ -201,6 +222,16 @@ export function subscriptionStatusOf(status: Stripe.Subscription.Status): Gatewa
   if (status === "canceled" || status === "incomplete_expired") return "CANCELLED";
   if (status === "incomplete") return "APPROVAL_PENDING";
   return "SUSPENDED";
+}
+
+/** A payment-mode Checkout Session, once per request id. */
+const createSession = (stripe: Stripe, params: Stripe.Checkout.SessionCreateParams, requestId: string) =>
+  stripe.checkout.sessions.create(params, { idempotencyKey: requestId }).then(orderOfSession, translate);
+
+/** Stripe's page stays payable after its back link until the session expires: it is closed now (D291). */
+async function expireOpenSession(stripe: Stripe, sessionId: string): Promise<void> {
+  const session = await stripe.checkout.sessions.retrieve(sessionId).catch(translate);
+  if (session.status === "open") await stripe.checkout.sessions.expire(sessionId).catch(translate);
 }
 
 /** The gateway on Stripe's API: Checkout in payment mode for orders, in subscription mode for autopay. */
@@ -275,10 +306,9 @@ export function createStripeGateway(
         translate(error);
       }
     },
-    createOrder: (request, requestId) =>
-      stripe.checkout.sessions
-        .create(sessionParamsOf(request, settings.paymentMethodTypes), { idempotencyKey: requestId })
-        .then(orderOfSession, translate),
+    createOrder: (request, requestId, options) =>
+      createSession(stripe, sessionParamsOf(request, settings.paymentMethodTypes, options), requestId),
+    voidOrder: (sessionId) => expireOpenSession(stripe, sessionId),
     getOrder,
     async captureOrder(sessionId) {
       // Stripe captured when the buyer paid; until then there is nothing to capture.

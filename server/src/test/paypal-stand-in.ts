@@ -76,6 +76,22 @@ export type PayPalStandIn = {
   close(): Promise<void>;
 };
 
+/** The stand-in payer's address as Orders v2 gives it (`payer.address`); a test reads it on the invoice. */
+export const PAYER_ADDRESS = {
+  address_line_1: "Schönhauser Allee 80",
+  admin_area_2: "Berlin",
+  postal_code: "10439",
+  country_code: "DE",
+};
+
+/** The payer once approved, with the address Orders v2 answers in `payer.address` (address_portable). */
+const PAYER = {
+  name: { given_name: "Eva", surname: "Muster" },
+  email_address: "buyer@example.org",
+  payer_id: "PAYER1",
+  address: PAYER_ADDRESS,
+};
+
 const cents = (value: unknown) => Math.round(Number(value) * 100);
 
 /** What an order captured: its purchase unit's amount. */
@@ -194,14 +210,7 @@ export async function startPayPalStandIn(
     return {
       id: order.id,
       status: order.status,
-      payer:
-        order.status === "CREATED"
-          ? undefined
-          : {
-              name: { given_name: "Eva", surname: "Muster" },
-              email_address: "buyer@example.org",
-              payer_id: "PAYER1",
-            },
+      payer: order.status === "CREATED" ? undefined : PAYER,
       purchase_units: units.map((unit) => ({
         reference_id: unit.reference_id ?? "default",
         invoice_id: unit.invoice_id,

@@ -152,6 +152,7 @@ const SESSION_CREATE: Shape = {
   locale: true,
   metadata: "map",
   line_items: [LINE_ITEM],
+  billing_address_collection: true,
   // Of the client's API version (2026-10-28): the older `payment_method_types` is unknown there.
   allowed_payment_method_types: "list",
   excluded_payment_method_types: "list",
@@ -220,7 +221,63 @@ const invalid = (message: string, code?: string, param?: string) =>
     ...(param ? { param } : {}),
   });
 
+/**
+ * What the buyer types on the hosted page: the name and, when the session asked for the billing address
+ * (`billing_address_collection: required`), the full address; otherwise Stripe keeps only the country a
+ * card needs, so `customer_details.address` has no street.
+ */
+export const BUYER_ADDRESS = {
+  line1: "Kastanienallee 99",
+  line2: "Hinterhaus",
+  postal_code: "10435",
+  city: "Berlin",
+  country: "DE",
+  state: null,
+};
+
+const customerDetails = (request: Json) => ({
+  email: "buyer@example.org",
+  name: "Eva Muster",
+  phone: null,
+  tax_exempt: "none",
+  tax_ids: [],
+  address:
+    request.billing_address_collection === "required"
+      ? BUYER_ADDRESS
+      : { line1: null, line2: null, postal_code: null, city: null, country: "DE", state: null },
+});
+
+/** What a session shows of its buyer: Stripe fills the details once the page was completed. */
+const buyerOf = (session: StandInSession) => ({
+  billing_address_collection: session.request.billing_address_collection ?? null,
+  customer_details: session.status === "complete" ? customerDetails(session.request) : null,
+});
+
+/** Stripe's answer to a `billing_address_collection` other than its two values. */
+const refuseAddressCollection = (body: Json) =>
+  body.billing_address_collection === undefined ||
+  body.billing_address_collection === "auto" ||
+  body.billing_address_collection === "required"
+    ? undefined
+    : invalid(
+        "Invalid billing_address_collection: must be one of auto or required",
+        "parameter_invalid_string",
+        "billing_address_collection",
+      );
+
 const PAYMENT_METHOD_TYPES = new Set(["card", "sepa_debit", "paypal", "klarna", "giropay", "sofort", "link"]);
+
+/** Stripe's answer to a payment method type it does not know. */
+function refuseMethodTypes(body: Json) {
+  for (const type of (body.allowed_payment_method_types as string[] | undefined) ?? [])
+    if (!PAYMENT_METHOD_TYPES.has(type))
+      return invalid(
+        `Invalid payment_method_types[]: ${type}`,
+        "parameter_invalid_string",
+        "allowed_payment_method_types",
+      );
+  return undefined;
+}
 const LOCALES = new Set(["auto", "de", "ru", "en", "fr", "it", "es", "pl", "nl"]);
 
 export async function startStripeStandIn(
@@ -275,6 +332,7 @@ export async function startStripeStandIn(
       success_url: request.success_url,
       cancel_url: request.cancel_url ?? null,
       url: session.status === "open" ? `${state.url}/c/pay/${session.id}` : null,
+      ...buyerOf(session),
       payment_intent: session.paymentIntent
         ? expandIntent
           ? intentObject(session.paymentIntent)
@@ -374,13 +432,8 @@ export async function startStripeStandIn(
       return invalid("Missing required param: success_url.", "parameter_missing", "success_url");
     if (body.locale !== undefined && !LOCALES.has(String(body.locale)))
       return invalid(`Invalid locale: ${String(body.locale)}`, "parameter_invalid_string", "locale");
-    for (const type of (body.allowed_payment_method_types as string[] | undefined) ?? [])
-      if (!PAYMENT_METHOD_TYPES.has(type))
-        return invalid(
-          `Invalid payment_method_types[]: ${type}`,
-          "parameter_invalid_string",
-          "allowed_payment_method_types",
-        );
+    const refused = refuseAddressCollection(body) ?? refuseMethodTypes(body);
+    if (refused) return refused;
     const items = (body.line_items as Json[] | undefined) ?? [];
     if (items.length === 0)
       return invalid("Missing required param: line_items.", "parameter_missing", "line_items");
@@ -700,9 +753,7 @@ export async function startStripeStandIn(
       await response.arrayBuffer();
       return response.status;
     },
-    failNext(route, status, times = 1) {
-      failures.set(route, { status, times });
-    },
+    failNext: (route, status, times = 1) => void failures.set(route, { status, times }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 

@@ -94,6 +94,26 @@ export function createPartyRequestsService({ db, schoolEmails, publicUrl }: Part
             { publicUrl },
           );
         }
+        // The parent's own confirmation, in the request's language (D293): what was asked, what comes next.
+        await enqueueMail(
+          tx,
+          {
+            to: parent.email,
+            template: "party-request-received",
+            locale,
+            data: {
+              firstName: parent.firstName,
+              requestId: row.id,
+              productName: found.name[locale] || found.name.de || "",
+              optionName: found.optionName[locale] || found.optionName.de || "",
+              dates: row.dates,
+              childrenCount: row.childrenCount,
+              ages: row.ages,
+              comment: row.comment,
+            },
+          },
+          { publicUrl },
+        );
         return row.id;
       });
       const mine = await listPartyRequestsOfUser(db, userId);

@@ -1,5 +1,5 @@
 import { type Locale, PROFILE_TAB_TITLES, type WithdrawalContact, withdrawalTerms } from "@atelier/contract";
-import { formatMoney } from "./format.ts";
+import { formatDate, formatMoney } from "./format.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { actionButton, actionText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -26,6 +26,11 @@ export type OrderConfirmationItem = {
   monthlyCents: number;
   /** A subscription's contract number (D91), what the § 312k page asks for; null for other items. */
   contractNumber: string | null;
+  /**
+   * A subscription's next monthly payment (D292): the day it is due (the day after the paid month, ISO)
+   * and its amount; absent or null for other items.
+   */
+  nextPayment?: { dueOn: string; cents: number } | null;
   /**
    * The item's check-in QR code, attached inline, and its code in letters for the door's manual field when
    * the QR code cannot be read (D109); null when nobody checks in (a gift card).
@@ -62,6 +67,10 @@ type Texts = {
   price: string;
   monthly: string;
   contractNumber: string;
+  nextPayment: string;
+  nextPaymentValue: (amount: string, date: string) => string;
+  /** How the months after the first are paid (D292). */
+  monthlyHowTo: string;
   qrAlt: string;
   qrHint: string;
   qrHintText: (filename: string) => string;
@@ -91,6 +100,10 @@ const TEXTS: Record<Locale, Texts> = {
     price: "Preis",
     monthly: "danach monatlich",
     contractNumber: "Vertragsnummer",
+    nextPayment: "Nächste Zahlung",
+    nextPaymentValue: (amount, date) => `${amount}, fällig am ${date}`,
+    monthlyHowTo:
+      "So geht es mit dem Monatsbeitrag weiter: Der erste Monat ist bezahlt. Eine Woche bevor der nächste fällig wird, schicken wir Ihnen eine E-Mail mit einem Zahlungslink; Sie bezahlen dann wie heute online, per PayPal oder Karte. Wenn Sie nicht jeden Monat selbst zahlen möchten, schalten Sie im Profil die automatische Zahlung ein – dann wird der Beitrag jeweils am Fälligkeitstag abgebucht.",
     qrAlt: "QR-Code zum Einchecken",
     qrHint:
       "Zeigen Sie diesen QR-Code zu jedem Termin am Eingang vor, dann checken wir Ihr Kind schnell ein.",
@@ -130,6 +143,10 @@ const TEXTS: Record<Locale, Texts> = {
     price: "Цена",
     monthly: "далее ежемесячно",
     contractNumber: "Номер договора",
+    nextPayment: "Следующий платёж",
+    nextPaymentValue: (amount, date) => `${amount}, до ${date}`,
+    monthlyHowTo:
+      "Как дальше оплачивается абонемент: первый месяц уже оплачен. За неделю до следующего платежа мы пришлём вам письмо со ссылкой на оплату — оплатить можно так же, как сегодня, онлайн через PayPal или картой. Если не хотите платить каждый месяц вручную, включите в профиле автоматическую оплату: тогда взнос будет списываться в день платежа.",
     qrAlt: "QR-код для регистрации",
     qrHint: "Показывайте этот QR-код на входе перед каждым занятием — так мы быстро отметим вашего ребёнка.",
     qrHintText: (filename) =>
@@ -162,6 +179,15 @@ const BLOCK = "margin:0 0 16px;padding:16px;border:1px solid #e6e2da;border-radi
 const LABEL = "padding:2px 12px 2px 0;vertical-align:top;color:#555555;white-space:nowrap;font-size:14px;";
 const VALUE = "padding:2px 0;vertical-align:top;font-size:14px;";
 
+/** "79,00 €, fällig am 28.12.2026" for a subscription's next month; undefined for other items. */
+function nextPaymentOf(item: OrderConfirmationItem, t: Texts, locale: Locale): string | undefined {
+  if (!item.nextPayment) return undefined;
+  return t.nextPaymentValue(
+    formatMoney(item.nextPayment.cents, locale),
+    formatDate(item.nextPayment.dueOn, locale),
+  );
+}
+
 function itemBlock(item: OrderConfirmationItem, t: Texts, locale: Locale): SafeHtml {
   const rows: [string, string][] = [];
   if (item.visitorName) rows.push([t.participant, item.visitorName]);
@@ -170,6 +196,8 @@ function itemBlock(item: OrderConfirmationItem, t: Texts, locale: Locale): SafeH
   rows.push([t.price, formatMoney(item.priceCents, locale)]);
   if (item.monthlyCents > 0) rows.push([t.monthly, formatMoney(item.monthlyCents, locale)]);
   if (item.contractNumber) rows.push([t.contractNumber, item.contractNumber]);
+  const next = nextPaymentOf(item, t, locale);
+  if (next) rows.push([t.nextPayment, next]);
   const qr = item.qr
     ? html`<p style="margin:12px 0 0;"><img src="cid:${item.qr.cid}" alt="${t.qrAlt}" width="160" height="160" style="display:block;width:160px;height:160px;"></p>
 <p style="margin:4px 0 0;font-size:13px;color:#555555;">${t.qrHint}</p>
@@ -192,6 +220,8 @@ function itemText(item: OrderConfirmationItem, index: number, t: Texts, locale: 
   rows.push(`   ${t.price}: ${formatMoney(item.priceCents, locale)}`);
   if (item.monthlyCents > 0) rows.push(`   ${t.monthly}: ${formatMoney(item.monthlyCents, locale)}`);
   if (item.contractNumber) rows.push(`   ${t.contractNumber}: ${item.contractNumber}`);
+  const next = nextPaymentOf(item, t, locale);
+  if (next) rows.push(`   ${t.nextPayment}: ${next}`);
   if (item.qr) rows.push(`   ${t.qrHintText(item.qr.filename)}`, `   ${t.checkinCode}: ${item.qr.code}`);
   return rows.join("\n");
 }
@@ -210,6 +240,8 @@ export const orderConfirmationTemplate: MailTemplate<OrderConfirmationData> = (d
     ...(locale === "ru" ? { name: "gGmbH «Atelier» – школа искусств и языков в Берлине" } : {}),
   });
   const subject = t.subject(String(data.orderId));
+  // A subscription's months after the first: how they are paid (§ 312f (2) BGB wants the terms of payment).
+  const next = data.items.some((item) => item.nextPayment) ? [t.monthlyHowTo, ...t.next] : t.next;
   const numbers: [string, string][] = [
     [t.orderNumber, String(data.orderId)],
     [t.invoiceNumber, data.invoiceNumber],
@@ -231,7 +263,7 @@ ${data.items.map((item) => itemBlock(item, t, locale))}
       html`<tr><td style="padding:4px 8px 4px 0;${strong ? "font-weight:bold;" : ""}">${label}</td><td style="padding:4px 0;text-align:right;white-space:nowrap;${strong ? "font-weight:bold;" : ""}">${value}</td></tr>`,
   )}</table>
 <h2 style="margin:0 0 8px;font-size:17px;">${t.nextHeading}</h2>
-<ul style="margin:0 0 16px;padding-left:20px;">${t.next.map((line) => html`<li style="margin:0 0 4px;">${line}</li>`)}</ul>
+<ul style="margin:0 0 16px;padding-left:20px;">${next.map((line) => html`<li style="margin:0 0 4px;">${line}</li>`)}</ul>
 ${actionButton(data.profileUrl, t.profileAction, locale)}${paragraph(t.invoice(data.invoiceNumber))}${paragraph(t.questions)}
 ${withdrawal.map((block) => html`<h3 style="margin:16px 0 4px;font-size:15px;">${block.title}</h3>${paragraph(block.text)}`)}`;
 
@@ -246,7 +278,7 @@ ${withdrawal.map((block) => html`<h3 style="margin:16px 0 4px;font-size:15px;">$
     ...totals.map(({ label, value }) => `${label}: ${value}`),
     "",
     t.nextHeading,
-    ...t.next.map((line) => `- ${line}`),
+    ...next.map((line) => `- ${line}`),
     "",
     actionText(data.profileUrl, t.profileAction),
     "",

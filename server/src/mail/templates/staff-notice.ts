@@ -1,3 +1,4 @@
+import { formatDate } from "./format.ts";
 import { html } from "./html.ts";
 import { type DetailRow, detailsTable, detailsText, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -16,9 +17,27 @@ export type StaffNoticeData = {
   orderId: number | null;
   /** The parent's e-mail, so staff can answer without looking them up. */
   parentEmail: string | null;
-  /** Each child and offer the event is about. */
-  items: { child: string | null; offer: string }[];
+  /** Each child and offer the event is about; an academy booking with its weeks and day part (D294). */
+  items: { child: string | null; offer: string; academy?: StaffNoticeAcademy | null }[];
 };
+
+/** An academy booking's weeks (ISO dates, both included) and the part of the day booked. */
+export type StaffNoticeAcademy = {
+  weeks: { startsOn: string; endsOn: string }[];
+  dayPart: "first_half" | "second_half" | "full_day";
+};
+
+const DAY_PARTS: Record<StaffNoticeAcademy["dayPart"], string> = {
+  first_half: "halbtags, vormittags",
+  second_half: "halbtags, nachmittags",
+  full_day: "ganztags",
+};
+
+/** "30. März 2026 – 3. April 2026" for each week booked. */
+const weeksText = (academy: StaffNoticeAcademy) =>
+  academy.weeks
+    .map((week) => `${formatDate(week.startsOn, "de")} – ${formatDate(week.endsOn, "de")}`)
+    .join("; ");
 
 const EVENTS: Record<StaffNoticeEvent, { subject: string; intro: string }> = {
   paid_booking: { subject: "Neue Buchung bezahlt", intro: "Eine Buchung ist eben bezahlt worden." },
@@ -45,6 +64,13 @@ export const staffNoticeTemplate: MailTemplate<StaffNoticeData> = (data) => {
   for (const item of data.items) {
     rows.push({ label: "Kind", value: item.child ?? "ohne Kind (Gutschein)" });
     rows.push({ label: "Angebot", value: item.offer });
+    if (item.academy && item.academy.weeks.length > 0) {
+      rows.push({
+        label: item.academy.weeks.length > 1 ? "Wochen" : "Woche",
+        value: weeksText(item.academy),
+      });
+      rows.push({ label: "Betreuung", value: DAY_PARTS[item.academy.dayPart] });
+    }
   }
   if (data.orderId !== null) rows.push({ label: "Bestellung", value: `Nr. ${data.orderId}` });
   if (data.parentEmail) rows.push({ label: "E-Mail der Eltern", value: data.parentEmail });

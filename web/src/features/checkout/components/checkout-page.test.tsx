@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import type { Locale, Order, PaymentConfig, User } from "@atelier/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { showAccountNotice } from "../../../lib/account-notice.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { advance, renderInLocale } from "../../../test/render.tsx";
 import { checkoutApi } from "../api/checkout-api.ts";
@@ -11,12 +12,14 @@ import { demoConfig, order, orderItem, paypalConfig, profile, stripeConfig } fro
 import { CheckoutPage } from "./checkout-page.tsx";
 import type { PayPalHandlers } from "./paypal-area.tsx";
 
+const router = vi.hoisted(() => ({ navigate: vi.fn() }));
 vi.mock("@tanstack/react-router", () => ({
   Link: ({ to, children, ...rest }: { to: string; children: ReactNode }) => (
     <a href={to} {...rest}>
       {children}
     </a>
   ),
+  useNavigate: () => router.navigate,
 }));
 
 let config: PaymentConfig = paypalConfig;
@@ -122,6 +125,21 @@ beforeEach(() => {
   paypalArea.mounted = [];
   paypalArea.restart = vi.fn();
   config = paypalConfig;
+});
+
+describe("an empty checkout (issue 32 item 5)", () => {
+  it("stays a dead end with a way back to the cart, unless a verification link opened it: then the profile's bookings", async () => {
+    router.navigate.mockReset();
+    setup({ cart: order([]) });
+    await advance(0);
+    expect(screen.getByText("Ihr Warenkorb ist leer; es gibt nichts zu bestellen.")).toBeTruthy();
+    expect(router.navigate).not.toHaveBeenCalled();
+    // The verification link signed the parent in on this page (D167) after they had paid.
+    act(() => showAccountNotice({ kind: "verified", email: "eva@example.org" }));
+    await advance(0);
+    expect(router.navigate).toHaveBeenCalledWith({ to: "/profile", search: { tab: "sales" }, replace: true });
+    act(() => showAccountNotice(null));
+  });
 });
 
 describe("checkout step: the order button (§ 312j(3) BGB)", () => {

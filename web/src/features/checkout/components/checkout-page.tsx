@@ -16,7 +16,7 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { OnApproveActions, OnApproveData } from "@paypal/paypal-js";
 import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -26,6 +26,7 @@ import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Container } from "../../../components/ui/container.tsx";
 import { FormMessage, TextField } from "../../../components/ui/form-fields.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { useAccountNotice } from "../../../lib/account-notice.ts";
 import { useErrorText } from "../../../lib/error-codes.ts";
 import { hasExternalMediaConsent } from "../../../lib/external-media-consent.ts";
 import { berlinTime } from "../../../lib/format.ts";
@@ -244,16 +245,7 @@ function CheckoutFlow({
   const stripe = config.stripe && method === "stripe";
   const paypal = config.gateway === "paypal" && !stripe;
 
-  if (order.items.length === 0 && phase.kind === "form") {
-    return (
-      <div className="mt-6 space-y-4">
-        <p className="text-lg text-slate-800">{t("step.empty")}</p>
-        <button type="button" className={buttonStyles.primary} onClick={onBackToCart}>
-          {t("step.backToCart")}
-        </button>
-      </div>
-    );
-  }
+  if (order.items.length === 0 && phase.kind === "form") return <EmptyCheckout onBackToCart={onBackToCart} />;
 
   const fail = (error: unknown) => {
     console.error("checkout failed", error);
@@ -603,5 +595,28 @@ function PaymentMethodChoice({
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/**
+ * The checkout with nothing to order. Opened by the verification link of a parent who signed up here and
+ * has paid since (the link returns to the page they registered on, D167), it goes on to the profile's
+ * bookings instead of this dead end (issue 32 item 5).
+ */
+function EmptyCheckout({ onBackToCart }: { onBackToCart: () => void }) {
+  const { t } = useTranslation("checkout");
+  const notice = useAccountNotice();
+  const navigate = useNavigate();
+  const verified = notice?.kind === "verified";
+  useEffect(() => {
+    if (verified) void navigate({ to: "/profile", search: { tab: "sales" }, replace: true });
+  }, [verified, navigate]);
+  return (
+    <div className="mt-6 space-y-4">
+      <p className="text-lg text-slate-800">{t("step.empty")}</p>
+      <button type="button" className={buttonStyles.primary} onClick={onBackToCart}>
+        {t("step.backToCart")}
+      </button>
+    </div>
   );
 }
