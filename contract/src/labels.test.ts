@@ -33,7 +33,7 @@ describe("the words staff read for codes (D285)", () => {
     expect(enumLabel("schedule_type", "BirthdayPackage", "ru")).toBe("Пакет дня рождения");
     expect(enumLabel("language", "ru-en", "de")).toBe("Russisch und Englisch");
     expect(enumLabel("payment_status", "captured", "de")).toBe("Eingegangen");
-    expect(enumLabel("role", "customer", "ru")).toBe("Клиент");
+    expect(enumLabel("role", "customer", "ru")).toBe("Семья");
   });
 
   it("shows an unknown code as it is and nothing as a dash", () => {

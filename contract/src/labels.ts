@@ -109,9 +109,9 @@ const MAIL_STATUS_LABELS: Labels<(typeof MAIL_STATUSES)[number]> = {
 };
 
 const ROLE_LABELS: Labels<(typeof PERSON_ROLES)[number]> = {
-  customer: w("Kundin/Kunde", "Клиент"),
-  staff: w("Mitarbeiterin/Mitarbeiter", "Сотрудник"),
-  admin: w("Administrator/in", "Администратор"),
+  customer: w("Familie", "Семья"),
+  staff: w("Mitarbeiter/in", "Сотрудник"),
+  admin: w("Admin", "Администратор"),
 };
 
 const LOCALE_LABELS: Labels<Locale> = { de: w("Deutsch", "Немецкий"), ru: w("Russisch", "Русский") };
