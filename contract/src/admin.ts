@@ -266,6 +266,8 @@ export const AuditEntrySchema = z.object({
   at: z.string(),
   user: z.number().int().nullable(),
   user_email: z.string(),
+  /** The person's name as their account has it now; empty when unknown (an erased account, the CLI). */
+  user_name: z.string(),
   resource: z.string(),
   record_id: z.number().int(),
   action: z.enum(AUDIT_ACTIONS),

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
 import { buyWeeklyCourse } from "../support/orders.ts";
 import { signedInParent } from "../support/parents.ts";
+import { rawCodesShown } from "../support/raw-codes.ts";
 import { signedInStaff, signInToBackOffice } from "../support/staff-bookings.ts";
 
 /**
@@ -9,6 +10,8 @@ import { signedInStaff, signInToBackOffice } from "../support/staff-bookings.ts"
  * first row of the list, its detail page (show or edit), back to the list; in German and in Russian, at
  * 1366 px. A list record lacks the detail fields (an order's items, a person's children): opened from the
  * list, the detail page crashed on them ("Etwas ist schief gelaufen"), while opened by URL it worked.
+ * Each list and record page shows no raw code of the contract's enums (D285): "paid", "Course (1 / week)",
+ * "customer" and the like are read as words, in both languages.
  */
 test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -94,6 +97,9 @@ async function openFirstRow(page: Page, name: string, listUrl: string) {
   // The detail page has loaded its record: a form or a show layout, and no error boundary.
   await expect(page.locator("form, .RaShow-main, .show-page").first(), name).toBeVisible();
   await expect(page.getByText(CRASHED)).toHaveCount(0);
+  // Words, not codes (D285): the record's states, kinds and languages as the staff member reads them.
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  expect(await rawCodesShown(page), `${name}: raw codes on the record's page`).toEqual([]);
   await page.goBack();
   await expect(page, `${name}: Back returns to the list`).toHaveURL(listUrl);
   await expect(page.locator("tbody tr").first()).toBeVisible();
@@ -122,6 +128,8 @@ for (const locale of ["de", "ru"] as const) {
       const listUrl = new URL(href, page.url()).href;
       await expect(page, name).toHaveURL(listUrl);
       await expect(page.getByText(CRASHED)).toHaveCount(0);
+      await expect(page.getByRole("progressbar")).toHaveCount(0);
+      expect(await rawCodesShown(page), `${name}: raw codes in the list`).toEqual([]);
       // Screens of their own (dashboard, attendance, accounting, waiting lists) have no record pages.
       const hasRecords = !/\/admin(\/(attendance|accounting|waiting-list))?$/.test(new URL(listUrl).pathname);
       if (hasRecords) {

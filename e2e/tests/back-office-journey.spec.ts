@@ -81,7 +81,7 @@ test("staff create a workshop with two dates, texts in both languages and an ima
   await page.getByLabel("Altersgruppe").click();
   await page.getByRole("option", { name: "10+" }).click();
   await page.getByLabel("Unterrichtssprache").click();
-  await page.getByRole("option", { name: "de-ru", exact: true }).click();
+  await page.getByRole("option", { name: "Deutsch und Russisch", exact: true }).click();
   await page.getByLabel("Veröffentlicht").check();
 
   await page.getByRole("tab", { name: "Texte" }).click();

@@ -39,7 +39,7 @@ test("staff create and publish a workshop page in German and Russian, and the sh
   await page.getByLabel("Altersgruppe").click();
   await page.getByRole("option", { name: "10+" }).click();
   await page.getByLabel("Unterrichtssprache").click();
-  await page.getByRole("option", { name: "de-ru", exact: true }).click();
+  await page.getByRole("option", { name: "Deutsch und Russisch", exact: true }).click();
   await page.getByLabel("Veröffentlicht").check();
   await page.getByRole("tab", { name: "Texte" }).click();
   await page.getByLabel("Titel · Deutsch").fill("Aquarell am Wochenende");

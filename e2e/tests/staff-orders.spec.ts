@@ -84,7 +84,7 @@ test("staff book a course by phone for a parent, who pays by the mailed link", a
   await staff.getByRole("option", { name: course.name, exact: true }).click();
   await staff.getByLabel("Option").click();
   await staff
-    .getByRole("option", { name: /\(Course \(1 \/ week\)\)$/ })
+    .getByRole("option", { name: /\(Kurs, einmal pro Woche\)$/ })
     .first()
     .click();
   await staff.getByLabel("Termine").click();

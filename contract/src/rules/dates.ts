@@ -3,6 +3,8 @@
  * Dates are YYYY-MM-DD strings in the school's time zone.
  */
 
+import { INTL_LOCALES, type Locale } from "./locales.ts";
+
 /** The school's time zone: "today" is Berlin's today. */
 export const SCHOOL_TIME_ZONE = "Europe/Berlin";
 
@@ -35,4 +37,21 @@ export function isIsoDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * An instant as staff read it, in Berlin time and their language: "28.11.2026, 15:04" (D287). A date
+ * (YYYY-MM-DD) is shown as that calendar day.
+ */
+export function berlinDateTimeText(instant: Date | string, locale: Locale): string {
+  const day = typeof instant === "string" && ISO_DATE.test(instant);
+  const moment = day ? new Date(`${instant}T12:00:00Z`) : new Date(instant);
+  if (Number.isNaN(moment.getTime())) return String(instant);
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], {
+    timeZone: SCHOOL_TIME_ZONE,
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    ...(day ? {} : { hour: "2-digit", minute: "2-digit" }),
+  }).format(moment);
 }

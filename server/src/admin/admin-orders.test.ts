@@ -3,7 +3,7 @@ import { AdminOrderSchema, todayInBerlin } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUND_ATTEMPTS } from "../checkout/index.ts";
-import { auditLog, invoices, orderItems, payments, staffRefunds } from "../db/schema/index.ts";
+import { auditLog, invoices, orderItems, payments, productPages, staffRefunds } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -268,6 +268,25 @@ describe(`staff refunds and orders in the back office (${usesPostgres() ? "Postg
     expect((await list({ from: "2001-01-01", to: "2001-01-02", parent: c.id })).json()).toHaveLength(0);
     expect((await list({ from: "01.01.2001" })).statusCode).toBe(400);
     expect((await list({ status: ["nonsense"] })).statusCode).toBe(400);
+  });
+
+  it("names the offers in the staff member's language: Russian where the offer has a Russian name (D286)", async () => {
+    const c = await paidCourse();
+    const [page] = await t.db.select().from(productPages).where(eq(productPages.id, t.course.page.id));
+    const names = page?.name as { de: string; ru: string };
+    expect(names.ru).not.toBe("");
+    expect(names.ru).not.toBe(names.de);
+    const read = (locale: string) =>
+      t.call("GET", "/api/v2/admin/orders/", {
+        headers: staff.headers,
+        query: { filter: JSON.stringify({ parent: c.id }), locale },
+      });
+    expect((await read("ru")).json()[0].products).toEqual([names.ru]);
+    expect((await read("de")).json()[0].products).toEqual([names.de]);
+    const one = (locale: string) =>
+      t.call("GET", `/api/v2/admin/orders/${c.orderId}/`, { headers: staff.headers, query: { locale } });
+    expect((await one("ru")).json().items[0].name).toBe(names.ru);
+    expect((await one("de")).json().items[0].name).toBe(names.de);
   });
 
   it("resends the order confirmation as sent; a double click sends one copy; audited", async () => {

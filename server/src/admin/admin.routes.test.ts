@@ -208,6 +208,9 @@ describe("product pages in the back office", () => {
     expect(first.json().version).not.toBe(version);
     const audit = (await auditOf("products", id)).json();
     expect(audit[0]).toMatchObject({ action: "update", user: staff.id });
+    // Who, by name beside the e-mail (D288): the log is read by people, not by account numbers.
+    await t.db.update(users).set({ firstName: "Olga", lastName: "Büro" }).where(eq(users.id, staff.id));
+    expect((await auditOf("products", id)).json()[0]).toMatchObject({ user_name: "Olga Büro" });
     expect(audit[0].before.name.de).toBe("Linoldruck für Kinder");
     expect(audit[0].after.name.de).toBe("Linoldruck am Samstag");
 

@@ -1,6 +1,6 @@
 import type { AuditEntry } from "@atelier/contract";
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { auditLog, type DbOrTx, pgArray, type Tx } from "../db/index.ts";
+import { auditLog, type DbOrTx, pgArray, type Tx, users } from "../db/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 
 export type AuditWrite = {
@@ -53,7 +53,11 @@ export function auditTrail<T>(resource: string, values: (record: T) => unknown) 
 
 export type AuditFilter = { resource?: string; recordId?: number; userId?: number };
 
-/** Newest first: the log is read to find out what happened lately to a record or by a person. */
+/**
+ * Newest first: the log is read to find out what happened lately to a record or by a person. Each entry
+ * names its person as the account names them now (D288); the e-mail kept in the entry stays beside it, so
+ * an entry of an erased or deleted account still says who it was.
+ */
 export async function listAudit(
   db: DbOrTx,
   filter: AuditFilter,
@@ -65,19 +69,21 @@ export async function listAudit(
   if (filter.userId !== undefined) conditions.push(eq(auditLog.userId, filter.userId));
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await db
-    .select()
+    .select({ entry: auditLog, firstName: users.firstName, lastName: users.lastName })
     .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .offset(cut.offset)
     .limit(cut.limit);
   const [total] = await db.select({ n: count() }).from(auditLog).where(where);
   return {
-    rows: rows.map((row) => ({
+    rows: rows.map(({ entry: row, firstName, lastName }) => ({
       id: row.id,
       at: row.at.toISOString(),
       user: row.userId,
       user_email: row.userEmail,
+      user_name: `${firstName ?? ""} ${lastName ?? ""}`.trim(),
       resource: row.resource,
       record_id: row.recordId,
       action: row.action,

@@ -79,7 +79,7 @@ export const adminOrdersRoutes =
           response: { 200: AdminOrderSchema, ...errors },
         },
       },
-      async (request) => orders.get(request.params.id),
+      async (request) => orders.get(request.params.id, request.query.locale),
     );
     app.post(
       "/api/v2/admin/orders/:id/refunds/",

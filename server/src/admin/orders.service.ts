@@ -5,6 +5,7 @@ import {
   type AdminOrder,
   type AdminOrderRefund,
   type AdminRefundInput,
+  type Locale,
   ORDER_STATUSES,
   type RefundState,
 } from "@atelier/contract";
@@ -51,11 +52,11 @@ const auditValues = (row: StaffRefundRow) => ({
 
 /** Orders in the back office (D127–D129): the list, one order's details, and the staff refund. */
 export function createOrdersAdmin(db: Db, withdrawals: WithdrawalsService) {
-  async function get(id: number): Promise<AdminOrder> {
-    const row = await findOrderForStaff(db, id);
+  async function get(id: number, locale: Locale = "de"): Promise<AdminOrder> {
+    const row = await findOrderForStaff(db, id, locale);
     if (!row) throw AppError.notFound();
     const [items, payments, documents, staffRefunds] = await Promise.all([
-      findOrderItemsForStaff(db, id),
+      findOrderItemsForStaff(db, id, locale),
       findOrderPaymentsForStaff(db, id),
       findOrderDocumentsForStaff(db, id),
       findStaffRefundsOfOrders(db, [id]),
@@ -207,7 +208,7 @@ export function createOrdersAdmin(db: Db, withdrawals: WithdrawalsService) {
           child: filterValue.id(filter, "child"),
           q: filterValue.string(filter, "q"),
         },
-        cut,
+        { ...cut, locale: query.locale },
       );
       return { cut, page };
     },

@@ -1,4 +1,4 @@
-import type { AdminOrderRow, AdminPaymentState } from "@atelier/contract";
+import type { AdminOrderRow, AdminPaymentState, Locale } from "@atelier/contract";
 import { SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
@@ -47,6 +47,17 @@ const paymentStateSql = sql<AdminPaymentState>`case
   when ${refundedCents} > 0 then 'partly_refunded'
   else 'paid' end`;
 
+/** An offer's name in the staff member's language, German where the Russian one is empty (D286). */
+const offerNameIn = (locale: Locale) =>
+  sql<string>`coalesce(nullif(${productPages.name}->>${locale}::text, ''), ${productPages.name}->>'de')`;
+
+const productsIn = (locale: Locale) =>
+  sql<
+    string[] | null
+  >`(select array_agg(distinct ${offerNameIn(locale)}) from ${orderItems} join ${productPages} on ${productPages.id} = ${orderItems.productPageId} where ${orderItems.orderId} = ${orders.id})`;
+
+const rowColumnsIn = (locale: Locale) => ({ ...rowColumns, products: productsIn(locale) });
+
 const rowColumns = {
   id: orders.id,
   status: orders.status,
@@ -67,9 +78,7 @@ const rowColumns = {
   children: sql<
     string[] | null
   >`(select array_agg(distinct trim(${visitors.firstName} || ' ' || ${visitors.lastName})) from ${orderItems} join ${visitors} on ${visitors.id} = ${orderItems.visitorId} where ${orderItems.orderId} = ${orders.id})`,
-  products: sql<
-    string[] | null
-  >`(select array_agg(distinct ${productPages.name}->>'de') from ${orderItems} join ${productPages} on ${productPages.id} = ${orderItems.productPageId} where ${orderItems.orderId} = ${orders.id})`,
+  products: productsIn("de"),
 };
 
 type RawRow = {
@@ -152,11 +161,13 @@ export async function listOrdersForStaff(
     descending: boolean;
     offset: number;
     limit: number;
+    /** The language of the offers' names (D286); German when not given. */
+    locale?: Locale | undefined;
   },
 ): Promise<{ rows: AdminOrderRow[]; total: number }> {
   const where = conditions(filter);
   const rows = await db
-    .select(rowColumns)
+    .select(rowColumnsIn(cut.locale ?? "de"))
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .where(where)
@@ -171,9 +182,13 @@ export async function listOrdersForStaff(
   return { rows: rows.map(toRow), total: total?.n ?? 0 };
 }
 
-export async function findOrderForStaff(db: DbOrTx, id: number): Promise<AdminOrderRow | undefined> {
+export async function findOrderForStaff(
+  db: DbOrTx,
+  id: number,
+  locale: Locale = "de",
+): Promise<AdminOrderRow | undefined> {
   const [row] = await db
-    .select(rowColumns)
+    .select(rowColumnsIn(locale))
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, id));
@@ -181,12 +196,12 @@ export async function findOrderForStaff(db: DbOrTx, id: number): Promise<AdminOr
 }
 
 /** The order's items with what they cost and what came back. */
-export async function findOrderItemsForStaff(db: DbOrTx, orderId: number) {
+export async function findOrderItemsForStaff(db: DbOrTx, orderId: number, locale: Locale = "de") {
   return db
     .select({
       id: orderItems.id,
       productPage: orderItems.productPageId,
-      name: sql<string>`${productPages.name}->>'de'`,
+      name: offerNameIn(locale),
       childFirst: visitors.firstName,
       childLast: visitors.lastName,
       status: orderItems.status,

@@ -3,7 +3,6 @@ import {
   Create,
   Datagrid,
   DateInput,
-  FunctionField,
   List,
   NumberField,
   NumberInput,
@@ -12,9 +11,9 @@ import {
   required,
   SelectInput,
   SimpleForm,
-  TextField,
 } from "react-admin";
 import { DetailEdit } from "./detail.tsx";
+import { LocalTextField } from "./enum-labels.tsx";
 import { DeletingToolbar, SideBySide } from "./instructors.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
 import { OfferPicker } from "./offer-picker.tsx";
@@ -25,7 +24,7 @@ export function SeasonList() {
   return (
     <List sort={{ field: "starts_on", order: "DESC" }}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name.de" />
+        <LocalTextField source="name" />
         <LocalDateField source="starts_on" />
         <LocalDateField source="ends_on" />
         <NumberField source="weeks" />
@@ -66,8 +65,6 @@ export function SeasonEdit() {
   );
 }
 
-const pageName = (page: { name: { de: string } }) => page.name.de;
-
 const weekFilters = [
   <ReferenceInput key="season" source="season" reference="academy-seasons" alwaysOn>
     <SelectInput optionText="label" />
@@ -79,10 +76,10 @@ export function WeekList() {
     <List sort={{ field: "starts_on", order: "ASC" }} filters={weekFilters}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <ReferenceField source="product_page" reference="products">
-          <FunctionField render={pageName} />
+          <LocalTextField source="name" sortable={false} />
         </ReferenceField>
         <ReferenceField source="season" reference="academy-seasons">
-          <TextField source="name.de" />
+          <LocalTextField source="name" />
         </ReferenceField>
         <LocalDateField source="starts_on" />
         <LocalDateField source="ends_on" />
@@ -125,7 +122,7 @@ export function WeekEdit() {
     <DetailEdit mutationMode="pessimistic" redirect="list">
       <SimpleForm toolbar={<DeletingToolbar />}>
         <ReferenceField source="product_page" reference="products">
-          <FunctionField render={pageName} />
+          <LocalTextField source="name" sortable={false} />
         </ReferenceField>
         <NumberField source="seats_taken" />
         <WeekFields />

@@ -10,13 +10,14 @@ import {
   TextInput,
 } from "react-admin";
 import { DetailEdit } from "./detail.tsx";
+import { LocalTextField } from "./enum-labels.tsx";
 import { DeletingToolbar, SideBySide } from "./instructors.tsx";
 
 export function CategoryList() {
   return (
     <List sort={{ field: "sort_order", order: "ASC" }} filters={[<TextInput key="q" source="q" alwaysOn />]}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name.de" />
+        <LocalTextField source="name" />
         <TextField source="name.ru" />
         <TextField source="slug" />
         <NumberField source="pages" />

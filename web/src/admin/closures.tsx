@@ -14,6 +14,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { DetailEdit } from "./detail.tsx";
+import { LocalTextField } from "./enum-labels.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
 
 /** Holidays and closures per house (D114): dates, the house, and the name in German and Russian side by side. */
@@ -48,7 +49,7 @@ export function ClosureList() {
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <LocalDateField source="starts_on" />
         <LocalDateField source="ends_on" />
-        <TextField source="name.de" label={translate("resources.closures.fields.name")} />
+        <LocalTextField source="name" />
         <ReferenceField
           source="location_id"
           reference="locations"

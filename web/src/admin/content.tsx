@@ -1,13 +1,13 @@
 import { CONTENT_PAGE_KEYS, euroText, INTL_LOCALES, PRODUCT_TYPES } from "@atelier/contract";
 import { Box, InputAdornment, Typography } from "@mui/material";
 import {
-  BooleanField,
   BooleanInput,
   Create,
   Datagrid,
   DateInput,
   DateTimeInput,
   FunctionField,
+  Labeled,
   List,
   NumberField,
   NumberInput,
@@ -22,7 +22,9 @@ import {
 } from "react-admin";
 import { useWatch } from "react-hook-form";
 import { Markdown } from "../components/ui/markdown.tsx";
+import { EmailField } from "./contact-fields.tsx";
 import { DetailEdit } from "./detail.tsx";
+import { EnumField, YesNoField } from "./enum-labels.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
 import { MoneyInput, useOfficeLocale } from "./money-input.tsx";
 
@@ -224,8 +226,8 @@ export function PromocodeList() {
         <LocalDateField source="valid_from" showTime />
         <LocalDateField source="valid_until" showTime />
         <NumberField source="uses" sortable={false} />
-        <NumberField source="max_uses" sortable={false} />
-        <BooleanField source="is_active" />
+        <NumberField source="max_uses" sortable={false} emptyText="—" />
+        <YesNoField source="is_active" />
       </Datagrid>
     </List>
   );
@@ -270,8 +272,8 @@ export function PromocodeEdit() {
           >
             <LocalDateField source="created_at" showTime sortable={false} />
             <NumberField source="order" sortable={false} />
-            <TextField source="order_status" sortable={false} />
-            <TextField source="user_email" sortable={false} />
+            <EnumField source="order_status" enumName="order_status" sortable={false} />
+            <EmailField source="user_email" sortable={false} />
             <FunctionField
               source="discount_cents"
               sortable={false}
@@ -303,9 +305,9 @@ export function GiftCardList() {
           source="balance_cents"
           render={(r: { balance_cents: number }) => centsText(r.balance_cents)}
         />
-        <LocalDateField source="expires_at" />
+        <LocalDateField source="expires_at" emptyText="—" />
         <TextField source="reason" sortable={false} />
-        <BooleanField source="is_active" sortable={false} />
+        <YesNoField source="is_active" sortable={false} />
       </Datagrid>
     </List>
   );
@@ -339,18 +341,26 @@ export function GiftCardEdit() {
     >
       <SimpleForm>
         <TextInput source="code" readOnly />
-        <Box sx={{ display: "flex", flexWrap: "wrap", columnGap: 2 }}>
-          <FunctionField
-            source="initial_cents"
-            render={(r: { initial_cents: number }) => centsText(r.initial_cents)}
-          />
-          <FunctionField
-            source="balance_cents"
-            render={(r: { balance_cents: number }) => centsText(r.balance_cents)}
-          />
-          <LocalDateField source="expires_at" />
+        <Box sx={{ display: "flex", flexWrap: "wrap", columnGap: 4 }}>
+          <Labeled source="initial_cents">
+            <FunctionField
+              source="initial_cents"
+              render={(r: { initial_cents: number }) => centsText(r.initial_cents)}
+            />
+          </Labeled>
+          <Labeled source="balance_cents">
+            <FunctionField
+              source="balance_cents"
+              render={(r: { balance_cents: number }) => centsText(r.balance_cents)}
+            />
+          </Labeled>
+          <Labeled source="expires_at">
+            <LocalDateField source="expires_at" emptyText="—" />
+          </Labeled>
         </Box>
-        <TextField source="reason" emptyText={translate("admin.gift_card.bought")} />
+        <Labeled source="reason">
+          <TextField source="reason" emptyText={translate("admin.gift_card.bought")} />
+        </Labeled>
         <BooleanInput source="is_active" helperText="admin.gift_card.active_help" />
         <Typography variant="h6" component="h2">
           {translate("admin.gift_card.history")}

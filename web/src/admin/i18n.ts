@@ -63,6 +63,36 @@ const germanSinceV3 = {
       offline: "Keine Verbindung. Die Daten konnten nicht geladen werden.",
     },
     validation: { unique: "Muss eindeutig sein" },
+    saved_queries: {
+      label: "Gespeicherte Filter",
+      query_name: "Name des Filters",
+      new_label: "Aktuellen Filter speichern …",
+      new_dialog_title: "Aktuellen Filter speichern als",
+      remove_label: "Gespeicherten Filter löschen",
+      remove_label_with_name: "Filter „%{name}“ löschen",
+      remove_dialog_title: "Gespeicherten Filter löschen?",
+      remove_message: "Möchten Sie diesen Filter wirklich aus Ihren gespeicherten Filtern löschen?",
+      help: "Filtern Sie die Liste und speichern Sie den Filter für später",
+    },
+    configurable: {
+      customize: "Anpassen",
+      configureMode: "Diese Seite anpassen",
+      inspector: {
+        title: "Einstellungen",
+        content: "Zeigen Sie auf ein Element der Seite, um es anzupassen",
+        reset: "Einstellungen zurücksetzen",
+        hideAll: "Alle ausblenden",
+        showAll: "Alle einblenden",
+      },
+      Datagrid: { title: "Tabelle", unlabeled: "Spalte ohne Namen Nr. %{column}" },
+      SimpleForm: { title: "Formular", unlabeled: "Feld ohne Namen Nr. %{input}" },
+      SimpleList: {
+        title: "Liste",
+        primaryText: "Erste Zeile",
+        secondaryText: "Zweite Zeile",
+        tertiaryText: "Dritte Zeile",
+      },
+    },
   },
 } as unknown as TranslationMessages;
 

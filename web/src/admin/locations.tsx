@@ -14,6 +14,7 @@ import {
   TextInput,
 } from "react-admin";
 import { DetailEdit } from "./detail.tsx";
+import { LocalTextField } from "./enum-labels.tsx";
 import { currentAdminLocale } from "./i18n.ts";
 import { DeletingToolbar, SideBySide } from "./instructors.tsx";
 
@@ -31,7 +32,7 @@ export function LocationList() {
   return (
     <List sort={{ field: "sort_order", order: "ASC" }} filters={[<TextInput key="q" source="q" alwaysOn />]}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name.de" />
+        <LocalTextField source="name" />
         <TextField source="name.ru" />
         <TextField source="street" />
         <TextField source="post_code" />

@@ -43,6 +43,7 @@ import {
 import { downloadFile } from "./attendance-api.ts";
 import { adminFetch } from "./data-provider.ts";
 import { DetailShow } from "./detail.tsx";
+import { useEnumLabel } from "./enum-labels.tsx";
 import { currentAdminLocale } from "./i18n.ts";
 import { LocalDateField } from "./local-date-field.tsx";
 import { OfferPicker } from "./offer-picker.tsx";
@@ -261,6 +262,7 @@ function useUnitText() {
   const day = (iso: string) =>
     new Intl.DateTimeFormat(INTL_LOCALES[currentAdminLocale()], {
       dateStyle: "medium",
+      timeZone: SCHOOL_TIME_ZONE,
     }).format(new Date(`${iso}T12:00:00Z`));
   return (unit: Unit) => {
     if (unit.starts_on && unit.ends_on) return `${day(unit.starts_on)} – ${day(unit.ends_on)}`;
@@ -415,7 +417,7 @@ function OrderDetails() {
   const [refunding, setRefunding] = useState<Item | null>(null);
   const [moving, setMoving] = useState<Item | null>(null);
   const notify = useNotify();
-  const unitText = useUnitText();
+  const [unitText, label] = [useUnitText(), useEnumLabel()];
   if (!order) return null;
   const t = (key: string) => translate(`admin.orders.${key}`);
   return (
@@ -479,8 +481,8 @@ function OrderDetails() {
           t("columns.when"),
         ]}
         rows={order.payments.map((p) => [
-          p.gateway,
-          p.status,
+          label("payment_gateway", p.gateway),
+          label("payment_status", p.status),
           euro(p.amount_cents),
           euro(p.refunded_cents),
           when(p.captured_at),
@@ -512,7 +514,7 @@ function OrderDetails() {
       <Section
         title={t("sections.mails")}
         head={[t("columns.when"), t("columns.to"), t("columns.subject"), t("columns.state")]}
-        rows={order.mails.map((m) => [when(m.created_at), m.to, m.subject, m.status])}
+        rows={order.mails.map((m) => [when(m.created_at), m.to, m.subject, label("mail_status", m.status)])}
       />
       <Section
         title={t("sections.documents")}

@@ -1,5 +1,13 @@
-import { euroText } from "@atelier/contract";
-import { Box, Button, MenuItem, TextField as MuiTextField, Stack, Typography } from "@mui/material";
+import { berlinDateTimeText, euroText } from "@atelier/contract";
+import {
+  Box,
+  Button,
+  MenuItem,
+  Link as MuiLink,
+  TextField as MuiTextField,
+  Stack,
+  Typography,
+} from "@mui/material";
 import { useState } from "react";
 import {
   Datagrid,
@@ -15,8 +23,11 @@ import {
   useRefresh,
   useTranslate,
 } from "react-admin";
+import { Link } from "react-router-dom";
+import { EmailField, PhoneField } from "./contact-fields.tsx";
 import { adminFetch } from "./data-provider.ts";
 import { DetailShow } from "./detail.tsx";
+import { EnumField, useEnumLabel } from "./enum-labels.tsx";
 import { currentAdminLocale } from "./i18n.ts";
 
 /** People (D138, D139): find a parent, see their family; admins change roles and erase a family. */
@@ -40,9 +51,9 @@ export function PersonList() {
           source="last_name"
           render={(p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`}
         />
-        <TextField source="email" />
-        <TextField source="phone_number" sortable={false} />
-        <TextField source="role" />
+        <EmailField source="email" />
+        <PhoneField source="phone_number" sortable={false} />
+        <EnumField source="role" enumName="role" />
       </Datagrid>
     </List>
   );
@@ -51,27 +62,39 @@ export function PersonList() {
 function Family() {
   const person = useRecordContext<Person>();
   const translate = useTranslate();
+  const label = useEnumLabel();
   if (!person) return null;
   const euro = (cents: number) => euroText(cents, currentAdminLocale());
+  const day = (iso: string) => berlinDateTimeText(iso, currentAdminLocale());
   return (
     <Stack spacing={2}>
       <Box>
         <Typography variant="subtitle1">{translate("resources.people.fields.children")}</Typography>
         {person.children.map((c) => (
-          <Typography key={c.id}>{`${c.first_name} ${c.last_name} (${c.birth_date})`}</Typography>
+          <Typography key={c.id}>{`${c.first_name} ${c.last_name} (${day(c.birth_date)})`}</Typography>
         ))}
       </Box>
       <Box>
         <Typography variant="subtitle1">{translate("resources.people.fields.orders")}</Typography>
         {person.orders.map((o) => (
-          <Typography key={o.id}>{`#${o.id} · ${o.status} · ${euro(o.total_checkout_cents)}`}</Typography>
+          <Typography key={o.id}>
+            <MuiLink component={Link} to={`/orders/${o.id}/show`}>
+              {`${translate("resources.orders.name", { smart_count: 1 })} ${o.id}`}
+            </MuiLink>
+            {` · ${label("order_status", o.status)} · ${euro(o.total_checkout_cents)}`}
+            {o.paid_at ? ` · ${day(o.paid_at)}` : ""}
+          </Typography>
         ))}
       </Box>
       <Box>
         <Typography variant="subtitle1">{translate("resources.people.fields.requests")}</Typography>
         {person.requests.map((r) => (
           <Typography key={r.id}>
-            {`#${r.id} · ${translate(`admin.requests.kind.${r.kind}`)} · ${translate(`admin.requests.status.${r.status}`)}${r.date ? ` · ${r.date}` : ""}`}
+            {/* A person's requests are their visit requests (trial lesson, waiting list, …): D289. */}
+            <MuiLink component={Link} to={`/visit-requests/${r.id}`}>
+              {translate(`admin.requests.kind.${r.kind}`)}
+            </MuiLink>
+            {` · ${translate(`admin.requests.status.${r.status}`)}${r.date ? ` · ${day(r.date)}` : ""}`}
           </Typography>
         ))}
       </Box>
@@ -173,13 +196,13 @@ export function PersonShow() {
   return (
     <DetailShow>
       <SimpleShowLayout>
-        <TextField source="email" />
+        <EmailField source="email" />
         <FunctionField
           source="last_name"
           render={(p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`}
         />
-        <TextField source="phone_number" />
-        <TextField source="role" />
+        <PhoneField source="phone_number" />
+        <EnumField source="role" enumName="role" />
         <Family />
         <AdminActions />
       </SimpleShowLayout>

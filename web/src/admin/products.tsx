@@ -1,4 +1,4 @@
-import { AGE_GROUPS, INSTRUCTION_LANGUAGES, PRODUCT_TYPES } from "@atelier/contract";
+import { AGE_GROUPS, ageGroupLabel, PRODUCT_TYPES } from "@atelier/contract";
 import { Box, Typography } from "@mui/material";
 import {
   ArrayInput,
@@ -8,7 +8,6 @@ import {
   Create,
   Datagrid,
   EditButton,
-  FunctionField,
   List,
   NumberField,
   NumberInput,
@@ -26,12 +25,14 @@ import {
   useTranslate,
 } from "react-admin";
 import { DetailEdit } from "./detail.tsx";
+import { LocalTextField, useEnumChoices } from "./enum-labels.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
 import { TitleImageInput } from "./product-image.tsx";
 import { ProductPreviewPanel } from "./product-preview.tsx";
 import { SlotsOfPage } from "./slots.tsx";
 
-const choices = (values: readonly string[]) => values.map((id) => ({ id, name: id }));
+/** Age groups as the shop writes them ("5–7", "10+"). */
+const ageGroups = AGE_GROUPS.map((id) => ({ id, name: ageGroupLabel(id) }));
 /** The types by their German or Russian names (react-admin translates a choice's name). */
 const typeChoices = PRODUCT_TYPES.map((id) => ({ id, name: `admin.product_types.${id}` }));
 const required = (value: unknown) =>
@@ -48,11 +49,7 @@ export function ProductList() {
     <List filters={filters} sort={{ field: "sort_order", order: "ASC" }} perPage={25}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="id" />
-        <FunctionField
-          source="name"
-          render={(record: { name: { de: string } }) => record.name.de}
-          sortBy="name"
-        />
+        <LocalTextField source="name" sortBy="name" />
         <SelectField source="product_type" choices={typeChoices} />
         <TextField source="age_group" sortable={false} />
         <BooleanField source="is_published" />
@@ -100,12 +97,13 @@ function SideBySide({
 }
 
 function GeneralTab() {
+  const languages = useEnumChoices("language");
   return (
     <>
       <TextInput source="slug" validate={required} helperText={false} />
       <SelectInput source="product_type" choices={typeChoices} validate={required} />
-      <SelectInput source="age_group" choices={choices(AGE_GROUPS)} validate={required} />
-      <SelectInput source="language" choices={choices(INSTRUCTION_LANGUAGES)} validate={required} />
+      <SelectInput source="age_group" choices={ageGroups} validate={required} />
+      <SelectInput source="language" choices={languages} validate={required} />
       <ReferenceInput source="category" reference="categories">
         <SelectInput optionText="label" emptyText="—" />
       </ReferenceInput>

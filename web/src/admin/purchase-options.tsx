@@ -1,11 +1,10 @@
-import { SCHEDULE_TYPES } from "@atelier/contract";
 import { Stack } from "@mui/material";
 import {
-  BooleanField,
   BooleanInput,
   Create,
   Datagrid,
   FunctionField,
+  Labeled,
   List,
   NumberField,
   NumberInput,
@@ -13,16 +12,13 @@ import {
   required,
   SelectInput,
   SimpleForm,
-  TextField,
   useTranslate,
 } from "react-admin";
 import { DetailEdit } from "./detail.tsx";
+import { EnumField, useEnumChoices, useLocalText, YesNoField } from "./enum-labels.tsx";
 import { DeletingToolbar, SideBySide } from "./instructors.tsx";
 import { MoneyField, MoneyInput, PriceGuardSaveButton } from "./money-input.tsx";
 import { OfferPicker } from "./offer-picker.tsx";
-
-const scheduleTypes = SCHEDULE_TYPES.map((id) => ({ id, name: id }));
-const pageName = (page: { name: { de: string } }) => page.name.de;
 
 /** Prices are integer cents on the wire; staff read and type euros ("89,00") in the money field (D231). */
 
@@ -30,16 +26,18 @@ const optionFilters = [<OfferPicker key="product_page" alwaysOn />];
 
 /** Purchase options and prices (D118); filtered by product page, as the page's edit form links to them. */
 export function PurchaseOptionList() {
+  const localText = useLocalText();
+  const name = (record: { name: { de: string; ru?: string | null } }) => localText(record.name);
   return (
     <List sort={{ field: "product_page", order: "ASC" }} filters={optionFilters}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <ReferenceField source="product_page" reference="products">
-          <FunctionField render={pageName} />
+          <FunctionField render={name} />
         </ReferenceField>
-        <TextField source="name.de" />
-        <TextField source="schedule_type" />
+        <FunctionField source="name" sortable={false} render={name} />
+        <EnumField source="schedule_type" enumName="schedule_type" />
         <MoneyField source="base_price_cents" />
-        <BooleanField source="is_recurring" />
+        <YesNoField source="is_recurring" />
         <NumberField source="bookings" />
         <NumberField source="sort_order" />
       </Datagrid>
@@ -75,6 +73,7 @@ const nullsForEmpty = (data: Record<string, unknown>) => ({
 });
 
 export function PurchaseOptionCreate() {
+  const scheduleTypes = useEnumChoices("schedule_type");
   return (
     <Create redirect="list" transform={nullsForEmpty}>
       <SimpleForm
@@ -97,15 +96,27 @@ export function PurchaseOptionCreate() {
 
 /** The page, schedule type and monthly renewal are what bookings bought: shown, not edited (D118). */
 export function PurchaseOptionEdit() {
+  const localText = useLocalText();
+  const name = (record: { name: { de: string; ru?: string | null } }) => localText(record.name);
   return (
     <DetailEdit mutationMode="pessimistic" redirect="list" transform={nullsForEmpty}>
       <SimpleForm toolbar={<DeletingToolbar save={<PriceGuardSaveButton source="base_price_cents" />} />}>
-        <ReferenceField source="product_page" reference="products">
-          <FunctionField render={pageName} />
-        </ReferenceField>
-        <TextField source="schedule_type" />
-        <BooleanField source="is_recurring" />
-        <NumberField source="bookings" />
+        <Stack direction={{ xs: "column", md: "row" }} spacing={4}>
+          <Labeled source="product_page">
+            <ReferenceField source="product_page" reference="products">
+              <FunctionField render={name} />
+            </ReferenceField>
+          </Labeled>
+          <Labeled source="schedule_type">
+            <EnumField source="schedule_type" enumName="schedule_type" />
+          </Labeled>
+          <Labeled source="is_recurring">
+            <YesNoField source="is_recurring" />
+          </Labeled>
+          <Labeled source="bookings">
+            <NumberField source="bookings" />
+          </Labeled>
+        </Stack>
         <OptionFields />
       </SimpleForm>
     </DetailEdit>

@@ -1,10 +1,12 @@
-import { Button } from "@mui/material";
+import { berlinDateTimeText } from "@atelier/contract";
+import { Button, Stack } from "@mui/material";
 import {
   Create,
   Datagrid,
   DateInput,
   DeleteButton,
   FunctionField,
+  Labeled,
   List,
   NullableBooleanInput,
   NumberField,
@@ -17,11 +19,14 @@ import {
   TextField,
   TextInput,
   Toolbar,
+  useLocaleState,
   useRecordContext,
   useTranslate,
 } from "react-admin";
 import { Link } from "react-router-dom";
 import { DetailEdit } from "./detail.tsx";
+import { LocalTextField } from "./enum-labels.tsx";
+import { adminLocaleOf } from "./i18n.ts";
 import { LocalDateField } from "./local-date-field.tsx";
 import { OfferPicker } from "./offer-picker.tsx";
 
@@ -36,11 +41,14 @@ const time = (value: unknown) =>
 
 function WeekdayOrDate() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <FunctionField
       source="weekday"
       render={(slot: { weekday: number | null; date: string | null }) =>
-        slot.weekday === null ? slot.date : translate(`admin.weekdays.${slot.weekday}`)
+        slot.weekday === null
+          ? slot.date && berlinDateTimeText(slot.date, adminLocaleOf(locale))
+          : translate(`admin.weekdays.${slot.weekday}`)
       }
     />
   );
@@ -80,7 +88,7 @@ export function SlotList() {
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="id" />
         <ReferenceField source="product_page" reference="products">
-          <FunctionField render={(page: { name: { de: string } }) => page.name.de} />
+          <LocalTextField source="name" sortable={false} />
         </ReferenceField>
         <WeekdayOrDate />
         <TextField source="start" />
@@ -141,12 +149,32 @@ function SlotEditToolbar() {
   );
 }
 
+/** The slot's offer, named and linked, so the page says which course's slot this is (D289). */
+function SlotOffer() {
+  const slot = useRecordContext<{ product_page: number }>();
+  if (!slot) return null;
+  return (
+    <Labeled source="product_page">
+      <ReferenceField source="product_page" reference="products" link="edit">
+        <LocalTextField source="name" sortable={false} variant="h6" component="span" />
+      </ReferenceField>
+    </Labeled>
+  );
+}
+
 export function SlotEdit() {
   return (
     <DetailEdit mutationMode="pessimistic" transform={nullsForEmpty}>
       <SimpleForm toolbar={<SlotEditToolbar />}>
-        <NumberField source="seats_taken" />
-        <LocalDateField source="archived_at" emptyText="—" />
+        <SlotOffer />
+        <Stack direction="row" spacing={4}>
+          <Labeled source="seats_taken">
+            <NumberField source="seats_taken" />
+          </Labeled>
+          <Labeled source="archived_at">
+            <LocalDateField source="archived_at" emptyText="—" />
+          </Labeled>
+        </Stack>
         <SlotFields withPage={false} />
       </SimpleForm>
     </DetailEdit>

@@ -33,6 +33,7 @@ import {
 } from "react-admin";
 import { adminFetch } from "./data-provider.ts";
 import { DETAIL, DetailEdit } from "./detail.tsx";
+import { useEnumLabel, useLocalText } from "./enum-labels.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
 import { OfferPicker } from "./offer-picker.tsx";
 import { useStaffAction } from "./use-staff-action.ts";
@@ -91,6 +92,8 @@ const toStaffOrder = (data: StaffOrderForm) => ({
 
 export function StaffOrderCreate() {
   const notify = useNotify();
+  const label = useEnumLabel();
+  const localText = useLocalText();
   return (
     <Create
       transform={toStaffOrder}
@@ -127,8 +130,8 @@ export function StaffOrderCreate() {
                   filter={{ product_page: formData.product_page }}
                 >
                   <SelectInput
-                    optionText={(o: { name: { de: string }; schedule_type: string }) =>
-                      `${o.name.de} (${o.schedule_type})`
+                    optionText={(o: { name: { de: string; ru?: string }; schedule_type: string }) =>
+                      `${localText(o.name)} (${label("schedule_type", o.schedule_type)})`
                     }
                     validate={required()}
                   />

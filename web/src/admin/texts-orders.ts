@@ -1,3 +1,5 @@
+import { enumLabelsIn } from "@atelier/contract";
+
 /** Texts of the orders screens (issue 21, D127–D129), merged into `texts.ts`. */
 
 const de = {
@@ -25,29 +27,10 @@ const de = {
     },
   },
   admin: {
-    status: {
-      cart: "Warenkorb",
-      awaiting_payment: "Wartet auf Zahlung",
-      paid: "Bezahlt",
-      declined: "Abgelehnt",
-      expired: "Abgelaufen",
-      cancelled: "Storniert",
-      refunded: "Erstattet",
-    },
-    payment_state: {
-      unpaid: "Nicht bezahlt",
-      paid: "Bezahlt",
-      partly_refunded: "Teilweise erstattet",
-      refunded: "Erstattet",
-      needs_attention: "Braucht Bearbeitung",
-    },
-    item_status: { active: "Aktiv", frozen: "Pausiert", cancelled: "Storniert" },
-    refund_state: {
-      pending: "In Bearbeitung",
-      completed: "Erstattet",
-      failed: "Fehlgeschlagen – bitte von Hand erstatten",
-      none: "Ohne Erstattung",
-    },
+    status: enumLabelsIn("order_status", "de"),
+    payment_state: enumLabelsIn("payment_state", "de"),
+    item_status: enumLabelsIn("order_item_status", "de"),
+    refund_state: enumLabelsIn("refund_state", "de"),
     source: { staff: "Schule", withdrawal: "Widerruf", cancellation: "Stornierung (Eltern)" },
     sections: {
       items: "Positionen",
@@ -125,29 +108,10 @@ const ru: typeof de = {
     },
   },
   admin: {
-    status: {
-      cart: "Корзина",
-      awaiting_payment: "Ожидает оплаты",
-      paid: "Оплачен",
-      declined: "Отклонён",
-      expired: "Истёк",
-      cancelled: "Отменён",
-      refunded: "Возвращён",
-    },
-    payment_state: {
-      unpaid: "Не оплачен",
-      paid: "Оплачен",
-      partly_refunded: "Частично возвращён",
-      refunded: "Возвращён",
-      needs_attention: "Требует внимания",
-    },
-    item_status: { active: "Активна", frozen: "Приостановлена", cancelled: "Отменена" },
-    refund_state: {
-      pending: "В обработке",
-      completed: "Возвращено",
-      failed: "Не удалось — верните вручную",
-      none: "Без возврата",
-    },
+    status: enumLabelsIn("order_status", "ru"),
+    payment_state: enumLabelsIn("payment_state", "ru"),
+    item_status: enumLabelsIn("order_item_status", "ru"),
+    refund_state: enumLabelsIn("refund_state", "ru"),
     source: { staff: "Школа", withdrawal: "Отказ от договора", cancellation: "Отмена (родители)" },
     sections: {
       items: "Позиции",

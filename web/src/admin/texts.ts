@@ -1,3 +1,4 @@
+import { enumLabelsIn } from "@atelier/contract";
 import { mergeTranslations, type TranslationMessages } from "react-admin";
 import { ACCOUNT_TEXTS } from "./texts-account.ts";
 import { ATTENDANCE_TEXTS } from "./texts-attendance.ts";
@@ -9,6 +10,7 @@ import { ORDER_TEXTS } from "./texts-orders.ts";
 import { REQUESTS_TEXTS } from "./texts-requests.ts";
 import { STAFF_ORDER_TEXTS } from "./texts-staff-orders.ts";
 import { WAITING_TEXTS } from "./texts-waiting.ts";
+import { WORDS_TEXTS } from "./texts-words.ts";
 
 const de = {
   attendance: ATTENDANCE_TEXTS.de,
@@ -84,16 +86,7 @@ const de = {
     },
   },
   admin: {
-    product_types: {
-      Course: "Kurs",
-      Academy: "Ferienakademie",
-      Workshop: "Workshop",
-      Event: "Veranstaltung",
-      BirthdayParty: "Kindergeburtstag",
-      GiftCard: "Geschenkgutschein",
-      SchoolOffer: "Schulangebot",
-      SpecialOffer: "Sonderangebot",
-    },
+    product_types: enumLabelsIn("product_type", "de"),
     orders: ORDER_TEXTS.de.admin,
     waiting: WAITING_TEXTS.de.admin,
     ...CATALOGUE_TEXTS.de.admin,
@@ -102,13 +95,7 @@ const de = {
     question: "Frage",
     answer: "Antwort",
     weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
-    action: {
-      create: "Angelegt",
-      update: "Geändert",
-      delete: "Gelöscht",
-      archive: "Archiviert",
-      export: "Exportiert",
-    },
+    action: enumLabelsIn("audit_action", "de"),
     add_slot: "Termin hinzufügen",
     slot_remove: "Löschen (mit Buchungen: archivieren)",
     refund_days_help:
@@ -199,16 +186,7 @@ const ru: typeof de = {
     },
   },
   admin: {
-    product_types: {
-      Course: "Курс",
-      Academy: "Каникулярная академия",
-      Workshop: "Мастер-класс",
-      Event: "Мероприятие",
-      BirthdayParty: "День рождения",
-      GiftCard: "Подарочный сертификат",
-      SchoolOffer: "Предложение для школ",
-      SpecialOffer: "Специальное предложение",
-    },
+    product_types: enumLabelsIn("product_type", "ru"),
     orders: ORDER_TEXTS.ru.admin,
     waiting: WAITING_TEXTS.ru.admin,
     ...CATALOGUE_TEXTS.ru.admin,
@@ -217,13 +195,7 @@ const ru: typeof de = {
     question: "Вопрос",
     answer: "Ответ",
     weekdays: ["Понедельник", "Вторник", "Среда", "Четверг", "Пятница", "Суббота", "Воскресенье"],
-    action: {
-      create: "Создано",
-      update: "Изменено",
-      delete: "Удалено",
-      archive: "В архиве",
-      export: "Выгружено",
-    },
+    action: enumLabelsIn("audit_action", "ru"),
     add_slot: "Добавить занятие",
     slot_remove: "Удалить (если есть записи — в архив)",
     refund_days_help:
@@ -249,6 +221,7 @@ export const ADMIN_TEXTS = {
     STAFF_ORDER_TEXTS.de,
     ACCOUNT_TEXTS.de,
     OFFICE_TEXTS.de,
+    WORDS_TEXTS.de,
   ),
   ru: mergeTranslations(
     ru,
@@ -257,5 +230,6 @@ export const ADMIN_TEXTS = {
     STAFF_ORDER_TEXTS.ru,
     ACCOUNT_TEXTS.ru,
     OFFICE_TEXTS.ru,
+    WORDS_TEXTS.ru,
   ),
 } as unknown as Record<"de" | "ru", TranslationMessages>;

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { AUDIT_ACTIONS } from "./admin.ts";
+import { ADMIN_PAYMENT_STATES } from "./admin-orders.ts";
+import { PERSON_ROLES } from "./admin-requests.ts";
+import { INSTRUCTION_LANGUAGES, PRODUCT_TYPES, SCHEDULE_TYPES } from "./catalogue.ts";
+import { AUDIT_AREAS, ENUM_LABELS, enumChoices, enumLabel, rawCodesOnScreen } from "./labels.ts";
+import { ORDER_ITEM_STATUSES, ORDER_STATUSES } from "./orders.ts";
+import { berlinDateTimeText } from "./rules/dates.ts";
+
+describe("the words staff read for codes (D285)", () => {
+  it("labels every code of every enum the back office shows, in German and in Russian", () => {
+    const enums: [keyof typeof ENUM_LABELS, readonly string[]][] = [
+      ["schedule_type", SCHEDULE_TYPES],
+      ["product_type", PRODUCT_TYPES],
+      ["language", INSTRUCTION_LANGUAGES],
+      ["order_status", ORDER_STATUSES],
+      ["order_item_status", ORDER_ITEM_STATUSES],
+      ["payment_state", ADMIN_PAYMENT_STATES],
+      ["role", PERSON_ROLES],
+      ["audit_action", AUDIT_ACTIONS],
+    ];
+    for (const [name, codes] of enums) {
+      expect(Object.keys(ENUM_LABELS[name]).sort(), name).toEqual([...codes].sort());
+      for (const code of codes) {
+        expect(enumLabel(name, code, "de"), `${name} ${code}`).not.toBe("");
+        expect(enumLabel(name, code, "ru"), `${name} ${code}`).toMatch(/[а-яё]|PayPal|Stripe/i);
+      }
+    }
+  });
+
+  it("says the schedule types and languages as words, not codes", () => {
+    expect(enumLabel("schedule_type", "Course (1 / week)", "de")).toBe("Kurs, einmal pro Woche");
+    expect(enumLabel("schedule_type", "BirthdayPackage", "ru")).toBe("Пакет дня рождения");
+    expect(enumLabel("language", "ru-en", "de")).toBe("Russisch und Englisch");
+    expect(enumLabel("payment_status", "captured", "de")).toBe("Eingegangen");
+    expect(enumLabel("role", "customer", "ru")).toBe("Семья");
+  });
+
+  it("shows an unknown code as it is and nothing as a dash", () => {
+    expect(enumLabel("order_status", "someday", "de")).toBe("someday");
+    expect(enumLabel("order_status", null, "de")).toBe("—");
+  });
+
+  it("gives choices in the enum's order, named in the language asked", () => {
+    expect(enumChoices("order_item_status", "ru")).toEqual([
+      { id: "active", name: "Активна" },
+      { id: "frozen", name: "Приостановлена" },
+      { id: "cancelled", name: "Отменена" },
+    ]);
+  });
+
+  it("lists the codes a screen must never show, leaving out those written as their label", () => {
+    const codes = rawCodesOnScreen();
+    expect(codes).toEqual(expect.arrayContaining(["TERMINKARTEN", "BirthdayPackage", "ru-en", "captured"]));
+    expect(codes).not.toContain("Workshop");
+    expect(codes).not.toContain("paypal");
+    expect(Object.values(AUDIT_AREAS).every((area) => area.de !== "" && area.ru !== "")).toBe(true);
+  });
+});
+
+describe("Berlin time for staff (D287)", () => {
+  it("writes an instant in Berlin time whatever the machine's zone, and a date as that day", () => {
+    expect(berlinDateTimeText("2026-11-28T14:04:00Z", "de")).toBe("28.11.2026, 15:04");
+    expect(berlinDateTimeText("2026-07-01T22:30:00Z", "ru")).toBe("02.07.2026, 00:30");
+    expect(berlinDateTimeText("2026-12-24", "de")).toBe("24.12.2026");
+  });
+});

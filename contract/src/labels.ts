@@ -1,0 +1,224 @@
+import type { AUDIT_ACTIONS } from "./admin.ts";
+import type { ADMIN_PAYMENT_STATES } from "./admin-orders.ts";
+import type { PERSON_ROLES } from "./admin-requests.ts";
+import type { INSTRUCTION_LANGUAGES, PRODUCT_TYPES, SCHEDULE_TYPES } from "./catalogue.ts";
+import type { PAYMENT_GATEWAYS } from "./checkout.ts";
+import type { ORDER_ITEM_STATUSES, ORDER_STATUSES } from "./orders.ts";
+import type { Locale } from "./rules/locale.ts";
+import type { REFUND_STATES } from "./withdrawal.ts";
+
+/**
+ * The words staff read for the shop's codes (issue 29, D285): one list per enum, German and Russian side
+ * by side, so no screen shows "Course (1 / week)", "paypal · captured" or "ru-en". The back office's
+ * choices, fields and the audit log read them from here; a code without a label is a gap a test finds.
+ */
+type Words = { de: string; ru: string };
+type Labels<T extends string> = Record<T, Words>;
+
+const w = (de: string, ru: string): Words => ({ de, ru });
+
+const SCHEDULE_TYPE_LABELS: Labels<(typeof SCHEDULE_TYPES)[number]> = {
+  "Course (1 / week)": w("Kurs, einmal pro Woche", "Курс, раз в неделю"),
+  "Course (2 / week)": w("Kurs, zweimal pro Woche", "Курс, два раза в неделю"),
+  "Course (3 / week)": w("Kurs, dreimal pro Woche", "Курс, три раза в неделю"),
+  TERMINKARTEN: w("Terminkarte (einzelne Termine)", "Карта занятий (разовые посещения)"),
+  "Academy (1st half)": w("Ferienakademie, vormittags", "Академия, первая половина дня"),
+  "Academy (2nd half)": w("Ferienakademie, nachmittags", "Академия, вторая половина дня"),
+  "Academy (full day)": w("Ferienakademie, ganztags", "Академия, полный день"),
+  Ticket: w("Eintrittskarte", "Билет"),
+  BirthdayPackage: w("Geburtstagspaket", "Пакет дня рождения"),
+  GiftCard: w("Gutschein", "Подарочный сертификат"),
+  Offer: w("Angebot (Festpreis)", "Предложение (фиксированная цена)"),
+};
+
+const PRODUCT_TYPE_LABELS: Labels<(typeof PRODUCT_TYPES)[number]> = {
+  Course: w("Kurs", "Курс"),
+  Academy: w("Ferienakademie", "Каникулярная академия"),
+  Workshop: w("Workshop", "Мастер-класс"),
+  Event: w("Veranstaltung", "Мероприятие"),
+  BirthdayParty: w("Kindergeburtstag", "День рождения"),
+  GiftCard: w("Geschenkgutschein", "Подарочный сертификат"),
+  SchoolOffer: w("Schulangebot", "Предложение для школ"),
+  SpecialOffer: w("Sonderangebot", "Специальное предложение"),
+};
+
+const LANGUAGE_LABELS: Labels<(typeof INSTRUCTION_LANGUAGES)[number]> = {
+  de: w("Deutsch", "Немецкий"),
+  ru: w("Russisch", "Русский"),
+  en: w("Englisch", "Английский"),
+  bi: w("Zweisprachig (Deutsch und Russisch)", "Двуязычный (немецкий и русский)"),
+  "ru-en": w("Russisch und Englisch", "Русский и английский"),
+  "de-en": w("Deutsch und Englisch", "Немецкий и английский"),
+  "de-ru": w("Deutsch und Russisch", "Немецкий и русский"),
+};
+
+const ORDER_STATUS_LABELS: Labels<(typeof ORDER_STATUSES)[number]> = {
+  cart: w("Warenkorb", "Корзина"),
+  awaiting_payment: w("Wartet auf Zahlung", "Ожидает оплаты"),
+  paid: w("Bezahlt", "Оплачен"),
+  declined: w("Abgelehnt", "Отклонён"),
+  expired: w("Abgelaufen", "Истёк"),
+  cancelled: w("Storniert", "Отменён"),
+  refunded: w("Erstattet", "Возвращён"),
+};
+
+const ORDER_ITEM_STATUS_LABELS: Labels<(typeof ORDER_ITEM_STATUSES)[number]> = {
+  active: w("Aktiv", "Активна"),
+  frozen: w("Pausiert", "Приостановлена"),
+  cancelled: w("Storniert", "Отменена"),
+};
+
+const PAYMENT_STATE_LABELS: Labels<(typeof ADMIN_PAYMENT_STATES)[number]> = {
+  unpaid: w("Nicht bezahlt", "Не оплачен"),
+  paid: w("Bezahlt", "Оплачен"),
+  partly_refunded: w("Teilweise erstattet", "Частично возвращён"),
+  refunded: w("Erstattet", "Возвращён"),
+  needs_attention: w("Braucht Bearbeitung", "Требует внимания"),
+};
+
+const REFUND_STATE_LABELS: Labels<(typeof REFUND_STATES)[number]> = {
+  pending: w("In Bearbeitung", "В обработке"),
+  completed: w("Erstattet", "Возвращено"),
+  failed: w("Fehlgeschlagen – bitte von Hand erstatten", "Не удалось — верните вручную"),
+  none: w("Ohne Erstattung", "Без возврата"),
+};
+
+/** The gateways of `payments.gateway`: `demo` is the demo shop's stand-in for a real one. */
+const PAYMENT_GATEWAY_LABELS: Labels<(typeof PAYMENT_GATEWAYS)[number] | "demo"> = {
+  paypal: w("PayPal", "PayPal"),
+  stripe: w("Karte (Stripe)", "Карта (Stripe)"),
+  demo: w("Demo-Zahlung", "Демо-оплата"),
+};
+
+/** A gateway payment's state (`payments.status`). */
+export const PAYMENT_STATUSES = ["created", "approved", "captured", "failed", "refunded"] as const;
+const PAYMENT_STATUS_LABELS: Labels<(typeof PAYMENT_STATUSES)[number]> = {
+  created: w("Begonnen", "Начата"),
+  approved: w("Bestätigt, noch nicht eingezogen", "Подтверждена, ещё не списана"),
+  captured: w("Eingegangen", "Получена"),
+  failed: w("Fehlgeschlagen", "Не прошла"),
+  refunded: w("Erstattet", "Возвращена"),
+};
+
+/** An outgoing mail's state (`mail_outbox.status`). */
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+const MAIL_STATUS_LABELS: Labels<(typeof MAIL_STATUSES)[number]> = {
+  pending: w("Wird gesendet", "Отправляется"),
+  sent: w("Gesendet", "Отправлено"),
+  failed: w("Nicht zustellbar", "Не доставлено"),
+};
+
+const ROLE_LABELS: Labels<(typeof PERSON_ROLES)[number]> = {
+  customer: w("Familie", "Семья"),
+  staff: w("Mitarbeiter/in", "Сотрудник"),
+  admin: w("Admin", "Администратор"),
+};
+
+const LOCALE_LABELS: Labels<Locale> = { de: w("Deutsch", "Немецкий"), ru: w("Russisch", "Русский") };
+
+const AUDIT_ACTION_LABELS: Labels<(typeof AUDIT_ACTIONS)[number]> = {
+  create: w("Angelegt", "Создано"),
+  update: w("Geändert", "Изменено"),
+  delete: w("Gelöscht", "Удалено"),
+  archive: w("Archiviert", "В архиве"),
+  export: w("Exportiert", "Выгружено"),
+};
+
+/**
+ * The areas the audit log names (`audit_log.resource`), and the back-office screen of each area's records
+ * (null: the record has no page of its own; an order's parts link to their order instead).
+ */
+export const AUDIT_AREAS = {
+  products: { ...w("Angebote", "Предложения"), screen: "products" },
+  slots: { ...w("Termine", "Занятия"), screen: "slots" },
+  "purchase-options": {
+    ...w("Kaufoptionen und Preise", "Варианты покупки и цены"),
+    screen: "purchase-options",
+  },
+  "academy-seasons": { ...w("Akademie-Saisons", "Сезоны академии"), screen: "academy-seasons" },
+  "academy-weeks": { ...w("Akademie-Wochen", "Недели академии"), screen: "academy-weeks" },
+  instructors: { ...w("Lehrkräfte", "Преподаватели"), screen: "instructors" },
+  categories: { ...w("Kategorien", "Категории"), screen: "categories" },
+  locations: { ...w("Häuser", "Здания"), screen: "locations" },
+  closures: { ...w("Ferien und Schließtage", "Каникулы и выходные дни"), screen: "closures" },
+  promocodes: { ...w("Rabattcodes", "Промокоды"), screen: "promocodes" },
+  "gift-cards": { ...w("Gutscheine", "Подарочные сертификаты"), screen: "gift-cards" },
+  "content-pages": { ...w("Seiten", "Страницы"), screen: "content-pages" },
+  images: { ...w("Bilder", "Изображения"), screen: null },
+  redirects: { ...w("Weiterleitungen", "Перенаправления"), screen: "redirects" },
+  "school-settings": { ...w("Schuldaten", "Данные школы"), screen: null },
+  people: { ...w("Personen", "Люди"), screen: "people" },
+  "visit-requests": { ...w("Probestunden-Anfragen", "Заявки на пробное занятие"), screen: "visit-requests" },
+  "contact-requests": { ...w("Kontaktanfragen", "Обращения"), screen: "contact-requests" },
+  "party-requests": { ...w("Geburtstagsanfragen", "Заявки на день рождения"), screen: "party-requests" },
+  "staff-orders": { ...w("Telefonbuchungen", "Заказы по телефону"), screen: "orders" },
+  staff_refunds: { ...w("Erstattungen", "Возвраты"), screen: null },
+  order_items: { ...w("Bestellpositionen", "Позиции заказа"), screen: null },
+  order_mails: { ...w("E-Mails zu Bestellungen", "Письма по заказам"), screen: null },
+  invoices: { ...w("Rechnungen und Gutschriften", "Счета и корректировки"), screen: null },
+  attendance: { ...w("Anwesenheit", "Посещаемость"), screen: null },
+  checkins: { ...w("Check-ins", "Отметки прихода"), screen: null },
+  waiting_list_entries: { ...w("Warteliste", "Лист ожидания"), screen: null },
+  accounting: { ...w("Buchhaltung", "Бухгалтерия"), screen: null },
+} as const satisfies Record<string, Words & { screen: string | null }>;
+export type AuditArea = keyof typeof AUDIT_AREAS;
+
+const DOCUMENT_KIND_LABELS: Labels<"invoice" | "credit_note"> = {
+  invoice: w("Rechnung", "Счёт"),
+  credit_note: w("Gutschrift / Rechnungskorrektur", "Корректировочный счёт"),
+};
+
+export const ENUM_LABELS = {
+  schedule_type: SCHEDULE_TYPE_LABELS,
+  product_type: PRODUCT_TYPE_LABELS,
+  language: LANGUAGE_LABELS,
+  order_status: ORDER_STATUS_LABELS,
+  order_item_status: ORDER_ITEM_STATUS_LABELS,
+  payment_state: PAYMENT_STATE_LABELS,
+  refund_state: REFUND_STATE_LABELS,
+  payment_gateway: PAYMENT_GATEWAY_LABELS,
+  payment_status: PAYMENT_STATUS_LABELS,
+  mail_status: MAIL_STATUS_LABELS,
+  role: ROLE_LABELS,
+  locale: LOCALE_LABELS,
+  audit_action: AUDIT_ACTION_LABELS,
+  audit_area: AUDIT_AREAS as Record<AuditArea, Words>,
+  document_kind: DOCUMENT_KIND_LABELS,
+} as const;
+export type EnumName = keyof typeof ENUM_LABELS;
+
+/** The staff member's word for a code; an unknown code (an old row, a newer server) shows as it is. */
+export function enumLabel(name: EnumName, code: string | null | undefined, locale: Locale): string {
+  if (code === null || code === undefined || code === "") return "—";
+  const words = (ENUM_LABELS[name] as Record<string, Words>)[code];
+  return words ? words[locale] : code;
+}
+
+/** `{id, name}` choices of one enum in the staff member's language, in the enum's own order. */
+export function enumChoices(name: EnumName, locale: Locale): { id: string; name: string }[] {
+  return Object.entries(ENUM_LABELS[name] as Record<string, Words>).map(([id, words]) => ({
+    id,
+    name: words[locale],
+  }));
+}
+
+/** Every label of one enum in one language, keyed by its code (what react-admin's texts nest). */
+export function enumLabelsIn(name: EnumName, locale: Locale): Record<string, string> {
+  return Object.fromEntries(enumChoices(name, locale).map(({ id, name: label }) => [id, label]));
+}
+
+/**
+ * The codes that must never be read on a back-office screen: every code whose label differs from it in
+ * both languages (so "Workshop" or "PayPal", written as they are, are not counted).
+ */
+export function rawCodesOnScreen(): string[] {
+  const codes = new Set<string>();
+  for (const labels of Object.values(ENUM_LABELS) as Record<string, Words>[]) {
+    for (const [code, words] of Object.entries(labels)) {
+      if (code !== words.de && code !== words.ru && code.toLowerCase() !== words.de.toLowerCase()) {
+        codes.add(code);
+      }
+    }
+  }
+  return [...codes];
+}

@@ -1,0 +1,87 @@
+import {
+  berlinDateTimeText,
+  type EnumName,
+  enumLabel,
+  euroText,
+  INTL_LOCALES,
+  type Locale,
+} from "@atelier/contract";
+
+/**
+ * The audit log read as words (issue 29, D288): an entry's values before and after become the fields that
+ * changed, each "field: before → after", with money in euros, dates in Berlin time and codes as words.
+ */
+export type AuditChange = { field: string; before: unknown; after: unknown };
+
+/** Fields that change on every save and say nothing to the reader. */
+const NOISE = new Set(["version", "updated_at", "created_at", "id"]);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields an entry changed: on an update only those whose value differs, on a creation or deletion
+ * every field that has a value. A value that is no record (a number, a list) is one change without a field.
+ */
+export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+  if (!isPlainObject(before) && !isPlainObject(after)) {
+    return same(before, after) ? [] : [{ field: "", before, after }];
+  }
+  const old = isPlainObject(before) ? before : {};
+  const now = isPlainObject(after) ? after : {};
+  const fields = [...new Set([...Object.keys(now), ...Object.keys(old)])];
+  return fields
+    .filter((field) => !NOISE.has(field) && !same(old[field], now[field]))
+    .map((field) => ({ field, before: old[field] ?? null, after: now[field] ?? null }));
+}
+
+/** Which contract enum a field's codes belong to, where the field name says it alone. */
+const ENUM_OF_FIELD: Record<string, EnumName> = {
+  schedule_type: "schedule_type",
+  product_type: "product_type",
+  product_types: "product_type",
+  language: "language",
+  role: "role",
+  locale: "locale",
+  payment_state: "payment_state",
+  order_status: "order_status",
+  gateway: "payment_gateway",
+};
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** One value as the staff member reads it; "—" for nothing. */
+export function auditValueText(field: string, value: unknown, locale: Locale, words: YesNo): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? words.yes : words.no;
+  if (typeof value === "number") {
+    if (field.endsWith("_cents")) return euroText(value, locale);
+    if (field === "percent_off") {
+      return new Intl.NumberFormat(INTL_LOCALES[locale], { style: "percent" }).format(value / 100);
+    }
+    return new Intl.NumberFormat(INTL_LOCALES[locale]).format(value);
+  }
+  if (typeof value === "string") {
+    const enumName = ENUM_OF_FIELD[field];
+    if (enumName) return enumLabel(enumName, value, locale);
+    if (ISO_INSTANT.test(value)) return berlinDateTimeText(value, locale);
+    return value;
+  }
+  if (Array.isArray(value)) {
+    return value.length === 0
+      ? "—"
+      : value.map((item) => auditValueText(field, item, locale, words)).join(", ");
+  }
+  if (isPlainObject(value)) {
+    if (typeof value.de === "string")
+      return (locale === "ru" && typeof value.ru === "string" && value.ru) || value.de;
+    return Object.entries(value)
+      .map(([key, inner]) => `${key}: ${auditValueText(key, inner, locale, words)}`)
+      .join("; ");
+  }
+  return String(value);
+}
+
+export type YesNo = { yes: string; no: string };
