@@ -462,7 +462,12 @@ function UnitAgeNote({ refusal, name }: { refusal: AgeRefusal | null; name: stri
   const { t } = useTranslation("cart");
   if (!refusal || !name) return null;
   return (
-    <p className="mt-1 px-3 text-sm text-slate-700">{t("buy.unitAgeNote", { name, count: refusal.age })}</p>
+    <p className="mt-1 px-3 text-sm text-slate-700">
+      {t(refusal.code === "child_age_week" ? "buy.unitAgeNoteWeek" : "buy.unitAgeNote", {
+        name,
+        count: refusal.age,
+      })}
+    </p>
   );
 }
 
