@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   ageGroupsForAge,
+  bookingAgeDay,
+  bookingAgeRefusal,
   centsToDecimal,
   INSTRUCTION_LANGUAGES,
   instructionLanguagesMatching,
@@ -115,5 +117,38 @@ describe("one rule for web and server", () => {
 
   it("VAT: education services are exempt, the other offers include VAT", () => {
     expect(PRODUCT_TYPES.filter(isVatExempt)).toEqual(["Course", "Academy", "Workshop", "SchoolOffer"]);
+  });
+});
+
+describe("bookingAgeRefusal: one age rule on one day (D295)", () => {
+  const born = "2017-03-01"; // 9 until 2027-02-28
+  const today = "2026-11-28";
+  it("takes the first academy week, else the first dated session, else today", () => {
+    expect(
+      bookingAgeDay({ weekStarts: ["2027-04-05", "2027-03-29"], slotDates: ["2027-01-01"] }, today),
+    ).toEqual({
+      day: "2027-03-29",
+      code: "child_age_week",
+    });
+    expect(bookingAgeDay({ weekStarts: [], slotDates: [null, "2027-02-01", "2027-01-10"] }, today)).toEqual({
+      day: "2027-01-10",
+      code: "child_age_date",
+    });
+    expect(bookingAgeDay({ weekStarts: [], slotDates: [null] }, today)).toEqual({
+      day: today,
+      code: "child_age_today",
+    });
+  });
+  it("refuses on that day only: 9 on the first session, 10 on a later one", () => {
+    expect(bookingAgeRefusal(born, "10+", { weekStarts: [], slotDates: ["2027-02-28"] }, today)).toEqual({
+      code: "child_age_date",
+      age: 9,
+      day: "2027-02-28",
+    });
+    expect(bookingAgeRefusal(born, "10+", { weekStarts: [], slotDates: ["2027-03-01"] }, today)).toBeNull();
+    expect(bookingAgeRefusal(born, "10+", { weekStarts: [], slotDates: [] }, today)).toMatchObject({
+      age: 9,
+    });
+    expect(bookingAgeRefusal(born, "8-11", { weekStarts: [], slotDates: [] }, today)).toBeNull();
   });
 });

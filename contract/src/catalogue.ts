@@ -52,6 +52,40 @@ export function ageOutsideGroup(birthDate: string, group: AgeGroup, onDate: stri
   return age < min || (max !== null && age > max) ? { age } : null;
 }
 
+/** Which day a booking's age is judged on, as the refusal names it: an academy week, a dated session, today. */
+export type AgeRefusalCode = "child_age_week" | "child_age_date" | "child_age_today";
+
+/**
+ * The day the age rule judges a booking on (issue 32 item 4, D295): the start of its first academy week,
+ * else its first dated session, else today (a weekly course). The booking form, the cart and the server's
+ * add all take the day from here, so the form's warning and the add's refusal never disagree.
+ */
+export function bookingAgeDay(
+  booked: { weekStarts: readonly string[]; slotDates: readonly (string | null)[] },
+  today: string,
+): { day: string; code: AgeRefusalCode } {
+  const firstWeek = [...booked.weekStarts].sort()[0];
+  if (firstWeek) return { day: firstWeek, code: "child_age_week" };
+  const firstDate = booked.slotDates.flatMap((date) => (date ? [date] : [])).sort()[0];
+  if (firstDate) return { day: firstDate, code: "child_age_date" };
+  return { day: today, code: "child_age_today" };
+}
+
+/**
+ * The age rule of one booking (D295): null when the child fits the offer's age group on the booking's day
+ * ({@link bookingAgeDay}), else the refusal's code, the child's age then and that day.
+ */
+export function bookingAgeRefusal(
+  birthDate: string,
+  group: AgeGroup,
+  booked: { weekStarts: readonly string[]; slotDates: readonly (string | null)[] },
+  today: string,
+): { code: AgeRefusalCode; age: number; day: string } | null {
+  const { day, code } = bookingAgeDay(booked, today);
+  const outside = ageOutsideGroup(birthDate, group, day);
+  return outside ? { code, age: outside.age, day } : null;
+}
+
 /** The age groups whose range contains a child's age in years. */
 export function ageGroupsForAge(age: number): AgeGroup[] {
   return AGE_GROUPS.filter((group) => {

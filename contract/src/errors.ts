@@ -107,6 +107,10 @@ export const ERROR_MESSAGES = {
     de: "Geben Sie ein gültiges Datum ein.",
     ru: "Введите правильную дату.",
   },
+  not_a_lesson_day: {
+    de: "An diesem Tag findet der Kurs nicht statt. Bitte wählen Sie einen seiner Termine.",
+    ru: "В этот день занятий по курсу нет. Пожалуйста, выберите одну из его дат.",
+  },
   date_in_past: {
     de: "Das Datum darf nicht in der Vergangenheit liegen.",
     ru: "Дата не может быть в прошлом.",

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { AppointmentDateSchema } from "./contact.ts";
 import { IdSchema } from "./orders.ts";
+import { addDays, berlinTime, type ClosedRange, isClosed, weekdayOf } from "./rules/billing-period.ts";
 import { BirthDateSchema } from "./rules/birth-date.ts";
 import { NAME_MAX_LENGTH } from "./rules/constants.ts";
-import { todayInBerlin } from "./rules/dates.ts";
+import { berlinDate, todayInBerlin } from "./rules/dates.ts";
 import { EmailSchema } from "./rules/email.ts";
 import { NameSchema } from "./rules/name.ts";
 import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
@@ -141,3 +142,62 @@ export const VisitRequestReplySchema = z.object({
   created_at: z.string(),
 });
 export type VisitRequestReply = z.infer<typeof VisitRequestReplySchema>;
+
+/** A slot of the course as the trial form and the server read it: a weekly time or a dated session. */
+export type TrialSlot = {
+  id: number;
+  weekday: number | null;
+  date: string | null;
+  start: string;
+  end: string;
+};
+/** One date a trial may be asked for: the day, and the group (slot) and time that meets then. */
+export type TrialDate = { slot: number; date: string; start: string; end: string };
+
+/** How far ahead the trial form offers the course's lesson days. */
+export const TRIAL_WEEKS_AHEAD = 4;
+
+/**
+ * The course's coming lesson dates for a trial (issue 32 item 8, D297): each weekly time's days from `now` on
+ * for {@link TRIAL_WEEKS_AHEAD} weeks, skipping closed days and today's lessons that have begun, and the dated
+ * sessions to come; by day and time.
+ */
+export function trialDates(
+  slots: readonly TrialSlot[],
+  closed: readonly ClosedRange[],
+  now: Date,
+  weeks: number = TRIAL_WEEKS_AHEAD,
+): TrialDate[] {
+  const today = berlinDate(now);
+  const clock = berlinTime(now);
+  const last = addDays(today, weeks * 7 - 1);
+  const found: TrialDate[] = [];
+  for (const slot of slots) {
+    const begun = (day: string) => day === today && slot.start.slice(0, 5) <= clock.slice(0, 5);
+    if (slot.date !== null) {
+      if (slot.date >= today && !begun(slot.date) && !isClosed(slot.date, closed))
+        found.push({ slot: slot.id, date: slot.date, start: slot.start, end: slot.end });
+      continue;
+    }
+    for (let day = today; day <= last; day = addDays(day, 1)) {
+      if (weekdayOf(day) === slot.weekday && !isClosed(day, closed) && !begun(day))
+        found.push({ slot: slot.id, date: day, start: slot.start, end: slot.end });
+    }
+  }
+  return found.sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start));
+}
+
+/**
+ * Whether the course meets on `date` (D297): a weekday of one of its weekly times or one of its dated
+ * sessions, not closed. A course without times takes any day (the school proposes one).
+ */
+export function isLessonDay(
+  date: string,
+  slots: readonly TrialSlot[],
+  closed: readonly ClosedRange[],
+): boolean {
+  if (slots.length === 0) return true;
+  if (isClosed(date, closed)) return false;
+  const weekday = weekdayOf(date);
+  return slots.some((slot) => (slot.date !== null ? slot.date === date : slot.weekday === weekday));
+}

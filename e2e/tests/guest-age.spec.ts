@@ -40,6 +40,7 @@ function twelveOn(day: string): string {
 
 const TEXTS = {
   de: {
+    book: "Jetzt buchen",
     addChild: "Neues Kind anlegen",
     form: "Neues Kind",
     first: "Vorname",
@@ -47,10 +48,13 @@ const TEXTS = {
     birth: "Geburtsdatum",
     save: "Speichern",
     submit: "In den Warenkorb",
-    failed: "Nicht hinzugefügt",
+    added: "Im Warenkorb",
     message: "Lukas ist in dieser Woche 12; das Angebot ist für 8–11.",
+    jonas: "Jonas ist am Tag des Termins 9; das Angebot ist für 10+.",
+    dateNote: "Nicht für Jonas: an diesem Tag 9 Jahre alt.",
   },
   ru: {
+    book: "Забронировать",
     addChild: "Добавить ребёнка",
     form: "Новый ребёнок",
     first: "Имя",
@@ -58,52 +62,125 @@ const TEXTS = {
     birth: "Дата рождения",
     save: "Сохранить",
     submit: "В корзину",
-    failed: "Не добавлено",
+    added: "В корзине",
     message: "Lukas: на этой неделе возраст — 12, а это предложение — для детей 8–11 лет.",
+    jonas: "Jonas: в день занятия возраст — 9, а это предложение — для детей 10+ лет.",
+    dateNote: "Не подходит по возрасту (Jonas): в этот день — 9 лет.",
   },
 } as const;
 
-async function bookAsGuest(page: Page, locale: "de" | "ru", product: Academy) {
+/** From the offer's page ("Jetzt buchen", as a parent clicks it) to its booking form, with a new child. */
+async function openBookingWithChild(
+  page: Page,
+  locale: "de" | "ru",
+  slug: string,
+  first: string,
+  birth: string,
+) {
   const t = TEXTS[locale];
-  const week = laterWeek(product);
-  await page.goto(`/product/buy/${ACADEMY}?locale=${locale}`);
-  const option = product.purchase_options[0];
-  if (!option) throw new Error("no option");
-  await page.locator(`input[name="purchase_option"][value="${option.id}"]`).check();
+  await page.goto(`/product/${slug}?locale=${locale}`);
+  await page.getByRole("link", { name: t.book }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/product/buy/${slug}`));
   await page.getByRole("button", { name: t.addChild }).click();
   const form = page.getByRole("form", { name: t.form });
-  await form.getByLabel(t.first).fill("Lukas");
+  await form.getByLabel(t.first).fill(first);
   await form.getByLabel(t.last).fill("Muster");
-  await form.getByLabel(t.birth).fill(twelveOn(week.starts_on));
+  await form.getByLabel(t.birth).fill(birth);
   await form.getByRole("button", { name: t.save }).click();
   await expect(form).toBeHidden();
-  await page.locator(`input[name="academy_weeks"][value="${week.id}"]`).check();
-  await page.getByRole("button", { name: t.submit }).click();
 }
 
-test.describe("the age rule for a guest's child (D141)", () => {
+/** Lukas is 12 from the first offered week on: the form says so before anything is chosen or added. */
+async function academyRefusedBeforeAdding(page: Page, locale: "de" | "ru", product: Academy) {
+  const t = TEXTS[locale];
+  const first = [...product.academy_schedule_slots].map((w) => w.starts_on).sort()[0] ?? "";
+  const option = product.purchase_options[0];
+  if (!option) throw new Error("no option");
+  await openBookingWithChild(page, locale, ACADEMY, "Lukas", twelveOn(first));
+  await page.locator(`input[name="purchase_option"][value="${option.id}"]`).check();
+  // One message, the server's own text, before the parent chooses; no "the school checks" warning.
+  await expect(page.getByTestId("age-notice")).toContainText(t.message);
+  await expect(page.getByText(/prüft die Buchung|проверит запись/)).toHaveCount(0);
+  // The add waits, described by the message; every week is closed to this child.
+  const submit = page.getByRole("button", { name: t.submit });
+  await expect(submit).toBeDisabled();
+  await expect(submit).toHaveAccessibleDescription(new RegExp(t.message.slice(0, 12)));
+  for (const week of product.academy_schedule_slots) {
+    await expect(page.locator(`input[name="academy_weeks"][value="${week.id}"]`)).toBeDisabled();
+  }
+}
+
+type Workshop = { id: number; schedule_slots: { id: number; date: string | null; space: number }[] };
+
+/** A workshop for 10+ with two coming dates far enough apart for a birthday between them. */
+async function workshopDates(request: APIRequestContext) {
+  const response = await request.get(`/api/v2/products/${WORKSHOP}/?locale=de`);
+  expect(response.ok()).toBe(true);
+  const product = (await response.json()) as Workshop;
+  const dates = product.schedule_slots
+    .filter((s): s is { id: number; date: string; space: number } => s.date !== null && s.space > 0)
+    .sort((a, b) => a.date.localeCompare(b.date));
+  const [early, late] = [dates[0], dates.at(-1)];
+  if (!early || !late || early.date >= late.date) throw new Error("the workshop needs two coming dates");
+  // Ten on the later date (birthday the day before), nine on the earlier one.
+  const d = new Date(`${late.date}T12:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() - 10);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return { early, late, born: d.toISOString().slice(0, 10) };
+}
+
+const WORKSHOP = "toepfern-eigene-tasse";
+
+test.describe("one age rule, said once, before the parent chooses (issue 32 item 4, D295)", () => {
   test.beforeEach(async ({ page }) => {
     await dismissCookieModal(page);
   });
 
-  test("de, phone: refused at add, naming the child and its age in the week booked", async ({
+  test("de, phone: a child too old for every week is told so in the form, and cannot add", async ({
     page,
     request,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await bookAsGuest(page, "de", await academy(request));
-    const dialog = page.getByRole("alertdialog", { name: TEXTS.de.failed });
-    await expect(dialog).toContainText(TEXTS.de.message);
-    // Nothing went into the cart.
-    const cartId = await page.evaluate(() => localStorage.getItem("cart-id"));
-    const cart = await request.get(`/api/v2/orders/current/?locale=de&cart_id=${cartId}`);
-    expect(((await cart.json()) as { items: unknown[] }).items).toEqual([]);
+    await academyRefusedBeforeAdding(page, "de", await academy(request));
   });
 
-  test("ru, desktop: the same refusal in Russian, the name not declined", async ({ page, request }) => {
+  test("ru, desktop: the same message in Russian, the name not declined", async ({ page, request }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
-    await bookAsGuest(page, "ru", await academy(request));
-    await expect(page.getByRole("alertdialog", { name: TEXTS.ru.failed })).toContainText(TEXTS.ru.message);
+    await academyRefusedBeforeAdding(page, "ru", await academy(request));
+  });
+
+  for (const [locale, width] of [
+    ["de", 390],
+    ["ru", 1366],
+  ] as const) {
+    test(`${locale}, ${width} px: the date a child is 9 is closed beside it; the date it is 10 adds without a warning`, async ({
+      page,
+      request,
+    }) => {
+      const t = TEXTS[locale];
+      await page.setViewportSize({ width, height: 900 });
+      const { early, late, born } = await workshopDates(request);
+      await openBookingWithChild(page, locale, WORKSHOP, "Jonas", born);
+      const earlyInput = page.locator(`input[name="schedule_slots"][value="${early.id}"]`);
+      await expect(earlyInput).toBeDisabled();
+      await expect(page.getByText(t.dateNote).first()).toBeVisible();
+      // Another date fits: no refusal above, no warning that stays.
+      await expect(page.getByTestId("age-notice")).toHaveCount(0);
+      await page.locator(`input[name="schedule_slots"][value="${late.id}"]`).check();
+      await expect(page.getByTestId("age-notice")).toHaveCount(0);
+      await page.getByRole("button", { name: t.submit }).click();
+      await expect(
+        page.getByRole("dialog", { name: t.added }).or(page.getByRole("alertdialog", { name: t.added })),
+      ).toBeVisible();
+      await expect(page.getByText(t.jonas)).toHaveCount(0);
+      // Restore: the guest cart is this test's own; nothing shared changed.
+    });
+  }
+});
+
+test.describe("the age rule for a guest's child after sign-in (D141)", () => {
+  test.beforeEach(async ({ page }) => {
+    await dismissCookieModal(page);
   });
 
   test("after sign-in an item that cannot move to the saved child says why and how to fix it", async ({

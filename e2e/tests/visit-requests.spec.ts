@@ -107,7 +107,19 @@ test.describe("visit requests from the product page", () => {
     await dialog.getByLabel("Nachname des Kindes *").fill("Schulz");
     await dialog.getByLabel("Geburtsdatum (optional)").fill(bornYearsAgo(6));
     await fillAdult(dialog, "maria.probe@example.com");
-    await dialog.getByLabel("Wunschtermin *").fill(inDays(7));
+    // The course's own coming dates with the group's time, not a free date (issue 32 item 8, D297).
+    const day = dialog.getByLabel("Termin der Probestunde *");
+    const offered = await day
+      .locator("option")
+      .evaluateAll((options) =>
+        options.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? "" })),
+      );
+    expect(offered[0]?.value).toBe("");
+    expect(offered.length).toBeGreaterThan(1);
+    for (const option of offered.slice(1))
+      expect(option.label).toMatch(/^\w{2}\., \d{1,2}\. .+ \d{4}, \d{2}:\d{2}–\d{2}:\d{2}$/);
+    const chosen = offered[1]?.value ?? "";
+    await day.selectOption(chosen);
     await dialog.getByRole("button", { name: "Anfrage senden" }).click();
 
     const status = dialog.getByRole("status");

@@ -113,10 +113,13 @@ test.describe("waiting lists", () => {
 
     // The parent is mailed with the place in line, and the profile shows the entry with it (D144).
     expect(await newestMail("waiting-list-joined", first.email)).toContain("Platz auf der Warteliste: 1");
-    await page.goto("/profile?tab=workshops&locale=de");
+    // On the tab the profile opens with (D296), with since when and a way to leave.
+    await page.goto("/profile?locale=de");
     const entries = page.getByTestId("waiting-list-entries");
     await expect(entries).toContainText(session.product.name);
     await expect(entries).toContainText("Platz 1 auf der Warteliste");
+    await expect(entries).toContainText("Eingetragen am");
+    await expect(entries.getByRole("button", { name: "Warteliste verlassen" })).toBeVisible();
 
     // A second family queues behind.
     const second = await signedInParent(request, "wl-second");

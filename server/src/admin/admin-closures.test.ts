@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, closures, productPages } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { type createParent, createStaff } from "../test/shop-fixtures.ts";
+import { ACADEMY_8_11, type createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
@@ -96,6 +96,9 @@ describe(`holidays and closures per house (${usesPostgres() ? "PostgreSQL" : "PG
     expect(await closuresOn(t.course.page.id)).toEqual([
       { starts_on: "2031-10-03", ends_on: "2031-10-03", name: "Tag der Deutschen Einheit" },
     ]);
+    // A holiday offer's page does not list the closures under "no lessons": its weeks are the holidays (D299).
+    const academy = await pageBySlug(t.db, ACADEMY_8_11);
+    expect(await closuresOn(academy.page.id)).toEqual([]);
 
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.recordId, closure.id));
     expect(audit.filter((entry) => entry.resource === "closures")).toMatchObject([

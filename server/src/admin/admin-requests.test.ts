@@ -18,7 +18,7 @@ import {
 } from "../db/schema/index.ts";
 import { formatDate } from "../mail/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createChild, createParent, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
+import { createChild, createParent, GIFT_CARD, lessonDayIn, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /** The requests inbox and people of the back office (issue 21; D136-D139). */
@@ -30,6 +30,8 @@ type Headers = Record<string, string>;
 
 beforeAll(async () => {
   t = await createCheckoutTestApp();
+  // A day the course meets (D297): a trial is asked for on one of its lessons.
+  trialDay = await lessonDayIn(t.db, t.course, 3);
   staff = await createParent(t.db);
   admin = await createParent(t.db);
   await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
@@ -37,6 +39,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
+let trialDay: string;
 const inDays = (days: number) => {
   const d = new Date(`${todayInBerlin()}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
@@ -69,7 +72,7 @@ async function sendRequest(
           relation: "Mutter",
         },
       ],
-      date: options.date === undefined ? inDays(3) : options.date,
+      date: options.date === undefined ? trialDay : options.date,
     },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -168,7 +171,7 @@ describe(`requests inbox (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
       query: { locale: "ru" },
     });
     expect(before.json()).toEqual([
-      expect.objectContaining({ id, kind: "trial", status: "new", confirmed: false, date: inDays(3) }),
+      expect.objectContaining({ id, kind: "trial", status: "new", confirmed: false, date: trialDay }),
     ]);
 
     const current = await getVisit(id);

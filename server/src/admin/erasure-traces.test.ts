@@ -1,6 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { todayInBerlin } from "@atelier/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, users, visitors } from "../db/schema/index.ts";
@@ -8,7 +7,7 @@ import { sellerFromEnv } from "../invoices/index.ts";
 import { createMailWorker, createTransport } from "../mail/index.ts";
 import { createAttachmentRenderer } from "../mailer/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createChild, createParent, createStaff } from "../test/shop-fixtures.ts";
+import { createChild, createParent, createStaff, lessonDayIn } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /**
@@ -23,15 +22,13 @@ let admin: Awaited<ReturnType<typeof createParent>>;
 
 beforeAll(async () => {
   t = await createCheckoutTestApp();
+  // A day the course meets (D297): a trial is asked for on one of its lessons.
+  trialDay = await lessonDayIn(t.db, t.course, 3);
   admin = await createStaff(t.db, "admin");
 }, 60_000);
 afterAll(() => t?.close());
 
-const inDays = (days: number) => {
-  const d = new Date(`${todayInBerlin()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+let trialDay: string;
 
 /** Every file under `dir`, recursively. */
 async function filesUnder(dir: string): Promise<string[]> {
@@ -129,7 +126,7 @@ describe(`erasure leaves no trace but the invoices (${usesPostgres() ? "PostgreS
             relation: "Mutter",
           },
         ],
-        date: inDays(3),
+        date: trialDay,
       },
     });
     expect(trial.statusCode, trial.body).toBe(201);

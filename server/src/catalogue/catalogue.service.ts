@@ -47,6 +47,22 @@ import {
   type ProductListRow,
 } from "./product-read.repository.ts";
 
+/** Offers that run in the school holidays: the house's closures are not theirs (D299). */
+const HOLIDAY_OFFERS: readonly string[] = ["Academy"];
+
+/**
+ * The closures a product page lists (D114): closures stop what runs in term time; a holiday offer (an
+ * academy, whose weeks are the holidays) is not stopped by them, and its page lists none (issue 32 item 9, D299).
+ */
+async function pageClosures(db: DbOrTx, productType: string, houseId: number | null, locale: Locale) {
+  if (HOLIDAY_OFFERS.includes(productType)) return [];
+  return (await findUpcomingClosures(db, houseId)).map((closure) => ({
+    starts_on: closure.startsOn,
+    ends_on: closure.endsOn,
+    name: closure.name[locale] || closure.name.de,
+  }));
+}
+
 const OPTION_TYPES: Record<ScheduleType, PurchaseOptionType> = {
   "Course (1 / week)": "subscription",
   "Course (2 / week)": "subscription",
@@ -299,11 +315,7 @@ export function createCatalogueService(db: DbOrTx, media: MediaUrl = (src) => sr
       background_image: imageIn(page.backgroundImage, locale, media),
       academy_schedule_slots: academyWeeks,
       instructors: people.map(toInstructor(media)),
-      closures: (await findUpcomingClosures(db, page.house?.id ?? null)).map((closure) => ({
-        starts_on: closure.startsOn,
-        ends_on: closure.endsOn,
-        name: closure.name[locale] || closure.name.de,
-      })),
+      closures: await pageClosures(db, product.product_type, page.house?.id ?? null, locale),
     };
   }
 

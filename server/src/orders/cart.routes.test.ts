@@ -1,4 +1,11 @@
-import { CART_MAX_ITEMS, OrderItemSchema, OrderSchema } from "@atelier/contract";
+import {
+  bookingAgeRefusal,
+  CART_MAX_ITEMS,
+  errorMessage,
+  OrderItemSchema,
+  OrderSchema,
+  todayInBerlin,
+} from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, promocodes, scheduleSlots } from "../db/schema/index.ts";
@@ -164,6 +171,47 @@ describe("a guest's child meets the age rule at add (D141)", () => {
     });
     expect(fits.statusCode, fits.body).toBe(201);
     expect(fits.json()).toMatchObject({ guest_visitor: 2 });
+  });
+
+  it("judges a dated session on its own date with the contract's rule, the form's (D295): 9 then is refused, 10 later fits", async () => {
+    const dates = workshop.slots
+      .flatMap((slot) =>
+        slot.date && slot.date >= todayInBerlin() ? [{ id: slot.id, date: slot.date }] : [],
+      )
+      .sort((a, b) => a.date.localeCompare(b.date));
+    const [early, late] = [dates[0], dates.at(-1)];
+    if (!early || !late || early.date === late.date) throw new Error("the workshop needs two coming dates");
+    // Ten on the later date, nine on the earlier one: the birthday falls between them.
+    const born = bornAged(10, late.date);
+    if (born <= bornAged(10, early.date)) throw new Error("the workshop's dates lie too close");
+    const item = (slot: number) => ({
+      product_page: workshop.page.id,
+      purchase_option: workshop.option("Ticket").id,
+      visitor: 3,
+      schedule_slots: [slot],
+      visitor_birth_date: born,
+      visitor_first_name: "Jonas",
+    });
+    const refusal = bookingAgeRefusal(
+      born,
+      "10+",
+      { weekStarts: [], slotDates: [early.date] },
+      todayInBerlin(),
+    );
+    expect(refusal).toMatchObject({ code: "child_age_date", age: 9 });
+    const cartId = await guestCart();
+    const refused = await call("POST", "/api/v2/orders/items/", { cartId, body: item(early.id) });
+    expect(refused.statusCode, refused.body).toBe(400);
+    // The very text the booking form shows before the parent adds (contract errorMessage of the same code).
+    expect(refused.json().visitor).toEqual([
+      errorMessage("child_age_date", "de", { name: "Jonas", age: 9, group: "10+" }),
+    ]);
+    expect(refused.json().visitor[0]).toBe("Jonas ist am Tag des Termins 9; das Angebot ist für 10+.");
+    const fits = await call("POST", "/api/v2/orders/items/", { cartId, body: item(late.id) });
+    expect(fits.statusCode, fits.body).toBe(201);
+    expect(
+      bookingAgeRefusal(born, "10+", { weekStarts: [], slotDates: [late.date] }, todayInBerlin()),
+    ).toBeNull();
   });
 
   it("a guest client that sends no birth date (the existing client) is checked later, as before", async () => {

@@ -2,9 +2,9 @@ import {
   type AgeGroup,
   academyClientSlots,
   ageGroupLabel,
-  ageOutsideGroup,
   apiOrderStatus,
   BOOKING_RULES,
+  bookingAgeRefusal,
   CART_MAX_ITEMS,
   centsToDecimal,
   clientSlot,
@@ -85,6 +85,28 @@ export type CartServiceDeps = { db: Db; siblingDiscountPercent: number; publicUr
 export type CartService = ReturnType<typeof createCartService>;
 
 const fail = (field: string, code: ErrorCode) => AppError.validation(field, code);
+
+/**
+ * The child's age on the booking's day fits the offer's age group: the contract's one rule and day (D295),
+ * as the booking form evaluates it before the parent adds. A guest's child is named, with its age then and
+ * the offer's group: the parent sees which child and why, not a generic refusal (issue 24 item 1).
+ */
+function checkChildAge(
+  birthDate: string | null,
+  guestName: string | undefined,
+  group: AgeGroup,
+  booked: { weekStarts: string[]; slotDates: (string | null)[] },
+) {
+  if (birthDate === null) return;
+  const outside = bookingAgeRefusal(birthDate, group, booked, todayInBerlin());
+  if (!outside) return;
+  if (!guestName) throw fail("visitor", "age_not_in_group");
+  throw new AppError(outside.code, 400, "visitor", undefined, {
+    name: guestName,
+    age: outside.age,
+    group: ageGroupLabel(group),
+  });
+}
 
 /** The child an item books: "v12" for a saved visitor, "g3" for a guest's local one, null for none. */
 const childKey = (item: { visitorId: number | null; guestVisitorRef: number | null }) =>
@@ -357,26 +379,10 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
         throw fail("academy_number_of_weeks", "weeks_count_mismatch");
     } else if (request.academy_weeks.length > 0) throw fail("academy_weeks", "week_not_on_page");
 
-    // The child's age on the first day booked (today for weekly courses) fits the offer's age group.
-    const childBirthDate = birthDate ?? guestChild?.birthDate ?? null;
-    if (childBirthDate !== null) {
-      const firstWeek = chosenWeeks.map((week) => week.startsOn).sort()[0];
-      const firstDate = chosenSlots.flatMap((slot) => (slot?.date ? [slot.date] : [])).sort()[0];
-      const firstDay = firstWeek ?? firstDate ?? todayInBerlin();
-      const group = page.ageGroup as AgeGroup;
-      const outside = ageOutsideGroup(childBirthDate, group, firstDay);
-      if (outside && !guestChild?.name) throw fail("visitor", "age_not_in_group");
-      if (outside)
-        // The guest's child is named, with its age then and the offer's group: the parent sees which child
-        // and why, not a generic refusal (issue 24 item 1).
-        throw new AppError(
-          firstWeek ? "child_age_week" : firstDate ? "child_age_date" : "child_age_today",
-          400,
-          "visitor",
-          undefined,
-          { name: guestChild?.name ?? "", age: outside.age, group: ageGroupLabel(group) },
-        );
-    }
+    checkChildAge(birthDate ?? guestChild?.birthDate ?? null, guestChild?.name, page.ageGroup as AgeGroup, {
+      weekStarts: chosenWeeks.map((week) => week.startsOn),
+      slotDates: chosenSlots.map((slot) => slot?.date ?? null),
+    });
 
     // Seats left beside what this cart already books, and no child twice in one slot or week (in this
     // cart, or through another order that holds the seat).

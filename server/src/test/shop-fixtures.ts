@@ -1,5 +1,7 @@
+import { addDays, isLessonDay, type TrialSlot, todayInBerlin } from "@atelier/contract";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { issueAuthToken } from "../accounts/auth-tokens.service.ts";
+import { findClosedRangesOfPage } from "../catalogue/index.ts";
 import type { Db } from "../db/client.ts";
 import {
   academyWeeks,
@@ -142,4 +144,15 @@ export async function holdSeat(
   if (!item) throw new Error("no item");
   await db.insert(orderItemSlots).values({ orderItemId: item.id, scheduleSlotId: input.slotId });
   return order.id;
+}
+
+/**
+ * The first day at least `days` days ahead on which the page's course meets (D297: a trial is asked for on
+ * one of its lesson days, not on any day).
+ */
+export async function lessonDayIn(db: Db, page: { page: { id: number }; slots: TrialSlot[] }, days: number) {
+  const closed = await findClosedRangesOfPage(db, page.page.id, todayInBerlin());
+  let day = addDays(todayInBerlin(), days);
+  while (!isLessonDay(day, page.slots, closed)) day = addDays(day, 1);
+  return day;
 }

@@ -1,6 +1,14 @@
-import { todayInBerlin, VisitRequestReplySchema } from "@atelier/contract";
+import {
+  addDays,
+  isLessonDay,
+  todayInBerlin,
+  trialDates,
+  VisitRequestReplySchema,
+  weekdayOf,
+} from "@atelier/contract";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { findClosedRangesOfPage } from "../catalogue/index.ts";
 import { mailOutbox, visitRequests } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../db/seed/seed.ts";
 import { COURSE_5_7, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
@@ -15,7 +23,17 @@ let ipCounter = 0;
 beforeAll(async () => {
   ctx = await createTestApp({ env: { SCHOOL_EMAIL: SCHOOL } });
   await seedDemoCatalogue(ctx.database.db, { staffEmail: "staff@atelier-test.example" });
-  pageId = (await pageBySlug(ctx.database.db, COURSE_5_7)).page.id;
+  const course = await pageBySlug(ctx.database.db, COURSE_5_7);
+  pageId = course.page.id;
+  // The course's first lesson day from tomorrow on (D297: a trial is asked for on a day the course meets).
+  const from = new Date(`${todayInBerlin()}T12:00:00Z`);
+  from.setUTCDate(from.getUTCDate() + 1);
+  from.setUTCHours(0, 0);
+  closed = await findClosedRangesOfPage(ctx.database.db, pageId, todayInBerlin());
+  weeklySlots = course.slots;
+  const first = trialDates(course.slots, closed, from, 8)[0];
+  if (!first) throw new Error("the course has no lesson in the next weeks");
+  lessonDay = first.date;
 }, 60_000);
 afterAll(() => ctx?.close());
 beforeEach(async () => {
@@ -23,11 +41,11 @@ beforeEach(async () => {
   await ctx.database.db.delete(mailOutbox);
 });
 
-const tomorrow = () => {
-  const d = new Date(`${todayInBerlin()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-};
+let lessonDay: string;
+let closed: { startsOn: string; endsOn: string }[];
+let weeklySlots: { id: number; weekday: number | null; date: string | null; start: string; end: string }[];
+/** A coming day the course meets, after today. */
+const tomorrow = () => lessonDay;
 
 /** Each test posts from its own address, so the per-IP limit only bites where a test wants it to. */
 function post(
@@ -90,6 +108,30 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
     expect(mails[1]?.subject).toContain("Probestunde: ");
     expect(mails[1]?.text).toContain("+4915112345678");
     expect(mails[1]?.text).toContain("ohne Anmeldung");
+  });
+
+  it("refuses a trial on a day the course does not meet, at the date field, in de and ru (D297)", async () => {
+    // The first coming day that is no lesson day of the course (e.g. a Wednesday of a Tue/Thu/Sat course).
+    let day = addDays(todayInBerlin(), 1);
+    while (isLessonDay(day, weeklySlots, closed)) day = addDays(day, 1);
+    expect(weeklySlots.some((slot) => slot.weekday === weekdayOf(day))).toBe(false);
+    const before = await counts();
+    const de = await post("", { ...payload(), date: day });
+    expect(de.statusCode, de.body).toBe(400);
+    expect(de.json()).toMatchObject({
+      date: ["An diesem Tag findet der Kurs nicht statt. Bitte wählen Sie einen seiner Termine."],
+      error_codes: { date: ["not_a_lesson_day"] },
+    });
+    const ru = await post("", { ...payload(), date: day }, { locale: "ru" });
+    expect(ru.json().date).toEqual([
+      "В этот день занятий по курсу нет. Пожалуйста, выберите одну из его дат.",
+    ]);
+    expect(await counts()).toEqual(before);
+    // The days the form offers are taken.
+    const offered = trialDates(weeklySlots, closed, new Date());
+    expect(offered.length).toBeGreaterThan(0);
+    const ok = await post("", { ...payload(), date: offered.at(-1)?.date });
+    expect(ok.statusCode, ok.body).toBe(201);
   });
 
   it("takes the existing client's date, a JavaScript Date in UTC, as that day in Berlin (D95)", async () => {

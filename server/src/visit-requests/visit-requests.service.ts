@@ -1,12 +1,14 @@
-import type {
-  ErrorCode,
-  Locale,
-  MyVisitRequest,
-  RequestStatus,
-  VisitRequestBody,
-  VisitRequestKind,
-  VisitRequestReply,
+import {
+  type ErrorCode,
+  isLessonDay,
+  type Locale,
+  type MyVisitRequest,
+  type RequestStatus,
+  type VisitRequestBody,
+  type VisitRequestKind,
+  type VisitRequestReply,
 } from "@atelier/contract";
+import { findClosedRangesOfPage, findSlots } from "../catalogue/index.ts";
 import type { Db, VisitRequestChild } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail, type VisitRequestMailData } from "../mail/index.ts";
@@ -85,6 +87,14 @@ export function createVisitRequestsService({ db, schoolEmails, publicUrl }: Visi
     ): Promise<VisitRequestReply> {
       const page = await findRequestablePage(db, body.product_page);
       if (!page) throw AppError.validation("product_page", "product_not_found");
+      // A trial is asked for on a day the course meets (D297): its form offers those days only.
+      if (kind === "trial" && body.date !== null) {
+        const [slots, closed] = await Promise.all([
+          findSlots(db, [page.id]),
+          findClosedRangesOfPage(db, page.id, body.date),
+        ]);
+        if (!isLessonDay(body.date, slots, closed)) throw AppError.validation("date", "not_a_lesson_day");
+      }
       const children = await childrenOf(body, caller.userId);
       const first = body.adults[0];
       if (!first) throw AppError.validation("adults", "required");

@@ -170,6 +170,12 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(
       (await t.call("DELETE", `/api/v2/orders/waiting_list/${id}/`, { headers: first.headers })).statusCode,
     ).toBe(204);
+    // Leaving again (a second tap, a retried request) answers the same; the entry stays left.
+    expect(
+      (await t.call("DELETE", `/api/v2/orders/waiting_list/${id}/`, { headers: first.headers })).statusCode,
+    ).toBe(204);
+    const mine = await t.call("GET", "/api/v2/orders/waiting_list/", { headers: first.headers });
+    expect(mine.json()).toMatchObject([{ id, status: "left", position: null }]);
     const after = await t.call("GET", "/api/v2/orders/waiting_list/", { headers: second.headers });
     expect(after.json()[0]).toMatchObject({ status: "waiting", position: 1 });
   }, 60_000);

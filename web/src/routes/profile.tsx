@@ -47,10 +47,15 @@ function ProfileRoute() {
         void navigate({ search: (prev) => ({ ...prev, tab: next, payment: undefined }) })
       }
       panels={{
-        visitors: <VisitorsPanel userKey={String(session.user.pk)} />,
-        workshops: (
+        // The waiting lists stand on the tab the profile opens with, above the children they name (D296).
+        visitors: (
           <>
             <WaitingListEntries userKey={String(session.user.pk)} />
+            <VisitorsPanel userKey={String(session.user.pk)} />
+          </>
+        ),
+        workshops: (
+          <>
             <HistoryPanel
               userKey={String(session.user.pk)}
               filter="workshops"

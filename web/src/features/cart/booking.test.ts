@@ -1,6 +1,14 @@
 import type { ProductDetail, PurchaseOption } from "@atelier/contract";
 import { describe, expect, it } from "vitest";
-import { ageMismatch, bookingPrice, emptyBooking, slotChoice, validateBooking } from "./booking.ts";
+import {
+  type BookingValues,
+  bookingAgeCheck,
+  bookingPrice,
+  emptyBooking,
+  slotChoice,
+  unitAgeRefusal,
+  validateBooking,
+} from "./booking.ts";
 
 const option = (
   id: number,
@@ -135,11 +143,103 @@ describe("bookingPrice", () => {
   });
 });
 
-describe("ageMismatch", () => {
-  it("warns when the child's age is outside the page's age group", () => {
-    expect(ageMismatch("2020-06-01", "8-11", "2026-06-01")).toEqual({ age: 6 });
-    expect(ageMismatch("2017-06-01", "8-11", "2026-06-01")).toBeNull();
-    expect(ageMismatch("2000-01-01", "14+", "2026-06-01")).toBeNull();
-    expect(ageMismatch(undefined, "8-11", "2026-06-01")).toBeNull();
+describe("bookingAgeCheck (D295: the age rule on the day the add is judged on)", () => {
+  const today = "2026-11-28";
+  // Born 2017-03-01: 9 until 2027-02-28, 10 from 2027-03-01.
+  const born = "2017-03-01";
+  const dated = (id: number, date: string) => slot(id, null, date);
+  const product = (
+    age_group: ProductDetail["age_group"],
+    options: PurchaseOption[],
+    slots: ReturnType<typeof slot>[],
+    weeks: unknown[] = [],
+  ) =>
+    ({
+      id: 1,
+      age_group,
+      purchase_options: options,
+      schedule_slots: slots,
+      academy_schedule_slots: weeks,
+    }) as unknown as ProductDetail;
+  const values = (extra: Partial<BookingValues>): BookingValues => ({
+    ...emptyBooking({ purchase_options: [] }),
+    purchase_option: "1",
+    visitor: "7",
+    ...extra,
+  });
+
+  it("judges a weekly course on today", () => {
+    const course = product("10+", [option(1, "Course (1 / week)")], [slot(11, 6, null)]);
+    expect(bookingAgeCheck(course, values({}), born, today)).toEqual({
+      code: "child_age_today",
+      age: 9,
+      day: today,
+    });
+    expect(bookingAgeCheck(course, values({}), "2016-01-01", today)).toBeNull();
+    expect(bookingAgeCheck(course, values({}), undefined, today)).toBeNull();
+  });
+
+  it("judges a dated session on its own date, not today, so a date when the child is old enough passes", () => {
+    const workshop = product(
+      "10+",
+      [option(1, "Ticket")],
+      [dated(21, "2027-01-10"), dated(22, "2027-03-05")],
+    );
+    // Nothing chosen yet, one date fits: no refusal, the unfitting date is refused on its own.
+    expect(bookingAgeCheck(workshop, values({}), born, today)).toBeNull();
+    expect(unitAgeRefusal(born, "10+", { date: "2027-01-10" }, today)).toEqual({
+      code: "child_age_date",
+      age: 9,
+      day: "2027-01-10",
+    });
+    expect(unitAgeRefusal(born, "10+", { date: "2027-03-05" }, today)).toBeNull();
+    // The date when he is 10: fits (the old warning judged today and still warned).
+    expect(bookingAgeCheck(workshop, values({ schedule_slots: "22" }), born, today)).toBeNull();
+    expect(bookingAgeCheck(workshop, values({ schedule_slots: "21" }), born, today)).toEqual({
+      code: "child_age_date",
+      age: 9,
+      day: "2027-01-10",
+    });
+  });
+
+  it("refuses before a choice when no offered date fits, naming the first", () => {
+    const workshop = product(
+      "10+",
+      [option(1, "Ticket")],
+      [dated(22, "2027-02-01"), dated(21, "2027-01-10")],
+    );
+    expect(bookingAgeCheck(workshop, values({}), born, today)).toEqual({
+      code: "child_age_date",
+      age: 9,
+      day: "2027-01-10",
+    });
+  });
+
+  it("judges academy weeks on the first chosen week", () => {
+    const week = (id: number, starts_on: string) => ({
+      id,
+      starts_on,
+      ends_on: starts_on,
+      space: 3,
+      season_name: "S",
+    });
+    const academy = product(
+      "10+",
+      [option(1, "Academy (full day)")],
+      [],
+      [week(31, "2027-02-15"), week(32, "2027-03-29")],
+    );
+    expect(bookingAgeCheck(academy, values({ academy_weeks: ["32"] }), born, today)).toBeNull();
+    expect(bookingAgeCheck(academy, values({ academy_weeks: ["32", "31"] }), born, today)).toEqual({
+      code: "child_age_week",
+      age: 9,
+      day: "2027-02-15",
+    });
+    expect(bookingAgeCheck(academy, values({}), born, today)).toBeNull();
+  });
+
+  it("asks nothing of an option without a child", () => {
+    const card = product("10+", [option(1, "GiftCard")], []);
+    expect(bookingAgeCheck(card, values({}), born, today)).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
 import {
   type AcademyWeek,
   type AgeGroup,
-  ageGroupsForAge,
-  ageInYears,
   BOOKING_RULES,
+  bookingAgeRefusal,
   itemListPrice,
   type OrderItemInput,
   OrderItemInputSchema,
@@ -120,17 +119,65 @@ export function bookingPrice(product: ProductDetail, values: BookingValues) {
   };
 }
 
+export type AgeRefusal = NonNullable<ReturnType<typeof bookingAgeRefusal>>;
+
 /**
- * The child's age against the page's age group, to warn early (the server decides):
- * null when the age fits or the birth date is unknown.
+ * The age rule (contract bookingAgeRefusal, D295) for what the form holds, judged on the day the add will be
+ * judged on, so the parent reads the refusal before choosing and never a different one after:
+ * - a weekly course: today;
+ * - dates or weeks chosen: the first of them;
+ * - dates or weeks to choose, none chosen yet: refused only when no offered one fits (each unfitting one is
+ *   disabled beside it, {@link unitAgeRefusal}); then the refusal names the first offered one.
+ * Null when no child or no birth date is known, or the child fits.
  */
-export function ageMismatch(
+export function bookingAgeCheck(
+  product: ProductDetail,
+  values: BookingValues,
   birthDate: string | undefined,
-  ageGroup: AgeGroup,
   today: string,
-): { age: number } | null {
+): AgeRefusal | null {
+  const option = selectedOption(product, values);
+  if (!birthDate || !needsVisitor(option)) return null;
+  const group = product.age_group as AgeGroup;
+  const choice = slotChoice(product, option);
+  const slots = asList(values.schedule_slots);
+  const weeks = asList(values.academy_weeks);
+  if (choice.kind === "weeks") {
+    const chosen = choice.weeks.filter((week) => weeks.includes(String(week.id)));
+    const judged = chosen.length > 0 ? chosen : choice.weeks;
+    if (chosen.length === 0 && judged.some((week) => unitAgeRefusal(birthDate, group, week, today) === null))
+      return null;
+    return bookingAgeRefusal(
+      birthDate,
+      group,
+      { weekStarts: judged.map((w) => w.starts_on), slotDates: [] },
+      today,
+    );
+  }
+  if (choice.kind === "dated") {
+    const chosen = choice.slots.filter((slot) => slots.includes(String(slot.id)));
+    const judged = chosen.length > 0 ? chosen : choice.slots;
+    if (chosen.length === 0 && judged.some((slot) => unitAgeRefusal(birthDate, group, slot, today) === null))
+      return null;
+    return bookingAgeRefusal(
+      birthDate,
+      group,
+      { weekStarts: [], slotDates: judged.map((s) => s.date) },
+      today,
+    );
+  }
+  return bookingAgeRefusal(birthDate, group, { weekStarts: [], slotDates: [] }, today);
+}
+
+/** The age rule on one offered date or week alone (D295): an unfitting one is disabled in the form. */
+export function unitAgeRefusal(
+  birthDate: string | undefined,
+  group: AgeGroup,
+  unit: Pick<ScheduleSlot, "date"> | Pick<AcademyWeek, "starts_on">,
+  today: string,
+): AgeRefusal | null {
   if (!birthDate) return null;
-  const age = ageInYears(birthDate, today);
-  if (!Number.isFinite(age)) return null;
-  return ageGroupsForAge(age).includes(ageGroup) ? null : { age };
+  return "starts_on" in unit
+    ? bookingAgeRefusal(birthDate, group, { weekStarts: [unit.starts_on], slotDates: [] }, today)
+    : bookingAgeRefusal(birthDate, group, { weekStarts: [], slotDates: [unit.date] }, today);
 }

@@ -2,7 +2,7 @@ import {
   AGE_GROUPS,
   type AgeGroup,
   ageGroupLabel,
-  ageOutsideGroup,
+  bookingAgeRefusal,
   type OrderItem,
   type Visitor,
 } from "@atelier/contract";
@@ -76,12 +76,18 @@ export function childAgeRefusal(
 } | null {
   const group = item.product_page.age_group;
   if (!isAgeGroup(group)) return null;
-  const firstWeek = item.academy_week_details.map((week) => week.starts_on).sort()[0];
-  const firstDate = item.schedule_slot_details.flatMap((slot) => (slot.date ? [slot.date] : [])).sort()[0];
-  const outside = ageOutsideGroup(child.birth_date, group, firstWeek ?? firstDate ?? today);
+  const outside = bookingAgeRefusal(
+    child.birth_date,
+    group,
+    {
+      weekStarts: item.academy_week_details.map((week) => week.starts_on),
+      slotDates: item.schedule_slot_details.map((slot) => slot.date),
+    },
+    today,
+  );
   if (!outside) return null;
   return {
-    code: firstWeek ? "child_age_week" : firstDate ? "child_age_date" : "child_age_today",
+    code: outside.code,
     params: { name: child.first_name, age: outside.age, group: ageGroupLabel(group) },
   };
 }

@@ -1,5 +1,9 @@
 import "../i18n.ts";
 import {
+  type AcademyWeek,
+  type AgeGroup,
+  ageGroupLabel,
+  errorMessage,
   type Locale,
   ORDER_ITEM_COMMENT_MAX_LENGTH,
   type OrderItemInput,
@@ -10,7 +14,15 @@ import {
   visitorLabel,
 } from "@atelier/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ComponentType, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import {
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { PurchaseTermsList } from "../../../components/purchase-terms.tsx";
@@ -24,13 +36,15 @@ import { vatNoteKey } from "../../../lib/vat.ts";
 import { cartApi } from "../api/cart-api.ts";
 import { CURRENT_ORDER_KEY } from "../api/current-order.ts";
 import {
-  ageMismatch,
+  type AgeRefusal,
   type BookingValues,
+  bookingAgeCheck,
   bookingPrice,
   emptyBooking,
   needsVisitor,
   selectedOption,
   slotChoice,
+  unitAgeRefusal,
   validateBooking,
 } from "../booking.ts";
 import { AddResultDialogs } from "./add-result-dialogs.tsx";
@@ -108,6 +122,8 @@ export function BookingForm({
   const choice = slotChoice(product, option);
   const visitor = visitors?.find((v) => String(v.id) === values.visitor);
   const { errors } = form.formState;
+  const { ageRefusal, ageNoticeId, ageNotice, unitRefusal } = useAgeRule(product, values, visitor);
+  const unitOff = (slot: ScheduleSlot) => choice.kind === "dated" && unitRefusal(slot) !== null;
 
   // The child the parent came for is picked when the list arrives, unless they have already chosen one.
   useEffect(() => {
@@ -204,16 +220,7 @@ export function BookingForm({
               form.setValue("visitor", String(saved.id), { shouldValidate: form.formState.isSubmitted });
               setChildSaved((count) => count + 1);
             }}
-            warning={(() => {
-              const mismatch = ageMismatch(visitor?.birth_date, product.age_group, todayInBerlin());
-              return visitor && mismatch
-                ? t("buy.ageWarning", {
-                    name: visitorLabel(visitor),
-                    age: mismatch.age,
-                    group: product.age_group,
-                  })
-                : null;
-            })()}
+            warning={ageNotice}
           />
         ) : null}
 
@@ -235,13 +242,19 @@ export function BookingForm({
                         type={choice.count === 1 ? "radio" : "checkbox"}
                         value={String(slot.id)}
                         form={formId}
-                        disabled={slot.space <= 0}
+                        disabled={
+                          slot.space <= 0 || (unitOff(slot) && !isChosen(values.schedule_slots, slot.id))
+                        }
                         className={choiceInput}
                         aria-describedby={describedBy}
                         {...form.register("schedule_slots")}
                       />
                       <SlotText slot={slot} />
                     </label>
+                    <UnitAgeNote
+                      refusal={unitOff(slot) && !ageRefusal ? unitRefusal(slot) : null}
+                      name={visitor?.first_name}
+                    />
                     {JoinWaitingList && slot.space <= 0 && choice.count === 1 ? (
                       <JoinWaitingList
                         unit={{ schedule_slot: slot.id }}
@@ -269,29 +282,24 @@ export function BookingForm({
                 <p>{t("buy.noSlots")}</p>
               ) : (
                 choice.weeks.map((week) => (
-                  <div key={week.id}>
-                    <label className={choiceRow}>
-                      <input
-                        type="checkbox"
-                        value={String(week.id)}
-                        form={formId}
-                        disabled={week.space <= 0}
-                        className={choiceInput}
-                        aria-describedby={describedBy}
-                        {...form.register("academy_weeks")}
+                  <WeekRow
+                    key={week.id}
+                    week={week}
+                    input={{
+                      form: formId,
+                      "aria-describedby": describedBy,
+                      disabled:
+                        week.space <= 0 ||
+                        (unitRefusal(week) !== null && !isChosen(values.academy_weeks, week.id)),
+                      ...form.register("academy_weeks"),
+                    }}
+                    note={
+                      <UnitAgeNote
+                        refusal={ageRefusal ? null : unitRefusal(week)}
+                        name={visitor?.first_name}
                       />
-                      <span className="flex-1">
-                        <span className="block font-semibold">
-                          {t("buy.weekRange", {
-                            from: formatDate(week.starts_on, locale),
-                            to: formatDate(week.ends_on, locale),
-                          })}
-                        </span>
-                        <span className="block text-sm text-slate-700">
-                          {week.season_name} · <Seats space={week.space} />
-                        </span>
-                      </span>
-                    </label>
+                    }
+                  >
                     {JoinWaitingList && week.space <= 0 ? (
                       <JoinWaitingList
                         unit={{ academy_week: week.id }}
@@ -304,7 +312,7 @@ export function BookingForm({
                         visitorName={visitor ? visitorLabel(visitor) : null}
                       />
                     ) : null}
-                  </div>
+                  </WeekRow>
                 ))
               )
             }
@@ -320,7 +328,7 @@ export function BookingForm({
           noValidate
           onSubmit={form.handleSubmit((submitted) => {
             const { request } = validateBooking(product, submitted);
-            if (!request) return;
+            if (!request || ageRefusal) return;
             // A guest's child lives in local storage: its birth date and first name go with the booking, so
             // the server's age rule refuses now, naming the child, not after sign-in (D141).
             const child = visitors?.find((v) => String(v.id) === submitted.visitor);
@@ -335,7 +343,8 @@ export function BookingForm({
             ref={submitRef}
             type="submit"
             className={`${buttonStyles.primary} w-full sm:w-auto`}
-            disabled={add.isPending}
+            disabled={add.isPending || ageRefusal !== null}
+            aria-describedby={ageRefusal ? ageNoticeId : undefined}
           >
             {add.isPending ? t("buy.adding") : t("buy.submit")}
           </button>
@@ -357,6 +366,108 @@ export function BookingForm({
         returnFocusTo={submitRef}
       />
     </>
+  );
+}
+
+/**
+ * The age rule on the day the add is judged on (D295): said in the form, before the parent adds, and the add
+ * waits until it fits; the same rule and text as the server's refusal. A date or week the child does not fit
+ * on is disabled (unless chosen: it can still be unchosen); a note beside it says why while other dates fit,
+ * else the one notice says it.
+ */
+function useAgeRule(product: ProductDetail, values: BookingValues, visitor: Visitor | undefined) {
+  const today = todayInBerlin();
+  const ageNoticeId = useId();
+  const ageRefusal = visitor ? bookingAgeCheck(product, values, visitor.birth_date, today) : null;
+  const unitRefusal = (unit: Parameters<typeof unitAgeRefusal>[2]) =>
+    unitAgeRefusal(visitor?.birth_date, product.age_group as AgeGroup, unit, today);
+  const ageNotice =
+    visitor && ageRefusal ? (
+      <AgeNotice
+        id={ageNoticeId}
+        refusal={ageRefusal}
+        name={visitor.first_name}
+        group={product.age_group as AgeGroup}
+      />
+    ) : null;
+  return { ageRefusal, ageNoticeId, ageNotice, unitRefusal };
+}
+
+/** One academy week to tick: its dates, season and seats, the age note and the waiting list below it. */
+function WeekRow({
+  week,
+  input,
+  note,
+  children,
+}: {
+  week: AcademyWeek;
+  input: ComponentProps<"input">;
+  note: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("cart");
+  const locale = useLocale();
+  return (
+    <div>
+      <label className={choiceRow}>
+        <input type="checkbox" value={String(week.id)} className={choiceInput} {...input} />
+        <span className="flex-1">
+          <span className="block font-semibold">
+            {t("buy.weekRange", {
+              from: formatDate(week.starts_on, locale),
+              to: formatDate(week.ends_on, locale),
+            })}
+          </span>
+          <span className="block text-sm text-slate-700">
+            {week.season_name} · <Seats space={week.space} />
+          </span>
+        </span>
+      </label>
+      {note}
+      {children}
+    </div>
+  );
+}
+
+/** Whether a form value (one id or a list of ids) holds `id`. */
+const isChosen = (value: string[] | string, id: number) => asIds(value).includes(String(id));
+
+/**
+ * The age rule's refusal (D295) in the contract's words, the same the server's add would answer, and what
+ * the parent can do instead; the add button waits meanwhile.
+ */
+function AgeNotice({
+  id,
+  refusal,
+  name,
+  group,
+}: {
+  id: string;
+  refusal: AgeRefusal;
+  name: string;
+  group: AgeGroup;
+}) {
+  const { t } = useTranslation("cart");
+  const locale = useLocale();
+  return (
+    <p id={id} data-testid="age-notice">
+      {errorMessage(refusal.code, locale, { name, age: refusal.age, group: ageGroupLabel(group) })}{" "}
+      {refusal.code === "child_age_today" ? t("buy.ageRefusedOtherChild") : t("buy.ageRefusedOtherDate")}
+    </p>
+  );
+}
+
+/** Beside one offered date or week the chosen child does not fit on its own day (D295). */
+function UnitAgeNote({ refusal, name }: { refusal: AgeRefusal | null; name: string | undefined }) {
+  const { t } = useTranslation("cart");
+  if (!refusal || !name) return null;
+  return (
+    <p className="mt-1 px-3 text-sm text-slate-700">
+      {t(refusal.code === "child_age_week" ? "buy.unitAgeNoteWeek" : "buy.unitAgeNote", {
+        name,
+        count: refusal.age,
+      })}
+    </p>
   );
 }
 
@@ -406,7 +517,7 @@ function VisitorStep({
   error: string | undefined;
   AddVisitor: AddVisitorComponent;
   onAdded: (visitor: Visitor) => void;
-  warning: string | null;
+  warning: ReactNode;
 }) {
   const { t } = useTranslation("cart");
   // The spec's second dialog enum: Select (choose a saved child) and Add (a new one in place).
@@ -443,9 +554,9 @@ function VisitorStep({
           ))}
           <div aria-live="polite">
             {warning ? (
-              <p className="rounded-lg border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-950">
+              <div className="rounded-lg border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-950">
                 {warning}
-              </p>
+              </div>
             ) : null}
           </div>
           {step === "Add" ? (

@@ -181,7 +181,7 @@ export function AgeFilterPage({
                   name: child.first_name,
                   age: t("ageFilter.childAge", { count: age }),
                 })
-              : t("ageFilter.resultsHeading", { age })}
+              : t("ageFilter.resultsHeading", { count: Number(age) })}
           </h2>
           <p role="status" className="mt-2 min-h-6 text-slate-800">
             {query.isPending

@@ -2,6 +2,7 @@ import "../i18n.ts";
 import {
   NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
+  type ProductDetail,
   sanitizePhoneInput,
   todayInBerlin,
   VISIT_REQUEST_MAX_ADULTS,
@@ -22,6 +23,7 @@ import { TextField } from "../../../components/ui/form-fields.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorCodesByField, serverMessage, useErrorText } from "../../../lib/error-codes.ts";
 import { sendVisitRequest } from "../api/visit-requests-api.ts";
+import { VisitDateField } from "./trial-date-field.tsx";
 
 type ChildValues = { id: number | null; first_name: string; last_name: string; birth_date: string };
 type AdultValues = { first_name: string; last_name: string; email: string; phone: string; relation: string };
@@ -78,7 +80,8 @@ export function VisitRequestDialog({
   returnFocusTo,
 }: {
   kind: VisitRequestKind;
-  product: { id: number; name: string };
+  /** The course's times and closures give a trial's dates (D297); without them the date is typed. */
+  product: { id: number; name: string } & Partial<Pick<ProductDetail, "schedule_slots" | "closures">>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The parent's children (signed in: from the server; a guest: from local storage). */
@@ -371,13 +374,11 @@ export function VisitRequestDialog({
                 ) : null}
               </fieldset>
 
-              <TextField
-                type="date"
-                label={kind === "waiting" ? t("date.waiting") : `${t(`date.${kind}`)} *`}
-                min={todayInBerlin()}
-                aria-required={kind !== "waiting" || undefined}
+              <VisitDateField
+                kind={kind}
+                product={product}
                 error={text(errors.date?.message)}
-                {...form.register("date")}
+                field={form.register("date")}
               />
 
               <div role="alert" className="empty:hidden">

@@ -5,6 +5,7 @@ import { api } from "../../../lib/api-client.ts";
 export const waitingListApi = {
   list: () => api.get<WaitingListEntry[]>("/api/v2/orders/waiting_list/"),
   join: (input: WaitingListJoinInput) => api.post<WaitingListEntry>("/api/v2/orders/waiting_list/", input),
+  leave: (id: number) => api.delete<void>(`/api/v2/orders/waiting_list/${id}/`),
   offer: (token: string) =>
     api.get<WaitingListEntry>(`/api/v2/orders/waiting_list/offer/${encodeURIComponent(token)}/`),
   accept: (token: string) =>

@@ -8,6 +8,7 @@ import { ApiError, api } from "../../../lib/api-client.ts";
 import { advance, renderInLocale } from "../../../test/render.tsx";
 import { JoinWaitingList } from "./join-waiting-list.tsx";
 import { OfferPage } from "./offer-page.tsx";
+import { WaitingListEntries } from "./waiting-list-entries.tsx";
 
 vi.mock("@tanstack/react-router", () => ({
   Link: ({ to, children, ...rest }: { to: string; children: ReactNode }) => (
@@ -19,7 +20,7 @@ vi.mock("@tanstack/react-router", () => ({
 
 vi.mock("../../../lib/api-client.ts", async (original) => ({
   ...(await original<typeof import("../../../lib/api-client.ts")>()),
-  api: { get: vi.fn(), post: vi.fn() },
+  api: { get: vi.fn(), post: vi.fn(), delete: vi.fn() },
 }));
 
 function renderWithQueries(ui: ReactElement, locale: "de" | "ru" = "de") {
@@ -139,5 +140,58 @@ describe("/waiting-list/offer/{token}", () => {
     fireEvent.click(screen.getByRole("button", { name: "Anmelden" }));
     expect(onSignIn).toHaveBeenCalledOnce();
     expect(api.get).not.toHaveBeenCalled();
+  });
+});
+
+describe("the profile's waiting lists (D296)", () => {
+  const waiting: WaitingListEntry = {
+    ...entry,
+    id: 6,
+    status: "waiting",
+    position: 2,
+    offer_token: null,
+    offer_expires_at: null,
+    created_at: "2027-03-01T23:30:00Z",
+  };
+
+  it("shows the offer, the child, the date, since when and the place; leaving asks first, then calls DELETE", async () => {
+    vi.mocked(api.get).mockResolvedValueOnce([waiting, { ...waiting, id: 8, status: "left" }]);
+    vi.mocked(api.delete).mockResolvedValue(undefined);
+    renderWithQueries(<WaitingListEntries userKey="5" />);
+    await advance(0);
+    const rows = screen.getAllByTestId("waiting-list-entry");
+    expect(rows).toHaveLength(1);
+    const text = rows[0]?.textContent ?? "";
+    expect(text).toContain("Töpfern – Ticket");
+    expect(text).toContain("Mila Muster · Sa., 17. Apr. 2027, 11:00–14:00");
+    // Berlin's day of the entry (00:30 on 2 March there), not UTC's.
+    expect(text).toContain("Eingetragen am Di., 2. März 2027");
+    expect(text).toContain("Platz 2 auf der Warteliste");
+    fireEvent.click(screen.getByRole("button", { name: "Warteliste verlassen" }));
+    await advance(0);
+    const dialog = screen.getByRole("dialog", { name: "Warteliste verlassen?" });
+    expect(dialog.textContent).toContain("Mila Muster verlässt die Warteliste für „Töpfern“.");
+    expect(api.delete).not.toHaveBeenCalled();
+    vi.mocked(api.get).mockResolvedValueOnce([{ ...waiting, status: "left", position: null }]);
+    fireEvent.click(screen.getByRole("button", { name: "Ja, verlassen" }));
+    await advance(0);
+    expect(api.delete).toHaveBeenCalledWith("/api/v2/orders/waiting_list/6/");
+    await advance(0);
+    expect(screen.queryAllByTestId("waiting-list-entry")).toHaveLength(0);
+    expect(screen.getByRole("status").textContent).toBe(
+      "Mila Muster steht nicht mehr auf der Warteliste für „Töpfern“.",
+    );
+  });
+
+  it("in Russian names the offer after a noun, not declined", async () => {
+    vi.mocked(api.get).mockResolvedValueOnce([waiting]);
+    renderWithQueries(<WaitingListEntries userKey="5" />, "ru");
+    await advance(0);
+    expect(screen.getByTestId("waiting-list-entry").textContent).toContain("Место в листе ожидания: 2");
+    fireEvent.click(screen.getByRole("button", { name: "Выйти из листа ожидания" }));
+    await advance(0);
+    expect(screen.getByRole("dialog").textContent).toContain(
+      "Участник: Mila Muster. Предложение: «Töpfern».",
+    );
   });
 });
