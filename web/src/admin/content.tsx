@@ -23,6 +23,7 @@ import {
 import { useWatch } from "react-hook-form";
 import { Markdown } from "../components/ui/markdown.tsx";
 import { DetailEdit } from "./detail.tsx";
+import { GiftCardDelivery } from "./gift-card-delivery.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
 import { MoneyInput, useOfficeLocale } from "./money-input.tsx";
 
@@ -377,6 +378,7 @@ export function GiftCardEdit() {
           </Datagrid>
         </ReferenceManyField>
       </SimpleForm>
+      <GiftCardDelivery />
     </DetailEdit>
   );
 }

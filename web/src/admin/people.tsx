@@ -2,6 +2,7 @@ import { euroText } from "@atelier/contract";
 import { Box, Button, MenuItem, TextField as MuiTextField, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import {
+  CreateButton,
   Datagrid,
   FunctionField,
   List,
@@ -169,6 +170,20 @@ function AdminActions() {
   );
 }
 
+/** A phone booking for this parent: the form opens with them chosen (issue 29). */
+function PhoneBookingButton() {
+  const person = useRecordContext<Person>();
+  if (person?.role !== "customer") return null;
+  return (
+    <CreateButton
+      resource="staff-orders"
+      label="admin.staff_orders.for_person"
+      state={{ record: { parent: person.id } }}
+      variant="contained"
+    />
+  );
+}
+
 export function PersonShow() {
   return (
     <DetailShow>
@@ -180,6 +195,7 @@ export function PersonShow() {
         />
         <TextField source="phone_number" />
         <TextField source="role" />
+        <PhoneBookingButton />
         <Family />
         <AdminActions />
       </SimpleShowLayout>
