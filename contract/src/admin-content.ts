@@ -176,10 +176,29 @@ export const AdminGiftCardSchema = z.object({
   is_active: z.boolean(),
   deactivated_at: z.string().nullable(),
   created_at: z.string(),
+  /** The language of its PDF and mail, the recipient's name and the message on it (D277). */
+  locale: z.enum(["de", "ru"]),
+  recipient_name: z.string(),
+  message: z.string(),
   version: z.string(),
 });
 export type AdminGiftCard = z.infer<typeof AdminGiftCardSchema>;
 export const AdminGiftCardListSchema = z.array(AdminGiftCardSchema);
+
+/**
+ * `POST /api/v2/admin/gift-cards/{id}/mail/` (D277): a card mailed to its recipient with its PDF, in the
+ * language chosen; the recipient's name and the message go on the card and its PDF. While the same card's
+ * mail to that address still waits in the outbox, that mail is the answer (a double click sends one).
+ */
+export const AdminGiftCardMailInputSchema = z
+  .object({
+    to: z.email({ error: "invalid_email" }).max(254, { error: "too_long" }),
+    locale: z.enum(["de", "ru"], { error: "invalid_choice" }),
+    recipient_name: z.string({ error: "invalid_type" }).trim().max(100, { error: "too_long" }).default(""),
+    message: z.string({ error: "invalid_type" }).trim().max(500, { error: "too_long" }).default(""),
+  })
+  .strict();
+export type AdminGiftCardMailInput = z.infer<typeof AdminGiftCardMailInputSchema>;
 
 export const GIFT_CARD_LEDGER_KINDS = ["issue", "redeem", "release", "withdrawal"] as const;
 

@@ -106,6 +106,10 @@ export const AdminOrderDocumentSchema = z.object({
 });
 
 export const AdminOrderSchema = AdminOrderRowSchema.extend({
+  /** Built by staff or a confirmed party, paid by a mailed link (D157); it can be mailed again (D276). */
+  payment_link: z.boolean(),
+  /** Until when the seats of an order in payment are held. */
+  reserved_until: z.string().nullable(),
   items: z.array(AdminOrderItemSchema),
   payments: z.array(AdminOrderPaymentSchema),
   refunds: z.array(AdminOrderRefundSchema),

@@ -10,6 +10,14 @@ export const STAFF_ORDER_ERROR_MESSAGES = {
     de: "Diese Bestellung kann nicht mehr bezahlt werden.",
     ru: "Этот заказ больше нельзя оплатить.",
   },
+  no_payment_link: {
+    de: "Diese Bestellung hat keinen Zahlungslink: Sie wurde im Shop bestellt, nicht von der Schule angelegt.",
+    ru: "У этого заказа нет ссылки на оплату: он оформлен в магазине, а не школой.",
+  },
+  payment_link_resend_limit: {
+    de: "Der Zahlungslink wurde schon fünfmal erneut gesendet. Bitte rufen Sie die Eltern an.",
+    ru: "Ссылку на оплату уже отправляли повторно пять раз. Пожалуйста, позвоните родителям.",
+  },
   parent_not_customer: {
     de: "Wählen Sie ein Elternkonto aus.",
     ru: "Выберите учётную запись родителя.",

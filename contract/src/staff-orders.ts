@@ -58,6 +58,34 @@ export const AdminStaffOrderInputSchema = z
   .strict();
 export type AdminStaffOrderInput = z.infer<typeof AdminStaffOrderInputSchema>;
 
+/**
+ * `POST /api/v2/admin/staff-orders/quote/` (D275): what the order would cost, priced by the cart's own rules
+ * in a transaction that is rolled back; nothing is written, no seat is held, no mail goes.
+ */
+export const AdminStaffOrderQuoteInputSchema = AdminStaffOrderInputSchema.omit({
+  request_id: true,
+  hold_minutes: true,
+});
+export type AdminStaffOrderQuoteInput = z.infer<typeof AdminStaffOrderQuoteInputSchema>;
+
+export const AdminStaffOrderQuoteSchema = z.object({
+  lines: z.array(
+    z.object({
+      product_name: z.string(),
+      option_name: z.string(),
+      child_name: z.string().nullable(),
+      /** The list price of the line before discounts. */
+      price_cents: z.number().int(),
+      discount_cents: z.number().int(),
+      /** What the line costs at checkout: price less the sibling discount and any code. */
+      amount_cents: z.number().int(),
+    }),
+  ),
+  total_checkout_price_cents: z.number().int(),
+  total_recurrent_price_cents: z.number().int(),
+});
+export type AdminStaffOrderQuote = z.infer<typeof AdminStaffOrderQuoteSchema>;
+
 /** What staff see of the order they built (the link itself is only in the parent's mail, D157). */
 export const AdminStaffOrderSchema = z.object({
   id: z.number().int(),

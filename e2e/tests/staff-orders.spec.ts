@@ -93,7 +93,11 @@ test("staff book a course by phone for a parent, who pays by the mailed link", a
   await staff.getByLabel("Reservierung (Minuten)").fill("120");
   const [posted] = await Promise.all([
     staff.waitForResponse(
-      (r) => r.url().includes("/api/v2/admin/staff-orders/") && r.request().method() === "POST",
+      // The form's save, not its price (`…/staff-orders/quote/`, D275).
+      (r) =>
+        r.url().includes("/api/v2/admin/staff-orders/") &&
+        !r.url().includes("/quote/") &&
+        r.request().method() === "POST",
     ),
     staff.getByRole("button", { name: "Speichern" }).click(),
   ]);

@@ -10,6 +10,7 @@ import {
   adminRoutes,
   adminWaitingListRoutes,
   countPaymentIssuesOpen,
+  giftCardDeliveryRoutes,
   recordAudit,
 } from "./admin/index.ts";
 import { checkinRoutes, createCheckinService } from "./checkin/index.ts";
@@ -481,17 +482,10 @@ async function registerCheckout(
     webUrl: env.WEB_URL,
     publicUrl: env.PUBLIC_URL,
   });
-  await app.register(
-    adminOrdersRoutes({
-      db,
-      withdrawals,
-      staffOrders,
-      cart,
-      publicUrl: env.PUBLIC_URL,
-      seller: sellerFromEnv(env),
-    }),
-  );
-  await app.register(adminPartyRequestsRoutes({ db, staffOrders, publicUrl: env.PUBLIC_URL }));
+  const [seller, publicUrl] = [sellerFromEnv(env), env.PUBLIC_URL];
+  await app.register(adminOrdersRoutes({ db, withdrawals, staffOrders, cart, publicUrl, seller }));
+  await app.register(adminPartyRequestsRoutes({ db, staffOrders, publicUrl }));
+  await app.register(giftCardDeliveryRoutes({ db, seller, publicUrl }));
   await app.register(adminWaitingListRoutes({ waitingList }));
   const worker = createPaymentWorker({
     db,

@@ -25,8 +25,8 @@ import { versionOf } from "./version.ts";
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
-/** A card as staff see it; the balance is part of the version, so a payment meanwhile makes an edit stale. */
-function toAdmin(row: GiftCardRow): AdminGiftCard {
+/** A card as staff see it (also for its mail, D277); the balance is part of the version, so a payment meanwhile makes an edit stale. */
+export function toAdmin(row: GiftCardRow): AdminGiftCard {
   const values = {
     id: row.id,
     code: row.code,
@@ -40,12 +40,15 @@ function toAdmin(row: GiftCardRow): AdminGiftCard {
     is_active: row.deactivatedAt === null,
     deactivated_at: iso(row.deactivatedAt),
     created_at: row.createdAt.toISOString(),
+    locale: row.locale,
+    recipient_name: row.recipientName ?? "",
+    message: row.message,
   };
   return { ...values, version: versionOf(values) };
 }
 
 /** The audit log keeps no code: it is what pays, and the log is read by more people than the card's holder. */
-const audit = auditTrail(
+export const audit = auditTrail(
   "gift-cards",
   ({ version: _version, code: _code, ...values }: AdminGiftCard) => values,
 );

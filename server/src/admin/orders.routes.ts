@@ -7,8 +7,6 @@ import {
   AdminOrderSchema,
   AdminRefundInputSchema,
   AdminResendSchema,
-  AdminStaffOrderInputSchema,
-  AdminStaffOrderSchema,
   LocaleQuerySchema,
 } from "@atelier/contract";
 import type { FastifyReply } from "fastify";
@@ -24,6 +22,7 @@ import { sendList } from "./list-query.ts";
 import { createOrderMove } from "./order-move.service.ts";
 import { createOrdersAdmin } from "./orders.service.ts";
 import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
+import { staffOrderRoutes } from "./staff-orders.routes.ts";
 import { createStaffOrdersAdmin } from "./staff-orders.service.ts";
 
 /**
@@ -158,19 +157,5 @@ export const adminOrdersRoutes =
       },
       async (request) => orders.resendConfirmation(currentUser(request), request.params.id),
     );
-
-    app.post(
-      "/api/v2/admin/staff-orders/",
-      {
-        schema: {
-          ...base(
-            "Book on behalf of a parent: the order is priced by the shop's rules, its seats held, and the parent mailed a payment link; once per request_id",
-          ),
-          querystring: LocaleQuerySchema,
-          body: AdminStaffOrderInputSchema,
-          response: { 200: AdminStaffOrderSchema, ...errors },
-        },
-      },
-      async (request) => onBehalf.create(currentUser(request), request.body),
-    );
+    await app.register(staffOrderRoutes(onBehalf));
   };

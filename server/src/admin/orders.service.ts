@@ -9,6 +9,7 @@ import {
   ORDER_STATUSES,
   type RefundState,
 } from "@atelier/contract";
+import { paymentHoldOfOrder } from "../checkout/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { resendMail } from "../mail/index.ts";
@@ -50,16 +51,55 @@ const auditValues = (row: StaffRefundRow) => ({
   credit_note: row.creditNoteId,
 });
 
+type Papers = {
+  payments: Awaited<ReturnType<typeof findOrderPaymentsForStaff>>;
+  mails: Awaited<ReturnType<typeof findOrderMailsForStaff>>;
+  documents: Awaited<ReturnType<typeof findOrderDocumentsForStaff>>;
+};
+
+/** An order's payments, mails and documents as staff read them. */
+const papersOf = (
+  payments: Papers["payments"],
+  mails: Papers["mails"],
+  documents: Papers["documents"],
+): Pick<AdminOrder, "payments" | "mails" | "documents"> => ({
+  payments: payments.map((p) => ({
+    id: p.id,
+    gateway: p.gateway,
+    status: p.status,
+    amount_cents: p.amountCents,
+    refunded_cents: p.refundedCents,
+    captured_at: p.capturedAt?.toISOString() ?? null,
+  })),
+  mails: mails.map((m) => ({
+    id: m.id,
+    template: m.template,
+    to: m.to,
+    subject: m.subject,
+    status: m.status,
+    created_at: m.createdAt.toISOString(),
+    sent_at: m.sentAt?.toISOString() ?? null,
+  })),
+  documents: documents.map((d) => ({
+    id: d.id,
+    kind: d.kind,
+    number: d.number,
+    issued_at: d.issuedAt.toISOString(),
+    total_cents: d.totalCents,
+  })),
+});
+
 /** Orders in the back office (D127–D129): the list, one order's details, and the staff refund. */
 export function createOrdersAdmin(db: Db, withdrawals: WithdrawalsService) {
   async function get(id: number, locale: Locale = "de"): Promise<AdminOrder> {
     const row = await findOrderForStaff(db, id, locale);
     if (!row) throw AppError.notFound();
-    const [items, payments, documents, staffRefunds] = await Promise.all([
+    const [items, payments, documents, staffRefunds, hold] = await Promise.all([
       findOrderItemsForStaff(db, id, locale),
       findOrderPaymentsForStaff(db, id),
       findOrderDocumentsForStaff(db, id),
       findStaffRefundsOfOrders(db, [id]),
+      paymentHoldOfOrder(db, id),
     ]);
     const withdrawn = await findWithdrawalsOfItems(
       db,
@@ -108,6 +148,9 @@ export function createOrdersAdmin(db: Db, withdrawals: WithdrawalsService) {
     ].sort((a, b) => a.created_at.localeCompare(b.created_at));
     return {
       ...row,
+      payment_link: hold.linked,
+      // Only an order in payment holds seats; a paid or ended order's old hold means nothing to staff.
+      reserved_until: row.status === "awaiting_payment" ? (hold.reservedUntil?.toISOString() ?? null) : null,
       items: items.map((item) => {
         const staff = staffRefunds
           .filter((r) => r.orderItemId === item.id)
@@ -131,31 +174,8 @@ export function createOrdersAdmin(db: Db, withdrawals: WithdrawalsService) {
             .map(({ id, starts_on, ends_on }) => ({ id, starts_on, ends_on })),
         };
       }),
-      payments: payments.map((p) => ({
-        id: p.id,
-        gateway: p.gateway,
-        status: p.status,
-        amount_cents: p.amountCents,
-        refunded_cents: p.refundedCents,
-        captured_at: p.capturedAt?.toISOString() ?? null,
-      })),
+      ...papersOf(payments, mails, documents),
       refunds,
-      mails: mails.map((m) => ({
-        id: m.id,
-        template: m.template,
-        to: m.to,
-        subject: m.subject,
-        status: m.status,
-        created_at: m.createdAt.toISOString(),
-        sent_at: m.sentAt?.toISOString() ?? null,
-      })),
-      documents: documents.map((d) => ({
-        id: d.id,
-        kind: d.kind,
-        number: d.number,
-        issued_at: d.issuedAt.toISOString(),
-        total_cents: d.totalCents,
-      })),
     };
   }
 

@@ -1,4 +1,9 @@
-import type { AdminStaffOrder, AdminStaffOrderInput } from "@atelier/contract";
+import type {
+  AdminStaffOrder,
+  AdminStaffOrderInput,
+  AdminStaffOrderQuote,
+  AdminStaffOrderQuoteInput,
+} from "@atelier/contract";
 import type { StaffOrderBuilt, StaffOrders } from "../checkout/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { recordAudit } from "./audit.repository.ts";
@@ -40,6 +45,38 @@ export function createStaffOrdersAdmin(staffOrders: StaffOrders) {
           }),
       );
       return toAdminStaffOrder(built);
+    },
+
+    /** The price before saving (D275): nothing is written, so nothing is audited. */
+    async quote(input: AdminStaffOrderQuoteInput): Promise<AdminStaffOrderQuote> {
+      const quote = await staffOrders.quote({ parentId: input.parent, items: input.items });
+      return {
+        lines: quote.lines.map((line) => ({
+          product_name: line.productName,
+          option_name: line.optionName,
+          child_name: line.childName,
+          price_cents: line.priceCents,
+          discount_cents: line.priceCents - line.amountCents,
+          amount_cents: line.amountCents,
+        })),
+        total_checkout_price_cents: quote.totalCheckoutCents,
+        total_recurrent_price_cents: quote.totalRecurrentCents,
+      };
+    },
+
+    /** The payment link mailed again (D276), audited as a new mail of the order. */
+    async resendLink(staff: AuthUser, orderId: number): Promise<{ mail: number }> {
+      return staffOrders.resendLink(orderId, (tx, copy) =>
+        recordAudit(tx, {
+          userId: staff.id,
+          userEmail: staff.email,
+          resource: "order_mails",
+          recordId: copy.id,
+          action: "create",
+          before: null,
+          after: { order: orderId, resent: copy.original, template: "payment-link" },
+        }),
+      );
     },
   };
 }

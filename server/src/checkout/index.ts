@@ -3,9 +3,15 @@ export { checkoutRoutes, stripeCancelRoutes, stripeWebhookRoutes } from "./check
 export { createCheckoutService } from "./checkout.service.ts";
 export { loadInstallation } from "./installation.ts";
 export { REFUND_ATTEMPTS } from "./payment-issues.repository.ts";
-export { deletePaymentLinksOfUser } from "./payment-links.repository.ts";
+export { deletePaymentLinksOfUser, paymentHoldOfOrder } from "./payment-links.repository.ts";
 export { createPaymentWorker, type PaymentWorker } from "./payment-worker.ts";
 export { orderLinesDue } from "./paypal-order-request.ts";
 export { createPayPalWebhooks } from "./paypal-webhooks.ts";
-export { createStaffOrders, type StaffOrderBuilt, type StaffOrders } from "./staff-orders.service.ts";
+export {
+  createStaffOrders,
+  LINK_RESEND,
+  type StaffOrderBuilt,
+  type StaffOrderQuote,
+  type StaffOrders,
+} from "./staff-orders.service.ts";
 export { createStripeWebhooks } from "./stripe-webhooks.ts";

@@ -23,6 +23,29 @@ export async function findLinkByToken(db: DbOrTx, token: string): Promise<Paymen
   return row;
 }
 
+export async function findLinkByOrder(db: DbOrTx, orderId: number): Promise<PaymentLinkRow | undefined> {
+  const [row] = await db.select().from(paymentLinks).where(eq(paymentLinks.orderId, orderId));
+  return row;
+}
+
+/** The mail that carried the link, kept so staff can send it again (D276). */
+export async function setLinkMail(tx: Tx, linkId: number, mailId: number): Promise<void> {
+  await tx.update(paymentLinks).set({ mailId }).where(eq(paymentLinks.id, linkId));
+}
+
+/** Whether the order is paid by a link, and until when its seats are held (the back office's order, D276). */
+export async function paymentHoldOfOrder(
+  db: DbOrTx,
+  orderId: number,
+): Promise<{ linked: boolean; reservedUntil: Date | null }> {
+  const [row] = await db
+    .select({ link: paymentLinks.id, reservedUntil: orders.reservedUntil })
+    .from(orders)
+    .leftJoin(paymentLinks, eq(paymentLinks.orderId, orders.id))
+    .where(eq(orders.id, orderId));
+  return { linked: row?.link != null, reservedUntil: row?.reservedUntil ?? null };
+}
+
 export async function isLinkedOrder(db: DbOrTx, orderId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: paymentLinks.id })

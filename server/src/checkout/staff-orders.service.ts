@@ -4,10 +4,16 @@ import { findUserById } from "../accounts/index.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { EMPTY_BILLING } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { enqueueMail } from "../mail/index.ts";
+import { enqueueMail, resendMailAtMost } from "../mail/index.ts";
 import { type CartService, findCartItems } from "../orders/index.ts";
 import { findBillingOfUser, findOrder, lockUnits, type OrderRow, stageOrder } from "./checkout.repository.ts";
-import { findLinkByRequest, insertLink, insertOrderForParent } from "./payment-links.repository.ts";
+import {
+  findLinkByOrder,
+  findLinkByRequest,
+  insertLink,
+  insertOrderForParent,
+  setLinkMail,
+} from "./payment-links.repository.ts";
 
 /** What staff (or a confirmed party request) ask to be built for a parent (D156, D160). */
 export type StaffOrderRequest = {
@@ -35,6 +41,145 @@ export type StaffOrdersDeps = {
 /** Another request with the same id committed first: the caller answers its order instead. */
 class RequestRaced extends Error {}
 
+/** Thrown to roll a quote's transaction back with its answer (D275). */
+class QuoteDone extends Error {
+  constructor(readonly quote: StaffOrderQuote) {
+    super("quote");
+  }
+}
+
+/** What a booking by phone would cost, line by line (D275). */
+export type StaffOrderQuote = {
+  lines: {
+    productName: string;
+    optionName: string;
+    childName: string | null;
+    priceCents: number;
+    amountCents: number;
+  }[];
+  totalCheckoutCents: number;
+  totalRecurrentCents: number;
+};
+
+/** How often and how fast the payment link may be mailed again (D276). */
+export const LINK_RESEND = { max: 5, windowMs: 5 * 60_000 } as const;
+
+/**
+ * The order priced inside `tx` by the cart's own rules (age, seats under the units' locks, sibling
+ * discount), staged for `holdMinutes`: what `build` mails and `quote` answers before rolling back.
+ */
+async function priceOrder(
+  { cart, reservationMinutes }: Pick<StaffOrdersDeps, "cart" | "reservationMinutes">,
+  tx: Tx,
+  request: Omit<StaffOrderRequest, "requestId" | "staffId">,
+) {
+  const { addBooking } = cart.internals;
+  const parent = await findUserById(tx, request.parentId);
+  if (!parent) throw AppError.validation("parent", "invalid_choice");
+  const billing = (await findBillingOfUser(tx, parent.id)) ?? EMPTY_BILLING;
+  const order = await insertOrderForParent(tx, { userId: parent.id, locale: parent.locale, billing });
+  // Every unit booked is locked first (slots before weeks, ascending), as checkout does.
+  await lockUnits(
+    tx,
+    request.items.flatMap((item) => item.schedule_slots),
+    request.items.flatMap((item) => item.academy_weeks),
+  );
+  for (const item of request.items) {
+    await addBooking(
+      tx,
+      order,
+      {
+        product: null,
+        product_page: item.product_page,
+        purchase_option: item.purchase_option,
+        visitor: item.visitor,
+        schedule_slots: item.schedule_slots,
+        academy_weeks: item.academy_weeks,
+        academy_number_of_weeks: null,
+        comment: item.comment,
+        gift_card: null,
+      },
+      parent.locale,
+    );
+  }
+  const items = await findCartItems(tx, order.id, parent.locale);
+  // A party is booked for the family, not a child (D160); everything else needs its child before payment.
+  const partyOrder = request.partyDate != null;
+  if (
+    !partyOrder &&
+    items.some((item) => childRequiredAtCheckout(item.scheduleType) && item.visitorId === null)
+  )
+    throw AppError.validation("visitor", "visitor_required_at_checkout");
+  const staged = await stageOrder(tx, order.id, {
+    minutes: request.holdMinutes ?? reservationMinutes,
+    billing,
+    termsAccepted: false,
+    locale: parent.locale,
+  });
+  const lines = items.map((item) => ({
+    productName: item.pageName,
+    optionName: item.optionName,
+    childName:
+      item.visitorFirstName === null ? null : `${item.visitorFirstName} ${item.visitorLastName ?? ""}`.trim(),
+    priceCents: item.calculatedPriceCents,
+    amountCents: item.calculatedPriceCents - item.siblingDiscountCents - item.promocodeDiscountCents,
+  }));
+  return { parent, staged, lines };
+}
+
+/**
+ * `POST /api/v2/admin/staff-orders/quote/` (D275): the order built and priced as `create` builds it, in a
+ * transaction that is then rolled back, so the price shown is the one saved and nothing is kept.
+ */
+async function quoteOrder(
+  deps: Pick<StaffOrdersDeps, "db" | "cart" | "reservationMinutes">,
+  request: Omit<StaffOrderRequest, "requestId" | "staffId" | "holdMinutes">,
+): Promise<StaffOrderQuote> {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const { staged, lines } = await priceOrder(deps, tx, { ...request, holdMinutes: null });
+      throw new QuoteDone({
+        lines,
+        totalCheckoutCents: staged.totalCheckoutCents,
+        totalRecurrentCents: staged.totalRecurrentCents,
+      });
+    });
+  } catch (error) {
+    if (error instanceof QuoteDone) return error.quote;
+    throw error;
+  }
+  throw new Error("a quote ended without its answer");
+}
+
+/**
+ * `POST /api/v2/admin/orders/{id}/resend-payment-link/` (D276): the mail that carried the order's link
+ * copied to the parent again, as written in their language. Only while the order waits for its
+ * payment and its seats are held; a copy made within LINK_RESEND.windowMs (or still waiting) is the
+ * answer, and at most LINK_RESEND.max copies go. `audit` runs in the copy's transaction.
+ */
+async function resendLink(
+  db: Db,
+  orderId: number,
+  audit: (tx: Tx, copy: { id: number; original: number }) => Promise<void>,
+): Promise<{ mail: number }> {
+  return db.transaction(async (tx) => {
+    const order = await findOrder(tx, orderId, true);
+    if (!order) throw AppError.notFound();
+    const link = await findLinkByOrder(tx, orderId);
+    if (!link) throw AppError.validation("non_field_errors", "no_payment_link");
+    if (order.status !== "awaiting_payment")
+      throw AppError.validation("non_field_errors", "payment_link_closed");
+    if (!order.reservedUntil || order.reservedUntil.getTime() <= Date.now())
+      throw AppError.validation("non_field_errors", "payment_link_expired");
+    if (link.mailId === null) throw AppError.validation("non_field_errors", "no_payment_link");
+    const copy = await resendMailAtMost(tx, link.mailId, LINK_RESEND);
+    if (copy === "limit") throw AppError.validation("non_field_errors", "payment_link_resend_limit");
+    if (!copy) throw AppError.validation("non_field_errors", "no_payment_link");
+    if (copy.created) await audit(tx, { id: copy.id, original: link.mailId });
+    return { mail: copy.id };
+  });
+}
+
 export type StaffOrders = ReturnType<typeof createStaffOrders>;
 
 /**
@@ -43,8 +188,6 @@ export type StaffOrders = ReturnType<typeof createStaffOrders>;
  * and the parent is mailed a payment link (D157) in their language, all in one transaction.
  */
 export function createStaffOrders({ db, cart, reservationMinutes, webUrl, publicUrl }: StaffOrdersDeps) {
-  const { addBooking } = cart.internals;
-
   async function replay(tx: Db | Tx, requestId: string): Promise<StaffOrderBuilt | undefined> {
     const link = await findLinkByRequest(tx, requestId);
     if (!link) return undefined;
@@ -56,51 +199,10 @@ export function createStaffOrders({ db, cart, reservationMinutes, webUrl, public
   async function build(tx: Tx, request: StaffOrderRequest): Promise<StaffOrderBuilt> {
     const seen = await replay(tx, request.requestId);
     if (seen) return seen;
-    const parent = await findUserById(tx, request.parentId);
-    if (!parent) throw AppError.validation("parent", "invalid_choice");
-    const billing = (await findBillingOfUser(tx, parent.id)) ?? EMPTY_BILLING;
-    const order = await insertOrderForParent(tx, { userId: parent.id, locale: parent.locale, billing });
-    // Every unit booked is locked first (slots before weeks, ascending), as checkout does.
-    await lockUnits(
-      tx,
-      request.items.flatMap((item) => item.schedule_slots),
-      request.items.flatMap((item) => item.academy_weeks),
-    );
-    for (const item of request.items) {
-      await addBooking(
-        tx,
-        order,
-        {
-          product: null,
-          product_page: item.product_page,
-          purchase_option: item.purchase_option,
-          visitor: item.visitor,
-          schedule_slots: item.schedule_slots,
-          academy_weeks: item.academy_weeks,
-          academy_number_of_weeks: null,
-          comment: item.comment,
-          gift_card: null,
-        },
-        parent.locale,
-      );
-    }
-    const items = await findCartItems(tx, order.id, parent.locale);
-    // A party is booked for the family, not a child (D160); everything else needs its child before payment.
-    const partyOrder = request.partyDate != null;
-    if (
-      !partyOrder &&
-      items.some((item) => childRequiredAtCheckout(item.scheduleType) && item.visitorId === null)
-    )
-      throw AppError.validation("visitor", "visitor_required_at_checkout");
-    const staged = await stageOrder(tx, order.id, {
-      minutes: request.holdMinutes ?? reservationMinutes,
-      billing,
-      termsAccepted: false,
-      locale: parent.locale,
-    });
+    const { parent, staged, lines } = await priceOrder({ cart, reservationMinutes }, tx, request);
     const token = randomBytes(32).toString("base64url");
     const link = await insertLink(tx, {
-      orderId: order.id,
+      orderId: staged.id,
       token,
       requestId: request.requestId,
       createdBy: request.staffId,
@@ -115,15 +217,7 @@ export function createStaffOrders({ db, cart, reservationMinutes, webUrl, public
         data: {
           parentFirstName: parent.firstName,
           orderId: staged.id,
-          lines: items.map((item) => ({
-            productName: item.pageName,
-            optionName: item.optionName,
-            childName:
-              item.visitorFirstName === null
-                ? null
-                : `${item.visitorFirstName} ${item.visitorLastName ?? ""}`.trim(),
-            amountCents: item.calculatedPriceCents - item.siblingDiscountCents - item.promocodeDiscountCents,
-          })),
+          lines: lines.map(({ priceCents: _list, ...line }) => line),
           totalCents: staged.totalCheckoutCents,
           reservedUntil: (staged.reservedUntil ?? new Date()).toISOString(),
           link: `${webUrl}/pay/${token}?locale=${parent.locale}`,
@@ -132,11 +226,15 @@ export function createStaffOrders({ db, cart, reservationMinutes, webUrl, public
       },
       { publicUrl },
     );
+    await setLinkMail(tx, link.id, mail.id);
     return { order: staged, created: true, mailId: mail.id };
   }
 
   return {
     build,
+    quote: (request: Parameters<typeof quoteOrder>[1]) =>
+      quoteOrder({ db, cart, reservationMinutes }, request),
+    resendLink: (orderId: number, audit: Parameters<typeof resendLink>[2]) => resendLink(db, orderId, audit),
 
     /**
      * `POST /api/v2/admin/staff-orders/`: builds the order and runs `audit` in the same transaction. Two

@@ -46,6 +46,15 @@ export async function setGiftCardDeactivated(tx: Tx, id: number, at: Date | null
   await tx.update(giftCards).set({ deactivatedAt: at }).where(eq(giftCards.id, id));
 }
 
+/** The language, recipient and message a card is mailed and printed with (D277). */
+export async function setGiftCardRecipient(
+  tx: Tx,
+  id: number,
+  values: { locale: "de" | "ru"; recipientName: string | null; message: string },
+): Promise<void> {
+  await tx.update(giftCards).set(values).where(eq(giftCards.id, id));
+}
+
 export type LedgerRow = {
   id: number;
   giftCardId: number;

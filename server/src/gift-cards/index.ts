@@ -9,6 +9,7 @@ export {
   type GiftCardRow,
 } from "./gift-cards.repository.ts";
 export {
+  giftCardMailCard,
   giftCardShare,
   giftCardUnusable,
   issueGiftCardByHand,
@@ -22,4 +23,5 @@ export {
   listGiftCardsForStaff,
   listLedgerForStaff,
   setGiftCardDeactivated,
+  setGiftCardRecipient,
 } from "./gift-cards-staff.repository.ts";

@@ -3,7 +3,14 @@
 export type { AttachmentRenderer, RenderedAttachment } from "./attachments.ts";
 export { noAttachments } from "./attachments.ts";
 export type { MailRequest, OutboxMail } from "./mail-outbox.ts";
-export { countOutbox, deleteMailsAbout, enqueueMail, resendMail } from "./mail-outbox.ts";
+export {
+  countOutbox,
+  deleteMailsAbout,
+  enqueueMail,
+  findPendingGiftCardMail,
+  resendMail,
+  resendMailAtMost,
+} from "./mail-outbox.ts";
 export type {
   ContactRequestData,
   ContactRequestKind,

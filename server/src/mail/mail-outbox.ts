@@ -1,6 +1,6 @@
 import type { Locale } from "@atelier/contract";
 import { EmailSchema } from "@atelier/contract";
-import { and, asc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import { type MailAttachmentRef, mailOutbox } from "../db/index.ts";
 import {
@@ -146,6 +146,57 @@ export async function resendMail(tx: DbOrTx, id: number): Promise<{ id: number; 
     })
     .returning({ id: mailOutbox.id });
   return copy ? { id: copy.id, created: true } : null;
+}
+
+/**
+ * `resendMail` with a bound (D276): the newest copy of `id` made within `windowMs`, or still waiting, is the
+ * answer; `"limit"` once `max` copies were made; else a new copy. Under the original's row lock.
+ */
+export async function resendMailAtMost(
+  tx: DbOrTx,
+  id: number,
+  bound: { max: number; windowMs: number },
+): Promise<{ id: number; created: boolean } | "limit" | null> {
+  const [original] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for("update");
+  if (!original) return null;
+  const copies = await tx
+    .select({ id: mailOutbox.id, status: mailOutbox.status, createdAt: mailOutbox.createdAt })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.to, original.to),
+        eq(mailOutbox.subject, original.subject),
+        eq(mailOutbox.template, original.template),
+        gt(mailOutbox.id, original.id),
+      ),
+    )
+    .orderBy(desc(mailOutbox.id));
+  const newest = copies[0];
+  if (newest && (newest.status === "pending" || newest.createdAt.getTime() > Date.now() - bound.windowMs))
+    return { id: newest.id, created: false };
+  if (copies.length >= bound.max) return "limit";
+  return resendMail(tx, id);
+}
+
+/** A mail of `template` to `to` naming the gift card's PDF that still waits in the outbox (D277). */
+export async function findPendingGiftCardMail(
+  tx: DbOrTx,
+  to: string,
+  giftCardId: number,
+): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        sql`lower(${mailOutbox.to}) = lower(${to})`,
+        eq(mailOutbox.template, "gift-card"),
+        eq(mailOutbox.status, "pending"),
+        sql`${mailOutbox.attachments} @> ${JSON.stringify([{ kind: "gift-card-pdf", giftCardId }])}::jsonb`,
+      ),
+    )
+    .orderBy(desc(mailOutbox.id));
+  return row?.id;
 }
 
 /** The school's own copies of what a family sent or did: they name the family without being addressed to it. */

@@ -134,7 +134,12 @@ export function AdminApp() {
               <Resource name="slots" list={SlotList} edit={SlotEdit} create={SlotCreate} />
               <Resource name="closures" list={ClosureList} edit={ClosureEdit} create={ClosureCreate} />
               <Resource name="orders" list={OrderList} show={OrderShow} />
-              <Resource name="staff-orders" create={StaffOrderCreate} />
+              <Resource
+                name="staff-orders"
+                list={StaffOrderCreate}
+                create={StaffOrderCreate}
+                options={{ label: "admin.staff_orders.menu" }}
+              />
               <Resource name="waiting-list" list={WaitingList} />
               <Resource
                 name="content-pages"

@@ -25,6 +25,7 @@ import { Markdown } from "../components/ui/markdown.tsx";
 import { EmailField } from "./contact-fields.tsx";
 import { DetailEdit } from "./detail.tsx";
 import { EnumField, YesNoField } from "./enum-labels.tsx";
+import { GiftCardDelivery } from "./gift-card-delivery.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
 import { MoneyInput, useOfficeLocale } from "./money-input.tsx";
 
@@ -387,6 +388,7 @@ export function GiftCardEdit() {
           </Datagrid>
         </ReferenceManyField>
       </SimpleForm>
+      <GiftCardDelivery />
     </DetailEdit>
   );
 }

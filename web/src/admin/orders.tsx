@@ -28,14 +28,18 @@ import {
 } from "@mui/material";
 import { useEffect, useId, useMemo, useState } from "react";
 import {
+  CreateButton,
   Datagrid,
   DateInput,
+  ExportButton,
+  FilterButton,
   FunctionField,
   List,
   NumberInput,
   SelectInput,
   TextField,
   TextInput,
+  TopToolbar,
   useNotify,
   useRecordContext,
   useTranslate,
@@ -94,11 +98,22 @@ function orderFilters(translate: (key: string) => string) {
   ];
 }
 
+/** The list's buttons: filters, a phone booking (issue 29) and the export. */
+function OrderListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateButton resource="staff-orders" label="admin.staff_orders.new" />
+      <ExportButton />
+    </TopToolbar>
+  );
+}
+
 export function OrderList() {
   const translate = useTranslate();
   const filters = useMemo(() => orderFilters(translate), [translate]);
   return (
-    <List sort={{ field: "created_at", order: "DESC" }} filters={filters}>
+    <List sort={{ field: "created_at", order: "DESC" }} filters={filters} actions={<OrderListActions />}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="id" />
         <LocalDateField source="created_at" showTime />
@@ -392,22 +407,65 @@ function MoveDialog({ order, item, onClose }: { order: AdminOrder; item: Item; o
   );
 }
 
-function ResendButton({ orderId }: { orderId: number }) {
+/**
+ * Mail again what the parent needs now: an order waiting for its payment by link gets the link (D276), a
+ * paid one its confirmation; an order that was never paid and has no link has nothing to resend.
+ */
+function ResendButton({ order }: { order: AdminOrder }) {
   const translate = useTranslate();
   const { busy, run } = useStaffAction();
+  const paid = order.payment_state !== "unpaid";
+  const link = !paid && order.payment_link && order.status === "awaiting_payment";
+  if (!paid && !link) return null;
+  const [path, done, label] = link
+    ? ["resend-payment-link", "admin.orders.resend_link_done", "admin.orders.resend_link"]
+    : ["resend-confirmation", "admin.orders.resend_done", "admin.orders.resend"];
   return (
     <Button
       variant="outlined"
       disabled={busy}
-      onClick={() =>
-        void run(
-          () => adminFetch("POST", `orders/${orderId}/resend-confirmation/`),
-          "admin.orders.resend_done",
-        )
-      }
+      onClick={() => void run(() => adminFetch("POST", `orders/${order.id}/${path}/`), done)}
     >
-      {translate("admin.orders.resend")}
+      {translate(label)}
     </Button>
+  );
+}
+
+/** Where an order's money stands, said in words: "Wartet auf Zahlung per Zahlungslink; reserviert bis …". */
+function PaymentStanding({ order }: { order: AdminOrder }) {
+  const translate = useTranslate();
+  if (order.payment_state !== "unpaid") return null;
+  const key =
+    order.status === "awaiting_payment"
+      ? order.payment_link
+        ? "standing.awaiting_link"
+        : "standing.awaiting"
+      : "standing.never_paid";
+  return (
+    <Typography data-testid="order-standing" sx={{ mt: 1 }}>
+      {translate(`admin.orders.${key}`, { until: when(order.reserved_until) })}
+    </Typography>
+  );
+}
+
+/** The order's number, state in words, parent and total, and what can be mailed again. */
+function OrderHeader({ order }: { order: AdminOrder }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`admin.orders.${key}`);
+  return (
+    <>
+      <Typography variant="h5" component="h1">
+        {translate("resources.orders.name", { smart_count: 1 })} {order.id} · {t(`status.${order.status}`)} ·{" "}
+        {t(`payment_state.${order.payment_state}`)}
+      </Typography>
+      <Typography>
+        {order.parent_name} · {order.parent_email} · {when(order.created_at)} · {euro(order.total_cents)}
+      </Typography>
+      <PaymentStanding order={order} />
+      <Box sx={{ mt: 2 }}>
+        <ResendButton order={order} />
+      </Box>
+    </>
   );
 }
 
@@ -420,18 +478,10 @@ function OrderDetails() {
   const [unitText, label] = [useUnitText(), useEnumLabel()];
   if (!order) return null;
   const t = (key: string) => translate(`admin.orders.${key}`);
+  const unpaid = order.payment_state === "unpaid";
   return (
     <Box sx={{ p: 2 }}>
-      <Typography variant="h5" component="h1">
-        {translate("resources.orders.name", { smart_count: 1 })} {order.id} · {t(`status.${order.status}`)} ·{" "}
-        {t(`payment_state.${order.payment_state}`)}
-      </Typography>
-      <Typography>
-        {order.parent_name} · {order.parent_email} · {when(order.created_at)} · {euro(order.total_cents)}
-      </Typography>
-      <Box sx={{ mt: 2 }}>
-        <ResendButton orderId={order.id} />
-      </Box>
+      <OrderHeader order={order} />
       <Section
         title={t("sections.items")}
         head={[
@@ -439,7 +489,8 @@ function OrderDetails() {
           t("columns.child"),
           t("columns_booked"),
           t("columns.state"),
-          t("columns.paid"),
+          // Money never received is not "paid": an unpaid order's lines say what is due (issue 29).
+          unpaid ? t("columns.due") : t("columns.paid"),
           t("columns.refunded"),
           "",
         ]}
@@ -455,7 +506,7 @@ function OrderDetails() {
               t(
                 `source.${order.refunds.find((r) => r.item === item.id && r.source !== "staff")?.source ?? "withdrawal"}`,
               )
-            ) : (
+            ) : unpaid ? null : (
               <Button variant="outlined" size="small" onClick={() => setRefunding(item)}>
                 {t("refund_button")}
               </Button>

@@ -10,6 +10,7 @@ import {
 } from "@mui/material";
 import { useState } from "react";
 import {
+  CreateButton,
   Datagrid,
   FunctionField,
   List,
@@ -192,6 +193,20 @@ function AdminActions() {
   );
 }
 
+/** A phone booking for this parent: the form opens with them chosen (issue 29). */
+function PhoneBookingButton() {
+  const person = useRecordContext<Person>();
+  if (person?.role !== "customer") return null;
+  return (
+    <CreateButton
+      resource="staff-orders"
+      label="admin.staff_orders.for_person"
+      state={{ record: { parent: person.id } }}
+      variant="contained"
+    />
+  );
+}
+
 export function PersonShow() {
   return (
     <DetailShow>
@@ -203,6 +218,7 @@ export function PersonShow() {
         />
         <PhoneField source="phone_number" />
         <EnumField source="role" enumName="role" />
+        <PhoneBookingButton />
         <Family />
         <AdminActions />
       </SimpleShowLayout>

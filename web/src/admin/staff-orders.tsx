@@ -1,3 +1,4 @@
+import { type AdminStaffOrderQuote, euroText } from "@atelier/contract";
 import {
   Alert,
   Box,
@@ -9,7 +10,7 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import {
   AutocompleteInput,
   Create,
@@ -29,14 +30,16 @@ import {
   useGetOne,
   useNotify,
   useRecordContext,
+  useRedirect,
   useTranslate,
 } from "react-admin";
 import { adminFetch } from "./data-provider.ts";
 import { DETAIL, DetailEdit } from "./detail.tsx";
 import { useEnumLabel, useLocalText } from "./enum-labels.tsx";
+import { currentAdminLocale } from "./i18n.ts";
 import { LocalDateField } from "./local-date-field.tsx";
 import { OfferPicker } from "./offer-picker.tsx";
-import { useStaffAction } from "./use-staff-action.ts";
+import { failureText, useStaffAction } from "./use-staff-action.ts";
 
 /**
  * "Book on behalf of a parent" (D156) and birthday-party requests (D158–D160). The order is priced by the
@@ -90,17 +93,25 @@ const toStaffOrder = (data: StaffOrderForm) => ({
   ],
 });
 
+/**
+ * The phone booking (issue 29): reached from the menu, a person's page (the parent chosen) and the orders
+ * list; the price comes from the server before saving (D275); once saved, on to the new order's page.
+ */
 export function StaffOrderCreate() {
   const notify = useNotify();
   const label = useEnumLabel();
   const localText = useLocalText();
+  const redirect = useRedirect();
   return (
     <Create
+      resource="staff-orders"
       transform={toStaffOrder}
       redirect={false}
       mutationOptions={{
-        onSuccess: (order: { id: number }) =>
-          notify("admin.staff_orders.created", { type: "success", messageArgs: { id: order.id } }),
+        onSuccess: (order: { id: number }) => {
+          notify("admin.staff_orders.created", { type: "success", messageArgs: { id: order.id } });
+          redirect("show", "orders", order.id);
+        },
       }}
     >
       <SimpleForm>
@@ -170,8 +181,90 @@ export function StaffOrderCreate() {
           max={HOLD.max}
           helperText="admin.staff_orders.hold_help"
         />
+        <FormDataConsumer<StaffOrderForm>>
+          {({ formData }) => <QuotePanel form={formData} />}
+        </FormDataConsumer>
       </SimpleForm>
     </Create>
+  );
+}
+
+/** What the server needs to price the form's one line, or null while the line is not complete. */
+function quoteBody(form: StaffOrderForm) {
+  const units = (form.schedule_slots?.length ?? 0) + (form.academy_weeks?.length ?? 0);
+  if (!form.parent || !form.product_page || !form.purchase_option || !form.visitor || units === 0)
+    return null;
+  const { request_id: _id, hold_minutes: _hold, ...rest } = toStaffOrder(form);
+  return JSON.stringify(rest);
+}
+
+/** The price of the booking as the server computes it (D275), shown before saving; never reckoned here. */
+function QuotePanel({ form }: { form: StaffOrderForm }) {
+  const translate = useTranslate();
+  const body = quoteBody(form);
+  const [state, setState] = useState<{ quote?: AdminStaffOrderQuote; error?: string; busy: boolean }>({
+    busy: false,
+  });
+  useEffect(() => {
+    if (body === null) {
+      setState({ busy: false });
+      return;
+    }
+    let live = true;
+    setState((was) => ({ ...was, busy: true }));
+    const timer = setTimeout(() => {
+      adminFetch("POST", "staff-orders/quote/", { body: JSON.parse(body) })
+        .then(({ json }) => live && setState({ quote: json as AdminStaffOrderQuote, busy: false }))
+        .catch((failure: unknown) => live && setState({ error: failureText(failure), busy: false }));
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [body]);
+  const euro = (cents: number) => euroText(cents, currentAdminLocale());
+  const { quote, error, busy } = state;
+  return (
+    <Box
+      component="section"
+      aria-labelledby="staff-order-price"
+      aria-live="polite"
+      aria-busy={busy}
+      sx={{ mb: 2, p: 2, border: 1, borderColor: "divider", borderRadius: 1, minWidth: 280 }}
+    >
+      <Typography id="staff-order-price" variant="subtitle1" component="h2">
+        {translate("admin.staff_orders.price_title")}
+      </Typography>
+      {body === null ? (
+        <Typography variant="body2">{translate("admin.staff_orders.price_pending")}</Typography>
+      ) : error ? (
+        <Typography color="error">{error}</Typography>
+      ) : quote && !busy ? (
+        <>
+          {quote.lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines are shown as the server answered them
+            <Typography key={index} data-testid="staff-order-line">
+              {`${line.product_name} – ${line.option_name}${line.child_name ? ` (${line.child_name})` : ""}: ${euro(line.amount_cents)}`}
+              {line.discount_cents > 0
+                ? ` ${translate("admin.staff_orders.price_discount", { list: euro(line.price_cents), discount: euro(line.discount_cents) })}`
+                : ""}
+            </Typography>
+          ))}
+          <Typography sx={{ fontWeight: "bold" }} data-testid="staff-order-total">
+            {translate("admin.staff_orders.price_total", { total: euro(quote.total_checkout_price_cents) })}
+          </Typography>
+          {quote.total_recurrent_price_cents > 0 ? (
+            <Typography variant="body2">
+              {translate("admin.staff_orders.price_recurrent", {
+                amount: euro(quote.total_recurrent_price_cents),
+              })}
+            </Typography>
+          ) : null}
+        </>
+      ) : (
+        <Typography variant="body2">{translate("admin.staff_orders.price_loading")}</Typography>
+      )}
+    </Box>
   );
 }
 

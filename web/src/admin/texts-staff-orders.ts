@@ -1,4 +1,7 @@
-/** Texts of the bookings by phone and the birthday-party requests (D156–D160), merged into texts.ts. */
+/**
+ * Texts of the bookings by phone and the birthday-party requests (D156–D160, D275, D276), and of a gift card
+ * mailed or printed from the back office (D277), merged into texts.ts.
+ */
 export const STAFF_ORDER_TEXTS = {
   de: {
     resources: {
@@ -35,6 +38,30 @@ export const STAFF_ORDER_TEXTS = {
         help: "Für Eltern, die anrufen: Preise, freie Plätze und das Alter des Kindes prüft der Shop. Die Eltern bekommen den Zahlungslink per E-Mail.",
         hold_help: "Leer: die übliche Reservierungszeit; 5 Minuten bis 7 Tage.",
         created: "Bestellung Nr. %{id} angelegt; der Zahlungslink ist unterwegs.",
+        menu: "Telefonbuchung",
+        new: "Telefonbuchung",
+        for_person: "Telefonbuchung für diese Person",
+        price_title: "Preis",
+        price_pending:
+          "Der Preis erscheint, sobald Elternteil, Kind, Angebot, Option und Termin gewählt sind.",
+        price_loading: "Preis wird berechnet …",
+        price_total: "Gesamt: %{total}",
+        price_discount: "(statt %{list}, %{discount} Rabatt)",
+        price_recurrent: "Danach monatlich %{amount}",
+      },
+      gift_card_delivery: {
+        title: "Gutschein verschicken oder drucken",
+        pdf: "Gutschein als PDF herunterladen",
+        to: "E-Mail-Adresse der beschenkten Person",
+        language: "Sprache der E-Mail und des Gutscheins",
+        de: "Deutsch",
+        ru: "Russisch",
+        name: "Name auf dem Gutschein (freiwillig)",
+        message: "Nachricht (freiwillig)",
+        message_help: "Steht in der E-Mail und auf dem Gutschein.",
+        send: "Gutschein per E-Mail senden",
+        sent: "Der Gutschein wird an %{to} gesendet.",
+        inactive: "Dieser Gutschein ist deaktiviert und kann nicht verschickt werden.",
       },
       party: {
         state: {
@@ -92,6 +119,29 @@ export const STAFF_ORDER_TEXTS = {
         help: "Для родителей, которые звонят: цены, свободные места и возраст ребёнка проверяет магазин. Родители получат ссылку на оплату по электронной почте.",
         hold_help: "Пусто — обычное время брони; от 5 минут до 7 дней.",
         created: "Заказ № %{id} создан; ссылка на оплату отправлена.",
+        menu: "Запись по телефону",
+        new: "Запись по телефону",
+        for_person: "Записать по телефону",
+        price_title: "Цена",
+        price_pending: "Цена появится, когда будут выбраны родитель, ребёнок, предложение, вариант и время.",
+        price_loading: "Считаем цену…",
+        price_total: "Итого: %{total}",
+        price_discount: "(вместо %{list}, скидка %{discount})",
+        price_recurrent: "Затем ежемесячно %{amount}",
+      },
+      gift_card_delivery: {
+        title: "Отправить или распечатать сертификат",
+        pdf: "Скачать сертификат в PDF",
+        to: "Адрес электронной почты получателя",
+        language: "Язык письма и сертификата",
+        de: "Немецкий",
+        ru: "Русский",
+        name: "Имя на сертификате (необязательно)",
+        message: "Пожелание (необязательно)",
+        message_help: "Будет в письме и на сертификате.",
+        send: "Отправить сертификат по почте",
+        sent: "Сертификат будет отправлен на %{to}.",
+        inactive: "Этот сертификат деактивирован, отправить его нельзя.",
       },
       party: {
         state: {

@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { productPages } from "./catalogue.ts";
 import { createdAt, updatedAt } from "./common.ts";
+import { mailOutbox } from "./mail.ts";
 import { orders } from "./orders.ts";
 import { localeEnum, users } from "./users.ts";
 
@@ -32,6 +33,8 @@ export const paymentLinks = pgTable(
     /** The staff request's id: a repeated request answers the order the first one built. */
     requestId: uuid("request_id").notNull(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** The mail that carried the link: "send the payment link again" copies it (D276); null once erased. */
+    mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [

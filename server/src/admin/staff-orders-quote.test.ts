@@ -1,0 +1,272 @@
+import { randomUUID } from "node:crypto";
+import {
+  AdminGiftCardSchema,
+  AdminOrderSchema,
+  AdminStaffOrderQuoteSchema,
+  AdminStaffOrderSchema,
+} from "@atelier/contract";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, mailOutbox, orders, users } from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createChild, createParent, createStaff } from "../test/shop-fixtures.ts";
+import { usesPostgres } from "../test/test-database.ts";
+
+/**
+ * Issue 29 in the back office: the price of a booking by phone before saving (D275), its payment link
+ * mailed again (D276), and a gift card issued by hand mailed and printed (D277).
+ */
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+let staff: Awaited<ReturnType<typeof createParent>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+  staff = await createStaff(t.db);
+}, 300_000);
+afterAll(() => t?.close());
+
+type Headers = Record<string, string>;
+
+const emailOf = async (id: number) =>
+  (await t.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email ?? "";
+
+/** A parent with two children of 6 (siblings: the second course line gets the sibling discount). */
+async function family() {
+  const parent = await createParent(t.db);
+  const first = await createChild(t.db, parent.id, 6);
+  const second = await createChild(t.db, parent.id, 6);
+  const line = (child: number, slot: number) => ({
+    product_page: t.course.page.id,
+    purchase_option: t.course.option("Course (1 / week)").id,
+    visitor: child,
+    schedule_slots: [t.weekly[slot]?.id],
+  });
+  return { ...parent, items: [line(first, 0), line(second, 1)] };
+}
+
+const quote = (body: Record<string, unknown>, headers: Headers = staff.headers) =>
+  t.call("POST", "/api/v2/admin/staff-orders/quote/", { headers, body });
+const book = (body: Record<string, unknown>) =>
+  t.call("POST", "/api/v2/admin/staff-orders/", { headers: staff.headers, body });
+const resend = (id: number, headers: Headers = staff.headers) =>
+  t.call("POST", `/api/v2/admin/orders/${id}/resend-payment-link/`, { headers });
+
+describe(`the price of a booking by phone before saving (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it("is for staff only: guests 401, parents 403", async () => {
+    const call = await family();
+    expect((await quote({ parent: call.id, items: call.items }, {})).statusCode).toBe(401);
+    expect((await quote({ parent: call.id, items: call.items }, call.headers)).statusCode).toBe(403);
+  });
+
+  it("prices each line and the total as saving does, and writes nothing: no order, no mail, no audit", async () => {
+    const call = await family();
+    const audited = (await t.db.select().from(auditLog)).length;
+    const res = await quote({ parent: call.id, items: call.items });
+    expect(res.statusCode, res.body).toBe(200);
+    const priced = AdminStaffOrderQuoteSchema.parse(res.json());
+    const list = t.course.option("Course (1 / week)").basePriceCents;
+    expect(priced.lines).toHaveLength(2);
+    expect(priced.lines.map((l) => l.price_cents)).toEqual([list, list]);
+    // The second child's line is cheaper (the shop's sibling discount), and the total adds the lines.
+    const discounts = priced.lines.map((l) => l.discount_cents);
+    expect(Math.max(...discounts)).toBeGreaterThan(0);
+    expect(priced.total_checkout_price_cents).toBe(priced.lines.reduce((s, l) => s + l.amount_cents, 0));
+    expect(await t.db.select().from(orders).where(eq(orders.userId, call.id))).toEqual([]);
+    expect(await t.mailsTo(await emailOf(call.id))).toEqual([]);
+    expect((await t.db.select().from(auditLog)).length).toBe(audited);
+
+    const saved = await book({
+      request_id: randomUUID(),
+      parent: call.id,
+      hold_minutes: null,
+      items: call.items,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const order = AdminStaffOrderSchema.parse(saved.json());
+    expect(order.total_checkout_price_cents).toBe(priced.total_checkout_price_cents);
+    expect(order.total_recurrent_price_cents).toBe(priced.total_recurrent_price_cents);
+  });
+
+  it("refuses what saving would refuse (a child of the wrong age) as a 400 at the field", async () => {
+    const parent = await createParent(t.db);
+    const old = await createChild(t.db, parent.id, 12);
+    const res = await quote({
+      parent: parent.id,
+      items: [
+        {
+          product_page: t.course.page.id,
+          purchase_option: t.course.option("Course (1 / week)").id,
+          visitor: old,
+          schedule_slots: [t.weekly[0]?.id],
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error_codes).toBeDefined();
+    expect(await t.db.select().from(orders).where(eq(orders.userId, parent.id))).toEqual([]);
+  });
+});
+
+describe(`the payment link mailed again (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  async function phoneOrder() {
+    const call = await family();
+    const res = await book({
+      request_id: randomUUID(),
+      parent: call.id,
+      hold_minutes: 120,
+      items: call.items.slice(0, 1),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { call, order: AdminStaffOrderSchema.parse(res.json()) };
+  }
+  const linkMails = async (parentId: number) =>
+    (await t.mailsTo(await emailOf(parentId))).filter((m) => m.template === "payment-link");
+
+  it("is for staff only (401, 403); an order that does not exist is a 404", async () => {
+    const { call, order } = await phoneOrder();
+    expect((await resend(order.id, {})).statusCode).toBe(401);
+    expect((await resend(order.id, call.headers)).statusCode).toBe(403);
+    expect((await resend(2_000_000_000)).statusCode).toBe(404);
+    expect(await linkMails(call.id)).toHaveLength(1);
+  });
+
+  it("copies the link's mail once however often it is clicked within minutes, audits the copy, and stops after five", async () => {
+    const { call, order } = await phoneOrder();
+    const shown = AdminOrderSchema.parse(
+      (await t.call("GET", `/api/v2/admin/orders/${order.id}/`, { headers: staff.headers })).json(),
+    );
+    expect(shown.payment_link).toBe(true);
+    expect(shown.reserved_until).not.toBeNull();
+
+    const first = await resend(order.id);
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await resend(order.id);
+    expect(second.json().mail).toBe(first.json().mail);
+    const mails = await linkMails(call.id);
+    expect(mails).toHaveLength(2);
+    // The copy is the parent's mail as written, in their language, with the same link.
+    expect(mails[1]?.text).toBe(mails[0]?.text);
+    expect(mails[1]?.locale).toBe(mails[0]?.locale);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, "order_mails"), eq(auditLog.recordId, first.json().mail)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ userId: staff.id, action: "create" });
+
+    // Minutes later (the copy sent long ago), staff ask again: a new copy, up to five in all.
+    const age = async () =>
+      t.db
+        .update(mailOutbox)
+        .set({ status: "sent", createdAt: sql`now() - interval '1 hour'` })
+        .where(eq(mailOutbox.to, await emailOf(call.id)));
+    for (let copy = 2; copy <= 5; copy++) {
+      await age();
+      const again = await resend(order.id);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(await linkMails(call.id)).toHaveLength(copy + 1);
+    }
+    await age();
+    const refused = await resend(order.id);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error_codes.non_field_errors).toEqual(["payment_link_resend_limit"]);
+    expect(await linkMails(call.id)).toHaveLength(6);
+  });
+
+  it("refuses once the hold ran out, and for a shop order without a link", async () => {
+    const { call, order } = await phoneOrder();
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(orders.id, order.id));
+    const late = await resend(order.id);
+    expect(late.statusCode, late.body).toBe(400);
+    expect(late.json().error_codes.non_field_errors).toEqual(["payment_link_expired"]);
+    expect(await linkMails(call.id)).toHaveLength(1);
+
+    const [shopOrder] = await t.db
+      .insert(orders)
+      .values({ userId: call.id, locale: "de", status: "awaiting_payment" })
+      .returning({ id: orders.id });
+    const none = await resend(shopOrder?.id ?? 0);
+    expect(none.statusCode, none.body).toBe(400);
+    expect(none.json().error_codes.non_field_errors).toEqual(["no_payment_link"]);
+  });
+});
+
+describe(`a gift card issued by hand, mailed and printed (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  async function issue() {
+    const res = await t.call("POST", "/api/v2/admin/gift-cards/", {
+      headers: staff.headers,
+      body: { amount_cents: 5000, reason: "Entschädigung für einen ausgefallenen Kurs", expires_on: null },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return AdminGiftCardSchema.parse(res.json());
+  }
+  const mailCard = (id: number, body: Record<string, unknown>, headers: Headers = staff.headers) =>
+    t.call("POST", `/api/v2/admin/gift-cards/${id}/mail/`, { headers, body });
+
+  it("mails the card with its PDF in the chosen language, once per request while it waits, and audits it", async () => {
+    const card = await issue();
+    const to = `beschenkt-${Date.now()}@example.org`;
+    const body = { to, locale: "ru", recipient_name: "Аня", message: "С днём рождения!" };
+    const res = await mailCard(card.id, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await mailCard(card.id, body)).json().mail).toBe(res.json().mail);
+    const mails = await t.mailsTo(to);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ template: "gift-card", locale: "ru" });
+    expect(mails[0]?.text).toContain(card.code);
+    expect(mails[0]?.text).toContain("С днём рождения!");
+    expect(mails[0]?.attachments).toEqual([
+      { kind: "gift-card-pdf", giftCardId: card.id, filename: `Gutschein-${card.code}.pdf` },
+    ]);
+    const after = AdminGiftCardSchema.parse(
+      (await t.call("GET", `/api/v2/admin/gift-cards/${card.id}/`, { headers: staff.headers })).json(),
+    );
+    expect(after).toMatchObject({ locale: "ru", recipient_name: "Аня", message: "С днём рождения!" });
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.resource, "gift_card_mails"));
+    expect(audit.filter((a) => a.recordId === res.json().mail)).toHaveLength(1);
+
+    // Once sent, staff asking again send a second mail.
+    await t.db.update(mailOutbox).set({ status: "sent" }).where(eq(mailOutbox.to, to));
+    const again = await mailCard(card.id, body);
+    expect(again.json().mail).not.toBe(res.json().mail);
+    expect(await t.mailsTo(to)).toHaveLength(2);
+  });
+
+  it("is for staff only, 404 for a card that does not exist, 400 for a bad address or a deactivated card", async () => {
+    const card = await issue();
+    const parent = await createParent(t.db);
+    const body = { to: "jemand@example.org", locale: "de" };
+    expect((await mailCard(card.id, body, {})).statusCode).toBe(401);
+    expect((await mailCard(card.id, body, parent.headers)).statusCode).toBe(403);
+    expect((await mailCard(2_000_000_000, body)).statusCode).toBe(404);
+    expect((await mailCard(card.id, { ...body, to: "kein-at" })).statusCode).toBe(400);
+    await t.call("PUT", `/api/v2/admin/gift-cards/${card.id}/`, {
+      headers: staff.headers,
+      body: { is_active: false, version: card.version },
+    });
+    const off = await mailCard(card.id, body);
+    expect(off.statusCode, off.body).toBe(400);
+    expect(off.json().error_codes.non_field_errors).toEqual(["gift_card_deactivated"]);
+    expect(await t.mailsTo("jemand@example.org")).toEqual([]);
+  });
+
+  it("downloads the card as the PDF a bought card gets, for staff only, audited as an export", async () => {
+    const card = await issue();
+    const parent = await createParent(t.db);
+    const url = `/api/v2/admin/gift-cards/${card.id}/pdf/`;
+    expect((await t.call("GET", url, { headers: parent.headers })).statusCode).toBe(403);
+    const res = await t.call("GET", url, { headers: staff.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("application/pdf");
+    expect(res.headers["content-disposition"]).toContain(`Gutschein-${card.code}.pdf`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, "gift-cards"), eq(auditLog.recordId, card.id)));
+    expect(audit.map((a) => a.action)).toContain("export");
+  });
+});
