@@ -7,13 +7,8 @@ import { berlinDay, downloadFile } from "./attendance-api.ts";
 export function AccountingPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  // Last month first: the adviser asks for a month once it is over.
-  const [month, setMonth] = useState(() => {
-    const today = berlinDay();
-    const date = new Date(`${today.slice(0, 7)}-01T12:00:00Z`);
-    date.setUTCMonth(date.getUTCMonth() - 1);
-    return date.toISOString().slice(0, 7);
-  });
+  // This month first, in Berlin (issue 29): the month the office works in; the field goes back.
+  const [month, setMonth] = useState(() => berlinDay().slice(0, 7));
   const get = (file: string) =>
     downloadFile(`accounting/${month}/${file}`).catch(() =>
       notify("attendance.download_failed", { type: "error" }),
