@@ -36,55 +36,61 @@ function toAdminMessage(row: VisitMessageRow): AdminVisitMessage {
 }
 
 /**
+ * The lesson a confirmation names (D270): the chosen slot, which must be the offer's that day; else a time
+ * staff typed; else the offer's one lesson that day. Several lessons or none: staff must say which time.
+ */
+async function lessonOf(tx: Tx, row: VisitRequestWithPage, input: AdminConfirmDate): Promise<Lesson> {
+  const lessons = await findLessonsOfPageOn(tx, row.productPageId, input.date, weekdayOf(input.date));
+  if (input.slot != null) {
+    const chosen = lessons.find((lesson) => lesson.id === input.slot);
+    if (!chosen) throw AppError.validation("slot", "confirm_slot_not_that_day");
+    return { slot: chosen.id, start: clock(chosen.start), end: clock(chosen.end) };
+  }
+  if (input.start != null) return { slot: null, start: input.start, end: null };
+  const [only, ...more] = lessons;
+  if (!only || more.length) throw AppError.validation("slot", "confirm_time_required");
+  return { slot: only.id, start: clock(only.start), end: clock(only.end) };
+}
+
+async function mailConfirmation(
+  tx: Tx,
+  publicUrl: string,
+  row: VisitRequestWithPage,
+  date: string,
+  lesson: Lesson,
+) {
+  const adult = row.adults[0];
+  if (!adult) return;
+  await enqueueMail(
+    tx,
+    {
+      to: adult.email,
+      template: "visit-request-confirmed",
+      locale: row.locale,
+      data: {
+        kind: row.kind as "trial" | "out",
+        requestId: row.id,
+        firstName: adult.first_name,
+        productName: row.productName[row.locale] || row.productName.de,
+        date,
+        start: lesson.start,
+        end: lesson.end,
+        house: houseText(row, row.locale),
+        children: row.children.map((child) => `${child.first_name} ${child.last_name}`.trim()),
+        profileUrl: row.userId === null ? null : `${publicUrl}/profile?tab=sales&locale=${row.locale}`,
+      },
+    },
+    { publicUrl },
+  );
+}
+
+/**
  * The school's answers to a visit request (issue 29): "confirm a date" with the lesson's time and house
  * (D270), sent once however often it is clicked (D271), and messages to the family (D272).
  */
 export function createVisitAnswers({ db, publicUrl }: { db: Db; publicUrl: string }) {
   async function reloadVisit(tx: Tx, id: number) {
     return toAdminVisit((await findVisitRequestForEdit(tx, id)) as VisitRequestWithPage);
-  }
-
-  /**
-   * The lesson a confirmation names (D270): the chosen slot, which must be the offer's that day; else a time
-   * staff typed; else the offer's one lesson that day. Several lessons or none: staff must say which time.
-   */
-  async function lessonOf(tx: Tx, row: VisitRequestWithPage, input: AdminConfirmDate): Promise<Lesson> {
-    const lessons = await findLessonsOfPageOn(tx, row.productPageId, input.date, weekdayOf(input.date));
-    if (input.slot != null) {
-      const chosen = lessons.find((lesson) => lesson.id === input.slot);
-      if (!chosen) throw AppError.validation("slot", "confirm_slot_not_that_day");
-      return { slot: chosen.id, start: clock(chosen.start), end: clock(chosen.end) };
-    }
-    if (input.start != null) return { slot: null, start: input.start, end: null };
-    const [only, ...more] = lessons;
-    if (!only || more.length) throw AppError.validation("slot", "confirm_time_required");
-    return { slot: only.id, start: clock(only.start), end: clock(only.end) };
-  }
-
-  async function mailConfirmation(tx: Tx, row: VisitRequestWithPage, date: string, lesson: Lesson) {
-    const adult = row.adults[0];
-    if (!adult) return;
-    await enqueueMail(
-      tx,
-      {
-        to: adult.email,
-        template: "visit-request-confirmed",
-        locale: row.locale,
-        data: {
-          kind: row.kind as "trial" | "out",
-          requestId: row.id,
-          firstName: adult.first_name,
-          productName: row.productName[row.locale] || row.productName.de,
-          date,
-          start: lesson.start,
-          end: lesson.end,
-          house: houseText(row, row.locale),
-          children: row.children.map((child) => `${child.first_name} ${child.last_name}`.trim()),
-          profileUrl: row.userId === null ? null : `${publicUrl}/profile?tab=sales&locale=${row.locale}`,
-        },
-      },
-      { publicUrl },
-    );
   }
 
   return {
@@ -120,7 +126,7 @@ export function createVisitAnswers({ db, publicUrl }: { db: Db; publicUrl: strin
           status: before.status === "done" ? "done" : "in_progress",
           handlerId: before.handler ?? staff.id,
         });
-        await mailConfirmation(tx, row, input.date, lesson);
+        await mailConfirmation(tx, publicUrl, row, input.date, lesson);
         const after = await reloadVisit(tx, id);
         await auditVisit(tx, staff, id, "update", before, after);
         return after;
