@@ -11,7 +11,7 @@ import {
   FormControlLabel,
   Typography,
 } from "@mui/material";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import {
   Datagrid,
   FunctionField,
@@ -53,17 +53,27 @@ function useUnitText() {
 }
 
 /** By offer (searchable, by name) and by the day of the lesson; by state. No numbers to know (issue 29). */
-function WaitingFilters() {
+function useWaitingFilters() {
   const translate = useTranslate();
-  return [
-    <OfferPicker key="product" source="product" alwaysOn label="resources.waiting-list.fields.product" />,
-    <TextInput key="date" source="date" type="date" alwaysOn slotProps={{ inputLabel: { shrink: true } }} />,
-    <SelectInput
-      key="status"
-      source="status"
-      choices={STATUSES.map((id) => ({ id, name: translate(`admin.waiting.status.${id}`) }))}
-    />,
-  ];
+  // Built once per language: new elements on each render remount the offer picker (D233).
+  return useMemo(
+    () => [
+      <OfferPicker key="product" source="product" alwaysOn label="resources.waiting-list.fields.product" />,
+      <TextInput
+        key="date"
+        source="date"
+        type="date"
+        alwaysOn
+        slotProps={{ inputLabel: { shrink: true } }}
+      />,
+      <SelectInput
+        key="status"
+        source="status"
+        choices={STATUSES.map((id) => ({ id, name: translate(`admin.waiting.status.${id}`) }))}
+      />,
+    ],
+    [translate],
+  );
 }
 
 const noFreeSeat = (failure: unknown) =>
@@ -222,8 +232,9 @@ function ParentCell({ entry }: { entry: AdminWaitingEntry }) {
 export function WaitingList() {
   const translate = useTranslate();
   const unitText = useUnitText();
+  const filters = useWaitingFilters();
   return (
-    <List sort={{ field: "id", order: "ASC" }} filters={WaitingFilters()}>
+    <List sort={{ field: "id", order: "ASC" }} filters={filters}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField
           source="product_name"
