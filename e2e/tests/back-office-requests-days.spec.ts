@@ -9,9 +9,7 @@ import { signInToBackOffice } from "../support/staff-bookings.ts";
  */
 test.setTimeout(90_000);
 
-test("the waiting list fits 1280 px and filters by offer and day, in German and Russian", async ({
-  page,
-}) => {
+test("the waiting list fits 1280 px and filters by offer and day", async ({ page }) => {
   let clicks = 0;
   const click = async (locator: import("@playwright/test").Locator) => {
     clicks += 1;
