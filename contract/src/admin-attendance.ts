@@ -28,6 +28,8 @@ export const LessonSummarySchema = z.object({
   product_page: z.number().int(),
   product_name: z.string(),
   product_type: z.enum(PRODUCT_TYPES),
+  /** The offer's house in the request's language; null when it has none (issue 29). */
+  house: z.string().nullable(),
   date: z.string(),
   start: z.string(),
   end: z.string(),

@@ -7,6 +7,18 @@ export const ADMIN_REQUESTS_ERROR_MESSAGES = {
     de: "Für einen Wartelisteneintrag wird kein Termin bestätigt.",
     ru: "Для записи в лист ожидания дата не подтверждается.",
   },
+  confirm_time_required: {
+    de: "Bitte wählen Sie die Stunde des Angebots an diesem Tag oder geben Sie eine Uhrzeit ein.",
+    ru: "Выберите занятие в этот день или укажите время.",
+  },
+  confirm_slot_not_that_day: {
+    de: "Diese Stunde findet an dem gewählten Tag nicht statt.",
+    ru: "В выбранный день этого занятия нет.",
+  },
+  request_without_email: {
+    de: "Die Anfrage enthält keine E-Mail-Adresse, an die wir schreiben könnten.",
+    ru: "В заявке нет адреса электронной почты, на который можно написать.",
+  },
   own_role: {
     de: "Die eigene Rolle können Sie nicht ändern. Bitten Sie eine andere Administratorin oder einen anderen Administrator.",
     ru: "Нельзя изменить собственную роль. Попросите об этом другого администратора.",

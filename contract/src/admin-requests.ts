@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { VersionSchema as Version } from "./admin-fields.ts";
 import { AppointmentDateSchema, CONTACT_REQUEST_KINDS } from "./contact.ts";
+import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
 import { VISIT_REQUEST_KINDS } from "./visit-requests.ts";
 
 /**
@@ -43,6 +44,11 @@ export const AdminVisitRequestSchema = z.object({
   /** The wished day, or once confirmed (`confirmed_at` set) the day the school confirmed. */
   date: z.string().nullable(),
   confirmed_at: z.string().nullable(),
+  /** The confirmed lesson's time, `HH:MM` (issue 29, D270); null before a confirmation or when none was named. */
+  confirmed_start: z.string().nullable(),
+  confirmed_end: z.string().nullable(),
+  /** The offer's house with its address, as the confirmation mail names it; null when the offer has none. */
+  house: z.string().nullable(),
   status: z.enum(REQUEST_STATUSES),
   note: z.string(),
   handler: z.number().int().nullable(),
@@ -65,8 +71,56 @@ export const AdminRequestUpdateSchema = z
 export type AdminRequestUpdate = z.infer<typeof AdminRequestUpdateSchema>;
 
 /** "Confirm a date" (D137): today or later in Berlin; the parent is mailed in the request's language. */
-export const AdminConfirmDateSchema = z.object({ date: AppointmentDateSchema, version: Version }).strict();
+const TimeOfDay = z
+  .string({ error: "invalid_time" })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "invalid_time" });
+
+/**
+ * `slot` names the offer's lesson that day (its time and house go into the mail); without it, the one lesson
+ * of the offer that day is taken, or `start` (`HH:MM`) for a visit at another time (D270). Confirming what is
+ * already confirmed (the same day and time) answers the request as it is and mails nobody (D271).
+ */
+export const AdminConfirmDateSchema = z
+  .object({
+    date: AppointmentDateSchema,
+    slot: z.number({ error: "invalid" }).int().min(1).max(ID_MAX).nullable().optional(),
+    start: TimeOfDay.nullable().optional(),
+    version: Version,
+  })
+  .strict();
 export type AdminConfirmDate = z.infer<typeof AdminConfirmDateSchema>;
+
+/** A staff message to the family of a visit request (D272): a one-line subject and a text. */
+export const VISIT_MESSAGE_SUBJECT_MAX = 150;
+export const VISIT_MESSAGE_TEXT_MAX = 5_000;
+export const AdminVisitMessageInputSchema = z
+  .object({
+    subject: z
+      .string({ error: "required" })
+      .trim()
+      .min(1, { error: "required" })
+      .max(VISIT_MESSAGE_SUBJECT_MAX, { error: "too_long" })
+      .refine(isOneLine, ONE_LINE),
+    text: z
+      .string({ error: "required" })
+      .trim()
+      .min(1, { error: "required" })
+      .max(VISIT_MESSAGE_TEXT_MAX, { error: "too_long" }),
+  })
+  .strict();
+export type AdminVisitMessageInput = z.infer<typeof AdminVisitMessageInputSchema>;
+
+/** A message kept with its request: who wrote it, when, to whom, and what. */
+export const AdminVisitMessageSchema = z.object({
+  id: z.number().int(),
+  author: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+});
+export type AdminVisitMessage = z.infer<typeof AdminVisitMessageSchema>;
+export const AdminVisitMessageListSchema = z.array(AdminVisitMessageSchema);
 
 /** A contact request as staff read it. */
 export const AdminContactRequestSchema = z.object({

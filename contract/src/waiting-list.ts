@@ -100,6 +100,15 @@ export const AdminWaitingEntrySchema = z.object({
 export type AdminWaitingEntry = z.infer<typeof AdminWaitingEntrySchema>;
 export const AdminWaitingEntryListSchema = z.array(AdminWaitingEntrySchema);
 
+/**
+ * `POST /api/v2/admin/waiting-list/:id/offer/`: `add_seat` (staff confirmed it) adds one seat to a full
+ * slot or week and offers it, in one transaction (D273). No body offers as before.
+ */
+export const AdminWaitingOfferInputSchema = z
+  .object({ add_seat: z.boolean({ error: "invalid" }).default(false) })
+  .strict()
+  .nullish();
+
 /** `POST /api/v2/admin/waiting-list/:id/remove/`: `notify` mails the parent (default true). */
 export const AdminWaitingRemoveInputSchema = z
   .object({ notify: z.boolean({ error: "invalid" }).default(true) })

@@ -66,3 +66,24 @@ export function linkIn(mail: string, part: string): string {
   if (!link) throw new Error(`no link with ${part} in the mail`);
   return link.replace(/&amp;/g, "&");
 }
+
+/** How many mails of `template` to `address` the server's outbox holds (a "sent once" check). */
+export async function countMails(template: string, address: string, dataDir = process.env.E2E_DATA_DIR) {
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (see playwright.config.ts)");
+  const outbox = join(dataDir, "outbox");
+  const names = (await readdir(outbox).catch(() => [] as string[])).filter((file) =>
+    file.endsWith(`-${template}.eml`),
+  );
+  let n = 0;
+  for (const file of names) {
+    const raw = await readFile(join(outbox, file), "utf8");
+    if (
+      raw
+        .slice(0, raw.search(/\r?\n\r?\n/))
+        .toLowerCase()
+        .includes(address.toLowerCase())
+    )
+      n += 1;
+  }
+  return n;
+}

@@ -22,7 +22,12 @@ test("staff open tomorrow's roster, download the CSV with the booked child, and 
   await signInToBackOffice(page);
   // The dashboard is the first page: tomorrow's lessons are on it.
   await expect(page.getByRole("region", { name: "Termine morgen" })).toContainText("18:05");
-  await page.getByRole("menuitem", { name: "Anwesenheit" }).click();
+  // The lesson's line leads to its roster on that day (D274).
+  await page
+    .getByRole("region", { name: "Termine morgen" })
+    .getByRole("link", { name: /18:05/ })
+    .first()
+    .click();
 
   await expect(page.getByLabel("Datum")).toHaveValue(tomorrow.date);
   await page.getByLabel("Termin").click();

@@ -1,5 +1,5 @@
 import { expect, test } from "../support/fixtures.ts";
-import { newestMail } from "../support/mail.ts";
+import { countMails, newestMail } from "../support/mail.ts";
 import { signedInParent, useSessionInBrowser } from "../support/parents.ts";
 import { signInToBackOffice } from "../support/staff-bookings.ts";
 
@@ -58,13 +58,25 @@ test("staff confirm a trial date; the parent gets the mail and sees the status i
 
   const day = inDays(6);
   await page.getByRole("textbox", { name: "Termin", exact: true }).fill(day);
-  await page.getByRole("button", { name: "Termin bestätigen und Familie benachrichtigen" }).click();
+  // A visit at a time staff type (D270): the mail names it.
+  await page.getByRole("combobox", { name: "Stunde" }).click();
+  await page.getByRole("option", { name: "Andere Uhrzeit …" }).click();
+  await page.getByLabel("Uhrzeit").fill("15:30");
+  const confirmButton = page.getByRole("button", { name: "Termin bestätigen und Familie benachrichtigen" });
+  await confirmButton.click();
   await expect(page.getByText("Termin bestätigt, die Familie bekommt eine E-Mail.")).toBeVisible();
   await expect(page.getByText(`Bestätigter Termin: ${day}`)).toBeVisible();
 
   const mail = await newestMail("visit-request-confirmed", parent.email);
   expect(mail).toContain("Хорошие новости");
   expect(mail).toContain("«История»");
+  expect(mail).toContain("15:30");
+  // Clicked again: the confirmation stands, no second mail (D271).
+  await confirmButton.click();
+  await expect(page.getByText("Termin bestätigt, die Familie bekommt eine E-Mail.").first()).toBeVisible();
+  // The worker had time to write a second mail if there were one.
+  await page.waitForTimeout(3_000);
+  expect(await countMails("visit-request-confirmed", parent.email)).toBe(1);
 
   await useSessionInBrowser(page, parent);
   await page.goto("/profile?tab=sales&locale=ru");

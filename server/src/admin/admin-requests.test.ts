@@ -1,4 +1,4 @@
-import { todayInBerlin } from "@atelier/contract";
+import { todayInBerlin, weekdayOf } from "@atelier/contract";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -44,6 +44,11 @@ const inDays = (days: number) => {
   const d = new Date(`${todayInBerlin()}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
+};
+
+/** The first day from three days on that falls on `weekday` (0 = Monday). */
+const dayOfWeekday = (weekday: number) => {
+  for (let days = 3; ; days++) if (weekdayOf(inDays(days)) === weekday) return inDays(days);
 };
 
 const emailOf = async (id: number) =>
@@ -175,10 +180,11 @@ describe(`requests inbox (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     ]);
 
     const current = await getVisit(id);
-    const day = inDays(5);
+    const lesson = t.course.slots.find((slot) => slot.weekday !== null);
+    const day = dayOfWeekday(lesson?.weekday ?? 0);
     const confirmed = await t.call("POST", `/api/v2/admin/visit-requests/${id}/confirm/`, {
       headers: staff.headers,
-      body: { date: day, version: current.version },
+      body: { date: day, slot: lesson?.id, version: current.version },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({
@@ -208,12 +214,13 @@ describe(`requests inbox (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     );
     expect((await t.call("GET", "/api/v2/users/visit_requests/")).statusCode).toBe(401);
 
-    // A repeat at the old version (a double click) is a 409: one mail only.
+    // A repeat at the old version (a double click) answers the request as it is (D271): one mail only.
     const again = await t.call("POST", `/api/v2/admin/visit-requests/${id}/confirm/`, {
       headers: staff.headers,
-      body: { date: day, version: current.version },
+      body: { date: day, slot: lesson?.id, version: current.version },
     });
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(confirmed.json());
     expect(
       (await t.mailsTo(email)).filter((mail) => mail.template === "visit-request-confirmed"),
     ).toHaveLength(1);

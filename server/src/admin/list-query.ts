@@ -49,6 +49,15 @@ export const filterValue = {
     if (typeof value !== "string" || value.length > 200) throw AppError.validation("filter", "invalid");
     return value.trim();
   },
+  /** A calendar day `YYYY-MM-DD` that exists; anything else is a 400 at `filter`. */
+  date(filter: Record<string, unknown>, key: string): string | undefined {
+    const value = filterValue.string(filter, key);
+    if (value === undefined) return undefined;
+    const day = new Date(`${value}T12:00:00Z`);
+    const real = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(day.getTime());
+    if (!real || day.toISOString().slice(0, 10) !== value) throw AppError.validation("filter", "invalid");
+    return value;
+  },
   id(filter: Record<string, unknown>, key: string): number | undefined {
     const value = filter[key];
     if (value === undefined || value === null || value === "") return undefined;

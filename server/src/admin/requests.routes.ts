@@ -1,6 +1,5 @@
 import {
   ACCOUNT_MESSAGES,
-  AdminConfirmDateSchema,
   AdminContactRequestListSchema,
   AdminContactRequestSchema,
   AdminEraseInputSchema,
@@ -30,6 +29,8 @@ import {
   adminErrors as errors,
   requireAdmin,
 } from "./route-docs.ts";
+import { visitAnswerRoutes } from "./visit-answers.routes.ts";
+import { createVisitAnswers } from "./visit-answers.service.ts";
 
 /**
  * The requests inbox and people of the back office (issue 21; D136-D139), registered inside `adminRoutes`,
@@ -47,7 +48,7 @@ export const requestsAdminRoutes =
     removeMailFiles?: (ids: readonly number[]) => Promise<unknown>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const requests = createRequestsAdmin({ db, publicUrl });
+    const requests = createRequestsAdmin({ db });
     const people = createPeopleAdmin(db, { removeMailFiles });
 
     app.get(
@@ -89,19 +90,7 @@ export const requestsAdminRoutes =
       },
       async (request) => requests.updateVisit(currentUser(request), request.params.id, request.body),
     );
-    app.post(
-      "/api/v2/admin/visit-requests/:id/confirm/",
-      {
-        schema: {
-          ...base("Confirm the day of a trial or off-site visit: the parent is mailed in their language"),
-          params: AdminIdParamsSchema,
-          querystring: LocaleQuerySchema,
-          body: AdminConfirmDateSchema,
-          response: { 200: AdminVisitRequestSchema, ...errors },
-        },
-      },
-      async (request) => requests.confirmVisitDate(currentUser(request), request.params.id, request.body),
-    );
+    visitAnswerRoutes(app, createVisitAnswers({ db, publicUrl }));
 
     app.get(
       "/api/v2/admin/contact-requests/",

@@ -1,10 +1,10 @@
 import {
-  type AdminConfirmDate,
   type AdminContactRequest,
   type AdminListQuery,
   type AdminRequestUpdate,
   type AdminVisitRequest,
   CONTACT_REQUEST_KINDS,
+  type Locale,
   REQUEST_STATUSES,
   type RequestStatus,
   VISIT_REQUEST_KINDS,
@@ -19,7 +19,6 @@ import {
 } from "../contact/index.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { enqueueMail } from "../mail/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import {
   findVisitRequestForEdit,
@@ -35,7 +34,22 @@ import { versionOf } from "./version.ts";
 const status = (value: string): RequestStatus =>
   (REQUEST_STATUSES as readonly string[]).includes(value) ? (value as RequestStatus) : "new";
 
-function toAdminVisit(row: VisitRequestWithPage): AdminVisitRequest {
+/** `HH:MM` of a Postgres `time` ("16:00:00"); null stays null. */
+export function clock(value: string): string;
+export function clock(value: string | null): string | null;
+export function clock(value: string | null): string | null {
+  return value === null ? null : value.slice(0, 5);
+}
+
+/** "Haus Mitte, Kastanienallee 12, 10435 Berlin": the house as a family finds it; null without one. */
+export function houseText(row: VisitRequestWithPage, locale: Locale): string | null {
+  const house = row.house;
+  if (!house) return null;
+  const name = house.name[locale] || house.name.de;
+  return [name, house.street, `${house.postCode} ${house.city}`.trim()].filter(Boolean).join(", ");
+}
+
+export function toAdminVisit(row: VisitRequestWithPage): AdminVisitRequest {
   const values = {
     id: row.id,
     kind: row.kind,
@@ -50,6 +64,9 @@ function toAdminVisit(row: VisitRequestWithPage): AdminVisitRequest {
     adults: row.adults,
     date: row.date,
     confirmed_at: row.confirmedAt?.toISOString() ?? null,
+    confirmed_start: row.confirmedStart === null ? null : clock(row.confirmedStart),
+    confirmed_end: row.confirmedEnd === null ? null : clock(row.confirmedEnd),
+    house: houseText(row, "de"),
     status: status(row.status),
     note: row.note,
     handler: row.handlerId,
@@ -89,17 +106,19 @@ const handling = (request: { status: string; note: string; handler: number | nul
   note: request.note,
   handler: request.handler,
 });
-const auditVisit = auditTrail("visit-requests", (r: AdminVisitRequest) => ({
+export const auditVisit = auditTrail("visit-requests", (r: AdminVisitRequest) => ({
   ...handling(r),
   date: r.date,
   confirmed_at: r.confirmed_at,
+  confirmed_start: r.confirmed_start,
+  confirmed_end: r.confirmed_end,
 }));
 const auditContact = auditTrail("contact-requests", handling);
 
-export type RequestsAdminDeps = { db: Db; publicUrl: string };
+export type RequestsAdminDeps = { db: Db };
 
 /** The requests inbox (D136, D137): visit and contact requests with status, note and handler. */
-export function createRequestsAdmin({ db, publicUrl }: RequestsAdminDeps) {
+export function createRequestsAdmin({ db }: RequestsAdminDeps) {
   /** A handler must be a staff member or an admin: 400 at `handler` otherwise. */
   async function checkHandler(tx: Tx, handler: number | null) {
     if (handler === null) return;
@@ -152,51 +171,6 @@ export function createRequestsAdmin({ db, publicUrl }: RequestsAdminDeps) {
           note: input.note,
           handlerId: input.handler,
         });
-        const after = await reloadVisit(tx, id);
-        await auditVisit(tx, staff, id, "update", before, after);
-        return after;
-      });
-    },
-
-    /**
-     * "Confirm a date" (D137): the day is set and marked confirmed, the request is in progress (done stays
-     * done), the staff member becomes its handler if it had none, and the first adult is mailed in the
-     * request's language, all in one transaction with the audit entry. A waiting-list request has no date.
-     * Confirming the same day again (a double click read at the new version) is a 409, never a second mail.
-     */
-    async confirmVisitDate(staff: AuthUser, id: number, input: AdminConfirmDate): Promise<AdminVisitRequest> {
-      return db.transaction(async (tx) => {
-        const before = await currentVisit(tx, id, input.version);
-        const row = (await findVisitRequestForEdit(tx, id)) as VisitRequestWithPage;
-        if (row.kind === "waiting") throw AppError.validation("date", "confirm_not_for_waiting");
-        await updateVisitRequestHandling(tx, id, {
-          date: input.date,
-          confirmedAt: new Date(),
-          status: before.status === "done" ? "done" : "in_progress",
-          handlerId: before.handler ?? staff.id,
-        });
-        const adult = row.adults[0];
-        if (adult) {
-          await enqueueMail(
-            tx,
-            {
-              to: adult.email,
-              template: "visit-request-confirmed",
-              locale: row.locale,
-              data: {
-                kind: row.kind,
-                requestId: row.id,
-                firstName: adult.first_name,
-                productName: row.productName[row.locale] || row.productName.de,
-                date: input.date,
-                children: row.children.map((child) => `${child.first_name} ${child.last_name}`.trim()),
-                profileUrl:
-                  row.userId === null ? null : `${publicUrl}/profile?tab=sales&locale=${row.locale}`,
-              },
-            },
-            { publicUrl },
-          );
-        }
         const after = await reloadVisit(tx, id);
         await auditVisit(tx, staff, id, "update", before, after);
         return after;

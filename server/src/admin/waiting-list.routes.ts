@@ -3,6 +3,7 @@ import {
   AdminListQuerySchema,
   AdminWaitingEntryListSchema,
   AdminWaitingEntrySchema,
+  AdminWaitingOfferInputSchema,
   AdminWaitingRemoveInputSchema,
   LocaleQuerySchema,
   WAITING_ENTRY_STATUSES,
@@ -29,7 +30,7 @@ const auditBy =
     recordAudit(tx, {
       userId: staff.id,
       userEmail: staff.email,
-      resource: "waiting_list_entries",
+      resource: entry.resource ?? "waiting_list_entries",
       recordId: entry.id,
       action: entry.action,
       before: entry.before,
@@ -61,6 +62,7 @@ export const adminWaitingListRoutes =
             slot: filterValue.id(filter, "slot"),
             week: filterValue.id(filter, "week"),
             product: filterValue.id(filter, "product"),
+            date: filterValue.date(filter, "date"),
             statuses: filterValue.strings(filter, "status", WAITING_ENTRY_STATUSES) as
               | (typeof WAITING_ENTRY_STATUSES)[number][]
               | undefined,
@@ -92,11 +94,17 @@ export const adminWaitingListRoutes =
           ),
           params: AdminIdParamsSchema,
           querystring: LocaleQuerySchema,
+          body: AdminWaitingOfferInputSchema,
           response: { 200: AdminWaitingEntrySchema, ...errors },
         },
       },
       async (request) =>
-        waitingList.staff.offer(request.params.id, auditBy(currentUser(request)), request.locale),
+        waitingList.staff.offer(
+          request.params.id,
+          auditBy(currentUser(request)),
+          request.locale,
+          request.body?.add_seat ?? false,
+        ),
     );
     app.post(
       "/api/v2/admin/waiting-list/:id/remove/",

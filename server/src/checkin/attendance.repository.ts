@@ -4,6 +4,7 @@ import {
   attendanceAbsences,
   checkins,
   type DbOrTx,
+  locations,
   orderItemSlots,
   orderItems,
   orders,
@@ -28,6 +29,8 @@ export type SlotOfDay = {
   productPageId: number;
   productName: string;
   productType: string;
+  /** The offer's house (D151) in `locale`; null when it has none. */
+  house: string | null;
   weekday: number | null;
   date: string | null;
   start: string;
@@ -52,6 +55,7 @@ export async function findSlotsOn(
       productPageId: scheduleSlots.productPageId,
       name: productPages.name,
       productType: productPages.productType,
+      houseName: locations.name,
       weekday: scheduleSlots.weekday,
       date: scheduleSlots.date,
       start: scheduleSlots.start,
@@ -61,6 +65,7 @@ export async function findSlotsOn(
     })
     .from(scheduleSlots)
     .innerJoin(productPages, eq(productPages.id, scheduleSlots.productPageId))
+    .leftJoin(locations, eq(locations.id, productPages.locationId))
     .where(
       and(
         or(eq(scheduleSlots.weekday, weekdayOf(date)), eq(scheduleSlots.date, date)),
@@ -77,6 +82,7 @@ export async function findSlotsOn(
     productPageId: row.productPageId,
     productName: row.name[locale] || row.name.de,
     productType: row.productType,
+    house: row.houseName ? row.houseName[locale] || row.houseName.de : null,
     weekday: row.weekday,
     date: row.date,
     start: row.start.slice(0, 5),

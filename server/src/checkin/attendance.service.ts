@@ -62,11 +62,8 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
       slots.map((slot) => slot.id),
       locale,
     );
-    const marks = await findMarks(
-      db,
-      bookings.map((booking) => booking.itemId),
-      date,
-    );
+    const itemIds = bookings.map((booking) => booking.itemId);
+    const marks = await findMarks(db, itemIds, date);
     return slots.map((slot) => {
       const children = bookings.filter((child) => comesTo(child, slot.id, date, now()));
       const summary: LessonSummary = {
@@ -74,6 +71,7 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
         product_page: slot.productPageId,
         product_name: slot.productName,
         product_type: slot.productType as LessonSummary["product_type"],
+        house: slot.house,
         date,
         start: slot.start,
         end: slot.end,

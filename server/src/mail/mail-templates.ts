@@ -35,6 +35,10 @@ import {
   type VisitRequestConfirmedData,
   visitRequestConfirmedTemplate,
 } from "./templates/visit-request-confirmed.ts";
+import {
+  type VisitRequestMessageData,
+  visitRequestMessageTemplate,
+} from "./templates/visit-request-message.ts";
 import { type WaitingListJoinedData, waitingListJoinedTemplate } from "./templates/waiting-list-joined.ts";
 import { type WaitingListOfferData, waitingListOfferTemplate } from "./templates/waiting-list-offer.ts";
 import {
@@ -65,6 +69,7 @@ export type { RenderedMail } from "./templates/types.ts";
 export type { VerifyEmailData } from "./templates/verify-email.ts";
 export type { VisitRequestMailData } from "./templates/visit-request.ts";
 export type { VisitRequestConfirmedData } from "./templates/visit-request-confirmed.ts";
+export type { VisitRequestMessageData } from "./templates/visit-request-message.ts";
 export type { WaitingListOfferData } from "./templates/waiting-list-offer.ts";
 export type {
   WithdrawalConfirmationData,
@@ -83,6 +88,7 @@ export type MailTemplateData = {
   "visit-request-confirmation": VisitRequestMailData;
   "visit-request-notification": VisitRequestMailData;
   "visit-request-confirmed": VisitRequestConfirmedData;
+  "visit-request-message": VisitRequestMessageData;
   "waiting-list-offer": WaitingListOfferData;
   "waiting-list-joined": WaitingListJoinedData;
   "withdrawal-confirmation": WithdrawalConfirmationData;
@@ -111,6 +117,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "visit-request-confirmation": visitRequestConfirmationTemplate,
   "visit-request-notification": visitRequestNotificationTemplate,
   "visit-request-confirmed": visitRequestConfirmedTemplate,
+  "visit-request-message": visitRequestMessageTemplate,
   "waiting-list-offer": waitingListOfferTemplate,
   "waiting-list-joined": waitingListJoinedTemplate,
   "withdrawal-confirmation": withdrawalConfirmationTemplate,

@@ -12,11 +12,15 @@ export { partyRequestsRoutes } from "./party-requests.routes.ts";
 export { createPartyRequestsService, toPartyRequest } from "./party-requests.service.ts";
 export {
   deleteVisitRequestsOfFamily,
+  findLessonsOfPageOn,
   findVisitRequestForEdit,
+  insertVisitMessage,
+  listVisitMessages,
   listVisitRequestsForStaff,
   listVisitRequestsOfUser,
   updateVisitRequestHandling,
   VISIT_REQUEST_SORTS,
+  type VisitMessageRow,
   type VisitRequestWithPage,
 } from "./visit-requests.repository.ts";
 export { visitRequestsRoutes } from "./visit-requests.routes.ts";

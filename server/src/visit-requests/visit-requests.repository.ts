@@ -1,8 +1,15 @@
 import type { LocalizedText } from "@atelier/contract";
-import { and, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { pgArray, productPages, visitRequests } from "../db/index.ts";
+import {
+  locations,
+  pgArray,
+  productPages,
+  scheduleSlots,
+  visitRequestMessages,
+  visitRequests,
+} from "../db/index.ts";
 
 /** The only code that touches `visit_requests`. */
 
@@ -38,7 +45,12 @@ export const VISIT_REQUEST_SORTS = {
   kind: visitRequests.kind,
 };
 
-export type VisitRequestWithPage = VisitRequestRow & { productName: LocalizedText };
+/** The offer's house (D151) as a confirmation names it; null when the offer has none. */
+export type RequestHouse = { name: LocalizedText; street: string; postCode: string; city: string };
+export type VisitRequestWithPage = VisitRequestRow & {
+  productName: LocalizedText;
+  house: RequestHouse | null;
+};
 
 export type VisitRequestFilter = {
   kinds?: string[];
@@ -48,10 +60,24 @@ export type VisitRequestFilter = {
   handlerId?: number;
 };
 
-const withPage = { request: visitRequests, productName: productPages.name };
-const joined = (row: { request: VisitRequestRow; productName: LocalizedText }): VisitRequestWithPage => ({
+const withPage = {
+  request: visitRequests,
+  productName: productPages.name,
+  house: {
+    name: locations.name,
+    street: locations.street,
+    postCode: locations.postCode,
+    city: locations.city,
+  },
+};
+const joined = (row: {
+  request: VisitRequestRow;
+  productName: LocalizedText;
+  house: RequestHouse | null;
+}): VisitRequestWithPage => ({
   ...row.request,
   productName: row.productName,
+  house: row.house,
 });
 
 export async function listVisitRequestsForStaff(
@@ -74,6 +100,7 @@ export async function listVisitRequestsForStaff(
     .select(withPage)
     .from(visitRequests)
     .innerJoin(productPages, eq(productPages.id, visitRequests.productPageId))
+    .leftJoin(locations, eq(locations.id, productPages.locationId))
     .where(where)
     .orderBy(cut.descending ? desc(cut.sort) : asc(cut.sort), desc(visitRequests.id))
     .offset(cut.offset)
@@ -92,6 +119,7 @@ export async function findVisitRequestForEdit(
     .select(withPage)
     .from(visitRequests)
     .innerJoin(productPages, eq(productPages.id, visitRequests.productPageId))
+    .leftJoin(locations, eq(locations.id, productPages.locationId))
     .where(eq(visitRequests.id, id));
   const [row] = await (lock ? query.for("update", { of: visitRequests }) : query);
   return row && joined(row);
@@ -100,7 +128,19 @@ export async function findVisitRequestForEdit(
 export async function updateVisitRequestHandling(
   tx: Tx,
   id: number,
-  values: Partial<Pick<NewVisitRequest, "status" | "note" | "handlerId" | "date" | "confirmedAt">>,
+  values: Partial<
+    Pick<
+      NewVisitRequest,
+      | "status"
+      | "note"
+      | "handlerId"
+      | "date"
+      | "confirmedAt"
+      | "confirmedSlotId"
+      | "confirmedStart"
+      | "confirmedEnd"
+    >
+  >,
 ): Promise<void> {
   await tx
     .update(visitRequests)
@@ -114,6 +154,7 @@ export async function listVisitRequestsOfUser(db: DbOrTx, userId: number): Promi
     .select(withPage)
     .from(visitRequests)
     .innerJoin(productPages, eq(productPages.id, visitRequests.productPageId))
+    .leftJoin(locations, eq(locations.id, productPages.locationId))
     .where(eq(visitRequests.userId, userId))
     .orderBy(desc(visitRequests.createdAt), desc(visitRequests.id))
     .limit(200);
@@ -135,4 +176,49 @@ export async function deleteVisitRequestsOfFamily(tx: Tx, userId: number, email:
     )
     .returning({ id: visitRequests.id });
   return rows.map((row) => row.id);
+}
+
+// ---------- The confirmed lesson (D270) and staff messages (D272) ----------
+
+export type RequestLesson = { id: number; start: string; end: string };
+
+/** The offer's lessons on `date` (weekly on its weekday, or dated that day), not archived, earliest first. */
+export async function findLessonsOfPageOn(
+  db: DbOrTx,
+  productPageId: number,
+  date: string,
+  weekday: number,
+): Promise<RequestLesson[]> {
+  return db
+    .select({ id: scheduleSlots.id, start: scheduleSlots.start, end: scheduleSlots.end })
+    .from(scheduleSlots)
+    .where(
+      and(
+        eq(scheduleSlots.productPageId, productPageId),
+        isNull(scheduleSlots.archivedAt),
+        or(eq(scheduleSlots.weekday, weekday), eq(scheduleSlots.date, date)),
+      ),
+    )
+    .orderBy(asc(scheduleSlots.start), asc(scheduleSlots.id));
+}
+
+export type VisitMessageRow = typeof visitRequestMessages.$inferSelect;
+
+export async function insertVisitMessage(
+  tx: Tx,
+  values: typeof visitRequestMessages.$inferInsert,
+): Promise<VisitMessageRow> {
+  const [row] = await tx.insert(visitRequestMessages).values(values).returning();
+  if (!row) throw new Error("visit_request_messages insert returned no row");
+  return row;
+}
+
+/** A request's messages, oldest first (as a conversation reads). */
+export async function listVisitMessages(db: DbOrTx, visitRequestId: number): Promise<VisitMessageRow[]> {
+  return db
+    .select()
+    .from(visitRequestMessages)
+    .where(eq(visitRequestMessages.visitRequestId, visitRequestId))
+    .orderBy(asc(visitRequestMessages.id))
+    .limit(500);
 }

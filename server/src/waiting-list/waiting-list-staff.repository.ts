@@ -21,6 +21,8 @@ export type StaffWaitingFilter = {
   slot?: number;
   week?: number;
   product?: number;
+  /** `YYYY-MM-DD`: entries whose lesson falls on that day (a dated slot, a weekly slot's weekday, a week). */
+  date?: string;
   statuses: WaitingEntryStatus[];
 };
 
@@ -34,12 +36,17 @@ const position = sql<
   number | null
 >`case when ${waitingListEntries.status} = 'waiting' then (select count(*)::int from ${waitingListEntries} w2 where w2.status = 'waiting' and w2.id <= ${waitingListEntries.id} and (w2.schedule_slot_id = ${waitingListEntries.scheduleSlotId} or w2.academy_week_id = ${waitingListEntries.academyWeekId})) end`;
 
+/** The entry's slot or week has a lesson on `date` (weekday 0 = Monday, as slots count). */
+const onDay = (date: string) =>
+  sql`(exists (select 1 from ${scheduleSlots} s where s.id = ${waitingListEntries.scheduleSlotId} and (s.date = ${date}::date or s.weekday = ((extract(isodow from ${date}::date)::int) - 1))) or exists (select 1 from ${academyWeeks} w where w.id = ${waitingListEntries.academyWeekId} and ${date}::date between w.starts_on and w.ends_on))`;
+
 function conditions(filter: StaffWaitingFilter): SQL | undefined {
   return and(
     filter.ids ? inArray(waitingListEntries.id, filter.ids.length ? filter.ids : [0]) : undefined,
     filter.slot !== undefined ? eq(waitingListEntries.scheduleSlotId, filter.slot) : undefined,
     filter.week !== undefined ? eq(waitingListEntries.academyWeekId, filter.week) : undefined,
     filter.product !== undefined ? eq(waitingListEntries.productPageId, filter.product) : undefined,
+    filter.date !== undefined ? onDay(filter.date) : undefined,
     inArray(waitingListEntries.status, filter.statuses),
   );
 }
@@ -130,4 +137,22 @@ export async function withdrawOffer(tx: Tx, id: number): Promise<void> {
       updatedAt: sql`now()`,
     })
     .where(eq(waitingListEntries.id, id));
+}
+
+/**
+ * One seat more for the entry's slot or week (issue 29, D273), under the unit's lock the caller holds.
+ * Returns the seats before and after, for the audit log.
+ */
+export async function addOneSeat(
+  tx: Tx,
+  unit: { kind: "slot" | "week"; id: number },
+): Promise<{ before: number; after: number }> {
+  const table = unit.kind === "slot" ? scheduleSlots : academyWeeks;
+  const [row] = await tx
+    .update(table)
+    .set({ seats: sql`${table.seats} + 1` })
+    .where(eq(table.id, unit.id))
+    .returning({ seats: table.seats });
+  if (!row) throw new Error("the waiting entry's unit is gone");
+  return { before: row.seats - 1, after: row.seats };
 }

@@ -37,6 +37,7 @@ import {
   updateEntry,
 } from "./waiting-list.repository.ts";
 import {
+  addOneSeat,
   findTransferableOffer,
   listEntriesForStaff,
   lockEntry,
@@ -49,8 +50,32 @@ import {
 /** Writes the audit entry of a staff action in its transaction (the back office hands it in, D162). */
 export type StaffAudit = (
   tx: Tx,
-  entry: { id: number; action: "update"; before: Record<string, unknown>; after: Record<string, unknown> },
+  entry: {
+    id: number;
+    action: "update";
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    /** Another record the same action changed (the seats of the entry's slot or week, D273). */
+    resource?: "slots" | "academy-weeks";
+  },
 ) => Promise<void>;
+
+/**
+ * Staff said yes to "add one seat and offer it" (D273): on a full slot or week one seat is added, under the
+ * unit's lock the offer holds, audited; the offer follows in the same transaction, so both stand or fall.
+ */
+async function addSeatWhenFull(tx: Tx, unit: Unit, audit: StaffAudit): Promise<void> {
+  if ((await freeSeats(tx, unit)) >= 1) return;
+  const seats = await addOneSeat(tx, unit);
+  const resource = unit.kind === "slot" ? "slots" : "academy-weeks";
+  await audit(tx, {
+    id: unit.id,
+    action: "update",
+    resource,
+    before: { seats: seats.before },
+    after: { seats: seats.after },
+  });
+}
 
 function toStaffEntry(row: StaffWaitingRow): AdminWaitingEntry {
   const { entry } = row;
@@ -173,7 +198,6 @@ const bookingOf = (entry: EntryRow) => ({
 export function createWaitingListService(deps: WaitingListDeps) {
   const { db, cart, log } = deps;
   const { lockCart, checkBooking, addBooking } = cart.internals;
-
   async function view(userId: number, id: number, locale: Locale): Promise<WaitingListEntry> {
     const [row] = await listEntries(db, userId, locale, [id]);
     if (!row) throw AppError.notFound();
@@ -306,7 +330,7 @@ export function createWaitingListService(deps: WaitingListDeps) {
      * entry waits again at its old place and its parent is told (D190). Under the unit's lock, as the worker's
      * offers; the parent is mailed with the worker's own offer mail. A running offer to this entry answers as it is.
      */
-    async offer(id: number, audit: StaffAudit, locale: Locale): Promise<AdminWaitingEntry> {
+    async offer(id: number, audit: StaffAudit, locale: Locale, addSeat = false): Promise<AdminWaitingEntry> {
       await db.transaction(async (tx) => {
         const first = await lockEntry(tx, id);
         if (!first) throw AppError.notFound();
@@ -319,6 +343,7 @@ export function createWaitingListService(deps: WaitingListDeps) {
         if (locked.entry.status !== "waiting")
           throw AppError.validation("non_field_errors", "waiting_entry_closed");
         let handedOn: number | null = null;
+        if (addSeat) await addSeatWhenFull(tx, unit, audit);
         if ((await freeSeats(tx, unit)) < 1) {
           const other = await findTransferableOffer(tx, locked.entry);
           if (!other) throw AppError.validation("non_field_errors", "waiting_no_free_seat");

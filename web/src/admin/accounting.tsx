@@ -10,6 +10,7 @@ import { berlinDay, downloadFile } from "./attendance-api.ts";
 export function AccountingPage() {
   const translate = useTranslate();
   const notify = useNotify();
+  // This month first, in Berlin (issue 29): the month the office works in; the field goes back.
   const [month, setMonth] = useState(() => berlinDay().slice(0, 7));
   const get = (file: string) =>
     downloadFile(`accounting/${month}/${file}`).catch(() =>

@@ -15,6 +15,7 @@ import {
 } from "@mui/material";
 import { useCallback, useEffect, useState } from "react";
 import { Title, useNotify, useTranslate } from "react-admin";
+import { useSearchParams } from "react-router-dom";
 import { berlinDay, downloadFile, fetchLessons, fetchRoster, markAttendance } from "./attendance-api.ts";
 import { currentAdminLocale } from "./i18n.ts";
 
@@ -89,16 +90,26 @@ function ChildCard({
   );
 }
 
+/** The day and lesson a link names (`?date=…&slot=…`, the dashboard's), else today in Berlin. */
+function useAskedLesson() {
+  const [params] = useSearchParams();
+  const [date, setDate] = useState(() => {
+    const asked = params.get("date") ?? "";
+    return /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : berlinDay();
+  });
+  const [slot, setSlot] = useState<number | "">(() => Number(params.get("slot")) || "");
+  return { date, setDate, slot, setSlot };
+}
+
 /**
- * Attendance (D131): pick a day (tomorrow first, the list is read the evening before) and one of its
- * lessons; the roster with present/absent per child, the waiting list and the CSV download.
+ * Attendance (D131): pick a day (today first, in Berlin; or the day and lesson a dashboard link names) and
+ * one of its lessons; the roster with present/absent per child, the waiting list and the CSV download.
  */
 export function AttendancePage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const [date, setDate] = useState(() => berlinDay(1));
+  const { date, setDate, slot, setSlot } = useAskedLesson();
   const [lessons, setLessons] = useState<LessonSummary[] | null>(null);
-  const [slot, setSlot] = useState<number | "">("");
   const [roster, setRoster] = useState<Roster | null>(null);
 
   useEffect(() => {
@@ -118,7 +129,7 @@ export function AttendancePage() {
     return () => {
       live = false;
     };
-  }, [date, notify]);
+  }, [date, notify, setSlot]);
 
   const load = useCallback(() => {
     if (slot === "") return;

@@ -19,18 +19,30 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The weekday of an ISO day in the staff's language ("Samstag"). */
+function useWeekday() {
+  const translate = useTranslate();
+  return (iso: string) => translate(`admin.weekdays.${(new Date(`${iso}T12:00:00Z`).getUTCDay() + 6) % 7}`);
+}
+
+/** Each lesson leads to its roster on the attendance page (that slot, that day). */
 function Lessons({ list }: { list: LessonSummary[] }) {
   const translate = useTranslate();
+  const weekday = useWeekday();
   if (list.length === 0) return <Typography>{translate("attendance.dashboard.no_lessons")}</Typography>;
   return (
     <ul>
       {list.map((lesson) => (
         <li key={lesson.slot}>
-          {translate("attendance.dashboard.lesson_line", {
-            start: lesson.start,
-            name: lesson.product_name,
-            smart_count: lesson.children,
-          })}
+          <Link component={RouterLink} to={`/attendance?date=${lesson.date}&slot=${lesson.slot}`}>
+            {translate("attendance.dashboard.lesson_line", {
+              day: weekday(lesson.date),
+              start: lesson.start,
+              name: lesson.product_name,
+              house: lesson.house ? ` (${lesson.house})` : "",
+              smart_count: lesson.children,
+            })}
+          </Link>
         </li>
       ))}
     </ul>
@@ -59,6 +71,7 @@ export function Dashboard() {
       .catch(() => setFailed(true));
   }, []);
   const locale = currentAdminLocale();
+  const weekday = useWeekday();
   const t = (key: string, options?: Record<string, unknown>) =>
     translate(`attendance.dashboard.${key}`, options);
   return (
@@ -92,7 +105,7 @@ export function Dashboard() {
               <ul>
                 {data.filling_up.map((slot) => (
                   <li key={slot.slot}>
-                    {`${slot.product_name}, ${slot.date ?? translate("admin.weekdays")[slot.weekday ?? 0] ?? ""} ${slot.start}: `}
+                    {`${slot.product_name}, ${slot.date ? weekday(slot.date) : translate(`admin.weekdays.${slot.weekday ?? 0}`)} ${slot.start}: `}
                     {t("seats_line", { taken: slot.seats_taken, seats: slot.seats })}
                   </li>
                 ))}

@@ -29,7 +29,8 @@ const de = {
     orders: "%{smart_count} bezahlte Bestellung |||| %{smart_count} bezahlte Bestellungen",
     lessons_today: "Termine heute",
     lessons_tomorrow: "Termine morgen",
-    lesson_line: "%{start} %{name}: %{smart_count} Kind |||| %{start} %{name}: %{smart_count} Kinder",
+    lesson_line:
+      "%{day}, %{start} %{name}%{house}: %{smart_count} Kind |||| %{day}, %{start} %{name}%{house}: %{smart_count} Kinder",
     no_lessons: "Keine Termine mit Buchungen.",
     filling_up: "Fast ausgebucht (ab 80 % der Plätze)",
     none_filling_up: "Kein Angebot ist fast ausgebucht.",
@@ -97,7 +98,7 @@ const ru: typeof de = {
     lessons_today: "Занятия сегодня",
     lessons_tomorrow: "Занятия завтра",
     lesson_line:
-      "%{start} %{name}: %{smart_count} ребёнок |||| %{start} %{name}: %{smart_count} ребёнка |||| %{start} %{name}: %{smart_count} детей",
+      "%{day}, %{start} %{name}%{house}: %{smart_count} ребёнок |||| %{day}, %{start} %{name}%{house}: %{smart_count} ребёнка |||| %{day}, %{start} %{name}%{house}: %{smart_count} детей",
     no_lessons: "Занятий с записями нет.",
     filling_up: "Почти нет мест (занято от 80 %)",
     none_filling_up: "Таких предложений нет.",

@@ -17,7 +17,8 @@ const de = {
       offer_expires_at: "Angebot bis",
       slot: "Termin (Nr.)",
       week: "Woche (Nr.)",
-      product: "Angebot (Nr.)",
+      product: "Angebot",
+      date: "Tag",
     },
   },
   admin: {
@@ -29,6 +30,10 @@ const de = {
       left: "Von der Liste genommen",
     },
     offer: "Platz anbieten",
+    add_seat_title: "Der Termin ist voll",
+    add_seat_text:
+      "Es ist kein Platz frei. Soll ein Platz hinzugefügt und %{child} angeboten werden? Die Eltern erhalten eine E-Mail mit dem Link.",
+    add_seat_submit: "Platz hinzufügen und anbieten",
     offer_done: "Der Platz ist angeboten; die Eltern erhalten eine E-Mail mit dem Link.",
     remove: "Von der Liste nehmen",
     remove_title: "%{child} von der Warteliste nehmen?",
@@ -57,7 +62,8 @@ const ru: typeof de = {
       offer_expires_at: "Предложение до",
       slot: "Время (№)",
       week: "Неделя (№)",
-      product: "Предложение (№)",
+      product: "Предложение",
+      date: "День",
     },
   },
   admin: {
@@ -69,6 +75,10 @@ const ru: typeof de = {
       left: "Убран из листа",
     },
     offer: "Предложить место",
+    add_seat_title: "Мест нет",
+    add_seat_text:
+      "Свободных мест нет. Добавить одно место и предложить его: %{child}? Родители получат письмо со ссылкой.",
+    add_seat_submit: "Добавить место и предложить",
     offer_done: "Место предложено; родители получат письмо со ссылкой.",
     remove: "Убрать из листа",
     remove_title: "Убрать из листа ожидания: %{child}?",

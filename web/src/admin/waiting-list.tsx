@@ -11,20 +11,22 @@ import {
   FormControlLabel,
   Typography,
 } from "@mui/material";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import {
   Datagrid,
   FunctionField,
   List,
-  NumberInput,
   SelectInput,
-  TextField,
+  TextInput,
+  useNotify,
+  useRefresh,
   useTranslate,
 } from "react-admin";
 import { adminFetch } from "./data-provider.ts";
 import { currentAdminLocale } from "./i18n.ts";
 import { LocalDateField } from "./local-date-field.tsx";
-import { useStaffAction } from "./use-staff-action.ts";
+import { OfferPicker } from "./offer-picker.tsx";
+import { failureText, useStaffAction } from "./use-staff-action.ts";
 
 /**
  * The waiting lists for staff (issue 21, D162–D163): the queue per slot or week, first come first, with the
@@ -50,36 +52,104 @@ function useUnitText() {
   };
 }
 
-function WaitingFilters() {
+/** By offer (searchable, by name) and by the day of the lesson; by state. No numbers to know (issue 29). */
+function useWaitingFilters() {
   const translate = useTranslate();
-  return [
-    <NumberInput key="slot" source="slot" alwaysOn />,
-    <NumberInput key="week" source="week" alwaysOn />,
-    <NumberInput key="product" source="product" />,
-    <SelectInput
-      key="status"
-      source="status"
-      choices={STATUSES.map((id) => ({ id, name: translate(`admin.waiting.status.${id}`) }))}
-    />,
-  ];
+  // Built once per language: new elements on each render remount the offer picker (D233).
+  return useMemo(
+    () => [
+      <OfferPicker key="product" source="product" alwaysOn label="resources.waiting-list.fields.product" />,
+      <TextInput
+        key="date"
+        source="date"
+        type="date"
+        alwaysOn
+        slotProps={{ inputLabel: { shrink: true } }}
+      />,
+      <SelectInput
+        key="status"
+        source="status"
+        choices={STATUSES.map((id) => ({ id, name: translate(`admin.waiting.status.${id}`) }))}
+      />,
+    ],
+    [translate],
+  );
 }
 
+const noFreeSeat = (failure: unknown) =>
+  JSON.stringify((failure as { body?: { error_codes?: unknown } }).body?.error_codes ?? "").includes(
+    "waiting_no_free_seat",
+  );
+
+/**
+ * "Offer a seat" (D162, D273): a free seat is offered at once; on a full slot or week staff are asked to
+ * add one seat, and the seat and the offer are then made in one step.
+ */
 function OfferButton({ entry }: { entry: AdminWaitingEntry }) {
   const translate = useTranslate();
-  const { busy, run } = useStaffAction();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [asking, setAsking] = useState(false);
+  const { busy, error, run } = useStaffAction({ inDialog: true, onDone: () => setAsking(false) });
+  const [trying, setTrying] = useState(false);
+  const id = useId();
   if (entry.status !== "waiting") return null;
+  const url = `waiting-list/${entry.id}/offer/`;
+  async function first() {
+    setTrying(true);
+    try {
+      await adminFetch("POST", url);
+      notify("admin.waiting.offer_done", { type: "success" });
+      refresh();
+    } catch (failure) {
+      if (noFreeSeat(failure)) setAsking(true);
+      else notify(failureText(failure), { type: "error" });
+    } finally {
+      setTrying(false);
+    }
+  }
   return (
-    <Button
-      size="small"
-      variant="outlined"
-      disabled={busy}
-      onClick={(event) => {
-        event.stopPropagation();
-        void run(() => adminFetch("POST", `waiting-list/${entry.id}/offer/`), "admin.waiting.offer_done");
-      }}
-    >
-      {translate("admin.waiting.offer")}
-    </Button>
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={busy || trying}
+        onClick={(event) => {
+          event.stopPropagation();
+          void first();
+        }}
+      >
+        {translate("admin.waiting.offer")}
+      </Button>
+      {asking ? (
+        <Dialog open onClose={() => setAsking(false)} aria-labelledby={`${id}-title`} fullWidth maxWidth="xs">
+          <DialogTitle id={`${id}-title`}>{translate("admin.waiting.add_seat_title")}</DialogTitle>
+          <DialogContent>
+            <Typography>{translate("admin.waiting.add_seat_text", { child: entry.child })}</Typography>
+            {error ? (
+              <Typography role="alert" color="error">
+                {error}
+              </Typography>
+            ) : null}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setAsking(false)}>{translate("admin.waiting.cancel")}</Button>
+            <Button
+              variant="contained"
+              disabled={busy}
+              onClick={() =>
+                void run(
+                  () => adminFetch("POST", url, { body: { add_seat: true } }),
+                  "admin.waiting.offer_done",
+                )
+              }
+            >
+              {translate("admin.waiting.add_seat_submit")}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      ) : null}
+    </>
   );
 }
 
@@ -148,18 +218,34 @@ function RemoveButton({ entry }: { entry: AdminWaitingEntry }) {
   );
 }
 
+/** The parent: name, then e-mail and phone as links, one under the other (the list fits 1280 px). */
+function ParentCell({ entry }: { entry: AdminWaitingEntry }) {
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", overflowWrap: "anywhere" }}>
+      <span>{entry.parent_name}</span>
+      <a href={`mailto:${entry.parent_email}`}>{entry.parent_email}</a>
+      {entry.parent_phone ? <a href={`tel:${entry.parent_phone}`}>{entry.parent_phone}</a> : null}
+    </Box>
+  );
+}
+
 export function WaitingList() {
   const translate = useTranslate();
   const unitText = useUnitText();
+  const filters = useWaitingFilters();
   return (
-    <List sort={{ field: "id", order: "ASC" }} filters={WaitingFilters()}>
+    <List sort={{ field: "id", order: "ASC" }} filters={filters}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField
           source="product_name"
           sortable={false}
-          render={(e: AdminWaitingEntry) => e.product_name}
+          render={(e: AdminWaitingEntry) => (
+            <Box sx={{ display: "flex", flexDirection: "column" }}>
+              <span>{e.product_name}</span>
+              <span data-testid="waiting-unit">{unitText(e)}</span>
+            </Box>
+          )}
         />
-        <FunctionField source="unit" sortable={false} render={(e: AdminWaitingEntry) => unitText(e)} />
         <FunctionField
           source="position"
           sortable={false}
@@ -170,16 +256,18 @@ export function WaitingList() {
           sortable={false}
           render={(e: AdminWaitingEntry) => translate(`admin.waiting.status.${e.status}`)}
         />
-        <TextField source="child" sortable={false} />
-        <TextField source="parent_name" sortable={false} />
-        <TextField source="parent_email" sortable={false} />
-        <TextField source="parent_phone" sortable={false} />
+        <FunctionField source="child" sortable={false} render={(e: AdminWaitingEntry) => e.child} />
+        <FunctionField
+          source="parent_name"
+          sortable={false}
+          render={(e: AdminWaitingEntry) => <ParentCell entry={e} />}
+        />
         <LocalDateField source="created_at" showTime />
         <LocalDateField source="offer_expires_at" showTime sortable={false} emptyText="–" />
         <FunctionField
           label=""
           render={(e: AdminWaitingEntry) => (
-            <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
+            <Box sx={{ display: "flex", flexDirection: "column", gap: 1, alignItems: "stretch" }}>
               <OfferButton entry={e} />
               <RemoveButton entry={e} />
             </Box>

@@ -11,6 +11,11 @@ const dateFormats: Record<Locale, Intl.DateTimeFormat> = {
   ru: new Intl.DateTimeFormat(INTL_LOCALE.ru, { dateStyle: "long", timeZone: "UTC" }),
 };
 
+const weekdayDateFormats: Record<Locale, Intl.DateTimeFormat> = {
+  de: new Intl.DateTimeFormat(INTL_LOCALE.de, { dateStyle: "full", timeZone: "UTC" }),
+  ru: new Intl.DateTimeFormat(INTL_LOCALE.ru, { dateStyle: "full", timeZone: "UTC" }),
+};
+
 /** Prices are integer cents EUR everywhere in the shop; mails show them as the locale writes money. */
 export function formatMoney(cents: number, locale: Locale): string {
   return moneyFormats[locale].format(cents / 100);
@@ -24,4 +29,11 @@ export function formatDate(date: string, locale: Locale): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
   const parsed = new Date(`${date}T00:00:00Z`);
   return Number.isNaN(parsed.getTime()) ? date : dateFormats[locale].format(parsed);
+}
+
+/** As `formatDate`, with the weekday ("Samstag, 28. November 2026"): a day someone must come on. */
+export function formatWeekdayDate(date: string, locale: Locale): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : weekdayDateFormats[locale].format(parsed);
 }

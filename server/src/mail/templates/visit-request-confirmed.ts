@@ -1,5 +1,5 @@
 import { type Locale, PROFILE_TAB_TITLES, type VisitRequestKind } from "@atelier/contract";
-import { formatDate } from "./format.ts";
+import { formatWeekdayDate } from "./format.ts";
 import { html } from "./html.ts";
 import { actionButton, actionText, detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -13,6 +13,11 @@ export type VisitRequestConfirmedData = {
   productName: string;
   /** `YYYY-MM-DD`, the confirmed day. */
   date: string;
+  /** The lesson's time, `HH:MM`; end null when only a start was named (D270). */
+  start: string | null;
+  end: string | null;
+  /** The house with its address ("Haus Mitte, Kastanienallee 12, 10435 Berlin"); null when none. */
+  house: string | null;
   children: string[];
   /** The profile's history tab, where a signed-in parent sees the request; null for a guest. */
   profileUrl: string | null;
@@ -23,7 +28,7 @@ const TEXTS: Record<
   {
     subject: Record<VisitRequestConfirmedData["kind"], string>;
     intro: Record<VisitRequestConfirmedData["kind"], string>;
-    labels: { number: string; offer: string; date: string; children: string };
+    labels: { number: string; offer: string; date: string; time: string; house: string; children: string };
     profile: string;
     button: string;
     questions: string;
@@ -38,7 +43,14 @@ const TEXTS: Record<
       trial: "gute Nachrichten: Wir haben den Termin für die Probestunde bestätigt. Wir freuen uns auf Sie!",
       out: "gute Nachrichten: Wir haben den Termin für den Besuch außer Haus bestätigt.",
     },
-    labels: { number: "Anfrage-Nr.", offer: "Angebot", date: "Termin", children: "Kinder" },
+    labels: {
+      number: "Anfrage-Nr.",
+      offer: "Angebot",
+      date: "Termin",
+      time: "Uhrzeit",
+      house: "Ort",
+      children: "Kinder",
+    },
     profile: `Den Stand Ihrer Anfrage sehen Sie jederzeit in Ihrem Profil unter „${PROFILE_TAB_TITLES.sales.de}“.`,
     button: "Zum Profil",
     questions: "Passt der Termin doch nicht? Antworten Sie einfach auf diese E-Mail.",
@@ -52,12 +64,23 @@ const TEXTS: Record<
       trial: "Хорошие новости: мы подтвердили дату пробного занятия. Ждём вас!",
       out: "Хорошие новости: мы подтвердили дату выездного занятия.",
     },
-    labels: { number: "Номер заявки", offer: "Предложение", date: "Дата", children: "Дети" },
+    labels: {
+      number: "Номер заявки",
+      offer: "Предложение",
+      date: "Дата",
+      time: "Время",
+      house: "Адрес",
+      children: "Дети",
+    },
     profile: `Статус заявки всегда можно посмотреть в профиле, на вкладке «${PROFILE_TAB_TITLES.sales.ru}».`,
     button: "Открыть профиль",
     questions: "Если дата всё-таки не подходит, просто ответьте на это письмо.",
   },
 };
+
+const CLOCK: Record<Locale, string> = { de: " Uhr", ru: "" };
+const timeText = (start: string, end: string | null, locale: Locale) =>
+  `${start.slice(0, 5)}${end ? `–${end.slice(0, 5)}` : ""}${CLOCK[locale]}`;
 
 /** To the request's first adult, in the language the request was sent in. */
 export const visitRequestConfirmedTemplate: MailTemplate<VisitRequestConfirmedData> = (data, locale) => {
@@ -66,7 +89,9 @@ export const visitRequestConfirmedTemplate: MailTemplate<VisitRequestConfirmedDa
   const rows = [
     { label: t.labels.number, value: String(data.requestId) },
     { label: t.labels.offer, value: data.productName },
-    { label: t.labels.date, value: formatDate(data.date, locale) },
+    { label: t.labels.date, value: formatWeekdayDate(data.date, locale) },
+    ...(data.start ? [{ label: t.labels.time, value: timeText(data.start, data.end, locale) }] : []),
+    ...(data.house ? [{ label: t.labels.house, value: data.house }] : []),
     ...(data.children.length ? [{ label: t.labels.children, value: data.children.join(", ") }] : []),
   ];
   const profileHtml = data.profileUrl
