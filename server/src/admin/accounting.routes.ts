@@ -30,80 +30,63 @@ export const accountingRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const auditExport = auditExportOn(db);
-
-    app.get(
-      "/api/v2/admin/accounting/:month/documents.csv",
+    type MonthRows = Awaited<ReturnType<typeof findMonthDocuments>>;
+    /** The three files of a month, each one route: read the month's documents, audit, send. */
+    const files: {
+      file: string;
+      summary: string;
+      format: string;
+      type: string;
+      name: (month: string) => string;
+      body: (rows: MonthRows, month: string) => Promise<Buffer | string> | Buffer | string;
+    }[] = [
       {
-        schema: {
-          ...base("A month's invoices and credit notes as CSV for the tax adviser"),
-          params: AccountingParamsSchema,
-          querystring: LocaleQuerySchema,
-          response: { ...errors },
-        },
+        file: "documents.csv",
+        summary: "A month's invoices and credit notes as CSV for the tax adviser",
+        format: "csv",
+        type: "text/csv; charset=utf-8",
+        name: (month) => `belege-${month}.csv`,
+        body: (rows) => accountingCsv(rows, seller),
       },
-      async (request, reply) => {
-        const { month } = request.params;
-        const rows = await findMonthDocuments(db, month);
-        await auditExport(currentUser(request), "accounting", Number(month.replace("-", "")), {
-          month,
-          format: "csv",
-          documents: rows.map((row) => row.number),
-        });
-        return download(reply, "text/csv; charset=utf-8", `belege-${month}.csv`, accountingCsv(rows, seller));
-      },
-    );
-
-    app.get(
-      "/api/v2/admin/accounting/:month/documents.zip",
       {
-        schema: {
-          ...base("A month's invoices and credit notes as PDFs in one ZIP, with the CSV"),
-          params: AccountingParamsSchema,
-          querystring: LocaleQuerySchema,
-          response: { ...errors },
-        },
+        file: "documents.zip",
+        summary: "A month's invoices and credit notes as PDFs in one ZIP, with the CSV",
+        format: "zip",
+        type: "application/zip",
+        name: (month) => `belege-${month}.zip`,
+        body: (rows, month) => accountingZip(rows, seller, month),
       },
-      async (request, reply) => {
-        const { month } = request.params;
-        const rows = await findMonthDocuments(db, month);
-        await auditExport(currentUser(request), "accounting", Number(month.replace("-", "")), {
-          month,
-          format: "zip",
-          documents: rows.map((row) => row.number),
-        });
-        return download(
-          reply,
-          "application/zip",
-          `belege-${month}.zip`,
-          await accountingZip(rows, seller, month),
-        );
-      },
-    );
-
-    app.get(
-      "/api/v2/admin/accounting/:month/datev.csv",
       {
-        schema: {
-          ...base("A month's invoices and credit notes as a DATEV Buchungsstapel (EXTF, Windows-1252)"),
-          params: AccountingParamsSchema,
-          querystring: LocaleQuerySchema,
-          response: { ...errors },
+        file: "datev.csv",
+        summary: "A month's invoices and credit notes as a DATEV Buchungsstapel (EXTF, Windows-1252)",
+        format: "datev",
+        type: "text/csv; charset=windows-1252",
+        name: (month) => `EXTF_Buchungsstapel_${month}.csv`,
+        body: async (rows, month) => datevBuchungsstapel(rows, await datev(db), month),
+      },
+    ];
+
+    for (const file of files) {
+      app.get(
+        `/api/v2/admin/accounting/:month/${file.file}`,
+        {
+          schema: {
+            ...base(file.summary),
+            params: AccountingParamsSchema,
+            querystring: LocaleQuerySchema,
+            response: { ...errors },
+          },
         },
-      },
-      async (request, reply) => {
-        const { month } = request.params;
-        const rows = await findMonthDocuments(db, month);
-        await auditExport(currentUser(request), "accounting", Number(month.replace("-", "")), {
-          month,
-          format: "datev",
-          documents: rows.map((row) => row.number),
-        });
-        return download(
-          reply,
-          "text/csv; charset=windows-1252",
-          `EXTF_Buchungsstapel_${month}.csv`,
-          datevBuchungsstapel(rows, await datev(db), month),
-        );
-      },
-    );
+        async (request, reply) => {
+          const { month } = request.params;
+          const rows = await findMonthDocuments(db, month);
+          await auditExport(currentUser(request), "accounting", Number(month.replace("-", "")), {
+            month,
+            format: file.format,
+            documents: rows.map((row) => row.number),
+          });
+          return download(reply, file.type, file.name(month), await file.body(rows, month));
+        },
+      );
+    }
   };
