@@ -11,7 +11,7 @@ import {
   visitRequests,
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createParent } from "../test/shop-fixtures.ts";
+import { createParent, lessonDayIn } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /**
@@ -65,7 +65,8 @@ async function sendTrial(locale: "de" | "ru" = "de") {
       adults: [
         { first_name: "Olga", last_name: "Petrova", email, phone: "+4915112345678", relation: "Mutter" },
       ],
-      date: inDays(3),
+      // A day the course meets: the trial form refuses any other (D297).
+      date: await lessonDayIn(t.db, t.course, 3),
     },
   });
   expect(res.statusCode, res.body).toBe(201);
