@@ -26,3 +26,24 @@ export const shownDay = (iso: string, locale: "de" | "ru" = "de") => {
     timeZone: "UTC",
   }).format(new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)));
 };
+
+/**
+ * A day a trial of the course may be asked for, at least `fromDays` ahead: one of its lesson dates as the
+ * trial form offers them (contract `trialDates`, D297); the server refuses a day the course does not meet.
+ */
+export async function trialDayOf(
+  request: import("@playwright/test").APIRequestContext,
+  productId: number,
+  fromDays = 3,
+): Promise<string> {
+  const { trialDates } = await import("@atelier/contract");
+  const detail = (await (await request.get(`/api/v2/products/${productId}/?locale=de`)).json()) as {
+    schedule_slots: Parameters<typeof trialDates>[0];
+    closures?: { starts_on: string; ends_on: string }[];
+  };
+  const closed = (detail.closures ?? []).map((c) => ({ startsOn: c.starts_on, endsOn: c.ends_on }));
+  const from = berlinDay(fromDays).date;
+  const day = trialDates(detail.schedule_slots, closed, new Date()).find((d) => d.date >= from)?.date;
+  if (!day) throw new Error(`course ${productId} has no lesson day from ${from} in the trial form's weeks`);
+  return day;
+}

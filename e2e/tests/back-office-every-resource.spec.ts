@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { trialDayOf } from "../support/days.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { buyWeeklyCourse } from "../support/orders.ts";
 import { signedInParent } from "../support/parents.ts";
@@ -32,7 +33,7 @@ async function fillEmptyLists(request: APIRequestContext) {
       product_page: course.id,
       children: [{ first_name: "Lina", last_name: "Muster", birth_date: "2019-05-02" }],
       adults: [{ ...adult, relation: "" }],
-      date: inDays(3),
+      date: await trialDayOf(request, course.id),
     },
   });
   expect(visit.status(), await visit.text()).toBe(201);

@@ -1,3 +1,4 @@
+import { trialDayOf } from "../support/days.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { countMails, newestMail } from "../support/mail.ts";
 import { signedInParent, useSessionInBrowser } from "../support/parents.ts";
@@ -41,7 +42,7 @@ test("staff confirm a trial date; the parent gets the mail and sees the status i
           relation: "",
         },
       ],
-      date: inDays(3),
+      date: await trialDayOf(request, course.id),
     },
   });
   expect(sent.status()).toBe(201);
