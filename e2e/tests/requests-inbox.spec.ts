@@ -1,7 +1,7 @@
 import { expect, test } from "../support/fixtures.ts";
 import { countMails, newestMail } from "../support/mail.ts";
 import { signedInParent, useSessionInBrowser } from "../support/parents.ts";
-import { signInToBackOffice } from "../support/staff-bookings.ts";
+import { signedInStaff, signInToBackOffice } from "../support/staff-bookings.ts";
 
 /**
  * The requests inbox (issue 21; D137), at 1366 px: a parent asks for a trial lesson in Russian, staff
@@ -71,6 +71,15 @@ test("staff confirm a trial date; the parent gets the mail and sees the status i
   expect(mail).toContain("Хорошие новости");
   expect(mail).toContain("«История»");
   expect(mail).toContain("15:30");
+  // The mail names the house with its address (issue 29), as the request's page reads it.
+  const staff = await signedInStaff(request);
+  const { house } = (await (
+    await request.get(`/api/v2/admin/visit-requests/${id}/?locale=de`, { headers: staff.headers })
+  ).json()) as { house: string | null };
+  expect(house).toBeTruthy();
+  expect(mail).toContain("Адрес");
+  // The house's name is the Russian one in a Russian mail; its street and city are the same.
+  expect(mail).toContain((house ?? "").split(", ").slice(1).join(", "));
   // Clicked again: the confirmation stands, no second mail (D271).
   await confirmButton.click();
   await expect(page.getByText("Termin bestätigt, die Familie bekommt eine E-Mail.").first()).toBeVisible();
