@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { berlinDay } from "../support/days.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { countMails, newestMail } from "../support/mail.ts";
 import { clicker, switchBackOfficeTo, watch } from "../support/office-walk.ts";
@@ -237,8 +238,8 @@ test("staff write to a family from its visit request: the message shows on the r
   // A trial on a lesson day: the course's own Sunday slot, next Sunday.
   const staff = await signedInStaff(request);
   await ownSlot(request, staff, course.course.id, "06:10", 4);
-  const sunday = new Date();
-  sunday.setUTCDate(sunday.getUTCDate() + 7 - sunday.getUTCDay());
+  let sunday = berlinDay(1);
+  for (let offset = 2; sunday.weekday !== 6; offset++) sunday = berlinDay(offset);
   const family = `Brenner${tag()}`;
   const sent = await request.post("/api/v2/orders/visit_request/?locale=de", {
     headers: parent.headers,
@@ -254,7 +255,7 @@ test("staff write to a family from its visit request: the message shows on the r
           relation: "",
         },
       ],
-      date: sunday.toISOString().slice(0, 10),
+      date: sunday.date,
     },
   });
   expect(sent.status(), await sent.text()).toBe(201);
