@@ -109,6 +109,10 @@ export const AdminWaitingOfferInputSchema = z
   .strict()
   .nullish();
 
+/** `GET /api/v2/admin/waiting-list/:id/offer/`: would an offer need one more seat (D310)? */
+export const AdminWaitingOfferCheckSchema = z.object({ needs_seat: z.boolean() });
+export type AdminWaitingOfferCheck = z.infer<typeof AdminWaitingOfferCheckSchema>;
+
 /** `POST /api/v2/admin/waiting-list/:id/remove/`: `notify` mails the parent (default true). */
 export const AdminWaitingRemoveInputSchema = z
   .object({ notify: z.boolean({ error: "invalid" }).default(true) })

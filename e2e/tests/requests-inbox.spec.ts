@@ -1,8 +1,8 @@
-import { trialDayOf } from "../support/days.ts";
+import { berlinDay } from "../support/days.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { countMails, newestMail } from "../support/mail.ts";
 import { signedInParent, useSessionInBrowser } from "../support/parents.ts";
-import { signInToBackOffice } from "../support/staff-bookings.ts";
+import { signedInStaff, signInToBackOffice } from "../support/staff-bookings.ts";
 
 /**
  * The requests inbox (issue 21; D137), at 1366 px: a parent asks for a trial lesson in Russian, staff
@@ -27,7 +27,19 @@ test("staff confirm a trial date; the parent gets the mail and sees the status i
   const courses = await (
     await request.get("/api/v2/products/?locale=ru&page_size=100&product_type=Course")
   ).json();
-  const course = (courses.results ?? courses)[0] as { id: number; name: string };
+  const course = (courses.results ?? courses)[0] as {
+    id: number;
+    name: string;
+    schedule_slots: { weekday: string | number | null; date: string | null }[];
+  };
+  // A trial is asked for on a day the course meets (D297): the first of its weekdays from three days on.
+  const names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+  const meets = course.schedule_slots
+    .filter((slot) => slot.date === null && slot.weekday !== null)
+    .map((slot) => (typeof slot.weekday === "number" ? slot.weekday : names.indexOf(slot.weekday ?? "")));
+  let asked = berlinDay(3);
+  for (let offset = 4; !meets.includes(asked.weekday) && offset < 11; offset++) asked = berlinDay(offset);
+  expect(meets, "the first course meets weekly").toContain(asked.weekday);
   const sent = await request.post("/api/v2/orders/visit_request/?locale=ru", {
     headers: parent.headers,
     data: {
@@ -42,10 +54,10 @@ test("staff confirm a trial date; the parent gets the mail and sees the status i
           relation: "",
         },
       ],
-      date: await trialDayOf(request, course.id),
+      date: asked.date,
     },
   });
-  expect(sent.status()).toBe(201);
+  expect(sent.status(), await sent.text()).toBe(201);
   const { id } = (await sent.json()) as { id: number };
 
   await signInToBackOffice(page);
@@ -72,6 +84,15 @@ test("staff confirm a trial date; the parent gets the mail and sees the status i
   expect(mail).toContain("Хорошие новости");
   expect(mail).toContain("«История»");
   expect(mail).toContain("15:30");
+  // The mail names the house with its address (issue 29), as the request's page reads it.
+  const staff = await signedInStaff(request);
+  const { house } = (await (
+    await request.get(`/api/v2/admin/visit-requests/${id}/?locale=de`, { headers: staff.headers })
+  ).json()) as { house: string | null };
+  expect(house).toBeTruthy();
+  expect(mail).toContain("Адрес");
+  // The house's name is the Russian one in a Russian mail; its street and city are the same.
+  expect(mail).toContain((house ?? "").split(", ").slice(1).join(", "));
   // Clicked again: the confirmation stands, no second mail (D271).
   await confirmButton.click();
   await expect(page.getByText("Termin bestätigt, die Familie bekommt eine E-Mail.").first()).toBeVisible();

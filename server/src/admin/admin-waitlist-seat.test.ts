@@ -89,6 +89,31 @@ describe(`offering a seat on a full slot (${usesPostgres() ? "PostgreSQL" : "PGl
     expect(await offerMails(email)).toHaveLength(1);
   });
 
+  it("says before offering whether a seat must be added (D310), writing nothing", async () => {
+    const { slot, entry, email } = await fullSlotWithOneWaiting();
+    const check = () =>
+      t.call("GET", `/api/v2/admin/waiting-list/${entry}/offer/`, { headers: staff.headers });
+    const full = await check();
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.json()).toEqual({ needs_seat: true });
+    expect(await seatsOf(slot)).toBe(0);
+    expect(await offerMails(email)).toHaveLength(0);
+    expect(await audits("waiting_list_entries", entry)).toHaveLength(0);
+    // With a free seat it needs none.
+    await t.db.update(scheduleSlots).set({ seats: 1 }).where(eq(scheduleSlots.id, slot));
+    expect((await check()).json()).toEqual({ needs_seat: false });
+    // Not staff: refused; no such entry: 404.
+    const parent = await createParent(t.db);
+    const foreign = await t.call("GET", `/api/v2/admin/waiting-list/${entry}/offer/`, {
+      headers: parent.headers,
+    });
+    expect(foreign.statusCode).toBe(403);
+    const missing = await t.call("GET", "/api/v2/admin/waiting-list/999999/offer/", {
+      headers: staff.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it("two clicks at once add one seat and send one offer", async () => {
     const { slot, entry, email } = await fullSlotWithOneWaiting();
     const both = await Promise.all([offer(entry, { add_seat: true }), offer(entry, { add_seat: true })]);

@@ -3,6 +3,7 @@ import {
   AdminListQuerySchema,
   AdminWaitingEntryListSchema,
   AdminWaitingEntrySchema,
+  AdminWaitingOfferCheckSchema,
   AdminWaitingOfferInputSchema,
   AdminWaitingRemoveInputSchema,
   LocaleQuerySchema,
@@ -84,6 +85,18 @@ export const adminWaitingListRoutes =
         },
       },
       async (request) => waitingList.staff.get(request.params.id, request.locale),
+    );
+    app.get(
+      "/api/v2/admin/waiting-list/:id/offer/",
+      {
+        schema: {
+          ...base("Whether offering a seat to the entry needs one more seat (asked before offering, D310)"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: AdminWaitingOfferCheckSchema, ...errors },
+        },
+      },
+      async (request) => waitingList.staff.needsSeat(request.params.id),
     );
     app.post(
       "/api/v2/admin/waiting-list/:id/offer/",

@@ -61,6 +61,21 @@ export type StaffAudit = (
 ) => Promise<void>;
 
 /**
+ * Whether offering a seat to the entry needs one more seat (D310): it waits, no seat is free and no running
+ * offer can be handed on. The back office asks this before it offers, so a full slot is a question to staff,
+ * not a refused request. Reads only; the offer itself decides again under the unit's lock.
+ */
+async function offerNeedsSeat(db: Db, id: number): Promise<{ needs_seat: boolean }> {
+  return db.transaction(async (tx) => {
+    const locked = await lockEntry(tx, id);
+    if (!locked) throw AppError.notFound();
+    if (locked.entry.status !== "waiting" || (await freeSeats(tx, unitOfEntry(locked.entry))) >= 1)
+      return { needs_seat: false };
+    return { needs_seat: !(await findTransferableOffer(tx, locked.entry)) };
+  });
+}
+
+/**
  * Staff said yes to "add one seat and offer it" (D273): on a full slot or week one seat is added, under the
  * unit's lock the offer holds, audited; the offer follows in the same transaction, so both stand or fall.
  */
@@ -291,7 +306,6 @@ export function createWaitingListService(deps: WaitingListDeps) {
     );
   }
 
-  /** One entry as staff see it. */
   async function staffEntry(id: number, locale: Locale): Promise<AdminWaitingEntry> {
     const page = await listEntriesForStaff(
       db,
@@ -307,6 +321,7 @@ export function createWaitingListService(deps: WaitingListDeps) {
   /** Staff's side of the waiting lists (D162, D163); each write audited through `audit` in its transaction. */
   const staff = {
     sorts: STAFF_WAITING_SORTS,
+    needsSeat: (id: number) => offerNeedsSeat(db, id),
 
     async list(
       filter: Omit<StaffWaitingFilter, "statuses"> & { statuses?: WaitingEntryStatus[] },

@@ -1,4 +1,4 @@
-import type { AdminWaitingEntry } from "@atelier/contract";
+import type { AdminWaitingEntry, AdminWaitingOfferCheck } from "@atelier/contract";
 import { INTL_LOCALES } from "@atelier/contract";
 import {
   Box,
@@ -98,6 +98,12 @@ function OfferButton({ entry }: { entry: AdminWaitingEntry }) {
   async function first() {
     setTrying(true);
     try {
+      // A full slot is a question to staff (D310), asked before offering: no refused request on the way.
+      const { json } = await adminFetch("GET", url);
+      if ((json as AdminWaitingOfferCheck).needs_seat) {
+        setAsking(true);
+        return;
+      }
       await adminFetch("POST", url);
       notify("admin.waiting.offer_done", { type: "success" });
       refresh();

@@ -1,0 +1,47 @@
+import type { Locator, Page } from "@playwright/test";
+
+/**
+ * What the office manager's walks (issue 29) share: a watch for console errors, uncaught errors and 5xx
+ * answers while a page is open, and a counter of clicks, as the parent's journey counts taps.
+ */
+
+/** Console errors, uncaught errors and 5xx answers while the page is open; expect it to stay empty. */
+export function watch(page: Page) {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 500) problems.push(`${response.status()} ${response.url()}`);
+  });
+  return problems;
+}
+
+/** Counts each click and each typed field as one, as the parent's journey counts taps. */
+export function clicker() {
+  let clicks = 0;
+  return {
+    click: async (target: Locator) => {
+      clicks += 1;
+      await target.click();
+    },
+    fill: async (target: Locator, value: string) => {
+      clicks += 1;
+      await target.fill(value);
+    },
+    check: async (target: Locator) => {
+      clicks += 1;
+      await target.check();
+    },
+    get count() {
+      return clicks;
+    },
+  };
+}
+
+/** Switches the back office's language with the app bar's switch, as a person does. */
+export async function switchBackOfficeTo(page: Page, from: "Deutsch" | "Русский", to: "Deutsch" | "Русский") {
+  await page.getByRole("banner").getByRole("button", { name: from }).click();
+  await page.getByRole("menuitem", { name: to }).click();
+}
