@@ -23,6 +23,7 @@ import { laterSeats, nextSession } from "../../../lib/schedule.ts";
 import { productDetailOptions } from "../api/products.ts";
 import { backToListHref } from "../back-to-list.ts";
 import { formatDate, formatTime, slotDay } from "../format.ts";
+import { placeNote } from "../place-note.ts";
 import { optionPrice, productPrice } from "../pricing.ts";
 import { LIST_PATH_OF_TYPE } from "../type-routes.ts";
 import { BackToListLink } from "./back-to-list-link.tsx";
@@ -147,7 +148,7 @@ function ProductView({
             </section>
           ) : null}
           {product.schedule_slots.length > 0 || DATED_TYPES.has(product.product_type) ? (
-            <ScheduleSection slots={product.schedule_slots} />
+            <ScheduleSection slots={product.schedule_slots} emptyKey={scheduleEmptyKey(product)} />
           ) : null}
           {product.academy_schedule_slots.length > 0 ? (
             <AcademyWeeksSection weeks={product.academy_schedule_slots} />
@@ -204,13 +205,14 @@ function KeyFacts({ product }: { product: ProductDetail }) {
   if (product.house) {
     // The house with its address (D151); a more exact place (a room, the courtyard) follows when it says more.
     const house = product.house;
+    const note = placeNote(product.location, house);
     facts.push({
       key: "house",
       term: t("product.house"),
       value: (
         <span data-testid="product-house">
           {house.name}, {house.address}
-          {product.location && !product.location.startsWith(house.address) ? ` (${product.location})` : ""}
+          {note ? ` (${note})` : ""}
         </span>
       ),
     });
@@ -219,7 +221,7 @@ function KeyFacts({ product }: { product: ProductDetail }) {
   facts.push({
     key: "when",
     term: session?.kind === "date" ? t("product.nextDate") : t("product.when"),
-    value: session ? whenText(session) : t("product.scheduleEmpty"),
+    value: session ? whenText(session) : t(scheduleEmptyKey(product)),
   });
   if (price) {
     facts.push({
@@ -318,7 +320,8 @@ function FactsBox({ product }: { product: ProductDetail }) {
   ];
   if (product.category_name) facts.push([t("product.category"), product.category_name]);
   if (product.length) facts.push([t("product.length"), product.length]);
-  if (product.location) facts.push([t("product.location"), product.location]);
+  // With a house the key facts already name the place (and its room) once; only a place without a house shows here.
+  if (product.location && !product.house) facts.push([t("product.location"), product.location]);
   return (
     <section aria-labelledby="facts-heading" className="rounded-2xl bg-slate-100 p-6">
       <h2 id="facts-heading" className="text-xl font-bold text-slate-900">
@@ -414,7 +417,18 @@ function SeatsLeft({ space }: { space: number }) {
   );
 }
 
-function ScheduleSection({ slots }: { slots: ScheduleSlot[] }) {
+/** A party without fixed dates goes by request (D158): the page says how to ask, not that nothing is planned. */
+function scheduleEmptyKey(product: ProductDetail): "product.scheduleOnRequest" | "product.scheduleEmpty" {
+  return product.product_type === "BirthdayParty" ? "product.scheduleOnRequest" : "product.scheduleEmpty";
+}
+
+function ScheduleSection({
+  slots,
+  emptyKey,
+}: {
+  slots: ScheduleSlot[];
+  emptyKey: ReturnType<typeof scheduleEmptyKey>;
+}) {
   const { t } = useTranslation("catalogue");
   const locale = useLocale();
   return (
@@ -423,7 +437,7 @@ function ScheduleSection({ slots }: { slots: ScheduleSlot[] }) {
         {t("product.schedule")}
       </h2>
       {slots.length === 0 ? (
-        <p className="mt-4 text-slate-800">{t("product.scheduleEmpty")}</p>
+        <p className="mt-4 text-slate-800">{t(emptyKey)}</p>
       ) : (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {slots.map((slot) => (
