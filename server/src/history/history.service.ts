@@ -107,6 +107,7 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
                 ? lastPaidDay(sub.periodEnd)
                 : null,
             autopay: sub.autopay,
+            paid_with: row.paidWith,
             monthly_price_cents: row.recurrentPriceCents - row.recurrentDiscountCents,
           }
         : null,
