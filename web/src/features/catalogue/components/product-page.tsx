@@ -89,6 +89,8 @@ function ProductView({
   usePageTitle(product.name);
   // A child chosen on "find an offer for my child" goes on to the booking form (D192).
   const carried = useCarriedChild();
+  // "Weiter einkaufen" after adding returns to the list this offer was opened from (issue 32 item 10).
+  const listState = useListState(product);
   const image = product.title_image;
   const fromList = useRouterState({ select: (state) => state.location.state.catalogueList });
   const backHref = backToListHref(fromList, LIST_PATH_OF_TYPE[product.product_type]);
@@ -113,6 +115,7 @@ function ProductView({
                   to="/product/buy/$id"
                   params={{ id: product.slug }}
                   search={carried}
+                  state={listState}
                   className={buttonStyles.primary}
                 >
                   {t("product.book")}
@@ -279,6 +282,8 @@ function KeyFacts({ product }: { product: ProductDetail }) {
 function StickyBookingBar({ product }: { product: ProductDetail }) {
   const { t } = useTranslation("catalogue");
   const carried = useCarriedChild();
+  // "Weiter einkaufen" after adding returns to the list this offer was opened from (issue 32 item 10).
+  const listState = useListState(product);
   const locale = useLocale();
   const price = productPrice(product, locale);
   return (
@@ -302,6 +307,7 @@ function StickyBookingBar({ product }: { product: ProductDetail }) {
             to="/product/buy/$id"
             params={{ id: product.slug }}
             search={carried}
+            state={listState}
             className={`${buttonStyles.primary} shrink-0 px-4`}
           >
             {t("product.book")}
@@ -342,6 +348,8 @@ function FactsBox({ product }: { product: ProductDetail }) {
 function PricesBox({ product }: { product: ProductDetail }) {
   const { t } = useTranslation("catalogue");
   const carried = useCarriedChild();
+  // "Weiter einkaufen" after adding returns to the list this offer was opened from (issue 32 item 10).
+  const listState = useListState(product);
   const locale = useLocale();
   if (product.purchase_options.length === 0) return null;
   return (
@@ -373,6 +381,7 @@ function PricesBox({ product }: { product: ProductDetail }) {
           to="/product/buy/$id"
           params={{ id: product.slug }}
           search={carried}
+          state={listState}
           className={`${buttonStyles.primary} mt-6 w-full`}
         >
           {t("product.book")}
@@ -415,6 +424,12 @@ function SeatsLeft({ space }: { space: number }) {
   ) : (
     <span className="font-semibold text-red-800">{t("product.soldOut")}</span>
   );
+}
+
+/** The list a buy page's "Weiter einkaufen" returns to, carried in history state as the back link's. */
+function useListState(product: ProductDetail) {
+  const fromList = useRouterState({ select: (state) => state.location.state.catalogueList });
+  return { catalogueList: backToListHref(fromList, LIST_PATH_OF_TYPE[product.product_type]) };
 }
 
 /** A party without fixed dates goes by request (D158): the page says how to ask, not that nothing is planned. */
