@@ -104,6 +104,8 @@ export const HistoryItemSchema = z.object({
       ends_on: z.string().nullable(),
       /** Automatic monthly payment through PayPal: none, pending (approval), active, suspended, cancelled. */
       autopay: z.enum(["none", "pending", "active", "suspended", "cancelled"]),
+      /** How the first month was paid (the gateway that captured it): the profile offers that way first for the months after. */
+      paid_with: z.enum(["paypal", "stripe", "demo"]).nullable().optional(),
       /** The monthly price after discounts. */
       monthly_price_cents: z.number().int(),
     })

@@ -87,7 +87,7 @@ export const PAGE_TITLES: Record<PageKey, { de: string; ru: string }> = {
   giftcards: { de: "Gutscheine", ru: "Подарочные карты" },
   instructor: { de: "Lehrkraft", ru: "Преподаватель" },
   instructors: { de: "Unser Team", ru: "Наша команда" },
-  legal: { de: "Impressum", ru: "Правовая информация" },
+  legal: { de: "Impressum", ru: "Выходные данные (Impressum)" },
   privacy: { de: "Datenschutz", ru: "Конфиденциальность" },
   terms: { de: "AGB", ru: "Условия" },
   legalsIndexPop: { de: "Rechtliche Hinweise", ru: "Правовые документы" },
@@ -116,7 +116,10 @@ export const PROFILE_TAB_TITLES = {
   sales: { de: "Verlauf", ru: "История" },
 } as const;
 
-export const SITE_NAME = { de: "Atelier – Kunst- und Sprachschule", ru: "Atelier – школа искусств и языков" };
+export const SITE_NAME = {
+  de: "Atelier – Kunst- und Sprachschule",
+  ru: "«Ателье» – школа искусств и языков",
+};
 
 /** Meta descriptions of pages whose text does not come from a content page or a product. */
 export const PAGE_DESCRIPTIONS: Partial<Record<PageKey, { de: string; ru: string }>> = {
@@ -134,11 +137,11 @@ export const PAGE_DESCRIPTIONS: Partial<Record<PageKey, { de: string; ru: string
   },
   events: {
     de: "Veranstaltungen der Kunst- und Sprachschule Atelier in Berlin: Ausstellungen, Lesungen, Konzerte und Familienfeste.",
-    ru: "Мероприятия школы искусств и языков Atelier в Берлине: выставки, чтения, концерты и семейные праздники.",
+    ru: "Мероприятия школы искусств и языков «Ателье» в Берлине: выставки, чтения, концерты и семейные праздники.",
   },
   giftcards: {
     de: "Gutscheine für Kurse, Workshops und Akademien der Atelier Kunst- und Sprachschule – online kaufen und verschenken.",
-    ru: "Подарочные карты на курсы, мастер-классы и академии школы Atelier – купить онлайн и подарить.",
+    ru: "Подарочные карты на курсы, мастер-классы и академии школы «Ателье» – купить онлайн и подарить.",
   },
   instructors: {
     de: "Unser Team: Künstlerinnen, Pädagogen und Muttersprachler, die in Berlin mit Kindern malen, spielen und lernen.",
@@ -154,14 +157,14 @@ export const PAGE_DESCRIPTIONS: Partial<Record<PageKey, { de: string; ru: string
   },
   detailView: {
     de: "Angebot im Überblick: Termine, Preise und Lehrkräfte der Atelier Kunst- und Sprachschule Berlin.",
-    ru: "Предложение вкратце: расписание, цены и преподаватели школы Atelier в Берлине.",
+    ru: "Предложение вкратце: расписание, цены и преподаватели школы «Ателье» в Берлине.",
   },
   birthdayParties: {
     de: "Kindergeburtstag in Berlin feiern: Mal-, Töpfer- und Forscherpartys für Kinder im Atelier, mit Betreuung und Material.",
-    ru: "День рождения ребёнка в Берлине: праздники с рисованием, лепкой и опытами в студии Atelier, с ведущим и материалами.",
+    ru: "День рождения ребёнка в Берлине: праздники с рисованием, лепкой и опытами в студии «Ателье», с ведущим и материалами.",
   },
   legalsIndexPop: {
     de: "Rechtliche Hinweise der Atelier Kunst- und Sprachschule: Impressum, Datenschutz, AGB und Cookie-Richtlinie.",
-    ru: "Правовая информация школы Atelier: выходные данные, конфиденциальность, условия и политика cookie.",
+    ru: "Правовая информация школы «Ателье»: выходные данные, конфиденциальность, условия и политика cookie.",
   },
 };

@@ -39,7 +39,7 @@ const TEXTS = {
     submit: "Отправить",
     mailHeading: "Спасибо за ваш запрос",
     mailHello: "Здравствуйте, Maria!",
-    mailHeader: "Atelier – школа искусств и языков в Берлине",
+    mailHeader: "«Ателье» – школа искусств и языков в Берлине",
   },
 } as const;
 

@@ -8,7 +8,7 @@ const NAME_MAX = 127;
 
 const DESCRIPTION: Record<Locale, (orderId: number) => string> = {
   de: (orderId) => `Atelier Bestellung ${orderId}`,
-  ru: (orderId) => `Заказ Atelier № ${orderId}`,
+  ru: (orderId) => `Заказ «Ателье» № ${orderId}`,
 };
 
 /** A line as every payment page names it: "Kleine Maler – Mila Petrova". */

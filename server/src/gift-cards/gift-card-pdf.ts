@@ -10,6 +10,8 @@ const TEXTS = {
     code: "Gutscheincode",
     valid: (date: string) => `Gültig bis ${date}`,
     for: (name: string) => `Für ${name}`,
+    brand: "Atelier",
+    quote: (text: string) => `„${text}“`,
     redeem:
       "Einlösen: Angebot auf unserer Website buchen und im Warenkorb den Code im Feld „Gutscheincode“ eingeben. Das Guthaben zahlt einen Teil oder die ganze Buchung; ein Rest bleibt auf dem Gutschein.",
   },
@@ -18,10 +20,17 @@ const TEXTS = {
     code: "Код сертификата",
     valid: (date: string) => `Действует до ${date}`,
     for: (name: string) => `Получатель: ${name}`,
+    brand: "«Ателье»",
+    quote: (text: string) => `«${text}»`,
     redeem:
       "Как использовать: выберите предложение на нашем сайте и введите код в корзине в поле «Промокод». Сертификат оплачивает часть или всю запись; остаток сохраняется.",
   },
 } as const;
+
+/** The buyer's message as the card's language quotes it (issue 32 item 12): „…“ in German, «…» in Russian. */
+export function quotedMessage(locale: keyof typeof TEXTS, message: string): string {
+  return TEXTS[locale].quote(message);
+}
 
 const INK = rgb(0.12, 0.23, 0.37);
 
@@ -52,9 +61,9 @@ export async function renderGiftCardPdf(
   const center = (text: string, y: number, font = regular, size = 12) =>
     page.drawText(text, { x: (width - font.widthOfTextAtSize(text, size)) / 2, y, font, size, color: INK });
   // Top down: a recipient's name and the buyer's message (at most three lines) push the rest down.
-  const note = card.message ? wrapText(`„${card.message}“`, regular, 10, width - 140).slice(0, 3) : [];
+  const note = card.message ? wrapText(t.quote(card.message), regular, 10, width - 140).slice(0, 3) : [];
   let y = height - 60;
-  center("Atelier", y, bold, 16);
+  center(t.brand, y, bold, 16);
   y -= 32;
   center(t.title, y, bold, 24);
   if (card.recipientName) {

@@ -7,6 +7,7 @@ import {
   invoices,
   orderItems,
   orders,
+  payments,
   productPages,
   purchaseOptions,
   subscriptionPauses,
@@ -26,6 +27,8 @@ export type HistoryItemRow = CartItemRow & {
   subscription: typeof subscriptions.$inferSelect | null;
   /** Today (Berlin) is in one of the school's pauses of this course (D74). */
   paused: boolean;
+  /** The gateway that captured the order's payment (its latest capture); null when none did. */
+  paidWith: "paypal" | "stripe" | "demo" | null;
 };
 
 export type HistoryCriteria = {
@@ -58,6 +61,9 @@ export function findHistoryItems(
         purchasedAt,
         invoiceNumber: invoices.number,
         subscription: subscriptions,
+        paidWith: sql<
+          "paypal" | "stripe" | "demo" | null
+        >`(select ${payments.gateway} from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.captureId} is not null order by ${payments.id} desc limit 1)`,
         paused: sql<boolean>`(exists (select 1 from ${subscriptionPauses} p where (p.product_page_id is null or p.product_page_id = ${orderItems.productPageId}) and (now() at time zone ${SCHOOL_TIME_ZONE})::date between p.starts_on and p.ends_on) or ${closedOnSql(orderItems.productPageId, sql`(now() at time zone ${SCHOOL_TIME_ZONE})::date`)})`,
       })
       .from(orderItems)

@@ -93,23 +93,7 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
         renewal && sub?.renewalToken
           ? `${publicUrl.replace(/\/$/, "")}/api/v2/orders/subscriptions/renewal/pay/?token=${sub.renewalToken}`
           : null,
-      subscription: sub
-        ? {
-            contract_number: sub.contractNumber,
-            period_start: sub.periodStart.toISOString(),
-            paid_until: sub.periodEnd.toISOString(),
-            ends_at:
-              sub.cancelAt?.toISOString() ?? (sub.status === "ended" ? sub.periodEnd.toISOString() : null),
-            paid_through: lastPaidDay(sub.periodEnd),
-            ends_on: sub.cancelAt
-              ? lastPaidDay(sub.cancelAt)
-              : sub.status === "ended"
-                ? lastPaidDay(sub.periodEnd)
-                : null,
-            autopay: sub.autopay,
-            monthly_price_cents: row.recurrentPriceCents - row.recurrentDiscountCents,
-          }
-        : null,
+      subscription: sub ? subscriptionView(sub, row) : null,
       product_page: {
         id: row.productPageId,
         name: row.pageName,
@@ -179,5 +163,24 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
       const today = berlinDate(new Date());
       return rows.map((row) => toHistoryItem(row, byItem.get(row.id), today, refunds.get(row.id)));
     },
+  };
+}
+
+/** A course subscription's months as the history shows them (D72). */
+function subscriptionView(sub: NonNullable<HistoryItemRow["subscription"]>, row: HistoryItemRow) {
+  return {
+    contract_number: sub.contractNumber,
+    period_start: sub.periodStart.toISOString(),
+    paid_until: sub.periodEnd.toISOString(),
+    ends_at: sub.cancelAt?.toISOString() ?? (sub.status === "ended" ? sub.periodEnd.toISOString() : null),
+    paid_through: lastPaidDay(sub.periodEnd),
+    ends_on: sub.cancelAt
+      ? lastPaidDay(sub.cancelAt)
+      : sub.status === "ended"
+        ? lastPaidDay(sub.periodEnd)
+        : null,
+    autopay: sub.autopay,
+    paid_with: row.paidWith,
+    monthly_price_cents: row.recurrentPriceCents - row.recurrentDiscountCents,
   };
 }

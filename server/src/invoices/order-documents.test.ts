@@ -291,7 +291,7 @@ describe("issueOrderDocuments", () => {
     const files = await readdir(join(dataDir, "outbox"));
     const file = files.find((name) => name.endsWith("-order-confirmation.eml"));
     const mail = parseRawMail(await readFile(join(dataDir, "outbox", file ?? ""), "utf8"));
-    expect(mail.subject).toBe(`Ваше бронирование № ${orderId} в Atelier подтверждено`);
+    expect(mail.subject).toBe(`Ваше бронирование № ${orderId} в «Ателье» подтверждено`);
     expect(mail.text).toContain(invoiceNumber);
     expect(mail.text).toContain("Мила Muster");
     expect(mail.text).toContain(`${WEB_URL}/profile?tab=sales&locale=ru`);

@@ -342,7 +342,7 @@ describe("renderMail", () => {
           // Header and footer in the mail's language.
           expect(body).toContain(
             locale === "ru"
-              ? "Atelier – школа искусств и языков в Берлине"
+              ? "«Ателье» – школа искусств и языков в Берлине"
               : "Atelier – Kunst- und Sprachschule Berlin",
           );
           if (locale === "ru") expect(body).not.toContain("Kunst- und Sprachschule");

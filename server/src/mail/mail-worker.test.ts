@@ -197,7 +197,7 @@ describe("mail outbox and worker over real SMTP", () => {
     expect(await mailer.drainOnce()).toEqual({ sent: 1, failed: 0 });
     expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 2 });
     expect(parseRawMail(smtp.received[0]?.raw ?? "").subject).toBe(
-      "Ваше бронирование № 12 в Atelier подтверждено",
+      "Ваше бронирование № 12 в «Ателье» подтверждено",
     );
   });
 

@@ -5,6 +5,15 @@ import { formatEuro } from "../lib/money.ts";
 import { RefundPolicyLine } from "./refund-policy-line.tsx";
 
 /**
+ * The label of the cancellation row follows what the row says (issue 32 item 11): a one-off ticket (a workshop,
+ * an event) or any line with a free-cancellation deadline is "cancelled" (Stornierung), only a running course's
+ * subscription is "terminated" (Kündigung).
+ */
+export function cancellationLabelKey(recurring: boolean, refundDaysBefore: number | null) {
+  return recurring && refundDaysBefore === null ? "terms.cancellation" : "terms.cancellationOneOff";
+}
+
+/**
  * What a line buys, said before paying (issue 24 item 3, D153): the first lesson, the period the first
  * payment covers and the next payment (subscriptions), the house with its address, and the cancellation
  * terms in one line. The server computes every value (the contract's billing period); this only renders
@@ -58,7 +67,12 @@ export function PurchaseTermsList({
     ) : recurring ? (
       <span data-testid="subscription-terms">{t("terms.subscriptionCancel")}</span>
     ) : null;
-  if (cancellation) rows.push({ key: "cancel", label: t("terms.cancellation"), value: cancellation });
+  if (cancellation)
+    rows.push({
+      key: "cancel",
+      label: t(cancellationLabelKey(recurring, refundDaysBefore)),
+      value: cancellation,
+    });
   if (rows.length === 0) return null;
   return (
     <dl className={`grid gap-x-3 gap-y-0.5 text-sm text-slate-800 ${className}`} data-testid="purchase-terms">

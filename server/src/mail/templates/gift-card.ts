@@ -67,10 +67,10 @@ const TEXTS: Record<Locale, Texts> = {
     recipientPrint: "Im Anhang finden Sie den Gutschein als PDF.",
   },
   ru: {
-    subject: (orderId) => `Ваш подарочный сертификат Atelier (заказ № ${orderId})`,
-    recipientSubject: "Подарочный сертификат Atelier для вас",
+    subject: (orderId) => `Ваш подарочный сертификат «Ателье» (заказ № ${orderId})`,
+    recipientSubject: "Подарочный сертификат «Ателье» для вас",
     intro: "Спасибо! Вот ваш подарочный сертификат:",
-    recipientIntro: "Вам подарили сертификат языковой и художественной школы Atelier в Берлине.",
+    recipientIntro: "Вам подарили сертификат языковой и художественной школы «Ателье» в Берлине.",
     from: "От кого",
     for: "Кому",
     message: "Пожелание",

@@ -9,7 +9,7 @@ export const SCHOOL_ADDRESS = "Kastanienallee 12, 10435 Berlin";
 /** The school's name in the mail's language (a Russian mail had a German header, issue 11). */
 const SCHOOL_NAMES: Record<Locale, string> = {
   de: SCHOOL_NAME,
-  ru: "Atelier – школа искусств и языков в Берлине",
+  ru: "«Ателье» – школа искусств и языков в Берлине",
 };
 
 /** The address line; the street stays as on the door and on the map, the label is in the mail's language. */

@@ -1,6 +1,6 @@
 import { PAGE_TITLES } from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useRouter } from "@tanstack/react-router";
+import { Link, useRouter, useRouterState } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Container } from "../../components/ui/container.tsx";
@@ -12,6 +12,7 @@ import {
 } from "../../features/cart/components/booking-form.tsx";
 import { GiftCardForm } from "../../features/cart/components/gift-card-form.tsx";
 import { productDetailOptions } from "../../features/catalogue/api/products.ts";
+import { backToListHref } from "../../features/catalogue/back-to-list.ts";
 import { LIST_PATH_OF_TYPE } from "../../features/catalogue/type-routes.ts";
 import { visitorsQueryOptions } from "../../features/visitors/api/visitors-api.ts";
 import { VisitorForm } from "../../features/visitors/components/visitor-form.tsx";
@@ -32,6 +33,8 @@ export function BuyRoutePage({ id, child }: { id: string; child?: number | undef
   const userKey = session ? String(session.user.pk) : null;
   const product = useQuery(productDetailOptions(locale, id));
   const visitors = useQuery(visitorsQueryOptions(userKey));
+  // The list the offer was opened from (carried by the offer page's "Buchen"), else the type's list (issue 32 item 10).
+  const fromList = useRouterState({ select: (state) => state.location.state.catalogueList });
 
   // One component per session state: a new component type on every render would reset the form.
   const AddVisitor = useMemo<AddVisitorComponent>(
@@ -96,7 +99,9 @@ export function BuyRoutePage({ id, child }: { id: string; child?: number | undef
               AddVisitor={AddVisitor}
               JoinWaitingList={WaitingList}
               onContinueShopping={() =>
-                void router.navigate({ to: LIST_PATH_OF_TYPE[product.data.product_type] })
+                void router.navigate({
+                  href: backToListHref(fromList, LIST_PATH_OF_TYPE[product.data.product_type]),
+                })
               }
             />
           )}

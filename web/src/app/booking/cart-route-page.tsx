@@ -1,7 +1,7 @@
 import type { Order } from "@atelier/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { meQueryOptions } from "../../features/account/api/account-api.ts";
 import { openAuthDialog } from "../../features/auth/auth-dialog-store.ts";
 import { CheckoutSignIn } from "../../features/auth/components/checkout-sign-in.tsx";
@@ -69,7 +69,9 @@ export function CartRoutePage({ search }: { search: CartSearch }) {
       onCheckout={toCheckout}
       checkoutSlot={
         search.step === "checkout" && (!session || authBusy) ? (
-          <CheckoutSignIn PhoneField={PhoneField} onBusy={setAuthBusy} />
+          <InView>
+            <CheckoutSignIn PhoneField={PhoneField} onBusy={setAuthBusy} />
+          </InView>
         ) : undefined
       }
       notice={
@@ -92,5 +94,24 @@ export function CartRoutePage({ search }: { search: CartSearch }) {
         ) : null
       }
     />
+  );
+}
+
+/**
+ * A guest's "Zur Kasse" opens the account form below the cart, on a phone far below the button (issue 32
+ * item 10): it is scrolled into view and takes the focus, so the next tap is in the form.
+ */
+function InView({ children }: { children: React.ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    box.scrollIntoView?.({ block: "start" });
+    box.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div ref={ref} tabIndex={-1} className="scroll-mt-20 outline-none" data-testid="checkout-account">
+      {children}
+    </div>
   );
 }

@@ -8,7 +8,11 @@ import { LogoMark } from "../../components/ui/logo.tsx";
 import { openAuthDialog, useAuthDialog } from "../../features/auth/auth-dialog-store.ts";
 import { useDialogUrlLaunch } from "../../features/auth/use-dialog-url-launch.ts";
 import { useVerifyLink } from "../../features/auth/use-verify-link.ts";
-import { currentOrderQueryOptions } from "../../features/cart/api/current-order.ts";
+import {
+  cartBadgeCount,
+  currentOrderQueryOptions,
+  hasGuestCart,
+} from "../../features/cart/api/current-order.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { type Session, useSession } from "../../lib/session.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -154,12 +158,14 @@ function AccountButton({ session, holdDialog }: { session: Session | null; holdD
 
 function CartLink({ session }: { session: Session | null }) {
   const { t } = useTranslation();
-  const count = useQuery({
+  const hydrated = useHydrated();
+  const data = useQuery({
     ...currentOrderQueryOptions(session ? String(session.user.pk) : null),
-    // Spec §2: the item-count badge is for logged-in users only.
-    enabled: session !== null,
+    // Spec §2 shows the badge to signed-in users; a guest who already has a cart sees its count too (D314).
+    enabled: session !== null || (hydrated && hasGuestCart()),
   }).data;
-  const showBadge = session !== null && count !== undefined;
+  const count = cartBadgeCount(data);
+  const showBadge = count !== null;
   return (
     <Link
       to="/cart"

@@ -35,7 +35,7 @@ describe("pageLayout", () => {
 describe("pageTitle", () => {
   it("names the page and the site", () => {
     expect(pageTitle("/courses", "de")).toBe("Kurse – Atelier – Kunst- und Sprachschule");
-    expect(pageTitle("/", "ru")).toBe("Atelier – школа искусств и языков");
+    expect(pageTitle("/", "ru")).toBe("«Ателье» – школа искусств и языков");
     expect(pageTitle("/nope", "de")).toBe("Seite nicht gefunden – Atelier – Kunst- und Sprachschule");
   });
 });

@@ -16,3 +16,10 @@ describe("backToListHref", () => {
     expect(backToListHref("/profile?tab=sales", "/events")).toBe("/events");
   });
 });
+
+describe("Weiter einkaufen (issue 32 item 10)", () => {
+  it("returns a workshop's buyer to the workshop list they came from, not the course list", () => {
+    expect(backToListHref("/workshops?age_group=5-7", "/workshops")).toBe("/workshops?age_group=5-7");
+    expect(backToListHref(undefined, "/workshops")).toBe("/workshops");
+  });
+});

@@ -45,3 +45,11 @@ export const currentOrderQueryOptions = (userKey: string | null) =>
     ...currentOrderOptions(userKey),
     select: (order: Order) => (Array.isArray(order?.items) ? order.items.length : 0),
   });
+
+/** A guest who has a cart (a stored cart id): their badge is read too, without making carts for mere visitors. */
+export const hasGuestCart = () => readCartId() !== undefined;
+
+/** What the badge shows (issue 32 item 10): the number of items, and nothing (no red "0") for an empty cart. */
+export function cartBadgeCount(count: number | undefined): number | null {
+  return count !== undefined && count > 0 ? count : null;
+}

@@ -23,6 +23,7 @@ import { laterSeats, nextSession } from "../../../lib/schedule.ts";
 import { productDetailOptions } from "../api/products.ts";
 import { backToListHref } from "../back-to-list.ts";
 import { formatDate, formatTime, slotDay } from "../format.ts";
+import { placeNote } from "../place-note.ts";
 import { optionPrice, productPrice } from "../pricing.ts";
 import { LIST_PATH_OF_TYPE } from "../type-routes.ts";
 import { BackToListLink } from "./back-to-list-link.tsx";
@@ -88,6 +89,8 @@ function ProductView({
   usePageTitle(product.name);
   // A child chosen on "find an offer for my child" goes on to the booking form (D192).
   const carried = useCarriedChild();
+  // "Weiter einkaufen" after adding returns to the list this offer was opened from (issue 32 item 10).
+  const listState = useListState(product);
   const image = product.title_image;
   const fromList = useRouterState({ select: (state) => state.location.state.catalogueList });
   const backHref = backToListHref(fromList, LIST_PATH_OF_TYPE[product.product_type]);
@@ -112,6 +115,7 @@ function ProductView({
                   to="/product/buy/$id"
                   params={{ id: product.slug }}
                   search={carried}
+                  state={listState}
                   className={buttonStyles.primary}
                 >
                   {t("product.book")}
@@ -147,7 +151,7 @@ function ProductView({
             </section>
           ) : null}
           {product.schedule_slots.length > 0 || DATED_TYPES.has(product.product_type) ? (
-            <ScheduleSection slots={product.schedule_slots} />
+            <ScheduleSection slots={product.schedule_slots} emptyKey={scheduleEmptyKey(product)} />
           ) : null}
           {product.academy_schedule_slots.length > 0 ? (
             <AcademyWeeksSection weeks={product.academy_schedule_slots} />
@@ -204,13 +208,14 @@ function KeyFacts({ product }: { product: ProductDetail }) {
   if (product.house) {
     // The house with its address (D151); a more exact place (a room, the courtyard) follows when it says more.
     const house = product.house;
+    const note = placeNote(product.location, house);
     facts.push({
       key: "house",
       term: t("product.house"),
       value: (
         <span data-testid="product-house">
           {house.name}, {house.address}
-          {product.location && !product.location.startsWith(house.address) ? ` (${product.location})` : ""}
+          {note ? ` (${note})` : ""}
         </span>
       ),
     });
@@ -219,7 +224,7 @@ function KeyFacts({ product }: { product: ProductDetail }) {
   facts.push({
     key: "when",
     term: session?.kind === "date" ? t("product.nextDate") : t("product.when"),
-    value: session ? whenText(session) : t("product.scheduleEmpty"),
+    value: session ? whenText(session) : t(scheduleEmptyKey(product)),
   });
   if (price) {
     facts.push({
@@ -277,6 +282,8 @@ function KeyFacts({ product }: { product: ProductDetail }) {
 function StickyBookingBar({ product }: { product: ProductDetail }) {
   const { t } = useTranslation("catalogue");
   const carried = useCarriedChild();
+  // "Weiter einkaufen" after adding returns to the list this offer was opened from (issue 32 item 10).
+  const listState = useListState(product);
   const locale = useLocale();
   const price = productPrice(product, locale);
   return (
@@ -300,6 +307,7 @@ function StickyBookingBar({ product }: { product: ProductDetail }) {
             to="/product/buy/$id"
             params={{ id: product.slug }}
             search={carried}
+            state={listState}
             className={`${buttonStyles.primary} shrink-0 px-4`}
           >
             {t("product.book")}
@@ -318,7 +326,8 @@ function FactsBox({ product }: { product: ProductDetail }) {
   ];
   if (product.category_name) facts.push([t("product.category"), product.category_name]);
   if (product.length) facts.push([t("product.length"), product.length]);
-  if (product.location) facts.push([t("product.location"), product.location]);
+  // With a house the key facts already name the place (and its room) once; only a place without a house shows here.
+  if (product.location && !product.house) facts.push([t("product.location"), product.location]);
   return (
     <section aria-labelledby="facts-heading" className="rounded-2xl bg-slate-100 p-6">
       <h2 id="facts-heading" className="text-xl font-bold text-slate-900">
@@ -339,6 +348,8 @@ function FactsBox({ product }: { product: ProductDetail }) {
 function PricesBox({ product }: { product: ProductDetail }) {
   const { t } = useTranslation("catalogue");
   const carried = useCarriedChild();
+  // "Weiter einkaufen" after adding returns to the list this offer was opened from (issue 32 item 10).
+  const listState = useListState(product);
   const locale = useLocale();
   if (product.purchase_options.length === 0) return null;
   return (
@@ -370,6 +381,7 @@ function PricesBox({ product }: { product: ProductDetail }) {
           to="/product/buy/$id"
           params={{ id: product.slug }}
           search={carried}
+          state={listState}
           className={`${buttonStyles.primary} mt-6 w-full`}
         >
           {t("product.book")}
@@ -414,7 +426,24 @@ function SeatsLeft({ space }: { space: number }) {
   );
 }
 
-function ScheduleSection({ slots }: { slots: ScheduleSlot[] }) {
+/** The list a buy page's "Weiter einkaufen" returns to, carried in history state as the back link's. */
+function useListState(product: ProductDetail) {
+  const fromList = useRouterState({ select: (state) => state.location.state.catalogueList });
+  return { catalogueList: backToListHref(fromList, LIST_PATH_OF_TYPE[product.product_type]) };
+}
+
+/** A party without fixed dates goes by request (D158): the page says how to ask, not that nothing is planned. */
+function scheduleEmptyKey(product: ProductDetail): "product.scheduleOnRequest" | "product.scheduleEmpty" {
+  return product.product_type === "BirthdayParty" ? "product.scheduleOnRequest" : "product.scheduleEmpty";
+}
+
+function ScheduleSection({
+  slots,
+  emptyKey,
+}: {
+  slots: ScheduleSlot[];
+  emptyKey: ReturnType<typeof scheduleEmptyKey>;
+}) {
   const { t } = useTranslation("catalogue");
   const locale = useLocale();
   return (
@@ -423,7 +452,7 @@ function ScheduleSection({ slots }: { slots: ScheduleSlot[] }) {
         {t("product.schedule")}
       </h2>
       {slots.length === 0 ? (
-        <p className="mt-4 text-slate-800">{t("product.scheduleEmpty")}</p>
+        <p className="mt-4 text-slate-800">{t(emptyKey)}</p>
       ) : (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {slots.map((slot) => (

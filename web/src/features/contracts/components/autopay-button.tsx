@@ -12,6 +12,14 @@ import { makeRecurring } from "../api/contracts-api.ts";
 const AutopayArea = lazy(() => import("./autopay-area.tsx"));
 
 /**
+ * The order the automatic ways are offered in (issue 32 item 11): the way the parent paid the first month
+ * first, so a parent who paid by card is not asked about PayPal before the card.
+ */
+export function autopayOrder(paidWith: "paypal" | "stripe" | "demo" | null): ("paypal" | "stripe")[] {
+  return paidWith === "stripe" ? ["stripe", "paypal"] : ["paypal", "stripe"];
+}
+
+/**
  * "Pay monthly through PayPal" for a running subscription without autopay (D72). PayPal's script loads
  * only after the click (the parent's choice, as at checkout); the demo gateway offers no autopay. With
  * Stripe (D115) "by card or SEPA" beside it sends the parent to Stripe's page, which returns to the profile.
@@ -44,16 +52,31 @@ export function AutopayButton({ item }: { item: HistoryItem }) {
   };
   return (
     <div className="space-y-2">
-      {offered && !open && outcome === null ? (
-        <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(true)}>
-          {t("autopay")}
-        </button>
-      ) : null}
-      {byCard && !open && outcome === null ? (
-        <button type="button" className={buttonStyles.secondary} onClick={() => void toStripe()}>
-          {t("autopayCard")}
-        </button>
-      ) : null}
+      {!open && outcome === null
+        ? autopayOrder(sub?.paid_with ?? null).map((way) =>
+            way === "paypal" ? (
+              offered ? (
+                <button
+                  key={way}
+                  type="button"
+                  className={buttonStyles.secondary}
+                  onClick={() => setOpen(true)}
+                >
+                  {t("autopay")}
+                </button>
+              ) : null
+            ) : byCard ? (
+              <button
+                key={way}
+                type="button"
+                className={buttonStyles.secondary}
+                onClick={() => void toStripe()}
+              >
+                {t("autopayCard")}
+              </button>
+            ) : null,
+          )
+        : null}
       {open && outcome === null && config.data?.client_id && sub ? (
         <>
           <p className="text-sm text-slate-700">

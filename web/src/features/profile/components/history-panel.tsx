@@ -188,7 +188,9 @@ export function HistoryPanel({
       <h2 id={headingId} className="text-xl font-bold text-slate-900">
         {t(filter === "workshops" ? "headingWorkshops" : "headingAll")}
       </h2>
-      <p className="max-w-2xl text-base text-slate-800">{t("intro")}</p>
+      <p className="max-w-2xl text-base text-slate-800">
+        {t(filter === "workshops" ? "introWorkshops" : "intro")}
+      </p>
       {history.isPending ? (
         <p role="status">{t("loading")}</p>
       ) : history.isError ? (

@@ -13,6 +13,7 @@ import { useLocale } from "../../../i18n/use-locale.ts";
 import { api } from "../../../lib/api-client.ts";
 import { errorCodesByField, useErrorText } from "../../../lib/error-codes.ts";
 import { formatDate } from "../../../lib/format.ts";
+import { partyAgesExample } from "../party-ages.ts";
 import { ProfileRequestList } from "./profile-request-list.tsx";
 
 /** Birthday parties are asked for, not bought (D158); the profile shows where each request stands (D159). */
@@ -35,7 +36,7 @@ const TEXTS = {
     date: (n: number) => `Wunschtermin ${n}`,
     optional: "(optional)",
     children: "Anzahl der Kinder",
-    ages: "Alter der Kinder (z. B. 7, 8, 8)",
+    ages: (example: string) => `Alter der Kinder (z. B. ${example})`,
     comment: "Kommentar (optional)",
     send: "Anfrage senden",
     sending: "Wird gesendet …",
@@ -63,7 +64,7 @@ const TEXTS = {
     date: (n: number) => `Желаемая дата ${n}`,
     optional: "(необязательно)",
     children: "Количество детей",
-    ages: "Возраст детей (например, 7, 8, 8)",
+    ages: (example: string) => `Возраст детей (например, ${example})`,
     comment: "Комментарий (необязательно)",
     send: "Отправить заявку",
     sending: "Отправляем…",
@@ -239,7 +240,7 @@ export function PartyRequestForm({
           )}
           {field(
             "ages",
-            t.ages,
+            t.ages(partyAgesExample(product.age_group)),
             <input
               id={`${id}-ages`}
               type="text"
