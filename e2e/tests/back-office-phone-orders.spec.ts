@@ -1,8 +1,8 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { Locator, Page } from "@playwright/test";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
+import { clicker, watch } from "../support/office-walk.ts";
 import { bornYearsAgo, createChild, signedInParent, useSessionInBrowser } from "../support/parents.ts";
 import { signInToBackOffice } from "../support/staff-bookings.ts";
 
@@ -22,37 +22,6 @@ test.setTimeout(180_000);
 test.beforeEach(async ({ page }) => {
   await dismissCookieModal(page);
 });
-
-/** Console errors, uncaught errors and 5xx answers while the page is open. */
-function watch(page: Page) {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("response", (response) => {
-    if (response.status() >= 500) problems.push(`${response.status()} ${response.url()}`);
-  });
-  return problems;
-}
-
-/** Counts each click and each typed field as one, as the parent's journey counts taps. */
-function clicker() {
-  let clicks = 0;
-  return {
-    click: async (target: Locator) => {
-      clicks += 1;
-      await target.click();
-    },
-    fill: async (target: Locator, value: string) => {
-      clicks += 1;
-      await target.fill(value);
-    },
-    get count() {
-      return clicks;
-    },
-  };
-}
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
