@@ -41,10 +41,10 @@ test("a price changed through the menu reads in the audit log as who, when, whic
     c.purchase_options.some((o) => o.schedule_type === "Course (1 / week)"),
   );
   if (!course) throw new Error("the seed has no weekly course");
-  const optionId = course.purchase_options.find((o) => o.schedule_type === "Course (1 / week)")?.id;
-  const optionUrl = `/api/v2/admin/purchase-options/${optionId}/?locale=de`;
-  const old = (await (await request.get(optionUrl, { headers: admin.headers })).json()) as Option;
-  const newCents = old.base_price_cents + 1000;
+  // The price opened is the one the list shows first: earlier tests in the shared shop may have added
+  // prices to this course, so its id and old value are read once the page is open.
+  let optionUrl: string | undefined;
+  let old: Option | undefined;
 
   await page.addInitScript(() => localStorage.setItem("atelier-admin-locale", "de"));
   await page.goto("/admin");
@@ -62,7 +62,12 @@ test("a price changed through the menu reads in the audit log as who, when, whic
     await expect(page.locator("tbody")).not.toContainText("Course (1 / week)");
     // The offer's cell links to the offer; the row itself opens the price.
     await row.getByText("Kurs, einmal pro Woche").click();
-    await expect(page).toHaveURL(new RegExp(`/admin/purchase-options/${optionId}$`));
+    await expect(page).toHaveURL(/\/admin\/purchase-options\/\d+$/);
+    const optionId = Number(/purchase-options\/(\d+)$/.exec(page.url())?.[1]);
+    optionUrl = `/api/v2/admin/purchase-options/${optionId}/?locale=de`;
+    old = (await (await request.get(optionUrl, { headers: admin.headers })).json()) as Option;
+    expect(old.schedule_type).toBe("Course (1 / week)");
+    const newCents = old.base_price_cents + 1000;
     // The values beside the form are labelled: the schedule type and the renewal as words.
     // (The offer's other prices, which other tests may have added, are listed on the page too.)
     await expect(page.getByText("Kurs, einmal pro Woche").first()).toBeVisible();
@@ -111,12 +116,16 @@ test("a price changed through the menu reads in the audit log as who, when, whic
     await expect(ru).toContainText(berlinDateTimeText(logged?.at ?? "", "ru"));
   } finally {
     // The old price again, checked: other tests read this course's price in the shared shop.
+    if (optionUrl && old) await restorePrice(optionUrl, old.base_price_cents);
+  }
+
+  async function restorePrice(optionUrl: string, cents: number) {
     const current = (await (await request.get(optionUrl, { headers: admin.headers })).json()) as Option;
     const restored = await request.put(optionUrl, {
       headers: admin.headers,
       data: {
         name: current.name,
-        base_price_cents: old.base_price_cents,
+        base_price_cents: cents,
         number_of_meetings: current.number_of_meetings,
         meetings_per_week: current.meetings_per_week,
         sort_order: current.sort_order,
