@@ -107,7 +107,8 @@ function InView({ children }: { children: React.ReactNode }) {
     const box = ref.current;
     if (!box) return;
     box.scrollIntoView?.({ block: "start" });
-    box.focus({ preventScroll: true });
+    // The step inside may already have put the focus on its own heading (its effect runs first): keep it there.
+    if (!box.contains(document.activeElement)) box.focus({ preventScroll: true });
   }, []);
   return (
     <div ref={ref} tabIndex={-1} className="scroll-mt-20 outline-none" data-testid="checkout-account">
