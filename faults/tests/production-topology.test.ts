@@ -235,6 +235,8 @@ describe("the production recipe: Caddy with TLS in front of two instances on Pos
       .filter((line) => /error|unhealthy|healthy/i.test(line))
       .slice(-15)
       .join("\n");
+    // A retried write means Caddy saw no healthy instance for a moment: its health lines say which and why.
+    if (retried > 0) console.log(`Caddy's health lines (${events.join(", ")}):\n${caddyWords}`);
     expect(
       failed
         .slice(0, 10)
