@@ -31,7 +31,7 @@ import type { Env } from "../config/index.ts";
 import type { Db } from "../db/index.ts";
 import { mailLocale } from "../i18n/index.ts";
 import { currentUser, requireUser } from "../plugins/index.ts";
-import { type AccountsEnv, createAccountsService } from "./accounts.service.ts";
+import { type AccountsEnv, type AccountsService, createAccountsService } from "./accounts.service.ts";
 import { authRateLimits } from "./auth-rate-limits.ts";
 import { SIGN_UP_DJANGO_MESSAGES } from "./django-messages.ts";
 
@@ -69,237 +69,259 @@ const localeOfMail = (request: FastifyRequest) =>
     requestLocale: request.locale,
   });
 
-/** The user calls of spec §7 (payloads as in api-shapes.md "Users"). */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+/** What each group of routes is registered with: the service, the web app's origin, the rate limits. */
+type Registration = { accounts: AccountsService; webUrl: string; limit: ReturnType<typeof authRateLimits> };
+
+/** The user calls of spec §7 (payloads as in api-shapes.md "Users"), registered per group below. */
 export const accountsRoutes =
   (deps: AccountsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const accounts = createAccountsService(deps.db, deps.env, deps.deferred);
-    const webUrl = deps.env.WEB_URL.replace(/\/$/, "");
-    const limit = authRateLimits(app, deps.env.AUTH_RATE_LIMIT_PER_MINUTE);
+    const registration = {
+      accounts: createAccountsService(deps.db, deps.env, deps.deferred),
+      webUrl: deps.env.WEB_URL.replace(/\/$/, ""),
+      limit: authRateLimits(app, deps.env.AUTH_RATE_LIMIT_PER_MINUTE),
+    };
+    registrationRoutes(app, registration);
+    passwordRoutes(app, registration);
+    profileRoutes(app, registration);
+    ssoRoutes(app, registration);
+  };
 
-    app.post(
-      "/api/v2/users/sign_up/",
-      {
-        config: { legacyMessages: SIGN_UP_DJANGO_MESSAGES },
-        preValidation: limit("sign_up"),
-        schema: {
-          tags: TAGS,
-          summary:
-            "Register and sign in this browser (`key`); a verification mail is sent, whose link leads back to `next`. Password sign-in elsewhere works once the address is verified",
-          querystring: LocaleQuerySchema,
-          body: SignUpRequestSchema,
-          response: { 201: SignUpReplySchema },
-        },
+/** Sign-up, sign-in and the e-mail verification. */
+function registrationRoutes(app: App, { accounts, webUrl, limit }: Registration) {
+  app.post(
+    "/api/v2/users/sign_up/",
+    {
+      config: { legacyMessages: SIGN_UP_DJANGO_MESSAGES },
+      preValidation: limit("sign_up"),
+      schema: {
+        tags: TAGS,
+        summary:
+          "Register and sign in this browser (`key`); a verification mail is sent, whose link leads back to `next`. Password sign-in elsewhere works once the address is verified",
+        querystring: LocaleQuerySchema,
+        body: SignUpRequestSchema,
+        response: { 201: SignUpReplySchema },
       },
-      async (request, reply) => {
-        const { email, key } = await accounts.signUp(request.body, localeOfMail(request));
-        return reply.status(201).send({ ...message("verification_sent", request.locale), email, key });
-      },
-    );
+    },
+    async (request, reply) => {
+      const { email, key } = await accounts.signUp(request.body, localeOfMail(request));
+      return reply.status(201).send({ ...message("verification_sent", request.locale), email, key });
+    },
+  );
 
+  app.post(
+    "/api/v2/users/sign_in/",
+    {
+      preValidation: limit("sign_in"),
+      schema: {
+        tags: TAGS,
+        summary: "Sign in with e-mail and password; `key` is the token",
+        querystring: LocaleQuerySchema,
+        body: SignInRequestSchema,
+        response: { 200: TokenReplySchema },
+      },
+    },
+    async (request) => accounts.signIn(request.body),
+  );
+
+  app.get(
+    "/api/v2/users/verify_email/",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The link of the verification mail: verifies the address and redirects to the shop",
+        querystring: VerifyEmailQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const result = await accounts.verifyEmail(request.query.uid, request.query.token);
+      // The web app opens the sign-in dialog on ?email=confirmed (spec §2).
+      const target = new URL(`${webUrl}/`);
+      target.searchParams.set(
+        "email",
+        result.verified ? EMAIL_CONFIRMED_QUERY.confirmed : EMAIL_CONFIRMED_QUERY.invalid,
+      );
+      target.searchParams.set("locale", request.query.locale ?? result.locale ?? request.locale);
+      return reply.redirect(target.href, 302);
+    },
+  );
+
+  app.post(
+    "/api/v2/users/verify_email/",
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The shop page of the verification link posts its uid and token: verifies the address and signs this browser in (one-time)",
+        querystring: LocaleQuerySchema,
+        body: VerifyEmailRequestSchema,
+        response: { 200: VerifyEmailReplySchema },
+      },
+    },
+    async (request) => accounts.verifyEmailAndSignIn(request.body.uid, request.body.token),
+  );
+
+  app.post(
+    "/api/v2/users/resend_verification/",
+    {
+      preValidation: limit("resend_verification"),
+      schema: {
+        tags: TAGS,
+        summary: "Sends the verification mail again (same reply whether or not the e-mail is registered)",
+        querystring: LocaleQuerySchema,
+        body: ResendVerificationRequestSchema,
+        response: { 200: DetailReplySchema },
+      },
+    },
+    async (request, reply) => {
+      accounts.resendVerification(request.body.email, localeOfMail(request), request.body.next);
+      await answerAtFloor(reply);
+      return message("verification_resent", request.locale);
+    },
+  );
+}
+
+/** Password reset, its confirmation, and a change. */
+function passwordRoutes(app: App, { accounts, limit }: Registration) {
+  app.post(
+    "/api/v2/users/auth/password/reset/",
+    {
+      preValidation: limit("password_reset"),
+      schema: {
+        tags: TAGS,
+        summary: "Mails a password reset link (same reply whether or not the e-mail is registered)",
+        querystring: LocaleQuerySchema,
+        body: PasswordResetRequestSchema,
+        response: { 200: DetailReplySchema },
+      },
+    },
+    async (request, reply) => {
+      accounts.requestPasswordReset(request.body.email, localeOfMail(request));
+      await answerAtFloor(reply);
+      return message("password_reset_sent", request.locale);
+    },
+  );
+
+  app.post(
+    "/auth/password/reset/confirm/",
+    {
+      preValidation: limit("password_reset"),
+      schema: {
+        tags: TAGS,
+        summary: "Sets a new password with the uid and token of the reset link; signs out every session",
+        querystring: LocaleQuerySchema,
+        body: PasswordResetConfirmRequestSchema,
+        response: { 200: DetailReplySchema },
+      },
+    },
+    async (request) => {
+      await accounts.confirmPasswordReset(request.body);
+      return message("password_reset_done", request.locale);
+    },
+  );
+
+  app.post(
+    "/api/v2/users/auth/password/change/",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: TAGS,
+        summary: "Sets a new password; other sessions are signed out, this one stays",
+        security: AUTHENTICATED,
+        querystring: LocaleQuerySchema,
+        body: PasswordChangeRequestSchema,
+        response: { 200: DetailReplySchema },
+      },
+    },
+    async (request) => {
+      await accounts.changePassword(currentUser(request), request.body);
+      return message("password_changed", request.locale);
+    },
+  );
+}
+
+/** The signed-in parent: profile and logout. */
+function profileRoutes(app: App, { accounts }: Registration) {
+  app.get(
+    "/api/v2/users/me/",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: TAGS,
+        summary: "The signed-in user",
+        security: AUTHENTICATED,
+        querystring: LocaleQuerySchema,
+        response: { 200: UserSchema },
+      },
+    },
+    async (request) => accounts.getUser(currentUser(request)),
+  );
+
+  app.patch(
+    "/api/v2/users/add_profile_info/",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: TAGS,
+        summary: "Changes any subset of the profile fields; the e-mail cannot be changed",
+        security: AUTHENTICATED,
+        querystring: LocaleQuerySchema,
+        body: ProfileUpdateRequestSchema,
+        response: { 200: UserSchema },
+      },
+    },
+    async (request) => accounts.updateProfile(currentUser(request), request.body),
+  );
+
+  app.post(
+    "/api/v2/users/logout/",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: TAGS,
+        summary: "Revokes the token of this request",
+        security: AUTHENTICATED,
+        querystring: LocaleQuerySchema,
+        response: { 204: z.null().describe("Signed out") },
+      },
+    },
+    async (request, reply) => {
+      await accounts.logout(currentUser(request));
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/** Single sign-on: the providers' settings and signing in with a code. */
+function ssoRoutes(app: App, { accounts, limit }: Registration) {
+  app.get(
+    "/api/v2/users/auth/sso/config/",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Client ids and authorization pages of Google and Facebook (null when not configured)",
+        querystring: LocaleQuerySchema,
+        response: { 200: SsoConfigReplySchema },
+      },
+    },
+    async () => accounts.ssoConfig(),
+  );
+
+  for (const provider of SSO_PROVIDERS) {
     app.post(
-      "/api/v2/users/sign_in/",
+      `/api/v2/users/auth/sso/${provider}/`,
       {
         preValidation: limit("sign_in"),
         schema: {
           tags: TAGS,
-          summary: "Sign in with e-mail and password; `key` is the token",
+          summary: `Sign in with the authorization code from ${provider === "google" ? "Google" : "Facebook"}`,
           querystring: LocaleQuerySchema,
-          body: SignInRequestSchema,
+          body: SsoCodeRequestSchema,
           response: { 200: TokenReplySchema },
         },
       },
-      async (request) => accounts.signIn(request.body),
+      async (request) => accounts.ssoSignIn(provider, request.body.code, request.locale),
     );
-
-    app.get(
-      "/api/v2/users/verify_email/",
-      {
-        schema: {
-          tags: TAGS,
-          summary: "The link of the verification mail: verifies the address and redirects to the shop",
-          querystring: VerifyEmailQuerySchema,
-        },
-      },
-      async (request, reply) => {
-        const result = await accounts.verifyEmail(request.query.uid, request.query.token);
-        // The web app opens the sign-in dialog on ?email=confirmed (spec §2).
-        const target = new URL(`${webUrl}/`);
-        target.searchParams.set(
-          "email",
-          result.verified ? EMAIL_CONFIRMED_QUERY.confirmed : EMAIL_CONFIRMED_QUERY.invalid,
-        );
-        target.searchParams.set("locale", request.query.locale ?? result.locale ?? request.locale);
-        return reply.redirect(target.href, 302);
-      },
-    );
-
-    app.post(
-      "/api/v2/users/verify_email/",
-      {
-        schema: {
-          tags: TAGS,
-          summary:
-            "The shop page of the verification link posts its uid and token: verifies the address and signs this browser in (one-time)",
-          querystring: LocaleQuerySchema,
-          body: VerifyEmailRequestSchema,
-          response: { 200: VerifyEmailReplySchema },
-        },
-      },
-      async (request) => accounts.verifyEmailAndSignIn(request.body.uid, request.body.token),
-    );
-
-    app.post(
-      "/api/v2/users/resend_verification/",
-      {
-        preValidation: limit("resend_verification"),
-        schema: {
-          tags: TAGS,
-          summary: "Sends the verification mail again (same reply whether or not the e-mail is registered)",
-          querystring: LocaleQuerySchema,
-          body: ResendVerificationRequestSchema,
-          response: { 200: DetailReplySchema },
-        },
-      },
-      async (request, reply) => {
-        accounts.resendVerification(request.body.email, localeOfMail(request), request.body.next);
-        await answerAtFloor(reply);
-        return message("verification_resent", request.locale);
-      },
-    );
-
-    app.post(
-      "/api/v2/users/auth/password/reset/",
-      {
-        preValidation: limit("password_reset"),
-        schema: {
-          tags: TAGS,
-          summary: "Mails a password reset link (same reply whether or not the e-mail is registered)",
-          querystring: LocaleQuerySchema,
-          body: PasswordResetRequestSchema,
-          response: { 200: DetailReplySchema },
-        },
-      },
-      async (request, reply) => {
-        accounts.requestPasswordReset(request.body.email, localeOfMail(request));
-        await answerAtFloor(reply);
-        return message("password_reset_sent", request.locale);
-      },
-    );
-
-    app.post(
-      "/auth/password/reset/confirm/",
-      {
-        preValidation: limit("password_reset"),
-        schema: {
-          tags: TAGS,
-          summary: "Sets a new password with the uid and token of the reset link; signs out every session",
-          querystring: LocaleQuerySchema,
-          body: PasswordResetConfirmRequestSchema,
-          response: { 200: DetailReplySchema },
-        },
-      },
-      async (request) => {
-        await accounts.confirmPasswordReset(request.body);
-        return message("password_reset_done", request.locale);
-      },
-    );
-
-    app.post(
-      "/api/v2/users/auth/password/change/",
-      {
-        preHandler: requireUser,
-        schema: {
-          tags: TAGS,
-          summary: "Sets a new password; other sessions are signed out, this one stays",
-          security: AUTHENTICATED,
-          querystring: LocaleQuerySchema,
-          body: PasswordChangeRequestSchema,
-          response: { 200: DetailReplySchema },
-        },
-      },
-      async (request) => {
-        await accounts.changePassword(currentUser(request), request.body);
-        return message("password_changed", request.locale);
-      },
-    );
-
-    app.get(
-      "/api/v2/users/me/",
-      {
-        preHandler: requireUser,
-        schema: {
-          tags: TAGS,
-          summary: "The signed-in user",
-          security: AUTHENTICATED,
-          querystring: LocaleQuerySchema,
-          response: { 200: UserSchema },
-        },
-      },
-      async (request) => accounts.getUser(currentUser(request)),
-    );
-
-    app.patch(
-      "/api/v2/users/add_profile_info/",
-      {
-        preHandler: requireUser,
-        schema: {
-          tags: TAGS,
-          summary: "Changes any subset of the profile fields; the e-mail cannot be changed",
-          security: AUTHENTICATED,
-          querystring: LocaleQuerySchema,
-          body: ProfileUpdateRequestSchema,
-          response: { 200: UserSchema },
-        },
-      },
-      async (request) => accounts.updateProfile(currentUser(request), request.body),
-    );
-
-    app.post(
-      "/api/v2/users/logout/",
-      {
-        preHandler: requireUser,
-        schema: {
-          tags: TAGS,
-          summary: "Revokes the token of this request",
-          security: AUTHENTICATED,
-          querystring: LocaleQuerySchema,
-          response: { 204: z.null().describe("Signed out") },
-        },
-      },
-      async (request, reply) => {
-        await accounts.logout(currentUser(request));
-        return reply.status(204).send(null);
-      },
-    );
-
-    app.get(
-      "/api/v2/users/auth/sso/config/",
-      {
-        schema: {
-          tags: TAGS,
-          summary: "Client ids and authorization pages of Google and Facebook (null when not configured)",
-          querystring: LocaleQuerySchema,
-          response: { 200: SsoConfigReplySchema },
-        },
-      },
-      async () => accounts.ssoConfig(),
-    );
-
-    for (const provider of SSO_PROVIDERS) {
-      app.post(
-        `/api/v2/users/auth/sso/${provider}/`,
-        {
-          preValidation: limit("sign_in"),
-          schema: {
-            tags: TAGS,
-            summary: `Sign in with the authorization code from ${provider === "google" ? "Google" : "Facebook"}`,
-            querystring: LocaleQuerySchema,
-            body: SsoCodeRequestSchema,
-            response: { 200: TokenReplySchema },
-          },
-        },
-        async (request) => accounts.ssoSignIn(provider, request.body.code, request.locale),
-      );
-    }
-  };
+  }
+}

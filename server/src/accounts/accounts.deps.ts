@@ -1,0 +1,43 @@
+// What every use case of accounts shares (D355): the database, the settings, the work run after the reply,
+// and the two origins every mailed link is built from, settled once.
+import type { User } from "@atelier/contract";
+import type { DeferredWork } from "../common/index.ts";
+import type { Env } from "../config/index.ts";
+import type { Db } from "../db/index.ts";
+import type { OAuthEnv } from "../oauth/index.ts";
+import type { UserRow } from "./users.repository.ts";
+
+export type AccountsEnv = OAuthEnv &
+  Pick<Env, "EMAIL_VERIFY_TTL_HOURS" | "PASSWORD_RESET_TTL_HOURS" | "WEB_URL" | "VERIFY_LINK_STYLE">;
+
+export type AccountsContext = {
+  db: Db;
+  env: AccountsEnv;
+  deferred: DeferredWork;
+  publicUrl: string;
+  webUrl: string;
+  mailOptions: { publicUrl: string };
+};
+
+export function accountsContext(db: Db, env: AccountsEnv, deferred: DeferredWork): AccountsContext {
+  const publicUrl = env.PUBLIC_URL.replace(/\/$/, "");
+  const webUrl = env.WEB_URL.replace(/\/$/, "");
+  return { db, env, deferred, publicUrl, webUrl, mailOptions: { publicUrl } };
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    pk: row.id,
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    phone_number: row.phoneNumber,
+    company_name: row.companyName,
+    city: row.city,
+    country: row.country,
+    state: row.state,
+    street: row.street,
+    post_code: row.postCode,
+  };
+}

@@ -1,0 +1,41 @@
+// The single-use tokens of the mailed links (e-mail verification, password reset): made here, stored only
+// hashed, and used up once, so a link opened twice or guessed gets nowhere.
+import type { DbOrTx } from "../db/index.ts";
+import type { AccountsContext } from "./accounts.deps.ts";
+import { decodeUid, randomSecret, sha256 } from "./secrets.ts";
+import { consumeUserToken, insertUserToken, type UserTokenPurpose } from "./tokens.repository.ts";
+import { findUserById, type UserRow } from "./users.repository.ts";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Stores a new single-use token and returns the secret that goes into the link. */
+export async function newUserToken(
+  ctx: AccountsContext,
+  tx: DbOrTx,
+  userId: number,
+  purpose: UserTokenPurpose,
+): Promise<string> {
+  const { env } = ctx;
+  const token = randomSecret();
+  const ttlHours = purpose === "verify_email" ? env.EMAIL_VERIFY_TTL_HOURS : env.PASSWORD_RESET_TTL_HOURS;
+  await insertUserToken(tx, {
+    userId,
+    purpose,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + ttlHours * HOUR_MS),
+  });
+  return token;
+}
+
+/** Checks a link's uid and token and uses the token up; undefined when it is unknown, used or expired. */
+export async function consumeLinkToken(
+  tx: DbOrTx,
+  purpose: UserTokenPurpose,
+  uid: string,
+  token: string,
+): Promise<UserRow | undefined> {
+  const userId = decodeUid(uid);
+  if (userId === undefined || !token) return undefined;
+  const consumed = await consumeUserToken(tx, { userId, purpose, tokenHash: sha256(token) }, new Date());
+  return consumed ? findUserById(tx, userId) : undefined;
+}

@@ -1,0 +1,79 @@
+// What every use case of the checkout shares (D355): the service's typed `deps` as app.ts hands them in,
+// plus what is derived from them once (the gateway ids of this shop, the cart's internals). Each use case
+// is a module of plain functions taking this context first, so a reader opens the one use case they change.
+import type { FastifyBaseLogger } from "fastify";
+import type { Db, Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import type { CartService } from "../orders/index.ts";
+import type { Gateways } from "../payments/index.ts";
+import type { HasWithdrawals } from "./gateway-refunds.ts";
+import { type Installation, type PaymentIds, paymentIds } from "./installation.ts";
+import type { StripeCancelSettings } from "./stripe-cancel.ts";
+
+/**
+ * What happens with a paid order's documents (invoice number, check-in codes, confirmation mail) and the
+ * notice of an automatic refund; both run inside the transaction that records the payment.
+ */
+export type OrderDocuments = {
+  issue(tx: Tx, orderId: number): Promise<void>;
+  refundNotice(tx: Tx, orderId: number, amountCents: number, reason: RefundReason): Promise<void>;
+};
+
+/** Why the shop sends a captured payment back (the refund notice says it). */
+export type RefundReason = "seats_gone" | "promocode_used_up" | "capture_mismatch";
+
+export type CheckoutDeps = {
+  /** Whether an order had a withdrawal (D75), handed down from the withdrawals area above. */
+  orderHasWithdrawals: HasWithdrawals;
+  db: Db;
+  /** This shop's id, part of every id sent to the gateway (D90). */
+  installation: Installation;
+  cart: CartService;
+  /** PayPal (or the demo) and Stripe when configured, each id sent to the gateway that issued it (D103). */
+  gateway: Gateways;
+  documents: OrderDocuments;
+  reservationMinutes: number;
+  /** Origins a success_url or cancel_url may point to (the web app, the API, CORS origins). */
+  redirectOrigins: string[];
+  paypal: { clientId: string | null; sdkUrl: string };
+  /** How Stripe's back link is signed and where it leads first (D291); null without Stripe. */
+  stripeCancel: StripeCancelSettings | null;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** Work the reply need not wait for (a refund due): run after the reply. */
+  defer: (name: string, work: () => Promise<unknown>) => void;
+};
+
+/** The deps with what every use case derives from them, built once per service. */
+export type CheckoutContext = CheckoutDeps & {
+  ids: PaymentIds;
+  cartInternals: CartService["internals"];
+};
+
+export function checkoutContext(deps: CheckoutDeps): CheckoutContext {
+  return { ...deps, ids: paymentIds(deps.installation), cartInternals: deps.cart.internals };
+}
+
+/**
+ * The outcome of recording a capture: `refund_due` (the seats or the promocode's use went to others),
+ * `mismatch` (another shop's order, or another amount or currency: never paid), `refunded` (refunded at
+ * PayPal before we knew of it: never paid), `not_completed` (declined or failed: the callers decline).
+ */
+export type CaptureOutcome =
+  | "paid"
+  | "already_recorded"
+  | "pending"
+  | "refund_due"
+  | "mismatch"
+  | "refunded"
+  | "not_completed";
+
+export const fail = (code: Parameters<typeof AppError.validation>[1]) =>
+  AppError.validation("non_field_errors", code);
+
+/** Whether a promocode's limits are reached by the uses counted (one rule for staging and late payments). */
+export const usedUp = (
+  code: { maxUses: number | null; maxUsesPerUser: number | null },
+  used: { total: number; byUser: number },
+) =>
+  (code.maxUses !== null && used.total >= code.maxUses) ||
+  (code.maxUsesPerUser !== null && used.byUser >= code.maxUsesPerUser);

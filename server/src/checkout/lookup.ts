@@ -1,0 +1,56 @@
+// Finding the order a parent's request names, and the order as the parent sees it. Every use case that
+// answers with an order ends in `view`, so its invoice number is never forgotten.
+import type { Locale, Order } from "@atelier/contract";
+import { isStoredId } from "@atelier/contract";
+import { AppError } from "../errors/index.ts";
+import type { CheckoutContext } from "./checkout.deps.ts";
+import {
+  findInvoiceNumber,
+  findOrder,
+  findPayment,
+  type OrderRow,
+  type PaymentRow,
+} from "./checkout.repository.ts";
+
+const NUMERIC = /^\d{1,10}$/;
+
+/** An order by our number or by the gateway's order id, with the payment the id names (or its current one). */
+export async function resolve(
+  { db, gateway }: CheckoutContext,
+  ref: string,
+): Promise<{ order: OrderRow; payment: PaymentRow | undefined } | undefined> {
+  if (NUMERIC.test(ref)) {
+    if (!isStoredId(Number(ref))) return undefined;
+    const order = await findOrder(db, Number(ref));
+    if (!order) return undefined;
+    const payment = order.paypalId
+      ? await findPayment(db, gateway.nameOf(order.paypalId), order.paypalId)
+      : undefined;
+    return { order, payment };
+  }
+  const payment = await findPayment(db, gateway.nameOf(ref), ref);
+  if (!payment) return undefined;
+  const order = await findOrder(db, payment.orderId);
+  return order ? { order, payment } : undefined;
+}
+
+/** `resolve` for the parent who asks: another parent's order, or none, is not found. */
+export async function resolveOwn(ctx: CheckoutContext, userId: number, ref: string) {
+  const found = await resolve(ctx, ref);
+  if (!found || found.order.userId !== userId) throw AppError.notFound();
+  return found;
+}
+
+export async function view(
+  { db, cartInternals }: CheckoutContext,
+  orderId: number,
+  locale: Locale,
+): Promise<Order> {
+  const order = await findOrder(db, orderId);
+  if (!order) throw AppError.notFound();
+  const [reply, invoiceNumber] = await Promise.all([
+    cartInternals.toOrder(order, locale),
+    findInvoiceNumber(db, orderId),
+  ]);
+  return { ...reply, invoice_number: invoiceNumber };
+}

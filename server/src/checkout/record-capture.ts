@@ -1,0 +1,197 @@
+// Recording a payment: the capture reply, PayPal's and Stripe's webhooks and the reconciliation all end
+// here, so the rules of when money makes an order paid (and when it goes back) live in one place (D51, D90).
+import { CURRENCY, INTL_LOCALES, missingAddressFields } from "@atelier/contract";
+import { fillEmptyAddress } from "../accounts/index.ts";
+import type { Tx } from "../db/index.ts";
+import { type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
+import { releaseGiftCard } from "../gift-cards/index.ts";
+import { countRedemptions, findCartItems } from "../orders/index.ts";
+import type { GatewayAddress, GatewayCapture } from "../payments/index.ts";
+import { type CaptureOutcome, type CheckoutContext, type RefundReason, usedUp } from "./checkout.deps.ts";
+import {
+  deleteRedemption,
+  findOrder,
+  findPayment,
+  findPaymentById,
+  insertRedemption,
+  lockPromocode,
+  lockUnits,
+  type OrderRow,
+  orderUnits,
+  type PaymentRow,
+  seatsStillFree,
+  updateOrder,
+  updatePayment,
+} from "./checkout.repository.ts";
+import { applyKeptRefunds } from "./gateway-refunds.ts";
+import { noteIssue } from "./payment-issues.repository.ts";
+import { refundsDue } from "./refunds-due.ts";
+import { restoreToCart } from "./restore-to-cart.ts";
+
+/**
+ * Records a capture once (D51, D90). Only a COMPLETED (or partly refunded) capture of our own order, of
+ * the amount and currency we asked, can make an order paid: another shop's order (custom_id, invoice_id)
+ * is noted for staff and never recorded; another amount or currency is refunded. Refunds PayPal reported
+ * before the capture was known count now, and a capture refunded in full never makes the order paid. The
+ * order keeps its seats when every booked unit still has one (checked under the units' locks, so an
+ * expired reservation is kept only if nobody took the seat) and, after an expiry, when its promocode has
+ * a use left; otherwise the payment is refunded.
+ */
+export async function recordCapture(
+  ctx: CheckoutContext,
+  gatewayOrderId: string,
+  capture: GatewayCapture,
+): Promise<CaptureOutcome> {
+  const outcome = await ctx.db.transaction((tx) => recordInTx(ctx, tx, gatewayOrderId, capture));
+  if (outcome === "refund_due" || outcome === "mismatch") ctx.defer("refund", () => refundsDue(ctx, 5));
+  return outcome;
+}
+
+async function recordInTx(
+  ctx: CheckoutContext,
+  tx: Tx,
+  gatewayOrderId: string,
+  capture: GatewayCapture,
+): Promise<CaptureOutcome> {
+  const { gateway, ids, log } = ctx;
+  const name = gateway.nameOf(gatewayOrderId);
+  const known = await findPayment(tx, name, gatewayOrderId);
+  if (!known) throw new Error(`capture for an unknown gateway order ${gatewayOrderId}`);
+  const order = await findOrder(tx, known.orderId, true);
+  const payment = await findPayment(tx, name, gatewayOrderId, true);
+  if (!order || !payment) throw new Error("order or payment vanished");
+  if (payment.captureId !== null) return "already_recorded";
+  if (capture.status === "PENDING") {
+    await updatePayment(tx, payment.id, { status: "approved" });
+    return "pending";
+  }
+  if (capture.status === "DECLINED" || capture.status === "FAILED") return "not_completed";
+  const current = order.paypalId === gatewayOrderId;
+
+  if (!ids.isOurs(capture, payment)) {
+    // Another shop's order on the same PayPal account: its money is not ours to record or refund.
+    log.error(
+      { orderId: order.id, paymentId: payment.id },
+      "gateway order belongs to another shop; not recorded",
+    );
+    await updatePayment(tx, payment.id, { status: "failed" });
+    await noteIssue(tx, payment.id, "not_our_order", "review");
+    if (current && order.status === "awaiting_payment")
+      await restoreToCart(ctx, tx, order, "cancelled", order.locale);
+    return "mismatch";
+  }
+  await updatePayment(tx, payment.id, { status: "captured", captureId: capture.id, capturedAt: new Date() });
+  await applyKeptRefunds(tx, ctx.orderHasWithdrawals, capture.id, name);
+  const refunded = (await findPaymentById(tx, payment.id))?.refundedCents ?? 0;
+  if (capture.status === "REFUNDED" || refunded >= payment.amountCents) {
+    await recordRefundedBefore(tx, order, payment, current);
+    return "refunded";
+  }
+  if (capture.amountCents !== payment.amountCents || (capture.currency ?? CURRENCY) !== payment.currency) {
+    log.error(
+      { orderId: order.id, captured: capture.amountCents, currency: capture.currency },
+      "captured amount or currency differs from the order; refunded",
+    );
+    // The payment is what was captured: its refund and PayPal's refund events are measured by it.
+    await updatePayment(tx, payment.id, {
+      amountCents: capture.amountCents,
+      currency: capture.currency ?? payment.currency,
+    });
+    await refundLater(tx, payment.id, "capture_mismatch");
+    return "mismatch";
+  }
+  const refusal = await keepsItsPlace(tx, order, current);
+  if (refusal) {
+    await refundLater(tx, payment.id, refusal);
+    return "refund_due";
+  }
+  // Partly refunded at PayPal before we knew: the order is kept, and staff see what was refunded.
+  if (capture.status === "PARTIALLY_REFUNDED" || refunded > 0)
+    await noteIssue(tx, payment.id, "refunded_at_paypal", "review");
+  await takeGatewayAddress(tx, order, capture.billingAddress);
+  await updateOrder(tx, order.id, { status: "paid", paidAt: new Date(), reservedUntil: null });
+  await ctx.documents.issue(tx, order.id);
+  return "paid";
+}
+
+/** Refunded at PayPal before we heard of the capture: recorded as refunded, the order not paid. */
+async function recordRefundedBefore(tx: Tx, order: OrderRow, payment: PaymentRow, current: boolean) {
+  await updatePayment(tx, payment.id, {
+    status: "refunded",
+    refundedCents: payment.amountCents,
+    refundDue: false,
+  });
+  if (current && (order.status === "awaiting_payment" || order.status === "expired")) {
+    await deleteRedemption(tx, order.id);
+    await releaseGiftCard(tx, order);
+    await updateOrder(tx, order.id, { status: "refunded", reservedUntil: null });
+  }
+}
+
+/**
+ * Whether the paid order may keep its seats and its promocode; the reason for a refund when not. The
+ * seats are checked under the units' locks, so an expired reservation is kept only if nobody took them.
+ */
+async function keepsItsPlace(tx: Tx, order: OrderRow, current: boolean): Promise<RefundReason | undefined> {
+  // An expired order gave its gift card part back when it expired: a late payment cannot revive it.
+  const revivable = order.status === "expired" && order.giftCardCents === 0;
+  let keep = current && (order.status === "awaiting_payment" || revivable);
+  if (keep) {
+    const units = await orderUnits(tx, order.id);
+    await lockUnits(tx, units.slotIds, units.weekIds);
+    keep = await seatsStillFree(tx, order.id);
+  }
+  if (!keep) return "seats_gone";
+  if (order.status !== "expired" || order.promocodeId === null) return undefined;
+  // The expiry gave the code's use back; the payment that revives the order needs a use again, under
+  // the code's lock as at checkout. Another parent may have taken the last one meanwhile (D90).
+  const code = await lockPromocode(tx, order.promocodeId);
+  if (code && usedUp(code, await countRedemptions(tx, code.id, order.userId))) return "promocode_used_up";
+  const items = await findCartItems(tx, order.id, order.locale);
+  await insertRedemption(tx, {
+    promocodeId: order.promocodeId,
+    orderId: order.id,
+    userId: order.userId,
+    discountCents: items.reduce((sum, item) => sum + item.promocodeDiscountCents, 0),
+  });
+  return undefined;
+}
+
+/** The payment cannot be kept: noted with its reason, refunded in full by the worker (bounded tries). */
+async function refundLater(tx: Tx, paymentId: number, reason: RefundReason) {
+  await updatePayment(tx, paymentId, { refundDue: true });
+  await noteIssue(tx, paymentId, reason, "refund_pending");
+}
+
+/**
+ * The billing address the gateway collected goes onto an order that has none, before its invoice is
+ * issued (D290), and onto an empty profile for the next order (as a typed one does, D171). An address
+ * the parent gave is never replaced. The country comes as an ISO code and is kept as a name in the
+ * order's language, as the checkout form takes it.
+ */
+async function takeGatewayAddress(tx: Tx, order: OrderRow, address: GatewayAddress | null | undefined) {
+  const billing = { ...EMPTY_BILLING, ...(order.billing ?? {}) };
+  if (!address || missingAddressFields(billing).length === 0) return;
+  const country =
+    new Intl.DisplayNames([INTL_LOCALES[order.locale]], { type: "region", fallback: "code" }).of(
+      address.country,
+    ) ?? address.country;
+  const [first = "", ...rest] = address.name.trim().split(/\s+/);
+  const taken: BillingDetails = {
+    ...billing,
+    first_name: billing.first_name || first,
+    last_name: billing.last_name || rest.join(" "),
+    street: address.street,
+    post_code: address.postCode,
+    city: address.city,
+    country: address.country ? country : "",
+  };
+  await updateOrder(tx, order.id, { billing: taken });
+  if (order.userId !== null && missingAddressFields(taken).length === 0)
+    await fillEmptyAddress(tx, order.userId, {
+      street: taken.street,
+      postCode: taken.post_code,
+      city: taken.city,
+      country: taken.country,
+    });
+}

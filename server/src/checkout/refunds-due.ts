@@ -1,0 +1,89 @@
+// Sending back payments the shop could not keep. Run by the payment worker and, after the reply, by the
+// capture that found one; a refund is asked of the gateway outside any transaction and recorded after.
+import { releaseGiftCard } from "../gift-cards/index.ts";
+import { GatewayError, type PaymentGateway } from "../payments/index.ts";
+import type { CheckoutContext, RefundReason } from "./checkout.deps.ts";
+import {
+  findOrder,
+  findPaymentById,
+  findRefundsDue,
+  insertRefund,
+  type PaymentRow,
+  updateOrder,
+  updatePayment,
+} from "./checkout.repository.ts";
+import { countFailedRefund, findIssue, resolveRefundIssue } from "./payment-issues.repository.ts";
+
+type GatewayRefund = Awaited<ReturnType<PaymentGateway["refundCapture"]>>;
+
+/**
+ * Refunds payments the shop could not keep (the payment worker, and the capture that found them): the
+ * rest of the capture in full, with the reason noted for it. A failed call is tried again in the next
+ * rounds, at most `REFUND_ATTEMPTS` times, and not at all when PayPal refused the refund itself; then it
+ * waits as `refund_failed` in `payment_issues` for staff (D90).
+ */
+export async function refundsDue(ctx: CheckoutContext, limit: number): Promise<number> {
+  const { db, gateway, ids, log } = ctx;
+  let done = 0;
+  for (const payment of await findRefundsDue(db, limit)) {
+    if (payment.captureId === null) continue;
+    const expected = payment.amountCents - payment.refundedCents;
+    if (expected <= 0) continue;
+    const noted = (await findIssue(db, payment.id))?.reason;
+    const reason: RefundReason =
+      noted === "promocode_used_up" || noted === "capture_mismatch" ? noted : "seats_gone";
+    let refund: GatewayRefund;
+    try {
+      // Without an amount PayPal refunds what is left of the capture: right even when the capture's
+      // amount was not the one we asked for.
+      refund = await gateway.refundCapture(
+        payment.captureId,
+        ids.refundRequestIdOf(payment.orderId, payment.captureId),
+      );
+    } catch (error) {
+      const retryable = error instanceof GatewayError && error.failure === "unavailable";
+      const message = error instanceof Error ? error.message : String(error);
+      const state = await countFailedRefund(db, payment.id, message, !retryable);
+      if (state === "refund_failed")
+        log.error({ err: error, paymentId: payment.id }, "refund failed for good; staff refund by hand");
+      else log.warn({ err: error, paymentId: payment.id }, "refund failed; retried by the payment worker");
+      continue;
+    }
+    await recordRefund(ctx, payment, refund, refund.amountCents > 0 ? refund.amountCents : expected, reason);
+    done += 1;
+  }
+  return done;
+}
+
+/** The refund made at the gateway, recorded once (the payment's lock and its `refundDue` guard it). */
+async function recordRefund(
+  { db, documents }: CheckoutContext,
+  payment: PaymentRow,
+  refund: GatewayRefund,
+  amount: number,
+  reason: RefundReason,
+) {
+  await db.transaction(async (tx) => {
+    const order = await findOrder(tx, payment.orderId, true);
+    const locked = await findPaymentById(tx, payment.id, true);
+    if (!order || !locked?.refundDue) return;
+    await insertRefund(tx, {
+      paymentId: payment.id,
+      gatewayRefundId: refund.id,
+      amountCents: amount,
+      reason,
+      status: refund.status,
+    });
+    await updatePayment(tx, payment.id, {
+      refundDue: false,
+      status: "refunded",
+      refundedCents: payment.amountCents,
+    });
+    await resolveRefundIssue(tx, payment.id);
+    if (order.paypalId === payment.gatewayOrderId && order.status !== "paid" && order.status !== "cart") {
+      await updateOrder(tx, order.id, { status: "refunded", reservedUntil: null });
+      await releaseGiftCard(tx, order);
+    }
+    await documents.refundNotice(tx, order.id, amount, reason);
+  });
+}

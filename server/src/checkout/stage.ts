@@ -1,0 +1,151 @@
+// Staging: the cart becomes an order awaiting payment. Re-priced, re-checked and its seats reserved in one
+// short transaction, so two parents never pay for the same last seat (spec §4).
+import type { FulfillRequest as FulfillBody, Locale } from "@atelier/contract";
+import { childRequiredAtCheckout, invoiceNeedsAddress, missingAddressFields } from "@atelier/contract";
+import { fillEmptyAddress } from "../accounts/index.ts";
+import type { DbOrTx, Tx } from "../db/index.ts";
+import { type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { redeemGiftCard } from "../gift-cards/index.ts";
+import { countRedemptions, findCartItems } from "../orders/index.ts";
+import { type CheckoutContext, fail, usedUp } from "./checkout.deps.ts";
+import {
+  findBillingOfUser,
+  findOrderByCartId,
+  insertRedemption,
+  lockPromocode,
+  lockUnits,
+  type OrderRow,
+  stageOrder,
+  updateOrder,
+} from "./checkout.repository.ts";
+
+/**
+ * A retried fulfil for a cart that is already in payment answers that payment again. Inside a
+ * transaction it must read through `tx`: on PGlite a read through `db` waits for the transaction
+ * forever (issue 19, item 9).
+ */
+export async function replay(
+  { db }: CheckoutContext,
+  userId: number,
+  cartId: string | undefined,
+  from: DbOrTx = db,
+): Promise<OrderRow | undefined> {
+  if (!cartId) return undefined;
+  const order = await findOrderByCartId(from, cartId);
+  if (!order || order.userId !== userId || order.status !== "awaiting_payment") return undefined;
+  if (!order.reservedUntil || order.reservedUntil.getTime() <= Date.now()) return undefined;
+  return order;
+}
+
+/** Re-prices, re-checks and reserves the cart in one short transaction; returns the staged order. */
+export async function stage(
+  ctx: CheckoutContext,
+  userId: number,
+  cartId: string | undefined,
+  body: FulfillBody,
+  locale: Locale,
+  gatewayCollectsAddress: boolean,
+): Promise<OrderRow | "replay"> {
+  const { lockCart, reprice, recheckItems } = ctx.cartInternals;
+  return ctx.db.transaction(async (tx) => {
+    const current = await lockCart(tx, { userId, cartId }, locale);
+    const items = await findCartItems(tx, current.id, locale);
+    if (items.length === 0) {
+      if (await replay(ctx, userId, cartId, tx)) return "replay";
+      throw fail("cart_empty");
+    }
+    if (body?.terms_accepted === false) throw AppError.validation("terms_accepted", "terms_required");
+    // A guest's local child must be saved (transferred at sign-in) before it can be booked for money.
+    if (items.some((item) => item.visitorId === null && item.guestVisitorRef !== null))
+      throw AppError.validation("visitor", "visitor_required");
+    // An item added without a child (D94) is paid for only once its child is named.
+    if (items.some((item) => childRequiredAtCheckout(item.scheduleType) && item.visitorId === null))
+      throw AppError.validation("visitor", "visitor_required_at_checkout");
+
+    await lockUnits(
+      tx,
+      items.flatMap((item) => item.slots.map((slot) => slot.id)),
+      items.flatMap((item) => item.weeks.map((week) => week.id)),
+    );
+    await recheckItems(tx, current, items);
+    const priced = await reprice(tx, current, locale);
+    if (current.promocodeId !== null && priced.promocode === "applied")
+      await redeemPromocode(tx, current.promocodeId, current.id, userId, items);
+
+    const billing = await billingFor(tx, userId, body, priced.totalCheckoutCents, gatewayCollectsAddress);
+    const staged = await stageOrder(tx, current.id, {
+      minutes: ctx.reservationMinutes,
+      billing,
+      termsAccepted: body?.terms_accepted === true,
+      locale,
+    });
+    if (staged.giftCardId === null) return staged;
+    // The card's balance is spent now, under its lock; it may have changed since the cart was priced.
+    const due = staged.totalCheckoutCents + staged.giftCardCents;
+    const paid = await redeemGiftCard(tx, { ...staged, giftCardId: staged.giftCardId }, due);
+    if (paid === staged.giftCardCents) return staged;
+    return updateOrder(tx, staged.id, { giftCardCents: paid, totalCheckoutCents: due - paid });
+  });
+}
+
+type CartItems = Awaited<ReturnType<typeof findCartItems>>;
+
+/** The code's row lock makes concurrent checkouts count its uses one after the other. */
+async function redeemPromocode(
+  tx: Tx,
+  promocodeId: number,
+  orderId: number,
+  userId: number,
+  items: CartItems,
+) {
+  const code = await lockPromocode(tx, promocodeId);
+  if (!code) return;
+  if (usedUp(code, await countRedemptions(tx, code.id, userId)))
+    throw AppError.validation("promocode", "promocode_used_up");
+  await insertRedemption(tx, {
+    promocodeId: code.id,
+    orderId,
+    userId,
+    discountCents: items.reduce((sum, item) => sum + item.promocodeDiscountCents, 0),
+  });
+}
+
+/** The order's billing details: the profile's, overridden by what the checkout form sent. */
+async function billingFor(
+  tx: Tx,
+  userId: number,
+  body: FulfillBody,
+  totalCheckoutCents: number,
+  gatewayCollectsAddress: boolean,
+): Promise<BillingDetails> {
+  const profile = await findBillingOfUser(tx, userId);
+  const billing: BillingDetails = {
+    ...(profile ?? EMPTY_BILLING),
+    ...(body?.billing ? fromBillingInput(body.billing) : {}),
+  };
+  // § 14 UStG: an invoice over 250 € carries the buyer's full address (D170). Checked before anything
+  // is written, so a refused fulfil leaves the cart as it was (the transaction rolls back). A fulfil
+  // without a billing form (the existing client has none) to a gateway that collects the address
+  // (Stripe, PayPal) goes on: the address comes with the payment (D290).
+  const missing = missingAddressFields(billing);
+  const addressLater = gatewayCollectsAddress && !body?.billing;
+  if (missing.length > 0 && invoiceNeedsAddress(totalCheckoutCents) && !addressLater)
+    throw AppError.fieldErrors(
+      Object.fromEntries(missing.map((field) => [`billing.${field}`, ["billing_address_required"]])),
+    );
+  // A whole address typed at checkout is kept on the profile for the next order, where it has none (D171).
+  if (missing.length === 0 && body?.billing)
+    await fillEmptyAddress(tx, userId, {
+      street: billing.street.trim(),
+      postCode: billing.post_code.trim(),
+      city: billing.city.trim(),
+      country: billing.country.trim(),
+    });
+  return billing;
+}
+
+function fromBillingInput(billing: NonNullable<NonNullable<FulfillBody>["billing"]>) {
+  const { first_name, last_name, company_name, street, post_code, city, country } = billing;
+  return { first_name, last_name, company_name, street, post_code, city, country };
+}

@@ -1,0 +1,137 @@
+// What the gateways say about autopay: PayPal's `BILLING.SUBSCRIPTION.*` and sales, Stripe's session,
+// invoice and subscription events (D115). The webhooks verify and store each event once; this applies it.
+import type { StripeSubscriptionEvent } from "../payments/index.ts";
+import { recordPayment } from "./record-payment.ts";
+import type { SubscriptionsContext } from "./subscriptions.deps.ts";
+import {
+  findSubscriptionBy,
+  findSubscriptionByItem,
+  type SubscriptionRow,
+  updateSubscription,
+} from "./subscriptions.repository.ts";
+
+/** The PayPal states of `BILLING.SUBSCRIPTION.*` events in our `autopay` words. */
+const AUTOPAY_BY_EVENT: Record<string, SubscriptionRow["autopay"]> = {
+  "BILLING.SUBSCRIPTION.ACTIVATED": "active",
+  "BILLING.SUBSCRIPTION.RE-ACTIVATED": "active",
+  "BILLING.SUBSCRIPTION.SUSPENDED": "suspended",
+  "BILLING.SUBSCRIPTION.PAYMENT.FAILED": "suspended",
+  "BILLING.SUBSCRIPTION.CANCELLED": "cancelled",
+  "BILLING.SUBSCRIPTION.EXPIRED": "cancelled",
+};
+
+export const SUBSCRIPTION_EVENT_TYPES = [...Object.keys(AUTOPAY_BY_EVENT), "PAYMENT.SALE.COMPLETED"];
+
+/** What a subscription webhook carries (Subscriptions v1 resource, or a sale of one). */
+export type SubscriptionEvent = {
+  id: string;
+  event_type: string;
+  create_time?: string;
+  resource?: {
+    id?: string;
+    custom_id?: string;
+    billing_agreement_id?: string;
+    amount?: { total?: string; value?: string };
+    state?: string;
+  };
+};
+
+/** `BILLING.SUBSCRIPTION.*` and `PAYMENT.SALE.COMPLETED` (the webhook stored the event once by its id). */
+export async function handleEvent(
+  ctx: SubscriptionsContext,
+  event: SubscriptionEvent,
+): Promise<"done" | "not_ours"> {
+  const { db, log } = ctx;
+  const resource = event.resource ?? {};
+  if (event.event_type === "PAYMENT.SALE.COMPLETED") {
+    const gatewayId = resource.billing_agreement_id;
+    const sub = gatewayId ? await findSubscriptionBy(db, "gatewaySubscriptionId", gatewayId) : undefined;
+    if (!sub || !resource.id) {
+      log.warn({ eventId: event.id }, "sale of an unknown subscription ignored");
+      return "not_ours";
+    }
+    const amount = resource.amount?.total ?? resource.amount?.value ?? "0";
+    await recordPayment(ctx, sub.id, {
+      reference: resource.id,
+      kind: "autopay",
+      amountCents: Math.round(Number(amount) * 100),
+    });
+    return "done";
+  }
+  const autopay = AUTOPAY_BY_EVENT[event.event_type];
+  if (!autopay || !resource.id) return "done";
+  const changedAt = event.create_time ? new Date(event.create_time) : new Date();
+  if (await applyAutopay(ctx, resource.id, autopay, changedAt)) return "done";
+  log.warn({ eventId: event.id }, "status of an unknown subscription ignored");
+  return "not_ours";
+}
+
+/**
+ * Stripe's word on a course subscription's autopay (D115), verified and stored once by the webhook:
+ * the Checkout Session completed (autopay on), a month's invoice paid (the same `recordPayment` as
+ * PayPal's sales, once per invoice), a charge failed (suspended), the subscription ended or changed.
+ * `keep`: the invoice's order item is ours and its subscription still waits for the session's event
+ * (on its way); Stripe retries. `not_ours`: no subscription of ours, nor one waiting (D201).
+ */
+export async function handleStripeEvent(
+  ctx: SubscriptionsContext,
+  event: StripeSubscriptionEvent,
+): Promise<"done" | "keep" | "not_ours"> {
+  const { db, log } = ctx;
+  if (event.kind === "session_completed") {
+    const found = await applyAutopay(ctx, event.subscriptionId, "active", event.at, event.sessionId);
+    if (!found) log.warn({ sessionId: event.sessionId }, "Stripe autopay of an unknown subscription");
+    return found ? "done" : "not_ours";
+  }
+  if (event.kind === "invoice_paid") {
+    // The month already paid was Stripe's trial: its invoice of 0 € is no payment.
+    if (event.amountCents <= 0) return "done";
+    const sub = await findSubscriptionBy(db, "gatewaySubscriptionId", event.subscriptionId);
+    if (!sub) return (await awaitsStripeLink(ctx, event.customId)) ? "keep" : "not_ours";
+    await recordPayment(ctx, sub.id, {
+      reference: event.invoiceId,
+      kind: "autopay",
+      amountCents: event.amountCents,
+      gateway: "stripe",
+    });
+    return "done";
+  }
+  if (!(await applyAutopay(ctx, event.subscriptionId, event.autopay, event.at))) {
+    log.warn({ subscriptionId: event.subscriptionId }, "status of an unknown Stripe subscription ignored");
+    return "not_ours";
+  }
+  return "done";
+}
+
+/** A gateway's word on a subscription's autopay, unless a later one was applied already. */
+async function applyAutopay(
+  { db }: SubscriptionsContext,
+  gatewaySubscriptionId: string,
+  autopay: SubscriptionRow["autopay"],
+  changedAt: Date,
+  linkFrom?: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const sub =
+      (await findSubscriptionBy(tx, "gatewaySubscriptionId", gatewaySubscriptionId, true)) ??
+      (linkFrom ? await findSubscriptionBy(tx, "gatewaySubscriptionId", linkFrom, true) : undefined);
+    if (!sub) return false;
+    // Stripe's subscription takes the place of the Checkout Session that made it (D115).
+    if (sub.gatewaySubscriptionId !== gatewaySubscriptionId)
+      await updateSubscription(tx, sub.id, { gatewaySubscriptionId });
+    // An event older than the last one applied arrived late: it no longer says how things stand.
+    if (sub.autopayChangedAt && sub.autopayChangedAt.getTime() > changedAt.getTime()) return true;
+    // Cancelled stays cancelled: neither PayPal nor Stripe reactivates a cancelled subscription.
+    if (sub.autopay === "cancelled" && autopay !== "cancelled") return true;
+    await updateSubscription(tx, sub.id, { autopay, autopayChangedAt: changedAt });
+    return true;
+  });
+}
+
+/** Whether `customId` names an order item whose subscription waits for its Stripe session to complete. */
+async function awaitsStripeLink({ db }: SubscriptionsContext, customId: string): Promise<boolean> {
+  const itemId = /^[1-9][0-9]{0,9}$/.test(customId) ? Number(customId) : 0;
+  if (!itemId || itemId > 2_147_483_647) return false;
+  const sub = await findSubscriptionByItem(db, itemId);
+  return sub?.autopay === "pending" && (sub.gatewaySubscriptionId?.startsWith("cs_") ?? false);
+}

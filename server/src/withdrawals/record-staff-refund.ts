@@ -1,0 +1,164 @@
+// Recording a staff refund (D127): what staff may still give back for an item, the item cancelled if
+// asked, the credit note, the parent's mail and the audit entry, in one transaction under the order's
+// lock (the lock a withdrawal of the same order takes, so the two see each other's money).
+import { type AdminRefundInput, berlinDate } from "@atelier/contract";
+import type { Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { lockOrderForDocuments } from "../invoices/index.ts";
+import { enqueueMail } from "../mail/index.ts";
+import { findCartItems } from "../orders/index.ts";
+import { endSubscriptionOnWithdrawal } from "../subscriptions/index.ts";
+import { creditNote } from "./credit-note.ts";
+import type { RefundPlan } from "./refund-rules.ts";
+import {
+  findItemOfOrder,
+  findStaffRefundByRequest,
+  insertStaffRefund,
+  type StaffRefundRow,
+  staffRefundedOf,
+  updateStaffRefund,
+} from "./staff-refunds.repository.ts";
+import { itemLabel, type WithdrawalsContext } from "./withdrawals.deps.ts";
+import {
+  cancelItem,
+  findCapturedPayment,
+  findWithdrawalsOfItems,
+  type ItemFacts,
+  lockOrder,
+  withdrawnOfOrder,
+} from "./withdrawals.repository.ts";
+
+/** "12,50 €" for an error's parameter (de and ru write euros alike). */
+const euros = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
+
+/**
+ * Records a staff refund (D127) once per request id, under the order's lock (the lock a withdrawal of the
+ * same order takes, so the two see each other's money): the item cancelled if asked, the credit note,
+ * the parent's mail and the staff member's audit entry, all in one transaction.
+ */
+export async function recordStaffRefund(
+  ctx: WithdrawalsContext,
+  staffUserId: number,
+  orderId: number,
+  input: AdminRefundInput,
+  audit: (tx: Tx, row: StaffRefundRow) => Promise<void>,
+): Promise<{ row: StaffRefundRow; created: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    const first = await findStaffRefundByRequest(tx, input.request_id);
+    if (first) return { row: first, created: false };
+    const facts = await findItemOfOrder(tx, orderId, input.item);
+    if (!facts) throw AppError.validation("item", "invalid_choice");
+    await lockOrder(tx, orderId);
+    // Under the lock: a repeat of this request, or a withdrawal of the item, that committed meanwhile.
+    const repeat = await findStaffRefundByRequest(tx, input.request_id);
+    if (repeat) return { row: repeat, created: false };
+    const fresh = (await findItemOfOrder(tx, orderId, input.item)) ?? facts;
+    if (fresh.orderStatus !== "paid" && fresh.orderStatus !== "refunded")
+      throw AppError.validation("non_field_errors", "order_not_paid");
+    const [withdrawn] = await findWithdrawalsOfItems(tx, [input.item]);
+    if (withdrawn) throw AppError.validation("non_field_errors", "refund_item_withdrawn");
+    if (input.cancel_item && fresh.itemStatus === "cancelled")
+      throw AppError.validation("cancel_item", "refund_item_cancelled");
+
+    const payment = await findCapturedPayment(tx, orderId);
+    const itemLeft = await leftOfItem(tx, orderId, input.item, fresh, payment);
+    const amount = input.amount_cents ?? itemLeft;
+    if (amount > itemLeft)
+      throw new AppError("refund_too_much", 400, "amount_cents", undefined, { max: euros(itemLeft) });
+    if (amount === 0 && !input.cancel_item) throw AppError.validation("amount_cents", "refund_nothing");
+
+    const inserted = await insertStaffRefund(tx, {
+      requestId: input.request_id,
+      orderId,
+      orderItemId: input.item,
+      staffUserId,
+      reason: input.reason,
+      amountCents: amount,
+      cancelItem: input.cancel_item,
+      refundState: amount > 0 ? "pending" : "none",
+      paymentId: amount > 0 ? (payment?.id ?? null) : null,
+    });
+    if (!inserted) throw new Error(`staff refund ${input.request_id} raced past the order lock`);
+    if (input.cancel_item) {
+      await cancelItem(tx, input.item);
+      if (fresh.productType === "Course") await endSubscriptionOnWithdrawal(tx, input.item);
+    }
+    const today = berlinDate(ctx.now());
+    const plan: RefundPlan = { basis: "full", refundCents: amount, sessions: 0, rendered: 0 };
+    const note = amount > 0 ? await creditNote(ctx, tx, fresh, plan, amount, today, true) : null;
+    if (note) await updateStaffRefund(tx, inserted.id, { creditNoteId: note.id });
+    await staffRefundMail(ctx, tx, fresh, {
+      amount,
+      cancelled: input.cancel_item,
+      reason: input.reason,
+      note,
+    });
+    const row = { ...inserted, creditNoteId: note?.id ?? null };
+    await audit(tx, row);
+    return { row, created: true };
+  });
+}
+
+/**
+ * The most staff may still refund for the item: what was paid for it less earlier staff refunds, and no
+ * more than the payment still holds after withdrawals, staff refunds and refunds made at the gateway.
+ */
+async function leftOfItem(
+  tx: Tx,
+  orderId: number,
+  itemId: number,
+  fresh: ItemFacts,
+  payment: { amountCents: number; refundedCents: number } | undefined,
+) {
+  const done = await withdrawnOfOrder(tx, orderId);
+  const staffDone = await staffRefundedOf(tx, orderId, itemId);
+  const gatewayLeft = payment
+    ? Math.max(
+        0,
+        Math.min(
+          payment.amountCents - done.gatewayCents - staffDone.orderCents,
+          payment.amountCents - payment.refundedCents,
+        ),
+      )
+    : 0;
+  return Math.max(0, Math.min(fresh.paidCents - staffDone.itemCents, gatewayLeft));
+}
+
+async function staffRefundMail(
+  ctx: WithdrawalsContext,
+  tx: Tx,
+  facts: ItemFacts,
+  input: {
+    amount: number;
+    cancelled: boolean;
+    reason: string;
+    note: { id: number; number: string } | null;
+  },
+) {
+  const order = await lockOrderForDocuments(tx, facts.orderId);
+  const to = order?.user?.email || order?.billing?.email;
+  if (!order || !to) return;
+  const [row] = await findCartItems(tx, facts.orderId, order.locale, facts.itemId);
+  const { name, child } = itemLabel(row);
+  await enqueueMail(
+    tx,
+    {
+      to,
+      template: "staff-refund",
+      locale: order.locale,
+      data: {
+        firstName: order.user?.firstName || order.billing?.first_name || "",
+        orderId: order.id,
+        item: child ? `${name} (${child})` : name,
+        refundCents: input.amount,
+        cancelled: input.cancelled,
+        reason: input.reason,
+        creditNoteNumber: input.note?.number ?? null,
+      },
+      attachments: input.note
+        ? [{ kind: "invoice-pdf", invoiceId: input.note.id, filename: `${input.note.number}.pdf` }]
+        : [],
+    },
+    { publicUrl: ctx.publicUrl },
+  );
+}

@@ -1,0 +1,74 @@
+// Paying out a recorded staff refund (D127) through the gateway: outside any lock, its request id derived
+// from the staff request's so a retry refunds once, and bounded tries (D90) before a person takes over.
+import type { RefundState } from "@atelier/contract";
+import { insertRefund, REFUND_ATTEMPTS } from "../checkout/index.ts";
+import { GatewayError, type PaymentGateway } from "../payments/index.ts";
+import { findStaffRefund, updateStaffRefund } from "./staff-refunds.repository.ts";
+import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
+import {
+  addRefundedCents,
+  findCapturedPayment,
+  findRefundByGatewayId,
+  lockOrder,
+} from "./withdrawals.repository.ts";
+
+/**
+ * Sends a staff refund to the gateway (no lock held during the call), its request id derived from the
+ * staff request's, so a retry refunds once. Any refusal counts as a try; after `REFUND_ATTEMPTS` tries the
+ * refund is `failed` and listed for a person (D90), never retried forever.
+ */
+export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<RefundState> {
+  const { db, gateway, log } = ctx;
+  const row = await findStaffRefund(db, id);
+  if (row?.refundState !== "pending") return stateOf(row);
+  const payment = await findCapturedPayment(db, row.orderId);
+  if (!payment?.captureId) {
+    await updateStaffRefund(db, row.id, { refundState: "failed", lastError: "no captured payment" });
+    log.error({ staffRefundId: id }, "staff refund without a captured payment; refund by hand");
+    return "failed";
+  }
+  let answer: Awaited<ReturnType<PaymentGateway["refundCapture"]>>;
+  try {
+    answer = await gateway.refundCapture(
+      payment.captureId,
+      `atelier-staff-refund-${row.requestId}`,
+      row.amountCents,
+    );
+  } catch (error) {
+    const attempts = row.refundAttempts + 1;
+    const retry = attempts < REFUND_ATTEMPTS;
+    const lastError =
+      error instanceof GatewayError ? `${error.failure}: ${error.message}`.slice(0, 500) : "gateway error";
+    await updateStaffRefund(db, row.id, {
+      refundAttempts: attempts,
+      lastError,
+      ...(retry ? {} : { refundState: "failed" }),
+    });
+    log.warn(
+      { err: error, staffRefundId: id, attempts },
+      retry ? "staff refund left for the next round" : "staff refund given up; refund by hand",
+    );
+    return retry ? "pending" : "failed";
+  }
+  return db.transaction(async (tx) => {
+    await lockOrder(tx, row.orderId);
+    const locked = await findStaffRefund(tx, row.id, true);
+    if (locked?.refundState !== "pending") return stateOf(locked);
+    const inserted = await insertRefund(tx, {
+      paymentId: payment.id,
+      gatewayRefundId: answer.id,
+      amountCents: row.amountCents,
+      reason: "staff",
+      status: answer.status,
+    });
+    if (inserted) await addRefundedCents(tx, payment.id, row.amountCents);
+    const recorded = await findRefundByGatewayId(tx, answer.id);
+    await updateStaffRefund(tx, row.id, {
+      refundState: "completed",
+      refundAttempts: row.refundAttempts + 1,
+      refundId: recorded?.id ?? null,
+      refundedAt: ctx.now(),
+    });
+    return "completed";
+  });
+}

@@ -1,0 +1,69 @@
+// Paying back a recorded withdrawal through the gateway. Outside any lock (the gateway may be slow), then
+// recorded under the order's lock; the request id is the withdrawal's, so every retry refunds once.
+import type { RefundState } from "@atelier/contract";
+import { insertRefund, REFUND_ATTEMPTS } from "../checkout/index.ts";
+import { GatewayError, type PaymentGateway } from "../payments/index.ts";
+import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
+import {
+  addRefundedCents,
+  findCapturedPayment,
+  findRefundByGatewayId,
+  findWithdrawal,
+  lockOrder,
+  updateWithdrawal,
+} from "./withdrawals.repository.ts";
+
+/**
+ * Sends a recorded withdrawal's refund to the gateway (no lock held during the call) and records the
+ * outcome. The request id is the withdrawal's, so a retry, a second instance or the worker refund once.
+ */
+export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: number): Promise<RefundState> {
+  const { db, gateway, log } = ctx;
+  const row = await findWithdrawal(db, withdrawalId);
+  if (row?.refundState !== "pending") return stateOf(row);
+  const payment = row.paymentId ? await findCapturedPayment(db, row.orderId) : undefined;
+  if (!payment?.captureId) {
+    await updateWithdrawal(db, row.id, { refundState: "failed" });
+    log.error({ withdrawalId }, "withdrawal refund without a captured payment; refund by hand");
+    return "failed";
+  }
+  let answer: Awaited<ReturnType<PaymentGateway["refundCapture"]>>;
+  try {
+    answer = await gateway.refundCapture(payment.captureId, `atelier-withdrawal-${row.id}`, row.gatewayCents);
+  } catch (error) {
+    const attempts = row.refundAttempts + 1;
+    const retry =
+      error instanceof GatewayError && error.failure === "unavailable" && attempts < REFUND_ATTEMPTS; // the one bound of refund tries (D90); then staff refund by hand
+    await updateWithdrawal(db, row.id, {
+      refundAttempts: attempts,
+      ...(retry ? {} : { refundState: "failed" }),
+    });
+    log.warn(
+      { err: error, withdrawalId },
+      retry ? "withdrawal refund left for the next round" : "withdrawal refund failed; refund by hand",
+    );
+    return retry ? "pending" : "failed";
+  }
+  return db.transaction(async (tx) => {
+    await lockOrder(tx, row.orderId);
+    const locked = await findWithdrawal(tx, row.id, true);
+    if (locked?.refundState !== "pending") return stateOf(locked);
+    // A webhook may have recorded this refund already (and counted it on the payment): then the insert
+    // does nothing and the amount is not counted twice.
+    const inserted = await insertRefund(tx, {
+      paymentId: payment.id,
+      gatewayRefundId: answer.id,
+      amountCents: row.gatewayCents,
+      reason: "withdrawal",
+      status: answer.status,
+    });
+    if (inserted) await addRefundedCents(tx, payment.id, row.gatewayCents);
+    const recorded = await findRefundByGatewayId(tx, answer.id);
+    await updateWithdrawal(tx, row.id, {
+      refundState: "completed",
+      refundId: recorded?.id ?? null,
+      refundedAt: ctx.now(),
+    });
+    return "completed";
+  });
+}

@@ -1,0 +1,97 @@
+// What a withdrawal of an item would do now (who may, until when, what comes back), and the parent's view
+// of it. Recording a withdrawal assesses again under the order's lock, so both read the same rules.
+import {
+  berlinDate,
+  type RefundBasis,
+  SCHOOL_TIME_ZONE,
+  type Withdrawal,
+  type WithdrawalBlock,
+  withdrawalWindow,
+} from "@atelier/contract";
+import type { Db, Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { findGiftCard, findGiftCardOfItem } from "../gift-cards/index.ts";
+import { documentItems } from "../invoices/index.ts";
+import { findCartItems } from "../orders/index.ts";
+import { refundPolicyOf } from "./refund-policy.ts";
+import { type BerlinNow, planRefund, type RefundPlan } from "./refund-rules.ts";
+import { toRecord, type WithdrawalsContext } from "./withdrawals.deps.ts";
+import { findOwnItem, findWithdrawalsOfItems, type ItemFacts } from "./withdrawals.repository.ts";
+
+const BERLIN_TIME = new Intl.DateTimeFormat("en-GB", {
+  timeZone: SCHOOL_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+function berlinNow(now: Date): BerlinNow {
+  return { date: berlinDate(now), time: BERLIN_TIME.format(now) };
+}
+
+export type Assessment = { block: WithdrawalBlock | null; deadline: string | null; plan: RefundPlan };
+
+/** What a withdrawal of the item would do now; with `tx`, under the locks the caller holds. */
+export async function assess(
+  ctx: WithdrawalsContext,
+  tx: Db | Tx,
+  facts: ItemFacts,
+  lockCard = false,
+): Promise<Assessment> {
+  const at = ctx.now();
+  const paidOn = facts.paidAt ? berlinDate(facts.paidAt) : null;
+  const [item] = await findCartItems(tx, facts.orderId, facts.locale, facts.itemId);
+  const card = facts.productType === "GiftCard" ? await findGiftCardOfItem(tx, facts.itemId) : undefined;
+  const locked = card && lockCard ? await findGiftCard(tx, card.id, true) : card;
+  const [documentItem] = item ? await documentItems(tx, facts, [item]) : [];
+  const plan: RefundPlan = documentItem
+    ? planRefund({
+        item: documentItem,
+        paidCents: facts.paidCents,
+        paidOn: paidOn ?? berlinDate(at),
+        earlyStart: facts.earlyStart,
+        now: berlinNow(at),
+        ...(locked ? { giftCardBalanceCents: locked.balanceCents } : {}),
+      })
+    : { basis: "full", refundCents: 0, sessions: 0, rendered: 0 };
+  const window = withdrawalWindow(
+    {
+      productType: facts.productType,
+      orderStatus: facts.orderStatus,
+      itemStatus: facts.itemStatus,
+      paidOn,
+      withdrawn: false,
+      refundPolicy: item ? refundPolicyOf(item) : undefined,
+    },
+    berlinDate(at),
+  );
+  const block: WithdrawalBlock | null =
+    window.block ?? (facts.productType === "GiftCard" && plan.refundCents === 0 ? "nothing_left" : null);
+  return { block, deadline: window.deadline, plan };
+}
+
+/** `GET …/withdraw/`: the parent's own item, what a withdrawal would do, or the one recorded. */
+export async function viewWithdrawal(
+  ctx: WithdrawalsContext,
+  userId: number,
+  itemId: number,
+): Promise<Withdrawal> {
+  const { db } = ctx;
+  const facts = await findOwnItem(db, userId, itemId);
+  if (!facts) throw AppError.notFound();
+  const [[existing], assessment] = await Promise.all([
+    findWithdrawalsOfItems(db, [itemId]),
+    assess(ctx, db, facts),
+  ]);
+  const block = existing ? "already_withdrawn" : assessment.block;
+  return {
+    item: itemId,
+    can_withdraw: block === null,
+    blocked_by: block,
+    deadline: assessment.deadline,
+    paid_cents: facts.paidCents,
+    refund_cents: existing ? existing.refundCents : block === null ? assessment.plan.refundCents : 0,
+    basis: (existing?.basis as RefundBasis | undefined) ?? assessment.plan.basis,
+    withdrawal: existing ? toRecord(existing) : null,
+  };
+}

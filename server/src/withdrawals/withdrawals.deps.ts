@@ -1,0 +1,59 @@
+// What every use case of withdrawals and staff refunds shares (D355): the service's typed `deps` and the
+// clock, plus the small readings of a stored refund that more than one use case answers with.
+import type { RefundState, WithdrawalRecord } from "@atelier/contract";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db, DbOrTx } from "../db/index.ts";
+import type { Seller } from "../invoices/index.ts";
+import type { PaymentGateway } from "../payments/index.ts";
+import type { StaffRecipients } from "../settings/index.ts";
+import type { WithdrawalWithNote } from "./withdrawals.repository.ts";
+
+export type WithdrawalsDeps = {
+  db: Db;
+  gateway: PaymentGateway;
+  publicUrl: string;
+  /** Who the school is told at (D110): SCHOOL_EMAIL or STAFF_NOTIFY_EMAILS. */
+  staffEmails: StaffRecipients;
+  /** The seller as the school's settings say at the credit note's issue (D243). */
+  seller: (db: DbOrTx) => Promise<Seller>;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  now?: () => Date;
+};
+
+/** The deps with the clock settled (tests set it; the shop reads the real one). */
+export type WithdrawalsContext = WithdrawalsDeps & { now: () => Date };
+
+export function withdrawalsContext(deps: WithdrawalsDeps): WithdrawalsContext {
+  return { ...deps, now: deps.now ?? (() => new Date()) };
+}
+
+export const stateOf = (row: { refundState: string } | undefined): RefundState =>
+  (row?.refundState as RefundState | undefined) ?? "none";
+
+export function toRecord(row: WithdrawalWithNote): WithdrawalRecord {
+  return {
+    id: row.id,
+    kind: row.kind === "cancellation" ? "cancellation" : "withdrawal",
+    created_at: row.createdAt.toISOString(),
+    refund_cents: row.refundCents,
+    refund_state: stateOf(row),
+    refunded_at: row.refundedAt?.toISOString() ?? null,
+    credit_note_number: row.creditNoteNumber,
+  };
+}
+
+/** "Name – option (child)" of an item as the parent's mails name it. */
+export function itemLabel(
+  row:
+    | {
+        pageName: string;
+        optionName: string | null;
+        visitorFirstName: string | null;
+        visitorLastName: string | null;
+      }
+    | undefined,
+) {
+  const name = row ? (row.optionName ? `${row.pageName} – ${row.optionName}` : row.pageName) : "";
+  const child = row ? [row.visitorFirstName, row.visitorLastName].filter(Boolean).join(" ") : "";
+  return { name, child };
+}
