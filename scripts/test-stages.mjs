@@ -1,31 +1,47 @@
 #!/usr/bin/env node
-// `npm test`: every stage of the suite, in groups; the stages of one group run side by side. Each stage's
-// output lines carry its name; at the end a table gives each stage's time and result, so a slow or failing
-// stage is seen at once (issue 33). Every stage runs even after one failed, so one run shows all failures.
+// `npm test`: every stage of the suite, in lanes side by side (STAGES: each starts when the stages it comes
+// after have ended). Each stage's output lines carry its name; at the end a table gives each stage's time and
+// result, so a slow or failing stage is seen at once (issue 33). Every stage runs even after one failed.
 // Usage: node scripts/test-stages.mjs [stage ...]  (default: all, e.g. `node scripts/test-stages.mjs unit pg`)
 import { spawn } from "node:child_process";
 
-/** One entry per group; a group's stages share the machine, the next group starts when all have ended. */
-const GROUPS = [
-  [{ name: "browser", command: "node scripts/ensure-chromium.mjs" }],
-  [
-    // Biome and the import rules are light; the type check takes one core for about a minute.
-    { name: "lint", command: "npm run lint" },
-    { name: "typecheck", command: "npm run typecheck" },
-  ],
-  [{ name: "unit", command: "npm run test:unit" }],
-  [{ name: "pg", command: "npm run test:pg" }],
-  [{ name: "e2e", command: "npm run test:e2e" }],
-  [{ name: "faults", command: "npm run test:faults" }],
+/**
+ * The stages. A stage starts when every stage it comes `after` has ended (passed or not), so the plan is a
+ * few lanes side by side on the 2-core machine rather than one queue (D336). `needs` are stages it cannot
+ * run without (the built shop); they are added when only some stages are chosen, `after` is only order.
+ */
+const STAGES = [
+  // Chromium and pdftotext (the server's invoice tests read PDFs), Caddy for the fault suite.
+  { name: "browser", command: "node scripts/ensure-chromium.mjs && node scripts/ensure-caddy.mjs" },
+  { name: "lint", command: "npm run lint", after: ["browser"] },
+  { name: "typecheck", command: "npm run typecheck", after: ["browser"] },
+  { name: "build", command: "npm run build", after: ["browser"] },
+  { name: "unit", command: "npm run test:unit", after: ["lint", "typecheck"] },
+  { name: "pg", command: "npm run test:pg", after: ["unit"] },
+  { name: "e2e", command: "npm run test -w e2e", needs: ["browser", "build"], after: ["build"] },
+  {
+    name: "faults",
+    command: "node scripts/with-postgres.mjs npm run test -w faults",
+    needs: ["browser", "build"],
+    after: ["pg"],
+  },
 ];
 
 const chosen = process.argv.slice(2);
-const known = GROUPS.flat().map((stage) => stage.name);
+const known = STAGES.map((stage) => stage.name);
 const unknown = chosen.filter((name) => !known.includes(name));
 if (unknown.length) {
   console.error(`unknown stage ${unknown.join(", ")}; stages: ${known.join(", ")}`);
   process.exit(2);
 }
+const wanted = new Set(chosen.length ? chosen : known);
+for (const name of [...wanted]) {
+  for (const need of STAGES.find((stage) => stage.name === name)?.needs ?? []) wanted.add(need);
+}
+const plan = STAGES.filter((stage) => wanted.has(stage.name)).map((stage) => ({
+  ...stage,
+  after: [...new Set([...(stage.after ?? []), ...(stage.needs ?? [])])].filter((name) => wanted.has(name)),
+}));
 
 function run(stage, prefixed) {
   return new Promise((resolve) => {
@@ -62,12 +78,26 @@ const clock = (ms) => {
 console.log(`Node.js ${process.version} (${process.execPath})`);
 const started = Date.now();
 const results = [];
-for (const group of GROUPS) {
-  const stages = group.filter((stage) => chosen.length === 0 || chosen.includes(stage.name));
-  if (stages.length === 0) continue;
-  console.log(`\n=== ${stages.map((stage) => stage.name).join(" + ")} ===`);
-  results.push(...(await Promise.all(stages.map((stage) => run(stage, stages.length > 1)))));
+const running = new Map();
+const ended = new Set();
+while (ended.size < plan.length) {
+  for (const stage of plan) {
+    if (running.has(stage.name) || ended.has(stage.name)) continue;
+    if (!stage.after.every((name) => ended.has(name))) continue;
+    console.log(`\n=== ${stage.name} (at ${clock(Date.now() - started)}) ===`);
+    running.set(
+      stage.name,
+      run(stage, true).then((result) => {
+        results.push(result);
+        ended.add(stage.name);
+        running.delete(stage.name);
+        console.log(`\n=== ${stage.name} ended after ${clock(result.ms)} (exit ${result.code}) ===`);
+      }),
+    );
+  }
+  await Promise.race(running.values());
 }
+results.sort((a, b) => known.indexOf(a.name) - known.indexOf(b.name));
 
 const failed = results.filter((result) => result.code !== 0);
 console.log(`\nStage times (npm test on Node.js ${process.version}):`);

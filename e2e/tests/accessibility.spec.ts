@@ -3,8 +3,11 @@ import type { Page } from "@playwright/test";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { signInByStorage, verifiedUser } from "../support/users.ts";
 
+// The file is two parts that run-split.mjs may give to two processes: every test is in @pages-a or @pages-b.
+const PART_A = { tag: "@pages-a" };
+
 for (const locale of ["de", "ru"]) {
-  test(`home (${locale}) has no serious or critical accessibility violations`, async ({ page }) => {
+  test(`home (${locale}) has no serious or critical accessibility violations`, PART_A, async ({ page }) => {
     await dismissCookieModal(page);
     await page.goto(`/?locale=${locale}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -15,7 +18,7 @@ for (const locale of ["de", "ru"]) {
 }
 
 for (const path of ["/courses?locale=de", "/product/kleine-maler-5-7?locale=de", "/contacts?locale=ru"]) {
-  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+  test(`${path} has no serious or critical accessibility violations`, PART_A, async ({ page }) => {
     await dismissCookieModal(page);
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -28,7 +31,7 @@ for (const path of ["/courses?locale=de", "/product/kleine-maler-5-7?locale=de",
   });
 }
 
-test("the cookie modal itself is accessible", async ({ page }) => {
+test("the cookie modal itself is accessible", PART_A, async ({ page }) => {
   await page.goto("/");
   await expect(page.getByTestId("cookie-modal")).toBeVisible();
   const results = await new AxeBuilder({ page }).include('[data-testid="cookie-modal"]').analyze();
@@ -86,7 +89,7 @@ test.describe("every page with its overlays open", () => {
 
   for (const locale of ["de", "ru"] as const) {
     for (const [index, path] of SPEC_PAGES.entries()) {
-      // `npm run test -w e2e` runs the @pages-b three quarters beside everything else (run-split.mjs).
+      // A quarter of the overlay checks in @pages-a, three quarters in @pages-b (run-split.mjs deals them out).
       const tag = index % 4 === 0 ? "@pages-a" : "@pages-b";
       test(`${path} (${locale}): cookie modal, sign-in dialog and profile menu without serious findings`, {
         tag,

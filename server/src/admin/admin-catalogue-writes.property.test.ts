@@ -12,6 +12,7 @@ import {
 } from "../db/schema/index.ts";
 import { mutatedBody } from "../test/admin-arbitraries.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { propertyRuns } from "../test/property-runs.ts";
 import { ACADEMY_8_11, type createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
@@ -38,7 +39,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const RUNS = Number(process.env.ADMIN_PROPERTY_RUNS ?? 60);
+/** 60 cases a property in `npm run test:deep`, a fixed sample in `npm test` (D337). */
+const RUNS = propertyRuns(60);
 
 const nasty = fc.constantFrom<unknown>(
   2_147_483_648,
@@ -189,7 +191,7 @@ describe(`fast-check over the catalogue's staff write routes (${usesPostgres() ?
         fc.asyncProperty(mutated(Object.keys(make())), async (change) => {
           await expectNoHalfWrite("POST", url, change(make()));
         }),
-        { numRuns: RUNS },
+        RUNS,
       );
       const created = await t.call("POST", url, { headers: staff.headers, body: make() });
       expect(created.statusCode, created.body).toBe(201);
@@ -203,7 +205,7 @@ describe(`fast-check over the catalogue's staff write routes (${usesPostgres() ?
           const valid = Object.fromEntries(Object.entries(current).filter(([key]) => !derived.includes(key)));
           await expectNoHalfWrite("PUT", `${url}${id}/`, change(valid), read);
         }),
-        { numRuns: RUNS },
+        RUNS,
       );
     }, 180_000);
   }

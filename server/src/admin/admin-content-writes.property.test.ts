@@ -11,6 +11,7 @@ import {
 } from "../db/schema/index.ts";
 import { mutatedBody } from "../test/admin-arbitraries.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { propertyRuns } from "../test/property-runs.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
@@ -28,7 +29,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const RUNS = Number(process.env.ADMIN_PROPERTY_RUNS ?? 100);
+/** 100 cases a property in `npm run test:deep`, a fixed sample in `npm test` (D337). */
+const RUNS = propertyRuns(100);
 
 const nasty = fc.constantFrom<unknown>(
   2_147_483_648,
@@ -157,14 +159,14 @@ describe(`fast-check over the content, promocode and gift card write routes (${u
         const { id: _id, key: _key, updated_at: _u, ...fields } = await read();
         await expectNoHalfWrite("PUT", `/api/v2/admin/content-pages/${page.id}/`, make(fields), read);
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
     await fc.assert(
       fc.asyncProperty(mutated(["key", "title", "description", "body"]), async (make) => {
         const { id: _id, updated_at: _u, version: _v, ...fields } = await read();
         await expectNoHalfWrite("POST", "/api/v2/admin/content-pages/", make(fields));
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
   }, 180_000);
 
@@ -173,7 +175,7 @@ describe(`fast-check over the content, promocode and gift card write routes (${u
       fc.asyncProperty(mutated(Object.keys(newCode())), async (make) => {
         await expectNoHalfWrite("POST", "/api/v2/admin/promocodes/", make(newCode()));
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
     const created = await t.call("POST", "/api/v2/admin/promocodes/", {
       headers: staff.headers,
@@ -188,7 +190,7 @@ describe(`fast-check over the content, promocode and gift card write routes (${u
         const { id: _id, created_at: _c, uses: _u, ...fields } = await read();
         await expectNoHalfWrite("PUT", `/api/v2/admin/promocodes/${id}/`, make(fields), read);
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
   }, 180_000);
 
@@ -197,7 +199,7 @@ describe(`fast-check over the content, promocode and gift card write routes (${u
       fc.asyncProperty(mutated(Object.keys(newRedirect())), async (make) => {
         await expectNoHalfWrite("POST", "/api/v2/admin/redirects/", make(newRedirect()));
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
     const created = await t.call("POST", "/api/v2/admin/redirects/", {
       headers: staff.headers,
@@ -212,7 +214,7 @@ describe(`fast-check over the content, promocode and gift card write routes (${u
         const { id: _id, external: _e, updated_at: _u, ...fields } = await read();
         await expectNoHalfWrite("PUT", `/api/v2/admin/redirects/${id}/`, make(fields), read);
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
   }, 180_000);
 
@@ -221,7 +223,7 @@ describe(`fast-check over the content, promocode and gift card write routes (${u
       fc.asyncProperty(mutated(Object.keys(newCard())), async (make) => {
         await expectNoHalfWrite("POST", "/api/v2/admin/gift-cards/", make(newCard()));
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
     const created = await t.call("POST", "/api/v2/admin/gift-cards/", {
       headers: staff.headers,
@@ -241,7 +243,7 @@ describe(`fast-check over the content, promocode and gift card write routes (${u
           read,
         );
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
   }, 180_000);
 });

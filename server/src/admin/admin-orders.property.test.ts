@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, invoices, orderItems, staffRefunds } from "../db/schema/index.ts";
 import { mutatedBody } from "../test/admin-arbitraries.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { propertyRuns } from "../test/property-runs.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
@@ -33,7 +34,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const RUNS = Number(process.env.ADMIN_PROPERTY_RUNS ?? 100);
+/** 100 cases a property in `npm run test:deep`, a fixed sample in `npm test` (D337). */
+const RUNS = propertyRuns(100);
 
 const nasty = fc.constantFrom<unknown>(
   2_147_483_648,
@@ -109,7 +111,7 @@ describe(`fast-check over the staff refund route (${usesPostgres() ? "PostgreSQL
         if (res.statusCode >= 400) expect(await footprint()).toEqual(before);
         else expect((await footprint()).audit).toBe(before.audit + 1);
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
   }, 300_000);
 
@@ -130,7 +132,7 @@ describe(`fast-check over the staff refund route (${usesPostgres() ? "PostgreSQL
         if (res.statusCode >= 400) expect(after).toEqual(before);
         else expect(after.audit - before.audit).toBeLessThanOrEqual(1);
       }),
-      { numRuns: Math.min(RUNS, 60) },
+      propertyRuns(60),
     );
   }, 300_000);
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, contactRequests, mailOutbox, users, visitRequests } from "../db/schema/index.ts";
 import { mutatedBody } from "../test/admin-arbitraries.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { propertyRuns } from "../test/property-runs.ts";
 import { createParent } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
@@ -56,7 +57,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const RUNS = Number(process.env.ADMIN_PROPERTY_RUNS ?? 60);
+/** 60 cases a property in `npm run test:deep`, a fixed sample in `npm test` (D337). */
+const RUNS = propertyRuns(60);
 
 const nasty = fc.constantFrom<unknown>(
   2_147_483_648,
@@ -139,7 +141,7 @@ describe(`fast-check over the inbox and people write routes (${usesPostgres() ? 
           await expectNoHalfWrite("PUT", `/api/v2/admin/${resource}/${id}/`, make(valid));
         },
       ),
-      { numRuns: RUNS },
+      RUNS,
     );
   });
 
@@ -149,7 +151,7 @@ describe(`fast-check over the inbox and people write routes (${usesPostgres() ? 
         const valid = { date: "2031-05-10", version: await version("visit-requests", visitId) };
         await expectNoHalfWrite("POST", `/api/v2/admin/visit-requests/${visitId}/confirm/`, make(valid));
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
   });
 
@@ -175,7 +177,7 @@ describe(`fast-check over the inbox and people write routes (${usesPostgres() ? 
           if (action === "erase/") expect(status).not.toBe(200);
         },
       ),
-      { numRuns: RUNS },
+      RUNS,
     );
   });
 });

@@ -10,6 +10,7 @@ import {
 } from "../db/schema/index.ts";
 import { mutatedBody } from "../test/admin-arbitraries.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { propertyRuns } from "../test/property-runs.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
@@ -27,7 +28,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const RUNS = Number(process.env.ADMIN_PROPERTY_RUNS ?? 100);
+/** 100 cases a property in `npm run test:deep`, a fixed sample in `npm test` (D337). */
+const RUNS = propertyRuns(100);
 
 /** Values that have broken servers before: out of int4, NUL bytes, lone surrogates, deep nesting. */
 const nasty = fc.constantFrom<unknown>(
@@ -172,7 +174,7 @@ describe(`fast-check over the admin write routes (${usesPostgres() ? "PostgreSQL
       fc.asyncProperty(mutated(Object.keys(newPage())), async (make) => {
         await expectNoHalfWrite("POST", "/api/v2/admin/products/", make(newPage()));
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
   }, 120_000);
 
@@ -191,7 +193,7 @@ describe(`fast-check over the admin write routes (${usesPostgres() ? "PostgreSQL
         const { id: _id, updated_at: _u, ...fields } = await read();
         await expectNoHalfWrite("PUT", `/api/v2/admin/products/${id}/`, make(fields), read);
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
   }, 120_000);
 
@@ -200,7 +202,7 @@ describe(`fast-check over the admin write routes (${usesPostgres() ? "PostgreSQL
       fc.asyncProperty(mutated(Object.keys(newSlot())), async (make) => {
         await expectNoHalfWrite("POST", "/api/v2/admin/slots/", make(newSlot()));
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
   }, 120_000);
 
@@ -216,7 +218,7 @@ describe(`fast-check over the admin write routes (${usesPostgres() ? "PostgreSQL
         const { id: _id, product_page: _page, seats_taken: _t, archived_at: _a, ...fields } = await read();
         await expectNoHalfWrite("PUT", `/api/v2/admin/slots/${id}/`, make(fields), read);
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
   }, 120_000);
 
@@ -225,7 +227,7 @@ describe(`fast-check over the admin write routes (${usesPostgres() ? "PostgreSQL
       fc.asyncProperty(mutated(Object.keys(newClosure())), async (make) => {
         await expectNoHalfWrite("POST", "/api/v2/admin/closures/", make(newClosure()));
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
     const created = await t.call("POST", "/api/v2/admin/closures/", {
       headers: staff.headers,
@@ -240,7 +242,7 @@ describe(`fast-check over the admin write routes (${usesPostgres() ? "PostgreSQL
         const { id: _id, ...fields } = await read();
         await expectNoHalfWrite("PUT", `/api/v2/admin/closures/${id}/`, make(fields), read);
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
   }, 120_000);
 });

@@ -13,6 +13,7 @@ import {
   waitingListEntries,
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { propertyRuns } from "../test/property-runs.ts";
 import { createChild, createParent } from "../test/shop-fixtures.ts";
 import { nextDay } from "./dashboard.service.ts";
 
@@ -287,7 +288,7 @@ describe("attendance per slot and lesson date (D131)", () => {
         expect(res.statusCode, res.body).toBeLessThan(500);
         if (res.statusCode >= 400) expect(await footprint()).toEqual(before);
       }),
-      { numRuns: Number(process.env.ADMIN_PROPERTY_RUNS ?? 60) },
+      propertyRuns(60),
     );
   });
 });

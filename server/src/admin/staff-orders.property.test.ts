@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, mailOutbox, orders, partyRequests } from "../db/schema/index.ts";
 import { mutatedBody } from "../test/admin-arbitraries.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { propertyRuns } from "../test/property-runs.ts";
 import { createChild, createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
@@ -27,7 +28,8 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t?.close());
 
-const RUNS = Number(process.env.ADMIN_PROPERTY_RUNS ?? 100);
+/** 100 cases a property in `npm run test:deep`, a fixed sample in `npm test` (D337). */
+const RUNS = propertyRuns(100);
 
 const hostile = fc.oneof(
   {
@@ -102,7 +104,7 @@ describe(`fast-check over staff orders and party confirmations (${usesPostgres()
         // Free the seat again, so later runs reach the database's checks rather than "no seats left".
         await t.db.update(orders).set({ status: "expired" }).where(eq(orders.userId, parent.id));
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
   }, 600_000);
 
@@ -141,7 +143,7 @@ describe(`fast-check over staff orders and party confirmations (${usesPostgres()
             mails: before.mails + 1,
           });
       }),
-      { numRuns: RUNS },
+      RUNS,
     );
   }, 600_000);
 });
