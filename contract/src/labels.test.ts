@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS } from "./admin.ts";
+import { GIFT_CARD_LEDGER_KINDS } from "./admin-content.ts";
 import { ADMIN_PAYMENT_STATES } from "./admin-orders.ts";
-import { PERSON_ROLES } from "./admin-requests.ts";
+import { PERSON_ROLES, REQUEST_STATUSES } from "./admin-requests.ts";
 import { INSTRUCTION_LANGUAGES, PRODUCT_TYPES, SCHEDULE_TYPES } from "./catalogue.ts";
+import { PAYMENT_GATEWAYS } from "./checkout.ts";
+import { CONTACT_REQUEST_KINDS } from "./contact.ts";
 import { AUDIT_AREAS, ENUM_LABELS, enumChoices, enumLabel, rawCodesOnScreen } from "./labels.ts";
 import { ORDER_ITEM_STATUSES, ORDER_STATUSES } from "./orders.ts";
 import { berlinDateTimeText } from "./rules/dates.ts";
+import { PARTY_REQUEST_STATES } from "./staff-orders.ts";
+import { VISIT_REQUEST_KINDS } from "./visit-requests.ts";
+import { WAITING_ENTRY_STATUSES } from "./waiting-list.ts";
+import { REFUND_STATES } from "./withdrawal.ts";
 
 describe("the words staff read for codes (D285)", () => {
   it("labels every code of every enum the back office shows, in German and in Russian", () => {
@@ -18,6 +25,16 @@ describe("the words staff read for codes (D285)", () => {
       ["payment_state", ADMIN_PAYMENT_STATES],
       ["role", PERSON_ROLES],
       ["audit_action", AUDIT_ACTIONS],
+      // The gateways a payment may have gone through: the shop's two and the demo's.
+      ["payment_gateway", [...PAYMENT_GATEWAYS, "demo"]],
+      ["refund_state", REFUND_STATES],
+      // Requests, waiting lists, a gift card's ledger and party requests (D317).
+      ["request_status", REQUEST_STATUSES],
+      ["visit_request_kind", VISIT_REQUEST_KINDS],
+      ["contact_request_kind", CONTACT_REQUEST_KINDS],
+      ["waiting_status", WAITING_ENTRY_STATUSES],
+      ["gift_card_ledger_kind", GIFT_CARD_LEDGER_KINDS],
+      ["party_request_state", PARTY_REQUEST_STATES],
     ];
     for (const [name, codes] of enums) {
       expect(Object.keys(ENUM_LABELS[name]).sort(), name).toEqual([...codes].sort());

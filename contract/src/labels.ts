@@ -1,10 +1,15 @@
 import type { AUDIT_ACTIONS } from "./admin.ts";
+import type { GIFT_CARD_LEDGER_KINDS } from "./admin-content.ts";
 import type { ADMIN_PAYMENT_STATES } from "./admin-orders.ts";
-import type { PERSON_ROLES } from "./admin-requests.ts";
+import type { PERSON_ROLES, REQUEST_STATUSES } from "./admin-requests.ts";
 import type { INSTRUCTION_LANGUAGES, PRODUCT_TYPES, SCHEDULE_TYPES } from "./catalogue.ts";
 import type { PAYMENT_GATEWAYS } from "./checkout.ts";
+import type { CONTACT_REQUEST_KINDS } from "./contact.ts";
 import type { ORDER_ITEM_STATUSES, ORDER_STATUSES } from "./orders.ts";
 import type { Locale } from "./rules/locale.ts";
+import type { PARTY_REQUEST_STATES } from "./staff-orders.ts";
+import type { VISIT_REQUEST_KINDS } from "./visit-requests.ts";
+import type { WAITING_ENTRY_STATUSES } from "./waiting-list.ts";
 import type { REFUND_STATES } from "./withdrawal.ts";
 
 /**
@@ -163,6 +168,48 @@ export const AUDIT_AREAS = {
 } as const satisfies Record<string, Words & { screen: string | null }>;
 export type AuditArea = keyof typeof AUDIT_AREAS;
 
+/** The state of a visit, contact or party request as staff work it (D316: words, never codes). */
+const REQUEST_STATUS_LABELS: Labels<(typeof REQUEST_STATUSES)[number]> = {
+  new: w("Neu", "Новая"),
+  in_progress: w("In Bearbeitung", "В работе"),
+  done: w("Erledigt", "Готово"),
+};
+
+const VISIT_REQUEST_KIND_LABELS: Labels<(typeof VISIT_REQUEST_KINDS)[number]> = {
+  trial: w("Probestunde", "Пробное занятие"),
+  out: w("Besuch außer Haus", "Выездное занятие"),
+  waiting: w("Warteliste", "Лист ожидания"),
+};
+
+const CONTACT_REQUEST_KIND_LABELS: Labels<(typeof CONTACT_REQUEST_KINDS)[number]> = {
+  appointment: w("Termin", "Встреча"),
+  callback: w("Rückruf", "Обратный звонок"),
+  partnership: w("Kooperation", "Сотрудничество"),
+};
+
+const WAITING_STATUS_LABELS: Labels<(typeof WAITING_ENTRY_STATUSES)[number]> = {
+  waiting: w("Wartet", "Ждёт"),
+  offered: w("Platz angeboten", "Место предложено"),
+  booked: w("Gebucht", "Записан"),
+  passed: w("Angebot verfallen", "Предложение истекло"),
+  left: w("Von der Liste genommen", "Убран из листа"),
+};
+
+const LEDGER_KIND_LABELS: Labels<(typeof GIFT_CARD_LEDGER_KINDS)[number]> = {
+  issue: w("Ausgestellt", "Выпущен"),
+  redeem: w("Eingelöst", "Оплата"),
+  release: w("Zurückgebucht", "Возврат на сертификат"),
+  withdrawal: w("Widerruf", "Отказ от договора"),
+};
+
+const PARTY_REQUEST_STATE_LABELS: Labels<(typeof PARTY_REQUEST_STATES)[number]> = {
+  sent: w("Gesendet", "Отправлена"),
+  confirmed: w("Bestätigt – wartet auf Zahlung", "Подтверждена — ждёт оплаты"),
+  paid: w("Bezahlt", "Оплачена"),
+  declined: w("Abgelehnt", "Отклонена"),
+  expired: w("Reservierung abgelaufen", "Бронь истекла"),
+};
+
 const DOCUMENT_KIND_LABELS: Labels<"invoice" | "credit_note"> = {
   invoice: w("Rechnung", "Счёт"),
   credit_note: w("Gutschrift / Rechnungskorrektur", "Корректировочный счёт"),
@@ -184,6 +231,12 @@ export const ENUM_LABELS = {
   audit_action: AUDIT_ACTION_LABELS,
   audit_area: AUDIT_AREAS as Record<AuditArea, Words>,
   document_kind: DOCUMENT_KIND_LABELS,
+  request_status: REQUEST_STATUS_LABELS,
+  visit_request_kind: VISIT_REQUEST_KIND_LABELS,
+  contact_request_kind: CONTACT_REQUEST_KIND_LABELS,
+  waiting_status: WAITING_STATUS_LABELS,
+  gift_card_ledger_kind: LEDGER_KIND_LABELS,
+  party_request_state: PARTY_REQUEST_STATE_LABELS,
 } as const;
 export type EnumName = keyof typeof ENUM_LABELS;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REQUEST_STATUSES } from "./admin-requests.ts";
-import { OrderSchema } from "./orders.ts";
+import { OrderSchema, SetPromocodeSchema } from "./orders.ts";
 
 /**
  * Orders staff build for a parent who called, paid by a mailed payment link (issue 21; D156, D157), and
@@ -54,6 +54,8 @@ export const AdminStaffOrderInputSchema = z
       .array(StaffOrderItemInputSchema, { error: "invalid_type" })
       .min(1, { error: "required" })
       .max(STAFF_ORDER_MAX_ITEMS, { error: "too_long" }),
+    /** A promocode (or gift card code) the parent named on the phone, by the cart's own rule (D316); "" none. */
+    promocode: SetPromocodeSchema.shape.promocode,
   })
   .strict();
 export type AdminStaffOrderInput = z.infer<typeof AdminStaffOrderInputSchema>;

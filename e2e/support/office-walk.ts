@@ -34,6 +34,11 @@ export function clicker() {
       clicks += 1;
       await target.check();
     },
+    /** A file chosen in the file dialog: one step, as a person picks one file. */
+    upload: async (target: Locator, file: { name: string; mimeType: string; buffer: Buffer }) => {
+      clicks += 1;
+      await target.setInputFiles(file);
+    },
     get count() {
       return clicks;
     },

@@ -131,9 +131,9 @@ for (const locale of ["de", "ru"] as const) {
       await expect(page.getByText(CRASHED)).toHaveCount(0);
       await expect(page.getByRole("progressbar")).toHaveCount(0);
       expect(await rawCodesShown(page), `${name}: raw codes in the list`).toEqual([]);
-      // Screens of their own (dashboard, attendance, accounting, waiting lists, the phone booking's form)
+      // Screens of their own (dashboard, attendance, accounting, the door, waiting lists, the phone booking's form)
       // have no record pages.
-      const hasRecords = !/\/admin(\/(attendance|accounting|waiting-list|staff-orders))?$/.test(
+      const hasRecords = !/\/admin(\/(attendance|accounting|door|waiting-list|staff-orders))?$/.test(
         new URL(listUrl).pathname,
       );
       if (hasRecords) {

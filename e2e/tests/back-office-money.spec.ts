@@ -99,3 +99,36 @@ test("a promocode's discount reads as euros or percent, in German and in Russian
   await expect(page.getByRole("textbox", { name: "Скидка в €" })).toHaveValue("15,00");
   await expect(page.getByRole("textbox", { name: "Минимальная сумма заказа в €" })).toHaveValue("100,00");
 });
+
+test.describe("in a browser set to Auckland's time", () => {
+  test.use({ timezoneId: "Pacific/Auckland" });
+
+  test("a promocode's first and last day mean Berlin days, whatever the computer's time zone (D318)", async ({
+    page,
+    request,
+  }) => {
+    const staff = await signedInStaff(request);
+    await signInToBackOffice(page);
+    const code = `BERLIN${Date.now() % 1_000_000}`;
+    await page.getByRole("menuitem", { name: "Gutscheincodes" }).click();
+    await page.getByRole("link", { name: "Erstellen" }).click();
+    await page.getByLabel("Code", { exact: true }).fill(code);
+    await page.getByLabel("Rabatt in %").fill("10");
+    await page.getByLabel("Gültig ab").fill("2027-03-01");
+    await page.getByLabel("Gültig bis").fill("2027-03-31");
+    await expect(page.getByText("Ab 0:00 Uhr dieses Tages (Berliner Zeit).")).toBeVisible();
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(page).toHaveURL(/\/admin\/promocodes\/\d+$/);
+    const id = Number(/promocodes\/(\d+)$/.exec(page.url())?.[1]);
+    const saved = (await (
+      await request.get(`/api/v2/admin/promocodes/${id}/?locale=de`, { headers: staff.headers })
+    ).json()) as { valid_from: string; valid_until: string };
+    // From Berlin midnight of 1 March (winter time) until the end of 31 March in Berlin (summer time).
+    expect(new Date(saved.valid_from).toISOString()).toBe("2027-02-28T23:00:00.000Z");
+    expect(new Date(saved.valid_until).toISOString()).toBe("2027-03-31T21:59:59.999Z");
+    // Opened again, the fields show the same days, not Auckland's.
+    await page.reload();
+    await expect(page.getByLabel("Gültig ab")).toHaveValue("2027-03-01");
+    await expect(page.getByLabel("Gültig bis")).toHaveValue("2027-03-31");
+  });
+});

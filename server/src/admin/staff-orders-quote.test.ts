@@ -107,6 +107,80 @@ describe(`the price of a booking by phone before saving (${usesPostgres() ? "Pos
   });
 });
 
+describe(`a promocode in a booking by phone (D316, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  /** A code made in the back office, as staff make it. */
+  async function code(fields: Record<string, unknown> = {}) {
+    const name = `TEL${randomUUID().slice(0, 8).toUpperCase()}`;
+    const made = await t.call("POST", "/api/v2/admin/promocodes/", {
+      headers: staff.headers,
+      body: {
+        code: name,
+        percent_off: 10,
+        amount_off_cents: null,
+        valid_from: null,
+        valid_until: null,
+        max_uses: null,
+        max_uses_per_user: null,
+        min_total_cents: 0,
+        product_types: [],
+        is_active: true,
+        ...fields,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    return name;
+  }
+
+  it("a 10 % code lowers the quote and the saved order alike, by the shop's rule; the order keeps the code", async () => {
+    const call = await family();
+    const plain = AdminStaffOrderQuoteSchema.parse(
+      (await quote({ parent: call.id, items: call.items })).json(),
+    );
+    const ten = await code();
+    const res = await quote({ parent: call.id, items: call.items, promocode: ten.toLowerCase() });
+    expect(res.statusCode, res.body).toBe(200);
+    const priced = AdminStaffOrderQuoteSchema.parse(res.json());
+    expect(priced.total_checkout_price_cents).toBeLessThan(plain.total_checkout_price_cents);
+    // Each line's discount grows by the code's 10 % of what the sibling discount left (the cart's rule).
+    for (const [index, line] of priced.lines.entries()) {
+      const before = plain.lines[index];
+      expect(line.price_cents).toBe(before?.price_cents);
+      expect(line.discount_cents).toBeGreaterThan(before?.discount_cents ?? 0);
+    }
+    expect(priced.total_checkout_price_cents).toBe(priced.lines.reduce((s, l) => s + l.amount_cents, 0));
+
+    const saved = await book({
+      request_id: randomUUID(),
+      parent: call.id,
+      items: call.items,
+      promocode: ten,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const built = AdminStaffOrderSchema.parse(saved.json());
+    expect(built.total_checkout_price_cents).toBe(priced.total_checkout_price_cents);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, built.id));
+    expect(row?.promocodeId).not.toBeNull();
+  });
+
+  it("a code the cart refuses is refused at `promocode` in words, and nothing is saved", async () => {
+    const call = await family();
+    const unknown = await quote({ parent: call.id, items: call.items, promocode: "GIBTSNICHT" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error_codes?.promocode).toContain("promocode_invalid");
+    expect(unknown.json().promocode?.[0]).toMatch(/\w/);
+    const high = await code({ min_total_cents: 10_000_000 });
+    const below = await book({
+      request_id: randomUUID(),
+      parent: call.id,
+      items: call.items,
+      promocode: high,
+    });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().error_codes?.promocode).toContain("promocode_min_total");
+    expect(await t.db.select().from(orders).where(eq(orders.userId, call.id))).toEqual([]);
+  });
+});
+
 describe(`the payment link mailed again (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   async function phoneOrder() {
     const call = await family();

@@ -31,6 +31,7 @@ export function createStaffOrdersAdmin(staffOrders: StaffOrders) {
           parentId: input.parent,
           holdMinutes: input.hold_minutes,
           items: input.items,
+          promocode: input.promocode,
           staffId: staff.id,
         },
         (tx, made) =>
@@ -49,7 +50,11 @@ export function createStaffOrdersAdmin(staffOrders: StaffOrders) {
 
     /** The price before saving (D275): nothing is written, so nothing is audited. */
     async quote(input: AdminStaffOrderQuoteInput): Promise<AdminStaffOrderQuote> {
-      const quote = await staffOrders.quote({ parentId: input.parent, items: input.items });
+      const quote = await staffOrders.quote({
+        parentId: input.parent,
+        items: input.items,
+        promocode: input.promocode,
+      });
       return {
         lines: quote.lines.map((line) => ({
           product_name: line.productName,

@@ -25,6 +25,8 @@ export type StaffOrderRequest = {
   staffId: number;
   /** A confirmed party's day; the mail says it. */
   partyDate?: string | null;
+  /** A code the parent named: applied by the cart's own promocode rule (D316); "" or absent for none. */
+  promocode?: string;
 };
 
 export type StaffOrderBuilt = { order: OrderRow; created: boolean; mailId: number | null };
@@ -73,7 +75,7 @@ async function priceOrder(
   tx: Tx,
   request: Omit<StaffOrderRequest, "requestId" | "staffId">,
 ) {
-  const { addBooking } = cart.internals;
+  const { addBooking, applyCode } = cart.internals;
   const parent = await findUserById(tx, request.parentId);
   if (!parent) throw AppError.validation("parent", "invalid_choice");
   const billing = (await findBillingOfUser(tx, parent.id)) ?? EMPTY_BILLING;
@@ -102,6 +104,7 @@ async function priceOrder(
       parent.locale,
     );
   }
+  if (request.promocode) await applyCode(tx, order, request.promocode, parent.locale);
   const items = await findCartItems(tx, order.id, parent.locale);
   // A party is booked for the family, not a child (D160); everything else needs its child before payment.
   const partyOrder = request.partyDate != null;

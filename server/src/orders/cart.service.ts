@@ -229,6 +229,44 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
   }
 
   /**
+   * The shop's one promocode rule (also a gift card's code, as the one field takes both): checked against
+   * the cart (active, in its dates, uses left, minimum total, product types) and applied by repricing;
+   * refused at `promocode`. The cart's `set_promocode` and a booking by phone (D316) both run it.
+   */
+  async function applyCode(tx: Tx, cart: CartRow, promocode: string, locale: Locale): Promise<void> {
+    if (promocode === "") {
+      cart.promocodeId = null;
+      cart.giftCardId = null;
+      await reprice(tx, cart, locale);
+      return;
+    }
+    const code = await findPromocodeByCode(tx, promocode);
+    if (!code) {
+      // The one code field also takes gift cards (the existing client has no other).
+      const card = await findGiftCardByCode(tx, promocode);
+      if (!card) throw fail("promocode", "promocode_invalid");
+      const unusable = giftCardUnusable(card);
+      if (unusable) throw fail("promocode", unusable);
+      cart.giftCardId = card.id;
+      await reprice(tx, cart, locale);
+      return;
+    }
+    const unusable = promocodeUsable(code, new Date());
+    if (unusable) throw fail("promocode", unusable);
+    const used = await countRedemptions(tx, code.id, cart.userId);
+    if (
+      (code.maxUses !== null && used.total >= code.maxUses) ||
+      (code.maxUsesPerUser !== null && used.byUser >= code.maxUsesPerUser)
+    )
+      throw fail("promocode", "promocode_used_up");
+    cart.promocodeId = code.id;
+    const priced = await reprice(tx, cart, locale);
+    // The transaction rolls back: a code that does not apply is not kept.
+    if (priced.promocode === "promocode_min_total" || priced.promocode === "promocode_not_applicable")
+      throw fail("promocode", priced.promocode);
+  }
+
+  /**
    * Discounts and totals of the cart from its items' catalogue prices; only changed rows are written,
    * and `cart` is brought up to date in place.
    */
@@ -652,7 +690,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
      * What checkout and the waiting list do with a cart inside their own transaction (server/src/checkout/,
      * server/src/waiting-list/).
      */
-    internals: { lockCart, reprice, recheckItems, moveItems, toOrder, checkBooking, addBooking },
+    internals: { lockCart, reprice, recheckItems, moveItems, toOrder, checkBooking, addBooking, applyCode },
 
     /** `POST /orders/init/`: a new guest cart, or the signed-in user's cart. */
     async init(caller: CartCaller, locale: Locale): Promise<{ cart_id: string }> {
@@ -781,38 +819,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl }: Car
 
     /** `PUT /orders/current/set_promocode/`: checks the code against the cart; an empty code removes it. */
     async setPromocode(caller: CartCaller, promocode: string, locale: Locale): Promise<Order> {
-      const { cart } = await change(caller, locale, async (tx, cart) => {
-        if (promocode === "") {
-          cart.promocodeId = null;
-          cart.giftCardId = null;
-          await reprice(tx, cart, locale);
-          return;
-        }
-        const code = await findPromocodeByCode(tx, promocode);
-        if (!code) {
-          // The one code field also takes gift cards (the existing client has no other).
-          const card = await findGiftCardByCode(tx, promocode);
-          if (!card) throw fail("promocode", "promocode_invalid");
-          const unusable = giftCardUnusable(card);
-          if (unusable) throw fail("promocode", unusable);
-          cart.giftCardId = card.id;
-          await reprice(tx, cart, locale);
-          return;
-        }
-        const unusable = promocodeUsable(code, new Date());
-        if (unusable) throw fail("promocode", unusable);
-        const used = await countRedemptions(tx, code.id, cart.userId);
-        if (
-          (code.maxUses !== null && used.total >= code.maxUses) ||
-          (code.maxUsesPerUser !== null && used.byUser >= code.maxUsesPerUser)
-        )
-          throw fail("promocode", "promocode_used_up");
-        cart.promocodeId = code.id;
-        const priced = await reprice(tx, cart, locale);
-        // The transaction rolls back: a code that does not apply is not kept.
-        if (priced.promocode === "promocode_min_total" || priced.promocode === "promocode_not_applicable")
-          throw fail("promocode", priced.promocode);
-      });
+      const { cart } = await change(caller, locale, (tx, cart) => applyCode(tx, cart, promocode, locale));
       return toOrder(cart, locale);
     },
   };

@@ -36,6 +36,7 @@ const SchoolSettingsPage = screen(() => import("./school-settings.tsx"), "School
 const AccountPage = screen(() => import("./account.tsx"), "AccountPage");
 const AttendancePage = screen(() => import("./attendance.tsx"), "AttendancePage");
 const AccountingPage = screen(() => import("./accounting.tsx"), "AccountingPage");
+const DoorPage = screen(() => import("./door.tsx"), "DoorPage");
 const AuditList = screen(() => import("./audit.tsx"), "AuditList");
 const WaitingList = screen(() => import("./waiting-list.tsx"), "WaitingList");
 const ProductList = screen(products, "ProductList");
@@ -130,6 +131,7 @@ export function AdminApp() {
                 list={AccountingPage}
                 options={{ label: "attendance.menu.accounting" }}
               />
+              <Resource name="door" list={DoorPage} options={{ label: "attendance.menu.door" }} />
               <Resource name="products" list={ProductList} edit={ProductEdit} create={ProductCreate} />
               <Resource name="slots" list={SlotList} edit={SlotEdit} create={SlotCreate} />
               <Resource name="closures" list={ClosureList} edit={ClosureEdit} create={ClosureCreate} />

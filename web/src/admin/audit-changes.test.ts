@@ -32,4 +32,17 @@ describe("an audit entry read as words (D288)", () => {
     expect(auditValueText("percent_off", 15, "de", words)).toBe("15\u00a0%");
     expect(auditValueText("note", null, "de", words)).toBe("—");
   });
+
+  it("says a request's, a waiting-list entry's and a ledger line's state or kind in words, by the entry's area (D317)", () => {
+    expect(auditValueText("status", "in_progress", "de", words, "visit-requests")).toBe("In Bearbeitung");
+    expect(auditValueText("kind", "trial", "ru", words, "visit-requests")).toBe("Пробное занятие");
+    expect(auditValueText("kind", "callback", "de", words, "contact-requests")).toBe("Rückruf");
+    expect(auditValueText("status", "offered", "de", words, "waiting_list_entries")).toBe("Platz angeboten");
+    expect(auditValueText("kind", "redeem", "de", words, "gift-cards")).toBe("Eingelöst");
+    expect(auditValueText("state", "confirmed", "ru", words, "party-requests")).toBe(
+      "Подтверждена — ждёт оплаты",
+    );
+    // Without an area that says which enum, a text stays as it is.
+    expect(auditValueText("status", "in_progress", "de", words)).toBe("in_progress");
+  });
 });

@@ -50,10 +50,33 @@ const ENUM_OF_FIELD: Record<string, EnumName> = {
   gateway: "payment_gateway",
 };
 
+/**
+ * Fields whose codes belong to an enum only in one area ("status" of a request, a waiting-list entry or an
+ * order; "kind" of a request or a gift card's ledger line): their words by the entry's area (D317).
+ */
+const ENUM_OF_AREA_FIELD: Record<string, Record<string, EnumName>> = {
+  "visit-requests": { status: "request_status", kind: "visit_request_kind" },
+  "contact-requests": { status: "request_status", kind: "contact_request_kind" },
+  "party-requests": { status: "request_status", state: "party_request_state" },
+  waiting_list_entries: { status: "waiting_status" },
+  "gift-cards": { kind: "gift_card_ledger_kind" },
+  orders: { status: "order_status" },
+  "staff-orders": { status: "order_status" },
+  order_items: { status: "order_item_status" },
+  staff_refunds: { state: "refund_state", status: "refund_state" },
+  order_mails: { status: "mail_status" },
+};
+
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** One value as the staff member reads it; "—" for nothing. */
-export function auditValueText(field: string, value: unknown, locale: Locale, words: YesNo): string {
+export function auditValueText(
+  field: string,
+  value: unknown,
+  locale: Locale,
+  words: YesNo,
+  area?: string,
+): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return value ? words.yes : words.no;
   if (typeof value === "number") {
@@ -64,7 +87,7 @@ export function auditValueText(field: string, value: unknown, locale: Locale, wo
     return new Intl.NumberFormat(INTL_LOCALES[locale]).format(value);
   }
   if (typeof value === "string") {
-    const enumName = ENUM_OF_FIELD[field];
+    const enumName = ENUM_OF_FIELD[field] ?? (area ? ENUM_OF_AREA_FIELD[area]?.[field] : undefined);
     if (enumName) return enumLabel(enumName, value, locale);
     if (ISO_INSTANT.test(value)) return berlinDateTimeText(value, locale);
     return value;
@@ -72,13 +95,13 @@ export function auditValueText(field: string, value: unknown, locale: Locale, wo
   if (Array.isArray(value)) {
     return value.length === 0
       ? "—"
-      : value.map((item) => auditValueText(field, item, locale, words)).join(", ");
+      : value.map((item) => auditValueText(field, item, locale, words, area)).join(", ");
   }
   if (isPlainObject(value)) {
     if (typeof value.de === "string")
       return (locale === "ru" && typeof value.ru === "string" && value.ru) || value.de;
     return Object.entries(value)
-      .map(([key, inner]) => `${key}: ${auditValueText(key, inner, locale, words)}`)
+      .map(([key, inner]) => `${key}: ${auditValueText(key, inner, locale, words, area)}`)
       .join("; ");
   }
   return String(value);

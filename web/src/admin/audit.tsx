@@ -83,7 +83,8 @@ function Changes({ entry }: { entry: AuditEntry }) {
     translate(`resources.${entry.resource}.fields.${field}`, {
       _: translate(`admin.audit.fields.${field}`, { _: field }),
     });
-  const text = (change: AuditChange, value: unknown) => auditValueText(change.field, value, language, words);
+  const text = (change: AuditChange, value: unknown) =>
+    auditValueText(change.field, value, language, words, entry.resource);
   const changes = auditChanges(entry.before, entry.after);
   if (changes.length === 0) {
     return (

@@ -5,7 +5,6 @@ import {
   Create,
   Datagrid,
   DateInput,
-  DateTimeInput,
   FunctionField,
   Labeled,
   List,
@@ -22,6 +21,7 @@ import {
 } from "react-admin";
 import { useWatch } from "react-hook-form";
 import { Markdown } from "../components/ui/markdown.tsx";
+import { berlinDayOf, momentOfBerlinDay } from "./berlin-days.ts";
 import { EmailField } from "./contact-fields.tsx";
 import { DetailEdit } from "./detail.tsx";
 import { EnumField, YesNoField } from "./enum-labels.tsx";
@@ -180,8 +180,8 @@ function PromocodeFields() {
         <MoneyInput source="min_total_cents" minCents={0} />
       </Box>
       <Box sx={{ display: "flex", flexWrap: "wrap", columnGap: 2 }}>
-        <DateTimeInput source="valid_from" />
-        <DateTimeInput source="valid_until" />
+        <DateInput source="valid_from" format={berlinDayOf} helperText="admin.promocode.from_help" />
+        <DateInput source="valid_until" format={berlinDayOf} helperText="admin.promocode.until_help" />
       </Box>
       <Box sx={{ display: "flex", flexWrap: "wrap", columnGap: 2 }}>
         <NumberInput source="max_uses" min={0} step={1} helperText="admin.promocode.unlimited_help" />
@@ -202,12 +202,12 @@ function PromocodeFields() {
   );
 }
 
-/** A date-time input gives `2031-05-01T10:00`; the API wants the moment with its offset. */
-const promocodeOut = (data: Record<string, unknown>) => {
-  const moment = (value: unknown) =>
-    value === null || value === undefined || value === "" ? null : new Date(String(value)).toISOString();
-  return { ...data, valid_from: moment(data.valid_from), valid_until: moment(data.valid_until) };
-};
+/** The date inputs give Berlin days ("2031-05-01"); the API keeps the moments they start and end (D318). */
+const promocodeOut = (data: Record<string, unknown>) => ({
+  ...data,
+  valid_from: momentOfBerlinDay(data.valid_from, "start"),
+  valid_until: momentOfBerlinDay(data.valid_until, "end"),
+});
 
 export function PromocodeList() {
   return (

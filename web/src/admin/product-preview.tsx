@@ -50,6 +50,14 @@ export function ProductPreviewPanel() {
   const key = JSON.stringify(values);
 
   useEffect(() => {
+    // A draft without what every page needs is not sent: the server would refuse it (a 400 on every key
+    // stroke of a new page); the panel waits until the general fields and the German title are there.
+    const draft = JSON.parse(key) as Record<string, unknown>;
+    const title = (draft.name as { de?: string } | undefined)?.de;
+    if (!draft.slug || !draft.product_type || !draft.age_group || !draft.language || !title) {
+      setState("loading");
+      return;
+    }
     const controller = new AbortController();
     setState("loading");
     const timer = setTimeout(() => {

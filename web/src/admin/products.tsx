@@ -29,6 +29,7 @@ import { LocalTextField, useEnumChoices } from "./enum-labels.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
 import { TitleImageInput } from "./product-image.tsx";
 import { ProductPreviewPanel } from "./product-preview.tsx";
+import { PricesOfPage } from "./purchase-options.tsx";
 import { SlotsOfPage } from "./slots.tsx";
 
 /** Age groups as the shop writes them ("5–7", "10+"). */
@@ -219,6 +220,11 @@ export function ProductEdit() {
         <TabbedForm.Tab label={translate("admin.tabs.schedule")}>
           <ReferenceManyField reference="slots" target="product_page" label={false}>
             <SlotsOfPage />
+          </ReferenceManyField>
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label={translate("admin.tabs.prices")}>
+          <ReferenceManyField reference="purchase-options" target="product_page" label={false}>
+            <PricesOfPage />
           </ReferenceManyField>
         </TabbedForm.Tab>
         <TabbedForm.Tab label={translate("admin.preview.title")}>

@@ -1,4 +1,4 @@
-import { Stack } from "@mui/material";
+import { Button, Stack } from "@mui/material";
 import {
   BooleanInput,
   Create,
@@ -12,8 +12,10 @@ import {
   required,
   SelectInput,
   SimpleForm,
+  useRecordContext,
   useTranslate,
 } from "react-admin";
+import { Link } from "react-router-dom";
 import { DetailEdit } from "./detail.tsx";
 import { EnumField, useEnumChoices, useLocalText, YesNoField } from "./enum-labels.tsx";
 import { DeletingToolbar, SideBySide } from "./instructors.tsx";
@@ -42,6 +44,31 @@ export function PurchaseOptionList() {
         <NumberField source="sort_order" />
       </Datagrid>
     </List>
+  );
+}
+
+/** The prices of one page, in its edit form's prices tab (issue 29: the product page as the hub). */
+export function PricesOfPage() {
+  const page = useRecordContext();
+  const translate = useTranslate();
+  const localText = useLocalText();
+  const name = (record: { name: { de: string; ru?: string | null } }) => localText(record.name);
+  return (
+    <>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <FunctionField source="name" sortable={false} render={name} />
+        <EnumField source="schedule_type" enumName="schedule_type" />
+        <MoneyField source="base_price_cents" />
+        <YesNoField source="is_recurring" />
+        <NumberField source="bookings" />
+      </Datagrid>
+      <Button
+        component={Link}
+        to={`/purchase-options/create?source=${JSON.stringify({ product_page: page?.id })}`}
+      >
+        {translate("admin.add_price")}
+      </Button>
+    </>
   );
 }
 

@@ -15,6 +15,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { Link as RouterLink } from "react-router-dom";
+import { PhoneField, telHref } from "./contact-fields.tsx";
 import { adminFetch } from "./data-provider.ts";
 import { DetailEdit } from "./detail.tsx";
 import { LocalDateField } from "./local-date-field.tsx";
@@ -118,7 +119,7 @@ function VisitDetails() {
         <Typography key={`${a.email}-${a.first_name}`}>
           {`${a.first_name} ${a.last_name}`.trim()}
           {a.relation ? ` (${a.relation})` : ""}: <a href={`mailto:${a.email}`}>{a.email}</a>,{" "}
-          <a href={`tel:${a.phone}`}>{a.phone}</a>
+          <a href={telHref(a.phone)}>{a.phone}</a>
         </Typography>
       ))}
       <Typography>
@@ -368,7 +369,7 @@ export function ContactRequestList() {
           sortable={false}
           render={(r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`}
         />
-        <TextField source="phone" sortable={false} />
+        <PhoneField source="phone" sortable={false} />
         <LocalDateField source="appointment_date" sortable={false} />
         <FunctionField
           source="status"
@@ -394,7 +395,8 @@ function ContactDetails() {
     <Box sx={{ mb: 2 }}>
       <Typography variant="h6">{`${record.first_name} ${record.last_name}`}</Typography>
       <Typography>
-        {record.email}, {record.phone}
+        <a href={`mailto:${record.email}`}>{record.email}</a>,{" "}
+        <a href={telHref(record.phone)}>{record.phone}</a>
       </Typography>
       {[record.position, record.comment, record.message].filter(Boolean).map((text) => (
         <Typography key={text} sx={{ whiteSpace: "pre-wrap" }}>

@@ -74,6 +74,7 @@ type StaffOrderForm = {
   academy_weeks?: number[];
   comment?: string;
   hold_minutes?: number | null;
+  promocode?: string | null;
 };
 
 /** The form's fields as the API's one-line order, with a fresh request id per submit. */
@@ -91,6 +92,8 @@ const toStaffOrder = (data: StaffOrderForm) => ({
       comment: data.comment ?? "",
     },
   ],
+  // A code the parent names on the phone, checked and applied by the cart's own rule (D316).
+  promocode: data.promocode?.trim() ?? "",
 });
 
 /**
@@ -175,6 +178,7 @@ export function StaffOrderCreate() {
           }
         </FormDataConsumer>
         <TextInput source="comment" multiline fullWidth />
+        <TextInput source="promocode" helperText="admin.staff_orders.promocode_help" />
         <NumberInput
           source="hold_minutes"
           min={HOLD.min}

@@ -1,6 +1,19 @@
 /** Texts of attendance, the dashboard and the accounting export (issue 21), merged into `texts.ts`. */
 const de = {
-  menu: { attendance: "Anwesenheit", accounting: "Buchhaltung" },
+  menu: { attendance: "Anwesenheit", accounting: "Buchhaltung", door: "Einlass (Check-in)" },
+  door: {
+    title: "Einlass: Kinder einchecken",
+    code: "Code der Buchung",
+    code_help: "Den Code aus der Buchungsbestätigung eintippen oder den Link des QR-Codes einfügen.",
+    check_in: "Einchecken",
+    checked_in: "Eingecheckt",
+    already_checked_in: "Schon eingecheckt, heute um %{time} Uhr",
+    not_today: "Heute kein Termin mit dieser Buchung",
+    cancelled: "Storniert",
+    unpaid: "Nicht bezahlt",
+    unknown: "Unbekannter Code",
+    failed: "Das Einchecken hat nicht geklappt. Bitte erneut versuchen.",
+  },
   date: "Datum",
   lesson: "Termin",
   no_lessons: "An diesem Tag ist kein Termin mit Buchungen.",
@@ -67,7 +80,20 @@ const de = {
 };
 
 const ru: typeof de = {
-  menu: { attendance: "Посещаемость", accounting: "Бухгалтерия" },
+  menu: { attendance: "Посещаемость", accounting: "Бухгалтерия", door: "Вход (отметка)" },
+  door: {
+    title: "Вход: отметить детей",
+    code: "Код бронирования",
+    code_help: "Введите код из подтверждения бронирования или вставьте ссылку из QR-кода.",
+    check_in: "Отметить вход",
+    checked_in: "Вход отмечен",
+    already_checked_in: "Уже отмечен сегодня в %{time}",
+    not_today: "Сегодня по этому бронированию занятий нет",
+    cancelled: "Отменено",
+    unpaid: "Не оплачено",
+    unknown: "Неизвестный код",
+    failed: "Отметить вход не удалось. Попробуйте ещё раз.",
+  },
   date: "Дата",
   lesson: "Занятие",
   no_lessons: "В этот день нет занятий с записями.",

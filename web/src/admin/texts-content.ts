@@ -1,3 +1,5 @@
+import { enumLabelsIn } from "@atelier/contract";
+
 /** Texts of the content page, promocode, gift card (D123–D125) and redirect (D189) screens, merged into `texts.ts`. */
 
 const de = {
@@ -97,6 +99,8 @@ const de = {
       kind_help: "Entweder Prozent oder Betrag in €.",
       unlimited_help: "Leer: unbegrenzt.",
       types_help: "Leer: für alle Angebote.",
+      from_help: "Ab 0:00 Uhr dieses Tages (Berliner Zeit).",
+      until_help: "Bis 24:00 Uhr dieses Tages (Berliner Zeit).",
       active_help: "Ausschalten, um den Code sofort zu sperren; bereits eingelöste Rabatte bleiben.",
       uses: "Einlösungen",
       no_uses: "Noch nicht eingelöst.",
@@ -107,12 +111,7 @@ const de = {
       active_help: "Ausschalten, um den Gutschein zu sperren; das Guthaben bleibt erhalten.",
       bought: "Im Shop gekauft",
       history: "Guthabenverlauf",
-      kind: {
-        issue: "Ausgestellt",
-        redeem: "Eingelöst",
-        release: "Zurückgebucht",
-        withdrawal: "Widerruf",
-      },
+      kind: enumLabelsIn("gift_card_ledger_kind", "de"),
     },
   },
 };
@@ -213,6 +212,8 @@ const ru: typeof de = {
       kind_help: "Либо процент, либо сумма в €.",
       unlimited_help: "Пусто — без ограничений.",
       types_help: "Пусто — для всех предложений.",
+      from_help: "С 0:00 этого дня (по берлинскому времени).",
+      until_help: "До 24:00 этого дня (по берлинскому времени).",
       active_help: "Выключите, чтобы сразу заблокировать код; уже полученные скидки сохранятся.",
       uses: "Использования",
       no_uses: "Код ещё не использовали.",
@@ -223,12 +224,7 @@ const ru: typeof de = {
       active_help: "Выключите, чтобы заблокировать сертификат; остаток сохранится.",
       bought: "Куплен в магазине",
       history: "История остатка",
-      kind: {
-        issue: "Выпущен",
-        redeem: "Оплата",
-        release: "Возврат на сертификат",
-        withdrawal: "Отказ от договора",
-      },
+      kind: enumLabelsIn("gift_card_ledger_kind", "ru"),
     },
   },
 };

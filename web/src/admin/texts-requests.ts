@@ -1,3 +1,5 @@
+import { enumLabelsIn } from "@atelier/contract";
+
 /** Texts of the requests inbox and people (issue 21; D136-D139), merged into texts.ts. */
 const de = {
   resources: {
@@ -45,9 +47,9 @@ const de = {
   },
   admin: {
     requests: {
-      status: { new: "Neu", in_progress: "In Bearbeitung", done: "Erledigt" },
-      kind: { trial: "Probestunde", out: "Besuch außer Haus", waiting: "Warteliste" },
-      contact_kind: { appointment: "Termin", callback: "Rückruf", partnership: "Kooperation" },
+      status: enumLabelsIn("request_status", "de"),
+      kind: enumLabelsIn("visit_request_kind", "de"),
+      contact_kind: enumLabelsIn("contact_request_kind", "de"),
       wished_date: "Wunschtermin",
       confirmed_date: "Bestätigter Termin",
       confirm_title: "Termin bestätigen",
@@ -130,9 +132,9 @@ const ru: typeof de = {
   },
   admin: {
     requests: {
-      status: { new: "Новая", in_progress: "В работе", done: "Готово" },
-      kind: { trial: "Пробное занятие", out: "Выездное занятие", waiting: "Лист ожидания" },
-      contact_kind: { appointment: "Встреча", callback: "Обратный звонок", partnership: "Сотрудничество" },
+      status: enumLabelsIn("request_status", "ru"),
+      kind: enumLabelsIn("visit_request_kind", "ru"),
+      contact_kind: enumLabelsIn("contact_request_kind", "ru"),
       wished_date: "Желаемая дата",
       confirmed_date: "Подтверждённая дата",
       confirm_title: "Подтвердить дату",

@@ -1,3 +1,4 @@
+import { enumLabelsIn } from "@atelier/contract";
 /**
  * Texts of the bookings by phone and the birthday-party requests (D156–D160, D275, D276), and of a gift card
  * mailed or printed from the back office (D277), merged into texts.ts.
@@ -16,6 +17,7 @@ export const STAFF_ORDER_TEXTS = {
           academy_weeks: "Wochen",
           comment: "Kommentar",
           hold_minutes: "Reservierung (Minuten)",
+          promocode: "Gutscheincode (freiwillig)",
         },
       },
       "party-requests": {
@@ -37,6 +39,7 @@ export const STAFF_ORDER_TEXTS = {
       staff_orders: {
         help: "Für Eltern, die anrufen: Preise, freie Plätze und das Alter des Kindes prüft der Shop. Die Eltern bekommen den Zahlungslink per E-Mail.",
         hold_help: "Leer: die übliche Reservierungszeit; 5 Minuten bis 7 Tage.",
+        promocode_help: "Gilt wie im Warenkorb des Shops; der Preis unten zeigt den Rabatt.",
         created: "Bestellung Nr. %{id} angelegt; der Zahlungslink ist unterwegs.",
         menu: "Telefonbuchung",
         new: "Telefonbuchung",
@@ -64,13 +67,7 @@ export const STAFF_ORDER_TEXTS = {
         inactive: "Dieser Gutschein ist deaktiviert und kann nicht verschickt werden.",
       },
       party: {
-        state: {
-          sent: "Gesendet",
-          confirmed: "Bestätigt – wartet auf Zahlung",
-          paid: "Bezahlt",
-          declined: "Abgelehnt",
-          expired: "Reservierung abgelaufen",
-        },
+        state: enumLabelsIn("party_request_state", "de"),
         order: "Bestellung Nr. %{id}",
         confirm_title: "Termin bestätigen",
         date: "Termin",
@@ -97,6 +94,7 @@ export const STAFF_ORDER_TEXTS = {
           academy_weeks: "Недели",
           comment: "Комментарий",
           hold_minutes: "Бронь (минуты)",
+          promocode: "Промокод (необязательно)",
         },
       },
       "party-requests": {
@@ -118,6 +116,7 @@ export const STAFF_ORDER_TEXTS = {
       staff_orders: {
         help: "Для родителей, которые звонят: цены, свободные места и возраст ребёнка проверяет магазин. Родители получат ссылку на оплату по электронной почте.",
         hold_help: "Пусто — обычное время брони; от 5 минут до 7 дней.",
+        promocode_help: "Действует так же, как в корзине магазина; цена ниже показывает скидку.",
         created: "Заказ № %{id} создан; ссылка на оплату отправлена.",
         menu: "Запись по телефону",
         new: "Запись по телефону",
@@ -144,13 +143,7 @@ export const STAFF_ORDER_TEXTS = {
         inactive: "Этот сертификат деактивирован, отправить его нельзя.",
       },
       party: {
-        state: {
-          sent: "Отправлена",
-          confirmed: "Подтверждена — ждёт оплаты",
-          paid: "Оплачена",
-          declined: "Отклонена",
-          expired: "Бронь истекла",
-        },
+        state: enumLabelsIn("party_request_state", "ru"),
         order: "Заказ № %{id}",
         confirm_title: "Подтвердить дату",
         date: "Дата",

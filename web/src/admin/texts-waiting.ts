@@ -1,3 +1,5 @@
+import { enumLabelsIn } from "@atelier/contract";
+
 /** Texts of the staff waiting lists (issue 21, D162–D163), merged into `texts.ts`. */
 
 const de = {
@@ -22,13 +24,7 @@ const de = {
     },
   },
   admin: {
-    status: {
-      waiting: "Wartet",
-      offered: "Platz angeboten",
-      booked: "Gebucht",
-      passed: "Angebot verfallen",
-      left: "Von der Liste genommen",
-    },
+    status: enumLabelsIn("waiting_status", "de"),
     offer: "Platz anbieten",
     add_seat_title: "Der Termin ist voll",
     add_seat_text:
@@ -67,13 +63,7 @@ const ru: typeof de = {
     },
   },
   admin: {
-    status: {
-      waiting: "Ждёт",
-      offered: "Место предложено",
-      booked: "Записан",
-      passed: "Предложение истекло",
-      left: "Убран из листа",
-    },
+    status: enumLabelsIn("waiting_status", "ru"),
     offer: "Предложить место",
     add_seat_title: "Мест нет",
     add_seat_text:

@@ -22,6 +22,7 @@ import {
   useRefresh,
   useTranslate,
 } from "react-admin";
+import { telHref } from "./contact-fields.tsx";
 import { adminFetch } from "./data-provider.ts";
 import { currentAdminLocale } from "./i18n.ts";
 import { LocalDateField } from "./local-date-field.tsx";
@@ -230,7 +231,7 @@ function ParentCell({ entry }: { entry: AdminWaitingEntry }) {
     <Box sx={{ display: "flex", flexDirection: "column", overflowWrap: "anywhere" }}>
       <span>{entry.parent_name}</span>
       <a href={`mailto:${entry.parent_email}`}>{entry.parent_email}</a>
-      {entry.parent_phone ? <a href={`tel:${entry.parent_phone}`}>{entry.parent_phone}</a> : null}
+      {entry.parent_phone ? <a href={telHref(entry.parent_phone)}>{entry.parent_phone}</a> : null}
     </Box>
   );
 }
