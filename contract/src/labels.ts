@@ -1,5 +1,5 @@
 import type { AUDIT_ACTIONS } from "./admin.ts";
-import type { ADMIN_PAYMENT_STATES } from "./admin-orders.ts";
+import type { ADMIN_PAYMENT_STATES, DOCUMENT_KINDS } from "./admin-orders.ts";
 import type { PERSON_ROLES } from "./admin-requests.ts";
 import type { INSTRUCTION_LANGUAGES, PRODUCT_TYPES, SCHEDULE_TYPES } from "./catalogue.ts";
 import type { PAYMENT_GATEWAYS } from "./checkout.ts";
@@ -163,7 +163,7 @@ export const AUDIT_AREAS = {
 } as const satisfies Record<string, Words & { screen: string | null }>;
 export type AuditArea = keyof typeof AUDIT_AREAS;
 
-const DOCUMENT_KIND_LABELS: Labels<"invoice" | "credit_note"> = {
+const DOCUMENT_KIND_LABELS: Labels<(typeof DOCUMENT_KINDS)[number]> = {
   invoice: w("Rechnung", "Счёт"),
   credit_note: w("Gutschrift / Rechnungskorrektur", "Корректировочный счёт"),
 };
