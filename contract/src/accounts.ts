@@ -8,6 +8,9 @@ import { SignInAttemptPasswordSchema, SignInPasswordSchema, SignUpPasswordSchema
 import { isValidPhone, normalizePhone, PhoneSchema } from "./rules/phone.ts";
 import { ReturnPathSchema } from "./rules/return-path.ts";
 
+/** What a single-use token of a user is for: confirming the e-mail address, or setting a new password. */
+export const USER_TOKEN_PURPOSES = ["verify_email", "password_reset"] as const;
+
 /**
  * Request and reply schemas of the user calls (spec §7, api-shapes.md "Users").
  * The server validates with them and the web's forms use them, so a rule is written once.

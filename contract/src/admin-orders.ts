@@ -97,9 +97,12 @@ export const AdminOrderMailSchema = z.object({
   sent_at: z.string().nullable(),
 });
 
+/** An order's documents: an invoice, or a credit note that corrects one. */
+export const DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
+
 export const AdminOrderDocumentSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(["invoice", "credit_note"]),
+  kind: z.enum(DOCUMENT_KINDS),
   number: z.string(),
   issued_at: z.string(),
   total_cents: z.number().int(),

@@ -15,6 +15,30 @@ import { NameSchema } from "./rules/name.ts";
  */
 export const PAYMENT_GATEWAYS = ["paypal", "stripe"] as const;
 
+/** The gateway a payment was recorded with: the two the clients name, and the offline demo (D103). */
+export const RECORDED_PAYMENT_GATEWAYS = ["paypal", "demo", "stripe"] as const;
+export type RecordedPaymentGateway = (typeof RECORDED_PAYMENT_GATEWAYS)[number];
+
+/** Why a payment left the plain way of captured-and-kept (D90). */
+export const PAYMENT_ISSUE_REASONS = [
+  /** A late capture whose seats were taken meanwhile (D51): refunded. */
+  "seats_gone",
+  /** A late capture whose promocode's last use went to another order meanwhile (D90): refunded. */
+  "promocode_used_up",
+  /** Our order, captured with another amount or currency than we asked: refunded. */
+  "capture_mismatch",
+  /** PayPal's order carries another shop's custom_id / invoice_id: not recorded, not refunded by us. */
+  "not_our_order",
+  /** Captured and partly refunded at PayPal before the shop heard of the capture: kept, for staff to check. */
+  "refunded_at_paypal",
+] as const;
+
+/**
+ * `refund_pending`: the payment worker refunds it (bounded attempts); `refunded`: done; `refund_failed`: the
+ * attempts ran out or PayPal refused, staff refund by hand; `review`: nothing automatic, staff look at it.
+ */
+export const PAYMENT_ISSUE_STATES = ["refund_pending", "refunded", "refund_failed", "review"] as const;
+
 /** Minutes a checkout holds its seats for the payment (RESERVATION_MINUTES default). */
 export const DEFAULT_RESERVATION_MINUTES = 15;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DecimalPriceSchema, ProductTypeSchema, ScheduleTypeSchema } from "./catalogue.ts";
+import { RECORDED_PAYMENT_GATEWAYS } from "./checkout.ts";
 import {
   ClientSlotSchema,
   IdSchema,
@@ -105,7 +106,7 @@ export const HistoryItemSchema = z.object({
       /** Automatic monthly payment through PayPal: none, pending (approval), active, suspended, cancelled. */
       autopay: z.enum(["none", "pending", "active", "suspended", "cancelled"]),
       /** How the first month was paid (the gateway that captured it): the profile offers that way first for the months after. */
-      paid_with: z.enum(["paypal", "stripe", "demo"]).nullable().optional(),
+      paid_with: z.enum(RECORDED_PAYMENT_GATEWAYS).nullable().optional(),
       /** The monthly price after discounts. */
       monthly_price_cents: z.number().int(),
     })

@@ -1,6 +1,6 @@
 import type { AUDIT_ACTIONS } from "./admin.ts";
 import type { GIFT_CARD_LEDGER_KINDS } from "./admin-content.ts";
-import type { ADMIN_PAYMENT_STATES } from "./admin-orders.ts";
+import type { ADMIN_PAYMENT_STATES, DOCUMENT_KINDS } from "./admin-orders.ts";
 import type { PERSON_ROLES, REQUEST_STATUSES } from "./admin-requests.ts";
 import type { INSTRUCTION_LANGUAGES, PRODUCT_TYPES, SCHEDULE_TYPES } from "./catalogue.ts";
 import type { PAYMENT_GATEWAYS } from "./checkout.ts";
@@ -210,7 +210,7 @@ const PARTY_REQUEST_STATE_LABELS: Labels<(typeof PARTY_REQUEST_STATES)[number]> 
   expired: w("Reservierung abgelaufen", "Бронь истекла"),
 };
 
-const DOCUMENT_KIND_LABELS: Labels<"invoice" | "credit_note"> = {
+const DOCUMENT_KIND_LABELS: Labels<(typeof DOCUMENT_KINDS)[number]> = {
   invoice: w("Rechnung", "Счёт"),
   credit_note: w("Gutschrift / Rechnungskorrektur", "Корректировочный счёт"),
 };

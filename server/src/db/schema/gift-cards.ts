@@ -1,3 +1,4 @@
+import { GIFT_CARD_LEDGER_KINDS } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -45,12 +46,7 @@ export const giftCards = pgTable(
   ],
 );
 
-export const giftCardLedgerKind = pgEnum("gift_card_ledger_kind", [
-  "issue",
-  "redeem",
-  "release",
-  "withdrawal",
-]);
+export const giftCardLedgerKind = pgEnum("gift_card_ledger_kind", GIFT_CARD_LEDGER_KINDS);
 
 /**
  * Every change of a gift card's balance: issued (+), spent by an order's checkout (−), given back when

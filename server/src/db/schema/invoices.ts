@@ -1,8 +1,9 @@
+import { DOCUMENT_KINDS } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import { integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { type BillingDetails, orders } from "./orders.ts";
 
-export const invoiceKind = pgEnum("invoice_kind", ["invoice", "credit_note"]);
+export const invoiceKind = pgEnum("invoice_kind", DOCUMENT_KINDS);
 
 /** A line of an invoice as issued (snapshot; the catalogue may change later). */
 export type InvoiceLine = {

@@ -1,3 +1,4 @@
+import { MAIL_STATUSES } from "@atelier/contract";
 import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./common.ts";
 import { localeEnum } from "./users.ts";
@@ -11,7 +12,7 @@ export type MailAttachmentRef =
   | { kind: "checkin-qr"; code: string; filename: string; cid: string }
   | { kind: "gift-card-pdf"; giftCardId: number; filename: string };
 
-export const mailStatus = pgEnum("mail_status", ["pending", "sent", "failed"]);
+export const mailStatus = pgEnum("mail_status", MAIL_STATUSES);
 
 /** Every mail is written here in the same transaction as its cause; a worker sends it. */
 export const mailOutbox = pgTable(

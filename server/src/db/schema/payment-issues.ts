@@ -1,32 +1,12 @@
+import { PAYMENT_ISSUE_REASONS, PAYMENT_ISSUE_STATES } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./common.ts";
 import { payments } from "./payments.ts";
 
-/** Why a payment left the plain way of captured-and-kept (D90). */
-export const paymentIssueReason = pgEnum("payment_issue_reason", [
-  /** A late capture whose seats were taken meanwhile (D51): refunded. */
-  "seats_gone",
-  /** A late capture whose promocode's last use went to another order meanwhile (D90): refunded. */
-  "promocode_used_up",
-  /** Our order, captured with another amount or currency than we asked: refunded. */
-  "capture_mismatch",
-  /** PayPal's order carries another shop's custom_id / invoice_id: not recorded, not refunded by us. */
-  "not_our_order",
-  /** Captured and partly refunded at PayPal before the shop heard of the capture: kept, for staff to check. */
-  "refunded_at_paypal",
-]);
+export const paymentIssueReason = pgEnum("payment_issue_reason", PAYMENT_ISSUE_REASONS);
 
-/**
- * `refund_pending`: the payment worker refunds it (bounded attempts); `refunded`: done; `refund_failed`: the
- * attempts ran out or PayPal refused, staff refund by hand; `review`: nothing automatic, staff look at it.
- */
-export const paymentIssueState = pgEnum("payment_issue_state", [
-  "refund_pending",
-  "refunded",
-  "refund_failed",
-  "review",
-]);
+export const paymentIssueState = pgEnum("payment_issue_state", PAYMENT_ISSUE_STATES);
 
 /**
  * A payment that needs more than recording (D90): a refund due with its reason and attempts, or a capture

@@ -1,4 +1,4 @@
-import { CURRENCY } from "@atelier/contract";
+import { CURRENCY, PAYMENT_STATUSES, RECORDED_PAYMENT_GATEWAYS } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -16,14 +16,8 @@ import {
 import { createdAt, updatedAt } from "./common.ts";
 import { orders } from "./orders.ts";
 
-export const paymentGateway = pgEnum("payment_gateway", ["paypal", "demo", "stripe"]);
-export const paymentStatus = pgEnum("payment_status", [
-  "created",
-  "approved",
-  "captured",
-  "failed",
-  "refunded",
-]);
+export const paymentGateway = pgEnum("payment_gateway", RECORDED_PAYMENT_GATEWAYS);
+export const paymentStatus = pgEnum("payment_status", PAYMENT_STATUSES);
 
 /** One gateway order per staging of an order; a capture is recorded here once (unique capture id). */
 export const payments = pgTable(

@@ -1,9 +1,9 @@
-import { LOCALES, SSO_PROVIDERS } from "@atelier/contract";
+import { LOCALES, PERSON_ROLES, SSO_PROVIDERS, USER_TOKEN_PURPOSES } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./common.ts";
 
-export const userRole = pgEnum("user_role", ["customer", "staff", "admin"]);
+export const userRole = pgEnum("user_role", PERSON_ROLES);
 export const localeEnum = pgEnum("locale", LOCALES);
 
 export const users = pgTable(
@@ -51,7 +51,7 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex("auth_tokens_key_hash_idx").on(t.keyHash), index("auth_tokens_user_idx").on(t.userId)],
 );
 
-export const userTokenPurpose = pgEnum("user_token_purpose", ["verify_email", "password_reset"]);
+export const userTokenPurpose = pgEnum("user_token_purpose", USER_TOKEN_PURPOSES);
 
 /** Single-use, expiring tokens for e-mail verification and password reset. */
 export const userTokens = pgTable(
