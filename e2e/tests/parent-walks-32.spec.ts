@@ -2,12 +2,15 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { trialDates } from "@atelier/contract";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { berlinDay, shownDay } from "../support/days.ts";
 import { expect, test } from "../support/fixtures.ts";
-import { newestMail } from "../support/mail.ts";
+import { linkIn, newestMail } from "../support/mail.ts";
+import { addToCart, placeOrder } from "../support/orders.ts";
 import { bornYearsAgo, createChild, signedInParent, useSessionInBrowser } from "../support/parents.ts";
 import { signedInStaff } from "../support/staff-bookings.ts";
+import { PASSWORD, uniqueEmail, uniquePhone } from "../support/users.ts";
 
 /**
  * Issue 32's "Done when": the two walks of the issue, in the browser (D325).
@@ -250,8 +253,248 @@ test("de, 390 px: a mother books a course and a workshop for two children, pays 
 });
 
 /** The text of a PDF as a reader extracts it (poppler's pdftotext, which the test machines have). */
-export function pdfText(pdf: Buffer): string {
+function pdfText(pdf: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), "walk32-")), "doc.pdf");
   writeFileSync(file, pdf);
   return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
 }
+
+const ACADEMY = "ferien-kunstakademie-8-11";
+const COURSE = "kleine-maler-5-7";
+const PARTY = "roboter-geburtstag";
+
+/** Born the day before `day`, twelve years earlier: 12 in that week, 11 today (guest-age.spec.ts). */
+function twelveOn(day: string): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() - 12);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The PDF parts of a mail (its invoice, a gift card), decoded. */
+function pdfsIn(rawMail: string): Buffer[] {
+  const parts = rawMail.split(/\r?\n--/);
+  return parts
+    .filter((part) => /Content-Type: application\/pdf/i.test(part))
+    .map((part) => {
+      const body = part.slice(part.search(/\r?\n\r?\n/)).replace(/[^A-Za-z0-9+/=]/g, "");
+      return Buffer.from(body, "base64");
+    });
+}
+
+/** A dated workshop session with few seats: the second-to-last workshop's, as parent-journey-32.spec.ts takes it. */
+async function smallSession(request: APIRequestContext) {
+  const list = (await (
+    await request.get("/api/v2/products/?locale=ru&page_size=100&product_type=Workshop")
+  ).json()) as { results: (Product & { slug: string })[] };
+  const found = list.results
+    .map((product) => ({
+      product,
+      option: product.purchase_options.find((o) => o.schedule_type === "Ticket"),
+      slot: product.schedule_slots
+        .filter((s) => s.date !== null && s.space > 0)
+        .sort((a, b) => a.space - b.space)[0],
+    }))
+    .filter((w) => w.option && w.slot)
+    .at(-2);
+  if (!found?.option || !found.slot) throw new Error("the seed has no second workshop with seats");
+  return { product: found.product, option: found.option, slot: found.slot };
+}
+
+/** Card on the checkout, the terms box, the order button, and the Stripe stand-in's "Pay by card". */
+async function payByCard(page: Page) {
+  await page.getByRole("radio", { name: "Карта / Apple Pay / Google Pay / SEPA" }).check();
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Заказать с обязательством оплаты" }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/c\/pay\/cs_test_/);
+  await page.getByRole("button", { name: "Pay by card" }).click();
+  await expect(page).toHaveURL(/\/payment-complete\/\d+/);
+  await expect(page.getByTestId("payment-outcome")).toHaveAttribute("data-outcome", "paid");
+}
+
+test("ru, 1366 px: a father books an academy week as a guest, signs up and verifies, asks for a trial, buys a gift card, asks for a birthday, joins a waiting list and uses the age filter", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const academy = (await (await request.get(`/api/v2/products/${ACADEMY}/?locale=ru`)).json()) as {
+    academy_schedule_slots: { id: number; starts_on: string }[];
+  };
+  const firstWeek = academy.academy_schedule_slots.map((w) => w.starts_on).sort()[0] ?? "";
+  await page.goto("/?locale=ru");
+  await page.getByTestId("cookie-accept-essential").click();
+
+  // The academy week, as a guest. His elder son is too old: one message, before anything is chosen.
+  await page.goto(`/product/${ACADEMY}?locale=ru`);
+  await page.getByRole("link", { name: "Забронировать" }).first().click();
+  const addChild = async (first: string, birth: string) => {
+    await page.getByRole("button", { name: "Добавить ребёнка" }).click();
+    const form = page.getByRole("form", { name: "Новый ребёнок" });
+    await form.getByLabel("Имя").fill(first);
+    await form.getByLabel("Фамилия").fill("Muster");
+    await form.getByLabel("Дата рождения").fill(birth);
+    await form.getByRole("button", { name: "Сохранить" }).click();
+    await expect(form).toBeHidden();
+  };
+  await addChild("Lukas", twelveOn(firstWeek));
+  await page.getByRole("radio", { name: /Первая половина дня/ }).check();
+  const ageMessage = "Lukas: на этой неделе возраст — 12, а это предложение — для детей 8–11 лет.";
+  await expect(page.getByTestId("age-notice")).toContainText(ageMessage);
+  await expect(page.getByText(ageMessage)).toHaveCount(1);
+  await expect(page.getByText(/проверит запись/)).toHaveCount(0);
+  await addChild("Sascha", bornYearsAgo(9));
+  await page
+    .getByRole("group", { name: "Ребёнок" })
+    .getByRole("radio", { name: /Sascha/ })
+    .check();
+  await expect(page.getByTestId("age-notice")).toHaveCount(0);
+  await page.locator('input[name="academy_weeks"]:not([disabled])').first().check();
+  await page.getByRole("button", { name: "В корзину", exact: true }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("link", { name: /корзин/i })
+    .click();
+  await expect(page.getByTestId("cart-item")).toHaveCount(1);
+
+  // Sign-up in the checkout, the verification mail's link back into it, and the card payment.
+  await page.getByRole("button", { name: "К оформлению" }).click();
+  const panel = page.getByTestId("checkout-sign-in");
+  const email = uniqueEmail(`walk32-father-${stamp}`);
+  await panel.getByLabel("Имя").fill("Dmitri");
+  await panel.getByLabel("Фамилия").fill("Muster");
+  await panel.getByLabel("Адрес электронной почты").fill(email);
+  await panel.getByLabel("Номер телефона", { exact: true }).fill(uniquePhone());
+  await panel.getByLabel("Пароль", { exact: true }).fill(PASSWORD);
+  await panel.getByLabel("Повторите пароль").fill(PASSWORD);
+  await panel.getByRole("button", { name: "Зарегистрироваться", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Оформление заказа" })).toBeVisible();
+  await page.goto(linkIn(await newestMail("verify-email", email), "verify_token="));
+  await expect(page.getByTestId("account-notice")).toContainText("подтверждён. Вы вошли в систему.");
+  await payByCard(page);
+  const token = await page.evaluate(() => localStorage.getItem("odev-token"));
+  const headers = { Authorization: `Token ${token}` };
+
+  // A trial of a course: only the course's own coming lesson dates are offered (D297).
+  await page.goto(`/product/${COURSE}?locale=ru`);
+  await page.getByRole("button", { name: "Записаться на пробное занятие" }).click();
+  const dialog = page.getByRole("dialog", { name: "Записаться на пробное занятие" });
+  await dialog.getByRole("checkbox", { name: /Sascha/ }).check();
+  await dialog.getByLabel("Номер телефона *").fill("+4915112345678");
+  const course = (await (await request.get(`/api/v2/products/${COURSE}/?locale=ru`)).json()) as {
+    schedule_slots: Parameters<typeof trialDates>[0];
+    closures?: { starts_on: string; ends_on: string }[];
+  };
+  const closed = (course.closures ?? []).map((c) => ({ startsOn: c.starts_on, endsOn: c.ends_on }));
+  const expected = trialDates(course.schedule_slots, closed, new Date()).map((d) => d.date);
+  const day = dialog.getByLabel("Дата пробного занятия *");
+  const offered = await day
+    .locator("option")
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  expect(offered.length).toBeGreaterThan(0);
+  expect(offered).toEqual(expected);
+  const weekdays = new Set(course.schedule_slots.map((s) => s.weekday));
+  for (const date of offered)
+    expect(weekdays.has((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7)).toBe(true);
+  await day.selectOption(offered[0] ?? "");
+  await dialog.getByRole("button", { name: "Отправить заявку" }).click();
+  await expect(dialog.getByRole("status")).toContainText("Ваша заявка на пробное занятие получена.");
+  await dialog.getByRole("button", { name: "Закрыть" }).click();
+
+  // A gift card for a friend: worded as a purchase, and its invoice without VAT (D283).
+  await page.goto("/product/buy/geschenkgutschein?locale=ru");
+  await page.getByLabel("Кому дарите сертификат?").fill("Андрей");
+  await page.getByRole("button", { name: /Добавить сертификат на .* в корзину/ }).click();
+  await page
+    .getByTestId("added-dialog")
+    .getByRole("link", { name: /корзин/i })
+    .click();
+  await page.getByRole("button", { name: "К оформлению" }).click();
+  await payByCard(page);
+  await expect(page.getByTestId("payment-outcome")).toContainText("подарочный сертификат оформлен");
+  await expect(page.getByText(/места закреплены|QR-код/)).toHaveCount(0);
+  let giftMail = "";
+  await expect
+    .poll(async () => {
+      giftMail = await newestMail("order-confirmation", email, undefined, 20_000);
+      return giftMail.includes("подарочный сертификат оформлен");
+    })
+    .toBe(true);
+  expect(giftMail).toContain("При покупке сертификата НДС не взимается");
+  expect(giftMail).not.toContain("места закреплены");
+  expect(giftMail).not.toContain("Возьмите QR-код");
+  const invoice = pdfsIn(giftMail).map(pdfText).join(" ");
+  expect(invoice).toContain("Многоцелевой сертификат (§ 3 Abs. 15 UStG)");
+  expect(invoice).not.toMatch(/НДС[^:]*19 %: /);
+
+  // A birthday: the request, and its confirmation mailed to the father (D293).
+  await page.goto(`/product/${PARTY}?locale=ru`);
+  await page.getByRole("button", { name: "Заявка на день рождения" }).click();
+  await page.getByLabel("Желаемая дата 1").fill(berlinDay(30).date);
+  await page.getByLabel("Количество детей").fill("6");
+  await page.getByLabel(/^Возраст детей/).fill("9, 9, 10");
+  await page.getByRole("button", { name: "Отправить заявку" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Спасибо! Заявка получена." })).toBeVisible();
+  const partyMail = await newestMail("party-request-received", email);
+  expect(partyMail).toContain("Ваша заявка на день рождения");
+
+  // A waiting list: another family holds the session's last seats (released at the end).
+  const { product, option, slot } = await smallSession(request);
+  const age = Number(product.age_group.match(/^\d+/)?.[0]) + 1;
+  const holder = await signedInParent(request, `walk32-holder-${stamp}`);
+  for (let i = 0; i < slot.space; i++) {
+    const kid = await createChild(request, holder, `Kind${i}`, bornYearsAgo(age));
+    await addToCart(request, holder, {
+      product_page: product.id,
+      purchase_option: option.id,
+      visitor: kid.id,
+      schedule_slots: [slot.id],
+    });
+  }
+  const paypalId = await placeOrder(request, holder);
+  try {
+    const child = await request.post("/api/v2/visitors/?locale=ru", {
+      headers,
+      data: { first_name: "Wera", last_name: "Muster", birth_date: bornYearsAgo(age) },
+    });
+    expect(child.status()).toBe(201);
+    await page.goto(`/product/buy/${product.slug}?locale=ru`);
+    await page.getByRole("group", { name: "Вариант покупки" }).locator(`input[value="${option.id}"]`).check();
+    await page.getByRole("group", { name: "Ребёнок" }).getByRole("radio", { name: /Wera/ }).check();
+    await page
+      .getByRole("button", { name: /^В лист ожидания на / })
+      .first()
+      .click();
+    const joined = page.getByRole("dialog").filter({ hasText: "Вы в листе ожидания" });
+    await joined.getByRole("button", { name: "OK" }).click();
+    await page.getByTestId("profile-button").click();
+    await page.getByRole("menu").getByRole("menuitem", { name: "Мой профиль" }).click();
+    const entries = page.getByTestId("waiting-list-entries");
+    await expect(entries).toContainText(product.name);
+    await expect(entries).toContainText("Wera Muster");
+    await entries.getByRole("button", { name: "Выйти из листа ожидания" }).click();
+    await page
+      .getByRole("dialog", { name: "Выйти из листа ожидания?" })
+      .getByRole("button", { name: "Да, выйти" })
+      .click();
+    await expect(entries).toBeHidden();
+  } finally {
+    const cancelled = await request.post(`/api/v2/orders/${paypalId}/cancel_payment/?locale=de`, {
+      headers: holder.headers,
+    });
+    expect(cancelled.status()).toBe(200);
+  }
+
+  // /useAgeFilter: a typed age that is no number is not echoed; a saved child's offers by name and age.
+  await page.goto("/useAgeFilter?locale=ru&age=abc");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(/abc/)).toHaveCount(0);
+  await expect(page.getByText(/не удалось загрузить/i)).toHaveCount(0);
+  await page
+    .getByRole("group", { name: "Для кого вы ищете занятия?" })
+    .getByRole("radio", { name: "Sascha, 9 лет" })
+    .click();
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Предложения для ребёнка: Sascha, 9 лет" }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+});
