@@ -1,13 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AgeFilterRoutePage } from "../app/booking/age-filter-route-page.tsx";
-import { parseAge } from "../features/catalogue/catalogue-search.ts";
-import { parseChildSearch } from "../lib/child-search.ts";
+import { parseAgeFilterSearch } from "../features/catalogue/catalogue-search.ts";
 
 export const Route = createFileRoute("/useAgeFilter")({
-  validateSearch: (search: Record<string, unknown>): { age?: number; child?: number } => {
-    const age = parseAge(search.age);
-    return { ...(age === undefined ? {} : { age }), ...parseChildSearch(search) };
-  },
+  validateSearch: parseAgeFilterSearch,
   component: AgeFilterRoute,
 });
 

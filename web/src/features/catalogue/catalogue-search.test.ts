@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { hasFilters, parseAge, parseCatalogueSearch, productListQuery } from "./catalogue-search.ts";
+import {
+  hasFilters,
+  parseAge,
+  parseAgeFilterSearch,
+  parseCatalogueSearch,
+  productListQuery,
+} from "./catalogue-search.ts";
 
 describe("parseCatalogueSearch", () => {
   it("keeps valid filters", () => {
@@ -55,5 +61,14 @@ describe("parseAge", () => {
     expect(parseAge("6.5")).toBeUndefined();
     expect(parseAge("")).toBeUndefined();
     expect(parseAge("abc")).toBeUndefined();
+  });
+});
+
+describe("parseAgeFilterSearch", () => {
+  it("names age and child even when the address's values are no numbers, so the router drops them", () => {
+    const parsed = parseAgeFilterSearch({ age: "abc", child: "x" });
+    expect(Object.keys(parsed).sort()).toEqual(["age", "child"]);
+    expect(parsed).toEqual({ age: undefined, child: undefined });
+    expect(parseAgeFilterSearch({ age: "9", child: "12" })).toEqual({ age: 9, child: 12 });
   });
 });

@@ -94,6 +94,20 @@ export function parseAge(value: unknown): number | undefined {
   return typeof age === "number" && Number.isInteger(age) && age >= 1 && age <= 100 ? age : undefined;
 }
 
+/**
+ * /useAgeFilter's search (issue 32 item 10): `age` and `child` always named, undefined when not valid. The
+ * router keeps a key of the address that the route's result leaves out (its search is the address's merged
+ * with the route's), so `?age=abc` reached the page as "abc" ("Angebote für NaN-Jährige", a failed load)
+ * until the key was set to undefined here.
+ */
+export function parseAgeFilterSearch(search: Record<string, unknown>): {
+  age?: number | undefined;
+  child?: number | undefined;
+} {
+  const child = Number(search.child);
+  return { age: parseAge(search.age), child: Number.isSafeInteger(child) && child > 0 ? child : undefined };
+}
+
 /** Only the filter fields of a route's search (the root's `locale` is kept by the root route). */
 export function catalogueDeps(search: CatalogueSearch): CatalogueSearch {
   return {
