@@ -110,6 +110,7 @@ const MAIL_STATUS_LABELS: Labels<(typeof MAIL_STATUSES)[number]> = {
 
 const ROLE_LABELS: Labels<(typeof PERSON_ROLES)[number]> = {
   customer: w("Familie", "Семья"),
+  instructor: w("Lehrkraft", "Преподаватель"),
   staff: w("Mitarbeiter/in", "Сотрудник"),
   admin: w("Admin", "Администратор"),
 };
@@ -160,8 +161,17 @@ export const AUDIT_AREAS = {
   checkins: { ...w("Check-ins", "Отметки прихода"), screen: null },
   waiting_list_entries: { ...w("Warteliste", "Лист ожидания"), screen: null },
   accounting: { ...w("Buchhaltung", "Бухгалтерия"), screen: null },
+  "instructor-reports": {
+    ...w("Meldungen der Lehrkräfte", "Сообщения преподавателей"),
+    screen: "instructor-reports",
+  },
 } as const satisfies Record<string, Words & { screen: string | null }>;
 export type AuditArea = keyof typeof AUDIT_AREAS;
+
+const INSTRUCTOR_REPORT_STATUS_LABELS: Labels<"open" | "done"> = {
+  open: w("Offen", "Не обработано"),
+  done: w("Erledigt", "Обработано"),
+};
 
 const DOCUMENT_KIND_LABELS: Labels<"invoice" | "credit_note"> = {
   invoice: w("Rechnung", "Счёт"),
@@ -184,6 +194,7 @@ export const ENUM_LABELS = {
   audit_action: AUDIT_ACTION_LABELS,
   audit_area: AUDIT_AREAS as Record<AuditArea, Words>,
   document_kind: DOCUMENT_KIND_LABELS,
+  instructor_report_status: INSTRUCTOR_REPORT_STATUS_LABELS,
 } as const;
 export type EnumName = keyof typeof ENUM_LABELS;
 
