@@ -34,6 +34,8 @@ const SERVER_TIERS = [
   // check-in reads a meeting card's period as its invoice names it (D108)
   ["waiting-list", "withdrawals", "checkin"],
   ["history", "mailer"],
+  // the instructor's phone (issue 35, D380): their lessons and rosters, read through check-in's attendance
+  ["instructor-desk"],
   // the back office: staff routes composing the areas beneath it (D97)
   ["admin"],
   // operations: backups, restores, the move to PostgreSQL (D301, D302) and the preflight (D303)

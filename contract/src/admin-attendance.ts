@@ -121,6 +121,8 @@ export const DashboardSchema = z.object({
   open_visit_requests: z.number().int(),
   open_contact_requests: z.number().int(),
   open_party_requests: z.number().int(),
+  /** Instructors' "I can't give this lesson" reports staff have not marked done (issue 35, D383). */
+  open_instructor_reports: z.number().int(),
   payment_issues: z.array(
     z.object({
       payment: z.number().int(),

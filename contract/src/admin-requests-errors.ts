@@ -19,6 +19,10 @@ export const ADMIN_REQUESTS_ERROR_MESSAGES = {
     de: "Die Anfrage enthält keine E-Mail-Adresse, an die wir schreiben könnten.",
     ru: "В заявке нет адреса электронной почты, на который можно написать.",
   },
+  instructor_report_past: {
+    de: "Diese Stunde ist schon vorbei. Melden Sie nur Stunden, die noch kommen.",
+    ru: "Это занятие уже прошло. Сообщать можно только о предстоящих занятиях.",
+  },
   own_role: {
     de: "Die eigene Rolle können Sie nicht ändern. Bitten Sie eine andere Administratorin oder einen anderen Administrator.",
     ru: "Нельзя изменить собственную роль. Попросите об этом другого администратора.",

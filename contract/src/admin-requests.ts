@@ -146,7 +146,8 @@ export const AdminContactRequestListSchema = z.array(AdminContactRequestSchema);
 
 // ---------- People (D138, D139) ----------
 
-export const PERSON_ROLES = ["customer", "staff", "admin"] as const;
+/** In the database enum's order: `instructor` came last (migration 0037). */
+export const PERSON_ROLES = ["customer", "staff", "admin", "instructor"] as const;
 
 export const AdminPersonSchema = z.object({
   id: z.number().int(),
@@ -155,6 +156,8 @@ export const AdminPersonSchema = z.object({
   last_name: z.string(),
   phone_number: z.string(),
   role: z.enum(PERSON_ROLES),
+  /** The instructor record an `instructor` account teaches as (issue 35, D380); null for every other role. */
+  instructor: z.number().int().nullable(),
   locale: z.enum(["de", "ru"]),
   created_at: z.string(),
 });
@@ -187,10 +190,25 @@ export const AdminPersonDetailSchema = AdminPersonSchema.extend({
 });
 export type AdminPersonDetail = z.infer<typeof AdminPersonDetailSchema>;
 
-/** Grant or revoke the staff role (admins only; nobody changes their own role, D138). */
+/**
+ * Grant or revoke a role (admins only; nobody changes their own role, D138). `instructor` names the
+ * instructor record the account teaches as and is required with that role (D380).
+ */
 export const AdminRoleInputSchema = z
-  .object({ role: z.enum(PERSON_ROLES, { error: "invalid_choice" }) })
-  .strict();
+  .object({
+    role: z.enum(PERSON_ROLES, { error: "invalid_choice" }),
+    instructor: z
+      .number({ error: "invalid_choice" })
+      .int({ error: "invalid_choice" })
+      .min(1, { error: "invalid_choice" })
+      .max(2_147_483_647, { error: "invalid_choice" })
+      .nullish(),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    if (input.role === "instructor" && input.instructor == null)
+      ctx.addIssue({ code: "custom", path: ["instructor"], message: "required" });
+  });
 export type AdminRoleInput = z.infer<typeof AdminRoleInputSchema>;
 
 /** Erasing a family (D139) is confirmed by typing the account's e-mail address. */

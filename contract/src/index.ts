@@ -16,6 +16,7 @@ export * from "./errors.ts";
 export * from "./gift-card-order.ts";
 export * from "./history.ts";
 export * from "./home.ts";
+export * from "./instructor-desk.ts";
 export * from "./labels.ts";
 export * from "./orders.ts";
 export * from "./routes.ts";

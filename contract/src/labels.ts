@@ -115,6 +115,7 @@ const MAIL_STATUS_LABELS: Labels<(typeof MAIL_STATUSES)[number]> = {
 
 const ROLE_LABELS: Labels<(typeof PERSON_ROLES)[number]> = {
   customer: w("Familie", "Семья"),
+  instructor: w("Lehrkraft", "Преподаватель"),
   staff: w("Mitarbeiter/in", "Сотрудник"),
   admin: w("Admin", "Администратор"),
 };
@@ -165,6 +166,10 @@ export const AUDIT_AREAS = {
   checkins: { ...w("Check-ins", "Отметки прихода"), screen: null },
   waiting_list_entries: { ...w("Warteliste", "Лист ожидания"), screen: null },
   accounting: { ...w("Buchhaltung", "Бухгалтерия"), screen: null },
+  "instructor-reports": {
+    ...w("Meldungen der Lehrkräfte", "Сообщения преподавателей"),
+    screen: "instructor-reports",
+  },
 } as const satisfies Record<string, Words & { screen: string | null }>;
 export type AuditArea = keyof typeof AUDIT_AREAS;
 
@@ -210,6 +215,11 @@ const PARTY_REQUEST_STATE_LABELS: Labels<(typeof PARTY_REQUEST_STATES)[number]> 
   expired: w("Reservierung abgelaufen", "Бронь истекла"),
 };
 
+const INSTRUCTOR_REPORT_STATUS_LABELS: Labels<"open" | "done"> = {
+  open: w("Offen", "Не обработано"),
+  done: w("Erledigt", "Обработано"),
+};
+
 const DOCUMENT_KIND_LABELS: Labels<(typeof DOCUMENT_KINDS)[number]> = {
   invoice: w("Rechnung", "Счёт"),
   credit_note: w("Gutschrift / Rechnungskorrektur", "Корректировочный счёт"),
@@ -237,6 +247,7 @@ export const ENUM_LABELS = {
   waiting_status: WAITING_STATUS_LABELS,
   gift_card_ledger_kind: LEDGER_KIND_LABELS,
   party_request_state: PARTY_REQUEST_STATE_LABELS,
+  instructor_report_status: INSTRUCTOR_REPORT_STATUS_LABELS,
 } as const;
 export type EnumName = keyof typeof ENUM_LABELS;
 

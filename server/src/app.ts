@@ -39,6 +39,7 @@ import {
   createHistoryService,
   historyRoutes,
 } from "./history/index.ts";
+import { createInstructorDesk, instructorDeskRoutes } from "./instructor-desk/index.ts";
 import {
   createInvoiceDownloads,
   enqueueOrderStaffNotice,
@@ -254,6 +255,7 @@ async function registerAfterTheSale(
     }),
   );
   await app.register(checkinRoutes({ checkin: createCheckinService(database.db, { recordAudit }) }));
+  await app.register(instructorDeskRoutes({ desk: createInstructorDesk(database.db, { recordAudit }) }));
   await app.register(
     historyRoutes({ history: createHistoryService({ db: database.db, publicUrl: env.PUBLIC_URL }) }),
   );

@@ -27,6 +27,7 @@ import { Route as PricesRouteImport } from './routes/prices'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as School_offerRouteImport } from './routes/school_offer'
 import { Route as Special_offerRouteImport } from './routes/special_offer'
+import { Route as TeachingRouteImport } from './routes/teaching'
 import { Route as UseAgeFilterRouteImport } from './routes/useAgeFilter'
 import { Route as VertraegeKuendigenRouteImport } from './routes/vertraege-kuendigen'
 import { Route as WorkshopsRouteImport } from './routes/workshops'
@@ -132,6 +133,11 @@ const Special_offerRoute = Special_offerRouteImport.update({
   path: '/special_offer',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TeachingRoute = TeachingRouteImport.update({
+  id: '/teaching',
+  path: '/teaching',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UseAgeFilterRoute = UseAgeFilterRouteImport.update({
   id: '/useAgeFilter',
   path: '/useAgeFilter',
@@ -222,6 +228,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof ProfileRoute
   '/school_offer': typeof School_offerRoute
   '/special_offer': typeof Special_offerRoute
+  '/teaching': typeof TeachingRoute
   '/useAgeFilter': typeof UseAgeFilterRoute
   '/vertraege-kuendigen': typeof VertraegeKuendigenRoute
   '/workshops': typeof WorkshopsRoute
@@ -256,6 +263,7 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileRoute
   '/school_offer': typeof School_offerRoute
   '/special_offer': typeof Special_offerRoute
+  '/teaching': typeof TeachingRoute
   '/useAgeFilter': typeof UseAgeFilterRoute
   '/vertraege-kuendigen': typeof VertraegeKuendigenRoute
   '/workshops': typeof WorkshopsRoute
@@ -291,6 +299,7 @@ export interface FileRoutesById {
   '/profile': typeof ProfileRoute
   '/school_offer': typeof School_offerRoute
   '/special_offer': typeof Special_offerRoute
+  '/teaching': typeof TeachingRoute
   '/useAgeFilter': typeof UseAgeFilterRoute
   '/vertraege-kuendigen': typeof VertraegeKuendigenRoute
   '/workshops': typeof WorkshopsRoute
@@ -327,6 +336,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/school_offer'
     | '/special_offer'
+    | '/teaching'
     | '/useAgeFilter'
     | '/vertraege-kuendigen'
     | '/workshops'
@@ -361,6 +371,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/school_offer'
     | '/special_offer'
+    | '/teaching'
     | '/useAgeFilter'
     | '/vertraege-kuendigen'
     | '/workshops'
@@ -395,6 +406,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/school_offer'
     | '/special_offer'
+    | '/teaching'
     | '/useAgeFilter'
     | '/vertraege-kuendigen'
     | '/workshops'
@@ -430,6 +442,7 @@ export interface RootRouteChildren {
   ProfileRoute: typeof ProfileRoute
   School_offerRoute: typeof School_offerRoute
   Special_offerRoute: typeof Special_offerRoute
+  TeachingRoute: typeof TeachingRoute
   UseAgeFilterRoute: typeof UseAgeFilterRoute
   VertraegeKuendigenRoute: typeof VertraegeKuendigenRoute
   WorkshopsRoute: typeof WorkshopsRoute
@@ -574,6 +587,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Special_offerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/teaching': {
+      id: '/teaching'
+      path: '/teaching'
+      fullPath: '/teaching'
+      preLoaderRoute: typeof TeachingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/useAgeFilter': {
       id: '/useAgeFilter'
       path: '/useAgeFilter'
@@ -694,6 +714,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRoute: ProfileRoute,
   School_offerRoute: School_offerRoute,
   Special_offerRoute: Special_offerRoute,
+  TeachingRoute: TeachingRoute,
   UseAgeFilterRoute: UseAgeFilterRoute,
   VertraegeKuendigenRoute: VertraegeKuendigenRoute,
   WorkshopsRoute: WorkshopsRoute,

@@ -208,8 +208,17 @@ export async function lockUser(tx: Tx, id: number): Promise<UserRow | undefined>
   return row;
 }
 
-export async function setUserRole(tx: Tx, id: number, role: UserRow["role"]): Promise<void> {
-  await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+/** Sets the role; `instructorId` is the instructor record of an `instructor` account (D380), else null. */
+export async function setUserRole(
+  tx: Tx,
+  id: number,
+  role: UserRow["role"],
+  instructorId: number | null = null,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ role, instructorId: role === "instructor" ? instructorId : null, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 /**

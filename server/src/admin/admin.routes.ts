@@ -25,7 +25,7 @@ import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { Seller } from "../invoices/index.ts";
 import type { MediaStorage } from "../media/index.ts";
-import { currentUser, requireStaff } from "../plugins/index.ts";
+import { currentUser, isStaffRole, requireStaff } from "../plugins/index.ts";
 import type { SchoolSettingsSource } from "../settings/index.ts";
 import type { ProductPreview } from "../spa/index.ts";
 import { attendanceRoutes } from "./attendance.routes.ts";
@@ -93,7 +93,7 @@ export const adminRoutes =
       },
       async (request) => {
         const user = await findUserById(db, currentUser(request).id);
-        if (!user || user.role === "customer") throw new AppError("permission_denied", 403);
+        if (!user || !isStaffRole(user.role)) throw new AppError("permission_denied", 403);
         return {
           id: user.id,
           email: user.email,

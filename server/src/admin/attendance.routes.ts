@@ -17,6 +17,7 @@ import { rosterCsv } from "./attendance-csv.ts";
 import { recordAudit } from "./audit.repository.ts";
 import { createDashboard } from "./dashboard.service.ts";
 import { auditExportOn, download, errors } from "./exports.ts";
+import { instructorReportsRoutes } from "./instructor-reports.routes.ts";
 import { adminOperation as base } from "./route-docs.ts";
 
 /**
@@ -30,6 +31,8 @@ export const attendanceRoutes =
   }: { db: Db } & Omit<Parameters<typeof accountingRoutes>[0], "db">): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(accountingRoutes({ db, ...accounting }));
+    // Instructors' reports of lessons they cannot give (issue 35, D383): beside the day's lessons.
+    await app.register(instructorReportsRoutes({ db }));
     const attendance = createAttendance(db, { recordAudit });
     const dashboard = createDashboard(db, { attendance });
 

@@ -1,6 +1,7 @@
 import { berlinDate, type Dashboard, type Locale } from "@atelier/contract";
 import type { Attendance } from "../checkin/index.ts";
 import type { Db } from "../db/index.ts";
+import { countOpenReports } from "../instructor-desk/index.ts";
 import {
   openRequests,
   paymentIssuesOpen,
@@ -26,7 +27,7 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
     async read(locale: Locale): Promise<Dashboard> {
       const today = berlinDate(now());
       const tomorrow = nextDay(today);
-      const [day, month, lessonsToday, lessonsTomorrow, filling, requests, issues, unmatched] =
+      const [day, month, lessonsToday, lessonsTomorrow, filling, requests, issues, unmatched, reports] =
         await Promise.all([
           salesIn(db, today),
           salesIn(db, today.slice(0, 7)),
@@ -36,6 +37,7 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
           openRequests(db),
           paymentIssuesOpen(db),
           unmatchedPaymentEvents(db),
+          countOpenReports(db),
         ]);
       return {
         today,
@@ -58,6 +60,7 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
         open_visit_requests: requests.visits,
         open_contact_requests: requests.contacts,
         open_party_requests: requests.parties,
+        open_instructor_reports: reports,
         payment_issues: issues.map((row) => ({
           payment: row.payment,
           order: row.order,

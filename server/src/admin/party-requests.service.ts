@@ -13,7 +13,7 @@ import type { StaffOrders } from "../checkout/index.ts";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
-import type { AuthUser } from "../plugins/index.ts";
+import { type AuthUser, isStaffRole } from "../plugins/index.ts";
 import {
   findPartyRequest,
   listPartyRequestsForStaff,
@@ -101,7 +101,7 @@ export function createPartyRequestsAdmin({
   async function checkHandler(tx: Tx, handler: number | null) {
     if (handler === null) return;
     const user = await findUserById(tx, handler);
-    if (!user || user.role === "customer") throw AppError.validation("handler", "invalid_choice");
+    if (!user || !isStaffRole(user.role)) throw AppError.validation("handler", "invalid_choice");
   }
 
   const view = async (db: DbOrTx, row: PartyRequestView) => toAdminParty(row, await holdingFor(db, [row]));

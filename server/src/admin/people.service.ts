@@ -21,6 +21,7 @@ import {
   USER_SORTS,
   type UserRow,
 } from "../accounts/index.ts";
+import { existingInstructorIds } from "../catalogue/index.ts";
 import { clearPaymentDetailsOfUser, deletePaymentLinksOfUser } from "../checkout/index.ts";
 import { deleteContactRequestsByEmail } from "../contact/index.ts";
 import type { Db } from "../db/index.ts";
@@ -50,6 +51,7 @@ function toAdmin(row: UserRow): AdminPerson {
     last_name: row.lastName,
     phone_number: row.phoneNumber === "+" ? "" : row.phoneNumber,
     role: row.role,
+    instructor: row.role === "instructor" ? row.instructorId : null,
     locale: row.locale,
     created_at: row.createdAt.toISOString(),
   };
@@ -60,6 +62,33 @@ const audit = auditTrail(RESOURCE, (values: Record<string, unknown>) => values);
 
 const requestStatus = (value: string): RequestStatus =>
   (REQUEST_STATUSES as readonly string[]).includes(value) ? (value as RequestStatus) : "new";
+
+/** The role as the audit log keeps it: with the instructor record for `instructor` (D380). */
+const roleOf = (role: string, instructor: number | null) =>
+  role === "instructor" ? { role, instructor } : { role };
+
+/** {@link createPeopleAdmin}'s `setRole`. */
+async function setRole(db: Db, admin: AuthUser, id: number, input: AdminRoleInput): Promise<AdminPerson> {
+  if (id === admin.id) throw AppError.validation("role", "own_role");
+  return db.transaction(async (tx) => {
+    await lockAdminRoles(tx);
+    const user = await lockUser(tx, id);
+    if (!user) throw AppError.notFound();
+    const instructorId = input.role === "instructor" ? (input.instructor ?? null) : null;
+    const before = toAdmin(user);
+    if (user.role === input.role && before.instructor === instructorId) return before;
+    if (user.role === "admin" && (await countAdmins(tx)) <= 1)
+      throw AppError.validation("role", "last_admin");
+    // Demoted by another admin while this request waited for the lock.
+    if ((await findUserById(tx, admin.id))?.role !== "admin") throw new AppError("permission_denied", 403);
+    if (instructorId !== null && (await existingInstructorIds(tx, [instructorId])).length === 0)
+      throw AppError.validation("instructor", "invalid_choice");
+    await setUserRole(tx, id, input.role, instructorId);
+    const after = roleOf(input.role, instructorId);
+    await audit(tx, admin, id, "update", roleOf(user.role, before.instructor), after);
+    return toAdmin({ ...user, role: input.role, instructorId });
+  });
+}
 
 /** People (D138, D139): find a parent, see their family, change roles, erase a family. */
 export function createPeopleAdmin(
@@ -124,23 +153,7 @@ export function createPeopleAdmin(
      * an admin is demoted only while another stays (400 `last_admin`): two admins demoting each other at
      * once leave one. The same role again changes and records nothing.
      */
-    async setRole(admin: AuthUser, id: number, input: AdminRoleInput): Promise<AdminPerson> {
-      if (id === admin.id) throw AppError.validation("role", "own_role");
-      return db.transaction(async (tx) => {
-        await lockAdminRoles(tx);
-        const user = await lockUser(tx, id);
-        if (!user) throw AppError.notFound();
-        if (user.role === input.role) return toAdmin(user);
-        if (user.role === "admin" && (await countAdmins(tx)) <= 1)
-          throw AppError.validation("role", "last_admin");
-        // Demoted by another admin while this request waited for the lock.
-        if ((await findUserById(tx, admin.id))?.role !== "admin")
-          throw new AppError("permission_denied", 403);
-        await setUserRole(tx, id, input.role);
-        await audit(tx, admin, id, "update", { role: user.role }, { role: input.role });
-        return toAdmin({ ...user, role: input.role });
-      });
-    },
+    setRole: (admin: AuthUser, id: number, input: AdminRoleInput) => setRole(db, admin, id, input),
 
     /**
      * One's own password (D242), staff and admins: the current one, then a new one under the sign-up rules.

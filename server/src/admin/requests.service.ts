@@ -19,7 +19,7 @@ import {
 } from "../contact/index.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import type { AuthUser } from "../plugins/index.ts";
+import { type AuthUser, isStaffRole } from "../plugins/index.ts";
 import {
   findVisitRequestForEdit,
   listVisitRequestsForStaff,
@@ -123,7 +123,7 @@ export function createRequestsAdmin({ db }: RequestsAdminDeps) {
   async function checkHandler(tx: Tx, handler: number | null) {
     if (handler === null) return;
     const user = await findUserById(tx, handler);
-    if (!user || user.role === "customer") throw AppError.validation("handler", "invalid_choice");
+    if (!user || !isStaffRole(user.role)) throw AppError.validation("handler", "invalid_choice");
   }
 
   async function currentVisit(tx: Tx, id: number, version: string) {

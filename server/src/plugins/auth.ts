@@ -16,7 +16,7 @@ declare module "fastify" {
 export type AuthUser = {
   id: number;
   email: string;
-  role: "customer" | "staff" | "admin";
+  role: "customer" | "instructor" | "staff" | "admin";
   /** The token the request came with (logout revokes it; a password change keeps it). */
   tokenId: number;
 };
@@ -51,6 +51,17 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user?.role !== "staff" && request.user?.role !== "admin")
     throw new AppError("permission_denied", 403);
+}
+
+/** Whether an account works in the back office (an instructor does not, D380). */
+export function isStaffRole(role: AuthUser["role"]): boolean {
+  return role === "staff" || role === "admin";
+}
+
+/** preHandler: 401 without a valid token, 403 for anyone but an instructor (the instructor's phone, D380). */
+export async function requireInstructor(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (request.user?.role !== "instructor") throw new AppError("permission_denied", 403);
 }
 
 /** The user of a route guarded by `requireUser`. */

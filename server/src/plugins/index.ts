@@ -1,4 +1,12 @@
-export { type AuthUser, currentUser, registerAuth, requireStaff, requireUser } from "./auth.ts";
+export {
+  type AuthUser,
+  currentUser,
+  isStaffRole,
+  registerAuth,
+  requireInstructor,
+  requireStaff,
+  requireUser,
+} from "./auth.ts";
 export { registerCompression } from "./compression.ts";
 export {
   apiNotFound,

@@ -31,6 +31,7 @@ const instructors = () => import("./instructors.tsx");
 const categories = () => import("./categories.tsx");
 const locations = () => import("./locations.tsx");
 const redirects = () => import("./redirects.tsx");
+const instructorReports = () => import("./instructor-reports.tsx");
 
 const SchoolSettingsPage = screen(() => import("./school-settings.tsx"), "SchoolSettingsPage");
 const AccountPage = screen(() => import("./account.tsx"), "AccountPage");
@@ -87,6 +88,7 @@ const LocationList = screen(locations, "LocationList");
 const LocationEdit = screen(locations, "LocationEdit");
 const LocationCreate = screen(locations, "LocationCreate");
 const RedirectList = screen(redirects, "RedirectList");
+const InstructorReportList = screen(instructorReports, "InstructorReportList");
 const RedirectEdit = screen(redirects, "RedirectEdit");
 const RedirectCreate = screen(redirects, "RedirectCreate");
 
@@ -161,6 +163,7 @@ export function AdminApp() {
               <Resource name="visit-requests" list={VisitRequestList} edit={VisitRequestEdit} />
               <Resource name="contact-requests" list={ContactRequestList} edit={ContactRequestEdit} />
               <Resource name="party-requests" list={PartyRequestList} edit={PartyRequestEdit} />
+              <Resource name="instructor-reports" list={InstructorReportList} />
               <Resource name="people" list={PersonList} show={PersonShow} />
               <Resource
                 name="purchase-options"

@@ -125,6 +125,10 @@ export function Dashboard() {
               to="/party-requests"
               text={t("party_requests", { count: data.open_party_requests })}
             />
+            <RequestsLine
+              to="/instructor-reports"
+              text={t("instructor_reports", { count: data.open_instructor_reports })}
+            />
           </Panel>
           <Panel title={t("payment_issues")}>
             {data.payment_issues.length === 0 ? (

@@ -17,6 +17,7 @@ import {
   SimpleShowLayout,
   TextField,
   TextInput,
+  useGetList,
   useNotify,
   usePermissions,
   useRecordContext,
@@ -36,7 +37,9 @@ import { currentAdminLocale } from "./i18n.ts";
 type Person = {
   id: number;
   email: string;
-  role: "customer" | "staff" | "admin";
+  role: "customer" | "instructor" | "staff" | "admin";
+  /** The instructor record of an `instructor` account (D380). */
+  instructor: number | null;
   children: { id: number; first_name: string; last_name: string; birth_date: string }[];
   orders: { id: number; status: string; total_checkout_cents: number; paid_at: string | null }[];
   requests: { id: number; kind: string; status: string; date: string | null }[];
@@ -104,7 +107,32 @@ function Family() {
 }
 
 /** The roles an admin grants (D241): `admin` too; the server keeps the last admin one. */
-const ROLES: readonly Person["role"][] = ["customer", "staff", "admin"];
+const ROLES: readonly Person["role"][] = ["customer", "instructor", "staff", "admin"];
+
+/** Which instructor record an `instructor` account teaches as (D380): the catalogue's instructors. */
+function InstructorChoice({ value, onChange }: { value: number | null; onChange: (id: number) => void }) {
+  const translate = useTranslate();
+  const { data } = useGetList<{ id: number; label: string }>("instructors", {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: "last_name", order: "ASC" },
+  });
+  return (
+    <MuiTextField
+      select
+      label={translate("admin.roles.instructor_record")}
+      value={value ?? ""}
+      onChange={(event) => onChange(Number(event.target.value))}
+      helperText={translate("admin.roles.instructor_help")}
+      sx={{ minWidth: 280, maxWidth: 520 }}
+    >
+      {(data ?? []).map((one) => (
+        <MenuItem key={one.id} value={one.id}>
+          {one.label}
+        </MenuItem>
+      ))}
+    </MuiTextField>
+  );
+}
 
 /** Admins only: the role, and erasure with the account's e-mail typed as confirmation. */
 function AdminActions() {
@@ -116,8 +144,10 @@ function AdminActions() {
   const redirect = useRedirect();
   const [confirmEmail, setConfirmEmail] = useState("");
   const [roleChoice, setRoleChoice] = useState<Person["role"] | null>(null);
+  const [instructorChoice, setInstructorChoice] = useState<number | null>(null);
   if (!person || permissions !== "admin") return null;
   const role = roleChoice ?? person.role;
+  const instructor = instructorChoice ?? person.instructor;
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {
       await action();
@@ -129,13 +159,12 @@ function AdminActions() {
     }
   };
   const setRole = async (role: Person["role"]) => {
+    const body = role === "instructor" ? { role, instructor } : { role };
     if (
-      await run(
-        () => adminFetch("PUT", `people/${person.id}/role/`, { body: { role } }),
-        "admin.people.role_saved",
-      )
+      await run(() => adminFetch("PUT", `people/${person.id}/role/`, { body }), "admin.people.role_saved")
     ) {
       setRoleChoice(null);
+      setInstructorChoice(null);
       refresh();
     }
   };
@@ -163,7 +192,14 @@ function AdminActions() {
             </MenuItem>
           ))}
         </MuiTextField>
-        <Button variant="outlined" onClick={() => setRole(role)} disabled={role === person.role}>
+        {role === "instructor" ? (
+          <InstructorChoice value={instructor} onChange={setInstructorChoice} />
+        ) : null}
+        <Button
+          variant="outlined"
+          onClick={() => setRole(role)}
+          disabled={role === person.role && (role !== "instructor" || instructor === person.instructor)}
+        >
           {translate("admin.roles.save")}
         </Button>
       </Stack>

@@ -87,6 +87,10 @@ const de = {
       help: "Mitarbeitende arbeiten in der Verwaltung; Admins dürfen außerdem Rollen vergeben, Familien löschen, das Protokoll lesen und die Schuldaten ändern.",
       save: "Rolle speichern",
       customer: "Familie (kein Zugang zur Verwaltung)",
+      instructor: "Lehrkraft (nur eigene Stunden auf dem Handy, kein Zugang zur Verwaltung)",
+      instructor_record: "Unterrichtet als",
+      instructor_help:
+        "Die Lehrkraft sieht unter /teaching die Stunden, bei denen sie als Lehrkraft eingetragen ist.",
       staff: "Mitarbeiter/in",
       admin: "Admin",
     },
@@ -180,6 +184,10 @@ const ru: typeof de = {
       help: "Сотрудники работают в панели управления; администраторы также назначают роли, удаляют данные семей, читают журнал изменений и меняют данные школы.",
       save: "Сохранить роль",
       customer: "Семья (без доступа к управлению)",
+      instructor: "Преподаватель (только свои занятия на телефоне, без доступа к управлению)",
+      instructor_record: "Преподаёт как",
+      instructor_help:
+        "Преподаватель видит на странице /teaching занятия, в которых он указан преподавателем.",
       staff: "Сотрудник",
       admin: "Администратор",
     },

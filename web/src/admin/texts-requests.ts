@@ -44,8 +44,26 @@ const de = {
         requests: "Anfragen",
       },
     },
+    "instructor-reports": {
+      name: "Meldung einer Lehrkraft |||| Meldungen der Lehrkräfte",
+      fields: {
+        created_at: "Eingegangen",
+        instructor_name: "Lehrkraft",
+        product_name: "Angebot",
+        date: "Stunde am",
+        start: "Beginn",
+        reason: "Grund",
+        status: "Stand",
+      },
+    },
   },
   admin: {
+    instructor_reports: {
+      help: "Eine Lehrkraft kann diese Stunde nicht geben. Die Stunde fällt dadurch nicht aus: Sagen Sie sie ab oder finden Sie eine Vertretung, dann als erledigt markieren.",
+      done: "Erledigt",
+      reopen: "Wieder öffnen",
+      saved: "Gespeichert.",
+    },
     requests: {
       status: enumLabelsIn("request_status", "de"),
       kind: enumLabelsIn("visit_request_kind", "de"),
@@ -129,8 +147,26 @@ const ru: typeof de = {
         requests: "Заявки",
       },
     },
+    "instructor-reports": {
+      name: "Сообщение преподавателя |||| Сообщения преподавателей",
+      fields: {
+        created_at: "Получено",
+        instructor_name: "Преподаватель",
+        product_name: "Предложение",
+        date: "Занятие",
+        start: "Начало",
+        reason: "Причина",
+        status: "Статус",
+      },
+    },
   },
   admin: {
+    instructor_reports: {
+      help: "Преподаватель не может провести это занятие. Само занятие не отменяется: отмените его или найдите замену, затем отметьте сообщение как обработанное.",
+      done: "Обработано",
+      reopen: "Открыть снова",
+      saved: "Сохранено.",
+    },
     requests: {
       status: enumLabelsIn("request_status", "ru"),
       kind: enumLabelsIn("visit_request_kind", "ru"),

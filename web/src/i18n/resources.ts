@@ -17,6 +17,7 @@ import deMenu from "../locales/de/menu.json";
 import dePages from "../locales/de/pages.json";
 import type dePhoneInput from "../locales/de/phoneInput.json";
 import deProfile from "../locales/de/profile.json";
+import type deTeaching from "../locales/de/teaching.json";
 import deUpdates from "../locales/de/updates.json";
 import type deVisitors from "../locales/de/visitors.json";
 import type deVisitRequests from "../locales/de/visitRequests.json";
@@ -41,6 +42,7 @@ import ruMenu from "../locales/ru/menu.json";
 import ruPages from "../locales/ru/pages.json";
 import type ruPhoneInput from "../locales/ru/phoneInput.json";
 import ruProfile from "../locales/ru/profile.json";
+import type ruTeaching from "../locales/ru/teaching.json";
 import ruUpdates from "../locales/ru/updates.json";
 import type ruVisitors from "../locales/ru/visitors.json";
 import type ruVisitRequests from "../locales/ru/visitRequests.json";
@@ -50,7 +52,7 @@ import type ruWithdrawal from "../locales/ru/withdrawal.json";
 // Bundled statically: all texts together are a few KB, and a page must never wait for its words.
 // catalogue, contact and content are typed here but filled by their features' route chunks
 // (features/<area>/i18n.ts, run before the chunk renders) to keep them out of the home page's JS.
-// So are account, auth, cart, checkin, checkout, contracts, history, visitRequests (with the product page's request dialog), visitors, waitingList and withdrawal, which load with the sign-in dialog, the profile menu and /profile, and phoneInput (components/phone-input), which loads with a form's phone field.
+// So are account, auth, cart, checkin, checkout, contracts, history, visitRequests (with the product page's request dialog), visitors, waitingList and withdrawal, which load with the sign-in dialog, the profile menu and /profile, teaching with /teaching (the instructor's phone, D384), and phoneInput (components/phone-input), which loads with a form's phone field.
 export const resources = {
   de: {
     account: {} as typeof deAccount,
@@ -72,6 +74,7 @@ export const resources = {
     pages: dePages,
     phoneInput: {} as typeof dePhoneInput,
     profile: deProfile,
+    teaching: {} as typeof deTeaching,
     updates: deUpdates,
     visitRequests: {} as typeof deVisitRequests,
     visitors: {} as typeof deVisitors,
@@ -98,6 +101,7 @@ export const resources = {
     pages: ruPages,
     phoneInput: {} as typeof ruPhoneInput,
     profile: ruProfile,
+    teaching: {} as typeof ruTeaching,
     updates: ruUpdates,
     visitRequests: {} as typeof ruVisitRequests,
     visitors: {} as typeof ruVisitors,

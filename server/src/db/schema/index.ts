@@ -6,6 +6,7 @@ export * from "./checkin.ts";
 export * from "./contact.ts";
 export * from "./gift-cards.ts";
 export * from "./installation.ts";
+export * from "./instructor-desk.ts";
 export * from "./invoices.ts";
 export * from "./mail.ts";
 export * from "./media.ts";

@@ -1,8 +1,10 @@
 import { LOCALES, PERSON_ROLES, SSO_PROVIDERS, USER_TOKEN_PURPOSES } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { instructors } from "./catalogue.ts";
 import { createdAt, updatedAt } from "./common.ts";
 
+// `instructor` (issue 35, D380): signs in to the instructor's phone view only, never to the back office.
 export const userRole = pgEnum("user_role", PERSON_ROLES);
 export const localeEnum = pgEnum("locale", LOCALES);
 
@@ -23,6 +25,8 @@ export const users = pgTable(
     postCode: text("post_code").notNull().default(""),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     role: userRole("role").notNull().default("customer"),
+    /** The instructor record an `instructor` account teaches as (D380); null for every other role. */
+    instructorId: integer("instructor_id").references(() => instructors.id, { onDelete: "set null" }),
     locale: localeEnum("locale").notNull().default("de"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
