@@ -1,4 +1,4 @@
-import type { Checkin } from "@atelier/contract";
+import { type Checkin, INTL_LOCALES, SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { Box, Button, Stack, TextField, Typography } from "@mui/material";
 import { type FormEvent, useRef, useState } from "react";
 import { Title, useTranslate } from "react-admin";
@@ -80,9 +80,11 @@ async function checkIn(code: string): Promise<Answer> {
 }
 
 const berlinClock = (iso: string) =>
-  new Intl.DateTimeFormat("de-DE", { timeZone: "Europe/Berlin", hour: "2-digit", minute: "2-digit" }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat(INTL_LOCALES.de, {
+    timeZone: SCHOOL_TIME_ZONE,
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(iso));
 
 export function DoorPage() {
   const translate = useTranslate();

@@ -1,3 +1,4 @@
+import { INTL_LOCALES } from "@atelier/contract";
 import { Button, Typography } from "@mui/material";
 import {
   Datagrid,
@@ -57,7 +58,7 @@ export function InstructorReportList() {
             source="date"
             sortable={false}
             render={(r: { date: string; start: string }) =>
-              `${new Date(`${r.date}T12:00:00Z`).toLocaleDateString(currentAdminLocale() === "ru" ? "ru-RU" : "de-DE", { weekday: "short", day: "numeric", month: "numeric", year: "numeric", timeZone: "UTC" })} ${r.start}`
+              `${new Date(`${r.date}T12:00:00Z`).toLocaleDateString(INTL_LOCALES[currentAdminLocale()], { weekday: "short", day: "numeric", month: "numeric", year: "numeric", timeZone: "UTC" })} ${r.start}`
             }
           />
           <TextField source="product_name" sortable={false} />
