@@ -241,7 +241,9 @@ export function WaitingList() {
   const unitText = useUnitText();
   const filters = useWaitingFilters();
   return (
-    <List sort={{ field: "id", order: "ASC" }} filters={filters}>
+    // An empty list still shows its filters (react-admin's empty page would hide them and read
+    // "Noch kein Wartelisten."): staff filter by offer and day before any family has asked.
+    <List sort={{ field: "id", order: "ASC" }} filters={filters} empty={false}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField
           source="product_name"
