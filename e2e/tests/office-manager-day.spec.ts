@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { deflateSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { berlinDay, trialDayOf } from "../support/days.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
@@ -7,6 +6,7 @@ import { countMails, newestMail } from "../support/mail.ts";
 import { clicker, switchBackOfficeTo, watch } from "../support/office-walk.ts";
 import { addToCart } from "../support/orders.ts";
 import { bornYearsAgo, createChild, signedInParent, useSessionInBrowser } from "../support/parents.ts";
+import { png } from "../support/png.ts";
 import { PASSWORD, verifiedUser } from "../support/users.ts";
 
 /**
@@ -22,40 +22,6 @@ const demoBase = process.env.E2E_DEMO_BASE_URL;
 const dataDir = process.env.E2E_DEMO_DATA_DIR;
 test.use({ baseURL: demoBase, viewport: { width: 1366, height: 768 }, actionTimeout: 15_000 });
 test.setTimeout(420_000);
-
-/** A real PNG, 48×32, one colour: made here, so the test carries no binary file. */
-function png(): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = (table[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(48, 0);
-  header.writeUInt32BE(32, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.alloc(1 + 48 * 3);
-  for (let x = 0; x < 48; x++) row.set([200, 120, 30], 1 + x * 3);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: 32 }, () => row)))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 /** Letters only, different on each run (names refuse digits). */
 const tag = () =>
@@ -107,9 +73,6 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
 }) => {
   await dismissCookieModal(page);
   const problems = watch(page);
-  page.on("response", (r) => {
-    if (r.status() >= 400) console.log(`4xx: ${r.status()} ${r.request().method()} ${r.url()}`);
-  });
   const counts: [string, number][] = [];
   const step = (name: string, c: ReturnType<typeof clicker>) => {
     counts.push([name, c.count]);
@@ -148,7 +111,7 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
   await c2.upload(page.getByLabel("Bild hochladen"), {
     name: "ton.png",
     mimeType: "image/png",
-    buffer: png(),
+    buffer: png([200, 120, 30]),
   });
   await expect(page.locator('img[src^="/media/"]')).toBeVisible();
   await c2.fill(page.getByLabel("Bildbeschreibung (Alternativtext) · Deutsch"), "Eine Schale aus Ton");
