@@ -31,7 +31,7 @@ export async function placeOrder(request: APIRequestContext, parent: Parent): Pr
 const BILLING = { street: "Musterstraße 1", post_code: "10115", city: "Berlin", country: "Deutschland" };
 
 /** The cart staged as a PayPal order: PayPal's order id and the shop's. */
-async function stageOrder(request: APIRequestContext, parent: Parent) {
+export async function stageOrder(request: APIRequestContext, parent: Parent) {
   const { first_name, last_name } = parent.user as { first_name: string; last_name: string };
   const staged = await request.post("/api/v2/orders/fulfill/?locale=de&payment_gateway=paypal", {
     headers: parent.headers,

@@ -4,7 +4,7 @@ import { berlinDay, trialDayOf } from "../support/days.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { countMails, newestMail } from "../support/mail.ts";
 import { clicker, switchBackOfficeTo, watch } from "../support/office-walk.ts";
-import { addToCart } from "../support/orders.ts";
+import { addToCart, stageOrder } from "../support/orders.ts";
 import { bornYearsAgo, createChild, signedInParent, useSessionInBrowser } from "../support/parents.ts";
 import { png } from "../support/png.ts";
 import { PASSWORD, verifiedUser } from "../support/users.ts";
@@ -33,17 +33,10 @@ const tag = () =>
     .slice(-6);
 
 type Parent = Awaited<ReturnType<typeof signedInParent>>;
-const BILLING = { street: "Musterstraße 1", post_code: "10115", city: "Berlin", country: "Deutschland" };
 
 /** The parent's cart placed and paid on the demo gateway, as its page's "approve" and the shop's return do. */
 async function payCartOnDemo(request: APIRequestContext, parent: Parent) {
-  const { first_name, last_name } = parent.user as { first_name: string; last_name: string };
-  const staged = await request.post("/api/v2/orders/fulfill/?locale=de&payment_gateway=paypal", {
-    headers: parent.headers,
-    data: { terms_accepted: true, billing: { first_name, last_name, ...BILLING } },
-  });
-  expect(staged.status(), await staged.text()).toBe(200);
-  const { id, order_id } = (await staged.json()) as { id: string; order_id: number };
+  const { paypalId: id, orderId: order_id } = await stageOrder(request, parent);
   const approved = await request.post(`/payments/demo/${id}/approve`, { maxRedirects: 0 });
   expect(approved.status(), await approved.text()).toBe(303);
   const captured = await request.post(`/api/v2/orders/${id}/capture/?locale=de`, {

@@ -80,7 +80,7 @@ async function checkIn(code: string): Promise<Answer> {
 }
 
 const berlinClock = (iso: string) =>
-  new Intl.DateTimeFormat(INTL_LOCALES.de, {
+  new Intl.DateTimeFormat(INTL_LOCALES[currentAdminLocale()], {
     timeZone: SCHOOL_TIME_ZONE,
     hour: "2-digit",
     minute: "2-digit",
