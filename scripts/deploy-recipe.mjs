@@ -171,6 +171,11 @@ function checkCaddyfile(files, { env, problem, drainMs }) {
   if (!(interval * 2 < drainMs)) problem("caddyfile", "health_interval is not well within SHUTDOWN_DRAIN_MS");
   if (!(ms(directive(files.caddyfile, "lb_try_duration")) > 0))
     problem("caddyfile", "has no lb_try_duration");
+  // The instance closes a connection silent for 2 × REQUEST_TIMEOUT_MS (server/src/app.ts `timeouts`, 30 s by
+  // default): Caddy must let go of an idle one first, or a request may be sent on a closing connection.
+  const requestTimeoutMs = Number(env.active.get("REQUEST_TIMEOUT_MS") ?? 30_000);
+  if (!(ms(directive(files.caddyfile, "keepalive")) < requestTimeoutMs * 2))
+    problem("caddyfile", "keepalive is not shorter than the instances' idle timeout (2 × REQUEST_TIMEOUT_MS)");
   const fallback = /\{\$SHOP_UPSTREAMS:([^}]+)\}/.exec(files.caddyfile)?.[1]?.trim();
   if (fallback !== DEBIAN_PORTS.map((port) => `127.0.0.1:${port}`).join(" "))
     problem(

@@ -27,6 +27,9 @@ describe("the production recipe in deploy/ is one recipe (D307)", () => {
     expect(planted("caddyfile", "health_interval 1s", "health_interval 10s")).toEqual([
       "deploy/Caddyfile: health_interval is not well within SHUTDOWN_DRAIN_MS",
     ]);
+    expect(planted("caddyfile", "keepalive 30s", "keepalive 2m")).toEqual([
+      "deploy/Caddyfile: keepalive is not shorter than the instances' idle timeout (2 × REQUEST_TIMEOUT_MS)",
+    ]);
     expect(planted("dockerfile", 'CMD ["node", "server/dist/server.js"]', 'CMD ["npm", "start"]')).toEqual([
       'deploy/Dockerfile: CMD is not ["node", "server/dist/server.js"]',
     ]);
