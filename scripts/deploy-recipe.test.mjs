@@ -27,6 +27,9 @@ describe("the production recipe in deploy/ is one recipe (D307)", () => {
     expect(planted("caddyfile", "health_interval 1s", "health_interval 10s")).toEqual([
       "deploy/Caddyfile: health_interval is not well within SHUTDOWN_DRAIN_MS",
     ]);
+    expect(planted("caddyfile", "lb_policy least_conn", "lb_policy round_robin")).toEqual([
+      "deploy/Caddyfile: lb_policy is not least_conn",
+    ]);
     expect(planted("caddyfile", "keepalive 30s", "keepalive 2m")).toEqual([
       "deploy/Caddyfile: keepalive is not shorter than the instances' idle timeout (2 × REQUEST_TIMEOUT_MS)",
     ]);

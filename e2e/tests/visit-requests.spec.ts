@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { berlinToday } from "../support/days.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
 import { addToCart, placeOrder } from "../support/orders.ts";
@@ -170,7 +171,8 @@ test.describe("visit requests from the product page", () => {
     request,
   }) => {
     const workshop = await fullyBookedWorkshop(request);
-    const today = new Date().toISOString().slice(0, 10);
+    // The school's day: between midnight in Berlin and midnight UTC the two differ.
+    const today = berlinToday();
     const dates = workshop.schedule_slots
       .filter((s) => s.date !== null && s.date >= today)
       .sort((a, b) => String(a.date).localeCompare(String(b.date)));
