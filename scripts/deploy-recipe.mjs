@@ -172,12 +172,16 @@ function checkCaddyfile(files, { env, problem, drainMs }) {
   if (!(ms(directive(files.caddyfile, "lb_try_duration")) > 0))
     problem("caddyfile", "has no lb_try_duration");
   // Caddy 2.6's round robin can miss the one instance left during a restart (D345).
-  if (directive(files.caddyfile, "lb_policy") !== "least_conn") problem("caddyfile", "lb_policy is not least_conn");
+  if (directive(files.caddyfile, "lb_policy") !== "least_conn")
+    problem("caddyfile", "lb_policy is not least_conn");
   // The instance closes a connection silent for 2 × REQUEST_TIMEOUT_MS (server/src/app.ts `timeouts`, 30 s by
   // default): Caddy must let go of an idle one first, or a request may be sent on a closing connection.
   const requestTimeoutMs = Number(env.active.get("REQUEST_TIMEOUT_MS") ?? 30_000);
   if (!(ms(directive(files.caddyfile, "keepalive")) < requestTimeoutMs * 2))
-    problem("caddyfile", "keepalive is not shorter than the instances' idle timeout (2 × REQUEST_TIMEOUT_MS)");
+    problem(
+      "caddyfile",
+      "keepalive is not shorter than the instances' idle timeout (2 × REQUEST_TIMEOUT_MS)",
+    );
   const fallback = /\{\$SHOP_UPSTREAMS:([^}]+)\}/.exec(files.caddyfile)?.[1]?.trim();
   if (fallback !== DEBIAN_PORTS.map((port) => `127.0.0.1:${port}`).join(" "))
     problem(
