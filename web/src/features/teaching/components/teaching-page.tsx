@@ -8,6 +8,7 @@ import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { api } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
+import { useSession } from "../../../lib/session.ts";
 import type { TeachingSearch } from "../teaching-search.ts";
 import { LessonLine, lessonsKey } from "./lesson-line.tsx";
 import { LessonRoster } from "./lesson-roster.tsx";
@@ -37,8 +38,11 @@ export function TeachingPage({
   BackLink: (props: { className: string; children: ReactNode }) => ReactNode;
 }) {
   const { t } = useTranslation("teaching");
+  // The account is part of the key: signing in through the dialog (or out, or as someone else in another
+  // tab) asks again instead of keeping the first answer, a 401.
+  const account = useSession()?.user.pk ?? null;
   const lessons = useQuery({
-    queryKey: lessonsKey,
+    queryKey: [...lessonsKey, account],
     queryFn: ({ signal }) => api.get<InstructorLessons>("/api/v2/instructor/lessons/", undefined, signal),
     retry: false,
   });
