@@ -57,6 +57,10 @@ test("a price changed through the menu reads in the audit log as who, when, whic
     const offer = page.getByRole("combobox", { name: "Angebot" });
     await offer.fill(course.name);
     await page.getByRole("option", { name: course.name, exact: true }).click();
+    // The list reloads for the filter: a click on the rows shown before that reload is lost, as a person's
+    // would be. Wait for the filtered list: the offer in the address, and no loader in the app bar.
+    await expect(page).toHaveURL(/product_page/);
+    await expect(page.locator(".app-loader")).toHaveCount(0);
     const row = page.locator("tbody tr").filter({ hasText: "Kurs, einmal pro Woche" }).first();
     await expect(row).toBeVisible();
     await expect(page.locator("tbody")).not.toContainText("Course (1 / week)");
