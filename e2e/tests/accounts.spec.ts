@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { severeFindings } from "../support/axe.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { linkIn, newestMail } from "../support/mail.ts";
 import { startOAuthStandIn } from "../support/oauth-stand-in.ts";
@@ -260,9 +260,7 @@ test.describe("accounts", () => {
     await page.goto("/?locale=ru");
     await page.getByTestId("sign-in-button").click();
     const check = async () => {
-      const results = await new AxeBuilder({ page }).include('[data-testid="auth-dialog"]').analyze();
-      const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      expect(await severeFindings(page, "sign-in dialog", '[data-testid="auth-dialog"]')).toEqual([]);
     };
     await expect(page.getByRole("dialog", { name: "Вход" })).toBeVisible();
     await check();

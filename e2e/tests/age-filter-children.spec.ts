@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { severeFindings } from "../support/axe.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { bornYearsAgo, createChild, signedInParent, useSessionInBrowser } from "../support/parents.ts";
 
@@ -60,9 +60,7 @@ for (const locale of ["de", "ru"] as const) {
       .filter({ hasText: /5[–-]7/ });
     await expect(smallPainters.first()).toBeVisible();
     await expect(page.getByLabel(text.age)).toHaveCount(0);
-    const results = await new AxeBuilder({ page }).include("main").analyze();
-    const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(severe.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+    expect(await severeFindings(page, "age filter", "main")).toEqual([]);
 
     // The keyboard moves to the next child, as in any radio group; the offers follow.
     await expect(group.getByRole("radio", { name: text.mia })).toBeFocused();

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { severeFindings } from "../support/axe.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { bornYearsAgo, type Parent, signedInParent } from "../support/parents.ts";
 import { PASSWORD, uniqueEmail, uniquePhone } from "../support/users.ts";
@@ -68,9 +68,7 @@ async function addChildInPlace(page: Page, first: string, birthDate: string) {
 }
 
 async function expectNoSevereViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await severeFindings(page, page.url())).toEqual([]);
 }
 
 test.describe("visitors and cart", () => {

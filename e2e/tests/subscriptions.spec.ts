@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
+import { severeFindings } from "../support/axe.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
 import { buyWeeklyCourse, paypalStandInUrl as paypalUrl } from "../support/orders.ts";
@@ -131,10 +131,7 @@ test.describe("course subscriptions", () => {
     await page.goto("/?locale=de");
     await page.getByTestId("footer-cancel-contracts").click();
     await expect(page.getByRole("heading", { level: 1, name: "Verträge hier kündigen" })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(
-      axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
-    ).toEqual([]);
+    expect(await severeFindings(page, "cancel contracts")).toEqual([]);
 
     await page.getByLabel("Vertragsnummer").fill(item.subscription.contract_number);
     await page.getByLabel("Ihr Name").fill("Paula Parent");

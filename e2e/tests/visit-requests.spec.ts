@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { severeFindings } from "../support/axe.ts";
 import { berlinToday } from "../support/days.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
@@ -72,9 +72,7 @@ async function fullyBookedWorkshop(request: APIRequestContext) {
 
 /** No serious or critical axe finding on the open dialog. */
 async function expectAccessibleDialog(page: Page) {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await severeFindings(page, "request dialog", '[role="dialog"]')).toEqual([]);
 }
 
 async function fillAdult(dialog: Locator, email: string) {

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { severeFindings } from "../support/axe.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { linkIn, newestMail } from "../support/mail.ts";
 import { addToCart, placeOrder } from "../support/orders.ts";
@@ -65,9 +65,7 @@ async function holdSeats(request: APIRequestContext, session: Session, name: str
 }
 
 async function expectNoSevereViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await severeFindings(page, page.url())).toEqual([]);
 }
 
 const joinByApi = (request: APIRequestContext, parent: Parent, session: Session, child: number) =>

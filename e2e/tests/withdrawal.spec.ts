@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
+import { severeFindings } from "../support/axe.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
 import { addToCart, buyWeeklyCourse, payPlacedOrder, placeOrder } from "../support/orders.ts";
@@ -48,9 +48,7 @@ test("a parent withdraws a course within 14 days and sees the refund recorded", 
   await expect(amount).toContainText(/Erstattung: [\d,]+\s€/);
   const refund = (await amount.textContent())?.match(/Erstattung: ([\d,]+\s€)/)?.[1] ?? "";
   // Step two: confirmed, the withdrawal and its PayPal refund are recorded.
-  const results = await new AxeBuilder({ page }).include("[data-testid=withdraw-dialog]").analyze();
-  const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(severe.map((v) => v.id)).toEqual([]);
+  expect(await severeFindings(page, "withdraw dialog", "[data-testid=withdraw-dialog]")).toEqual([]);
   // The focus starts on "Abbrechen": Enter alone never withdraws.
   await expect(dialog.getByRole("button", { name: "Abbrechen" })).toBeFocused();
   await dialog.getByRole("button", { name: "Widerruf bestätigen" }).click();
