@@ -132,6 +132,8 @@ export const DashboardSchema = z.object({
       attempts: z.number().int(),
       amount_cents: z.number().int(),
       since: z.string(),
+      /** The order's parent, for staff to write or call (issue 29, D326); null for a guest's or erased order. */
+      parent: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable(),
     }),
   ),
   /** Signed gateway events about nothing the shop knows, newest first (D201): for staff to look at. */

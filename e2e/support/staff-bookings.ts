@@ -6,12 +6,23 @@ import { bornYearsAgo, createChild, signedInParent } from "./parents.ts";
 /** The menu entry every signed-in back office shows, in the staff member's language. */
 const BACK_OFFICE_MENU = { de: "Anwesenheit", ru: "Посещаемость" } as const;
 
-/** The seeded staff account signed in to the back office in the browser, in `locale`; resolves on its menu. */
-export async function signInToBackOffice(page: Page, locale: "de" | "ru" = "de") {
+/**
+ * The seeded staff account (or, with `as: "admin"`, the admin the first start printed, D240) signed in to the
+ * back office in the browser, in `locale`; resolves on its menu.
+ */
+export async function signInToBackOffice(
+  page: Page,
+  locale: "de" | "ru" = "de",
+  as: "staff" | "admin" = "staff",
+) {
+  const [email, password] =
+    as === "admin"
+      ? [process.env.E2E_ADMIN_EMAIL, process.env.E2E_ADMIN_PASSWORD]
+      : [process.env.E2E_STAFF_EMAIL, process.env.E2E_STAFF_PASSWORD];
   await page.addInitScript((chosen) => localStorage.setItem("atelier-admin-locale", chosen), locale);
   await page.goto("/admin");
-  await page.locator('input[name="username"]').fill(process.env.E2E_STAFF_EMAIL ?? "");
-  await page.locator('input[name="password"]').fill(process.env.E2E_STAFF_PASSWORD ?? "");
+  await page.locator('input[name="username"]').fill(email ?? "");
+  await page.locator('input[name="password"]').fill(password ?? "");
   await page.locator('button[type="submit"]').click();
   await expect(page.getByRole("menuitem", { name: BACK_OFFICE_MENU[locale] })).toBeVisible();
 }

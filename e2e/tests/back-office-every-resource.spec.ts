@@ -87,23 +87,100 @@ function watch(page: Page) {
   return problems;
 }
 
-/** The list's first row opened (the row is a link to its detail page), checked, and left with Back. */
-async function openFirstRow(page: Page, name: string, listUrl: string) {
+/** React-admin's edit button on a show page, in the back office's two languages. */
+const EDIT = /^(Bearbeiten|Редактировать)$/;
+
+/** The record page has loaded: a form or a show layout, no spinner, no error boundary, no raw code (D285). */
+async function recordShown(page: Page, name: string) {
+  await expect(page.locator("form, .RaShow-main, .show-page").first(), name).toBeVisible();
+  await expect(page.getByText(CRASHED)).toHaveCount(0);
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  expect(await rawCodesShown(page), `${name}: raw codes on the record's page`).toEqual([]);
+}
+
+type Locale = "de" | "ru";
+
+/**
+ * The records that are shown, not edited, as a whole: an order (a document: its lines are refunded, cancelled
+ * or moved in dialogs) and a person (a family's own data, changed by the family; staff change the role). Their
+ * show page's own editing controls are opened, checked and left unsaved: that is their "edit".
+ */
+const SHOW_PAGE_EDITS: Record<string, (page: Page, locale: Locale) => Promise<void>> = {
+  orders: async (page, locale) => {
+    const dialogButton = page.getByRole("button", {
+      name:
+        locale === "de"
+          ? /^(Erstatten oder stornieren|Umbuchen)$/
+          : /^(Вернуть деньги или отменить|Перенести)$/,
+    });
+    if ((await dialogButton.count()) === 0) {
+      // An unpaid order: nothing to refund or move; its one action is the payment link.
+      await expect(
+        page.getByRole("button", {
+          name: locale === "de" ? "Zahlungslink erneut senden" : "Отправить ссылку на оплату ещё раз",
+        }),
+      ).toBeVisible();
+      return;
+    }
+    await dialogButton.first().click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: locale === "de" ? "Abbrechen" : "Отмена" }).click();
+    await expect(dialog).toHaveCount(0);
+  },
+  people: async (page, locale) => {
+    await page.getByRole("combobox", { name: locale === "de" ? "Rolle" : "Роль" }).click();
+    await expect(page.getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("option")).toHaveCount(0);
+  },
+};
+
+/**
+ * The list's first row opened (the row is a link to its record), then its edit page (show-first resources
+ * through show → "Bearbeiten"), then Back to the list. Answers whether the record had an edit page.
+ */
+async function openFirstRow(page: Page, name: string, listUrl: string, locale: Locale) {
   const firstRow = page.locator("tbody tr").first();
   await expect(firstRow, `${name}: the list has a row`).toBeVisible();
   // The first cell that is not a button: a click on the row opens the record.
   await firstRow.locator("td").first().click();
   await expect(page, `${name}: the row opens the record`).not.toHaveURL(listUrl);
   await expect(page).toHaveURL(/\/admin\/[a-z-]+\/\d+(\/show)?$/);
-  // The detail page has loaded its record: a form or a show layout, and no error boundary.
-  await expect(page.locator("form, .RaShow-main, .show-page").first(), name).toBeVisible();
-  await expect(page.getByText(CRASHED)).toHaveCount(0);
-  // Words, not codes (D285): the record's states, kinds and languages as the staff member reads them.
-  await expect(page.getByRole("progressbar")).toHaveCount(0);
-  expect(await rawCodesShown(page), `${name}: raw codes on the record's page`).toEqual([]);
-  await page.goBack();
+  await recordShown(page, name);
+  let steps = 1;
+  let edited = !page.url().endsWith("/show");
+  if (!edited) {
+    const edit = page.getByRole("link", { name: EDIT });
+    const onShowPage = SHOW_PAGE_EDITS[new URL(listUrl).pathname.slice("/admin/".length)];
+    if (onShowPage) {
+      await onShowPage(page, locale);
+      await recordShown(page, name);
+      edited = true;
+    } else if ((await edit.count()) > 0) {
+      await edit.first().click();
+      await expect(page, `${name}: show → edit`).toHaveURL(/\/admin\/[a-z-]+\/\d+$/);
+      await expect(page.locator("form").first(), `${name}: the edit form`).toBeVisible();
+      await recordShown(page, name);
+      edited = true;
+      steps = 2;
+    }
+  }
+  for (let i = 0; i < steps; i++) await page.goBack();
   await expect(page, `${name}: Back returns to the list`).toHaveURL(listUrl);
   await expect(page.locator("tbody tr").first()).toBeVisible();
+  return edited;
+}
+
+/** The audit log's rows are no records of their own: the first row's record link opens the record it names. */
+async function openAuditRecord(page: Page, name: string, listUrl: string) {
+  const firstRow = page.locator("tbody tr").first();
+  await expect(firstRow, `${name}: the log has a row`).toBeVisible();
+  await firstRow.getByRole("link").last().click();
+  await expect(page, `${name}: the row's record`).toHaveURL(/\/admin\/[a-z-]+\/\d+(\/show)?$/);
+  await recordShown(page, name);
+  await page.goBack();
+  await expect(page, `${name}: Back returns to the log`).toHaveURL(listUrl);
 }
 
 test.beforeAll(async ({ request }) => {
@@ -111,19 +188,32 @@ test.beforeAll(async ({ request }) => {
   await fillEmptyLists(request);
 });
 
+/**
+ * The one menu entry whose rows are no records to edit: the audit log (what happened stays as it happened); its
+ * first row's record link is opened instead. Every other resource's first row is edited.
+ */
+const READ_ONLY = ["audit"];
+
+/** The admin-only entries of the menu (D240): the audit log and the school's settings. */
+const ADMIN_ONLY = ["/admin/audit", "/admin/school-settings"];
+
 for (const locale of ["de", "ru"] as const) {
-  test(`every resource of the menu opens from its list and back, without an error (${locale})`, async ({
+  test(`every resource of the admin's menu opens from its list, edit and back, without an error (${locale})`, async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const problems = watch(page);
-    await signInToBackOffice(page, locale);
+    // The printed admin (D240): the admin-only entries ("Protokoll", "Schuldaten", …) are in the menu too.
+    await signInToBackOffice(page, locale, "admin");
     const menu = page.getByRole("menuitem");
     const entries = await menu.evaluateAll((items) =>
       items.map((item) => ({ name: item.textContent?.trim() ?? "", href: item.getAttribute("href") ?? "" })),
     );
-    expect(entries.length).toBeGreaterThan(15);
-    const opened: string[] = [];
+    expect(entries.map((e) => new URL(e.href, page.url()).pathname)).toEqual(
+      expect.arrayContaining(ADMIN_ONLY),
+    );
+    const edited: string[] = [];
+    const shownOnly: string[] = [];
     for (const { name, href } of entries) {
       await page.getByRole("menuitem", { name, exact: true }).click();
       const listUrl = new URL(href, page.url()).href;
@@ -131,19 +221,27 @@ for (const locale of ["de", "ru"] as const) {
       await expect(page.getByText(CRASHED)).toHaveCount(0);
       await expect(page.getByRole("progressbar")).toHaveCount(0);
       expect(await rawCodesShown(page), `${name}: raw codes in the list`).toEqual([]);
-      // Screens of their own (dashboard, attendance, accounting, the door, waiting lists, the phone booking's form)
-      // and the instructors' reports (handled in their list) have no record pages.
-      const hasRecords =
-        !/\/admin(\/(attendance|accounting|door|waiting-list|staff-orders|instructor-reports))?$/.test(
-          new URL(listUrl).pathname,
+      const path = new URL(listUrl).pathname;
+      // Screens of their own (dashboard, attendance, accounting, the door, waiting lists, the phone booking's
+      // form, the school's settings) and the instructors' reports (handled in their list) have no record pages.
+      if (path === "/admin/audit") {
+        await openAuditRecord(page, name, listUrl);
+        shownOnly.push("audit");
+      } else if (path === "/admin/school-settings") {
+        await expect(page.locator("form").first(), name).toBeVisible();
+      } else if (
+        !/\/admin(\/(attendance|accounting|door|waiting-list|staff-orders|instructor-reports))?$/.test(path)
+      ) {
+        ((await openFirstRow(page, name, listUrl, locale)) ? edited : shownOnly).push(
+          path.slice("/admin/".length),
         );
-      if (hasRecords) {
-        await openFirstRow(page, name, listUrl);
-        opened.push(name);
       }
       expect(problems, name).toEqual([]);
     }
-    console.log(`${locale}: ${opened.length} resources opened from their lists: ${opened.join(", ")}`);
-    expect(opened.length).toBeGreaterThanOrEqual(18);
+    console.log(`${locale}: ${edited.length} resources edited from their lists: ${edited.join(", ")}`);
+    console.log(`${locale}: ${shownOnly.length} shown only: ${shownOnly.join(", ")}`);
+    expect(shownOnly.sort()).toEqual([...READ_ONLY].sort());
+    expect(edited).toEqual(expect.arrayContaining(["orders", "people"]));
+    expect(edited.length).toBeGreaterThanOrEqual(18);
   });
 }

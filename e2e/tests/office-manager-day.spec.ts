@@ -7,6 +7,7 @@ import { clicker, switchBackOfficeTo, watch } from "../support/office-walk.ts";
 import { addToCart, stageOrder } from "../support/orders.ts";
 import { bornYearsAgo, createChild, signedInParent, useSessionInBrowser } from "../support/parents.ts";
 import { png } from "../support/png.ts";
+import { signedInStaff } from "../support/staff-bookings.ts";
 import { PASSWORD, verifiedUser } from "../support/users.ts";
 
 /**
@@ -420,6 +421,37 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
   await expect(page).toHaveURL(/\/admin\/promocodes\/\d+$/);
   await c10.click(menu("Gutscheincodes"));
   await expect(page.getByRole("row").filter({ hasText: code })).toContainText("10 %");
+  // The code used at once in a booking by phone (from the menu): the price before saving is 10 % off the
+  // course's 95,00 €, and the saved order is that price.
+  const codeCaller = await signedInParent(request, "tag-code", dataDir);
+  await createChild(request, codeCaller, "Ole", birthDate);
+  await c10.click(menu("Telefonbuchungen"));
+  await c10.fill(page.getByLabel("Elternteil"), codeCaller.email);
+  await c10.click(
+    page.getByRole("option", { name: new RegExp(codeCaller.email.replace(/[.+]/g, "\\$&"), "i") }),
+  );
+  await c10.click(page.getByLabel("Kind"));
+  await c10.click(page.getByRole("option", { name: /^Ole Muster/ }));
+  await c10.fill(page.getByLabel("Angebot"), courseName);
+  await c10.click(page.getByRole("option", { name: courseName, exact: true }));
+  await c10.click(page.getByLabel("Option"));
+  await c10.click(page.getByRole("option", { name: /^Einmal pro Woche/ }).first());
+  await c10.click(page.getByLabel("Termine"));
+  // The course's weekly slot, not step 9's full one at 22:00.
+  await c10.click(page.getByRole("option").filter({ hasNotText: "22:00" }).first());
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("staff-order-total")).toContainText("Gesamt: 95,00");
+  await c10.fill(page.getByLabel("Gutscheincode (freiwillig)"), code);
+  await expect(page.getByTestId("staff-order-total")).toContainText("Gesamt: 85,50");
+  await expect(page.getByTestId("staff-order-line")).toContainText("(statt 95,00 €, 9,50 € Rabatt)");
+  await c10.click(page.getByRole("button", { name: "Speichern" }));
+  await expect(page).toHaveURL(/\/admin\/orders\/\d+\/show$/);
+  await expect(page.getByTestId("order-standing")).toContainText("Noch nicht bezahlt");
+  const codeOrder = Number(/orders\/(\d+)\/show/.exec(page.url())?.[1]);
+  const saved = await request.get(`/api/v2/admin/orders/${codeOrder}/?locale=de`, {
+    headers: (await signedInStaff(request)).headers,
+  });
+  expect(((await saved.json()) as { total_cents: number }).total_cents).toBe(8550);
   await c10.click(menu("Geschenkgutscheine"));
   await c10.click(page.getByRole("link", { name: "Erstellen" }));
   await c10.fill(page.getByLabel("Wert in €"), "25,00");

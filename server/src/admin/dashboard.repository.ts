@@ -3,12 +3,14 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql } from "dr
 import {
   contactRequests,
   type DbOrTx,
+  orders,
   partyRequests,
   paymentEvents,
   paymentIssues,
   payments,
   productPages,
   scheduleSlots,
+  users,
   visitRequests,
 } from "../db/index.ts";
 import { slotSeatsTakenIn } from "../seats/index.ts";
@@ -109,9 +111,16 @@ export async function paymentIssuesOpen(db: DbOrTx) {
       attempts: paymentIssues.attempts,
       amountCents: payments.amountCents,
       since: paymentIssues.createdAt,
+      // The order's parent, for staff to write or call (D326).
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phoneNumber,
     })
     .from(paymentIssues)
     .innerJoin(payments, eq(payments.id, paymentIssues.paymentId))
+    .leftJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(users, eq(users.id, orders.userId))
     .where(needsPerson)
     .orderBy(asc(paymentIssues.createdAt))
     .limit(50);

@@ -9,6 +9,7 @@ import {
   paymentIssues,
   payments,
   scheduleSlots,
+  users,
   visitRequests,
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
@@ -73,8 +74,24 @@ describe("the dashboard (D133)", () => {
     expect(lesson).toMatchObject({ date: tomorrow() });
     expect(lesson.children).toBeGreaterThanOrEqual(1);
     expect(after.open_visit_requests - before.open_visit_requests).toBe(1);
+    const [owner] = await t.db
+      .select({ email: users.email, phone: users.phoneNumber })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId));
+    // The order's parent, for staff to write or call from the dashboard (issue 29, D326).
+    expect(owner?.email).toBeTruthy();
     expect(after.payment_issues).toContainEqual(
-      expect.objectContaining({ payment: payment.id, order: orderId, state: "refund_failed", attempts: 5 }),
+      expect.objectContaining({
+        payment: payment.id,
+        order: orderId,
+        state: "refund_failed",
+        attempts: 5,
+        parent: expect.objectContaining({
+          email: owner?.email,
+          phone: owner?.phone === "+" ? null : owner?.phone,
+        }),
+      }),
     );
   });
 

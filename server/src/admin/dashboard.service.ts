@@ -69,6 +69,14 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
           attempts: row.attempts,
           amount_cents: row.amountCents,
           since: row.since.toISOString(),
+          parent: row.email
+            ? {
+                name: `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim(),
+                email: row.email,
+                // "+" is spec §3's empty number.
+                phone: row.phone && row.phone !== "+" ? row.phone : null,
+              }
+            : null,
         })),
         unmatched_payment_events: unmatched.map((row) => ({
           id: row.id,

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Title, useTranslate } from "react-admin";
 import { Link as RouterLink } from "react-router-dom";
 import { euros, takeDashboard } from "./attendance-api.ts";
+import { telHref } from "./contact-fields.tsx";
 import { currentAdminLocale } from "./i18n.ts";
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -46,6 +47,27 @@ function Lessons({ list }: { list: LessonSummary[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The parent an item names, to write or call at once (issue 29, D326): name, `mailto:` and `tel:` links. */
+function ParentContact({
+  parent,
+}: {
+  parent: NonNullable<DashboardData["payment_issues"][number]["parent"]>;
+}) {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2" component="span" sx={{ display: "block" }}>
+      {`${translate("attendance.dashboard.parent")}: ${parent.name || parent.email} · `}
+      <Link href={`mailto:${parent.email}`}>{parent.email}</Link>
+      {parent.phone ? (
+        <>
+          {" · "}
+          <Link href={telHref(parent.phone)}>{parent.phone}</Link>
+        </>
+      ) : null}
+    </Typography>
   );
 }
 
@@ -137,12 +159,15 @@ export function Dashboard() {
               <ul>
                 {data.payment_issues.map((issue) => (
                   <li key={issue.payment}>
-                    {t("issue_line", {
-                      order: issue.order,
-                      amount: euros(issue.amount_cents, locale),
-                      reason: t(`reasons.${issue.reason}`),
-                      attempts: issue.attempts,
-                    })}
+                    <Link component={RouterLink} to={`/orders/${issue.order}/show`}>
+                      {t("issue_line", {
+                        order: issue.order,
+                        amount: euros(issue.amount_cents, locale),
+                        reason: t(`reasons.${issue.reason}`),
+                        attempts: issue.attempts,
+                      })}
+                    </Link>
+                    {issue.parent ? <ParentContact parent={issue.parent} /> : null}
                   </li>
                 ))}
               </ul>

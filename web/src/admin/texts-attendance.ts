@@ -55,6 +55,7 @@ const de = {
     instructor_reports: "Stunden, die eine Lehrkraft nicht geben kann, nicht erledigt: %{count}",
     payment_issues: "Zahlungen, die jemand prüfen muss",
     no_payment_issues: "Keine.",
+    parent: "Elternteil",
     issue_line: "Bestellung %{order}, %{amount}: %{reason} (%{attempts} Versuche)",
     unmatched_events:
       "Zahlungsereignisse, die zu nichts im Shop passen (angenommen, nicht verbucht; bitte beim Zahlungsanbieter prüfen):",
@@ -137,6 +138,7 @@ const ru: typeof de = {
     instructor_reports: "Занятия, которые преподаватель не может провести, не обработано: %{count}",
     payment_issues: "Платежи, которые нужно проверить",
     no_payment_issues: "Нет.",
+    parent: "Родитель",
     issue_line: "Заказ %{order}, %{amount}: %{reason} (попыток: %{attempts})",
     unmatched_events:
       "События платёжной системы, которые не относятся ни к чему в магазине (приняты, но не учтены; проверьте у платёжной системы):",
