@@ -278,7 +278,7 @@ test("staff write to a family from its visit request: the message shows on the r
   await c.fill(messages.getByLabel("Betreff"), "Ihre Probestunde");
   await c.fill(messages.getByLabel("Nachricht", { exact: true }), "Bitte bringen Sie Hausschuhe mit.");
   await c.click(messages.getByRole("button", { name: "Nachricht senden" }));
-  await expect(page.getByText("Nachricht gesendet.")).toBeVisible();
+  await expect(page.getByText("Nachricht gesendet.", { exact: true })).toBeVisible();
   const list = messages.getByRole("list", { name: "Gesendete Nachrichten" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list).toContainText("Ihre Probestunde");
