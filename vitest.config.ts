@@ -52,6 +52,9 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           // Component tests (*.test.tsx) opt into jsdom with `// @vitest-environment jsdom`.
           environment: "node",
+          // The timed rules run on fake timers, so this only guards a hung test. 5 s (Vitest's default) ended
+          // eight component tests while `npm test` ran the browser tests beside them on the 2-core machine.
+          testTimeout: 30_000,
           setupFiles: ["src/test/setup.ts"],
         },
       },

@@ -8,6 +8,7 @@ import {
   ProductDetailSchema,
   type ProductList,
   ProductListSchema,
+  todayInBerlin,
 } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -193,7 +194,7 @@ describe("GET /api/v2/products/", () => {
 
   it("tells the academies' first and last open week in the list", async () => {
     const academies = await listAll("product_type=Academy");
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayInBerlin();
     for (const academy of academies) {
       const seed = PRODUCTS.find((p) => p.slug === academy.slug);
       const open = (seed?.academyWeeks ?? []).flatMap((w) => w.weekStarts).filter((d) => d >= today);
@@ -250,7 +251,7 @@ describe("GET /api/v2/products/", () => {
 
   it("filters by weekday (weekly slots and upcoming dated sessions)", async () => {
     const weekdayOf = (date: string) => (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayInBerlin();
     for (const weekday of [0, 5, 6]) {
       expect(slugsOf(await listAll(`weekday=${weekday}`))).toEqual(
         seedSlugs(

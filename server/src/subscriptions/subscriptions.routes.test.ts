@@ -8,6 +8,7 @@ import {
   nextBillingPeriod,
   paidDays,
   periodInstants,
+  todayInBerlin,
   weekdayOf,
 } from "@atelier/contract";
 import { eq, inArray, sql } from "drizzle-orm";
@@ -507,7 +508,8 @@ describe("holidays (school-configured pauses)", () => {
     const day = (date: Date) => date.toISOString().slice(0, 10);
     const from = new Date(paidUntil.getTime() + 5 * 86_400_000);
     const to = new Date(from.getTime() + 9 * 86_400_000);
-    const today = day(new Date());
+    // The school's today: between midnight in Berlin and midnight UTC the UTC date is yesterday there.
+    const today = todayInBerlin();
     const [holidays, now] = await t.db
       .insert(subscriptionPauses)
       .values([
