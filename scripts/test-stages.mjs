@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: every stage of the suite, in lanes side by side (STAGES: each starts when the stages it comes
-// after have ended). Each stage's output lines carry its name; at the end a table gives each stage's time and
+// `npm test`: every stage of the suite (STAGES: each starts when the stages it comes after have ended; the
+// short checks side by side, the suites one after another, D385). Each stage's output lines carry its name; at the end a table gives each stage's time and
 // result, so a slow or failing stage is seen at once (issue 33). Every stage runs even after one failed.
 // Usage: node scripts/test-stages.mjs [stage ...]  (default: all, e.g. `node scripts/test-stages.mjs unit pg`)
 import { spawn } from "node:child_process";
 
 /**
- * The stages. A stage starts when every stage it comes `after` has ended (passed or not), so the plan is a
- * few lanes side by side on the 2-core machine rather than one queue (D336). `needs` are stages it cannot
+ * The stages. A stage starts when every stage it comes `after` has ended (passed or not): lint, typecheck and
+ * the build side by side, then the unit, PostgreSQL, browser and fault suites in turn (D336, D385). `needs` are stages it cannot
  * run without (the built shop); they are added when only some stages are chosen, `after` is only order.
  */
 const STAGES = [
@@ -18,12 +18,14 @@ const STAGES = [
   { name: "build", command: "npm run build", after: ["browser"] },
   { name: "unit", command: "npm run test:unit", after: ["lint", "typecheck"] },
   { name: "pg", command: "npm run test:pg", after: ["unit"] },
-  { name: "e2e", command: "npm run test -w e2e", needs: ["browser", "build"], after: ["build"] },
+  // After the server suites, not beside them (D385): on 2 cores the two lanes starved each other (component
+  // tests ran into their timeouts) and together took longer than one after the other.
+  { name: "e2e", command: "npm run test -w e2e", needs: ["browser", "build"], after: ["pg"] },
   {
     name: "faults",
     command: "node scripts/with-postgres.mjs npm run test -w faults",
     needs: ["browser", "build"],
-    after: ["pg"],
+    after: ["e2e"],
   },
 ];
 
