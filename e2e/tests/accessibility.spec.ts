@@ -42,7 +42,8 @@ test("the check reports a finding planted in the page", PART_A, async ({ page })
     image.src = "/favicon.ico";
     const button = document.createElement("button");
     button.dataset.testid = "planted";
-    document.querySelector("main")?.append(image, button);
+    // Outside the app's root: React's hydration would otherwise redraw <main> and drop them before the scan.
+    document.body.append(image, button);
   });
   const findings = await severeFindings(page, "planted");
   expect(findings.some((line) => line.startsWith("planted: image-alt:"))).toBe(true);
