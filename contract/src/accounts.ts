@@ -274,3 +274,8 @@ export type AccountMessage = keyof typeof ACCOUNT_MESSAGES;
 
 /** Query values the server's e-mail links put on the shop URL (the sign-in dialog opens on them, spec §2). */
 export const EMAIL_CONFIRMED_QUERY = { confirmed: "confirmed", invalid: "invalid" } as const;
+
+/** A stored phone number as shown: spec §3 stores "+" for "none", which reads as empty. */
+export function shownPhone(value: string | null | undefined): string {
+  return value && value !== "+" ? value : "";
+}

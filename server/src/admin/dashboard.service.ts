@@ -1,4 +1,4 @@
-import { berlinDate, type Dashboard, type Locale } from "@atelier/contract";
+import { berlinDate, type Dashboard, type Locale, shownPhone } from "@atelier/contract";
 import type { Attendance } from "../checkin/index.ts";
 import type { Db } from "../db/index.ts";
 import { countOpenReports } from "../instructor-desk/index.ts";
@@ -73,8 +73,7 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
             ? {
                 name: `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim(),
                 email: row.email,
-                // "+" is spec §3's empty number.
-                phone: row.phone && row.phone !== "+" ? row.phone : null,
+                phone: shownPhone(row.phone) || null,
               }
             : null,
         })),

@@ -8,7 +8,7 @@ import type {
   RequestStatus,
   StaffPasswordChange,
 } from "@atelier/contract";
-import { PERSON_ROLES, REQUEST_STATUSES } from "@atelier/contract";
+import { PERSON_ROLES, REQUEST_STATUSES, shownPhone } from "@atelier/contract";
 import {
   changeOwnPassword,
   countAdmins,
@@ -49,7 +49,7 @@ function toAdmin(row: UserRow): AdminPerson {
     email: row.email,
     first_name: row.firstName,
     last_name: row.lastName,
-    phone_number: row.phoneNumber === "+" ? "" : row.phoneNumber,
+    phone_number: shownPhone(row.phoneNumber),
     role: row.role,
     instructor: row.role === "instructor" ? row.instructorId : null,
     locale: row.locale,

@@ -1,4 +1,4 @@
-import { addDays, BOOKING_RULES, berlinDate } from "@atelier/contract";
+import { addDays, BOOKING_RULES, berlinDate, shownPhone } from "@atelier/contract";
 import { findPurchaseOptions } from "../catalogue/index.ts";
 import type { BillingDetails, DbOrTx, InvoiceData, InvoiceLine, MailAttachmentRef } from "../db/index.ts";
 import type { OrderConfirmationItem, RefundReason } from "../mail/index.ts";
@@ -45,7 +45,7 @@ export function profileOf(order: OrderForDocuments): BillingDetails | null {
     last_name: user.lastName,
     email: user.email,
     // The profile's empty phone is "+" (the form's prefix), which is no number.
-    phone_number: user.phoneNumber === "+" ? "" : user.phoneNumber,
+    phone_number: shownPhone(user.phoneNumber),
     company_name: user.companyName,
     street: user.street,
     post_code: user.postCode,

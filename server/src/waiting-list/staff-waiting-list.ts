@@ -2,6 +2,7 @@
 // to an entry whoever is first in line, and taking an entry off; each write audited in its transaction.
 import { randomBytes } from "node:crypto";
 import type { AdminWaitingEntry, Locale, WaitingEntryStatus } from "@atelier/contract";
+import { shownPhone } from "@atelier/contract";
 import { lockUnits } from "../checkout/index.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
@@ -185,7 +186,7 @@ function toStaffEntry(row: StaffWaitingRow): AdminWaitingEntry {
     parent: entry.userId,
     parent_name: `${row.parentFirstName} ${row.parentLastName}`.trim(),
     parent_email: row.parentEmail,
-    parent_phone: row.parentPhone === "+" ? "" : row.parentPhone,
+    parent_phone: shownPhone(row.parentPhone),
     product_page: entry.productPageId,
     product_name: row.productName,
     option_name: row.optionName,
