@@ -44,6 +44,8 @@ export const AdminVisitRequestSchema = z.object({
   /** The wished day, or once confirmed (`confirmed_at` set) the day the school confirmed. */
   date: z.string().nullable(),
   confirmed_at: z.string().nullable(),
+  /** The group (slot id) the family chose for a trial (D329); null when they named none. */
+  requested_slot: z.number().int().nullable(),
   /** The confirmed lesson's time, `HH:MM` (issue 29, D270); null before a confirmation or when none was named. */
   confirmed_start: z.string().nullable(),
   confirmed_end: z.string().nullable(),

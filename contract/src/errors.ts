@@ -111,6 +111,10 @@ export const ERROR_MESSAGES = {
     de: "An diesem Tag findet der Kurs nicht statt. Bitte wählen Sie einen seiner Termine.",
     ru: "В этот день занятий по курсу нет. Пожалуйста, выберите одну из его дат.",
   },
+  trial_slot_not_that_day: {
+    de: "Diese Gruppe trifft sich an dem gewählten Tag nicht. Bitte wählen Sie einen Termin aus der Liste.",
+    ru: "Эта группа в выбранный день не занимается. Пожалуйста, выберите дату из списка.",
+  },
   date_in_past: {
     de: "Das Datum darf nicht in der Vergangenheit liegen.",
     ru: "Дата не может быть в прошлом.",

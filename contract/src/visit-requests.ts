@@ -90,6 +90,12 @@ const VisitRequestBaseSchema = z.object({
   /** At least one adult, each with e-mail and phone: the way to reach the family is never left out. */
   adults: list(VisitRequestAdultSchema, VISIT_REQUEST_MAX_ADULTS),
   date: VisitDateSchema,
+  /**
+   * The group a trial is asked for (issue 32 item 8): the slot of the offer that meets on `date`, as our
+   * trial form offers them (D329). Optional: the existing client sends a day only, and the school then picks
+   * the group when it confirms. Kept only with a trial.
+   */
+  schedule_slot: IdSchema.nullish().transform((value) => value ?? null),
 });
 
 /** Our own form names the child it asks for (the API takes a request without one, D222). */
@@ -138,6 +144,8 @@ export const VisitRequestReplySchema = z.object({
     }),
   ),
   date: z.string().nullable(),
+  /** The trial's chosen group (slot id), or null (D329). */
+  schedule_slot: z.number().int().nullable(),
   status: z.string(),
   created_at: z.string(),
 });

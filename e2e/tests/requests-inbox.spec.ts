@@ -30,16 +30,22 @@ test("staff confirm a trial date; the parent gets the mail and sees the status i
   const course = (courses.results ?? courses)[0] as {
     id: number;
     name: string;
-    schedule_slots: { weekday: string | number | null; date: string | null }[];
+    schedule_slots: { id: number; weekday: string | number | null; date: string | null }[];
   };
   // A trial is asked for on a day the course meets (D297): the first of its weekdays from three days on.
   const names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+  const weekdayOf = (slot: { weekday: string | number | null }) =>
+    typeof slot.weekday === "number" ? slot.weekday : names.indexOf(slot.weekday ?? "");
   const meets = course.schedule_slots
     .filter((slot) => slot.date === null && slot.weekday !== null)
-    .map((slot) => (typeof slot.weekday === "number" ? slot.weekday : names.indexOf(slot.weekday ?? "")));
+    .map(weekdayOf);
   let asked = berlinDay(3);
   for (let offset = 4; !meets.includes(asked.weekday) && offset < 11; offset++) asked = berlinDay(offset);
   expect(meets, "the first course meets weekly").toContain(asked.weekday);
+  // The family chose that day's group in the trial form (D329).
+  const group = course.schedule_slots.find(
+    (slot) => slot.date === null && slot.weekday !== null && weekdayOf(slot) === asked.weekday,
+  );
   const sent = await request.post("/api/v2/orders/visit_request/?locale=ru", {
     headers: parent.headers,
     data: {
@@ -55,6 +61,7 @@ test("staff confirm a trial date; the parent gets the mail and sees the status i
         },
       ],
       date: asked.date,
+      schedule_slot: group?.id,
     },
   });
   expect(sent.status(), await sent.text()).toBe(201);
@@ -68,6 +75,10 @@ test("staff confirm a trial date; the parent gets the mail and sees the status i
   await expect(page.getByRole("row").filter({ hasText: "Paula Parent" }).first()).toBeVisible();
   await page.goto(`/admin/visit-requests/${id}`);
   await expect(page.getByRole("heading", { name: `Probestunde #${id}` })).toBeVisible();
+  // The wished day with the chosen group's time, and that group already chosen for the confirmation.
+  await expect(
+    page.getByText(new RegExp(`^Wunschtermin: ${asked.date}, \\d{2}:\\d{2}–\\d{2}:\\d{2}$`)),
+  ).toBeVisible();
 
   const day = inDays(6);
   await page.getByRole("textbox", { name: "Termin", exact: true }).fill(day);

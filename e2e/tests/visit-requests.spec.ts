@@ -118,6 +118,9 @@ test.describe("visit requests from the product page", () => {
     for (const option of offered.slice(1))
       expect(option.label).toMatch(/^\w{2}\., \d{1,2}\. .+ \d{4}, \d{2}:\d{2}–\d{2}:\d{2}$/);
     const chosen = offered[1]?.value ?? "";
+    // Each choice is a day and its group (D329): the group's time travels with the request.
+    expect(chosen).toMatch(/^\d{4}-\d{2}-\d{2}\|\d+$/);
+    const groupTime = /\d{2}:\d{2}–\d{2}:\d{2}$/.exec(offered[1]?.label ?? "")?.[0] ?? "";
     await day.selectOption(chosen);
     await dialog.getByRole("button", { name: "Anfrage senden" }).click();
 
@@ -129,6 +132,7 @@ test.describe("visit requests from the product page", () => {
     expect(mail).toContain("Probestunde");
     expect(mail).toContain(course.name);
     expect(mail).toContain("Mila");
+    expect(mail).toContain(`${groupTime} Uhr`);
 
     // Closing returns the focus to the button that opened the dialog.
     await dialog.getByRole("button", { name: "Schließen" }).click();

@@ -199,6 +199,48 @@ describe(`confirming a trial (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () 
       expect(mail?.text).toContain(house.street);
     }
   });
+
+  it("takes the group the family chose when staff confirm its day without naming a lesson (D329)", async () => {
+    const lesson = weeklyLesson();
+    const day = dayOfWeekday(lesson.weekday as number);
+    // A second group on the same weekday: without the family's choice the day would need a time.
+    const [later] = await t.db
+      .insert(scheduleSlots)
+      .values({
+        productPageId: t.course.page.id,
+        weekday: lesson.weekday,
+        start: "18:30",
+        end: "19:30",
+        seats: 6,
+      })
+      .returning();
+    if (!later) throw new Error("no slot inserted");
+    try {
+      const email = `family-group-${Date.now()}@example.org`;
+      const sent = await t.app.inject({
+        method: "POST",
+        url: "/api/v2/orders/visit_request/?locale=de",
+        remoteAddress: `198.51.100.${++ip}`,
+        payload: {
+          product_page: t.course.page.id,
+          children: [{ first_name: "Mila", last_name: "Petrova", birth_date: "2019-05-02" }],
+          adults: [{ first_name: "Olga", last_name: "Petrova", email, phone: "+4915112345678" }],
+          date: day,
+          schedule_slot: later.id,
+        },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const current = await getVisit(sent.json().id);
+      expect(current).toMatchObject({ date: day, requested_slot: later.id, confirmed_at: null });
+      const res = await confirm(current.id, { date: day, version: current.version });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ confirmed_start: "18:30", confirmed_end: "19:30" });
+      const [mail] = await confirmedMails(email);
+      expect(mail?.text).toContain("18:30–19:30 Uhr");
+    } finally {
+      await t.db.delete(scheduleSlots).where(eq(scheduleSlots.id, later.id));
+    }
+  });
 });
 
 describe(`writing to the family from a request (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {

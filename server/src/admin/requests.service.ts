@@ -64,6 +64,7 @@ export function toAdminVisit(row: VisitRequestWithPage): AdminVisitRequest {
     adults: row.adults,
     date: row.date,
     confirmed_at: row.confirmedAt?.toISOString() ?? null,
+    requested_slot: row.requestedSlotId,
     confirmed_start: row.confirmedStart === null ? null : clock(row.confirmedStart),
     confirmed_end: row.confirmedEnd === null ? null : clock(row.confirmedEnd),
     house: houseText(row, "de"),

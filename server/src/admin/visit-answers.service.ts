@@ -37,7 +37,7 @@ function toAdminMessage(row: VisitMessageRow): AdminVisitMessage {
 
 /**
  * The lesson a confirmation names (D270): the chosen slot, which must be the offer's that day; else a time
- * staff typed; else the offer's one lesson that day. Several lessons or none: staff must say which time.
+ * staff typed; else the group the family chose (D329); else the offer's one lesson that day. Several lessons or none: staff must say which time.
  */
 async function lessonOf(tx: Tx, row: VisitRequestWithPage, input: AdminConfirmDate): Promise<Lesson> {
   const lessons = await findLessonsOfPageOn(tx, row.productPageId, input.date, weekdayOf(input.date));
@@ -47,6 +47,9 @@ async function lessonOf(tx: Tx, row: VisitRequestWithPage, input: AdminConfirmDa
     return { slot: chosen.id, start: clock(chosen.start), end: clock(chosen.end) };
   }
   if (input.start != null) return { slot: null, start: input.start, end: null };
+  // The group the family chose for its trial (D329), when it meets that day.
+  const wished = lessons.find((lesson) => lesson.id === row.requestedSlotId);
+  if (wished) return { slot: wished.id, start: clock(wished.start), end: clock(wished.end) };
   const [only, ...more] = lessons;
   if (!only || more.length) throw AppError.validation("slot", "confirm_time_required");
   return { slot: only.id, start: clock(only.start), end: clock(only.end) };

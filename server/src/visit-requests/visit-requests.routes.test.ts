@@ -134,6 +134,53 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
+  it("keeps the group the family chose for a trial and names its time in both mails (D329)", async () => {
+    const chosen = trialDates(weeklySlots, closed, new Date()).at(-1);
+    if (!chosen) throw new Error("no trial date");
+    const res = await post(
+      "",
+      { ...payload(), date: chosen.date, schedule_slot: chosen.slot },
+      { locale: "ru" },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(VisitRequestReplySchema.parse(res.json()).schedule_slot).toBe(chosen.slot);
+    const [row] = await ctx.database.db.select().from(visitRequests);
+    expect(row?.requestedSlotId).toBe(chosen.slot);
+    const time = `${chosen.start.slice(0, 5)}–${chosen.end.slice(0, 5)}`;
+    const mails = await ctx.database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+    expect(mails[0]?.text).toContain(time);
+    expect(mails[1]?.text).toContain(`${time} Uhr`);
+    // Without a group, the day alone is kept, as the existing client sends it.
+    const dayOnly = await post("", { ...payload(), date: chosen.date });
+    expect(dayOnly.json().schedule_slot).toBeNull();
+  });
+
+  it("refuses a group that does not meet on the chosen day, or is another offer's, and keeps nothing", async () => {
+    const chosen = trialDates(weeklySlots, closed, new Date())[0];
+    const other = weeklySlots.find((slot) => slot.weekday !== weekdayOf(chosen?.date ?? ""));
+    if (!chosen || !other) throw new Error("the course needs two weekdays");
+    const before = await counts();
+    const wrongDay = await post("", { ...payload(), date: chosen.date, schedule_slot: other.id });
+    expect(wrongDay.statusCode, wrongDay.body).toBe(400);
+    expect(wrongDay.json()).toMatchObject({
+      schedule_slot: [
+        "Diese Gruppe trifft sich an dem gewählten Tag nicht. Bitte wählen Sie einen Termin aus der Liste.",
+      ],
+      error_codes: { schedule_slot: ["trial_slot_not_that_day"] },
+    });
+    const unknown = await post(
+      "",
+      { ...payload(), date: chosen.date, schedule_slot: 999_999 },
+      { locale: "ru" },
+    );
+    expect(unknown.json().schedule_slot).toEqual([
+      "Эта группа в выбранный день не занимается. Пожалуйста, выберите дату из списка.",
+    ]);
+    const noDay = await post("", { ...payload(), date: null, schedule_slot: chosen.slot });
+    expect(noDay.json().error_codes).toEqual({ date: ["required"] });
+    expect(await counts()).toEqual(before);
+  });
+
   it("takes the existing client's date, a JavaScript Date in UTC, as that day in Berlin (D95)", async () => {
     const day = tomorrow();
     // The client's date picker chose `day`, just after midnight in Berlin: still the day before in UTC.
@@ -310,6 +357,7 @@ describe("visit requests service", () => {
       children: [{ first_name: "Mila", last_name: "Petrova", birth_date: null }],
       adults: [{ ...adult, email: "olga@example.org", phone: "+4915112345678" }],
       date: tomorrow(),
+      schedule_slot: null,
     };
     await expect(service.submit("trial", body, { userId: null, locale: "de" })).rejects.toThrow();
     expect(await counts()).toEqual({ requests: 0, mails: 0 });

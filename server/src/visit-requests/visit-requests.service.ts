@@ -47,9 +47,32 @@ function toReply(row: VisitRequestRow): VisitRequestReply {
     })),
     adults: row.adults,
     date: row.date,
+    schedule_slot: row.requestedSlotId,
     status: row.status,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * A trial is asked for on a day the course meets (D297): its form offers those days only, each with its
+ * group (D329). The chosen group must be one of the offer's and meet on that day; it is returned, with
+ * its time, to be kept with the request and named in the mails.
+ */
+async function trialLesson(db: Db, pageId: number, body: VisitRequestBody) {
+  if (body.date === null) {
+    if (body.schedule_slot !== null) throw AppError.validation("date", "required");
+    return null;
+  }
+  const [slots, closed] = await Promise.all([
+    findSlots(db, [pageId]),
+    findClosedRangesOfPage(db, pageId, body.date),
+  ]);
+  if (!isLessonDay(body.date, slots, closed)) throw AppError.validation("date", "not_a_lesson_day");
+  if (body.schedule_slot === null) return null;
+  const slot = slots.find((candidate) => candidate.id === body.schedule_slot);
+  if (!slot || !isLessonDay(body.date, [slot], closed))
+    throw AppError.validation("schedule_slot", "trial_slot_not_that_day");
+  return { id: slot.id, start: slot.start, end: slot.end };
 }
 
 /**
@@ -87,14 +110,7 @@ export function createVisitRequestsService({ db, schoolEmails, publicUrl }: Visi
     ): Promise<VisitRequestReply> {
       const page = await findRequestablePage(db, body.product_page);
       if (!page) throw AppError.validation("product_page", "product_not_found");
-      // A trial is asked for on a day the course meets (D297): its form offers those days only.
-      if (kind === "trial" && body.date !== null) {
-        const [slots, closed] = await Promise.all([
-          findSlots(db, [page.id]),
-          findClosedRangesOfPage(db, page.id, body.date),
-        ]);
-        if (!isLessonDay(body.date, slots, closed)) throw AppError.validation("date", "not_a_lesson_day");
-      }
+      const lesson = kind === "trial" ? await trialLesson(db, page.id, body) : null;
       const children = await childrenOf(body, caller.userId);
       const first = body.adults[0];
       if (!first) throw AppError.validation("adults", "required");
@@ -107,6 +123,7 @@ export function createVisitRequestsService({ db, schoolEmails, publicUrl }: Visi
           children,
           adults: body.adults,
           date: body.date,
+          requestedSlotId: lesson?.id ?? null,
           locale: caller.locale,
         });
         const mail = (locale: Locale): VisitRequestMailData => ({
@@ -114,6 +131,7 @@ export function createVisitRequestsService({ db, schoolEmails, publicUrl }: Visi
           requestId: row.id,
           productName: page.name[locale] || page.name.de,
           date: row.date,
+          lesson,
           children: children.map((child) => ({
             firstName: child.first_name,
             lastName: child.last_name,

@@ -49,6 +49,8 @@ type VisitRecord = {
   children: { first_name: string; last_name: string; birth_date: string | null }[];
   date: string | null;
   confirmed_at: string | null;
+  /** The group the family chose for a trial (D329). */
+  requested_slot: number | null;
   version: string;
 };
 
@@ -97,8 +99,12 @@ const time = (start: string | null, end: string | null) => (start ? `${start}${e
 function VisitDetails() {
   const record = useRecordContext<VisitRecord>();
   const translate = useTranslate();
+  const lessons = useLessons(record?.product_page);
   if (!record) return null;
   const confirmedTime = time(record.confirmed_start, record.confirmed_end);
+  // Before staff confirm, the wished day carries the group the family chose (D329).
+  const wished = lessons.find((lesson) => lesson.id === record.requested_slot);
+  const shownTime = record.confirmed_at ? confirmedTime : wished ? time(wished.start, wished.end) : "";
   return (
     <Box sx={{ mb: 2 }}>
       <Typography variant="h6">
@@ -125,7 +131,7 @@ function VisitDetails() {
       <Typography>
         {translate(record.confirmed_at ? "admin.requests.confirmed_date" : "admin.requests.wished_date")}:{" "}
         {record.date ?? "—"}
-        {record.confirmed_at && confirmedTime ? `, ${confirmedTime}` : ""}
+        {shownTime ? `, ${shownTime}` : ""}
       </Typography>
     </Box>
   );
@@ -168,7 +174,8 @@ function ConfirmDate() {
   const translate = useTranslate();
   const { busy, run } = useStaffAction();
   const [date, setDate] = useState(record?.date ?? "");
-  const [choice, setChoice] = useState("");
+  // The group the family chose is the first choice (D329); another day's lessons replace it.
+  const [choice, setChoice] = useState(record?.requested_slot ? String(record.requested_slot) : "");
   const [start, setStart] = useState("");
   const lessons = useLessons(record?.product_page);
   const thatDay = date

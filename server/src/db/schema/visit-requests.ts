@@ -43,6 +43,10 @@ export const visitRequests = pgTable(
     children: jsonb("children").$type<VisitRequestChild[]>().notNull(),
     adults: jsonb("adults").$type<VisitRequestAdult[]>().notNull(),
     date: date("date"),
+    /** The group (slot) the family chose for a trial on `date` (D329); null when they named none. */
+    requestedSlotId: integer("requested_slot_id").references(() => scheduleSlots.id, {
+      onDelete: "set null",
+    }),
     /** new, in_progress, done (REQUEST_STATUSES, D136): where the school's answer stands. */
     status: text("status").notNull().default("new"),
     /** The sender's language: staff answers (the confirmed date) are written in it (D137). */

@@ -37,3 +37,9 @@ export function formatWeekdayDate(date: string, locale: Locale): string {
   const parsed = new Date(`${date}T00:00:00Z`);
   return Number.isNaN(parsed.getTime()) ? date : weekdayDateFormats[locale].format(parsed);
 }
+
+const CLOCK: Record<Locale, string> = { de: " Uhr", ru: "" };
+/** A lesson's time as mails write it: "16:00–17:30 Uhr" (German), "16:00–17:30" (Russian); end optional. */
+export function formatLessonTime(start: string, end: string | null, locale: Locale): string {
+  return `${start.slice(0, 5)}${end ? `–${end.slice(0, 5)}` : ""}${CLOCK[locale]}`;
+}

@@ -1,5 +1,5 @@
 import { type Locale, PROFILE_TAB_TITLES, type VisitRequestKind } from "@atelier/contract";
-import { formatWeekdayDate } from "./format.ts";
+import { formatLessonTime, formatWeekdayDate } from "./format.ts";
 import { html } from "./html.ts";
 import { actionButton, actionText, detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -78,10 +78,6 @@ const TEXTS: Record<
   },
 };
 
-const CLOCK: Record<Locale, string> = { de: " Uhr", ru: "" };
-const timeText = (start: string, end: string | null, locale: Locale) =>
-  `${start.slice(0, 5)}${end ? `–${end.slice(0, 5)}` : ""}${CLOCK[locale]}`;
-
 /** To the request's first adult, in the language the request was sent in. */
 export const visitRequestConfirmedTemplate: MailTemplate<VisitRequestConfirmedData> = (data, locale) => {
   const t = TEXTS[locale];
@@ -90,7 +86,7 @@ export const visitRequestConfirmedTemplate: MailTemplate<VisitRequestConfirmedDa
     { label: t.labels.number, value: String(data.requestId) },
     { label: t.labels.offer, value: data.productName },
     { label: t.labels.date, value: formatWeekdayDate(data.date, locale) },
-    ...(data.start ? [{ label: t.labels.time, value: timeText(data.start, data.end, locale) }] : []),
+    ...(data.start ? [{ label: t.labels.time, value: formatLessonTime(data.start, data.end, locale) }] : []),
     ...(data.house ? [{ label: t.labels.house, value: data.house }] : []),
     ...(data.children.length ? [{ label: t.labels.children, value: data.children.join(", ") }] : []),
   ];

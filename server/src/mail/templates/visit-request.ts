@@ -1,5 +1,5 @@
 import type { Locale, VisitRequestKind } from "@atelier/contract";
-import { formatDate } from "./format.ts";
+import { formatDate, formatLessonTime } from "./format.ts";
 import { html } from "./html.ts";
 import { type DetailRow, detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -12,6 +12,8 @@ export type VisitRequestMailData = {
   productName: string;
   /** `YYYY-MM-DD`, or null (a waiting list without a wished date). */
   date: string | null;
+  /** The trial's chosen group's time (`HH:MM`, D329), or absent when the family named no group. */
+  lesson?: { start: string; end: string } | null | undefined;
   children: { firstName: string; lastName: string; birthDate: string | null }[];
   adults: { firstName: string; lastName: string; email: string; phone: string; relation: string }[];
   /** The account the request was sent from, when signed in. */
@@ -85,6 +87,12 @@ const TEXTS: Record<Locale, Texts> = {
   },
 };
 
+/** The wished day, with the chosen group's time when the family chose one (D329). */
+const wishedDay = (data: VisitRequestMailData, locale: Locale) =>
+  data.date && data.lesson
+    ? `${formatDate(data.date, locale)}, ${formatLessonTime(data.lesson.start, data.lesson.end, locale)}`
+    : formatDate(data.date ?? "", locale);
+
 function rows(data: VisitRequestMailData, locale: Locale, forSchool: boolean) {
   const t = TEXTS[locale];
   const children = data.children
@@ -104,7 +112,7 @@ function rows(data: VisitRequestMailData, locale: Locale, forSchool: boolean) {
     { label: t.labels.kind, value: t.kinds[data.kind] },
     { label: t.labels.number, value: String(data.requestId) },
     { label: t.labels.offer, value: data.productName },
-    { label: t.labels.date, value: data.date ? formatDate(data.date, locale) : undefined },
+    { label: t.labels.date, value: data.date ? wishedDay(data, locale) : undefined },
     // A guest of the existing client may name no child (D222): the row is left out, not shown empty.
     { label: t.labels.children, value: children || undefined },
     { label: t.labels.adults, value: adults },

@@ -1,6 +1,7 @@
 import "../i18n.ts";
 import {
   type ProductDetail,
+  type TrialDate,
   type TrialSlot,
   todayInBerlin,
   trialDates,
@@ -12,6 +13,15 @@ import { useTranslation } from "react-i18next";
 import { FieldError, inputClass, TextField } from "../../../components/ui/form-fields.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { formatDate, formatTime } from "../../../lib/format.ts";
+
+/** A trial date's choice as the form keeps it: the day and the group, `2026-12-01|17` (D329). */
+const trialChoice = (date: TrialDate) => `${date.date}|${date.slot}`;
+
+/** The day and the group (slot id, or null) of the form's date value: a trial choice or a typed day. */
+export function splitTrialChoice(value: string): { date: string; slot: number | null } {
+  const [date = "", slot] = value.split("|");
+  return { date, slot: slot ? Number(slot) : null };
+}
 
 /**
  * The trial's day as a choice of the course's coming lesson dates (issue 32 item 8, D297): each with its
@@ -48,7 +58,7 @@ export function TrialDateField({
       >
         <option value="">{t("date.trialChoose")}</option>
         {dates.map((date) => (
-          <option key={`${date.slot}-${date.date}`} value={date.date}>
+          <option key={`${date.slot}-${date.date}`} value={trialChoice(date)}>
             {`${formatDate(date.date, locale)}, ${formatTime(date.start)}–${formatTime(date.end)}`}
           </option>
         ))}

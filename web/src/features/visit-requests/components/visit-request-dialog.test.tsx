@@ -12,18 +12,18 @@ const product = { id: 31, name: "Kleine Maler" };
 function renderDialog(
   kind: VisitRequestKind,
   locale: "de" | "ru" = "de",
-  extra: { savedChildren?: Visitor[] } = {},
+  extra: { savedChildren?: Visitor[]; product?: Parameters<typeof VisitRequestDialog>[0]["product"] } = {},
 ) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   return renderInLocale(
     <QueryClientProvider client={client}>
       <VisitRequestDialog
         kind={kind}
-        product={product}
+        product={extra.product ?? product}
         open
         onOpenChange={() => undefined}
         adult={{ first_name: "Paula", last_name: "Parent", email: "paula@example.com", phone: "+4930123456" }}
-        {...extra}
+        savedChildren={extra.savedChildren ?? []}
       />
     </QueryClientProvider>,
     locale,
@@ -116,7 +116,42 @@ describe("VisitRequestDialog (D84)", () => {
         },
       ],
       date: null,
+      schedule_slot: null,
     });
+  });
+
+  it("sends a trial's chosen day with its group, and shows an error on the group at the day's list (D329)", async () => {
+    const fetchMock = vi.fn(async () =>
+      reply(400, {
+        schedule_slot: ["Diese Gruppe trifft sich an dem gewählten Tag nicht."],
+        error_codes: { schedule_slot: ["trial_slot_not_that_day"] },
+      }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    // Two groups on the same weekday, a week on: two choices that day.
+    const day = inDays(7);
+    const weekday = (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;
+    const slots = [
+      { id: 41, weekday, date: null, start: "16:00", end: "17:00" },
+      { id: 42, weekday, date: null, start: "17:30", end: "18:30" },
+    ];
+    renderDialog("trial", "de", { product: { ...product, schedule_slots: slots as never, closures: [] } });
+    const dialog = screen.getByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Vorname des Kindes *"), { target: { value: "Mila" } });
+    fireEvent.change(within(dialog).getByLabelText("Nachname des Kindes *"), { target: { value: "Muster" } });
+    const list = within(dialog).getByLabelText<HTMLSelectElement>("Termin der Probestunde *");
+    const later = [...list.options].find((option) => option.value === `${day}|42`);
+    expect(later?.text).toMatch(/17:30–18:30$/);
+    fireEvent.change(list, { target: { value: `${day}|42` } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Anfrage senden" }));
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [, init] = (fetchMock.mock.calls[0] ?? []) as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ date: day, schedule_slot: 42 });
+    expect(
+      await within(dialog).findByText(/Diese Gruppe trifft sich an dem gewählten Tag nicht/),
+    ).toBeTruthy();
+    expect(list.getAttribute("aria-invalid")).toBe("true");
   });
 
   it("shows the server's field errors under their fields", async () => {

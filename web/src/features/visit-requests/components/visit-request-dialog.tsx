@@ -23,7 +23,7 @@ import { TextField } from "../../../components/ui/form-fields.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorCodesByField, serverMessage, useErrorText } from "../../../lib/error-codes.ts";
 import { sendVisitRequest } from "../api/visit-requests-api.ts";
-import { VisitDateField } from "./trial-date-field.tsx";
+import { splitTrialChoice, VisitDateField } from "./trial-date-field.tsx";
 
 type ChildValues = { id: number | null; first_name: string; last_name: string; birth_date: string };
 type AdultValues = { first_name: string; last_name: string; email: string; phone: string; relation: string };
@@ -46,10 +46,13 @@ const emptyAdult = (prefill: AdultPrefill = {}): AdultValues => ({
  * of "" would be an invalid date; a trial without a date is "required").
  */
 function normalize(values: Values) {
+  // A trial's choice names the day and its group (D329).
+  const { date, slot } = splitTrialChoice(values.date.trim());
   return {
     ...values,
     children: values.children.map((child) => ({ ...child, birth_date: child.birth_date || null })),
-    date: values.date.trim() ? values.date : undefined,
+    date: date || undefined,
+    ...(slot === null ? {} : { schedule_slot: slot }),
   };
 }
 
@@ -63,7 +66,7 @@ function resolverFor(kind: VisitRequestKind): Resolver<Values> {
 
 /** Field paths the form shows as inputs: a server error on one of them goes under it. */
 const TYPED_FIELD =
-  /^(children\.\d+\.(first_name|last_name|birth_date)|adults\.\d+\.(first_name|last_name|email|phone|relation)|date)$/;
+  /^(children\.\d+\.(first_name|last_name|birth_date)|adults\.\d+\.(first_name|last_name|email|phone|relation)|date|schedule_slot)$/;
 
 /**
  * The request dialog of the product page (D84), one for the three kinds of D71: the children (saved
@@ -128,7 +131,7 @@ export function VisitRequestDialog({
       const typed = byField.filter(([field]) => shown(field));
       typed.forEach(([field, codes], index) => {
         form.setError(
-          field as FieldPath<Values>,
+          (field === "schedule_slot" ? "date" : field) as FieldPath<Values>, // the group is chosen there (D329)
           { type: "server", message: codes[0] ?? "invalid" },
           { shouldFocus: index === 0 },
         );

@@ -1,0 +1,2 @@
+ALTER TABLE "visit_requests" ADD COLUMN "requested_slot_id" integer;--> statement-breakpoint
+ALTER TABLE "visit_requests" ADD CONSTRAINT "visit_requests_requested_slot_id_schedule_slots_id_fk" FOREIGN KEY ("requested_slot_id") REFERENCES "public"."schedule_slots"("id") ON DELETE set null ON UPDATE no action;
