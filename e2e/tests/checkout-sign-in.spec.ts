@@ -131,6 +131,12 @@ for (const { locale, viewport } of [
     await expect(heading).toBeFocused();
     await expect(page.getByTestId("account-notice")).toContainText(t.signedUp);
     await expect(page.getByTestId("account-notice")).toContainText(email);
+    // On a phone the note's text takes the notice's whole width: its close button goes below it instead of
+    // squeezing it into a narrow column that breaks the address (issue 32 item 10).
+    const note = await page.getByTestId("account-notice").locator("p").boundingBox();
+    const box = await page.getByTestId("account-notice").locator("p").locator("..").boundingBox();
+    const share = (note?.width ?? 0) / (box?.width ?? 1);
+    if (viewport.width < 640) expect(share).toBeGreaterThan(0.85);
     expect(await page.evaluate(() => localStorage.getItem("visitors"))).toBeNull();
 
     // The mail's link leads to the checkout, and signs in even in another browser (D167).

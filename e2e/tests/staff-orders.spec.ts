@@ -141,8 +141,14 @@ test("a party request confirmed by staff and paid", async ({ page, request, brow
 
   // The parent asks on the party's page.
   await useSessionInBrowser(page, parent);
+  // On a phone: the form opens below the fold and is brought into view, its heading focused (issue 32).
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/product/roboter-geburtstag?locale=de");
   await page.getByRole("button", { name: "Geburtstag anfragen" }).click();
+  const formHeading = page.getByRole("heading", { name: "Geburtstagsfeier anfragen" });
+  await expect(formHeading).toBeFocused();
+  await expect(formHeading).toBeInViewport();
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.getByLabel("Wunschtermin 1").fill(date);
   await page.getByLabel("Anzahl der Kinder").fill("7");
   await page.getByLabel(/^Alter der Kinder/).fill("8, 9");

@@ -10,7 +10,9 @@ export function AccountNoticeBar() {
     <div role="status" data-testid="account-notice">
       {notice ? (
         <Container className="pt-4">
-          <div className="flex items-start gap-3 rounded-lg border-l-4 border-green-700 bg-green-50 px-3 py-2 text-sm text-green-900">
+          {/* On a phone the text takes the whole width and the button goes below it (issue 32 item 10):
+              beside it, the text was squeezed into a narrow column that broke the e-mail address. */}
+          <div className="flex flex-col gap-1 rounded-lg border-l-4 border-green-700 bg-green-50 px-3 py-2 text-sm text-green-900 sm:flex-row sm:items-start sm:gap-3">
             <p className="min-w-0 flex-1 font-semibold [overflow-wrap:anywhere]">
               {t(notice.kind === "verified" ? "accountNotice.verified" : "accountNotice.signedUp", {
                 email: notice.email,
@@ -18,7 +20,7 @@ export function AccountNoticeBar() {
             </p>
             <button
               type="button"
-              className="shrink-0 rounded px-2 py-1 font-semibold underline underline-offset-2"
+              className="shrink-0 self-end rounded px-2 py-1 font-semibold underline underline-offset-2 sm:self-auto"
               onClick={() => showAccountNotice(null)}
             >
               {t("accountNotice.close")}

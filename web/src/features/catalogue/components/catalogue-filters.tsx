@@ -12,8 +12,14 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { housesOptions } from "../../../lib/houses.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
-import { categoriesOptions } from "../api/products.ts";
-import { AGE_GROUP_VALUES, type CatalogueSearch, hasFilters, WEEKDAY_VALUES } from "../catalogue-search.ts";
+import { categoriesOptions, productListOptions } from "../api/products.ts";
+import {
+  AGE_GROUP_VALUES,
+  type CatalogueSearch,
+  hasFilters,
+  productListQuery,
+  WEEKDAY_VALUES,
+} from "../catalogue-search.ts";
 import { weekdayName } from "../format.ts";
 
 const selectClass =
@@ -61,6 +67,44 @@ export const ALL_FILTER_FIELDS: readonly FilterField[] = [
   "weekday",
 ];
 
+/**
+ * The age groups the page's offers have (issue 32 item 10): a workshop list offers "8–11 Jahre" only when a
+ * workshop is for that age. Until the offers are read (or when there are more than one page of them) every
+ * group is offered; a group chosen by an old link stays, and says that it has no offers.
+ */
+function useOfferedAgeGroups(types: readonly ProductType[]) {
+  const locale = useLocale();
+  const all = useQuery(productListOptions(locale, { ...productListQuery(types, {}), page_size: 100 }));
+  const results = all.data?.results;
+  if (!results || (all.data?.count ?? 0) > results.length) return null;
+  return new Set<string>(results.map((product) => product.age_group));
+}
+
+/** The age filter: the ages the page's offers have, and one an old link chose. */
+function AgeGroupFilter({
+  types,
+  value,
+  onChange,
+}: {
+  types: readonly ProductType[];
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  const { t } = useTranslation("catalogue");
+  const offered = useOfferedAgeGroups(types);
+  return (
+    <FilterSelect label={t("filters.ageGroup")} value={value ?? ""} onChange={onChange}>
+      {AGE_GROUP_VALUES.filter((group) => !offered || offered.has(group) || group === value).map((group) => (
+        <option key={group} value={group}>
+          {offered && !offered.has(group)
+            ? t("filters.ageGroupEmpty", { group: t(`ageGroups.${group}`) })
+            : t(`ageGroups.${group}`)}
+        </option>
+      ))}
+    </FilterSelect>
+  );
+}
+
 /** Filters of a catalogue list; every change goes straight into the URL. */
 export function CatalogueFilters({
   search,
@@ -99,17 +143,11 @@ export function CatalogueFilters({
           </FilterSelect>
         ) : null}
         {show("age_group") ? (
-          <FilterSelect
-            label={t("filters.ageGroup")}
-            value={search.age_group ?? ""}
+          <AgeGroupFilter
+            types={types}
+            value={search.age_group}
             onChange={(value) => set({ age_group: value as CatalogueSearch["age_group"] })}
-          >
-            {AGE_GROUP_VALUES.map((group) => (
-              <option key={group} value={group}>
-                {t(`ageGroups.${group}`)}
-              </option>
-            ))}
-          </FilterSelect>
+          />
         ) : null}
         {show("language") ? (
           <FilterSelect

@@ -7,7 +7,7 @@ import {
   type ProductDetail,
 } from "@atelier/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { api } from "../../../lib/api-client.ts";
@@ -90,6 +90,36 @@ const DATE_SLOTS = Array.from({ length: PARTY_DATES_MAX }, (_, index) => index);
 const inputClass = "mt-1 block w-full max-w-full rounded-md border border-slate-400 px-3 py-2 text-base";
 
 /** The request form on a party's page: signed-in parents only (the order is built for their account). */
+/**
+ * The form opens below the button, on a phone below the fold: it is brought into view with the focus on
+ * its heading, so the parent (and a screen reader) lands where it starts (issue 32 item 10).
+ */
+function useFocusWhenOpened(open: boolean) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ block: "start" });
+  }, [open]);
+  return headingRef;
+}
+
+/** Sends the request; the server's field errors as texts of the page's language. */
+function useSendPartyRequest() {
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const send = useMutation({
+    mutationFn: (body: PartyRequestInput) => api.post<PartyRequest>("/api/v2/party_requests/", body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["my-party-requests"] }),
+  });
+  const fieldErrors = send.error ? errorCodesByField(send.error) : {};
+  const errorOf = (...fields: string[]) => {
+    const code = fields.flatMap((field) => fieldErrors[field] ?? [])[0];
+    return code ? errorText(code) : undefined;
+  };
+  return { send, errorOf };
+}
+
 export function PartyRequestForm({
   product,
   userKey,
@@ -102,23 +132,14 @@ export function PartyRequestForm({
   const locale = useLocale();
   const t = TEXTS[locale];
   const id = useId();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const headingRef = useFocusWhenOpened(open);
   const [option, setOption] = useState(String(product.purchase_options[0]?.id ?? ""));
   const [dates, setDates] = useState<string[]>(["", "", ""]);
   const [children, setChildren] = useState("");
   const [ages, setAges] = useState("");
   const [comment, setComment] = useState("");
-  const send = useMutation({
-    mutationFn: (body: PartyRequestInput) => api.post<PartyRequest>("/api/v2/party_requests/", body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["my-party-requests"] }),
-  });
-  const fieldErrors = send.error ? errorCodesByField(send.error) : {};
-  const errorOf = (...fields: string[]) => {
-    const code = fields.flatMap((field) => fieldErrors[field] ?? [])[0];
-    return code ? errorText(code) : undefined;
-  };
+  const { send, errorOf } = useSendPartyRequest();
 
   if (!open)
     return (
@@ -163,7 +184,12 @@ export function PartyRequestForm({
       aria-labelledby={`${id}-title`}
       className="mt-4 w-full max-w-xl rounded-lg border border-slate-300 bg-white p-4"
     >
-      <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
+      <h2
+        id={`${id}-title`}
+        ref={headingRef}
+        tabIndex={-1}
+        className="scroll-mt-24 text-xl font-bold text-slate-900 focus:outline-none"
+      >
         {t.title}
       </h2>
       <p className="mt-2">{t.intro}</p>
