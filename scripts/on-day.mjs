@@ -8,7 +8,8 @@
 // PostgreSQL's server is not under the fake clock (its now() stays today), so the stages on it (pg, faults)
 // would mix two days; Chromium does not run under libfaketime (its pages time out while being set up), so
 // the browser stage cannot either: run `unit`.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
+import { ensureDebian } from "./lib/ensure-debian.mjs";
 
 const DAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const [day, ...stages] = process.argv.slice(2);
@@ -33,18 +34,7 @@ if (!date) {
   process.exit(2);
 }
 
-const onPath = (command) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
-if (!onPath("faketime")) {
-  console.log("installing Debian's faketime with apt-get");
-  const asRoot = process.getuid?.() === 0 ? [] : ["sudo"];
-  const apt = (args) =>
-    execFileSync(asRoot[0] ?? "apt-get", asRoot.length ? ["apt-get", ...args] : args, {
-      stdio: "inherit",
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-  apt(["update"]);
-  apt(["install", "-y", "--no-install-recommends", "faketime"]);
-}
+ensureDebian("faketime");
 
 const start = `${date} 10:00:00`;
 console.log(

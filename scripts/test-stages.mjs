@@ -11,8 +11,13 @@ import { spawn } from "node:child_process";
  * run without (the built shop); they are added when only some stages are chosen, `after` is only order.
  */
 const STAGES = [
-  // Chromium and pdftotext (the server's invoice tests read PDFs), Caddy for the fault suite.
-  { name: "browser", command: "node scripts/ensure-chromium.mjs && node scripts/ensure-caddy.mjs" },
+  // Chromium and pdftotext (the server's invoice tests read PDFs), Caddy for the fault suite, faketime for
+  // the browser test on a fixed clock.
+  {
+    name: "browser",
+    command:
+      "node scripts/ensure-chromium.mjs && node scripts/ensure-caddy.mjs && node scripts/ensure-faketime.mjs",
+  },
   { name: "lint", command: "npm run lint", after: ["browser"] },
   { name: "typecheck", command: "npm run typecheck", after: ["browser"] },
   { name: "build", command: "npm run build", after: ["browser"] },

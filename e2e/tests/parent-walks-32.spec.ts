@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { trialDates } from "@atelier/contract";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { berlinDay, shownDay } from "../support/days.ts";
@@ -9,6 +5,7 @@ import { expect, test } from "../support/fixtures.ts";
 import { linkIn, newestMail } from "../support/mail.ts";
 import { addToCart, placeOrder } from "../support/orders.ts";
 import { bornYearsAgo, createChild, signedInParent, useSessionInBrowser } from "../support/parents.ts";
+import { pdfsIn, pdfText } from "../support/pdf.ts";
 import { signedInStaff } from "../support/staff-bookings.ts";
 import { PASSWORD, uniqueEmail, uniquePhone } from "../support/users.ts";
 
@@ -252,13 +249,6 @@ test("de, 390 px: a mother books a course and a workshop for two children, pays 
     .toBe(contract.paid_until);
 });
 
-/** The text of a PDF as a reader extracts it (poppler's pdftotext, which the test machines have). */
-function pdfText(pdf: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), "walk32-")), "doc.pdf");
-  writeFileSync(file, pdf);
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-}
-
 const ACADEMY = "ferien-kunstakademie-8-11";
 const COURSE = "kleine-maler-5-7";
 const PARTY = "roboter-geburtstag";
@@ -269,17 +259,6 @@ function twelveOn(day: string): string {
   d.setUTCFullYear(d.getUTCFullYear() - 12);
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
-}
-
-/** The PDF parts of a mail (its invoice, a gift card), decoded. */
-function pdfsIn(rawMail: string): Buffer[] {
-  const parts = rawMail.split(/\r?\n--/);
-  return parts
-    .filter((part) => /Content-Type: application\/pdf/i.test(part))
-    .map((part) => {
-      const body = part.slice(part.search(/\r?\n\r?\n/)).replace(/[^A-Za-z0-9+/=]/g, "");
-      return Buffer.from(body, "base64");
-    });
 }
 
 /** A dated workshop session with few seats: the second-to-last workshop's, as parent-journey-32.spec.ts takes it. */
@@ -385,7 +364,8 @@ test("ru, 1366 px: a father books an academy week as a guest, signs up and verif
     closures?: { starts_on: string; ends_on: string }[];
   };
   const closed = (course.closures ?? []).map((c) => ({ startsOn: c.starts_on, endsOn: c.ends_on }));
-  const expected = trialDates(course.schedule_slots, closed, new Date()).map((d) => d.date);
+  // Each choice is a day with its group (D329).
+  const expected = trialDates(course.schedule_slots, closed, new Date()).map((d) => `${d.date}|${d.slot}`);
   const day = dialog.getByLabel("Дата пробного занятия *");
   const offered = await day
     .locator("option")
@@ -393,8 +373,8 @@ test("ru, 1366 px: a father books an academy week as a guest, signs up and verif
   expect(offered.length).toBeGreaterThan(0);
   expect(offered).toEqual(expected);
   const weekdays = new Set(course.schedule_slots.map((s) => s.weekday));
-  for (const date of offered)
-    expect(weekdays.has((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7)).toBe(true);
+  for (const choice of offered)
+    expect(weekdays.has((new Date(`${choice.split("|")[0]}T00:00:00Z`).getUTCDay() + 6) % 7)).toBe(true);
   await day.selectOption(offered[0] ?? "");
   await dialog.getByRole("button", { name: "Отправить заявку" }).click();
   await expect(dialog.getByRole("status")).toContainText("Ваша заявка на пробное занятие получена.");
