@@ -1,7 +1,7 @@
 /**
  * Import rules of the code base, checked by `npm run lint` (docs/architecture.md says why).
  *
- * Server: each area (a folder of server/src; db/seed counts as its own) is imported by others only through
+ * Server: each area (a folder of server/src, the demo seed's `seed` too) is imported by others only through
  * its entry, `<area>/index.ts`, and only from above: the tiers below go from the platform at the bottom to
  * the wiring (server/src/*.ts) at the top, and an area imports areas of lower tiers only, never one of its
  * own tier or above, so areas cannot form cycles. Tests and test support may reach into any area.
@@ -50,14 +50,11 @@ const TEST_FILES = "\\.test\\.ts$|test-support\\.ts$|^server/src/test/";
 /** The path pattern of an area's files. */
 function areaPath(area) {
   if (area === "(wiring)") return "^server/src/[^/]+\\.ts$";
-  if (area === "seed") return "^server/src/db/seed/";
-  if (area === "db") return "^server/src/db/(?!seed/)";
   return `^server/src/${area}/`;
 }
 
 /** The entry of an area, the one file others may import. */
 function areaEntry(area) {
-  if (area === "seed") return "^server/src/db/seed/index\\.ts$";
   return `^server/src/${area}/index\\.ts$`;
 }
 
@@ -93,10 +90,7 @@ const serverRules = serverAreas.flatMap((area) => {
 
 /** Folders of server/src that are no area but may be imported by any (test support). */
 const SERVER_FREE_FOLDERS = ["test"];
-const listedFolders = [
-  ...serverAreas.filter((area) => area !== "(wiring)" && area !== "seed"),
-  ...SERVER_FREE_FOLDERS,
-];
+const listedFolders = [...serverAreas.filter((area) => area !== "(wiring)"), ...SERVER_FREE_FOLDERS];
 /** A file in a folder of server/src that the tiers do not name: it would get no rule at all. */
 const UNLISTED_SERVER_FOLDER = `^server/src/(?!(${listedFolders.join("|")})/)[^/]+/`;
 

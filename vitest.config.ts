@@ -6,6 +6,7 @@ const PGLITE_FILES = [
   "src/server.test.ts",
   "src/app.test.ts",
   "src/db/**/*.test.ts",
+  "src/seed/**/*.test.ts",
   "src/checkout/checkout.routes.test.ts",
   "src/checkout/checkout-concurrency.test.ts",
   "src/orders/cart-concurrency.test.ts",

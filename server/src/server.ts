@@ -2,10 +2,10 @@ import { ensureFirstAdmin, type FirstAdmin } from "./accounts/index.ts";
 import { buildApp } from "./app.ts";
 import { ConfigError, type Env, loadEnv } from "./config/index.ts";
 import { openDatabase } from "./db/index.ts";
-import { seedDemoCatalogue } from "./db/seed/index.ts";
 import { createMailer } from "./mailer/index.ts";
 import { initServerMonitoring } from "./monitoring/index.ts";
 import { runPreflight } from "./preflight/index.ts";
+import { seedDemoCatalogue } from "./seed/index.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** The drain of a rolling restart in production, unless SHUTDOWN_DRAIN_MS says otherwise (D195). */

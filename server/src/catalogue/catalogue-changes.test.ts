@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WATCHER_NAME } from "../db/change-feed.ts";
-import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { seedDemoCatalogue } from "../seed/seed.ts";
 import { createTestApp } from "../test/test-app.ts";
 
 // Commits made outside this server (a console, another instance) reach it through PostgreSQL's

@@ -21,9 +21,9 @@ import {
   purchaseOptions,
   scheduleSlots,
 } from "../db/schema/index.ts";
-import { HOUSES, houseOf } from "../db/seed/data/locations.ts";
-import { PRODUCTS } from "../db/seed/data/products/index.ts";
-import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { HOUSES, houseOf } from "../seed/data/locations.ts";
+import { PRODUCTS } from "../seed/data/products/index.ts";
+import { seedDemoCatalogue } from "../seed/seed.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { invalidateCatalogueCache } from "./http-cache.ts";
 

@@ -18,9 +18,9 @@ import {
   payments,
   users,
 } from "../db/schema/index.ts";
-import { seedDemoCatalogue } from "../db/seed/seed.ts";
 import { createTestLogger, parseRawMail } from "../mail/test-support.ts";
 import { createMailer } from "../mailer/index.ts";
+import { seedDemoCatalogue } from "../seed/seed.ts";
 import {
   ACADEMY_8_11,
   COURSE_5_7,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { seedDemoCatalogue } from "../seed/seed.ts";
 import { COURSE_5_7, createChild, createParent, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { usesPostgres } from "../test/test-database.ts";

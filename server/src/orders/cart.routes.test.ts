@@ -9,7 +9,7 @@ import {
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, promocodes, scheduleSlots } from "../db/schema/index.ts";
-import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { seedDemoCatalogue } from "../seed/seed.ts";
 import {
   ACADEMY_8_11,
   COURSE_5_7,

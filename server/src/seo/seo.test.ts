@@ -1,8 +1,8 @@
 import { PAGE_ROUTES } from "@atelier/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INSTRUCTORS } from "../db/seed/data/instructors.ts";
-import { PRODUCTS } from "../db/seed/data/products/index.ts";
-import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { INSTRUCTORS } from "../seed/data/instructors.ts";
+import { PRODUCTS } from "../seed/data/products/index.ts";
+import { seedDemoCatalogue } from "../seed/seed.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { metaDescription } from "./head-provider.ts";
 

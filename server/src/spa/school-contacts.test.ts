@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locations } from "../db/schema/index.ts";
-import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { seedDemoCatalogue } from "../seed/seed.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
 

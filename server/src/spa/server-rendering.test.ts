@@ -3,7 +3,7 @@ import { ProductDetailSchema, ProductListSchema } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productPages, scheduleSlots } from "../db/schema/index.ts";
-import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { seedDemoCatalogue } from "../seed/seed.ts";
 import { holdSeat } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { loadPageRenderer } from "./server-renderer.ts";

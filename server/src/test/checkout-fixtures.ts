@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../db/client.ts";
 import { mailOutbox, scheduleSlots } from "../db/schema/index.ts";
-import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { seedDemoCatalogue } from "../seed/seed.ts";
 import { type PayPalStandIn, startPayPalStandIn } from "./paypal-stand-in.ts";
 import { COURSE_5_7, createChild, createParent, pageBySlug, WORKSHOP_10 } from "./shop-fixtures.ts";
 import { createTestApp } from "./test-app.ts";

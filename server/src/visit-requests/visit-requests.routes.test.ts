@@ -10,7 +10,7 @@ import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findClosedRangesOfPage } from "../catalogue/index.ts";
 import { mailOutbox, visitRequests } from "../db/schema/index.ts";
-import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { seedDemoCatalogue } from "../seed/seed.ts";
 import { COURSE_5_7, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createVisitRequestsService } from "./visit-requests.service.ts";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCatalogueService } from "../catalogue/index.ts";
 import { createContentService } from "../content/index.ts";
 import { contentPages, productPages } from "../db/schema/index.ts";
-import { seedDemoCatalogue } from "../db/seed/seed.ts";
+import { seedDemoCatalogue } from "../seed/seed.ts";
 import { ACADEMY_8_11, COURSE_5_7, pageBySlug, WORKSHOP_10 } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { imageId } from "./images.ts";

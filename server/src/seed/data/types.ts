@@ -1,5 +1,5 @@
 import type { LocalizedText } from "@atelier/contract";
-import type { ageGroup, instructionLanguage, productType, QnaEntry, scheduleType } from "../../index.ts";
+import type { ageGroup, instructionLanguage, productType, QnaEntry, scheduleType } from "../../db/index.ts";
 
 export type ProductType = (typeof productType.enumValues)[number];
 export type AgeGroup = (typeof ageGroup.enumValues)[number];

@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import { verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureFirstAdmin } from "../../accounts/index.ts";
-import { type Database, openDatabase } from "../client.ts";
+import { ensureFirstAdmin } from "../accounts/index.ts";
+import { type Database, openDatabase } from "../db/client.ts";
 import {
   academySeasons,
   academyWeeks,
@@ -21,11 +21,11 @@ import {
   scheduleSlots,
   scheduleType,
   users,
-} from "../schema/index.ts";
+} from "../db/schema/index.ts";
 import { DEMO_NOTE_DE, DEMO_NOTE_RU } from "./data/content/school.ts";
 import { countCatalogue, type SeedResult, seedDemoCatalogue } from "./seed.ts";
 
-const WEB_PUBLIC = fileURLToPath(new URL("../../../../web/public/", import.meta.url));
+const WEB_PUBLIC = fileURLToPath(new URL("../../../web/public/", import.meta.url));
 const STAFF_EMAIL = "staff@atelier-test.example";
 const ADMIN_EMAIL = "leitung@atelier-test.example";
 const CONTENT_KEYS = [
@@ -277,8 +277,8 @@ describe("seedDemoCatalogue", () => {
     }
     // Real content replaces them without a code change: only the seed names the works or the notices.
     const sources = [
-      ...sourceFiles(fileURLToPath(new URL("../../../../web/src/", import.meta.url))),
-      ...sourceFiles(fileURLToPath(new URL("../../", import.meta.url))).filter(
+      ...sourceFiles(fileURLToPath(new URL("../../../web/src/", import.meta.url))),
+      ...sourceFiles(fileURLToPath(new URL("../", import.meta.url))).filter(
         (file) => !file.includes("/seed/"),
       ),
     ];

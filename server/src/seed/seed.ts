@@ -1,8 +1,8 @@
 import { normalizeEmail } from "@atelier/contract";
 import { hash } from "@node-rs/argon2";
 import { count, eq, sql } from "drizzle-orm";
-import { emailEquals, ensureFirstAdmin, type FirstAdmin, generatePassword } from "../../accounts/index.ts";
-import type { Db, DbOrTx } from "../index.ts";
+import { emailEquals, ensureFirstAdmin, type FirstAdmin, generatePassword } from "../accounts/index.ts";
+import type { Db, DbOrTx } from "../db/index.ts";
 import {
   academySeasons,
   academyWeeks,
@@ -20,7 +20,7 @@ import {
   purchaseOptions,
   scheduleSlots,
   users,
-} from "../index.ts";
+} from "../db/index.ts";
 import { CATEGORIES } from "./data/categories.ts";
 import { BERLIN_HOLIDAYS_2026_27 } from "./data/closures.ts";
 import { CONTENT_PAGES } from "./data/content-pages.ts";

@@ -1,5 +1,5 @@
-import { loadEnv } from "../../config/index.ts";
-import { openDatabase } from "../index.ts";
+import { loadEnv } from "../config/index.ts";
+import { openDatabase } from "../db/index.ts";
 import { countCatalogue, seedDemoCatalogue } from "./seed.ts";
 
 // Seeds the demo catalogue into the configured database: `npm run db:seed -w @atelier/server`.

@@ -1,5 +1,5 @@
 import type { LocalizedText } from "@atelier/contract";
-import type { ImageRef } from "../../index.ts";
+import type { ImageRef } from "../../db/index.ts";
 import { l } from "./types.ts";
 
 /**

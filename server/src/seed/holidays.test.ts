@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../client.ts";
-import { closures } from "../schema/index.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import { closures } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "./seed.ts";
 
 describe("the demo's Berlin school holidays 2026/27 (D122)", () => {
