@@ -105,6 +105,56 @@ function AgeGroupFilter({
   );
 }
 
+/** The languages a parent thinks in; bilingual offers are found under each (decision D30). */
+function LanguageFilter({
+  value,
+  onChange,
+}: {
+  value: CatalogueSearch["language"];
+  onChange: (value: string | undefined) => void;
+}) {
+  const { t } = useTranslation("catalogue");
+  return (
+    <FilterSelect label={t("filters.language")} value={value ?? ""} onChange={onChange}>
+      {PARENT_LANGUAGES.map((language) => (
+        <option key={language} value={language}>
+          {t(`languages.${language}`)}
+        </option>
+      ))}
+      {value && !isParentLanguage(value) ? <option value={value}>{t(`languages.${value}`)}</option> : null}
+    </FilterSelect>
+  );
+}
+
+/** The school's houses; one an old link chose that no longer exists stays as "Gewähltes Haus". */
+function HouseFilter({
+  value,
+  onChange,
+}: {
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+}) {
+  const { t } = useTranslation("catalogue");
+  const locale = useLocale();
+  const houses = useQuery(housesOptions(locale));
+  return (
+    <FilterSelect
+      label={t("filters.location")}
+      value={value === undefined ? "" : String(value)}
+      onChange={(chosen) => onChange(chosen === undefined ? undefined : Number(chosen))}
+    >
+      {(houses.data ?? []).map((house) => (
+        <option key={house.id} value={house.id}>
+          {house.name}
+        </option>
+      ))}
+      {value !== undefined && !houses.data?.some((h) => h.id === value) ? (
+        <option value={value}>{t("filters.locationChosen")}</option>
+      ) : null}
+    </FilterSelect>
+  );
+}
+
 /** Filters of a catalogue list; every change goes straight into the URL. */
 export function CatalogueFilters({
   search,
@@ -122,7 +172,6 @@ export function CatalogueFilters({
   const { t } = useTranslation("catalogue");
   const locale = useLocale();
   const categories = useQuery({ ...categoriesOptions(locale), enabled: fields.includes("category") });
-  const houses = useQuery({ ...housesOptions(locale), enabled: fields.includes("location") });
   const set = (patch: Partial<CatalogueSearch>) => onChange({ ...search, ...patch });
 
   return (
@@ -150,21 +199,10 @@ export function CatalogueFilters({
           />
         ) : null}
         {show("language") ? (
-          <FilterSelect
-            label={t("filters.language")}
-            value={search.language ?? ""}
+          <LanguageFilter
+            value={search.language}
             onChange={(value) => set({ language: value as CatalogueSearch["language"] })}
-          >
-            {/* The languages a parent thinks in; bilingual offers are found under each (decision D30). */}
-            {PARENT_LANGUAGES.map((language) => (
-              <option key={language} value={language}>
-                {t(`languages.${language}`)}
-              </option>
-            ))}
-            {search.language && !isParentLanguage(search.language) ? (
-              <option value={search.language}>{t(`languages.${search.language}`)}</option>
-            ) : null}
-          </FilterSelect>
+          />
         ) : null}
         {show("category") ? (
           <FilterSelect
@@ -183,20 +221,7 @@ export function CatalogueFilters({
           </FilterSelect>
         ) : null}
         {show("location") ? (
-          <FilterSelect
-            label={t("filters.location")}
-            value={search.location === undefined ? "" : String(search.location)}
-            onChange={(value) => set({ location: value === undefined ? undefined : Number(value) })}
-          >
-            {(houses.data ?? []).map((house) => (
-              <option key={house.id} value={house.id}>
-                {house.name}
-              </option>
-            ))}
-            {search.location !== undefined && !houses.data?.some((h) => h.id === search.location) ? (
-              <option value={search.location}>{t("filters.locationChosen")}</option>
-            ) : null}
-          </FilterSelect>
+          <HouseFilter value={search.location} onChange={(location) => set({ location })} />
         ) : null}
         {show("weekday") ? (
           <FilterSelect

@@ -16,7 +16,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { type FieldPath, type Resolver, useFieldArray, useForm } from "react-hook-form";
+import { type FieldPath, type Resolver, type UseFormReturn, useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { TextField } from "../../../components/ui/form-fields.tsx";
@@ -69,6 +69,317 @@ const TYPED_FIELD =
   /^(children\.\d+\.(first_name|last_name|birth_date)|adults\.\d+\.(first_name|last_name|email|phone|relation)|date|schedule_slot)$/;
 
 /**
+ * A refused request's errors: each under its input (the first focused), the trial's group at the date's list
+ * (D329); what has no input (the product, a saved child, the whole request, the network) above the button.
+ */
+function showServerErrors(
+  error: Error,
+  form: UseFormReturn<Values>,
+  setGeneralError: (text: string) => void,
+  t: (key: "errorGeneric" | "errorNetwork" | "errorThrottled") => string,
+) {
+  if (!(error instanceof ApiError)) return setGeneralError(t("errorGeneric"));
+  if (error.status === 0) return setGeneralError(t("errorNetwork"));
+  if (error.status === 429) return setGeneralError(t("errorThrottled"));
+  const byField = Object.entries(errorCodesByField(error)).filter(([field]) => field !== "detail");
+  // A saved child has no inputs: an error on one of its fields is said above the button.
+  const shown = (field: string) => {
+    if (!TYPED_FIELD.test(field)) return false;
+    const child = /^children\.(\d+)\./.exec(field);
+    return !child || form.getValues("children")[Number(child[1])]?.id == null;
+  };
+  const typed = byField.filter(([field]) => shown(field));
+  typed.forEach(([field, codes], index) => {
+    form.setError(
+      (field === "schedule_slot" ? "date" : field) as FieldPath<Values>,
+      { type: "server", message: codes[0] ?? "invalid" },
+      { shouldFocus: index === 0 },
+    );
+  });
+  if (typed.length < byField.length || byField.length === 0) {
+    setGeneralError(serverMessage(error) ?? t("errorGeneric"));
+  }
+}
+
+/** Moves the focus to `target` instead of where the dialog would put it (the close button, the body). */
+function focusOn(event: Event, target: HTMLElement | null | undefined) {
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+}
+
+/** The children asked for: saved ones to tick, others typed in (at least one in all). */
+function ChildrenFieldset({
+  form,
+  savedChildren,
+}: {
+  form: UseFormReturn<Values>;
+  savedChildren: Visitor[];
+}) {
+  const { t } = useTranslation("visitRequests");
+  // "key", not the default "id": a child's own `id` (a saved child) must survive in the field array.
+  const children = useFieldArray({ control: form.control, name: "children", keyName: "key" });
+  const errors = form.formState.errors.children;
+  const picked = new Set(children.fields.map((child) => child.id));
+  const toggle = (visitor: Visitor, checked: boolean) => {
+    if (checked) {
+      children.append({
+        id: visitor.id,
+        first_name: visitor.first_name,
+        last_name: visitor.last_name,
+        birth_date: visitor.birth_date ?? "",
+      });
+    } else {
+      const index = children.fields.findIndex((child) => child.id === visitor.id);
+      if (index >= 0) children.remove(index);
+    }
+  };
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-lg font-bold">{t("children.legend")} *</legend>
+      {savedChildren.length > 0 ? (
+        <SavedChildren visitors={savedChildren} picked={picked} onToggle={toggle} />
+      ) : null}
+      {children.fields.map((child, index) =>
+        child.id !== null ? null : (
+          <ChildCard
+            key={child.key}
+            form={form}
+            index={index}
+            removable={children.fields.length > 1 || savedChildren.length > 0}
+            onRemove={() => children.remove(index)}
+          />
+        ),
+      )}
+      {(errors?.message ?? errors?.root?.message) ? (
+        <p className="text-sm font-semibold text-red-800">{t("children.none")}</p>
+      ) : null}
+      {children.fields.length < VISIT_REQUEST_MAX_CHILDREN ? (
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          onClick={() => children.append(emptyChild())}
+        >
+          {t("children.add")}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The adults: the first gets the confirmation; more may be added (a second parent, a nanny). */
+function AdultsFieldset({ form }: { form: UseFormReturn<Values> }) {
+  const { t } = useTranslation("visitRequests");
+  const adults = useFieldArray({ control: form.control, name: "adults", keyName: "key" });
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-lg font-bold">{t("adults.legend")} *</legend>
+      <p className="text-sm text-slate-700">{t("adults.confirmationNote")}</p>
+      {adults.fields.map((field, index) => (
+        <AdultCard key={field.key} form={form} index={index} onRemove={() => adults.remove(index)} />
+      ))}
+      {adults.fields.length < VISIT_REQUEST_MAX_ADULTS ? (
+        <button type="button" className={buttonStyles.secondary} onClick={() => adults.append(emptyAdult())}>
+          {t("adults.add")}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The parent's saved children to tick (a signed-in parent's, or a guest's kept in this browser). */
+function SavedChildren({
+  visitors,
+  picked,
+  onToggle,
+}: {
+  visitors: Visitor[];
+  picked: Set<number | null>;
+  onToggle: (visitor: Visitor, checked: boolean) => void;
+}) {
+  const { t } = useTranslation("visitRequests");
+  return (
+    <div>
+      <p className="text-sm font-semibold">{t("children.saved")}</p>
+      <ul className="mt-2 space-y-2">
+        {visitors.map((visitor) => (
+          <li key={visitor.id}>
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="size-5 accent-orange-800"
+                checked={picked.has(visitor.id)}
+                onChange={(event) => onToggle(visitor, event.target.checked)}
+              />
+              {visitor.first_name} {visitor.last_name}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The request is in: said where the focus goes, with the address the copy went to. */
+function SentNotice({
+  kind,
+  email,
+  focusRef,
+}: {
+  kind: VisitRequestKind;
+  email: string;
+  focusRef: { current: HTMLDivElement | null };
+}) {
+  const { t } = useTranslation("visitRequests");
+  return (
+    <div className="mt-6">
+      <div
+        ref={focusRef}
+        tabIndex={-1}
+        role="status"
+        className="rounded-xl border border-green-700 bg-green-50 p-4 text-green-900 focus:outline-none"
+      >
+        <p className="font-semibold">{t(`success.${kind}`)}</p>
+        <p className="mt-1">{t("copySent", { email })}</p>
+      </div>
+      <div className="mt-6 flex justify-end">
+        <Dialog.Close className={buttonStyles.primary}>{t("close")}</Dialog.Close>
+      </div>
+    </div>
+  );
+}
+
+/** A child typed in (not a saved one): first and last name, and the birth date if the family gives it. */
+function ChildCard({
+  form,
+  index,
+  removable,
+  onRemove,
+}: {
+  form: UseFormReturn<Values>;
+  index: number;
+  removable: boolean;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation("visitRequests");
+  const text = useErrorText();
+  const errors = form.formState.errors.children?.[index];
+  return (
+    <div className="rounded-xl border border-slate-200 p-4">
+      <div className="flex items-center justify-between gap-2">
+        <p className="font-semibold">{t("children.child", { number: index + 1 })}</p>
+        {removable ? (
+          <button type="button" className="text-sm underline underline-offset-2" onClick={onRemove}>
+            {t("children.remove", { number: index + 1 })}
+          </button>
+        ) : null}
+      </div>
+      <TextField
+        label={`${t("children.firstName")} *`}
+        autoComplete="off"
+        maxLength={NAME_MAX_LENGTH}
+        aria-required
+        error={text(errors?.first_name?.message)}
+        {...form.register(`children.${index}.first_name`)}
+      />
+      <TextField
+        className="mt-3"
+        label={`${t("children.lastName")} *`}
+        autoComplete="off"
+        maxLength={NAME_MAX_LENGTH}
+        aria-required
+        error={text(errors?.last_name?.message)}
+        {...form.register(`children.${index}.last_name`)}
+      />
+      <TextField
+        className="mt-3"
+        type="date"
+        label={t("children.birthDate")}
+        max={todayInBerlin()}
+        error={text(errors?.birth_date?.message)}
+        {...form.register(`children.${index}.birth_date`)}
+      />
+    </div>
+  );
+}
+
+/** One adult: name, e-mail and phone (the way to reach the family), and how they are related. */
+function AdultCard({
+  form,
+  index,
+  onRemove,
+}: {
+  form: UseFormReturn<Values>;
+  index: number;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation("visitRequests");
+  const text = useErrorText();
+  const errors = form.formState.errors.adults?.[index];
+  // The first adult is the one filling in: the browser may fill in their own details.
+  const own = (token: string) => (index === 0 ? token : "off");
+  return (
+    <div className="rounded-xl border border-slate-200 p-4">
+      <div className="flex items-center justify-between gap-2">
+        <p className="font-semibold">{t("adults.adult", { number: index + 1 })}</p>
+        {index > 0 ? (
+          <button type="button" className="text-sm underline underline-offset-2" onClick={onRemove}>
+            {t("adults.remove", { number: index + 1 })}
+          </button>
+        ) : null}
+      </div>
+      <TextField
+        label={`${t("adults.firstName")} *`}
+        autoComplete={own("given-name")}
+        maxLength={NAME_MAX_LENGTH}
+        aria-required
+        error={text(errors?.first_name?.message)}
+        {...form.register(`adults.${index}.first_name`)}
+      />
+      <TextField
+        className="mt-3"
+        label={`${t("adults.lastName")} *`}
+        autoComplete={own("family-name")}
+        maxLength={NAME_MAX_LENGTH}
+        aria-required
+        error={text(errors?.last_name?.message)}
+        {...form.register(`adults.${index}.last_name`)}
+      />
+      <TextField
+        className="mt-3"
+        type="email"
+        label={`${t("adults.email")} *`}
+        autoComplete={own("email")}
+        maxLength={254}
+        aria-required
+        error={text(errors?.email?.message)}
+        {...form.register(`adults.${index}.email`)}
+      />
+      <TextField
+        className="mt-3"
+        type="tel"
+        label={`${t("adults.phone")} *`}
+        hint={t("adults.phoneHint")}
+        autoComplete={own("tel")}
+        maxLength={PHONE_MAX_LENGTH}
+        aria-required
+        error={text(errors?.phone?.message)}
+        {...form.register(`adults.${index}.phone`, {
+          onChange: (event) => form.setValue(`adults.${index}.phone`, sanitizePhoneInput(event.target.value)),
+        })}
+      />
+      <TextField
+        className="mt-3"
+        label={t("adults.relation")}
+        maxLength={NAME_MAX_LENGTH}
+        error={text(errors?.relation?.message)}
+        {...form.register(`adults.${index}.relation`)}
+      />
+    </div>
+  );
+}
+
+/**
  * The request dialog of the product page (D84), one for the three kinds of D71: the children (saved
  * ones to tick, or typed), one or more adults (the first gets the confirmation), and the date.
  * Validated with the contract's schema; the server's field errors go under their fields.
@@ -110,37 +421,11 @@ export function VisitRequestDialog({
     reValidateMode: "onBlur",
   });
   const { errors, isSubmitted } = form.formState;
-  // "key", not the default "id": a child's own `id` (a saved child) must survive in the field array.
-  const children = useFieldArray({ control: form.control, name: "children", keyName: "key" });
-  const adults = useFieldArray({ control: form.control, name: "adults", keyName: "key" });
 
   const mutation = useMutation({
     mutationFn: (values: ReturnType<typeof normalize>) => sendVisitRequest(kind, values),
     onMutate: () => setGeneralError(null),
-    onError: (error) => {
-      if (!(error instanceof ApiError)) return setGeneralError(t("errorGeneric"));
-      if (error.status === 0) return setGeneralError(t("errorNetwork"));
-      if (error.status === 429) return setGeneralError(t("errorThrottled"));
-      const byField = Object.entries(errorCodesByField(error)).filter(([field]) => field !== "detail");
-      // A saved child has no inputs: an error on one of its fields is said above the button.
-      const shown = (field: string) => {
-        if (!TYPED_FIELD.test(field)) return false;
-        const child = /^children\.(\d+)\./.exec(field);
-        return !child || form.getValues("children")[Number(child[1])]?.id == null;
-      };
-      const typed = byField.filter(([field]) => shown(field));
-      typed.forEach(([field, codes], index) => {
-        form.setError(
-          (field === "schedule_slot" ? "date" : field) as FieldPath<Values>, // the group is chosen there (D329)
-          { type: "server", message: codes[0] ?? "invalid" },
-          { shouldFocus: index === 0 },
-        );
-      });
-      // Anything else (the product, a saved child's id, the whole request) is said above the button.
-      if (typed.length < byField.length || byField.length === 0) {
-        setGeneralError(serverMessage(error) ?? t("errorGeneric"));
-      }
-    },
+    onError: (error) => showServerErrors(error, form, setGeneralError, t),
   });
 
   useEffect(() => {
@@ -148,24 +433,8 @@ export function VisitRequestDialog({
   }, [mutation.isSuccess]);
 
   const text = useErrorText();
-  const childrenError = errors.children?.message ?? errors.children?.root?.message;
   const invalid = Object.keys(errors).length > 0;
-  const pickedIds = new Set(children.fields.map((child) => child.id));
   const titleId = `visit-request-${kind}-title`;
-
-  const togglePicked = (visitor: Visitor, checked: boolean) => {
-    if (checked) {
-      children.append({
-        id: visitor.id,
-        first_name: visitor.first_name,
-        last_name: visitor.last_name,
-        birth_date: visitor.birth_date ?? "",
-      });
-    } else {
-      const index = children.fields.findIndex((child) => child.id === visitor.id);
-      if (index >= 0) children.remove(index);
-    }
-  };
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -175,20 +444,8 @@ export function VisitRequestDialog({
           ref={contentRef}
           aria-labelledby={titleId}
           data-testid={`visit-request-${kind}`}
-          onOpenAutoFocus={(event) => {
-            // Straight into the first field rather than onto the close button.
-            const first = contentRef.current?.querySelector<HTMLElement>("input");
-            if (first) {
-              event.preventDefault();
-              first.focus();
-            }
-          }}
-          onCloseAutoFocus={(event) => {
-            if (returnFocusTo?.current) {
-              event.preventDefault();
-              returnFocusTo.current.focus();
-            }
-          }}
+          onOpenAutoFocus={(event) => focusOn(event, contentRef.current?.querySelector("input"))}
+          onCloseAutoFocus={(event) => focusOn(event, returnFocusTo?.current)}
           className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-xl"
         >
           <Dialog.Title id={titleId} className="text-xl font-extrabold">
@@ -198,20 +455,7 @@ export function VisitRequestDialog({
             {t(`intro.${kind}`, { name: product.name })}
           </Dialog.Description>
           {mutation.isSuccess ? (
-            <div className="mt-6">
-              <div
-                ref={successRef}
-                tabIndex={-1}
-                role="status"
-                className="rounded-xl border border-green-700 bg-green-50 p-4 text-green-900 focus:outline-none"
-              >
-                <p className="font-semibold">{t(`success.${kind}`)}</p>
-                <p className="mt-1">{t("copySent", { email: mutation.data.adults[0]?.email ?? "" })}</p>
-              </div>
-              <div className="mt-6 flex justify-end">
-                <Dialog.Close className={buttonStyles.primary}>{t("close")}</Dialog.Close>
-              </div>
-            </div>
+            <SentNotice kind={kind} email={mutation.data.adults[0]?.email ?? ""} focusRef={successRef} />
           ) : (
             <form
               noValidate
@@ -220,162 +464,8 @@ export function VisitRequestDialog({
               className="mt-4 space-y-6"
             >
               <p className="text-sm text-slate-700">{t("required")}</p>
-              <fieldset className="space-y-4">
-                <legend className="text-lg font-bold">{t("children.legend")} *</legend>
-                {savedChildren.length > 0 ? (
-                  <div>
-                    <p className="text-sm font-semibold">{t("children.saved")}</p>
-                    <ul className="mt-2 space-y-2">
-                      {savedChildren.map((visitor) => (
-                        <li key={visitor.id}>
-                          <label className="flex items-center gap-2">
-                            <input
-                              type="checkbox"
-                              className="size-5 accent-orange-800"
-                              checked={pickedIds.has(visitor.id)}
-                              onChange={(event) => togglePicked(visitor, event.target.checked)}
-                            />
-                            {visitor.first_name} {visitor.last_name}
-                          </label>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ) : null}
-                {children.fields.map((child, index) =>
-                  child.id !== null ? null : (
-                    <div key={child.key} className="rounded-xl border border-slate-200 p-4">
-                      <div className="flex items-center justify-between gap-2">
-                        <p className="font-semibold">{t("children.child", { number: index + 1 })}</p>
-                        {children.fields.length > 1 || savedChildren.length > 0 ? (
-                          <button
-                            type="button"
-                            className="text-sm underline underline-offset-2"
-                            onClick={() => children.remove(index)}
-                          >
-                            {t("children.remove", { number: index + 1 })}
-                          </button>
-                        ) : null}
-                      </div>
-                      <TextField
-                        label={`${t("children.firstName")} *`}
-                        autoComplete="off"
-                        maxLength={NAME_MAX_LENGTH}
-                        aria-required
-                        error={text(errors.children?.[index]?.first_name?.message)}
-                        {...form.register(`children.${index}.first_name`)}
-                      />
-                      <TextField
-                        className="mt-3"
-                        label={`${t("children.lastName")} *`}
-                        autoComplete="off"
-                        maxLength={NAME_MAX_LENGTH}
-                        aria-required
-                        error={text(errors.children?.[index]?.last_name?.message)}
-                        {...form.register(`children.${index}.last_name`)}
-                      />
-                      <TextField
-                        className="mt-3"
-                        type="date"
-                        label={t("children.birthDate")}
-                        max={todayInBerlin()}
-                        error={text(errors.children?.[index]?.birth_date?.message)}
-                        {...form.register(`children.${index}.birth_date`)}
-                      />
-                    </div>
-                  ),
-                )}
-                {childrenError ? (
-                  <p className="text-sm font-semibold text-red-800">{t("children.none")}</p>
-                ) : null}
-                {children.fields.length < VISIT_REQUEST_MAX_CHILDREN ? (
-                  <button
-                    type="button"
-                    className={buttonStyles.secondary}
-                    onClick={() => children.append(emptyChild())}
-                  >
-                    {t("children.add")}
-                  </button>
-                ) : null}
-              </fieldset>
-
-              <fieldset className="space-y-4">
-                <legend className="text-lg font-bold">{t("adults.legend")} *</legend>
-                <p className="text-sm text-slate-700">{t("adults.confirmationNote")}</p>
-                {adults.fields.map((field, index) => (
-                  <div key={field.key} className="rounded-xl border border-slate-200 p-4">
-                    <div className="flex items-center justify-between gap-2">
-                      <p className="font-semibold">{t("adults.adult", { number: index + 1 })}</p>
-                      {index > 0 ? (
-                        <button
-                          type="button"
-                          className="text-sm underline underline-offset-2"
-                          onClick={() => adults.remove(index)}
-                        >
-                          {t("adults.remove", { number: index + 1 })}
-                        </button>
-                      ) : null}
-                    </div>
-                    <TextField
-                      label={`${t("adults.firstName")} *`}
-                      autoComplete={index === 0 ? "given-name" : "off"}
-                      maxLength={NAME_MAX_LENGTH}
-                      aria-required
-                      error={text(errors.adults?.[index]?.first_name?.message)}
-                      {...form.register(`adults.${index}.first_name`)}
-                    />
-                    <TextField
-                      className="mt-3"
-                      label={`${t("adults.lastName")} *`}
-                      autoComplete={index === 0 ? "family-name" : "off"}
-                      maxLength={NAME_MAX_LENGTH}
-                      aria-required
-                      error={text(errors.adults?.[index]?.last_name?.message)}
-                      {...form.register(`adults.${index}.last_name`)}
-                    />
-                    <TextField
-                      className="mt-3"
-                      type="email"
-                      label={`${t("adults.email")} *`}
-                      autoComplete={index === 0 ? "email" : "off"}
-                      maxLength={254}
-                      aria-required
-                      error={text(errors.adults?.[index]?.email?.message)}
-                      {...form.register(`adults.${index}.email`)}
-                    />
-                    <TextField
-                      className="mt-3"
-                      type="tel"
-                      label={`${t("adults.phone")} *`}
-                      hint={t("adults.phoneHint")}
-                      autoComplete={index === 0 ? "tel" : "off"}
-                      maxLength={PHONE_MAX_LENGTH}
-                      aria-required
-                      error={text(errors.adults?.[index]?.phone?.message)}
-                      {...form.register(`adults.${index}.phone`, {
-                        onChange: (event) =>
-                          form.setValue(`adults.${index}.phone`, sanitizePhoneInput(event.target.value)),
-                      })}
-                    />
-                    <TextField
-                      className="mt-3"
-                      label={t("adults.relation")}
-                      maxLength={NAME_MAX_LENGTH}
-                      error={text(errors.adults?.[index]?.relation?.message)}
-                      {...form.register(`adults.${index}.relation`)}
-                    />
-                  </div>
-                ))}
-                {adults.fields.length < VISIT_REQUEST_MAX_ADULTS ? (
-                  <button
-                    type="button"
-                    className={buttonStyles.secondary}
-                    onClick={() => adults.append(emptyAdult())}
-                  >
-                    {t("adults.add")}
-                  </button>
-                ) : null}
-              </fieldset>
+              <ChildrenFieldset form={form} savedChildren={savedChildren} />
+              <AdultsFieldset form={form} />
 
               <VisitDateField
                 kind={kind}
