@@ -8,8 +8,6 @@ import {
   AdminGiftCardListSchema,
   AdminGiftCardSchema,
   AdminGiftCardUpdateSchema,
-  AdminIdParamsSchema,
-  AdminListQuerySchema,
   AdminPromocodeInputSchema,
   AdminPromocodeListSchema,
   AdminPromocodeSchema,
@@ -19,27 +17,24 @@ import {
   AdminRedirectListSchema,
   AdminRedirectSchema,
   AdminRedirectUpdateSchema,
-  LocaleQuerySchema,
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/index.ts";
-import { currentUser } from "../plugins/index.ts";
 import { createContentPagesAdmin } from "./content-pages.service.ts";
-import { registerCrudRoutes } from "./crud-routes.ts";
+import { registerCrudRoutes, registerListRoute } from "./crud-routes.ts";
 import { createGiftCardsAdmin } from "./gift-cards.service.ts";
-import { sendList } from "./list-query.ts";
 import { createPromocodesAdmin } from "./promocodes.service.ts";
 import { createRedirectsAdmin } from "./redirects.service.ts";
-import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
 
 /**
  * Content pages, promocodes, gift cards (D123–D125) and redirects (D189) in the back office. Registered inside
- * `adminRoutes`, so its `requireStaff` hook guards every route here too.
+ * `adminRoutes`, so its `requireStaff` hook guards every route here too. Each is a resource in the back
+ * office's one convention (`registerCrudRoutes`); only redirects are deleted here, so the other services
+ * have no `remove` and their resources no DELETE route.
  */
 export const contentAdminRoutes =
   ({ db, publicUrl = "" }: { db: Db; publicUrl?: string }): FastifyPluginAsyncZod =>
   async (app) => {
-    const pages = createContentPagesAdmin(db);
     const promocodes = createPromocodesAdmin(db);
     const giftCards = createGiftCardsAdmin(db);
 
@@ -60,190 +55,59 @@ export const contentAdminRoutes =
       },
     });
 
-    app.get(
-      "/api/v2/admin/content-pages/",
-      {
-        schema: {
-          ...base("Content pages: home, about us, prices, legal texts (markdown, de and ru)"),
-          querystring: AdminListQuerySchema,
-          response: { 200: AdminContentPageListSchema, ...errors },
-        },
+    registerCrudRoutes(app, {
+      name: "content-pages",
+      record: AdminContentPageSchema,
+      list: AdminContentPageListSchema,
+      input: AdminContentPageInputSchema,
+      update: AdminContentPageUpdateSchema,
+      service: createContentPagesAdmin(db),
+      says: {
+        list: "Content pages: home, about us, prices, legal texts (markdown, de and ru)",
+        one: "One content page",
+        create: "Write a content page the shop shows but nobody has written yet",
+        update: "Save a content page read at `version`; the shop shows it on the next request",
       },
-      async (request, reply) => {
-        const { cut, page } = await pages.list(request.query);
-        return sendList(reply, "content-pages", cut.offset, page);
-      },
-    );
-    app.get(
-      "/api/v2/admin/content-pages/:id/",
-      {
-        schema: {
-          ...base("One content page"),
-          params: AdminIdParamsSchema,
-          querystring: LocaleQuerySchema,
-          response: { 200: AdminContentPageSchema, ...errors },
-        },
-      },
-      async (request) => pages.get(request.params.id),
-    );
-    app.post(
-      "/api/v2/admin/content-pages/",
-      {
-        schema: {
-          ...base("Write a content page the shop shows but nobody has written yet"),
-          querystring: LocaleQuerySchema,
-          body: AdminContentPageInputSchema,
-          response: { 201: AdminContentPageSchema, ...errors },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await pages.create(currentUser(request), request.body)),
-    );
-    app.put(
-      "/api/v2/admin/content-pages/:id/",
-      {
-        schema: {
-          ...base("Save a content page read at `version`; the shop shows it on the next request"),
-          params: AdminIdParamsSchema,
-          querystring: LocaleQuerySchema,
-          body: AdminContentPageUpdateSchema,
-          response: { 200: AdminContentPageSchema, ...errors },
-        },
-      },
-      async (request) => pages.update(currentUser(request), request.params.id, request.body),
-    );
+    });
 
-    app.get(
-      "/api/v2/admin/promocodes/",
-      {
-        schema: {
-          ...base("Promocodes with their uses (filter q, is_active)"),
-          querystring: AdminListQuerySchema,
-          response: { 200: AdminPromocodeListSchema, ...errors },
-        },
+    registerCrudRoutes(app, {
+      name: "promocodes",
+      record: AdminPromocodeSchema,
+      list: AdminPromocodeListSchema,
+      input: AdminPromocodeInputSchema,
+      update: AdminPromocodeUpdateSchema,
+      service: promocodes,
+      says: {
+        list: "Promocodes with their uses (filter q, is_active)",
+        one: "One promocode",
+        create: "Create a promocode",
+        update: "Change or deactivate a promocode read at `version`",
       },
-      async (request, reply) => {
-        const { cut, page } = await promocodes.list(request.query);
-        return sendList(reply, "promocodes", cut.offset, page);
-      },
-    );
-    app.get(
-      "/api/v2/admin/promocodes/:id/",
-      {
-        schema: {
-          ...base("One promocode"),
-          params: AdminIdParamsSchema,
-          querystring: LocaleQuerySchema,
-          response: { 200: AdminPromocodeSchema, ...errors },
-        },
-      },
-      async (request) => promocodes.get(request.params.id),
-    );
-    app.post(
-      "/api/v2/admin/promocodes/",
-      {
-        schema: {
-          ...base("Create a promocode"),
-          querystring: LocaleQuerySchema,
-          body: AdminPromocodeInputSchema,
-          response: { 201: AdminPromocodeSchema, ...errors },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await promocodes.create(currentUser(request), request.body)),
-    );
-    app.put(
-      "/api/v2/admin/promocodes/:id/",
-      {
-        schema: {
-          ...base("Change or deactivate a promocode read at `version`"),
-          params: AdminIdParamsSchema,
-          querystring: LocaleQuerySchema,
-          body: AdminPromocodeUpdateSchema,
-          response: { 200: AdminPromocodeSchema, ...errors },
-        },
-      },
-      async (request) => promocodes.update(currentUser(request), request.params.id, request.body),
-    );
-    app.get(
-      "/api/v2/admin/promocode-uses/",
-      {
-        schema: {
-          ...base("The orders that used promocodes, newest first (filter promocode, counted)"),
-          querystring: AdminListQuerySchema,
-          response: { 200: AdminPromocodeUseListSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const { cut, page } = await promocodes.uses(request.query);
-        return sendList(reply, "promocode-uses", cut.offset, page);
-      },
-    );
+    });
+    registerListRoute(app, "promocode-uses", {
+      schema: AdminPromocodeUseListSchema,
+      says: "The orders that used promocodes, newest first (filter promocode, counted)",
+      load: (query) => promocodes.uses(query),
+    });
 
-    app.get(
-      "/api/v2/admin/gift-cards/",
-      {
-        schema: {
-          ...base("Gift cards, bought and issued by hand (filter q, is_active)"),
-          querystring: AdminListQuerySchema,
-          response: { 200: AdminGiftCardListSchema, ...errors },
-        },
+    registerCrudRoutes(app, {
+      name: "gift-cards",
+      record: AdminGiftCardSchema,
+      list: AdminGiftCardListSchema,
+      input: AdminGiftCardInputSchema,
+      update: AdminGiftCardUpdateSchema,
+      // Staff issue a gift card by hand; the card a buyer pays for is made by the order, not here.
+      service: { ...giftCards, create: (staff, input) => giftCards.issue(staff, input) },
+      says: {
+        list: "Gift cards, bought and issued by hand (filter q, is_active)",
+        one: "One gift card",
+        create: "Issue a gift card by hand, with the reason",
+        update: "Deactivate a gift card read at `version`, or activate it again",
       },
-      async (request, reply) => {
-        const { cut, page } = await giftCards.list(request.query);
-        return sendList(reply, "gift-cards", cut.offset, page);
-      },
-    );
-    app.get(
-      "/api/v2/admin/gift-cards/:id/",
-      {
-        schema: {
-          ...base("One gift card"),
-          params: AdminIdParamsSchema,
-          querystring: LocaleQuerySchema,
-          response: { 200: AdminGiftCardSchema, ...errors },
-        },
-      },
-      async (request) => giftCards.get(request.params.id),
-    );
-    app.post(
-      "/api/v2/admin/gift-cards/",
-      {
-        schema: {
-          ...base("Issue a gift card by hand, with the reason"),
-          querystring: LocaleQuerySchema,
-          body: AdminGiftCardInputSchema,
-          response: { 201: AdminGiftCardSchema, ...errors },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await giftCards.issue(currentUser(request), request.body)),
-    );
-    app.put(
-      "/api/v2/admin/gift-cards/:id/",
-      {
-        schema: {
-          ...base("Deactivate a gift card read at `version`, or activate it again"),
-          params: AdminIdParamsSchema,
-          querystring: LocaleQuerySchema,
-          body: AdminGiftCardUpdateSchema,
-          response: { 200: AdminGiftCardSchema, ...errors },
-        },
-      },
-      async (request) => giftCards.update(currentUser(request), request.params.id, request.body),
-    );
-    app.get(
-      "/api/v2/admin/gift-card-ledger/",
-      {
-        schema: {
-          ...base("Balance history of gift cards, oldest first (filter gift_card)"),
-          querystring: AdminListQuerySchema,
-          response: { 200: AdminGiftCardLedgerListSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const { cut, page } = await giftCards.ledger(request.query);
-        return sendList(reply, "gift-card-ledger", cut.offset, page);
-      },
-    );
+    });
+    registerListRoute(app, "gift-card-ledger", {
+      schema: AdminGiftCardLedgerListSchema,
+      says: "Balance history of gift cards, oldest first (filter gift_card)",
+      load: (query) => giftCards.ledger(query),
+    });
   };

@@ -89,95 +89,106 @@ const papersOf = (
   })),
 });
 
+type StaffRefundNoted = Awaited<ReturnType<typeof findStaffRefundsOfOrders>>[number];
+type WithdrawalRow = Awaited<ReturnType<typeof findWithdrawalsOfItems>>[number];
+
+/** An order's refunds in one list, oldest first: staff's, and the parent's withdrawals and cancellations. */
+function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[]): AdminOrderRefund[] {
+  return [
+    ...staffRefunds.map((r) => ({
+      id: r.id,
+      source: "staff" as const,
+      item: r.orderItemId,
+      amount_cents: r.amountCents,
+      cancel_item: r.cancelItem,
+      state: r.refundState as RefundState,
+      attempts: r.refundAttempts,
+      reason: r.reason,
+      created_at: r.createdAt.toISOString(),
+      refunded_at: r.refundedAt?.toISOString() ?? null,
+      credit_note_number: r.creditNoteNumber,
+    })),
+    ...withdrawn.map((w) => ({
+      id: w.id,
+      source: w.kind === "cancellation" ? ("cancellation" as const) : ("withdrawal" as const),
+      item: w.orderItemId,
+      amount_cents: w.refundCents,
+      cancel_item: true,
+      state: w.refundState as RefundState,
+      attempts: w.refundAttempts,
+      reason: "",
+      created_at: w.createdAt.toISOString(),
+      refunded_at: w.refundedAt?.toISOString() ?? null,
+      credit_note_number: w.creditNoteNumber,
+    })),
+  ].sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+/** {@link createOrdersAdmin}'s `get`: one order with its items, payments, papers and refunds. */
+async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<AdminOrder> {
+  const row = await findOrderForStaff(db, id, locale);
+  if (!row) throw AppError.notFound();
+  const [items, payments, documents, staffRefunds, hold] = await Promise.all([
+    findOrderItemsForStaff(db, id, locale),
+    findOrderPaymentsForStaff(db, id),
+    findOrderDocumentsForStaff(db, id),
+    findStaffRefundsOfOrders(db, [id]),
+    paymentHoldOfOrder(db, id),
+  ]);
+  const withdrawn = await findWithdrawalsOfItems(
+    db,
+    items.map((item) => item.id),
+  );
+  const units = await findItemUnitsForStaff(
+    db,
+    items.map((item) => item.id),
+  );
+  const addresses = [row.parent_email].filter(Boolean);
+  const mails = await findOrderMailsForStaff(db, id, addresses);
+  const captured = payments.filter((p) => p.captureId !== null);
+  const gatewayLeft = Math.max(
+    0,
+    captured.reduce((sum, p) => sum + p.amountCents, 0) -
+      withdrawn.reduce((sum, w) => sum + w.gatewayCents, 0) -
+      staffRefunds.reduce((sum, r) => sum + r.amountCents, 0),
+  );
+  const refunds = refundsOf(staffRefunds, withdrawn);
+  return {
+    ...row,
+    payment_link: hold.linked,
+    // Only an order in payment holds seats; a paid or ended order's old hold means nothing to staff.
+    reserved_until: row.status === "awaiting_payment" ? (hold.reservedUntil?.toISOString() ?? null) : null,
+    items: items.map((item) => {
+      const staff = staffRefunds
+        .filter((r) => r.orderItemId === item.id)
+        .reduce((s, r) => s + r.amountCents, 0);
+      const w = withdrawn.find((x) => x.orderItemId === item.id);
+      return {
+        id: item.id,
+        product_page: item.productPage,
+        name: item.name ?? "",
+        child: [item.childFirst, item.childLast].filter(Boolean).join(" "),
+        status: item.status,
+        paid_cents: item.paidCents,
+        refunded_cents: staff + (w?.refundCents ?? 0),
+        refundable_cents: w ? 0 : Math.max(0, Math.min(item.paidCents - staff, gatewayLeft)),
+        withdrawn: w !== undefined,
+        slots: units.slots
+          .filter((u) => u.item === item.id)
+          .map(({ id, weekday, date, start, end }) => ({ id, weekday, date, start, end })),
+        weeks: units.weeks
+          .filter((u) => u.item === item.id)
+          .map(({ id, starts_on, ends_on }) => ({ id, starts_on, ends_on })),
+      };
+    }),
+    ...papersOf(payments, mails, documents),
+    refunds,
+  };
+}
+
 /** Orders in the back office (D127–D129): the list, one order's details, and the staff refund. */
 export function createOrdersAdmin(db: Db, withdrawals: WithdrawalsService) {
-  async function get(id: number, locale: Locale = "de"): Promise<AdminOrder> {
-    const row = await findOrderForStaff(db, id, locale);
-    if (!row) throw AppError.notFound();
-    const [items, payments, documents, staffRefunds, hold] = await Promise.all([
-      findOrderItemsForStaff(db, id, locale),
-      findOrderPaymentsForStaff(db, id),
-      findOrderDocumentsForStaff(db, id),
-      findStaffRefundsOfOrders(db, [id]),
-      paymentHoldOfOrder(db, id),
-    ]);
-    const withdrawn = await findWithdrawalsOfItems(
-      db,
-      items.map((item) => item.id),
-    );
-    const units = await findItemUnitsForStaff(
-      db,
-      items.map((item) => item.id),
-    );
-    const addresses = [row.parent_email].filter(Boolean);
-    const mails = await findOrderMailsForStaff(db, id, addresses);
-    const captured = payments.filter((p) => p.captureId !== null);
-    const gatewayLeft = Math.max(
-      0,
-      captured.reduce((sum, p) => sum + p.amountCents, 0) -
-        withdrawn.reduce((sum, w) => sum + w.gatewayCents, 0) -
-        staffRefunds.reduce((sum, r) => sum + r.amountCents, 0),
-    );
-    const refunds: AdminOrderRefund[] = [
-      ...staffRefunds.map((r) => ({
-        id: r.id,
-        source: "staff" as const,
-        item: r.orderItemId,
-        amount_cents: r.amountCents,
-        cancel_item: r.cancelItem,
-        state: r.refundState as RefundState,
-        attempts: r.refundAttempts,
-        reason: r.reason,
-        created_at: r.createdAt.toISOString(),
-        refunded_at: r.refundedAt?.toISOString() ?? null,
-        credit_note_number: r.creditNoteNumber,
-      })),
-      ...withdrawn.map((w) => ({
-        id: w.id,
-        source: w.kind === "cancellation" ? ("cancellation" as const) : ("withdrawal" as const),
-        item: w.orderItemId,
-        amount_cents: w.refundCents,
-        cancel_item: true,
-        state: w.refundState as RefundState,
-        attempts: w.refundAttempts,
-        reason: "",
-        created_at: w.createdAt.toISOString(),
-        refunded_at: w.refundedAt?.toISOString() ?? null,
-        credit_note_number: w.creditNoteNumber,
-      })),
-    ].sort((a, b) => a.created_at.localeCompare(b.created_at));
-    return {
-      ...row,
-      payment_link: hold.linked,
-      // Only an order in payment holds seats; a paid or ended order's old hold means nothing to staff.
-      reserved_until: row.status === "awaiting_payment" ? (hold.reservedUntil?.toISOString() ?? null) : null,
-      items: items.map((item) => {
-        const staff = staffRefunds
-          .filter((r) => r.orderItemId === item.id)
-          .reduce((s, r) => s + r.amountCents, 0);
-        const w = withdrawn.find((x) => x.orderItemId === item.id);
-        return {
-          id: item.id,
-          product_page: item.productPage,
-          name: item.name ?? "",
-          child: [item.childFirst, item.childLast].filter(Boolean).join(" "),
-          status: item.status,
-          paid_cents: item.paidCents,
-          refunded_cents: staff + (w?.refundCents ?? 0),
-          refundable_cents: w ? 0 : Math.max(0, Math.min(item.paidCents - staff, gatewayLeft)),
-          withdrawn: w !== undefined,
-          slots: units.slots
-            .filter((u) => u.item === item.id)
-            .map(({ id, weekday, date, start, end }) => ({ id, weekday, date, start, end })),
-          weeks: units.weeks
-            .filter((u) => u.item === item.id)
-            .map(({ id, starts_on, ends_on }) => ({ id, starts_on, ends_on })),
-        };
-      }),
-      ...papersOf(payments, mails, documents),
-      refunds,
-    };
-  }
+  const get = (id: number, locale: Locale = "de") => orderDetail(db, id, locale);
 
   return {
     /**

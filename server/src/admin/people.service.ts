@@ -90,6 +90,106 @@ async function setRole(db: Db, admin: AuthUser, id: number, input: AdminRoleInpu
   });
 }
 
+/** {@link createPeopleAdmin}'s `get`: a person with their children, orders and visit requests. */
+async function personDetail(db: Db, id: number): Promise<AdminPersonDetail> {
+  const user = await findUserById(db, id);
+  if (!user) throw AppError.notFound();
+  const [children, orders, requests] = await Promise.all([
+    findVisitors(db, id),
+    listOrdersOfUserForStaff(db, id),
+    listVisitRequestsOfUser(db, id),
+  ]);
+  return {
+    ...toAdmin(user),
+    children: children.map((child) => ({
+      id: child.id,
+      first_name: child.firstName,
+      last_name: child.lastName,
+      birth_date: child.birthDate,
+    })),
+    orders: orders.map((order) => ({
+      id: order.id,
+      status: order.status,
+      total_checkout_cents: order.totalCheckoutCents,
+      paid_at: order.paidAt?.toISOString() ?? null,
+      created_at: order.createdAt.toISOString(),
+    })),
+    requests: requests.map((request) => ({
+      id: request.id,
+      kind: request.kind,
+      status: requestStatus(request.status),
+      date: request.date,
+      created_at: request.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** {@link createPeopleAdmin}'s `erase`. */
+async function eraseFamily(
+  db: Db,
+  admin: AuthUser,
+  id: number,
+  input: AdminEraseInput,
+  removeMailFiles?: (ids: readonly number[]) => Promise<unknown>,
+): Promise<AdminErasure> {
+  if (id === admin.id) throw new AppError("erase_own_account", 400);
+  const { erased, mailIds } = await db.transaction(async (tx) => {
+    const user = await lockUser(tx, id);
+    if (!user) throw AppError.notFound();
+    if (user.role !== "customer") throw new AppError("erase_staff_account", 400);
+    if (input.confirm_email.toLowerCase() !== user.email.toLowerCase())
+      throw AppError.validation("confirm_email", "erase_confirm_mismatch");
+    if (await hasRunningSubscription(tx, id)) throw new AppError("erase_running_subscription", 409);
+    if ((await countUnpaidOrdersOfUser(tx, id)) > 0) throw new AppError("erase_unpaid_order", 409);
+
+    const keptInvoices = await countInvoicesOfUser(tx, id);
+    // What names the family in the school's own mails: the phone, the parent's and the children's names.
+    const children = await findVisitors(tx, id);
+    const needles = [
+      ...(user.phoneNumber.length > 4 ? [user.phoneNumber] : []),
+      `${user.firstName} ${user.lastName}`,
+      ...children.map((child) => `${child.firstName} ${child.lastName}`),
+    ];
+    const visitRequestIds = await deleteVisitRequestsOfFamily(tx, id, user.email);
+    const contactRequestIds = await deleteContactRequestsByEmail(tx, user.email);
+    const partyRequestIds = await deletePartyRequestsOfUser(tx, id);
+    await anonymiseCancellationsOfFamily(tx, id, user.email);
+    await clearPaymentDetailsOfUser(tx, id);
+    await deletePaymentLinksOfUser(tx, id);
+    const keptOrders = await anonymiseOrdersOfUser(tx, id);
+    await anonymiseGiftCardsOfBuyer(tx, id);
+    const mailIds = await deleteMailsAbout(tx, { email: user.email, needles });
+    await deleteUserAccount(tx, id);
+    await scrubAuditValues(tx, "visit-requests", visitRequestIds);
+    await scrubAuditValues(tx, "contact-requests", contactRequestIds);
+    await scrubAuditValues(tx, "party-requests", partyRequestIds);
+    await audit(
+      tx,
+      admin,
+      id,
+      "delete",
+      { role: user.role },
+      {
+        erased: true,
+        kept_orders: keptOrders,
+        kept_invoices: keptInvoices,
+        removed_requests: visitRequestIds.length + contactRequestIds.length + partyRequestIds.length,
+        removed_mails: mailIds.length,
+      },
+    );
+    const erased: AdminErasure = {
+      id,
+      erased: true,
+      kept_invoices: keptInvoices,
+      kept_orders: keptOrders,
+    };
+    return { erased, mailIds };
+  });
+  // The files of the mails, once the rows are gone for good (a rollback keeps both).
+  await removeMailFiles?.(mailIds);
+  return erased;
+}
+
 /** People (D138, D139): find a parent, see their family, change roles, erase a family. */
 export function createPeopleAdmin(
   db: Db,
@@ -114,38 +214,7 @@ export function createPeopleAdmin(
       return { cut, page: { rows: page.rows.map(toAdmin), total: page.total } };
     },
 
-    async get(id: number): Promise<AdminPersonDetail> {
-      const user = await findUserById(db, id);
-      if (!user) throw AppError.notFound();
-      const [children, orders, requests] = await Promise.all([
-        findVisitors(db, id),
-        listOrdersOfUserForStaff(db, id),
-        listVisitRequestsOfUser(db, id),
-      ]);
-      return {
-        ...toAdmin(user),
-        children: children.map((child) => ({
-          id: child.id,
-          first_name: child.firstName,
-          last_name: child.lastName,
-          birth_date: child.birthDate,
-        })),
-        orders: orders.map((order) => ({
-          id: order.id,
-          status: order.status,
-          total_checkout_cents: order.totalCheckoutCents,
-          paid_at: order.paidAt?.toISOString() ?? null,
-          created_at: order.createdAt.toISOString(),
-        })),
-        requests: requests.map((request) => ({
-          id: request.id,
-          kind: request.kind,
-          status: requestStatus(request.status),
-          date: request.date,
-          created_at: request.createdAt.toISOString(),
-        })),
-      };
-    },
+    get: (id: number) => personDetail(db, id),
 
     /**
      * Grant or revoke a role, `admin` too (admins only, D138, D241). Nobody changes their own role, so an
@@ -175,63 +244,7 @@ export function createPeopleAdmin(
      * link go, then the account with its tokens, children and waiting-list entries. Invoices and credit
      * notes stay as issued. The audit entry says that and how much was kept, without the erased data.
      */
-    async erase(admin: AuthUser, id: number, input: AdminEraseInput): Promise<AdminErasure> {
-      if (id === admin.id) throw new AppError("erase_own_account", 400);
-      const { erased, mailIds } = await db.transaction(async (tx) => {
-        const user = await lockUser(tx, id);
-        if (!user) throw AppError.notFound();
-        if (user.role !== "customer") throw new AppError("erase_staff_account", 400);
-        if (input.confirm_email.toLowerCase() !== user.email.toLowerCase())
-          throw AppError.validation("confirm_email", "erase_confirm_mismatch");
-        if (await hasRunningSubscription(tx, id)) throw new AppError("erase_running_subscription", 409);
-        if ((await countUnpaidOrdersOfUser(tx, id)) > 0) throw new AppError("erase_unpaid_order", 409);
-
-        const keptInvoices = await countInvoicesOfUser(tx, id);
-        // What names the family in the school's own mails: the phone, the parent's and the children's names.
-        const children = await findVisitors(tx, id);
-        const needles = [
-          ...(user.phoneNumber.length > 4 ? [user.phoneNumber] : []),
-          `${user.firstName} ${user.lastName}`,
-          ...children.map((child) => `${child.firstName} ${child.lastName}`),
-        ];
-        const visitRequestIds = await deleteVisitRequestsOfFamily(tx, id, user.email);
-        const contactRequestIds = await deleteContactRequestsByEmail(tx, user.email);
-        const partyRequestIds = await deletePartyRequestsOfUser(tx, id);
-        await anonymiseCancellationsOfFamily(tx, id, user.email);
-        await clearPaymentDetailsOfUser(tx, id);
-        await deletePaymentLinksOfUser(tx, id);
-        const keptOrders = await anonymiseOrdersOfUser(tx, id);
-        await anonymiseGiftCardsOfBuyer(tx, id);
-        const mailIds = await deleteMailsAbout(tx, { email: user.email, needles });
-        await deleteUserAccount(tx, id);
-        await scrubAuditValues(tx, "visit-requests", visitRequestIds);
-        await scrubAuditValues(tx, "contact-requests", contactRequestIds);
-        await scrubAuditValues(tx, "party-requests", partyRequestIds);
-        await audit(
-          tx,
-          admin,
-          id,
-          "delete",
-          { role: user.role },
-          {
-            erased: true,
-            kept_orders: keptOrders,
-            kept_invoices: keptInvoices,
-            removed_requests: visitRequestIds.length + contactRequestIds.length + partyRequestIds.length,
-            removed_mails: mailIds.length,
-          },
-        );
-        const erased: AdminErasure = {
-          id,
-          erased: true,
-          kept_invoices: keptInvoices,
-          kept_orders: keptOrders,
-        };
-        return { erased, mailIds };
-      });
-      // The files of the mails, once the rows are gone for good (a rollback keeps both).
-      await deps.removeMailFiles?.(mailIds);
-      return erased;
-    },
+    erase: (admin: AuthUser, id: number, input: AdminEraseInput) =>
+      eraseFamily(db, admin, id, input, deps.removeMailFiles),
   };
 }

@@ -1,39 +1,25 @@
 import {
-  ACCOUNT_MESSAGES,
   AdminContactRequestListSchema,
   AdminContactRequestSchema,
-  AdminEraseInputSchema,
-  AdminErasureSchema,
   AdminIdParamsSchema,
   AdminListQuerySchema,
-  AdminPersonDetailSchema,
-  AdminPersonListSchema,
-  AdminPersonSchema,
   AdminRequestUpdateSchema,
-  AdminRoleInputSchema,
   AdminVisitRequestListSchema,
   AdminVisitRequestSchema,
-  DetailReplySchema,
   LocaleQuerySchema,
-  StaffPasswordChangeSchema,
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/index.ts";
 import { currentUser } from "../plugins/index.ts";
 import { sendList } from "./list-query.ts";
-import { createPeopleAdmin } from "./people.service.ts";
+import { peopleAdminRoutes } from "./people.routes.ts";
 import { createRequestsAdmin } from "./requests.service.ts";
-import {
-  adminOnlyOperation,
-  adminOperation as base,
-  adminErrors as errors,
-  requireAdmin,
-} from "./route-docs.ts";
+import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
 import { visitAnswerRoutes } from "./visit-answers.routes.ts";
 import { createVisitAnswers } from "./visit-answers.service.ts";
 
 /**
- * The requests inbox and people of the back office (issue 21; D136-D139), registered inside `adminRoutes`,
+ * The requests inbox and people (`people.routes.ts`) of the back office (issue 21; D136-D139), registered inside `adminRoutes`,
  * whose `requireStaff` hook guards every route here. Birthday-party requests get their own resource here
  * (`/api/v2/admin/party-requests/`) once they exist.
  */
@@ -49,7 +35,6 @@ export const requestsAdminRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const requests = createRequestsAdmin({ db });
-    const people = createPeopleAdmin(db, { removeMailFiles });
 
     app.get(
       "/api/v2/admin/visit-requests/",
@@ -131,77 +116,5 @@ export const requestsAdminRoutes =
       },
       async (request) => requests.updateContact(currentUser(request), request.params.id, request.body),
     );
-
-    app.get(
-      "/api/v2/admin/people/",
-      {
-        schema: {
-          ...base("People: filter q (name, e-mail or phone) and role"),
-          querystring: AdminListQuerySchema,
-          response: { 200: AdminPersonListSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const { cut, page } = await people.list(request.query);
-        return sendList(reply, "people", cut.offset, page);
-      },
-    );
-    app.get(
-      "/api/v2/admin/people/:id/",
-      {
-        schema: {
-          ...base("A person with their children, orders and visit requests"),
-          params: AdminIdParamsSchema,
-          querystring: LocaleQuerySchema,
-          response: { 200: AdminPersonDetailSchema, ...errors },
-        },
-      },
-      async (request) => people.get(request.params.id),
-    );
-    app.put(
-      "/api/v2/admin/people/:id/role/",
-      {
-        // Role changes and erasure are for admins (D138, D139); staff get 403 before anything is read.
-        onRequest: requireAdmin,
-        schema: {
-          ...adminOnlyOperation(
-            "Grant or revoke the staff or admin role (admins only; not one's own; never the last admin)",
-          ),
-          params: AdminIdParamsSchema,
-          querystring: LocaleQuerySchema,
-          body: AdminRoleInputSchema,
-          response: { 200: AdminPersonSchema, ...errors },
-        },
-      },
-      async (request) => people.setRole(currentUser(request), request.params.id, request.body),
-    );
-    app.post(
-      "/api/v2/admin/people/:id/erase/",
-      {
-        onRequest: requireAdmin,
-        schema: {
-          ...adminOnlyOperation("Erase a family (GDPR Art. 17): invoices and credit notes are kept"),
-          params: AdminIdParamsSchema,
-          querystring: LocaleQuerySchema,
-          body: AdminEraseInputSchema,
-          response: { 200: AdminErasureSchema, ...errors },
-        },
-      },
-      async (request) => people.erase(currentUser(request), request.params.id, request.body),
-    );
-    app.post(
-      "/api/v2/admin/me/password/",
-      {
-        schema: {
-          ...base("Change one's own password (staff and admins): the current one, the new one twice"),
-          querystring: LocaleQuerySchema,
-          body: StaffPasswordChangeSchema,
-          response: { 200: DetailReplySchema, ...errors },
-        },
-      },
-      async (request) => {
-        await people.changeOwnPassword(currentUser(request), request.body);
-        return { detail: ACCOUNT_MESSAGES.password_changed[request.locale] };
-      },
-    );
+    await app.register(peopleAdminRoutes({ db, removeMailFiles }));
   };

@@ -93,21 +93,33 @@ function lineHeight(style: Style): number {
   return style.size * 1.35;
 }
 
+/**
+ * What every part of the document draws with: the writer, the texts of the invoice's language, the seller,
+ * the fonts and styles, and money as this document prints it (negative on a credit note).
+ */
+type Sheet = {
+  w: Writer;
+  invoice: InvoiceForPdf;
+  seller: Seller;
+  t: InvoiceTexts;
+  title: string;
+  credit: boolean;
+  money: (cents: number) => string;
+  fonts: { regular: PDFFont; bold: PDFFont };
+  styles: { small: Style; body: Style; strong: Style; detail: Style };
+};
+
 /** Renders an invoice or a credit note; the seller is the school as configured. */
 export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): Promise<Uint8Array> {
-  const { data } = invoice;
-  const locale = data.locale;
+  const locale = invoice.data.locale;
   const t: InvoiceTexts = INVOICE_TEXTS[locale];
   const credit = invoice.kind === "credit_note";
-  // A credit note gives money back: its amounts print negative.
-  const money = (cents: number) => formatMoney(credit && cents !== 0 ? -cents : cents, locale);
-
+  const title = `${t.title[invoice.kind]} ${invoice.number}`;
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const files = dejaVu();
   const regular = await pdf.embedFont(files.regular, { subset: true });
   const bold = await pdf.embedFont(files.bold, { subset: true });
-  const title = `${t.title[invoice.kind]} ${invoice.number}`;
   pdf.setTitle(title);
   pdf.setAuthor(seller.legalName);
   pdf.setSubject(title);
@@ -119,33 +131,58 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
   pdf.setModificationDate(invoice.issuedAt);
 
   const small: Style = { font: regular, size: 8, color: GREY };
-  const body: Style = { font: regular, size: 9.5 };
-  const strong: Style = { font: bold, size: 9.5 };
-  const detail: Style = { font: regular, size: 8.5, color: GREY };
-
-  const tableHeader = (w: Writer) => {
-    w.text(t.position, COL.pos, { ...small, font: bold });
-    w.text(t.service, COL.service, { ...small, font: bold });
-    w.text(t.quantity, COL.quantityRight, { ...small, font: bold }, "right");
-    w.text(t.listPrice, COL.listRight, { ...small, font: bold }, "right");
-    w.text(t.discount, COL.discountRight, { ...small, font: bold }, "right");
-    w.text(t.amount, COL.amountRight, { ...small, font: bold }, "right");
-    w.y -= lineHeight(small) + 2;
-    w.rule(0.8, INK);
-    w.y -= 6;
+  const sheet: Omit<Sheet, "w"> = {
+    invoice,
+    seller,
+    t,
+    title,
+    credit,
+    // A credit note gives money back: its amounts print negative.
+    money: (cents: number) => formatMoney(credit && cents !== 0 ? -cents : cents, locale),
+    fonts: { regular, bold },
+    styles: {
+      small,
+      body: { font: regular, size: 9.5 },
+      strong: { font: bold, size: 9.5 },
+      detail: { font: regular, size: 8.5, color: GREY },
+    },
   };
+  // A page after the first repeats who issued what, and the table's header.
   const continuation = (w: Writer) => {
     w.text(`${seller.legalName} · ${title}`, MARGIN.left, small);
     w.y -= lineHeight(small) + 10;
-    tableHeader(w);
+    drawTableHeader({ ...sheet, w });
   };
-  const w = new Writer(pdf, continuation);
+  const full: Sheet = { ...sheet, w: new Writer(pdf, continuation) };
 
-  // Letterhead: the seller (§ 14(4) Nr. 1, 2 UStG).
-  w.text(seller.legalName, MARGIN.left, { font: bold, size: 14 });
+  drawLetterhead(full);
+  drawBuyerAndFacts(full);
+  drawTableHeader(full);
+  for (const [index, line] of invoice.data.lines.entries()) drawLine(full, line, index);
+  drawTotals(full);
+  drawNotes(full);
+  drawFooters(full);
+  return pdf.save();
+}
+
+function drawTableHeader({ w, t, styles: { small }, fonts: { bold } }: Sheet) {
+  w.text(t.position, COL.pos, { ...small, font: bold });
+  w.text(t.service, COL.service, { ...small, font: bold });
+  w.text(t.quantity, COL.quantityRight, { ...small, font: bold }, "right");
+  w.text(t.listPrice, COL.listRight, { ...small, font: bold }, "right");
+  w.text(t.discount, COL.discountRight, { ...small, font: bold }, "right");
+  w.text(t.amount, COL.amountRight, { ...small, font: bold }, "right");
+  w.y -= lineHeight(small) + 2;
+  w.rule(0.8, INK);
+  w.y -= 6;
+}
+
+/** Letterhead: the seller (§ 14(4) Nr. 1, 2 UStG). */
+function drawLetterhead({ w, seller, t, fonts, styles: { detail } }: Sheet) {
+  w.text(seller.legalName, MARGIN.left, { font: fonts.bold, size: 14 });
   w.y -= 20;
   const sellerLine = [...splitAddress(seller.address), seller.email].join(" · ");
-  for (const row of wrapText(sellerLine, regular, 8.5, RIGHT - MARGIN.left)) {
+  for (const row of wrapText(sellerLine, fonts.regular, 8.5, RIGHT - MARGIN.left)) {
     w.text(row, MARGIN.left, detail);
     w.y -= lineHeight(detail);
   }
@@ -153,12 +190,21 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
   w.y -= lineHeight(detail) + 6;
   w.rule();
   w.y -= 18;
+}
 
-  // The buyer on the left, the invoice's facts on the right.
+/** The buyer on the left, the invoice's facts on the right; below both the title (and what it corrects). */
+function drawBuyerAndFacts({
+  w,
+  invoice,
+  t,
+  title,
+  fonts: { regular, bold },
+  styles: { small, body },
+}: Sheet) {
   const top = w.y;
   w.text(t.buyer, MARGIN.left, small);
   w.y -= lineHeight(small) + 2;
-  for (const row of buyerLines(data.buyer)) {
+  for (const row of buyerLines(invoice.data.buyer)) {
     for (const part of wrapText(row, regular, body.size, 250)) {
       w.text(part, MARGIN.left, body);
       w.y -= lineHeight(body);
@@ -186,42 +232,43 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
     w.text(corrects, MARGIN.left, body);
     w.y -= lineHeight(body) + 10;
   }
-  tableHeader(w);
+}
 
-  // One row per line: quantity and kind of the service (§ 14(4) Nr. 5), its amounts and its tax (Nr. 7, 8).
-  data.lines.forEach((line, index) => {
-    const nameRows = wrapText(line.name, bold, strong.size, COL.serviceWidth);
-    const details: string[] = [];
-    if (line.visitorName) details.push(`${t.participant}: ${line.visitorName}`);
-    if (line.when) details.push(line.when);
-    if (line.place) details.push(`${t.place}: ${line.place}`);
-    if (line.contractNumber) details.push(`${t.contractNumber}: ${line.contractNumber}`);
-    details.push(lineVatNote(line, seller, locale, money));
-    const detailRows = details.flatMap((d) => wrapText(d, regular, detail.size, COL.serviceWidth));
-    const height = nameRows.length * lineHeight(strong) + detailRows.length * lineHeight(detail) + 10;
-    w.ensure(height);
-    w.text(String(index + 1), COL.pos, body);
-    w.text("1", COL.quantityRight, body, "right");
-    w.text(money(line.listCents), COL.listRight, body, "right");
-    w.text(line.discountCents ? money(-line.discountCents) : "–", COL.discountRight, body, "right");
-    w.text(money(line.totalCents), COL.amountRight, strong, "right");
-    for (const row of nameRows) {
-      w.text(row, COL.service, strong);
-      w.y -= lineHeight(strong);
-    }
-    for (const row of detailRows) {
-      w.text(row, COL.service, detail);
-      w.y -= lineHeight(detail);
-    }
-    w.y -= 5;
-    w.rule();
-    w.y -= 5;
-  });
+/** One row per line: quantity and kind of the service (§ 14(4) Nr. 5), its amounts and its tax (Nr. 7, 8). */
+function drawLine(sheet: Sheet, line: InvoiceLine, index: number) {
+  const { w, t, money, fonts, styles } = sheet;
+  const { body, strong, detail } = styles;
+  const nameRows = wrapText(line.name, fonts.bold, strong.size, COL.serviceWidth);
+  const details: string[] = [];
+  if (line.visitorName) details.push(`${t.participant}: ${line.visitorName}`);
+  if (line.when) details.push(line.when);
+  if (line.place) details.push(`${t.place}: ${line.place}`);
+  if (line.contractNumber) details.push(`${t.contractNumber}: ${line.contractNumber}`);
+  details.push(lineVatNote(line, sheet.seller, sheet.invoice.data.locale, money));
+  const detailRows = details.flatMap((d) => wrapText(d, fonts.regular, detail.size, COL.serviceWidth));
+  const height = nameRows.length * lineHeight(strong) + detailRows.length * lineHeight(detail) + 10;
+  w.ensure(height);
+  w.text(String(index + 1), COL.pos, body);
+  w.text("1", COL.quantityRight, body, "right");
+  w.text(money(line.listCents), COL.listRight, body, "right");
+  w.text(line.discountCents ? money(-line.discountCents) : "–", COL.discountRight, body, "right");
+  w.text(money(line.totalCents), COL.amountRight, strong, "right");
+  for (const row of nameRows) {
+    w.text(row, COL.service, strong);
+    w.y -= lineHeight(strong);
+  }
+  for (const row of detailRows) {
+    w.text(row, COL.service, detail);
+    w.y -= lineHeight(detail);
+  }
+  w.y -= 5;
+  w.rule();
+  w.y -= 5;
+}
 
-  // Totals and the tax per rate (§ 14(4) Nr. 8 UStG).
-  const sumOf = (kind: VatTreatment) =>
-    data.lines.filter((line) => vatTreatment(line) === kind).reduce((sum, l) => sum + l.totalCents, 0);
-  const [taxed, exempt, vouchers] = [sumOf("taxed"), sumOf("exempt"), sumOf("voucher")];
+/** The total, and what a gift card paid of it and what was left to pay. */
+function drawTotals({ w, invoice, t, credit, money, styles: { body, strong } }: Sheet) {
+  const { data } = invoice;
   const totals: [string, string, Style][] = [[t.total[invoice.kind], money(data.totalCents), strong]];
   if (data.giftCardCents > 0 && !credit) {
     totals.push([t.giftCard, money(data.giftCardCents), body]);
@@ -235,17 +282,25 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
     w.y -= lineHeight(style) + 3;
   }
   w.y -= 8;
+}
+
+/** The tax per rate (§ 14(4) Nr. 8 UStG), exempt and voucher sums, and how it was paid. */
+function drawNotes({ w, invoice, seller, t, credit, money, fonts, styles: { body } }: Sheet) {
+  const { data } = invoice;
+  const sumOf = (kind: VatTreatment) =>
+    data.lines.filter((line) => vatTreatment(line) === kind).reduce((sum, l) => sum + l.totalCents, 0);
+  const [taxed, exempt, vouchers] = [sumOf("taxed"), sumOf("exempt"), sumOf("voucher")];
   const notes: string[] = [];
   if (taxed > 0) {
     // The sum of the lines' tax, so the summary matches the amounts printed on the lines.
     const vat = documentVatCents(data.lines);
     notes.push(t.vatSummary(VAT_RATE_PERCENT, money(taxed - vat), money(vat)));
   }
-  if (exempt > 0) notes.push(`${t.exemptSummary(money(exempt))} ${vatNote(seller, locale)}`);
+  if (exempt > 0) notes.push(`${t.exemptSummary(money(exempt))} ${vatNote(seller, data.locale)}`);
   if (vouchers > 0) notes.push(t.voucherSummary(money(vouchers)));
   if (!credit) notes.push(t.paidNote(data.paymentReference));
   for (const note of notes) {
-    const rows = wrapText(note, regular, body.size, RIGHT - MARGIN.left);
+    const rows = wrapText(note, fonts.regular, body.size, RIGHT - MARGIN.left);
     w.ensure(rows.length * lineHeight(body) + 4);
     for (const row of rows) {
       w.text(row, MARGIN.left, body);
@@ -253,8 +308,10 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
     }
     w.y -= 4;
   }
+}
 
-  // Every page: who issued it and where it is in the document.
+/** Every page: who issued it and where it is in the document. */
+function drawFooters({ w, seller, t, fonts: { regular } }: Sheet) {
   const footer = `${seller.legalName} · ${splitAddress(seller.address).join(", ")} · ${t.taxId}: ${seller.taxId}`;
   w.pages.forEach((page, index) => {
     const rows = wrapText(footer, regular, 7.5, RIGHT - MARGIN.left - 90);
@@ -270,8 +327,6 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
       color: GREY,
     });
   });
-
-  return pdf.save();
 }
 
 /**

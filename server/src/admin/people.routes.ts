@@ -1,0 +1,116 @@
+import {
+  ACCOUNT_MESSAGES,
+  AdminEraseInputSchema,
+  AdminErasureSchema,
+  AdminIdParamsSchema,
+  AdminListQuerySchema,
+  AdminPersonDetailSchema,
+  AdminPersonListSchema,
+  AdminPersonSchema,
+  AdminRoleInputSchema,
+  DetailReplySchema,
+  LocaleQuerySchema,
+  StaffPasswordChangeSchema,
+} from "@atelier/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../db/index.ts";
+import { currentUser } from "../plugins/index.ts";
+import { sendList } from "./list-query.ts";
+import { createPeopleAdmin } from "./people.service.ts";
+import {
+  adminOnlyOperation,
+  adminOperation as base,
+  adminErrors as errors,
+  requireAdmin,
+} from "./route-docs.ts";
+
+/**
+ * People in the back office (D136-D139): the list and one person with their family's records for staff;
+ * roles and erasure for admins; one's own password for every staff member. Registered inside
+ * `requestsAdminRoutes`, within `adminRoutes`, whose `requireStaff` hook guards every route here.
+ */
+export const peopleAdminRoutes =
+  ({
+    db,
+    removeMailFiles,
+  }: {
+    db: Db;
+    /** Erasure removes the mail files the transport wrote (DATA_DIR/outbox, D207). */
+    removeMailFiles?: (ids: readonly number[]) => Promise<unknown>;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const people = createPeopleAdmin(db, { removeMailFiles });
+
+    app.get(
+      "/api/v2/admin/people/",
+      {
+        schema: {
+          ...base("People: filter q (name, e-mail or phone) and role"),
+          querystring: AdminListQuerySchema,
+          response: { 200: AdminPersonListSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { cut, page } = await people.list(request.query);
+        return sendList(reply, "people", cut.offset, page);
+      },
+    );
+    app.get(
+      "/api/v2/admin/people/:id/",
+      {
+        schema: {
+          ...base("A person with their children, orders and visit requests"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: AdminPersonDetailSchema, ...errors },
+        },
+      },
+      async (request) => people.get(request.params.id),
+    );
+    app.put(
+      "/api/v2/admin/people/:id/role/",
+      {
+        // Role changes and erasure are for admins (D138, D139); staff get 403 before anything is read.
+        onRequest: requireAdmin,
+        schema: {
+          ...adminOnlyOperation(
+            "Grant or revoke the staff or admin role (admins only; not one's own; never the last admin)",
+          ),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: AdminRoleInputSchema,
+          response: { 200: AdminPersonSchema, ...errors },
+        },
+      },
+      async (request) => people.setRole(currentUser(request), request.params.id, request.body),
+    );
+    app.post(
+      "/api/v2/admin/people/:id/erase/",
+      {
+        onRequest: requireAdmin,
+        schema: {
+          ...adminOnlyOperation("Erase a family (GDPR Art. 17): invoices and credit notes are kept"),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: AdminEraseInputSchema,
+          response: { 200: AdminErasureSchema, ...errors },
+        },
+      },
+      async (request) => people.erase(currentUser(request), request.params.id, request.body),
+    );
+    app.post(
+      "/api/v2/admin/me/password/",
+      {
+        schema: {
+          ...base("Change one's own password (staff and admins): the current one, the new one twice"),
+          querystring: LocaleQuerySchema,
+          body: StaffPasswordChangeSchema,
+          response: { 200: DetailReplySchema, ...errors },
+        },
+      },
+      async (request) => {
+        await people.changeOwnPassword(currentUser(request), request.body);
+        return { detail: ACCOUNT_MESSAGES.password_changed[request.locale] };
+      },
+    );
+  };

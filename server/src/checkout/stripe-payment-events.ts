@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/index.ts";
+import type { Gateways, StripeGateway } from "../payments/index.ts";
+import type { CheckoutService } from "./checkout.service.ts";
+import { applyReportedRefund, type HasWithdrawals } from "./gateway-refunds.ts";
+import type { Outcome } from "./stripe-event.ts";
+
+/**
+ * What Stripe's payment events change here: a Checkout Session's payment (completed, or a SEPA debit
+ * settled or failed) and the refunds of a payment. The event only says that something changed: both read
+ * the current state from Stripe, so replays and events out of order end in the same state.
+ */
+
+export type StripePaymentEventDeps = {
+  db: Db;
+  checkout: CheckoutService;
+  gateway: Gateways;
+  stripe: StripeGateway | null;
+  orderHasWithdrawals: HasWithdrawals;
+  log: Pick<FastifyBaseLogger, "warn">;
+};
+
+export async function sessionChanged(
+  { checkout, gateway, log }: StripePaymentEventDeps,
+  sessionId: string,
+): Promise<Outcome> {
+  const found = await checkout.resolve(sessionId);
+  if (!found) {
+    log.warn({ sessionId }, "Stripe event for a session this shop did not open ignored");
+    return "not_ours";
+  }
+  const session = await gateway.getOrder(sessionId);
+  const capture = session.capture;
+  if (!capture) return "done";
+  if (capture.status === "DECLINED" || capture.status === "FAILED") {
+    // SEPA debit failed at the bank: the seats go back, the items into the cart.
+    await checkout.decline(found.order.id, sessionId);
+    return "done";
+  }
+  // COMPLETED makes the order paid; PENDING (SEPA processing) marks the payment approved, which keeps
+  // the reservation from expiring until Stripe says how it ended.
+  await checkout.recordCapture(sessionId, capture);
+  return "done";
+}
+
+export async function chargeRefunded(
+  { db, stripe, orderHasWithdrawals, log }: StripePaymentEventDeps,
+  paymentIntent: string,
+): Promise<Outcome> {
+  if (!stripe) return "done";
+  // Since API version 2022-11-15 a charge's refunds are not part of the event: they are listed.
+  const listed = await stripe.refundsOf(paymentIntent);
+  const applied = await db.transaction(async (tx) => {
+    let unknown = false;
+    for (const refund of listed.filter((entry) => entry.status === "COMPLETED")) {
+      const outcome = await applyReportedRefund(
+        tx,
+        { ...refund, captureId: paymentIntent },
+        orderHasWithdrawals,
+        "stripe",
+      );
+      if (outcome === "unknown_capture") unknown = true;
+    }
+    return unknown ? "keep" : "done";
+  });
+  if (applied === "keep") log.warn({ paymentIntent }, "refund of a Stripe payment not recorded yet; kept");
+  return applied;
+}

@@ -1,0 +1,77 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { PayPalStandIn } from "../paypal-stand-in.ts";
+import { sdkStub } from "./sdk-stub.ts";
+
+// ---------- The browser's side: a stub of the JS SDK v5 buttons (for the web's e2e tests) ----------
+
+/**
+ * `GET /sdk/js` (the JS SDK the web loads from `PAYPAL_SDK_URL`) and `POST /stand-in/approve/{id}` (the buyer
+ * approving in PayPal's window, called by the stub's pay button across origins). Answers true when it served.
+ */
+export function serveBrowserStandIn(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: PayPalStandIn,
+): boolean {
+  const url = new URL(req.url ?? "/", "http://stand-in");
+  const cors = {
+    "access-control-allow-origin": "*",
+    "access-control-allow-methods": "POST, OPTIONS",
+    "access-control-allow-headers": "content-type",
+  };
+  if (req.method === "GET" && url.pathname === "/sdk/js") {
+    req.resume();
+    // PayPal refuses a script request without a client id (400), so does the stand-in.
+    if (!url.searchParams.get("client-id")) {
+      res.writeHead(400, { "content-type": "text/plain" });
+      res.end("client-id is required");
+      return true;
+    }
+    res.writeHead(200, {
+      "content-type": "application/javascript; charset=utf-8",
+      "cache-control": "no-store",
+    });
+    res.end(sdkStub(state.url));
+    return true;
+  }
+  // What PayPal's dashboard would show a person: the order, its capture and its refunds (browser tests, D164).
+  const shown = /^\/stand-in\/orders\/([^/]+)$/.exec(url.pathname);
+  if (shown && req.method === "GET") {
+    req.resume();
+    const order = state.orders.get(decodeURIComponent(shown[1] ?? ""));
+    res.writeHead(order ? 200 : 404, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify(
+        order
+          ? {
+              id: order.id,
+              status: order.status,
+              refunded_cents: order.refundedCents,
+              refunds: order.refunds,
+            }
+          : { name: "RESOURCE_NOT_FOUND" },
+      ),
+    );
+    return true;
+  }
+  const approve = /^\/stand-in\/approve\/([^/]+)$/.exec(url.pathname);
+  if (approve && (req.method === "POST" || req.method === "OPTIONS")) {
+    req.resume();
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, cors);
+      res.end();
+      return true;
+    }
+    const id = decodeURIComponent(approve[1] ?? "");
+    const order = state.orders.get(id);
+    if (order) state.approve(id);
+    // A subscription the buyer approves becomes active (PayPal then sends BILLING.SUBSCRIPTION.ACTIVATED).
+    const subscription = state.subscriptions.get(id);
+    if (subscription?.status === "APPROVAL_PENDING") subscription.status = "ACTIVE";
+    const found = order ?? subscription;
+    res.writeHead(found ? 200 : 404, { ...cors, "content-type": "application/json" });
+    res.end(JSON.stringify(found ? { id, status: found.status } : { name: "RESOURCE_NOT_FOUND" }));
+    return true;
+  }
+  return false;
+}
