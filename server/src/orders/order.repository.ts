@@ -347,6 +347,73 @@ export function findCartItems(
   return statement.execute(one ? { orderId, itemId } : { orderId });
 }
 
+/**
+ * What the add's checks, pricing and a transfer read of a cart's items (D387): the item's own columns, its
+ * page's type and the ids of its slots and weeks, without the names, house, closures and options the reply
+ * shows. `CartItemRow` has every field of it, so a full row serves wherever a line does.
+ */
+export type CartLine = Pick<
+  CartItemRow,
+  | "id"
+  | "orderId"
+  | "productPageId"
+  | "purchaseOptionId"
+  | "visitorId"
+  | "guestVisitorRef"
+  | "scheduleType"
+  | "productType"
+  | "calculatedPriceCents"
+  | "siblingDiscountCents"
+  | "promocodeDiscountCents"
+  | "recurrentPriceCents"
+  | "recurrentDiscountCents"
+  | "academyNumberOfWeeks"
+  | "comment"
+  | "giftCardDetails"
+> & { slots: { id: number }[]; weeks: { id: number }[] };
+
+type CartLineRow = Omit<CartLine, "slots" | "weeks"> & { slotIds: number[]; weekIds: number[] };
+
+/** The lines of a cart in one light statement (no JSON built per item), ordered by id. */
+export async function findCartLines(db: DbOrTx, orderId: number): Promise<CartLine[]> {
+  const rows = await prepared<CartLineRow[]>(db, "cart_lines", () =>
+    db
+      .select({
+        id: orderItems.id,
+        orderId: orderItems.orderId,
+        productPageId: orderItems.productPageId,
+        purchaseOptionId: orderItems.purchaseOptionId,
+        visitorId: orderItems.visitorId,
+        guestVisitorRef: orderItems.guestVisitorRef,
+        scheduleType: orderItems.scheduleType,
+        productType: productPages.productType,
+        calculatedPriceCents: orderItems.calculatedPriceCents,
+        siblingDiscountCents: orderItems.siblingDiscountCents,
+        promocodeDiscountCents: orderItems.promocodeDiscountCents,
+        recurrentPriceCents: orderItems.recurrentPriceCents,
+        recurrentDiscountCents: orderItems.recurrentDiscountCents,
+        academyNumberOfWeeks: orderItems.academyNumberOfWeeks,
+        comment: orderItems.comment,
+        giftCardDetails: orderItems.giftCardDetails,
+        slotIds: sql<
+          number[]
+        >`array(select ois.schedule_slot_id from ${orderItemSlots} ois where ois.order_item_id = ${orderItems.id} order by 1)`,
+        weekIds: sql<
+          number[]
+        >`array(select oiw.academy_week_id from ${orderItemAcademyWeeks} oiw where oiw.order_item_id = ${orderItems.id} order by 1)`,
+      })
+      .from(orderItems)
+      .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
+      .where(sql`${orderItems.orderId} = ${ph("orderId")}::int`)
+      .orderBy(asc(orderItems.id)),
+  ).execute({ orderId });
+  return rows.map(({ slotIds, weekIds, ...line }) => ({
+    ...line,
+    slots: slotIds.map((id) => ({ id })),
+    weeks: weekIds.map((id) => ({ id })),
+  }));
+}
+
 export type NewCartItem = {
   orderId: number;
   productPageId: number;
