@@ -22,6 +22,7 @@ import Fastify from "fastify";
 import pg from "pg";
 import { measureAdminLoad } from "./admin-load.mjs";
 import { measurePageJs } from "./bundle-size.mjs";
+import { explainCart } from "./cart.mjs";
 import { CATALOGUE_DB_TARGET, explainList, filterMix, unseenFilterSet } from "./catalogue.mjs";
 import {
   CHECKOUT_TARGET,
@@ -235,7 +236,8 @@ async function prepareCarts(base) {
   });
   if (probe.status !== 201)
     throw new Error(`adding to a cart answered ${probe.status}: ${await probe.text()}`);
-  return { carts, bodies };
+  const gift0 = { pageId: gift.id, optionId: gift.purchase_options[0].id };
+  return { carts, bodies, gift: gift0 };
 }
 
 const machineLines = (context) => {
@@ -452,7 +454,7 @@ function cartVerdict({ add, read, bare }) {
 }
 
 /** The "Cart path" section: the cart rows beside the ceiling of the same run, with the machine's load. */
-function cartSection(rows, { loadBefore, loadAfter, pgVersion }) {
+function cartSection(rows, { loadBefore, loadAfter, pgVersion, explain }) {
   const { bare, add, read } = rows;
   const { addMet, readMet } = cartVerdict(rows);
   const load = (l) => l.map((v) => v.toFixed(2)).join(", ");
@@ -469,6 +471,11 @@ function cartSection(rows, { loadBefore, loadAfter, pgVersion }) {
     "",
     `The add row books a gift card (its amounts in turn) into ${CART_COUNT} guest carts round-robin; the read row reads the same carts, each holding a few to a dozen items by then.`,
     "",
+    "### Where the time goes: the statements of one add and one read",
+    "",
+    "Captured from the shop's own repository functions (`scripts/bench/cart.mjs`) on the bench database after the rows, one cart of the run, each statement with EXPLAIN ANALYZE inside a transaction that is rolled back. Other processes on the machine inflate single timings; compare plans and round trips, not microseconds.",
+    "",
+    ...(explain ?? []),
   ];
 }
 
@@ -516,7 +523,12 @@ function writeReport(rowsByKey, context) {
     "",
     ...cartSection(
       { bare: bareRow, add: addRow, read: readRow },
-      { loadBefore: context.cartLoadBefore, loadAfter: context.cartLoadAfter, pgVersion: context.pgVersion },
+      {
+        loadBefore: context.cartLoadBefore,
+        loadAfter: context.cartLoadAfter,
+        pgVersion: context.pgVersion,
+        explain: context.cartExplain,
+      },
     ),
     ...checkoutSection(context.checkout),
     ...frontEndSection(context.web),
@@ -763,7 +775,12 @@ async function main() {
     };
     if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
     console.table(Object.values(rows));
-    const context = { loadBefore, loadAfter: os.loadavg(), pgVersion: await postgresVersion() };
+    const context = {
+      loadBefore,
+      loadAfter: os.loadavg(),
+      pgVersion: await postgresVersion(),
+      explain: await explainCart(dbUrl.toString(), cartSetup.carts[1], cartSetup.gift),
+    };
     writeSectionOnly("Cart path", cartSection(rows, context));
     const { addMet, readMet } = cartVerdict(rows);
     log(`cart add target ${addMet ? "met" : "NOT met"}; current order target ${readMet ? "met" : "NOT met"}`);
@@ -790,6 +807,7 @@ async function main() {
     ...(await catalogueContext()),
     cartLoadBefore,
     cartLoadAfter,
+    cartExplain: await explainCart(dbUrl.toString(), cartSetup.carts[1], cartSetup.gift),
     web,
     admin,
     checkout,

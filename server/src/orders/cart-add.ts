@@ -6,13 +6,7 @@ import { answerItem } from "./cart-reply.ts";
 import { reprice } from "./cart-reprice.ts";
 import { type CartCaller, type CartDeps, fail, type PricingRow } from "./cart-shared.ts";
 import { change } from "./cart-transfer.ts";
-import {
-  type BookableFacts,
-  type CartRow,
-  findBookable,
-  findCartLines,
-  insertCartItem,
-} from "./order.repository.ts";
+import { type BookableFacts, type CartRow, findCartLines, insertCartItem } from "./order.repository.ts";
 
 /**
  * Checks a booking against the locked cart, adds it and reprices; returns the new item's id. The cart's
@@ -52,7 +46,7 @@ export async function addItem(
     // A birthday party is asked for and staff confirm it into an order (D158, D160); a parent's cart
     // never takes one, or it would skip the school's answer (D180). Staff orders add it through
     // `addBooking`. The page and option read here are the ones the booking is checked against (D387).
-    const facts = await findBookable(tx, request.product_page, request.purchase_option);
+    const facts = await deps.bookable(tx, request.product_page, request.purchase_option);
     if (!facts) throw fail("product_page", "product_not_found");
     if (facts.page.productType === "BirthdayParty") throw fail("product_page", "party_by_request");
     return addBooking(deps, tx, cart, request, facts);

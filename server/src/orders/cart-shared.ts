@@ -2,6 +2,7 @@ import type { ErrorCode, OrderItemRequest } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
+import type { FindBookable } from "./cart-catalogue.ts";
 import type { CartItemRow, CartLine, PromocodeRow } from "./order.repository.ts";
 import type { PricingPromocode } from "./pricing.ts";
 
@@ -11,7 +12,13 @@ import type { PricingPromocode } from "./pricing.ts";
  * cart-check, cart-reply) are functions of these; `createCartService` binds them for the routes and for the
  * areas that work on a cart inside their own transaction.
  */
-export type CartDeps = { db: Db; siblingDiscountPercent: number; media: (src: string) => string };
+export type CartDeps = {
+  db: Db;
+  siblingDiscountPercent: number;
+  media: (src: string) => string;
+  /** The page and option of an add, kept per catalogue epoch (D389). */
+  bookable: FindBookable;
+};
 
 /** Who calls: a signed-in user (their cart; a guest cart named beside it is merged in) or a guest's cart_id. */
 export type CartCaller = { userId: number | null; cartId?: string | undefined };

@@ -47,20 +47,25 @@ async function mergeGuestCart(
   await reprice(deps, tx, into);
 }
 
-/** The caller's cart, locked for the rest of the transaction; a user's is created when missing. */
+/**
+ * The caller's cart, locked for the rest of the transaction; a user's is created when missing. `relax`
+ * (a cart change, never checkout) makes the transaction's commit asynchronous in the locking statement.
+ */
 export async function lockCart(
   deps: Pick<CartDeps, "siblingDiscountPercent">,
   tx: Tx,
   caller: CartCaller,
   locale: Locale,
+  relax = false,
 ): Promise<CartRow> {
   if (caller.userId === null) {
-    const cart = caller.cartId ? await findGuestCart(tx, caller.cartId, true) : undefined;
+    const cart = caller.cartId ? await findGuestCart(tx, caller.cartId, true, relax) : undefined;
     if (!cart) throw AppError.notFound();
     return cart;
   }
-  let cart = await findUserCart(tx, caller.userId, true);
+  let cart = await findUserCart(tx, caller.userId, true, relax);
   if (!cart) {
+    if (relax) await relaxCommit(tx);
     await insertCart(tx, { userId: caller.userId, locale });
     cart = await findUserCart(tx, caller.userId, true);
     if (!cart) throw new Error("the user's cart could not be created");
@@ -70,7 +75,8 @@ export async function lockCart(
 }
 
 /**
- * Runs a change under the cart's lock and answers with the cart as committed. Every change that writes
+ * Runs a change under the cart's lock, its commit asynchronous (D26), and answers with the cart as
+ * committed. Every change that writes
  * the cart reprices, and the reprice brings `cart` up to date from the row its update returns, so the
  * cart is not read again after the work (D387).
  */
@@ -81,8 +87,7 @@ export function change<T>(
   work: (tx: Tx, cart: CartRow) => Promise<T>,
 ): Promise<{ cart: CartRow; result: T }> {
   return deps.db.transaction(async (tx) => {
-    await relaxCommit(tx);
-    const cart = await lockCart(deps, tx, caller, locale);
+    const cart = await lockCart(deps, tx, caller, locale, true);
     const result = await work(tx, cart);
     return { cart, result };
   });

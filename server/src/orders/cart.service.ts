@@ -8,8 +8,9 @@ import type {
   PurchaseTermsQuery,
 } from "@atelier/contract";
 import { mediaUrlOn } from "../catalogue/index.ts";
-import type { Db, Tx } from "../db/index.ts";
+import type { ChangeFeed, Db, Tx } from "../db/index.ts";
 import { addBooking, addItem } from "./cart-add.ts";
+import { cachedBookable } from "./cart-catalogue.ts";
 import { checkBooking, recheckItems } from "./cart-check.ts";
 import { removeItem, updateItem } from "./cart-edit.ts";
 import { applyCode } from "./cart-promocode.ts";
@@ -22,7 +23,13 @@ import type { CartRow } from "./order.repository.ts";
 
 export type { CartCaller } from "./cart-shared.ts";
 
-export type CartServiceDeps = { db: Db; siblingDiscountPercent: number; publicUrl: string };
+export type CartServiceDeps = {
+  db: Db;
+  siblingDiscountPercent: number;
+  publicUrl: string;
+  /** The catalogue's change feed (D85): the add's page and option are kept until it says they changed. */
+  changes?: ChangeFeed | undefined;
+};
 
 export type CartService = ReturnType<typeof createCartService>;
 
@@ -32,8 +39,13 @@ export type CartService = ReturnType<typeof createCartService>;
  * their own modules (cart-add, cart-edit, cart-read, cart-promocode, cart-transfer, cart-reprice,
  * cart-check, cart-reply), functions of the shared `CartDeps` (D388); this binds them.
  */
-export function createCartService({ db, siblingDiscountPercent, publicUrl }: CartServiceDeps) {
-  const deps: CartDeps = { db, siblingDiscountPercent, media: mediaUrlOn(publicUrl) };
+export function createCartService({ db, siblingDiscountPercent, publicUrl, changes }: CartServiceDeps) {
+  const deps: CartDeps = {
+    db,
+    siblingDiscountPercent,
+    media: mediaUrlOn(publicUrl),
+    bookable: cachedBookable(changes),
+  };
   return {
     /**
      * What checkout, staff orders, moves and the waiting list do with a cart inside their own transaction

@@ -1,5 +1,5 @@
 import type { Locale, ProductType, ScheduleType, StoredGiftCardDetails } from "@atelier/contract";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import { textIn } from "../catalogue/index.ts";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import {
@@ -28,28 +28,55 @@ export type CartRow = typeof orders.$inferSelect;
 
 // The cart path's queries are prepared statements: planned once per connection, not per request.
 
-export async function findGuestCart(db: DbOrTx, cartId: string, lock = false): Promise<CartRow | undefined> {
-  const [row] = await prepared<CartRow[]>(db, `cart_guest_${lock}`, () => {
+/**
+ * The columns of a cart, and for a locked cart change (`relax`) the transaction's commit made asynchronous
+ * in the same statement (D26, D387): `set_config(…, true)` is `set local`, one round trip fewer per change.
+ */
+const cartColumns = (relax: boolean) =>
+  relax
+    ? {
+        ...getTableColumns(orders),
+        relaxed: sql<string>`set_config('synchronous_commit', 'off', true)`,
+      }
+    : getTableColumns(orders);
+
+function withoutRelaxed(row: (CartRow & { relaxed?: string }) | undefined): CartRow | undefined {
+  if (row) delete row.relaxed;
+  return row;
+}
+
+export async function findGuestCart(
+  db: DbOrTx,
+  cartId: string,
+  lock = false,
+  relax = false,
+): Promise<CartRow | undefined> {
+  const [row] = await prepared<CartRow[]>(db, `cart_guest_${lock}_${relax}`, () => {
     const query = db
-      .select()
+      .select(cartColumns(relax))
       .from(orders)
       .where(
         and(sql`${orders.cartId} = ${ph("cartId")}::uuid`, isNull(orders.userId), eq(orders.status, "cart")),
       );
     return lock ? query.for("update") : query;
   }).execute({ cartId });
-  return row;
+  return withoutRelaxed(row);
 }
 
-export async function findUserCart(db: DbOrTx, userId: number, lock = false): Promise<CartRow | undefined> {
-  const [row] = await prepared<CartRow[]>(db, `cart_user_${lock}`, () => {
+export async function findUserCart(
+  db: DbOrTx,
+  userId: number,
+  lock = false,
+  relax = false,
+): Promise<CartRow | undefined> {
+  const [row] = await prepared<CartRow[]>(db, `cart_user_${lock}_${relax}`, () => {
     const query = db
-      .select()
+      .select(cartColumns(relax))
       .from(orders)
       .where(and(sql`${orders.userId} = ${ph("userId")}::int`, eq(orders.status, "cart")));
     return lock ? query.for("update") : query;
   }).execute({ userId });
-  return row;
+  return withoutRelaxed(row);
 }
 
 /** A new cart; for a user racing with themselves, the one-cart index keeps the first and this returns undefined. */
