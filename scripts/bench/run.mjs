@@ -22,6 +22,7 @@ import Fastify from "fastify";
 import pg from "pg";
 import { measureAdminLoad } from "./admin-load.mjs";
 import { measurePageJs } from "./bundle-size.mjs";
+import { explainCart } from "./cart.mjs";
 import { CATALOGUE_DB_TARGET, explainList, filterMix, unseenFilterSet } from "./catalogue.mjs";
 import {
   CHECKOUT_TARGET,
@@ -44,7 +45,8 @@ const CONNECTIONS = 50;
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 900_000);
 const LIST_PATH = "/api/v2/products/?locale=de";
 const TARGET = { rps: 2000, p99: 25 };
-const CART_TARGET = { rps: 2000, p99: 20 };
+// Issue 36: the add at least 2,000/s with p99 ≤ 20 ms, or ≥ 40 % of the ceiling; the read ≥ 60 % of it.
+const CART_TARGET = { rps: 2000, p99: 20, addOfCeiling: 0.4, readOfCeiling: 0.6 };
 const CART_COUNT = 2000;
 const CHECKOUT_S = Number(process.env.BENCH_CHECKOUT_S ?? 30);
 const JS_BUDGET_KIB = 150;
@@ -55,6 +57,11 @@ const catalogueReportFile = join(root, "docs/benchmarks-catalogue.md");
 const ONLY_WEB = process.env.BENCH_ONLY === "web";
 const ONLY_CHECKOUT = process.env.BENCH_ONLY === "checkout";
 const ONLY_ADMIN = process.env.BENCH_ONLY === "admin";
+// BENCH_ONLY=cart runs the ceiling and the cart rows only (about a minute) and rewrites only the "Cart path"
+// section of docs/benchmarks.md.
+const ONLY_CART = process.env.BENCH_ONLY === "cart";
+// BENCH_SHOP_NODE_ARGS: extra Node.js flags for the shop, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+const SHOP_NODE_ARGS = (process.env.BENCH_SHOP_NODE_ARGS ?? "").split(" ").filter(Boolean);
 // The back office's first load (D185): budgets of a first visit (bytes on the wire up to the sign-in form)
 // and of both visits' medians (the sign-in form, and the dashboard after signing in).
 const ADMIN_RUNS = Number(process.env.ADMIN_RUNS ?? 3);
@@ -229,7 +236,8 @@ async function prepareCarts(base) {
   });
   if (probe.status !== 201)
     throw new Error(`adding to a cart answered ${probe.status}: ${await probe.text()}`);
-  return { carts, bodies };
+  const gift0 = { pageId: gift.id, optionId: gift.purchase_options[0].id };
+  return { carts, bodies, gift: gift0 };
 }
 
 const machineLines = (context) => {
@@ -434,6 +442,43 @@ function checkoutSection(checkout) {
   ];
 }
 
+const share = (row, ceiling) => Math.round((row.rps / ceiling.rps) * 100);
+
+/** Whether the cart rows meet issue 36's target: absolute, or as a share of the same run's ceiling. */
+function cartVerdict({ add, read, bare }) {
+  const addMet =
+    (add.rps >= CART_TARGET.rps && add.p99 <= CART_TARGET.p99) ||
+    share(add, bare) >= CART_TARGET.addOfCeiling * 100;
+  const readMet = share(read, bare) >= CART_TARGET.readOfCeiling * 100;
+  return { addMet, readMet };
+}
+
+/** The "Cart path" section: the cart rows beside the ceiling of the same run, with the machine's load. */
+function cartSection(rows, { loadBefore, loadAfter, pgVersion, explain }) {
+  const { bare, add, read } = rows;
+  const { addMet, readMet } = cartVerdict(rows);
+  const load = (l) => l.map((v) => v.toFixed(2)).join(", ");
+  const cpu = os.cpus();
+  return [
+    "## Cart path",
+    "",
+    `- Date: ${new Date().toISOString()}; ${cpu.length} cores, ${cpu[0]?.model ?? "unknown CPU"}; Node.js ${process.version}; PostgreSQL ${pgVersion} on 127.0.0.1; autocannon ${CONNECTIONS} connections, ${DURATION_S} s per row, client on the same machine`,
+    `- Load average before the rows (other processes on the machine): ${load(loadBefore)}; after: ${load(loadAfter)}`,
+    "",
+    ...tableLines(Object.values(rows), bare),
+    "",
+    `Target of issue 36: cart add at ${CONNECTIONS} connections at least ${CART_TARGET.rps}/s with p99 at most ${CART_TARGET.p99} ms on PostgreSQL, or at least ${CART_TARGET.addOfCeiling * 100} % of the same run's bare-server ceiling: **${addMet ? "met" : "not met"}** (${add.rps}/s, p99 ${add.p99} ms, ${share(add, bare)} % of ${bare.rps}/s). Reading the current order at least ${CART_TARGET.readOfCeiling * 100} % of the ceiling: **${readMet ? "met" : "not met"}** (${read.rps}/s, p99 ${read.p99} ms, ${share(read, bare)} %).`,
+    "",
+    `The add row books a gift card (its amounts in turn) into ${CART_COUNT} guest carts round-robin; the read row reads the same carts, each holding a few to a dozen items by then.`,
+    "",
+    "### Where the time goes: the statements of one add and one read",
+    "",
+    "Captured from the shop's own repository functions (`scripts/bench/cart.mjs`) on the bench database after the rows, one cart of the run, each statement with EXPLAIN ANALYZE inside a transaction that is rolled back. Other processes on the machine inflate single timings; compare plans and round trips, not microseconds.",
+    "",
+    ...(explain ?? []),
+  ];
+}
+
 /** BENCH_ONLY=web or =checkout: replaces one section of the existing report, keeping the others. */
 function writeSectionOnly(title, lines) {
   const section = lines.join("\n");
@@ -453,11 +498,7 @@ function writeSectionOnly(title, lines) {
 function writeReport(rowsByKey, context) {
   const rows = Object.values(rowsByKey);
   const { shop: shopRow, miss: missRow, bare: bareRow, add: addRow, read: readRow } = rowsByKey;
-  const cartPass =
-    addRow.rps >= CART_TARGET.rps &&
-    addRow.p99 < CART_TARGET.p99 &&
-    readRow.rps >= CART_TARGET.rps &&
-    readRow.p99 < CART_TARGET.p99;
+  const { addMet, readMet } = cartVerdict({ bare: bareRow, add: addRow, read: readRow });
   const pass = shopRow.rps >= TARGET.rps && shopRow.p99 < TARGET.p99;
   const cpu = os.cpus();
   const lines = [
@@ -476,10 +517,19 @@ function writeReport(rowsByKey, context) {
     "",
     `Every request a miss of the reply cache (D85), the list serves ${missRow.rps} requests/s with p50 ${missRow.p50} ms and p99 ${missRow.p99} ms.`,
     "",
-    `Target of the cart issue: at least ${CART_TARGET.rps} adds/s and reads/s with p99 below ${CART_TARGET.p99} ms on PostgreSQL: **${cartPass ? "met" : "not met"}** (add ${addRow.rps}/s, p99 ${addRow.p99} ms; read ${readRow.rps}/s, p99 ${readRow.p99} ms).`,
+    `Target of the cart issue (36): add ${addMet ? "met" : "not met"} (${addRow.rps}/s, p99 ${addRow.p99} ms), reading the current order ${readMet ? "met" : "not met"} (${readRow.rps}/s, p99 ${readRow.p99} ms); see "Cart path".`,
     "",
     ...catalogueLines(rowsByKey, context),
     "",
+    ...cartSection(
+      { bare: bareRow, add: addRow, read: readRow },
+      {
+        loadBefore: context.cartLoadBefore,
+        loadAfter: context.cartLoadAfter,
+        pgVersion: context.pgVersion,
+        explain: context.cartExplain,
+      },
+    ),
     ...checkoutSection(context.checkout),
     ...frontEndSection(context.web),
     ...backOfficeSection(context.admin),
@@ -520,7 +570,7 @@ async function main() {
   // And through the Stripe stand-in (issue 22), the shop holding its keys beside PayPal's.
   stripeStandIn = await startStripeStandIn(BENCH_PORT && BENCH_PORT + 3);
   log(`starting the shop on ${base} with database ${dbName}`);
-  shop = spawn(process.execPath, [serverEntry], {
+  shop = spawn(process.execPath, [...SHOP_NODE_ARGS, serverEntry], {
     cwd: root,
     env: {
       ...process.env,
@@ -679,9 +729,7 @@ async function main() {
   }
 
   const cartSetup = await prepareCarts(base);
-
-  const results = {
-    ...(await catalogueRows()),
+  const cartRows = async () => ({
     add: summarize(
       await run("Shop, add an item to a cart", {
         url: base,
@@ -715,7 +763,36 @@ async function main() {
         ],
       }),
     ),
+  });
+
+  if (ONLY_CART) {
+    const loadBefore = os.loadavg();
+    const rows = {
+      bare: summarize(
+        await run("Bare Fastify (ceiling)", { url: `http://127.0.0.1:${barePort}${LIST_PATH}` }),
+      ),
+      ...(await cartRows()),
+    };
+    if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
+    console.table(Object.values(rows));
+    const context = {
+      loadBefore,
+      loadAfter: os.loadavg(),
+      pgVersion: await postgresVersion(),
+      explain: await explainCart(dbUrl.toString(), cartSetup.carts[1], cartSetup.gift),
+    };
+    writeSectionOnly("Cart path", cartSection(rows, context));
+    const { addMet, readMet } = cartVerdict(rows);
+    log(`cart add target ${addMet ? "met" : "NOT met"}; current order target ${readMet ? "met" : "NOT met"}`);
+    return;
+  }
+
+  const cartLoadBefore = os.loadavg();
+  const results = {
+    ...(await catalogueRows()),
+    ...(await cartRows()),
   };
+  const cartLoadAfter = os.loadavg();
   const checkout = await checkoutRows();
   // A server that died mid-run (another process stopping it, a crash) makes the numbers meaningless.
   if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
@@ -728,6 +805,9 @@ async function main() {
 
   const pass = writeReport(results, {
     ...(await catalogueContext()),
+    cartLoadBefore,
+    cartLoadAfter,
+    cartExplain: await explainCart(dbUrl.toString(), cartSetup.carts[1], cartSetup.gift),
     web,
     admin,
     checkout,

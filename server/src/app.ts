@@ -170,6 +170,7 @@ export async function buildApp(deps: AppDeps) {
     db: database.db,
     siblingDiscountPercent: env.SIBLING_DISCOUNT_PERCENT,
     publicUrl: env.PUBLIC_URL,
+    changes: database.changes,
   });
   await app.register(cartRoutes({ cart, initPerMinute: env.CART_INIT_RATE_LIMIT_PER_MINUTE }));
   const waitingList = createWaitingListService({

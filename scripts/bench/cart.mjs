@@ -1,0 +1,99 @@
+// Where the time of a cart add and of reading the current order goes (issue 36): the statements the shop
+// runs, captured from the server's own repository functions on the bench database, each with EXPLAIN
+// ANALYZE, and the latency of one round trip to PostgreSQL on this machine at this load.
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { tsImport } from "tsx/esm/api";
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/** Median and p99 of `select 1` from Node.js, one connection, 300 times: what a round trip costs now. */
+async function roundTrip(pool) {
+  const times = [];
+  for (let i = 0; i < 300; i++) {
+    const started = performance.now();
+    await pool.query("select 1");
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+/**
+ * The statements of one gift-card add to the guest cart `cartId` (in a transaction rolled back) and of
+ * the reply's and the current order's item read, as the shop's repository builds them, with their plans.
+ */
+export async function explainCart(databaseUrl, cartId, gift) {
+  const repo = await tsImport("../../server/src/orders/order.repository.ts", import.meta.url);
+  const schema = await tsImport("../../server/src/db/schema/index.ts", import.meta.url);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const client = await pool.connect();
+  const captured = [];
+  const query = client.query.bind(client);
+  // Every statement the repository sends (a prepared one as its text and values).
+  client.query = (config, values, ...rest) => {
+    const text = typeof config === "string" ? config : config.text;
+    const params = typeof config === "string" ? values : (config.values ?? values);
+    if (!/^(begin|commit|rollback|set |explain)/i.test(text)) captured.push({ text, params: params ?? [] });
+    return query(config, values, ...rest);
+  };
+  const db = drizzle(client, { schema });
+  const lines = [];
+  try {
+    const rt = await roundTrip({ query: (text) => query(text) });
+    await query("begin");
+    const cart = await repo.findGuestCart(db, cartId, true, true);
+    const bookable = await repo.findBookable(db, gift.pageId, gift.optionId);
+    const cartLines = await repo.findCartLines(db, cart.id);
+    const itemId = await repo.insertCartItem(db, {
+      orderId: cart.id,
+      productPageId: gift.pageId,
+      purchaseOptionId: gift.optionId,
+      visitorId: null,
+      guestVisitorRef: null,
+      scheduleType: bookable.option.scheduleType,
+      calculatedPriceCents: bookable.option.basePriceCents,
+      recurrentPriceCents: 0,
+      academyNumberOfWeeks: null,
+      comment: "",
+      giftCardDetails: null,
+      slotIds: [],
+      weekIds: [],
+    });
+    await repo.updateCart(db, cart.id, { totalPriceCents: cart.totalPriceCents });
+    await repo.findCartItems(db, cart.id, "de", itemId);
+    await repo.findCartItems(db, cart.id, "de");
+    await query("rollback");
+    const labels = [
+      "Lock the cart (and `set local synchronous_commit = off` in the same statement)",
+      "The page and option (kept per catalogue epoch, D389: read once per epoch)",
+      `The cart's lines (${cartLines.length} items)`,
+      "Insert the item",
+      "Update the cart's totals",
+      "The reply: the new item with its page, option, house, closures, slots and weeks",
+      `The current order's items (${cartLines.length + 1} items)`,
+    ];
+    lines.push(
+      `Round trip from Node.js to PostgreSQL (\`select 1\`, 300 times, one connection) at this load: p50 ${rt.p50.toFixed(2)} ms, p99 ${rt.p99.toFixed(2)} ms. An add runs 7 round trips (begin, lock, lines, insert, update, commit, the reply), reading the current order 2 (the cart, then its items beside its code and gift card when set).`,
+      "",
+    );
+    for (const [index, statement] of captured.entries()) {
+      await query("begin");
+      const { rows } = await query(`explain (analyze, costs off) ${statement.text}`, statement.params);
+      await query("rollback");
+      lines.push(
+        `#### ${labels[index] ?? `Statement ${index + 1}`}`,
+        "",
+        "```",
+        ...rows.map((r) => r["QUERY PLAN"]),
+        "```",
+        "",
+      );
+    }
+  } finally {
+    client.release();
+    await pool.end();
+  }
+  return lines;
+}

@@ -1,0 +1,75 @@
+import type { Locale, OrderItem, OrderItemPatch } from "@atelier/contract";
+import { AppError } from "../errors/index.ts";
+import { checkBooking } from "./cart-check.ts";
+import { answerItem } from "./cart-reply.ts";
+import { reprice } from "./cart-reprice.ts";
+import { type CartCaller, type CartDeps, giftCardRequestOf } from "./cart-shared.ts";
+import { change } from "./cart-transfer.ts";
+import { deleteCartItems, findCartLines, replaceItemChoices, updateCartItem } from "./order.repository.ts";
+
+/** `PATCH /orders/items/:id/`: the item's child, slots, weeks or comment changed, checked as an add is. */
+export async function updateItem(
+  deps: CartDeps,
+  caller: CartCaller,
+  itemId: number,
+  patch: OrderItemPatch,
+  locale: Locale,
+): Promise<OrderItem> {
+  const { cart } = await change(deps, caller, locale, async (tx, cart) => {
+    const items = await findCartLines(tx, cart.id);
+    const item = items.find((candidate) => candidate.id === itemId);
+    if (!item) throw AppError.notFound();
+    const others = items.filter((other) => other.id !== itemId);
+    const booking = await checkBooking(
+      tx,
+      cart,
+      {
+        product: null,
+        product_page: item.productPageId,
+        purchase_option: item.purchaseOptionId,
+        visitor: patch.visitor !== undefined ? patch.visitor : (item.visitorId ?? item.guestVisitorRef),
+        schedule_slots: patch.schedule_slots ?? item.slots.map((slot) => slot.id),
+        academy_weeks: patch.academy_weeks ?? item.weeks.map((week) => week.id),
+        academy_number_of_weeks: patch.academy_number_of_weeks ?? null,
+        comment: patch.comment ?? item.comment,
+        gift_card: giftCardRequestOf(item),
+      },
+      others,
+      patch.visitor === undefined ? item.guestVisitorRef : null,
+    );
+    const { slotIds, weekIds, productPageId, productType, purchaseOptionId, scheduleType, ...changes } =
+      booking;
+    await updateCartItem(tx, itemId, changes);
+    await replaceItemChoices(tx, itemId, {
+      ...(patch.schedule_slots ? { slotIds } : {}),
+      ...(patch.academy_weeks ? { weekIds } : {}),
+    });
+    await reprice(deps, tx, cart);
+  });
+  const item = await answerItem(deps, cart, itemId, locale);
+  if (!item) throw AppError.notFound();
+  return item;
+}
+
+/** Removes an item; with `productPageId` (delete_course) only when it books that page. */
+export async function removeItem(
+  deps: CartDeps,
+  caller: CartCaller,
+  itemId: number,
+  locale: Locale,
+  productPageId?: number,
+): Promise<void> {
+  await change(deps, caller, locale, async (tx, cart) => {
+    const items = await findCartLines(tx, cart.id);
+    const item = items.find((candidate) => candidate.id === itemId);
+    if (!item) throw AppError.notFound();
+    if (productPageId !== undefined && item.productPageId !== productPageId) throw AppError.notFound();
+    await deleteCartItems(tx, [itemId]);
+    await reprice(
+      deps,
+      tx,
+      cart,
+      items.filter((other) => other.id !== itemId),
+    );
+  });
+}

@@ -1,0 +1,69 @@
+import {
+  BOOKING_RULES,
+  itemListPrice,
+  type Locale,
+  type Order,
+  type PurchaseTerms,
+  type PurchaseTermsQuery,
+} from "@atelier/contract";
+import { AppError } from "../errors/index.ts";
+import { toOrder } from "./cart-reply.ts";
+import { type CartCaller, type CartDeps, fail } from "./cart-shared.ts";
+import { change } from "./cart-transfer.ts";
+import { findGuestCart, findTermsFacts, findUserCart, insertCart } from "./order.repository.ts";
+import { purchaseTerms } from "./purchase-terms.ts";
+
+/** `POST /orders/init/`: a new guest cart, or the signed-in user's cart. */
+export async function initCart(
+  deps: CartDeps,
+  caller: CartCaller,
+  locale: Locale,
+): Promise<{ cart_id: string }> {
+  if (caller.userId !== null) {
+    const { cart } = await change(deps, caller, locale, async () => undefined);
+    return { cart_id: cart.cartId };
+  }
+  const cart = await insertCart(deps.db, { userId: null, locale });
+  if (!cart) throw new Error("guest cart insert returned no row");
+  return { cart_id: cart.cartId };
+}
+
+/** `GET /orders/current/`: reads without a lock unless a user's cart must be made or merged. */
+export async function currentOrder(deps: CartDeps, caller: CartCaller, locale: Locale): Promise<Order> {
+  if (caller.userId === null) {
+    const cart = caller.cartId ? await findGuestCart(deps.db, caller.cartId) : undefined;
+    if (!cart) throw AppError.notFound();
+    return toOrder(deps, cart, locale);
+  }
+  const existing = await findUserCart(deps.db, caller.userId);
+  if (existing && (!caller.cartId || caller.cartId === existing.cartId))
+    return toOrder(deps, existing, locale);
+  const { cart } = await change(deps, caller, locale, async () => undefined);
+  return toOrder(deps, cart, locale);
+}
+
+/**
+ * What a booking of this page, option and choice would buy if paid today (D154), for the buy page
+ * before it is added: the same rule as the cart line's `terms` (D153), at the option's list price (the
+ * sibling and promocode discounts are the cart's). Slots and weeks must be the page's; seats and the
+ * child are the add's checks, not this read's.
+ */
+export async function bookingTerms(
+  { db }: Pick<CartDeps, "db">,
+  query: PurchaseTermsQuery,
+  locale: Locale,
+): Promise<PurchaseTerms> {
+  const slotIds = query.schedule_slots ?? [];
+  const weekIds = query.academy_weeks ?? [];
+  const facts = await findTermsFacts(
+    db,
+    { pageId: query.product_page, optionId: query.purchase_option, slotIds, weekIds },
+    locale,
+  );
+  if (!facts) throw AppError.notFound();
+  if (!facts.option) throw fail("purchase_option", "option_not_on_page");
+  if (facts.slots.length !== slotIds.length) throw fail("schedule_slots", "slot_not_on_page");
+  if (facts.weeks.length !== weekIds.length) throw fail("academy_weeks", "week_not_on_page");
+  const { recurrentCents } = itemListPrice(facts.option, weekIds.length);
+  return purchaseTerms(facts, BOOKING_RULES[facts.option.scheduleType].recurring, recurrentCents, new Date());
+}

@@ -1,0 +1,94 @@
+import type { Locale } from "@atelier/contract";
+import type { Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { reprice } from "./cart-reprice.ts";
+import { bookingKey, type CartCaller, type CartDeps, relaxCommit } from "./cart-shared.ts";
+import {
+  type CartRow,
+  deleteCart,
+  deleteCartItems,
+  findCartLines,
+  findGuestCart,
+  findUserCart,
+  insertCart,
+  updateCartItem,
+} from "./order.repository.ts";
+
+/**
+ * Moves the items of another order (a guest cart, a checkout the buyer cancelled) into `into`, dropping
+ * the ones `into` already books. The caller reprices.
+ */
+export async function moveItems(tx: Tx, fromOrderId: number, into: CartRow) {
+  const [theirs, ours] = await Promise.all([findCartLines(tx, fromOrderId), findCartLines(tx, into.id)]);
+  const present = new Set(ours.map(bookingKey));
+  const duplicates: number[] = [];
+  for (const item of theirs) {
+    if (present.has(bookingKey(item))) duplicates.push(item.id);
+    else {
+      present.add(bookingKey(item));
+      await updateCartItem(tx, item.id, { orderId: into.id });
+    }
+  }
+  await deleteCartItems(tx, duplicates);
+}
+
+/** Signing in: the guest cart's items move into the user's cart (duplicates dropped), the guest cart goes. */
+async function mergeGuestCart(
+  deps: Pick<CartDeps, "siblingDiscountPercent">,
+  tx: Tx,
+  guestCartId: string,
+  into: CartRow,
+) {
+  const guest = await findGuestCart(tx, guestCartId, true);
+  if (!guest) return;
+  await moveItems(tx, guest.id, into);
+  if (into.promocodeId === null) into.promocodeId = guest.promocodeId;
+  await deleteCart(tx, guest.id);
+  await reprice(deps, tx, into);
+}
+
+/**
+ * The caller's cart, locked for the rest of the transaction; a user's is created when missing. `relax`
+ * (a cart change, never checkout) makes the transaction's commit asynchronous in the locking statement.
+ */
+export async function lockCart(
+  deps: Pick<CartDeps, "siblingDiscountPercent">,
+  tx: Tx,
+  caller: CartCaller,
+  locale: Locale,
+  relax = false,
+): Promise<CartRow> {
+  if (caller.userId === null) {
+    const cart = caller.cartId ? await findGuestCart(tx, caller.cartId, true, relax) : undefined;
+    if (!cart) throw AppError.notFound();
+    return cart;
+  }
+  let cart = await findUserCart(tx, caller.userId, true, relax);
+  if (!cart) {
+    if (relax) await relaxCommit(tx);
+    await insertCart(tx, { userId: caller.userId, locale });
+    cart = await findUserCart(tx, caller.userId, true);
+    if (!cart) throw new Error("the user's cart could not be created");
+  }
+  if (caller.cartId && caller.cartId !== cart.cartId) await mergeGuestCart(deps, tx, caller.cartId, cart);
+  return cart;
+}
+
+/**
+ * Runs a change under the cart's lock, its commit asynchronous (D26), and answers with the cart as
+ * committed. Every change that writes
+ * the cart reprices, and the reprice brings `cart` up to date from the row its update returns, so the
+ * cart is not read again after the work (D387).
+ */
+export function change<T>(
+  deps: Pick<CartDeps, "db" | "siblingDiscountPercent">,
+  caller: CartCaller,
+  locale: Locale,
+  work: (tx: Tx, cart: CartRow) => Promise<T>,
+): Promise<{ cart: CartRow; result: T }> {
+  return deps.db.transaction(async (tx) => {
+    const cart = await lockCart(deps, tx, caller, locale, true);
+    const result = await work(tx, cart);
+    return { cart, result };
+  });
+}
