@@ -103,25 +103,25 @@ function toValues(input: AdminProductInput): PageValues {
 /** Thrown to roll back the preview's transaction: its writes only ever existed inside it. */
 const PREVIEW_DONE = Symbol("preview done");
 
-export function createProductPagesAdmin(db: Db, media: (src: string) => string = (src) => src) {
-  /** The form's choices must exist: a 400 at the field, not a foreign-key 500. */
-  async function checkReferences(tx: Tx, input: AdminProductInput, exceptId?: number) {
-    const errors: Record<string, ["slug_taken"] | ["invalid_choice"]> = {};
-    if (await slugTaken(tx, input.slug, exceptId)) errors.slug = ["slug_taken"];
-    if (input.category !== null && !(await categoryExists(tx, input.category)))
-      errors.category = ["invalid_choice"];
-    if (
-      input.location_id !== undefined &&
-      input.location_id !== null &&
-      !(await locationExists(tx, input.location_id))
-    )
-      errors.location_id = ["invalid_choice"];
-    const wanted = [...new Set(input.instructors)];
-    if ((await existingInstructorIds(tx, wanted)).length !== wanted.length)
-      errors.instructors = ["invalid_choice"];
-    if (Object.keys(errors).length) throw AppError.fieldErrors(errors);
-  }
+/** The form's choices must exist: a 400 at the field, not a foreign-key 500. */
+async function checkReferences(tx: Tx, input: AdminProductInput, exceptId?: number) {
+  const errors: Record<string, ["slug_taken"] | ["invalid_choice"]> = {};
+  if (await slugTaken(tx, input.slug, exceptId)) errors.slug = ["slug_taken"];
+  if (input.category !== null && !(await categoryExists(tx, input.category)))
+    errors.category = ["invalid_choice"];
+  if (
+    input.location_id !== undefined &&
+    input.location_id !== null &&
+    !(await locationExists(tx, input.location_id))
+  )
+    errors.location_id = ["invalid_choice"];
+  const wanted = [...new Set(input.instructors)];
+  if ((await existingInstructorIds(tx, wanted)).length !== wanted.length)
+    errors.instructors = ["invalid_choice"];
+  if (Object.keys(errors).length) throw AppError.fieldErrors(errors);
+}
 
+export function createProductPagesAdmin(db: Db, media: (src: string) => string = (src) => src) {
   /** Runs a write in one transaction: the change and its audit entry stand or fall together. */
   async function write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
