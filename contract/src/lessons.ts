@@ -94,3 +94,27 @@ export type CreditView = {
   status: "open" | "used" | "expired";
   makeup: { slot: number; date: string; start: string; end: string } | null;
 };
+
+/** A booking with lessons as the parent's account and the reminder's link show it (D366). */
+export type LessonBookingView = {
+  order_item: number;
+  visitor_name: string;
+  product_page: number;
+  product_name: string;
+  rules: LessonRules;
+  lessons: ComingLesson[];
+};
+
+/** The answer to a report of absences: the dates as they stand now and the credits it gave. */
+export type AbsenceReply = { lessons: ComingLesson[]; credits: { id: number; expires_on: string }[] };
+
+/** A date a credit can be used on (`GET /api/v2/lessons/credits/:id/options/`). */
+export type MakeupOption = {
+  slot: number;
+  product_page: number;
+  product_name: string;
+  date: string;
+  start: string;
+  end: string;
+  seats_left: number;
+};

@@ -38,7 +38,7 @@ export function lessonsContext(deps: LessonsDeps): LessonsContext {
   return {
     ...deps,
     now: deps.now ?? (() => new Date()),
-    accountUrl: `${deps.webUrl.replace(/\/$/, "")}/profile/history`,
+    accountUrl: `${deps.webUrl.replace(/\/$/, "")}/profile?tab=workshops`,
   };
 }
 
