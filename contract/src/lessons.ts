@@ -37,8 +37,14 @@ export const LessonRulesSchema = z.object({
 });
 export type LessonRules = z.infer<typeof LessonRulesSchema>;
 
-/** `PUT /api/v2/admin/lessons/rules/:page/`: every field may be sent alone. */
-export const LessonRulesInputSchema = LessonRulesSchema.partial().strict();
+/**
+ * The rules as the back office's product form edits them (D374): the page's rules and its makeup group,
+ * the word staff give equivalent pages (same subject and age group); null or "" for none.
+ */
+export const AdminLessonRulesSchema = LessonRulesSchema.extend({
+  makeup_group: z.string().trim().max(60, { error: "too_long" }).nullable(),
+}).strict();
+export type AdminLessonRules = z.infer<typeof AdminLessonRulesSchema>;
 
 /** `POST /api/v2/lessons/absences/`: the parent's "won't come" for one or more dates of one booking. */
 export const AbsenceInputSchema = z

@@ -445,3 +445,42 @@ describe("on the roster, at the door and on the dashboard (D372)", () => {
     expect(roster.lesson).toMatchObject({ cancelled: true, cancel_reason: "Протечка" });
   });
 });
+
+describe("the rules in the back office's product form (D374)", () => {
+  it("staff set the rules and makeup group with the page; the parent reads them; bad values are field errors", async () => {
+    const url = `/api/v2/admin/products/${t.course.page.id}/`;
+    const page = (await t.call("GET", url, { headers: staff.headers })).json();
+    expect(page.lesson_rules).toMatchObject({
+      makeup_allowed: true,
+      absence_cutoff_minutes: 120,
+      makeup_group: null,
+    });
+    const { id: _id, updated_at: _updated, ...fields } = page;
+    const rules = {
+      ...page.lesson_rules,
+      absence_cutoff_minutes: 180,
+      credits_per_month: 3,
+      makeup_group: "",
+    };
+    const saved = await t.call("PUT", url, {
+      headers: staff.headers,
+      body: { ...fields, lesson_rules: rules },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().lesson_rules).toMatchObject({ absence_cutoff_minutes: 180, makeup_group: null });
+    const { parent } = await paidBooking(0);
+    const [booking] = (await t.call("GET", "/api/v2/lessons/", { headers: parent.headers })).json();
+    expect(booking.rules).toMatchObject({ absence_cutoff_minutes: 180, credits_per_month: 3 });
+
+    const bad = await t.call("PUT", url, {
+      headers: staff.headers,
+      body: { ...fields, version: saved.json().version, lesson_rules: { ...rules, credit_valid_days: 0 } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().error_codes)).toContain("too_small");
+    await t.db
+      .update(productPages)
+      .set({ absenceCutoffMinutes: 120, creditsPerMonth: 2 })
+      .where(eq(productPages.id, t.course.page.id));
+  });
+});
