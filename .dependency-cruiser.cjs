@@ -31,6 +31,9 @@ const SERVER_TIERS = [
   ["checkout"],
   // after the sale
   ["invoices", "subscriptions", "visit-requests"],
+  // lessons over a season (issue 35, D365): absences, makeups, cancelled lessons, reminders; the roster and
+  // check-in above read which lessons take place and who comes
+  ["lessons"],
   // check-in reads a meeting card's period as its invoice names it (D108)
   ["waiting-list", "withdrawals", "checkin"],
   ["history", "mailer"],

@@ -22,6 +22,7 @@ export const TABLE_OWNERS = {
   "gift-cards.ts": "gift-cards",
   "installation.ts": "checkout",
   "invoices.ts": "invoices",
+  "lessons.ts": "lessons",
   "mail.ts": "mail",
   "media.ts": "media",
   "orders.ts": "orders",

@@ -39,6 +39,12 @@ export const LessonSummarySchema = z.object({
   children: z.number().int(),
   present: z.number().int(),
   absent: z.number().int(),
+  /** The school cancelled this date (issue 35, D369), with the reason in the request's language. */
+  cancelled: z.boolean(),
+  cancel_reason: z.string().nullable(),
+  /** Children the parents reported absent, and children coming to a makeup (D372). */
+  reported_absent: z.number().int(),
+  makeups: z.number().int(),
 });
 export type LessonSummary = z.infer<typeof LessonSummarySchema>;
 export const LessonSummaryListSchema = z.array(LessonSummarySchema);
@@ -59,6 +65,10 @@ export const RosterChildSchema = z.object({
   purchase_option: z.string(),
   attendance: z.enum(ATTENDANCE_MARKS).nullable(),
   checked_in_at: z.string().nullable(),
+  /** The parent reported "won't come" for this date (D366). */
+  reported_absent: z.boolean(),
+  /** The child comes to this date only, as a makeup of another lesson (D368). */
+  makeup: z.boolean(),
 });
 export type RosterChild = z.infer<typeof RosterChildSchema>;
 
@@ -123,6 +133,8 @@ export const DashboardSchema = z.object({
   open_party_requests: z.number().int(),
   /** Instructors' "I can't give this lesson" reports staff have not marked done (issue 35, D383). */
   open_instructor_reports: z.number().int(),
+  /** Makeup lessons booked this week, Monday to Sunday (Berlin), not cancelled (issue 35, D372). */
+  makeups_this_week: z.number().int(),
   payment_issues: z.array(
     z.object({
       payment: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LocalizedTextSchema as localized, bothLanguages as texts, VersionSchema } from "./admin-fields.ts";
 import { AdminTitleImageInputSchema, AdminTitleImageSchema } from "./admin-images.ts";
 import { AGE_GROUPS, INSTRUCTION_LANGUAGES, PRODUCT_TYPES } from "./catalogue.ts";
+import { AdminLessonRulesSchema } from "./lessons.ts";
 import { LOCALES } from "./rules/locales.ts";
 
 /**
@@ -115,6 +116,8 @@ export const AdminProductInputSchema = z
      * current one) with its alt text in both languages; null: none. Absent on a save: left as it is.
      */
     title_image: AdminTitleImageInputSchema.nullish(),
+    /** Absences and makeups (issue 35, D374); absent on a save: left as they are. */
+    lesson_rules: AdminLessonRulesSchema.nullish(),
   })
   .strict();
 export type AdminProductInput = z.infer<typeof AdminProductInputSchema>;
@@ -158,6 +161,7 @@ export const AdminProductSchema = z.object({
   sort_order: z.number().int(),
   refund_days_before: z.number().int().nullable(),
   title_image: AdminTitleImageSchema.nullable(),
+  lesson_rules: AdminLessonRulesSchema,
   updated_at: z.string(),
   version: z.string(),
 });

@@ -19,6 +19,8 @@ export const CHECKIN_STATUSES = [
   "checked_in",
   "already_checked_in",
   "not_today",
+  /** The school cancelled today's lesson (issue 35, D369): nobody checks in. */
+  "lesson_cancelled",
   "cancelled",
   "unpaid",
 ] as const;

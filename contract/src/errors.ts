@@ -4,6 +4,7 @@ import { ADMIN_ERROR_MESSAGES } from "./admin-errors.ts";
 import { ADMIN_IMAGE_ERROR_MESSAGES } from "./admin-images-errors.ts";
 import { ADMIN_MOVE_ERROR_MESSAGES, ADMIN_ORDER_ERROR_MESSAGES } from "./admin-orders-errors.ts";
 import { ADMIN_REQUESTS_ERROR_MESSAGES } from "./admin-requests-errors.ts";
+import { LESSON_ERROR_MESSAGES } from "./lessons-errors.ts";
 import type { Locale } from "./rules/locale.ts";
 import { STAFF_ORDER_ERROR_MESSAGES } from "./staff-orders-errors.ts";
 
@@ -281,6 +282,10 @@ export const ERROR_MESSAGES = {
     de: "Mit dieser Buchung ist heute kein Termin.",
     ru: "По этому бронированию сегодня нет занятия.",
   },
+  checkin_lesson_cancelled: {
+    de: "Die heutige Stunde ist abgesagt.",
+    ru: "Сегодняшнее занятие отменено.",
+  },
   cart_empty: {
     de: "Ihr Warenkorb ist leer.",
     ru: "Ваша корзина пуста.",
@@ -371,6 +376,7 @@ export const ERROR_MESSAGES = {
   ...ADMIN_CATALOGUE_ERROR_MESSAGES,
   ...ADMIN_IMAGE_ERROR_MESSAGES,
   ...STAFF_ORDER_ERROR_MESSAGES,
+  ...LESSON_ERROR_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -18,6 +18,7 @@ export * from "./history.ts";
 export * from "./home.ts";
 export * from "./instructor-desk.ts";
 export * from "./labels.ts";
+export * from "./lessons.ts";
 export * from "./orders.ts";
 export * from "./routes.ts";
 export * from "./rules/billing-period.ts";

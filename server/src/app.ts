@@ -49,6 +49,7 @@ import {
   sellerFromEnv,
   sellerFromSettings,
 } from "./invoices/index.ts";
+import { createLessonsService, createReminders, lessonsRoutes, type Reminders } from "./lessons/index.ts";
 import { logSerializers } from "./logging/index.ts";
 import { countOutbox, removeMailFiles } from "./mail/index.ts";
 import { type MediaStorage, mediaRoutes, mediaStorageFrom } from "./media/index.ts";
@@ -105,6 +106,8 @@ declare module "fastify" {
     deferredWork: DeferredWork;
     /** Expires reservations, reconciles open payments, refunds; started by server.ts, run by tests. */
     paymentWorker: PaymentWorker;
+    /** Reminders before first lessons, trial visits and makeups (D370); started by server.ts, run by tests. */
+    lessonReminders: Reminders;
     /** Waiting lists; the payment worker's round offers freed seats through it. */
     waitingList: WaitingListService;
     /** From now on /readyz answers 503 while requests are still served (a rolling restart's drain, D195). */
@@ -257,6 +260,22 @@ async function registerAfterTheSale(
   );
   await app.register(checkinRoutes({ checkin: createCheckinService(database.db, { recordAudit }) }));
   await app.register(instructorDeskRoutes({ desk: createInstructorDesk(database.db, { recordAudit }) }));
+  // Lessons over a season (issue 35): absences, makeups, cancelled lessons; the reminders' worker.
+  const lessons = createLessonsService({
+    db: database.db,
+    recordAudit,
+    webUrl: env.WEB_URL,
+    publicUrl: env.PUBLIC_URL,
+  });
+  await app.register(lessonsRoutes({ lessons }));
+  const reminders = createReminders({
+    db: database.db,
+    createAbsenceLink: lessons.createAbsenceLink,
+    publicUrl: env.PUBLIC_URL,
+    onError: (error) => app.log.error({ err: error }, "lesson reminders failed"),
+  });
+  app.decorate("lessonReminders", reminders);
+  app.addHook("onClose", async () => reminders.stop());
   await app.register(
     historyRoutes({ history: createHistoryService({ db: database.db, publicUrl: env.PUBLIC_URL }) }),
   );

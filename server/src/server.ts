@@ -87,6 +87,8 @@ async function main() {
   mailer.start();
   app.metrics.watchWorker("mail", mailer.lastRoundAt);
   app.paymentWorker.start();
+  // Reminders before tomorrow's first lessons and makeups, a round at start and every 10 minutes (D370).
+  app.lessonReminders.start(10 * 60 * 1000);
 
   app.addHook("onClose", async () => {
     await mailer.stop();

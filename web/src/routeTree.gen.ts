@@ -31,6 +31,7 @@ import { Route as TeachingRouteImport } from './routes/teaching'
 import { Route as UseAgeFilterRouteImport } from './routes/useAgeFilter'
 import { Route as VertraegeKuendigenRouteImport } from './routes/vertraege-kuendigen'
 import { Route as WorkshopsRouteImport } from './routes/workshops'
+import { Route as AbsenceTokenRouteImport } from './routes/absence.$token'
 import { Route as InstructorIdRouteImport } from './routes/instructor/$id'
 import { Route as LegalIndexRouteImport } from './routes/legal/index'
 import { Route as LegalPrivacyRouteImport } from './routes/legal/privacy'
@@ -153,6 +154,11 @@ const WorkshopsRoute = WorkshopsRouteImport.update({
   path: '/workshops',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AbsenceTokenRoute = AbsenceTokenRouteImport.update({
+  id: '/absence/$token',
+  path: '/absence/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InstructorIdRoute = InstructorIdRouteImport.update({
   id: '/instructor/$id',
   path: '/instructor/$id',
@@ -232,6 +238,7 @@ export interface FileRoutesByFullPath {
   '/useAgeFilter': typeof UseAgeFilterRoute
   '/vertraege-kuendigen': typeof VertraegeKuendigenRoute
   '/workshops': typeof WorkshopsRoute
+  '/absence/$token': typeof AbsenceTokenRoute
   '/instructor/$id': typeof InstructorIdRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
@@ -267,6 +274,7 @@ export interface FileRoutesByTo {
   '/useAgeFilter': typeof UseAgeFilterRoute
   '/vertraege-kuendigen': typeof VertraegeKuendigenRoute
   '/workshops': typeof WorkshopsRoute
+  '/absence/$token': typeof AbsenceTokenRoute
   '/instructor/$id': typeof InstructorIdRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
@@ -303,6 +311,7 @@ export interface FileRoutesById {
   '/useAgeFilter': typeof UseAgeFilterRoute
   '/vertraege-kuendigen': typeof VertraegeKuendigenRoute
   '/workshops': typeof WorkshopsRoute
+  '/absence/$token': typeof AbsenceTokenRoute
   '/instructor/$id': typeof InstructorIdRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
@@ -340,6 +349,7 @@ export interface FileRouteTypes {
     | '/useAgeFilter'
     | '/vertraege-kuendigen'
     | '/workshops'
+    | '/absence/$token'
     | '/instructor/$id'
     | '/legal/privacy'
     | '/legal/terms'
@@ -375,6 +385,7 @@ export interface FileRouteTypes {
     | '/useAgeFilter'
     | '/vertraege-kuendigen'
     | '/workshops'
+    | '/absence/$token'
     | '/instructor/$id'
     | '/legal/privacy'
     | '/legal/terms'
@@ -410,6 +421,7 @@ export interface FileRouteTypes {
     | '/useAgeFilter'
     | '/vertraege-kuendigen'
     | '/workshops'
+    | '/absence/$token'
     | '/instructor/$id'
     | '/legal/privacy'
     | '/legal/terms'
@@ -446,6 +458,7 @@ export interface RootRouteChildren {
   UseAgeFilterRoute: typeof UseAgeFilterRoute
   VertraegeKuendigenRoute: typeof VertraegeKuendigenRoute
   WorkshopsRoute: typeof WorkshopsRoute
+  AbsenceTokenRoute: typeof AbsenceTokenRoute
   InstructorIdRoute: typeof InstructorIdRoute
   LegalPrivacyRoute: typeof LegalPrivacyRoute
   LegalTermsRoute: typeof LegalTermsRoute
@@ -615,6 +628,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WorkshopsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/absence/$token': {
+      id: '/absence/$token'
+      path: '/absence/$token'
+      fullPath: '/absence/$token'
+      preLoaderRoute: typeof AbsenceTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/instructor/$id': {
       id: '/instructor/$id'
       path: '/instructor/$id'
@@ -718,6 +738,7 @@ const rootRouteChildren: RootRouteChildren = {
   UseAgeFilterRoute: UseAgeFilterRoute,
   VertraegeKuendigenRoute: VertraegeKuendigenRoute,
   WorkshopsRoute: WorkshopsRoute,
+  AbsenceTokenRoute: AbsenceTokenRoute,
   InstructorIdRoute: InstructorIdRoute,
   LegalPrivacyRoute: LegalPrivacyRoute,
   LegalTermsRoute: LegalTermsRoute,

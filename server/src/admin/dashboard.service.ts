@@ -2,6 +2,7 @@ import { berlinDate, type Dashboard, type Locale, shownPhone } from "@atelier/co
 import type { Attendance } from "../checkin/index.ts";
 import type { Db } from "../db/index.ts";
 import { countOpenReports } from "../instructor-desk/index.ts";
+import { addDays, makeupsBetween } from "../lessons/index.ts";
 import {
   openRequests,
   paymentIssuesOpen,
@@ -20,6 +21,13 @@ export function nextDay(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Monday and Sunday of the week of `day` (Berlin days). */
+export function weekOf(day: string): { from: string; to: string } {
+  const weekday = (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;
+  const from = addDays(day, -weekday);
+  return { from, to: addDays(from, 6) };
+}
+
 /** The back office's first page (D133): today's money, today's and tomorrow's lessons, what needs a person. */
 export function createDashboard(db: Db, deps: { attendance: Attendance; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
@@ -27,18 +35,30 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
     async read(locale: Locale): Promise<Dashboard> {
       const today = berlinDate(now());
       const tomorrow = nextDay(today);
-      const [day, month, lessonsToday, lessonsTomorrow, filling, requests, issues, unmatched, reports] =
-        await Promise.all([
-          salesIn(db, today),
-          salesIn(db, today.slice(0, 7)),
-          deps.attendance.lessons(today, locale),
-          deps.attendance.lessons(tomorrow, locale),
-          slotsFillingUp(db, today, FILLING_UP_PERCENT),
-          openRequests(db),
-          paymentIssuesOpen(db),
-          unmatchedPaymentEvents(db),
-          countOpenReports(db),
-        ]);
+      const week = weekOf(today);
+      const [
+        day,
+        month,
+        lessonsToday,
+        lessonsTomorrow,
+        filling,
+        requests,
+        issues,
+        unmatched,
+        reports,
+        makeups,
+      ] = await Promise.all([
+        salesIn(db, today),
+        salesIn(db, today.slice(0, 7)),
+        deps.attendance.lessons(today, locale),
+        deps.attendance.lessons(tomorrow, locale),
+        slotsFillingUp(db, today, FILLING_UP_PERCENT),
+        openRequests(db),
+        paymentIssuesOpen(db),
+        unmatchedPaymentEvents(db),
+        countOpenReports(db),
+        makeupsBetween(db, week.from, week.to),
+      ]);
       return {
         today,
         tomorrow,
@@ -61,6 +81,7 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
         open_contact_requests: requests.contacts,
         open_party_requests: requests.parties,
         open_instructor_reports: reports,
+        makeups_this_week: makeups,
         payment_issues: issues.map((row) => ({
           payment: row.payment,
           order: row.order,

@@ -57,6 +57,16 @@ function toAdmin(row: PageRow): AdminProduct {
     sort_order: row.sortOrder,
     refund_days_before: row.refundDaysBefore,
     title_image: row.titleImage ? { src: row.titleImage.src, alt: row.titleImage.alt } : null,
+    lesson_rules: {
+      makeup_allowed: row.makeupAllowed,
+      absence_cutoff_minutes: row.absenceCutoffMinutes,
+      credit_valid_days: row.creditValidDays,
+      credits_per_month: row.creditsPerMonth,
+      cancelled_lesson_outcome:
+        row.cancelledLessonOutcome === "lengthen" ? ("lengthen" as const) : ("credit" as const),
+      what_to_bring: row.whatToBring,
+      makeup_group: row.makeupGroup,
+    },
     updated_at: row.updatedAt.toISOString(),
   };
   return { ...values, version: versionOf(values) };
@@ -97,6 +107,21 @@ function toValues(input: AdminProductInput): PageValues {
     isFeatured: input.is_featured,
     sortOrder: input.sort_order,
     ...(input.refund_days_before !== undefined ? { refundDaysBefore: input.refund_days_before } : {}),
+    ...lessonRuleValues(input.lesson_rules),
+  };
+}
+
+/** The page's rules for absences and makeups (D374); absent or null on a save: left as they are. */
+function lessonRuleValues(rules: AdminProductInput["lesson_rules"]): Partial<PageValues> {
+  if (!rules) return {};
+  return {
+    makeupAllowed: rules.makeup_allowed,
+    absenceCutoffMinutes: rules.absence_cutoff_minutes,
+    creditValidDays: rules.credit_valid_days,
+    creditsPerMonth: rules.credits_per_month,
+    cancelledLessonOutcome: rules.cancelled_lesson_outcome,
+    whatToBring: rules.what_to_bring,
+    makeupGroup: rules.makeup_group || null,
   };
 }
 

@@ -16,8 +16,8 @@ import {
   visitors,
   waitingListEntries,
 } from "../db/index.ts";
+import type { LessonSlot } from "../lessons/index.ts";
 import { slotSeatsTakenIn } from "../seats/index.ts";
-import type { LessonSlot } from "./lesson-today.ts";
 
 /** 0 = Monday … 6 = Sunday, as slots count weekdays. */
 export function weekdayOf(isoDate: string): number {
@@ -116,6 +116,8 @@ export async function findBookingsOfSlots(
   db: DbOrTx,
   slotIds: number[],
   locale: Locale,
+  /** Bookings of other slots whose child comes to one of these as a makeup (D368). */
+  makeupItemIds: number[] = [],
 ): Promise<BookedChild[]> {
   if (slotIds.length === 0) return [];
   const rows = await db
@@ -146,12 +148,15 @@ export async function findBookingsOfSlots(
       and(
         eq(orders.status, "paid"),
         eq(orderItems.status, "active"),
-        inArray(
-          orderItems.id,
-          db
-            .select({ id: orderItemSlots.orderItemId })
-            .from(orderItemSlots)
-            .where(inArray(orderItemSlots.scheduleSlotId, slotIds)),
+        or(
+          inArray(
+            orderItems.id,
+            db
+              .select({ id: orderItemSlots.orderItemId })
+              .from(orderItemSlots)
+              .where(inArray(orderItemSlots.scheduleSlotId, slotIds)),
+          ),
+          makeupItemIds.length ? inArray(orderItems.id, makeupItemIds) : undefined,
         ),
       ),
     );

@@ -9,6 +9,7 @@ import type {
 import { berlinDate } from "@atelier/contract";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
+import { lessonDay, lessonOn } from "../lessons/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import {
   type BookedChild,
@@ -22,7 +23,6 @@ import {
   type SlotOfDay,
 } from "./attendance.repository.ts";
 import type { RecordAudit } from "./checkin.service.ts";
-import { lessonOn } from "./lesson-today.ts";
 
 /** Full years on `on` for a birth date (both YYYY-MM-DD). */
 export function ageOn(birthDate: string | null, on: string): number | null {
@@ -53,19 +53,49 @@ const joinName = (...parts: string[]) => parts.filter(Boolean).join(" ");
  * seats left, who waits, and present or absent marks. Present is the door's check-in row, absent a row of
  * its own; staff marks are audited in their transaction.
  */
+type LessonOfDay = {
+  marks: Awaited<ReturnType<typeof findMarks>>;
+  absent: Set<number>;
+  makeups: Set<number>;
+};
+
+/** One child of a roster: the booking, the mark, and what the parent reported (D131, D372). */
+function rosterChild(child: BookedChild, lesson: LessonOfDay, date: string): RosterChild {
+  const mark = lesson.marks.get(child.itemId);
+  return {
+    order_item: child.itemId,
+    order: child.orderId,
+    visitor_name: joinName(child.visitorFirstName, child.visitorLastName),
+    birth_date: child.birthDate,
+    age: ageOn(child.birthDate, date),
+    parent_name: joinName(child.parentFirstName, child.parentLastName),
+    parent_email: child.parentEmail,
+    parent_phone: child.parentPhone,
+    comment: child.comment,
+    notes: child.notes,
+    purchase_option: child.optionName,
+    attendance: mark?.present ? "present" : mark?.absent ? "absent" : null,
+    checked_in_at: mark?.present?.toISOString() ?? null,
+    reported_absent: lesson.absent.has(child.itemId),
+    makeup: lesson.makeups.has(child.itemId),
+  };
+}
+
 export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
 
   async function lessonsOf(slots: SlotOfDay[], date: string, locale: Locale) {
-    const bookings = await findBookingsOfSlots(
-      db,
-      slots.map((slot) => slot.id),
-      locale,
-    );
+    const slotIds = slots.map((slot) => slot.id);
+    const day = await lessonDay(db, slotIds, date);
+    const bookings = await findBookingsOfSlots(db, slotIds, locale, [...day.makeups.values()].flat());
     const itemIds = bookings.map((booking) => booking.itemId);
     const marks = await findMarks(db, itemIds, date);
     return slots.map((slot) => {
-      const children = bookings.filter((child) => comesTo(child, slot.id, date, now()));
+      const makeups = new Set(day.makeups.get(slot.id) ?? []);
+      const children = bookings.filter(
+        (child) => comesTo(child, slot.id, date, now()) || makeups.has(child.itemId),
+      );
+      const cancelled = day.cancelled.get(slot.id);
       const summary: LessonSummary = {
         slot: slot.id,
         product_page: slot.productPageId,
@@ -81,8 +111,12 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
         children: children.length,
         present: children.filter((child) => marks.get(child.itemId)?.present).length,
         absent: children.filter((child) => marks.get(child.itemId)?.absent).length,
+        cancelled: cancelled !== undefined,
+        cancel_reason: cancelled ? cancelled[locale] || cancelled.de : null,
+        reported_absent: children.filter((child) => day.absent.has(child.itemId)).length,
+        makeups: makeups.size,
       };
-      return { summary, children, marks };
+      return { summary, children, marks, absent: day.absent, makeups };
     });
   }
 
@@ -93,24 +127,7 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
     const [lesson] = await lessonsOf([slot], query.date, locale);
     if (!lesson) throw AppError.notFound();
     const children: RosterChild[] = lesson.children
-      .map((child) => {
-        const mark = lesson.marks.get(child.itemId);
-        return {
-          order_item: child.itemId,
-          order: child.orderId,
-          visitor_name: joinName(child.visitorFirstName, child.visitorLastName),
-          birth_date: child.birthDate,
-          age: ageOn(child.birthDate, query.date),
-          parent_name: joinName(child.parentFirstName, child.parentLastName),
-          parent_email: child.parentEmail,
-          parent_phone: child.parentPhone,
-          comment: child.comment,
-          notes: child.notes,
-          purchase_option: child.optionName,
-          attendance: mark?.present ? ("present" as const) : mark?.absent ? ("absent" as const) : null,
-          checked_in_at: mark?.present?.toISOString() ?? null,
-        };
-      })
+      .map((child) => rosterChild(child, lesson, query.date))
       .sort((a, b) => a.visitor_name.localeCompare(b.visitor_name, "de"));
     const waiting = (await findWaitingOfSlot(db, slot.id)).map((entry) => ({
       id: entry.id,

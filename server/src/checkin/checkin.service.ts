@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/index.ts";
 import { checkins, orderItems, orders, purchaseOptions } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
+import { isLessonCancelled, type Lesson, lessonOn } from "../lessons/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
-import { type Lesson, lessonOn } from "./lesson-today.ts";
 
 /** The back office's audit write (D98), handed down by the wiring: check-in sits below the admin area. */
 export type RecordAudit = (
@@ -23,9 +23,24 @@ export type RecordAudit = (
 
 const REFUSALS: Partial<Record<CheckinStatus, ErrorCode>> = {
   not_today: "checkin_not_today",
+  lesson_cancelled: "checkin_lesson_cancelled",
   cancelled: "checkin_cancelled",
   unpaid: "checkin_unpaid",
 };
+
+/** What the door says (D108): the booking's state first, then today's lesson, its cancellation, the mark. */
+function statusOf(
+  row: { itemStatus: string; orderStatus: string },
+  lesson: Lesson | null,
+  at: Date | null,
+  cancelledToday: boolean,
+): CheckinStatus {
+  if (row.itemStatus === "cancelled") return "cancelled";
+  if (row.orderStatus !== "paid") return "unpaid";
+  if (!lesson) return "not_today";
+  if (cancelledToday) return "lesson_cancelled";
+  return at ? "already_checked_in" : "ready";
+}
 
 /**
  * Staff check-in at the door (D57, D108): the QR code in the confirmation mail names one booking by its
@@ -75,16 +90,8 @@ export function createCheckinService(db: Db, deps: { recordAudit: RecordAudit; n
           )
         : null;
     const at = lesson ? await todaysCheckin(row.itemId, lesson.date) : null;
-    const status: CheckinStatus =
-      row.itemStatus === "cancelled"
-        ? "cancelled"
-        : row.orderStatus !== "paid"
-          ? "unpaid"
-          : !lesson
-            ? "not_today"
-            : at
-              ? "already_checked_in"
-              : "ready";
+    const cancelledToday = lesson?.slot ? await isLessonCancelled(db, lesson.slot.id, lesson.date) : false;
+    const status = statusOf(row, lesson, at, cancelledToday);
     const visitor = [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ");
     return {
       itemId: row.itemId,

@@ -14,6 +14,8 @@ export {
 export type {
   ContactRequestData,
   ContactRequestKind,
+  LessonCancelledData,
+  LessonReminderData,
   MailTemplateData,
   MailTemplateName,
   OrderConfirmationData,

@@ -236,6 +236,33 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     optionName: "Standard: 2,5 Stunden, bis 8 Kinder",
     dates: ["2026-12-12", "2026-12-13"],
   },
+  "lesson-cancelled": {
+    parentFirstName: "Olga",
+    childName: "Mila Petrova",
+    productName: "Malen 5–7",
+    date: "2026-12-10",
+    start: "16:00",
+    end: "17:30",
+    reason: "Krankheit der Lehrerin",
+    outcome: "credit",
+    creditExpiresOn: "2027-02-04",
+    wasMakeup: false,
+    accountUrl: "https://shop.example/profile/history",
+  },
+  "lesson-reminder": {
+    parentFirstName: "Olga",
+    childName: "Mila Petrova",
+    productName: "Malen 5–7",
+    kind: "first_lesson",
+    date: "2026-12-10",
+    start: "16:00",
+    end: "17:30",
+    house: "Haus Mitte",
+    address: "Gartenstraße 5, 10115 Berlin",
+    mapUrl: "https://maps.example/mitte",
+    whatToBring: "Malkittel",
+    absenceUrl: "https://shop.example/absence/abcdefghijklmnopqrst",
+  },
   "staff-notice": {
     event: "paid_booking",
     orderId: 913,
@@ -320,6 +347,14 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
   "waiting-list-removed": ["Olga", "Mila Petrova", "Sommerakademie"],
   "waiting-list-offer-withdrawn": ["Olga", "Mila Petrova", "Malen 5–7", "16:00–17:30"],
   "party-declined": ["Eva", "78", "Roboter-Geburtstag – Standard: 2,5 Stunden, bis 8 Kinder"],
+  "lesson-cancelled": ["Olga", "Malen 5–7", "16:00–17:30", "https://shop.example/profile/history"],
+  "lesson-reminder": [
+    "Olga",
+    "Mila Petrova",
+    "Malen 5–7",
+    "Gartenstraße 5",
+    "https://shop.example/absence/abcdefghijklmnopqrst",
+  ],
 };
 
 function render<Name extends MailTemplateName>(name: Name, locale: Locale, data: MailTemplateData[Name]) {

@@ -11,6 +11,12 @@ import {
 } from "./templates/contract-cancellation.ts";
 import { type GiftCardData, giftCardTemplate } from "./templates/gift-card.ts";
 import { renderLayout } from "./templates/layout.ts";
+import {
+  type LessonCancelledData,
+  type LessonReminderData,
+  lessonCancelledTemplate,
+  lessonReminderTemplate,
+} from "./templates/lessons.ts";
 import { type OrderConfirmationData, orderConfirmationTemplate } from "./templates/order-confirmation.ts";
 import { type PartyDeclinedData, partyDeclinedTemplate } from "./templates/party-declined.ts";
 import { type PartyRequestNoticeData, partyRequestNoticeTemplate } from "./templates/party-request.ts";
@@ -56,6 +62,7 @@ export type { ContactConfirmationData } from "./templates/contact-confirmation.t
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
 export type { ContractCancellationData } from "./templates/contract-cancellation.ts";
 export type { GiftCardData, GiftCardMailCard } from "./templates/gift-card.ts";
+export type { LessonCancelledData, LessonReminderData } from "./templates/lessons.ts";
 export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
 export type { PartyDeclinedData } from "./templates/party-declined.ts";
 export type { PartyRequestNoticeData } from "./templates/party-request.ts";
@@ -102,6 +109,8 @@ export type MailTemplateData = {
   "booking-moved": BookingMovedData;
   "waiting-list-removed": WaitingListRemovedData;
   "waiting-list-offer-withdrawn": WaitingListOfferWithdrawnData;
+  "lesson-cancelled": LessonCancelledData;
+  "lesson-reminder": LessonReminderData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -131,6 +140,8 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "booking-moved": bookingMovedTemplate,
   "waiting-list-removed": waitingListRemovedTemplate,
   "waiting-list-offer-withdrawn": waitingListOfferWithdrawnTemplate,
+  "lesson-cancelled": lessonCancelledTemplate,
+  "lesson-reminder": lessonReminderTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];

@@ -6,6 +6,7 @@ export {
   slotOfferHolds,
   slotSeatsTaken,
   slotSeatsTakenIn,
+  slotWeeklySeatsTakenIn,
   type UnitKind,
   WEEK_UNITS,
   weekOfferHolds,

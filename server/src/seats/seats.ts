@@ -1,8 +1,10 @@
+import { SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/index.ts";
 import {
+  makeupBookings,
   orderItemAcademyWeeks,
   orderItemSlots,
   orderItems,
@@ -65,10 +67,35 @@ export const WEEK_UNITS: UnitKind = {
 };
 
 /**
+ * Makeup lessons (issue 35, D368) take a seat on their one date. A booking that holds a slot comes every
+ * week, so it needs a seat on the slot's busiest coming date: the makeups of that date count as taken.
+ * This is the date, per slot: most makeups, then the earliest (Berlin's today on).
+ */
+const busiestMakeupDate = sql`(select m2.lesson_date from ${makeupBookings} m2
+  where m2.schedule_slot_id = ${makeupBookings.scheduleSlotId} and m2.cancelled_at is null
+    and m2.lesson_date >= (now() at time zone ${SCHOOL_TIME_ZONE})::date
+  group by m2.lesson_date order by count(*) desc, m2.lesson_date limit 1)`;
+
+/** Makeups on the busiest coming date of slot `unit`, as a correlated scalar. */
+const makeupsIn = (unit: SQL | AnyPgColumn) => sql<number>`(select coalesce(max(m.n), 0)::int from (
+  select count(*)::int as n from ${makeupBookings} m1 where m1.schedule_slot_id = ${unit} and m1.cancelled_at is null
+    and m1.lesson_date >= (now() at time zone ${SCHOOL_TIME_ZONE})::date group by m1.lesson_date) m)`;
+
+/**
  * Seats taken per unit (slot or week) as a subquery `taken(unit_id, n)`: items that hold seats among those
  * matching `condition`, plus running waiting-list offers among those matching `offerCondition`.
  */
 function seatsTaken(db: DbOrTx, kind: UnitKind, condition: SQL, offerCondition: SQL) {
+  const makeups = db
+    .select({ unitId: sql<number>`${makeupBookings.scheduleSlotId}`.as("unit_id") })
+    .from(makeupBookings)
+    .where(
+      and(
+        sql`${makeupBookings.cancelledAt} is null`,
+        sql`${kind === SLOT_UNITS}`,
+        eq(makeupBookings.lessonDate, busiestMakeupDate),
+      ),
+    );
   const held = unionAll(
     db
       .select({ unitId: sql<number>`${kind.unit}`.as("unit_id") })
@@ -80,6 +107,7 @@ function seatsTaken(db: DbOrTx, kind: UnitKind, condition: SQL, offerCondition: 
       .select({ unitId: sql<number>`${kind.entryUnit}`.as("unit_id") })
       .from(waitingListEntries)
       .where(and(kind.offers, offerCondition)),
+    makeups,
   ).as("held");
   return db
     .select({ unitId: sql<number>`${held.unitId}`.as("unit_id"), n: sql<number>`count(*)::int`.as("n") })
@@ -102,12 +130,13 @@ export const weekSeatsTaken = (db: DbOrTx, condition: SQL, offers: SQL = everyOf
  * Seats taken in the unit `unit` as a correlated scalar: items holding seats plus running waiting-list
  * offers (D78), the same rule as `seatsTaken`.
  */
-function seatsTakenIn(kind: UnitKind, unit: SQL | AnyPgColumn) {
+function seatsTakenIn(kind: UnitKind, unit: SQL | AnyPgColumn, withMakeups = true) {
   return sql<number>`((select count(*)::int from ${kind.links}
     inner join ${orderItems} on ${orderItems.id} = ${kind.item}
     inner join ${orders} on ${orders.id} = ${orderItems.orderId}
     where ${kind.unit} = ${unit} and ${holdsSeats})
-    + (select count(*)::int from ${waitingListEntries} where ${kind.entryUnit} = ${unit} and ${kind.offers}))`;
+    + (select count(*)::int from ${waitingListEntries} where ${kind.entryUnit} = ${unit} and ${kind.offers})
+    + ${kind === SLOT_UNITS && withMakeups ? makeupsIn(unit) : sql`0`})`;
 }
 
 /**
@@ -115,6 +144,12 @@ function seatsTakenIn(kind: UnitKind, unit: SQL | AnyPgColumn) {
  * page build each product's slots in one subquery); same rule as `slotSeatsTaken`.
  */
 export const slotSeatsTakenIn = (slot: SQL | AnyPgColumn) => seatsTakenIn(SLOT_UNITS, slot);
+
+/**
+ * Seats held in one slot every week (bookings and running offers), without makeups: a makeup's own check
+ * adds the makeups and trial visits of its one date (D368).
+ */
+export const slotWeeklySeatsTakenIn = (slot: SQL | AnyPgColumn) => seatsTakenIn(SLOT_UNITS, slot, false);
 
 /** Seats taken in one academy week; same rule as `weekSeatsTaken`. */
 export const weekSeatsTakenIn = (week: SQL | AnyPgColumn) => seatsTakenIn(WEEK_UNITS, week);

@@ -231,6 +231,11 @@ async function insertProducts(tx: DbOrTx, ids: Ids): Promise<void> {
         locationId: ids.houseIds.get(houseOf(product.location) ?? "") ?? null,
         isFeatured: product.isFeatured ?? false,
         refundDaysBefore: product.refundDaysBefore ?? null,
+        // What a child brings (issue 35, D365): shown in the absence form and the day-before reminder.
+        whatToBring: {
+          de: "Bequeme Kleidung, die schmutzig werden darf, und eine Flasche Wasser.",
+          ru: "Удобную одежду, которую не жалко испачкать, и бутылку воды.",
+        },
         sortOrder: index * 10,
       })),
     )

@@ -10,7 +10,7 @@ import { currentAdminLocale } from "./i18n.ts";
 const DRAFT_FIELDS = [
   ...["id", "slug", "product_type", "name", "summary", "body", "program", "seo_text", "length", "qna"],
   ...["age_group", "language", "category", "location", "instructors", "is_published", "is_featured"],
-  ...["sort_order", "refund_days_before", "title_image"],
+  ...["sort_order", "refund_days_before", "title_image", "lesson_rules"],
 ] as const;
 
 async function fetchPreview(values: Record<string, unknown>, locale: Locale, signal: AbortSignal) {

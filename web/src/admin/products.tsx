@@ -1,4 +1,4 @@
-import { AGE_GROUPS, ageGroupLabel, PRODUCT_TYPES } from "@atelier/contract";
+import { AGE_GROUPS, ageGroupLabel, LESSON_RULE_DEFAULTS, PRODUCT_TYPES } from "@atelier/contract";
 import { Box, Typography } from "@mui/material";
 import {
   ArrayInput,
@@ -123,6 +123,30 @@ function GeneralTab() {
   );
 }
 
+/** Absences and makeups (issue 35, D374): the rules the parent reads before reporting "won't come". */
+function LessonRulesTab() {
+  const translate = useTranslate();
+  const outcomes = [
+    { id: "credit", name: translate("admin.lesson_rules.outcome_credit") },
+    { id: "lengthen", name: translate("admin.lesson_rules.outcome_lengthen") },
+  ];
+  return (
+    <>
+      <BooleanInput source="lesson_rules.makeup_allowed" />
+      <NumberInput source="lesson_rules.absence_cutoff_minutes" min={0} max={10080} validate={required} />
+      <NumberInput source="lesson_rules.credit_valid_days" min={1} max={365} validate={required} />
+      <NumberInput source="lesson_rules.credits_per_month" min={0} max={31} validate={required} />
+      <SelectInput source="lesson_rules.cancelled_lesson_outcome" choices={outcomes} validate={required} />
+      <TextInput
+        source="lesson_rules.makeup_group"
+        helperText="admin.lesson_rules.makeup_group_help"
+        parse={(value: string) => value || null}
+      />
+      <SideBySide source="lesson_rules.what_to_bring" multiline />
+    </>
+  );
+}
+
 function TextsTab() {
   const translate = useTranslate();
   return (
@@ -184,6 +208,11 @@ const NEW_PAGE = {
   is_featured: false,
   sort_order: 0,
   title_image: null,
+  lesson_rules: {
+    ...LESSON_RULE_DEFAULTS,
+    what_to_bring: EMPTY_TEXT,
+    makeup_group: null,
+  },
 };
 
 export function ProductCreate() {
@@ -196,6 +225,9 @@ export function ProductCreate() {
         </TabbedForm.Tab>
         <TabbedForm.Tab label={translate("admin.tabs.texts")}>
           <TextsTab />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label={translate("admin.tabs.lesson_rules")}>
+          <LessonRulesTab />
         </TabbedForm.Tab>
         <TabbedForm.Tab label={translate("admin.preview.title")}>
           <ProductPreviewPanel />
@@ -216,6 +248,9 @@ export function ProductEdit() {
         </TabbedForm.Tab>
         <TabbedForm.Tab label={translate("admin.tabs.texts")}>
           <TextsTab />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label={translate("admin.tabs.lesson_rules")}>
+          <LessonRulesTab />
         </TabbedForm.Tab>
         <TabbedForm.Tab label={translate("admin.tabs.schedule")}>
           <ReferenceManyField reference="slots" target="product_page" label={false}>

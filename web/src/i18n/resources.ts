@@ -13,6 +13,7 @@ import deErrors from "../locales/de/errors.json";
 import deFooter from "../locales/de/footer.json";
 import type deHistory from "../locales/de/history.json";
 import deHome from "../locales/de/home.json";
+import type deLessons from "../locales/de/lessons.json";
 import deMenu from "../locales/de/menu.json";
 import dePages from "../locales/de/pages.json";
 import type dePhoneInput from "../locales/de/phoneInput.json";
@@ -38,6 +39,7 @@ import ruErrors from "../locales/ru/errors.json";
 import ruFooter from "../locales/ru/footer.json";
 import type ruHistory from "../locales/ru/history.json";
 import ruHome from "../locales/ru/home.json";
+import type ruLessons from "../locales/ru/lessons.json";
 import ruMenu from "../locales/ru/menu.json";
 import ruPages from "../locales/ru/pages.json";
 import type ruPhoneInput from "../locales/ru/phoneInput.json";
@@ -52,7 +54,7 @@ import type ruWithdrawal from "../locales/ru/withdrawal.json";
 // Bundled statically: all texts together are a few KB, and a page must never wait for its words.
 // catalogue, contact and content are typed here but filled by their features' route chunks
 // (features/<area>/i18n.ts, run before the chunk renders) to keep them out of the home page's JS.
-// So are account, auth, cart, checkin, checkout, contracts, history, visitRequests (with the product page's request dialog), visitors, waitingList and withdrawal, which load with the sign-in dialog, the profile menu and /profile, teaching with /teaching (the instructor's phone, D384), and phoneInput (components/phone-input), which loads with a form's phone field.
+// So are account, auth, cart, checkin, checkout, contracts, history, visitRequests (with the product page's request dialog), visitors, waitingList and withdrawal, which load with the sign-in dialog, the profile menu and /profile, teaching with /teaching (the instructor's phone, D384), lessons with /absence and the profile (issue 35), and phoneInput (components/phone-input), which loads with a form's phone field.
 export const resources = {
   de: {
     account: {} as typeof deAccount,
@@ -74,6 +76,7 @@ export const resources = {
     pages: dePages,
     phoneInput: {} as typeof dePhoneInput,
     profile: deProfile,
+    lessons: {} as typeof deLessons,
     teaching: {} as typeof deTeaching,
     updates: deUpdates,
     visitRequests: {} as typeof deVisitRequests,
@@ -101,6 +104,7 @@ export const resources = {
     pages: ruPages,
     phoneInput: {} as typeof ruPhoneInput,
     profile: ruProfile,
+    lessons: {} as typeof ruLessons,
     teaching: {} as typeof ruTeaching,
     updates: ruUpdates,
     visitRequests: {} as typeof ruVisitRequests,

@@ -4,6 +4,7 @@ import { PhoneInput } from "../components/phone-input/phone-input.tsx";
 import { AccountSettings } from "../features/account/components/account-settings.tsx";
 import { openAuthDialog } from "../features/auth/auth-dialog-store.ts";
 import { SubscriptionActions } from "../features/contracts/components/subscription-actions.tsx";
+import { LessonsPanel } from "../features/lessons/components/lessons-panel.tsx";
 import { CancelContractsLink } from "../features/profile/components/cancel-contracts-link.tsx";
 import { type CatalogueLink, HistoryPanel } from "../features/profile/components/history-panel.tsx";
 import { ProfileGuest } from "../features/profile/components/profile-guest.tsx";
@@ -56,6 +57,7 @@ function ProfileRoute() {
         ),
         workshops: (
           <>
+            <LessonsPanel userKey={String(session.user.pk)} />
             <HistoryPanel
               userKey={String(session.user.pk)}
               filter="workshops"

@@ -110,6 +110,23 @@ export const productPages = pgTable(
      * before the booked date; null = no such promise (only the statutory right of withdrawal, D54).
      */
     refundDaysBefore: integer("refund_days_before"),
+    /**
+     * Lessons over a season (issue 35, D365): whether an absence the parent reports in time gives a makeup
+     * credit, the cut-off before the lesson, how long a credit is valid, how many absences a month give one,
+     * what a lesson the school cancels gives ("credit" or "lengthen" the paid period, as a closure does),
+     * and what a child brings (shown on the page and in the reminder).
+     */
+    makeupAllowed: boolean("makeup_allowed").notNull().default(false),
+    absenceCutoffMinutes: integer("absence_cutoff_minutes").notNull().default(120),
+    creditValidDays: integer("credit_valid_days").notNull().default(56),
+    creditsPerMonth: integer("credits_per_month").notNull().default(2),
+    cancelledLessonOutcome: text("cancelled_lesson_outcome").notNull().default("credit"),
+    whatToBring: localized("what_to_bring").notNull().default({ de: "", ru: "" }),
+    /**
+     * Pages staff mark as equivalent for makeups (same subject and age group) share this word (D367): a
+     * credit of one is used in the slots of any page of the same group. Null: only its own slots.
+     */
+    makeupGroup: text("makeup_group"),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -8,6 +8,7 @@ export * from "./gift-cards.ts";
 export * from "./installation.ts";
 export * from "./instructor-desk.ts";
 export * from "./invoices.ts";
+export * from "./lessons.ts";
 export * from "./mail.ts";
 export * from "./media.ts";
 export * from "./orders.ts";

@@ -43,7 +43,9 @@ export function CheckinPage({ code }: { code: string }) {
             <p className={`font-bold ${booking.data.valid ? "text-green-800" : "text-red-700"}`}>
               {booking.data.valid
                 ? t("valid")
-                : t(`door.outcome.${booking.data.status as "not_today" | "cancelled" | "unpaid"}`)}
+                : t(
+                    `door.outcome.${booking.data.status as "not_today" | "lesson_cancelled" | "cancelled" | "unpaid"}`,
+                  )}
             </p>
             <p className="text-xl font-semibold">{booking.data.visitor_name ?? t("noChild")}</p>
             <p>

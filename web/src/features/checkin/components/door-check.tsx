@@ -39,7 +39,12 @@ export function DoorCheck() {
         return { outcome: booking.status === "checked_in" ? "checked_in" : "already_checked_in", booking };
       } catch (error) {
         const outcome = refusedOutcome(error);
-        if (outcome !== "not_today" && outcome !== "cancelled" && outcome !== "unpaid") {
+        if (
+          outcome !== "not_today" &&
+          outcome !== "lesson_cancelled" &&
+          outcome !== "cancelled" &&
+          outcome !== "unpaid"
+        ) {
           return { outcome, booking: null };
         }
         // The refusal carries no booking; read it so staff see whose code it is.

@@ -1,0 +1,45 @@
+import type { Locale } from "./rules/locale.ts";
+
+/** Error texts of absences, makeups and cancelled lessons, merged into the contract's one list. */
+export const LESSON_ERROR_MESSAGES = {
+  absence_too_late: {
+    de: "Für diesen Termin ist es zu spät, eine Abwesenheit zu melden. Bitte rufen Sie die Schule an.",
+    ru: "Сообщить об отсутствии на это занятие уже слишком поздно. Пожалуйста, позвоните в школу.",
+  },
+  absence_not_a_lesson: {
+    de: "An diesem Tag hat Ihr Kind in diesem Kurs keinen Unterricht.",
+    ru: "В этот день у вашего ребёнка нет занятия по этому курсу.",
+  },
+  absence_link_invalid: {
+    de: "Dieser Link ist ungültig oder abgelaufen. Melden Sie die Abwesenheit bitte in Ihrem Konto.",
+    ru: "Эта ссылка недействительна или устарела. Пожалуйста, сообщите об отсутствии в личном кабинете.",
+  },
+  credit_used: {
+    de: "Dieses Nachholguthaben ist bereits eingelöst.",
+    ru: "Этот кредит на отработку уже использован.",
+  },
+  credit_expired: {
+    de: "Dieses Nachholguthaben ist abgelaufen.",
+    ru: "Срок действия этого кредита на отработку истёк.",
+  },
+  makeup_slot_not_allowed: {
+    de: "Dieses Guthaben gilt nur für Termine desselben Kurses.",
+    ru: "Этот кредит действует только для занятий того же курса.",
+  },
+  makeup_no_lesson: {
+    de: "An diesem Tag findet in dieser Gruppe kein Unterricht statt.",
+    ru: "В этот день в этой группе нет занятия.",
+  },
+  makeup_full: {
+    de: "An diesem Termin ist kein Platz mehr frei. Bitte wählen Sie einen anderen.",
+    ru: "На это занятие свободных мест больше нет. Пожалуйста, выберите другое.",
+  },
+  lesson_already_cancelled: {
+    de: "Dieser Termin ist bereits abgesagt.",
+    ru: "Это занятие уже отменено.",
+  },
+  lesson_in_past: {
+    de: "Dieser Termin liegt in der Vergangenheit.",
+    ru: "Это занятие уже прошло.",
+  },
+} as const satisfies Record<string, Record<Locale, string>>;

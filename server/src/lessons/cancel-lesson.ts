@@ -1,0 +1,153 @@
+// A lesson date the school cancels (D369): every child coming that day is told in its family's language;
+// each booking gets a credit or, by the page's rule, a longer period; a makeup's credit is free again.
+import { berlinDate, type CancelLessonInput, type Locale } from "@atelier/contract";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { cancelledLessons, makeupBookings, makeupCredits, type Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { enqueueMail } from "../mail/index.ts";
+import { addDays } from "./lesson-time.ts";
+import { lessonOn } from "./lesson-today.ts";
+import { asItem, childName, type LessonsContext, type Staff, slotMeetsOn } from "./lessons.deps.ts";
+import { type BookedItem, findBookedItems, findSlot, type SlotRow } from "./lessons.repository.ts";
+
+type Told = { slot: SlotRow; input: CancelLessonInput };
+
+/** The cancellation mail to the family of `item`, in its order's language. */
+async function tell(
+  ctx: LessonsContext,
+  tx: Tx,
+  item: BookedItem,
+  { slot, input }: Told,
+  credit: { expiresOn: string } | undefined,
+  wasMakeup: boolean,
+) {
+  if (!item.parentEmail) return false;
+  const locale: Locale = item.orderLocale;
+  await enqueueMail(
+    tx,
+    {
+      to: item.parentEmail,
+      template: "lesson-cancelled",
+      locale,
+      data: {
+        parentFirstName: item.parentFirstName,
+        childName: childName(item),
+        productName: item.productName[locale] || item.productName.de,
+        date: input.date,
+        start: slot.start,
+        end: slot.end,
+        reason: locale === "ru" ? input.reason_ru : input.reason_de,
+        outcome: credit ? "credit" : "lengthen",
+        creditExpiresOn: credit?.expiresOn ?? null,
+        wasMakeup,
+        accountUrl: ctx.accountUrl,
+      },
+    },
+    { publicUrl: ctx.publicUrl },
+  );
+  return true;
+}
+
+/** A credit for the cancelled date (an absence's credit of the same date stays, now for the cancellation). */
+async function creditForCancelled(tx: Tx, item: BookedItem, date: string) {
+  if (item.cancelledLessonOutcome !== "credit") return undefined;
+  const [credit] = await tx
+    .insert(makeupCredits)
+    .values({
+      userId: item.userId,
+      visitorId: item.visitorId,
+      productPageId: item.productPageId,
+      orderItemId: item.itemId,
+      reason: "cancelled",
+      sourceDate: date,
+      expiresOn: addDays(date, item.creditValidDays),
+    })
+    .onConflictDoUpdate({
+      target: [makeupCredits.orderItemId, makeupCredits.sourceDate],
+      set: { reason: "cancelled" },
+    })
+    .returning();
+  return credit;
+}
+
+/** Makeups booked on the cancelled date end; their credits are free again and their families told. */
+async function releaseMakeups(ctx: LessonsContext, tx: Tx, told: Told) {
+  const makeups = await tx
+    .update(makeupBookings)
+    .set({ cancelledAt: sql`now()` })
+    .where(
+      and(
+        eq(makeupBookings.scheduleSlotId, told.slot.id),
+        eq(makeupBookings.lessonDate, told.input.date),
+        isNull(makeupBookings.cancelledAt),
+      ),
+    )
+    .returning({ creditId: makeupBookings.creditId });
+  let mails = 0;
+  for (const makeup of makeups) {
+    const [credit] = await tx
+      .update(makeupCredits)
+      .set({ usedAt: null })
+      .where(eq(makeupCredits.id, makeup.creditId))
+      .returning();
+    if (!credit) continue;
+    const [source] = await findBookedItems(tx, { itemIds: [credit.orderItemId] });
+    if (source && (await tell(ctx, tx, source, told, credit, true))) mails += 1;
+  }
+  return { children: makeups.length, mails };
+}
+
+/**
+ * Staff cancel one lesson date of a slot (D369). One audited transaction; a second cancel of the date is
+ * refused (`lesson_already_cancelled`), a past date too (`lesson_in_past`).
+ */
+export async function cancelLesson(ctx: LessonsContext, staff: Staff, input: CancelLessonInput) {
+  const slot = await findSlot(ctx.db, input.slot);
+  if (!slot) throw AppError.notFound();
+  if (!slotMeetsOn(slot, input.date)) throw AppError.validation("date", "makeup_no_lesson");
+  if (input.date < berlinDate(ctx.now())) throw AppError.validation("date", "lesson_in_past");
+  const items = (await findBookedItems(ctx.db, { slotId: slot.id })).filter(
+    (item) => lessonOn(asItem(item), input.date, berlinDate(item.paidAt ?? ctx.now()))?.slot?.id === slot.id,
+  );
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(cancelledLessons)
+      .values({
+        scheduleSlotId: slot.id,
+        lessonDate: input.date,
+        reasonDe: input.reason_de,
+        reasonRu: input.reason_ru,
+        cancelledBy: staff.id,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw AppError.validation("date", "lesson_already_cancelled");
+    const told = { slot, input };
+    let credits = 0;
+    let mails = 0;
+    for (const item of items) {
+      const credit = await creditForCancelled(tx, item, input.date);
+      if (credit) credits += 1;
+      if (await tell(ctx, tx, item, told, credit, false)) mails += 1;
+    }
+    const makeups = await releaseMakeups(ctx, tx, told);
+    const children = items.length + makeups.children;
+    await ctx.recordAudit(tx, {
+      userId: staff.id,
+      userEmail: staff.email,
+      resource: "cancelled_lesson",
+      recordId: row.id,
+      action: "create",
+      before: null,
+      after: {
+        slot: slot.id,
+        date: input.date,
+        reason_de: input.reason_de,
+        reason_ru: input.reason_ru,
+        children,
+        credits,
+      },
+    });
+    return { id: row.id, slot: slot.id, date: input.date, children, credits, mails: mails + makeups.mails };
+  });
+}

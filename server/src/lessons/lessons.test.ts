@@ -1,0 +1,486 @@
+import { berlinDate } from "@atelier/contract";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { weekOf } from "../admin/dashboard.service.ts";
+import { createCheckinService } from "../checkin/checkin.service.ts";
+import {
+  auditLog,
+  closures,
+  lessonReminders,
+  mailOutbox,
+  makeupCredits,
+  orderItems,
+  productPages,
+  scheduleSlots,
+  users,
+} from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createParent } from "../test/shop-fixtures.ts";
+import { usesPostgres } from "../test/test-database.ts";
+import { addDays, berlinInstant } from "./lesson-time.ts";
+import { createLessonsService } from "./lessons.service.ts";
+import { createReminders } from "./reminders.ts";
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+let staff: Awaited<ReturnType<typeof createParent>>;
+const today = () => berlinDate(new Date());
+const weekdayOf = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+const tomorrow = () => addDays(today(), 1);
+
+beforeAll(async () => {
+  t = await createCheckoutTestApp({ env: { DB_POOL_WAIT_MS: "60000", DB_LOCK_TIMEOUT_MS: "60000" } });
+  staff = await createParent(t.db);
+  await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+  // The tests run on any day: no seeded holiday may fall on the lessons they book.
+  await t.db.delete(closures);
+  await t.db
+    .update(productPages)
+    .set({ makeupAllowed: true, whatToBring: { de: "Malkittel", ru: "Фартук" } })
+    .where(eq(productPages.id, t.course.page.id));
+  // Both weekly slots meet tomorrow, so the first lesson of a booking paid today is tomorrow.
+  for (const slot of t.weekly.slice(0, 2))
+    await t.db
+      .update(scheduleSlots)
+      .set({ weekday: weekdayOf(tomorrow()), start: "16:00", end: "17:30", seats: 100 })
+      .where(eq(scheduleSlots.id, slot.id));
+}, 60_000);
+afterAll(() => t?.close());
+
+/** A paid course booking in weekly slot `slot` (0 or 1), in the order's language `locale`. */
+async function paidBooking(slot: number, locale: "de" | "ru" = "de") {
+  const parent = await t.parentWithCourse(slot);
+  const { id, order_id } = (await t.fulfil(parent.headers, { locale })).json();
+  t.standIn.approve(id);
+  expect((await t.capture(parent.headers, id)).statusCode).toBe(200);
+  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order_id));
+  if (!item) throw new Error("no item");
+  const [user] = await t.db.select().from(users).where(eq(users.id, parent.id));
+  return { parent, itemId: item.id, email: user?.email ?? "" };
+}
+
+describe(`absences and makeup credits (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it("lists the coming lessons; a reported absence gives a credit valid 8 weeks, once however often it is sent", async () => {
+    const { parent, itemId } = await paidBooking(0);
+    const list = await t.call("GET", "/api/v2/lessons/", { headers: parent.headers });
+    expect(list.statusCode, list.body).toBe(200);
+    const booking = list.json().find((one: { order_item: number }) => one.order_item === itemId);
+    expect(booking.rules).toMatchObject({
+      makeup_allowed: true,
+      absence_cutoff_minutes: 120,
+      credit_valid_days: 56,
+    });
+    expect(booking.lessons[0]).toMatchObject({ date: tomorrow(), status: "coming", can_report: true });
+
+    const body = { order_item: itemId, dates: [tomorrow()] };
+    const first = await t.call("POST", "/api/v2/lessons/absences/", { headers: parent.headers, body });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().credits).toEqual([{ id: expect.any(Number), expires_on: addDays(tomorrow(), 56) }]);
+    expect(first.json().lessons[0]).toMatchObject({ date: tomorrow(), status: "absent", can_report: false });
+    const again = await t.call("POST", "/api/v2/lessons/absences/", { headers: parent.headers, body });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().credits).toEqual([]);
+
+    const credits = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();
+    expect(credits).toMatchObject([
+      { status: "open", reason: "absence", source_date: tomorrow(), makeup: null },
+    ]);
+  });
+
+  it("refuses another family's booking (404), a day without a lesson and a lesson past the cut-off", async () => {
+    const { parent, itemId } = await paidBooking(0);
+    const other = await createParent(t.db);
+    const foreign = await t.call("POST", "/api/v2/lessons/absences/", {
+      headers: other.headers,
+      body: { order_item: itemId, dates: [tomorrow()] },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const noLesson = await t.call("POST", "/api/v2/lessons/absences/", {
+      headers: parent.headers,
+      body: { order_item: itemId, dates: [addDays(tomorrow(), 1)] },
+    });
+    expect(noLesson.statusCode).toBe(400);
+    expect(noLesson.json().error_codes).toEqual({ dates: ["absence_not_a_lesson"] });
+    expect(noLesson.json().dates[0]).toContain("keinen Unterricht");
+
+    await t.db
+      .update(productPages)
+      .set({ absenceCutoffMinutes: 7 * 24 * 60 })
+      .where(eq(productPages.id, t.course.page.id));
+    try {
+      const late = await t.call("POST", "/api/v2/lessons/absences/", {
+        headers: parent.headers,
+        body: { order_item: itemId, dates: [tomorrow()] },
+        query: { locale: "ru" },
+      });
+      expect(late.statusCode).toBe(400);
+      expect(late.json().error_codes).toEqual({ dates: ["absence_too_late"] });
+      expect(late.json().dates[0]).toContain("слишком поздно");
+    } finally {
+      await t.db
+        .update(productPages)
+        .set({ absenceCutoffMinutes: 120 })
+        .where(eq(productPages.id, t.course.page.id));
+    }
+  });
+
+  it("gives at most the page's credits per month", async () => {
+    const { parent, itemId } = await paidBooking(0);
+    await t.db.update(productPages).set({ creditsPerMonth: 0 }).where(eq(productPages.id, t.course.page.id));
+    try {
+      const reply = await t.call("POST", "/api/v2/lessons/absences/", {
+        headers: parent.headers,
+        body: { order_item: itemId, dates: [tomorrow()] },
+      });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json().credits).toEqual([]);
+      expect(reply.json().lessons[0].status).toBe("absent");
+    } finally {
+      await t.db
+        .update(productPages)
+        .set({ creditsPerMonth: 2 })
+        .where(eq(productPages.id, t.course.page.id));
+    }
+  });
+
+  it("a credit books a makeup in another slot of the course once; a full date is refused", async () => {
+    const { parent, itemId } = await paidBooking(0);
+    await t.call("POST", "/api/v2/lessons/absences/", {
+      headers: parent.headers,
+      body: { order_item: itemId, dates: [tomorrow()] },
+    });
+    const [credit] = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();
+    const other = t.weekly[1];
+    if (!other) throw new Error("no second slot");
+    const date = addDays(tomorrow(), 7);
+    const options = (
+      await t.call("GET", `/api/v2/lessons/credits/${credit.id}/options/`, { headers: parent.headers })
+    ).json();
+    expect(options).toContainEqual(expect.objectContaining({ slot: other.id, date }));
+
+    await t.setSeats(other.id, 0);
+    const full = await t.call("POST", "/api/v2/lessons/makeups/", {
+      headers: parent.headers,
+      body: { credit: credit.id, slot: other.id, date },
+    });
+    expect(full.statusCode).toBe(400);
+    expect(full.json().error_codes).toEqual({ date: ["makeup_full"] });
+    await t.setSeats(other.id, 100);
+
+    const booked = await t.call("POST", "/api/v2/lessons/makeups/", {
+      headers: parent.headers,
+      body: { credit: credit.id, slot: other.id, date },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const twice = await t.call("POST", "/api/v2/lessons/makeups/", {
+      headers: parent.headers,
+      body: { credit: credit.id, slot: other.id, date },
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error_codes).toEqual({ credit: ["credit_used"] });
+    const [used] = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();
+    expect(used).toMatchObject({ status: "used", makeup: { slot: other.id, date } });
+  });
+});
+
+describe("a lesson the school cancels", () => {
+  it("mails every booked family in its language, gives each child a credit, is audited and refused twice", async () => {
+    const slot = t.weekly[1];
+    if (!slot) throw new Error("no slot");
+    const date = addDays(tomorrow(), 14);
+    const de = await paidBooking(1, "de");
+    const ru = await paidBooking(1, "ru");
+    const body = {
+      slot: slot.id,
+      date,
+      reason_de: "Die Lehrerin ist krank.",
+      reason_ru: "Преподаватель заболел.",
+    };
+    const parentTry = await t.call("POST", "/api/v2/admin/lessons/cancellations/", {
+      headers: de.parent.headers,
+      body,
+    });
+    expect(parentTry.statusCode).toBe(403);
+    const reply = await t.call("POST", "/api/v2/admin/lessons/cancellations/", {
+      headers: staff.headers,
+      body,
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(reply.json().credits).toBeGreaterThanOrEqual(2);
+
+    const [deMail] = (await t.mailsTo(de.email)).filter((mail) => mail.template === "lesson-cancelled");
+    const [ruMail] = (await t.mailsTo(ru.email)).filter((mail) => mail.template === "lesson-cancelled");
+    expect(deMail?.locale).toBe("de");
+    expect(deMail?.text).toContain("Die Lehrerin ist krank.");
+    expect(ruMail?.locale).toBe("ru");
+    expect(ruMail?.text).toContain("Преподаватель заболел.");
+    for (const family of [de, ru]) {
+      const credits = await t.db
+        .select()
+        .from(makeupCredits)
+        .where(eq(makeupCredits.orderItemId, family.itemId));
+      expect(credits).toMatchObject([
+        { reason: "cancelled", sourceDate: date, expiresOn: addDays(date, 56) },
+      ]);
+    }
+    const lessons = (await t.call("GET", "/api/v2/lessons/", { headers: de.parent.headers })).json();
+    expect(lessons[0].lessons).toContainEqual(
+      expect.objectContaining({ date, status: "cancelled", can_report: false }),
+    );
+
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, "cancelled_lesson"), eq(auditLog.recordId, reply.json().id)));
+    expect(audit).toHaveLength(1);
+    const twice = await t.call("POST", "/api/v2/admin/lessons/cancellations/", {
+      headers: staff.headers,
+      body,
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error_codes).toEqual({ date: ["lesson_already_cancelled"] });
+  });
+});
+
+describe("reminders", () => {
+  it("the day before a first lesson: once across two instances and a restart, in the family's language, with the absence link", async () => {
+    const family = await paidBooking(0, "ru");
+    // A second instance on the same database, and a third made after both ran (a restart).
+    const instance = () => {
+      const lessons = createLessonsService({
+        db: t.db,
+        recordAudit: async () => {
+          throw new Error("reminders write no audit entry");
+        },
+        webUrl: "http://shop.example",
+        publicUrl: "http://shop.example",
+      });
+      return createReminders({
+        db: t.db,
+        createAbsenceLink: lessons.createAbsenceLink,
+        publicUrl: "http://shop.example",
+      });
+    };
+    const rounds = await Promise.all([t.app.lessonReminders.runOnce(), instance().runOnce()]);
+    expect(rounds.reduce((sum, round) => sum + round.sent, 0)).toBeGreaterThanOrEqual(1);
+    await t.app.lessonReminders.runOnce();
+    expect(await instance().runOnce()).toEqual({ sent: 0 });
+    const mails = (await t.mailsTo(family.email)).filter((mail) => mail.template === "lesson-reminder");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.locale).toBe("ru");
+    expect(mails[0]?.text).toContain("Фартук");
+    const link = /\/absence\/([A-Za-z0-9_-]+)/.exec(mails[0]?.text ?? "")?.[1];
+    expect(link).toBeTruthy();
+    const viaLink = await t.call("GET", `/api/v2/lessons/absence-links/${link}/`);
+    expect(viaLink.statusCode, viaLink.body).toBe(200);
+    expect(viaLink.json()).toMatchObject({ order_item: family.itemId });
+    const reported = await t.call("POST", `/api/v2/lessons/absence-links/${link}/`, {
+      body: { dates: [tomorrow()] },
+    });
+    expect(reported.statusCode, reported.body).toBe(200);
+    expect(reported.json().credits).toHaveLength(1);
+    const bad = await t.call("GET", "/api/v2/lessons/absence-links/not-a-real-token-0000/");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error_codes).toEqual({ token: ["absence_link_invalid"] });
+  });
+
+  it("none for a first lesson the school cancelled or a closure, and none when staff turned the kind off", async () => {
+    const slot = t.weekly[0];
+    if (!slot) throw new Error("no slot");
+    await t.db
+      .insert(closures)
+      .values({ startsOn: tomorrow(), endsOn: tomorrow(), name: { de: "Zu", ru: "Закрыто" } });
+    try {
+      const closed = await paidBooking(0);
+      await t.app.lessonReminders.runOnce();
+      expect((await t.mailsTo(closed.email)).filter((mail) => mail.template === "lesson-reminder")).toEqual(
+        [],
+      );
+    } finally {
+      await t.db.delete(closures);
+    }
+    const off = await t.call("PUT", "/api/v2/admin/lessons/reminders/", {
+      headers: staff.headers,
+      body: { reminders_off: ["first_lesson"] },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const silent = await paidBooking(0);
+    await t.app.lessonReminders.runOnce();
+    expect((await t.mailsTo(silent.email)).filter((mail) => mail.template === "lesson-reminder")).toEqual([]);
+    await t.call("PUT", "/api/v2/admin/lessons/reminders/", {
+      headers: staff.headers,
+      body: { reminders_off: [] },
+    });
+
+    const cancelled = await paidBooking(0);
+    const reply = await t.call("POST", "/api/v2/admin/lessons/cancellations/", {
+      headers: staff.headers,
+      body: { slot: slot.id, date: tomorrow(), reason_de: "Krank", reason_ru: "Болезнь" },
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    await t.app.lessonReminders.runOnce();
+    const reminders = (await t.mailsTo(cancelled.email)).filter(
+      (mail) => mail.template === "lesson-reminder",
+    );
+    expect(reminders).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(lessonReminders)
+        .where(eq(lessonReminders.key, `first:${cancelled.itemId}`)),
+    ).toEqual([]);
+    expect(
+      await t.db.select().from(mailOutbox).where(eq(mailOutbox.template, "lesson-cancelled")),
+    ).not.toEqual([]);
+  });
+});
+
+describe("on the roster, at the door and on the dashboard (D372)", () => {
+  it("the roster shows a reported absence and a makeup child; the dashboard counts the week's makeups", async () => {
+    const [absentSlot, makeupSlot] = t.weekly;
+    if (!absentSlot || !makeupSlot) throw new Error("no slots");
+    const { parent, itemId } = await paidBooking(0);
+    // Tomorrow's lesson of slot 0 was cancelled by an earlier test: the child misses the week after.
+    const absentOn = addDays(tomorrow(), 7);
+    const reported = await t.call("POST", "/api/v2/lessons/absences/", {
+      headers: parent.headers,
+      body: { order_item: itemId, dates: [absentOn] },
+    });
+    expect(reported.json().credits, reported.body).toHaveLength(1);
+    const [credit] = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();
+    const before = (await t.call("GET", "/api/v2/admin/dashboard/", { headers: staff.headers })).json();
+    const booked = await t.call("POST", "/api/v2/lessons/makeups/", {
+      headers: parent.headers,
+      body: { credit: credit.id, slot: makeupSlot.id, date: tomorrow() },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+
+    const roster = async (slot: number, date: string) =>
+      (
+        await t.call("GET", "/api/v2/admin/attendance/", {
+          headers: staff.headers,
+          query: { slot: String(slot), date },
+        })
+      ).json();
+    const absentRoster = await roster(absentSlot.id, absentOn);
+    expect(
+      absentRoster.children.find((child: { order_item: number }) => child.order_item === itemId),
+    ).toMatchObject({ reported_absent: true, makeup: false });
+    expect(absentRoster.lesson.reported_absent).toBeGreaterThanOrEqual(1);
+    const makeupRoster = await roster(makeupSlot.id, tomorrow());
+    expect(
+      makeupRoster.children.find((child: { order_item: number }) => child.order_item === itemId),
+    ).toMatchObject({ makeup: true });
+    expect(makeupRoster.lesson.makeups).toBeGreaterThanOrEqual(1);
+
+    const after = (await t.call("GET", "/api/v2/admin/dashboard/", { headers: staff.headers })).json();
+    const inThisWeek = tomorrow() <= weekOf(today()).to;
+    expect(after.makeups_this_week - before.makeups_this_week).toBe(inThisWeek ? 1 : 0);
+  });
+
+  it("a credit is used in a page staff marked equivalent (same makeup group), not in any other", async () => {
+    const { parent, itemId } = await paidBooking(0);
+    // Tomorrow's lesson of slot 0 was cancelled by an earlier test: the child misses the week after.
+    const absentOn = addDays(tomorrow(), 7);
+    const date = addDays(tomorrow(), 3);
+    const dated = t.dated[0];
+    if (!dated) throw new Error("no dated slot");
+    await t.db.update(scheduleSlots).set({ date, seats: 10 }).where(eq(scheduleSlots.id, dated.id));
+    const reported = await t.call("POST", "/api/v2/lessons/absences/", {
+      headers: parent.headers,
+      body: { order_item: itemId, dates: [absentOn] },
+    });
+    expect(reported.json().credits, reported.body).toHaveLength(1);
+    const [credit] = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();
+    const body = { credit: credit.id, slot: dated.id, date };
+    const refused = await t.call("POST", "/api/v2/lessons/makeups/", { headers: parent.headers, body });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_codes).toEqual({ slot: ["makeup_slot_not_allowed"] });
+
+    const pages = [t.course.page.id, t.workshop.page.id];
+    await t.db.update(productPages).set({ makeupGroup: "art-5-7" }).where(inArray(productPages.id, pages));
+    try {
+      const options = (
+        await t.call("GET", `/api/v2/lessons/credits/${credit.id}/options/`, { headers: parent.headers })
+      ).json();
+      expect(options).toContainEqual(
+        expect.objectContaining({ slot: dated.id, date, product_page: t.workshop.page.id }),
+      );
+      const booked = await t.call("POST", "/api/v2/lessons/makeups/", { headers: parent.headers, body });
+      expect(booked.statusCode, booked.body).toBe(201);
+    } finally {
+      await t.db.update(productPages).set({ makeupGroup: null }).where(inArray(productPages.id, pages));
+    }
+  });
+
+  it("the door says the lesson is cancelled on that date and refuses the check-in", async () => {
+    const slot = t.weekly[0];
+    if (!slot) throw new Error("no slot");
+    const date = addDays(tomorrow(), 21);
+    const { itemId } = await paidBooking(0);
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.id, itemId));
+    const door = createCheckinService(t.db, {
+      recordAudit: async () => {},
+      now: () => berlinInstant(date, "15:30"),
+    });
+    expect((await door.view(item?.checkinCode ?? "", "de")).status).toBe("ready");
+    const cancel = await t.call("POST", "/api/v2/admin/lessons/cancellations/", {
+      headers: staff.headers,
+      body: { slot: slot.id, date, reason_de: "Wasserschaden", reason_ru: "Протечка" },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(201);
+    expect((await door.view(item?.checkinCode ?? "", "de")).status).toBe("lesson_cancelled");
+    await expect(
+      door.checkIn(
+        { id: staff.id, email: "s@example.org", role: "staff" } as never,
+        item?.checkinCode ?? "",
+        "ru",
+      ),
+    ).rejects.toMatchObject({ code: "checkin_lesson_cancelled", status: 400 });
+    const roster = (
+      await t.call("GET", "/api/v2/admin/attendance/", {
+        headers: staff.headers,
+        query: { slot: String(slot.id), date, locale: "ru" },
+      })
+    ).json();
+    expect(roster.lesson).toMatchObject({ cancelled: true, cancel_reason: "Протечка" });
+  });
+});
+
+describe("the rules in the back office's product form (D374)", () => {
+  it("staff set the rules and makeup group with the page; the parent reads them; bad values are field errors", async () => {
+    const url = `/api/v2/admin/products/${t.course.page.id}/`;
+    const page = (await t.call("GET", url, { headers: staff.headers })).json();
+    expect(page.lesson_rules).toMatchObject({
+      makeup_allowed: true,
+      absence_cutoff_minutes: 120,
+      makeup_group: null,
+    });
+    const { id: _id, updated_at: _updated, ...fields } = page;
+    const rules = {
+      ...page.lesson_rules,
+      absence_cutoff_minutes: 180,
+      credits_per_month: 3,
+      makeup_group: "",
+    };
+    const saved = await t.call("PUT", url, {
+      headers: staff.headers,
+      body: { ...fields, lesson_rules: rules },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().lesson_rules).toMatchObject({ absence_cutoff_minutes: 180, makeup_group: null });
+    const { parent } = await paidBooking(0);
+    const [booking] = (await t.call("GET", "/api/v2/lessons/", { headers: parent.headers })).json();
+    expect(booking.rules).toMatchObject({ absence_cutoff_minutes: 180, credits_per_month: 3 });
+
+    const bad = await t.call("PUT", url, {
+      headers: staff.headers,
+      body: { ...fields, version: saved.json().version, lesson_rules: { ...rules, credit_valid_days: 0 } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().error_codes)).toContain("too_small");
+    await t.db
+      .update(productPages)
+      .set({ absenceCutoffMinutes: 120, creditsPerMonth: 2 })
+      .where(eq(productPages.id, t.course.page.id));
+  });
+});

@@ -1,0 +1,232 @@
+// Which reminders are due tomorrow (D370): first lessons of courses and workshops, academy weeks, trial
+// visits and makeups that take place, each with its key.
+import { berlinDate, type Locale, type LocalizedText, type ReminderKind } from "@atelier/contract";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import {
+  academyWeeks,
+  type DbOrTx,
+  lessonAbsences,
+  makeupBookings,
+  makeupCredits,
+  orderItemAcademyWeeks,
+  orderItems,
+  orders,
+  productPages,
+  scheduleSlots,
+  users,
+  visitors,
+  visitRequests,
+} from "../db/index.ts";
+import { addDays } from "./lesson-time.ts";
+import { type LessonItem, lessonOn } from "./lesson-today.ts";
+import { findBookedItems, findCancellations, findClosures } from "./lessons.repository.ts";
+
+export type Due = {
+  key: string;
+  kind: ReminderKind;
+  to: string;
+  locale: Locale;
+  parentFirstName: string;
+  childName: string;
+  productName: LocalizedText;
+  whatToBring: LocalizedText;
+  locationId: number | null;
+  date: string;
+  start: string;
+  end: string;
+  /** The booking whose absences the mail's link reports; null for a trial visit or a makeup. */
+  absenceItem: number | null;
+};
+
+async function takesPlace(db: DbOrTx, locationId: number | null, slotId: number | null, date: string) {
+  if ((await findClosures(db, locationId, date, date)).length > 0) return false;
+  return slotId === null || (await findCancellations(db, [slotId], date, date)).length === 0;
+}
+
+/** The dates a booking's child was reported absent: the first lesson is the first one they come to. */
+async function absencesOf(db: DbOrTx, itemId: number) {
+  const rows = await db
+    .select({ date: lessonAbsences.lessonDate })
+    .from(lessonAbsences)
+    .where(eq(lessonAbsences.orderItemId, itemId));
+  return rows.map((row) => row.date);
+}
+
+/** Bookings of slots whose first lesson that takes place (and the child comes to) is `tomorrow`. */
+export async function firstLessons(db: DbOrTx, now: () => Date, tomorrow: string): Promise<Due[]> {
+  const since = new Date(now().getTime() - 180 * 24 * 60 * 60 * 1000);
+  const due: Due[] = [];
+  for (const item of await findBookedItems(db, { paidSince: since })) {
+    const paidOn = berlinDate(item.paidAt ?? now());
+    const lessonItem: LessonItem = {
+      slots: item.slots,
+      weeks: [],
+      recurrentPriceCents: item.recurrentPriceCents,
+      numberOfMeetings: item.numberOfMeetings,
+    };
+    let first: { date: string; slot: { id: number; start: string; end: string } } | null = null;
+    const absent = new Set(await absencesOf(db, item.itemId));
+    for (let date = paidOn; date <= tomorrow; date = addDays(date, 1)) {
+      const lesson = lessonOn(lessonItem, date, paidOn);
+      if (!lesson?.slot || absent.has(date)) continue;
+      if (!(await takesPlace(db, item.locationId, lesson.slot.id, date))) continue;
+      first = { date, slot: lesson.slot };
+      break;
+    }
+    if (!first || first.date !== tomorrow || !item.parentEmail) continue;
+    due.push({
+      key: `first:${item.itemId}`,
+      kind: "first_lesson",
+      to: item.parentEmail,
+      locale: item.orderLocale,
+      parentFirstName: item.parentFirstName,
+      childName: [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" "),
+      productName: item.productName,
+      whatToBring: item.whatToBring,
+      locationId: item.locationId,
+      date: tomorrow,
+      start: first.slot.start,
+      end: first.slot.end,
+      absenceItem: item.itemId,
+    });
+  }
+  return due;
+}
+
+export async function academyWeeksStarting(db: DbOrTx, tomorrow: string): Promise<Due[]> {
+  const rows = await db
+    .select({
+      itemId: orderItems.id,
+      locale: orders.locale,
+      email: users.email,
+      parentFirstName: users.firstName,
+      firstName: visitors.firstName,
+      lastName: visitors.lastName,
+      productName: productPages.name,
+      whatToBring: productPages.whatToBring,
+      locationId: productPages.locationId,
+    })
+    .from(orderItemAcademyWeeks)
+    .innerJoin(academyWeeks, eq(academyWeeks.id, orderItemAcademyWeeks.academyWeekId))
+    .innerJoin(orderItems, eq(orderItems.id, orderItemAcademyWeeks.orderItemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(productPages, eq(productPages.id, academyWeeks.productPageId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(visitors, eq(visitors.id, orderItems.visitorId))
+    .where(
+      and(eq(academyWeeks.startsOn, tomorrow), eq(orders.status, "paid"), eq(orderItems.status, "active")),
+    );
+  const due: Due[] = [];
+  for (const row of rows) {
+    if (!(await takesPlace(db, row.locationId, null, tomorrow))) continue;
+    due.push({
+      key: `first:${row.itemId}`,
+      kind: "first_lesson",
+      to: row.email,
+      locale: row.locale,
+      parentFirstName: row.parentFirstName,
+      childName: [row.firstName, row.lastName].filter(Boolean).join(" "),
+      productName: row.productName,
+      whatToBring: row.whatToBring,
+      locationId: row.locationId,
+      date: tomorrow,
+      start: "",
+      end: "",
+      absenceItem: null,
+    });
+  }
+  return due;
+}
+
+export async function trialVisits(db: DbOrTx, tomorrow: string): Promise<Due[]> {
+  const rows = await db
+    .select({
+      id: visitRequests.id,
+      locale: visitRequests.locale,
+      adults: visitRequests.adults,
+      children: visitRequests.children,
+      slotId: visitRequests.confirmedSlotId,
+      start: visitRequests.confirmedStart,
+      end: visitRequests.confirmedEnd,
+      productName: productPages.name,
+      whatToBring: productPages.whatToBring,
+      locationId: productPages.locationId,
+    })
+    .from(visitRequests)
+    .innerJoin(productPages, eq(productPages.id, visitRequests.productPageId))
+    .where(
+      and(
+        eq(visitRequests.kind, "trial"),
+        eq(visitRequests.date, tomorrow),
+        isNotNull(visitRequests.confirmedAt),
+      ),
+    );
+  const due: Due[] = [];
+  for (const row of rows) {
+    const adult = row.adults[0];
+    if (!adult?.email || !(await takesPlace(db, row.locationId, row.slotId, tomorrow))) continue;
+    due.push({
+      key: `trial:${row.id}`,
+      kind: "first_lesson",
+      to: adult.email,
+      locale: row.locale,
+      parentFirstName: adult.first_name,
+      childName: row.children.map((child) => child.first_name).join(", "),
+      productName: row.productName,
+      whatToBring: row.whatToBring,
+      locationId: row.locationId,
+      date: tomorrow,
+      start: row.start?.slice(0, 5) ?? "",
+      end: row.end?.slice(0, 5) ?? "",
+      absenceItem: null,
+    });
+  }
+  return due;
+}
+
+export async function makeups(db: DbOrTx, tomorrow: string): Promise<Due[]> {
+  const rows = await db
+    .select({
+      id: makeupBookings.id,
+      slotId: makeupBookings.scheduleSlotId,
+      start: scheduleSlots.start,
+      end: scheduleSlots.end,
+      locale: orders.locale,
+      email: users.email,
+      parentFirstName: users.firstName,
+      firstName: visitors.firstName,
+      lastName: visitors.lastName,
+      productName: productPages.name,
+      whatToBring: productPages.whatToBring,
+      locationId: productPages.locationId,
+    })
+    .from(makeupBookings)
+    .innerJoin(makeupCredits, eq(makeupCredits.id, makeupBookings.creditId))
+    .innerJoin(orderItems, eq(orderItems.id, makeupCredits.orderItemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(scheduleSlots, eq(scheduleSlots.id, makeupBookings.scheduleSlotId))
+    .innerJoin(productPages, eq(productPages.id, scheduleSlots.productPageId))
+    .leftJoin(visitors, eq(visitors.id, makeupBookings.visitorId))
+    .where(and(eq(makeupBookings.lessonDate, tomorrow), isNull(makeupBookings.cancelledAt)));
+  const due: Due[] = [];
+  for (const row of rows) {
+    if (!(await takesPlace(db, row.locationId, row.slotId, tomorrow))) continue;
+    due.push({
+      key: `makeup:${row.id}`,
+      kind: "makeup",
+      to: row.email,
+      locale: row.locale,
+      parentFirstName: row.parentFirstName,
+      childName: [row.firstName, row.lastName].filter(Boolean).join(" "),
+      productName: row.productName,
+      whatToBring: row.whatToBring,
+      locationId: row.locationId,
+      date: tomorrow,
+      start: row.start.slice(0, 5),
+      end: row.end.slice(0, 5),
+      absenceItem: null,
+    });
+  }
+  return due;
+}

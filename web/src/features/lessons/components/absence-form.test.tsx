@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import type { LessonBookingView } from "@atelier/contract";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../../lib/api-client.ts";
+import { renderInLocale } from "../../../test/render.tsx";
+import { AbsenceForm } from "./absence-form.tsx";
+
+const booking: LessonBookingView = {
+  order_item: 7,
+  visitor_name: "Mila",
+  product_page: 3,
+  product_name: "Malen 5–7",
+  rules: {
+    makeup_allowed: true,
+    absence_cutoff_minutes: 120,
+    credit_valid_days: 56,
+    credits_per_month: 2,
+    cancelled_lesson_outcome: "credit",
+    what_to_bring: { de: "Malkittel", ru: "Фартук" },
+  },
+  lessons: [
+    { date: "2026-12-03", slot: 1, start: "16:00", end: "17:30", status: "coming", can_report: true },
+    { date: "2026-12-10", slot: 1, start: "16:00", end: "17:30", status: "cancelled", can_report: false },
+  ],
+};
+
+function renderForm(locale: "de" | "ru", send: (dates: string[]) => Promise<never> | Promise<unknown>) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return renderInLocale(
+    <QueryClientProvider client={client}>
+      <AbsenceForm booking={booking} send={send as never} />
+    </QueryClientProvider>,
+    locale,
+  );
+}
+
+describe("reporting an absence (issue 35, D366)", () => {
+  it("shows the page's rules, sends the ticked date and names the credit with its expiry (German)", async () => {
+    const send = vi.fn().mockResolvedValue({ lessons: [], credits: [{ id: 1, expires_on: "2027-01-28" }] });
+    renderForm("de", send);
+    expect(screen.getByTestId("lesson-rules").textContent).toContain("2 Stunden vor Beginn");
+    expect(screen.getByTestId("lesson-rules").textContent).toContain("Malkittel");
+    expect(screen.getByLabelText(/abgesagt von der Schule/)).toHaveProperty("disabled", true);
+    const button = screen.getByRole("button", { name: "Kommt nicht" });
+    expect(button).toHaveProperty("disabled", true);
+    fireEvent.click(screen.getByLabelText(/16:00–17:30$/));
+    await act(async () => fireEvent.click(button));
+    expect(send).toHaveBeenCalledWith(["2026-12-03"]);
+    expect((await screen.findByTestId("absence-reported")).textContent).toContain("28. Jan. 2027");
+  });
+
+  it("says a refusal in Russian words, not its code", async () => {
+    const send = vi
+      .fn()
+      .mockRejectedValue(new ApiError(400, { error_codes: { dates: ["absence_too_late"] }, dates: ["x"] }));
+    renderForm("ru", send);
+    expect(screen.getByTestId("lesson-rules").textContent).toContain("Фартук");
+    fireEvent.click(screen.getByLabelText(/16:00–17:30$/));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Не придёт" })));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("слишком поздно");
+    expect(alert.textContent).not.toContain("absence_too_late");
+  });
+});
