@@ -49,6 +49,37 @@ export type ProductListDeps = {
   toProducts(rows: ProductListRow[], locale: Locale): Product[];
 };
 
+/** Category ids by slug and by id as text. */
+async function categoryIndex(db: DbOrTx): Promise<Map<string, number>> {
+  return new Map(
+    (await findCategories(db, "de")).flatMap((row) => [
+      [row.slug, row.id] as const,
+      [String(row.id), row.id] as const,
+    ]),
+  );
+}
+
+/** The repository's criteria for the filters of a list request; a category is resolved by `category`. */
+async function criteriaOf(
+  filters: ProductFilters,
+  category: (value: string) => Promise<number>,
+): Promise<ProductListCriteria> {
+  const criteria: ProductListCriteria = {
+    productTypes: filters.productTypes,
+    languages: filters.language && instructionLanguagesMatching(filters.language),
+    weekday: filters.weekday,
+  };
+  if (filters.ageGroup) criteria.ageGroups = [filters.ageGroup];
+  if (filters.age !== undefined) {
+    const groups = ageGroupsForAge(filters.age);
+    criteria.ageGroups = criteria.ageGroups ? criteria.ageGroups.filter((g) => groups.includes(g)) : groups;
+  }
+  if (filters.category !== undefined) criteria.categoryId = await category(filters.category);
+  if (filters.location !== undefined) criteria.locationId = filters.location;
+  if (filters.q !== undefined) criteria.search = containsPattern(filters.q);
+  return criteria;
+}
+
 export function createProductLists({ db, toProducts }: ProductListDeps) {
   let memo = new EpochMemo(Number.NEGATIVE_INFINITY);
   /**
@@ -62,23 +93,14 @@ export function createProductLists({ db, toProducts }: ProductListDeps) {
     return memo;
   };
 
-  /** Category ids by slug and by id as text. */
-  const categoryIndex = async () =>
-    new Map(
-      (await findCategories(db, "de")).flatMap((row) => [
-        [row.slug, row.id] as const,
-        [String(row.id), row.id] as const,
-      ]),
-    );
-
   /** The category id of a filter value (id or slug); within an epoch, categories are read once. */
   async function resolveCategory(value: string, epoch: number | undefined): Promise<number> {
     let index: Promise<Map<string, number>>;
-    if (epoch === undefined) index = categoryIndex();
+    if (epoch === undefined) index = categoryIndex(db);
     else {
       const known = memoOf(epoch);
       if (!known.categories) {
-        const made = categoryIndex();
+        const made = categoryIndex(db);
         // A failed read is not kept: the next request of the epoch reads again.
         made.catch(() => {
           if (known.categories === made) known.categories = undefined;
@@ -93,30 +115,9 @@ export function createProductLists({ db, toProducts }: ProductListDeps) {
     return id;
   }
 
-  /** The repository's criteria for the filters of a list request. */
-  async function criteriaOf(
-    filters: ProductFilters,
-    epoch: number | undefined,
-  ): Promise<ProductListCriteria> {
-    const criteria: ProductListCriteria = {
-      productTypes: filters.productTypes,
-      languages: filters.language && instructionLanguagesMatching(filters.language),
-      weekday: filters.weekday,
-    };
-    if (filters.ageGroup) criteria.ageGroups = [filters.ageGroup];
-    if (filters.age !== undefined) {
-      const groups = ageGroupsForAge(filters.age);
-      criteria.ageGroups = criteria.ageGroups ? criteria.ageGroups.filter((g) => groups.includes(g)) : groups;
-    }
-    if (filters.category !== undefined) criteria.categoryId = await resolveCategory(filters.category, epoch);
-    if (filters.location !== undefined) criteria.locationId = filters.location;
-    if (filters.q !== undefined) criteria.search = containsPattern(filters.q);
-    return criteria;
-  }
-
   /** A list page read in full from the database (the SEO heads and the reference of `listProductsJson`). */
   async function listProducts(filters: ProductFilters, locale: Locale, epoch?: number): Promise<ProductPage> {
-    const criteria = await criteriaOf(filters, epoch);
+    const criteria = await criteriaOf(filters, (value) => resolveCategory(value, epoch));
     const offset = (filters.page - 1) * filters.pageSize;
     const { rows, total } = await findProductList(db, criteria, locale, {
       limit: filters.pageSize,
@@ -156,7 +157,7 @@ export function createProductLists({ db, toProducts }: ProductListDeps) {
     locale: Locale,
     epoch: number,
   ): Promise<ProductPageJson> {
-    const criteria = await criteriaOf(filters, epoch);
+    const criteria = await criteriaOf(filters, (value) => resolveCategory(value, epoch));
     const offset = (filters.page - 1) * filters.pageSize;
     const key = `${locale}|${shapeOf(criteria)}|${JSON.stringify(listValues(criteria))}|${filters.pageSize}|${offset}`;
     const known = memoOf(epoch);
