@@ -5,12 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { berlinMidnight } from "@atelier/contract";
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import { weeklyCourse } from "../support/courses.ts";
 import { berlinToday, shownDay, weekdayOf } from "../support/days.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
 import { createChild, signedInParent, useSessionInBrowser } from "../support/parents.ts";
 import { pdfsIn, pdfText } from "../support/pdf.ts";
-import { signedInStaff } from "../support/staff-bookings.ts";
 
 /**
  * Issue 32 item 1 on the issue's own clock (D330): booked at 11:12 Berlin time on a Saturday for the group
@@ -98,63 +98,14 @@ test.afterAll(async () => {
   shop?.kill("SIGTERM");
 });
 
-const text = (de: string, ru: string) => ({ de, ru });
-
 /** A weekly course with one group: Saturdays 10:00–11:00. */
-async function saturdayCourse() {
-  const staff = await signedInStaff(api);
-  const page = await api.post("/api/v2/admin/products/?locale=de", {
-    headers: staff.headers,
-    data: {
-      slug: "samstagsmalen",
-      product_type: "Course",
-      name: text("Samstagsmalen", "Субботнее рисование"),
-      summary: text("Malen am Samstagmorgen.", "Рисуем по субботам утром."),
-      body: text("Malen mit Gouache.", "Рисуем гуашью."),
-      program: text("- Farben", "- Цвета"),
-      seo_text: text("Malkurs in Berlin", "Курс рисования в Берлине"),
-      length: text("60 Minuten", "60 минут"),
-      qna: [],
-      age_group: "5-7",
-      language: "de",
-      category: null,
-      location: "",
-      instructors: [],
-      is_published: true,
-      is_featured: false,
-      sort_order: 1,
-    },
+const saturdayCourse = () =>
+  weeklyCourse(api, {
+    slug: "samstagsmalen",
+    name: { de: "Samstagsmalen", ru: "Субботнее рисование" },
+    group: { weekday: 5, start: "10:00", end: "11:00" },
+    sortOrder: 1,
   });
-  expect(page.status(), await page.text()).toBe(201);
-  const { id } = (await page.json()) as { id: number };
-  const option = await api.post("/api/v2/admin/purchase-options/?locale=de", {
-    headers: staff.headers,
-    data: {
-      product_page: id,
-      schedule_type: "Course (1 / week)",
-      is_recurring: true,
-      name: text("Monatsabo", "Абонемент на месяц"),
-      base_price_cents: 6_900,
-      number_of_meetings: null,
-      meetings_per_week: 1,
-      sort_order: 1,
-    },
-  });
-  expect(option.status(), await option.text()).toBe(201);
-  const slot = await api.post("/api/v2/admin/slots/?locale=de", {
-    headers: staff.headers,
-    data: {
-      product_page: id,
-      weekday: 5,
-      date: null,
-      start: "10:00",
-      end: "11:00",
-      seats: 8,
-      instructor: null,
-    },
-  });
-  expect(slot.status(), await slot.text()).toBe(201);
-}
 
 test("booked on a Saturday at 11:12 for the Saturday 10:00 group, the first lesson is next Saturday's everywhere", async ({
   browser,

@@ -1,12 +1,12 @@
 import { trialDates } from "@atelier/contract";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { weeklyCourse } from "../support/courses.ts";
 import { berlinDay, shownDay } from "../support/days.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { linkIn, newestMail } from "../support/mail.ts";
 import { addToCart, placeOrder } from "../support/orders.ts";
 import { bornYearsAgo, createChild, signedInParent, useSessionInBrowser } from "../support/parents.ts";
 import { pdfsIn, pdfText } from "../support/pdf.ts";
-import { signedInStaff } from "../support/staff-bookings.ts";
 import { PASSWORD, uniqueEmail, uniquePhone } from "../support/users.ts";
 
 /**
@@ -47,63 +47,13 @@ const hhmm = (minutes: number) =>
 const text = (de: string, ru: string) => ({ de, ru });
 
 /** The mother's own weekly course (ages 5–7), with one group today that has already begun. */
-async function courseBegunToday(request: APIRequestContext) {
-  const staff = await signedInStaff(request);
-  const name = text(`Farbwerkstatt am Morgen ${stamp}`, `Утренняя мастерская красок ${stamp}`);
-  const page = await request.post("/api/v2/admin/products/?locale=de", {
-    headers: staff.headers,
-    data: {
-      slug: `farbwerkstatt-${stamp}`,
-      product_type: "Course",
-      name,
-      summary: text("Wir malen jede Woche.", "Рисуем каждую неделю."),
-      body: text("Malen mit Gouache und Tusche.", "Рисуем гуашью и тушью."),
-      program: text("- Farben\n- Formen", "- Цвета\n- Формы"),
-      seo_text: text("Malkurs in Berlin", "Курс рисования в Берлине"),
-      length: text("60 Minuten", "60 минут"),
-      qna: [],
-      age_group: "5-7",
-      language: "de",
-      category: null,
-      location: "",
-      instructors: [],
-      is_published: true,
-      is_featured: false,
-      // Last in the lists, so no other test's "first course" changes.
-      sort_order: 1_000_000,
-    },
-  });
-  expect(page.status(), await page.text()).toBe(201);
-  const { id } = (await page.json()) as { id: number };
-  const option = await request.post("/api/v2/admin/purchase-options/?locale=de", {
-    headers: staff.headers,
-    data: {
-      product_page: id,
-      schedule_type: "Course (1 / week)",
-      is_recurring: true,
-      name: text("Monatsabo", "Абонемент на месяц"),
-      base_price_cents: 6_900,
-      number_of_meetings: null,
-      meetings_per_week: 1,
-      sort_order: 1,
-    },
-  });
-  expect(option.status(), await option.text()).toBe(201);
+function courseBegunToday(request: APIRequestContext) {
   const start = Math.max(0, berlinMinutes() - 72);
-  const slot = await request.post("/api/v2/admin/slots/?locale=de", {
-    headers: staff.headers,
-    data: {
-      product_page: id,
-      weekday: berlinDay(0).weekday,
-      date: null,
-      start: hhmm(start),
-      end: hhmm(start + 60),
-      seats: 8,
-      instructor: null,
-    },
+  return weeklyCourse(request, {
+    slug: `farbwerkstatt-${stamp}`,
+    name: text(`Farbwerkstatt am Morgen ${stamp}`, `Утренняя мастерская красок ${stamp}`),
+    group: { weekday: berlinDay(0).weekday, start: hhmm(start), end: hhmm(start + 60) },
   });
-  expect(slot.status(), await slot.text()).toBe(201);
-  return { id, name };
 }
 
 type Product = {
