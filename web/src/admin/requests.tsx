@@ -9,7 +9,7 @@ import {
   SimpleForm,
   TextField,
   TextInput,
-  useDataProvider,
+  useGetList,
   useNotify,
   useRecordContext,
   useTranslate,
@@ -140,26 +140,21 @@ function VisitDetails() {
 type Lesson = { id: number; weekday: number | null; date: string | null; start: string; end: string };
 const OTHER_TIME = "other";
 
-/** The offer's lessons (not archived), to name the time of a confirmed day (D270). */
+/**
+ * The offer's lessons (not archived), to name the wished group (D329) and the time of a confirmed day (D270):
+ * react-admin's query cache reads them once for the request's details and its confirmation.
+ */
 function useLessons(productPage: number | undefined) {
-  const dataProvider = useDataProvider();
-  const [lessons, setLessons] = useState<Lesson[]>([]);
-  useEffect(() => {
-    if (productPage === undefined) return;
-    let live = true;
-    dataProvider
-      .getList<Lesson>("slots", {
-        filter: { product_page: productPage, archived: false },
-        pagination: { page: 1, perPage: 100 },
-        sort: { field: "id", order: "ASC" },
-      })
-      .then(({ data }) => live && setLessons(data))
-      .catch(() => live && setLessons([]));
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, productPage]);
-  return lessons;
+  const { data } = useGetList<Lesson>(
+    "slots",
+    {
+      filter: { product_page: productPage, archived: false },
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: "id", order: "ASC" },
+    },
+    { enabled: productPage !== undefined },
+  );
+  return data ?? [];
 }
 
 /** 0 = Monday … 6 = Sunday, as slots count weekdays. */
