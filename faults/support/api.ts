@@ -11,6 +11,8 @@ export type Answer = {
 export type CallOptions = {
   headers?: Record<string, string>;
   body?: unknown;
+  /** Sent as it is instead of `body` as JSON: a signed webhook's exact bytes. */
+  rawBody?: string;
   /** The client gives up after this long (status 0). */
   timeoutMs?: number;
 };
@@ -30,7 +32,11 @@ export async function call(
         ...(options.body === undefined ? {} : { "content-type": "application/json" }),
         ...options.headers,
       },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      ...(options.rawBody !== undefined
+        ? { body: options.rawBody }
+        : options.body === undefined
+          ? {}
+          : { body: JSON.stringify(options.body) }),
       signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
     });
     const text = await res.text();

@@ -133,7 +133,7 @@ function httpsCall(
   options: CallOptions,
 ): Promise<Answer> {
   const started = performance.now();
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   return new Promise((done) => {
     const req = request(
       {

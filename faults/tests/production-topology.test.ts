@@ -1,4 +1,3 @@
-import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Answer } from "../support/api.ts";
 import { type Caddy, type HttpsClient, startCaddy } from "../support/caddy.ts";
@@ -6,6 +5,7 @@ import { deploySettings } from "../support/deploy-settings.ts";
 import { createParents, type Parent, type Session, workshopSession } from "../support/parents.ts";
 import { type PayPal, startPayPal } from "../support/paypal.ts";
 import { freshDatabase, type TestDatabase } from "../support/postgres.ts";
+import { flushRedis } from "../support/redis.ts";
 import { type Shop, sleep, startShop, waitFor } from "../support/shop.ts";
 import { type SmtpStandIn, startSmtpStandIn } from "../support/smtp.ts";
 
@@ -16,30 +16,6 @@ import { type SmtpStandIn, startSmtpStandIn } from "../support/smtp.ts";
 const REDIS_URL = process.env.FAULTS_TOPOLOGY_REDIS_URL ?? "redis://127.0.0.1:6379/12";
 const LIMIT = 3;
 const METRICS_TOKEN = "topology-metrics-token-0123456789";
-
-/** FLUSHDB on the test's Redis database, in Redis's own protocol (no client library needed). */
-function flushRedis(url: string): Promise<void> {
-  const { hostname, port, pathname } = new URL(url);
-  const db = pathname.slice(1) || "0";
-  return new Promise((done, fail) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379) });
-    let reply = "";
-    socket.once("error", () =>
-      fail(new Error(`Redis is not reachable at ${url} (set FAULTS_TOPOLOGY_REDIS_URL)`)),
-    );
-    socket.on("data", (chunk) => {
-      reply += chunk.toString();
-      if ((reply.match(/\r\n/g) ?? []).length >= 2) {
-        socket.end();
-        if (reply.startsWith("+OK\r\n+OK\r\n")) done();
-        else fail(new Error(`Redis answered ${JSON.stringify(reply)}`));
-      }
-    });
-    socket.once("connect", () =>
-      socket.write(`*2\r\n$6\r\nSELECT\r\n$${db.length}\r\n${db}\r\n*1\r\n$7\r\nFLUSHDB\r\n`),
-    );
-  });
-}
 
 describe("the production recipe: Caddy with TLS in front of two instances on PostgreSQL and Redis", () => {
   let database: TestDatabase;
