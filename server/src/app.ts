@@ -505,7 +505,7 @@ async function registerCheckout(
     publicUrl: env.PUBLIC_URL,
   });
   const [seller, publicUrl] = [sellerFromEnv(env), env.PUBLIC_URL];
-  await app.register(adminOrdersRoutes({ db, withdrawals, staffOrders, cart, publicUrl, seller }));
+  await app.register(adminOrdersRoutes({ db, withdrawals, staffOrders, publicUrl, seller }));
   await app.register(adminPartyRequestsRoutes({ db, staffOrders, publicUrl }));
   await app.register(giftCardDeliveryRoutes({ db, seller, publicUrl }));
   await app.register(adminWaitingListRoutes({ waitingList }));

@@ -3,13 +3,7 @@ import { lockUnits } from "../checkout/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
-import {
-  type CartService,
-  findMovedUnit,
-  findPageName,
-  lockItemForMove,
-  moveItemUnit,
-} from "../orders/index.ts";
+import { checkBooking, findMovedUnit, findPageName, lockItemForMove, moveItemUnit } from "../orders/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { recordAudit } from "./audit.repository.ts";
 
@@ -20,8 +14,7 @@ import { recordAudit } from "./audit.repository.ts";
  * the move audited, in one transaction. The old seat is free at commit: the waiting list's worker offers it,
  * as after a cancellation.
  */
-export function createOrderMove(db: Db, cart: CartService, publicUrl: string) {
-  const { checkBooking } = cart.internals;
+export function createOrderMove(db: Db, publicUrl: string) {
   return async function move(staff: AuthUser, orderId: number, input: AdminMoveInput): Promise<void> {
     const slotsFirst = input.kind === "slot";
     await db.transaction(async (tx) => {

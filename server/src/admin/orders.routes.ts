@@ -14,7 +14,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { StaffOrders } from "../checkout/index.ts";
 import type { Db } from "../db/index.ts";
 import { createInvoiceDownloads, type Seller } from "../invoices/index.ts";
-import type { CartService } from "../orders/index.ts";
 import { currentUser, requireStaff } from "../plugins/index.ts";
 import type { WithdrawalsService } from "../withdrawals/index.ts";
 import { recordAudit } from "./audit.repository.ts";
@@ -34,21 +33,19 @@ export const adminOrdersRoutes =
     db,
     withdrawals,
     staffOrders,
-    cart,
     publicUrl,
     seller,
   }: {
     db: Db;
     withdrawals: WithdrawalsService;
     staffOrders: StaffOrders;
-    cart: CartService;
     publicUrl: string;
     seller: Seller;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const orders = createOrdersAdmin(db, withdrawals);
     const onBehalf = createStaffOrdersAdmin(staffOrders);
-    const move = createOrderMove(db, cart, publicUrl);
+    const move = createOrderMove(db, publicUrl);
     const downloads = createInvoiceDownloads({ db, seller });
     app.addHook("onRequest", requireStaff);
 

@@ -114,6 +114,6 @@ export async function decline(ctx: CheckoutContext, orderId: number, gatewayOrde
   await ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, true);
     if (!order || order.paypalId !== gatewayOrderId || order.status !== "awaiting_payment") return;
-    await restoreToCart(ctx, tx, order, "declined", order.locale);
+    await restoreToCart(ctx, tx, order, "declined");
   });
 }

@@ -1,10 +1,11 @@
 // What every use case of the checkout shares (D355): the service's typed `deps` as app.ts hands them in,
-// plus what is derived from them once (the gateway ids of this shop, the cart's internals). Each use case
-// is a module of plain functions taking this context first, so a reader opens the one use case they change.
+// plus what is derived from them once (the gateway ids of this shop, the cart's deps that the orders entry's
+// cart functions take). Each use case is a module of plain functions taking this context first, so a reader
+// opens the one use case they change.
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import type { CartService } from "../orders/index.ts";
+import type { CartDeps, CartService } from "../orders/index.ts";
 import type { Gateways } from "../payments/index.ts";
 import type { HasWithdrawals } from "./gateway-refunds.ts";
 import { type Installation, type PaymentIds, paymentIds } from "./installation.ts";
@@ -46,11 +47,12 @@ export type CheckoutDeps = {
 /** The deps with what every use case derives from them, built once per service. */
 export type CheckoutContext = CheckoutDeps & {
   ids: PaymentIds;
-  cartInternals: CartService["internals"];
+  /** What the orders entry's cart functions (lockCart, repriceCart, …) are called with. */
+  cartDeps: CartDeps;
 };
 
 export function checkoutContext(deps: CheckoutDeps): CheckoutContext {
-  return { ...deps, ids: paymentIds(deps.installation), cartInternals: deps.cart.internals };
+  return { ...deps, ids: paymentIds(deps.installation), cartDeps: deps.cart.deps };
 }
 
 /**

@@ -160,8 +160,7 @@ export const checkoutRoutes =
           response: { 200: FulfillReplySchema, ...errors, 429: ErrorReplySchema },
         },
       },
-      async (request) =>
-        checkout.payLink(currentUser(request).id, request.params.token, request.query, request.locale),
+      async (request) => checkout.payLink(currentUser(request).id, request.params.token, request.query),
     );
 
     app.post(

@@ -28,8 +28,8 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
 export function createCheckoutService(deps: CheckoutDeps) {
   const ctx = checkoutContext(deps);
   const { db, gateway } = ctx;
-  const restore = (tx: Tx, order: OrderRow, closedAs: "cancelled" | "declined", locale: Locale) =>
-    restoreToCart(ctx, tx, order, closedAs, locale);
+  const restore = (tx: Tx, order: OrderRow, closedAs: "cancelled" | "declined") =>
+    restoreToCart(ctx, tx, order, closedAs);
 
   return {
     recordCapture: (gatewayOrderId: string, captured: GatewayCapture) =>
@@ -72,8 +72,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     cancelPayment: (userId: number, ref: string, locale: Locale) => cancelPayment(ctx, userId, ref, locale),
     paymentLinkFor: (userId: number, token: string, locale: Locale) =>
       paymentLinkFor(ctx, userId, token, locale),
-    payLink: (userId: number, token: string, query: FulfillQuery, locale: Locale) =>
-      payLink(ctx, userId, token, query, locale),
+    payLink: (userId: number, token: string, query: FulfillQuery) => payLink(ctx, userId, token, query),
 
     /** `GET /orders/{id}/`: one of the parent's orders. */
     async orderFor(userId: number, ref: string, locale: Locale) {

@@ -59,7 +59,7 @@ export async function cancelPayment(
       ? await findPayment(tx, gateway.nameOf(order.paypalId), order.paypalId)
       : undefined;
     if (payment?.captureId) return;
-    await restoreToCart(ctx, tx, order, "cancelled", locale);
+    await restoreToCart(ctx, tx, order, "cancelled");
   });
   return ctx.cart.current({ userId }, locale);
 }

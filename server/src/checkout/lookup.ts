@@ -3,6 +3,7 @@
 import type { Locale, Order } from "@atelier/contract";
 import { isStoredId } from "@atelier/contract";
 import { AppError } from "../errors/index.ts";
+import { orderReply } from "../orders/index.ts";
 import type { CheckoutContext } from "./checkout.deps.ts";
 import {
   findInvoiceNumber,
@@ -42,14 +43,14 @@ export async function resolveOwn(ctx: CheckoutContext, userId: number, ref: stri
 }
 
 export async function view(
-  { db, cartInternals }: CheckoutContext,
+  { db, cartDeps }: CheckoutContext,
   orderId: number,
   locale: Locale,
 ): Promise<Order> {
   const order = await findOrder(db, orderId);
   if (!order) throw AppError.notFound();
   const [reply, invoiceNumber] = await Promise.all([
-    cartInternals.toOrder(order, locale),
+    orderReply(cartDeps, order, locale),
     findInvoiceNumber(db, orderId),
   ]);
   return { ...reply, invoice_number: invoiceNumber };

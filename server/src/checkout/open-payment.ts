@@ -37,7 +37,7 @@ export async function openPayment(
     });
   } catch (error) {
     log.warn({ err: error, orderId: order.id }, "gateway order could not be created; items back in the cart");
-    await restoreIfStill(ctx, order.id, null, locale);
+    await restoreIfStill(ctx, order.id, null);
     throw new AppError("payment_unavailable", 503, "non_field_errors");
   }
   await db.transaction(async (tx) => {

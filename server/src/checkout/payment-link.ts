@@ -29,7 +29,6 @@ export async function payLink(
   userId: number,
   token: string,
   query: FulfillQuery,
-  locale: Locale,
 ): Promise<FulfillReply> {
   const { db, gateway } = ctx;
   checkReturns(ctx, query);
@@ -43,7 +42,7 @@ export async function payLink(
     // Another gateway than the one opened before: that attempt ends, a new one starts.
     if (existing && gateway.nameOf(order.paypalId) === gateway.forCheckout(query.payment_gateway).name)
       return fulfilReply(order, existing, query);
-    await restoreIfStill(ctx, order.id, order.paypalId, locale);
+    await restoreIfStill(ctx, order.id, order.paypalId);
     const fresh = await findOrder(db, order.id);
     if (!fresh || fresh.paypalId !== null) throw fail("order_not_payable");
     return fulfilReply(fresh, await openPayment(ctx, fresh, query, fresh.locale), query);

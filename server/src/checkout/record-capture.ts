@@ -76,8 +76,7 @@ async function recordInTx(
     );
     await updatePayment(tx, payment.id, { status: "failed" });
     await noteIssue(tx, payment.id, "not_our_order", "review");
-    if (current && order.status === "awaiting_payment")
-      await restoreToCart(ctx, tx, order, "cancelled", order.locale);
+    if (current && order.status === "awaiting_payment") await restoreToCart(ctx, tx, order, "cancelled");
     return "mismatch";
   }
   await updatePayment(tx, payment.id, { status: "captured", captureId: capture.id, capturedAt: new Date() });

@@ -1,9 +1,6 @@
-// Putting an order's items back into the parent's cart: the one way out of a payment that did not happen
-// (the buyer cancelled, PayPal declined, the gateway failed, another shop's order), shared by those use cases.
-import type { Locale } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { releaseGiftCard } from "../gift-cards/index.ts";
-import { findUserCart } from "../orders/index.ts";
+import { findUserCart, moveItems, repriceCart } from "../orders/index.ts";
 import type { CheckoutContext } from "./checkout.deps.ts";
 import {
   deleteRedemption,
@@ -21,13 +18,11 @@ import { isLinkedOrder } from "./payment-links.repository.ts";
  * (duplicates dropped) and the order is closed with `closedAs`.
  */
 export async function restoreToCart(
-  { gateway, cartInternals }: CheckoutContext,
+  { gateway, cartDeps }: CheckoutContext,
   tx: Tx,
   order: OrderRow,
   closedAs: "cancelled" | "declined",
-  locale: Locale,
 ) {
-  const { reprice, moveItems } = cartInternals;
   await deleteRedemption(tx, order.id);
   await releaseGiftCard(tx, order);
   const payment = order.paypalId
@@ -51,25 +46,20 @@ export async function restoreToCart(
       stagedAt: null,
       paypalId: null,
     });
-    await reprice(tx, reopened, locale);
+    await repriceCart(cartDeps, tx, reopened);
     return;
   }
-  await moveItems(tx, order.id, current, locale);
+  await moveItems(tx, order.id, current);
   if (current.promocodeId === null) current.promocodeId = order.promocodeId;
-  await reprice(tx, current, locale);
+  await repriceCart(cartDeps, tx, current);
   await updateOrder(tx, order.id, { status: closedAs, reservedUntil: null });
 }
 
 /** `restoreToCart` for an order still waiting on the attempt `paypalId` names, under the order's lock. */
-export async function restoreIfStill(
-  ctx: CheckoutContext,
-  orderId: number,
-  paypalId: string | null,
-  locale: Locale,
-) {
+export async function restoreIfStill(ctx: CheckoutContext, orderId: number, paypalId: string | null) {
   await ctx.db.transaction(async (tx) => {
     const locked = await findOrder(tx, orderId, true);
     if (locked?.status === "awaiting_payment" && locked.paypalId === paypalId)
-      await restoreToCart(ctx, tx, locked, "cancelled", locale);
+      await restoreToCart(ctx, tx, locked, "cancelled");
   });
 }

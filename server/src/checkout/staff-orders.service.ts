@@ -5,7 +5,7 @@ import type { Db, Tx } from "../db/index.ts";
 import { EMPTY_BILLING } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail, resendMailAtMost } from "../mail/index.ts";
-import { type CartService, findCartItems } from "../orders/index.ts";
+import { addBooking, applyPromocode, type CartService, findCartItems } from "../orders/index.ts";
 import { findBillingOfUser, findOrder, lockUnits, type OrderRow, stageOrder } from "./checkout.repository.ts";
 import {
   findLinkByOrder,
@@ -75,7 +75,6 @@ async function priceOrder(
   tx: Tx,
   request: Omit<StaffOrderRequest, "requestId" | "staffId">,
 ) {
-  const { addBooking, applyCode } = cart.internals;
   const parent = await findUserById(tx, request.parentId);
   if (!parent) throw AppError.validation("parent", "invalid_choice");
   const billing = (await findBillingOfUser(tx, parent.id)) ?? EMPTY_BILLING;
@@ -87,24 +86,19 @@ async function priceOrder(
     request.items.flatMap((item) => item.academy_weeks),
   );
   for (const item of request.items) {
-    await addBooking(
-      tx,
-      order,
-      {
-        product: null,
-        product_page: item.product_page,
-        purchase_option: item.purchase_option,
-        visitor: item.visitor,
-        schedule_slots: item.schedule_slots,
-        academy_weeks: item.academy_weeks,
-        academy_number_of_weeks: null,
-        comment: item.comment,
-        gift_card: null,
-      },
-      parent.locale,
-    );
+    await addBooking(cart.deps, tx, order, {
+      product: null,
+      product_page: item.product_page,
+      purchase_option: item.purchase_option,
+      visitor: item.visitor,
+      schedule_slots: item.schedule_slots,
+      academy_weeks: item.academy_weeks,
+      academy_number_of_weeks: null,
+      comment: item.comment,
+      gift_card: null,
+    });
   }
-  if (request.promocode) await applyCode(tx, order, request.promocode, parent.locale);
+  if (request.promocode) await applyPromocode(cart.deps, tx, order, request.promocode);
   const items = await findCartItems(tx, order.id, parent.locale);
   // A party is booked for the family, not a child (D160); everything else needs its child before payment.
   const partyOrder = request.partyDate != null;

@@ -7,7 +7,7 @@ import type { DbOrTx, Tx } from "../db/index.ts";
 import { type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { redeemGiftCard } from "../gift-cards/index.ts";
-import { countRedemptions, findCartItems } from "../orders/index.ts";
+import { countRedemptions, findCartItems, lockCart, recheckItems, repriceCart } from "../orders/index.ts";
 import { type CheckoutContext, fail, usedUp } from "./checkout.deps.ts";
 import {
   findBillingOfUser,
@@ -47,9 +47,8 @@ export async function stage(
   locale: Locale,
   gatewayCollectsAddress: boolean,
 ): Promise<OrderRow | "replay"> {
-  const { lockCart, reprice, recheckItems } = ctx.cartInternals;
   return ctx.db.transaction(async (tx) => {
-    const current = await lockCart(tx, { userId, cartId }, locale);
+    const current = await lockCart(ctx.cartDeps, tx, { userId, cartId }, locale);
     const items = await findCartItems(tx, current.id, locale);
     if (items.length === 0) {
       if (await replay(ctx, userId, cartId, tx)) return "replay";
@@ -69,7 +68,7 @@ export async function stage(
       items.flatMap((item) => item.weeks.map((week) => week.id)),
     );
     await recheckItems(tx, current, items);
-    const priced = await reprice(tx, current, locale);
+    const priced = await repriceCart(ctx.cartDeps, tx, current);
     if (current.promocodeId !== null && priced.promocode === "applied")
       await redeemPromocode(tx, current.promocodeId, current.id, userId, items);
 

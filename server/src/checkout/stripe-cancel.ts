@@ -57,12 +57,7 @@ export async function cancelAtStripe(
   deps: {
     db: Db;
     gateway: Gateways;
-    restoreToCart: (
-      tx: Tx,
-      order: OrderRow,
-      closedAs: "cancelled",
-      locale: OrderRow["locale"],
-    ) => Promise<void>;
+    restoreToCart: (tx: Tx, order: OrderRow, closedAs: "cancelled") => Promise<void>;
   },
   query: StripeCancelQuery,
 ): Promise<void> {
@@ -78,6 +73,6 @@ export async function cancelAtStripe(
     if (locked?.status !== "awaiting_payment" || locked.paypalId !== sessionId) return;
     const payment = await findPayment(tx, "stripe", sessionId);
     if (payment?.captureId) return;
-    await deps.restoreToCart(tx, locked, "cancelled", locked.locale);
+    await deps.restoreToCart(tx, locked, "cancelled");
   });
 }

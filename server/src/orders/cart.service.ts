@@ -8,18 +8,15 @@ import type {
   PurchaseTermsQuery,
 } from "@atelier/contract";
 import { mediaUrlOn } from "../catalogue/index.ts";
-import type { ChangeFeed, Db, Tx } from "../db/index.ts";
-import { addBooking, addItem } from "./cart-add.ts";
+import type { ChangeFeed, Db } from "../db/index.ts";
+import { addItem } from "./cart-add.ts";
 import { cachedBookable } from "./cart-catalogue.ts";
-import { checkBooking, recheckItems } from "./cart-check.ts";
 import { removeItem, updateItem } from "./cart-edit.ts";
 import { applyCode } from "./cart-promocode.ts";
 import { bookingTerms, currentOrder, initCart } from "./cart-read.ts";
 import { toOrder } from "./cart-reply.ts";
-import { reprice } from "./cart-reprice.ts";
-import type { CartCaller, CartDeps, PricingRow } from "./cart-shared.ts";
-import { change, lockCart, moveItems } from "./cart-transfer.ts";
-import type { CartRow } from "./order.repository.ts";
+import type { CartCaller, CartDeps } from "./cart-shared.ts";
+import { change } from "./cart-transfer.ts";
 
 export type { CartCaller } from "./cart-shared.ts";
 
@@ -48,23 +45,11 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl, chang
   };
   return {
     /**
-     * What checkout, staff orders, moves and the waiting list do with a cart inside their own transaction
-     * (server/src/checkout/, server/src/waiting-list/, server/src/admin/).
+     * What checkout, staff orders, moves and the waiting list hand to the orders entry's cart functions
+     * (`lockCart`, `addBooking`, `repriceCart`, …) inside their own transaction (issue 33: named exports, no
+     * back door through the service).
      */
-    internals: {
-      lockCart: (tx: Tx, caller: CartCaller, locale: Locale) => lockCart(deps, tx, caller, locale),
-      reprice: (tx: Tx, cart: CartRow, _locale: Locale, known?: PricingRow[]) =>
-        reprice(deps, tx, cart, known),
-      recheckItems,
-      moveItems: (tx: Tx, fromOrderId: number, into: CartRow, _locale: Locale) =>
-        moveItems(tx, fromOrderId, into),
-      toOrder: (cart: CartRow, locale: Locale) => toOrder(deps, cart, locale),
-      checkBooking,
-      addBooking: (tx: Tx, cart: CartRow, request: OrderItemRequest, _locale: Locale) =>
-        addBooking(deps, tx, cart, request),
-      applyCode: (tx: Tx, cart: CartRow, promocode: string, _locale: Locale) =>
-        applyCode(deps, tx, cart, promocode),
-    },
+    deps,
     init: (caller: CartCaller, locale: Locale): Promise<{ cart_id: string }> =>
       initCart(deps, caller, locale),
     current: (caller: CartCaller, locale: Locale): Promise<Order> => currentOrder(deps, caller, locale),

@@ -9,6 +9,7 @@ import {
   type WaitingOfferAccepted,
 } from "@atelier/contract";
 import { AppError } from "../errors/index.ts";
+import { addBooking, checkBooking, lockCart } from "../orders/index.ts";
 import { unitsOf, type WaitingListContext } from "./waiting-list.deps.ts";
 import {
   countOpenEntries,
@@ -80,7 +81,6 @@ export async function join(
   body: WaitingListJoin,
   locale: Locale,
 ): Promise<{ created: boolean; entry: WaitingListEntry }> {
-  const { checkBooking } = ctx.cartInternals;
   const id = await ctx.db.transaction(async (tx) => {
     const pageId = await findOptionPage(tx, body.purchase_option);
     if (pageId === undefined) throw AppError.validation("purchase_option", "option_not_on_page");
@@ -159,9 +159,8 @@ export async function accept(
   token: string,
   locale: Locale,
 ): Promise<WaitingOfferAccepted> {
-  const { lockCart, addBooking } = ctx.cartInternals;
   const result = await ctx.db.transaction(async (tx) => {
-    const current = await lockCart(tx, { userId }, locale);
+    const current = await lockCart(ctx.cartDeps, tx, { userId }, locale);
     const found = await findOfferOfUser(tx, userId, token, true);
     if (!found) throw AppError.notFound();
     const { entry, runs } = found;
@@ -170,7 +169,7 @@ export async function accept(
       const orderId = await findItemOrder(tx, entry.orderItemId);
       if (orderId === current.id) return { id: entry.id, order: current.id, item: entry.orderItemId };
     }
-    const item = await addBooking(tx, current, bookingOf(entry), locale);
+    const item = await addBooking(ctx.cartDeps, tx, current, bookingOf(entry));
     await updateEntry(tx, entry.id, { orderItemId: item, acceptedAt: new Date() });
     return { id: entry.id, order: current.id, item };
   });

@@ -2,7 +2,7 @@
 // rules it books by, and how an entry's slot or week is described in replies and mails.
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../db/index.ts";
-import type { CartService } from "../orders/index.ts";
+import type { CartDeps, CartService } from "../orders/index.ts";
 import type { StaffRecipients } from "../settings/index.ts";
 
 export type WaitingListDeps = {
@@ -18,11 +18,11 @@ export type WaitingListDeps = {
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 };
 
-/** The deps with the cart's internals the waiting list books through (one access point). */
-export type WaitingListContext = WaitingListDeps & { cartInternals: CartService["internals"] };
+/** The deps with the cart's, which the orders entry's cart functions the waiting list books through take. */
+export type WaitingListContext = WaitingListDeps & { cartDeps: CartDeps };
 
 export function waitingListContext(deps: WaitingListDeps): WaitingListContext {
-  return { ...deps, cartInternals: deps.cart.internals };
+  return { ...deps, cartDeps: deps.cart.deps };
 }
 
 /** Writes the audit entry of a staff action in its transaction (the back office hands it in, D162). */
