@@ -1,4 +1,4 @@
-import type { Locale } from "@atelier/contract";
+import { type Locale, weekdayOf } from "@atelier/contract";
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import {
   attendanceAbsences,
@@ -18,11 +18,6 @@ import {
 } from "../db/index.ts";
 import type { LessonSlot } from "../lessons/index.ts";
 import { slotSeatsTakenIn } from "../seats/index.ts";
-
-/** 0 = Monday … 6 = Sunday, as slots count weekdays. */
-export function weekdayOf(isoDate: string): number {
-  return (new Date(`${isoDate}T00:00:00Z`).getUTCDay() + 6) % 7;
-}
 
 export type SlotOfDay = {
   id: number;

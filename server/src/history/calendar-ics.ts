@@ -3,6 +3,7 @@
  * Times are local to Europe/Berlin with the zone's VTIMEZONE, so a lesson at 16:00 stays at 16:00 across
  * the change to summer time; all-day events (academy weeks) are DATE values.
  */
+import { addDays } from "@atelier/contract";
 
 export type CalendarEvent = {
   uid: string;
@@ -69,12 +70,6 @@ export function foldLine(line: string): string {
 
 const compactDate = (isoDate: string) => isoDate.replace(/-/g, "");
 const compactTime = (time: string) => `${time.slice(0, 2)}${time.slice(3, 5)}00`;
-
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 function utcStamp(instant: Date): string {
   return `${instant.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;

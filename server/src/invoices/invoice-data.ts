@@ -1,4 +1,5 @@
 import {
+  addDays,
   type BillingPeriod,
   firstBillingPeriod,
   firstLessonDay,
@@ -64,12 +65,6 @@ export function invoiceBuyer(buyer: Buyer): BillingDetails {
 export function formatDay(isoDate: string): string {
   const [year, month, day] = isoDate.split("-");
   return year && month && day ? `${day}.${month}.${year}` : isoDate;
-}
-
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /** The first day on or after `from` that falls on `weekday` (0 = Monday). */

@@ -1,16 +1,7 @@
 import { SCHOOL_TIME_ZONE } from "@atelier/contract";
 
-/** 0 = Monday … 6 = Sunday, as slots count weekdays. */
-export function weekdayOf(isoDate: string): number {
-  return (new Date(`${isoDate}T00:00:00Z`).getUTCDay() + 6) % 7;
-}
-
-/** The Berlin day `days` after `isoDate` (negative: before). */
-export function addDays(isoDate: string, days: number): string {
-  const at = new Date(`${isoDate}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
+// Day arithmetic has one source, the contract (issue 33); the lessons' modules take it from here.
+export { addDays, weekdayOf } from "@atelier/contract";
 
 let parts: Intl.DateTimeFormat | undefined;
 

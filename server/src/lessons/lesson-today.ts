@@ -1,3 +1,4 @@
+import { weekdayOf } from "@atelier/contract";
 import { itemPeriod } from "../invoices/index.ts";
 
 export type LessonSlot = {
@@ -14,11 +15,6 @@ export type LessonItem = {
   numberOfMeetings: number | null;
 };
 export type Lesson = { date: string; slot: LessonSlot | null };
-
-/** 0 = Monday … 6 = Sunday, as slots count weekdays. */
-function weekdayOf(isoDate: string): number {
-  return (new Date(`${isoDate}T00:00:00Z`).getUTCDay() + 6) % 7;
-}
 
 /**
  * The item's lesson on `today` (a Berlin day), or null (D108). A dated slot on that day; an academy week

@@ -1,4 +1,4 @@
-import type { RefundBasis } from "@atelier/contract";
+import { addDays, type RefundBasis } from "@atelier/contract";
 import { type DocumentItem, itemPeriod, nextWeekday } from "../invoices/index.ts";
 
 /**
@@ -14,12 +14,6 @@ import { type DocumentItem, itemPeriod, nextWeekday } from "../invoices/index.ts
  */
 
 export type Session = { date: string; start: string };
-
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** The sessions an item's payment paid for, in time order. */
 export function paidSessions(item: DocumentItem, paidOn: string): Session[] {
