@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, csvField, toCsv } from "./csv.ts";
+import { centsForSpreadsheet, csvField, toCsv } from "./csv.ts";
 
 describe("CSV for spreadsheets (D132)", () => {
   it("leads formulas with ' so no spreadsheet runs them, and leaves plain numbers as numbers", () => {
@@ -29,7 +29,7 @@ describe("CSV for spreadsheets (D132)", () => {
   });
 
   it("writes cents as a decimal with a comma", () => {
-    expect([0, 5, 1250, -5, -123456].map(centsToDecimal)).toEqual([
+    expect([0, 5, 1250, -5, -123456].map(centsForSpreadsheet)).toEqual([
       "0,00",
       "0,05",
       "12,50",

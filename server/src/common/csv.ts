@@ -26,8 +26,11 @@ export function toCsv(
   return `${BOM}${[header, ...rows].map((row) => row.map(csvField).join(CSV_SEPARATOR)).join("\r\n")}\r\n`;
 }
 
-/** Cents as a decimal with a comma, as German spreadsheets read it: 1250 → "12,50", -5 → "-0,05". */
-export function centsToDecimal(cents: number): string {
+/**
+ * Cents as a decimal with a comma, as German spreadsheets read it: 1250 → "12,50", -5 → "-0,05". Not the
+ * API's decimal (the contract's `centsToDecimal`, "12.50"), hence its own name.
+ */
+export function centsForSpreadsheet(cents: number): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")}`;

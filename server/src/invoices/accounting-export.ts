@@ -1,6 +1,6 @@
 import { INTL_LOCALES, SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { asc, sql } from "drizzle-orm";
-import { centsToDecimal, toCsv, zipStore } from "../common/index.ts";
+import { centsForSpreadsheet, toCsv, zipStore } from "../common/index.ts";
 import { type DbOrTx, invoices } from "../db/index.ts";
 import { documentVatCents, VAT_RATE_PERCENT } from "./invoice-data.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
@@ -61,10 +61,10 @@ export function accountingCsv(rows: readonly InvoiceRow[], seller: Seller): stri
         row.orderId,
         [buyer.first_name, buyer.last_name].filter(Boolean).join(" ") || buyer.company_name,
         buyer.email,
-        centsToDecimal(sign * (row.totalCents - vat)),
-        centsToDecimal(sign * vat),
+        centsForSpreadsheet(sign * (row.totalCents - vat)),
+        centsForSpreadsheet(sign * vat),
         exempt ? (row.data.seller ?? seller).vatNote.de : "",
-        centsToDecimal(sign * row.totalCents),
+        centsForSpreadsheet(sign * row.totalCents),
         row.data.corrects ?? "",
         row.data.paymentReference ?? "",
       ];

@@ -1,11 +1,6 @@
-import { CURRENCY, INTL_LOCALES as INTL_LOCALE, type Locale } from "@atelier/contract";
+import { euroText, INTL_LOCALES as INTL_LOCALE, type Locale } from "@atelier/contract";
 
 // Intl formatters are costly to build; one per locale is enough.
-const moneyFormats: Record<Locale, Intl.NumberFormat> = {
-  de: new Intl.NumberFormat(INTL_LOCALE.de, { style: "currency", currency: CURRENCY }),
-  ru: new Intl.NumberFormat(INTL_LOCALE.ru, { style: "currency", currency: CURRENCY }),
-};
-
 const dateFormats: Record<Locale, Intl.DateTimeFormat> = {
   de: new Intl.DateTimeFormat(INTL_LOCALE.de, { dateStyle: "long", timeZone: "UTC" }),
   ru: new Intl.DateTimeFormat(INTL_LOCALE.ru, { dateStyle: "long", timeZone: "UTC" }),
@@ -18,7 +13,7 @@ const weekdayDateFormats: Record<Locale, Intl.DateTimeFormat> = {
 
 /** Prices are integer cents EUR everywhere in the shop; mails show them as the locale writes money. */
 export function formatMoney(cents: number, locale: Locale): string {
-  return moneyFormats[locale].format(cents / 100);
+  return euroText(cents, locale);
 }
 
 /**
