@@ -5,6 +5,7 @@ import {
   VersionSchema as version,
 } from "./admin-fields.ts";
 import { CONTENT_PAGE_KEYS, PRODUCT_TYPES } from "./catalogue.ts";
+import { LocaleSchema } from "./rules/locale.ts";
 import {
   parseRedirectTarget,
   REDIRECT_PATH_MAX_LENGTH,
@@ -177,7 +178,7 @@ export const AdminGiftCardSchema = z.object({
   deactivated_at: z.string().nullable(),
   created_at: z.string(),
   /** The language of its PDF and mail, the recipient's name and the message on it (D277). */
-  locale: z.enum(["de", "ru"]),
+  locale: LocaleSchema,
   recipient_name: z.string(),
   message: z.string(),
   version: z.string(),

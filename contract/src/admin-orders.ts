@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_ITEM_STATUSES, ORDER_STATUSES, OrderItemSlotSchema, OrderItemWeekSchema } from "./orders.ts";
+import { LocaleSchema } from "./rules/locale.ts";
 import { REFUND_STATES } from "./withdrawal.ts";
 
 /**
@@ -37,7 +38,7 @@ export const AdminOrderRowSchema = z.object({
   refunded_cents: z.number().int(),
   payment_state: z.enum(ADMIN_PAYMENT_STATES),
   gateway: z.string().nullable(),
-  locale: z.enum(["de", "ru"]),
+  locale: LocaleSchema,
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
 export const AdminOrderListSchema = z.array(AdminOrderRowSchema);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { VersionSchema as Version } from "./admin-fields.ts";
 import { AppointmentDateSchema, CONTACT_REQUEST_KINDS } from "./contact.ts";
+import { LocaleSchema } from "./rules/locale.ts";
 import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
 import { VISIT_REQUEST_KINDS } from "./visit-requests.ts";
 
@@ -54,7 +55,7 @@ export const AdminVisitRequestSchema = z.object({
   status: z.enum(REQUEST_STATUSES),
   note: z.string(),
   handler: z.number().int().nullable(),
-  locale: z.enum(["de", "ru"]),
+  locale: LocaleSchema,
   created_at: z.string(),
   version: z.string(),
 });
@@ -136,7 +137,7 @@ export const AdminContactRequestSchema = z.object({
   message: z.string(),
   position: z.string(),
   appointment_date: z.string().nullable(),
-  locale: z.enum(["de", "ru"]),
+  locale: LocaleSchema,
   status: z.enum(REQUEST_STATUSES),
   note: z.string(),
   handler: z.number().int().nullable(),
@@ -160,7 +161,7 @@ export const AdminPersonSchema = z.object({
   role: z.enum(PERSON_ROLES),
   /** The instructor record an `instructor` account teaches as (issue 35, D380); null for every other role. */
   instructor: z.number().int().nullable(),
-  locale: z.enum(["de", "ru"]),
+  locale: LocaleSchema,
   created_at: z.string(),
 });
 export type AdminPerson = z.infer<typeof AdminPersonSchema>;

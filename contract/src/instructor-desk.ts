@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LessonSummarySchema, RosterChildSchema } from "./admin-attendance.ts";
 import { isIsoDate } from "./rules/dates.ts";
-import { LocaleQuerySchema } from "./rules/locale.ts";
+import { LocaleQuerySchema, LocaleSchema } from "./rules/locale.ts";
 
 /**
  * The instructor's phone (issue 35, D380–D384): `/api/v2/instructor/*`, for accounts with the role
@@ -21,7 +21,7 @@ export const InstructorMeSchema = z.object({
   last_name: z.string(),
   /** The instructor record, its name as the shop spells it in the request's language. */
   instructor: z.object({ id: z.number().int(), name: z.string() }),
-  locale: z.enum(["de", "ru"]),
+  locale: LocaleSchema,
 });
 export type InstructorMe = z.infer<typeof InstructorMeSchema>;
 

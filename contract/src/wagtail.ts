@@ -8,6 +8,7 @@ import {
   ScheduleTypeSchema,
   WeekdayNameSchema,
 } from "./catalogue.ts";
+import { LocaleSchema } from "./rules/locale.ts";
 
 /**
  * The read-only Wagtail API v2 adapter (`/api/v2/wagtail/…`, D93): the shapes the school's existing
@@ -52,7 +53,7 @@ export const WagtailPageMetaSchema = z.object({
   type: z.string(),
   detail_url: z.string(),
   slug: z.string(),
-  locale: z.enum(["de", "ru"]),
+  locale: LocaleSchema,
 });
 
 /** A StreamField block: `{type, value, id}`; the value's shape depends on the type. */

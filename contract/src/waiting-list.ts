@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema, OrderItemSlotSchema, OrderItemWeekSchema } from "./orders.ts";
+import { LocaleSchema } from "./rules/locale.ts";
 
 /**
  * Waiting lists of full slots and academy weeks (issue #9, D78–D79): a signed-in parent puts one of their
@@ -91,7 +92,7 @@ export const AdminWaitingEntrySchema = z.object({
   option_name: z.string(),
   schedule_slot: OrderItemSlotSchema.nullable(),
   academy_week: OrderItemWeekSchema.nullable(),
-  locale: z.enum(["de", "ru"]),
+  locale: LocaleSchema,
   /** Since when the child is in line. */
   created_at: z.string(),
   offered_at: z.string().nullable(),

@@ -1,3 +1,4 @@
+import type { Locale } from "@atelier/contract";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import {
@@ -97,7 +98,7 @@ export async function updateOrder(
 export async function stageOrder(
   tx: Tx,
   id: number,
-  staging: { minutes: number; billing: BillingDetails; termsAccepted: boolean; locale: "de" | "ru" },
+  staging: { minutes: number; billing: BillingDetails; termsAccepted: boolean; locale: Locale },
 ): Promise<OrderRow> {
   const [row] = await tx
     .update(orders)

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { Locale } from "@atelier/contract";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import { type BillingDetails, orders, paymentLinks } from "../db/index.ts";
@@ -93,7 +94,7 @@ export async function insertLink(
  */
 export async function insertOrderForParent(
   tx: Tx,
-  values: { userId: number; locale: "de" | "ru"; billing: BillingDetails },
+  values: { userId: number; locale: Locale; billing: BillingDetails },
 ): Promise<OrderRow> {
   const [row] = await tx
     .insert(orders)

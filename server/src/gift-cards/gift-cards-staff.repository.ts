@@ -1,3 +1,4 @@
+import type { Locale } from "@atelier/contract";
 import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
@@ -50,7 +51,7 @@ export async function setGiftCardDeactivated(tx: Tx, id: number, at: Date | null
 export async function setGiftCardRecipient(
   tx: Tx,
   id: number,
-  values: { locale: "de" | "ru"; recipientName: string | null; message: string },
+  values: { locale: Locale; recipientName: string | null; message: string },
 ): Promise<void> {
   await tx.update(giftCards).set(values).where(eq(giftCards.id, id));
 }

@@ -1,4 +1,4 @@
-import { berlinDate, INTL_LOCALES } from "@atelier/contract";
+import { berlinDate, INTL_LOCALES, type Locale } from "@atelier/contract";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import type { InvoiceLine } from "../db/index.ts";
@@ -364,7 +364,7 @@ export function invoiceFacts(
 function lineVatNote(
   line: InvoiceLine,
   seller: Seller,
-  locale: "de" | "ru",
+  locale: Locale,
   money: (cents: number) => string,
 ): string {
   const t = INVOICE_TEXTS[locale];
@@ -375,7 +375,7 @@ function lineVatNote(
 }
 
 /** The exemption note: the German legal text, and on a Russian invoice the translation beside it. */
-function vatNote(seller: Seller, locale: "de" | "ru"): string {
+function vatNote(seller: Seller, locale: Locale): string {
   return locale === "ru" ? `${seller.vatNote.ru} (${seller.vatNote.de})` : seller.vatNote.de;
 }
 

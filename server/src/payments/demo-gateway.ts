@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { CURRENCY, INTL_LOCALES } from "@atelier/contract";
+import { CURRENCY, INTL_LOCALES, type Locale } from "@atelier/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { demoPayments } from "../db/index.ts";
@@ -30,7 +30,7 @@ export type DemoOrderView = {
   id: string;
   status: string;
   amountCents: number;
-  locale: "de" | "ru";
+  locale: Locale;
   description: string;
   /** Our order's id from the request's `reference_id` ("order-42"); null when it names none. */
   orderId: number | null;

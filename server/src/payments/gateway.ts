@@ -1,3 +1,4 @@
+import type { Locale } from "@atelier/contract";
 import type { CreateOrderRequest } from "./paypal-client.ts";
 
 /**
@@ -89,7 +90,7 @@ export type SubscriptionRequest = {
   customId: string;
   /** The first automatic charge: when the month paid at checkout (or by hand) ends. */
   startTime: Date;
-  locale: "de" | "ru";
+  locale: Locale;
   returnUrl: string;
   cancelUrl: string;
 };

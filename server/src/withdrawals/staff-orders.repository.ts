@@ -97,7 +97,7 @@ function toRow(raw: RawRow): AdminOrderRow {
     email: string | null;
     billing: { first_name?: string; last_name?: string; email?: string } | null;
     totalCents: number;
-    locale: "de" | "ru";
+    locale: Locale;
     refundedCents: number;
     paymentState: AdminPaymentState;
     gateway: string | null;

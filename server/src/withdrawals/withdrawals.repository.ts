@@ -1,4 +1,4 @@
-import type { OrderItemStatus, OrderStatus, ProductType } from "@atelier/contract";
+import type { Locale, OrderItemStatus, OrderStatus, ProductType } from "@atelier/contract";
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import {
@@ -29,7 +29,7 @@ export type ItemFacts = {
   earlyStart: boolean;
   orderGiftCardCents: number;
   orderGiftCardId: number | null;
-  locale: "de" | "ru";
+  locale: Locale;
 };
 
 const itemFacts = {

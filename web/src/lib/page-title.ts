@@ -1,4 +1,4 @@
-import { SITE_NAME } from "@atelier/contract";
+import { type Locale, SITE_NAME } from "@atelier/contract";
 import { useLocation } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useLocale } from "../i18n/use-locale.ts";
@@ -11,7 +11,7 @@ export function pageTitleOverride(pathname: string): string | undefined {
   return titles.get(pathname);
 }
 
-export function composeTitle(name: string, locale: "de" | "ru"): string {
+export function composeTitle(name: string, locale: Locale): string {
   return `${name} – ${SITE_NAME[locale]}`;
 }
 

@@ -1,4 +1,4 @@
-import { DOCUMENT_KINDS } from "@atelier/contract";
+import { DOCUMENT_KINDS, type Locale } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import { integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { type BillingDetails, orders } from "./orders.ts";
@@ -28,7 +28,7 @@ export type InvoiceLine = {
 
 /** What an invoice shows, frozen when it is issued (§ 14(4) UStG). */
 export type InvoiceData = {
-  locale: "de" | "ru";
+  locale: Locale;
   buyer: BillingDetails;
   lines: InvoiceLine[];
   totalCents: number;

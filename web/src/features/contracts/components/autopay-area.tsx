@@ -1,5 +1,5 @@
 import "../i18n.ts";
-import { CURRENCY } from "@atelier/contract";
+import { CURRENCY, type Locale } from "@atelier/contract";
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
 import { useTranslation } from "react-i18next";
 import { paypalLocale } from "../../../lib/payments.ts";
@@ -20,7 +20,7 @@ export default function AutopayArea({
   itemId: number;
   clientId: string;
   sdkUrl: string;
-  locale: "de" | "ru";
+  locale: Locale;
   onApproved: () => void;
   onFailed: () => void;
 }) {
