@@ -326,7 +326,7 @@ describe("reminders", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.locale).toBe("ru");
     expect(mails[0]?.text).toContain("Фартук");
-    const link = /\/absence\/([A-Za-z0-9_-]+)/.exec(mails[0]?.text ?? "")?.[1];
+    const link = /\/absence\/([A-Za-z0-9_-]+)\?locale=ru/.exec(mails[0]?.text ?? "")?.[1];
     expect(link).toBeTruthy();
     const viaLink = await t.call("GET", `/api/v2/lessons/absence-links/${link}/`);
     expect(viaLink.statusCode, viaLink.body).toBe(200);

@@ -122,10 +122,17 @@ function LessonChoice({
       label={translate("admin.lessons.cancel.lesson")}
       value={slot}
       onChange={(event) => onChange(Number(event.target.value))}
-      sx={{ maxWidth: "100%" }}
+      // The chosen lesson's line wraps on a phone instead of widening the page (390 px).
+      sx={{ width: "100%" }}
+      slotProps={{ select: { SelectDisplayProps: { style: { whiteSpace: "normal" } } } }}
     >
       {lessons.map((lesson) => (
-        <MenuItem key={lesson.slot} value={lesson.slot} disabled={lesson.cancelled}>
+        <MenuItem
+          key={lesson.slot}
+          value={lesson.slot}
+          disabled={lesson.cancelled}
+          sx={{ whiteSpace: "normal" }}
+        >
           {translate("admin.lessons.cancel.lesson_line", {
             start: lesson.start,
             end: lesson.end,
