@@ -55,6 +55,8 @@ function shopEnv(port: number, dir: string) {
     NODE_ENV: "test",
     LOG_LEVEL: "warn",
     MAIL_WORKER_INTERVAL_MS: "200",
+    // A parent's reminder arrives within seconds of a booking whose first lesson is tomorrow (lessons-season).
+    LESSON_REMINDER_INTERVAL_MS: "2000",
     // The seeded school holidays would make a run over Christmas see frozen subscriptions (D122).
     SEED_HOLIDAYS: "false",
     // Every journey signs in from 127.0.0.1; the per-IP auth limit must not end the suite.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LessonRulesSchema } from "./lessons.ts";
 import { weekdayOf } from "./rules/billing-period.ts";
 import { ageInYears } from "./rules/birth-date.ts";
 import { NUMBER_INPUT_MAX, NUMBER_INPUT_MIN } from "./rules/constants.ts";
@@ -393,6 +394,11 @@ export const ProductDetailSchema = ProductSchema.extend({
   instructors: z.array(InstructorSchema),
   /** Holidays and closures of the page's house from today on (D114): no lesson on these days. */
   closures: z.array(z.object({ starts_on: z.string(), ends_on: z.string(), name: z.string() })),
+  /**
+   * The page's rules for absences, makeups and lessons the school cancels, and what to bring (issue 35,
+   * D391), so the page says them before a parent books. Optional: older clients and replies go without.
+   */
+  lesson_rules: LessonRulesSchema.optional(),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 

@@ -124,3 +124,6 @@ export type MakeupOption = {
   end: string;
   seats_left: number;
 };
+
+/** A coming lesson date the school cancelled, as a product page shows it (`GET /api/v2/lessons/cancellations/`). */
+export type PageCancellation = { date: string; slot: number; start: string; end: string; reason: string };

@@ -16,6 +16,8 @@ export async function weeklyCourse(
     name: { de: string; ru: string };
     group: { weekday: number; start: string; end: string };
     sortOrder?: number;
+    /** The page's rules of absences and makeups (issue 35), as the product form saves them. */
+    lessonRules?: Record<string, unknown>;
   },
 ) {
   const staff = await signedInStaff(request);
@@ -39,6 +41,7 @@ export async function weeklyCourse(
       is_published: true,
       is_featured: false,
       sort_order: course.sortOrder ?? 1_000_000,
+      ...(course.lessonRules ? { lesson_rules: course.lessonRules } : {}),
     },
   });
   expect(page.status(), await page.text()).toBe(201);
@@ -62,5 +65,11 @@ export async function weeklyCourse(
     data: { product_page: id, ...course.group, date: null, seats: 8, instructor: null },
   });
   expect(slot.status(), await slot.text()).toBe(201);
-  return { id, name: course.name };
+  return {
+    id,
+    slug: course.slug,
+    name: course.name,
+    option: ((await option.json()) as { id: number }).id,
+    slot: ((await slot.json()) as { id: number }).id,
+  };
 }

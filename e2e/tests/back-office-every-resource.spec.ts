@@ -223,14 +223,17 @@ for (const locale of ["de", "ru"] as const) {
       expect(await rawCodesShown(page), `${name}: raw codes in the list`).toEqual([]);
       const path = new URL(listUrl).pathname;
       // Screens of their own (dashboard, attendance, accounting, the door, waiting lists, the phone booking's
-      // form, the school's settings) and the instructors' reports (handled in their list) have no record pages.
+      // form, the school's settings, the reminders' switches) and the instructors' reports and the cancelled
+      // lessons (handled in their lists) have no record pages.
       if (path === "/admin/audit") {
         await openAuditRecord(page, name, listUrl);
         shownOnly.push("audit");
       } else if (path === "/admin/school-settings") {
         await expect(page.locator("form").first(), name).toBeVisible();
       } else if (
-        !/\/admin(\/(attendance|accounting|door|waiting-list|staff-orders|instructor-reports))?$/.test(path)
+        !/\/admin(\/(attendance|accounting|door|waiting-list|staff-orders|instructor-reports|lesson-cancellations|lesson-reminders))?$/.test(
+          path,
+        )
       ) {
         ((await openFirstRow(page, name, listUrl, locale)) ? edited : shownOnly).push(
           path.slice("/admin/".length),

@@ -88,7 +88,7 @@ async function main() {
   app.metrics.watchWorker("mail", mailer.lastRoundAt);
   app.paymentWorker.start();
   // Reminders before tomorrow's first lessons and makeups, a round at start and every 10 minutes (D370).
-  app.lessonReminders.start(10 * 60 * 1000);
+  app.lessonReminders.start(env.LESSON_REMINDER_INTERVAL_MS);
 
   app.addHook("onClose", async () => {
     await mailer.stop();

@@ -363,6 +363,13 @@ export type ProductPageRow = ProductCardRow & {
   qna: { question: { de: string; ru: string }; answer: { de: string; ru: string } }[];
   studentWorks: ImageRef[];
   backgroundImage: ImageRef | null;
+  /** The rules of absences and makeups (issue 35, D365): shown on the page in words (D391). */
+  makeupAllowed: boolean;
+  absenceCutoffMinutes: number;
+  creditValidDays: number;
+  creditsPerMonth: number;
+  cancelledLessonOutcome: string;
+  whatToBring: { de: string; ru: string };
 };
 
 /** The columns of a product page: its card and its long texts in one locale. */
@@ -375,6 +382,12 @@ export const pageColumns = (locale: Locale) => ({
   qna: productPages.qna,
   studentWorks: productPages.studentWorks,
   backgroundImage: productPages.backgroundImage,
+  makeupAllowed: productPages.makeupAllowed,
+  absenceCutoffMinutes: productPages.absenceCutoffMinutes,
+  creditValidDays: productPages.creditValidDays,
+  creditsPerMonth: productPages.creditsPerMonth,
+  cancelledLessonOutcome: productPages.cancelledLessonOutcome,
+  whatToBring: productPages.whatToBring,
 });
 
 export type AcademyWeekRow = {

@@ -77,5 +77,13 @@ export async function readProductPage(
     academy_schedule_slots: weeks.map(toAcademyWeek),
     instructors: people.map(toInstructor(media)),
     closures: await pageClosures(db, product.product_type, page.house?.id ?? null, locale),
+    lesson_rules: {
+      makeup_allowed: page.makeupAllowed,
+      absence_cutoff_minutes: page.absenceCutoffMinutes,
+      credit_valid_days: page.creditValidDays,
+      credits_per_month: page.creditsPerMonth,
+      cancelled_lesson_outcome: page.cancelledLessonOutcome === "lengthen" ? "lengthen" : "credit",
+      what_to_bring: page.whatToBring,
+    },
   };
 }

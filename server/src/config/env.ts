@@ -114,6 +114,8 @@ const EnvSchema = z.object({
   INVOICE_VAT_NOTE_DE: z.string().trim().min(1).default("Umsatzsteuerfrei gemäß § 4 Nr. 21 UStG."),
   INVOICE_VAT_NOTE_RU: z.string().trim().min(1).default("Освобождено от НДС согласно § 4 Nr. 21 UStG."),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+  /** How often each instance looks for the reminders due tomorrow (D370): 10 minutes; the browser tests 2 s. */
+  LESSON_REMINDER_INTERVAL_MS: z.coerce.number().int().min(500).default(600_000),
   SENTRY_DSN: optionalUrl,
   /**
    * The bearer token Prometheus sends to `GET /metrics` (D260): without it the route answers 404. At least

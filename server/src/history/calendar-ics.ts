@@ -19,6 +19,10 @@ export type CalendarEvent = {
       weeklyUntil?: string;
       /** Days of the weekly rule without a lesson (closures, D122). */
       exdates?: string[];
+      /** One date of a weekly rule told apart (RFC 5545 §3.8.4.4): a lesson the school cancelled (D391). */
+      recurrenceId?: string;
+      /** The school cancelled this lesson: `STATUS:CANCELLED` (D391). */
+      cancelled?: boolean;
     }
   | { kind: "days"; from: string; to: string }
 );
@@ -95,6 +99,11 @@ export function buildCalendar(input: { name: string; events: CalendarEvent[]; no
         `DTSTART;TZID=Europe/Berlin:${day}T${compactTime(event.start)}`,
         `DTEND;TZID=Europe/Berlin:${day}T${compactTime(event.end)}`,
       );
+      if (event.recurrenceId)
+        lines.push(
+          `RECURRENCE-ID;TZID=Europe/Berlin:${compactDate(event.recurrenceId)}T${compactTime(event.start)}`,
+        );
+      if (event.cancelled) lines.push("STATUS:CANCELLED");
       // With a zoned DTSTART, UNTIL is UTC (§3.3.10); the end of the last day covers its lesson.
       if (event.weeklyUntil) {
         lines.push(`RRULE:FREQ=WEEKLY;UNTIL=${compactDate(event.weeklyUntil)}T235959Z`);

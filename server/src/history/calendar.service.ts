@@ -3,6 +3,7 @@ import { firstLessonDay, lastPaidDay, weekdayOf } from "@atelier/contract";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { documentItems, itemPeriod, nextWeekday } from "../invoices/index.ts";
+import { cancelledDatesOf } from "../lessons/index.ts";
 import { findPauses } from "../subscriptions/index.ts";
 import { findVisitor } from "../visitors/index.ts";
 import { buildCalendar, type CalendarEvent } from "./calendar-ics.ts";
@@ -25,6 +26,58 @@ function nextDay(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
+}
+
+/** The word before a cancelled lesson's title, in the file's language (D391). */
+const CANCELLED: Record<Locale, string> = { de: "Abgesagt", ru: "Отменено" };
+
+type Cancelled = { date: string; de: string; ru: string };
+
+/** A lesson the school cancelled, as its event says it: the word before the title, the reason first. */
+function cancelledText(
+  base: { summary: string; description: string | null },
+  off: Cancelled,
+  locale: Locale,
+) {
+  const reason = off[locale] || off.de;
+  return {
+    summary: `${CANCELLED[locale]}: ${base.summary}`,
+    description: [reason, base.description].filter(Boolean).join("\n"),
+    cancelled: true,
+  };
+}
+
+/**
+ * The dates of a weekly rule the school cancelled (D391): each stays in the rule and is told apart by an
+ * event of the same UID with its RECURRENCE-ID and `STATUS:CANCELLED`, so a calendar shows or drops it.
+ */
+function cancelledOverrides(
+  offs: Cancelled[],
+  rule: {
+    uid: string;
+    summary: string;
+    location: string | null;
+    description: string | null;
+    slot: { start: string; end: string; weekday: number | null };
+    first: string;
+    until: string;
+    exdates: string[];
+  },
+  locale: Locale,
+): CalendarEvent[] {
+  const { slot, first, until, exdates, ...base } = rule;
+  return offs
+    .filter((off) => off.date >= first && off.date <= until && !exdates.includes(off.date))
+    .filter((off) => weekdayOf(off.date) === slot.weekday)
+    .map((off) => ({
+      ...base,
+      ...cancelledText(base, off, locale),
+      kind: "timed" as const,
+      date: off.date,
+      start: slot.start,
+      end: slot.end,
+      recurrenceId: off.date,
+    }));
 }
 
 export type CalendarService = ReturnType<typeof createCalendarService>;
@@ -58,6 +111,11 @@ export function createCalendarService({
       ).filter((row) => row.itemStatus === "active");
       const items = await documentItems(db, { locale }, rows);
       const events: CalendarEvent[] = [];
+      const cancelled = await cancelledDatesOf(
+        db,
+        rows.flatMap((row) => row.slots.map((slot) => slot.id)),
+        "0001-01-01",
+      );
       const closedOfPage = new Map<number, ClosedRange[]>();
       for (const row of rows) {
         if (!closedOfPage.has(row.productPageId))
@@ -76,8 +134,19 @@ export function createCalendarService({
         };
         for (const slot of row.slots) {
           const uid = `item-${row.id}-slot-${slot.id}@${host}`;
+          const offs = cancelled.get(slot.id) ?? [];
           if (slot.date) {
-            events.push({ ...base, uid, kind: "timed", date: slot.date, start: slot.start, end: slot.end });
+            const off = offs.find((one) => one.date === slot.date);
+            const text = off ? cancelledText(base, off, locale) : {};
+            events.push({
+              ...base,
+              ...text,
+              uid,
+              kind: "timed",
+              date: slot.date,
+              start: slot.start,
+              end: slot.end,
+            });
             continue;
           }
           const paidAt = row.purchasedAt;
@@ -107,6 +176,7 @@ export function createCalendarService({
             weeklyUntil: until,
             ...(exdates.length > 0 ? { exdates } : {}),
           });
+          events.push(...cancelledOverrides(offs, { ...base, uid, slot, first, until, exdates }, locale));
         }
         for (const week of row.weeks) {
           events.push({

@@ -43,6 +43,26 @@ export async function lessonDay(db: DbOrTx, slotIds: number[], date: string): Pr
   return day;
 }
 
+/** The dates the school cancelled of some slots, from `from` on, by slot (the parent's `.ics`, D391). */
+export async function cancelledDatesOf(
+  db: DbOrTx,
+  slotIds: number[],
+  from: string,
+): Promise<Map<number, { date: string; de: string; ru: string }[]>> {
+  const bySlot = new Map<number, { date: string; de: string; ru: string }[]>();
+  if (slotIds.length === 0) return bySlot;
+  const rows = await db
+    .select()
+    .from(cancelledLessons)
+    .where(and(inArray(cancelledLessons.scheduleSlotId, slotIds), gte(cancelledLessons.lessonDate, from)));
+  for (const row of rows)
+    bySlot.set(row.scheduleSlotId, [
+      ...(bySlot.get(row.scheduleSlotId) ?? []),
+      { date: row.lessonDate, de: row.reasonDe, ru: row.reasonRu },
+    ]);
+  return bySlot;
+}
+
 /** Makeups booked on the days [from, to] (the dashboard's "makeups this week"). */
 export async function makeupsBetween(db: DbOrTx, from: string, to: string): Promise<number> {
   const [row] = await db

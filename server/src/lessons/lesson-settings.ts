@@ -64,6 +64,40 @@ export async function cancellationsView(ctx: LessonsContext, from: string | unde
   }));
 }
 
+/**
+ * The coming cancelled dates of a published page's slots (D391): what its product page shows under the
+ * schedule, with the reason in the reader's language. No names, no counts: a stranger may read it.
+ */
+export async function pageCancellations(ctx: LessonsContext, pageId: number, locale: Locale) {
+  const rows = await ctx.db
+    .select({
+      date: cancelledLessons.lessonDate,
+      slot: cancelledLessons.scheduleSlotId,
+      start: scheduleSlots.start,
+      end: scheduleSlots.end,
+      reasonDe: cancelledLessons.reasonDe,
+      reasonRu: cancelledLessons.reasonRu,
+    })
+    .from(cancelledLessons)
+    .innerJoin(scheduleSlots, eq(scheduleSlots.id, cancelledLessons.scheduleSlotId))
+    .innerJoin(productPages, eq(productPages.id, scheduleSlots.productPageId))
+    .where(
+      and(
+        eq(productPages.id, pageId),
+        eq(productPages.isPublished, true),
+        gte(cancelledLessons.lessonDate, berlinDate(ctx.now())),
+      ),
+    )
+    .orderBy(asc(cancelledLessons.lessonDate), asc(scheduleSlots.start));
+  return rows.map((row) => ({
+    date: row.date,
+    slot: row.slot,
+    start: row.start.slice(0, 5),
+    end: row.end.slice(0, 5),
+    reason: (locale === "ru" ? row.reasonRu : row.reasonDe) || row.reasonDe,
+  }));
+}
+
 /** Cancelled lesson dates from `from` on, of some slots or all (product page, .ics, check-in). */
 export async function cancellations(ctx: LessonsContext, from: string, slotIds?: number[]) {
   return ctx.db

@@ -114,6 +114,18 @@ function parentRoutes(app: App, lessons: LessonsService) {
       reply.code(201).send(await lessons.bookMakeup(currentUser(request).id, request.body)),
   );
   app.get(
+    "/api/v2/lessons/cancellations/",
+    {
+      schema: {
+        tags,
+        summary: "Coming lesson dates the school cancelled, of one published product page",
+        querystring: LocaleQuerySchema.extend({ product_page: IdParams.shape.id }),
+        response: errors,
+      },
+    },
+    async (request) => lessons.pageCancellations(request.query.product_page, request.locale),
+  );
+  app.get(
     "/api/v2/lessons/absence-links/:token/",
     {
       schema: {

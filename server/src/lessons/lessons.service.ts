@@ -15,6 +15,7 @@ import { cancelLesson } from "./cancel-lesson.ts";
 import {
   cancellations,
   cancellationsView,
+  pageCancellations,
   reminderSettings,
   setReminderSettings,
 } from "./lesson-settings.ts";
@@ -50,6 +51,7 @@ export function createLessonsService(deps: LessonsDeps) {
     ) => setReminderSettings(ctx, staff, off),
     cancellationsView: (from: string | undefined, locale: Locale) => cancellationsView(ctx, from, locale),
     cancellations: (from: string, slotIds?: number[]) => cancellations(ctx, from, slotIds),
+    pageCancellations: (pageId: number, locale: Locale) => pageCancellations(ctx, pageId, locale),
   };
 }
 

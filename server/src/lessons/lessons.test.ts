@@ -238,8 +238,66 @@ describe("a lesson the school cancels", () => {
     });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().error_codes).toEqual({ date: ["lesson_already_cancelled"] });
+    await cancellationShown(de, { slot: slot.id, date });
   });
 });
+
+/**
+ * A cancelled date where parents look (D391): the child's `.ics` keeps the weekly rule and tells the date
+ * apart as cancelled, in the file's language; the product page's coming cancellations name it with the
+ * reason; the product page says its rules.
+ */
+async function cancellationShown(
+  family: Awaited<ReturnType<typeof paidBooking>>,
+  { slot, date }: { slot: number; date: string },
+) {
+  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.id, family.itemId));
+  const compact = date.replace(/-/g, "");
+  for (const [locale, word, reason] of [
+    ["de", "Abgesagt", "Die Lehrerin ist krank."],
+    ["ru", "Отменено", "Преподаватель заболел."],
+  ] as const) {
+    const ics = await t.call("GET", `/api/v2/visitors/${item?.visitorId}/calendar.ics`, {
+      headers: family.parent.headers,
+      query: { locale },
+    });
+    expect(ics.statusCode, ics.body).toBe(200);
+    const events = ics.body.replace(/\r\n /g, "").split("BEGIN:VEVENT").slice(1);
+    const rule = events.find(
+      (event) => event.includes("RRULE:FREQ=WEEKLY") && event.includes(`-slot-${slot}@`),
+    );
+    const cancelled = events.find((event) =>
+      event.includes(`RECURRENCE-ID;TZID=Europe/Berlin:${compact}T160000`),
+    );
+    expect(rule, ics.body).toBeDefined();
+    expect(rule).not.toContain("STATUS:CANCELLED");
+    expect(cancelled, ics.body).toContain("STATUS:CANCELLED");
+    expect(cancelled).toContain(`DTSTART;TZID=Europe/Berlin:${compact}T160000`);
+    expect(cancelled).toContain(`SUMMARY:${word}: `);
+    expect(cancelled).toContain(reason.replace(/,/g, "\\,"));
+    // The same UID: a calendar replaces that one date of the rule.
+    expect(cancelled?.match(/UID:(.*)/)?.[1]).toBe(rule?.match(/UID:(.*)/)?.[1]);
+
+    const listed = await t.call("GET", "/api/v2/lessons/cancellations/", {
+      query: { product_page: String(t.course.page.id), locale },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toContainEqual({ date, slot, start: "16:00", end: "17:30", reason });
+  }
+  const page = (
+    await t.call("GET", `/api/v2/products/${t.course.page.id}/`, { query: { locale: "ru" } })
+  ).json();
+  expect(page.lesson_rules).toEqual({
+    makeup_allowed: true,
+    absence_cutoff_minutes: 120,
+    credit_valid_days: 56,
+    credits_per_month: 2,
+    cancelled_lesson_outcome: "credit",
+    what_to_bring: { de: "Malkittel", ru: "Фартук" },
+  });
+  const unknown = await t.call("GET", "/api/v2/lessons/cancellations/", { query: { product_page: "x" } });
+  expect(unknown.statusCode).toBe(400);
+}
 
 describe("reminders", () => {
   it("the day before a first lesson: once across two instances and a restart, in the family's language, with the absence link", async () => {
@@ -268,7 +326,7 @@ describe("reminders", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.locale).toBe("ru");
     expect(mails[0]?.text).toContain("Фартук");
-    const link = /\/absence\/([A-Za-z0-9_-]+)/.exec(mails[0]?.text ?? "")?.[1];
+    const link = /\/absence\/([A-Za-z0-9_-]+)\?locale=ru/.exec(mails[0]?.text ?? "")?.[1];
     expect(link).toBeTruthy();
     const viaLink = await t.call("GET", `/api/v2/lessons/absence-links/${link}/`);
     expect(viaLink.statusCode, viaLink.body).toBe(200);

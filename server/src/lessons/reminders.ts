@@ -57,10 +57,11 @@ export function createReminders(deps: {
         end: one.end,
         ...place,
         whatToBring: one.whatToBring[one.locale] || one.whatToBring.de,
+        // The page opens in the family's language, whatever the phone's browser is set to (D392).
         absenceUrl:
           one.absenceItem === null
             ? null
-            : await deps.createAbsenceLink(tx, one.absenceItem, addDays(one.date, 56)),
+            : `${await deps.createAbsenceLink(tx, one.absenceItem, addDays(one.date, 56))}?locale=${one.locale}`,
       };
       const mail = await enqueueMail(
         tx,

@@ -32,6 +32,7 @@ const categories = () => import("./categories.tsx");
 const locations = () => import("./locations.tsx");
 const redirects = () => import("./redirects.tsx");
 const instructorReports = () => import("./instructor-reports.tsx");
+const lessons = () => import("./lessons.tsx");
 
 const SchoolSettingsPage = screen(() => import("./school-settings.tsx"), "SchoolSettingsPage");
 const AccountPage = screen(() => import("./account.tsx"), "AccountPage");
@@ -88,9 +89,28 @@ const LocationList = screen(locations, "LocationList");
 const LocationEdit = screen(locations, "LocationEdit");
 const LocationCreate = screen(locations, "LocationCreate");
 const RedirectList = screen(redirects, "RedirectList");
+const CancellationList = screen(lessons, "CancellationList");
+const CancellationCreate = screen(lessons, "CancellationCreate");
+const ReminderSwitchesPage = screen(lessons, "ReminderSwitchesPage");
 const InstructorReportList = screen(instructorReports, "InstructorReportList");
 const RedirectEdit = screen(redirects, "RedirectEdit");
 const RedirectCreate = screen(redirects, "RedirectCreate");
+
+/**
+ * Lessons over a season (issue 35): cancelled lessons and the reminders' switches next to attendance and
+ * the door, where staff look for the day's lessons; a family's credits are read on the person's page.
+ */
+const LESSON_RESOURCES = (
+  <>
+    <Resource name="lesson-cancellations" list={CancellationList} create={CancellationCreate} />
+    <Resource
+      name="lesson-reminders"
+      list={ReminderSwitchesPage}
+      options={{ label: "admin.lessons.reminders.menu" }}
+    />
+    <Resource name="lesson-credits" />
+  </>
+);
 
 /**
  * The back office at /admin (D102): its own entry, so no storefront page loads react-admin or MUI. A
@@ -134,6 +154,7 @@ export function AdminApp() {
                 options={{ label: "attendance.menu.accounting" }}
               />
               <Resource name="door" list={DoorPage} options={{ label: "attendance.menu.door" }} />
+              {LESSON_RESOURCES}
               <Resource name="products" list={ProductList} edit={ProductEdit} create={ProductCreate} />
               <Resource name="slots" list={SlotList} edit={SlotEdit} create={SlotCreate} />
               <Resource name="closures" list={ClosureList} edit={ClosureEdit} create={ClosureCreate} />

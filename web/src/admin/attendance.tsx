@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   CardContent,
+  Chip,
   MenuItem,
   Stack,
   TextField,
@@ -15,7 +16,7 @@ import {
 } from "@mui/material";
 import { useCallback, useEffect, useState } from "react";
 import { Title, useNotify, useTranslate } from "react-admin";
-import { useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { berlinDay, downloadFile, fetchLessons, fetchRoster, markAttendance } from "./attendance-api.ts";
 import { currentAdminLocale } from "./i18n.ts";
 
@@ -25,6 +26,22 @@ const time = (iso: string) =>
     hour: "2-digit",
     minute: "2-digit",
   }).format(new Date(iso));
+
+/** What the parents reported and how the child comes (issue 35, D372): words, not only colours. */
+function LessonMarks({ child }: { child: RosterChild }) {
+  const translate = useTranslate();
+  if (!child.reported_absent && !child.makeup) return null;
+  return (
+    <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, my: 0.5 }}>
+      {child.reported_absent ? (
+        <Chip color="warning" size="small" label={translate("admin.lessons.roster.reported_absent")} />
+      ) : null}
+      {child.makeup ? (
+        <Chip color="info" size="small" label={translate("admin.lessons.roster.makeup")} />
+      ) : null}
+    </Box>
+  );
+}
 
 function ChildCard({
   child,
@@ -43,6 +60,7 @@ function ChildCard({
               {child.visitor_name}
               {child.age !== null ? `, ${translate("attendance.age", { age: child.age })}` : ""}
             </Typography>
+            <LessonMarks child={child} />
             <Typography>
               {translate("attendance.parent")}: {child.parent_name}
               {child.parent_phone ? (
@@ -87,6 +105,103 @@ function ChildCard({
         </Box>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * One lesson's roster: seats, a cancelled date with its reason (D372), who was reported absent and who comes
+ * to a makeup, the CSV, the children with their marks and the waiting list.
+ */
+function RosterSection({
+  roster,
+  date,
+  onMark,
+}: {
+  roster: Roster;
+  date: string;
+  onMark: (child: RosterChild, mark: "present" | "absent") => void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { lesson } = roster;
+  return (
+    <section aria-labelledby="roster-title">
+      <Typography variant="h5" component="h2" id="roster-title">
+        {`${roster.lesson.product_name}, ${roster.lesson.start}–${roster.lesson.end}`}
+      </Typography>
+      <Typography sx={{ mb: 1 }}>
+        {translate("attendance.seats", {
+          taken: roster.lesson.seats_taken,
+          seats: roster.lesson.seats,
+          left: roster.lesson.seats_left,
+        })}
+      </Typography>
+      {lesson.cancelled ? (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {translate("admin.lessons.roster.cancelled", { reason: lesson.cancel_reason ?? "" })}
+        </Alert>
+      ) : null}
+      {lesson.reported_absent > 0 || lesson.makeups > 0 ? (
+        <Typography sx={{ mb: 1 }}>
+          {translate("admin.lessons.roster.summary", {
+            absent: lesson.reported_absent,
+            makeups: lesson.makeups,
+          })}
+        </Typography>
+      ) : null}
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1, mb: 2 }}>
+        <Button
+          variant="contained"
+          onClick={() =>
+            downloadFile("attendance/roster.csv", { slot: String(roster.lesson.slot), date }).catch(() =>
+              notify("attendance.download_failed", { type: "error" }),
+            )
+          }
+        >
+          {translate("attendance.csv")}
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          {translate("attendance.csv_help")}
+        </Typography>
+        {!lesson.cancelled && date >= berlinDay() ? (
+          <Button
+            component={Link}
+            to={`/lesson-cancellations/create?date=${date}&slot=${lesson.slot}`}
+            variant="outlined"
+            color="error"
+          >
+            {translate("admin.lessons.roster.cancel_button")}
+          </Button>
+        ) : null}
+      </Box>
+      <Typography variant="h6" component="h2">
+        {translate("attendance.children", { count: roster.children.length })}
+      </Typography>
+      {roster.children.length === 0 ? <Typography>{translate("attendance.no_children")}</Typography> : null}
+      <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
+        {roster.children.map((child) => (
+          <ChildCard key={child.order_item} child={child} onMark={onMark} />
+        ))}
+      </Stack>
+      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+        {translate("attendance.waiting", { count: roster.waiting.length })}
+      </Typography>
+      {roster.waiting.length === 0 ? (
+        <Typography>{translate("attendance.no_waiting")}</Typography>
+      ) : (
+        <ol>
+          {roster.waiting.map((entry) => (
+            <li key={entry.id}>
+              {entry.visitor_name}
+              {entry.age !== null ? `, ${translate("attendance.age", { age: entry.age })}` : ""} ·{" "}
+              {entry.parent_name}
+              {entry.parent_phone ? ` · ${entry.parent_phone}` : ""}
+              {entry.status === "offered" ? ` · ${translate("attendance.offered")}` : ""}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
@@ -171,6 +286,7 @@ export function AttendancePage() {
             {lessons.map((lesson) => (
               <MenuItem key={lesson.slot} value={lesson.slot}>
                 {`${lesson.start}–${lesson.end} ${lesson.product_name} (${lesson.children})`}
+                {lesson.cancelled ? ` – ${translate("admin.lessons.roster.cancelled_mark")}` : ""}
               </MenuItem>
             ))}
           </TextField>
@@ -179,64 +295,7 @@ export function AttendancePage() {
       {lessons && lessons.length === 0 ? (
         <Alert severity="info">{translate("attendance.no_lessons")}</Alert>
       ) : null}
-      {roster ? (
-        <section aria-labelledby="roster-title">
-          <Typography variant="h5" component="h2" id="roster-title">
-            {`${roster.lesson.product_name}, ${roster.lesson.start}–${roster.lesson.end}`}
-          </Typography>
-          <Typography sx={{ mb: 1 }}>
-            {translate("attendance.seats", {
-              taken: roster.lesson.seats_taken,
-              seats: roster.lesson.seats,
-              left: roster.lesson.seats_left,
-            })}
-          </Typography>
-          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1, mb: 2 }}>
-            <Button
-              variant="contained"
-              onClick={() =>
-                downloadFile("attendance/roster.csv", { slot: String(roster.lesson.slot), date }).catch(() =>
-                  notify("attendance.download_failed", { type: "error" }),
-                )
-              }
-            >
-              {translate("attendance.csv")}
-            </Button>
-            <Typography variant="body2" color="text.secondary">
-              {translate("attendance.csv_help")}
-            </Typography>
-          </Box>
-          <Typography variant="h6" component="h2">
-            {translate("attendance.children", { count: roster.children.length })}
-          </Typography>
-          {roster.children.length === 0 ? (
-            <Typography>{translate("attendance.no_children")}</Typography>
-          ) : null}
-          <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
-            {roster.children.map((child) => (
-              <ChildCard key={child.order_item} child={child} onMark={onMark} />
-            ))}
-          </Stack>
-          <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
-            {translate("attendance.waiting", { count: roster.waiting.length })}
-          </Typography>
-          {roster.waiting.length === 0 ? (
-            <Typography>{translate("attendance.no_waiting")}</Typography>
-          ) : (
-            <ol>
-              {roster.waiting.map((entry) => (
-                <li key={entry.id}>
-                  {entry.visitor_name}
-                  {entry.age !== null ? `, ${translate("attendance.age", { age: entry.age })}` : ""} ·{" "}
-                  {entry.parent_name}
-                  {entry.parent_phone ? ` · ${entry.parent_phone}` : ""}
-                  {entry.status === "offered" ? ` · ${translate("attendance.offered")}` : ""}
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-      ) : null}
+      {roster ? <RosterSection roster={roster} date={date} onMark={onMark} /> : null}
     </Box>
   );
 }

@@ -44,6 +44,10 @@ function Lessons({ list }: { list: LessonSummary[] }) {
               smart_count: lesson.children,
             })}
           </Link>
+          {lesson.cancelled ? ` – ${translate("admin.lessons.dashboard.cancelled")}` : ""}
+          {lesson.makeups > 0
+            ? ` (${translate("admin.lessons.dashboard.makeups", { makeups: lesson.makeups })})`
+            : ""}
         </li>
       ))}
     </ul>
@@ -119,6 +123,14 @@ export function Dashboard() {
           </Panel>
           <Panel title={t("lessons_tomorrow")}>
             <Lessons list={data.lessons_tomorrow} />
+          </Panel>
+          <Panel title={translate("admin.lessons.dashboard.makeups_week")}>
+            <Typography variant="h4" component="p">
+              {data.makeups_this_week}
+            </Typography>
+            <Typography>
+              {translate("admin.lessons.dashboard.makeups_line", { smart_count: data.makeups_this_week })}
+            </Typography>
           </Panel>
           <Panel title={t("filling_up")}>
             {data.filling_up.length === 0 ? (

@@ -1,3 +1,4 @@
+import type { ReminderKind } from "@atelier/contract";
 import { type DataProvider, HttpError } from "react-admin";
 import { currentAdminLocale } from "./i18n.ts";
 
@@ -42,6 +43,28 @@ const CREATE_ONLY: Record<string, readonly string[]> = {
 };
 
 type Query = Record<string, string>;
+
+/**
+ * Lists of lessons over a season (issue 35) that live under another path and take their filter as plain
+ * query parameters, without range or sort: the whole list comes back, so its length is its total.
+ */
+const PLAIN_LISTS: Record<string, string> = {
+  "lesson-cancellations": "lessons/cancellations/",
+  "lesson-credits": "lessons/credits/",
+};
+
+/** Where a resource is created when its path differs from its name. */
+const CREATE_PATHS: Record<string, string> = { "lesson-cancellations": "lessons/cancellations/" };
+
+function plainQuery(filter: unknown): Query {
+  const query: Query = {};
+  for (const [key, value] of Object.entries((filter ?? {}) as Record<string, unknown>))
+    if (value !== undefined && value !== null && value !== "") query[key] = String(value);
+  return query;
+}
+
+/** The reminder kinds staff turned off (D370): one setting, read and written whole. */
+type ReminderSwitches = { reminders_off: ReminderKind[] };
 
 export async function adminFetch(
   method: string,
@@ -140,8 +163,13 @@ const listQuery = (
 };
 
 /** react-admin's data provider over `/api/v2/admin/*`: the simple REST convention (D97). */
-export const dataProvider: DataProvider = {
+export const dataProvider = {
   async getList(resource, { sort, pagination, filter }) {
+    const plain = PLAIN_LISTS[resource];
+    if (plain) {
+      const list = (await adminFetch("GET", plain, { query: plainQuery(filter) })).json as never[];
+      return { data: list, total: list.length };
+    }
     const { json, headers } = await adminFetch("GET", `${resource}/`, {
       query: listQuery(sort, pagination, filter),
     });
@@ -163,9 +191,8 @@ export const dataProvider: DataProvider = {
     return { data: json as never[], total: totalOf(headers) };
   },
   async create(resource, { data }) {
-    return {
-      data: (await adminFetch("POST", `${resource}/`, { body: writable(resource, data) })).json as never,
-    };
+    const path = CREATE_PATHS[resource] ?? `${resource}/`;
+    return { data: (await adminFetch("POST", path, { body: writable(resource, data) })).json as never };
   },
   /** Saves with the version the record was read with: a stale save is a 409 and the form keeps its values. */
   async update(resource, { id, data, previousData }) {
@@ -183,4 +210,14 @@ export const dataProvider: DataProvider = {
     for (const id of ids) await adminFetch("DELETE", `${resource}/${id}/`);
     return { data: ids };
   },
-};
+  /** The reminder kinds turned off (issue 35, D370): a custom method, called through `useDataProvider`. */
+  async getReminderSwitches(): Promise<ReminderSwitches> {
+    return (await adminFetch("GET", "lessons/reminders/")).json as ReminderSwitches;
+  },
+  async setReminderSwitches(off: ReminderKind[]): Promise<ReminderSwitches> {
+    return (await adminFetch("PUT", "lessons/reminders/", { body: { reminders_off: off } }))
+      .json as ReminderSwitches;
+  },
+} satisfies DataProvider;
+
+export type AdminDataProvider = typeof dataProvider;

@@ -31,6 +31,7 @@ import { adminFetch } from "./data-provider.ts";
 import { DetailShow } from "./detail.tsx";
 import { EnumField, useEnumLabel } from "./enum-labels.tsx";
 import { currentAdminLocale } from "./i18n.ts";
+import { FamilyCredits } from "./lessons.tsx";
 
 /** People (D138, D139): find a parent, see their family; admins change roles and erase a family. */
 
@@ -102,6 +103,7 @@ function Family() {
           </Typography>
         ))}
       </Box>
+      <FamilyCredits user={person.id} />
     </Stack>
   );
 }

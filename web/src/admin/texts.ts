@@ -5,6 +5,7 @@ import { ATTENDANCE_TEXTS } from "./texts-attendance.ts";
 import { CATALOGUE_TEXTS } from "./texts-catalogue.ts";
 import { CONTENT_TEXTS } from "./texts-content.ts";
 import { IMAGE_TEXTS } from "./texts-images.ts";
+import { LESSON_TEXTS } from "./texts-lessons.ts";
 import { OFFICE_TEXTS } from "./texts-office.ts";
 import { ORDER_TEXTS } from "./texts-orders.ts";
 import { REQUESTS_TEXTS } from "./texts-requests.ts";
@@ -266,6 +267,7 @@ export const ADMIN_TEXTS = {
     ACCOUNT_TEXTS.de,
     OFFICE_TEXTS.de,
     WORDS_TEXTS.de,
+    LESSON_TEXTS.de,
   ),
   ru: mergeTranslations(
     ru,
@@ -275,5 +277,6 @@ export const ADMIN_TEXTS = {
     ACCOUNT_TEXTS.ru,
     OFFICE_TEXTS.ru,
     WORDS_TEXTS.ru,
+    LESSON_TEXTS.ru,
   ),
 } as unknown as Record<"de" | "ru", TranslationMessages>;

@@ -2,6 +2,7 @@ import {
   CATALOGUE_PAGE_SIZE,
   type Category,
   type Locale,
+  type PageCancellation,
   PRODUCT_PAGE_SIZE_MAX,
   type Product,
   type ProductDetail,
@@ -74,6 +75,14 @@ export const productDetailOptions = (locale: Locale, id: string) =>
     queryKey: ["catalogue", locale, "product", id],
     queryFn: ({ signal }) =>
       api.get<ProductDetail>(`/api/v2/products/${encodeURIComponent(id)}/`, { locale }, signal),
+  });
+
+/** The coming lesson dates the school cancelled of one page (issue 35, D391), with the reason. */
+export const pageCancellationsOptions = (locale: Locale, pageId: number) =>
+  queryOptions({
+    queryKey: ["catalogue", locale, "product", pageId, "cancellations"],
+    queryFn: ({ signal }) =>
+      api.get<PageCancellation[]>("/api/v2/lessons/cancellations/", { product_page: pageId, locale }, signal),
   });
 
 export const categoriesOptions = (locale: Locale) =>

@@ -29,6 +29,7 @@ import { LIST_PATH_OF_TYPE } from "../type-routes.ts";
 import { BackToListLink } from "./back-to-list-link.tsx";
 import { FaqSection, sectionHeading } from "./faq-section.tsx";
 import { GiftCardView } from "./gift-card-view.tsx";
+import { LessonSeasonSections } from "./lesson-rules-section.tsx";
 import { useNextSessionText } from "./next-session.tsx";
 import { PriceTag, VatFootnote } from "./price-tag.tsx";
 import { TitleImage } from "./title-image.tsx";
@@ -156,6 +157,7 @@ function ProductView({
           {product.academy_schedule_slots.length > 0 ? (
             <AcademyWeeksSection weeks={product.academy_schedule_slots} />
           ) : null}
+          <LessonSeasonSections product={product} />
           {product.closures.length > 0 ? <ClosuresSection closures={product.closures} /> : null}
           {product.instructors.length > 0 ? <InstructorsSection instructors={product.instructors} /> : null}
           <FaqSection qna={product.qna} />
