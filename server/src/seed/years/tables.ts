@@ -1,11 +1,12 @@
 import type pg from "pg";
 import { Rows } from "./bulk.ts";
 
-/** The batch writers of the decade's history tables (column names and PostgreSQL types). */
-export function historyTables(client: pg.ClientBase) {
-  const rows = (table: string, spec: Record<string, string>, batch?: number) =>
-    new Rows(table, spec, client, batch);
-  const tables = {
+// The decade's history tables: column names and PostgreSQL types.
+type Make = (table: string, spec: Record<string, string>, batch?: number) => Rows;
+
+/** Orders, their items and links, payments, refunds and invoices. */
+function orderTables(rows: Make) {
+  return {
     orders: rows("orders", {
       id: "int4",
       user_id: "int4",
@@ -86,6 +87,12 @@ export function historyTables(client: pg.ClientBase) {
       total_cents: "int4",
       data: "jsonb",
     }),
+  };
+}
+
+/** What followed: subscriptions and their months, attendance, gift-card ledger, mails, audit. */
+function followingTables(rows: Make) {
+  return {
     subscriptions: rows("subscriptions", {
       id: "int4",
       order_item_id: "int4",
@@ -158,6 +165,12 @@ export function historyTables(client: pg.ClientBase) {
       after: "jsonb",
     }),
   };
+}
+
+/** The batch writers of the decade's history tables, flushed together in foreign-key order. */
+export function historyTables(client: pg.ClientBase) {
+  const rows: Make = (table, spec, batch) => new Rows(table, spec, client, batch);
+  const tables = { ...orderTables(rows), ...followingTables(rows) };
   const group = Object.values(tables);
   for (const rows of group) rows.group = group;
   return tables;
