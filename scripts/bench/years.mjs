@@ -61,9 +61,7 @@ async function signIn(databaseUrl) {
       `select s.id, count(l.order_item_id) as n from schedule_slots s left join order_item_slots l on l.schedule_slot_id = s.id
        where s.weekday = (extract(isodow from current_date)::int - 1) group by s.id order by n desc, s.id limit 1`,
     );
-    const month = await client.query(
-      "select to_char(max(issued_at) - interval '1 month', 'YYYY-MM') as m from invoices",
-    );
+    const month = await client.query("select to_char(now() - interval '1 month', 'YYYY-MM') as m");
     return {
       staff: await token(staff.rows[0].id),
       parent: await token(parent.rows[0].id),
@@ -179,14 +177,30 @@ export async function measureScreens(base, databaseUrl, log) {
     log(`accounting ${ctx.month} ${file}`);
     const times = [];
     let bytes = 0;
-    for (let i = 0; i < FILE_RUNS; i++) {
-      const r = await timed(url, ctx.staff);
-      if (r.status !== 200) throw new Error(`GET ${url} answered ${r.status}`);
+    let failed = null;
+    for (let i = 0; i < FILE_RUNS && !failed; i++) {
+      const started = performance.now();
+      // A file the server gives up on (it closes a request after a minute) is reported with its time.
+      const r = await timed(url, ctx.staff).catch((error) => ({
+        status: 0,
+        ms: performance.now() - started,
+        bytes: 0,
+        error,
+      }));
+      if (r.status !== 200)
+        failed = `${r.status ? `HTTP ${r.status}` : "connection closed"} after ${Math.round(r.ms / 1000)} s`;
       times.push(r.ms);
       bytes = r.bytes;
     }
     times.sort((a, b) => a - b);
-    files.push({ file, month: ctx.month, median: times[1], max: times[2], bytes });
+    files.push({
+      file,
+      month: ctx.month,
+      median: times[Math.floor(times.length / 2)],
+      max: times.at(-1),
+      bytes,
+      failed,
+    });
   }
   return { rows, files, counts: ctx.counts };
 }
@@ -199,12 +213,29 @@ function verdict(row, years) {
   return years.single.p99 <= limit && years.many.p99 <= limit ? "met" : "not met";
 }
 
+/**
+ * What the first run on the decade showed and what was changed (D400, D401): single requests by hand with
+ * curl on the same machine (load average about 8) before the changes, kept in the section.
+ */
+const WHAT_CHANGED = [
+  "### What was slow, and what changed",
+  "",
+  "Found with `log_min_duration_statement` and `auto_explain` (`log_analyze`) on the decade, one request at a time, before the changes (load average about 8): the dashboard 2.4–6.7 s (its offers-filling-up query counted each coming slot's seats over ten years of bookings, three times per slot: in the select, the filter and the order; 197 slots × ≈ 1.4 ms, and a weekly slot holds ≈ 2,000 bookings); the order list 190–225 ms (every order sorted for a page of 25, and an exact `count(*)`); the order search 590–670 ms (each order's parent and children tested with `ilike`); the audit log 220–270 ms (100,000 entries sorted, and counted); the day's and month's sales 70–170 ms (`to_char(captured_at)` per payment). At ten staff at once the dashboard's queries held the pool until other calls got 503 (the first run of this bench stopped at today's lessons).",
+  "",
+  "Changed (one migration, `0041_years_of_data`): indexes `orders (created_at, id)`, `audit_log (at, id)`, `payments (captured_at)`, `order_item_slots (schedule_slot_id, order_item_id)` and a partial `order_items (id, order_id) where status = 'active'`; the dashboard counts seats for all coming slots in one grouped subquery and bounds sales by `captured_at` (D401); the order search finds the parents and children first (D401); the totals of the whole order list and audit log are PostgreSQL's estimate above 10,000 rows, filtered lists count exactly (D400). After them, one request at a time under the same load: dashboard 160–350 ms, order list 21 ms, search 120–160 ms, audit log 11–25 ms.",
+  "",
+  "Still growing with history: a weekly slot's bookings (an ended subscription keeps its slot link), read by today's lessons, the roster and the dashboard's seat counts; the parent's history grows with the family's own orders only.",
+  "",
+  "Not changed: the month's ZIP renders every invoice's PDF one after the other in the request (`accountingZip`); the decade's last months hold 600–800 documents, more than the server renders before it closes a request after 60 s on this shared machine. What would meet the 30 s: keep each document's PDF when it is issued (it never changes, D52) and stream the ZIP from them, or render the month's ZIP in a worker and offer it for download when ready.",
+  "",
+];
+
 /** The "Ten years of data" section of docs/benchmarks.md. */
 export function yearsSection({ demo, years, context }) {
   const byName = new Map(demo.rows.map((r) => [r.name, r]));
   const c = years.counts;
   const fileRow = (f, d, limit) =>
-    `| ${f.file} (${f.month}) | ${ms(d.median)} | ${ms(f.median)} (max ${ms(f.max)}) | ${(f.bytes / 1024).toFixed(0)} KiB | ≤ ${limit / 1000} s | ${f.max <= limit ? "met" : "not met"} |`;
+    `| ${f.file} (${f.month}) | ${d.failed ?? ms(d.median)} | ${f.failed ?? `${ms(f.median)} (max ${ms(f.max)})`} | ${(f.bytes / 1024).toFixed(0)} KiB | ≤ ${limit / 1000} s | ${!f.failed && f.max <= limit ? "met" : "not met"} |`;
   return [
     "## Ten years of data",
     "",
@@ -234,6 +265,8 @@ export function yearsSection({ demo, years, context }) {
     ...years.files.map((f, i) =>
       fileRow(f, demo.files[i], f.file.endsWith(".zip") ? YEARS_TARGET.zipMs : YEARS_TARGET.csvMs),
     ),
+    "",
+    ...WHAT_CHANGED,
     "",
   ];
 }

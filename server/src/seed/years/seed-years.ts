@@ -45,6 +45,8 @@ export async function seedYears(input: SeedYearsInput): Promise<Record<string, n
     try {
       const written = await generateYears(client, { ...input, passwordHash });
       await client.query("commit");
+      // Statistics and the visibility map, as autovacuum would leave them: index-only scans work at once.
+      await client.query("vacuum analyze");
       return written;
     } catch (error) {
       await client.query("rollback").catch(() => {});
