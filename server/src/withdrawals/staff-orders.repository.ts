@@ -169,14 +169,24 @@ export async function listOrdersForStaff(
   },
 ): Promise<{ rows: AdminOrderRow[]; total: number }> {
   const where = conditions(filter);
-  const rows = await db
-    .select(rowColumnsIn(cut.locale ?? "de"))
+  const order = [cut.descending ? desc(cut.sort) : asc(cut.sort), desc(orders.id)];
+  // The page's ids first, then the row's columns (payments, children, offers) for those 25 only: the rows
+  // an offset skips are not computed (issue 36, D401).
+  const page = db
+    .select({ pageId: sql<number>`${orders.id}`.as("page_id") })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .where(where)
-    .orderBy(cut.descending ? desc(cut.sort) : asc(cut.sort), desc(orders.id))
+    .orderBy(...order)
     .offset(cut.offset)
-    .limit(cut.limit);
+    .limit(cut.limit)
+    .as("page");
+  const rows = await db
+    .select(rowColumnsIn(cut.locale ?? "de"))
+    .from(orders)
+    .innerJoin(page, eq(page.pageId, orders.id))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .orderBy(...order);
   const exact = async () =>
     (
       await db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where)
