@@ -1,6 +1,6 @@
 import type { AuditEntry } from "@atelier/contract";
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { auditLog, type DbOrTx, pgArray, type Tx, users } from "../db/index.ts";
+import { auditLog, type DbOrTx, pgArray, type Tx, users, wholeTableTotal } from "../db/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 
 export type AuditWrite = {
@@ -76,7 +76,9 @@ export async function listAudit(
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .offset(cut.offset)
     .limit(cut.limit);
-  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+  const exact = async () => (await db.select({ n: count() }).from(auditLog).where(where))[0]?.n ?? 0;
+  // The whole log's total is estimated once it is long (D400); a filtered list counts exactly.
+  const total = { n: where ? await exact() : await wholeTableTotal(db, auditLog, exact) };
   return {
     rows: rows.map(({ entry: row, firstName, lastName }) => ({
       id: row.id,

@@ -13,14 +13,13 @@ import {
   users,
   visitRequests,
 } from "../db/index.ts";
-import { slotSeatsTakenIn } from "../seats/index.ts";
+import { slotSeatsTaken } from "../seats/index.ts";
 
 /**
  * The dashboard's figures (D133): read-only counts over other areas' tables, the one place the back office
  * reads them without a service of theirs (a summary for staff, no rule of those areas is applied or
  * bypassed). Days and months are Berlin's.
  */
-const berlin = (column: typeof payments.capturedAt) => sql`(${column} at time zone ${SCHOOL_TIME_ZONE})`;
 
 /**
  * Captured payments less what was refunded of them, by the Berlin day (`YYYY-MM-DD`) or month (`YYYY-MM`).
@@ -28,7 +27,9 @@ const berlin = (column: typeof payments.capturedAt) => sql`(${column} at time zo
  * refunded in full (an older Stripe session of an order, a late capture refunded) is no paid order.
  */
 export async function salesIn(db: DbOrTx, period: string) {
-  const format = period.length === 7 ? "YYYY-MM" : "YYYY-MM-DD";
+  const month = period.length === 7;
+  const first = month ? `${period}-01` : period;
+  const step = month ? "1 month" : "1 day";
   const [row] = await db
     .select({
       cents: sql<number>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}), 0)::int`,
@@ -38,7 +39,9 @@ export async function salesIn(db: DbOrTx, period: string) {
     .where(
       and(
         inArray(payments.status, ["captured", "refunded"]),
-        sql`to_char(${berlin(payments.capturedAt)}, ${format}) = ${period}`,
+        // The period's Berlin bounds as instants, so the index on captured_at finds its payments (issue 36).
+        sql`${payments.capturedAt} >= (${first}::timestamp at time zone ${SCHOOL_TIME_ZONE})`,
+        sql`${payments.capturedAt} < ((${first}::timestamp + ${step}::interval) at time zone ${SCHOOL_TIME_ZONE})`,
       ),
     );
   return { cents: Number(row?.cents ?? 0), orders: Number(row?.orders ?? 0) };
@@ -46,7 +49,21 @@ export async function salesIn(db: DbOrTx, period: string) {
 
 /** Slots still to come (weekly, or dated from `today`) with at least `percent` % of their seats taken. */
 export async function slotsFillingUp(db: DbOrTx, today: string, percent: number) {
-  const taken = slotSeatsTakenIn(scheduleSlots.id);
+  const coming = and(
+    isNull(scheduleSlots.archivedAt),
+    sql`${scheduleSlots.seats} > 0`,
+    or(isNull(scheduleSlots.date), gte(scheduleSlots.date, today)),
+  );
+  // Seats taken counted once for all coming slots together (issue 36, D401): a count per slot, repeated in
+  // the filter and the order, read a weekly slot's ten years of bookings three times over.
+  const comingUnit = (column: string) =>
+    sql`${sql.raw(column)} in (select s.id from ${scheduleSlots} s where s.archived_at is null and s.seats > 0 and (s.date is null or s.date >= ${today}))`;
+  const taken = slotSeatsTaken(
+    db,
+    comingUnit(`"order_item_slots"."schedule_slot_id"`),
+    comingUnit(`"waiting_list_entries"."schedule_slot_id"`),
+  );
+  const seatsTaken = sql<number>`coalesce(${taken.n}, 0)::int`;
   return db
     .select({
       slot: scheduleSlots.id,
@@ -55,19 +72,13 @@ export async function slotsFillingUp(db: DbOrTx, today: string, percent: number)
       date: scheduleSlots.date,
       start: scheduleSlots.start,
       seats: scheduleSlots.seats,
-      seatsTaken: taken,
+      seatsTaken,
     })
     .from(scheduleSlots)
     .innerJoin(productPages, eq(productPages.id, scheduleSlots.productPageId))
-    .where(
-      and(
-        isNull(scheduleSlots.archivedAt),
-        sql`${scheduleSlots.seats} > 0`,
-        or(isNull(scheduleSlots.date), gte(scheduleSlots.date, today)),
-        sql`${taken} * 100 >= ${scheduleSlots.seats} * ${percent}`,
-      ),
-    )
-    .orderBy(desc(sql`${taken}::float / ${scheduleSlots.seats}`), asc(scheduleSlots.id))
+    .leftJoin(taken, eq(taken.unitId, scheduleSlots.id))
+    .where(and(coming, sql`${seatsTaken} * 100 >= ${scheduleSlots.seats} * ${percent}`))
+    .orderBy(desc(sql`${seatsTaken}::float / ${scheduleSlots.seats}`), asc(scheduleSlots.id))
     .limit(50);
 }
 

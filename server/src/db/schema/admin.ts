@@ -25,5 +25,7 @@ export const auditLog = pgTable(
   (t) => [
     index("audit_log_record_idx").on(t.resource, t.recordId, t.at),
     index("audit_log_user_idx").on(t.userId, t.at),
+    // The log newest first (issue 36).
+    index("audit_log_at_idx").on(t.at, t.id),
   ],
 );

@@ -132,6 +132,8 @@ export const orders = pgTable(
     uniqueIndex("orders_paypal_id_idx").on(t.paypalId),
     index("orders_user_status_idx").on(t.userId, t.status),
     index("orders_status_reserved_idx").on(t.status, t.reservedUntil),
+    // The back office's order list, newest first (issue 36): a page without sorting the whole history.
+    index("orders_created_idx").on(t.createdAt, t.id),
     check(
       "orders_money_check",
       sql`${t.totalPriceCents} >= 0 and ${t.discountCents} >= 0 and ${t.giftCardCents} >= 0 and ${t.totalCheckoutCents} >= 0 and ${t.totalRecurrentCents} >= 0`,
@@ -203,6 +205,8 @@ export const orderItems = pgTable(
   (t) => [
     index("order_items_order_idx").on(t.orderId),
     index("order_items_visitor_idx").on(t.visitorId),
+    // Seats taken (issue 36): the active items among a slot's ten years of bookings, without reading rows.
+    index("order_items_active_idx").on(t.id, t.orderId).where(sql`${t.status} = 'active'`),
     uniqueIndex("order_items_checkin_idx").on(t.checkinCode),
     uniqueIndex("order_items_paypal_subscription_idx").on(t.paypalSubscriptionId),
     // The purchase option belongs to the item's product page.
@@ -242,6 +246,8 @@ export const orderItemSlots = pgTable(
   (t) => [
     primaryKey({ columns: [t.orderItemId, t.scheduleSlotId] }),
     index("order_item_slots_slot_idx").on(t.scheduleSlotId),
+    // A slot's bookings read from the index alone (seats taken, rosters; issue 36).
+    index("order_item_slots_slot_item_idx").on(t.scheduleSlotId, t.orderItemId),
   ],
 );
 

@@ -1,0 +1,59 @@
+import { hash } from "@node-rs/argon2";
+import pg from "pg";
+import { openDatabase } from "../../db/index.ts";
+import { seedDemoCatalogue } from "../seed.ts";
+import { generateYears } from "./generate.ts";
+
+export type SeedYearsInput = {
+  databaseUrl: string;
+  years: number;
+  seed: number;
+  scale: number;
+  until: Date;
+  /** Add a decade to a database that already holds orders. */
+  force: boolean;
+  staffEmail: string;
+  staffPassword?: string | undefined;
+  /** Every family's password (one argon2 hash for all). */
+  familyPassword: string;
+  log?: (line: string) => void;
+};
+
+/**
+ * Migrates the PostgreSQL database, seeds the demo catalogue when it is empty, and writes the decade in
+ * one transaction. Refuses a database with orders beyond carts unless `force`. Answers rows per table.
+ */
+export async function seedYears(input: SeedYearsInput): Promise<Record<string, number>> {
+  const database = await openDatabase({ databaseUrl: input.databaseUrl });
+  const client = new pg.Client({ connectionString: input.databaseUrl });
+  try {
+    await database.migrate();
+    await client.connect();
+    const real = await client.query("select count(*)::int as n from orders where status <> 'cart'");
+    if (real.rows[0].n > 0 && !input.force) {
+      throw new Error(
+        `the database already holds ${real.rows[0].n} orders; pass --force to add a decade anyway`,
+      );
+    }
+    await seedDemoCatalogue(database.db, {
+      staffEmail: input.staffEmail,
+      staffPassword: input.staffPassword,
+      holidays: true,
+    });
+    const passwordHash = await hash(input.familyPassword);
+    await client.query("begin");
+    try {
+      const written = await generateYears(client, { ...input, passwordHash });
+      await client.query("commit");
+      // Statistics and the visibility map, as autovacuum would leave them: index-only scans work at once.
+      await client.query("vacuum analyze");
+      return written;
+    } catch (error) {
+      await client.query("rollback").catch(() => {});
+      throw error;
+    }
+  } finally {
+    await client.end().catch(() => {});
+    await database.close();
+  }
+}

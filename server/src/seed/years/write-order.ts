@@ -1,0 +1,338 @@
+import { CONTRACT_NUMBER_ALPHABET, CONTRACT_NUMBER_LENGTH } from "@atelier/contract";
+import { billingOf } from "./families.ts";
+import { type Booked, type History, holdsSeat, type OrderPlan, takeSeats, whenOf } from "./orders.ts";
+import { addDays, addMonths, at, DAY, dayMs, isoDay, weekdayOf } from "./time.ts";
+
+const MINUTE = 60_000;
+
+/** Writes one planned order with everything that followed from it. */
+export async function writeOrder(h: History, plan: OrderPlan) {
+  const { t, rng } = h;
+  const created = new Date(plan.created);
+  const paid = plan.status === "paid" || plan.status === "refunded" || plan.status === "cancelled";
+  // Invoices are numbered in the order they are issued: payments come in one after another.
+  const paidAt = paid ? Math.max(plan.created + rng.int(2, 30) * MINUTE, h.lastPaidAt + 1000) : null;
+  if (paidAt) h.lastPaidAt = paidAt;
+  const checkoutCents = plan.priceCents - plan.discountCents - plan.giftCardCents;
+  if (holdsSeat(plan)) takeSeats(h, plan);
+  await t.orders.add(
+    plan.id,
+    plan.family.id,
+    plan.status,
+    plan.family.locale,
+    plan.promocodeId,
+    plan.giftCard?.id ?? null,
+    plan.priceCents,
+    plan.discountCents,
+    plan.giftCardCents,
+    checkoutCents,
+    plan.items.reduce((s, i) => s + i.recurrentCents, 0),
+    billingOf(plan.family),
+    created,
+    plan.family.firstName,
+    plan.family.lastName,
+    plan.status === "cart" ? 0 : 1,
+    created,
+    new Date(paidAt ?? plan.created + 31 * MINUTE),
+    new Date(plan.created + MINUTE),
+    paidAt ? new Date(paidAt) : null,
+  );
+  for (const item of plan.items) await writeItem(h, plan, item, paidAt);
+  if (plan.promocodeId !== null && paid) {
+    await t.redemptions.add(plan.promocodeId, plan.id, plan.family.id, plan.discountCents, created);
+  }
+  if (plan.giftCard && paidAt) {
+    await t.ledger.add(plan.giftCard.id, plan.id, 1, "redeem", -plan.giftCardCents, new Date(paidAt));
+  }
+  await writePayment(h, plan, checkoutCents, paidAt);
+  if (paidAt) await writeDocuments(h, plan, paidAt);
+}
+
+async function writeItem(h: History, plan: OrderPlan, item: Booked, paidAt: number | null) {
+  const { t } = h;
+  const active = plan.status === "paid";
+  // Items of a refunded or cancelled order are cancelled; unpaid ones stay as they were in the cart.
+  let status = plan.status === "refunded" || plan.status === "cancelled" ? "cancelled" : "active";
+  const at0 = new Date(plan.created);
+  const code =
+    paidAt && item.type !== "GiftCard" ? `ZJ${item.id.toString(36).toUpperCase().padStart(7, "0")}` : null;
+  const sub = item.type === "Course" && paidAt ? planSubscription(h, plan, item, paidAt) : null;
+  const end = sub?.end ?? null;
+  if (sub && !sub.running) status = "cancelled";
+  await t.items.add(
+    item.id,
+    plan.id,
+    item.pageId,
+    item.optionId,
+    item.child?.id ?? null,
+    item.scheduleType,
+    item.listCents,
+    item.siblingCents,
+    item.promoCents,
+    item.recurrentCents,
+    item.type === "Academy" ? 1 : null,
+    item.type === "GiftCard"
+      ? { recipientName: "", message: "", deliverTo: "buyer", recipientEmail: null, sendOn: null }
+      : null,
+    status,
+    item.type === "Course" && paidAt ? "active" : "none",
+    code,
+    at0,
+    at0,
+  );
+  if (sub && paidAt) await writeSubscription(h, plan, item, paidAt, sub);
+  if (item.weeklySlot !== null) await t.itemSlots.add(item.id, item.weeklySlot);
+  if (item.unit && item.type === "Academy") await t.itemWeeks.add(item.id, item.unit.id);
+  else if (item.unit) await t.itemSlots.add(item.id, item.unit.id);
+  if (!paidAt) return;
+  if (item.type === "GiftCard") await issueCard(h, plan, item, paidAt);
+  else if (active) await writeAttendance(h, item, paidAt, end);
+}
+
+type SubscriptionPlan = { months: number; end: number; running: boolean };
+
+/**
+ * A course's subscription: one to eighteen months, the later ones paid monthly; running at the decade's
+ * end only while its slot has a seat left, else ended before.
+ */
+function planSubscription(h: History, plan: OrderPlan, item: Booked, paidAt: number): SubscriptionPlan {
+  const { rng } = h;
+  // Most children stay a few months, some a school year and more.
+  let months = plan.status !== "paid" ? 1 : rng.chance(0.15) ? rng.int(7, 18) : rng.int(1, 5);
+  // A refunded or cancelled order's subscription ended the day after it began.
+  let end = plan.status === "paid" ? addMonths(paidAt, months) : paidAt + DAY;
+  const slot = item.weeklySlot ?? 0;
+  const seats = h.catalogue.weekly.get(item.pageId)?.find((s) => s.id === slot)?.seats ?? 0;
+  if (end > h.decade.end && plan.status === "paid") {
+    if ((h.running.get(slot) ?? 0) < seats - 1) {
+      h.running.set(slot, (h.running.get(slot) ?? 0) + 1);
+    } else {
+      while (months > 1 && addMonths(paidAt, months) > h.decade.end) months--;
+      end = addMonths(paidAt, months);
+      if (end > h.decade.end) end = h.decade.end - DAY;
+    }
+  }
+  return { months, end, running: end > h.decade.end };
+}
+
+async function writeSubscription(
+  h: History,
+  plan: OrderPlan,
+  item: Booked,
+  paidAt: number,
+  sub: SubscriptionPlan,
+) {
+  const { t } = h;
+  const { months, end, running } = sub;
+  const id = h.ids.subscription++;
+  await t.subscriptions.add(
+    id,
+    item.id,
+    contractNumber(h),
+    running ? "running" : "ended",
+    new Date(paidAt),
+    new Date(end),
+    plan.status === "paid" && !running ? new Date(end) : null,
+    running ? "active" : "cancelled",
+    new Date(paidAt),
+    new Date(Math.min(end, h.decade.end)),
+  );
+  for (let m = 1; m < months; m++) {
+    const from = addMonths(paidAt, m);
+    if (from > h.decade.end) break;
+    await t.subscriptionPayments.add(
+      id,
+      "paypal",
+      `ZJ-S${id}-${m}`,
+      "autopay",
+      item.recurrentCents,
+      new Date(from),
+      new Date(addMonths(paidAt, m + 1)),
+      new Date(from),
+    );
+  }
+}
+
+function contractNumber(h: History): string {
+  for (;;) {
+    let s = "";
+    for (let i = 0; i < CONTRACT_NUMBER_LENGTH; i++) {
+      if (i > 0 && i % 4 === 0) s += "-";
+      s += CONTRACT_NUMBER_ALPHABET[h.rng.int(0, CONTRACT_NUMBER_ALPHABET.length - 1)];
+    }
+    if (!h.contractNumbers.has(s)) {
+      h.contractNumbers.add(s);
+      return s;
+    }
+  }
+}
+
+/** Check-ins (and some absences) of the lessons held before the decade's end. */
+async function writeAttendance(h: History, item: Booked, paidAt: number, end: number | null) {
+  const { rng, t } = h;
+  const days: { day: string; slot: number | null; start: string }[] = [];
+  if (item.type === "Course" && item.weeklySlot !== null) {
+    const slot = h.catalogue.weekly.get(item.pageId)?.find((s) => s.id === item.weeklySlot);
+    if (!slot) return;
+    let day = addDays(isoDay(paidAt), 1);
+    while (weekdayOf(day) !== slot.weekday) day = addDays(day, 1);
+    const last = Math.min(end ?? h.decade.end, h.decade.end - DAY);
+    for (; dayMs(day) < last; day = addDays(day, 7)) days.push({ day, slot: slot.id, start: slot.start });
+  } else if (item.unit && item.type === "Academy") {
+    for (let d = 0; d < 5; d++) days.push({ day: addDays(item.unit.day, d), slot: null, start: "09:00" });
+  } else if (item.unit) {
+    days.push({ day: item.unit.day, slot: item.unit.id, start: item.unit.start });
+  }
+  for (const d of days) {
+    if (dayMs(d.day) >= h.decade.end - DAY) break;
+    const staff = rng.pick(h.staff).id;
+    const r = rng.next();
+    if (r < 0.86) await t.checkins.add(item.id, d.day, d.slot, staff, at(d.day, d.start));
+    else if (r < 0.92) await t.absences.add(item.id, d.day, staff, at(d.day, d.start));
+  }
+}
+
+async function issueCard(h: History, plan: OrderPlan, item: Booked, paidAt: number) {
+  const id = h.ids.giftCard++;
+  const card = {
+    id,
+    code: `ZJ-${id.toString(36).toUpperCase().padStart(4, "0")}-${h.rng.int(1000, 9999)}`,
+    initialCents: item.listCents,
+    balanceCents: item.listCents,
+    itemId: item.id,
+    buyer: plan.family.id,
+    createdAt: paidAt,
+  };
+  if (plan.status !== "paid") card.balanceCents = 0;
+  h.giftCards.push(card);
+  await h.client.query(
+    `insert into gift_cards (id, code, initial_cents, balance_cents, expires_at, order_item_id, buyer_user_id, created_at)
+     values ($1, $2, $3, $3, $4, $5, $6, $7)`,
+    [
+      id,
+      card.code,
+      card.initialCents,
+      new Date(paidAt + 3 * 365 * DAY),
+      item.id,
+      plan.family.id,
+      new Date(paidAt),
+    ],
+  );
+  await h.t.ledger.add(id, plan.id, 0, "issue", item.listCents, new Date(paidAt));
+  if (plan.status !== "paid")
+    await h.t.ledger.add(id, plan.id, 1, "withdrawal", -item.listCents, new Date(paidAt + DAY));
+}
+
+async function writePayment(h: History, plan: OrderPlan, amount: number, paidAt: number | null) {
+  const id = h.ids.payment++;
+  const gateway = plan.id % 10 < 7 ? "paypal" : "stripe";
+  const created = new Date(plan.created + MINUTE);
+  if (amount === 0 || plan.status === "cart") return;
+  if (!paidAt) {
+    const status = plan.status === "declined" ? "failed" : "created";
+    await h.t.payments.add(
+      id,
+      plan.id,
+      gateway,
+      `ZJ-O${plan.id}`,
+      status,
+      amount,
+      null,
+      0,
+      created,
+      created,
+      null,
+    );
+    return;
+  }
+  const refunded = plan.status === "paid" ? 0 : amount;
+  const captured = new Date(paidAt);
+  await h.t.payments.add(
+    id,
+    plan.id,
+    gateway,
+    `ZJ-O${plan.id}`,
+    refunded ? "refunded" : "captured",
+    amount,
+    `ZJ-C${plan.id}`,
+    refunded,
+    created,
+    captured,
+    captured,
+  );
+  if (refunded) {
+    const when = new Date(paidAt + h.rng.int(1, 20) * DAY);
+    const reason = plan.status === "refunded" ? "withdrawal" : "staff_cancel";
+    await h.t.refunds.add(id, `ZJ-R${plan.id}`, refunded, reason, "COMPLETED", when);
+  }
+}
+
+/** The invoice (and for a refunded or cancelled order its credit note) and the confirmation mail. */
+async function writeDocuments(h: History, plan: OrderPlan, paidAt: number) {
+  const issued = new Date(paidAt);
+  const lines = plan.items.map((item) => {
+    const when = whenOf(item, paidAt);
+    const total = item.listCents - item.siblingCents - item.promoCents;
+    return {
+      name: h.catalogue.pages.get(item.pageId)?.name[plan.family.locale] ?? "",
+      productType: item.type,
+      visitorName: item.child ? `${item.child.firstName} ${plan.family.lastName}` : null,
+      when: when.from === when.to ? when.from : `${when.from} – ${when.to}`,
+      place: null,
+      listCents: item.listCents,
+      discountCents: item.siblingCents + item.promoCents,
+      totalCents: total,
+      vatExempt: item.type !== "GiftCard",
+      ...(item.type === "GiftCard" ? { voucher: true as const } : {}),
+      from: when.from,
+      to: when.to,
+    };
+  });
+  const totalCents = lines.reduce((s, l) => s + l.totalCents, 0);
+  const data = {
+    locale: plan.family.locale,
+    buyer: billingOf(plan.family),
+    lines: lines.map(({ from, to, ...line }) => line),
+    totalCents,
+    giftCardCents: plan.giftCardCents,
+    serviceFrom: lines.map((l) => l.from).sort()[0] ?? null,
+    serviceTo:
+      lines
+        .map((l) => l.to)
+        .sort()
+        .at(-1) ?? null,
+    paymentReference: `PayPal ZJ-C${plan.id}`,
+  };
+  const number = nextNumber(h, "RE", issued);
+  const invoiceId = h.ids.invoice++;
+  await h.t.invoices.add(invoiceId, plan.id, "invoice", number, issued, totalCents, data);
+  await h.t.mails.add(
+    plan.family.email,
+    plan.family.locale === "de" ? `Ihre Buchung ${number}` : `Ваше бронирование ${number}`,
+    `<p>${plan.family.firstName}, danke.</p>`,
+    `${plan.family.firstName}, danke.`,
+    "order-confirmation",
+    plan.family.locale,
+    [{ kind: "invoice-pdf", invoiceId, filename: `${number}.pdf` }],
+    "sent",
+    1,
+    issued,
+    issued,
+    new Date(paidAt + MINUTE),
+  );
+  if (plan.status === "paid") return;
+  const when = paidAt + h.rng.int(1, 20) * DAY;
+  h.creditNotes.push({
+    orderId: plan.id,
+    issuedAt: when,
+    totalCents,
+    data: { ...data, corrects: number, correctsIssuedOn: isoDay(paidAt) },
+  });
+}
+
+export function nextNumber(h: History, prefix: "RE" | "GS", issued: Date): string {
+  const series = `${prefix}-${issued.getUTCFullYear()}`;
+  const n = (h.counters.get(series) ?? 0) + 1;
+  h.counters.set(series, n);
+  return `${series}-${String(n).padStart(6, "0")}`;
+}
