@@ -362,7 +362,6 @@ async function registerWatching(app: FastifyInstance, { env, database }: AppDeps
   metrics.watchWorker("payment", () => app.paymentWorker.lastRoundAt());
 }
 
-/** The payment gateway (PayPal with a client id, else the offline demo, D49), checkout routes and worker. */
 /** Stripe beside PayPal when a secret key is set (D103); its webhook secret is required with it (env.ts). */
 function stripeSettingsOf(env: AppDeps["env"]) {
   return env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
@@ -375,16 +374,11 @@ function stripeSettingsOf(env: AppDeps["env"]) {
     : undefined;
 }
 
-async function registerCheckout(
-  app: FastifyInstance,
-  { env, database }: AppDeps,
-  cart: ReturnType<typeof createCartService>,
-  deferred: DeferredWork,
-  waitingList: WaitingListService,
-  schoolSettings: SchoolSettingsSource,
-) {
-  const db = database.db;
-  const sellerNow = async (tx: DbOrTx) => sellerFromSettings(await schoolSettings.read(tx));
+/**
+ * The gateways: PayPal with a client id, else the offline demo (D49); Stripe beside either when a secret key
+ * is set (D103); payments are routed to the one an order was opened with.
+ */
+function createGateways(env: AppDeps["env"], db: AppDeps["database"]["db"]) {
   const paypal =
     env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
       ? createPayPalClient({
@@ -399,36 +393,91 @@ async function registerCheckout(
   const stripe = stripeSettings
     ? createStripeGateway(createStripeClient(stripeSettings), stripeSettings)
     : null;
-  const gateway = routeGateways(primary, stripe);
+  return { paypal, demo, stripe, stripeSettings, gateway: routeGateways(primary, stripe) };
+}
+
+/** What a paid order issues and a refund sends, in the payment's own transaction. */
+function orderDocuments(
+  env: AppDeps["env"],
+  schoolSettings: SchoolSettingsSource,
+  sellerNow: (tx: DbOrTx) => Promise<ReturnType<typeof sellerFromSettings>>,
+): Parameters<typeof createCheckoutService>[0]["documents"] {
+  return {
+    issue: async (tx, orderId) => {
+      // The first month of each course subscription is paid now (D25); the next ones follow (D72).
+      // Started first: the invoice and the confirmation mail print its contract number (D91).
+      await startSubscriptions(tx, orderId, new Date());
+      await issueOrderDocuments(tx, {
+        orderId,
+        publicUrl: env.PUBLIC_URL,
+        webUrl: env.WEB_URL,
+        seller: await sellerNow(tx),
+      });
+      await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL, findCartItems);
+      // The school hears of every paid booking at once, in the payment's transaction (D110).
+      await enqueueOrderStaffNotice(tx, {
+        recipients: await schoolSettings.staffRecipients(tx),
+        event: "paid_booking",
+        orderId,
+        options: { publicUrl: env.PUBLIC_URL },
+      });
+    },
+    refundNotice: (tx, orderId, amountCents, reason) =>
+      enqueueRefundNotice(tx, { orderId, amountCents, reason, publicUrl: env.PUBLIC_URL }),
+  };
+}
+
+/**
+ * The staff's order desk: orders and phone bookings (with withdrawals and refunds), party requests, gift
+ * card delivery and the waiting list.
+ */
+async function registerStaffOrderRoutes(
+  app: FastifyInstance,
+  env: AppDeps["env"],
+  db: AppDeps["database"]["db"],
+  {
+    cart,
+    withdrawals,
+    waitingList,
+  }: {
+    cart: ReturnType<typeof createCartService>;
+    withdrawals: ReturnType<typeof createWithdrawalsService>;
+    waitingList: WaitingListService;
+  },
+) {
+  const staffOrders = createStaffOrders({
+    db,
+    cart,
+    reservationMinutes: env.RESERVATION_MINUTES,
+    webUrl: env.WEB_URL,
+    publicUrl: env.PUBLIC_URL,
+  });
+  const [seller, publicUrl] = [sellerFromEnv(env), env.PUBLIC_URL];
+  await app.register(adminOrdersRoutes({ db, withdrawals, staffOrders, publicUrl, seller }));
+  await app.register(adminPartyRequestsRoutes({ db, staffOrders, publicUrl }));
+  await app.register(giftCardDeliveryRoutes({ db, seller, publicUrl }));
+  await app.register(adminWaitingListRoutes({ waitingList }));
+}
+
+/** The payment gateways, the checkout, subscriptions and withdrawals with their routes, and the payment worker. */
+async function registerCheckout(
+  app: FastifyInstance,
+  { env, database }: AppDeps,
+  cart: ReturnType<typeof createCartService>,
+  deferred: DeferredWork,
+  waitingList: WaitingListService,
+  schoolSettings: SchoolSettingsSource,
+) {
+  const db = database.db;
+  const sellerNow = async (tx: DbOrTx) => sellerFromSettings(await schoolSettings.read(tx));
+  const { paypal, demo, stripe, stripeSettings, gateway } = createGateways(env, db);
   const checkout = createCheckoutService({
     db,
     orderHasWithdrawals,
     installation: await loadInstallation(db),
     cart,
     gateway,
-    documents: {
-      issue: async (tx, orderId) => {
-        // The first month of each course subscription is paid now (D25); the next ones follow (D72).
-        // Started first: the invoice and the confirmation mail print its contract number (D91).
-        await startSubscriptions(tx, orderId, new Date());
-        await issueOrderDocuments(tx, {
-          orderId,
-          publicUrl: env.PUBLIC_URL,
-          webUrl: env.WEB_URL,
-          seller: await sellerNow(tx),
-        });
-        await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL, findCartItems);
-        // The school hears of every paid booking at once, in the payment's transaction (D110).
-        await enqueueOrderStaffNotice(tx, {
-          recipients: await schoolSettings.staffRecipients(tx),
-          event: "paid_booking",
-          orderId,
-          options: { publicUrl: env.PUBLIC_URL },
-        });
-      },
-      refundNotice: (tx, orderId, amountCents, reason) =>
-        enqueueRefundNotice(tx, { orderId, amountCents, reason, publicUrl: env.PUBLIC_URL }),
-    },
+    documents: orderDocuments(env, schoolSettings, sellerNow),
     reservationMinutes: env.RESERVATION_MINUTES,
     redirectOrigins: [env.WEB_URL, env.PUBLIC_URL, ...env.CORS_ORIGINS].map((url) => new URL(url).origin),
     paypal: { clientId: env.PAYPAL_CLIENT_ID ?? null, sdkUrl: env.PAYPAL_SDK_URL },
@@ -497,18 +546,7 @@ async function registerCheckout(
     log: app.log,
   });
   await app.register(withdrawalsRoutes({ withdrawals }));
-  const staffOrders = createStaffOrders({
-    db,
-    cart,
-    reservationMinutes: env.RESERVATION_MINUTES,
-    webUrl: env.WEB_URL,
-    publicUrl: env.PUBLIC_URL,
-  });
-  const [seller, publicUrl] = [sellerFromEnv(env), env.PUBLIC_URL];
-  await app.register(adminOrdersRoutes({ db, withdrawals, staffOrders, publicUrl, seller }));
-  await app.register(adminPartyRequestsRoutes({ db, staffOrders, publicUrl }));
-  await app.register(giftCardDeliveryRoutes({ db, seller, publicUrl }));
-  await app.register(adminWaitingListRoutes({ waitingList }));
+  await registerStaffOrderRoutes(app, env, db, { cart, withdrawals, waitingList });
   const worker = createPaymentWorker({
     db,
     checkout,

@@ -56,150 +56,160 @@ const WebhookHeadersSchema = z.looseObject({
   "paypal-transmission-time": z.string().max(64).optional(),
 });
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type CheckoutRouteDeps = {
+  checkout: CheckoutService;
+  webhooks: ReturnType<typeof createPayPalWebhooks>;
+  fulfilPerMinute: number;
+};
+
 /** Checkout and payment calls of spec §7 (`fulfill`, `capture`) and what our web adds around them. */
 export const checkoutRoutes =
-  ({
-    checkout,
-    webhooks,
-    fulfilPerMinute,
-  }: {
-    checkout: CheckoutService;
-    webhooks: ReturnType<typeof createPayPalWebhooks>;
-    fulfilPerMinute: number;
-  }): FastifyPluginAsyncZod =>
+  (deps: CheckoutRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/api/v2/payments/config/",
-      {
-        schema: {
-          tags: ["checkout"],
-          summary: "Which payment buttons to show",
-          querystring: LocaleQuerySchema,
-          response: { 200: PaymentConfigSchema },
-        },
-      },
-      async () => checkout.config(),
-    );
-
-    app.post(
-      "/api/v2/orders/fulfill/",
-      {
-        preHandler: requireUser,
-        // Each call reserves seats and opens a payment: bounded per client address.
-        config: { rateLimit: { max: fulfilPerMinute, timeWindow: "1 minute" } },
-        schema: {
-          ...common,
-          summary: "Reserve the cart's seats and open the payment",
-          querystring: FulfillQuerySchema,
-          body: FulfillBodySchema,
-          response: { 200: FulfillReplySchema, ...errors, 429: ErrorReplySchema },
-        },
-      },
-      async (request) =>
-        checkout.fulfill(currentUser(request).id, request.query, request.body, request.locale),
-    );
-
-    app.get(
-      "/api/v2/orders/:id/",
-      {
-        preHandler: requireUser,
-        schema: {
-          ...common,
-          summary: "One of my orders (by our number or the PayPal order id)",
-          params: OrderRefParamsSchema,
-          querystring: LocaleQuerySchema,
-          response: { 200: OrderSchema, ...errors },
-        },
-      },
-      async (request) => checkout.orderFor(currentUser(request).id, request.params.id, request.locale),
-    );
-
-    app.post(
-      "/api/v2/orders/:id/capture/",
-      {
-        preHandler: requireUser,
-        schema: {
-          ...common,
-          summary: "Capture the approved payment",
-          params: OrderRefParamsSchema,
-          querystring: LocaleQuerySchema,
-          body: CaptureBodySchema,
-          response: { 200: OrderSchema, ...errors },
-        },
-      },
-      async (request) => checkout.captureFor(currentUser(request).id, request.params.id, request.locale),
-    );
-
-    // A payment link's token is a capability (D157): logged only as `***` (logging/log-redaction.ts).
-    app.get(
-      "/api/v2/orders/payment_link/:token/",
-      {
-        preHandler: requireUser,
-        schema: {
-          ...common,
-          summary: "The order a mailed payment link pays (its parent only) and whether it can be paid",
-          params: PaymentLinkParamsSchema,
-          querystring: LocaleQuerySchema,
-          response: { 200: PaymentLinkSchema, ...errors },
-        },
-      },
-      async (request) =>
-        checkout.paymentLinkFor(currentUser(request).id, request.params.token, request.locale),
-    );
-
-    app.post(
-      "/api/v2/orders/payment_link/:token/pay/",
-      {
-        preHandler: requireUser,
-        config: { rateLimit: { max: fulfilPerMinute, timeWindow: "1 minute" } },
-        schema: {
-          ...common,
-          summary: "Open the payment of the order a payment link pays, with the chosen gateway",
-          params: PaymentLinkParamsSchema,
-          querystring: FulfillQuerySchema,
-          response: { 200: FulfillReplySchema, ...errors, 429: ErrorReplySchema },
-        },
-      },
-      async (request) => checkout.payLink(currentUser(request).id, request.params.token, request.query),
-    );
-
-    app.post(
-      "/api/v2/orders/:id/cancel_payment/",
-      {
-        preHandler: requireUser,
-        schema: {
-          ...common,
-          summary: "The buyer cancelled the payment: the items go back into the cart",
-          params: OrderRefParamsSchema,
-          querystring: CartQuerySchema,
-          response: { 200: OrderSchema, ...errors },
-        },
-      },
-      async (request) => checkout.cancelPayment(currentUser(request).id, request.params.id, request.locale),
-    );
-
-    app.post(
-      "/api/v2/payments/paypal/webhook/",
-      {
-        schema: {
-          tags: ["checkout"],
-          summary: "PayPal webhook events (verified with PayPal)",
-          headers: WebhookHeadersSchema,
-          body: PayPalEventSchema,
-          response: {
-            200: z.object({ received: z.boolean() }),
-            400: ErrorReplySchema,
-            403: ErrorReplySchema,
-            503: ErrorReplySchema,
-          },
-        },
-      },
-      async (request) => {
-        await webhooks.receive(request.headers, request.body as PayPalEvent);
-        return { received: true };
-      },
-    );
+    orderPaymentRoutes(app, deps);
+    paymentLinkRoutes(app, deps);
+    paymentEndRoutes(app, deps);
   };
+
+/** The checkout step: which buttons to show, fulfil (reserve and open the payment), the order, capture. */
+function orderPaymentRoutes(app: App, { checkout, fulfilPerMinute }: CheckoutRouteDeps) {
+  app.get(
+    "/api/v2/payments/config/",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "Which payment buttons to show",
+        querystring: LocaleQuerySchema,
+        response: { 200: PaymentConfigSchema },
+      },
+    },
+    async () => checkout.config(),
+  );
+
+  app.post(
+    "/api/v2/orders/fulfill/",
+    {
+      preHandler: requireUser,
+      // Each call reserves seats and opens a payment: bounded per client address.
+      config: { rateLimit: { max: fulfilPerMinute, timeWindow: "1 minute" } },
+      schema: {
+        ...common,
+        summary: "Reserve the cart's seats and open the payment",
+        querystring: FulfillQuerySchema,
+        body: FulfillBodySchema,
+        response: { 200: FulfillReplySchema, ...errors, 429: ErrorReplySchema },
+      },
+    },
+    async (request) => checkout.fulfill(currentUser(request).id, request.query, request.body, request.locale),
+  );
+
+  app.get(
+    "/api/v2/orders/:id/",
+    {
+      preHandler: requireUser,
+      schema: {
+        ...common,
+        summary: "One of my orders (by our number or the PayPal order id)",
+        params: OrderRefParamsSchema,
+        querystring: LocaleQuerySchema,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => checkout.orderFor(currentUser(request).id, request.params.id, request.locale),
+  );
+
+  app.post(
+    "/api/v2/orders/:id/capture/",
+    {
+      preHandler: requireUser,
+      schema: {
+        ...common,
+        summary: "Capture the approved payment",
+        params: OrderRefParamsSchema,
+        querystring: LocaleQuerySchema,
+        body: CaptureBodySchema,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => checkout.captureFor(currentUser(request).id, request.params.id, request.locale),
+  );
+}
+
+/** A mailed payment link (D157): the order it pays, and opening its payment with the chosen gateway. */
+function paymentLinkRoutes(app: App, { checkout, fulfilPerMinute }: CheckoutRouteDeps) {
+  // A payment link's token is a capability (D157): logged only as `***` (logging/log-redaction.ts).
+  app.get(
+    "/api/v2/orders/payment_link/:token/",
+    {
+      preHandler: requireUser,
+      schema: {
+        ...common,
+        summary: "The order a mailed payment link pays (its parent only) and whether it can be paid",
+        params: PaymentLinkParamsSchema,
+        querystring: LocaleQuerySchema,
+        response: { 200: PaymentLinkSchema, ...errors },
+      },
+    },
+    async (request) => checkout.paymentLinkFor(currentUser(request).id, request.params.token, request.locale),
+  );
+
+  app.post(
+    "/api/v2/orders/payment_link/:token/pay/",
+    {
+      preHandler: requireUser,
+      config: { rateLimit: { max: fulfilPerMinute, timeWindow: "1 minute" } },
+      schema: {
+        ...common,
+        summary: "Open the payment of the order a payment link pays, with the chosen gateway",
+        params: PaymentLinkParamsSchema,
+        querystring: FulfillQuerySchema,
+        response: { 200: FulfillReplySchema, ...errors, 429: ErrorReplySchema },
+      },
+    },
+    async (request) => checkout.payLink(currentUser(request).id, request.params.token, request.query),
+  );
+}
+
+/** How an open payment ends besides capture: the buyer cancels it, or PayPal's events say what happened. */
+function paymentEndRoutes(app: App, { checkout, webhooks }: CheckoutRouteDeps) {
+  app.post(
+    "/api/v2/orders/:id/cancel_payment/",
+    {
+      preHandler: requireUser,
+      schema: {
+        ...common,
+        summary: "The buyer cancelled the payment: the items go back into the cart",
+        params: OrderRefParamsSchema,
+        querystring: CartQuerySchema,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => checkout.cancelPayment(currentUser(request).id, request.params.id, request.locale),
+  );
+
+  app.post(
+    "/api/v2/payments/paypal/webhook/",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "PayPal webhook events (verified with PayPal)",
+        headers: WebhookHeadersSchema,
+        body: PayPalEventSchema,
+        response: {
+          200: z.object({ received: z.boolean() }),
+          400: ErrorReplySchema,
+          403: ErrorReplySchema,
+          503: ErrorReplySchema,
+        },
+      },
+    },
+    async (request) => {
+      await webhooks.receive(request.headers, request.body as PayPalEvent);
+      return { received: true };
+    },
+  );
+}
 
 /**
  * `POST /api/v2/payments/stripe/webhook/`: Stripe signs the exact bytes it sends, so this route (in a

@@ -47,6 +47,36 @@ export type WebhookDeps = {
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 };
 
+/** Stores a PayPal event once (its id is unique); undefined when it was stored and processed before. */
+async function store(db: WebhookDeps["db"], event: PayPalEvent): Promise<number | undefined> {
+  const inserted = await insertEvent(db, {
+    gateway: "paypal",
+    eventId: event.id,
+    eventType: event.event_type,
+    resourceId: event.resource?.id ?? null,
+    payload: event,
+  });
+  if (inserted !== undefined) return inserted;
+  const [existing] = await db
+    .select({ id: paymentEvents.id, processedAt: paymentEvents.processedAt })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.gateway, "paypal"), eq(paymentEvents.eventId, event.id)));
+  return existing && existing.processedAt === null ? existing.id : undefined;
+}
+
+/** The capture a PayPal capture event reports, as the gateway's capture (none without an id). */
+const captureOf = (resource: NonNullable<PayPalEvent["resource"]>): GatewayCapture | undefined =>
+  resource.id
+    ? {
+        id: resource.id,
+        status: (resource.status ?? "PENDING") as GatewayCapture["status"],
+        amountCents: centsOf(resource.amount?.value),
+        currency: resource.amount?.currency_code ?? null,
+        customId: resource.custom_id ?? null,
+        invoiceId: resource.invoice_id ?? null,
+      }
+    : undefined;
+
 /**
  * `POST /api/v2/payments/paypal/webhook/` (D51): every event is verified with PayPal
  * (`verify-webhook-signature`), stored once by its event id, then acted on. A repeated delivery of an
@@ -61,35 +91,6 @@ export function createPayPalWebhooks({
   verify,
   log,
 }: WebhookDeps) {
-  /** Stores the event; undefined when it was stored and processed before. */
-  async function store(event: PayPalEvent): Promise<number | undefined> {
-    const inserted = await insertEvent(db, {
-      gateway: "paypal",
-      eventId: event.id,
-      eventType: event.event_type,
-      resourceId: event.resource?.id ?? null,
-      payload: event,
-    });
-    if (inserted !== undefined) return inserted;
-    const [existing] = await db
-      .select({ id: paymentEvents.id, processedAt: paymentEvents.processedAt })
-      .from(paymentEvents)
-      .where(and(eq(paymentEvents.gateway, "paypal"), eq(paymentEvents.eventId, event.id)));
-    return existing && existing.processedAt === null ? existing.id : undefined;
-  }
-
-  const captureOf = (resource: NonNullable<PayPalEvent["resource"]>): GatewayCapture | undefined =>
-    resource.id
-      ? {
-          id: resource.id,
-          status: (resource.status ?? "PENDING") as GatewayCapture["status"],
-          amountCents: centsOf(resource.amount?.value),
-          currency: resource.amount?.currency_code ?? null,
-          customId: resource.custom_id ?? null,
-          invoiceId: resource.invoice_id ?? null,
-        }
-      : undefined;
-
   /**
    * Acts on a stored event; answers "keep" when it must wait (a refund of a capture not known yet), and
    * "not_ours" for an event about nothing this shop knows, which staff see on the dashboard (D201).
@@ -165,7 +166,7 @@ export function createPayPalWebhooks({
         throw new AppError("payment_unavailable", 503);
       }
       if (!verified) throw new AppError("permission_denied", 400);
-      const eventId = await store(event);
+      const eventId = await store(db, event);
       if (eventId === undefined) return;
       const outcome = await act(event);
       if (outcome === "done") await markEventProcessed(db, eventId);

@@ -234,6 +234,36 @@ async function expireOpenSession(stripe: Stripe, sessionId: string): Promise<voi
   if (session.status === "open") await stripe.checkout.sessions.expire(sessionId).catch(translate);
 }
 
+/**
+ * Ends a subscription at Stripe. An id of a Checkout Session not completed yet closes the session so it
+ * cannot start one; a completed one's subscription ends. One cancelled before is nothing to stop.
+ */
+async function cancelSubscription(stripe: Stripe, subscriptionId: string, reason: string): Promise<void> {
+  let id = subscriptionId;
+  if (isStripeSessionId(id)) {
+    // Not completed yet: the session is closed so it cannot start one; completed: its subscription ends.
+    const session = await stripe.checkout.sessions.retrieve(id).catch(translate);
+    const made = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
+    if (!made) {
+      if (session.status === "open") await stripe.checkout.sessions.expire(id).catch(translate);
+      return;
+    }
+    id = made;
+  }
+  try {
+    await stripe.subscriptions.cancel(id, { cancellation_details: { comment: reason.slice(0, 500) } });
+  } catch (error) {
+    // Cancelled before (by us, at the dashboard, or by Stripe after failed charges): nothing to stop.
+    const now = await stripe.subscriptions.retrieve(id).catch(() => undefined);
+    if (now?.status === "canceled" || now?.status === "incomplete_expired") return;
+    translate(error);
+  }
+}
+
+/** A Stripe refund's status in the gateway's words (PayPal's: COMPLETED, PENDING, FAILED …). */
+const refundStatusOf = (status: string | null | undefined) =>
+  status === "succeeded" ? "COMPLETED" : (status ?? "pending").toUpperCase();
+
 /** The gateway on Stripe's API: Checkout in payment mode for orders, in subscription mode for autopay. */
 export function createStripeGateway(
   stripe: Stripe,
@@ -284,28 +314,7 @@ export function createStripeGateway(
           }),
           translate,
         ),
-    async cancelSubscription(subscriptionId, reason) {
-      let id = subscriptionId;
-      if (isStripeSessionId(id)) {
-        // Not completed yet: the session is closed so it cannot start one; completed: its subscription ends.
-        const session = await stripe.checkout.sessions.retrieve(id).catch(translate);
-        const made =
-          typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
-        if (!made) {
-          if (session.status === "open") await stripe.checkout.sessions.expire(id).catch(translate);
-          return;
-        }
-        id = made;
-      }
-      try {
-        await stripe.subscriptions.cancel(id, { cancellation_details: { comment: reason.slice(0, 500) } });
-      } catch (error) {
-        // Cancelled before (by us, at the dashboard, or by Stripe after failed charges): nothing to stop.
-        const now = await stripe.subscriptions.retrieve(id).catch(() => undefined);
-        if (now?.status === "canceled" || now?.status === "incomplete_expired") return;
-        translate(error);
-      }
-    },
+    cancelSubscription: (subscriptionId, reason) => cancelSubscription(stripe, subscriptionId, reason),
     createOrder: (request, requestId, options) =>
       createSession(stripe, sessionParamsOf(request, settings.paymentMethodTypes, options), requestId),
     voidOrder: (sessionId) => expireOpenSession(stripe, sessionId),
@@ -325,7 +334,7 @@ export function createStripeGateway(
         .then(
           (refund) => ({
             id: refund.id,
-            status: refund.status === "succeeded" ? "COMPLETED" : (refund.status ?? "pending").toUpperCase(),
+            status: refundStatusOf(refund.status),
             amountCents: refund.amount,
           }),
           translate,
@@ -338,7 +347,7 @@ export function createStripeGateway(
           list.data.map((refund) => ({
             id: refund.id,
             amountCents: refund.amount,
-            status: refund.status === "succeeded" ? "COMPLETED" : (refund.status ?? "pending").toUpperCase(),
+            status: refundStatusOf(refund.status),
           })),
         translate,
       ),

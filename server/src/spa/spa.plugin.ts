@@ -62,6 +62,40 @@ const isApiPath = (url: string) => url === "/api" || url.startsWith("/api/");
 const STATIC_MEDIA = /\.(svg|png|jpe?g|gif|webp|avif|ico|pdf|woff2?|ttf)(\.br|\.gz)?$/i;
 
 /**
+ * The web build's files: hashed assets cached for a year, version.json never, catalogue images a week, the
+ * rest an hour; media may be embedded by other origins.
+ */
+async function registerStaticFiles(app: FastifyInstance, distDir: string) {
+  const assetsDir = join(distDir, "assets");
+  const adminAssetsDir = join(distDir, "admin", "assets");
+  const imagesDir = join(distDir, "images");
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    // web/scripts/precompress.mjs writes .br/.gz beside each asset; they are sent by content negotiation.
+    preCompressed: true,
+    globIgnore: ["**/*.br", "**/*.gz", "**/.vite/**"],
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      // Images, documents and fonts may be embedded by other origins (the school's existing front end);
+      // helmet's same-origin default stays on pages and API replies.
+      if (STATIC_MEDIA.test(filePath)) res.header("cross-origin-resource-policy", "cross-origin");
+      if (filePath.startsWith(assetsDir) || filePath.startsWith(adminAssetsDir)) {
+        res.header("cache-control", "public, max-age=31536000, immutable");
+      } else if (filePath.endsWith("version.json")) {
+        res.header("cache-control", "no-cache");
+      } else if (filePath.startsWith(imagesDir)) {
+        // Catalogue images change rarely and are not content-hashed: a week, revalidated in the background.
+        res.header("cache-control", "public, max-age=604800, stale-while-revalidate=86400");
+      } else {
+        res.header("cache-control", "public, max-age=3600");
+      }
+    },
+  });
+}
+
+/**
  * Serves the built SPA: static files with cache headers, every page route of spec §2 with status 200 (500
  * when the server renderer fails on it, D175), the redirect table with 301, the redirects staff keep (D189),
  * and any other page path with the not-found page and status 404.
@@ -82,35 +116,7 @@ export async function registerSpa(
         options.serverEntry ?? join(dirname(options.distDir), "dist-ssr", "entry-server.js"),
       )
     : undefined;
-  const assetsDir = join(options.distDir, "assets");
-  const adminAssetsDir = join(options.distDir, "admin", "assets");
-  const imagesDir = join(options.distDir, "images");
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: options.distDir,
-      wildcard: false,
-      index: false,
-      // web/scripts/precompress.mjs writes .br/.gz beside each asset; they are sent by content negotiation.
-      preCompressed: true,
-      globIgnore: ["**/*.br", "**/*.gz", "**/.vite/**"],
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        // Images, documents and fonts may be embedded by other origins (the school's existing front end);
-        // helmet's same-origin default stays on pages and API replies.
-        if (STATIC_MEDIA.test(filePath)) res.header("cross-origin-resource-policy", "cross-origin");
-        if (filePath.startsWith(assetsDir) || filePath.startsWith(adminAssetsDir)) {
-          res.header("cache-control", "public, max-age=31536000, immutable");
-        } else if (filePath.endsWith("version.json")) {
-          res.header("cache-control", "no-cache");
-        } else if (filePath.startsWith(imagesDir)) {
-          // Catalogue images change rarely and are not content-hashed: a week, revalidated in the background.
-          res.header("cache-control", "public, max-age=604800, stale-while-revalidate=86400");
-        } else {
-          res.header("cache-control", "public, max-age=3600");
-        }
-      },
-    });
-  }
+  if (hasBuild) await registerStaticFiles(app, options.distDir);
 
   const headOf = async (request: FastifyRequest, key: PageKey | undefined) => {
     if (!key || !options.headProvider) return undefined;

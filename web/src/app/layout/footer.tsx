@@ -37,7 +37,6 @@ const SOCIAL_LINKS = [
 
 export function Footer({ white }: { white: boolean }) {
   const { t } = useTranslation("footer");
-  const contactLabels = useSchoolContactLabels();
   const locale = useLocale();
   const page = (key: PageKey) => PAGE_TITLES[key][locale];
   return (
@@ -134,40 +133,7 @@ export function Footer({ white }: { white: boolean }) {
               </li>
             </FooterColumn>
           </nav>
-          <div>
-            <h2 className="mb-3 text-base font-bold text-slate-900">{t("contactHeading")}</h2>
-            <SchoolContacts labels={contactLabels} locale={locale} />
-            {/* Straight to the forms, below the address on a phone (the id is the contacts page's, D176). */}
-            <p className="mt-3">
-              <Link to="/contacts" hash="contact-forms" className={`${linkClass} font-semibold`}>
-                {t("contactForms")}
-              </Link>
-            </p>
-            <h2 className="mt-6 mb-2 text-base font-bold text-slate-900">{t("socialHeading")}</h2>
-            <ul className="flex gap-2">
-              {SOCIAL_LINKS.map((social) => (
-                <li key={social.key}>
-                  <a
-                    href={social.href}
-                    aria-label={t(social.key)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex size-10 items-center justify-center rounded-full bg-slate-900 text-white hover:bg-orange-800"
-                  >
-                    <svg
-                      viewBox="0 0 24 24"
-                      className="size-5 fill-none stroke-current stroke-2"
-                      aria-hidden="true"
-                      focusable="false"
-                    >
-                      <path d={social.icon} strokeLinecap="round" strokeLinejoin="round" />
-                    </svg>
-                    <span className="sr-only">{t(social.key)}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <ContactColumn />
         </div>
         <div className="mt-12 flex flex-col gap-4 border-t border-slate-300 pt-8 sm:flex-row sm:items-end sm:justify-between">
           <p className="flex items-center gap-4 text-5xl font-extrabold tracking-tight text-slate-900 sm:text-7xl">
@@ -178,6 +144,49 @@ export function Footer({ white }: { white: boolean }) {
         </div>
       </Container>
     </footer>
+  );
+}
+
+/** The school's address and contacts, the way to the contact forms, and the social links. */
+function ContactColumn() {
+  const { t } = useTranslation("footer");
+  const contactLabels = useSchoolContactLabels();
+  const locale = useLocale();
+  return (
+    <div>
+      <h2 className="mb-3 text-base font-bold text-slate-900">{t("contactHeading")}</h2>
+      <SchoolContacts labels={contactLabels} locale={locale} />
+      {/* Straight to the forms, below the address on a phone (the id is the contacts page's, D176). */}
+      <p className="mt-3">
+        <Link to="/contacts" hash="contact-forms" className={`${linkClass} font-semibold`}>
+          {t("contactForms")}
+        </Link>
+      </p>
+      <h2 className="mt-6 mb-2 text-base font-bold text-slate-900">{t("socialHeading")}</h2>
+      <ul className="flex gap-2">
+        {SOCIAL_LINKS.map((social) => (
+          <li key={social.key}>
+            <a
+              href={social.href}
+              aria-label={t(social.key)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex size-10 items-center justify-center rounded-full bg-slate-900 text-white hover:bg-orange-800"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="size-5 fill-none stroke-current stroke-2"
+                aria-hidden="true"
+                focusable="false"
+              >
+                <path d={social.icon} strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              <span className="sr-only">{t(social.key)}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

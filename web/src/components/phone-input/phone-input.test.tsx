@@ -4,7 +4,11 @@ import { fireEvent, screen } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { advance, renderInLocale } from "../../test/render.tsx";
 import "./i18n.ts";
+import { findCountry } from "./countries.ts";
+import { lookupIpCountry } from "./ip-country.ts";
 import { PhoneInput } from "./phone-input.tsx";
+
+vi.mock("./ip-country.ts", () => ({ lookupIpCountry: vi.fn() }));
 
 beforeAll(() => {
   // jsdom does no layout; the list scrolls its active option into view.
@@ -13,6 +17,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   vi.useFakeTimers();
+  vi.mocked(lookupIpCountry).mockReset().mockResolvedValue(null);
 });
 
 /** The name of the country the list has moved to. */
@@ -43,5 +48,78 @@ describe("phone input country list (spec §2)", () => {
     // "e" alone: the first country starting with E, no longer "de…".
     expect(activeCountry()).not.toContain("Deutschland");
     expect(activeCountry()).toMatch(/E\p{L}+/u);
+  });
+
+  it("the keyboard opens the list on the selected country, moves, picks with Enter and returns to the button", async () => {
+    const onChange = vi.fn();
+    renderInLocale(<PhoneInput id="phone" value="+49301234" onChange={onChange} />);
+    const button = screen.getByTestId("phone-country");
+    fireEvent.keyDown(button, { key: "ArrowDown" });
+    await advance(0);
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    expect(document.activeElement).toBe(screen.getByRole("listbox"));
+    // The preferred countries come first: the US, Britain, Germany (selected), France, India.
+    expect(activeCountry()).toContain("Deutschland");
+    await press("ArrowDown");
+    expect(activeCountry()).toContain("Frankreich");
+    await press("Enter");
+    // The dial code changes, the rest of the number stays.
+    expect(onChange).toHaveBeenLastCalledWith("+33301234");
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute("aria-label")).toContain("Frankreich");
+  });
+
+  it("Escape closes the list without a change, Tab closes it and lets the focus move on", async () => {
+    const onChange = vi.fn();
+    renderInLocale(<PhoneInput id="phone" value="+49" onChange={onChange} />);
+    const button = screen.getByTestId("phone-country");
+    fireEvent.click(button);
+    await advance(0);
+    await press("Home");
+    await press("Escape");
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    await advance(0);
+    await press("Tab");
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it("the number field keeps a leading + and digits, and its dial code picks the country", async () => {
+    const onChange = vi.fn();
+    renderInLocale(<PhoneInput id="phone" value="+49" onChange={onChange} />);
+    fireEvent.change(screen.getByRole("textbox"), { target: { value: "+7 (912) abc" } });
+    expect(onChange).toHaveBeenLastCalledWith("+7912");
+    expect(screen.getByTestId("phone-country").getAttribute("aria-label")).toContain("Russland");
+  });
+
+  it("the IP lookup preselects its country while the field is untouched, and never over a typed number", async () => {
+    const france = findCountry("fr") ?? null;
+    vi.mocked(lookupIpCountry).mockResolvedValue(france);
+    const onChange = vi.fn();
+    const { unmount } = renderInLocale(
+      <PhoneInput id="phone" value="+49" onChange={onChange} detectCountry />,
+    );
+    await advance(0);
+    expect(onChange).toHaveBeenLastCalledWith("+33");
+    expect(screen.getByTestId("phone-country").getAttribute("aria-label")).toContain("Frankreich");
+    unmount();
+
+    let answer: (country: typeof france) => void = () => {};
+    vi.mocked(lookupIpCountry).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const typed = vi.fn();
+    renderInLocale(<PhoneInput id="phone" value="+49" onChange={typed} detectCountry />);
+    fireEvent.change(screen.getByRole("textbox"), { target: { value: "+4930" } });
+    answer(france);
+    await advance(0);
+    expect(typed.mock.calls).toEqual([["+4930"]]);
+  });
+
+  it("asks no IP lookup unless told to", async () => {
+    renderInLocale(<PhoneInput id="phone" value="+49" onChange={() => {}} />);
+    await advance(0);
+    expect(lookupIpCountry).not.toHaveBeenCalled();
   });
 });

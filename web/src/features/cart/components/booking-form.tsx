@@ -1,23 +1,21 @@
 import "../i18n.ts";
 import {
-  type AcademyWeek,
   type AgeGroup,
   ageGroupLabel,
   errorMessage,
-  type Locale,
   ORDER_ITEM_COMMENT_MAX_LENGTH,
   type OrderItemInput,
   type ProductDetail,
-  type ScheduleSlot,
   todayInBerlin,
   type Visitor,
   visitorLabel,
 } from "@atelier/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  type ComponentProps,
   type ComponentType,
+  type FormEventHandler,
   type ReactNode,
+  type RefObject,
   useEffect,
   useId,
   useRef,
@@ -30,7 +28,6 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FieldError } from "../../../components/ui/form-fields.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { serverMessage, useErrorText } from "../../../lib/error-codes.ts";
-import { formatDate, formatTime, slotDay } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { vatNoteKey } from "../../../lib/vat.ts";
 import { cartApi } from "../api/cart-api.ts";
@@ -42,23 +39,26 @@ import {
   bookingPrice,
   emptyBooking,
   needsVisitor,
+  type SlotChoice,
   selectedOption,
   slotChoice,
   unitAgeRefusal,
   validateBooking,
 } from "../booking.ts";
 import { AddResultDialogs } from "./add-result-dialogs.tsx";
+import {
+  asIds,
+  choiceInput,
+  choiceRow,
+  Group,
+  type JoinWaitingListComponent,
+  OptionGroup,
+  SlotGroup,
+  WeekGroup,
+} from "./booking-choices.tsx";
 
-/**
- * The waiting-list button beside a full slot or week (the waiting-list feature), handed in by the app layer.
- */
-export type JoinWaitingListComponent = ComponentType<{
-  unit: { schedule_slot: number } | { academy_week: number };
-  when: string;
-  optionId: string | null;
-  visitorId: string | null;
-  visitorName: string | null;
-}>;
+// The waiting-list button's type lives with the slots and weeks it sits beside; the app layer imports it here.
+export type { JoinWaitingListComponent };
 
 /** The "Add" step's form (the visitors feature), handed in by the app layer: features do not import each other. */
 export type AddVisitorComponent = ComponentType<{
@@ -66,12 +66,18 @@ export type AddVisitorComponent = ComponentType<{
   onCancel: () => void;
 }>;
 
-// min-w-0: a fieldset is as wide as its widest content by default, which pushed a 320 px page sideways.
-const fieldset = "min-w-0 space-y-3 rounded-2xl border-2 border-slate-300 p-4";
-const legend = "px-1 text-lg font-bold text-slate-900";
-const choiceRow =
-  "flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 px-3 py-2 has-[:checked]:border-orange-800 has-[:checked]:bg-orange-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70";
-const choiceInput = "size-5 shrink-0 accent-orange-800";
+export type BookingFormProps = {
+  product: ProductDetail;
+  signedIn: boolean;
+  /** The user's saved children, or the guest's local ones; undefined while loading. */
+  visitors: Visitor[] | undefined;
+  /** The child chosen on "find an offer for my child" (D192), picked once the children are there. */
+  preferredVisitor?: number | undefined;
+  AddVisitor: AddVisitorComponent;
+  /** Shown beside full slots and weeks of a one-slot booking. */
+  JoinWaitingList?: JoinWaitingListComponent | undefined;
+  onContinueShopping: () => void;
+};
 
 /**
  * /product/buy/{id}: option, child (Select, or Add in place — spec §4), slots or academy weeks, a comment
@@ -85,28 +91,156 @@ export function BookingForm({
   AddVisitor,
   JoinWaitingList,
   onContinueShopping,
-}: {
-  product: ProductDetail;
-  signedIn: boolean;
-  /** The user's saved children, or the guest's local ones; undefined while loading. */
-  visitors: Visitor[] | undefined;
-  /** The child chosen on "find an offer for my child" (D192), picked once the children are there. */
-  preferredVisitor?: number | undefined;
-  AddVisitor: AddVisitorComponent;
-  /** Shown beside full slots and weeks of a one-slot booking. */
-  JoinWaitingList?: JoinWaitingListComponent | undefined;
-  onContinueShopping: () => void;
-}) {
+}: BookingFormProps) {
   const { t } = useTranslation("cart");
-  const locale = useLocale();
-  const queryClient = useQueryClient();
   const submitRef = useRef<HTMLButtonElement>(null);
   const formId = useId();
-  const [added, setAdded] = useState<{ name: string | null } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  // Counts saved children: after each, the focus moves on to what the booking still needs.
-  const [childSaved, setChildSaved] = useState(0);
+  const { form, values, errorText, onOptionChange } = useBookingValues(product, visitors, preferredVisitor);
+  const option = selectedOption(product, values);
+  const choice = slotChoice(product, option);
+  const visitor = visitors?.find((v) => String(v.id) === values.visitor);
+  const { ageRefusal, ageNoticeId, ageNotice, unitRefusal } = useAgeRule(product, values, visitor);
+  // What the slot and week groups share: the age rule per date and the waiting list for this booking.
+  const unitProps = {
+    formId,
+    unitRefusal,
+    ageRefused: ageRefusal !== null,
+    childName: visitor?.first_name,
+    JoinWaitingList,
+    waitingFor: {
+      optionId: values.purchase_option || null,
+      visitorId: values.visitor || null,
+      visitorName: visitor ? visitorLabel(visitor) : null,
+    },
+  };
 
+  const { add, submit, addedText, failure, closeAdded, closeFailure } = useAddToCart({
+    product,
+    signedIn,
+    visitors,
+    visitor,
+    ageRefused: ageRefusal !== null,
+  });
+  const onChildSaved = useFocusAfterChildSaved({ formId, values, choice, submitRef });
+
+  if (product.purchase_options.length === 0) {
+    return <p className="text-lg text-slate-800">{t("buy.noOptions")}</p>;
+  }
+
+  return (
+    <>
+      {/* The inputs belong to the form through their form attribute (Enter submits it), so that the
+          "Add" step's own form is not nested in this one. */}
+      <div className="space-y-6">
+        <OptionGroup
+          product={product}
+          formId={formId}
+          register={form.register("purchase_option", { onChange: onOptionChange })}
+          error={errorText("purchase_option")}
+        />
+
+        {needsVisitor(option) ? (
+          <VisitorStep
+            formId={formId}
+            visitors={visitors}
+            register={form.register("visitor")}
+            error={errorText("visitor")}
+            AddVisitor={AddVisitor}
+            onAdded={(saved) => {
+              form.setValue("visitor", String(saved.id), { shouldValidate: form.formState.isSubmitted });
+              onChildSaved();
+            }}
+            warning={ageNotice}
+          />
+        ) : null}
+
+        {choice.kind === "weekly" || choice.kind === "dated" ? (
+          <SlotGroup
+            choice={choice}
+            register={form.register("schedule_slots")}
+            error={errorText("schedule_slots")}
+            chosen={values.schedule_slots}
+            {...unitProps}
+          />
+        ) : null}
+
+        {choice.kind === "weeks" ? (
+          <WeekGroup
+            weeks={choice.weeks}
+            register={form.register("academy_weeks")}
+            error={errorText("academy_weeks")}
+            chosen={values.academy_weeks}
+            {...unitProps}
+          />
+        ) : null}
+
+        <CommentField formId={formId} register={form.register("comment")} error={errorText("comment")} />
+
+        <PricePreview product={product} values={values} />
+
+        <AddButton
+          formId={formId}
+          onSubmit={form.handleSubmit(submit)}
+          buttonRef={submitRef}
+          pending={add.isPending}
+          refusalId={ageRefusal ? ageNoticeId : undefined}
+        />
+      </div>
+
+      <AddResultDialogs
+        failure={failure}
+        onFailureClose={closeFailure}
+        addedText={addedText}
+        onAddedClose={closeAdded}
+        onContinueShopping={onContinueShopping}
+        returnFocusTo={submitRef}
+      />
+    </>
+  );
+}
+
+/**
+ * The form the booking's inputs belong to, holding only its submit button: "add to cart", which waits while
+ * the age rule refuses the booking (`refusalId`, the notice that says why).
+ */
+function AddButton({
+  formId,
+  onSubmit,
+  buttonRef,
+  pending,
+  refusalId,
+}: {
+  formId: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  pending: boolean;
+  refusalId: string | undefined;
+}) {
+  const { t } = useTranslation("cart");
+  return (
+    <form id={formId} noValidate onSubmit={onSubmit}>
+      <button
+        ref={buttonRef}
+        type="submit"
+        className={`${buttonStyles.primary} w-full sm:w-auto`}
+        disabled={pending || refusalId !== undefined}
+        aria-describedby={refusalId}
+      >
+        {pending ? t("buy.adding") : t("buy.submit")}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The booking's form: its values checked by the booking rule (`validateBooking`), watched as they change, and
+ * the child the parent came for chosen once the children are there; with each field's error in words.
+ */
+function useBookingValues(
+  product: ProductDetail,
+  visitors: Visitor[] | undefined,
+  preferredVisitor?: number,
+) {
   const resolver: Resolver<BookingValues> = async (values) => {
     const { errors } = validateBooking(product, values);
     if (Object.keys(errors).length === 0) return { values, errors: {} };
@@ -118,19 +252,44 @@ export function BookingForm({
   };
   const form = useForm<BookingValues>({ resolver, defaultValues: emptyBooking(product), mode: "onSubmit" });
   const values = useWatch({ control: form.control }) as BookingValues;
-  const option = selectedOption(product, values);
-  const choice = slotChoice(product, option);
-  const visitor = visitors?.find((v) => String(v.id) === values.visitor);
-  const { errors } = form.formState;
-  const { ageRefusal, ageNoticeId, ageNotice, unitRefusal } = useAgeRule(product, values, visitor);
-  const unitOff = (slot: ScheduleSlot) => choice.kind === "dated" && unitRefusal(slot) !== null;
-
   // The child the parent came for is picked when the list arrives, unless they have already chosen one.
   useEffect(() => {
     if (preferredVisitor === undefined || form.getValues("visitor") !== "") return;
     if (visitors?.some((v) => v.id === preferredVisitor)) form.setValue("visitor", String(preferredVisitor));
   }, [visitors, preferredVisitor, form]);
+  const { errors } = form.formState;
+  const codeText = useErrorText();
+  const errorText = (field: keyof BookingValues) => codeText(errors[field]?.message);
+  const onOptionChange = () => {
+    // Slots and weeks belong to one option.
+    form.setValue("schedule_slots", []);
+    form.setValue("academy_weeks", []);
+    form.clearErrors(["schedule_slots", "academy_weeks"]);
+  };
+  return { form, values, errorText, onOptionChange };
+}
 
+/**
+ * Adding the checked booking to the cart, and what the dialogs then say: added (for which child), or the
+ * server's message.
+ */
+function useAddToCart({
+  product,
+  signedIn,
+  visitors,
+  visitor,
+  ageRefused,
+}: {
+  product: ProductDetail;
+  signedIn: boolean;
+  visitors: Visitor[] | undefined;
+  visitor: Visitor | undefined;
+  ageRefused: boolean;
+}) {
+  const { t } = useTranslation("cart");
+  const queryClient = useQueryClient();
+  const [added, setAdded] = useState<{ name: string | null } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const add = useMutation({
     mutationFn: (input: OrderItemInput) => cartApi.addItem(signedIn, input),
     onSuccess: async () => {
@@ -142,9 +301,52 @@ export function BookingForm({
       setFailure(serverMessage(error) ?? t("buy.addFailed"));
     },
   });
+  const submit = (submitted: BookingValues) => {
+    const { request } = validateBooking(product, submitted);
+    if (!request || ageRefused) return;
+    // A guest's child lives in local storage: its birth date and first name go with the booking, so
+    // the server's age rule refuses now, naming the child, not after sign-in (D141).
+    const child = visitors?.find((v) => String(v.id) === submitted.visitor);
+    add.mutate(
+      !signedIn && child && request.visitor != null
+        ? { ...request, visitor_birth_date: child.birth_date, visitor_first_name: child.first_name }
+        : request,
+    );
+  };
+  const addedText =
+    added === null
+      ? null
+      : added.name
+        ? t("buy.addedTextFor", { product: product.name, name: added.name })
+        : t("buy.addedText", { product: product.name });
+  return {
+    add,
+    submit,
+    addedText,
+    failure,
+    closeAdded: () => setAdded(null),
+    closeFailure: () => setFailure(null),
+  };
+}
 
-  // After a child is saved the "Add" form is gone; the focus goes to the next thing to do: the first free
-  // slot or week when none is chosen yet, else the add-to-cart button (not <body>).
+/**
+ * After a child is saved the "Add" form is gone; the focus goes to the next thing to do: the first free
+ * slot or week when none is chosen yet, else the add-to-cart button (not <body>). Returns what to call
+ * once a child is saved.
+ */
+function useFocusAfterChildSaved({
+  formId,
+  values,
+  choice,
+  submitRef,
+}: {
+  formId: string;
+  values: BookingValues;
+  choice: SlotChoice;
+  submitRef: RefObject<HTMLButtonElement | null>;
+}) {
+  // Counts saved children: after each, the focus moves on to what the booking still needs.
+  const [childSaved, setChildSaved] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per saved child
   useEffect(() => {
     if (childSaved === 0) return;
@@ -157,216 +359,7 @@ export function BookingForm({
     );
     (needsChoice && !chosen && firstFree ? firstFree : submitRef.current)?.focus();
   }, [childSaved]);
-
-  const codeText = useErrorText();
-  const errorText = (field: keyof BookingValues) => codeText(errors[field]?.message);
-
-  if (product.purchase_options.length === 0) {
-    return <p className="text-lg text-slate-800">{t("buy.noOptions")}</p>;
-  }
-
-  const onOptionChange = () => {
-    // Slots and weeks belong to one option.
-    form.setValue("schedule_slots", []);
-    form.setValue("academy_weeks", []);
-    form.clearErrors(["schedule_slots", "academy_weeks"]);
-  };
-
-  return (
-    <>
-      {/* The inputs belong to the form through their form attribute (Enter submits it), so that the
-          "Add" step's own form is not nested in this one. */}
-      <div className="space-y-6">
-        <Group legendText={t("buy.optionLegend")} error={errorText("purchase_option")}>
-          {(describedBy) =>
-            product.purchase_options.map((o) => (
-              <label key={o.id} className={choiceRow}>
-                <input
-                  type="radio"
-                  value={String(o.id)}
-                  form={formId}
-                  className={choiceInput}
-                  aria-describedby={describedBy}
-                  {...form.register("purchase_option", { onChange: onOptionChange })}
-                />
-                <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-                  <span className="block font-semibold">{o.name}</span>
-                  {o.number_of_meetings ? (
-                    <span className="block text-sm text-slate-700">
-                      {t("buy.meetings", { count: o.number_of_meetings })}
-                    </span>
-                  ) : null}
-                </span>
-                {/* On a 320 px phone "79,00 € / месяц" may break after the amount (its € is held by a
-                    no-break space) rather than push the page sideways. */}
-                <span className="text-right font-semibold sm:whitespace-nowrap">
-                  {o.is_recurring
-                    ? t("buy.perMonth", { price: formatEuro(o.base_price_cents, locale) })
-                    : formatEuro(o.base_price_cents, locale)}
-                </span>
-              </label>
-            ))
-          }
-        </Group>
-
-        {needsVisitor(option) ? (
-          <VisitorStep
-            formId={formId}
-            visitors={visitors}
-            register={form.register("visitor")}
-            error={errorText("visitor")}
-            AddVisitor={AddVisitor}
-            onAdded={(saved) => {
-              form.setValue("visitor", String(saved.id), { shouldValidate: form.formState.isSubmitted });
-              setChildSaved((count) => count + 1);
-            }}
-            warning={ageNotice}
-          />
-        ) : null}
-
-        {choice.kind === "weekly" || choice.kind === "dated" ? (
-          <Group
-            legendText={
-              choice.kind === "dated" ? t("buy.datedLegend") : t("buy.slotsLegend", { count: choice.count })
-            }
-            error={errorText("schedule_slots")}
-          >
-            {(describedBy) =>
-              choice.slots.length === 0 ? (
-                <p>{t("buy.noSlots")}</p>
-              ) : (
-                choice.slots.map((slot) => (
-                  <div key={slot.id}>
-                    <label className={choiceRow}>
-                      <input
-                        type={choice.count === 1 ? "radio" : "checkbox"}
-                        value={String(slot.id)}
-                        form={formId}
-                        disabled={
-                          slot.space <= 0 || (unitOff(slot) && !isChosen(values.schedule_slots, slot.id))
-                        }
-                        className={choiceInput}
-                        aria-describedby={describedBy}
-                        {...form.register("schedule_slots")}
-                      />
-                      <SlotText slot={slot} />
-                    </label>
-                    <UnitAgeNote
-                      refusal={unitOff(slot) && !ageRefusal ? unitRefusal(slot) : null}
-                      name={visitor?.first_name}
-                    />
-                    {JoinWaitingList && slot.space <= 0 && choice.count === 1 ? (
-                      <JoinWaitingList
-                        unit={{ schedule_slot: slot.id }}
-                        when={slotWhen(slot, locale)}
-                        optionId={values.purchase_option || null}
-                        visitorId={values.visitor || null}
-                        visitorName={visitor ? visitorLabel(visitor) : null}
-                      />
-                    ) : null}
-                  </div>
-                ))
-              )
-            }
-          </Group>
-        ) : null}
-
-        {choice.kind === "weeks" ? (
-          <Group
-            legendText={t("buy.weeksLegend")}
-            hint={t("buy.weeksHint")}
-            error={errorText("academy_weeks")}
-          >
-            {(describedBy) =>
-              choice.weeks.length === 0 ? (
-                <p>{t("buy.noSlots")}</p>
-              ) : (
-                choice.weeks.map((week) => (
-                  <WeekRow
-                    key={week.id}
-                    week={week}
-                    input={{
-                      form: formId,
-                      "aria-describedby": describedBy,
-                      disabled:
-                        week.space <= 0 ||
-                        (unitRefusal(week) !== null && !isChosen(values.academy_weeks, week.id)),
-                      ...form.register("academy_weeks"),
-                    }}
-                    note={
-                      <UnitAgeNote
-                        refusal={ageRefusal ? null : unitRefusal(week)}
-                        name={visitor?.first_name}
-                      />
-                    }
-                  >
-                    {JoinWaitingList && week.space <= 0 ? (
-                      <JoinWaitingList
-                        unit={{ academy_week: week.id }}
-                        when={t("buy.weekRange", {
-                          from: formatDate(week.starts_on, locale),
-                          to: formatDate(week.ends_on, locale),
-                        })}
-                        optionId={values.purchase_option || null}
-                        visitorId={values.visitor || null}
-                        visitorName={visitor ? visitorLabel(visitor) : null}
-                      />
-                    ) : null}
-                  </WeekRow>
-                ))
-              )
-            }
-          </Group>
-        ) : null}
-
-        <CommentField formId={formId} register={form.register("comment")} error={errorText("comment")} />
-
-        <PricePreview product={product} values={values} />
-
-        <form
-          id={formId}
-          noValidate
-          onSubmit={form.handleSubmit((submitted) => {
-            const { request } = validateBooking(product, submitted);
-            if (!request || ageRefusal) return;
-            // A guest's child lives in local storage: its birth date and first name go with the booking, so
-            // the server's age rule refuses now, naming the child, not after sign-in (D141).
-            const child = visitors?.find((v) => String(v.id) === submitted.visitor);
-            add.mutate(
-              !signedIn && child && request.visitor != null
-                ? { ...request, visitor_birth_date: child.birth_date, visitor_first_name: child.first_name }
-                : request,
-            );
-          })}
-        >
-          <button
-            ref={submitRef}
-            type="submit"
-            className={`${buttonStyles.primary} w-full sm:w-auto`}
-            disabled={add.isPending || ageRefusal !== null}
-            aria-describedby={ageRefusal ? ageNoticeId : undefined}
-          >
-            {add.isPending ? t("buy.adding") : t("buy.submit")}
-          </button>
-        </form>
-      </div>
-
-      <AddResultDialogs
-        failure={failure}
-        onFailureClose={() => setFailure(null)}
-        addedText={
-          added === null
-            ? null
-            : added.name
-              ? t("buy.addedTextFor", { product: product.name, name: added.name })
-              : t("buy.addedText", { product: product.name })
-        }
-        onAddedClose={() => setAdded(null)}
-        onContinueShopping={onContinueShopping}
-        returnFocusTo={submitRef}
-      />
-    </>
-  );
+  return () => setChildSaved((count) => count + 1);
 }
 
 /**
@@ -393,45 +386,6 @@ function useAgeRule(product: ProductDetail, values: BookingValues, visitor: Visi
   return { ageRefusal, ageNoticeId, ageNotice, unitRefusal };
 }
 
-/** One academy week to tick: its dates, season and seats, the age note and the waiting list below it. */
-function WeekRow({
-  week,
-  input,
-  note,
-  children,
-}: {
-  week: AcademyWeek;
-  input: ComponentProps<"input">;
-  note: ReactNode;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation("cart");
-  const locale = useLocale();
-  return (
-    <div>
-      <label className={choiceRow}>
-        <input type="checkbox" value={String(week.id)} className={choiceInput} {...input} />
-        <span className="flex-1">
-          <span className="block font-semibold">
-            {t("buy.weekRange", {
-              from: formatDate(week.starts_on, locale),
-              to: formatDate(week.ends_on, locale),
-            })}
-          </span>
-          <span className="block text-sm text-slate-700">
-            {week.season_name} · <Seats space={week.space} />
-          </span>
-        </span>
-      </label>
-      {note}
-      {children}
-    </div>
-  );
-}
-
-/** Whether a form value (one id or a list of ids) holds `id`. */
-const isChosen = (value: string[] | string, id: number) => asIds(value).includes(String(id));
-
 /**
  * The age rule's refusal (D295) in the contract's words, the same the server's add would answer, and what
  * the parent can do instead; the add button waits meanwhile.
@@ -454,51 +408,6 @@ function AgeNotice({
       {errorMessage(refusal.code, locale, { name, age: refusal.age, group: ageGroupLabel(group) })}{" "}
       {refusal.code === "child_age_today" ? t("buy.ageRefusedOtherChild") : t("buy.ageRefusedOtherDate")}
     </p>
-  );
-}
-
-/** Beside one offered date or week the chosen child does not fit on its own day (D295). */
-function UnitAgeNote({ refusal, name }: { refusal: AgeRefusal | null; name: string | undefined }) {
-  const { t } = useTranslation("cart");
-  if (!refusal || !name) return null;
-  return (
-    <p className="mt-1 px-3 text-sm text-slate-700">
-      {t(refusal.code === "child_age_week" ? "buy.unitAgeNoteWeek" : "buy.unitAgeNote", {
-        name,
-        count: refusal.age,
-      })}
-    </p>
-  );
-}
-
-/** A radio or checkbox group: fieldset and legend, an optional hint, the error announced (role=alert). */
-function Group({
-  legendText,
-  hint,
-  error,
-  children,
-}: {
-  legendText: string;
-  hint?: string;
-  error: string | undefined;
-  children: (describedBy: string | undefined) => ReactNode;
-}) {
-  const id = useId();
-  const describedBy =
-    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <fieldset className={fieldset} aria-invalid={error ? true : undefined}>
-      <legend className={legend}>{legendText}</legend>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-slate-700">
-          {hint}
-        </p>
-      ) : null}
-      {children(describedBy)}
-      <div role="alert">
-        <FieldError id={`${id}-error`} error={error} />
-      </div>
-    </fieldset>
   );
 }
 
@@ -586,34 +495,6 @@ function VisitorStep({
   );
 }
 
-/** A slot's day and time as one line ("Samstag, 11:00–14:00"). */
-function slotWhen(slot: ScheduleSlot, locale: Locale) {
-  const day = slotDay(slot, locale);
-  return `${day}, ${formatTime(slot.start)}–${formatTime(slot.end)}`;
-}
-
-function SlotText({ slot }: { slot: ScheduleSlot }) {
-  const { t } = useTranslation("cart");
-  const locale = useLocale();
-  const when = slotDay(slot, locale);
-  return (
-    <span className="flex-1">
-      <span className="block font-semibold">
-        {when}, {t("buy.slotTime", { start: formatTime(slot.start), end: formatTime(slot.end) })}
-      </span>
-      <span className="block text-sm text-slate-700">
-        {slot.instructor_name ? `${slot.instructor_name} · ` : null}
-        <Seats space={slot.space} />
-      </span>
-    </span>
-  );
-}
-
-function Seats({ space }: { space: number }) {
-  const { t } = useTranslation("cart");
-  return space > 0 ? t("buy.seatsLeft", { count: space }) : <strong>{t("buy.full")}</strong>;
-}
-
 function CommentField({
   formId,
   register,
@@ -682,8 +563,6 @@ function PricePreview({ product, values }: { product: ProductDetail; values: Boo
     </section>
   );
 }
-
-const asIds = (value: string[] | string) => (Array.isArray(value) ? value : value ? [value] : []);
 
 /**
  * What the chosen option and slot or week would buy if paid today (D154): the first lesson, the period and

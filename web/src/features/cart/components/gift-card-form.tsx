@@ -11,7 +11,7 @@ import {
 } from "@atelier/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FieldError, inputClass, TextField } from "../../../components/ui/form-fields.tsx";
@@ -68,26 +68,14 @@ function fieldOf(path: string): Field {
 }
 
 /**
- * A gift card's own order form (issue 24): any value within the contract's limits, who it is for, a
- * message, and whether it goes to the buyer to print or to the recipient on a chosen day. No child.
+ * The gift card form's state and its adding to the cart: the school's amounts as suggestions, the contract's
+ * rule for the details, the server's refusals on their fields, and what the dialogs then say.
  */
-export function GiftCardForm({
-  product,
-  signedIn,
-  onContinueShopping,
-}: {
-  product: ProductDetail;
-  signedIn: boolean;
-  onContinueShopping: () => void;
-}) {
+function useGiftCardOrder(product: ProductDetail, signedIn: boolean) {
   const { t } = useTranslation("cart");
-  const locale = useLocale();
   const queryClient = useQueryClient();
-  const id = useId();
-  const submitRef = useRef<HTMLButtonElement>(null);
   const [added, setAdded] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const codeText = useErrorText();
   // The school's amounts (the page's purchase options) are the suggestions; any other is allowed too.
   const options = product.purchase_options;
   const suggested = [...new Set(options.map((o) => String(o.base_price_cents)))];
@@ -116,9 +104,6 @@ export function GiftCardForm({
       return { values: {}, errors };
     },
   });
-  const values = useWatch({ control: form.control }) as Values;
-  const { errors } = form.formState;
-  const errorOf = (field: Field) => codeText(errors[field]?.message);
 
   const add = useMutation({
     mutationFn: (details: ReturnType<typeof detailsOf>) => {
@@ -148,61 +133,56 @@ export function GiftCardForm({
       if (byField.length === 0) setFailure(serverMessage(error) ?? t("buy.addFailed"));
     },
   });
+  const submit = form.handleSubmit((valid) => add.mutate(detailsOf(valid)));
+  return {
+    form,
+    suggested,
+    hasOptions: options.length > 0,
+    submit,
+    pending: add.isPending,
+    addedText: added === null ? null : t("giftCard.added", { name: added }),
+    failure,
+    closeAdded: () => setAdded(null),
+    closeFailure: () => setFailure(null),
+  };
+}
 
-  if (options.length === 0) return <p className="text-lg text-slate-800">{t("buy.noOptions")}</p>;
-  const toRecipient = values.deliver_to === "recipient";
+/**
+ * A gift card's own order form (issue 24): any value within the contract's limits, who it is for, a
+ * message, and whether it goes to the buyer to print or to the recipient on a chosen day. No child.
+ */
+export function GiftCardForm({
+  product,
+  signedIn,
+  onContinueShopping,
+}: {
+  product: ProductDetail;
+  signedIn: boolean;
+  onContinueShopping: () => void;
+}) {
+  const { t } = useTranslation("cart");
+  const locale = useLocale();
+  const id = useId();
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const codeText = useErrorText();
+  const order = useGiftCardOrder(product, signedIn);
+  const { form } = order;
+  const values = useWatch({ control: form.control }) as Values;
+  const { errors } = form.formState;
+  const errorOf = (field: Field) => codeText(errors[field]?.message);
+
+  if (!order.hasOptions) return <p className="text-lg text-slate-800">{t("buy.noOptions")}</p>;
 
   return (
     <>
-      <form
-        noValidate
-        className="space-y-6"
-        onSubmit={form.handleSubmit((valid) => add.mutate(detailsOf(valid)))}
-      >
-        <fieldset className={fieldset} aria-invalid={errors.amount ? true : undefined}>
-          <legend className={legend}>{t("giftCard.amountLegend")}</legend>
-          <p id={`${id}-amount-hint`} className="text-sm text-slate-700">
-            {t("giftCard.amountHint", {
-              min: formatEuro(GIFT_CARD_MIN_CENTS, locale),
-              max: formatEuro(GIFT_CARD_MAX_CENTS, locale),
-            })}
-          </p>
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {suggested.map((cents) => (
-              <label key={cents} className={choiceRow}>
-                <input
-                  type="radio"
-                  value={cents}
-                  className="size-5 accent-orange-800"
-                  {...form.register("amount")}
-                />
-                <span className="font-semibold">{formatEuro(Number(cents), locale)}</span>
-              </label>
-            ))}
-            <label className={choiceRow}>
-              <input
-                type="radio"
-                value="other"
-                className="size-5 accent-orange-800"
-                {...form.register("amount")}
-              />
-              <span className="font-semibold">{t("giftCard.otherAmount")}</span>
-            </label>
-          </div>
-          {values.amount === "other" ? (
-            <TextField
-              label={t("giftCard.otherEuros")}
-              inputMode="numeric"
-              autoComplete="off"
-              error={errorOf("amount")}
-              {...form.register("other_euros")}
-            />
-          ) : (
-            <div role="alert">
-              <FieldError id={`${id}-amount-error`} error={errorOf("amount")} />
-            </div>
-          )}
-        </fieldset>
+      <form noValidate className="space-y-6" onSubmit={order.submit}>
+        <AmountFieldset
+          id={id}
+          form={form}
+          suggested={order.suggested}
+          other={values.amount === "other"}
+          errorOf={errorOf}
+        />
 
         <TextField
           label={t("giftCard.recipientName")}
@@ -213,69 +193,12 @@ export function GiftCardForm({
           {...form.register("recipient_name")}
         />
 
-        <div>
-          <label htmlFor={`${id}-message`} className="block text-sm font-semibold text-slate-900">
-            {t("giftCard.message")}
-          </label>
-          <textarea
-            id={`${id}-message`}
-            rows={3}
-            maxLength={GIFT_CARD_MESSAGE_MAX_LENGTH}
-            aria-describedby={`${id}-message-hint${errors.message ? ` ${id}-message-error` : ""}`}
-            aria-invalid={errors.message ? true : undefined}
-            className={inputClass}
-            {...form.register("message")}
-          />
-          <p id={`${id}-message-hint`} className="mt-1 text-sm text-slate-700">
-            {t("giftCard.messageHint", { count: GIFT_CARD_MESSAGE_MAX_LENGTH - values.message.length })}
-          </p>
-          <FieldError id={`${id}-message-error`} error={errorOf("message")} />
-        </div>
+        <MessageField id={id} form={form} length={values.message.length} error={errorOf("message")} />
 
-        <fieldset className={fieldset}>
-          <legend className={legend}>{t("giftCard.deliveryLegend")}</legend>
-          <label className={choiceRow}>
-            <input
-              type="radio"
-              value="buyer"
-              className="size-5 accent-orange-800"
-              {...form.register("deliver_to")}
-            />
-            <span>{t("giftCard.toBuyer")}</span>
-          </label>
-          <label className={choiceRow}>
-            <input
-              type="radio"
-              value="recipient"
-              className="size-5 accent-orange-800"
-              {...form.register("deliver_to")}
-            />
-            <span>{t("giftCard.toRecipient")}</span>
-          </label>
-          {toRecipient ? (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label={t("giftCard.recipientEmail")}
-                type="email"
-                autoComplete="off"
-                error={errorOf("recipient_email")}
-                {...form.register("recipient_email")}
-              />
-              <TextField
-                label={t("giftCard.sendOn")}
-                type="date"
-                min={todayInBerlin()}
-                max={lastGiftCardSendDay()}
-                hint={t("giftCard.sendOnHint")}
-                error={errorOf("send_on")}
-                {...form.register("send_on")}
-              />
-            </div>
-          ) : null}
-        </fieldset>
+        <DeliveryFieldset form={form} toRecipient={values.deliver_to === "recipient"} errorOf={errorOf} />
 
         <p className="text-sm text-slate-700">{t("giftCard.noChild")}</p>
-        <button ref={submitRef} type="submit" className={buttonStyles.primary} disabled={add.isPending}>
+        <button ref={submitRef} type="submit" className={buttonStyles.primary} disabled={order.pending}>
           {t("giftCard.submit", {
             price: Number.isFinite(amountCents(values)) ? formatEuro(amountCents(values), locale) : "…",
           })}
@@ -283,13 +206,171 @@ export function GiftCardForm({
       </form>
 
       <AddResultDialogs
-        failure={failure}
-        onFailureClose={() => setFailure(null)}
-        addedText={added === null ? null : t("giftCard.added", { name: added })}
-        onAddedClose={() => setAdded(null)}
+        failure={order.failure}
+        onFailureClose={order.closeFailure}
+        addedText={order.addedText}
+        onAddedClose={order.closeAdded}
         onContinueShopping={onContinueShopping}
         returnFocusTo={submitRef}
       />
     </>
+  );
+}
+
+type GiftCardFormState = UseFormReturn<Values>;
+
+/** The amount: the school's suggestions as radios, or "other" with a field for euros, within the limits. */
+function AmountFieldset({
+  id,
+  form,
+  suggested,
+  other,
+  errorOf,
+}: {
+  id: string;
+  form: GiftCardFormState;
+  suggested: string[];
+  other: boolean;
+  errorOf: (field: Field) => string | undefined;
+}) {
+  const { t } = useTranslation("cart");
+  const locale = useLocale();
+  return (
+    <fieldset className={fieldset} aria-invalid={form.formState.errors.amount ? true : undefined}>
+      <legend className={legend}>{t("giftCard.amountLegend")}</legend>
+      <p id={`${id}-amount-hint`} className="text-sm text-slate-700">
+        {t("giftCard.amountHint", {
+          min: formatEuro(GIFT_CARD_MIN_CENTS, locale),
+          max: formatEuro(GIFT_CARD_MAX_CENTS, locale),
+        })}
+      </p>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {suggested.map((cents) => (
+          <label key={cents} className={choiceRow}>
+            <input
+              type="radio"
+              value={cents}
+              className="size-5 accent-orange-800"
+              {...form.register("amount")}
+            />
+            <span className="font-semibold">{formatEuro(Number(cents), locale)}</span>
+          </label>
+        ))}
+        <label className={choiceRow}>
+          <input
+            type="radio"
+            value="other"
+            className="size-5 accent-orange-800"
+            {...form.register("amount")}
+          />
+          <span className="font-semibold">{t("giftCard.otherAmount")}</span>
+        </label>
+      </div>
+      {other ? (
+        <TextField
+          label={t("giftCard.otherEuros")}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errorOf("amount")}
+          {...form.register("other_euros")}
+        />
+      ) : (
+        <div role="alert">
+          <FieldError id={`${id}-amount-error`} error={errorOf("amount")} />
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** The message on the card, with how many characters are left. */
+function MessageField({
+  id,
+  form,
+  length,
+  error,
+}: {
+  id: string;
+  form: GiftCardFormState;
+  length: number;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation("cart");
+  const invalid = form.formState.errors.message !== undefined;
+  return (
+    <div>
+      <label htmlFor={`${id}-message`} className="block text-sm font-semibold text-slate-900">
+        {t("giftCard.message")}
+      </label>
+      <textarea
+        id={`${id}-message`}
+        rows={3}
+        maxLength={GIFT_CARD_MESSAGE_MAX_LENGTH}
+        aria-describedby={`${id}-message-hint${invalid ? ` ${id}-message-error` : ""}`}
+        aria-invalid={invalid ? true : undefined}
+        className={inputClass}
+        {...form.register("message")}
+      />
+      <p id={`${id}-message-hint`} className="mt-1 text-sm text-slate-700">
+        {t("giftCard.messageHint", { count: GIFT_CARD_MESSAGE_MAX_LENGTH - length })}
+      </p>
+      <FieldError id={`${id}-message-error`} error={error} />
+    </div>
+  );
+}
+
+/** To the buyer (to print), or by e-mail to the recipient on a day from today to the last allowed one. */
+function DeliveryFieldset({
+  form,
+  toRecipient,
+  errorOf,
+}: {
+  form: GiftCardFormState;
+  toRecipient: boolean;
+  errorOf: (field: Field) => string | undefined;
+}) {
+  const { t } = useTranslation("cart");
+  return (
+    <fieldset className={fieldset}>
+      <legend className={legend}>{t("giftCard.deliveryLegend")}</legend>
+      <label className={choiceRow}>
+        <input
+          type="radio"
+          value="buyer"
+          className="size-5 accent-orange-800"
+          {...form.register("deliver_to")}
+        />
+        <span>{t("giftCard.toBuyer")}</span>
+      </label>
+      <label className={choiceRow}>
+        <input
+          type="radio"
+          value="recipient"
+          className="size-5 accent-orange-800"
+          {...form.register("deliver_to")}
+        />
+        <span>{t("giftCard.toRecipient")}</span>
+      </label>
+      {toRecipient ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t("giftCard.recipientEmail")}
+            type="email"
+            autoComplete="off"
+            error={errorOf("recipient_email")}
+            {...form.register("recipient_email")}
+          />
+          <TextField
+            label={t("giftCard.sendOn")}
+            type="date"
+            min={todayInBerlin()}
+            max={lastGiftCardSendDay()}
+            hint={t("giftCard.sendOnHint")}
+            error={errorOf("send_on")}
+            {...form.register("send_on")}
+          />
+        </div>
+      ) : null}
+    </fieldset>
   );
 }

@@ -1,102 +1,33 @@
-import { PurchaseTermsList } from "../../../components/purchase-terms.tsx";
 import "../i18n.ts";
-import {
-  type Billing,
-  type BillingInput,
-  BillingSchema,
-  type FulfillReply,
-  INVOICE_ADDRESS_FIELDS,
-  invoiceNeedsAddress,
-  missingAddressFields,
-  type Order,
-  type PaymentConfig,
-  TEXT_MAX_LENGTH,
-  type User,
-} from "@atelier/contract";
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { OnApproveActions, OnApproveData } from "@paypal/paypal-js";
-import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import type { Order, PaymentConfig, User } from "@atelier/contract";
+import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
-import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Container } from "../../../components/ui/container.tsx";
-import { FormMessage, TextField } from "../../../components/ui/form-fields.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { useAccountNotice } from "../../../lib/account-notice.ts";
-import { useErrorText } from "../../../lib/error-codes.ts";
 import { hasExternalMediaConsent } from "../../../lib/external-media-consent.ts";
 import { berlinTime } from "../../../lib/format.ts";
-import { formatEuro } from "../../../lib/money.ts";
 import { paymentConfigOptions, paypalLocale } from "../../../lib/payments.ts";
 import { browserStorage } from "../../../lib/storage.ts";
-import { checkoutApi, type FulfillRequest } from "../api/checkout-api.ts";
 import type { PaymentNotice } from "../cart-search.ts";
-import {
-  BILLING_FIELDS,
-  type BillingField,
-  billingFieldErrors,
-  type CheckoutProblem,
-  checkoutProblem,
-} from "../checkout-errors.ts";
-import { paymentReturnUrls } from "../return-urls.ts";
 import { withdrawalInfo } from "../withdrawal.ts";
+import { BillingFieldset, TermsSection, useCheckoutForm } from "./checkout-billing.tsx";
+import type { CheckoutPhase } from "./checkout-phase.ts";
+import { CheckoutProblemMessage, CheckoutStatus, OrderLines } from "./checkout-summary.tsx";
+import type { PayPalHandlers } from "./paypal-area.tsx";
+import { useCheckoutPayment } from "./use-checkout-payment.ts";
 
 // PayPal's React wrapper and SDK loader stay out of every bundle but the checkout step's (and load there only
 // when the buttons are wanted).
 const PayPalArea = lazy(() => import("./paypal-area.tsx"));
 
-/**
- * The checkout form: the contract's billing rule, the terms box that must be ticked, and, for an invoice over
- * 250 €, the full address (the contract's rule, D170; the server checks it again).
- */
-function checkoutFormSchema(needsAddress: boolean) {
-  return BillingSchema.extend({
-    terms: z.boolean().refine((accepted) => accepted, { error: "terms_required" }),
-  }).superRefine((values, ctx) => {
-    if (!needsAddress) return;
-    for (const field of missingAddressFields(values))
-      ctx.addIssue({ code: "custom", path: [field], message: "billing_address_required" });
-  });
-}
-type CheckoutFormValues = Required<{ [K in keyof BillingInput]: string }> & { terms: boolean };
-
-const FIELD_AUTOCOMPLETE: Record<BillingField, string> = {
-  first_name: "given-name",
-  last_name: "family-name",
-  company_name: "organization",
-  street: "street-address",
-  post_code: "postal-code",
-  city: "address-level2",
-  country: "country-name",
-};
-const REQUIRED_FIELDS: ReadonlySet<BillingField> = new Set(["first_name", "last_name"]);
-
-function formDefaults(user: User | undefined): CheckoutFormValues {
-  return {
-    first_name: user?.first_name ?? "",
-    last_name: user?.last_name ?? "",
-    company_name: user?.company_name ?? "",
-    street: user?.street ?? "",
-    post_code: user?.post_code ?? "",
-    city: user?.city ?? "",
-    country: user?.country ?? "",
-    terms: false,
-  };
-}
-
 /** Stripe Checkout, or the shop's other gateway (PayPal, or the demo gateway without a PayPal account). */
 type PaymentMethod = "stripe" | "default";
 
-/** Where the checkout stands: filling in, placing the order, paying it (PayPal), or leaving for a gateway. */
-type Phase =
-  | { kind: "form" }
-  | { kind: "ordering" }
-  | { kind: "placed"; order: Order; reply: FulfillReply; request: FulfillRequest }
-  | { kind: "leaving" };
+type Phase = CheckoutPhase;
 
 export type CheckoutPageProps<TCartKey extends QueryKey, TProfileKey extends QueryKey> = {
   /** The signed-in parent's cart (handed in by the route: features do not import each other). */
@@ -211,31 +142,12 @@ function CheckoutFlow({
   onRedirect: (url: string) => void;
 }) {
   const { t } = useTranslation("checkout");
-  const errorText = useErrorText();
   const locale = useLocale();
-  const queryClient = useQueryClient();
   const formId = useId();
-  const [problem, setProblem] = useState<CheckoutProblem | null>(null);
-  const [busy, setBusy] = useState<"capturing" | "cancelling" | null>(null);
-  const [orderClicked, setOrderClicked] = useState(false);
   // With Stripe on, the parent picks it or the shop's other gateway (PayPal or the demo); PayPal stays
   // preselected, as it was before Stripe came (D104).
   const [method, setMethod] = useState<PaymentMethod>("default");
-  // The invoice's total: the lines after discounts, before a gift card (which pays, it does not discount).
-  const needsAddress = invoiceNeedsAddress(cart.total_price_cents - cart.total_discount_cents);
-  const required = (field: BillingField) =>
-    REQUIRED_FIELDS.has(field) ||
-    (needsAddress && (INVOICE_ADDRESS_FIELDS as readonly string[]).includes(field));
-  // The resolver is read once by react-hook-form; the ref lets it follow a cart whose total changes.
-  const needsAddressRef = useRef(needsAddress);
-  needsAddressRef.current = needsAddress;
-  const form = useForm<CheckoutFormValues>({
-    resolver: ((values: CheckoutFormValues, context: unknown, options: never) =>
-      zodResolver(checkoutFormSchema(needsAddressRef.current))(values as never, context, options)) as never,
-    defaultValues: formDefaults(user),
-    mode: "onTouched",
-  });
-  const { errors } = form.formState;
+  const { form, needsAddress, required } = useCheckoutForm(cart, user);
 
   // While an order is placed, the page shows it as it was ordered: the server's cart is a new, empty one.
   const order = phase.kind === "placed" ? phase.order : cart;
@@ -244,181 +156,36 @@ function CheckoutFlow({
   const locked = phase.kind !== "form";
   const stripe = config.stripe && method === "stripe";
   const paypal = config.gateway === "paypal" && !stripe;
+  const payment = useCheckoutPayment({
+    cart,
+    cartKey,
+    form,
+    paypal,
+    stripe,
+    placed,
+    setPhase,
+    onPaid,
+    onBackInCart,
+    onRedirect,
+  });
 
   if (order.items.length === 0 && phase.kind === "form") return <EmptyCheckout onBackToCart={onBackToCart} />;
 
-  const fail = (error: unknown) => {
-    console.error("checkout failed", error);
-    const found = checkoutProblem(error);
-    setProblem(found);
-    const fields = billingFieldErrors(error);
-    // The focus goes to the first field the server refused, not the last.
-    Object.entries(fields).forEach(([field, code], index) => {
-      form.setError(field as BillingField, { message: code }, { shouldFocus: index === 0 });
-    });
-    return found;
-  };
-
-  const submit = form.handleSubmit(async (values) => {
-    const { terms: _terms, ...billingInput } = values;
-    const billing: Billing = BillingSchema.parse(billingInput);
-    const request: FulfillRequest = { cartId: cart.cart_id, billing };
-    setProblem(null);
-    setOrderClicked(true);
-    setPhase({ kind: "ordering" });
-    try {
-      if (!paypal) {
-        // Stripe's or the demo gateway's own page takes the payment, then sends the browser back to us.
-        const gateway = stripe ? ("stripe" as const) : undefined;
-        const reply = await checkoutApi.fulfill({
-          ...request,
-          ...(gateway ? { gateway } : {}),
-          ...paymentReturnUrls(window.location.origin, locale, gateway),
-        });
-        if (reply.url) {
-          setPhase({ kind: "leaving" });
-          onRedirect(reply.url);
-        } else {
-          onPaid(reply.order_id);
-        }
-        return;
-      }
-      const reply = await checkoutApi.fulfill(request);
-      // Nothing due (fully discounted): paid at once, without PayPal (decision D50).
-      if (reply.approve_url === null) {
-        onPaid(reply.order_id);
-        return;
-      }
-      setPhase({ kind: "placed", order: cart, reply, request });
-      // The header's badge: the items now belong to the order, the server's cart is empty.
-      void queryClient.invalidateQueries({ queryKey: cartKey });
-    } catch (error) {
-      setPhase({ kind: "form" });
-      fail(error);
-    }
-  });
-
-  const cancelOrder = async (gatewayId: string) => {
-    setBusy("cancelling");
-    setProblem(null);
-    try {
-      const back = await checkoutApi.cancelPayment(gatewayId);
-      onBackInCart("cancelled", back);
-    } catch (error) {
-      const found = fail(error);
-      if (found === "orderNotPayable") onBackInCart("expired");
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const handlers = placed
-    ? {
-        // Fulfil again: the same cart answers the same PayPal order while it awaits payment (decision D50).
-        createOrder: async () => {
-          setProblem(null);
-          const reply = await checkoutApi.fulfill(placed.request);
-          return reply.id;
-        },
-        onApprove: async (data: OnApproveData, actions: OnApproveActions) => {
-          setBusy("capturing");
-          setProblem(null);
-          try {
-            const paid = await checkoutApi.capture(data.orderID, data);
-            onPaid(paid.id);
-          } catch (error) {
-            const found = fail(error);
-            // PayPal's advice: the buyer picks another funding source in the same window.
-            if (found === "instrumentDeclined") return actions.restart();
-            if (found === "paymentDeclined") onBackInCart("declined");
-            if (found === "orderNotPayable") onBackInCart("expired");
-          } finally {
-            setBusy(null);
-          }
-        },
-        onCancel: (data: Record<string, unknown>) => {
-          const id = typeof data.orderID === "string" && data.orderID ? data.orderID : placed.reply.id;
-          void cancelOrder(id);
-        },
-        onError: (error: Record<string, unknown>) => {
-          console.error("PayPal reported an error", error);
-        },
-      }
-    : {};
-
   // Spec: PayPal's script loads on this step only, after consent to external media or the order click.
-  const loadPayPal = paypal && (orderClicked || hasExternalMediaConsent(browserStorage()));
-  const dueNow = order.total_checkout_price_cents;
-  const monthly = order.total_recurrent_price_cents;
+  const loadPayPal = paypal && (payment.orderClicked || hasExternalMediaConsent(browserStorage()));
   const reservedUntil = placed?.reply.reserved_until ? berlinTime(placed.reply.reserved_until, locale) : null;
 
   return (
     <div className="mt-8 grid gap-10 lg:grid-cols-[3fr_2fr]">
-      <form id={formId} noValidate className="space-y-8" onSubmit={submit} aria-label={t("step.heading")}>
-        <fieldset disabled={locked} className="space-y-4">
-          <legend className="text-xl font-bold text-slate-900">{t("step.billingHeading")}</legend>
-          <p className="text-sm text-slate-700">{t("step.billingHint")}</p>
-          {needsAddress ? (
-            <p className="text-sm font-semibold text-slate-900" data-testid="address-hint">
-              {t("step.addressHint")}
-            </p>
-          ) : null}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {BILLING_FIELDS.map((field) => (
-              <TextField
-                key={field}
-                label={
-                  required(field)
-                    ? t(`step.fields.${field}`)
-                    : t("step.optional", { label: t(`step.fields.${field}`) })
-                }
-                autoComplete={FIELD_AUTOCOMPLETE[field]}
-                maxLength={field === "post_code" ? 16 : TEXT_MAX_LENGTH}
-                aria-required={required(field) ? true : undefined}
-                error={errorText(errors[field]?.message)}
-                {...form.register(field)}
-              />
-            ))}
-          </div>
-        </fieldset>
-
-        <section aria-labelledby={`${formId}-terms`} className="space-y-3">
-          <h2 id={`${formId}-terms`} className="text-xl font-bold text-slate-900">
-            {t("step.termsHeading")}
-          </h2>
-          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800" data-testid="withdrawal-info">
-            {info.types.map((type) => (
-              <li key={type}>{t(`step.withdrawal.${type}`)}</li>
-            ))}
-          </ul>
-          <p className="text-sm">
-            <Link
-              to="/legal/terms"
-              target="_blank"
-              rel="noopener"
-              className="font-semibold text-orange-900 underline underline-offset-2"
-            >
-              {t("step.termsLink")}
-            </Link>
-          </p>
-          <Controller
-            control={form.control}
-            name="terms"
-            render={({ field }) => (
-              <Checkbox
-                name={field.name}
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                disabled={locked}
-                label={info.earlyStart ? t("step.acceptEarlyStart") : t("step.acceptTerms")}
-                error={errors.terms ? t("step.termsRequired") : undefined}
-                data-testid="accept-terms"
-              />
-            )}
-          />
-        </section>
+      <form
+        id={formId}
+        noValidate
+        className="space-y-8"
+        onSubmit={payment.submit}
+        aria-label={t("step.heading")}
+      >
+        <BillingFieldset form={form} needsAddress={needsAddress} required={required} locked={locked} />
+        <TermsSection form={form} formId={formId} info={info} locked={locked} />
       </form>
 
       <aside
@@ -428,45 +195,7 @@ function CheckoutFlow({
         <h2 id={`${formId}-summary`} className="text-xl font-bold text-slate-900">
           {t("step.orderHeading")}
         </h2>
-        <ul className="space-y-2 text-sm text-slate-800" data-testid="checkout-items">
-          {order.items.map((item) => (
-            <li key={item.id} className="flex justify-between gap-3">
-              <div className="min-w-0">
-                <span className="font-semibold">{item.product_page.name}</span>
-                {" – "}
-                {item.visitor_name ?? t("step.noChild")}
-                <PurchaseTermsList
-                  terms={item.terms}
-                  recurring={item.is_recurring}
-                  refundDaysBefore={item.product_page.refund_days_before}
-                  locale={locale}
-                  className="mt-1 text-slate-700"
-                />
-              </div>
-              <span className="shrink-0">
-                {formatEuro(item.list_price_cents - item.discount_amount_cents, locale)}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <dl
-          className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-slate-300 pt-3"
-          data-testid="checkout-totals"
-        >
-          <dt className="font-bold">{t("step.dueNow")}</dt>
-          <dd className="text-right font-bold" data-testid="checkout-due-now">
-            {formatEuro(dueNow, locale)}
-          </dd>
-          {monthly > 0 ? (
-            <>
-              <dt>{t("step.monthly")}</dt>
-              <dd className="text-right" data-testid="checkout-monthly">
-                {formatEuro(monthly, locale)}
-              </dd>
-            </>
-          ) : null}
-        </dl>
-        {monthly > 0 ? <p className="text-xs text-slate-700">{t("step.monthlyHint")}</p> : null}
+        <OrderLines order={order} />
 
         {config.stripe && !placed ? (
           <PaymentMethodChoice
@@ -477,83 +206,98 @@ function CheckoutFlow({
           />
         ) : null}
         {placed ? null : (
-          <div className="space-y-2">
-            <button
-              type="submit"
-              form={formId}
-              className={`${buttonStyles.primary} w-full`}
-              disabled={phase.kind !== "form"}
-            >
-              {t("step.order")}
-            </button>
-            <p className="text-xs text-slate-700">
-              {stripe ? t("step.stripeHint") : paypal ? t("step.paypalHint") : t("step.demoHint")}
-            </p>
-          </div>
+          <OrderButton
+            formId={formId}
+            disabled={phase.kind !== "form"}
+            hint={stripe ? t("step.stripeHint") : paypal ? t("step.paypalHint") : t("step.demoHint")}
+          />
         )}
 
-        <div role="status" data-testid="checkout-status">
-          {phase.kind === "ordering" ? <p>{t("step.ordering")}</p> : null}
-          {phase.kind === "leaving" ? <p>{t("step.redirecting")}</p> : null}
-          {reservedUntil ? (
-            <p className="rounded-lg border-l-4 border-green-700 bg-green-50 px-3 py-2 text-sm font-semibold text-green-900">
-              {t("step.reserved", { time: reservedUntil })}
-            </p>
-          ) : null}
-          {busy === "capturing" ? <p>{t("step.capturing")}</p> : null}
-          {busy === "cancelling" ? <p>{t("step.cancelling")}</p> : null}
-        </div>
+        <CheckoutStatus phase={phase} reservedUntil={reservedUntil} busy={payment.busy} />
+        <CheckoutProblemMessage problem={payment.problem} onSignIn={onSignIn} />
 
-        <FormMessage tone="error" testId="checkout-problem">
-          {problem ? (
-            <>
-              {t(`problems.${problem}`)}
-              {problem === "signIn" ? (
-                <>
-                  {" "}
-                  <button type="button" className="underline" onClick={onSignIn}>
-                    {t("complete.signInButton")}
-                  </button>
-                </>
-              ) : null}
-            </>
-          ) : null}
-        </FormMessage>
-
-        {placed ? (
-          <section aria-label={t("step.paymentHeading")} className="space-y-3">
-            <p className="text-sm text-slate-800">{t("step.payNow")}</p>
-          </section>
-        ) : null}
-        {loadPayPal ? (
-          <Suspense fallback={placed ? <p role="status">{t("step.paypalLoading")}</p> : null}>
-            <PayPalArea
-              showButtons={placed !== null}
-              handlers={handlers}
-              options={{
-                clientId: config.client_id ?? "",
-                currency: config.currency,
-                intent: "capture",
-                disableFunding: "credit,card",
-                locale: paypalLocale(locale),
-                commit: true,
-                sdkBaseUrl: config.sdk_url,
-              }}
-            />
-          </Suspense>
-        ) : null}
-        {placed ? (
-          <button
-            type="button"
-            className={`${buttonStyles.ghost} w-full`}
-            disabled={busy !== null}
-            onClick={() => void cancelOrder(placed.reply.id)}
-          >
-            {t("step.cancelOrder")}
-          </button>
-        ) : null}
+        <PayPalPayment
+          config={config}
+          placed={placed}
+          load={loadPayPal}
+          handlers={payment.handlers}
+          busy={payment.busy !== null}
+          onCancel={(gatewayId) => void payment.cancelOrder(gatewayId)}
+        />
       </aside>
     </div>
+  );
+}
+
+/** "Zahlungspflichtig bestellen": submits the checkout form from the summary column, with how payment goes on. */
+function OrderButton({ formId, disabled, hint }: { formId: string; disabled: boolean; hint: string }) {
+  const { t } = useTranslation("checkout");
+  return (
+    <div className="space-y-2">
+      <button type="submit" form={formId} className={`${buttonStyles.primary} w-full`} disabled={disabled}>
+        {t("step.order")}
+      </button>
+      <p className="text-xs text-slate-700">{hint}</p>
+    </div>
+  );
+}
+
+/**
+ * PayPal's part of the step: its script loaded ahead (`load`), then, once the order is placed, its buttons
+ * and the way to cancel the order back into the cart.
+ */
+function PayPalPayment({
+  config,
+  placed,
+  load,
+  handlers,
+  busy,
+  onCancel,
+}: {
+  config: PaymentConfig;
+  placed: Extract<Phase, { kind: "placed" }> | null;
+  load: boolean;
+  handlers: PayPalHandlers;
+  busy: boolean;
+  onCancel: (gatewayId: string) => void;
+}) {
+  const { t } = useTranslation("checkout");
+  const locale = useLocale();
+  return (
+    <>
+      {placed ? (
+        <section aria-label={t("step.paymentHeading")} className="space-y-3">
+          <p className="text-sm text-slate-800">{t("step.payNow")}</p>
+        </section>
+      ) : null}
+      {load ? (
+        <Suspense fallback={placed ? <p role="status">{t("step.paypalLoading")}</p> : null}>
+          <PayPalArea
+            showButtons={placed !== null}
+            handlers={handlers}
+            options={{
+              clientId: config.client_id ?? "",
+              currency: config.currency,
+              intent: "capture",
+              disableFunding: "credit,card",
+              locale: paypalLocale(locale),
+              commit: true,
+              sdkBaseUrl: config.sdk_url,
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {placed ? (
+        <button
+          type="button"
+          className={`${buttonStyles.ghost} w-full`}
+          disabled={busy}
+          onClick={() => onCancel(placed.reply.id)}
+        >
+          {t("step.cancelOrder")}
+        </button>
+      ) : null}
+    </>
   );
 }
 

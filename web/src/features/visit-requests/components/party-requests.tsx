@@ -7,7 +7,7 @@ import {
   type ProductDetail,
 } from "@atelier/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { type Dispatch, type SetStateAction, useEffect, useId, useRef, useState } from "react";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { api } from "../../../lib/api-client.ts";
@@ -120,6 +120,10 @@ function useSendPartyRequest() {
   return { send, errorOf };
 }
 
+/**
+ * A party's request: the button that opens it, then (signed in) the form or the thanks once it is sent;
+ * a guest is asked to sign in first.
+ */
 export function PartyRequestForm({
   product,
   userKey,
@@ -134,12 +138,7 @@ export function PartyRequestForm({
   const id = useId();
   const [open, setOpen] = useState(false);
   const headingRef = useFocusWhenOpened(open);
-  const [option, setOption] = useState(String(product.purchase_options[0]?.id ?? ""));
-  const [dates, setDates] = useState<string[]>(["", "", ""]);
-  const [children, setChildren] = useState("");
-  const [ages, setAges] = useState("");
-  const [comment, setComment] = useState("");
-  const { send, errorOf } = useSendPartyRequest();
+  const request = useSendPartyRequest();
 
   if (!open)
     return (
@@ -147,37 +146,6 @@ export function PartyRequestForm({
         {t.open}
       </button>
     );
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    send.mutate({
-      product_page: product.id,
-      purchase_option: Number(option),
-      dates: dates.filter(Boolean),
-      children_count: Number(children),
-      ages: ages
-        .split(/[,;\s]+/)
-        .filter(Boolean)
-        .map(Number),
-      comment,
-    });
-  };
-
-  const field = (name: string, label: string, control: React.ReactNode, error: string | undefined) => (
-    <div className="mt-3">
-      <label htmlFor={`${id}-${name}`} className="block font-semibold">
-        {label}
-      </label>
-      {control}
-      {error ? (
-        <p id={`${id}-${name}-error`} className="mt-1 text-red-800">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-  const described = (name: string, error: string | undefined) =>
-    error ? { "aria-invalid": true, "aria-describedby": `${id}-${name}-error` } : {};
 
   return (
     <section
@@ -200,107 +168,196 @@ export function PartyRequestForm({
             {t.signInButton}
           </button>
         </>
-      ) : send.isSuccess ? (
+      ) : request.send.isSuccess ? (
         <p role="status" className="mt-3 font-semibold">
           {t.sent}
         </p>
       ) : (
-        <form onSubmit={submit} noValidate>
-          {field(
-            "option",
-            t.option,
-            <select
-              id={`${id}-option`}
-              className={inputClass}
-              value={option}
-              onChange={(event) => setOption(event.target.value)}
-              {...described("option", errorOf("purchase_option"))}
-            >
-              {product.purchase_options.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </select>,
-            errorOf("purchase_option"),
-          )}
-          {DATE_SLOTS.map((index) => {
-            const error = errorOf(`dates.${index}`, ...(index === 0 ? ["dates"] : []));
-            return (
-              <div key={`date-${index}`}>
-                {field(
-                  `date-${index}`,
-                  `${t.date(index + 1)}${index > 0 ? ` ${t.optional}` : ""}`,
-                  <input
-                    id={`${id}-date-${index}`}
-                    type="date"
-                    className={inputClass}
-                    required={index === 0}
-                    value={dates[index] ?? ""}
-                    onChange={(event) =>
-                      setDates((old) => old.map((day, i) => (i === index ? event.target.value : day)))
-                    }
-                    {...described(`date-${index}`, error)}
-                  />,
-                  error,
-                )}
-              </div>
-            );
-          })}
-          {field(
-            "children",
-            t.children,
-            <input
-              id={`${id}-children`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={30}
-              required
-              className={inputClass}
-              value={children}
-              onChange={(event) => setChildren(event.target.value)}
-              {...described("children", errorOf("children_count"))}
-            />,
-            errorOf("children_count"),
-          )}
-          {field(
-            "ages",
-            t.ages(partyAgesExample(product.age_group)),
-            <input
-              id={`${id}-ages`}
-              type="text"
-              inputMode="numeric"
-              required
-              className={inputClass}
-              value={ages}
-              onChange={(event) => setAges(event.target.value)}
-              {...described("ages", errorOf("ages", "ages.0"))}
-            />,
-            errorOf("ages", "ages.0"),
-          )}
-          {field(
-            "comment",
-            t.comment,
-            <textarea
-              id={`${id}-comment`}
-              rows={3}
-              className={inputClass}
-              value={comment}
-              onChange={(event) => setComment(event.target.value)}
-              {...described("comment", errorOf("comment"))}
-            />,
-            errorOf("comment"),
-          )}
-          <div role="alert" aria-live="assertive">
-            {send.isError ? <p className="mt-3 font-semibold text-red-800">{t.failed}</p> : null}
-          </div>
-          <button type="submit" className={`${buttonStyles.primary} mt-4`} disabled={send.isPending}>
-            {send.isPending ? t.sending : t.send}
-          </button>
-        </form>
+        <PartyRequestFields product={product} id={id} t={t} request={request} />
       )}
     </section>
+  );
+}
+
+type Texts = (typeof TEXTS)[Locale];
+
+/** A control's label above it and its error below; the control carries `${id}-${name}` and {@link described}. */
+function LabelledField({
+  id,
+  name,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  error: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="mt-3">
+      <label htmlFor={`${id}-${name}`} className="block font-semibold">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-${name}-error`} className="mt-1 text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A control's invalid state, pointing at its error below. */
+const described = (id: string, name: string, error: string | undefined) =>
+  error ? { "aria-invalid": true, "aria-describedby": `${id}-${name}-error` } : {};
+
+/** Up to three wished days (the first required), each with the server's refusal of it below. */
+function WishedDates({
+  id,
+  t,
+  dates,
+  setDates,
+  errorOf,
+}: {
+  id: string;
+  t: Texts;
+  dates: string[];
+  setDates: Dispatch<SetStateAction<string[]>>;
+  errorOf: (...fields: string[]) => string | undefined;
+}) {
+  return (
+    <>
+      {DATE_SLOTS.map((index) => {
+        const error = errorOf(`dates.${index}`, ...(index === 0 ? ["dates"] : []));
+        return (
+          <div key={`date-${index}`}>
+            <LabelledField
+              id={id}
+              name={`date-${index}`}
+              label={`${t.date(index + 1)}${index > 0 ? ` ${t.optional}` : ""}`}
+              error={error}
+            >
+              <input
+                id={`${id}-date-${index}`}
+                type="date"
+                className={inputClass}
+                required={index === 0}
+                value={dates[index] ?? ""}
+                onChange={(event) =>
+                  setDates((old) => old.map((day, i) => (i === index ? event.target.value : day)))
+                }
+                {...described(id, `date-${index}`, error)}
+              />
+            </LabelledField>
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+/** The request's fields: the package, up to three wished days, how many children, their ages, a comment. */
+function PartyRequestFields({
+  product,
+  id,
+  t,
+  request: { send, errorOf },
+}: {
+  product: ProductDetail;
+  id: string;
+  t: Texts;
+  request: ReturnType<typeof useSendPartyRequest>;
+}) {
+  const [option, setOption] = useState(String(product.purchase_options[0]?.id ?? ""));
+  const [dates, setDates] = useState<string[]>(["", "", ""]);
+  const [children, setChildren] = useState("");
+  const [ages, setAges] = useState("");
+  const [comment, setComment] = useState("");
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    send.mutate({
+      product_page: product.id,
+      purchase_option: Number(option),
+      dates: dates.filter(Boolean),
+      children_count: Number(children),
+      ages: ages
+        .split(/[,;\s]+/)
+        .filter(Boolean)
+        .map(Number),
+      comment,
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <LabelledField id={id} name="option" label={t.option} error={errorOf("purchase_option")}>
+        <select
+          id={`${id}-option`}
+          className={inputClass}
+          value={option}
+          onChange={(event) => setOption(event.target.value)}
+          {...described(id, "option", errorOf("purchase_option"))}
+        >
+          {product.purchase_options.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      </LabelledField>
+      <WishedDates id={id} t={t} dates={dates} setDates={setDates} errorOf={errorOf} />
+      <LabelledField id={id} name="children" label={t.children} error={errorOf("children_count")}>
+        <input
+          id={`${id}-children`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={30}
+          required
+          className={inputClass}
+          value={children}
+          onChange={(event) => setChildren(event.target.value)}
+          {...described(id, "children", errorOf("children_count"))}
+        />
+      </LabelledField>
+      <LabelledField
+        id={id}
+        name="ages"
+        label={t.ages(partyAgesExample(product.age_group))}
+        error={errorOf("ages", "ages.0")}
+      >
+        <input
+          id={`${id}-ages`}
+          type="text"
+          inputMode="numeric"
+          required
+          className={inputClass}
+          value={ages}
+          onChange={(event) => setAges(event.target.value)}
+          {...described(id, "ages", errorOf("ages", "ages.0"))}
+        />
+      </LabelledField>
+      <LabelledField id={id} name="comment" label={t.comment} error={errorOf("comment")}>
+        <textarea
+          id={`${id}-comment`}
+          rows={3}
+          className={inputClass}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          {...described(id, "comment", errorOf("comment"))}
+        />
+      </LabelledField>
+      <div role="alert" aria-live="assertive">
+        {send.isError ? <p className="mt-3 font-semibold text-red-800">{t.failed}</p> : null}
+      </div>
+      <button type="submit" className={`${buttonStyles.primary} mt-4`} disabled={send.isPending}>
+        {send.isPending ? t.sending : t.send}
+      </button>
+    </form>
   );
 }
 
