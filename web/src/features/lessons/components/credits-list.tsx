@@ -11,10 +11,15 @@ import { formatDate } from "../../../lib/format.ts";
 
 export const creditsKey = (userKey: string) => ["lesson-credits", userKey];
 
+type Booked = { creditId: number; date: string; start: string };
+
 /** The family's makeup credits with their expiry (D367); an open one books a makeup on a free date. */
 export function CreditsList({ userKey, onBooked }: { userKey: string; onBooked: () => void }) {
   const { t } = useTranslation("lessons");
   const locale = useLocale();
+  // Kept here, not in the booking form: the list refetches after a booking, the credit turns "used" and
+  // its form goes away, and the confirmation must stay (and be announced) where the parent looked.
+  const [booked, setBooked] = useState<Booked | null>(null);
   const credits = useQuery({
     queryKey: creditsKey(userKey),
     queryFn: ({ signal }) => api.get<CreditView[]>("/api/v2/lessons/credits/", undefined, signal),
@@ -51,8 +56,22 @@ export function CreditsList({ userKey, onBooked }: { userKey: string; onBooked: 
               </p>
             ) : null}
             {credit.status === "open" ? (
-              <MakeupBooking credit={credit} userKey={userKey} onBooked={onBooked} />
+              <MakeupBooking
+                credit={credit}
+                userKey={userKey}
+                onBooked={(reply) => {
+                  setBooked({ creditId: credit.id, ...reply });
+                  onBooked();
+                }}
+              />
             ) : null}
+            <div aria-live="polite">
+              {booked?.creditId === credit.id ? (
+                <p className="mt-2 font-semibold text-green-800" data-testid="makeup-booked">
+                  {t("credits.booked", { date: formatDate(booked.date, locale), start: booked.start })}
+                </p>
+              ) : null}
+            </div>
           </li>
         ))}
       </ul>
@@ -67,7 +86,7 @@ function MakeupBooking({
 }: {
   credit: CreditView;
   userKey: string;
-  onBooked: () => void;
+  onBooked: (reply: { date: string; start: string }) => void;
 }) {
   const { t } = useTranslation("lessons");
   const locale = useLocale();
@@ -90,9 +109,9 @@ function MakeupBooking({
         date,
       });
     },
-    onSuccess: () => {
+    onSuccess: (reply) => {
+      onBooked(reply);
       void client.invalidateQueries({ queryKey: creditsKey(userKey) });
-      onBooked();
     },
   });
   const codes = book.error ? errorCodesByField(book.error) : {};
@@ -137,18 +156,11 @@ function MakeupBooking({
       <button type="submit" className={buttonStyles.primary} disabled={!choice || book.isPending}>
         {t("credits.confirm")}
       </button>
-      <div aria-live="polite">
-        {book.data ? (
-          <p className="font-semibold text-green-800" data-testid="makeup-booked">
-            {t("credits.booked", { date: formatDate(book.data.date, locale), start: book.data.start })}
-          </p>
-        ) : null}
-        {refusal ? (
-          <p role="alert" className="text-red-700">
-            {refusal}
-          </p>
-        ) : null}
-      </div>
+      {refusal ? (
+        <p role="alert" className="text-red-700">
+          {refusal}
+        </p>
+      ) : null}
     </form>
   );
 }
