@@ -305,8 +305,8 @@ export type CartItemRow = {
   pageOptions: ItemPageOption[];
 };
 
-/** The columns of an item with its page, option, child, slots and weeks (the cart's and the history's). */
-export const itemColumns = (locale: Locale) => ({
+/** An item's own columns and its page's type: what a cart line and a full item both read. */
+const lineColumns = {
   id: orderItems.id,
   orderId: orderItems.orderId,
   productPageId: orderItems.productPageId,
@@ -323,6 +323,11 @@ export const itemColumns = (locale: Locale) => ({
   academyNumberOfWeeks: orderItems.academyNumberOfWeeks,
   comment: orderItems.comment,
   giftCardDetails: orderItems.giftCardDetails,
+};
+
+/** The columns of an item with its page, option, child, slots and weeks (the cart's and the history's). */
+export const itemColumns = (locale: Locale) => ({
+  ...lineColumns,
   pageName: textIn(productPages.name, locale),
   pageSlug: productPages.slug,
   pageAgeGroup: productPages.ageGroup,
@@ -413,22 +418,7 @@ export async function findCartLines(db: DbOrTx, orderId: number): Promise<CartLi
   const rows = await prepared<CartLineRow[]>(db, "cart_lines", () =>
     db
       .select({
-        id: orderItems.id,
-        orderId: orderItems.orderId,
-        productPageId: orderItems.productPageId,
-        purchaseOptionId: orderItems.purchaseOptionId,
-        visitorId: orderItems.visitorId,
-        guestVisitorRef: orderItems.guestVisitorRef,
-        scheduleType: orderItems.scheduleType,
-        productType: productPages.productType,
-        calculatedPriceCents: orderItems.calculatedPriceCents,
-        siblingDiscountCents: orderItems.siblingDiscountCents,
-        promocodeDiscountCents: orderItems.promocodeDiscountCents,
-        recurrentPriceCents: orderItems.recurrentPriceCents,
-        recurrentDiscountCents: orderItems.recurrentDiscountCents,
-        academyNumberOfWeeks: orderItems.academyNumberOfWeeks,
-        comment: orderItems.comment,
-        giftCardDetails: orderItems.giftCardDetails,
+        ...lineColumns,
         slotIds: sql<
           number[]
         >`array(select ois.schedule_slot_id from ${orderItemSlots} ois where ois.order_item_id = ${orderItems.id} order by 1)`,
