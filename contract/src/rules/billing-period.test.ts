@@ -10,6 +10,7 @@ import {
   firstLessonDay,
   isClosed,
   lastPaidDay,
+  lengthenByCancelled,
   lessonDays,
   nextBillingPeriod,
   paidDays,
@@ -153,5 +154,57 @@ describe("billing period (D121)", () => {
     const christmas = { startsOn: "2026-12-21", endsOn: "2027-01-02" };
     const days = lessonDays({ from: "2026-12-01", to: "2027-01-13" }, [1], [christmas]);
     expect(days).toEqual(["2026-12-01", "2026-12-08", "2026-12-15", "2027-01-05", "2027-01-12"]);
+  });
+});
+
+describe("a period lengthened by cancelled lessons (D393)", () => {
+  // Tuesdays (weekday 1); December 2026: 1, 8, 15, 22, 29 are Tuesdays.
+  const december = { from: "2026-12-01", to: "2026-12-31" };
+
+  it("gains the next lesson after its end for each cancelled lesson in it", () => {
+    expect(lengthenByCancelled(december, [1], [], ["2026-12-08"])).toEqual({
+      from: "2026-12-01",
+      to: "2027-01-05",
+    });
+    expect(lengthenByCancelled(december, [1], [], ["2026-12-15", "2026-12-08"]).to).toBe("2027-01-12");
+  });
+
+  it("changes nothing for a day that is no lesson, outside the period, or closed anyway", () => {
+    expect(lengthenByCancelled(december, [1], [], ["2026-12-09"])).toEqual(december);
+    expect(lengthenByCancelled(december, [1], [], ["2026-11-24", "2027-01-12"])).toEqual(december);
+    const closed = [{ startsOn: "2026-12-08", endsOn: "2026-12-08" }];
+    expect(lengthenByCancelled(december, [1], closed, ["2026-12-08"])).toEqual(december);
+  });
+
+  it("skips closed and cancelled days when it looks for the lesson it adds", () => {
+    const holidays = [{ startsOn: "2027-01-01", endsOn: "2027-01-10" }];
+    expect(lengthenByCancelled(december, [1], holidays, ["2026-12-08"]).to).toBe("2027-01-12");
+    // A cancelled day inside the added days is itself made up.
+    expect(lengthenByCancelled(december, [1], [], ["2026-12-08", "2027-01-05"]).to).toBe("2027-01-12");
+  });
+
+  it("keeps as many lessons as the period without cancellations holds", () => {
+    const weekdaysOf = fc.subarray([0, 1, 2, 3, 4, 5, 6], { minLength: 1 });
+    // Cancelled days: some of the period's own lessons (picked by index) and any days at all.
+    const picks = fc.array(fc.nat(30), { maxLength: 4 });
+    fc.assert(
+      fc.property(
+        day,
+        weekdaysOf,
+        ranges,
+        picks,
+        fc.array(day, { maxLength: 3 }),
+        (from, weekdays, closed, picked, any) => {
+          const plain = billingPeriod(from, closed);
+          const lessons = lessonDays(plain, weekdays, closed);
+          const cancelled = [...picked.flatMap((index) => lessons[index % lessons.length] ?? []), ...any];
+          const longer = lengthenByCancelled(plain, weekdays, closed, cancelled);
+          const held = lessonDays(longer, weekdays, closed).filter((d) => !cancelled.includes(d));
+          expect(longer.from).toBe(plain.from);
+          expect(longer.to >= plain.to).toBe(true);
+          expect(held.length).toBe(lessons.length);
+        },
+      ),
+    );
   });
 });

@@ -150,6 +150,35 @@ export function nextBillingPeriod(previous: BillingPeriod, closed: readonly Clos
   return billingPeriod(addDays(previous.to, 1), closed);
 }
 
+/**
+ * A paid period lengthened by the lessons the school cancelled in it (D393, issue 35): for each cancelled
+ * lesson day from `from` to the (growing) last day, the period gains the next lesson after its last day on
+ * one of `weekdays` that is not closed, and ends on that day (a cancelled one among them counts in turn). So a month with a
+ * cancelled lesson holds as many lessons as one without, as a closure is never paid for (D122). Days
+ * that are no lesson of `weekdays` change nothing; the order of `cancelled` does not matter.
+ */
+export function lengthenByCancelled(
+  period: BillingPeriod,
+  weekdays: readonly number[],
+  closed: readonly ClosedRange[],
+  cancelled: readonly string[],
+): BillingPeriod {
+  if (weekdays.length === 0) return period;
+  const skipped = new Set(cancelled.filter((day) => weekdays.includes(weekdayOf(day))));
+  // A cancelled day among the added ones is a lesson day here: the loop reaches it and adds one more.
+  const isLesson = (day: string) => weekdays.includes(weekdayOf(day)) && !isClosed(day, closed);
+  let to = period.to;
+  for (const day of [...skipped].sort()) {
+    if (day < period.from || isClosed(day, closed)) continue;
+    if (day > to) break;
+    // At most a year ahead, as firstLessonDay looks: a course closed for longer keeps its end.
+    const next = Array.from({ length: 366 }, (_, offset) => addDays(to, offset + 1)).find(isLesson);
+    if (next === undefined) break;
+    to = next;
+  }
+  return { from: period.from, to };
+}
+
 /** Berlin midnight at the start of `isoDate`, as an instant. */
 export function berlinMidnight(isoDate: string): Date {
   const utcMidnight = Date.parse(`${isoDate}T00:00:00Z`);

@@ -1,10 +1,11 @@
 // A lesson date the school cancels (D369): every child coming that day is told in its family's language;
-// each booking gets a credit or, by the page's rule, a longer period; a makeup's credit is free again.
+// each booking gets a credit or, by the page's rule, a longer period (D393); a makeup's credit is free again.
 import { berlinDate, type CancelLessonInput, type Locale } from "@atelier/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { cancelledLessons, makeupBookings, makeupCredits, type Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
+import { lengthenForCancelledLesson } from "../subscriptions/index.ts";
 import { addDays } from "./lesson-time.ts";
 import { lessonOn } from "./lesson-today.ts";
 import { asItem, childName, type LessonsContext, type Staff, slotMeetsOn } from "./lessons.deps.ts";
@@ -50,7 +51,6 @@ async function tell(
 
 /** A credit for the cancelled date (an absence's credit of the same date stays, now for the cancellation). */
 async function creditForCancelled(tx: Tx, item: BookedItem, date: string) {
-  if (item.cancelledLessonOutcome !== "credit") return undefined;
   const [credit] = await tx
     .insert(makeupCredits)
     .values({
@@ -68,6 +68,25 @@ async function creditForCancelled(tx: Tx, item: BookedItem, date: string) {
     })
     .returning();
   return credit;
+}
+
+/**
+ * What the cancelled date gives a booking (D369, D393): a makeup credit, or by the page's rule a lesson
+ * more in the subscription's paid period. A child who already holds a credit for the date (reported
+ * absent) keeps that credit instead, so nothing is given twice; a booking without a running subscription
+ * has no period to lengthen and gets a credit, so no paid lesson is lost.
+ */
+async function makeGood(ctx: LessonsContext, tx: Tx, item: BookedItem, date: string) {
+  if (item.cancelledLessonOutcome === "lengthen") {
+    const [absence] = await tx
+      .select({ id: makeupCredits.id })
+      .from(makeupCredits)
+      .where(and(eq(makeupCredits.orderItemId, item.itemId), eq(makeupCredits.sourceDate, date)));
+    if (!absence && (await lengthenForCancelledLesson(tx, item.itemId, date, ctx.now()))) {
+      return { credit: undefined, lengthened: true };
+    }
+  }
+  return { credit: await creditForCancelled(tx, item, date), lengthened: false };
 }
 
 /** Makeups booked on the cancelled date end; their credits are free again and their families told. */
@@ -124,10 +143,13 @@ export async function cancelLesson(ctx: LessonsContext, staff: Staff, input: Can
     if (!row) throw AppError.validation("date", "lesson_already_cancelled");
     const told = { slot, input };
     let credits = 0;
+    let lengthened = 0;
     let mails = 0;
     for (const item of items) {
-      const credit = await creditForCancelled(tx, item, input.date);
+      const made = await makeGood(ctx, tx, item, input.date);
+      const credit = made.credit;
       if (credit) credits += 1;
+      if (made.lengthened) lengthened += 1;
       if (await tell(ctx, tx, item, told, credit, false)) mails += 1;
     }
     const makeups = await releaseMakeups(ctx, tx, told);
@@ -146,8 +168,10 @@ export async function cancelLesson(ctx: LessonsContext, staff: Staff, input: Can
         reason_ru: input.reason_ru,
         children,
         credits,
+        lengthened,
       },
     });
-    return { id: row.id, slot: slot.id, date: input.date, children, credits, mails: mails + makeups.mails };
+    const mailed = mails + makeups.mails;
+    return { id: row.id, slot: slot.id, date: input.date, children, credits, lengthened, mails: mailed };
   });
 }

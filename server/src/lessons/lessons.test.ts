@@ -1,4 +1,4 @@
-import { berlinDate } from "@atelier/contract";
+import { berlinDate, billingPeriod, lengthenByCancelled, paidDays } from "@atelier/contract";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weekOf } from "../admin/dashboard.service.ts";
@@ -12,8 +12,10 @@ import {
   orderItems,
   productPages,
   scheduleSlots,
+  subscriptions,
   users,
 } from "../db/schema/index.ts";
+import { recordPayment } from "../subscriptions/record-payment.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -540,5 +542,96 @@ describe("the rules in the back office's product form (D374)", () => {
       .update(productPages)
       .set({ absenceCutoffMinutes: 120, creditsPerMonth: 2 })
       .where(eq(productPages.id, t.course.page.id));
+  });
+});
+
+describe("a cancelled lesson on a page that lengthens the paid period (D393)", () => {
+  it("moves the month's end by a lesson, says so, gives no credit, and a later month gains it when paid", async () => {
+    const slot = t.weekly[0];
+    if (!slot) throw new Error("no slot");
+    await t.db
+      .update(productPages)
+      .set({ cancelledLessonOutcome: "lengthen" })
+      .where(eq(productPages.id, t.course.page.id));
+    try {
+      // In a week, inside the first month; the tests above cancel tomorrow and in three weeks (this one runs last).
+      const date = addDays(tomorrow(), 7);
+      const longer = await paidBooking(0);
+      const absent = await paidBooking(0, "ru");
+      const subscriptionOf = async (itemId: number) => {
+        const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.orderItemId, itemId));
+        if (!row) throw new Error("no subscription");
+        return row;
+      };
+      const before = await subscriptionOf(longer.itemId);
+      const paid = paidDays(before.periodStart, before.periodEnd);
+      // The child reported absent on that day holds a credit for it already.
+      const report = await t.call("POST", "/api/v2/lessons/absences/", {
+        headers: absent.parent.headers,
+        body: { order_item: absent.itemId, dates: [date] },
+      });
+      expect(report.statusCode, report.body).toBe(200);
+
+      const reply = await t.call("POST", "/api/v2/admin/lessons/cancellations/", {
+        headers: staff.headers,
+        body: { slot: slot.id, date, reason_de: "Fortbildung", reason_ru: "Курсы повышения" },
+      });
+      expect(reply.statusCode, reply.body).toBe(201);
+      expect(reply.json().lengthened).toBeGreaterThanOrEqual(1);
+
+      // One weekly lesson more: the month now ends on the first lesson after its old end.
+      const weekday = weekdayOf(tomorrow());
+      const expected = lengthenByCancelled(paid, [weekday], [], [date]);
+      expect(expected.to).not.toBe(paid.to);
+      const after = await subscriptionOf(longer.itemId);
+      expect(paidDays(after.periodStart, after.periodEnd)).toEqual(expected);
+      expect(after.periodStart).toEqual(before.periodStart);
+      const credits = await t.db
+        .select()
+        .from(makeupCredits)
+        .where(eq(makeupCredits.orderItemId, longer.itemId));
+      expect(credits).toEqual([]);
+      const [mail] = (await t.mailsTo(longer.email)).filter((one) => one.template === "lesson-cancelled");
+      expect(mail?.text).toContain("Ihr bezahlter Zeitraum verlängert sich um diesen Termin");
+
+      // The absent child keeps its credit, now for the cancellation, and its month stays as it was.
+      const absentBefore = paidDays(
+        (await subscriptionOf(absent.itemId)).periodStart,
+        (await subscriptionOf(absent.itemId)).periodEnd,
+      );
+      expect(absentBefore.to).toBe(paid.to);
+      const kept = await t.db
+        .select()
+        .from(makeupCredits)
+        .where(eq(makeupCredits.orderItemId, absent.itemId));
+      expect(kept).toMatchObject([{ reason: "cancelled", sourceDate: date }]);
+
+      // A lesson cancelled in the coming month lengthens that month when it is paid.
+      const nextDate = addDays(expected.to, 14);
+      const later = await t.call("POST", "/api/v2/admin/lessons/cancellations/", {
+        headers: staff.headers,
+        body: { slot: slot.id, date: nextDate, reason_de: "Fortbildung", reason_ru: "Курсы повышения" },
+      });
+      expect(later.statusCode, later.body).toBe(201);
+      expect(paidDays(after.periodStart, (await subscriptionOf(longer.itemId)).periodEnd)).toEqual(expected);
+      const log = { error: () => {}, warn: () => {}, info: () => {} };
+      const recorded = await recordPayment(
+        { db: t.db, gateway: { name: "paypal" }, log } as unknown as Parameters<typeof recordPayment>[0],
+        after.id,
+        { reference: `renewal-${after.id}`, kind: "renewal_order", amountCents: 7900 },
+      );
+      expect(recorded).toBe("recorded");
+      const renewed = await subscriptionOf(longer.itemId);
+      const month = billingPeriod(addDays(expected.to, 1), []);
+      expect(paidDays(renewed.periodStart, renewed.periodEnd)).toEqual(
+        lengthenByCancelled(month, [weekday], [], [nextDate]),
+      );
+      expect(paidDays(renewed.periodStart, renewed.periodEnd).to).not.toBe(month.to);
+    } finally {
+      await t.db
+        .update(productPages)
+        .set({ cancelledLessonOutcome: "credit" })
+        .where(eq(productPages.id, t.course.page.id));
+    }
   });
 });

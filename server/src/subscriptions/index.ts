@@ -4,6 +4,7 @@ export {
   endSubscriptionOnWithdrawal,
   findPauses,
   hasRunningSubscription,
+  lengthenForCancelledLesson,
   startSubscriptions,
 } from "./subscriptions.repository.ts";
 export { subscriptionsRoutes } from "./subscriptions.routes.ts";

@@ -1,13 +1,13 @@
 // Recording a month paid after the first: autopay sales (PayPal, Stripe) and renewal orders all end
 // here, so the paid period moves on by the contract's one definition of a month (D121, D122).
-import { nextBillingPeriod, paidDays, periodInstants } from "@atelier/contract";
+import { addDays, paidDays, periodInstants } from "@atelier/contract";
 import type { GatewayName } from "../payments/index.ts";
 import type { SubscriptionsContext } from "./subscriptions.deps.ts";
 import {
   findPageOfSubscription,
-  findPauses,
   findSubscriptionById,
   insertSubscriptionPayment,
+  periodFrom,
   updateSubscription,
 } from "./subscriptions.repository.ts";
 
@@ -30,10 +30,12 @@ export async function recordPayment(
     const sub = await findSubscriptionById(tx, subscriptionId, true);
     if (!sub) throw new Error(`subscription ${subscriptionId} vanished`);
     // The next period of the contract's one definition (D121): from the day after the paid one, a month
-    // of open days (closed days inside it are not billed, D122).
+    // of open days (closed days inside it are not billed, D122), and a lesson more for each one the school
+    // cancelled in it (D393).
     const paid = paidDays(sub.periodStart, sub.periodEnd);
-    const closed = await findPauses(tx, await findPageOfSubscription(tx, sub.id), paid.to);
-    const { start: periodStart, end: periodEnd } = periodInstants(nextBillingPeriod(paid, closed));
+    const pageId = await findPageOfSubscription(tx, sub.id);
+    const next = await periodFrom(tx, sub, pageId, addDays(paid.to, 1));
+    const { start: periodStart, end: periodEnd } = periodInstants(next);
     const fresh = await insertSubscriptionPayment(tx, {
       subscriptionId,
       gateway: payment.gateway ?? gateway.name,

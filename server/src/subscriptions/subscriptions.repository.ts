@@ -1,9 +1,11 @@
 import {
+  type BillingPeriod,
   berlinDate,
   billingPeriod,
   type ClosedRange,
   firstBillingPeriod,
   type Locale,
+  lengthenByCancelled,
   paidDays,
   periodInstants,
   RENEWAL_NOTICE_DAYS,
@@ -20,6 +22,7 @@ import {
   orders,
   productPages,
   scheduleSlots,
+  subscriptionCancelledLessons,
   subscriptionPauses,
   subscriptionPayments,
   subscriptions,
@@ -356,12 +359,56 @@ export async function anonymiseCancellationsOfFamily(
     );
 }
 
+/** The lesson dates the school cancelled that lengthen this subscription's periods (D393). */
+export async function findCancelledLessonDays(db: DbOrTx, subscriptionId: number): Promise<string[]> {
+  const rows = await db
+    .select({ day: subscriptionCancelledLessons.lessonDate })
+    .from(subscriptionCancelledLessons)
+    .where(eq(subscriptionCancelledLessons.subscriptionId, subscriptionId));
+  return rows.map((row) => row.day);
+}
+
+/**
+ * A subscription's period that starts on `from` (ISO day): the contract's month with the closed days of
+ * its page (D121, D122), lengthened by the lessons the school cancelled in it (D393).
+ */
+export async function periodFrom(
+  db: DbOrTx,
+  sub: { id: number; orderItemId: number },
+  pageId: number,
+  from: string,
+): Promise<BillingPeriod> {
+  const closed = await findPauses(db, pageId, from);
+  const period = billingPeriod(from, closed);
+  const cancelled = await findCancelledLessonDays(db, sub.id);
+  if (cancelled.length === 0) return period;
+  const weekdays = (await findItemLessons(db, sub.orderItemId)).map((lesson) => lesson.weekday);
+  return lengthenByCancelled(period, weekdays, closed, cancelled);
+}
+
+/**
+ * The current period computed again from its first day (closures or a cancelled lesson changed it). A
+ * cancellation to the period's end moves with it; an open payment link for the next month stays valid
+ * for the new end. Returns whether the end moved.
+ */
+async function recomputePeriod(tx: DbOrTx, sub: SubscriptionRow, pageId: number): Promise<boolean> {
+  const paid = paidDays(sub.periodStart, sub.periodEnd);
+  const { end } = periodInstants(await periodFrom(tx, sub, pageId, paid.from));
+  if (end.getTime() === sub.periodEnd.getTime()) return false;
+  const old = sub.periodEnd.getTime();
+  await updateSubscription(tx, sub.id, {
+    periodEnd: end,
+    ...(sub.cancelAt?.getTime() === old ? { cancelAt: end } : {}),
+    ...(sub.renewalFor?.getTime() === old ? { renewalFor: end } : {}),
+  });
+  return true;
+}
+
 /**
  * The school's closures changed (D122): every running subscription's current period is computed again
  * from its first day with the closed days as they are now, so a holiday added lengthens it (and one
- * removed shortens it back). A cancellation to the period's end moves with it; an open payment link for
- * the next month stays valid for the new end. Rows are locked in id order (no deadlock with a second
- * staff write); a period already over is the payment worker's and is left alone. Returns how many moved.
+ * removed shortens it back). Rows are locked in id order (no deadlock with a second staff write); a
+ * period already over is the payment worker's and is left alone. Returns how many moved.
  */
 export async function applyClosuresToPeriods(tx: DbOrTx, now: Date = new Date()): Promise<number> {
   const rows = await tx
@@ -372,17 +419,33 @@ export async function applyClosuresToPeriods(tx: DbOrTx, now: Date = new Date())
     .orderBy(asc(subscriptions.id))
     .for("update", { of: subscriptions });
   let moved = 0;
-  for (const { sub, pageId } of rows) {
-    const paid = paidDays(sub.periodStart, sub.periodEnd);
-    const { end } = periodInstants(billingPeriod(paid.from, await findPauses(tx, pageId, paid.from)));
-    if (end.getTime() === sub.periodEnd.getTime()) continue;
-    const old = sub.periodEnd.getTime();
-    await updateSubscription(tx, sub.id, {
-      periodEnd: end,
-      ...(sub.cancelAt?.getTime() === old ? { cancelAt: end } : {}),
-      ...(sub.renewalFor?.getTime() === old ? { renewalFor: end } : {}),
-    });
-    moved++;
-  }
+  for (const { sub, pageId } of rows) if (await recomputePeriod(tx, sub, pageId)) moved++;
   return moved;
+}
+
+/**
+ * The school cancelled the lesson of `date` for an item whose page lengthens the paid period (D393): the
+ * item's running subscription keeps the date (once), and its current period gains a lesson if the date
+ * lies in it; a later period gains it when it is paid. False when the item has no running subscription:
+ * there is no paid period to lengthen, and the caller gives a makeup credit instead.
+ */
+export async function lengthenForCancelledLesson(
+  tx: DbOrTx,
+  itemId: number,
+  date: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ sub: subscriptions, pageId: orderItems.productPageId })
+    .from(subscriptions)
+    .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
+    .where(and(eq(subscriptions.orderItemId, itemId), eq(subscriptions.status, "running")))
+    .for("update", { of: subscriptions });
+  if (!row) return false;
+  await tx
+    .insert(subscriptionCancelledLessons)
+    .values({ subscriptionId: row.sub.id, lessonDate: date })
+    .onConflictDoNothing();
+  if (row.sub.periodEnd > now) await recomputePeriod(tx, row.sub, row.pageId);
+  return true;
 }

@@ -114,6 +114,24 @@ export const subscriptionPayments = pgTable(
   ],
 );
 
+/**
+ * The lesson dates the school cancelled while a subscription ran, on a page whose rule lengthens the paid
+ * period instead of giving a makeup credit (D393): each one adds a lesson to the period it falls in, now
+ * or when that period comes, and stays when closures move the period again.
+ */
+export const subscriptionCancelledLessons = pgTable(
+  "subscription_cancelled_lessons",
+  {
+    id: serial("id").primaryKey(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    lessonDate: date("lesson_date", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("subscription_cancelled_lessons_idx").on(t.subscriptionId, t.lessonDate)],
+);
+
 /** PayPal catalog products and billing plans created once and reused (key: `product`, `plan-EUR-7900`). */
 export const gatewayCatalog = pgTable(
   "gateway_catalog",
