@@ -95,10 +95,13 @@ function tapCounter() {
 async function openFromList(page: Page, t: ReturnType<typeof tapCounter>, name: string) {
   const card = page.getByRole("link", { name }).first();
   const more = page.getByRole("button", { name: "Weitere Angebote anzeigen" });
-  await expect(card.or(more).first()).toBeVisible();
-  while (!(await card.isVisible())) {
-    await t.tap(more);
+  // Each round waits for the list again: a card that a refetch drew anew for a moment is not "missing",
+  // and "more" is tapped only while it is there (on a loaded machine the list re-rendered between the
+  // two reads and the walk waited for a button the full list no longer has).
+  for (;;) {
     await expect(card.or(more).first()).toBeVisible();
+    if (await card.isVisible()) break;
+    if (await more.isVisible()) await t.tap(more);
   }
   await t.tap(card);
   await t.tap(page.getByRole("link", { name: "Jetzt buchen" }).first());
