@@ -3,7 +3,8 @@ import polyglotI18nProvider from "ra-i18n-polyglot";
 import germanMessages from "ra-language-german";
 import russianMessages from "ra-language-russian";
 import { mergeTranslations, type TranslationMessages } from "react-admin";
-import { ADMIN_TEXTS } from "./texts.ts";
+import { de } from "./i18n/de.ts";
+import { ru } from "./i18n/ru.ts";
 
 /** Where the staff member's language choice is kept in this browser (D102). */
 export const ADMIN_LOCALE_KEY = "atelier-admin-locale";
@@ -94,11 +95,11 @@ const germanSinceV3 = {
       },
     },
   },
-} as unknown as TranslationMessages;
+};
 
 const messages: Record<Locale, TranslationMessages> = {
-  de: mergeTranslations(germanMessages, germanSinceV3, ADMIN_TEXTS.de),
-  ru: mergeTranslations(russianMessages, ADMIN_TEXTS.ru),
+  de: mergeTranslations(germanMessages, germanSinceV3, de),
+  ru: mergeTranslations(russianMessages, ru),
 };
 
 /** The language the staff member chose last time in this browser, else the browser's, else German. */

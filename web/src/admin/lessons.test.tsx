@@ -1,5 +1,11 @@
 // @vitest-environment jsdom
-import type { CreditView, Dashboard as DashboardData, LessonSummary, Roster } from "@atelier/contract";
+import type {
+  CreditView,
+  Dashboard as DashboardData,
+  LessonSummary,
+  Locale,
+  Roster,
+} from "@atelier/contract";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import germanMessages from "ra-language-german";
@@ -10,8 +16,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AttendancePage } from "./attendance.tsx";
 import { fetchLessons, fetchRoster, takeDashboard } from "./attendance-api.ts";
 import { Dashboard } from "./dashboard.tsx";
+import { de } from "./i18n/de.ts";
+import { ru } from "./i18n/ru.ts";
 import { CancellationCreate, CancellationList, FamilyCredits, ReminderSwitchesPage } from "./lessons.tsx";
-import { ADMIN_TEXTS } from "./texts.ts";
 
 /**
  * The back office's screens of lessons over a season (issue 35, D390): cancel a lesson date, the list of
@@ -49,12 +56,10 @@ const lesson: LessonSummary = {
   makeups: 0,
 };
 
-type Locale = "de" | "ru";
-
 function renderAdmin(ui: ReactElement, locale: Locale, dataProvider: Record<string, unknown>) {
   const messages = {
-    de: mergeTranslations(germanMessages, ADMIN_TEXTS.de),
-    ru: mergeTranslations(russianMessages, ADMIN_TEXTS.ru),
+    de: mergeTranslations(germanMessages, de),
+    ru: mergeTranslations(russianMessages, ru),
   };
   const i18nProvider = polyglotI18nProvider((chosen) => messages[chosen as Locale], locale);
   return render(
