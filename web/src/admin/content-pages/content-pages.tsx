@@ -1,4 +1,4 @@
-import { CONTENT_PAGE_KEYS } from "@atelier/contract";
+import { CONTENT_PAGE_KEYS, type Locale } from "@atelier/contract";
 import { Box, Typography } from "@mui/material";
 import {
   Create,
@@ -48,7 +48,7 @@ function MarkdownPreview({ source, label }: { source: string; label: string }) {
 function ContentPageFields() {
   const translate = useTranslate();
   const field = (name: string) => translate(`resources.content-pages.fields.${name}`);
-  const column = (lang: "de" | "ru") => {
+  const column = (lang: Locale) => {
     const language = translate(`admin.lang.${lang}`);
     return (
       <Box key={lang}>

@@ -1,3 +1,4 @@
+import type { Locale } from "@atelier/contract";
 import { Box, Button, MenuItem, TextField as MuiTextField, Stack, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { useNotify, useRecordContext, useRefresh, useTranslate } from "react-admin";
@@ -15,7 +16,7 @@ type Card = {
   id: number;
   code: string;
   is_active: boolean;
-  locale: "de" | "ru";
+  locale: Locale;
   recipient_name: string;
   message: string;
 };
@@ -27,7 +28,7 @@ export function GiftCardDelivery() {
   const refresh = useRefresh();
   const id = useId();
   const [to, setTo] = useState("");
-  const [locale, setLocale] = useState<"de" | "ru" | null>(null);
+  const [locale, setLocale] = useState<Locale | null>(null);
   const [name, setName] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -86,7 +87,7 @@ export function GiftCardDelivery() {
             select
             label={t("language")}
             value={chosen.locale}
-            onChange={(event) => setLocale(event.target.value as "de" | "ru")}
+            onChange={(event) => setLocale(event.target.value as Locale)}
           >
             <MenuItem value="de">{t("de")}</MenuItem>
             <MenuItem value="ru">{t("ru")}</MenuItem>

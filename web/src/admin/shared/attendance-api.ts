@@ -1,4 +1,11 @@
-import { type Dashboard, euroText, type LessonSummary, type Roster, todayInBerlin } from "@atelier/contract";
+import {
+  type Dashboard,
+  euroText,
+  type LessonSummary,
+  type Locale,
+  type Roster,
+  todayInBerlin,
+} from "@atelier/contract";
 import { HttpError } from "react-admin";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import { ADMIN_API, ADMIN_TOKEN_KEY, adminFetch } from "../providers/data-provider.ts";
@@ -70,4 +77,4 @@ export function berlinDay(offset = 0): string {
   return date.toISOString().slice(0, 10);
 }
 
-export const euros = (cents: number, locale: "de" | "ru") => euroText(cents, locale);
+export const euros = (cents: number, locale: Locale) => euroText(cents, locale);

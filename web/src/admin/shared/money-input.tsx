@@ -1,4 +1,10 @@
-import { euroInputText, euroText, isDrasticPriceChange, parseEuroCents } from "@atelier/contract";
+import {
+  euroInputText,
+  euroText,
+  isDrasticPriceChange,
+  type Locale,
+  parseEuroCents,
+} from "@atelier/contract";
 import { InputAdornment, TextField } from "@mui/material";
 import { type ReactElement, useEffect, useRef, useState } from "react";
 import {
@@ -17,7 +23,7 @@ import {
 import { useFormContext } from "react-hook-form";
 
 /** The staff member's language as the contract's locale. */
-export function useOfficeLocale(): "de" | "ru" {
+export function useOfficeLocale(): Locale {
   const [locale] = useLocaleState();
   return locale === "ru" ? "ru" : "de";
 }
