@@ -1,9 +1,9 @@
 import type { Locale } from "@atelier/contract";
 import { Box, Button, MenuItem, TextField as MuiTextField, Stack, Typography } from "@mui/material";
 import { useId, useState } from "react";
-import { useNotify, useRecordContext, useRefresh, useTranslate } from "react-admin";
+import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from "react-admin";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
-import { adminFetch } from "../providers/data-provider.ts";
+import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { downloadFile } from "../shared/attendance-api.ts";
 import { failureText } from "../shared/use-staff-action.ts";
 
@@ -22,6 +22,7 @@ type Card = {
 };
 
 export function GiftCardDelivery() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const card = useRecordContext<Card>();
   const translate = useTranslate();
   const notify = useNotify();
@@ -46,7 +47,7 @@ export function GiftCardDelivery() {
     setError(null);
     setBusy(true);
     try {
-      await adminFetch("POST", `gift-cards/${card?.id}/mail/`, { body: { to: to.trim(), ...chosen } });
+      await dataProvider.mailGiftCard(card?.id ?? "", { to: to.trim(), ...chosen });
       notify(t("sent", { to: to.trim() }), { type: "success" });
       setTo("");
       refresh();

@@ -7,13 +7,14 @@ import {
   List,
   SelectInput,
   TextField,
+  useDataProvider,
   useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
 } from "react-admin";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
-import { adminFetch } from "../providers/data-provider.ts";
+import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { EnumField, useEnumChoices } from "../shared/enum-labels.tsx";
 
 /**
@@ -23,6 +24,7 @@ import { EnumField, useEnumChoices } from "../shared/enum-labels.tsx";
 type Report = { id: number; status: "open" | "done"; date: string };
 
 function StatusButton() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const report = useRecordContext<Report>();
   const translate = useTranslate();
   const notify = useNotify();
@@ -31,7 +33,7 @@ function StatusButton() {
   const next = report.status === "open" ? "done" : "open";
   const save = async () => {
     try {
-      await adminFetch("PUT", `instructor-reports/${report.id}/`, { body: { status: next } });
+      await dataProvider.setInstructorReportStatus(report.id, next);
       notify("admin.instructor_reports.saved", { type: "success" });
       refresh();
     } catch (error) {

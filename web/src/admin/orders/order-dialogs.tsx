@@ -20,9 +20,9 @@ import {
   Typography,
 } from "@mui/material";
 import { useEffect, useId, useState } from "react";
-import { useTranslate } from "react-admin";
+import { useDataProvider, useTranslate } from "react-admin";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
-import { adminFetch } from "../providers/data-provider.ts";
+import { type AdminDataProvider, adminFetch } from "../providers/data-provider.ts";
 import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
 import { euro, type Item } from "./order-format.ts";
 
@@ -36,6 +36,7 @@ export function RefundDialog({
   item: Item;
   onClose: () => void;
 }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const translate = useTranslate();
   const { busy, error, setError, run } = useStaffAction({ inDialog: true, onDone: onClose });
   const [requestId] = useState(() => crypto.randomUUID());
@@ -55,14 +56,12 @@ export function RefundDialog({
     }
     await run(
       () =>
-        adminFetch("POST", `orders/${order.id}/refunds/`, {
-          body: {
-            request_id: requestId,
-            item: item.id,
-            amount_cents: cents,
-            cancel_item: cancel,
-            reason,
-          },
+        dataProvider.refundOrderItem(order.id, {
+          request_id: requestId,
+          item: item.id,
+          amount_cents: cents,
+          cancel_item: cancel,
+          reason,
         }),
       "admin.orders.refund_done",
     );
@@ -158,6 +157,7 @@ export function useUnitText() {
  * the offer's slots of the same kind or its weeks; the server applies the seat and age rules.
  */
 export function MoveDialog({ order, item, onClose }: { order: AdminOrder; item: Item; onClose: () => void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const translate = useTranslate();
   const unitText = useUnitText();
   const kind: "slot" | "week" = item.weeks.length > 0 ? "week" : "slot";
@@ -206,7 +206,7 @@ export function MoveDialog({ order, item, onClose }: { order: AdminOrder; item: 
     event.preventDefault();
     if (to === "") return;
     await run(
-      () => adminFetch("POST", `orders/${order.id}/move/`, { body: { item: item.id, kind, from, to } }),
+      () => dataProvider.moveOrderItem(order.id, { item: item.id, kind, from, to }),
       "admin.orders.move_done",
     );
   }

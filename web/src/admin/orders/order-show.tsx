@@ -1,8 +1,8 @@
 import type { AdminOrder } from "@atelier/contract";
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useId, useState } from "react";
-import { useNotify, useRecordContext, useTranslate } from "react-admin";
-import { adminFetch } from "../providers/data-provider.ts";
+import { useDataProvider, useNotify, useRecordContext, useTranslate } from "react-admin";
+import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { downloadFile } from "../shared/attendance-api.ts";
 import { DetailShow } from "../shared/detail.tsx";
 import { useEnumLabel } from "../shared/enum-labels.tsx";
@@ -49,18 +49,19 @@ function Section({ title, head, rows }: { title: string; head: string[]; rows: R
  */
 function ResendButton({ order }: { order: AdminOrder }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const { busy, run } = useStaffAction();
   const paid = order.payment_state !== "unpaid";
   const link = !paid && order.payment_link && order.status === "awaiting_payment";
   if (!paid && !link) return null;
   const [path, done, label] = link
-    ? ["resend-payment-link", "admin.orders.resend_link_done", "admin.orders.resend_link"]
-    : ["resend-confirmation", "admin.orders.resend_done", "admin.orders.resend"];
+    ? (["resend-payment-link", "admin.orders.resend_link_done", "admin.orders.resend_link"] as const)
+    : (["resend-confirmation", "admin.orders.resend_done", "admin.orders.resend"] as const);
   return (
     <Button
       variant="outlined"
       disabled={busy}
-      onClick={() => void run(() => adminFetch("POST", `orders/${order.id}/${path}/`), done)}
+      onClick={() => void run(() => dataProvider.resendOrderMail(order.id, path), done)}
     >
       {translate(label)}
     </Button>

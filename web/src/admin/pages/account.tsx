@@ -1,8 +1,8 @@
 import { type PasswordRule, unmetPasswordRules } from "@atelier/contract";
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from "@mui/material";
 import { type FormEvent, useState } from "react";
-import { useGetIdentity, useNotify, useTranslate } from "react-admin";
-import { adminFetch } from "../providers/data-provider.ts";
+import { useDataProvider, useGetIdentity, useNotify, useTranslate } from "react-admin";
+import type { AdminDataProvider } from "../providers/data-provider.ts";
 
 /**
  * "Mein Konto" (D242): staff and admins change their own password, reached from the user menu
@@ -14,6 +14,7 @@ const RULES: PasswordRule[] = ["min_length", "uppercase", "lowercase", "digit", 
 type Field = "old_password" | "new_password1" | "new_password2";
 
 export function AccountPage() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const translate = useTranslate();
   const notify = useNotify();
   const { identity } = useGetIdentity();
@@ -32,7 +33,7 @@ export function AccountPage() {
     setSaving(true);
     setErrors({});
     try {
-      await adminFetch("POST", "me/password/", { body: values });
+      await dataProvider.changeOwnPassword(values);
       setValues({ old_password: "", new_password1: "", new_password2: "" });
       notify("admin.account.saved", { type: "success" });
     } catch (error) {

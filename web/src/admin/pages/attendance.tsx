@@ -15,16 +15,11 @@ import {
   Typography,
 } from "@mui/material";
 import { useCallback, useEffect, useState } from "react";
-import { Title, useNotify, useTranslate } from "react-admin";
+import { Title, useDataProvider, useNotify, useTranslate } from "react-admin";
 import { Link, useSearchParams } from "react-router-dom";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
-import {
-  berlinDay,
-  downloadFile,
-  fetchLessons,
-  fetchRoster,
-  markAttendance,
-} from "../shared/attendance-api.ts";
+import type { AdminDataProvider } from "../providers/data-provider.ts";
+import { berlinDay, downloadFile, fetchLessons, fetchRoster } from "../shared/attendance-api.ts";
 
 const time = (iso: string) =>
   new Intl.DateTimeFormat(INTL_LOCALES[currentAdminLocale()], {
@@ -227,6 +222,7 @@ function useAskedLesson() {
  * one of its lessons; the roster with present/absent per child, the waiting list and the CSV download.
  */
 export function AttendancePage() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const translate = useTranslate();
   const notify = useNotify();
   const { date, setDate, slot, setSlot } = useAskedLesson();
@@ -262,7 +258,8 @@ export function AttendancePage() {
 
   const onMark = (child: RosterChild, attendance: "present" | "absent") => {
     if (slot === "") return;
-    markAttendance({ slot, date, order_item: child.order_item, attendance })
+    dataProvider
+      .markAttendance({ slot, date, order_item: child.order_item, attendance })
       .then(() => {
         notify("attendance.saved", { type: "success" });
         load();

@@ -19,10 +19,11 @@ import {
   SimpleForm,
   TextField,
   TextInput,
+  useDataProvider,
   useRecordContext,
   useTranslate,
 } from "react-admin";
-import { adminFetch } from "../providers/data-provider.ts";
+import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { useStaffAction } from "../shared/use-staff-action.ts";
@@ -101,6 +102,7 @@ function PartyDetails() {
 
 /** Confirm one of the preferred days (the order and the payment link follow), or decline. */
 function PartyAnswer() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const record = useRecordContext<PartyRecord>();
   const translate = useTranslate();
   const { busy, run } = useStaffAction();
@@ -114,17 +116,18 @@ function PartyAnswer() {
   const send = (path: "confirm" | "decline") =>
     run(
       () =>
-        adminFetch("POST", `party-requests/${record.id}/${path}/`, {
-          body:
-            path === "confirm"
-              ? {
-                  version: record.version,
-                  date,
-                  hold_minutes: hold === "" ? null : Number(hold),
-                  allow_same_day: taken !== undefined && sameDay,
-                }
-              : { version: record.version },
-        }),
+        dataProvider.answerPartyRequest(
+          record.id,
+          path,
+          path === "confirm"
+            ? {
+                version: record.version,
+                date,
+                hold_minutes: hold === "" ? null : Number(hold),
+                allow_same_day: taken !== undefined && sameDay,
+              }
+            : { version: record.version },
+        ),
       path === "confirm" ? "admin.party.confirmed" : "admin.party.declined",
     );
   return (

@@ -17,6 +17,7 @@ import {
   SimpleShowLayout,
   TextField,
   TextInput,
+  useDataProvider,
   useGetList,
   useNotify,
   usePermissions,
@@ -27,7 +28,7 @@ import {
 } from "react-admin";
 import { Link } from "react-router-dom";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
-import { adminFetch } from "../providers/data-provider.ts";
+import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { EmailField, PhoneField } from "../shared/contact-fields.tsx";
 import { DetailShow } from "../shared/detail.tsx";
 import { EnumField, useEnumLabel } from "../shared/enum-labels.tsx";
@@ -138,6 +139,7 @@ function InstructorChoice({ value, onChange }: { value: number | null; onChange:
 
 /** Admins only: the role, and erasure with the account's e-mail typed as confirmation. */
 function AdminActions() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const person = useRecordContext<Person>();
   const { permissions } = usePermissions();
   const translate = useTranslate();
@@ -162,19 +164,14 @@ function AdminActions() {
   };
   const setRole = async (role: Person["role"]) => {
     const body = role === "instructor" ? { role, instructor } : { role };
-    if (
-      await run(() => adminFetch("PUT", `people/${person.id}/role/`, { body }), "admin.people.role_saved")
-    ) {
+    if (await run(() => dataProvider.setPersonRole(person.id, body), "admin.people.role_saved")) {
       setRoleChoice(null);
       setInstructorChoice(null);
       refresh();
     }
   };
   const erase = async () => {
-    const ok = await run(
-      () => adminFetch("POST", `people/${person.id}/erase/`, { body: { confirm_email: confirmEmail } }),
-      "admin.people.erased",
-    );
+    const ok = await run(() => dataProvider.erasePerson(person.id, confirmEmail), "admin.people.erased");
     if (ok) redirect("list", "people");
   };
   return (

@@ -1,4 +1,4 @@
-import type { ReminderKind } from "@atelier/contract";
+import type { AdminWaitingOfferCheck, ReminderKind } from "@atelier/contract";
 import { type DataProvider, HttpError } from "react-admin";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 
@@ -162,6 +162,65 @@ const listQuery = (
   };
 };
 
+type Id = number | string;
+
+const post = async (path: string, body?: unknown) =>
+  (await adminFetch("POST", path, body === undefined ? {} : { body })).json;
+
+/**
+ * Staff actions beyond create, read, update and delete (issue 33, D403): each a named method of the data
+ * provider, called through react-admin's `useDataProvider` (so a lapsed sign-in signs out as on every list),
+ * never by a screen's own fetch. Each resolves to the server's reply and rejects with its message.
+ */
+const staffActions = {
+  /** A child marked present or absent on a lesson's roster. */
+  markAttendance: async (mark: {
+    slot: number;
+    date: string;
+    order_item: number;
+    attendance: "present" | "absent";
+  }) => (await adminFetch("PUT", "attendance/", { body: mark })).json as { checked_in_at: string | null },
+  resendOrderMail: (order: Id, what: "resend-confirmation" | "resend-payment-link") =>
+    post(`orders/${order}/${what}/`),
+  refundOrderItem: (
+    order: Id,
+    refund: {
+      request_id: string;
+      item: number;
+      amount_cents: number | null;
+      cancel_item: boolean;
+      reason: string;
+    },
+  ) => post(`orders/${order}/refunds/`, refund),
+  moveOrderItem: (order: Id, move: { item: number; kind: "slot" | "week"; from: number; to: number }) =>
+    post(`orders/${order}/move/`, move),
+  /** Whether offering the entry a seat needs one added first (D310): asked before offering. */
+  checkWaitingOffer: async (entry: Id) =>
+    (await adminFetch("GET", `waiting-list/${entry}/offer/`)).json as AdminWaitingOfferCheck,
+  offerWaitingSeat: (entry: Id, addSeat = false) =>
+    post(`waiting-list/${entry}/offer/`, addSeat ? { add_seat: true } : undefined),
+  removeWaitingEntry: (entry: Id, notifyParent: boolean) =>
+    post(`waiting-list/${entry}/remove/`, { notify: notifyParent }),
+  confirmVisitDate: (request: Id, confirmation: Record<string, unknown>) =>
+    post(`visit-requests/${request}/confirm/`, confirmation),
+  getVisitMessages: async (request: Id) =>
+    (await adminFetch("GET", `visit-requests/${request}/messages/`)).json,
+  sendVisitMessage: (request: Id, message: { subject: string; text: string }) =>
+    post(`visit-requests/${request}/messages/`, message),
+  answerPartyRequest: (request: Id, answer: "confirm" | "decline", body: Record<string, unknown>) =>
+    post(`party-requests/${request}/${answer}/`, body),
+  setInstructorReportStatus: async (report: Id, status: string) =>
+    (await adminFetch("PUT", `instructor-reports/${report}/`, { body: { status } })).json,
+  mailGiftCard: (card: Id, mail: { to: string; locale: string; recipient_name: string; message: string }) =>
+    post(`gift-cards/${card}/mail/`, mail),
+  setPersonRole: async (person: Id, role: { role: string; instructor?: unknown }) =>
+    (await adminFetch("PUT", `people/${person}/role/`, { body: role })).json,
+  erasePerson: (person: Id, confirmEmail: string) =>
+    post(`people/${person}/erase/`, { confirm_email: confirmEmail }),
+  changeOwnPassword: (values: { old_password: string; new_password1: string; new_password2: string }) =>
+    post("me/password/", values),
+};
+
 /** react-admin's data provider over `/api/v2/admin/*`: the simple REST convention (D97). */
 export const dataProvider = {
   async getList(resource, { sort, pagination, filter }) {
@@ -218,6 +277,7 @@ export const dataProvider = {
     return (await adminFetch("PUT", "lessons/reminders/", { body: { reminders_off: off } }))
       .json as ReminderSwitches;
   },
+  ...staffActions,
 } satisfies DataProvider;
 
 export type AdminDataProvider = typeof dataProvider;

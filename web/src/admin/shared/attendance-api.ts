@@ -16,13 +16,6 @@ export const fetchLessons = async (date: string) =>
 export const fetchRoster = async (slot: number, date: string) =>
   (await adminFetch("GET", "attendance/", { query: { slot: String(slot), date } })).json as Roster;
 
-export const markAttendance = async (body: {
-  slot: number;
-  date: string;
-  order_item: number;
-  attendance: "present" | "absent";
-}) => (await adminFetch("PUT", "attendance/", { body })).json as { checked_in_at: string | null };
-
 export const fetchDashboard = async () => (await adminFetch("GET", "dashboard/")).json as Dashboard;
 
 let dashboardAhead: { reply: Promise<Dashboard>; at: number } | undefined;

@@ -7,13 +7,14 @@ import {
   SelectInput,
   SimpleForm,
   TextField,
+  useDataProvider,
   useGetList,
   useNotify,
   useRecordContext,
   useTranslate,
 } from "react-admin";
 import { Link as RouterLink } from "react-router-dom";
-import { adminFetch } from "../providers/data-provider.ts";
+import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { telHref } from "../shared/contact-fields.tsx";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
@@ -149,6 +150,7 @@ const weekdayOfIso = (iso: string) => (new Date(`${iso}T12:00:00Z`).getUTCDay() 
  * day, time and house. Clicking twice mails once (D271).
  */
 function ConfirmDate() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const record = useRecordContext<VisitRecord>();
   const translate = useTranslate();
   const { busy, run } = useStaffAction();
@@ -168,11 +170,7 @@ function ConfirmDate() {
     chosen === OTHER_TIME
       ? { date, start, version: record.version }
       : { date, slot: chosen ? Number(chosen) : null, version: record.version };
-  const confirm = () =>
-    run(
-      () => adminFetch("POST", `visit-requests/${record.id}/confirm/`, { body }),
-      "admin.requests.confirmed",
-    );
+  const confirm = () => run(() => dataProvider.confirmVisitDate(record.id, body), "admin.requests.confirmed");
   const ready = Boolean(date) && (chosen === OTHER_TIME ? /^\d{2}:\d{2}$/.test(start) : Boolean(chosen));
   return (
     <Box component="section" aria-labelledby="confirm-date-title" sx={{ mb: 3 }}>
@@ -223,6 +221,7 @@ type Message = { id: number; author: string; to: string; subject: string; text: 
 
 /** Staff write to the family (D272): the mail goes out in the request's language; sent messages stay here. */
 function MessagesToFamily() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const record = useRecordContext<VisitRecord>();
   const translate = useTranslate();
   const notify = useNotify();
@@ -233,9 +232,8 @@ function MessagesToFamily() {
   const id = record?.id;
   const load = useCallback(async () => {
     if (id === undefined) return;
-    const { json } = await adminFetch("GET", `visit-requests/${id}/messages/`);
-    setMessages(json as Message[]);
-  }, [id]);
+    setMessages((await dataProvider.getVisitMessages(id)) as Message[]);
+  }, [id, dataProvider]);
   useEffect(() => {
     load().catch(() => setMessages([]));
   }, [load]);
@@ -243,7 +241,7 @@ function MessagesToFamily() {
   async function send() {
     setBusy(true);
     try {
-      await adminFetch("POST", `visit-requests/${record?.id}/messages/`, { body: { subject, text } });
+      await dataProvider.sendVisitMessage(record?.id ?? "", { subject, text });
       notify("admin.requests.message_sent", { type: "success" });
       setSubject("");
       setText("");

@@ -18,12 +18,13 @@ import {
   List,
   SelectInput,
   TextInput,
+  useDataProvider,
   useNotify,
   useRefresh,
   useTranslate,
 } from "react-admin";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
-import { adminFetch } from "../providers/data-provider.ts";
+import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { telHref } from "../shared/contact-fields.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
@@ -87,6 +88,7 @@ const noFreeSeat = (failure: unknown) =>
  * add one seat, and the seat and the offer are then made in one step.
  */
 function OfferButton({ entry }: { entry: AdminWaitingEntry }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -95,17 +97,15 @@ function OfferButton({ entry }: { entry: AdminWaitingEntry }) {
   const [trying, setTrying] = useState(false);
   const id = useId();
   if (entry.status !== "waiting") return null;
-  const url = `waiting-list/${entry.id}/offer/`;
   async function first() {
     setTrying(true);
     try {
       // A full slot is a question to staff (D310), asked before offering: no refused request on the way.
-      const { json } = await adminFetch("GET", url);
-      if ((json as AdminWaitingOfferCheck).needs_seat) {
+      if ((await dataProvider.checkWaitingOffer(entry.id)).needs_seat) {
         setAsking(true);
         return;
       }
-      await adminFetch("POST", url);
+      await dataProvider.offerWaitingSeat(entry.id);
       notify("admin.waiting.offer_done", { type: "success" });
       refresh();
     } catch (failure) {
@@ -145,10 +145,7 @@ function OfferButton({ entry }: { entry: AdminWaitingEntry }) {
               variant="contained"
               disabled={busy}
               onClick={() =>
-                void run(
-                  () => adminFetch("POST", url, { body: { add_seat: true } }),
-                  "admin.waiting.offer_done",
-                )
+                void run(() => dataProvider.offerWaitingSeat(entry.id, true), "admin.waiting.offer_done")
               }
             >
               {translate("admin.waiting.add_seat_submit")}
@@ -161,6 +158,7 @@ function OfferButton({ entry }: { entry: AdminWaitingEntry }) {
 }
 
 function RemoveButton({ entry }: { entry: AdminWaitingEntry }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [notifyParent, setNotifyParent] = useState(true);
@@ -170,10 +168,7 @@ function RemoveButton({ entry }: { entry: AdminWaitingEntry }) {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    await run(
-      () => adminFetch("POST", `waiting-list/${entry.id}/remove/`, { body: { notify: notifyParent } }),
-      "admin.waiting.remove_done",
-    );
+    await run(() => dataProvider.removeWaitingEntry(entry.id, notifyParent), "admin.waiting.remove_done");
   }
 
   return (
