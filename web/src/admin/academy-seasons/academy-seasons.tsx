@@ -5,7 +5,7 @@ import { LocalTextField } from "../shared/enum-labels.tsx";
 import { DeletingToolbar, SideBySide } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 
-/** Academy seasons and weeks (D119). The day parts are the page's academy purchase options. */
+/** Academy seasons (D119); their weeks are `academy-weeks`, the day parts the page's academy purchase options. */
 
 export function SeasonList() {
   return (

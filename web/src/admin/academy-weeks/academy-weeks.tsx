@@ -18,6 +18,8 @@ import { DeletingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
 
+/** Academy weeks of a season (D119): dates, seats (never below those taken) and the offer they belong to. */
+
 const weekFilters = [
   <ReferenceInput key="season" source="season" reference="academy-seasons" alwaysOn>
     <SelectInput optionText="label" />

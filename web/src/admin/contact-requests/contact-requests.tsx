@@ -13,6 +13,8 @@ import { DetailEdit } from "../shared/detail.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { HandlingFields, STATUSES, useChoices } from "../shared/request-fields.tsx";
 
+/** Contact requests (D136): appointment, callback or partnership, with status, internal note and handler. */
+
 const CONTACT_KINDS = ["appointment", "callback", "partnership"] as const;
 export function ContactRequestList() {
   const translate = useTranslate();

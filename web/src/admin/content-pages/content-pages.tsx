@@ -17,7 +17,7 @@ import { DetailEdit } from "../shared/detail.tsx";
 import { choices, required } from "../shared/field-helpers.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 
-/* ---------------------------------------------------------------- content pages */
+/** The shop's own text pages in the back office (D123): German and Russian markdown with a preview. */
 
 /** The shop's own markdown component, fed what the field holds now: the page as the shop renders it. */
 function MarkdownPreview({ source, label }: { source: string; label: string }) {

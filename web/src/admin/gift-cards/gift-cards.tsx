@@ -22,7 +22,7 @@ import { LocalDateField } from "../shared/local-date-field.tsx";
 import { MoneyInput } from "../shared/money-input.tsx";
 import { GiftCardDelivery } from "./gift-card-delivery.tsx";
 
-/* ---------------------------------------------------------------- gift cards */
+/** Gift cards in the back office (D125): issued by hand (euros in, integer cents sent), deactivated, their history. */
 
 export function GiftCardList() {
   return (

@@ -24,6 +24,11 @@ import { adminLocaleOf } from "../i18n/i18n-provider.ts";
 import { berlinDay, fetchLessons } from "../shared/attendance-api.ts";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 
+/**
+ * Lessons the school cancelled (issue 35, D369, D390): the list from today on and the form that cancels one
+ * date of a slot.
+ */
+
 /** A day (YYYY-MM-DD) as the staff member's language writes it, with its weekday: "Di., 01.12.2026". */
 function useDayText() {
   const [locale] = useLocaleState();

@@ -19,6 +19,8 @@ import { LocalDateField } from "../shared/local-date-field.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
 import { euro } from "./order-format.ts";
 
+/** The orders list (issue 21, D127): its filters, a phone booking and the export. */
+
 const STATUSES = [
   "awaiting_payment",
   "paid",

@@ -10,7 +10,7 @@ import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
 import { MoveDialog, RefundDialog, useUnitText } from "./order-dialogs.tsx";
 import { euro, type Item, when } from "./order-format.ts";
 
-/** Orders in the back office (issue 21, D127–D129): the list with its filters and one order with its actions. */
+/** One order in the back office (issue 21, D127–D129): its items, payments, refunds, mails and documents, and its actions. */
 
 function Section({ title, head, rows }: { title: string; head: string[]; rows: React.ReactNode[][] }) {
   const id = useId();

@@ -29,8 +29,12 @@ import { LocalDateField } from "../shared/local-date-field.tsx";
 import { useStaffAction } from "../shared/use-staff-action.ts";
 import { HOLD } from "../staff-orders/staff-orders.tsx";
 
+/**
+ * Birthday-party requests (D158–D160): read, handled, a preferred day confirmed into the party's order and
+ * payment link, or declined with a mail to the parent.
+ */
+
 const STATUSES = ["new", "in_progress", "done"] as const;
-// ---------- Birthday-party requests ----------
 
 type PartyRecord = {
   id: number;

@@ -25,7 +25,7 @@ import { centsText, required } from "../shared/field-helpers.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { MoneyInput, useOfficeLocale } from "../shared/money-input.tsx";
 
-/* ---------------------------------------------------------------- promocodes */
+/** Promocodes in the back office (D124): a percentage or an amount off, Berlin days (D318), their uses. */
 
 /** A percentage in the staff member's language: "15 %" (de) or "15 %" (ru), never as euros. */
 function Percent({ value }: { value: number }) {

@@ -1,6 +1,8 @@
 import { euroText } from "@atelier/contract";
 import { useOfficeLocale } from "./money-input.tsx";
 
+/** Small helpers of the content, promocode and gift-card forms: plain choices, a required check, cents as euros. */
+
 export const choices = (values: readonly string[]) => values.map((id) => ({ id, name: id }));
 export const required = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "")

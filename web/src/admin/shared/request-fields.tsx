@@ -1,5 +1,7 @@
 import { ReferenceInput, SelectInput, TextInput, useTranslate } from "react-admin";
 
+/** What visit and contact requests share (D136): their states and the handling fields under each form. */
+
 export const STATUSES = ["new", "in_progress", "done"] as const;
 export function useChoices(prefix: string, ids: readonly string[]) {
   const translate = useTranslate();

@@ -1,4 +1,4 @@
-import type { AdminWaitingEntry, AdminWaitingOfferCheck } from "@atelier/contract";
+import type { AdminWaitingEntry } from "@atelier/contract";
 import { INTL_LOCALES } from "@atelier/contract";
 import {
   Box,
