@@ -48,21 +48,22 @@ describe("web import rules (npm run lint:imports)", () => {
   it("fail the back office importing a storefront feature, and the storefront importing the back office", async () => {
     const planted = {
       ...allowed,
-      "web/src/admin/orders.tsx":
-        'import { view } from "../features/cart/cart-view.tsx";\nimport { Button } from "../components/ui/button.tsx";\nexport const orders = [view, Button];\n',
+      // A resource's folder of the back office (D403): the rule covers every file under web/src/admin/.
+      "web/src/admin/orders/order-list.tsx":
+        'import { view } from "../../features/cart/cart-view.tsx";\nimport { Button } from "../../components/ui/button.tsx";\nexport const orders = [view, Button];\n',
       "web/src/routes/admin-link.tsx":
-        'import { orders } from "../admin/orders.tsx";\nexport const link = orders;\n',
+        'import { orders } from "../admin/orders/order-list.tsx";\nexport const link = orders;\n',
     };
     expect(await importViolations(planted)).toEqual([
       {
         rule: "web-admin-to-storefront",
-        from: "web/src/admin/orders.tsx",
+        from: "web/src/admin/orders/order-list.tsx",
         to: "web/src/features/cart/cart-view.tsx",
       },
       {
         rule: "web-storefront-to-admin",
         from: "web/src/routes/admin-link.tsx",
-        to: "web/src/admin/orders.tsx",
+        to: "web/src/admin/orders/order-list.tsx",
       },
     ]);
   }, 60_000);

@@ -1,116 +1,63 @@
-import { type ComponentType, lazy } from "react";
 import { Admin, CustomRoutes, Resource } from "react-admin";
 import { BrowserRouter, Route } from "react-router-dom";
-import { AdminLayout } from "./admin-layout.tsx";
-import type { AdminPermissions } from "./auth-provider.ts";
-import { authProvider } from "./auth-provider.ts";
-import { Dashboard } from "./dashboard.tsx";
-import { dataProvider } from "./data-provider.ts";
-import { adminI18n } from "./i18n.ts";
-import { RefusalPage } from "./refusal-page.tsx";
+import academySeasons from "./academy-seasons/index.ts";
+import academyWeeks from "./academy-weeks/index.ts";
+import audit from "./audit/index.ts";
+import categories from "./categories/index.ts";
+import closures from "./closures/index.ts";
+import contactRequests from "./contact-requests/index.ts";
+import contentPages from "./content-pages/index.ts";
+import giftCards from "./gift-cards/index.ts";
+import { adminI18n } from "./i18n/i18n-provider.ts";
+import instructorReports from "./instructor-reports/index.ts";
+import instructors from "./instructors/index.ts";
+import { AdminLayout } from "./layout/admin-layout.tsx";
+import { RefusalPage } from "./layout/refusal-page.tsx";
+import lessonCancellations from "./lesson-cancellations/index.ts";
+import locations from "./locations/index.ts";
+import orders from "./orders/index.ts";
+import { Dashboard } from "./pages/dashboard.tsx";
+import {
+  AccountingPage,
+  AccountPage,
+  AttendancePage,
+  DoorPage,
+  ReminderSwitchesPage,
+  SchoolSettingsPage,
+} from "./pages/index.ts";
+import partyRequests from "./party-requests/index.ts";
+import people from "./people/index.ts";
+import products from "./products/index.ts";
+import promocodes from "./promocodes/index.ts";
+import type { AdminPermissions } from "./providers/auth-provider.ts";
+import { authProvider } from "./providers/auth-provider.ts";
+import { dataProvider } from "./providers/data-provider.ts";
+import purchaseOptions from "./purchase-options/index.ts";
+import redirects from "./redirects/index.ts";
+import slots from "./slots/index.ts";
+import staffOrders from "./staff-orders/index.ts";
+import visitRequests from "./visit-requests/index.ts";
+import waitingList from "./waiting-list/index.ts";
 
 /**
- * A screen loaded when it is first opened (D186): the sign-in form and the dashboard need none of the
- * lists and forms, so their code is fetched on the way to a screen, not before the sign-in form.
+ * Each record resource is a folder with an `index.ts` of its screens, each loaded when first opened (D186);
+ * screens that are no record lists are custom routes (`pages/`), listed in the menu (`layout/admin-menu.tsx`).
+ * The layout is D403's.
  */
-function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+/** The screens of their own, at the paths they always had; the school's settings are the admin's only. */
+function pageRoutes(permissions: AdminPermissions) {
+  return (
+    <CustomRoutes>
+      <Route path="/account" element={<AccountPage />} />
+      <Route path="/attendance" element={<AttendancePage />} />
+      <Route path="/accounting" element={<AccountingPage />} />
+      <Route path="/door" element={<DoorPage />} />
+      <Route path="/lesson-reminders" element={<ReminderSwitchesPage />} />
+      {permissions === "admin" ? <Route path="/school-settings" element={<SchoolSettingsPage />} /> : null}
+    </CustomRoutes>
+  );
 }
-
-const academy = () => import("./academy.tsx");
-const content = () => import("./content.tsx");
-const requests = () => import("./requests.tsx");
-const staffOrders = () => import("./staff-orders.tsx");
-const products = () => import("./products.tsx");
-const slots = () => import("./slots.tsx");
-const closures = () => import("./closures.tsx");
-const orders = () => import("./orders.tsx");
-const people = () => import("./people.tsx");
-const purchaseOptions = () => import("./purchase-options.tsx");
-const instructors = () => import("./instructors.tsx");
-const categories = () => import("./categories.tsx");
-const locations = () => import("./locations.tsx");
-const redirects = () => import("./redirects.tsx");
-const instructorReports = () => import("./instructor-reports.tsx");
-const lessons = () => import("./lessons.tsx");
-
-const SchoolSettingsPage = screen(() => import("./school-settings.tsx"), "SchoolSettingsPage");
-const AccountPage = screen(() => import("./account.tsx"), "AccountPage");
-const AttendancePage = screen(() => import("./attendance.tsx"), "AttendancePage");
-const AccountingPage = screen(() => import("./accounting.tsx"), "AccountingPage");
-const DoorPage = screen(() => import("./door.tsx"), "DoorPage");
-const AuditList = screen(() => import("./audit.tsx"), "AuditList");
-const WaitingList = screen(() => import("./waiting-list.tsx"), "WaitingList");
-const ProductList = screen(products, "ProductList");
-const ProductEdit = screen(products, "ProductEdit");
-const ProductCreate = screen(products, "ProductCreate");
-const SlotList = screen(slots, "SlotList");
-const SlotEdit = screen(slots, "SlotEdit");
-const SlotCreate = screen(slots, "SlotCreate");
-const ClosureList = screen(closures, "ClosureList");
-const ClosureEdit = screen(closures, "ClosureEdit");
-const ClosureCreate = screen(closures, "ClosureCreate");
-const OrderList = screen(orders, "OrderList");
-const OrderShow = screen(orders, "OrderShow");
-const StaffOrderCreate = screen(staffOrders, "StaffOrderCreate");
-const PartyRequestList = screen(staffOrders, "PartyRequestList");
-const PartyRequestEdit = screen(staffOrders, "PartyRequestEdit");
-const ContentPageList = screen(content, "ContentPageList");
-const ContentPageEdit = screen(content, "ContentPageEdit");
-const ContentPageCreate = screen(content, "ContentPageCreate");
-const PromocodeList = screen(content, "PromocodeList");
-const PromocodeEdit = screen(content, "PromocodeEdit");
-const PromocodeCreate = screen(content, "PromocodeCreate");
-const GiftCardList = screen(content, "GiftCardList");
-const GiftCardEdit = screen(content, "GiftCardEdit");
-const GiftCardCreate = screen(content, "GiftCardCreate");
-const VisitRequestList = screen(requests, "VisitRequestList");
-const VisitRequestEdit = screen(requests, "VisitRequestEdit");
-const ContactRequestList = screen(requests, "ContactRequestList");
-const ContactRequestEdit = screen(requests, "ContactRequestEdit");
-const PersonList = screen(people, "PersonList");
-const PersonShow = screen(people, "PersonShow");
-const PurchaseOptionList = screen(purchaseOptions, "PurchaseOptionList");
-const PurchaseOptionEdit = screen(purchaseOptions, "PurchaseOptionEdit");
-const PurchaseOptionCreate = screen(purchaseOptions, "PurchaseOptionCreate");
-const SeasonList = screen(academy, "SeasonList");
-const SeasonEdit = screen(academy, "SeasonEdit");
-const SeasonCreate = screen(academy, "SeasonCreate");
-const WeekList = screen(academy, "WeekList");
-const WeekEdit = screen(academy, "WeekEdit");
-const WeekCreate = screen(academy, "WeekCreate");
-const InstructorList = screen(instructors, "InstructorList");
-const InstructorEdit = screen(instructors, "InstructorEdit");
-const InstructorCreate = screen(instructors, "InstructorCreate");
-const CategoryList = screen(categories, "CategoryList");
-const CategoryEdit = screen(categories, "CategoryEdit");
-const CategoryCreate = screen(categories, "CategoryCreate");
-const LocationList = screen(locations, "LocationList");
-const LocationEdit = screen(locations, "LocationEdit");
-const LocationCreate = screen(locations, "LocationCreate");
-const RedirectList = screen(redirects, "RedirectList");
-const CancellationList = screen(lessons, "CancellationList");
-const CancellationCreate = screen(lessons, "CancellationCreate");
-const ReminderSwitchesPage = screen(lessons, "ReminderSwitchesPage");
-const InstructorReportList = screen(instructorReports, "InstructorReportList");
-const RedirectEdit = screen(redirects, "RedirectEdit");
-const RedirectCreate = screen(redirects, "RedirectCreate");
-
-/**
- * Lessons over a season (issue 35): cancelled lessons and the reminders' switches next to attendance and
- * the door, where staff look for the day's lessons; a family's credits are read on the person's page.
- */
-const LESSON_RESOURCES = (
-  <>
-    <Resource name="lesson-cancellations" list={CancellationList} create={CancellationCreate} />
-    <Resource
-      name="lesson-reminders"
-      list={ReminderSwitchesPage}
-      options={{ label: "admin.lessons.reminders.menu" }}
-    />
-    <Resource name="lesson-credits" />
-  </>
-);
 
 /**
  * The back office at /admin (D102): its own entry, so no storefront page loads react-admin or MUI. A
@@ -140,90 +87,33 @@ export function AdminApp() {
             </CustomRoutes>
           ) : (
             <>
-              <CustomRoutes>
-                <Route path="/account" element={<AccountPage />} />
-              </CustomRoutes>
-              <Resource
-                name="attendance"
-                list={AttendancePage}
-                options={{ label: "attendance.menu.attendance" }}
-              />
-              <Resource
-                name="accounting"
-                list={AccountingPage}
-                options={{ label: "attendance.menu.accounting" }}
-              />
-              <Resource name="door" list={DoorPage} options={{ label: "attendance.menu.door" }} />
-              {LESSON_RESOURCES}
-              <Resource name="products" list={ProductList} edit={ProductEdit} create={ProductCreate} />
-              <Resource name="slots" list={SlotList} edit={SlotEdit} create={SlotCreate} />
-              <Resource name="closures" list={ClosureList} edit={ClosureEdit} create={ClosureCreate} />
-              <Resource name="orders" list={OrderList} show={OrderShow} />
-              <Resource
-                name="staff-orders"
-                list={StaffOrderCreate}
-                create={StaffOrderCreate}
-                options={{ label: "admin.staff_orders.menu" }}
-              />
-              <Resource name="waiting-list" list={WaitingList} />
-              <Resource
-                name="content-pages"
-                list={ContentPageList}
-                edit={ContentPageEdit}
-                create={ContentPageCreate}
-              />
-              <Resource
-                name="promocodes"
-                list={PromocodeList}
-                edit={PromocodeEdit}
-                create={PromocodeCreate}
-              />
+              {pageRoutes(permissions ?? "staff")}
+              <Resource name="lesson-cancellations" {...lessonCancellations} />
+              <Resource name="lesson-credits" />
+              <Resource name="products" {...products} />
+              <Resource name="slots" {...slots} />
+              <Resource name="closures" {...closures} />
+              <Resource name="orders" {...orders} />
+              <Resource name="staff-orders" {...staffOrders} options={{ label: "admin.staff_orders.menu" }} />
+              <Resource name="waiting-list" {...waitingList} />
+              <Resource name="content-pages" {...contentPages} />
+              <Resource name="promocodes" {...promocodes} />
               <Resource name="promocode-uses" />
-              <Resource name="gift-cards" list={GiftCardList} edit={GiftCardEdit} create={GiftCardCreate} />
+              <Resource name="gift-cards" {...giftCards} />
               <Resource name="gift-card-ledger" />
-              <Resource name="visit-requests" list={VisitRequestList} edit={VisitRequestEdit} />
-              <Resource name="contact-requests" list={ContactRequestList} edit={ContactRequestEdit} />
-              <Resource name="party-requests" list={PartyRequestList} edit={PartyRequestEdit} />
-              <Resource name="instructor-reports" list={InstructorReportList} />
-              <Resource name="people" list={PersonList} show={PersonShow} />
-              <Resource
-                name="purchase-options"
-                list={PurchaseOptionList}
-                edit={PurchaseOptionEdit}
-                create={PurchaseOptionCreate}
-              />
-              <Resource name="academy-seasons" list={SeasonList} edit={SeasonEdit} create={SeasonCreate} />
-              <Resource name="academy-weeks" list={WeekList} edit={WeekEdit} create={WeekCreate} />
-              <Resource
-                name="instructors"
-                list={InstructorList}
-                edit={InstructorEdit}
-                create={InstructorCreate}
-                recordRepresentation="label"
-              />
-              <Resource
-                name="categories"
-                list={CategoryList}
-                edit={CategoryEdit}
-                create={CategoryCreate}
-                recordRepresentation="label"
-              />
-              <Resource
-                name="locations"
-                list={LocationList}
-                edit={LocationEdit}
-                create={LocationCreate}
-                recordRepresentation="label"
-              />
-              <Resource name="redirects" list={RedirectList} edit={RedirectEdit} create={RedirectCreate} />
-              {permissions === "admin" ? <Resource name="audit" list={AuditList} /> : null}
-              {permissions === "admin" ? (
-                <Resource
-                  name="school-settings"
-                  list={SchoolSettingsPage}
-                  options={{ label: "admin.settings.menu" }}
-                />
-              ) : null}
+              <Resource name="visit-requests" {...visitRequests} />
+              <Resource name="contact-requests" {...contactRequests} />
+              <Resource name="party-requests" {...partyRequests} />
+              <Resource name="instructor-reports" {...instructorReports} />
+              <Resource name="people" {...people} />
+              <Resource name="purchase-options" {...purchaseOptions} />
+              <Resource name="academy-seasons" {...academySeasons} />
+              <Resource name="academy-weeks" {...academyWeeks} />
+              <Resource name="instructors" {...instructors} />
+              <Resource name="categories" {...categories} />
+              <Resource name="locations" {...locations} />
+              <Resource name="redirects" {...redirects} />
+              {permissions === "admin" ? <Resource name="audit" {...audit} /> : null}
             </>
           )
         }

@@ -1,0 +1,87 @@
+import { Stack } from "@mui/material";
+import {
+  Create,
+  Datagrid,
+  DateInput,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  required,
+  SelectInput,
+  SimpleForm,
+} from "react-admin";
+import { DetailEdit } from "../shared/detail.tsx";
+import { LocalTextField } from "../shared/enum-labels.tsx";
+import { DeletingToolbar } from "../shared/form-layout.tsx";
+import { LocalDateField } from "../shared/local-date-field.tsx";
+import { OfferPicker } from "../shared/offer-picker.tsx";
+
+/** Academy weeks of a season (D119): dates, seats (never below those taken) and the offer they belong to. */
+
+const weekFilters = [
+  <ReferenceInput key="season" source="season" reference="academy-seasons" alwaysOn>
+    <SelectInput optionText="label" />
+  </ReferenceInput>,
+];
+
+export function WeekList() {
+  return (
+    <List sort={{ field: "starts_on", order: "ASC" }} filters={weekFilters}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <ReferenceField source="product_page" reference="products">
+          <LocalTextField source="name" sortable={false} />
+        </ReferenceField>
+        <ReferenceField source="season" reference="academy-seasons">
+          <LocalTextField source="name" />
+        </ReferenceField>
+        <LocalDateField source="starts_on" />
+        <LocalDateField source="ends_on" />
+        <NumberField source="seats" />
+        <NumberField source="seats_taken" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function WeekFields() {
+  return (
+    <>
+      <ReferenceInput source="season" reference="academy-seasons">
+        <SelectInput optionText="label" validate={required()} />
+      </ReferenceInput>
+      <Stack direction="row" spacing={2}>
+        <DateInput source="starts_on" validate={required()} />
+        <DateInput source="ends_on" validate={required()} />
+      </Stack>
+      <NumberInput source="seats" min={0} validate={required()} helperText="admin.week_seats_help" />
+    </>
+  );
+}
+
+export function WeekCreate() {
+  return (
+    <Create redirect="list">
+      <SimpleForm defaultValues={{ seats: 10 }}>
+        <OfferPicker filter={{ product_type: "Academy" }} validate={required()} />
+        <WeekFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+/** Seats below those taken are refused by the server with how many are taken, shown at the field. */
+export function WeekEdit() {
+  return (
+    <DetailEdit mutationMode="pessimistic" redirect="list">
+      <SimpleForm toolbar={<DeletingToolbar />}>
+        <ReferenceField source="product_page" reference="products">
+          <LocalTextField source="name" sortable={false} />
+        </ReferenceField>
+        <NumberField source="seats_taken" />
+        <WeekFields />
+      </SimpleForm>
+    </DetailEdit>
+  );
+}

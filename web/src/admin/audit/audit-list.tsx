@@ -1,0 +1,157 @@
+import { AUDIT_AREAS, type AuditArea, type AuditEntry } from "@atelier/contract";
+import { Box, Link as MuiLink } from "@mui/material";
+import {
+  AutocompleteInput,
+  Datagrid,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SelectInput,
+  useLocaleState,
+  useTranslate,
+} from "react-admin";
+import { Link } from "react-router-dom";
+import { adminLocaleOf } from "../i18n/i18n-provider.ts";
+import { useEnumChoices, useEnumLabel } from "../shared/enum-labels.tsx";
+import { LocalDateField } from "../shared/local-date-field.tsx";
+import { type AuditChange, auditChanges, auditValueText } from "./audit-changes.ts";
+
+/** Screens whose records open as a read-only page (`/show`) rather than a form. */
+const SHOWN = new Set(["people", "orders"]);
+
+const orderOf = (value: unknown) =>
+  typeof value === "object" && value !== null && typeof (value as { order?: unknown }).order === "number"
+    ? (value as { order: number }).order
+    : null;
+
+/**
+ * Where the entry's record is in the back office: its own page, or its order for an order's parts (a
+ * refund, a mail, an item, a document); none for a deleted record or one without a page.
+ */
+export function auditRecordPath(
+  entry: Pick<AuditEntry, "resource" | "record_id" | "action" | "before" | "after">,
+) {
+  const area = AUDIT_AREAS[entry.resource as AuditArea];
+  if (!area) return null;
+  if (area.screen === null) {
+    const order = orderOf(entry.after) ?? orderOf(entry.before);
+    return order === null ? null : `/orders/${order}/show`;
+  }
+  if (entry.action === "delete") return null;
+  return SHOWN.has(area.screen)
+    ? `/${area.screen}/${entry.record_id}/show`
+    : `/${area.screen}/${entry.record_id}`;
+}
+
+function Who({ entry }: { entry: AuditEntry }) {
+  return (
+    <Box>
+      {entry.user_name ? <div>{entry.user_name}</div> : null}
+      <MuiLink href={`mailto:${entry.user_email}`} onClick={(event) => event.stopPropagation()}>
+        {entry.user_email}
+      </MuiLink>
+    </Box>
+  );
+}
+
+function Which({ entry }: { entry: AuditEntry }) {
+  const label = useEnumLabel();
+  const translate = useTranslate();
+  const path = auditRecordPath(entry);
+  const number = translate("admin.audit.record", { id: entry.record_id });
+  return (
+    <Box>
+      <div>{label("audit_area", entry.resource)}</div>
+      {entry.action === "export" ? null : path ? (
+        <MuiLink component={Link} to={path}>
+          {number}
+        </MuiLink>
+      ) : (
+        <span>{number}</span>
+      )}
+    </Box>
+  );
+}
+
+/** "Preis: 79,00 € → 89,00 €", one line per changed field. */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const language = adminLocaleOf(locale);
+  const words = { yes: translate("admin.words.yes"), no: translate("admin.words.no") };
+  const fieldLabel = (field: string) =>
+    translate(`resources.${entry.resource}.fields.${field}`, {
+      _: translate(`admin.audit.fields.${field}`, { _: field }),
+    });
+  const text = (change: AuditChange, value: unknown) =>
+    auditValueText(change.field, value, language, words, entry.resource);
+  const changes = auditChanges(entry.before, entry.after);
+  if (changes.length === 0) {
+    return (
+      <span>{entry.before === null && entry.after === null ? translate("admin.audit.no_values") : "—"}</span>
+    );
+  }
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2, maxWidth: 520, overflowWrap: "anywhere" }}>
+      {changes.map((change) => (
+        <li key={change.field}>
+          {change.field ? `${fieldLabel(change.field)}: ` : ""}
+          {entry.action === "create" || entry.action === "export"
+            ? text(change, change.after)
+            : entry.action === "delete"
+              ? text(change, change.before)
+              : `${text(change, change.before)} → ${text(change, change.after)}`}
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+function useAuditFilters() {
+  const areas = useEnumChoices("audit_area");
+  return [
+    <SelectInput key="resource" source="resource" choices={areas} alwaysOn />,
+    <ReferenceInput key="user" source="user" reference="people" alwaysOn>
+      <AutocompleteInput
+        optionText={(person: { first_name: string; last_name: string; email: string }) =>
+          `${`${person.first_name} ${person.last_name}`.trim()} (${person.email})`
+        }
+        filterToQuery={(q: string) => ({ q })}
+        sx={{ minWidth: 280 }}
+      />
+    </ReferenceInput>,
+  ];
+}
+
+/** The audit log, for admins (D98, D288): who, when in Berlin time, which record, what changed, as words. */
+export function AuditList() {
+  const label = useEnumLabel();
+  const filters = useAuditFilters();
+  return (
+    <List filters={filters} sort={{ field: "at", order: "DESC" }} exporter={false}>
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <LocalDateField source="at" showTime sortable={false} />
+        <FunctionField
+          source="user_email"
+          sortable={false}
+          render={(entry: AuditEntry) => <Who entry={entry} />}
+        />
+        <FunctionField
+          source="resource"
+          sortable={false}
+          render={(entry: AuditEntry) => <Which entry={entry} />}
+        />
+        <FunctionField
+          source="action"
+          sortable={false}
+          render={(entry: AuditEntry) => label("audit_action", entry.action)}
+        />
+        <FunctionField
+          source="after"
+          sortable={false}
+          render={(entry: AuditEntry) => <Changes entry={entry} />}
+        />
+      </Datagrid>
+    </List>
+  );
+}

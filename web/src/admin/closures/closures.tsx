@@ -1,0 +1,83 @@
+import { Stack } from "@mui/material";
+import {
+  Create,
+  Datagrid,
+  DateInput,
+  List,
+  ReferenceField,
+  ReferenceInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  useTranslate,
+} from "react-admin";
+import { DetailEdit } from "../shared/detail.tsx";
+import { LocalTextField } from "../shared/enum-labels.tsx";
+import { LocalDateField } from "../shared/local-date-field.tsx";
+
+/** Holidays and closures per house (D114): dates, the house, and the name in German and Russian side by side. */
+function ClosureFields() {
+  const translate = useTranslate();
+  return (
+    <>
+      <ReferenceInput source="location_id" reference="locations">
+        <SelectInput
+          optionText="label"
+          emptyText="admin.closure_everywhere"
+          helperText="admin.closure_location_help"
+          fullWidth
+        />
+      </ReferenceInput>
+      <Stack direction="row" spacing={2}>
+        <DateInput source="starts_on" validate={required()} />
+        <DateInput source="ends_on" validate={required()} />
+      </Stack>
+      <Stack direction="row" spacing={2} sx={{ width: "100%" }}>
+        <TextInput source="name.de" label={translate("admin.lang.de")} validate={required()} fullWidth />
+        <TextInput source="name.ru" label={translate("admin.lang.ru")} fullWidth />
+      </Stack>
+    </>
+  );
+}
+
+export function ClosureList() {
+  const translate = useTranslate();
+  return (
+    <List sort={{ field: "starts_on", order: "DESC" }}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <LocalDateField source="starts_on" />
+        <LocalDateField source="ends_on" />
+        <LocalTextField source="name" />
+        <ReferenceField
+          source="location_id"
+          reference="locations"
+          emptyText={translate("admin.closure_everywhere")}
+        >
+          <TextField source="label" />
+        </ReferenceField>
+      </Datagrid>
+    </List>
+  );
+}
+
+export function ClosureCreate() {
+  return (
+    <Create redirect="list">
+      <SimpleForm defaultValues={{ location_id: null, name: { de: "", ru: "" } }}>
+        <ClosureFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function ClosureEdit() {
+  return (
+    <DetailEdit mutationMode="pessimistic" redirect="list">
+      <SimpleForm>
+        <ClosureFields />
+      </SimpleForm>
+    </DetailEdit>
+  );
+}

@@ -1,0 +1,141 @@
+import type { Locale } from "@atelier/contract";
+import polyglotI18nProvider from "ra-i18n-polyglot";
+import germanMessages from "ra-language-german";
+import russianMessages from "ra-language-russian";
+import { mergeTranslations, type TranslationMessages } from "react-admin";
+import { de } from "./de.ts";
+import { ru } from "./ru.ts";
+
+/** Where the staff member's language choice is kept in this browser (D102). */
+export const ADMIN_LOCALE_KEY = "atelier-admin-locale";
+
+/**
+ * ra-language-german was last written for react-admin 3: these are the texts react-admin 5 added since,
+ * so nothing falls back to English.
+ */
+const germanSinceV3 = {
+  ra: {
+    action: {
+      clear_array_input: "Liste leeren",
+      create_item: "%{item} anlegen",
+      remove_all_filters: "Alle Filter entfernen",
+      reset: "Zurücksetzen",
+      search_columns: "Spalten durchsuchen",
+      select_all: "Alle auswählen",
+      select_all_button: "Alle auswählen",
+      select_row: "Diese Zeile auswählen",
+      update: "Aktualisieren",
+      move_up: "Nach oben",
+      move_down: "Nach unten",
+      open: "Öffnen",
+      toggle_theme: "Helles/dunkles Design",
+      select_columns: "Spalten",
+      update_application: "Anwendung neu laden",
+    },
+    page: { access_denied: "Kein Zugriff", authentication_error: "Anmeldefehler" },
+    message: {
+      access_denied: "Sie haben keine Berechtigung für diese Seite.",
+      authentication_error:
+        "Der Anmeldeserver hat einen Fehler gemeldet; Ihre Zugangsdaten konnten nicht geprüft werden.",
+      auth_error: "Beim Prüfen der Anmeldung ist ein Fehler aufgetreten.",
+      bulk_update_content:
+        "Möchten Sie %{name} %{recordRepresentation} wirklich ändern? |||| Möchten Sie diese %{smart_count} Einträge wirklich ändern?",
+      bulk_update_title: "%{name} %{recordRepresentation} ändern |||| %{smart_count} %{name} ändern",
+      clear_array_input: "Möchten Sie wirklich die ganze Liste leeren?",
+      select_all_limit_reached:
+        "Es sind zu viele Einträge, um alle auszuwählen. Nur die ersten %{max} wurden ausgewählt.",
+      placeholder_data_warning: "Netzwerkproblem: Die Daten konnten nicht aktualisiert werden.",
+    },
+    navigation: {
+      clear_filters: "Filter zurücksetzen",
+      no_filtered_results: "Mit diesen Filtern wurde nichts gefunden.",
+      partial_page_range_info: "%{offsetBegin}-%{offsetEnd} von mehr als %{offsetEnd}",
+      current_page: "Seite %{page}",
+      page: "Zu Seite %{page}",
+      first: "Zur ersten Seite",
+      last: "Zur letzten Seite",
+      previous: "Zur vorherigen Seite",
+    },
+    sort: { sort_by: "Sortieren nach %{field_lower_first} %{order}", ASC: "aufsteigend", DESC: "absteigend" },
+    auth: { email: "E-Mail" },
+    notification: {
+      not_authorized: "Sie haben keine Berechtigung dafür.",
+      application_update_available: "Eine neue Version ist verfügbar.",
+      offline: "Keine Verbindung. Die Daten konnten nicht geladen werden.",
+    },
+    validation: { unique: "Muss eindeutig sein" },
+    saved_queries: {
+      label: "Gespeicherte Filter",
+      query_name: "Name des Filters",
+      new_label: "Aktuellen Filter speichern …",
+      new_dialog_title: "Aktuellen Filter speichern als",
+      remove_label: "Gespeicherten Filter löschen",
+      remove_label_with_name: "Filter „%{name}“ löschen",
+      remove_dialog_title: "Gespeicherten Filter löschen?",
+      remove_message: "Möchten Sie diesen Filter wirklich aus Ihren gespeicherten Filtern löschen?",
+      help: "Filtern Sie die Liste und speichern Sie den Filter für später",
+    },
+    configurable: {
+      customize: "Anpassen",
+      configureMode: "Diese Seite anpassen",
+      inspector: {
+        title: "Einstellungen",
+        content: "Zeigen Sie auf ein Element der Seite, um es anzupassen",
+        reset: "Einstellungen zurücksetzen",
+        hideAll: "Alle ausblenden",
+        showAll: "Alle einblenden",
+      },
+      Datagrid: { title: "Tabelle", unlabeled: "Spalte ohne Namen Nr. %{column}" },
+      SimpleForm: { title: "Formular", unlabeled: "Feld ohne Namen Nr. %{input}" },
+      SimpleList: {
+        title: "Liste",
+        primaryText: "Erste Zeile",
+        secondaryText: "Zweite Zeile",
+        tertiaryText: "Dritte Zeile",
+      },
+    },
+  },
+};
+
+const messages: Record<Locale, TranslationMessages> = {
+  de: mergeTranslations(germanMessages, germanSinceV3, de),
+  ru: mergeTranslations(russianMessages, ru),
+};
+
+/** The language the staff member chose last time in this browser, else the browser's, else German. */
+export function initialAdminLocale(): Locale {
+  const stored = globalThis.localStorage?.getItem(ADMIN_LOCALE_KEY);
+  if (stored === "de" || stored === "ru") return stored;
+  return globalThis.navigator?.language?.startsWith("ru") ? "ru" : "de";
+}
+
+function createAdminI18n() {
+  const provider = polyglotI18nProvider(
+    (locale) => messages[locale as Locale] ?? messages.de,
+    initialAdminLocale(),
+    [
+      { locale: "de", name: "Deutsch" },
+      { locale: "ru", name: "Русский" },
+    ],
+  );
+  return {
+    ...provider,
+    // react-admin's language menu calls this: the choice is remembered for the next visit.
+    changeLocale(locale: string) {
+      globalThis.localStorage?.setItem(ADMIN_LOCALE_KEY, locale);
+      return provider.changeLocale(locale);
+    },
+  };
+}
+
+export const adminI18n = createAdminI18n();
+
+/** The language shown now: API calls send it as `locale`, so the server's error texts match it. */
+/** The shop locale of a react-admin locale string (its hooks give a plain string). */
+export function adminLocaleOf(value: string): Locale {
+  return value === "ru" ? "ru" : "de";
+}
+
+export function currentAdminLocale(): Locale {
+  return adminLocaleOf(adminI18n.getLocale());
+}

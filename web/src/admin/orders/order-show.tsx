@@ -1,0 +1,276 @@
+import type { AdminOrder } from "@atelier/contract";
+import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { useId, useState } from "react";
+import { useDataProvider, useNotify, useRecordContext, useTranslate } from "react-admin";
+import type { AdminDataProvider } from "../providers/data-provider.ts";
+import { downloadFile } from "../shared/attendance-api.ts";
+import { DetailShow } from "../shared/detail.tsx";
+import { useEnumLabel } from "../shared/enum-labels.tsx";
+import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
+import { MoveDialog, RefundDialog, useUnitText } from "./order-dialogs.tsx";
+import { euro, type Item, when } from "./order-format.ts";
+
+/** One order in the back office (issue 21, D127–D129): its items, payments, refunds, mails and documents, and its actions. */
+
+function Section({ title, head, rows }: { title: string; head: string[]; rows: React.ReactNode[][] }) {
+  const id = useId();
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mt: 3, overflowX: "auto" }}>
+      <Typography id={id} variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {head.map((cell) => (
+              <TableCell key={cell}>{cell}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the rows are shown as read, never reordered
+            <TableRow key={index}>
+              {row.map((cell, column) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells follow the header
+                <TableCell key={column}>{cell}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/**
+ * Mail again what the parent needs now: an order waiting for its payment by link gets the link (D276), a
+ * paid one its confirmation; an order that was never paid and has no link has nothing to resend.
+ */
+function ResendButton({ order }: { order: AdminOrder }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { busy, run } = useStaffAction();
+  const paid = order.payment_state !== "unpaid";
+  const link = !paid && order.payment_link && order.status === "awaiting_payment";
+  if (!paid && !link) return null;
+  const [path, done, label] = link
+    ? (["resend-payment-link", "admin.orders.resend_link_done", "admin.orders.resend_link"] as const)
+    : (["resend-confirmation", "admin.orders.resend_done", "admin.orders.resend"] as const);
+  return (
+    <Button
+      variant="outlined"
+      disabled={busy}
+      onClick={() => void run(() => dataProvider.resendOrderMail(order.id, path), done)}
+    >
+      {translate(label)}
+    </Button>
+  );
+}
+
+/** Where an order's money stands, said in words: "Wartet auf Zahlung per Zahlungslink; reserviert bis …". */
+function PaymentStanding({ order }: { order: AdminOrder }) {
+  const translate = useTranslate();
+  if (order.payment_state !== "unpaid") return null;
+  const key =
+    order.status === "awaiting_payment"
+      ? order.payment_link
+        ? "standing.awaiting_link"
+        : "standing.awaiting"
+      : "standing.never_paid";
+  return (
+    <Typography data-testid="order-standing" sx={{ mt: 1 }}>
+      {translate(`admin.orders.${key}`, { until: when(order.reserved_until) })}
+    </Typography>
+  );
+}
+
+/** The order's number, state in words, parent and total, and what can be mailed again. */
+function OrderHeader({ order }: { order: AdminOrder }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`admin.orders.${key}`);
+  return (
+    <>
+      <Typography variant="h5" component="h1">
+        {translate("resources.orders.name", { smart_count: 1 })} {order.id} · {t(`status.${order.status}`)} ·{" "}
+        {t(`payment_state.${order.payment_state}`)}
+      </Typography>
+      <Typography>
+        {order.parent_name} · {order.parent_email} · {when(order.created_at)} · {euro(order.total_cents)}
+      </Typography>
+      <PaymentStanding order={order} />
+      <Box sx={{ mt: 2 }}>
+        <ResendButton order={order} />
+      </Box>
+    </>
+  );
+}
+
+/** An item's buttons: refund or cancel it (paid orders), move it (an active paid one with dates), or why it ended. */
+function ItemActions({
+  order,
+  item,
+  onRefund,
+  onMove,
+}: {
+  order: AdminOrder;
+  item: Item;
+  onRefund: () => void;
+  onMove: () => void;
+}) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`admin.orders.${key}`);
+  const unpaid = order.payment_state === "unpaid";
+  return (
+    <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
+      {item.withdrawn ? (
+        t(
+          `source.${order.refunds.find((r) => r.item === item.id && r.source !== "staff")?.source ?? "withdrawal"}`,
+        )
+      ) : unpaid ? null : (
+        <Button variant="outlined" size="small" onClick={onRefund}>
+          {t("refund_button")}
+        </Button>
+      )}
+      {order.status === "paid" &&
+      item.status === "active" &&
+      !item.withdrawn &&
+      item.slots.length + item.weeks.length > 0 ? (
+        <Button variant="outlined" size="small" onClick={onMove}>
+          {t("move_button")}
+        </Button>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The order's invoices and credit notes, each downloadable as its PDF. */
+function DocumentsSection({ order }: { order: AdminOrder }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const t = (key: string) => translate(`admin.orders.${key}`);
+  return (
+    <Section
+      title={t("sections.documents")}
+      head={[t("columns.number"), t("columns.kind"), t("columns.when"), t("columns.amount"), ""]}
+      rows={order.documents.map((d) => [
+        d.number,
+        t(`kind.${d.kind}`),
+        when(d.issued_at),
+        euro(d.total_cents),
+        <Button
+          key="pdf"
+          size="small"
+          aria-label={`${t("pdf")}: ${d.number}`}
+          onClick={() =>
+            downloadFile(`orders/${order.id}/documents/${d.id}/pdf/`).catch((failure: unknown) =>
+              notify(failureText(failure), { type: "error" }),
+            )
+          }
+        >
+          {t("pdf")}
+        </Button>,
+      ])}
+    />
+  );
+}
+
+function OrderDetails() {
+  const order = useRecordContext<AdminOrder>();
+  const translate = useTranslate();
+  const [refunding, setRefunding] = useState<Item | null>(null);
+  const [moving, setMoving] = useState<Item | null>(null);
+  const [unitText, label] = [useUnitText(), useEnumLabel()];
+  if (!order) return null;
+  const t = (key: string) => translate(`admin.orders.${key}`);
+  const unpaid = order.payment_state === "unpaid";
+  return (
+    <Box sx={{ p: 2 }}>
+      <OrderHeader order={order} />
+      <Section
+        title={t("sections.items")}
+        head={[
+          t("columns.item"),
+          t("columns.child"),
+          t("columns_booked"),
+          t("columns.state"),
+          // Money never received is not "paid": an unpaid order's lines say what is due (issue 29).
+          unpaid ? t("columns.due") : t("columns.paid"),
+          t("columns.refunded"),
+          "",
+        ]}
+        rows={order.items.map((item) => [
+          item.name,
+          item.child,
+          [...item.slots, ...item.weeks].map((unit) => unitText(unit)).join("; ") || "–",
+          t(`item_status.${item.status}`),
+          euro(item.paid_cents),
+          euro(item.refunded_cents),
+          <ItemActions
+            key="actions"
+            order={order}
+            item={item}
+            onRefund={() => setRefunding(item)}
+            onMove={() => setMoving(item)}
+          />,
+        ])}
+      />
+      <Section
+        title={t("sections.payments")}
+        head={[
+          t("columns.kind"),
+          t("columns.state"),
+          t("columns.amount"),
+          t("columns.refunded"),
+          t("columns.when"),
+        ]}
+        rows={order.payments.map((p) => [
+          label("payment_gateway", p.gateway),
+          label("payment_status", p.status),
+          euro(p.amount_cents),
+          euro(p.refunded_cents),
+          when(p.captured_at),
+        ])}
+      />
+      <Section
+        title={t("sections.refunds")}
+        head={[
+          t("columns.when"),
+          t("columns.kind"),
+          t("columns.item"),
+          t("columns.amount"),
+          t("columns.state"),
+          t("columns.attempts"),
+          t("columns.reason"),
+          t("columns.credit_note"),
+        ]}
+        rows={order.refunds.map((r) => [
+          when(r.created_at),
+          t(`source.${r.source}`),
+          order.items.find((i) => i.id === r.item)?.name ?? r.item,
+          euro(r.amount_cents),
+          t(`refund_state.${r.state}`),
+          r.attempts,
+          r.reason,
+          r.credit_note_number ?? "–",
+        ])}
+      />
+      <Section
+        title={t("sections.mails")}
+        head={[t("columns.when"), t("columns.to"), t("columns.subject"), t("columns.state")]}
+        rows={order.mails.map((m) => [when(m.created_at), m.to, m.subject, label("mail_status", m.status)])}
+      />
+      <DocumentsSection order={order} />
+      {refunding ? <RefundDialog order={order} item={refunding} onClose={() => setRefunding(null)} /> : null}
+      {moving ? <MoveDialog order={order} item={moving} onClose={() => setMoving(null)} /> : null}
+    </Box>
+  );
+}
+
+export function OrderShow() {
+  return (
+    <DetailShow>
+      <OrderDetails />
+    </DetailShow>
+  );
+}

@@ -1,0 +1,209 @@
+import { berlinDate, type Dashboard as DashboardData, type LessonSummary } from "@atelier/contract";
+import { Alert, Box, Card, CardContent, Link, Typography } from "@mui/material";
+import { type ReactNode, useEffect, useState } from "react";
+import { Title, useTranslate } from "react-admin";
+import { Link as RouterLink } from "react-router-dom";
+import { currentAdminLocale } from "../i18n/i18n-provider.ts";
+import { euros, takeDashboard } from "../shared/attendance-api.ts";
+import { telHref } from "../shared/contact-fields.tsx";
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-label={title} sx={{ flex: "1 1 18rem", minWidth: 0 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The weekday of an ISO day in the staff's language ("Samstag"). */
+function useWeekday() {
+  const translate = useTranslate();
+  return (iso: string) => translate(`admin.weekdays.${(new Date(`${iso}T12:00:00Z`).getUTCDay() + 6) % 7}`);
+}
+
+/** Each lesson leads to its roster on the attendance page (that slot, that day). */
+function Lessons({ list }: { list: LessonSummary[] }) {
+  const translate = useTranslate();
+  const weekday = useWeekday();
+  if (list.length === 0) return <Typography>{translate("attendance.dashboard.no_lessons")}</Typography>;
+  return (
+    <ul>
+      {list.map((lesson) => (
+        <li key={lesson.slot}>
+          <Link component={RouterLink} to={`/attendance?date=${lesson.date}&slot=${lesson.slot}`}>
+            {translate("attendance.dashboard.lesson_line", {
+              day: weekday(lesson.date),
+              start: lesson.start,
+              name: lesson.product_name,
+              house: lesson.house ? ` (${lesson.house})` : "",
+              smart_count: lesson.children,
+            })}
+          </Link>
+          {lesson.cancelled ? ` – ${translate("admin.lessons.dashboard.cancelled")}` : ""}
+          {lesson.makeups > 0
+            ? ` (${translate("admin.lessons.dashboard.makeups", { makeups: lesson.makeups })})`
+            : ""}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The parent an item names, to write or call at once (issue 29, D326): name, `mailto:` and `tel:` links. */
+function ParentContact({
+  parent,
+}: {
+  parent: NonNullable<DashboardData["payment_issues"][number]["parent"]>;
+}) {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2" component="span" sx={{ display: "block" }}>
+      {`${translate("attendance.dashboard.parent")}: ${parent.name || parent.email} · `}
+      <Link href={`mailto:${parent.email}`}>{parent.email}</Link>
+      {parent.phone ? (
+        <>
+          {" · "}
+          <Link href={telHref(parent.phone)}>{parent.phone}</Link>
+        </>
+      ) : null}
+    </Typography>
+  );
+}
+
+/** One kind of open request, leading to the inbox where staff handle it (D178). */
+function RequestsLine({ to, text }: { to: string; text: string }) {
+  return (
+    <Typography>
+      <Link component={RouterLink} to={to}>
+        {text}
+      </Link>
+    </Typography>
+  );
+}
+
+/** The back office's first page (D133): money, lessons, what fills up, what waits for a person. */
+export function Dashboard() {
+  const translate = useTranslate();
+  const [data, setData] = useState<DashboardData | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    takeDashboard()
+      .then(setData)
+      .catch(() => setFailed(true));
+  }, []);
+  const locale = currentAdminLocale();
+  const weekday = useWeekday();
+  const t = (key: string, options?: Record<string, unknown>) =>
+    translate(`attendance.dashboard.${key}`, options);
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title={t("title")} />
+      {failed ? <Alert severity="error">{translate("ra.notification.http_error")}</Alert> : null}
+      {data ? (
+        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2 }}>
+          <Panel title={t("sales_today")}>
+            <Typography variant="h4" component="p">
+              {euros(data.sales_today_cents, locale)}
+            </Typography>
+            <Typography>{t("orders", { smart_count: data.paid_orders_today })}</Typography>
+          </Panel>
+          <Panel title={t("sales_month")}>
+            <Typography variant="h4" component="p">
+              {euros(data.sales_month_cents, locale)}
+            </Typography>
+            <Typography>{t("orders", { smart_count: data.paid_orders_month })}</Typography>
+          </Panel>
+          <Panel title={t("lessons_today")}>
+            <Lessons list={data.lessons_today} />
+          </Panel>
+          <Panel title={t("lessons_tomorrow")}>
+            <Lessons list={data.lessons_tomorrow} />
+          </Panel>
+          <Panel title={translate("admin.lessons.dashboard.makeups_week")}>
+            <Typography variant="h4" component="p">
+              {data.makeups_this_week}
+            </Typography>
+            <Typography>
+              {translate("admin.lessons.dashboard.makeups_line", { smart_count: data.makeups_this_week })}
+            </Typography>
+          </Panel>
+          <Panel title={t("filling_up")}>
+            {data.filling_up.length === 0 ? (
+              <Typography>{t("none_filling_up")}</Typography>
+            ) : (
+              <ul>
+                {data.filling_up.map((slot) => (
+                  <li key={slot.slot}>
+                    {`${slot.product_name}, ${slot.date ? weekday(slot.date) : translate(`admin.weekdays.${slot.weekday ?? 0}`)} ${slot.start}: `}
+                    {t("seats_line", { taken: slot.seats_taken, seats: slot.seats })}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+          <Panel title={t("requests")}>
+            <RequestsLine
+              to="/visit-requests"
+              text={t("visit_requests", { count: data.open_visit_requests })}
+            />
+            <RequestsLine
+              to="/contact-requests"
+              text={t("contact_requests", { count: data.open_contact_requests })}
+            />
+            <RequestsLine
+              to="/party-requests"
+              text={t("party_requests", { count: data.open_party_requests })}
+            />
+            <RequestsLine
+              to="/instructor-reports"
+              text={t("instructor_reports", { count: data.open_instructor_reports })}
+            />
+          </Panel>
+          <Panel title={t("payment_issues")}>
+            {data.payment_issues.length === 0 ? (
+              <Typography>{t("no_payment_issues")}</Typography>
+            ) : (
+              <ul>
+                {data.payment_issues.map((issue) => (
+                  <li key={issue.payment}>
+                    <Link component={RouterLink} to={`/orders/${issue.order}/show`}>
+                      {t("issue_line", {
+                        order: issue.order,
+                        amount: euros(issue.amount_cents, locale),
+                        reason: t(`reasons.${issue.reason}`),
+                        attempts: issue.attempts,
+                      })}
+                    </Link>
+                    {issue.parent ? <ParentContact parent={issue.parent} /> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {data.unmatched_payment_events.length > 0 ? (
+              <>
+                <Typography>{t("unmatched_events")}</Typography>
+                <ul>
+                  {data.unmatched_payment_events.map((event) => (
+                    <li key={event.id}>
+                      {t("unmatched_event_line", {
+                        gateway: event.gateway === "stripe" ? "Stripe" : "PayPal",
+                        type: event.event_type,
+                        object: event.resource_id ?? "–",
+                        day: berlinDate(new Date(event.received_at)),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </Panel>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,206 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  MenuItem,
+  TextField as MuiTextField,
+  Stack,
+  Typography,
+} from "@mui/material";
+import { useState } from "react";
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  useDataProvider,
+  useRecordContext,
+  useTranslate,
+} from "react-admin";
+import type { AdminDataProvider } from "../providers/data-provider.ts";
+import { DetailEdit } from "../shared/detail.tsx";
+import { LocalDateField } from "../shared/local-date-field.tsx";
+import { useStaffAction } from "../shared/use-staff-action.ts";
+import { HOLD } from "../staff-orders/staff-orders.tsx";
+
+/**
+ * Birthday-party requests (D158–D160): read, handled, a preferred day confirmed into the party's order and
+ * payment link, or declined with a mail to the parent.
+ */
+
+const STATUSES = ["new", "in_progress", "done"] as const;
+
+type PartyRecord = {
+  id: number;
+  product_name: string;
+  option_name: string;
+  dates: string[];
+  children_count: number;
+  ages: number[];
+  comment: string;
+  confirmed_date: string | null;
+  state: "sent" | "confirmed" | "paid" | "declined" | "expired";
+  order: number | null;
+  parent_name: string;
+  parent_email: string;
+  status: string;
+  days_taken: { date: string; requests: number[] }[];
+  version: string;
+};
+
+export function PartyRequestList() {
+  const translate = useTranslate();
+  return (
+    <List exporter={false} sort={{ field: "created_at", order: "DESC" }}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <LocalDateField source="created_at" showTime sortable={false} />
+        <TextField source="product_name" sortable={false} />
+        <TextField source="parent_name" sortable={false} />
+        <FunctionField source="dates" sortable={false} render={(r: PartyRecord) => r.dates.join(", ")} />
+        <FunctionField
+          source="state"
+          sortable={false}
+          render={(r: PartyRecord) => translate(`admin.party.state.${r.state}`)}
+        />
+        <FunctionField
+          source="status"
+          sortable={false}
+          render={(r: PartyRecord) => translate(`admin.requests.status.${r.status}`)}
+        />
+      </Datagrid>
+    </List>
+  );
+}
+
+function PartyDetails() {
+  const record = useRecordContext<PartyRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="h6">
+        {record.product_name} – {record.option_name} #{record.id}
+      </Typography>
+      <Typography>
+        {record.parent_name} &lt;{record.parent_email}&gt;
+      </Typography>
+      <Typography>
+        {translate("resources.party-requests.fields.children_count")}: {record.children_count} (
+        {record.ages.join(", ")})
+      </Typography>
+      {record.comment ? <Typography sx={{ whiteSpace: "pre-wrap" }}>{record.comment}</Typography> : null}
+      <Typography>
+        {translate("resources.party-requests.fields.state")}: {translate(`admin.party.state.${record.state}`)}
+        {record.confirmed_date ? ` (${record.confirmed_date})` : ""}
+        {record.order ? ` – ${translate("admin.party.order", { id: record.order })}` : ""}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Confirm one of the preferred days (the order and the payment link follow), or decline. */
+function PartyAnswer() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const record = useRecordContext<PartyRecord>();
+  const translate = useTranslate();
+  const { busy, run } = useStaffAction();
+  const [date, setDate] = useState("");
+  const [hold, setHold] = useState("");
+  const [sameDay, setSameDay] = useState(false);
+  if (record?.state !== "sent") return null;
+  // Another party already holds the room on a preferred day (D191): said beside the day, confirmed knowingly.
+  const takenBy = (day: string) => record.days_taken.find((taken) => taken.date === day)?.requests;
+  const taken = takenBy(date);
+  const send = (path: "confirm" | "decline") =>
+    run(
+      () =>
+        dataProvider.answerPartyRequest(
+          record.id,
+          path,
+          path === "confirm"
+            ? {
+                version: record.version,
+                date,
+                hold_minutes: hold === "" ? null : Number(hold),
+                allow_same_day: taken !== undefined && sameDay,
+              }
+            : { version: record.version },
+        ),
+      path === "confirm" ? "admin.party.confirmed" : "admin.party.declined",
+    );
+  return (
+    <Box component="section" aria-labelledby="party-answer-title" sx={{ mb: 3 }}>
+      <Typography id="party-answer-title" variant="subtitle1">
+        {translate("admin.party.confirm_title")}
+      </Typography>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: "flex-start" }}>
+        <MuiTextField
+          select
+          label={translate("admin.party.date")}
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+          sx={{ minWidth: 200 }}
+        >
+          {record.dates.map((day) => {
+            const others = takenBy(day);
+            return (
+              <MenuItem key={day} value={day}>
+                {others ? `${day} – ${translate("admin.party.day_taken", { ids: others.join(", ") })}` : day}
+              </MenuItem>
+            );
+          })}
+        </MuiTextField>
+        <MuiTextField
+          type="number"
+          label={translate("admin.party.hold")}
+          value={hold}
+          onChange={(event) => setHold(event.target.value)}
+          slotProps={{ htmlInput: { min: HOLD.min, max: HOLD.max } }}
+        />
+        <Button
+          variant="contained"
+          onClick={() => send("confirm")}
+          disabled={busy || !date || (taken !== undefined && !sameDay)}
+        >
+          {translate("admin.party.confirm_button")}
+        </Button>
+        <Button variant="outlined" color="error" onClick={() => send("decline")} disabled={busy}>
+          {translate("admin.party.decline_button")}
+        </Button>
+      </Stack>
+      {taken ? (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {translate("admin.party.day_taken", { ids: taken.join(", ") })}
+          <FormControlLabel
+            sx={{ display: "flex" }}
+            control={<Checkbox checked={sameDay} onChange={(event) => setSameDay(event.target.checked)} />}
+            label={translate("admin.party.allow_same_day")}
+          />
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
+
+export function PartyRequestEdit() {
+  const statuses = STATUSES.map((id) => ({ id, name: `admin.requests.status.${id}` }));
+  return (
+    <DetailEdit mutationMode="pessimistic" redirect={false}>
+      <SimpleForm>
+        <PartyDetails />
+        <PartyAnswer />
+        <SelectInput source="status" choices={statuses} />
+        <TextInput source="note" multiline minRows={3} fullWidth helperText="admin.requests.note_help" />
+        <ReferenceInput source="handler" reference="people" filter={{ role: ["staff", "admin"] }}>
+          <SelectInput optionText="email" emptyText="—" />
+        </ReferenceInput>
+      </SimpleForm>
+    </DetailEdit>
+  );
+}

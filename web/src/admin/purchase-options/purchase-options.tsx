@@ -1,0 +1,151 @@
+import { Button, Stack } from "@mui/material";
+import {
+  BooleanInput,
+  Create,
+  Datagrid,
+  FunctionField,
+  Labeled,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  required,
+  SelectInput,
+  SimpleForm,
+  useRecordContext,
+  useTranslate,
+} from "react-admin";
+import { Link } from "react-router-dom";
+import { DetailEdit } from "../shared/detail.tsx";
+import { EnumField, useEnumChoices, useLocalText, YesNoField } from "../shared/enum-labels.tsx";
+import { DeletingToolbar, SideBySide } from "../shared/form-layout.tsx";
+import { MoneyField, MoneyInput, PriceGuardSaveButton } from "../shared/money-input.tsx";
+import { OfferPicker } from "../shared/offer-picker.tsx";
+
+/** Prices are integer cents on the wire; staff read and type euros ("89,00") in the money field (D231). */
+
+const optionFilters = [<OfferPicker key="product_page" alwaysOn />];
+
+/** Purchase options and prices (D118); filtered by product page, as the page's edit form links to them. */
+export function PurchaseOptionList() {
+  const localText = useLocalText();
+  const name = (record: { name: { de: string; ru?: string | null } }) => localText(record.name);
+  return (
+    <List sort={{ field: "product_page", order: "ASC" }} filters={optionFilters}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <ReferenceField source="product_page" reference="products">
+          <FunctionField render={name} />
+        </ReferenceField>
+        <FunctionField source="name" sortable={false} render={name} />
+        <EnumField source="schedule_type" enumName="schedule_type" />
+        <MoneyField source="base_price_cents" />
+        <YesNoField source="is_recurring" />
+        <NumberField source="bookings" />
+        <NumberField source="sort_order" />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** The prices of one page, in its edit form's prices tab (issue 29: the product page as the hub). */
+export function PricesOfPage() {
+  const page = useRecordContext();
+  const translate = useTranslate();
+  const localText = useLocalText();
+  const name = (record: { name: { de: string; ru?: string | null } }) => localText(record.name);
+  return (
+    <>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <FunctionField source="name" sortable={false} render={name} />
+        <EnumField source="schedule_type" enumName="schedule_type" />
+        <MoneyField source="base_price_cents" />
+        <YesNoField source="is_recurring" />
+        <NumberField source="bookings" />
+      </Datagrid>
+      <Button
+        component={Link}
+        to={`/purchase-options/create?source=${JSON.stringify({ product_page: page?.id })}`}
+      >
+        {translate("admin.add_price")}
+      </Button>
+    </>
+  );
+}
+
+function OptionFields() {
+  const translate = useTranslate();
+  return (
+    <>
+      <SideBySide source="name" de />
+      <MoneyInput
+        source="base_price_cents"
+        label={translate("resources.purchase-options.fields.price_eur")}
+        helperText="admin.price_help"
+        minCents={0}
+        validate={required()}
+      />
+      <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
+        <NumberInput source="number_of_meetings" min={1} />
+        <NumberInput source="meetings_per_week" min={1} max={7} />
+        <NumberInput source="sort_order" />
+      </Stack>
+    </>
+  );
+}
+
+const nullsForEmpty = (data: Record<string, unknown>) => ({
+  ...data,
+  number_of_meetings: data.number_of_meetings === "" ? null : (data.number_of_meetings ?? null),
+  meetings_per_week: data.meetings_per_week === "" ? null : (data.meetings_per_week ?? null),
+});
+
+export function PurchaseOptionCreate() {
+  const scheduleTypes = useEnumChoices("schedule_type");
+  return (
+    <Create redirect="list" transform={nullsForEmpty}>
+      <SimpleForm
+        defaultValues={{
+          name: { de: "", ru: "" },
+          is_recurring: false,
+          number_of_meetings: null,
+          meetings_per_week: null,
+          sort_order: 0,
+        }}
+      >
+        <OfferPicker validate={required()} />
+        <SelectInput source="schedule_type" choices={scheduleTypes} validate={required()} />
+        <BooleanInput source="is_recurring" helperText="admin.recurring_help" />
+        <OptionFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+/** The page, schedule type and monthly renewal are what bookings bought: shown, not edited (D118). */
+export function PurchaseOptionEdit() {
+  const localText = useLocalText();
+  const name = (record: { name: { de: string; ru?: string | null } }) => localText(record.name);
+  return (
+    <DetailEdit mutationMode="pessimistic" redirect="list" transform={nullsForEmpty}>
+      <SimpleForm toolbar={<DeletingToolbar save={<PriceGuardSaveButton source="base_price_cents" />} />}>
+        <Stack direction={{ xs: "column", md: "row" }} spacing={4}>
+          <Labeled source="product_page">
+            <ReferenceField source="product_page" reference="products">
+              <FunctionField render={name} />
+            </ReferenceField>
+          </Labeled>
+          <Labeled source="schedule_type">
+            <EnumField source="schedule_type" enumName="schedule_type" />
+          </Labeled>
+          <Labeled source="is_recurring">
+            <YesNoField source="is_recurring" />
+          </Labeled>
+          <Labeled source="bookings">
+            <NumberField source="bookings" />
+          </Labeled>
+        </Stack>
+        <OptionFields />
+      </SimpleForm>
+    </DetailEdit>
+  );
+}

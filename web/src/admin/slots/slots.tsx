@@ -1,0 +1,182 @@
+import { berlinDateTimeText } from "@atelier/contract";
+import { Button, Stack } from "@mui/material";
+import {
+  Create,
+  Datagrid,
+  DateInput,
+  DeleteButton,
+  FunctionField,
+  Labeled,
+  List,
+  NullableBooleanInput,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from "react-admin";
+import { Link } from "react-router-dom";
+import { adminLocaleOf } from "../i18n/i18n-provider.ts";
+import { DetailEdit } from "../shared/detail.tsx";
+import { LocalTextField } from "../shared/enum-labels.tsx";
+import { LocalDateField } from "../shared/local-date-field.tsx";
+import { OfferPicker } from "../shared/offer-picker.tsx";
+
+function useWeekdayChoices() {
+  const translate = useTranslate();
+  return [0, 1, 2, 3, 4, 5, 6].map((id) => ({ id, name: translate(`admin.weekdays.${id}`) }));
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = (value: unknown) =>
+  typeof value === "string" && TIME.test(value) ? undefined : "ra.validation.required";
+
+function WeekdayOrDate() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <FunctionField
+      source="weekday"
+      render={(slot: { weekday: number | null; date: string | null }) =>
+        slot.weekday === null
+          ? slot.date && berlinDateTimeText(slot.date, adminLocaleOf(locale))
+          : translate(`admin.weekdays.${slot.weekday}`)
+      }
+    />
+  );
+}
+
+/** The slots of one page, in its edit form's schedule tab. */
+export function SlotsOfPage() {
+  const page = useRecordContext();
+  const translate = useTranslate();
+  return (
+    <>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <WeekdayOrDate />
+        <TextField source="start" />
+        <TextField source="end" />
+        <NumberField source="seats" />
+        <NumberField source="seats_taken" />
+        <LocalDateField source="archived_at" emptyText="—" />
+      </Datagrid>
+      <Button component={Link} to={`/slots/create?source=${JSON.stringify({ product_page: page?.id })}`}>
+        {translate("admin.add_slot")}
+      </Button>
+    </>
+  );
+}
+
+/** Archived slots (kept for their bookings, D111) are hidden until staff ask for them. */
+const slotFilters = [<NullableBooleanInput key="archived" source="archived" alwaysOn />];
+
+export function SlotList() {
+  return (
+    <List
+      sort={{ field: "id", order: "DESC" }}
+      filters={slotFilters}
+      filterDefaultValues={{ archived: false }}
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="id" />
+        <ReferenceField source="product_page" reference="products">
+          <LocalTextField source="name" sortable={false} />
+        </ReferenceField>
+        <WeekdayOrDate />
+        <TextField source="start" />
+        <TextField source="end" />
+        <NumberField source="seats" />
+        <NumberField source="seats_taken" />
+        <LocalDateField source="archived_at" emptyText="—" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function SlotFields({ withPage }: { withPage: boolean }) {
+  const weekdays = useWeekdayChoices();
+  return (
+    <>
+      {withPage ? <OfferPicker /> : null}
+      <SelectInput source="weekday" choices={weekdays} emptyText="—" />
+      <DateInput source="date" />
+      <TextInput source="start" validate={time} />
+      <TextInput source="end" validate={time} />
+      <NumberInput source="seats" min={0} />
+      <ReferenceInput source="instructor" reference="instructors">
+        <SelectInput optionText="label" emptyText="—" />
+      </ReferenceInput>
+    </>
+  );
+}
+
+/** An empty weekday or date is null for the API (exactly one of them is set). */
+const nullsForEmpty = (data: Record<string, unknown>) => ({
+  ...data,
+  weekday: data.weekday === "" || data.weekday === undefined ? null : data.weekday,
+  date: data.date === "" || data.date === undefined ? null : data.date,
+  instructor: data.instructor === "" || data.instructor === undefined ? null : data.instructor,
+});
+
+export function SlotCreate() {
+  return (
+    <Create transform={nullsForEmpty} redirect="list">
+      <SimpleForm defaultValues={{ weekday: null, date: null, instructor: null, seats: 10 }}>
+        <SlotFields withPage />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+/**
+ * The server deletes a slot nobody booked and archives one with bookings (D111); the button says both,
+ * and waits for the server, so the list shows what really happened.
+ */
+function SlotEditToolbar() {
+  return (
+    <Toolbar sx={{ justifyContent: "space-between" }}>
+      <SaveButton />
+      <DeleteButton mutationMode="pessimistic" label="admin.slot_remove" />
+    </Toolbar>
+  );
+}
+
+/** The slot's offer, named and linked, so the page says which course's slot this is (D289). */
+function SlotOffer() {
+  const slot = useRecordContext<{ product_page: number }>();
+  if (!slot) return null;
+  return (
+    <Labeled source="product_page">
+      <ReferenceField source="product_page" reference="products" link="edit">
+        <LocalTextField source="name" sortable={false} variant="h6" component="span" />
+      </ReferenceField>
+    </Labeled>
+  );
+}
+
+export function SlotEdit() {
+  return (
+    <DetailEdit mutationMode="pessimistic" transform={nullsForEmpty}>
+      <SimpleForm toolbar={<SlotEditToolbar />}>
+        <SlotOffer />
+        <Stack direction="row" spacing={4}>
+          <Labeled source="seats_taken">
+            <NumberField source="seats_taken" />
+          </Labeled>
+          <Labeled source="archived_at">
+            <LocalDateField source="archived_at" emptyText="—" />
+          </Labeled>
+        </Stack>
+        <SlotFields withPage={false} />
+      </SimpleForm>
+    </DetailEdit>
+  );
+}
