@@ -24,6 +24,7 @@ import {
   updatePartyRequest,
 } from "../visit-requests/index.ts";
 import { auditTrail } from "./audit.repository.ts";
+import { foundOr404 } from "./crud-service.ts";
 import { rangeOf } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -148,8 +149,7 @@ export function createPartyRequestsAdmin({
   publicUrl: string;
 }) {
   async function locked(tx: Tx, id: number) {
-    const row = await findPartyRequest(tx, id, true);
-    if (!row) throw AppError.notFound();
+    const row = foundOr404(await findPartyRequest(tx, id, true));
     return row;
   }
 
@@ -171,8 +171,7 @@ export function createPartyRequestsAdmin({
     },
 
     async get(id: number): Promise<AdminPartyRequest> {
-      const row = await findPartyRequest(db, id);
-      if (!row) throw AppError.notFound();
+      const row = foundOr404(await findPartyRequest(db, id));
       return view(db, row);
     },
 
