@@ -42,6 +42,7 @@ import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { auditTrail } from "./audit.repository.ts";
+import { foundOr404 } from "./crud-service.ts";
 import { filterValue, listCut } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -51,8 +52,7 @@ async function locked<R, A extends { version: string }>(
   toAdmin: (row: R) => A,
   version?: string,
 ): Promise<A> {
-  const row = await find();
-  if (!row) throw AppError.notFound();
+  const row = foundOr404(await find());
   const before = toAdmin(row);
   if (version !== undefined && before.version !== version) throw new AppError("stale_version", 409);
   return before;
@@ -101,8 +101,7 @@ export function createPurchaseOptionsAdmin(db: Db) {
     },
 
     async get(id: number): Promise<AdminPurchaseOption> {
-      const row = await findOptionForEdit(db, id);
-      if (!row) throw AppError.notFound();
+      const row = foundOr404(await findOptionForEdit(db, id));
       return toOption(row);
     },
 
@@ -190,8 +189,7 @@ export function createSeasonsAdmin(db: Db) {
     },
 
     async get(id: number): Promise<AdminSeason> {
-      const row = await findSeasonForEdit(db, id);
-      if (!row) throw AppError.notFound();
+      const row = foundOr404(await findSeasonForEdit(db, id));
       return toSeason(row);
     },
 
@@ -299,8 +297,7 @@ export function createWeeksAdmin(db: Db) {
     },
 
     async get(id: number): Promise<AdminWeek> {
-      const row = await findWeekForEdit(db, id);
-      if (!row) throw AppError.notFound();
+      const row = foundOr404(await findWeekForEdit(db, id));
       return toWeek(row);
     },
 

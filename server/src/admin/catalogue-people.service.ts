@@ -31,6 +31,7 @@ import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { auditTrail } from "./audit.repository.ts";
+import { crudService } from "./crud-service.ts";
 import { filterValue, listCut } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -93,15 +94,7 @@ const instructorValues = (input: AdminInstructorInput) => ({
 });
 
 export function createInstructorsAdmin(db: Db) {
-  async function current(tx: Tx, id: number, version?: string) {
-    const row = await findInstructorForEdit(tx, id, true);
-    if (!row) throw AppError.notFound();
-    const before = toInstructor(row);
-    if (version !== undefined && before.version !== version) throw new AppError("stale_version", 409);
-    return before;
-  }
-  const reread = async (tx: Tx, id: number) =>
-    toInstructor((await findInstructorForEdit(tx, id)) as InstructorRow);
+  const records = crudService({ find: findInstructorForEdit, view: toInstructor, audit: instructorAudit });
 
   return {
     async list(query: AdminListQuery) {
@@ -119,32 +112,25 @@ export function createInstructorsAdmin(db: Db) {
       return { cut, page: { rows: page.rows.map(toInstructor), total: page.total } };
     },
 
-    async get(id: number): Promise<AdminInstructor> {
-      const row = await findInstructorForEdit(db, id);
-      if (!row) throw AppError.notFound();
-      return toInstructor(row);
-    },
+    get: (id: number): Promise<AdminInstructor> => records.get(db, id),
 
     async create(staff: AuthUser, input: AdminInstructorInput): Promise<AdminInstructor> {
-      return write(db, "instructors_slug_unique", async (tx) => {
-        if (await instructorSlugTaken(tx, input.slug)) throw AppError.validation("slug", "slug_taken");
-        const id = await insertInstructor(tx, instructorValues(input));
-        const after = await reread(tx, id);
-        await instructorAudit(tx, staff, id, "create", null, after);
-        return after;
-      });
+      return write(db, "instructors_slug_unique", (tx) =>
+        records.create(tx, staff, async () => {
+          if (await instructorSlugTaken(tx, input.slug)) throw AppError.validation("slug", "slug_taken");
+          return insertInstructor(tx, instructorValues(input));
+        }),
+      );
     },
 
     async update(staff: AuthUser, id: number, input: AdminInstructorUpdate): Promise<AdminInstructor> {
       const { version, ...values } = input;
-      return write(db, "instructors_slug_unique", async (tx) => {
-        const before = await current(tx, id, version);
-        if (await instructorSlugTaken(tx, values.slug, id)) throw AppError.validation("slug", "slug_taken");
-        await updateInstructor(tx, id, instructorValues(values));
-        const after = await reread(tx, id);
-        await instructorAudit(tx, staff, id, "update", before, after);
-        return after;
-      });
+      return write(db, "instructors_slug_unique", (tx) =>
+        records.update(tx, staff, id, version, async () => {
+          if (await instructorSlugTaken(tx, values.slug, id)) throw AppError.validation("slug", "slug_taken");
+          await updateInstructor(tx, id, instructorValues(values));
+        }),
+      );
     },
 
     /**
@@ -152,14 +138,13 @@ export function createInstructorsAdmin(db: Db) {
      * how many pages (D117); staff unpublish them instead, which hides them from the shop and keeps history.
      */
     async remove(staff: AuthUser, id: number): Promise<AdminInstructor> {
-      return db.transaction(async (tx) => {
-        const before = await current(tx, id);
-        const pages = await instructorPagesInUse(tx, id);
-        if (pages > 0) throw inUse(pages);
-        await deleteInstructor(tx, id);
-        await instructorAudit(tx, staff, id, "delete", before, null);
-        return before;
-      });
+      return db.transaction((tx) =>
+        records.remove(tx, staff, id, async () => {
+          const pages = await instructorPagesInUse(tx, id);
+          if (pages > 0) throw inUse(pages);
+          await deleteInstructor(tx, id);
+        }),
+      );
     },
   };
 }
@@ -183,14 +168,7 @@ const categoryValues = (input: AdminCategoryInput) => ({
 });
 
 export function createCategoriesAdmin(db: Db) {
-  async function current(tx: Tx, id: number, version?: string) {
-    const row = await findCategoryForEdit(tx, id, true);
-    if (!row) throw AppError.notFound();
-    const before = toCategory(row);
-    if (version !== undefined && before.version !== version) throw new AppError("stale_version", 409);
-    return before;
-  }
-  const reread = async (tx: Tx, id: number) => toCategory((await findCategoryForEdit(tx, id)) as CategoryRow);
+  const records = crudService({ find: findCategoryForEdit, view: toCategory, audit: categoryAudit });
 
   return {
     async list(query: AdminListQuery) {
@@ -204,43 +182,35 @@ export function createCategoriesAdmin(db: Db) {
       return { cut, page: { rows: page.rows.map(toCategory), total: page.total } };
     },
 
-    async get(id: number): Promise<AdminCategory> {
-      const row = await findCategoryForEdit(db, id);
-      if (!row) throw AppError.notFound();
-      return toCategory(row);
-    },
+    get: (id: number): Promise<AdminCategory> => records.get(db, id),
 
     async create(staff: AuthUser, input: AdminCategoryInput): Promise<AdminCategory> {
-      return write(db, "categories_slug_unique", async (tx) => {
-        if (await categorySlugTaken(tx, input.slug)) throw AppError.validation("slug", "slug_taken");
-        const id = await insertCategory(tx, categoryValues(input));
-        const after = await reread(tx, id);
-        await categoryAudit(tx, staff, id, "create", null, after);
-        return after;
-      });
+      return write(db, "categories_slug_unique", (tx) =>
+        records.create(tx, staff, async () => {
+          if (await categorySlugTaken(tx, input.slug)) throw AppError.validation("slug", "slug_taken");
+          return insertCategory(tx, categoryValues(input));
+        }),
+      );
     },
 
     async update(staff: AuthUser, id: number, input: AdminCategoryUpdate): Promise<AdminCategory> {
       const { version, ...values } = input;
-      return write(db, "categories_slug_unique", async (tx) => {
-        const before = await current(tx, id, version);
-        if (await categorySlugTaken(tx, values.slug, id)) throw AppError.validation("slug", "slug_taken");
-        await updateCategory(tx, id, categoryValues(values));
-        const after = await reread(tx, id);
-        await categoryAudit(tx, staff, id, "update", before, after);
-        return after;
-      });
+      return write(db, "categories_slug_unique", (tx) =>
+        records.update(tx, staff, id, version, async () => {
+          if (await categorySlugTaken(tx, values.slug, id)) throw AppError.validation("slug", "slug_taken");
+          await updateCategory(tx, id, categoryValues(values));
+        }),
+      );
     },
 
     /** Deletes a category no page is in; one in use is refused with a 400 that says by how many (D117). */
     async remove(staff: AuthUser, id: number): Promise<AdminCategory> {
-      return db.transaction(async (tx) => {
-        const before = await current(tx, id);
-        if (before.pages > 0) throw inUse(before.pages);
-        await deleteCategory(tx, id);
-        await categoryAudit(tx, staff, id, "delete", before, null);
-        return before;
-      });
+      return db.transaction((tx) =>
+        records.remove(tx, staff, id, async (before) => {
+          if (before.pages > 0) throw inUse(before.pages);
+          await deleteCategory(tx, id);
+        }),
+      );
     },
   };
 }

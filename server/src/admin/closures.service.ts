@@ -14,6 +14,7 @@ import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { applyClosuresToPeriods } from "../subscriptions/index.ts";
 import { auditTrail } from "./audit.repository.ts";
+import { crudService } from "./crud-service.ts";
 import { filterValue, listCut } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -42,14 +43,7 @@ const toValues = (input: AdminClosureInput) => ({
 
 /** Holidays and closures (D114), each write with its audit entry in one transaction (D98). */
 export function createClosuresAdmin(db: Db) {
-  /** The row of `id`, locked, at the version the staff member read; 404 or 409 otherwise. */
-  async function current(tx: Tx, id: number, version?: string) {
-    const row = await findClosureForEdit(tx, id, true);
-    if (!row) throw AppError.notFound();
-    const before = toAdmin(row);
-    if (version !== undefined && before.version !== version) throw new AppError("stale_version", 409);
-    return before;
-  }
+  const records = crudService({ find: findClosureForEdit, view: toAdmin, audit });
 
   /** The house must exist: a 400 at the field, not a foreign-key 500. */
   async function checkHouse(tx: Tx, input: AdminClosureInput) {
@@ -73,18 +67,14 @@ export function createClosuresAdmin(db: Db) {
       return { cut, page: { rows: page.rows.map(toAdmin), total: page.total } };
     },
 
-    async get(id: number): Promise<AdminClosure> {
-      const row = await findClosureForEdit(db, id);
-      if (!row) throw AppError.notFound();
-      return toAdmin(row);
-    },
+    get: (id: number): Promise<AdminClosure> => records.get(db, id),
 
     async create(staff: AuthUser, input: AdminClosureInput): Promise<AdminClosure> {
       return db.transaction(async (tx) => {
-        await checkHouse(tx, input);
-        const id = await insertClosure(tx, toValues(input));
-        const after = toAdmin((await findClosureForEdit(tx, id)) as ClosureRow);
-        await audit(tx, staff, id, "create", null, after);
+        const after = await records.create(tx, staff, async () => {
+          await checkHouse(tx, input);
+          return insertClosure(tx, toValues(input));
+        });
         // No lesson takes place then: running subscriptions' paid periods lengthen in the same commit (D122).
         await applyClosuresToPeriods(tx);
         return after;
@@ -94,11 +84,10 @@ export function createClosuresAdmin(db: Db) {
     async update(staff: AuthUser, id: number, input: AdminClosureUpdate): Promise<AdminClosure> {
       const { version, ...values } = input;
       return db.transaction(async (tx) => {
-        const before = await current(tx, id, version);
-        await checkHouse(tx, values);
-        await updateClosure(tx, id, toValues(values));
-        const after = toAdmin((await findClosureForEdit(tx, id)) as ClosureRow);
-        await audit(tx, staff, id, "update", before, after);
+        const after = await records.update(tx, staff, id, version, async () => {
+          await checkHouse(tx, values);
+          await updateClosure(tx, id, toValues(values));
+        });
         await applyClosuresToPeriods(tx);
         return after;
       });
@@ -107,9 +96,7 @@ export function createClosuresAdmin(db: Db) {
     /** A closure is a plain date range nothing refers to: it is deleted, its values kept in the audit log. */
     async remove(staff: AuthUser, id: number): Promise<AdminClosure> {
       return db.transaction(async (tx) => {
-        const before = await current(tx, id);
-        await deleteClosure(tx, id);
-        await audit(tx, staff, id, "delete", before, null);
+        const before = await records.remove(tx, staff, id, () => deleteClosure(tx, id));
         await applyClosuresToPeriods(tx);
         return before;
       });

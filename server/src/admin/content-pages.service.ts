@@ -19,6 +19,7 @@ import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { auditTrail } from "./audit.repository.ts";
+import { foundOr404 } from "./crud-service.ts";
 import { filterValue, listCut } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -67,8 +68,7 @@ export function createContentPagesAdmin(db: Db) {
     },
 
     async get(id: number): Promise<AdminContentPage> {
-      const row = await findContentPageForEdit(db, id);
-      if (!row) throw AppError.notFound();
+      const row = foundOr404(await findContentPageForEdit(db, id));
       return toAdmin(row);
     },
 
@@ -94,8 +94,7 @@ export function createContentPagesAdmin(db: Db) {
     /** Saves an edit made on `version`; the row is locked first, so of two saves the second gets 409. */
     async update(staff: AuthUser, id: number, input: AdminContentPageUpdate): Promise<AdminContentPage> {
       return db.transaction(async (tx) => {
-        const row = await findContentPageForEdit(tx, id, true);
-        if (!row) throw AppError.notFound();
+        const row = foundOr404(await findContentPageForEdit(tx, id, true));
         const before = toAdmin(row);
         if (before.version !== input.version) throw new AppError("stale_version", 409);
         if (input.key !== undefined && input.key !== before.key)

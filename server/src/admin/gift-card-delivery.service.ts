@@ -12,6 +12,7 @@ import type { Seller } from "../invoices/index.ts";
 import { enqueueMail, findPendingGiftCardMail } from "../mail/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { recordAudit } from "./audit.repository.ts";
+import { foundOr404 } from "./crud-service.ts";
 import { audit, toAdmin } from "./gift-cards.service.ts";
 
 /** A gift card issued by hand (or bought) mailed to its recipient or printed, as a bought card is (D277). */
@@ -24,8 +25,7 @@ export function createGiftCardDelivery(db: Db, school: { seller?: Seller; public
      */
     async mail(staff: AuthUser, id: number, input: AdminGiftCardMailInput): Promise<{ mail: number }> {
       return db.transaction(async (tx) => {
-        const row = await findGiftCard(tx, id, true);
-        if (!row) throw AppError.notFound();
+        const row = foundOr404(await findGiftCard(tx, id, true));
         const unusable = giftCardUnusable(row);
         if (unusable === "gift_card_deactivated" || unusable === "gift_card_expired")
           throw AppError.validation("non_field_errors", unusable);

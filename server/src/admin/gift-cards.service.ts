@@ -20,6 +20,7 @@ import {
 } from "../gift-cards/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { auditTrail } from "./audit.repository.ts";
+import { foundOr404 } from "./crud-service.ts";
 import { filterValue, listCut, rangeOf } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -102,8 +103,7 @@ export function createGiftCardsAdmin(db: Db) {
     },
 
     async get(id: number): Promise<AdminGiftCard> {
-      const row = await findGiftCard(db, id);
-      if (!row) throw AppError.notFound();
+      const row = foundOr404(await findGiftCard(db, id));
       return toAdmin(row);
     },
 
@@ -126,8 +126,7 @@ export function createGiftCardsAdmin(db: Db) {
     /** Deactivates or activates again a card read at `version`; under the card's row lock, as checkout spends it. */
     async update(staff: AuthUser, id: number, input: AdminGiftCardUpdate): Promise<AdminGiftCard> {
       return db.transaction(async (tx) => {
-        const row = await findGiftCard(tx, id, true);
-        if (!row) throw AppError.notFound();
+        const row = foundOr404(await findGiftCard(tx, id, true));
         const before = toAdmin(row);
         if (before.version !== input.version) throw new AppError("stale_version", 409);
         if (before.is_active !== input.is_active)

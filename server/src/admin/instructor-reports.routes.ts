@@ -19,6 +19,7 @@ import {
 } from "../instructor-desk/index.ts";
 import { currentUser } from "../plugins/index.ts";
 import { recordAudit } from "./audit.repository.ts";
+import { foundOr404 } from "./crud-service.ts";
 import { errors } from "./exports.ts";
 import { filterValue, rangeOf, sendList } from "./list-query.ts";
 import { adminOperation as base } from "./route-docs.ts";
@@ -64,8 +65,7 @@ export const instructorReportsRoutes =
         },
       },
       async (request) => {
-        const row = await findReport(db, request.params.id);
-        if (!row) throw AppError.notFound();
+        const row = foundOr404(await findReport(db, request.params.id));
         return toReport(row, request.query.locale ?? request.locale);
       },
     );
@@ -99,8 +99,7 @@ export const instructorReportsRoutes =
             after: { status: request.body.status },
           });
         });
-        const row = await findReport(db, id);
-        if (!row) throw AppError.notFound();
+        const row = foundOr404(await findReport(db, id));
         return toReport(row, request.query.locale ?? request.locale);
       },
     );

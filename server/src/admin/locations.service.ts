@@ -13,10 +13,11 @@ import {
   listLocationsForStaff,
   updateLocation,
 } from "../catalogue/index.ts";
-import type { Db, Tx } from "../db/index.ts";
+import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { auditTrail } from "./audit.repository.ts";
+import { crudService } from "./crud-service.ts";
 import { filterValue, listCut } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -60,14 +61,7 @@ const toValues = (input: AdminLocationInput) => ({
 
 /** The school's houses (issue 20, D151), each write with its audit entry in one transaction (D98). */
 export function createLocationsAdmin(db: Db) {
-  async function current(tx: Tx, id: number, version?: string) {
-    const row = await findLocationForEdit(tx, id, true);
-    if (!row) throw AppError.notFound();
-    const before = toLocation(row);
-    if (version !== undefined && before.version !== version) throw new AppError("stale_version", 409);
-    return before;
-  }
-  const reread = async (tx: Tx, id: number) => toLocation((await findLocationForEdit(tx, id)) as LocationRow);
+  const records = crudService({ find: findLocationForEdit, view: toLocation, audit });
 
   return {
     async list(query: AdminListQuery) {
@@ -85,30 +79,17 @@ export function createLocationsAdmin(db: Db) {
       return { cut, page: { rows: page.rows.map(toLocation), total: page.total } };
     },
 
-    async get(id: number): Promise<AdminLocation> {
-      const row = await findLocationForEdit(db, id);
-      if (!row) throw AppError.notFound();
-      return toLocation(row);
-    },
+    get: (id: number): Promise<AdminLocation> => records.get(db, id),
 
     async create(staff: AuthUser, input: AdminLocationInput): Promise<AdminLocation> {
-      return db.transaction(async (tx) => {
-        const id = await insertLocation(tx, toValues(input));
-        const after = await reread(tx, id);
-        await audit(tx, staff, id, "create", null, after);
-        return after;
-      });
+      return db.transaction((tx) => records.create(tx, staff, () => insertLocation(tx, toValues(input))));
     },
 
     async update(staff: AuthUser, id: number, input: AdminLocationUpdate): Promise<AdminLocation> {
       const { version, ...values } = input;
-      return db.transaction(async (tx) => {
-        const before = await current(tx, id, version);
-        await updateLocation(tx, id, toValues(values));
-        const after = await reread(tx, id);
-        await audit(tx, staff, id, "update", before, after);
-        return after;
-      });
+      return db.transaction((tx) =>
+        records.update(tx, staff, id, version, () => updateLocation(tx, id, toValues(values))),
+      );
     },
 
     /**
@@ -117,14 +98,13 @@ export function createLocationsAdmin(db: Db) {
      * time either lands before (and is counted) or finds the house gone (400 at its field).
      */
     async remove(staff: AuthUser, id: number): Promise<AdminLocation> {
-      return db.transaction(async (tx) => {
-        const before = await current(tx, id);
-        const uses = before.pages + before.closures;
-        if (uses > 0) throw new AppError("house_in_use", 400, undefined, undefined, { count: uses });
-        await deleteLocation(tx, id);
-        await audit(tx, staff, id, "delete", before, null);
-        return before;
-      });
+      return db.transaction((tx) =>
+        records.remove(tx, staff, id, async (before) => {
+          const uses = before.pages + before.closures;
+          if (uses > 0) throw new AppError("house_in_use", 400, undefined, undefined, { count: uses });
+          await deleteLocation(tx, id);
+        }),
+      );
     },
   };
 }

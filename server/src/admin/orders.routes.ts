@@ -24,6 +24,48 @@ import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
 import { staffOrderRoutes } from "./staff-orders.routes.ts";
 import { createStaffOrdersAdmin } from "./staff-orders.service.ts";
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * An order's invoices and credit notes as PDF for staff; each download is audited as an export, since the
+ * parent's tax data leaves the shop (D134).
+ */
+function orderDocumentRoutes(app: App, { db, seller }: { db: Db; seller: Seller }) {
+  const downloads = createInvoiceDownloads({ db, seller });
+  app.get(
+    "/api/v2/admin/orders/:id/documents/:doc/pdf/",
+    {
+      schema: {
+        ...base("An invoice or credit note of the order as PDF"),
+        params: AdminOrderDocumentParamsSchema,
+        querystring: LocaleQuerySchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const file = await downloads.forStaff(request.params.id, request.params.doc);
+      // The parent's tax data left the shop: who, which document and when, as the accounting export (D134).
+      const staff = currentUser(request);
+      await db.transaction((tx) =>
+        recordAudit(tx, {
+          userId: staff.id,
+          userEmail: staff.email,
+          resource: "invoices",
+          recordId: request.params.doc,
+          action: "export",
+          before: null,
+          after: { order: request.params.id, file: file.filename },
+        }),
+      );
+      return (reply as FastifyReply)
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${file.filename}"`)
+        .header("cache-control", "private, no-store")
+        .send(file.pdf);
+    },
+  );
+}
+
 /**
  * `/api/v2/admin/orders/*` (issue 21, D127–D129). Registered beside the withdrawals service it refunds
  * through, with the same staff guard as `adminRoutes` (on request, before the body is read).
@@ -46,7 +88,6 @@ export const adminOrdersRoutes =
     const orders = createOrdersAdmin(db, withdrawals);
     const onBehalf = createStaffOrdersAdmin(staffOrders);
     const move = createOrderMove(db, publicUrl);
-    const downloads = createInvoiceDownloads({ db, seller });
     app.addHook("onRequest", requireStaff);
 
     app.get(
@@ -110,38 +151,7 @@ export const adminOrdersRoutes =
         return orders.get(request.params.id);
       },
     );
-    app.get(
-      "/api/v2/admin/orders/:id/documents/:doc/pdf/",
-      {
-        schema: {
-          ...base("An invoice or credit note of the order as PDF"),
-          params: AdminOrderDocumentParamsSchema,
-          querystring: LocaleQuerySchema,
-          response: errors,
-        },
-      },
-      async (request, reply) => {
-        const file = await downloads.forStaff(request.params.id, request.params.doc);
-        // The parent's tax data left the shop: who, which document and when, as the accounting export (D134).
-        const staff = currentUser(request);
-        await db.transaction((tx) =>
-          recordAudit(tx, {
-            userId: staff.id,
-            userEmail: staff.email,
-            resource: "invoices",
-            recordId: request.params.doc,
-            action: "export",
-            before: null,
-            after: { order: request.params.id, file: file.filename },
-          }),
-        );
-        return (reply as FastifyReply)
-          .type("application/pdf")
-          .header("content-disposition", `attachment; filename="${file.filename}"`)
-          .header("cache-control", "private, no-store")
-          .send(file.pdf);
-      },
-    );
+    orderDocumentRoutes(app, { db, seller });
     app.post(
       "/api/v2/admin/orders/:id/resend-confirmation/",
       {

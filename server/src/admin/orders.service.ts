@@ -29,6 +29,7 @@ import {
   type WithdrawalsService,
 } from "../withdrawals/index.ts";
 import { recordAudit } from "./audit.repository.ts";
+import { foundOr404 } from "./crud-service.ts";
 import { filterValue, listCut } from "./list-query.ts";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -126,8 +127,7 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
 
 /** {@link createOrdersAdmin}'s `get`: one order with its items, payments, papers and refunds. */
 async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<AdminOrder> {
-  const row = await findOrderForStaff(db, id, locale);
-  if (!row) throw AppError.notFound();
+  const row = foundOr404(await findOrderForStaff(db, id, locale));
   const [items, payments, documents, staffRefunds, hold] = await Promise.all([
     findOrderItemsForStaff(db, id, locale),
     findOrderPaymentsForStaff(db, id),

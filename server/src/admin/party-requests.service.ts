@@ -24,6 +24,7 @@ import {
   updatePartyRequest,
 } from "../visit-requests/index.ts";
 import { auditTrail } from "./audit.repository.ts";
+import { foundOr404 } from "./crud-service.ts";
 import { rangeOf } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -78,6 +79,61 @@ const auditParty = auditTrail("party-requests", (r: AdminPartyRequest) => ({
 }));
 
 /**
+ * The party's order at the catalogue price (checkout's staff orders, D156), held for the payment link; the
+ * comment carries the date, the children and the family's own words.
+ */
+function buildPartyOrder(
+  tx: Tx,
+  staffOrders: StaffOrders,
+  staff: AuthUser,
+  row: PartyRequestView,
+  parentId: number,
+  input: AdminPartyConfirm,
+) {
+  return staffOrders.build(tx, {
+    requestId: randomUUID(),
+    parentId,
+    holdMinutes: input.hold_minutes,
+    staffId: staff.id,
+    partyDate: input.date,
+    items: [
+      {
+        product_page: row.productPageId,
+        purchase_option: row.purchaseOptionId,
+        visitor: null,
+        schedule_slots: [],
+        academy_weeks: [],
+        comment:
+          `${input.date}; ${row.childrenCount} × (${row.ages.join(", ")})${row.comment ? `; ${row.comment}` : ""}`.slice(
+            0,
+            500,
+          ),
+      },
+    ],
+  });
+}
+
+/** The parent's answer to a declined request, in the request's language (D181). */
+async function mailPartyDeclined(tx: Tx, row: PartyRequestView, publicUrl: string) {
+  await enqueueMail(
+    tx,
+    {
+      to: row.parentEmail,
+      template: "party-declined",
+      locale: row.locale,
+      data: {
+        requestId: row.id,
+        firstName: row.parentFirstName,
+        productName: row.productName[row.locale] || row.productName.de || "",
+        optionName: row.optionName[row.locale] || row.optionName.de || "",
+        dates: row.dates,
+      },
+    },
+    { publicUrl },
+  );
+}
+
+/**
  * Birthday-party requests in the requests inbox (D158–D160): status, note and handler like the other
  * requests; "confirm a date" builds the party's order at the catalogue price and mails the payment link
  * (checkout's staff orders, D156), "decline" closes the request. Confirming again answers the request as
@@ -93,8 +149,7 @@ export function createPartyRequestsAdmin({
   publicUrl: string;
 }) {
   async function locked(tx: Tx, id: number) {
-    const row = await findPartyRequest(tx, id, true);
-    if (!row) throw AppError.notFound();
+    const row = foundOr404(await findPartyRequest(tx, id, true));
     return row;
   }
 
@@ -116,8 +171,7 @@ export function createPartyRequestsAdmin({
     },
 
     async get(id: number): Promise<AdminPartyRequest> {
-      const row = await findPartyRequest(db, id);
-      if (!row) throw AppError.notFound();
+      const row = foundOr404(await findPartyRequest(db, id));
       return view(db, row);
     },
 
@@ -154,27 +208,7 @@ export function createPartyRequestsAdmin({
         const holding = await partiesHoldingRooms(tx, [row.purchaseOptionId], [input.date]);
         if (!input.allow_same_day && holding.some((other) => other.id !== row.id))
           throw AppError.validation("date", "party_day_taken");
-        const built = await staffOrders.build(tx, {
-          requestId: randomUUID(),
-          parentId: row.userId,
-          holdMinutes: input.hold_minutes,
-          staffId: staff.id,
-          partyDate: input.date,
-          items: [
-            {
-              product_page: row.productPageId,
-              purchase_option: row.purchaseOptionId,
-              visitor: null,
-              schedule_slots: [],
-              academy_weeks: [],
-              comment:
-                `${input.date}; ${row.childrenCount} × (${row.ages.join(", ")})${row.comment ? `; ${row.comment}` : ""}`.slice(
-                  0,
-                  500,
-                ),
-            },
-          ],
-        });
+        const built = await buildPartyOrder(tx, staffOrders, staff, row, row.userId, input);
         await updatePartyRequest(tx, id, {
           confirmedDate: input.date,
           orderId: built.order.id,
@@ -200,23 +234,7 @@ export function createPartyRequestsAdmin({
           handlerId: row.handlerId ?? staff.id,
         });
         // The parent hears the answer at once, in the request's language (D181), as a confirmed party does.
-        if (row.userId !== null && row.parentEmail !== "")
-          await enqueueMail(
-            tx,
-            {
-              to: row.parentEmail,
-              template: "party-declined",
-              locale: row.locale,
-              data: {
-                requestId: row.id,
-                firstName: row.parentFirstName,
-                productName: row.productName[row.locale] || row.productName.de || "",
-                optionName: row.optionName[row.locale] || row.optionName.de || "",
-                dates: row.dates,
-              },
-            },
-            { publicUrl },
-          );
+        if (row.userId !== null && row.parentEmail !== "") await mailPartyDeclined(tx, row, publicUrl);
         const after = await reload(tx, id);
         await auditParty(tx, staff, id, "update", before, after);
         return after;

@@ -27,6 +27,7 @@ import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import type { PreviewProduct } from "../spa/index.ts";
 import { auditTrail } from "./audit.repository.ts";
+import { foundOr404 } from "./crud-service.ts";
 import { resolveTitleImage } from "./images.service.ts";
 import { filterValue, listCut } from "./list-query.ts";
 import { versionOf } from "./version.ts";
@@ -214,8 +215,7 @@ export function createProductPagesAdmin(db: Db, media: (src: string) => string =
     },
 
     async get(id: number): Promise<AdminProduct> {
-      const row = await findPageForEdit(db, id);
-      if (!row) throw AppError.notFound();
+      const row = foundOr404(await findPageForEdit(db, id));
       return toAdmin(row);
     },
 

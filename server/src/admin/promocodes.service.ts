@@ -21,6 +21,7 @@ import {
 } from "../orders/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { auditTrail } from "./audit.repository.ts";
+import { foundOr404 } from "./crud-service.ts";
 import { filterValue, listCut, rangeOf } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -103,8 +104,7 @@ export function createPromocodesAdmin(db: Db) {
     },
 
     async get(id: number): Promise<AdminPromocode> {
-      const row = await findPromocodeForEdit(db, id);
-      if (!row) throw AppError.notFound();
+      const row = foundOr404(await findPromocodeForEdit(db, id));
       return toAdmin(row);
     },
 
@@ -121,8 +121,7 @@ export function createPromocodesAdmin(db: Db) {
     async update(staff: AuthUser, id: number, input: AdminPromocodeUpdate): Promise<AdminPromocode> {
       const { version, ...values } = input;
       return write(async (tx) => {
-        const row = await findPromocodeForEdit(tx, id, true);
-        if (!row) throw AppError.notFound();
+        const row = foundOr404(await findPromocodeForEdit(tx, id, true));
         const before = toAdmin(row);
         if (before.version !== version) throw new AppError("stale_version", 409);
         if (await promocodeTaken(tx, values.code, id)) throw AppError.validation("code", "promocode_taken");

@@ -22,6 +22,7 @@ import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { auditTrail } from "./audit.repository.ts";
+import { crudService } from "./crud-service.ts";
 import { filterValue, listCut } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -88,14 +89,7 @@ async function refuseLoop(
  * server reads them on each request for a path without a page, so a save works at once on every instance.
  */
 export function createRedirectsAdmin(db: Db, { ownHosts = [] }: { ownHosts?: readonly string[] } = {}) {
-  async function current(tx: Tx, id: number, version?: string) {
-    const row = await findRedirectForEdit(tx, id, true);
-    if (!row) throw AppError.notFound();
-    const before = toAdmin(row);
-    if (version !== undefined && before.version !== version) throw new AppError("stale_version", 409);
-    return before;
-  }
-  const reread = async (tx: Tx, id: number) => toAdmin((await findRedirectForEdit(tx, id)) as RedirectRow);
+  const records = crudService({ find: findRedirectForEdit, view: toAdmin, audit });
 
   /** Two staff saving the same source at once: the unique source decides, the second gets the same 400. */
   async function writing<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -123,42 +117,30 @@ export function createRedirectsAdmin(db: Db, { ownHosts = [] }: { ownHosts?: rea
       return { cut, page: { rows: page.rows.map(toAdmin), total: page.total } };
     },
 
-    async get(id: number): Promise<AdminRedirect> {
-      const row = await findRedirectForEdit(db, id);
-      if (!row) throw AppError.notFound();
-      return toAdmin(row);
-    },
+    get: (id: number): Promise<AdminRedirect> => records.get(db, id),
 
     async create(staff: AuthUser, input: AdminRedirectInput): Promise<AdminRedirect> {
       const values = toValues(input, ownHosts);
-      return writing(async (tx) => {
-        await refuseLoop(tx, ownHosts, values);
-        const id = await insertRedirect(tx, values);
-        const after = await reread(tx, id);
-        await audit(tx, staff, id, "create", null, after);
-        return after;
-      });
+      return writing((tx) =>
+        records.create(tx, staff, async () => {
+          await refuseLoop(tx, ownHosts, values);
+          return insertRedirect(tx, values);
+        }),
+      );
     },
 
     async update(staff: AuthUser, id: number, input: AdminRedirectUpdate): Promise<AdminRedirect> {
       const values = toValues(input, ownHosts);
-      return writing(async (tx) => {
-        const before = await current(tx, id, input.version);
-        await refuseLoop(tx, ownHosts, values, before.from_path);
-        await updateRedirect(tx, id, values);
-        const after = await reread(tx, id);
-        await audit(tx, staff, id, "update", before, after);
-        return after;
-      });
+      return writing((tx) =>
+        records.update(tx, staff, id, input.version, async (before) => {
+          await refuseLoop(tx, ownHosts, values, before.from_path);
+          await updateRedirect(tx, id, values);
+        }),
+      );
     },
 
     async remove(staff: AuthUser, id: number): Promise<AdminRedirect> {
-      return writing(async (tx) => {
-        const before = await current(tx, id);
-        await deleteRedirect(tx, id);
-        await audit(tx, staff, id, "delete", before, null);
-        return before;
-      });
+      return writing((tx) => records.remove(tx, staff, id, () => deleteRedirect(tx, id)));
     },
   };
 }

@@ -28,6 +28,7 @@ import {
   type VisitRequestWithPage,
 } from "../visit-requests/index.ts";
 import { auditTrail } from "./audit.repository.ts";
+import { foundOr404 } from "./crud-service.ts";
 import { filterValue, listCut } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -128,8 +129,7 @@ export function createRequestsAdmin({ db }: RequestsAdminDeps) {
   }
 
   async function currentVisit(tx: Tx, id: number, version: string) {
-    const row = await findVisitRequestForEdit(tx, id, true);
-    if (!row) throw AppError.notFound();
+    const row = foundOr404(await findVisitRequestForEdit(tx, id, true));
     const before = toAdminVisit(row);
     if (before.version !== version) throw new AppError("stale_version", 409);
     return before;
@@ -158,8 +158,7 @@ export function createRequestsAdmin({ db }: RequestsAdminDeps) {
     },
 
     async getVisit(id: number): Promise<AdminVisitRequest> {
-      const row = await findVisitRequestForEdit(db, id);
-      if (!row) throw AppError.notFound();
+      const row = foundOr404(await findVisitRequestForEdit(db, id));
       return toAdminVisit(row);
     },
 
@@ -195,8 +194,7 @@ export function createRequestsAdmin({ db }: RequestsAdminDeps) {
     },
 
     async getContact(id: number): Promise<AdminContactRequest> {
-      const row = await findContactRequestForEdit(db, id);
-      if (!row) throw AppError.notFound();
+      const row = foundOr404(await findContactRequestForEdit(db, id));
       return toAdminContact(row);
     },
 
@@ -206,8 +204,7 @@ export function createRequestsAdmin({ db }: RequestsAdminDeps) {
       input: AdminRequestUpdate,
     ): Promise<AdminContactRequest> {
       return db.transaction(async (tx) => {
-        const row = await findContactRequestForEdit(tx, id, true);
-        if (!row) throw AppError.notFound();
+        const row = foundOr404(await findContactRequestForEdit(tx, id, true));
         const before = toAdminContact(row);
         if (before.version !== input.version) throw new AppError("stale_version", 409);
         await checkHandler(tx, input.handler);

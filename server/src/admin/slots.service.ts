@@ -16,6 +16,7 @@ import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { auditTrail } from "./audit.repository.ts";
+import { foundOr404 } from "./crud-service.ts";
 import { filterValue, listCut } from "./list-query.ts";
 import { versionOf } from "./version.ts";
 
@@ -72,8 +73,7 @@ export function createSlotsAdmin(db: Db) {
     },
 
     async get(id: number): Promise<AdminSlot> {
-      const row = await findSlotForEdit(db, id);
-      if (!row) throw AppError.notFound();
+      const row = foundOr404(await findSlotForEdit(db, id));
       return toAdmin(row);
     },
 

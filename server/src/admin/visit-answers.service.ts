@@ -19,6 +19,7 @@ import {
   type VisitRequestWithPage,
 } from "../visit-requests/index.ts";
 import { recordAudit } from "./audit.repository.ts";
+import { foundOr404 } from "./crud-service.ts";
 import { auditVisit, clock, houseText, toAdminVisit } from "./requests.service.ts";
 
 /** The lesson a confirmation names: its slot (when one was chosen), start and end (`HH:MM`). */
@@ -107,8 +108,7 @@ export function createVisitAnswers({ db, publicUrl }: { db: Db; publicUrl: strin
      */
     async confirmVisitDate(staff: AuthUser, id: number, input: AdminConfirmDate): Promise<AdminVisitRequest> {
       return db.transaction(async (tx) => {
-        const row = await findVisitRequestForEdit(tx, id, true);
-        if (!row) throw AppError.notFound();
+        const row = foundOr404(await findVisitRequestForEdit(tx, id, true));
         if (row.kind === "waiting") throw AppError.validation("date", "confirm_not_for_waiting");
         const lesson = await lessonOf(tx, row, input);
         if (
@@ -153,8 +153,7 @@ export function createVisitAnswers({ db, publicUrl }: { db: Db; publicUrl: strin
       input: AdminVisitMessageInput,
     ): Promise<AdminVisitMessage> {
       return db.transaction(async (tx) => {
-        const row = await findVisitRequestForEdit(tx, id, true);
-        if (!row) throw AppError.notFound();
+        const row = foundOr404(await findVisitRequestForEdit(tx, id, true));
         const adult = row.adults[0];
         if (!adult?.email) throw AppError.validation("non_field_errors", "request_without_email");
         const message = await insertVisitMessage(tx, {

@@ -9,7 +9,7 @@ import type {
 import { berlinDate } from "@atelier/contract";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { lessonDay, lessonOn } from "../lessons/index.ts";
+import { type LessonDay, lessonDay, lessonOn } from "../lessons/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import {
   type BookedChild,
@@ -48,13 +48,46 @@ function comesTo(child: BookedChild, slot: number, date: string, now: Date): boo
 
 const joinName = (...parts: string[]) => parts.filter(Boolean).join(" ");
 
+type Marks = Awaited<ReturnType<typeof findMarks>>;
+
+/** A lesson's counts for the pickers and the dashboard: seats, who comes, marks, reports and makeups. */
+function lessonSummary(
+  slot: SlotOfDay,
+  date: string,
+  locale: Locale,
+  day: LessonDay,
+  { children, marks, makeups }: { children: BookedChild[]; marks: Marks; makeups: Set<number> },
+): LessonSummary {
+  const cancelled = day.cancelled.get(slot.id);
+  return {
+    slot: slot.id,
+    product_page: slot.productPageId,
+    product_name: slot.productName,
+    product_type: slot.productType as LessonSummary["product_type"],
+    house: slot.house,
+    date,
+    start: slot.start,
+    end: slot.end,
+    seats: slot.seats,
+    seats_taken: slot.seatsTaken,
+    seats_left: Math.max(0, slot.seats - slot.seatsTaken),
+    children: children.length,
+    present: children.filter((child) => marks.get(child.itemId)?.present).length,
+    absent: children.filter((child) => marks.get(child.itemId)?.absent).length,
+    cancelled: cancelled !== undefined,
+    cancel_reason: cancelled ? cancelled[locale] || cancelled.de : null,
+    reported_absent: children.filter((child) => day.absent.has(child.itemId)).length,
+    makeups: makeups.size,
+  };
+}
+
 /**
  * Attendance per slot and lesson date (D131): who comes (the same rule that lets a code in at the door),
  * seats left, who waits, and present or absent marks. Present is the door's check-in row, absent a row of
  * its own; staff marks are audited in their transaction.
  */
 type LessonOfDay = {
-  marks: Awaited<ReturnType<typeof findMarks>>;
+  marks: Marks;
   absent: Set<number>;
   makeups: Set<number>;
 };
@@ -95,27 +128,7 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
       const children = bookings.filter(
         (child) => comesTo(child, slot.id, date, now()) || makeups.has(child.itemId),
       );
-      const cancelled = day.cancelled.get(slot.id);
-      const summary: LessonSummary = {
-        slot: slot.id,
-        product_page: slot.productPageId,
-        product_name: slot.productName,
-        product_type: slot.productType as LessonSummary["product_type"],
-        house: slot.house,
-        date,
-        start: slot.start,
-        end: slot.end,
-        seats: slot.seats,
-        seats_taken: slot.seatsTaken,
-        seats_left: Math.max(0, slot.seats - slot.seatsTaken),
-        children: children.length,
-        present: children.filter((child) => marks.get(child.itemId)?.present).length,
-        absent: children.filter((child) => marks.get(child.itemId)?.absent).length,
-        cancelled: cancelled !== undefined,
-        cancel_reason: cancelled ? cancelled[locale] || cancelled.de : null,
-        reported_absent: children.filter((child) => day.absent.has(child.itemId)).length,
-        makeups: makeups.size,
-      };
+      const summary = lessonSummary(slot, date, locale, day, { children, marks, makeups });
       return { summary, children, marks, absent: day.absent, makeups };
     });
   }

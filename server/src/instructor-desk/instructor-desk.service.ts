@@ -12,7 +12,7 @@ import type {
 import { addDays, todayInBerlin } from "@atelier/contract";
 import { findClosedRangesOfPage } from "../catalogue/index.ts";
 import { ageOn, createAttendance, type RecordAudit } from "../checkin/index.ts";
-import type { Db } from "../db/index.ts";
+import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import {
@@ -48,10 +48,46 @@ export function toReport(row: ReportRow, locale: Locale): InstructorReport {
   };
 }
 
+/** Whether one of a page's closed ranges (D114) takes `date`. */
+const closedIn = (ranges: { startsOn: string; endsOn: string }[], date: string) =>
+  ranges.some((range) => range.startsOn <= date && date <= range.endsOn);
+
 /** Whether a house closure (D114) takes `date` for this product page. */
 async function closedOn(db: Db, productPageId: number, date: string): Promise<boolean> {
-  const ranges = await findClosedRangesOfPage(db, productPageId, date);
-  return ranges.some((range) => range.startsOn <= date && date <= range.endsOn);
+  return closedIn(await findClosedRangesOfPage(db, productPageId, date), date);
+}
+
+/** The trial visitors (confirmed trial lessons) as the roster lists them: the child and whom to call. */
+function toTrialVisitors(trials: Awaited<ReturnType<typeof findTrialVisitors>>, date: string) {
+  return trials.flatMap((trial) =>
+    trial.children.map((child) => ({
+      visitor_name: joinName(child.first_name, child.last_name),
+      age: ageOn(child.birth_date ?? null, date),
+      parent_name: joinName(trial.adults[0]?.first_name, trial.adults[0]?.last_name),
+      parent_phone: trial.adults[0]?.phone ?? "",
+    })),
+  );
+}
+
+type UpsertedReport = Awaited<ReturnType<typeof upsertReport>>;
+
+/** The audit of a new or changed report, under the instructor's account. */
+function auditReport(
+  recordAudit: RecordAudit,
+  tx: Tx,
+  user: AuthUser,
+  before: UpsertedReport["before"],
+  row: UpsertedReport["row"],
+) {
+  return recordAudit(tx, {
+    userId: user.id,
+    userEmail: user.email,
+    resource: "instructor-reports",
+    recordId: row.id,
+    action: before ? "update" : "create",
+    before: before ? { reason: before.reason, status: before.status } : null,
+    after: { slot: row.slotId, lesson_date: row.lessonDate, reason: row.reason, status: row.status },
+  });
 }
 
 /**
@@ -123,12 +159,7 @@ export function createInstructorDesk(db: Db, deps: { recordAudit: RecordAudit; n
         const lessons: InstructorLesson[] = own.size
           ? (await attendance.lessons(date, locale))
               .filter((lesson) => own.has(lesson.slot))
-              .filter(
-                (lesson) =>
-                  !(closed.get(lesson.product_page) ?? []).some(
-                    (range) => range.startsOn <= date && date <= range.endsOn,
-                  ),
-              )
+              .filter((lesson) => !closedIn(closed.get(lesson.product_page) ?? [], date))
               .map((lesson) => toLesson(lesson, keys))
           : [];
         days.push({ date, lessons });
@@ -146,14 +177,7 @@ export function createInstructorDesk(db: Db, deps: { recordAudit: RecordAudit; n
         children: roster.children.map(
           ({ order: _order, parent_email: _email, purchase_option: _option, ...child }) => child,
         ),
-        trial_visitors: trials.flatMap((trial) =>
-          trial.children.map((child) => ({
-            visitor_name: joinName(child.first_name, child.last_name),
-            age: ageOn(child.birth_date ?? null, date),
-            parent_name: joinName(trial.adults[0]?.first_name, trial.adults[0]?.last_name),
-            parent_phone: trial.adults[0]?.phone ?? "",
-          })),
-        ),
+        trial_visitors: toTrialVisitors(trials, date),
       };
     },
 
@@ -176,15 +200,7 @@ export function createInstructorDesk(db: Db, deps: { recordAudit: RecordAudit; n
           reason: input.reason,
         });
         if (before?.reason !== row.reason || before?.status !== row.status)
-          await deps.recordAudit(tx, {
-            userId: user.id,
-            userEmail: user.email,
-            resource: "instructor-reports",
-            recordId: row.id,
-            action: before ? "update" : "create",
-            before: before ? { reason: before.reason, status: before.status } : null,
-            after: { slot: row.slotId, lesson_date: row.lessonDate, reason: row.reason, status: row.status },
-          });
+          await auditReport(deps.recordAudit, tx, user, before, row);
         return row.id;
       });
       const { rows } = await reportedKeys(me.instructorId, input.date);

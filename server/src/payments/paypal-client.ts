@@ -181,7 +181,30 @@ const TOKEN_MARGIN_MS = 60_000;
 
 export type PayPalClient = ReturnType<typeof createPayPalClient>;
 
-export function createPayPalClient(options: PayPalClientOptions) {
+/** PayPal's error answer as a PayPalError: its first issue, its debug id, and whether a retry may help. */
+async function failure(path: string, res: Response): Promise<PayPalError> {
+  let body: { name?: string; error?: string; debug_id?: string; details?: { issue?: string }[] } = {};
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  const issue = body.details?.[0]?.issue ?? body.name ?? body.error;
+  const retryable = res.status === 429 || res.status >= 500;
+  return new PayPalError(
+    `PayPal ${path} answered ${res.status}${issue ? ` ${issue}` : ""}`,
+    res.status,
+    issue,
+    body.debug_id,
+    retryable,
+  );
+}
+
+/**
+ * The HTTP side of the client: a call with the bearer token, the token itself (cached, renewed), time-outs
+ * and PayPal's errors as PayPalError.
+ */
+function createPayPalTransport(options: PayPalClientOptions) {
   const base = options.baseUrl.replace(/\/$/, "");
   const doFetch = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
@@ -197,24 +220,6 @@ export function createPayPalClient(options: PayPalClientOptions) {
         error instanceof Error && error.name === "TimeoutError" ? "timed out" : "could not be reached";
       throw new PayPalError(`PayPal ${path} ${reason}`, 0, undefined, undefined, true);
     }
-  }
-
-  async function failure(path: string, res: Response): Promise<PayPalError> {
-    let body: { name?: string; error?: string; debug_id?: string; details?: { issue?: string }[] } = {};
-    try {
-      body = (await res.json()) as typeof body;
-    } catch {
-      // Not JSON: the status says enough.
-    }
-    const issue = body.details?.[0]?.issue ?? body.name ?? body.error;
-    const retryable = res.status === 429 || res.status >= 500;
-    return new PayPalError(
-      `PayPal ${path} answered ${res.status}${issue ? ` ${issue}` : ""}`,
-      res.status,
-      issue,
-      body.debug_id,
-      retryable,
-    );
   }
 
   /** OAuth2 client credentials, cached until shortly before expiry; concurrent callers share one request. */
@@ -268,8 +273,14 @@ export function createPayPalClient(options: PayPalClientOptions) {
     }
   }
 
-  const id = (value: string) => encodeURIComponent(value);
+  return { accessToken, call };
+}
 
+const id = (value: string) => encodeURIComponent(value);
+
+/** PayPal's endpoints the shop uses: Orders v2, refunds, catalog products, plans, subscriptions, webhooks. */
+export function createPayPalClient(options: PayPalClientOptions) {
+  const { accessToken, call } = createPayPalTransport(options);
   return {
     accessToken,
     createOrder: (request: CreateOrderRequest, requestId: string) =>

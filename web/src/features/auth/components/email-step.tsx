@@ -19,25 +19,19 @@ const NOTICE_KEYS = {
   ssoNotConfigured: "notice.ssoNotConfigured",
 } as const satisfies Record<AuthNotice, string>;
 
-/** Step Email: sign in with e-mail and password; links to RestorePassword and SignUp (spec §4). */
-export function EmailStep({
+/**
+ * The sign-in use case: the form, the submit that signs in and runs the after-sign-in steps, and the
+ * resend of the verification mail when the address is not verified yet.
+ */
+function useEmailSignIn({
   email,
-  notice,
   onSignedIn,
-  onMove,
   onBusy,
 }: {
   email?: string | undefined;
-  notice?: AuthNotice | undefined;
-  /** After the sign-in and its after-sign-in steps; default: the dialog closes. */
   onSignedIn?: (() => void) | undefined;
-  /** "Passwort vergessen?" and "Registrieren"; default: the dialog's steps. */
-  onMove?: ((to: "RestorePassword" | "SignUp", email: string) => void) | undefined;
-  /** The sign-in and the after-sign-in steps are running. */
   onBusy?: ((busy: boolean) => void) | undefined;
 }) {
-  const { t } = useTranslation("auth");
-  const errorText = useErrorText();
   const [error, showError] = useTimedMessage<SignInError>(ERROR_DISPLAY_MS.signIn);
   // Not cleared after 2 s: it offers an action (resend the verification mail).
   const [unverified, setUnverified] = useState<string | null>(null);
@@ -52,7 +46,6 @@ export function EmailStep({
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setShowNotice(false);
@@ -83,6 +76,35 @@ export function EmailStep({
       setResent("failed");
     }
   };
+
+  return { form, error, unverified, resent, showNotice, onSubmit, resend };
+}
+
+/** Step Email: sign in with e-mail and password; links to RestorePassword and SignUp (spec §4). */
+export function EmailStep({
+  email,
+  notice,
+  onSignedIn,
+  onMove,
+  onBusy,
+}: {
+  email?: string | undefined;
+  notice?: AuthNotice | undefined;
+  /** After the sign-in and its after-sign-in steps; default: the dialog closes. */
+  onSignedIn?: (() => void) | undefined;
+  /** "Passwort vergessen?" and "Registrieren"; default: the dialog's steps. */
+  onMove?: ((to: "RestorePassword" | "SignUp", email: string) => void) | undefined;
+  /** The sign-in and the after-sign-in steps are running. */
+  onBusy?: ((busy: boolean) => void) | undefined;
+}) {
+  const { t } = useTranslation("auth");
+  const errorText = useErrorText();
+  const { form, error, unverified, resent, showNotice, onSubmit, resend } = useEmailSignIn({
+    email,
+    onSignedIn,
+    onBusy,
+  });
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <div className="space-y-4">

@@ -9,7 +9,7 @@ import {
 } from "@atelier/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ComponentType, type Ref, useEffect, useId, useMemo } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { type Control, Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FieldError, FormMessage, PasswordField, TextField } from "../../../components/ui/form-fields.tsx";
@@ -77,31 +77,19 @@ export function currentReturnPath(): string | undefined {
 }
 
 /**
- * Step SignUp (spec §2/§5): registration. The reply's key signs this browser in at once (D166); in the
- * dialog the step moves on to VerifyEmail carrying the e-mail, in the checkout `onSignedUp` takes over.
+ * The sign-up form's state and its use case: the draft that follows every change, the fields still
+ * missing, and the submit that registers, signs in (D166) and moves on.
  */
-export function SignUpStep({
-  PhoneField,
+function useSignUpForm({
   next,
   onSignedUp,
-  onHaveAccount,
   onBusy,
 }: {
-  PhoneField: PhoneFieldComponent;
-  /** The page the verification link leads back to (default: this page). */
   next?: string | undefined;
-  /** Signed in after the sign-up (the after-sign-in steps done); default: the dialog's VerifyEmail. */
   onSignedUp?: ((email: string) => void) | undefined;
-  /** "Schon registriert? Anmelden"; default: the dialog's Email step. */
-  onHaveAccount?: (() => void) | undefined;
-  /** The sign-up and the after-sign-in steps are running (the checkout waits with its next step). */
   onBusy?: ((busy: boolean) => void) | undefined;
 }) {
-  const { t } = useTranslation("auth");
-  const errorText = useErrorText();
   const [error, showError] = useTimedMessage<SignUpError>(ERROR_DISPLAY_MS.signUp);
-  const phoneId = useId();
-  const checklistId = useId();
   const form = useForm<SignUpRequest>({
     resolver: zodResolver(SignUpRequestSchema),
     defaultValues: {
@@ -116,14 +104,10 @@ export function SignUpStep({
     },
     mode: "onTouched",
   });
-  const { errors, isSubmitting } = form.formState;
   const values = useWatch({ control: form.control });
-  const password1 = values.password1 ?? "";
   // Spec §5: submit stays disabled until every field is valid. Checked synchronously on the values:
   // RHF's isValid flips while a blur re-validates, which would swallow a click on the button.
   const missing = useMemo(() => missingFields(values), [values]);
-  const complete = missing.length === 0;
-  const missingId = useId();
 
   // The draft follows every change (spec §3 signUpCredentials), without the passwords.
   useEffect(() => {
@@ -157,8 +141,78 @@ export function SignUpStep({
     else moveAuthDialog("VerifyEmail", { email });
   });
 
+  return { form, error, values, missing, onSubmit };
+}
+
+/** The phone number: the app's phone input under its label, with its error below (spec §2). */
+function SignUpPhoneField({
+  PhoneField,
+  control,
+  error,
+}: {
+  PhoneField: PhoneFieldComponent;
+  control: Control<SignUpRequest>;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation("auth");
+  const phoneId = useId();
   const phoneErrorId = `${phoneId}-error`;
-  const phoneError = errorText(errors.phone_number?.message);
+  return (
+    <div>
+      <label htmlFor={phoneId} className="block text-sm font-semibold text-slate-900">
+        {t("phone")}
+      </label>
+      <Controller
+        control={control}
+        name="phone_number"
+        render={({ field, fieldState }) => (
+          <PhoneField
+            id={phoneId}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            invalid={fieldState.invalid}
+            describedBy={fieldState.invalid ? phoneErrorId : undefined}
+            detectCountry
+          />
+        )}
+      />
+      <FieldError id={phoneErrorId} error={error} />
+    </div>
+  );
+}
+
+/**
+ * Step SignUp (spec §2/§5): registration. The reply's key signs this browser in at once (D166); in the
+ * dialog the step moves on to VerifyEmail carrying the e-mail, in the checkout `onSignedUp` takes over.
+ */
+export function SignUpStep({
+  PhoneField,
+  next,
+  onSignedUp,
+  onHaveAccount,
+  onBusy,
+}: {
+  PhoneField: PhoneFieldComponent;
+  /** The page the verification link leads back to (default: this page). */
+  next?: string | undefined;
+  /** Signed in after the sign-up (the after-sign-in steps done); default: the dialog's VerifyEmail. */
+  onSignedUp?: ((email: string) => void) | undefined;
+  /** "Schon registriert? Anmelden"; default: the dialog's Email step. */
+  onHaveAccount?: (() => void) | undefined;
+  /** The sign-up and the after-sign-in steps are running (the checkout waits with its next step). */
+  onBusy?: ((busy: boolean) => void) | undefined;
+}) {
+  const { t } = useTranslation("auth");
+  const errorText = useErrorText();
+  const checklistId = useId();
+  const missingId = useId();
+  const { form, error, values, missing, onSubmit } = useSignUpForm({ next, onSignedUp, onBusy });
+  const { errors, isSubmitting } = form.formState;
+  const password1 = values.password1 ?? "";
+  const complete = missing.length === 0;
   const passwordTooLong = errors.password1?.message === "password_too_long";
 
   return (
@@ -187,29 +241,11 @@ export function SignUpStep({
         error={errorText(errors.email?.message)}
         {...form.register("email")}
       />
-      <div>
-        <label htmlFor={phoneId} className="block text-sm font-semibold text-slate-900">
-          {t("phone")}
-        </label>
-        <Controller
-          control={form.control}
-          name="phone_number"
-          render={({ field, fieldState }) => (
-            <PhoneField
-              id={phoneId}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              invalid={fieldState.invalid}
-              describedBy={fieldState.invalid ? phoneErrorId : undefined}
-              detectCountry
-            />
-          )}
-        />
-        <FieldError id={phoneErrorId} error={phoneError} />
-      </div>
+      <SignUpPhoneField
+        PhoneField={PhoneField}
+        control={form.control}
+        error={errorText(errors.phone_number?.message)}
+      />
       <PasswordField
         label={t("password")}
         showLabel={t("showPassword")}

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AcademyWeekList } from "../../../components/academy-week-list.tsx";
 import { PurchaseTermsList } from "../../../components/purchase-terms.tsx";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
@@ -132,7 +133,6 @@ function ItemPrice({ item }: { item: OrderItem }) {
 
 /** The booked slots (day and time) and academy weeks (from – to). */
 function ItemDates({ item }: { item: OrderItem }) {
-  const { t } = useTranslation("cart");
   const locale = useLocale();
   return (
     <>
@@ -145,15 +145,7 @@ function ItemDates({ item }: { item: OrderItem }) {
           ))}
         </ul>
       ) : null}
-      {item.academy_week_details.length > 0 ? (
-        <ul className="mt-2 text-sm text-slate-800" aria-label={t("cart.weeks")}>
-          {item.academy_week_details.map((week) => (
-            <li key={week.id}>
-              {formatDate(week.starts_on, locale)} – {formatDate(week.ends_on, locale)}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <AcademyWeekList weeks={item.academy_week_details} />
     </>
   );
 }

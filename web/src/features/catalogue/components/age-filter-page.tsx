@@ -5,11 +5,12 @@ import {
   NUMBER_INPUT_MIN,
   PAGE_TITLES,
   type Product,
+  type ProductList,
   type ProductType,
   todayInBerlin,
   type Visitor,
 } from "@atelier/contract";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
@@ -39,6 +40,116 @@ export function childAge(visitor: Pick<Visitor, "birth_date">, today: string = t
   return ageInYears(visitor.birth_date, today);
 }
 
+/** The saved children to pick from, and "another age" (D174). */
+function ChildChoice({
+  childrenList,
+  chosen,
+  otherChecked,
+  onChildChange,
+}: {
+  childrenList: Visitor[];
+  chosen: Visitor | undefined;
+  otherChecked: boolean;
+  onChildChange?: ((id: number | undefined) => void) | undefined;
+}) {
+  const { t } = useTranslation("catalogue");
+  const choiceName = useId();
+  return (
+    <fieldset className="mt-8 max-w-xl min-w-0">
+      <legend className="font-semibold text-slate-900">{t("ageFilter.childLegend")}</legend>
+      <div className="mt-2 space-y-2">
+        {childrenList.map((visitor) => (
+          <label key={visitor.id} className={choiceRow}>
+            <input
+              type="radio"
+              name={choiceName}
+              className={choiceInput}
+              checked={chosen?.id === visitor.id}
+              onChange={() => onChildChange?.(visitor.id)}
+            />
+            <span className="min-w-0 break-words">
+              <span className="font-semibold">{visitor.first_name}</span>
+              {", "}
+              {t("ageFilter.childAge", { count: childAge(visitor) })}
+            </span>
+          </label>
+        ))}
+        <label className={choiceRow}>
+          <input
+            type="radio"
+            name={choiceName}
+            className={choiceInput}
+            checked={otherChecked}
+            onChange={() => onChildChange?.(undefined)}
+          />
+          <span className="font-semibold">{t("ageFilter.otherAge")}</span>
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The offers for the age, grouped by type in the page's order. */
+function AgeResults({
+  age,
+  child,
+  query,
+}: {
+  age: number;
+  child: Visitor | undefined;
+  query: UseQueryResult<ProductList>;
+}) {
+  const { t } = useTranslation("catalogue");
+  const groups = new Map<ProductType, Product[]>();
+  for (const product of query.data?.results ?? []) {
+    groups.set(product.product_type, [...(groups.get(product.product_type) ?? []), product]);
+  }
+  return (
+    <section aria-labelledby="age-results" className="mt-10">
+      <h2 id="age-results" className="text-2xl font-bold text-slate-900">
+        {child
+          ? t("ageFilter.resultsHeadingChild", {
+              name: child.first_name,
+              age: t("ageFilter.childAge", { count: age }),
+            })
+          : t("ageFilter.resultsHeading", { count: Number(age) })}
+      </h2>
+      <p role="status" className="mt-2 min-h-6 text-slate-800">
+        {query.isPending
+          ? t("loading")
+          : query.isSuccess
+            ? t("resultCount", { count: query.data.count })
+            : ""}
+      </p>
+      <div className="mt-4">
+        {query.isPending ? (
+          <ProductGridSkeleton count={3} />
+        ) : query.isError ? (
+          <p role="alert" className="text-red-900">
+            {t("loadError")}
+          </p>
+        ) : groups.size === 0 ? (
+          <p className="text-slate-800">{t("ageFilter.empty")}</p>
+        ) : (
+          AGE_FILTER_TYPES.filter((type) => groups.has(type)).map((type) => (
+            <div key={type} className="mt-8 first:mt-0">
+              <h3 className="text-xl font-bold text-slate-900">{t(`typesPlural.${type}`)}</h3>
+              <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {(groups.get(type) ?? []).map((product) => (
+                  <li key={product.id}>
+                    <ProductCard product={product} headingLevel={3} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))
+        )}
+        {groups.size > 0 ? <VatFootnote types={[...groups.keys()]} className="mt-6" /> : null}
+      </div>
+    </section>
+  );
+}
+
 /**
  * /useAgeFilter: "find the right offer for my child" across all types (D174). A parent with saved children
  * picks one of them (the age follows from the birth date, kept in the URL as `child`); anyone else, or a
@@ -62,7 +173,6 @@ export function AgeFilterPage({
   const { t } = useTranslation("catalogue");
   const locale = useLocale();
   const inputId = useId();
-  const choiceName = useId();
   const children = visitors ?? [];
   const child = childId === undefined ? undefined : children.find((visitor) => visitor.id === childId);
   // A child named in the URL that is not (yet) in the list: its age is unknown until the list is there.
@@ -94,11 +204,6 @@ export function AgeFilterPage({
     onAgeChange(parsed);
   };
 
-  const groups = new Map<ProductType, Product[]>();
-  for (const product of query.data?.results ?? []) {
-    groups.set(product.product_type, [...(groups.get(product.product_type) ?? []), product]);
-  }
-
   return (
     <Container className="py-12">
       <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">
@@ -108,37 +213,12 @@ export function AgeFilterPage({
         {children.length > 0 ? t("ageFilter.introChildren") : t("ageFilter.intro")}
       </p>
       {children.length > 0 ? (
-        <fieldset className="mt-8 max-w-xl min-w-0">
-          <legend className="font-semibold text-slate-900">{t("ageFilter.childLegend")}</legend>
-          <div className="mt-2 space-y-2">
-            {children.map((visitor) => (
-              <label key={visitor.id} className={choiceRow}>
-                <input
-                  type="radio"
-                  name={choiceName}
-                  className={choiceInput}
-                  checked={child?.id === visitor.id}
-                  onChange={() => onChildChange?.(visitor.id)}
-                />
-                <span className="min-w-0 break-words">
-                  <span className="font-semibold">{visitor.first_name}</span>
-                  {", "}
-                  {t("ageFilter.childAge", { count: childAge(visitor) })}
-                </span>
-              </label>
-            ))}
-            <label className={choiceRow}>
-              <input
-                type="radio"
-                name={choiceName}
-                className={choiceInput}
-                checked={child === undefined && !waitingForChild}
-                onChange={() => onChildChange?.(undefined)}
-              />
-              <span className="font-semibold">{t("ageFilter.otherAge")}</span>
-            </label>
-          </div>
-        </fieldset>
+        <ChildChoice
+          childrenList={children}
+          chosen={child}
+          otherChecked={child === undefined && !waitingForChild}
+          onChildChange={onChildChange}
+        />
       ) : null}
       {child || waitingForChild ? null : (
         <form noValidate onSubmit={submit} className="mt-8 flex max-w-xl flex-wrap items-end gap-4">
@@ -173,50 +253,7 @@ export function AgeFilterPage({
         </form>
       )}
 
-      {age === undefined ? null : (
-        <section aria-labelledby="age-results" className="mt-10">
-          <h2 id="age-results" className="text-2xl font-bold text-slate-900">
-            {child
-              ? t("ageFilter.resultsHeadingChild", {
-                  name: child.first_name,
-                  age: t("ageFilter.childAge", { count: age }),
-                })
-              : t("ageFilter.resultsHeading", { count: Number(age) })}
-          </h2>
-          <p role="status" className="mt-2 min-h-6 text-slate-800">
-            {query.isPending
-              ? t("loading")
-              : query.isSuccess
-                ? t("resultCount", { count: query.data.count })
-                : ""}
-          </p>
-          <div className="mt-4">
-            {query.isPending ? (
-              <ProductGridSkeleton count={3} />
-            ) : query.isError ? (
-              <p role="alert" className="text-red-900">
-                {t("loadError")}
-              </p>
-            ) : groups.size === 0 ? (
-              <p className="text-slate-800">{t("ageFilter.empty")}</p>
-            ) : (
-              AGE_FILTER_TYPES.filter((type) => groups.has(type)).map((type) => (
-                <div key={type} className="mt-8 first:mt-0">
-                  <h3 className="text-xl font-bold text-slate-900">{t(`typesPlural.${type}`)}</h3>
-                  <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                    {(groups.get(type) ?? []).map((product) => (
-                      <li key={product.id}>
-                        <ProductCard product={product} headingLevel={3} />
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))
-            )}
-            {groups.size > 0 ? <VatFootnote types={[...groups.keys()]} className="mt-6" /> : null}
-          </div>
-        </section>
-      )}
+      {age === undefined ? null : <AgeResults age={age} child={child} query={query} />}
     </Container>
   );
 }

@@ -4,11 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { AcademyWeekList } from "../../../components/academy-week-list.tsx";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { ApiError } from "../../../lib/api-client.ts";
-import { berlinDateTime, formatDate, formatTime, slotDay } from "../../../lib/format.ts";
+import { berlinDateTime, formatTime, slotDay } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { orderOptions } from "../api/checkout-api.ts";
 
@@ -277,15 +278,7 @@ function BookedItem({ item }: { item: OrderItem }) {
           ))}
         </ul>
       ) : null}
-      {item.academy_week_details.length > 0 ? (
-        <ul className="mt-2 text-sm text-slate-800" aria-label={t("complete.weeks")}>
-          {item.academy_week_details.map((week) => (
-            <li key={week.id}>
-              {formatDate(week.starts_on, locale)} – {formatDate(week.ends_on, locale)}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <AcademyWeekList weeks={item.academy_week_details} />
     </>
   );
 }

@@ -16,7 +16,7 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { type Resolver, type UseFormReturn, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
@@ -98,6 +98,101 @@ type Values = Partial<Record<FieldName, string>>;
 const inputClass =
   "mt-1 block w-full rounded-xl border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-orange-800 focus:outline-none focus:ring-2 focus:ring-orange-800 aria-[invalid=true]:border-red-700";
 
+/** One field of a contact form: its label, the input (the phone sanitised as typed), a hint and its error. */
+function ContactField({
+  field,
+  baseId,
+  form,
+  error,
+}: {
+  field: FieldSpec;
+  baseId: string;
+  form: UseFormReturn<Values>;
+  error: string;
+}) {
+  const { t } = useTranslation("contact");
+  const id = `${baseId}-${field.name}`;
+  const hintId = field.type === "tel" ? `${id}-hint` : undefined;
+  const errorId = `${id}-error`;
+  const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-required": field.required || undefined,
+    "aria-describedby": describedBy,
+    maxLength: field.maxLength,
+    className: inputClass,
+  };
+  const registration = form.register(field.name, {
+    onChange:
+      field.type === "tel"
+        ? (event) => form.setValue("phone", sanitizePhoneInput(event.target.value))
+        : undefined,
+  });
+  return (
+    <div>
+      <label htmlFor={id} className="font-semibold text-slate-900">
+        {t(`fields.${field.name}`)}
+        {field.required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {field.type === "textarea" ? (
+        <textarea rows={4} {...common} {...registration} />
+      ) : (
+        <input
+          type={field.type}
+          autoComplete={field.autoComplete}
+          min={field.type === "date" ? todayInBerlin() : undefined}
+          {...common}
+          {...registration}
+        />
+      )}
+      {hintId ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-700">
+          {t("fields.phoneHint")}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The thanks after sending, focused when it shows, with the way to send another request. */
+function ContactSent({
+  kind,
+  email,
+  onAnother,
+}: {
+  kind: ContactRequestKind;
+  email: string;
+  onAnother: () => void;
+}) {
+  const { t } = useTranslation("contact");
+  const successRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    successRef.current?.focus();
+  }, []);
+  return (
+    <div
+      ref={successRef}
+      tabIndex={-1}
+      role="status"
+      className="mt-6 rounded-xl border border-green-700 bg-green-50 p-4 text-green-900 focus:outline-none"
+    >
+      <p className="font-semibold">{t(`success.${kind}`)}</p>
+      <p className="mt-1" data-testid="contact-copy-sent">
+        {t("copySent", { email })}
+      </p>
+      <button type="button" className={`${buttonStyles.secondary} mt-4`} onClick={onAnother}>
+        {t("another")}
+      </button>
+    </div>
+  );
+}
+
 /** One of the three contact forms: client validation with the contract's schema, server errors mapped by code. */
 export function ContactForm({ kind }: { kind: ContactRequestKind }) {
   const { t } = useTranslation("contact");
@@ -106,7 +201,6 @@ export function ContactForm({ kind }: { kind: ContactRequestKind }) {
   const config = FORMS[kind];
   const fieldNames = config.fields.map((field) => field.name);
   const [generalError, setGeneralError] = useState<string | null>(null);
-  const successRef = useRef<HTMLDivElement>(null);
   const headingId = `${baseId}-heading`;
 
   const form = useForm<Values>({
@@ -146,10 +240,6 @@ export function ContactForm({ kind }: { kind: ContactRequestKind }) {
     },
   });
 
-  useEffect(() => {
-    if (mutation.isSuccess) successRef.current?.focus();
-  }, [mutation.isSuccess]);
-
   const errorText = (message: string | undefined) => {
     if (!message) return "";
     // A code has the contract's text; a message without a code is shown as the server wrote it.
@@ -168,27 +258,14 @@ export function ContactForm({ kind }: { kind: ContactRequestKind }) {
       </h3>
       <p className="mt-1 text-slate-800">{t(`kindIntro.${kind}`)}</p>
       {mutation.isSuccess ? (
-        <div
-          ref={successRef}
-          tabIndex={-1}
-          role="status"
-          className="mt-6 rounded-xl border border-green-700 bg-green-50 p-4 text-green-900 focus:outline-none"
-        >
-          <p className="font-semibold">{t(`success.${kind}`)}</p>
-          <p className="mt-1" data-testid="contact-copy-sent">
-            {t("copySent", { email: mutation.variables?.email ?? "" })}
-          </p>
-          <button
-            type="button"
-            className={`${buttonStyles.secondary} mt-4`}
-            onClick={() => {
-              form.reset();
-              mutation.reset();
-            }}
-          >
-            {t("another")}
-          </button>
-        </div>
+        <ContactSent
+          kind={kind}
+          email={mutation.variables?.email ?? ""}
+          onAnother={() => {
+            form.reset();
+            mutation.reset();
+          }}
+        />
       ) : (
         <form
           noValidate
@@ -197,56 +274,15 @@ export function ContactForm({ kind }: { kind: ContactRequestKind }) {
           className="mt-6 space-y-4"
         >
           <p className="text-sm text-slate-700">{t("required")}</p>
-          {config.fields.map((field: FieldSpec) => {
-            const id = `${baseId}-${field.name}`;
-            const error = errorText(errors[field.name]?.message);
-            const hintId = field.type === "tel" ? `${id}-hint` : undefined;
-            const errorId = `${id}-error`;
-            const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(" ") || undefined;
-            const common = {
-              id,
-              "aria-invalid": error ? true : undefined,
-              "aria-required": field.required || undefined,
-              "aria-describedby": describedBy,
-              maxLength: field.maxLength,
-              className: inputClass,
-            };
-            const registration = form.register(field.name, {
-              onChange:
-                field.type === "tel"
-                  ? (event) => form.setValue("phone", sanitizePhoneInput(event.target.value))
-                  : undefined,
-            });
-            return (
-              <div key={field.name}>
-                <label htmlFor={id} className="font-semibold text-slate-900">
-                  {t(`fields.${field.name}`)}
-                  {field.required ? <span aria-hidden="true"> *</span> : null}
-                </label>
-                {field.type === "textarea" ? (
-                  <textarea rows={4} {...common} {...registration} />
-                ) : (
-                  <input
-                    type={field.type}
-                    autoComplete={field.autoComplete}
-                    min={field.type === "date" ? todayInBerlin() : undefined}
-                    {...common}
-                    {...registration}
-                  />
-                )}
-                {hintId ? (
-                  <p id={hintId} className="mt-1 text-sm text-slate-700">
-                    {t("fields.phoneHint")}
-                  </p>
-                ) : null}
-                {error ? (
-                  <p id={errorId} className="mt-1 text-sm font-semibold text-red-800">
-                    {error}
-                  </p>
-                ) : null}
-              </div>
-            );
-          })}
+          {config.fields.map((field: FieldSpec) => (
+            <ContactField
+              key={field.name}
+              field={field}
+              baseId={baseId}
+              form={form}
+              error={errorText(errors[field.name]?.message)}
+            />
+          ))}
           <div role="alert" className="empty:hidden">
             {generalError ? (
               <p className="rounded-xl border border-red-300 bg-red-50 p-3 text-red-900">{generalError}</p>

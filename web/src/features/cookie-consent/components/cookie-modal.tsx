@@ -1,6 +1,14 @@
 import { COOKIE_ACCEPT_ALL_CLOSE_MS, COOKIE_POLICY_PDF } from "@atelier/contract";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useId, useRef, useState } from "react";
+import {
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
@@ -15,6 +23,68 @@ import {
 } from "../consent-store.ts";
 
 const linkClass = "font-semibold text-orange-800 underline underline-offset-2 hover:text-orange-900";
+
+/** The cookie groups: essential always on, statistics and external media as the visitor chooses. */
+function CookieChoices({
+  choice,
+  onChange,
+  firstChoiceRef,
+}: {
+  choice: CookieConsent;
+  onChange: Dispatch<SetStateAction<CookieConsent>>;
+  firstChoiceRef: RefObject<HTMLInputElement | null>;
+}) {
+  const { t } = useTranslation("cookies");
+  return (
+    <fieldset className="mt-4 space-y-3">
+      <legend className="sr-only">{t("optionsLegend")}</legend>
+      <Checkbox label={t("essential")} hint={t("essentialHint")} checked disabled />
+      <Checkbox
+        label={t("statistics")}
+        hint={t("statisticsHint")}
+        checked={choice.statistics}
+        onCheckedChange={(statistics) => onChange((c) => ({ ...c, statistics }))}
+        inputRef={firstChoiceRef}
+        data-testid="cookie-statistics"
+      />
+      <Checkbox
+        label={t("externalMedia")}
+        hint={t("externalMediaHint")}
+        checked={choice.externalMedia}
+        onCheckedChange={(externalMedia) => onChange((c) => ({ ...c, externalMedia }))}
+        data-testid="cookie-external-media"
+      />
+    </fieldset>
+  );
+}
+
+/** The cookie policy and the legal pages; following one of the pages closes the modal (spec §4). */
+function LegalLinks({ onFollow }: { onFollow: () => void }) {
+  const { t } = useTranslation("cookies");
+  const locale = useLocale();
+  return (
+    <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <a
+        href={COOKIE_POLICY_PDF[locale]}
+        hrefLang={locale}
+        target="_blank"
+        rel="noopener"
+        className={linkClass}
+      >
+        {t("policyPdf")}
+      </a>
+      <Link to="/legal/privacy" className={linkClass} onClick={onFollow}>
+        {t("privacy")}
+      </Link>
+      <Link to="/legal" className={linkClass} onClick={onFollow}>
+        {t("legal")}
+      </Link>
+      <Link to="/legal/terms" className={linkClass} onClick={onFollow}>
+        {t("terms")}
+      </Link>
+    </p>
+  );
+}
 
 /**
  * Spec §2/§4 cookie modal; lazily loaded by the root layout while it has not been closed, and again when
@@ -34,7 +104,6 @@ export function CookieModal({
   openInHtml?: boolean;
 } = {}) {
   const { t } = useTranslation("cookies");
-  const locale = useLocale();
   const [open, setOpen] = useState(true);
   const [choice, setChoice] = useState<CookieConsent>(() => readConsent(browserStorage()));
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -100,45 +169,8 @@ export function CookieModal({
         <p id={descriptionId} className="mt-2 text-slate-800">
           {t("description")}
         </p>
-        <fieldset className="mt-4 space-y-3">
-          <legend className="sr-only">{t("optionsLegend")}</legend>
-          <Checkbox label={t("essential")} hint={t("essentialHint")} checked disabled />
-          <Checkbox
-            label={t("statistics")}
-            hint={t("statisticsHint")}
-            checked={choice.statistics}
-            onCheckedChange={(statistics) => setChoice((c) => ({ ...c, statistics }))}
-            inputRef={firstChoiceRef}
-            data-testid="cookie-statistics"
-          />
-          <Checkbox
-            label={t("externalMedia")}
-            hint={t("externalMediaHint")}
-            checked={choice.externalMedia}
-            onCheckedChange={(externalMedia) => setChoice((c) => ({ ...c, externalMedia }))}
-            data-testid="cookie-external-media"
-          />
-        </fieldset>
-        <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          <a
-            href={COOKIE_POLICY_PDF[locale]}
-            hrefLang={locale}
-            target="_blank"
-            rel="noopener"
-            className={linkClass}
-          >
-            {t("policyPdf")}
-          </a>
-          <Link to="/legal/privacy" className={linkClass} onClick={closeOnLegalLink}>
-            {t("privacy")}
-          </Link>
-          <Link to="/legal" className={linkClass} onClick={closeOnLegalLink}>
-            {t("legal")}
-          </Link>
-          <Link to="/legal/terms" className={linkClass} onClick={closeOnLegalLink}>
-            {t("terms")}
-          </Link>
-        </p>
+        <CookieChoices choice={choice} onChange={setChoice} firstChoiceRef={firstChoiceRef} />
+        <LegalLinks onFollow={closeOnLegalLink} />
       </div>
       <div
         className="flex shrink-0 flex-col gap-2 border-t border-slate-200 px-5 py-3 sm:flex-row sm:flex-wrap sm:justify-end sm:px-6"
