@@ -214,7 +214,7 @@ function verdict(row, years) {
 }
 
 /**
- * What the first run on the decade showed and what was changed (D400, D401): single requests by hand with
+ * What the first run on the decade showed and what was changed (D400, D401, D397, D398): single requests by hand with
  * curl on the same machine (load average about 8) before the changes, kept in the section.
  */
 const WHAT_CHANGED = [
@@ -224,9 +224,11 @@ const WHAT_CHANGED = [
   "",
   "Changed (one migration, `0041_years_of_data`): indexes `orders (created_at, id)`, `audit_log (at, id)`, `payments (captured_at)`, `order_item_slots (schedule_slot_id, order_item_id)` and a partial `order_items (id, order_id) where status = 'active'`; the dashboard counts seats for all coming slots in one grouped subquery and bounds sales by `captured_at` (D401); the order search finds the parents and children first, and the order list computes its columns for the page's ids only, not for the rows an offset skips (D401); the totals of the whole order list and audit log are PostgreSQL's estimate above 10,000 rows, filtered lists count exactly (D400). After them, one request at a time under the same load: dashboard 160–350 ms, order list 21 ms, search 120–160 ms, audit log 11–25 ms.",
   "",
-  "Still growing with history: a weekly slot's bookings (an ended subscription keeps its slot link), read by today's lessons, the roster and the dashboard's seat counts; the parent's history grows with the family's own orders only.",
+  "Then (D397, D398, no migration): the month's ZIP writes each PDF to the client as soon as it is drawn (`ZipWriter`, the same bytes as before), so the download starts at once and holds one PDF in memory, and the invoice PDF shares one parsed font per process (pdf-lib parsed DejaVu again for every document: 32 s of CPU for the 791 PDFs of 2026-10, now 17.6 s, each PDF byte for byte as before); the parent's history is a prepared statement (it planned for 8–34 ms and ran for 15–20 ms; with the order statuses and invoice kind in its text its generic plan keeps starting from the family's orders and the invoice's partial index, as parameters it read all invoices, 700–950 ms), and its withdrawals and refunds are read side by side. Measured on 2026-11-29 at 08:11 UTC with the load average at 11–12 (the run before: 6–10), so the rows this change did not touch moved with the load: the history went from 126 / 544 ms alone and 1493 ms at ten to 80 / 325 ms and 1132 ms, still over its 50 ms; the ZIP now arrives whole (20 MiB, 66 s, was cut after 60 s), still over its 30 s.",
   "",
-  "Not changed: the month's ZIP renders every invoice's PDF one after the other in the request (`accountingZip`); the decade's last months hold 600–800 documents, more than the server renders before it closes a request after 60 s on this shared machine. What would meet the 30 s: keep each document's PDF when it is issued (it never changes, D52) and stream the ZIP from them, or render the month's ZIP in a worker and offer it for download when ready.",
+  "Still growing with history: a weekly slot's bookings (an ended subscription keeps its slot link), read by today's lessons, the roster and the dashboard's seat counts; the parent's history grows with the family's own orders only. The ZIP still draws every PDF in the request: about 20 ms of CPU each on a quiet core, so a month of 800 documents takes 16 s or more, longer when the machine is shared.",
+  "",
+  "Not changed: the dashboard at ten at once, the order search by a family name (its `ilike` over all parents and children), the order list's first page at ten at once.",
   "",
 ];
 

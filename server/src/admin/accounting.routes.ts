@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { AccountingParamsSchema, type DatevSettings, LocaleQuerySchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/index.ts";
@@ -38,7 +39,7 @@ export const accountingRoutes =
       format: string;
       type: string;
       name: (month: string) => string;
-      body: (rows: MonthRows, month: string) => Promise<Buffer | string> | Buffer | string;
+      body: (rows: MonthRows, month: string) => Promise<Buffer | string> | Buffer | string | Readable;
     }[] = [
       {
         file: "documents.csv",

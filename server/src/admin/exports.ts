@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import type { Db } from "../db/index.ts";
 import { ErrorReplySchema } from "../errors/index.ts";
@@ -11,7 +12,12 @@ export const errors = {
   404: ErrorReplySchema,
 };
 
-export function download(reply: FastifyReply, type: string, filename: string, body: string | Buffer) {
+export function download(
+  reply: FastifyReply,
+  type: string,
+  filename: string,
+  body: string | Buffer | Readable,
+) {
   return reply
     .type(type)
     .header("content-disposition", `attachment; filename="${filename}"`)

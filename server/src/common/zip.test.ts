@@ -1,6 +1,6 @@
 import { inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { crc32, zipStore } from "./zip.ts";
+import { crc32, ZipWriter, zipStore } from "./zip.ts";
 
 /**
  * Reads an archive back the way unzip tools do: from the end record to the central directory, then each
@@ -61,5 +61,29 @@ describe("STORE-only ZIP writer (D134)", () => {
     const zip = zipStore([]);
     expect(zip.length).toBe(22);
     expect(readZip(zip)).toEqual([]);
+  });
+
+  it("writes the same bytes one file at a time as all at once (the streamed month's ZIP, D397)", () => {
+    const entries = [
+      {
+        name: "RE-2026-0001.pdf",
+        data: Buffer.from("%PDF-1.7 a"),
+        modified: new Date("2026-11-03T10:20:30Z"),
+      },
+      {
+        name: "GS-2026-0001.pdf",
+        data: Buffer.from("%PDF-1.7 bb"),
+        modified: new Date("2026-11-04T08:00:00Z"),
+      },
+      {
+        name: "belege-2026-11.csv",
+        data: Buffer.from("Nummer\r\n"),
+        modified: new Date("2026-11-30T12:00:00Z"),
+      },
+    ];
+    const writer = new ZipWriter();
+    const streamed = Buffer.concat([...entries.map((entry) => writer.add(entry)), writer.finish()]);
+    expect(streamed.equals(zipStore(entries))).toBe(true);
+    expect(readZip(streamed).map((file) => file.name)).toEqual(entries.map((entry) => entry.name));
   });
 });

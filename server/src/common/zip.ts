@@ -35,12 +35,18 @@ function dosDateTime(at: Date): { time: number; date: number } {
 
 const LIMIT = 0xffffffff;
 
-export function zipStore(entries: readonly ZipEntry[]): Buffer {
-  if (entries.length > 0xffff) throw new Error("too many files for a ZIP without ZIP64");
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
+/**
+ * Writes an archive one file at a time: `add` answers the file's local header and data, `finish` the
+ * central directory and its end record. Only the directory (46 bytes and the name per file) is kept, so a
+ * month's PDFs can go to the client as each is drawn (D397); the bytes are those `zipStore` writes.
+ */
+export class ZipWriter {
+  private readonly centrals: Buffer[] = [];
+  private offset = 0;
+  private count = 0;
+
+  add(entry: ZipEntry): Buffer {
+    if (++this.count > 0xffff) throw new Error("too many files for a ZIP without ZIP64");
     const name = Buffer.from(entry.name, "utf8");
     const crc = crc32(entry.data);
     const size = entry.data.length;
@@ -69,18 +75,28 @@ export function zipStore(entries: readonly ZipEntry[]): Buffer {
     central.writeUInt32LE(size, 20);
     central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, Buffer.from(entry.data.buffer, entry.data.byteOffset, size));
-    centrals.push(central, name);
-    offset += 30 + name.length + size;
-    if (offset > LIMIT) throw new Error("ZIP archive too large without ZIP64");
+    central.writeUInt32LE(this.offset, 42);
+    this.centrals.push(central, name);
+    this.offset += 30 + name.length + size;
+    if (this.offset > LIMIT) throw new Error("ZIP archive too large without ZIP64");
+    return Buffer.concat([local, name, Buffer.from(entry.data.buffer, entry.data.byteOffset, size)]);
   }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+
+  finish(): Buffer {
+    const directory = Buffer.concat(this.centrals);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(this.count, 8);
+    end.writeUInt16LE(this.count, 10);
+    end.writeUInt32LE(directory.length, 12);
+    end.writeUInt32LE(this.offset, 16);
+    return Buffer.concat([directory, end]);
+  }
+}
+
+export function zipStore(entries: readonly ZipEntry[]): Buffer {
+  if (entries.length > 0xffff) throw new Error("too many files for a ZIP without ZIP64");
+  const writer = new ZipWriter();
+  const parts = entries.map((entry) => writer.add(entry));
+  return Buffer.concat([...parts, writer.finish()]);
 }

@@ -138,16 +138,15 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
         },
         locale,
       );
-      const withdrawals = await findWithdrawalsOfItems(
-        db,
-        rows.map((row) => row.id),
-      );
+      const ids = rows.map((row) => row.id);
+      // Both read by the items' ids: side by side, one round trip's wait instead of two.
+      const [withdrawals, staffRefunds] = await Promise.all([
+        findWithdrawalsOfItems(db, ids),
+        findStaffRefundsOfItems(db, ids),
+      ]);
       const byItem = new Map(withdrawals.map((row) => [row.orderItemId, toRecord(row)]));
       const refunds = new Map<number, HistoryRefund[]>();
-      for (const row of await findStaffRefundsOfItems(
-        db,
-        rows.map((r) => r.id),
-      )) {
+      for (const row of staffRefunds) {
         const list = refunds.get(row.orderItemId) ?? [];
         list.push({
           id: row.id,

@@ -1,6 +1,7 @@
+import { Readable } from "node:stream";
 import { INTL_LOCALES, SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { asc, sql } from "drizzle-orm";
-import { centsForSpreadsheet, toCsv, zipStore } from "../common/index.ts";
+import { centsForSpreadsheet, toCsv, ZipWriter } from "../common/index.ts";
 import { type DbOrTx, invoices } from "../db/index.ts";
 import { documentVatCents, VAT_RATE_PERCENT } from "./invoice-data.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
@@ -72,20 +73,26 @@ export function accountingCsv(rows: readonly InvoiceRow[], seller: Seller): stri
   );
 }
 
-/** The month's documents as PDFs in one ZIP (STORE), each named by its number, with the CSV beside them. */
-export async function accountingZip(
+/**
+ * The month's documents as PDFs in one ZIP (STORE), each named by its number, with the CSV beside them.
+ * A stream (D397): each PDF goes out as soon as it is drawn, so the download starts at once and holds one
+ * PDF and the directory in memory, not the month's archive; a month of 800 documents takes longer than a
+ * request may stay silent. Pulled by the response, so a slow client slows the drawing down.
+ */
+export function accountingZip(rows: readonly InvoiceRow[], seller: Seller, month: string): Readable {
+  return Readable.from(accountingZipParts(rows, seller, month), { objectMode: false });
+}
+
+async function* accountingZipParts(
   rows: readonly InvoiceRow[],
   seller: Seller,
   month: string,
-): Promise<Buffer> {
-  const files = [];
+): AsyncGenerator<Buffer> {
+  const zip = new ZipWriter();
   for (const row of rows) {
-    files.push({
-      name: `${row.number}.pdf`,
-      data: await renderInvoicePdf(row, row.data.seller ?? seller),
-      modified: row.issuedAt,
-    });
+    const data = await renderInvoicePdf(row, row.data.seller ?? seller);
+    yield zip.add({ name: `${row.number}.pdf`, data, modified: row.issuedAt });
   }
-  files.push({ name: `belege-${month}.csv`, data: Buffer.from(accountingCsv(rows, seller), "utf8") });
-  return zipStore(files);
+  yield zip.add({ name: `belege-${month}.csv`, data: Buffer.from(accountingCsv(rows, seller), "utf8") });
+  yield zip.finish();
 }

@@ -3,7 +3,7 @@ import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import type { InvoiceLine } from "../db/index.ts";
 import { formatMoney } from "../mail/index.ts";
-import { dejaVu, wrapText } from "../pdf/index.ts";
+import { cachingFontkit, dejaVu, wrapText } from "../pdf/index.ts";
 import {
   documentVatCents,
   formatDay,
@@ -22,6 +22,9 @@ import type { Seller } from "./seller.ts";
  */
 
 export type InvoiceForPdf = Pick<InvoiceRow, "orderId" | "kind" | "number" | "issuedAt" | "data">;
+
+/** Each font file parsed once per process, not once per document (D397). */
+const fonts = cachingFontkit(fontkit);
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { left: 50, right: 50, top: 50, bottom: 64 };
@@ -116,7 +119,7 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, seller: Seller): 
   const credit = invoice.kind === "credit_note";
   const title = `${t.title[invoice.kind]} ${invoice.number}`;
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(fonts);
   const files = dejaVu();
   const regular = await pdf.embedFont(files.regular, { subset: true });
   const bold = await pdf.embedFont(files.bold, { subset: true });

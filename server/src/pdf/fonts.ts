@@ -19,3 +19,31 @@ export function dejaVu() {
   }
   return fontFiles;
 }
+
+type Fontkit = { create(data: Uint8Array, postscriptName?: string): unknown };
+const parsedFonts = new WeakMap<Uint8Array, unknown>();
+
+/**
+ * `@pdf-lib/fontkit` with each font file parsed once per process (D397). pdf-lib parses the font file
+ * again for every document it embeds it in, and fontkit decodes its tables lazily on that fresh copy:
+ * about nine tenths of an invoice's rendering. The parsed font only reads its file; every document still
+ * makes its own subset, so the PDFs are byte for byte the same.
+ */
+export function cachingFontkit<K extends Fontkit>(fontkit: K): K {
+  return {
+    ...fontkit,
+    create(data: Uint8Array, postscriptName?: string) {
+      if (postscriptName !== undefined) return fontkit.create(data, postscriptName);
+      let font = parsedFonts.get(data);
+      if (font === undefined) {
+        font = fontkit.create(data);
+        parsedFonts.set(data, font);
+      }
+      // The decoded tables are shared; the glyphs (which remember the characters they were asked for,
+      // the PDF's text layer) and the layout state are the document's own.
+      const own = Object.create(font as object) as { _glyphs: object };
+      own._glyphs = {};
+      return own;
+    },
+  };
+}

@@ -1,3 +1,3 @@
 // Drawing PDFs (invoices, gift cards): the embedded font with Cyrillic and line wrapping.
-export { dejaVu } from "./fonts.ts";
+export { cachingFontkit, dejaVu } from "./fonts.ts";
 export { wrapText } from "./wrap-text.ts";
