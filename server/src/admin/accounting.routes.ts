@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import { AccountingParamsSchema, type DatevSettings, LocaleQuerySchema } from "@atelier/contract";
+import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/index.ts";
 import {
@@ -39,7 +40,11 @@ export const accountingRoutes =
       format: string;
       type: string;
       name: (month: string) => string;
-      body: (rows: MonthRows, month: string) => Promise<Buffer | string> | Buffer | string | Readable;
+      body: (
+        rows: MonthRows,
+        month: string,
+        log: FastifyBaseLogger,
+      ) => Promise<Buffer | string> | Buffer | string | Readable;
     }[] = [
       {
         file: "documents.csv",
@@ -55,7 +60,10 @@ export const accountingRoutes =
         format: "zip",
         type: "application/zip",
         name: (month) => `belege-${month}.zip`,
-        body: (rows, month) => accountingZip(rows, seller, month),
+        body: (rows, month, log) =>
+          accountingZip(rows, seller, month, (number, err) =>
+            log.error({ err, document: number }, "a document of the month's ZIP could not be drawn"),
+          ),
       },
       {
         file: "datev.csv",
@@ -86,7 +94,7 @@ export const accountingRoutes =
             format: file.format,
             documents: rows.map((row) => row.number),
           });
-          return download(reply, file.type, file.name(month), await file.body(rows, month));
+          return download(reply, file.type, file.name(month), await file.body(rows, month, request.log));
         },
       );
     }

@@ -12,6 +12,7 @@ import {
   users,
   visitRequests,
 } from "../db/schema/index.ts";
+import { accountingZip, findMonthDocuments } from "../invoices/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
 import { nextDay } from "./dashboard.service.ts";
@@ -277,5 +278,41 @@ describe("the accounting export (D134)", () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error_codes).toEqual({ month: ["invalid_date"] });
+  });
+
+  it("a document that cannot be drawn leaves a whole ZIP naming it, in German and Russian (D397)", async () => {
+    const [item] = await t.db.select().from(orderItems).limit(1);
+    const [invoice] = await t.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, item?.orderId ?? 0));
+    if (!invoice) throw new Error("no invoice");
+    const month = berlinDate(invoice.issuedAt).slice(0, 7);
+    // A document in a language the PDF has no texts for (an issued one cannot be changed, GoBD: the
+    // month's rows are changed in memory): drawing it throws after the archive has begun.
+    const rows = (await findMonthDocuments(t.db, month)).map((row) =>
+      row.id === invoice.id ? { ...row, data: { ...row.data, locale: "xx" as never } } : row,
+    );
+    const failed: string[] = [];
+    const chunks: Buffer[] = [];
+    const seller = invoice.data.seller;
+    if (!seller) throw new Error("the invoice keeps no seller");
+    for await (const chunk of accountingZip(rows, seller, month, (number) => failed.push(number)))
+      chunks.push(chunk as Buffer);
+    expect(failed).toEqual([invoice.number]);
+    const zip = Buffer.concat(chunks);
+    const names: string[] = [];
+    // A whole archive: its end record counts every file of the directory.
+    const end = zip.lastIndexOf("PK\u0005\u0006");
+    expect(end).toBe(zip.length - 22);
+    for (let at = zip.indexOf("PK\u0001\u0002"); at >= 0; at = zip.indexOf("PK\u0001\u0002", at + 4))
+      names.push(zip.subarray(at + 46, at + 46 + zip.readUInt16LE(at + 28)).toString("utf8"));
+    expect(names).not.toContain(`${invoice.number}.pdf`);
+    expect(names).toEqual(expect.arrayContaining([`belege-${month}.csv`, "FEHLENDE-BELEGE.txt"]));
+    expect(zip.readUInt16LE(end + 10)).toBe(names.length);
+    const note = zip.subarray(zip.indexOf("FEHLENDE-BELEGE.txt") + 19).toString("utf8");
+    expect(note).toContain(`- ${invoice.number}`);
+    expect(note).toContain("konnten nicht als PDF erstellt werden");
+    expect(note).toContain("не удалось создать в PDF");
   });
 });

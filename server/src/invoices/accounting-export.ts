@@ -73,26 +73,64 @@ export function accountingCsv(rows: readonly InvoiceRow[], seller: Seller): stri
   );
 }
 
+/** What a document that could not be drawn leaves in the archive instead: its number, in both languages. */
+export const MISSING_DOCUMENTS_FILE = "FEHLENDE-BELEGE.txt";
+
+function missingDocumentsNote(numbers: readonly string[]): Buffer {
+  const list = numbers.map((number) => `- ${number}`).join("\r\n");
+  return Buffer.from(
+    [
+      "Diese Belege konnten nicht als PDF erstellt werden und fehlen in diesem Archiv (die CSV-Datei nennt sie).",
+      "Bitte laden Sie das Archiv später erneut herunter oder öffnen Sie den Beleg in der Bestellung.",
+      list,
+      "",
+      "Эти документы не удалось создать в PDF, поэтому их нет в архиве (в CSV-файле они есть).",
+      "Пожалуйста, скачайте архив позже ещё раз или откройте документ в заказе.",
+      list,
+      "",
+    ].join("\r\n"),
+    "utf8",
+  );
+}
+
 /**
  * The month's documents as PDFs in one ZIP (STORE), each named by its number, with the CSV beside them.
  * A stream (D397): each PDF goes out as soon as it is drawn, so the download starts at once and holds one
  * PDF and the directory in memory, not the month's archive; a month of 800 documents takes longer than a
  * request may stay silent. Pulled by the response, so a slow client slows the drawing down.
+ * Once the first bytes are out the answer can no longer become an error: a PDF that fails to draw is
+ * reported to `onFailure` (the server's log) and named in `FEHLENDE-BELEGE.txt` inside a whole archive,
+ * so staff see what is missing instead of a broken download.
  */
-export function accountingZip(rows: readonly InvoiceRow[], seller: Seller, month: string): Readable {
-  return Readable.from(accountingZipParts(rows, seller, month), { objectMode: false });
+export function accountingZip(
+  rows: readonly InvoiceRow[],
+  seller: Seller,
+  month: string,
+  onFailure: (number: string, error: unknown) => void = () => {},
+): Readable {
+  return Readable.from(accountingZipParts(rows, seller, month, onFailure), { objectMode: false });
 }
 
 async function* accountingZipParts(
   rows: readonly InvoiceRow[],
   seller: Seller,
   month: string,
+  onFailure: (number: string, error: unknown) => void,
 ): AsyncGenerator<Buffer> {
   const zip = new ZipWriter();
+  const missing: string[] = [];
   for (const row of rows) {
-    const data = await renderInvoicePdf(row, row.data.seller ?? seller);
+    let data: Uint8Array;
+    try {
+      data = await renderInvoicePdf(row, row.data.seller ?? seller);
+    } catch (error) {
+      missing.push(row.number);
+      onFailure(row.number, error);
+      continue;
+    }
     yield zip.add({ name: `${row.number}.pdf`, data, modified: row.issuedAt });
   }
   yield zip.add({ name: `belege-${month}.csv`, data: Buffer.from(accountingCsv(rows, seller), "utf8") });
+  if (missing.length) yield zip.add({ name: MISSING_DOCUMENTS_FILE, data: missingDocumentsNote(missing) });
   yield zip.finish();
 }
