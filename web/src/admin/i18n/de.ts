@@ -889,7 +889,7 @@ export const de = {
         confirm_title: "Diese Stunde wirklich absagen?",
         confirm_text:
           "%{name} am %{day} um %{start} Uhr wird abgesagt. Angemeldete Kinder: %{children}. Ihre Familien bekommen sofort eine E-Mail; das lässt sich nicht rückgängig machen.",
-        done: "Abgesagt. Kinder: %{children}, Nachholguthaben: %{credits}, E-Mails: %{mails}.",
+        done: "Abgesagt. Kinder: %{children}, Nachholguthaben: %{credits}, verlängerte Abos: %{lengthened}, E-Mails: %{mails}.",
         empty: "Ab diesem Tag ist keine Stunde abgesagt.",
         new: "Eine Stunde absagen",
       },

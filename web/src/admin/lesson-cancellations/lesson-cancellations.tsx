@@ -126,7 +126,7 @@ function LessonChoice({
   );
 }
 
-/** What is sent (slot, date, reasons) and what the server answers (how many children, credits, mails). */
+/** What is sent (slot, date, reasons) and what the server answers (how many children, credits, longer periods, mails). */
 type CancelRecord = {
   id: number;
   slot: number;
@@ -135,6 +135,8 @@ type CancelRecord = {
   reason_ru?: string;
   children?: number;
   credits?: number;
+  /** Running subscriptions whose paid period gained the lesson (the page's rule "lengthen", D393). */
+  lengthened?: number;
   mails?: number;
 };
 
@@ -173,7 +175,8 @@ export function CancellationCreate() {
       { data: { slot: current.slot, date, ...reasons } },
       {
         onSuccess: (reply) => {
-          notify("admin.lessons.cancel.done", { type: "success", messageArgs: { ...reply } });
+          // An older server answers no `lengthened`: 0, never a raw placeholder on screen.
+          notify("admin.lessons.cancel.done", { type: "success", messageArgs: { lengthened: 0, ...reply } });
           redirect("list", "lesson-cancellations");
         },
         onError: (failure) => notify((failure as Error).message, { type: "error" }),
