@@ -62,6 +62,9 @@ test.beforeAll(async () => {
   // faketime reads the start as local time: the shop's process runs in UTC, as the school's server does.
   const start = now.toISOString().slice(0, 19).replace("T", " ");
   shop = spawn("faketime", ["-f", `@${start}`, "node", "../server/dist/server.js"], {
+    // Its own process group: faketime runs the shop as its child, and a SIGTERM to faketime alone left
+    // the shop running after the suite (a stray server holding its port and CPU).
+    detached: true,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
@@ -95,7 +98,10 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await api?.dispose();
-  shop?.kill("SIGTERM");
+  if (shop?.pid === undefined || shop.exitCode !== null) return;
+  const ended = new Promise((done) => shop?.once("exit", done));
+  process.kill(-shop.pid, "SIGTERM");
+  await ended;
 });
 
 /** A weekly course with one group: Saturdays 10:00–11:00. */
