@@ -49,7 +49,7 @@ const WORDS = {
     reasonDe: "Grund auf Deutsch",
     reasonRu: "Grund auf Russisch",
     submit: "Stunde absagen",
-    done: "Abgesagt. Kinder: 2, Nachholguthaben: 2, E-Mails: 2.",
+    done: "Abgesagt. Kinder: 2, Nachholguthaben: 2, verlängerte Abos: 0, E-Mails: 2.",
     cancelledHeading: "Abgesagte Stunden",
   },
   ru: {
@@ -69,7 +69,7 @@ const WORDS = {
     reasonDe: "Причина по-немецки",
     reasonRu: "Причина по-русски",
     submit: "Отменить занятие",
-    done: "Отменено. Детей: 2, кредитов на отработку: 2, писем: 2.",
+    done: "Отменено. Детей: 2, кредитов на отработку: 2, продлённых абонементов: 0, писем: 2.",
     cancelledHeading: "Отменённые занятия",
   },
 } as const;
