@@ -164,11 +164,11 @@ export function lengthenByCancelled(
   cancelled: readonly string[],
 ): BillingPeriod {
   if (weekdays.length === 0) return period;
-  const skipped = new Set(cancelled.filter((day) => weekdays.includes(weekdayOf(day))));
+  const cancelledLessons = new Set(cancelled.filter((day) => weekdays.includes(weekdayOf(day))));
   // A cancelled day among the added ones is a lesson day here: the loop reaches it and adds one more.
   const isLesson = (day: string) => weekdays.includes(weekdayOf(day)) && !isClosed(day, closed);
   let to = period.to;
-  for (const day of [...skipped].sort()) {
+  for (const day of [...cancelledLessons].sort()) {
     if (day < period.from || isClosed(day, closed)) continue;
     if (day > to) break;
     // At most a year ahead, as firstLessonDay looks: a course closed for longer keeps its end.

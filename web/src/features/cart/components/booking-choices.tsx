@@ -35,6 +35,21 @@ export type JoinWaitingListComponent = ComponentType<{
 /** The booking a waiting-list entry would be for: what the form holds so far. */
 export type WaitingFor = { optionId: string | null; visitorId: string | null; visitorName: string | null };
 
+/** What the slot and week groups share: the form's field, its value and the age and waiting-list notes. */
+type UnitGroupProps<Unit> = {
+  formId: string;
+  register: UseFormRegisterReturn;
+  error: string | undefined;
+  /** The units (slots or weeks) the form holds (one id or a list). */
+  chosen: string[] | string;
+  unitRefusal: (unit: Unit) => AgeRefusal | null;
+  /** The whole booking is refused for age: its notice says it, the notes beside the units stay quiet. */
+  ageRefused: boolean;
+  childName: string | undefined;
+  JoinWaitingList: JoinWaitingListComponent | undefined;
+  waitingFor: WaitingFor;
+};
+
 /** The purchase options as radios, each with its meetings and its price (monthly for a subscription). */
 export function OptionGroup({
   product,
@@ -99,20 +114,7 @@ export function SlotGroup({
   childName,
   JoinWaitingList,
   waitingFor,
-}: {
-  choice: Extract<SlotChoice, { kind: "weekly" | "dated" }>;
-  formId: string;
-  register: UseFormRegisterReturn;
-  error: string | undefined;
-  /** The slots the form holds (one id or a list). */
-  chosen: string[] | string;
-  unitRefusal: (slot: ScheduleSlot) => AgeRefusal | null;
-  /** The whole booking is refused for age: its notice says it, the notes beside the slots stay quiet. */
-  ageRefused: boolean;
-  childName: string | undefined;
-  JoinWaitingList: JoinWaitingListComponent | undefined;
-  waitingFor: WaitingFor;
-}) {
+}: UnitGroupProps<ScheduleSlot> & { choice: Extract<SlotChoice, { kind: "weekly" | "dated" }> }) {
   const { t } = useTranslation("cart");
   const locale = useLocale();
   const unitOff = (slot: ScheduleSlot) => choice.kind === "dated" && unitRefusal(slot) !== null;
@@ -172,20 +174,7 @@ export function WeekGroup({
   childName,
   JoinWaitingList,
   waitingFor,
-}: {
-  weeks: AcademyWeek[];
-  formId: string;
-  register: UseFormRegisterReturn;
-  error: string | undefined;
-  /** The weeks the form holds (one id or a list). */
-  chosen: string[] | string;
-  unitRefusal: (week: AcademyWeek) => AgeRefusal | null;
-  /** The whole booking is refused for age: its notice says it, the notes beside the weeks stay quiet. */
-  ageRefused: boolean;
-  childName: string | undefined;
-  JoinWaitingList: JoinWaitingListComponent | undefined;
-  waitingFor: WaitingFor;
-}) {
+}: UnitGroupProps<AcademyWeek> & { weeks: AcademyWeek[] }) {
   const { t } = useTranslation("cart");
   const locale = useLocale();
   return (
