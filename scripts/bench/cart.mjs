@@ -46,7 +46,7 @@ export async function explainCart(databaseUrl, cartId, gift) {
     const cart = await repo.findGuestCart(db, cartId, true, true);
     const bookable = await repo.findBookable(db, gift.pageId, gift.optionId);
     const cartLines = await repo.findCartLines(db, cart.id);
-    const itemId = await repo.insertCartItemWithTotals(
+    const { id: itemId } = await repo.insertCartItemWithTotals(
       db,
       {
         orderId: cart.id,
