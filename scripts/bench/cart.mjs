@@ -76,6 +76,7 @@ export async function explainCart(databaseUrl, cartId, gift) {
         totalRecurrentCents: cart.totalRecurrentCents,
       },
       new Date(),
+      "de",
     );
     await repo.findCartItems(db, cart.id, "de", itemId);
     await repo.findCartWithItems(db, { cartId }, "de");
@@ -84,12 +85,12 @@ export async function explainCart(databaseUrl, cartId, gift) {
       "Lock the cart (and `set local synchronous_commit = off` in the same statement)",
       "The page and option (kept per catalogue epoch, D389: read once per epoch)",
       `The cart's lines (${cartLines.length} items)`,
-      "Insert the item with its slots and weeks, and update the cart's totals, in one statement (D399)",
-      "The reply: the new item with its page, option, house, closures, slots and weeks",
+      "The add's statement (D399): insert the item with its slots and weeks, update the cart's totals, and answer the item with its page, option, house, closures, slots and weeks",
+      "The reply read again after the commit, only when the cart's gift card pays part of the item (D223)",
       `The current order: the cart, its items (${cartLines.length + 1}) and its code in one statement (D399)`,
     ];
     lines.push(
-      `Round trip from Node.js to PostgreSQL (\`select 1\`, 300 times, one connection) at this load: p50 ${rt.p50.toFixed(2)} ms, p99 ${rt.p99.toFixed(2)} ms. An add runs 6 round trips (begin, lock, lines, the item with the cart's totals, commit, the reply), reading the current order 1 (the cart with its items and code; a gift card on the cart is read beside it).`,
+      `Round trip from Node.js to PostgreSQL (\`select 1\`, 300 times, one connection) at this load: p50 ${rt.p50.toFixed(2)} ms, p99 ${rt.p99.toFixed(2)} ms. An add runs 5 round trips (begin, lock, lines, the add's statement, commit), reading the current order 1 (the cart with its items and code; a gift card on the cart is read beside it).`,
       "",
     );
     for (const [index, statement] of captured.entries()) {
