@@ -46,36 +46,51 @@ export async function explainCart(databaseUrl, cartId, gift) {
     const cart = await repo.findGuestCart(db, cartId, true, true);
     const bookable = await repo.findBookable(db, gift.pageId, gift.optionId);
     const cartLines = await repo.findCartLines(db, cart.id);
-    const itemId = await repo.insertCartItem(db, {
-      orderId: cart.id,
-      productPageId: gift.pageId,
-      purchaseOptionId: gift.optionId,
-      visitorId: null,
-      guestVisitorRef: null,
-      scheduleType: bookable.option.scheduleType,
-      calculatedPriceCents: bookable.option.basePriceCents,
-      recurrentPriceCents: 0,
-      academyNumberOfWeeks: null,
-      comment: "",
-      giftCardDetails: null,
-      slotIds: [],
-      weekIds: [],
-    });
-    await repo.updateCart(db, cart.id, { totalPriceCents: cart.totalPriceCents });
+    const { id: itemId } = await repo.insertCartItemWithTotals(
+      db,
+      {
+        orderId: cart.id,
+        productPageId: gift.pageId,
+        purchaseOptionId: gift.optionId,
+        visitorId: null,
+        guestVisitorRef: null,
+        scheduleType: bookable.option.scheduleType,
+        calculatedPriceCents: bookable.option.basePriceCents,
+        siblingDiscountCents: 0,
+        promocodeDiscountCents: 0,
+        recurrentPriceCents: 0,
+        recurrentDiscountCents: 0,
+        academyNumberOfWeeks: null,
+        comment: "",
+        giftCardDetails: null,
+        slotIds: [],
+        weekIds: [],
+      },
+      {
+        promocodeId: cart.promocodeId,
+        giftCardId: cart.giftCardId,
+        giftCardCents: cart.giftCardCents,
+        totalPriceCents: cart.totalPriceCents + bookable.option.basePriceCents,
+        discountCents: cart.discountCents,
+        totalCheckoutCents: cart.totalCheckoutCents + bookable.option.basePriceCents,
+        totalRecurrentCents: cart.totalRecurrentCents,
+      },
+      new Date(),
+      "de",
+    );
     await repo.findCartItems(db, cart.id, "de", itemId);
-    await repo.findCartItems(db, cart.id, "de");
+    await repo.findCartWithItems(db, { cartId }, "de");
     await query("rollback");
     const labels = [
       "Lock the cart (and `set local synchronous_commit = off` in the same statement)",
       "The page and option (kept per catalogue epoch, D389: read once per epoch)",
       `The cart's lines (${cartLines.length} items)`,
-      "Insert the item",
-      "Update the cart's totals",
-      "The reply: the new item with its page, option, house, closures, slots and weeks",
-      `The current order's items (${cartLines.length + 1} items)`,
+      "The add's statement (D399): insert the item with its slots and weeks, update the cart's totals, and answer the item with its page, option, house, closures, slots and weeks",
+      "The reply read again after the commit, only when the cart's gift card pays part of the item (D223)",
+      `The current order: the cart, its items (${cartLines.length + 1}) and its code in one statement (D399)`,
     ];
     lines.push(
-      `Round trip from Node.js to PostgreSQL (\`select 1\`, 300 times, one connection) at this load: p50 ${rt.p50.toFixed(2)} ms, p99 ${rt.p99.toFixed(2)} ms. An add runs 7 round trips (begin, lock, lines, insert, update, commit, the reply), reading the current order 2 (the cart, then its items beside its code and gift card when set).`,
+      `Round trip from Node.js to PostgreSQL (\`select 1\`, 300 times, one connection) at this load: p50 ${rt.p50.toFixed(2)} ms, p99 ${rt.p99.toFixed(2)} ms. An add runs 5 round trips (begin, lock, lines, the add's statement, commit), reading the current order 1 (the cart with its items and code; a gift card on the cart is read beside it).`,
       "",
     );
     for (const [index, statement] of captured.entries()) {

@@ -2,16 +2,29 @@ import { CART_MAX_ITEMS, type Locale, type OrderItem, type OrderItemRequest } fr
 import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { checkBooking } from "./cart-check.ts";
-import { answerItem } from "./cart-reply.ts";
-import { reprice } from "./cart-reprice.ts";
+import { answerItem, toItem } from "./cart-reply.ts";
+import { planReprice, writeItemDiscounts } from "./cart-reprice.ts";
 import { type CartCaller, type CartDeps, fail, type PricingRow } from "./cart-shared.ts";
 import { change } from "./cart-transfer.ts";
-import { type BookableFacts, type CartRow, findCartLines, insertCartItem } from "./order.repository.ts";
+import {
+  type BookableFacts,
+  type CartRow,
+  findCartLines,
+  insertCartItemWithTotals,
+} from "./order.repository.ts";
+
+/**
+ * The new item's id while it is priced: above every stored item's id, as the id the insert gives it is
+ * (pricing breaks ties between children by their first item's id).
+ */
+const NEW_ITEM = Number.MAX_SAFE_INTEGER;
 
 /**
  * Checks a booking against the locked cart, adds it and reprices; returns the new item's id. The cart's
  * items are read once, as light lines, for the checks and the reprice (D387); `facts` are the page and
- * option when the caller has read them.
+ * option when the caller has read them. The cart is priced with the new item before it is stored, and the
+ * item with its discounts, its slots and weeks and the cart's totals are written in one statement (D399);
+ * `cart` is brought up to date in place, as `reprice` does.
  */
 export async function addBooking(
   deps: Pick<CartDeps, "siblingDiscountPercent">,
@@ -20,38 +33,74 @@ export async function addBooking(
   request: OrderItemRequest,
   facts?: BookableFacts,
 ) {
+  return (await insertBooking(deps, tx, cart, request, facts)).id;
+}
+
+/** `addBooking`, and with `locale` the new item as the cart's read answers it, from the same statement. */
+async function insertBooking(
+  deps: Pick<CartDeps, "siblingDiscountPercent">,
+  tx: Tx,
+  cart: CartRow,
+  request: OrderItemRequest,
+  facts?: BookableFacts,
+  locale?: Locale,
+) {
   const items = await findCartLines(tx, cart.id);
   if (items.length >= CART_MAX_ITEMS) throw AppError.validation("non_field_errors", "cart_full");
   const booking = await checkBooking(tx, cart, request, items, null, undefined, facts);
-  const id = await insertCartItem(tx, { orderId: cart.id, ...booking });
   const added: PricingRow = {
     ...booking,
-    id,
+    id: NEW_ITEM,
     siblingDiscountCents: 0,
     promocodeDiscountCents: 0,
     recurrentDiscountCents: 0,
   };
-  await reprice(deps, tx, cart, [...items, added]);
-  return id;
+  const plan = await planReprice(deps, tx, cart, [...items, added]);
+  const own = plan.items.find((change) => change.id === NEW_ITEM);
+  await writeItemDiscounts(
+    tx,
+    plan.items.filter((change) => change !== own),
+  );
+  const updatedAt = new Date();
+  const inserted = await insertCartItemWithTotals(
+    tx,
+    {
+      orderId: cart.id,
+      ...booking,
+      siblingDiscountCents: own?.siblingDiscountCents ?? 0,
+      promocodeDiscountCents: own?.promocodeDiscountCents ?? 0,
+      recurrentDiscountCents: own?.recurrentDiscountCents ?? 0,
+    },
+    plan.cart,
+    updatedAt,
+    locale,
+  );
+  Object.assign(cart, plan.cart, { updatedAt });
+  return inserted;
 }
 
-/** `POST /orders/items/`: a parent's add, answered with the item as committed. */
+/**
+ * `POST /orders/items/`: a parent's add, answered with the item as committed. The add's statement answers
+ * the item too (D399); only when the cart's gift card pays part of it is the cart read again after the
+ * commit, since the card's share is spread over all its items (D223).
+ */
 export async function addItem(
   deps: CartDeps,
   caller: CartCaller,
   request: OrderItemRequest,
   locale: Locale,
 ): Promise<OrderItem> {
-  const { cart, result: itemId } = await change(deps, caller, locale, async (tx, cart) => {
+  const { cart, result } = await change(deps, caller, locale, async (tx, cart) => {
     // A birthday party is asked for and staff confirm it into an order (D158, D160); a parent's cart
     // never takes one, or it would skip the school's answer (D180). Staff orders add it through
     // `addBooking`. The page and option read here are the ones the booking is checked against (D387).
     const facts = await deps.bookable(tx, request.product_page, request.purchase_option);
     if (!facts) throw fail("product_page", "product_not_found");
     if (facts.page.productType === "BirthdayParty") throw fail("product_page", "party_by_request");
-    return addBooking(deps, tx, cart, request, facts);
+    return insertBooking(deps, tx, cart, request, facts, locale);
   });
-  const item = await answerItem(deps, cart, itemId, locale);
+  if (result.row && cart.giftCardCents === 0) return toItem(deps.media, result.row, 0);
+  const item = await answerItem(deps, cart, result.id, locale);
   if (!item) throw AppError.notFound();
   return item;
 }

@@ -51,7 +51,7 @@ export async function answerItem(
 }
 
 /** One item as the API answers it, with its share of the gift card's payment. */
-function toItem(media: CartDeps["media"], row: CartItemRow, giftCardPaidCents: number): OrderItem {
+export function toItem(media: CartDeps["media"], row: CartItemRow, giftCardPaidCents: number): OrderItem {
   const photo = row.pageTitleImage?.src ?? null;
   const discount = row.siblingDiscountCents + row.promocodeDiscountCents;
   const paidNow = row.calculatedPriceCents - discount - giftCardPaidCents;
@@ -139,6 +139,17 @@ export async function toOrder(
     cart.promocodeId === null ? undefined : findPromocode(db, cart.promocodeId),
     cart.giftCardId === null ? undefined : findGiftCard(db, cart.giftCardId),
   ]);
+  return orderOf(media, cart, items, code?.code ?? null, card);
+}
+
+/** A cart or order as the API answers it, from its rows already read. */
+export function orderOf(
+  media: CartDeps["media"],
+  cart: CartRow,
+  items: CartItemRow[],
+  promocode: string | null,
+  card: Awaited<ReturnType<typeof findGiftCard>>,
+): Order {
   return {
     id: cart.id,
     cart_id: cart.cartId,
@@ -149,7 +160,7 @@ export async function toOrder(
     created_at: cart.createdAt.toISOString(),
     user: cart.userId,
     items: toItems(media, cart, items),
-    promocode: code?.code ?? null,
+    promocode,
     total_price: centsToDecimal(cart.totalPriceCents),
     total_price_cents: cart.totalPriceCents,
     total_discount: centsToDecimal(cart.discountCents),

@@ -10,6 +10,7 @@ import {
 } from "./cart-shared.ts";
 import {
   type CartRow,
+  type CartTotalsChange,
   findCartLines,
   findChildrenWithSubscription,
   findPromocode,
@@ -18,19 +19,29 @@ import {
 } from "./order.repository.ts";
 import { priceCart } from "./pricing.ts";
 
+/** What a reprice writes: the items whose discounts changed, and the cart's totals, code and card. */
+export type RepricePlan = {
+  items: {
+    id: number;
+    siblingDiscountCents: number;
+    promocodeDiscountCents: number;
+    recurrentDiscountCents: number;
+  }[];
+  cart: CartTotalsChange;
+  priced: ReturnType<typeof priceCart>;
+};
+
 /**
- * Discounts and totals of the cart from its items' catalogue prices; only changed rows are written,
- * and `cart` is brought up to date in place from the row the update returns (so a change need not read
- * the cart again, D387). `known` are the cart's items when the caller has them (the add passes what it
- * read and inserted); otherwise their light lines are read.
+ * Prices the cart's items (reading its promocode, a running subscription of the family, its gift card)
+ * and says what changes, without writing: the add writes the plan with its new item in one statement
+ * (D399); `reprice` writes it for every other change.
  */
-export async function reprice(
+export async function planReprice(
   { siblingDiscountPercent }: Pick<CartDeps, "siblingDiscountPercent">,
   tx: Tx,
   cart: CartRow,
-  known?: PricingRow[],
-) {
-  const items: PricingRow[] = known ?? (await findCartLines(tx, cart.id));
+  items: PricingRow[],
+): Promise<RepricePlan> {
   const code = cart.promocodeId === null ? undefined : await findPromocode(tx, cart.promocodeId);
   const usable = code && promocodeUsable(code, new Date()) === null ? code : undefined;
   const hasSubscriptions = items.some((item) => BOOKING_RULES[item.scheduleType].recurring);
@@ -51,6 +62,7 @@ export async function reprice(
       childrenWithSubscription: new Set(running.map((id) => `v${id}`)),
     },
   );
+  const changed: RepricePlan["items"] = [];
   for (const [index, item] of items.entries()) {
     const next = priced.items[index];
     if (!next) continue;
@@ -59,7 +71,8 @@ export async function reprice(
       next.promocodeDiscountCents !== item.promocodeDiscountCents ||
       next.recurrentDiscountCents !== item.recurrentDiscountCents
     ) {
-      await updateCartItem(tx, item.id, {
+      changed.push({
+        id: item.id,
         siblingDiscountCents: next.siblingDiscountCents,
         promocodeDiscountCents: next.promocodeDiscountCents,
         recurrentDiscountCents: next.recurrentDiscountCents,
@@ -69,9 +82,9 @@ export async function reprice(
   // A gift card pays what it can of what is due now (its balance is spent only at checkout).
   const card = cart.giftCardId === null ? undefined : await findGiftCard(tx, cart.giftCardId);
   const giftCardCents = card ? giftCardShare(card, priced.totalCheckoutCents) : 0;
-  Object.assign(
-    cart,
-    await updateCart(tx, cart.id, {
+  return {
+    items: changed,
+    cart: {
       promocodeId: cart.promocodeId,
       giftCardId: cart.giftCardId,
       giftCardCents,
@@ -79,7 +92,31 @@ export async function reprice(
       discountCents: priced.discountCents,
       totalCheckoutCents: priced.totalCheckoutCents - giftCardCents,
       totalRecurrentCents: priced.totalRecurrentCents,
-    }),
-  );
-  return { ...priced, giftCardCents };
+    },
+    priced,
+  };
+}
+
+/** Writes the discounts a plan changes on items already stored. */
+export async function writeItemDiscounts(tx: Tx, changed: RepricePlan["items"]) {
+  for (const { id, ...discounts } of changed) await updateCartItem(tx, id, discounts);
+}
+
+/**
+ * Discounts and totals of the cart from its items' catalogue prices; only changed rows are written,
+ * and `cart` is brought up to date in place from the row the update returns (so a change need not read
+ * the cart again, D387). `known` are the cart's items when the caller has them; otherwise their light
+ * lines are read.
+ */
+export async function reprice(
+  deps: Pick<CartDeps, "siblingDiscountPercent">,
+  tx: Tx,
+  cart: CartRow,
+  known?: PricingRow[],
+) {
+  const items: PricingRow[] = known ?? (await findCartLines(tx, cart.id));
+  const plan = await planReprice(deps, tx, cart, items);
+  await writeItemDiscounts(tx, plan.items);
+  Object.assign(cart, await updateCart(tx, cart.id, plan.cart));
+  return { ...plan.priced, giftCardCents: plan.cart.giftCardCents };
 }

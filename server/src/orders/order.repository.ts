@@ -11,6 +11,7 @@ import {
   orderItemSlots,
   orderItems,
   orders,
+  pgArray,
   ph,
   prepared,
   productPages,
@@ -325,9 +326,11 @@ const lineColumns = {
   giftCardDetails: orderItems.giftCardDetails,
 };
 
-/** The columns of an item with its page, option, child, slots and weeks (the cart's and the history's). */
-export const itemColumns = (locale: Locale) => ({
-  ...lineColumns,
+/**
+ * What an item's reply shows of its page, option and child: the page's and option's names, the house and
+ * its closures, the child's name and birth date (the cart's items, the history, and the add's reply, D399).
+ */
+const shownColumns = (locale: Locale) => ({
   pageName: textIn(productPages.name, locale),
   pageSlug: productPages.slug,
   pageAgeGroup: productPages.ageGroup,
@@ -343,19 +346,27 @@ export const itemColumns = (locale: Locale) => ({
   visitorFirstName: visitors.firstName,
   visitorLastName: visitors.lastName,
   visitorBirthDate: visitors.birthDate,
-  // The chosen slots and weeks in the same round trip, ordered by id.
-  slots: sql<
-    ItemSlot[]
-  >`coalesce((select json_agg(json_build_object('id', s.id, 'weekday', s.weekday, 'date', s.date, 'start', to_char(s.start, 'HH24:MI'), 'end', to_char(s."end", 'HH24:MI')) order by s.id)
-    from ${orderItemSlots} ois join ${scheduleSlots} s on s.id = ois.schedule_slot_id where ois.order_item_id = ${orderItems.id}), '[]'::json)`,
-  weeks: sql<
-    ItemWeek[]
-  >`coalesce((select json_agg(json_build_object('id', w.id, 'starts_on', w.starts_on, 'ends_on', w.ends_on) order by w.id)
-    from ${orderItemAcademyWeeks} oiw join ${academyWeeks} w on w.id = oiw.academy_week_id where oiw.order_item_id = ${orderItems.id}), '[]'::json)`,
   pageOptions: sql<
     ItemPageOption[]
   >`coalesce((select json_agg(json_build_object('id', po.id, 'schedule_type', po.schedule_type, 'base_price_cents', po.base_price_cents) order by po.sort_order, po.id)
-    from ${purchaseOptions} po where po.product_page_id = ${orderItems.productPageId}), '[]'::json)`,
+    from ${purchaseOptions} po where po.product_page_id = ${productPages.id}), '[]'::json)`,
+});
+
+/** A slot and a week as an item's reply shows them (`s` and `w` name the rows). */
+const SLOT_JSON = sql.raw(
+  `json_build_object('id', s.id, 'weekday', s.weekday, 'date', s.date, 'start', to_char(s.start, 'HH24:MI'), 'end', to_char(s."end", 'HH24:MI'))`,
+);
+const WEEK_JSON = sql.raw(`json_build_object('id', w.id, 'starts_on', w.starts_on, 'ends_on', w.ends_on)`);
+
+/** The columns of an item with its page, option, child, slots and weeks (the cart's and the history's). */
+export const itemColumns = (locale: Locale) => ({
+  ...lineColumns,
+  ...shownColumns(locale),
+  // The chosen slots and weeks in the same round trip, ordered by id.
+  slots: sql<ItemSlot[]>`coalesce((select json_agg(${SLOT_JSON} order by s.id)
+    from ${orderItemSlots} ois join ${scheduleSlots} s on s.id = ois.schedule_slot_id where ois.order_item_id = ${orderItems.id}), '[]'::json)`,
+  weeks: sql<ItemWeek[]>`coalesce((select json_agg(${WEEK_JSON} order by w.id)
+    from ${orderItemAcademyWeeks} oiw join ${academyWeeks} w on w.id = oiw.academy_week_id where oiw.order_item_id = ${orderItems.id}), '[]'::json)`,
 });
 
 /** The items of a cart (or one of them) with everything pricing, the booking checks and the reply need. */
@@ -384,6 +395,60 @@ export function findCartItems(
       .orderBy(asc(orderItems.id)),
   );
   return statement.execute(one ? { orderId, itemId } : { orderId });
+}
+
+/**
+ * A cart with its items and its promocode's code in one round trip (D399), for reading the current order:
+ * the guest's cart by its `cart_id`, a user's by the user. Each row is the cart beside one item (the cart
+ * alone when it has none); the items are those `findCartItems` reads, in its order.
+ */
+export async function findCartWithItems(
+  db: DbOrTx,
+  by: { cartId: string } | { userId: number },
+  locale: Locale,
+): Promise<{ cart: CartRow; items: CartItemRow[]; promocode: string | null } | undefined> {
+  const guest = "cartId" in by;
+  // The item's own columns are null on the row of a cart without items.
+  type Row = {
+    cart: CartRow;
+    promocode: string | null;
+    item: { [K in keyof CartItemRow]: CartItemRow[K] | null };
+  };
+  const rows = await prepared<Row[]>(db, `cart_with_items_${locale}_${guest ? "guest" : "user"}`, () =>
+    db
+      .select({
+        cart: getTableColumns(orders),
+        promocode: sql<
+          string | null
+        >`(select ${promocodes.code} from ${promocodes} where ${promocodes.id} = ${orders.promocodeId})`,
+        item: itemColumns(locale),
+      })
+      .from(orders)
+      .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .leftJoin(productPages, eq(productPages.id, orderItems.productPageId))
+      .leftJoin(purchaseOptions, eq(purchaseOptions.id, orderItems.purchaseOptionId))
+      .leftJoin(visitors, eq(visitors.id, orderItems.visitorId))
+      // The same conditions as `findGuestCart` and `findUserCart` (the guest's by the unique cart_id index).
+      .where(
+        guest
+          ? and(
+              sql`${orders.cartId} = ${ph("cartId")}::uuid`,
+              sql`(${orders.userId} + 0) is null`,
+              eq(orders.status, "cart"),
+            )
+          : and(sql`${orders.userId} = ${ph("userId")}::int`, eq(orders.status, "cart")),
+      )
+      .orderBy(asc(orderItems.id)),
+  ).execute(guest ? { cartId: by.cartId } : { userId: by.userId });
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    cart: first.cart,
+    promocode: first.promocode,
+    // Every item has its page and option (both are foreign keys), so the outer joins find them as the inner
+    // joins of `findCartItems` do; only the cart without items has a row without one.
+    items: rows.flatMap(({ item }) => (item.id === null ? [] : [item as CartItemRow])),
+  };
 }
 
 /**
@@ -454,12 +519,119 @@ export type NewCartItem = {
   weekIds: number[];
 };
 
-export async function insertCartItem(db: DbOrTx, item: NewCartItem): Promise<number> {
-  const { slotIds, weekIds, ...values } = item;
-  const [row] = await db.insert(orderItems).values(values).returning({ id: orderItems.id });
+/** A cart's priced totals and its code and card, as the add writes them with the new item (D399). */
+export type CartTotalsChange = CartTotals & {
+  promocodeId: number | null;
+  giftCardId: number | null;
+  giftCardCents: number;
+};
+
+/**
+ * The add's writes in one statement and one round trip (D399): the new item with its discounts, its chosen
+ * slots and weeks, and the cart's new totals. The slots' and weeks' rows refer to the item inserted beside
+ * them (their foreign keys are checked at the statement's end); `updatedAt` is the cart's new `updated_at`,
+ * so the caller brings its cart row up to date without reading it back.
+ */
+export async function insertCartItemWithTotals(
+  tx: Tx,
+  item: NewCartItem &
+    Pick<CartItemRow, "siblingDiscountCents" | "promocodeDiscountCents" | "recurrentDiscountCents">,
+  totals: CartTotalsChange,
+  updatedAt: Date,
+  /** The reply's language: the statement answers the item as the cart's read would (else its id only). */
+  locale?: Locale,
+): Promise<{ id: number; row?: CartItemRow }> {
+  const withSlots = item.slotIds.length > 0;
+  const withWeeks = item.weekIds.length > 0;
+  type Shown = Omit<CartItemRow, keyof typeof lineColumns> & Pick<CartItemRow, "id" | "productType">;
+  const [row] = await prepared<({ id: number } & Partial<Shown>)[]>(
+    tx,
+    `cart_item_add_${locale ?? "id"}_${withSlots ? "s" : ""}${withWeeks ? "w" : ""}`,
+    () => {
+      const added = tx.$with("added", { id: sql<number>`id`.as("id") }).as(
+        sql`insert into ${orderItems} (order_id, product_page_id, purchase_option_id, visitor_id, guest_visitor_ref,
+          schedule_type, calculated_price_cents, sibling_discount_cents, promocode_discount_cents,
+          recurrent_price_cents, recurrent_discount_cents, academy_number_of_weeks, comment, gift_card_details)
+        values (${ph("orderId")}, ${ph("productPageId")}, ${ph("purchaseOptionId")}, ${ph("visitorId")},
+          ${ph("guestVisitorRef")}, ${ph("scheduleType")}, ${ph("calculatedPriceCents")},
+          ${ph("siblingDiscountCents")}, ${ph("promocodeDiscountCents")}, ${ph("recurrentPriceCents")},
+          ${ph("recurrentDiscountCents")}, ${ph("academyNumberOfWeeks")}, ${ph("comment")},
+          ${ph("giftCardDetails")}::jsonb)
+        returning id`,
+      );
+      const slots = tx
+        .$with("added_slots", {})
+        .as(
+          sql`insert into ${orderItemSlots} (order_item_id, schedule_slot_id) select added.id, unnest(${ph("slotIds")}::int[]) from added`,
+        );
+      const weeks = tx
+        .$with("added_weeks", {})
+        .as(
+          sql`insert into ${orderItemAcademyWeeks} (order_item_id, academy_week_id) select added.id, unnest(${ph("weekIds")}::int[]) from added`,
+        );
+      const cart = tx.$with("cart_totals", {}).as(
+        sql`update ${orders} set promocode_id = ${ph("promocodeId")}, gift_card_id = ${ph("giftCardId")},
+          gift_card_cents = ${ph("giftCardCents")}, total_price_cents = ${ph("totalPriceCents")},
+          discount_cents = ${ph("discountCents")}, total_checkout_cents = ${ph("totalCheckoutCents")},
+          total_recurrent_cents = ${ph("totalRecurrentCents")}, updated_at = ${ph("updatedAt")}::timestamptz
+        where id = ${ph("orderId")}::int`,
+      );
+      const ctes = [added, ...(withSlots ? [slots] : []), ...(withWeeks ? [weeks] : []), cart];
+      if (!locale)
+        return tx
+          .with(...ctes)
+          .select({ id: added.id })
+          .from(added);
+      // The reply's page, option, child, slots and weeks, read by the ids the item was inserted with (the
+      // statement's own inserts are not visible to its reads; the slots and weeks are the page's, checked).
+      return tx
+        .with(...ctes)
+        .select({
+          // Named with its CTE: the page, option and child beside it have ids of their own.
+          id: sql<number>`added.id`,
+          productType: productPages.productType,
+          ...shownColumns(locale),
+          slots: sql<ItemSlot[]>`coalesce((select json_agg(${SLOT_JSON} order by s.id)
+            from ${scheduleSlots} s where s.id = any(${ph("slotIds")}::int[])), '[]'::json)`,
+          weeks: sql<ItemWeek[]>`coalesce((select json_agg(${WEEK_JSON} order by w.id)
+            from ${academyWeeks} w where w.id = any(${ph("weekIds")}::int[])), '[]'::json)`,
+        })
+        .from(added)
+        .innerJoin(productPages, sql`${productPages.id} = ${ph("productPageId")}::int`)
+        .innerJoin(purchaseOptions, sql`${purchaseOptions.id} = ${ph("purchaseOptionId")}::int`)
+        .leftJoin(visitors, sql`${visitors.id} = ${ph("visitorId")}::int`);
+    },
+  ).execute({
+    orderId: item.orderId,
+    productPageId: item.productPageId,
+    purchaseOptionId: item.purchaseOptionId,
+    visitorId: item.visitorId,
+    guestVisitorRef: item.guestVisitorRef,
+    scheduleType: item.scheduleType,
+    calculatedPriceCents: item.calculatedPriceCents,
+    siblingDiscountCents: item.siblingDiscountCents,
+    promocodeDiscountCents: item.promocodeDiscountCents,
+    recurrentPriceCents: item.recurrentPriceCents,
+    recurrentDiscountCents: item.recurrentDiscountCents,
+    academyNumberOfWeeks: item.academyNumberOfWeeks,
+    comment: item.comment,
+    giftCardDetails: item.giftCardDetails === null ? null : JSON.stringify(item.giftCardDetails),
+    slotIds: pgArray(item.slotIds),
+    weekIds: pgArray(item.weekIds),
+    promocodeId: totals.promocodeId,
+    giftCardId: totals.giftCardId,
+    giftCardCents: totals.giftCardCents,
+    totalPriceCents: totals.totalPriceCents,
+    discountCents: totals.discountCents,
+    totalCheckoutCents: totals.totalCheckoutCents,
+    totalRecurrentCents: totals.totalRecurrentCents,
+    updatedAt: updatedAt.toISOString(),
+  });
   if (!row) throw new Error("order_items insert returned no row");
-  await insertItemChoices(db, row.id, { slotIds, weekIds });
-  return row.id;
+  if (!locale) return { id: row.id };
+  const { slotIds, weekIds, ...own } = item;
+  // With a locale the statement answered every shown column.
+  return { id: row.id, row: { ...own, ...(row as Shown) } };
 }
 
 async function insertItemChoices(
