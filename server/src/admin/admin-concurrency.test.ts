@@ -71,6 +71,8 @@ describe.runIf(usesPostgres())("staff and parents at once (PostgreSQL)", () => {
 
     // The second parent's cart carries a promocode: checkout locks the slot, counts the seats, and then
     // takes the code's row, which the test holds. So the checkout stops between counting and reserving.
+    // Held as the checkout holds it (NO KEY UPDATE): the staged order's own foreign-key check on the code
+    // (a KEY SHARE lock) must pass, or the checkout would stop before it counts (D408).
     const second = await parentWithSession(slotId);
     const applied = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
       headers: second.headers,
@@ -82,7 +84,7 @@ describe.runIf(usesPostgres())("staff and parents at once (PostgreSQL)", () => {
     const { id: _id, product_page: _page, seats_taken: _taken, archived_at: _archived, ...fields } = slot;
 
     const releaseCode = await race.holdLock((tx) =>
-      tx.select().from(promocodes).where(eq(promocodes.code, "WELCOME10")).for("update"),
+      tx.select().from(promocodes).where(eq(promocodes.code, "WELCOME10")).for("no key update"),
     );
     const checkout = t.fulfil(second.headers);
     await race.untilWaiting(1);

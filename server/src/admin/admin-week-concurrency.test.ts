@@ -105,7 +105,9 @@ describe.runIf(usesPostgres())(
       expect((await fulfilWithAddress(first.headers)).statusCode).toBe(200);
 
       // The second parent's cart carries a promocode: checkout locks the week, counts its seats, then waits
-      // for the code's row, which the test holds, so it stops between counting and reserving.
+      // for the code's row, which the test holds, so it stops between counting and reserving. Held as the
+      // checkout holds it (NO KEY UPDATE): the staged order's own foreign-key check on the code (a KEY SHARE
+      // lock) must pass, or the checkout would stop before it counts (D408).
       const second = await parentWithWeek(weekId);
       const applied = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
         headers: second.headers,
@@ -116,7 +118,7 @@ describe.runIf(usesPostgres())(
       expect(week).toMatchObject({ seats: 2, seats_taken: 1 });
 
       const letGo = await race.holdLock((tx) =>
-        tx.select().from(promocodes).where(eq(promocodes.code, "WELCOME10")).for("update"),
+        tx.select().from(promocodes).where(eq(promocodes.code, "WELCOME10")).for("no key update"),
       );
       const checkout = fulfilWithAddress(second.headers);
       await race.untilWaiting(1);

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, orders, payments } from "../db/schema/index.ts";
+import { mailOutbox, orders, payments, scheduleSlots } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { lockRace } from "../test/lock-race.ts";
 import { createChild, createParent } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
@@ -11,8 +12,13 @@ beforeAll(async () => {
   // when a connection or row lock takes longer than the production waits (db-faults.test.ts proves that):
   // the waits are long here, so a slow CI machine does not turn a queued checkout into a 503.
   t = await createCheckoutTestApp({ env: { DB_POOL_WAIT_MS: "60000", DB_LOCK_TIMEOUT_MS: "60000" } });
+  race = lockRace(t.db);
 }, 60_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await race?.releaseAll();
+  await t?.close();
+});
+let race: ReturnType<typeof lockRace>;
 
 /** A parent with a child of 11 and the workshop session in the cart. */
 async function parentWithSession(sessionId: number) {
@@ -127,4 +133,37 @@ describe(`checkout under concurrency (${usesPostgres() ? "PostgreSQL" : "PGlite"
     expect(round.expired).toBeGreaterThanOrEqual(1);
     expect((await t.fulfil(second.headers)).statusCode).toBe(200);
   }, 60_000);
+  // D408: a capture keeps a running reservation without the units' locks, so it never waits behind the
+  // week's checkouts; a reservation near its end is counted under the locks, as an expired one is.
+  it.runIf(usesPostgres())(
+    "a capture of a running reservation does not wait for the session's lock; one near its end does",
+    async () => {
+      const session = t.dated[4] ?? t.dated[0];
+      if (!session) throw new Error("no dated workshop session");
+      await t.setSeats(session.id, 10);
+      const [early, late] = [await parentWithSession(session.id), await parentWithSession(session.id)];
+      const running = (await t.fulfil(early.headers)).json();
+      const nearItsEnd = (await t.fulfil(late.headers)).json();
+      await t.db
+        .update(orders)
+        .set({ reservedUntil: sql`now() + interval '20 seconds'` })
+        .where(eq(orders.id, nearItsEnd.order_id));
+      t.standIn.approve(running.id);
+      t.standIn.approve(nearItsEnd.id);
+      // Staff (or a checkout) hold the session's row lock meanwhile.
+      const letGo = await race.holdLock((tx) =>
+        tx.select().from(scheduleSlots).where(eq(scheduleSlots.id, session.id)).for("no key update"),
+      );
+      const paidAtOnce = await t.capture(early.headers, running.id);
+      expect(paidAtOnce.statusCode, paidAtOnce.body).toBe(200);
+      expect(paidAtOnce.json().status).toBe("payment_fulfilled");
+      const waiting = t.capture(late.headers, nearItsEnd.id);
+      await race.untilWaiting(1);
+      await letGo();
+      const paidAfter = await waiting;
+      expect(paidAfter.statusCode, paidAfter.body).toBe(200);
+      expect(paidAfter.json().status).toBe("payment_fulfilled");
+    },
+    60_000,
+  );
 });

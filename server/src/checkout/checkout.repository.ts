@@ -21,7 +21,7 @@ import {
   waitingListEntries,
 } from "../db/index.ts";
 import type { GatewayName } from "../payments/index.ts";
-import { slotSeatsTaken, weekSeatsTaken } from "../seats/index.ts";
+import { holdsSeats, slotSeatsTaken, weekSeatsTaken } from "../seats/index.ts";
 
 /** The only code of checkout that touches the tables: orders in payment, payments, events, refunds. */
 
@@ -122,6 +122,26 @@ export async function stageOrder(
   return row;
 }
 
+/**
+ * Whether `until` (a reservation's end, read under the order's lock) is at least `marginSeconds` away by the
+ * database's clock now, not the transaction's start: a capture that keeps a running reservation without the
+ * units' locks (D408) asks it as its last statement, so the reservation outlasts the commit.
+ */
+export async function outlastsCommit(
+  db: DbOrTx,
+  orderId: number,
+  until: Date,
+  marginSeconds: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({
+      runs: sql<boolean>`${until.toISOString()}::timestamptz > clock_timestamp() + ${marginSeconds}::integer * interval '1 second'`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row?.runs === true;
+}
+
 /** Whether the order's reservation still runs, by the database clock. */
 export async function reservationRuns(db: DbOrTx, orderId: number): Promise<boolean> {
   const [row] = await db
@@ -175,10 +195,24 @@ export async function orderUnits(db: DbOrTx, orderId: number) {
 
 /**
  * True when every slot and week the order books still has a seat for it beside the seats held by
- * other orders (paid, or reserved and running). Call with the units locked.
+ * other orders (paid, or reserved and running). Call with the units locked. `units` are the order's own
+ * (one entry per item and unit, as `orderUnits` answers) when the caller knows them already.
  */
-export async function seatsStillFree(db: DbOrTx, orderId: number): Promise<boolean> {
-  const { slotIds, weekIds } = await orderUnits(db, orderId);
+export async function seatsStillFree(
+  db: DbOrTx,
+  orderId: number,
+  units?: { slotIds: number[]; weekIds: number[] },
+): Promise<boolean> {
+  return (await unitShortOfSeats(db, orderId, units)) === undefined;
+}
+
+/** The kind of unit (its field) in which the order has no seat left, as `seatsStillFree` counts; undefined when none. */
+export async function unitShortOfSeats(
+  db: DbOrTx,
+  orderId: number,
+  units?: { slotIds: number[]; weekIds: number[] },
+): Promise<"schedule_slots" | "academy_weeks" | undefined> {
+  const { slotIds, weekIds } = units ?? (await orderUnits(db, orderId));
   const need = (ids: number[]) => {
     const counts = new Map<number, number>();
     for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -212,7 +246,7 @@ export async function seatsStillFree(db: DbOrTx, orderId: number): Promise<boole
       .leftJoin(taken, eq(taken.unitId, scheduleSlots.id))
       .where(inArray(scheduleSlots.id, slotIds));
     const wanted = need(slotIds);
-    if (rows.some((row) => row.seats - row.taken < (wanted.get(row.id) ?? 0))) return false;
+    if (rows.some((row) => row.seats - row.taken < (wanted.get(row.id) ?? 0))) return "schedule_slots";
   }
   if (weekIds.length > 0) {
     const taken = weekSeatsTaken(
@@ -234,9 +268,56 @@ export async function seatsStillFree(db: DbOrTx, orderId: number): Promise<boole
       .leftJoin(taken, eq(taken.unitId, academyWeeks.id))
       .where(inArray(academyWeeks.id, weekIds));
     const wanted = need(weekIds);
-    if (rows.some((row) => row.seats - row.taken < (wanted.get(row.id) ?? 0))) return false;
+    if (rows.some((row) => row.seats - row.taken < (wanted.get(row.id) ?? 0))) return "academy_weeks";
   }
-  return true;
+  return undefined;
+}
+
+/**
+ * Where a child this order books already holds the same slot or week through another order (paid, or
+ * reserved and running): the field to name, or undefined. Checkout asks it with the units locked, so two
+ * orders of one child never both hold a unit; one statement per kind of unit.
+ */
+export async function unitHeldTwice(
+  db: DbOrTx,
+  orderId: number,
+  units: { slotIds: number[]; weekIds: number[] },
+): Promise<"schedule_slots" | "academy_weeks" | undefined> {
+  const heldAlready = async (
+    links: typeof orderItemSlots | typeof orderItemAcademyWeeks,
+    unit: typeof orderItemSlots.scheduleSlotId | typeof orderItemAcademyWeeks.academyWeekId,
+    ids: number[],
+  ) => {
+    if (ids.length === 0) return false;
+    // The order's own links and items, under names of their own in the statement.
+    const ownLinks = sql.identifier("own_links");
+    const ownItems = sql.identifier("own_items");
+    const own = (table: typeof ownLinks, column: string) => sql`${table}.${sql.identifier(column)}`;
+    const ownUnit = own(ownLinks, links === orderItemSlots ? "schedule_slot_id" : "academy_week_id");
+    const rows = await db
+      .select({ one: sql<number>`1` })
+      .from(links)
+      .innerJoin(orderItems, eq(orderItems.id, links.orderItemId))
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(
+        and(
+          holdsSeats,
+          sql`${orders.id} <> ${orderId}`,
+          inArray(unit, [...new Set(ids)]),
+          sql`exists (select 1 from ${links} ${ownLinks}
+            join ${orderItems} ${ownItems} on ${own(ownItems, "id")} = ${own(ownLinks, "order_item_id")}
+            where ${own(ownItems, "order_id")} = ${orderId} and ${own(ownItems, "status")} = 'active'
+              and ${own(ownItems, "visitor_id")} = ${orderItems.visitorId} and ${ownUnit} = ${unit})`,
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  };
+  if (await heldAlready(orderItemSlots, orderItemSlots.scheduleSlotId, units.slotIds))
+    return "schedule_slots";
+  if (await heldAlready(orderItemAcademyWeeks, orderItemAcademyWeeks.academyWeekId, units.weekIds))
+    return "academy_weeks";
+  return undefined;
 }
 
 export async function findBillingOfUser(db: DbOrTx, userId: number): Promise<BillingDetails | undefined> {

@@ -17,6 +17,8 @@ import {
   lockUnits,
   type OrderRow,
   stageOrder,
+  unitHeldTwice,
+  unitShortOfSeats,
   updateOrder,
 } from "./checkout.repository.ts";
 
@@ -62,30 +64,54 @@ export async function stage(
     if (items.some((item) => childRequiredAtCheckout(item.scheduleType) && item.visitorId === null))
       throw AppError.validation("visitor", "visitor_required_at_checkout");
 
-    await lockUnits(
-      tx,
-      items.flatMap((item) => item.slots.map((slot) => slot.id)),
-      items.flatMap((item) => item.weeks.map((week) => week.id)),
-    );
+    // Every check as at the add (catalogue, age, seats, the child booked twice), without the units' locks:
+    // the parent's answer in most cases. The seats are decided below, under the locks (D408).
     await recheckItems(tx, current, items);
     const priced = await repriceCart(ctx.cartDeps, tx, current);
+    const billing = await billingFor(tx, userId, body, priced.totalCheckoutCents, gatewayCollectsAddress);
+    const staged = await spendGiftCard(
+      tx,
+      await stageOrder(tx, current.id, {
+        minutes: ctx.reservationMinutes,
+        billing,
+        termsAccepted: body?.terms_accepted === true,
+        locale,
+      }),
+    );
+    // The seats last, so the units' locks are held for three statements and the commit, not for the
+    // whole staging: every parent's checkout of the week waits for them (D408). Then the code's use,
+    // under its lock after the units' as the capture takes them, so the two never wait crosswise.
+    await reserveSeats(tx, staged.id, items);
     if (current.promocodeId !== null && priced.promocode === "applied")
       await redeemPromocode(tx, current.promocodeId, current.id, userId, items);
-
-    const billing = await billingFor(tx, userId, body, priced.totalCheckoutCents, gatewayCollectsAddress);
-    const staged = await stageOrder(tx, current.id, {
-      minutes: ctx.reservationMinutes,
-      billing,
-      termsAccepted: body?.terms_accepted === true,
-      locale,
-    });
-    if (staged.giftCardId === null) return staged;
-    // The card's balance is spent now, under its lock; it may have changed since the cart was priced.
-    const due = staged.totalCheckoutCents + staged.giftCardCents;
-    const paid = await redeemGiftCard(tx, { ...staged, giftCardId: staged.giftCardId }, due);
-    if (paid === staged.giftCardCents) return staged;
-    return updateOrder(tx, staged.id, { giftCardCents: paid, totalCheckoutCents: due - paid });
+    return staged;
   });
+}
+
+/** The card's balance is spent now, under its lock; it may have changed since the cart was priced. */
+async function spendGiftCard(tx: Tx, staged: OrderRow): Promise<OrderRow> {
+  if (staged.giftCardId === null) return staged;
+  const due = staged.totalCheckoutCents + staged.giftCardCents;
+  const paid = await redeemGiftCard(tx, { ...staged, giftCardId: staged.giftCardId }, due);
+  if (paid === staged.giftCardCents) return staged;
+  return updateOrder(tx, staged.id, { giftCardCents: paid, totalCheckoutCents: due - paid });
+}
+
+/**
+ * Under the units' locks (slots before weeks, ascending, as every checkout takes them), the staged order
+ * keeps its seats only when each unit still has one beside the seats other orders hold, and no child of
+ * it holds the unit through another order; otherwise the whole staging rolls back with the add's refusal.
+ */
+async function reserveSeats(tx: Tx, orderId: number, items: CartItems) {
+  const units = {
+    slotIds: items.flatMap((item) => item.slots.map((slot) => slot.id)),
+    weekIds: items.flatMap((item) => item.weeks.map((week) => week.id)),
+  };
+  await lockUnits(tx, units.slotIds, units.weekIds);
+  const twice = await unitHeldTwice(tx, orderId, units);
+  if (twice) throw AppError.validation(twice, "already_booked");
+  const short = await unitShortOfSeats(tx, orderId, units);
+  if (short) throw AppError.validation(short, "no_seats_left");
 }
 
 type CartItems = Awaited<ReturnType<typeof findCartItems>>;
