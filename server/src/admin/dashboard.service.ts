@@ -45,6 +45,13 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
    * also while it is still being computed, instead of reading ten years of seats and bookings again.
    */
   const kept = new Map<Locale, { key: string; until: number; value: Promise<Dashboard> }>();
+  /**
+   * The computation running per language and day. A request that arrives while it runs gets its answer
+   * whatever committed meanwhile: the figures are at most one computation old (D405). The snapshot is the
+   * whole PostgreSQL server's, so a write to any database on it starts a new computation; without this,
+   * ten staff on a server that is written to all the time would each compute their own.
+   */
+  const running = new Map<string, Promise<Dashboard>>();
 
   async function compute(locale: Locale, today: string): Promise<Dashboard> {
     const tomorrow = nextDay(today);
@@ -124,6 +131,8 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
   return {
     async read(locale: Locale): Promise<Dashboard> {
       const today = berlinDate(now());
+      const underWay = running.get(`${locale} ${today}`);
+      if (underWay) return underWay;
       const version = await dashboardVersion(db);
       const key = `${today} ${version.snapshot}`;
       const at = now().getTime();
@@ -135,8 +144,14 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
         version.holdsUntil?.getTime() ?? Number.POSITIVE_INFINITY,
       );
       kept.set(locale, { key, until, value });
+      const runningKey = `${locale} ${today}`;
+      running.set(runningKey, value);
+      const done = () => {
+        if (running.get(runningKey) === value) running.delete(runningKey);
+      };
       // A failed computation is not kept: the next request tries again.
-      value.catch(() => {
+      value.then(done, () => {
+        done();
         if (kept.get(locale)?.value === value) kept.delete(locale);
       });
       return value;
