@@ -35,9 +35,12 @@ export function weekOf(day: string): { from: string; to: string } {
   return { from, to: addDays(from, 6) };
 }
 
-/** The back office's first page (D133): today's money, today's and tomorrow's lessons, what needs a person. */
-export function createDashboard(db: Db, deps: { attendance: Attendance; now?: () => Date }) {
-  const now = deps.now ?? (() => new Date());
+/** The dashboard's `read`: `compute` run anew only when the figures may have changed (D405). */
+function reusedPerSnapshot(
+  db: Db,
+  now: () => Date,
+  compute: (locale: Locale, today: string) => Promise<Dashboard>,
+) {
   /**
    * The last computation per language, with the day, the database snapshot it was started after and the
    * moment the clock alone may change it (D405). Ten staff watch the same numbers: a request that finds
@@ -53,6 +56,38 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
    */
   const running = new Map<string, Promise<Dashboard>>();
 
+  return async function read(locale: Locale): Promise<Dashboard> {
+    const today = berlinDate(now());
+    const underWay = running.get(`${locale} ${today}`);
+    if (underWay) return underWay;
+    const version = await dashboardVersion(db);
+    const key = `${today} ${version.snapshot}`;
+    const at = now().getTime();
+    const hit = kept.get(locale);
+    if (hit && hit.key === key && at < hit.until) return hit.value;
+    const value = compute(locale, today);
+    const until = Math.min(
+      at + DASHBOARD_REUSE_MS,
+      version.holdsUntil?.getTime() ?? Number.POSITIVE_INFINITY,
+    );
+    kept.set(locale, { key, until, value });
+    const runningKey = `${locale} ${today}`;
+    running.set(runningKey, value);
+    const done = () => {
+      if (running.get(runningKey) === value) running.delete(runningKey);
+    };
+    // A failed computation is not kept: the next request tries again.
+    value.then(done, () => {
+      done();
+      if (kept.get(locale)?.value === value) kept.delete(locale);
+    });
+    return value;
+  };
+}
+
+/** The back office's first page (D133): today's money, today's and tomorrow's lessons, what needs a person. */
+export function createDashboard(db: Db, deps: { attendance: Attendance; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
   async function compute(locale: Locale, today: string): Promise<Dashboard> {
     const tomorrow = nextDay(today);
     const week = weekOf(today);
@@ -128,33 +163,5 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
     };
   }
 
-  return {
-    async read(locale: Locale): Promise<Dashboard> {
-      const today = berlinDate(now());
-      const underWay = running.get(`${locale} ${today}`);
-      if (underWay) return underWay;
-      const version = await dashboardVersion(db);
-      const key = `${today} ${version.snapshot}`;
-      const at = now().getTime();
-      const hit = kept.get(locale);
-      if (hit && hit.key === key && at < hit.until) return hit.value;
-      const value = compute(locale, today);
-      const until = Math.min(
-        at + DASHBOARD_REUSE_MS,
-        version.holdsUntil?.getTime() ?? Number.POSITIVE_INFINITY,
-      );
-      kept.set(locale, { key, until, value });
-      const runningKey = `${locale} ${today}`;
-      running.set(runningKey, value);
-      const done = () => {
-        if (running.get(runningKey) === value) running.delete(runningKey);
-      };
-      // A failed computation is not kept: the next request tries again.
-      value.then(done, () => {
-        done();
-        if (kept.get(locale)?.value === value) kept.delete(locale);
-      });
-      return value;
-    },
-  };
+  return { read: reusedPerSnapshot(db, now, compute) };
 }
