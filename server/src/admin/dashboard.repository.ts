@@ -13,13 +13,28 @@ import {
   users,
   visitRequests,
 } from "../db/index.ts";
-import { slotSeatsTaken } from "../seats/index.ts";
+import { nextHoldEnd, slotSeatsTaken } from "../seats/index.ts";
 
 /**
  * The dashboard's figures (D133): read-only counts over other areas' tables, the one place the back office
  * reads them without a service of theirs (a summary for staff, no rule of those areas is applied or
  * bypassed). Days and months are Berlin's.
  */
+
+/**
+ * What tells whether the dashboard's figures may have changed without the clock (issue 36, D405): the
+ * database's current snapshot (`xmin:xmax:in-progress ids`; the same text means no transaction committed
+ * in between, on any instance) and the next moment a held seat is let go by the clock alone (a reservation
+ * or a waiting-list offer running out, the catalogue's `nextHoldEnd`). One round trip, two index reads.
+ */
+export async function dashboardVersion(db: DbOrTx): Promise<{ snapshot: string; holdsUntil: Date | null }> {
+  const result = (await db.execute(
+    sql`select pg_current_snapshot()::text as snapshot, ${nextHoldEnd} as holds_until`,
+  )) as unknown as { rows: { snapshot: string; holds_until: string | Date | null }[] };
+  const row = result.rows[0];
+  const until = row?.holds_until ?? null;
+  return { snapshot: String(row?.snapshot ?? ""), holdsUntil: until === null ? null : new Date(until) };
+}
 
 /**
  * Captured payments less what was refunded of them, by the Berlin day (`YYYY-MM-DD`) or month (`YYYY-MM`).

@@ -1,6 +1,7 @@
 import { berlinDate, todayInBerlin } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Attendance } from "../checkin/index.ts";
 import {
   auditLog,
   invoices,
@@ -15,7 +16,7 @@ import {
 import { accountingZip, findMonthDocuments } from "../invoices/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
-import { nextDay } from "./dashboard.service.ts";
+import { createDashboard, DASHBOARD_REUSE_MS, nextDay } from "./dashboard.service.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 let staff: Awaited<ReturnType<typeof createParent>>;
@@ -193,6 +194,74 @@ describe("the dashboard (D133)", () => {
       .update(scheduleSlots)
       .set({ seats: row?.seats ?? 10 })
       .where(eq(scheduleSlots.id, slotId));
+  });
+});
+
+describe("the dashboard reused while nothing committed (issue 36, D405)", () => {
+  it("computes once for reads of the same snapshot, also side by side, and again after a commit or its time", async () => {
+    let clock = Date.now();
+    let computed = 0;
+    const attendance = {
+      lessons: async () => {
+        computed += 1;
+        return [];
+      },
+    } as unknown as Attendance;
+    const board = createDashboard(t.db, { attendance, now: () => new Date(clock) });
+    // Two lesson lists (today and tomorrow) per computation.
+    const first = await board.read("de");
+    expect(computed).toBe(2);
+    const [again, sideBySide] = await Promise.all([board.read("de"), board.read("de")]);
+    expect(again).toBe(first);
+    expect(sideBySide).toBe(first);
+    expect(computed).toBe(2);
+    await board.read("ru");
+    expect(computed).toBe(4);
+
+    const callback = await t.call("POST", "/api/v2/contact_us/callback/", {
+      body: { first_name: "Olga", last_name: "Lenz", email: "olga@example.org", phone: "+4930123457" },
+    });
+    expect(callback.statusCode, callback.body).toBe(201);
+    const afterCommit = await board.read("de");
+    expect(computed).toBe(6);
+    expect(afterCommit.open_contact_requests - first.open_contact_requests).toBe(1);
+
+    expect(await board.read("de")).toBe(afterCommit);
+    clock += DASHBOARD_REUSE_MS;
+    expect(await board.read("de")).not.toBe(afterCommit);
+    expect(computed).toBe(8);
+
+    // A read while a computation runs gets that computation, though something committed meanwhile.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = () => {};
+    const computing = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const slow = createDashboard(t.db, {
+      attendance: {
+        lessons: async () => {
+          computed += 1;
+          started();
+          await gate;
+          return [];
+        },
+      } as unknown as Attendance,
+    });
+    const firstRead = slow.read("de");
+    await computing;
+    const another = await t.call("POST", "/api/v2/contact_us/callback/", {
+      body: { first_name: "Ida", last_name: "Rau", email: "ida@example.org", phone: "+4930123458" },
+    });
+    expect(another.statusCode, another.body).toBe(201);
+    const secondRead = slow.read("de");
+    release();
+    expect(await secondRead).toBe(await firstRead);
+    expect(computed).toBe(10);
+    // Once it is done, the commit counts.
+    expect((await slow.read("de")).open_contact_requests).toBe(afterCommit.open_contact_requests + 1);
   });
 });
 

@@ -31,8 +31,12 @@ export function ageOn(birthDate: string | null, on: string): number | null {
   return on.slice(5) < birthDate.slice(5) ? years - 1 : years;
 }
 
-/** The booking comes to `slot` on `date`: its lesson that day is in that slot (the door's rule, D108). */
-function comesTo(child: BookedChild, slot: number, date: string, now: Date): boolean {
+/**
+ * The slot the booking's lesson on `date` is in, null when it has none that day: the booking comes to that
+ * slot (the door's rule, D108). Found once per booking, not once per booking and slot of the day (issue 36:
+ * a decade's weekly slot holds thousands of bookings).
+ */
+function slotOfLesson(child: BookedChild, date: string, now: Date): number | null {
   const lesson = lessonOn(
     {
       slots: child.slots,
@@ -43,7 +47,7 @@ function comesTo(child: BookedChild, slot: number, date: string, now: Date): boo
     date,
     berlinDate(child.paidAt ?? now),
   );
-  return lesson?.slot?.id === slot;
+  return lesson?.slot?.id ?? null;
 }
 
 const joinName = (...parts: string[]) => parts.filter(Boolean).join(" ");
@@ -123,10 +127,12 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
     const bookings = await findBookingsOfSlots(db, slotIds, locale, [...day.makeups.values()].flat());
     const itemIds = bookings.map((booking) => booking.itemId);
     const marks = await findMarks(db, itemIds, date);
+    const at = now();
+    const lessonSlot = new Map(bookings.map((child) => [child.itemId, slotOfLesson(child, date, at)]));
     return slots.map((slot) => {
       const makeups = new Set(day.makeups.get(slot.id) ?? []);
       const children = bookings.filter(
-        (child) => comesTo(child, slot.id, date, now()) || makeups.has(child.itemId),
+        (child) => lessonSlot.get(child.itemId) === slot.id || makeups.has(child.itemId),
       );
       const summary = lessonSummary(slot, date, locale, day, { children, marks, makeups });
       return { summary, children, marks, absent: day.absent, makeups };

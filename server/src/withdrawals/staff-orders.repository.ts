@@ -181,19 +181,23 @@ export async function listOrdersForStaff(
     .offset(cut.offset)
     .limit(cut.limit)
     .as("page");
-  const rows = await db
-    .select(rowColumnsIn(cut.locale ?? "de"))
-    .from(orders)
-    .innerJoin(page, eq(page.pageId, orders.id))
-    .leftJoin(users, eq(users.id, orders.userId))
-    .orderBy(...order);
   const exact = async () =>
     (
       await db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where)
     )[0]?.n ?? 0;
   // Every order but the carts: estimated once the history is long (D400); any filter counts exactly.
   const unfiltered = Object.values(filter).every((value) => value === undefined);
-  const total = unfiltered ? await wholeTableTotal(db, orders, exact) : await exact();
+  // The page and its total side by side (D405): a search's exact count reads as many orders as its page
+  // does, and waiting for one before starting the other doubled the search's time.
+  const [rows, total] = await Promise.all([
+    db
+      .select(rowColumnsIn(cut.locale ?? "de"))
+      .from(orders)
+      .innerJoin(page, eq(page.pageId, orders.id))
+      .leftJoin(users, eq(users.id, orders.userId))
+      .orderBy(...order),
+    unfiltered ? wholeTableTotal(db, orders, exact) : exact(),
+  ]);
   return { rows: rows.map(toRow), total };
 }
 

@@ -204,7 +204,9 @@ export const orderItems = pgTable(
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
-    index("order_items_visitor_idx").on(t.visitorId),
+    // A child's orders from the index alone (issue 36, D405): the order search by a child's name reads
+    // thousands of a decade's items by child, and only needs their orders.
+    index("order_items_visitor_order_idx").on(t.visitorId, t.orderId),
     // Seats taken (issue 36): the active items among a slot's ten years of bookings, without reading rows.
     index("order_items_active_idx").on(t.id, t.orderId).where(sql`${t.status} = 'active'`),
     uniqueIndex("order_items_checkin_idx").on(t.checkinCode),
