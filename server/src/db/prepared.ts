@@ -13,15 +13,9 @@ export function pgArray(values: readonly (string | number)[]): string {
 }
 
 /**
- * Prepared statements by name, per connection: a list answers with planned statements instead of
+ * Prepared statements by name, per database handle: a list answers with planned statements instead of
  * parsing and planning four queries per request. Names are built from the SQL shape, so one name
  * always means one SQL text.
- *
- * Kept by the handle's driver client, not by the handle: a transaction is a new handle each time, but on
- * PostgreSQL its client is one of the pool's few connections, so a cart change builds its statements once
- * per connection instead of once per request (issue 36: Drizzle's query building was a sixth of the
- * add's CPU). A statement kept for a pooled connection runs on that connection only, which is the one
- * the next transaction holding it uses. On PGlite a transaction's client is new each time (as before).
  */
 const preparedByDb = new WeakMap<
   object,
@@ -33,11 +27,10 @@ export function prepared<T>(
   name: string,
   build: () => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> } },
 ): { execute(values?: Record<string, unknown>): Promise<T> } {
-  const key = connectionOf(db);
-  let byName = preparedByDb.get(key);
+  let byName = preparedByDb.get(db);
   if (!byName) {
     byName = new Map();
-    preparedByDb.set(key, byName);
+    preparedByDb.set(db, byName);
   }
   let statement = byName.get(name);
   if (!statement) {
@@ -45,10 +38,4 @@ export function prepared<T>(
     byName.set(name, statement);
   }
   return statement as { execute(values?: Record<string, unknown>): Promise<T> };
-}
-
-/** The driver client a handle's queries run on (a pool, a pool's connection, PGlite), else the handle. */
-function connectionOf(db: DbOrTx): object {
-  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
-  return typeof client === "object" && client !== null ? client : db;
 }

@@ -30,6 +30,23 @@ export type CartRow = typeof orders.$inferSelect;
 // The cart path's queries are prepared statements: planned once per connection, not per request.
 
 /**
+ * A guest's cart by the `cartId` placeholder. Found by the unique index on cart_id only: written as
+ * `user_id is null`, the guest test let the planner take the partial one-cart-per-user index (user_id is
+ * null) instead, and with stale statistics it scanned every guest cart for each add and read (2,000 in the
+ * bench, issue 36).
+ */
+const guestCartByPlaceholder = () =>
+  and(
+    sql`${orders.cartId} = ${ph("cartId")}::uuid`,
+    sql`(${orders.userId} + 0) is null`,
+    eq(orders.status, "cart"),
+  );
+
+/** A signed-in user's cart by the `userId` placeholder. */
+const userCartByPlaceholder = () =>
+  and(sql`${orders.userId} = ${ph("userId")}::int`, eq(orders.status, "cart"));
+
+/**
  * The columns of a cart, and for a locked cart change (`relax`) the transaction's commit made asynchronous
  * in the same statement (D26, D387): `set_config(…, true)` is `set local`, one round trip fewer per change.
  */
@@ -53,19 +70,7 @@ export async function findGuestCart(
   relax = false,
 ): Promise<CartRow | undefined> {
   const [row] = await prepared<CartRow[]>(db, `cart_guest_${lock}_${relax}`, () => {
-    const query = db
-      .select(cartColumns(relax))
-      .from(orders)
-      // Found by the unique index on cart_id only: written as `user_id is null`, the guest test let the
-      // planner take the partial one-cart-per-user index (user_id is null) instead, and with stale statistics
-      // it scanned every guest cart for each add and read (2,000 in the bench, issue 36).
-      .where(
-        and(
-          sql`${orders.cartId} = ${ph("cartId")}::uuid`,
-          sql`(${orders.userId} + 0) is null`,
-          eq(orders.status, "cart"),
-        ),
-      );
+    const query = db.select(cartColumns(relax)).from(orders).where(guestCartByPlaceholder());
     return lock ? query.for("update") : query;
   }).execute({ cartId });
   return withoutRelaxed(row);
@@ -78,10 +83,7 @@ export async function findUserCart(
   relax = false,
 ): Promise<CartRow | undefined> {
   const [row] = await prepared<CartRow[]>(db, `cart_user_${lock}_${relax}`, () => {
-    const query = db
-      .select(cartColumns(relax))
-      .from(orders)
-      .where(and(sql`${orders.userId} = ${ph("userId")}::int`, eq(orders.status, "cart")));
+    const query = db.select(cartColumns(relax)).from(orders).where(userCartByPlaceholder());
     return lock ? query.for("update") : query;
   }).execute({ userId });
   return withoutRelaxed(row);
@@ -428,16 +430,7 @@ export async function findCartWithItems(
       .leftJoin(productPages, eq(productPages.id, orderItems.productPageId))
       .leftJoin(purchaseOptions, eq(purchaseOptions.id, orderItems.purchaseOptionId))
       .leftJoin(visitors, eq(visitors.id, orderItems.visitorId))
-      // The same conditions as `findGuestCart` and `findUserCart` (the guest's by the unique cart_id index).
-      .where(
-        guest
-          ? and(
-              sql`${orders.cartId} = ${ph("cartId")}::uuid`,
-              sql`(${orders.userId} + 0) is null`,
-              eq(orders.status, "cart"),
-            )
-          : and(sql`${orders.userId} = ${ph("userId")}::int`, eq(orders.status, "cart")),
-      )
+      .where(guest ? guestCartByPlaceholder() : userCartByPlaceholder())
       .orderBy(asc(orderItems.id)),
   ).execute(guest ? { cartId: by.cartId } : { userId: by.userId });
   const [first] = rows;
