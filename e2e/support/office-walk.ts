@@ -5,15 +5,25 @@ import type { Locator, Page } from "@playwright/test";
  * answers while a page is open, and a counter of clicks, as the parent's journey counts taps.
  */
 
-/** Console errors, uncaught errors and 5xx answers while the page is open; expect it to stay empty. */
+/** Console errors, uncaught errors and 4xx/5xx answers while the page is open; expect it to stay empty. */
 export function watch(page: Page) {
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(`console: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("response", (response) => {
-    if (response.status() >= 500) problems.push(`${response.status()} ${response.url()}`);
+  page.on("response", async (response) => {
+    const status = response.status();
+    if (status >= 500) problems.push(`${status} ${response.url()}`);
+    // The browser's own console line for a 4xx names no request; this one does, with the server's answer,
+    // so a refusal that only shows under load can be read from the log.
+    else if (status >= 400) {
+      const request = response.request();
+      const answer = await response.text().catch(() => "");
+      problems.push(
+        `${status} ${request.method()} ${response.url()} ${request.postData() ?? ""} → ${answer.slice(0, 300)}`,
+      );
+    }
   });
   return problems;
 }

@@ -124,8 +124,10 @@ async function migrationLevel(db: DbOrTx): Promise<MigrationLevel> {
 /** The whole database as of one snapshot (PostgreSQL: repeatable read, read only; PGlite: one connection). */
 export async function dumpDatabase(database: Database): Promise<DatabaseDump> {
   const work = async (tx: DbOrTx): Promise<DatabaseDump> => {
-    // The request limits (DB_STATEMENT_TIMEOUT_MS) are for the shop's requests, not a copy of every table.
+    // The request limits (DB_STATEMENT_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_MS) are for the shop's requests, not a
+    // copy of every table, which turns each table into JSON between its statements.
     await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
     const tables: TableDump[] = [];
     for (const name of await loadOrder(tx)) tables.push(await dumpTable(tx, name));
     return {
@@ -186,6 +188,7 @@ async function loadTable(tx: DbOrTx, table: TableDump, targetColumns: Set<string
 export async function loadDatabase(target: Database, dump: DatabaseDump): Promise<void> {
   await target.db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
     const full = await tablesWithRows(tx);
     if (full.length > 0)
       throw new RestoreRefused(

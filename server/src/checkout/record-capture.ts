@@ -2,6 +2,7 @@
 // here, so the rules of when money makes an order paid (and when it goes back) live in one place (D51, D90).
 import { CURRENCY, INTL_LOCALES, missingAddressFields } from "@atelier/contract";
 import { fillEmptyAddress } from "../accounts/index.ts";
+import { MAX_IDLE_IN_TRANSACTION_MS } from "../config/index.ts";
 import type { Tx } from "../db/index.ts";
 import { type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
 import { releaseGiftCard } from "../gift-cards/index.ts";
@@ -57,9 +58,11 @@ export async function recordCapture(
 /**
  * An order awaiting payment whose reservation runs for at least this long past the capture's last statement
  * keeps its seats without the units' locks (D408): every checkout counts a running reservation as taken, so
- * its seats cannot have gone, and the payment does not wait behind the week's checkouts.
+ * its seats cannot have gone, and the payment does not wait behind the week's checkouts. PostgreSQL ends a
+ * transaction idle for longer than DB_IDLE_IN_TRANSACTION_MS (at most half of this, D411), so the commit
+ * either lands while the reservation still runs or never.
  */
-const RESERVATION_MARGIN_S = 60;
+const RESERVATION_MARGIN_S = (2 * MAX_IDLE_IN_TRANSACTION_MS) / 1000;
 
 /** How the capture of an order awaiting payment knows its seats are still its own (D408). */
 type SeatCheck = "trust_running_reservation" | "count_under_locks";

@@ -46,6 +46,13 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/**
+ * The upper bound of DB_IDLE_IN_TRANSACTION_MS. A capture trusts a reservation that runs at least twice this
+ * long past its last statement (D408, D411), so its commit, which the server awaits no longer than this,
+ * always lands while the reservation runs.
+ */
+export const MAX_IDLE_IN_TRANSACTION_MS = 30_000;
+
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
 
 const EnvSchema = z.object({
@@ -71,6 +78,17 @@ const EnvSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).default(4_000),
   DB_READ_TIMEOUT_MS: z.coerce.number().int().min(50).default(1_500),
+  /**
+   * The longest a transaction may sit idle between its statements before PostgreSQL ends it and rolls it
+   * back (D411): a process that stalls or loses its way cannot hold locks or seats for long, and a capture
+   * that keeps a running reservation without the units' locks commits well inside its margin (D408).
+   */
+  DB_IDLE_IN_TRANSACTION_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(MAX_IDLE_IN_TRANSACTION_MS)
+    .default(MAX_IDLE_IN_TRANSACTION_MS),
   /**
    * On SIGTERM, how long /readyz answers 503 while requests are still served, before the server closes: the
    * load balancer's health check notices and sends no more (D195). Default 10 s in production, none else.

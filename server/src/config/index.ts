@@ -1,1 +1,7 @@
-export { ConfigError, type Env, loadEnv, staffNoticeRecipients } from "./env.ts";
+export {
+  ConfigError,
+  type Env,
+  loadEnv,
+  MAX_IDLE_IN_TRANSACTION_MS,
+  staffNoticeRecipients,
+} from "./env.ts";

@@ -68,6 +68,7 @@ export type DatabaseLimits = Pick<
   | "DB_STATEMENT_TIMEOUT_MS"
   | "DB_LOCK_TIMEOUT_MS"
   | "DB_READ_TIMEOUT_MS"
+  | "DB_IDLE_IN_TRANSACTION_MS"
 >;
 
 export type DatabaseOptions = {
@@ -197,6 +198,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: limits.DB_POOL_WAIT_MS,
       statement_timeout: limits.DB_STATEMENT_TIMEOUT_MS,
       lock_timeout: limits.DB_LOCK_TIMEOUT_MS,
+      // D411: a transaction idle this long is ended by the server, its locks and writes with it.
+      idle_in_transaction_session_timeout: limits.DB_IDLE_IN_TRANSACTION_MS,
       onConnect: changes.onConnect,
     });
     // Catalogue reads and readiness: they only read, so they need no LISTEN, and a short limit.
@@ -207,6 +210,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: limits.DB_POOL_WAIT_MS,
       statement_timeout: limits.DB_READ_TIMEOUT_MS,
       lock_timeout: limits.DB_READ_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: limits.DB_IDLE_IN_TRANSACTION_MS,
     });
     let closing = false;
     const main = keepPoolAlive(pool, "main", () => closing);
@@ -229,7 +233,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         // after, so the changed settings go with it.
         const client = await pool.connect();
         try {
-          await client.query("set statement_timeout = 0; set lock_timeout = 0");
+          await client.query(
+            "set statement_timeout = 0; set lock_timeout = 0; set idle_in_transaction_session_timeout = 0",
+          );
           await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
           await migrateNodePg(drizzleNodePg(client, { schema }) as never, {
             migrationsFolder: MIGRATIONS_DIR,
