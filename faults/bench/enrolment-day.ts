@@ -419,6 +419,8 @@ function shopEnv(paypal: PayPalStandIn, stripe: StripeStandIn): Record<string, s
     AUTH_RATE_LIMIT_PER_MINUTE: "1000000",
     SMTP_URL: "",
     SENTRY_DSN: "",
+    // SHUTDOWN_DRAIN_MS=0 with BENCH_SHOP_NODE_ARGS="--cpu-prof …": the profile is written at once on stop.
+    ...(process.env.SHUTDOWN_DRAIN_MS ? { SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS } : {}),
   };
 }
 

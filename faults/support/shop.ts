@@ -126,7 +126,9 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
   };
 
   async function launch() {
-    const proc = spawn(process.execPath, [serverEntry], {
+    // BENCH_SHOP_NODE_ARGS: extra Node.js flags for the benches' shops, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    const nodeArgs = (process.env.BENCH_SHOP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    const proc = spawn(process.execPath, [...nodeArgs, serverEntry], {
       cwd: root,
       env,
       stdio: ["ignore", "pipe", "pipe"],

@@ -46,6 +46,7 @@ import {
   enqueueRefundNotice,
   invoiceDownloadRoutes,
   issueOrderDocuments,
+  numberOrderInvoice,
   sellerFromEnv,
   sellerFromSettings,
 } from "./invoices/index.ts";
@@ -403,15 +404,16 @@ function orderDocuments(
   sellerNow: (tx: DbOrTx) => Promise<ReturnType<typeof sellerFromSettings>>,
 ): Parameters<typeof createCheckoutService>[0]["documents"] {
   return {
-    issue: async (tx, orderId) => {
+    issue: async (tx, orderId, lastAsk) => {
       // The first month of each course subscription is paid now (D25); the next ones follow (D72).
       // Started first: the invoice and the confirmation mail print its contract number (D91).
       await startSubscriptions(tx, orderId, new Date());
-      await issueOrderDocuments(tx, {
+      const issued = await issueOrderDocuments(tx, {
         orderId,
         publicUrl: env.PUBLIC_URL,
         webUrl: env.WEB_URL,
         seller: await sellerNow(tx),
+        numberLater: true,
       });
       await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL, findCartItems);
       // The school hears of every paid booking at once, in the payment's transaction (D110).
@@ -421,6 +423,9 @@ function orderDocuments(
         orderId,
         options: { publicUrl: env.PUBLIC_URL },
       });
+      // The invoice's number last: the counter's row is held for this statement and the commit (D404).
+      if (!issued.unnumbered) return undefined;
+      return (await numberOrderInvoice(tx, issued.unnumbered, lastAsk)).answer;
     },
     refundNotice: (tx, orderId, amountCents, reason) =>
       enqueueRefundNotice(tx, { orderId, amountCents, reason, publicUrl: env.PUBLIC_URL }),

@@ -2,13 +2,12 @@ import type { DbOrTx } from "../db/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { randomSecret, sha256 } from "./secrets.ts";
 import {
-  findActiveAuthToken,
+  findActiveAuthTokenUser,
   insertAuthToken,
   revokeAuthToken,
   revokeUserAuthTokens,
   touchAuthToken,
 } from "./tokens.repository.ts";
-import { findUserById } from "./users.repository.ts";
 
 /** The signed-in user of a request (`request.user`). */
 export type { AuthUser };
@@ -33,14 +32,13 @@ export async function authenticateKey(
 ): Promise<AuthUser | null> {
   if (!key || key.length > 128) return null;
   const now = options.now ?? new Date();
-  const token = await findActiveAuthToken(db, sha256(key));
+  // The token and its user in one round trip.
+  const token = await findActiveAuthTokenUser(db, sha256(key));
   if (!token) return null;
   if (now.getTime() - token.createdAt.getTime() > options.tokenTtlMs) return null;
-  const user = await findUserById(db, token.userId);
-  if (!user) return null;
   if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS)
-    await touchAuthToken(db, token.id, now);
-  return { id: user.id, email: user.email, role: user.role, tokenId: token.id };
+    await touchAuthToken(db, token.tokenId, now);
+  return { id: token.userId, email: token.email, role: token.role, tokenId: token.tokenId };
 }
 
 export function revokeToken(db: DbOrTx, tokenId: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import { authTokens, userTokens } from "../db/index.ts";
+import { authTokens, users, userTokens } from "../db/index.ts";
 
 /** The only code that touches `auth_tokens` and `user_tokens`. Keys and tokens are stored as hashes only. */
 
@@ -13,10 +13,22 @@ export async function insertAuthToken(db: DbOrTx, userId: number, keyHash: strin
   return row;
 }
 
-export async function findActiveAuthToken(db: DbOrTx, keyHash: string): Promise<AuthTokenRow | undefined> {
+/**
+ * A live token with its user in one round trip (every signed-in request asks it, issue 36): what
+ * `authenticateKey` needs of both, or undefined for an unknown or revoked key or a deleted user.
+ */
+export async function findActiveAuthTokenUser(db: DbOrTx, keyHash: string) {
   const [row] = await db
-    .select()
+    .select({
+      tokenId: authTokens.id,
+      createdAt: authTokens.createdAt,
+      lastUsedAt: authTokens.lastUsedAt,
+      userId: users.id,
+      email: users.email,
+      role: users.role,
+    })
     .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
     .where(and(eq(authTokens.keyHash, keyHash), isNull(authTokens.revokedAt)))
     .limit(1);
   return row;

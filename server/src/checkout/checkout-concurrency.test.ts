@@ -1,6 +1,14 @@
+import { berlinDate } from "@atelier/contract";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, orders, payments, scheduleSlots } from "../db/schema/index.ts";
+import {
+  invoiceCounters,
+  invoices,
+  mailOutbox,
+  orders,
+  payments,
+  scheduleSlots,
+} from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { lockRace } from "../test/lock-race.ts";
 import { createChild, createParent } from "../test/shop-fixtures.ts";
@@ -163,6 +171,60 @@ describe(`checkout under concurrency (${usesPostgres() ? "PostgreSQL" : "PGlite"
       const paidAfter = await waiting;
       expect(paidAfter.statusCode, paidAfter.body).toBe(200);
       expect(paidAfter.json().status).toBe("payment_fulfilled");
+    },
+    60_000,
+  );
+  // D404: the gapless invoice number (D52) is taken in the capture's last statement, which inserts the
+  // invoice, puts its number into the confirmation mail and asks the reservation's clock (D408); captures
+  // of the same moment hold the counter's row for that one statement and the commit only.
+  it.runIf(usesPostgres())(
+    "a capture takes the invoice number in its last statement, with the invoice, the mail and the clock",
+    async () => {
+      const session = t.dated[5] ?? t.dated[0];
+      if (!session) throw new Error("no dated workshop session");
+      await t.setSeats(session.id, 10);
+      const parent = await parentWithSession(session.id);
+      const staged = (await t.fulfil(parent.headers)).json();
+      t.standIn.approve(staged.id);
+      const series = `RE-${berlinDate(new Date()).slice(0, 4)}`;
+      await t.db.insert(invoiceCounters).values({ series, lastNumber: 0 }).onConflictDoNothing();
+      // Another payment holds the counter's row meanwhile.
+      const letGo = await race.holdLock((tx) =>
+        tx.select().from(invoiceCounters).where(eq(invoiceCounters.series, series)).for("update"),
+      );
+      const [held] = await t.db.select().from(invoiceCounters).where(eq(invoiceCounters.series, series));
+      const capturing = t.capture(parent.headers, staged.id);
+      await race.untilWaiting(1);
+      const waiting = await t.db.execute<{ query: string }>(
+        sql`select query from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      const statement = (waiting as unknown as { rows: { query: string }[] }).rows[0]?.query ?? "";
+      expect(statement).toContain('insert into "invoice_counters"');
+      expect(statement).toContain('insert into "invoices"');
+      expect(statement).toContain('update "mail_outbox"');
+      expect(statement).toContain("clock_timestamp()");
+      await letGo();
+      const paid = await capturing;
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().status).toBe("payment_fulfilled");
+
+      const number = `${series}-${String((held?.lastNumber ?? 0) + 1).padStart(6, "0")}`;
+      const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, staged.order_id));
+      expect(invoice?.number).toBe(number);
+      const [mail] = await t.db
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(eq(mailOutbox.template, "order-confirmation"), sql`${mailOutbox.html} like ${`%${number}%`}`),
+        );
+      expect(mail?.text).toContain(number);
+      expect(mail?.attachments).toContainEqual({
+        kind: "invoice-pdf",
+        invoiceId: invoice?.id,
+        filename: `${number}.pdf`,
+      });
+      const { subject, html, text, attachments } = mail ?? {};
+      expect(JSON.stringify({ subject, html, text, attachments })).not.toContain(`${series}-pending-`);
     },
     60_000,
   );

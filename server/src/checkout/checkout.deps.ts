@@ -2,6 +2,7 @@
 // plus what is derived from them once (the gateway ids of this shop, the cart's deps that the orders entry's
 // cart functions take). Each use case is a module of plain functions taking this context first, so a reader
 // opens the one use case they change.
+import type { SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
@@ -16,7 +17,12 @@ import type { StripeCancelSettings } from "./stripe-cancel.ts";
  * notice of an automatic refund; both run inside the transaction that records the payment.
  */
 export type OrderDocuments = {
-  issue(tx: Tx, orderId: number): Promise<void>;
+  /**
+   * Issues a paid order's documents; the invoice's number is taken in the last statement (D404), which
+   * also answers `lastAsk` (a boolean SQL expression) once the invoice counter's row is held. Answers
+   * `lastAsk`'s answer, or undefined when no number was taken (the invoice existed) and it was not asked.
+   */
+  issue(tx: Tx, orderId: number, lastAsk?: SQL): Promise<boolean | undefined>;
   refundNotice(tx: Tx, orderId: number, amountCents: number, reason: RefundReason): Promise<void>;
 };
 

@@ -127,6 +127,11 @@ export async function stageOrder(
  * database's clock now, not the transaction's start: a capture that keeps a running reservation without the
  * units' locks (D408) asks it as its last statement, so the reservation outlasts the commit.
  */
+export function outlastsCommitSql(until: Date, marginSeconds: number): SQL {
+  return sql`${until.toISOString()}::timestamptz > clock_timestamp() + ${marginSeconds}::integer * interval '1 second'`;
+}
+
+/** `outlastsCommitSql` asked alone, when the capture's last statement could not ask it. */
 export async function outlastsCommit(
   db: DbOrTx,
   orderId: number,
@@ -135,7 +140,7 @@ export async function outlastsCommit(
 ): Promise<boolean> {
   const [row] = await db
     .select({
-      runs: sql<boolean>`${until.toISOString()}::timestamptz > clock_timestamp() + ${marginSeconds}::integer * interval '1 second'`,
+      runs: sql<boolean>`${outlastsCommitSql(until, marginSeconds)}`,
     })
     .from(orders)
     .where(eq(orders.id, orderId));

@@ -20,6 +20,7 @@ import {
   type OrderRow,
   orderUnits,
   outlastsCommit,
+  outlastsCommitSql,
   type PaymentRow,
   seatsStillFree,
   updateOrder,
@@ -134,13 +135,15 @@ async function recordInTx(
     await noteIssue(tx, payment.id, "refunded_at_paypal", "review");
   await takeGatewayAddress(tx, order, capture.billingAddress);
   await updateOrder(tx, order.id, { status: "paid", paidAt: new Date(), reservedUntil: null });
-  await ctx.documents.issue(tx, order.id);
-  // The last statement before the commit: the reservation trusted still runs past it, by the database's clock.
-  if (
-    trusted &&
-    order.reservedUntil &&
-    !(await outlastsCommit(tx, order.id, order.reservedUntil, RESERVATION_MARGIN_S))
-  )
+  // The last statement before the commit (the invoice's number, D404) asks whether the reservation trusted
+  // still runs past it, by the database's clock; alone, when no number was taken.
+  const until = trusted ? order.reservedUntil : null;
+  const runs = await ctx.documents.issue(
+    tx,
+    order.id,
+    until ? outlastsCommitSql(until, RESERVATION_MARGIN_S) : undefined,
+  );
+  if (until && !(runs ?? (await outlastsCommit(tx, order.id, until, RESERVATION_MARGIN_S))))
     throw new ReservationNearItsEnd();
   return "paid";
 }

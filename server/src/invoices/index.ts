@@ -12,6 +12,7 @@ export {
   findInvoice,
   findOrderInvoice,
   lockOrderForDocuments,
+  type UnnumberedInvoice,
 } from "./invoices.repository.ts";
 export { type IssueInvoiceInput, issueInvoice } from "./issue-invoice.ts";
 export {
@@ -20,6 +21,8 @@ export {
   enqueueRefundNotice,
   type IssueOrderDocumentsInput,
   issueOrderDocuments,
+  numberOrderInvoice,
+  type OrderDocumentsIssued,
   type RefundNoticeInput,
 } from "./order-documents.ts";
 export { type Seller, type SellerEnv, sellerFromEnv, sellerFromSettings } from "./seller.ts";

@@ -1,5 +1,5 @@
 import { type BillingPeriod, paidDays } from "@atelier/contract";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import {
   type BillingDetails,
@@ -35,6 +35,64 @@ export async function takeNextNumber(tx: DbOrTx, series: string): Promise<number
     .returning({ lastNumber: invoiceCounters.lastNumber });
   if (!row) throw new Error("invoice_counters upsert returned no row");
   return row.lastNumber;
+}
+
+/**
+ * An invoice to insert in its transaction's last statement with the next number of `series` (D404). Its id
+ * is taken before (`reserveInvoiceId`), so the mails `mailIds` of its transaction name it already; they name
+ * its number as `placeholder` until that statement puts the number in.
+ */
+export type UnnumberedInvoice = {
+  id: number;
+  series: string;
+  placeholder: string;
+  mailIds: number[];
+  values: { orderId: number; kind: InvoiceKind; issuedAt: Date; totalCents: number; data: InvoiceData };
+};
+
+/** The id the next invoice will have, taken from its sequence (ids may have gaps; numbers do not). */
+export async function reserveInvoiceId(tx: DbOrTx): Promise<number> {
+  const result = (await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('invoices', 'id'))::int as "id"`,
+  )) as unknown as { rows: { id: number }[] };
+  const id = result.rows[0]?.id;
+  if (id === undefined) throw new Error("invoices id sequence answered nothing");
+  return Number(id);
+}
+
+/**
+ * Inserts the invoice with the next number of its series in one statement, meant as its transaction's last
+ * (D52, D404): the counter's upsert, the invoice's insert and its number in its mails, so the counter's row
+ * is held from this statement to the commit only. `alsoAsk` (a boolean expression) is answered in the same
+ * statement once the counter's row is held, as late as the statement can be: the capture asks there whether
+ * its reservation outlasts the commit (D408).
+ */
+export async function insertNumberedInvoice(
+  tx: DbOrTx,
+  invoice: UnnumberedInvoice,
+  fillMails: (placeholder: string, value: SQL, from: SQL) => SQL,
+  alsoAsk?: SQL,
+): Promise<{ id: number; number: string; answer: boolean }> {
+  const { values } = invoice;
+  const number = sql`"issued"."number"`;
+  const result = (await tx.execute(sql`with "counter" as (
+      insert into ${invoiceCounters} ("series", "last_number") values (${invoice.series}, 1)
+      on conflict ("series") do update set "last_number" = ${invoiceCounters}."last_number" + 1
+      returning "last_number"
+    ), "issued" as (
+      insert into ${invoices} ("id", "order_id", "kind", "number", "issued_at", "total_cents", "data")
+      select ${invoice.id}::integer, ${values.orderId}::integer, ${values.kind}::"invoice_kind",
+        ${invoice.series}::text || '-' || lpad("last_number"::text, greatest(6, length("last_number"::text)), '0'),
+        ${values.issuedAt.toISOString()}::timestamptz, ${values.totalCents}::integer, ${JSON.stringify(values.data)}::jsonb
+      from "counter"
+      returning "id", "number", ${alsoAsk ?? sql`true`} as "answer"
+    ), "mailed" as (${fillMails(invoice.placeholder, number, sql`"issued"`)})
+    select "id", "number", "answer" from "issued"`)) as unknown as {
+    rows: { id: number; number: string; answer: boolean }[];
+  };
+  const row = result.rows[0];
+  if (!row) throw new Error(`invoice ${invoice.id} was not inserted`);
+  return { id: Number(row.id), number: row.number, answer: row.answer === true };
 }
 
 /** The contract numbers of an order's course subscriptions (D91), by order item. */

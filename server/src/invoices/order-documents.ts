@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { addDays, BOOKING_RULES, berlinDate, shownPhone } from "@atelier/contract";
+import type { SQL } from "drizzle-orm";
 import { findPurchaseOptions } from "../catalogue/index.ts";
 import type { BillingDetails, DbOrTx, InvoiceData, InvoiceLine, MailAttachmentRef } from "../db/index.ts";
 import type { OrderConfirmationItem, RefundReason } from "../mail/index.ts";
-import { enqueueMail } from "../mail/index.ts";
+import { enqueueMail, fillPlaceholderSql } from "../mail/index.ts";
 import { type CartItemRow, findCartItems } from "../orders/index.ts";
 import { newCheckinCode } from "./checkin-code.ts";
 import { buildInvoiceData, type DocumentItem, invoiceLine, itemPeriod } from "./invoice-data.ts";
@@ -13,11 +15,14 @@ import {
   findOrderInvoice,
   findPageLocations,
   type InvoiceRow,
+  insertNumberedInvoice,
   lockOrderForDocuments,
   type OrderForDocuments,
+  reserveInvoiceId,
   setCheckinCode,
+  type UnnumberedInvoice,
 } from "./invoices.repository.ts";
-import { issueInvoice } from "./issue-invoice.ts";
+import { invoiceSeries } from "./issue-invoice.ts";
 import type { Seller } from "./seller.ts";
 
 /**
@@ -33,7 +38,35 @@ export type IssueOrderDocumentsInput = {
   webUrl?: string;
   /** The school as configured now, frozen into the invoice. */
   seller?: Seller;
+  /**
+   * Leave the invoice for the caller to insert with its number by `numberOrderInvoice` as its
+   * transaction's last statement (D404); by default it is inserted at once.
+   */
+  numberLater?: boolean;
 };
+
+/** What `issueOrderDocuments` answers: the invoice's number, or the invoice to number last (`numberLater`). */
+export type OrderDocumentsIssued =
+  | { invoiceNumber: string; unnumbered?: undefined }
+  | { invoiceNumber?: undefined; unnumbered: UnnumberedInvoice };
+
+/**
+ * Inserts the invoice `issueOrderDocuments` left unnumbered with the next number of its series, and puts
+ * the number into its mails, in one statement (D52, D404); `alsoAsk` is answered in that statement, after
+ * the counter's row is held.
+ */
+export function numberOrderInvoice(
+  tx: DbOrTx,
+  invoice: UnnumberedInvoice,
+  alsoAsk?: SQL,
+): Promise<{ id: number; number: string; answer: boolean }> {
+  return insertNumberedInvoice(
+    tx,
+    invoice,
+    (placeholder, value, from) => fillPlaceholderSql(invoice.mailIds, placeholder, value, from),
+    alsoAsk,
+  );
+}
 
 const GATEWAY_NAMES = { paypal: "PayPal", demo: "Demo", stripe: "Stripe" } as const;
 
@@ -158,8 +191,16 @@ function recipientOf(order: OrderForDocuments, buyer: BillingDetails): string | 
  */
 export async function issueOrderDocuments(
   tx: DbOrTx,
+  input: IssueOrderDocumentsInput & { numberLater: true },
+): Promise<OrderDocumentsIssued>;
+export async function issueOrderDocuments(
+  tx: DbOrTx,
+  input: IssueOrderDocumentsInput & { numberLater?: false },
+): Promise<{ invoiceNumber: string }>;
+export async function issueOrderDocuments(
+  tx: DbOrTx,
   input: IssueOrderDocumentsInput,
-): Promise<{ invoiceNumber: string }> {
+): Promise<OrderDocumentsIssued> {
   const order = await lockOrderForDocuments(tx, input.orderId);
   if (!order) throw new Error(`order ${input.orderId} not found`);
   if (order.status !== "paid") throw new Error(`order ${order.id} is ${order.status}, not paid`);
@@ -180,20 +221,29 @@ export async function issueOrderDocuments(
     paymentReference: capture ? `${GATEWAY_NAMES[capture.gateway]} ${capture.captureId}` : null,
     today: issuedAt,
   });
-  const invoice = await issueInvoice(
-    tx,
-    {
+  // Inserted with its number in the last statement; the mail names it by its id and a placeholder (D404).
+  const series = invoiceSeries("invoice", issuedAt);
+  const placeholder = `${series}-pending-${randomUUID()}`;
+  const invoice = { id: await reserveInvoiceId(tx), number: placeholder };
+  const unnumbered: UnnumberedInvoice = {
+    id: invoice.id,
+    series,
+    placeholder,
+    mailIds: [],
+    values: {
       orderId: order.id,
       kind: "invoice",
-      data: input.seller ? { ...data, seller: input.seller } : data,
+      issuedAt,
       totalCents: data.totalCents,
+      data: input.seller ? { ...data, seller: input.seller } : data,
     },
-    issuedAt,
-  );
+  };
+  const done = async (): Promise<OrderDocumentsIssued> =>
+    input.numberLater ? { unnumbered } : { invoiceNumber: (await numberOrderInvoice(tx, unnumbered)).number };
 
   const to = recipientOf(order, data.buyer);
   // A paid order always has its parent; without any address there is nobody to write to.
-  if (!to) return { invoiceNumber: invoice.number };
+  if (!to) return done();
 
   const attachments: MailAttachmentRef[] = [
     { kind: "invoice-pdf", invoiceId: invoice.id, filename: `${invoice.number}.pdf` },
@@ -224,7 +274,7 @@ export async function issueOrderDocuments(
     };
   });
   const webUrl = (input.webUrl ?? input.publicUrl).replace(/\/+$/, "");
-  await enqueueMail(
+  const mail = await enqueueMail(
     tx,
     {
       to,
@@ -245,7 +295,8 @@ export async function issueOrderDocuments(
     },
     { publicUrl: input.publicUrl },
   );
-  return { invoiceNumber: invoice.number };
+  unnumbered.mailIds.push(mail.id);
+  return done();
 }
 
 /** A subscription's next month: due the day after the paid month, at its monthly amount (D292). */

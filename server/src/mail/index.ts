@@ -7,6 +7,7 @@ export {
   countOutbox,
   deleteMailsAbout,
   enqueueMail,
+  fillPlaceholderSql,
   findPendingGiftCardMail,
   resendMail,
   resendMailAtMost,

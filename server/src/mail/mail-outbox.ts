@@ -1,6 +1,6 @@
 import type { Locale } from "@atelier/contract";
 import { EmailSchema } from "@atelier/contract";
-import { and, asc, desc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import { type MailAttachmentRef, mailOutbox } from "../db/index.ts";
 import {
@@ -58,6 +58,27 @@ export async function enqueueMail(
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error("mail_outbox insert returned no row");
   return row;
+}
+
+/**
+ * The statement that puts `value` in place of `placeholder` in pending mails of this transaction (their
+ * subject, bodies and attachments' names), for a caller's CTE: a mail that names something only known in
+ * the transaction's last statement (the invoice number, D404) is stored before it with a placeholder.
+ * `value` may name the CTE's other relations; `from` names them.
+ */
+export function fillPlaceholderSql(ids: readonly number[], placeholder: string, value: SQL, from: SQL): SQL {
+  if (ids.length === 0) return sql`select 1`;
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::integer`),
+    sql`, `,
+  );
+  return sql`update ${mailOutbox} set
+      "subject" = replace("subject", ${placeholder}::text, ${value}),
+      "html" = replace("html", ${placeholder}::text, ${value}),
+      "text" = replace("text", ${placeholder}::text, ${value}),
+      "attachments" = replace("attachments"::text, ${placeholder}::text, ${value})::jsonb
+    from ${from}
+    where ${mailOutbox.id} in (${idList}) and ${mailOutbox.status} = 'pending'`;
 }
 
 /**
