@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { AdminOrderSchema, todayInBerlin } from "@atelier/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUND_ATTEMPTS } from "../checkout/index.ts";
+import { SEARCH_COUNT_LIMIT } from "../db/index.ts";
 import { auditLog, invoices, orderItems, payments, productPages, staffRefunds } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { type createParent, createStaff } from "../test/shop-fixtures.ts";
+import { createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
@@ -268,6 +269,33 @@ describe(`staff refunds and orders in the back office (${usesPostgres() ? "Postg
     expect((await list({ from: "2001-01-01", to: "2001-01-02", parent: c.id })).json()).toHaveLength(0);
     expect((await list({ from: "01.01.2001" })).statusCode).toBe(400);
     expect((await list({ status: ["nonsense"] })).statusCode).toBe(400);
+  });
+
+  it(`counts a search exactly up to ${SEARCH_COUNT_LIMIT} orders and answers "*" past it (D407)`, async () => {
+    const parent = await createParent(t.db);
+    await t.db.execute(sql`update users set last_name = 'Vielbesteller' where id = ${parent.id}`);
+    const addOrders = (n: number) =>
+      t.db.execute(
+        sql`insert into orders (user_id, status, locale, paid_at) select ${parent.id}, 'paid', 'de', now() from generate_series(1, ${n})`,
+      );
+    const search = () =>
+      t.call("GET", "/api/v2/admin/orders/", {
+        headers: staff.headers,
+        query: {
+          filter: JSON.stringify({ q: "Vielbesteller" }),
+          sort: JSON.stringify(["created_at", "DESC"]),
+          range: "[0,24]",
+        },
+      });
+    await addOrders(SEARCH_COUNT_LIMIT);
+    const exact = await search();
+    expect(exact.statusCode, exact.body).toBe(200);
+    expect(exact.headers["content-range"]).toBe(`orders 0-24/${SEARCH_COUNT_LIMIT}`);
+    await addOrders(1);
+    const past = await search();
+    expect(past.statusCode, past.body).toBe(200);
+    expect(past.json()).toHaveLength(25);
+    expect(past.headers["content-range"]).toBe("orders 0-24/*");
   });
 
   it("names the offers in the staff member's language: Russian where the offer has a Russian name (D286)", async () => {

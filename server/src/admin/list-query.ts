@@ -29,15 +29,19 @@ export function rangeOf(query: AdminListQuery): { offset: number; limit: number 
   return { offset: from, limit: Math.min(to - from + 1, ADMIN_PAGE_MAX) };
 }
 
-/** `Content-Range: <resource> <first>-<last>/<total>`, which react-admin reads for the list's total. */
+/**
+ * `Content-Range: <resource> <first>-<last>/<total>`, which react-admin reads for the list's total. A total
+ * of null (a search past SEARCH_COUNT_LIMIT, D407) is `*`, the unknown length of RFC 9110: the admin's
+ * pagination then says "1-25 of more than 25" and offers the next page while pages are full.
+ */
 export function sendList<T>(
   reply: FastifyReply,
   resource: string,
   offset: number,
-  page: { rows: T[]; total: number },
+  page: { rows: T[]; total: number | null },
 ): T[] {
   const last = page.rows.length ? offset + page.rows.length - 1 : offset;
-  reply.header("content-range", `${resource} ${offset}-${last}/${page.total}`);
+  reply.header("content-range", `${resource} ${offset}-${last}/${page.total ?? "*"}`);
   return page.rows;
 }
 

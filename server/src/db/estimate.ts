@@ -1,4 +1,4 @@
-import { getTableName, sql } from "drizzle-orm";
+import { getTableName, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client.ts";
 
@@ -21,4 +21,29 @@ export async function wholeTableTotal(
   const first = result.rows[0];
   const estimate = Number(first?.n ?? -1);
   return estimate >= EXACT_COUNT_LIMIT ? estimate : exact();
+}
+
+/**
+ * Up to this many rows a searched or filtered list's total is counted exactly; past it the list says
+ * "more than" (D407).
+ */
+export const SEARCH_COUNT_LIMIT = 1_000;
+
+/**
+ * The total of a searched or filtered list, counted exactly up to SEARCH_COUNT_LIMIT; null past it (the
+ * count stops at the first row past the limit instead of testing every matching row of ten years, D407).
+ * `rows` selects the list's rows (any column); it is wrapped as `select count(*) from (… limit n + 1)`.
+ */
+export async function boundedTotal(
+  db: DbOrTx,
+  rows: { limit(n: number): SQLWrapper },
+): Promise<number | null> {
+  const capped = rows.limit(SEARCH_COUNT_LIMIT + 1);
+  const result = (await db.execute(
+    sql`select count(*)::int as n from (${capped}) as counted`,
+  )) as unknown as {
+    rows: { n: number | string }[];
+  };
+  const n = Number(result.rows[0]?.n ?? 0);
+  return n > SEARCH_COUNT_LIMIT ? null : n;
 }

@@ -10,7 +10,7 @@ export {
   type Tx,
 } from "./client.ts";
 export { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db-unavailable.ts";
-export { EXACT_COUNT_LIMIT, wholeTableTotal } from "./estimate.ts";
+export { boundedTotal, EXACT_COUNT_LIMIT, SEARCH_COUNT_LIMIT, wholeTableTotal } from "./estimate.ts";
 export { pgArray, ph, prepared } from "./prepared.ts";
 export * from "./schema/index.ts";
 export { installation, orders, paymentEvents, paymentIssues, payments } from "./schema/index.ts";

@@ -1,7 +1,7 @@
 import type { Locale, OrderItemStatus, OrderStatus, ProductType } from "@atelier/contract";
 import { SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import { closedOnSql } from "../catalogue/index.ts";
+import { closedOnSql, textIn } from "../catalogue/index.ts";
 import type { DbOrTx } from "../db/index.ts";
 import {
   invoices,
@@ -16,7 +16,16 @@ import {
   subscriptions,
   visitors,
 } from "../db/index.ts";
-import { type CartItemRow, itemColumns } from "../orders/index.ts";
+import {
+  type CartItemRow,
+  type ItemHouse,
+  type ItemPageOption,
+  type ItemSlot,
+  type ItemWeek,
+  lineColumns,
+  pageShownColumns,
+  slotsAndWeeksOfItems,
+} from "../orders/index.ts";
 
 /** The items of a parent's finished orders: the cart's item columns plus what the history shows. */
 
@@ -54,6 +63,12 @@ function literal(word: string): SQL {
  * text, only the family (and the child and type asked for) are parameters, so the plan PostgreSQL keeps
  * for every family still starts from the family's orders (`orders_user_status_idx`) and finds the
  * invoice by `invoices_one_per_order_idx`: with them as parameters its generic plan read all invoices.
+ *
+ * Set-based (D407): what used to be nine subqueries per item is read once per statement. The items'
+ * slots and weeks and the orders' capturing gateway are each one grouped read over the family's orders,
+ * and what is shown of a page (house, closures, options, paused today) one read over the pages (a few
+ * dozen), each joined to the items by id. 188 items of the family with the most orders: 28 → 16 ms
+ * side by side under load (pgbench, load average 9).
  */
 export function findHistoryItems(
   db: DbOrTx,
@@ -63,28 +78,56 @@ export function findHistoryItems(
   const purchasedAt = sql<Date>`coalesce(${orders.paidAt}, ${orders.createdAt})`.mapWith(orders.createdAt);
   const byVisitor = criteria.visitorId !== undefined;
   const byType = criteria.productType !== undefined;
-  const statuses = criteria.orderStatuses.map(literal);
+  const statuses = sql.join(criteria.orderStatuses.map(literal), sql`, `);
   const name = `history_${locale}_${criteria.orderStatuses.join("_")}_${criteria.limit}${byVisitor ? "_visitor" : ""}${byType ? "_type" : ""}`;
   const statement = prepared<HistoryItemRow[]>(db, name, () => {
     const where: SQL[] = [
       sql`${orders.userId} = ${ph("userId")}::int`,
-      sql`${orders.status} in (${sql.join(statuses, sql`, `)})`,
+      sql`${orders.status} in (${statuses})`,
     ];
     if (byVisitor) where.push(sql`${orderItems.visitorId} = ${ph("visitorId")}::int`);
     if (byType) where.push(sql`${productPages.productType} = ${ph("productType")}::product_type`);
+    // The family's items of these statuses: what the grouped reads below are bounded by.
+    const familyItems = sql`select fi.id from ${orderItems} fi join ${orders} fo on fo.id = fi.order_id
+      where fo.user_id = ${ph("userId")}::int and fo.status in (${statuses})`;
+    const today = sql`(now() at time zone ${SCHOOL_TIME_ZONE})::date`;
+    const shown = pageShownColumns(locale, { id: sql.raw("p.id"), locationId: sql.raw("p.location_id") });
+    const pageFacts = sql`(select p.id as page_id, ${shown.house} as house, ${shown.closed} as closed,
+        ${shown.pageOptions} as page_options,
+        (exists (select 1 from ${subscriptionPauses} sp where (sp.product_page_id is null or sp.product_page_id = p.id) and ${today} between sp.starts_on and sp.ends_on)
+          or ${closedOnSql(sql.raw("p.id"), today)}) as paused
+      from ${productPages} p group by p.id) pf`;
+    const chosen = slotsAndWeeksOfItems(familyItems);
+    // The gateway of each order's latest capture.
+    const captured = sql`(select distinct on (cp.order_id) cp.order_id, cp.gateway from ${payments} cp
+      join ${orders} co on co.id = cp.order_id
+      where co.user_id = ${ph("userId")}::int and co.status in (${statuses}) and cp.capture_id is not null
+      order by cp.order_id, cp.id desc) cap`;
     return (
       db
         .select({
-          ...itemColumns(locale),
+          ...lineColumns,
+          pageName: textIn(productPages.name, locale),
+          pageSlug: productPages.slug,
+          pageAgeGroup: productPages.ageGroup,
+          pageTitleImage: productPages.titleImage,
+          refundDaysBefore: productPages.refundDaysBefore,
+          optionName: textIn(purchaseOptions.name, locale),
+          house: sql<ItemHouse | null>`pf.house`,
+          closed: sql<{ startsOn: string; endsOn: string }[]>`pf.closed`,
+          visitorFirstName: visitors.firstName,
+          visitorLastName: visitors.lastName,
+          visitorBirthDate: visitors.birthDate,
+          pageOptions: sql<ItemPageOption[]>`pf.page_options`,
+          slots: sql<ItemSlot[]>`coalesce(isl.slots, '[]'::json)`,
+          weeks: sql<ItemWeek[]>`coalesce(iwk.weeks, '[]'::json)`,
           itemStatus: orderItems.status,
           orderStatus: orders.status,
           purchasedAt,
           invoiceNumber: invoices.number,
           subscription: subscriptions,
-          paidWith: sql<
-            "paypal" | "stripe" | "demo" | null
-          >`(select ${payments.gateway} from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.captureId} is not null order by ${payments.id} desc limit 1)`,
-          paused: sql<boolean>`(exists (select 1 from ${subscriptionPauses} p where (p.product_page_id is null or p.product_page_id = ${orderItems.productPageId}) and (now() at time zone ${SCHOOL_TIME_ZONE})::date between p.starts_on and p.ends_on) or ${closedOnSql(orderItems.productPageId, sql`(now() at time zone ${SCHOOL_TIME_ZONE})::date`)})`,
+          paidWith: sql<"paypal" | "stripe" | "demo" | null>`cap.gateway`,
+          paused: sql<boolean>`pf.paused`,
         })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -94,6 +137,10 @@ export function findHistoryItems(
         .leftJoin(subscriptions, eq(subscriptions.orderItemId, orderItems.id))
         // One invoice per order (a unique index); credit notes are not the purchase's number.
         .leftJoin(invoices, and(eq(invoices.orderId, orders.id), sql`${invoices.kind} = 'invoice'`))
+        .leftJoin(pageFacts, sql`pf.page_id = ${orderItems.productPageId}`)
+        .leftJoin(sql`${chosen.slots} isl`, sql`isl.order_item_id = ${orderItems.id}`)
+        .leftJoin(sql`${chosen.weeks} iwk`, sql`iwk.order_item_id = ${orderItems.id}`)
+        .leftJoin(captured, sql`cap.order_id = ${orders.id}`)
         .where(and(...where))
         .orderBy(desc(purchasedAt), desc(orderItems.id))
         .limit(criteria.limit)

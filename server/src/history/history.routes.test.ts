@@ -6,9 +6,9 @@ import {
   itemState,
   WEEKDAY_NAMES,
 } from "@atelier/contract";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices, orderItems, orders } from "../db/schema/index.ts";
+import { invoices, orderItems, orders, payments } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createChild, createParent } from "../test/shop-fixtures.ts";
 import { createHistoryService } from "./history.service.ts";
@@ -109,6 +109,15 @@ describe("GET /api/v2/orders/items/history/", () => {
     );
     expect(course.price).toBe((course.price_cents / 100).toFixed(2));
     expect(workshop.schedule_slots[0]).toMatchObject({ id: t.dated[0]?.id, date: t.dated[0]?.date });
+    // The course's subscription names the gateway of the order's latest capture (read per order, D407).
+    const [captured] = await t.db
+      .select({ gateway: payments.gateway })
+      .from(payments)
+      .where(and(eq(payments.orderId, f.courseOrder), isNotNull(payments.captureId)))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    expect(captured?.gateway).toBeTruthy();
+    expect(course.subscription?.paid_with).toBe(captured?.gateway);
   });
 
   it("shows the number of the order's invoice, not of a credit note", async () => {

@@ -14,8 +14,15 @@ export {
   countUnpaidOrdersOfUser,
   findCartItems,
   findUserCart,
+  type ItemHouse,
+  type ItemPageOption,
+  type ItemSlot,
+  type ItemWeek,
   itemColumns,
+  lineColumns,
   listOrdersOfUserForStaff,
+  pageShownColumns,
+  slotsAndWeeksOfItems,
 } from "./order.repository.ts";
 export {
   findItemUnitsForStaff,

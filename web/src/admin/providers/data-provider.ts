@@ -149,6 +149,24 @@ function totalOf(headers: Headers): number {
   return total ? Number(total) : 0;
 }
 
+/**
+ * A list's page with its total, or, when the server answers the total as `*` (a search past its counting
+ * limit, D407), with whether there are pages before and after: react-admin then shows "1-25 of more than
+ * 25" and the next page while pages come back full.
+ */
+function pageOf(
+  json: unknown,
+  headers: Headers,
+  pagination: { page: number; perPage: number } | undefined,
+):
+  | { data: never[]; total: number }
+  | { data: never[]; pageInfo: { hasPreviousPage: boolean; hasNextPage: boolean } } {
+  const data = json as never[];
+  if (headers.get("content-range")?.split("/").pop() !== "*") return { data, total: totalOf(headers) };
+  const { page = 1, perPage = 25 } = pagination ?? {};
+  return { data, pageInfo: { hasPreviousPage: page > 1, hasNextPage: data.length >= perPage } };
+}
+
 const listQuery = (
   sort: { field: string; order: string } | undefined,
   pagination: { page: number; perPage: number } | undefined,
@@ -232,7 +250,7 @@ export const dataProvider = {
     const { json, headers } = await adminFetch("GET", `${resource}/`, {
       query: listQuery(sort, pagination, filter),
     });
-    return { data: json as never[], total: totalOf(headers) };
+    return pageOf(json, headers, pagination);
   },
   async getOne(resource, { id }) {
     return { data: (await adminFetch("GET", `${resource}/${id}/`)).json as never };
@@ -247,7 +265,7 @@ export const dataProvider = {
     const { json, headers } = await adminFetch("GET", `${resource}/`, {
       query: listQuery(sort, pagination, { ...filter, [target]: id }),
     });
-    return { data: json as never[], total: totalOf(headers) };
+    return pageOf(json, headers, pagination);
   },
   async create(resource, { data }) {
     const path = CREATE_PATHS[resource] ?? `${resource}/`;
