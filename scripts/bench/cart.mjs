@@ -90,7 +90,7 @@ export async function explainCart(databaseUrl, cartId, gift) {
       `The current order: the cart, its items (${cartLines.length + 1}) and its code in one statement (D399)`,
     ];
     lines.push(
-      `Round trip from Node.js to PostgreSQL (\`select 1\`, 300 times, one connection) at this load: p50 ${rt.p50.toFixed(2)} ms, p99 ${rt.p99.toFixed(2)} ms. An add runs 5 round trips (begin, lock, lines, the add's statement, commit), reading the current order 1 (the cart with its items and code; a gift card on the cart is read beside it).`,
+      `Round trip from Node.js to PostgreSQL (\`select 1\`, 300 times, one connection) at this load: p50 ${rt.p50.toFixed(2)} ms, p99 ${rt.p99.toFixed(2)} ms. An add runs 4 round trips (begin written with the lock, D409; lines; the add's statement; commit), reading the current order 1 (the cart with its items and code; a gift card on the cart is read beside it).`,
       "",
     );
     for (const [index, statement] of captured.entries()) {

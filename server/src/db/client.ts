@@ -12,6 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type Env, loadEnv } from "../config/index.ts";
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed.ts";
+import { forgetBegin, pipelineBegin } from "./pipelined-begin.ts";
 import * as schema from "./schema/index.ts";
 import { createTransactionGuard, guardMethods, type TransactionGuard } from "./transaction-guard.ts";
 
@@ -212,6 +213,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       lock_timeout: limits.DB_READ_TIMEOUT_MS,
       idle_in_transaction_session_timeout: limits.DB_IDLE_IN_TRANSACTION_MS,
     });
+    // A transaction's `begin` goes out with its first statement (D409).
+    pool.on("connect", (client) => pipelineBegin(client));
+    pool.on("acquire", (client) => forgetBegin(client));
+    pool.on("release", (_error, client) => forgetBegin(client));
     let closing = false;
     const main = keepPoolAlive(pool, "main", () => closing);
     const read = keepPoolAlive(readPool, "read", () => closing);

@@ -13,9 +13,16 @@ export function pgArray(values: readonly (string | number)[]): string {
 }
 
 /**
- * Prepared statements by name, per database handle: a list answers with planned statements instead of
+ * Prepared statements by name, per connection: a list answers with planned statements instead of
  * parsing and planning four queries per request. Names are built from the SQL shape, so one name
  * always means one SQL text.
+ *
+ * Kept by the handle's driver client, not by the handle (D409): a transaction is a new handle each time,
+ * but on PostgreSQL its client is one of the pool's few connections, so a cart change builds its
+ * statements once per connection instead of once per request. Drizzle's prepared query keeps the client
+ * it was built on, and the key is that client, so a statement runs only on the connection of the handle
+ * that asked for it (a pool's statements on the pool, a transaction's on its checked-out connection). On
+ * PGlite a transaction's client is new each time (as before).
  */
 const preparedByDb = new WeakMap<
   object,
@@ -27,10 +34,11 @@ export function prepared<T>(
   name: string,
   build: () => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> } },
 ): { execute(values?: Record<string, unknown>): Promise<T> } {
-  let byName = preparedByDb.get(db);
+  const key = connectionOf(db);
+  let byName = preparedByDb.get(key);
   if (!byName) {
     byName = new Map();
-    preparedByDb.set(db, byName);
+    preparedByDb.set(key, byName);
   }
   let statement = byName.get(name);
   if (!statement) {
@@ -38,4 +46,10 @@ export function prepared<T>(
     byName.set(name, statement);
   }
   return statement as { execute(values?: Record<string, unknown>): Promise<T> };
+}
+
+/** The driver client a handle's queries run on (a pool, a pool's connection, PGlite), else the handle. */
+export function connectionOf(db: DbOrTx): object {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return typeof client === "object" && client !== null ? client : db;
 }

@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, usesPostgres } from "../test/test-database.ts";
+import type { Database, Tx } from "./client.ts";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.db.execute(sql`create table pipelined_probe (n int not null)`);
+}, 60_000);
+afterAll(() => database?.close());
+
+type Connection = {
+  query(text: string): void;
+  bind(config: unknown): void;
+  on(event: string, listener: () => void): void;
+  off(event: string, listener: () => void): void;
+};
+const clientOf = (tx: Tx) => (tx as unknown as { session: { client: pg.PoolClient } }).session.client;
+const connectionOf = (client: pg.PoolClient) => (client as unknown as { connection: Connection }).connection;
+
+/**
+ * What the transaction's connection sends and reads while `work` runs: `begin` (a simple query), a
+ * statement (its bind), and each answer's end (ready for query).
+ */
+async function traffic(work: (tx: Tx) => Promise<void>): Promise<string[]> {
+  const seen: string[] = [];
+  await database.db.transaction(async (tx) => {
+    const connection = connectionOf(clientOf(tx));
+    const { query, bind } = connection;
+    const ready = () => seen.push("ready");
+    connection.query = (text: string) => {
+      seen.push(text.trim().toLowerCase());
+      query.call(connection, text);
+    };
+    connection.bind = (config: unknown) => {
+      seen.push("statement");
+      bind.call(connection, config);
+    };
+    connection.on("readyForQuery", ready);
+    try {
+      await work(tx);
+    } finally {
+      connection.query = query;
+      connection.bind = bind;
+      connection.off("readyForQuery", ready);
+    }
+  });
+  return seen;
+}
+
+/** The rows of a statement's result (the database handle's result type is the driver's). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const count = async () =>
+  rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from pipelined_probe`))[0]?.n;
+
+describe.skipIf(!usesPostgres())("begin goes out with the first statement (D409, PostgreSQL)", () => {
+  it("sends begin and the first statement before either answer; the next statements one at a time", async () => {
+    const seen = await traffic(async (tx) => {
+      await tx.execute(sql`select ${1}::int`);
+      await tx.execute(sql`select ${2}::int`);
+    });
+    // One round trip for begin and the first statement (both written, then both answered), then one each.
+    expect(seen).toEqual(["begin", "statement", "ready", "ready", "statement", "ready"]);
+  });
+
+  it("statements asked for at once as the first ones: each answered with its own rows, in order", async () => {
+    const seen = await traffic(async (tx) => {
+      const answers = await Promise.all(
+        [1, 2, 3].map((n) =>
+          tx.execute(sql`select ${n}::int as n`).then((r) => rowsOf<{ n: number }>(r)[0]?.n),
+        ),
+      );
+      expect(answers).toEqual([1, 2, 3]);
+      const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select ${4}::int as n`));
+      expect(row?.n).toBe(4);
+    });
+    // begin with the first in one round trip; the others after that pair, as node-postgres queues them (a
+    // statement queued behind another is written while that one's end is read, so before this listener sees it).
+    expect(seen.slice(0, 4)).toEqual(["begin", "statement", "ready", "ready"]);
+    expect(seen.filter((event) => event === "statement")).toHaveLength(4);
+    expect(seen.filter((event) => event === "ready")).toHaveLength(5);
+  });
+
+  it("runs the first statement inside the transaction: a rollback undoes its write", async () => {
+    const before = await count();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into pipelined_probe values (${1})`);
+        const [row] = rowsOf<{ xact: string | null }>(
+          await tx.execute(sql`select pg_current_xact_id_if_assigned()::text as xact`),
+        );
+        expect(row?.xact).not.toBeNull();
+        throw new Error("undo");
+      }),
+    ).rejects.toThrow("undo");
+    expect(await count()).toBe(before);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into pipelined_probe values (${2})`);
+    });
+    expect(await count()).toBe((before ?? 0) + 1);
+  });
+
+  it("sends nothing for a transaction without statements, and the connection is idle after it", async () => {
+    const seen = await traffic(async () => undefined);
+    // The commit is answered without the server: no begin was sent, so there is nothing to end.
+    expect(seen).toEqual([]);
+    await expect(database.db.transaction(async () => Promise.reject(new Error("early")))).rejects.toThrow(
+      "early",
+    );
+    const [row] = rowsOf<{ status: string }>(await database.db.execute(sql`select 'ok' as status`));
+    expect(row?.status).toBe("ok");
+  });
+
+  it("a failing first statement rolls the transaction back, and the connection serves the next one", async () => {
+    const before = await count();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 / ${0}::int`);
+      }),
+    ).rejects.toThrow();
+    let pipelined = true;
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into pipelined_probe values (${3})`);
+      pipelined = (clientOf(tx) as unknown as { pipeline: boolean }).pipeline;
+    });
+    expect(pipelined).toBe(false);
+    expect(await count()).toBe((before ?? 0) + 1);
+    // Every connection of the pool in turn: none is left inside a transaction.
+    const states = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        database.db.execute(sql`select (pg_current_xact_id_if_assigned() is null) as clean, pg_sleep(0.05)`),
+      ),
+    );
+    expect(states.every((result) => rowsOf<{ clean: boolean }>(result)[0]?.clean)).toBe(true);
+  });
+});
