@@ -7,7 +7,10 @@ import { usesPostgres } from "../test/test-database.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // 50 adds to one cart queue on its lock with 10 pooled connections: on a loaded machine the last wait
+  // longer for a connection than production's 3 s and would answer 503 (the pool's limit, which
+  // db-faults.test.ts proves). This file proves no lost update, so its waits are long.
+  ctx = await createTestApp({ env: { DB_POOL_WAIT_MS: "60000", DB_LOCK_TIMEOUT_MS: "60000" } });
   await seedDemoCatalogue(ctx.database.db, { staffEmail: "staff@atelier-test.example" });
 }, 60_000);
 afterAll(() => ctx?.close());

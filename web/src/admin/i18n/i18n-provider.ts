@@ -99,7 +99,16 @@ const germanSinceV3 = {
 
 const messages: Record<Locale, TranslationMessages> = {
   de: mergeTranslations(germanMessages, germanSinceV3, de),
-  ru: mergeTranslations(russianMessages, ru),
+  ru: mergeTranslations(
+    russianMessages,
+    // A search past its counting limit shows no total (D407): "из более чем", as a Russian reader says it.
+    {
+      ra: {
+        navigation: { partial_page_range_info: "%{offsetBegin}-%{offsetEnd} из более чем %{offsetEnd}" },
+      },
+    },
+    ru,
+  ),
 };
 
 /** The language the staff member chose last time in this browser, else the browser's, else German. */
