@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { crashWatch, otherSession } from "../test/other-session.ts";
 import { createTestDatabase, usesPostgres } from "../test/test-database.ts";
 
 // PostgreSQL's own faults (issue 19, items 1 and 5): backends ended by the server, and a table locked by
@@ -30,22 +31,15 @@ describe.runIf(usesPostgres())("database faults (PostgreSQL)", () => {
     );
 
   /** What would have ended a real server process: an error no listener took (an unhandled 'error' event). */
-  const crashes: unknown[] = [];
-  const onCrash = (error: unknown) => crashes.push(error);
+  const { crashes, ...watch } = crashWatch();
 
   beforeAll(async () => {
-    process.on("uncaughtException", onCrash);
+    watch.start();
     t = await createCheckoutTestApp();
-    const { rows } = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    };
-    const url = new URL(process.env.TEST_PG_ADMIN_URL ?? "");
-    url.pathname = `/${rows[0]?.name}`;
-    other = new pg.Client({ connectionString: url.toString() });
-    await other.connect();
+    other = await otherSession(t.db);
   }, 60_000);
   afterAll(async () => {
-    process.off("uncaughtException", onCrash);
+    watch.stop();
     await other?.end();
     await t?.close();
   });

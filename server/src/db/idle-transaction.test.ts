@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { crashWatch, otherSession } from "../test/other-session.ts";
 import { usesPostgres } from "../test/test-database.ts";
 import { scheduleSlots } from "./schema/index.ts";
 
@@ -14,22 +15,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.runIf(usesPostgres())("a transaction idle too long (PostgreSQL)", () => {
   let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
   let other: pg.Client;
-  const crashes: unknown[] = [];
-  const onCrash = (error: unknown) => crashes.push(error);
+  const { crashes, ...watch } = crashWatch();
 
   beforeAll(async () => {
-    process.on("uncaughtException", onCrash);
+    watch.start();
     t = await createCheckoutTestApp({ env: { DB_IDLE_IN_TRANSACTION_MS: "1000" } });
-    const { rows } = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    };
-    const url = new URL(process.env.TEST_PG_ADMIN_URL ?? "");
-    url.pathname = `/${rows[0]?.name}`;
-    other = new pg.Client({ connectionString: url.toString() });
-    await other.connect();
+    other = await otherSession(t.db);
   }, 60_000);
   afterAll(async () => {
-    process.off("uncaughtException", onCrash);
+    watch.stop();
     await other?.end();
     await t?.close();
   });

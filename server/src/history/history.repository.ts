@@ -1,7 +1,7 @@
 import type { Locale, OrderItemStatus, OrderStatus, ProductType } from "@atelier/contract";
 import { SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import { closedOnSql, textIn } from "../catalogue/index.ts";
+import { closedOnSql } from "../catalogue/index.ts";
 import type { DbOrTx } from "../db/index.ts";
 import {
   invoices,
@@ -24,6 +24,7 @@ import {
   type ItemWeek,
   lineColumns,
   pageShownColumns,
+  shownColumns,
   slotsAndWeeksOfItems,
 } from "../orders/index.ts";
 
@@ -107,18 +108,12 @@ export function findHistoryItems(
       db
         .select({
           ...lineColumns,
-          pageName: textIn(productPages.name, locale),
-          pageSlug: productPages.slug,
-          pageAgeGroup: productPages.ageGroup,
-          pageTitleImage: productPages.titleImage,
-          refundDaysBefore: productPages.refundDaysBefore,
-          optionName: textIn(purchaseOptions.name, locale),
-          house: sql<ItemHouse | null>`pf.house`,
-          closed: sql<{ startsOn: string; endsOn: string }[]>`pf.closed`,
-          visitorFirstName: visitors.firstName,
-          visitorLastName: visitors.lastName,
-          visitorBirthDate: visitors.birthDate,
-          pageOptions: sql<ItemPageOption[]>`pf.page_options`,
+          // The page's house, closures and options from the once-per-page read `pf` (D407).
+          ...shownColumns(locale, {
+            house: sql<ItemHouse | null>`pf.house`,
+            closed: sql<{ startsOn: string; endsOn: string }[]>`pf.closed`,
+            pageOptions: sql<ItemPageOption[]>`pf.page_options`,
+          }),
           slots: sql<ItemSlot[]>`coalesce(isl.slots, '[]'::json)`,
           weeks: sql<ItemWeek[]>`coalesce(iwk.weeks, '[]'::json)`,
           itemStatus: orderItems.status,

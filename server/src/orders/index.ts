@@ -22,6 +22,7 @@ export {
   lineColumns,
   listOrdersOfUserForStaff,
   pageShownColumns,
+  shownColumns,
   slotsAndWeeksOfItems,
 } from "./order.repository.ts";
 export {

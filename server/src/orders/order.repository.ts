@@ -337,20 +337,25 @@ export const lineColumns = {
 /**
  * What an item's reply shows of its page, option and child: the page's and option's names, the house and
  * its closures, the child's name and birth date (the cart's items, the history, and the add's reply, D399).
+ * `page` gives the house, closures and options when the caller reads them otherwise (the history, once per
+ * page, D407).
  */
-const shownColumns = (locale: Locale) => ({
+export const shownColumns = (
+  locale: Locale,
+  page: Pick<ReturnType<typeof pageShown>, "house" | "closed" | "pageOptions"> = pageShown(locale),
+) => ({
   pageName: textIn(productPages.name, locale),
   pageSlug: productPages.slug,
   pageAgeGroup: productPages.ageGroup,
   pageTitleImage: productPages.titleImage,
   refundDaysBefore: productPages.refundDaysBefore,
   optionName: textIn(purchaseOptions.name, locale),
-  house: pageShown(locale).house,
-  closed: pageShown(locale).closed,
+  house: page.house,
+  closed: page.closed,
   visitorFirstName: visitors.firstName,
   visitorLastName: visitors.lastName,
   visitorBirthDate: visitors.birthDate,
-  pageOptions: pageShown(locale).pageOptions,
+  pageOptions: page.pageOptions,
 });
 
 const pageShown = (locale: Locale) =>
