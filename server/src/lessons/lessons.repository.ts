@@ -126,19 +126,20 @@ export async function findBookedItems(
         rows.map((row) => row.itemId),
       ),
     );
+  // Grouped once: each booking's slots, not every link tested for every booking.
+  const linksOf = new Map<number, typeof links>();
+  for (const link of links) linksOf.set(link.itemId, [...(linksOf.get(link.itemId) ?? []), link]);
   return rows.map(({ billing, ...row }) => ({
     ...row,
     visitorFirstName: row.visitorFirstName ?? "",
     visitorLastName: row.visitorLastName ?? "",
     parentFirstName: row.parentFirstName ?? billing?.first_name ?? "",
     parentEmail: row.parentEmail ?? billing?.email ?? "",
-    slots: links
-      .filter((link) => link.itemId === row.itemId)
-      .map(({ itemId: _item, ...slot }) => ({
-        ...slot,
-        start: slot.start.slice(0, 5),
-        end: slot.end.slice(0, 5),
-      })),
+    slots: (linksOf.get(row.itemId) ?? []).map(({ itemId: _item, ...slot }) => ({
+      ...slot,
+      start: slot.start.slice(0, 5),
+      end: slot.end.slice(0, 5),
+    })),
   }));
 }
 
