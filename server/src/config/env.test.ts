@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadEnv } from "./env.ts";
+import { ConfigError, loadEnv, poolIdleMs } from "./env.ts";
 
 describe("configuration", () => {
   it("has defaults that run offline on the embedded database", () => {
@@ -28,6 +28,13 @@ describe("configuration", () => {
     expect(loadEnv({ METRICS_TOKEN: " " }).METRICS_TOKEN).toBeUndefined();
     expect(loadEnv({ METRICS_TOKEN: "0123456789abcdef" }).METRICS_TOKEN).toBe("0123456789abcdef");
     expect(() => loadEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it("keeps unused database connections 5 minutes in production, the driver's 10 s elsewhere (D412)", () => {
+    expect(poolIdleMs({ NODE_ENV: "production", DB_POOL_IDLE_MS: undefined })).toBe(300_000);
+    expect(poolIdleMs({ NODE_ENV: "test", DB_POOL_IDLE_MS: undefined })).toBe(10_000);
+    expect(poolIdleMs(loadEnv({ NODE_ENV: "test", DB_POOL_IDLE_MS: "60000" }))).toBe(60_000);
+    expect(() => loadEnv({ DB_POOL_IDLE_MS: "10" })).toThrow(/DB_POOL_IDLE_MS/);
   });
 
   it("reads a comma-separated list of CORS origins", () => {

@@ -79,6 +79,13 @@ const EnvSchema = z.object({
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).default(4_000),
   DB_READ_TIMEOUT_MS: z.coerce.number().int().min(50).default(1_500),
   /**
+   * How long an unused pooled connection stays open (D412). A new connection costs PostgreSQL a process,
+   * its catalogue caches and every statement's plan again: with the driver's 10 s, each burst after a quiet
+   * spell (the staff's lists, the enrolment rush at 10:00) first opened connections. Default 5 minutes in
+   * production, the driver's 10 s elsewhere (test suites open many short-lived pools).
+   */
+  DB_POOL_IDLE_MS: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
+  /**
    * The longest a transaction may sit idle between its statements before PostgreSQL ends it and rolls it
    * back (D411): a process that stalls or loses its way cannot hold locks or seats for long, and a capture
    * that keeps a running reservation without the units' locks commits well inside its margin (D408).
@@ -296,6 +303,11 @@ const EnvSchema = z.object({
     .url()
     .default("https://graph.facebook.com/v19.0/me?fields=id,email,first_name,last_name"),
 });
+
+/** How long an unused pooled connection stays open (DB_POOL_IDLE_MS, D412): 5 minutes in production, else 10 s. */
+export function poolIdleMs(env: Pick<Env, "DB_POOL_IDLE_MS" | "NODE_ENV">): number {
+  return env.DB_POOL_IDLE_MS ?? (env.NODE_ENV === "production" ? 300_000 : 10_000);
+}
 
 /** The name of every setting, for the production recipe's settings file (deploy/settings.env.example). */
 export const SETTING_NAMES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];

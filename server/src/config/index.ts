@@ -3,5 +3,6 @@ export {
   type Env,
   loadEnv,
   MAX_IDLE_IN_TRANSACTION_MS,
+  poolIdleMs,
   staffNoticeRecipients,
 } from "./env.ts";

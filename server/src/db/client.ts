@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { type Env, loadEnv } from "../config/index.ts";
+import { type Env, loadEnv, poolIdleMs } from "../config/index.ts";
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed.ts";
 import { forgetBegin, pipelineBegin } from "./pipelined-begin.ts";
 import * as schema from "./schema/index.ts";
@@ -201,6 +201,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       lock_timeout: limits.DB_LOCK_TIMEOUT_MS,
       // D411: a transaction idle this long is ended by the server, its locks and writes with it.
       idle_in_transaction_session_timeout: limits.DB_IDLE_IN_TRANSACTION_MS,
+      idleTimeoutMillis: poolIdleMs(limits),
       onConnect: changes.onConnect,
     });
     // Catalogue reads and readiness: they only read, so they need no LISTEN, and a short limit.
@@ -212,6 +213,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       statement_timeout: limits.DB_READ_TIMEOUT_MS,
       lock_timeout: limits.DB_READ_TIMEOUT_MS,
       idle_in_transaction_session_timeout: limits.DB_IDLE_IN_TRANSACTION_MS,
+      idleTimeoutMillis: poolIdleMs(limits),
     });
     // A transaction's `begin` goes out with its first statement (D409).
     pool.on("connect", (client) => pipelineBegin(client));
