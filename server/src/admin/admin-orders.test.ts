@@ -271,6 +271,35 @@ describe(`staff refunds and orders in the back office (${usesPostgres() ? "Postg
     expect((await list({ status: ["nonsense"] })).statusCode).toBe(400);
   });
 
+  it("keeps the list's sort on every page: by total, both ways, and by date (D413)", async () => {
+    const parent = await createParent(t.db);
+    await t.db.execute(
+      sql`insert into orders (user_id, status, locale, paid_at, total_checkout_cents, created_at)
+          select ${parent.id}, 'paid', 'de', now(), n * 1000, now() - (n * 37 % 5) * interval '1 day'
+          from generate_series(1, 5) n`,
+    );
+    const list = (sort: [string, string], range: string) =>
+      t.call("GET", "/api/v2/admin/orders/", {
+        headers: staff.headers,
+        query: { filter: JSON.stringify({ parent: parent.id }), sort: JSON.stringify(sort), range },
+      });
+    const totals = async (sort: [string, string]) => [
+      ...(await list(sort, "[0,2]")).json(),
+      ...(await list(sort, "[3,4]")).json(),
+    ];
+    const ascending = (await totals(["total_cents", "ASC"])).map(
+      (o: { total_cents: number }) => o.total_cents,
+    );
+    expect(ascending).toEqual([1000, 2000, 3000, 4000, 5000]);
+    const descending = (await totals(["total_cents", "DESC"])).map(
+      (o: { total_cents: number }) => o.total_cents,
+    );
+    expect(descending).toEqual([5000, 4000, 3000, 2000, 1000]);
+    const byDate = (await totals(["created_at", "DESC"])).map((o: { created_at: string }) => o.created_at);
+    expect(byDate).toEqual([...byDate].sort().reverse());
+    expect(new Set(byDate).size).toBe(5);
+  });
+
   it(`counts a search exactly up to ${SEARCH_COUNT_LIMIT} orders and answers "*" past it (D407)`, async () => {
     const parent = await createParent(t.db);
     await t.db.execute(sql`update users set last_name = 'Vielbesteller' where id = ${parent.id}`);

@@ -1,6 +1,6 @@
-import type { AdminOrderRow, AdminPaymentState, Locale } from "@atelier/contract";
+import type { AdminOrderRow, AdminPaymentState, Locale, OrderStatus } from "@atelier/contract";
 import { SCHOOL_TIME_ZONE } from "@atelier/contract";
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import {
   boundedTotal,
   type DbOrTx,
@@ -9,6 +9,9 @@ import {
   orderItems,
   orders,
   payments,
+  pgArray,
+  ph,
+  prepared,
   productPages,
   staffRefunds,
   users,
@@ -50,15 +53,15 @@ const paymentStateSql = sql<AdminPaymentState>`case
   else 'paid' end`;
 
 /** An offer's name in the staff member's language, German where the Russian one is empty (D286). */
-const offerNameIn = (locale: Locale) =>
+const offerNameIn = (locale: Locale | Placeholder) =>
   sql<string>`coalesce(nullif(${productPages.name}->>${locale}::text, ''), ${productPages.name}->>'de')`;
 
-const productsIn = (locale: Locale) =>
+const productsIn = (locale: Locale | Placeholder) =>
   sql<
     string[] | null
   >`(select array_agg(distinct ${offerNameIn(locale)}) from ${orderItems} join ${productPages} on ${productPages.id} = ${orderItems.productPageId} where ${orderItems.orderId} = ${orders.id})`;
 
-const rowColumnsIn = (locale: Locale) => ({ ...rowColumns, products: productsIn(locale) });
+const rowColumnsIn = (locale: Locale | Placeholder) => ({ ...rowColumns, products: productsIn(locale) });
 
 const rowColumns = {
   id: orders.id,
@@ -130,7 +133,10 @@ function toRow(raw: RawRow): AdminOrderRow {
 function conditions(filter: StaffOrderFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.ids) parts.push(filter.ids.length ? inArray(orders.id, filter.ids) : sql`false`);
-  if (filter.statuses) parts.push(sql`${orders.status}::text in ${filter.statuses}`);
+  // Compared as the enum, not as text, so the status index finds them: a ten-year list's count of its
+  // refunded orders read 40,000 rows as text (5.5 ms) and 1,001 as the enum (0.6 ms). The route has
+  // refused any other value with a 400.
+  if (filter.statuses) parts.push(inArray(orders.status, filter.statuses as OrderStatus[]));
   else parts.push(sql`${orders.status} <> 'cart'`);
   if (filter.paymentState) parts.push(sql`${paymentStateSql} = ${filter.paymentState}`);
   if (filter.from)
@@ -171,17 +177,6 @@ export async function listOrdersForStaff(
 ): Promise<{ rows: AdminOrderRow[]; total: number | null }> {
   const where = conditions(filter);
   const order = [cut.descending ? desc(cut.sort) : asc(cut.sort), desc(orders.id)];
-  // The page's ids first, then the row's columns (payments, children, offers) for those 25 only: the rows
-  // an offset skips are not computed (issue 36, D401).
-  const page = db
-    .select({ pageId: sql<number>`${orders.id}`.as("page_id") })
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(where)
-    .orderBy(...order)
-    .offset(cut.offset)
-    .limit(cut.limit)
-    .as("page");
   const exact = async () =>
     (
       await db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where)
@@ -190,14 +185,16 @@ export async function listOrdersForStaff(
   // up to SEARCH_COUNT_LIMIT and says "more than" past it (D407): "Schmidt" matches 5,600 orders of ten
   // years, and counting them all took ten times the page.
   const unfiltered = Object.values(filter).every((value) => value === undefined);
-  // The page and its total side by side (D405).
-  const [rows, total] = await Promise.all([
+  // The page's ids and its total side by side (D405); then the row's columns (payments, children, offers)
+  // for those 25 only, so the rows an offset skips are not computed (issue 36, D401).
+  const [page, total] = await Promise.all([
     db
-      .select(rowColumnsIn(cut.locale ?? "de"))
+      .select({ id: orders.id })
       .from(orders)
-      .innerJoin(page, eq(page.pageId, orders.id))
-      .leftJoin(users, eq(users.id, orders.userId))
-      .orderBy(...order),
+      .where(where)
+      .orderBy(...order)
+      .offset(cut.offset)
+      .limit(cut.limit),
     unfiltered
       ? wholeTableTotal(db, orders, exact)
       : boundedTotal(
@@ -205,7 +202,9 @@ export async function listOrdersForStaff(
           db.select({ one: sql`1` }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where),
         ),
   ]);
-  return { rows: rows.map(toRow), total };
+  const ids = page.map((row) => row.id);
+  const byId = new Map((await rowsOf(db, ids, cut.locale ?? "de")).map((row) => [row.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
 export async function findOrderForStaff(
@@ -213,12 +212,25 @@ export async function findOrderForStaff(
   id: number,
   locale: Locale = "de",
 ): Promise<AdminOrderRow | undefined> {
-  const [row] = await db
-    .select(rowColumnsIn(locale))
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, id));
-  return row ? toRow(row) : undefined;
+  return (await rowsOf(db, [id], locale))[0];
+}
+
+/**
+ * The back office's columns of the given orders, in no particular order. One prepared statement whatever
+ * the list's filter, sort or page (D413): PostgreSQL planned its dozen subqueries on every page, about 4 ms
+ * of a filtered page's 5.4 ms on ten years of data, and a kept plan for 25 ids by primary key cannot go wrong.
+ */
+async function rowsOf(db: DbOrTx, ids: number[], locale: Locale): Promise<AdminOrderRow[]> {
+  if (ids.length === 0) return [];
+  const statement = prepared<RawRow[]>(db, "staff_order_rows", () =>
+    db
+      .select(rowColumnsIn(ph("locale")))
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(sql`${orders.id} = any(${ph("ids")}::int[])`),
+  );
+  const rows = await statement.execute({ ids: pgArray(ids), locale });
+  return rows.map(toRow);
 }
 
 /** The order's items with what they cost and what came back. */
