@@ -214,6 +214,16 @@ describe(`moving a child and the staff waiting lists (${usesPostgres() ? "Postgr
       [3, "Clara", "waiting"],
     ]);
     expect(rows[0]).toMatchObject({ parent_name: "Eva Muster", parent_email: line[0]?.email });
+    // The list's own sort, newest entry first, on the same prepared rows (D413).
+    const newestFirst = await t.call("GET", "/api/v2/admin/waiting-list/", {
+      headers: staff.headers,
+      query: { filter: JSON.stringify({ slot }), sort: JSON.stringify(["id", "DESC"]) },
+    });
+    expect(AdminWaitingEntryListSchema.parse(newestFirst.json()).map((r) => r.child.split(" ")[0])).toEqual([
+      "Clara",
+      "Boris",
+      "Anna",
+    ]);
     // The offer's name in the staff member's language: the back office asks with its own locale.
     expect(rows[0]?.product_name).toBe(t.course.page.name.de);
     const inRussian = await t.call("GET", "/api/v2/admin/waiting-list/", {

@@ -2,12 +2,16 @@ import type { Locale, WaitingEntryStatus } from "@atelier/contract";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { textIn } from "../catalogue/index.ts";
-import type { DbOrTx, Tx } from "../db/index.ts";
 import {
   academyWeeks,
+  type DbOrTx,
+  pgArray,
+  ph,
+  prepared,
   productPages,
   purchaseOptions,
   scheduleSlots,
+  type Tx,
   users,
   visitors,
   waitingListEntries,
@@ -58,35 +62,54 @@ export async function listEntriesForStaff(
   locale: Locale,
 ) {
   const where = conditions(filter);
-  const rows = await db
-    .select({
-      entry: waitingListEntries,
-      position,
-      childFirstName: visitors.firstName,
-      childLastName: visitors.lastName,
-      childBirthDate: visitors.birthDate,
-      parentFirstName: users.firstName,
-      parentLastName: users.lastName,
-      parentEmail: users.email,
-      parentPhone: users.phoneNumber,
-      // In the staff member's language, as the back office's other screens (D162).
-      productName: textIn(productPages.name, locale),
-      optionName: textIn(purchaseOptions.name, locale),
-      ...UNIT_COLUMNS,
-    })
-    .from(waitingListEntries)
-    .innerJoin(visitors, eq(visitors.id, waitingListEntries.visitorId))
-    .innerJoin(users, eq(users.id, waitingListEntries.userId))
-    .innerJoin(productPages, eq(productPages.id, waitingListEntries.productPageId))
-    .innerJoin(purchaseOptions, eq(purchaseOptions.id, waitingListEntries.purchaseOptionId))
-    .leftJoin(scheduleSlots, eq(scheduleSlots.id, waitingListEntries.scheduleSlotId))
-    .leftJoin(academyWeeks, eq(academyWeeks.id, waitingListEntries.academyWeekId))
-    .where(where)
-    .orderBy(cut.descending ? desc(cut.sort) : asc(cut.sort), asc(waitingListEntries.id))
-    .offset(cut.offset)
-    .limit(cut.limit);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(waitingListEntries).where(where);
-  return { rows, total: count?.n ?? 0 };
+  // The page's ids and the total side by side, then the rows by id with one prepared statement, in the
+  // page's order (D413): PostgreSQL planned the rows' six joins and place in line on every request, about
+  // 5 of the page's 7 ms on ten years of data.
+  const [page, [count]] = await Promise.all([
+    db
+      .select({ id: waitingListEntries.id })
+      .from(waitingListEntries)
+      .where(where)
+      .orderBy(cut.descending ? desc(cut.sort) : asc(cut.sort), asc(waitingListEntries.id))
+      .offset(cut.offset)
+      .limit(cut.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(waitingListEntries).where(where),
+  ]);
+  const ids = page.map((row) => row.id);
+  const byId = new Map((await entryRowsOf(db, ids, locale)).map((row) => [row.entry.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: count?.n ?? 0 };
+}
+
+/** The staff's columns of the given entries, in no particular order: one statement per language, planned once (D413). */
+async function entryRowsOf(db: DbOrTx, ids: number[], locale: Locale) {
+  const build = () =>
+    db
+      .select({
+        entry: waitingListEntries,
+        position,
+        childFirstName: visitors.firstName,
+        childLastName: visitors.lastName,
+        childBirthDate: visitors.birthDate,
+        parentFirstName: users.firstName,
+        parentLastName: users.lastName,
+        parentEmail: users.email,
+        parentPhone: users.phoneNumber,
+        // In the staff member's language, as the back office's other screens (D162).
+        productName: textIn(productPages.name, locale),
+        optionName: textIn(purchaseOptions.name, locale),
+        ...UNIT_COLUMNS,
+      })
+      .from(waitingListEntries)
+      .innerJoin(visitors, eq(visitors.id, waitingListEntries.visitorId))
+      .innerJoin(users, eq(users.id, waitingListEntries.userId))
+      .innerJoin(productPages, eq(productPages.id, waitingListEntries.productPageId))
+      .innerJoin(purchaseOptions, eq(purchaseOptions.id, waitingListEntries.purchaseOptionId))
+      .leftJoin(scheduleSlots, eq(scheduleSlots.id, waitingListEntries.scheduleSlotId))
+      .leftJoin(academyWeeks, eq(academyWeeks.id, waitingListEntries.academyWeekId))
+      .where(sql`${waitingListEntries.id} = any(${ph("ids")}::int[])`);
+  if (ids.length === 0) return [];
+  const statement = prepared<Awaited<ReturnType<typeof build>>>(db, `staff_waiting_rows_${locale}`, build);
+  return statement.execute({ ids: pgArray(ids) });
 }
 export type StaffWaitingRow = Awaited<ReturnType<typeof listEntriesForStaff>>["rows"][number];
 
