@@ -198,6 +198,10 @@ export async function searchUsersForStaff(
     .orderBy(cut.descending ? desc(cut.sort) : asc(cut.sort), asc(users.id))
     .offset(cut.offset)
     .limit(cut.limit);
+  // A page that is not full ends the list, so it tells the total without counting the matches again (a
+  // search's second pass over every person, half a searched page's work on ten years of data, D413).
+  if (rows.length < cut.limit && (rows.length > 0 || cut.offset === 0))
+    return { rows, total: cut.offset + rows.length };
   const [total] = await db.select({ n: count() }).from(users).where(where);
   return { rows, total: total?.n ?? 0 };
 }

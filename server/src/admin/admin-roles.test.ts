@@ -185,3 +185,27 @@ describe("one's own password in the back office", () => {
     expect(refused.statusCode).toBe(403);
   });
 });
+
+describe("people searched", () => {
+  it("tells the total on every page: a full page counts, the last page and a page past the end too (D413)", async () => {
+    const staff = await createStaff(t.database.db, "staff");
+    for (let i = 0; i < 5; i++) {
+      const parent = await createParent(t.database.db);
+      await t.database.db.update(users).set({ lastName: "Seitenweise" }).where(eq(users.id, parent.id));
+    }
+    const page = async (range: string) => {
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/v2/admin/people/",
+        headers: staff.headers,
+        query: { filter: JSON.stringify({ q: "seitenweise" }), range, sort: '["id","ASC"]' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return [res.json().length, res.headers["content-range"]];
+    };
+    expect(await page("[0,1]")).toEqual([2, "people 0-1/5"]);
+    expect(await page("[4,5]")).toEqual([1, "people 4-4/5"]);
+    expect((await page("[6,7]"))[0]).toBe(0);
+    expect((await page("[0,9]"))[1]).toBe("people 0-4/5");
+  });
+});
