@@ -13,6 +13,16 @@ export function pgArray(values: readonly (string | number)[]): string {
 }
 
 /**
+ * Rows read by id (`= any($ids)`, in no particular order) put back in the order of `ids`, the page's order;
+ * an id without a row is left out. The back office's lists read a page's ids with their filter and sort, then
+ * the rows' columns with one prepared statement (D413).
+ */
+export function inOrderOf<T>(ids: readonly number[], rows: readonly T[], idOf: (row: T) => number): T[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
  * Prepared statements by name, per connection: a list answers with planned statements instead of
  * parsing and planning four queries per request. Names are built from the SQL shape, so one name
  * always means one SQL text.

@@ -5,6 +5,7 @@ import { textIn } from "../catalogue/index.ts";
 import {
   academyWeeks,
   type DbOrTx,
+  inOrderOf,
   pgArray,
   ph,
   prepared,
@@ -76,8 +77,8 @@ export async function listEntriesForStaff(
     db.select({ n: sql<number>`count(*)::int` }).from(waitingListEntries).where(where),
   ]);
   const ids = page.map((row) => row.id);
-  const byId = new Map((await entryRowsOf(db, ids, locale)).map((row) => [row.entry.id, row]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: count?.n ?? 0 };
+  const rows = inOrderOf(ids, await entryRowsOf(db, ids, locale), (row) => row.entry.id);
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** The staff's columns of the given entries, in no particular order: one statement per language, planned once (D413). */

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } f
 import {
   boundedTotal,
   type DbOrTx,
+  inOrderOf,
   invoices,
   mailOutbox,
   orderItems,
@@ -203,8 +204,7 @@ export async function listOrdersForStaff(
         ),
   ]);
   const ids = page.map((row) => row.id);
-  const byId = new Map((await rowsOf(db, ids, cut.locale ?? "de")).map((row) => [row.id, row]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+  return { rows: inOrderOf(ids, await rowsOf(db, ids, cut.locale ?? "de"), (row) => row.id), total };
 }
 
 export async function findOrderForStaff(
