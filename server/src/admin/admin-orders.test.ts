@@ -4,7 +4,17 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUND_ATTEMPTS } from "../checkout/index.ts";
 import { SEARCH_COUNT_LIMIT } from "../db/index.ts";
-import { auditLog, invoices, orderItems, payments, productPages, staffRefunds } from "../db/schema/index.ts";
+import {
+  auditLog,
+  invoices,
+  orderItems,
+  orders,
+  payments,
+  productPages,
+  staffRefunds,
+  users,
+  visitors,
+} from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -325,6 +335,37 @@ describe(`staff refunds and orders in the back office (${usesPostgres() ? "Postg
     expect(past.statusCode, past.body).toBe(200);
     expect(past.json()).toHaveLength(25);
     expect(past.headers["content-range"]).toBe("orders 0-24/*");
+  });
+
+  it("finds an order by its parent, by a child it books, and by its number, not the family's other orders (D414)", async () => {
+    const c = await paidCourse();
+    const tag = randomUUID().slice(0, 8);
+    const family = `Quell${tag}`;
+    const childName = `Zinnia${tag}`;
+    await t.db.update(users).set({ lastName: family }).where(eq(users.id, c.id));
+    await t.db
+      .update(visitors)
+      .set({ firstName: childName, lastName: family })
+      .where(eq(visitors.id, c.child));
+    // The family's second order books nobody: found by the parent's name, not by the child's.
+    const [other] = await t.db
+      .insert(orders)
+      .values({ userId: c.id, status: "paid", locale: "de", paidAt: new Date() })
+      .returning({ id: orders.id });
+    const found = async (q: string) => {
+      const res = await t.call("GET", "/api/v2/admin/orders/", {
+        headers: staff.headers,
+        query: { filter: JSON.stringify({ q }), sort: JSON.stringify(["id", "DESC"]), range: "[0,24]" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { ids: res.json().map((o: { id: number }) => o.id), range: res.headers["content-range"] };
+    };
+    expect(await found(family)).toEqual({ ids: [other?.id, c.orderId], range: "orders 0-1/2" });
+    expect(await found(childName.toLowerCase())).toEqual({ ids: [c.orderId], range: "orders 0-0/1" });
+    expect(await found(`${childName} ${family}`)).toEqual({ ids: [c.orderId], range: "orders 0-0/1" });
+    expect((await found(String(c.orderId))).ids).toContain(c.orderId);
+    // The words are matched as written: a "%" or "_" is no wildcard.
+    expect(await found(`${family}%`)).toEqual({ ids: [], range: "orders 0-0/0" });
   });
 
   it("names the offers in the staff member's language: Russian where the offer has a Russian name (D286)", async () => {
