@@ -18,29 +18,44 @@ import {
 } from "../db/index.ts";
 import {
   type CartItemRow,
-  type ItemHouse,
-  type ItemPageOption,
   type ItemSlot,
   type ItemWeek,
   lineColumns,
-  pageShownColumns,
-  shownColumns,
+  namedColumns,
   slotsAndWeeksOfItems,
 } from "../orders/index.ts";
 
-/** The items of a parent's finished orders: the cart's item columns plus what the history shows. */
-
-export type HistoryItemRow = CartItemRow & {
+/**
+ * The items of a parent's finished orders: the cart's item columns but the booking terms' house, closures
+ * and options (a cart's reply shows them; the history and the calendar do not, D415), plus what the history
+ * shows.
+ */
+export type HistoryItemRow = Omit<CartItemRow, "house" | "closed" | "pageOptions"> & {
   itemStatus: OrderItemStatus;
   orderStatus: OrderStatus;
   purchasedAt: Date;
   invoiceNumber: string | null;
   /** A course subscription's months (D72), null for other items. */
-  subscription: typeof subscriptions.$inferSelect | null;
+  subscription: HistorySubscription | null;
   /** Today (Berlin) is in one of the school's pauses of this course (D74). */
   paused: boolean;
   /** The gateway that captured the order's payment (its latest capture); null when none did. */
   paidWith: "paypal" | "stripe" | "demo" | null;
+};
+
+/** What the history and the calendar show of a subscription (D72): its months, its end, its renewal. */
+const subscriptionColumns = {
+  status: subscriptions.status,
+  contractNumber: subscriptions.contractNumber,
+  periodStart: subscriptions.periodStart,
+  periodEnd: subscriptions.periodEnd,
+  cancelAt: subscriptions.cancelAt,
+  autopay: subscriptions.autopay,
+  renewalToken: subscriptions.renewalToken,
+  renewalFor: subscriptions.renewalFor,
+};
+type HistorySubscription = {
+  [K in keyof typeof subscriptionColumns]: (typeof subscriptions.$inferSelect)[K];
 };
 
 export type HistoryCriteria = {
@@ -67,9 +82,10 @@ function literal(word: string): SQL {
  *
  * Set-based (D407): what used to be nine subqueries per item is read once per statement. The items'
  * slots and weeks and the orders' capturing gateway are each one grouped read over the family's orders,
- * and what is shown of a page (house, closures, options, paused today) one read over the pages (a few
- * dozen), each joined to the items by id. 188 items of the family with the most orders: 28 → 16 ms
- * side by side under load (pgbench, load average 9).
+ * and whether a page is paused today one read over the pages (a few dozen), each joined to the items by
+ * id. 188 items of the family with the most orders: 28 → 16 ms side by side under load (pgbench, load
+ * average 9). Only what the history and the calendar show is read (D415): not the booking terms' house,
+ * closures and options, and eight of a subscription's columns.
  */
 export function findHistoryItems(
   db: DbOrTx,
@@ -92,9 +108,9 @@ export function findHistoryItems(
     const familyItems = sql`select fi.id from ${orderItems} fi join ${orders} fo on fo.id = fi.order_id
       where fo.user_id = ${ph("userId")}::int and fo.status in (${statuses})`;
     const today = sql`(now() at time zone ${SCHOOL_TIME_ZONE})::date`;
-    const shown = pageShownColumns(locale, { id: sql.raw("p.id"), locationId: sql.raw("p.location_id") });
-    const pageFacts = sql`(select p.id as page_id, ${shown.house} as house, ${shown.closed} as closed,
-        ${shown.pageOptions} as page_options,
+    // Whether a page is paused today, once per page (a few dozen), joined to the items by id (D407); the
+    // `group by` keeps PostgreSQL from folding it into the join and testing it once per item.
+    const pageFacts = sql`(select p.id as page_id,
         (exists (select 1 from ${subscriptionPauses} sp where (sp.product_page_id is null or sp.product_page_id = p.id) and ${today} between sp.starts_on and sp.ends_on)
           or ${closedOnSql(sql.raw("p.id"), today)}) as paused
       from ${productPages} p group by p.id) pf`;
@@ -108,19 +124,14 @@ export function findHistoryItems(
       db
         .select({
           ...lineColumns,
-          // The page's house, closures and options from the once-per-page read `pf` (D407).
-          ...shownColumns(locale, {
-            house: sql<ItemHouse | null>`pf.house`,
-            closed: sql<{ startsOn: string; endsOn: string }[]>`pf.closed`,
-            pageOptions: sql<ItemPageOption[]>`pf.page_options`,
-          }),
+          ...namedColumns(locale),
           slots: sql<ItemSlot[]>`coalesce(isl.slots, '[]'::json)`,
           weeks: sql<ItemWeek[]>`coalesce(iwk.weeks, '[]'::json)`,
           itemStatus: orderItems.status,
           orderStatus: orders.status,
           purchasedAt,
           invoiceNumber: invoices.number,
-          subscription: subscriptions,
+          subscription: subscriptionColumns,
           paidWith: sql<"paypal" | "stripe" | "demo" | null>`cap.gateway`,
           paused: sql<boolean>`pf.paused`,
         })

@@ -101,7 +101,8 @@ async function ensureCheckinCodes(tx: DbOrTx, orderId: number): Promise<Map<numb
 export async function documentItems(
   tx: DbOrTx,
   order: Pick<OrderForDocuments, "locale">,
-  items: CartItemRow[],
+  // The booking terms' house, closures and options are not on a document (the history's rows lack them).
+  items: Omit<CartItemRow, "house" | "closed" | "pageOptions">[],
 ) {
   const pageIds = [...new Set(items.map((item) => item.productPageId))];
   const [options, places] = await Promise.all([

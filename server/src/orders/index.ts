@@ -21,7 +21,7 @@ export {
   itemColumns,
   lineColumns,
   listOrdersOfUserForStaff,
-  pageShownColumns,
+  namedColumns,
   shownColumns,
   slotsAndWeeksOfItems,
 } from "./order.repository.ts";

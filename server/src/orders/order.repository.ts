@@ -335,41 +335,32 @@ export const lineColumns = {
 };
 
 /**
- * What an item's reply shows of its page, option and child: the page's and option's names, the house and
- * its closures, the child's name and birth date (the cart's items, the history, and the add's reply, D399).
- * `page` gives the house, closures and options when the caller reads them otherwise (the history, once per
- * page, D407).
+ * The names an item shows: its page's and option's names and picture, and the child's name and birth date
+ * (the cart's items, the history, and the add's reply, D399).
  */
-export const shownColumns = (
-  locale: Locale,
-  page: Pick<ReturnType<typeof pageShown>, "house" | "closed" | "pageOptions"> = pageShown(locale),
-) => ({
+export const namedColumns = (locale: Locale) => ({
   pageName: textIn(productPages.name, locale),
   pageSlug: productPages.slug,
   pageAgeGroup: productPages.ageGroup,
   pageTitleImage: productPages.titleImage,
   refundDaysBefore: productPages.refundDaysBefore,
   optionName: textIn(purchaseOptions.name, locale),
-  house: page.house,
-  closed: page.closed,
   visitorFirstName: visitors.firstName,
   visitorLastName: visitors.lastName,
   visitorBirthDate: visitors.birthDate,
-  pageOptions: page.pageOptions,
 });
+
+/** What a cart's item shows: its names, and its page's house, closures and options (the booking terms). */
+export const shownColumns = (locale: Locale) => ({ ...namedColumns(locale), ...pageShown(locale) });
 
 const pageShown = (locale: Locale) =>
   pageShownColumns(locale, { id: productPages.id, locationId: productPages.locationId });
 
 /**
  * A page's house, the closures not yet over of that house or every house, and its purchase options, as an
- * item's reply shows them, for the page whose id and house are given (the history reads them once per
- * page, D407).
+ * item's reply shows them, for the page whose id and house are given.
  */
-export const pageShownColumns = (
-  locale: Locale,
-  page: { id: AnyColumn | SQL; locationId: AnyColumn | SQL },
-) => ({
+const pageShownColumns = (locale: Locale, page: { id: AnyColumn | SQL; locationId: AnyColumn | SQL }) => ({
   house: sql<ItemHouse | null>`(select json_build_object('id', l.id, 'name', coalesce(l.name->>${locale}::text, l.name->>'de', ''), 'street', l.street, 'post_code', l.post_code, 'city', l.city, 'map_url', l.map_url)
     from ${locations} l where l.id = ${page.locationId})`,
   closed: sql<
