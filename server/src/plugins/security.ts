@@ -1,6 +1,6 @@
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import helmet from "helmet";
 
 export type SecurityOptions = {
   corsOrigins: string[];
@@ -57,7 +57,9 @@ export function contentSecurityDirectives(options: Pick<SecurityOptions, "sentry
  * configured origins so a front end on another origin (the school's existing one) can call the API.
  */
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions) {
-  await app.register(helmet, {
+  // Helmet's middleware is built once and its headers set on every reply. @fastify/helmet built it anew for
+  // every request (about 10 µs: parsing the options, writing the policy), a few per cent of a cheap read (D416).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityDirectives(options),
@@ -66,6 +68,9 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     strictTransportSecurity: { maxAge: 15552000, includeSubDomains: true },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
+  app.addHook("onRequest", (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
+  );
   await app.register(cors, {
     origin: options.corsOrigins.length > 0 ? options.corsOrigins : false,
     credentials: true,
