@@ -108,3 +108,15 @@ export function auditValueText(
 }
 
 export type YesNo = { yes: string; no: string };
+
+/**
+ * A list longer than this is shown by its count and a glimpse, the whole list folded away: an accounting
+ * download names every document it handed over, 791 for a month (D417).
+ */
+export const LONG_LIST = 10;
+
+/** What a row shows of a list: all of a short one; the first three and the last of a long one. */
+export function listGlimpse(texts: readonly string[]): string {
+  if (texts.length <= LONG_LIST) return texts.join(", ");
+  return `${texts.slice(0, 3).join(", ")}, …, ${texts.at(-1)}`;
+}

@@ -1,5 +1,6 @@
-import { AUDIT_AREAS, type AuditArea, type AuditEntry } from "@atelier/contract";
+import { AUDIT_AREAS, type AuditArea, type AuditEntry, INTL_LOCALES } from "@atelier/contract";
 import { Box, Link as MuiLink } from "@mui/material";
+import type { ReactNode } from "react";
 import {
   AutocompleteInput,
   Datagrid,
@@ -14,7 +15,7 @@ import { Link } from "react-router-dom";
 import { adminLocaleOf } from "../i18n/i18n-provider.ts";
 import { useEnumChoices, useEnumLabel } from "../shared/enum-labels.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
-import { type AuditChange, auditChanges, auditValueText } from "./audit-changes.ts";
+import { type AuditChange, auditChanges, auditValueText, LONG_LIST, listGlimpse } from "./audit-changes.ts";
 
 /** Screens whose records open as a read-only page (`/show`) rather than a form. */
 const SHOWN = new Set(["people", "orders"]);
@@ -73,8 +74,8 @@ function Which({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** "Preis: 79,00 € → 89,00 €", one line per changed field. */
-function Changes({ entry }: { entry: AuditEntry }) {
+/** "Preis: 79,00 € → 89,00 €", one line per changed field; a long list by its count, folded (D417). */
+export function AuditChangesCell({ entry }: { entry: AuditEntry }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const language = adminLocaleOf(locale);
@@ -85,6 +86,23 @@ function Changes({ entry }: { entry: AuditEntry }) {
     });
   const text = (change: AuditChange, value: unknown) =>
     auditValueText(change.field, value, language, words, entry.resource);
+  const shown = (change: AuditChange, value: unknown): ReactNode => {
+    if (!Array.isArray(value) || value.length <= LONG_LIST) return text(change, value);
+    const texts = value.map((item) => text(change, item));
+    return (
+      <>
+        {translate("admin.audit.list_count", {
+          smart_count: texts.length,
+          count: new Intl.NumberFormat(INTL_LOCALES[language]).format(texts.length),
+        })}{" "}
+        ({listGlimpse(texts)})
+        <details>
+          <summary>{translate("admin.audit.list_all")}</summary>
+          {texts.join(", ")}
+        </details>
+      </>
+    );
+  };
   const changes = auditChanges(entry.before, entry.after);
   if (changes.length === 0) {
     return (
@@ -96,11 +114,15 @@ function Changes({ entry }: { entry: AuditEntry }) {
       {changes.map((change) => (
         <li key={change.field}>
           {change.field ? `${fieldLabel(change.field)}: ` : ""}
-          {entry.action === "create" || entry.action === "export"
-            ? text(change, change.after)
-            : entry.action === "delete"
-              ? text(change, change.before)
-              : `${text(change, change.before)} → ${text(change, change.after)}`}
+          {entry.action === "create" || entry.action === "export" ? (
+            shown(change, change.after)
+          ) : entry.action === "delete" ? (
+            shown(change, change.before)
+          ) : (
+            <>
+              {shown(change, change.before)} → {shown(change, change.after)}
+            </>
+          )}
         </li>
       ))}
     </Box>
@@ -149,7 +171,7 @@ export function AuditList() {
         <FunctionField
           source="after"
           sortable={false}
-          render={(entry: AuditEntry) => <Changes entry={entry} />}
+          render={(entry: AuditEntry) => <AuditChangesCell entry={entry} />}
         />
       </Datagrid>
     </List>

@@ -841,6 +841,8 @@ export const de = {
     audit: {
       record: "Datensatz Nr. %{id}",
       no_values: "(Werte wegen Löschung der Person entfernt)",
+      list_count: "%{count} Eintrag |||| %{count} Einträge",
+      list_all: "Alle zeigen",
       fields: {
         order: "Bestellung",
         resent: "Erneut gesendete E-Mail",
@@ -863,6 +865,7 @@ export const de = {
         items: "Positionen",
         month: "Monat",
         format: "Format",
+        documents: "Rechnungen und Gutschriften",
         email: "E-Mail",
         first_name: "Vorname",
         last_name: "Nachname",

@@ -838,6 +838,8 @@ export const ru: AdminMessages = {
     audit: {
       record: "Запись № %{id}",
       no_values: "(данные удалены вместе с данными человека)",
+      list_count: "%{count} запись |||| %{count} записи |||| %{count} записей",
+      list_all: "Показать все",
       fields: {
         order: "Заказ",
         resent: "Повторно отправленное письмо",
@@ -860,6 +862,7 @@ export const ru: AdminMessages = {
         items: "Позиции",
         month: "Месяц",
         format: "Формат",
+        documents: "Счета и кредит-ноты",
         email: "Эл. почта",
         first_name: "Имя",
         last_name: "Фамилия",

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import type { AuditEntry, Locale } from "@atelier/contract";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import polyglotI18nProvider from "ra-i18n-polyglot";
+import germanMessages from "ra-language-german";
+import russianMessages from "ra-language-russian";
+import { AdminContext, mergeTranslations } from "react-admin";
+import { afterEach, describe, expect, it } from "vitest";
+import { de } from "../i18n/de.ts";
+import { ru } from "../i18n/ru.ts";
+import { AuditChangesCell } from "./audit-list.tsx";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** A month's accounting download as the log keeps it: every document it handed over (D134). */
+const documents = [
+  ...Array.from({ length: 790 }, (_, i) => `RE-2026-${String(i + 1).padStart(6, "0")}`),
+  "GS-2026-000045",
+];
+const values = { month: "2026-10", format: "csv", documents };
+const download: AuditEntry = {
+  id: 9,
+  at: "2026-11-02T09:15:00.000Z",
+  user: 1,
+  user_email: "leitung@example.org",
+  user_name: "Anna Leitung",
+  resource: "accounting",
+  record_id: 202610,
+  action: "export",
+  before: null,
+  after: values,
+};
+
+function renderCell(entry: AuditEntry, locale: Locale) {
+  const messages = {
+    de: mergeTranslations(germanMessages, de),
+    ru: mergeTranslations(russianMessages, ru),
+  };
+  const i18nProvider = polyglotI18nProvider((chosen) => messages[chosen as Locale], locale);
+  return render(
+    <AdminContext i18nProvider={i18nProvider}>
+      <AuditChangesCell entry={entry} />
+    </AdminContext>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+describe("a long list in the audit log (D417)", () => {
+  it("shows the documents of an accounting download by their count and a glimpse, the whole list folded", async () => {
+    const { container } = renderCell(download, "de");
+    const line = await screen.findByText(/Rechnungen und Gutschriften:/);
+    expect(line.textContent).toContain(
+      "791 Einträge (RE-2026-000001, RE-2026-000002, RE-2026-000003, …, GS-2026-000045)",
+    );
+    const folded = container.querySelector("details");
+    expect(folded).not.toBeNull();
+    expect(folded?.open).toBe(false);
+    const summary = screen.getByText("Alle zeigen");
+    expect(summary.tagName).toBe("SUMMARY");
+    fireEvent.click(summary);
+    expect(folded?.textContent).toContain("RE-2026-000400, RE-2026-000401");
+    // The short values of the same entry as before.
+    expect(screen.getByText(/Monat:/).textContent).toContain("2026-10");
+  });
+
+  it("counts in Russian with the right form, and leaves a short list whole", async () => {
+    renderCell(download, "ru");
+    expect((await screen.findByText(/791 запись/)).textContent).toContain("(RE-2026-000001,");
+    expect(screen.getByText("Показать все").tagName).toBe("SUMMARY");
+    cleanup();
+    const few = { ...download, after: { ...values, documents: documents.slice(0, 3) } };
+    const { container } = renderCell(few, "de");
+    expect((await screen.findByText(/Rechnungen und Gutschriften:/)).textContent).toContain(
+      "RE-2026-000001, RE-2026-000002, RE-2026-000003",
+    );
+    expect(container.querySelector("details")).toBeNull();
+  });
+});
