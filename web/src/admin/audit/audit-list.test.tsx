@@ -59,7 +59,7 @@ describe("a long list in the audit log (D417)", () => {
     const folded = container.querySelector("details");
     expect(folded).not.toBeNull();
     expect(folded?.open).toBe(false);
-    const summary = screen.getByText("Alle zeigen");
+    const summary = screen.getByText("Alle anzeigen");
     expect(summary.tagName).toBe("SUMMARY");
     fireEvent.click(summary);
     expect(folded?.textContent).toContain("RE-2026-000400, RE-2026-000401");

@@ -842,7 +842,7 @@ export const de = {
       record: "Datensatz Nr. %{id}",
       no_values: "(Werte wegen Löschung der Person entfernt)",
       list_count: "%{count} Eintrag |||| %{count} Einträge",
-      list_all: "Alle zeigen",
+      list_all: "Alle anzeigen",
       fields: {
         order: "Bestellung",
         resent: "Erneut gesendete E-Mail",
