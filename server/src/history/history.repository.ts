@@ -17,20 +17,16 @@ import {
   visitors,
 } from "../db/index.ts";
 import {
-  type CartItemRow,
   type ItemSlot,
   type ItemWeek,
   lineColumns,
+  type NamedItemRow,
   namedColumns,
   slotsAndWeeksOfItems,
 } from "../orders/index.ts";
 
-/**
- * The items of a parent's finished orders: the cart's item columns but the booking terms' house, closures
- * and options (a cart's reply shows them; the history and the calendar do not, D415), plus what the history
- * shows.
- */
-export type HistoryItemRow = Omit<CartItemRow, "house" | "closed" | "pageOptions"> & {
+/** The items of a parent's finished orders: an item's columns without its booking terms (D415), and more. */
+export type HistoryItemRow = NamedItemRow & {
   itemStatus: OrderItemStatus;
   orderStatus: OrderStatus;
   purchasedAt: Date;

@@ -5,7 +5,7 @@ import { findPurchaseOptions } from "../catalogue/index.ts";
 import type { BillingDetails, DbOrTx, InvoiceData, InvoiceLine, MailAttachmentRef } from "../db/index.ts";
 import type { OrderConfirmationItem, RefundReason } from "../mail/index.ts";
 import { enqueueMail, fillPlaceholderSql } from "../mail/index.ts";
-import { type CartItemRow, findCartItems } from "../orders/index.ts";
+import { type CartItemRow, findCartItems, type NamedItemRow } from "../orders/index.ts";
 import { newCheckinCode } from "./checkin-code.ts";
 import { buildInvoiceData, type DocumentItem, invoiceLine, itemPeriod } from "./invoice-data.ts";
 import {
@@ -101,8 +101,8 @@ async function ensureCheckinCodes(tx: DbOrTx, orderId: number): Promise<Map<numb
 export async function documentItems(
   tx: DbOrTx,
   order: Pick<OrderForDocuments, "locale">,
-  // The booking terms' house, closures and options are not on a document (the history's rows lack them).
-  items: Omit<CartItemRow, "house" | "closed" | "pageOptions">[],
+  // A document shows no booking terms (house, closures, options); the history's rows have none.
+  items: NamedItemRow[],
 ) {
   const pageIds = [...new Set(items.map((item) => item.productPageId))];
   const [options, places] = await Promise.all([

@@ -21,6 +21,7 @@ export {
   itemColumns,
   lineColumns,
   listOrdersOfUserForStaff,
+  type NamedItemRow,
   namedColumns,
   shownColumns,
   slotsAndWeeksOfItems,

@@ -1,5 +1,5 @@
 import type { Locale, ProductType, ScheduleType, StoredGiftCardDetails } from "@atelier/contract";
-import { type AnyColumn, and, asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { textIn } from "../catalogue/index.ts";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import {
@@ -314,6 +314,9 @@ export type CartItemRow = {
   pageOptions: ItemPageOption[];
 };
 
+/** An item without its booking terms (house, closures, options): what the history and its documents read (D415). */
+export type NamedItemRow = Omit<CartItemRow, "house" | "closed" | "pageOptions">;
+
 /** An item's own columns and its page's type: what a cart line and a full item both read. */
 export const lineColumns = {
   id: orderItems.id,
@@ -351,26 +354,23 @@ export const namedColumns = (locale: Locale) => ({
 });
 
 /** What a cart's item shows: its names, and its page's house, closures and options (the booking terms). */
-export const shownColumns = (locale: Locale) => ({ ...namedColumns(locale), ...pageShown(locale) });
-
-const pageShown = (locale: Locale) =>
-  pageShownColumns(locale, { id: productPages.id, locationId: productPages.locationId });
+export const shownColumns = (locale: Locale) => ({ ...namedColumns(locale), ...bookingTermsColumns(locale) });
 
 /**
- * A page's house, the closures not yet over of that house or every house, and its purchase options, as an
- * item's reply shows them, for the page whose id and house are given.
+ * The item's page's house, the closures not yet over of that house or every house, and the page's purchase
+ * options, as a cart's item shows them.
  */
-const pageShownColumns = (locale: Locale, page: { id: AnyColumn | SQL; locationId: AnyColumn | SQL }) => ({
+const bookingTermsColumns = (locale: Locale) => ({
   house: sql<ItemHouse | null>`(select json_build_object('id', l.id, 'name', coalesce(l.name->>${locale}::text, l.name->>'de', ''), 'street', l.street, 'post_code', l.post_code, 'city', l.city, 'map_url', l.map_url)
-    from ${locations} l where l.id = ${page.locationId})`,
+    from ${locations} l where l.id = ${productPages.locationId})`,
   closed: sql<
     { startsOn: string; endsOn: string }[]
   >`coalesce((select json_agg(json_build_object('startsOn', c.starts_on, 'endsOn', c.ends_on) order by c.starts_on)
-    from ${closures} c where c.ends_on >= current_date - 1 and (c.location_id is null or c.location_id = ${page.locationId})), '[]'::json)`,
+    from ${closures} c where c.ends_on >= current_date - 1 and (c.location_id is null or c.location_id = ${productPages.locationId})), '[]'::json)`,
   pageOptions: sql<
     ItemPageOption[]
   >`coalesce((select json_agg(json_build_object('id', po.id, 'schedule_type', po.schedule_type, 'base_price_cents', po.base_price_cents) order by po.sort_order, po.id)
-    from ${purchaseOptions} po where po.product_page_id = ${page.id}), '[]'::json)`,
+    from ${purchaseOptions} po where po.product_page_id = ${productPages.id}), '[]'::json)`,
 });
 
 /** A slot and a week as an item's reply shows them (`s` and `w` name the rows). */

@@ -115,8 +115,7 @@ export type YesNo = { yes: string; no: string };
  */
 export const LONG_LIST = 10;
 
-/** What a row shows of a list: all of a short one; the first three and the last of a long one. */
+/** What a row shows of a long list: its first three values and its last. */
 export function listGlimpse(texts: readonly string[]): string {
-  if (texts.length <= LONG_LIST) return texts.join(", ");
   return `${texts.slice(0, 3).join(", ")}, …, ${texts.at(-1)}`;
 }
