@@ -2,7 +2,7 @@ import { normalizeEmail } from "@atelier/contract";
 import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { pgArray, socialAccounts, users } from "../db/index.ts";
+import { containsPattern, pgArray, socialAccounts, users } from "../db/index.ts";
 
 /** The only code that touches `users` and `social_accounts`. */
 
@@ -171,7 +171,7 @@ export async function searchUsersForStaff(
 ): Promise<{ rows: UserRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.q);
     const digits = filter.q.replace(/\D/g, "");
     const matches = [
       sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${like}`,

@@ -4,6 +4,7 @@ import {
   academySeasons,
   academyWeeks,
   categories,
+  containsPattern,
   type DbOrTx,
   instructors,
   orderItemAcademyWeeks,
@@ -30,7 +31,6 @@ import type { ListCut } from "./page-editing.repository.ts";
  */
 const orderOf = (cut: ListCut, id: AnyPgColumn) => [cut.descending ? desc(cut.sort) : asc(cut.sort), asc(id)];
 const idsCondition = (column: AnyPgColumn, ids: number[]) => (ids.length ? inArray(column, ids) : sql`false`);
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const whereOf = (conditions: (SQL | undefined)[]) => {
   const present = conditions.filter((c): c is SQL => c !== undefined);
   return present.length ? and(...present) : undefined;
@@ -63,7 +63,7 @@ export async function listInstructorsForStaff(
   filter: InstructorFilter,
   cut: ListCut,
 ): Promise<{ rows: InstructorRow[]; total: number }> {
-  const pattern = filter.q ? likePattern(filter.q) : undefined;
+  const pattern = filter.q ? containsPattern(filter.q) : undefined;
   const where = whereOf([
     pattern
       ? or(
@@ -154,7 +154,7 @@ export async function listCategoriesForStaff(
   filter: { q?: string; ids?: number[] },
   cut: ListCut,
 ): Promise<{ rows: CategoryRow[]; total: number }> {
-  const pattern = filter.q ? likePattern(filter.q) : undefined;
+  const pattern = filter.q ? containsPattern(filter.q) : undefined;
   const where = whereOf([
     pattern
       ? or(

@@ -42,11 +42,6 @@ export function parseIdOrSlug(value: string): { id: number } | { slug: string } 
   return /^\d{1,9}$/.test(value) ? { id: Number(value) } : { slug: value };
 }
 
-/** A text for ILIKE that matches itself literally anywhere: `%`, `_` and `\` are escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const hhmm = (time: string) => time.slice(0, 5);
 
 /** Seats left in a slot or week: never below zero (an overbooked unit shows none). */

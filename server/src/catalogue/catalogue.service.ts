@@ -8,7 +8,6 @@ import { readProductPage } from "./product-page.ts";
 import { findProductList, type ProductListRow } from "./product-read.repository.ts";
 
 export {
-  containsPattern,
   type MediaUrl,
   mediaUrlOn,
   type ProductPage,

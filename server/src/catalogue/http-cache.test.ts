@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { containsPattern } from "../db/index.ts";
 import { pgArray } from "../db/prepared.ts";
-import { containsPattern, parseIdOrSlug } from "./catalogue.service.ts";
+import { parseIdOrSlug } from "./catalogue.service.ts";
 import { createResponseCache, invalidateCatalogueCache, jsonBody, weakEtag } from "./http-cache.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

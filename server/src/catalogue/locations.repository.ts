@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { closures, type DbOrTx, locations, productPages, type Tx } from "../db/index.ts";
+import { closures, containsPattern, type DbOrTx, locations, productPages, type Tx } from "../db/index.ts";
 import type { ListCut } from "./page-editing.repository.ts";
 
 /**
@@ -34,7 +34,7 @@ export async function listLocationsForStaff(
 ): Promise<{ rows: LocationRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.q) {
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(filter.q);
     const text = or(
       ilike(locations.street, pattern),
       ilike(locations.city, pattern),

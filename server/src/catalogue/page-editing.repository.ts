@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type 
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   categories,
+  containsPattern,
   type DbOrTx,
   instructors,
   orderItemSlots,
@@ -46,7 +47,7 @@ export type PageFilter = {
 function pageConditions(filter: PageFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.q) {
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(filter.q);
     const text = or(
       ilike(productPages.slug, pattern),
       sql`${productPages.name}->>'de' ilike ${pattern}`,

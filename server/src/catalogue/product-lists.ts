@@ -5,7 +5,7 @@ import {
   type Product,
   type ProductFilters,
 } from "@atelier/contract";
-import type { DbOrTx } from "../db/index.ts";
+import { containsPattern, type DbOrTx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import {
   countProducts,
@@ -14,12 +14,7 @@ import {
   type ProductListCriteria,
   shapeOf,
 } from "./catalogue.repository.ts";
-import {
-  containsPattern,
-  type ProductPage,
-  type ProductPageJson,
-  parseIdOrSlug,
-} from "./catalogue-shapes.ts";
+import { type ProductPage, type ProductPageJson, parseIdOrSlug } from "./catalogue-shapes.ts";
 import { type JsonPart, jsonPart } from "./http-cache.ts";
 import { findListPage, findProductList, type ProductListRow } from "./product-read.repository.ts";
 

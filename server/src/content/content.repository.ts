@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { textIn } from "../catalogue/index.ts";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { contentPages, redirects } from "../db/index.ts";
+import { containsPattern, contentPages, redirects } from "../db/index.ts";
 
 export type ContentPageRow = {
   key: string;
@@ -51,7 +51,7 @@ export async function listContentPagesForStaff(
 ): Promise<{ rows: ContentPageStaffRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.q);
     conditions.push(
       sql`(${contentPages.key} ilike ${like} or ${contentPages.title}->>'de' ilike ${like} or ${contentPages.title}->>'ru' ilike ${like})`,
     );
@@ -133,7 +133,7 @@ export async function listRedirectsForStaff(
 ): Promise<{ rows: RedirectRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.q);
     conditions.push(
       sql`(${redirects.fromPath} ilike ${like} or ${redirects.target} ilike ${like} or ${redirects.note} ilike ${like})`,
     );

@@ -2,7 +2,7 @@ import type { Locale } from "@atelier/contract";
 import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { giftCardLedger, giftCards } from "../db/index.ts";
+import { containsPattern, giftCardLedger, giftCards } from "../db/index.ts";
 import type { GiftCardRow } from "./gift-cards.repository.ts";
 
 /** Staff reading and deactivating gift cards (D125). */
@@ -24,7 +24,7 @@ export async function listGiftCardsForStaff(
 ): Promise<{ rows: GiftCardRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.q);
     conditions.push(sql`(${giftCards.code} ilike ${like} or ${giftCards.issueReason} ilike ${like})`);
   }
   if (filter.isActive !== undefined)

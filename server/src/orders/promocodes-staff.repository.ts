@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { orders, promocodeRedemptions, promocodes, users } from "../db/index.ts";
+import { containsPattern, orders, promocodeRedemptions, promocodes, users } from "../db/index.ts";
 
 /** Staff editing of promocodes (D124); the cart and checkout read them through `order.repository.ts`. */
 
@@ -29,7 +29,7 @@ export async function listPromocodesForStaff(
 ): Promise<{ rows: PromocodeStaffRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.q);
     conditions.push(sql`${promocodes.code} ilike ${like}`);
   }
   if (filter.isActive !== undefined) conditions.push(eq(promocodes.isActive, filter.isActive));

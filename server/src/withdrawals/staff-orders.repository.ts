@@ -3,6 +3,7 @@ import { SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import {
   boundedTotal,
+  containsPattern,
   type DbOrTx,
   inOrderOf,
   invoices,
@@ -138,7 +139,7 @@ function toRow(raw: RawRow): AdminOrderRow {
 type SearchedPeople = { parents: number[]; children: number[]; families: number[] };
 
 async function findSearchedPeople(db: DbOrTx, q: string): Promise<SearchedPeople> {
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(q);
   const [parents, children] = await Promise.all([
     db
       .select({ id: users.id })
