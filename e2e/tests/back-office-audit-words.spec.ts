@@ -1,6 +1,7 @@
 import { berlinDateTimeText, euroInputText, euroText } from "@atelier/contract";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
+import { chooseFromSearch } from "../support/office-walk.ts";
 
 /**
  * The audit log read as words (issue 29, step 12; D288): the school's admin changes a course's price through
@@ -55,8 +56,7 @@ test("a price changed through the menu reads in the audit log as who, when, whic
     // The price, reached through the menu and the list filtered by the course (its option named in words).
     await page.getByRole("menuitem", { name: "Kaufoptionen und Preise" }).click();
     const offer = page.getByRole("combobox", { name: "Angebot" });
-    await offer.fill(course.name);
-    await page.getByRole("option", { name: course.name, exact: true }).click();
+    await chooseFromSearch(offer, course.name, page.getByRole("option", { name: course.name, exact: true }));
     // The list reloads for the filter: a click on the rows shown before that reload is lost, as a person's
     // would be. Wait for the filtered list: the offer in the address, and no loader in the app bar.
     await expect(page).toHaveURL(/product_page/);

@@ -200,8 +200,11 @@ test("a waiting-list seat offered on a full slot: the dialog asks to add a seat,
   const c = clicker();
   await c.click(page.getByRole("menuitem", { name: "Wartelisten" }));
   const picker = page.getByRole("combobox", { name: "Angebot" });
-  await c.fill(picker, course.course.name);
-  await c.click(page.getByRole("option", { name: course.course.name, exact: true }));
+  await c.choose(
+    picker,
+    course.course.name,
+    page.getByRole("option", { name: course.course.name, exact: true }),
+  );
   await expect(page).toHaveURL(/filter=/);
   const row = page.locator("tbody tr").filter({ hasText: waiting.email });
   await expect(row).toContainText("Tilda Muster");

@@ -1,5 +1,6 @@
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
+import { chooseFromSearch, escaped } from "../support/office-walk.ts";
 import { bornYearsAgo, createChild, signedInParent, useSessionInBrowser } from "../support/parents.ts";
 import { signInToBackOffice } from "../support/staff-bookings.ts";
 
@@ -27,8 +28,6 @@ async function staffBackOffice(browser: import("@playwright/test").Browser) {
   await signInToBackOffice(page);
   return page;
 }
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function productOf(request: Request, type: string, slug?: string) {
   const list = await (
@@ -76,12 +75,18 @@ test("staff book a course by phone for a parent, who pays by the mailed link", a
   // Staff fill the back office's form: parent, child, offer, option, slot and a hold of two hours.
   const staff = await staffBackOffice(browser);
   await staff.goto("/admin/staff-orders/create");
-  await staff.getByLabel("Elternteil").fill(parent.email);
-  await staff.getByRole("option", { name: new RegExp(escaped(parent.email), "i") }).click();
+  await chooseFromSearch(
+    staff.getByLabel("Elternteil"),
+    parent.email,
+    staff.getByRole("option", { name: new RegExp(escaped(parent.email), "i") }),
+  );
   await staff.getByLabel("Kind").click();
   await staff.getByRole("option", { name: /^Lina Muster/ }).click();
-  await staff.getByLabel("Angebot").fill(course.name);
-  await staff.getByRole("option", { name: course.name, exact: true }).click();
+  await chooseFromSearch(
+    staff.getByLabel("Angebot"),
+    course.name,
+    staff.getByRole("option", { name: course.name, exact: true }),
+  );
   await staff.getByLabel("Option").click();
   await staff
     .getByRole("option", { name: /\(Kurs, einmal pro Woche\)$/ })
