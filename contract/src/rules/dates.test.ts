@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { berlinDate, todayInBerlin } from "./dates.ts";
 
@@ -12,5 +13,41 @@ describe("the school's today is Berlin's (issue 33)", () => {
 
   it("is still the day before at 23:30 Berlin time", () => {
     expect(todayInBerlin(new Date("2026-12-31T22:30:00Z"))).toBe("2026-12-31");
+  });
+});
+
+describe("Berlin's day of an instant, formatted once per hour", () => {
+  const formatter = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Berlin",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
+
+  it("is the day a fresh formatter gives, for any instant and any other instant of the same hour", () => {
+    const instants = fc.integer({ min: Date.UTC(1995, 0, 1), max: Date.UTC(2080, 0, 1) });
+    fc.assert(
+      fc.property(instants, fc.integer({ min: 0, max: 3_599_999 }), (time, offset) => {
+        const other = time - (time % 3_600_000) + offset;
+        expect(berlinDate(new Date(time))).toBe(formatter.format(new Date(time)));
+        expect(berlinDate(new Date(other))).toBe(formatter.format(new Date(other)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("turns at Berlin's midnight on the days the clocks change, to the millisecond", () => {
+    // Summer time begins on 28 March 2027 (midnight is 23:00 UTC the day before) and ends on 31 October
+    // (midnight of 1 November is 23:00 UTC on 31 October).
+    expect(berlinDate(new Date("2027-03-27T22:59:59.999Z"))).toBe("2027-03-27");
+    expect(berlinDate(new Date("2027-03-27T23:00:00.000Z"))).toBe("2027-03-28");
+    expect(berlinDate(new Date("2027-03-28T21:59:59.999Z"))).toBe("2027-03-28");
+    expect(berlinDate(new Date("2027-03-28T22:00:00.000Z"))).toBe("2027-03-29");
+    expect(berlinDate(new Date("2027-10-31T22:59:59.999Z"))).toBe("2027-10-31");
+    expect(berlinDate(new Date("2027-10-31T23:00:00.000Z"))).toBe("2027-11-01");
+  });
+
+  it("refuses an invalid date as the formatter does", () => {
+    expect(() => berlinDate(new Date(Number.NaN))).toThrow(RangeError);
   });
 });

@@ -2,7 +2,7 @@ import { normalizeEmail } from "@atelier/contract";
 import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { containsPattern, pgArray, socialAccounts, users } from "../db/index.ts";
+import { pgArray, searchTextContains, socialAccounts, users } from "../db/index.ts";
 
 /** The only code that touches `users` and `social_accounts`. */
 
@@ -171,13 +171,9 @@ export async function searchUsersForStaff(
 ): Promise<{ rows: UserRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.q) {
-    const like = containsPattern(filter.q);
     const digits = filter.q.replace(/\D/g, "");
-    const matches = [
-      sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${like}`,
-      sql`(${users.lastName} || ' ' || ${users.firstName}) ilike ${like}`,
-      sql`${users.email} ilike ${like}`,
-    ];
+    // "first last", "last first" and the e-mail address, in the row's stored search text (D418).
+    const matches = [searchTextContains(users.searchText, filter.q)];
     if (digits.length >= 3) {
       const phone = sql`regexp_replace(${users.phoneNumber}, '[^0-9]', '', 'g')`;
       matches.push(sql`${phone} like ${`%${digits}%`}`);

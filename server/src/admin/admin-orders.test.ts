@@ -337,7 +337,7 @@ describe(`staff refunds and orders in the back office (${usesPostgres() ? "Postg
     expect(past.headers["content-range"]).toBe("orders 0-24/*");
   });
 
-  it("finds an order by its parent, by a child it books, and by its number, not the family's other orders (D414)", async () => {
+  it("finds an order by its parent, by a child it books, and by its number, not the family's other orders (D414, D418)", async () => {
     const c = await paidCourse();
     const tag = randomUUID().slice(0, 8);
     const family = `Quell${tag}`;
@@ -363,6 +363,13 @@ describe(`staff refunds and orders in the back office (${usesPostgres() ? "Postg
     expect(await found(family)).toEqual({ ids: [other?.id, c.orderId], range: "orders 0-1/2" });
     expect(await found(childName.toLowerCase())).toEqual({ ids: [c.orderId], range: "orders 0-0/1" });
     expect(await found(`${childName} ${family}`)).toEqual({ ids: [c.orderId], range: "orders 0-0/1" });
+    // "Last first" in any case finds the child as it finds the parent (the stored search text, D418); a
+    // search does not run from one of its lines into the next ("first last", then "last first").
+    expect(await found(`${family} ${childName}`.toUpperCase())).toEqual({
+      ids: [c.orderId],
+      range: "orders 0-0/1",
+    });
+    expect(await found(`${family} ${family}`)).toEqual({ ids: [], range: "orders 0-0/0" });
     expect((await found(String(c.orderId))).ids).toContain(c.orderId);
     // The words are matched as written: a "%" or "_" is no wildcard.
     expect(await found(`${family}%`)).toEqual({ ids: [], range: "orders 0-0/0" });

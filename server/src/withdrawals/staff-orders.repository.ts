@@ -3,7 +3,6 @@ import { SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import {
   boundedTotal,
-  containsPattern,
   type DbOrTx,
   inOrderOf,
   invoices,
@@ -15,6 +14,7 @@ import {
   ph,
   prepared,
   productPages,
+  searchTextContains,
   staffRefunds,
   users,
   visitors,
@@ -139,18 +139,14 @@ function toRow(raw: RawRow): AdminOrderRow {
 type SearchedPeople = { parents: number[]; children: number[]; families: number[] };
 
 async function findSearchedPeople(db: DbOrTx, q: string): Promise<SearchedPeople> {
-  const like = containsPattern(q);
+  // Each row's stored search text, lowercased when it was written (D418): the two ILIKE passes over every
+  // parent and child were half of a search's time in PostgreSQL.
   const [parents, children] = await Promise.all([
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        sql`${users.email} ilike ${like} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${like}`,
-      ),
+    db.select({ id: users.id }).from(users).where(searchTextContains(users.searchText, q)),
     db
       .select({ id: visitors.id, family: visitors.userId })
       .from(visitors)
-      .where(sql`(${visitors.firstName} || ' ' || ${visitors.lastName}) ilike ${like}`),
+      .where(searchTextContains(visitors.searchText, q)),
   ]);
   return {
     parents: parents.map((row) => row.id),

@@ -30,6 +30,15 @@ export const users = pgTable(
     locale: localeEnum("locale").notNull().default("de"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What staff search a person by, lowercased once when the row is written (D418): "first last", "last
+     * first" and the e-mail address, a line each so that no search runs from one into the next.
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(first_name || ' ' || last_name || chr(10) || last_name || ' ' || first_name || chr(10) || email)`,
+      ),
   },
   (t) => [
     // E-mail is unique case-insensitively.

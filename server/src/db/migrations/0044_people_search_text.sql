@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(first_name || ' ' || last_name || chr(10) || last_name || ' ' || first_name || chr(10) || email)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "visitors" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(first_name || ' ' || last_name || chr(10) || last_name || ' ' || first_name)) STORED NOT NULL;
