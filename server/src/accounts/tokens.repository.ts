@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import { authTokens, users, userTokens } from "../db/index.ts";
+import { authTokens, ph, prepared, users, userTokens } from "../db/index.ts";
 
 /** The only code that touches `auth_tokens` and `user_tokens`. Keys and tokens are stored as hashes only. */
 
@@ -13,24 +13,39 @@ export async function insertAuthToken(db: DbOrTx, userId: number, keyHash: strin
   return row;
 }
 
+type TokenUserRow = {
+  tokenId: number;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  userId: number;
+  email: string;
+  role: (typeof users.$inferSelect)["role"];
+};
+
+const tokenUserColumns = {
+  tokenId: authTokens.id,
+  createdAt: authTokens.createdAt,
+  lastUsedAt: authTokens.lastUsedAt,
+  userId: users.id,
+  email: users.email,
+  role: users.role,
+};
+
 /**
  * A live token with its user in one round trip (every signed-in request asks it, issue 36): what
- * `authenticateKey` needs of both, or undefined for an unknown or revoked key or a deleted user.
+ * `authenticateKey` needs of both, or undefined for an unknown or revoked key or a deleted user. A prepared
+ * statement per connection: the query is neither built by the shop nor parsed and planned by PostgreSQL
+ * on every request.
  */
 export async function findActiveAuthTokenUser(db: DbOrTx, keyHash: string) {
-  const [row] = await db
-    .select({
-      tokenId: authTokens.id,
-      createdAt: authTokens.createdAt,
-      lastUsedAt: authTokens.lastUsedAt,
-      userId: users.id,
-      email: users.email,
-      role: users.role,
-    })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.keyHash, keyHash), isNull(authTokens.revokedAt)))
-    .limit(1);
+  const [row] = await prepared<TokenUserRow[]>(db, "auth_token_user", () =>
+    db
+      .select(tokenUserColumns)
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .where(and(eq(authTokens.keyHash, ph("keyHash")), isNull(authTokens.revokedAt)))
+      .limit(1),
+  ).execute({ keyHash });
   return row;
 }
 
