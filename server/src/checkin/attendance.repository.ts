@@ -144,13 +144,13 @@ export async function findBookingsOfSlots(
         eq(orders.status, "paid"),
         eq(orderItems.status, "active"),
         or(
-          inArray(
-            orderItems.id,
-            db
-              .select({ id: orderItemSlots.orderItemId })
-              .from(orderItemSlots)
-              .where(inArray(orderItemSlots.scheduleSlotId, slotIds)),
-          ),
+          // The slots' links as one array first (an InitPlan), then each linked item by its index: a weekly
+          // slot holds every booking of ten years (4,593 links for a Monday's three slots, 97 % of them
+          // ended), and planned as a join PostgreSQL read all 97,000 active items instead (33 → 14 ms).
+          sql`${orderItems.id} = any(array(${db
+            .select({ id: orderItemSlots.orderItemId })
+            .from(orderItemSlots)
+            .where(inArray(orderItemSlots.scheduleSlotId, slotIds))}))`,
           makeupItemIds.length ? inArray(orderItems.id, makeupItemIds) : undefined,
         ),
       ),
