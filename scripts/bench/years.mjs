@@ -59,15 +59,26 @@ async function signIn(databaseUrl) {
         "insert into users (email, first_name, last_name) values ('bench-years-parent@example.org', 'Bench', 'Eltern') returning id",
       );
     }
+    // The weekly slot with the most running bookings and the next day it meets (today included, on Berlin's
+    // calendar): the day's lessons and the roster are measured on a day with lessons whatever the weekday of
+    // the run. A run on a Sunday measured an empty day, and had no roster to read.
     const slot = await client.query(
-      `select s.id, count(l.order_item_id) as n from schedule_slots s left join order_item_slots l on l.schedule_slot_id = s.id
-       where s.weekday = (extract(isodow from current_date)::int - 1) group by s.id order by n desc, s.id limit 1`,
+      `select s.id, (t.today + (s.weekday - (extract(isodow from t.today)::int - 1) + 7) % 7)::text as day
+       from (select (now() at time zone 'Europe/Berlin')::date as today) t
+       cross join schedule_slots s
+       left join order_item_slots l on l.schedule_slot_id = s.id
+       left join order_items oi on oi.id = l.order_item_id and oi.status = 'active'
+       left join orders o on o.id = oi.order_id and o.status = 'paid'
+       where s.weekday is not null
+       group by s.id, t.today order by count(o.id) desc, s.id limit 1`,
     );
+    const today = await client.query("select (now() at time zone 'Europe/Berlin')::date::text as day");
     const month = await client.query("select to_char(now() - interval '1 month', 'YYYY-MM') as m");
     return {
       staff: await token(staff.rows[0].id),
       parent: await token(parent.rows[0].id),
       slot: slot.rows[0]?.id ?? null,
+      day: slot.rows[0]?.day ?? today.rows[0].day,
       month: month.rows[0]?.m ?? new Date().toISOString().slice(0, 7),
       counts: (
         await client.query(
@@ -84,7 +95,6 @@ async function signIn(databaseUrl) {
 
 /** The calls, by who makes them. */
 function calls(ctx) {
-  const today = new Date().toISOString().slice(0, 10);
   const staff = [
     ["Orders, newest first", list("/api/v2/admin/orders/", null, ["created_at", "DESC"])],
     [
@@ -105,12 +115,15 @@ function calls(ctx) {
     ["Requests, all", list("/api/v2/admin/visit-requests/")],
     ["Waiting lists", list("/api/v2/admin/waiting-list/", null, ["id", "ASC"])],
     ["Dashboard", "/api/v2/admin/dashboard/?locale=de"],
-    ["Today's lessons", `/api/v2/admin/attendance/lessons/?locale=de&date=${today}`],
+    [
+      "A day's lessons (the busiest slot's next day)",
+      `/api/v2/admin/attendance/lessons/?locale=de&date=${ctx.day}`,
+    ],
     ...(ctx.slot
       ? [
           [
-            "Today's roster (busiest slot)",
-            `/api/v2/admin/attendance/?locale=de&slot=${ctx.slot}&date=${today}`,
+            "That day's roster (the busiest slot)",
+            `/api/v2/admin/attendance/?locale=de&slot=${ctx.slot}&date=${ctx.day}`,
           ],
         ]
       : []),
@@ -243,7 +256,9 @@ const WHAT_CHANGED = [
   "",
   "Then (D414, D415, no migration; 2026-11-29, quiet machine): the order search read the parents and children it names inside each statement, and every named child's items of ten years (15,000 for \"Schmidt\"), once for the page and again for its count. It now reads the named parents' and children's ids first, then tests each order's parent, its number (only when the words are a number) or, for the named children's families, the order's few items: ten at once, \"Schmidt\" went from 92 to 132–215 requests/s and p99 162 ms to 72–127 ms in runs of 4 s (172 requests/s and 120 ms in the table above, still over 100 ms), PostgreSQL 17.7 → 5–6 ms of CPU per request, of which the two `ilike` passes over 1,500 parents and 3,000 children are about half (a trigram index would serve them; not added). The parent's history read each item with the cart's booking terms (house, closures, purchase options: half of each row's 1,000 bytes) and the whole subscription row, none of which it shows; it now reads only what it shows, the reply byte for byte the same: ten at once 67–70 → 83–90 requests/s, PostgreSQL 9.1–10.7 → 6.0 ms and the shop 12.0–12.7 → 9.8–10.8 ms per request. The history with ten parents at once stays over 50 ms: its 166 KB reply for 188 items costs about 16 ms of the two cores' CPU per request (reading the rows, writing and sending the JSON), so ten at once queue for each other.",
   "",
-  "Then (D418, migration `0044_people_search_text`; 2026-11-30, quiet machine, a Monday): the order search's two reads of the named people were half of its time in PostgreSQL, 2.7 ms each, since `ILIKE` lowercases every parent's and child's name and address on every search (a plain `LIKE` over the same rows: 0.6 ms). Each person and child now stores a lowercase search text (\"first last\", \"last first\", the e-mail address, a line each), kept by PostgreSQL, and both searches test it with `LIKE`: PostgreSQL's CPU per \"Schmidt\" search with ten at once 7.3 → 5.3 ms. Every signed-in request's token lookup is now a prepared statement per connection (it was built, parsed and planned each time), and Berlin's day of an instant is formatted once per UTC hour (it was the largest single cost in a profile of the history: a few hundred dates per reply). In the same minutes, ten at once: the search 130–172 → 196–247 requests/s (p99 75–135 ms over runs of 4 s; the table's run 215 requests/s and 129 ms: still over 100 ms in most runs), the parent's current order 1,489 → 1,900 requests/s. The previous run was on a Sunday, when the decade's school has no lessons, so today's lessons and the roster had nothing to read; on this Monday they read every booking ever made of the day's three weekly slots (4,593 links, 97 % of them ended or never paid), and PostgreSQL planned that as a read of all 97,000 active items (33 ms of a 67 ms request). They now read the slots' links as one array first and then each linked item by its index: 12–14 ms, in the table today's lessons alone p50 67 → 37 ms (p99 130 → 89 ms, now met alone) and ten at once 26 → 65 requests/s, the roster alone p99 116 → 70 ms and ten at once 44 → 97 requests/s; both still over 100 ms p99 with ten at once. What is left there is the ended bookings themselves: each of the 4,593 links is probed once for the bookings and once more for the seats taken. A link that says whether its booking still holds a seat, or items of expired orders no longer `active` (97,000 of the decade's 142,000 items are), would bound it by the running bookings; both change what several areas rely on and are not done.",
+  "Then (D418, migration `0044_people_search_text`; 2026-11-30, quiet machine, a Monday): the order search's two reads of the named people were half of its time in PostgreSQL, 2.7 ms each, since `ILIKE` lowercases every parent's and child's name and address on every search (a plain `LIKE` over the same rows: 0.6 ms). Each person and child now stores a lowercase search text (\"first last\", \"last first\", the e-mail address, a line each), kept by PostgreSQL, and both searches test it with `LIKE`: PostgreSQL's CPU per \"Schmidt\" search with ten at once 7.3 → 5.3 ms. Every signed-in request's token lookup is now a prepared statement per connection (it was built, parsed and planned each time), and Berlin's day of an instant is formatted once per UTC hour (it was the largest single cost in a profile of the history: a few hundred dates per reply). In the same minutes, ten at once: the search 130–172 → 196–247 requests/s (p99 75–135 ms over runs of 4 s; the table's run 164 requests/s and 146 ms: still over 100 ms in most runs), the parent's current order 1,489 → 1,900 requests/s. The previous run was on a Sunday, when the decade's school has no lessons, so today's lessons and the roster had nothing to read; on this Monday they read every booking ever made of the day's three weekly slots (4,593 links, 97 % of them ended or never paid), and PostgreSQL planned that as a read of all 97,000 active items (33 ms of a 67 ms request). They now read the slots' links as one array first and then each linked item by its index: 12–14 ms; on that Monday today's lessons alone p50 67 → 37 ms (p99 130 → 89 ms) and ten at once 26 → 65 requests/s, the roster alone p99 116 → 70 ms and ten at once 44 → 97 requests/s. So that a run on any weekday reads a day with lessons, the bench now measures the lessons of the next day (today included) on which the weekly slot with the most running bookings meets, and that slot's roster; in the table that is a Tuesday, whose 13 slots hold 7,449 links: the day's lessons 60 / 121 ms alone and 512 ms with ten at once (25 requests/s), the roster met alone (53 ms) and 135 ms with ten at once. What is left there is the ended bookings themselves: each link is probed once for the bookings and once more for the seats taken (24 and 17 ms of the Tuesday's 68 ms). A link that says whether its booking still holds a seat, or items of expired orders no longer `active` (97,000 of the decade's 142,000 items are), would bound it by the running bookings; both change what several areas rely on and are not done.",
+  "",
+  "The audit log's row with ten at once moves with this bench's own history: each run downloads October's documents, and each download's entry names its 791 documents (D417 shows them folded, the API still carries them), so after three runs in a day 18 of its newest 25 entries are such downloads and the page is about 280 KB (113 ms with ten at once in the table, 34 and 78 ms in the two runs before it that day).",
   "",
 ];
 
