@@ -63,27 +63,29 @@ async function signIn(databaseUrl) {
     // The weekly slot with the most running bookings and the next day it meets (today included, on Berlin's
     // calendar): the day's lessons and the roster are measured on a day with lessons whatever the weekday of
     // the run. A run on a Sunday measured an empty day, and had no roster to read.
-    const { SCHOOL_TIME_ZONE } = await tsImport("../../contract/src/rules/dates.ts", import.meta.url);
     const slot = await client.query(
-      `select s.id, (t.today + (s.weekday - (extract(isodow from t.today)::int - 1) + 7) % 7)::text as day
-       from (select (now() at time zone $1::text)::date as today) t
-       cross join schedule_slots s
+      `select s.id, s.weekday from schedule_slots s
        left join order_item_slots l on l.schedule_slot_id = s.id
        left join order_items oi on oi.id = l.order_item_id and oi.status = 'active'
        left join orders o on o.id = oi.order_id and o.status = 'paid'
        where s.weekday is not null
-       group by s.id, t.today order by count(o.id) desc, s.id limit 1`,
-      [SCHOOL_TIME_ZONE],
+       group by s.id order by count(o.id) desc, s.id limit 1`,
     );
-    const today = await client.query("select (now() at time zone $1::text)::date::text as day", [
-      SCHOOL_TIME_ZONE,
-    ]);
+    // Berlin's calendar and the shop's weekdays (Monday 0), from contract/.
+    const { addDays, weekdayOf } = await tsImport(
+      "../../contract/src/rules/billing-period.ts",
+      import.meta.url,
+    );
+    const { todayInBerlin } = await tsImport("../../contract/src/rules/dates.ts", import.meta.url);
+    const today = todayInBerlin();
+    const busiest = slot.rows[0];
+    const day = busiest ? addDays(today, (busiest.weekday - weekdayOf(today) + 7) % 7) : today;
     const month = await client.query("select to_char(now() - interval '1 month', 'YYYY-MM') as m");
     return {
       staff: await token(staff.rows[0].id),
       parent: await token(parent.rows[0].id),
       slot: slot.rows[0]?.id ?? null,
-      day: slot.rows[0]?.day ?? today.rows[0].day,
+      day,
       month: month.rows[0]?.m ?? new Date().toISOString().slice(0, 7),
       counts: (
         await client.query(
