@@ -161,6 +161,12 @@ describe("attendance per slot and lesson date (D131)", () => {
     expect(await t.db.select().from(checkins).where(eq(checkins.orderItemId, booked.itemId))).toMatchObject([
       { lessonDate: tomorrow(), scheduleSlotId: booked.slotId, checkedInBy: staff.id },
     ]);
+    // The roster shows the mark with the check-in's own time (read beside absences in one statement).
+    expect(
+      (await roster(booked.slotId))
+        .json()
+        .children.find((one: { order_item: number }) => one.order_item === booked.itemId),
+    ).toMatchObject({ attendance: "present", checked_in_at: present.json().checked_in_at });
     const again = await mark({ ...body, attendance: "present" });
     expect(again.json().checked_in_at).toBe(present.json().checked_in_at);
     expect(await audits()).toBe(1);

@@ -204,6 +204,9 @@ export async function loadDatabase(target: Database, dump: DatabaseDump): Promis
       if (table.rows.length === 0) continue;
       await loadTable(tx, table, new Set(await columnsOf(tx, table.name)));
     }
+    // A backup made before migration 0045 has no `may_hold_seat`: which slot links may hold a seat is
+    // worked out again (D419; it writes only links the rule disagrees with).
+    await tx.execute(sql`select refresh_order_item_slots_may_hold_seat(null)`);
     const sequences = new Set(await sequenceNames(tx));
     for (const sequence of dump.sequences.filter((s) => sequences.has(s.name)))
       await tx.execute(

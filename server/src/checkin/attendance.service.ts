@@ -12,9 +12,11 @@ import { AppError } from "../errors/index.ts";
 import { type LessonDay, lessonDay, lessonOn } from "../lessons/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import {
-  type BookedChild,
+  type Booking,
+  type BookingPeople,
   findBookingsOfSlots,
   findMarks,
+  findPeopleOfBookings,
   findSlotsOn,
   findWaitingOfSlot,
   lockItem,
@@ -36,7 +38,7 @@ export function ageOn(birthDate: string | null, on: string): number | null {
  * slot (the door's rule, D108). Found once per booking, not once per booking and slot of the day (issue 36:
  * a decade's weekly slot holds thousands of bookings).
  */
-function slotOfLesson(child: BookedChild, date: string, now: Date): number | null {
+function slotOfLesson(child: Booking, date: string, now: Date): number | null {
   const lesson = lessonOn(
     {
       slots: child.slots,
@@ -60,7 +62,7 @@ function lessonSummary(
   date: string,
   locale: Locale,
   day: LessonDay,
-  { children, marks, makeups }: { children: BookedChild[]; marks: Marks; makeups: Set<number> },
+  { children, marks, makeups }: { children: Booking[]; marks: Marks; makeups: Set<number> },
 ): LessonSummary {
   const cancelled = day.cancelled.get(slot.id);
   return {
@@ -97,10 +99,10 @@ type LessonOfDay = {
 };
 
 /** One child of a roster: the booking, the mark, and what the parent reported (D131, D372). */
-function rosterChild(child: BookedChild, lesson: LessonOfDay, date: string): RosterChild {
-  const mark = lesson.marks.get(child.itemId);
+function rosterChild(booking: Booking, child: BookingPeople, lesson: LessonOfDay, date: string): RosterChild {
+  const mark = lesson.marks.get(booking.itemId);
   return {
-    order_item: child.itemId,
+    order_item: booking.itemId,
     order: child.orderId,
     visitor_name: joinName(child.visitorFirstName, child.visitorLastName),
     birth_date: child.birthDate,
@@ -113,8 +115,8 @@ function rosterChild(child: BookedChild, lesson: LessonOfDay, date: string): Ros
     purchase_option: child.optionName,
     attendance: mark?.present ? "present" : mark?.absent ? "absent" : null,
     checked_in_at: mark?.present?.toISOString() ?? null,
-    reported_absent: lesson.absent.has(child.itemId),
-    makeup: lesson.makeups.has(child.itemId),
+    reported_absent: lesson.absent.has(booking.itemId),
+    makeup: lesson.makeups.has(booking.itemId),
   };
 }
 
@@ -124,7 +126,7 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
   async function lessonsOf(slots: SlotOfDay[], date: string, locale: Locale) {
     const slotIds = slots.map((slot) => slot.id);
     const day = await lessonDay(db, slotIds, date);
-    const bookings = await findBookingsOfSlots(db, slotIds, locale, [...day.makeups.values()].flat());
+    const bookings = await findBookingsOfSlots(db, slotIds, [...day.makeups.values()].flat());
     const itemIds = bookings.map((booking) => booking.itemId);
     const marks = await findMarks(db, itemIds, date);
     const at = now();
@@ -145,8 +147,16 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
     if (!slot) throw AppError.notFound();
     const [lesson] = await lessonsOf([slot], query.date, locale);
     if (!lesson) throw AppError.notFound();
+    const people = await findPeopleOfBookings(
+      db,
+      lesson.children.map((booking) => booking.itemId),
+      locale,
+    );
     const children: RosterChild[] = lesson.children
-      .map((child) => rosterChild(child, lesson, query.date))
+      .flatMap((booking) => {
+        const child = people.get(booking.itemId);
+        return child ? [rosterChild(booking, child, lesson, query.date)] : [];
+      })
       .sort((a, b) => a.visitor_name.localeCompare(b.visitor_name, "de"));
     const waiting = (await findWaitingOfSlot(db, slot.id)).map((entry) => ({
       id: entry.id,

@@ -21,7 +21,7 @@ import {
   waitingListEntries,
 } from "../db/index.ts";
 import type { GatewayName } from "../payments/index.ts";
-import { holdsSeats, slotSeatsTaken, weekSeatsTaken } from "../seats/index.ts";
+import { holdsSeats, SLOT_UNITS, slotSeatsTaken, WEEK_UNITS, weekSeatsTaken } from "../seats/index.ts";
 
 /** The only code of checkout that touches the tables: orders in payment, payments, events, refunds. */
 
@@ -306,6 +306,7 @@ export async function unitHeldTwice(
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(
         and(
+          (links === orderItemSlots ? SLOT_UNITS : WEEK_UNITS).mayHold,
           holdsSeats,
           sql`${orders.id} <> ${orderId}`,
           inArray(unit, [...new Set(ids)]),

@@ -1,8 +1,17 @@
 // What lessons over a season add to one day's lessons (D369, D372): the dates the school cancelled, the
 // children reported absent, and the makeups booked into a slot. Read by the roster, check-in and the
 // instructor's phone (through check-in's roster).
-import { and, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
-import { cancelledLessons, type DbOrTx, lessonAbsences, makeupBookings, makeupCredits } from "../db/index.ts";
+import { and, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import {
+  cancelledLessons,
+  type DbOrTx,
+  lessonAbsences,
+  makeupBookings,
+  makeupCredits,
+  pgArray,
+  ph,
+  prepared,
+} from "../db/index.ts";
 
 export type LessonDay = {
   /** Cancelled slots of the day with their reasons. */
@@ -13,33 +22,40 @@ export type LessonDay = {
   makeups: Map<number, number[]>;
 };
 
+/**
+ * The day's cancellations, absences and makeups in one prepared statement (three JSON arrays): a day's
+ * lessons and a roster read this on every request, and each statement costs a socket write on both sides
+ * (issue 36).
+ */
 export async function lessonDay(db: DbOrTx, slotIds: number[], date: string): Promise<LessonDay> {
   const day: LessonDay = { cancelled: new Map(), absent: new Set(), makeups: new Map() };
   if (slotIds.length === 0) return day;
-  const [cancelled, absent, makeups] = await Promise.all([
+  const slots = sql`${ph("slots")}::int[]`;
+  const onDate = sql`${ph("date")}::date`;
+  const build = () =>
     db
-      .select()
-      .from(cancelledLessons)
-      .where(and(inArray(cancelledLessons.scheduleSlotId, slotIds), eq(cancelledLessons.lessonDate, date))),
-    db
-      .select({ itemId: lessonAbsences.orderItemId })
-      .from(lessonAbsences)
-      .where(eq(lessonAbsences.lessonDate, date)),
-    db
-      .select({ slot: makeupBookings.scheduleSlotId, itemId: makeupCredits.orderItemId })
-      .from(makeupBookings)
-      .innerJoin(makeupCredits, eq(makeupCredits.id, makeupBookings.creditId))
-      .where(
-        and(
-          inArray(makeupBookings.scheduleSlotId, slotIds),
-          eq(makeupBookings.lessonDate, date),
-          isNull(makeupBookings.cancelledAt),
-        ),
-      ),
-  ]);
-  for (const row of cancelled) day.cancelled.set(row.scheduleSlotId, { de: row.reasonDe, ru: row.reasonRu });
-  for (const row of absent) day.absent.add(row.itemId);
-  for (const row of makeups) day.makeups.set(row.slot, [...(day.makeups.get(row.slot) ?? []), row.itemId]);
+      .select({
+        cancelled: sql<
+          { slot: number; de: string; ru: string }[]
+        >`(select coalesce(json_agg(json_build_object(
+          'slot', c.schedule_slot_id, 'de', c.reason_de, 'ru', c.reason_ru)), '[]'::json) from ${cancelledLessons} c
+          where c.schedule_slot_id = any(${slots}) and c.lesson_date = ${onDate})`,
+        absent: sql<number[]>`(select coalesce(json_agg(a.order_item_id), '[]'::json) from ${lessonAbsences} a
+          where a.lesson_date = ${onDate})`,
+        makeups: sql<{ slot: number; item: number }[]>`(select coalesce(json_agg(json_build_object(
+          'slot', m.schedule_slot_id, 'item', k.order_item_id)), '[]'::json) from ${makeupBookings} m
+          join ${makeupCredits} k on k.id = m.credit_id
+          where m.schedule_slot_id = any(${slots}) and m.lesson_date = ${onDate} and m.cancelled_at is null)`,
+      })
+      .from(sql`(select 1) as one`);
+  const [row] = await prepared<Awaited<ReturnType<typeof build>>>(db, "lesson_day", build).execute({
+    slots: pgArray(slotIds),
+    date,
+  });
+  for (const one of row?.cancelled ?? []) day.cancelled.set(one.slot, { de: one.de, ru: one.ru });
+  for (const itemId of row?.absent ?? []) day.absent.add(itemId);
+  for (const one of row?.makeups ?? [])
+    day.makeups.set(one.slot, [...(day.makeups.get(one.slot) ?? []), one.item]);
   return day;
 }
 

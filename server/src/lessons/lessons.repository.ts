@@ -4,6 +4,7 @@ import {
   cancelledLessons,
   closures,
   type DbOrTx,
+  idIn,
   makeupBookings,
   orderItemSlots,
   orderItems,
@@ -100,7 +101,7 @@ export async function findBookedItems(
       and(
         eq(orders.status, "paid"),
         eq(orderItems.status, "active"),
-        where.itemIds ? inArray(orderItems.id, where.itemIds.length ? where.itemIds : [-1]) : undefined,
+        where.itemIds ? idIn(orderItems.id, where.itemIds) : undefined,
         where.paidSince ? gte(orders.paidAt, where.paidSince) : undefined,
         where.userId !== undefined ? eq(orders.userId, where.userId) : undefined,
         where.slotId === undefined
@@ -121,7 +122,7 @@ export async function findBookedItems(
     .from(orderItemSlots)
     .innerJoin(scheduleSlots, eq(scheduleSlots.id, orderItemSlots.scheduleSlotId))
     .where(
-      inArray(
+      idIn(
         orderItemSlots.orderItemId,
         rows.map((row) => row.itemId),
       ),

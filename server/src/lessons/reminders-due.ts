@@ -1,10 +1,11 @@
 // Which reminders are due tomorrow (D370): first lessons of courses and workshops, academy weeks, trial
 // visits and makeups that take place, each with its key.
 import { berlinDate, type Locale, type LocalizedText, type ReminderKind } from "@atelier/contract";
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import {
   academyWeeks,
   type DbOrTx,
+  idIn,
   lessonAbsences,
   makeupBookings,
   makeupCredits,
@@ -51,7 +52,7 @@ async function absencesOf(db: DbOrTx, itemIds: number[]) {
   const rows = await db
     .select({ itemId: lessonAbsences.orderItemId, date: lessonAbsences.lessonDate })
     .from(lessonAbsences)
-    .where(inArray(lessonAbsences.orderItemId, itemIds));
+    .where(idIn(lessonAbsences.orderItemId, itemIds));
   for (const row of rows) {
     const dates = byItem.get(row.itemId) ?? new Set<string>();
     dates.add(row.date);

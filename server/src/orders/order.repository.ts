@@ -787,7 +787,7 @@ export async function findUnitsHeldByVisitor(
       .from(kind.links)
       .innerJoin(orderItems, eq(orderItems.id, kind.item))
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(holdsSeats, eq(orderItems.visitorId, visitorId), inArray(kind.unit, ids)));
+      .where(and(kind.mayHold, holdsSeats, eq(orderItems.visitorId, visitorId), inArray(kind.unit, ids)));
     return new Set(rows.map((row) => row.id));
   };
   const [slots, weeks] = await Promise.all([held(SLOT_UNITS, slotIds), held(WEEK_UNITS, weekIds)]);

@@ -49,6 +49,11 @@ export type UnitKind = {
   item: AnyPgColumn;
   entryUnit: AnyPgColumn;
   offers: SQL;
+  /**
+   * Links that may still hold a seat, read through a partial index (D419): a weekly slot keeps every
+   * booking of its years, nearly all ended. An academy week is dated, so its links stay few.
+   */
+  mayHold: SQL;
 };
 
 export const SLOT_UNITS: UnitKind = {
@@ -57,6 +62,7 @@ export const SLOT_UNITS: UnitKind = {
   item: orderItemSlots.orderItemId,
   entryUnit: waitingListEntries.scheduleSlotId,
   offers: slotOfferHolds,
+  mayHold: sql`${orderItemSlots.mayHoldSeat}`,
 };
 export const WEEK_UNITS: UnitKind = {
   links: orderItemAcademyWeeks,
@@ -64,6 +70,7 @@ export const WEEK_UNITS: UnitKind = {
   item: orderItemAcademyWeeks.orderItemId,
   entryUnit: waitingListEntries.academyWeekId,
   offers: weekOfferHolds,
+  mayHold: sql`true`,
 };
 
 /**
@@ -102,7 +109,7 @@ function seatsTaken(db: DbOrTx, kind: UnitKind, condition: SQL, offerCondition: 
       .from(kind.links)
       .innerJoin(orderItems, eq(orderItems.id, kind.item))
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(holdsSeats, condition)),
+      .where(and(kind.mayHold, holdsSeats, condition)),
     db
       .select({ unitId: sql<number>`${kind.entryUnit}`.as("unit_id") })
       .from(waitingListEntries)
@@ -134,7 +141,7 @@ function seatsTakenIn(kind: UnitKind, unit: SQL | AnyPgColumn, withMakeups = tru
   return sql<number>`((select count(*)::int from ${kind.links}
     inner join ${orderItems} on ${orderItems.id} = ${kind.item}
     inner join ${orders} on ${orders.id} = ${orderItems.orderId}
-    where ${kind.unit} = ${unit} and ${holdsSeats})
+    where ${kind.unit} = ${unit} and ${kind.mayHold} and ${holdsSeats})
     + (select count(*)::int from ${waitingListEntries} where ${kind.entryUnit} = ${unit} and ${kind.offers})
     + ${kind === SLOT_UNITS && withMakeups ? makeupsIn(unit) : sql`0`})`;
 }

@@ -244,12 +244,21 @@ export const orderItemSlots = pgTable(
     scheduleSlotId: integer("schedule_slot_id")
       .notNull()
       .references(() => scheduleSlots.id),
+    /**
+     * False once the booking can no longer hold this slot's seat: its item is cancelled or its order ended
+     * without one (expired, declined, cancelled, refunded). Kept by PostgreSQL's triggers on every status
+     * change, a revived order included (D419, migration 0045); seats are still decided by `holdsSeats`.
+     */
+    mayHoldSeat: boolean("may_hold_seat").notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.orderItemId, t.scheduleSlotId] }),
     index("order_item_slots_slot_idx").on(t.scheduleSlotId),
     // A slot's bookings read from the index alone (seats taken, rosters; issue 36).
     index("order_item_slots_slot_item_idx").on(t.scheduleSlotId, t.orderItemId),
+    // A weekly slot keeps every booking of its years; seats, rosters and lessons read only those that may
+    // still hold a seat (D419).
+    index("order_item_slots_may_hold_idx").on(t.scheduleSlotId, t.orderItemId).where(sql`${t.mayHoldSeat}`),
   ],
 );
 
