@@ -186,6 +186,14 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * PostgreSQL's JIT compiler off for the shop's connections (D420): it compiles a statement whose estimated
+ * cost is high, and the shop's statements are short. On ten years of data the waiting list's round, run by
+ * the payment worker every 30 s, was estimated at 700,000 and compiled for 520 ms to run for 0.6 ms, taking
+ * a core from every request of that half second.
+ */
+const NO_JIT = "-c jit=off";
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const limits = options.limits ?? loadEnv({});
   const guard = limits.NODE_ENV === "production" ? undefined : createTransactionGuard();
@@ -195,6 +203,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Every limit is sent with the connection's start-up, so no statement waits past it (D89).
     const pool = new pg.Pool({
       connectionString,
+      options: NO_JIT,
       max: limits.DB_POOL_SIZE,
       connectionTimeoutMillis: limits.DB_POOL_WAIT_MS,
       statement_timeout: limits.DB_STATEMENT_TIMEOUT_MS,
@@ -208,6 +217,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const readPool = new pg.Pool({
       connectionString,
       application_name: "atelier-read",
+      options: NO_JIT,
       max: limits.DB_READ_POOL_SIZE,
       connectionTimeoutMillis: limits.DB_POOL_WAIT_MS,
       statement_timeout: limits.DB_READ_TIMEOUT_MS,

@@ -152,19 +152,22 @@ export type ListedEntry = Awaited<ReturnType<typeof listEntries>>[number];
  * `limit` on lines that cannot move while others wait.
  */
 export async function findUnitsInLine(db: DbOrTx, limit: number): Promise<Unit[]> {
-  const inLine = (unit: AnyPgColumn) =>
-    sql`${unit} in (select ${unit} from ${waitingListEntries} where ${open})`;
+  // The units with open entries: `unit` (a link's or an entry's column) among the open entries' `entryUnit`.
+  // Written with the link's own column inside, the subquery named the outer row and held for every link
+  // whenever any entry was open: the seats of every slot and week were counted each round.
+  const inLine = (unit: AnyPgColumn, entryUnit: AnyPgColumn) =>
+    sql`${unit} in (select ${entryUnit} from ${waitingListEntries} where ${open})`;
   // An accepted offer may have been paid (its entry is then booked): looked at until it is settled.
   const work = sql`bool_or((${waitingListEntries.status} = 'offered' and (${waitingListEntries.offerExpiresAt} <= now() or ${waitingListEntries.acceptedAt} is not null)) or ${visitors.deletedAt} is not null)`;
   const slotTaken = slotSeatsTaken(
     db,
-    inLine(orderItemSlots.scheduleSlotId),
-    inLine(waitingListEntries.scheduleSlotId),
+    inLine(orderItemSlots.scheduleSlotId, waitingListEntries.scheduleSlotId),
+    inLine(waitingListEntries.scheduleSlotId, waitingListEntries.scheduleSlotId),
   );
   const weekTaken = weekSeatsTaken(
     db,
-    inLine(orderItemAcademyWeeks.academyWeekId),
-    inLine(waitingListEntries.academyWeekId),
+    inLine(orderItemAcademyWeeks.academyWeekId, waitingListEntries.academyWeekId),
+    inLine(waitingListEntries.academyWeekId, waitingListEntries.academyWeekId),
   );
   const [slots, weeks] = await Promise.all([
     db
