@@ -21,6 +21,7 @@ import {
   waitingListEntries,
 } from "../db/index.ts";
 import type { LessonSlot } from "../lessons/index.ts";
+import { itemSlots } from "../orders/index.ts";
 import { slotSeatsTakenIn } from "../seats/index.ts";
 
 export type SlotOfDay = {
@@ -122,16 +123,6 @@ export type BookingPeople = {
   parentPhone: string;
 };
 
-/**
- * Each booking's slots as JSON, `start` and `end` as hh:mm: read in the bookings' own statement, one round
- * trip less per day's lessons and roster (issue 36: each statement costs a socket write on both sides).
- */
-const slotsOfItem = sql<
-  LessonSlot[]
->`(select coalesce(json_agg(json_build_object('id', s.id, 'weekday', s.weekday,
-  'date', s.date, 'start', to_char(s.start, 'HH24:MI'), 'end', to_char(s."end", 'HH24:MI'))), '[]'::json)
-  from ${orderItemSlots} l join ${scheduleSlots} s on s.id = l.schedule_slot_id where l.order_item_id = ${orderItems.id})`;
-
 /** A parent's name or contact, else the guest checkout's billing field of the same name. */
 const parentOr = (column: AnyPgColumn, billingField: string) =>
   sql<string>`coalesce(${column}, ${orders.billing}->>${billingField}, '')`;
@@ -155,7 +146,8 @@ export async function findBookingsOfSlots(
         paidAt: orders.paidAt,
         recurrentPriceCents: orderItems.recurrentPriceCents,
         numberOfMeetings: purchaseOptions.numberOfMeetings,
-        slots: slotsOfItem,
+        // Each booking's slots in its own statement: one round trip less per day's lessons and roster.
+        slots: itemSlots,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))

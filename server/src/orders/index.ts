@@ -19,6 +19,7 @@ export {
   type ItemSlot,
   type ItemWeek,
   itemColumns,
+  itemSlots,
   lineColumns,
   listOrdersOfUserForStaff,
   type NamedItemRow,

@@ -396,13 +396,16 @@ export function slotsAndWeeksOfItems(itemIds: SQL) {
   };
 }
 
+/** An item's chosen slots (start and end as hh:mm), ordered by id: a subquery on the row of `order_items`. */
+export const itemSlots = sql<ItemSlot[]>`coalesce((select json_agg(${SLOT_JSON} order by s.id)
+    from ${orderItemSlots} ois join ${scheduleSlots} s on s.id = ois.schedule_slot_id where ois.order_item_id = ${orderItems.id}), '[]'::json)`;
+
 /** The columns of an item with its page, option, child, slots and weeks (the cart's and the history's). */
 export const itemColumns = (locale: Locale) => ({
   ...lineColumns,
   ...shownColumns(locale),
   // The chosen slots and weeks in the same round trip, ordered by id.
-  slots: sql<ItemSlot[]>`coalesce((select json_agg(${SLOT_JSON} order by s.id)
-    from ${orderItemSlots} ois join ${scheduleSlots} s on s.id = ois.schedule_slot_id where ois.order_item_id = ${orderItems.id}), '[]'::json)`,
+  slots: itemSlots,
   weeks: sql<ItemWeek[]>`coalesce((select json_agg(${WEEK_JSON} order by w.id)
     from ${orderItemAcademyWeeks} oiw join ${academyWeeks} w on w.id = oiw.academy_week_id where oiw.order_item_id = ${orderItems.id}), '[]'::json)`,
 });
