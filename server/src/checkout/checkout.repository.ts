@@ -21,7 +21,14 @@ import {
   waitingListEntries,
 } from "../db/index.ts";
 import type { GatewayName } from "../payments/index.ts";
-import { holdsSeats, SLOT_UNITS, slotSeatsTaken, WEEK_UNITS, weekSeatsTaken } from "../seats/index.ts";
+import {
+  holdsSeats,
+  SLOT_UNITS,
+  slotSeatsTaken,
+  type UnitKind,
+  WEEK_UNITS,
+  weekSeatsTaken,
+} from "../seats/index.ts";
 
 /** The only code of checkout that touches the tables: orders in payment, payments, events, refunds. */
 
@@ -288,41 +295,35 @@ export async function unitHeldTwice(
   orderId: number,
   units: { slotIds: number[]; weekIds: number[] },
 ): Promise<"schedule_slots" | "academy_weeks" | undefined> {
-  const heldAlready = async (
-    links: typeof orderItemSlots | typeof orderItemAcademyWeeks,
-    unit: typeof orderItemSlots.scheduleSlotId | typeof orderItemAcademyWeeks.academyWeekId,
-    ids: number[],
-  ) => {
+  const heldAlready = async (kind: UnitKind, ids: number[]) => {
     if (ids.length === 0) return false;
     // The order's own links and items, under names of their own in the statement.
     const ownLinks = sql.identifier("own_links");
     const ownItems = sql.identifier("own_items");
     const own = (table: typeof ownLinks, column: string) => sql`${table}.${sql.identifier(column)}`;
-    const ownUnit = own(ownLinks, links === orderItemSlots ? "schedule_slot_id" : "academy_week_id");
+    const ownUnit = own(ownLinks, kind.unit.name);
     const rows = await db
       .select({ one: sql<number>`1` })
-      .from(links)
-      .innerJoin(orderItems, eq(orderItems.id, links.orderItemId))
+      .from(kind.links)
+      .innerJoin(orderItems, eq(orderItems.id, kind.item))
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(
         and(
-          (links === orderItemSlots ? SLOT_UNITS : WEEK_UNITS).mayHold,
+          kind.mayHold,
           holdsSeats,
           sql`${orders.id} <> ${orderId}`,
-          inArray(unit, [...new Set(ids)]),
-          sql`exists (select 1 from ${links} ${ownLinks}
-            join ${orderItems} ${ownItems} on ${own(ownItems, "id")} = ${own(ownLinks, "order_item_id")}
+          inArray(kind.unit, [...new Set(ids)]),
+          sql`exists (select 1 from ${kind.links} ${ownLinks}
+            join ${orderItems} ${ownItems} on ${own(ownItems, "id")} = ${own(ownLinks, kind.item.name)}
             where ${own(ownItems, "order_id")} = ${orderId} and ${own(ownItems, "status")} = 'active'
-              and ${own(ownItems, "visitor_id")} = ${orderItems.visitorId} and ${ownUnit} = ${unit})`,
+              and ${own(ownItems, "visitor_id")} = ${orderItems.visitorId} and ${ownUnit} = ${kind.unit})`,
         ),
       )
       .limit(1);
     return rows.length > 0;
   };
-  if (await heldAlready(orderItemSlots, orderItemSlots.scheduleSlotId, units.slotIds))
-    return "schedule_slots";
-  if (await heldAlready(orderItemAcademyWeeks, orderItemAcademyWeeks.academyWeekId, units.weekIds))
-    return "academy_weeks";
+  if (await heldAlready(SLOT_UNITS, units.slotIds)) return "schedule_slots";
+  if (await heldAlready(WEEK_UNITS, units.weekIds)) return "academy_weeks";
   return undefined;
 }
 

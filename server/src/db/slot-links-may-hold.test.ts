@@ -1,13 +1,14 @@
 import { ORDER_ITEM_STATUSES, ORDER_STATUSES } from "@atelier/contract";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { holdsSeats, SLOT_UNITS } from "../seats/index.ts";
 import { seedDemoCatalogue } from "../seed/seed.ts";
 import { propertyRuns } from "../test/property-runs.ts";
 import { COURSE_5_7, holdSeat, pageBySlug, weeklySlotIds } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { usesPostgres } from "../test/test-database.ts";
-import { orderItems, orders } from "./index.ts";
+import { orderItemSlots, orderItems, orders } from "./index.ts";
 
 /**
  * D419: a weekly slot's link says whether its booking may still hold a seat, and seats, rosters and lessons
@@ -35,7 +36,7 @@ type LinkState = { item: number; flag: boolean; expected: boolean };
 async function linksOf(orderIds: number[]): Promise<LinkState[]> {
   const result = (await ctx.database.db.execute(sql`
     select l.order_item_id as item, l.may_hold_seat as flag,
-      (i.status <> 'cancelled' and o.status not in ('expired', 'declined', 'cancelled', 'refunded')) as expected
+      order_item_slot_may_hold_seat(i.status::text, o.status::text) as expected
     from order_item_slots l join order_items i on i.id = l.order_item_id join orders o on o.id = i.order_id
     where o.id in (${sql.join(
       orderIds.map((id) => sql`${id}`),
@@ -49,18 +50,23 @@ async function linksOf(orderIds: number[]): Promise<LinkState[]> {
   }));
 }
 
-/** Seats the slot's bookings hold, counted over every link and over the flagged links only. */
+/** Seats the slot's bookings hold (seats.ts's rule), counted over every link and over the flagged links only. */
 async function seatsCounted(): Promise<{ all: number; flagged: number }> {
-  const count = (flaggedOnly: boolean) => sql`(select count(*)::int from order_item_slots l
-    join order_items i on i.id = l.order_item_id join orders o on o.id = i.order_id
-    where l.schedule_slot_id = ${slotId} ${flaggedOnly ? sql`and l.may_hold_seat` : sql``}
-      and i.status = 'active' and (o.status = 'paid' or (o.status = 'awaiting_payment'
-        and (o.reserved_until is null or o.reserved_until > now()))))`;
-  const result = (await ctx.database.db.execute(
-    sql`select ${count(false)} as "all", ${count(true)} as flagged`,
-  )) as unknown as { rows: { all: number; flagged: number }[] };
-  const row = result.rows[0];
-  return { all: Number(row?.all), flagged: Number(row?.flagged) };
+  const held = (flaggedOnly: boolean) =>
+    ctx.database.db
+      .select({ n: count() })
+      .from(orderItemSlots)
+      .innerJoin(orderItems, eq(orderItems.id, orderItemSlots.orderItemId))
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(
+        and(
+          eq(orderItemSlots.scheduleSlotId, slotId),
+          flaggedOnly ? SLOT_UNITS.mayHold : undefined,
+          holdsSeats,
+        ),
+      );
+  const [[all], [flagged]] = await Promise.all([held(false), held(true)]);
+  return { all: Number(all?.n), flagged: Number(flagged?.n) };
 }
 
 const itemOf = async (orderId: number) => {
