@@ -153,13 +153,31 @@ async function timed(url, headers) {
   return { ms: performance.now() - started, status: res.status, bytes: body.length, body };
 }
 
-/** One user after another: SINGLE_RUNS requests, p50 and p99 of their times. */
-async function single(url, headers) {
+/**
+ * A database session that commits a write: a call's answer made once per database snapshot (the
+ * dashboard, D405; the parent's history, D421) is made anew after it. `txid_current()` takes a transaction
+ * id, so its commit moves the snapshot as any real write does, without changing the shop's rows.
+ */
+async function writer(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query("set synchronous_commit = off");
+  return { write: () => client.query("select txid_current()"), close: () => client.end() };
+}
+
+/** While a call is measured ten at once with writes: one commit every this many ms (50 a second). */
+const WRITE_EVERY_MS = 20;
+
+/** One user after another: SINGLE_RUNS requests, p50 and p99 of their times; `before` runs ahead of each. */
+async function single(url, headers, before = async () => {}) {
   const first = await timed(url, headers);
   // A call that fails is measured all the same and its status shown: the report says it failed.
   if (first.status !== 200) console.error(`[bench] GET ${url} answered ${first.status}`);
   const times = [];
-  for (let i = 0; i < SINGLE_RUNS; i++) times.push((await timed(url, headers)).ms);
+  for (let i = 0; i < SINGLE_RUNS; i++) {
+    await before();
+    times.push((await timed(url, headers)).ms);
+  }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99), bytes: first.bytes, status: first.status };
 }
@@ -184,17 +202,44 @@ export async function measureScreens(base, databaseUrl, log) {
   const ctx = await signIn(databaseUrl);
   const { staff, parent } = calls(ctx);
   const rows = [];
-  const measure = async (who, name, path, headers) => {
+  const measure = async (who, name, path, headers, withWrites = false) => {
     log(`${name}`);
     // Not counted: a running shop's pool holds open connections with the call's plans (D412); the first
     // burst after a start opens them, which is the start's cost, not the call's.
     await atOnce(`${base}${path}`, headers, WARM_UP_S);
-    const one = await single(`${base}${path}`, headers);
-    const many = await atOnce(`${base}${path}`, headers);
-    rows.push({ who, name, path, single: one, many });
+    if (!withWrites) {
+      const one = await single(`${base}${path}`, headers);
+      const many = await atOnce(`${base}${path}`, headers);
+      rows.push({ who, name, path, single: one, many });
+      return;
+    }
+    // Alone: a write before every request; ten at once: a write every WRITE_EVERY_MS.
+    const session = await writer(databaseUrl);
+    try {
+      const one = await single(`${base}${path}`, headers, session.write);
+      let writing = true;
+      const writes = (async () => {
+        while (writing) {
+          await session.write();
+          await new Promise((done) => setTimeout(done, WRITE_EVERY_MS));
+        }
+      })();
+      const many = await atOnce(`${base}${path}`, headers).finally(() => {
+        writing = false;
+      });
+      await writes;
+      rows.push({ who, name, path, single: one, many });
+    } finally {
+      await session.close();
+    }
   };
   for (const [name, path] of staff) await measure("staff", name, path, ctx.staff);
   for (const [name, path] of parent) await measure("parent", name, path, ctx.parent);
+  // D421: the history is made once per database snapshot; this row is its cost when others write.
+  const history = parent.find(([name]) => name === "Parent: history");
+  if (history) {
+    await measure("parent", `${history[0]}, others writing meanwhile`, history[1], ctx.parent, true);
+  }
   await measure("catalogue", "Catalogue: product list", "/api/v2/products/?locale=de", {});
   const files = [];
   for (const file of ["documents.csv", "documents.zip"]) {

@@ -1,8 +1,18 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import Fastify from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { containsPattern } from "../db/index.ts";
 import { pgArray } from "../db/prepared.ts";
+import { registerCompression } from "../plugins/index.ts";
 import { parseIdOrSlug } from "./catalogue.service.ts";
-import { createResponseCache, invalidateCatalogueCache, jsonBody, weakEtag } from "./http-cache.ts";
+import {
+  acceptedEncoding,
+  createResponseCache,
+  invalidateCatalogueCache,
+  jsonBody,
+  sendCached,
+  weakEtag,
+} from "./http-cache.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -58,6 +68,63 @@ describe("response cache", () => {
     expect(weakEtag("a")).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
     expect(weakEtag("a")).toBe(weakEtag("a"));
     expect(weakEtag("a")).not.toBe(weakEtag("b"));
+  });
+});
+
+// D421: a cached body is compressed once per encoding, not on every reply, as the plugin would send it.
+describe("sendCached's compression", () => {
+  const body = jsonBody({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Kurs ${i}` })) });
+  const small = jsonBody({ n: 1 });
+  async function app() {
+    const server = Fastify();
+    await registerCompression(server);
+    server.get("/big", (request, reply) => sendCached(request, reply, body, { localized: false }));
+    server.get("/small", (request, reply) => sendCached(request, reply, small, { localized: false }));
+    return server;
+  }
+
+  it("sends brotli or gzip as the client accepts, the same bytes inside, and plain bytes otherwise", async () => {
+    const server = await app();
+    const plain = await server.inject("/big");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.equals(body.bytes)).toBe(true);
+    const br = await server.inject({ url: "/big", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(String(br.headers.vary)).toContain("Accept-Encoding");
+    expect(brotliDecompressSync(br.rawPayload).equals(body.bytes)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(body.bytes.length / 4);
+    const again = await server.inject({ url: "/big", headers: { "accept-encoding": "br" } });
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    const gzip = await server.inject({ url: "/big", headers: { "accept-encoding": "gzip, deflate" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).equals(body.bytes)).toBe(true);
+    // A validator still answers 304, whatever the encoding.
+    const revalidated = await server.inject({
+      url: "/big",
+      headers: { "accept-encoding": "br", "if-none-match": String(br.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    // Small bodies and clients that ask for none go out plain.
+    const tiny = await server.inject({ url: "/small", headers: { "accept-encoding": "br" } });
+    expect([tiny.headers["content-encoding"], tiny.body]).toEqual([undefined, '{"n":1}']);
+    const refused = await server.inject({
+      url: "/big",
+      headers: { "accept-encoding": "br", "x-no-compression": "1" },
+    });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    await server.close();
+  });
+
+  it("reads Accept-Encoding's weights, * and x-gzip", () => {
+    expect(acceptedEncoding(undefined)).toBeUndefined();
+    expect(acceptedEncoding("identity")).toBeUndefined();
+    expect(acceptedEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(acceptedEncoding("br;q=0.5, gzip")).toBe("gzip");
+    expect(acceptedEncoding("br;q=0, gzip;q=0")).toBeUndefined();
+    expect(acceptedEncoding("x-gzip")).toBe("gzip");
+    expect(acceptedEncoding("*")).toBe("br");
+    expect(acceptedEncoding("*;q=0.1, gzip;q=0.5")).toBe("gzip");
+    expect(acceptedEncoding("deflate")).toBeUndefined();
   });
 });
 

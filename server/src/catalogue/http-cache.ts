@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { BROTLI_QUALITY, COMPRESS_THRESHOLD } from "../plugins/index.ts";
 
 /**
  * HTTP caching of the public catalogue and content replies: a weak ETag over the body,
@@ -168,5 +170,57 @@ export function sendCached(
   if (options.localized !== false && !localeInUrl) addVary(reply, "Accept-Language, Cookie");
   if (matchesEtag(request.headers["if-none-match"], cached.etag)) return reply.status(304).send();
   // Bytes are sent as they are: the body is already serialized (and its shape is tested against the contract).
-  return reply.type(cached.contentType).send(cached.bytes as never);
+  reply.type(cached.contentType);
+  const encoding = encodingFor(request, cached);
+  if (encoding === undefined) return reply.send(cached.bytes as never);
+  // Compressed once per body and encoding, not once per reply (D421); the compression plugin leaves a
+  // reply that names its encoding alone.
+  addVary(reply, "Accept-Encoding");
+  return reply.header("content-encoding", encoding).send(encodedOnce(cached, encoding) as never);
+}
+
+type Encoding = "br" | "gzip";
+
+/** A body's compressed copies, made when a client first asks for one. */
+const encodedBodies = new WeakMap<CachedBody, Partial<Record<Encoding, Buffer>>>();
+
+function encodedOnce(cached: CachedBody, encoding: Encoding): Buffer {
+  let copies = encodedBodies.get(cached);
+  if (!copies) {
+    copies = {};
+    encodedBodies.set(cached, copies);
+  }
+  copies[encoding] ??=
+    encoding === "br"
+      ? brotliCompressSync(cached.bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+      : gzipSync(cached.bytes);
+  return copies[encoding];
+}
+
+/**
+ * The encoding a cached body goes out in, as the compression plugin would choose it: brotli or gzip when
+ * the client accepts one (the higher weight wins, brotli on a tie), only from COMPRESS_THRESHOLD bytes,
+ * never with `x-no-compression`.
+ */
+function encodingFor(request: FastifyRequest, cached: CachedBody): Encoding | undefined {
+  if (cached.bytes.length < COMPRESS_THRESHOLD) return undefined;
+  if (request.headers["x-no-compression"] !== undefined) return undefined;
+  return acceptedEncoding(request.headers["accept-encoding"]);
+}
+
+/** `Accept-Encoding` read for brotli and gzip (RFC 9110 §12.5.3: weights, `*`, `x-gzip`). */
+export function acceptedEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [name = "", ...params] = part.split(";").map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith("q="));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (name !== "" && Number.isFinite(weight)) weights.set(name === "x-gzip" ? "gzip" : name, weight);
+  }
+  const weightOf = (name: Encoding) => weights.get(name) ?? weights.get("*") ?? 0;
+  const br = weightOf("br");
+  const gzip = weightOf("gzip");
+  if (br <= 0 && gzip <= 0) return undefined;
+  return br >= gzip ? "br" : "gzip";
 }

@@ -67,6 +67,7 @@ export {
 } from "./closures.repository.ts";
 export { createEpochCache, type EpochCache } from "./epoch-cache.ts";
 export {
+  type CachedBody,
   createResponseCache,
   jsonBody,
   type ResponseCache,

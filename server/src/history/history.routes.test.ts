@@ -224,6 +224,34 @@ describe("GET /api/v2/orders/items/history/", () => {
     ]);
   });
 
+  // D421: the reply is made once per database snapshot; a browser revalidates it with its ETag.
+  it("is answered again unchanged while nothing was written (304 to the browser), and shows any write at once", async () => {
+    const f = await family();
+    const first = await history(f.headers);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    expect(String(first.headers.vary)).toContain("Authorization");
+    const etag = String(first.headers.etag);
+    // The bytes the route's serializer wrote before (the contract's encoding of the service's list; the
+    // test app's PUBLIC_URL is http://shop.test).
+    const fresh = createHistoryService({ db: t.db, publicUrl: "http://shop.test" });
+    expect(first.body).toBe(JSON.stringify(HistorySchema.encode(await fresh.list(f.id, {}, "de"))));
+
+    const again = await history({ ...f.headers, "if-none-match": etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const same = await history(f.headers);
+    expect([same.statusCode, same.body, same.headers.etag]).toEqual([200, first.body, etag]);
+
+    // Written by someone else (staff, a webhook): not through this family's calls.
+    await t.db.update(orders).set({ status: "refunded" }).where(eq(orders.id, f.courseOrder));
+    const changed = await history({ ...f.headers, "if-none-match": etag });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    const items = HistorySchema.parse(changed.json());
+    expect(items.find((item) => item.order === f.courseOrder)?.state).toBe("cancelled");
+  });
+
   it("is capped: at most maxItems (HISTORY_MAX_ITEMS in the app), the newest", async () => {
     const f = await family();
     const capped = createHistoryService({ db: t.db, publicUrl: "http://shop.test", maxItems: 1 });

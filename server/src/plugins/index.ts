@@ -7,7 +7,7 @@ export {
   requireStaff,
   requireUser,
 } from "./auth.ts";
-export { registerCompression } from "./compression.ts";
+export { BROTLI_QUALITY, COMPRESS_THRESHOLD, registerCompression } from "./compression.ts";
 export {
   apiNotFound,
   type ErrorReporter,

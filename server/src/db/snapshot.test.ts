@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../test/test-database.ts";
+import type { Database } from "./client.ts";
+import { createSnapshotReuse, currentSnapshot } from "./snapshot.ts";
+
+// D421: a value made once per database snapshot is reused only while nothing was written.
+describe("currentSnapshot", () => {
+  let t: Database;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await t.db.execute(sql`create table if not exists snapshot_probe (n int)`);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it("stays while only reads run, and moves with every commit", async () => {
+    const before = await currentSnapshot(t.db);
+    await t.db.execute(sql`select count(*) from snapshot_probe`);
+    expect(await currentSnapshot(t.db)).toBe(before);
+    await t.db.execute(sql`insert into snapshot_probe values (1)`);
+    const after = await currentSnapshot(t.db);
+    expect(after).not.toBe(before);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`update snapshot_probe set n = n + 1`);
+    });
+    expect(await currentSnapshot(t.db)).not.toBe(after);
+  });
+});
+
+describe("createSnapshotReuse", () => {
+  const sized = () => createSnapshotReuse<string>({ maxBytes: 10, maxEntries: 3, sizeOf: (v) => v.length });
+
+  it("makes a value once per key and snapshot, also for callers that ask while it is made", async () => {
+    const reuse = sized();
+    let made = 0;
+    const make = async () => `v${++made}`;
+    const [a, b] = await Promise.all([reuse.get("k", "s1", make), reuse.get("k", "s1", make)]);
+    expect([a, b, made]).toEqual(["v1", "v1", 1]);
+    expect(await reuse.get("k", "s1", make)).toBe("v1");
+    // Something was written: a new snapshot makes it anew, and the old one is no longer kept.
+    expect(await reuse.get("k", "s2", make)).toBe("v2");
+    expect(await reuse.get("k", "s2", make)).toBe("v2");
+    expect(reuse.stats()).toEqual({ entries: 1, bytes: 2 });
+    // Another key (another family) is its own.
+    expect(await reuse.get("other", "s2", make)).toBe("v3");
+  });
+
+  it("does not keep a failure: the next caller tries again", async () => {
+    const reuse = sized();
+    await expect(reuse.get("k", "s1", () => Promise.reject(new Error("database down")))).rejects.toThrow();
+    expect(await reuse.get("k", "s1", async () => "ok")).toBe("ok");
+  });
+
+  it("keeps at most its bytes and entries, the least recently used dropped first", async () => {
+    const reuse = sized();
+    await reuse.get("a", "s", async () => "aaaa");
+    await reuse.get("b", "s", async () => "bbbb");
+    await reuse.get("a", "s", async () => "never made");
+    await reuse.get("c", "s", async () => "cccc");
+    // 12 bytes over 10: "b" was used least recently.
+    expect(reuse.stats()).toEqual({ entries: 2, bytes: 8 });
+    expect(await reuse.get("a", "s", async () => "made again")).toBe("aaaa");
+    expect(await reuse.get("b", "s", async () => "made again")).toBe("made again");
+    // More than maxEntries small ones.
+    for (const key of ["d", "e", "f", "g"]) await reuse.get(key, "s", async () => "x");
+    expect(reuse.stats().entries).toBe(3);
+    // A value larger than the whole budget is answered, not kept.
+    expect(await reuse.get("big", "s", async () => "x".repeat(11))).toHaveLength(11);
+    expect(reuse.stats().bytes).toBeLessThanOrEqual(10);
+  });
+});

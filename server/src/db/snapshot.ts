@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "./client.ts";
+import { prepared } from "./prepared.ts";
+
+/**
+ * The database's current snapshot as text (`xmin:xmax:in-progress ids`, `pg_current_snapshot()`). Every
+ * commit or rollback of a transaction that wrote moves it, on any instance and any connection, so the same
+ * text read twice means nothing was written in between: what was read after the first read is still what
+ * the database holds (D405, D421). A transaction's own uncommitted writes do not move it, so read it on the
+ * pool, never inside a transaction that writes. A prepared statement: one short round trip.
+ */
+export async function currentSnapshot(db: DbOrTx): Promise<string> {
+  const statement = prepared<{ snapshot: string }[]>(db, "current_snapshot", () =>
+    db.select({ snapshot: sql<string>`pg_current_snapshot()::text` }).from(sql`(select 1) one`),
+  );
+  const [row] = await statement.execute();
+  return String(row?.snapshot ?? "");
+}
+
+/** What `createSnapshotReuse` keeps: a value being made or made, and the bytes it holds in memory. */
+type Kept<T> = { snapshot: string; value: Promise<T>; size: number };
+
+/**
+ * Values made once per key and database snapshot, kept while nothing is written (D421). A caller reads the
+ * snapshot first (`currentSnapshot`), then asks: the same key and snapshot get the value made for them, also
+ * while it is still being made (so requests that arrive together share one computation); a new snapshot
+ * makes it anew. Whatever the value was made from was committed before the snapshot was read, or
+ * concurrently with that request, so nothing a caller wrote before asking is ever missing from its answer.
+ *
+ * Bounded by `maxBytes` (each value's `sizeOf`) and `maxEntries`, the least recently used dropped first; a
+ * failed computation is not kept, the next request tries again.
+ */
+export function createSnapshotReuse<T>(options: {
+  maxBytes: number;
+  maxEntries: number;
+  sizeOf: (value: T) => number;
+}) {
+  const kept = new Map<string, Kept<T>>();
+  let bytes = 0;
+
+  const drop = (key: string, entry: Kept<T>) => {
+    if (kept.get(key) !== entry) return;
+    kept.delete(key);
+    bytes -= entry.size;
+  };
+  const trim = () => {
+    for (const [key, entry] of kept) {
+      if (bytes <= options.maxBytes && kept.size <= options.maxEntries) break;
+      drop(key, entry);
+    }
+  };
+
+  return {
+    get(key: string, snapshot: string, make: () => Promise<T>): Promise<T> {
+      const hit = kept.get(key);
+      if (hit && hit.snapshot === snapshot) {
+        // Used again: last in the map's order, so the least recently used goes first.
+        kept.delete(key);
+        kept.set(key, hit);
+        return hit.value;
+      }
+      if (hit) drop(key, hit);
+      const entry: Kept<T> = { snapshot, value: make(), size: 0 };
+      kept.set(key, entry);
+      entry.value.then(
+        (value) => {
+          if (kept.get(key) !== entry) return;
+          entry.size = options.sizeOf(value);
+          bytes += entry.size;
+          trim();
+        },
+        () => drop(key, entry),
+      );
+      trim();
+      return entry.value;
+    },
+    /** How many values and bytes are kept (for the tests). */
+    stats: () => ({ entries: kept.size, bytes }),
+  };
+}
