@@ -2,6 +2,7 @@ import { berlinDate } from "@atelier/contract";
 import { and, count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Attendance } from "../checkin/index.ts";
 import {
   attendanceAbsences,
   auditLog,
@@ -15,7 +16,8 @@ import {
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { propertyRuns } from "../test/property-runs.ts";
 import { createChild, createParent } from "../test/shop-fixtures.ts";
-import { nextDay } from "./dashboard.service.ts";
+import { DASHBOARD_REUSE_MS, nextDay } from "./dashboard.service.ts";
+import { createDayLessons } from "./day-lessons.service.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 let staff: Awaited<ReturnType<typeof createParent>>;
@@ -202,6 +204,65 @@ describe("attendance per slot and lesson date (D131)", () => {
     // Today is another lesson date: not this child's (its slot is tomorrow's weekday), so refused at order_item.
     const otherDay = await mark({ ...body, date: today(), attendance: "present" });
     expect(otherDay.statusCode).toBe(404);
+  });
+
+  // D422: a day's lessons made once per database snapshot; a staff member's mark shows in their next read.
+  it("lists a day's lessons once while nothing is written, and shows a mark at once", async () => {
+    const booked = await bookedForTomorrow(1);
+    const lessonOf = async () => {
+      const res = await t.call("GET", "/api/v2/admin/attendance/lessons/", {
+        headers: staff.headers,
+        query: { date: tomorrow() },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().find((one: { slot: number }) => one.slot === booked.slotId);
+    };
+    const before = await lessonOf();
+    expect(before.present).toBe(0);
+    expect(await lessonOf()).toEqual(before);
+    const present = await mark({
+      slot: booked.slotId,
+      date: tomorrow(),
+      order_item: booked.itemId,
+      attendance: "present",
+    });
+    expect(present.statusCode, present.body).toBe(200);
+    expect((await lessonOf()).present).toBe(1);
+
+    // Computed once for reads of one snapshot, again after a commit and after the guard's time.
+    let clock = Date.now();
+    let computed = 0;
+    const attendance = {
+      lessons: async () => {
+        computed += 1;
+        return [];
+      },
+    } as unknown as Attendance;
+    const dayLessons = createDayLessons(t.db, { attendance, now: () => new Date(clock) });
+    // On PostgreSQL other test files commit to their databases on the same server and move the snapshot:
+    // a reuse is proved by a read that does not compute, which a few tries find unless reuse is broken.
+    const reused = async () => {
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        const was = computed;
+        await dayLessons(tomorrow(), "de");
+        if (computed === was) return true;
+      }
+      return false;
+    };
+    await dayLessons(tomorrow(), "de");
+    expect(await reused()).toBe(true);
+    const ru = computed;
+    await dayLessons(tomorrow(), "ru");
+    expect(computed).toBe(ru + 1);
+    await t.db.update(users).set({ phoneNumber: "+4930222222" }).where(eq(users.id, staff.id));
+    const afterWrite = computed;
+    await dayLessons(tomorrow(), "de");
+    expect(computed).toBe(afterWrite + 1);
+    expect(await reused()).toBe(true);
+    clock += DASHBOARD_REUSE_MS;
+    const afterTime = computed;
+    await dayLessons(tomorrow(), "de");
+    expect(computed).toBe(afterTime + 1);
   });
 
   it("refuses a child not booked into the lesson at `order_item`, and bad input at its field", async () => {

@@ -16,6 +16,7 @@ import { accountingRoutes } from "./accounting.routes.ts";
 import { rosterCsv } from "./attendance-csv.ts";
 import { recordAudit } from "./audit.repository.ts";
 import { createDashboard } from "./dashboard.service.ts";
+import { createDayLessons } from "./day-lessons.service.ts";
 import { auditExportOn, download, errors } from "./exports.ts";
 import { instructorReportsRoutes } from "./instructor-reports.routes.ts";
 import { adminOperation as base } from "./route-docs.ts";
@@ -35,6 +36,7 @@ export const attendanceRoutes =
     await app.register(instructorReportsRoutes({ db }));
     const attendance = createAttendance(db, { recordAudit });
     const dashboard = createDashboard(db, { attendance });
+    const dayLessons = createDayLessons(db, { attendance });
 
     const auditExport = auditExportOn(db);
 
@@ -59,7 +61,7 @@ export const attendanceRoutes =
           response: { 200: LessonSummaryListSchema, ...errors },
         },
       },
-      async (request) => attendance.lessons(request.query.date, request.query.locale ?? "de"),
+      async (request) => dayLessons(request.query.date, request.query.locale ?? "de"),
     );
 
     app.get(

@@ -18,7 +18,7 @@ export async function currentSnapshot(db: DbOrTx): Promise<string> {
 }
 
 /** What `createSnapshotReuse` keeps: a value being made or made, and the bytes it holds in memory. */
-type Kept<T> = { snapshot: string; value: Promise<T>; size: number };
+type Kept<T> = { snapshot: string; until: number; value: Promise<T>; size: number };
 
 /**
  * Values made once per key and database snapshot, kept while nothing is written (D421). A caller reads the
@@ -27,6 +27,9 @@ type Kept<T> = { snapshot: string; value: Promise<T>; size: number };
  * makes it anew. Whatever the value was made from was committed before the snapshot was read, or
  * concurrently with that request, so nothing a caller wrote before asking is ever missing from its answer.
  *
+ * A value that the clock alone changes (a held seat let go at its end) is asked for with `until`, the moment
+ * (ms) it may change: from then on it is made anew.
+ *
  * Bounded by `maxBytes` (each value's `sizeOf`) and `maxEntries`, the least recently used dropped first; a
  * failed computation is not kept, the next request tries again.
  */
@@ -34,7 +37,9 @@ export function createSnapshotReuse<T>(options: {
   maxBytes: number;
   maxEntries: number;
   sizeOf: (value: T) => number;
+  now?: () => number;
 }) {
+  const now = options.now ?? Date.now;
   const kept = new Map<string, Kept<T>>();
   let bytes = 0;
 
@@ -51,16 +56,16 @@ export function createSnapshotReuse<T>(options: {
   };
 
   return {
-    get(key: string, snapshot: string, make: () => Promise<T>): Promise<T> {
+    get(key: string, snapshot: string, make: () => Promise<T>, until = Number.POSITIVE_INFINITY): Promise<T> {
       const hit = kept.get(key);
-      if (hit && hit.snapshot === snapshot) {
+      if (hit && hit.snapshot === snapshot && now() < hit.until) {
         // Used again: last in the map's order, so the least recently used goes first.
         kept.delete(key);
         kept.set(key, hit);
         return hit.value;
       }
       if (hit) drop(key, hit);
-      const entry: Kept<T> = { snapshot, value: make(), size: 0 };
+      const entry: Kept<T> = { snapshot, until, value: make(), size: 0 };
       kept.set(key, entry);
       entry.value.then(
         (value) => {
