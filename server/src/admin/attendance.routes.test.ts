@@ -2,7 +2,6 @@ import { berlinDate } from "@atelier/contract";
 import { and, count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Attendance } from "../checkin/index.ts";
 import {
   attendanceAbsences,
   auditLog,
@@ -18,6 +17,7 @@ import { propertyRuns } from "../test/property-runs.ts";
 import { createChild, createParent } from "../test/shop-fixtures.ts";
 import { DASHBOARD_REUSE_MS, nextDay } from "./dashboard.service.ts";
 import { createDayLessons } from "./day-lessons.service.ts";
+import { countingAttendance } from "./reuse-test-support.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 let staff: Awaited<ReturnType<typeof createParent>>;
@@ -231,38 +231,32 @@ describe("attendance per slot and lesson date (D131)", () => {
 
     // Computed once for reads of one snapshot, again after a commit and after the guard's time.
     let clock = Date.now();
-    let computed = 0;
-    const attendance = {
-      lessons: async () => {
-        computed += 1;
-        return [];
-      },
-    } as unknown as Attendance;
+    const { attendance, made } = countingAttendance();
     const dayLessons = createDayLessons(t.db, { attendance, now: () => new Date(clock) });
     // On PostgreSQL other test files commit to their databases on the same server and move the snapshot:
     // a reuse is proved by a read that does not compute, which a few tries find unless reuse is broken.
     const reused = async () => {
       for (let attempt = 0; attempt < 20; attempt += 1) {
-        const was = computed;
+        const was = made.count;
         await dayLessons(tomorrow(), "de");
-        if (computed === was) return true;
+        if (made.count === was) return true;
       }
       return false;
     };
     await dayLessons(tomorrow(), "de");
     expect(await reused()).toBe(true);
-    const ru = computed;
+    const ru = made.count;
     await dayLessons(tomorrow(), "ru");
-    expect(computed).toBe(ru + 1);
+    expect(made.count).toBe(ru + 1);
     await t.db.update(users).set({ phoneNumber: "+4930222222" }).where(eq(users.id, staff.id));
-    const afterWrite = computed;
+    const afterWrite = made.count;
     await dayLessons(tomorrow(), "de");
-    expect(computed).toBe(afterWrite + 1);
+    expect(made.count).toBe(afterWrite + 1);
     expect(await reused()).toBe(true);
     clock += DASHBOARD_REUSE_MS;
-    const afterTime = computed;
+    const afterTime = made.count;
     await dayLessons(tomorrow(), "de");
-    expect(computed).toBe(afterTime + 1);
+    expect(made.count).toBe(afterTime + 1);
   });
 
   it("refuses a child not booked into the lesson at `order_item`, and bad input at its field", async () => {

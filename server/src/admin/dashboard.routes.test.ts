@@ -17,6 +17,7 @@ import { accountingZip, findMonthDocuments } from "../invoices/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
 import { createDashboard, DASHBOARD_REUSE_MS, nextDay } from "./dashboard.service.ts";
+import { countingAttendance } from "./reuse-test-support.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 let staff: Awaited<ReturnType<typeof createParent>>;
@@ -200,24 +201,18 @@ describe("the dashboard (D133)", () => {
 describe("the dashboard reused while nothing committed (issue 36, D405)", () => {
   it("computes once for reads of the same snapshot, also side by side, and again after a commit or its time", async () => {
     let clock = Date.now();
-    let computed = 0;
-    const attendance = {
-      lessons: async () => {
-        computed += 1;
-        return [];
-      },
-    } as unknown as Attendance;
+    const { attendance, made } = countingAttendance();
     const board = createDashboard(t.db, { attendance, now: () => new Date(clock) });
     // Other databases on the same PostgreSQL server (the test files running beside this one) commit too and
     // move the snapshot, so a read may compute again for them: a reuse is proved by a read that does not
     // compute, which a few tries find unless reuse is broken.
     const readReused = async (locale: Locale) => {
       for (let attempt = 0; attempt < 20; attempt += 1) {
-        const before = computed;
+        const before = made.count;
         const value = await board.read(locale);
-        if (computed === before) return value;
+        if (made.count === before) return value;
       }
-      throw new Error("every read computed the dashboard again");
+      throw new Error("every read made.count the dashboard again");
     };
     const sideBySide = async () => {
       for (let attempt = 0; attempt < 20; attempt += 1) {
@@ -228,27 +223,27 @@ describe("the dashboard reused while nothing committed (issue 36, D405)", () => 
     };
     // Two lesson lists (today and tomorrow) per computation.
     const first = await board.read("de");
-    expect(computed).toBe(2);
+    expect(made.count).toBe(2);
     expect((await readReused("de")).open_contact_requests).toBe(first.open_contact_requests);
     await sideBySide();
-    const beforeRu = computed;
+    const beforeRu = made.count;
     await board.read("ru");
-    expect(computed).toBe(beforeRu + 2);
+    expect(made.count).toBe(beforeRu + 2);
 
     const callback = await t.call("POST", "/api/v2/contact_us/callback/", {
       body: { first_name: "Olga", last_name: "Lenz", email: "olga@example.org", phone: "+4930123457" },
     });
     expect(callback.statusCode, callback.body).toBe(201);
-    const beforeCommitRead = computed;
+    const beforeCommitRead = made.count;
     const afterCommit = await board.read("de");
-    expect(computed).toBe(beforeCommitRead + 2);
+    expect(made.count).toBe(beforeCommitRead + 2);
     expect(afterCommit.open_contact_requests - first.open_contact_requests).toBe(1);
 
     const reused = await readReused("de");
     clock += DASHBOARD_REUSE_MS;
-    const beforeTimeRead = computed;
+    const beforeTimeRead = made.count;
     expect(await board.read("de")).not.toBe(reused);
-    expect(computed).toBe(beforeTimeRead + 2);
+    expect(made.count).toBe(beforeTimeRead + 2);
 
     // A read while a computation runs gets that computation, though something committed meanwhile.
     let release = () => {};
@@ -262,14 +257,14 @@ describe("the dashboard reused while nothing committed (issue 36, D405)", () => 
     const slow = createDashboard(t.db, {
       attendance: {
         lessons: async () => {
-          computed += 1;
+          made.count += 1;
           started();
           await gate;
           return [];
         },
       } as unknown as Attendance,
     });
-    const beforeSlow = computed;
+    const beforeSlow = made.count;
     const firstRead = slow.read("de");
     await computing;
     const another = await t.call("POST", "/api/v2/contact_us/callback/", {
@@ -279,7 +274,7 @@ describe("the dashboard reused while nothing committed (issue 36, D405)", () => 
     const secondRead = slow.read("de");
     release();
     expect(await secondRead).toBe(await firstRead);
-    expect(computed).toBe(beforeSlow + 2);
+    expect(made.count).toBe(beforeSlow + 2);
     // Once it is done, the commit counts.
     expect((await slow.read("de")).open_contact_requests).toBe(afterCommit.open_contact_requests + 1);
   });
