@@ -5,6 +5,9 @@ import { ErrorReplySchema } from "../errors/index.ts";
 import { requireUser } from "../plugins/index.ts";
 import type { HistoryService } from "./history.service.ts";
 
+/** A parent's own data: no shared cache may keep it, the browser revalidates it on every use (D421). */
+export const HISTORY_CACHE_CONTROL = "private, no-cache";
+
 /**
  * `GET /api/v2/orders/items/history/` of spec §7: the signed-in parent's bought items. A guest (no
  * `Authorization` header) has bought nothing: `[]`, as for a parent without purchases, since the existing
@@ -14,9 +17,6 @@ import type { HistoryService } from "./history.service.ts";
  * The reply is made once per database snapshot and sent as made (D421), with an ETag: a browser asks again
  * each time (`private, no-cache`) and gets 304 while nothing changed.
  */
-/** A parent's own data: no shared cache may keep it, the browser revalidates it on every use (D421). */
-export const HISTORY_CACHE_CONTROL = "private, no-cache";
-
 export const historyRoutes =
   ({ history }: { history: HistoryService }): FastifyPluginAsyncZod =>
   async (app) => {
