@@ -264,6 +264,27 @@ export const AdminChoiceListSchema = z.array(AdminChoiceSchema);
 /** `export`: staff took data out of the shop (the accounting export, D134); `record_id` is 0 then. */
 export const AUDIT_ACTIONS = ["create", "update", "delete", "archive", "export"] as const;
 
+/**
+ * A list in an entry's values longer than this is shown by its count and a glimpse, the whole list folded
+ * away: an accounting download names every document it handed over, 791 for a month (D417). In an entry of
+ * more than 1 KB the log's list sends such a list as its glimpse only, the first `AUDIT_GLIMPSE_HEAD` values
+ * and the last, and the entry's own call sends it whole when a reader unfolds it (D423).
+ */
+export const AUDIT_LONG_LIST = 10;
+export const AUDIT_GLIMPSE_HEAD = 3;
+
+/**
+ * A top-level list of an entry's values that the log's list sent as its glimpse (D423): which side and field,
+ * how many values the whole list has, and a digest of it, so a reader can tell two folded lists apart.
+ */
+export const AuditFoldSchema = z.object({
+  side: z.enum(["before", "after"]),
+  field: z.string(),
+  count: z.number().int(),
+  digest: z.string(),
+});
+export type AuditFold = z.infer<typeof AuditFoldSchema>;
+
 /** One staff write: who, when, which record, the values before and after (D98). */
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
@@ -277,6 +298,8 @@ export const AuditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   before: z.unknown(),
   after: z.unknown(),
+  /** The lists sent as their glimpse; empty when the entry is sent whole (its own call, D423). */
+  folded: z.array(AuditFoldSchema),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditEntryListSchema = z.array(AuditEntrySchema);

@@ -1,7 +1,13 @@
-import { AdminListQuerySchema, AuditEntryListSchema } from "@atelier/contract";
+import {
+  AdminIdParamsSchema,
+  AdminListQuerySchema,
+  AuditEntryListSchema,
+  AuditEntrySchema,
+} from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/index.ts";
-import { listAudit } from "./audit.repository.ts";
+import { findAuditEntry, listAudit } from "./audit.repository.ts";
+import { foundOr404 } from "./crud-service.ts";
 import { filterValue, rangeOf, sendList } from "./list-query.ts";
 import { adminOnlyOperation, adminErrors as errors, requireAdmin } from "./route-docs.ts";
 
@@ -36,5 +42,18 @@ export const auditAdminRoutes =
         );
         return sendList(reply, "audit", cut.offset, page);
       },
+    );
+
+    app.get(
+      "/api/v2/admin/audit/:id/",
+      {
+        onRequest: requireAdmin,
+        schema: {
+          ...adminOnlyOperation("One entry of the audit log with its long lists whole (D423)"),
+          params: AdminIdParamsSchema,
+          response: { 200: AuditEntrySchema, ...errors },
+        },
+      },
+      async (request) => foundOr404(await findAuditEntry(db, request.params.id)),
     );
   };

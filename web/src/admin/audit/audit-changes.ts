@@ -1,4 +1,6 @@
 import {
+  AUDIT_GLIMPSE_HEAD,
+  type AuditFold,
   berlinDateTimeText,
   type EnumName,
   enumLabel,
@@ -24,16 +26,29 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 /**
  * The fields an entry changed: on an update only those whose value differs, on a creation or deletion
  * every field that has a value. A value that is no record (a number, a list) is one change without a field.
+ * A list the log sent as its glimpse (`folded`, D423) is compared by its count and digest, not its glimpse.
  */
-export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+export function auditChanges(
+  before: unknown,
+  after: unknown,
+  folded: readonly AuditFold[] = [],
+): AuditChange[] {
   if (!isPlainObject(before) && !isPlainObject(after)) {
     return same(before, after) ? [] : [{ field: "", before, after }];
   }
   const old = isPlainObject(before) ? before : {};
   const now = isPlainObject(after) ? after : {};
+  const compared = (side: AuditFold["side"], field: string, value: unknown) => {
+    const fold = folded.find((one) => one.side === side && one.field === field);
+    return fold ? { folded: fold.count, digest: fold.digest } : value;
+  };
   const fields = [...new Set([...Object.keys(now), ...Object.keys(old)])];
   return fields
-    .filter((field) => !NOISE.has(field) && !same(old[field], now[field]))
+    .filter(
+      (field) =>
+        !NOISE.has(field) &&
+        !same(compared("before", field, old[field]), compared("after", field, now[field])),
+    )
     .map((field) => ({ field, before: old[field] ?? null, after: now[field] ?? null }));
 }
 
@@ -109,13 +124,7 @@ export function auditValueText(
 
 export type YesNo = { yes: string; no: string };
 
-/**
- * A list longer than this is shown by its count and a glimpse, the whole list folded away: an accounting
- * download names every document it handed over, 791 for a month (D417).
- */
-export const LONG_LIST = 10;
-
-/** What a row shows of a long list: its first three values and its last. */
+/** What a row shows of a long list (D417): its first values and its last, as the log's list sends them (D423). */
 export function listGlimpse(texts: readonly string[]): string {
-  return `${texts.slice(0, 3).join(", ")}, …, ${texts.at(-1)}`;
+  return `${texts.slice(0, AUDIT_GLIMPSE_HEAD).join(", ")}, …, ${texts.at(-1)}`;
 }

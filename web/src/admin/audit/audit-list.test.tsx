@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import type { AuditEntry, Locale } from "@atelier/contract";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import germanMessages from "ra-language-german";
 import russianMessages from "ra-language-russian";
-import { AdminContext, mergeTranslations } from "react-admin";
-import { afterEach, describe, expect, it } from "vitest";
+import { AdminContext, type DataProvider, mergeTranslations } from "react-admin";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { de } from "../i18n/de.ts";
 import { ru } from "../i18n/ru.ts";
 import { AuditChangesCell } from "./audit-list.tsx";
@@ -29,16 +29,24 @@ const download: AuditEntry = {
   action: "export",
   before: null,
   after: values,
+  folded: [],
 };
 
-function renderCell(entry: AuditEntry, locale: Locale) {
+/** The same download as the log's list sends it (D423): the documents as their glimpse, counted and digested. */
+const glimpsed: AuditEntry = {
+  ...download,
+  after: { ...values, documents: [...documents.slice(0, 3), documents.at(-1)] },
+  folded: [{ side: "after", field: "documents", count: 791, digest: "a".repeat(32) }],
+};
+
+function renderCell(entry: AuditEntry, locale: Locale, dataProvider?: DataProvider) {
   const messages = {
     de: mergeTranslations(germanMessages, de),
     ru: mergeTranslations(russianMessages, ru),
   };
   const i18nProvider = polyglotI18nProvider((chosen) => messages[chosen as Locale], locale);
   return render(
-    <AdminContext i18nProvider={i18nProvider}>
+    <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider}>
       <AuditChangesCell entry={entry} />
     </AdminContext>,
   );
@@ -78,5 +86,53 @@ describe("a long list in the audit log (D417)", () => {
       "RE-2026-000001, RE-2026-000002, RE-2026-000003",
     );
     expect(container.querySelector("details")).toBeNull();
+  });
+
+  it("fetches a list sent as its glimpse once, when the reader unfolds it", async () => {
+    const getOne = vi.fn(async () => ({ data: download }));
+    const { container } = renderCell(glimpsed, "de", { getOne } as unknown as DataProvider);
+    const line = await screen.findByText(/Rechnungen und Gutschriften:/);
+    expect(line.textContent).toContain(
+      "791 Einträge (RE-2026-000001, RE-2026-000002, RE-2026-000003, …, GS-2026-000045)",
+    );
+    expect(getOne).not.toHaveBeenCalled();
+    const folded = container.querySelector("details");
+    if (!folded) throw new Error("no folded list");
+    folded.open = true;
+    fireEvent(folded, new Event("toggle"));
+    await waitFor(() => expect(folded.textContent).toContain("RE-2026-000400, RE-2026-000401"));
+    expect(getOne).toHaveBeenCalledTimes(1);
+    expect(getOne).toHaveBeenCalledWith("audit", { id: 9 });
+  });
+
+  it("tells a folded list that changed from one that did not by its digest, not its glimpse", async () => {
+    const products = [100, 101, 102, 114];
+    const fold = (side: "before" | "after", digest: string) => ({
+      side,
+      field: "products",
+      count: 15,
+      digest,
+    });
+    const rename: AuditEntry = {
+      ...download,
+      resource: "promocodes",
+      action: "update",
+      before: { code: "SOMMER", products },
+      after: { code: "SOMMER26", products },
+      folded: [fold("before", "1".repeat(32)), fold("after", "1".repeat(32))],
+    };
+    const { container } = renderCell(rename, "de");
+    await screen.findByText(/SOMMER26/);
+    expect(container.querySelectorAll("li")).toHaveLength(1);
+    cleanup();
+    const swap = {
+      ...rename,
+      before: rename.after,
+      folded: [fold("before", "1".repeat(32)), fold("after", "2".repeat(32))],
+    };
+    const second = renderCell(swap, "de");
+    await screen.findByText(/15 Einträge/, { exact: false });
+    expect(second.container.querySelectorAll("li")).toHaveLength(1);
+    expect(second.container.querySelector("li")?.textContent).not.toContain("SOMMER");
   });
 });

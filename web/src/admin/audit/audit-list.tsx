@@ -1,6 +1,14 @@
-import { AUDIT_AREAS, type AuditArea, type AuditEntry, INTL_LOCALES } from "@atelier/contract";
+import {
+  AUDIT_AREAS,
+  AUDIT_LONG_LIST,
+  type AuditArea,
+  type AuditEntry,
+  type AuditFold,
+  INTL_LOCALES,
+} from "@atelier/contract";
 import { Box, Link as MuiLink } from "@mui/material";
-import type { ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
 import {
   AutocompleteInput,
   Datagrid,
@@ -8,6 +16,7 @@ import {
   List,
   ReferenceInput,
   SelectInput,
+  useDataProvider,
   useLocaleState,
   useTranslate,
 } from "react-admin";
@@ -15,7 +24,7 @@ import { Link } from "react-router-dom";
 import { adminLocaleOf } from "../i18n/i18n-provider.ts";
 import { useEnumChoices, useEnumLabel } from "../shared/enum-labels.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
-import { type AuditChange, auditChanges, auditValueText, LONG_LIST, listGlimpse } from "./audit-changes.ts";
+import { type AuditChange, auditChanges, auditValueText, listGlimpse } from "./audit-changes.ts";
 
 /** Screens whose records open as a read-only page (`/show`) rather than a form. */
 const SHOWN = new Set(["people", "orders"]);
@@ -74,7 +83,56 @@ function Which({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** "Preis: 79,00 € → 89,00 €", one line per changed field; a long list by its count, folded (D417). */
+/**
+ * The whole of a long list, folded away (D417). A list the log's page sent as its glimpse (D423) is fetched
+ * whole, once, when the reader unfolds it; react-admin's own record cache holds the glimpse, so not through it.
+ */
+function WholeList({
+  entry,
+  side,
+  field,
+  values,
+  text,
+}: {
+  entry: AuditEntry;
+  side: AuditFold["side"];
+  field: string;
+  values: unknown[];
+  text: (value: unknown) => string;
+}) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const [open, setOpen] = useState(false);
+  const isFolded = entry.folded.some((fold) => fold.side === side && fold.field === field);
+  const whole = useQuery({
+    queryKey: ["audit", "whole", entry.id],
+    queryFn: async () => (await dataProvider.getOne<AuditEntry>("audit", { id: entry.id })).data,
+    enabled: open && isFolded,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const fetched = whole.data?.[side];
+  const list = !isFolded
+    ? values
+    : typeof fetched === "object" && fetched !== null && !Array.isArray(fetched)
+      ? (fetched as Record<string, unknown>)[field]
+      : undefined;
+  return (
+    <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{translate("admin.audit.list_all")}</summary>
+      <span aria-live="polite">
+        {Array.isArray(list)
+          ? list.map(text).join(", ")
+          : whole.isError
+            ? translate("admin.audit.list_failed")
+            : open
+              ? translate("admin.audit.list_loading")
+              : null}
+      </span>
+    </details>
+  );
+}
+
+/** "Preis: 79,00 € → 89,00 €", one line per changed field; a long list by its count, folded (D417, D423). */
 export function AuditChangesCell({ entry }: { entry: AuditEntry }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -86,24 +144,28 @@ export function AuditChangesCell({ entry }: { entry: AuditEntry }) {
     });
   const text = (change: AuditChange, value: unknown) =>
     auditValueText(change.field, value, language, words, entry.resource);
-  const shown = (change: AuditChange, value: unknown): ReactNode => {
-    if (!Array.isArray(value) || value.length <= LONG_LIST) return text(change, value);
-    const texts = value.map((item) => text(change, item));
+  const shown = (change: AuditChange, side: AuditFold["side"], value: unknown): ReactNode => {
+    const fold = entry.folded.find((one) => one.side === side && one.field === change.field);
+    if (!Array.isArray(value) || (!fold && value.length <= AUDIT_LONG_LIST)) return text(change, value);
+    const count = fold?.count ?? value.length;
     return (
       <>
         {translate("admin.audit.list_count", {
-          smart_count: texts.length,
-          count: new Intl.NumberFormat(INTL_LOCALES[language]).format(texts.length),
+          smart_count: count,
+          count: new Intl.NumberFormat(INTL_LOCALES[language]).format(count),
         })}{" "}
-        ({listGlimpse(texts)})
-        <details>
-          <summary>{translate("admin.audit.list_all")}</summary>
-          {texts.join(", ")}
-        </details>
+        ({listGlimpse(value.map((item) => text(change, item)))})
+        <WholeList
+          entry={entry}
+          side={side}
+          field={change.field}
+          values={value}
+          text={(item) => text(change, item)}
+        />
       </>
     );
   };
-  const changes = auditChanges(entry.before, entry.after);
+  const changes = auditChanges(entry.before, entry.after, entry.folded);
   if (changes.length === 0) {
     return (
       <span>{entry.before === null && entry.after === null ? translate("admin.audit.no_values") : "—"}</span>
@@ -115,12 +177,12 @@ export function AuditChangesCell({ entry }: { entry: AuditEntry }) {
         <li key={change.field}>
           {change.field ? `${fieldLabel(change.field)}: ` : ""}
           {entry.action === "create" || entry.action === "export" ? (
-            shown(change, change.after)
+            shown(change, "after", change.after)
           ) : entry.action === "delete" ? (
-            shown(change, change.before)
+            shown(change, "before", change.before)
           ) : (
             <>
-              {shown(change, change.before)} → {shown(change, change.after)}
+              {shown(change, "before", change.before)} → {shown(change, "after", change.after)}
             </>
           )}
         </li>
