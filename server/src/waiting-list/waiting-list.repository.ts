@@ -147,9 +147,11 @@ export type ListedEntry = Awaited<ReturnType<typeof listEntries>>[number];
 // ---------- The worker's side ----------
 
 /**
- * Units with open entries where a round has work (oldest entries first): a seat nobody holds, an offer past
- * its deadline or accepted, or a deleted child in line. Full units are not even locked, so a round never spends its
- * `limit` on lines that cannot move while others wait.
+ * Units with open entries where a round has work (oldest entries first): a seat nobody holds with someone
+ * waiting for it, an offer past its deadline or accepted, a deleted child in line, or a child in line who now
+ * has a paid seat there. Other units are not even locked, so a round never spends its `limit` on lines that
+ * cannot move while others wait, and a round with nothing to do commits nothing: each lock is a write, which
+ * also makes every answer kept per database snapshot anew (D421, D422).
  */
 export async function findUnitsInLine(db: DbOrTx, limit: number): Promise<Unit[]> {
   // The units with open entries: `unit` (a link's or an entry's column) among the open entries' `entryUnit`.
@@ -157,8 +159,12 @@ export async function findUnitsInLine(db: DbOrTx, limit: number): Promise<Unit[]
   // whenever any entry was open: the seats of every slot and week were counted each round.
   const inLine = (unit: AnyPgColumn, entryUnit: AnyPgColumn) =>
     sql`${unit} in (select ${entryUnit} from ${waitingListEntries} where ${open})`;
-  // An accepted offer may have been paid (its entry is then booked): looked at until it is settled.
-  const work = sql`bool_or((${waitingListEntries.status} = 'offered' and (${waitingListEntries.offerExpiresAt} <= now() or ${waitingListEntries.acceptedAt} is not null)) or ${visitors.deletedAt} is not null)`;
+  // An accepted offer may have been paid (its entry is then booked): looked at until it is settled, as is an
+  // entry whose child got a paid seat another way.
+  const work = (kind: Unit["kind"]) =>
+    sql`bool_or((${waitingListEntries.status} = 'offered' and (${waitingListEntries.offerExpiresAt} <= now() or ${waitingListEntries.acceptedAt} is not null)) or ${visitors.deletedAt} is not null or ${childHolds(kind, true)})`;
+  // A free seat is work only for someone waiting, and only while the unit is still to come (as `freeSeats`).
+  const someoneWaits = sql`bool_or(${waitingListEntries.status} = 'waiting')`;
   const slotTaken = slotSeatsTaken(
     db,
     inLine(orderItemSlots.scheduleSlotId, waitingListEntries.scheduleSlotId),
@@ -177,8 +183,10 @@ export async function findUnitsInLine(db: DbOrTx, limit: number): Promise<Unit[]
       .innerJoin(visitors, eq(visitors.id, waitingListEntries.visitorId))
       .leftJoin(slotTaken, eq(slotTaken.unitId, scheduleSlots.id))
       .where(open)
-      .groupBy(scheduleSlots.id, scheduleSlots.seats, slotTaken.n)
-      .having(sql`${scheduleSlots.seats} - coalesce(${slotTaken.n}, 0) > 0 or ${work}`)
+      .groupBy(scheduleSlots.id, scheduleSlots.seats, scheduleSlots.date, slotTaken.n)
+      .having(
+        sql`(${scheduleSlots.seats} - coalesce(${slotTaken.n}, 0) > 0 and ${someoneWaits} and (${scheduleSlots.date} is null or ${scheduleSlots.date} >= current_date)) or ${work("slot")}`,
+      )
       .orderBy(sql`min(${waitingListEntries.id})`)
       .limit(limit),
     db
@@ -188,8 +196,10 @@ export async function findUnitsInLine(db: DbOrTx, limit: number): Promise<Unit[]
       .innerJoin(visitors, eq(visitors.id, waitingListEntries.visitorId))
       .leftJoin(weekTaken, eq(weekTaken.unitId, academyWeeks.id))
       .where(open)
-      .groupBy(academyWeeks.id, academyWeeks.seats, weekTaken.n)
-      .having(sql`${academyWeeks.seats} - coalesce(${weekTaken.n}, 0) > 0 or ${work}`)
+      .groupBy(academyWeeks.id, academyWeeks.seats, academyWeeks.endsOn, weekTaken.n)
+      .having(
+        sql`(${academyWeeks.seats} - coalesce(${weekTaken.n}, 0) > 0 and ${someoneWaits} and ${academyWeeks.endsOn} >= current_date) or ${work("week")}`,
+      )
       .orderBy(sql`min(${waitingListEntries.id})`)
       .limit(limit),
   ]);

@@ -4,6 +4,7 @@ import { academyWeeks, orders, visitors, waitingListEntries } from "../db/schema
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { ACADEMY_8_11, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
+import { findUnitsInLine } from "./waiting-list.repository.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 beforeAll(async () => {
@@ -412,5 +413,43 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     await t.db.update(academyWeeks).set({ seats: 1 }).where(eq(academyWeeks.id, week.id));
     expect(await t.app.waitingList.offerFreedSeats()).toBe(0);
     expect((await entryOf(joined.json().id)).status).toBe("left");
+  }, 60_000);
+
+  it("leaves a line alone in its rounds while nobody in it waits for a seat, and looks again once someone does", async () => {
+    const academy = await pageBySlug(t.db, ACADEMY_8_11);
+    const week = academy.weeks.at(-1);
+    if (!week) throw new Error("no academy week");
+    await t.db.update(academyWeeks).set({ seats: 0 }).where(eq(academyWeeks.id, week.id));
+    const parent = await createParent(t.db);
+    const child = await createChild(t.db, parent.id, 9);
+    const option = academy.options[0]?.id;
+    const joined = await t.call("POST", "/api/v2/orders/waiting_list/", {
+      headers: parent.headers,
+      body: { academy_week: week.id, visitor: child, purchase_option: option },
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    await t.db.update(academyWeeks).set({ seats: 3 }).where(eq(academyWeeks.id, week.id));
+    const looked = async () =>
+      (await findUnitsInLine(t.db, 1000)).some((one) => one.kind === "week" && one.id === week.id);
+    expect(await looked()).toBe(true);
+    expect(await t.app.waitingList.offerFreedSeats()).toBe(1);
+    // Two seats are still free, but the only one in line holds an offer: nothing for a round to do, so no
+    // round locks the week (each lock is a commit, which also makes every snapshot-kept answer anew, D421).
+    expect(await looked()).toBe(false);
+    // Someone waits again (a line joined while the week was full): the round looks at the week.
+    const other = await createParent(t.db);
+    const otherChild = await createChild(t.db, other.id, 9);
+    await t.db.insert(waitingListEntries).values({
+      userId: other.id,
+      visitorId: otherChild,
+      productPageId: academy.page.id,
+      purchaseOptionId: option ?? 0,
+      academyWeekId: week.id,
+      status: "waiting",
+      locale: "de",
+    });
+    expect(await looked()).toBe(true);
+    expect(await t.app.waitingList.offerFreedSeats()).toBe(1);
+    expect(await looked()).toBe(false);
   }, 60_000);
 });
