@@ -99,6 +99,23 @@ async function offerLink(
 const accept = (parent: Parent, token: string) =>
   t.call("POST", `/api/v2/orders/waiting_list/offer/${token}/accept/`, { headers: parent.headers });
 
+/** An academy week made full, with one parent's child of 9 in its line: the week and who waits. */
+async function inLineForFullWeek(pick: (weeks: { id: number }[]) => { id: number } | undefined) {
+  const academy = await pageBySlug(t.db, ACADEMY_8_11);
+  const week = pick(academy.weeks);
+  if (!week) throw new Error("no such academy week");
+  await t.db.update(academyWeeks).set({ seats: 0 }).where(eq(academyWeeks.id, week.id));
+  const parent = await createParent(t.db);
+  const child = await createChild(t.db, parent.id, 9);
+  const option = academy.options[0]?.id;
+  const joined = await t.call("POST", "/api/v2/orders/waiting_list/", {
+    headers: parent.headers,
+    body: { academy_week: week.id, visitor: child, purchase_option: option },
+  });
+  expect(joined.statusCode, joined.body).toBe(201);
+  return { academy, week, parent, child, option, joined };
+}
+
 describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   it("lets a parent join only a full slot, for their own child, once, and leave again", async () => {
     const u = unit(0);
@@ -350,18 +367,7 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   }, 60_000);
 
   it("keeps a waiting list for an academy week", async () => {
-    const academy = await pageBySlug(t.db, ACADEMY_8_11);
-    const week = academy.weeks[0];
-    if (!week) throw new Error("no academy week");
-    await t.db.update(academyWeeks).set({ seats: 0 }).where(eq(academyWeeks.id, week.id));
-    const parent = await createParent(t.db);
-    const child = await createChild(t.db, parent.id, 9);
-    const option = academy.options[0]?.id;
-    const joined = await t.call("POST", "/api/v2/orders/waiting_list/", {
-      headers: parent.headers,
-      body: { academy_week: week.id, visitor: child, purchase_option: option },
-    });
-    expect(joined.statusCode, joined.body).toBe(201);
+    const { week, parent, child, joined } = await inLineForFullWeek((weeks) => weeks[0]);
     expect(joined.json().academy_week.id).toBe(week.id);
     await t.db.update(academyWeeks).set({ seats: 1 }).where(eq(academyWeeks.id, week.id));
     expect(await t.app.waitingList.offerFreedSeats()).toBe(1);
@@ -398,17 +404,7 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   }, 60_000);
 
   it("takes a deleted child out of line instead of offering it a seat", async () => {
-    const academy = await pageBySlug(t.db, ACADEMY_8_11);
-    const week = academy.weeks[1];
-    if (!week) throw new Error("no second academy week");
-    await t.db.update(academyWeeks).set({ seats: 0 }).where(eq(academyWeeks.id, week.id));
-    const parent = await createParent(t.db);
-    const child = await createChild(t.db, parent.id, 9);
-    const joined = await t.call("POST", "/api/v2/orders/waiting_list/", {
-      headers: parent.headers,
-      body: { academy_week: week.id, visitor: child, purchase_option: academy.options[0]?.id },
-    });
-    expect(joined.statusCode, joined.body).toBe(201);
+    const { week, child, joined } = await inLineForFullWeek((weeks) => weeks[1]);
     await t.db.update(visitors).set({ deletedAt: new Date() }).where(eq(visitors.id, child));
     await t.db.update(academyWeeks).set({ seats: 1 }).where(eq(academyWeeks.id, week.id));
     expect(await t.app.waitingList.offerFreedSeats()).toBe(0);
@@ -416,18 +412,7 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   }, 60_000);
 
   it("leaves a line alone in its rounds while nobody in it waits for a seat, and looks again once someone does", async () => {
-    const academy = await pageBySlug(t.db, ACADEMY_8_11);
-    const week = academy.weeks.at(-1);
-    if (!week) throw new Error("no academy week");
-    await t.db.update(academyWeeks).set({ seats: 0 }).where(eq(academyWeeks.id, week.id));
-    const parent = await createParent(t.db);
-    const child = await createChild(t.db, parent.id, 9);
-    const option = academy.options[0]?.id;
-    const joined = await t.call("POST", "/api/v2/orders/waiting_list/", {
-      headers: parent.headers,
-      body: { academy_week: week.id, visitor: child, purchase_option: option },
-    });
-    expect(joined.statusCode, joined.body).toBe(201);
+    const { academy, week, option } = await inLineForFullWeek((weeks) => weeks.at(-1));
     await t.db.update(academyWeeks).set({ seats: 3 }).where(eq(academyWeeks.id, week.id));
     const looked = async () =>
       (await findUnitsInLine(t.db, 1000)).some((one) => one.kind === "week" && one.id === week.id);
