@@ -275,7 +275,8 @@ export const AUDIT_GLIMPSE_HEAD = 3;
 
 /**
  * A top-level list of an entry's values that the log's list sent as its glimpse (D423): which side and field,
- * how many values the whole list has, and a digest of it, so a reader can tell two folded lists apart.
+ * how many values the whole list has, and in an update a digest of it, so a reader can tell two folded lists
+ * apart (empty in other entries, whose two sides are not compared).
  */
 export const AuditFoldSchema = z.object({
   side: z.enum(["before", "after"]),

@@ -159,11 +159,11 @@ const entryOf = (row: EntryRow): AuditEntry => ({
  * documents, 14 KB, and a page of the log newest first was mostly such lists, parsed, encoded and compressed
  * on every read. Only top-level fields are folded, as the log shows top-level fields.
  *
- * Each side is unpacked once, in one pass over its fields, and only in an entry whose stored values take more
- * than `FOLD_FROM_BYTES` (`pg_column_size` reads that without unpacking): PostgreSQL decompresses a stored
- * value again for every function it is handed to, which cost more than the lists. A smaller entry is sent
- * whole, and the screen folds its long lists itself; both sides of an entry are folded alike, so a list that
- * did not change compares equal by its digest.
+ * Each side is unpacked twice (its type, then one pass over its fields), and only in an entry whose stored
+ * values take more than `FOLD_FROM_BYTES` (`pg_column_size` reads that without unpacking): PostgreSQL
+ * decompresses a stored value again for every function it is handed to, which cost more than the lists. A
+ * smaller entry is sent whole, and the screen folds its long lists itself; both sides of an entry are folded
+ * alike, so a list that did not change compares equal by its digest.
  */
 const FOLD_FROM_BYTES = 1024;
 const LONG = sql.raw(String(AUDIT_LONG_LIST));
@@ -174,12 +174,15 @@ const isBig = sql`coalesce(pg_column_size(${auditLog.before}), 0) + coalesce(pg_
 
 /**
  * One side's values as the list sends them, and which of its lists were cut: the field, the whole list's
- * count and a 64-bit hash of its jsonb (`jsonb_hash_extended`), enough to tell two lists apart.
+ * count and, in an update (the only entry whose two sides the screen compares), a 64-bit hash of the list's
+ * text (`hashtextextended`, which mixes every byte; `jsonb_hash_extended` only rotates and XORs its
+ * elements' hashes, so two values swapped 32 places apart hash alike). Other entries' digests are empty.
  */
 function packed(side: "before" | "after") {
   const values = auditLog[side];
+  const digest = sql`case when ${auditLog.action} = 'update' then to_hex(hashtextextended(f.value::text, 0)) else '' end`;
   const fold = sql`jsonb_build_object('side', ${side}::text, 'field', f.key, 'count', jsonb_array_length(f.value),
-    'digest', to_hex(jsonb_hash_extended(f.value, 0)))`;
+    'digest', ${digest})`;
   return sql<{
     values: unknown;
     folds: AuditFold[];

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { academyWeeks, orders, visitors, waitingListEntries } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
@@ -422,19 +422,30 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     // round locks the week (each lock is a commit, which also makes every snapshot-kept answer anew, D421).
     expect(await looked()).toBe(false);
     // Someone waits again (a line joined while the week was full): the round looks at the week.
-    const other = await createParent(t.db);
-    const otherChild = await createChild(t.db, other.id, 9);
-    await t.db.insert(waitingListEntries).values({
-      userId: other.id,
-      visitorId: otherChild,
-      productPageId: academy.page.id,
-      purchaseOptionId: option ?? 0,
-      academyWeekId: week.id,
-      status: "waiting",
-      locale: "de",
-    });
+    const waitsToo = async () => {
+      const other = await createParent(t.db);
+      const otherChild = await createChild(t.db, other.id, 9);
+      await t.db.insert(waitingListEntries).values({
+        userId: other.id,
+        visitorId: otherChild,
+        productPageId: academy.page.id,
+        purchaseOptionId: option ?? 0,
+        academyWeekId: week.id,
+        status: "waiting",
+        locale: "de",
+      });
+    };
+    await waitsToo();
     expect(await looked()).toBe(true);
     expect(await t.app.waitingList.offerFreedSeats()).toBe(1);
+    expect(await looked()).toBe(false);
+    // One seat is free and a third child waits, but the week is over: no seat to offer, nothing to look at.
+    await waitsToo();
+    expect(await looked()).toBe(true);
+    await t.db
+      .update(academyWeeks)
+      .set({ startsOn: sql`current_date - 12`, endsOn: sql`current_date - 8` })
+      .where(eq(academyWeeks.id, week.id));
     expect(await looked()).toBe(false);
   }, 60_000);
 });

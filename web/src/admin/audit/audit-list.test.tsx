@@ -121,6 +121,7 @@ describe("a long list in the audit log (D417)", () => {
       after: { code: "SOMMER26", products },
       folded: [fold("before", "1".repeat(32)), fold("after", "1".repeat(32))],
     };
+    // The same list on both sides is no change (treating every folded list as changed would show it).
     const { container } = renderCell(rename, "de");
     await screen.findByText(/SOMMER26/);
     expect(container.querySelectorAll("li")).toHaveLength(1);
@@ -134,5 +135,19 @@ describe("a long list in the audit log (D417)", () => {
     await screen.findByText(/15 Einträge/, { exact: false });
     expect(second.container.querySelectorAll("li")).toHaveLength(1);
     expect(second.container.querySelector("li")?.textContent).not.toContain("SOMMER");
+  });
+
+  it("says so at once when the whole list cannot be fetched", async () => {
+    const getOne = vi.fn(async () => {
+      throw new Error("server down");
+    });
+    const { container } = renderCell(glimpsed, "ru", { getOne } as unknown as DataProvider);
+    await screen.findByText(/791 запись/);
+    const folded = container.querySelector("details");
+    if (!folded) throw new Error("no folded list");
+    folded.open = true;
+    fireEvent(folded, new Event("toggle"));
+    await waitFor(() => expect(folded.textContent).toContain("Не удалось загрузить список."));
+    expect(getOne).toHaveBeenCalledTimes(1);
   });
 });

@@ -109,6 +109,8 @@ function WholeList({
     queryFn: async () => (await dataProvider.getOne<AuditEntry>("audit", { id: entry.id })).data,
     enabled: open && isFolded,
     staleTime: Number.POSITIVE_INFINITY,
+    // A failure is said at once; closing and opening the list again asks again.
+    retry: false,
   });
   const fetched = whole.data?.[side];
   const list = !isFolded
@@ -124,9 +126,12 @@ function WholeList({
           ? list.map(text).join(", ")
           : whole.isError
             ? translate("admin.audit.list_failed")
-            : open
-              ? translate("admin.audit.list_loading")
-              : null}
+            : whole.isSuccess
+              ? // The entry's values were erased with its person since the page was read (D139).
+                translate("admin.audit.no_values")
+              : open
+                ? translate("admin.audit.list_loading")
+                : null}
       </span>
     </details>
   );

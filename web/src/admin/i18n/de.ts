@@ -843,8 +843,8 @@ export const de = {
       no_values: "(Werte wegen Löschung der Person entfernt)",
       list_count: "%{count} Eintrag |||| %{count} Einträge",
       list_all: "Alle anzeigen",
-      list_loading: "Die ganze Liste wird geladen …",
-      list_failed: "Die Liste konnte nicht geladen werden. Bitte später noch einmal aufklappen.",
+      list_loading: "Die vollständige Liste wird geladen …",
+      list_failed: "Die Liste konnte nicht geladen werden. Bitte später erneut versuchen.",
       fields: {
         order: "Bestellung",
         resent: "Erneut gesendete E-Mail",
