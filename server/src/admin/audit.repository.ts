@@ -84,33 +84,26 @@ export async function listAudit(
     .orderBy(desc(auditLog.at), desc(auditLog.id));
   const exact = async () => (await db.select({ n: count() }).from(auditLog).where(where))[0]?.n ?? 0;
   // The whole log's total is estimated once it is long (D400); a filtered list counts exactly.
-  const total = { n: where ? await exact() : await wholeTableTotal(db, auditLog, exact) };
+  const total = where ? await exact() : await wholeTableTotal(db, auditLog, exact);
   return {
     rows: rows.map((row) =>
-      entryOf({
-        ...row,
-        before: row.before.values,
-        after: row.after.values,
-        folded: [...row.before.folds, ...row.after.folds],
-      }),
+      entryOf({ ...row, before: row.before.values, after: row.after.values }, [
+        ...row.before.folds,
+        ...row.after.folds,
+      ]),
     ),
-    total: total?.n ?? 0,
+    total,
   };
 }
 
 /** One entry with its values whole, for a reader who unfolds a long list (D423). */
 export async function findAuditEntry(db: DbOrTx, id: number): Promise<AuditEntry | null> {
   const [row] = await db
-    .select({
-      ...entryColumns,
-      before: auditLog.before,
-      after: auditLog.after,
-      folded: sql<AuditFold[]>`'[]'::jsonb`,
-    })
+    .select({ ...entryColumns, before: auditLog.before, after: auditLog.after })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(eq(auditLog.id, id));
-  return row ? entryOf(row) : null;
+  return row ? entryOf(row, []) : null;
 }
 
 const entryColumns = {
@@ -137,10 +130,10 @@ type EntryRow = {
   lastName: string | null;
   before: unknown;
   after: unknown;
-  folded: AuditFold[];
 };
 
-const entryOf = (row: EntryRow): AuditEntry => ({
+/** An entry as the API sends it; `folded` names the lists sent as their glimpse. */
+const entryOf = (row: EntryRow, folded: AuditFold[]): AuditEntry => ({
   id: row.id,
   at: row.at.toISOString(),
   user: row.userId,
@@ -151,7 +144,7 @@ const entryOf = (row: EntryRow): AuditEntry => ({
   action: row.action,
   before: row.before,
   after: row.after,
-  folded: row.folded,
+  folded,
 });
 
 /*
