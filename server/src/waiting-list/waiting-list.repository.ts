@@ -146,6 +146,12 @@ export type ListedEntry = Awaited<ReturnType<typeof listEntries>>[number];
 
 // ---------- The worker's side ----------
 
+/** A unit whose seats can still be offered: a weekly slot, a dated one not past, a week not over. */
+const stillToCome = {
+  slot: sql`(${scheduleSlots.date} is null or ${scheduleSlots.date} >= current_date)`,
+  week: sql`${academyWeeks.endsOn} >= current_date`,
+};
+
 /**
  * Units with open entries where a round has work (oldest entries first): a seat nobody holds with someone
  * waiting for it, an offer past its deadline or accepted, a deleted child in line, or a child in line who now
@@ -185,7 +191,7 @@ export async function findUnitsInLine(db: DbOrTx, limit: number): Promise<Unit[]
       .where(open)
       .groupBy(scheduleSlots.id, scheduleSlots.seats, scheduleSlots.date, slotTaken.n)
       .having(
-        sql`(${scheduleSlots.seats} - coalesce(${slotTaken.n}, 0) > 0 and ${someoneWaits} and (${scheduleSlots.date} is null or ${scheduleSlots.date} >= current_date)) or ${work("slot")}`,
+        sql`(${scheduleSlots.seats} - coalesce(${slotTaken.n}, 0) > 0 and ${someoneWaits} and ${stillToCome.slot}) or ${work("slot")}`,
       )
       .orderBy(sql`min(${waitingListEntries.id})`)
       .limit(limit),
@@ -198,7 +204,7 @@ export async function findUnitsInLine(db: DbOrTx, limit: number): Promise<Unit[]
       .where(open)
       .groupBy(academyWeeks.id, academyWeeks.seats, academyWeeks.endsOn, weekTaken.n)
       .having(
-        sql`(${academyWeeks.seats} - coalesce(${weekTaken.n}, 0) > 0 and ${someoneWaits} and ${academyWeeks.endsOn} >= current_date) or ${work("week")}`,
+        sql`(${academyWeeks.seats} - coalesce(${weekTaken.n}, 0) > 0 and ${someoneWaits} and ${stillToCome.week}) or ${work("week")}`,
       )
       .orderBy(sql`min(${waitingListEntries.id})`)
       .limit(limit),
@@ -266,12 +272,7 @@ export async function freeSeats(tx: Tx, unit: Unit): Promise<number> {
       .select({ free: sql<number>`(${scheduleSlots.seats} - coalesce(${taken.n}, 0))::int` })
       .from(scheduleSlots)
       .leftJoin(taken, eq(taken.unitId, scheduleSlots.id))
-      .where(
-        and(
-          eq(scheduleSlots.id, unit.id),
-          sql`(${scheduleSlots.date} is null or ${scheduleSlots.date} >= current_date)`,
-        ),
-      );
+      .where(and(eq(scheduleSlots.id, unit.id), stillToCome.slot));
     return row?.free ?? 0;
   }
   const taken = weekSeatsTaken(
@@ -283,7 +284,7 @@ export async function freeSeats(tx: Tx, unit: Unit): Promise<number> {
     .select({ free: sql<number>`(${academyWeeks.seats} - coalesce(${taken.n}, 0))::int` })
     .from(academyWeeks)
     .leftJoin(taken, eq(taken.unitId, academyWeeks.id))
-    .where(and(eq(academyWeeks.id, unit.id), sql`${academyWeeks.endsOn} >= current_date`));
+    .where(and(eq(academyWeeks.id, unit.id), stillToCome.week));
   return row?.free ?? 0;
 }
 

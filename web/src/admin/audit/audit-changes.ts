@@ -23,6 +23,10 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** Whether the log's list sent this side's field as its glimpse, and what it said of the whole list (D423). */
+export const foldOf = (folded: readonly AuditFold[], side: AuditFold["side"], field: string) =>
+  folded.find((one) => one.side === side && one.field === field);
+
 /**
  * The fields an entry changed: on an update only those whose value differs, on a creation or deletion
  * every field that has a value. A value that is no record (a number, a list) is one change without a field.
@@ -39,7 +43,7 @@ export function auditChanges(
   const old = isPlainObject(before) ? before : {};
   const now = isPlainObject(after) ? after : {};
   const compared = (side: AuditFold["side"], field: string, value: unknown) => {
-    const fold = folded.find((one) => one.side === side && one.field === field);
+    const fold = foldOf(folded, side, field);
     return fold ? { folded: fold.count, digest: fold.digest } : value;
   };
   const fields = [...new Set([...Object.keys(now), ...Object.keys(old)])];

@@ -24,7 +24,7 @@ import { Link } from "react-router-dom";
 import { adminLocaleOf } from "../i18n/i18n-provider.ts";
 import { useEnumChoices, useEnumLabel } from "../shared/enum-labels.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
-import { type AuditChange, auditChanges, auditValueText, listGlimpse } from "./audit-changes.ts";
+import { type AuditChange, auditChanges, auditValueText, foldOf, listGlimpse } from "./audit-changes.ts";
 
 /** Screens whose records open as a read-only page (`/show`) rather than a form. */
 const SHOWN = new Set(["people", "orders"]);
@@ -91,19 +91,21 @@ function WholeList({
   entry,
   side,
   field,
+  isFolded,
   values,
   text,
 }: {
   entry: AuditEntry;
   side: AuditFold["side"];
   field: string;
+  /** Sent as its glimpse: `values` are then only its first and last, and the whole is fetched. */
+  isFolded: boolean;
   values: unknown[];
   text: (value: unknown) => string;
 }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const [open, setOpen] = useState(false);
-  const isFolded = entry.folded.some((fold) => fold.side === side && fold.field === field);
   const whole = useQuery({
     queryKey: ["audit", "whole", entry.id],
     queryFn: async () => (await dataProvider.getOne<AuditEntry>("audit", { id: entry.id })).data,
@@ -150,7 +152,7 @@ export function AuditChangesCell({ entry }: { entry: AuditEntry }) {
   const text = (change: AuditChange, value: unknown) =>
     auditValueText(change.field, value, language, words, entry.resource);
   const shown = (change: AuditChange, side: AuditFold["side"], value: unknown): ReactNode => {
-    const fold = entry.folded.find((one) => one.side === side && one.field === change.field);
+    const fold = foldOf(entry.folded, side, change.field);
     if (!Array.isArray(value) || (!fold && value.length <= AUDIT_LONG_LIST)) return text(change, value);
     const count = fold?.count ?? value.length;
     return (
@@ -164,6 +166,7 @@ export function AuditChangesCell({ entry }: { entry: AuditEntry }) {
           entry={entry}
           side={side}
           field={change.field}
+          isFolded={fold !== undefined}
           values={value}
           text={(item) => text(change, item)}
         />
