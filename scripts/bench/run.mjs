@@ -61,8 +61,8 @@ const catalogueReportFile = join(root, "docs/benchmarks-catalogue.md");
 const ONLY_WEB = process.env.BENCH_ONLY === "web";
 const ONLY_CHECKOUT = process.env.BENCH_ONLY === "checkout";
 const ONLY_ADMIN = process.env.BENCH_ONLY === "admin";
-// BENCH_ONLY=cart runs the ceiling and the cart rows only (about a minute) and rewrites only the "Cart path"
-// section of docs/benchmarks.md.
+// BENCH_ONLY=cart runs the ceiling, the cart rows and the floor under them (scripts/bench/floor-server.mjs;
+// about a minute and a half) and rewrites only the "Cart path" section of docs/benchmarks.md.
 const ONLY_CART = process.env.BENCH_ONLY === "cart";
 const ONLY_ENROLMENT = process.env.BENCH_ONLY === "enrolment";
 // BENCH_ONLY=years runs the back office's, the parent's and the catalogue's calls on the demo data and on a
@@ -85,8 +85,9 @@ const LIGHTHOUSE_TARGET = { performance: 95, accessibility: 95, "best-practices"
 // Medians of the metrics (ms, CLS unitless): at most these values.
 const LIGHTHOUSE_METRIC_MAX = { lcp: 2000, cls: 0.05, tbt: 150 };
 
-// BENCH_PORT: the first of four ports the bench listens on (the shop, the bare Fastify server, the PayPal and
-// the Stripe stand-ins), for a machine where only some ports are free to use; default any free ports.
+// BENCH_PORT: the first of five ports the bench listens on (the shop, the bare Fastify server, the PayPal and
+// the Stripe stand-ins, the floor's server), for a machine where only some ports are free to use; default any
+// free ports.
 const BENCH_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 const portAt = (offset) => (BENCH_PORT ? Promise.resolve(BENCH_PORT + offset) : freePort());
 
@@ -96,6 +97,7 @@ let shop;
 let yearsShop;
 let yearsDbName;
 let bare;
+let floor;
 let standIn;
 let stripeStandIn;
 let cleaned = false;
@@ -204,6 +206,7 @@ async function cleanup() {
   if (yearsShop && yearsShop.exitCode === null) yearsShop.kill("SIGTERM");
   if (yearsDbName) await adminQuery(`drop database if exists "${yearsDbName}" with (force)`).catch(() => {});
   await bare?.close().catch(() => {});
+  if (floor && floor.exitCode === null) floor.kill("SIGTERM");
   await standIn?.close().catch(() => {});
   await stripeStandIn?.close().catch(() => {});
   await adminQuery(`drop database if exists "${dbName}" with (force)`).catch((err) =>
@@ -222,6 +225,76 @@ function postgresVersion() {
 function lighthouseVersion() {
   return JSON.parse(readFileSync(join(root, "node_modules/lighthouse/package.json"), "utf8")).version;
 }
+
+/**
+ * The floor's server (`scripts/bench/floor-server.mjs`) on the bench's database, in a process of its own as the
+ * shop is and with as many connections: what a request on PostgreSQL costs this machine before any of the
+ * shop's own work. Answers its base URL once it listens.
+ */
+async function startFloor(databaseUrl) {
+  const port = await portAt(4);
+  floor = spawn(process.execPath, [join(root, "scripts/bench/floor-server.mjs")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      CARTS: String(CART_COUNT),
+      DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? "10",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    if (floor.exitCode !== null) throw new Error(`the floor's server exited (code ${floor.exitCode})`);
+    try {
+      if ((await fetch(`${base}/ready`)).ok) return base;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error("the floor's server did not become ready in time");
+}
+
+/** The floor's rows: one row read by key, and an add under the cart's lock in four round trips and in one. */
+async function floorRows(floorBase) {
+  let k = 0;
+  const next = () => (++k % CART_COUNT) + 1;
+  const read = {
+    url: floorBase,
+    requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: `/one/${next()}` }) }],
+  };
+  const add = (route) => ({
+    url: floorBase,
+    requests: [
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ cents: 2500 }),
+        setupRequest: (req) => ({ ...req, path: `/${route}/${next()}` }),
+      },
+    ],
+  });
+  try {
+    await run("warm-up", { ...read, duration: 2 });
+    return {
+      floorOne: summarize(await run(FLOOR_NAMES.floorOne, read)),
+      floorAdd: summarize(await run(FLOOR_NAMES.floorAdd, add("add"))),
+      floorAddOne: summarize(await run(FLOOR_NAMES.floorAddOne, add("add-one"))),
+    };
+  } finally {
+    // Its pool's connections would otherwise sit beside the shop's for the rest of the run.
+    floor.kill("SIGTERM");
+  }
+}
+
+const FLOOR_NAMES = {
+  floorOne: "Floor: Fastify and PostgreSQL, one row read by its key",
+  floorAdd: "Floor: Fastify and PostgreSQL, an add under the cart's lock in 4 round trips",
+  floorAddOne: "Floor: Fastify and PostgreSQL, the same add in one statement",
+};
 
 /**
  * Guest carts for the cart rows: each request goes to the next of CART_COUNT carts, so a cart holds about
@@ -467,6 +540,30 @@ function cartVerdict({ add, read, bare }) {
   return { addMet, readMet };
 }
 
+/**
+ * What the floor's rows say about the cart's: the least a locked add costs on this machine, against the
+ * target and against the shop's add. Nothing when the run has no floor rows.
+ */
+function floorLines({ bare, add, read, floorOne, floorAdd, floorAddOne }) {
+  if (!floorOne || !floorAdd || !floorAddOne) return [];
+  const of = (row, base) => Math.round((row.rps / base.rps) * 100);
+  const reachable = (row) =>
+    (row.rps >= CART_TARGET.rps && row.p99 <= CART_TARGET.p99) ||
+    share(row, bare) >= CART_TARGET.addOfCeiling * 100;
+  const verdict = (row) =>
+    reachable(row) ? "would meet the add's target" : "would not meet the add's target either";
+  return [
+    "### The floor under the cart rows",
+    "",
+    "The three floor rows come from a server of its own (`scripts/bench/floor-server.mjs`): Fastify and node-postgres with nothing of the shop, as many connections as the shop's pool, on the bench's database. One row reads a row by its key. The two adds put an item into one of the same number of carts under the cart's row lock and add it to the cart's total: the first as the shop's add does it, in four round trips (`begin` sent with the lock, D409; the cart's lines; the insert with the total; `commit`, `synchronous_commit` off), the second in one statement. No checks, no prices, no reply beyond the item's id.",
+    "",
+    `- One statement per request: ${floorOne.rps}/s (${share(floorOne, bare)} % of the ceiling); the current order, also one statement but the cart with its items, names and seats, reaches ${of(read, floorOne)} % of it.`,
+    `- The smallest locked add in four round trips: ${floorAdd.rps}/s, p99 ${floorAdd.p99} ms (${share(floorAdd, bare)} % of the ceiling): a shop doing nothing else ${verdict(floorAdd)} on this machine. The shop's add reaches ${of(add, floorAdd)} % of it.`,
+    `- The same add in one statement: ${floorAddOne.rps}/s, p99 ${floorAddOne.p99} ms (${share(floorAddOne, bare)} % of the ceiling): it ${verdict(floorAddOne)}.`,
+    "",
+  ];
+}
+
 /** The "Cart path" section: the cart rows beside the ceiling of the same run, with the machine's load. */
 function cartSection(rows, { loadBefore, loadAfter, pgVersion, explain }) {
   const { bare, add, read } = rows;
@@ -485,6 +582,7 @@ function cartSection(rows, { loadBefore, loadAfter, pgVersion, explain }) {
     "",
     `The add row books a gift card (its amounts in turn) into ${CART_COUNT} guest carts round-robin; the read row reads the same carts, each holding a few to a dozen items by then.`,
     "",
+    ...floorLines(rows),
     "### Where the time goes: the statements of one add and one read",
     "",
     "Captured from the shop's own repository functions (`scripts/bench/cart.mjs`) on the bench database after the rows, one cart of the run, each statement with EXPLAIN ANALYZE inside a transaction that is rolled back. Other processes on the machine inflate single timings; compare plans and round trips, not microseconds.",
@@ -545,7 +643,7 @@ function writeReport(rowsByKey, context) {
     ...catalogueLines(rowsByKey, context),
     "",
     ...cartSection(
-      { bare: bareRow, add: addRow, read: readRow },
+      { bare: bareRow, add: addRow, read: readRow, ...context.cartFloors },
       {
         loadBefore: context.cartLoadBefore,
         loadAfter: context.cartLoadAfter,
@@ -870,6 +968,7 @@ async function main() {
         await run("Bare Fastify (ceiling)", { url: `http://127.0.0.1:${barePort}${LIST_PATH}` }),
       ),
       ...(await cartRows()),
+      ...(await floorRows(await startFloor(dbUrl.toString()))),
     };
     if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
     console.table(Object.values(rows));
@@ -890,11 +989,12 @@ async function main() {
     ...(await catalogueRows()),
     ...(await cartRows()),
   };
+  const floors = await floorRows(await startFloor(dbUrl.toString()));
   const cartLoadAfter = os.loadavg();
   const checkout = await checkoutRows();
   // A server that died mid-run (another process stopping it, a crash) makes the numbers meaningless.
   if (shopExit) throw new Error(`${shopExit}; docs/benchmarks.md not written`);
-  console.table(Object.values(results));
+  console.table([...Object.values(results), ...Object.values(floors)]);
   console.table(checkout.calls);
 
   // Front-end budgets on the same running shop: page JavaScript and Lighthouse (mobile preset).
@@ -905,6 +1005,7 @@ async function main() {
     ...(await catalogueContext()),
     cartLoadBefore,
     cartLoadAfter,
+    cartFloors: floors,
     cartExplain: await explainCart(dbUrl.toString(), cartSetup.carts[1], cartSetup.gift),
     web,
     admin,
