@@ -191,6 +191,50 @@ function summarize({ name, result }) {
   };
 }
 
+/**
+ * CPU time so far of the server's process and of PostgreSQL's processes, from /proc (Linux; in 1/100 s, the
+ * kernel's USER_HZ): undefined where /proc cannot be read.
+ */
+function cpuTicks(serverPid) {
+  const ticks = (pid) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  try {
+    const pg = new Map();
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith("postgres")) pg.set(pid, ticks(pid));
+      } catch {
+        // ended meanwhile
+      }
+    }
+    return { server: ticks(serverPid), pg };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A row with the CPU each request cost the server's process and PostgreSQL's backends: where a row's time
+ * goes, which requests per second alone do not show. A backend that ends during the row is not counted (the
+ * pools keep theirs open); one that starts during it counts whole.
+ */
+async function runWithCpu(name, options, serverPid) {
+  const before = cpuTicks(serverPid);
+  const row = summarize(await run(name, options));
+  const after = cpuTicks(serverPid);
+  if (before && after && row.total) {
+    let pgTicks = 0;
+    for (const [pid, t] of after.pg) pgTicks += t - (before.pg.get(pid) ?? 0);
+    row.serverCpuMs = ((after.server - before.server) * 10) / row.total;
+    row.pgCpuMs = (pgTicks * 10) / row.total;
+  }
+  return row;
+}
+
 async function stopShop() {
   if (!shop || shop.exitCode !== null) return;
   shop.kill("SIGTERM");
@@ -280,9 +324,9 @@ async function floorRows(floorBase) {
   try {
     await run("warm-up", { ...read, duration: 2 });
     return {
-      floorOne: summarize(await run(FLOOR_NAMES.floorOne, read)),
-      floorAdd: summarize(await run(FLOOR_NAMES.floorAdd, add("add"))),
-      floorAddOne: summarize(await run(FLOOR_NAMES.floorAddOne, add("add-one"))),
+      floorOne: await runWithCpu(FLOOR_NAMES.floorOne, read, floor.pid),
+      floorAdd: await runWithCpu(FLOOR_NAMES.floorAdd, add("add"), floor.pid),
+      floorAddOne: await runWithCpu(FLOOR_NAMES.floorAddOne, add("add-one"), floor.pid),
     };
   } finally {
     // Its pool's connections would otherwise sit beside the shop's for the rest of the run.
@@ -560,6 +604,28 @@ function floorLines({ bare, add, read, floorOne, floorAdd, floorAddOne }) {
     `- One statement per request: ${floorOne.rps}/s (${share(floorOne, bare)} % of the ceiling); the current order, also one statement but the cart with its items, names and seats, reaches ${of(read, floorOne)} % of it.`,
     `- The smallest locked add in four round trips: ${floorAdd.rps}/s, p99 ${floorAdd.p99} ms (${share(floorAdd, bare)} % of the ceiling): a shop doing nothing else ${verdict(floorAdd)} on this machine. The shop's add reaches ${of(add, floorAdd)} % of it.`,
     `- The same add in one statement: ${floorAddOne.rps}/s, p99 ${floorAddOne.p99} ms (${share(floorAddOne, bare)} % of the ceiling): it ${verdict(floorAddOne)}.`,
+    "",
+    ...cpuLines([add, read, floorOne, floorAdd, floorAddOne]),
+  ];
+}
+
+/**
+ * The CPU each request of a row cost the server's process (the shop's, or the floor's) and PostgreSQL's
+ * processes, read from /proc over the row (`runWithCpu`). Nothing where /proc could not be read.
+ */
+function cpuLines(rows) {
+  const measured = rows.filter((row) => row.serverCpuMs !== undefined);
+  if (measured.length === 0) return [];
+  const ms = (value) => value.toFixed(2);
+  return [
+    "CPU per request over each row (from `/proc`; the client, autocannon in the bench's own process, not counted):",
+    "",
+    "| Row | Server's process, ms | PostgreSQL, ms | Together, ms |",
+    "|---|---:|---:|---:|",
+    ...measured.map(
+      (row) =>
+        `| ${row.name} | ${ms(row.serverCpuMs)} | ${ms(row.pgCpuMs)} | ${ms(row.serverCpuMs + row.pgCpuMs)} |`,
+    ),
     "",
   ];
 }
@@ -926,8 +992,9 @@ async function main() {
 
   const cartSetup = await prepareCarts(base);
   const cartRows = async () => ({
-    add: summarize(
-      await run("Shop, add an item to a cart", {
+    add: await runWithCpu(
+      "Shop, add an item to a cart",
+      {
         url: base,
         requests: [
           {
@@ -943,10 +1010,12 @@ async function main() {
             },
           },
         ],
-      }),
+      },
+      shop.pid,
     ),
-    read: summarize(
-      await run("Shop, read the current order", {
+    read: await runWithCpu(
+      "Shop, read the current order",
+      {
         url: base,
         requests: [
           {
@@ -957,7 +1026,8 @@ async function main() {
             }),
           },
         ],
-      }),
+      },
+      shop.pid,
     ),
   });
 
