@@ -10,7 +10,6 @@ import {
   instructors,
   locations,
   orderItemSlots,
-  orderItems,
   pgArray,
   ph,
   prepared,
@@ -19,7 +18,7 @@ import {
   purchaseOptions,
   scheduleSlots,
 } from "../db/index.ts";
-import { slotSeatsTaken, weekSeatsTaken } from "../seats/index.ts";
+import { seatsTakenInWeeks, slotSeatsTaken } from "../seats/index.ts";
 import { slotOffered } from "./offered-slots.ts";
 
 /**
@@ -220,9 +219,11 @@ export async function findSlots(db: DbOrTx, pageIds: number[]): Promise<SlotRow[
 }
 
 function buildSlotsQuery(db: DbOrTx) {
+  // Seats are counted for the slots answered only: a page's past sessions (a workshop's over ten years) held
+  // most of its bookings, and were counted for nothing (issue 36).
   const taken = slotSeatsTaken(
     db,
-    sql`${orderItemSlots.scheduleSlotId} in (select ${scheduleSlots.id} from ${scheduleSlots} where ${scheduleSlots.productPageId} = any(${ph("pageIds")}::int[]))`,
+    sql`${orderItemSlots.scheduleSlotId} in (select ${scheduleSlots.id} from ${scheduleSlots} where ${scheduleSlots.productPageId} = any(${ph("pageIds")}::int[]) and ${slotOffered})`,
   );
   return db
     .select({
@@ -402,33 +403,53 @@ export type AcademyWeekRow = {
   seasonEndsOn: string;
 };
 
-/** Weeks of an academy with their season and the seats taken by paid or reserved items. */
+/**
+ * The weeks `weekIds` of an academy that are not over (others are left out), with their season and the
+ * seats taken by paid or reserved items. The seats are counted through these weeks' own bookings, found by
+ * week (an index), so a booking's check costs the same in the tenth year as in the first: counted through
+ * the page's items, it read every item of the shop and every week the academy ever had (issue 36). Prepared
+ * per locale: its planning took longer than running it.
+ */
 export async function findAcademyWeeks(
   db: DbOrTx,
   pageId: number,
+  weekIds: readonly number[],
   locale: Locale,
 ): Promise<AcademyWeekRow[]> {
-  const taken = weekSeatsTaken(db, eq(orderItems.productPageId, pageId));
-  return (
-    db
-      .select({
-        id: academyWeeks.id,
-        startsOn: academyWeeks.startsOn,
-        endsOn: academyWeeks.endsOn,
-        seats: academyWeeks.seats,
-        taken: sql<number>`coalesce(${taken.n}, 0)::int`,
-        seasonId: academySeasons.id,
-        seasonName: textIn(academySeasons.name, locale),
-        seasonStartsOn: academySeasons.startsOn,
-        seasonEndsOn: academySeasons.endsOn,
-      })
-      .from(academyWeeks)
-      .innerJoin(academySeasons, eq(academySeasons.id, academyWeeks.seasonId))
-      .leftJoin(taken, eq(taken.unitId, academyWeeks.id))
-      // Weeks that are over can no longer be booked.
-      .where(and(eq(academyWeeks.productPageId, pageId), sql`${academyWeeks.endsOn} >= current_date`))
-      .orderBy(asc(academyWeeks.startsOn), asc(academyWeeks.id))
+  if (weekIds.length === 0) return [];
+  return prepared<AcademyWeekRow[]>(db, `academy_weeks_${locale}`, () => buildWeeksQuery(db, locale)).execute(
+    {
+      pageId,
+      weekIds: pgArray(weekIds),
+    },
   );
+}
+
+function buildWeeksQuery(db: DbOrTx, locale: Locale) {
+  const chosen = and(
+    eq(academyWeeks.productPageId, ph("pageId")),
+    sql`${academyWeeks.id} = any(${ph("weekIds")}::int[])`,
+    // Weeks that are over can no longer be booked.
+    sql`${academyWeeks.endsOn} >= current_date`,
+  );
+  const taken = seatsTakenInWeeks(db, sql`select ${academyWeeks.id} from ${academyWeeks} where ${chosen}`);
+  return db
+    .select({
+      id: academyWeeks.id,
+      startsOn: academyWeeks.startsOn,
+      endsOn: academyWeeks.endsOn,
+      seats: academyWeeks.seats,
+      taken: sql<number>`coalesce(${taken.n}, 0)::int`,
+      seasonId: academySeasons.id,
+      seasonName: textIn(academySeasons.name, locale),
+      seasonStartsOn: academySeasons.startsOn,
+      seasonEndsOn: academySeasons.endsOn,
+    })
+    .from(academyWeeks)
+    .innerJoin(academySeasons, eq(academySeasons.id, academyWeeks.seasonId))
+    .leftJoin(taken, eq(taken.unitId, academyWeeks.id))
+    .where(chosen)
+    .orderBy(asc(academyWeeks.startsOn), asc(academyWeeks.id));
 }
 
 /** The houses the shop offers (D151): active ones, in the school's order, named in one locale, with phone (D177). */

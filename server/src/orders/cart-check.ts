@@ -120,8 +120,8 @@ async function chooseWeeks(tx: Tx, pageId: number, request: OrderItemRequest, bo
     return [] as AcademyWeekRow[];
   }
   if (request.academy_weeks.length === 0) throw fail("academy_weeks", "weeks_required");
-  // Only the weeks' dates and seats are read here; the season's name (the locale's) is not.
-  const pageWeeks = await findAcademyWeeks(tx, pageId, "de");
+  // Only the weeks asked for, with their dates and seats; the season's name (the locale's) is not read here.
+  const pageWeeks = await findAcademyWeeks(tx, pageId, request.academy_weeks, "de");
   const found = request.academy_weeks.map((id) => pageWeeks.find((week) => week.id === id));
   if (found.some((week) => week === undefined)) throw fail("academy_weeks", "week_not_on_page");
   if (request.academy_number_of_weeks != null && request.academy_number_of_weeks !== found.length)

@@ -8,7 +8,7 @@ import {
 } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, promocodes, scheduleSlots } from "../db/schema/index.ts";
+import { academyWeeks, orderItems, orders, promocodes, scheduleSlots } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../seed/seed.ts";
 import {
   ACADEMY_8_11,
@@ -402,6 +402,58 @@ describe("booking rules (each a 400 naming the field, in the request's locale)",
       academy_number_of_weeks: 2,
       recurrent_price: "0.00",
     });
+  });
+
+  it("a week's seats are its own bookings: another family's paid one takes the last, a cancelled one frees it; a week that is over is not offered", async () => {
+    const db = ctx.database.db;
+    const week = academy.weeks.at(-1);
+    if (!week) throw new Error("the demo academy has no coming week");
+    const item = {
+      product_page: academy.page.id,
+      purchase_option: academy.option("Academy (1st half)").id,
+      academy_weeks: [week.id],
+    };
+    await db.update(academyWeeks).set({ seats: 1 }).where(eq(academyWeeks.id, week.id));
+    try {
+      const other = await createParent(db);
+      const otherChild = await createChild(db, other.id, 9, "Andere");
+      const theirs = await call("POST", "/api/v2/orders/items/", {
+        headers: other.headers,
+        body: { ...item, visitor: otherChild },
+      });
+      expect(theirs.statusCode, theirs.body).toBe(201);
+      const [line] = await db
+        .select({ orderId: orderItems.orderId })
+        .from(orderItems)
+        .where(eq(orderItems.id, theirs.json().id));
+      const setTheirs = (status: "paid" | "cancelled") =>
+        db
+          .update(orders)
+          .set({ status })
+          .where(eq(orders.id, line?.orderId ?? 0));
+
+      await setTheirs("paid");
+      await expectError({ ...item, visitor: nine }, "academy_weeks", "no_seats_left");
+
+      await setTheirs("cancelled");
+      const ours = await add({ ...item, visitor: nine });
+      expect(ours.statusCode, ours.body).toBe(201);
+      const removed = await call("DELETE", `/api/v2/orders/items/${ours.json().id}/`, {
+        headers: parent.headers,
+      });
+      expect(removed.statusCode, removed.body).toBe(204);
+
+      await db
+        .update(academyWeeks)
+        .set({ startsOn: "2020-01-06", endsOn: "2020-01-10" })
+        .where(eq(academyWeeks.id, week.id));
+      await expectError({ ...item, visitor: nine }, "academy_weeks", "week_not_on_page");
+    } finally {
+      await db
+        .update(academyWeeks)
+        .set({ seats: week.seats, startsOn: week.startsOn, endsOn: week.endsOn })
+        .where(eq(academyWeeks.id, week.id));
+    }
   });
 
   it("the child's age fits the age group, in German and Russian", async () => {

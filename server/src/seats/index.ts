@@ -3,6 +3,7 @@ export {
   holdsSeats,
   nextHoldEnd,
   SLOT_UNITS,
+  seatsTakenInWeeks,
   slotOfferHolds,
   slotSeatsTaken,
   slotSeatsTakenIn,

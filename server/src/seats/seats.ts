@@ -134,6 +134,13 @@ export const weekSeatsTaken = (db: DbOrTx, condition: SQL, offers: SQL = everyOf
   seatsTaken(db, WEEK_UNITS, condition, sql`${waitingListEntries.academyWeekId} is not null and ${offers}`);
 
 /**
+ * Seats taken per academy week, for the weeks whose ids the subquery `weekIds` answers: found through those
+ * weeks' own bookings (by week, an index), so the count does not grow with the shop's history.
+ */
+export const seatsTakenInWeeks = (db: DbOrTx, weekIds: SQL) =>
+  weekSeatsTaken(db, sql`${WEEK_UNITS.unit} in (${weekIds})`);
+
+/**
  * Seats taken in the unit `unit` as a correlated scalar: items holding seats plus running waiting-list
  * offers (D78), the same rule as `seatsTaken`.
  */
