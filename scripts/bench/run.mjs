@@ -813,8 +813,8 @@ async function runYears(base, demoUrl) {
       call: r.name,
       p50: r.single.p50,
       p99: r.single.p99,
-      p99at10: r.many.p99,
-      rps: r.many.rps,
+      p99at10: r.many?.p99,
+      rps: r.many?.rps,
     })),
   );
   console.table(years.files);

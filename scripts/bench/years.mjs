@@ -84,6 +84,7 @@ async function signIn(databaseUrl) {
     return {
       staff: await token(staff.rows[0].id),
       parent: await token(parent.rows[0].id),
+      booking: await academyBooking(client, parent.rows[0].id),
       slot: slot.rows[0]?.id ?? null,
       day,
       month: month.rows[0]?.m ?? new Date().toISOString().slice(0, 7),
@@ -98,6 +99,86 @@ async function signIn(databaseUrl) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * What the parent adds in the add's row: the coming academy week with the most bookings that still has a
+ * seat, its page's first option, and a new child of the parent, a year and a half older than the age group's
+ * youngest on the week's first day. Null when no academy week is to come.
+ */
+async function academyBooking(client, parentId) {
+  const week = await client.query(
+    `select aw.id, aw.product_page_id as page, aw.starts_on::text as starts_on, p.age_group::text as age_group,
+       (select min(po.id) from purchase_options po where po.product_page_id = p.id) as option
+     from academy_weeks aw join product_pages p on p.id = aw.product_page_id and p.is_published
+     cross join lateral (select count(*) as n from order_item_academy_weeks l
+       join order_items oi on oi.id = l.order_item_id and oi.status = 'active'
+       join orders o on o.id = oi.order_id and o.status = 'paid'
+       where l.academy_week_id = aw.id) held
+     where aw.ends_on >= current_date and held.n < aw.seats
+     order by held.n desc, aw.id limit 1`,
+  );
+  const found = week.rows[0];
+  if (!found?.option) return null;
+  const youngest = Number(/^(\d+)/.exec(found.age_group)?.[1] ?? 8);
+  const child = await client.query(
+    `insert into visitors (user_id, first_name, last_name, birth_date)
+     values ($1, 'Bench', 'Kind', $2::date - interval '${youngest + 1} years 6 months') returning id`,
+    [parentId, found.starts_on],
+  );
+  return {
+    product_page: found.page,
+    purchase_option: found.option,
+    visitor: child.rows[0].id,
+    academy_weeks: [found.id],
+  };
+}
+
+/**
+ * A parent adds an academy week to the cart and takes it out again, SINGLE_RUNS times one after another: the
+ * add's p50 and p99 (its check counts the week's seats, D425). Alone only: one family's adds go one at a time
+ * through its cart's lock, and many families at once are enrolment day's rows.
+ */
+async function measureAdd(base, ctx) {
+  const headers = { ...ctx.parent, "content-type": "application/json" };
+  const add = async () => {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/v2/orders/items/?locale=de`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(ctx.booking),
+    });
+    const body = await res.text();
+    const took = performance.now() - started;
+    if (res.status === 201) {
+      const removed = await fetch(`${base}/api/v2/orders/items/${JSON.parse(body).id}/?locale=de`, {
+        method: "DELETE",
+        headers: ctx.parent,
+      });
+      if (!removed.ok) throw new Error(`removing the added week answered ${removed.status}`);
+    }
+    return { ms: took, status: res.status, bytes: body.length, body };
+  };
+  const first = await add();
+  // A refused add is measured all the same and its status shown, as a failing call is.
+  if (first.status !== 201)
+    console.error(`[bench] the academy week's add answered ${first.status}: ${first.body}`);
+  const times = [];
+  for (let i = 0; i < SINGLE_RUNS; i++) times.push((await add()).ms);
+  times.sort((a, b) => a - b);
+  return {
+    who: "parent",
+    name: "Parent: add an academy week to the cart",
+    path: "/api/v2/orders/items/",
+    expect: 201,
+    single: {
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      bytes: first.bytes,
+      status: first.status,
+    },
+    many: null,
+  };
 }
 
 /** The calls, by who makes them. */
@@ -240,6 +321,10 @@ export async function measureScreens(base, databaseUrl, log) {
   if (history) {
     await measure("parent", `${history[0]}, others writing meanwhile`, history[1], ctx.parent, true);
   }
+  if (ctx.booking) {
+    log("Parent: add an academy week to the cart");
+    rows.push(await measureAdd(base, ctx));
+  }
   await measure("catalogue", "Catalogue: product list", "/api/v2/products/?locale=de", {});
   const files = [];
   for (const file of ["documents.csv", "documents.zip"]) {
@@ -280,7 +365,7 @@ const ms = (v) => (v >= 100 ? `${Math.round(v)} ms` : `${v.toFixed(1)} ms`);
 function verdict(row, years) {
   if (row.who === "catalogue") return "–";
   const limit = row.who === "parent" ? YEARS_TARGET.parentP99 : YEARS_TARGET.staffP99;
-  return years.single.p99 <= limit && years.many.p99 <= limit ? "met" : "not met";
+  return years.single.p99 <= limit && (!years.many || years.many.p99 <= limit) ? "met" : "not met";
 }
 
 /**
@@ -322,6 +407,8 @@ const WHAT_CHANGED = [
   "",
   "The waiting list's round (every 30 s) locked 15 of the decade's 18 academy weeks with people in line each time, with nothing to do: each had seats free, but everyone in its line already held an offer. Each lock is a write, so each round moved the snapshot by which D421's and D422's answers are kept. A round now looks at a unit with free seats only while someone in line waits for one and the unit is still to come, besides the work it did before (offers run out or accepted, children deleted or booked another way): two rounds of the idle shop on the decade locked nothing.",
   "",
+  "Then (D425, no migration; 2026-11-30, the AMD machine): the parent's add of an academy week, a row this bench did not have, checked the week against the seats of every week the academy ever had, counted through the page's items: `order_items` has no index by page, so each add read all 142,461 items (19 ms a call for the academy with the most bookings, median of 30 from Node.js), and a course or event's add counted every past session of its page (37 ms for a page of 277 dated sessions). The check now counts only the weeks asked for and the sessions still offered, through their own bookings (0.8 and 3.3 ms), and the add's row is in the table, alone only: one family's adds go one at a time through its cart's lock.",
+  "",
 ];
 
 /** The "Ten years of data" section of docs/benchmarks.md. */
@@ -333,25 +420,27 @@ export function yearsSection({ demo, years, context }) {
   return [
     "## Ten years of data",
     "",
-    `Generated by \`BENCH_ONLY=years npm run bench\` (\`scripts/bench/years.mjs\`). Two shops side by side, each \`node server/dist/server.js\` on PostgreSQL: one on the demo data, one on a decade made by \`npm run seed:years -- --years 10 --seed 36\` (${context.generated}). Each call: first ${WARM_UP_S} s at ${STAFF_AT_ONCE} connections, not counted (it opens the pool's connections and plans, which a running shop keeps for \`DB_POOL_IDLE_MS\`, D412), then ${SINGLE_RUNS} requests one after another (one staff member), then ${STAFF_AT_ONCE} connections for ${AT_ONCE_S} s (ten staff at once, autocannon). Staff calls with a staff token, the parent's with the token of the family with the most orders.`,
+    `Generated by \`BENCH_ONLY=years npm run bench\` (\`scripts/bench/years.mjs\`). Two shops side by side, each \`node server/dist/server.js\` on PostgreSQL: one on the demo data, one on a decade made by \`npm run seed:years -- --years 10 --seed 36\` (${context.generated}). Each call: first ${WARM_UP_S} s at ${STAFF_AT_ONCE} connections, not counted (it opens the pool's connections and plans, which a running shop keeps for \`DB_POOL_IDLE_MS\`, D412), then ${SINGLE_RUNS} requests one after another (one staff member), then ${STAFF_AT_ONCE} connections for ${AT_ONCE_S} s (ten staff at once, autocannon). Staff calls with a staff token, the parent's with the token of the family with the most orders. The parent's add puts the coming academy week with the most bookings that has a seat left into the cart for a new child of that family and takes it out again, ${SINGLE_RUNS} times one after another (alone only: one family's adds go one at a time through its cart's lock; many families at once are enrolment day's).`,
     "",
     `- Date: ${context.date}`,
     `- Machine: ${context.machine}`,
     `- Load average before: ${context.loadBefore.map((l) => l.toFixed(2)).join(", ")}; after: ${context.loadAfter.map((l) => l.toFixed(2)).join(", ")}. Whatever else runs on the machine shares its two cores; single timings move with it.`,
     `- The decade: ${c.users} accounts, ${c.orders} orders, ${c.items} items, ${c.checkins} check-ins, ${c.mails} mails, ${c.audit} audit entries. The demo: ${demo.counts.orders} orders, ${demo.counts.items} items.`,
-    `- Targets (issue 36): every staff call p99 ≤ ${YEARS_TARGET.staffP99} ms alone and ten at once; a parent's history and current order ≤ ${YEARS_TARGET.parentP99} ms; the month's CSV ≤ ${YEARS_TARGET.csvMs / 1000} s and ZIP ≤ ${YEARS_TARGET.zipMs / 1000} s; the catalogue unchanged.`,
+    `- Targets (issue 36): every staff call p99 ≤ ${YEARS_TARGET.staffP99} ms alone and ten at once; a parent's history and current order ≤ ${YEARS_TARGET.parentP99} ms (the parent's add, not in the issue's list, is held to the same); the month's CSV ≤ ${YEARS_TARGET.csvMs / 1000} s and ZIP ≤ ${YEARS_TARGET.zipMs / 1000} s; the catalogue unchanged.`,
     "",
     "| Call | Demo p50 / p99 (alone) | Ten years p50 / p99 (alone) | Demo p99, 10 at once | Ten years p50 / p99, 10 at once (req/s) | Target |",
     "|---|---:|---:|---:|---:|---|",
     ...years.rows.map((r) => {
       const d = byName.get(r.name);
       const dCell = d ? `${ms(d.single.p50)} / ${ms(d.single.p99)}` : "–";
-      const dMany = d ? `${ms(d.many.p99)}` : "–";
+      const dMany = d?.many ? `${ms(d.many.p99)}` : "–";
+      const nonOk = r.many?.non2xx ?? 0;
       const failed =
-        r.single.status !== 200 || r.many.non2xx > 0
-          ? ` (HTTP ${r.single.status}, ${r.many.non2xx} non-2xx at once)`
+        r.single.status !== (r.expect ?? 200) || nonOk > 0
+          ? ` (HTTP ${r.single.status}, ${nonOk} non-2xx at once)`
           : "";
-      return `| ${r.name}${failed} | ${dCell} | ${ms(r.single.p50)} / ${ms(r.single.p99)} | ${dMany} | ${ms(r.many.p50)} / ${ms(r.many.p99)} (${r.many.rps}) | ${verdict(r, r)} |`;
+      const many = r.many ? `${ms(r.many.p50)} / ${ms(r.many.p99)} (${r.many.rps})` : "– (alone only)";
+      return `| ${r.name}${failed} | ${dCell} | ${ms(r.single.p50)} / ${ms(r.single.p99)} | ${dMany} | ${many} | ${verdict(r, r)} |`;
     }),
     "",
     "| Accounting export | Demo, median | Ten years, median | Size | Target | |",
