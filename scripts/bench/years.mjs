@@ -103,8 +103,8 @@ async function signIn(databaseUrl) {
 
 /**
  * What the parent adds in the add's row: the coming academy week with the most bookings that still has a
- * seat, its page's first option, and a new child of the parent, a year and a half older than the age group's
- * youngest on the week's first day. Null when no academy week is to come.
+ * seat, its page's first option, and a child of the parent made for the bench (once per decade), a year and
+ * a half older than the age group's youngest on the week's first day. Null when no academy week is to come.
  */
 async function academyBooking(client, parentId) {
   const week = await client.query(
@@ -121,11 +121,19 @@ async function academyBooking(client, parentId) {
   const found = week.rows[0];
   if (!found?.option) return null;
   const youngest = Number(/^(\d+)/.exec(found.age_group)?.[1] ?? 8);
-  const child = await client.query(
-    `insert into visitors (user_id, first_name, last_name, birth_date)
-     values ($1, 'Bench', 'Kind', $2::date - interval '${youngest + 1} years 6 months') returning id`,
+  // The child of an earlier run when there is one, so runs on the same decade do not add a child each.
+  const born = `$2::date - interval '${youngest + 1} years 6 months'`;
+  const known = await client.query(
+    `select id from visitors where user_id = $1 and first_name = 'Bench' and last_name = 'Kind'
+       and birth_date = ${born} and deleted_at is null order by id limit 1`,
     [parentId, found.starts_on],
   );
+  const child = known.rows[0]
+    ? known
+    : await client.query(
+        `insert into visitors (user_id, first_name, last_name, birth_date) values ($1, 'Bench', 'Kind', ${born}) returning id`,
+        [parentId, found.starts_on],
+      );
   return {
     product_page: found.page,
     purchase_option: found.option,
