@@ -12,6 +12,7 @@ import pg from "pg";
 const CARTS = Number(process.env.CARTS ?? 2000);
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
+  // DB_POOL_SIZE as the bench gives it to the shop; else the shop's default (server/src/config/env.ts).
   max: Number(process.env.DB_POOL_SIZE ?? 10),
   // begin goes out with the lock in one write, as the shop's pool sends it (D409).
   pipeline: true,
@@ -65,7 +66,7 @@ const centsOf = (request) => {
   return Number.isInteger(cents) && cents > 0 && cents <= 1_000_000 ? cents : undefined;
 };
 
-app.get("/ready", async () => ({ ok: true }));
+app.get("/readyz", async () => ({ ok: true }));
 
 app.get("/one/:cart", async (request, reply) => {
   const id = cartOf(request);

@@ -154,10 +154,11 @@ function freePort() {
   });
 }
 
-async function waitForReady(base, deadlineMs) {
+/** Waits until `server` (a spawned process, the shop by default) answers `/readyz` at `base`. */
+async function waitForReady(base, deadlineMs, server = shop, name = "the shop server") {
   const until = Date.now() + deadlineMs;
   while (Date.now() < until) {
-    if (shop?.exitCode !== null && shop?.exitCode !== undefined) throw new Error("the shop server exited");
+    if (server?.exitCode !== null && server?.exitCode !== undefined) throw new Error(`${name} exited`);
     try {
       const res = await fetch(`${base}/readyz`);
       if (res.ok) return;
@@ -166,7 +167,7 @@ async function waitForReady(base, deadlineMs) {
     }
     await sleep(250);
   }
-  throw new Error("the shop server did not become ready in time");
+  throw new Error(`${name} did not become ready in time`);
 }
 
 function run(name, options) {
@@ -284,22 +285,12 @@ async function startFloor(databaseUrl) {
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       CARTS: String(CART_COUNT),
-      DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? "10",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
-    if (floor.exitCode !== null) throw new Error(`the floor's server exited (code ${floor.exitCode})`);
-    try {
-      if ((await fetch(`${base}/ready`)).ok) return base;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error("the floor's server did not become ready in time");
+  await waitForReady(base, 30_000, floor, "the floor's server");
+  return base;
 }
 
 /** The floor's rows: one row read by key, and an add under the cart's lock in four round trips and in one. */
@@ -803,7 +794,7 @@ async function runYears(base, demoUrl) {
     env: shopEnv(yearsPort, yearsBase, yearsUrl),
     stdio: ["ignore", "inherit", "inherit"],
   });
-  await waitForReady(yearsBase, 120_000);
+  await waitForReady(yearsBase, 120_000, yearsShop, "the decade's shop");
   const demo = await measureScreens(base, demoUrl, (m) => log(`demo: ${m}`));
   const years = await measureScreens(yearsBase, yearsUrl, (m) => log(`ten years: ${m}`));
   if (shopExit || yearsShop.exitCode !== null)
