@@ -1,7 +1,7 @@
 import type { Locale } from "@atelier/contract";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { textIn } from "../catalogue/index.ts";
+import { slotOffered, textIn } from "../catalogue/index.ts";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import {
   academyWeeks,
@@ -146,9 +146,13 @@ export type ListedEntry = Awaited<ReturnType<typeof listEntries>>[number];
 
 // ---------- The worker's side ----------
 
-/** A unit whose seats can still be offered: a weekly slot, a dated one not past, a week not over. */
+/**
+ * A unit whose seats can still be offered: a slot the shop offers (the catalogue's one rule: not archived,
+ * a dated session not past), a week not over. An offer of anything else would send the parent to a
+ * checkout that refuses it.
+ */
 const stillToCome = {
-  slot: sql`(${scheduleSlots.date} is null or ${scheduleSlots.date} >= current_date)`,
+  slot: slotOffered,
   week: sql`${academyWeeks.endsOn} >= current_date`,
 };
 

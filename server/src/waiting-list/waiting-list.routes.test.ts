@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { academyWeeks, orders, visitors, waitingListEntries } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { ACADEMY_8_11, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
+import { ACADEMY_8_11, createChild, createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 import { findUnitsInLine } from "./waiting-list.repository.ts";
 
@@ -401,6 +401,39 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect((await t.app.paymentWorker.runOnce()).offered).toBe(1);
     expect((await entryOf(entry)).status).toBe("offered");
     await offerLink(waiting);
+  }, 60_000);
+
+  it("offers no seat of a slot staff archived, since its checkout would refuse it; the line stays", async () => {
+    // A workshop session of its own, with one seat, made as staff make it.
+    const staff = await createStaff(t.db);
+    const created = await t.call("POST", "/api/v2/admin/slots/", {
+      headers: staff.headers,
+      body: {
+        product_page: t.workshop.page.id,
+        weekday: null,
+        date: "2031-06-21",
+        start: "10:00",
+        end: "13:00",
+        seats: 1,
+        instructor: null,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const u = { ...unit(0), slotId: created.json().id as number };
+    const first = await holder(u);
+    const b = await parentFor(u);
+    const bEntry = (await join(b, u)).json().id;
+    // Staff stop offering the session; its bookings and its line stay (D111).
+    const archived = await t.call("DELETE", `/api/v2/admin/slots/${u.slotId}/`, { headers: staff.headers });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(archived.json().archived_at).not.toBeNull();
+    // The holder's reservation runs out: the seat is free, but nobody could book it, so nobody is offered it.
+    await expireReservation(first.orderId);
+    const round = await t.app.paymentWorker.runOnce();
+    expect(round.expired).toBeGreaterThanOrEqual(1);
+    expect(round.offered).toBe(0);
+    expect((await entryOf(bEntry)).status).toBe("waiting");
+    expect((await addToCart(b, u)).json().error_codes).toEqual({ schedule_slots: ["slot_not_on_page"] });
   }, 60_000);
 
   it("takes a deleted child out of line instead of offering it a seat", async () => {
