@@ -58,10 +58,17 @@ describe("a query on the root handle inside a transaction of the same database (
   it("lets the transaction's own handle work, and the root handle after the transaction, also from work it left running", async () => {
     const { db } = database;
     let later: Promise<unknown> = Promise.resolve();
+    // The work left running waits for the transaction's end itself, not for a time: on a busy machine the
+    // commit once came after 20 ms, and the query ran, rightly refused, inside the transaction.
+    let ended = () => {};
+    const afterTransaction = new Promise<void>((resolve) => {
+      ended = resolve;
+    });
     const inside = await db.transaction(async (tx) => {
-      later = new Promise((resolve) => setTimeout(resolve, 20)).then(() => db.execute(sql`select 2 as n`));
+      later = afterTransaction.then(() => db.execute(sql`select 2 as n`));
       return tx.execute(sql`select 1 as n`);
     });
+    ended();
     expect(rowsOf(inside)).toEqual([{ n: 1 }]);
     expect(rowsOf(await later)).toEqual([{ n: 2 }]);
     expect(await db.select().from(categories).limit(1)).toBeInstanceOf(Array);

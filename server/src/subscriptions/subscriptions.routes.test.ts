@@ -75,11 +75,13 @@ describe("the first month", () => {
     const { item, subscription } = await subscriber(0);
     expect(item.state).toBe("active");
     expect(item.paypal_invoice_link).toBeNull();
-    // The period starts at Berlin midnight of the first lesson on or after today, at the booked weekday.
+    // The period starts at Berlin midnight of the first lesson not yet begun, at the booked weekday: today's
+    // when its start time has not come, else within the next seven days (a week on when the slot meets
+    // today and has begun, D250; the test failed on such a Monday afternoon when it allowed only six).
     const from = berlinDate(new Date(subscription.period_start));
     const today = berlinDate(new Date());
     expect(from >= today).toBe(true);
-    expect(Date.parse(from) - Date.parse(today)).toBeLessThan(7 * 86_400_000);
+    expect(Date.parse(from) - Date.parse(today)).toBeLessThanOrEqual(7 * 86_400_000);
     const weekday = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][
       weekdayOf(from)
     ];
