@@ -41,7 +41,13 @@ test("staff create and publish a workshop page in German and Russian, and the sh
   await page.getByLabel("Unterrichtssprache").click();
   await page.getByRole("option", { name: "Deutsch und Russisch", exact: true }).click();
   await page.getByLabel("Veröffentlicht").check();
-  await page.getByRole("tab", { name: "Texte" }).click();
+  // A tab clicked while the form still renders can take focus without opening (seen once in CI): a person
+  // clicks again, and so does the test, until the tab is the selected one.
+  const texts = page.getByRole("tab", { name: "Texte" });
+  await expect(async () => {
+    await texts.click();
+    await expect(texts).toHaveAttribute("aria-selected", "true", { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByLabel("Titel · Deutsch").fill("Aquarell am Wochenende");
   await page.getByLabel("Titel · Russisch").fill("Акварель на выходных");
   await page.getByLabel("Kurzbeschreibung · Deutsch").first().fill("Wir malen mit Wasserfarben.");

@@ -1,3 +1,4 @@
+import { addDays, todayInBerlin } from "@atelier/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { academyWeeks, orders, visitors, waitingListEntries } from "../db/schema/index.ts";
@@ -404,14 +405,14 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   }, 60_000);
 
   it("offers no seat of a slot staff archived, since its checkout would refuse it; the line stays", async () => {
-    // A workshop session of its own, with one seat, made as staff make it.
+    // A workshop session of its own, a year and more ahead, with one seat, made as staff make it.
     const staff = await createStaff(t.db);
     const created = await t.call("POST", "/api/v2/admin/slots/", {
       headers: staff.headers,
       body: {
         product_page: t.workshop.page.id,
         weekday: null,
-        date: "2031-06-21",
+        date: addDays(todayInBerlin(), 400),
         start: "10:00",
         end: "13:00",
         seats: 1,
