@@ -47,6 +47,7 @@ import {
   invoiceDownloadRoutes,
   issueOrderDocuments,
   numberOrderInvoice,
+  type OrderItemsOf,
   sellerFromEnv,
   sellerFromSettings,
 } from "./invoices/index.ts";
@@ -55,7 +56,7 @@ import { logSerializers } from "./logging/index.ts";
 import { countOutbox, removeMailFiles } from "./mail/index.ts";
 import { type MediaStorage, mediaRoutes, mediaStorageFrom } from "./media/index.ts";
 import { browserMonitoring, type Metrics, registerMetrics } from "./monitoring/index.ts";
-import { cartRoutes, createCartService, findCartItems } from "./orders/index.ts";
+import { type CartItemRow, cartRoutes, createCartService, findCartItems } from "./orders/index.ts";
 import type { PaymentGateway } from "./payments/index.ts";
 import {
   createDemoGateway,
@@ -79,7 +80,12 @@ import {
   registerSecurity,
 } from "./plugins/index.ts";
 import { createCatalogueApi } from "./public-routes.ts";
-import { createSchoolSettings, type SchoolSettingsSource, schoolSettingsFromEnv } from "./settings/index.ts";
+import {
+  createSchoolSettings,
+  type SchoolSettingsSource,
+  schoolSettingsFromEnv,
+  staffRecipientsOf,
+} from "./settings/index.ts";
 import type { ProductPreview } from "./spa/index.ts";
 import { registerSpa } from "./spa/index.ts";
 import {
@@ -401,27 +407,32 @@ function createGateways(env: AppDeps["env"], db: AppDeps["database"]["db"]) {
 function orderDocuments(
   env: AppDeps["env"],
   schoolSettings: SchoolSettingsSource,
-  sellerNow: (tx: DbOrTx) => Promise<ReturnType<typeof sellerFromSettings>>,
 ): Parameters<typeof createCheckoutService>[0]["documents"] {
   return {
     issue: async (tx, orderId, lastAsk) => {
       // The first month of each course subscription is paid now (D25); the next ones follow (D72).
       // Started first: the invoice and the confirmation mail print its contract number (D91).
       await startSubscriptions(tx, orderId, new Date());
+      // Read once for the invoice, the gift cards and the staff's notice (the enrolment rush, issue 36).
+      const settings = await schoolSettings.read(tx);
+      const items = itemsReadOnce();
       const issued = await issueOrderDocuments(tx, {
         orderId,
         publicUrl: env.PUBLIC_URL,
         webUrl: env.WEB_URL,
-        seller: await sellerNow(tx),
+        seller: sellerFromSettings(settings),
         numberLater: true,
+        itemsOf: items.inLocale,
       });
-      await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL, findCartItems);
+      await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL, items.anyLocale);
       // The school hears of every paid booking at once, in the payment's transaction (D110).
       await enqueueOrderStaffNotice(tx, {
-        recipients: await schoolSettings.staffRecipients(tx),
+        recipients: staffRecipientsOf(settings),
         event: "paid_booking",
         orderId,
         options: { publicUrl: env.PUBLIC_URL },
+        itemsOf: items.inLocale,
+        order: issued.order,
       });
       // The invoice's number last: the counter's row is held for this statement and the commit (D404).
       if (!issued.unnumbered) return undefined;
@@ -430,6 +441,27 @@ function orderDocuments(
     refundNotice: (tx, orderId, amountCents, reason) =>
       enqueueRefundNotice(tx, { orderId, amountCents, reason, publicUrl: env.PUBLIC_URL }),
   };
+}
+
+/**
+ * An order's items read once per locale, for the documents of one payment: between them only check-in
+ * codes and gift cards are written, which live in tables of their own, so the items read stay true.
+ */
+function itemsReadOnce() {
+  const reads = new Map<string, Promise<CartItemRow[]>>();
+  const inLocale: OrderItemsOf = (tx, orderId, locale) => {
+    const key = `${orderId}:${locale}`;
+    let read = reads.get(key);
+    if (!read) {
+      read = findCartItems(tx, orderId, locale);
+      reads.set(key, read);
+    }
+    return read;
+  };
+  /** For what reads the same in every locale (types, prices, a card's details): any read of the order. */
+  const anyLocale = (tx: DbOrTx, orderId: number) =>
+    [...reads].find(([key]) => key.startsWith(`${orderId}:`))?.[1] ?? inLocale(tx, orderId, "de");
+  return { inLocale, anyLocale };
 }
 
 /**
@@ -482,7 +514,7 @@ async function registerCheckout(
     installation: await loadInstallation(db),
     cart,
     gateway,
-    documents: orderDocuments(env, schoolSettings, sellerNow),
+    documents: orderDocuments(env, schoolSettings),
     reservationMinutes: env.RESERVATION_MINUTES,
     redirectOrigins: [env.WEB_URL, env.PUBLIC_URL, ...env.CORS_ORIGINS].map((url) => new URL(url).origin),
     paypal: { clientId: env.PAYPAL_CLIENT_ID ?? null, sdkUrl: env.PAYPAL_SDK_URL },

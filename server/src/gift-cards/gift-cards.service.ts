@@ -126,9 +126,14 @@ export async function issueGiftCardsForOrder(
   tx: Tx,
   orderId: number,
   publicUrl: string,
-  /** The order's items, from the order core above this area (handed down by the wiring). */
-  itemsOf: (tx: Tx, orderId: number, locale: Locale) => Promise<OrderItemForCard[]>,
+  /**
+   * The order's items, from the order core above this area (handed down by the wiring), in any locale:
+   * what a card takes of them reads the same in each. Read first, so an order without cards stops there.
+   */
+  itemsOf: (tx: Tx, orderId: number) => Promise<OrderItemForCard[]>,
 ): Promise<void> {
+  const items = (await itemsOf(tx, orderId)).filter((item) => item.productType === "GiftCard");
+  if (items.length === 0) return;
   const [row] = await tx
     .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(orders)
@@ -136,7 +141,6 @@ export async function issueGiftCardsForOrder(
     .where(eq(orders.id, orderId));
   if (!row) return;
   const locale: Locale = row.order.locale;
-  const items = (await itemsOf(tx, orderId, locale)).filter((item) => item.productType === "GiftCard");
   const issued: { card: GiftCardRow; details: StoredGiftCardDetails | null }[] = [];
   for (const item of items) {
     if (await findGiftCardOfItem(tx, item.id)) continue;

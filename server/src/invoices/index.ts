@@ -23,6 +23,7 @@ export {
   issueOrderDocuments,
   numberOrderInvoice,
   type OrderDocumentsIssued,
+  type OrderItemsOf,
   type RefundNoticeInput,
 } from "./order-documents.ts";
 export { type Seller, type SellerEnv, sellerFromEnv, sellerFromSettings } from "./seller.ts";

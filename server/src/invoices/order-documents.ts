@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { addDays, BOOKING_RULES, berlinDate, shownPhone } from "@atelier/contract";
+import {
+  addDays,
+  type BillingPeriod,
+  BOOKING_RULES,
+  berlinDate,
+  type Locale,
+  shownPhone,
+} from "@atelier/contract";
 import type { SQL } from "drizzle-orm";
 import { findPurchaseOptions } from "../catalogue/index.ts";
 import type { BillingDetails, DbOrTx, InvoiceData, InvoiceLine, MailAttachmentRef } from "../db/index.ts";
@@ -43,12 +50,21 @@ export type IssueOrderDocumentsInput = {
    * transaction's last statement (D404); by default it is inserted at once.
    */
   numberLater?: boolean;
+  /** How the order's items are read: by default `findCartItems`; the payment's documents share one read. */
+  itemsOf?: OrderItemsOf;
 };
 
+/** Reads an order's items in a locale (`findCartItems`, or a caller's read of it shared between documents). */
+export type OrderItemsOf = (tx: DbOrTx, orderId: number, locale: Locale) => Promise<CartItemRow[]>;
+
 /** What `issueOrderDocuments` answers: the invoice's number, or the invoice to number last (`numberLater`). */
-export type OrderDocumentsIssued =
+export type OrderDocumentsIssued = (
   | { invoiceNumber: string; unnumbered?: undefined }
-  | { invoiceNumber?: undefined; unnumbered: UnnumberedInvoice };
+  | { invoiceNumber?: undefined; unnumbered: UnnumberedInvoice }
+) & {
+  /** The order as locked for the documents, for the caller's next document in the same transaction. */
+  order: OrderForDocuments;
+};
 
 /**
  * Inserts the invoice `issueOrderDocuments` left unnumbered with the next number of its series, and puts
@@ -129,7 +145,10 @@ async function contractItems(
   order: Pick<OrderForDocuments, "id" | "locale">,
   items: CartItemRow[],
 ): Promise<DocumentItem[]> {
-  const contractNumbers = await findContractNumbers(tx, order.id);
+  // Only an item with a monthly price has a contract (startSubscriptions): an order without one skips the read.
+  const contractNumbers = items.some((item) => item.recurrentPriceCents > 0)
+    ? await findContractNumbers(tx, order.id)
+    : new Map<number, { number: string; period: BillingPeriod }>();
   return (await documentItems(tx, order, items)).map((item, index) => {
     const contract = contractNumbers.get(items[index]?.id ?? 0);
     return { ...item, contractNumber: contract?.number ?? null, paidPeriod: contract?.period ?? null };
@@ -197,7 +216,7 @@ export async function issueOrderDocuments(
 export async function issueOrderDocuments(
   tx: DbOrTx,
   input: IssueOrderDocumentsInput & { numberLater?: false },
-): Promise<{ invoiceNumber: string }>;
+): Promise<{ invoiceNumber: string; order: OrderForDocuments }>;
 export async function issueOrderDocuments(
   tx: DbOrTx,
   input: IssueOrderDocumentsInput,
@@ -206,11 +225,12 @@ export async function issueOrderDocuments(
   if (!order) throw new Error(`order ${input.orderId} not found`);
   if (order.status !== "paid") throw new Error(`order ${order.id} is ${order.status}, not paid`);
   const existing = await findOrderInvoice(tx, order.id);
-  if (existing) return { invoiceNumber: existing.number };
+  if (existing) return { invoiceNumber: existing.number, order };
 
   const codes = await ensureCheckinCodes(tx, order.id);
   // The cart's item query, less the items cancelled before payment (codes are given to active ones).
-  const items = (await findCartItems(tx, order.id, order.locale)).filter((item) => codes.has(item.id));
+  const itemsOf = input.itemsOf ?? findCartItems;
+  const items = (await itemsOf(tx, order.id, order.locale)).filter((item) => codes.has(item.id));
   const issuedAt = new Date();
   const capture = await findCapture(tx, order.id);
   const documented = await contractItems(tx, order, items);
@@ -240,7 +260,9 @@ export async function issueOrderDocuments(
     },
   };
   const done = async (): Promise<OrderDocumentsIssued> =>
-    input.numberLater ? { unnumbered } : { invoiceNumber: (await numberOrderInvoice(tx, unnumbered)).number };
+    input.numberLater
+      ? { unnumbered, order }
+      : { invoiceNumber: (await numberOrderInvoice(tx, unnumbered)).number, order };
 
   const to = recipientOf(order, data.buyer);
   // A paid order always has its parent; without any address there is nobody to write to.

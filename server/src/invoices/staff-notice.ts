@@ -7,7 +7,8 @@ import {
   type StaffNoticeEvent,
 } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
-import { lockOrderForDocuments } from "./invoices.repository.ts";
+import { lockOrderForDocuments, type OrderForDocuments } from "./invoices.repository.ts";
+import type { OrderItemsOf } from "./order-documents.ts";
 
 const DAY_PART_OF: Partial<Record<ScheduleType, StaffNoticeAcademy["dayPart"]>> = {
   "Academy (1st half)": "first_half",
@@ -34,11 +35,15 @@ export async function enqueueOrderStaffNotice(
     orderId: number;
     itemIds?: readonly number[];
     options?: RenderOptions;
+    /** How the order's items are read (by default `findCartItems`): a payment's documents share one read. */
+    itemsOf?: OrderItemsOf;
+    /** The order as this transaction already locked it for its documents; read and locked when not given. */
+    order?: OrderForDocuments;
   },
 ): Promise<void> {
-  const order = await lockOrderForDocuments(tx, input.orderId);
+  const order = input.order ?? (await lockOrderForDocuments(tx, input.orderId));
   if (!order) throw new Error(`order ${input.orderId} not found`);
-  const items = (await findCartItems(tx, input.orderId, "de")).filter(
+  const items = (await (input.itemsOf ?? findCartItems)(tx, input.orderId, "de")).filter(
     (item) => !input.itemIds || input.itemIds.includes(item.id),
   );
   await enqueueStaffNotice(
