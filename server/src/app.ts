@@ -444,8 +444,9 @@ function orderDocuments(
 }
 
 /**
- * An order's items read once per locale, for the documents of one payment: between them only check-in
- * codes and gift cards are written, which live in tables of their own, so the items read stay true.
+ * An order's items read once per locale, for the documents of one payment. The first read comes after the
+ * invoice has given the items their check-in codes; after it only gift cards and mails are written, in
+ * tables of their own, so the items read stay true for the gift cards and the staff's notice.
  */
 function itemsReadOnce() {
   const reads = new Map<string, Promise<CartItemRow[]>>();
