@@ -402,6 +402,10 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
     courseName,
     page.getByRole("option", { name: courseName, exact: true }),
   );
+  // Staff act once the list has narrowed to the chosen offer, as a person waits for it. The row is in the
+  // whole list too, and CI once pressed "Platz hinzufügen und anbieten" while the filtered answer replaced
+  // the rows: the dialog went, nothing was offered (this stop's run of d4d082a).
+  await expect(page.locator("tbody tr").filter({ hasNotText: courseName })).toHaveCount(0);
   const row = page.locator("tbody tr").filter({ hasText: waiting.email });
   await expect(row).toContainText("Wartet");
   await c9.click(row.getByRole("button", { name: "Platz anbieten" }));
