@@ -18,9 +18,10 @@ const HEIGHT = 480;
 const WHITE = 235;
 const BLACK = 16;
 
-/** The luma plane of a frame showing `text` as a QR code whose modules are `scale` pixels wide. */
-function qrFrame(text: string, scale: number): Uint8ClampedArray {
-  const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
+const qrOf = (text: string) => QRCode.create(text, { errorCorrectionLevel: "M" });
+
+/** The luma plane of a frame showing the QR code `qr` with modules `scale` pixels wide. */
+function qrFrame(qr: QRCode.QRCode, scale: number): Uint8ClampedArray {
   const side = Math.floor(qr.modules.size * scale);
   const left = Math.floor((WIDTH - side) / 2);
   const top = Math.floor((HEIGHT - side) / 2);
@@ -49,9 +50,10 @@ function readerReads(luma: Uint8ClampedArray, text: string): boolean {
  * test holds it at a size that reads, as the person would; stop 50's CI once showed one that never read.
  */
 function readableFrame(text: string): Uint8ClampedArray | null {
-  const largest = (HEIGHT - 80) / (QRCode.create(text, { errorCorrectionLevel: "M" }).modules.size + 8);
+  const qr = qrOf(text);
+  const largest = (HEIGHT - 80) / (qr.modules.size + 8);
   for (let scale = Math.floor(largest * 4) / 4; scale >= 5; scale -= 0.25) {
-    const luma = qrFrame(text, scale);
+    const luma = qrFrame(qr, scale);
     if (readerReads(luma, text)) return luma;
   }
   return null;
@@ -68,7 +70,7 @@ function writeVideo(file: string, luma: Uint8ClampedArray): void {
 // Chromium is started with the file's path; it opens the file when a page opens the camera. So the file
 // exists before the browser starts, and the test writes the booking's code into it before the camera opens.
 const video = join(mkdtempSync(join(tmpdir(), "atelier-qr-")), "qr.y4m");
-writeVideo(video, qrFrame("no booking yet", 10));
+writeVideo(video, qrFrame(qrOf("no booking yet"), 10));
 
 test.use({
   viewport: { width: 390, height: 844 },

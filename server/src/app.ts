@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Locale } from "@atelier/contract";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountsRoutes, authenticateKey } from "./accounts/index.ts";
@@ -415,7 +416,7 @@ function orderDocuments(
       await startSubscriptions(tx, orderId, new Date());
       // Read once for the invoice, the gift cards and the staff's notice (the enrolment rush, issue 36).
       const settings = await schoolSettings.read(tx);
-      const items = itemsReadOnce();
+      const items = itemsReadOnce(orderId);
       const issued = await issueOrderDocuments(tx, {
         orderId,
         publicUrl: env.PUBLIC_URL,
@@ -444,24 +445,24 @@ function orderDocuments(
 }
 
 /**
- * An order's items read once per locale, for the documents of one payment. The first read comes after the
- * invoice has given the items their check-in codes; after it only gift cards and mails are written, in
+ * The paid order's items read once per locale, for the documents of one payment. The first read comes after
+ * the invoice has given the items their check-in codes; after it only gift cards and mails are written, in
  * tables of their own, so the items read stay true for the gift cards and the staff's notice.
  */
-function itemsReadOnce() {
-  const reads = new Map<string, Promise<CartItemRow[]>>();
+function itemsReadOnce(paidOrderId: number) {
+  const reads = new Map<Locale, Promise<CartItemRow[]>>();
   const inLocale: OrderItemsOf = (tx, orderId, locale) => {
-    const key = `${orderId}:${locale}`;
-    let read = reads.get(key);
+    if (orderId !== paidOrderId) return findCartItems(tx, orderId, locale);
+    let read = reads.get(locale);
     if (!read) {
       read = findCartItems(tx, orderId, locale);
-      reads.set(key, read);
+      reads.set(locale, read);
     }
     return read;
   };
-  /** For what reads the same in every locale (types, prices, a card's details): any read of the order. */
+  /** For what reads the same in every locale (types, prices, a card's details): the read already made. */
   const anyLocale = (tx: DbOrTx, orderId: number) =>
-    [...reads].find(([key]) => key.startsWith(`${orderId}:`))?.[1] ?? inLocale(tx, orderId, "de");
+    (orderId === paidOrderId ? reads.values().next().value : undefined) ?? inLocale(tx, orderId, "de");
   return { inLocale, anyLocale };
 }
 
