@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadEnv } from "../config/env.ts";
@@ -16,6 +17,18 @@ function thread() {
 afterEach(async () => {
   await Promise.all(threads.splice(0).map((t) => t.close()));
 });
+
+/** The nice value of each of this process's threads (Linux: /proc/self/task/<id>/stat, field 19). */
+function threadNiceValues(): Map<number, number> {
+  const values = new Map<number, number>();
+  for (const id of readdirSync("/proc/self/task")) {
+    const stat = readFileSync(`/proc/self/task/${id}/stat`, "utf8");
+    // Fields after the name in parentheses (which may hold spaces) start at field 3, the state.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    values.set(Number(id), Number(fields[19 - 3]));
+  }
+  return values;
+}
 
 const giftCard = {
   kind: "gift-card-pdf" as const,
@@ -42,6 +55,21 @@ describe("the render thread", () => {
     expect(loaded.getPage(0).getSize()).toEqual(inline.getPage(0).getSize());
     expect([...png.subarray(0, 4)]).toEqual(PNG_SIGNATURE);
   }, 60_000);
+
+  it.runIf(process.platform === "linux")(
+    "renders at the lowest priority, while the event loop's thread keeps its own",
+    async () => {
+      const before = threadNiceValues();
+      const renderer = thread();
+      await renderer.run({ kind: "qr-png", text: "priority" });
+      const after = threadNiceValues();
+      const lowered = [...after].filter(([id, nice]) => nice === 19 && before.get(id) !== 19);
+      expect(lowered).toHaveLength(1);
+      expect(after.get(process.pid)).toBe(before.get(process.pid));
+      expect(after.get(process.pid)).not.toBe(19);
+    },
+    60_000,
+  );
 
   it("fails a task whose input it cannot draw, and keeps serving the next one", async () => {
     const renderer = thread();
