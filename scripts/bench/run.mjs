@@ -736,7 +736,7 @@ function writeReport(rowsByKey, context) {
 
 /** Enrolment day (issue 36) starts its own databases, shops, stand-ins and Caddy, and writes its section. */
 async function enrolmentDay() {
-  log("enrolment day: one instance, then two behind Caddy");
+  log("enrolment day: one instance, two behind Caddy, one started just before");
   const { runEnrolmentDay } = await tsImport("../../faults/bench/enrolment-day.ts", import.meta.url);
   const { section, pass } = await runEnrolmentDay();
   writeSectionOnly("Enrolment day", section);
