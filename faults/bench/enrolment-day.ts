@@ -39,7 +39,7 @@ const SETTLE_MS = 120_000;
  * The morning before the rush (D429): a shop that has run for a while, as on a real enrolment day, has its
  * code compiled by V8 and its statements prepared on its connections. MORNING_PARENTS parents book and pay
  * another week of the academy within MORNING_S seconds, and the shop has MORNING_PAUSE_MS to send their
- * mails before 10:00. ENROLMENT_MORNING=0 leaves it out.
+ * mails before 10:00. ENROLMENT_MORNING and ENROLMENT_MORNING_PAUSE_MS change its size and its pause.
  */
 const MORNING_PARENTS = Number(process.env.ENROLMENT_MORNING ?? 300);
 const MORNING_S = 20;
