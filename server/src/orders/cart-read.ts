@@ -11,7 +11,8 @@ import { findGiftCard } from "../gift-cards/index.ts";
 import { orderOf, toOrder } from "./cart-reply.ts";
 import { type CartCaller, type CartDeps, fail } from "./cart-shared.ts";
 import { change } from "./cart-transfer.ts";
-import { findCartWithItems, findTermsFacts, insertCart } from "./order.repository.ts";
+import type { CurrentOrderReuse, Reply } from "./current-order-reuse.ts";
+import { findCartFingerprint, findCartWithItems, findTermsFacts, insertCart } from "./order.repository.ts";
 import { purchaseTerms } from "./purchase-terms.ts";
 
 /** `POST /orders/init/`: a new guest cart, or the signed-in user's cart. */
@@ -45,6 +46,39 @@ export async function currentOrder(deps: CartDeps, caller: CartCaller, locale: L
   if (found && (!caller.cartId || caller.cartId === found.cart.cartId)) return answerRead(deps, found);
   const { cart } = await change(deps, caller, locale, async () => undefined);
   return toOrder(deps, cart, locale);
+}
+
+/**
+ * `GET /orders/current/` as finished bytes (D430): the reply made for the same fingerprint of the cart,
+ * catalogue and minute is sent again; otherwise the cart is read as `currentOrder` reads it and `encode`
+ * makes the reply, kept for the next read. The fingerprint is read before the reply, so a write between the
+ * two makes the kept reply's fingerprint stale, never a stale reply current. A cart with a gift card applied
+ * (its balance is another area's row) and a cart to be made or merged are read as before, every time.
+ */
+export async function currentOrderReply(
+  deps: CartDeps,
+  reuse: CurrentOrderReuse | undefined,
+  caller: CartCaller,
+  locale: Locale,
+  encode: (order: Order) => Reply,
+): Promise<Reply> {
+  const fresh = async () => encode(await currentOrder(deps, caller, locale));
+  if (!reuse) return fresh();
+  const { userId, cartId } = caller;
+  if (userId === null && !cartId) throw AppError.notFound();
+  const found = await findCartFingerprint(deps.db, userId === null ? { cartId: cartId ?? "" } : { userId });
+  // No cart: a guest's is not found, a parent's is made by the plain read.
+  if (!found) return userId === null ? Promise.reject(AppError.notFound()) : fresh();
+  const merge = userId !== null && Boolean(cartId) && cartId !== found.cartId;
+  if (found.giftCardId !== null || merge) return fresh();
+  const key = `${userId === null ? `g${found.cartId}` : `u${userId}`}:${locale}`;
+  const now = Date.now();
+  const kept = reuse.find(key, found.fingerprint, now);
+  if (kept) return kept;
+  const stamp = reuse.begin(now);
+  const reply = await fresh();
+  reuse.keep(key, found.fingerprint, stamp, reply);
+  return reply;
 }
 
 async function answerRead(

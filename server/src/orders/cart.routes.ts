@@ -3,6 +3,7 @@ import {
   CartQuerySchema,
   DeleteCourseParamsSchema,
   IdParamsSchema,
+  type Order,
   OrderItemInputSchema,
   OrderItemPatchSchema,
   OrderItemSchema,
@@ -14,8 +15,15 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { jsonBody, sendCached } from "../catalogue/index.ts";
 import { ErrorReplySchema } from "../errors/index.ts";
 import type { CartCaller, CartService } from "./cart.service.ts";
+
+/** The order as the route's schema serializes it (Fastify's zod serializer: encode, then JSON). */
+const encodeOrder = (order: Order) => jsonBody(z.encode(OrderSchema, order));
+
+/** A cart is one family's: no shared cache keeps it (the ETag still saves a reload's bytes). */
+const PRIVATE_NO_STORE = "private, no-store";
 
 const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 404: ErrorReplySchema };
 // A guest calls without a token (its cart_id names the cart), a signed-in parent with one.
@@ -55,7 +63,10 @@ export const cartRoutes =
     app.get(
       "/api/v2/orders/current/",
       { schema: { ...common, summary: "The current cart", response: { 200: OrderSchema, ...errors } } },
-      async (request) => cart.current(await cartCaller(request), request.locale),
+      async (request, reply) => {
+        const body = await cart.currentReply(await cartCaller(request), request.locale, encodeOrder);
+        return sendCached(request, reply, body, { cacheControl: PRIVATE_NO_STORE, localized: false });
+      },
     );
 
     app.get(

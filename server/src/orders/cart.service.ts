@@ -13,10 +13,11 @@ import { addItem } from "./cart-add.ts";
 import { cachedBookable } from "./cart-catalogue.ts";
 import { removeItem, updateItem } from "./cart-edit.ts";
 import { applyCode } from "./cart-promocode.ts";
-import { bookingTerms, currentOrder, initCart } from "./cart-read.ts";
+import { bookingTerms, currentOrder, currentOrderReply, initCart } from "./cart-read.ts";
 import { toOrder } from "./cart-reply.ts";
 import type { CartCaller, CartDeps } from "./cart-shared.ts";
 import { change } from "./cart-transfer.ts";
+import { createCurrentOrderReuse, type Reply } from "./current-order-reuse.ts";
 
 export type { CartCaller } from "./cart-shared.ts";
 
@@ -43,6 +44,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl, chang
     media: mediaUrlOn(publicUrl),
     bookable: cachedBookable(changes),
   };
+  const reuse = createCurrentOrderReuse(changes);
   return {
     /**
      * What checkout, staff orders, moves and the waiting list hand to the orders entry's cart functions
@@ -53,6 +55,9 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl, chang
     init: (caller: CartCaller, locale: Locale): Promise<{ cart_id: string }> =>
       initCart(deps, caller, locale),
     current: (caller: CartCaller, locale: Locale): Promise<Order> => currentOrder(deps, caller, locale),
+    /** The current order as finished bytes, sent again while nothing it shows changed (D430). */
+    currentReply: (caller: CartCaller, locale: Locale, encode: (order: Order) => Reply): Promise<Reply> =>
+      currentOrderReply(deps, reuse, caller, locale, encode),
     terms: (query: PurchaseTermsQuery, locale: Locale): Promise<PurchaseTerms> =>
       bookingTerms(deps, query, locale),
     addItem: (caller: CartCaller, request: OrderItemRequest, locale: Locale): Promise<OrderItem> =>

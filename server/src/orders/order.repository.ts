@@ -484,6 +484,43 @@ export async function findCartWithItems(
 }
 
 /**
+ * What a reply of the current order was made from, as one short text (D430): the row versions (`xmin`,
+ * which every insert and update renews) of the cart, its items, their children, slot and week links and its
+ * promocode. Any write to one of them changes the text, and so does an item or link removed. The catalogue's
+ * rows (pages, options, slots, weeks, houses, closures) are not in it: their changes end the catalogue's
+ * epoch (D85). One row by the cart's index, and a few rows by the items' index, as the read itself.
+ */
+export async function findCartFingerprint(
+  db: DbOrTx,
+  by: { cartId: string } | { userId: number },
+): Promise<{ cartId: string; giftCardId: number | null; fingerprint: string } | undefined> {
+  const guest = "cartId" in by;
+  const [row] = await prepared<{ cartId: string; giftCardId: number | null; fingerprint: string }[]>(
+    db,
+    `cart_fingerprint_${guest ? "guest" : "user"}`,
+    () =>
+      db
+        .select({
+          cartId: orders.cartId,
+          giftCardId: orders.giftCardId,
+          fingerprint: sql<string>`${orders}.id::text || '.' || ${orders}.xmin::text
+            || '|' || coalesce((select p.xmin::text from ${promocodes} p where p.id = ${orders}.promocode_id), '-')
+            || '|' || coalesce((select string_agg(i.id::text || '.' || i.xmin::text
+                || '.' || coalesce((select v.xmin::text from ${visitors} v where v.id = i.visitor_id), '-')
+                || '.' || coalesce((select string_agg(l.xmin::text, '.' order by l.schedule_slot_id)
+                    from ${orderItemSlots} l where l.order_item_id = i.id), '')
+                || '.' || coalesce((select string_agg(w.xmin::text, '.' order by w.academy_week_id)
+                    from ${orderItemAcademyWeeks} w where w.order_item_id = i.id), ''),
+              ',' order by i.id)
+              from ${orderItems} i where i.order_id = ${orders}.id), '')`,
+        })
+        .from(orders)
+        .where(guest ? guestCartByPlaceholder() : userCartByPlaceholder()),
+  ).execute(guest ? { cartId: by.cartId } : { userId: by.userId });
+  return row;
+}
+
+/**
  * What the add's checks, pricing and a transfer read of a cart's items (D387): the item's own columns, its
  * page's type and the ids of its slots and weeks, without the names, house, closures and options the reply
  * shows. `CartItemRow` has every field of it, so a full row serves wherever a line does.

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import type { ChangeFeed } from "../db/index.ts";
+import { createCurrentOrderReuse, type Reply } from "./current-order-reuse.ts";
+
+/** A change feed the test drives: `change()` is a commit to the catalogue, `live` the listener's state. */
+function feed() {
+  const listeners = new Set<() => void>();
+  const state = {
+    live: true,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: async () => {},
+    change: () => {
+      for (const listener of listeners) listener();
+    },
+  };
+  return state satisfies ChangeFeed & { change(): void };
+}
+
+const reply = (text: string): Reply => ({
+  bytes: Buffer.from(text),
+  etag: `W/"${text}"`,
+  contentType: "application/json; charset=utf-8",
+});
+const NOON = Date.parse("2026-12-01T11:00:00Z");
+
+describe("the current order's kept replies (D430)", () => {
+  it("gives a reply back for the same cart, fingerprint and minute only", () => {
+    const changes = feed();
+    const reuse = createCurrentOrderReuse(changes);
+    if (!reuse) throw new Error("no reuse with a feed");
+    reuse.keep("u1:de", "a", reuse.begin(NOON), reply("one"));
+    expect(reuse.find("u1:de", "a", NOON + 59_999)?.bytes.toString()).toBe("one");
+    expect(reuse.find("u1:de", "b", NOON)).toBeUndefined();
+    expect(reuse.find("u1:ru", "a", NOON)).toBeUndefined();
+    // A lesson that starts at 12:01 is no longer "not yet begun": the next minute makes the reply anew.
+    expect(reuse.find("u1:de", "a", NOON + 60_000)).toBeUndefined();
+  });
+
+  it("forgets every reply when the catalogue changes, and keeps none a change overtook", () => {
+    const changes = feed();
+    const reuse = createCurrentOrderReuse(changes);
+    if (!reuse) throw new Error("no reuse with a feed");
+    reuse.keep("u1:de", "a", reuse.begin(NOON), reply("one"));
+    changes.change();
+    expect(reuse.find("u1:de", "a", NOON)).toBeUndefined();
+    // Made from catalogue rows read before the change: not kept.
+    const stamp = reuse.begin(NOON);
+    changes.change();
+    reuse.keep("u1:de", "a", stamp, reply("stale"));
+    expect(reuse.find("u1:de", "a", NOON)).toBeUndefined();
+  });
+
+  it("keeps nothing while the feed is down (a change could be missed), and nothing without a feed", () => {
+    const changes = feed();
+    const reuse = createCurrentOrderReuse(changes);
+    if (!reuse) throw new Error("no reuse with a feed");
+    reuse.keep("u1:de", "a", reuse.begin(NOON), reply("one"));
+    changes.live = false;
+    expect(reuse.find("u1:de", "a", NOON)).toBeUndefined();
+    reuse.keep("u2:de", "a", reuse.begin(NOON), reply("two"));
+    changes.live = true;
+    expect(reuse.find("u2:de", "a", NOON)).toBeUndefined();
+    expect(createCurrentOrderReuse(undefined)).toBeUndefined();
+  });
+
+  it("holds at most its number of carts and bytes, dropping the oldest", () => {
+    const few = createCurrentOrderReuse(feed(), { maxEntries: 2 });
+    if (!few) throw new Error("no reuse with a feed");
+    for (const key of ["a", "b", "c"]) few.keep(key, "f", few.begin(NOON), reply(key));
+    expect(["a", "b", "c"].map((key) => few.find(key, "f", NOON) !== undefined)).toEqual([false, true, true]);
+
+    const small = createCurrentOrderReuse(feed(), { maxBytes: 160 });
+    if (!small) throw new Error("no reuse with a feed");
+    // A reply larger than a sixteenth of the bytes is not kept at all.
+    small.keep("big", "f", small.begin(NOON), reply("x".repeat(11)));
+    expect(small.find("big", "f", NOON)).toBeUndefined();
+    // Sixteen replies of ten bytes fill it; the seventeenth drops the first.
+    const keys = Array.from({ length: 17 }, (_, index) => `k${index}`);
+    for (const key of keys) small.keep(key, "f", small.begin(NOON), reply(key.padEnd(10, ".")));
+    expect(keys.filter((key) => small.find(key, "f", NOON) !== undefined)).toEqual(keys.slice(1));
+  });
+});
