@@ -1,25 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import type { ChangeFeed } from "../db/change-feed.ts";
+import { testChangeFeed as testFeed } from "../test/test-change-feed.ts";
 import { createEpochCounter } from "./catalogue-epoch.ts";
 import { createEpochCache } from "./epoch-cache.ts";
 import { invalidateCatalogueCache, jsonBody } from "./http-cache.ts";
-
-/** A change feed the test drives: `commit()` is a notified commit, `live` whether one could be missed. */
-function testFeed() {
-  const listeners = new Set<() => void>();
-  const feed = {
-    live: true,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    close: async () => {},
-    commit() {
-      for (const listener of listeners) listener();
-    },
-  };
-  return feed satisfies ChangeFeed;
-}
 
 function counter() {
   let made = 0;

@@ -1,23 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ChangeFeed } from "../db/index.ts";
+import { testChangeFeed as feed } from "../test/test-change-feed.ts";
 import { createCurrentOrderReuse, type Reply } from "./current-order-reuse.ts";
-
-/** A change feed the test drives: `change()` is a commit to the catalogue, `live` the listener's state. */
-function feed() {
-  const listeners = new Set<() => void>();
-  const state = {
-    live: true,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    close: async () => {},
-    change: () => {
-      for (const listener of listeners) listener();
-    },
-  };
-  return state satisfies ChangeFeed & { change(): void };
-}
 
 const reply = (text: string): Reply => ({
   bytes: Buffer.from(text),
@@ -44,11 +27,11 @@ describe("the current order's kept replies (D430)", () => {
     const reuse = createCurrentOrderReuse(changes);
     if (!reuse) throw new Error("no reuse with a feed");
     reuse.keep("u1:de", "a", reuse.begin(NOON), reply("one"));
-    changes.change();
+    changes.commit();
     expect(reuse.find("u1:de", "a", NOON)).toBeUndefined();
     // Made from catalogue rows read before the change: not kept.
     const stamp = reuse.begin(NOON);
-    changes.change();
+    changes.commit();
     reuse.keep("u1:de", "a", stamp, reply("stale"));
     expect(reuse.find("u1:de", "a", NOON)).toBeUndefined();
   });
