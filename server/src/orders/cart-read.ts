@@ -67,8 +67,11 @@ export async function currentOrderReply(
   const { userId, cartId } = caller;
   if (userId === null && !cartId) throw AppError.notFound();
   const found = await findCartFingerprint(deps.db, userId === null ? { cartId: cartId ?? "" } : { userId });
-  // No cart: a guest's is not found, a parent's is made by the plain read.
-  if (!found) return userId === null ? Promise.reject(AppError.notFound()) : fresh();
+  if (!found) {
+    // No cart: a guest's is not found, a parent's is made by the plain read.
+    if (userId === null) throw AppError.notFound();
+    return fresh();
+  }
   const merge = userId !== null && Boolean(cartId) && cartId !== found.cartId;
   if (found.giftCardId !== null || merge) return fresh();
   const key = `${userId === null ? `g${found.cartId}` : `u${userId}`}:${locale}`;

@@ -1,3 +1,4 @@
+import type { CachedBody } from "../catalogue/index.ts";
 import type { ChangeFeed } from "../db/index.ts";
 
 /**
@@ -19,7 +20,8 @@ export type CurrentOrderReuse = {
   keep(key: string, fingerprint: string, stamp: Stamp, reply: Reply): void;
 };
 
-export type Reply = { bytes: Buffer; etag: string; contentType: string };
+/** A finished reply: its bytes, ETag and type, as the catalogue's kept replies are (`sendCached` sends both). */
+export type Reply = CachedBody;
 export type Stamp = { generation: number; minute: number };
 
 type Entry = Stamp & { fingerprint: string; reply: Reply };
