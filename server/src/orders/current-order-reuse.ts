@@ -26,6 +26,7 @@ export type Stamp = { generation: number; minute: number };
 
 type Entry = Stamp & { fingerprint: string; reply: Reply };
 
+// Minutes counted from the epoch: Berlin's offset from UTC is whole hours, so each begins with a Berlin minute.
 const MINUTE_MS = 60_000;
 
 export function createCurrentOrderReuse(
