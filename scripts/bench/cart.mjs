@@ -24,7 +24,7 @@ async function roundTrip(pool) {
  * The statements of one gift-card add to the guest cart `cartId` (in a transaction rolled back) and of
  * the reply's and the current order's item read, as the shop's repository builds them, with their plans.
  */
-export async function explainCart(databaseUrl, cartId, gift) {
+export async function explainCart(databaseUrl, cartId, gift, readTogether) {
   const repo = await tsImport("../../server/src/orders/order.repository.ts", import.meta.url);
   const schema = await tsImport("../../server/src/db/schema/index.ts", import.meta.url);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
@@ -80,7 +80,7 @@ export async function explainCart(databaseUrl, cartId, gift) {
     );
     await repo.findCartItems(db, cart.id, "de", itemId);
     await repo.findCartWithItems(db, { cartId }, "de");
-    await repo.findCartFingerprint(db, { cartId });
+    await repo.findCartFingerprints(db, { cartIds: readTogether });
     await query("rollback");
     const labels = [
       "Lock the cart (and `set local synchronous_commit = off` in the same statement)",
@@ -89,10 +89,10 @@ export async function explainCart(databaseUrl, cartId, gift) {
       "The add's statement (D399): insert the item with its slots and weeks, update the cart's totals, and answer the item with its page, option, house, closures, slots and weeks",
       "The reply read again after the commit, only when the cart's gift card pays part of the item (D223)",
       `The current order: the cart, its items (${cartLines.length + 1}) and its code in one statement (D399)`,
-      "The current order's fingerprint (D430): what a kept reply was made from, read on every read",
+      `The current order's fingerprints (D430) of ${readTogether.length} carts read at once (D431): what a kept reply was made from, read on every read`,
     ];
     lines.push(
-      `Round trip from Node.js to PostgreSQL (\`select 1\`, 300 times, one connection) at this load: p50 ${rt.p50.toFixed(2)} ms, p99 ${rt.p99.toFixed(2)} ms. An add runs 4 round trips (begin written with the lock, D409; lines; the add's statement; commit), reading the current order 1 while the reply made for the cart's fingerprint is kept (the fingerprint: D430), else 2 (the fingerprint, then the cart with its items and code; a gift card on the cart is read beside it, and such a cart is read so every time).`,
+      `Round trip from Node.js to PostgreSQL (\`select 1\`, 300 times, one connection) at this load: p50 ${rt.p50.toFixed(2)} ms, p99 ${rt.p99.toFixed(2)} ms. An add runs 4 round trips (begin written with the lock, D409; lines; the add's statement; commit), reading the current order 1 while the reply made for the cart's fingerprint is kept (the fingerprint: D430, read in one statement with the other reads asked at the same time: D431), else 2 (the fingerprint, then the cart with its items and code; a gift card on the cart is read beside it, and such a cart is read so every time).`,
       "",
     );
     for (const [index, statement] of captured.entries()) {

@@ -1,4 +1,5 @@
 // The database platform: client, change feed, prepared statements and every area's table definitions.
+export { type BatchedRead, batchedRead } from "./batched-read.ts";
 export type { ChangeFeed } from "./change-feed.ts";
 export {
   type Database,

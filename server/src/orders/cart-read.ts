@@ -6,13 +6,20 @@ import {
   type PurchaseTerms,
   type PurchaseTermsQuery,
 } from "@atelier/contract";
+import { type BatchedRead, batchedRead, type Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { findGiftCard } from "../gift-cards/index.ts";
 import { orderOf, toOrder } from "./cart-reply.ts";
 import { type CartCaller, type CartDeps, fail } from "./cart-shared.ts";
 import { change } from "./cart-transfer.ts";
 import type { CurrentOrderReuse, Reply } from "./current-order-reuse.ts";
-import { findCartFingerprint, findCartWithItems, findTermsFacts, insertCart } from "./order.repository.ts";
+import {
+  type CartFingerprint,
+  findCartFingerprints,
+  findCartWithItems,
+  findTermsFacts,
+  insertCart,
+} from "./order.repository.ts";
 import { purchaseTerms } from "./purchase-terms.ts";
 
 /** `POST /orders/init/`: a new guest cart, or the signed-in user's cart. */
@@ -58,6 +65,7 @@ export async function currentOrder(deps: CartDeps, caller: CartCaller, locale: L
 export async function currentOrderReply(
   deps: CartDeps,
   reuse: CurrentOrderReuse | undefined,
+  fingerprints: CartFingerprints,
   caller: CartCaller,
   locale: Locale,
   encode: (order: Order) => Reply,
@@ -66,7 +74,10 @@ export async function currentOrderReply(
   if (!reuse) return fresh();
   const { userId, cartId } = caller;
   if (userId === null && !cartId) throw AppError.notFound();
-  const found = await findCartFingerprint(deps.db, userId === null ? { cartId: cartId ?? "" } : { userId });
+  // A UUID names the same cart in either case; the statement answers it in lower case.
+  const found = await (userId === null
+    ? fingerprints.guest((cartId ?? "").toLowerCase())
+    : fingerprints.user(userId));
   if (!found) {
     // No cart: a guest's is not found, a parent's is made by the plain read.
     if (userId === null) throw AppError.notFound();
@@ -82,6 +93,25 @@ export async function currentOrderReply(
   const reply = await fresh();
   reuse.keep(key, found.fingerprint, stamp, reply);
   return reply;
+}
+
+/** The fingerprints of guests' and users' carts, each read together with the others asked for at once (D431). */
+export type CartFingerprints = {
+  guest: BatchedRead<string, CartFingerprint>;
+  user: BatchedRead<number, CartFingerprint>;
+};
+
+export function batchedFingerprints(db: Db): CartFingerprints {
+  return {
+    guest: batchedRead(
+      async (cartIds) =>
+        new Map((await findCartFingerprints(db, { cartIds })).map((row) => [row.cartId, row])),
+    ),
+    user: batchedRead(
+      async (userIds) =>
+        new Map((await findCartFingerprints(db, { userIds })).map((row) => [row.userId ?? 0, row])),
+    ),
+  };
 }
 
 async function answerRead(

@@ -784,6 +784,39 @@ describe("the current order read again (D430): another writer's change shows in 
     expect((await current(parent.headers)).json().gift_card.balance_cents).toBe(1_500);
   });
 
+  it("reads asked for at once share a statement (D431), and each gets its own cart, its writer's change in it", async () => {
+    const db = ctx.database.db;
+    const guests = await Promise.all([guestCart(), guestCart(), guestCart()]);
+    for (const [index, cartId] of guests.entries()) {
+      const added = await call("POST", "/api/v2/orders/items/", { cartId, body: workshopItem(index + 1) });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const parents = [await parentWithCourse(), await parentWithCourse()];
+    // Each reads once, so a later read must notice the change below rather than make a first reply.
+    await Promise.all(guests.map((cartId) => call("GET", "/api/v2/orders/current/", { cartId })));
+    await Promise.all(parents.map(({ parent }) => current(parent.headers)));
+    await db
+      .update(visitors)
+      .set({ firstName: "Ida" })
+      .where(eq(visitors.id, parents[1]?.child ?? 0));
+
+    // All at once, a guest's cart_id also in capitals (a UUID in any case names the same cart).
+    const reads = await Promise.all([
+      ...guests.map((cartId) => call("GET", "/api/v2/orders/current/", { cartId })),
+      call("GET", "/api/v2/orders/current/", { cartId: guests[0]?.toUpperCase() ?? "" }),
+      ...parents.map(({ parent }) => current(parent.headers)),
+      call("GET", "/api/v2/orders/current/", { cartId: "00000000-0000-4000-8000-000000000000" }),
+    ]);
+    const orders = reads.map((read) => read.json());
+    expect(reads.map((read) => read.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 404]);
+    expect(orders.slice(0, 4).map((order) => order.cart_id)).toEqual([...guests, guests[0]]);
+    expect(orders.slice(0, 4).map((order) => order.items[0].guest_visitor)).toEqual([1, 2, 3, 1]);
+    expect(orders[4].items[0].id).toBe(parents[0]?.item);
+    expect(orders[4].items[0].visitor_name).toBe("Mila Muster");
+    expect(orders[5].items[0].id).toBe(parents[1]?.item);
+    expect(orders[5].items[0].visitor_name).toBe("Ida Muster");
+  });
+
   it("shows an offer renamed in the catalogue once the catalogue's change reaches this instance", async () => {
     const db = ctx.database.db;
     const { parent } = await parentWithCourse();

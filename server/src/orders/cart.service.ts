@@ -13,7 +13,7 @@ import { addItem } from "./cart-add.ts";
 import { cachedBookable } from "./cart-catalogue.ts";
 import { removeItem, updateItem } from "./cart-edit.ts";
 import { applyCode } from "./cart-promocode.ts";
-import { bookingTerms, currentOrder, currentOrderReply, initCart } from "./cart-read.ts";
+import { batchedFingerprints, bookingTerms, currentOrder, currentOrderReply, initCart } from "./cart-read.ts";
 import { toOrder } from "./cart-reply.ts";
 import type { CartCaller, CartDeps } from "./cart-shared.ts";
 import { change } from "./cart-transfer.ts";
@@ -45,6 +45,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl, chang
     bookable: cachedBookable(changes),
   };
   const reuse = createCurrentOrderReuse(changes);
+  const fingerprints = batchedFingerprints(db);
   return {
     /**
      * What checkout, staff orders, moves and the waiting list hand to the orders entry's cart functions
@@ -57,7 +58,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl, chang
     current: (caller: CartCaller, locale: Locale): Promise<Order> => currentOrder(deps, caller, locale),
     /** The current order as finished bytes, sent again while nothing it shows changed (D430). */
     currentReply: (caller: CartCaller, locale: Locale, encode: (order: Order) => Reply): Promise<Reply> =>
-      currentOrderReply(deps, reuse, caller, locale, encode),
+      currentOrderReply(deps, reuse, fingerprints, caller, locale, encode),
     terms: (query: PurchaseTermsQuery, locale: Locale): Promise<PurchaseTerms> =>
       bookingTerms(deps, query, locale),
     addItem: (caller: CartCaller, request: OrderItemRequest, locale: Locale): Promise<OrderItem> =>

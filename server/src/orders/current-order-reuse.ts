@@ -3,7 +3,7 @@ import type { ChangeFeed } from "../db/index.ts";
 
 /**
  * Finished replies of the current order, each kept with what it was made from (D430): the cart's
- * fingerprint (the row versions of the cart and everything of it the reply shows, `findCartFingerprint`),
+ * fingerprint (the row versions of the cart and everything of it the reply shows, `findCartFingerprints`),
  * the catalogue's generation (its change feed, D85) and the Berlin minute. A read whose fingerprint,
  * generation and minute are the same gets the same bytes; any other read makes the reply afresh.
  *

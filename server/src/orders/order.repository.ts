@@ -483,27 +483,36 @@ export async function findCartWithItems(
   };
 }
 
+/** A cart's fingerprint (D430) and what the read needs beside it, by the cart_id or user it was asked for. */
+export type CartFingerprint = {
+  cartId: string;
+  userId: number | null;
+  giftCardId: number | null;
+  fingerprint: string;
+};
+
 /**
  * What a reply of the current order was made from, as one short text (D430): the row versions (`xmin`,
  * which every insert and update renews) of the cart, its items, their children, slot and week links and its
  * promocode. Any write to one of them changes the text, and so does an item or link removed. The catalogue's
  * rows (pages, options, slots, weeks, houses, closures) are not in it: their changes end the catalogue's
- * epoch (D85). One row by the cart's index, and a few rows by the items' index, as the read itself.
+ * epoch (D85). Read for several carts at once (D431): by the unique index of the guests' cart_id or the
+ * one-cart-per-user index, one row per cart, and a few rows by the items' index for each, as the read itself.
  */
-export async function findCartFingerprint(
+export async function findCartFingerprints(
   db: DbOrTx,
-  by: { cartId: string } | { userId: number },
-): Promise<{ cartId: string; giftCardId: number | null; fingerprint: string } | undefined> {
-  const guest = "cartId" in by;
-  const [row] = await prepared<{ cartId: string; giftCardId: number | null; fingerprint: string }[]>(
-    db,
-    `cart_fingerprint_${guest ? "guest" : "user"}`,
-    () =>
-      db
-        .select({
-          cartId: orders.cartId,
-          giftCardId: orders.giftCardId,
-          fingerprint: sql<string>`${orders}.id::text || '.' || ${orders}.xmin::text
+  by: { cartIds: readonly string[] } | { userIds: readonly number[] },
+): Promise<CartFingerprint[]> {
+  const guest = "cartIds" in by;
+  return prepared<CartFingerprint[]>(db, `cart_fingerprints_${guest ? "guest" : "user"}`, () => {
+    // Each key's cart is found as a single read finds it, by its own index (the `limit` keeps PostgreSQL
+    // from merging the lookups into one scan: with stale statistics it read every cart for a batch).
+    const cart = db
+      .select({
+        cartId: sql<string>`${orders.cartId}`.as("cart_id"),
+        userId: sql<number | null>`${orders.userId}`.as("user_id"),
+        giftCardId: sql<number | null>`${orders.giftCardId}`.as("gift_card_id"),
+        fingerprint: sql<string>`${orders}.id::text || '.' || ${orders}.xmin::text
             || '|' || coalesce((select p.xmin::text from ${promocodes} p where p.id = ${orders}.promocode_id), '-')
             || '|' || coalesce((select string_agg(i.id::text || '.' || i.xmin::text
                 || '.' || coalesce((select v.xmin::text from ${visitors} v where v.id = i.visitor_id), '-')
@@ -512,12 +521,29 @@ export async function findCartFingerprint(
                 || '.' || coalesce((select string_agg(w.xmin::text, '.' order by w.academy_week_id)
                     from ${orderItemAcademyWeeks} w where w.order_item_id = i.id), ''),
               ',' order by i.id)
-              from ${orderItems} i where i.order_id = ${orders}.id), '')`,
-        })
-        .from(orders)
-        .where(guest ? guestCartByPlaceholder() : userCartByPlaceholder()),
-  ).execute(guest ? { cartId: by.cartId } : { userId: by.userId });
-  return row;
+              from ${orderItems} i where i.order_id = ${orders}.id), '')`.as("fingerprint"),
+      })
+      .from(orders)
+      .where(
+        guest
+          ? and(sql`${orders.cartId} = k.key`, sql`(${orders.userId} + 0) is null`, eq(orders.status, "cart"))
+          : and(sql`${orders.userId} = k.key`, sql`${orders.status} = 'cart'`),
+      )
+      .limit(1)
+      .as("cart");
+    const keys = guest
+      ? sql`unnest(${ph("keys")}::uuid[]) as k(key)`
+      : sql`unnest(${ph("keys")}::int[]) as k(key)`;
+    return db
+      .select({
+        cartId: cart.cartId,
+        userId: cart.userId,
+        giftCardId: cart.giftCardId,
+        fingerprint: cart.fingerprint,
+      })
+      .from(keys)
+      .crossJoinLateral(cart);
+  }).execute({ keys: pgArray(guest ? by.cartIds : by.userIds) });
 }
 
 /**
