@@ -52,6 +52,9 @@ const TARGET = { rps: 2000, p99: 25 };
 // Issue 36: the add at least 2,000/s with p99 ≤ 20 ms, or ≥ 40 % of the ceiling; the read ≥ 60 % of it.
 const CART_TARGET = { rps: 2000, p99: 20, addOfCeiling: 0.4, readOfCeiling: 0.6 };
 const CART_COUNT = 2000;
+// Signed-in parents of the signed-in read row, each with a cart of a few items.
+const PARENT_COUNT = 500;
+const PARENT_ITEMS = 4;
 const CHECKOUT_S = Number(process.env.BENCH_CHECKOUT_S ?? 30);
 const JS_BUDGET_KIB = 150;
 // BENCH_ONLY=catalogue runs only the catalogue rows and the ceiling (about a minute) and writes
@@ -362,6 +365,45 @@ async function prepareCarts(base) {
   return { carts, bodies, gift: gift0 };
 }
 
+/**
+ * Signed-in parents for the signed-in read row (not a target row: the parents who book are signed in, so
+ * each read also looks up its token, D432): PARENT_COUNT users with a sign-in key each, written straight to
+ * the bench's database (signing in through the API would spend minutes hashing passwords), and a cart of
+ * PARENT_ITEMS gift cards each, added through the API as the parent.
+ */
+async function prepareParents(base, databaseUrl, bodies) {
+  const { createHash, randomBytes } = await import("node:crypto");
+  const keys = Array.from({ length: PARENT_COUNT }, () => randomBytes(24).toString("base64url"));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const stamp = Date.now();
+    const { rows } = await client.query(
+      `insert into users (email, email_verified_at)
+       select 'bench-parent-' || $1::text || '-' || n || '@atelier-bench.example', now()
+       from generate_series(1, $2::int) n order by n returning id`,
+      [String(stamp), PARENT_COUNT],
+    );
+    await client.query(
+      "insert into auth_tokens (user_id, key_hash) select * from unnest($1::int[], $2::text[])",
+      [rows.map((row) => row.id), keys.map((key) => createHash("sha256").update(key).digest("hex"))],
+    );
+  } finally {
+    await client.end();
+  }
+  for (const [index, key] of keys.entries()) {
+    for (let item = 0; item < PARENT_ITEMS; item++) {
+      const res = await fetch(`${base}/api/v2/orders/items/?locale=de`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Token ${key}` },
+        body: bodies[(index + item) % bodies.length],
+      });
+      if (res.status !== 201) throw new Error(`a parent's add answered ${res.status}: ${await res.text()}`);
+    }
+  }
+  return keys;
+}
+
 const machineLines = (context) => {
   const cpu = os.cpus();
   return [
@@ -423,6 +465,7 @@ function writeCatalogueReport(rowsByKey, context) {
     ...tableLines(Object.values(rowsByKey), rowsByKey.bare),
     "",
     `- **Shop, product list**: \`GET ${LIST_PATH}\`, the same URL on every request (a epoch cache hit).`,
+    `- **Shop, read the current order, signed in**: \`GET /api/v2/orders/current/\` with the \`Authorization: Token …\` of ${PARENT_COUNT} parents in turn, each with a cart of ${PARENT_ITEMS} items: the token lookup (D432), then the read as above, by the parent's cart (not a target row).`,
     "- **Bare Fastify (ceiling)**: a Fastify server started by the script with one route that sends the same JSON body as prepared bytes: what the framework and Node's HTTP stack deliver on this machine with nothing else to do.",
     "",
     ...catalogueLines(rowsByKey, context),
@@ -579,7 +622,7 @@ function cartVerdict({ add, read, bare }) {
  * What the floor's rows say about the cart's: the least a locked add costs on this machine, against the
  * target and against the shop's add. Nothing when the run has no floor rows.
  */
-function floorLines({ bare, add, read, floorOne, floorAdd, floorAddOne }) {
+function floorLines({ bare, add, read, readSignedIn, floorOne, floorAdd, floorAddOne }) {
   if (!floorOne || !floorAdd || !floorAddOne) return [];
   const of = (row, base) => Math.round((row.rps / base.rps) * 100);
   const reachable = (row) =>
@@ -596,7 +639,7 @@ function floorLines({ bare, add, read, floorOne, floorAdd, floorAddOne }) {
     `- The smallest locked add in four round trips: ${floorAdd.rps}/s, p99 ${floorAdd.p99} ms (${share(floorAdd, bare)} % of the ceiling): a shop doing nothing else ${verdict(floorAdd)} on this machine. The shop's add reaches ${of(add, floorAdd)} % of it.`,
     `- The same add in one statement: ${floorAddOne.rps}/s, p99 ${floorAddOne.p99} ms (${share(floorAddOne, bare)} % of the ceiling): it ${verdict(floorAddOne)}.`,
     "",
-    ...cpuLines([add, read, floorOne, floorAdd, floorAddOne]),
+    ...cpuLines([add, read, readSignedIn, floorOne, floorAdd, floorAddOne].filter(Boolean)),
   ];
 }
 
@@ -637,7 +680,7 @@ function cartSection(rows, { loadBefore, loadAfter, pgVersion, explain }) {
     "",
     `Target of issue 36: cart add at ${CONNECTIONS} connections at least ${CART_TARGET.rps}/s with p99 at most ${CART_TARGET.p99} ms on PostgreSQL, or at least ${CART_TARGET.addOfCeiling * 100} % of the same run's bare-server ceiling: **${addMet ? "met" : "not met"}** (${add.rps}/s, p99 ${add.p99} ms, ${share(add, bare)} % of ${bare.rps}/s). Reading the current order at least ${CART_TARGET.readOfCeiling * 100} % of the ceiling: **${readMet ? "met" : "not met"}** (${read.rps}/s, p99 ${read.p99} ms, ${share(read, bare)} %).`,
     "",
-    `The add row books a gift card (its amounts in turn) into ${CART_COUNT} guest carts round-robin; the read row reads the same carts, each holding a few to a dozen items by then.`,
+    `The add row books a gift card (its amounts in turn) into ${CART_COUNT} guest carts round-robin; the read row reads the same carts, each holding a few to a dozen items by then. The signed-in read row (not a target row) reads the carts of ${PARENT_COUNT} signed-in parents of ${PARENT_ITEMS} gift cards each, round-robin, as a parent's page does: each read also looks up the parent's sign-in key, in one statement with the other lookups asked at the same time (D432).`,
     "",
     ...floorLines(rows),
     "### Where the time goes: the statements of one add and one read",
@@ -982,6 +1025,7 @@ async function main() {
   }
 
   const cartSetup = await prepareCarts(base);
+  const parentKeys = await prepareParents(base, dbUrl.toString(), cartSetup.bodies);
   const cartRows = async () => ({
     add: await runWithCpu(
       "Shop, add an item to a cart",
@@ -1014,6 +1058,23 @@ async function main() {
             setupRequest: (req) => ({
               ...req,
               path: `/api/v2/orders/current/?locale=de&cart_id=${cartSetup.carts[++counter % CART_COUNT]}`,
+            }),
+          },
+        ],
+      },
+      shop.pid,
+    ),
+    readSignedIn: await runWithCpu(
+      "Shop, read the current order, signed in",
+      {
+        url: base,
+        requests: [
+          {
+            method: "GET",
+            setupRequest: (req) => ({
+              ...req,
+              path: "/api/v2/orders/current/?locale=de",
+              headers: { ...req.headers, authorization: `Token ${parentKeys[++counter % PARENT_COUNT]}` },
             }),
           },
         ],

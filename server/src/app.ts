@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Locale } from "@atelier/contract";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { accountsRoutes, authenticateKey } from "./accounts/index.ts";
+import { accountsRoutes, keyAuthenticator } from "./accounts/index.ts";
 import {
   adminOrdersRoutes,
   adminPartyRequestsRoutes,
@@ -242,7 +242,7 @@ async function registerPlatform(app: FastifyInstance, deps: AppDeps): Promise<De
 
   await registerWatching(app, deps);
   const tokenTtlMs = env.AUTH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000;
-  registerAuth(app, { authenticate: (key) => authenticateKey(database.db, key, { tokenTtlMs }) });
+  registerAuth(app, { authenticate: keyAuthenticator(database.db, { tokenTtlMs }) });
   // Work started by a request that its reply does not wait for; finished before the server stops.
   const deferred = createDeferredWork(app.log);
   app.decorate("deferredWork", deferred);

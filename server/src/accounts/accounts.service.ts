@@ -61,4 +61,4 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
-export { authenticateKey } from "./auth-tokens.service.ts";
+export { keyAuthenticator } from "./auth-tokens.service.ts";

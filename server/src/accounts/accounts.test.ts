@@ -676,6 +676,25 @@ describe("token auth", () => {
     expect((await me(boris.key)).json()).toMatchObject({ email: boris.email, first_name: "Boris" });
   });
 
+  it("keys asked for at once share a statement (D432), and each request is its own user; a revoked or made-up key is refused", async () => {
+    const anna = await createVerifiedUser(ctx.app, mail, { email: "anna-batch@example.org" });
+    const boris = await createVerifiedUser(ctx.app, mail, { email: "boris-batch@example.org" });
+    const gone = await createVerifiedUser(ctx.app, mail, { email: "gone-batch@example.org" });
+    expect(
+      (await ctx.app.inject({ method: "POST", url: "/api/v2/users/logout/", headers: auth(gone.key) }))
+        .statusCode,
+    ).toBe(204);
+    const keys = [anna.key, boris.key, gone.key, "made-up", anna.key, boris.key];
+    const answers = await Promise.all(keys.map((key) => me(key)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 401, 200, 200]);
+    expect([0, 1, 4, 5].map((index) => answers[index]?.json().email)).toEqual([
+      anna.email,
+      boris.email,
+      anna.email,
+      boris.email,
+    ]);
+  });
+
   it("requireStaff: 401 for guests, 403 for customers, passes staff", async () => {
     const url = "/api/v2/test-staff-only/";
     expect((await ctx.app.inject(url)).statusCode).toBe(401);

@@ -10,7 +10,7 @@ export {
   passwordProblems,
   resetAccountPassword,
 } from "./admin-accounts.ts";
-export { authenticateKey } from "./auth-tokens.service.ts";
+export { keyAuthenticator } from "./auth-tokens.service.ts";
 export {
   countAdmins,
   deleteUserAccount,

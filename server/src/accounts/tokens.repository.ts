@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import { authTokens, ph, prepared, users, userTokens } from "../db/index.ts";
+import { authTokens, pgArray, ph, prepared, users, userTokens } from "../db/index.ts";
 
 /** The only code that touches `auth_tokens` and `user_tokens`. Keys and tokens are stored as hashes only. */
 
@@ -14,6 +14,7 @@ export async function insertAuthToken(db: DbOrTx, userId: number, keyHash: strin
 }
 
 type TokenUserRow = {
+  keyHash: string;
   tokenId: number;
   createdAt: Date;
   lastUsedAt: Date | null;
@@ -22,31 +23,43 @@ type TokenUserRow = {
   role: (typeof users.$inferSelect)["role"];
 };
 
-const tokenUserColumns = {
-  tokenId: authTokens.id,
-  createdAt: authTokens.createdAt,
-  lastUsedAt: authTokens.lastUsedAt,
-  userId: users.id,
-  email: users.email,
-  role: users.role,
-};
-
 /**
- * A live token with its user in one round trip (every signed-in request asks it, issue 36): what
- * `authenticateKey` needs of both, or undefined for an unknown or revoked key or a deleted user. A prepared
- * statement per connection: the query is neither built by the shop nor parsed and planned by PostgreSQL
- * on every request.
+ * Live tokens with their users, by the keys' hashes, in one round trip (every signed-in request asks it,
+ * issue 36; the requests asked at the same time share the statement, D432): what `keyAuthenticator` needs
+ * of both, and no row for an unknown or revoked key or a deleted user. A prepared statement per connection.
+ * Each hash is looked up by the unique index of its own (the `limit` keeps PostgreSQL from merging the
+ * lookups into one scan of the table, as it did for the carts' fingerprints with stale statistics, D431).
  */
-export async function findActiveAuthTokenUser(db: DbOrTx, keyHash: string) {
-  const [row] = await prepared<TokenUserRow[]>(db, "auth_token_user", () =>
-    db
-      .select(tokenUserColumns)
+export async function findActiveAuthTokenUsers(db: DbOrTx, keyHashes: readonly string[]) {
+  return prepared<TokenUserRow[]>(db, "auth_token_users", () => {
+    const token = db
+      .select({
+        keyHash: sql<string>`${authTokens.keyHash}`.as("key_hash"),
+        tokenId: sql<number>`${authTokens.id}`.as("token_id"),
+        createdAt: sql<string>`${authTokens.createdAt}`.as("created_at"),
+        lastUsedAt: sql<string | null>`${authTokens.lastUsedAt}`.as("last_used_at"),
+        userId: sql<number>`${users.id}`.as("user_id"),
+        email: sql<string>`${users.email}`.as("email"),
+        role: sql<TokenUserRow["role"]>`${users.role}`.as("role"),
+      })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
-      .where(and(eq(authTokens.keyHash, ph("keyHash")), isNull(authTokens.revokedAt)))
-      .limit(1),
-  ).execute({ keyHash });
-  return row;
+      .where(and(sql`${authTokens.keyHash} = k.key`, isNull(authTokens.revokedAt)))
+      .limit(1)
+      .as("token");
+    return db
+      .select({
+        keyHash: token.keyHash,
+        tokenId: token.tokenId,
+        createdAt: sql<Date>`${token.createdAt}`.mapWith(authTokens.createdAt),
+        lastUsedAt: sql<Date | null>`${token.lastUsedAt}`.mapWith(authTokens.lastUsedAt),
+        userId: token.userId,
+        email: token.email,
+        role: token.role,
+      })
+      .from(sql`unnest(${ph("keyHashes")}::text[]) as k(key)`)
+      .crossJoinLateral(token);
+  }).execute({ keyHashes: pgArray(keyHashes) });
 }
 
 export async function touchAuthToken(db: DbOrTx, id: number, at: Date): Promise<void> {
