@@ -23,7 +23,7 @@ export async function issueAuthToken(db: DbOrTx, userId: number): Promise<string
 
 /**
  * The sign-in of a request's key: its user, or null for an unknown, revoked or expired key. The lookups of
- * the requests asked for at the same time share one statement (D432), as the carts' fingerprints do (D431);
+ * the requests that arrive in one turn of the event loop share one statement (D432), as the carts' fingerprints do (D431);
  * each statement starts after its requests arrived, so a key revoked before is refused. `last_used_at` is
  * written at most once a minute per token, so reads do not turn every request into a write.
  */
@@ -34,6 +34,10 @@ export function keyAuthenticator(
   const tokenUser = batchedRead(
     async (keyHashes: string[]) =>
       new Map((await findActiveAuthTokenUsers(db, keyHashes)).map((row) => [row.keyHash, row])),
+    // No statement waits for another: on enrolment day the pool is busy with transactions, and a lookup
+    // held until one of two in flight came back waited for the pool twice (D432). Only the lookups that
+    // arrive in one turn of the event loop go together.
+    { maxInFlight: Number.POSITIVE_INFINITY },
   );
   return async (key) => {
     if (!key || key.length > 128) return null;
