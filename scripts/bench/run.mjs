@@ -372,8 +372,9 @@ async function prepareCarts(base) {
  * PARENT_ITEMS gift cards each, added through the API as the parent.
  */
 async function prepareParents(base, databaseUrl, bodies) {
-  const { createHash, randomBytes } = await import("node:crypto");
-  const keys = Array.from({ length: PARENT_COUNT }, () => randomBytes(24).toString("base64url"));
+  // Keys made and hashed as the shop makes and stores them, so the bench cannot drift from its sign-in.
+  const { randomSecret, sha256 } = await tsImport("../../server/src/accounts/secrets.ts", import.meta.url);
+  const keys = Array.from({ length: PARENT_COUNT }, () => randomSecret());
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -386,7 +387,7 @@ async function prepareParents(base, databaseUrl, bodies) {
     );
     await client.query(
       "insert into auth_tokens (user_id, key_hash) select * from unnest($1::int[], $2::text[])",
-      [rows.map((row) => row.id), keys.map((key) => createHash("sha256").update(key).digest("hex"))],
+      [rows.map((row) => row.id), keys.map(sha256)],
     );
   } finally {
     await client.end();

@@ -64,6 +64,19 @@ describe("reads that share one statement (D431)", () => {
     expect(await later).toEqual(["row of b", "row of c"]);
   });
 
+  it("without a limit in flight, a later turn's reads go out at once beside a statement still out (D432)", async () => {
+    const { calls, readMany } = fakeStatements();
+    const read = batchedRead(readMany, { maxInFlight: Number.POSITIVE_INFINITY });
+    const first = read("a");
+    await turn();
+    const later = Promise.all([read("b"), read("c")]);
+    await turn();
+    expect(calls.map((call) => call.keys)).toEqual([["a"], ["b", "c"]]);
+    for (const call of calls) call.answer();
+    expect(await first).toBe("row of a");
+    expect(await later).toEqual(["row of b", "row of c"]);
+  });
+
   it("sends at most maxBatch keys per statement", async () => {
     const { calls, readMany } = fakeStatements();
     const read = batchedRead(readMany, { maxInFlight: 2, maxBatch: 2 });
