@@ -44,7 +44,9 @@ const serverEntry = join(root, "server/dist/server.js");
 const reportFile = join(root, "docs/benchmarks.md");
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const CONNECTIONS = 50;
+// The rows are at 50 connections; BENCH_CONNECTIONS=1 shows a request's cost alone (for a CPU profile
+// without requests waiting for a core: D433). The tables say how many connections they ran with.
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // Lighthouse runs three times per page, slower when the machine is busy.
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 1_500_000);
 const LIST_PATH = "/api/v2/products/?locale=de";
