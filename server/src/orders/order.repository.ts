@@ -6,6 +6,8 @@ import {
   academyWeeks,
   closures,
   type ImageRef,
+  keySource,
+  keyValues,
   locations,
   orderItemAcademyWeeks,
   orderItemSlots,
@@ -504,7 +506,10 @@ export async function findCartFingerprints(
   by: { cartIds: readonly string[] } | { userIds: readonly number[] },
 ): Promise<CartFingerprint[]> {
   const guest = "cartIds" in by;
-  return prepared<CartFingerprint[]>(db, `cart_fingerprints_${guest ? "guest" : "user"}`, () => {
+  const keys = guest ? by.cartIds : by.userIds;
+  const one = keys.length === 1;
+  const name = `cart_fingerprints_${guest ? "guest" : "user"}${one ? "_one" : ""}`;
+  return prepared<CartFingerprint[]>(db, name, () => {
     // Each key's cart is found as a single read finds it, by its own index (the `limit` keeps PostgreSQL
     // from merging the lookups into one scan: with stale statistics it read every cart for a batch).
     const cart = db
@@ -531,9 +536,6 @@ export async function findCartFingerprints(
       )
       .limit(1)
       .as("cart");
-    const keys = guest
-      ? sql`unnest(${ph("keys")}::uuid[]) as k(key)`
-      : sql`unnest(${ph("keys")}::int[]) as k(key)`;
     return db
       .select({
         cartId: cart.cartId,
@@ -541,9 +543,9 @@ export async function findCartFingerprints(
         giftCardId: cart.giftCardId,
         fingerprint: cart.fingerprint,
       })
-      .from(keys)
+      .from(keySource(guest ? "uuid" : "int", one))
       .crossJoinLateral(cart);
-  }).execute({ keys: pgArray(guest ? by.cartIds : by.userIds) });
+  }).execute(keyValues(keys));
 }
 
 /**
