@@ -1,3 +1,6 @@
+import { type SQL, sql } from "drizzle-orm";
+import { pgArray, ph } from "./prepared.ts";
+
 /**
  * Reads by key that share one statement with the reads asked for at the same time (D431). Under load every
  * statement costs more in its round trip (a write to the socket that wakes a database process, its answer
@@ -10,9 +13,6 @@
  * Each statement starts after every read in it was asked for, so it sees every commit made before that:
  * what a client wrote before it asked is in its answer, as with a statement of its own.
  */
-import { type SQL, sql } from "drizzle-orm";
-import { pgArray, ph } from "./prepared.ts";
-
 export type BatchedRead<K, R> = (key: K) => Promise<R | undefined>;
 
 export function batchedRead<K, R>(
