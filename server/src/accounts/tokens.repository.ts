@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import { authTokens, keySource, keyValues, prepared, users, userTokens } from "../db/index.ts";
+import { authTokens, keyRows, prepared, users, userTokens } from "../db/index.ts";
 
 /** The only code that touches `auth_tokens` and `user_tokens`. Keys and tokens are stored as hashes only. */
 
@@ -31,8 +31,8 @@ type TokenUserRow = {
  * lookups into one scan of the table, as it did for the carts' fingerprints with stale statistics, D431).
  */
 export async function findActiveAuthTokenUsers(db: DbOrTx, keyHashes: readonly string[]) {
-  const one = keyHashes.length === 1;
-  return prepared<TokenUserRow[]>(db, one ? "auth_token_users_one" : "auth_token_users", () => {
+  const keys = keyRows("text", keyHashes);
+  return prepared<TokenUserRow[]>(db, `auth_token_users${keys.nameSuffix}`, () => {
     const token = db
       .select({
         keyHash: sql<string>`${authTokens.keyHash}`.as("key_hash"),
@@ -58,9 +58,9 @@ export async function findActiveAuthTokenUsers(db: DbOrTx, keyHashes: readonly s
         email: token.email,
         role: token.role,
       })
-      .from(keySource("text", one))
+      .from(keys.from)
       .crossJoinLateral(token);
-  }).execute(keyValues(keyHashes));
+  }).execute(keys.values);
 }
 
 export async function touchAuthToken(db: DbOrTx, id: number, at: Date): Promise<void> {

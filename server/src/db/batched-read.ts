@@ -64,20 +64,23 @@ export function batchedRead<K, R>(
 }
 
 /**
- * The keys of a batched read as the rows `k(key)` of its statement, for a lookup joined `lateral` to them:
- * `unnest` of one array parameter (`keys`) for a batch, a single parameter (`key`) for a read that went alone.
- * A read alone is the usual case when the shop is quiet, and its statement is planned once per connection:
- * with an array PostgreSQL's generic plan counts on ten keys, so it planned the statement anew for every
- * read (0.1–0.2 ms of its CPU, more than the lookup itself, D435). A batch keeps the array; its planning is
- * shared by its keys. `keyValues` gives the matching values.
+ * The keys of a batched read as the rows `k(key)` of its statement, for a lookup joined `lateral` to them,
+ * with the values to run it with and the suffix that names its form: `unnest` of one array parameter for a
+ * batch, a single parameter (`_one`) for a read that went alone. A read alone is the usual case when the shop
+ * is quiet, and its statement is planned once per connection: with an array PostgreSQL's generic plan counts
+ * on ten keys, so it planned the statement anew for every read (0.1–0.2 ms of its CPU, more than the lookup
+ * itself, D435). A batch keeps the array; its planning is shared by its keys.
  */
-export function keySource(type: "uuid" | "int" | "text", one: boolean): SQL {
+export function keyRows(
+  type: "uuid" | "int" | "text",
+  keys: readonly (string | number)[],
+): { nameSuffix: string; from: SQL; values: Record<string, unknown> } {
   const cast = sql.raw(type);
-  return one
-    ? sql`(select ${ph("key")}::${cast} as key) as k`
-    : sql`unnest(${ph("keys")}::${cast}[]) as k(key)`;
-}
-
-export function keyValues(keys: readonly (string | number)[]): Record<string, unknown> {
-  return keys.length === 1 ? { key: keys[0] } : { keys: pgArray(keys) };
+  return keys.length === 1
+    ? { nameSuffix: "_one", from: sql`(select ${ph("key")}::${cast} as key) as k`, values: { key: keys[0] } }
+    : {
+        nameSuffix: "",
+        from: sql`unnest(${ph("keys")}::${cast}[]) as k(key)`,
+        values: { keys: pgArray(keys) },
+      };
 }

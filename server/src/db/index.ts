@@ -1,5 +1,5 @@
 // The database platform: client, change feed, prepared statements and every area's table definitions.
-export { type BatchedRead, batchedRead, keySource, keyValues } from "./batched-read.ts";
+export { type BatchedRead, batchedRead, keyRows } from "./batched-read.ts";
 export type { ChangeFeed } from "./change-feed.ts";
 export {
   type Database,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, usesPostgres } from "../test/test-database.ts";
-import { keySource, keyValues } from "./batched-read.ts";
+import { keyRows } from "./batched-read.ts";
 import type { Database, Tx } from "./client.ts";
 import { prepared } from "./prepared.ts";
 
@@ -27,16 +27,16 @@ describe.runIf(usesPostgres())("keyed reads (D435)", () => {
 
   /** The lookup as the shop's batched reads write it: the keys as rows, each joined to its own lookup. */
   const lookup = (tx: Tx, wanted: readonly string[]) => {
-    const one = wanted.length === 1;
-    return prepared<Row[]>(tx, `keyed_probe_${one ? "one" : "many"}`, () => {
+    const keys = keyRows("uuid", wanted);
+    return prepared<Row[]>(tx, `keyed_probe${keys.nameSuffix}`, () => {
       const row = tx
         .select({ key: sql<string>`p.key`.as("found_key"), n: sql<number>`p.n`.as("n") })
         .from(sql`keyed_probe p`)
         .where(sql`p.key = k.key`)
         .limit(1)
         .as("row");
-      return tx.select({ key: row.key, n: row.n }).from(keySource("uuid", one)).crossJoinLateral(row);
-    }).execute(keyValues(wanted));
+      return tx.select({ key: row.key, n: row.n }).from(keys.from).crossJoinLateral(row);
+    }).execute(keys.values);
   };
 
   it("answers each key's row, alone or together, and nothing for an unknown key", async () => {
