@@ -506,18 +506,16 @@ export async function findCartFingerprints(
 ): Promise<CartFingerprint[]> {
   const guest = "cartIds" in by;
   const keys = keyRows(guest ? "uuid" : "int", guest ? by.cartIds : by.userIds);
-  return prepared<CartFingerprint[]>(
-    db,
-    `cart_fingerprints_${guest ? "guest" : "user"}${keys.nameSuffix}`,
-    () => {
-      // Each key's cart is found as a single read finds it, by its own index (the `limit` keeps PostgreSQL
-      // from merging the lookups into one scan: with stale statistics it read every cart for a batch).
-      const cart = db
-        .select({
-          cartId: sql<string>`${orders.cartId}`.as("cart_id"),
-          userId: sql<number | null>`${orders.userId}`.as("user_id"),
-          giftCardId: sql<number | null>`${orders.giftCardId}`.as("gift_card_id"),
-          fingerprint: sql<string>`${orders}.id::text || '.' || ${orders}.xmin::text
+  const name = `cart_fingerprints_${guest ? "guest" : "user"}${keys.nameSuffix}`;
+  return prepared<CartFingerprint[]>(db, name, () => {
+    // Each key's cart is found as a single read finds it, by its own index (the `limit` keeps PostgreSQL
+    // from merging the lookups into one scan: with stale statistics it read every cart for a batch).
+    const cart = db
+      .select({
+        cartId: sql<string>`${orders.cartId}`.as("cart_id"),
+        userId: sql<number | null>`${orders.userId}`.as("user_id"),
+        giftCardId: sql<number | null>`${orders.giftCardId}`.as("gift_card_id"),
+        fingerprint: sql<string>`${orders}.id::text || '.' || ${orders}.xmin::text
             || '|' || coalesce((select p.xmin::text from ${promocodes} p where p.id = ${orders}.promocode_id), '-')
             || '|' || coalesce((select string_agg(i.id::text || '.' || i.xmin::text
                 || '.' || coalesce((select v.xmin::text from ${visitors} v where v.id = i.visitor_id), '-')
@@ -527,30 +525,25 @@ export async function findCartFingerprints(
                     from ${orderItemAcademyWeeks} w where w.order_item_id = i.id), ''),
               ',' order by i.id)
               from ${orderItems} i where i.order_id = ${orders}.id), '')`.as("fingerprint"),
-        })
-        .from(orders)
-        .where(
-          guest
-            ? and(
-                sql`${orders.cartId} = k.key`,
-                sql`(${orders.userId} + 0) is null`,
-                eq(orders.status, "cart"),
-              )
-            : and(sql`${orders.userId} = k.key`, sql`${orders.status} = 'cart'`),
-        )
-        .limit(1)
-        .as("cart");
-      return db
-        .select({
-          cartId: cart.cartId,
-          userId: cart.userId,
-          giftCardId: cart.giftCardId,
-          fingerprint: cart.fingerprint,
-        })
-        .from(keys.from)
-        .crossJoinLateral(cart);
-    },
-  ).execute(keys.values);
+      })
+      .from(orders)
+      .where(
+        guest
+          ? and(sql`${orders.cartId} = k.key`, sql`(${orders.userId} + 0) is null`, eq(orders.status, "cart"))
+          : and(sql`${orders.userId} = k.key`, sql`${orders.status} = 'cart'`),
+      )
+      .limit(1)
+      .as("cart");
+    return db
+      .select({
+        cartId: cart.cartId,
+        userId: cart.userId,
+        giftCardId: cart.giftCardId,
+        fingerprint: cart.fingerprint,
+      })
+      .from(keys.from)
+      .crossJoinLateral(cart);
+  }).execute(keys.values);
 }
 
 /**
