@@ -143,6 +143,16 @@ describe("the shop server", () => {
     expect(csp).toContain("object-src 'none'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["strict-transport-security"]).toContain("max-age=");
+    // The shop's own refusals carry the same headers (D434 sets them through the reply, not the raw response).
+    for (const [url, status] of [
+      ["/api/v2/orders/current/?cart_id=not-a-uuid", 400],
+      ["/api/v2/no-such-call/", 404],
+    ] as const) {
+      const refused = await ctx.app.inject(url);
+      expect(refused.statusCode, url).toBe(status);
+      expect(refused.headers["content-security-policy"], url).toBe(csp);
+      expect(refused.headers["x-content-type-options"], url).toBe("nosniff");
+    }
   });
 
   it("allows credentialed CORS for configured origins only", async () => {
