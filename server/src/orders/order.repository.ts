@@ -686,10 +686,16 @@ export async function insertCartItemWithTotals(
           id: sql<number>`added.id`,
           productType: productPages.productType,
           ...shownColumns(locale),
-          slots: sql<ItemSlot[]>`coalesce((select json_agg(${SLOT_JSON} order by s.id)
-            from ${scheduleSlots} s where s.id = any(${ph("slotIds")}::int[])), '[]'::json)`,
-          weeks: sql<ItemWeek[]>`coalesce((select json_agg(${WEEK_JSON} order by w.id)
-            from ${academyWeeks} w where w.id = any(${ph("weekIds")}::int[])), '[]'::json)`,
+          // An item without slots or weeks (a gift card, say) answers none without reading for them: the
+          // statement's name already says which it has.
+          slots: withSlots
+            ? sql<ItemSlot[]>`coalesce((select json_agg(${SLOT_JSON} order by s.id)
+            from ${scheduleSlots} s where s.id = any(${ph("slotIds")}::int[])), '[]'::json)`
+            : sql<ItemSlot[]>`'[]'::json`,
+          weeks: withWeeks
+            ? sql<ItemWeek[]>`coalesce((select json_agg(${WEEK_JSON} order by w.id)
+            from ${academyWeeks} w where w.id = any(${ph("weekIds")}::int[])), '[]'::json)`
+            : sql<ItemWeek[]>`'[]'::json`,
         })
         .from(added)
         .innerJoin(productPages, sql`${productPages.id} = ${ph("productPageId")}::int`)
@@ -846,14 +852,27 @@ export async function findUnitsHeldByVisitor(
   slotIds: number[],
   weekIds: number[],
 ): Promise<{ slotIds: Set<number>; weekIds: Set<number> }> {
+  // Every add of a course or week asks this: prepared, so each connection plans it once.
   const held = async (kind: UnitKind, ids: number[]) => {
     if (ids.length === 0) return new Set<number>();
-    const rows = await db
-      .select({ id: sql<number>`${kind.unit}` })
-      .from(kind.links)
-      .innerJoin(orderItems, eq(orderItems.id, kind.item))
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(kind.mayHold, holdsSeats, eq(orderItems.visitorId, visitorId), inArray(kind.unit, ids)));
+    const rows = await prepared<{ id: number }[]>(
+      db,
+      `units_held_by_visitor_${kind === SLOT_UNITS ? "slots" : "weeks"}`,
+      () =>
+        db
+          .select({ id: sql<number>`${kind.unit}` })
+          .from(kind.links)
+          .innerJoin(orderItems, eq(orderItems.id, kind.item))
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(
+            and(
+              kind.mayHold,
+              holdsSeats,
+              sql`${orderItems.visitorId} = ${ph("visitorId")}`,
+              sql`${kind.unit} = any(${ph("ids")}::int[])`,
+            ),
+          ),
+    ).execute({ visitorId, ids: pgArray(ids) });
     return new Set(rows.map((row) => row.id));
   };
   const [slots, weeks] = await Promise.all([held(SLOT_UNITS, slotIds), held(WEEK_UNITS, weekIds)]);

@@ -1,6 +1,6 @@
-import { and, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import { waitingListEntries } from "../db/index.ts";
+import { pgArray, ph, prepared, waitingListEntries } from "../db/index.ts";
 import { slotOfferHolds, weekOfferHolds } from "./seats.ts";
 
 /**
@@ -11,15 +11,26 @@ export async function findRunningOffers(db: DbOrTx, userId: number, slotIds: num
   if (slotIds.length === 0 && weekIds.length === 0) return [];
   const units: SQL[] = [];
   if (slotIds.length > 0)
-    units.push(and(inArray(waitingListEntries.scheduleSlotId, slotIds), slotOfferHolds) as SQL);
+    units.push(
+      sql`(${waitingListEntries.scheduleSlotId} = any(${ph("slotIds")}::int[]) and ${slotOfferHolds})`,
+    );
   if (weekIds.length > 0)
-    units.push(and(inArray(waitingListEntries.academyWeekId, weekIds), weekOfferHolds) as SQL);
-  return db
-    .select({
-      visitorId: waitingListEntries.visitorId,
-      scheduleSlotId: waitingListEntries.scheduleSlotId,
-      academyWeekId: waitingListEntries.academyWeekId,
-    })
-    .from(waitingListEntries)
-    .where(and(eq(waitingListEntries.userId, userId), or(...units)));
+    units.push(
+      sql`(${waitingListEntries.academyWeekId} = any(${ph("weekIds")}::int[]) and ${weekOfferHolds})`,
+    );
+  // Every add of a course or week asks this: prepared per kind of unit asked, planned once per connection.
+  const name = `running_offers_${slotIds.length > 0 ? "s" : ""}${weekIds.length > 0 ? "w" : ""}`;
+  return prepared<{ visitorId: number; scheduleSlotId: number | null; academyWeekId: number | null }[]>(
+    db,
+    name,
+    () =>
+      db
+        .select({
+          visitorId: waitingListEntries.visitorId,
+          scheduleSlotId: waitingListEntries.scheduleSlotId,
+          academyWeekId: waitingListEntries.academyWeekId,
+        })
+        .from(waitingListEntries)
+        .where(and(sql`${waitingListEntries.userId} = ${ph("userId")}`, or(...units))),
+  ).execute({ userId, slotIds: pgArray(slotIds), weekIds: pgArray(weekIds) });
 }
