@@ -20,17 +20,16 @@ export async function findRunningOffers(db: DbOrTx, userId: number, slotIds: num
     );
   // Every add of a course or week asks this: prepared per kind of unit asked, planned once per connection.
   const name = `running_offers_${slotIds.length > 0 ? "s" : ""}${weekIds.length > 0 ? "w" : ""}`;
-  return prepared<{ visitorId: number; scheduleSlotId: number | null; academyWeekId: number | null }[]>(
-    db,
-    name,
-    () =>
-      db
-        .select({
-          visitorId: waitingListEntries.visitorId,
-          scheduleSlotId: waitingListEntries.scheduleSlotId,
-          academyWeekId: waitingListEntries.academyWeekId,
-        })
-        .from(waitingListEntries)
-        .where(and(sql`${waitingListEntries.userId} = ${ph("userId")}`, or(...units))),
+  return prepared<
+    Pick<typeof waitingListEntries.$inferSelect, "visitorId" | "scheduleSlotId" | "academyWeekId">[]
+  >(db, name, () =>
+    db
+      .select({
+        visitorId: waitingListEntries.visitorId,
+        scheduleSlotId: waitingListEntries.scheduleSlotId,
+        academyWeekId: waitingListEntries.academyWeekId,
+      })
+      .from(waitingListEntries)
+      .where(and(sql`${waitingListEntries.userId} = ${ph("userId")}`, or(...units))),
   ).execute({ userId, slotIds: pgArray(slotIds), weekIds: pgArray(weekIds) });
 }
