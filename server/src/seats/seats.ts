@@ -50,8 +50,9 @@ export type UnitKind = {
   entryUnit: AnyPgColumn;
   offers: SQL;
   /**
-   * Links that may still hold a seat, read through a partial index (D419): a weekly slot keeps every
-   * booking of its years, nearly all ended. An academy week is dated, so its links stay few.
+   * Links that may still hold a seat, read through a partial index: a weekly slot keeps every booking of its
+   * years, nearly all ended (D419); an academy week on enrolment day has thousands of carts' links and a
+   * few hundred bookings, and a cart's links are left out until its checkout (D438).
    */
   mayHold: SQL;
 };
@@ -70,7 +71,7 @@ export const WEEK_UNITS: UnitKind = {
   item: orderItemAcademyWeeks.orderItemId,
   entryUnit: waitingListEntries.academyWeekId,
   offers: weekOfferHolds,
-  mayHold: sql`true`,
+  mayHold: sql`${orderItemAcademyWeeks.mayHoldSeat}`,
 };
 
 /**
@@ -93,16 +94,12 @@ const makeupsIn = (unit: SQL | AnyPgColumn) => sql<number>`(select coalesce(max(
  * matching `condition`, plus running waiting-list offers among those matching `offerCondition`.
  */
 function seatsTaken(db: DbOrTx, kind: UnitKind, condition: SQL, offerCondition: SQL) {
+  // Only a slot has makeups. A week's count leaves the branch out rather than passing `false` as a
+  // parameter, which a prepared statement's generic plan could not see (D438).
   const makeups = db
     .select({ unitId: sql<number>`${makeupBookings.scheduleSlotId}`.as("unit_id") })
     .from(makeupBookings)
-    .where(
-      and(
-        sql`${makeupBookings.cancelledAt} is null`,
-        sql`${kind === SLOT_UNITS}`,
-        eq(makeupBookings.lessonDate, busiestMakeupDate),
-      ),
-    );
+    .where(and(sql`${makeupBookings.cancelledAt} is null`, eq(makeupBookings.lessonDate, busiestMakeupDate)));
   const held = unionAll(
     db
       .select({ unitId: sql<number>`${kind.unit}`.as("unit_id") })
@@ -114,7 +111,7 @@ function seatsTaken(db: DbOrTx, kind: UnitKind, condition: SQL, offerCondition: 
       .select({ unitId: sql<number>`${kind.entryUnit}`.as("unit_id") })
       .from(waitingListEntries)
       .where(and(kind.offers, offerCondition)),
-    makeups,
+    ...(kind === SLOT_UNITS ? [makeups] : []),
   ).as("held");
   return db
     .select({ unitId: sql<number>`${held.unitId}`.as("unit_id"), n: sql<number>`count(*)::int`.as("n") })

@@ -5,6 +5,7 @@ import { findClosedRangesOfPage } from "../catalogue/index.ts";
 import type { Db } from "../db/client.ts";
 import {
   academyWeeks,
+  orderItemAcademyWeeks,
   orderItemSlots,
   orderItems,
   orders,
@@ -104,15 +105,16 @@ export async function weeklySlotIds(db: Db, pageId: number): Promise<number[]> {
 }
 
 /**
- * An order (paid unless `order` says otherwise) whose one item holds a seat in `slotId`, written straight
- * to the database as a back office or console would; the item books the page's first purchase option.
- * Returns the order's id.
+ * An order (paid unless `order` says otherwise) whose one item holds a seat in `slotId` (or in the academy
+ * week `weekId`), written straight to the database as a back office or console would; the item books the
+ * page's first purchase option. Returns the order's id.
  */
 export async function holdSeat(
   db: Db,
   input: {
     pageId: number;
-    slotId: number;
+    slotId?: number;
+    weekId?: number;
     order?: Partial<typeof orders.$inferInsert>;
     itemStatus?: "active" | "cancelled";
   },
@@ -142,7 +144,10 @@ export async function holdSeat(
     })
     .returning({ id: orderItems.id });
   if (!item) throw new Error("no item");
-  await db.insert(orderItemSlots).values({ orderItemId: item.id, scheduleSlotId: input.slotId });
+  if (input.slotId !== undefined)
+    await db.insert(orderItemSlots).values({ orderItemId: item.id, scheduleSlotId: input.slotId });
+  if (input.weekId !== undefined)
+    await db.insert(orderItemAcademyWeeks).values({ orderItemId: item.id, academyWeekId: input.weekId });
   return order.id;
 }
 

@@ -271,9 +271,18 @@ export const orderItemAcademyWeeks = pgTable(
     academyWeekId: integer("academy_week_id")
       .notNull()
       .references(() => academyWeeks.id),
+    /**
+     * True while the booking may hold this week's seat: its item is active and its order awaits payment or
+     * is paid. A cart's links are false until its checkout, so on enrolment day a week's count reads the few
+     * hundred bookings, not the thousands of carts holding it. Set by PostgreSQL's triggers on every insert
+     * and status change (D438, migration 0046); seats are still decided by `holdsSeats`.
+     */
+    mayHoldSeat: boolean("may_hold_seat").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.orderItemId, t.academyWeekId] }),
     index("order_item_weeks_week_idx").on(t.academyWeekId),
+    // A week's seats read only the links that may hold one (D438).
+    index("order_item_weeks_may_hold_idx").on(t.academyWeekId, t.orderItemId).where(sql`${t.mayHoldSeat}`),
   ],
 );

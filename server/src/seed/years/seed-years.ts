@@ -44,8 +44,10 @@ export async function seedYears(input: SeedYearsInput): Promise<Record<string, n
     await client.query("begin");
     try {
       const written = await generateYears(client, { ...input, passwordHash });
-      // Rows written directly, past the status triggers: which slot links may still hold a seat (D419).
+      // Rows written directly, past the status triggers: which slot and week links may still hold a seat
+      // (D419, D438).
       await client.query("select refresh_order_item_slots_may_hold_seat(null)");
+      await client.query("select refresh_order_item_weeks_may_hold_seat(null)");
       await client.query("commit");
       // Statistics and the visibility map, as autovacuum would leave them: index-only scans work at once.
       await client.query("vacuum analyze");
