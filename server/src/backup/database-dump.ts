@@ -207,7 +207,7 @@ export async function loadDatabase(target: Database, dump: DatabaseDump): Promis
     // A backup made before migration 0045 (slots, D419) or 0046 (weeks, D438) has no `may_hold_seat`:
     // which links may hold a seat is worked out again (it writes only links the rule disagrees with).
     await tx.execute(sql`select refresh_order_item_slots_may_hold_seat(null)`);
-    await tx.execute(sql`select refresh_order_item_weeks_may_hold_seat(null)`);
+    await tx.execute(sql`select refresh_order_item_weeks_may_hold_seat()`);
     const sequences = new Set(await sequenceNames(tx));
     for (const sequence of dump.sequences.filter((s) => sequences.has(s.name)))
       await tx.execute(

@@ -47,7 +47,7 @@ export async function seedYears(input: SeedYearsInput): Promise<Record<string, n
       // Rows written directly, past the status triggers: which slot and week links may still hold a seat
       // (D419, D438).
       await client.query("select refresh_order_item_slots_may_hold_seat(null)");
-      await client.query("select refresh_order_item_weeks_may_hold_seat(null)");
+      await client.query("select refresh_order_item_weeks_may_hold_seat()");
       await client.query("commit");
       // Statistics and the visibility map, as autovacuum would leave them: index-only scans work at once.
       await client.query("vacuum analyze");
