@@ -41,6 +41,31 @@ export async function findOrder(db: DbOrTx, orderId: number, lock = false): Prom
   return row;
 }
 
+/**
+ * The order a gateway order pays, its row locked: found through the payment in the same statement (the
+ * payment's order never changes), so a capture locks its order in one round trip (issue 36).
+ */
+export async function lockOrderOfPayment(
+  tx: Tx,
+  gateway: GatewayName,
+  gatewayOrderId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(
+      eq(
+        orders.id,
+        tx
+          .select({ orderId: payments.orderId })
+          .from(payments)
+          .where(and(eq(payments.gateway, gateway), eq(payments.gatewayOrderId, gatewayOrderId))),
+      ),
+    )
+    .for("update", { of: orders });
+  return row;
+}
+
 export async function findOrderByCartId(db: DbOrTx, cartId: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.cartId, cartId));
   return row;
@@ -66,14 +91,27 @@ export async function findPaymentById(db: DbOrTx, id: number, lock = false): Pro
   return row;
 }
 
-export async function insertPayment(
+/**
+ * Stores a gateway order just created for an order: its payment row (once per gateway order) and the
+ * order's reference to it, in one statement, so both or neither are written without a transaction's
+ * three round trips (issue 36).
+ */
+export async function recordGatewayOrder(
   db: DbOrTx,
   payment: { orderId: number; gateway: GatewayName; gatewayOrderId: string; amountCents: number },
 ): Promise<void> {
+  const inserted = db.$with("inserted_payment").as(
+    db
+      .insert(payments)
+      .values(payment)
+      .onConflictDoNothing({ target: [payments.gateway, payments.gatewayOrderId] })
+      .returning({ id: payments.id }),
+  );
   await db
-    .insert(payments)
-    .values(payment)
-    .onConflictDoNothing({ target: [payments.gateway, payments.gatewayOrderId] });
+    .with(inserted)
+    .update(orders)
+    .set({ paypalId: payment.gatewayOrderId, updatedAt: sql`now()` })
+    .where(eq(orders.id, payment.orderId));
 }
 
 export async function updatePayment(

@@ -32,14 +32,15 @@ export async function fulfill(
   if (userId === null) throw new AppError("not_authenticated", 401);
   checkReturns(ctx, query);
   const collects = ctx.gateway.forCheckout(query.payment_gateway).name !== "demo";
-  const staged =
-    (await replay(ctx, userId, query.cart_id)) ??
-    (await stage(ctx, userId, query.cart_id, body, locale, collects));
-  const order = staged === "replay" ? await replay(ctx, userId, query.cart_id) : staged;
+  const replayed = await replay(ctx, userId, query.cart_id);
+  const staged = replayed ? undefined : await stage(ctx, userId, query.cart_id, body, locale, collects);
+  const order = replayed ?? (staged === "replay" ? await replay(ctx, userId, query.cart_id) : staged?.order);
   if (!order) throw fail("cart_empty");
   if (order.totalCheckoutCents === 0) return payWithoutGateway(ctx, order, query);
   if (order.paypalId) return fulfilReply(order, await existingPayment(ctx, order.paypalId), query);
-  return fulfilReply(order, await openPayment(ctx, order, query, order.locale), query);
+  // Freshly staged, its items come with it; a replayed order's are read.
+  const items = staged && staged !== "replay" ? staged.items : undefined;
+  return fulfilReply(order, await openPayment(ctx, order, query, order.locale, items), query);
 }
 
 /** `POST /orders/{id}/cancel_payment/`: the buyer closed the PayPal window; the items go back. */

@@ -4,23 +4,27 @@
 import type { FulfillQuery, FulfillReply, Locale } from "@atelier/contract";
 import { invoiceNeedsAddress, missingAddressFields } from "@atelier/contract";
 import { AppError } from "../errors/index.ts";
-import { findCartItems } from "../orders/index.ts";
+import { type CartItemRow, findCartItems } from "../orders/index.ts";
 import type { GatewayOrder, Gateways } from "../payments/index.ts";
 import type { CheckoutContext } from "./checkout.deps.ts";
-import { findOrder, insertPayment, type OrderRow, updateOrder } from "./checkout.repository.ts";
+import { findOrder, type OrderRow, recordGatewayOrder, updateOrder } from "./checkout.repository.ts";
 import { buildPayPalOrderRequest } from "./paypal-order-request.ts";
 import { restoreIfStill } from "./restore-to-cart.ts";
 import { type StripeCancelSettings, stripeCancelUrl } from "./stripe-cancel.ts";
 
-/** Creates (or, on a retry, replays) the gateway order of a staged order and stores it. */
+/**
+ * Creates (or, on a retry, replays) the gateway order of a staged order and stores it. `staged` are the
+ * order's items as its staging left them, when the caller has them; otherwise they are read.
+ */
 export async function openPayment(
   ctx: CheckoutContext,
   order: OrderRow,
   query: FulfillQuery,
   locale: Locale,
+  staged?: CartItemRow[],
 ): Promise<GatewayOrder> {
   const { db, gateway, ids, log } = ctx;
-  const items = await findCartItems(db, order.id, locale);
+  const items = staged ?? (await findCartItems(db, order.id, locale));
   const chosen = gateway.forCheckout(query.payment_gateway);
   const redirect = returnsOf(chosen.name, order, query, ctx.stripeCancel);
   const request = buildPayPalOrderRequest(order, items, redirect, {
@@ -40,14 +44,11 @@ export async function openPayment(
     await restoreIfStill(ctx, order.id, null);
     throw new AppError("payment_unavailable", 503, "non_field_errors");
   }
-  await db.transaction(async (tx) => {
-    await insertPayment(tx, {
-      orderId: order.id,
-      gateway: chosen.name,
-      gatewayOrderId: created.id,
-      amountCents: order.totalCheckoutCents,
-    });
-    await updateOrder(tx, order.id, { paypalId: created.id });
+  await recordGatewayOrder(db, {
+    orderId: order.id,
+    gateway: chosen.name,
+    gatewayOrderId: created.id,
+    amountCents: order.totalCheckoutCents,
   });
   return created;
 }

@@ -11,10 +11,10 @@ import type { GatewayAddress, GatewayCapture } from "../payments/index.ts";
 import { type CaptureOutcome, type CheckoutContext, type RefundReason, usedUp } from "./checkout.deps.ts";
 import {
   deleteRedemption,
-  findOrder,
   findPayment,
   findPaymentById,
   insertRedemption,
+  lockOrderOfPayment,
   lockPromocode,
   lockUnits,
   type OrderRow,
@@ -80,11 +80,11 @@ async function recordInTx(
 ): Promise<CaptureOutcome> {
   const { gateway, ids, log } = ctx;
   const name = gateway.nameOf(gatewayOrderId);
-  const known = await findPayment(tx, name, gatewayOrderId);
-  if (!known) throw new Error(`capture for an unknown gateway order ${gatewayOrderId}`);
-  const order = await findOrder(tx, known.orderId, true);
+  // The order's lock first, then the payment's, as every writer of both takes them.
+  const order = await lockOrderOfPayment(tx, name, gatewayOrderId);
+  if (!order) throw new Error(`capture for an unknown gateway order ${gatewayOrderId}`);
   const payment = await findPayment(tx, name, gatewayOrderId, true);
-  if (!order || !payment) throw new Error("order or payment vanished");
+  if (!payment) throw new Error("order or payment vanished");
   if (payment.captureId !== null) return "already_recorded";
   if (capture.status === "PENDING") {
     await updatePayment(tx, payment.id, { status: "approved" });

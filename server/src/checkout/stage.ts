@@ -40,7 +40,13 @@ export async function replay(
   return order;
 }
 
-/** Re-prices, re-checks and reserves the cart in one short transaction; returns the staged order. */
+/** A staged order with its items as the staging left them (re-priced), for the payment's request. */
+export type StagedOrder = { order: OrderRow; items: CartItems };
+
+/**
+ * Re-prices, re-checks and reserves the cart in one short transaction; returns the staged order and its
+ * items as staged, so opening the payment need not read them again (issue 36).
+ */
 export async function stage(
   ctx: CheckoutContext,
   userId: number,
@@ -48,7 +54,7 @@ export async function stage(
   body: FulfillBody,
   locale: Locale,
   gatewayCollectsAddress: boolean,
-): Promise<OrderRow | "replay"> {
+): Promise<StagedOrder | "replay"> {
   return ctx.db.transaction(async (tx) => {
     const current = await lockCart(ctx.cartDeps, tx, { userId, cartId }, locale);
     const items = await findCartItems(tx, current.id, locale);
@@ -67,7 +73,9 @@ export async function stage(
     // Every check as at the add (catalogue, age, seats, the child booked twice), without the units' locks:
     // the parent's answer in most cases. The seats are decided below, under the locks (D408).
     await recheckItems(tx, current, items);
-    const priced = await repriceCart(ctx.cartDeps, tx, current);
+    // The items just read are the cart's lines: the reprice need not read them again (issue 36).
+    const priced = await repriceCart(ctx.cartDeps, tx, current, items);
+    const repriced = withDiscounts(items, priced.items);
     const billing = await billingFor(tx, userId, body, priced.totalCheckoutCents, gatewayCollectsAddress);
     const staged = await spendGiftCard(
       tx,
@@ -83,8 +91,19 @@ export async function stage(
     // under its lock after the units' as the capture takes them, so the two never wait crosswise.
     await reserveSeats(tx, staged.id, items);
     if (current.promocodeId !== null && priced.promocode === "applied")
-      await redeemPromocode(tx, current.promocodeId, current.id, userId, items);
-    return staged;
+      await redeemPromocode(tx, current.promocodeId, current.id, userId, repriced);
+    return { order: staged, items: repriced };
+  });
+}
+
+/** The items with the discounts the reprice gave them (written to their rows when they changed). */
+function withDiscounts(items: CartItems, priced: Priced["items"]): CartItems {
+  const byId = new Map(priced.map((item) => [item.id, item]));
+  return items.map((item) => {
+    const next = byId.get(item.id);
+    if (!next) return item;
+    const { siblingDiscountCents, promocodeDiscountCents, recurrentDiscountCents } = next;
+    return { ...item, siblingDiscountCents, promocodeDiscountCents, recurrentDiscountCents };
   });
 }
 
@@ -115,6 +134,7 @@ async function reserveSeats(tx: Tx, orderId: number, items: CartItems) {
 }
 
 type CartItems = Awaited<ReturnType<typeof findCartItems>>;
+type Priced = Awaited<ReturnType<typeof repriceCart>>;
 
 /** The code's row lock makes concurrent checkouts count its uses one after the other. */
 async function redeemPromocode(

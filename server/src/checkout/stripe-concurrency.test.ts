@@ -17,8 +17,12 @@ let stripe: StripeStandIn;
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
+  // Long waits for a connection and a lock, as checkout-concurrency.test.ts has: the race proves who gets
+  // a seat; on a loaded machine the last parents would otherwise meet the pool's 3 s wait (a 503).
   t = await createCheckoutTestApp({
     env: {
+      DB_POOL_WAIT_MS: "60000",
+      DB_LOCK_TIMEOUT_MS: "60000",
       STRIPE_API_BASE: stripe.url,
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,

@@ -1,14 +1,15 @@
 import { type BillingPeriod, paidDays } from "@atelier/contract";
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.ts";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import {
   type BillingDetails,
+  type DbOrTx,
   type InvoiceData,
   invoiceCounters,
   invoices,
   orderItems,
   orders,
   payments,
+  pgArray,
   productPages,
   subscriptions,
   users,
@@ -39,7 +40,7 @@ export async function takeNextNumber(tx: DbOrTx, series: string): Promise<number
 
 /**
  * An invoice to insert in its transaction's last statement with the next number of `series` (D404). Its id
- * is taken before (`reserveInvoiceId`), so the mails `mailIds` of its transaction name it already; they name
+ * is taken before (`findInvoiceStart`), so the mails `mailIds` of its transaction name it already; they name
  * its number as `placeholder` until that statement puts the number in.
  */
 export type UnnumberedInvoice = {
@@ -49,16 +50,6 @@ export type UnnumberedInvoice = {
   mailIds: number[];
   values: { orderId: number; kind: InvoiceKind; issuedAt: Date; totalCents: number; data: InvoiceData };
 };
-
-/** The id the next invoice will have, taken from its sequence (ids may have gaps; numbers do not). */
-export async function reserveInvoiceId(tx: DbOrTx): Promise<number> {
-  const result = (await tx.execute(
-    sql`select nextval(pg_get_serial_sequence('invoices', 'id'))::int as "id"`,
-  )) as unknown as { rows: { id: number }[] };
-  const id = result.rows[0]?.id;
-  if (id === undefined) throw new Error("invoices id sequence answered nothing");
-  return Number(id);
-}
 
 /**
  * Inserts the invoice with the next number of its series in one statement, meant as its transaction's last
@@ -152,6 +143,58 @@ export async function findOrderInvoice(
   return row;
 }
 
+/**
+ * What issuing an order's invoice needs besides the order, in one statement (issue 36), read after the
+ * order's lock so it sees a concurrent issuer's invoice: the invoice already issued, if any; otherwise an
+ * id for the new one from its sequence (ids may have gaps; numbers do not), and the gateway's capture the
+ * invoice names as its payment reference.
+ */
+export async function findInvoiceStart(
+  tx: DbOrTx,
+  orderId: number,
+): Promise<
+  | { existing: { id: number; number: string } }
+  | {
+      existing?: undefined;
+      newInvoiceId: number;
+      capture: { gateway: "paypal" | "demo" | "stripe"; captureId: string } | undefined;
+    }
+> {
+  const result = (await tx.execute(sql`
+    select ${invoices.id} as "existingId", ${invoices.number} as "existingNumber",
+      case when ${invoices.id} is null then nextval(pg_get_serial_sequence('invoices', 'id'))::int end
+        as "newInvoiceId",
+      capture.gateway as "captureGateway", capture.capture_id as "captureId"
+    from (select ${orderId}::int as order_id) as wanted
+    left join ${invoices} on ${invoices.orderId} = wanted.order_id and ${invoices.kind} = 'invoice'
+    left join lateral (
+      select ${payments.gateway} as gateway, ${payments.captureId} as capture_id from ${payments}
+      where ${payments.orderId} = wanted.order_id and ${payments.captureId} is not null
+      order by ${payments.capturedAt} desc, ${payments.id} desc limit 1
+    ) as capture on true
+    limit 1`)) as unknown as {
+    rows: {
+      existingId: number | null;
+      existingNumber: string | null;
+      newInvoiceId: number | null;
+      captureGateway: "paypal" | "demo" | "stripe" | null;
+      captureId: string | null;
+    }[];
+  };
+  const [row] = result.rows;
+  if (!row) throw new Error("the invoice's start answered nothing");
+  if (row.existingId !== null && row.existingNumber !== null)
+    return { existing: { id: Number(row.existingId), number: row.existingNumber } };
+  if (row.newInvoiceId === null) throw new Error("invoices id sequence answered nothing");
+  return {
+    newInvoiceId: Number(row.newInvoiceId),
+    capture:
+      row.captureGateway && row.captureId
+        ? { gateway: row.captureGateway, captureId: row.captureId }
+        : undefined,
+  };
+}
+
 export type OrderForDocuments = {
   id: number;
   status: (typeof orders.$inferSelect)["status"];
@@ -239,16 +282,35 @@ export async function lockOrderForDocuments(
   };
 }
 
-/** The active items of an order with their check-in codes, by id. */
-export async function findActiveItemCodes(
-  db: DbOrTx,
+/**
+ * The active items of an order with their check-in codes, by id, in one statement (issue 36): each item
+ * without a code gets the next of `fresh` on the way (as `setCheckinCode` would); an item left without one
+ * (more such items than `fresh` codes) answers null for the caller to give it one.
+ */
+export async function claimCheckinCodes(
+  tx: DbOrTx,
   orderId: number,
+  fresh: string[],
 ): Promise<{ id: number; checkinCode: string | null }[]> {
-  return db
-    .select({ id: orderItems.id, checkinCode: orderItems.checkinCode })
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, "active")))
-    .orderBy(asc(orderItems.id));
+  const offered = pgArray(fresh);
+  const result = (await tx.execute(sql`
+    with active as (
+      select ${orderItems.id} as id, ${orderItems.checkinCode} as code,
+        row_number() over (partition by ${orderItems.checkinCode} is null order by ${orderItems.id}) as n
+      from ${orderItems}
+      where ${orderItems.orderId} = ${orderId} and ${orderItems.status} = 'active'
+    ),
+    given as (
+      update ${orderItems} set checkin_code = (${offered}::text[])[active.n], updated_at = now()
+      from active
+      where ${orderItems.id} = active.id and active.code is null and active.n <= cardinality(${offered}::text[])
+        and ${orderItems.checkinCode} is null
+      returning ${orderItems.id} as id, ${orderItems.checkinCode} as code
+    )
+    select active.id as "id", coalesce(given.code, active.code) as "checkinCode"
+    from active left join given on given.id = active.id
+    order by active.id`)) as unknown as { rows: { id: number; checkinCode: string | null }[] };
+  return result.rows.map((row) => ({ id: Number(row.id), checkinCode: row.checkinCode }));
 }
 
 /** Gives an item its check-in code unless it has one already. */
@@ -270,19 +332,6 @@ export async function findPageLocations(db: DbOrTx, pageIds: number[]): Promise<
     .from(productPages)
     .where(inArray(productPages.id, pageIds));
   return new Map(rows.map((row) => [row.id, row.location]));
-}
-
-/** The gateway's capture of an order's payment, the reference printed on the invoice. */
-export async function findCapture(
-  db: DbOrTx,
-  orderId: number,
-): Promise<{ gateway: "paypal" | "demo" | "stripe"; captureId: string } | undefined> {
-  const [row] = await db
-    .select({ gateway: payments.gateway, captureId: payments.captureId })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), sql`${payments.captureId} is not null`))
-    .orderBy(desc(payments.capturedAt), desc(payments.id));
-  return row?.captureId ? { gateway: row.gateway, captureId: row.captureId } : undefined;
 }
 
 /**

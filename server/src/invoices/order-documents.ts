@@ -16,16 +16,14 @@ import { type CartItemRow, findCartItems, type NamedItemRow } from "../orders/in
 import { newCheckinCode } from "./checkin-code.ts";
 import { buildInvoiceData, type DocumentItem, invoiceLine, itemPeriod } from "./invoice-data.ts";
 import {
-  findActiveItemCodes,
-  findCapture,
+  claimCheckinCodes,
   findContractNumbers,
-  findOrderInvoice,
+  findInvoiceStart,
   findPageLocations,
   type InvoiceRow,
   insertNumberedInvoice,
   lockOrderForDocuments,
   type OrderForDocuments,
-  reserveInvoiceId,
   setCheckinCode,
   type UnnumberedInvoice,
 } from "./invoices.repository.ts";
@@ -103,10 +101,18 @@ export function profileOf(order: OrderForDocuments): BillingDetails | null {
   };
 }
 
+/**
+ * Fresh codes offered to one statement that reads the active items' codes and gives them to items
+ * without one: enough for most orders, so an order is one round trip (issue 36); more items each get
+ * theirs in a statement of their own.
+ */
+const CODES_OFFERED = 4;
+
 /** Every active item gets a check-in code once; returns the codes of the active items by id. */
 async function ensureCheckinCodes(tx: DbOrTx, orderId: number): Promise<Map<number, string>> {
+  const offered = Array.from({ length: CODES_OFFERED }, newCheckinCode);
   const codes = new Map<number, string>();
-  for (const item of await findActiveItemCodes(tx, orderId)) {
+  for (const item of await claimCheckinCodes(tx, orderId, offered)) {
     const code = item.checkinCode ?? newCheckinCode();
     if (!item.checkinCode) await setCheckinCode(tx, item.id, code);
     codes.set(item.id, code);
@@ -224,15 +230,16 @@ export async function issueOrderDocuments(
   const order = await lockOrderForDocuments(tx, input.orderId);
   if (!order) throw new Error(`order ${input.orderId} not found`);
   if (order.status !== "paid") throw new Error(`order ${order.id} is ${order.status}, not paid`);
-  const existing = await findOrderInvoice(tx, order.id);
-  if (existing) return { invoiceNumber: existing.number, order };
+  // Read after the order's lock: a second call for the order finds the invoice the first one issued.
+  const start = await findInvoiceStart(tx, order.id);
+  if (start.existing) return { invoiceNumber: start.existing.number, order };
 
   const codes = await ensureCheckinCodes(tx, order.id);
   // The cart's item query, less the items cancelled before payment (codes are given to active ones).
   const itemsOf = input.itemsOf ?? findCartItems;
   const items = (await itemsOf(tx, order.id, order.locale)).filter((item) => codes.has(item.id));
   const issuedAt = new Date();
-  const capture = await findCapture(tx, order.id);
+  const { capture } = start;
   const documented = await contractItems(tx, order, items);
   const data = buildInvoiceData({
     locale: order.locale,
@@ -245,7 +252,7 @@ export async function issueOrderDocuments(
   // Inserted with its number in the last statement; the mail names it by its id and a placeholder (D404).
   const series = invoiceSeries("invoice", issuedAt);
   const placeholder = `${series}-pending-${randomUUID()}`;
-  const invoice = { id: await reserveInvoiceId(tx), number: placeholder };
+  const invoice = { id: start.newInvoiceId, number: placeholder };
   const unnumbered: UnnumberedInvoice = {
     id: invoice.id,
     series,

@@ -65,9 +65,13 @@ export async function lockCart(
   }
   let cart = await findUserCart(tx, caller.userId, true, relax);
   if (!cart) {
-    if (relax) await relaxCommit(tx);
-    await insertCart(tx, { userId: caller.userId, locale });
-    cart = await findUserCart(tx, caller.userId, true);
+    // The new cart is the transaction's own until it commits; read (and locked) again only when another
+    // request of the same user created one first (issue 36: two statements fewer on a first add).
+    cart = await insertCart(tx, { userId: caller.userId, locale }, relax);
+    if (!cart) {
+      if (relax) await relaxCommit(tx);
+      cart = await findUserCart(tx, caller.userId, true);
+    }
     if (!cart) throw new Error("the user's cart could not be created");
   }
   if (caller.cartId && caller.cartId !== cart.cartId) await mergeGuestCart(deps, tx, caller.cartId, cart);

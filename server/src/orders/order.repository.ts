@@ -96,13 +96,19 @@ export async function findUserCart(
   return withoutRelaxed(row);
 }
 
-/** A new cart; for a user racing with themselves, the one-cart index keeps the first and this returns undefined. */
+/**
+ * A new cart; for a user racing with themselves, the one-cart index keeps the first and this returns
+ * undefined. With `relax`, the transaction's commit is made asynchronous in the same statement, as the
+ * locked read of a cart does (D26). A row inserted in a transaction is seen by no other until its commit,
+ * so the caller holds it as if locked.
+ */
 export async function insertCart(
   db: DbOrTx,
   values: { userId: number | null; locale: Locale },
+  relax = false,
 ): Promise<CartRow | undefined> {
-  const [row] = await db.insert(orders).values(values).onConflictDoNothing().returning();
-  return row;
+  const [row] = await db.insert(orders).values(values).onConflictDoNothing().returning(cartColumns(relax));
+  return withoutRelaxed(row);
 }
 
 export async function attachCartToUser(db: DbOrTx, orderId: number, userId: number): Promise<void> {
