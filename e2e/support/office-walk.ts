@@ -46,6 +46,21 @@ export async function chooseFromSearch(input: Locator, typed: string, option: Lo
   await expect(input).toHaveValue(new RegExp(escaped(typed), "i"));
 }
 
+/**
+ * Opens one of the back office's select fields by its label and picks an option, then checks the field
+ * shows it. Once under load in CI the option's click landed while the menu was still opening and chose
+ * nothing (the option hovered, the menu left open over the form); a person then clicks it again.
+ */
+export async function chooseOption(page: Page, label: string, name: string) {
+  const select = page.getByLabel(label);
+  await select.click();
+  const option = page.getByRole("option", { name, exact: true });
+  await expect(async () => {
+    if (await option.isVisible()) await option.click({ timeout: 2_000 });
+    await expect(select).toHaveText(name, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Counts each click and each typed field as one, as the parent's journey counts taps. */
 export function clicker() {
   let clicks = 0;

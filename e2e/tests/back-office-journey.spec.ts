@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { berlinDay } from "../support/days.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
+import { chooseOption } from "../support/office-walk.ts";
 import { bornYearsAgo, createChild, signedInParent, useSessionInBrowser } from "../support/parents.ts";
 import { png } from "../support/png.ts";
 import { signInToBackOffice } from "../support/staff-bookings.ts";
@@ -42,12 +43,9 @@ test("staff create a workshop with two dates, texts in both languages and an ima
     ru: "Линогравюра для любознательных",
   };
   await page.getByLabel("Adresse (Slug)").fill(slug);
-  await page.getByLabel("Art").click();
-  await page.getByRole("option", { name: "Workshop" }).click();
-  await page.getByLabel("Altersgruppe").click();
-  await page.getByRole("option", { name: "10+" }).click();
-  await page.getByLabel("Unterrichtssprache").click();
-  await page.getByRole("option", { name: "Deutsch und Russisch", exact: true }).click();
+  await chooseOption(page, "Art", "Workshop");
+  await chooseOption(page, "Altersgruppe", "10+");
+  await chooseOption(page, "Unterrichtssprache", "Deutsch und Russisch");
   await page.getByLabel("Veröffentlicht").check();
 
   await page.getByRole("tab", { name: "Texte" }).click();
