@@ -6,13 +6,13 @@ import {
   insertAuthToken,
   revokeAuthToken,
   revokeUserAuthTokens,
-  touchAuthToken,
 } from "./tokens.repository.ts";
 
 /** The signed-in user of a request (`request.user`). */
 export type { AuthUser };
 
-const TOUCH_INTERVAL_MS = 60_000;
+/** `last_used_at` is written at most once in this many seconds per token (D440: by the lookup itself). */
+const TOUCH_INTERVAL_S = 60;
 
 /** Creates a sign-in token; the key is returned once and only its hash is stored. */
 export async function issueAuthToken(db: DbOrTx, userId: number): Promise<string> {
@@ -25,7 +25,8 @@ export async function issueAuthToken(db: DbOrTx, userId: number): Promise<string
  * The sign-in of a request's key: its user, or null for an unknown, revoked or expired key. The lookups of
  * the requests that arrive in one turn of the event loop share one statement (D432), as the carts' fingerprints do (D431);
  * each statement starts after its requests arrived, so a key revoked before is refused. `last_used_at` is
- * written at most once a minute per token, so reads do not turn every request into a write.
+ * written at most once a minute per token, so reads do not turn every request into a write, and by the
+ * lookup's own statement (D440).
  */
 export function keyAuthenticator(
   db: Db,
@@ -33,7 +34,14 @@ export function keyAuthenticator(
 ): (key: string) => Promise<AuthUser | null> {
   const tokenUser = batchedRead(
     async (keyHashes: string[]) =>
-      new Map((await findActiveAuthTokenUsers(db, keyHashes)).map((row) => [row.keyHash, row])),
+      new Map(
+        (
+          await findActiveAuthTokenUsers(db, keyHashes, {
+            touchSeconds: TOUCH_INTERVAL_S,
+            ttlSeconds: options.tokenTtlMs / 1000,
+          })
+        ).map((row) => [row.keyHash, row]),
+      ),
     // No statement waits for another: on enrolment day the pool is busy with transactions, and a lookup
     // held until one of two in flight came back waited for the pool twice (D432). Only the lookups that
     // arrive in one turn of the event loop go together.
@@ -45,8 +53,6 @@ export function keyAuthenticator(
     const token = await tokenUser(sha256(key));
     if (!token) return null;
     if (now.getTime() - token.createdAt.getTime() > options.tokenTtlMs) return null;
-    if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS)
-      await touchAuthToken(db, token.tokenId, now);
     return { id: token.userId, email: token.email, role: token.role, tokenId: token.tokenId };
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import { authTokens, keyRows, prepared, users, userTokens } from "../db/index.ts";
+import { authTokens, keyRows, ph, prepared, users, userTokens } from "../db/index.ts";
 
 /** The only code that touches `auth_tokens` and `user_tokens`. Keys and tokens are stored as hashes only. */
 
@@ -17,7 +17,6 @@ type TokenUserRow = {
   keyHash: string;
   tokenId: number;
   createdAt: Date;
-  lastUsedAt: Date | null;
   userId: number;
   email: string;
   role: (typeof users.$inferSelect)["role"];
@@ -29,8 +28,16 @@ type TokenUserRow = {
  * of both, and no row for an unknown or revoked key or a deleted user. A prepared statement per connection.
  * Each hash is looked up by the unique index of its own (the `limit` keeps PostgreSQL from merging the
  * lookups into one scan of the table, as it did for the carts' fingerprints with stale statistics, D431).
+ *
+ * The same statement notes the use (D440): `last_used_at` of each token found that has not expired
+ * (`ttlSeconds`) is set to now when it is older than `touchSeconds` or unset, so a read is a write at most
+ * once a while per token, the write costs no statement of its own, and its commit does not wait for the disk.
  */
-export async function findActiveAuthTokenUsers(db: DbOrTx, keyHashes: readonly string[]) {
+export async function findActiveAuthTokenUsers(
+  db: DbOrTx,
+  keyHashes: readonly string[],
+  use: { touchSeconds: number; ttlSeconds: number },
+) {
   const keys = keyRows("text", keyHashes);
   return prepared<TokenUserRow[]>(db, `auth_token_users${keys.nameSuffix}`, () => {
     const token = db
@@ -38,7 +45,6 @@ export async function findActiveAuthTokenUsers(db: DbOrTx, keyHashes: readonly s
         keyHash: sql<string>`${authTokens.keyHash}`.as("key_hash"),
         tokenId: sql<number>`${authTokens.id}`.as("token_id"),
         createdAt: sql<string>`${authTokens.createdAt}`.as("created_at"),
-        lastUsedAt: sql<string | null>`${authTokens.lastUsedAt}`.as("last_used_at"),
         userId: sql<number>`${users.id}`.as("user_id"),
         email: sql<string>`${users.email}`.as("email"),
         role: sql<TokenUserRow["role"]>`${users.role}`.as("role"),
@@ -48,23 +54,48 @@ export async function findActiveAuthTokenUsers(db: DbOrTx, keyHashes: readonly s
       .where(and(sql`${authTokens.keyHash} = k.key`, isNull(authTokens.revokedAt)))
       .limit(1)
       .as("token");
+    const found = db.$with("found").as(
+      db
+        .select({
+          keyHash: token.keyHash,
+          tokenId: token.tokenId,
+          createdAt: token.createdAt,
+          userId: token.userId,
+          email: token.email,
+          role: token.role,
+        })
+        .from(keys.from)
+        .crossJoinLateral(token),
+    );
+    // A data-modifying CTE runs whether or not the select reads it.
+    const touched = db.$with("touched").as(
+      db
+        .update(authTokens)
+        .set({ lastUsedAt: sql`now()` })
+        .where(
+          and(
+            sql`${authTokens.id} in (select "token_id" from "found")`,
+            sql`${authTokens.createdAt} > now() - ${ph("ttlSeconds")}::float8 * interval '1 second'`,
+            sql`(${authTokens.lastUsedAt} is null or ${authTokens.lastUsedAt} <= now() - ${ph("touchSeconds")}::float8 * interval '1 second')`,
+          ),
+        )
+        .returning({ id: authTokens.id }),
+    );
     return db
+      .with(found, touched)
       .select({
-        keyHash: token.keyHash,
-        tokenId: token.tokenId,
-        createdAt: sql<Date>`${token.createdAt}`.mapWith(authTokens.createdAt),
-        lastUsedAt: sql<Date | null>`${token.lastUsedAt}`.mapWith(authTokens.lastUsedAt),
-        userId: token.userId,
-        email: token.email,
-        role: token.role,
+        keyHash: found.keyHash,
+        tokenId: found.tokenId,
+        createdAt: sql<Date>`${found.createdAt}`.mapWith(authTokens.createdAt),
+        userId: found.userId,
+        email: found.email,
+        role: found.role,
+        // The note of use may be lost in a crash, never worth a wait for the disk: without this, every
+        // request whose lookup shares the statement with a note waited for the WAL's flush (D440).
+        relaxed: sql<string>`set_config('synchronous_commit', 'off', true)`,
       })
-      .from(keys.from)
-      .crossJoinLateral(token);
-  }).execute(keys.values);
-}
-
-export async function touchAuthToken(db: DbOrTx, id: number, at: Date): Promise<void> {
-  await db.update(authTokens).set({ lastUsedAt: at }).where(eq(authTokens.id, id));
+      .from(found);
+  }).execute({ ...keys.values, ...use });
 }
 
 export async function revokeAuthToken(db: DbOrTx, id: number, at: Date): Promise<void> {

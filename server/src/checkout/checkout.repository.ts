@@ -13,6 +13,8 @@ import {
   paymentIssues,
   payments,
   pgArray,
+  ph,
+  prepared,
   promocodeRedemptions,
   promocodes,
   refunds,
@@ -42,6 +44,58 @@ export async function findOrder(db: DbOrTx, orderId: number, lock = false): Prom
 }
 
 /**
+ * An order with the payment rows whose gateway order id is the order's current one (`paypal_id`), in one
+ * statement (issue 36: a capture and an order's page read both). The caller picks the row of the gateway
+ * that issued the id.
+ */
+export async function findOrderWithPayments(
+  db: DbOrTx,
+  orderId: number,
+): Promise<{ order: OrderRow; payments: PaymentRow[] } | undefined> {
+  const rows = await db
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    // Through the order's own payments (an index, a few rows): a gateway order id is made for one order.
+    .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.gatewayOrderId, orders.paypalId)))
+    .where(eq(orders.id, orderId));
+  const [first] = rows;
+  if (!first) return undefined;
+  return { order: first.order, payments: rows.flatMap((row) => (row.payment ? [row.payment] : [])) };
+}
+
+/** A payment by its gateway's order id with its order, in one statement (the payment's order never changes). */
+export async function findPaymentWithOrder(
+  db: DbOrTx,
+  gateway: GatewayName,
+  gatewayOrderId: string,
+): Promise<{ order: OrderRow; payment: PaymentRow } | undefined> {
+  const [row] = await db
+    .select({ order: orders, payment: payments })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.gateway, gateway), eq(payments.gatewayOrderId, gatewayOrderId)));
+  return row;
+}
+
+/** An order with the number of its invoice (null before it is paid), in one statement. */
+export async function findOrderWithInvoiceNumber(
+  db: DbOrTx,
+  orderId: number,
+): Promise<{ order: OrderRow; invoiceNumber: string | null } | undefined> {
+  const [row] = await db
+    .select({
+      order: orders,
+      // Spelt out: in a one-table select Drizzle writes columns without their table, and "id" would be the invoice's.
+      invoiceNumber: sql<
+        string | null
+      >`(select i.number from ${invoices} i where i.order_id = "orders"."id" and i.kind = 'invoice')`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row;
+}
+
+/**
  * The order a gateway order pays, its row locked: found through the payment in the same statement (the
  * payment's order never changes), so a capture locks its order in one round trip (issue 36).
  */
@@ -50,19 +104,24 @@ export async function lockOrderOfPayment(
   gateway: GatewayName,
   gatewayOrderId: string,
 ): Promise<OrderRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where(
-      eq(
-        orders.id,
-        tx
-          .select({ orderId: payments.orderId })
-          .from(payments)
-          .where(and(eq(payments.gateway, gateway), eq(payments.gatewayOrderId, gatewayOrderId))),
-      ),
-    )
-    .for("update", { of: orders });
+  // Prepared: every capture and every Stripe payment takes it (issue 36).
+  const [row] = await prepared<OrderRow[]>(tx, "order_of_payment_locked", () =>
+    tx
+      .select()
+      .from(orders)
+      .where(
+        eq(
+          orders.id,
+          tx
+            .select({ orderId: payments.orderId })
+            .from(payments)
+            .where(
+              and(eq(payments.gateway, ph("gateway")), eq(payments.gatewayOrderId, ph("gatewayOrderId"))),
+            ),
+        ),
+      )
+      .for("update", { of: orders }),
+  ).execute({ gateway, gatewayOrderId });
   return row;
 }
 
@@ -143,11 +202,28 @@ export async function updateOrder(
 export async function stageOrder(
   tx: Tx,
   id: number,
-  staging: { minutes: number; billing: BillingDetails; termsAccepted: boolean; locale: Locale },
+  staging: {
+    minutes: number;
+    billing: BillingDetails;
+    termsAccepted: boolean;
+    locale: Locale;
+    /** A parent's checkout: the reprice's totals, written by this update (issue 36: not by one of their own). */
+    totals?: Pick<
+      OrderRow,
+      | "promocodeId"
+      | "giftCardId"
+      | "giftCardCents"
+      | "totalPriceCents"
+      | "discountCents"
+      | "totalCheckoutCents"
+      | "totalRecurrentCents"
+    >;
+  },
 ): Promise<OrderRow> {
   const [row] = await tx
     .update(orders)
     .set({
+      ...staging.totals,
       status: "awaiting_payment",
       reservedUntil: sql`now() + ${staging.minutes}::integer * interval '1 minute'`,
       stagedAt: sql`now()`,
@@ -443,14 +519,6 @@ export async function insertRefund(
     .onConflictDoNothing({ target: refunds.gatewayRefundId })
     .returning({ id: refunds.id });
   return rows.length > 0;
-}
-
-export async function findInvoiceNumber(db: DbOrTx, orderId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ number: invoices.number })
-    .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
-  return row?.number ?? null;
 }
 
 /**

@@ -6,33 +6,32 @@ import { AppError } from "../errors/index.ts";
 import { orderReply } from "../orders/index.ts";
 import type { CheckoutContext } from "./checkout.deps.ts";
 import {
-  findInvoiceNumber,
-  findOrder,
-  findPayment,
+  findOrderWithInvoiceNumber,
+  findOrderWithPayments,
+  findPaymentWithOrder,
   type OrderRow,
   type PaymentRow,
 } from "./checkout.repository.ts";
 
 const NUMERIC = /^\d{1,10}$/;
 
-/** An order by our number or by the gateway's order id, with the payment the id names (or its current one). */
+/**
+ * An order by our number or by the gateway's order id, with the payment the id names (or its current one),
+ * each in one statement (issue 36).
+ */
 export async function resolve(
   { db, gateway }: CheckoutContext,
   ref: string,
 ): Promise<{ order: OrderRow; payment: PaymentRow | undefined } | undefined> {
   if (NUMERIC.test(ref)) {
     if (!isStoredId(Number(ref))) return undefined;
-    const order = await findOrder(db, Number(ref));
-    if (!order) return undefined;
-    const payment = order.paypalId
-      ? await findPayment(db, gateway.nameOf(order.paypalId), order.paypalId)
-      : undefined;
-    return { order, payment };
+    const found = await findOrderWithPayments(db, Number(ref));
+    if (!found) return undefined;
+    const { order } = found;
+    const issuer = order.paypalId ? gateway.nameOf(order.paypalId) : undefined;
+    return { order, payment: found.payments.find((payment) => payment.gateway === issuer) };
   }
-  const payment = await findPayment(db, gateway.nameOf(ref), ref);
-  if (!payment) return undefined;
-  const order = await findOrder(db, payment.orderId);
-  return order ? { order, payment } : undefined;
+  return findPaymentWithOrder(db, gateway.nameOf(ref), ref);
 }
 
 /** `resolve` for the parent who asks: another parent's order, or none, is not found. */
@@ -47,11 +46,8 @@ export async function view(
   orderId: number,
   locale: Locale,
 ): Promise<Order> {
-  const order = await findOrder(db, orderId);
-  if (!order) throw AppError.notFound();
-  const [reply, invoiceNumber] = await Promise.all([
-    orderReply(cartDeps, order, locale),
-    findInvoiceNumber(db, orderId),
-  ]);
-  return { ...reply, invoice_number: invoiceNumber };
+  const found = await findOrderWithInvoiceNumber(db, orderId);
+  if (!found) throw AppError.notFound();
+  const reply = await orderReply(cartDeps, found.order, locale);
+  return { ...reply, invoice_number: found.invoiceNumber };
 }

@@ -7,7 +7,7 @@ import type { DbOrTx, Tx } from "../db/index.ts";
 import { type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { redeemGiftCard } from "../gift-cards/index.ts";
-import { countRedemptions, findCartItems, lockCart, recheckItems, repriceCart } from "../orders/index.ts";
+import { countRedemptions, findCartItems, lockCart, recheckItems, repriceItems } from "../orders/index.ts";
 import { type CheckoutContext, fail, usedUp } from "./checkout.deps.ts";
 import {
   findBillingOfUser,
@@ -73,8 +73,9 @@ export async function stage(
     // Every check as at the add (catalogue, age, seats, the child booked twice), without the units' locks:
     // the parent's answer in most cases. The seats are decided below, under the locks (D408).
     await recheckItems(tx, current, items);
-    // The items just read are the cart's lines: the reprice need not read them again (issue 36).
-    const priced = await repriceCart(ctx.cartDeps, tx, current, items);
+    // The items just read are the cart's lines: the reprice need not read them again, and its totals are
+    // written by the staging's update of the order (issue 36).
+    const priced = await repriceItems(ctx.cartDeps, tx, current, items);
     const repriced = withDiscounts(items, priced.items);
     const billing = await billingFor(tx, userId, body, priced.totalCheckoutCents, gatewayCollectsAddress);
     const staged = await spendGiftCard(
@@ -84,6 +85,7 @@ export async function stage(
         billing,
         termsAccepted: body?.terms_accepted === true,
         locale,
+        totals: priced.totals,
       }),
     );
     // The seats last, so the units' locks are held for three statements and the commit, not for the
@@ -134,7 +136,7 @@ async function reserveSeats(tx: Tx, orderId: number, items: CartItems) {
 }
 
 type CartItems = Awaited<ReturnType<typeof findCartItems>>;
-type Priced = Awaited<ReturnType<typeof repriceCart>>;
+type Priced = Awaited<ReturnType<typeof repriceItems>>;
 
 /** The code's row lock makes concurrent checkouts count its uses one after the other. */
 async function redeemPromocode(

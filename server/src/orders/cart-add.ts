@@ -5,13 +5,8 @@ import { checkBooking } from "./cart-check.ts";
 import { answerItem, toItem } from "./cart-reply.ts";
 import { planReprice, writeItemDiscounts } from "./cart-reprice.ts";
 import { type CartCaller, type CartDeps, fail, type PricingRow } from "./cart-shared.ts";
-import { change } from "./cart-transfer.ts";
-import {
-  type BookableFacts,
-  type CartRow,
-  findCartLines,
-  insertCartItemWithTotals,
-} from "./order.repository.ts";
+import { cartLines, change } from "./cart-transfer.ts";
+import { type BookableFacts, type CartRow, insertCartItemWithTotals } from "./order.repository.ts";
 
 /**
  * The new item's id while it is priced: above every stored item's id, as the id the insert gives it is
@@ -45,7 +40,7 @@ async function insertBooking(
   facts?: BookableFacts,
   locale?: Locale,
 ) {
-  const items = await findCartLines(tx, cart.id);
+  const items = await cartLines(tx, cart);
   if (items.length >= CART_MAX_ITEMS) throw AppError.validation("non_field_errors", "cart_full");
   const booking = await checkBooking(tx, cart, request, items, null, undefined, facts);
   const added: PricingRow = {

@@ -120,3 +120,18 @@ export async function reprice(
   Object.assign(cart, await updateCart(tx, cart.id, plan.cart));
   return { ...plan.priced, giftCardCents: plan.cart.giftCardCents };
 }
+
+/**
+ * `reprice` for staging, which writes the cart's totals in its own update of the order (issue 36: one
+ * statement fewer per checkout): the items' changed discounts are written here, the totals are returned.
+ */
+export async function repriceItems(
+  deps: Pick<CartDeps, "siblingDiscountPercent">,
+  tx: Tx,
+  cart: CartRow,
+  items: PricingRow[],
+) {
+  const plan = await planReprice(deps, tx, cart, items);
+  await writeItemDiscounts(tx, plan.items);
+  return { ...plan.priced, giftCardCents: plan.cart.giftCardCents, totals: plan.cart };
+}

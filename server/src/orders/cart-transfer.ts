@@ -48,6 +48,18 @@ async function mergeGuestCart(
 }
 
 /**
+ * Carts `lockCart` has just created in their transaction: their lines are known without reading them
+ * (issue 36: a parent's first add is one statement shorter). Kept by row object, so the mark never
+ * outlives the transaction's own copy of the row; the first `cartLines` uses it up.
+ */
+const createdEmpty = new WeakSet<CartRow>();
+
+/** The cart's lines: none the first time for a cart `lockCart` has just created, else read. */
+export async function cartLines(tx: Tx, cart: CartRow) {
+  return createdEmpty.delete(cart) ? [] : findCartLines(tx, cart.id);
+}
+
+/**
  * The caller's cart, locked for the rest of the transaction; a user's is created when missing. `relax`
  * (a cart change, never checkout) makes the transaction's commit asynchronous in the locking statement.
  */
@@ -67,14 +79,16 @@ export async function lockCart(
   if (!cart) {
     // The new cart is the transaction's own until it commits; read (and locked) again only when another
     // request of the same user created one first (issue 36: two statements fewer on a first add).
-    cart = await insertCart(tx, { userId: caller.userId, locale }, relax);
-    if (!cart) {
-      if (relax) await relaxCommit(tx);
-      cart = await findUserCart(tx, caller.userId, true);
-    }
+    const created = await insertCart(tx, { userId: caller.userId, locale }, relax);
+    if (created) createdEmpty.add(created);
+    else if (relax) await relaxCommit(tx);
+    cart = created ?? (await findUserCart(tx, caller.userId, true));
     if (!cart) throw new Error("the user's cart could not be created");
   }
-  if (caller.cartId && caller.cartId !== cart.cartId) await mergeGuestCart(deps, tx, caller.cartId, cart);
+  if (caller.cartId && caller.cartId !== cart.cartId) {
+    createdEmpty.delete(cart);
+    await mergeGuestCart(deps, tx, caller.cartId, cart);
+  }
   return cart;
 }
 

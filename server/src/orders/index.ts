@@ -4,7 +4,7 @@ export { addBooking } from "./cart-add.ts";
 export { checkBooking, recheckItems } from "./cart-check.ts";
 export { applyCode as applyPromocode } from "./cart-promocode.ts";
 export { toOrder as orderReply } from "./cart-reply.ts";
-export { reprice as repriceCart } from "./cart-reprice.ts";
+export { reprice as repriceCart, repriceItems } from "./cart-reprice.ts";
 export type { CartCaller, CartDeps } from "./cart-shared.ts";
 export { lockCart, moveItems } from "./cart-transfer.ts";
 export {

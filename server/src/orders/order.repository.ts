@@ -107,7 +107,14 @@ export async function insertCart(
   values: { userId: number | null; locale: Locale },
   relax = false,
 ): Promise<CartRow | undefined> {
-  const [row] = await db.insert(orders).values(values).onConflictDoNothing().returning(cartColumns(relax));
+  // Prepared: every parent's first add makes one (issue 36).
+  const [row] = await prepared<(CartRow & { relaxed?: string })[]>(db, `cart_insert_${relax}`, () =>
+    db
+      .insert(orders)
+      .values({ userId: ph("userId"), locale: ph("locale") })
+      .onConflictDoNothing()
+      .returning(cartColumns(relax)),
+  ).execute(values);
   return withoutRelaxed(row);
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import { visitors } from "../db/index.ts";
+import { ph, prepared, visitors } from "../db/index.ts";
 
 /** The only code that touches the visitors table. Deleted visitors (soft delete) are never returned. */
 
@@ -19,11 +19,14 @@ export function findVisitors(db: DbOrTx, userId: number): Promise<VisitorRow[]> 
   return db.select(columns).from(visitors).where(ownedBy(userId)).orderBy(asc(visitors.id));
 }
 
+/** One child of the user; a prepared statement, since every add and checkout of a child's booking asks it (issue 36). */
 export async function findVisitor(db: DbOrTx, userId: number, id: number): Promise<VisitorRow | undefined> {
-  const [row] = await db
-    .select(columns)
-    .from(visitors)
-    .where(and(ownedBy(userId), eq(visitors.id, id)));
+  const [row] = await prepared<VisitorRow[]>(db, "visitor_of_user", () =>
+    db
+      .select(columns)
+      .from(visitors)
+      .where(and(eq(visitors.userId, ph("userId")), isNull(visitors.deletedAt), eq(visitors.id, ph("id")))),
+  ).execute({ userId, id });
   return row;
 }
 
