@@ -67,11 +67,12 @@ export async function findActiveAuthTokenUsers(
         .from(keys.from)
         .crossJoinLateral(token),
     );
-    // A data-modifying CTE runs whether or not the select reads it.
-    const touched = db.$with("touched").as(
+    // The tokens due for a note, locked in id order and skipping any another lookup is noting right now:
+    // two lookups never wait for each other, so they cannot deadlock over two keys asked in either order.
+    const due = db.$with("due").as(
       db
-        .update(authTokens)
-        .set({ lastUsedAt: sql`now()` })
+        .select({ id: authTokens.id })
+        .from(authTokens)
         .where(
           and(
             sql`${authTokens.id} in (select "token_id" from "found")`,
@@ -79,10 +80,21 @@ export async function findActiveAuthTokenUsers(
             sql`(${authTokens.lastUsedAt} is null or ${authTokens.lastUsedAt} <= now() - ${ph("touchSeconds")}::float8 * interval '1 second')`,
           ),
         )
-        .returning({ id: authTokens.id }),
+        .orderBy(authTokens.id)
+        .for("update", { skipLocked: true }),
     );
+    // A data-modifying CTE runs whether or not the select reads it.
+    const touched = db
+      .$with("touched")
+      .as(
+        db
+          .update(authTokens)
+          .set({ lastUsedAt: sql`now()` })
+          .where(sql`${authTokens.id} in (select "id" from "due")`)
+          .returning({ id: authTokens.id }),
+      );
     return db
-      .with(found, touched)
+      .with(found, due, touched)
       .select({
         keyHash: found.keyHash,
         tokenId: found.tokenId,
