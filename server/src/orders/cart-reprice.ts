@@ -115,10 +115,9 @@ export async function reprice(
   known?: PricingRow[],
 ) {
   const items: PricingRow[] = known ?? (await findCartLines(tx, cart.id));
-  const plan = await planReprice(deps, tx, cart, items);
-  await writeItemDiscounts(tx, plan.items);
-  Object.assign(cart, await updateCart(tx, cart.id, plan.cart));
-  return { ...plan.priced, giftCardCents: plan.cart.giftCardCents };
+  const { totals, ...priced } = await repriceItems(deps, tx, cart, items);
+  Object.assign(cart, await updateCart(tx, cart.id, totals));
+  return priced;
 }
 
 /**

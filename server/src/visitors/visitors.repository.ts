@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type Placeholder } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import { ph, prepared, visitors } from "../db/index.ts";
 
@@ -13,7 +13,9 @@ const columns = {
   birthDate: visitors.birthDate,
 };
 
-const ownedBy = (userId: number) => and(eq(visitors.userId, userId), isNull(visitors.deletedAt));
+/** The user's children not deleted; `userId` a value or a prepared statement's placeholder. */
+const ownedBy = (userId: number | Placeholder) =>
+  and(eq(visitors.userId, userId), isNull(visitors.deletedAt));
 
 export function findVisitors(db: DbOrTx, userId: number): Promise<VisitorRow[]> {
   return db.select(columns).from(visitors).where(ownedBy(userId)).orderBy(asc(visitors.id));
@@ -25,7 +27,7 @@ export async function findVisitor(db: DbOrTx, userId: number, id: number): Promi
     db
       .select(columns)
       .from(visitors)
-      .where(and(eq(visitors.userId, ph("userId")), isNull(visitors.deletedAt), eq(visitors.id, ph("id")))),
+      .where(and(ownedBy(ph("userId")), eq(visitors.id, ph("id")))),
   ).execute({ userId, id });
   return row;
 }
