@@ -37,6 +37,19 @@ export const AdminTitleImageInputSchema = z
   .strict();
 export type AdminTitleImageInput = z.infer<typeof AdminTitleImageInputSchema>;
 
+/**
+ * The title image of the live preview's draft (D147): the image as on save, its alt texts possibly still
+ * empty. Staff upload the image first and type its descriptions after; the preview shows the image between.
+ */
+export const AdminTitleImageDraftSchema = AdminTitleImageInputSchema.extend({
+  alt: z
+    .object({
+      de: z.string().trim().max(300, { error: "too_long" }),
+      ru: z.string().trim().max(300, { error: "too_long" }),
+    })
+    .strict(),
+}).strict();
+
 export const AdminTitleImageSchema = z.object({
   src: z.string(),
   alt: z.object({ de: z.string(), ru: z.string() }),

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { LocalizedTextSchema as localized, bothLanguages as texts, VersionSchema } from "./admin-fields.ts";
-import { AdminTitleImageInputSchema, AdminTitleImageSchema } from "./admin-images.ts";
+import {
+  AdminTitleImageDraftSchema,
+  AdminTitleImageInputSchema,
+  AdminTitleImageSchema,
+} from "./admin-images.ts";
 import { AGE_GROUPS, INSTRUCTION_LANGUAGES, PRODUCT_TYPES } from "./catalogue.ts";
 import { AdminLessonRulesSchema } from "./lessons.ts";
 import { LOCALES } from "./rules/locales.ts";
@@ -130,11 +134,13 @@ export type AdminProductUpdate = z.infer<typeof AdminProductUpdateSchema>;
 
 /**
  * The live preview's draft (D147): the form's values as they are, saved or not; `id` names the page being
- * edited (absent on a new one). The slug may still be empty; nothing of the draft is stored.
+ * edited (absent on a new one). The slug and the title image's alt texts may still be empty; nothing of the
+ * draft is stored.
  */
 export const AdminProductPreviewSchema = AdminProductInputSchema.extend({
   id: choiceId.optional(),
   slug: z.string().max(100, { error: "too_long" }).optional(),
+  title_image: AdminTitleImageDraftSchema.nullish(),
   version: VersionSchema.optional(),
 }).strict();
 export type AdminProductPreview = z.infer<typeof AdminProductPreviewSchema>;
