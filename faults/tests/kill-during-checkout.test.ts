@@ -45,7 +45,8 @@ describe("kill -9 of the server during 20 concurrent checkouts, then a restart",
 
   it("settles every order: paid with its seat, or released; money and seats agree with PayPal", async () => {
     let killed: Promise<void> | undefined;
-    const answers: Answer[] = [];
+    // Each answer with the call it answered, so a refusal names its call and says why.
+    const answers: (Answer & { call: string })[] = [];
 
     // Each parent books, checks out, approves at PayPal and comes back to capture, as the storefront does.
     // The server is killed when the first capture has answered: other parents are still booking, staging or
@@ -53,15 +54,15 @@ describe("kill -9 of the server during 20 concurrent checkouts, then a restart",
     async function checkout(parent: Parent, index: number) {
       const api = checkoutCalls(shop.url, parent.headers);
       const added = await api.add(session.item(parent.children[0] as number));
-      answers.push(added);
+      answers.push({ call: "add", ...added });
       if (added.status !== 201) return;
       const staged = await api.fulfil();
-      answers.push(staged);
+      answers.push({ call: "fulfil", ...staged });
       if (staged.status !== 200) return;
       const paypalId = (staged.body as { id: string }).id;
       if (abandons(index)) return;
       paypal.standIn.approve(paypalId);
-      answers.push(await api.capture(paypalId));
+      answers.push({ call: "capture", ...(await api.capture(paypalId)) });
       killed ??= shop.kill9();
     }
     await Promise.all(parents.map((parent, index) => checkout(parent, index)));
@@ -69,7 +70,11 @@ describe("kill -9 of the server during 20 concurrent checkouts, then a restart",
     expect(killed, "the server was killed during the checkouts").toBeDefined();
     expect(shop.alive()).toBe(false);
     // Before the kill every answer was an answer the storefront handles; after it, no answer at all.
-    for (const answer of answers) expect([0, 200, 201]).toContain(answer.status);
+    for (const answer of answers)
+      expect(
+        [0, 200, 201],
+        `${answer.call} answered ${answer.status}: ${JSON.stringify(answer.body)}`,
+      ).toContain(answer.status);
 
     const before = await ordersOf(database, session.slotId);
     const count = (status: string) => before.filter((order) => order.status === status).length;

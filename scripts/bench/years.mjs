@@ -103,7 +103,9 @@ async function signIn(databaseUrl) {
 
 /**
  * What the parent adds in the add's row: the coming academy week with the most bookings that still has a
- * seat, its page's first option, and a child of the parent made for the bench (once per decade), a year and
+ * seat (counted as the shop counts them, D438: every link that may hold one, a running reservation's too;
+ * counting paid orders only once chose a week whose last seats were reserved, and the add answered
+ * `no_seats_left`), its page's first option, and a child of the parent made for the bench (once per decade), a year and
  * a half older than the age group's youngest on the week's first day. Null when no academy week is to come.
  */
 async function academyBooking(client, parentId) {
@@ -112,9 +114,7 @@ async function academyBooking(client, parentId) {
        (select min(po.id) from purchase_options po where po.product_page_id = p.id) as option
      from academy_weeks aw join product_pages p on p.id = aw.product_page_id and p.is_published
      cross join lateral (select count(*) as n from order_item_academy_weeks l
-       join order_items oi on oi.id = l.order_item_id and oi.status = 'active'
-       join orders o on o.id = oi.order_id and o.status = 'paid'
-       where l.academy_week_id = aw.id) held
+       where l.academy_week_id = aw.id and l.may_hold_seat) held
      where aw.ends_on >= current_date and held.n < aw.seats
      order by held.n desc, aw.id limit 1`,
   );
@@ -373,6 +373,8 @@ const ms = (v) => (v >= 100 ? `${Math.round(v)} ms` : `${v.toFixed(1)} ms`);
 function verdict(row, years) {
   if (row.who === "catalogue") return "–";
   const limit = row.who === "parent" ? YEARS_TARGET.parentP99 : YEARS_TARGET.staffP99;
+  // A call refused is no target met, however fast its refusal.
+  if (years.single.status !== (row.expect ?? 200) || (years.many?.non2xx ?? 0) > 0) return "not met";
   return years.single.p99 <= limit && (!years.many || years.many.p99 <= limit) ? "met" : "not met";
 }
 
