@@ -4,7 +4,6 @@ import type { DbOrTx, Tx } from "../db/index.ts";
 import {
   academyWeeks,
   type BillingDetails,
-  builtOnce,
   invoices,
   orderItemAcademyWeeks,
   orderItemSlots,
@@ -39,14 +38,8 @@ export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 
 export async function findOrder(db: DbOrTx, orderId: number, lock = false): Promise<OrderRow | undefined> {
-  // Prepared: a capture's reply, its mail and the worker's rounds read it (D441).
-  const [row] = await prepared<OrderRow[]>(db, `order_by_id_${lock}`, () => {
-    const query = db
-      .select()
-      .from(orders)
-      .where(sql`${orders.id} = ${ph("orderId")}::int`);
-    return lock ? query.for("update") : query;
-  }).execute({ orderId });
+  const query = db.select().from(orders).where(eq(orders.id, orderId));
+  const [row] = await (lock ? query.for("update") : query);
   return row;
 }
 
@@ -59,20 +52,12 @@ export async function findOrderWithPayments(
   db: DbOrTx,
   orderId: number,
 ): Promise<{ order: OrderRow; payments: PaymentRow[] } | undefined> {
-  const rows = await prepared<{ order: OrderRow; payment: PaymentRow | null }[]>(
-    db,
-    "order_with_payments",
-    () =>
-      db
-        .select({ order: orders, payment: payments })
-        .from(orders)
-        // Through the order's own payments (an index, a few rows): a gateway order id is made for one order.
-        .leftJoin(
-          payments,
-          and(eq(payments.orderId, orders.id), eq(payments.gatewayOrderId, orders.paypalId)),
-        )
-        .where(sql`${orders.id} = ${ph("orderId")}::int`),
-  ).execute({ orderId });
+  const rows = await db
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    // Through the order's own payments (an index, a few rows): a gateway order id is made for one order.
+    .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.gatewayOrderId, orders.paypalId)))
+    .where(eq(orders.id, orderId));
   const [first] = rows;
   if (!first) return undefined;
   return { order: first.order, payments: rows.flatMap((row) => (row.payment ? [row.payment] : [])) };
@@ -84,13 +69,11 @@ export async function findPaymentWithOrder(
   gateway: GatewayName,
   gatewayOrderId: string,
 ): Promise<{ order: OrderRow; payment: PaymentRow } | undefined> {
-  const [row] = await prepared<{ order: OrderRow; payment: PaymentRow }[]>(db, "payment_with_order", () =>
-    db
-      .select({ order: orders, payment: payments })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(and(eq(payments.gateway, ph("gateway")), eq(payments.gatewayOrderId, ph("gatewayOrderId")))),
-  ).execute({ gateway, gatewayOrderId });
+  const [row] = await db
+    .select({ order: orders, payment: payments })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.gateway, gateway), eq(payments.gatewayOrderId, gatewayOrderId)));
   return row;
 }
 
@@ -99,21 +82,16 @@ export async function findOrderWithInvoiceNumber(
   db: DbOrTx,
   orderId: number,
 ): Promise<{ order: OrderRow; invoiceNumber: string | null } | undefined> {
-  const [row] = await prepared<{ order: OrderRow; invoiceNumber: string | null }[]>(
-    db,
-    "order_with_invoice_number",
-    () =>
-      db
-        .select({
-          order: orders,
-          // Spelt out: in a one-table select Drizzle writes columns without their table, and "id" would be the invoice's.
-          invoiceNumber: sql<
-            string | null
-          >`(select i.number from ${invoices} i where i.order_id = "orders"."id" and i.kind = 'invoice')`,
-        })
-        .from(orders)
-        .where(sql`${orders.id} = ${ph("orderId")}::int`),
-  ).execute({ orderId });
+  const [row] = await db
+    .select({
+      order: orders,
+      // Spelt out: in a one-table select Drizzle writes columns without their table, and "id" would be the invoice's.
+      invoiceNumber: sql<
+        string | null
+      >`(select i.number from ${invoices} i where i.order_id = "orders"."id" and i.kind = 'invoice')`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   return row;
 }
 
@@ -158,14 +136,11 @@ export async function findPayment(
   gatewayOrderId: string,
   lock = false,
 ): Promise<PaymentRow | undefined> {
-  // Prepared: every capture reads it (D441).
-  const [row] = await prepared<PaymentRow[]>(db, `payment_by_gateway_${lock}`, () => {
-    const query = db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.gateway, ph("gateway")), eq(payments.gatewayOrderId, ph("gatewayOrderId"))));
-    return lock ? query.for("update") : query;
-  }).execute({ gateway, gatewayOrderId });
+  const query = db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway), eq(payments.gatewayOrderId, gatewayOrderId)));
+  const [row] = await (lock ? query.for("update") : query);
   return row;
 }
 
@@ -184,26 +159,18 @@ export async function recordGatewayOrder(
   db: DbOrTx,
   payment: { orderId: number; gateway: GatewayName; gatewayOrderId: string; amountCents: number },
 ): Promise<void> {
-  // Prepared: every staging opens a payment (D441).
-  await prepared(db, "record_gateway_order", () => {
-    const inserted = db.$with("inserted_payment").as(
-      db
-        .insert(payments)
-        .values({
-          orderId: ph("orderId"),
-          gateway: ph("gateway"),
-          gatewayOrderId: ph("gatewayOrderId"),
-          amountCents: ph("amountCents"),
-        })
-        .onConflictDoNothing({ target: [payments.gateway, payments.gatewayOrderId] })
-        .returning({ id: payments.id }),
-    );
-    return db
-      .with(inserted)
-      .update(orders)
-      .set({ paypalId: sql`${ph("gatewayOrderId")}`, updatedAt: sql`now()` })
-      .where(sql`${orders.id} = ${ph("orderId")}::int`);
-  }).execute(payment);
+  const inserted = db.$with("inserted_payment").as(
+    db
+      .insert(payments)
+      .values(payment)
+      .onConflictDoNothing({ target: [payments.gateway, payments.gatewayOrderId] })
+      .returning({ id: payments.id }),
+  );
+  await db
+    .with(inserted)
+    .update(orders)
+    .set({ paypalId: payment.gatewayOrderId, updatedAt: sql`now()` })
+    .where(eq(orders.id, payment.orderId));
 }
 
 export async function updatePayment(
@@ -215,47 +182,6 @@ export async function updatePayment(
     .update(payments)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(payments.id, id));
-}
-
-/** A payment captured at its gateway: one prepared statement, as every capture writes it (D441). */
-export async function markPaymentCaptured(db: DbOrTx, id: number, captureId: string): Promise<void> {
-  await prepared(db, "payment_captured", () =>
-    db
-      .update(payments)
-      .set({
-        status: "captured",
-        captureId: sql`${ph("captureId")}`,
-        capturedAt: sql`${ph("capturedAt")}::timestamptz`,
-        updatedAt: sql`now()`,
-      })
-      .where(sql`${payments.id} = ${ph("id")}::int`),
-  ).execute({ id, captureId, capturedAt: new Date().toISOString() });
-}
-
-/**
- * An order paid: its status, time and reservation, and with `billing` the address its gateway collected
- * (D290). One prepared statement per shape, as every capture writes it (D441).
- */
-export async function markOrderPaid(tx: Tx, id: number, billing?: BillingDetails): Promise<OrderRow> {
-  const [row] = await prepared<OrderRow[]>(tx, `order_paid_${billing ? "billing" : "kept"}`, () =>
-    tx
-      .update(orders)
-      .set({
-        status: "paid",
-        paidAt: sql`${ph("paidAt")}::timestamptz`,
-        reservedUntil: null,
-        ...(billing ? { billing: sql`${ph("billing")}::jsonb` } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(sql`${orders.id} = ${ph("id")}::int`)
-      .returning(),
-  ).execute({
-    id,
-    paidAt: new Date().toISOString(),
-    ...(billing ? { billing: JSON.stringify(billing) } : {}),
-  });
-  if (!row) throw new Error(`order ${id} vanished`);
-  return row;
 }
 
 export async function updateOrder(
@@ -294,49 +220,25 @@ export async function stageOrder(
     >;
   },
 ): Promise<OrderRow> {
-  const { totals } = staging;
-  // Prepared, one shape with the parent's totals and one without (staff's orders): every staging writes
-  // it, and Drizzle built it anew each time (D441).
-  const [row] = await prepared<OrderRow[]>(tx, `stage_order_${totals ? "totals" : "kept"}`, () =>
-    tx
-      .update(orders)
-      .set({
-        ...(totals
-          ? {
-              promocodeId: sql`${ph("promocodeId")}::int`,
-              giftCardId: sql`${ph("giftCardId")}::int`,
-              giftCardCents: sql`${ph("giftCardCents")}::int`,
-              totalPriceCents: sql`${ph("totalPriceCents")}::int`,
-              discountCents: sql`${ph("discountCents")}::int`,
-              totalCheckoutCents: sql`${ph("totalCheckoutCents")}::int`,
-              totalRecurrentCents: sql`${ph("totalRecurrentCents")}::int`,
-            }
-          : {}),
-        status: "awaiting_payment",
-        reservedUntil: sql`now() + ${ph("minutes")}::integer * interval '1 minute'`,
-        stagedAt: sql`now()`,
-        billing: sql`${ph("billing")}::jsonb`,
-        termsAcceptedAt: sql`case when ${ph("termsAccepted")}::boolean then now() end`,
-        payerFirstName: sql`${ph("payerFirstName")}`,
-        payerLastName: sql`${ph("payerLastName")}`,
-        paymentAttempt: sql`${orders.paymentAttempt} + 1`,
-        // The language the parent checks out in: PayPal's window, the mail and the invoice follow it.
-        locale: sql`${ph("locale")}::locale`,
-        paypalId: null,
-        updatedAt: sql`now()`,
-      })
-      .where(sql`${orders.id} = ${ph("id")}::int`)
-      .returning(),
-  ).execute({
-    ...totals,
-    id,
-    minutes: staging.minutes,
-    billing: JSON.stringify(staging.billing),
-    termsAccepted: staging.termsAccepted,
-    payerFirstName: staging.billing.first_name,
-    payerLastName: staging.billing.last_name,
-    locale: staging.locale,
-  });
+  const [row] = await tx
+    .update(orders)
+    .set({
+      ...staging.totals,
+      status: "awaiting_payment",
+      reservedUntil: sql`now() + ${staging.minutes}::integer * interval '1 minute'`,
+      stagedAt: sql`now()`,
+      billing: staging.billing,
+      termsAcceptedAt: staging.termsAccepted ? sql`now()` : null,
+      payerFirstName: staging.billing.first_name,
+      payerLastName: staging.billing.last_name,
+      paymentAttempt: sql`${orders.paymentAttempt} + 1`,
+      // The language the parent checks out in: PayPal's window, the mail and the invoice follow it.
+      locale: staging.locale,
+      paypalId: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, id))
+    .returning();
   if (!row) throw new Error(`order ${id} vanished`);
   return row;
 }
@@ -384,25 +286,20 @@ export async function reservationRuns(db: DbOrTx, orderId: number): Promise<bool
 export async function lockUnits(tx: Tx, slotIds: number[], weekIds: number[]): Promise<void> {
   const slots = [...new Set(slotIds)].sort((a, b) => a - b);
   const weeks = [...new Set(weekIds)].sort((a, b) => a - b);
-  // Prepared: every staging takes them, and a lookup by primary key keeps one plan for any ids (D441).
   if (slots.length > 0)
-    await prepared(tx, "lock_slots", () =>
-      tx
-        .select({ id: scheduleSlots.id })
-        .from(scheduleSlots)
-        .where(sql`${scheduleSlots.id} = any(${ph("ids")}::int[])`)
-        .orderBy(asc(scheduleSlots.id))
-        .for("no key update"),
-    ).execute({ ids: pgArray(slots) });
+    await tx
+      .select({ id: scheduleSlots.id })
+      .from(scheduleSlots)
+      .where(inArray(scheduleSlots.id, slots))
+      .orderBy(asc(scheduleSlots.id))
+      .for("no key update");
   if (weeks.length > 0)
-    await prepared(tx, "lock_weeks", () =>
-      tx
-        .select({ id: academyWeeks.id })
-        .from(academyWeeks)
-        .where(sql`${academyWeeks.id} = any(${ph("ids")}::int[])`)
-        .orderBy(asc(academyWeeks.id))
-        .for("no key update"),
-    ).execute({ ids: pgArray(weeks) });
+    await tx
+      .select({ id: academyWeeks.id })
+      .from(academyWeeks)
+      .where(inArray(academyWeeks.id, weeks))
+      .orderBy(asc(academyWeeks.id))
+      .for("no key update");
 }
 
 /** The slots and weeks an order's active items book (one entry per item and unit). */
@@ -447,64 +344,55 @@ export async function unitShortOfSeats(
     for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
     return counts;
   };
-  // Built once per connection and kind of unit, sent unnamed: planned for each checkout's own units, as
-  // before (D438), without building the statement again under the units' locks (D441).
-  const orderParam = sql`${ph("orderId")}::int`;
-  const unitsParam = sql`${ph("unitIds")}::int[]`;
-  const others = sql`${orders.id} <> ${orderParam}`;
+  const others = sql`${orders.id} <> ${orderId}`;
   // A running waiting-list offer for a child this order books in the unit is this order's seat (D78).
   const notOurs = (
     links: typeof orderItemSlots | typeof orderItemAcademyWeeks,
     linkUnit: SQL,
     entryUnit: SQL,
   ) =>
-    sql`not exists (select 1 from ${links} join ${orderItems} on ${orderItems.id} = ${links.orderItemId} where ${orderItems.orderId} = ${orderParam} and ${orderItems.status} = 'active' and ${orderItems.visitorId} = ${waitingListEntries.visitorId} and ${linkUnit} = ${entryUnit})`;
-  type Seats = { id: number; seats: number; taken: number }[];
+    sql`not exists (select 1 from ${links} join ${orderItems} on ${orderItems.id} = ${links.orderItemId} where ${orderItems.orderId} = ${orderId} and ${orderItems.status} = 'active' and ${orderItems.visitorId} = ${waitingListEntries.visitorId} and ${linkUnit} = ${entryUnit})`;
   if (slotIds.length > 0) {
-    const rows = await builtOnce<Seats>(db, "unit_short_slots", () => {
-      const taken = slotSeatsTaken(
-        db,
-        sql`${orderItemSlots.scheduleSlotId} = any(${unitsParam}) and ${others}`,
-        notOurs(
-          orderItemSlots,
-          sql`${orderItemSlots.scheduleSlotId}`,
-          sql`${waitingListEntries.scheduleSlotId}`,
-        ),
-      );
-      return db
-        .select({
-          id: scheduleSlots.id,
-          seats: scheduleSlots.seats,
-          taken: sql<number>`coalesce(${taken.n}, 0)::int`,
-        })
-        .from(scheduleSlots)
-        .leftJoin(taken, eq(taken.unitId, scheduleSlots.id))
-        .where(sql`${scheduleSlots.id} = any(${unitsParam})`);
-    }).execute({ orderId, unitIds: pgArray([...new Set(slotIds)]) });
+    const taken = slotSeatsTaken(
+      db,
+      and(inArray(orderItemSlots.scheduleSlotId, slotIds), others) ?? others,
+      notOurs(
+        orderItemSlots,
+        sql`${orderItemSlots.scheduleSlotId}`,
+        sql`${waitingListEntries.scheduleSlotId}`,
+      ),
+    );
+    const rows = await db
+      .select({
+        id: scheduleSlots.id,
+        seats: scheduleSlots.seats,
+        taken: sql<number>`coalesce(${taken.n}, 0)::int`,
+      })
+      .from(scheduleSlots)
+      .leftJoin(taken, eq(taken.unitId, scheduleSlots.id))
+      .where(inArray(scheduleSlots.id, slotIds));
     const wanted = need(slotIds);
     if (rows.some((row) => row.seats - row.taken < (wanted.get(row.id) ?? 0))) return "schedule_slots";
   }
   if (weekIds.length > 0) {
-    const rows = await builtOnce<Seats>(db, "unit_short_weeks", () => {
-      const taken = weekSeatsTaken(
-        db,
-        sql`${orderItemAcademyWeeks.academyWeekId} = any(${unitsParam}) and ${others}`,
-        notOurs(
-          orderItemAcademyWeeks,
-          sql`${orderItemAcademyWeeks.academyWeekId}`,
-          sql`${waitingListEntries.academyWeekId}`,
-        ),
-      );
-      return db
-        .select({
-          id: academyWeeks.id,
-          seats: academyWeeks.seats,
-          taken: sql<number>`coalesce(${taken.n}, 0)::int`,
-        })
-        .from(academyWeeks)
-        .leftJoin(taken, eq(taken.unitId, academyWeeks.id))
-        .where(sql`${academyWeeks.id} = any(${unitsParam})`);
-    }).execute({ orderId, unitIds: pgArray([...new Set(weekIds)]) });
+    const taken = weekSeatsTaken(
+      db,
+      and(inArray(orderItemAcademyWeeks.academyWeekId, weekIds), others) ?? others,
+      notOurs(
+        orderItemAcademyWeeks,
+        sql`${orderItemAcademyWeeks.academyWeekId}`,
+        sql`${waitingListEntries.academyWeekId}`,
+      ),
+    );
+    const rows = await db
+      .select({
+        id: academyWeeks.id,
+        seats: academyWeeks.seats,
+        taken: sql<number>`coalesce(${taken.n}, 0)::int`,
+      })
+      .from(academyWeeks)
+      .leftJoin(taken, eq(taken.unitId, academyWeeks.id))
+      .where(inArray(academyWeeks.id, weekIds));
     const wanted = need(weekIds);
     if (rows.some((row) => row.seats - row.taken < (wanted.get(row.id) ?? 0))) return "academy_weeks";
   }
@@ -523,38 +411,29 @@ export async function unitHeldTwice(
 ): Promise<"schedule_slots" | "academy_weeks" | undefined> {
   const heldAlready = async (kind: UnitKind, ids: number[]) => {
     if (ids.length === 0) return false;
-    // Built once per connection and kind of unit, sent unnamed: a kept generic plan of this check took
-    // 68.7 ms a call in the rush (D438); planned for each call's units it takes about 1 ms (D441).
-    const rows = await builtOnce<{ one: number }[]>(
-      db,
-      `unit_held_twice_${kind === SLOT_UNITS ? "slots" : "weeks"}`,
-      () => {
-        // The order's own links and items, under names of their own in the statement.
-        const ownLinks = sql.identifier("own_links");
-        const ownItems = sql.identifier("own_items");
-        const own = (table: typeof ownLinks, column: string) => sql`${table}.${sql.identifier(column)}`;
-        const ownUnit = own(ownLinks, kind.unit.name);
-        const orderParam = sql`${ph("orderId")}::int`;
-        return db
-          .select({ one: sql<number>`1` })
-          .from(kind.links)
-          .innerJoin(orderItems, eq(orderItems.id, kind.item))
-          .innerJoin(orders, eq(orders.id, orderItems.orderId))
-          .where(
-            and(
-              kind.mayHold,
-              holdsSeats,
-              sql`${orders.id} <> ${orderParam}`,
-              sql`${kind.unit} = any(${ph("unitIds")}::int[])`,
-              sql`exists (select 1 from ${kind.links} ${ownLinks}
+    // The order's own links and items, under names of their own in the statement.
+    const ownLinks = sql.identifier("own_links");
+    const ownItems = sql.identifier("own_items");
+    const own = (table: typeof ownLinks, column: string) => sql`${table}.${sql.identifier(column)}`;
+    const ownUnit = own(ownLinks, kind.unit.name);
+    const rows = await db
+      .select({ one: sql<number>`1` })
+      .from(kind.links)
+      .innerJoin(orderItems, eq(orderItems.id, kind.item))
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(
+        and(
+          kind.mayHold,
+          holdsSeats,
+          sql`${orders.id} <> ${orderId}`,
+          inArray(kind.unit, [...new Set(ids)]),
+          sql`exists (select 1 from ${kind.links} ${ownLinks}
             join ${orderItems} ${ownItems} on ${own(ownItems, "id")} = ${own(ownLinks, kind.item.name)}
-            where ${own(ownItems, "order_id")} = ${orderParam} and ${own(ownItems, "status")} = 'active'
+            where ${own(ownItems, "order_id")} = ${orderId} and ${own(ownItems, "status")} = 'active'
               and ${own(ownItems, "visitor_id")} = ${orderItems.visitorId} and ${ownUnit} = ${kind.unit})`,
-            ),
-          )
-          .limit(1);
-      },
-    ).execute({ orderId, unitIds: pgArray([...new Set(ids)]) });
+        ),
+      )
+      .limit(1);
     return rows.length > 0;
   };
   if (await heldAlready(SLOT_UNITS, units.slotIds)) return "schedule_slots";
@@ -563,36 +442,7 @@ export async function unitHeldTwice(
 }
 
 export async function findBillingOfUser(db: DbOrTx, userId: number): Promise<BillingDetails | undefined> {
-  // Prepared, and only what a bill names: every staging reads it (D441).
-  const [user] = await prepared<
-    Pick<
-      typeof users.$inferSelect,
-      | "firstName"
-      | "lastName"
-      | "email"
-      | "phoneNumber"
-      | "companyName"
-      | "street"
-      | "postCode"
-      | "city"
-      | "country"
-    >[]
-  >(db, "billing_of_user", () =>
-    db
-      .select({
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        phoneNumber: users.phoneNumber,
-        companyName: users.companyName,
-        street: users.street,
-        postCode: users.postCode,
-        city: users.city,
-        country: users.country,
-      })
-      .from(users)
-      .where(sql`${users.id} = ${ph("userId")}::int`),
-  ).execute({ userId });
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) return undefined;
   return {
     first_name: user.firstName,
@@ -636,30 +486,16 @@ export async function insertEvent(
     payload: unknown;
   },
 ): Promise<number | undefined> {
-  // Prepared: every webhook delivery is stored first (D441).
-  const [row] = await prepared<{ id: number }[]>(db, "payment_event_insert", () =>
-    db
-      .insert(paymentEvents)
-      .values({
-        gateway: ph("gateway"),
-        eventId: ph("eventId"),
-        eventType: ph("eventType"),
-        resourceId: ph("resourceId"),
-        payload: ph("payload"),
-      })
-      .onConflictDoNothing({ target: [paymentEvents.gateway, paymentEvents.eventId] })
-      .returning({ id: paymentEvents.id }),
-  ).execute(event);
+  const [row] = await db
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing({ target: [paymentEvents.gateway, paymentEvents.eventId] })
+    .returning({ id: paymentEvents.id });
   return row?.id;
 }
 
 export async function markEventProcessed(db: DbOrTx, id: number): Promise<void> {
-  await prepared(db, "payment_event_processed", () =>
-    db
-      .update(paymentEvents)
-      .set({ processedAt: sql`now()` })
-      .where(sql`${paymentEvents.id} = ${ph("id")}::int`),
-  ).execute({ id });
+  await db.update(paymentEvents).set({ processedAt: sql`now()` }).where(eq(paymentEvents.id, id));
 }
 
 /**

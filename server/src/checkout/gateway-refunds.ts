@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/index.ts";
-import { builtOnce, paymentEvents, payments, ph } from "../db/index.ts";
+import { paymentEvents, payments } from "../db/index.ts";
 import { releaseGiftCard } from "../gift-cards/index.ts";
 import { centsOf, type GatewayName } from "../payments/index.ts";
 import {
@@ -110,33 +110,22 @@ export async function applyKeptRefunds(
 ): Promise<number> {
   // Only PayPal's refund events are kept for a capture not known yet; Stripe's are read from Stripe (D103).
   if (gateway !== "paypal") return 0;
-  // Built once per shape and sent unnamed: every PayPal capture asks it (D441), and its plan follows the
-  // events kept, as before.
-  const ofCapture = captureId !== undefined;
-  const kept = await builtOnce<{ id: number; payload: unknown }[]>(
-    tx,
-    `kept_refund_events_${ofCapture ? "capture" : "all"}`,
-    () =>
-      tx
-        .select({ id: paymentEvents.id, payload: paymentEvents.payload })
-        .from(paymentEvents)
-        .where(
-          and(
-            eq(paymentEvents.gateway, "paypal"),
-            eq(paymentEvents.eventType, REFUND_EVENT),
-            isNull(paymentEvents.processedAt),
-            // The events of this capture only: its id ends the refund's "up" link (…/captures/{id}).
-            ofCapture
-              ? sql`exists (select 1 from jsonb_array_elements(${paymentEvents.payload} -> 'resource' -> 'links') as link where link ->> 'rel' = 'up' and right(link ->> 'href', ${ph("suffixLength")}::int) = ${ph("suffix")}::text)`
-              : undefined,
-          ),
-        )
-        .orderBy(asc(paymentEvents.id))
-        .limit(ph("limit")),
-  ).execute({
-    limit,
-    ...(ofCapture ? { suffixLength: captureId.length + 10, suffix: `/captures/${captureId}` } : {}),
-  });
+  const kept = await tx
+    .select({ id: paymentEvents.id, payload: paymentEvents.payload })
+    .from(paymentEvents)
+    .where(
+      and(
+        eq(paymentEvents.gateway, "paypal"),
+        eq(paymentEvents.eventType, REFUND_EVENT),
+        isNull(paymentEvents.processedAt),
+        // The events of this capture only: its id ends the refund's "up" link (…/captures/{id}).
+        captureId === undefined
+          ? undefined
+          : sql`exists (select 1 from jsonb_array_elements(${paymentEvents.payload} -> 'resource' -> 'links') as link where link ->> 'rel' = 'up' and right(link ->> 'href', ${captureId.length + 10}) = ${`/captures/${captureId}`})`,
+      ),
+    )
+    .orderBy(asc(paymentEvents.id))
+    .limit(limit);
   let applied = 0;
   for (const event of kept) {
     const refund = refundOf((event.payload as { resource?: RefundResource }).resource);

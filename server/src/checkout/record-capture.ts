@@ -17,8 +17,6 @@ import {
   lockOrderOfPayment,
   lockPromocode,
   lockUnits,
-  markOrderPaid,
-  markPaymentCaptured,
   type OrderRow,
   orderUnits,
   outlastsCommit,
@@ -106,7 +104,7 @@ async function recordInTx(
     if (current && order.status === "awaiting_payment") await restoreToCart(ctx, tx, order, "cancelled");
     return "mismatch";
   }
-  await markPaymentCaptured(tx, payment.id, capture.id);
+  await updatePayment(tx, payment.id, { status: "captured", captureId: capture.id, capturedAt: new Date() });
   // Read again only when a kept refund changed it (rarely): the rush's captures skip a statement (issue 36).
   const applied = await applyKeptRefunds(tx, ctx.orderHasWithdrawals, capture.id, name);
   const refunded =
@@ -138,7 +136,7 @@ async function recordInTx(
   if (capture.status === "PARTIALLY_REFUNDED" || refunded > 0)
     await noteIssue(tx, payment.id, "refunded_at_paypal", "review");
   const billing = await takeGatewayAddress(tx, order, capture.billingAddress);
-  await markOrderPaid(tx, order.id, billing?.billing);
+  await updateOrder(tx, order.id, { status: "paid", paidAt: new Date(), reservedUntil: null, ...billing });
   // The last statement before the commit (the invoice's number, D404) asks whether the reservation trusted
   // still runs past it, by the database's clock; alone, when no number was taken.
   const until = trusted ? order.reservedUntil : null;

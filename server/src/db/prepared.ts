@@ -53,39 +53,16 @@ export function prepared<T>(
   name: string,
   build: () => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> } },
 ): { execute(values?: Record<string, unknown>): Promise<T> } {
-  return keptFor(db, name, () => build().prepare(name));
-}
-
-/**
- * `prepared`, but sent unnamed: Drizzle builds it once per connection, and PostgreSQL plans it for each
- * call's values, as it plans a statement built per call (D441). For statements whose best plan depends on
- * the values, where a generic plan kept by a named statement went wrong (the checkout's checks under the
- * units' locks, D438). `key` names the shape in this process's cache only; it never reaches PostgreSQL.
- */
-export function builtOnce<T>(
-  db: DbOrTx,
-  key: string,
-  build: () => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> } },
-): { execute(values?: Record<string, unknown>): Promise<T> } {
-  // An empty name is node-postgres's unnamed statement: parsed and planned again on every execution.
-  return keptFor(db, `unnamed ${key}`, () => build().prepare(""));
-}
-
-function keptFor<T>(
-  db: DbOrTx,
-  key: string,
-  make: () => { execute(values?: Record<string, unknown>): Promise<T> },
-): { execute(values?: Record<string, unknown>): Promise<T> } {
-  const connection = connectionOf(db);
-  let byName = preparedByDb.get(connection);
+  const key = connectionOf(db);
+  let byName = preparedByDb.get(key);
   if (!byName) {
     byName = new Map();
-    preparedByDb.set(connection, byName);
+    preparedByDb.set(key, byName);
   }
-  let statement = byName.get(key);
+  let statement = byName.get(name);
   if (!statement) {
-    statement = make();
-    byName.set(key, statement);
+    statement = build().prepare(name);
+    byName.set(name, statement);
   }
   return statement as { execute(values?: Record<string, unknown>): Promise<T> };
 }

@@ -1,5 +1,5 @@
 import { type BillingPeriod, paidDays } from "@atelier/contract";
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import {
   type BillingDetails,
   type DbOrTx,
@@ -10,8 +10,6 @@ import {
   orders,
   payments,
   pgArray,
-  ph,
-  prepared,
   productPages,
   subscriptions,
   users,
@@ -129,13 +127,7 @@ export async function insertInvoice(
 }
 
 export async function findInvoice(db: DbOrTx, id: number): Promise<InvoiceRow | undefined> {
-  // Prepared: every paid order's confirmation reads its invoice (D441).
-  const [row] = await prepared<InvoiceRow[]>(db, "invoice_by_id", () =>
-    db
-      .select()
-      .from(invoices)
-      .where(sql`${invoices.id} = ${ph("id")}::int`),
-  ).execute({ id });
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
   return row;
 }
 
@@ -234,39 +226,32 @@ export async function lockOrderForDocuments(
   tx: DbOrTx,
   orderId: number,
 ): Promise<OrderForDocuments | undefined> {
-  // Prepared: every paid order's invoice takes it (D441).
-  const [row] = await prepared<
-    (Omit<OrderForDocuments, "user"> & { userId: number | null } & {
-      [K in keyof NonNullable<OrderForDocuments["user"]>]: string | null;
-    })[]
-  >(tx, "order_for_documents_locked", () =>
-    tx
-      .select({
-        id: orders.id,
-        status: orders.status,
-        locale: orders.locale,
-        billing: orders.billing,
-        giftCardCents: orders.giftCardCents,
-        totalCheckoutCents: orders.totalCheckoutCents,
-        totalRecurrentCents: orders.totalRecurrentCents,
-        paypalId: orders.paypalId,
-        paidAt: orders.paidAt,
-        userId: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        phoneNumber: users.phoneNumber,
-        companyName: users.companyName,
-        street: users.street,
-        postCode: users.postCode,
-        city: users.city,
-        country: users.country,
-      })
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
-      .where(sql`${orders.id} = ${ph("orderId")}::int`)
-      .for("update", { of: orders }),
-  ).execute({ orderId });
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      locale: orders.locale,
+      billing: orders.billing,
+      giftCardCents: orders.giftCardCents,
+      totalCheckoutCents: orders.totalCheckoutCents,
+      totalRecurrentCents: orders.totalRecurrentCents,
+      paypalId: orders.paypalId,
+      paidAt: orders.paidAt,
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phoneNumber: users.phoneNumber,
+      companyName: users.companyName,
+      street: users.street,
+      postCode: users.postCode,
+      city: users.city,
+      country: users.country,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .for("update", { of: orders });
   if (!row) return undefined;
   const { userId, email, firstName, lastName, phoneNumber, companyName, street, postCode, city, country } =
     row;
@@ -342,13 +327,10 @@ export async function setCheckinCode(db: DbOrTx, itemId: number, code: string): 
  */
 export async function findPageLocations(db: DbOrTx, pageIds: number[]): Promise<Map<number, string>> {
   if (pageIds.length === 0) return new Map();
-  // Prepared: every invoice names its items' places (D441).
-  const rows = await prepared<{ id: number; location: string }[]>(db, "page_locations", () =>
-    db
-      .select({ id: productPages.id, location: productPages.location })
-      .from(productPages)
-      .where(sql`${productPages.id} = any(${ph("ids")}::int[])`),
-  ).execute({ ids: pgArray([...new Set(pageIds)]) });
+  const rows = await db
+    .select({ id: productPages.id, location: productPages.location })
+    .from(productPages)
+    .where(inArray(productPages.id, pageIds));
   return new Map(rows.map((row) => [row.id, row.location]));
 }
 

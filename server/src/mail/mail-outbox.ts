@@ -2,7 +2,7 @@ import type { Locale } from "@atelier/contract";
 import { EmailSchema } from "@atelier/contract";
 import { and, asc, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import { type MailAttachmentRef, mailOutbox, ph, prepared } from "../db/index.ts";
+import { type MailAttachmentRef, mailOutbox } from "../db/index.ts";
 import {
   type MailTemplateData,
   type MailTemplateName,
@@ -43,32 +43,19 @@ export async function enqueueMail(
   const to = EmailSchema.parse(mail.to);
   // `renderMail` cannot see that template and data of a union member belong together; MailRequest guarantees it.
   const rendered = renderMail(mail.template, mail.locale, mail.data as never, options);
-  // Prepared, one shape sent at once and one from a chosen moment: every paid order writes two (D441).
-  const later = mail.notBefore !== undefined;
-  const [row] = await prepared<{ id: number }[]>(dbOrTx, `mail_enqueue_${later ? "later" : "now"}`, () =>
-    dbOrTx
-      .insert(mailOutbox)
-      .values({
-        to: ph("to"),
-        subject: ph("subject"),
-        html: ph("html"),
-        text: ph("text"),
-        template: ph("template"),
-        locale: ph("locale"),
-        attachments: ph("attachments"),
-        ...(later ? { nextAttemptAt: ph("notBefore") } : {}),
-      })
-      .returning({ id: mailOutbox.id }),
-  ).execute({
-    to,
-    subject: rendered.subject,
-    html: rendered.html,
-    text: rendered.text,
-    template: mail.template,
-    locale: mail.locale,
-    attachments: mail.attachments ?? [],
-    ...(mail.notBefore ? { notBefore: mail.notBefore } : {}),
-  });
+  const [row] = await dbOrTx
+    .insert(mailOutbox)
+    .values({
+      to,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      template: mail.template,
+      locale: mail.locale,
+      attachments: mail.attachments ?? [],
+      ...(mail.notBefore ? { nextAttemptAt: mail.notBefore } : {}),
+    })
+    .returning({ id: mailOutbox.id });
   if (!row) throw new Error("mail_outbox insert returned no row");
   return row;
 }
@@ -126,13 +113,7 @@ export async function claimDueMails(
 }
 
 export async function markMailSent(dbOrTx: DbOrTx, id: number): Promise<void> {
-  // Prepared: the worker notes every mail it sends (D441).
-  await prepared(dbOrTx, "mail_sent", () =>
-    dbOrTx
-      .update(mailOutbox)
-      .set({ status: "sent", sentAt: sql`now()` })
-      .where(sql`${mailOutbox.id} = ${ph("id")}::int`),
-  ).execute({ id });
+  await dbOrTx.update(mailOutbox).set({ status: "sent", sentAt: sql`now()` }).where(eq(mailOutbox.id, id));
 }
 
 /** Records a failed attempt: retried after `retryInSeconds`, or given up for good when `final`. */

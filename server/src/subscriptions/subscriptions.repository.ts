@@ -20,8 +20,6 @@ import {
   orderItemSlots,
   orderItems,
   orders,
-  ph,
-  prepared,
   productPages,
   scheduleSlots,
   subscriptionCancelledLessons,
@@ -43,19 +41,16 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
  * `firstBillingPeriod` (D121): from the first open lesson not yet begun at the moment of payment (D250).
  */
 export async function startSubscriptions(tx: DbOrTx, orderId: number, paidAt: Date): Promise<void> {
-  // Prepared: every paid order asks it, and most have no monthly item (D441).
-  const items = await prepared<{ id: number; productPageId: number }[]>(tx, "order_monthly_items", () =>
-    tx
-      .select({ id: orderItems.id, productPageId: orderItems.productPageId })
-      .from(orderItems)
-      .where(
-        and(
-          sql`${orderItems.orderId} = ${ph("orderId")}::int`,
-          eq(orderItems.status, "active"),
-          sql`${orderItems.recurrentPriceCents} > 0`,
-        ),
+  const items = await tx
+    .select({ id: orderItems.id, productPageId: orderItems.productPageId })
+    .from(orderItems)
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        eq(orderItems.status, "active"),
+        sql`${orderItems.recurrentPriceCents} > 0`,
       ),
-  ).execute({ orderId });
+    );
   if (items.length === 0) return;
   const values = [];
   const paidOn = berlinDate(paidAt);
