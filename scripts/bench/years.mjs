@@ -103,9 +103,9 @@ async function signIn(databaseUrl) {
 
 /**
  * What the parent adds in the add's row: the coming academy week with the most bookings that still has a
- * seat (counted as the shop counts them, D438: every link that may hold one, a running reservation's too;
- * counting paid orders only once chose a week whose last seats were reserved, and the add answered
- * `no_seats_left`), its page's first option, and a child of the parent made for the bench (once per decade), a year and
+ * seat (counted as the shop counts them: every link that may hold one, a running reservation's too, D438,
+ * and running waiting-list offers, D78; counting paid orders only once chose a week the shop called full,
+ * and the add answered `no_seats_left`), its page's first option, and a child of the parent made for the bench (once per decade), a year and
  * a half older than the age group's youngest on the week's first day. Null when no academy week is to come.
  */
 async function academyBooking(client, parentId) {
@@ -113,8 +113,10 @@ async function academyBooking(client, parentId) {
     `select aw.id, aw.product_page_id as page, aw.starts_on::text as starts_on, p.age_group::text as age_group,
        (select min(po.id) from purchase_options po where po.product_page_id = p.id) as option
      from academy_weeks aw join product_pages p on p.id = aw.product_page_id and p.is_published
-     cross join lateral (select count(*) as n from order_item_academy_weeks l
-       where l.academy_week_id = aw.id and l.may_hold_seat) held
+     cross join lateral (select (select count(*) from order_item_academy_weeks l
+         where l.academy_week_id = aw.id and l.may_hold_seat)
+       + (select count(*) from waiting_list_entries e where e.academy_week_id = aw.id
+         and e.status = 'offered' and e.offer_expires_at > now()) as n) held
      where aw.ends_on >= current_date and held.n < aw.seats
      order by held.n desc, aw.id limit 1`,
   );
@@ -418,6 +420,8 @@ const WHAT_CHANGED = [
   "The waiting list's round (every 30 s) locked 15 of the decade's 18 academy weeks with people in line each time, with nothing to do: each had seats free, but everyone in its line already held an offer. Each lock is a write, so each round moved the snapshot by which D421's and D422's answers are kept. A round now looks at a unit with free seats only while someone in line waits for one and the unit is still to come, besides the work it did before (offers run out or accepted, children deleted or booked another way): two rounds of the idle shop on the decade locked nothing.",
   "",
   "Then (D425, no migration; 2026-11-30, the AMD machine): the parent's add of an academy week, a row this bench did not have, checked the week against the seats of every week the academy ever had, counted through the page's items: `order_items` has no index by page, so each add read all 142,461 items (19 ms a call for the academy with the most bookings, median of 30 from Node.js), and a course or event's add counted every past session of its page (37 ms for a page of 277 dated sessions). The check now counts only the weeks asked for and the sessions still offered, through their own bookings (0.8 and 3.3 ms), and the add's row is in the table, alone only: one family's adds go one at a time through its cart's lock.",
+  "",
+  "Then (2026-12-02, the AMD machine, no change to the shop): the add's row had picked its week by the bookings of paid orders only, while the shop also counts running reservations and waiting-list offers, so on the decade of that morning the add answered `no_seats_left` in every request, and the table still called the row met. The bench now picks the week as the shop counts (every link that may hold a seat, D438, and every running offer, D78), and a call that does not answer as expected is never a target met.",
   "",
 ];
 
