@@ -26,7 +26,9 @@ export const AdminImageSchema = z.object({
 });
 export type AdminImage = z.infer<typeof AdminImageSchema>;
 
-const altText = z.string().trim().min(1, { error: "required" }).max(300, { error: "too_long" });
+/** An alt text as a draft may hold it (the live preview's, D147): possibly still empty. */
+const altTextDraft = z.string().trim().max(300, { error: "too_long" });
+const altText = altTextDraft.min(1, { error: "required" });
 
 /** A page's title image as staff set it: a stored image and its alt text in German and Russian (both required). */
 export const AdminTitleImageInputSchema = z
@@ -42,12 +44,7 @@ export type AdminTitleImageInput = z.infer<typeof AdminTitleImageInputSchema>;
  * empty. Staff upload the image first and type its descriptions after; the preview shows the image between.
  */
 export const AdminTitleImageDraftSchema = AdminTitleImageInputSchema.extend({
-  alt: z
-    .object({
-      de: z.string().trim().max(300, { error: "too_long" }),
-      ru: z.string().trim().max(300, { error: "too_long" }),
-    })
-    .strict(),
+  alt: z.object({ de: altTextDraft, ru: altTextDraft }).strict(),
 }).strict();
 
 export const AdminTitleImageSchema = z.object({

@@ -105,8 +105,9 @@ async function signIn(databaseUrl) {
  * What the parent adds in the add's row: the coming academy week with the most bookings that still has a
  * seat (counted as the shop counts them: every link that may hold one, a running reservation's too, D438,
  * and running waiting-list offers, D78; counting paid orders only once chose a week the shop called full,
- * and the add answered `no_seats_left`), its page's first option, and a child of the parent made for the bench (once per decade), a year and
- * a half older than the age group's youngest on the week's first day. Null when no academy week is to come.
+ * and the add answered `no_seats_left`), its page's first option, and a child of the parent made for the
+ * bench (once per decade), a year and a half older than the age group's youngest on the week's first day.
+ * Null when no academy week is to come.
  */
 async function academyBooking(client, parentId) {
   const week = await client.query(
