@@ -285,7 +285,13 @@ async function registerAfterTheSale(
   app.decorate("lessonReminders", reminders);
   app.addHook("onClose", async () => reminders.stop());
   await app.register(
-    historyRoutes({ history: createHistoryService({ db: database.db, publicUrl: env.PUBLIC_URL }) }),
+    historyRoutes({
+      history: createHistoryService({
+        db: database.db,
+        publicUrl: env.PUBLIC_URL,
+        changes: database.changes,
+      }),
+    }),
   );
   const visitRequests = createVisitRequestsService({
     db: database.db,

@@ -71,6 +71,49 @@ describe("createSnapshotReuse", () => {
     expect(await reuse.get("k", "s", make)).toBe("v2");
   });
 
+  it("checks a kept value by its sources' version once the snapshot moved (getChecked, D442)", async () => {
+    const reuse = sized();
+    let made = 0;
+    let reads = 0;
+    let sources = "v1";
+    const make = async () => `m${++made}`;
+    const version = async () => {
+      reads += 1;
+      return sources;
+    };
+    expect(await reuse.getChecked("k", "s1", version, make)).toBe("m1");
+    // The same snapshot: nothing was written anywhere, the version is not read.
+    expect(await reuse.getChecked("k", "s1", version, make)).toBe("m1");
+    expect(reads).toBe(1);
+    // Something else was written: the snapshot moved, the sources did not.
+    expect(await reuse.getChecked("k", "s2", version, make)).toBe("m1");
+    expect(reads).toBe(2);
+    // ... and the kept value now holds for that snapshot without another read.
+    expect(await reuse.getChecked("k", "s2", version, make)).toBe("m1");
+    expect(reads).toBe(2);
+    // The sources changed: made anew, and kept with the new version.
+    sources = "v2";
+    expect(await reuse.getChecked("k", "s3", version, make)).toBe("m2");
+    expect(await reuse.getChecked("k", "s4", version, make)).toBe("m2");
+    expect(made).toBe(2);
+    // Callers that read the same snapshot together share one reading of the version, and one computation.
+    sources = "v3";
+    const both = await Promise.all([
+      reuse.getChecked("k", "s5", version, make),
+      reuse.getChecked("k", "s5", version, make),
+    ]);
+    expect(both).toEqual(["m3", "m3"]);
+    expect(reads).toBe(5);
+    // A failed reading is not kept: the next caller reads again.
+    const failing = async () => {
+      reads += 1;
+      throw new Error("database down");
+    };
+    await expect(reuse.getChecked("k", "s6", failing, make)).rejects.toThrow("database down");
+    expect(await reuse.getChecked("k", "s6", version, make)).toBe("m3");
+    expect(reads).toBe(7);
+  });
+
   it("does not keep a failure: the next caller tries again", async () => {
     const reuse = sized();
     await expect(reuse.get("k", "s1", () => Promise.reject(new Error("database down")))).rejects.toThrow();

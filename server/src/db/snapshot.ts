@@ -17,8 +17,11 @@ export async function currentSnapshot(db: DbOrTx): Promise<string> {
   return String(row?.snapshot ?? "");
 }
 
-/** What `createSnapshotReuse` keeps: a value being made or made, and the bytes it holds in memory. */
-type Kept<T> = { snapshot: string; until: number; value: Promise<T>; size: number };
+/**
+ * What `createSnapshotReuse` keeps: a value being made or made, the bytes it holds in memory, and the version
+ * of what it was made from when the caller names one (`getChecked`).
+ */
+type Kept<T> = { snapshot: string; until: number; value: Promise<T>; size: number; version?: string };
 
 /**
  * Values made once per key and database snapshot, kept while nothing is written (D421). A caller reads the
@@ -29,6 +32,9 @@ type Kept<T> = { snapshot: string; until: number; value: Promise<T>; size: numbe
  *
  * A value that the clock alone changes (a held seat let go at its end) is asked for with `until`, the moment
  * (ms) it may change: from then on it is made anew.
+ *
+ * A value whose sources can be named more narrowly than "the whole database" is asked for with `getChecked`
+ * and a version of those sources (D442): when the snapshot moved, the version read after it decides.
  *
  * Bounded by `maxBytes` (each value's `sizeOf`) and `maxEntries`, the least recently used dropped first; a
  * failed computation is not kept, the next request tries again.
@@ -55,17 +61,33 @@ export function createSnapshotReuse<T>(options: {
     }
   };
 
-  return {
-    get(key: string, snapshot: string, make: () => Promise<T>, until = Number.POSITIVE_INFINITY): Promise<T> {
+  // The version checks under way (`getChecked`), one per key: at most one per kept key at a time.
+  const checks = new Map<string, { snapshot: string; value: Promise<T> }>();
+  const used = (key: string, entry: Kept<T>) => {
+    // Last in the map's order, so the least recently used goes first.
+    kept.delete(key);
+    kept.set(key, entry);
+    return entry.value;
+  };
+
+  const reuse = {
+    get(
+      key: string,
+      snapshot: string,
+      make: () => Promise<T>,
+      until = Number.POSITIVE_INFINITY,
+      version?: string,
+    ): Promise<T> {
       const hit = kept.get(key);
-      if (hit && hit.snapshot === snapshot && now() < hit.until) {
-        // Used again: last in the map's order, so the least recently used goes first.
-        kept.delete(key);
-        kept.set(key, hit);
-        return hit.value;
-      }
+      if (hit && hit.snapshot === snapshot && now() < hit.until) return used(key, hit);
       if (hit) drop(key, hit);
-      const entry: Kept<T> = { snapshot, until, value: make(), size: 0 };
+      const entry: Kept<T> = {
+        snapshot,
+        until,
+        value: make(),
+        size: 0,
+        ...(version === undefined ? {} : { version }),
+      };
       kept.set(key, entry);
       entry.value.then(
         (value) => {
@@ -79,7 +101,45 @@ export function createSnapshotReuse<T>(options: {
       trim();
       return entry.value;
     },
+
+    /**
+     * As `get`, for a value whose sources have a version of their own (D442): the same snapshot gets the
+     * kept value at once; when the snapshot moved, `version()` is read, and a kept value made from the same
+     * version is still right, so it is answered and kept for this snapshot too. Only a new version makes it
+     * anew. `version()` is read after `snapshot` was, so whatever changed the sources before this snapshot
+     * also changed the version read.
+     */
+    getChecked(
+      key: string,
+      snapshot: string,
+      version: () => Promise<string>,
+      make: () => Promise<T>,
+    ): Promise<T> {
+      const hit = kept.get(key);
+      if (hit && hit.snapshot === snapshot) return used(key, hit);
+      // Callers that read the same snapshot together share one reading of the version.
+      const running = checks.get(key);
+      if (running && running.snapshot === snapshot) return running.value;
+      const value = (async () => {
+        const current = await version();
+        const same = kept.get(key);
+        if (same && same.version === current) {
+          same.snapshot = snapshot;
+          return used(key, same);
+        }
+        return reuse.get(key, snapshot, make, Number.POSITIVE_INFINITY, current);
+      })();
+      const check = { snapshot, value };
+      checks.set(key, check);
+      const done = () => {
+        if (checks.get(key) === check) checks.delete(key);
+      };
+      value.then(done, done);
+      return value;
+    },
+
     /** How many values and bytes are kept (for the tests). */
     stats: () => ({ entries: kept.size, bytes }),
   };
+  return reuse;
 }

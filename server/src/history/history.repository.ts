@@ -19,11 +19,13 @@ import {
 import {
   type ItemSlot,
   type ItemWeek,
+  itemLinkVersions,
   lineColumns,
   type NamedItemRow,
   namedColumns,
   slotsAndWeeksOfItems,
 } from "../orders/index.ts";
+import { staffRefundVersionsOfOrder, withdrawalVersionsOfOrder } from "../withdrawals/index.ts";
 
 /** The items of a parent's finished orders: an item's columns without its booking terms (D415), and more. */
 export type HistoryItemRow = NamedItemRow & {
@@ -153,4 +155,53 @@ export function findHistoryItems(
     ...(byVisitor ? { visitorId: criteria.visitorId } : {}),
     ...(byType ? { productType: criteria.productType } : {}),
   });
+}
+
+/**
+ * What a family's history was made from, as one short text (D442): the row versions (`xmin`, which every
+ * insert and update renews) of the family's orders of these statuses and of everything of them the history
+ * shows: each order's invoice, payments, withdrawals and refunds by staff, each item, its subscription and
+ * its slot and week links; the family's children (an item's child is always one of them: a child never
+ * changes family); and the school's pauses of courses (a few a year). Any write to one of them changes it,
+ * and so does a row added or removed (ids are in the text). The catalogue's rows (pages, options, slots,
+ * weeks, houses, closures) are not in it: their changes end the catalogue's generation (D85). Hashed by
+ * PostgreSQL, so the reply is 32 characters however long the history. A prepared statement with the
+ * statuses in its text (as `findHistoryItems`), read through the family's index and each row's own.
+ */
+export async function findHistoryFingerprint(
+  db: DbOrTx,
+  userId: number,
+  orderStatuses: readonly OrderStatus[],
+): Promise<string> {
+  const statuses = sql.join(orderStatuses.map(literal), sql`, `);
+  const statement = prepared<{ fingerprint: string }[]>(
+    db,
+    `history_fingerprint_${orderStatuses.join("_")}`,
+    () => {
+      const orderId = sql.raw("o.id");
+      const items = sql`coalesce((select string_agg(i.id::text || '.' || i.xmin::text
+          || '.' || coalesce((select s.xmin::text from ${subscriptions} s where s.order_item_id = i.id), '-')
+          || '.' || ${itemLinkVersions(sql.raw("i.id"))}, ',' order by i.id)
+        from ${orderItems} i where i.order_id = o.id), '')`;
+      const ofOrder = sql`o.id::text || '.' || o.xmin::text
+        || ':' || coalesce((select iv.xmin::text from ${invoices} iv where iv.order_id = o.id and iv.kind = 'invoice'), '-')
+        || ':' || coalesce((select string_agg(p.xmin::text, '.' order by p.id) from ${payments} p where p.order_id = o.id), '')
+        || ':' || ${withdrawalVersionsOfOrder(orderId)}
+        || ':' || ${staffRefundVersionsOfOrder(orderId)}
+        || ':' || ${items}`;
+      return db
+        .select({
+          fingerprint: sql<string>`md5(
+            coalesce((select string_agg(${ofOrder}, ';' order by o.id) from ${orders} o
+              where o.user_id = ${ph("userId")}::int and o.status in (${statuses})), '')
+            || '|' || coalesce((select string_agg(v.id::text || '.' || v.xmin::text, ',' order by v.id)
+              from ${visitors} v where v.user_id = ${ph("userId")}::int), '')
+            || '|' || coalesce((select string_agg(sp.id::text || '.' || sp.xmin::text, ',' order by sp.id)
+              from ${subscriptionPauses} sp), ''))`,
+        })
+        .from(sql`(select 1) one`);
+    },
+  );
+  const [row] = await statement.execute({ userId });
+  return String(row?.fingerprint ?? "");
 }

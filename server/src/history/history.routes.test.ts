@@ -6,9 +6,22 @@ import {
   itemState,
   WEEKDAY_NAMES,
 } from "@atelier/contract";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices, orderItems, orders, payments } from "../db/schema/index.ts";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ChangeFeed } from "../db/index.ts";
+import {
+  invoices,
+  orderItemSlots,
+  orderItems,
+  orders,
+  payments,
+  productPages,
+  staffRefunds,
+  subscriptionPauses,
+  subscriptions,
+  visitors,
+  withdrawals,
+} from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createChild, createParent } from "../test/shop-fixtures.ts";
 import { createHistoryService } from "./history.service.ts";
@@ -250,6 +263,163 @@ describe("GET /api/v2/orders/items/history/", () => {
     expect(changed.headers.etag).not.toBe(etag);
     const items = HistorySchema.parse(changed.json());
     expect(items.find((item) => item.order === f.courseOrder)?.state).toBe("cancelled");
+  });
+
+  it("is made again only when the family's own rows or the catalogue change, not for other families' writes (D442)", async () => {
+    const f = await family();
+    const other = await t.parentWithCourse(1);
+    await pay(other.headers);
+    const service = createHistoryService({
+      db: t.db,
+      publicUrl: "http://shop.test",
+      changes: t.database.changes,
+    });
+    const made = vi.spyOn(service, "list");
+    const first = await service.body(f.id, {}, "de");
+    expect(made).toHaveBeenCalledTimes(1);
+
+    // Another family's write (here its child renamed): the kept reply is given again. (A seat taken or let go
+    // anywhere ends the catalogue's generation too, D85: the feed tells both on one channel.)
+    await t.db.update(visitors).set({ firstName: "Ola" }).where(eq(visitors.id, other.child));
+    expect((await service.body(f.id, {}, "de")).etag).toBe(first.etag);
+    expect(made).toHaveBeenCalledTimes(1);
+
+    // This family's own order: made anew.
+    await t.db.update(orders).set({ status: "refunded" }).where(eq(orders.id, f.courseOrder));
+    expect((await service.body(f.id, {}, "de")).etag).not.toBe(first.etag);
+    expect(made).toHaveBeenCalledTimes(2);
+
+    // While the catalogue's feed is down a change could be missed: any commit anywhere makes it anew (D421).
+    const down: ChangeFeed = { live: false, subscribe: () => () => {}, close: async () => {} };
+    const blind = createHistoryService({ db: t.db, publicUrl: "http://shop.test", changes: down });
+    const blindMade = vi.spyOn(blind, "list");
+    await blind.body(f.id, {}, "de");
+    await blind.body(f.id, {}, "de");
+    expect(blindMade).toHaveBeenCalledTimes(1);
+    await t.db.update(visitors).set({ firstName: "Olga" }).where(eq(visitors.id, other.child));
+    await blind.body(f.id, {}, "de");
+    expect(blindMade).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows each of its rows written by another writer at once (the fingerprint's parts, D442)", async () => {
+    const f = await family();
+    // Each write as another instance makes it, before its notice could arrive here: with the shop's triggers
+    // off, so the catalogue's feed says nothing (D85) and only the family's fingerprint can tell.
+    const quietly = (write: (db: typeof t.db) => Promise<unknown>) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await write(tx as unknown as typeof t.db);
+      });
+    const itemOf = async (orderId: number) => {
+      const [row] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+      if (!row) throw new Error(`no item in order ${orderId}`);
+      return row;
+    };
+    const course = await itemOf(f.courseOrder);
+    const workshop = await itemOf(f.workshopOrder);
+    const find = async (id: number) => {
+      const item = (await read(f.headers)).find((entry) => entry.id === id);
+      if (!item) throw new Error(`item ${id} not in the history`);
+      return item;
+    };
+    expect((await find(workshop.id)).state).toBe("active");
+
+    await quietly((db) =>
+      db.update(orderItems).set({ status: "cancelled" }).where(eq(orderItems.id, workshop.id)),
+    );
+    expect((await find(workshop.id)).state).toBe("cancelled");
+
+    await quietly((db) => db.update(visitors).set({ firstName: "Lew" }).where(eq(visitors.id, f.lev)));
+    expect((await find(workshop.id)).visitor_name).toMatch(/^Lew /);
+
+    const moved = t.dated.find((slot) => slot.id !== t.dated[0]?.id && slot.id !== t.dated[1]?.id);
+    await quietly((db) =>
+      db
+        .update(orderItemSlots)
+        .set({ scheduleSlotId: moved?.id ?? 0 })
+        .where(eq(orderItemSlots.orderItemId, workshop.id)),
+    );
+    expect((await find(workshop.id)).schedule_slots.map((slot) => slot.id)).toEqual([moved?.id]);
+
+    // An issued invoice never changes (GoBD, D52) but may be written after the order was paid.
+    await quietly((db) =>
+      db.update(invoices).set({ number: "X-2026-0001" }).where(eq(invoices.orderId, f.workshopOrder)),
+    );
+    expect((await find(workshop.id)).invoice_number).toBe("X-2026-0001");
+
+    const refund = { requestId: crypto.randomUUID() };
+    await quietly((db) =>
+      db.insert(staffRefunds).values({
+        orderId: f.workshopOrder,
+        orderItemId: workshop.id,
+        reason: "Kurs ausgefallen",
+        amountCents: 100,
+        cancelItem: false,
+        requestId: refund.requestId,
+        refundState: "pending",
+      }),
+    );
+    expect((await find(workshop.id)).refunds.map((entry) => entry.refund_state)).toEqual(["pending"]);
+    await quietly((db) =>
+      db
+        .update(staffRefunds)
+        .set({ refundState: "completed" })
+        .where(eq(staffRefunds.requestId, refund.requestId)),
+    );
+    expect((await find(workshop.id)).refunds.map((entry) => entry.refund_state)).toEqual(["completed"]);
+
+    await quietly((db) =>
+      db.insert(withdrawals).values({
+        orderItemId: workshop.id,
+        orderId: f.workshopOrder,
+        paidCents: 100,
+        refundCents: 100,
+        gatewayCents: 100,
+        basis: "full",
+        refundState: "none",
+      }),
+    );
+    expect((await find(workshop.id)).withdrawal).not.toBeNull();
+
+    await t.db
+      .update(subscriptions)
+      .set({ contractNumber: "V-0042" })
+      .where(eq(subscriptions.orderItemId, course.id));
+    expect((await find(course.id)).subscription?.contract_number).toBe("V-0042");
+
+    await quietly((db) =>
+      db
+        .update(payments)
+        .set({ gateway: "demo" })
+        .where(and(eq(payments.orderId, f.courseOrder), isNotNull(payments.captureId))),
+    );
+    expect((await find(course.id)).subscription?.paid_with).toBe("demo");
+
+    const today = berlinDate(new Date());
+    const note = `heute ${crypto.randomUUID()}`;
+    await quietly((db) =>
+      db
+        .insert(subscriptionPauses)
+        .values({ productPageId: t.course.page.id, startsOn: today, endsOn: today, note }),
+    );
+    try {
+      expect((await find(course.id)).state).toBe("frozen");
+    } finally {
+      await quietly((db) => db.delete(subscriptionPauses).where(eq(subscriptionPauses.note, note)));
+    }
+    expect((await find(course.id)).state).toBe("active");
+
+    // The catalogue's rows are not in the fingerprint: their change feed ends what was kept (D85).
+    const [page] = await t.db.select().from(productPages).where(eq(productPages.id, t.course.page.id));
+    try {
+      await t.db
+        .update(productPages)
+        .set({ name: { de: "Malen umbenannt", ru: "Рисование" } })
+        .where(eq(productPages.id, t.course.page.id));
+      expect((await find(course.id)).product_page.name).toBe("Malen umbenannt");
+    } finally {
+      await t.db.update(productPages).set({ name: page?.name }).where(eq(productPages.id, t.course.page.id));
+    }
   });
 
   it("is capped: at most maxItems (HISTORY_MAX_ITEMS in the app), the newest", async () => {

@@ -20,7 +20,7 @@ import {
   withdrawalWindow,
 } from "@atelier/contract";
 import { type CachedBody, jsonBody, mediaUrlOn } from "../catalogue/index.ts";
-import { createSnapshotReuse, currentSnapshot, type Db } from "../db/index.ts";
+import { type ChangeFeed, createSnapshotReuse, currentSnapshot, type Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 
 import { findVisitor } from "../visitors/index.ts";
@@ -30,7 +30,7 @@ import {
   refundPolicyOf,
   toRecord,
 } from "../withdrawals/index.ts";
-import { findHistoryItems, type HistoryItemRow } from "./history.repository.ts";
+import { findHistoryFingerprint, findHistoryItems, type HistoryItemRow } from "./history.repository.ts";
 
 /**
  * Where a running subscription's next month stands (D72): PayPal's automatic charge failed → awaiting
@@ -122,7 +122,13 @@ function toHistoryItem(
   };
 }
 
-export type HistoryServiceDeps = { db: Db; publicUrl: string; maxItems?: number };
+export type HistoryServiceDeps = {
+  db: Db;
+  publicUrl: string;
+  maxItems?: number;
+  /** The catalogue's change feed (D85): while it is live, a kept history is checked by the family's rows (D442). */
+  changes?: ChangeFeed | undefined;
+};
 export type HistoryService = ReturnType<typeof createHistoryService>;
 
 /**
@@ -130,15 +136,27 @@ export type HistoryService = ReturnType<typeof createHistoryService>;
  * and refunded orders, newest first, capped at HISTORY_MAX_ITEMS. Only the caller's own orders are read;
  * a child of another family in `?visitor=` is 404, as every other foreign id (D24, D70).
  */
-export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITEMS }: HistoryServiceDeps) {
+export function createHistoryService({
+  db,
+  publicUrl,
+  maxItems = HISTORY_MAX_ITEMS,
+  changes,
+}: HistoryServiceDeps) {
   const media = mediaUrlOn(publicUrl);
+  // Counts the catalogue's changes and the feed's outages (D442): a history kept before one is not given again.
+  let catalogueGeneration = 0;
+  changes?.subscribe(() => {
+    catalogueGeneration += 1;
+  });
 
   /**
-   * A family's history as sent, made once per database snapshot (D421): a parent's profile and every
-   * product page the existing client shows ask for it, and on ten years of data making it takes 13 ms of the
-   * two cores (188 items read, checked against the contract and written as 166 KB of JSON). Whatever is
-   * written anywhere (a payment, a refund, a page's name, a new item) moves the snapshot and makes it anew,
-   * and the Berlin day is part of the key, since the day alone changes what may be withdrawn or is paused.
+   * A family's history as sent, made once per version of what it shows (D421, D442): a parent's profile and
+   * every product page the existing client shows ask for it, and on ten years of data making it takes 13–30
+   * ms of the two cores (188 items read, checked against the contract and written as 166 KB of JSON). While
+   * the database snapshot stays, the kept reply is right; once it moved, the family's fingerprint
+   * (`findHistoryFingerprint`) with the catalogue's generation decides, so other families' writes leave it
+   * as it is. While the catalogue's feed is down, any commit anywhere makes it anew. The Berlin day is part
+   * of the key, since the day alone changes what may be withdrawn or is paused.
    */
   const reuse = createSnapshotReuse<CachedBody>({
     maxBytes: HISTORY_REUSE_MAX_BYTES,
@@ -191,10 +209,13 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
 
     /**
      * `list` as the reply's bytes (the contract's encoding, as the route's serializer writes it), with its
-     * ETag; the same one while nothing was written and the day is the same (D421).
+     * ETag; the same one while nothing it shows was written and the day is the same (D421, D442).
      */
     async body(userId: number, query: HistoryQuery, locale: Locale): Promise<CachedBody> {
-      const snapshot = await currentSnapshot(db);
+      // The catalogue's generation is read first: a change of the catalogue while the reply is made is newer
+      // than the kept reply's generation, so the next request makes it anew (D442).
+      const generation = catalogueGeneration;
+      const snapshot = `${generation}/${await currentSnapshot(db)}`;
       const key = [
         userId,
         locale,
@@ -202,7 +223,13 @@ export function createHistoryService({ db, publicUrl, maxItems = HISTORY_MAX_ITE
         query.visitor ?? "",
         query.product_page__product_type ?? "",
       ].join(" ");
-      return reuse.get(key, snapshot, async () =>
+      // While nothing was committed anywhere, the snapshot alone tells (one short statement, D421); after a
+      // commit, the family's fingerprint: another family's write leaves this one's reply as it was.
+      const version = async () =>
+        changes?.live
+          ? `${generation}:${await findHistoryFingerprint(db, userId, HISTORY_ORDER_STATUSES)}`
+          : `feed down:${snapshot}`;
+      return reuse.getChecked(key, snapshot, version, async () =>
         jsonBody(HistorySchema.encode(await service.list(userId, query, locale))),
       );
     },

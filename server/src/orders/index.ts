@@ -19,6 +19,7 @@ export {
   type ItemSlot,
   type ItemWeek,
   itemColumns,
+  itemLinkVersions,
   itemSlots,
   lineColumns,
   listOrdersOfUserForStaff,

@@ -497,6 +497,18 @@ export async function findCartWithItems(
   };
 }
 
+/**
+ * The row versions (`xmin`) of an item's slot and week links as one text: any link added, changed or removed
+ * changes it. Part of the current order's fingerprint (D430) and of a parent's history's (D442); `itemId`
+ * names the item's id in the statement around it.
+ */
+export function itemLinkVersions(itemId: SQL): SQL {
+  return sql`coalesce((select string_agg(l.xmin::text, '.' order by l.schedule_slot_id)
+      from ${orderItemSlots} l where l.order_item_id = ${itemId}), '')
+    || '.' || coalesce((select string_agg(w.xmin::text, '.' order by w.academy_week_id)
+      from ${orderItemAcademyWeeks} w where w.order_item_id = ${itemId}), '')`;
+}
+
 /** A cart's fingerprint (D430) and what the read needs beside it, by the cart_id or user it was asked for. */
 export type CartFingerprint = {
   cartId: string;
@@ -532,10 +544,7 @@ export async function findCartFingerprints(
             || '|' || coalesce((select p.xmin::text from ${promocodes} p where p.id = ${orders}.promocode_id), '-')
             || '|' || coalesce((select string_agg(i.id::text || '.' || i.xmin::text
                 || '.' || coalesce((select v.xmin::text from ${visitors} v where v.id = i.visitor_id), '-')
-                || '.' || coalesce((select string_agg(l.xmin::text, '.' order by l.schedule_slot_id)
-                    from ${orderItemSlots} l where l.order_item_id = i.id), '')
-                || '.' || coalesce((select string_agg(w.xmin::text, '.' order by w.academy_week_id)
-                    from ${orderItemAcademyWeeks} w where w.order_item_id = i.id), ''),
+                || '.' || ${itemLinkVersions(sql.raw("i.id"))},
               ',' order by i.id)
               from ${orderItems} i where i.order_id = ${orders}.id), '')`.as("fingerprint"),
       })

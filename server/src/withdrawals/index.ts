@@ -13,8 +13,13 @@ export {
   findStaffRefundsOfItems,
   findStaffRefundsOfOrders,
   type StaffRefundRow,
+  staffRefundVersionsOfOrder,
 } from "./staff-refunds.repository.ts";
-export { findWithdrawalsOfItems, orderHasWithdrawals } from "./withdrawals.repository.ts";
+export {
+  findWithdrawalsOfItems,
+  orderHasWithdrawals,
+  withdrawalVersionsOfOrder,
+} from "./withdrawals.repository.ts";
 export { withdrawalsRoutes } from "./withdrawals.routes.ts";
 export type { WithdrawalsService } from "./withdrawals.service.ts";
 export { createWithdrawalsService, toRecord } from "./withdrawals.service.ts";

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import {
   invoices,
@@ -117,6 +117,16 @@ export async function findStaffRefundsOfItems(db: DbOrTx, itemIds: number[]): Pr
       .orderBy(asc(staffRefunds.id)),
   );
   return statement.execute({ ids: pgArray(itemIds) });
+}
+
+/**
+ * The row versions (`xmin`) of an order's refunds by staff as one text: any refund asked for, paid, failed
+ * or given its credit note changes it (a credit note never changes once issued, GoBD, and the row names it).
+ * Part of a parent's history's fingerprint (D442); `orderId` names the order's id in the statement around it.
+ */
+export function staffRefundVersionsOfOrder(orderId: SQL): SQL {
+  return sql`coalesce((select string_agg(r.id::text || '.' || r.xmin::text, ',' order by r.id)
+    from ${staffRefunds} r where r.order_id = ${orderId}), '')`;
 }
 
 export async function pendingStaffRefundIds(db: DbOrTx, limit: number): Promise<number[]> {

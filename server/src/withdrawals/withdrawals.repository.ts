@@ -1,5 +1,5 @@
 import type { Locale, OrderItemStatus, OrderStatus, ProductType } from "@atelier/contract";
-import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import {
   invoices,
@@ -85,6 +85,16 @@ export async function findWithdrawalsOfItems(db: DbOrTx, itemIds: number[]): Pro
       .where(sql`${withdrawals.orderItemId} = any(${ph("ids")}::int[])`),
   );
   return statement.execute({ ids: pgArray(itemIds) });
+}
+
+/**
+ * The row versions (`xmin`) of an order's withdrawals as one text: any withdrawal made, refunded or given
+ * its credit note changes it (a credit note never changes once issued, GoBD, and the row names it). Part of a
+ * parent's history's fingerprint (D442); `orderId` names the order's id in the statement around it.
+ */
+export function withdrawalVersionsOfOrder(orderId: SQL): SQL {
+  return sql`coalesce((select string_agg(w.id::text || '.' || w.xmin::text, ',' order by w.id)
+    from ${withdrawals} w where w.order_id = ${orderId}), '')`;
 }
 
 export async function findWithdrawal(db: DbOrTx, id: number, lock = false) {
