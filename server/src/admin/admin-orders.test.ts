@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AdminOrderSchema, todayInBerlin } from "@atelier/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUND_ATTEMPTS } from "../checkout/index.ts";
 import { SEARCH_COUNT_LIMIT } from "../db/index.ts";
@@ -279,6 +279,46 @@ describe(`staff refunds and orders in the back office (${usesPostgres() ? "Postg
     expect((await list({ from: "2001-01-01", to: "2001-01-02", parent: c.id })).json()).toHaveLength(0);
     expect((await list({ from: "01.01.2001" })).statusCode).toBe(400);
     expect((await list({ status: ["nonsense"] })).statusCode).toBe(400);
+  });
+
+  it("shows each row's payment state and gateway as its filter finds them: one rule for both", async () => {
+    const list = async (filter: Record<string, unknown> = {}) => {
+      const res = await t.call("GET", "/api/v2/admin/orders/", {
+        headers: staff.headers,
+        query: { filter: JSON.stringify(filter), sort: JSON.stringify(["id", "DESC"]), range: "[0,99]" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        id: number;
+        payment_state: string;
+        gateway: string | null;
+        refunded_cents: number;
+      }[];
+    };
+    const rows = await list();
+    const states = [...new Set(rows.map((row) => row.payment_state))];
+    // The suite's earlier tests left paid orders, refunds and a failed refund behind.
+    expect(states).toEqual(expect.arrayContaining(["paid", "needs_attention"]));
+    expect(states.length).toBeGreaterThanOrEqual(3);
+    for (const state of states) {
+      const found = (await list({ payment_state: state })).map((row) => row.id).sort((a, b) => a - b);
+      const shown = rows.filter((row) => row.payment_state === state).map((row) => row.id);
+      expect(found, state).toEqual(shown.sort((a, b) => a - b));
+    }
+    // The gateway is the order's latest payment's; the refunded sum all its payments'.
+    const [paid] = await t.db
+      .select({ orderId: payments.orderId, gateway: payments.gateway })
+      .from(payments)
+      .orderBy(desc(payments.id))
+      .limit(1);
+    expect(rows.find((row) => row.id === paid?.orderId)?.gateway).toBe(paid?.gateway);
+    const refunded = rows.find((row) => row.refunded_cents > 0);
+    expect(refunded).toBeDefined();
+    const sums = await t.db
+      .select({ cents: payments.refundedCents })
+      .from(payments)
+      .where(eq(payments.orderId, refunded?.id ?? 0));
+    expect(refunded?.refunded_cents).toBe(sums.reduce((sum, row) => sum + row.cents, 0));
   });
 
   it("keeps the list's sort on every page: by total, both ways, and by date (D413)", async () => {

@@ -47,12 +47,24 @@ const refundedCents = sql<number>`coalesce((select sum(${payments.refundedCents}
 const capturedCents = sql<number>`coalesce((select sum(${payments.amountCents}) from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.captureId} is not null), 0)::int`;
 const needsAttention = sql<boolean>`(exists (select 1 from ${staffRefunds} where ${staffRefunds.orderId} = ${orders.id} and ${staffRefunds.refundState} = 'failed') or exists (select 1 from ${withdrawals} where ${withdrawals.orderId} = ${orders.id} and ${withdrawals.refundState} = 'failed'))`;
 
-const paymentStateSql = sql<AdminPaymentState>`case
+/** The order's payment state from what was captured and refunded (D129): the one rule, for rows and filter. */
+const paymentStateOf = (captured: SQL, refunded: SQL) => sql<AdminPaymentState>`case
   when ${needsAttention} then 'needs_attention'
-  when ${capturedCents} = 0 then 'unpaid'
-  when ${refundedCents} >= ${capturedCents} then 'refunded'
-  when ${refundedCents} > 0 then 'partly_refunded'
+  when ${captured} = 0 then 'unpaid'
+  when ${refunded} >= ${captured} then 'refunded'
+  when ${refunded} > 0 then 'partly_refunded'
   else 'paid' end`;
+
+const paymentStateSql = paymentStateOf(capturedCents, refundedCents);
+
+/**
+ * An order's payments summed once for its row (`pay`, joined laterally in `rowsOf`): the state's rule reads
+ * the captured and refunded sums up to five times, and as subqueries each was a read of the order's payments.
+ */
+const paymentSums = sql`(select coalesce(sum(p.refunded_cents), 0)::int as refunded,
+    coalesce(sum(p.amount_cents) filter (where p.capture_id is not null), 0)::int as captured,
+    (array_agg(p.gateway::text order by p.id desc))[1] as gateway
+  from ${payments} p where p.order_id = ${orders.id}) pay`;
 
 /** An offer's name in the staff member's language, German where the Russian one is empty (D286). */
 const offerNameIn = (locale: Locale | Placeholder) =>
@@ -77,11 +89,9 @@ const rowColumns = {
   billing: orders.billing,
   totalCents: orders.totalCheckoutCents,
   locale: orders.locale,
-  refundedCents,
-  paymentState: paymentStateSql,
-  gateway: sql<
-    string | null
-  >`(select ${payments.gateway}::text from ${payments} where ${payments.orderId} = ${orders.id} order by ${payments.id} desc limit 1)`,
+  refundedCents: sql<number>`pay.refunded`,
+  paymentState: paymentStateOf(sql`pay.captured`, sql`pay.refunded`),
+  gateway: sql<string | null>`pay.gateway`,
   children: sql<
     string[] | null
   >`(select array_agg(distinct trim(${visitors.firstName} || ' ' || ${visitors.lastName})) from ${orderItems} join ${visitors} on ${visitors.id} = ${orderItems.visitorId} where ${orderItems.orderId} = ${orders.id})`,
@@ -260,6 +270,7 @@ async function rowsOf(db: DbOrTx, ids: number[], locale: Locale): Promise<AdminO
       .select(rowColumnsIn(ph("locale")))
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
+      .leftJoinLateral(paymentSums, sql`true`)
       .where(sql`${orders.id} = any(${ph("ids")}::int[])`),
   );
   const rows = await statement.execute({ ids: pgArray(ids), locale });
