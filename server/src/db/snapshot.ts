@@ -70,36 +70,30 @@ export function createSnapshotReuse<T>(options: {
     return entry.value;
   };
 
-  const reuse = {
-    get(
-      key: string,
-      snapshot: string,
-      make: () => Promise<T>,
-      until = Number.POSITIVE_INFINITY,
-      version?: string,
-    ): Promise<T> {
+  // Makes the value anew in place of what was kept under `key`, and keeps it once it is made.
+  const start = (key: string, entry: Omit<Kept<T>, "value" | "size">, make: () => Promise<T>) => {
+    const old = kept.get(key);
+    if (old) drop(key, old);
+    const made: Kept<T> = { ...entry, value: make(), size: 0 };
+    kept.set(key, made);
+    made.value.then(
+      (value) => {
+        if (kept.get(key) !== made) return;
+        made.size = options.sizeOf(value);
+        bytes += made.size;
+        trim();
+      },
+      () => drop(key, made),
+    );
+    trim();
+    return made.value;
+  };
+
+  return {
+    get(key: string, snapshot: string, make: () => Promise<T>, until = Number.POSITIVE_INFINITY): Promise<T> {
       const hit = kept.get(key);
       if (hit && hit.snapshot === snapshot && now() < hit.until) return used(key, hit);
-      if (hit) drop(key, hit);
-      const entry: Kept<T> = {
-        snapshot,
-        until,
-        value: make(),
-        size: 0,
-        ...(version === undefined ? {} : { version }),
-      };
-      kept.set(key, entry);
-      entry.value.then(
-        (value) => {
-          if (kept.get(key) !== entry) return;
-          entry.size = options.sizeOf(value);
-          bytes += entry.size;
-          trim();
-        },
-        () => drop(key, entry),
-      );
-      trim();
-      return entry.value;
+      return start(key, { snapshot, until }, make);
     },
 
     /**
@@ -127,7 +121,7 @@ export function createSnapshotReuse<T>(options: {
           same.snapshot = snapshot;
           return used(key, same);
         }
-        return reuse.get(key, snapshot, make, Number.POSITIVE_INFINITY, current);
+        return start(key, { snapshot, until: Number.POSITIVE_INFINITY, version: current }, make);
       })();
       const check = { snapshot, value };
       checks.set(key, check);
@@ -141,5 +135,4 @@ export function createSnapshotReuse<T>(options: {
     /** How many values and bytes are kept (for the tests). */
     stats: () => ({ entries: kept.size, bytes }),
   };
-  return reuse;
 }

@@ -381,10 +381,12 @@ describe("GET /api/v2/orders/items/history/", () => {
     );
     expect((await find(workshop.id)).withdrawal).not.toBeNull();
 
-    await t.db
-      .update(subscriptions)
-      .set({ contractNumber: "V-0042" })
-      .where(eq(subscriptions.orderItemId, course.id));
+    await quietly((db) =>
+      db
+        .update(subscriptions)
+        .set({ contractNumber: "V-0042" })
+        .where(eq(subscriptions.orderItemId, course.id)),
+    );
     expect((await find(course.id)).subscription?.contract_number).toBe("V-0042");
 
     await quietly((db) =>
