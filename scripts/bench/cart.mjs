@@ -89,10 +89,10 @@ export async function explainCart(databaseUrl, cartId, gift, readTogether) {
       "The add's statement (D399): insert the item with its slots and weeks, update the cart's totals, and answer the item with its page, option, house, closures, slots and weeks",
       "The reply read again after the commit, only when the cart's gift card pays part of the item (D223)",
       `The current order: the cart, its items (${cartLines.length + 1}) and its code in one statement (D399)`,
-      `The current order's fingerprints (D430) of ${readTogether.length} carts read at once (D431): what a kept reply was made from, read on every read`,
+      `The current order's fingerprints (D430) of ${readTogether.length} carts read at once (D431): what a kept reply was made from, read on every read after a commit (D443)`,
     ];
     lines.push(
-      `Round trip from Node.js to PostgreSQL (\`select 1\`, 300 times, one connection) at this load: p50 ${rt.p50.toFixed(2)} ms, p99 ${rt.p99.toFixed(2)} ms. An add runs 4 round trips (begin written with the lock, D409; lines; the add's statement; commit), reading the current order 1 while the reply made for the cart's fingerprint is kept (the fingerprint: D430, read in one statement with the other reads asked at the same time: D431), else 2 (the fingerprint, then the cart with its items and code; a gift card on the cart is read beside it, and such a cart is read so every time).`,
+      `Round trip from Node.js to PostgreSQL (\`select 1\`, 300 times, one connection) at this load: p50 ${rt.p50.toFixed(2)} ms, p99 ${rt.p99.toFixed(2)} ms. An add runs 4 round trips (begin written with the lock, D409; lines; the add's statement; commit), reading the current order none of its own while nothing was committed since its kept reply's fingerprint was read (one snapshot read shared by the reads asked at the same time, D443), 1 while the reply made for the cart's fingerprint is kept (the fingerprint: D430, read in one statement with the other reads asked at the same time: D431), else 2 (the fingerprint, then the cart with its items and code; a gift card on the cart is read beside it, and such a cart is read so every time).`,
       "",
     );
     for (const [index, statement] of captured.entries()) {

@@ -16,4 +16,4 @@ export { containsPattern, searchTextContains } from "./like.ts";
 export { idIn, inOrderOf, pgArray, ph, prepared } from "./prepared.ts";
 export * from "./schema/index.ts";
 export { installation, orders, paymentEvents, paymentIssues, payments } from "./schema/index.ts";
-export { createSnapshotReuse, currentSnapshot } from "./snapshot.ts";
+export { createSnapshotReuse, currentSnapshot, sharedSnapshot } from "./snapshot.ts";

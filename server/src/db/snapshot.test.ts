@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/test-database.ts";
 import type { Database } from "./client.ts";
-import { createSnapshotReuse, currentSnapshot } from "./snapshot.ts";
+import { createSnapshotReuse, currentSnapshot, sharedSnapshot } from "./snapshot.ts";
 
 // D421: a value made once per database snapshot is reused only while nothing was written.
 describe("currentSnapshot", () => {
@@ -32,6 +32,20 @@ describe("currentSnapshot", () => {
       await tx.execute(sql`update snapshot_probe set n = n + 1`);
     });
     expect(await currentSnapshot(t.db)).not.toBe(after);
+  });
+
+  it("read for callers together (D443), shows each caller every commit made before it asked", async () => {
+    const shared = sharedSnapshot(t.db);
+    const before = await shared();
+    await t.db.execute(sql`insert into snapshot_probe values (2)`);
+    // Asked at once with a commit under way: both answers are read after the commit's caller asked.
+    const [writing, asked] = await Promise.all([
+      t.db.execute(sql`insert into snapshot_probe values (3)`).then(() => shared()),
+      shared(),
+    ]);
+    expect(asked).not.toBe(before);
+    expect(writing).not.toBe(before);
+    expect(writing.split(":").length).toBe(3);
   });
 });
 

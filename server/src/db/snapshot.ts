@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "./client.ts";
+import { batchedRead } from "./batched-read.ts";
+import type { Db, DbOrTx } from "./client.ts";
 import { prepared } from "./prepared.ts";
 
 /**
@@ -15,6 +16,18 @@ export async function currentSnapshot(db: DbOrTx): Promise<string> {
   );
   const [row] = await statement.execute();
   return String(row?.snapshot ?? "");
+}
+
+/**
+ * `currentSnapshot` read once for the callers that ask at the same time (D443): the reads share one
+ * statement as `batchedRead`'s keys do, and each statement starts after every caller in it asked, so a
+ * caller's answer is never older than its own question (a commit made before it asked has moved it).
+ * While nothing is written the shop's readers of kept replies then cost the database one short statement
+ * for all of them instead of one lookup each.
+ */
+export function sharedSnapshot(db: Db): () => Promise<string> {
+  const read = batchedRead<0, string>(async () => new Map([[0, await currentSnapshot(db)]]));
+  return async () => (await read(0)) ?? "";
 }
 
 /**

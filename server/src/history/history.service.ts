@@ -20,7 +20,7 @@ import {
   withdrawalWindow,
 } from "@atelier/contract";
 import { type CachedBody, jsonBody, mediaUrlOn } from "../catalogue/index.ts";
-import { type ChangeFeed, createSnapshotReuse, currentSnapshot, type Db } from "../db/index.ts";
+import { type ChangeFeed, createSnapshotReuse, type Db, sharedSnapshot } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 
 import { findVisitor } from "../visitors/index.ts";
@@ -163,6 +163,8 @@ export function createHistoryService({
     maxEntries: HISTORY_REUSE_MAX_ENTRIES,
     sizeOf: (body) => body.bytes.length,
   });
+  // Read once for the families asking at the same time (D443).
+  const snapshotNow = sharedSnapshot(db);
 
   const service = {
     async list(userId: number, query: HistoryQuery, locale: Locale): Promise<HistoryItem[]> {
@@ -215,7 +217,7 @@ export function createHistoryService({
       // The catalogue's generation is read first: a change of the catalogue while the reply is made is newer
       // than the kept reply's generation, so the next request makes it anew (D442).
       const generation = catalogueGeneration;
-      const snapshot = `${generation}/${await currentSnapshot(db)}`;
+      const snapshot = `${generation}/${await snapshotNow()}`;
       const key = [
         userId,
         locale,

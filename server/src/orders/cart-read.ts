@@ -6,7 +6,7 @@ import {
   type PurchaseTerms,
   type PurchaseTermsQuery,
 } from "@atelier/contract";
-import { type BatchedRead, batchedRead, type Db } from "../db/index.ts";
+import { type BatchedRead, batchedRead, type Db, sharedSnapshot } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { findGiftCard } from "../gift-cards/index.ts";
 import { orderOf, toOrder } from "./cart-reply.ts";
@@ -59,8 +59,10 @@ export async function currentOrder(deps: CartDeps, caller: CartCaller, locale: L
  * `GET /orders/current/` as finished bytes (D430): the reply made for the same fingerprint of the cart,
  * catalogue and minute is sent again; otherwise the cart is read as `currentOrder` reads it and `encode`
  * makes the reply, kept for the next read. The fingerprint is read before the reply, so a write between the
- * two makes the kept reply's fingerprint stale, never a stale reply current. A cart with a gift card applied
- * (its balance is another area's row) and a cart to be made or merged are read as before, every time.
+ * two makes the kept reply's fingerprint stale, never a stale reply current. While the database's snapshot
+ * is the one the kept reply's fingerprint was read under, nothing was committed since and the fingerprint
+ * is not read at all (D443). A cart with a gift card applied (its balance is another area's row) and a cart
+ * to be made or merged are read as before, every time.
  */
 export async function currentOrderReply(
   deps: CartDeps,
@@ -75,9 +77,13 @@ export async function currentOrderReply(
   const { userId, cartId } = caller;
   if (userId === null && !cartId) throw AppError.notFound();
   // A UUID names the same cart in either case; the statement answers it in lower case.
-  const found = await (userId === null
-    ? fingerprints.guest((cartId ?? "").toLowerCase())
-    : fingerprints.user(userId));
+  const guestCart = (cartId ?? "").toLowerCase();
+  const key = `${userId === null ? `g${guestCart}` : `u${userId}`}:${locale}`;
+  const snapshot = await fingerprints.snapshot();
+  const unchanged = reuse.unchanged(key, snapshot, Date.now());
+  // A parent's reply answers a guest cart named beside it only if it is that cart (else it is merged).
+  if (unchanged && (userId === null || !cartId || cartId === unchanged.cartId)) return unchanged.reply;
+  const found = await (userId === null ? fingerprints.guest(guestCart) : fingerprints.user(userId));
   if (!found) {
     // No cart: a guest's is not found, a parent's is made by the plain read.
     if (userId === null) throw AppError.notFound();
@@ -85,24 +91,28 @@ export async function currentOrderReply(
   }
   const merge = userId !== null && Boolean(cartId) && cartId !== found.cartId;
   if (found.giftCardId !== null || merge) return fresh();
-  const key = `${userId === null ? `g${found.cartId}` : `u${userId}`}:${locale}`;
   const now = Date.now();
-  const kept = reuse.find(key, found.fingerprint, now);
+  const kept = reuse.find(key, found.fingerprint, now, snapshot);
   if (kept) return kept;
   const stamp = reuse.begin(now);
   const reply = await fresh();
-  reuse.keep(key, found.fingerprint, stamp, reply);
+  reuse.keep(key, { fingerprint: found.fingerprint, snapshot, cartId: found.cartId }, stamp, reply);
   return reply;
 }
 
-/** The fingerprints of guests' and users' carts, each read together with the others asked for at once (D431). */
+/**
+ * The fingerprints of guests' and users' carts, each read together with the others asked for at once (D431),
+ * and the database's snapshot, read once for the callers asking at the same time (D443).
+ */
 export type CartFingerprints = {
   guest: BatchedRead<string, CartFingerprint>;
   user: BatchedRead<number, CartFingerprint>;
+  snapshot: () => Promise<string>;
 };
 
 export function batchedFingerprints(db: Db): CartFingerprints {
   return {
+    snapshot: sharedSnapshot(db),
     guest: batchedRead(
       async (cartIds) =>
         new Map((await findCartFingerprints(db, { cartIds })).map((row) => [row.cartId, row])),

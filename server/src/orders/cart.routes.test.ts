@@ -2,6 +2,7 @@ import {
   bookingAgeRefusal,
   CART_MAX_ITEMS,
   errorMessage,
+  type Order,
   OrderItemSchema,
   OrderSchema,
   todayInBerlin,
@@ -30,6 +31,10 @@ import {
   WORKSHOP_10,
 } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
+import { createCartService } from "./cart.service.ts";
+import { batchedFingerprints, currentOrderReply } from "./cart-read.ts";
+import type { CartCaller } from "./cart-shared.ts";
+import { createCurrentOrderReuse } from "./current-order-reuse.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let course: Awaited<ReturnType<typeof pageBySlug>>;
@@ -815,6 +820,46 @@ describe("the current order read again (D430): another writer's change shows in 
     expect(orders[4].items[0].visitor_name).toBe("Mila Muster");
     expect(orders[5].items[0].id).toBe(parents[1]?.item);
     expect(orders[5].items[0].visitor_name).toBe("Ida Muster");
+  });
+
+  it("is sent again without reading the cart while the database's snapshot stays (D443)", async () => {
+    const db = ctx.database.db;
+    const { parent, child } = await parentWithCourse();
+    // The shop as the route runs it, with the snapshot in the test's hand: on PostgreSQL the test files
+    // beside this one commit to their own databases and move the real one.
+    const service = createCartService({
+      db,
+      siblingDiscountPercent: 10,
+      publicUrl: "http://shop.test",
+      changes: ctx.database.changes,
+    });
+    let snapshot = "s1";
+    const fingerprints = { ...batchedFingerprints(db), snapshot: async () => snapshot };
+    const reuse = createCurrentOrderReuse(ctx.database.changes);
+    const encode = (order: Order) => ({
+      bytes: Buffer.from(JSON.stringify(order)),
+      etag: "",
+      contentType: "application/json",
+    });
+    const read = async (caller: CartCaller) => {
+      const reply = await currentOrderReply(service.deps, reuse, fingerprints, caller, "de", encode);
+      return OrderSchema.parse(JSON.parse(reply.bytes.toString())).items.map((item) => item.visitor_name);
+    };
+    const caller = { userId: parent.id };
+    expect(await read(caller)).toEqual(["Mila Muster"]);
+    // Written while the snapshot "stays": the kept reply is sent, so neither the cart nor its fingerprint
+    // was read. The snapshot moves with every commit, so this is only ever a commit made at the same time.
+    await db.update(visitors).set({ firstName: "Lena" }).where(eq(visitors.id, child));
+    expect(await read(caller)).toEqual(["Mila Muster"]);
+    snapshot = "s2";
+    expect(await read(caller)).toEqual(["Lena Muster"]);
+    // A guest cart named beside the parent's is merged, never answered by the parent's kept reply.
+    const guest = await guestCart();
+    const added = await call("POST", "/api/v2/orders/items/", { cartId: guest, body: workshopItem(1) });
+    expect(added.statusCode, added.body).toBe(201);
+    snapshot = "s3";
+    expect(await read(caller)).toEqual(["Lena Muster"]);
+    expect(await read({ ...caller, cartId: guest })).toHaveLength(2);
   });
 
   it("shows an offer renamed in the catalogue once the catalogue's change reaches this instance", async () => {

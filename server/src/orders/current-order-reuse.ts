@@ -10,21 +10,41 @@ import type { ChangeFeed } from "../db/index.ts";
  * The minute is there for the line's terms (D153): "the first lesson not yet begun" changes when a lesson
  * starts, and lessons start on a whole minute. Replies are kept only while the feed is live (a change
  * could be missed otherwise), at most `maxEntries` carts and `maxBytes` in all, the oldest dropped first.
+ *
+ * Each reply also remembers the database snapshot its fingerprint was last found under (D443): while the
+ * snapshot read now is that one, nothing was committed anywhere since, so the fingerprint would be the same
+ * and need not be read.
  */
 export type CurrentOrderReuse = {
-  /** The reply kept for `key`, if it was made from this fingerprint, generation and minute. */
-  find(key: string, fingerprint: string, now: number): Reply | undefined;
+  /**
+   * The reply kept for `key` if nothing was committed since its fingerprint was read (`snapshot` is the one
+   * it was read under) and the generation and minute are the same; `cartId` is the cart it answered.
+   */
+  unchanged(key: string, snapshot: string, now: number): { reply: Reply; cartId: string } | undefined;
+  /**
+   * The reply kept for `key`, if it was made from this fingerprint, generation and minute; found, it is
+   * remembered under `snapshot`, the one the fingerprint was read under.
+   */
+  find(key: string, fingerprint: string, now: number, snapshot: string): Reply | undefined;
   /** Starts a reply's making: what `keep` needs to know whether the catalogue changed meanwhile. */
   begin(now: number): Stamp;
-  /** Keeps a reply made since `stamp` from `fingerprint` (read before the reply was), if nothing overtook it. */
-  keep(key: string, fingerprint: string, stamp: Stamp, reply: Reply): void;
+  /**
+   * Keeps a reply of cart `cartId` made since `stamp` from `fingerprint` (read under `snapshot`, before the
+   * reply was), if nothing overtook it.
+   */
+  keep(
+    key: string,
+    found: { fingerprint: string; snapshot: string; cartId: string },
+    stamp: Stamp,
+    reply: Reply,
+  ): void;
 };
 
 /** A finished reply: its bytes, ETag and type, as the catalogue's kept replies are (`sendCached` sends both). */
 export type Reply = CachedBody;
 export type Stamp = { generation: number; minute: number };
 
-type Entry = Stamp & { fingerprint: string; reply: Reply };
+type Entry = Stamp & { fingerprint: string; snapshot: string; cartId: string; reply: Reply };
 
 // Minutes counted from the epoch: Berlin's offset from UTC is whole hours, so each begins with a Berlin minute.
 const MINUTE_MS = 60_000;
@@ -48,22 +68,30 @@ export function createCurrentOrderReuse(
     entries.delete(key);
     bytes -= entry.reply.bytes.length;
   };
+  // The entry kept for `key` while the feed is live and its generation and minute are now's.
+  const current = (key: string, now: number) => {
+    const entry = entries.get(key);
+    if (!entry || !changes.live) return undefined;
+    const same = entry.generation === generation && entry.minute === Math.floor(now / MINUTE_MS);
+    return same ? entry : undefined;
+  };
   return {
-    find(key, fingerprint, now) {
-      const entry = entries.get(key);
-      if (!entry || !changes.live) return undefined;
-      const same =
-        entry.fingerprint === fingerprint &&
-        entry.generation === generation &&
-        entry.minute === Math.floor(now / MINUTE_MS);
-      return same ? entry.reply : undefined;
+    unchanged(key, snapshot, now) {
+      const entry = current(key, now);
+      return entry && entry.snapshot === snapshot ? { reply: entry.reply, cartId: entry.cartId } : undefined;
+    },
+    find(key, fingerprint, now, snapshot) {
+      const entry = current(key, now);
+      if (!entry || entry.fingerprint !== fingerprint) return undefined;
+      entry.snapshot = snapshot;
+      return entry.reply;
     },
     begin: (now) => ({ generation, minute: Math.floor(now / MINUTE_MS) }),
-    keep(key, fingerprint, stamp, reply) {
+    keep(key, { fingerprint, snapshot, cartId }, stamp, reply) {
       drop(key);
       if (!changes.live || stamp.generation !== generation) return;
       if (reply.bytes.length > maxBytes / 16) return;
-      entries.set(key, { ...stamp, fingerprint, reply });
+      entries.set(key, { ...stamp, fingerprint, snapshot, cartId, reply });
       bytes += reply.bytes.length;
       // Oldest first: a Map keeps insertion order, and a kept reply is inserted again.
       for (const oldest of entries.keys()) {
