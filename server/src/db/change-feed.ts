@@ -5,28 +5,39 @@ import pg from "pg";
 export const CATALOGUE_CHANNEL = "atelier_catalogue";
 
 /**
+ * What a notice says changed (D444): `seats` only the seats the catalogue shows (a booking of an order that
+ * is not a cart, a waiting list's entry: the payload `seats`), `all` anything the catalogue shows (one of its
+ * own tables, a TRUNCATE, or the feed's own state). What shows no seats of others may ignore `seats`.
+ */
+export type FeedChange = "seats" | "all";
+
+/** The notice's payload as a change: only the seats' own triggers send `seats` (migration 0047). */
+export const feedChangeOf = (payload: string | undefined): FeedChange =>
+  payload === "seats" ? "seats" : "all";
+
+/**
  * Commits that touched the catalogue or the seats it shows, as PostgreSQL notifies them (D85).
- * Listeners are called on every such commit and whenever `live` changes. While `live` is false a
+ * Listeners are called on every such commit and whenever `live` changes (as `all`). While `live` is false a
  * notification could be missed (the listening connection is down), so nothing derived from the
  * catalogue may be reused.
  */
 export type ChangeFeed = {
   readonly live: boolean;
-  subscribe(listener: () => void): () => void;
+  subscribe(listener: (change: FeedChange) => void): () => void;
   close(): Promise<void>;
 };
 
 function listenerSet() {
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(change: FeedChange) => void>();
   return {
-    add(listener: () => void) {
+    add(listener: (change: FeedChange) => void) {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
       };
     },
-    emit() {
-      for (const listener of listeners) listener();
+    emit(change: FeedChange) {
+      for (const listener of listeners) listener(change);
     },
   };
 }
@@ -47,7 +58,7 @@ export function postgresChangeFeed(
 ): ChangeFeed & { onConnect(client: pg.ClientBase): Promise<void> } {
   const listeners = listenerSet();
   const onNotification = (message: pg.Notification) => {
-    if (message.channel === CATALOGUE_CHANNEL) listeners.emit();
+    if (message.channel === CATALOGUE_CHANNEL) listeners.emit(feedChangeOf(message.payload));
   };
 
   let live = false;
@@ -57,7 +68,7 @@ export function postgresChangeFeed(
   const setLive = (value: boolean) => {
     if (live === value) return;
     live = value;
-    listeners.emit();
+    listeners.emit("all");
   };
   const lost = () => {
     setLive(false);
@@ -116,7 +127,7 @@ export function postgresChangeFeed(
 /** PGlite: one session in this process makes every write, and gets its own notifications at once. */
 export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
   const listeners = listenerSet();
-  const unlisten = await client.listen(CATALOGUE_CHANNEL, () => listeners.emit());
+  const unlisten = await client.listen(CATALOGUE_CHANNEL, (payload) => listeners.emit(feedChangeOf(payload)));
   return {
     live: true,
     subscribe: (listener) => listeners.add(listener),

@@ -1,6 +1,6 @@
 // The database platform: client, change feed, prepared statements and every area's table definitions.
 export { type BatchedRead, batchedRead, keyRows } from "./batched-read.ts";
-export type { ChangeFeed } from "./change-feed.ts";
+export type { ChangeFeed, FeedChange } from "./change-feed.ts";
 export {
   type Database,
   type Db,

@@ -268,7 +268,7 @@ describe("GET /api/v2/orders/items/history/", () => {
   it("is made again only when the family's own rows or the catalogue change, not for other families' writes (D442)", async () => {
     const f = await family();
     const other = await t.parentWithCourse(1);
-    await pay(other.headers);
+    const otherOrder = await pay(other.headers);
     const service = createHistoryService({
       db: t.db,
       publicUrl: "http://shop.test",
@@ -278,9 +278,21 @@ describe("GET /api/v2/orders/items/history/", () => {
     const first = await service.body(f.id, {}, "de");
     expect(made).toHaveBeenCalledTimes(1);
 
-    // Another family's write (here its child renamed): the kept reply is given again. (A seat taken or let go
-    // anywhere ends the catalogue's generation too, D85: the feed tells both on one channel.)
+    // Another family's write (here its child renamed): the kept reply is given again.
     await t.db.update(visitors).set({ firstName: "Ola" }).where(eq(visitors.id, other.child));
+    expect((await service.body(f.id, {}, "de")).etag).toBe(first.etag);
+    expect(made).toHaveBeenCalledTimes(1);
+    // Its booking cancelled, a seat let go: the feed's notice says only seats changed (D444), and the
+    // history shows none, so it is given again too.
+    const seatNotice = new Promise<void>((resolve) => {
+      const stop = t.database.changes.subscribe((change) => {
+        if (change !== "seats") return;
+        stop();
+        resolve();
+      });
+    });
+    await t.db.update(orderItems).set({ status: "cancelled" }).where(eq(orderItems.orderId, otherOrder));
+    await seatNotice;
     expect((await service.body(f.id, {}, "de")).etag).toBe(first.etag);
     expect(made).toHaveBeenCalledTimes(1);
 

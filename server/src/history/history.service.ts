@@ -144,9 +144,11 @@ export function createHistoryService({
 }: HistoryServiceDeps) {
   const media = mediaUrlOn(publicUrl);
   // Counts the catalogue's changes and the feed's outages (D442): a history kept before one is not given again.
+  // A seat taken or let go elsewhere is not one (D444): the history shows no seats, and the family's own
+  // bookings are in its fingerprint.
   let catalogueGeneration = 0;
-  changes?.subscribe(() => {
-    catalogueGeneration += 1;
+  changes?.subscribe((change) => {
+    if (change !== "seats") catalogueGeneration += 1;
   });
 
   /**

@@ -20,7 +20,9 @@ export function cachedBookable(changes: ChangeFeed | undefined): FindBookable {
   if (!changes) return findBookable;
   const cache = new Map<string, BookableFacts | undefined>();
   let generation = 0;
-  changes.subscribe(() => {
+  // A page and option show no seats: a seat taken or let go does not change them (D444).
+  changes.subscribe((change) => {
+    if (change === "seats") return;
     generation += 1;
     cache.clear();
   });

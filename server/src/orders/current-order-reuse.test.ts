@@ -29,6 +29,9 @@ describe("the current order's kept replies (D430)", () => {
     const reuse = createCurrentOrderReuse(changes);
     if (!reuse) throw new Error("no reuse with a feed");
     reuse.keep("u1:de", at("a"), reuse.begin(NOON), reply("one"));
+    // A seat taken or let go elsewhere changes nothing a cart shows (D444).
+    changes.commit("seats");
+    expect(reuse.find("u1:de", "a", NOON, "s0")?.bytes.toString()).toBe("one");
     changes.commit();
     expect(reuse.find("u1:de", "a", NOON, "s0")).toBeUndefined();
     // Made from catalogue rows read before the change: not kept.

@@ -57,7 +57,10 @@ export function createCurrentOrderReuse(
   const entries = new Map<string, Entry>();
   let bytes = 0;
   let generation = 0;
-  changes.subscribe(() => {
+  // A seat taken or let go elsewhere changes nothing a cart's reply shows (D444): a cart holds no seats,
+  // and its own rows are in its fingerprint.
+  changes.subscribe((change) => {
+    if (change === "seats") return;
     generation += 1;
     entries.clear();
     bytes = 0;

@@ -1,17 +1,20 @@
-import type { ChangeFeed } from "../db/index.ts";
+import type { ChangeFeed, FeedChange } from "../db/index.ts";
 
-/** A change feed a test drives: `commit()` is a notified commit, `live` whether one could be missed. */
+/**
+ * A change feed a test drives: `commit()` is a notified commit (of the catalogue, or with `"seats"` one that
+ * changed only seats, D444), `live` whether one could be missed.
+ */
 export function testChangeFeed() {
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(change: FeedChange) => void>();
   const feed = {
     live: true,
-    subscribe(listener: () => void) {
+    subscribe(listener: (change: FeedChange) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     close: async () => {},
-    commit() {
-      for (const listener of listeners) listener();
+    commit(change: FeedChange = "all") {
+      for (const listener of listeners) listener(change);
     },
   };
   return feed satisfies ChangeFeed;
