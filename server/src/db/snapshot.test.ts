@@ -46,6 +46,8 @@ describe("currentSnapshot", () => {
     expect(asked).not.toBe(before);
     expect(writing).not.toBe(before);
     expect(writing.split(":").length).toBe(3);
+    // One reader per database handle, whichever area asks.
+    expect(sharedSnapshot(t.db)).toBe(shared);
   });
 });
 

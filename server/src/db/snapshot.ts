@@ -18,16 +18,23 @@ export async function currentSnapshot(db: DbOrTx): Promise<string> {
   return String(row?.snapshot ?? "");
 }
 
+const sharedSnapshots = new WeakMap<Db, () => Promise<string>>();
+
 /**
- * `currentSnapshot` read once for the callers that ask at the same time (D443): the reads share one
- * statement as `batchedRead`'s keys do, and each statement starts after every caller in it asked, so a
- * caller's answer is never older than its own question (a commit made before it asked has moved it).
- * While nothing is written the shop's readers of kept replies then cost the database one short statement
- * for all of them instead of one lookup each.
+ * `currentSnapshot` read once for the callers that ask at the same time (D443), one reader per database
+ * handle for every area that asks: the reads share one statement as `batchedRead`'s keys do, and each
+ * statement starts after every caller in it asked, so a caller's answer is never older than its own
+ * question (a commit made before it asked has moved it). While nothing is written the shop's readers of
+ * kept replies then cost the database one short statement for all of them instead of one lookup each.
  */
 export function sharedSnapshot(db: Db): () => Promise<string> {
-  const read = batchedRead<0, string>(async () => new Map([[0, await currentSnapshot(db)]]));
-  return async () => (await read(0)) ?? "";
+  let reader = sharedSnapshots.get(db);
+  if (!reader) {
+    const read = batchedRead<0, string>(async () => new Map([[0, await currentSnapshot(db)]]));
+    reader = async () => (await read(0)) ?? "";
+    sharedSnapshots.set(db, reader);
+  }
+  return reader;
 }
 
 /**
