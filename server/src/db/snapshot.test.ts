@@ -38,7 +38,8 @@ describe("currentSnapshot", () => {
     const shared = sharedSnapshot(t.db);
     const before = await shared();
     await t.db.execute(sql`insert into snapshot_probe values (2)`);
-    // Asked at once with a commit under way: both answers are read after the commit's caller asked.
+    // Each answer is read after its caller asked: one asked after the commit of 2, the other after its own
+    // commit of 3, both sharing whatever statement comes after their question.
     const [writing, asked] = await Promise.all([
       t.db.execute(sql`insert into snapshot_probe values (3)`).then(() => shared()),
       shared(),
