@@ -329,116 +329,161 @@ export async function seatsStillFree(
   orderId: number,
   units?: { slotIds: number[]; weekIds: number[] },
 ): Promise<boolean> {
-  return (await unitShortOfSeats(db, orderId, units)) === undefined;
+  const { slotIds, weekIds } = units ?? (await orderUnits(db, orderId));
+  const tests = [
+    ...(slotIds.length > 0 ? [shortOfSeats(db, SLOT_SEATS, orderId, slotIds)] : []),
+    ...(weekIds.length > 0 ? [shortOfSeats(db, WEEK_SEATS, orderId, weekIds)] : []),
+  ];
+  return (await firstTrue(db, tests)) === undefined;
 }
 
-/** The kind of unit (its field) in which the order has no seat left, as `seatsStillFree` counts; undefined when none. */
-export async function unitShortOfSeats(
-  db: DbOrTx,
-  orderId: number,
-  units?: { slotIds: number[]; weekIds: number[] },
-): Promise<"schedule_slots" | "academy_weeks" | undefined> {
-  const { slotIds, weekIds } = units ?? (await orderUnits(db, orderId));
-  const need = (ids: number[]) => {
-    const counts = new Map<number, number>();
-    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-    return counts;
-  };
-  const others = sql`${orders.id} <> ${orderId}`;
-  // A running waiting-list offer for a child this order books in the unit is this order's seat (D78).
-  const notOurs = (
-    links: typeof orderItemSlots | typeof orderItemAcademyWeeks,
-    linkUnit: SQL,
-    entryUnit: SQL,
-  ) =>
-    sql`not exists (select 1 from ${links} join ${orderItems} on ${orderItems.id} = ${links.orderItemId} where ${orderItems.orderId} = ${orderId} and ${orderItems.status} = 'active' and ${orderItems.visitorId} = ${waitingListEntries.visitorId} and ${linkUnit} = ${entryUnit})`;
-  if (slotIds.length > 0) {
-    const taken = slotSeatsTaken(
-      db,
-      and(inArray(orderItemSlots.scheduleSlotId, slotIds), others) ?? others,
-      notOurs(
-        orderItemSlots,
-        sql`${orderItemSlots.scheduleSlotId}`,
-        sql`${waitingListEntries.scheduleSlotId}`,
-      ),
-    );
-    const rows = await db
-      .select({
-        id: scheduleSlots.id,
-        seats: scheduleSlots.seats,
-        taken: sql<number>`coalesce(${taken.n}, 0)::int`,
-      })
-      .from(scheduleSlots)
-      .leftJoin(taken, eq(taken.unitId, scheduleSlots.id))
-      .where(inArray(scheduleSlots.id, slotIds));
-    const wanted = need(slotIds);
-    if (rows.some((row) => row.seats - row.taken < (wanted.get(row.id) ?? 0))) return "schedule_slots";
-  }
-  if (weekIds.length > 0) {
-    const taken = weekSeatsTaken(
-      db,
-      and(inArray(orderItemAcademyWeeks.academyWeekId, weekIds), others) ?? others,
-      notOurs(
-        orderItemAcademyWeeks,
-        sql`${orderItemAcademyWeeks.academyWeekId}`,
-        sql`${waitingListEntries.academyWeekId}`,
-      ),
-    );
-    const rows = await db
-      .select({
-        id: academyWeeks.id,
-        seats: academyWeeks.seats,
-        taken: sql<number>`coalesce(${taken.n}, 0)::int`,
-      })
-      .from(academyWeeks)
-      .leftJoin(taken, eq(taken.unitId, academyWeeks.id))
-      .where(inArray(academyWeeks.id, weekIds));
-    const wanted = need(weekIds);
-    if (rows.some((row) => row.seats - row.taken < (wanted.get(row.id) ?? 0))) return "academy_weeks";
-  }
-  return undefined;
-}
+/** A unit field of the booking and the refusal it gets under the units' locks. */
+export type UnitRefusal = {
+  field: "schedule_slots" | "academy_weeks";
+  code: "already_booked" | "no_seats_left";
+};
 
 /**
- * Where a child this order books already holds the same slot or week through another order (paid, or
- * reserved and running): the field to name, or undefined. Checkout asks it with the units locked, so two
- * orders of one child never both hold a unit; one statement per kind of unit.
+ * Checkout's refusal under the units' locks, or undefined: a child this order books already holds the
+ * same slot or week through another order (paid, or reserved and running), else a unit has no seat left
+ * for it beside the seats other orders hold, as `seatsStillFree` counts. One statement, so the units'
+ * locks, which every checkout of the week waits for, are held one round trip less (issue 36); the
+ * refusals come in the order they were asked before: slots held twice, weeks held twice, slots full,
+ * weeks full.
  */
-export async function unitHeldTwice(
+export async function unitRefusal(
   db: DbOrTx,
   orderId: number,
   units: { slotIds: number[]; weekIds: number[] },
-): Promise<"schedule_slots" | "academy_weeks" | undefined> {
-  const heldAlready = async (kind: UnitKind, ids: number[]) => {
-    if (ids.length === 0) return false;
-    // The order's own links and items, under names of their own in the statement.
-    const ownLinks = sql.identifier("own_links");
-    const ownItems = sql.identifier("own_items");
-    const own = (table: typeof ownLinks, column: string) => sql`${table}.${sql.identifier(column)}`;
-    const ownUnit = own(ownLinks, kind.unit.name);
-    const rows = await db
-      .select({ one: sql<number>`1` })
-      .from(kind.links)
-      .innerJoin(orderItems, eq(orderItems.id, kind.item))
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(
-        and(
-          kind.mayHold,
-          holdsSeats,
-          sql`${orders.id} <> ${orderId}`,
-          inArray(kind.unit, [...new Set(ids)]),
-          sql`exists (select 1 from ${kind.links} ${ownLinks}
-            join ${orderItems} ${ownItems} on ${own(ownItems, "id")} = ${own(ownLinks, kind.item.name)}
-            where ${own(ownItems, "order_id")} = ${orderId} and ${own(ownItems, "status")} = 'active'
-              and ${own(ownItems, "visitor_id")} = ${orderItems.visitorId} and ${ownUnit} = ${kind.unit})`,
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
-  };
-  if (await heldAlready(SLOT_UNITS, units.slotIds)) return "schedule_slots";
-  if (await heldAlready(WEEK_UNITS, units.weekIds)) return "academy_weeks";
-  return undefined;
+): Promise<UnitRefusal | undefined> {
+  const tests: { refusal: UnitRefusal; test: SQL }[] = [];
+  if (units.slotIds.length > 0)
+    tests.push({
+      refusal: { field: "schedule_slots", code: "already_booked" },
+      test: heldTwice(db, SLOT_UNITS, orderId, units.slotIds),
+    });
+  if (units.weekIds.length > 0)
+    tests.push({
+      refusal: { field: "academy_weeks", code: "already_booked" },
+      test: heldTwice(db, WEEK_UNITS, orderId, units.weekIds),
+    });
+  if (units.slotIds.length > 0)
+    tests.push({
+      refusal: { field: "schedule_slots", code: "no_seats_left" },
+      test: shortOfSeats(db, SLOT_SEATS, orderId, units.slotIds),
+    });
+  if (units.weekIds.length > 0)
+    tests.push({
+      refusal: { field: "academy_weeks", code: "no_seats_left" },
+      test: shortOfSeats(db, WEEK_SEATS, orderId, units.weekIds),
+    });
+  const first = await firstTrue(
+    db,
+    tests.map((t) => t.test),
+  );
+  return first === undefined ? undefined : tests[first]?.refusal;
+}
+
+/** The index of the first of `tests` (boolean SQL) that holds, asked in one statement; undefined when none. */
+async function firstTrue(db: DbOrTx, tests: SQL[]): Promise<number | undefined> {
+  if (tests.length === 0) return undefined;
+  const columns = sql.join(
+    tests.map((test, i) => sql`${test} as ${sql.identifier(`t${i}`)}`),
+    sql`, `,
+  );
+  // Sent unnamed and planned for its values, as the two checks it joins were (D438).
+  const result = (await db.execute(sql`select ${columns}`)) as unknown as { rows: Record<string, unknown>[] };
+  const row = result.rows[0] ?? {};
+  const index = tests.findIndex((_, i) => row[`t${i}`] === true);
+  return index < 0 ? undefined : index;
+}
+
+/** A unit table with its seats and the seats its bookings and offers take (`slotSeatsTaken`, `weekSeatsTaken`). */
+type SeatUnits = {
+  id: typeof scheduleSlots.id | typeof academyWeeks.id;
+  seats: typeof scheduleSlots.seats | typeof academyWeeks.seats;
+  table: typeof scheduleSlots | typeof academyWeeks;
+  taken: typeof slotSeatsTaken;
+  links: typeof orderItemSlots | typeof orderItemAcademyWeeks;
+  linkUnit: typeof orderItemSlots.scheduleSlotId | typeof orderItemAcademyWeeks.academyWeekId;
+  entryUnit: SQL;
+};
+const SLOT_SEATS: SeatUnits = {
+  id: scheduleSlots.id,
+  seats: scheduleSlots.seats,
+  table: scheduleSlots,
+  taken: slotSeatsTaken,
+  links: orderItemSlots,
+  linkUnit: orderItemSlots.scheduleSlotId,
+  entryUnit: sql`${waitingListEntries.scheduleSlotId}`,
+};
+const WEEK_SEATS: SeatUnits = {
+  id: academyWeeks.id,
+  seats: academyWeeks.seats,
+  table: academyWeeks,
+  taken: weekSeatsTaken,
+  links: orderItemAcademyWeeks,
+  linkUnit: orderItemAcademyWeeks.academyWeekId,
+  entryUnit: sql`${waitingListEntries.academyWeekId}`,
+};
+
+/**
+ * Whether a unit of `ids` (one entry per item and unit) has fewer seats left beside the seats other orders
+ * hold than the order books in it, as a boolean SQL test.
+ */
+function shortOfSeats(db: DbOrTx, units: SeatUnits, orderId: number, ids: number[]): SQL {
+  const wanted = new Map<number, number>();
+  for (const id of ids) wanted.set(id, (wanted.get(id) ?? 0) + 1);
+  const others = sql`${orders.id} <> ${orderId}`;
+  // A running waiting-list offer for a child this order books in the unit is this order's seat (D78).
+  const notOurs = sql`not exists (select 1 from ${units.links} join ${orderItems} on ${orderItems.id} = ${units.links.orderItemId} where ${orderItems.orderId} = ${orderId} and ${orderItems.status} = 'active' and ${orderItems.visitorId} = ${waitingListEntries.visitorId} and ${units.linkUnit} = ${units.entryUnit})`;
+  const taken = units.taken(db, and(inArray(units.linkUnit, [...wanted.keys()]), others) ?? others, notOurs);
+  const need = sql.join(
+    [...wanted].map(([id, n]) => sql`when ${id}::int then ${n}::int`),
+    sql` `,
+  );
+  const short = db
+    .select({ one: sql<number>`1` })
+    .from(units.table)
+    .leftJoin(taken, eq(taken.unitId, units.id))
+    .where(
+      and(
+        inArray(units.id, [...wanted.keys()]),
+        sql`${units.seats} - coalesce(${taken.n}, 0) < (case ${units.id} ${need} end)`,
+      ),
+    );
+  return sql`exists (${short})`;
+}
+
+/**
+ * Whether a child this order books already holds a unit of `ids` through another order (paid, or
+ * reserved and running), as a boolean SQL test. Checkout asks it with the units locked, so two orders of
+ * one child never both hold a unit.
+ */
+function heldTwice(db: DbOrTx, kind: UnitKind, orderId: number, ids: number[]): SQL {
+  // The order's own links and items, under names of their own in the statement.
+  const ownLinks = sql.identifier("own_links");
+  const ownItems = sql.identifier("own_items");
+  const own = (table: typeof ownLinks, column: string) => sql`${table}.${sql.identifier(column)}`;
+  const ownUnit = own(ownLinks, kind.unit.name);
+  const held = db
+    .select({ one: sql<number>`1` })
+    .from(kind.links)
+    .innerJoin(orderItems, eq(orderItems.id, kind.item))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        kind.mayHold,
+        holdsSeats,
+        sql`${orders.id} <> ${orderId}`,
+        inArray(kind.unit, [...new Set(ids)]),
+        sql`exists (select 1 from ${kind.links} ${ownLinks}
+          join ${orderItems} ${ownItems} on ${own(ownItems, "id")} = ${own(ownLinks, kind.item.name)}
+          where ${own(ownItems, "order_id")} = ${orderId} and ${own(ownItems, "status")} = 'active'
+            and ${own(ownItems, "visitor_id")} = ${orderItems.visitorId} and ${ownUnit} = ${kind.unit})`,
+      ),
+    );
+  return sql`exists (${held})`;
 }
 
 export async function findBillingOfUser(db: DbOrTx, userId: number): Promise<BillingDetails | undefined> {

@@ -17,8 +17,7 @@ import {
   lockUnits,
   type OrderRow,
   stageOrder,
-  unitHeldTwice,
-  unitShortOfSeats,
+  unitRefusal,
   updateOrder,
 } from "./checkout.repository.ts";
 
@@ -88,7 +87,7 @@ export async function stage(
         totals: priced.totals,
       }),
     );
-    // The seats last, so the units' locks are held for three statements and the commit, not for the
+    // The seats last, so the units' locks are held for two statements and the commit, not for the
     // whole staging: every parent's checkout of the week waits for them (D408). Then the code's use,
     // under its lock after the units' as the capture takes them, so the two never wait crosswise.
     await reserveSeats(tx, staged.id, items);
@@ -129,10 +128,8 @@ async function reserveSeats(tx: Tx, orderId: number, items: CartItems) {
     weekIds: items.flatMap((item) => item.weeks.map((week) => week.id)),
   };
   await lockUnits(tx, units.slotIds, units.weekIds);
-  const twice = await unitHeldTwice(tx, orderId, units);
-  if (twice) throw AppError.validation(twice, "already_booked");
-  const short = await unitShortOfSeats(tx, orderId, units);
-  if (short) throw AppError.validation(short, "no_seats_left");
+  const refusal = await unitRefusal(tx, orderId, units);
+  if (refusal) throw AppError.validation(refusal.field, refusal.code);
 }
 
 type CartItems = Awaited<ReturnType<typeof findCartItems>>;
