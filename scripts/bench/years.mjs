@@ -13,6 +13,11 @@ const SINGLE_RUNS = Number(process.env.BENCH_YEARS_RUNS ?? 60);
 const STAFF_AT_ONCE = 10;
 const AT_ONCE_S = Number(process.env.BENCH_YEARS_AT_ONCE_S ?? 4);
 const FILE_RUNS = 3;
+/**
+ * BENCH_YEARS_SLOW_MS: print each answer of the one-after-another runs slower than this, with its time and
+ * place in the run, to tell a slow call from a moment the whole machine stalled (other calls slow with it).
+ */
+const SLOW_TRACE_MS = process.env.BENCH_YEARS_SLOW_MS ? Number(process.env.BENCH_YEARS_SLOW_MS) : null;
 /** Each call is served this long at ten at once before it is measured (not counted). */
 const WARM_UP_S = 1;
 
@@ -294,7 +299,12 @@ async function single(url, headers, before = async () => {}) {
   const times = [];
   for (let i = 0; i < SINGLE_RUNS; i++) {
     await before();
-    times.push((await timed(url, headers)).ms);
+    const { ms } = await timed(url, headers);
+    if (SLOW_TRACE_MS !== null && ms > SLOW_TRACE_MS)
+      console.error(
+        `[bench] slow: ${new Date().toISOString()} #${i} of ${SINGLE_RUNS} ${ms.toFixed(1)} ms ${url}`,
+      );
+    times.push(ms);
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99), bytes: first.bytes, status: first.status };
