@@ -241,19 +241,21 @@ async function runWithCpu(name, options, serverPid) {
   return row;
 }
 
-async function stopShop() {
-  if (!shop || shop.exitCode !== null) return;
-  shop.kill("SIGTERM");
-  const exited = new Promise((r) => shop.once("exit", r));
+/** Stops a shop the bench started: SIGTERM, and SIGKILL after 10 s. */
+async function stopShop(server = shop) {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((r) => server.once("exit", r));
+  server.kill("SIGTERM");
   const timer = sleep(10_000).then(() => "timeout");
-  if ((await Promise.race([exited, timer])) === "timeout") shop.kill("SIGKILL");
+  if ((await Promise.race([exited, timer])) === "timeout") server.kill("SIGKILL");
 }
 
 async function cleanup() {
   if (cleaned) return;
   cleaned = true;
   await stopShop().catch(() => {});
-  if (yearsShop && yearsShop.exitCode === null) yearsShop.kill("SIGTERM");
+  // Stopped before its database is dropped, or its workers log failed queries on the way out.
+  await stopShop(yearsShop).catch(() => {});
   if (yearsDbName) await adminQuery(`drop database if exists "${yearsDbName}" with (force)`).catch(() => {});
   await bare?.close().catch(() => {});
   if (floor && floor.exitCode === null) floor.kill("SIGTERM");
@@ -815,6 +817,8 @@ function shopEnv(port, base, databaseUrl) {
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    // Nobody is served across a bench shop's stop: it exits at once instead of draining for a rolling restart.
+    SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS ?? "0",
     // The cart rows start with CART_COUNT guest carts from this one address.
     CART_INIT_RATE_LIMIT_PER_MINUTE: "100000",
     ...standInEnv(standIn),
