@@ -356,27 +356,21 @@ export async function unitRefusal(
   orderId: number,
   units: { slotIds: number[]; weekIds: number[] },
 ): Promise<UnitRefusal | undefined> {
-  const tests: { refusal: UnitRefusal; test: SQL }[] = [];
-  if (units.slotIds.length > 0)
-    tests.push({
-      refusal: { field: "schedule_slots", code: "already_booked" },
-      test: heldTwice(db, SLOT_UNITS, orderId, units.slotIds),
-    });
-  if (units.weekIds.length > 0)
-    tests.push({
-      refusal: { field: "academy_weeks", code: "already_booked" },
-      test: heldTwice(db, WEEK_UNITS, orderId, units.weekIds),
-    });
-  if (units.slotIds.length > 0)
-    tests.push({
-      refusal: { field: "schedule_slots", code: "no_seats_left" },
-      test: shortOfSeats(db, SLOT_SEATS, orderId, units.slotIds),
-    });
-  if (units.weekIds.length > 0)
-    tests.push({
-      refusal: { field: "academy_weeks", code: "no_seats_left" },
-      test: shortOfSeats(db, WEEK_SEATS, orderId, units.weekIds),
-    });
+  const kinds = [
+    { field: "schedule_slots", ids: units.slotIds, held: SLOT_UNITS, seats: SLOT_SEATS },
+    { field: "academy_weeks", ids: units.weekIds, held: WEEK_UNITS, seats: WEEK_SEATS },
+  ] as const;
+  const asked = kinds.filter((kind) => kind.ids.length > 0);
+  const tests: { refusal: UnitRefusal; test: SQL }[] = [
+    ...asked.map((kind) => ({
+      refusal: { field: kind.field, code: "already_booked" } as const,
+      test: heldTwice(db, kind.held, orderId, kind.ids),
+    })),
+    ...asked.map((kind) => ({
+      refusal: { field: kind.field, code: "no_seats_left" } as const,
+      test: shortOfSeats(db, kind.seats, orderId, kind.ids),
+    })),
+  ];
   const first = await firstTrue(
     db,
     tests.map((t) => t.test),
