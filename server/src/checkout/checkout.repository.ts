@@ -329,11 +329,8 @@ export async function seatsStillFree(
   orderId: number,
   units?: { slotIds: number[]; weekIds: number[] },
 ): Promise<boolean> {
-  const { slotIds, weekIds } = units ?? (await orderUnits(db, orderId));
-  const tests = [
-    ...(slotIds.length > 0 ? [shortOfSeats(db, SLOT_SEATS, orderId, slotIds)] : []),
-    ...(weekIds.length > 0 ? [shortOfSeats(db, WEEK_SEATS, orderId, weekIds)] : []),
-  ];
+  const asked = unitsAsked(units ?? (await orderUnits(db, orderId)));
+  const tests = asked.map(({ unit, ids }) => shortOfSeats(db, unit, orderId, ids));
   return (await firstTrue(db, tests)) === undefined;
 }
 
@@ -356,19 +353,15 @@ export async function unitRefusal(
   orderId: number,
   units: { slotIds: number[]; weekIds: number[] },
 ): Promise<UnitRefusal | undefined> {
-  const kinds = [
-    { field: "schedule_slots", ids: units.slotIds, held: SLOT_UNITS, seats: SLOT_SEATS },
-    { field: "academy_weeks", ids: units.weekIds, held: WEEK_UNITS, seats: WEEK_SEATS },
-  ] as const;
-  const asked = kinds.filter((kind) => kind.ids.length > 0);
+  const asked = unitsAsked(units);
   const tests: { refusal: UnitRefusal; test: SQL }[] = [
-    ...asked.map((kind) => ({
-      refusal: { field: kind.field, code: "already_booked" } as const,
-      test: heldTwice(db, kind.held, orderId, kind.ids),
+    ...asked.map(({ unit, ids }) => ({
+      refusal: { field: unit.field, code: "already_booked" } as const,
+      test: heldTwice(db, unit.kind, orderId, ids),
     })),
-    ...asked.map((kind) => ({
-      refusal: { field: kind.field, code: "no_seats_left" } as const,
-      test: shortOfSeats(db, kind.seats, orderId, kind.ids),
+    ...asked.map(({ unit, ids }) => ({
+      refusal: { field: unit.field, code: "no_seats_left" } as const,
+      test: shortOfSeats(db, unit, orderId, ids),
     })),
   ];
   const first = await firstTrue(
@@ -392,58 +385,48 @@ async function firstTrue(db: DbOrTx, tests: SQL[]): Promise<number | undefined> 
   return index < 0 ? undefined : index;
 }
 
-/** A unit table with its seats and the seats its bookings and offers take (`slotSeatsTaken`, `weekSeatsTaken`). */
-type SeatUnits = {
-  id: typeof scheduleSlots.id | typeof academyWeeks.id;
-  seats: typeof scheduleSlots.seats | typeof academyWeeks.seats;
-  table: typeof scheduleSlots | typeof academyWeeks;
-  taken: typeof slotSeatsTaken;
-  links: typeof orderItemSlots | typeof orderItemAcademyWeeks;
-  linkUnit: typeof orderItemSlots.scheduleSlotId | typeof orderItemAcademyWeeks.academyWeekId;
-  entryUnit: SQL;
-};
-const SLOT_SEATS: SeatUnits = {
-  id: scheduleSlots.id,
-  seats: scheduleSlots.seats,
-  table: scheduleSlots,
-  taken: slotSeatsTaken,
-  links: orderItemSlots,
-  linkUnit: orderItemSlots.scheduleSlotId,
-  entryUnit: sql`${waitingListEntries.scheduleSlotId}`,
-};
-const WEEK_SEATS: SeatUnits = {
-  id: academyWeeks.id,
-  seats: academyWeeks.seats,
-  table: academyWeeks,
-  taken: weekSeatsTaken,
-  links: orderItemAcademyWeeks,
-  linkUnit: orderItemAcademyWeeks.academyWeekId,
-  entryUnit: sql`${waitingListEntries.academyWeekId}`,
-};
+/**
+ * Each kind of unit a booking takes, slots before weeks: the field that names it, how bookings and offers
+ * name it (the seats area's `UnitKind`), its table with its seats, and the seats taken in it.
+ */
+const SEAT_UNITS = [
+  { field: "schedule_slots", kind: SLOT_UNITS, table: scheduleSlots, taken: slotSeatsTaken },
+  { field: "academy_weeks", kind: WEEK_UNITS, table: academyWeeks, taken: weekSeatsTaken },
+] as const;
+type SeatUnit = (typeof SEAT_UNITS)[number];
+
+/** The kinds of unit an order books, with its ids of each (one entry per item and unit). */
+function unitsAsked(units: { slotIds: number[]; weekIds: number[] }) {
+  return SEAT_UNITS.map((unit) => ({
+    unit,
+    ids: unit.field === "schedule_slots" ? units.slotIds : units.weekIds,
+  })).filter(({ ids }) => ids.length > 0);
+}
 
 /**
  * Whether a unit of `ids` (one entry per item and unit) has fewer seats left beside the seats other orders
  * hold than the order books in it, as a boolean SQL test.
  */
-function shortOfSeats(db: DbOrTx, units: SeatUnits, orderId: number, ids: number[]): SQL {
+function shortOfSeats(db: DbOrTx, unit: SeatUnit, orderId: number, ids: number[]): SQL {
   const wanted = new Map<number, number>();
   for (const id of ids) wanted.set(id, (wanted.get(id) ?? 0) + 1);
   const others = sql`${orders.id} <> ${orderId}`;
   // A running waiting-list offer for a child this order books in the unit is this order's seat (D78).
-  const notOurs = sql`not exists (select 1 from ${units.links} join ${orderItems} on ${orderItems.id} = ${units.links.orderItemId} where ${orderItems.orderId} = ${orderId} and ${orderItems.status} = 'active' and ${orderItems.visitorId} = ${waitingListEntries.visitorId} and ${units.linkUnit} = ${units.entryUnit})`;
-  const taken = units.taken(db, and(inArray(units.linkUnit, [...wanted.keys()]), others) ?? others, notOurs);
+  const { kind, table } = unit;
+  const notOurs = sql`not exists (select 1 from ${kind.links} join ${orderItems} on ${orderItems.id} = ${kind.item} where ${orderItems.orderId} = ${orderId} and ${orderItems.status} = 'active' and ${orderItems.visitorId} = ${waitingListEntries.visitorId} and ${kind.unit} = ${kind.entryUnit})`;
+  const taken = unit.taken(db, and(inArray(kind.unit, [...wanted.keys()]), others) ?? others, notOurs);
   const need = sql.join(
     [...wanted].map(([id, n]) => sql`when ${id}::int then ${n}::int`),
     sql` `,
   );
   const short = db
     .select({ one: sql<number>`1` })
-    .from(units.table)
-    .leftJoin(taken, eq(taken.unitId, units.id))
+    .from(table)
+    .leftJoin(taken, eq(taken.unitId, table.id))
     .where(
       and(
-        inArray(units.id, [...wanted.keys()]),
-        sql`${units.seats} - coalesce(${taken.n}, 0) < (case ${units.id} ${need} end)`,
+        inArray(table.id, [...wanted.keys()]),
+        sql`${table.seats} - coalesce(${taken.n}, 0) < (case ${table.id} ${need} end)`,
       ),
     );
   return sql`exists (${short})`;
