@@ -4,7 +4,8 @@
 // add's four round trips as the shop makes them (D409) and as one statement; and the add as a shop that
 // keeps its rules in JavaScript could make it in two statements without a transaction around them (D433):
 // the cart and its lines read without a lock, then one statement that adds only while the cart is still as
-// read, else the same again (at most three times) and then the locked add. The rows it answers show what
+// read, else the same again (at most three times) and then the locked add; and the four-trip add for the
+// carts asked at the same time, in one transaction (D448). The rows it answers show what
 // this machine gives any server before the shop's own work; the shop's rows are read beside them.
 //
 // Started by scripts/bench/run.mjs with DATABASE_URL (the bench's database), PORT, CARTS and DB_POOL_SIZE;
@@ -99,6 +100,92 @@ async function lockedAdd(id, cents) {
   }
 }
 
+// The four-trip add for many carts at once (issue 36): the adds that arrive while the pool's connections are
+// busy wait in one queue, and each free connection takes the waiting ones (each cart once; a second add to
+// the same cart waits for the next batch) into one transaction. Its statements are the four of the add,
+// each for all the batch's carts: `begin` with the locks (in id order, so two batches never wait crosswise),
+// the lines, the inserts with the totals, `commit`. The statements per add fall with the batch's size.
+const LOCK_MANY = {
+  name: "floor_lock_many",
+  text: `select id, total_cents, set_config('synchronous_commit', 'off', true) from bench_floor.carts
+    where id = any($1::int[]) order by id for no key update`,
+};
+const LINES_MANY = {
+  name: "floor_lines_many",
+  text: "select cart_id, id, cents from bench_floor.items where cart_id = any($1::int[]) order by cart_id, id",
+};
+const INSERT_MANY = {
+  name: "floor_insert_many",
+  text: `with v as (select * from unnest($1::int[], $2::int[]) as v (cart_id, cents)),
+    item as (insert into bench_floor.items (cart_id, cents) select cart_id, cents from v returning id, cart_id),
+    total as (update bench_floor.carts c set total_cents = c.total_cents + v.cents, updated_at = now()
+      from v where c.id = v.cart_id)
+    select id, cart_id from item`,
+};
+const BATCH_MAX = 100;
+const POOL_MAX = Number(process.env.DB_POOL_SIZE ?? 10);
+const waiting = [];
+const batches = { count: 0, adds: 0 };
+let busy = 0;
+let pumping = false;
+
+/** The waiting adds of distinct carts, at most BATCH_MAX; the others stay in line in their order. */
+function takeBatch() {
+  const carts = new Set();
+  const batch = [];
+  for (let i = 0; i < waiting.length && batch.length < BATCH_MAX; ) {
+    if (carts.has(waiting[i].id)) i++;
+    else {
+      carts.add(waiting[i].id);
+      batch.push(...waiting.splice(i, 1));
+    }
+  }
+  return batch;
+}
+
+async function runBatch(batch) {
+  busy++;
+  batches.count++;
+  batches.adds += batch.length;
+  let client;
+  try {
+    client = await pool.connect();
+    const ids = batch.map((add) => add.id).sort((a, b) => a - b);
+    await Promise.all([client.query("begin"), client.query({ ...LOCK_MANY, values: [ids] })]);
+    await client.query({ ...LINES_MANY, values: [ids] });
+    const { rows } = await client.query({
+      ...INSERT_MANY,
+      values: [batch.map((add) => add.id), batch.map((add) => add.cents)],
+    });
+    await client.query("commit");
+    const byCart = new Map(rows.map((row) => [row.cart_id, row.id]));
+    for (const add of batch) add.resolve(byCart.get(add.id));
+  } catch (err) {
+    await client?.query("rollback").catch(() => {});
+    for (const add of batch) add.reject(err);
+  } finally {
+    client?.release();
+    busy--;
+    pump();
+  }
+}
+
+/** Once per turn of the event loop, so that the adds read in one turn go together. */
+function pump() {
+  if (pumping || waiting.length === 0 || busy >= POOL_MAX) return;
+  pumping = true;
+  setImmediate(() => {
+    pumping = false;
+    while (busy < POOL_MAX && waiting.length > 0) runBatch(takeBatch());
+  });
+}
+
+const batchedAdd = (id, cents) =>
+  new Promise((resolve, reject) => {
+    waiting.push({ id, cents, resolve, reject });
+    pump();
+  });
+
 const app = Fastify({ logger: false, bodyLimit: 1024 });
 const cartOf = (request) => {
   const id = Number(request.params.cart);
@@ -110,6 +197,13 @@ const centsOf = (request) => {
 };
 
 app.get("/readyz", async () => ({ ok: true }));
+
+// Every add row starts from empty carts, so that a row does not read the lines the rows before it added.
+app.post("/reset", async () => {
+  await pool.query("truncate bench_floor.items restart identity");
+  await pool.query("update bench_floor.carts set total_cents = 0");
+  return { ok: true };
+});
 
 app.get("/one/:cart", async (request, reply) => {
   const id = cartOf(request);
@@ -148,12 +242,20 @@ app.post("/add-as-read/:cart", async (request, reply) => {
   return reply.code(201).send({ id: await lockedAdd(id, cents) });
 });
 
+app.post("/add-batched/:cart", async (request, reply) => {
+  const id = cartOf(request);
+  const cents = centsOf(request);
+  if (!id || !cents) return reply.code(400).send({ detail: "cart and cents, please" });
+  return reply.code(201).send({ id: await batchedAdd(id, cents) });
+});
+
 await app.listen({ host: "127.0.0.1", port: Number(process.env.PORT) });
 const stop = () => {
   // Printed into the bench's log: how often an add found its cart changed since it read it.
   console.log(
     `[floor] adds as read: ${asRead.changed} found the cart changed, ${asRead.locked} took the lock`,
   );
+  console.log(`[floor] batched adds: ${batches.adds} in ${batches.count} transactions`);
   return app
     .close()
     .then(() => pool.end())

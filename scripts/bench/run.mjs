@@ -319,13 +319,20 @@ async function floorRows(floorBase) {
       },
     ],
   });
+  // Each add row starts from empty carts: the lines the rows before it added are not read again.
+  const addRow = async (name, route) => {
+    const reset = await fetch(`${floorBase}/reset`, { method: "POST" });
+    if (!reset.ok) throw new Error(`the floor's reset answered ${reset.status}: ${await reset.text()}`);
+    return runWithCpu(name, add(route), floor.pid);
+  };
   try {
     await run("warm-up", { ...read, duration: 2 });
     return {
       floorOne: await runWithCpu(FLOOR_NAMES.floorOne, read, floor.pid),
-      floorAdd: await runWithCpu(FLOOR_NAMES.floorAdd, add("add"), floor.pid),
-      floorAddOne: await runWithCpu(FLOOR_NAMES.floorAddOne, add("add-one"), floor.pid),
-      floorAddAsRead: await runWithCpu(FLOOR_NAMES.floorAddAsRead, add("add-as-read"), floor.pid),
+      floorAdd: await addRow(FLOOR_NAMES.floorAdd, "add"),
+      floorAddOne: await addRow(FLOOR_NAMES.floorAddOne, "add-one"),
+      floorAddAsRead: await addRow(FLOOR_NAMES.floorAddAsRead, "add-as-read"),
+      floorAddBatched: await addRow(FLOOR_NAMES.floorAddBatched, "add-batched"),
     };
   } finally {
     // Its pool's connections would otherwise sit beside the shop's for the rest of the run.
@@ -339,6 +346,8 @@ const FLOOR_NAMES = {
   floorAddOne: "Floor: Fastify and PostgreSQL, the same add in one statement",
   floorAddAsRead:
     "Floor: Fastify and PostgreSQL, the cart and its lines read unlocked, then one statement that adds while the cart is as read",
+  floorAddBatched:
+    "Floor: Fastify and PostgreSQL, the 4-round-trip add for the carts asked at the same time, in one transaction",
 };
 
 /**
@@ -630,7 +639,17 @@ function cartVerdict({ add, read, bare }) {
  * What the floor's rows say about the cart's: the least a locked add costs on this machine, against the
  * target and against the shop's add. Nothing when the run has no floor rows.
  */
-function floorLines({ bare, add, read, readSignedIn, floorOne, floorAdd, floorAddOne, floorAddAsRead }) {
+function floorLines({
+  bare,
+  add,
+  read,
+  readSignedIn,
+  floorOne,
+  floorAdd,
+  floorAddOne,
+  floorAddAsRead,
+  floorAddBatched,
+}) {
   if (!floorOne || !floorAdd || !floorAddOne) return [];
   const of = (row, base) => Math.round((row.rps / base.rps) * 100);
   const reachable = (row) =>
@@ -641,7 +660,7 @@ function floorLines({ bare, add, read, readSignedIn, floorOne, floorAdd, floorAd
   return [
     "### The floor under the cart rows",
     "",
-    "The floor rows come from a server of its own (`scripts/bench/floor-server.mjs`): Fastify and node-postgres with nothing of the shop, as many connections as the shop's pool, on the bench's database. One row reads a row by its key. The adds put an item into one of the same number of carts under the cart's row lock and add it to the cart's total: the first as the shop's add does it, in four round trips (`begin` sent with the lock, D409; the cart's lines; the insert with the total; `commit`, `synchronous_commit` off), the second in one statement. The third (D433) is the add a shop keeping its rules in JavaScript could make without a transaction around them: the cart's row version and its lines read in one statement without a lock (where the shop would check and price), then one statement that locks the cart, adds and updates the total only while the row version is the one read; a cart changed meanwhile is read again, at most three times, then added to under the lock. No checks, no prices, no reply beyond the item's id.",
+    "The floor rows come from a server of its own (`scripts/bench/floor-server.mjs`): Fastify and node-postgres with nothing of the shop, as many connections as the shop's pool, on the bench's database. One row reads a row by its key. The adds put an item into one of the same number of carts under the cart's row lock and add it to the cart's total: the first as the shop's add does it, in four round trips (`begin` sent with the lock, D409; the cart's lines; the insert with the total; `commit`, `synchronous_commit` off), the second in one statement. The third (D433) is the add a shop keeping its rules in JavaScript could make without a transaction around them: the cart's row version and its lines read in one statement without a lock (where the shop would check and price), then one statement that locks the cart, adds and updates the total only while the row version is the one read; a cart changed meanwhile is read again, at most three times, then added to under the lock. The fourth (D448) is the first for many carts at once: the adds that arrive while the pool's connections are busy wait in one queue, and each connection that comes free takes the waiting adds (each cart once) into one transaction of the same four statements, each for all its carts (the locks in id order). Every add row starts from empty carts. No checks, no prices, no reply beyond the item's id.",
     "",
     `- One statement per request: ${floorOne.rps}/s (${share(floorOne, bare)} % of the ceiling); the current order reaches ${of(read, floorOne)} % of it: while nothing is written its kept reply is sent after one snapshot read shared by the reads asked at the same time (D443), otherwise after the cart's fingerprint (D430, one statement for the reads asked at the same time, D431).`,
     `- The smallest locked add in four round trips: ${floorAdd.rps}/s, p99 ${floorAdd.p99} ms (${share(floorAdd, bare)} % of the ceiling): a shop doing nothing else ${verdict(floorAdd)} on this machine. The shop's add reaches ${of(add, floorAdd)} % of it.`,
@@ -652,7 +671,17 @@ function floorLines({ bare, add, read, readSignedIn, floorOne, floorAdd, floorAd
         ]
       : []),
     "",
-    ...cpuLines([add, read, readSignedIn, floorOne, floorAdd, floorAddOne, floorAddAsRead].filter(Boolean)),
+    ...(floorAddBatched
+      ? [
+          `- The four-trip add for the carts asked at the same time, in one transaction: ${floorAddBatched.rps}/s, p99 ${floorAddBatched.p99} ms (${share(floorAddBatched, bare)} % of the ceiling): it ${verdict(floorAddBatched)}.`,
+        ]
+      : []),
+    "",
+    ...cpuLines(
+      [add, read, readSignedIn, floorOne, floorAdd, floorAddOne, floorAddAsRead, floorAddBatched].filter(
+        Boolean,
+      ),
+    ),
   ];
 }
 
