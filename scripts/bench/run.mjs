@@ -670,7 +670,6 @@ function floorLines({
           `- Read unlocked, then one statement while the cart is as read: ${floorAddAsRead.rps}/s, p99 ${floorAddAsRead.p99} ms (${share(floorAddAsRead, bare)} % of the ceiling): it ${verdict(floorAddAsRead)}.`,
         ]
       : []),
-    "",
     ...(floorAddBatched
       ? [
           `- The four-trip add for the carts asked at the same time, in one transaction: ${floorAddBatched.rps}/s, p99 ${floorAddBatched.p99} ms (${share(floorAddBatched, bare)} % of the ceiling): it ${verdict(floorAddBatched)}.`,
