@@ -123,7 +123,8 @@ const INSERT_MANY = {
     select id, cart_id from item`,
 };
 const BATCH_MAX = 100;
-const POOL_MAX = Number(process.env.DB_POOL_SIZE ?? 10);
+// As many transactions at once as the pool has connections (its own setting, above).
+const POOL_MAX = pool.options.max;
 const waiting = [];
 const batches = { count: 0, adds: 0 };
 let busy = 0;
