@@ -50,7 +50,7 @@ const SHOP_ORIGIN = "https://shop.atelier-bench.example";
 
 type Caller = (method: string, path: string, options?: CallOptions) => Promise<Answer>;
 
-type Week = { pageId: number; optionId: number; weekId: number; startsOn: string; ageGroup: string };
+export type Week = { pageId: number; optionId: number; weekId: number; startsOn: string; ageGroup: string };
 
 type Outcome =
   | "paid"
@@ -61,12 +61,15 @@ type Outcome =
   | `server error ${number}`
   | `no answer: ${string}`;
 
-type Parent = {
+export type Parent = {
   userId: number;
   headers: Record<string, string>;
   child: number;
   gateway: "paypal" | "stripe";
 };
+
+/** PostgreSQL's statistics at the rush: kept by autovacuum, gathered by the bench, or none (D449). */
+type Statistics = "autovacuum" | "analyzed" | "none";
 
 type FlowResult = { outcome: Outcome; reserved: boolean; orderRef?: string; paidAtMs?: number };
 
@@ -94,6 +97,8 @@ export type TopologyResult = {
   serverErrors: number;
   loadBefore: number[];
   loadAfter: number[];
+  /** Where PostgreSQL's statistics came from (D449). */
+  statistics: Statistics;
 };
 
 /** A small deterministic generator (mulberry32): the same arrival times on every run. */
@@ -111,7 +116,7 @@ function random(seed: number): () => number {
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** The first summer week of the first seeded academy (but `notWeek`), set to `seats` seats with none booked. */
-async function academyWeek(database: TestDatabase, seats = SEATS, notWeek = 0): Promise<Week> {
+export async function academyWeek(database: TestDatabase, seats = SEATS, notWeek = 0): Promise<Week> {
   const [row] = await database.query<{
     page_id: number;
     option_id: number;
@@ -144,7 +149,7 @@ async function academyWeek(database: TestDatabase, seats = SEATS, notWeek = 0): 
  * `count` parents, each signed in (a token) with one child of the week's age, written straight into the
  * database in three statements: sign-up is not what this bench measures.
  */
-async function createParents(
+export async function createParents(
   database: TestDatabase,
   week: Week,
   label: string,
@@ -365,6 +370,21 @@ async function morning(
 }
 
 /**
+ * PostgreSQL's planner reads each table's statistics, which autovacuum gathers on a production server
+ * (by default, within a minute of enough rows changing: the morning's orders are enough). A test machine's
+ * server may run without it (here `autovacuum = off` in its conf.d, for the test suites), and then the
+ * bench's database would never have statistics at all. So in that case the bench gathers them before the
+ * rush, as autovacuum would have by then (D449); ENROLMENT_NO_ANALYZE=1 leaves them out, for comparing.
+ */
+async function statisticsAsAutovacuumKeepsThem(database: TestDatabase): Promise<Statistics> {
+  const [setting] = await database.query<{ autovacuum: string }>("show autovacuum");
+  if (setting?.autovacuum === "on") return "autovacuum";
+  if (process.env.ENROLMENT_NO_ANALYZE) return "none";
+  await database.query("analyze");
+  return "analyzed";
+}
+
+/**
  * Runs the enrolment against `request` (one shop, or Caddy in front of two) and proves its promises; with
  * `withMorning`, after the morning's sales (D429), else right after the shop started.
  */
@@ -378,6 +398,7 @@ async function enrol(
   const week = await academyWeek(database);
   const parents = await createParents(database, week, topology.replace(/\W+/g, "-"));
   const before = withMorning ? await morning(database, request, gateways, week, topology) : undefined;
+  const statistics = await statisticsAsAutovacuumKeepsThem(database);
   const next = random(36);
   const arrivals = parents.map(() => next() * SPREAD_S * 1000);
   const latencies = new Map<string, number[]>();
@@ -458,11 +479,12 @@ async function enrol(
     retries,
     loadBefore,
     loadAfter,
+    statistics,
   };
 }
 
 /** What every instance is started with: the stand-ins' keys, and no per-address limit for one client. */
-function shopEnv(paypal: PayPalStandIn, stripe: StripeStandIn): Record<string, string> {
+export function shopEnv(paypal: PayPalStandIn, stripe: StripeStandIn): Record<string, string> {
   return {
     PAYPAL_API_BASE: paypal.url,
     PAYPAL_CLIENT_ID: paypal.clientId,
@@ -612,6 +634,13 @@ const WHAT_WAS_SLOW = [
   "Measured again on a machine with the eighth machine's kernel (fc-v1045, AMD EPYC, 2 cores; 2026-12-02, 18:29–18:36 UTC, one instance after its morning, load average about 1), with PostgreSQL's `pg_stat_statements` counting planning too (switched on for these runs, then off again). Two runs, each the morning and the rush; the first had a worst p99 of 3,281 ms, and the second's table was not kept. In the second, apart from the week's lock, 16,763 of 46,817 statements were planned when they ran; planning took 8.5 s and running 11.9 s. The week's lock took 18.5 s more (606 lock statements, 30.5 ms on average, 180 ms at most), nearly all of it waiting. Most of the planning was staging's check under the week's lock (D445): 3.9 s, 6.5 ms a call on average (1.2 ms at least, 28.9 ms at most), and 2.2 ms to run. On the rush's end state, after its tables were analysed and vacuumed, the same check was planned in 1.6–2.0 ms and ran in 0.8–1.4 ms in a session of its own; most of the 6.5 ms under load is the planner waiting for a core. The lock's 30 ms wait is small beside staging's p50 of 1.2 s, so the stagings wait mostly elsewhere: for the shop's event loop, the pool and the cores (D439), not for the week. Next came the waiting-list offer round's two statements, planned anew each round (7.6 and 5.0 ms on average, 121 rounds). Nothing was changed for these measurements.",
 ];
 
+const STATISTICS: Record<Statistics, string> = {
+  autovacuum: "kept by the server's autovacuum",
+  analyzed:
+    "this machine's server runs without autovacuum (`autovacuum = off`, for its test suites), so the bench gathers them (`analyze`) right before the rush, as autovacuum would have on a production server (D449)",
+  none: "none: this machine's server runs without autovacuum, and `ENROLMENT_NO_ANALYZE` left them out (D449)",
+};
+
 const met = (ok: boolean) => (ok ? "met" : "**not met**");
 
 /** The "Enrolment day" section of docs/benchmarks.md. */
@@ -628,6 +657,7 @@ export function enrolmentSection(results: TopologyResult[], postgres: string): s
     `The first two columns are a shop that has run for a while, as on a real enrolment day (D429): before the rush, ${MORNING_PARENTS} other parents book and pay another week of the academy within ${MORNING_S} s, and the shop has ${MORNING_PAUSE_MS / 1000} s to send their mails; so V8 has compiled the shop's code and the pool's connections hold their prepared statements. The third column is a shop started right before the rush, as after a restart at 9:59: shown beside, not the target's measure.`,
     "",
     `- Date: ${new Date().toISOString()}; machine: ${cpu.length} cores, ${cpu[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM; Node.js ${process.version}; PostgreSQL ${postgres}`,
+    `- PostgreSQL's statistics: ${[...new Set(results.map((r) => STATISTICS[r.statistics]))].join("; ")}`,
     ...results.map(
       (result) =>
         `- ${result.topology}: load average before ${result.loadBefore.map((l) => l.toFixed(2)).join(", ")}, after ${result.loadAfter.map((l) => l.toFixed(2)).join(", ")}`,

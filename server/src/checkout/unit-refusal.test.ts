@@ -128,6 +128,22 @@ describe("checkout's refusal under the units' locks, in one statement", () => {
     });
   });
 
+  it("does not count the order's own booking, a reservation that ran out, or a cancelled item", async () => {
+    const mila = await createChild(ctx.database.db, parent, 9, "Mila");
+    const again = [{ child: mila, week: true }];
+    const ranOut = await order("awaiting_payment", again);
+    await ctx.database.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, ranOut));
+    const cancelled = await order("paid", again);
+    await ctx.database.db
+      .update(orderItems)
+      .set({ status: "cancelled" })
+      .where(eq(orderItems.orderId, cancelled));
+    expect(await refusalOf(await order("awaiting_payment", again), again)).toBeUndefined();
+  });
+
   it("counts one seat per item of the order against the seats other orders hold", async () => {
     const children = [];
     for (const name of ["A", "B", "C"]) children.push(await createChild(ctx.database.db, parent, 9, name));
