@@ -439,7 +439,7 @@ function shortOfSeats(db: DbOrTx, unit: SeatUnit, orderId: number, ids: number[]
  * id, and looks up their children's other bookings by child and unit: its cost follows the child's own
  * bookings, not the unit's, whatever PostgreSQL's statistics say. Asked the other way round (every
  * booking of the unit, then whether this order books the same child there) it read the unit's links once
- * per booking of it: 30,000 index reads for a week of 200 when the statistics were a morning old.
+ * per booking of it, once PostgreSQL had statistics: 30,000 index reads for a week of 150 bookings (D449).
  */
 function heldTwice(db: DbOrTx, kind: UnitKind, orderId: number, ids: number[]): SQL {
   // The order's own links and items, under names of their own in the statement.
