@@ -357,7 +357,7 @@ export async function unitRefusal(
   const tests: { refusal: UnitRefusal; test: SQL }[] = [
     ...asked.map(({ unit, ids }) => ({
       refusal: { field: unit.field, code: "already_booked" } as const,
-      test: heldTwice(db, unit.kind, orderId, ids),
+      test: heldTwice(unit.kind, orderId, ids),
     })),
     ...asked.map(({ unit, ids }) => ({
       refusal: { field: unit.field, code: "no_seats_left" } as const,
@@ -441,7 +441,7 @@ function shortOfSeats(db: DbOrTx, unit: SeatUnit, orderId: number, ids: number[]
  * booking of the unit, then whether this order books the same child there) it read the unit's links once
  * per booking of it, once PostgreSQL had statistics: 30,000 index reads for a week of 150 bookings (D449).
  */
-function heldTwice(db: DbOrTx, kind: UnitKind, orderId: number, ids: number[]): SQL {
+function heldTwice(kind: UnitKind, orderId: number, ids: number[]): SQL {
   // The order's own links and items, under names of their own in the statement.
   const ownLinks = sql.identifier("own_links");
   const ownItems = sql.identifier("own_items");
