@@ -1,7 +1,7 @@
 import { ensureFirstAdmin, type FirstAdmin } from "./accounts/index.ts";
 import { buildApp } from "./app.ts";
 import { ConfigError, type Env, loadEnv } from "./config/index.ts";
-import { openDatabase } from "./db/index.ts";
+import { openDatabase, startEmbeddedMaintenance } from "./db/index.ts";
 import { createMailer } from "./mailer/index.ts";
 import { initServerMonitoring } from "./monitoring/index.ts";
 import { runPreflight } from "./preflight/index.ts";
@@ -89,9 +89,12 @@ async function main() {
   app.paymentWorker.start();
   // Reminders before tomorrow's first lessons and makeups, a round at start and every 10 minutes (D370).
   app.lessonReminders.start(env.LESSON_REMINDER_INTERVAL_MS);
+  // PGlite runs no autovacuum: statistics after the start, a vacuum each night (D450); PostgreSQL: nothing.
+  const maintenance = startEmbeddedMaintenance(database, { log: app.log });
 
   app.addHook("onClose", async () => {
     await mailer.stop();
+    await maintenance.stop();
     await database.close();
   });
 
