@@ -1,4 +1,4 @@
-import { SCHOOL_TIME_ZONE, todayInBerlin } from "@atelier/contract";
+import { berlinTime, todayInBerlin } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import type { Database } from "./client.ts";
 
@@ -17,16 +17,9 @@ export const MAINTENANCE_HOUR = 3;
 /** How often the shop looks whether the night's round is due. */
 export const MAINTENANCE_CHECK_MS = 10 * 60_000;
 
-let berlinHours: Intl.DateTimeFormat | undefined;
-
-/** The hour of an instant in Berlin (0–23), whatever the machine's time zone. */
+/** The hour of an instant in Berlin (0–23), from the contract's Berlin clock. */
 export function schoolHour(instant: Date): number {
-  berlinHours ??= new Intl.DateTimeFormat("en-GB", {
-    timeZone: SCHOOL_TIME_ZONE,
-    hour: "numeric",
-    hourCycle: "h23",
-  });
-  return Number(berlinHours.format(instant));
+  return Number(berlinTime(instant).slice(0, 2));
 }
 
 /** Whether the night's round is due at `now`: in its hour, and not yet on this Berlin day. */
