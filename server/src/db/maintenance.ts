@@ -41,7 +41,6 @@ export function startEmbeddedMaintenance(
   const now = deps.now ?? (() => new Date());
   let lastRoundDay: string | undefined;
   let running: Promise<unknown> | undefined;
-  let timer: NodeJS.Timeout | undefined;
 
   // A failure is logged and the work tried again at the next start or night: the shop runs on without it.
   const run = (statement: "analyze" | "vacuum (analyze)") => {
@@ -58,17 +57,17 @@ export function startEmbeddedMaintenance(
   };
 
   run("analyze");
-  timer = setInterval(() => {
-    if (running || !nightRoundDue(now(), lastRoundDay)) return;
-    lastRoundDay = todayInBerlin(now());
+  const timer = setInterval(() => {
+    const at = now();
+    if (running || !nightRoundDue(at, lastRoundDay)) return;
+    lastRoundDay = todayInBerlin(at);
     run("vacuum (analyze)");
   }, deps.checkEveryMs ?? MAINTENANCE_CHECK_MS);
   timer.unref();
 
   return {
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      clearInterval(timer);
       await running;
     },
   };
