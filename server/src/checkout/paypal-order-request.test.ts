@@ -36,6 +36,8 @@ const row = (item: PricingItem, sibling: number, promocode: number): CartItemRow
   giftCardDetails: null,
   visitorBirthDate: null,
   refundDaysBefore: null,
+  numberOfMeetings: null,
+  pageLocation: "",
   house: null,
   closed: [],
   pageOptions: [],

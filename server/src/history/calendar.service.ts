@@ -109,7 +109,7 @@ export function createCalendarService({
       const rows = (
         await findHistoryItems(db, { userId, orderStatuses: ["paid"], visitorId, limit: MAX_ITEMS }, locale)
       ).filter((row) => row.itemStatus === "active");
-      const items = await documentItems(db, { locale }, rows);
+      const items = documentItems(rows);
       const events: CalendarEvent[] = [];
       const cancelled = await cancelledDatesOf(
         db,

@@ -322,19 +322,6 @@ export async function setCheckinCode(db: DbOrTx, itemId: number, code: string): 
 }
 
 /**
- * Where the pages take place. Not the catalogue's card query: that one reads published pages only, and
- * an invoice still names the place of a page taken offline after it was booked.
- */
-export async function findPageLocations(db: DbOrTx, pageIds: number[]): Promise<Map<number, string>> {
-  if (pageIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: productPages.id, location: productPages.location })
-    .from(productPages)
-    .where(inArray(productPages.id, pageIds));
-  return new Map(rows.map((row) => [row.id, row.location]));
-}
-
-/**
  * The invoices and credit notes of a user's orders. Erasure keeps them as issued, the buyer's name and
  * address as printed (§ 14b UStG, § 147 AO; D139): they are the only personal data an erased family leaves.
  */

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { addDays } from "@atelier/contract";
 import { asc, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -224,6 +225,32 @@ async function russianOrder() {
 }
 
 describe("issueOrderDocuments", () => {
+  it("prints a meeting card's weeks from its option and no place for a gift card, read with the items (D451)", async () => {
+    const family = await familyWithTwoChildren();
+    const { orderId } = await paidOrder({
+      userId: family.parent.id,
+      locale: "de",
+      items: [
+        {
+          page: course,
+          scheduleType: "TERMINKARTEN",
+          visitorId: family.mila,
+          priceCents: 19_000,
+          slotIds: [weeklySlot().id],
+        },
+        { page: giftCard, scheduleType: "GiftCard", visitorId: null, priceCents: 5000 },
+      ],
+    });
+    await issue(orderId);
+    const [invoice] = await invoicesOf(orderId);
+    const [card, gift] = invoice?.data.lines ?? [];
+    // Ten meetings at one weekly time: ten weeks from the first lesson.
+    expect(card?.place).toBe(course.page.location);
+    const from = invoice?.data.serviceFrom ?? "";
+    expect(invoice?.data.serviceTo).toBe(addDays(from, 10 * 7 - 1));
+    expect(gift?.place).toBeNull();
+  });
+
   it("gives the active items check-in codes, issues the invoice and enqueues one mail; a second call changes nothing", async () => {
     const { orderId, itemIds, user } = await russianOrder();
 

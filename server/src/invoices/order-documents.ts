@@ -8,7 +8,6 @@ import {
   shownPhone,
 } from "@atelier/contract";
 import type { SQL } from "drizzle-orm";
-import { findPurchaseOptions } from "../catalogue/index.ts";
 import type { BillingDetails, DbOrTx, InvoiceData, InvoiceLine, MailAttachmentRef } from "../db/index.ts";
 import type { OrderConfirmationItem, RefundReason } from "../mail/index.ts";
 import { enqueueMail, fillPlaceholderSql } from "../mail/index.ts";
@@ -19,7 +18,6 @@ import {
   claimCheckinCodes,
   findContractNumbers,
   findInvoiceStart,
-  findPageLocations,
   type InvoiceRow,
   insertNumberedInvoice,
   lockOrderForDocuments,
@@ -120,24 +118,16 @@ async function ensureCheckinCodes(tx: DbOrTx, orderId: number): Promise<Map<numb
   return codes;
 }
 
-export async function documentItems(
-  tx: DbOrTx,
-  order: Pick<OrderForDocuments, "locale">,
+/** The items as a document describes them: read with their names, so nothing more is read (D451). */
+export function documentItems(
   // A document shows no booking terms (house, closures, options); the history's rows have none.
   items: NamedItemRow[],
-) {
-  const pageIds = [...new Set(items.map((item) => item.productPageId))];
-  const [options, places] = await Promise.all([
-    findPurchaseOptions(tx, pageIds, order.locale),
-    findPageLocations(tx, pageIds),
-  ]);
-  const meetings = new Map(options.map((option) => [option.id, option.numberOfMeetings]));
+): DocumentItem[] {
   return items.map(
     (item): DocumentItem => ({
       ...item,
-      numberOfMeetings: meetings.get(item.purchaseOptionId) ?? null,
       // A gift card is not attended anywhere, whatever its page says.
-      place: (BOOKING_RULES[item.scheduleType].visitor && places.get(item.productPageId)) || null,
+      place: (BOOKING_RULES[item.scheduleType].visitor && item.pageLocation) || null,
     }),
   );
 }
@@ -155,7 +145,7 @@ async function contractItems(
   const contractNumbers = items.some((item) => item.recurrentPriceCents > 0)
     ? await findContractNumbers(tx, order.id)
     : new Map<number, { number: string; period: BillingPeriod }>();
-  return (await documentItems(tx, order, items)).map((item, index) => {
+  return documentItems(items).map((item, index) => {
     const contract = contractNumbers.get(items[index]?.id ?? 0);
     return { ...item, contractNumber: contract?.number ?? null, paidPeriod: contract?.period ?? null };
   });
@@ -329,8 +319,7 @@ export async function issueOrderDocuments(
   return done();
 }
 
-/** A subscription's next month: due the day after the paid month, at its monthly amount (D292). */
-/** A subscription's next payment is due the day after its paid period ends (D292). */
+/** A subscription's next payment: due the day after its paid period ends, at its monthly amount (D292). */
 const nextPaymentOf = (paidPeriod: { to: string } | null | undefined, cents: number) =>
   paidPeriod && cents > 0 ? { dueOn: addDays(paidPeriod.to, 1), cents } : null;
 

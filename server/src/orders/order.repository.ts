@@ -317,6 +317,10 @@ export type CartItemRow = {
   /** The offer's refund policy (D142): full refund up to this many days before the booked date. */
   refundDaysBefore: number | null;
   optionName: string;
+  /** The option's meetings of a meeting card (null otherwise), as its documents print it. */
+  numberOfMeetings: number | null;
+  /** Where the page says it takes place (its `location` text), as its documents print it. */
+  pageLocation: string;
   /** The page's house (D151) and the closures of that house or every house not yet over (D153). */
   house: ItemHouse | null;
   closed: { startsOn: string; endsOn: string }[];
@@ -353,7 +357,8 @@ export const lineColumns = {
 
 /**
  * The names an item shows: its page's and option's names and picture, and the child's name and birth date
- * (the cart's items, the history, and the add's reply, D399).
+ * (the cart's items, the history, and the add's reply, D399); and what its documents print besides (the
+ * option's meetings, the page's place), so a payment's invoice and mails read nothing more (D451).
  */
 export const namedColumns = (locale: Locale) => ({
   pageName: textIn(productPages.name, locale),
@@ -362,6 +367,8 @@ export const namedColumns = (locale: Locale) => ({
   pageTitleImage: productPages.titleImage,
   refundDaysBefore: productPages.refundDaysBefore,
   optionName: textIn(purchaseOptions.name, locale),
+  numberOfMeetings: purchaseOptions.numberOfMeetings,
+  pageLocation: productPages.location,
   visitorFirstName: visitors.firstName,
   visitorLastName: visitors.lastName,
   visitorBirthDate: visitors.birthDate,

@@ -43,7 +43,7 @@ export async function assess(
   const [item] = await findCartItems(tx, facts.orderId, facts.locale, facts.itemId);
   const card = facts.productType === "GiftCard" ? await findGiftCardOfItem(tx, facts.itemId) : undefined;
   const locked = card && lockCard ? await findGiftCard(tx, card.id, true) : card;
-  const [documentItem] = item ? await documentItems(tx, facts, [item]) : [];
+  const [documentItem] = item ? documentItems([item]) : [];
   const plan: RefundPlan = documentItem
     ? planRefund({
         item: documentItem,
