@@ -441,9 +441,13 @@ function orderDocuments(
         itemsOf: items.inLocale,
         order: issued.order,
       });
+      // The items as the documents read them, for the payment's reply (D452): nothing after changes them.
+      const read = items.readAlready(issued.order.locale);
+      const seen = read && { locale: issued.order.locale, rows: await read };
+      if (!issued.unnumbered) return { answer: undefined, invoiceNumber: issued.invoiceNumber, items: seen };
       // The invoice's number last: the counter's row is held for this statement and the commit (D404).
-      if (!issued.unnumbered) return undefined;
-      return (await numberOrderInvoice(tx, issued.unnumbered, lastAsk)).answer;
+      const numbered = await numberOrderInvoice(tx, issued.unnumbered, lastAsk);
+      return { answer: numbered.answer, invoiceNumber: numbered.number, items: seen };
     },
     refundNotice: (tx, orderId, amountCents, reason) =>
       enqueueRefundNotice(tx, { orderId, amountCents, reason, publicUrl: env.PUBLIC_URL }),
@@ -469,7 +473,9 @@ function itemsReadOnce(paidOrderId: number) {
   /** For what reads the same in every locale (types, prices, a card's details): the read already made. */
   const anyLocale = (tx: DbOrTx, orderId: number) =>
     (orderId === paidOrderId ? reads.values().next().value : undefined) ?? inLocale(tx, orderId, "de");
-  return { inLocale, anyLocale };
+  /** The read made in `locale`, if any; reads nothing. */
+  const readAlready = (locale: Locale) => reads.get(locale);
+  return { inLocale, anyLocale, readAlready };
 }
 
 /**

@@ -11,9 +11,9 @@ import {
   type PaymentRow,
   updatePayment,
 } from "./checkout.repository.ts";
-import { view } from "./lookup.ts";
+import { seenView, view } from "./lookup.ts";
 import { findIssue, type PaymentIssueReason } from "./payment-issues.repository.ts";
-import { recordCapture } from "./record-capture.ts";
+import { recordCaptureAndSee } from "./record-capture.ts";
 import { restoreToCart } from "./restore-to-cart.ts";
 
 /** What the parent hears about a payment the shop could not keep, by the reason noted for it. */
@@ -52,13 +52,13 @@ export async function capture(
     await decline(ctx, order.id, payment.gatewayOrderId);
     throw fail("payment_declined");
   }
-  const outcome = await recordCapture(ctx, payment.gatewayOrderId, captured);
+  const { outcome, paid } = await recordCaptureAndSee(ctx, payment.gatewayOrderId, captured);
   if (outcome === "pending") throw fail("payment_not_approved");
   if (outcome !== "paid") {
     const refusal = await refusalOf(ctx, payment.id);
     if (refusal) throw fail(refusal);
   }
-  return view(ctx, order.id, locale);
+  return (paid && seenView(ctx, paid, locale)) ?? view(ctx, order.id, locale);
 }
 
 /** The gateway's answer to the capture; its refusals end here as the parent's error. */

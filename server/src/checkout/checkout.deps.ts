@@ -2,11 +2,12 @@
 // plus what is derived from them once (the gateway ids of this shop, the cart's deps that the orders entry's
 // cart functions take). Each use case is a module of plain functions taking this context first, so a reader
 // opens the one use case they change.
+import type { Locale } from "@atelier/contract";
 import type { SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import type { CartDeps, CartService } from "../orders/index.ts";
+import type { CartDeps, CartItemRow, CartService } from "../orders/index.ts";
 import type { Gateways } from "../payments/index.ts";
 import type { HasWithdrawals } from "./gateway-refunds.ts";
 import { type Installation, type PaymentIds, paymentIds } from "./installation.ts";
@@ -19,11 +20,23 @@ import type { StripeCancelSettings } from "./stripe-cancel.ts";
 export type OrderDocuments = {
   /**
    * Issues a paid order's documents; the invoice's number is taken in the last statement (D404), which
-   * also answers `lastAsk` (a boolean SQL expression) once the invoice counter's row is held. Answers
-   * `lastAsk`'s answer, or undefined when no number was taken (the invoice existed) and it was not asked.
+   * also answers `lastAsk` (a boolean SQL expression) once the invoice counter's row is held.
    */
-  issue(tx: Tx, orderId: number, lastAsk?: SQL): Promise<boolean | undefined>;
+  issue(tx: Tx, orderId: number, lastAsk?: SQL): Promise<IssuedDocuments>;
   refundNotice(tx: Tx, orderId: number, amountCents: number, reason: RefundReason): Promise<void>;
+};
+
+/** What issuing a paid order's documents answers, and what the payment's reply may take from it (D452). */
+export type IssuedDocuments = {
+  /** `lastAsk`'s answer; undefined when no number was taken (the invoice existed) and it was not asked. */
+  answer: boolean | undefined;
+  /** The order's invoice number: taken now, or the one issued before. */
+  invoiceNumber: string;
+  /**
+   * Every item of the order as the documents read them, in the order's locale, after the last change to
+   * them in the transaction; undefined when the documents read none (the invoice existed).
+   */
+  items: { locale: Locale; rows: CartItemRow[] } | undefined;
 };
 
 /** Why the shop sends a captured payment back (the refund notice says it). */

@@ -248,6 +248,9 @@ describe("POST /api/v2/orders/{id}/capture/", () => {
     expect(order.status).toBe("payment_fulfilled");
     expect(order.id).toBe(order_id);
     expect(order.items).toHaveLength(1);
+    // Answered from what the capture's transaction read and wrote (D452): the order as read after it.
+    const read = await t.call("GET", `/api/v2/orders/${order_id}/`, { headers: parent.headers });
+    expect(res.json()).toEqual(read.json());
 
     // Again, by our number: the same order, no second capture at PayPal.
     const again = await t.capture(parent.headers, String(order_id));

@@ -3,7 +3,7 @@
 import type { Locale, Order } from "@atelier/contract";
 import { isStoredId } from "@atelier/contract";
 import { AppError } from "../errors/index.ts";
-import { orderReply } from "../orders/index.ts";
+import { orderOf, orderReply } from "../orders/index.ts";
 import type { CheckoutContext } from "./checkout.deps.ts";
 import {
   findOrderWithInvoiceNumber,
@@ -12,6 +12,7 @@ import {
   type OrderRow,
   type PaymentRow,
 } from "./checkout.repository.ts";
+import type { PaidOrderSeen } from "./record-capture.ts";
 
 const NUMERIC = /^\d{1,10}$/;
 
@@ -39,6 +40,22 @@ export async function resolveOwn(ctx: CheckoutContext, userId: number, ref: stri
   const found = await resolve(ctx, ref);
   if (!found || found.order.userId !== userId) throw AppError.notFound();
   return found;
+}
+
+/**
+ * The order a capture just made paid, from what its transaction read and wrote (D452): the same reply as
+ * `view`'s without reading it again. Undefined when that is not all the reply needs: the items were not read
+ * (the invoice existed) or in another language, or a promocode or gift card is to be read with the order.
+ */
+export function seenView(
+  { cartDeps }: CheckoutContext,
+  { order, invoiceNumber, items }: PaidOrderSeen,
+  locale: Locale,
+): Order | undefined {
+  if (!items || items.locale !== locale) return undefined;
+  if (order.promocodeId !== null || order.giftCardId !== null) return undefined;
+  const reply = orderOf(cartDeps.media, order, items.rows, null, undefined);
+  return { ...reply, invoice_number: invoiceNumber };
 }
 
 export async function view(

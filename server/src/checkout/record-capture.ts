@@ -1,12 +1,12 @@
 // Recording a payment: the capture reply, PayPal's and Stripe's webhooks and the reconciliation all end
 // here, so the rules of when money makes an order paid (and when it goes back) live in one place (D51, D90).
-import { CURRENCY, INTL_LOCALES, missingAddressFields } from "@atelier/contract";
+import { CURRENCY, INTL_LOCALES, type Locale, missingAddressFields } from "@atelier/contract";
 import { fillEmptyAddress } from "../accounts/index.ts";
 import { MAX_IDLE_IN_TRANSACTION_MS } from "../config/index.ts";
 import type { Tx } from "../db/index.ts";
 import { type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
 import { releaseGiftCard } from "../gift-cards/index.ts";
-import { countRedemptions, findCartItems } from "../orders/index.ts";
+import { type CartItemRow, countRedemptions, findCartItems } from "../orders/index.ts";
 import type { GatewayAddress, GatewayCapture } from "../payments/index.ts";
 import { type CaptureOutcome, type CheckoutContext, type RefundReason, usedUp } from "./checkout.deps.ts";
 import {
@@ -45,15 +45,39 @@ export async function recordCapture(
   gatewayOrderId: string,
   capture: GatewayCapture,
 ): Promise<CaptureOutcome> {
+  return (await recordCaptureAndSee(ctx, gatewayOrderId, capture)).outcome;
+}
+
+/**
+ * The order a capture made paid as its transaction left it: its row, its invoice's number and its items
+ * as the documents read them, so the capture's reply reads none of them again (D452).
+ */
+export type PaidOrderSeen = {
+  order: OrderRow;
+  invoiceNumber: string;
+  items: { locale: Locale; rows: CartItemRow[] } | undefined;
+};
+
+/** `recordCapture`, with the paid order as it was committed when the capture made it paid. */
+export async function recordCaptureAndSee(
+  ctx: CheckoutContext,
+  gatewayOrderId: string,
+  capture: GatewayCapture,
+): Promise<{ outcome: CaptureOutcome; paid?: PaidOrderSeen }> {
   const record = (seats: SeatCheck) =>
-    ctx.db.transaction((tx) => recordInTx(ctx, tx, gatewayOrderId, capture, seats));
-  const outcome = await record("trust_running_reservation").catch((error: unknown) => {
+    ctx.db.transaction(async (tx) => {
+      const seen: { paid?: PaidOrderSeen } = {};
+      const outcome = await recordInTx(ctx, tx, gatewayOrderId, capture, seats, seen);
+      return { outcome, paid: seen.paid };
+    });
+  const recorded = await record("trust_running_reservation").catch((error: unknown) => {
     // The reservation came too close to its end while the payment was recorded: again, the seats counted.
     if (error instanceof ReservationNearItsEnd) return record("count_under_locks");
     throw error;
   });
+  const { outcome } = recorded;
   if (outcome === "refund_due" || outcome === "mismatch") ctx.defer("refund", () => refundsDue(ctx, 5));
-  return outcome;
+  return recorded;
 }
 
 /**
@@ -77,6 +101,7 @@ async function recordInTx(
   gatewayOrderId: string,
   capture: GatewayCapture,
   seats: SeatCheck,
+  seen: { paid?: PaidOrderSeen },
 ): Promise<CaptureOutcome> {
   const { gateway, ids, log } = ctx;
   const name = gateway.nameOf(gatewayOrderId);
@@ -136,17 +161,24 @@ async function recordInTx(
   if (capture.status === "PARTIALLY_REFUNDED" || refunded > 0)
     await noteIssue(tx, payment.id, "refunded_at_paypal", "review");
   const billing = await takeGatewayAddress(tx, order, capture.billingAddress);
-  await updateOrder(tx, order.id, { status: "paid", paidAt: new Date(), reservedUntil: null, ...billing });
+  const paid = await updateOrder(tx, order.id, {
+    status: "paid",
+    paidAt: new Date(),
+    reservedUntil: null,
+    ...billing,
+  });
   // The last statement before the commit (the invoice's number, D404) asks whether the reservation trusted
   // still runs past it, by the database's clock; alone, when no number was taken.
   const until = trusted ? order.reservedUntil : null;
-  const runs = await ctx.documents.issue(
+  const issued = await ctx.documents.issue(
     tx,
     order.id,
     until ? outlastsCommitSql(until, RESERVATION_MARGIN_S) : undefined,
   );
-  if (until && !(runs ?? (await outlastsCommit(tx, order.id, until, RESERVATION_MARGIN_S))))
+  if (until && !(issued.answer ?? (await outlastsCommit(tx, order.id, until, RESERVATION_MARGIN_S))))
     throw new ReservationNearItsEnd();
+  // Nothing after the documents changes the order or its items in this transaction.
+  seen.paid = { order: paid, invoiceNumber: issued.invoiceNumber, items: issued.items };
   return "paid";
 }
 

@@ -3,7 +3,7 @@ export { type CartService, createCartService } from "./cart.service.ts";
 export { addBooking } from "./cart-add.ts";
 export { checkBooking, recheckItems } from "./cart-check.ts";
 export { applyCode as applyPromocode } from "./cart-promocode.ts";
-export { toOrder as orderReply } from "./cart-reply.ts";
+export { orderOf, toOrder as orderReply } from "./cart-reply.ts";
 export { reprice as repriceCart, repriceItems } from "./cart-reprice.ts";
 export type { CartCaller, CartDeps } from "./cart-shared.ts";
 export { lockCart, moveItems } from "./cart-transfer.ts";
