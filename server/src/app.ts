@@ -417,9 +417,6 @@ function orderDocuments(
 ): Parameters<typeof createCheckoutService>[0]["documents"] {
   return {
     issue: async (tx, orderId, lastAsk) => {
-      // The first month of each course subscription is paid now (D25); the next ones follow (D72).
-      // Started first: the invoice and the confirmation mail print its contract number (D91).
-      await startSubscriptions(tx, orderId, new Date());
       // Read once for the invoice, the gift cards and the staff's notice (the enrolment rush, issue 36).
       const settings = await schoolSettings.read(tx);
       const items = itemsReadOnce(orderId);
@@ -430,6 +427,9 @@ function orderDocuments(
         seller: sellerFromSettings(settings),
         numberLater: true,
         itemsOf: items.inLocale,
+        // The first month of each course subscription is paid now (D25); the next ones follow (D72).
+        // Started before the invoice and the confirmation mail, which print its contract number (D91).
+        startContracts: (contractTx, id) => startSubscriptions(contractTx, id, new Date()),
       });
       await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL, items.anyLocale);
       // The school hears of every paid booking at once, in the payment's transaction (D110).

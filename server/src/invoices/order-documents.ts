@@ -48,6 +48,11 @@ export type IssueOrderDocumentsInput = {
   numberLater?: boolean;
   /** How the order's items are read: by default `findCartItems`; the payment's documents share one read. */
   itemsOf?: OrderItemsOf;
+  /**
+   * Starts the contracts (course subscriptions) of the items with a monthly price, so the invoice and the
+   * mail print their numbers (D91); called only when an active item has such a price (D453).
+   */
+  startContracts?: (tx: DbOrTx, orderId: number) => Promise<void>;
 };
 
 /** Reads an order's items in a locale (`findCartItems`, or a caller's read of it shared between documents). */
@@ -228,6 +233,9 @@ export async function issueOrderDocuments(
   // The cart's item query, less the items cancelled before payment (codes are given to active ones).
   const itemsOf = input.itemsOf ?? findCartItems;
   const items = (await itemsOf(tx, order.id, order.locale)).filter((item) => codes.has(item.id));
+  // Only an item with a monthly price has a contract: an order without one starts none (issue 36).
+  if (input.startContracts && items.some((item) => item.recurrentPriceCents > 0))
+    await input.startContracts(tx, order.id);
   const issuedAt = new Date();
   const { capture } = start;
   const documented = await contractItems(tx, order, items);
