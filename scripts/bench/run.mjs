@@ -274,6 +274,33 @@ function postgresVersion() {
   );
 }
 
+/**
+ * PostgreSQL's statistics as a production server keeps them (D449, D454): this machine's server runs without
+ * autovacuum for its test suites, so the bench gathers them once the carts and parents are in place, as
+ * autovacuum would have a minute after they were written. CART_NO_ANALYZE=1 leaves them as they are.
+ */
+async function statisticsAsAutovacuumKeepsThem(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query("show autovacuum");
+    if (rows[0]?.autovacuum === "on") return "autovacuum";
+    if (process.env.CART_NO_ANALYZE) return "none";
+    await client.query("analyze");
+    return "analyzed";
+  } finally {
+    await client.end();
+  }
+}
+
+/** The section's line on how PostgreSQL planned the rows' statements. */
+const STATISTICS_LINES = {
+  autovacuum: "PostgreSQL's statistics: kept by the server's autovacuum",
+  analyzed:
+    "PostgreSQL's statistics: this machine's server runs without autovacuum (`autovacuum = off`, for its test suites), so the bench gathers them (`analyze`) once the carts and parents are written, as autovacuum would have on a production server (D449, D454)",
+  none: "PostgreSQL's statistics: none gathered (`CART_NO_ANALYZE`, the server without autovacuum): every statement planned without them, unlike a production server's",
+};
+
 function lighthouseVersion() {
   return JSON.parse(readFileSync(join(root, "node_modules/lighthouse/package.json"), "utf8")).version;
 }
@@ -706,7 +733,7 @@ function cpuLines(rows) {
 }
 
 /** The "Cart path" section: the cart rows beside the ceiling of the same run, with the machine's load. */
-function cartSection(rows, { loadBefore, loadAfter, pgVersion, explain }) {
+function cartSection(rows, { loadBefore, loadAfter, pgVersion, explain, statistics }) {
   const { bare, add, read } = rows;
   const { addMet, readMet } = cartVerdict(rows);
   const load = (l) => l.map((v) => v.toFixed(2)).join(", ");
@@ -716,6 +743,7 @@ function cartSection(rows, { loadBefore, loadAfter, pgVersion, explain }) {
     "",
     `- Date: ${new Date().toISOString()}; ${cpu.length} cores, ${cpu[0]?.model ?? "unknown CPU"}; Node.js ${process.version}; PostgreSQL ${pgVersion} on 127.0.0.1; autocannon ${CONNECTIONS} connections, ${DURATION_S} s per row, client on the same machine`,
     `- Load average before the rows (other processes on the machine): ${load(loadBefore)}; after: ${load(loadAfter)}`,
+    `- ${STATISTICS_LINES[statistics]}`,
     "",
     ...tableLines(Object.values(rows), bare),
     "",
@@ -796,6 +824,7 @@ function writeReport(rowsByKey, context) {
         loadAfter: context.cartLoadAfter,
         pgVersion: context.pgVersion,
         explain: context.cartExplain,
+        statistics: context.cartStatistics,
       },
     ),
     ...checkoutSection(context.checkout),
@@ -1079,6 +1108,7 @@ async function main() {
   const cartExplain = () =>
     explainCart(dbUrl.toString(), cartSetup.carts[1], cartSetup.gift, cartSetup.carts.slice(1, 21));
   const parentKeys = await prepareParents(base, dbUrl.toString(), cartSetup.bodies);
+  const cartStatistics = await statisticsAsAutovacuumKeepsThem(dbUrl.toString());
   const cartRows = async () => ({
     add: await runWithCpu(
       "Shop, add an item to a cart",
@@ -1152,6 +1182,7 @@ async function main() {
       loadAfter: os.loadavg(),
       pgVersion: await postgresVersion(),
       explain: await cartExplain(),
+      statistics: cartStatistics,
     };
     writeSectionOnly("Cart path", cartSection(rows, context));
     const { addMet, readMet } = cartVerdict(rows);
@@ -1182,6 +1213,7 @@ async function main() {
     cartLoadAfter,
     cartFloors: floors,
     cartExplain: await cartExplain(),
+    cartStatistics,
     web,
     admin,
     checkout,
