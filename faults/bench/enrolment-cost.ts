@@ -15,12 +15,18 @@ import { type StripeStandIn, startStripeStandIn } from "../../server/src/test/st
 import { call } from "../support/api.ts";
 import { adminQuery, freshDatabase, type TestDatabase } from "../support/postgres.ts";
 import { type Shop, startShop } from "../support/shop.ts";
-import { academyWeek, createParents, type Parent, shopEnv, type Week } from "./enrolment-day.ts";
+import {
+  academyWeek,
+  createParents,
+  enrolmentCalls,
+  type Parent,
+  shopEnv,
+  type Week,
+} from "./enrolment-day.ts";
 
 const PARENTS = Number(process.env.COST_PARENTS ?? 200);
 const WARM = Number(process.env.COST_WARM ?? 200);
 const PAUSE_MS = Number(process.env.COST_PAUSE_MS ?? 30_000);
-const ORIGIN = "https://shop.atelier-bench.example";
 
 /** utime + stime (or stime alone) of a /proc stat file, in milliseconds (a clock tick is 10 ms). */
 function cpuMs(path: string, system = false): number {
@@ -94,26 +100,15 @@ async function round(ctx: Context, database: TestDatabase, label: string, count:
   const url = ctx.shop.url;
   await measure(ctx, "add the week", count, async (n) => {
     const parent = parents[n] as Parent;
-    const item = {
-      product_page: week.pageId,
-      purchase_option: week.optionId,
-      visitor: parent.child,
-      academy_weeks: [week.weekId],
-    };
-    const add = call(url, "POST", "/api/v2/orders/items/?locale=de", { headers: parent.headers, body: item });
-    await expect(201, "add", add);
-  });
-  const returns = new URLSearchParams({
-    success_url: `${ORIGIN}/payment-complete/return`,
-    cancel_url: `${ORIGIN}/cart`,
+    const { path, body } = enrolmentCalls.addWeek(week, parent);
+    await expect(201, "add", call(url, "POST", path, { headers: parent.headers, body }));
   });
   const orderOf = new Map<Parent, string>();
   for (const gateway of ["paypal", "stripe"] as const) {
     const payers = parents.filter((parent) => parent.gateway === gateway);
-    const path = `/api/v2/orders/fulfill/?locale=de&payment_gateway=${gateway}${gateway === "stripe" ? `&${returns}` : ""}`;
+    const { path, body } = enrolmentCalls.stage(gateway);
     await measure(ctx, `stage (${gateway})`, payers.length, async (n) => {
       const parent = payers[n] as Parent;
-      const body = { terms_accepted: true };
       const staged = await expect(200, "stage", call(url, "POST", path, { headers: parent.headers, body }));
       orderOf.set(parent, String(staged.id));
     });
@@ -123,20 +118,15 @@ async function round(ctx: Context, database: TestDatabase, label: string, count:
     const parent = paypalPayers[n] as Parent;
     const id = orderOf.get(parent) ?? "";
     ctx.paypal.approve(id);
-    const path = `/api/v2/orders/${id}/capture/?locale=de`;
-    await expect(200, "capture", call(url, "POST", path, { headers: parent.headers, body: { orderID: id } }));
+    const { path, body } = enrolmentCalls.capture(id);
+    await expect(200, "capture", call(url, "POST", path, { headers: parent.headers, body }));
   });
   const stripePayers = parents.filter((parent) => parent.gateway === "stripe");
   await measure(ctx, "webhook (Stripe)", stripePayers.length, async (n) => {
     const id = orderOf.get(stripePayers[n] as Parent) ?? "";
     ctx.stripe.pay(id);
-    const event = ctx.stripe.event("checkout.session.completed", ctx.stripe.sessionObject(id));
-    const headers = { "content-type": "application/json", "stripe-signature": event.signature };
-    const webhook = call(url, "POST", "/api/v2/payments/stripe/webhook/", {
-      headers,
-      rawBody: event.payload,
-    });
-    await expect(200, "webhook", webhook);
+    const { path, headers, rawBody } = enrolmentCalls.stripeWebhook(ctx.stripe, id);
+    await expect(200, "webhook", call(url, "POST", path, { headers, rawBody }));
   });
   return week.weekId;
 }
