@@ -118,6 +118,29 @@ describe("check-in per lesson date", () => {
     expect(await t.db.select().from(checkins).where(eq(checkins.orderItemId, itemId))).toHaveLength(0);
   });
 
+  it("a meeting card is valid within the weeks its meetings fill, by its option's meetings", async () => {
+    const { code, itemId, orderId } = await paidBooking(1);
+    // The booking made a meeting card: ten meetings at one weekly time fill ten weeks from the payment.
+    const card = t.course.option("TERMINKARTEN");
+    await t.db
+      .update(orderItems)
+      .set({ purchaseOptionId: card.id, scheduleType: card.scheduleType, recurrentPriceCents: 0 })
+      .where(eq(orderItems.id, itemId));
+    const seen = () => t.call("GET", `/api/v2/checkin/${code}/`, { headers: staff.headers });
+    expect((await seen()).json()).toMatchObject({ valid: true, status: "ready" });
+    const weeksAgo = (weeks: number) => new Date(Date.now() - weeks * 7 * 24 * 3600 * 1000);
+    await t.db
+      .update(orders)
+      .set({ paidAt: weeksAgo(9) })
+      .where(eq(orders.id, orderId));
+    expect((await seen()).json()).toMatchObject({ valid: true, status: "ready" });
+    await t.db
+      .update(orders)
+      .set({ paidAt: weeksAgo(11) })
+      .where(eq(orders.id, orderId));
+    expect((await seen()).json()).toMatchObject({ valid: false, status: "not_today" });
+  });
+
   it("refuses a cancelled booking and one whose order is not paid, each by its own code", async () => {
     const cancelled = await paidBooking(0);
     await t.db.update(orderItems).set({ status: "cancelled" }).where(eq(orderItems.id, cancelled.itemId));

@@ -1,7 +1,7 @@
 import { berlinDate, type Checkin, type CheckinStatus, type ErrorCode, type Locale } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/index.ts";
-import { checkins, orderItems, orders, purchaseOptions } from "../db/index.ts";
+import { checkins, orderItems, orders } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { isLessonCancelled, type Lesson, lessonOn } from "../lessons/index.ts";
 import { findCartItems } from "../orders/index.ts";
@@ -58,11 +58,9 @@ export function createCheckinService(db: Db, deps: { recordAudit: RecordAudit; n
         itemStatus: orderItems.status,
         orderStatus: orders.status,
         paidAt: orders.paidAt,
-        numberOfMeetings: purchaseOptions.numberOfMeetings,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(purchaseOptions, eq(purchaseOptions.id, orderItems.purchaseOptionId))
       .where(eq(orderItems.checkinCode, code));
     if (!row) throw AppError.notFound();
     return row;
@@ -82,13 +80,7 @@ export function createCheckinService(db: Db, deps: { recordAudit: RecordAudit; n
     if (!item) throw AppError.notFound();
     const today = berlinDate(now());
     const lesson: Lesson | null =
-      row.orderStatus === "paid"
-        ? lessonOn(
-            { ...item, numberOfMeetings: row.numberOfMeetings },
-            today,
-            berlinDate(row.paidAt ?? now()),
-          )
-        : null;
+      row.orderStatus === "paid" ? lessonOn(item, today, berlinDate(row.paidAt ?? now())) : null;
     const at = lesson ? await todaysCheckin(row.itemId, lesson.date) : null;
     const cancelledToday = lesson?.slot ? await isLessonCancelled(db, lesson.slot.id, lesson.date) : false;
     const status = statusOf(row, lesson, at, cancelledToday);

@@ -1,14 +1,20 @@
 // Recording a payment: the capture reply, PayPal's and Stripe's webhooks and the reconciliation all end
 // here, so the rules of when money makes an order paid (and when it goes back) live in one place (D51, D90).
-import { CURRENCY, INTL_LOCALES, type Locale, missingAddressFields } from "@atelier/contract";
+import { CURRENCY, INTL_LOCALES, missingAddressFields } from "@atelier/contract";
 import { fillEmptyAddress } from "../accounts/index.ts";
 import { MAX_IDLE_IN_TRANSACTION_MS } from "../config/index.ts";
 import type { Tx } from "../db/index.ts";
 import { type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
 import { releaseGiftCard } from "../gift-cards/index.ts";
-import { type CartItemRow, countRedemptions, findCartItems } from "../orders/index.ts";
+import { countRedemptions, findCartItems } from "../orders/index.ts";
 import type { GatewayAddress, GatewayCapture } from "../payments/index.ts";
-import { type CaptureOutcome, type CheckoutContext, type RefundReason, usedUp } from "./checkout.deps.ts";
+import {
+  type CaptureOutcome,
+  type CheckoutContext,
+  type IssuedDocuments,
+  type RefundReason,
+  usedUp,
+} from "./checkout.deps.ts";
 import {
   deleteRedemption,
   findPayment,
@@ -55,7 +61,7 @@ export async function recordCapture(
 export type PaidOrderSeen = {
   order: OrderRow;
   invoiceNumber: string;
-  items: { locale: Locale; rows: CartItemRow[] } | undefined;
+  items: IssuedDocuments["items"];
 };
 
 /** `recordCapture`, with the paid order as it was committed when the capture made it paid. */

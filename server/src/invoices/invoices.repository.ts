@@ -1,5 +1,5 @@
 import { type BillingPeriod, paidDays } from "@atelier/contract";
-import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import {
   type BillingDetails,
   type DbOrTx,
@@ -10,7 +10,6 @@ import {
   orders,
   payments,
   pgArray,
-  productPages,
   subscriptions,
   users,
 } from "../db/index.ts";
