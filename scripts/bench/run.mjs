@@ -70,6 +70,9 @@ const ONLY_ADMIN = process.env.BENCH_ONLY === "admin";
 // about a minute and a half) and rewrites only the "Cart path" section of docs/benchmarks.md.
 const ONLY_CART = process.env.BENCH_ONLY === "cart";
 const ONLY_ENROLMENT = process.env.BENCH_ONLY === "enrolment";
+// BENCH_ONLY=cart-add runs only the cart's add row (no ceiling, no floor) and prints it, writing nothing: for
+// comparing two builds in turn, or for a CPU profile of the add alone (BENCH_SHOP_NODE_ARGS).
+const ONLY_ADD = process.env.BENCH_ONLY === "cart-add";
 // BENCH_ONLY=years runs the back office's, the parent's and the catalogue's calls on the demo data and on a
 // generated decade (issue 36) and rewrites only the "Ten years of data" section. BENCH_YEARS_URL names a
 // database `npm run seed:years` already filled (kept); without it the bench generates one (about a minute
@@ -1131,41 +1134,49 @@ async function main() {
       },
       shop.pid,
     ),
-    read: await runWithCpu(
-      "Shop, read the current order",
-      {
-        url: base,
-        requests: [
+    read: ONLY_ADD
+      ? null
+      : await runWithCpu(
+          "Shop, read the current order",
           {
-            method: "GET",
-            setupRequest: (req) => ({
-              ...req,
-              path: `/api/v2/orders/current/?locale=de&cart_id=${cartSetup.carts[++counter % CART_COUNT]}`,
-            }),
+            url: base,
+            requests: [
+              {
+                method: "GET",
+                setupRequest: (req) => ({
+                  ...req,
+                  path: `/api/v2/orders/current/?locale=de&cart_id=${cartSetup.carts[++counter % CART_COUNT]}`,
+                }),
+              },
+            ],
           },
-        ],
-      },
-      shop.pid,
-    ),
-    readSignedIn: await runWithCpu(
-      "Shop, read the current order, signed in",
-      {
-        url: base,
-        requests: [
+          shop.pid,
+        ),
+    readSignedIn: ONLY_ADD
+      ? null
+      : await runWithCpu(
+          "Shop, read the current order, signed in",
           {
-            method: "GET",
-            setupRequest: (req) => ({
-              ...req,
-              path: "/api/v2/orders/current/?locale=de",
-              headers: { ...req.headers, authorization: `Token ${parentKeys[++counter % PARENT_COUNT]}` },
-            }),
+            url: base,
+            requests: [
+              {
+                method: "GET",
+                setupRequest: (req) => ({
+                  ...req,
+                  path: "/api/v2/orders/current/?locale=de",
+                  headers: { ...req.headers, authorization: `Token ${parentKeys[++counter % PARENT_COUNT]}` },
+                }),
+              },
+            ],
           },
-        ],
-      },
-      shop.pid,
-    ),
+          shop.pid,
+        ),
   });
 
+  if (ONLY_ADD) {
+    console.table([(await cartRows()).add]);
+    return;
+  }
   if (ONLY_CART) {
     const loadBefore = os.loadavg();
     const rows = {

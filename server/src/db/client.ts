@@ -12,7 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type Env, loadEnv, poolIdleMs } from "../config/index.ts";
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed.ts";
-import { forgetBegin, pipelineBegin } from "./pipelined-begin.ts";
+import { forgetEdges, pipelineTransactions } from "./pipelined-transaction.ts";
 import * as schema from "./schema/index.ts";
 import { createTransactionGuard, guardMethods, type TransactionGuard } from "./transaction-guard.ts";
 
@@ -229,10 +229,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       idle_in_transaction_session_timeout: limits.DB_IDLE_IN_TRANSACTION_MS,
       idleTimeoutMillis: poolIdleMs(limits),
     });
-    // A transaction's `begin` goes out with its first statement (D409).
-    pool.on("connect", (client) => pipelineBegin(client));
-    pool.on("acquire", (client) => forgetBegin(client));
-    pool.on("release", (_error, client) => forgetBegin(client));
+    // A transaction's `begin` goes out with its first statement (D409), statements asked together in one write and
+    // `commit` with a last statement marked by `commitWith` (D455).
+    pool.on("connect", (client) => pipelineTransactions(client));
+    pool.on("acquire", (client) => forgetEdges(client));
+    pool.on("release", (_error, client) => forgetEdges(client));
     let closing = false;
     const main = keepPoolAlive(pool, "main", () => closing);
     const read = keepPoolAlive(readPool, "read", () => closing);

@@ -1,5 +1,5 @@
 import { CART_MAX_ITEMS, type Locale, type OrderItem, type OrderItemRequest } from "@atelier/contract";
-import type { Tx } from "../db/index.ts";
+import { commitWith, type Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { checkBooking } from "./cart-check.ts";
 import { answerItem, toItem } from "./cart-reply.ts";
@@ -31,7 +31,10 @@ export async function addBooking(
   return (await insertBooking(deps, tx, cart, request, facts)).id;
 }
 
-/** `addBooking`, and with `locale` the new item as the cart's read answers it, from the same statement. */
+/**
+ * `addBooking`, and with `locale` the new item as the cart's read answers it, from the same statement. With
+ * `last` the insert is the transaction's last statement and goes out with its commit (D455).
+ */
 async function insertBooking(
   deps: Pick<CartDeps, "siblingDiscountPercent">,
   tx: Tx,
@@ -39,6 +42,7 @@ async function insertBooking(
   request: OrderItemRequest,
   facts?: BookableFacts,
   locale?: Locale,
+  last = false,
 ) {
   const items = await cartLines(tx, cart);
   if (items.length >= CART_MAX_ITEMS) throw AppError.validation("non_field_errors", "cart_full");
@@ -57,19 +61,21 @@ async function insertBooking(
     plan.items.filter((change) => change !== own),
   );
   const updatedAt = new Date();
-  const inserted = await insertCartItemWithTotals(
-    tx,
-    {
-      orderId: cart.id,
-      ...booking,
-      siblingDiscountCents: own?.siblingDiscountCents ?? 0,
-      promocodeDiscountCents: own?.promocodeDiscountCents ?? 0,
-      recurrentDiscountCents: own?.recurrentDiscountCents ?? 0,
-    },
-    plan.cart,
-    updatedAt,
-    locale,
-  );
+  const insert = () =>
+    insertCartItemWithTotals(
+      tx,
+      {
+        orderId: cart.id,
+        ...booking,
+        siblingDiscountCents: own?.siblingDiscountCents ?? 0,
+        promocodeDiscountCents: own?.promocodeDiscountCents ?? 0,
+        recurrentDiscountCents: own?.recurrentDiscountCents ?? 0,
+      },
+      plan.cart,
+      updatedAt,
+      locale,
+    );
+  const inserted = await (last ? commitWith(tx, insert) : insert());
   Object.assign(cart, plan.cart, { updatedAt });
   return inserted;
 }
@@ -85,15 +91,23 @@ export async function addItem(
   request: OrderItemRequest,
   locale: Locale,
 ): Promise<OrderItem> {
-  const { cart, result } = await change(deps, caller, locale, async (tx, cart) => {
-    // A birthday party is asked for and staff confirm it into an order (D158, D160); a parent's cart
-    // never takes one, or it would skip the school's answer (D180). Staff orders add it through
-    // `addBooking`. The page and option read here are the ones the booking is checked against (D387).
-    const facts = await deps.bookable(tx, request.product_page, request.purchase_option);
-    if (!facts) throw fail("product_page", "product_not_found");
-    if (facts.page.productType === "BirthdayParty") throw fail("product_page", "party_by_request");
-    return insertBooking(deps, tx, cart, request, facts, locale);
-  });
+  // The cart's lines go with its lock and the commit with the insert: two writes to PostgreSQL (D455).
+  const { cart, result } = await change(
+    deps,
+    caller,
+    locale,
+    async (tx, cart) => {
+      // A birthday party is asked for and staff confirm it into an order (D158, D160); a parent's cart
+      // never takes one, or it would skip the school's answer (D180). Staff orders add it through
+      // `addBooking`. The page and option read here are the ones the booking is checked against (D387).
+      const facts = await deps.bookable(tx, request.product_page, request.purchase_option);
+      if (!facts) throw fail("product_page", "product_not_found");
+      if (facts.page.productType === "BirthdayParty") throw fail("product_page", "party_by_request");
+      // Nothing runs in the transaction after the insert, so its commit goes with it.
+      return insertBooking(deps, tx, cart, request, facts, locale, true);
+    },
+    true,
+  );
   if (result.row && cart.giftCardCents === 0) return toItem(deps.media, result.row, 0);
   const item = await answerItem(deps, cart, result.id, locale);
   if (!item) throw AppError.notFound();

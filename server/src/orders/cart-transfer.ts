@@ -4,10 +4,12 @@ import { AppError } from "../errors/index.ts";
 import { reprice } from "./cart-reprice.ts";
 import { bookingKey, type CartCaller, type CartDeps, relaxCommit } from "./cart-shared.ts";
 import {
+  type CartLine,
   type CartRow,
   deleteCart,
   deleteCartItems,
   findCartLines,
+  findCartLinesByKey,
   findGuestCart,
   findUserCart,
   insertCart,
@@ -48,20 +50,36 @@ async function mergeGuestCart(
 }
 
 /**
- * Carts `lockCart` has just created in their transaction: their lines are known without reading them
- * (issue 36: a parent's first add is one statement shorter). Kept by row object, so the mark never
- * outlives the transaction's own copy of the row; the first `cartLines` uses it up.
+ * The lines of carts `lockCart` has read with the lock (D455), or of carts it has just created (none: issue 36,
+ * a parent's first add is one statement shorter). Kept by row object, so they never outlive the
+ * transaction's own copy of the row; the first `cartLines` uses them up.
  */
-const createdEmpty = new WeakSet<CartRow>();
+const knownLines = new WeakMap<CartRow, CartLine[]>();
 
-/** The cart's lines: none the first time for a cart `lockCart` has just created, else read. */
-export async function cartLines(tx: Tx, cart: CartRow) {
-  return createdEmpty.delete(cart) ? [] : findCartLines(tx, cart.id);
+/** The cart's lines: the ones `lockCart` read or knew for it the first time, else read. */
+export async function cartLines(tx: Tx, cart: CartRow): Promise<CartLine[]> {
+  const known = knownLines.get(cart);
+  if (!known) return findCartLines(tx, cart.id);
+  knownLines.delete(cart);
+  return known;
+}
+
+/** The locked cart and, with `withLines`, its lines asked in the same write, read once the lock is held. */
+async function lockedWithLines(
+  lock: () => Promise<CartRow | undefined>,
+  lines: (() => Promise<CartLine[]>) | undefined,
+): Promise<CartRow | undefined> {
+  if (!lines) return lock();
+  const [cart, read] = await Promise.all([lock(), lines()]);
+  if (cart) knownLines.set(cart, read);
+  return cart;
 }
 
 /**
  * The caller's cart, locked for the rest of the transaction; a user's is created when missing. `relax`
  * (a cart change, never checkout) makes the transaction's commit asynchronous in the locking statement.
+ * `withLines` (a change that reads the lines, the add) asks for the cart's lines right behind the lock, by the
+ * cart's key, in the same write: one round trip fewer (D455).
  */
 export async function lockCart(
   deps: Pick<CartDeps, "siblingDiscountPercent">,
@@ -69,24 +87,36 @@ export async function lockCart(
   caller: CartCaller,
   locale: Locale,
   relax = false,
+  withLines = false,
 ): Promise<CartRow> {
   if (caller.userId === null) {
-    const cart = caller.cartId ? await findGuestCart(tx, caller.cartId, true, relax) : undefined;
+    const cartId = caller.cartId;
+    const cart = cartId
+      ? await lockedWithLines(
+          () => findGuestCart(tx, cartId, true, relax),
+          withLines ? () => findCartLinesByKey(tx, { cartId }) : undefined,
+        )
+      : undefined;
     if (!cart) throw AppError.notFound();
     return cart;
   }
-  let cart = await findUserCart(tx, caller.userId, true, relax);
+  const userId = caller.userId;
+  let cart = await lockedWithLines(
+    () => findUserCart(tx, userId, true, relax),
+    withLines ? () => findCartLinesByKey(tx, { userId }) : undefined,
+  );
   if (!cart) {
     // The new cart is the transaction's own until it commits; read (and locked) again only when another
     // request of the same user created one first (issue 36: two statements fewer on a first add).
-    const created = await insertCart(tx, { userId: caller.userId, locale }, relax);
-    if (created) createdEmpty.add(created);
+    const created = await insertCart(tx, { userId, locale }, relax);
+    if (created) knownLines.set(created, []);
     else if (relax) await relaxCommit(tx);
-    cart = created ?? (await findUserCart(tx, caller.userId, true));
+    cart = created ?? (await findUserCart(tx, userId, true));
     if (!cart) throw new Error("the user's cart could not be created");
   }
   if (caller.cartId && caller.cartId !== cart.cartId) {
-    createdEmpty.delete(cart);
+    // Merging a guest cart changes the lines: they are read again after it.
+    knownLines.delete(cart);
     await mergeGuestCart(deps, tx, caller.cartId, cart);
   }
   return cart;
@@ -103,9 +133,10 @@ export function change<T>(
   caller: CartCaller,
   locale: Locale,
   work: (tx: Tx, cart: CartRow) => Promise<T>,
+  withLines = false,
 ): Promise<{ cart: CartRow; result: T }> {
   return deps.db.transaction(async (tx) => {
-    const cart = await lockCart(deps, tx, caller, locale, true);
+    const cart = await lockCart(deps, tx, caller, locale, true, withLines);
     const result = await work(tx, cart);
     return { cart, result };
   });

@@ -603,8 +603,14 @@ export type CartLine = Pick<
 type CartLineRow = Omit<CartLine, "slots" | "weeks"> & { slotIds: number[]; weekIds: number[] };
 
 /** The lines of a cart in one light statement (no JSON built per item), ordered by id. */
-export async function findCartLines(db: DbOrTx, orderId: number): Promise<CartLine[]> {
-  const rows = await prepared<CartLineRow[]>(db, "cart_lines", () =>
+/** The light lines of the cart the `where` finds, oldest first (the one select behind both reads below). */
+async function cartLinesWhere(
+  db: DbOrTx,
+  name: string,
+  where: SQL,
+  values: Record<string, unknown>,
+): Promise<CartLine[]> {
+  const rows = await prepared<CartLineRow[]>(db, name, () =>
     db
       .select({
         ...lineColumns,
@@ -617,14 +623,40 @@ export async function findCartLines(db: DbOrTx, orderId: number): Promise<CartLi
       })
       .from(orderItems)
       .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
-      .where(sql`${orderItems.orderId} = ${ph("orderId")}::int`)
+      .where(where)
       .orderBy(asc(orderItems.id)),
-  ).execute({ orderId });
+  ).execute(values);
   return rows.map(({ slotIds, weekIds, ...line }) => ({
     ...line,
     slots: slotIds.map((id) => ({ id })),
     weeks: weekIds.map((id) => ({ id })),
   }));
+}
+
+export function findCartLines(db: DbOrTx, orderId: number): Promise<CartLine[]> {
+  return cartLinesWhere(db, "cart_lines", sql`${orderItems.orderId} = ${ph("orderId")}::int`, { orderId });
+}
+
+/**
+ * The lines of the caller's cart found by its key (the guest cart's `cart_id`, or the user's cart) instead of
+ * its id, so that they can be asked together with the cart's lock, before its id is known (D455). Asked
+ * right behind the lock in the same transaction, this statement starts once the lock is held and so sees
+ * every line committed before it, as a read after the lock's answer would.
+ */
+export function findCartLinesByKey(
+  db: DbOrTx,
+  key: { cartId: string } | { userId: number },
+): Promise<CartLine[]> {
+  const cart =
+    "cartId" in key
+      ? db.select({ id: orders.id }).from(orders).where(guestCartByPlaceholder())
+      : db.select({ id: orders.id }).from(orders).where(userCartByPlaceholder());
+  return cartLinesWhere(
+    db,
+    "cartId" in key ? "cart_lines_guest" : "cart_lines_user",
+    sql`${orderItems.orderId} = (${cart})`,
+    key,
+  );
 }
 
 export type NewCartItem = {

@@ -3,11 +3,16 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, usesPostgres } from "../test/test-database.ts";
 import type { Database, Tx } from "./client.ts";
+import { commitWith } from "./pipelined-transaction.ts";
 
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
   await database.db.execute(sql`create table pipelined_probe (n int not null)`);
+  // A key checked at the commit: a duplicate fails the commit, not the insert.
+  await database.db.execute(
+    sql`create table pipelined_deferred (k int not null, constraint pipelined_deferred_k unique (k) deferrable initially deferred)`,
+  );
 }, 60_000);
 afterAll(() => database?.close());
 
@@ -56,7 +61,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const count = async () =>
   rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from pipelined_probe`))[0]?.n;
 
-describe.skipIf(!usesPostgres())("begin goes out with the first statement (D409, PostgreSQL)", () => {
+describe.skipIf(!usesPostgres())("begin goes out with the first statements (D409, D455, PostgreSQL)", () => {
   it("sends begin and the first statement before either answer; the next statements one at a time", async () => {
     const seen = await traffic(async (tx) => {
       await tx.execute(sql`select ${1}::int`);
@@ -77,11 +82,19 @@ describe.skipIf(!usesPostgres())("begin goes out with the first statement (D409,
       const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select ${4}::int as n`));
       expect(row?.n).toBe(4);
     });
-    // begin with the first in one round trip; the others after that pair, as node-postgres queues them (a
-    // statement queued behind another is written while that one's end is read, so before this listener sees it).
-    expect(seen.slice(0, 4)).toEqual(["begin", "statement", "ready", "ready"]);
-    expect(seen.filter((event) => event === "statement")).toHaveLength(4);
-    expect(seen.filter((event) => event === "ready")).toHaveLength(5);
+    // begin and the three in one write (D455), each answered in turn; the fourth after them.
+    expect(seen).toEqual([
+      "begin",
+      "statement",
+      "statement",
+      "statement",
+      "ready",
+      "ready",
+      "ready",
+      "ready",
+      "statement",
+      "ready",
+    ]);
   });
 
   it("runs the first statement inside the transaction: a rollback undoes its write", async () => {
@@ -137,3 +150,105 @@ describe.skipIf(!usesPostgres())("begin goes out with the first statement (D409,
     expect(states.every((result) => rowsOf<{ clean: boolean }>(result)[0]?.clean)).toBe(true);
   });
 });
+
+describe.skipIf(!usesPostgres())(
+  "commit goes out with the transaction's last statement (D455, PostgreSQL)",
+  () => {
+    const committedFromElsewhere = async (n: number) =>
+      rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from pipelined_probe where n = ${n}`),
+      )[0]?.n;
+
+    it("writes the last statement and commit together, and drizzle's commit goes nowhere", async () => {
+      const seen = await traffic(async (tx) => {
+        await tx.execute(sql`select ${1}::int`);
+        await commitWith(tx, () => tx.execute(sql`insert into pipelined_probe values (${41})`).execute());
+      });
+      expect(await committedFromElsewhere(41)).toBe(1);
+      // Drizzle's own commit after the callback is answered without the server.
+      expect(seen).toEqual(["begin", "statement", "ready", "ready", "statement", "commit", "ready", "ready"]);
+    });
+
+    it("a transaction of one statement is one write: begin, the statement and commit", async () => {
+      const seen = await traffic(async (tx) => {
+        await commitWith(tx, () => tx.execute(sql`insert into pipelined_probe values (${42})`).execute());
+      });
+      expect(seen).toEqual(["begin", "statement", "commit", "ready", "ready", "ready"]);
+      expect(await committedFromElsewhere(42)).toBe(1);
+    });
+
+    it("a failing last statement leaves nothing written, and the transaction's caller gets its error", async () => {
+      const before = await count();
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into pipelined_probe values (${43})`);
+          await commitWith(tx, () =>
+            tx.execute(sql`insert into pipelined_probe values (1 / ${0}::int)`).execute(),
+          );
+        }),
+      ).rejects.toThrow();
+      expect(await count()).toBe(before);
+    });
+
+    it("a failing commit fails the statement: the caller never takes a write for committed that is not", async () => {
+      await database.db.execute(sql`insert into pipelined_deferred values (${1})`);
+      await expect(
+        database.db.transaction(async (tx) => {
+          await commitWith(tx, () => tx.execute(sql`insert into pipelined_deferred values (${1})`).execute());
+        }),
+      ).rejects.toMatchObject({ cause: { constraint: "pipelined_deferred_k" } });
+      const [row] = rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from pipelined_deferred`),
+      );
+      expect(row?.n).toBe(1);
+    });
+
+    it("refuses a statement asked after the last one, and leaves the connection outside any transaction", async () => {
+      await expect(
+        database.db.transaction(async (tx) => {
+          await commitWith(tx, () => tx.execute(sql`insert into pipelined_probe values (${44})`).execute());
+          await tx.execute(sql`insert into pipelined_probe values (${45})`);
+        }),
+      ).rejects.toMatchObject({
+        cause: { message: expect.stringMatching(/after the transaction's last one/) },
+      });
+      // The last statement had committed; the one after it never ran.
+      expect(await committedFromElsewhere(44)).toBe(1);
+      expect(await committedFromElsewhere(45)).toBe(0);
+      const states = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          database.db.execute(
+            sql`select (pg_current_xact_id_if_assigned() is null) as clean, pg_sleep(0.05)`,
+          ),
+        ),
+      );
+      expect(states.every((result) => rowsOf<{ clean: boolean }>(result)[0]?.clean)).toBe(true);
+    });
+
+    it("refuses a statement that does not ask for its query at once: nothing is written", async () => {
+      await expect(
+        database.db.transaction(async (tx) => {
+          // A drizzle query builder runs only when awaited: too late to take the commit.
+          await commitWith(tx, () => tx.execute(sql`insert into pipelined_probe values (${48})`));
+        }),
+      ).rejects.toThrow(/at once/);
+      expect(await committedFromElsewhere(48)).toBe(0);
+    });
+
+    it("a failing statement asked with the lock fails the transaction: nothing of it is written", async () => {
+      const before = await count();
+      await expect(
+        database.db.transaction(async (tx) => {
+          await Promise.all([
+            tx.execute(sql`insert into pipelined_probe values (${46})`),
+            tx.execute(sql`select 1 / ${0}::int`),
+            tx.execute(sql`insert into pipelined_probe values (${47})`),
+          ]);
+        }),
+      ).rejects.toThrow();
+      expect(await count()).toBe(before);
+      const [row] = rowsOf<{ status: string }>(await database.db.execute(sql`select 'ok' as status`));
+      expect(row?.status).toBe("ok");
+    });
+  },
+);
