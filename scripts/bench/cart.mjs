@@ -45,7 +45,7 @@ export async function explainCart(databaseUrl, cartId, gift, readTogether) {
     await query("begin");
     const cart = await repo.findGuestCart(db, cartId, true, true);
     const bookable = await repo.findBookable(db, gift.pageId, gift.optionId);
-    const cartLines = await repo.findCartLines(db, cart.id);
+    const cartLines = await repo.findCartLinesByKey(db, { cartId });
     const { id: itemId } = await repo.insertCartItemWithTotals(
       db,
       {
@@ -85,14 +85,14 @@ export async function explainCart(databaseUrl, cartId, gift, readTogether) {
     const labels = [
       "Lock the cart (and `set local synchronous_commit = off` in the same statement)",
       "The page and option (kept per catalogue epoch, D389: read once per epoch)",
-      `The cart's lines (${cartLines.length} items)`,
+      `The cart's lines (${cartLines.length} items), by the cart's key: asked in the same write as the lock, run once it is held (D455)`,
       "The add's statement (D399): insert the item with its slots and weeks, update the cart's totals, and answer the item with its page, option, house, closures, slots and weeks",
       "The reply read again after the commit, only when the cart's gift card pays part of the item (D223)",
       `The current order: the cart, its items (${cartLines.length + 1}) and its code in one statement (D399)`,
       `The current order's fingerprints (D430) of ${readTogether.length} carts read at once (D431): what a kept reply was made from, read on every read after a commit (D443)`,
     ];
     lines.push(
-      `Round trip from Node.js to PostgreSQL (\`select 1\`, 300 times, one connection) at this load: p50 ${rt.p50.toFixed(2)} ms, p99 ${rt.p99.toFixed(2)} ms. An add runs 4 round trips (begin written with the lock, D409; lines; the add's statement; commit), reading the current order none of its own while nothing was committed since its kept reply's fingerprint was read (one snapshot read shared by the reads asked at the same time, D443), 1 while the reply made for the cart's fingerprint is kept (the fingerprint: D430, read in one statement with the other reads asked at the same time: D431), else 2 (the fingerprint, then the cart with its items and code; a gift card on the cart is read beside it, and such a cart is read so every time).`,
+      `Round trip from Node.js to PostgreSQL (\`select 1\`, 300 times, one connection) at this load: p50 ${rt.p50.toFixed(2)} ms, p99 ${rt.p99.toFixed(2)} ms. An add runs 2 round trips: \`begin\`, the lock and the cart's lines in one write (D409, D455), the add's statement and \`commit\` in the other (D455); reading the current order none of its own while nothing was committed since its kept reply's fingerprint was read (one snapshot read shared by the reads asked at the same time, D443), 1 while the reply made for the cart's fingerprint is kept (the fingerprint: D430, read in one statement with the other reads asked at the same time: D431), else 2 (the fingerprint, then the cart with its items and code; a gift card on the cart is read beside it, and such a cart is read so every time).`,
       "",
     );
     for (const [index, statement] of captured.entries()) {

@@ -286,20 +286,25 @@ export async function reservationRuns(db: DbOrTx, orderId: number): Promise<bool
 export async function lockUnits(tx: Tx, slotIds: number[], weekIds: number[]): Promise<void> {
   const slots = [...new Set(slotIds)].sort((a, b) => a - b);
   const weeks = [...new Set(weekIds)].sort((a, b) => a - b);
-  if (slots.length > 0)
-    await tx
-      .select({ id: scheduleSlots.id })
-      .from(scheduleSlots)
-      .where(inArray(scheduleSlots.id, slots))
-      .orderBy(asc(scheduleSlots.id))
-      .for("no key update");
-  if (weeks.length > 0)
-    await tx
-      .select({ id: academyWeeks.id })
-      .from(academyWeeks)
-      .where(inArray(academyWeeks.id, weeks))
-      .orderBy(asc(academyWeeks.id))
-      .for("no key update");
+  // Both asked at once, slots first (`execute()`: a statement asked with others goes in their write, D456).
+  await Promise.all([
+    slots.length > 0 &&
+      tx
+        .select({ id: scheduleSlots.id })
+        .from(scheduleSlots)
+        .where(inArray(scheduleSlots.id, slots))
+        .orderBy(asc(scheduleSlots.id))
+        .for("no key update")
+        .execute(),
+    weeks.length > 0 &&
+      tx
+        .select({ id: academyWeeks.id })
+        .from(academyWeeks)
+        .where(inArray(academyWeeks.id, weeks))
+        .orderBy(asc(academyWeeks.id))
+        .for("no key update")
+        .execute(),
+  ]);
 }
 
 /** The slots and weeks an order's active items book (one entry per item and unit). */
@@ -378,8 +383,11 @@ async function firstTrue(db: DbOrTx, tests: SQL[]): Promise<number | undefined> 
     tests.map((test, i) => sql`${test} as ${sql.identifier(`t${i}`)}`),
     sql`, `,
   );
-  // Sent unnamed and planned for its values, as the two checks it joins were (D438).
-  const result = (await db.execute(sql`select ${columns}`)) as unknown as { rows: Record<string, unknown>[] };
+  // Sent unnamed and planned for its values, as the two checks it joins were (D438); asked at once
+  // (`execute()`), so that it can go in one write with the units' locks (D456).
+  const result = (await db.execute(sql`select ${columns}`).execute()) as unknown as {
+    rows: Record<string, unknown>[];
+  };
   const row = result.rows[0] ?? {};
   const index = tests.findIndex((_, i) => row[`t${i}`] === true);
   return index < 0 ? undefined : index;

@@ -3,12 +3,14 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, usesPostgres } from "../test/test-database.ts";
 import type { Database, Tx } from "./client.ts";
-import { commitWith } from "./pipelined-transaction.ts";
+import { askTogether, commitWith } from "./pipelined-transaction.ts";
 
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
   await database.db.execute(sql`create table pipelined_probe (n int not null)`);
+  await database.db.execute(sql`create table pipelined_lockable (id int primary key)`);
+  await database.db.execute(sql`insert into pipelined_lockable values (1)`);
   // A key checked at the commit: a duplicate fails the commit, not the insert.
   await database.db.execute(
     sql`create table pipelined_deferred (k int not null, constraint pipelined_deferred_k unique (k) deferrable initially deferred)`,
@@ -252,3 +254,63 @@ describe.skipIf(!usesPostgres())(
     });
   },
 );
+
+describe.skipIf(!usesPostgres())("statements asked together inside a transaction (D456, PostgreSQL)", () => {
+  it("go in one write, and are answered each with its own rows", async () => {
+    let answers: unknown[] = [];
+    const seen = await traffic(async (tx) => {
+      await tx.execute(sql`select ${1}::int`);
+      answers = await askTogether(tx, () =>
+        Promise.all([
+          tx.execute(sql`select ${2}::int as n`).execute(),
+          tx.execute(sql`select ${3}::int as n`).execute(),
+        ]),
+      );
+    });
+    expect(seen).toEqual([
+      "begin",
+      "statement",
+      "ready",
+      "ready",
+      "statement",
+      "statement",
+      "ready",
+      "ready",
+    ]);
+    expect(answers.map((result) => rowsOf<{ n: number }>(result)[0]?.n)).toEqual([2, 3]);
+  });
+
+  it("a check asked with a lock runs once the lock is held: it sees what the lock's holder committed", async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked: () => void = () => undefined;
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // Another transaction holds the row's lock and writes, then commits once the check below waits.
+    const holder = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from pipelined_lockable where id = 1 for update`);
+      await tx.execute(sql`insert into pipelined_probe values (${51})`);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const checked = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select ${1}::int`);
+      const [, count] = await askTogether(tx, () =>
+        Promise.all([
+          tx.execute(sql`select id from pipelined_lockable where id = 1 for no key update`).execute(),
+          tx.execute(sql`select count(*)::int as n from pipelined_probe where n = ${51}`).execute(),
+        ]),
+      );
+      return rowsOf<{ n: number }>(count)[0]?.n;
+    });
+    // The lock and the check are both on the wire and waiting; the holder commits now.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    await holder;
+    expect(await checked).toBe(1);
+  });
+});

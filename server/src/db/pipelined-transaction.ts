@@ -16,6 +16,9 @@ import { connectionOf } from "./prepared.ts";
  *   in the same turn (`Promise.all` of a lock and a read, D455). The server runs them one after the other,
  *   each with its own snapshot, exactly as if each had waited for the one before; only the waits are gone.
  *   If one fails, the ones behind it fail too (the transaction is aborted), and the transaction rolls back.
+ * - `askTogether(tx, ask)` writes the statements `ask` asks for at once in one write, also in the middle of a
+ *   transaction (D456): a lock and the check that needs it, so that no turn of the shop's event loop falls
+ *   between them while the lock is held.
  * - `commitWith(tx, statement)` writes `commit` right behind the transaction's last statement (D455). The
  *   statement answers only once the commit is answered, and fails when it failed or the commit did. Drizzle's
  *   own `commit` (or `rollback`, after a failure) is then answered without the server: the transaction is
@@ -48,6 +51,8 @@ type Edges = {
   inFlight: number;
   /** The socket is corked until the end of this turn, so that the turn's statements share one write. */
   corked: boolean;
+  /** `askTogether` is asking: the statements asked now go in one write. */
+  together: boolean;
 };
 const edgesOf = new WeakMap<object, Edges>();
 
@@ -92,7 +97,14 @@ async function committedAnswer(ran: Promise<unknown>, commit: Promise<unknown>):
 export function pipelineTransactions(client: pg.PoolClient | pg.Client): void {
   const query = client.query.bind(client) as Query;
   const state = client as unknown as ClientState;
-  const edges: Edges = { begin: undefined, commitNext: false, ended: false, inFlight: 0, corked: false };
+  const edges: Edges = {
+    begin: undefined,
+    commitNext: false,
+    ended: false,
+    inFlight: 0,
+    corked: false,
+    together: false,
+  };
   edgesOf.set(client, edges);
 
   /** Counts a pipelined query until it is answered; the last one answered ends pipeline mode. */
@@ -143,7 +155,7 @@ export function pipelineTransactions(client: pg.PoolClient | pg.Client): void {
       if (typeof callback === "function") return void callback(error);
       return Promise.reject(error);
     }
-    const busy = edges.begin !== undefined || edges.commitNext || edges.inFlight > 0;
+    const busy = edges.begin !== undefined || edges.commitNext || edges.together || edges.inFlight > 0;
     if (!busy) {
       if (text !== undefined && BEGIN.test(text)) {
         edges.begin = text;
@@ -215,5 +227,22 @@ export function commitWith<T>(tx: DbOrTx, statement: () => Promise<T>): Promise<
       // biome-ignore lint/correctness/noUnsafeFinally: the mistake must surface where it is made
       throw new Error("commitWith: the statement must ask for its query at once");
     }
+  }
+}
+
+/**
+ * Writes the statements `ask` asks for at once (prepared statements' or Drizzle's `execute()`) in one write,
+ * in the order asked; the server runs each once the one before it has ended, with a snapshot of its own
+ * (D456). What they answer is what each would have answered alone. On a connection that does not pipeline
+ * (PGlite) they go one after the other.
+ */
+export function askTogether<T>(tx: DbOrTx, ask: () => T): T {
+  const edges = edgesOf.get(connectionOf(tx));
+  if (!edges) return ask();
+  edges.together = true;
+  try {
+    return ask();
+  } finally {
+    edges.together = false;
   }
 }
