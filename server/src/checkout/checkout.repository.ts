@@ -284,27 +284,21 @@ export async function reservationRuns(db: DbOrTx, orderId: number): Promise<bool
  * while a cart add that links an item to the unit (a KEY SHARE lock through its foreign key) does not.
  */
 export async function lockUnits(tx: Tx, slotIds: number[], weekIds: number[]): Promise<void> {
-  const slots = [...new Set(slotIds)].sort((a, b) => a - b);
-  const weeks = [...new Set(weekIds)].sort((a, b) => a - b);
-  // Both asked at once, slots first (`execute()`: a statement asked with others goes in their write, D456).
-  await Promise.all([
-    slots.length > 0 &&
-      tx
-        .select({ id: scheduleSlots.id })
-        .from(scheduleSlots)
-        .where(inArray(scheduleSlots.id, slots))
-        .orderBy(asc(scheduleSlots.id))
-        .for("no key update")
-        .execute(),
-    weeks.length > 0 &&
-      tx
-        .select({ id: academyWeeks.id })
-        .from(academyWeeks)
-        .where(inArray(academyWeeks.id, weeks))
-        .orderBy(asc(academyWeeks.id))
-        .for("no key update")
-        .execute(),
-  ]);
+  // Both asked at once, slots first, so they can go in one write with what is asked beside them (D456).
+  await Promise.all([lockRows(tx, scheduleSlots, slotIds), lockRows(tx, academyWeeks, weekIds)]);
+}
+
+/** The units' rows of `ids` locked in id order (`for no key update`), the statement asked at once. */
+function lockRows(tx: Tx, table: typeof scheduleSlots | typeof academyWeeks, ids: number[]) {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  return tx
+    .select({ id: table.id })
+    .from(table)
+    .where(inArray(table.id, sorted))
+    .orderBy(asc(table.id))
+    .for("no key update")
+    .execute();
 }
 
 /** The slots and weeks an order's active items book (one entry per item and unit). */
