@@ -3,9 +3,10 @@ import type { DbOrTx } from "./client.ts";
 import { connectionOf } from "./prepared.ts";
 
 /**
- * Fewer round trips at a transaction's edges on the main pool's connections (node-postgres's pipeline mode).
- * On this machine each write to PostgreSQL's socket costs the shop's thread about 0.1 ms, whatever it
- * carries (issue 36), so statements that may go together go in one write.
+ * Fewer round trips in the main pool's transactions (node-postgres's pipeline mode). Each round trip is a
+ * wait, for PostgreSQL to be woken and, in a rush, for the shop's busy event loop to take the answer, and the
+ * transaction may hold a lock all the while (issue 36, D455, D456). So statements that may go together go
+ * in one write.
  *
  * - `begin` goes out with the transaction's first statement (D409). Drizzle opens a transaction with
  *   `begin` on its own and waits for the answer; the connection keeps it back, answers it at once (nothing
@@ -217,17 +218,19 @@ export function commitWith<T>(tx: DbOrTx, statement: () => Promise<T>): Promise<
   const edges = edgesOf.get(connectionOf(tx));
   if (!edges) return statement();
   edges.commitNext = true;
+  let answer: Promise<T>;
   try {
-    return statement();
-  } finally {
-    if (edges.commitNext) {
-      // Not asked at once (e.g. a lazy query builder): refused, so no statement can take the commit meant
-      // for this one.
-      edges.commitNext = false;
-      // biome-ignore lint/correctness/noUnsafeFinally: the mistake must surface where it is made
-      throw new Error("commitWith: the statement must ask for its query at once");
-    }
+    answer = statement();
+  } catch (error) {
+    edges.commitNext = false;
+    throw error;
   }
+  if (!edges.commitNext) return answer;
+  // Not asked at once (e.g. a lazy query builder): refused, so that no later statement takes the commit
+  // meant for this one. Whatever `statement` sends later fails with its transaction.
+  edges.commitNext = false;
+  if (answer instanceof Promise) answer.catch(() => undefined);
+  throw new Error("commitWith: the statement must ask for its query at once");
 }
 
 /**

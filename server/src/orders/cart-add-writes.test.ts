@@ -7,8 +7,8 @@ import { usesPostgres } from "../test/test-database.ts";
 
 /**
  * An add writes to PostgreSQL twice (D455): `begin`, the cart's lock and its lines in one write, the insert
- * and `commit` in the other. On the shop's machine every write to the database's socket costs the shop's
- * thread about 0.1 ms, a tenth of an add.
+ * and `commit` in the other. Each write is a round trip the cart stays locked for, waiting for PostgreSQL to
+ * be woken and, in a rush, for the shop's event loop to take the answer.
  */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let gift: Awaited<ReturnType<typeof pageBySlug>>;
