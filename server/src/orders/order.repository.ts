@@ -602,12 +602,14 @@ export type CartLine = Pick<
 
 type CartLineRow = Omit<CartLine, "slots" | "weeks"> & { slotIds: number[]; weekIds: number[] };
 
-/** The lines of a cart in one light statement (no JSON built per item), ordered by id. */
-/** The light lines of the cart the `where` finds, oldest first (the one select behind both reads below). */
+/**
+ * The lines of the cart `where` finds in one light statement (no JSON built per item), ordered by id: the one
+ * select behind both reads below. `where` is built once per connection, with the prepared statement.
+ */
 async function cartLinesWhere(
   db: DbOrTx,
   name: string,
-  where: SQL,
+  where: () => SQL,
   values: Record<string, unknown>,
 ): Promise<CartLine[]> {
   const rows = await prepared<CartLineRow[]>(db, name, () =>
@@ -623,7 +625,7 @@ async function cartLinesWhere(
       })
       .from(orderItems)
       .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
-      .where(where)
+      .where(where())
       .orderBy(asc(orderItems.id)),
   ).execute(values);
   return rows.map(({ slotIds, weekIds, ...line }) => ({
@@ -633,8 +635,11 @@ async function cartLinesWhere(
   }));
 }
 
+/** The lines of the cart (or order) `orderId`. */
 export function findCartLines(db: DbOrTx, orderId: number): Promise<CartLine[]> {
-  return cartLinesWhere(db, "cart_lines", sql`${orderItems.orderId} = ${ph("orderId")}::int`, { orderId });
+  return cartLinesWhere(db, "cart_lines", () => sql`${orderItems.orderId} = ${ph("orderId")}::int`, {
+    orderId,
+  });
 }
 
 /**
@@ -647,14 +652,16 @@ export function findCartLinesByKey(
   db: DbOrTx,
   key: { cartId: string } | { userId: number },
 ): Promise<CartLine[]> {
-  const cart =
-    "cartId" in key
-      ? db.select({ id: orders.id }).from(orders).where(guestCartByPlaceholder())
-      : db.select({ id: orders.id }).from(orders).where(userCartByPlaceholder());
+  const guest = "cartId" in key;
+  const cart = () =>
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(guest ? guestCartByPlaceholder() : userCartByPlaceholder());
   return cartLinesWhere(
     db,
-    "cartId" in key ? "cart_lines_guest" : "cart_lines_user",
-    sql`${orderItems.orderId} = (${cart})`,
+    guest ? "cart_lines_guest" : "cart_lines_user",
+    () => sql`${orderItems.orderId} = (${cart()})`,
     key,
   );
 }
