@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import {
   academyWeeks,
+  allInOrder,
   type BillingDetails,
   invoices,
   orderItemAcademyWeeks,
@@ -285,7 +286,7 @@ export async function reservationRuns(db: DbOrTx, orderId: number): Promise<bool
  */
 export async function lockUnits(tx: Tx, slotIds: number[], weekIds: number[]): Promise<void> {
   // Both asked at once, slots first, so they can go in one write with what is asked beside them (D456).
-  await Promise.all([lockRows(tx, scheduleSlots, slotIds), lockRows(tx, academyWeeks, weekIds)]);
+  await allInOrder([lockRows(tx, scheduleSlots, slotIds), lockRows(tx, academyWeeks, weekIds)]);
 }
 
 /** The units' rows of `ids` locked in id order (`for no key update`), the statement asked at once. */

@@ -4,7 +4,7 @@ import type { FulfillRequest as FulfillBody, Locale } from "@atelier/contract";
 import { childRequiredAtCheckout, invoiceNeedsAddress, missingAddressFields } from "@atelier/contract";
 import { fillEmptyAddress } from "../accounts/index.ts";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { askTogether, type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
+import { allInOrder, askTogether, type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { redeemGiftCard } from "../gift-cards/index.ts";
 import { countRedemptions, findCartItems, lockCart, recheckItems, repriceItems } from "../orders/index.ts";
@@ -130,7 +130,7 @@ async function reserveSeats(tx: Tx, orderId: number, items: CartItems) {
   // The check is written with the locks and runs once they are held: the shop's event loop, busy in the
   // rush, does not lie between the week's lock and its check while every checkout of the week waits (D456).
   const [, refusal] = await askTogether(tx, () =>
-    Promise.all([lockUnits(tx, units.slotIds, units.weekIds), unitRefusal(tx, orderId, units)]),
+    allInOrder([lockUnits(tx, units.slotIds, units.weekIds), unitRefusal(tx, orderId, units)]),
   );
   if (refusal) throw AppError.validation(refusal.field, refusal.code);
 }

@@ -14,7 +14,7 @@ export { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db-unavai
 export { boundedTotal, EXACT_COUNT_LIMIT, SEARCH_COUNT_LIMIT, wholeTableTotal } from "./estimate.ts";
 export { containsPattern, searchTextContains } from "./like.ts";
 export { type Maintenance, startEmbeddedMaintenance } from "./maintenance.ts";
-export { askTogether, commitWith } from "./pipelined-transaction.ts";
+export { allInOrder, askTogether, commitWith } from "./pipelined-transaction.ts";
 export { idIn, inOrderOf, pgArray, ph, prepared } from "./prepared.ts";
 export * from "./schema/index.ts";
 export { installation, orders, paymentEvents, paymentIssues, payments } from "./schema/index.ts";

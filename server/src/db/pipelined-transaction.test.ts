@@ -3,7 +3,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, usesPostgres } from "../test/test-database.ts";
 import type { Database, Tx } from "./client.ts";
-import { askTogether, commitWith } from "./pipelined-transaction.ts";
+import { allInOrder, askTogether, commitWith } from "./pipelined-transaction.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -312,5 +312,24 @@ describe.skipIf(!usesPostgres())("statements asked together inside a transaction
     release();
     await holder;
     expect(await checked).toBe(1);
+  });
+});
+
+describe("allInOrder (D456)", () => {
+  it("fails with the first failure in the order asked, even when a later one's arrives first", async () => {
+    const lockTimeout = Object.assign(new Error("canceling statement due to lock timeout"), {
+      code: "55P03",
+    });
+    const aborted = Object.assign(new Error("current transaction is aborted"), { code: "25P02" });
+    // The lock's rejection takes longer to reach the caller (more promise steps), as a first statement's does.
+    const lock = new Promise((_, reject) => setTimeout(() => reject(lockTimeout), 20));
+    const behind = Promise.reject(aborted);
+    await expect(allInOrder([lock, behind])).rejects.toBe(lockTimeout);
+    await expect(Promise.all([lock.catch(() => undefined), behind])).rejects.toBe(aborted);
+  });
+
+  it("answers every value in the order asked", async () => {
+    const late = new Promise<number>((resolve) => setTimeout(() => resolve(1), 10));
+    expect(await allInOrder([late, Promise.resolve("two"), 3])).toEqual([1, "two", 3]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Locale } from "@atelier/contract";
-import type { Tx } from "../db/index.ts";
+import { allInOrder, type Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { reprice } from "./cart-reprice.ts";
 import { bookingKey, type CartCaller, type CartDeps, relaxCommit } from "./cart-shared.ts";
@@ -70,7 +70,7 @@ async function lockedWithLines(
   lines: (() => Promise<CartLine[]>) | undefined,
 ): Promise<CartRow | undefined> {
   if (!lines) return lock();
-  const [cart, read] = await Promise.all([lock(), lines()]);
+  const [cart, read] = await allInOrder([lock(), lines()]);
   if (cart) knownLines.set(cart, read);
   return cart;
 }
