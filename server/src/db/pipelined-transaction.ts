@@ -13,13 +13,13 @@ import { connectionOf } from "./prepared.ts";
  *   of it reaches the server yet) and writes it right before the next statement. When that statement is
  *   `commit` or `rollback` nothing was sent, so neither is. If `begin` failed, its error is the statement's,
  *   so the transaction's callback ends there and Drizzle rolls back.
- * - Statements asked for while such a write is unanswered go right behind it, in the same write when asked
- *   in the same turn (`Promise.all` of a lock and a read, D455). The server runs them one after the other,
- *   each with its own snapshot, exactly as if each had waited for the one before; only the waits are gone.
- *   If one fails, the ones behind it fail too (the transaction is aborted), and the transaction rolls back.
- * - `askTogether(tx, ask)` writes the statements `ask` asks for at once in one write, also in the middle of a
- *   transaction (D456): a lock and the check that needs it, so that no turn of the shop's event loop falls
- *   between them while the lock is held.
+ * - Other statements asked while that write is unanswered go after it, one at a time, as without it.
+ * - `askTogether(tx, ask)` writes the statements `ask` asks for at once in one write, at a transaction's start
+ *   (with `begin`) or in its middle (D455, D456): a lock and the read or check that needs it, so that no turn
+ *   of the shop's event loop falls between them while the lock is held. The server runs them one after the
+ *   other, each with its own snapshot, exactly as if each had waited for the one before; only the waits are
+ *   gone. If one fails, the ones behind it fail too (the transaction is aborted): `allInOrder` awaits them
+ *   and fails with the first.
  * - `commitWith(tx, statement)` writes `commit` right behind the transaction's last statement (D455). The
  *   statement answers only once the commit is answered, and fails when it failed or the commit did. Drizzle's
  *   own `commit` (or `rollback`, after a failure) is then answered without the server: the transaction is
@@ -54,6 +54,9 @@ type Edges = {
   corked: boolean;
   /** `askTogether` is asking: the statements asked now go in one write. */
   together: boolean;
+  /** Settles when no pipelined query is in flight any more; a statement not asked together waits for it. */
+  drained: Promise<void>;
+  drain: () => void;
 };
 const edgesOf = new WeakMap<object, Edges>();
 
@@ -105,15 +108,24 @@ export function pipelineTransactions(client: pg.PoolClient | pg.Client): void {
     inFlight: 0,
     corked: false,
     together: false,
+    drained: Promise.resolve(),
+    drain: () => undefined,
   };
   edgesOf.set(client, edges);
 
   /** Counts a pipelined query until it is answered; the last one answered ends pipeline mode. */
   const track = (sent: Promise<unknown>) => {
+    if (edges.inFlight === 0) {
+      edges.drained = new Promise((resolve) => {
+        edges.drain = resolve;
+      });
+    }
     edges.inFlight++;
     const done = () => {
       edges.inFlight--;
-      if (edges.inFlight === 0) state.pipeline = false;
+      if (edges.inFlight > 0) return;
+      state.pipeline = false;
+      edges.drain();
     };
     sent.then(done, done);
     return sent;
@@ -155,6 +167,11 @@ export function pipelineTransactions(client: pg.PoolClient | pg.Client): void {
       const error = new Error("a statement after the transaction's last one (commitWith)");
       if (typeof callback === "function") return void callback(error);
       return Promise.reject(error);
+    }
+    if (edges.inFlight > 0 && !edges.together && !edges.commitNext) {
+      // Asked while a pipelined write is unanswered, but not together with it: after it, one at a time, as
+      // without pipelining (D409). Statements are written together only where asked (D456).
+      return edges.drained.then(() => send(config, values, callback));
     }
     const busy = edges.begin !== undefined || edges.commitNext || edges.together || edges.inFlight > 0;
     if (!busy) {

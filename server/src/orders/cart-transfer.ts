@@ -1,5 +1,5 @@
 import type { Locale } from "@atelier/contract";
-import { allInOrder, type Tx } from "../db/index.ts";
+import { allInOrder, askTogether, type Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { reprice } from "./cart-reprice.ts";
 import { bookingKey, type CartCaller, type CartDeps, relaxCommit } from "./cart-shared.ts";
@@ -66,11 +66,12 @@ export async function cartLines(tx: Tx, cart: CartRow): Promise<CartLine[]> {
 
 /** The locked cart and, with `withLines`, its lines asked in the same write, read once the lock is held. */
 async function lockedWithLines(
+  tx: Tx,
   lock: () => Promise<CartRow | undefined>,
   lines: (() => Promise<CartLine[]>) | undefined,
 ): Promise<CartRow | undefined> {
   if (!lines) return lock();
-  const [cart, read] = await allInOrder([lock(), lines()]);
+  const [cart, read] = await askTogether(tx, () => allInOrder([lock(), lines()]));
   if (cart) knownLines.set(cart, read);
   return cart;
 }
@@ -93,6 +94,7 @@ export async function lockCart(
     const cartId = caller.cartId;
     const cart = cartId
       ? await lockedWithLines(
+          tx,
           () => findGuestCart(tx, cartId, true, relax),
           withLines ? () => findCartLinesByKey(tx, { cartId }) : undefined,
         )
@@ -102,6 +104,7 @@ export async function lockCart(
   }
   const userId = caller.userId;
   let cart = await lockedWithLines(
+    tx,
     () => findUserCart(tx, userId, true, relax),
     withLines ? () => findCartLinesByKey(tx, { userId }) : undefined,
   );
