@@ -2,7 +2,7 @@ import { normalizeEmail } from "@atelier/contract";
 import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { pgArray, searchTextContains, socialAccounts, users } from "../db/index.ts";
+import { pgArray, ph, prepared, searchTextContains, socialAccounts, users } from "../db/index.ts";
 
 /** The only code that touches `users` and `social_accounts`. */
 
@@ -85,16 +85,25 @@ export async function fillEmptyAddress(
   id: number,
   address: { street: string; postCode: string; city: string; country: string },
 ): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ ...address, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(users.id, id),
-        sql`btrim(${users.street}) = '' and btrim(${users.postCode}) = '' and btrim(${users.city}) = ''`,
-      ),
-    )
-    .returning({ id: users.id });
+  // Prepared: every PayPal payment offers its address (D457).
+  const rows = await prepared<{ id: number }[]>(db, "user_address_filled", () =>
+    db
+      .update(users)
+      .set({
+        street: sql`${ph("street")}`,
+        postCode: sql`${ph("postCode")}`,
+        city: sql`${ph("city")}`,
+        country: sql`${ph("country")}`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(users.id, ph("id")),
+          sql`btrim(${users.street}) = '' and btrim(${users.postCode}) = '' and btrim(${users.city}) = ''`,
+        ),
+      )
+      .returning({ id: users.id }),
+  ).execute({ ...address, id });
   return rows.length > 0;
 }
 

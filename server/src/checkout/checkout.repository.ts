@@ -1,10 +1,12 @@
 import type { Locale } from "@atelier/contract";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableName, inArray, type SQL, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import {
   academyWeeks,
   allInOrder,
   type BillingDetails,
+  changesAsPlaceholders,
   invoices,
   orderItemAcademyWeeks,
   orderItemSlots,
@@ -16,6 +18,7 @@ import {
   pgArray,
   ph,
   prepared,
+  preparedSql,
   promocodeRedemptions,
   promocodes,
   refunds,
@@ -24,14 +27,7 @@ import {
   waitingListEntries,
 } from "../db/index.ts";
 import type { GatewayName } from "../payments/index.ts";
-import {
-  holdsSeats,
-  SLOT_UNITS,
-  slotSeatsTaken,
-  type UnitKind,
-  WEEK_UNITS,
-  weekSeatsTaken,
-} from "../seats/index.ts";
+import { holdsSeats, SLOT_UNITS, slotSeatsTaken, WEEK_UNITS, weekSeatsTaken } from "../seats/index.ts";
 
 /** The only code of checkout that touches the tables: orders in payment, payments, events, refunds. */
 
@@ -53,12 +49,21 @@ export async function findOrderWithPayments(
   db: DbOrTx,
   orderId: number,
 ): Promise<{ order: OrderRow; payments: PaymentRow[] } | undefined> {
-  const rows = await db
-    .select({ order: orders, payment: payments })
-    .from(orders)
-    // Through the order's own payments (an index, a few rows): a gateway order id is made for one order.
-    .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.gatewayOrderId, orders.paypalId)))
-    .where(eq(orders.id, orderId));
+  // Prepared: every capture reads it (D457).
+  const rows = await prepared<{ order: OrderRow; payment: PaymentRow | null }[]>(
+    db,
+    "order_with_payments",
+    () =>
+      db
+        .select({ order: orders, payment: payments })
+        .from(orders)
+        // Through the order's own payments (an index, a few rows): a gateway order id is made for one order.
+        .leftJoin(
+          payments,
+          and(eq(payments.orderId, orders.id), eq(payments.gatewayOrderId, orders.paypalId)),
+        )
+        .where(eq(orders.id, ph("orderId"))),
+  ).execute({ orderId });
   const [first] = rows;
   if (!first) return undefined;
   return { order: first.order, payments: rows.flatMap((row) => (row.payment ? [row.payment] : [])) };
@@ -70,11 +75,14 @@ export async function findPaymentWithOrder(
   gateway: GatewayName,
   gatewayOrderId: string,
 ): Promise<{ order: OrderRow; payment: PaymentRow } | undefined> {
-  const [row] = await db
-    .select({ order: orders, payment: payments })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.gateway, gateway), eq(payments.gatewayOrderId, gatewayOrderId)));
+  // Prepared: every Stripe payment's webhook reads it (D457).
+  const [row] = await prepared<{ order: OrderRow; payment: PaymentRow }[]>(db, "payment_with_order", () =>
+    db
+      .select({ order: orders, payment: payments })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.gateway, ph("gateway")), eq(payments.gatewayOrderId, ph("gatewayOrderId")))),
+  ).execute({ gateway, gatewayOrderId });
   return row;
 }
 
@@ -137,11 +145,14 @@ export async function findPayment(
   gatewayOrderId: string,
   lock = false,
 ): Promise<PaymentRow | undefined> {
-  const query = db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.gateway, gateway), eq(payments.gatewayOrderId, gatewayOrderId)));
-  const [row] = await (lock ? query.for("update") : query);
+  // Prepared: every payment reads it (D457).
+  const [row] = await prepared<PaymentRow[]>(db, lock ? "payment_locked" : "payment", () => {
+    const query = db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.gateway, ph("gateway")), eq(payments.gatewayOrderId, ph("gatewayOrderId"))));
+    return lock ? query.for("update") : query;
+  }).execute({ gateway, gatewayOrderId });
   return row;
 }
 
@@ -160,18 +171,26 @@ export async function recordGatewayOrder(
   db: DbOrTx,
   payment: { orderId: number; gateway: GatewayName; gatewayOrderId: string; amountCents: number },
 ): Promise<void> {
-  const inserted = db.$with("inserted_payment").as(
-    db
-      .insert(payments)
-      .values(payment)
-      .onConflictDoNothing({ target: [payments.gateway, payments.gatewayOrderId] })
-      .returning({ id: payments.id }),
-  );
-  await db
-    .with(inserted)
-    .update(orders)
-    .set({ paypalId: payment.gatewayOrderId, updatedAt: sql`now()` })
-    .where(eq(orders.id, payment.orderId));
+  // Prepared, built once per connection: every payment opens one (D457).
+  await prepared(db, "gateway_order_recorded", () => {
+    const inserted = db.$with("inserted_payment").as(
+      db
+        .insert(payments)
+        .values({
+          orderId: ph("orderId"),
+          gateway: ph("gateway"),
+          gatewayOrderId: ph("gatewayOrderId"),
+          amountCents: ph("amountCents"),
+        })
+        .onConflictDoNothing({ target: [payments.gateway, payments.gatewayOrderId] })
+        .returning({ id: payments.id }),
+    );
+    return db
+      .with(inserted)
+      .update(orders)
+      .set({ paypalId: sql`${ph("gatewayOrderId")}`, updatedAt: sql`now()` })
+      .where(eq(orders.id, ph("orderId")));
+  }).execute(payment);
 }
 
 export async function updatePayment(
@@ -179,10 +198,21 @@ export async function updatePayment(
   id: number,
   changes: Partial<typeof payments.$inferInsert>,
 ): Promise<void> {
-  await db
-    .update(payments)
-    .set({ ...changes, updatedAt: sql`now()` })
-    .where(eq(payments.id, id));
+  const asValues = changesAsPlaceholders(changes);
+  if (!asValues) {
+    await db
+      .update(payments)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(payments.id, id));
+    return;
+  }
+  // Prepared per set of columns changed: each payment changes its row two or three times (D457).
+  await prepared(db, `payment_update_${asValues.key}`, () =>
+    db
+      .update(payments)
+      .set({ ...(asValues.set as PgUpdateSetSource<typeof payments>), updatedAt: sql`now()` })
+      .where(eq(payments.id, ph("rowId"))),
+  ).execute({ ...asValues.values, rowId: id });
 }
 
 export async function updateOrder(
@@ -190,11 +220,21 @@ export async function updateOrder(
   id: number,
   changes: Partial<typeof orders.$inferInsert>,
 ): Promise<OrderRow> {
-  const [row] = await db
-    .update(orders)
-    .set({ ...changes, updatedAt: sql`now()` })
-    .where(eq(orders.id, id))
-    .returning();
+  const asValues = changesAsPlaceholders(changes);
+  // Prepared per set of columns changed: each payment marks its order (D457).
+  const [row] = asValues
+    ? await prepared<OrderRow[]>(db, `order_update_${asValues.key}`, () =>
+        db
+          .update(orders)
+          .set({ ...(asValues.set as PgUpdateSetSource<typeof orders>), updatedAt: sql`now()` })
+          .where(eq(orders.id, ph("rowId")))
+          .returning(),
+      ).execute({ ...asValues.values, rowId: id })
+    : await db
+        .update(orders)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(orders.id, id))
+        .returning();
   if (!row) throw new Error(`order ${id} vanished`);
   return row;
 }
@@ -221,25 +261,40 @@ export async function stageOrder(
     >;
   },
 ): Promise<OrderRow> {
-  const [row] = await tx
-    .update(orders)
-    .set({
-      ...staging.totals,
-      status: "awaiting_payment",
-      reservedUntil: sql`now() + ${staging.minutes}::integer * interval '1 minute'`,
-      stagedAt: sql`now()`,
-      billing: staging.billing,
-      termsAcceptedAt: staging.termsAccepted ? sql`now()` : null,
-      payerFirstName: staging.billing.first_name,
-      payerLastName: staging.billing.last_name,
-      paymentAttempt: sql`${orders.paymentAttempt} + 1`,
-      // The language the parent checks out in: PayPal's window, the mail and the invoice follow it.
-      locale: staging.locale,
-      paypalId: null,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(orders.id, id))
-    .returning();
+  // Prepared per shape (the totals' null ids, terms accepted or not), the values as placeholders: every
+  // checkout stages its order (D457).
+  const totals = changesAsPlaceholders(staging.totals ?? {});
+  if (!totals) throw new Error("an order's totals are values");
+  const shape = `${totals.key}_${staging.termsAccepted ? "terms" : "noterms"}`;
+  const [row] = await prepared<OrderRow[]>(tx, `order_staged_${shape}`, () =>
+    tx
+      .update(orders)
+      .set({
+        ...(totals.set as PgUpdateSetSource<typeof orders>),
+        status: "awaiting_payment",
+        reservedUntil: sql`now() + ${ph("minutes")}::integer * interval '1 minute'`,
+        stagedAt: sql`now()`,
+        billing: sql`${ph("billing")}::jsonb`,
+        termsAcceptedAt: staging.termsAccepted ? sql`now()` : null,
+        payerFirstName: sql`${ph("payerFirstName")}`,
+        payerLastName: sql`${ph("payerLastName")}`,
+        paymentAttempt: sql`${orders.paymentAttempt} + 1`,
+        // The language the parent checks out in: PayPal's window, the mail and the invoice follow it.
+        locale: sql`${ph("locale")}`,
+        paypalId: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, ph("rowId")))
+      .returning(),
+  ).execute({
+    ...totals.values,
+    minutes: staging.minutes,
+    billing: JSON.stringify(staging.billing),
+    payerFirstName: staging.billing.first_name,
+    payerLastName: staging.billing.last_name,
+    locale: staging.locale,
+    rowId: id,
+  });
   if (!row) throw new Error(`order ${id} vanished`);
   return row;
 }
@@ -293,13 +348,16 @@ export async function lockUnits(tx: Tx, slotIds: number[], weekIds: number[]): P
 function lockRows(tx: Tx, table: typeof scheduleSlots | typeof academyWeeks, ids: number[]) {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   if (sorted.length === 0) return undefined;
-  return tx
-    .select({ id: table.id })
-    .from(table)
-    .where(inArray(table.id, sorted))
-    .orderBy(asc(table.id))
-    .for("no key update")
-    .execute();
+  // Prepared per table, the ids as one array: every checkout and every capture near its reservation's end
+  // takes it (D457).
+  return prepared<{ id: number }[]>(tx, `units_locked_${getTableName(table)}`, () =>
+    tx
+      .select({ id: table.id })
+      .from(table)
+      .where(sql`${table.id} = any(${ph("ids")}::int[])`)
+      .orderBy(asc(table.id))
+      .for("no key update"),
+  ).execute({ ids: pgArray(sorted) });
 }
 
 /** The slots and weeks an order's active items book (one entry per item and unit). */
@@ -330,8 +388,8 @@ export async function seatsStillFree(
   units?: { slotIds: number[]; weekIds: number[] },
 ): Promise<boolean> {
   const asked = unitsAsked(units ?? (await orderUnits(db, orderId)));
-  const tests = asked.map(({ unit, ids }) => shortOfSeats(db, unit, orderId, ids));
-  return (await firstTrue(db, tests)) === undefined;
+  const tests = () => asked.map(({ unit }) => shortOfSeats(db, unit));
+  return (await firstTrue(db, `seats_free_${shapeOf(asked)}`, tests, valuesOf(orderId, asked))) === undefined;
 }
 
 /** A unit field of the booking and the refusal it gets under the units' locks. */
@@ -354,47 +412,53 @@ export async function unitRefusal(
   units: { slotIds: number[]; weekIds: number[] },
 ): Promise<UnitRefusal | undefined> {
   const asked = unitsAsked(units);
-  const tests: { refusal: UnitRefusal; test: SQL }[] = [
-    ...asked.map(({ unit, ids }) => ({
-      refusal: { field: unit.field, code: "already_booked" } as const,
-      test: heldTwice(unit.kind, orderId, ids),
-    })),
-    ...asked.map(({ unit, ids }) => ({
-      refusal: { field: unit.field, code: "no_seats_left" } as const,
-      test: shortOfSeats(db, unit, orderId, ids),
-    })),
+  const refusals: UnitRefusal[] = [
+    ...asked.map(({ unit }) => ({ field: unit.field, code: "already_booked" }) as const),
+    ...asked.map(({ unit }) => ({ field: unit.field, code: "no_seats_left" }) as const),
   ];
-  const first = await firstTrue(
-    db,
-    tests.map((t) => t.test),
-  );
-  return first === undefined ? undefined : tests[first]?.refusal;
+  const tests = () => [
+    ...asked.map(({ unit }) => heldTwice(unit)),
+    ...asked.map(({ unit }) => shortOfSeats(db, unit)),
+  ];
+  const first = await firstTrue(db, `unit_refusal_${shapeOf(asked)}`, tests, valuesOf(orderId, asked));
+  return first === undefined ? undefined : refusals[first];
 }
 
-/** The index of the first of `tests` (boolean SQL) that holds, asked in one statement; undefined when none. */
-async function firstTrue(db: DbOrTx, tests: SQL[]): Promise<number | undefined> {
-  if (tests.length === 0) return undefined;
-  const columns = sql.join(
-    tests.map((test, i) => sql`${test} as ${sql.identifier(`t${i}`)}`),
-    sql`, `,
-  );
-  // Sent unnamed and planned for its values, as the two checks it joins were (D438); asked at once
-  // (`execute()`), so that it can go in one write with the units' locks (D456).
-  const result = (await db.execute(sql`select ${columns}`).execute()) as unknown as {
-    rows: Record<string, unknown>[];
-  };
+/**
+ * The index of the first of the boolean tests `tests` builds that holds, asked in one statement; undefined
+ * when none. Built once per connection and shape (`name`), its values as placeholders (D457), and sent
+ * unnamed, so it is planned for its values, as the two checks it joins were (D438); asked at once, so that
+ * it can go in one write with the units' locks (D456).
+ */
+async function firstTrue(
+  db: DbOrTx,
+  name: string,
+  tests: () => SQL[],
+  values: Record<string, unknown>,
+): Promise<number | undefined> {
+  const result = await preparedSql<Record<string, unknown>>(
+    db,
+    name,
+    () =>
+      sql`select ${sql.join(
+        tests().map((test, i) => sql`${test} as ${sql.identifier(`t${i}`)}`),
+        sql`, `,
+      )}`,
+    "unnamed",
+  ).execute(values);
   const row = result.rows[0] ?? {};
-  const index = tests.findIndex((_, i) => row[`t${i}`] === true);
-  return index < 0 ? undefined : index;
+  for (let i = 0; `t${i}` in row; i++) if (row[`t${i}`] === true) return i;
+  return undefined;
 }
 
 /**
  * Each kind of unit a booking takes, slots before weeks: the field that names it, how bookings and offers
- * name it (the seats area's `UnitKind`), its table with its seats, and the seats taken in it.
+ * name it (the seats area's `UnitKind`), its table with its seats, the seats taken in it, and the prefix of
+ * its placeholders.
  */
 const SEAT_UNITS = [
-  { field: "schedule_slots", kind: SLOT_UNITS, table: scheduleSlots, taken: slotSeatsTaken },
-  { field: "academy_weeks", kind: WEEK_UNITS, table: academyWeeks, taken: weekSeatsTaken },
+  { field: "schedule_slots", kind: SLOT_UNITS, table: scheduleSlots, taken: slotSeatsTaken, values: "slot" },
+  { field: "academy_weeks", kind: WEEK_UNITS, table: academyWeeks, taken: weekSeatsTaken, values: "week" },
 ] as const;
 type SeatUnit = (typeof SEAT_UNITS)[number];
 
@@ -406,45 +470,58 @@ function unitsAsked(units: { slotIds: number[]; weekIds: number[] }) {
   })).filter(({ ids }) => ids.length > 0);
 }
 
+/** The kinds asked, as the part of a statement's name that tells its shapes apart. */
+const shapeOf = (asked: ReturnType<typeof unitsAsked>) => asked.map(({ unit }) => unit.values).join("_");
+
 /**
- * Whether a unit of `ids` (one entry per item and unit) has fewer seats left beside the seats other orders
- * hold than the order books in it, as a boolean SQL test.
+ * The checks' values: the order, and per kind of unit its distinct ids (`<kind>Ids`) and how many of the
+ * order's entries name each (`<kind>Counts`, in the same order).
  */
-function shortOfSeats(db: DbOrTx, unit: SeatUnit, orderId: number, ids: number[]): SQL {
-  const wanted = new Map<number, number>();
-  for (const id of ids) wanted.set(id, (wanted.get(id) ?? 0) + 1);
+function valuesOf(orderId: number, asked: ReturnType<typeof unitsAsked>): Record<string, unknown> {
+  const values: Record<string, unknown> = { orderId };
+  for (const { unit, ids } of asked) {
+    const wanted = new Map<number, number>();
+    for (const id of ids) wanted.set(id, (wanted.get(id) ?? 0) + 1);
+    values[`${unit.values}Ids`] = pgArray([...wanted.keys()]);
+    values[`${unit.values}Counts`] = pgArray([...wanted.values()]);
+  }
+  return values;
+}
+
+/**
+ * Whether a unit the order books (its `<kind>Ids`) has fewer seats left beside the seats other orders hold
+ * than the order books in it (`<kind>Counts`), as a boolean SQL test.
+ */
+function shortOfSeats(db: DbOrTx, unit: SeatUnit): SQL {
+  const ids = sql`${ph(`${unit.values}Ids`)}::int[]`;
+  const orderId = sql`${ph("orderId")}::int`;
   const others = sql`${orders.id} <> ${orderId}`;
   // A running waiting-list offer for a child this order books in the unit is this order's seat (D78).
   const { kind, table } = unit;
   const notOurs = sql`not exists (select 1 from ${kind.links} join ${orderItems} on ${orderItems.id} = ${kind.item} where ${orderItems.orderId} = ${orderId} and ${orderItems.status} = 'active' and ${orderItems.visitorId} = ${waitingListEntries.visitorId} and ${kind.unit} = ${kind.entryUnit})`;
-  const taken = unit.taken(db, and(inArray(kind.unit, [...wanted.keys()]), others) ?? others, notOurs);
-  const need = sql.join(
-    [...wanted].map(([id, n]) => sql`when ${id}::int then ${n}::int`),
-    sql` `,
-  );
+  const taken = unit.taken(db, sql`${kind.unit} = any(${ids}) and ${others}`, notOurs);
+  const need = sql`(select wanted.n from unnest(${ids}, ${ph(`${unit.values}Counts`)}::int[]) as wanted(id, n) where wanted.id = ${table.id})`;
   const short = db
     .select({ one: sql<number>`1` })
     .from(table)
     .leftJoin(taken, eq(taken.unitId, table.id))
-    .where(
-      and(
-        inArray(table.id, [...wanted.keys()]),
-        sql`${table.seats} - coalesce(${taken.n}, 0) < (case ${table.id} ${need} end)`,
-      ),
-    );
+    .where(sql`${table.id} = any(${ids}) and ${table.seats} - coalesce(${taken.n}, 0) < ${need}`);
   return sql`exists (${short})`;
 }
 
 /**
- * Whether a child this order books already holds a unit of `ids` through another order (paid, or
- * reserved and running), as a boolean SQL test. Checkout asks it with the units locked, so two orders of
- * one child never both hold a unit. It starts from this order's own items, a few rows found by the order's
- * id, and looks up their children's other bookings by child and unit: its cost follows the child's own
- * bookings, not the unit's, whatever PostgreSQL's statistics say. Asked the other way round (every
- * booking of the unit, then whether this order books the same child there) it read the unit's links once
- * per booking of it, once PostgreSQL had statistics: 30,000 index reads for a week of 150 bookings (D449).
+ * Whether a child this order books already holds a unit of the order's `<kind>Ids` through another order
+ * (paid, or reserved and running), as a boolean SQL test. Checkout asks it with the units locked, so two
+ * orders of one child never both hold a unit. It starts from this order's own items, a few rows found by
+ * the order's id, and looks up their children's other bookings by child and unit: its cost follows the
+ * child's own bookings, not the unit's, whatever PostgreSQL's statistics say. Asked the other way round
+ * (every booking of the unit, then whether this order books the same child there) it read the unit's
+ * links once per booking of it, once PostgreSQL had statistics: 30,000 index reads for a week of 150
+ * bookings (D449).
  */
-function heldTwice(kind: UnitKind, orderId: number, ids: number[]): SQL {
+function heldTwice(unit: SeatUnit): SQL {
+  const { kind } = unit;
+  const orderId = sql`${ph("orderId")}::int`;
   // The order's own links and items, under names of their own in the statement.
   const ownLinks = sql.identifier("own_links");
   const ownItems = sql.identifier("own_items");
@@ -456,15 +533,18 @@ function heldTwice(kind: UnitKind, orderId: number, ids: number[]): SQL {
     join ${kind.links} on ${kind.item} = ${orderItems.id} and ${kind.unit} = ${ownUnit}
     join ${orders} on ${orders.id} = ${orderItems.orderId}
     where ${own(ownItems, "order_id")} = ${orderId} and ${own(ownItems, "status")} = 'active'
-      and ${ownUnit} in (${sql.join(
-        [...new Set(ids)].map((id) => sql`${id}`),
-        sql`, `,
-      )})
+      and ${ownUnit} = any(${ph(`${unit.values}Ids`)}::int[])
       and ${kind.mayHold} and ${holdsSeats} and ${orders.id} <> ${orderId})`;
 }
 
 export async function findBillingOfUser(db: DbOrTx, userId: number): Promise<BillingDetails | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  // Prepared, and only the billing's columns: every checkout reads it (D457).
+  const [user] = await prepared<BillingColumns[]>(db, "user_billing", () =>
+    db
+      .select(BILLING_COLUMNS)
+      .from(users)
+      .where(eq(users.id, ph("userId"))),
+  ).execute({ userId });
   if (!user) return undefined;
   return {
     first_name: user.firstName,
@@ -478,6 +558,19 @@ export async function findBillingOfUser(db: DbOrTx, userId: number): Promise<Bil
     country: user.country,
   };
 }
+
+const BILLING_COLUMNS = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  companyName: users.companyName,
+  street: users.street,
+  postCode: users.postCode,
+  city: users.city,
+  country: users.country,
+};
+type BillingColumns = Pick<typeof users.$inferSelect, keyof typeof BILLING_COLUMNS>;
 
 export async function lockPromocode(tx: Tx, id: number) {
   // NO KEY UPDATE: orders naming the code hold KEY SHARE locks on it (their foreign key), which this must
@@ -508,16 +601,30 @@ export async function insertEvent(
     payload: unknown;
   },
 ): Promise<number | undefined> {
-  const [row] = await db
-    .insert(paymentEvents)
-    .values(event)
-    .onConflictDoNothing({ target: [paymentEvents.gateway, paymentEvents.eventId] })
-    .returning({ id: paymentEvents.id });
+  // Prepared: every webhook stores its event (D457).
+  const [row] = await prepared<{ id: number }[]>(db, "payment_event_insert", () =>
+    db
+      .insert(paymentEvents)
+      .values({
+        gateway: ph("gateway"),
+        eventId: ph("eventId"),
+        eventType: ph("eventType"),
+        resourceId: ph("resourceId"),
+        payload: ph("payload"),
+      })
+      .onConflictDoNothing({ target: [paymentEvents.gateway, paymentEvents.eventId] })
+      .returning({ id: paymentEvents.id }),
+  ).execute(event);
   return row?.id;
 }
 
 export async function markEventProcessed(db: DbOrTx, id: number): Promise<void> {
-  await db.update(paymentEvents).set({ processedAt: sql`now()` }).where(eq(paymentEvents.id, id));
+  await prepared(db, "payment_event_processed", () =>
+    db
+      .update(paymentEvents)
+      .set({ processedAt: sql`now()` })
+      .where(eq(paymentEvents.id, ph("id"))),
+  ).execute({ id });
 }
 
 /**

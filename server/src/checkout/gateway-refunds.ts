@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/index.ts";
-import { paymentEvents, payments } from "../db/index.ts";
+import { paymentEvents, payments, ph, prepared } from "../db/index.ts";
 import { releaseGiftCard } from "../gift-cards/index.ts";
 import { centsOf, type GatewayName } from "../payments/index.ts";
 import {
@@ -110,22 +110,28 @@ export async function applyKeptRefunds(
 ): Promise<number> {
   // Only PayPal's refund events are kept for a capture not known yet; Stripe's are read from Stripe (D103).
   if (gateway !== "paypal") return 0;
-  const kept = await tx
-    .select({ id: paymentEvents.id, payload: paymentEvents.payload })
-    .from(paymentEvents)
-    .where(
-      and(
-        eq(paymentEvents.gateway, "paypal"),
-        eq(paymentEvents.eventType, REFUND_EVENT),
-        isNull(paymentEvents.processedAt),
-        // The events of this capture only: its id ends the refund's "up" link (…/captures/{id}).
-        captureId === undefined
-          ? undefined
-          : sql`exists (select 1 from jsonb_array_elements(${paymentEvents.payload} -> 'resource' -> 'links') as link where link ->> 'rel' = 'up' and right(link ->> 'href', ${captureId.length + 10}) = ${`/captures/${captureId}`})`,
-      ),
-    )
-    .orderBy(asc(paymentEvents.id))
-    .limit(limit);
+  // Prepared: every PayPal capture asks it (D457).
+  const kept = await prepared<{ id: number; payload: unknown }[]>(
+    tx,
+    captureId === undefined ? "kept_refunds" : "kept_refunds_of_capture",
+    () =>
+      tx
+        .select({ id: paymentEvents.id, payload: paymentEvents.payload })
+        .from(paymentEvents)
+        .where(
+          and(
+            eq(paymentEvents.gateway, "paypal"),
+            eq(paymentEvents.eventType, REFUND_EVENT),
+            isNull(paymentEvents.processedAt),
+            // The events of this capture only: its id ends the refund's "up" link (…/captures/{id}).
+            captureId === undefined
+              ? undefined
+              : sql`exists (select 1 from jsonb_array_elements(${paymentEvents.payload} -> 'resource' -> 'links') as link where link ->> 'rel' = 'up' and right(link ->> 'href', length(${ph("upLink")}::text)) = ${ph("upLink")}::text)`,
+          ),
+        )
+        .orderBy(asc(paymentEvents.id))
+        .limit(ph("limit")),
+  ).execute({ upLink: `/captures/${captureId}`, limit });
   let applied = 0;
   for (const event of kept) {
     const refund = refundOf((event.payload as { resource?: RefundResource }).resource);

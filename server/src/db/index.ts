@@ -15,7 +15,7 @@ export { boundedTotal, EXACT_COUNT_LIMIT, SEARCH_COUNT_LIMIT, wholeTableTotal } 
 export { containsPattern, searchTextContains } from "./like.ts";
 export { type Maintenance, startEmbeddedMaintenance } from "./maintenance.ts";
 export { allInOrder, askTogether, commitWith } from "./pipelined-transaction.ts";
-export { idIn, inOrderOf, pgArray, ph, prepared } from "./prepared.ts";
+export { changesAsPlaceholders, idIn, inOrderOf, pgArray, ph, prepared, preparedSql } from "./prepared.ts";
 export * from "./schema/index.ts";
 export { installation, orders, paymentEvents, paymentIssues, payments } from "./schema/index.ts";
 export { createSnapshotReuse, currentSnapshot, sharedSnapshot } from "./snapshot.ts";

@@ -1,4 +1,5 @@
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { is, type Placeholder, SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { DbOrTx } from "./client.ts";
 
 /** A named placeholder of a prepared statement. */
@@ -52,6 +53,7 @@ export function prepared<T>(
   db: DbOrTx,
   name: string,
   build: () => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> } },
+  sent: "named" | "unnamed" = "named",
 ): { execute(values?: Record<string, unknown>): Promise<T> } {
   const key = connectionOf(db);
   let byName = preparedByDb.get(key);
@@ -59,12 +61,87 @@ export function prepared<T>(
     byName = new Map();
     preparedByDb.set(key, byName);
   }
-  let statement = byName.get(name);
+  const cacheKey = sent === "named" ? name : `unnamed:${name}`;
+  let statement = byName.get(cacheKey);
   if (!statement) {
-    statement = build().prepare(name);
-    byName.set(name, statement);
+    // An empty name is PostgreSQL's unnamed statement: node-postgres parses it anew on each call, so it is
+    // planned for its values, while the shop builds its text once (D457).
+    statement = build().prepare(sent === "named" ? statementName(name) : "");
+    byName.set(cacheKey, statement);
   }
   return statement as { execute(values?: Record<string, unknown>): Promise<T> };
+}
+
+/**
+ * A statement written in SQL (`sql\`…\``, its values as `ph` placeholders) prepared as `prepared` prepares a
+ * query builder's: built once per connection, then sent with its values; answers as `db.execute` does
+ * (`{ rows }`). Drizzle's `db.execute` builds its SQL on every call and takes no placeholders, so this asks
+ * the handle's session as Drizzle's own builders do (D457).
+ */
+export function preparedSql<Row>(
+  db: DbOrTx,
+  name: string,
+  build: () => SQL,
+  sent: "named" | "unnamed" = "named",
+): { execute(values?: Record<string, unknown>): Promise<{ rows: Row[] }> } {
+  const handle = db as unknown as {
+    dialect: { sqlToQuery(statement: SQL): unknown };
+    session: {
+      prepareQuery(
+        query: unknown,
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): { execute(values?: Record<string, unknown>): Promise<{ rows: Row[] }> };
+    };
+  };
+  return prepared<{ rows: Row[] }>(
+    db,
+    name,
+    () => ({
+      prepare: (as: string) =>
+        handle.session.prepareQuery(handle.dialect.sqlToQuery(build()), undefined, as, false),
+    }),
+    sent,
+  );
+}
+
+/**
+ * A row's changes as placeholders of a prepared statement, with the name part that tells their columns
+ * apart: an update prepared per set of columns changed instead of built for each call (D457). Undefined
+ * when a change is SQL (an expression is part of the statement's text, not a value), and the caller builds
+ * the statement as before. Undefined values are left out, as Drizzle's `set` leaves them out; a null is
+ * written into the text (`= null`), since Drizzle fills a placeholder through the column's encoder, which
+ * does not take null (a timestamp's would throw).
+ */
+export function changesAsPlaceholders<T extends Record<string, unknown>>(
+  changes: T,
+): { set: Record<string, Placeholder | SQL>; values: Record<string, unknown>; key: string } | undefined {
+  const set: Record<string, Placeholder | SQL> = {};
+  const values: Record<string, unknown> = {};
+  const parts: string[] = [];
+  for (const [column, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (is(value, SQL)) return undefined;
+    if (value === null) {
+      set[column] = sql`null`;
+      parts.push(`${column}0`);
+    } else {
+      set[column] = sql.placeholder(column);
+      values[column] = value;
+      parts.push(column);
+    }
+  }
+  return { set, values, key: parts.sort().join("_") };
+}
+
+/**
+ * `name` as PostgreSQL keeps it: a name longer than 63 bytes would be cut there, and two statements whose
+ * names begin alike would share one; such a name keeps its beginning with a hash of the whole.
+ */
+export function statementName(name: string): string {
+  if (Buffer.byteLength(name) <= 63) return name;
+  return `${name.slice(0, 40)}_${createHash("sha256").update(name).digest("hex").slice(0, 16)}`;
 }
 
 /** The driver client a handle's queries run on (a pool, a pool's connection, PGlite), else the handle. */

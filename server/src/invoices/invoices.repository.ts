@@ -10,6 +10,9 @@ import {
   orders,
   payments,
   pgArray,
+  ph,
+  prepared,
+  preparedSql,
   subscriptions,
   users,
 } from "../db/index.ts";
@@ -126,7 +129,13 @@ export async function insertInvoice(
 }
 
 export async function findInvoice(db: DbOrTx, id: number): Promise<InvoiceRow | undefined> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  // Prepared: every payment reads its invoice back for the mail's PDF (D457).
+  const [row] = await prepared<InvoiceRow[]>(db, "invoice_by_id", () =>
+    db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, ph("id"))),
+  ).execute({ id });
   return row;
 }
 
@@ -159,27 +168,30 @@ export async function findInvoiceStart(
       capture: { gateway: "paypal" | "demo" | "stripe"; captureId: string } | undefined;
     }
 > {
-  const result = (await tx.execute(sql`
+  // Prepared: every payment asks it (D457).
+  const result = await preparedSql<{
+    existingId: number | null;
+    existingNumber: string | null;
+    newInvoiceId: number | null;
+    captureGateway: "paypal" | "demo" | "stripe" | null;
+    captureId: string | null;
+  }>(
+    tx,
+    "invoice_start",
+    () => sql`
     select ${invoices.id} as "existingId", ${invoices.number} as "existingNumber",
       case when ${invoices.id} is null then nextval(pg_get_serial_sequence('invoices', 'id'))::int end
         as "newInvoiceId",
       capture.gateway as "captureGateway", capture.capture_id as "captureId"
-    from (select ${orderId}::int as order_id) as wanted
+    from (select ${ph("orderId")}::int as order_id) as wanted
     left join ${invoices} on ${invoices.orderId} = wanted.order_id and ${invoices.kind} = 'invoice'
     left join lateral (
       select ${payments.gateway} as gateway, ${payments.captureId} as capture_id from ${payments}
       where ${payments.orderId} = wanted.order_id and ${payments.captureId} is not null
       order by ${payments.capturedAt} desc, ${payments.id} desc limit 1
     ) as capture on true
-    limit 1`)) as unknown as {
-    rows: {
-      existingId: number | null;
-      existingNumber: string | null;
-      newInvoiceId: number | null;
-      captureGateway: "paypal" | "demo" | "stripe" | null;
-      captureId: string | null;
-    }[];
-  };
+    limit 1`,
+  ).execute({ orderId });
   const [row] = result.rows;
   if (!row) throw new Error("the invoice's start answered nothing");
   if (row.existingId !== null && row.existingNumber !== null)
@@ -217,15 +229,9 @@ export type OrderForDocuments = {
   } | null;
 };
 
-/**
- * An order with its buyer's profile, its row locked to the end of the transaction: a second call for
- * the same order waits here and then finds the invoice the first one issued.
- */
-export async function lockOrderForDocuments(
-  tx: DbOrTx,
-  orderId: number,
-): Promise<OrderForDocuments | undefined> {
-  const [row] = await tx
+/** The order with its buyer's profile, locked: `lockOrderForDocuments`'s statement. */
+function documentsQuery(tx: DbOrTx) {
+  return tx
     .select({
       id: orders.id,
       status: orders.status,
@@ -249,8 +255,25 @@ export async function lockOrderForDocuments(
     })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId))
+    .where(eq(orders.id, ph("orderId")))
     .for("update", { of: orders });
+}
+type LockedForDocuments = Awaited<ReturnType<typeof documentsQuery>>[number];
+
+/**
+ * An order with its buyer's profile, its row locked to the end of the transaction: a second call for
+ * the same order waits here and then finds the invoice the first one issued.
+ */
+export async function lockOrderForDocuments(
+  tx: DbOrTx,
+  orderId: number,
+): Promise<OrderForDocuments | undefined> {
+  // Prepared: every payment locks its order for its documents (D457).
+  const [row] = await prepared<LockedForDocuments[]>(tx, "order_for_documents", () =>
+    documentsQuery(tx),
+  ).execute({
+    orderId,
+  });
   if (!row) return undefined;
   const { userId, email, firstName, lastName, phoneNumber, companyName, street, postCode, city, country } =
     row;
@@ -291,13 +314,17 @@ export async function claimCheckinCodes(
   orderId: number,
   fresh: string[],
 ): Promise<{ id: number; checkinCode: string | null }[]> {
-  const offered = pgArray(fresh);
-  const result = (await tx.execute(sql`
+  // Prepared: every payment gives its items their codes (D457).
+  const offered = ph("offered");
+  const result = await preparedSql<{ id: number; checkinCode: string | null }>(
+    tx,
+    "checkin_codes_claimed",
+    () => sql`
     with active as (
       select ${orderItems.id} as id, ${orderItems.checkinCode} as code,
         row_number() over (partition by ${orderItems.checkinCode} is null order by ${orderItems.id}) as n
       from ${orderItems}
-      where ${orderItems.orderId} = ${orderId} and ${orderItems.status} = 'active'
+      where ${orderItems.orderId} = ${ph("orderId")}::int and ${orderItems.status} = 'active'
     ),
     given as (
       update ${orderItems} set checkin_code = (${offered}::text[])[active.n], updated_at = now()
@@ -308,7 +335,8 @@ export async function claimCheckinCodes(
     )
     select active.id as "id", coalesce(given.code, active.code) as "checkinCode"
     from active left join given on given.id = active.id
-    order by active.id`)) as unknown as { rows: { id: number; checkinCode: string | null }[] };
+    order by active.id`,
+  ).execute({ orderId, offered: pgArray(fresh) });
   return result.rows.map((row) => ({ id: Number(row.id), checkinCode: row.checkinCode }));
 }
 

@@ -2,7 +2,7 @@ import type { Locale } from "@atelier/contract";
 import { EmailSchema } from "@atelier/contract";
 import { and, asc, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import { type MailAttachmentRef, mailOutbox } from "../db/index.ts";
+import { type MailAttachmentRef, mailOutbox, ph, prepared } from "../db/index.ts";
 import {
   type MailTemplateData,
   type MailTemplateName,
@@ -43,19 +43,34 @@ export async function enqueueMail(
   const to = EmailSchema.parse(mail.to);
   // `renderMail` cannot see that template and data of a union member belong together; MailRequest guarantees it.
   const rendered = renderMail(mail.template, mail.locale, mail.data as never, options);
-  const [row] = await dbOrTx
-    .insert(mailOutbox)
-    .values({
-      to,
-      subject: rendered.subject,
-      html: rendered.html,
-      text: rendered.text,
-      template: mail.template,
-      locale: mail.locale,
-      attachments: mail.attachments ?? [],
-      ...(mail.notBefore ? { nextAttemptAt: mail.notBefore } : {}),
-    })
-    .returning({ id: mailOutbox.id });
+  // Prepared, with or without a time to wait for: every payment writes two mails (D457).
+  const [row] = await prepared<{ id: number }[]>(
+    dbOrTx,
+    mail.notBefore ? "mail_queued_later" : "mail_queued",
+    () =>
+      dbOrTx
+        .insert(mailOutbox)
+        .values({
+          to: ph("to"),
+          subject: ph("subject"),
+          html: ph("html"),
+          text: ph("text"),
+          template: ph("template"),
+          locale: ph("locale"),
+          attachments: ph("attachments"),
+          ...(mail.notBefore ? { nextAttemptAt: ph("notBefore") } : {}),
+        })
+        .returning({ id: mailOutbox.id }),
+  ).execute({
+    to,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    template: mail.template,
+    locale: mail.locale,
+    attachments: mail.attachments ?? [],
+    notBefore: mail.notBefore,
+  });
   if (!row) throw new Error("mail_outbox insert returned no row");
   return row;
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { type DbOrTx, schoolSettings } from "../db/index.ts";
+import { type DbOrTx, prepared, schoolSettings } from "../db/index.ts";
 
 /** The only code that touches `school_settings` (D243). */
 
@@ -10,7 +10,10 @@ export type SchoolSettingsValues = Omit<SchoolSettingsRow, "id" | "updatedAt">;
 const SETTINGS_LOCK_KEY = 0x73736574;
 
 export async function findSchoolSettingsRow(db: DbOrTx): Promise<SchoolSettingsRow | undefined> {
-  const [row] = await db.select().from(schoolSettings).where(eq(schoolSettings.id, 1));
+  // Prepared: every payment's invoice and staff notice read it (D457).
+  const [row] = await prepared<SchoolSettingsRow[]>(db, "school_settings", () =>
+    db.select().from(schoolSettings).where(eq(schoolSettings.id, 1)),
+  ).execute();
   return row;
 }
 
