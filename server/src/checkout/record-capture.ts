@@ -95,6 +95,17 @@ export async function recordCaptureAndSee(
  */
 const RESERVATION_MARGIN_S = (2 * MAX_IDLE_IN_TRANSACTION_MS) / 1000;
 
+/** Countries' names in a language, made once per language: each is about as dear to make as a statement (D457). */
+const regionNamesByLocale = new Map<OrderRow["locale"], Intl.DisplayNames>();
+function regionNames(locale: OrderRow["locale"]): Intl.DisplayNames {
+  let names = regionNamesByLocale.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([INTL_LOCALES[locale]], { type: "region", fallback: "code" });
+    regionNamesByLocale.set(locale, names);
+  }
+  return names;
+}
+
 /** How the capture of an order awaiting payment knows its seats are still its own (D408). */
 type SeatCheck = "trust_running_reservation" | "count_under_locks";
 
@@ -262,10 +273,7 @@ async function takeGatewayAddress(
 ): Promise<{ billing: BillingDetails } | undefined> {
   const billing = { ...EMPTY_BILLING, ...(order.billing ?? {}) };
   if (!address || missingAddressFields(billing).length === 0) return undefined;
-  const country =
-    new Intl.DisplayNames([INTL_LOCALES[order.locale]], { type: "region", fallback: "code" }).of(
-      address.country,
-    ) ?? address.country;
+  const country = regionNames(order.locale).of(address.country) ?? address.country;
   const [first = "", ...rest] = address.name.trim().split(/\s+/);
   const taken: BillingDetails = {
     ...billing,
