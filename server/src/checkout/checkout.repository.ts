@@ -23,6 +23,7 @@ import {
   promocodes,
   refunds,
   scheduleSlots,
+  userBillingColumns,
   users,
   waitingListEntries,
 } from "../db/index.ts";
@@ -541,7 +542,7 @@ export async function findBillingOfUser(db: DbOrTx, userId: number): Promise<Bil
   // Prepared, and only the billing's columns: every checkout reads it (D457).
   const [user] = await prepared<BillingColumns[]>(db, "user_billing", () =>
     db
-      .select(BILLING_COLUMNS)
+      .select(userBillingColumns)
       .from(users)
       .where(eq(users.id, ph("userId"))),
   ).execute({ userId });
@@ -559,18 +560,7 @@ export async function findBillingOfUser(db: DbOrTx, userId: number): Promise<Bil
   };
 }
 
-const BILLING_COLUMNS = {
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  phoneNumber: users.phoneNumber,
-  companyName: users.companyName,
-  street: users.street,
-  postCode: users.postCode,
-  city: users.city,
-  country: users.country,
-};
-type BillingColumns = Pick<typeof users.$inferSelect, keyof typeof BILLING_COLUMNS>;
+type BillingColumns = Pick<typeof users.$inferSelect, keyof typeof userBillingColumns>;
 
 export async function lockPromocode(tx: Tx, id: number) {
   // NO KEY UPDATE: orders naming the code hold KEY SHARE locks on it (their foreign key), which this must

@@ -14,6 +14,7 @@ import {
   prepared,
   preparedSql,
   subscriptions,
+  userBillingColumns,
   users,
 } from "../db/index.ts";
 
@@ -243,15 +244,7 @@ function documentsQuery(tx: DbOrTx) {
       paypalId: orders.paypalId,
       paidAt: orders.paidAt,
       userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phoneNumber: users.phoneNumber,
-      companyName: users.companyName,
-      street: users.street,
-      postCode: users.postCode,
-      city: users.city,
-      country: users.country,
+      ...userBillingColumns,
     })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))

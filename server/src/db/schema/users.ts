@@ -48,6 +48,19 @@ export const users = pgTable(
   ],
 );
 
+/** The columns of a user's profile that a billing address is made of (checkout's default, the invoice's buyer). */
+export const userBillingColumns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  companyName: users.companyName,
+  street: users.street,
+  postCode: users.postCode,
+  city: users.city,
+  country: users.country,
+};
+
 /** Bearer tokens (`Authorization: Token <key>`); only a hash of the key is stored. */
 export const authTokens = pgTable(
   "auth_tokens",
