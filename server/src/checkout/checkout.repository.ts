@@ -389,6 +389,7 @@ export async function seatsStillFree(
   units?: { slotIds: number[]; weekIds: number[] },
 ): Promise<boolean> {
   const asked = unitsAsked(units ?? (await orderUnits(db, orderId)));
+  if (asked.length === 0) return true;
   const tests = () => asked.map(({ unit }) => shortOfSeats(db, unit));
   return (await firstTrue(db, `seats_free_${shapeOf(asked)}`, tests, valuesOf(orderId, asked))) === undefined;
 }
@@ -413,6 +414,8 @@ export async function unitRefusal(
   units: { slotIds: number[]; weekIds: number[] },
 ): Promise<UnitRefusal | undefined> {
   const asked = unitsAsked(units);
+  // An order without slots or weeks (gift cards alone) has nothing to ask.
+  if (asked.length === 0) return undefined;
   const refusals: UnitRefusal[] = [
     ...asked.map(({ unit }) => ({ field: unit.field, code: "already_booked" }) as const),
     ...asked.map(({ unit }) => ({ field: unit.field, code: "no_seats_left" }) as const),

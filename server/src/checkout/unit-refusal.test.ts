@@ -171,6 +171,13 @@ describe("checkout's refusal under the units' locks, in one statement", () => {
     expect(await seatsStillFree(ctx.database.db, late)).toBe(false);
   });
 
+  it("asks nothing for an order without slots or weeks (gift cards alone)", async () => {
+    // A handle that cannot ask anything: a statement sent for nothing would fail here (D457).
+    const nowhere = {} as typeof ctx.database.db;
+    expect(await unitRefusal(nowhere, 1, { slotIds: [], weekIds: [] })).toBeUndefined();
+    expect(await seatsStillFree(nowhere, 1, { slotIds: [], weekIds: [] })).toBe(true);
+  });
+
   it("answers a child booked twice before a full unit, and slots before weeks", async () => {
     const mila = await createChild(ctx.database.db, parent, 9, "Mila");
     const leo = await createChild(ctx.database.db, parent, 9, "Leo");
