@@ -17,6 +17,7 @@ import {
 } from "../mail/test-support.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 import { createMailer } from "./index.ts";
+import { CHECKIN_QR_PNG } from "./render-tasks.ts";
 
 let database: Database;
 let smtp: TestSmtpServer;
@@ -105,12 +106,10 @@ async function expectAttached(raw: string) {
     disposition: "inline",
   });
   // The same QR code the shop makes for the item's check-in page: the PNG is deterministic.
-  const expected = await QRCode.toBuffer("https://shop.example/QrCodeScanner?code=Zm9vYmFyYmF6cXV4cXV1eA", {
-    type: "png",
-    errorCorrectionLevel: "M",
-    margin: 2,
-    width: 320,
-  });
+  const expected = await QRCode.toBuffer(
+    "https://shop.example/QrCodeScanner?code=Zm9vYmFyYmF6cXV4cXV1eA",
+    CHECKIN_QR_PNG,
+  );
   expect(png?.content.equals(expected)).toBe(true);
 }
 

@@ -1,4 +1,4 @@
-import QRCode from "qrcode";
+import QRCode, { type QRCodeToBufferOptions } from "qrcode";
 import { renderGiftCardPdf } from "../gift-cards/index.ts";
 import type { Seller } from "../invoices/index.ts";
 import { type InvoiceForPdf, renderInvoicePdf } from "../invoices/index.ts";
@@ -13,6 +13,22 @@ export type RenderTask =
     }
   | { kind: "qr-png"; text: string };
 
+/**
+ * The check-in QR code as a PNG: 320 px wide, correction level M. Each row is written with PNG's Paeth
+ * filter instead of pngjs's default of trying all five filters per row and keeping the smallest: the
+ * file is as small (2.8 KB), and drawing it takes about 3 ms of CPU instead of 7 (D458).
+ */
+export const CHECKIN_QR_PNG: QRCodeToBufferOptions = {
+  type: "png",
+  errorCorrectionLevel: "M",
+  margin: 2,
+  width: 320,
+  rendererOpts: { filterType: 4 } as PngOptions,
+};
+
+/** qrcode hands `rendererOpts` to pngjs whole; its types name only two of pngjs's options. */
+type PngOptions = NonNullable<QRCodeToBufferOptions["rendererOpts"]> & { filterType?: number };
+
 export async function runRenderTask(task: RenderTask): Promise<Uint8Array> {
   switch (task.kind) {
     case "invoice-pdf":
@@ -20,7 +36,7 @@ export async function runRenderTask(task: RenderTask): Promise<Uint8Array> {
     case "gift-card-pdf":
       return renderGiftCardPdf(task.card, task.school);
     case "qr-png":
-      return QRCode.toBuffer(task.text, { type: "png", errorCorrectionLevel: "M", margin: 2, width: 320 });
+      return QRCode.toBuffer(task.text, CHECKIN_QR_PNG);
   }
 }
 
