@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
-import QRCode from "qrcode";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadEnv } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
@@ -17,7 +16,7 @@ import {
 } from "../mail/test-support.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 import { createMailer } from "./index.ts";
-import { CHECKIN_QR_PNG } from "./render-tasks.ts";
+import { checkinQrPng } from "./render-tasks.ts";
 
 let database: Database;
 let smtp: TestSmtpServer;
@@ -106,10 +105,7 @@ async function expectAttached(raw: string) {
     disposition: "inline",
   });
   // The same QR code the shop makes for the item's check-in page: the PNG is deterministic.
-  const expected = await QRCode.toBuffer(
-    "https://shop.example/QrCodeScanner?code=Zm9vYmFyYmF6cXV4cXV1eA",
-    CHECKIN_QR_PNG,
-  );
+  const expected = await checkinQrPng("https://shop.example/QrCodeScanner?code=Zm9vYmFyYmF6cXV4cXV1eA");
   expect(png?.content.equals(expected)).toBe(true);
 }
 
