@@ -1,6 +1,6 @@
 // Recording a payment: the capture reply, PayPal's and Stripe's webhooks and the reconciliation all end
 // here, so the rules of when money makes an order paid (and when it goes back) live in one place (D51, D90).
-import { CURRENCY, INTL_LOCALES, missingAddressFields } from "@atelier/contract";
+import { CURRENCY, countryName, missingAddressFields } from "@atelier/contract";
 import { fillEmptyAddress } from "../accounts/index.ts";
 import { MAX_IDLE_IN_TRANSACTION_MS } from "../config/index.ts";
 import type { Tx } from "../db/index.ts";
@@ -94,17 +94,6 @@ export async function recordCaptureAndSee(
  * either lands while the reservation still runs or never.
  */
 const RESERVATION_MARGIN_S = (2 * MAX_IDLE_IN_TRANSACTION_MS) / 1000;
-
-/** Countries' names in a language, made once per language: each is about as dear to make as a statement (D457). */
-const regionNamesByLocale = new Map<OrderRow["locale"], Intl.DisplayNames>();
-function regionNames(locale: OrderRow["locale"]): Intl.DisplayNames {
-  let names = regionNamesByLocale.get(locale);
-  if (!names) {
-    names = new Intl.DisplayNames([INTL_LOCALES[locale]], { type: "region", fallback: "code" });
-    regionNamesByLocale.set(locale, names);
-  }
-  return names;
-}
 
 /** How the capture of an order awaiting payment knows its seats are still its own (D408). */
 type SeatCheck = "trust_running_reservation" | "count_under_locks";
@@ -273,7 +262,7 @@ async function takeGatewayAddress(
 ): Promise<{ billing: BillingDetails } | undefined> {
   const billing = { ...EMPTY_BILLING, ...(order.billing ?? {}) };
   if (!address || missingAddressFields(billing).length === 0) return undefined;
-  const country = regionNames(order.locale).of(address.country) ?? address.country;
+  const country = countryName(address.country, order.locale);
   const [first = "", ...rest] = address.name.trim().split(/\s+/);
   const taken: BillingDetails = {
     ...billing,

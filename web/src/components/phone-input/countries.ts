@@ -1,4 +1,9 @@
-import { DEFAULT_PHONE_COUNTRY, type Locale, PREFERRED_PHONE_COUNTRIES } from "@atelier/contract";
+import {
+  countryName,
+  DEFAULT_PHONE_COUNTRY,
+  type Locale,
+  PREFERRED_PHONE_COUNTRIES,
+} from "@atelier/contract";
 
 /**
  * Countries of the phone input (spec §2, about 240): ISO 3166-1 alpha-2 code and international dial code.
@@ -53,22 +58,6 @@ export const DEFAULT_COUNTRY = findCountry(DEFAULT_PHONE_COUNTRY) as PhoneCountr
 /** The flag emoji of an ISO code (two regional indicator symbols). */
 export function flagEmoji(iso: string): string {
   return String.fromCodePoint(...[...iso.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
-
-const displayNames = new Map<Locale, Intl.DisplayNames>();
-
-/** The country's name in the page language (Intl.DisplayNames; the ISO code if the runtime lacks it). */
-export function countryName(iso: string, locale: Locale): string {
-  try {
-    let names = displayNames.get(locale);
-    if (!names) {
-      names = new Intl.DisplayNames([locale], { type: "region" });
-      displayNames.set(locale, names);
-    }
-    return names.of(iso.toUpperCase()) ?? iso.toUpperCase();
-  } catch {
-    return iso.toUpperCase();
-  }
 }
 
 export type CountryOption = PhoneCountry & { name: string; preferred: boolean };
