@@ -80,6 +80,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "off",
+    // One browser context per worker, reset between tests (D461): a new context and its renderer cost Chromium
+    // about a second of CPU each, most of the browser tests' time on the 2-core machine. Playwright clears its
+    // cookies, storage, cache, routes and init scripts between tests; support/fixtures.ts takes back the
+    // permissions a test granted, which the reset keeps.
+    reuseContext: true,
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
