@@ -81,7 +81,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "off",
     // One browser context per worker, reset between tests (D461): a new context and its renderer cost Chromium
-    // about a second of CPU each, most of the browser tests' time on the 2-core machine. Playwright clears its
+    // about a second of CPU each, and the suite took a quarter less time without them. Playwright clears its
     // cookies, storage, cache, routes and init scripts between tests; support/fixtures.ts takes back the
     // permissions a test granted, which the reset keeps.
     reuseContext: true,
