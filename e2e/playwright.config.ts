@@ -96,6 +96,13 @@ export default defineConfig({
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
+        // One renderer process for the kept tab, whatever it navigates to (D462). Site isolation starts a new
+        // renderer for every navigation Playwright makes to another origin or to about:blank (the reset between
+        // tests, then the test's first page), and a new renderer cost Chromium about a second of CPU here.
+        // The shop never relies on the browser's process model; isolation between tests is Playwright's reset.
+        "--disable-site-isolation-trials",
+        "--disable-features=site-per-process,IsolateOrigins",
+        "--renderer-process-limit=1",
       ],
     },
   },
