@@ -99,7 +99,9 @@ export default defineConfig({
         // One renderer process for the kept tab, whatever it navigates to (D462). Site isolation starts a new
         // renderer for every navigation Playwright makes to another origin or to about:blank (the reset between
         // tests, then the test's first page), and a new renderer cost Chromium about a second of CPU here.
-        // The shop never relies on the browser's process model; isolation between tests is Playwright's reset.
+        // Site isolation guards against a compromised renderer; the tests' pages are the shop's and its
+        // stand-ins', and the same-origin rules the pages meet hold in one process as in several. What
+        // isolates one test from the next is Playwright's reset (test-isolation.spec.ts).
         "--disable-site-isolation-trials",
         "--disable-features=site-per-process,IsolateOrigins",
         "--renderer-process-limit=1",
