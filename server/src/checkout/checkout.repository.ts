@@ -430,9 +430,9 @@ export async function unitRefusal(
 
 /**
  * The index of the first of the boolean tests `tests` builds that holds, asked in one statement; undefined
- * when none. Built once per connection and shape (`name`), its values as placeholders (D457), and sent
- * unnamed, so it is planned for its values, as the two checks it joins were (D438); asked at once, so that
- * it can go in one write with the units' locks (D456).
+ * when none. Built and parsed once per connection and shape (`name`), its values as placeholders (D457, D463),
+ * and planned for each call's values, as the two checks it joins were (D438); asked at once, so that it can
+ * go in one write with the units' locks (D456).
  */
 async function firstTrue(
   db: DbOrTx,
@@ -448,7 +448,7 @@ async function firstTrue(
         tests().map((test, i) => sql`${test} as ${sql.identifier(`t${i}`)}`),
         sql`, `,
       )}`,
-    "unnamed",
+    "per-call",
   ).execute(values);
   const row = result.rows[0] ?? {};
   for (let i = 0; `t${i}` in row; i++) if (row[`t${i}`] === true) return i;

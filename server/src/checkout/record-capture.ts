@@ -4,7 +4,7 @@ import { CURRENCY, countryName, missingAddressFields } from "@atelier/contract";
 import { fillEmptyAddress } from "../accounts/index.ts";
 import { MAX_IDLE_IN_TRANSACTION_MS } from "../config/index.ts";
 import type { Tx } from "../db/index.ts";
-import { type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
+import { allInOrder, askTogether, type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
 import { releaseGiftCard } from "../gift-cards/index.ts";
 import { countRedemptions, findCartItems } from "../orders/index.ts";
 import type { GatewayAddress, GatewayCapture } from "../payments/index.ts";
@@ -223,8 +223,10 @@ async function keepsItsPlace(tx: Tx, order: OrderRow, current: boolean): Promise
   let keep = current && (order.status === "awaiting_payment" || revivable);
   if (keep) {
     const units = await orderUnits(tx, order.id);
-    await lockUnits(tx, units.slotIds, units.weekIds);
-    keep = await seatsStillFree(tx, order.id);
+    // The count goes with the locks, as staging's does (D456), and counts the units just read.
+    [, keep] = await askTogether(tx, () =>
+      allInOrder([lockUnits(tx, units.slotIds, units.weekIds), seatsStillFree(tx, order.id, units)]),
+    );
   }
   if (!keep) return "seats_gone";
   if (order.status !== "expired" || order.promocodeId === null) return undefined;

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/test-database.ts";
-import type { Database } from "./client.ts";
+import type { Database, DbOrTx } from "./client.ts";
 import { changesAsPlaceholders, ph, prepared, preparedSql, statementName } from "./prepared.ts";
 
 const probe = pgTable("prepared_probe", {
@@ -68,10 +68,9 @@ describe("statements built once per connection (D457)", () => {
     expect(await read("b", "id")).toEqual([{ value: 2 }]);
   });
 
-  it("builds an unnamed statement once and answers it for each call's values", async () => {
+  it("plans a per-call statement for each call's values in a transaction, and leaves the mode as configured (D463)", async () => {
     let built = 0;
-    const db = database.db;
-    const notes = (id: number) =>
+    const notes = (db: DbOrTx, id: number) =>
       preparedSql<{ note: string | null }>(
         db,
         "probe_note",
@@ -79,10 +78,36 @@ describe("statements built once per connection (D457)", () => {
           built += 1;
           return sql`select note from prepared_probe where id = ${ph("id")}::int`;
         },
-        "unnamed",
+        "per-call",
       ).execute({ id });
-    expect((await notes(1)).rows).toEqual([{ note: "again" }]);
-    expect((await notes(2)).rows).toEqual([{ note: "two" }]);
+    const mode = async (tx: DbOrTx) =>
+      (
+        await preparedSql<{ mode: string }>(
+          tx,
+          "probe_mode",
+          () => sql`select current_setting('plan_cache_mode') as mode`,
+        ).execute()
+      ).rows[0]?.mode;
+    const seen = await database.db.transaction(async (tx) => {
+      const before = await mode(tx);
+      const notesRead: (string | null)[] = [];
+      // More than PostgreSQL's five custom plans, after which it would keep a generic one.
+      for (let i = 0; i < 8; i++) notesRead.push(...(await notes(tx, 1 + (i % 2))).rows.map((r) => r.note));
+      const plans = await preparedSql<{ generic: number; custom: number }>(
+        tx,
+        "probe_plans",
+        () =>
+          sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = 'probe_note'`,
+      ).execute();
+      return { before, after: await mode(tx), notesRead, plans: plans.rows };
+    });
+    // Built once for the transaction's connection, its eight calls sent with their values.
     expect(built).toBe(1);
+    expect(seen.notesRead).toEqual(["again", "two", "again", "two", "again", "two", "again", "two"]);
+    expect(seen.after).toBe(seen.before);
+    // PGlite keeps no named statements of its own; PostgreSQL counts the plans it made.
+    if (database.kind === "postgres") expect(seen.plans).toEqual([{ generic: 0, custom: 8 }]);
+    // Outside a transaction the statement answers as well (PostgreSQL's own choice of plan).
+    expect((await notes(database.db, 2)).rows).toEqual([{ note: "two" }]);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { is, type Placeholder, SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client.ts";
 
 /** A named placeholder of a prepared statement. */
@@ -53,7 +54,7 @@ export function prepared<T>(
   db: DbOrTx,
   name: string,
   build: () => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> } },
-  sent: "named" | "unnamed" = "named",
+  planned: Planned = "once",
 ): { execute(values?: Record<string, unknown>): Promise<T> } {
   const key = connectionOf(db);
   let byName = preparedByDb.get(key);
@@ -61,15 +62,50 @@ export function prepared<T>(
     byName = new Map();
     preparedByDb.set(key, byName);
   }
-  const cacheKey = sent === "named" ? name : `unnamed:${name}`;
-  let statement = byName.get(cacheKey);
+  let statement = byName.get(name);
   if (!statement) {
-    // An empty name is PostgreSQL's unnamed statement: node-postgres parses it anew on each call, so it is
-    // planned for its values, while the shop builds its text once (D457).
-    statement = build().prepare(sent === "named" ? statementName(name) : "");
-    byName.set(cacheKey, statement);
+    statement = build().prepare(statementName(name));
+    byName.set(name, statement);
   }
-  return statement as { execute(values?: Record<string, unknown>): Promise<T> };
+  const built = statement as { execute(values?: Record<string, unknown>): Promise<T> };
+  return planned === "once"
+    ? built
+    : { execute: (values) => plannedForValues(db, () => built.execute(values)) };
+}
+
+/**
+ * How PostgreSQL plans a prepared statement (D457, D463). Both are parsed once per connection.
+ * - `once`: PostgreSQL's own choice, which after five calls is one generic plan for any values, wherever
+ *   that plan is not dearer than planning each call (a row by its key, an insert, a lock by ids).
+ * - `per-call`: planned for each call's values, where they choose the plan: a generic plan made while the
+ *   tables were small scans them whole once they have grown, and no statistics come in the middle of a rush
+ *   (D438).
+ */
+export type Planned = "once" | "per-call";
+
+/**
+ * Runs `statement` with PostgreSQL planning it for its values (`plan_cache_mode = force_custom_plan`) and
+ * sets the mode back to the server's own right behind it, for the rest of the transaction. The three go in
+ * one write where the caller asks together (D456). Parsing such a statement anew on each call, as
+ * PostgreSQL's unnamed statement does, cost it about as much again as planning it (D463). Outside a transaction the
+ * mode would last only for its own statement, so there the statement keeps PostgreSQL's own choice.
+ */
+async function plannedForValues<T>(db: DbOrTx, statement: () => Promise<T>): Promise<T> {
+  if (!is(db, PgTransaction)) return statement();
+  const asked = [
+    preparedSql(
+      db,
+      "plan_per_call",
+      () => sql`select set_config('plan_cache_mode', 'force_custom_plan', true)`,
+    ).execute(),
+    statement(),
+    preparedSql(db, "plan_as_configured", () => sql`set local plan_cache_mode to default`).execute(),
+  ] as const;
+  // As `allInOrder`, which lives beside the pipelined transaction and needs this file: the first failure in
+  // the order asked, not the first to arrive (a statement behind a failed one fails only as aborted).
+  const settled = await Promise.allSettled(asked);
+  for (const result of settled) if (result.status === "rejected") throw result.reason;
+  return (settled[1] as PromiseFulfilledResult<T>).value;
 }
 
 /**
@@ -82,7 +118,7 @@ export function preparedSql<Row>(
   db: DbOrTx,
   name: string,
   build: () => SQL,
-  sent: "named" | "unnamed" = "named",
+  planned: Planned = "once",
 ): { execute(values?: Record<string, unknown>): Promise<{ rows: Row[] }> } {
   const handle = db as unknown as {
     dialect: { sqlToQuery(statement: SQL): unknown };
@@ -102,7 +138,7 @@ export function preparedSql<Row>(
       prepare: (as: string) =>
         handle.session.prepareQuery(handle.dialect.sqlToQuery(build()), undefined, as, false),
     }),
-    sent,
+    planned,
   );
 }
 
