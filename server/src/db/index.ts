@@ -1,4 +1,6 @@
 // The database platform: client, change feed, prepared statements and every area's table definitions.
+
+export { allInOrder } from "./all-in-order.ts";
 export { type BatchedRead, batchedRead, keyRows } from "./batched-read.ts";
 export type { ChangeFeed, FeedChange } from "./change-feed.ts";
 export {
@@ -14,7 +16,7 @@ export { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db-unavai
 export { boundedTotal, EXACT_COUNT_LIMIT, SEARCH_COUNT_LIMIT, wholeTableTotal } from "./estimate.ts";
 export { containsPattern, searchTextContains } from "./like.ts";
 export { type Maintenance, startEmbeddedMaintenance } from "./maintenance.ts";
-export { allInOrder, askTogether, commitWith } from "./pipelined-transaction.ts";
+export { askTogether, commitWith } from "./pipelined-transaction.ts";
 export { changesAsPlaceholders, idIn, inOrderOf, pgArray, ph, prepared, preparedSql } from "./prepared.ts";
 export * from "./schema/index.ts";
 export { installation, orders, paymentEvents, paymentIssues, payments } from "./schema/index.ts";

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, usesPostgres } from "../test/test-database.ts";
+import { allInOrder } from "./all-in-order.ts";
 import type { Database, Tx } from "./client.ts";
-import { allInOrder, askTogether, commitWith } from "./pipelined-transaction.ts";
+import { askTogether, commitWith } from "./pipelined-transaction.ts";
 
 let database: Database;
 beforeAll(async () => {

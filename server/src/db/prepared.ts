@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { is, type Placeholder, SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
+import { allInOrder } from "./all-in-order.ts";
 import type { DbOrTx } from "./client.ts";
 
 /** A named placeholder of a prepared statement. */
@@ -92,7 +93,7 @@ export type Planned = "once" | "per-call";
  */
 async function plannedForValues<T>(db: DbOrTx, statement: () => Promise<T>): Promise<T> {
   if (!is(db, PgTransaction)) return statement();
-  const asked = [
+  const [, answer] = await allInOrder([
     preparedSql(
       db,
       "plan_per_call",
@@ -100,12 +101,8 @@ async function plannedForValues<T>(db: DbOrTx, statement: () => Promise<T>): Pro
     ).execute(),
     statement(),
     preparedSql(db, "plan_as_configured", () => sql`set local plan_cache_mode to default`).execute(),
-  ] as const;
-  // As `allInOrder`, which lives beside the pipelined transaction and needs this file: the first failure in
-  // the order asked, not the first to arrive (a statement behind a failed one fails only as aborted).
-  const settled = await Promise.allSettled(asked);
-  for (const result of settled) if (result.status === "rejected") throw result.reason;
-  return (settled[1] as PromiseFulfilledResult<T>).value;
+  ]);
+  return answer;
 }
 
 /**
