@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { TEST_CHROMIUM } from "./support/browser.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The Google stand-in that tests/accounts.spec.ts starts (e2e/support/oauth-stand-in.ts).
@@ -86,8 +87,8 @@ export default defineConfig({
     // permissions a test granted, which the reset keeps.
     reuseContext: true,
     launchOptions: {
-      // Debian's Chromium; Playwright never downloads a browser here.
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's Chromium, its headless shell (support/browser.ts); Playwright never downloads a browser here.
+      executablePath: TEST_CHROMIUM,
       args: [
         "--no-sandbox",
         "--disable-gpu",

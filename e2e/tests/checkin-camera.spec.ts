@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from "@zxing/library";
 import QRCode from "qrcode";
+import { TEST_CHROMIUM } from "../support/browser.ts";
 import { berlinDay } from "../support/days.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { useSessionInBrowser } from "../support/parents.ts";
@@ -75,7 +76,7 @@ writeVideo(video, qrFrame(qrOf("no booking yet"), 10));
 test.use({
   viewport: { width: 390, height: 844 },
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: TEST_CHROMIUM,
     args: [
       "--no-sandbox",
       "--disable-gpu",
