@@ -164,6 +164,15 @@ const stillToCome = {
  * also makes every answer kept per database snapshot anew (D421, D422).
  */
 export async function findUnitsInLine(db: DbOrTx, limit: number): Promise<Unit[]> {
+  // Most rounds find nobody in line, yet the two statements below are planned anew on every round: about
+  // 7 ms on PostgreSQL and 13 ms of CPU on PGlite with no entry at all. This probe of the open entries'
+  // index answers that case in a tenth (PostgreSQL) to a quarter (PGlite) of it (D467).
+  const [anyone] = await db
+    .select({ id: waitingListEntries.id })
+    .from(waitingListEntries)
+    .where(open)
+    .limit(1);
+  if (!anyone) return [];
   // The units with open entries: `unit` (a link's or an entry's column) among the open entries' `entryUnit`.
   // Written with the link's own column inside, the subquery named the outer row and held for every link
   // whenever any entry was open: the seats of every slot and week were counted each round.
