@@ -118,7 +118,7 @@ export default defineConfig({
       env: {
         ...shopEnv(PORT, dataDir),
         // A parent's reminder arrives within seconds of a booking whose first lesson is tomorrow (lessons-season,
-        // on this shop only). A reminder round costs about 20 ms of CPU on the embedded database, so the demo shop keeps
+        // on this shop only). A round costs about 20 ms of CPU on the embedded database, so the demo shop keeps
         // the default of 10 minutes (D467).
         LESSON_REMINDER_INTERVAL_MS: "2000",
         GOOGLE_CLIENT_ID: "e2e-google-client",
