@@ -6,7 +6,12 @@ import { answerItem, toItem } from "./cart-reply.ts";
 import { planReprice, writeItemDiscounts } from "./cart-reprice.ts";
 import { type CartCaller, type CartDeps, fail, type PricingRow } from "./cart-shared.ts";
 import { cartLines, change } from "./cart-transfer.ts";
-import { type BookableFacts, type CartRow, insertCartItemWithTotals } from "./order.repository.ts";
+import {
+  type BookableFacts,
+  type CartRow,
+  insertCartItemWithTotals,
+  type OfferShown,
+} from "./order.repository.ts";
 
 /**
  * The new item's id while it is priced: above every stored item's id, as the id the insert gives it is
@@ -32,8 +37,9 @@ export async function addBooking(
 }
 
 /**
- * `addBooking`, and with `locale` the new item as the cart's read answers it, from the same statement. With
- * `last` the insert is the transaction's last statement and goes out with its commit (D455).
+ * `addBooking`, and with `offer` (what the item shows of its page and option) the new item as the cart's
+ * read answers it, from the same statement (D399, D468). With `last` the insert is the transaction's last
+ * statement and goes out with its commit (D455).
  */
 async function insertBooking(
   deps: Pick<CartDeps, "siblingDiscountPercent">,
@@ -41,7 +47,7 @@ async function insertBooking(
   cart: CartRow,
   request: OrderItemRequest,
   facts?: BookableFacts,
-  locale?: Locale,
+  offer?: OfferShown,
   last = false,
 ) {
   const items = await cartLines(tx, cart);
@@ -73,7 +79,7 @@ async function insertBooking(
       },
       plan.cart,
       updatedAt,
-      locale,
+      offer,
     );
   const inserted = await (last ? commitWith(tx, insert) : insert());
   Object.assign(cart, plan.cart, { updatedAt });
@@ -103,8 +109,11 @@ export async function addItem(
       const facts = await deps.bookable(tx, request.product_page, request.purchase_option);
       if (!facts) throw fail("product_page", "product_not_found");
       if (facts.page.productType === "BirthdayParty") throw fail("product_page", "party_by_request");
+      // The reply's page and option come from a kept read, so the add's statement reads only the item's
+      // own child, slots and weeks (D468). An option of another page is refused by the checks; it has none.
+      const offer = await deps.offerShown(tx, request.product_page, request.purchase_option, locale);
       // Nothing runs in the transaction after the insert, so its commit goes with it.
-      return insertBooking(deps, tx, cart, request, facts, locale, true);
+      return insertBooking(deps, tx, cart, request, facts, offer, true);
     },
     true,
   );

@@ -2,7 +2,7 @@ import type { ErrorCode, OrderItemRequest } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import type { FindBookable } from "./cart-catalogue.ts";
+import type { FindBookable, FindOfferShown } from "./cart-catalogue.ts";
 import type { CartItemRow, CartLine, PromocodeRow } from "./order.repository.ts";
 import type { PricingPromocode } from "./pricing.ts";
 
@@ -18,6 +18,8 @@ export type CartDeps = {
   media: (src: string) => string;
   /** The page and option of an add, kept per catalogue epoch (D389). */
   bookable: FindBookable;
+  /** What the add's reply shows of its page and option, kept per catalogue epoch (D468). */
+  offerShown: FindOfferShown;
 };
 
 /** Who calls: a signed-in user (their cart; a guest cart named beside it is merged in) or a guest's cart_id. */

@@ -91,6 +91,21 @@ const workshopItem = (visitor: number | null) => ({
   schedule_slots: [workshop.slots[0]?.id],
 });
 
+/** Runs `check` while the page's German name is `name (neu)`, then names it `name` again. */
+async function renamed(pageId: number, name: string, check: () => Promise<void>) {
+  const rename = (to: string) =>
+    ctx.database.db
+      .update(productPages)
+      .set({ name: sql`jsonb_set(${productPages.name}, '{de}', to_jsonb(${to}::text))` })
+      .where(eq(productPages.id, pageId));
+  await rename(`${name} (neu)`);
+  try {
+    await check();
+  } finally {
+    await rename(name);
+  }
+}
+
 describe("guest cart", () => {
   it("init gives a cart_id; the cart starts empty in_cart; items name the guest's local child", async () => {
     const cartId = await guestCart();
@@ -863,23 +878,67 @@ describe("the current order read again (D430): another writer's change shows in 
   });
 
   it("shows an offer renamed in the catalogue once the catalogue's change reaches this instance", async () => {
-    const db = ctx.database.db;
     const { parent } = await parentWithCourse();
     const before = (await onlyItem(parent.headers)).product_page.name;
-    await db
-      .update(productPages)
-      .set({ name: sql`jsonb_set(${productPages.name}, '{de}', to_jsonb(${`${before} (neu)`}::text))` })
-      .where(eq(productPages.id, course.page.id));
-    try {
+    await renamed(course.page.id, before, async () => {
       // The change comes by the catalogue's notification, as it ends the catalogue's epoch (D85).
       await expect
         .poll(async () => (await onlyItem(parent.headers)).product_page.name, { timeout: 5_000 })
         .toBe(`${before} (neu)`);
-    } finally {
-      await db
-        .update(productPages)
-        .set({ name: sql`jsonb_set(${productPages.name}, '{de}', to_jsonb(${before}::text))` })
-        .where(eq(productPages.id, course.page.id));
+    });
+  });
+});
+
+describe("the add's reply is the item as the cart's read answers it (D399, D468)", () => {
+  const add = (headers: Headers, body: unknown, locale: string) =>
+    call("POST", "/api/v2/orders/items/", { headers, body, locale });
+  const itemsOf = async (headers: Headers, locale: string) => {
+    const read = await call("GET", "/api/v2/orders/current/", { headers, locale });
+    expect(read.statusCode, read.body).toBe(200);
+    return OrderSchema.parse(read.json()).items;
+  };
+  const giftItem = () => ({ product_page: giftCard.page.id, purchase_option: giftCard.options[0]?.id });
+
+  it("a course's times, an academy's weeks and a gift card, each in German and in Russian", async () => {
+    const parent = await createParent(ctx.database.db);
+    const six = await createChild(ctx.database.db, parent.id, 6, "Mila");
+    const nine = await createChild(ctx.database.db, parent.id, 9, "Lev");
+    const academyItem = (week: number) => ({
+      product_page: academy.page.id,
+      purchase_option: academy.option("Academy (1st half)").id,
+      visitor: nine,
+      academy_weeks: [academy.weeks[week]?.id],
+    });
+    const adds: [unknown, string][] = [
+      [courseItem(six, 0), "de"],
+      [courseItem(six, 1), "ru"],
+      [academyItem(0), "ru"],
+      [academyItem(1), "de"],
+      [giftItem(), "de"],
+      [giftItem(), "ru"],
+    ];
+    for (const [body, locale] of adds) {
+      const added = await add(parent.headers, body, locale);
+      expect(added.statusCode, added.body).toBe(201);
+      const reply = OrderItemSchema.parse(added.json());
+      expect(reply).toEqual((await itemsOf(parent.headers, locale)).find((item) => item.id === reply.id));
     }
+  });
+
+  it("shows the page's new name once the catalogue's change reaches this instance", async () => {
+    const parent = await createParent(ctx.database.db);
+    const first = await add(parent.headers, giftItem(), "de");
+    expect(first.statusCode, first.body).toBe(201);
+    const before = first.json().product_page.name as string;
+    await renamed(giftCard.page.id, before, async () => {
+      // The cart's read shows it once the catalogue's notification came (D85); the add's kept part of the
+      // reply is dropped by the same notification.
+      await expect
+        .poll(async () => (await itemsOf(parent.headers, "de"))[0]?.product_page.name, { timeout: 5_000 })
+        .toBe(`${before} (neu)`);
+      const second = await add(parent.headers, giftItem(), "de");
+      expect(second.statusCode, second.body).toBe(201);
+      expect(second.json().product_page.name).toBe(`${before} (neu)`);
+    });
   });
 });

@@ -10,7 +10,7 @@ import type {
 import { mediaUrlOn } from "../catalogue/index.ts";
 import type { ChangeFeed, Db } from "../db/index.ts";
 import { addItem } from "./cart-add.ts";
-import { cachedBookable } from "./cart-catalogue.ts";
+import { cachedBookable, cachedOfferShown } from "./cart-catalogue.ts";
 import { removeItem, updateItem } from "./cart-edit.ts";
 import { applyCode } from "./cart-promocode.ts";
 import { batchedFingerprints, bookingTerms, currentOrder, currentOrderReply, initCart } from "./cart-read.ts";
@@ -43,6 +43,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl, chang
     siblingDiscountPercent,
     media: mediaUrlOn(publicUrl),
     bookable: cachedBookable(changes),
+    offerShown: cachedOfferShown(changes),
   };
   const reuse = createCurrentOrderReuse(changes);
   const fingerprints = batchedFingerprints(db);

@@ -360,7 +360,10 @@ export const lineColumns = {
  * (the cart's items, the history, and the add's reply, D399); and what its documents print besides (the
  * option's meetings, the page's place), so a payment's invoice and mails read nothing more (D451).
  */
-export const namedColumns = (locale: Locale) => ({
+export const namedColumns = (locale: Locale) => ({ ...offerNameColumns(locale), ...childNameColumns });
+
+/** The names of an item's page and option (and what its documents print of them). */
+const offerNameColumns = (locale: Locale) => ({
   pageName: textIn(productPages.name, locale),
   pageSlug: productPages.slug,
   pageAgeGroup: productPages.ageGroup,
@@ -369,13 +372,64 @@ export const namedColumns = (locale: Locale) => ({
   optionName: textIn(purchaseOptions.name, locale),
   numberOfMeetings: purchaseOptions.numberOfMeetings,
   pageLocation: productPages.location,
+});
+
+/** The name and birth date of an item's child. */
+const childNameColumns = {
   visitorFirstName: visitors.firstName,
   visitorLastName: visitors.lastName,
   visitorBirthDate: visitors.birthDate,
-});
+};
 
 /** What a cart's item shows: its names, and its page's house, closures and options (the booking terms). */
 export const shownColumns = (locale: Locale) => ({ ...namedColumns(locale), ...bookingTermsColumns(locale) });
+
+/**
+ * What an item shows of its page and option alone (no child, no slots or weeks): the same for every item
+ * of that page and option, so the add's reply takes it from a kept read (D468).
+ */
+export type OfferShown = Pick<
+  CartItemRow,
+  | "productType"
+  | "pageName"
+  | "pageSlug"
+  | "pageAgeGroup"
+  | "pageTitleImage"
+  | "refundDaysBefore"
+  | "optionName"
+  | "numberOfMeetings"
+  | "pageLocation"
+  | "house"
+  | "closed"
+  | "pageOptions"
+>;
+
+/** `OfferShown` of a page and one of its options, as the cart's items read it (none when either is gone). */
+export async function findOfferShown(
+  db: DbOrTx,
+  pageId: number,
+  optionId: number,
+  locale: Locale,
+): Promise<OfferShown | undefined> {
+  const [row] = await prepared<OfferShown[]>(db, `cart_offer_shown_${locale}`, () =>
+    db
+      .select({
+        productType: productPages.productType,
+        ...offerNameColumns(locale),
+        ...bookingTermsColumns(locale),
+      })
+      .from(productPages)
+      .innerJoin(
+        purchaseOptions,
+        and(
+          sql`${purchaseOptions.id} = ${ph("optionId")}::int`,
+          eq(purchaseOptions.productPageId, productPages.id),
+        ),
+      )
+      .where(sql`${productPages.id} = ${ph("pageId")}::int`),
+  ).execute({ pageId, optionId });
+  return row;
+}
 
 /**
  * The item's page's house, the closures not yet over of that house or every house, and the page's purchase
@@ -701,15 +755,18 @@ export async function insertCartItemWithTotals(
     Pick<CartItemRow, "siblingDiscountCents" | "promocodeDiscountCents" | "recurrentDiscountCents">,
   totals: CartTotalsChange,
   updatedAt: Date,
-  /** The reply's language: the statement answers the item as the cart's read would (else its id only). */
-  locale?: Locale,
+  /**
+   * The item's page and option as it shows them (D468): with them the statement answers the item as the
+   * cart's read would, its child, slots and weeks beside them (else its id only).
+   */
+  offer?: OfferShown,
 ): Promise<{ id: number; row?: CartItemRow }> {
   const withSlots = item.slotIds.length > 0;
   const withWeeks = item.weekIds.length > 0;
-  type Shown = Omit<CartItemRow, keyof typeof lineColumns> & Pick<CartItemRow, "id" | "productType">;
-  const [row] = await prepared<({ id: number } & Partial<Shown>)[]>(
+  type Own = Pick<CartItemRow, "id" | "slots" | "weeks" | keyof typeof childNameColumns>;
+  const [row] = await prepared<({ id: number } & Partial<Own>)[]>(
     tx,
-    `cart_item_add_${locale ?? "id"}_${withSlots ? "s" : ""}${withWeeks ? "w" : ""}`,
+    `cart_item_add_${offer ? "item" : "id"}_${withSlots ? "s" : ""}${withWeeks ? "w" : ""}`,
     () => {
       const added = tx.$with("added", { id: sql<number>`id`.as("id") }).as(
         sql`insert into ${orderItems} (order_id, product_page_id, purchase_option_id, visitor_id, guest_visitor_ref,
@@ -740,20 +797,19 @@ export async function insertCartItemWithTotals(
         where id = ${ph("orderId")}::int`,
       );
       const ctes = [added, ...(withSlots ? [slots] : []), ...(withWeeks ? [weeks] : []), cart];
-      if (!locale)
+      if (!offer)
         return tx
           .with(...ctes)
           .select({ id: added.id })
           .from(added);
-      // The reply's page, option, child, slots and weeks, read by the ids the item was inserted with (the
-      // statement's own inserts are not visible to its reads; the slots and weeks are the page's, checked).
+      // The reply's child, slots and weeks, read by the ids the item was inserted with (the statement's own
+      // inserts are not visible to its reads; the slots and weeks are the page's, checked).
       return tx
         .with(...ctes)
         .select({
-          // Named with its CTE: the page, option and child beside it have ids of their own.
+          // Named with its CTE: the child beside it has an id of its own.
           id: sql<number>`added.id`,
-          productType: productPages.productType,
-          ...shownColumns(locale),
+          ...childNameColumns,
           // An item without slots or weeks (a gift card, say) answers none without reading for them: the
           // statement's name already says which it has.
           slots: withSlots
@@ -766,8 +822,6 @@ export async function insertCartItemWithTotals(
             : sql<ItemWeek[]>`'[]'::json`,
         })
         .from(added)
-        .innerJoin(productPages, sql`${productPages.id} = ${ph("productPageId")}::int`)
-        .innerJoin(purchaseOptions, sql`${purchaseOptions.id} = ${ph("purchaseOptionId")}::int`)
         .leftJoin(visitors, sql`${visitors.id} = ${ph("visitorId")}::int`);
     },
   ).execute({
@@ -797,10 +851,10 @@ export async function insertCartItemWithTotals(
     updatedAt: updatedAt.toISOString(),
   });
   if (!row) throw new Error("order_items insert returned no row");
-  if (!locale) return { id: row.id };
+  if (!offer) return { id: row.id };
   const { slotIds, weekIds, ...own } = item;
-  // With a locale the statement answered every shown column.
-  return { id: row.id, row: { ...own, ...(row as Shown) } };
+  // With the offer's part the statement answered the item's own shown columns.
+  return { id: row.id, row: { ...own, ...offer, ...(row as Own) } };
 }
 
 async function insertItemChoices(
