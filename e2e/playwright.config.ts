@@ -55,7 +55,6 @@ function shopEnv(port: number, dir: string) {
     DATA_DIR: dir,
     NODE_ENV: "test",
     LOG_LEVEL: "warn",
-    MAIL_WORKER_INTERVAL_MS: "200",
     // The seeded school holidays would make a run over Christmas see frozen subscriptions (D122).
     SEED_HOLIDAYS: "false",
     // Every journey signs in from 127.0.0.1; the per-IP auth limit must not end the suite.

@@ -45,6 +45,7 @@ export async function explainCart(databaseUrl, cartId, gift, readTogether) {
     await query("begin");
     const cart = await repo.findGuestCart(db, cartId, true, true);
     const bookable = await repo.findBookable(db, gift.pageId, gift.optionId);
+    const offer = await repo.findOfferShown(db, gift.pageId, gift.optionId, "de");
     const cartLines = await repo.findCartLinesByKey(db, { cartId });
     const { id: itemId } = await repo.insertCartItemWithTotals(
       db,
@@ -76,7 +77,7 @@ export async function explainCart(databaseUrl, cartId, gift, readTogether) {
         totalRecurrentCents: cart.totalRecurrentCents,
       },
       new Date(),
-      "de",
+      offer,
     );
     await repo.findCartItems(db, cart.id, "de", itemId);
     await repo.findCartWithItems(db, { cartId }, "de");
@@ -85,8 +86,9 @@ export async function explainCart(databaseUrl, cartId, gift, readTogether) {
     const labels = [
       "Lock the cart (and `set local synchronous_commit = off` in the same statement)",
       "The page and option (kept per catalogue epoch, D389: read once per epoch)",
+      "What the reply shows of the page and option (kept per catalogue epoch and language, a minute at most, D468)",
       `The cart's lines (${cartLines.length} items), by the cart's key: asked in the same write as the lock, run once it is held (D455)`,
-      "The add's statement (D399): insert the item with its slots and weeks, update the cart's totals, and answer the item with its page, option, house, closures, slots and weeks",
+      "The add's statement (D399): insert the item with its slots and weeks, update the cart's totals, and answer the item's child, slots and weeks (its page's and option's part is kept, D468)",
       "The reply read again after the commit, only when the cart's gift card pays part of the item (D223)",
       `The current order: the cart, its items (${cartLines.length + 1}) and its code in one statement (D399)`,
       `The current order's fingerprints (D430) of ${readTogether.length} carts read at once (D431): what a kept reply was made from, read on every read after a commit (D443)`,

@@ -83,7 +83,7 @@ async function main() {
   if (firstAdmin) printFirstAdmin(firstAdmin, env.NODE_ENV === "production" && Boolean(env.ADMIN_PASSWORD));
 
   // The outbox worker sends what services wrote in their transactions; stopped before the database closes.
-  const mailer = createMailer({ db: database.db, env, logger: app.log });
+  const mailer = createMailer({ db: database.db, env, logger: app.log, changes: database.changes });
   mailer.start();
   app.metrics.watchWorker("mail", mailer.lastRoundAt);
   app.paymentWorker.start();

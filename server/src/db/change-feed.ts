@@ -4,6 +4,9 @@ import pg from "pg";
 /** The channel the catalogue's triggers notify on commit (migration 0009, D85). */
 export const CATALOGUE_CHANNEL = "atelier_catalogue";
 
+/** The channel the mail outbox's trigger notifies on commit of a new mail (migration 0048, D469). */
+export const MAIL_CHANNEL = "atelier_mail";
+
 /**
  * What a notice says changed (D444): `seats` only the seats the catalogue shows (a booking of an order that
  * is not a cart, a waiting list's entry: the payload `seats`), `all` anything the catalogue shows (one of its
@@ -24,25 +27,32 @@ export const feedChangeOf = (payload: string | undefined): FeedChange =>
 export type ChangeFeed = {
   readonly live: boolean;
   subscribe(listener: (change: FeedChange) => void): () => void;
+  /**
+   * Called when a commit wrote a mail into the outbox (D469), so the mail worker need not wait for its next
+   * round. A notice missed while the feed is down only delays that mail to the round.
+   */
+  onMailWritten(listener: () => void): () => void;
   close(): Promise<void>;
 };
 
-function listenerSet() {
-  const listeners = new Set<(change: FeedChange) => void>();
+function listenerSet<Change = FeedChange>() {
+  const listeners = new Set<(change: Change) => void>();
   return {
-    add(listener: (change: FeedChange) => void) {
+    add(listener: (change: Change) => void) {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
       };
     },
-    emit(change: FeedChange) {
+    emit(change: Change) {
       for (const listener of listeners) listener(change);
     },
   };
 }
 
 const LISTEN = `LISTEN ${CATALOGUE_CHANNEL}`;
+/** Only the watcher listens for mails: no instance needs its own mail's notice before its commit returns. */
+const LISTEN_MAIL = `LISTEN ${MAIL_CHANNEL}`;
 const RECONNECT_MS = 1_000;
 /** The watcher's `application_name`, so operators (and a test) can tell it apart. */
 export const WATCHER_NAME = "atelier-change-watcher";
@@ -57,8 +67,10 @@ export function postgresChangeFeed(
   connectionString: string,
 ): ChangeFeed & { onConnect(client: pg.ClientBase): Promise<void> } {
   const listeners = listenerSet();
+  const mailListeners = listenerSet<void>();
   const onNotification = (message: pg.Notification) => {
     if (message.channel === CATALOGUE_CHANNEL) listeners.emit(feedChangeOf(message.payload));
+    else if (message.channel === MAIL_CHANNEL) mailListeners.emit();
   };
 
   let live = false;
@@ -89,6 +101,7 @@ export function postgresChangeFeed(
     try {
       await client.connect();
       await client.query(LISTEN);
+      await client.query(LISTEN_MAIL);
       if (watcher === client && !closed) setLive(true);
     } catch {
       if (watcher === client) lost();
@@ -109,6 +122,10 @@ export function postgresChangeFeed(
       if (!watcher && !retry && !closed) void watch();
       return listeners.add(listener);
     },
+    onMailWritten(listener) {
+      if (!watcher && !retry && !closed) void watch();
+      return mailListeners.add(listener);
+    },
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
@@ -127,10 +144,15 @@ export function postgresChangeFeed(
 /** PGlite: one session in this process makes every write, and gets its own notifications at once. */
 export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
   const listeners = listenerSet();
+  const mailListeners = listenerSet<void>();
   const unlisten = await client.listen(CATALOGUE_CHANNEL, (payload) => listeners.emit(feedChangeOf(payload)));
+  const unlistenMail = await client.listen(MAIL_CHANNEL, () => mailListeners.emit());
   return {
     live: true,
     subscribe: (listener) => listeners.add(listener),
-    close: () => unlisten().catch(() => {}),
+    onMailWritten: (listener) => mailListeners.add(listener),
+    close: async () => {
+      await Promise.all([unlisten(), unlistenMail()]).catch(() => {});
+    },
   };
 }

@@ -304,7 +304,12 @@ describe("GET /api/v2/orders/items/history/", () => {
     // While the catalogue's feed is down a change could be missed: any commit anywhere makes it anew (D421).
     // (Anywhere is the whole cluster: a commit of a test running beside this one moves the snapshot too, so
     // only the other family's write is sure to make it anew here.)
-    const down: ChangeFeed = { live: false, subscribe: () => () => {}, close: async () => {} };
+    const down: ChangeFeed = {
+      live: false,
+      subscribe: () => () => {},
+      onMailWritten: () => () => {},
+      close: async () => {},
+    };
     const blind = createHistoryService({ db: t.db, publicUrl: "http://shop.test", changes: down });
     const blindMade = vi.spyOn(blind, "list");
     await blind.body(f.id, {}, "de");

@@ -16,14 +16,22 @@ let smtp: TestSmtpServer;
 let logger: ReturnType<typeof createTestLogger>;
 let mailer: Mailer;
 
-function envFor(smtpUrl: string) {
+function envFor(smtpUrl: string, intervalMs = "50") {
   return loadEnv({
     NODE_ENV: "test",
     SMTP_URL: smtpUrl,
     PUBLIC_URL: "https://shop.example",
-    MAIL_WORKER_INTERVAL_MS: "50",
+    MAIL_WORKER_INTERVAL_MS: intervalMs,
   });
 }
+
+/** The address check's mail to `to`, greeting `firstName`. */
+const verifyMail = (to: string, firstName: string) => ({
+  to,
+  template: "verify-email" as const,
+  locale: "de" as const,
+  data: { firstName, link: LINK },
+});
 
 async function rowOf(id: number) {
   const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -251,18 +259,34 @@ describe("mail outbox and worker over real SMTP", () => {
   it("sends in the background after start() and stops cleanly", async () => {
     mailer.start();
     try {
-      const { id } = await mailer.enqueue(database.db, {
-        to: "erik@example.org",
-        template: "verify-email",
-        locale: "de",
-        data: { firstName: "Erik", link: LINK },
-      });
+      const { id } = await mailer.enqueue(database.db, verifyMail("erik@example.org", "Erik"));
       await vi.waitFor(async () => expect((await rowOf(id)).status).toBe("sent"), { timeout: 5000 });
     } finally {
       await mailer.stop();
     }
     expect(smtp.received).toHaveLength(1);
     expect(logger.entries.some((e) => e.message === "mail worker started")).toBe(true);
+  });
+});
+
+describe("a mail written is sent at once, not at the worker's next round (D469)", () => {
+  it("wakes the worker by the database's notice of the commit", async () => {
+    const env = envFor(smtp.url, "60000");
+    const woken = createMailer({ db: database.db, env, logger, changes: database.changes });
+    woken.start();
+    try {
+      // The round at start is over and the next one is a minute away; the feed listens (on PostgreSQL its
+      // own connection does, once asked).
+      await vi.waitFor(() => expect(woken.lastRoundAt()).toBeDefined());
+      await vi.waitFor(() => expect(database.changes.live).toBe(true));
+      const { id } = await database.db.transaction((tx) =>
+        woken.enqueue(tx, verifyMail("lina@example.org", "Lina")),
+      );
+      await vi.waitFor(async () => expect((await rowOf(id)).status).toBe("sent"), { timeout: 5000 });
+    } finally {
+      await woken.stop();
+    }
+    expect(smtp.received.map((mail) => mail.to)).toEqual([["lina@example.org"]]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Env } from "../config/index.ts";
-import type { Db, DbOrTx } from "../db/index.ts";
+import type { ChangeFeed, Db, DbOrTx } from "../db/index.ts";
 import { type SellerEnv, sellerFromEnv } from "../invoices/index.ts";
 import {
   createMailWorker,
@@ -22,6 +22,8 @@ export type MailerOptions = {
   logger: MailLogger;
   /** Replaces the transport chosen from env (tests, other adapters). */
   transport?: MailTransport;
+  /** The database's change feed: a commit that wrote a mail wakes the worker (D469). */
+  changes?: Pick<ChangeFeed, "onMailWritten"> | undefined;
   maxAttempts?: number;
 };
 
@@ -48,6 +50,7 @@ export function createMailer(options: MailerOptions): Mailer {
     logger,
     intervalMs: env.MAIL_WORKER_INTERVAL_MS,
     maxAttempts: options.maxAttempts,
+    onMailWritten: options.changes?.onMailWritten,
     renderAttachments: createAttachmentRenderer({
       db,
       seller: sellerFromEnv(env),

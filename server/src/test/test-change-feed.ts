@@ -12,6 +12,7 @@ export function testChangeFeed() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onMailWritten: () => () => {},
     close: async () => {},
     commit(change: FeedChange = "all") {
       for (const listener of listeners) listener(change);
