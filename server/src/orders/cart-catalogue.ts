@@ -58,12 +58,15 @@ function keptUntilChange<Args extends unknown[], Value>(
   };
 }
 
-/** The page and option a parent's add is checked against, kept per catalogue epoch (D389). Checkout re-checks every item with a fresh read. */
+/**
+ * The page and option a parent's add is checked against, kept per catalogue epoch (D389). Checkout re-checks
+ * every item with a fresh read.
+ */
 export function cachedBookable(changes: ChangeFeed | undefined): FindBookable {
   return changes ? keptUntilChange(changes, findBookable) : findBookable;
 }
 
-/** What the add's reply shows of its page and option, kept per catalogue epoch and for a minute at most (D468). */
+/** What the add's reply shows of its page and option, kept per catalogue epoch and a minute at most (D468). */
 export function cachedOfferShown(changes: ChangeFeed | undefined): FindOfferShown {
   return changes ? keptUntilChange(changes, findOfferShown, OFFER_SHOWN_MAX_AGE_MS) : findOfferShown;
 }
