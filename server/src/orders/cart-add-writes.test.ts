@@ -89,3 +89,62 @@ describe.skipIf(!usesPostgres())("an add's writes to PostgreSQL (D455)", () => {
     expect(cart.json().items).toHaveLength(4);
   });
 });
+
+describe.skipIf(!usesPostgres())("a removal's and a code's writes to PostgreSQL (D470)", () => {
+  const body = () => ({ product_page: gift.page.id, purchase_option: gift.options[0]?.id });
+  /** A guest cart of `items` gift cards, and its items' ids. */
+  async function cartOf(items: number) {
+    const init = await ctx.app.inject({ method: "POST", url: "/api/v2/orders/init/" });
+    const cartId = init.json().cart_id as string;
+    const ids: number[] = [];
+    for (let i = 0; i < items; i++) {
+      const added = await ctx.app.inject({
+        method: "POST",
+        url: `/api/v2/orders/items/?cart_id=${cartId}`,
+        payload: body(),
+      });
+      ids.push(added.json().id);
+    }
+    return { cartId, ids };
+  }
+
+  it("a removal: two writes, the lines with the lock and the removal with the totals and the commit", async () => {
+    const { cartId, ids } = await cartOf(5);
+    let next = 0;
+    const remove = async () => {
+      const res = await ctx.app.inject({
+        method: "DELETE",
+        url: `/api/v2/orders/items/${ids[next++]}/?cart_id=${cartId}`,
+      });
+      return { statusCode: res.statusCode === 204 ? 201 : res.statusCode };
+    };
+    expect(await fewestWrites(remove)).toBe(2);
+    const cart = (
+      await ctx.app.inject({ method: "GET", url: `/api/v2/orders/current/?cart_id=${cartId}` })
+    ).json();
+    expect(cart.items.map((item: { id: number }) => item.id)).toEqual(ids.slice(3));
+    expect(cart.total_price_cents).toBe(
+      cart.items.reduce((sum: number, item: { list_price_cents: number }) => sum + item.list_price_cents, 0),
+    );
+  });
+
+  it("a code: three writes (the lines with the lock, the code with its uses, the cart with the commit) and the reply's two reads", async () => {
+    const { cartId } = await cartOf(3);
+    let turn = 0;
+    const setCode = async () => {
+      const promocode = turn++ % 2 === 0 ? "WELCOME10" : "";
+      const res = await ctx.app.inject({
+        method: "PUT",
+        url: `/api/v2/orders/current/set_promocode/?cart_id=${cartId}`,
+        payload: { promocode },
+      });
+      expect(res.json().promocode).toBe(promocode || null);
+      return { statusCode: res.statusCode === 200 ? 201 : res.statusCode };
+    };
+    // Set, taken off, set: the fewest is a code set (taking it off needs neither the code nor its read).
+    const counts = [];
+    for (let i = 0; i < 4; i++) counts.push(await writesDuring(async () => void (await setCode())));
+    expect(Math.min(counts[0] ?? 0, counts[2] ?? 0)).toBe(5);
+    expect(Math.min(counts[1] ?? 0, counts[3] ?? 0)).toBe(3);
+  });
+});

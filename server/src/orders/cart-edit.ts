@@ -2,10 +2,10 @@ import type { Locale, OrderItem, OrderItemPatch } from "@atelier/contract";
 import { AppError } from "../errors/index.ts";
 import { checkBooking } from "./cart-check.ts";
 import { answerItem } from "./cart-reply.ts";
-import { reprice } from "./cart-reprice.ts";
+import { planReprice, reprice, writePlan } from "./cart-reprice.ts";
 import { type CartCaller, type CartDeps, giftCardRequestOf } from "./cart-shared.ts";
-import { change } from "./cart-transfer.ts";
-import { deleteCartItems, findCartLines, replaceItemChoices, updateCartItem } from "./order.repository.ts";
+import { cartLines, change } from "./cart-transfer.ts";
+import { findCartLines, replaceItemChoices, updateCartItem } from "./order.repository.ts";
 
 /** `PATCH /orders/items/:id/`: the item's child, slots, weeks or comment changed, checked as an add is. */
 export async function updateItem(
@@ -51,7 +51,11 @@ export async function updateItem(
   return item;
 }
 
-/** Removes an item; with `productPageId` (delete_course) only when it books that page. */
+/**
+ * Removes an item; with `productPageId` (delete_course) only when it books that page. Two writes to
+ * PostgreSQL, as an add (D455, D470): the cart's lines go with its lock; the item's removal, the others'
+ * new discounts and the cart's totals go in one statement with the commit.
+ */
 export async function removeItem(
   deps: CartDeps,
   caller: CartCaller,
@@ -59,17 +63,19 @@ export async function removeItem(
   locale: Locale,
   productPageId?: number,
 ): Promise<void> {
-  await change(deps, caller, locale, async (tx, cart) => {
-    const items = await findCartLines(tx, cart.id);
-    const item = items.find((candidate) => candidate.id === itemId);
-    if (!item) throw AppError.notFound();
-    if (productPageId !== undefined && item.productPageId !== productPageId) throw AppError.notFound();
-    await deleteCartItems(tx, [itemId]);
-    await reprice(
-      deps,
-      tx,
-      cart,
-      items.filter((other) => other.id !== itemId),
-    );
-  });
+  await change(
+    deps,
+    caller,
+    locale,
+    async (tx, cart) => {
+      const items = await cartLines(tx, cart);
+      const item = items.find((candidate) => candidate.id === itemId);
+      if (!item) throw AppError.notFound();
+      if (productPageId !== undefined && item.productPageId !== productPageId) throw AppError.notFound();
+      const rest = items.filter((other) => other.id !== itemId);
+      const plan = await planReprice(deps, tx, cart, rest);
+      await writePlan(tx, cart, plan, { removed: [itemId], last: true });
+    },
+    true,
+  );
 }

@@ -1,48 +1,58 @@
 import type { Tx } from "../db/index.ts";
 import { findGiftCardByCode, giftCardUnusable } from "../gift-cards/index.ts";
-import { reprice } from "./cart-reprice.ts";
+import { planReprice, writePlan } from "./cart-reprice.ts";
 import { type CartDeps, fail, promocodeUsable } from "./cart-shared.ts";
-import { type CartRow, countRedemptions, findPromocodeByCode } from "./order.repository.ts";
+import { cartLines } from "./cart-transfer.ts";
+import { type CartRow, findPromocodeWithUses, type PromocodeRow } from "./order.repository.ts";
 
 /**
  * The shop's one promocode rule (also a gift card's code, as the one field takes both): checked against
  * the cart (active, in its dates, uses left, minimum total, product types) and applied by repricing;
- * refused at `promocode`. The cart's `set_promocode` and a booking by phone (D316) both run it.
+ * refused at `promocode`. The cart's `set_promocode` and a booking by phone (D316) both run it. The cart is
+ * priced before anything is written, so a code that does not apply writes nothing (D470); with `last` the
+ * cart's one write goes out with the transaction's commit (D455).
  */
 export async function applyCode(
   deps: Pick<CartDeps, "siblingDiscountPercent">,
   tx: Tx,
   cart: CartRow,
   promocode: string,
+  last = false,
 ): Promise<void> {
+  /**
+   * The cart priced with its code and card as now set, and written. A code being set (`code`) must apply
+   * to the cart; a code already on it stays when a gift card is set, whatever it gives now.
+   */
+  const apply = async (code?: PromocodeRow) => {
+    const plan = await planReprice(deps, tx, cart, await cartLines(tx, cart), code);
+    const outcome = plan.priced.promocode;
+    if (code && (outcome === "promocode_min_total" || outcome === "promocode_not_applicable"))
+      throw fail("promocode", outcome);
+    await writePlan(tx, cart, plan, { last });
+  };
   if (promocode === "") {
     cart.promocodeId = null;
     cart.giftCardId = null;
-    await reprice(deps, tx, cart);
-    return;
+    return apply();
   }
-  const code = await findPromocodeByCode(tx, promocode);
-  if (!code) {
+  const found = await findPromocodeWithUses(tx, promocode, cart.userId);
+  if (!found) {
     // The one code field also takes gift cards (the existing client has no other).
     const card = await findGiftCardByCode(tx, promocode);
     if (!card) throw fail("promocode", "promocode_invalid");
     const unusable = giftCardUnusable(card);
     if (unusable) throw fail("promocode", unusable);
     cart.giftCardId = card.id;
-    await reprice(deps, tx, cart);
-    return;
+    return apply();
   }
+  const { code, used } = found;
   const unusable = promocodeUsable(code, new Date());
   if (unusable) throw fail("promocode", unusable);
-  const used = await countRedemptions(tx, code.id, cart.userId);
   if (
     (code.maxUses !== null && used.total >= code.maxUses) ||
     (code.maxUsesPerUser !== null && used.byUser >= code.maxUsesPerUser)
   )
     throw fail("promocode", "promocode_used_up");
   cart.promocodeId = code.id;
-  const priced = await reprice(deps, tx, cart);
-  // The transaction rolls back: a code that does not apply is not kept.
-  if (priced.promocode === "promocode_min_total" || priced.promocode === "promocode_not_applicable")
-    throw fail("promocode", priced.promocode);
+  return apply(code);
 }

@@ -1,5 +1,5 @@
 import { BOOKING_RULES } from "@atelier/contract";
-import type { Tx } from "../db/index.ts";
+import { commitWith, type Tx } from "../db/index.ts";
 import { findGiftCard, giftCardShare } from "../gift-cards/index.ts";
 import {
   type CartDeps,
@@ -14,8 +14,10 @@ import {
   findCartLines,
   findChildrenWithSubscription,
   findPromocode,
+  type PromocodeRow,
   updateCart,
   updateCartItem,
+  writeRepricedCart,
 } from "./order.repository.ts";
 import { priceCart } from "./pricing.ts";
 
@@ -41,8 +43,15 @@ export async function planReprice(
   tx: Tx,
   cart: CartRow,
   items: PricingRow[],
+  /** The cart's promocode when the caller has just read it (setting a code), so it is not read again. */
+  known?: PromocodeRow,
 ): Promise<RepricePlan> {
-  const code = cart.promocodeId === null ? undefined : await findPromocode(tx, cart.promocodeId);
+  const code =
+    cart.promocodeId === null
+      ? undefined
+      : known?.id === cart.promocodeId
+        ? known
+        : await findPromocode(tx, cart.promocodeId);
   const usable = code && promocodeUsable(code, new Date()) === null ? code : undefined;
   const hasSubscriptions = items.some((item) => BOOKING_RULES[item.scheduleType].recurring);
   const running =
@@ -118,6 +127,24 @@ export async function reprice(
   const { totals, ...priced } = await repriceItems(deps, tx, cart, items);
   Object.assign(cart, await updateCart(tx, cart.id, totals));
   return priced;
+}
+
+/**
+ * Writes a plan, with the items the change takes out, in one statement (D470): the removed items, the
+ * changed discounts and the cart's totals. With `last` it is the transaction's last statement and goes out
+ * with its commit (D455). `cart` is brought up to date in place, as `reprice` does.
+ */
+export async function writePlan(
+  tx: Tx,
+  cart: CartRow,
+  plan: RepricePlan,
+  { removed = [], last = false }: { removed?: readonly number[]; last?: boolean } = {},
+) {
+  const updatedAt = new Date();
+  const write = () =>
+    writeRepricedCart(tx, cart.id, { removed, discounts: plan.items }, plan.cart, updatedAt);
+  await (last ? commitWith(tx, write) : write());
+  Object.assign(cart, plan.cart, { updatedAt });
 }
 
 /**

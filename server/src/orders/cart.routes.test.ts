@@ -365,6 +365,61 @@ describe("signed-in cart", () => {
   });
 });
 
+describe("a removal and a code are written with the cart's new discounts and totals (D470)", () => {
+  /** What a cart answers about its money and each item's discounts, by item. */
+  const money = (order: { items: Record<string, unknown>[] } & Record<string, unknown>) => ({
+    total_discount_cents: order.total_discount_cents,
+    total_checkout_price_cents: order.total_checkout_price_cents,
+    total_recurrent_price_cents: order.total_recurrent_price_cents,
+    promocode: order.promocode,
+    items: order.items.map((item) => ({
+      sibling_discount_cents: item.sibling_discount_cents,
+      promocode_discount_cents: item.promocode_discount_cents,
+      discount_amount_cents: item.discount_amount_cents,
+    })),
+  });
+  const current = async (headers: Headers) => {
+    const read = await call("GET", "/api/v2/orders/current/", { headers });
+    expect(read.statusCode, read.body).toBe(200);
+    return read.json();
+  };
+
+  it("removing a sibling's course leaves the cart as if only the other child's had been booked", async () => {
+    const setCode = (headers: Headers) =>
+      call("PUT", "/api/v2/orders/current/set_promocode/", { headers, body: { promocode: "WELCOME10" } });
+    const family = await createParent(ctx.database.db);
+    const mila = await createChild(ctx.database.db, family.id, 6, "Mila");
+    const tom = await createChild(ctx.database.db, family.id, 5, "Tom");
+    for (const body of [courseItem(mila), courseItem(tom, 1)]) {
+      const added = await call("POST", "/api/v2/orders/items/", { headers: family.headers, body });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const coded = await setCode(family.headers);
+    expect(coded.statusCode, coded.body).toBe(200);
+    const both = await current(family.headers);
+    expect(money(coded.json())).toEqual(money(both));
+    // Tom's course, the second child's, has the sibling discount; it goes once Mila's is taken out.
+    const [milasItem, tomsItem] = both.items;
+    expect(tomsItem.sibling_discount_cents).toBeGreaterThan(0);
+    const removed = await call("DELETE", `/api/v2/orders/items/${milasItem.id}/`, {
+      headers: family.headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+
+    const alone = await createParent(ctx.database.db);
+    const onlyTom = await createChild(ctx.database.db, alone.id, 5, "Tom");
+    const added = await call("POST", "/api/v2/orders/items/", {
+      headers: alone.headers,
+      body: courseItem(onlyTom, 1),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await setCode(alone.headers)).statusCode).toBe(200);
+    const left = money(await current(family.headers));
+    expect(left).toEqual(money(await current(alone.headers)));
+    expect(left.items[0]?.sibling_discount_cents).toBe(0);
+  });
+});
+
 describe("booking rules (each a 400 naming the field, in the request's locale)", () => {
   let parent: Awaited<ReturnType<typeof createParent>>;
   let six: number;

@@ -70,7 +70,14 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl, chang
       removeItem(deps, caller, itemId, locale, productPageId),
     /** `PUT /orders/current/set_promocode/`: checks the code against the cart; an empty code removes it. */
     setPromocode: async (caller: CartCaller, promocode: string, locale: Locale): Promise<Order> => {
-      const { cart } = await change(deps, caller, locale, (tx, cart) => applyCode(deps, tx, cart, promocode));
+      // The cart's lines go with its lock, its one write with the commit (D455, D470).
+      const { cart } = await change(
+        deps,
+        caller,
+        locale,
+        (tx, cart) => applyCode(deps, tx, cart, promocode, true),
+        true,
+      );
       return toOrder(deps, cart, locale);
     },
   };

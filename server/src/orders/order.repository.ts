@@ -857,6 +857,66 @@ export async function insertCartItemWithTotals(
   return { id: row.id, row: { ...own, ...offer, ...(row as Own) } };
 }
 
+/** The discounts a reprice gives an item already stored. */
+export type ItemDiscounts = Pick<
+  CartItemRow,
+  "id" | "siblingDiscountCents" | "promocodeDiscountCents" | "recurrentDiscountCents"
+>;
+
+/**
+ * A cart change's writes after its reprice in one statement, as the add's are (D399, D470): the items it
+ * takes out, the discounts that changed on the others, and the cart's totals, code and card. `updatedAt`
+ * is the cart's new `updated_at`, so the caller brings its cart row up to date without reading it back.
+ * Only items of the cart itself are touched.
+ */
+export async function writeRepricedCart(
+  db: DbOrTx,
+  orderId: number,
+  change: { removed: readonly number[]; discounts: readonly ItemDiscounts[] },
+  totals: CartTotalsChange,
+  updatedAt: Date,
+): Promise<void> {
+  const { removed, discounts } = change;
+  const shape = `${removed.length ? "r" : ""}${discounts.length ? "d" : ""}`;
+  await prepared(db, `cart_repriced_${shape}`, () => {
+    const gone = db
+      .$with("removed", {})
+      .as(
+        sql`delete from ${orderItems} where order_id = ${ph("orderId")}::int and id = any(${ph("removed")}::int[])`,
+      );
+    const discounted = db.$with("discounted", {}).as(
+      sql`update ${orderItems} i set sibling_discount_cents = v.sibling, promocode_discount_cents = v.promocode,
+          recurrent_discount_cents = v.recurrent, updated_at = ${ph("updatedAt")}::timestamptz
+        from unnest(${ph("ids")}::int[], ${ph("sibling")}::int[], ${ph("promocode")}::int[],
+          ${ph("recurrent")}::int[]) as v(id, sibling, promocode, recurrent)
+        where i.id = v.id and i.order_id = ${ph("orderId")}::int`,
+    );
+    const ctes = [...(removed.length ? [gone] : []), ...(discounts.length ? [discounted] : [])];
+    return (ctes.length ? db.with(...ctes) : db)
+      .update(orders)
+      .set({
+        promocodeId: sql`${ph("promocodeId")}`,
+        giftCardId: sql`${ph("giftCardId")}`,
+        giftCardCents: sql`${ph("giftCardCents")}`,
+        totalPriceCents: sql`${ph("totalPriceCents")}`,
+        discountCents: sql`${ph("discountCents")}`,
+        totalCheckoutCents: sql`${ph("totalCheckoutCents")}`,
+        totalRecurrentCents: sql`${ph("totalRecurrentCents")}`,
+        updatedAt: sql`${ph("updatedAt")}::timestamptz`,
+      })
+      .where(sql`${orders.id} = ${ph("orderId")}::int`);
+  }).execute({
+    orderId,
+    removed: pgArray(removed),
+    ids: pgArray(discounts.map((item) => item.id)),
+    sibling: pgArray(discounts.map((item) => item.siblingDiscountCents)),
+    promocode: pgArray(discounts.map((item) => item.promocodeDiscountCents)),
+    recurrent: pgArray(discounts.map((item) => item.recurrentDiscountCents)),
+    ...totals,
+    updatedAt: updatedAt.toISOString(),
+  });
+}
+
 async function insertItemChoices(
   db: DbOrTx,
   itemId: number,
@@ -915,15 +975,13 @@ export async function deleteCartItems(db: DbOrTx, itemIds: number[]): Promise<vo
 
 export type PromocodeRow = typeof promocodes.$inferSelect;
 
-export async function findPromocodeByCode(db: DbOrTx, code: string): Promise<PromocodeRow | undefined> {
-  const [row] = await db.select().from(promocodes).where(sql`lower(${promocodes.code}) = lower(${code})`);
-  return row;
-}
-
 export async function findPromocode(db: DbOrTx, id: number): Promise<PromocodeRow | undefined> {
   const [row] = await db.select().from(promocodes).where(eq(promocodes.id, id));
   return row;
 }
+
+/** A redemption counts while its order is paid or awaiting payment. */
+const redeeming = () => inArray(orders.status, ["awaiting_payment", "paid"]);
 
 /** Redemptions of a code by orders that are paid or awaiting payment, overall and by one user. */
 export async function countRedemptions(
@@ -938,13 +996,48 @@ export async function countRedemptions(
     })
     .from(promocodeRedemptions)
     .innerJoin(orders, eq(orders.id, promocodeRedemptions.orderId))
-    .where(
-      and(
-        eq(promocodeRedemptions.promocodeId, promocodeId),
-        inArray(orders.status, ["awaiting_payment", "paid"]),
-      ),
-    );
+    .where(and(eq(promocodeRedemptions.promocodeId, promocodeId), redeeming()));
   return { total: row?.total ?? 0, byUser: row?.byUser ?? 0 };
+}
+
+/**
+ * A code by its text with its redemptions, counted as `countRedemptions` counts them (by `userId` too: none
+ * for a guest), in one prepared statement: setting a code on a cart reads both (D470).
+ */
+export async function findPromocodeWithUses(
+  db: DbOrTx,
+  code: string,
+  userId: number | null,
+): Promise<{ code: PromocodeRow; used: { total: number; byUser: number } } | undefined> {
+  const [row] = await prepared<(PromocodeRow & { total: number; byUser: number })[]>(
+    db,
+    "promocode_with_uses",
+    () => {
+      const uses = (byUser: boolean) =>
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(promocodeRedemptions)
+          .innerJoin(orders, eq(orders.id, promocodeRedemptions.orderId))
+          .where(
+            and(
+              sql`${promocodeRedemptions.promocodeId} = ${promocodes.id}`,
+              redeeming(),
+              byUser ? sql`${promocodeRedemptions.userId} = ${ph("userId")}::int` : undefined,
+            ),
+          );
+      return db
+        .select({
+          ...getTableColumns(promocodes),
+          total: sql<number>`(${uses(false)})`,
+          byUser: sql<number>`(${uses(true)})`,
+        })
+        .from(promocodes)
+        .where(sql`lower(${promocodes.code}) = lower(${ph("code")})`);
+    },
+  ).execute({ code, userId });
+  if (!row) return undefined;
+  const { total, byUser, ...promocode } = row;
+  return { code: promocode, used: { total, byUser } };
 }
 
 /** Children of the user with a running course subscription (a paid recurring item still active). */

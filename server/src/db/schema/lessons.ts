@@ -141,7 +141,12 @@ export const absenceLinks = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("absence_links_token_idx").on(t.tokenHash)],
+  (t) => [
+    uniqueIndex("absence_links_token_idx").on(t.tokenHash),
+    // Removing a cart item looks here for the links it takes along: without it, each removal read every link
+    // of every reminder ever sent (D470).
+    index("absence_links_item_idx").on(t.orderItemId),
+  ],
 );
 
 /** Which reminder kinds staff turned off (D370); one row, absent until staff first save. */

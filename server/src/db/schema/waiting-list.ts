@@ -66,6 +66,8 @@ export const waitingListEntries = pgTable(
       .on(t.visitorId, t.academyWeekId)
       .where(sql`${t.status} in ('waiting', 'offered') and ${t.academyWeekId} is not null`),
     index("waiting_list_user_idx").on(t.userId, t.status),
+    // Removing a cart item clears the entry its offer became: found by this index, not by reading the list (D470).
+    index("waiting_list_item_idx").on(t.orderItemId),
     index("waiting_list_open_idx")
       .on(t.status, t.scheduleSlotId, t.academyWeekId, t.id)
       .where(sql`${t.status} in ('waiting', 'offered')`),

@@ -1,0 +1,2 @@
+CREATE INDEX "absence_links_item_idx" ON "absence_links" USING btree ("order_item_id");--> statement-breakpoint
+CREATE INDEX "waiting_list_item_idx" ON "waiting_list_entries" USING btree ("order_item_id");
