@@ -90,11 +90,3 @@ export type CaptureOutcome =
 
 export const fail = (code: Parameters<typeof AppError.validation>[1]) =>
   AppError.validation("non_field_errors", code);
-
-/** Whether a promocode's limits are reached by the uses counted (one rule for staging and late payments). */
-export const usedUp = (
-  code: { maxUses: number | null; maxUsesPerUser: number | null },
-  used: { total: number; byUser: number },
-) =>
-  (code.maxUses !== null && used.total >= code.maxUses) ||
-  (code.maxUsesPerUser !== null && used.byUser >= code.maxUsesPerUser);

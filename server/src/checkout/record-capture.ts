@@ -6,15 +6,9 @@ import { MAX_IDLE_IN_TRANSACTION_MS } from "../config/index.ts";
 import type { Tx } from "../db/index.ts";
 import { allInOrder, askTogether, type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
 import { releaseGiftCard } from "../gift-cards/index.ts";
-import { countRedemptions, findCartItems } from "../orders/index.ts";
+import { codeUsedUp, findCartItems } from "../orders/index.ts";
 import type { GatewayAddress, GatewayCapture } from "../payments/index.ts";
-import {
-  type CaptureOutcome,
-  type CheckoutContext,
-  type IssuedDocuments,
-  type RefundReason,
-  usedUp,
-} from "./checkout.deps.ts";
+import type { CaptureOutcome, CheckoutContext, IssuedDocuments, RefundReason } from "./checkout.deps.ts";
 import {
   deleteRedemption,
   findPayment,
@@ -233,7 +227,7 @@ async function keepsItsPlace(tx: Tx, order: OrderRow, current: boolean): Promise
   // The expiry gave the code's use back; the payment that revives the order needs a use again, under
   // the code's lock as at checkout. Another parent may have taken the last one meanwhile (D90).
   const code = await lockPromocode(tx, order.promocodeId);
-  if (code && usedUp(code, await countRedemptions(tx, code.id, order.userId))) return "promocode_used_up";
+  if (code && (await codeUsedUp(tx, code, order.userId))) return "promocode_used_up";
   const items = await findCartItems(tx, order.id, order.locale);
   await insertRedemption(tx, {
     promocodeId: order.promocodeId,

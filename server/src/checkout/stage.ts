@@ -7,8 +7,8 @@ import type { DbOrTx, Tx } from "../db/index.ts";
 import { allInOrder, askTogether, type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { redeemGiftCard } from "../gift-cards/index.ts";
-import { countRedemptions, findCartItems, lockCart, recheckItems, repriceItems } from "../orders/index.ts";
-import { type CheckoutContext, fail, usedUp } from "./checkout.deps.ts";
+import { codeUsedUp, findCartItems, lockCart, recheckItems, repriceItems } from "../orders/index.ts";
+import { type CheckoutContext, fail } from "./checkout.deps.ts";
 import {
   findBillingOfUser,
   findOrderByCartId,
@@ -148,8 +148,7 @@ async function redeemPromocode(
 ) {
   const code = await lockPromocode(tx, promocodeId);
   if (!code) return;
-  if (usedUp(code, await countRedemptions(tx, code.id, userId)))
-    throw AppError.validation("promocode", "promocode_used_up");
+  if (await codeUsedUp(tx, code, userId)) throw AppError.validation("promocode", "promocode_used_up");
   await insertRedemption(tx, {
     promocodeId: code.id,
     orderId,

@@ -1,7 +1,7 @@
 import type { Tx } from "../db/index.ts";
 import { findGiftCardByCode, giftCardUnusable } from "../gift-cards/index.ts";
 import { planReprice, writePlan } from "./cart-reprice.ts";
-import { type CartDeps, fail, promocodeUsable } from "./cart-shared.ts";
+import { type CartDeps, fail, promocodeUsable, promocodeUsedUp } from "./cart-shared.ts";
 import { cartLines } from "./cart-transfer.ts";
 import { type CartRow, findPromocodeWithUses, type PromocodeRow } from "./order.repository.ts";
 
@@ -48,11 +48,7 @@ export async function applyCode(
   const { code, used } = found;
   const unusable = promocodeUsable(code, new Date());
   if (unusable) throw fail("promocode", unusable);
-  if (
-    (code.maxUses !== null && used.total >= code.maxUses) ||
-    (code.maxUsesPerUser !== null && used.byUser >= code.maxUsesPerUser)
-  )
-    throw fail("promocode", "promocode_used_up");
+  if (promocodeUsedUp(code, used)) throw fail("promocode", "promocode_used_up");
   cart.promocodeId = code.id;
   return apply(code);
 }

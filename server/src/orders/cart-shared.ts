@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { FindBookable, FindOfferShown } from "./cart-catalogue.ts";
-import type { CartItemRow, CartLine, PromocodeRow } from "./order.repository.ts";
+import { type CartItemRow, type CartLine, countRedemptions, type PromocodeRow } from "./order.repository.ts";
 import type { PricingPromocode } from "./pricing.ts";
 
 /**
@@ -107,6 +107,26 @@ export function promocodeUsable(code: PromocodeRow, now: Date): ErrorCode | null
   if ((code.validFrom && code.validFrom > now) || (code.validUntil && code.validUntil < now))
     return "promocode_expired";
   return null;
+}
+
+/**
+ * Whether a code's limits are reached by its redemptions, overall and by the user: one rule for setting a
+ * code on the cart, staging a checkout and a late payment (D90).
+ */
+export const promocodeUsedUp = (
+  code: Pick<PromocodeRow, "maxUses" | "maxUsesPerUser">,
+  used: { total: number; byUser: number },
+) =>
+  (code.maxUses !== null && used.total >= code.maxUses) ||
+  (code.maxUsesPerUser !== null && used.byUser >= code.maxUsesPerUser);
+
+/**
+ * Whether a code is used up for `userId`'s order. A code without limits never is, so its redemptions are not
+ * counted: they grow with every order that used it (D470).
+ */
+export async function codeUsedUp(tx: Tx, code: PromocodeRow, userId: number | null): Promise<boolean> {
+  if (code.maxUses === null && code.maxUsesPerUser === null) return false;
+  return promocodeUsedUp(code, await countRedemptions(tx, code.id, userId));
 }
 
 export const toPricingPromocode = (code: PromocodeRow): PricingPromocode => ({

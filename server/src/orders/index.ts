@@ -5,12 +5,11 @@ export { checkBooking, recheckItems } from "./cart-check.ts";
 export { applyCode as applyPromocode } from "./cart-promocode.ts";
 export { orderOf, toOrder as orderReply } from "./cart-reply.ts";
 export { reprice as repriceCart, repriceItems } from "./cart-reprice.ts";
-export type { CartCaller, CartDeps } from "./cart-shared.ts";
+export { type CartCaller, type CartDeps, codeUsedUp } from "./cart-shared.ts";
 export { lockCart, moveItems } from "./cart-transfer.ts";
 export {
   anonymiseOrdersOfUser,
   type CartItemRow,
-  countRedemptions,
   countUnpaidOrdersOfUser,
   findCartItems,
   findUserCart,

@@ -1002,7 +1002,8 @@ export async function countRedemptions(
 
 /**
  * A code by its text with its redemptions, counted as `countRedemptions` counts them (by `userId` too: none
- * for a guest), in one prepared statement: setting a code on a cart reads both (D470).
+ * for a guest), in one prepared statement: setting a code on a cart reads both (D470). A count the code has
+ * no limit for is 0, not counted.
  */
 export async function findPromocodeWithUses(
   db: DbOrTx,
@@ -1028,8 +1029,9 @@ export async function findPromocodeWithUses(
       return db
         .select({
           ...getTableColumns(promocodes),
-          total: sql<number>`(${uses(false)})`,
-          byUser: sql<number>`(${uses(true)})`,
+          // A count only where the code has that limit: the redemptions grow with every order that used it.
+          total: sql<number>`case when ${promocodes.maxUses} is null then 0 else (${uses(false)}) end`,
+          byUser: sql<number>`case when ${promocodes.maxUsesPerUser} is null then 0 else (${uses(true)}) end`,
         })
         .from(promocodes)
         .where(sql`lower(${promocodes.code}) = lower(${ph("code")})`);
