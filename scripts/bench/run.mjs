@@ -673,21 +673,11 @@ function cartVerdict({ add, read, bare }) {
 
 /**
  * What the floor's rows say about the cart's: the least a locked add costs on this machine, against the
- * target and against the shop's add. Nothing when the run has no floor rows.
+ * target and against the shop's add. Nothing when the run has no floor rows. The CPU table lists every row
+ * of `rows` measured with it, in their order.
  */
-function floorLines({
-  bare,
-  add,
-  read,
-  readSignedIn,
-  promocode,
-  remove,
-  floorOne,
-  floorAdd,
-  floorAddOne,
-  floorAddAsRead,
-  floorAddBatched,
-}) {
+function floorLines(rows) {
+  const { bare, add, read, floorOne, floorAdd, floorAddOne, floorAddAsRead, floorAddBatched } = rows;
   if (!floorOne || !floorAdd || !floorAddOne) return [];
   const of = (row, base) => Math.round((row.rps / base.rps) * 100);
   const reachable = (row) =>
@@ -714,20 +704,7 @@ function floorLines({
         ]
       : []),
     "",
-    ...cpuLines(
-      [
-        add,
-        read,
-        readSignedIn,
-        promocode,
-        remove,
-        floorOne,
-        floorAdd,
-        floorAddOne,
-        floorAddAsRead,
-        floorAddBatched,
-      ].filter(Boolean),
-    ),
+    ...cpuLines(Object.values(rows).filter(Boolean)),
   ];
 }
 
