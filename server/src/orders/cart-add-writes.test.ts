@@ -128,6 +128,22 @@ describe.skipIf(!usesPostgres())("a removal's and a code's writes to PostgreSQL 
     );
   });
 
+  it("a change of an item: three writes (the lines with the lock, the item, the cart with the commit) and the reply's read", async () => {
+    const { cartId, ids } = await cartOf(3);
+    let turn = 0;
+    const patch = async () => {
+      const comment = `Für Oma, Gruß ${turn++}`;
+      const res = await ctx.app.inject({
+        method: "PATCH",
+        url: `/api/v2/orders/items/${ids[1]}/?cart_id=${cartId}`,
+        payload: { comment },
+      });
+      expect(res.json().comment).toBe(comment);
+      return { statusCode: res.statusCode === 200 ? 201 : res.statusCode };
+    };
+    expect(await fewestWrites(patch)).toBe(4);
+  });
+
   it("a code: three writes (the lines with the lock, the code with its uses, the cart with the commit) and the reply's two reads", async () => {
     const { cartId } = await cartOf(3);
     let turn = 0;

@@ -2,12 +2,16 @@ import type { Locale, OrderItem, OrderItemPatch } from "@atelier/contract";
 import { AppError } from "../errors/index.ts";
 import { checkBooking } from "./cart-check.ts";
 import { answerItem } from "./cart-reply.ts";
-import { planReprice, reprice, writePlan } from "./cart-reprice.ts";
+import { planReprice, writePlan } from "./cart-reprice.ts";
 import { type CartCaller, type CartDeps, giftCardRequestOf } from "./cart-shared.ts";
 import { cartLines, change } from "./cart-transfer.ts";
-import { findCartLines, replaceItemChoices, updateCartItem } from "./order.repository.ts";
+import { replaceItemChoices, updateCartItem } from "./order.repository.ts";
 
-/** `PATCH /orders/items/:id/`: the item's child, slots, weeks or comment changed, checked as an add is. */
+/**
+ * `PATCH /orders/items/:id/`: the item's child, slots, weeks or comment changed, checked as an add is. The
+ * cart's lines go with its lock and the reprice's write with the commit (D455, D470); the page and option
+ * are the add's kept read (D389).
+ */
 export async function updateItem(
   deps: CartDeps,
   caller: CartCaller,
@@ -15,37 +19,49 @@ export async function updateItem(
   patch: OrderItemPatch,
   locale: Locale,
 ): Promise<OrderItem> {
-  const { cart } = await change(deps, caller, locale, async (tx, cart) => {
-    const items = await findCartLines(tx, cart.id);
-    const item = items.find((candidate) => candidate.id === itemId);
-    if (!item) throw AppError.notFound();
-    const others = items.filter((other) => other.id !== itemId);
-    const booking = await checkBooking(
-      tx,
-      cart,
-      {
-        product: null,
-        product_page: item.productPageId,
-        purchase_option: item.purchaseOptionId,
-        visitor: patch.visitor !== undefined ? patch.visitor : (item.visitorId ?? item.guestVisitorRef),
-        schedule_slots: patch.schedule_slots ?? item.slots.map((slot) => slot.id),
-        academy_weeks: patch.academy_weeks ?? item.weeks.map((week) => week.id),
-        academy_number_of_weeks: patch.academy_number_of_weeks ?? null,
-        comment: patch.comment ?? item.comment,
-        gift_card: giftCardRequestOf(item),
-      },
-      others,
-      patch.visitor === undefined ? item.guestVisitorRef : null,
-    );
-    const { slotIds, weekIds, productPageId, productType, purchaseOptionId, scheduleType, ...changes } =
-      booking;
-    await updateCartItem(tx, itemId, changes);
-    await replaceItemChoices(tx, itemId, {
-      ...(patch.schedule_slots ? { slotIds } : {}),
-      ...(patch.academy_weeks ? { weekIds } : {}),
-    });
-    await reprice(deps, tx, cart);
-  });
+  const { cart } = await change(
+    deps,
+    caller,
+    locale,
+    async (tx, cart) => {
+      const items = await cartLines(tx, cart);
+      const item = items.find((candidate) => candidate.id === itemId);
+      if (!item) throw AppError.notFound();
+      const others = items.filter((other) => other.id !== itemId);
+      const facts = await deps.bookable(tx, item.productPageId, item.purchaseOptionId);
+      const booking = await checkBooking(
+        tx,
+        cart,
+        {
+          product: null,
+          product_page: item.productPageId,
+          purchase_option: item.purchaseOptionId,
+          visitor: patch.visitor !== undefined ? patch.visitor : (item.visitorId ?? item.guestVisitorRef),
+          schedule_slots: patch.schedule_slots ?? item.slots.map((slot) => slot.id),
+          academy_weeks: patch.academy_weeks ?? item.weeks.map((week) => week.id),
+          academy_number_of_weeks: patch.academy_number_of_weeks ?? null,
+          comment: patch.comment ?? item.comment,
+          gift_card: giftCardRequestOf(item),
+        },
+        others,
+        patch.visitor === undefined ? item.guestVisitorRef : null,
+        undefined,
+        facts,
+      );
+      const { slotIds, weekIds, productPageId, productType, purchaseOptionId, scheduleType, ...changes } =
+        booking;
+      await updateCartItem(tx, itemId, changes);
+      await replaceItemChoices(tx, itemId, {
+        ...(patch.schedule_slots ? { slotIds } : {}),
+        ...(patch.academy_weeks ? { weekIds } : {}),
+      });
+      // The cart priced as it is now: the item with its changes. Its discounts are still the stored ones,
+      // which the plan compares the new ones with.
+      const lines = items.map((line) => (line.id === itemId ? { ...line, ...changes } : line));
+      await writePlan(tx, cart, await planReprice(deps, tx, cart, lines), { last: true });
+    },
+    true,
+  );
   const item = await answerItem(deps, cart, itemId, locale);
   if (!item) throw AppError.notFound();
   return item;

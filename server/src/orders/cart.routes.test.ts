@@ -418,6 +418,32 @@ describe("a removal and a code are written with the cart's new discounts and tot
     expect(left).toEqual(money(await current(alone.headers)));
     expect(left.items[0]?.sibling_discount_cents).toBe(0);
   });
+
+  it("giving a sibling's course to the other child leaves the cart as if that child had booked both", async () => {
+    const family = await createParent(ctx.database.db);
+    const mila = await createChild(ctx.database.db, family.id, 6, "Mila");
+    const tom = await createChild(ctx.database.db, family.id, 5, "Tom");
+    for (const body of [courseItem(mila), courseItem(tom, 1)]) {
+      const added = await call("POST", "/api/v2/orders/items/", { headers: family.headers, body });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const [, tomsItem] = (await current(family.headers)).items;
+    expect(tomsItem.sibling_discount_cents).toBeGreaterThan(0);
+    const changed = await call("PATCH", `/api/v2/orders/items/${tomsItem.id}/`, {
+      headers: family.headers,
+      body: { visitor: mila },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ visitor: { id: mila }, sibling_discount_cents: 0 });
+
+    const alone = await createParent(ctx.database.db);
+    const onlyMila = await createChild(ctx.database.db, alone.id, 6, "Mila");
+    for (const body of [courseItem(onlyMila), courseItem(onlyMila, 1)]) {
+      const added = await call("POST", "/api/v2/orders/items/", { headers: alone.headers, body });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    expect(money(await current(family.headers))).toEqual(money(await current(alone.headers)));
+  });
 });
 
 describe("booking rules (each a 400 naming the field, in the request's locale)", () => {
