@@ -1,11 +1,20 @@
 import type { Locale, OrderItem, OrderItemPatch } from "@atelier/contract";
+import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { checkBooking } from "./cart-check.ts";
 import { answerItem } from "./cart-reply.ts";
 import { planReprice, writePlan } from "./cart-reprice.ts";
 import { type CartCaller, type CartDeps, giftCardRequestOf } from "./cart-shared.ts";
 import { cartLines, change } from "./cart-transfer.ts";
-import { replaceItemChoices, updateCartItem } from "./order.repository.ts";
+import { type CartRow, replaceItemChoices, updateCartItem } from "./order.repository.ts";
+
+/** The cart's lines (read with its lock), the one of `itemId` and the others; 404 when the cart has no such item. */
+async function lineOf(tx: Tx, cart: CartRow, itemId: number) {
+  const items = await cartLines(tx, cart);
+  const item = items.find((candidate) => candidate.id === itemId);
+  if (!item) throw AppError.notFound();
+  return { items, item, others: items.filter((other) => other.id !== itemId) };
+}
 
 /**
  * `PATCH /orders/items/:id/`: the item's child, slots, weeks or comment changed, checked as an add is. The
@@ -24,10 +33,7 @@ export async function updateItem(
     caller,
     locale,
     async (tx, cart) => {
-      const items = await cartLines(tx, cart);
-      const item = items.find((candidate) => candidate.id === itemId);
-      if (!item) throw AppError.notFound();
-      const others = items.filter((other) => other.id !== itemId);
+      const { items, item, others } = await lineOf(tx, cart, itemId);
       const facts = await deps.bookable(tx, item.productPageId, item.purchaseOptionId);
       const booking = await checkBooking(
         tx,
@@ -84,12 +90,9 @@ export async function removeItem(
     caller,
     locale,
     async (tx, cart) => {
-      const items = await cartLines(tx, cart);
-      const item = items.find((candidate) => candidate.id === itemId);
-      if (!item) throw AppError.notFound();
+      const { item, others } = await lineOf(tx, cart, itemId);
       if (productPageId !== undefined && item.productPageId !== productPageId) throw AppError.notFound();
-      const rest = items.filter((other) => other.id !== itemId);
-      const plan = await planReprice(deps, tx, cart, rest);
+      const plan = await planReprice(deps, tx, cart, others);
       await writePlan(tx, cart, plan, { removed: [itemId], last: true });
     },
     true,

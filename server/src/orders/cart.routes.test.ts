@@ -383,10 +383,8 @@ describe("a removal and a code are written with the cart's new discounts and tot
     expect(read.statusCode, read.body).toBe(200);
     return read.json();
   };
-
-  it("removing a sibling's course leaves the cart as if only the other child's had been booked", async () => {
-    const setCode = (headers: Headers) =>
-      call("PUT", "/api/v2/orders/current/set_promocode/", { headers, body: { promocode: "WELCOME10" } });
+  /** A family whose two children each booked the course, Mila (6) first, then Tom (5). */
+  async function siblingsWithCourses() {
     const family = await createParent(ctx.database.db);
     const mila = await createChild(ctx.database.db, family.id, 6, "Mila");
     const tom = await createChild(ctx.database.db, family.id, 5, "Tom");
@@ -394,6 +392,13 @@ describe("a removal and a code are written with the cart's new discounts and tot
       const added = await call("POST", "/api/v2/orders/items/", { headers: family.headers, body });
       expect(added.statusCode, added.body).toBe(201);
     }
+    return { family, mila };
+  }
+
+  it("removing a sibling's course leaves the cart as if only the other child's had been booked", async () => {
+    const setCode = (headers: Headers) =>
+      call("PUT", "/api/v2/orders/current/set_promocode/", { headers, body: { promocode: "WELCOME10" } });
+    const { family } = await siblingsWithCourses();
     const coded = await setCode(family.headers);
     expect(coded.statusCode, coded.body).toBe(200);
     const both = await current(family.headers);
@@ -420,13 +425,7 @@ describe("a removal and a code are written with the cart's new discounts and tot
   });
 
   it("giving a sibling's course to the other child leaves the cart as if that child had booked both", async () => {
-    const family = await createParent(ctx.database.db);
-    const mila = await createChild(ctx.database.db, family.id, 6, "Mila");
-    const tom = await createChild(ctx.database.db, family.id, 5, "Tom");
-    for (const body of [courseItem(mila), courseItem(tom, 1)]) {
-      const added = await call("POST", "/api/v2/orders/items/", { headers: family.headers, body });
-      expect(added.statusCode, added.body).toBe(201);
-    }
+    const { family, mila } = await siblingsWithCourses();
     const [, tomsItem] = (await current(family.headers)).items;
     expect(tomsItem.sibling_discount_cents).toBeGreaterThan(0);
     const changed = await call("PATCH", `/api/v2/orders/items/${tomsItem.id}/`, {
