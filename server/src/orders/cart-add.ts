@@ -3,7 +3,7 @@ import { commitWith, type Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { checkBooking } from "./cart-check.ts";
 import { answerItem, toItem } from "./cart-reply.ts";
-import { planReprice, writeItemDiscounts } from "./cart-reprice.ts";
+import { planReprice } from "./cart-reprice.ts";
 import { type CartCaller, type CartDeps, fail, type PricingRow } from "./cart-shared.ts";
 import { cartLines, change } from "./cart-transfer.ts";
 import {
@@ -11,6 +11,7 @@ import {
   type CartRow,
   insertCartItemWithTotals,
   type OfferShown,
+  updateItemDiscounts,
 } from "./order.repository.ts";
 
 /**
@@ -24,7 +25,7 @@ const NEW_ITEM = Number.MAX_SAFE_INTEGER;
  * items are read once, as light lines, for the checks and the reprice (D387); `facts` are the page and
  * option when the caller has read them. The cart is priced with the new item before it is stored, and the
  * item with its discounts, its slots and weeks and the cart's totals are written in one statement (D399);
- * `cart` is brought up to date in place, as `reprice` does.
+ * `cart` is brought up to date in place, as `writePlan` does.
  */
 export async function addBooking(
   deps: Pick<CartDeps, "siblingDiscountPercent">,
@@ -62,11 +63,13 @@ async function insertBooking(
   };
   const plan = await planReprice(deps, tx, cart, [...items, added]);
   const own = plan.items.find((change) => change.id === NEW_ITEM);
-  await writeItemDiscounts(
-    tx,
-    plan.items.filter((change) => change !== own),
-  );
   const updatedAt = new Date();
+  await updateItemDiscounts(
+    tx,
+    cart.id,
+    plan.items.filter((change) => change !== own),
+    updatedAt,
+  );
   const insert = () =>
     insertCartItemWithTotals(
       tx,

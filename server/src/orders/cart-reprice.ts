@@ -15,8 +15,7 @@ import {
   findChildrenWithSubscription,
   findPromocode,
   type PromocodeRow,
-  updateCart,
-  updateCartItem,
+  updateItemDiscounts,
   writeRepricedCart,
 } from "./order.repository.ts";
 import { priceCart } from "./pricing.ts";
@@ -36,7 +35,7 @@ export type RepricePlan = {
 /**
  * Prices the cart's items (reading its promocode, a running subscription of the family, its gift card)
  * and says what changes, without writing: the add writes the plan with its new item in one statement
- * (D399); `reprice` writes it for every other change.
+ * (D399); every other change writes it with `writePlan`.
  */
 export async function planReprice(
   { siblingDiscountPercent }: Pick<CartDeps, "siblingDiscountPercent">,
@@ -106,33 +105,19 @@ export async function planReprice(
   };
 }
 
-/** Writes the discounts a plan changes on items already stored. */
-export async function writeItemDiscounts(tx: Tx, changed: RepricePlan["items"]) {
-  for (const { id, ...discounts } of changed) await updateCartItem(tx, id, discounts);
-}
-
 /**
- * Discounts and totals of the cart from its items' catalogue prices; only changed rows are written,
- * and `cart` is brought up to date in place from the row the update returns (so a change need not read
- * the cart again, D387). `known` are the cart's items when the caller has them; otherwise their light
- * lines are read.
+ * Discounts and totals of the cart from its items' catalogue prices, read as light lines: merging a guest
+ * cart and a payment's items back in a cart. Written as every other change writes its plan (`writePlan`);
+ * `cart` is brought up to date in place.
  */
-export async function reprice(
-  deps: Pick<CartDeps, "siblingDiscountPercent">,
-  tx: Tx,
-  cart: CartRow,
-  known?: PricingRow[],
-) {
-  const items: PricingRow[] = known ?? (await findCartLines(tx, cart.id));
-  const { totals, ...priced } = await repriceItems(deps, tx, cart, items);
-  Object.assign(cart, await updateCart(tx, cart.id, totals));
-  return priced;
+export async function reprice(deps: Pick<CartDeps, "siblingDiscountPercent">, tx: Tx, cart: CartRow) {
+  await writePlan(tx, cart, await planReprice(deps, tx, cart, await findCartLines(tx, cart.id)));
 }
 
 /**
  * Writes a plan, with the items the change takes out, in one statement (D470): the removed items, the
  * changed discounts and the cart's totals. With `last` it is the transaction's last statement and goes out
- * with its commit (D455). `cart` is brought up to date in place, as `reprice` does.
+ * with its commit (D455). `cart` is brought up to date in place.
  */
 export async function writePlan(
   tx: Tx,
@@ -148,8 +133,9 @@ export async function writePlan(
 }
 
 /**
- * `reprice` for staging, which writes the cart's totals in its own update of the order (issue 36: one
- * statement fewer per checkout): the items' changed discounts are written here, the totals are returned.
+ * The reprice for staging, which writes the cart's totals in its own update of the order (issue 36: one
+ * statement fewer per checkout): the items' changed discounts are written here in one statement, the totals
+ * are returned.
  */
 export async function repriceItems(
   deps: Pick<CartDeps, "siblingDiscountPercent">,
@@ -158,6 +144,6 @@ export async function repriceItems(
   items: PricingRow[],
 ) {
   const plan = await planReprice(deps, tx, cart, items);
-  await writeItemDiscounts(tx, plan.items);
+  await updateItemDiscounts(tx, cart.id, plan.items, new Date());
   return { ...plan.priced, giftCardCents: plan.cart.giftCardCents, totals: plan.cart };
 }

@@ -724,6 +724,39 @@ describe("signing in brings the guest cart along", () => {
     expect(comment.statusCode, comment.body).toBe(200);
     expect(comment.json()).toMatchObject({ guest_visitor: 2, comment: "Bringt eine Schürze mit" });
   });
+
+  it("a guest's code comes along and is written on the parent's own item too, with the cart's totals (D471)", async () => {
+    const parent = await createParent(ctx.database.db);
+    const child = await createChild(ctx.database.db, parent.id, 6);
+    const own = await call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: courseItem(child),
+    });
+    expect(own.json().promocode_discount_cents).toBe(0);
+    const cartId = await guestCart();
+    await call("POST", "/api/v2/orders/items/", { cartId, body: courseItem(1, 1) });
+    const coded = await call("PUT", "/api/v2/orders/current/set_promocode/", {
+      cartId,
+      body: { promocode: "WELCOME10" },
+    });
+    expect(coded.statusCode, coded.body).toBe(200);
+
+    const merged = (await call("GET", "/api/v2/orders/current/", { headers: parent.headers, cartId })).json();
+    expect(merged.promocode).toBe("WELCOME10");
+    expect(merged.items).toHaveLength(2);
+    const mine = merged.items.find((item: { id: number }) => item.id === own.json().id);
+    // The parent's item was stored without the code: the merge's reprice wrote its discount.
+    expect(mine.promocode_discount_cents).toBeGreaterThan(0);
+    type Line = { list_price_cents: number; discount_amount_cents: number; promocode_discount_cents: number };
+    const items: Line[] = merged.items;
+    for (const item of items) expect(item.promocode_discount_cents).toBeGreaterThan(0);
+    expect(merged.total_checkout_price_cents).toBe(
+      items.reduce((sum, item) => sum + item.list_price_cents - item.discount_amount_cents, 0),
+    );
+    expect(merged.total_discount_cents).toBe(
+      items.reduce((sum, item) => sum + item.discount_amount_cents, 0),
+    );
+  });
 });
 
 describe("malformed requests are 400, never 500, and write nothing", () => {

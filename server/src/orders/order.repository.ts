@@ -15,6 +15,7 @@ import {
   pgArray,
   ph,
   prepared,
+  preparedSql,
   productPages,
   promocodeRedemptions,
   promocodes,
@@ -132,28 +133,6 @@ export type CartTotals = {
   totalCheckoutCents: number;
   totalRecurrentCents: number;
 };
-
-/** Changes a cart and returns it as it is now. */
-export async function updateCart(
-  db: DbOrTx,
-  orderId: number,
-  changes: Partial<
-    CartTotals & {
-      promocodeId: number | null;
-      giftCardId: number | null;
-      giftCardCents: number;
-      locale: Locale;
-    }
-  >,
-): Promise<CartRow> {
-  const [row] = await db
-    .update(orders)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(orders.id, orderId))
-    .returning();
-  if (!row) throw new Error("the cart is gone");
-  return row;
-}
 
 // ---------- Catalogue facts an item is checked against ----------
 
@@ -884,13 +863,7 @@ export async function writeRepricedCart(
       .as(
         sql`delete from ${orderItems} where order_id = ${ph("orderId")}::int and id = any(${ph("removed")}::int[])`,
       );
-    const discounted = db.$with("discounted", {}).as(
-      sql`update ${orderItems} i set sibling_discount_cents = v.sibling, promocode_discount_cents = v.promocode,
-          recurrent_discount_cents = v.recurrent, updated_at = ${ph("updatedAt")}::timestamptz
-        from unnest(${ph("ids")}::int[], ${ph("sibling")}::int[], ${ph("promocode")}::int[],
-          ${ph("recurrent")}::int[]) as v(id, sibling, promocode, recurrent)
-        where i.id = v.id and i.order_id = ${ph("orderId")}::int`,
-    );
+    const discounted = db.$with("discounted", {}).as(discountsUpdate);
     const ctes = [...(removed.length ? [gone] : []), ...(discounts.length ? [discounted] : [])];
     return (ctes.length ? db.with(...ctes) : db)
       .update(orders)
@@ -908,14 +881,45 @@ export async function writeRepricedCart(
   }).execute({
     orderId,
     removed: pgArray(removed),
-    ids: pgArray(discounts.map((item) => item.id)),
-    sibling: pgArray(discounts.map((item) => item.siblingDiscountCents)),
-    promocode: pgArray(discounts.map((item) => item.promocodeDiscountCents)),
-    recurrent: pgArray(discounts.map((item) => item.recurrentDiscountCents)),
+    ...discountValues(discounts),
     ...totals,
     updatedAt: updatedAt.toISOString(),
   });
 }
+
+/**
+ * The discounts that changed on a cart's stored items, all in one statement: an add's, whose own totals go
+ * with its insert (D399), and staging's, whose go with its update of the order. Only items of the cart
+ * `orderId` are touched. Nothing is sent when nothing changed.
+ */
+export async function updateItemDiscounts(
+  db: DbOrTx,
+  orderId: number,
+  discounts: readonly ItemDiscounts[],
+  updatedAt: Date,
+): Promise<void> {
+  if (discounts.length === 0) return;
+  await preparedSql(db, "cart_item_discounts", () => discountsUpdate).execute({
+    orderId,
+    ...discountValues(discounts),
+    updatedAt: updatedAt.toISOString(),
+  });
+}
+
+/** Sets each listed item's discounts from arrays of the same order (`discountValues`), in its cart only. */
+const discountsUpdate = sql`update ${orderItems} i set sibling_discount_cents = v.sibling,
+    promocode_discount_cents = v.promocode, recurrent_discount_cents = v.recurrent,
+    updated_at = ${ph("updatedAt")}::timestamptz
+  from unnest(${ph("ids")}::int[], ${ph("sibling")}::int[], ${ph("promocode")}::int[],
+    ${ph("recurrent")}::int[]) as v(id, sibling, promocode, recurrent)
+  where i.id = v.id and i.order_id = ${ph("orderId")}::int`;
+
+const discountValues = (discounts: readonly ItemDiscounts[]) => ({
+  ids: pgArray(discounts.map((item) => item.id)),
+  sibling: pgArray(discounts.map((item) => item.siblingDiscountCents)),
+  promocode: pgArray(discounts.map((item) => item.promocodeDiscountCents)),
+  recurrent: pgArray(discounts.map((item) => item.recurrentDiscountCents)),
+});
 
 async function insertItemChoices(
   db: DbOrTx,
