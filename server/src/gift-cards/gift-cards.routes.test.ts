@@ -89,6 +89,22 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(empty.json().error_codes).toEqual({ promocode: ["gift_card_empty"] });
   });
 
+  it("a card's code set beside a promocode: the reply shows both as the cart's next read does (D472)", async () => {
+    const { card } = await buyGiftCard();
+    const parent = await t.parentWithCourse(0);
+    const setCode = (promocode: string) =>
+      t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+        headers: parent.headers,
+        body: { promocode },
+      });
+    expect((await setCode("WELCOME10")).statusCode).toBe(200);
+    const set = await setCode(card.code);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ promocode: "WELCOME10", gift_card: { code: card.code } });
+    const read = await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers });
+    expect(set.json()).toEqual(read.json());
+  });
+
   it("a cancelled checkout gives the card's amount back", async () => {
     const { card } = await buyGiftCard();
     const parent = await t.parentWithCourse(1);

@@ -1,6 +1,6 @@
 import type { Tx } from "../db/index.ts";
 import { findGiftCardByCode, giftCardUnusable } from "../gift-cards/index.ts";
-import { planReprice, writePlan } from "./cart-reprice.ts";
+import { type CodeAndCard, planReprice, writePlan } from "./cart-reprice.ts";
 import { type CartDeps, fail, promocodeUsable, promocodeUsedUp } from "./cart-shared.ts";
 import { cartLines } from "./cart-transfer.ts";
 import { type CartRow, findPromocodeWithUses, type PromocodeRow } from "./order.repository.ts";
@@ -10,7 +10,8 @@ import { type CartRow, findPromocodeWithUses, type PromocodeRow } from "./order.
  * the cart (active, in its dates, uses left, minimum total, product types) and applied by repricing;
  * refused at `promocode`. The cart's `set_promocode` and a booking by phone (D316) both run it. The cart is
  * priced before anything is written, so a code that does not apply writes nothing (D470); with `last` the
- * cart's one write goes out with the transaction's commit (D455).
+ * cart's one write goes out with the transaction's commit (D455). Answers the cart's code and card as read,
+ * for the reply (D472).
  */
 export async function applyCode(
   deps: Pick<CartDeps, "siblingDiscountPercent">,
@@ -18,7 +19,7 @@ export async function applyCode(
   cart: CartRow,
   promocode: string,
   last = false,
-): Promise<void> {
+): Promise<CodeAndCard> {
   /**
    * The cart priced with its code and card as now set, and written. A code being set (`code`) must apply
    * to the cart; a code already on it stays when a gift card is set, whatever it gives now.
@@ -29,6 +30,7 @@ export async function applyCode(
     if (code && (outcome === "promocode_min_total" || outcome === "promocode_not_applicable"))
       throw fail("promocode", outcome);
     await writePlan(tx, cart, plan, { last });
+    return { code: plan.code, card: plan.card };
   };
   if (promocode === "") {
     cart.promocodeId = null;

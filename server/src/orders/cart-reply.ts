@@ -9,6 +9,7 @@ import {
   type OrderItem,
 } from "@atelier/contract";
 import { findGiftCard } from "../gift-cards/index.ts";
+import type { CodeAndCard } from "./cart-reprice.ts";
 import type { CartDeps } from "./cart-shared.ts";
 import { type CartItemRow, type CartRow, findCartItems, findPromocode } from "./order.repository.ts";
 import { allocate } from "./pricing.ts";
@@ -133,11 +134,22 @@ export async function toOrder(
   { db, media }: Pick<CartDeps, "db" | "media">,
   cart: CartRow,
   locale: Locale,
+  /** The cart's code and card as the change just read them under the cart's lock: not read again (D472). */
+  known?: CodeAndCard,
 ): Promise<Order> {
+  const { promocodeId, giftCardId } = cart;
   const [items, code, card] = await Promise.all([
     findCartItems(db, cart.id, locale),
-    cart.promocodeId === null ? undefined : findPromocode(db, cart.promocodeId),
-    cart.giftCardId === null ? undefined : findGiftCard(db, cart.giftCardId),
+    promocodeId === null
+      ? undefined
+      : known?.code?.id === promocodeId
+        ? known.code
+        : findPromocode(db, promocodeId),
+    giftCardId === null
+      ? undefined
+      : known?.card?.id === giftCardId
+        ? known.card
+        : findGiftCard(db, giftCardId),
   ]);
   return orderOf(media, cart, items, code?.code ?? null, card);
 }

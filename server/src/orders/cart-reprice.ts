@@ -1,6 +1,6 @@
 import { BOOKING_RULES } from "@atelier/contract";
 import { commitWith, type Tx } from "../db/index.ts";
-import { findGiftCard, giftCardShare } from "../gift-cards/index.ts";
+import { findGiftCard, type GiftCardRow, giftCardShare } from "../gift-cards/index.ts";
 import {
   type CartDeps,
   childKey,
@@ -30,7 +30,10 @@ export type RepricePlan = {
   }[];
   cart: CartTotalsChange;
   priced: ReturnType<typeof priceCart>;
-};
+} & CodeAndCard;
+
+/** The cart's code and gift card as a plan read them (or was given the code): what a reply shows of them. */
+export type CodeAndCard = { code: PromocodeRow | undefined; card: GiftCardRow | undefined };
 
 /**
  * Prices the cart's items (reading its promocode, a running subscription of the family, its gift card)
@@ -102,6 +105,8 @@ export async function planReprice(
       totalRecurrentCents: priced.totalRecurrentCents,
     },
     priced,
+    code,
+    card,
   };
 }
 

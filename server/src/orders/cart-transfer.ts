@@ -127,9 +127,8 @@ export async function lockCart(
 
 /**
  * Runs a change under the cart's lock, its commit asynchronous (D26), and answers with the cart as
- * committed. Every change that writes
- * the cart reprices, and the reprice brings `cart` up to date from the row its update returns, so the
- * cart is not read again after the work (D387).
+ * committed. Every change that writes the cart reprices, and the reprice's write brings `cart` up to date in
+ * place, so the cart is not read again after the work (D387, D471).
  */
 export function change<T>(
   deps: Pick<CartDeps, "db" | "siblingDiscountPercent">,

@@ -70,15 +70,16 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl, chang
       removeItem(deps, caller, itemId, locale, productPageId),
     /** `PUT /orders/current/set_promocode/`: checks the code against the cart; an empty code removes it. */
     setPromocode: async (caller: CartCaller, promocode: string, locale: Locale): Promise<Order> => {
-      // The cart's lines go with its lock, its one write with the commit (D455, D470).
-      const { cart } = await change(
+      // The cart's lines go with its lock, its one write with the commit (D455, D470); the reply reads
+      // only the items, the code and card being the ones just read (D472).
+      const { cart, result: read } = await change(
         deps,
         caller,
         locale,
         (tx, cart) => applyCode(deps, tx, cart, promocode, true),
         true,
       );
-      return toOrder(deps, cart, locale);
+      return toOrder(deps, cart, locale, read);
     },
   };
 }
