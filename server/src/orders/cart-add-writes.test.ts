@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalogue } from "../seed/seed.ts";
-import { createParent, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
+import { createParent, GIFT_CARD, guestCartOfGiftCards, pageBySlug } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
@@ -91,22 +91,7 @@ describe.skipIf(!usesPostgres())("an add's writes to PostgreSQL (D455)", () => {
 });
 
 describe.skipIf(!usesPostgres())("a removal's and a code's writes to PostgreSQL (D470)", () => {
-  const body = () => ({ product_page: gift.page.id, purchase_option: gift.options[0]?.id });
-  /** A guest cart of `items` gift cards, and its items' ids. */
-  async function cartOf(items: number) {
-    const init = await ctx.app.inject({ method: "POST", url: "/api/v2/orders/init/" });
-    const cartId = init.json().cart_id as string;
-    const ids: number[] = [];
-    for (let i = 0; i < items; i++) {
-      const added = await ctx.app.inject({
-        method: "POST",
-        url: `/api/v2/orders/items/?cart_id=${cartId}`,
-        payload: body(),
-      });
-      ids.push(added.json().id);
-    }
-    return { cartId, ids };
-  }
+  const cartOf = (items: number) => guestCartOfGiftCards(ctx.app, ctx.database.db, items);
 
   it("a removal: two writes, the lines with the lock and the removal with the totals and the commit", async () => {
     const { cartId, ids } = await cartOf(5);

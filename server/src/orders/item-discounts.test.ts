@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders } from "../db/schema/index.ts";
+import { orderItems } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../seed/seed.ts";
-import { GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
+import { guestCartOfGiftCards } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { updateItemDiscounts } from "./order.repository.ts";
 
@@ -17,27 +17,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx?.close());
 
-/** A guest cart of `count` gift cards: its order id and its items' ids. */
-async function cartOf(count: number) {
-  const gift = await pageBySlug(ctx.database.db, GIFT_CARD);
-  const init = await ctx.app.inject({ method: "POST", url: "/api/v2/orders/init/" });
-  const cartId = init.json().cart_id as string;
-  const ids: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const added = await ctx.app.inject({
-      method: "POST",
-      url: `/api/v2/orders/items/?cart_id=${cartId}`,
-      payload: { product_page: gift.page.id, purchase_option: gift.options[0]?.id },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    ids.push(added.json().id);
-  }
-  const [order] = await ctx.database.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(inArray(orders.cartId, [cartId]));
-  return { orderId: order?.id ?? 0, ids };
-}
+const cartOf = (count: number) => guestCartOfGiftCards(ctx.app, ctx.database.db, count);
 
 const discountsOf = async (ids: number[]) =>
   (

@@ -1,5 +1,6 @@
 import { addDays, isLessonDay, type TrialSlot, todayInBerlin } from "@atelier/contract";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { issueAuthToken } from "../accounts/auth-tokens.service.ts";
 import { findClosedRangesOfPage } from "../catalogue/index.ts";
 import type { Db } from "../db/client.ts";
@@ -86,6 +87,33 @@ export async function pageBySlug(db: Db, slug: string) {
     return found;
   };
   return { page, options, slots, weeks, option };
+}
+
+/**
+ * A guest cart of `count` gift cards, each added through the shop's own API as a parent's page adds it: the
+ * cart's key, its order's id and its items' ids in the order they were added.
+ */
+export async function guestCartOfGiftCards(
+  app: { inject: FastifyInstance["inject"] },
+  db: Db,
+  count: number,
+): Promise<{ cartId: string; orderId: number; ids: number[] }> {
+  const gift = await pageBySlug(db, GIFT_CARD);
+  const init = await app.inject({ method: "POST", url: "/api/v2/orders/init/" });
+  const cartId = init.json().cart_id as string;
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const added = await app.inject({
+      method: "POST",
+      url: `/api/v2/orders/items/?cart_id=${cartId}`,
+      payload: { product_page: gift.page.id, purchase_option: gift.options[0]?.id },
+    });
+    if (added.statusCode !== 201) throw new Error(`gift card not added: ${added.body}`);
+    ids.push(added.json().id);
+  }
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.cartId, cartId));
+  if (!order) throw new Error("the guest cart is gone");
+  return { cartId, orderId: order.id, ids };
 }
 
 /** A course with weekly slots, for the age group 5-7 (seed: "kleine-maler-5-7"). */
