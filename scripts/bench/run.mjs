@@ -76,8 +76,8 @@ const ONLY_ENROLMENT = process.env.BENCH_ONLY === "enrolment";
 // BENCH_ONLY=cart-add runs only the cart's add row (no ceiling, no floor) and prints it, writing nothing: for
 // comparing two builds in turn, or for a CPU profile of the add alone (BENCH_SHOP_NODE_ARGS).
 const ONLY_ADD = process.env.BENCH_ONLY === "cart-add";
-// BENCH_ONLY=cart-edits runs the add row, then the promocode and remove rows on the carts it filled, and
-// prints them, writing nothing.
+// BENCH_ONLY=cart-edits runs the add row, then the promocode, change and remove rows on the carts it filled,
+// and prints them, writing nothing.
 const ONLY_EDITS = process.env.BENCH_ONLY === "cart-edits";
 // BENCH_ONLY=years runs the back office's, the parent's and the catalogue's calls on the demo data and on a
 // generated decade (issue 36) and rewrites only the "Ten years of data" section. BENCH_YEARS_URL names a
@@ -746,7 +746,7 @@ function cartSection(rows, { loadBefore, loadAfter, pgVersion, explain, statisti
     "",
     `Target of issue 36: cart add at ${CONNECTIONS} connections at least ${CART_TARGET.rps}/s with p99 at most ${CART_TARGET.p99} ms on PostgreSQL, or at least ${CART_TARGET.addOfCeiling * 100} % of the same run's bare-server ceiling: **${addMet ? "met" : "not met"}** (${add.rps}/s, p99 ${add.p99} ms, ${share(add, bare)} % of ${bare.rps}/s). Reading the current order at least ${CART_TARGET.readOfCeiling * 100} % of the ceiling: **${readMet ? "met" : "not met"}** (${read.rps}/s, p99 ${read.p99} ms, ${share(read, bare)} %).`,
     "",
-    `The add row books a gift card (its amounts in turn) into ${CART_COUNT} guest carts round-robin; the read row reads the same carts, each holding a few to a dozen items by then. The signed-in read row (not a target row) reads the carts of ${PARENT_COUNT} signed-in parents of ${PARENT_ITEMS} gift cards each, round-robin, as a parent's page does: each read also looks up the parent's sign-in key, in one statement with the other lookups asked at the same time (D432). The promocode and remove rows (not target rows; the issue asks for removing and setting a promocode as fast as the rest) run after the reads on the same guest carts: the first sets a promocode of 10 % on each cart in turn and takes it off at the cart's next turn, answered with the whole order as the shop's page shows it; the second takes one item out of each cart in turn. Before it, each cart's gift cards are copied by one statement until the carts hold ${REMOVE_ITEMS} items (about a dozen each), so the row never runs out; the first remove of a cart reprices it from its lines.`,
+    `The add row books a gift card (its amounts in turn) into ${CART_COUNT} guest carts round-robin; the read row reads the same carts, each holding a few to a dozen items by then. The signed-in read row (not a target row) reads the carts of ${PARENT_COUNT} signed-in parents of ${PARENT_ITEMS} gift cards each, round-robin, as a parent's page does: each read also looks up the parent's sign-in key, in one statement with the other lookups asked at the same time (D432). The promocode, change and remove rows (not target rows; the issue asks for removing and setting a promocode as fast as the rest, and a change of an item takes the same path) run after the reads on the same guest carts: the first sets a promocode of 10 % on each cart in turn and takes it off at the cart's next turn, answered with the whole order as the shop's page shows it; the change row gives one item of each cart in turn a new comment, as a parent writes a gift card's greeting; the remove row takes one item out of each cart in turn. Before the change row, each cart's gift cards are copied by one statement until the carts hold ${REMOVE_ITEMS} items (about a dozen each), so the remove row never runs out; the first change or remove of a cart reprices it from its lines.`,
     "",
     ...floorLines(rows),
     "### Where the time goes: the statements of one add and one read",
@@ -815,6 +815,7 @@ function writeReport(rowsByKey, context) {
         read: readRow,
         readSignedIn: rowsByKey.readSignedIn,
         promocode: rowsByKey.promocode,
+        change: rowsByKey.change,
         remove: rowsByKey.remove,
         ...context.cartFloors,
       },
@@ -841,6 +842,7 @@ function writeReport(rowsByKey, context) {
     "- **Shop, product page, epoch cache hit**: `GET /api/v2/products/{slug}/` of the first product, the same URL on every request: the cached bytes of the epoch (the page's cache key has no query string, so the bench cannot force a miss; a miss runs one statement with the page's long texts, slots, options, instructors and academy weeks).",
     `- **Shop, add an item to a cart**: \`POST /api/v2/orders/items/?cart_id=…\` round-robin over ${CART_COUNT} guest carts made before the run (a gift card, its amounts in turn): one transaction that locks the cart's row and reads its lines, checks the booking against the catalogue, reprices the cart and inserts the item with the cart's new totals in one statement that answers the item's own part of the reply (D399, D455); the page's and option's part comes from a read kept per catalogue epoch (D468).`,
     "- **Shop, set a promocode on a cart, or take it off**: `PUT /api/v2/orders/current/set_promocode/?cart_id=…` over the same carts (a code of 10 % on every product type, or the empty code): one transaction that locks the cart, checks the code, reprices every item, writes the discounts that changed and the cart's totals; the reply is the whole order.",
+    "- **Shop, change an item in a cart**: `PATCH /api/v2/orders/items/{id}/?cart_id=…` over the same carts, one item of each in turn, with a new comment (a gift card's greeting): one transaction that locks the cart and reads its lines, checks the change, writes the item, reprices the cart on its lines as changed and writes the totals with the commit; the reply is the item (D470).",
     "- **Shop, remove an item from a cart**: `DELETE /api/v2/orders/items/{id}/?cart_id=…` over the same carts, one item of each in turn: one transaction that locks the cart, reads its lines, deletes the item, reprices the rest and writes the cart's totals; the reply is empty (204).",
     "- **Shop, read the current order**: `GET /api/v2/orders/current/?cart_id=…` over the same carts: the database's snapshot, read once for the reads asked at the same time (D443); while it is the one the kept reply's fingerprint was read under, nothing was committed since and that reply is sent again. Otherwise the cart's fingerprint (D430), read in one statement with the other reads asked at the same time (D431); while it is the one the kept reply was made from, that reply is sent again, otherwise the cart is read with its items (one statement) and the reply made and kept. Nothing is written during the row, so after each cart's first read this is the shop's quiet hour.",
     "- **Bare Fastify (ceiling)**: a Fastify server started by the script with one route that sends the same JSON body as prepared bytes (encoded once, as the shop's cache does): what the framework and Node's HTTP stack deliver on this machine with nothing else to do.",
@@ -1177,6 +1179,7 @@ async function main() {
     // Not target rows: the cart's other changes the issue names (removing, setting a promocode), on the
     // same guest carts after the reads, so the read rows still see carts nobody writes to.
     promocode: ONLY_ADD ? null : await promocodeRow(),
+    change: ONLY_ADD ? null : await changeRow(),
     remove: ONLY_ADD ? null : await removeRow(),
   });
   /** Each cart in turn gets the bench's code, and at its next turn has it taken off again. */
@@ -1198,6 +1201,36 @@ async function main() {
                 ...req,
                 path: `/api/v2/orders/current/set_promocode/?locale=de&cart_id=${cartSetup.carts[n % CART_COUNT]}`,
                 body: JSON.stringify({ promocode: code }),
+              };
+            },
+          },
+        ],
+      },
+      shop.pid,
+    );
+  };
+  /**
+   * Each request gives one item of the next cart a new comment, as a parent writes the greeting of a gift card
+   * on the cart page (the same items the remove row takes out afterwards, in the same order).
+   */
+  const changeRow = async () => {
+    const items = await itemsToRemove(dbUrl.toString(), cartSetup.carts, REMOVE_ITEMS);
+    let k = 0;
+    return runWithCpu(
+      "Shop, change an item in a cart",
+      {
+        url: base,
+        requests: [
+          {
+            method: "PATCH",
+            headers: { "content-type": "application/json" },
+            setupRequest: (req) => {
+              const n = k++;
+              const { cart, id } = items[n % items.length];
+              return {
+                ...req,
+                path: `/api/v2/orders/items/${id}/?locale=de&cart_id=${cart}`,
+                body: JSON.stringify({ comment: `Alles Gute zum Geburtstag! (${n})` }),
               };
             },
           },
