@@ -1210,28 +1210,25 @@ async function main() {
     );
   };
   /**
-   * Each request gives one item of the next cart a new comment, as a parent writes the greeting of a gift card
-   * on the cart page (the same items the remove row takes out afterwards, in the same order).
+   * A row over the carts' items, one item of the next cart on each request (each cart's first, then each
+   * cart's second, …); `body`, where given, is the JSON the request of each number sends.
    */
-  const changeRow = async () => {
+  const itemRow = async (name, method, body) => {
     const items = await itemsToRemove(dbUrl.toString(), cartSetup.carts, REMOVE_ITEMS);
     let k = 0;
     return runWithCpu(
-      "Shop, change an item in a cart",
+      name,
       {
         url: base,
         requests: [
           {
-            method: "PATCH",
-            headers: { "content-type": "application/json" },
+            method,
+            ...(body ? { headers: { "content-type": "application/json" } } : {}),
             setupRequest: (req) => {
               const n = k++;
               const { cart, id } = items[n % items.length];
-              return {
-                ...req,
-                path: `/api/v2/orders/items/${id}/?locale=de&cart_id=${cart}`,
-                body: JSON.stringify({ comment: `Alles Gute zum Geburtstag! (${n})` }),
-              };
+              const path = `/api/v2/orders/items/${id}/?locale=de&cart_id=${cart}`;
+              return { ...req, path, ...(body ? { body: JSON.stringify(body(n)) } : {}) };
             },
           },
         ],
@@ -1239,28 +1236,14 @@ async function main() {
       shop.pid,
     );
   };
-  /** Each request takes one item out of the next cart, until each cart has lost its first, its second, … */
-  const removeRow = async () => {
-    const items = await itemsToRemove(dbUrl.toString(), cartSetup.carts, REMOVE_ITEMS);
-    let k = 0;
-    return runWithCpu(
-      "Shop, remove an item from a cart",
-      {
-        url: base,
-        requests: [
-          {
-            method: "DELETE",
-            setupRequest: (req) => {
-              // Past the last item (never yet: see REMOVE_ITEMS) the requests answer 404, counted as non-2xx.
-              const { cart, id } = items[k++ % items.length];
-              return { ...req, path: `/api/v2/orders/items/${id}/?locale=de&cart_id=${cart}` };
-            },
-          },
-        ],
-      },
-      shop.pid,
-    );
-  };
+  /** Each request gives an item a new comment, as a parent writes a gift card's greeting on the cart page. */
+  const changeRow = () =>
+    itemRow("Shop, change an item in a cart", "PATCH", (n) => ({
+      comment: `Alles Gute zum Geburtstag! (${n})`,
+    }));
+  // Each request takes one item out of the next cart, until each cart has lost its first, its second, …
+  // Past the last item (never yet: see REMOVE_ITEMS) the requests answer 404, counted as non-2xx.
+  const removeRow = () => itemRow("Shop, remove an item from a cart", "DELETE");
 
   if (ONLY_ADD || ONLY_EDITS) {
     console.table(Object.values(await cartRows()).filter(Boolean));
