@@ -1,5 +1,5 @@
 // The carts' other changes for the cart rows (issue 36: "adding an item, reading the current order,
-// removing, and setting a promocode"): what the remove and promocode rows need on the bench's database.
+// removing, and setting a promocode"): what the promocode, change and remove rows need on the bench's database.
 import pg from "pg";
 
 /** The promocode the promocode row sets and takes off again: 10 % on every product type, no limits. */
@@ -23,14 +23,15 @@ export async function createBenchPromocode(databaseUrl) {
 }
 
 /**
- * The items the remove row takes out, one per request: every item of the guest carts `carts`, ordered so
- * that consecutive requests go to different carts (each cart's first item, then each cart's second, …).
+ * The items the change and remove rows take, one per request: every item of the guest carts `carts`,
+ * ordered so that consecutive requests go to different carts (each cart's first item, then each cart's
+ * second, …).
  * While the carts hold fewer than `atLeast` items, each cart's items are copied once more by one statement
  * (copies of the gift cards the add row booked, as a parent adding the same card again would make them), so
  * the row cannot run out of items however fast the removes go. A copy leaves its cart's totals as they were;
  * the remove reprices the cart from its lines, so every cart is right again once it has lost an item.
  */
-export async function itemsToRemove(databaseUrl, carts, atLeast) {
+export async function itemsInTurn(databaseUrl, carts, atLeast) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
