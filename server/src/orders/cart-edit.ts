@@ -6,7 +6,7 @@ import { answerItem } from "./cart-reply.ts";
 import { planReprice, writePlan } from "./cart-reprice.ts";
 import { type CartCaller, type CartDeps, giftCardRequestOf } from "./cart-shared.ts";
 import { cartLines, change } from "./cart-transfer.ts";
-import { type CartRow, replaceItemChoices, updateCartItem } from "./order.repository.ts";
+import { type CartRow, replaceItemChoices } from "./order.repository.ts";
 
 /** The cart's lines (read with its lock), the one of `itemId` and the others; 404 when the cart has no such item. */
 async function lineOf(tx: Tx, cart: CartRow, itemId: number) {
@@ -18,8 +18,8 @@ async function lineOf(tx: Tx, cart: CartRow, itemId: number) {
 
 /**
  * `PATCH /orders/items/:id/`: the item's child, slots, weeks or comment changed, checked as an add is. The
- * cart's lines go with its lock and the reprice's write with the commit (D455, D470); the page and option
- * are the add's kept read (D389).
+ * cart's lines go with its lock, and the item's changes with the reprice's write and the commit (D455, D470,
+ * D476); the page and option are the add's kept read (D389).
  */
 export async function updateItem(
   deps: CartDeps,
@@ -56,15 +56,16 @@ export async function updateItem(
       );
       const { slotIds, weekIds, productPageId, productType, purchaseOptionId, scheduleType, ...changes } =
         booking;
-      await updateCartItem(tx, itemId, changes);
       await replaceItemChoices(tx, itemId, {
         ...(patch.schedule_slots ? { slotIds } : {}),
         ...(patch.academy_weeks ? { weekIds } : {}),
       });
-      // The cart priced as it is now: the item with its changes. Its discounts are still the stored ones,
-      // which the plan compares the new ones with.
-      const lines = items.map((line) => (line.id === itemId ? { ...line, ...changes } : line));
-      await writePlan(tx, cart, await planReprice(deps, tx, cart, lines), { last: true });
+      // The cart priced as it will be: the item with its changes. Its discounts are still the stored ones,
+      // which the plan compares the new ones with. The item's changes go with the reprice's write and the
+      // commit (D476).
+      const edited = { ...item, ...changes };
+      const lines = items.map((line) => (line.id === itemId ? edited : line));
+      await writePlan(tx, cart, await planReprice(deps, tx, cart, lines), { edited, last: true });
     },
     true,
   );

@@ -11,6 +11,7 @@ import {
 import {
   type CartRow,
   type CartTotalsChange,
+  type EditedItem,
   findCartLines,
   findChildrenWithSubscription,
   findPromocode,
@@ -120,19 +121,32 @@ export async function reprice(deps: Pick<CartDeps, "siblingDiscountPercent">, tx
 }
 
 /**
- * Writes a plan, with the items the change takes out, in one statement (D470): the removed items, the
- * changed discounts and the cart's totals. With `last` it is the transaction's last statement and goes out
- * with its commit (D455). `cart` is brought up to date in place.
+ * Writes a plan, with the items the change takes out or the item it changed, in one statement (D470, D476):
+ * the removed items, the changed item with its new discounts, the others' changed discounts and the cart's
+ * totals. With `last` it is the transaction's last statement and goes out with its commit (D455). `cart` is
+ * brought up to date in place.
  */
 export async function writePlan(
   tx: Tx,
   cart: CartRow,
   plan: RepricePlan,
-  { removed = [], last = false }: { removed?: readonly number[]; last?: boolean } = {},
+  {
+    removed = [],
+    edited,
+    last = false,
+  }: { removed?: readonly number[]; edited?: EditedItem; last?: boolean } = {},
 ) {
   const updatedAt = new Date();
+  // The changed item keeps its stored discounts unless the plan gives it new ones.
+  const changed = edited && { ...edited, ...plan.items.find((item) => item.id === edited.id) };
   const write = () =>
-    writeRepricedCart(tx, cart.id, { removed, discounts: plan.items }, plan.cart, updatedAt);
+    writeRepricedCart(
+      tx,
+      cart.id,
+      { removed, discounts: plan.items, ...(changed ? { edited: changed } : {}) },
+      plan.cart,
+      updatedAt,
+    );
   await (last ? commitWith(tx, write) : write());
   Object.assign(cart, plan.cart, { updatedAt });
 }

@@ -843,20 +843,38 @@ export type ItemDiscounts = Pick<
 >;
 
 /**
+ * What a change of an item (`PATCH`) writes of it: every column a change can set, as checked, and its
+ * discounts as repriced.
+ */
+export type EditedItem = ItemDiscounts &
+  Pick<
+    CartItemRow,
+    | "visitorId"
+    | "guestVisitorRef"
+    | "calculatedPriceCents"
+    | "recurrentPriceCents"
+    | "academyNumberOfWeeks"
+    | "comment"
+    | "giftCardDetails"
+  >;
+
+/**
  * A cart change's writes after its reprice in one statement, as the add's are (D399, D470): the items it
- * takes out, the discounts that changed on the others, and the cart's totals, code and card. `updatedAt`
- * is the cart's new `updated_at`, so the caller brings its cart row up to date without reading it back.
- * Only items of the cart itself are touched.
+ * takes out, the item it changed (D476), the discounts that changed on the others, and the cart's totals,
+ * code and card. `updatedAt` is the cart's new `updated_at`, so the caller brings its cart row up to date
+ * without reading it back. Only items of the cart itself are touched. PostgreSQL updates a row once per
+ * statement, so the changed item's discounts go with its own update, never in `discounts`.
  */
 export async function writeRepricedCart(
   db: DbOrTx,
   orderId: number,
-  change: { removed: readonly number[]; discounts: readonly ItemDiscounts[] },
+  change: { removed: readonly number[]; discounts: readonly ItemDiscounts[]; edited?: EditedItem },
   totals: CartTotalsChange,
   updatedAt: Date,
 ): Promise<void> {
-  const { removed, discounts } = change;
-  const shape = `${removed.length ? "r" : ""}${discounts.length ? "d" : ""}`;
+  const { removed, edited } = change;
+  const discounts = edited ? change.discounts.filter((item) => item.id !== edited.id) : change.discounts;
+  const shape = `${removed.length ? "r" : ""}${discounts.length ? "d" : ""}${edited ? "e" : ""}`;
   await prepared(db, `cart_repriced_${shape}`, () => {
     const gone = db
       .$with("removed", {})
@@ -864,7 +882,23 @@ export async function writeRepricedCart(
         sql`delete from ${orderItems} where order_id = ${ph("orderId")}::int and id = any(${ph("removed")}::int[])`,
       );
     const discounted = db.$with("discounted", {}).as(discountsUpdate);
-    const ctes = [...(removed.length ? [gone] : []), ...(discounts.length ? [discounted] : [])];
+    const changed = db.$with("edited", {}).as(
+      sql`update ${orderItems} set visitor_id = ${ph("editedVisitorId")}::int,
+          guest_visitor_ref = ${ph("editedGuestVisitorRef")}::int,
+          calculated_price_cents = ${ph("editedCalculatedPriceCents")}::int,
+          recurrent_price_cents = ${ph("editedRecurrentPriceCents")}::int,
+          academy_number_of_weeks = ${ph("editedAcademyNumberOfWeeks")}::int,
+          comment = ${ph("editedComment")}, gift_card_details = ${ph("editedGiftCardDetails")}::jsonb,
+          sibling_discount_cents = ${ph("editedSibling")}::int,
+          promocode_discount_cents = ${ph("editedPromocode")}::int,
+          recurrent_discount_cents = ${ph("editedRecurrent")}::int, updated_at = ${ph("updatedAt")}::timestamptz
+        where id = ${ph("editedId")}::int and order_id = ${ph("orderId")}::int`,
+    );
+    const ctes = [
+      ...(removed.length ? [gone] : []),
+      ...(discounts.length ? [discounted] : []),
+      ...(edited ? [changed] : []),
+    ];
     return (ctes.length ? db.with(...ctes) : db)
       .update(orders)
       .set({
@@ -882,10 +916,25 @@ export async function writeRepricedCart(
     orderId,
     removed: pgArray(removed),
     ...discountValues(discounts),
+    ...(edited ? editedValues(edited) : {}),
     ...totals,
     updatedAt: updatedAt.toISOString(),
   });
 }
+
+const editedValues = (item: EditedItem) => ({
+  editedId: item.id,
+  editedVisitorId: item.visitorId,
+  editedGuestVisitorRef: item.guestVisitorRef,
+  editedCalculatedPriceCents: item.calculatedPriceCents,
+  editedRecurrentPriceCents: item.recurrentPriceCents,
+  editedAcademyNumberOfWeeks: item.academyNumberOfWeeks,
+  editedComment: item.comment,
+  editedGiftCardDetails: item.giftCardDetails === null ? null : JSON.stringify(item.giftCardDetails),
+  editedSibling: item.siblingDiscountCents,
+  editedPromocode: item.promocodeDiscountCents,
+  editedRecurrent: item.recurrentDiscountCents,
+});
 
 /**
  * The discounts that changed on a cart's stored items, all in one statement: an add's, whose own totals go
