@@ -113,7 +113,7 @@ describe.skipIf(!usesPostgres())("a removal's and a code's writes to PostgreSQL 
     );
   });
 
-  it("a change of an item: two writes (the lines with the lock; the item with the cart and the commit, D476) and the reply's read", async () => {
+  it("a change of an item: two writes, the lines with the lock, and the item with the cart and the commit, which answers the reply (D476, D477)", async () => {
     const { cartId, ids } = await cartOf(3);
     let turn = 0;
     const patch = async () => {
@@ -126,7 +126,7 @@ describe.skipIf(!usesPostgres())("a removal's and a code's writes to PostgreSQL 
       expect(res.json().comment).toBe(comment);
       return { statusCode: res.statusCode === 200 ? 201 : res.statusCode };
     };
-    expect(await fewestWrites(patch)).toBe(3);
+    expect(await fewestWrites(patch)).toBe(2);
     const cart = (
       await ctx.app.inject({ method: "GET", url: `/api/v2/orders/current/?cart_id=${cartId}` })
     ).json();

@@ -2,7 +2,7 @@ import type { Locale, OrderItem, OrderItemPatch } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { checkBooking } from "./cart-check.ts";
-import { answerItem } from "./cart-reply.ts";
+import { answerItem, toItem } from "./cart-reply.ts";
 import { planReprice, writePlan } from "./cart-reprice.ts";
 import { type CartCaller, type CartDeps, giftCardRequestOf } from "./cart-shared.ts";
 import { cartLines, change } from "./cart-transfer.ts";
@@ -19,7 +19,8 @@ async function lineOf(tx: Tx, cart: CartRow, itemId: number) {
 /**
  * `PATCH /orders/items/:id/`: the item's child, slots, weeks or comment changed, checked as an add is. The
  * cart's lines go with its lock, and the item's changes with the reprice's write and the commit (D455, D470,
- * D476); the page and option are the add's kept read (D389).
+ * D476); the page and option are the add's kept reads (D389, D468), and the reply is the item as written
+ * (D477).
  */
 export async function updateItem(
   deps: CartDeps,
@@ -28,7 +29,7 @@ export async function updateItem(
   patch: OrderItemPatch,
   locale: Locale,
 ): Promise<OrderItem> {
-  const { cart } = await change(
+  const { cart, result } = await change(
     deps,
     caller,
     locale,
@@ -60,15 +61,24 @@ export async function updateItem(
         ...(patch.schedule_slots ? { slotIds } : {}),
         ...(patch.academy_weeks ? { weekIds } : {}),
       });
+      // What the reply shows of the page and option: the add's kept read (D468).
+      const offer = await deps.offerShown(tx, item.productPageId, item.purchaseOptionId, locale);
       // The cart priced as it will be: the item with its changes. Its discounts are still the stored ones,
       // which the plan compares the new ones with. The item's changes go with the reprice's write and the
-      // commit (D476).
-      const edited = { ...item, ...changes };
+      // commit (D476), which answers the item's child, slots and weeks (D477).
+      const edited = { ...item, ...changes, slotIds, weekIds };
       const lines = items.map((line) => (line.id === itemId ? edited : line));
-      await writePlan(tx, cart, await planReprice(deps, tx, cart, lines), { edited, last: true });
+      const written = await writePlan(tx, cart, await planReprice(deps, tx, cart, lines), {
+        edited,
+        last: true,
+      });
+      return written && offer ? { ...written, ...offer } : undefined;
     },
     true,
   );
+  // Only when the cart's gift card pays part of the item is the cart read again: the card's share is
+  // spread over all its items (D223).
+  if (result && cart.giftCardCents === 0) return toItem(deps.media, result, 0);
   const item = await answerItem(deps, cart, itemId, locale);
   if (!item) throw AppError.notFound();
   return item;

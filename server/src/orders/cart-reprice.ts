@@ -12,6 +12,7 @@ import {
   type CartRow,
   type CartTotalsChange,
   type EditedItem,
+  type EditedShown,
   findCartLines,
   findChildrenWithSubscription,
   findPromocode,
@@ -124,9 +125,10 @@ export async function reprice(deps: Pick<CartDeps, "siblingDiscountPercent">, tx
  * Writes a plan, with the items the change takes out or the item it changed, in one statement (D470, D476):
  * the removed items, the changed item with its new discounts, the others' changed discounts and the cart's
  * totals. With `last` it is the transaction's last statement and goes out with its commit (D455). `cart` is
- * brought up to date in place.
+ * brought up to date in place. A changed item is answered as written, with its child's name and its slots
+ * and weeks (D477).
  */
-export async function writePlan(
+export async function writePlan<Edited extends EditedItem>(
   tx: Tx,
   cart: CartRow,
   plan: RepricePlan,
@@ -134,8 +136,8 @@ export async function writePlan(
     removed = [],
     edited,
     last = false,
-  }: { removed?: readonly number[]; edited?: EditedItem; last?: boolean } = {},
-) {
+  }: { removed?: readonly number[]; edited?: Edited; last?: boolean } = {},
+): Promise<(Edited & EditedShown) | undefined> {
   const updatedAt = new Date();
   // The changed item keeps its stored discounts unless the plan gives it new ones.
   const changed = edited && { ...edited, ...plan.items.find((item) => item.id === edited.id) };
@@ -147,8 +149,10 @@ export async function writePlan(
       plan.cart,
       updatedAt,
     );
-  await (last ? commitWith(tx, write) : write());
+  const shown = await (last ? commitWith(tx, write) : write());
   Object.assign(cart, plan.cart, { updatedAt });
+  // The changed item as written, with what the statement answered of it (D477).
+  return changed && shown && { ...changed, ...shown };
 }
 
 /**

@@ -1038,6 +1038,44 @@ describe("the add's reply is the item as the cart's read answers it (D399, D468)
     }
   });
 
+  it("a change's reply too (D477): another child, other times, other weeks, a comment, in both languages", async () => {
+    const parent = await createParent(ctx.database.db);
+    const mila = await createChild(ctx.database.db, parent.id, 6, "Mila");
+    const tom = await createChild(ctx.database.db, parent.id, 5, "Tom");
+    const lev = await createChild(ctx.database.db, parent.id, 9, "Lev");
+    const courseId = (await add(parent.headers, courseItem(mila, 0), "de")).json().id;
+    const academyId = (
+      await add(
+        parent.headers,
+        {
+          product_page: academy.page.id,
+          purchase_option: academy.option("Academy (1st half)").id,
+          visitor: lev,
+          academy_weeks: [academy.weeks[0]?.id],
+        },
+        "de",
+      )
+    ).json().id;
+    const giftId = (await add(parent.headers, giftItem(), "de")).json().id;
+    const changes: [number, unknown, string][] = [
+      // Tom's course after Mila's other one: the sibling discount moves with the child.
+      [courseId, { visitor: tom, schedule_slots: [course.slots[1]?.id] }, "ru"],
+      [academyId, { academy_weeks: [academy.weeks[1]?.id, academy.weeks[2]?.id] }, "de"],
+      [giftId, { comment: "Für Oma, mit Liebe" }, "ru"],
+      [courseId, { visitor: mila, comment: "Allergie: Nüsse" }, "de"],
+    ];
+    for (const [id, body, locale] of changes) {
+      const changed = await call("PATCH", `/api/v2/orders/items/${id}/`, {
+        headers: parent.headers,
+        body,
+        locale,
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const reply = OrderItemSchema.parse(changed.json());
+      expect(reply).toEqual((await itemsOf(parent.headers, locale)).find((item) => item.id === id));
+    }
+  });
+
   it("shows the page's new name once the catalogue's change reaches this instance", async () => {
     const parent = await createParent(ctx.database.db);
     const first = await add(parent.headers, giftItem(), "de");

@@ -84,6 +84,8 @@ describe("a changed item written with its cart's reprice (D476)", () => {
     siblingDiscountCents: 0,
     promocodeDiscountCents: promocode,
     recurrentDiscountCents: 0,
+    slotIds: [],
+    weekIds: [],
   });
   const itemsOf = async (ids: number[]) =>
     (
@@ -109,7 +111,7 @@ describe("a changed item written with its cart's reprice (D476)", () => {
       promocodeDiscountCents: promocode,
       recurrentDiscountCents: 0,
     });
-    await ctx.database.db.transaction((tx) =>
+    const shown = await ctx.database.db.transaction((tx) =>
       writeRepricedCart(
         tx,
         mine.orderId,
@@ -123,6 +125,14 @@ describe("a changed item written with its cart's reprice (D476)", () => {
         new Date(),
       ),
     );
+    // A guest's gift card: no child, no slots or weeks (D477).
+    expect(shown).toEqual({
+      visitorFirstName: null,
+      visitorLastName: null,
+      visitorBirthDate: null,
+      slots: [],
+      weeks: [],
+    });
     expect(await itemsOf(mine.ids)).toEqual([
       { id: first, comment: "", price: before?.price, promocode: 50 },
       { id: second, comment: "Für Oma", price: 4200, promocode: 70 },

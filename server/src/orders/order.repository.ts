@@ -791,14 +791,7 @@ export async function insertCartItemWithTotals(
           ...childNameColumns,
           // An item without slots or weeks (a gift card, say) answers none without reading for them: the
           // statement's name already says which it has.
-          slots: withSlots
-            ? sql<ItemSlot[]>`coalesce((select json_agg(${SLOT_JSON} order by s.id)
-            from ${scheduleSlots} s where s.id = any(${ph("slotIds")}::int[])), '[]'::json)`
-            : sql<ItemSlot[]>`'[]'::json`,
-          weeks: withWeeks
-            ? sql<ItemWeek[]>`coalesce((select json_agg(${WEEK_JSON} order by w.id)
-            from ${academyWeeks} w where w.id = any(${ph("weekIds")}::int[])), '[]'::json)`
-            : sql<ItemWeek[]>`'[]'::json`,
+          ...choicesByIds(withSlots, withWeeks),
         })
         .from(added)
         .leftJoin(visitors, sql`${visitors.id} = ${ph("visitorId")}::int`);
@@ -836,6 +829,22 @@ export async function insertCartItemWithTotals(
   return { id: row.id, row: { ...own, ...offer, ...(row as Own) } };
 }
 
+/**
+ * An item's slots and weeks as its reply shows them, read by the ids it is written with (the placeholders
+ * `slotIds` and `weekIds`): a statement's own writes are not visible to its reads (the add's reply, D399, and
+ * a change's, D477). Without slots or weeks it answers none without reading.
+ */
+const choicesByIds = (withSlots: boolean, withWeeks: boolean) => ({
+  slots: withSlots
+    ? sql<ItemSlot[]>`coalesce((select json_agg(${SLOT_JSON} order by s.id)
+      from ${scheduleSlots} s where s.id = any(${ph("slotIds")}::int[])), '[]'::json)`
+    : sql<ItemSlot[]>`'[]'::json`,
+  weeks: withWeeks
+    ? sql<ItemWeek[]>`coalesce((select json_agg(${WEEK_JSON} order by w.id)
+      from ${academyWeeks} w where w.id = any(${ph("weekIds")}::int[])), '[]'::json)`
+    : sql<ItemWeek[]>`'[]'::json`,
+});
+
 /** The discounts a reprice gives an item already stored. */
 export type ItemDiscounts = Pick<
   CartItemRow,
@@ -856,14 +865,21 @@ export type EditedItem = ItemDiscounts &
     | "academyNumberOfWeeks"
     | "comment"
     | "giftCardDetails"
-  >;
+  > & { slotIds: readonly number[]; weekIds: readonly number[] };
+
+/** What the statement answers of a changed item for its reply (D477): its child's name, its slots and weeks. */
+export type EditedShown = Pick<
+  CartItemRow,
+  "visitorFirstName" | "visitorLastName" | "visitorBirthDate" | "slots" | "weeks"
+>;
 
 /**
  * A cart change's writes after its reprice in one statement, as the add's are (D399, D470): the items it
  * takes out, the item it changed (D476), the discounts that changed on the others, and the cart's totals,
  * code and card. `updatedAt` is the cart's new `updated_at`, so the caller brings its cart row up to date
  * without reading it back. Only items of the cart itself are touched. PostgreSQL updates a row once per
- * statement, so the changed item's discounts go with its own update, never in `discounts`.
+ * statement, so the changed item's discounts go with its own update, never in `discounts`. With a changed
+ * item it answers what that item's reply shows beyond what the caller knows (D477).
  */
 export async function writeRepricedCart(
   db: DbOrTx,
@@ -871,11 +887,12 @@ export async function writeRepricedCart(
   change: { removed: readonly number[]; discounts: readonly ItemDiscounts[]; edited?: EditedItem },
   totals: CartTotalsChange,
   updatedAt: Date,
-): Promise<void> {
+): Promise<EditedShown | undefined> {
   const { removed, edited } = change;
   const discounts = edited ? change.discounts.filter((item) => item.id !== edited.id) : change.discounts;
   const shape = `${removed.length ? "r" : ""}${discounts.length ? "d" : ""}${edited ? "e" : ""}`;
-  await prepared(db, `cart_repriced_${shape}`, () => {
+  // Without a changed item the statement answers no rows (node-postgres' result, not an array).
+  const answered = await prepared<EditedShown[] | unknown>(db, `cart_repriced_${shape}`, () => {
     const gone = db
       .$with("removed", {})
       .as(
@@ -899,7 +916,7 @@ export async function writeRepricedCart(
       ...(discounts.length ? [discounted] : []),
       ...(edited ? [changed] : []),
     ];
-    return (ctes.length ? db.with(...ctes) : db)
+    const update = (ctes.length ? db.with(...ctes) : db)
       .update(orders)
       .set({
         promocodeId: sql`${ph("promocodeId")}`,
@@ -912,6 +929,18 @@ export async function writeRepricedCart(
         updatedAt: sql`${ph("updatedAt")}::timestamptz`,
       })
       .where(sql`${orders.id} = ${ph("orderId")}::int`);
+    if (!edited) return update;
+    // The changed item's child (by the id it is written with: none for a guest's item) and its slots and
+    // weeks, as its reply shows them.
+    return update.returning({
+      visitorFirstName: sql<string | null>`(select ${visitors.firstName} from ${visitors}
+        where ${visitors.id} = ${ph("editedVisitorId")}::int)`,
+      visitorLastName: sql<string | null>`(select ${visitors.lastName} from ${visitors}
+        where ${visitors.id} = ${ph("editedVisitorId")}::int)`,
+      visitorBirthDate: sql<string | null>`(select ${visitors.birthDate} from ${visitors}
+        where ${visitors.id} = ${ph("editedVisitorId")}::int)`,
+      ...choicesByIds(true, true),
+    });
   }).execute({
     orderId,
     removed: pgArray(removed),
@@ -920,6 +949,7 @@ export async function writeRepricedCart(
     ...totals,
     updatedAt: updatedAt.toISOString(),
   });
+  return edited ? (answered as EditedShown[])[0] : undefined;
 }
 
 const editedValues = (item: EditedItem) => ({
@@ -934,6 +964,8 @@ const editedValues = (item: EditedItem) => ({
   editedSibling: item.siblingDiscountCents,
   editedPromocode: item.promocodeDiscountCents,
   editedRecurrent: item.recurrentDiscountCents,
+  slotIds: pgArray(item.slotIds),
+  weekIds: pgArray(item.weekIds),
 });
 
 /**
