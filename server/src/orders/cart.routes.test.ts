@@ -1058,7 +1058,7 @@ describe("the add's reply is the item as the cart's read answers it (D399, D468)
     ).json().id;
     const giftId = (await add(parent.headers, giftItem(), "de")).json().id;
     const changes: [number, unknown, string][] = [
-      // Tom's course after Mila's other one: the sibling discount moves with the child.
+      // The course to the other child at other times, answered in Russian; then back with a comment.
       [courseId, { visitor: tom, schedule_slots: [course.slots[1]?.id] }, "ru"],
       [academyId, { academy_weeks: [academy.weeks[1]?.id, academy.weeks[2]?.id] }, "de"],
       [giftId, { comment: "Für Oma, mit Liebe" }, "ru"],
