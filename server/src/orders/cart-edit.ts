@@ -66,7 +66,14 @@ export async function updateItem(
       // The cart priced as it will be: the item with its changes. Its discounts are still the stored ones,
       // which the plan compares the new ones with. The item's changes go with the reprice's write and the
       // commit (D476), which answers the item's child, slots and weeks (D477).
-      const edited = { ...item, ...changes, slotIds, weekIds };
+      // Its slots and weeks as stored: a change that names none keeps them (a dated item checked with the
+      // next session, when it has none stored, does not store that session either).
+      const edited = {
+        ...item,
+        ...changes,
+        slotIds: patch.schedule_slots ? slotIds : item.slots.map((slot) => slot.id),
+        weekIds: patch.academy_weeks ? weekIds : item.weeks.map((week) => week.id),
+      };
       const lines = items.map((line) => (line.id === itemId ? edited : line));
       const written = await writePlan(tx, cart, await planReprice(deps, tx, cart, lines), {
         edited,

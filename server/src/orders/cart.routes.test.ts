@@ -1076,6 +1076,26 @@ describe("the add's reply is the item as the cart's read answers it (D399, D468)
     }
   });
 
+  it("a change that names no times answers the item's times as stored (D477)", async () => {
+    const parent = await createParent(ctx.database.db);
+    const ida = await createChild(ctx.database.db, parent.id, 11, "Ida");
+    const added = await add(parent.headers, workshopItem(ida), "de");
+    expect(added.statusCode, added.body).toBe(201);
+    // A dated item stored without its session (as one added while its page offered none): the change's
+    // checks take the next session, and the change does not store it, so its reply shows none either.
+    const id = added.json().id as number;
+    await ctx.database.db.delete(orderItemSlots).where(eq(orderItemSlots.orderItemId, id));
+    const changed = await call("PATCH", `/api/v2/orders/items/${id}/`, {
+      headers: parent.headers,
+      body: { comment: "Bringt eine Schürze mit" },
+      locale: "de",
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const reply = OrderItemSchema.parse(changed.json());
+    expect(reply.schedule_slot_details).toEqual([]);
+    expect(reply).toEqual((await itemsOf(parent.headers, "de")).find((item) => item.id === id));
+  });
+
   it("shows the page's new name once the catalogue's change reaches this instance", async () => {
     const parent = await createParent(ctx.database.db);
     const first = await add(parent.headers, giftItem(), "de");

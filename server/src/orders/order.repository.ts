@@ -913,8 +913,8 @@ export async function writeRepricedCart(
     );
     const ctes = [
       ...(removed.length ? [gone] : []),
-      ...(discounts.length ? [discounted] : []),
       ...(edited ? [changed] : []),
+      ...(discounts.length ? [discounted] : []),
     ];
     const update = (ctes.length ? db.with(...ctes) : db)
       .update(orders)
