@@ -911,6 +911,8 @@ export async function writeRepricedCart(
           recurrent_discount_cents = ${ph("editedRecurrent")}::int, updated_at = ${ph("updatedAt")}::timestamptz
         where id = ${ph("editedId")}::int and order_id = ${ph("orderId")}::int`,
     );
+    // The changed item's part before the discounts': PostgreSQL runs such parts last-listed first, so were
+    // the changed item not filtered out of `discounts`, its own columns would be lost and its test fail.
     const ctes = [
       ...(removed.length ? [gone] : []),
       ...(edited ? [changed] : []),
