@@ -1,9 +1,19 @@
-import type { Tx } from "../db/index.ts";
+import type { Locale } from "@atelier/contract";
+import { allInOrder, askTogether, type Tx } from "../db/index.ts";
 import { findGiftCardByCode, giftCardUnusable } from "../gift-cards/index.ts";
-import { type CodeAndCard, planReprice, writePlan } from "./cart-reprice.ts";
+import { type CodeAndCard, planReprice, withPlannedDiscounts, writePlan } from "./cart-reprice.ts";
 import { type CartDeps, fail, promocodeUsable, promocodeUsedUp } from "./cart-shared.ts";
 import { cartLines } from "./cart-transfer.ts";
-import { type CartRow, findPromocodeWithUses, type PromocodeRow } from "./order.repository.ts";
+import {
+  type CartItemRow,
+  type CartRow,
+  findCartItems,
+  findPromocodeWithUses,
+  type PromocodeRow,
+} from "./order.repository.ts";
+
+/** What setting a code answers: the code and card as read, and with `itemsIn` the cart's items as written. */
+export type CodeApplied = CodeAndCard & { items?: CartItemRow[] };
 
 /**
  * The shop's one promocode rule (also a gift card's code, as the one field takes both): checked against
@@ -11,15 +21,16 @@ import { type CartRow, findPromocodeWithUses, type PromocodeRow } from "./order.
  * refused at `promocode`. The cart's `set_promocode` and a booking by phone (D316) both run it. The cart is
  * priced before anything is written, so a code that does not apply writes nothing (D470); with `last` the
  * cart's one write goes out with the transaction's commit (D455). Answers the cart's code and card as read,
- * for the reply (D472).
+ * for the reply (D472); with `itemsIn` (a language) also the cart's items as written, read in the same write
+ * as the cart's (D479), so that the reply reads nothing after the commit.
  */
 export async function applyCode(
   deps: Pick<CartDeps, "siblingDiscountPercent">,
   tx: Tx,
   cart: CartRow,
   promocode: string,
-  last = false,
-): Promise<CodeAndCard> {
+  { last = false, itemsIn }: { last?: boolean; itemsIn?: Locale } = {},
+): Promise<CodeApplied> {
   /**
    * The cart priced with its code and card as now set, and written. A code being set (`code`) must apply
    * to the cart; a code already on it stays when a gift card is set, whatever it gives now.
@@ -29,8 +40,17 @@ export async function applyCode(
     const outcome = plan.priced.promocode;
     if (code && (outcome === "promocode_min_total" || outcome === "promocode_not_applicable"))
       throw fail("promocode", outcome);
-    await writePlan(tx, cart, plan, { last });
-    return { code: plan.code, card: plan.card };
+    const shown = { code: plan.code, card: plan.card };
+    if (!itemsIn) {
+      await writePlan(tx, cart, plan, { last });
+      return shown;
+    }
+    // The items are read right before the cart's write, in its write to PostgreSQL and under the cart's
+    // lock; the write changes only their discounts, which the plan holds (D479).
+    const [items] = await askTogether(tx, () =>
+      allInOrder([findCartItems(tx, cart.id, itemsIn), writePlan(tx, cart, plan, { last })]),
+    );
+    return { ...shown, items: withPlannedDiscounts(items, plan) };
   };
   if (promocode === "") {
     cart.promocodeId = null;

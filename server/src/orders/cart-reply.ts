@@ -134,12 +134,15 @@ export async function toOrder(
   { db, media }: Pick<CartDeps, "db" | "media">,
   cart: CartRow,
   locale: Locale,
-  /** The cart's code and card as the change just read them under the cart's lock: not read again (D472). */
-  known?: CodeAndCard,
+  /**
+   * The cart's code and card as the change just read them under the cart's lock (D472), and its items as
+   * written (D479): not read again.
+   */
+  known?: CodeAndCard & { items?: CartItemRow[] | undefined },
 ): Promise<Order> {
   const { promocodeId, giftCardId } = cart;
   const [items, code, card] = await Promise.all([
-    findCartItems(db, cart.id, locale),
+    known?.items ?? findCartItems(db, cart.id, locale),
     promocodeId === null
       ? undefined
       : known?.code?.id === promocodeId

@@ -156,6 +156,18 @@ export async function writePlan<Edited extends EditedItem>(
 }
 
 /**
+ * Rows read before a plan was written, as written: each item the plan changes with its new discounts, the
+ * others as they were (D479).
+ */
+export function withPlannedDiscounts<Row extends { id: number }>(rows: Row[], plan: RepricePlan): Row[] {
+  const changed = new Map(plan.items.map((item) => [item.id, item]));
+  return rows.map((row) => {
+    const discounts = changed.get(row.id);
+    return discounts ? { ...row, ...discounts } : row;
+  });
+}
+
+/**
  * The reprice for staging, which writes the cart's totals in its own update of the order (issue 36: one
  * statement fewer per checkout): the items' changed discounts are written here in one statement, the totals
  * are returned.

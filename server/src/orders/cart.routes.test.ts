@@ -655,6 +655,27 @@ describe("promocodes", () => {
     expect(removed.json()).toMatchObject({ promocode: null, total_checkout_price: "65.00" });
   });
 
+  it("setting and taking off a code answers the cart as its next read shows it, every item's discount changed (D479)", async () => {
+    const parent = await createParent(ctx.database.db);
+    const older = await createChild(ctx.database.db, parent.id, 11);
+    const younger = await createChild(ctx.database.db, parent.id, 9);
+    await call("POST", "/api/v2/orders/items/", { headers: parent.headers, body: workshopItem(older) });
+    await call("POST", "/api/v2/orders/items/", { headers: parent.headers, body: workshopItem(younger) });
+    const discounts = (order: { items: { discount_amount: string }[] }) =>
+      order.items.map((item) => item.discount_amount);
+    const before = discounts(
+      (await call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json(),
+    );
+    for (const code of ["WELCOME10", ""]) {
+      const reply = await setCode(code, parent.headers);
+      expect(reply.statusCode, reply.body).toBe(200);
+      const read = await call("GET", "/api/v2/orders/current/", { headers: parent.headers });
+      expect(reply.json()).toEqual(read.json());
+      if (code) expect(discounts(reply.json()).every((amount, i) => amount !== before[i])).toBe(true);
+      else expect(discounts(reply.json())).toEqual(before);
+    }
+  });
+
   it("says why a code does not apply: unknown, expired, used up, too small an order, wrong products", async () => {
     const db = ctx.database.db;
     await db.insert(promocodes).values([

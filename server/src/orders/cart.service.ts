@@ -70,13 +70,13 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl, chang
       removeItem(deps, caller, itemId, locale, productPageId),
     /** `PUT /orders/current/set_promocode/`: checks the code against the cart; an empty code removes it. */
     setPromocode: async (caller: CartCaller, promocode: string, locale: Locale): Promise<Order> => {
-      // The cart's lines go with its lock, its one write with the commit (D455, D470); the reply reads
-      // only the items, the code and card being the ones just read (D472).
+      // The cart's lines go with its lock, its one write with the commit (D455, D470); the reply is the
+      // code and card just read (D472) and the items read with the cart's write (D479).
       const { cart, result: read } = await change(
         deps,
         caller,
         locale,
-        (tx, cart) => applyCode(deps, tx, cart, promocode, true),
+        (tx, cart) => applyCode(deps, tx, cart, promocode, { last: true, itemsIn: locale }),
         true,
       );
       return toOrder(deps, cart, locale, read);
