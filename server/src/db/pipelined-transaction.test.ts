@@ -59,6 +59,9 @@ async function traffic(work: (tx: Tx) => Promise<void>): Promise<string[]> {
 }
 
 /** The rows of a statement's result (the database handle's result type is the driver's). */
+/** What `traffic` sees of a transaction's first statement sent alone: `begin` with it, and both answers. */
+const FIRST_STATEMENT = ["begin", "statement", "ready", "ready"];
+
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const count = async () =>
@@ -283,16 +286,7 @@ describe.skipIf(!usesPostgres())("statements asked together inside a transaction
         ]),
       );
     });
-    expect(seen).toEqual([
-      "begin",
-      "statement",
-      "ready",
-      "ready",
-      "statement",
-      "statement",
-      "ready",
-      "ready",
-    ]);
+    expect(seen).toEqual([...FIRST_STATEMENT, "statement", "statement", "ready", "ready"]);
     expect(answers.map((result) => rowsOf<{ n: number }>(result)[0]?.n)).toEqual([2, 3]);
   });
 
@@ -330,6 +324,62 @@ describe.skipIf(!usesPostgres())("statements asked together inside a transaction
     expect(await checked).toBe(1);
   });
 });
+
+describe.skipIf(!usesPostgres())(
+  "a read asked together with the last statement and its commit (D479, PostgreSQL)",
+  () => {
+    it("goes in the one write before them, and reads the rows as they were before the statement", async () => {
+      let answers: unknown[] = [];
+      const seen = await traffic(async (tx) => {
+        await tx.execute(sql`insert into pipelined_probe values (${61})`);
+        answers = await askTogether(tx, () =>
+          allInOrder([
+            tx
+              .execute(sql`select count(*)::int as n from pipelined_probe where n in (${61}, ${62})`)
+              .execute(),
+            commitWith(tx, () => tx.execute(sql`insert into pipelined_probe values (${62})`).execute()),
+          ]),
+        );
+      });
+      expect(seen).toEqual([
+        ...FIRST_STATEMENT,
+        "statement",
+        "statement",
+        "commit",
+        "ready",
+        "ready",
+        "ready",
+      ]);
+      expect(rowsOf<{ n: number }>(answers[0])[0]?.n).toBe(1);
+      const [after] = rowsOf<{ n: number }>(
+        await database.db.execute(
+          sql`select count(*)::int as n from pipelined_probe where n in (${61}, ${62})`,
+        ),
+      );
+      expect(after?.n).toBe(2);
+    });
+
+    it("a failing last statement behind the read: the caller gets its error, nothing is written", async () => {
+      const before = await count();
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into pipelined_probe values (${63})`);
+          await askTogether(tx, () =>
+            allInOrder([
+              tx.execute(sql`select count(*)::int as n from pipelined_probe`).execute(),
+              commitWith(tx, () =>
+                tx.execute(sql`insert into pipelined_probe values (1 / ${0}::int)`).execute(),
+              ),
+            ]),
+          );
+        }),
+      ).rejects.toMatchObject({ cause: { code: "22012" } });
+      expect(await count()).toBe(before);
+      const [row] = rowsOf<{ status: string }>(await database.db.execute(sql`select 'ok' as status`));
+      expect(row?.status).toBe("ok");
+    });
+  },
+);
 
 describe("allInOrder (D456)", () => {
   it("fails with the first failure in the order asked, even when a later one's arrives first", async () => {

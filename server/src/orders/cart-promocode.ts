@@ -22,7 +22,8 @@ export type CodeApplied = CodeAndCard & { items?: CartItemRow[] };
  * priced before anything is written, so a code that does not apply writes nothing (D470); with `last` the
  * cart's one write goes out with the transaction's commit (D455). Answers the cart's code and card as read,
  * for the reply (D472); with `itemsIn` (a language) also the cart's items as written, read in the same write
- * as the cart's (D479), so that the reply reads nothing after the commit.
+ * to PostgreSQL as the cart's (on PGlite one after the other, D479), so that the reply reads nothing after
+ * the commit.
  */
 export async function applyCode(
   deps: Pick<CartDeps, "siblingDiscountPercent">,
@@ -46,7 +47,7 @@ export async function applyCode(
       return shown;
     }
     // The items are read right before the cart's write, in its write to PostgreSQL and under the cart's
-    // lock; the write changes only their discounts, which the plan holds (D479).
+    // lock; of what the reply shows, the write changes only their discounts, which the plan holds (D479).
     const [items] = await askTogether(tx, () =>
       allInOrder([findCartItems(tx, cart.id, itemsIn), writePlan(tx, cart, plan, { last })]),
     );

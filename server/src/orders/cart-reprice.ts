@@ -159,7 +159,10 @@ export async function writePlan<Edited extends EditedItem>(
  * Rows read before a plan was written, as written: each item the plan changes with its new discounts, the
  * others as they were (D479).
  */
-export function withPlannedDiscounts<Row extends { id: number }>(rows: Row[], plan: RepricePlan): Row[] {
+export function withPlannedDiscounts<Row extends RepricePlan["items"][number]>(
+  rows: Row[],
+  plan: RepricePlan,
+): Row[] {
   const changed = new Map(plan.items.map((item) => [item.id, item]));
   return rows.map((row) => {
     const discounts = changed.get(row.id);
