@@ -13,7 +13,7 @@ import {
   findGuestCart,
   findUserCart,
   insertCart,
-  updateCartItem,
+  moveCartItems,
 } from "./order.repository.ts";
 
 /**
@@ -24,13 +24,16 @@ export async function moveItems(tx: Tx, fromOrderId: number, into: CartRow) {
   const [theirs, ours] = await Promise.all([findCartLines(tx, fromOrderId), findCartLines(tx, into.id)]);
   const present = new Set(ours.map(bookingKey));
   const duplicates: number[] = [];
+  const moved: number[] = [];
   for (const item of theirs) {
     if (present.has(bookingKey(item))) duplicates.push(item.id);
     else {
       present.add(bookingKey(item));
-      await updateCartItem(tx, item.id, { orderId: into.id });
+      moved.push(item.id);
     }
   }
+  // One statement for all the items that move, not one each.
+  await moveCartItems(tx, moved, into.id);
   await deleteCartItems(tx, duplicates);
 }
 

@@ -1031,27 +1031,13 @@ export async function replaceItemChoices(
   await insertItemChoices(db, itemId, choices);
 }
 
-export async function updateCartItem(
-  db: DbOrTx,
-  itemId: number,
-  changes: Partial<{
-    orderId: number;
-    visitorId: number | null;
-    guestVisitorRef: number | null;
-    calculatedPriceCents: number;
-    recurrentPriceCents: number;
-    siblingDiscountCents: number;
-    promocodeDiscountCents: number;
-    recurrentDiscountCents: number;
-    academyNumberOfWeeks: number | null;
-    comment: string;
-    giftCardDetails: StoredGiftCardDetails | null;
-  }>,
-): Promise<void> {
-  await db
-    .update(orderItems)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(orderItems.id, itemId));
+/** Moves items into another order in one statement (a sign-in's merge, a payment's return to the cart). */
+export async function moveCartItems(db: DbOrTx, itemIds: number[], orderId: number): Promise<void> {
+  if (itemIds.length)
+    await db
+      .update(orderItems)
+      .set({ orderId, updatedAt: new Date() })
+      .where(inArray(orderItems.id, itemIds));
 }
 
 export async function deleteCartItems(db: DbOrTx, itemIds: number[]): Promise<void> {
