@@ -9,7 +9,7 @@ import {
   type OrderItem,
 } from "@atelier/contract";
 import { findGiftCard } from "../gift-cards/index.ts";
-import type { CodeAndCard } from "./cart-reprice.ts";
+import type { CodeApplied } from "./cart-promocode.ts";
 import type { CartDeps } from "./cart-shared.ts";
 import { type CartItemRow, type CartRow, findCartItems, findPromocode } from "./order.repository.ts";
 import { allocate } from "./pricing.ts";
@@ -138,7 +138,7 @@ export async function toOrder(
    * The cart's code and card as the change just read them under the cart's lock (D472), and its items as
    * written (D479): not read again.
    */
-  known?: CodeAndCard & { items?: CartItemRow[] | undefined },
+  known?: CodeApplied,
 ): Promise<Order> {
   const { promocodeId, giftCardId } = cart;
   const [items, code, card] = await Promise.all([

@@ -140,7 +140,7 @@ export async function writePlan<Edited extends EditedItem>(
 ): Promise<(Edited & EditedShown) | undefined> {
   const updatedAt = new Date();
   // The changed item keeps its stored discounts unless the plan gives it new ones.
-  const changed = edited && { ...edited, ...plan.items.find((item) => item.id === edited.id) };
+  const changed = edited && withPlannedDiscounts([edited], plan)[0];
   const write = () =>
     writeRepricedCart(
       tx,
