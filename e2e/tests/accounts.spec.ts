@@ -279,3 +279,17 @@ test.describe("accounts", () => {
     await expect(page.getByRole("main").getByRole("button", { name: "Anmelden" })).toBeVisible();
   });
 });
+
+test("a first visit to /login asks for the cookie choice, then opens the sign-in dialog by itself", async ({
+  page,
+}) => {
+  // The accessibility walk reaches /login by the shop's own navigation (D481); a link to it from
+  // elsewhere loads it, with the server's page and the cookie modal of a first visit.
+  await page.goto("/login?locale=de");
+  const modal = page.getByTestId("cookie-modal");
+  await expect(modal).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Anmelden" })).toBeHidden();
+  await page.getByTestId("cookie-accept-essential").click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByRole("dialog", { name: "Anmelden" })).toBeVisible();
+});

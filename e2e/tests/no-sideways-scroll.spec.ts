@@ -1,11 +1,12 @@
 import { PAGE_ROUTES } from "@atelier/contract";
 import type { Page } from "@playwright/test";
+import { clientNavigation } from "../support/client-navigation.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { signInByStorage, verifiedUser } from "../support/users.ts";
 
 // Issue 24 item 7: no page of the shop scrolls sideways at any width a parent uses, in either language,
-// as a guest or signed in. One page per route: load it once, then resize and measure, which keeps the
-// 31 routes × 6 widths × 2 languages × 2 visitors inside a few minutes.
+// as a guest or signed in. One load per language, then each route as the shop's links reach it (in the
+// same document, D481), resized and measured: 31 routes × 6 widths × 2 languages × 2 visitors.
 
 const WIDTHS = [320, 768, 1024, 1280, 1366, 1920] as const;
 
@@ -61,13 +62,18 @@ for (const visitor of ["guest", "signed in"] as const) {
       });
       await signInByStorage(page, request, email);
     }
+    const navigation = clientNavigation(page);
     const failures: string[] = [];
     for (const locale of ["de", "ru"] as const) {
+      // The language is chosen on the first page; the routes follow in the same document (D481).
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto(`/?locale=${locale}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await navigation.settled();
       for (const path of paths) {
         await page.setViewportSize({ width: 1366, height: 900 });
-        await page.goto(`${path}?locale=${locale}`);
+        await navigation.go(path);
         await expect(page.locator("main").first()).toBeVisible();
-        await page.waitForLoadState("networkidle");
         for (const overflow of await overflowsAt(page)) failures.push(`${locale} ${path} ${overflow}`);
       }
     }
