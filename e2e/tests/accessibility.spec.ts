@@ -109,22 +109,25 @@ test.describe("every page with its overlays open", () => {
 
       for (const path of SPEC_PAGES) {
         const label = `${path} (${locale})`;
-        await navigation.go(path);
-        // The cookie modal again, as the footer's "cookie settings" opens it on every page (some pages have
-        // no footer: the same event it sends).
-        await page.evaluate(() => window.dispatchEvent(new Event("atelier:cookie-settings")));
-        await expect(page.getByTestId("cookie-modal")).toBeVisible();
-        await navigation.settled();
-        findings.push(...(await severeFindings(page, `${label}: cookie modal`)));
-        await closeCookieModal(page);
+        // A step per page: a failing check names the page it failed on.
+        await test.step(label, async () => {
+          expect(await navigation.go(path), "the page the walk checks").toBe(path);
+          // The cookie modal again, as the footer's "cookie settings" opens it on every page (some pages
+          // have no footer: the same event it sends).
+          await page.evaluate(() => window.dispatchEvent(new Event("atelier:cookie-settings")));
+          await expect(page.getByTestId("cookie-modal")).toBeVisible();
+          await navigation.settled();
+          findings.push(...(await severeFindings(page, `${label}: cookie modal`)));
+          await closeCookieModal(page);
 
-        if (!OPENS_SIGN_IN.has(path)) await page.getByTestId("sign-in-button").click();
-        const dialog = page.getByTestId("auth-dialog");
-        await expect(dialog).toBeVisible();
-        await navigation.settled();
-        findings.push(...(await severeFindings(page, `${label}: sign-in dialog`)));
-        await page.keyboard.press("Escape");
-        await expect(dialog).toBeHidden();
+          if (!OPENS_SIGN_IN.has(path)) await page.getByTestId("sign-in-button").click();
+          const dialog = page.getByTestId("auth-dialog");
+          await expect(dialog).toBeVisible();
+          await navigation.settled();
+          findings.push(...(await severeFindings(page, `${label}: sign-in dialog`)));
+          await page.keyboard.press("Escape");
+          await expect(dialog).toBeHidden();
+        });
       }
       expect(findings, findings.join("\n")).toEqual([]);
     });
@@ -140,14 +143,16 @@ test.describe("every page with its overlays open", () => {
       await expect(page.getByTestId("profile-button")).toBeVisible();
       await navigation.settled();
       for (const path of SPEC_PAGES) {
-        await navigation.go(path);
-        await page.getByTestId("profile-button").click();
-        const menu = page.getByTestId("profile-menu");
-        await expect(menu).toBeVisible();
-        await navigation.settled();
-        findings.push(...(await severeFindings(page, `${path} (${locale}): profile menu`)));
-        await page.keyboard.press("Escape");
-        await expect(menu).toBeHidden();
+        await test.step(`${path} (${locale})`, async () => {
+          expect(await navigation.go(path), "the page the walk checks").toBe(path);
+          await page.getByTestId("profile-button").click();
+          const menu = page.getByTestId("profile-menu");
+          await expect(menu).toBeVisible();
+          await navigation.settled();
+          findings.push(...(await severeFindings(page, `${path} (${locale}): profile menu`)));
+          await page.keyboard.press("Escape");
+          await expect(menu).toBeHidden();
+        });
       }
       expect(findings, findings.join("\n")).toEqual([]);
     });

@@ -1,4 +1,5 @@
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
+import { PAGE_PATHS } from "../support/page-paths.ts";
 
 // Decision D86: public pages arrive rendered with their data; the browser hydrates them without fetching
 // that data again and without changing what the server sent.
@@ -95,4 +96,32 @@ test("a page without a locale is rendered too and ends at the URL with the local
   await page.goto("/courses");
   await expect(page).toHaveURL(/\/courses\?locale=de$/);
   await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
+});
+
+test("every page route, loaded on its own, comes in its language and is taken over by the app without an error", async ({
+  page,
+}) => {
+  // The page sweeps reach most routes inside one document (D481); a link from a mail or a search engine
+  // loads them: every route in both languages.
+  test.setTimeout(120_000);
+  await dismissCookieModal(page);
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
+  page.on("console", (message) => {
+    // React reports a server page it could not take over as it came ("hydration") as an error.
+    if (message.type() === "error" && /hydrat/i.test(message.text()))
+      problems.push(`${page.url()}: ${message.text()}`);
+  });
+  for (const path of PAGE_PATHS) {
+    for (const locale of ["de", "ru"])
+      await test.step(`${path} (${locale})`, async () => {
+        const response = await page.goto(`${path}?locale=${locale}`, { waitUntil: "domcontentloaded" });
+        expect(response?.status()).toBe(200);
+        await expect(page.locator("html")).toHaveAttribute("lang", locale);
+        await expect(page.locator("#root")).not.toHaveAttribute("data-hydrating");
+        // Not by its role: on /login the sign-in dialog hides the page behind it from assistive technology.
+        await expect(page.locator("main").first()).toBeVisible();
+      });
+  }
+  expect(problems, problems.join("\n")).toEqual([]);
 });
