@@ -43,6 +43,9 @@ export function clientNavigation(page: Page) {
      * redirect).
      */
     async go(path: string): Promise<string> {
+      // The router listens to the history only once the app has taken the server's page over (D86): a
+      // push before that is lost. On a busy machine that can be well after the page's requests are done.
+      await page.locator("#root:not([data-hydrating])").waitFor({ state: "attached" });
       const renderedAt = await page.evaluate(
         ({ to, timeoutMs }) =>
           new Promise<string>((done, fail) => {
