@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { severeFindings } from "../support/axe.ts";
 import { clientNavigation } from "../support/client-navigation.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
+import { PAGE_PATHS } from "../support/page-paths.ts";
 import { signInByStorage, verifiedUser } from "../support/users.ts";
 
 // The file is two parts that run-split.mjs may give to two processes: every test is in @pages-a or @pages-b.
@@ -52,41 +53,13 @@ test("the check reports a finding planted in the page", PART_A, async ({ page })
   expect(findings.some((line) => line.startsWith("planted: button-name:"))).toBe(true);
 });
 
-/**
- * Every page of spec §2 (issue 11), in both languages, checked three times: with the cookie modal open,
- * with the sign-in dialog open, and signed in with the profile menu open. Each language is one load and
- * then a walk from page to page as the shop's links go (in the same document, D481): a guest's walk and a
- * signed-in parent's, each a part of its own for run-split.mjs.
+/*
+ * Every page of spec §2 (issue 11), and the three the shop added (`/birthday-parties`, D31; the cancellation
+ * page, D73; a waiting-list offer, D79): every route of PAGE_PATHS, in both languages, checked three times:
+ * with the cookie modal open, with the sign-in dialog open, and signed in with the profile menu open. Each
+ * language is one load and then a walk from page to page as the shop's links go (in the same document,
+ * D481): a guest's walk and a signed-in parent's, each a part of its own for run-split.mjs.
  */
-const SPEC_PAGES = [
-  "/",
-  "/about-us",
-  "/academies",
-  "/cart",
-  "/contacts",
-  "/courses",
-  "/detailView",
-  "/events",
-  "/giftcards",
-  "/instructor/anna-petrova",
-  "/instructors",
-  "/legal",
-  "/legal/privacy",
-  "/legal/terms",
-  "/legals/indexPop",
-  "/login",
-  "/menu",
-  "/payment-complete/1",
-  "/prices",
-  "/product/kleine-maler-5-7",
-  "/product/buy/kleine-maler-5-7",
-  "/profile",
-  "/QrCodeScanner",
-  "/school_offer",
-  "/special_offer",
-  "/useAgeFilter",
-  "/workshops",
-];
 
 /** Pages that open the sign-in dialog themselves for a guest. */
 const OPENS_SIGN_IN = new Set(["/login", "/profile"]);
@@ -107,7 +80,7 @@ test.describe("every page with its overlays open", () => {
       findings.push(...(await severeFindings(page, `/ (${locale}): first visit's cookie modal`)));
       await closeCookieModal(page);
 
-      for (const path of SPEC_PAGES) {
+      for (const path of PAGE_PATHS) {
         const label = `${path} (${locale})`;
         // A step per page: a failing check names the page it failed on.
         await test.step(label, async () => {
@@ -142,7 +115,7 @@ test.describe("every page with its overlays open", () => {
       await page.goto(`/?locale=${locale}`);
       await expect(page.getByTestId("profile-button")).toBeVisible();
       await navigation.settled();
-      for (const path of SPEC_PAGES) {
+      for (const path of PAGE_PATHS) {
         await test.step(`${path} (${locale})`, async () => {
           expect(await navigation.go(path), "the page the walk checks").toBe(path);
           await page.getByTestId("profile-button").click();
