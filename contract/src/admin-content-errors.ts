@@ -14,6 +14,10 @@ export const ADMIN_CONTENT_ERROR_MESSAGES = {
     de: "Geben Sie entweder einen Prozentsatz oder einen Betrag an, nicht beides.",
     ru: "Укажите либо процент, либо сумму скидки, но не то и другое сразу.",
   },
+  promocode_gift_card: {
+    de: "Ein Gutscheincode gilt nicht für Geschenkgutscheine: Ein Gutschein ist ein Zahlungsmittel und wird zu seinem vollen Wert verkauft.",
+    ru: "Промокод не действует на подарочные сертификаты: сертификат — это средство оплаты, он продаётся по полной стоимости.",
+  },
   content_page_exists: {
     de: "Diese Seite gibt es schon. Bearbeiten Sie sie in der Liste.",
     ru: "Такая страница уже есть. Отредактируйте её в списке.",

@@ -4,8 +4,9 @@ import {
   bothLanguages as texts,
   VersionSchema as version,
 } from "./admin-fields.ts";
-import { CONTENT_PAGE_KEYS, PRODUCT_TYPES } from "./catalogue.ts";
+import { CONTENT_PAGE_KEYS, PRODUCT_TYPES, type ProductType } from "./catalogue.ts";
 import { LocaleSchema } from "./rules/locale.ts";
+import { promocodeCovers } from "./rules/promocode-scope.ts";
 import {
   parseRedirectTarget,
   REDIRECT_PATH_MAX_LENGTH,
@@ -79,7 +80,7 @@ const promocodeFields = {
   max_uses: count.nullable(),
   max_uses_per_user: count.nullable(),
   min_total_cents: cents,
-  /** The product types it applies to; empty = all. */
+  /** The product types it applies to; empty = all it can discount, never gift cards (D482). */
   product_types: z.array(z.enum(PRODUCT_TYPES, { error: "invalid_choice" })).max(PRODUCT_TYPES.length),
   is_active: z.boolean(),
 };
@@ -90,6 +91,7 @@ const promocodeRules = (
     amount_off_cents: number | null;
     valid_from: string | null;
     valid_until: string | null;
+    product_types: readonly ProductType[];
   },
   ctx: z.RefinementCtx,
 ) => {
@@ -97,6 +99,8 @@ const promocodeRules = (
     ctx.addIssue({ code: "custom", path: ["percent_off"], message: "percent_or_amount" });
   if (code.valid_from && code.valid_until && Date.parse(code.valid_until) <= Date.parse(code.valid_from))
     ctx.addIssue({ code: "custom", path: ["valid_until"], message: "end_before_start" });
+  if (code.product_types.some((type) => !promocodeCovers([], type)))
+    ctx.addIssue({ code: "custom", path: ["product_types"], message: "promocode_gift_card" });
 };
 
 export const AdminPromocodeInputSchema = z.object(promocodeFields).strict().superRefine(promocodeRules);

@@ -2,7 +2,7 @@
 // removing, and setting a promocode"): what the promocode, change and remove rows need on the bench's database.
 import pg from "pg";
 
-/** The promocode the promocode row sets and takes off again: 10 % on every product type, no limits. */
+/** The promocode the promocode row sets and takes off again: 10 % on every product type (a gift card never, D482), no limits. */
 export const BENCH_PROMOCODE = "BENCH-ZEHN";
 
 /**
@@ -19,6 +19,35 @@ export async function createBenchPromocode(databaseUrl) {
     );
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * One item a code can discount in each guest cart, before the promocode row: the add row fills the carts with
+ * gift cards, and a code never discounts a gift card (D482), so without it every set would be refused as
+ * not applicable. A special offer at a fixed price (no seats, no child needed from a guest), added through
+ * the API as a parent would, ten carts at a time.
+ */
+export async function addOfferToCarts(base, carts) {
+  const list = await (
+    await fetch(`${base}/api/v2/products/?product_type=SpecialOffer&locale=de&page_size=50`)
+  ).json();
+  const page = list.results.find((p) => p.purchase_options.some((o) => o.schedule_type === "Offer"));
+  if (!page) throw new Error("the demo catalogue has no special offer at a fixed price");
+  const option = page.purchase_options.find((o) => o.schedule_type === "Offer");
+  const body = JSON.stringify({ product_page: page.id, purchase_option: option.id });
+  for (let i = 0; i < carts.length; i += 10) {
+    await Promise.all(
+      carts.slice(i, i + 10).map(async (cart) => {
+        const res = await fetch(`${base}/api/v2/orders/items/?locale=de&cart_id=${cart}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        });
+        if (res.status !== 201)
+          throw new Error(`adding the offer answered ${res.status}: ${await res.text()}`);
+      }),
+    );
   }
 }
 

@@ -155,7 +155,7 @@ describe(`promocodes in the back office (${usesPostgres() ? "PostgreSQL" : "PGli
     max_uses: 100,
     max_uses_per_user: 1,
     min_total_cents: 0,
-    product_types: ["GiftCard"],
+    product_types: ["Course"],
     is_active: true,
   });
 
@@ -168,7 +168,7 @@ describe(`promocodes in the back office (${usesPostgres() ? "PostgreSQL" : "PGli
     const code = created.json();
     expect(code).toMatchObject({ code: "HERBST10", percent_off: 10, uses: 0, is_active: true });
 
-    const parent = await parentWithCart();
+    const parent = await t.parentWithCourse();
     const applied = await tryCode(parent.headers, "herbst10");
     expect(applied.statusCode, applied.body).toBe(200);
     expect((await t.fulfil(parent.headers)).statusCode).toBe(200);
@@ -195,7 +195,7 @@ describe(`promocodes in the back office (${usesPostgres() ? "PostgreSQL" : "PGli
       body: { ...fields, version, is_active: false },
     });
     expect(off.statusCode, off.body).toBe(200);
-    const other = await parentWithCart();
+    const other = await t.parentWithCourse();
     const refused = await tryCode(other.headers, "HERBST10");
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error_codes).toEqual({ promocode: ["promocode_invalid"] });
@@ -229,6 +229,7 @@ describe(`promocodes in the back office (${usesPostgres() ? "PostgreSQL" : "PGli
       [{ percent_off: null }, { percent_off: ["percent_or_amount"] }],
       [{ valid_until: "2019-12-31T00:00:00Z" }, { valid_until: ["end_before_start"] }],
       [{ product_types: ["Spaceship"] }, { "product_types.0": ["invalid_choice"] }],
+      [{ product_types: ["Course", "GiftCard"] }, { product_types: ["promocode_gift_card"] }],
     ];
     for (const [change, codes] of cases) {
       const res = await t.call("POST", "/api/v2/admin/promocodes/", {

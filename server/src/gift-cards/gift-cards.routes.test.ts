@@ -105,6 +105,71 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(set.json()).toEqual(read.json());
   });
 
+  it("a promocode discounts the course beside a gift card, never the card, and the card holds what its line cost (D482)", async () => {
+    const parent = await t.parentWithCourse(0);
+    const page = await pageBySlug(t.db, GIFT_CARD);
+    const card = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        product_page: page.page.id,
+        purchase_option: page.options[0]?.id,
+        gift_card: { amount_cents: 30_000, recipient_name: "Oma Inge" },
+      },
+    });
+    expect(card.statusCode, card.body).toBe(201);
+    const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: "WELCOME10" },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const cart = set.json();
+    const cardLine = cart.items.find((item: { id: number }) => item.id === card.json().id);
+    const courseLine = cart.items.find((item: { id: number }) => item.id !== card.json().id);
+    expect(cardLine).toMatchObject({
+      list_price_cents: 30_000,
+      discount_amount_cents: 0,
+      calculated_price_cents: 30_000,
+    });
+    expect(cart.total_discount_cents).toBe(Math.round(courseLine.list_price_cents / 10));
+    expect(cart.total_checkout_price_cents).toBe(
+      courseLine.list_price_cents - cart.total_discount_cents + 30_000,
+    );
+
+    const { id } = (await t.fulfil(parent.headers)).json();
+    t.standIn.approve(id);
+    expect((await t.capture(parent.headers, id)).json().status).toBe("payment_fulfilled");
+    const [issued] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, parent.id));
+    expect(issued).toMatchObject({ initialCents: 30_000, balanceCents: 30_000 });
+
+    // A cart of gift cards only: the code has nothing to discount, said in the parent's language.
+    const buyer = await createParent(t.db);
+    const alone = await t.call("POST", "/api/v2/orders/items/", {
+      headers: buyer.headers,
+      body: {
+        product_page: page.page.id,
+        purchase_option: page.options[0]?.id,
+        gift_card: { amount_cents: 30_000, recipient_name: "Oma Inge" },
+      },
+    });
+    expect(alone.statusCode, alone.body).toBe(201);
+    const refused = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: buyer.headers,
+      query: { locale: "de" },
+      body: { promocode: "WELCOME10" },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      promocode: ["Dieser Gutscheincode gilt für keinen Artikel im Warenkorb."],
+      error_codes: { promocode: ["promocode_not_applicable"] },
+    });
+    const after = (await t.call("GET", "/api/v2/orders/current/", { headers: buyer.headers })).json();
+    expect(after).toMatchObject({
+      promocode: null,
+      total_discount_cents: 0,
+      total_checkout_price_cents: 30_000,
+    });
+  });
+
   it("a cancelled checkout gives the card's amount back", async () => {
     const { card } = await buyGiftCard();
     const parent = await t.parentWithCourse(1);

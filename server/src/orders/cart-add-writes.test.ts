@@ -1,7 +1,13 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalogue } from "../seed/seed.ts";
-import { createParent, GIFT_CARD, guestCartOfGiftCards, pageBySlug } from "../test/shop-fixtures.ts";
+import {
+  createParent,
+  GIFT_CARD,
+  guestCartOfGiftCards,
+  pageBySlug,
+  SPECIAL_OFFER,
+} from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
@@ -139,9 +145,19 @@ describe.skipIf(!usesPostgres())("a removal's and a code's writes to PostgreSQL 
 
   it("a code: three writes (the lines with the lock, the code with its uses, the items with the cart and the commit), and the reply is the cart as committed (D472, D479)", async () => {
     const { cartId } = await cartOf(3);
+    // Two special offers beside the gift cards: the code discounts them, never a gift card (D482).
+    const offer = await pageBySlug(ctx.database.db, SPECIAL_OFFER);
+    for (let i = 0; i < 2; i++) {
+      const added = await ctx.app.inject({
+        method: "POST",
+        url: `/api/v2/orders/items/?cart_id=${cartId}`,
+        payload: { product_page: offer.page.id, purchase_option: offer.options[0]?.id },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
     const url = `/api/v2/orders/current/?cart_id=${cartId}`;
     const setUrl = `/api/v2/orders/current/set_promocode/?cart_id=${cartId}`;
-    // Set, taken off, set, taken off: the code's discounts change every item each time.
+    // Set, taken off, set, taken off: the code's discounts change both offers each time.
     const counts = [];
     for (const promocode of ["WELCOME10", "", "WELCOME10", ""]) {
       let reply: { json: () => { promocode: string | null } } | undefined;

@@ -98,6 +98,37 @@ describe("promocodes", () => {
       discountCents: 0,
     });
   });
+
+  it("never discounts a gift card: it is sold at its face value, whatever types the code names (D482)", () => {
+    const giftCard: PricingItem = {
+      id: 2,
+      productType: "GiftCard",
+      scheduleType: "GiftCard",
+      childKey: null,
+      listCents: 30000,
+      recurrentListCents: 0,
+    };
+    const tenPercent = { percentOff: 10, amountOffCents: null, productTypes: [], minTotalCents: 0 };
+    const mixed = priceCart([workshop(1, "v1", 4500), giftCard], {
+      siblingDiscountPercent: 10,
+      promocode: tenPercent,
+    });
+    expect(mixed.items.map((i) => i.promocodeDiscountCents)).toEqual([450, 0]);
+    expect(mixed.totalCheckoutCents).toBe(4050 + 30000);
+    // The card alone: nothing the code can discount, and its minimum counts only what it could.
+    expect(priceCart([giftCard], { siblingDiscountPercent: 10, promocode: tenPercent })).toMatchObject({
+      promocode: "promocode_not_applicable",
+      discountCents: 0,
+    });
+    const named = { ...tenPercent, productTypes: ["GiftCard" as const] };
+    expect(priceCart([giftCard], { siblingDiscountPercent: 10, promocode: named }).promocode).toBe(
+      "promocode_not_applicable",
+    );
+    const minimum = { ...tenPercent, minTotalCents: 10000 };
+    expect(
+      priceCart([workshop(1, "v1", 4500), giftCard], { siblingDiscountPercent: 10, promocode: minimum }),
+    ).toMatchObject({ promocode: "promocode_min_total", discountCents: 0 });
+  });
 });
 
 describe("allocate", () => {
@@ -166,6 +197,7 @@ describe("any cart", () => {
             if (!item) throw new Error("missing item");
             expect(p.siblingDiscountCents + p.promocodeDiscountCents).toBeLessThanOrEqual(item.listCents);
             expect(p.recurrentDiscountCents).toBeLessThanOrEqual(item.recurrentListCents);
+            if (item.productType === "GiftCard") expect(p.promocodeDiscountCents).toBe(0);
             list += item.listCents;
             discount += p.siblingDiscountCents + p.promocodeDiscountCents;
             monthly += item.recurrentListCents - p.recurrentDiscountCents;

@@ -1,4 +1,4 @@
-import { BOOKING_RULES, type ProductType, type ScheduleType } from "@atelier/contract";
+import { BOOKING_RULES, type ProductType, promocodeCovers, type ScheduleType } from "@atelier/contract";
 
 /**
  * Discounts and totals of a cart, computed from the items' list prices (snapshots from the catalogue,
@@ -20,7 +20,7 @@ export type PricingItem = {
 export type PricingPromocode = {
   percentOff: number | null;
   amountOffCents: number | null;
-  /** Empty: every product type. */
+  /** Empty: every product type a code can discount (never a gift card, `promocodeCovers`). */
   productTypes: readonly ProductType[];
   minTotalCents: number;
 };
@@ -123,7 +123,7 @@ export function priceCart(items: readonly PricingItem[], options: PricingOptions
   if (promo) {
     const eligible = items
       .map((item, index) => ({ item, index }))
-      .filter(({ item }) => promo.productTypes.length === 0 || promo.productTypes.includes(item.productType));
+      .filter(({ item }) => promocodeCovers(promo.productTypes, item.productType));
     const bases = eligible.map(
       ({ item, index }) => item.listCents - (priced[index]?.siblingDiscountCents ?? 0),
     );

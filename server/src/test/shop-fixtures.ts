@@ -122,6 +122,8 @@ export const COURSE_5_7 = "kleine-maler-5-7";
 export const WORKSHOP_10 = "toepfern-eigene-tasse";
 export const ACADEMY_8_11 = "ferien-kunstakademie-8-11";
 export const GIFT_CARD = "geschenkgutschein";
+/** A special offer at a fixed price, no seats (seed: "familien-keramikabend"): what a code discounts in a guest cart. */
+export const SPECIAL_OFFER = "familien-keramikabend";
 
 export async function weeklySlotIds(db: Db, pageId: number): Promise<number[]> {
   const rows = await db

@@ -666,7 +666,7 @@ export const de = {
       code_help: "Buchstaben, Ziffern, - und _; Groß- und Kleinschreibung zählt beim Einlösen nicht.",
       kind_help: "Entweder Prozent oder Betrag in €.",
       unlimited_help: "Leer: unbegrenzt.",
-      types_help: "Leer: für alle Angebote.",
+      types_help: "Leer: für alle Angebote. Auf Geschenkgutscheine gibt es nie Rabatt.",
       from_help: "Ab 0:00 Uhr dieses Tages (Berliner Zeit).",
       until_help: "Bis 24:00 Uhr dieses Tages (Berliner Zeit).",
       active_help: "Ausschalten, um den Code sofort zu sperren; bereits eingelöste Rabatte bleiben.",

@@ -1,4 +1,4 @@
-import { INTL_LOCALES, PRODUCT_TYPES } from "@atelier/contract";
+import { INTL_LOCALES, PROMOCODE_PRODUCT_TYPES } from "@atelier/contract";
 import { Box, InputAdornment, Typography } from "@mui/material";
 import {
   BooleanInput,
@@ -65,7 +65,7 @@ function PromocodeFields() {
       </Box>
       <SelectArrayInput
         source="product_types"
-        choices={PRODUCT_TYPES.map((id) => ({ id, name: `admin.product_types.${id}` }))}
+        choices={PROMOCODE_PRODUCT_TYPES.map((id) => ({ id, name: `admin.product_types.${id}` }))}
         helperText={translate("admin.promocode.types_help")}
       />
       <BooleanInput source="is_active" helperText="admin.promocode.active_help" />
