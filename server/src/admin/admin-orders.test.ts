@@ -134,7 +134,16 @@ describe(`staff refunds and orders in the back office (${usesPostgres() ? "Postg
       }),
     ]);
 
-    // The parent withdraws the rest later: only what staff did not give back comes back.
+    // The parent withdraws the rest later: only what staff did not give back comes back, and the page
+    // that offers the withdrawal says so before (D483).
+    const preview = await t.call("GET", `/api/v2/orders/items/${c.itemId}/withdrawal/`, {
+      headers: c.headers,
+    });
+    expect(preview.json()).toMatchObject({
+      can_withdraw: true,
+      paid_cents: c.paid,
+      refund_cents: c.paid - half,
+    });
     const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
       headers: c.headers,
     });

@@ -17,9 +17,7 @@ import { enqueueMail } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import { endSubscriptionOnWithdrawal } from "../subscriptions/index.ts";
 import { creditNote } from "./credit-note.ts";
-import { type RefundPlan, splitRefund } from "./refund-rules.ts";
-import { staffRefundedOf } from "./staff-refunds.repository.ts";
-import { assess } from "./withdrawal-assessment.ts";
+import { assess, refundSplit } from "./withdrawal-assessment.ts";
 import { itemLabel, type WithdrawalsContext } from "./withdrawals.deps.ts";
 import {
   cancelItem,
@@ -30,7 +28,6 @@ import {
   insertWithdrawal,
   lockOrder,
   updateWithdrawal,
-  withdrawnOfOrder,
 } from "./withdrawals.repository.ts";
 
 const BLOCK_ERRORS: Record<Exclude<WithdrawalBlock, "already_withdrawn">, ErrorCode> = {
@@ -60,7 +57,7 @@ export async function recordWithdrawal(
       throw AppError.validation("non_field_errors", BLOCK_ERRORS[block as keyof typeof BLOCK_ERRORS]);
 
     const payment = await findCapturedPayment(tx, facts.orderId);
-    const split = await splitOf(tx, facts, itemId, plan, payment?.amountCents);
+    const split = await refundSplit(tx, facts, itemId, plan, payment?.amountCents);
     const refundCents = split.gatewayCents + split.giftCardCents;
     const today = berlinDate(ctx.now());
     // Past the block above, an item without the statutory right is cancelled under its refund policy.
@@ -102,26 +99,6 @@ export async function recordWithdrawal(
       options: { publicUrl: ctx.publicUrl },
     });
     return { id: inserted.id, created: true };
-  });
-}
-
-/**
- * How the refund splits between the gateway and the order's gift card. What earlier withdrawals and staff
- * refunds (D127) already gave back comes off the item's refund and the payment's rest.
- */
-async function splitOf(
-  tx: Tx,
-  facts: ItemFacts,
-  itemId: number,
-  plan: RefundPlan,
-  paymentCents: number | undefined,
-) {
-  const done = await withdrawnOfOrder(tx, facts.orderId);
-  const staffDone = await staffRefundedOf(tx, facts.orderId, itemId);
-  return splitRefund(Math.max(0, plan.refundCents - staffDone.itemCents), {
-    gatewayCents:
-      paymentCents !== undefined ? Math.max(0, paymentCents - done.gatewayCents - staffDone.orderCents) : 0,
-    giftCardCents: facts.orderGiftCardId ? Math.max(0, facts.orderGiftCardCents - done.giftCardCents) : 0,
   });
 }
 

@@ -14,9 +14,16 @@ import { findGiftCard, findGiftCardOfItem } from "../gift-cards/index.ts";
 import { documentItems } from "../invoices/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import { refundPolicyOf } from "./refund-policy.ts";
-import { type BerlinNow, planRefund, type RefundPlan } from "./refund-rules.ts";
+import { type BerlinNow, planRefund, type RefundPlan, splitRefund } from "./refund-rules.ts";
+import { staffRefundedOf } from "./staff-refunds.repository.ts";
 import { toRecord, type WithdrawalsContext } from "./withdrawals.deps.ts";
-import { findOwnItem, findWithdrawalsOfItems, type ItemFacts } from "./withdrawals.repository.ts";
+import {
+  findCapturedPayment,
+  findOwnItem,
+  findWithdrawalsOfItems,
+  type ItemFacts,
+  withdrawnOfOrder,
+} from "./withdrawals.repository.ts";
 
 const BERLIN_TIME = new Intl.DateTimeFormat("en-GB", {
   timeZone: SCHOOL_TIME_ZONE,
@@ -70,6 +77,29 @@ export async function assess(
   return { block, deadline: window.deadline, plan };
 }
 
+/**
+ * How the refund splits between the gateway and the order's gift card. What earlier withdrawals and staff
+ * refunds (D127) already gave back comes off the item's refund and the payment's rest. The parent's view
+ * and the recording both take it, so the amount a parent is shown is the amount recorded (D483).
+ */
+export async function refundSplit(
+  db: Db | Tx,
+  facts: ItemFacts,
+  itemId: number,
+  plan: RefundPlan,
+  paymentCents: number | undefined,
+) {
+  const [done, staffDone] = await Promise.all([
+    withdrawnOfOrder(db, facts.orderId),
+    staffRefundedOf(db, facts.orderId, itemId),
+  ]);
+  return splitRefund(Math.max(0, plan.refundCents - staffDone.itemCents), {
+    gatewayCents:
+      paymentCents !== undefined ? Math.max(0, paymentCents - done.gatewayCents - staffDone.orderCents) : 0,
+    giftCardCents: facts.orderGiftCardId ? Math.max(0, facts.orderGiftCardCents - done.giftCardCents) : 0,
+  });
+}
+
 /** `GET …/withdraw/`: the parent's own item, what a withdrawal would do, or the one recorded. */
 export async function viewWithdrawal(
   ctx: WithdrawalsContext,
@@ -84,13 +114,20 @@ export async function viewWithdrawal(
     assess(ctx, db, facts),
   ]);
   const block = existing ? "already_withdrawn" : assessment.block;
+  let refundCents = 0;
+  if (existing) refundCents = existing.refundCents;
+  else if (block === null) {
+    const payment = await findCapturedPayment(db, facts.orderId);
+    const split = await refundSplit(db, facts, itemId, assessment.plan, payment?.amountCents);
+    refundCents = split.gatewayCents + split.giftCardCents;
+  }
   return {
     item: itemId,
     can_withdraw: block === null,
     blocked_by: block,
     deadline: assessment.deadline,
     paid_cents: facts.paidCents,
-    refund_cents: existing ? existing.refundCents : block === null ? assessment.plan.refundCents : 0,
+    refund_cents: refundCents,
     basis: (existing?.basis as RefundBasis | undefined) ?? assessment.plan.basis,
     withdrawal: existing ? toRecord(existing) : null,
   };
