@@ -104,6 +104,10 @@ export const ERROR_MESSAGES = {
     de: "Zu viele Anfragen. Bitte später erneut versuchen.",
     ru: "Слишком много запросов. Попробуйте позже.",
   },
+  request_timeout: {
+    de: "Die Anfrage kam nicht vollständig an. Bitte versuchen Sie es erneut.",
+    ru: "Запрос пришёл не полностью. Попробуйте ещё раз.",
+  },
   invalid_date: {
     de: "Geben Sie ein gültiges Datum ein.",
     ru: "Введите правильную дату.",

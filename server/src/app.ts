@@ -69,7 +69,9 @@ import {
   routeGateways,
 } from "./payments/index.ts";
 import {
+  clientErrorHandler,
   type ErrorReporter,
+  frameworkErrors,
   registerAuth,
   registerCompression,
   registerErrorHandler,
@@ -213,6 +215,9 @@ async function createServer({ env, logger, reportError }: AppDeps) {
     pluginTimeout: 60_000,
     ...timeouts(env.REQUEST_TIMEOUT_MS),
     genReqId: (req) => (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID(),
+    // Bad paths and what Node's parser refuses, in the DRF shape like every other error (D484).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

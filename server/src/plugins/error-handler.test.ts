@@ -147,6 +147,46 @@ describe("error mechanism", () => {
     }
   });
 
+  it("refuses a body that is not UTF-8 before any route sees it, instead of storing U+FFFD (D484)", async () => {
+    for (const [bytes, contentType] of [
+      [
+        Buffer.from([...Buffer.from('{"first_name":"A'), 0xff, 0xfe, ...Buffer.from('B"}')]),
+        "application/json",
+      ],
+      [
+        Buffer.from([...Buffer.from('{"last_name":"Al'), 0xc3, ...Buffer.from('pha"}')]),
+        "application/json; charset=latin1",
+      ],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/v2/_test/echo/?locale=ru",
+        headers: { "content-type": contentType },
+        payload: bytes,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        non_field_errors: ["Некорректный запрос."],
+        error_codes: { non_field_errors: ["parse_error"] },
+      });
+    }
+    // The same text written as UTF-8 is a name like any other.
+    const fine = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/_test/echo/",
+      headers: { "content-type": "application/json" },
+      payload: Buffer.from(
+        JSON.stringify({
+          email: "a@b.de",
+          first_name: "Anna Müller-Ёлкина",
+          phone_number: "+4915112345678",
+          age: 3,
+        }),
+      ),
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+
   it("answers malformed JSON with a 400 non_field_errors body", async () => {
     const res = await ctx.app.inject({
       method: "POST",

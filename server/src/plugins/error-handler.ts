@@ -1,8 +1,10 @@
+import type { Socket } from "node:net";
 import { type ErrorCode, errorMessage, isErrorCode, type Locale } from "@atelier/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
+import { resolveRequestLocale } from "../i18n/index.ts";
 
 type FieldErrors = Record<string, { codes: string[] }>;
 
@@ -146,4 +148,44 @@ export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter
 /** Unknown `/api/*` paths answer with a JSON 404; page paths are the SPA's (see spa plugin). */
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send(detailBody("not_found", request.locale));
+}
+
+/**
+ * What Fastify's router answers before any hook or route runs (D484), as every other error: the DRF shape in
+ * the request's language, without the path (Fastify's own bodies were English and repeated the URL).
+ * A path that is no valid percent-encoding is a 400 `parse_error`; a path parameter over the router's
+ * `maxParamLength` (100 characters) names no record, so 404.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // The router stopped before the query was parsed; URLSearchParams reads even a badly encoded one.
+  const search = new URLSearchParams(request.raw.url?.split("?")[1] ?? "");
+  const locale = resolveRequestLocale({
+    query: { locale: search.get("locale") },
+    cookieHeader: request.headers.cookie,
+    acceptLanguage: request.headers["accept-language"],
+  });
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH")
+    return reply.status(404).send(detailBody("not_found", locale));
+  return reply.status(400).send(fieldErrorBody({ [NON_FIELD]: { codes: ["parse_error"] } }, locale));
+}
+
+const CLIENT_ERRORS: Record<string, [status: number, reason: string, code: ErrorCode]> = {
+  HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large", "payload_too_large"],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout", "request_timeout"],
+};
+
+/**
+ * What Node's HTTP parser refuses before there is a request (D484): headers over its limit (431), a request
+ * not complete within `REQUEST_TIMEOUT_MS` (408), a malformed request (400). Answered on the socket as
+ * Fastify's default handler does, in the DRF shape and German (no header could be read for the language).
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, reason, code] = CLIENT_ERRORS[error.code ?? ""] ?? [400, "Bad Request", "parse_error"];
+  const body = JSON.stringify(detailBody(code, "de"));
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
 }

@@ -10,7 +10,9 @@ export {
 export { BROTLI_QUALITY, COMPRESS_THRESHOLD, registerCompression } from "./compression.ts";
 export {
   apiNotFound,
+  clientErrorHandler,
   type ErrorReporter,
+  frameworkErrors,
   type LegacyMessages,
   registerErrorHandler,
 } from "./error-handler.ts";
