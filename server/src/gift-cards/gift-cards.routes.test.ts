@@ -105,7 +105,7 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(set.json()).toEqual(read.json());
   });
 
-  it("a promocode discounts the course beside a gift card, never the card, and the card holds what its line cost (D482)", async () => {
+  it("a promocode discounts the course beside a gift card, never the card; the card holds what its line cost and is named by it (D482, D485)", async () => {
     const parent = await t.parentWithCourse(0);
     const page = await pageBySlug(t.db, GIFT_CARD);
     const card = await t.call("POST", "/api/v2/orders/items/", {
@@ -140,6 +140,21 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect((await t.capture(parent.headers, id)).json().status).toBe("payment_fulfilled");
     const [issued] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, parent.id));
     expect(issued).toMatchObject({ initialCents: 30_000, balanceCents: 30_000 });
+
+    // Named by its own amount, not by the 25 € option the form sends it through (D485): in the reply, the
+    // cart, the parent's history and the order's mail.
+    expect(card.json().purchase_option_name).toBe("Gutschein über 300 €");
+    expect(cardLine.purchase_option_name).toBe("Gutschein über 300 €");
+    const history = await t.call("GET", "/api/v2/orders/items/history/", {
+      headers: parent.headers,
+      query: { locale: "ru" },
+    });
+    const bought = history.json().find((item: { id: number }) => item.id === card.json().id);
+    expect(bought.purchase_option.name).toBe("Сертификат на 300 €");
+    const email = (await t.call("GET", "/api/v2/users/me/", { headers: parent.headers })).json().email;
+    const confirmation = (await t.mailsTo(email)).find((m) => m.template === "order-confirmation");
+    expect(confirmation?.text).toContain("Gutschein über 300 €");
+    expect(confirmation?.text).not.toContain("Gutschein über 25 €");
 
     // A cart of gift cards only: the code has nothing to discount, said in the parent's language.
     const buyer = await createParent(t.db);

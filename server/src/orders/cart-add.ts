@@ -114,7 +114,12 @@ export async function addItem(
       if (facts.page.productType === "BirthdayParty") throw fail("product_page", "party_by_request");
       // The reply's page and option come from a kept read, so the add's statement reads only the item's
       // own child, slots and weeks (D468). An option of another page is refused by the checks; it has none.
-      const offer = await deps.offerShown(tx, request.product_page, request.purchase_option, locale);
+      // A gift card of an amount of its own is named by that amount (D485), which the kept read of its
+      // option does not know: its reply is read with the item after the commit.
+      const ownAmount = request.gift_card && request.gift_card.amount_cents !== facts.option?.basePriceCents;
+      const offer = ownAmount
+        ? undefined
+        : await deps.offerShown(tx, request.product_page, request.purchase_option, locale);
       // Nothing runs in the transaction after the insert, so its commit goes with it.
       return insertBooking(deps, tx, cart, request, facts, offer, true);
     },

@@ -339,7 +339,33 @@ export const lineColumns = {
  * (the cart's items, the history, and the add's reply, D399); and what its documents print besides (the
  * option's meetings, the page's place), so a payment's invoice and mails read nothing more (D451).
  */
-export const namedColumns = (locale: Locale) => ({ ...offerNameColumns(locale), ...childNameColumns });
+export const namedColumns = (locale: Locale) => ({
+  ...offerNameColumns(locale),
+  optionName: itemOptionName(locale),
+  ...childNameColumns,
+});
+
+/** How a gift card of an amount of its own is named (D485), in the words of the demo's amounts. */
+const GIFT_CARD_AMOUNT_NAME: Record<Locale, { before: string; after: string }> = {
+  de: { before: "Gutschein über ", after: " €" },
+  ru: { before: "Сертификат на ", after: " €" },
+};
+
+/**
+ * The option's name as an item shows it (D485): a gift card bought for another amount than its option's
+ * price (the shop's form offers any whole amount and sends the page's first option) is named by what it is
+ * worth, "Gutschein über 30 €", not by that option ("Gutschein über 25 €"), in the cart, the mails, the
+ * history and on the invoice. Every other item shows its option's name. An item's price is its snapshot,
+ * so a card whose option's price staff changed later is named by the amount it was bought for.
+ */
+const itemOptionName = (locale: Locale) => {
+  const { before, after } = GIFT_CARD_AMOUNT_NAME[locale];
+  const cents = orderItems.calculatedPriceCents;
+  return sql<string>`case when ${productPages.productType} = 'GiftCard' and ${cents} <> ${purchaseOptions.basePriceCents}
+    then ${before}::text || case when ${cents} % 100 = 0 then (${cents} / 100)::text
+      else replace(to_char(${cents} / 100.0, 'FM999999990.00'), '.', ',') end || ${after}::text
+    else ${textIn(purchaseOptions.name, locale)} end`;
+};
 
 /** The names of an item's page and option (and what its documents print of them). */
 const offerNameColumns = (locale: Locale) => ({
