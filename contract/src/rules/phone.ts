@@ -8,9 +8,28 @@ const DE_PATTERN = /^\+49[1-9]\d{5,13}$/;
 const UK_PATTERN = /^\+44[1-9]\d{8,9}$/;
 const INTERNATIONAL_PATTERN = /^\+[1-9]\d{6,14}$/;
 
-/** Keeps what the phone input accepts: one leading plus, then digits, at most 25 characters. */
-export function sanitizePhoneInput(raw: string): string {
-  const digits = raw.replace(/\D/g, "");
+/**
+ * Dial codes of countries whose national numbers start with a trunk 0 that the international form leaves
+ * out: "030 1234567" in Berlin is "+49 30 1234567", never "+49 030 …" (D486). Italy, for one, keeps its 0.
+ */
+const TRUNK_ZERO_DIAL_CODES = ["380", "49", "43", "41", "44", "33", "31", "32", "90"];
+
+/**
+ * What the phone input keeps of what is typed: one leading plus, then digits, at most 25 characters; and a
+ * number written the way people write it at home made international (D486):
+ * - with a country chosen (`dialCode`, e.g. "49"), a national number ("030 1234567") takes its code: "+49301234567";
+ * - "0049 30 …" is "+49 30 …";
+ * - the trunk 0 typed after a country's code that drops it ("+49 030 …") is left out.
+ */
+export function sanitizePhoneInput(raw: string, dialCode?: string): string {
+  const typed = raw.trim();
+  let digits = typed.replace(/\D/g, "");
+  if (!typed.startsWith("+")) {
+    if (digits.startsWith("00")) digits = digits.slice(2);
+    else if (digits.startsWith("0") && dialCode) digits = dialCode + digits.slice(1);
+  }
+  const trunk = TRUNK_ZERO_DIAL_CODES.find((code) => digits.startsWith(`${code}0`));
+  if (trunk) digits = trunk + digits.slice(trunk.length + 1);
   return `+${digits}`.slice(0, PHONE_MAX_LENGTH);
 }
 

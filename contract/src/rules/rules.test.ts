@@ -40,6 +40,19 @@ describe("phone (spec §5)", () => {
     expect(sanitizePhoneInput("++49++1")).toBe("+491");
     expect(sanitizePhoneInput("1".repeat(40))).toHaveLength(25);
   });
+  it("makes a number written at home international: the chosen country's code, 00, the trunk 0 (D486)", () => {
+    expect(sanitizePhoneInput("030 12345678", "49")).toBe("+493012345678");
+    expect(sanitizePhoneInput("0", "49")).toBe("+49");
+    expect(sanitizePhoneInput("+49 030 12345678")).toBe("+493012345678");
+    expect(sanitizePhoneInput("+490")).toBe("+49");
+    expect(sanitizePhoneInput("0049 151 1234567")).toBe("+491511234567");
+    expect(sanitizePhoneInput("+44 07911 123456")).toBe("+447911123456");
+    // Italy keeps its 0 after the code, and a number without a country stays as typed.
+    expect(sanitizePhoneInput("+39 06 1234567")).toBe("+39061234567");
+    expect(sanitizePhoneInput("030 1234")).toBe("+0301234");
+    for (const typed of ["030 12345678", "+49 030 12345678", "0049 30 12345678"])
+      expect(isValidPhone(sanitizePhoneInput(typed, "49")), typed).toBe(true);
+  });
   it("checks +1, +49 and +44 numbers by their country pattern", () => {
     expect(isValidPhone("+12025550143")).toBe(true);
     expect(isValidPhone("+11025550143")).toBe(false);

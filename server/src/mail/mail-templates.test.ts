@@ -710,3 +710,25 @@ describe("a gift card bought alone (D283)", () => {
     );
   });
 });
+
+describe("a withdrawn gift card (D486)", () => {
+  it("frees no seat, and no mail names a payment method the parent may not have used", () => {
+    for (const locale of ["de", "ru"] as const) {
+      const card = render("withdrawal-confirmation", locale, {
+        ...SAMPLES["withdrawal-confirmation"],
+        item: "Geschenkgutschein – Gutschein über 30 €",
+        basis: "gift_card_balance",
+      });
+      expect(card.text).not.toMatch(/Platz|место/);
+      const course = render("withdrawal-confirmation", locale, SAMPLES["withdrawal-confirmation"]);
+      expect(course.text).toMatch(locale === "de" ? /der Platz ist wieder frei\./ : /место снова свободно\./);
+      for (const mail of [card, course]) expect(mail.text).not.toContain("PayPal");
+    }
+    const cancelled = render("withdrawal-confirmation", "de", {
+      ...SAMPLES["withdrawal-confirmation"],
+      kind: "cancellation",
+      basis: "full",
+    });
+    expect(cancelled.text).not.toContain("PayPal");
+  });
+});

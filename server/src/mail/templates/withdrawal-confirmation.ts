@@ -28,7 +28,8 @@ export type WithdrawalConfirmationData = {
 
 type Texts = {
   subject: (orderId: number) => string;
-  received: (date: string) => string;
+  /** `seat`: the booking held a seat, now free again (a gift card holds none, D486). */
+  received: (date: string, seat: boolean) => string;
   item: string;
   paid: string;
   refund: string;
@@ -42,8 +43,8 @@ type Texts = {
 const WITHDRAWAL_TEXTS: Record<Locale, Texts> = {
   de: {
     subject: (orderId) => `Eingangsbestätigung Ihres Widerrufs (Bestellung Nr. ${orderId})`,
-    received: (date) =>
-      `wir bestätigen den Eingang Ihres Widerrufs vom ${date}. Der Vertrag über die folgende Buchung ist damit widerrufen; der Platz ist wieder frei.`,
+    received: (date, seat) =>
+      `wir bestätigen den Eingang Ihres Widerrufs vom ${date}. Der Vertrag über die folgende Buchung ist damit widerrufen${seat ? "; der Platz ist wieder frei" : ""}.`,
     item: "Buchung",
     paid: "Bezahlt",
     refund: "Erstattung",
@@ -55,15 +56,15 @@ const WITHDRAWAL_TEXTS: Record<Locale, Texts> = {
       gift_card_balance:
         "Wir erstatten das verbleibende Guthaben des Gutscheins; der Gutschein ist damit ungültig.",
     },
-    how: "Die Erstattung erfolgt über den Zahlungsweg, den Sie verwendet haben (PayPal), binnen 14 Tagen; ein Anteil, der mit einem Gutschein bezahlt wurde, wird dem Gutschein wieder gutgeschrieben. Die Gutschrift ist als PDF angehängt.",
+    how: "Die Erstattung erfolgt über den Zahlungsweg, den Sie verwendet haben, binnen 14 Tagen; ein Anteil, der mit einem Gutschein bezahlt wurde, wird dem Gutschein wieder gutgeschrieben. Die Gutschrift ist als PDF angehängt.",
     nothing: "Es ist kein Betrag zu erstatten.",
     questions: "Bei Fragen antworten Sie einfach auf diese E-Mail.",
   },
   ru: {
     subject: (orderId) => `Подтверждение получения отказа от договора (заказ № ${orderId})`,
-    received: (date) =>
+    received: (date, seat) =>
       // The Russian date ends in "г.", so it stands where no full stop follows it.
-      `Подтверждаем, что ${date} мы получили ваш отказ от договора. Договор по следующему бронированию расторгнут, место снова свободно.`,
+      `Подтверждаем, что ${date} мы получили ваш отказ от договора. Договор по следующему бронированию расторгнут${seat ? ", место снова свободно" : ""}.`,
     item: "Бронирование",
     paid: "Оплачено",
     refund: "Возврат",
@@ -74,7 +75,7 @@ const WITHDRAWAL_TEXTS: Record<Locale, Texts> = {
         "Поскольку по вашей явной просьбе услуга началась до окончания срока отказа, мы удерживаем долю уже проведённых занятий (§ 357a абз. 2 ГГУ) и возвращаем остаток.",
       gift_card_balance: "Мы возвращаем оставшийся баланс сертификата; сертификат больше недействителен.",
     },
-    how: "Возврат производится тем же способом оплаты (PayPal) в течение 14 дней; часть, оплаченная сертификатом, возвращается на сертификат. Кредит-нота приложена в PDF.",
+    how: "Возврат производится тем же способом оплаты в течение 14 дней; часть, оплаченная сертификатом, возвращается на сертификат. Кредит-нота приложена в PDF.",
     nothing: "Сумма к возврату отсутствует.",
     questions: "Если у вас есть вопросы, просто ответьте на это письмо.",
   },
@@ -91,7 +92,7 @@ const CANCELLATION_TEXTS: Record<Locale, Texts> = {
       ...WITHDRAWAL_TEXTS.de.bases,
       full: "Sie haben innerhalb der kostenlosen Stornierungsfrist storniert; wir erstatten den vollen Betrag.",
     },
-    how: "Der Betrag wird über den Zahlungsweg erstattet, den Sie verwendet haben (PayPal); ein Anteil, der mit einem Gutschein bezahlt wurde, wird dem Gutschein wieder gutgeschrieben. Die Gutschrift ist als PDF angehängt.",
+    how: "Der Betrag wird über den Zahlungsweg erstattet, den Sie verwendet haben; ein Anteil, der mit einem Gutschein bezahlt wurde, wird dem Gutschein wieder gutgeschrieben. Die Gutschrift ist als PDF angehängt.",
   },
   ru: {
     ...WITHDRAWAL_TEXTS.ru,
@@ -101,7 +102,7 @@ const CANCELLATION_TEXTS: Record<Locale, Texts> = {
       ...WITHDRAWAL_TEXTS.ru.bases,
       full: "Вы отменили бронирование в срок бесплатной отмены, поэтому мы возвращаем всю сумму.",
     },
-    how: "Деньги будут возвращены тем же способом оплаты (PayPal); часть, оплаченная сертификатом, возвращается на сертификат. Кредит-нота приложена в PDF.",
+    how: "Деньги будут возвращены тем же способом оплаты; часть, оплаченная сертификатом, возвращается на сертификат. Кредит-нота приложена в PDF.",
   },
 };
 
@@ -119,7 +120,7 @@ export const withdrawalConfirmationTemplate: MailTemplate<WithdrawalConfirmation
     { label: t.refund, value: formatMoney(data.refundCents, locale) },
     ...(data.creditNoteNumber ? [{ label: t.creditNote, value: data.creditNoteNumber }] : []),
   ];
-  const received = t.received(formatDate(data.receivedOn, locale));
+  const received = t.received(formatDate(data.receivedOn, locale), data.basis !== "gift_card_balance");
   const money = data.refundCents > 0 ? [t.bases[data.basis], t.how] : [t.nothing];
   return {
     subject,

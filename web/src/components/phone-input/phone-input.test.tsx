@@ -95,6 +95,20 @@ describe("phone input country list (spec §2)", () => {
     expect(screen.getByTestId("phone-country").getAttribute("aria-label")).toContain("Russland");
   });
 
+  it("a number typed the German way becomes international with the chosen country's code (D486)", async () => {
+    const onChange = vi.fn();
+    renderInLocale(<PhoneInput id="phone" value="+49" onChange={onChange} />);
+    const field = screen.getByRole("textbox");
+    // The prefilled +49 overwritten with the number as it stands in the address book.
+    fireEvent.change(field, { target: { value: "030 12345678" } });
+    expect(onChange).toHaveBeenLastCalledWith("+493012345678");
+    // The trunk 0 typed after the prefilled +49.
+    fireEvent.change(field, { target: { value: "+49 0151 1234567" } });
+    expect(onChange).toHaveBeenLastCalledWith("+491511234567");
+    fireEvent.change(field, { target: { value: "0049 30 1234567" } });
+    expect(onChange).toHaveBeenLastCalledWith("+49301234567");
+  });
+
   it("the IP lookup preselects its country while the field is untouched, and never over a typed number", async () => {
     const france = findCountry("fr") ?? null;
     vi.mocked(lookupIpCountry).mockResolvedValue(france);

@@ -107,7 +107,7 @@ export function PhoneInput({
         aria-describedby={describedBy}
         onChange={(event) => {
           touched.current = true;
-          const next = sanitizePhoneInput(event.target.value);
+          const next = sanitizePhoneInput(event.target.value, country.dial);
           setCountry((current) => countryForNumber(next, current));
           onChange(next);
         }}

@@ -7,6 +7,7 @@ import {
   GiftCardDetailsSchema,
   lastGiftCardSendDay,
   type ProductDetail,
+  parseEuroCents,
   todayInBerlin,
 } from "@atelier/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -39,11 +40,13 @@ const choiceRow =
 const fieldset = "min-w-0 space-y-3 rounded-2xl border-2 border-slate-300 p-4";
 const legend = "px-1 text-lg font-bold text-slate-900";
 
-/** The amount the form stands for, in cents (NaN when "other" holds no number). */
-function amountCents(values: Values): number {
+/**
+ * The amount the form stands for, in cents (NaN when "other" holds no amount). "Other" is read by the
+ * contract's euro parser, as Germans type it: "1.000" is a thousand euros, not one (D486).
+ */
+export function amountCents(values: Pick<Values, "amount" | "other_euros">): number {
   if (values.amount !== "other") return Number(values.amount);
-  const euros = values.other_euros.trim().replace(",", ".");
-  return euros === "" ? Number.NaN : Math.round(Number(euros) * 100);
+  return parseEuroCents(values.other_euros) ?? Number.NaN;
 }
 
 /** The form's values as the contract's `gift_card` details, before validation. */

@@ -59,6 +59,21 @@ describe("WithdrawButton (two steps, D75)", () => {
     expect(String(post?.[0])).toContain("/api/v2/orders/items/12/withdraw/");
   });
 
+  it("a gift card's dialog frees no seat; no dialog names PayPal (D486)", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json({ ...view, basis: "gift_card_balance" })),
+    );
+    const base = item();
+    renderButton(item({ product_page: { ...base.product_page, product_type: "GiftCard" } }));
+    fireEvent.click(screen.getByRole("button", { name: /Vertrag widerrufen/ }));
+    const dialog = await screen.findByTestId("withdraw-dialog");
+    await screen.findByTestId("withdraw-amount");
+    expect(dialog.textContent).toContain("Restguthaben");
+    expect(dialog.textContent).not.toContain("Platz");
+    expect(dialog.textContent).not.toContain("PayPal");
+  });
+
   it("speaks Russian", async () => {
     vi.stubGlobal(
       "fetch",

@@ -128,7 +128,10 @@ function WithdrawFlow({ item, until }: { item: HistoryItem; until: string }) {
                 })}
               </p>
               <p>{t(`basis.${data.basis}`)}</p>
-              <p className="text-sm">{t("how")}</p>
+              {/* A gift card holds no seat (D486). */}
+              <p className="text-sm">
+                {t(item.product_page.product_type === "GiftCard" ? "howGiftCard" : "how")}
+              </p>
             </>
           ) : (
             <p role="alert">{t(`blocked.${data.blocked_by ?? "not_active"}`)}</p>
