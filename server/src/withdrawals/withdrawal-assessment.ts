@@ -89,10 +89,8 @@ export async function refundSplit(
   plan: RefundPlan,
   paymentCents: number | undefined,
 ) {
-  const [done, staffDone] = await Promise.all([
-    withdrawnOfOrder(db, facts.orderId),
-    staffRefundedOf(db, facts.orderId, itemId),
-  ]);
+  const done = await withdrawnOfOrder(db, facts.orderId);
+  const staffDone = await staffRefundedOf(db, facts.orderId, itemId);
   return splitRefund(Math.max(0, plan.refundCents - staffDone.itemCents), {
     gatewayCents:
       paymentCents !== undefined ? Math.max(0, paymentCents - done.gatewayCents - staffDone.orderCents) : 0,
