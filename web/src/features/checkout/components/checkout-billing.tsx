@@ -11,7 +11,7 @@ import {
 } from "@atelier/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Controller, type UseFormReturn, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -51,6 +51,19 @@ const FIELD_AUTOCOMPLETE: Record<BillingField, string> = {
 };
 const REQUIRED_FIELDS: ReadonlySet<BillingField> = new Set(["first_name", "last_name"]);
 
+/**
+ * What a parent typed into the billing fields, per account, while the shop is open in the tab (D487): going
+ * back to the cart and on to the checkout again built the form anew from the profile, and a typed address
+ * was gone. Kept in memory only, never stored; the terms box is always ticked anew.
+ */
+const typedBilling = new Map<number, Omit<CheckoutFormValues, "terms">>();
+
+/** Once the order is placed, the next checkout starts from the profile again (which then holds the address). */
+export function forgetTypedBilling(account?: number) {
+  if (account === undefined) typedBilling.clear();
+  else typedBilling.delete(account);
+}
+
 function formDefaults(user: User | undefined): CheckoutFormValues {
   return {
     first_name: user?.first_name ?? "",
@@ -77,12 +90,22 @@ export function useCheckoutForm(cart: Order, user: User | undefined) {
   // The resolver is read once by react-hook-form; the ref lets it follow a cart whose total changes.
   const needsAddressRef = useRef(needsAddress);
   needsAddressRef.current = needsAddress;
+  const typed = user ? typedBilling.get(user.pk) : undefined;
   const form = useForm<CheckoutFormValues>({
     resolver: ((values: CheckoutFormValues, context: unknown, options: never) =>
       zodResolver(checkoutFormSchema(needsAddressRef.current))(values as never, context, options)) as never,
-    defaultValues: formDefaults(user),
+    defaultValues: { ...formDefaults(user), ...typed, terms: false },
     mode: "onTouched",
   });
+  const account = user?.pk;
+  useEffect(() => {
+    if (account === undefined) return;
+    const watching = form.watch(({ terms: _terms, ...values }) => {
+      const { terms: _unticked, ...empty } = formDefaults(undefined);
+      typedBilling.set(account, { ...empty, ...values } as Omit<CheckoutFormValues, "terms">);
+    });
+    return () => watching.unsubscribe();
+  }, [form, account]);
   return { form, needsAddress, required };
 }
 

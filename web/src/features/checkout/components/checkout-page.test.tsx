@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { Locale, Order, PaymentConfig, User } from "@atelier/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { showAccountNotice } from "../../../lib/account-notice.ts";
@@ -9,6 +9,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { advance, renderInLocale } from "../../../test/render.tsx";
 import { checkoutApi } from "../api/checkout-api.ts";
 import { demoConfig, order, orderItem, paypalConfig, profile, stripeConfig } from "../test-fixtures.ts";
+import { forgetTypedBilling } from "./checkout-billing.tsx";
 import { CheckoutPage } from "./checkout-page.tsx";
 import type { PayPalHandlers } from "./paypal-area.tsx";
 
@@ -116,6 +117,8 @@ async function click(element: HTMLElement) {
 }
 
 beforeEach(() => {
+  // What a parent typed is kept per account while the page is open (D487); each test starts from the profile.
+  forgetTypedBilling();
   vi.useFakeTimers();
   // The failure paths log what went wrong; the tests check what the parent sees.
   vi.spyOn(console, "error").mockImplementation(() => {});
@@ -176,10 +179,50 @@ describe("checkout step: each line's amount (D223)", () => {
     await advance(0);
     const line = screen.getByTestId("checkout-items").querySelector("li > span:last-child");
     expect(line?.textContent).toBe("71,10\u00a0€");
+    expect(screen.queryByTestId("checkout-gift-card")).toBeNull();
+  });
+
+  it("says what the gift card pays between the lines and what is due (D487)", async () => {
+    const event = orderItem("Event", { name: "Schachturnier" });
+    setup({
+      cart: order([event], {
+        total_checkout_price: "0.00",
+        total_checkout_price_cents: 0,
+        gift_card: {
+          code: "DEMO-GIFT-2027",
+          applied: "15.00",
+          applied_cents: 1500,
+          balance_cents: 5000,
+          expires_at: null,
+        },
+      }),
+    });
+    await advance(0);
+    const totals = screen.getByTestId("checkout-totals");
+    expect(totals.textContent).toContain("Bezahlt mit Gutschein DEMO-GIFT-2027");
+    expect(screen.getByTestId("checkout-gift-card").textContent).toBe("−15\u00a0€");
+    expect(screen.getByTestId("checkout-due-now").textContent).toBe("0\u00a0€");
   });
 });
 
 describe("checkout step: validation", () => {
+  it("keeps what the parent typed when they go back to the cart and come again; the terms are ticked anew (D487)", async () => {
+    setup();
+    await advance(0);
+    fireEvent.change(screen.getByLabelText("Straße und Hausnummer (optional)"), {
+      target: { value: "Schönhauser Allee 5" },
+    });
+    fireEvent.click(termsBox());
+    cleanup();
+    setup();
+    await advance(0);
+    expect((screen.getByLabelText("Straße und Hausnummer (optional)") as HTMLInputElement).value).toBe(
+      "Schönhauser Allee 5",
+    );
+    expect((screen.getByLabelText("Vorname") as HTMLInputElement).value).toBe("Paula");
+    expect((termsBox() as HTMLInputElement).checked).toBe(false);
+  });
+
   it("takes the billing data from the profile", async () => {
     setup();
     await advance(0);

@@ -44,6 +44,15 @@ export function OrderLines({ order }: { order: Order }) {
         className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-slate-300 pt-3"
         data-testid="checkout-totals"
       >
+        {/* What a gift card pays comes off what is due: without its line a 15 € item stood above "0 €" (D487). */}
+        {order.gift_card && order.gift_card.applied_cents > 0 ? (
+          <>
+            <dt>{t("step.giftCard", { code: order.gift_card.code })}</dt>
+            <dd className="text-right text-green-800" data-testid="checkout-gift-card">
+              −{formatEuro(order.gift_card.applied_cents, locale)}
+            </dd>
+          </>
+        ) : null}
         <dt className="font-bold">{t("step.dueNow")}</dt>
         <dd className="text-right font-bold" data-testid="checkout-due-now">
           {formatEuro(dueNow, locale)}
