@@ -6,11 +6,20 @@ import { giftCardLedger, giftCards } from "../db/index.ts";
 
 export type GiftCardRow = typeof giftCards.$inferSelect;
 
+/**
+ * A code as printed ("PUAM-DUTY-9HMV-PNMT") from how a person may type it (D488): any case, and the four
+ * groups with spaces, hyphens or nothing between them ("puam duty 9hmv pnmt", "PUAMDUTY9HMVPNMT").
+ */
+export function printedGiftCardCode(typed: string): string {
+  const compact = typed.replace(/[\s\-\u2010-\u2015]/g, "");
+  return compact.length === 16 ? (compact.match(/.{4}/g) ?? []).join("-") : typed.trim();
+}
+
 export async function findGiftCardByCode(db: DbOrTx, code: string): Promise<GiftCardRow | undefined> {
   const [row] = await db
     .select()
     .from(giftCards)
-    .where(sql`lower(${giftCards.code}) = lower(${code.trim()})`);
+    .where(sql`lower(${giftCards.code}) = lower(${printedGiftCardCode(code)})`);
   return row;
 }
 

@@ -5,6 +5,7 @@ import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 import { giftCardExpiry, newGiftCardCode } from "./gift-card-code.ts";
+import { printedGiftCardCode } from "./gift-cards.repository.ts";
 
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 beforeAll(async () => {
@@ -38,6 +39,10 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(codes.size).toBe(2000);
     for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
     expect(giftCardExpiry(new Date("2026-11-24T12:00:00Z")).toISOString()).toBe("2029-12-31T22:59:59.000Z");
+    // Typed with spaces, without hyphens or across lines, a code is read as printed (D488).
+    for (const typed of ["puam duty 9hmv pnmt", "PUAMDUTY9HMVPNMT", " PUAM-DUTY 9HMV–PNMT\n"])
+      expect(printedGiftCardCode(typed).toUpperCase(), typed).toBe("PUAM-DUTY-9HMV-PNMT");
+    expect(printedGiftCardCode(" WELCOME10 ")).toBe("WELCOME10");
   });
 
   it("a paid gift card order creates the card with a ledger entry and mails it as a PDF", async () => {
@@ -60,7 +65,14 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
       const parent = await t.parentWithCourse(order % 3);
       const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
         headers: parent.headers,
-        body: { promocode: card.code.toLowerCase() },
+        // Typed as people type it: small letters, spaces for hyphens, or all in one (D488).
+        body: {
+          promocode: [
+            card.code.toLowerCase().replaceAll("-", " "),
+            card.code.replaceAll("-", ""),
+            card.code.toLowerCase(),
+          ][order % 3],
+        },
       });
       expect(set.statusCode, set.body).toBe(200);
       const cart = set.json();

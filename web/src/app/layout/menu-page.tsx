@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Container } from "../../components/ui/container.tsx";
 import { SchoolContacts } from "../../components/ui/school-contacts.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { useSession } from "../../lib/session.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { navLinks } from "./nav-links.ts";
 import { useSchoolContactLabels } from "./school-contact-labels.ts";
@@ -15,6 +16,7 @@ export function MenuPage() {
   const contactLabels = useSchoolContactLabels();
   const { t: tc } = useTranslation();
   const locale = useLocale();
+  const session = useSession();
   useCloseOnEscape();
   return (
     <Container className="py-10">
@@ -53,9 +55,16 @@ export function MenuPage() {
             </div>
           </section>
           <p>
-            <Link to="/login" className="font-semibold text-orange-800 underline underline-offset-2">
-              {tc("signIn")}
-            </Link>
+            {/* A signed-in parent goes to the profile, not to a sign-in that says they are signed in (D488). */}
+            {session ? (
+              <Link to="/profile" className="font-semibold text-orange-800 underline underline-offset-2">
+                {tc("profile")}
+              </Link>
+            ) : (
+              <Link to="/login" className="font-semibold text-orange-800 underline underline-offset-2">
+                {tc("signIn")}
+              </Link>
+            )}
           </p>
         </div>
       </div>
