@@ -14,7 +14,7 @@ export function SeasonList() {
         <LocalTextField source="name" />
         <LocalDateField source="starts_on" />
         <LocalDateField source="ends_on" />
-        <NumberField source="weeks" />
+        <NumberField source="weeks" sortable={false} />
       </Datagrid>
     </List>
   );

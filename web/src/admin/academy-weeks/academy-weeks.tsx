@@ -37,9 +37,9 @@ export function WeekList() {
           <LocalTextField source="name" />
         </ReferenceField>
         <LocalDateField source="starts_on" />
-        <LocalDateField source="ends_on" />
+        <LocalDateField source="ends_on" sortable={false} />
         <NumberField source="seats" />
-        <NumberField source="seats_taken" />
+        <NumberField source="seats_taken" sortable={false} />
       </Datagrid>
     </List>
   );

@@ -18,9 +18,8 @@ export function CategoryList() {
     <List sort={{ field: "sort_order", order: "ASC" }} filters={[<TextInput key="q" source="q" alwaysOn />]}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <LocalTextField source="name" />
-        <TextField source="name.ru" />
         <TextField source="slug" />
-        <NumberField source="pages" />
+        <NumberField source="pages" sortable={false} />
         <NumberField source="sort_order" />
       </Datagrid>
     </List>

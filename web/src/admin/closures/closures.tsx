@@ -49,7 +49,7 @@ export function ClosureList() {
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <LocalDateField source="starts_on" />
         <LocalDateField source="ends_on" />
-        <LocalTextField source="name" />
+        <LocalTextField source="name" sortable={false} />
         <ReferenceField
           source="location_id"
           reference="locations"

@@ -945,6 +945,11 @@ export const de = {
       username: "E-Mail",
       password: "Passwort",
     },
+    // react-admin's own "Noch kein %{name}." / «Нет %{name}.» bent no noun (D489): "Noch kein Besuchsanfragen."
+    page: {
+      empty: "%{name}: noch keine Einträge.",
+      invite: "Jetzt einen Eintrag anlegen?",
+    },
   },
 };
 

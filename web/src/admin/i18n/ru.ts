@@ -943,5 +943,10 @@ export const ru: AdminMessages = {
       username: "Электронная почта",
       password: "Пароль",
     },
+    // react-admin's own "Noch kein %{name}." / «Нет %{name}.» bent no noun (D489): "Noch kein Besuchsanfragen."
+    page: {
+      empty: "%{name}: пока ничего нет.",
+      invite: "Добавить запись?",
+    },
   },
 };

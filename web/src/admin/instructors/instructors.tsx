@@ -25,7 +25,7 @@ export function InstructorList() {
         <TextField source="first_name" />
         <TextField source="last_name" />
         <TextField source="slug" />
-        <NumberField source="pages" />
+        <NumberField source="pages" sortable={false} />
         <BooleanField source="is_published" />
         <NumberField source="sort_order" />
       </Datagrid>

@@ -33,12 +33,11 @@ export function LocationList() {
     <List sort={{ field: "sort_order", order: "ASC" }} filters={[<TextInput key="q" source="q" alwaysOn />]}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <LocalTextField source="name" />
-        <TextField source="name.ru" />
         <TextField source="street" />
-        <TextField source="post_code" />
+        <TextField source="post_code" sortable={false} />
         <TextField source="city" />
-        <NumberField source="pages" />
-        <NumberField source="closures" />
+        <NumberField source="pages" sortable={false} />
+        <NumberField source="closures" sortable={false} />
         <BooleanField source="is_active" />
         <NumberField source="sort_order" />
       </Datagrid>

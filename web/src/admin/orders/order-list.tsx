@@ -74,6 +74,7 @@ export function OrderList() {
         <LocalDateField source="created_at" showTime />
         <FunctionField
           source="status"
+          sortable={false}
           render={(r: AdminOrder) => translate(`admin.orders.status.${r.status}`)}
         />
         <FunctionField

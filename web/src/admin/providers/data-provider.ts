@@ -10,11 +10,23 @@ export const ADMIN_TOKEN_KEY = "atelier-admin-token";
 const REQUEST_READ_ONLY = [
   ...["id", "kind", "product_page", "product_name", "user", "children", "adults", "date", "confirmed_at"],
   ...["locale", "created_at", "version", "first_name", "last_name", "email", "phone", "comment"],
-  ...["message", "position", "appointment_date"],
+  ...[
+    "message",
+    "position",
+    "appointment_date",
+    "requested_slot",
+    "confirmed_start",
+    "confirmed_end",
+    "house",
+  ],
 ];
 
-/** Fields a reply carries that no form sends back: the server refuses unknown fields (D97). */
-const READ_ONLY: Record<string, readonly string[]> = {
+/**
+ * Fields a reply carries that no form sends back: the server refuses unknown fields (D97). A field a reply
+ * gains must be named here too, or the form cannot be saved any more (D489: the houses and the requests
+ * were); `data-provider-fields.test.ts` holds each list against the contract's reply and update schemas.
+ */
+export const READ_ONLY: Record<string, readonly string[]> = {
   products: ["id", "updated_at", "version"],
   slots: ["id", "seats_taken", "archived_at", "version"],
   closures: ["id", "version"],
@@ -25,6 +37,7 @@ const READ_ONLY: Record<string, readonly string[]> = {
   ...Object.fromEntries(["visit-requests", "contact-requests"].map((r) => [r, REQUEST_READ_ONLY])),
   instructors: ["id", "label", "pages", "version"],
   categories: ["id", "label", "pages", "version"],
+  locations: ["id", "label", "pages", "closures", "version"],
   "purchase-options": ["id", "bookings", "version"],
   "academy-seasons": ["id", "label", "weeks", "version"],
   "academy-weeks": ["id", "seats_taken", "version"],
@@ -36,7 +49,7 @@ const READ_ONLY: Record<string, readonly string[]> = {
 };
 
 /** Fields a record is created with and that stay fixed afterwards: sent on create, never on save. */
-const CREATE_ONLY: Record<string, readonly string[]> = {
+export const CREATE_ONLY: Record<string, readonly string[]> = {
   slots: ["product_page"],
   "purchase-options": ["product_page", "schedule_type", "is_recurring"],
   "academy-weeks": ["product_page"],

@@ -63,10 +63,10 @@ export function SlotsOfPage() {
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <WeekdayOrDate />
         <TextField source="start" />
-        <TextField source="end" />
+        <TextField source="end" sortable={false} />
         <NumberField source="seats" />
-        <NumberField source="seats_taken" />
-        <LocalDateField source="archived_at" emptyText="—" />
+        <NumberField source="seats_taken" sortable={false} />
+        <LocalDateField source="archived_at" emptyText="—" sortable={false} />
       </Datagrid>
       <Button component={Link} to={`/slots/create?source=${JSON.stringify({ product_page: page?.id })}`}>
         {translate("admin.add_slot")}
