@@ -22,6 +22,10 @@ export const ADMIN_ORDER_ERROR_MESSAGES = {
     de: "Zu dieser Bestellung wurde keine Bestellbestätigung verschickt.",
     ru: "Подтверждение этого заказа не отправлялось.",
   },
+  refund_request_reused: {
+    de: "Diese Erstattung wurde schon mit anderen Angaben erfasst. Bitte laden Sie die Bestellung neu und prüfen Sie ihre Erstattungen.",
+    ru: "Этот возврат уже был оформлен с другими данными. Обновите заказ и проверьте его возвраты.",
+  },
   order_not_paid: {
     de: "Diese Bestellung ist nicht bezahlt.",
     ru: "Этот заказ не оплачен.",

@@ -98,6 +98,11 @@ describe(`staff refunds and orders in the back office (${usesPostgres() ? "Postg
     const again = await refund(c.orderId, body);
     expect(again.statusCode, again.body).toBe(200);
     expect(refundCount() - before).toBe(1);
+    // The same request id with another amount is no retry: refused, not answered with the first (D490).
+    const changed = await refund(c.orderId, { ...body, amount_cents: half - 100 });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().error_codes).toEqual({ detail: "refund_request_reused" });
+    expect(refundCount() - before).toBe(1);
     expect(await t.db.select().from(staffRefunds).where(eq(staffRefunds.orderId, c.orderId))).toHaveLength(1);
 
     const notes = await t.db

@@ -32,6 +32,24 @@ import {
 const euros = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
 
 /**
+ * A refund recorded under this request id, when the request is a retry of it: the same order, item and
+ * cancellation, and the same amount (or "the rest", which names none). A request id sent again with other
+ * values is refused (409 `refund_request_reused`, D490): answering the first refund would tell staff an
+ * amount was refunded that never was.
+ */
+function sameRequest(row: StaffRefundRow, orderId: number, input: AdminRefundInput) {
+  const same =
+    row.orderId === orderId &&
+    row.orderItemId === input.item &&
+    row.cancelItem === input.cancel_item &&
+    (input.amount_cents === null ||
+      input.amount_cents === undefined ||
+      input.amount_cents === row.amountCents);
+  if (!same) throw new AppError("refund_request_reused", 409);
+  return { row, created: false };
+}
+
+/**
  * Records a staff refund (D127) once per request id, under the order's lock (the lock a withdrawal of the
  * same order takes, so the two see each other's money): the item cancelled if asked, the credit note,
  * the parent's mail and the staff member's audit entry, all in one transaction.
@@ -45,13 +63,13 @@ export async function recordStaffRefund(
 ): Promise<{ row: StaffRefundRow; created: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const first = await findStaffRefundByRequest(tx, input.request_id);
-    if (first) return { row: first, created: false };
+    if (first) return sameRequest(first, orderId, input);
     const facts = await findItemOfOrder(tx, orderId, input.item);
     if (!facts) throw AppError.validation("item", "invalid_choice");
     await lockOrder(tx, orderId);
     // Under the lock: a repeat of this request, or a withdrawal of the item, that committed meanwhile.
     const repeat = await findStaffRefundByRequest(tx, input.request_id);
-    if (repeat) return { row: repeat, created: false };
+    if (repeat) return sameRequest(repeat, orderId, input);
     const fresh = (await findItemOfOrder(tx, orderId, input.item)) ?? facts;
     if (fresh.orderStatus !== "paid" && fresh.orderStatus !== "refunded")
       throw AppError.validation("non_field_errors", "order_not_paid");
