@@ -17,6 +17,7 @@ import { LocalTextField } from "../shared/enum-labels.tsx";
 import { DeletingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 
 /** Academy weeks of a season (D119): dates, seats (never below those taken) and the offer they belong to. */
 
@@ -29,7 +30,7 @@ const weekFilters = [
 export function WeekList() {
   return (
     <List sort={{ field: "starts_on", order: "ASC" }} filters={weekFilters}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <ReferenceField source="product_page" reference="products">
           <LocalTextField source="name" sortable={false} />
         </ReferenceField>

@@ -12,11 +12,12 @@ import {
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField } from "../shared/enum-labels.tsx";
 import { DeletingToolbar, SideBySide } from "../shared/form-layout.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 
 export function CategoryList() {
   return (
     <List sort={{ field: "sort_order", order: "ASC" }} filters={[<TextInput key="q" source="q" alwaysOn />]}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <LocalTextField source="name" />
         <TextField source="slug" />
         <NumberField source="pages" sortable={false} />

@@ -16,6 +16,7 @@ import {
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField } from "../shared/enum-labels.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 
 /** Holidays and closures per house (D114): dates, the house, and the name in German and Russian side by side. */
 function ClosureFields() {
@@ -46,7 +47,7 @@ export function ClosureList() {
   const translate = useTranslate();
   return (
     <List sort={{ field: "starts_on", order: "DESC" }}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <LocalDateField source="starts_on" />
         <LocalDateField source="ends_on" />
         <LocalTextField source="name" sortable={false} />

@@ -11,6 +11,7 @@ import {
 import { PhoneField, telHref } from "../shared/contact-fields.tsx";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 import { HandlingFields, STATUSES, useChoices } from "../shared/request-fields.tsx";
 
 /** Contact requests (D136): appointment, callback or partnership, with status, internal note and handler. */
@@ -26,7 +27,7 @@ export function ContactRequestList() {
   ];
   return (
     <List filters={filters} sort={{ field: "created_at", order: "DESC" }} exporter={false}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <LocalDateField source="created_at" showTime />
         <FunctionField
           source="kind"

@@ -16,6 +16,7 @@ import { Markdown } from "../../components/ui/markdown.tsx";
 import { DetailEdit } from "../shared/detail.tsx";
 import { choices, required } from "../shared/field-helpers.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 
 /** The shop's own text pages in the back office (D123): German and Russian markdown with a preview. */
 
@@ -92,7 +93,7 @@ function ContentPageFields() {
 export function ContentPageList() {
   return (
     <List filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: "key", order: "ASC" }}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <TextField source="key" />
         <TextField source="title.de" sortable={false} />
         <LocalDateField source="updated_at" showTime />

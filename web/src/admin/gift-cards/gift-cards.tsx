@@ -20,6 +20,7 @@ import { YesNoField } from "../shared/enum-labels.tsx";
 import { centsText, required } from "../shared/field-helpers.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { MoneyInput } from "../shared/money-input.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 import { GiftCardDelivery } from "./gift-card-delivery.tsx";
 
 /** Gift cards in the back office (D125): issued by hand (euros in, integer cents sent), deactivated, their history. */
@@ -30,7 +31,7 @@ export function GiftCardList() {
       filters={[<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="a" source="is_active" />]}
       sort={{ field: "id", order: "DESC" }}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <TextField source="code" />
         <FunctionField
           source="initial_cents"

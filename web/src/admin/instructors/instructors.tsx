@@ -15,13 +15,14 @@ import {
 } from "react-admin";
 import { DetailEdit } from "../shared/detail.tsx";
 import { DeletingToolbar, SideBySide } from "../shared/form-layout.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 
 const instructorFilters = [<TextInput key="q" source="q" alwaysOn />];
 
 export function InstructorList() {
   return (
     <List sort={{ field: "sort_order", order: "ASC" }} filters={instructorFilters}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <TextField source="first_name" />
         <TextField source="last_name" />
         <TextField source="slug" />

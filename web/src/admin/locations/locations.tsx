@@ -17,6 +17,7 @@ import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField } from "../shared/enum-labels.tsx";
 import { DeletingToolbar, SideBySide } from "../shared/form-layout.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 
 /** The contract's rule for a house's phone (D177), so staff read the shop's message before saving. */
 const phoneRule = (value: string | null) =>
@@ -31,7 +32,7 @@ const phoneRule = (value: string | null) =>
 export function LocationList() {
   return (
     <List sort={{ field: "sort_order", order: "ASC" }} filters={[<TextInput key="q" source="q" alwaysOn />]}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <LocalTextField source="name" />
         <TextField source="street" />
         <TextField source="post_code" sortable={false} />

@@ -17,6 +17,7 @@ import {
 } from "react-admin";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 import { euro } from "./order-format.ts";
 
 /** The orders list (issue 21, D127): its filters, a phone booking and the export. */
@@ -69,7 +70,7 @@ export function OrderList() {
   const filters = useMemo(() => orderFilters(translate), [translate]);
   return (
     <List sort={{ field: "created_at", order: "DESC" }} filters={filters} actions={<OrderListActions />}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false} body={openableRows}>
         <TextField source="id" />
         <LocalDateField source="created_at" showTime />
         <FunctionField

@@ -26,6 +26,7 @@ import {
 import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 import { useStaffAction } from "../shared/use-staff-action.ts";
 import { HOLD } from "../staff-orders/staff-orders.tsx";
 
@@ -58,7 +59,7 @@ export function PartyRequestList() {
   const translate = useTranslate();
   return (
     <List exporter={false} sort={{ field: "created_at", order: "DESC" }}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <LocalDateField source="created_at" showTime sortable={false} />
         <TextField source="product_name" sortable={false} />
         <TextField source="parent_name" sortable={false} />

@@ -32,6 +32,7 @@ import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { EmailField, PhoneField } from "../shared/contact-fields.tsx";
 import { DetailShow } from "../shared/detail.tsx";
 import { EnumField, useEnumLabel } from "../shared/enum-labels.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 import { FamilyCredits } from "./family-credits.tsx";
 
 /** People (D138, D139): find a parent, see their family; admins change roles and erase a family. */
@@ -51,7 +52,7 @@ export function PersonList() {
   const filters = [<TextInput key="q" source="q" alwaysOn />];
   return (
     <List filters={filters} sort={{ field: "id", order: "DESC" }} exporter={false}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false} body={openableRows}>
         <TextField source="id" />
         <FunctionField
           source="last_name"

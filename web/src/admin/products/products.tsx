@@ -28,6 +28,7 @@ import { PricesOfPage } from "../purchase-options/purchase-options.tsx";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField, useEnumChoices } from "../shared/enum-labels.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 import { SlotsOfPage } from "../slots/slots.tsx";
 import { TitleImageInput } from "./product-image.tsx";
 import { ProductPreviewPanel } from "./product-preview.tsx";
@@ -48,7 +49,7 @@ const filters = [
 export function ProductList() {
   return (
     <List filters={filters} sort={{ field: "sort_order", order: "ASC" }} perPage={25}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <TextField source="id" />
         <LocalTextField source="name" sortBy="name" />
         <SelectField source="product_type" choices={typeChoices} />

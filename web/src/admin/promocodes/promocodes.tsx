@@ -24,6 +24,7 @@ import { EnumField, YesNoField } from "../shared/enum-labels.tsx";
 import { centsText, required } from "../shared/field-helpers.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { MoneyInput, useOfficeLocale } from "../shared/money-input.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 
 /** Promocodes in the back office (D124): a percentage or an amount off, Berlin days (D318), their uses. */
 
@@ -86,7 +87,7 @@ export function PromocodeList() {
       filters={[<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="a" source="is_active" />]}
       sort={{ field: "id", order: "DESC" }}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <TextField source="code" />
         <FunctionField
           source="discount"

@@ -21,6 +21,7 @@ import { EnumField, useEnumChoices, useLocalText, YesNoField } from "../shared/e
 import { DeletingToolbar, SideBySide } from "../shared/form-layout.tsx";
 import { MoneyField, MoneyInput, PriceGuardSaveButton } from "../shared/money-input.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 
 /** Prices are integer cents on the wire; staff read and type euros ("89,00") in the money field (D231). */
 
@@ -32,7 +33,7 @@ export function PurchaseOptionList() {
   const name = (record: { name: { de: string; ru?: string | null } }) => localText(record.name);
   return (
     <List sort={{ field: "product_page", order: "ASC" }} filters={optionFilters}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <ReferenceField source="product_page" reference="products">
           <FunctionField render={name} />
         </ReferenceField>
@@ -55,7 +56,7 @@ export function PricesOfPage() {
   const name = (record: { name: { de: string; ru?: string | null } }) => localText(record.name);
   return (
     <>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <FunctionField source="name" sortable={false} render={name} />
         <EnumField source="schedule_type" enumName="schedule_type" />
         <MoneyField source="base_price_cents" />

@@ -14,6 +14,7 @@ import {
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import { DetailEdit } from "../shared/detail.tsx";
 import { DeletingToolbar } from "../shared/form-layout.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 
 /** The contract's rule for a field, so staff read the shop's own message before saving (D189). */
 const fieldRule = (field: "from_path" | "target") => (value: string) => {
@@ -30,7 +31,7 @@ const fieldRule = (field: "from_path" | "target") => (value: string) => {
 export function RedirectList() {
   return (
     <List sort={{ field: "from_path", order: "ASC" }} filters={[<TextInput key="q" source="q" alwaysOn />]}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <TextField source="from_path" />
         <TextField source="target" />
         <BooleanField source="external" sortable={false} />

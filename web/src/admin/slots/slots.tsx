@@ -29,6 +29,7 @@ import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField } from "../shared/enum-labels.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 
 function useWeekdayChoices() {
   const translate = useTranslate();
@@ -60,7 +61,7 @@ export function SlotsOfPage() {
   const translate = useTranslate();
   return (
     <>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <WeekdayOrDate />
         <TextField source="start" />
         <TextField source="end" sortable={false} />
@@ -85,7 +86,7 @@ export function SlotList() {
       filters={slotFilters}
       filterDefaultValues={{ archived: false }}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <TextField source="id" />
         <ReferenceField source="product_page" reference="products">
           <LocalTextField source="name" sortable={false} />

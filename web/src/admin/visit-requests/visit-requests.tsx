@@ -18,6 +18,7 @@ import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { telHref } from "../shared/contact-fields.tsx";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
+import { openableRows } from "../shared/openable-rows.tsx";
 import { HandlingFields, STATUSES, useChoices } from "../shared/request-fields.tsx";
 import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
 
@@ -60,7 +61,7 @@ export function VisitRequestList() {
   ];
   return (
     <List filters={filters} sort={{ field: "created_at", order: "DESC" }} exporter={false}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <LocalDateField source="created_at" showTime />
         <FunctionField
           source="kind"
