@@ -107,7 +107,7 @@ function OrderHeader({ order }: { order: AdminOrder }) {
 }
 
 /** An item's buttons: refund or cancel it (paid orders), move it (an active paid one with dates), or why it ended. */
-function ItemActions({
+export function ItemActions({
   order,
   item,
   onRefund,
@@ -121,13 +121,15 @@ function ItemActions({
   const translate = useTranslate();
   const t = (key: string) => translate(`admin.orders.${key}`);
   const unpaid = order.payment_state === "unpaid";
+  // Nothing left to give back and nothing to cancel: no button that would offer at most 0,00 € (D492).
+  const settled = item.status !== "active" && item.refundable_cents === 0;
   return (
     <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
       {item.withdrawn ? (
         t(
           `source.${order.refunds.find((r) => r.item === item.id && r.source !== "staff")?.source ?? "withdrawal"}`,
         )
-      ) : unpaid ? null : (
+      ) : unpaid || settled ? null : (
         <Button variant="outlined" size="small" onClick={onRefund}>
           {t("refund_button")}
         </Button>
