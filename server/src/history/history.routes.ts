@@ -23,7 +23,7 @@ export const historyRoutes =
     app.get(
       "/api/v2/orders/items/history/",
       {
-        preHandler: async (request) => {
+        onRequest: async (request) => {
           if (request.headers.authorization !== undefined) await requireUser(request);
         },
         schema: {

@@ -40,13 +40,16 @@ export function registerAuth(
   });
 }
 
-/** preHandler: 401 `{"detail": ...}` without a valid token. */
+/**
+ * A route's `onRequest` hook: 401 `{"detail": ...}` without a valid token. It runs before the body is read and
+ * checked (D493): a guest learns nothing about what a route would accept, and is told to sign in.
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   request.user = await request.server.authenticateRequest(request);
   if (!request.user) throw new AppError("not_authenticated", 401);
 }
 
-/** preHandler: 401 without a valid token, 403 for a customer. */
+/** A route's `onRequest` hook: 401 without a valid token, 403 for a customer. */
 export async function requireStaff(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user?.role !== "staff" && request.user?.role !== "admin")
@@ -58,7 +61,7 @@ export function isStaffRole(role: AuthUser["role"]): boolean {
   return role === "staff" || role === "admin";
 }
 
-/** preHandler: 401 without a valid token, 403 for anyone but an instructor (the instructor's phone, D380). */
+/** A route's `onRequest` hook: 401 without a valid token, 403 for anyone but an instructor (the instructor's phone, D380). */
 export async function requireInstructor(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user?.role !== "instructor") throw new AppError("permission_denied", 403);

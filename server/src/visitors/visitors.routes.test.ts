@@ -54,6 +54,20 @@ describe("visitors", () => {
     expect((await request("GET", "/api/v2/visitors/", stranger.headers)).json()).toEqual([]);
     expect((await request("GET", "/api/v2/visitors/", {})).statusCode).toBe(401);
     expect((await request("POST", "/api/v2/visitors/", {}, mila)).statusCode).toBe(401);
+    // A guest is told to sign in before anything is read of what they sent (D493): not what a field needs.
+    for (const [method, url, body] of [
+      ["PATCH", "/api/v2/visitors/abc/", { first_name: "X" }],
+      ["POST", "/api/v2/visitors/", { first_name: "" }],
+      ["GET", "/api/v2/invoices/1/pdf/", undefined],
+      ["POST", "/api/v2/orders/fulfill/", { payment_gateway: "bitcoin" }],
+    ] as const) {
+      const guest = await request(method as "GET" | "POST" | "PATCH", url, {}, body);
+      expect(guest.statusCode, url).toBe(401);
+      expect(guest.json(), url).toEqual({
+        detail: "Anmeldedaten fehlen.",
+        error_codes: { detail: "not_authenticated" },
+      });
+    }
   });
 
   it.each([
