@@ -24,7 +24,7 @@ export const ADMIN_ORDER_ERROR_MESSAGES = {
   },
   refund_request_reused: {
     de: "Diese Erstattung wurde schon mit anderen Angaben erfasst. Bitte laden Sie die Bestellung neu und prüfen Sie ihre Erstattungen.",
-    ru: "Этот возврат уже был оформлен с другими данными. Обновите заказ и проверьте его возвраты.",
+    ru: "Этот возврат уже был оформлен с другими данными. Перезагрузите страницу заказа и проверьте его возвраты.",
   },
   order_not_paid: {
     de: "Diese Bestellung ist nicht bezahlt.",

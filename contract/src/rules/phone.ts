@@ -17,17 +17,24 @@ const TRUNK_ZERO_DIAL_CODES = ["380", "49", "43", "41", "44", "33", "31", "32", 
 /**
  * What the phone input keeps of what is typed: one leading plus, then digits, at most 25 characters; and a
  * number written the way people write it at home made international (D486):
- * - with a country chosen (`dialCode`, e.g. "49"), a national number ("030 1234567") takes its code: "+49301234567";
+ * - with a country chosen (`dialCode`, e.g. "49") whose numbers drop a trunk 0 abroad, a national number
+ *   ("030 1234567") takes its code: "+49301234567" (Italy's or Hungary's "06 …" is left to the parent);
  * - "0049 30 …" is "+49 30 …";
  * - the trunk 0 typed after a country's code that drops it ("+49 030 …") is left out.
  */
 export function sanitizePhoneInput(raw: string, dialCode?: string): string {
   const typed = raw.trim();
   let digits = typed.replace(/\D/g, "");
-  if (!typed.startsWith("+")) {
-    if (digits.startsWith("00")) digits = digits.slice(2);
-    else if (digits.startsWith("0") && dialCode) digits = dialCode + digits.slice(1);
-  }
+  // The input runs this on every key, and keeps a "+": no country's code starts with 0, so "+0…" is a
+  // number being typed the national way, and "+00…" the international prefix.
+  if (digits.startsWith("00")) digits = digits.slice(2);
+  else if (
+    digits.startsWith("0") &&
+    digits.length > 1 &&
+    dialCode !== undefined &&
+    TRUNK_ZERO_DIAL_CODES.includes(dialCode)
+  )
+    digits = dialCode + digits.slice(1);
   const trunk = TRUNK_ZERO_DIAL_CODES.find((code) => digits.startsWith(`${code}0`));
   if (trunk) digits = trunk + digits.slice(trunk.length + 1);
   return `+${digits}`.slice(0, PHONE_MAX_LENGTH);

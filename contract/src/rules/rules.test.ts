@@ -42,7 +42,16 @@ describe("phone (spec §5)", () => {
   });
   it("makes a number written at home international: the chosen country's code, 00, the trunk 0 (D486)", () => {
     expect(sanitizePhoneInput("030 12345678", "49")).toBe("+493012345678");
-    expect(sanitizePhoneInput("0", "49")).toBe("+49");
+    // Typed one key at a time, as the input runs it: the national way, and the international prefix.
+    const keyByKey = (keys: string, dial: string) =>
+      [...keys].reduce((field, key) => sanitizePhoneInput(field + key, dial), "");
+    expect(keyByKey("030 12345678", "49")).toBe("+493012345678");
+    expect(keyByKey("0049 30 12345678", "49")).toBe("+493012345678");
+    expect(keyByKey("0033 1 23456789", "49")).toBe("+33123456789");
+    expect(keyByKey("+49 0151 1234567", "49")).toBe("+491511234567");
+    // Italy keeps its 0 and Hungary's 06 is no trunk 0: their national numbers are not guessed.
+    expect(sanitizePhoneInput("06 1234567", "39")).toBe("+061234567");
+    expect(sanitizePhoneInput("06 1 234 5678", "36")).toBe("+0612345678");
     expect(sanitizePhoneInput("+49 030 12345678")).toBe("+493012345678");
     expect(sanitizePhoneInput("+490")).toBe("+49");
     expect(sanitizePhoneInput("0049 151 1234567")).toBe("+491511234567");

@@ -224,7 +224,7 @@ function passwordRoutes(app: App, { accounts, limit }: Registration) {
   app.post(
     "/api/v2/users/auth/password/change/",
     {
-      onRequest: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: TAGS,
         summary: "Sets a new password; other sessions are signed out, this one stays",
@@ -246,7 +246,7 @@ function profileRoutes(app: App, { accounts }: Registration) {
   app.get(
     "/api/v2/users/me/",
     {
-      onRequest: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: TAGS,
         summary: "The signed-in user",
@@ -261,7 +261,7 @@ function profileRoutes(app: App, { accounts }: Registration) {
   app.patch(
     "/api/v2/users/add_profile_info/",
     {
-      onRequest: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: TAGS,
         summary: "Changes any subset of the profile fields; the e-mail cannot be changed",
@@ -277,7 +277,7 @@ function profileRoutes(app: App, { accounts }: Registration) {
   app.post(
     "/api/v2/users/logout/",
     {
-      onRequest: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: TAGS,
         summary: "Revokes the token of this request",

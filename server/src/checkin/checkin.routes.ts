@@ -24,13 +24,13 @@ export const checkinRoutes =
   async (app) => {
     app.get(
       "/api/v2/checkin/:code/",
-      { onRequest: requireStaff, schema: { ...schema, summary: "The booking behind a check-in code" } },
+      { preValidation: requireStaff, schema: { ...schema, summary: "The booking behind a check-in code" } },
       async (request) => checkin.view(request.params.code, request.locale),
     );
     app.post(
       "/api/v2/checkin/:code/",
       {
-        onRequest: requireStaff,
+        preValidation: requireStaff,
         schema: { ...schema, summary: "Check the child in for today's lesson (idempotent per lesson date)" },
       },
       async (request) => checkin.checkIn(currentUser(request), request.params.code, request.locale),

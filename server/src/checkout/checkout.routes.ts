@@ -90,7 +90,7 @@ function orderPaymentRoutes(app: App, { checkout, fulfilPerMinute }: CheckoutRou
   app.post(
     "/api/v2/orders/fulfill/",
     {
-      onRequest: requireUser,
+      preValidation: requireUser,
       // Each call reserves seats and opens a payment: bounded per client address.
       config: { rateLimit: { max: fulfilPerMinute, timeWindow: "1 minute" } },
       schema: {
@@ -107,7 +107,7 @@ function orderPaymentRoutes(app: App, { checkout, fulfilPerMinute }: CheckoutRou
   app.get(
     "/api/v2/orders/:id/",
     {
-      onRequest: requireUser,
+      preValidation: requireUser,
       schema: {
         ...common,
         summary: "One of my orders (by our number or the PayPal order id)",
@@ -122,7 +122,7 @@ function orderPaymentRoutes(app: App, { checkout, fulfilPerMinute }: CheckoutRou
   app.post(
     "/api/v2/orders/:id/capture/",
     {
-      onRequest: requireUser,
+      preValidation: requireUser,
       schema: {
         ...common,
         summary: "Capture the approved payment",
@@ -142,7 +142,7 @@ function paymentLinkRoutes(app: App, { checkout, fulfilPerMinute }: CheckoutRout
   app.get(
     "/api/v2/orders/payment_link/:token/",
     {
-      onRequest: requireUser,
+      preValidation: requireUser,
       schema: {
         ...common,
         summary: "The order a mailed payment link pays (its parent only) and whether it can be paid",
@@ -157,7 +157,7 @@ function paymentLinkRoutes(app: App, { checkout, fulfilPerMinute }: CheckoutRout
   app.post(
     "/api/v2/orders/payment_link/:token/pay/",
     {
-      onRequest: requireUser,
+      preValidation: requireUser,
       config: { rateLimit: { max: fulfilPerMinute, timeWindow: "1 minute" } },
       schema: {
         ...common,
@@ -176,7 +176,7 @@ function paymentEndRoutes(app: App, { checkout, webhooks }: CheckoutRouteDeps) {
   app.post(
     "/api/v2/orders/:id/cancel_payment/",
     {
-      onRequest: requireUser,
+      preValidation: requireUser,
       schema: {
         ...common,
         summary: "The buyer cancelled the payment: the items go back into the cart",

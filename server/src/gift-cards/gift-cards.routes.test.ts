@@ -147,6 +147,14 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
       courseLine.list_price_cents - cart.total_discount_cents + 30_000,
     );
 
+    // A change of the card (its greeting) answers the same name (D485).
+    const greeted = await t.call("PATCH", `/api/v2/orders/items/${card.json().id}/`, {
+      headers: parent.headers,
+      body: { comment: "Alles Gute, Oma!" },
+    });
+    expect(greeted.statusCode, greeted.body).toBe(200);
+    expect(greeted.json().purchase_option_name).toBe("Gutschein über 300 €");
+
     const { id } = (await t.fulfil(parent.headers)).json();
     t.standIn.approve(id);
     expect((await t.capture(parent.headers, id)).json().status).toBe("payment_fulfilled");

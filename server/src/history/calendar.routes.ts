@@ -10,7 +10,7 @@ export const calendarRoutes =
     app.get(
       "/api/v2/visitors/:id/calendar.ics",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: ["visitors"],
           summary: "The child's booked dates (iCalendar, Europe/Berlin)",

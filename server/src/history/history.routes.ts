@@ -23,7 +23,7 @@ export const historyRoutes =
     app.get(
       "/api/v2/orders/items/history/",
       {
-        onRequest: async (request) => {
+        preValidation: async (request) => {
           if (request.headers.authorization !== undefined) await requireUser(request);
         },
         schema: {

@@ -21,7 +21,7 @@ export const invoiceDownloadRoutes =
     app.get(
       "/api/v2/orders/:id/invoice.pdf",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: { ...common, summary: "The order's invoice as PDF", params: OrderParamsSchema },
       },
       async (request, reply) =>
@@ -30,7 +30,7 @@ export const invoiceDownloadRoutes =
     app.get(
       "/api/v2/invoices/:number/pdf/",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: {
           ...common,
           summary: "An invoice or credit note (RE-…, GS-…) as PDF",

@@ -30,9 +30,9 @@ const FromQuery = LocaleQuerySchema.extend({
     .optional(),
 });
 
-// Checked on request, before the body is validated: a stranger hears 401/403, never a field error.
-const user = { onRequest: requireUser };
-const staff = { onRequest: requireStaff };
+// Checked before the body is validated, after the rate limits (D493): a stranger hears 401/403, never a field error.
+const user = { preValidation: requireUser };
+const staff = { preValidation: requireStaff };
 const tags = ["lessons"];
 const security = [{ tokenAuth: [] }];
 type App = Parameters<FastifyPluginAsyncZod>[0];

@@ -61,8 +61,13 @@ export async function updateItem(
         ...(patch.schedule_slots ? { slotIds } : {}),
         ...(patch.academy_weeks ? { weekIds } : {}),
       });
-      // What the reply shows of the page and option: the add's kept read (D468).
-      const offer = await deps.offerShown(tx, item.productPageId, item.purchaseOptionId, locale);
+      // What the reply shows of the page and option: the add's kept read (D468); a gift card of an amount of
+      // its own is named by that amount (D485), which only the item's read after the commit knows.
+      const ownAmount =
+        item.productType === "GiftCard" && item.calculatedPriceCents !== facts?.option?.basePriceCents;
+      const offer = ownAmount
+        ? undefined
+        : await deps.offerShown(tx, item.productPageId, item.purchaseOptionId, locale);
       // The cart priced as it will be: the item with its changes. Its discounts are still the stored ones,
       // which the plan compares the new ones with. The item's changes go with the reprice's write and the
       // commit (D476), which answers the item's child, slots and weeks (D477).

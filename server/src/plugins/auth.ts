@@ -41,15 +41,16 @@ export function registerAuth(
 }
 
 /**
- * A route's `onRequest` hook: 401 `{"detail": ...}` without a valid token. It runs before the body is read and
- * checked (D493): a guest learns nothing about what a route would accept, and is told to sign in.
+ * A route's `preValidation` hook: 401 `{"detail": ...}` without a valid token. It runs before the body and
+ * query are checked (D493), so a guest is told to sign in, not what a field needs; and after the rate
+ * limits, whose `onRequest` hooks count every request, a bad token's too.
  */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   request.user = await request.server.authenticateRequest(request);
   if (!request.user) throw new AppError("not_authenticated", 401);
 }
 
-/** A route's `onRequest` hook: 401 without a valid token, 403 for a customer. */
+/** A route's `preValidation` hook: 401 without a valid token, 403 for a customer. */
 export async function requireStaff(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user?.role !== "staff" && request.user?.role !== "admin")
@@ -61,7 +62,7 @@ export function isStaffRole(role: AuthUser["role"]): boolean {
   return role === "staff" || role === "admin";
 }
 
-/** A route's `onRequest` hook: 401 without a valid token, 403 for anyone but an instructor (the instructor's phone, D380). */
+/** 401 without a valid token, 403 for anyone but an instructor (the instructor's phone, D380). */
 export async function requireInstructor(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user?.role !== "instructor") throw new AppError("permission_denied", 403);

@@ -45,7 +45,7 @@ function itemRoutes(app: App, { subscriptions }: SubscriptionsRouteDeps) {
   app.post(
     "/api/v2/orders/subscriptions/:id/make_recurring/",
     {
-      onRequest: requireUser,
+      preValidation: requireUser,
       schema: {
         ...common,
         summary:
@@ -67,7 +67,7 @@ function itemRoutes(app: App, { subscriptions }: SubscriptionsRouteDeps) {
   app.patch(
     "/api/v2/orders/items/:id/cancel/",
     {
-      onRequest: requireUser,
+      preValidation: requireUser,
       schema: {
         ...common,
         summary: "Cancel a course subscription at the end of the paid month",
@@ -125,7 +125,7 @@ function contractCancelRoutes(
   app.get(
     "/api/v2/contracts/cancellable/",
     {
-      onRequest: requireUser,
+      preValidation: requireUser,
       schema: {
         ...common,
         summary: "My running subscriptions, for the cancellation page",

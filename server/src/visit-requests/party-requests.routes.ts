@@ -18,7 +18,7 @@ export const partyRequestsRoutes =
     app.post(
       "/api/v2/party_requests/",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         // Per account (the route is for signed-in parents), so families behind one address do not share it.
         config: {
           rateLimit: {
@@ -49,7 +49,7 @@ export const partyRequestsRoutes =
     app.get(
       "/api/v2/party_requests/",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: ["users"],
           summary:

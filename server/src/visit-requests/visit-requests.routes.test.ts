@@ -345,6 +345,22 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
   });
 });
 
+describe("a signed-in route's limit counts a guest too (D493)", () => {
+  it("a party request with a token nobody has is 401, and the eleventh within the minute 429", async () => {
+    const send = () =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/v2/party_requests/?locale=de",
+        headers: { authorization: "Token nobody-has-this-key" },
+        payload: { anything: true },
+      });
+    for (let i = 0; i < 10; i++) expect((await send()).statusCode).toBe(401);
+    const limited = await send();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error_codes).toEqual({ detail: "throttled" });
+  });
+});
+
 describe("visit requests service", () => {
   it("stores nothing when a mail cannot be queued (one transaction)", async () => {
     const service = createVisitRequestsService({

@@ -73,7 +73,7 @@ export const visitRequestsRoutes =
     app.get(
       "/api/v2/users/visit_requests/",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: ["users"],
           summary: "The signed-in parent's visit requests with the school's answer (status, confirmed date)",

@@ -20,7 +20,7 @@ export const visitorsRoutes =
     app.get(
       "/api/v2/visitors/",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: {
           ...common,
           summary: "List my visitors",
@@ -33,7 +33,7 @@ export const visitorsRoutes =
     app.post(
       "/api/v2/visitors/",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: {
           ...common,
           summary: "Add a visitor",
@@ -48,7 +48,7 @@ export const visitorsRoutes =
     app.patch(
       "/api/v2/visitors/:id/",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: {
           ...common,
           summary: "Change a visitor",

@@ -27,7 +27,7 @@ export const waitingListRoutes =
     app.post(
       "/api/v2/orders/waiting_list/",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: {
           ...common,
           summary: "Put a child in line for a full slot or academy week (200: already in line)",
@@ -48,7 +48,7 @@ export const waitingListRoutes =
     app.get(
       "/api/v2/orders/waiting_list/",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: {
           ...common,
           summary: "My waiting-list entries (open first, at most 100)",
@@ -61,7 +61,7 @@ export const waitingListRoutes =
     app.delete(
       "/api/v2/orders/waiting_list/:id/",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: {
           ...common,
           summary: "Leave a waiting list (a running offer passes to the next)",
@@ -78,7 +78,7 @@ export const waitingListRoutes =
     app.get(
       "/api/v2/orders/waiting_list/offer/:token/",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: {
           ...common,
           summary: "A seat offered from a waiting list (only to the parent it was made to)",
@@ -92,7 +92,7 @@ export const waitingListRoutes =
     app.post(
       "/api/v2/orders/waiting_list/offer/:token/accept/",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: {
           ...common,
           summary: "Accept an offer: the seat goes into the cart, held by the offer until it runs out",

@@ -18,7 +18,7 @@ export const withdrawalsRoutes =
     app.get(
       "/api/v2/orders/items/:id/withdrawal/",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: ["orders"],
           summary: "Can the item be withdrawn, until when, and what would be refunded",
@@ -33,7 +33,7 @@ export const withdrawalsRoutes =
     app.post(
       "/api/v2/orders/items/:id/withdraw/",
       {
-        onRequest: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: ["orders"],
           summary: "Withdraw from the item's contract (once; a repeat answers the same withdrawal)",

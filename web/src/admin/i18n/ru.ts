@@ -945,7 +945,7 @@ export const ru: AdminMessages = {
     },
     // react-admin's own "Noch kein %{name}." / «Нет %{name}.» bent no noun (D489): "Noch kein Besuchsanfragen."
     page: {
-      empty: "%{name}: пока ничего нет.",
+      empty: "Здесь пока ничего нет.",
       invite: "Добавить запись?",
     },
   },

@@ -122,7 +122,7 @@ export function ItemActions({
   const t = (key: string) => translate(`admin.orders.${key}`);
   const unpaid = order.payment_state === "unpaid";
   // Nothing left to give back and nothing to cancel: no button that would offer at most 0,00 € (D492).
-  const settled = item.status !== "active" && item.refundable_cents === 0;
+  const settled = item.status === "cancelled" && item.refundable_cents === 0;
   return (
     <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
       {item.withdrawn ? (

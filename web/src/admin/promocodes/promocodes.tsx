@@ -1,4 +1,4 @@
-import { INTL_LOCALES, PROMOCODE_PRODUCT_TYPES } from "@atelier/contract";
+import { INTL_LOCALES, PROMOCODE_PRODUCT_TYPES, type ProductType } from "@atelier/contract";
 import { Box, InputAdornment, Typography } from "@mui/material";
 import {
   BooleanInput,
@@ -15,6 +15,7 @@ import {
   SimpleForm,
   TextField,
   TextInput,
+  useRecordContext,
   useTranslate,
 } from "react-admin";
 import { berlinDayOf, momentOfBerlinDay } from "../shared/berlin-days.ts";
@@ -36,6 +37,12 @@ function Percent({ value }: { value: number }) {
 
 function PromocodeFields() {
   const translate = useTranslate();
+  // A code saved before D482 may still name gift cards: that choice stays listed on it, so staff can take it
+  // off (the server refuses to save it), instead of a value the list hides.
+  const saved = useRecordContext<{ product_types?: ProductType[] }>()?.product_types ?? [];
+  const types: ProductType[] = saved.includes("GiftCard")
+    ? [...PROMOCODE_PRODUCT_TYPES, "GiftCard"]
+    : [...PROMOCODE_PRODUCT_TYPES];
   return (
     <>
       <TextInput source="code" validate={required} helperText="admin.promocode.code_help" />
@@ -66,7 +73,7 @@ function PromocodeFields() {
       </Box>
       <SelectArrayInput
         source="product_types"
-        choices={PROMOCODE_PRODUCT_TYPES.map((id) => ({ id, name: `admin.product_types.${id}` }))}
+        choices={types.map((id) => ({ id, name: `admin.product_types.${id}` }))}
         helperText={translate("admin.promocode.types_help")}
       />
       <BooleanInput source="is_active" helperText="admin.promocode.active_help" />

@@ -58,7 +58,11 @@ const REQUIRED_FIELDS: ReadonlySet<BillingField> = new Set(["first_name", "last_
  */
 const typedBilling = new Map<number, Omit<CheckoutFormValues, "terms">>();
 
-/** Once the order is placed, the next checkout starts from the profile again (which then holds the address). */
+/**
+ * Forgets what was typed (the component tests start each from the profile). The shop keeps it for the tab's
+ * life: a payment cancelled at PayPal or declined brings the parent back to the cart, and the address typed
+ * for that order is still wanted (D487).
+ */
 export function forgetTypedBilling(account?: number) {
   if (account === undefined) typedBilling.clear();
   else typedBilling.delete(account);

@@ -14,7 +14,7 @@ import { paymentConfigOptions, paypalLocale } from "../../../lib/payments.ts";
 import { browserStorage } from "../../../lib/storage.ts";
 import type { PaymentNotice } from "../cart-search.ts";
 import { withdrawalInfo } from "../withdrawal.ts";
-import { BillingFieldset, forgetTypedBilling, TermsSection, useCheckoutForm } from "./checkout-billing.tsx";
+import { BillingFieldset, TermsSection, useCheckoutForm } from "./checkout-billing.tsx";
 import type { CheckoutPhase } from "./checkout-phase.ts";
 import { CheckoutProblemMessage, CheckoutStatus, OrderLines } from "./checkout-summary.tsx";
 import type { PayPalHandlers } from "./paypal-area.tsx";
@@ -148,10 +148,6 @@ function CheckoutFlow({
   // preselected, as it was before Stripe came (D104).
   const [method, setMethod] = useState<PaymentMethod>("default");
   const { form, needsAddress, required } = useCheckoutForm(cart, user);
-  const placedFor = phase.kind === "placed" ? user?.pk : undefined;
-  useEffect(() => {
-    if (placedFor !== undefined) forgetTypedBilling(placedFor);
-  }, [placedFor]);
 
   // While an order is placed, the page shows it as it was ordered: the server's cart is a new, empty one.
   const order = phase.kind === "placed" ? phase.order : cart;
