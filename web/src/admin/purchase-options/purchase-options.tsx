@@ -60,8 +60,8 @@ export function PricesOfPage() {
         <FunctionField source="name" sortable={false} render={name} />
         <EnumField source="schedule_type" enumName="schedule_type" />
         <MoneyField source="base_price_cents" />
-        <YesNoField source="is_recurring" />
-        <NumberField source="bookings" />
+        <YesNoField source="is_recurring" sortable={false} />
+        <NumberField source="bookings" sortable={false} />
       </Datagrid>
       <Button
         component={Link}

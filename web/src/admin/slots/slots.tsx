@@ -93,10 +93,10 @@ export function SlotList() {
         </ReferenceField>
         <WeekdayOrDate />
         <TextField source="start" />
-        <TextField source="end" />
+        <TextField source="end" sortable={false} />
         <NumberField source="seats" />
-        <NumberField source="seats_taken" />
-        <LocalDateField source="archived_at" emptyText="—" />
+        <NumberField source="seats_taken" sortable={false} />
+        <LocalDateField source="archived_at" emptyText="—" sortable={false} />
       </Datagrid>
     </List>
   );
