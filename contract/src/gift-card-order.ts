@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isIsoDate, todayInBerlin } from "./rules/dates.ts";
 import { EmailSchema } from "./rules/email.ts";
+import type { Locale } from "./rules/locale.ts";
 import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
 
 /**
@@ -73,6 +74,15 @@ export type StoredGiftCardDetails = {
   deliverTo: GiftCardDelivery;
   recipientEmail: string | null;
   sendOn: string | null;
+};
+
+/**
+ * How a gift card of an amount is named, around its whole euros ("Gutschein über 30 €"): the demo's options
+ * are named so, and a card bought for an amount of its own is shown so on every line (D485).
+ */
+export const GIFT_CARD_AMOUNT_WORDS: Record<Locale, { before: string; after: string }> = {
+  de: { before: "Gutschein über ", after: " €" },
+  ru: { before: "Сертификат на ", after: " €" },
 };
 
 /** A card for the buyer goes to them at once; only a recipient's mail waits for its day. */

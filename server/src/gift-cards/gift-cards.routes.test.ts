@@ -30,6 +30,21 @@ async function buyGiftCard() {
   return { parent, card };
 }
 
+/** A 300 € card, an amount of its own, sent through the page's first option (25 €) as the shop's form does. */
+async function addOwnAmountCard(headers: Record<string, string>) {
+  const page = await pageBySlug(t.db, GIFT_CARD);
+  const card = await t.call("POST", "/api/v2/orders/items/", {
+    headers,
+    body: {
+      product_page: page.page.id,
+      purchase_option: page.options[0]?.id,
+      gift_card: { amount_cents: 30_000, recipient_name: "Oma Inge" },
+    },
+  });
+  expect(card.statusCode, card.body).toBe(201);
+  return card;
+}
+
 const balanceOf = async (id: number) =>
   (await t.db.select().from(giftCards).where(eq(giftCards.id, id)))[0]?.balanceCents;
 
@@ -119,16 +134,7 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
 
   it("a promocode discounts the course beside a gift card, never the card; the card holds what its line cost and is named by it (D482, D485)", async () => {
     const parent = await t.parentWithCourse(0);
-    const page = await pageBySlug(t.db, GIFT_CARD);
-    const card = await t.call("POST", "/api/v2/orders/items/", {
-      headers: parent.headers,
-      body: {
-        product_page: page.page.id,
-        purchase_option: page.options[0]?.id,
-        gift_card: { amount_cents: 30_000, recipient_name: "Oma Inge" },
-      },
-    });
-    expect(card.statusCode, card.body).toBe(201);
+    const card = await addOwnAmountCard(parent.headers);
     const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
       headers: parent.headers,
       body: { promocode: "WELCOME10" },
@@ -178,15 +184,7 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
 
     // A cart of gift cards only: the code has nothing to discount, said in the parent's language.
     const buyer = await createParent(t.db);
-    const alone = await t.call("POST", "/api/v2/orders/items/", {
-      headers: buyer.headers,
-      body: {
-        product_page: page.page.id,
-        purchase_option: page.options[0]?.id,
-        gift_card: { amount_cents: 30_000, recipient_name: "Oma Inge" },
-      },
-    });
-    expect(alone.statusCode, alone.body).toBe(201);
+    await addOwnAmountCard(buyer.headers);
     const refused = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
       headers: buyer.headers,
       query: { locale: "de" },

@@ -1,4 +1,10 @@
-import type { Locale, ProductType, ScheduleType, StoredGiftCardDetails } from "@atelier/contract";
+import {
+  GIFT_CARD_AMOUNT_WORDS,
+  type Locale,
+  type ProductType,
+  type ScheduleType,
+  type StoredGiftCardDetails,
+} from "@atelier/contract";
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { textIn } from "../catalogue/index.ts";
 import type { DbOrTx, Tx } from "../db/index.ts";
@@ -345,12 +351,6 @@ export const namedColumns = (locale: Locale) => ({
   ...childNameColumns,
 });
 
-/** How a gift card of an amount of its own is named (D485), in the words of the demo's amounts. */
-const GIFT_CARD_AMOUNT_NAME: Record<Locale, { before: string; after: string }> = {
-  de: { before: "Gutschein über ", after: " €" },
-  ru: { before: "Сертификат на ", after: " €" },
-};
-
 /**
  * The option's name as an item shows it (D485): a gift card bought for another amount than its option's
  * price (the shop's form offers any whole amount and sends the page's first option) is named by what it is
@@ -359,7 +359,7 @@ const GIFT_CARD_AMOUNT_NAME: Record<Locale, { before: string; after: string }> =
  * so a card whose option's price staff changed later is named by the amount it was bought for.
  */
 const itemOptionName = (locale: Locale) => {
-  const { before, after } = GIFT_CARD_AMOUNT_NAME[locale];
+  const { before, after } = GIFT_CARD_AMOUNT_WORDS[locale];
   const cents = orderItems.calculatedPriceCents;
   return sql<string>`case when ${productPages.productType} = 'GiftCard' and ${cents} <> ${purchaseOptions.basePriceCents}
     then ${before}::text || case when ${cents} % 100 = 0 then (${cents} / 100)::text

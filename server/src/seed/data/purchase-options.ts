@@ -1,4 +1,4 @@
-import type { LocalizedText } from "@atelier/contract";
+import { GIFT_CARD_AMOUNT_WORDS, type LocalizedText } from "@atelier/contract";
 import { l, type PurchaseOptionSeed } from "./types.ts";
 
 /** Monthly prices of a course subscription by meetings per week, and the meeting card. */
@@ -85,9 +85,10 @@ export const birthdayPackage = (name: LocalizedText, priceCents: number): Purcha
 export const giftCardAmounts = (amountsCents: number[]): PurchaseOptionSeed[] =>
   amountsCents.map((cents) => {
     const euros = (cents / 100).toString();
+    const named = ({ before, after }: { before: string; after: string }) => `${before}${euros}${after}`;
     return {
       scheduleType: "GiftCard",
-      name: l(`Gutschein über ${euros} €`, `Сертификат на ${euros} €`),
+      name: l(named(GIFT_CARD_AMOUNT_WORDS.de), named(GIFT_CARD_AMOUNT_WORDS.ru)),
       basePriceCents: cents,
     };
   });
