@@ -205,7 +205,7 @@ export const AdminGiftCardMailInputSchema = z
   .strict();
 export type AdminGiftCardMailInput = z.infer<typeof AdminGiftCardMailInputSchema>;
 
-export const GIFT_CARD_LEDGER_KINDS = ["issue", "redeem", "release", "withdrawal"] as const;
+export const GIFT_CARD_LEDGER_KINDS = ["issue", "redeem", "release", "withdrawal", "staff_refund"] as const;
 
 /** One change of a card's balance (issued +, spent −, given back +), oldest first. */
 export const AdminGiftCardLedgerEntrySchema = z.object({

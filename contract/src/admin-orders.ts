@@ -10,7 +10,8 @@ import { REFUND_STATES } from "./withdrawal.ts";
 
 /**
  * How an order's money stands: `needs_attention` when a refund through the gateway was given up after its
- * bounded tries (D90) and a person must refund by hand.
+ * bounded tries (D90) and a person must refund by hand. What the order's gift card paid counts as paid, and
+ * what went back onto it as refunded; a paid order with nothing due (a code took it all) is `paid` (D494).
  */
 export const ADMIN_PAYMENT_STATES = [
   "unpaid",
@@ -34,7 +35,11 @@ export const AdminOrderRowSchema = z.object({
   parent_email: z.string(),
   children: z.array(z.string()),
   products: z.array(z.string()),
+  /** What was due beside the gift card's part (through the gateway). */
   total_cents: z.number().int(),
+  /** What the order's gift card paid, or holds while the order awaits its payment (D494). */
+  gift_card_cents: z.number().int(),
+  /** Given back so far: through the gateway and onto the gift card. */
   refunded_cents: z.number().int(),
   payment_state: z.enum(ADMIN_PAYMENT_STATES),
   gateway: z.string().nullable(),
@@ -52,7 +57,10 @@ export const AdminOrderItemSchema = z.object({
   paid_cents: z.number().int(),
   /** Given back so far by staff refunds and a withdrawal. */
   refunded_cents: z.number().int(),
-  /** What a staff refund of this item may still give back through the gateway. */
+  /**
+   * What a staff refund of this item may still give back: through the gateway, and onto the gift card that
+   * paid part of the order (D494).
+   */
   refundable_cents: z.number().int(),
   withdrawn: z.boolean(),
   /** The slots and academy weeks the item books (what a move changes, D161). */
@@ -77,7 +85,9 @@ export const AdminOrderRefundSchema = z.object({
    */
   source: z.enum(["staff", "withdrawal", "cancellation"]),
   item: z.number().int(),
+  /** The whole refund, of which `gift_card_cents` went back onto the order's gift card (D494). */
   amount_cents: z.number().int(),
+  gift_card_cents: z.number().int(),
   cancel_item: z.boolean(),
   state: z.enum(REFUND_STATES),
   attempts: z.number().int(),

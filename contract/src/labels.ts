@@ -205,6 +205,7 @@ const LEDGER_KIND_LABELS: Labels<(typeof GIFT_CARD_LEDGER_KINDS)[number]> = {
   redeem: w("Eingelöst", "Оплата"),
   release: w("Zurückgebucht", "Возврат на сертификат"),
   withdrawal: w("Widerruf", "Отказ от договора"),
+  staff_refund: w("Erstattung durch die Schule", "Возврат от школы"),
 };
 
 const PARTY_REQUEST_STATE_LABELS: Labels<(typeof PARTY_REQUEST_STATES)[number]> = {

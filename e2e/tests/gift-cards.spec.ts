@@ -9,16 +9,19 @@ import {
   signedInParent,
   useSessionInBrowser,
 } from "../support/parents.ts";
+import { signInToBackOffice } from "../support/staff-bookings.ts";
 
 /**
  * Issue #9, "Done when": a parent buys a gift card, and a second parent redeems it in two orders until the
- * balance is zero. Payments go through the PayPal stand-in that playwright.config.ts starts.
+ * balance is zero; staff cancel the order the card paid wholly, and its amount is on the card again (D494).
+ * Payments go through the PayPal stand-in that playwright.config.ts starts.
  */
 
 const standIn = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3198}`;
 
 type Product = {
   id: number;
+  name: string;
   age_group: string;
   schedule_slots: { id: number; weekday: number | null; date: string | null; space: number }[];
   purchase_options: { id: number; name: string; schedule_type: string; base_price: string }[];
@@ -30,13 +33,13 @@ async function products(request: APIRequestContext, type: string): Promise<Produ
 }
 
 /** Pays the parent's cart: fulfil, the buyer approves at the stand-in, capture (or nothing left to pay). */
-async function pay(request: APIRequestContext, parent: Parent) {
+async function pay(request: APIRequestContext, parent: Parent): Promise<number> {
   const fulfil = await request.post("/api/v2/orders/fulfill/?locale=de&payment_gateway=paypal", {
     headers: parent.headers,
     data: { terms_accepted: true },
   });
   expect(fulfil.status(), await fulfil.text()).toBe(200);
-  const { id } = (await fulfil.json()) as { id: string };
+  const { id, order_id: orderId } = (await fulfil.json()) as { id: string; order_id: number };
   if (!/^\d+$/.test(id)) expect((await request.post(`${standIn}/stand-in/approve/${id}`)).ok()).toBe(true);
   const capture = await request.post(`/api/v2/orders/${id}/capture/?locale=de`, {
     headers: parent.headers,
@@ -44,6 +47,7 @@ async function pay(request: APIRequestContext, parent: Parent) {
   });
   expect(capture.status(), await capture.text()).toBe(200);
   expect((await capture.json()).status).toBe("payment_fulfilled");
+  return orderId;
 }
 
 /** An amount as the cart shows it in German: "65 €", "12,50 €". */
@@ -106,7 +110,7 @@ test("a parent buys a gift card; a second parent redeems it in two orders until 
   const workshopPrice = Number(workshop.option.base_price);
   await expect(page.getByTestId("cart-gift-card")).toHaveText(euros(workshopPrice, "−"));
   await expect(page.getByTestId("cart-due-now")).toHaveText(euros(0));
-  await pay(request, parent);
+  const workshopOrder = await pay(request, parent);
 
   const course = (await products(request, "Course"))
     .map((p) => ({
@@ -152,6 +156,42 @@ test("a parent buys a gift card; a second parent redeems it in two orders until 
   await page.getByLabel("Gutscheincode").fill(code);
   await page.getByRole("button", { name: "Einlösen" }).click();
   await expect(page.getByText("Dieser Gutschein hat kein Guthaben mehr.")).toBeVisible();
+
+  // Staff find the workshop's order, which the card paid wholly: it is paid, and cancelling it with its
+  // refund puts the workshop's price back onto the card (D494).
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInToBackOffice(page);
+  await page.getByRole("menuitem", { name: "Bestellungen" }).click();
+  await page.getByLabel("Suche (Name, E-Mail, Kind, Nr.)").fill(parent.email);
+  await expect(page.locator("tbody tr")).toHaveCount(2);
+  await page.locator("tbody tr").filter({ hasText: workshop.p.name }).locator("td").first().click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${workshopOrder}/show$`));
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toContainText(`${workshopOrder} · Bezahlt · Bezahlt`);
+  const price = workshop.option.base_price.replace(".", ",");
+  await expect(page.getByText(new RegExp(`Gutschein: ${price}\\s€`))).toBeVisible();
+  const levLine = page
+    .getByRole("region", { name: "Positionen" })
+    .getByRole("row")
+    .filter({ hasText: "Lev" });
+  await levLine.getByRole("button", { name: "Erstatten oder stornieren" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Was mit dem Gutschein bezahlt wurde, geht auf den Gutschein zurück");
+  await dialog.getByLabel("Position stornieren (der Platz wird frei)").check();
+  await dialog.getByLabel(/Grund/).fill("Der Workshop fällt aus");
+  await dialog.getByRole("button", { name: "Ausführen" }).click();
+  await expect(dialog).toBeHidden();
+  const refunds = page.getByRole("region", { name: "Erstattungen" });
+  await expect(refunds).toContainText(new RegExp(`davon ${price}\\s€ auf den Gutschein`));
+  await expect(heading).toContainText("Erstattet");
+  expect(await newestMail("staff-refund", parent.email)).toContain("wieder gutgeschrieben");
+
+  // The parent redeems the card again for Nina's workshop.
+  await useSessionInBrowser(page, parent);
+  await page.goto("/cart?locale=de");
+  await page.getByLabel("Gutscheincode").fill(code);
+  await page.getByRole("button", { name: "Einlösen" }).click();
+  await expect(page.getByTestId("cart-gift-card")).toHaveText(euros(workshopPrice, "−"));
 });
 
 test("a gift card of any amount goes by mail to its recipient, and no child is asked (issue 24)", async ({

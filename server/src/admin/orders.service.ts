@@ -46,6 +46,7 @@ const auditValues = (row: StaffRefundRow) => ({
   order: row.orderId,
   item: row.orderItemId,
   amount_cents: row.amountCents,
+  gift_card_cents: row.giftCardCents,
   cancel_item: row.cancelItem,
   reason: row.reason,
   request_id: row.requestId,
@@ -100,7 +101,8 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       id: r.id,
       source: "staff" as const,
       item: r.orderItemId,
-      amount_cents: r.amountCents,
+      amount_cents: r.amountCents + r.giftCardCents,
+      gift_card_cents: r.giftCardCents,
       cancel_item: r.cancelItem,
       state: r.refundState as RefundState,
       attempts: r.refundAttempts,
@@ -114,6 +116,7 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       source: w.kind === "cancellation" ? ("cancellation" as const) : ("withdrawal" as const),
       item: w.orderItemId,
       amount_cents: w.refundCents,
+      gift_card_cents: w.giftCardCents,
       cancel_item: true,
       state: w.refundState as RefundState,
       attempts: w.refundAttempts,
@@ -152,6 +155,16 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
       withdrawn.reduce((sum, w) => sum + w.gatewayCents, 0) -
       staffRefunds.reduce((sum, r) => sum + r.amountCents, 0),
   );
+  // What the order's gift card paid and has not had back goes back onto it (D494), after the gateway's rest.
+  const giftCardLeft =
+    row.status === "paid" || row.status === "refunded"
+      ? Math.max(
+          0,
+          row.gift_card_cents -
+            withdrawn.reduce((sum, w) => sum + w.giftCardCents, 0) -
+            staffRefunds.reduce((sum, r) => sum + r.giftCardCents, 0),
+        )
+      : 0;
   const refunds = refundsOf(staffRefunds, withdrawn);
   return {
     ...row,
@@ -161,7 +174,7 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
     items: items.map((item) => {
       const staff = staffRefunds
         .filter((r) => r.orderItemId === item.id)
-        .reduce((s, r) => s + r.amountCents, 0);
+        .reduce((s, r) => s + r.amountCents + r.giftCardCents, 0);
       const w = withdrawn.find((x) => x.orderItemId === item.id);
       return {
         id: item.id,
@@ -171,7 +184,7 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
         status: item.status,
         paid_cents: item.paidCents,
         refunded_cents: staff + (w?.refundCents ?? 0),
-        refundable_cents: w ? 0 : Math.max(0, Math.min(item.paidCents - staff, gatewayLeft)),
+        refundable_cents: w ? 0 : Math.max(0, Math.min(item.paidCents - staff, gatewayLeft + giftCardLeft)),
         withdrawn: w !== undefined,
         slots: units.slots
           .filter((u) => u.item === item.id)

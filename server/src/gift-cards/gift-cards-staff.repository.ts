@@ -1,4 +1,4 @@
-import type { Locale } from "@atelier/contract";
+import type { GIFT_CARD_LEDGER_KINDS, Locale } from "@atelier/contract";
 import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
@@ -59,7 +59,7 @@ export async function setGiftCardRecipient(
 export type LedgerRow = {
   id: number;
   giftCardId: number;
-  kind: "issue" | "redeem" | "release" | "withdrawal";
+  kind: (typeof GIFT_CARD_LEDGER_KINDS)[number];
   orderId: number | null;
   amountCents: number;
   balanceCents: number;

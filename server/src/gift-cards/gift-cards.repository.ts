@@ -1,3 +1,4 @@
+import type { GIFT_CARD_LEDGER_KINDS } from "@atelier/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import { giftCardLedger, giftCards } from "../db/index.ts";
@@ -60,7 +61,7 @@ export async function bookLedger(
     giftCardId: number;
     orderId: number | null;
     attempt: number;
-    kind: "issue" | "redeem" | "release" | "withdrawal";
+    kind: (typeof GIFT_CARD_LEDGER_KINDS)[number];
     amountCents: number;
   },
 ): Promise<boolean> {

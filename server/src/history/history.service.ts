@@ -197,7 +197,8 @@ export function createHistoryService({
         list.push({
           id: row.id,
           created_at: row.createdAt.toISOString(),
-          amount_cents: row.amountCents,
+          // Both ways together: the gateway's part and what went back onto the gift card (D494).
+          amount_cents: row.amountCents + row.giftCardCents,
           refund_state: row.refundState as RefundState,
           refunded_at: row.refundedAt?.toISOString() ?? null,
           cancelled: row.cancelItem,

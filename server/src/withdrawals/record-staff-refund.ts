@@ -1,15 +1,18 @@
 // Recording a staff refund (D127): what staff may still give back for an item, the item cancelled if
 // asked, the credit note, the parent's mail and the audit entry, in one transaction under the order's
-// lock (the lock a withdrawal of the same order takes, so the two see each other's money).
+// lock (the lock a withdrawal of the same order takes, so the two see each other's money). What the
+// order's gift card paid goes back onto the card in the same transaction (D494); the gateway's part
+// follows outside any lock.
 import { type AdminRefundInput, berlinDate } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
+import { bookLedger, findGiftCard } from "../gift-cards/index.ts";
 import { lockOrderForDocuments } from "../invoices/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import { endSubscriptionOnWithdrawal } from "../subscriptions/index.ts";
 import { creditNote } from "./credit-note.ts";
-import type { RefundPlan } from "./refund-rules.ts";
+import { type RefundPlan, splitRefund } from "./refund-rules.ts";
 import {
   findItemOfOrder,
   findStaffRefundByRequest,
@@ -44,7 +47,7 @@ function sameRequest(row: StaffRefundRow, orderId: number, input: AdminRefundInp
     row.cancelItem === input.cancel_item &&
     (input.amount_cents === null ||
       input.amount_cents === undefined ||
-      input.amount_cents === row.amountCents);
+      input.amount_cents === row.amountCents + row.giftCardCents);
   if (!same) throw new AppError("refund_request_reused", 409);
   return { row, created: false };
 }
@@ -79,11 +82,14 @@ export async function recordStaffRefund(
       throw AppError.validation("cancel_item", "refund_item_cancelled");
 
     const payment = await findCapturedPayment(tx, orderId);
-    const itemLeft = await leftOfItem(tx, orderId, input.item, fresh, payment);
+    const room = await roomOfItem(tx, orderId, input.item, fresh, payment);
+    const itemLeft = Math.min(room.itemCents, room.gatewayCents + room.giftCardCents);
     const amount = input.amount_cents ?? itemLeft;
     if (amount > itemLeft)
       throw new AppError("refund_too_much", 400, "amount_cents", undefined, { max: euros(itemLeft) });
     if (amount === 0 && !input.cancel_item) throw AppError.validation("amount_cents", "refund_nothing");
+    // As a withdrawal splits (D76): the gateway first, the rest back onto the card that paid.
+    const split = splitRefund(amount, room);
 
     const inserted = await insertStaffRefund(tx, {
       requestId: input.request_id,
@@ -91,12 +97,25 @@ export async function recordStaffRefund(
       orderItemId: input.item,
       staffUserId,
       reason: input.reason,
-      amountCents: amount,
+      amountCents: split.gatewayCents,
+      giftCardCents: split.giftCardCents,
       cancelItem: input.cancel_item,
-      refundState: amount > 0 ? "pending" : "none",
-      paymentId: amount > 0 ? (payment?.id ?? null) : null,
+      // Only the gateway's part waits for a call; the card's is booked below, with this row.
+      refundState: split.gatewayCents > 0 ? "pending" : amount > 0 ? "completed" : "none",
+      paymentId: split.gatewayCents > 0 ? (payment?.id ?? null) : null,
+      ...(split.gatewayCents === 0 && amount > 0 ? { refundedAt: ctx.now() } : {}),
     });
     if (!inserted) throw new Error(`staff refund ${input.request_id} raced past the order lock`);
+    if (split.giftCardCents > 0 && fresh.orderGiftCardId !== null) {
+      await findGiftCard(tx, fresh.orderGiftCardId, true);
+      await bookLedger(tx, {
+        giftCardId: fresh.orderGiftCardId,
+        orderId,
+        attempt: inserted.id,
+        kind: "staff_refund",
+        amountCents: split.giftCardCents,
+      });
+    }
     if (input.cancel_item) {
       await cancelItem(tx, input.item);
       if (fresh.productType === "Course") await endSubscriptionOnWithdrawal(tx, input.item);
@@ -107,6 +126,7 @@ export async function recordStaffRefund(
     if (note) await updateStaffRefund(tx, inserted.id, { creditNoteId: note.id });
     await staffRefundMail(ctx, tx, fresh, {
       amount,
+      giftCardCents: split.giftCardCents,
       cancelled: input.cancel_item,
       reason: input.reason,
       note,
@@ -118,10 +138,11 @@ export async function recordStaffRefund(
 }
 
 /**
- * The most staff may still refund for the item: what was paid for it less earlier staff refunds, and no
- * more than the payment still holds after withdrawals, staff refunds and refunds made at the gateway.
+ * What staff may still refund for the item (`itemCents`: what was paid for it less earlier staff refunds),
+ * and where it can go: what the payment still holds after withdrawals, staff refunds and refunds made at
+ * the gateway, and what the order's gift card paid and has not had back (D494).
  */
-async function leftOfItem(
+async function roomOfItem(
   tx: Tx,
   orderId: number,
   itemId: number,
@@ -130,7 +151,7 @@ async function leftOfItem(
 ) {
   const done = await withdrawnOfOrder(tx, orderId);
   const staffDone = await staffRefundedOf(tx, orderId, itemId);
-  const gatewayLeft = payment
+  const gatewayCents = payment
     ? Math.max(
         0,
         Math.min(
@@ -139,7 +160,11 @@ async function leftOfItem(
         ),
       )
     : 0;
-  return Math.max(0, Math.min(fresh.paidCents - staffDone.itemCents, gatewayLeft));
+  const giftCardCents =
+    fresh.orderGiftCardId === null
+      ? 0
+      : Math.max(0, fresh.orderGiftCardCents - done.giftCardCents - staffDone.giftCardCents);
+  return { itemCents: Math.max(0, fresh.paidCents - staffDone.itemCents), gatewayCents, giftCardCents };
 }
 
 async function staffRefundMail(
@@ -148,6 +173,7 @@ async function staffRefundMail(
   facts: ItemFacts,
   input: {
     amount: number;
+    giftCardCents: number;
     cancelled: boolean;
     reason: string;
     note: { id: number; number: string } | null;
@@ -169,6 +195,7 @@ async function staffRefundMail(
         orderId: order.id,
         item: child ? `${name} (${child})` : name,
         refundCents: input.amount,
+        giftCardCents: input.giftCardCents,
         cancelled: input.cancelled,
         reason: input.reason,
         creditNoteNumber: input.note?.number ?? null,

@@ -47,12 +47,29 @@ const refundedCents = sql<number>`coalesce((select sum(${payments.refundedCents}
 const capturedCents = sql<number>`coalesce((select sum(${payments.amountCents}) from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.captureId} is not null), 0)::int`;
 const needsAttention = sql<boolean>`(exists (select 1 from ${staffRefunds} where ${staffRefunds.orderId} = ${orders.id} and ${staffRefunds.refundState} = 'failed') or exists (select 1 from ${withdrawals} where ${withdrawals.orderId} = ${orders.id} and ${withdrawals.refundState} = 'failed'))`;
 
-/** The order's payment state from what was captured and refunded (D129): the one rule, for rows and filter. */
+/** A paid order: its gift card's part was spent at its staging and is the school's (D494). */
+const orderPaid = sql`${orders.status} in ('paid', 'refunded')`;
+/** What the order's gift card paid, once the order is paid (D494). */
+const giftCardPaid = sql<number>`(case when ${orderPaid} then ${orders.giftCardCents} else 0 end)`;
+/**
+ * What withdrawals and staff refunds gave back onto the order's gift card (D494). Read only for an order a
+ * card paid, so a filter by payment state over ten years of orders reads them for those few.
+ */
+const giftCardReturned = sql<number>`(case when ${orders.giftCardCents} > 0 then
+  coalesce((select sum(w.gift_card_cents) from ${withdrawals} w where w.order_id = ${orders.id}), 0)
+  + coalesce((select sum(r.gift_card_cents) from ${staffRefunds} r where r.order_id = ${orders.id}), 0)
+  else 0 end)::int`;
+
+/**
+ * The order's payment state from what was received (captured at the gateway, and paid by its gift card) and
+ * given back (D129, D494): the one rule, for rows and filter. A paid order that received nothing (a code
+ * took it all) is paid: nothing was due, and its items can still be cancelled.
+ */
 const paymentStateOf = (captured: SQL, refunded: SQL) => sql<AdminPaymentState>`case
   when ${needsAttention} then 'needs_attention'
-  when ${captured} = 0 then 'unpaid'
-  when ${refunded} >= ${captured} then 'refunded'
-  when ${refunded} > 0 then 'partly_refunded'
+  when ${captured} + ${giftCardPaid} = 0 then (case when ${orderPaid} then 'paid' else 'unpaid' end)
+  when ${refunded} + ${giftCardReturned} >= ${captured} + ${giftCardPaid} then 'refunded'
+  when ${refunded} + ${giftCardReturned} > 0 then 'partly_refunded'
   else 'paid' end`;
 
 const paymentStateSql = paymentStateOf(capturedCents, refundedCents);
@@ -88,8 +105,9 @@ const rowColumns = {
   email: users.email,
   billing: orders.billing,
   totalCents: orders.totalCheckoutCents,
+  giftCardCents: orders.giftCardCents,
   locale: orders.locale,
-  refundedCents: sql<number>`pay.refunded`,
+  refundedCents: sql<number>`pay.refunded + ${giftCardReturned}`,
   paymentState: paymentStateOf(sql`pay.captured`, sql`pay.refunded`),
   gateway: sql<string | null>`pay.gateway`,
   children: sql<
@@ -114,6 +132,7 @@ function toRow(raw: RawRow): AdminOrderRow {
     email: string | null;
     billing: { first_name?: string; last_name?: string; email?: string } | null;
     totalCents: number;
+    giftCardCents: number;
     locale: Locale;
     refundedCents: number;
     paymentState: AdminPaymentState;
@@ -135,6 +154,7 @@ function toRow(raw: RawRow): AdminOrderRow {
     children: r.children ?? [],
     products: r.products ?? [],
     total_cents: r.totalCents,
+    gift_card_cents: r.giftCardCents,
     refunded_cents: Number(r.refundedCents),
     payment_state: r.paymentState,
     gateway: r.gateway,

@@ -75,20 +75,24 @@ export async function updateStaffRefund(
   await tx.update(staffRefunds).set(values).where(eq(staffRefunds.id, id));
 }
 
-/** What staff refunds gave back so far, of one item and of the whole order (through the gateway). */
+/**
+ * What staff refunds gave back so far: of the whole order through the gateway (`orderCents`) and onto its
+ * gift card (`giftCardCents`, D494), and of one item both ways together (`itemCents`).
+ */
 export async function staffRefundedOf(
   db: DbOrTx,
   orderId: number,
   itemId?: number,
-): Promise<{ orderCents: number; itemCents: number }> {
+): Promise<{ orderCents: number; giftCardCents: number; itemCents: number }> {
   const [row] = await db
     .select({
       orderCents: sql<number>`coalesce(sum(${staffRefunds.amountCents}), 0)::int`,
-      itemCents: sql<number>`coalesce(sum(${staffRefunds.amountCents}) filter (where ${staffRefunds.orderItemId} = ${itemId ?? 0}), 0)::int`,
+      giftCardCents: sql<number>`coalesce(sum(${staffRefunds.giftCardCents}), 0)::int`,
+      itemCents: sql<number>`coalesce(sum(${staffRefunds.amountCents} + ${staffRefunds.giftCardCents}) filter (where ${staffRefunds.orderItemId} = ${itemId ?? 0}), 0)::int`,
     })
     .from(staffRefunds)
     .where(eq(staffRefunds.orderId, orderId));
-  return row ?? { orderCents: 0, itemCents: 0 };
+  return row ?? { orderCents: 0, giftCardCents: 0, itemCents: 0 };
 }
 
 export async function findStaffRefundsOfOrders(

@@ -94,7 +94,9 @@ export async function refundSplit(
   return splitRefund(Math.max(0, plan.refundCents - staffDone.itemCents), {
     gatewayCents:
       paymentCents !== undefined ? Math.max(0, paymentCents - done.gatewayCents - staffDone.orderCents) : 0,
-    giftCardCents: facts.orderGiftCardId ? Math.max(0, facts.orderGiftCardCents - done.giftCardCents) : 0,
+    giftCardCents: facts.orderGiftCardId
+      ? Math.max(0, facts.orderGiftCardCents - done.giftCardCents - staffDone.giftCardCents)
+      : 0,
   });
 }
 

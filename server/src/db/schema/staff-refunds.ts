@@ -36,8 +36,14 @@ export const staffRefunds = pgTable(
       .references(() => orderItems.id),
     staffUserId: integer("staff_user_id").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
-    /** What goes back through the order's gateway (0: the item is only cancelled). */
+    /** What goes back through the order's gateway (0: the item is only cancelled, or all went to the card). */
     amountCents: integer("amount_cents").notNull(),
+    /**
+     * What goes back onto the gift card that paid part of the order (D494), booked with the row. The whole
+     * refund is both; `amount_cents` stays the gateway's part, so an instance of the version before reads it
+     * as it always did during a rolling restart.
+     */
+    giftCardCents: integer("gift_card_cents").notNull().default(0),
     cancelItem: boolean("cancel_item").notNull(),
     /** pending (gateway refund to do), completed, failed (given up; a person refunds by hand), none. */
     refundState: text("refund_state").notNull(),
@@ -56,8 +62,8 @@ export const staffRefunds = pgTable(
     index("staff_refunds_item_idx").on(t.orderItemId),
     index("staff_refunds_pending_idx").on(t.refundState).where(sql`${t.refundState} = 'pending'`),
     check(
-      "staff_refunds_amount_check",
-      sql`${t.amountCents} >= 0 and (${t.amountCents} > 0 or ${t.cancelItem})`,
+      "staff_refunds_money_check",
+      sql`${t.amountCents} >= 0 and ${t.giftCardCents} >= 0 and (${t.amountCents} + ${t.giftCardCents} > 0 or ${t.cancelItem})`,
     ),
     check("staff_refunds_state_check", sql`${t.refundState} in ('pending', 'completed', 'failed', 'none')`),
   ],

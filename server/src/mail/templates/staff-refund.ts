@@ -10,6 +10,8 @@ export type StaffRefundData = {
   /** "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)". */
   item: string;
   refundCents: number;
+  /** The part of it that goes back onto the order's gift card (D494); absent in mails queued before. */
+  giftCardCents?: number;
   /** Whether the booking was cancelled with it (its seat is free again). */
   cancelled: boolean;
   /** The reason staff gave, shown to the parent as written. */
@@ -23,9 +25,12 @@ type Texts = {
   intro: (cancelled: boolean, refund: boolean) => string;
   item: string;
   refund: string;
+  toGiftCard: string;
   reason: string;
   creditNote: string;
   how: string;
+  howGiftCard: string;
+  howBoth: string;
   questions: string;
 };
 
@@ -45,9 +50,14 @@ const TEXTS: Record<Locale, Texts> = {
         : "wir erstatten Ihnen einen Betrag zu der folgenden Buchung. Die Buchung selbst bleibt bestehen.",
     item: "Buchung",
     refund: "Erstattung",
+    toGiftCard: "Davon zurück auf Ihren Gutschein",
     reason: "Grund",
     creditNote: "Gutschrift",
     how: "Die Erstattung erfolgt über den Zahlungsweg, den Sie verwendet haben. Je nach Zahlungsart kann es einige Tage dauern, bis sie sichtbar ist. Die Gutschrift ist als PDF angehängt.",
+    howGiftCard:
+      "Sie hatten mit einem Gutschein bezahlt: Der Betrag ist Ihrem Gutschein wieder gutgeschrieben, und Sie können ihn bei Ihrer nächsten Buchung einlösen. Die Gutschrift ist als PDF angehängt.",
+    howBoth:
+      "Der Anteil, den Sie mit einem Gutschein bezahlt hatten, ist Ihrem Gutschein wieder gutgeschrieben. Der Rest wird über den Zahlungsweg erstattet, den Sie verwendet haben; je nach Zahlungsart kann es einige Tage dauern, bis er sichtbar ist. Die Gutschrift ist als PDF angehängt.",
     questions: "Bei Fragen antworten Sie einfach auf diese E-Mail.",
   },
   ru: {
@@ -65,9 +75,14 @@ const TEXTS: Record<Locale, Texts> = {
         : "Мы возвращаем вам часть оплаты за следующее бронирование. Само бронирование остаётся в силе.",
     item: "Бронирование",
     refund: "Возврат",
+    toGiftCard: "Из них на ваш сертификат",
     reason: "Причина",
     creditNote: "Кредит-нота",
     how: "Деньги вернутся тем же способом, которым вы платили. В зависимости от способа оплаты зачисление может занять несколько дней. Кредит-нота приложена в PDF.",
+    howGiftCard:
+      "Вы платили подарочным сертификатом: сумма снова зачислена на сертификат, и вы можете использовать её при следующем бронировании. Кредит-нота приложена в PDF.",
+    howBoth:
+      "Часть, оплаченная подарочным сертификатом, снова зачислена на сертификат. Остальное вернётся тем же способом, которым вы платили; в зависимости от способа оплаты зачисление может занять несколько дней. Кредит-нота приложена в PDF.",
     questions: "Если у вас есть вопросы, просто ответьте на это письмо.",
   },
 };
@@ -77,15 +92,20 @@ export const staffRefundTemplate: MailTemplate<StaffRefundData> = (data, locale)
   const t = TEXTS[locale];
   const hello = greeting(data.firstName, locale);
   const refund = data.refundCents > 0;
+  const toCard = Math.min(data.giftCardCents ?? 0, data.refundCents);
   const subject = t.subject(data.orderId, data.cancelled, refund);
   const rows = [
     { label: t.item, value: data.item },
     ...(refund ? [{ label: t.refund, value: formatMoney(data.refundCents, locale) }] : []),
+    ...(toCard > 0 && toCard < data.refundCents
+      ? [{ label: t.toGiftCard, value: formatMoney(toCard, locale) }]
+      : []),
     { label: t.reason, value: data.reason },
     ...(data.creditNoteNumber ? [{ label: t.creditNote, value: data.creditNoteNumber }] : []),
   ];
   const intro = t.intro(data.cancelled, refund);
-  const money = refund ? [t.how] : [];
+  const how = toCard === 0 ? t.how : toCard < data.refundCents ? t.howBoth : t.howGiftCard;
+  const money = refund ? [how] : [];
   return {
     subject,
     heading: subject,

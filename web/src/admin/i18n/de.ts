@@ -522,6 +522,10 @@ export const de = {
       refund_cancel_button: "Abbrechen",
       refund_done: "Erledigt. Die Eltern erhalten eine E-Mail.",
       refund_invalid_amount: "Geben Sie einen Betrag wie 12,50 ein.",
+      refund_gift_card_hint:
+        "Was mit dem Gutschein bezahlt wurde, geht auf den Gutschein zurück, der Rest über den Zahlungsweg der Eltern.",
+      gift_card_part: "Gutschein: %{amount}",
+      to_gift_card: "davon %{amount} auf den Gutschein",
       resend: "Bestellbestätigung erneut senden",
       resend_done: "Die Bestellbestätigung wird erneut gesendet.",
       resend_link: "Zahlungslink erneut senden",

@@ -85,6 +85,9 @@ export function RefundDialog({
             fullWidth
             margin="normal"
             name="amount"
+            helperText={
+              order.gift_card_cents > 0 ? translate("admin.orders.refund_gift_card_hint") : undefined
+            }
           />
           <FormControlLabel
             control={

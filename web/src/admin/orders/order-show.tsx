@@ -97,6 +97,9 @@ function OrderHeader({ order }: { order: AdminOrder }) {
       </Typography>
       <Typography>
         {order.parent_name} · {order.parent_email} · {when(order.created_at)} · {euro(order.total_cents)}
+        {order.gift_card_cents > 0
+          ? ` · ${translate("admin.orders.gift_card_part", { amount: euro(order.gift_card_cents) })}`
+          : null}
       </Typography>
       <PaymentStanding order={order} />
       <Box sx={{ mt: 2 }}>
@@ -250,7 +253,9 @@ function OrderDetails() {
           when(r.created_at),
           t(`source.${r.source}`),
           order.items.find((i) => i.id === r.item)?.name ?? r.item,
-          euro(r.amount_cents),
+          r.gift_card_cents > 0
+            ? `${euro(r.amount_cents)} (${translate("admin.orders.to_gift_card", { amount: euro(r.gift_card_cents) })})`
+            : euro(r.amount_cents),
           t(`refund_state.${r.state}`),
           r.attempts,
           r.reason,

@@ -1,0 +1,215 @@
+import { randomUUID } from "node:crypto";
+import { AdminOrderSchema, todayInBerlin } from "@atelier/contract";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  giftCardLedger,
+  giftCards,
+  invoices,
+  orderItems,
+  payments,
+  staffRefunds,
+} from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createParent, createStaff, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
+import { usesPostgres } from "../test/test-database.ts";
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+let staff: Awaited<ReturnType<typeof createParent>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+  staff = await createStaff(t.db);
+}, 60_000);
+afterAll(() => t?.close());
+
+type Headers = Record<string, string>;
+
+const todayWeekday = () => (new Date(`${todayInBerlin()}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+/** A gift card bought and paid through PayPal, then given the balance the test needs. */
+async function giftCardWorth(cents: number) {
+  const buyer = await createParent(t.db);
+  const page = await pageBySlug(t.db, GIFT_CARD);
+  const added = await t.call("POST", "/api/v2/orders/items/", {
+    headers: buyer.headers,
+    body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  await pay(buyer.headers);
+  const [card] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, buyer.id));
+  if (!card) throw new Error("no card");
+  await t.db
+    .update(giftCards)
+    .set({ initialCents: Math.max(card.initialCents, cents), balanceCents: cents })
+    .where(eq(giftCards.id, card.id));
+  return card;
+}
+
+/** Pays the cart: through the stand-in, or at once when the gift card covers it all. */
+async function pay(headers: Headers): Promise<number> {
+  const fulfilled = await t.fulfil(headers);
+  expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+  const { id, order_id: orderId, approve_url: approveUrl } = fulfilled.json();
+  if (approveUrl !== null) {
+    t.standIn.approve(id);
+    const captured = await t.capture(headers, id);
+    expect(captured.statusCode, captured.body).toBe(200);
+  }
+  return orderId;
+}
+
+/** A course (its lesson not today) paid with the card's code, wholly or in part. */
+async function courseWithCard(code: string) {
+  const parent = await t.parentWithCourse(t.weekly.findIndex((s) => s.weekday !== todayWeekday()));
+  const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+    headers: parent.headers,
+    body: { promocode: code },
+  });
+  expect(set.statusCode, set.body).toBe(200);
+  const orderId = await pay(parent.headers);
+  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  if (!item) throw new Error("no item");
+  const paid = item.calculatedPriceCents - item.siblingDiscountCents - item.promocodeDiscountCents;
+  return { ...parent, orderId, itemId: item.id, paid };
+}
+
+const show = async (orderId: number) => {
+  const res = await t.call("GET", `/api/v2/admin/orders/${orderId}/`, { headers: staff.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return AdminOrderSchema.parse(res.json());
+};
+const refund = (orderId: number, body: Record<string, unknown>) =>
+  t.call("POST", `/api/v2/admin/orders/${orderId}/refunds/`, { headers: staff.headers, body });
+const balanceOf = async (cardId: number) =>
+  (await t.db.select().from(giftCards).where(eq(giftCards.id, cardId)))[0]?.balanceCents;
+const REFUND_ROUTE = "POST /v2/payments/captures/:id/refund";
+const gatewayRefunds = () => t.standIn.calls.get(REFUND_ROUTE) ?? 0;
+const emailOf = async (headers: Headers) =>
+  (await t.call("GET", "/api/v2/users/me/", { headers })).json().email as string;
+
+describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it("an order a gift card paid wholly is paid, and its cancellation with the refund goes back onto the card", async () => {
+    const card = await giftCardWorth(100_000);
+    const c = await courseWithCard(card.code);
+    expect(await t.db.select().from(payments).where(eq(payments.orderId, c.orderId))).toEqual([]);
+    const before = await show(c.orderId);
+    expect(before).toMatchObject({ status: "paid", payment_state: "paid", total_cents: 0 });
+    expect(before.gift_card_cents).toBe(c.paid);
+    expect(before.items[0]).toMatchObject({ paid_cents: c.paid, refundable_cents: c.paid });
+    const listed = await t.call("GET", "/api/v2/admin/orders/", {
+      headers: staff.headers,
+      query: { filter: JSON.stringify({ payment_state: "paid", parent: c.id }), range: "[0,9]" },
+    });
+    expect(listed.json().map((row: { id: number }) => row.id)).toEqual([c.orderId]);
+    const balance = await balanceOf(card.id);
+    const calls = gatewayRefunds();
+
+    const body = {
+      request_id: randomUUID(),
+      item: c.itemId,
+      amount_cents: null,
+      cancel_item: true,
+      reason: "Kurs fällt aus",
+    };
+    const res = await refund(c.orderId, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = AdminOrderSchema.parse(res.json());
+    expect(after.refunds).toMatchObject([
+      {
+        source: "staff",
+        amount_cents: c.paid,
+        gift_card_cents: c.paid,
+        state: "completed",
+        cancel_item: true,
+      },
+    ]);
+    expect(after.items[0]).toMatchObject({
+      status: "cancelled",
+      refunded_cents: c.paid,
+      refundable_cents: 0,
+    });
+    expect(after.payment_state).toBe("refunded");
+    expect(gatewayRefunds()).toBe(calls);
+    expect(await balanceOf(card.id)).toBe((balance ?? 0) + c.paid);
+    const ledger = await t.db
+      .select()
+      .from(giftCardLedger)
+      .where(and(eq(giftCardLedger.giftCardId, card.id), eq(giftCardLedger.kind, "staff_refund")));
+    expect(ledger.map((row) => [row.orderId, row.amountCents])).toEqual([[c.orderId, c.paid]]);
+    const notes = await t.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, c.orderId), eq(invoices.kind, "credit_note")));
+    expect(notes.map((note) => note.totalCents)).toEqual([c.paid]);
+    const [mail] = (await t.mailsTo(await emailOf(c.headers))).filter((m) => m.template === "staff-refund");
+    expect(mail?.text).toContain("Ihrem Gutschein wieder gutgeschrieben");
+    expect(mail?.text).not.toContain("Zahlungsweg");
+
+    // A retry books nothing more onto the card; the same id with another amount is refused (D490).
+    expect((await refund(c.orderId, body)).statusCode).toBe(200);
+    expect((await refund(c.orderId, { ...body, amount_cents: 100 })).statusCode).toBe(409);
+    expect(await balanceOf(card.id)).toBe((balance ?? 0) + c.paid);
+    expect(await t.db.select().from(staffRefunds).where(eq(staffRefunds.orderId, c.orderId))).toHaveLength(1);
+
+    // The parent's history shows the refund at its whole amount.
+    const history = await t.call("GET", "/api/v2/orders/items/history/", { headers: c.headers });
+    const item = history.json().find((i: { id: number }) => i.id === c.itemId);
+    expect(item.refunds).toEqual([
+      expect.objectContaining({ amount_cents: c.paid, refund_state: "completed", cancelled: true }),
+    ]);
+  });
+
+  it("an order paid partly with a card: the gateway's part first, the rest onto the card, never more than each took", async () => {
+    const card = await giftCardWorth(1_000);
+    const c = await courseWithCard(card.code);
+    const gateway = c.paid - 1_000;
+    expect(gateway).toBeGreaterThan(500);
+    expect(await balanceOf(card.id)).toBe(0);
+    const before = await show(c.orderId);
+    expect(before).toMatchObject({ payment_state: "paid", total_cents: gateway, gift_card_cents: 1_000 });
+    const calls = gatewayRefunds();
+
+    const first = await refund(c.orderId, {
+      request_id: randomUUID(),
+      item: c.itemId,
+      amount_cents: gateway + 400,
+      cancel_item: false,
+      reason: "Zwei Termine fielen aus",
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const [row] = await t.db.select().from(staffRefunds).where(eq(staffRefunds.orderId, c.orderId));
+    expect([row?.amountCents, row?.giftCardCents, row?.refundState]).toEqual([gateway, 400, "completed"]);
+    expect(gatewayRefunds() - calls).toBe(1);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    expect(payment?.refundedCents).toBe(gateway);
+    expect(await balanceOf(card.id)).toBe(400);
+    const partly = AdminOrderSchema.parse(first.json());
+    expect(partly.payment_state).toBe("partly_refunded");
+    expect(partly.refunded_cents).toBe(gateway + 400);
+    expect(partly.items[0]?.refundable_cents).toBe(600);
+    const [mail] = (await t.mailsTo(await emailOf(c.headers))).filter((m) => m.template === "staff-refund");
+    expect(mail?.text).toContain("Der Anteil, den Sie mit einem Gutschein bezahlt hatten");
+
+    // More than the card took is refused; the rest goes onto the card, not to the gateway.
+    const tooMuch = await refund(c.orderId, {
+      request_id: randomUUID(),
+      item: c.itemId,
+      amount_cents: 601,
+      cancel_item: false,
+      reason: "Rest",
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error_codes).toEqual({ amount_cents: ["refund_too_much"] });
+    const rest = await refund(c.orderId, {
+      request_id: randomUUID(),
+      item: c.itemId,
+      amount_cents: null,
+      cancel_item: true,
+      reason: "Rest",
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(gatewayRefunds() - calls).toBe(1);
+    expect(await balanceOf(card.id)).toBe(1_000);
+    expect(AdminOrderSchema.parse(rest.json()).payment_state).toBe("refunded");
+  });
+});
