@@ -24,8 +24,13 @@ async function addDate(page: Page, pageId: number, date: string) {
   await page.getByLabel("Ende (HH:MM)").fill("13:00");
   await page.getByLabel("Plätze").fill("6");
   await page.getByRole("button", { name: "Speichern" }).click();
-  // The slot form goes back to the list of slots once the server took the date.
-  await page.waitForURL(/\/admin\/slots\/?(\?.*)?$/);
+  // The slot form goes back to the offer's dates tab, with the new date in it, once the server took it (D495).
+  await page.waitForURL(new RegExp(`/admin/products/${pageId}/schedule$`));
+  await expect(page.getByRole("table").getByRole("row").filter({ hasText: "10:00" }).first()).toBeVisible();
+  // The day's column has its header, as every other column (D495).
+  await expect(
+    page.getByRole("columnheader", { name: "Nach „Wochentag oder Datum“ sortieren (aufsteigend)" }),
+  ).toBeVisible();
 }
 
 test("staff create a workshop with two dates, texts in both languages and an image; a parent books it; its seats cannot go below the one taken", async ({

@@ -138,7 +138,9 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
   await c2.fill(page.getByLabel("Ende (HH:MM)"), "23:50");
   await c2.fill(page.getByLabel("Plätze"), "6");
   await c2.click(page.getByRole("button", { name: "Speichern" }));
-  await page.waitForURL(/\/admin\/slots\/?(\?.*)?$/);
+  // Back on the offer's dates tab, where "Termin hinzufügen" started (D495), with the new weekly lesson.
+  await page.waitForURL(/\/admin\/products\/\d+\/schedule$/);
+  await expect(page.getByRole("table").getByRole("row").filter({ hasText: "23:00" })).toBeVisible();
   step("2 course with a weekly slot, 89,00 and an image, published", c2);
   const shop = await browser.newPage({ baseURL: demoBase });
   await dismissCookieModal(shop);

@@ -13,6 +13,7 @@ import instructorReports from "./instructor-reports/index.ts";
 import instructors from "./instructors/index.ts";
 import { AdminLayout } from "./layout/admin-layout.tsx";
 import { RefusalPage } from "./layout/refusal-page.tsx";
+import { SignInPage } from "./layout/sign-in-page.tsx";
 import lessonCancellations from "./lesson-cancellations/index.ts";
 import locations from "./locations/index.ts";
 import orders from "./orders/index.ts";
@@ -77,6 +78,7 @@ export function AdminApp() {
         i18nProvider={adminI18n}
         dashboard={Dashboard}
         layout={AdminLayout}
+        loginPage={SignInPage}
         requireAuth
         disableTelemetry
       >

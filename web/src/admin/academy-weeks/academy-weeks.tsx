@@ -10,8 +10,10 @@ import {
   ReferenceInput,
   required,
   SelectInput,
+  type SelectInputProps,
   SimpleForm,
 } from "react-admin";
+import { CHOICE_ORDER, useChoiceTexts } from "../shared/choice-texts.ts";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField } from "../shared/enum-labels.tsx";
 import { DeletingToolbar } from "../shared/form-layout.tsx";
@@ -21,9 +23,21 @@ import { openableRows } from "../shared/openable-rows.tsx";
 
 /** Academy weeks of a season (D119): dates, seats (never below those taken) and the offer they belong to. */
 
+/** A season chosen by its name and days in the staff member's language, newest first (D495). */
+function SeasonSelect(props: Omit<SelectInputProps, "optionText">) {
+  const choice = useChoiceTexts();
+  return <SelectInput optionText={choice.season} {...props} />;
+}
+
 const weekFilters = [
-  <ReferenceInput key="season" source="season" reference="academy-seasons" alwaysOn>
-    <SelectInput optionText="label" />
+  <ReferenceInput
+    key="season"
+    source="season"
+    reference="academy-seasons"
+    sort={CHOICE_ORDER.season}
+    alwaysOn
+  >
+    <SeasonSelect />
   </ReferenceInput>,
 ];
 
@@ -49,8 +63,8 @@ export function WeekList() {
 function WeekFields() {
   return (
     <>
-      <ReferenceInput source="season" reference="academy-seasons">
-        <SelectInput optionText="label" validate={required()} />
+      <ReferenceInput source="season" reference="academy-seasons" sort={CHOICE_ORDER.season}>
+        <SeasonSelect validate={required()} />
       </ReferenceInput>
       <Stack direction="row" spacing={2}>
         <DateInput source="starts_on" validate={required()} />

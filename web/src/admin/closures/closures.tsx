@@ -3,16 +3,17 @@ import {
   Create,
   Datagrid,
   DateInput,
+  FunctionField,
   List,
   ReferenceField,
   ReferenceInput,
   required,
   SelectInput,
   SimpleForm,
-  TextField,
   TextInput,
   useTranslate,
 } from "react-admin";
+import { CHOICE_ORDER, useChoiceTexts } from "../shared/choice-texts.ts";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField } from "../shared/enum-labels.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
@@ -21,11 +22,12 @@ import { openableRows } from "../shared/openable-rows.tsx";
 /** Holidays and closures per house (D114): dates, the house, and the name in German and Russian side by side. */
 function ClosureFields() {
   const translate = useTranslate();
+  const choice = useChoiceTexts();
   return (
     <>
-      <ReferenceInput source="location_id" reference="locations">
+      <ReferenceInput source="location_id" reference="locations" sort={CHOICE_ORDER.position}>
         <SelectInput
-          optionText="label"
+          optionText={choice.location}
           emptyText="admin.closure_everywhere"
           helperText="admin.closure_location_help"
           fullWidth
@@ -45,6 +47,7 @@ function ClosureFields() {
 
 export function ClosureList() {
   const translate = useTranslate();
+  const choice = useChoiceTexts();
   return (
     <List sort={{ field: "starts_on", order: "DESC" }}>
       <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
@@ -56,7 +59,7 @@ export function ClosureList() {
           reference="locations"
           emptyText={translate("admin.closure_everywhere")}
         >
-          <TextField source="label" />
+          <FunctionField render={choice.location} />
         </ReferenceField>
       </Datagrid>
     </List>

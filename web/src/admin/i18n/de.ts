@@ -598,6 +598,7 @@ export const de = {
     answer: "Antwort",
     weekdays: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
     action: enumLabelsIn("audit_action", "de"),
+    weekday_or_date: "Wochentag oder Datum",
     add_slot: "Termin hinzufügen",
     add_price: "Preis hinzufügen",
     slot_remove: "Löschen (mit Buchungen: archivieren)",
@@ -953,6 +954,11 @@ export const de = {
     page: {
       empty: "%{name}: noch keine Einträge.",
       invite: "Jetzt einen Eintrag anlegen?",
+    },
+    // react-admin's "not found" page puts its own full stop after this text, so it has none (D495); a staff
+    // member who opens a page only admins have is shown it too.
+    message: {
+      not_found: "Diese Seite gibt es nicht, oder sie ist Administratoren vorbehalten",
     },
   },
 };

@@ -56,7 +56,8 @@ const germanSinceV3 = {
       last: "Zur letzten Seite",
       previous: "Zur vorherigen Seite",
     },
-    sort: { sort_by: "Sortieren nach %{field_lower_first} %{order}", ASC: "aufsteigend", DESC: "absteigend" },
+    // German nouns keep their capital: "Nach „Plätze“ sortieren (aufsteigend)", not "nach plätze" (D495).
+    sort: { sort_by: "Nach „%{field}“ sortieren (%{order})", ASC: "aufsteigend", DESC: "absteigend" },
     auth: { email: "E-Mail" },
     notification: {
       not_authorized: "Sie haben keine Berechtigung dafür.",

@@ -599,6 +599,7 @@ export const ru: AdminMessages = {
     answer: "Ответ",
     weekdays: ["Понедельник", "Вторник", "Среда", "Четверг", "Пятница", "Суббота", "Воскресенье"],
     action: enumLabelsIn("audit_action", "ru"),
+    weekday_or_date: "День недели или дата",
     add_slot: "Добавить занятие",
     add_price: "Добавить цену",
     slot_remove: "Удалить (если есть записи — в архив)",
@@ -951,6 +952,11 @@ export const ru: AdminMessages = {
     page: {
       empty: "Здесь пока ничего нет.",
       invite: "Добавить запись?",
+    },
+    // react-admin's "not found" page puts its own full stop after this text, so it has none (D495); a staff
+    // member who opens a page only admins have is shown it too.
+    message: {
+      not_found: "Такой страницы нет, или она доступна только администраторам",
     },
   },
 };

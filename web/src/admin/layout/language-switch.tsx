@@ -1,7 +1,7 @@
 import { Button, ButtonGroup } from "@mui/material";
 import { useLocaleState } from "react-admin";
 
-/** Deutsch / Русский, for pages outside react-admin's app bar (sign-in, refusal). */
+/** Deutsch / Русский, for pages outside react-admin's app bar (the sign-in page, the refusal page). */
 export function LanguageSwitch() {
   const [locale, setLocale] = useLocaleState();
   return (

@@ -25,11 +25,12 @@ import {
   useTranslate,
 } from "react-admin";
 import { PricesOfPage } from "../purchase-options/purchase-options.tsx";
+import { CHOICE_ORDER, useChoiceTexts } from "../shared/choice-texts.ts";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField, useEnumChoices } from "../shared/enum-labels.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
-import { SlotsOfPage } from "../slots/slots.tsx";
+import { SCHEDULE_TAB, SlotsOfPage } from "../slots/slots.tsx";
 import { TitleImageInput } from "./product-image.tsx";
 import { ProductPreviewPanel } from "./product-preview.tsx";
 
@@ -100,17 +101,18 @@ function SideBySide({
 
 function GeneralTab() {
   const languages = useEnumChoices("language");
+  const choice = useChoiceTexts();
   return (
     <>
       <TextInput source="slug" validate={required} helperText={false} />
       <SelectInput source="product_type" choices={typeChoices} validate={required} />
       <SelectInput source="age_group" choices={ageGroups} validate={required} />
       <SelectInput source="language" choices={languages} validate={required} />
-      <ReferenceInput source="category" reference="categories">
-        <SelectInput optionText="label" emptyText="—" />
+      <ReferenceInput source="category" reference="categories" sort={CHOICE_ORDER.position}>
+        <SelectInput optionText={choice.name} emptyText="—" />
       </ReferenceInput>
-      <ReferenceInput source="location_id" reference="locations">
-        <SelectInput optionText="label" emptyText="—" />
+      <ReferenceInput source="location_id" reference="locations" sort={CHOICE_ORDER.position}>
+        <SelectInput optionText={choice.location} emptyText="—" />
       </ReferenceInput>
       <TextInput source="location" helperText="admin.location_text_help" />
       <ReferenceArrayInput source="instructors" reference="instructors">
@@ -253,7 +255,7 @@ export function ProductEdit() {
         <TabbedForm.Tab label={translate("admin.tabs.lesson_rules")}>
           <LessonRulesTab />
         </TabbedForm.Tab>
-        <TabbedForm.Tab label={translate("admin.tabs.schedule")}>
+        <TabbedForm.Tab label={translate("admin.tabs.schedule")} path={SCHEDULE_TAB}>
           <ReferenceManyField reference="slots" target="product_page" label={false}>
             <SlotsOfPage />
           </ReferenceManyField>

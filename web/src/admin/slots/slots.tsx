@@ -6,11 +6,13 @@ import {
   DateInput,
   DeleteButton,
   FunctionField,
+  type Identifier,
   Labeled,
   List,
   NullableBooleanInput,
   NumberField,
   NumberInput,
+  type RaRecord,
   ReferenceField,
   ReferenceInput,
   SaveButton,
@@ -23,7 +25,7 @@ import {
   useRecordContext,
   useTranslate,
 } from "react-admin";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { adminLocaleOf } from "../i18n/i18n-provider.ts";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField } from "../shared/enum-labels.tsx";
@@ -40,7 +42,11 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = (value: unknown) =>
   typeof value === "string" && TIME.test(value) ? undefined : "ra.validation.required";
 
-function WeekdayOrDate() {
+/**
+ * A slot's weekday, or its date when it is a single session. Datagrid takes a column's header and sort from
+ * the element's own props, so the lists pass `source` and `label` (D495): without them the column had none.
+ */
+function WeekdayOrDate(_column: { source: "weekday"; label: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
@@ -62,7 +68,7 @@ export function SlotsOfPage() {
   return (
     <>
       <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
-        <WeekdayOrDate />
+        <WeekdayOrDate source="weekday" label="admin.weekday_or_date" />
         <TextField source="start" />
         <TextField source="end" sortable={false} />
         <NumberField source="seats" />
@@ -91,7 +97,7 @@ export function SlotList() {
         <ReferenceField source="product_page" reference="products">
           <LocalTextField source="name" sortable={false} />
         </ReferenceField>
-        <WeekdayOrDate />
+        <WeekdayOrDate source="weekday" label="admin.weekday_or_date" />
         <TextField source="start" />
         <TextField source="end" sortable={false} />
         <NumberField source="seats" />
@@ -127,9 +133,26 @@ const nullsForEmpty = (data: Record<string, unknown>) => ({
   instructor: data.instructor === "" || data.instructor === undefined ? null : data.instructor,
 });
 
+/** The path of an offer's "Termine" tab, where "Termin hinzufügen" starts and a new slot goes back to. */
+export const SCHEDULE_TAB = "schedule";
+
+/**
+ * A new slot: from an offer's "Termine" tab it goes back to that tab, where staff were (D495); from the
+ * slots list, back to the list.
+ */
 export function SlotCreate() {
+  const [params] = useSearchParams();
+  const fromOffer = params.has("source");
   return (
-    <Create transform={nullsForEmpty} redirect="list">
+    <Create
+      transform={nullsForEmpty}
+      redirect={
+        fromOffer
+          ? (_resource?: string, _id?: Identifier, data?: Partial<RaRecord>) =>
+              `products/${data?.product_page}/${SCHEDULE_TAB}`
+          : "list"
+      }
+    >
       <SimpleForm defaultValues={{ weekday: null, date: null, instructor: null, seats: 10 }}>
         <SlotFields withPage />
       </SimpleForm>

@@ -1,4 +1,4 @@
-import { type AdminStaffOrderQuote, euroText } from "@atelier/contract";
+import { type AdminStaffOrderQuote, berlinDateTimeText, euroText } from "@atelier/contract";
 import { Box, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
 import {
@@ -43,7 +43,7 @@ function ChildInput({ parent }: { parent: number | undefined }) {
   }>("people", { id: parent ?? 0, ...DETAIL }, { enabled: parent !== undefined });
   const choices = (data?.children ?? []).map((c) => ({
     id: c.id,
-    name: `${c.first_name} ${c.last_name} (${c.birth_date})`,
+    name: `${c.first_name} ${c.last_name} (${berlinDateTimeText(c.birth_date, currentAdminLocale())})`,
   }));
   return <SelectInput source="visitor" choices={choices} disabled={parent === undefined} emptyText="—" />;
 }

@@ -1,3 +1,4 @@
+import { berlinDateTimeText } from "@atelier/contract";
 import { Box, Button, MenuItem, TextField as MuiTextField, Stack, Typography } from "@mui/material";
 import { useCallback, useEffect, useState } from "react";
 import {
@@ -9,11 +10,13 @@ import {
   TextField,
   useDataProvider,
   useGetList,
+  useLocaleState,
   useNotify,
   useRecordContext,
   useTranslate,
 } from "react-admin";
 import { Link as RouterLink } from "react-router-dom";
+import { adminLocaleOf } from "../i18n/i18n-provider.ts";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { telHref } from "../shared/contact-fields.tsx";
 import { DetailEdit } from "../shared/detail.tsx";
@@ -86,6 +89,9 @@ function VisitDetails() {
   const record = useRecordContext<VisitRecord>();
   const translate = useTranslate();
   const lessons = useLessons(record?.product_page);
+  const [locale] = useLocaleState();
+  // Days as the staff member's language writes them ("13.07.2026"), not as the API sends them (D495).
+  const day = (iso: string) => berlinDateTimeText(iso, adminLocaleOf(locale));
   if (!record) return null;
   const confirmedTime = time(record.confirmed_start, record.confirmed_end);
   // Before staff confirm, the wished day carries the group the family chose (D329).
@@ -104,7 +110,7 @@ function VisitDetails() {
       <Typography>
         {translate("resources.visit-requests.fields.children")}:{" "}
         {(record.children ?? [])
-          .map((c) => `${c.first_name} ${c.last_name}${c.birth_date ? ` (${c.birth_date})` : ""}`)
+          .map((c) => `${c.first_name} ${c.last_name}${c.birth_date ? ` (${day(c.birth_date)})` : ""}`)
           .join(", ") || "—"}
       </Typography>
       {(record.adults ?? []).map((a) => (
@@ -116,7 +122,7 @@ function VisitDetails() {
       ))}
       <Typography>
         {translate(record.confirmed_at ? "admin.requests.confirmed_date" : "admin.requests.wished_date")}:{" "}
-        {record.date ?? "—"}
+        {record.date ? day(record.date) : "—"}
         {shownTime ? `, ${shownTime}` : ""}
       </Typography>
     </Box>
