@@ -22,7 +22,7 @@ export const ERROR_MESSAGES = {
   too_big: { de: "Der Wert ist zu groß.", ru: "Значение слишком большое." },
   invalid_type: { de: "Falscher Datentyp.", ru: "Неверный тип данных." },
   invalid_choice: { de: "Ungültige Auswahl.", ru: "Недопустимый вариант." },
-  unknown_field: { de: "Unbekanntes Feld.", ru: "Неизвестное поле." },
+  unknown_field: { de: "Unbekanntes Feld „{field}“.", ru: "Неизвестное поле «{field}»." },
   control_characters: {
     de: "Bitte nur eine Zeile, ohne Zeilenumbrüche und Steuerzeichen.",
     ru: "Только одна строка, без переносов строк и управляющих символов.",
@@ -260,7 +260,7 @@ export const ERROR_MESSAGES = {
   },
   gift_card_amount_range: {
     de: "Ein Gutschein kann zwischen 10 € und 500 € wert sein.",
-    ru: "Сумма подарочной карты может быть от 10 до 500 €.",
+    ru: "Сумма подарочного сертификата может быть от 10 до 500 €.",
   },
   gift_card_whole_euros: {
     de: "Bitte einen Betrag in ganzen Euro wählen.",
@@ -268,11 +268,11 @@ export const ERROR_MESSAGES = {
   },
   gift_card_send_too_far: {
     de: "Ein Gutschein kann höchstens ein Jahr im Voraus verschickt werden.",
-    ru: "Подарочную карту можно отправить не более чем за год вперёд.",
+    ru: "Подарочный сертификат можно отправить не более чем за год вперёд.",
   },
   gift_card_details_not_allowed: {
     de: "Empfänger und Betrag gibt es nur bei Gutscheinen.",
-    ru: "Получатель и сумма указываются только для подарочных карт.",
+    ru: "Получатель и сумма указываются только для подарочных сертификатов.",
   },
   checkin_unpaid: {
     de: "Diese Buchung ist nicht bezahlt.",

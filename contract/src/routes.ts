@@ -84,7 +84,7 @@ export const PAGE_TITLES: Record<PageKey, { de: string; ru: string }> = {
   courses: { de: "Kurse", ru: "Курсы" },
   detailView: { de: "Details", ru: "Подробности" },
   events: { de: "Veranstaltungen", ru: "Мероприятия" },
-  giftcards: { de: "Gutscheine", ru: "Подарочные карты" },
+  giftcards: { de: "Gutscheine", ru: "Подарочные сертификаты" },
   instructor: { de: "Lehrkraft", ru: "Преподаватель" },
   instructors: { de: "Unser Team", ru: "Наша команда" },
   legal: { de: "Impressum", ru: "Выходные данные (Impressum)" },
@@ -141,7 +141,7 @@ export const PAGE_DESCRIPTIONS: Partial<Record<PageKey, { de: string; ru: string
   },
   giftcards: {
     de: "Gutscheine für Kurse, Workshops und Akademien der Atelier Kunst- und Sprachschule – online kaufen und verschenken.",
-    ru: "Подарочные карты на курсы, мастер-классы и академии школы «Ателье» – купить онлайн и подарить.",
+    ru: "Подарочные сертификаты на курсы, мастер-классы и академии школы «Ателье» – купить онлайн и подарить.",
   },
   instructors: {
     de: "Unser Team: Künstlerinnen, Pädagogen und Muttersprachler, die in Berlin mit Kindern malen, spielen und lernen.",

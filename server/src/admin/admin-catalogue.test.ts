@@ -245,6 +245,22 @@ describe(`the catalogue's staff resources (${usesPostgres() ? "PostgreSQL" : "PG
     });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().error_codes).toEqual({ "name.de": ["required"] });
+    // A key the form has no business sending is named at its own place, in the message too (D497).
+    const stray = await admin(
+      "PUT",
+      `categories/${id}/`,
+      {
+        ...editable(created.json(), ["label", "pages"]),
+        pages: 0,
+        name: { de: "Druck", ru: "", en: "Print" },
+      },
+      "ru",
+    );
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json()).toEqual({
+      pages: ["Неизвестное поле «pages»."],
+      error_codes: { pages: ["unknown_field"] },
+    });
 
     const removed = await admin("DELETE", `categories/${id}/`);
     expect(removed.statusCode, removed.body).toBe(200);

@@ -6,7 +6,11 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/index
 import { AppError } from "../errors/index.ts";
 import { resolveRequestLocale } from "../i18n/index.ts";
 
-type FieldErrors = Record<string, { codes: string[] }>;
+type FieldErrors = Record<string, { codes: string[]; params?: Readonly<Record<string, string>> }>;
+
+/** An unknown key is named back at most this long, and at most this many of them (D497). */
+const UNKNOWN_KEY_CHARS = 64;
+const UNKNOWN_KEYS_NAMED = 10;
 
 /**
  * Fixed texts (and fields) for some error codes on one route, for a client that matches the server's
@@ -43,6 +47,26 @@ function issueCode(issue: { keyword: string; message: string; params: Record<str
   }
 }
 
+/**
+ * Each unknown key at its own name, its message naming it: "Unbekanntes Feld „hous“." A client, and
+ * staff reading the back office's notice, see which key the server did not take (D497). Bounded: the
+ * names are cut and only the first few are listed.
+ */
+function unknownKeys(errors: FieldErrors, path: string, keys: unknown) {
+  const names = Array.isArray(keys) ? keys.map(String).slice(0, UNKNOWN_KEYS_NAMED) : [];
+  if (names.length === 0) {
+    const field = path === "" ? NON_FIELD : path;
+    errors[field] ??= { codes: [] };
+    errors[field].codes.push("unknown_field");
+    return;
+  }
+  for (const key of names) {
+    const name = key.slice(0, UNKNOWN_KEY_CHARS);
+    const field = path === "" ? name : `${path}.${name}`;
+    errors[field] = { codes: ["unknown_field"], params: { field: name } };
+  }
+}
+
 /** Writes `{"field": ["message"], "error_codes": {"field": ["code"]}}` in the request's locale. */
 function fieldErrorBody(
   errors: FieldErrors,
@@ -52,7 +76,7 @@ function fieldErrorBody(
 ) {
   const messages: Record<string, string[]> = {};
   const codes: Record<string, string[]> = {};
-  for (const [field, { codes: list }] of Object.entries(errors)) {
+  for (const [field, { codes: list, params: own }] of Object.entries(errors)) {
     for (const code of list) {
       const fixed = isErrorCode(code) ? legacy[code] : undefined;
       const target = fixed?.field ?? field;
@@ -60,7 +84,7 @@ function fieldErrorBody(
       messages[target] ??= [];
       if (codes[target].includes(code)) continue;
       codes[target].push(code);
-      messages[target].push(fixed?.text ?? errorMessage(code, locale, params));
+      messages[target].push(fixed?.text ?? errorMessage(code, locale, own ?? params));
     }
   }
   return { ...messages, error_codes: codes };
@@ -94,6 +118,10 @@ export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter
       const errors: FieldErrors = {};
       for (const issue of error.validation) {
         const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+        if (issue.keyword === "unrecognized_keys") {
+          unknownKeys(errors, path, issue.params.keys);
+          continue;
+        }
         const field = path === "" ? NON_FIELD : path;
         errors[field] ??= { codes: [] };
         errors[field].codes.push(issueCode(issue as never));

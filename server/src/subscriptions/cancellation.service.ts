@@ -17,6 +17,7 @@ import {
   findRunningSubscriptionByNumber,
   findRunningSubscriptionsOfUser,
   findSubscriptionById,
+  firstCancellationAt,
   insertCancellation,
   type OwnedSubscription,
   type SubscriptionRow,
@@ -150,10 +151,13 @@ async function cancelItem(
   if (!owned) throw AppError.notFound();
   if (owned.sub.status !== "running") throw AppError.validation("non_field_errors", "not_a_subscription");
   if (owned.sub.cancelAt) {
+    // A repeat answers the first cancellation's moment, not the row's last change: the worker's later
+    // update of the subscription (its PayPal side ended) moved it (D497).
+    const first = (await firstCancellationAt(db, itemId)) ?? owned.sub.updatedAt;
     return {
       id: itemId,
       ends_at: owned.sub.cancelAt.toISOString(),
-      cancelled_at: owned.sub.updatedAt.toISOString(),
+      cancelled_at: first.toISOString(),
       ends_on: lastPaidDay(owned.sub.cancelAt),
     };
   }

@@ -223,6 +223,17 @@ export function insertCancellation(tx: DbOrTx, values: typeof contractCancellati
   return tx.insert(contractCancellations).values(values).returning();
 }
 
+/** When the item's contract was first cancelled: the declaration that set its end (D497). */
+export async function firstCancellationAt(db: DbOrTx, orderItemId: number): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: contractCancellations.createdAt })
+    .from(contractCancellations)
+    .where(eq(contractCancellations.orderItemId, orderItemId))
+    .orderBy(asc(contractCancellations.createdAt), asc(contractCancellations.id))
+    .limit(1);
+  return row?.at;
+}
+
 /**
  * Work due for the payment worker, claimed for `leaseSeconds` with SKIP LOCKED so instances never take
  * the same row: months that are over (cancelled, or unpaid), months without autopay that end within

@@ -249,6 +249,9 @@ describe("PATCH /api/v2/orders/items/{id}/cancel/", () => {
     });
     const again = await t.call("PATCH", `/api/v2/orders/items/${a.item.id}/cancel/`, { headers: a.headers });
     expect(again.json().ends_at).toBe(a.subscription.paid_until);
+    // A repeat answers when the cancellation was received, the first answer's moment (D497), not the
+    // subscription row's last change (its PayPal side ended after the first answer).
+    expect(again.json().cancelled_at).toBe(res.json().cancelled_at);
     expect(t.standIn.calls.get("POST /v1/billing/subscriptions/:id/cancel")).toBe(1);
 
     // Cancelled while its paid month runs on: `cancelled` for a client that knows only `state` (D96).

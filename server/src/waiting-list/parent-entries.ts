@@ -104,7 +104,7 @@ export async function join(
       await checkBooking(tx, { userId }, request, []);
       throw AppError.validation("non_field_errors", "seats_available");
     } catch (error) {
-      if (!(error instanceof AppError) || error.code !== "no_seats_left") throw error;
+      if (!(error instanceof AppError) || error.code !== "no_seats_left") throw inWaitingListFields(error);
     }
     const existing = await findOpenEntry(tx, body.visitor, unit);
     if (existing) return { id: existing.id, created: false };
@@ -178,3 +178,29 @@ export async function accept(
 
 export const listOf = async ({ db }: WaitingListContext, userId: number, locale: Locale) =>
   (await listEntries(db, userId, locale)).map(toEntry);
+
+/**
+ * The cart's refusals name the cart's fields (`schedule_slots`, `academy_weeks`); this request sends
+ * `schedule_slot` or `academy_week`, so a client puts the message at the field it sent (D497).
+ */
+const WAITING_LIST_FIELDS: Readonly<Record<string, string>> = {
+  schedule_slots: "schedule_slot",
+  academy_weeks: "academy_week",
+  academy_number_of_weeks: "academy_week",
+};
+
+function inWaitingListFields(error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  const rename = (field: string) => WAITING_LIST_FIELDS[field] ?? field;
+  const fields = error.fields
+    ? Object.fromEntries(Object.entries(error.fields).map(([field, codes]) => [rename(field), codes]))
+    : undefined;
+  if (error.field === undefined && !fields) return error;
+  return new AppError(
+    error.code,
+    error.status,
+    error.field === undefined ? undefined : rename(error.field),
+    fields,
+    error.params,
+  );
+}

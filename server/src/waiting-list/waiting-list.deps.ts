@@ -52,7 +52,13 @@ export function mailUnitsOf(row: UnitColumns) {
   return {
     slot:
       row.slotStart !== null && row.slotEnd !== null
-        ? { weekday: row.slotWeekday, date: row.slotDate, start: row.slotStart, end: row.slotEnd }
+        ? // "HH:MM" as the cart's items answer a slot's times (D497); the column reads "HH:MM:SS".
+          {
+            weekday: row.slotWeekday,
+            date: row.slotDate,
+            start: row.slotStart.slice(0, 5),
+            end: row.slotEnd.slice(0, 5),
+          }
         : null,
     week:
       row.weekStartsOn !== null && row.weekEndsOn !== null

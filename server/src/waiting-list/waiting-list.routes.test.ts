@@ -142,6 +142,9 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
       offer_token: null,
     });
     expect(joined.json().schedule_slot.id).toBe(u.slotId);
+    // Times as the cart's items give them, without seconds (D497).
+    expect(joined.json().schedule_slot.start).toMatch(/^\d{2}:\d{2}$/);
+    expect(joined.json().schedule_slot.end).toMatch(/^\d{2}:\d{2}$/);
     const again = await join(first, u);
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(joined.json().id);
@@ -178,6 +181,13 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
       body: { schedule_slot: u.slotId, visitor: tooYoung, purchase_option: u.option },
     });
     expect(young.json().error_codes).toEqual({ visitor: ["age_not_in_group"] });
+    // A slot that is not the offer's is refused at the field this request sent, not the cart's (D497).
+    const stranger = await t.call("POST", "/api/v2/orders/waiting_list/", {
+      headers: second.headers,
+      body: { schedule_slot: 2_000_000, visitor: second.child, purchase_option: u.option },
+    });
+    expect(stranger.statusCode).toBe(400);
+    expect(Object.keys(stranger.json().error_codes)).toEqual(["schedule_slot"]);
 
     const list = await t.call("GET", "/api/v2/orders/waiting_list/", { headers: first.headers });
     expect(list.json().map((entry: { id: number }) => entry.id)).toEqual([joined.json().id]);

@@ -34,8 +34,13 @@ export function PurchaseTermsList({
 }) {
   const { t } = useTranslation("common");
   const rows: { key: string; label: string; value: React.ReactNode }[] = [];
+  // "Erste Stunde" fits a running course; a workshop's, an event's or an academy's first day is its start (D496).
   if (terms.first_lesson)
-    rows.push({ key: "first", label: t("terms.firstLesson"), value: formatDate(terms.first_lesson, locale) });
+    rows.push({
+      key: "first",
+      label: t(recurring ? "terms.firstLesson" : "terms.starts"),
+      value: formatDate(terms.first_lesson, locale),
+    });
   if (terms.period)
     rows.push({
       key: "period",

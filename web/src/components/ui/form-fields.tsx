@@ -108,10 +108,13 @@ export function FormMessage({
   tone,
   children,
   testId,
+  visuallyHidden = false,
 }: {
   tone: "error" | "success" | "info";
   children?: ReactNode;
   testId?: string;
+  /** Announced, not shown: for news the page already shows elsewhere. */
+  visuallyHidden?: boolean;
 }) {
   const colours = {
     error: "border-red-700 bg-red-50 text-red-900",
@@ -121,7 +124,13 @@ export function FormMessage({
   return (
     <div role={tone === "error" ? "alert" : "status"} data-testid={testId}>
       {children ? (
-        <p className={`rounded-lg border-l-4 px-3 py-2 text-sm font-semibold ${colours}`}>{children}</p>
+        <p
+          className={
+            visuallyHidden ? "sr-only" : `rounded-lg border-l-4 px-3 py-2 text-sm font-semibold ${colours}`
+          }
+        >
+          {children}
+        </p>
       ) : null}
     </div>
   );

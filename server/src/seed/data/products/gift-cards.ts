@@ -46,7 +46,10 @@ export const GIFT_CARDS: ProductSeed[] = [
       "Подарочный сертификат на курсы, мастер-классы и каникулярные программы школы искусств и языков в Берлине, сразу по e-mail.",
     ),
     qna: [VALIDITY_QA, DELIVERY_QA],
-    titleImageAlt: l("Geschenkkarte mit Schleife und Farbpinsel", "Подарочная карта с бантом и кисточкой"),
+    titleImageAlt: l(
+      "Geschenkkarte mit Schleife und Farbpinsel",
+      "Подарочный сертификат с бантом и кисточкой",
+    ),
     purchaseOptions: giftCardAmounts([2500, 5000, 10000]),
   },
   {

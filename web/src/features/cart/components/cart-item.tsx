@@ -99,7 +99,7 @@ export function CartItem({
 }
 
 /** The line's price (struck through beside the discounted one), its discount, the monthly price, the VAT note. */
-function ItemPrice({ item }: { item: OrderItem }) {
+export function ItemPrice({ item }: { item: OrderItem }) {
   const { t } = useTranslation("cart");
   const locale = useLocale();
   const price = item.list_price_cents;
@@ -109,7 +109,12 @@ function ItemPrice({ item }: { item: OrderItem }) {
       <p className="font-bold text-slate-900">
         {discount > 0 ? (
           <>
-            <s className="mr-2 font-normal text-slate-700">{formatEuro(price, locale)}</s>
+            {/* A screen reader does not say that a price is struck through: the words say it (D496). */}
+            <s className="mr-2 font-normal text-slate-700">
+              <span className="sr-only">{t("cart.wasPrice")} </span>
+              {formatEuro(price, locale)}
+            </s>
+            <span className="sr-only">{t("cart.nowPrice")} </span>
             {formatEuro(price - discount, locale)}
           </>
         ) : (

@@ -22,7 +22,9 @@ const PromocodeFormSchema = SetPromocodeSchema.refine((value) => value.promocode
 export function PromocodeForm({ order, queryKey }: { order: Order; queryKey: readonly unknown[] }) {
   const { t } = useTranslation("cart");
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<string | null>(null);
+  // An applied code is shown above the field from the order itself, so its news is only announced there;
+  // a removal leaves nothing on the page, so it is shown (D496).
+  const [status, setStatus] = useState<{ text: string; shown: boolean } | null>(null);
   const form = useForm<{ promocode: string }>({
     resolver: zodResolver(PromocodeFormSchema) as never,
     defaultValues: { promocode: "" },
@@ -31,7 +33,19 @@ export function PromocodeForm({ order, queryKey }: { order: Order; queryKey: rea
     mutationFn: (code: string) => cartApi.setPromocode(code),
     onSuccess: (updated, code) => {
       queryClient.setQueryData(queryKey, updated);
-      setStatus(code ? t("promocode.applied", { code: updated.promocode ?? code }) : t("promocode.removed"));
+      // One field takes both (D56): the code typed is the card's when it matches it, spaces and hyphens aside.
+      const bare = (text: string) => text.replace(/[\s-]/g, "").toUpperCase();
+      const card =
+        code && updated.gift_card && bare(updated.gift_card.code) === bare(code)
+          ? updated.gift_card.code
+          : null;
+      setStatus(
+        !code
+          ? { text: t("promocode.removed"), shown: true }
+          : card
+            ? { text: t("promocode.giftCardApplied", { code: card }), shown: false }
+            : { text: t("promocode.applied", { code: updated.promocode ?? code }), shown: false },
+      );
       form.reset({ promocode: "" });
     },
     onError: (error) => {
@@ -95,7 +109,9 @@ export function PromocodeForm({ order, queryKey }: { order: Order; queryKey: rea
           {t("promocode.apply")}
         </button>
       </form>
-      <FormMessage tone="success">{status}</FormMessage>
+      <FormMessage tone="success" visuallyHidden={status?.shown === false}>
+        {status?.text}
+      </FormMessage>
     </div>
   );
 }

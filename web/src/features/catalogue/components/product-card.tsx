@@ -29,6 +29,8 @@ export function ProductCard({
   const listHref = useRouterState({ select: (state) => state.location.href });
   // On "find an offer for my child" the chosen child goes on to the offer and its booking form (D192).
   const carried = useCarriedChild();
+  // A voucher has no age group, language or place (as its own page says, D496): those chips only misled.
+  const voucher = product.product_type === "GiftCard";
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-orange-800 hover:shadow-md">
       <div className="aspect-[3/2] bg-slate-100">
@@ -61,17 +63,21 @@ export function ProductCard({
         </Heading>
         <p className="text-slate-800">{product.summary}</p>
         <ul className="mt-auto flex flex-wrap gap-2 pt-2 text-sm">
-          <li className="rounded-full bg-slate-100 px-3 py-1 text-slate-800">
-            {t(`ageGroups.${product.age_group}`)}
-          </li>
-          <li className="rounded-full bg-slate-100 px-3 py-1 text-slate-800">
-            {t(`languages.${product.language}`)}
-          </li>
+          {voucher ? null : (
+            <>
+              <li className="rounded-full bg-slate-100 px-3 py-1 text-slate-800">
+                {t(`ageGroups.${product.age_group}`)}
+              </li>
+              <li className="rounded-full bg-slate-100 px-3 py-1 text-slate-800">
+                {t(`languages.${product.language}`)}
+              </li>
+            </>
+          )}
           {product.category_name ? (
             <li className="rounded-full bg-slate-100 px-3 py-1 text-slate-800">{product.category_name}</li>
           ) : null}
         </ul>
-        {product.house ? (
+        {product.house && !voucher ? (
           <p className="text-sm text-slate-800">{t("house", { name: product.house.name })}</p>
         ) : null}
         <NextSessionLine product={product} className="text-sm font-semibold text-slate-900" />

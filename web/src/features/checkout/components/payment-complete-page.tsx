@@ -105,6 +105,7 @@ function OrderOutcome({ order, processing }: { order: Order; processing: boolean
   const status = OUTCOME[order.status];
   const outcome: Outcome = status === "awaiting" && processing ? "processing" : status;
   const paidAt = order.paid_at ? berlinDateTime(order.paid_at, locale) : null;
+  const card = order.gift_card?.applied_cents ?? 0;
   // A gift card bought alone is no booking: no seats, no QR code, no first lesson (D283).
   const giftOnly =
     order.items.length > 0 && order.items.every((item) => item.product_page.product_type === "GiftCard");
@@ -133,8 +134,27 @@ function OrderOutcome({ order, processing }: { order: Order; processing: boolean
           {t("complete.summaryHeading")}
         </h2>
         <dl className="grid max-w-md grid-cols-[1fr_auto] gap-x-4 gap-y-1" data-testid="payment-summary">
-          <dt className="font-bold">{outcome === "paid" ? t("complete.paid") : t("step.dueNow")}</dt>
-          <dd className="text-right font-bold">{formatEuro(order.total_checkout_price_cents, locale)}</dd>
+          {/* What a gift card paid, as the checkout showed it (D487): without it a paid order read "0 €" (D496). */}
+          {card > 0 && order.gift_card ? (
+            <>
+              <dt>{t("step.giftCard", { code: order.gift_card.code })}</dt>
+              <dd className="text-right" data-testid="payment-gift-card">
+                {formatEuro(card, locale)}
+              </dd>
+            </>
+          ) : null}
+          {card > 0 && outcome === "paid" && order.total_checkout_price_cents === 0 ? null : (
+            <>
+              <dt className="font-bold">
+                {outcome !== "paid"
+                  ? t("step.dueNow")
+                  : card > 0
+                    ? t("complete.paidBeside")
+                    : t("complete.paid")}
+              </dt>
+              <dd className="text-right font-bold">{formatEuro(order.total_checkout_price_cents, locale)}</dd>
+            </>
+          )}
           {order.total_recurrent_price_cents > 0 ? (
             <>
               <dt>{t("complete.monthlyTotal")}</dt>

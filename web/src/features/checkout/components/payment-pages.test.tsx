@@ -94,6 +94,40 @@ describe("/payment-complete/{id}", () => {
     );
   });
 
+  it("shows what a gift card paid, and no line of 0 € when it paid all (D496)", async () => {
+    const card = {
+      code: "ABCD-EFGH-JKLM-NPQR",
+      applied: "35.00",
+      applied_cents: 3500,
+      balance_cents: 0,
+      expires_at: null,
+    };
+    vi.mocked(api.get).mockResolvedValue({ ...paid, total_checkout_price_cents: 0, gift_card: card });
+    renderWithQueries(<PaymentCompletePage userKey="5" id="41" onSignIn={vi.fn()} />);
+    await advance(0);
+    const summary = screen.getByTestId("payment-summary");
+    expect(summary.textContent).toContain("Bezahlt mit Gutschein ABCD-EFGH-JKLM-NPQR");
+    expect(screen.getByTestId("payment-gift-card").textContent).toBe("35\u00a0€");
+    // Not "Bezahlt 0 €" beside it, as the page read before.
+    expect(summary.textContent).not.toMatch(/Bezahlt0/);
+  });
+
+  it("shows the gift card's part and what was paid beside it (ru)", async () => {
+    const card = {
+      code: "ABCD-EFGH-JKLM-NPQR",
+      applied: "35.00",
+      applied_cents: 3500,
+      balance_cents: 0,
+      expires_at: null,
+    };
+    vi.mocked(api.get).mockResolvedValue({ ...paid, total_checkout_price_cents: 5400, gift_card: card });
+    renderWithQueries(<PaymentCompletePage userKey="5" id="41" onSignIn={vi.fn()} />, "ru");
+    await advance(0);
+    const summary = screen.getByTestId("payment-summary");
+    expect(summary.textContent).toContain("Оплачено сертификатом ABCD-EFGH-JKLM-NPQR35\u00a0€");
+    expect(summary.textContent).toContain("Доплачено54\u00a0€");
+  });
+
   it("words the other outcomes (ru)", async () => {
     vi.mocked(api.get).mockResolvedValue({ ...paid, status: "payment_declined", invoice_number: null });
     renderWithQueries(<PaymentCompletePage userKey="5" id="41" onSignIn={vi.fn()} />, "ru");
