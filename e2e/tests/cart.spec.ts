@@ -235,12 +235,20 @@ test.describe("visitors and cart", () => {
 
     await code.fill("WELCOME10");
     await page.getByRole("button", { name: "Einlösen" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "WELCOME10 ist eingelöst" })).toBeVisible();
+    // Announced to a screen reader, and shown once, above the field (D496).
+    const news = page.getByRole("status").filter({ hasText: "WELCOME10 ist eingelöst" });
+    await expect(news.locator("p")).toHaveClass("sr-only");
+    await expect(
+      page.getByText("Gutscheincode WELCOME10 ist eingelöst.").and(page.locator(":not(.sr-only)")),
+    ).toBeVisible();
     await expect(page.getByTestId("cart-due-now")).toHaveText("53,10 €");
     await expect(page.getByTestId("cart-totals")).toContainText("Rabatte");
 
     await page.getByRole("button", { name: "Code entfernen" }).click();
     await expect(page.getByTestId("cart-due-now")).toHaveText("59 €");
+    await expect(
+      page.getByRole("status").filter({ hasText: "Der Gutscheincode wurde entfernt." }),
+    ).toBeVisible();
   });
 
   test("a full slot and a child too young for the offer each get the server's message", async ({

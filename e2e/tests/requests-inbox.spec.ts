@@ -4,6 +4,9 @@ import { countMails, newestMail } from "../support/mail.ts";
 import { signedInParent, useSessionInBrowser } from "../support/parents.ts";
 import { signedInStaff, signInToBackOffice } from "../support/staff-bookings.ts";
 
+/** A day as the back office writes it in German: "09.12.2026" (D495). */
+const officeDay = (iso: string) => iso.split("-").reverse().join(".");
+
 /**
  * The requests inbox (issue 21; D137), at 1366 px: a parent asks for a trial lesson in Russian, staff
  * answer it in the back office with "confirm a date", the parent gets the mail in Russian and sees the
@@ -75,9 +78,10 @@ test("staff confirm a trial date; the parent gets the mail and sees the status i
   await expect(page.getByRole("row").filter({ hasText: "Paula Parent" }).first()).toBeVisible();
   await page.goto(`/admin/visit-requests/${id}`);
   await expect(page.getByRole("heading", { name: `Probestunde #${id}` })).toBeVisible();
-  // The wished day with the chosen group's time, and that group already chosen for the confirmation.
+  // The wished day, as German writes it (D495), with the chosen group's time, and that group already
+  // chosen for the confirmation.
   await expect(
-    page.getByText(new RegExp(`^Wunschtermin: ${asked.date}, \\d{2}:\\d{2}–\\d{2}:\\d{2}$`)),
+    page.getByText(new RegExp(`^Wunschtermin: ${officeDay(asked.date)}, \\d{2}:\\d{2}–\\d{2}:\\d{2}$`)),
   ).toBeVisible();
 
   const day = inDays(6);
@@ -89,7 +93,7 @@ test("staff confirm a trial date; the parent gets the mail and sees the status i
   const confirmButton = page.getByRole("button", { name: "Termin bestätigen und Familie benachrichtigen" });
   await confirmButton.click();
   await expect(page.getByText("Termin bestätigt, die Familie bekommt eine E-Mail.")).toBeVisible();
-  await expect(page.getByText(`Bestätigter Termin: ${day}`)).toBeVisible();
+  await expect(page.getByText(`Bestätigter Termin: ${officeDay(day)}`)).toBeVisible();
 
   const mail = await newestMail("visit-request-confirmed", parent.email);
   expect(mail).toContain("Хорошие новости");

@@ -45,7 +45,8 @@ function day(filter: Record<string, unknown>, key: string): string | undefined {
 const auditValues = (row: StaffRefundRow) => ({
   order: row.orderId,
   item: row.orderItemId,
-  amount_cents: row.amountCents,
+  // The whole refund, and of it what went back onto the gift card (D494).
+  amount_cents: row.amountCents + row.giftCardCents,
   gift_card_cents: row.giftCardCents,
   cancel_item: row.cancelItem,
   reason: row.reason,

@@ -31,6 +31,11 @@ describe("an audit entry read as words (D288)", () => {
     expect(auditValueText("name", { de: "Malen", ru: "" }, "ru", words)).toBe("Malen");
     expect(auditValueText("percent_off", 15, "de", words)).toBe("15\u00a0%");
     expect(auditValueText("note", null, "de", words)).toBe("—");
+    // A record inside a value names its parts in words, not as stored (D498).
+    const label = (key: string) => ({ first_name: "Vorname", city: "Ort" })[key] ?? key;
+    expect(
+      auditValueText("billing", { first_name: "Anna", city: "Berlin" }, "de", words, undefined, label),
+    ).toBe("Vorname: Anna; Ort: Berlin");
   });
 
   it("says a request's, a waiting-list entry's and a ledger line's state or kind in words, by the entry's area (D317)", () => {

@@ -88,13 +88,17 @@ const ENUM_OF_AREA_FIELD: Record<string, Record<string, EnumName>> = {
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-/** One value as the staff member reads it; "—" for nothing. */
+/**
+ * One value as the staff member reads it; "—" for nothing. A record inside a value ("address") names its
+ * parts with `label`, the field names' words, not as stored (D498).
+ */
 export function auditValueText(
   field: string,
   value: unknown,
   locale: Locale,
   words: YesNo,
   area?: string,
+  label: (key: string) => string = (key) => key,
 ): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return value ? words.yes : words.no;
@@ -114,13 +118,13 @@ export function auditValueText(
   if (Array.isArray(value)) {
     return value.length === 0
       ? "—"
-      : value.map((item) => auditValueText(field, item, locale, words, area)).join(", ");
+      : value.map((item) => auditValueText(field, item, locale, words, area, label)).join(", ");
   }
   if (isPlainObject(value)) {
     if (typeof value.de === "string")
       return (locale === "ru" && typeof value.ru === "string" && value.ru) || value.de;
     return Object.entries(value)
-      .map(([key, inner]) => `${key}: ${auditValueText(key, inner, locale, words, area)}`)
+      .map(([key, inner]) => `${label(key)}: ${auditValueText(key, inner, locale, words, area, label)}`)
       .join("; ");
   }
   return String(value);

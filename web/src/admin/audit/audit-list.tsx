@@ -150,7 +150,7 @@ export function AuditChangesCell({ entry }: { entry: AuditEntry }) {
       _: translate(`admin.audit.fields.${field}`, { _: field }),
     });
   const text = (change: AuditChange, value: unknown) =>
-    auditValueText(change.field, value, language, words, entry.resource);
+    auditValueText(change.field, value, language, words, entry.resource, fieldLabel);
   const shown = (change: AuditChange, side: AuditFold["side"], value: unknown): ReactNode => {
     const fold = foldOf(entry.folded, side, change.field);
     if (!Array.isArray(value) || (!fold && value.length <= AUDIT_LONG_LIST)) return text(change, value);

@@ -865,6 +865,7 @@ export const de = {
         week: "Akademie-Woche",
         item: "Position",
         amount_cents: "Betrag",
+        gift_card_cents: "Davon auf den Gutschein",
         reason: "Grund",
         cancel_item: "Position storniert",
         credit_note: "Gutschrift (Datensatz Nr.)",

@@ -862,6 +862,7 @@ export const ru: AdminMessages = {
         week: "Неделя академии",
         item: "Позиция",
         amount_cents: "Сумма",
+        gift_card_cents: "Из них на сертификат",
         reason: "Причина",
         cancel_item: "Позиция отменена",
         credit_note: "Кредит-нота (запись №)",
