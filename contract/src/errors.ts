@@ -22,7 +22,10 @@ export const ERROR_MESSAGES = {
   too_big: { de: "Der Wert ist zu groß.", ru: "Значение слишком большое." },
   invalid_type: { de: "Falscher Datentyp.", ru: "Неверный тип данных." },
   invalid_choice: { de: "Ungültige Auswahl.", ru: "Недопустимый вариант." },
-  unknown_field: { de: "Unbekanntes Feld „{field}“.", ru: "Неизвестное поле «{field}»." },
+  unknown_field: {
+    de: "Unbekanntes Feld „{field}“.",
+    ru: "Неизвестное поле «{field}».",
+  },
   control_characters: {
     de: "Bitte nur eine Zeile, ohne Zeilenumbrüche und Steuerzeichen.",
     ru: "Только одна строка, без переносов строк и управляющих символов.",

@@ -164,11 +164,14 @@ test("a parent buys a gift card; a second parent redeems it in two orders until 
   await page.getByRole("menuitem", { name: "Bestellungen" }).click();
   await page.getByLabel("Suche (Name, E-Mail, Kind, Nr.)").fill(parent.email);
   await expect(page.locator("tbody tr")).toHaveCount(2);
-  await page.locator("tbody tr").filter({ hasText: workshop.p.name }).locator("td").first().click();
+  const row = page.locator("tbody tr").filter({ hasText: workshop.p.name });
+  const price = workshop.option.base_price.replace(".", ",");
+  // The list says what the card paid beside the total due through PayPal, not "0,00 €" alone.
+  await expect(row).toContainText(new RegExp(`0,00\\s€ · Gutschein: ${price}\\s€`));
+  await row.locator("td").first().click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${workshopOrder}/show$`));
   const heading = page.getByRole("heading", { level: 1 });
   await expect(heading).toContainText(`${workshopOrder} · Bezahlt · Bezahlt`);
-  const price = workshop.option.base_price.replace(".", ",");
   await expect(page.getByText(new RegExp(`Gutschein: ${price}\\s€`))).toBeVisible();
   const levLine = page
     .getByRole("region", { name: "Positionen" })

@@ -86,7 +86,15 @@ export function OrderList() {
         <TextField source="parent_name" sortable={false} />
         <FunctionField source="children" sortable={false} render={(r: AdminOrder) => r.children.join(", ")} />
         <FunctionField source="products" sortable={false} render={(r: AdminOrder) => r.products.join(", ")} />
-        <FunctionField source="total_cents" render={(r: AdminOrder) => euro(r.total_cents)} />
+        {/* What the gift card paid beside the total due through the gateway (D494): not "0,00 €" alone. */}
+        <FunctionField
+          source="total_cents"
+          render={(r: AdminOrder) =>
+            r.gift_card_cents > 0
+              ? `${euro(r.total_cents)} · ${translate("admin.orders.gift_card_part", { amount: euro(r.gift_card_cents) })}`
+              : euro(r.total_cents)
+          }
+        />
       </Datagrid>
     </List>
   );

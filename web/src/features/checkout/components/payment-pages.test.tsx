@@ -54,6 +54,15 @@ const paid = order([course, workshop, academy], {
   invoice_number: "RE-2027-000012",
 });
 
+/** The order's gift card as the order read gives it: 35 € of it paid this order. */
+const giftCard = {
+  code: "ABCD-EFGH-JKLM-NPQR",
+  applied: "35.00",
+  applied_cents: 3500,
+  balance_cents: 0,
+  expires_at: null,
+};
+
 beforeEach(() => {
   vi.useFakeTimers();
   // The failure paths log what went wrong; the tests check what the parent sees.
@@ -95,14 +104,7 @@ describe("/payment-complete/{id}", () => {
   });
 
   it("shows what a gift card paid, and no line of 0 € when it paid all (D496)", async () => {
-    const card = {
-      code: "ABCD-EFGH-JKLM-NPQR",
-      applied: "35.00",
-      applied_cents: 3500,
-      balance_cents: 0,
-      expires_at: null,
-    };
-    vi.mocked(api.get).mockResolvedValue({ ...paid, total_checkout_price_cents: 0, gift_card: card });
+    vi.mocked(api.get).mockResolvedValue({ ...paid, total_checkout_price_cents: 0, gift_card: giftCard });
     renderWithQueries(<PaymentCompletePage userKey="5" id="41" onSignIn={vi.fn()} />);
     await advance(0);
     const summary = screen.getByTestId("payment-summary");
@@ -113,14 +115,7 @@ describe("/payment-complete/{id}", () => {
   });
 
   it("shows the gift card's part and what was paid beside it (ru)", async () => {
-    const card = {
-      code: "ABCD-EFGH-JKLM-NPQR",
-      applied: "35.00",
-      applied_cents: 3500,
-      balance_cents: 0,
-      expires_at: null,
-    };
-    vi.mocked(api.get).mockResolvedValue({ ...paid, total_checkout_price_cents: 5400, gift_card: card });
+    vi.mocked(api.get).mockResolvedValue({ ...paid, total_checkout_price_cents: 5400, gift_card: giftCard });
     renderWithQueries(<PaymentCompletePage userKey="5" id="41" onSignIn={vi.fn()} />, "ru");
     await advance(0);
     const summary = screen.getByTestId("payment-summary");
