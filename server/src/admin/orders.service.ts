@@ -157,8 +157,9 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
       staffRefunds.reduce((sum, r) => sum + r.amountCents, 0),
   );
   // What the order's gift card paid and has not had back goes back onto it (D494), after the gateway's rest.
+  // A refunded order's card part went back with its release.
   const giftCardLeft =
-    row.status === "paid" || row.status === "refunded"
+    row.status === "paid"
       ? Math.max(
           0,
           row.gift_card_cents -

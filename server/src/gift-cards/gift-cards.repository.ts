@@ -1,5 +1,5 @@
 import type { GIFT_CARD_LEDGER_KINDS } from "@atelier/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import { giftCardLedger, giftCards } from "../db/index.ts";
 
@@ -78,7 +78,11 @@ export async function bookLedger(
   return true;
 }
 
-/** What an order's staging took from a card and has not given back. */
+/**
+ * What an order's staging took from a card and has not given back. A withdrawal or a staff refund of the
+ * order may have given part of it back onto the card already (D76, D494): that part is not given again,
+ * whichever comes first (a PayPal refund's webhook can overtake the staff refund's own record of it).
+ */
 export async function openRedemption(
   db: DbOrTx,
   orderId: number,
@@ -87,14 +91,25 @@ export async function openRedemption(
   const rows = await db
     .select({
       giftCardId: giftCardLedger.giftCardId,
+      attempt: giftCardLedger.attempt,
       kind: giftCardLedger.kind,
       amountCents: giftCardLedger.amountCents,
     })
     .from(giftCardLedger)
-    .where(and(eq(giftCardLedger.orderId, orderId), eq(giftCardLedger.attempt, attempt)));
-  const redeemed = rows.find((row) => row.kind === "redeem");
-  if (!redeemed || rows.some((row) => row.kind === "release")) return undefined;
-  return { giftCardId: redeemed.giftCardId, amountCents: -redeemed.amountCents };
+    .where(eq(giftCardLedger.orderId, orderId));
+  const ofAttempt = rows.filter((row) => row.attempt === attempt);
+  const redeemed = ofAttempt.find((row) => row.kind === "redeem");
+  if (!redeemed || ofAttempt.some((row) => row.kind === "release")) return undefined;
+  const givenBack = rows
+    .filter(
+      (row) =>
+        row.giftCardId === redeemed.giftCardId &&
+        (row.kind === "withdrawal" || row.kind === "staff_refund") &&
+        row.amountCents > 0,
+    )
+    .reduce((sum, row) => sum + row.amountCents, 0);
+  const left = -redeemed.amountCents - givenBack;
+  return left > 0 ? { giftCardId: redeemed.giftCardId, amountCents: left } : undefined;
 }
 
 /**

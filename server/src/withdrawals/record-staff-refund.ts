@@ -160,8 +160,9 @@ async function roomOfItem(
         ),
       )
     : 0;
+  // A refunded order's card part went back onto the card with the release that refunded it.
   const giftCardCents =
-    fresh.orderGiftCardId === null
+    fresh.orderGiftCardId === null || fresh.orderStatus !== "paid"
       ? 0
       : Math.max(0, fresh.orderGiftCardCents - done.giftCardCents - staffDone.giftCardCents);
   return { itemCents: Math.max(0, fresh.paidCents - staffDone.itemCents), gatewayCents, giftCardCents };

@@ -49,8 +49,11 @@ const needsAttention = sql<boolean>`(exists (select 1 from ${staffRefunds} where
 
 /** A paid order: its gift card's part was spent at its staging and is the school's (D494). */
 const orderPaid = sql`${orders.status} in ('paid', 'refunded')`;
-/** What the order's gift card paid, once the order is paid (D494). */
-const giftCardPaid = sql<number>`(case when ${orderPaid} then ${orders.giftCardCents} else 0 end)`;
+/**
+ * What the order's gift card paid, while the order is paid (D494). A refunded order's card part went back
+ * onto the card with the release that refunded it (`releaseGiftCard`), so it counts as neither.
+ */
+const giftCardPaid = sql<number>`(case when ${orders.status} = 'paid' then ${orders.giftCardCents} else 0 end)`;
 /**
  * What withdrawals and staff refunds gave back onto the order's gift card (D494). Read only for an order a
  * card paid, so a filter by payment state over ten years of orders reads them for those few.
