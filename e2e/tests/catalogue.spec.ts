@@ -3,6 +3,16 @@ import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 test.describe("catalogue", () => {
   test.beforeEach(async ({ page }) => dismissCookieModal(page));
 
+  test("a gift card's card names no age group, language or house, which a voucher has not (D496)", async ({
+    page,
+  }) => {
+    await page.goto("/giftcards?locale=de");
+    const cards = page.getByRole("main").getByRole("article");
+    await expect(cards.first()).toBeVisible();
+    await expect(cards.filter({ hasText: /Jahre|Jahren|Deutsch|Zweisprachig|Ort:/ })).toHaveCount(0);
+    await expect(cards.first()).toContainText("€");
+  });
+
   test("filters courses by age and language: the URL keeps the filters and the list shrinks", async ({
     page,
   }) => {

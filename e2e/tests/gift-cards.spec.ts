@@ -111,6 +111,12 @@ test("a parent buys a gift card; a second parent redeems it in two orders until 
   await expect(page.getByTestId("cart-gift-card")).toHaveText(euros(workshopPrice, "−"));
   await expect(page.getByTestId("cart-due-now")).toHaveText(euros(0));
   const workshopOrder = await pay(request, parent);
+  // The payment page says what the card paid, and no "Bezahlt: 0 €" beside it (D496).
+  await page.goto(`/payment-complete/${workshopOrder}?locale=de`);
+  const summary = page.getByTestId("payment-summary");
+  await expect(summary).toContainText(`Bezahlt mit Gutschein ${code}`);
+  await expect(page.getByTestId("payment-gift-card")).toHaveText(euros(workshopPrice));
+  await expect(summary).not.toContainText("Dazu bezahlt");
 
   const course = (await products(request, "Course"))
     .map((p) => ({
