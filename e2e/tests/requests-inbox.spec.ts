@@ -1,11 +1,9 @@
+import { berlinDateTimeText } from "@atelier/contract";
 import { berlinDay } from "../support/days.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { countMails, newestMail } from "../support/mail.ts";
 import { signedInParent, useSessionInBrowser } from "../support/parents.ts";
 import { signedInStaff, signInToBackOffice } from "../support/staff-bookings.ts";
-
-/** A day as the back office writes it in German: "09.12.2026" (D495). */
-const officeDay = (iso: string) => iso.split("-").reverse().join(".");
 
 /**
  * The requests inbox (issue 21; D137), at 1366 px: a parent asks for a trial lesson in Russian, staff
@@ -81,7 +79,9 @@ test("staff confirm a trial date; the parent gets the mail and sees the status i
   // The wished day, as German writes it (D495), with the chosen group's time, and that group already
   // chosen for the confirmation.
   await expect(
-    page.getByText(new RegExp(`^Wunschtermin: ${officeDay(asked.date)}, \\d{2}:\\d{2}–\\d{2}:\\d{2}$`)),
+    page.getByText(
+      new RegExp(`^Wunschtermin: ${berlinDateTimeText(asked.date, "de")}, \\d{2}:\\d{2}–\\d{2}:\\d{2}$`),
+    ),
   ).toBeVisible();
 
   const day = inDays(6);
@@ -93,7 +93,7 @@ test("staff confirm a trial date; the parent gets the mail and sees the status i
   const confirmButton = page.getByRole("button", { name: "Termin bestätigen und Familie benachrichtigen" });
   await confirmButton.click();
   await expect(page.getByText("Termin bestätigt, die Familie bekommt eine E-Mail.")).toBeVisible();
-  await expect(page.getByText(`Bestätigter Termin: ${officeDay(day)}`)).toBeVisible();
+  await expect(page.getByText(`Bestätigter Termin: ${berlinDateTimeText(day, "de")}`)).toBeVisible();
 
   const mail = await newestMail("visit-request-confirmed", parent.email);
   expect(mail).toContain("Хорошие новости");

@@ -82,6 +82,15 @@ const show = async (orderId: number) => {
 };
 const refund = (orderId: number, body: Record<string, unknown>) =>
   t.call("POST", `/api/v2/admin/orders/${orderId}/refunds/`, { headers: staff.headers, body });
+/** A refund of all PayPal took and 4 € more, which only the card can give back (the item stays booked). */
+const refundBeyondGateway = (c: { orderId: number; itemId: number }, gateway: number) =>
+  refund(c.orderId, {
+    request_id: randomUUID(),
+    item: c.itemId,
+    amount_cents: gateway + 400,
+    cancel_item: false,
+    reason: "Zwei Termine fielen aus",
+  });
 const balanceOf = async (cardId: number) =>
   (await t.db.select().from(giftCards).where(eq(giftCards.id, cardId)))[0]?.balanceCents;
 const REFUND_ROUTE = "POST /v2/payments/captures/:id/refund";
@@ -171,13 +180,7 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     expect(before).toMatchObject({ payment_state: "paid", total_cents: gateway, gift_card_cents: 1_000 });
     const calls = gatewayRefunds();
 
-    const first = await refund(c.orderId, {
-      request_id: randomUUID(),
-      item: c.itemId,
-      amount_cents: gateway + 400,
-      cancel_item: false,
-      reason: "Zwei Termine fielen aus",
-    });
+    const first = await refundBeyondGateway(c, gateway);
     expect(first.statusCode, first.body).toBe(200);
     const [row] = await t.db.select().from(staffRefunds).where(eq(staffRefunds.orderId, c.orderId));
     expect([row?.amountCents, row?.giftCardCents, row?.refundState]).toEqual([gateway, 400, "completed"]);
@@ -222,13 +225,7 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     const card = await giftCardWorth(1_000);
     const c = await courseWithCard(card.code);
     const gateway = c.paid - 1_000;
-    const first = await refund(c.orderId, {
-      request_id: randomUUID(),
-      item: c.itemId,
-      amount_cents: gateway + 400,
-      cancel_item: false,
-      reason: "Zwei Termine fielen aus",
-    });
+    const first = await refundBeyondGateway(c, gateway);
     expect(first.statusCode, first.body).toBe(200);
     expect(await balanceOf(card.id)).toBe(400);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, c.orderId));
