@@ -6,6 +6,10 @@ export const ADMIN_ORDER_ERROR_MESSAGES = {
     de: "Höchstens {max} können für diese Position noch erstattet werden.",
     ru: "По этой позиции можно вернуть не больше {max}.",
   },
+  refund_gift_card_deactivated: {
+    de: "Der Gutschein, mit dem diese Bestellung bezahlt wurde, ist deaktiviert; auf ihn kann nichts zurückgebucht werden. Erstatten Sie über die Zahlung höchstens {max} und stellen Sie für den Rest einen neuen Gutschein aus.",
+    ru: "Подарочный сертификат, которым оплачен этот заказ, деактивирован, и вернуть на него деньги нельзя. Верните через платёж не больше {max}, а на остаток выпустите новый сертификат.",
+  },
   refund_item_withdrawn: {
     de: "Für diese Position wurde bereits der Widerruf erklärt; die Erstattung läuft darüber.",
     ru: "По этой позиции уже оформлен отказ от договора; возврат идёт через него.",

@@ -11,7 +11,7 @@ import {
   payments,
   staffRefunds,
 } from "../db/schema/index.ts";
-import { releaseGiftCard } from "../gift-cards/index.ts";
+import { giftCardExpiry, releaseGiftCard } from "../gift-cards/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent, createStaff, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -93,6 +93,10 @@ const refundBeyondGateway = (c: { orderId: number; itemId: number }, gateway: nu
   });
 const balanceOf = async (cardId: number) =>
   (await t.db.select().from(giftCards).where(eq(giftCards.id, cardId)))[0]?.balanceCents;
+const expiryOf = async (cardId: number) =>
+  (await t.db.select().from(giftCards).where(eq(giftCards.id, cardId)))[0]?.expiresAt;
+/** A moment of yesterday: a card that ran out then. */
+const YESTERDAY = () => new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 3_600_000);
 const REFUND_ROUTE = "POST /v2/payments/captures/:id/refund";
 const gatewayRefunds = () => t.standIn.calls.get(REFUND_ROUTE) ?? 0;
 const emailOf = async (headers: Headers) =>
@@ -230,10 +234,70 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     expect(await balanceOf(card.id)).toBe(400);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, c.orderId));
     if (!order) throw new Error("no order");
+    // The card has expired since (D499): the release makes it valid again for a new card's term.
+    await t.db.update(giftCards).set({ expiresAt: YESTERDAY() }).where(eq(giftCards.id, card.id));
     await t.db.transaction((tx) => releaseGiftCard(tx, order));
     expect(await balanceOf(card.id)).toBe(1_000);
-    // A second release finds nothing left.
+    expect(await expiryOf(card.id)).toEqual(giftCardExpiry(new Date()));
+    // A second release finds nothing left, and renews nothing.
+    await t.db.update(giftCards).set({ expiresAt: YESTERDAY() }).where(eq(giftCards.id, card.id));
     await t.db.transaction((tx) => releaseGiftCard(tx, order));
     expect(await balanceOf(card.id)).toBe(1_000);
+    expect(await expiryOf(card.id)).toEqual(YESTERDAY());
+  });
+
+  it("a card that expired after it paid is valid again once a staff refund puts money onto it (D499)", async () => {
+    const card = await giftCardWorth(100_000);
+    const c = await courseWithCard(card.code);
+    await t.db.update(giftCards).set({ expiresAt: YESTERDAY() }).where(eq(giftCards.id, card.id));
+    const balance = await balanceOf(card.id);
+    const res = await refund(c.orderId, {
+      request_id: randomUUID(),
+      item: c.itemId,
+      amount_cents: null,
+      cancel_item: true,
+      reason: "Kurs fällt aus",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await balanceOf(card.id)).toBe((balance ?? 0) + c.paid);
+    const renewed = giftCardExpiry(new Date());
+    expect(await expiryOf(card.id)).toEqual(renewed);
+    // The parent reads until when the card now pays, and can spend it again.
+    const [mail] = (await t.mailsTo(await emailOf(c.headers))).filter((m) => m.template === "staff-refund");
+    const lastDay = new Intl.DateTimeFormat("de-DE", { dateStyle: "long", timeZone: "Europe/Berlin" });
+    expect(mail?.text).toContain(`Gutschein gültig bis: ${lastDay.format(renewed)}`);
+    const again = await t.parentWithCourse(t.weekly.findIndex((s) => s.weekday !== todayWeekday()));
+    const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: again.headers,
+      body: { promocode: card.code },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+  });
+
+  it("a deactivated card takes nothing back: staff are told what the payment can still refund (D499)", async () => {
+    const card = await giftCardWorth(1_000);
+    const c = await courseWithCard(card.code);
+    const gateway = c.paid - 1_000;
+    await t.db.update(giftCards).set({ deactivatedAt: new Date() }).where(eq(giftCards.id, card.id));
+    const calls = gatewayRefunds();
+
+    const refused = await refundBeyondGateway(c, gateway);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_codes).toEqual({ amount_cents: ["refund_gift_card_deactivated"] });
+    const euros = `${(gateway / 100).toFixed(2).replace(".", ",")} €`;
+    expect(refused.json().amount_cents[0]).toContain(`höchstens ${euros}`);
+    expect(await t.db.select().from(staffRefunds).where(eq(staffRefunds.orderId, c.orderId))).toEqual([]);
+    expect([await balanceOf(card.id), gatewayRefunds()]).toEqual([0, calls]);
+
+    // What the payment took still goes back, and the booking can be cancelled without more.
+    const paymentPart = await refund(c.orderId, {
+      request_id: randomUUID(),
+      item: c.itemId,
+      amount_cents: gateway,
+      cancel_item: true,
+      reason: "Kurs fällt aus",
+    });
+    expect(paymentPart.statusCode, paymentPart.body).toBe(200);
+    expect([await balanceOf(card.id), gatewayRefunds() - calls]).toEqual([0, 1]);
   });
 });

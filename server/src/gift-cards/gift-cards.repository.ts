@@ -78,6 +78,11 @@ export async function bookLedger(
   return true;
 }
 
+/** A card's new last day (D499: credit given back onto an expired card makes it valid again). */
+export async function setGiftCardExpiry(tx: Tx, id: number, expiresAt: Date): Promise<void> {
+  await tx.update(giftCards).set({ expiresAt }).where(eq(giftCards.id, id));
+}
+
 /**
  * What an order's staging took from a card and has not given back. A withdrawal or a staff refund of the
  * order may have given part of it back onto the card already (D76, D494): that part is not given again,

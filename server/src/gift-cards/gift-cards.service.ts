@@ -18,6 +18,7 @@ import {
   type GiftCardRow,
   insertGiftCard,
   openRedemption,
+  setGiftCardExpiry,
 } from "./gift-cards.repository.ts";
 
 /** What decides whether a card can pay; a card staff deactivated (D125) pays nothing. */
@@ -59,12 +60,41 @@ export async function redeemGiftCard(
   return amount;
 }
 
+/**
+ * Gives money back onto a card that paid for an order (a staging's release, a withdrawal, a staff refund):
+ * its ledger row and balance under the card's row lock. A card that has expired meanwhile is valid again
+ * for the term of a card bought today (D499): the family's claim to the money arises again when it is given
+ * back (§ 199 BGB), and credit put onto an expired card could never be spent. A repeated call books
+ * nothing and renews nothing. Returns the card's last moment after the booking.
+ */
+export async function giveBackToGiftCard(
+  tx: Tx,
+  entry: {
+    giftCardId: number;
+    orderId: number;
+    attempt: number;
+    kind: GiftCardReturnKind;
+    amountCents: number;
+  },
+  now = new Date(),
+): Promise<Date | null> {
+  const card = await findGiftCard(tx, entry.giftCardId, true);
+  if (!card || entry.amountCents <= 0) return card?.expiresAt ?? null;
+  const booked = await bookLedger(tx, entry);
+  if (!booked || !card.expiresAt || card.expiresAt > now) return card.expiresAt;
+  const renewed = giftCardExpiry(now);
+  await setGiftCardExpiry(tx, card.id, renewed);
+  return renewed;
+}
+
+/** The ledger's kinds that put money back onto a card. */
+type GiftCardReturnKind = "release" | "withdrawal" | "staff_refund";
+
 /** A staging that did not end in a payment (cancelled, declined, expired, refunded) gives its amount back. */
 export async function releaseGiftCard(tx: Tx, order: { id: number; paymentAttempt: number }): Promise<void> {
   const open = await openRedemption(tx, order.id, order.paymentAttempt);
   if (!open) return;
-  await findGiftCard(tx, open.giftCardId, true);
-  await bookLedger(tx, {
+  await giveBackToGiftCard(tx, {
     giftCardId: open.giftCardId,
     orderId: order.id,
     attempt: order.paymentAttempt,

@@ -12,6 +12,7 @@ export {
   giftCardMailCard,
   giftCardShare,
   giftCardUnusable,
+  giveBackToGiftCard,
   issueGiftCardByHand,
   issueGiftCardsForOrder,
   redeemGiftCard,

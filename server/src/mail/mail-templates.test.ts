@@ -732,3 +732,17 @@ describe("a withdrawn gift card (D486)", () => {
     expect(cancelled.text).not.toContain("PayPal");
   });
 });
+
+describe("a staff refund onto a gift card (D494, D499)", () => {
+  it("names the card's part and until when the card pays, in the parent's language", () => {
+    const onCard = { ...SAMPLES["staff-refund"], giftCardCents: 1000, giftCardValidUntil: "2029-12-31" };
+    const de = render("staff-refund", "de", onCard).text;
+    expect(de).toMatch(/Davon zurück auf Ihren Gutschein: 10,00\s€/);
+    expect(de).toContain("Gutschein gültig bis: 31. Dezember 2029");
+    const ru = render("staff-refund", "ru", onCard).text;
+    expect(ru).toContain("Сертификат действует до: 31 декабря 2029");
+    // Nothing onto a card: no card's day.
+    const gateway = render("staff-refund", "de", { ...onCard, giftCardCents: 0 }).text;
+    expect(gateway).not.toContain("gültig bis");
+  });
+});

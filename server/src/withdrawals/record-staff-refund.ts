@@ -6,7 +6,7 @@
 import { type AdminRefundInput, berlinDate } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { bookLedger, findGiftCard } from "../gift-cards/index.ts";
+import { findGiftCard, giveBackToGiftCard } from "../gift-cards/index.ts";
 import { lockOrderForDocuments } from "../invoices/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
@@ -90,6 +90,7 @@ export async function recordStaffRefund(
     if (amount === 0 && !input.cancel_item) throw AppError.validation("amount_cents", "refund_nothing");
     // As a withdrawal splits (D76): the gateway first, the rest back onto the card that paid.
     const split = splitRefund(amount, room);
+    if (split.giftCardCents > 0) await refuseDeactivatedCard(tx, fresh, room.gatewayCents);
 
     const inserted = await insertStaffRefund(tx, {
       requestId: input.request_id,
@@ -106,16 +107,20 @@ export async function recordStaffRefund(
       ...(split.gatewayCents === 0 && amount > 0 ? { refundedAt: ctx.now() } : {}),
     });
     if (!inserted) throw new Error(`staff refund ${input.request_id} raced past the order lock`);
-    if (split.giftCardCents > 0 && fresh.orderGiftCardId !== null) {
-      await findGiftCard(tx, fresh.orderGiftCardId, true);
-      await bookLedger(tx, {
-        giftCardId: fresh.orderGiftCardId,
-        orderId,
-        attempt: inserted.id,
-        kind: "staff_refund",
-        amountCents: split.giftCardCents,
-      });
-    }
+    const giftCardValidUntil =
+      split.giftCardCents > 0 && fresh.orderGiftCardId !== null
+        ? await giveBackToGiftCard(
+            tx,
+            {
+              giftCardId: fresh.orderGiftCardId,
+              orderId,
+              attempt: inserted.id,
+              kind: "staff_refund",
+              amountCents: split.giftCardCents,
+            },
+            ctx.now(),
+          )
+        : null;
     if (input.cancel_item) {
       await cancelItem(tx, input.item);
       if (fresh.productType === "Course") await endSubscriptionOnWithdrawal(tx, input.item);
@@ -127,6 +132,7 @@ export async function recordStaffRefund(
     await staffRefundMail(ctx, tx, fresh, {
       amount,
       giftCardCents: split.giftCardCents,
+      giftCardValidUntil,
       cancelled: input.cancel_item,
       reason: input.reason,
       note,
@@ -135,6 +141,18 @@ export async function recordStaffRefund(
     await audit(tx, row);
     return { row, created: true };
   });
+}
+
+/**
+ * A card staff deactivated (D125) takes nothing back: its credit could never be spent (D499). Staff refund
+ * what the payment holds and give the rest as a new card issued by hand.
+ */
+async function refuseDeactivatedCard(tx: Tx, fresh: ItemFacts, gatewayCents: number) {
+  const card = fresh.orderGiftCardId === null ? undefined : await findGiftCard(tx, fresh.orderGiftCardId);
+  if (card?.deactivatedAt)
+    throw new AppError("refund_gift_card_deactivated", 400, "amount_cents", undefined, {
+      max: euros(gatewayCents),
+    });
 }
 
 /**
@@ -175,6 +193,7 @@ async function staffRefundMail(
   input: {
     amount: number;
     giftCardCents: number;
+    giftCardValidUntil: Date | null;
     cancelled: boolean;
     reason: string;
     note: { id: number; number: string } | null;
@@ -197,6 +216,7 @@ async function staffRefundMail(
         item: child ? `${name} (${child})` : name,
         refundCents: input.amount,
         giftCardCents: input.giftCardCents,
+        giftCardValidUntil: input.giftCardValidUntil ? berlinDate(input.giftCardValidUntil) : null,
         cancelled: input.cancelled,
         reason: input.reason,
         creditNoteNumber: input.note?.number ?? null,

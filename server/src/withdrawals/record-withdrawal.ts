@@ -11,7 +11,7 @@ import {
 } from "@atelier/contract";
 import type { InvoiceLine, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { bookLedger, findGiftCard, findGiftCardOfItem } from "../gift-cards/index.ts";
+import { bookLedger, findGiftCardOfItem, giveBackToGiftCard } from "../gift-cards/index.ts";
 import { enqueueOrderStaffNotice, lockOrderForDocuments } from "../invoices/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
@@ -78,7 +78,7 @@ export async function recordWithdrawal(
     if (!inserted) throw new Error(`withdrawal of item ${itemId} raced past the order lock`);
     await cancelItem(tx, itemId);
     if (fresh.productType === "Course") await endSubscriptionOnWithdrawal(tx, itemId);
-    await bookGiftCards(tx, facts, fresh, itemId, inserted.id, split.giftCardCents);
+    await bookGiftCards(tx, facts, fresh, itemId, inserted.id, split.giftCardCents, ctx.now());
 
     const note = refundCents > 0 ? await creditNote(ctx, tx, fresh, plan, refundCents, today) : null;
     if (note) await updateWithdrawal(tx, inserted.id, { creditNoteId: note.id });
@@ -110,6 +110,7 @@ async function bookGiftCards(
   itemId: number,
   withdrawalId: number,
   giftCardCents: number,
+  now: Date,
 ) {
   if (fresh.productType === "GiftCard") {
     const card = await findGiftCardOfItem(tx, itemId);
@@ -124,14 +125,17 @@ async function bookGiftCards(
     }
   }
   if (giftCardCents > 0 && facts.orderGiftCardId) {
-    await findGiftCard(tx, facts.orderGiftCardId, true);
-    await bookLedger(tx, {
-      giftCardId: facts.orderGiftCardId,
-      orderId: facts.orderId,
-      attempt: withdrawalId,
-      kind: "withdrawal",
-      amountCents: giftCardCents,
-    });
+    await giveBackToGiftCard(
+      tx,
+      {
+        giftCardId: facts.orderGiftCardId,
+        orderId: facts.orderId,
+        attempt: withdrawalId,
+        kind: "withdrawal",
+        amountCents: giftCardCents,
+      },
+      now,
+    );
   }
 }
 

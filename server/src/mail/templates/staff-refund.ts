@@ -1,5 +1,5 @@
 import type { Locale } from "@atelier/contract";
-import { formatMoney } from "./format.ts";
+import { formatDate, formatMoney } from "./format.ts";
 import { html } from "./html.ts";
 import { detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -12,6 +12,11 @@ export type StaffRefundData = {
   refundCents: number;
   /** The part of it that goes back onto the order's gift card (D494); absent in mails queued before. */
   giftCardCents?: number;
+  /**
+   * The card's last day (YYYY-MM-DD, Berlin) after the money went back onto it: an expired card is valid
+   * again from the refund (D499). Absent in mails queued before, and when nothing went onto a card.
+   */
+  giftCardValidUntil?: string | null;
   /** Whether the booking was cancelled with it (its seat is free again). */
   cancelled: boolean;
   /** The reason staff gave, shown to the parent as written. */
@@ -26,6 +31,7 @@ type Texts = {
   item: string;
   refund: string;
   toGiftCard: string;
+  giftCardValidUntil: string;
   reason: string;
   creditNote: string;
   how: string;
@@ -51,6 +57,7 @@ const TEXTS: Record<Locale, Texts> = {
     item: "Buchung",
     refund: "Erstattung",
     toGiftCard: "Davon zurück auf Ihren Gutschein",
+    giftCardValidUntil: "Gutschein gültig bis",
     reason: "Grund",
     creditNote: "Gutschrift",
     how: "Die Erstattung erfolgt über den Zahlungsweg, den Sie verwendet haben. Je nach Zahlungsart kann es einige Tage dauern, bis sie sichtbar ist. Die Gutschrift ist als PDF angehängt.",
@@ -76,6 +83,7 @@ const TEXTS: Record<Locale, Texts> = {
     item: "Бронирование",
     refund: "Возврат",
     toGiftCard: "Из них на ваш сертификат",
+    giftCardValidUntil: "Сертификат действует до",
     reason: "Причина",
     creditNote: "Кредит-нота",
     how: "Деньги вернутся тем же способом, которым вы платили. В зависимости от способа оплаты зачисление может занять несколько дней. Кредит-нота приложена в PDF.",
@@ -99,6 +107,9 @@ export const staffRefundTemplate: MailTemplate<StaffRefundData> = (data, locale)
     ...(refund ? [{ label: t.refund, value: formatMoney(data.refundCents, locale) }] : []),
     ...(toCard > 0 && toCard < data.refundCents
       ? [{ label: t.toGiftCard, value: formatMoney(toCard, locale) }]
+      : []),
+    ...(toCard > 0 && data.giftCardValidUntil
+      ? [{ label: t.giftCardValidUntil, value: formatDate(data.giftCardValidUntil, locale) }]
       : []),
     { label: t.reason, value: data.reason },
     ...(data.creditNoteNumber ? [{ label: t.creditNote, value: data.creditNoteNumber }] : []),
