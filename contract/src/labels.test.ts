@@ -7,6 +7,7 @@ import { INSTRUCTION_LANGUAGES, PRODUCT_TYPES, SCHEDULE_TYPES } from "./catalogu
 import { PAYMENT_GATEWAYS } from "./checkout.ts";
 import { CONTACT_REQUEST_KINDS } from "./contact.ts";
 import { AUDIT_AREAS, ENUM_LABELS, enumChoices, enumLabel, rawCodesOnScreen } from "./labels.ts";
+import { CANCELLED_LESSON_OUTCOMES, REMINDER_KINDS } from "./lessons.ts";
 import { ORDER_ITEM_STATUSES, ORDER_STATUSES } from "./orders.ts";
 import { berlinDateTimeText } from "./rules/dates.ts";
 import { PARTY_REQUEST_STATES } from "./staff-orders.ts";
@@ -35,6 +36,9 @@ describe("the words staff read for codes (D285)", () => {
       ["waiting_status", WAITING_ENTRY_STATUSES],
       ["gift_card_ledger_kind", GIFT_CARD_LEDGER_KINDS],
       ["party_request_state", PARTY_REQUEST_STATES],
+      // The audit log's reminders and lesson rules (D500).
+      ["reminder_kind", REMINDER_KINDS],
+      ["cancelled_lesson_outcome", CANCELLED_LESSON_OUTCOMES],
     ];
     for (const [name, codes] of enums) {
       expect(Object.keys(ENUM_LABELS[name]).sort(), name).toEqual([...codes].sort());

@@ -5,6 +5,7 @@ import type { PERSON_ROLES, REQUEST_STATUSES } from "./admin-requests.ts";
 import type { INSTRUCTION_LANGUAGES, PRODUCT_TYPES, SCHEDULE_TYPES } from "./catalogue.ts";
 import type { PAYMENT_GATEWAYS } from "./checkout.ts";
 import type { CONTACT_REQUEST_KINDS } from "./contact.ts";
+import type { CancelledLessonOutcome, ReminderKind } from "./lessons.ts";
 import type { ORDER_ITEM_STATUSES, ORDER_STATUSES } from "./orders.ts";
 import type { Locale } from "./rules/locale.ts";
 import type { PARTY_REQUEST_STATES } from "./staff-orders.ts";
@@ -221,6 +222,19 @@ const INSTRUCTOR_REPORT_STATUS_LABELS: Labels<"open" | "done"> = {
   done: w("Erledigt", "Обработано"),
 };
 
+/** The reminders staff switch off, as the audit log names them (D500). */
+const REMINDER_KIND_LABELS: Labels<ReminderKind> = {
+  first_lesson: w("Vor der ersten Stunde", "Перед первым занятием"),
+  trial: w("Vor einer Probestunde", "Перед пробным занятием"),
+  makeup: w("Vor einer Nachholstunde", "Перед отработкой"),
+};
+
+/** What a lesson the school cancels gives a course's families, as the audit log names it (D500). */
+const CANCELLED_LESSON_OUTCOME_LABELS: Labels<CancelledLessonOutcome> = {
+  credit: w("Nachholguthaben für jedes Kind", "Кредит на отработку каждому ребёнку"),
+  lengthen: w("Der bezahlte Zeitraum verlängert sich", "Оплаченный период продлевается"),
+};
+
 const DOCUMENT_KIND_LABELS: Labels<(typeof DOCUMENT_KINDS)[number]> = {
   invoice: w("Rechnung", "Счёт"),
   credit_note: w("Gutschrift / Rechnungskorrektur", "Корректировочный счёт"),
@@ -249,6 +263,8 @@ export const ENUM_LABELS = {
   gift_card_ledger_kind: LEDGER_KIND_LABELS,
   party_request_state: PARTY_REQUEST_STATE_LABELS,
   instructor_report_status: INSTRUCTOR_REPORT_STATUS_LABELS,
+  reminder_kind: REMINDER_KIND_LABELS,
+  cancelled_lesson_outcome: CANCELLED_LESSON_OUTCOME_LABELS,
 } as const;
 export type EnumName = keyof typeof ENUM_LABELS;
 

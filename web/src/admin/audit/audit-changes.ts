@@ -67,6 +67,8 @@ const ENUM_OF_FIELD: Record<string, EnumName> = {
   payment_state: "payment_state",
   order_status: "order_status",
   gateway: "payment_gateway",
+  reminders_off: "reminder_kind",
+  cancelled_lesson_outcome: "cancelled_lesson_outcome",
 };
 
 /**
@@ -85,6 +87,39 @@ const ENUM_OF_AREA_FIELD: Record<string, Record<string, EnumName>> = {
   staff_refunds: { state: "refund_state", status: "refund_state" },
   order_mails: { status: "mail_status" },
 };
+
+/**
+ * Where an area's field names have their words besides `resources.<area>.fields` and the log's own
+ * `admin.audit.fields` (D500): the form that edits them (a page's lesson rules, the DATEV settings), or the
+ * resource the area is shown as.
+ */
+const LABEL_PLACES: Record<string, readonly string[]> = {
+  products: ["resources.products.fields.lesson_rules"],
+  "school-settings": ["admin.settings.datev"],
+  waiting_list_entries: ["resources.waiting-list.fields"],
+};
+
+type Translate = (key: string, options?: { _?: string }) => string;
+
+/**
+ * A field's words in an area's entry: the area's own label, then the log's label for that area
+ * (`admin.audit.in.<area>`), then the places above, then the log's label for any area; the stored name
+ * only when none knows it.
+ */
+export function auditFieldLabel(translate: Translate, area: string, field: string): string {
+  const places = [
+    `resources.${area}.fields`,
+    `admin.audit.in.${area}`,
+    ...(LABEL_PLACES[area] ?? []),
+    "admin.audit.fields",
+  ];
+  for (const place of places) {
+    const key = `${place}.${field}`;
+    const text = translate(key, { _: key });
+    if (text !== key) return text;
+  }
+  return field;
+}
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 

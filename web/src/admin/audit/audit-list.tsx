@@ -24,7 +24,14 @@ import { Link } from "react-router-dom";
 import { adminLocaleOf } from "../i18n/i18n-provider.ts";
 import { useEnumChoices, useEnumLabel } from "../shared/enum-labels.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
-import { type AuditChange, auditChanges, auditValueText, foldOf, listGlimpse } from "./audit-changes.ts";
+import {
+  type AuditChange,
+  auditChanges,
+  auditFieldLabel,
+  auditValueText,
+  foldOf,
+  listGlimpse,
+} from "./audit-changes.ts";
 
 /** Screens whose records open as a read-only page (`/show`) rather than a form. */
 const SHOWN = new Set(["people", "orders"]);
@@ -145,10 +152,7 @@ export function AuditChangesCell({ entry }: { entry: AuditEntry }) {
   const [locale] = useLocaleState();
   const language = adminLocaleOf(locale);
   const words = { yes: translate("admin.words.yes"), no: translate("admin.words.no") };
-  const fieldLabel = (field: string) =>
-    translate(`resources.${entry.resource}.fields.${field}`, {
-      _: translate(`admin.audit.fields.${field}`, { _: field }),
-    });
+  const fieldLabel = (field: string) => auditFieldLabel(translate, entry.resource, field);
   const text = (change: AuditChange, value: unknown) =>
     auditValueText(change.field, value, language, words, entry.resource, fieldLabel);
   const shown = (change: AuditChange, side: AuditFold["side"], value: unknown): ReactNode => {
