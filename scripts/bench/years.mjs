@@ -223,6 +223,12 @@ function calls(ctx) {
       list("/api/v2/admin/orders/", { status: ["refunded"] }, ["created_at", "DESC"]),
     ],
     [
+      // What the payment-state filter computes per order (D129, D494): the gateway's sums, a card's part and
+      // its returns, and the failed refunds; partly refunded orders are few, so a page reads far back.
+      "Orders, filtered by payment (partly refunded)",
+      list("/api/v2/admin/orders/", { payment_state: "partly_refunded" }, ["created_at", "DESC"]),
+    ],
+    [
       "Orders, page 40",
       list("/api/v2/admin/orders/", null, ["created_at", "DESC"]).replace(q([0, 24]), q([1000, 1024])),
     ],

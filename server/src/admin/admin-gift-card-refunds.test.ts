@@ -144,6 +144,12 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
       refundable_cents: 0,
     });
     expect(after.payment_state).toBe("refunded");
+    // The filter finds it by what went back onto the card, with no payment at all (D501).
+    const refundedList = await t.call("GET", "/api/v2/admin/orders/", {
+      headers: staff.headers,
+      query: { filter: JSON.stringify({ payment_state: "refunded", parent: c.id }), range: "[0,9]" },
+    });
+    expect(refundedList.json().map((row: { id: number }) => row.id)).toEqual([c.orderId]);
     expect(gatewayRefunds()).toBe(calls);
     expect(await balanceOf(card.id)).toBe((balance ?? 0) + c.paid);
     const ledger = await t.db

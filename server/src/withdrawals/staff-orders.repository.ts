@@ -14,6 +14,7 @@ import {
   ph,
   prepared,
   productPages,
+  SEARCH_COUNT_LIMIT,
   searchTextContains,
   staffRefunds,
   users,
@@ -43,8 +44,6 @@ export type StaffOrderFilter = {
   q?: string;
 };
 
-const refundedCents = sql<number>`coalesce((select sum(${payments.refundedCents}) from ${payments} where ${payments.orderId} = ${orders.id}), 0)::int`;
-const capturedCents = sql<number>`coalesce((select sum(${payments.amountCents}) from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.captureId} is not null), 0)::int`;
 const needsAttention = sql<boolean>`(exists (select 1 from ${staffRefunds} where ${staffRefunds.orderId} = ${orders.id} and ${staffRefunds.refundState} = 'failed') or exists (select 1 from ${withdrawals} where ${withdrawals.orderId} = ${orders.id} and ${withdrawals.refundState} = 'failed'))`;
 
 /** A paid order: its gift card's part was spent at its staging and is the school's (D494). */
@@ -75,7 +74,59 @@ const paymentStateOf = (captured: SQL, refunded: SQL) => sql<AdminPaymentState>`
   when ${refunded} + ${giftCardReturned} > 0 then 'partly_refunded'
   else 'paid' end`;
 
-const paymentStateSql = paymentStateOf(capturedCents, refundedCents);
+/**
+ * The payment-state filter (D501): the same rule, run in full only for the orders it can tell apart. Every
+ * other order (over ten years about fifteen in sixteen) gave nothing back and has no failed refund, and for
+ * it the rule comes down to "paid once paid or captured, else unpaid", read from its status and, for an
+ * order that is not paid, whether a payment was captured. The two sets are read once per query (hashed,
+ * not per order; the refunded payments by their own index): orders that gave something back, at the
+ * gateway or onto their card, and orders with a failed refund. Before, the whole rule (five reads of other
+ * tables) ran for every order a page or its count passed: 0.5 s for "partly refunded" on ten years, 3 s
+ * with ten staff at once.
+ */
+const gaveBackIds = sql`select p.order_id from ${payments} p where p.refunded_cents > 0
+  union all select w.order_id from ${withdrawals} w where w.gift_card_cents > 0
+  union all select r.order_id from ${staffRefunds} r where r.gift_card_cents > 0`;
+const failedRefundIds = sql`select r.order_id from ${staffRefunds} r where r.refund_state = 'failed'
+  union all select w.order_id from ${withdrawals} w where w.refund_state = 'failed'`;
+const tellsApart = sql`${orders.id} in (${gaveBackIds} union all ${failedRefundIds})`;
+const capturedAny = sql`exists (select 1 from ${payments} p where p.order_id = ${orders.id} and p.capture_id is not null and p.amount_cents > 0)`;
+const capturedSum = sql`coalesce((select sum(p.amount_cents) from ${payments} p where p.order_id = ${orders.id} and p.capture_id is not null), 0)::int`;
+const refundedSum = sql`coalesce((select sum(p.refunded_cents) from ${payments} p where p.order_id = ${orders.id}), 0)::int`;
+const filteredState = sql<AdminPaymentState>`(case when ${tellsApart}
+  then ${paymentStateOf(capturedSum, refundedSum)}
+  else (case when ${orderPaid} or ${capturedAny} then 'paid' else 'unpaid' end) end)`;
+
+/**
+ * The orders that gave something back, each with its state by the rule (D501): their payments summed in
+ * one grouped read, not one read per order. Only they can be refunded or partly refunded.
+ */
+const gaveBackInState = (state: AdminPaymentState) => sql`select ${orders.id} from ${orders}
+  left join (select p.order_id, coalesce(sum(p.refunded_cents), 0)::int as refunded,
+      coalesce(sum(p.amount_cents) filter (where p.capture_id is not null), 0)::int as captured
+    from ${payments} p where p.order_id in (${gaveBackIds}) group by p.order_id) sums
+    on sums.order_id = ${orders.id}
+  where ${orders.id} in (${gaveBackIds})
+    and ${paymentStateOf(sql`coalesce(sums.captured, 0)`, sql`coalesce(sums.refunded, 0)`)} = ${state}`;
+
+/**
+ * The filter's condition for one state. Inside `gaveBackInState`, `orders` names the subquery's own table
+ * (SQL takes the nearest), so the rule reads the order it sums.
+ */
+function paymentStateIs(state: AdminPaymentState): SQL {
+  switch (state) {
+    case "refunded":
+    case "partly_refunded":
+      return sql`${orders.id} in (${gaveBackInState(state)})`;
+    case "needs_attention":
+      // The rule's first case: exactly the orders with a failed refund.
+      return sql`${orders.id} in (${failedRefundIds})`;
+    case "unpaid":
+      return sql`(${orders.status} not in ('paid', 'refunded') and ${filteredState} = 'unpaid')`;
+    case "paid":
+      return sql`${filteredState} = 'paid'`;
+  }
+}
 
 /**
  * An order's payments summed once for its row (`pay`, joined laterally in `rowsOf`): the state's rule reads
@@ -211,7 +262,7 @@ function conditions(filter: StaffOrderFilter, people: SearchedPeople | null): SQ
   // refused any other value with a 400.
   if (filter.statuses) parts.push(inArray(orders.status, filter.statuses as OrderStatus[]));
   else parts.push(sql`${orders.status} <> 'cart'`);
-  if (filter.paymentState) parts.push(sql`${paymentStateSql} = ${filter.paymentState}`);
+  if (filter.paymentState) parts.push(paymentStateIs(filter.paymentState));
   if (filter.from)
     parts.push(sql`(${orders.createdAt} at time zone ${SCHOOL_TIME_ZONE})::date >= ${filter.from}::date`);
   if (filter.to)
@@ -254,6 +305,10 @@ export async function listOrdersForStaff(
   const unfiltered = Object.values(filter).every((value) => value === undefined);
   // The page's ids and its total side by side (D405); then the row's columns (payments, children, offers)
   // for those 25 only, so the rows an offset skips are not computed (issue 36, D401).
+  if (filter.paymentState) {
+    const { ids, total } = await pageAndCountInOnePass(db, where, order, cut);
+    return { rows: inOrderOf(ids, await rowsOf(db, ids, cut.locale ?? "de"), (row) => row.id), total };
+  }
   const [page, total] = await Promise.all([
     db
       .select({ id: orders.id })
@@ -271,6 +326,31 @@ export async function listOrdersForStaff(
   ]);
   const ids = page.map((row) => row.id);
   return { rows: inOrderOf(ids, await rowsOf(db, ids, cut.locale ?? "de"), (row) => row.id), total };
+}
+
+/**
+ * A page and its total from one read (D501): the matching ids in the list's order, as many as the page
+ * needs and at least one past SEARCH_COUNT_LIMIT. A payment-state filter runs its rule on every order it
+ * passes, and a rare state ("partly refunded") passes every candidate: the page and its count each did so.
+ */
+async function pageAndCountInOnePass(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: SQL[],
+  cut: { offset: number; limit: number },
+): Promise<{ ids: number[]; total: number | null }> {
+  const wanted = Math.max(cut.offset + cut.limit, SEARCH_COUNT_LIMIT + 1);
+  const found = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(...order)
+    .limit(wanted);
+  const ids = found.map((row) => row.id);
+  return {
+    ids: ids.slice(cut.offset, cut.offset + cut.limit),
+    total: ids.length > SEARCH_COUNT_LIMIT ? null : ids.length,
+  };
 }
 
 export async function findOrderForStaff(

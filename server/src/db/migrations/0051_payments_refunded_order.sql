@@ -1,0 +1,1 @@
+CREATE INDEX "payments_refunded_order_idx" ON "payments" USING btree ("order_id") WHERE "payments"."refunded_cents" > 0;
