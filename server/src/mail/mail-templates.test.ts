@@ -733,7 +733,7 @@ describe("a withdrawn gift card (D486)", () => {
   });
 });
 
-describe("a staff refund onto a gift card (D494, D499)", () => {
+describe("a refund onto a gift card (D494, D499)", () => {
   it("names the card's part and until when the card pays, in the parent's language", () => {
     const onCard = { ...SAMPLES["staff-refund"], giftCardCents: 1000, giftCardValidUntil: "2029-12-31" };
     const de = render("staff-refund", "de", onCard).text;
@@ -744,5 +744,20 @@ describe("a staff refund onto a gift card (D494, D499)", () => {
     // Nothing onto a card: no card's day.
     const gateway = render("staff-refund", "de", { ...onCard, giftCardCents: 0 }).text;
     expect(gateway).not.toContain("gültig bis");
+    // A withdrawal's confirmation names them the same way.
+    const withdrawn = {
+      ...SAMPLES["withdrawal-confirmation"],
+      giftCardCents: 1000,
+      giftCardValidUntil: "2029-12-31",
+    };
+    expect(render("withdrawal-confirmation", "de", withdrawn).text).toContain(
+      "Gutschein gültig bis: 31. Dezember 2029",
+    );
+    expect(render("withdrawal-confirmation", "ru", withdrawn).text).toMatch(
+      /Из них на ваш сертификат: 10,00\s€/,
+    );
+    expect(render("withdrawal-confirmation", "de", SAMPLES["withdrawal-confirmation"]).text).not.toContain(
+      "Gutschein gültig",
+    );
   });
 });

@@ -78,7 +78,15 @@ export async function recordWithdrawal(
     if (!inserted) throw new Error(`withdrawal of item ${itemId} raced past the order lock`);
     await cancelItem(tx, itemId);
     if (fresh.productType === "Course") await endSubscriptionOnWithdrawal(tx, itemId);
-    await bookGiftCards(tx, facts, fresh, itemId, inserted.id, split.giftCardCents, ctx.now());
+    const giftCardValidUntil = await bookGiftCards(
+      tx,
+      facts,
+      fresh,
+      itemId,
+      inserted.id,
+      split.giftCardCents,
+      ctx.now(),
+    );
 
     const note = refundCents > 0 ? await creditNote(ctx, tx, fresh, plan, refundCents, today) : null;
     if (note) await updateWithdrawal(tx, inserted.id, { creditNoteId: note.id });
@@ -90,6 +98,8 @@ export async function recordWithdrawal(
       basis: plan.basis,
       kind,
       creditNote: note,
+      giftCardCents: split.giftCardCents,
+      giftCardValidUntil,
     });
     await enqueueOrderStaffNotice(tx, {
       recipients: await ctx.staffEmails(tx),
@@ -102,7 +112,10 @@ export async function recordWithdrawal(
   });
 }
 
-/** A withdrawn gift card loses its balance; the part paid with the order's gift card goes back onto it. */
+/**
+ * A withdrawn gift card loses its balance; the part paid with the order's gift card goes back onto it.
+ * Answers that card's last day after it (D499), null when nothing went onto a card.
+ */
 async function bookGiftCards(
   tx: Tx,
   facts: ItemFacts,
@@ -111,7 +124,7 @@ async function bookGiftCards(
   withdrawalId: number,
   giftCardCents: number,
   now: Date,
-) {
+): Promise<Date | null> {
   if (fresh.productType === "GiftCard") {
     const card = await findGiftCardOfItem(tx, itemId);
     if (card && card.balanceCents > 0) {
@@ -124,19 +137,18 @@ async function bookGiftCards(
       });
     }
   }
-  if (giftCardCents > 0 && facts.orderGiftCardId) {
-    await giveBackToGiftCard(
-      tx,
-      {
-        giftCardId: facts.orderGiftCardId,
-        orderId: facts.orderId,
-        attempt: withdrawalId,
-        kind: "withdrawal",
-        amountCents: giftCardCents,
-      },
-      now,
-    );
-  }
+  if (giftCardCents <= 0 || !facts.orderGiftCardId) return null;
+  return giveBackToGiftCard(
+    tx,
+    {
+      giftCardId: facts.orderGiftCardId,
+      orderId: facts.orderId,
+      attempt: withdrawalId,
+      kind: "withdrawal",
+      amountCents: giftCardCents,
+    },
+    now,
+  );
 }
 
 async function confirmationMail(
@@ -151,6 +163,8 @@ async function confirmationMail(
     basis: RefundBasis;
     kind: WithdrawalKind;
     creditNote: { id: number; number: string } | null;
+    giftCardCents: number;
+    giftCardValidUntil: Date | null;
   },
 ) {
   const order = await lockOrderForDocuments(tx, facts.orderId);
@@ -180,6 +194,8 @@ async function confirmationMail(
         basis: input.basis,
         kind: input.kind,
         creditNoteNumber: input.creditNote?.number ?? null,
+        giftCardCents: input.giftCardCents,
+        giftCardValidUntil: input.giftCardValidUntil ? berlinDate(input.giftCardValidUntil) : null,
       },
       attachments: input.creditNote
         ? [

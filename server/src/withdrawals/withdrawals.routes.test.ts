@@ -20,6 +20,7 @@ import {
   scheduleSlots,
   withdrawals,
 } from "../db/schema/index.ts";
+import { giftCardExpiry } from "../gift-cards/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createChild, createParent, createStaff, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -517,6 +518,9 @@ describe("withdrawal of an order paid partly with a gift card", () => {
       (item?.siblingDiscountCents ?? 0) -
       (item?.promocodeDiscountCents ?? 0);
     expect((await t.db.select().from(giftCards).where(eq(giftCards.id, card.id)))[0]?.balanceCents).toBe(0);
+    // The card has run out since it paid: the money going back makes it valid again (D499).
+    const yesterday = new Date(Date.now() - 86_400_000);
+    await t.db.update(giftCards).set({ expiresAt: yesterday }).where(eq(giftCards.id, card.id));
 
     const done = (await withdraw(parent.headers, item?.id ?? 0)).json();
     expect(done.withdrawal).toMatchObject({ refund_cents: paid, refund_state: "completed" });
@@ -532,6 +536,17 @@ describe("withdrawal of an order paid partly with a gift card", () => {
     );
     const ledger = await t.db.select().from(giftCardLedger).where(eq(giftCardLedger.giftCardId, card.id));
     expect(ledger.filter((r) => r.kind === "withdrawal").map((r) => r.amountCents)).toEqual([1000]);
+    const renewed = giftCardExpiry(new Date());
+    expect((await t.db.select().from(giftCards).where(eq(giftCards.id, card.id)))[0]?.expiresAt).toEqual(
+      renewed,
+    );
+    // The parent's mail names the card's part and until when the card pays again.
+    const [mail] = (await t.mailsTo(await emailOf(parent.headers))).filter(
+      (m) => m.template === "withdrawal-confirmation",
+    );
+    const lastDay = new Intl.DateTimeFormat("de-DE", { dateStyle: "long", timeZone: "Europe/Berlin" });
+    expect(mail?.text).toMatch(/Davon zurück auf Ihren Gutschein: 10,00\s€/);
+    expect(mail?.text).toContain(`Gutschein gültig bis: ${lastDay.format(renewed)}`);
   });
 });
 

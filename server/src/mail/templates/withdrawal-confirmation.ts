@@ -22,6 +22,10 @@ export type WithdrawalConfirmationData = {
   paidCents: number;
   refundCents: number;
   basis: WithdrawalMailBasis;
+  /** The part of the refund that went back onto the order's gift card (D76); absent in mails queued before. */
+  giftCardCents?: number;
+  /** That card's last day after it (`YYYY-MM-DD`, Berlin; an expired card is valid again, D499). */
+  giftCardValidUntil?: string | null;
   /** The credit note's number, attached as PDF; null when nothing is refunded. */
   creditNoteNumber: string | null;
 };
@@ -33,6 +37,8 @@ type Texts = {
   item: string;
   paid: string;
   refund: string;
+  toGiftCard: string;
+  giftCardValidUntil: string;
   creditNote: string;
   bases: Record<WithdrawalMailBasis, string>;
   how: string;
@@ -48,6 +54,8 @@ const WITHDRAWAL_TEXTS: Record<Locale, Texts> = {
     item: "Buchung",
     paid: "Bezahlt",
     refund: "Erstattung",
+    toGiftCard: "Davon zurück auf Ihren Gutschein",
+    giftCardValidUntil: "Gutschein gültig bis",
     creditNote: "Gutschrift",
     bases: {
       full: "Wir erstatten den vollen Betrag.",
@@ -68,6 +76,8 @@ const WITHDRAWAL_TEXTS: Record<Locale, Texts> = {
     item: "Бронирование",
     paid: "Оплачено",
     refund: "Возврат",
+    toGiftCard: "Из них на ваш сертификат",
+    giftCardValidUntil: "Сертификат действует до",
     creditNote: "Кредит-нота",
     bases: {
       full: "Мы возвращаем всю сумму.",
@@ -106,6 +116,18 @@ const CANCELLATION_TEXTS: Record<Locale, Texts> = {
   },
 };
 
+/** What went back onto the gift card that paid, and until when that card now pays (D499). */
+function giftCardRows(t: Texts, data: WithdrawalConfirmationData, locale: Locale) {
+  const toCard = Math.min(data.giftCardCents ?? 0, data.refundCents);
+  if (toCard <= 0) return [];
+  return [
+    { label: t.toGiftCard, value: formatMoney(toCard, locale) },
+    ...(data.giftCardValidUntil
+      ? [{ label: t.giftCardValidUntil, value: formatDate(data.giftCardValidUntil, locale) }]
+      : []),
+  ];
+}
+
 /**
  * Sent at once when a parent withdraws (§ 356a BGB wants the receipt confirmed without delay), or cancels a
  * workshop or event under its refund policy (the same path, worded as a cancellation with refund, D179).
@@ -118,6 +140,7 @@ export const withdrawalConfirmationTemplate: MailTemplate<WithdrawalConfirmation
     { label: t.item, value: data.item },
     { label: t.paid, value: formatMoney(data.paidCents, locale) },
     { label: t.refund, value: formatMoney(data.refundCents, locale) },
+    ...giftCardRows(t, data, locale),
     ...(data.creditNoteNumber ? [{ label: t.creditNote, value: data.creditNoteNumber }] : []),
   ];
   const received = t.received(formatDate(data.receivedOn, locale), data.basis !== "gift_card_balance");
