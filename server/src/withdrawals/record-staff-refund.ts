@@ -90,7 +90,8 @@ export async function recordStaffRefund(
     if (amount === 0 && !input.cancel_item) throw AppError.validation("amount_cents", "refund_nothing");
     // As a withdrawal splits (D76): the gateway first, the rest back onto the card that paid.
     const split = splitRefund(amount, room);
-    if (split.giftCardCents > 0) await refuseDeactivatedCard(tx, fresh, room.gatewayCents);
+    if (split.giftCardCents > 0)
+      await refuseDeactivatedCard(tx, fresh, Math.min(room.itemCents, room.gatewayCents));
 
     const inserted = await insertStaffRefund(tx, {
       requestId: input.request_id,
@@ -147,11 +148,11 @@ export async function recordStaffRefund(
  * A card staff deactivated (D125) takes nothing back: its credit could never be spent (D499). Staff refund
  * what the payment holds and give the rest as a new card issued by hand.
  */
-async function refuseDeactivatedCard(tx: Tx, fresh: ItemFacts, gatewayCents: number) {
+async function refuseDeactivatedCard(tx: Tx, fresh: ItemFacts, paymentCanGive: number) {
   const card = fresh.orderGiftCardId === null ? undefined : await findGiftCard(tx, fresh.orderGiftCardId);
   if (card?.deactivatedAt)
     throw new AppError("refund_gift_card_deactivated", 400, "amount_cents", undefined, {
-      max: euros(gatewayCents),
+      max: euros(paymentCanGive),
     });
 }
 
