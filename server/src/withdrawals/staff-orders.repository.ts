@@ -310,12 +310,12 @@ export async function listOrdersForStaff(
   // up to SEARCH_COUNT_LIMIT and says "more than" past it (D407): "Schmidt" matches 5,600 orders of ten
   // years, and counting them all took ten times the page.
   const unfiltered = Object.values(filter).every((value) => value === undefined);
-  // The page's ids and its total side by side (D405); then the row's columns (payments, children, offers)
-  // for those 25 only, so the rows an offset skips are not computed (issue 36, D401).
   if (filter.paymentState) {
     const { ids, total } = await pageAndCountInOnePass(db, where, order, cut, joinsSums(filter.paymentState));
     return { rows: inOrderOf(ids, await rowsOf(db, ids, cut.locale ?? "de"), (row) => row.id), total };
   }
+  // The page's ids and its total side by side (D405); then the row's columns (payments, children, offers)
+  // for those 25 only, so the rows an offset skips are not computed (issue 36, D401).
   const [page, total] = await Promise.all([
     db
       .select({ id: orders.id })
