@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { AdminOrderSchema, todayInBerlin } from "@atelier/contract";
+import { AdminOrderSchema, berlinDate, euroText, todayInBerlin } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -12,6 +12,7 @@ import {
   staffRefunds,
 } from "../db/schema/index.ts";
 import { giftCardExpiry, releaseGiftCard } from "../gift-cards/index.ts";
+import { formatDate } from "../mail/templates/format.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent, createStaff, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -270,8 +271,7 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     expect(await expiryOf(card.id)).toEqual(renewed);
     // The parent reads until when the card now pays, and can spend it again.
     const [mail] = (await t.mailsTo(await emailOf(c.headers))).filter((m) => m.template === "staff-refund");
-    const lastDay = new Intl.DateTimeFormat("de-DE", { dateStyle: "long", timeZone: "Europe/Berlin" });
-    expect(mail?.text).toContain(`Gutschein gültig bis: ${lastDay.format(renewed)}`);
+    expect(mail?.text).toContain(`Gutschein gültig bis: ${formatDate(berlinDate(renewed), "de")}`);
     const again = await t.parentWithCourse(t.weekly.findIndex((s) => s.weekday !== todayWeekday()));
     const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
       headers: again.headers,
@@ -290,8 +290,7 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     const refused = await refundBeyondGateway(c, gateway);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error_codes).toEqual({ amount_cents: ["refund_gift_card_deactivated"] });
-    const euros = `${(gateway / 100).toFixed(2).replace(".", ",")} €`;
-    expect(refused.json().amount_cents[0]).toContain(`höchstens ${euros}`);
+    expect(refused.json().amount_cents[0]).toContain(`höchstens ${euroText(gateway, "de")}`);
     expect(await t.db.select().from(staffRefunds).where(eq(staffRefunds.orderId, c.orderId))).toEqual([]);
     expect([await balanceOf(card.id), gatewayRefunds()]).toEqual([0, calls]);
 

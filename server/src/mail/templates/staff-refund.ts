@@ -1,22 +1,16 @@
 import type { Locale } from "@atelier/contract";
-import { formatDate, formatMoney } from "./format.ts";
+import { formatMoney } from "./format.ts";
+import { type GiftCardReturn, giftCardPartOf, giftCardReturnRows } from "./gift-card-return.ts";
 import { html } from "./html.ts";
 import { detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
 
-export type StaffRefundData = {
+export type StaffRefundData = GiftCardReturn & {
   firstName: string;
   orderId: number;
   /** "Malen 5–7 – Kurs (1 / Woche) (Mila Muster)". */
   item: string;
   refundCents: number;
-  /** The part of it that goes back onto the order's gift card (D494); absent in mails queued before. */
-  giftCardCents?: number;
-  /**
-   * The card's last day (YYYY-MM-DD, Berlin) after the money went back onto it: an expired card is valid
-   * again from the refund (D499). Absent in mails queued before, and when nothing went onto a card.
-   */
-  giftCardValidUntil?: string | null;
   /** Whether the booking was cancelled with it (its seat is free again). */
   cancelled: boolean;
   /** The reason staff gave, shown to the parent as written. */
@@ -30,8 +24,6 @@ type Texts = {
   intro: (cancelled: boolean, refund: boolean) => string;
   item: string;
   refund: string;
-  toGiftCard: string;
-  giftCardValidUntil: string;
   reason: string;
   creditNote: string;
   how: string;
@@ -56,8 +48,6 @@ const TEXTS: Record<Locale, Texts> = {
         : "wir erstatten Ihnen einen Betrag zu der folgenden Buchung. Die Buchung selbst bleibt bestehen.",
     item: "Buchung",
     refund: "Erstattung",
-    toGiftCard: "Davon zurück auf Ihren Gutschein",
-    giftCardValidUntil: "Gutschein gültig bis",
     reason: "Grund",
     creditNote: "Gutschrift",
     how: "Die Erstattung erfolgt über den Zahlungsweg, den Sie verwendet haben. Je nach Zahlungsart kann es einige Tage dauern, bis sie sichtbar ist. Die Gutschrift ist als PDF angehängt.",
@@ -82,8 +72,6 @@ const TEXTS: Record<Locale, Texts> = {
         : "Мы возвращаем вам часть оплаты за следующее бронирование. Само бронирование остаётся в силе.",
     item: "Бронирование",
     refund: "Возврат",
-    toGiftCard: "Из них на ваш сертификат",
-    giftCardValidUntil: "Сертификат действует до",
     reason: "Причина",
     creditNote: "Кредит-нота",
     how: "Деньги вернутся тем же способом, которым вы платили. В зависимости от способа оплаты зачисление может занять несколько дней. Кредит-нота приложена в PDF.",
@@ -100,17 +88,13 @@ export const staffRefundTemplate: MailTemplate<StaffRefundData> = (data, locale)
   const t = TEXTS[locale];
   const hello = greeting(data.firstName, locale);
   const refund = data.refundCents > 0;
-  const toCard = Math.min(data.giftCardCents ?? 0, data.refundCents);
+  const toCard = giftCardPartOf(data);
   const subject = t.subject(data.orderId, data.cancelled, refund);
   const rows = [
     { label: t.item, value: data.item },
     ...(refund ? [{ label: t.refund, value: formatMoney(data.refundCents, locale) }] : []),
-    ...(toCard > 0 && toCard < data.refundCents
-      ? [{ label: t.toGiftCard, value: formatMoney(toCard, locale) }]
-      : []),
-    ...(toCard > 0 && data.giftCardValidUntil
-      ? [{ label: t.giftCardValidUntil, value: formatDate(data.giftCardValidUntil, locale) }]
-      : []),
+    // The whole refund onto the card says so in its text (`howGiftCard`); only a part is a row of its own.
+    ...giftCardReturnRows(data, locale, toCard < data.refundCents),
     { label: t.reason, value: data.reason },
     ...(data.creditNoteNumber ? [{ label: t.creditNote, value: data.creditNoteNumber }] : []),
   ];

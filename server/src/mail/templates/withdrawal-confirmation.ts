@@ -1,5 +1,6 @@
 import type { Locale, WithdrawalKind } from "@atelier/contract";
 import { formatDate, formatMoney } from "./format.ts";
+import { type GiftCardReturn, giftCardReturnRows } from "./gift-card-return.ts";
 import { html } from "./html.ts";
 import { detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -7,7 +8,7 @@ import type { MailTemplate } from "./types.ts";
 /** How the refund was computed (D76), as the mail explains it. */
 export type WithdrawalMailBasis = "full" | "pro_rata" | "gift_card_balance";
 
-export type WithdrawalConfirmationData = {
+export type WithdrawalConfirmationData = GiftCardReturn & {
   /**
    * `cancellation`: a workshop's or event's free cancellation under its refund policy (D142, D179), worded
    * as a cancellation with refund; absent (mails queued before D179) or `withdrawal`: the statutory withdrawal.
@@ -22,10 +23,6 @@ export type WithdrawalConfirmationData = {
   paidCents: number;
   refundCents: number;
   basis: WithdrawalMailBasis;
-  /** The part of the refund that went back onto the order's gift card (D76); absent in mails queued before. */
-  giftCardCents?: number;
-  /** That card's last day after it (`YYYY-MM-DD`, Berlin; an expired card is valid again, D499). */
-  giftCardValidUntil?: string | null;
   /** The credit note's number, attached as PDF; null when nothing is refunded. */
   creditNoteNumber: string | null;
 };
@@ -37,8 +34,6 @@ type Texts = {
   item: string;
   paid: string;
   refund: string;
-  toGiftCard: string;
-  giftCardValidUntil: string;
   creditNote: string;
   bases: Record<WithdrawalMailBasis, string>;
   how: string;
@@ -54,8 +49,6 @@ const WITHDRAWAL_TEXTS: Record<Locale, Texts> = {
     item: "Buchung",
     paid: "Bezahlt",
     refund: "Erstattung",
-    toGiftCard: "Davon zurück auf Ihren Gutschein",
-    giftCardValidUntil: "Gutschein gültig bis",
     creditNote: "Gutschrift",
     bases: {
       full: "Wir erstatten den vollen Betrag.",
@@ -76,8 +69,6 @@ const WITHDRAWAL_TEXTS: Record<Locale, Texts> = {
     item: "Бронирование",
     paid: "Оплачено",
     refund: "Возврат",
-    toGiftCard: "Из них на ваш сертификат",
-    giftCardValidUntil: "Сертификат действует до",
     creditNote: "Кредит-нота",
     bases: {
       full: "Мы возвращаем всю сумму.",
@@ -116,18 +107,6 @@ const CANCELLATION_TEXTS: Record<Locale, Texts> = {
   },
 };
 
-/** What went back onto the gift card that paid, and until when that card now pays (D499). */
-function giftCardRows(t: Texts, data: WithdrawalConfirmationData, locale: Locale) {
-  const toCard = Math.min(data.giftCardCents ?? 0, data.refundCents);
-  if (toCard <= 0) return [];
-  return [
-    { label: t.toGiftCard, value: formatMoney(toCard, locale) },
-    ...(data.giftCardValidUntil
-      ? [{ label: t.giftCardValidUntil, value: formatDate(data.giftCardValidUntil, locale) }]
-      : []),
-  ];
-}
-
 /**
  * Sent at once when a parent withdraws (§ 356a BGB wants the receipt confirmed without delay), or cancels a
  * workshop or event under its refund policy (the same path, worded as a cancellation with refund, D179).
@@ -140,7 +119,7 @@ export const withdrawalConfirmationTemplate: MailTemplate<WithdrawalConfirmation
     { label: t.item, value: data.item },
     { label: t.paid, value: formatMoney(data.paidCents, locale) },
     { label: t.refund, value: formatMoney(data.refundCents, locale) },
-    ...giftCardRows(t, data, locale),
+    ...giftCardReturnRows(data, locale, true),
     ...(data.creditNoteNumber ? [{ label: t.creditNote, value: data.creditNoteNumber }] : []),
   ];
   const received = t.received(formatDate(data.receivedOn, locale), data.basis !== "gift_card_balance");
