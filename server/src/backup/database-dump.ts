@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type SQL, sql } from "drizzle-orm";
-import type { Database, DbOrTx } from "../db/index.ts";
+import { type Database, type DbOrTx, orderSumTriggers, REFRESH_ALL_ORDER_SUMS } from "../db/index.ts";
 
 /**
  * A logical copy of the shop's database (D301): every table of the public schema as rows of JSON
@@ -200,14 +200,19 @@ export async function loadDatabase(target: Database, dump: DatabaseDump): Promis
       throw new RestoreRefused(
         `The backup has tables this version of the shop does not know (${unknown.join(", ")}): restore it with the version that made it.`,
       );
+    // The orders' money sums are summed once after the load, not again for each payment (D502).
+    for (const statement of orderSumTriggers(false)) await tx.execute(sql.raw(statement));
     for (const table of dump.tables) {
       if (table.rows.length === 0) continue;
       await loadTable(tx, table, new Set(await columnsOf(tx, table.name)));
     }
     // A backup made before migration 0045 (slots, D419) or 0046 (weeks, D438) has no `may_hold_seat`:
-    // which links may hold a seat is worked out again (it writes only links the rule disagrees with).
+    // which links may hold a seat is worked out again (it writes only links the rule disagrees with). One
+    // made before 0052 has no money sums on its orders (D502): they are summed (each written only if wrong).
     await tx.execute(sql`select refresh_order_item_slots_may_hold_seat(null)`);
     await tx.execute(sql`select refresh_order_item_weeks_may_hold_seat()`);
+    await tx.execute(sql.raw(REFRESH_ALL_ORDER_SUMS));
+    for (const statement of orderSumTriggers(true)) await tx.execute(sql.raw(statement));
     const sequences = new Set(await sequenceNames(tx));
     for (const sequence of dump.sequences.filter((s) => sequences.has(s.name)))
       await tx.execute(

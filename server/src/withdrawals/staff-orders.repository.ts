@@ -16,6 +16,7 @@ import {
   productPages,
   SEARCH_COUNT_LIMIT,
   searchTextContains,
+  settledPaymentState,
   staffRefunds,
   users,
   visitors,
@@ -46,103 +47,39 @@ export type StaffOrderFilter = {
 
 const needsAttention = sql<boolean>`(exists (select 1 from ${staffRefunds} where ${staffRefunds.orderId} = ${orders.id} and ${staffRefunds.refundState} = 'failed') or exists (select 1 from ${withdrawals} where ${withdrawals.orderId} = ${orders.id} and ${withdrawals.refundState} = 'failed'))`;
 
-/** A paid order: its gift card's part was spent at its staging and is the school's (D494). */
-const orderPaid = sql`${orders.status} in ('paid', 'refunded')`;
-/**
- * What the order's gift card paid, while the order is paid (D494). A refunded order's card part went back
- * onto the card with the release that refunded it (`releaseGiftCard`), so it counts as neither.
- */
-const giftCardPaid = sql<number>`(case when ${orders.status} = 'paid' then ${orders.giftCardCents} else 0 end)`;
-/**
- * What withdrawals and staff refunds gave back onto the order's gift card (D494). Read only for an order a
- * card paid, so a filter by payment state over ten years of orders reads them for those few.
- */
-const giftCardReturned = sql<number>`(case when ${orders.giftCardCents} > 0 then
-  coalesce((select sum(w.gift_card_cents) from ${withdrawals} w where w.order_id = ${orders.id}), 0)
-  + coalesce((select sum(r.gift_card_cents) from ${staffRefunds} r where r.order_id = ${orders.id}), 0)
-  else 0 end)::int`;
+/** What was given back: refunded at the gateway, and onto the order's gift card by withdrawals and staff refunds. */
+const givenBack = sql<number>`(${orders.paymentsRefundedCents} + ${orders.giftCardReturnedCents})`;
 
 /**
- * The order's payment state from what was received (captured at the gateway, and paid by its gift card) and
- * given back (D129, D494): the one rule, for rows and filter. A paid order that received nothing (a code
- * took it all) is paid: nothing was due, and its items can still be cancelled.
+ * The order's payment state (D129, D494): a failed refund first, then what its money says
+ * (`settledPaymentState`, from the sums PostgreSQL's triggers keep on the order, D502).
  */
-const paymentStateOf = (
-  captured: SQL,
-  refunded: SQL,
-  attention: SQL = needsAttention,
-) => sql<AdminPaymentState>`case
-  when ${attention} then 'needs_attention'
-  when ${captured} + ${giftCardPaid} = 0 then (case when ${orderPaid} then 'paid' else 'unpaid' end)
-  when ${refunded} + ${giftCardReturned} >= ${captured} + ${giftCardPaid} then 'refunded'
-  when ${refunded} + ${giftCardReturned} > 0 then 'partly_refunded'
-  else 'paid' end`;
+const paymentStateOf = (attention: SQL) =>
+  sql<AdminPaymentState>`case when ${attention} then 'needs_attention' else ${settledPaymentState(orders)} end`;
 
 /**
- * The payment-state filter (D501): the same rule, run in full only for the orders it can tell apart. Every
- * other order (over ten years about fifteen in sixteen) gave nothing back and has no failed refund, and for
- * it the rule comes down to "paid once paid or captured, else unpaid", read from its status and, for an
- * order that is not paid, whether a payment was captured. The two sets are read once per query (hashed,
- * not per order; the refunded payments by their own index): orders that gave something back, at the
- * gateway or onto their card, and orders with a failed refund. Before, the whole rule (five reads of other
- * tables) ran for every order a page or its count passed: 0.5 s for "partly refunded" on ten years, 3 s
- * with ten staff at once.
+ * The payment-state filter (D501, D502). Its orders with a failed refund are one small set, read once per
+ * query and hashed, not tested per order. Every other state is the settled one, compared as the index
+ * `orders_payment_state_idx` holds it, so a page is read from that index newest first.
  */
-const gaveBackIds = sql`select p.order_id from ${payments} p where p.refunded_cents > 0
-  union all select w.order_id from ${withdrawals} w where w.gift_card_cents > 0
-  union all select r.order_id from ${staffRefunds} r where r.gift_card_cents > 0`;
 const failedRefundIds = sql`select r.order_id from ${staffRefunds} r where r.refund_state = 'failed'
   union all select w.order_id from ${withdrawals} w where w.refund_state = 'failed'`;
-const tellsApart = sql`${orders.id} in (${gaveBackIds} union all ${failedRefundIds})`;
-// A scalar subquery with a limit, not `exists`: under `or` PostgreSQL turns an `exists` into a hashed read of
-// every captured payment (44,580 on ten years, 18 ms a query), where this reads the few unpaid orders' own.
-const capturedAny = sql`(select true from ${payments} p where p.order_id = ${orders.id} and p.capture_id is not null and p.amount_cents > 0 limit 1) is not null`;
-const capturedSum = sql`coalesce((select sum(p.amount_cents) from ${payments} p where p.order_id = ${orders.id} and p.capture_id is not null), 0)::int`;
-const refundedSum = sql`coalesce((select sum(p.refunded_cents) from ${payments} p where p.order_id = ${orders.id}), 0)::int`;
-const filteredState = sql<AdminPaymentState>`(case when ${tellsApart}
-  then ${paymentStateOf(capturedSum, refundedSum)}
-  else (case when ${orderPaid} or ${capturedAny} then 'paid' else 'unpaid' end) end)`;
 
-/**
- * The payments of the orders that gave something back, summed in one grouped read (D501), joined as `sums`
- * by a list filtered to refunded or partly refunded orders: only they can be either.
- */
-const gaveBackSums = sql`(select p.order_id, coalesce(sum(p.refunded_cents), 0)::int as refunded,
-    coalesce(sum(p.amount_cents) filter (where p.capture_id is not null), 0)::int as captured
-  from ${payments} p where p.order_id in (${gaveBackIds}) group by p.order_id) sums`;
-const gaveBackInState = (state: AdminPaymentState) => sql`(${orders.id} in (${gaveBackIds})
-  and ${paymentStateOf(
-    sql`coalesce(sums.captured, 0)`,
-    sql`coalesce(sums.refunded, 0)`,
-    sql`${orders.id} in (${failedRefundIds})`,
-  )} = ${state})`;
-const joinsSums = (state: AdminPaymentState | undefined) =>
-  state === "refunded" || state === "partly_refunded";
-
-/** The filter's condition for one state; the first two read `sums` (`gaveBackSums`). */
+/** The filter's condition for one state. */
 function paymentStateIs(state: AdminPaymentState): SQL {
   switch (state) {
-    case "refunded":
-    case "partly_refunded":
-      return gaveBackInState(state);
     case "needs_attention":
       // The rule's first case: exactly the orders with a failed refund.
       return sql`${orders.id} in (${failedRefundIds})`;
-    case "unpaid":
-      return sql`(${orders.status} not in ('paid', 'refunded') and ${filteredState} = 'unpaid')`;
-    case "paid":
-      return sql`${filteredState} = 'paid'`;
+    default:
+      return sql`(${settledPaymentState(orders)} = ${state} and ${orders.id} not in (${failedRefundIds}))`;
   }
 }
 
-/**
- * An order's payments summed once for its row (`pay`, joined laterally in `rowsOf`): the state's rule reads
- * the captured and refunded sums up to five times, and as subqueries each was a read of the order's payments.
- */
-const paymentSums = sql`(select coalesce(sum(p.refunded_cents), 0)::int as refunded,
-    coalesce(sum(p.amount_cents) filter (where p.capture_id is not null), 0)::int as captured,
-    (array_agg(p.gateway::text order by p.id desc))[1] as gateway
-  from ${payments} p where p.order_id = ${orders.id}) pay`;
+/** The gateway of the order's newest payment, for its row. */
+const lastGateway = sql<
+  string | null
+>`(select p.gateway::text from ${payments} p where p.order_id = ${orders.id} order by p.id desc limit 1)`;
 
 /** An offer's name in the staff member's language, German where the Russian one is empty (D286). */
 const offerNameIn = (locale: Locale | Placeholder) =>
@@ -168,9 +105,9 @@ const rowColumns = {
   totalCents: orders.totalCheckoutCents,
   giftCardCents: orders.giftCardCents,
   locale: orders.locale,
-  refundedCents: sql<number>`pay.refunded + ${giftCardReturned}`,
-  paymentState: paymentStateOf(sql`pay.captured`, sql`pay.refunded`),
-  gateway: sql<string | null>`pay.gateway`,
+  refundedCents: givenBack,
+  paymentState: paymentStateOf(needsAttention),
+  gateway: lastGateway,
   children: sql<
     string[] | null
   >`(select array_agg(distinct trim(${visitors.firstName} || ' ' || ${visitors.lastName})) from ${orderItems} join ${visitors} on ${visitors.id} = ${orderItems.visitorId} where ${orderItems.orderId} = ${orders.id})`,
@@ -311,7 +248,7 @@ export async function listOrdersForStaff(
   // years, and counting them all took ten times the page.
   const unfiltered = Object.values(filter).every((value) => value === undefined);
   if (filter.paymentState) {
-    const { ids, total } = await pageAndCountInOnePass(db, where, order, cut, joinsSums(filter.paymentState));
+    const { ids, total } = await pageAndCountInOnePass(db, where, order, cut);
     return { rows: inOrderOf(ids, await rowsOf(db, ids, cut.locale ?? "de"), (row) => row.id), total };
   }
   // The page's ids and its total side by side (D405); then the row's columns (payments, children, offers)
@@ -337,19 +274,19 @@ export async function listOrdersForStaff(
 
 /**
  * A page and its total from one read (D501): the matching ids in the list's order, as many as the page
- * needs and at least one past SEARCH_COUNT_LIMIT. A payment-state filter runs its rule on every order it
- * passes, and a rare state ("partly refunded") passes every candidate: the page and its count each did so.
+ * needs and at least one past SEARCH_COUNT_LIMIT. A payment-state filter reads them from its index
+ * (`orders_payment_state_idx`, D502) newest first; page and count read it once, not twice side by side.
  */
 async function pageAndCountInOnePass(
   db: DbOrTx,
   where: SQL | undefined,
   order: SQL[],
   cut: { offset: number; limit: number },
-  withSums: boolean,
 ): Promise<{ ids: number[]; total: number | null }> {
   const wanted = Math.max(cut.offset + cut.limit, SEARCH_COUNT_LIMIT + 1);
-  const query = db.select({ id: orders.id }).from(orders).$dynamic();
-  const found = await (withSums ? query.leftJoin(gaveBackSums, sql`sums.order_id = ${orders.id}`) : query)
+  const found = await db
+    .select({ id: orders.id })
+    .from(orders)
     .where(where)
     .orderBy(...order)
     .limit(wanted);
@@ -380,7 +317,6 @@ async function rowsOf(db: DbOrTx, ids: number[], locale: Locale): Promise<AdminO
       .select(rowColumnsIn(ph("locale")))
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
-      .leftJoinLateral(paymentSums, sql`true`)
       .where(sql`${orders.id} = any(${ph("ids")}::int[])`),
   );
   const rows = await statement.execute({ ids: pgArray(ids), locale });

@@ -1,6 +1,6 @@
 import { hash } from "@node-rs/argon2";
 import pg from "pg";
-import { openDatabase } from "../../db/index.ts";
+import { openDatabase, orderSumTriggers, REFRESH_ALL_ORDER_SUMS } from "../../db/index.ts";
 import { seedDemoCatalogue } from "../seed.ts";
 import { generateYears } from "./generate.ts";
 
@@ -43,11 +43,16 @@ export async function seedYears(input: SeedYearsInput): Promise<Record<string, n
     const passwordHash = await hash(input.familyPassword);
     await client.query("begin");
     try {
+      // The orders' money sums (D502) are summed once at the end, not again for each of the decade's
+      // payments as their triggers would (six times the generator's whole time).
+      for (const statement of orderSumTriggers(false)) await client.query(statement);
       const written = await generateYears(client, { ...input, passwordHash });
       // Rows written directly, past the status triggers: which slot and week links may still hold a seat
-      // (D419, D438).
+      // (D419, D438), and what each order received and gave back (D502).
       await client.query("select refresh_order_item_slots_may_hold_seat(null)");
       await client.query("select refresh_order_item_weeks_may_hold_seat()");
+      await client.query(REFRESH_ALL_ORDER_SUMS);
+      for (const statement of orderSumTriggers(true)) await client.query(statement);
       await client.query("commit");
       // Statistics and the visibility map, as autovacuum would leave them: index-only scans work at once.
       await client.query("vacuum analyze");
