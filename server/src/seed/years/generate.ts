@@ -184,6 +184,11 @@ async function finish(client: pg.ClientBase, h: History) {
     );
   }
   await h.t.invoices.flush();
+  // A school's part refund names its credit note (an order with one has no other).
+  await client.query(
+    `update staff_refunds s set credit_note_id = i.id from invoices i
+     where i.order_id = s.order_id and i.kind = 'credit_note' and s.credit_note_id is null`,
+  );
   for (const [series, last] of h.counters) {
     await client.query(
       `insert into invoice_counters (series, last_number) values ($1, $2)

@@ -90,21 +90,33 @@ function firstAfter(units: readonly Unit[], day: string): number {
   return lo;
 }
 
-/** A dated unit (a workshop's date, an academy week) the family books at `t`, with a seat left, or null. */
-function pickUnit(h: History, kind: "s" | "w", units: readonly Unit[], t: number): Unit | null {
+/**
+ * A dated unit (a workshop's date, an academy week) the family books at `t`, with a seat left, or null. The
+ * order's items picked before (`picked`) take seats too: two children of one order in a unit's last seat
+ * booked it over.
+ */
+function pickUnit(
+  h: History,
+  kind: "s" | "w",
+  units: readonly Unit[],
+  t: number,
+  picked: readonly { unit: Unit | null }[],
+): Unit | null {
   const from = firstAfter(units, isoDay(t + DAY));
   const last = isoDay(t + 120 * DAY);
   const choices = units.slice(from, from + 4).filter((u) => u.day <= last);
   if (choices.length === 0) return null;
   const unit = h.rng.pick(choices);
-  return (h.taken.get(`${kind}${unit.id}`) ?? 0) < unit.seats ? unit : null;
+  const inOrder = picked.filter((item) => item.unit === unit).length;
+  return (h.taken.get(`${kind}${unit.id}`) ?? 0) + inOrder < unit.seats ? unit : null;
 }
 
-/** One item the family adds at `t`: its page, option, child and unit; null when nothing fits. */
+/** One item the family adds at `t` after `picked`: its page, option, child and unit; null when nothing fits. */
 export function pickItem(
   h: History,
   family: Family,
   t: number,
+  picked: readonly { unit: Unit | null }[],
 ): Omit<Booked, "id" | "siblingCents" | "promoCents"> | null {
   for (let attempt = 0; attempt < 4; attempt++) {
     const type = pickType(h.rng);
@@ -132,7 +144,7 @@ export function pickItem(
     }
     const kind = type === "Academy" ? "w" : "s";
     const units = (kind === "w" ? h.catalogue.weeks : h.catalogue.dated).get(pageId) ?? [];
-    const unit = pickUnit(h, kind, units, t);
+    const unit = pickUnit(h, kind, units, t, picked);
     if (unit) return { ...base, unit };
   }
   return null;
@@ -174,7 +186,7 @@ export function planOrder(h: History, created: number, cart = false): OrderPlan 
     : undefined;
   const childrenInCourses = new Set<number>();
   for (let i = 0; i < count; i++) {
-    const picked = pickItem(h, family, created);
+    const picked = pickItem(h, family, created, items);
     if (!picked) continue;
     // The second and further child in a course of the same order: 10 % sibling discount.
     const sibling =

@@ -74,6 +74,8 @@ describe("seed:years", () => {
     expect(written.order_items).toBeGreaterThan(2 * (written.orders ?? 0));
     expect(written.checkins).toBeGreaterThan(1000);
     expect(await one(url, "select count(distinct status) from orders")).toBe(6);
+    // Some paid orders had part of a booking given back by the school (the list's "teilweise erstattet").
+    expect(await one(url, "select count(*) from staff_refunds where not cancel_item")).toBeGreaterThan(5);
     expect(
       await one(
         url,
@@ -101,6 +103,15 @@ describe("seed:years", () => {
                  (select 1 from payments p where p.order_id = o.id and p.status = 'captured' and p.amount_cents = o.total_checkout_cents)`,
       refunded: `select count(*) from payments p join orders o on o.id = p.order_id where o.status in ('refunded', 'cancelled')
                  and (p.refunded_cents <> p.amount_cents or p.refunded_cents <> (select coalesce(sum(amount_cents), 0) from refunds r where r.payment_id = p.id))`,
+      partRefunded: `select count(*) from payments p join orders o on o.id = p.order_id where o.status = 'paid'
+                 and (p.refunded_cents <> (select coalesce(sum(amount_cents), 0) from refunds r where r.payment_id = p.id)
+                   or p.refunded_cents <> (select coalesce(sum(amount_cents), 0) from staff_refunds s where s.payment_id = p.id)
+                   or p.refunded_cents >= p.amount_cents)`,
+      partRefundCreditNote: `select count(*) from staff_refunds s left join invoices i on i.id = s.credit_note_id
+                 where i.kind is distinct from 'credit_note' or i.order_id <> s.order_id or i.total_cents <> s.amount_cents`,
+      orderSums: `select count(*) from orders o
+                 where o.payments_captured_cents <> coalesce((select sum(amount_cents) from payments p where p.order_id = o.id and p.capture_id is not null), 0)
+                   or o.payments_refunded_cents <> coalesce((select sum(refunded_cents) from payments p where p.order_id = o.id), 0)`,
       cards:
         "select count(*) from gift_cards g where g.balance_cents <> (select sum(amount_cents) from gift_card_ledger l where l.gift_card_id = g.id)",
       checkinsOfUnpaid: `select count(*) from checkins c join order_items i on i.id = c.order_item_id join orders o on o.id = i.order_id where o.status <> 'paid'`,

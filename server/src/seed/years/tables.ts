@@ -4,7 +4,7 @@ import { Rows } from "./bulk.ts";
 // The decade's history tables: column names and PostgreSQL types.
 type Make = (table: string, spec: Record<string, string>, batch?: number) => Rows;
 
-/** Orders, their items and links, payments, refunds and invoices. */
+/** Orders, their items and links, payments, refunds, invoices and the school's refunds. */
 function orderTables(rows: Make) {
   return {
     orders: rows("orders", {
@@ -86,6 +86,20 @@ function orderTables(rows: Make) {
       issued_at: "timestamptz",
       total_cents: "int4",
       data: "jsonb",
+    }),
+    staffRefunds: rows("staff_refunds", {
+      request_id: "uuid",
+      order_id: "int4",
+      order_item_id: "int4",
+      staff_user_id: "int4",
+      reason: "text",
+      amount_cents: "int4",
+      cancel_item: "bool",
+      refund_state: "text",
+      payment_id: "int4",
+      refund_attempts: "int4",
+      created_at: "timestamptz",
+      refunded_at: "timestamptz",
     }),
   };
 }

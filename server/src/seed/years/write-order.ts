@@ -44,8 +44,8 @@ export async function writeOrder(h: History, plan: OrderPlan) {
   if (plan.giftCard && paidAt) {
     await t.ledger.add(plan.giftCard.id, plan.id, 1, "redeem", -plan.giftCardCents, new Date(paidAt));
   }
-  await writePayment(h, plan, checkoutCents, paidAt);
-  if (paidAt) await writeDocuments(h, plan, paidAt);
+  const part = await writePayment(h, plan, checkoutCents, paidAt);
+  if (paidAt) await writeDocuments(h, plan, paidAt, part);
 }
 
 async function writeItem(h: History, plan: OrderPlan, item: Booked, paidAt: number | null) {
@@ -223,11 +223,20 @@ async function issueCard(h: History, plan: OrderPlan, item: Booked, paidAt: numb
     await h.t.ledger.add(id, plan.id, 1, "withdrawal", -item.listCents, new Date(paidAt + DAY));
 }
 
-async function writePayment(h: History, plan: OrderPlan, amount: number, paidAt: number | null) {
+/** What the school gave back of one booking of a paid order, and when. */
+type PartRefund = { item: Booked; cents: number; reason: string; issuedAt: number };
+
+/** The order's payment (and its refund); the part given back of a booking when the school gave some. */
+async function writePayment(
+  h: History,
+  plan: OrderPlan,
+  amount: number,
+  paidAt: number | null,
+): Promise<PartRefund | null> {
   const id = h.ids.payment++;
   const gateway = plan.id % 10 < 7 ? "paypal" : "stripe";
   const created = new Date(plan.created + MINUTE);
-  if (amount === 0 || plan.status === "cart") return;
+  if (amount === 0 || plan.status === "cart") return null;
   if (!paidAt) {
     const status = plan.status === "declined" ? "failed" : "created";
     await h.t.payments.add(
@@ -243,16 +252,17 @@ async function writePayment(h: History, plan: OrderPlan, amount: number, paidAt:
       created,
       null,
     );
-    return;
+    return null;
   }
-  const refunded = plan.status === "paid" ? 0 : amount;
+  const partly = plan.status === "paid" ? partRefundOf(h, plan, amount) : null;
+  const refunded = plan.status === "paid" ? (partly?.cents ?? 0) : amount;
   const captured = new Date(paidAt);
   await h.t.payments.add(
     id,
     plan.id,
     gateway,
     `ZJ-O${plan.id}`,
-    refunded ? "refunded" : "captured",
+    refunded === amount ? "refunded" : "captured",
     amount,
     `ZJ-C${plan.id}`,
     refunded,
@@ -260,15 +270,67 @@ async function writePayment(h: History, plan: OrderPlan, amount: number, paidAt:
     captured,
     captured,
   );
+  if (partly) return { ...partly, issuedAt: await writePartRefund(h, plan, id, partly, paidAt) };
   if (refunded) {
     const when = new Date(paidAt + h.rng.int(1, 20) * DAY);
     const reason = plan.status === "refunded" ? "withdrawal" : "staff_cancel";
     await h.t.refunds.add(id, `ZJ-R${plan.id}`, refunded, reason, "COMPLETED", when);
   }
+  return null;
+}
+
+/** Reasons the school gives back part of a booking's price (the staff refund's own words). */
+const PART_REFUND_REASONS = [
+  "Zwei Stunden wegen Krankheit der Lehrerin ausgefallen",
+  "Kulanz: Kind war drei Wochen krank",
+  "Ausflug entfallen, Eintritt erstattet",
+  "Doppelt gebuchte Materialpauschale",
+];
+
+/**
+ * About one paid order in twenty-five with two or more bookings has part of one booking's price given back
+ * by the school (a staff refund, D127): the booking stays, the payment is partly refunded, and the refund
+ * has its credit note. The order list's "teilweise erstattet" finds these (D502).
+ */
+function partRefundOf(h: History, plan: OrderPlan, amount: number) {
+  if (plan.items.length < 2 || !h.rng.chance(0.04)) return null;
+  const item = plan.items[h.rng.int(0, plan.items.length - 1)] as Booked;
+  const paid = item.listCents - item.siblingCents - item.promoCents;
+  const cents = Math.min(Math.round(paid / 200) * 100, amount - 100);
+  if (item.type === "GiftCard" || cents < 500) return null;
+  return { item, cents, reason: PART_REFUND_REASONS[h.rng.int(0, PART_REFUND_REASONS.length - 1)] ?? "" };
+}
+
+async function writePartRefund(
+  h: History,
+  plan: OrderPlan,
+  paymentId: number,
+  part: { item: Booked; cents: number; reason: string },
+  paidAt: number,
+) {
+  // Days or weeks after the payment, never after the decade's last day.
+  const when = Math.min(paidAt + h.rng.int(3, 60) * DAY, Math.max(paidAt + MINUTE, h.decade.end));
+  const staff = h.staff[h.rng.int(0, h.staff.length - 1)];
+  await h.t.refunds.add(paymentId, `ZJ-P${plan.id}`, part.cents, "staff", "COMPLETED", new Date(when));
+  await h.t.staffRefunds.add(
+    `00000000-0000-4000-8000-${plan.id.toString(16).padStart(12, "0")}`,
+    plan.id,
+    part.item.id,
+    staff?.id ?? null,
+    part.reason,
+    part.cents,
+    false,
+    "completed",
+    paymentId,
+    1,
+    new Date(when),
+    new Date(when),
+  );
+  return when;
 }
 
 /** The invoice (and for a refunded or cancelled order its credit note) and the confirmation mail. */
-async function writeDocuments(h: History, plan: OrderPlan, paidAt: number) {
+async function writeDocuments(h: History, plan: OrderPlan, paidAt: number, part: PartRefund | null) {
   const issued = new Date(paidAt);
   const lines = plan.items.map((item) => {
     const when = whenOf(item, paidAt);
@@ -320,6 +382,23 @@ async function writeDocuments(h: History, plan: OrderPlan, paidAt: number) {
     issued,
     new Date(paidAt + MINUTE),
   );
+  if (part) {
+    // The part refund's credit note: the booking's line at the amount given back.
+    const line = data.lines[plan.items.indexOf(part.item)];
+    h.creditNotes.push({
+      orderId: plan.id,
+      issuedAt: part.issuedAt,
+      totalCents: part.cents,
+      data: {
+        ...data,
+        lines: line ? [{ ...line, listCents: part.cents, discountCents: 0, totalCents: part.cents }] : [],
+        totalCents: part.cents,
+        giftCardCents: 0,
+        corrects: number,
+        correctsIssuedOn: isoDay(paidAt),
+      },
+    });
+  }
   if (plan.status === "paid") return;
   const when = paidAt + h.rng.int(1, 20) * DAY;
   h.creditNotes.push({
