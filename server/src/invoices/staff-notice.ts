@@ -4,6 +4,7 @@ import {
   enqueueStaffNotice,
   type RenderOptions,
   type StaffNoticeAcademy,
+  type StaffNoticeData,
   type StaffNoticeEvent,
 } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
@@ -39,6 +40,8 @@ export async function enqueueOrderStaffNotice(
     itemsOf?: OrderItemsOf;
     /** The order as this transaction already locked it for its documents; read and locked when not given. */
     order?: OrderForDocuments;
+    /** A withdrawal's part that went onto a card the school had deactivated (D504). */
+    blockedGiftCard?: StaffNoticeData["blockedGiftCard"];
   },
 ): Promise<void> {
   const order = input.order ?? (await lockOrderForDocuments(tx, input.orderId));
@@ -58,6 +61,7 @@ export async function enqueueOrderStaffNotice(
         offer: item.optionName ? `${item.pageName} – ${item.optionName}` : item.pageName,
         academy: academyOf(item),
       })),
+      blockedGiftCard: input.blockedGiftCard ?? null,
     },
     input.options,
   );

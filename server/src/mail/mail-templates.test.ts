@@ -760,4 +760,32 @@ describe("a refund onto a gift card (D494, D499)", () => {
       "Gutschein gültig",
     );
   });
+
+  it("says a deactivated card is blocked and the school gets in touch; the school's notice says what to do (D504)", () => {
+    const blocked = {
+      ...SAMPLES["withdrawal-confirmation"],
+      giftCardCents: 1000,
+      giftCardValidUntil: null,
+      giftCardBlocked: true,
+    };
+    const de = render("withdrawal-confirmation", "de", blocked).text;
+    expect(de).toMatch(/Davon zurück auf Ihren Gutschein: 10,00\s€/);
+    expect(de).toContain(
+      "Gutschein: gesperrt – die Schule meldet sich bei Ihnen, damit Sie diesen Betrag erhalten",
+    );
+    expect(de).not.toContain("gültig bis");
+    expect(render("withdrawal-confirmation", "ru", blocked).text).toContain(
+      "Сертификат: заблокирован — школа свяжется с вами, чтобы вы получили эту сумму",
+    );
+    const notice = render("staff-notice", "de", {
+      ...SAMPLES["staff-notice"],
+      event: "withdrawal",
+      blockedGiftCard: { code: "ABCD-EFGH", cents: 1000 },
+    });
+    expect(notice.text).toMatch(
+      /Bitte handeln: 10,00\s€ gingen auf den Gutschein ABCD-EFGH zurück, den die Schule deaktiviert hat\./,
+    );
+    expect(notice.text).toContain("Stellen Sie ihr über diesen Betrag einen neuen Gutschein aus.");
+    expect(render("staff-notice", "de", SAMPLES["staff-notice"]).text).not.toContain("Bitte handeln");
+  });
 });

@@ -11,7 +11,7 @@ import {
 } from "@atelier/contract";
 import type { InvoiceLine, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { bookLedger, findGiftCardOfItem, giveBackToGiftCard } from "../gift-cards/index.ts";
+import { bookLedger, findGiftCard, findGiftCardOfItem, giveBackToGiftCard } from "../gift-cards/index.ts";
 import { enqueueOrderStaffNotice, lockOrderForDocuments } from "../invoices/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
@@ -78,15 +78,7 @@ export async function recordWithdrawal(
     if (!inserted) throw new Error(`withdrawal of item ${itemId} raced past the order lock`);
     await cancelItem(tx, itemId);
     if (fresh.productType === "Course") await endSubscriptionOnWithdrawal(tx, itemId);
-    const giftCardValidUntil = await bookGiftCards(
-      tx,
-      facts,
-      fresh,
-      itemId,
-      inserted.id,
-      split.giftCardCents,
-      ctx.now(),
-    );
+    const card = await bookGiftCards(tx, facts, fresh, itemId, inserted.id, split.giftCardCents, ctx.now());
 
     const note = refundCents > 0 ? await creditNote(ctx, tx, fresh, plan, refundCents, today) : null;
     if (note) await updateWithdrawal(tx, inserted.id, { creditNoteId: note.id });
@@ -99,7 +91,8 @@ export async function recordWithdrawal(
       kind,
       creditNote: note,
       giftCardCents: split.giftCardCents,
-      giftCardValidUntil,
+      giftCardValidUntil: card.validUntil,
+      giftCardBlocked: card.blocked !== null,
     });
     await enqueueOrderStaffNotice(tx, {
       recipients: await ctx.staffEmails(tx),
@@ -107,6 +100,7 @@ export async function recordWithdrawal(
       orderId: facts.orderId,
       itemIds: [itemId],
       options: { publicUrl: ctx.publicUrl },
+      blockedGiftCard: card.blocked,
     });
     return { id: inserted.id, created: true };
   });
@@ -114,7 +108,9 @@ export async function recordWithdrawal(
 
 /**
  * A withdrawn gift card loses its balance; the part paid with the order's gift card goes back onto it.
- * Answers that card's last day after it (D499), null when nothing went onto a card.
+ * Answers that card's last day after it (D499), and its code and the part when the school had deactivated
+ * it (D504): the withdrawal is the family's right and goes through, the money stays traceable on the card,
+ * and the school is told to give them a new card for it. Nothing when nothing went onto a card.
  */
 async function bookGiftCards(
   tx: Tx,
@@ -124,7 +120,7 @@ async function bookGiftCards(
   withdrawalId: number,
   giftCardCents: number,
   now: Date,
-): Promise<Date | null> {
+): Promise<{ validUntil: Date | null; blocked: { code: string; cents: number } | null }> {
   if (fresh.productType === "GiftCard") {
     const card = await findGiftCardOfItem(tx, itemId);
     if (card && card.balanceCents > 0) {
@@ -137,8 +133,8 @@ async function bookGiftCards(
       });
     }
   }
-  if (giftCardCents <= 0 || !facts.orderGiftCardId) return null;
-  return giveBackToGiftCard(
+  if (giftCardCents <= 0 || !facts.orderGiftCardId) return { validUntil: null, blocked: null };
+  const validUntil = await giveBackToGiftCard(
     tx,
     {
       giftCardId: facts.orderGiftCardId,
@@ -149,6 +145,10 @@ async function bookGiftCards(
     },
     now,
   );
+  // Read under the lock `giveBackToGiftCard` took.
+  const card = await findGiftCard(tx, facts.orderGiftCardId);
+  if (!card?.deactivatedAt) return { validUntil, blocked: null };
+  return { validUntil: null, blocked: { code: card.code, cents: giftCardCents } };
 }
 
 async function confirmationMail(
@@ -165,6 +165,7 @@ async function confirmationMail(
     creditNote: { id: number; number: string } | null;
     giftCardCents: number;
     giftCardValidUntil: Date | null;
+    giftCardBlocked: boolean;
   },
 ) {
   const order = await lockOrderForDocuments(tx, facts.orderId);
@@ -196,6 +197,7 @@ async function confirmationMail(
         creditNoteNumber: input.creditNote?.number ?? null,
         giftCardCents: input.giftCardCents,
         giftCardValidUntil: input.giftCardValidUntil ? berlinDate(input.giftCardValidUntil) : null,
+        giftCardBlocked: input.giftCardBlocked,
       },
       attachments: input.creditNote
         ? [

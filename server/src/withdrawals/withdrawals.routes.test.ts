@@ -495,7 +495,8 @@ describe("a workshop's refund policy (D142)", () => {
 });
 
 describe("withdrawal of an order paid partly with a gift card", () => {
-  it("refunds PayPal's part through PayPal and books the card's part back onto the card", async () => {
+  /** A course paid 10 € by a gift card bought before and the rest through PayPal. */
+  async function paidPartlyWithCard() {
     const buyer = await createParent(t.db);
     const page = await pageBySlug(t.db, GIFT_CARD);
     await t.call("POST", "/api/v2/orders/items/", {
@@ -516,21 +517,21 @@ describe("withdrawal of an order paid partly with a gift card", () => {
     expect(set.json().gift_card.applied_cents).toBe(1000);
     const orderId = await pay(parent.headers);
     const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    const paid =
-      (item?.calculatedPriceCents ?? 0) -
-      (item?.siblingDiscountCents ?? 0) -
-      (item?.promocodeDiscountCents ?? 0);
+    if (!item) throw new Error("no item");
+    const paid = item.calculatedPriceCents - item.siblingDiscountCents - item.promocodeDiscountCents;
     expect((await t.db.select().from(giftCards).where(eq(giftCards.id, card.id)))[0]?.balanceCents).toBe(0);
+    return { card, parent, orderId, item, paid };
+  }
+
+  it("refunds PayPal's part through PayPal and books the card's part back onto the card", async () => {
+    const { card, parent, orderId, item, paid } = await paidPartlyWithCard();
     // The card has run out since it paid: the money going back makes it valid again (D499).
     const yesterday = new Date(Date.now() - 86_400_000);
     await t.db.update(giftCards).set({ expiresAt: yesterday }).where(eq(giftCards.id, card.id));
 
-    const done = (await withdraw(parent.headers, item?.id ?? 0)).json();
+    const done = (await withdraw(parent.headers, item.id)).json();
     expect(done.withdrawal).toMatchObject({ refund_cents: paid, refund_state: "completed" });
-    const [row] = await t.db
-      .select()
-      .from(withdrawals)
-      .where(eq(withdrawals.orderItemId, item?.id ?? 0));
+    const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.orderItemId, item.id));
     expect([row?.gatewayCents, row?.giftCardCents]).toEqual([paid - 1000, 1000]);
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment?.refundedCents).toBe(paid - 1000);
@@ -549,6 +550,34 @@ describe("withdrawal of an order paid partly with a gift card", () => {
     );
     expect(mail?.text).toContain(`Davon zurück auf Ihren Gutschein: ${euroText(1000, "de")}`);
     expect(mail?.text).toContain(`Gutschein gültig bis: ${formatDate(berlinDate(renewed), "de")}`);
+  });
+
+  it("still books the part onto a card the school deactivated, tells the parent it is blocked and the school what to do (D504)", async () => {
+    const { card, parent, orderId, item, paid } = await paidPartlyWithCard();
+    await t.db.update(giftCards).set({ deactivatedAt: new Date() }).where(eq(giftCards.id, card.id));
+
+    const done = (await withdraw(parent.headers, item.id)).json();
+    expect(done.withdrawal).toMatchObject({ refund_cents: paid, refund_state: "completed" });
+    const ledger = await t.db.select().from(giftCardLedger).where(eq(giftCardLedger.giftCardId, card.id));
+    expect(ledger.filter((r) => r.kind === "withdrawal").map((r) => r.amountCents)).toEqual([1000]);
+    const [mail] = (await t.mailsTo(await emailOf(parent.headers))).filter(
+      (m) => m.template === "withdrawal-confirmation",
+    );
+    expect(mail?.text).toContain(`Davon zurück auf Ihren Gutschein: ${euroText(1000, "de")}`);
+    expect(mail?.text).toContain("Gutschein: gesperrt – die Schule meldet sich bei Ihnen");
+    expect(mail?.text).not.toContain("gültig bis");
+    const notices = (await t.db.select().from(mailOutbox)).filter(
+      (m) =>
+        m.template === "staff-notice" &&
+        m.subject.startsWith("Widerruf") &&
+        m.text.includes(`Nr. ${orderId}`),
+    );
+    expect(notices.length).toBeGreaterThan(0);
+    for (const notice of notices) {
+      expect(notice.text).toContain(
+        `Bitte handeln: ${euroText(1000, "de")} gingen auf den Gutschein ${card.code} zurück, den die Schule deaktiviert hat.`,
+      );
+    }
   });
 });
 

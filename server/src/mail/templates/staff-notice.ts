@@ -1,4 +1,4 @@
-import { formatDate } from "./format.ts";
+import { formatDate, formatMoney } from "./format.ts";
 import { html } from "./html.ts";
 import { type DetailRow, detailsTable, detailsText, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -19,6 +19,11 @@ export type StaffNoticeData = {
   parentEmail: string | null;
   /** Each child and offer the event is about; an academy booking with its weeks and day part (D294). */
   items: { child: string | null; offer: string; academy?: StaffNoticeAcademy | null }[];
+  /**
+   * A withdrawal's part that went back onto a gift card the school had deactivated (D504): the family cannot
+   * spend it, so staff give them a new card for it.
+   */
+  blockedGiftCard?: { code: string; cents: number } | null;
 };
 
 /** An academy booking's weeks (ISO dates, both included) and the part of the day booked. */
@@ -77,10 +82,14 @@ export const staffNoticeTemplate: MailTemplate<StaffNoticeData> = (data) => {
   const first = data.items[0];
   const who = first ? `${first.child ?? "ohne Kind"}, ${first.offer}` : "";
   const more = data.items.length > 1 ? ` (+${data.items.length - 1})` : "";
+  const card = data.blockedGiftCard;
+  const todo = card
+    ? `Bitte handeln: ${formatMoney(card.cents, "de")} gingen auf den Gutschein ${card.code} zurück, den die Schule deaktiviert hat. Die Familie kann ihn nicht einlösen. Stellen Sie ihr über diesen Betrag einen neuen Gutschein aus.`
+    : null;
   return {
     subject: `${event.subject}: ${who}${more}`,
     heading: event.subject,
-    bodyHtml: html`${paragraph(event.intro)}${detailsTable(rows as DetailRow[])}`,
-    bodyText: [event.intro, "", detailsText(rows)].join("\n"),
+    bodyHtml: html`${paragraph(event.intro)}${detailsTable(rows as DetailRow[])}${todo ? paragraph(todo) : ""}`,
+    bodyText: [event.intro, "", detailsText(rows), ...(todo ? ["", todo] : [])].join("\n"),
   };
 };
