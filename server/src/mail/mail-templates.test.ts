@@ -783,9 +783,11 @@ describe("a refund onto a gift card (D494, D499)", () => {
       blockedGiftCard: { code: "ABCD-EFGH", cents: 1000 },
     });
     expect(notice.text).toMatch(
-      /Bitte handeln: 10,00\s€ gingen auf den Gutschein ABCD-EFGH zurück, den die Schule deaktiviert hat\./,
+      /Handlungsbedarf: 10,00\s€ wurden auf den Gutschein ABCD-EFGH zurückgebucht, den die Schule deaktiviert hat;/,
     );
-    expect(notice.text).toContain("Stellen Sie ihr über diesen Betrag einen neuen Gutschein aus.");
-    expect(render("staff-notice", "de", SAMPLES["staff-notice"]).text).not.toContain("Bitte handeln");
+    expect(notice.text).toContain(
+      "Aktivieren Sie den Gutschein wieder oder stellen Sie der Familie einen neuen Gutschein über diesen Betrag aus.",
+    );
+    expect(render("staff-notice", "de", SAMPLES["staff-notice"]).text).not.toContain("Handlungsbedarf");
   });
 });

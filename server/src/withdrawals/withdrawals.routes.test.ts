@@ -575,7 +575,7 @@ describe("withdrawal of an order paid partly with a gift card", () => {
     expect(notices.length).toBeGreaterThan(0);
     for (const notice of notices) {
       expect(notice.text).toContain(
-        `Bitte handeln: ${euroText(1000, "de")} gingen auf den Gutschein ${card.code} zurück, den die Schule deaktiviert hat.`,
+        `Handlungsbedarf: ${euroText(1000, "de")} wurden auf den Gutschein ${card.code} zurückgebucht, den die Schule deaktiviert hat;`,
       );
     }
   });

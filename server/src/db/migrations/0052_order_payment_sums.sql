@@ -1,4 +1,3 @@
-DROP INDEX "payments_refunded_order_idx";--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payments_captured_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payments_refunded_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "gift_card_returned_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -10,7 +9,10 @@ ALTER TABLE "orders" ADD COLUMN "gift_card_returned_cents" integer DEFAULT 0 NOT
 -- years generator, a restore) keeps them without knowing of them. The state's rule stays in TypeScript
 -- (`settledPaymentState`, in the schema); the database only sums. Every writer of a payment takes the
 -- order's lock first, so the trigger's write to the order takes no lock the transaction does not hold
--- already; a write that changes no sum (a payment opened at checkout, a status) writes no order.
+-- already; a write that changes no sum (a payment opened at checkout, a status) writes no order. This
+-- migration locks `orders` before the tables of its triggers, in the shop's own order: a transaction of the
+-- version still serving during a rolling restart that holds an order and waits for a payment is not
+-- deadlocked with it.
 -- Sets the sums of `order_ids` (every order when null); writes only the orders whose sums change. Each
 -- order is found by its key: a trigger's call names one or two.
 CREATE FUNCTION "refresh_order_payment_sums"("order_ids" integer[]) RETURNS void LANGUAGE plpgsql AS $$
@@ -40,6 +42,14 @@ $$;--> statement-breakpoint
 CREATE FUNCTION "refresh_order_payment_sums_of_row"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    -- A row that adds nothing (a payment opened at checkout, a return with no card part) sums nothing.
+    IF TG_TABLE_NAME = 'payments' THEN
+      IF NEW.capture_id IS NULL AND NEW.refunded_cents = 0 THEN
+        RETURN NULL;
+      END IF;
+    ELSIF NEW.gift_card_cents = 0 THEN
+      RETURN NULL;
+    END IF;
     PERFORM "refresh_order_payment_sums"(ARRAY[NEW.order_id]);
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM "refresh_order_payment_sums"(ARRAY[OLD.order_id]);

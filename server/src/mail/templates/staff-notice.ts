@@ -21,7 +21,7 @@ export type StaffNoticeData = {
   items: { child: string | null; offer: string; academy?: StaffNoticeAcademy | null }[];
   /**
    * A withdrawal's part that went back onto a gift card the school had deactivated (D504): the family cannot
-   * spend it, so staff give them a new card for it.
+   * spend it, so staff activate the card again or give them a new card for it.
    */
   blockedGiftCard?: { code: string; cents: number } | null;
 };
@@ -84,7 +84,7 @@ export const staffNoticeTemplate: MailTemplate<StaffNoticeData> = (data) => {
   const more = data.items.length > 1 ? ` (+${data.items.length - 1})` : "";
   const card = data.blockedGiftCard;
   const todo = card
-    ? `Bitte handeln: ${formatMoney(card.cents, "de")} gingen auf den Gutschein ${card.code} zurück, den die Schule deaktiviert hat. Die Familie kann ihn nicht einlösen. Stellen Sie ihr über diesen Betrag einen neuen Gutschein aus.`
+    ? `Handlungsbedarf: ${formatMoney(card.cents, "de")} wurden auf den Gutschein ${card.code} zurückgebucht, den die Schule deaktiviert hat; so kann die Familie den Betrag nicht einlösen. Aktivieren Sie den Gutschein wieder oder stellen Sie der Familie einen neuen Gutschein über diesen Betrag aus. Im zweiten Fall bleibt der alte deaktiviert: sein Guthaben enthält den Betrag noch.`
     : null;
   return {
     subject: `${event.subject}: ${who}${more}`,

@@ -6,7 +6,7 @@ import { type History, planOrder } from "./orders.ts";
 import { createRng } from "./prng.ts";
 import { historyTables } from "./tables.ts";
 import { DAY, decadeOf } from "./time.ts";
-import { nextNumber, writeOrder } from "./write-order.ts";
+import { nextNumber, PART_REFUND_REQUEST_PREFIX, writeOrder } from "./write-order.ts";
 
 export type YearsOptions = {
   years: number;
@@ -184,10 +184,14 @@ async function finish(client: pg.ClientBase, h: History) {
     );
   }
   await h.t.invoices.flush();
-  // A school's part refund names its credit note (an order with one has no other).
+  // A generated part refund names its credit note and its gateway refund, as `refund-staff.ts` does (an
+  // order with one has no other credit note; a database given with --force keeps its own refunds as they are).
   await client.query(
-    `update staff_refunds s set credit_note_id = i.id from invoices i
-     where i.order_id = s.order_id and i.kind = 'credit_note' and s.credit_note_id is null`,
+    `update staff_refunds s set credit_note_id = i.id, refund_id = r.id
+     from invoices i, refunds r
+     where s.request_id::text like '${PART_REFUND_REQUEST_PREFIX}%' and s.credit_note_id is null
+       and i.order_id = s.order_id and i.kind = 'credit_note' and i.total_cents = s.amount_cents
+       and r.payment_id = s.payment_id and r.gateway_refund_id = 'ZJ-P' || s.order_id`,
   );
   for (const [series, last] of h.counters) {
     await client.query(

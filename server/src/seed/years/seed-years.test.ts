@@ -107,8 +107,11 @@ describe("seed:years", () => {
                  and (p.refunded_cents <> (select coalesce(sum(amount_cents), 0) from refunds r where r.payment_id = p.id)
                    or p.refunded_cents <> (select coalesce(sum(amount_cents), 0) from staff_refunds s where s.payment_id = p.id)
                    or p.refunded_cents >= p.amount_cents)`,
-      partRefundCreditNote: `select count(*) from staff_refunds s left join invoices i on i.id = s.credit_note_id
-                 where i.kind is distinct from 'credit_note' or i.order_id <> s.order_id or i.total_cents <> s.amount_cents`,
+      partRefundDocuments: `select count(*) from staff_refunds s left join invoices i on i.id = s.credit_note_id
+                 left join refunds r on r.id = s.refund_id
+                 where i.kind is distinct from 'credit_note' or i.order_id <> s.order_id or i.total_cents <> s.amount_cents
+                   or r.payment_id is distinct from s.payment_id or r.amount_cents <> s.amount_cents
+                   or s.amount_cents % 100 <> 0`,
       orderSums: `select count(*) from orders o
                  where o.payments_captured_cents <> coalesce((select sum(amount_cents) from payments p where p.order_id = o.id and p.capture_id is not null), 0)
                    or o.payments_refunded_cents <> coalesce((select sum(refunded_cents) from payments p where p.order_id = o.id), 0)`,

@@ -279,6 +279,9 @@ async function writePayment(
   return null;
 }
 
+/** The request ids of generated part refunds: a UUID per order, which `finish` finds them by. */
+export const PART_REFUND_REQUEST_PREFIX = "00000000-0000-4000-8000-";
+
 /** Reasons the school gives back part of a booking's price (the staff refund's own words). */
 const PART_REFUND_REASONS = [
   "Zwei Stunden wegen Krankheit der Lehrerin ausgefallen",
@@ -296,7 +299,8 @@ function partRefundOf(h: History, plan: OrderPlan, amount: number) {
   if (plan.items.length < 2 || !h.rng.chance(0.04)) return null;
   const item = plan.items[h.rng.int(0, plan.items.length - 1)] as Booked;
   const paid = item.listCents - item.siblingCents - item.promoCents;
-  const cents = Math.min(Math.round(paid / 200) * 100, amount - 100);
+  // About half the booking in whole euros, and at least a euro less than the payment.
+  const cents = Math.min(Math.round(paid / 200), Math.floor(amount / 100) - 1) * 100;
   if (item.type === "GiftCard" || cents < 500) return null;
   return { item, cents, reason: PART_REFUND_REASONS[h.rng.int(0, PART_REFUND_REASONS.length - 1)] ?? "" };
 }
@@ -313,7 +317,7 @@ async function writePartRefund(
   const staff = h.staff[h.rng.int(0, h.staff.length - 1)];
   await h.t.refunds.add(paymentId, `ZJ-P${plan.id}`, part.cents, "staff", "COMPLETED", new Date(when));
   await h.t.staffRefunds.add(
-    `00000000-0000-4000-8000-${plan.id.toString(16).padStart(12, "0")}`,
+    `${PART_REFUND_REQUEST_PREFIX}${plan.id.toString(16).padStart(12, "0")}`,
     plan.id,
     part.item.id,
     staff?.id ?? null,
