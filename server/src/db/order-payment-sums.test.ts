@@ -3,9 +3,11 @@ import { eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalogue } from "../seed/seed.ts";
+import { lockRace } from "../test/lock-race.ts";
 import { propertyRuns } from "../test/property-runs.ts";
 import { COURSE_5_7, holdSeat, pageBySlug } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
+import { usesPostgres } from "../test/test-database.ts";
 import { orderItems, orders, payments, settledPaymentState, staffRefunds, withdrawals } from "./index.ts";
 
 /**
@@ -220,6 +222,37 @@ describe("an order's money sums (D502)", () => {
     const [after] = await sumsOf([first.order]);
     expect(after?.kept).toEqual({ captured: 0, refunded: 0, returned: 0 });
   });
+
+  it.runIf(usesPostgres())(
+    "count the payment another transaction writes to the same order at the same time",
+    async () => {
+      // The shop takes an order's lock before its payment's; this race skips that, and the trigger's own
+      // lock still keeps both payments in the sums.
+      const [first] = await twoOrders();
+      if (!first) throw new Error("no order");
+      const captured = () => ({
+        orderId: first.order,
+        gateway: "paypal" as const,
+        gatewayOrderId: `SUMS-${randomUUID()}`,
+        amountCents: 1_000,
+        status: "captured" as const,
+        captureId: `CAP-${randomUUID()}`,
+      });
+      const race = lockRace(ctx.database.db);
+      try {
+        const letGo = await race.holdLock((tx) => tx.insert(payments).values(captured()));
+        const second = ctx.database.db.insert(payments).values(captured()).execute();
+        await race.untilWaiting(1);
+        await letGo();
+        await second;
+      } finally {
+        await race.releaseAll();
+      }
+      const [after] = await sumsOf([first.order]);
+      expect(after?.counted.captured).toBe(2_000);
+      expect(after?.kept).toEqual(after?.counted);
+    },
+  );
 
   it("is the index's expression: the list filtered by a state can read its page from the index", async () => {
     // With sequential scans off PostgreSQL takes an index whenever one fits; the expression index fits only

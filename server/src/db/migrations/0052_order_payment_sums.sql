@@ -14,11 +14,16 @@ ALTER TABLE "orders" ADD COLUMN "gift_card_returned_cents" integer DEFAULT 0 NOT
 -- version still serving during a rolling restart that holds an order and waits for a payment is not
 -- deadlocked with it.
 -- Sets the sums of `order_ids` (every order when null); writes only the orders whose sums change. Each
--- order is found by its key: a trigger's call names one or two.
+-- order is found by its key: a trigger's call names one or two, and locks them before it sums. Each of this
+-- function's statements reads what was committed when it began (read committed), so the sums, read after
+-- the lock, count every payment of a transaction that held the order before: two transactions writing
+-- payments of one order never keep only one's.
 CREATE FUNCTION "refresh_order_payment_sums"("order_ids" integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF order_ids IS NULL THEN
     order_ids := ARRAY(SELECT id FROM "orders");
+  ELSE
+    PERFORM 1 FROM "orders" WHERE id = ANY(order_ids) ORDER BY id FOR UPDATE;
   END IF;
   UPDATE "orders" o
   SET "payments_captured_cents" = s.captured,
