@@ -65,7 +65,8 @@ export async function redeemGiftCard(
  * its ledger row and balance under the card's row lock. A card that has expired meanwhile is valid again
  * for the term of a card bought today (D499): the family's claim to the money arises again when it is given
  * back (§ 199 BGB), and credit put onto an expired card could never be spent. A repeated call books
- * nothing and renews nothing. Returns the card's last moment after the booking.
+ * nothing and renews nothing. Returns the card as it is after the booking (its last moment, and whether
+ * staff deactivated it, D504), null when there is no such card.
  */
 export async function giveBackToGiftCard(
   tx: Tx,
@@ -77,15 +78,20 @@ export async function giveBackToGiftCard(
     amountCents: number;
   },
   now = new Date(),
-): Promise<Date | null> {
+): Promise<GiftCardAfterReturn | null> {
   const card = await findGiftCard(tx, entry.giftCardId, true);
-  if (!card || entry.amountCents <= 0) return card?.expiresAt ?? null;
+  if (!card) return null;
+  const after = { code: card.code, expiresAt: card.expiresAt, deactivatedAt: card.deactivatedAt };
+  if (entry.amountCents <= 0) return after;
   const booked = await bookLedger(tx, entry);
-  if (!booked || !card.expiresAt || card.expiresAt > now) return card.expiresAt;
+  if (!booked || !card.expiresAt || card.expiresAt > now) return after;
   const renewed = giftCardExpiry(now);
   await setGiftCardExpiry(tx, card.id, renewed);
-  return renewed;
+  return { ...after, expiresAt: renewed };
 }
+
+/** A card after money went back onto it: its code, its last moment and when staff deactivated it. */
+export type GiftCardAfterReturn = { code: string; expiresAt: Date | null; deactivatedAt: Date | null };
 
 /** The ledger's kinds that put money back onto a card. */
 type GiftCardReturnKind = "release" | "withdrawal" | "staff_refund";

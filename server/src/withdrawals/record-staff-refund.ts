@@ -111,7 +111,7 @@ export async function recordStaffRefund(
       ...(split.gatewayCents === 0 && amount > 0 ? { refundedAt: ctx.now() } : {}),
     });
     if (!inserted) throw new Error(`staff refund ${input.request_id} raced past the order lock`);
-    const giftCardValidUntil =
+    const cardAfter =
       split.giftCardCents > 0 && fresh.orderGiftCardId !== null
         ? await giveBackToGiftCard(
             tx,
@@ -136,7 +136,7 @@ export async function recordStaffRefund(
     await staffRefundMail(ctx, tx, fresh, {
       amount,
       giftCardCents: split.giftCardCents,
-      giftCardValidUntil,
+      giftCardValidUntil: cardAfter?.expiresAt ?? null,
       cancelled: input.cancel_item,
       reason: input.reason,
       note,

@@ -11,7 +11,7 @@ import {
 } from "@atelier/contract";
 import type { InvoiceLine, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { bookLedger, findGiftCard, findGiftCardOfItem, giveBackToGiftCard } from "../gift-cards/index.ts";
+import { bookLedger, findGiftCardOfItem, giveBackToGiftCard } from "../gift-cards/index.ts";
 import { enqueueOrderStaffNotice, lockOrderForDocuments } from "../invoices/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
@@ -134,7 +134,7 @@ async function bookGiftCards(
     }
   }
   if (giftCardCents <= 0 || !facts.orderGiftCardId) return { validUntil: null, blocked: null };
-  const validUntil = await giveBackToGiftCard(
+  const card = await giveBackToGiftCard(
     tx,
     {
       giftCardId: facts.orderGiftCardId,
@@ -145,9 +145,7 @@ async function bookGiftCards(
     },
     now,
   );
-  // Read under the lock `giveBackToGiftCard` took.
-  const card = await findGiftCard(tx, facts.orderGiftCardId);
-  if (!card?.deactivatedAt) return { validUntil, blocked: null };
+  if (!card?.deactivatedAt) return { validUntil: card?.expiresAt ?? null, blocked: null };
   return { validUntil: null, blocked: { code: card.code, cents: giftCardCents } };
 }
 

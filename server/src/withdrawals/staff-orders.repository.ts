@@ -45,34 +45,36 @@ export type StaffOrderFilter = {
   q?: string;
 };
 
-const needsAttention = sql<boolean>`(exists (select 1 from ${staffRefunds} where ${staffRefunds.orderId} = ${orders.id} and ${staffRefunds.refundState} = 'failed') or exists (select 1 from ${withdrawals} where ${withdrawals.orderId} = ${orders.id} and ${withdrawals.refundState} = 'failed'))`;
-
 /** What was given back: refunded at the gateway, and onto the order's gift card by withdrawals and staff refunds. */
 const givenBack = sql<number>`(${orders.paymentsRefundedCents} + ${orders.giftCardReturnedCents})`;
+
+/**
+ * The orders with a failed refund ("needs attention", D128): one small set, read once per query and hashed,
+ * not tested per order, for the rows and the filter alike.
+ */
+const failedRefundIds = sql`select r.order_id from ${staffRefunds} r where r.refund_state = 'failed'
+  union all select w.order_id from ${withdrawals} w where w.refund_state = 'failed'`;
+const needsAttention = sql<boolean>`${orders.id} in (${failedRefundIds})`;
 
 /**
  * The order's payment state (D129, D494): a failed refund first, then what its money says
  * (`settledPaymentState`, from the sums PostgreSQL's triggers keep on the order, D502).
  */
-const paymentStateOf = (attention: SQL) =>
-  sql<AdminPaymentState>`case when ${attention} then 'needs_attention' else ${settledPaymentState(orders)} end`;
+const paymentState = sql<AdminPaymentState>`case when ${needsAttention} then 'needs_attention' else ${settledPaymentState(orders)} end`;
 
-/**
- * The payment-state filter (D501, D502). Its orders with a failed refund are one small set, read once per
- * query and hashed, not tested per order. Every other state is the settled one, compared as the index
- * `orders_payment_state_idx` holds it, so a page is read from that index newest first.
+/*
+ * The payment-state filter (D501, D502): every state but "needs attention" is the settled one, compared as
+ * the index `orders_payment_state_idx` holds it, so a page is read from that index newest first.
  */
-const failedRefundIds = sql`select r.order_id from ${staffRefunds} r where r.refund_state = 'failed'
-  union all select w.order_id from ${withdrawals} w where w.refund_state = 'failed'`;
 
 /** The filter's condition for one state. */
 function paymentStateIs(state: AdminPaymentState): SQL {
   switch (state) {
     case "needs_attention":
       // The rule's first case: exactly the orders with a failed refund.
-      return sql`${orders.id} in (${failedRefundIds})`;
+      return needsAttention;
     default:
-      return sql`(${settledPaymentState(orders)} = ${state} and ${orders.id} not in (${failedRefundIds}))`;
+      return sql`(${settledPaymentState(orders)} = ${state} and not ${needsAttention})`;
   }
 }
 
@@ -106,7 +108,7 @@ const rowColumns = {
   giftCardCents: orders.giftCardCents,
   locale: orders.locale,
   refundedCents: givenBack,
-  paymentState: paymentStateOf(needsAttention),
+  paymentState,
   gateway: lastGateway,
   children: sql<
     string[] | null

@@ -1,4 +1,5 @@
 import {
+  type AdminPaymentState,
   ORDER_ITEM_STATUSES,
   ORDER_STATUSES,
   RECURRING_STATES,
@@ -109,7 +110,7 @@ export function settledPaymentState(o: {
   paymentsCapturedCents: AnyPgColumn;
   paymentsRefundedCents: AnyPgColumn;
   giftCardReturnedCents: AnyPgColumn;
-}): SQL<"paid" | "unpaid" | "refunded" | "partly_refunded"> {
+}): SQL<Exclude<AdminPaymentState, "needs_attention">> {
   const received = sql`(${o.paymentsCapturedCents} + (case when ${o.status} = 'paid' then ${o.giftCardCents} else 0 end))`;
   const givenBack = sql`(${o.paymentsRefundedCents} + ${o.giftCardReturnedCents})`;
   return sql`(case
