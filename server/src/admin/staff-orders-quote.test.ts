@@ -162,6 +162,69 @@ describe(`a promocode in a booking by phone (D316, ${usesPostgres() ? "PostgreSQ
     expect(row?.promocodeId).not.toBeNull();
   });
 
+  it("a gift card named on the phone is spent when the order is saved, not by its quote (D505)", async () => {
+    const call = await family();
+    const issued = await t.call("POST", "/api/v2/admin/gift-cards/", {
+      headers: staff.headers,
+      body: { amount_cents: 3000, reason: "Gutschein am Telefon genannt", expires_on: null },
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const card = AdminGiftCardSchema.parse(issued.json());
+    const balance = async () =>
+      AdminGiftCardSchema.parse(
+        (await t.call("GET", `/api/v2/admin/gift-cards/${card.id}/`, { headers: staff.headers })).json(),
+      ).balance_cents;
+    const plain = AdminStaffOrderQuoteSchema.parse(
+      (await quote({ parent: call.id, items: call.items })).json(),
+    );
+    const priced = AdminStaffOrderQuoteSchema.parse(
+      (await quote({ parent: call.id, items: call.items, promocode: card.code })).json(),
+    );
+    expect(priced.total_checkout_price_cents).toBe(plain.total_checkout_price_cents - 3000);
+    expect(await balance()).toBe(3000);
+
+    const saved = await book({
+      request_id: randomUUID(),
+      parent: call.id,
+      items: call.items,
+      promocode: card.code,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const built = AdminStaffOrderSchema.parse(saved.json());
+    expect(built.total_checkout_price_cents).toBe(priced.total_checkout_price_cents);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, built.id));
+    expect(row?.giftCardCents).toBe(3000);
+    // The card paid its part of this order: it has nothing left for another.
+    expect(await balance()).toBe(0);
+    // Another family's booking by phone (its quote checks the same and saves nothing).
+    const other = await family();
+    const again = await quote({ parent: other.id, items: other.items, promocode: card.code });
+    expect(again.statusCode, again.body).toBe(400);
+    expect(again.json().error_codes, again.body).toEqual({ promocode: ["gift_card_empty"] });
+  });
+
+  it("a code's use on the phone counts against its limit, as a checkout's does (D505)", async () => {
+    const once = await code({ max_uses: 1 });
+    const first = await family();
+    const saved = await book({
+      request_id: randomUUID(),
+      parent: first.id,
+      items: first.items,
+      promocode: once,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const second = await family();
+    const refused = await book({
+      request_id: randomUUID(),
+      parent: second.id,
+      items: second.items,
+      promocode: once,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_codes?.promocode).toContain("promocode_used_up");
+    expect(await t.db.select().from(orders).where(eq(orders.userId, second.id))).toEqual([]);
+  });
+
   it("a code the cart refuses is refused at `promocode` in words, and nothing is saved", async () => {
     const call = await family();
     const unknown = await quote({ parent: call.id, items: call.items, promocode: "GIBTSNICHT" });

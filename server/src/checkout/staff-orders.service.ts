@@ -14,6 +14,7 @@ import {
   insertOrderForParent,
   setLinkMail,
 } from "./payment-links.repository.ts";
+import { redeemPromocode, spendGiftCard } from "./stage.ts";
 
 /** What staff (or a confirmed party request) ask to be built for a parent (D156, D160). */
 export type StaffOrderRequest = {
@@ -107,12 +108,21 @@ async function priceOrder(
     items.some((item) => childRequiredAtCheckout(item.scheduleType) && item.visitorId === null)
   )
     throw AppError.validation("visitor", "visitor_required_at_checkout");
-  const staged = await stageOrder(tx, order.id, {
-    minutes: request.holdMinutes ?? reservationMinutes,
-    billing,
-    termsAccepted: false,
-    locale: parent.locale,
-  });
+  // The gift card's part and the code's use are taken as a parent's checkout takes them (D505): without
+  // them a card named on the phone kept its balance and paid again, and a code's uses went uncounted.
+  // The units are locked before the card here (they are checked while the lines are added); a checkout
+  // locks the card first, so a phone booking and a parent's checkout of the same card and the same last
+  // seat at one moment can deadlock, and PostgreSQL then refuses one of them.
+  const staged = await spendGiftCard(
+    tx,
+    await stageOrder(tx, order.id, {
+      minutes: request.holdMinutes ?? reservationMinutes,
+      billing,
+      termsAccepted: false,
+      locale: parent.locale,
+    }),
+  );
+  if (staged.promocodeId !== null) await redeemPromocode(tx, staged.promocodeId, staged.id, parent.id, items);
   const lines = items.map((item) => ({
     productName: item.pageName,
     optionName: item.optionName,

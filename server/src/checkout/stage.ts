@@ -108,8 +108,11 @@ function withDiscounts(items: CartItems, priced: Priced["items"]): CartItems {
   });
 }
 
-/** The card's balance is spent now, under its lock; it may have changed since the cart was priced. */
-async function spendGiftCard(tx: Tx, staged: OrderRow): Promise<OrderRow> {
+/**
+ * The card's balance is spent now, under its lock; it may have changed since the cart was priced. A booking
+ * by phone spends it so too (D505).
+ */
+export async function spendGiftCard(tx: Tx, staged: OrderRow): Promise<OrderRow> {
   if (staged.giftCardId === null) return staged;
   const due = staged.totalCheckoutCents + staged.giftCardCents;
   const paid = await redeemGiftCard(tx, { ...staged, giftCardId: staged.giftCardId }, due);
@@ -138,8 +141,11 @@ async function reserveSeats(tx: Tx, orderId: number, items: CartItems) {
 type CartItems = Awaited<ReturnType<typeof findCartItems>>;
 type Priced = Awaited<ReturnType<typeof repriceItems>>;
 
-/** The code's row lock makes concurrent checkouts count its uses one after the other. */
-async function redeemPromocode(
+/**
+ * The code's row lock makes concurrent checkouts count its uses one after the other. A booking by phone
+ * counts its use so too (D505); an order that expires gives it back (the payment worker).
+ */
+export async function redeemPromocode(
   tx: Tx,
   promocodeId: number,
   orderId: number,
