@@ -109,7 +109,7 @@ import {
   type WaitingListService,
   waitingListRoutes,
 } from "./waiting-list/index.ts";
-import { createWithdrawalsService, orderHasWithdrawals, withdrawalsRoutes } from "./withdrawals/index.ts";
+import { createWithdrawalsService, orderHasItemRefunds, withdrawalsRoutes } from "./withdrawals/index.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -529,7 +529,7 @@ async function registerCheckout(
   const { paypal, demo, stripe, stripeSettings, gateway } = createGateways(env, db);
   const checkout = createCheckoutService({
     db,
-    orderHasWithdrawals,
+    orderHasItemRefunds,
     installation: await loadInstallation(db),
     cart,
     gateway,
@@ -561,7 +561,7 @@ async function registerCheckout(
       payRenewal: subscriptions.payRenewal,
       recordRenewalCapture: subscriptions.recordRenewalCapture,
     },
-    orderHasWithdrawals,
+    orderHasItemRefunds,
     verify:
       paypal && webhookId
         ? (headers, event) => paypal.verifyWebhookSignature(headers, event, webhookId)
@@ -579,7 +579,7 @@ async function registerCheckout(
         checkout,
         gateway,
         stripe,
-        orderHasWithdrawals,
+        orderHasItemRefunds,
         subscriptions: subscriptions.handleStripeEvent,
         log: app.log,
       }),

@@ -253,6 +253,93 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     expect(await expiryOf(card.id)).toEqual(YESTERDAY());
   });
 
+  it("a full refund PayPal reports after a staff refund is its payment's only: the order stays paid and its card gets nothing (D506)", async () => {
+    // A refund in PayPal's dashboard of what the payment still held, or the report of a staff refund that
+    // emptied the payment arriving before the staff refund recorded it (its call had timed out).
+    const card = await giftCardWorth(1_000);
+    const c = await courseWithCard(card.code);
+    const gateway = c.paid - 1_000;
+    const part = await refund(c.orderId, {
+      request_id: randomUUID(),
+      item: c.itemId,
+      amount_cents: 500,
+      cancel_item: false,
+      reason: "Ein Termin fiel aus",
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    if (!payment?.gatewayOrderId) throw new Error("no payment");
+    const event = t.standIn.webhookEvent(
+      "PAYMENT.CAPTURE.REFUNDED",
+      t.standIn.refundAtPayPal(payment.gatewayOrderId, gateway - 500),
+    );
+    const posted = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+      headers: event.headers,
+      body: event.payload,
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const [after] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after).toMatchObject({ status: "refunded", refundedCents: gateway });
+    // The course stays booked and the card's part stays spent: nothing of the order was refunded whole.
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, c.orderId));
+    expect(order?.status).toBe("paid");
+    expect(await balanceOf(card.id)).toBe(0);
+    expect((await show(c.orderId)).items[0]?.status).toBe("active");
+  });
+
+  it("a bought card refunded by staff gives back no more than is still on it, and loses what it gave (D506)", async () => {
+    const buyer = await createParent(t.db);
+    const page = await pageBySlug(t.db, GIFT_CARD);
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: buyer.headers,
+      body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const orderId = await pay(buyer.headers);
+    const [card] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, buyer.id));
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    if (!card || !item) throw new Error("no card");
+    // 15 € of the card were spent since.
+    const left = card.initialCents - 1_500;
+    await t.db.update(giftCards).set({ balanceCents: left }).where(eq(giftCards.id, card.id));
+    expect((await show(orderId)).items[0]?.refundable_cents).toBe(left);
+
+    const tooMuch = await refund(orderId, {
+      request_id: randomUUID(),
+      item: item.id,
+      amount_cents: left + 1,
+      cancel_item: false,
+      reason: "Gutschein zurückgegeben",
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error_codes).toEqual({ amount_cents: ["refund_too_much"] });
+    const all = await refund(orderId, {
+      request_id: randomUUID(),
+      item: item.id,
+      amount_cents: null,
+      cancel_item: true,
+      reason: "Gutschein zurückgegeben",
+    });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(AdminOrderSchema.parse(all.json()).refunds).toMatchObject([
+      { amount_cents: left, gift_card_cents: 0 },
+    ]);
+    expect(await balanceOf(card.id)).toBe(0);
+    const ledger = await t.db
+      .select()
+      .from(giftCardLedger)
+      .where(and(eq(giftCardLedger.giftCardId, card.id), eq(giftCardLedger.kind, "staff_refund")));
+    expect(ledger.map((row) => row.amountCents)).toEqual([-left]);
+    // The card pays for nothing any more.
+    const parent = await t.parentWithCourse(0);
+    const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: card.code },
+    });
+    expect(set.statusCode).toBe(400);
+    expect(set.json().error_codes).toEqual({ promocode: ["gift_card_empty"] });
+  });
+
   it("a card that expired after it paid is valid again once a staff refund puts money onto it (D499)", async () => {
     const card = await giftCardWorth(100_000);
     const c = await courseWithCard(card.code);

@@ -12,6 +12,7 @@ import {
 import { paymentHoldOfOrder } from "../checkout/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
+import { giftCardBalancesOfItems } from "../gift-cards/index.ts";
 import { resendMail } from "../mail/index.ts";
 import { findItemUnitsForStaff } from "../orders/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
@@ -150,11 +151,17 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
   const addresses = [row.parent_email].filter(Boolean);
   const mails = await findOrderMailsForStaff(db, id, addresses);
   const captured = payments.filter((p) => p.captureId !== null);
+  const capturedCents = captured.reduce((sum, p) => sum + p.amountCents, 0);
+  // What the payments still hold, as the staff refund judges it: less what withdrawals and staff refunds
+  // took, and never more than the gateway has not refunded (a refund in its dashboard, D506).
   const gatewayLeft = Math.max(
     0,
-    captured.reduce((sum, p) => sum + p.amountCents, 0) -
-      withdrawn.reduce((sum, w) => sum + w.gatewayCents, 0) -
-      staffRefunds.reduce((sum, r) => sum + r.amountCents, 0),
+    Math.min(
+      capturedCents -
+        withdrawn.reduce((sum, w) => sum + w.gatewayCents, 0) -
+        staffRefunds.reduce((sum, r) => sum + r.amountCents, 0),
+      capturedCents - captured.reduce((sum, p) => sum + p.refundedCents, 0),
+    ),
   );
   // What the order's gift card paid and has not had back goes back onto it (D494), after the gateway's rest.
   // A refunded order's card part went back with its release.
@@ -168,6 +175,11 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
         )
       : 0;
   const refunds = refundsOf(staffRefunds, withdrawn);
+  // A bought gift card gives back only what is still on it (D506).
+  const cardBalances = await giftCardBalancesOfItems(
+    db,
+    items.map((item) => item.id),
+  );
   return {
     ...row,
     payment_link: hold.linked,
@@ -186,7 +198,16 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
         status: item.status,
         paid_cents: item.paidCents,
         refunded_cents: staff + (w?.refundCents ?? 0),
-        refundable_cents: w ? 0 : Math.max(0, Math.min(item.paidCents - staff, gatewayLeft + giftCardLeft)),
+        refundable_cents: w
+          ? 0
+          : Math.max(
+              0,
+              Math.min(
+                item.paidCents - staff,
+                gatewayLeft + giftCardLeft,
+                cardBalances.get(item.id) ?? Number.POSITIVE_INFINITY,
+              ),
+            ),
         withdrawn: w !== undefined,
         slots: units.slots
           .filter((u) => u.item === item.id)

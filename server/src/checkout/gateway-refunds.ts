@@ -12,10 +12,13 @@ import {
 } from "./checkout.repository.ts";
 import { resolveRefundIssue } from "./payment-issues.repository.ts";
 
-/** The event type of a refund made at PayPal (by staff in PayPal's dashboard, or ours confirmed). */
-/** Whether an order had a withdrawal (D75): the withdrawals area sits above checkout and hands it down. */
-export type HasWithdrawals = (tx: Tx, orderId: number) => Promise<boolean>;
+/**
+ * Whether an order had a withdrawal (D75) or a staff refund (D127, D506): the withdrawals area sits above
+ * checkout and hands it down.
+ */
+export type HasItemRefunds = (tx: Tx, orderId: number) => Promise<boolean>;
 
+/** The event type of a refund made at PayPal (by staff in PayPal's dashboard, or ours confirmed). */
 export const REFUND_EVENT = "PAYMENT.CAPTURE.REFUNDED";
 
 /** A refund as PayPal reports it: its id, the capture it belongs to, the amount. */
@@ -50,7 +53,7 @@ export function refundOf(resource: RefundResource | undefined): ReportedRefund |
 export async function applyReportedRefund(
   tx: Tx,
   refund: ReportedRefund,
-  orderHasWithdrawals: HasWithdrawals,
+  orderHasItemRefunds: HasItemRefunds,
   gateway: GatewayName = "paypal",
 ): Promise<"applied" | "unknown_capture"> {
   const paymentOf = (lock: boolean) => {
@@ -83,13 +86,15 @@ export async function applyReportedRefund(
     ...(full ? { status: "refunded", refundDue: false } : {}),
   });
   if (full) await resolveRefundIssue(tx, payment.id);
-  // A fully refunded paid order gives its seats back; after a withdrawal the withdrawal already freed
-  // the seats and booked the gift card's part back (D75), so the card is not released a second time.
+  // A fully refunded paid order gives its seats back; after a withdrawal or a staff refund, they book
+  // their items' seats and the gift card's part themselves (D75, D506): the order is not refunded whole
+  // and the card is not released a second time. (The report of a staff refund's own payout can arrive
+  // before the staff refund records it, when its call to the gateway timed out.)
   if (
     full &&
     order?.status === "paid" &&
     order.paypalId === payment.gatewayOrderId &&
-    !(await orderHasWithdrawals(tx, order.id))
+    !(await orderHasItemRefunds(tx, order.id))
   ) {
     await updateOrder(tx, order.id, { status: "refunded" });
     await releaseGiftCard(tx, order);
@@ -103,7 +108,7 @@ export async function applyReportedRefund(
  */
 export async function applyKeptRefunds(
   tx: Tx,
-  orderHasWithdrawals: HasWithdrawals,
+  orderHasItemRefunds: HasItemRefunds,
   captureId?: string,
   gateway: GatewayName = "paypal",
   limit = 50,
@@ -136,7 +141,7 @@ export async function applyKeptRefunds(
   for (const event of kept) {
     const refund = refundOf((event.payload as { resource?: RefundResource }).resource);
     if (!refund || (captureId !== undefined && refund.captureId !== captureId)) continue;
-    if ((await applyReportedRefund(tx, refund, orderHasWithdrawals)) === "unknown_capture") continue;
+    if ((await applyReportedRefund(tx, refund, orderHasItemRefunds)) === "unknown_capture") continue;
     await markEventProcessed(tx, event.id);
     applied += 1;
   }

@@ -42,7 +42,7 @@ export type WebhookDeps = {
     recordRenewalCapture(gatewayOrderId: string, capture: GatewayCapture): Promise<boolean>;
   };
   /** Whether an order had a withdrawal (D75), from the withdrawals area above. */
-  orderHasWithdrawals(db: DbOrTx, orderId: number): Promise<boolean>;
+  orderHasItemRefunds(db: DbOrTx, orderId: number): Promise<boolean>;
   verify: ((headers: WebhookHeaders, event: unknown) => Promise<boolean>) | null;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 };
@@ -87,7 +87,7 @@ export function createPayPalWebhooks({
   db,
   checkout,
   subscriptions,
-  orderHasWithdrawals,
+  orderHasItemRefunds,
   verify,
   log,
 }: WebhookDeps) {
@@ -127,7 +127,7 @@ export function createPayPalWebhooks({
         // is kept unprocessed and applied when the capture is recorded (D90).
         const refund = refundOf(resource);
         if (!refund) return "done";
-        const applied = await db.transaction((tx) => applyReportedRefund(tx, refund, orderHasWithdrawals));
+        const applied = await db.transaction((tx) => applyReportedRefund(tx, refund, orderHasItemRefunds));
         if (applied === "unknown_capture") {
           log.warn({ eventId: event.id }, "refund of a capture not known yet; kept until it is");
           return "keep";

@@ -1,5 +1,5 @@
 import type { GIFT_CARD_LEDGER_KINDS } from "@atelier/contract";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import { giftCardLedger, giftCards } from "../db/index.ts";
 
@@ -38,6 +38,19 @@ export async function findGiftCard(db: DbOrTx, id: number, lock = false): Promis
 export async function findGiftCardOfItem(db: DbOrTx, orderItemId: number): Promise<GiftCardRow | undefined> {
   const [row] = await db.select().from(giftCards).where(eq(giftCards.orderItemId, orderItemId));
   return row;
+}
+
+/** The balances of the cards these order items bought (only a gift card's item bought one). */
+export async function giftCardBalancesOfItems(
+  db: DbOrTx,
+  orderItemIds: number[],
+): Promise<Map<number, number>> {
+  if (orderItemIds.length === 0) return new Map();
+  const rows = await db
+    .select({ item: giftCards.orderItemId, balanceCents: giftCards.balanceCents })
+    .from(giftCards)
+    .where(inArray(giftCards.orderItemId, orderItemIds));
+  return new Map(rows.flatMap((row) => (row.item === null ? [] : [[row.item, row.balanceCents] as const])));
 }
 
 export async function insertGiftCard(tx: Tx, card: typeof giftCards.$inferInsert): Promise<GiftCardRow> {

@@ -7,6 +7,7 @@ export {
   findGiftCardByCode,
   findGiftCardOfItem,
   type GiftCardRow,
+  giftCardBalancesOfItems,
 } from "./gift-cards.repository.ts";
 export {
   giftCardMailCard,

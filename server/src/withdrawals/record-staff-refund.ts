@@ -6,7 +6,7 @@
 import { type AdminRefundInput, berlinDate, euroText } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { findGiftCard, giveBackToGiftCard } from "../gift-cards/index.ts";
+import { bookLedger, findGiftCard, findGiftCardOfItem, giveBackToGiftCard } from "../gift-cards/index.ts";
 import { lockOrderForDocuments } from "../invoices/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
@@ -86,7 +86,14 @@ export async function recordStaffRefund(
 
     const payment = await findCapturedPayment(tx, orderId);
     const room = await roomOfItem(tx, orderId, input.item, fresh, payment);
-    const itemLeft = Math.min(room.itemCents, room.gatewayCents + room.giftCardCents);
+    // A gift card the order bought gives back only what is still on it, and loses what is given back, under
+    // its lock (D506): the family cannot have the money back and spend the card as well.
+    const boughtCard = fresh.productType === "GiftCard" ? await lockedCardOfItem(tx, input.item) : undefined;
+    const itemLeft = Math.min(
+      room.itemCents,
+      room.gatewayCents + room.giftCardCents,
+      boughtCard?.balanceCents ?? Number.POSITIVE_INFINITY,
+    );
     const amount = input.amount_cents ?? itemLeft;
     if (amount > itemLeft)
       throw new AppError("refund_too_much", 400, "amount_cents", undefined, { max: euros(itemLeft) });
@@ -125,6 +132,14 @@ export async function recordStaffRefund(
             ctx.now(),
           )
         : null;
+    if (boughtCard && amount > 0)
+      await bookLedger(tx, {
+        giftCardId: boughtCard.id,
+        orderId,
+        attempt: inserted.id,
+        kind: "staff_refund",
+        amountCents: -amount,
+      });
     if (input.cancel_item) {
       await cancelItem(tx, input.item);
       if (fresh.productType === "Course") await endSubscriptionOnWithdrawal(tx, input.item);
@@ -145,6 +160,12 @@ export async function recordStaffRefund(
     await audit(tx, row);
     return { row, created: true };
   });
+}
+
+/** The gift card an order item bought, locked; none when the item bought none (or not yet). */
+async function lockedCardOfItem(tx: Tx, itemId: number) {
+  const card = await findGiftCardOfItem(tx, itemId);
+  return card ? findGiftCard(tx, card.id, true) : undefined;
 }
 
 /**

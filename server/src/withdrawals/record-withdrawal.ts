@@ -57,7 +57,7 @@ export async function recordWithdrawal(
       throw AppError.validation("non_field_errors", BLOCK_ERRORS[block as keyof typeof BLOCK_ERRORS]);
 
     const payment = await findCapturedPayment(tx, facts.orderId);
-    const split = await refundSplit(tx, facts, itemId, plan, payment?.amountCents);
+    const split = await refundSplit(tx, facts, itemId, plan, payment);
     const refundCents = split.gatewayCents + split.giftCardCents;
     const today = berlinDate(ctx.now());
     // Past the block above, an item without the statutory right is cancelled under its refund policy.

@@ -21,7 +21,7 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
   const { db, gateway, log } = ctx;
   const row = await findStaffRefund(db, id);
   if (row?.refundState !== "pending") return stateOf(row);
-  const payment = await findCapturedPayment(db, row.orderId);
+  const payment = row.paymentId ? await findCapturedPayment(db, row.orderId, row.paymentId) : undefined;
   if (!payment?.captureId) {
     await updateStaffRefund(db, row.id, { refundState: "failed", lastError: "no captured payment" });
     log.error({ staffRefundId: id }, "staff refund without a captured payment; refund by hand");

@@ -21,7 +21,7 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
   const { db, gateway, log } = ctx;
   const row = await findWithdrawal(db, withdrawalId);
   if (row?.refundState !== "pending") return stateOf(row);
-  const payment = row.paymentId ? await findCapturedPayment(db, row.orderId) : undefined;
+  const payment = row.paymentId ? await findCapturedPayment(db, row.orderId, row.paymentId) : undefined;
   if (!payment?.captureId) {
     await updateWithdrawal(db, row.id, { refundState: "failed" });
     log.error({ withdrawalId }, "withdrawal refund without a captured payment; refund by hand");

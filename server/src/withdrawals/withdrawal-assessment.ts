@@ -87,13 +87,22 @@ export async function refundSplit(
   facts: ItemFacts,
   itemId: number,
   plan: RefundPlan,
-  paymentCents: number | undefined,
+  payment: { amountCents: number; refundedCents: number } | undefined,
 ) {
   const done = await withdrawnOfOrder(db, facts.orderId);
   const staffDone = await staffRefundedOf(db, facts.orderId, itemId);
+  // What the payment still holds, as a staff refund judges it: never more than the gateway has not
+  // refunded (a refund made in its dashboard, D506), or the gateway refuses the withdrawal's refund.
   return splitRefund(Math.max(0, plan.refundCents - staffDone.itemCents), {
-    gatewayCents:
-      paymentCents !== undefined ? Math.max(0, paymentCents - done.gatewayCents - staffDone.orderCents) : 0,
+    gatewayCents: payment
+      ? Math.max(
+          0,
+          Math.min(
+            payment.amountCents - done.gatewayCents - staffDone.orderCents,
+            payment.amountCents - payment.refundedCents,
+          ),
+        )
+      : 0,
     giftCardCents: facts.orderGiftCardId
       ? Math.max(0, facts.orderGiftCardCents - done.giftCardCents - staffDone.giftCardCents)
       : 0,
@@ -118,7 +127,7 @@ export async function viewWithdrawal(
   if (existing) refundCents = existing.refundCents;
   else if (block === null) {
     const payment = await findCapturedPayment(db, facts.orderId);
-    const split = await refundSplit(db, facts, itemId, assessment.plan, payment?.amountCents);
+    const split = await refundSplit(db, facts, itemId, assessment.plan, payment);
     refundCents = split.gatewayCents + split.giftCardCents;
   }
   return {

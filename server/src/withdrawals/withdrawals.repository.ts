@@ -11,6 +11,7 @@ import {
   prepared,
   productPages,
   refunds,
+  staffRefunds,
   users,
   withdrawals,
 } from "../db/index.ts";
@@ -118,13 +119,29 @@ export async function withdrawnOfOrder(
   return row ?? { gatewayCents: 0, giftCardCents: 0 };
 }
 
-/** The order's captured payment (the one a refund goes back through). */
-export async function findCapturedPayment(db: DbOrTx, orderId: number) {
+/**
+ * The order's captured payment (the one a refund goes back through): the payment of the order's own
+ * gateway order, the one that paid it. A capture of an earlier attempt that came in late is refunded in
+ * full by the shop (D205); though captured last, it is taken only when the order has no other (D506).
+ * With `paymentId` (what a recorded refund goes back through) that payment only.
+ */
+export async function findCapturedPayment(db: DbOrTx, orderId: number, paymentId?: number) {
   const [row] = await db
-    .select()
+    .select(getTableColumns(payments))
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), sql`${payments.captureId} is not null`))
-    .orderBy(desc(payments.capturedAt), desc(payments.id));
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        sql`${payments.captureId} is not null`,
+        paymentId === undefined ? undefined : eq(payments.id, paymentId),
+      ),
+    )
+    .orderBy(
+      sql`coalesce(${payments.gatewayOrderId} = ${orders.paypalId}, false) desc`,
+      desc(payments.capturedAt),
+      desc(payments.id),
+    );
   return row;
 }
 
@@ -192,12 +209,19 @@ export async function findUserContact(db: DbOrTx, userId: number) {
   return row;
 }
 
-/** Whether any item of the order was withdrawn (its refunds are the withdrawals' to book, D75). */
-export async function orderHasWithdrawals(db: DbOrTx, orderId: number): Promise<boolean> {
+/**
+ * Whether any item of the order was withdrawn (D75) or refunded by staff (D127): their refunds are theirs
+ * to book, item by item. A full refund the gateway reports for such an order is only its payment's; it
+ * does not refund the whole order (D506: the report of a staff refund that emptied the payment, arriving
+ * before the staff refund recorded it, made the order refunded and gave its gift card's part back while
+ * its other items stayed booked).
+ */
+export async function orderHasItemRefunds(db: DbOrTx, orderId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: withdrawals.id })
     .from(withdrawals)
     .where(eq(withdrawals.orderId, orderId))
+    .union(db.select({ id: staffRefunds.id }).from(staffRefunds).where(eq(staffRefunds.orderId, orderId)))
     .limit(1);
   return row !== undefined;
 }

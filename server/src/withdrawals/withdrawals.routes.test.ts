@@ -244,6 +244,49 @@ describe(`withdrawal (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(standInOrder?.refundedCents).toBe(c.paid);
   });
 
+  it("after a part refunded in PayPal's dashboard, a withdrawal offers and refunds what the payment still holds (D506)", async () => {
+    const c = await paidCourse();
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    if (!payment?.gatewayOrderId) throw new Error("no payment");
+    const event = t.standIn.webhookEvent(
+      "PAYMENT.CAPTURE.REFUNDED",
+      t.standIn.refundAtPayPal(payment.gatewayOrderId, 1_000),
+    );
+    const posted = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+      headers: event.headers,
+      body: event.payload,
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(WithdrawalSchema.parse((await look(c.headers, c.itemId)).json()).refund_cents).toBe(
+      c.paid - 1_000,
+    );
+    const done = WithdrawalSchema.parse((await withdraw(c.headers, c.itemId)).json());
+    expect(done.withdrawal).toMatchObject({ refund_cents: c.paid - 1_000, refund_state: "completed" });
+    const [after] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after?.refundedCents).toBe(c.paid);
+  });
+
+  it("a late capture of an earlier attempt, refunded by the shop, is not the payment a withdrawal refunds through (D506)", async () => {
+    const c = await paidCourse();
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    if (!payment) throw new Error("no payment");
+    // An earlier attempt's payment, captured after the order was paid and refunded in full (D205).
+    const { id: _id, ...columns } = payment;
+    await t.db.insert(payments).values({
+      ...columns,
+      gatewayOrderId: `${payment.gatewayOrderId}-LATE`,
+      captureId: `${payment.captureId}-LATE`,
+      status: "refunded",
+      refundedCents: payment.amountCents,
+      capturedAt: new Date(Date.now() + 60_000),
+    });
+    expect(WithdrawalSchema.parse((await look(c.headers, c.itemId)).json()).refund_cents).toBe(c.paid);
+    const done = WithdrawalSchema.parse((await withdraw(c.headers, c.itemId)).json());
+    expect(done.withdrawal).toMatchObject({ refund_cents: c.paid, refund_state: "completed" });
+    const [after] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after?.refundedCents).toBe(c.paid);
+  });
+
   it("two withdrawals sent at once record one withdrawal and one refund", async () => {
     const c = await paidCourse();
     const before = refundCalls();
