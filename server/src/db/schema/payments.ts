@@ -50,9 +50,6 @@ export const payments = pgTable(
     // The dashboard's sales of a day and a month (issue 36).
     index("payments_captured_idx").on(t.capturedAt),
     index("payments_refund_due_idx").on(t.refundDue).where(sql`${t.refundDue}`),
-    // Read by the payment-state filter of D501 only. Since D502 the orders keep their sums; the index stays
-    // while a version of D501 may still serve during a rolling restart (D306), and goes in a later release.
-    index("payments_refunded_order_idx").on(t.orderId).where(sql`${t.refundedCents} > 0`),
     check(
       "payments_money_check",
       sql`${t.amountCents} >= 0 and ${t.refundedCents} between 0 and ${t.amountCents}`,

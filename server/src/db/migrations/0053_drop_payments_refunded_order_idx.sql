@@ -1,0 +1,1 @@
+DROP INDEX "payments_refunded_order_idx";
