@@ -1,3 +1,4 @@
+import { berlinDateTimeText } from "@atelier/contract";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { newestMail } from "../support/mail.ts";
 import { chooseFromSearch, escaped } from "../support/office-walk.ts";
@@ -171,7 +172,8 @@ test("a party request confirmed by staff and paid", async ({ page, request, brow
   await expect(staff.getByText(`<${parent.email}>`)).toBeVisible();
   await expect(staff.getByText("Stand für die Familie: Gesendet")).toBeVisible();
   await staff.getByLabel("Termin", { exact: true }).click();
-  await staff.getByRole("option", { name: date }).click();
+  // The day as German staff read it, not as the API sends it.
+  await staff.getByRole("option", { name: berlinDateTimeText(date, "de") }).click();
   await staff.getByRole("button", { name: "Bestätigen und Zahlungslink senden" }).click();
   await expect(staff.getByText("Bestätigt; der Zahlungslink ist unterwegs.")).toBeVisible();
   await expect(staff.getByText(/Stand für die Familie: Bestätigt – wartet auf Zahlung \(/)).toBeVisible();
@@ -226,7 +228,9 @@ test("a second party on a day its room is taken is confirmed only knowingly (D19
   await staff.goto(`/admin/party-requests/${second}`);
   await staff.getByLabel("Termin", { exact: true }).click();
   await staff
-    .getByRole("option", { name: `${date} – Raum an diesem Tag schon vergeben: Anfrage Nr. ${first}` })
+    .getByRole("option", {
+      name: `${berlinDateTimeText(date, "de")} – Raum an diesem Tag schon vergeben: Anfrage Nr. ${first}`,
+    })
     .click();
   const confirm = staff.getByRole("button", { name: "Bestätigen und Zahlungslink senden" });
   await expect(confirm).toBeDisabled();

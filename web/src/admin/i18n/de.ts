@@ -68,7 +68,7 @@ export const de = {
       payment_issues: "Zahlungen, die jemand prüfen muss",
       no_payment_issues: "Keine.",
       parent: "Elternteil",
-      issue_line: "Bestellung %{order}, %{amount}: %{reason} (%{attempts} Versuche)",
+      issue_line: "Bestellung %{order}, %{amount}: %{reason} (Versuche: %{attempts})",
       unmatched_events:
         "Zahlungsereignisse, die zu nichts im Shop passen (angenommen, nicht verbucht; bitte beim Zahlungsanbieter prüfen):",
       unmatched_event_line: "%{gateway}: %{type} zu %{object}, am %{day}",
@@ -562,7 +562,6 @@ export const de = {
       remove_submit: "Von der Liste nehmen",
       remove_done: "Der Eintrag ist von der Liste genommen.",
       cancel: "Abbrechen",
-      weekly: "wöchentlich",
     },
     slug_help: "Teil der Adresse im Shop: Kleinbuchstaben, Ziffern und Bindestriche.",
     name_ru_help:

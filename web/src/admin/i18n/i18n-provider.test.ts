@@ -1,5 +1,7 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { adminI18n } from "./i18n-provider.ts";
+import { failureText } from "../shared/use-staff-action.ts";
+import { adminI18n, noAnswerText } from "./i18n-provider.ts";
 
 describe("react-admin's own texts in the back office's words (D489)", () => {
   it("an empty list reads as a sentence in German and Russian, whatever its resource's name", async () => {
@@ -16,5 +18,25 @@ describe("react-admin's own texts in the back office's words (D489)", () => {
     expect(adminI18n.translate("ra.page.invite")).toBe("Добавить запись?");
     // What only react-admin says stays its own.
     expect(adminI18n.translate("ra.action.save")).toBe("Сохранить");
+  });
+});
+
+describe("the back office in the staff member's language, also where the server said nothing (D507)", () => {
+  it("marks the page's language as the staff member chooses it", async () => {
+    await adminI18n.changeLocale("ru");
+    expect(document.documentElement.lang).toBe("ru");
+    await adminI18n.changeLocale("de");
+    expect(document.documentElement.lang).toBe("de");
+  });
+
+  it("a call that reached no server is said in words, not in the browser's English", async () => {
+    await adminI18n.changeLocale("de");
+    const offline = new TypeError("Failed to fetch");
+    expect(failureText(offline)).toBe(noAnswerText());
+    expect(noAnswerText()).toMatch(/Server/);
+    await adminI18n.changeLocale("ru");
+    expect(failureText(offline)).toMatch(/[а-я]/);
+    expect(failureText(new Error("Der Kurs ist voll."))).toBe("Der Kurs ist voll.");
+    await adminI18n.changeLocale("de");
   });
 });

@@ -119,26 +119,41 @@ export function initialAdminLocale(): Locale {
   return globalThis.navigator?.language?.startsWith("ru") ? "ru" : "de";
 }
 
+/**
+ * The page's language follows the staff member's (D507): a screen reader reads Russian screens with a Russian
+ * voice, and the browser does not offer to translate them. `admin.html` says German until the script runs.
+ */
+function markPageLanguage(locale: string) {
+  globalThis.document?.documentElement.setAttribute("lang", adminLocaleOf(locale));
+}
+
 function createAdminI18n() {
-  const provider = polyglotI18nProvider(
-    (locale) => messages[locale as Locale] ?? messages.de,
-    initialAdminLocale(),
-    [
-      { locale: "de", name: "Deutsch" },
-      { locale: "ru", name: "Русский" },
-    ],
-  );
+  const initial = initialAdminLocale();
+  markPageLanguage(initial);
+  const provider = polyglotI18nProvider((locale) => messages[locale as Locale] ?? messages.de, initial, [
+    { locale: "de", name: "Deutsch" },
+    { locale: "ru", name: "Русский" },
+  ]);
   return {
     ...provider,
     // react-admin's language menu calls this: the choice is remembered for the next visit.
     changeLocale(locale: string) {
       globalThis.localStorage?.setItem(ADMIN_LOCALE_KEY, locale);
+      markPageLanguage(locale);
       return provider.changeLocale(locale);
     },
   };
 }
 
 export const adminI18n = createAdminI18n();
+
+/**
+ * Words for a call the server answered without words of its own: no connection at all (the browser's
+ * "Failed to fetch"), or a proxy's error page. Staff never read a bare "HTTP 502" (D507).
+ */
+export function noAnswerText(): string {
+  return adminI18n.translate("ra.notification.http_error");
+}
 
 /** The language shown now: API calls send it as `locale`, so the server's error texts match it. */
 /** The shop locale of a react-admin locale string (its hooks give a plain string). */

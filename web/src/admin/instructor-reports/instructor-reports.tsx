@@ -2,7 +2,6 @@ import { INTL_LOCALES } from "@atelier/contract";
 import { Button, Typography } from "@mui/material";
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   SelectInput,
@@ -16,6 +15,7 @@ import {
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { EnumField, useEnumChoices } from "../shared/enum-labels.tsx";
+import { LocalDateField } from "../shared/local-date-field.tsx";
 
 /**
  * "I can't give this lesson" (issue 35, D383): what instructors report from their phone. A report cancels
@@ -67,7 +67,7 @@ export function InstructorReportList() {
           <TextField source="instructor_name" sortable={false} />
           <TextField source="reason" sortable={false} />
           <EnumField source="status" enumName="instructor_report_status" sortable={false} />
-          <DateField source="created_at" showTime sortable={false} />
+          <LocalDateField source="created_at" showTime sortable={false} />
           <StatusButton />
         </Datagrid>
       </List>

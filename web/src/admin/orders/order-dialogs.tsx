@@ -1,11 +1,4 @@
-import {
-  ADMIN_PAGE_MAX,
-  type AdminOrder,
-  INTL_LOCALES,
-  parseEuroCents,
-  SCHOOL_TIME_ZONE,
-  todayInBerlin,
-} from "@atelier/contract";
+import { ADMIN_PAGE_MAX, type AdminOrder, parseEuroCents, todayInBerlin } from "@atelier/contract";
 import {
   Button,
   Checkbox,
@@ -21,8 +14,8 @@ import {
 } from "@mui/material";
 import { useEffect, useId, useState } from "react";
 import { useDataProvider, useTranslate } from "react-admin";
-import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import { type AdminDataProvider, adminFetch } from "../providers/data-provider.ts";
+import { useUnitText } from "../shared/unit-text.ts";
 import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
 import { euro, type Item } from "./order-format.ts";
 
@@ -138,22 +131,6 @@ type Unit = {
   starts_on?: string;
   ends_on?: string;
 };
-
-/** "Dienstag, 16:00–17:30 (wöchentlich)", "17.03.2027, 11:00–14:00" or "06.07.2027 – 10.07.2027". */
-export function useUnitText() {
-  const translate = useTranslate();
-  const day = (iso: string) =>
-    new Intl.DateTimeFormat(INTL_LOCALES[currentAdminLocale()], {
-      dateStyle: "medium",
-      timeZone: SCHOOL_TIME_ZONE,
-    }).format(new Date(`${iso}T12:00:00Z`));
-  return (unit: Unit) => {
-    if (unit.starts_on && unit.ends_on) return `${day(unit.starts_on)} – ${day(unit.ends_on)}`;
-    const times = `${unit.start?.slice(0, 5) ?? ""}–${unit.end?.slice(0, 5) ?? ""}`;
-    if (unit.date) return `${day(unit.date)}, ${times}`;
-    return `${translate(`admin.weekdays.${unit.weekday ?? 0}`)}, ${times} (${translate("admin.orders.weekly")})`;
-  };
-}
 
 /**
  * Move the item's child from one of its slots or weeks to another of the same offer (D161): the choices are

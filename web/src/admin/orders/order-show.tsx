@@ -6,8 +6,9 @@ import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { downloadFile } from "../shared/attendance-api.ts";
 import { DetailShow } from "../shared/detail.tsx";
 import { useEnumLabel } from "../shared/enum-labels.tsx";
+import { useUnitText } from "../shared/unit-text.ts";
 import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
-import { MoveDialog, RefundDialog, useUnitText } from "./order-dialogs.tsx";
+import { MoveDialog, RefundDialog } from "./order-dialogs.tsx";
 import { euro, type Item, when } from "./order-format.ts";
 
 /** One order in the back office (issue 21, D127–D129): its items, payments, refunds, mails and documents, and its actions. */

@@ -20,6 +20,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { berlinDay, downloadFile, fetchLessons, fetchRoster } from "../shared/attendance-api.ts";
+import { failureText } from "../shared/use-staff-action.ts";
 
 const time = (iso: string) =>
   new Intl.DateTimeFormat(INTL_LOCALES[currentAdminLocale()], {
@@ -242,7 +243,7 @@ export function AttendancePage() {
           booked.some((lesson) => lesson.slot === current) ? current : (booked[0]?.slot ?? ""),
         );
       })
-      .catch((error: Error) => notify(error.message, { type: "error" }));
+      .catch((error: unknown) => notify(failureText(error), { type: "error" }));
     return () => {
       live = false;
     };
@@ -252,7 +253,7 @@ export function AttendancePage() {
     if (slot === "") return;
     fetchRoster(slot, date)
       .then(setRoster)
-      .catch((error: Error) => notify(error.message, { type: "error" }));
+      .catch((error: unknown) => notify(failureText(error), { type: "error" }));
   }, [slot, date, notify]);
   useEffect(load, [load]);
 
@@ -264,7 +265,7 @@ export function AttendancePage() {
         notify("attendance.saved", { type: "success" });
         load();
       })
-      .catch((error: Error) => notify(error.message, { type: "error" }));
+      .catch((error: unknown) => notify(failureText(error), { type: "error" }));
   };
 
   return (

@@ -3,6 +3,7 @@ import { Alert, Box, FormControlLabel, FormGroup, Switch, Typography } from "@mu
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Title, useDataProvider, useNotify, useTranslate } from "react-admin";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
+import { failureText } from "../shared/use-staff-action.ts";
 
 /**
  * The reminders' switches (D370): each kind on or off, saved at once (audited by the server), through the
@@ -36,7 +37,7 @@ export function ReminderSwitchesPage() {
         {translate("admin.lessons.reminders.title")}
       </Typography>
       <Typography sx={{ mb: 2 }}>{translate("admin.lessons.reminders.intro")}</Typography>
-      {switches.isError ? <Alert severity="error">{switches.error.message}</Alert> : null}
+      {switches.isError ? <Alert severity="error">{failureText(switches.error)}</Alert> : null}
       {switches.data ? (
         <FormGroup>
           {REMINDER_KINDS.map((kind) => (

@@ -1,3 +1,4 @@
+import { berlinDateTimeText } from "@atelier/contract";
 import {
   Alert,
   Box,
@@ -20,9 +21,11 @@ import {
   TextField,
   TextInput,
   useDataProvider,
+  useLocaleState,
   useRecordContext,
   useTranslate,
 } from "react-admin";
+import { adminLocaleOf } from "../i18n/i18n-provider.ts";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
@@ -55,15 +58,26 @@ type PartyRecord = {
   version: string;
 };
 
+/** A wished or confirmed day as the staff member's language writes it ("13.07.2026"), not as the API sends it. */
+function useDayText() {
+  const [locale] = useLocaleState();
+  return (iso: string) => berlinDateTimeText(iso, adminLocaleOf(locale));
+}
+
 export function PartyRequestList() {
   const translate = useTranslate();
+  const day = useDayText();
   return (
     <List exporter={false} sort={{ field: "created_at", order: "DESC" }}>
       <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <LocalDateField source="created_at" showTime sortable={false} />
         <TextField source="product_name" sortable={false} />
         <TextField source="parent_name" sortable={false} />
-        <FunctionField source="dates" sortable={false} render={(r: PartyRecord) => r.dates.join(", ")} />
+        <FunctionField
+          source="dates"
+          sortable={false}
+          render={(r: PartyRecord) => r.dates.map(day).join(", ")}
+        />
         <FunctionField
           source="state"
           sortable={false}
@@ -82,6 +96,7 @@ export function PartyRequestList() {
 function PartyDetails() {
   const record = useRecordContext<PartyRecord>();
   const translate = useTranslate();
+  const day = useDayText();
   if (!record) return null;
   return (
     <Box sx={{ mb: 2 }}>
@@ -98,7 +113,7 @@ function PartyDetails() {
       {record.comment ? <Typography sx={{ whiteSpace: "pre-wrap" }}>{record.comment}</Typography> : null}
       <Typography>
         {translate("resources.party-requests.fields.state")}: {translate(`admin.party.state.${record.state}`)}
-        {record.confirmed_date ? ` (${record.confirmed_date})` : ""}
+        {record.confirmed_date ? ` (${day(record.confirmed_date)})` : ""}
         {record.order ? ` – ${translate("admin.party.order", { id: record.order })}` : ""}
       </Typography>
     </Box>
@@ -114,6 +129,7 @@ function PartyAnswer() {
   const [date, setDate] = useState("");
   const [hold, setHold] = useState("");
   const [sameDay, setSameDay] = useState(false);
+  const dayText = useDayText();
   if (record?.state !== "sent") return null;
   // Another party already holds the room on a preferred day (D191): said beside the day, confirmed knowingly.
   const takenBy = (day: string) => record.days_taken.find((taken) => taken.date === day)?.requests;
@@ -152,7 +168,9 @@ function PartyAnswer() {
             const others = takenBy(day);
             return (
               <MenuItem key={day} value={day}>
-                {others ? `${day} – ${translate("admin.party.day_taken", { ids: others.join(", ") })}` : day}
+                {others
+                  ? `${dayText(day)} – ${translate("admin.party.day_taken", { ids: others.join(", ") })}`
+                  : dayText(day)}
               </MenuItem>
             );
           })}

@@ -2,6 +2,7 @@ import { berlinDateTimeText, type CreditView } from "@atelier/contract";
 import { Alert, Box, Typography } from "@mui/material";
 import { useGetList, useLocaleState, useTranslate } from "react-admin";
 import { adminLocaleOf } from "../i18n/i18n-provider.ts";
+import { failureText } from "../shared/use-staff-action.ts";
 
 /** One credit in words: child, course, the missed date and why, and whether it is open, used or expired. */
 function CreditLine({ credit }: { credit: CreditView }) {
@@ -34,7 +35,7 @@ export function FamilyCredits({ user }: { user: number }) {
       <Typography variant="subtitle1" id="family-credits-title">
         {translate("admin.lessons.credits.title")}
       </Typography>
-      {error ? <Alert severity="error">{(error as Error).message}</Alert> : null}
+      {error ? <Alert severity="error">{failureText(error)}</Alert> : null}
       {data && data.length === 0 ? <Typography>{translate("admin.lessons.credits.none")}</Typography> : null}
       {data && data.length > 0 ? (
         <Box component="ul" sx={{ pl: 2, m: 0 }}>

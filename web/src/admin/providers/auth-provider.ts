@@ -1,6 +1,6 @@
 import type { StaffMe } from "@atelier/contract";
 import type { AuthProvider } from "react-admin";
-import { currentAdminLocale } from "../i18n/i18n-provider.ts";
+import { currentAdminLocale, noAnswerText } from "../i18n/i18n-provider.ts";
 import { fetchDashboardAhead } from "../shared/attendance-api.ts";
 import { ADMIN_TOKEN_KEY, adminFetch } from "./data-provider.ts";
 
@@ -35,7 +35,7 @@ export const authProvider: AuthProvider = {
       const messages = Object.entries(body).find(
         (entry): entry is [string, string[]] => entry[0] !== "error_codes" && Array.isArray(entry[1]),
       );
-      throw new Error(String(messages?.[1][0] ?? body.detail ?? response.status));
+      throw new Error(String(messages?.[1][0] ?? body.detail ?? noAnswerText()));
     }
     localStorage.setItem(ADMIN_TOKEN_KEY, String(body.key));
     me = undefined;

@@ -1,6 +1,6 @@
 import type { AdminWaitingOfferCheck, ReminderKind } from "@atelier/contract";
 import { type DataProvider, HttpError } from "react-admin";
-import { currentAdminLocale } from "../i18n/i18n-provider.ts";
+import { currentAdminLocale, noAnswerText } from "../i18n/i18n-provider.ts";
 
 export const ADMIN_API = "/api/v2/admin";
 /** The back office's own token, apart from a parent session in the shop on the same browser (D102). */
@@ -147,7 +147,7 @@ export function toHttpError(status: number, json: unknown): HttpError {
     target[path[path.length - 1] ?? field] = message;
   }
   const detail = typeof body.detail === "string" ? body.detail : undefined;
-  return new HttpError(detail ?? first ?? `HTTP ${status}`, status, { ...body, errors });
+  return new HttpError(detail ?? first ?? noAnswerText(), status, { ...body, errors });
 }
 
 function writable(resource: string, data: Record<string, unknown>, saving = false) {

@@ -4,7 +4,6 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  DateField,
   List,
   required,
   SimpleForm,
@@ -14,6 +13,7 @@ import {
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import { DetailEdit } from "../shared/detail.tsx";
 import { DeletingToolbar } from "../shared/form-layout.tsx";
+import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
 
 /** The contract's rule for a field, so staff read the shop's own message before saving (D189). */
@@ -37,7 +37,7 @@ export function RedirectList() {
         <BooleanField source="external" sortable={false} />
         <BooleanField source="permanent" sortable={false} />
         <TextField source="note" sortable={false} />
-        <DateField source="updated_at" showTime />
+        <LocalDateField source="updated_at" showTime />
       </Datagrid>
     </List>
   );

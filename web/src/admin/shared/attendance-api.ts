@@ -7,7 +7,7 @@ import {
   todayInBerlin,
 } from "@atelier/contract";
 import { HttpError } from "react-admin";
-import { currentAdminLocale } from "../i18n/i18n-provider.ts";
+import { adminI18n, currentAdminLocale } from "../i18n/i18n-provider.ts";
 import { ADMIN_API, ADMIN_TOKEN_KEY, adminFetch } from "../providers/data-provider.ts";
 
 export const fetchLessons = async (date: string) =>
@@ -50,7 +50,8 @@ export async function downloadFile(path: string, query: Record<string, string> =
     url.searchParams.set(key, value);
   const token = localStorage.getItem(ADMIN_TOKEN_KEY);
   const response = await fetch(url, { headers: token ? { Authorization: `Token ${token}` } : {} });
-  if (!response.ok) throw new HttpError(`HTTP ${response.status}`, response.status);
+  // Said in words wherever the download was started (an invoice, a card, the accounting month).
+  if (!response.ok) throw new HttpError(adminI18n.translate("attendance.download_failed"), response.status);
   const name =
     /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "download";
   const link = document.createElement("a");

@@ -1,9 +1,16 @@
 import { useState } from "react";
 import { useNotify, useRefresh } from "react-admin";
+import { noAnswerText } from "../i18n/i18n-provider.ts";
 
-/** The text of a failed call: `adminFetch` rejects with the server's message in the staff's language. */
-export const failureText = (failure: unknown) =>
-  failure instanceof Error ? failure.message : String(failure);
+/**
+ * The text of a failed call: `adminFetch` rejects with the server's message in the staff's language. A call
+ * that reached no server rejects with the browser's own English words ("Failed to fetch", a `TypeError`):
+ * staff read the back office's words for it instead (D507).
+ */
+export const failureText = (failure: unknown) => {
+  if (failure instanceof TypeError) return noAnswerText();
+  return failure instanceof Error ? failure.message : String(failure);
+};
 
 /**
  * A staff write started by a button or a dialog: `busy` while it runs; on success a notice of `done` (a

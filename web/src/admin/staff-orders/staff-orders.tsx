@@ -23,6 +23,7 @@ import { adminFetch } from "../providers/data-provider.ts";
 import { DETAIL } from "../shared/detail.tsx";
 import { useEnumLabel, useLocalText } from "../shared/enum-labels.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
+import { type UnitForText, useUnitText } from "../shared/unit-text.ts";
 import { failureText } from "../shared/use-staff-action.ts";
 
 /**
@@ -87,6 +88,7 @@ export function StaffOrderCreate() {
   const notify = useNotify();
   const label = useEnumLabel();
   const localText = useLocalText();
+  const unitText = useUnitText();
   const redirect = useRedirect();
   return (
     <Create
@@ -141,7 +143,7 @@ export function StaffOrderCreate() {
                   {/* Inside a reference input the label would be looked up under the referenced resource. */}
                   <SelectArrayInput
                     label="resources.staff-orders.fields.schedule_slots"
-                    optionText={(s: SlotText) => slotText(s)}
+                    optionText={(s: UnitForText) => unitText(s)}
                   />
                 </ReferenceArrayInput>
                 <ReferenceArrayInput
@@ -151,9 +153,7 @@ export function StaffOrderCreate() {
                 >
                   <SelectArrayInput
                     label="resources.staff-orders.fields.academy_weeks"
-                    optionText={(w: { starts_on: string; ends_on: string }) =>
-                      `${w.starts_on} – ${w.ends_on}`
-                    }
+                    optionText={(w: UnitForText) => unitText(w)}
                   />
                 </ReferenceArrayInput>
               </>
@@ -259,8 +259,3 @@ function HelpText() {
   const translate = useTranslate();
   return <>{translate("admin.staff_orders.help")}</>;
 }
-
-type SlotText = { weekday: number | null; date: string | null; start: string; end: string };
-const WEEKDAYS = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"];
-const slotText = (s: SlotText) =>
-  `${s.date ?? WEEKDAYS[s.weekday ?? 0] ?? ""} ${s.start.slice(0, 5)}–${s.end.slice(0, 5)}`;

@@ -1,5 +1,4 @@
 import type { AdminWaitingEntry } from "@atelier/contract";
-import { INTL_LOCALES } from "@atelier/contract";
 import {
   Box,
   Button,
@@ -23,11 +22,11 @@ import {
   useRefresh,
   useTranslate,
 } from "react-admin";
-import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { telHref } from "../shared/contact-fields.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
+import { useUnitText } from "../shared/unit-text.ts";
 import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
 
 /**
@@ -37,20 +36,12 @@ import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
 
 const STATUSES = ["waiting", "offered", "booked", "passed", "left"] as const;
 
-function useUnitText() {
-  const translate = useTranslate();
-  const day = (iso: string) =>
-    new Intl.DateTimeFormat(INTL_LOCALES[currentAdminLocale()], {
-      dateStyle: "medium",
-    }).format(new Date(`${iso}T12:00:00Z`));
+/** The entry's week or slot, as every screen names one (D507). */
+function useEntryUnitText() {
+  const unitText = useUnitText();
   return (entry: AdminWaitingEntry) => {
-    if (entry.academy_week)
-      return `${day(entry.academy_week.starts_on)} – ${day(entry.academy_week.ends_on)}`;
-    const slot = entry.schedule_slot;
-    if (!slot) return "–";
-    const times = `${slot.start.slice(0, 5)}–${slot.end.slice(0, 5)}`;
-    if (slot.date) return `${day(slot.date)}, ${times}`;
-    return `${translate(`admin.weekdays.${slot.weekday ?? 0}`)}, ${times} (${translate("admin.waiting.weekly")})`;
+    const unit = entry.academy_week ?? entry.schedule_slot;
+    return unit ? unitText(unit) : "–";
   };
 }
 
@@ -233,7 +224,7 @@ function ParentCell({ entry }: { entry: AdminWaitingEntry }) {
 
 export function WaitingList() {
   const translate = useTranslate();
-  const unitText = useUnitText();
+  const unitText = useEntryUnitText();
   const filters = useWaitingFilters();
   return (
     // An empty list still shows its filters (react-admin's empty page would hide them and read
