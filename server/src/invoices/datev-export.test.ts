@@ -178,6 +178,30 @@ describe("the DATEV Buchungsstapel (D282)", () => {
     expect(credit?.text).toBe("Gutschrift zu RE-2026-000042, Best. 4711");
   });
 
+  it("books taxed lines one by one where their VAT, rounded per line as the invoice prints it, differs from the sum's (D509)", () => {
+    // Two children at one event: 1,60 € + 1,60 € VAT on the invoice; DATEV would take 3,19 € out of 20,00 €.
+    const twins = row({
+      data: data([
+        line({ totalCents: 1000, vatExempt: false, productType: "Event" }),
+        line({ totalCents: 1000, vatExempt: false, productType: "Event" }),
+        line({ totalCents: 7900 }),
+      ]),
+    });
+    expect(documentBookings(twins, settings)).toMatchObject([
+      { cents: 1000, contraAccount: "8400" },
+      { cents: 1000, contraAccount: "8400" },
+      { cents: 7900, contraAccount: "8100" },
+    ]);
+    // 10,00 € and 20,00 €: 1,60 € + 3,19 € = 4,79 €, as 30,00 € gives: one booking.
+    const same = row({
+      data: data([
+        line({ totalCents: 1000, vatExempt: false, productType: "Event" }),
+        line({ totalCents: 2000, vatExempt: false, productType: "Event" }),
+      ]),
+    });
+    expect(documentBookings(same, settings)).toMatchObject([{ cents: 3000, contraAccount: "8400" }]);
+  });
+
   it("books a gift card's sale to the voucher liability and its redemption out of it (D283)", () => {
     const sale = row({
       data: data([line({ productType: "GiftCard", vatExempt: false, voucher: true, totalCents: 5000 })]),

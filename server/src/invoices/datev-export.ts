@@ -1,5 +1,6 @@
 import { CURRENCY, type DatevSettings, SCHOOL_TIME_ZONE } from "@atelier/contract";
-import { vatTreatment } from "./invoice-data.ts";
+import type { InvoiceLine } from "../db/index.ts";
+import { documentVatCents, includedVatCents, type VatTreatment, vatTreatment } from "./invoice-data.ts";
 import type { InvoiceRow } from "./invoices.repository.ts";
 
 /**
@@ -203,6 +204,18 @@ export function datevRow(booking: DatevBooking): string[] {
 }
 
 /**
+ * The amounts one kind of tax is booked in: the lines' sum, in one booking. DATEV's automatic 19 % account
+ * works the VAT out of each booking's gross amount; the invoice prints the VAT of each line, rounded to the
+ * cent. Where the two differ (two lines of 10,00 €: 1,60 € + 1,60 € on the invoice, 3,19 € of 20,00 €),
+ * the taxed lines are booked one by one, so DATEV books the VAT the invoice shows (D509).
+ */
+function bookedAmounts(kind: VatTreatment, lines: readonly InvoiceLine[]): number[] {
+  const sum = lines.reduce((total, line) => total + line.totalCents, 0);
+  if (kind !== "taxed" || includedVatCents(sum) === documentVatCents(lines)) return [sum];
+  return lines.map((line) => line.totalCents);
+}
+
+/**
  * The bookings of one document (D282, D283): per kind of tax one booking of the lines' gross amount from
  * the clearing account (Geldtransit) to the revenue account of that kind (19 %: an automatic VAT account;
  * exempt; a sold gift card: the voucher liability, no revenue). A gift card's part of an invoice's payment
@@ -222,19 +235,19 @@ export function documentBookings(row: InvoiceRow, settings: DatevSettings): Date
   } as const;
   const bookings: DatevBooking[] = [];
   for (const kind of ["taxed", "exempt", "voucher"] as const) {
-    const cents = row.data.lines
-      .filter((line) => vatTreatment(line) === kind)
-      .reduce((sum, line) => sum + line.totalCents, 0);
-    if (cents === 0) continue;
-    bookings.push({
-      cents,
-      side,
-      account: settings.clearing_account,
-      contraAccount: revenue[kind],
-      issuedAt: row.issuedAt,
-      number: row.number,
-      text: kind === "voucher" ? `Gutscheinverkauf, Bestellung ${row.orderId}` : text,
-    });
+    const lines = row.data.lines.filter((line) => vatTreatment(line) === kind);
+    for (const cents of bookedAmounts(kind, lines)) {
+      if (cents === 0) continue;
+      bookings.push({
+        cents,
+        side,
+        account: settings.clearing_account,
+        contraAccount: revenue[kind],
+        issuedAt: row.issuedAt,
+        number: row.number,
+        text: kind === "voucher" ? `Gutscheinverkauf, Bestellung ${row.orderId}` : text,
+      });
+    }
   }
   if (!credit && row.data.giftCardCents > 0) {
     bookings.push({
