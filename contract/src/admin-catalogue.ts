@@ -6,6 +6,7 @@ import {
   VersionSchema as version,
 } from "./admin-fields.ts";
 import { SCHEDULE_TYPES } from "./catalogue.ts";
+import { inSchoolDays } from "./rules/dates.ts";
 import { PhoneSchema } from "./rules/phone.ts";
 
 /**
@@ -30,7 +31,7 @@ const nameRu = z
   .max(100, { error: "too_long" })
   .nullable()
   .transform((value) => (value ? value : null));
-const date = z.iso.date({ error: "invalid_date" });
+const date = z.iso.date({ error: "invalid_date" }).refine(inSchoolDays, { error: "invalid_date" });
 
 // ---------- Instructors ----------
 

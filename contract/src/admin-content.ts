@@ -5,6 +5,7 @@ import {
   VersionSchema as version,
 } from "./admin-fields.ts";
 import { CONTENT_PAGE_KEYS, PRODUCT_TYPES, type ProductType } from "./catalogue.ts";
+import { inSchoolDays } from "./rules/dates.ts";
 import { LocaleSchema } from "./rules/locale.ts";
 import { promocodeCovers } from "./rules/promocode-scope.ts";
 import {
@@ -62,7 +63,9 @@ export const AdminContentPageListSchema = z.array(AdminContentPageSchema);
 
 const count = z.number().int().min(0, { error: "too_small" }).max(1_000_000, { error: "too_big" });
 const cents = z.number().int().min(0, { error: "too_small" }).max(10_000_000, { error: "too_big" });
-const moment = z.iso.datetime({ offset: true, error: "invalid_datetime" });
+const moment = z.iso
+  .datetime({ offset: true, error: "invalid_datetime" })
+  .refine(inSchoolDays, { error: "invalid_datetime" });
 
 const promocodeFields = {
   code: z
@@ -153,7 +156,10 @@ export const AdminGiftCardInputSchema = z
     amount_cents: z.number().int().min(100, { error: "too_small" }).max(100_000, { error: "too_big" }),
     reason: z.string().trim().min(1, { error: "required" }).max(500, { error: "too_long" }),
     /** Valid until the end of this day (Berlin); empty: three years to the end of the year (§ 195 BGB). */
-    expires_on: z.iso.date({ error: "invalid_date" }).nullable(),
+    expires_on: z.iso
+      .date({ error: "invalid_date" })
+      .refine(inSchoolDays, { error: "invalid_date" })
+      .nullable(),
   })
   .strict();
 export type AdminGiftCardInput = z.infer<typeof AdminGiftCardInputSchema>;

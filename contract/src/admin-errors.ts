@@ -25,6 +25,10 @@ export const ADMIN_ERROR_MESSAGES = {
     de: "Das Ende muss nach dem Beginn liegen.",
     ru: "Окончание должно быть позже начала.",
   },
+  closure_too_long: {
+    de: "Eine Schließzeit dauert höchstens ein Jahr. Legen Sie längere Zeiten als mehrere Einträge an.",
+    ru: "Закрытие длится не больше года. Более долгий срок разбейте на несколько записей.",
+  },
   seats_below_taken: {
     de: "Bereits vergeben: {taken}. Weniger Plätze sind nicht möglich.",
     ru: "Уже занято мест: {taken}. Меньше поставить нельзя.",

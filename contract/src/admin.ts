@@ -7,6 +7,7 @@ import {
 } from "./admin-images.ts";
 import { AGE_GROUPS, INSTRUCTION_LANGUAGES, PRODUCT_TYPES } from "./catalogue.ts";
 import { AdminLessonRulesSchema } from "./lessons.ts";
+import { inSchoolDays } from "./rules/dates.ts";
 import { LOCALES } from "./rules/locales.ts";
 
 /**
@@ -181,7 +182,7 @@ export const AdminSlotInputSchema = z
   .object({
     product_page: choiceId,
     weekday: z.number().int().min(0).max(6).nullable(),
-    date: z.iso.date({ error: "invalid_date" }).nullable(),
+    date: z.iso.date({ error: "invalid_date" }).refine(inSchoolDays, { error: "invalid_date" }).nullable(),
     start: time,
     end: time,
     seats: z.number().int().min(0, { error: "too_small" }).max(10_000, { error: "too_big" }),
@@ -198,7 +199,7 @@ export type AdminSlotInput = z.infer<typeof AdminSlotInputSchema>;
 export const AdminSlotUpdateSchema = z
   .object({
     weekday: z.number().int().min(0).max(6).nullable(),
-    date: z.iso.date({ error: "invalid_date" }).nullable(),
+    date: z.iso.date({ error: "invalid_date" }).refine(inSchoolDays, { error: "invalid_date" }).nullable(),
     start: time,
     end: time,
     seats: z.number().int().min(0, { error: "too_small" }).max(10_000, { error: "too_big" }),
@@ -237,13 +238,19 @@ export const AdminSlotListSchema = z.array(AdminSlotSchema);
  */
 const closureFields = {
   location_id: choiceId.nullable(),
-  starts_on: z.iso.date({ error: "invalid_date" }),
-  ends_on: z.iso.date({ error: "invalid_date" }),
+  starts_on: z.iso.date({ error: "invalid_date" }).refine(inSchoolDays, { error: "invalid_date" }),
+  ends_on: z.iso.date({ error: "invalid_date" }).refine(inSchoolDays, { error: "invalid_date" }),
   name: texts(200, true),
 };
+/** A closure's longest span: a school's holidays are weeks; its days lengthen running subscriptions (D114, D510). */
+export const CLOSURE_MAX_DAYS = 366;
 const endsAfterStart = (closure: { starts_on: string; ends_on: string }, ctx: z.RefinementCtx) => {
+  // A day outside the school's days has its own message already.
+  if (!inSchoolDays(closure.starts_on) || !inSchoolDays(closure.ends_on)) return;
   if (closure.ends_on < closure.starts_on)
     ctx.addIssue({ code: "custom", path: ["ends_on"], message: "end_before_start" });
+  else if ((Date.parse(closure.ends_on) - Date.parse(closure.starts_on)) / 86_400_000 + 1 > CLOSURE_MAX_DAYS)
+    ctx.addIssue({ code: "custom", path: ["ends_on"], message: "closure_too_long" });
 };
 export const AdminClosureInputSchema = z.object(closureFields).strict().superRefine(endsAfterStart);
 export type AdminClosureInput = z.infer<typeof AdminClosureInputSchema>;

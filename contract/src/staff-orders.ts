@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REQUEST_STATUSES } from "./admin-requests.ts";
 import { OrderSchema, SetPromocodeSchema } from "./orders.ts";
+import { inSchoolDays } from "./rules/dates.ts";
 
 /**
  * Orders staff build for a parent who called, paid by a mailed payment link (issue 21; D156, D157), and
@@ -121,7 +122,7 @@ export const PARTY_DATES_MAX = 3;
 export const PARTY_CHILDREN_MAX = 30;
 export const PARTY_COMMENT_MAX = 2_000;
 
-const Day = z.iso.date({ error: "invalid" });
+const Day = z.iso.date({ error: "invalid" }).refine(inSchoolDays, { error: "invalid" });
 
 /** `POST /api/v2/party_requests/`: a signed-in parent asks for a party (D158). */
 export const PartyRequestInputSchema = z

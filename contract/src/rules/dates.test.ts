@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { berlinDate, todayInBerlin } from "./dates.ts";
+import { berlinDate, inSchoolDays, isIsoDate, todayInBerlin } from "./dates.ts";
 
 // The back office's "today" (which slots a child can still move to) and a gift card's days come from here.
 describe("the school's today is Berlin's (issue 33)", () => {
@@ -49,5 +49,19 @@ describe("Berlin's day of an instant, formatted once per hour", () => {
 
   it("refuses an invalid date as the formatter does", () => {
     expect(() => berlinDate(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe("the days a date the shop is sent may name (D510)", () => {
+  it("takes 1900 to 2999 and refuses year 0, a moment that falls in year 0 and a year past 2999", () => {
+    expect(isIsoDate("1900-01-01")).toBe(true);
+    expect(isIsoDate("2999-12-31")).toBe(true);
+    expect(isIsoDate("0000-01-01")).toBe(false);
+    expect(isIsoDate("1899-12-31")).toBe(false);
+    expect(isIsoDate("3000-01-01")).toBe(false);
+    expect(inSchoolDays("0001-01-01T00:00:00+01:00")).toBe(false);
+    expect(inSchoolDays("2999-12-31T23:00:00-05:00")).toBe(false);
+    expect(inSchoolDays("2026-12-05T10:00:00+01:00")).toBe(true);
+    expect(inSchoolDays("not a day")).toBe(false);
   });
 });

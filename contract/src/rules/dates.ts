@@ -49,11 +49,26 @@ export function todayInBerlin(now: Date = new Date()): string {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** True for a real calendar date written as YYYY-MM-DD. */
+/**
+ * The days a date the shop is sent may name (D510): no course, child, code or closure of a school falls
+ * outside them, and PostgreSQL refuses a year 0 (`0000-01-01`, or `0001-01-01T00:00+01:00`, which is a
+ * moment of year 0) and anything after 9999 with an error the client would have read as a 500.
+ */
+export const SCHOOL_DAYS = { first: "1900-01-01", last: "2999-12-31" } as const;
+const FIRST_MOMENT = Date.parse(`${SCHOOL_DAYS.first}T00:00:00Z`);
+const AFTER_LAST_MOMENT = Date.parse("3000-01-01T00:00:00Z");
+
+/** True for a date (YYYY-MM-DD) or a moment whose instant lies within `SCHOOL_DAYS`. */
+export function inSchoolDays(value: string): boolean {
+  const instant = Date.parse(ISO_DATE.test(value) ? `${value}T00:00:00Z` : value);
+  return instant >= FIRST_MOMENT && instant < AFTER_LAST_MOMENT;
+}
+
+/** True for a real calendar date written as YYYY-MM-DD, within `SCHOOL_DAYS`. */
 export function isIsoDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && inSchoolDays(value);
 }
 
 /**

@@ -152,3 +152,57 @@ describe(`holidays and closures per house (${usesPostgres() ? "PostgreSQL" : "PG
     expect(await counts()).toEqual(before);
   });
 });
+
+describe(`days a school cannot have are refused in words, never a 500 (D510, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  const closure = (starts_on: string, ends_on: string) =>
+    t.call("POST", "/api/v2/admin/closures/", {
+      headers: staff.headers,
+      body: { location_id: null, starts_on, ends_on, name: { de: "Ferien", ru: "Каникулы" } },
+    });
+
+  it("a closure of year 0, past 2999 or longer than a year is a 400 at its field, and nothing is stored", async () => {
+    const before = await counts();
+    const yearZero = await closure("0000-01-01", "0000-01-02");
+    expect(yearZero.statusCode, yearZero.body).toBe(400);
+    expect(yearZero.json().error_codes).toMatchObject({ starts_on: ["invalid_date"] });
+    const forever = await closure("2027-07-10", "9999-12-31");
+    expect(forever.statusCode, forever.body).toBe(400);
+    expect(forever.json().error_codes).toMatchObject({ ends_on: ["invalid_date"] });
+    const long = await closure("2027-07-10", "2028-07-10");
+    expect(long.statusCode, long.body).toBe(400);
+    expect(long.json().error_codes).toEqual({ ends_on: ["closure_too_long"] });
+    expect(long.json().ends_on[0]).toMatch(/Jahr/);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("a promocode's moment of year 0 and a list filter's day that does not exist are 400s", async () => {
+    const code = await t.call("POST", "/api/v2/admin/promocodes/", {
+      headers: staff.headers,
+      body: {
+        code: "JAHRNULL",
+        percent_off: 10,
+        amount_off_cents: null,
+        valid_from: "0001-01-01T00:00:00+01:00",
+        valid_until: null,
+        max_uses: null,
+        max_uses_per_user: null,
+        min_total_cents: 0,
+        product_types: [],
+        is_active: true,
+      },
+    });
+    expect(code.statusCode, code.body).toBe(400);
+    expect(code.json().error_codes).toEqual({ valid_from: ["invalid_datetime"] });
+    const orders = await t.call("GET", "/api/v2/admin/orders/", {
+      headers: staff.headers,
+      query: { filter: JSON.stringify({ from: "2026-02-30" }), range: "[0,9]" },
+    });
+    expect(orders.statusCode, orders.body).toBe(400);
+    expect(orders.json().error_codes).toEqual({ filter: ["invalid"] });
+    const lessons = await t.call("GET", "/api/v2/admin/lessons/cancellations/", {
+      headers: staff.headers,
+      query: { from: "2026-13-45" },
+    });
+    expect(lessons.statusCode, lessons.body).toBe(400);
+  });
+});

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_MAX, type AdminListQuery } from "@atelier/contract";
+import { ADMIN_PAGE_MAX, type AdminListQuery, isIsoDate } from "@atelier/contract";
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
@@ -58,7 +58,8 @@ export const filterValue = {
     const value = filterValue.string(filter, key);
     if (value === undefined) return undefined;
     const day = new Date(`${value}T12:00:00Z`);
-    const real = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(day.getTime());
+    // Within the days a school's date can name (D510), or PostgreSQL refuses it as a 500.
+    const real = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(day.getTime()) && isIsoDate(value);
     if (!real || day.toISOString().slice(0, 10) !== value) throw AppError.validation("filter", "invalid");
     return value;
   },

@@ -33,16 +33,6 @@ import { recordAudit } from "./audit.repository.ts";
 import { foundOr404 } from "./crud-service.ts";
 import { filterValue, listCut } from "./list-query.ts";
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function day(filter: Record<string, unknown>, key: string): string | undefined {
-  const value = filterValue.string(filter, key);
-  if (value === undefined) return undefined;
-  if (!DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-    throw AppError.validation("filter", "invalid");
-  return value;
-}
-
 const auditValues = (row: StaffRefundRow) => ({
   order: row.orderId,
   item: row.orderItemId,
@@ -268,8 +258,8 @@ export function createOrdersAdmin(db: Db, withdrawals: WithdrawalsService) {
           ids: filterValue.ids(filter, "id"),
           statuses: filterValue.strings(filter, "status", ORDER_STATUSES),
           ...(paymentState ? { paymentState: paymentState as (typeof ADMIN_PAYMENT_STATES)[number] } : {}),
-          from: day(filter, "from"),
-          to: day(filter, "to"),
+          from: filterValue.date(filter, "from"),
+          to: filterValue.date(filter, "to"),
           product: filterValue.id(filter, "product"),
           parent: filterValue.id(filter, "parent"),
           child: filterValue.id(filter, "child"),

@@ -5,8 +5,14 @@
  * 503 with Retry-After; the pool replaces lost connections on its own.
  */
 
-/** SQLSTATEs: the connection classes 08 and 57P0x, query_canceled (statement_timeout), lock_not_available (lock_timeout), too_many_connections. */
-const UNAVAILABLE_STATE = /^(08...|57P0[1-4]|57014|55P03|53300)$/;
+/**
+ * SQLSTATEs: the connection classes 08 and 57P0x, query_canceled (statement_timeout), lock_not_available
+ * (lock_timeout), too_many_connections, and a transaction PostgreSQL rolled back so that another could go
+ * on: deadlock_detected and serialization_failure (D510; two writers taking the same rows in another order,
+ * e.g. staff offering a seat while the waiting list's round offers it). Each is "try again", never the
+ * request's fault, and nothing of it was written.
+ */
+const UNAVAILABLE_STATE = /^(08...|57P0[1-4]|57014|55P03|53300|40P01|40001)$/;
 
 /** node-postgres and pg-pool report a lost or refused connection with these texts and no SQLSTATE. */
 const UNAVAILABLE_TEXT = [

@@ -1,6 +1,7 @@
 import {
   AbsenceInputSchema,
   CancelLessonInputSchema,
+  isIsoDate,
   LocaleQuerySchema,
   MakeupInputSchema,
   ReminderSettingsSchema,
@@ -24,10 +25,7 @@ const IdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647
 const TokenParams = z.object({ token: z.string().max(100) });
 const DatesBody = z.object({ dates: AbsenceInputSchema.shape.dates }).strict();
 const FromQuery = LocaleQuerySchema.extend({
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_date" })
-    .optional(),
+  from: z.string().max(10).refine(isIsoDate, { error: "invalid_date" }).optional(),
 });
 
 // Checked before the body is validated, after the rate limits (D493): a stranger hears 401/403, never a field error.

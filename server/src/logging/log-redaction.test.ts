@@ -35,21 +35,24 @@ describe("nothing secret in the logs", () => {
     expect(logged[0]).toContain('"url":"/?uid=***&token=***&locale=de"');
   });
 
-  it("logs a guest cart's id, an offer token and a check-in code as ***", async () => {
+  it("logs a guest cart's id, an offer token, a check-in code and an absence link as *** (D510)", async () => {
     const cartId = "7f1c2a9e-3b4d-4c5e-9f60-718293a4b5c6";
     const offer = "T2ZmZXItdG9rZW4tc2VjcmV0LXZhbHVl";
     const checkin = "Q2hlY2staW4tY29kZS0xMjM0NQ";
+    const absence = "QWJzZW5jZS1saW5rLXRva2VuLTY3ODk";
     const urls = [
       `/api/v2/orders/current/?cart_id=${cartId}&locale=ru`,
       `/api/v2/orders/waiting_list/offer/${offer}/`,
       `/api/v2/orders/waiting_list/offer/${offer}/accept/`,
       `/api/v2/checkin/${checkin}/`,
       `/waiting-list/offer/${offer}?locale=de`,
+      `/api/v2/lessons/absence-links/${absence}/`,
+      `/absence/${absence}?locale=ru`,
     ];
     for (const url of urls) await ctx.app.inject({ method: "GET", url });
     await ctx.app.inject({ method: "POST", url: `/api/v2/checkin/${checkin}/`, payload: {} });
     const all = lines.join("\n");
-    for (const secret of [cartId, offer, checkin]) expect(all).not.toContain(secret);
+    for (const secret of [cartId, offer, checkin, absence]) expect(all).not.toContain(secret);
     const logged = lines.map((line) => JSON.parse(line).req?.url).filter(Boolean);
     expect(logged).toEqual(
       expect.arrayContaining([
@@ -58,6 +61,8 @@ describe("nothing secret in the logs", () => {
         "/api/v2/orders/waiting_list/offer/***/accept/",
         "/api/v2/checkin/***/",
         "/waiting-list/offer/***?locale=de",
+        "/api/v2/lessons/absence-links/***/",
+        "/absence/***?locale=ru",
       ]),
     );
   });

@@ -14,11 +14,12 @@ const SECRET_PARAM =
   /^(uid|token|code|key|state|secret|signature|sig|password.*|new_password.*|.*_token|api_?key|cart_id)$/i;
 
 /**
- * Path segments that are capabilities: a waiting-list offer's token and a payment link's token (D157; API
- * and the mail's web page) and a booking's check-in code. The part before the secret is kept, so the log still tells the route.
+ * Path segments that are capabilities: a waiting-list offer's token, a payment link's token (D157) and a
+ * reminder's absence link (D510), each in the API and the mail's web page, and a booking's check-in code.
+ * The part before the secret is kept, so the log still tells the route.
  */
 const SECRET_PATH =
-  /^(\/api\/v2\/orders\/waiting_list\/offer\/|\/api\/v2\/orders\/payment_link\/|\/api\/v2\/checkin\/|\/waiting-list\/offer\/|\/pay\/)[^/?]+/;
+  /^(\/api\/v2\/orders\/waiting_list\/offer\/|\/api\/v2\/orders\/payment_link\/|\/api\/v2\/lessons\/absence-links\/|\/api\/v2\/checkin\/|\/waiting-list\/offer\/|\/absence\/|\/pay\/)[^/?]+/;
 
 export const REDACTED = "***";
 

@@ -19,6 +19,14 @@ describe("what an uploaded file is, by its bytes (D146)", () => {
     });
   });
 
+  it("refuses a PNG whose header claims a side of 2³¹ pixels or more (D510)", () => {
+    const huge = makePng(7, 3);
+    new DataView(huge.buffer, huge.byteOffset).setUint32(16, 2 ** 31);
+    expect(sniffImage(huge)).toBeNull();
+    new DataView(huge.buffer, huge.byteOffset).setUint32(16, 2 ** 31 - 1);
+    expect(sniffImage(huge)?.width).toBe(2 ** 31 - 1);
+  });
+
   it("refuses what is not one of them, whatever it is called", () => {
     const gif = Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "latin1");
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');

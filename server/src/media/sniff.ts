@@ -7,6 +7,9 @@ export type SniffedImage = {
   height: number;
 };
 
+/** The largest side any of the three formats can have (PNG's limit), and what the images table keeps. */
+const MAX_SIDE = 2 ** 31 - 1;
+
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
   prefix.every((byte, i) => bytes[at + i] === byte);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
@@ -75,5 +78,7 @@ export function sniffImage(bytes: Uint8Array): SniffedImage | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const found = png(bytes, view) ?? jpeg(bytes, view) ?? webp(bytes, view);
   if (!found || found.width < 1 || found.height < 1) return null;
+  // PNG allows at most 2³¹ − 1 either way; a header that claims more is no PNG (and no stored size, D510).
+  if (found.width > MAX_SIDE || found.height > MAX_SIDE) return null;
   return found;
 }

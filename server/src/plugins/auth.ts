@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors/index.ts";
 
@@ -22,6 +23,18 @@ export type AuthUser = {
 };
 
 const TOKEN_HEADER = /^Token\s+(\S+)\s*$/i;
+
+/**
+ * A per-account rate limit's key: the token the header names, however it is spelled ("token K", "Token  K "
+ * are one account, D510), hashed so the key itself is no credential; the address without a token.
+ */
+export function accountRateKey(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const key = header ? TOKEN_HEADER.exec(header)?.[1] : undefined;
+  return key
+    ? `token:${createHash("sha256").update(key).digest("base64url").slice(0, 22)}`
+    : `ip:${request.ip}`;
+}
 
 /**
  * Token authentication, looked up only by the routes that need a user (`requireUser` / `requireStaff`):

@@ -1,5 +1,6 @@
 export {
   type AuthUser,
+  accountRateKey,
   currentUser,
   isStaffRole,
   registerAuth,

@@ -6,7 +6,7 @@ import {
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ErrorReplySchema } from "../errors/index.ts";
-import { currentUser, requireUser } from "../plugins/index.ts";
+import { accountRateKey, currentUser, requireUser } from "../plugins/index.ts";
 import type { PartyRequestsService } from "./party-requests.service.ts";
 
 const PARTY_REQUESTS_PER_MINUTE = 10;
@@ -24,7 +24,7 @@ export const partyRequestsRoutes =
           rateLimit: {
             max: PARTY_REQUESTS_PER_MINUTE,
             timeWindow: "1 minute",
-            keyGenerator: (request) => `party_request:${request.headers.authorization ?? request.ip}`,
+            keyGenerator: (request) => `party_request:${accountRateKey(request)}`,
           },
         },
         schema: {

@@ -359,6 +359,19 @@ describe("a signed-in route's limit counts a guest too (D493)", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error_codes).toEqual({ detail: "throttled" });
   });
+
+  it("one token spelled another way is the same account: no way round the limit (D510)", async () => {
+    const send = (authorization: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/v2/party_requests/?locale=de",
+        headers: { authorization },
+        payload: { anything: true },
+      });
+    const spellings = ["Token other-key", "token other-key", "TOKEN  other-key", "Token other-key  "];
+    for (let i = 0; i < 10; i++) expect((await send(spellings[i % 4] ?? "")).statusCode).toBe(401);
+    for (const spelling of spellings) expect((await send(spelling)).statusCode).toBe(429);
+  });
 });
 
 describe("visit requests service", () => {
