@@ -93,6 +93,7 @@ import type { ProductPreview } from "./spa/index.ts";
 import { registerSpa } from "./spa/index.ts";
 import {
   createSubscriptionsService,
+  endSubscriptionsOfRefundedOrder,
   SUBSCRIPTION_EVENT_TYPES,
   startSubscriptions,
   subscriptionsRoutes,
@@ -527,9 +528,11 @@ async function registerCheckout(
   const db = database.db;
   const sellerNow = async (tx: DbOrTx) => sellerFromSettings(await schoolSettings.read(tx));
   const { paypal, demo, stripe, stripeSettings, gateway } = createGateways(env, db);
+  // What a refund the gateway reports asks of the areas above checkout (D75, D506, D511).
+  const itemRefunds = { has: orderHasItemRefunds, orderRefunded: endSubscriptionsOfRefundedOrder };
   const checkout = createCheckoutService({
     db,
-    orderHasItemRefunds,
+    itemRefunds,
     installation: await loadInstallation(db),
     cart,
     gateway,
@@ -561,7 +564,7 @@ async function registerCheckout(
       payRenewal: subscriptions.payRenewal,
       recordRenewalCapture: subscriptions.recordRenewalCapture,
     },
-    orderHasItemRefunds,
+    itemRefunds,
     verify:
       paypal && webhookId
         ? (headers, event) => paypal.verifyWebhookSignature(headers, event, webhookId)
@@ -579,7 +582,7 @@ async function registerCheckout(
         checkout,
         gateway,
         stripe,
-        orderHasItemRefunds,
+        itemRefunds,
         subscriptions: subscriptions.handleStripeEvent,
         log: app.log,
       }),

@@ -9,7 +9,7 @@ import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { CartDeps, CartItemRow, CartService } from "../orders/index.ts";
 import type { Gateways } from "../payments/index.ts";
-import type { HasItemRefunds } from "./gateway-refunds.ts";
+import type { ItemRefunds } from "./gateway-refunds.ts";
 import { type Installation, type PaymentIds, paymentIds } from "./installation.ts";
 import type { StripeCancelSettings } from "./stripe-cancel.ts";
 
@@ -44,7 +44,7 @@ export type RefundReason = "seats_gone" | "promocode_used_up" | "capture_mismatc
 
 export type CheckoutDeps = {
   /** Whether an order had a withdrawal (D75), handed down from the withdrawals area above. */
-  orderHasItemRefunds: HasItemRefunds;
+  itemRefunds: ItemRefunds;
   db: Db;
   /** This shop's id, part of every id sent to the gateway (D90). */
   installation: Installation;

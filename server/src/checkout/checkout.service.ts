@@ -37,7 +37,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     decline: (orderId: number, gatewayOrderId: string) => decline(ctx, orderId, gatewayOrderId),
     refundsDue: (limit: number) => refundsDue(ctx, limit),
     /** Refund events kept for captures unknown then and recorded since (a capture racing its refund event). */
-    keptRefunds: () => db.transaction((tx) => applyKeptRefunds(tx, deps.orderHasItemRefunds)),
+    keptRefunds: () => db.transaction((tx) => applyKeptRefunds(tx, deps.itemRefunds)),
     restoreToCart: restore,
     /** Stripe's back link (D291): false when the link was not made by this server. */
     async stripeCancelled(query: StripeCancelQuery): Promise<boolean> {

@@ -13,10 +13,14 @@ import {
 import { resolveRefundIssue } from "./payment-issues.repository.ts";
 
 /**
- * Whether an order had a withdrawal (D75) or a staff refund (D127, D506): the withdrawals area sits above
- * checkout and hands it down.
+ * What the withdrawals area, above checkout, hands down for the refunds a gateway reports: whether an item of
+ * the order was withdrawn (D75) or refunded by staff (D506), whose refunds are theirs to book, and what a whole
+ * order refunded at the gateway ends beside its seats: its course contracts (D511).
  */
-export type HasItemRefunds = (tx: Tx, orderId: number) => Promise<boolean>;
+export type ItemRefunds = {
+  has(tx: Tx, orderId: number): Promise<boolean>;
+  orderRefunded(tx: Tx, orderId: number): Promise<void>;
+};
 
 /** The event type of a refund made at PayPal (by staff in PayPal's dashboard, or ours confirmed). */
 export const REFUND_EVENT = "PAYMENT.CAPTURE.REFUNDED";
@@ -53,7 +57,7 @@ export function refundOf(resource: RefundResource | undefined): ReportedRefund |
 export async function applyReportedRefund(
   tx: Tx,
   refund: ReportedRefund,
-  orderHasItemRefunds: HasItemRefunds,
+  itemRefunds: ItemRefunds,
   gateway: GatewayName = "paypal",
 ): Promise<"applied" | "unknown_capture"> {
   const paymentOf = (lock: boolean) => {
@@ -94,10 +98,12 @@ export async function applyReportedRefund(
     full &&
     order?.status === "paid" &&
     order.paypalId === payment.gatewayOrderId &&
-    !(await orderHasItemRefunds(tx, order.id))
+    !(await itemRefunds.has(tx, order.id))
   ) {
     await updateOrder(tx, order.id, { status: "refunded" });
     await releaseGiftCard(tx, order);
+    // A course refunded whole takes no more months, and its parent could no longer cancel it (D511).
+    await itemRefunds.orderRefunded(tx, order.id);
   }
   return "applied";
 }
@@ -108,7 +114,7 @@ export async function applyReportedRefund(
  */
 export async function applyKeptRefunds(
   tx: Tx,
-  orderHasItemRefunds: HasItemRefunds,
+  itemRefunds: ItemRefunds,
   captureId?: string,
   gateway: GatewayName = "paypal",
   limit = 50,
@@ -141,7 +147,7 @@ export async function applyKeptRefunds(
   for (const event of kept) {
     const refund = refundOf((event.payload as { resource?: RefundResource }).resource);
     if (!refund || (captureId !== undefined && refund.captureId !== captureId)) continue;
-    if ((await applyReportedRefund(tx, refund, orderHasItemRefunds)) === "unknown_capture") continue;
+    if ((await applyReportedRefund(tx, refund, itemRefunds)) === "unknown_capture") continue;
     await markEventProcessed(tx, event.id);
     applied += 1;
   }

@@ -7,7 +7,7 @@ import type { WebhookHeaders } from "../payments/index.ts";
 import { centsOf, type GatewayCapture } from "../payments/index.ts";
 import { insertEvent, markEventProcessed, markEventUnmatched } from "./checkout.repository.ts";
 import type { CheckoutService } from "./checkout.service.ts";
-import { applyReportedRefund, REFUND_EVENT, refundOf } from "./gateway-refunds.ts";
+import { applyReportedRefund, type ItemRefunds, REFUND_EVENT, refundOf } from "./gateway-refunds.ts";
 
 /** The part of a PayPal webhook event we read (Notifications API, event version 1.0). */
 export type PayPalEvent = {
@@ -41,8 +41,8 @@ export type WebhookDeps = {
     payRenewal(gatewayOrderId: string): Promise<unknown>;
     recordRenewalCapture(gatewayOrderId: string, capture: GatewayCapture): Promise<boolean>;
   };
-  /** Whether an order had a withdrawal (D75), from the withdrawals area above. */
-  orderHasItemRefunds(db: DbOrTx, orderId: number): Promise<boolean>;
+  /** Withdrawals and staff refunds of an order, and a whole order refunded (D75, D506, D511), from above. */
+  itemRefunds: ItemRefunds;
   verify: ((headers: WebhookHeaders, event: unknown) => Promise<boolean>) | null;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 };
@@ -83,14 +83,7 @@ const captureOf = (resource: NonNullable<PayPalEvent["resource"]>): GatewayCaptu
  * event that was processed changes nothing; one whose processing failed is processed again. A refund of a
  * capture not recorded yet stays unprocessed until the capture is recorded (D90).
  */
-export function createPayPalWebhooks({
-  db,
-  checkout,
-  subscriptions,
-  orderHasItemRefunds,
-  verify,
-  log,
-}: WebhookDeps) {
+export function createPayPalWebhooks({ db, checkout, subscriptions, itemRefunds, verify, log }: WebhookDeps) {
   /**
    * Acts on a stored event; answers "keep" when it must wait (a refund of a capture not known yet), and
    * "not_ours" for an event about nothing this shop knows, which staff see on the dashboard (D201).
@@ -127,7 +120,7 @@ export function createPayPalWebhooks({
         // is kept unprocessed and applied when the capture is recorded (D90).
         const refund = refundOf(resource);
         if (!refund) return "done";
-        const applied = await db.transaction((tx) => applyReportedRefund(tx, refund, orderHasItemRefunds));
+        const applied = await db.transaction((tx) => applyReportedRefund(tx, refund, itemRefunds));
         if (applied === "unknown_capture") {
           log.warn({ eventId: event.id }, "refund of a capture not known yet; kept until it is");
           return "keep";

@@ -131,7 +131,7 @@ async function recordInTx(
   }
   await updatePayment(tx, payment.id, { status: "captured", captureId: capture.id, capturedAt: new Date() });
   // Read again only when a kept refund changed it (rarely): the rush's captures skip a statement (issue 36).
-  const applied = await applyKeptRefunds(tx, ctx.orderHasItemRefunds, capture.id, name);
+  const applied = await applyKeptRefunds(tx, ctx.itemRefunds, capture.id, name);
   const refunded =
     applied > 0 ? ((await findPaymentById(tx, payment.id))?.refundedCents ?? 0) : payment.refundedCents;
   if (capture.status === "REFUNDED" || refunded >= payment.amountCents) {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/index.ts";
 import type { Gateways, StripeGateway } from "../payments/index.ts";
 import type { CheckoutService } from "./checkout.service.ts";
-import { applyReportedRefund, type HasItemRefunds } from "./gateway-refunds.ts";
+import { applyReportedRefund, type ItemRefunds } from "./gateway-refunds.ts";
 import type { Outcome } from "./stripe-event.ts";
 
 /**
@@ -16,7 +16,7 @@ export type StripePaymentEventDeps = {
   checkout: CheckoutService;
   gateway: Gateways;
   stripe: StripeGateway | null;
-  orderHasItemRefunds: HasItemRefunds;
+  itemRefunds: ItemRefunds;
   log: Pick<FastifyBaseLogger, "warn">;
 };
 
@@ -44,7 +44,7 @@ export async function sessionChanged(
 }
 
 export async function chargeRefunded(
-  { db, stripe, orderHasItemRefunds, log }: StripePaymentEventDeps,
+  { db, stripe, itemRefunds, log }: StripePaymentEventDeps,
   paymentIntent: string,
 ): Promise<Outcome> {
   if (!stripe) return "done";
@@ -56,7 +56,7 @@ export async function chargeRefunded(
       const outcome = await applyReportedRefund(
         tx,
         { ...refund, captureId: paymentIntent },
-        orderHasItemRefunds,
+        itemRefunds,
         "stripe",
       );
       if (outcome === "unknown_capture") unknown = true;

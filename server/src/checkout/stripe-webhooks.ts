@@ -6,7 +6,7 @@ import { AppError } from "../errors/index.ts";
 import { GatewayError, type Gateways, type StripeGateway } from "../payments/index.ts";
 import { insertEvent, markEventProcessed, markEventUnmatched } from "./checkout.repository.ts";
 import type { CheckoutService } from "./checkout.service.ts";
-import type { HasItemRefunds } from "./gateway-refunds.ts";
+import type { ItemRefunds } from "./gateway-refunds.ts";
 import { type Outcome, type StripeEvent, StripeEventSchema } from "./stripe-event.ts";
 import { chargeRefunded, sessionChanged } from "./stripe-payment-events.ts";
 import { type StripeSubscriptionHandler, subscriptionEvent } from "./stripe-subscription-events.ts";
@@ -32,7 +32,7 @@ export type StripeWebhookDeps = {
   checkout: CheckoutService;
   gateway: Gateways;
   stripe: StripeGateway | null;
-  orderHasItemRefunds: HasItemRefunds;
+  itemRefunds: ItemRefunds;
   /** Course subscriptions' autopay at Stripe (D115); without it those events are ignored. */
   subscriptions?: StripeSubscriptionHandler;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
@@ -50,7 +50,7 @@ export function createStripeWebhooks({
   checkout,
   gateway,
   stripe,
-  orderHasItemRefunds,
+  itemRefunds,
   subscriptions,
   log,
 }: StripeWebhookDeps) {
@@ -75,7 +75,7 @@ export function createStripeWebhooks({
     return existing && existing.processedAt === null ? existing : undefined;
   }
 
-  const payments = { db, checkout, gateway, stripe, orderHasItemRefunds, log };
+  const payments = { db, checkout, gateway, stripe, itemRefunds, log };
 
   /** Acts on a stored event: a course subscription's, a session's payment, or a payment's refunds. */
   async function act(event: StripeEvent): Promise<Outcome> {

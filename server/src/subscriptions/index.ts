@@ -2,6 +2,7 @@ export {
   anonymiseCancellationsOfFamily,
   applyClosuresToPeriods,
   endSubscriptionOnWithdrawal,
+  endSubscriptionsOfRefundedOrder,
   findPauses,
   hasRunningSubscription,
   lengthenForCancelledLesson,

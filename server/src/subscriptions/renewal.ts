@@ -124,6 +124,15 @@ export async function payRenewal(ctx: SubscriptionsContext, gatewayOrderId: stri
   const { db, gateway, log } = ctx;
   const sub = await findSubscriptionBy(db, "renewalOrderId", gatewayOrderId);
   if (!sub) return false;
+  // A contract the parent cancelled, or that ended, since the link was opened takes no more months: the
+  // approval is not captured, so no money is taken for a month that would not come (D511).
+  if (sub.status !== "running" || sub.cancelAt) {
+    log.info(
+      { subscriptionId: sub.id },
+      "renewal approved after the contract was cancelled or ended; not captured",
+    );
+    return false;
+  }
   let capture: GatewayCapture | null;
   try {
     capture = (

@@ -13,6 +13,17 @@ import {
 
 type CancelAtGateway = ReturnType<typeof createCancellationService>["cancelAtGateway"];
 
+/**
+ * How long a running contract outlives its paid month (D72, D511): with autopay, the gateway's charge at the
+ * month's end needs time to arrive; when that charge failed (autopay suspended, which can only happen at or
+ * after the month's end), the parent pays the month by hand through its link meanwhile. A contract the
+ * parent cancelled, or one paid month by month by hand, ends with its paid month.
+ */
+export function graceMs(sub: Pick<SubscriptionRow, "autopay" | "cancelAt">, graceHours: number): number {
+  const waits = (sub.autopay === "active" || sub.autopay === "suspended") && !sub.cancelAt;
+  return waits ? graceHours * 3_600_000 : 0;
+}
+
 export async function runOnce(
   ctx: SubscriptionsContext,
   cancelAtGateway: CancelAtGateway,
@@ -27,8 +38,7 @@ export async function runOnce(
         round.cancelled += 1;
       }
       const endsAt = (sub.cancelAt ?? sub.periodEnd).getTime();
-      const grace = sub.autopay === "active" && !sub.cancelAt ? graceHours * 3_600_000 : 0;
-      if (endsAt + grace <= Date.now()) {
+      if (endsAt + graceMs(sub, graceHours) <= Date.now()) {
         await end(ctx, sub);
         round.ended += 1;
       } else if (
@@ -53,8 +63,7 @@ async function end({ db, gateway, log, graceHours }: SubscriptionsContext, sub: 
     const locked = await findSubscriptionById(tx, sub.id, true);
     if (locked?.status !== "running") return;
     const endsAt = locked.cancelAt ?? locked.periodEnd;
-    const grace = locked.autopay === "active" && !locked.cancelAt ? graceHours * 3_600_000 : 0;
-    if (endsAt.getTime() + grace > Date.now()) return;
+    if (endsAt.getTime() + graceMs(locked, graceHours) > Date.now()) return;
     await updateSubscription(tx, sub.id, { status: "ended", claimedUntil: null });
     await endItem(tx, locked.orderItemId);
   });

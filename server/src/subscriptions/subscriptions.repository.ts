@@ -238,7 +238,8 @@ export async function firstCancellationAt(db: DbOrTx, orderItemId: number): Prom
  * Work due for the payment worker, claimed for `leaseSeconds` with SKIP LOCKED so instances never take
  * the same row: months that are over (cancelled, or unpaid), months without autopay that end within
  * RENEWAL_NOTICE_DAYS and have no payment link yet, and PayPal subscriptions still to be cancelled there.
- * `graceHours` gives PayPal's own charge time to arrive before an autopay subscription is ended.
+ * `graceHours` gives PayPal's own charge time to arrive before an autopay subscription is ended, and a
+ * failed charge's parent time to pay by hand (`graceMs` in the worker says the same, D511).
  */
 export async function claimDueSubscriptions(
   db: DbOrTx,
@@ -246,7 +247,7 @@ export async function claimDueSubscriptions(
 ): Promise<SubscriptionRow[]> {
   const due = sql`${subscriptions.status} = 'running' and (${subscriptions.claimedUntil} is null or ${subscriptions.claimedUntil} < now()) and (
       ${subscriptions.gatewayCancelDue}
-      or coalesce(${subscriptions.cancelAt}, ${subscriptions.periodEnd}) <= now() - case when ${subscriptions.autopay} = 'active' and ${subscriptions.cancelAt} is null then (${graceHours}::integer * interval '1 hour') else interval '0' end
+      or coalesce(${subscriptions.cancelAt}, ${subscriptions.periodEnd}) <= now() - case when ${subscriptions.autopay} in ('active', 'suspended') and ${subscriptions.cancelAt} is null then (${graceHours}::integer * interval '1 hour') else interval '0' end
       or (${subscriptions.cancelAt} is null and ${subscriptions.autopay} <> 'active'
           and ${subscriptions.periodEnd} <= now() + (${RENEWAL_NOTICE_DAYS}::integer * interval '1 day')
           and ${subscriptions.renewalFor} is distinct from ${subscriptions.periodEnd}))`;
@@ -286,6 +287,32 @@ export async function endSubscriptionOnWithdrawal(tx: DbOrTx, itemId: number): P
       updatedAt: new Date(),
     })
     .where(and(eq(subscriptions.orderItemId, itemId), eq(subscriptions.status, "running")));
+}
+
+/**
+ * A whole order refunded at the gateway (a refund in its dashboard, D511): its running contracts end now, as
+ * a withdrawn one does: nothing more is billed, autopay is cancelled at the gateway by the worker, and the
+ * seat is free (the order no longer holds it).
+ */
+export async function endSubscriptionsOfRefundedOrder(tx: DbOrTx, orderId: number): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({
+      cancelAt: sql`now()`,
+      cancelReason: "Erstattung",
+      gatewayCancelDue: sql`${subscriptions.gatewaySubscriptionId} is not null and ${subscriptions.autopay} in ('pending', 'active', 'suspended')`,
+      renewalToken: null,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(subscriptions.status, "running"),
+        inArray(
+          subscriptions.orderItemId,
+          tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId)),
+        ),
+      ),
+    );
 }
 
 /** The subscription of an item with what the renewal order names (no owner check: the worker's). */

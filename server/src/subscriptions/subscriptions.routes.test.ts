@@ -19,6 +19,7 @@ import {
   orderItems,
   orders,
   paymentEvents,
+  payments,
   subscriptionPauses,
   subscriptionPayments,
   subscriptions,
@@ -370,6 +371,85 @@ describe("months without autopay", () => {
       .where(eq(subscriptions.orderItemId, a.item.id));
     await t.app.paymentWorker.runOnce();
     expect((await historyOf(a.headers))[0]?.state).toBe("cancelled");
+  });
+});
+
+describe("a failed automatic charge (D72, D511)", () => {
+  it("keeps the contract for the grace hours with a link to pay the month by hand, then ends it", async () => {
+    const a = await subscriber(6);
+    // PayPal's charge at the month's end failed: the plan is suspended once the month is over.
+    await t.db
+      .update(subscriptions)
+      .set({
+        autopay: "suspended",
+        periodStart: new Date(Date.now() - 30 * 86_400_000),
+        periodEnd: new Date(Date.now() - 60_000),
+      })
+      .where(eq(subscriptions.orderItemId, a.item.id));
+    await t.app.paymentWorker.runOnce();
+    const [waiting] = await historyOf(a.headers);
+    expect(waiting?.state).toBe("awaiting payment");
+    expect(waiting?.paypal_invoice_link).toMatch(/\/renewal\/pay\/\?token=/);
+    expect((await subRow(a.item.id))?.status).toBe("running");
+    // Nobody paid within the grace hours: the contract ends and frees the seat.
+    await t.db
+      .update(subscriptions)
+      .set({ periodEnd: new Date(Date.now() - 73 * 3_600_000) })
+      .where(eq(subscriptions.orderItemId, a.item.id));
+    await t.app.paymentWorker.runOnce();
+    expect((await subRow(a.item.id))?.status).toBe("ended");
+  });
+});
+
+describe("a course refunded whole at PayPal (D511)", () => {
+  it("ends its contract: nothing more is billed and its seat is free", async () => {
+    const a = await subscriber(7);
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.id, a.item.id));
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, item?.orderId ?? 0));
+    if (!payment?.gatewayOrderId) throw new Error("no payment");
+    // Staff refund the whole order in PayPal's dashboard; PayPal reports it.
+    await webhook(
+      t.standIn.webhookEvent("PAYMENT.CAPTURE.REFUNDED", t.standIn.refundAtPayPal(payment.gatewayOrderId)),
+    );
+    expect((await subRow(a.item.id))?.cancelReason).toBe("Erstattung");
+    await t.app.paymentWorker.runOnce();
+    expect((await subRow(a.item.id))?.status).toBe("ended");
+    const [ended] = await t.db.select().from(orderItems).where(eq(orderItems.id, a.item.id));
+    expect(ended?.status).toBe("cancelled");
+  });
+});
+
+describe("a renewal approved after the contract was cancelled (D511)", () => {
+  it("is not captured: no money is taken for a month that will not come", async () => {
+    const a = await subscriber(5);
+    const soon = new Date(Date.now() + 2 * 86_400_000);
+    await t.db
+      .update(subscriptions)
+      .set({ periodStart: new Date(Date.now() - 28 * 86_400_000), periodEnd: soon })
+      .where(eq(subscriptions.orderItemId, a.item.id));
+    await t.app.paymentWorker.runOnce();
+    const link = (await historyOf(a.headers))[0]?.paypal_invoice_link ?? "";
+    const opened = await t.app.inject({ method: "GET", url: link.replace("http://shop.test", "") });
+    const orderId = new URL(opened.headers.location as string).searchParams.get("token") ?? "";
+    // The parent cancels in another tab, then approves the month at PayPal in the first.
+    const cancelled = await t.call("PATCH", `/api/v2/orders/items/${a.item.id}/cancel/`, {
+      headers: a.headers,
+      body: { reason: "Umzug" },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const captures = t.standIn.calls.get("POST /v2/checkout/orders/:id/capture") ?? 0;
+    t.standIn.approve(orderId);
+    const back = await t.app.inject({
+      method: "GET",
+      url: `/api/v2/orders/subscriptions/renewal/return/?token=${orderId}&PayerID=P1`,
+    });
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).not.toContain("sales-success");
+    expect(t.standIn.calls.get("POST /v2/checkout/orders/:id/capture") ?? 0).toBe(captures);
+    expect((await subRow(a.item.id))?.periodEnd).toEqual(soon);
   });
 });
 
