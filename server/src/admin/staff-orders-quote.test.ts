@@ -203,6 +203,22 @@ describe(`a promocode in a booking by phone (D316, ${usesPostgres() ? "PostgreSQ
     expect(again.json().error_codes, again.body).toEqual({ promocode: ["gift_card_empty"] });
   });
 
+  it("the same booking sent twice at once with a card's code builds one order and answers it twice (D505)", async () => {
+    const call = await family();
+    const issued = await t.call("POST", "/api/v2/admin/gift-cards/", {
+      headers: staff.headers,
+      body: { amount_cents: 2000, reason: "Gutschein am Telefon genannt", expires_on: null },
+    });
+    const card = AdminGiftCardSchema.parse(issued.json());
+    const body = { request_id: randomUUID(), parent: call.id, items: call.items, promocode: card.code };
+    // The second waits behind the first on the units' locks and then finds the card spent by it.
+    const [first, second] = await Promise.all([book(body), book(body)]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().id).toBe(first.json().id);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, call.id))).toHaveLength(1);
+  });
+
   it("a code's use on the phone counts against its limit, as a checkout's does (D505)", async () => {
     const once = await code({ max_uses: 1 });
     const first = await family();

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { AdminStaffOrderSchema, PaymentLinkSchema } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, orders, paymentLinks, users } from "../db/schema/index.ts";
+import { auditLog, giftCards, orders, paymentLinks, users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createChild, createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -158,6 +158,33 @@ describe(`staff book on behalf of a parent, paid by a mailed link (${usesPostgre
     const [order] = await t.db.select().from(orders).where(eq(orders.id, made.id));
     expect(order).toMatchObject({ status: "awaiting_payment", paypalId: null });
     expect(PaymentLinkSchema.parse((await linkOf(token, call.headers)).json()).state).toBe("open");
+  });
+
+  it("a gift card named on the phone stays spent while the link is open, whatever the parent cancels (D505)", async () => {
+    const call = await phoneCall(1);
+    const issued = await t.call("POST", "/api/v2/admin/gift-cards/", {
+      headers: staff.headers,
+      body: { amount_cents: 1000, reason: "Gutschein am Telefon", expires_on: null },
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const card = issued.json() as { id: number; code: string };
+    const booked = await book({ ...call.body, promocode: card.code });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const made = AdminStaffOrderSchema.parse(booked.json());
+    const balance = async () =>
+      (await t.db.select().from(giftCards).where(eq(giftCards.id, card.id)))[0]?.balanceCents;
+    expect(await balance()).toBe(0);
+    // The parent opens PayPal from the link and cancels there; the order stays payable, its card part taken.
+    const { token } = await mailedToken(call.id);
+    const opened = await payLink(token, call.headers);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const cancelled = await t.call("POST", `/api/v2/orders/${opened.json().id}/cancel_payment/`, {
+      headers: call.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await balance()).toBe(0);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, made.id));
+    expect(order).toMatchObject({ status: "awaiting_payment", giftCardCents: 1000 });
   });
 
   it("a hold that runs out frees the seat, and the link says the order expired", async () => {

@@ -23,17 +23,18 @@ export async function restoreToCart(
   order: OrderRow,
   closedAs: "cancelled" | "declined",
 ) {
-  await deleteRedemption(tx, order.id);
-  await releaseGiftCard(tx, order);
   const payment = order.paypalId
     ? await findPayment(tx, gateway.nameOf(order.paypalId), order.paypalId, true)
     : undefined;
   if (payment && payment.captureId === null) await updatePayment(tx, payment.id, { status: "failed" });
-  // An order staff built (D157) stays what the link pays: only this attempt at paying it ends.
+  // An order staff built (D157) stays what the link pays: only this attempt at paying it ends. Its gift
+  // card's part and its code's use stay taken while the link is open (D505); its expiry gives them back.
   if (await isLinkedOrder(tx, order.id)) {
     await updateOrder(tx, order.id, { paypalId: null });
     return;
   }
+  await deleteRedemption(tx, order.id);
+  await releaseGiftCard(tx, order);
   if (order.userId === null) {
     await updateOrder(tx, order.id, { status: closedAs, reservedUntil: null });
     return;

@@ -258,7 +258,9 @@ export function createStaffOrders({ db, cart, reservationMinutes, webUrl, public
           return built;
         });
       } catch (error) {
-        if (!(error instanceof RequestRaced)) throw error;
+        // The same request committed meanwhile: its order is the answer. Not only when this one reached
+        // the link: waiting on the units' locks behind it, this one can also find the card it named spent
+        // or the code used up by that very order (D505), and must not answer that refusal.
         const first = await replay(db, request.requestId);
         if (!first) throw error;
         return first;
