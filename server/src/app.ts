@@ -110,7 +110,7 @@ import {
   type WaitingListService,
   waitingListRoutes,
 } from "./waiting-list/index.ts";
-import { createWithdrawalsService, orderHasItemRefunds, withdrawalsRoutes } from "./withdrawals/index.ts";
+import { createWithdrawalsService, itemRefundsGatewayCents, withdrawalsRoutes } from "./withdrawals/index.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -529,7 +529,10 @@ async function registerCheckout(
   const sellerNow = async (tx: DbOrTx) => sellerFromSettings(await schoolSettings.read(tx));
   const { paypal, demo, stripe, stripeSettings, gateway } = createGateways(env, db);
   // What a refund the gateway reports asks of the areas above checkout (D75, D506, D511).
-  const itemRefunds = { has: orderHasItemRefunds, orderRefunded: endSubscriptionsOfRefundedOrder };
+  const itemRefunds = {
+    gatewayCents: itemRefundsGatewayCents,
+    orderRefunded: endSubscriptionsOfRefundedOrder,
+  };
   const checkout = createCheckoutService({
     db,
     itemRefunds,

@@ -29,8 +29,8 @@ type Headers = Record<string, string>;
 
 const todayWeekday = () => (new Date(`${todayInBerlin()}T00:00:00Z`).getUTCDay() + 6) % 7;
 
-/** A gift card bought and paid through PayPal, then given the balance the test needs. */
-async function giftCardWorth(cents: number) {
+/** A gift card bought and paid through PayPal: the card, and the order and item that bought it. */
+async function boughtGiftCard() {
   const buyer = await createParent(t.db);
   const page = await pageBySlug(t.db, GIFT_CARD);
   const added = await t.call("POST", "/api/v2/orders/items/", {
@@ -38,9 +38,16 @@ async function giftCardWorth(cents: number) {
     body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
   });
   expect(added.statusCode, added.body).toBe(201);
-  await pay(buyer.headers);
+  const orderId = await pay(buyer.headers);
   const [card] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, buyer.id));
-  if (!card) throw new Error("no card");
+  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  if (!card || !item) throw new Error("no card");
+  return { card, orderId, item };
+}
+
+/** A gift card bought and paid through PayPal, then given the balance the test needs. */
+async function giftCardWorth(cents: number) {
+  const { card } = await boughtGiftCard();
   await t.db
     .update(giftCards)
     .set({ initialCents: Math.max(card.initialCents, cents), balanceCents: cents })
@@ -75,6 +82,16 @@ async function courseWithCard(code: string) {
   const paid = item.calculatedPriceCents - item.siblingDiscountCents - item.promocodeDiscountCents;
   return { ...parent, orderId, itemId: item.id, paid };
 }
+
+/** A refund PayPal reports by its webhook. */
+const reportRefund = async (resource: Record<string, unknown>) => {
+  const event = t.standIn.webhookEvent("PAYMENT.CAPTURE.REFUNDED", resource);
+  const posted = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+    headers: event.headers,
+    body: event.payload,
+  });
+  expect(posted.statusCode, posted.body).toBe(200);
+};
 
 const show = async (orderId: number) => {
   const res = await t.call("GET", `/api/v2/admin/orders/${orderId}/`, { headers: staff.headers });
@@ -253,9 +270,34 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     expect(await expiryOf(card.id)).toEqual(YESTERDAY());
   });
 
-  it("a full refund PayPal reports after a staff refund is its payment's only: the order stays paid and its card gets nothing (D506)", async () => {
-    // A refund in PayPal's dashboard of what the payment still held, or the report of a staff refund that
-    // emptied the payment arriving before the staff refund recorded it (its call had timed out).
+  it("PayPal's report of a staff refund's payout, before the staff refund recorded it, refunds nothing more (D506)", async () => {
+    const card = await giftCardWorth(1_000);
+    const c = await courseWithCard(card.code);
+    const gateway = c.paid - 1_000;
+    // The staff refund's call to PayPal gets no answer: it waits for the worker's next try.
+    t.standIn.failNext(REFUND_ROUTE, 503);
+    const pending = await refund(c.orderId, {
+      request_id: randomUUID(),
+      item: c.itemId,
+      amount_cents: gateway,
+      cancel_item: false,
+      reason: "Zwei Termine fielen aus",
+    });
+    expect(pending.statusCode, pending.body).toBe(200);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
+    if (!payment?.gatewayOrderId) throw new Error("no payment");
+    // PayPal did refund it and reports it first.
+    await reportRefund(t.standIn.refundAtPayPal(payment.gatewayOrderId, gateway));
+    const [after] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after).toMatchObject({ status: "refunded", refundedCents: gateway });
+    // The course stays booked and the card's part stays spent: the order was not refunded whole.
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, c.orderId));
+    expect(order?.status).toBe("paid");
+    expect(await balanceOf(card.id)).toBe(0);
+    expect((await show(c.orderId)).items[0]?.status).toBe("active");
+  });
+
+  it("after a small staff refund, the rest refunded in PayPal's dashboard refunds the order whole (D506)", async () => {
     const card = await giftCardWorth(1_000);
     const c = await courseWithCard(card.code);
     const gateway = c.paid - 1_000;
@@ -269,36 +311,15 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     expect(part.statusCode, part.body).toBe(200);
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
     if (!payment?.gatewayOrderId) throw new Error("no payment");
-    const event = t.standIn.webhookEvent(
-      "PAYMENT.CAPTURE.REFUNDED",
-      t.standIn.refundAtPayPal(payment.gatewayOrderId, gateway - 500),
-    );
-    const posted = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
-      headers: event.headers,
-      body: event.payload,
-    });
-    expect(posted.statusCode, posted.body).toBe(200);
-    const [after] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
-    expect(after).toMatchObject({ status: "refunded", refundedCents: gateway });
-    // The course stays booked and the card's part stays spent: nothing of the order was refunded whole.
+    await reportRefund(t.standIn.refundAtPayPal(payment.gatewayOrderId, gateway - 500));
     const [order] = await t.db.select().from(orders).where(eq(orders.id, c.orderId));
-    expect(order?.status).toBe("paid");
-    expect(await balanceOf(card.id)).toBe(0);
-    expect((await show(c.orderId)).items[0]?.status).toBe("active");
+    expect(order?.status).toBe("refunded");
+    // The card's part goes back with it: the staff refund gave none of it back.
+    expect(await balanceOf(card.id)).toBe(1_000);
   });
 
   it("a bought card refunded by staff gives back no more than is still on it, and loses what it gave (D506)", async () => {
-    const buyer = await createParent(t.db);
-    const page = await pageBySlug(t.db, GIFT_CARD);
-    const added = await t.call("POST", "/api/v2/orders/items/", {
-      headers: buyer.headers,
-      body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const orderId = await pay(buyer.headers);
-    const [card] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, buyer.id));
-    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    if (!card || !item) throw new Error("no card");
+    const { card, orderId, item } = await boughtGiftCard();
     // 15 € of the card were spent since.
     const left = card.initialCents - 1_500;
     await t.db.update(giftCards).set({ balanceCents: left }).where(eq(giftCards.id, card.id));

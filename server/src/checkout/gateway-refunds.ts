@@ -13,12 +13,12 @@ import {
 import { resolveRefundIssue } from "./payment-issues.repository.ts";
 
 /**
- * What the withdrawals area, above checkout, hands down for the refunds a gateway reports: whether an item of
- * the order was withdrawn (D75) or refunded by staff (D506), whose refunds are theirs to book, and what a whole
- * order refunded at the gateway ends beside its seats: its course contracts (D511).
+ * What the areas above checkout hand down for the refunds a gateway reports: what the order's withdrawals
+ * (D75) and staff refunds (D506) send back through the gateway, item by item and theirs to book, and what a
+ * whole order refunded at the gateway ends beside its seats: its course contracts (D511).
  */
 export type ItemRefunds = {
-  has(tx: Tx, orderId: number): Promise<boolean>;
+  gatewayCents(tx: Tx, orderId: number): Promise<number>;
   orderRefunded(tx: Tx, orderId: number): Promise<void>;
 };
 
@@ -90,15 +90,16 @@ export async function applyReportedRefund(
     ...(full ? { status: "refunded", refundDue: false } : {}),
   });
   if (full) await resolveRefundIssue(tx, payment.id);
-  // A fully refunded paid order gives its seats back; after a withdrawal or a staff refund, they book
-  // their items' seats and the gift card's part themselves (D75, D506): the order is not refunded whole
-  // and the card is not released a second time. (The report of a staff refund's own payout can arrive
-  // before the staff refund records it, when its call to the gateway timed out.)
+  // A fully refunded paid order gives its seats back, unless all the payment gave back is what its
+  // withdrawals and staff refunds send: they book their items' seats and card parts themselves (D75,
+  // D506), and the report of one's own payout can arrive before it recorded it (its call timed out).
+  // Money given back beyond them was refunded in the gateway's dashboard: the order is refunded whole,
+  // and its card's part goes back only as far as they did not give it back already (D494).
   if (
     full &&
     order?.status === "paid" &&
     order.paypalId === payment.gatewayOrderId &&
-    !(await itemRefunds.has(tx, order.id))
+    refunded > (await itemRefunds.gatewayCents(tx, order.id))
   ) {
     await updateOrder(tx, order.id, { status: "refunded" });
     await releaseGiftCard(tx, order);

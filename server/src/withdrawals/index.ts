@@ -17,7 +17,7 @@ export {
 } from "./staff-refunds.repository.ts";
 export {
   findWithdrawalsOfItems,
-  orderHasItemRefunds,
+  itemRefundsGatewayCents,
   withdrawalVersionsOfOrder,
 } from "./withdrawals.repository.ts";
 export { withdrawalsRoutes } from "./withdrawals.routes.ts";

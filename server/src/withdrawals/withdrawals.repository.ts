@@ -210,18 +210,19 @@ export async function findUserContact(db: DbOrTx, userId: number) {
 }
 
 /**
- * Whether any item of the order was withdrawn (D75) or refunded by staff (D127): their refunds are theirs
- * to book, item by item. A full refund the gateway reports for such an order is only its payment's; it
- * does not refund the whole order (D506: the report of a staff refund that emptied the payment, arriving
- * before the staff refund recorded it, made the order refunded and gave its gift card's part back while
- * its other items stayed booked).
+ * What the order's withdrawals (D75) and staff refunds (D127) send or sent back through the gateway, in
+ * every state (one that failed is refunded by hand in the gateway's dashboard, D90): item by item, theirs to
+ * book. A full refund the gateway reports refunds the order whole only when it gave back more than these
+ * (D506: the report of a staff refund's own payout can arrive before the staff refund records it).
  */
-export async function orderHasItemRefunds(db: DbOrTx, orderId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: withdrawals.id })
+export async function itemRefundsGatewayCents(db: DbOrTx, orderId: number): Promise<number> {
+  const [withdrawn] = await db
+    .select({ cents: sql<number>`coalesce(sum(${withdrawals.gatewayCents}), 0)::int` })
     .from(withdrawals)
-    .where(eq(withdrawals.orderId, orderId))
-    .union(db.select({ id: staffRefunds.id }).from(staffRefunds).where(eq(staffRefunds.orderId, orderId)))
-    .limit(1);
-  return row !== undefined;
+    .where(eq(withdrawals.orderId, orderId));
+  const [refunded] = await db
+    .select({ cents: sql<number>`coalesce(sum(${staffRefunds.amountCents}), 0)::int` })
+    .from(staffRefunds)
+    .where(eq(staffRefunds.orderId, orderId));
+  return (withdrawn?.cents ?? 0) + (refunded?.cents ?? 0);
 }
