@@ -26,8 +26,8 @@ export const ADMIN_ERROR_MESSAGES = {
     ru: "Окончание должно быть позже начала.",
   },
   closure_too_long: {
-    de: "Eine Schließzeit dauert höchstens ein Jahr. Legen Sie längere Zeiten als mehrere Einträge an.",
-    ru: "Закрытие длится не больше года. Более долгий срок разбейте на несколько записей.",
+    de: "Ferien oder Schließtage dauern je Eintrag höchstens ein Jahr. Legen Sie längere Zeiten als mehrere Einträge an.",
+    ru: "Одна запись о каникулах или выходных днях — не больше года. Более долгий срок разбейте на несколько записей.",
   },
   seats_below_taken: {
     de: "Bereits vergeben: {taken}. Weniger Plätze sind nicht möglich.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate, todayInBerlin } from "./rules/dates.ts";
+import { isRealDate, todayInBerlin } from "./rules/dates.ts";
 import { EmailSchema } from "./rules/email.ts";
 import { NameSchema } from "./rules/name.ts";
 import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
@@ -25,7 +25,7 @@ export const AppointmentDateSchema = z
   .string({ error: "required" })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_date", abort: true })
-  .refine(isIsoDate, { error: "invalid_date", abort: true })
+  .refine(isRealDate, { error: "invalid_date", abort: true })
   .refine((value) => value >= todayInBerlin(), { error: "date_in_past" });
 
 const ContactBaseSchema = z.object({

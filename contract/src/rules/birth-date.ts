@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate, todayInBerlin } from "./dates.ts";
+import { isRealDate, todayInBerlin } from "./dates.ts";
 
 /**
  * A plausible attendee's age: children from 2, and adults, who book the 14+ offers too.
@@ -21,7 +21,7 @@ export function ageInYears(birthDate: string, onDate: string): number {
 export const BirthDateSchema = z
   .string({ error: "required" })
   .trim()
-  .refine(isIsoDate, { error: "invalid_date", abort: true })
+  .refine(isRealDate, { error: "invalid_date", abort: true })
   .refine((value) => value <= todayInBerlin(), { error: "birth_date_in_future", abort: true })
   .refine((value) => ageInYears(value, todayInBerlin()) >= VISITOR_MIN_AGE_YEARS, {
     error: "birth_date_too_young",

@@ -64,11 +64,19 @@ export function inSchoolDays(value: string): boolean {
   return instant >= FIRST_MOMENT && instant < AFTER_LAST_MOMENT;
 }
 
-/** True for a real calendar date written as YYYY-MM-DD, within `SCHOOL_DAYS`. */
-export function isIsoDate(value: string): boolean {
+/**
+ * True for a real calendar date written as YYYY-MM-DD, of any year: for a field whose own rule bounds it
+ * with words of its own (a birth date "too old" or "in the future").
+ */
+export function isRealDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && inSchoolDays(value);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** True for a real calendar date written as YYYY-MM-DD, within `SCHOOL_DAYS`. */
+export function isIsoDate(value: string): boolean {
+  return isRealDate(value) && inSchoolDays(value);
 }
 
 /**

@@ -91,6 +91,8 @@ export const de = {
       help: "Die CSV-Datei hat eine Zeile je Beleg (Nummer, Datum, Kunde, Netto, USt-Hinweis, Brutto, Zahlungsreferenz); Gutschriften stehen mit negativen Beträgen darin. Die ZIP-Datei enthält jeden Beleg als PDF und dieselbe Liste.",
     },
     download_failed: "Der Download ist fehlgeschlagen. Bitte versuchen Sie es noch einmal.",
+    no_answer:
+      "Keine Antwort vom Server. Bitte prüfen Sie die Internetverbindung und versuchen Sie es noch einmal.",
   },
   resources: {
     instructors: {

@@ -152,7 +152,7 @@ export const adminI18n = createAdminI18n();
  * "Failed to fetch"), or a proxy's error page. Staff never read a bare "HTTP 502" (D507).
  */
 export function noAnswerText(): string {
-  return adminI18n.translate("ra.notification.http_error");
+  return adminI18n.translate("attendance.no_answer");
 }
 
 /** The language shown now: API calls send it as `locale`, so the server's error texts match it. */

@@ -15,7 +15,7 @@ import {
 import { useEffect, useId, useState } from "react";
 import { useDataProvider, useTranslate } from "react-admin";
 import { type AdminDataProvider, adminFetch } from "../providers/data-provider.ts";
-import { useUnitText } from "../shared/unit-text.ts";
+import { type UnitForText, useUnitText } from "../shared/unit-text.ts";
 import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
 import { euro, type Item } from "./order-format.ts";
 
@@ -122,15 +122,7 @@ export function RefundDialog({
   );
 }
 
-type Unit = {
-  id: number;
-  weekday?: number | null;
-  date?: string | null;
-  start?: string;
-  end?: string;
-  starts_on?: string;
-  ends_on?: string;
-};
+type Unit = UnitForText & { id: number };
 
 /**
  * Move the item's child from one of its slots or weeks to another of the same offer (D161): the choices are

@@ -8,7 +8,9 @@ import { noAnswerText } from "../i18n/i18n-provider.ts";
  * staff read the back office's words for it instead (D507).
  */
 export const failureText = (failure: unknown) => {
-  if (failure instanceof TypeError) return noAnswerText();
+  // Only the browser's own words for a failed request: a TypeError of the screen's code keeps its message.
+  if (failure instanceof TypeError && /fetch|network|load failed/i.test(failure.message))
+    return noAnswerText();
   return failure instanceof Error ? failure.message : String(failure);
 };
 
