@@ -273,19 +273,25 @@ export async function endItem(tx: DbOrTx, itemId: number) {
 }
 
 /**
+ * What ends a running contract now, for `reason`: nothing more is billed, its renewal link is closed, and a
+ * gateway subscription still charging is cancelled there by the payment worker (outside the transaction).
+ */
+const endsNow = (reason: string) => ({
+  cancelAt: sql`now()`,
+  cancelReason: reason,
+  gatewayCancelDue: sql`${subscriptions.gatewaySubscriptionId} is not null and ${subscriptions.autopay} in ('pending', 'active', 'suspended')`,
+  renewalToken: null,
+  updatedAt: new Date(),
+});
+
+/**
  * A withdrawn subscription item's contract ends now (D75): nothing more is billed, and a PayPal subscription
  * still charging is cancelled there by the payment worker (the call is made outside this transaction).
  */
 export async function endSubscriptionOnWithdrawal(tx: DbOrTx, itemId: number): Promise<void> {
   await tx
     .update(subscriptions)
-    .set({
-      cancelAt: sql`now()`,
-      cancelReason: "Widerruf",
-      gatewayCancelDue: sql`${subscriptions.gatewaySubscriptionId} is not null and ${subscriptions.autopay} in ('pending', 'active', 'suspended')`,
-      renewalToken: null,
-      updatedAt: new Date(),
-    })
+    .set(endsNow("Widerruf"))
     .where(and(eq(subscriptions.orderItemId, itemId), eq(subscriptions.status, "running")));
 }
 
@@ -297,13 +303,7 @@ export async function endSubscriptionOnWithdrawal(tx: DbOrTx, itemId: number): P
 export async function endSubscriptionsOfRefundedOrder(tx: DbOrTx, orderId: number): Promise<void> {
   await tx
     .update(subscriptions)
-    .set({
-      cancelAt: sql`now()`,
-      cancelReason: "Erstattung",
-      gatewayCancelDue: sql`${subscriptions.gatewaySubscriptionId} is not null and ${subscriptions.autopay} in ('pending', 'active', 'suspended')`,
-      renewalToken: null,
-      updatedAt: new Date(),
-    })
+    .set(endsNow("Erstattung"))
     .where(
       and(
         eq(subscriptions.status, "running"),
