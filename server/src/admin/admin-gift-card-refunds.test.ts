@@ -318,6 +318,24 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     expect(await balanceOf(card.id)).toBe(1_000);
   });
 
+  it("a bought card whose order PayPal's dashboard refunded whole pays for nothing more (D512)", async () => {
+    const { card, orderId } = await boughtGiftCard();
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+    if (!payment?.gatewayOrderId) throw new Error("no payment");
+    await reportRefund(t.standIn.refundAtPayPal(payment.gatewayOrderId, payment.amountCents));
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.status).toBe("refunded");
+    const [after] = await t.db.select().from(giftCards).where(eq(giftCards.id, card.id));
+    expect(after?.deactivatedAt).toBeInstanceOf(Date);
+    const parent = await t.parentWithCourse(0);
+    const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: card.code },
+    });
+    expect(set.statusCode).toBe(400);
+    expect(set.json().error_codes).toEqual({ promocode: ["gift_card_deactivated"] });
+  });
+
   it("a bought card refunded by staff gives back no more than is still on it, and loses what it gave (D506)", async () => {
     const { card, orderId, item } = await boughtGiftCard();
     // 15 € of the card were spent since.

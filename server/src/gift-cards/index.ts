@@ -3,6 +3,7 @@ export { renderGiftCardPdf } from "./gift-card-pdf.ts";
 export {
   anonymiseGiftCardsOfBuyer,
   bookLedger,
+  deactivateCardsBoughtBy,
   findGiftCard,
   findGiftCardByCode,
   findGiftCardOfItem,
