@@ -60,6 +60,7 @@ export async function handleEvent(
   }
   const autopay = AUTOPAY_BY_EVENT[event.event_type];
   if (!autopay || !resource.id) return "done";
+  if (autopay === "active" && (await stopUnwanted(ctx, resource.id, resource.custom_id))) return "done";
   const changedAt = event.create_time ? new Date(event.create_time) : new Date();
   if (await applyAutopay(ctx, resource.id, autopay, changedAt)) return "done";
   log.warn({ eventId: event.id }, "status of an unknown subscription ignored");
@@ -79,6 +80,7 @@ export async function handleStripeEvent(
 ): Promise<"done" | "keep" | "not_ours"> {
   const { db, log } = ctx;
   if (event.kind === "session_completed") {
+    if (await stopUnwanted(ctx, event.sessionId)) return "done";
     const found = await applyAutopay(ctx, event.subscriptionId, "active", event.at, event.sessionId);
     if (!found) log.warn({ sessionId: event.sessionId }, "Stripe autopay of an unknown subscription");
     return found ? "done" : "not_ours";
@@ -101,6 +103,28 @@ export async function handleStripeEvent(
     return "not_ours";
   }
   return "done";
+}
+
+/**
+ * A gateway subscription that started charging though the shop no longer wants it (D512): the parent
+ * approved it after cancelling the contract (PayPal cannot cancel one still awaiting approval), after the
+ * contract ended, or after turning autopay on anew, which replaced it (`customId`, our order item, still
+ * names a contract of ours). It is cancelled at the gateway before its first charge, which comes only when
+ * the paid month ends; a failure throws, so the event stays unprocessed and the gateway sends it again.
+ */
+async function stopUnwanted(
+  { db, gateway, log }: SubscriptionsContext,
+  gatewaySubscriptionId: string,
+  customId?: string,
+): Promise<boolean> {
+  const sub = await findSubscriptionBy(db, "gatewaySubscriptionId", gatewaySubscriptionId);
+  const unwanted = sub
+    ? sub.autopay === "cancelled" || sub.status !== "running"
+    : customId !== undefined && (await findSubscriptionOfCustomId(db, customId)) !== undefined;
+  if (!unwanted) return false;
+  await gateway.cancelSubscription(gatewaySubscriptionId, "Vertrag beendet oder ersetzt");
+  log.info({ subscriptionId: sub?.id, customId }, "autopay no longer wanted cancelled at the gateway");
+  return true;
 }
 
 /** A gateway's word on a subscription's autopay, unless a later one was applied already. */
@@ -128,10 +152,15 @@ async function applyAutopay(
   });
 }
 
+/** The subscription of the order item a gateway's `custom_id` names (ours are its id), if any. */
+async function findSubscriptionOfCustomId(db: SubscriptionsContext["db"], customId: string) {
+  const itemId = /^[1-9][0-9]{0,9}$/.test(customId) ? Number(customId) : 0;
+  if (!itemId || itemId > 2_147_483_647) return undefined;
+  return findSubscriptionByItem(db, itemId);
+}
+
 /** Whether `customId` names an order item whose subscription waits for its Stripe session to complete. */
 async function awaitsStripeLink({ db }: SubscriptionsContext, customId: string): Promise<boolean> {
-  const itemId = /^[1-9][0-9]{0,9}$/.test(customId) ? Number(customId) : 0;
-  if (!itemId || itemId > 2_147_483_647) return false;
-  const sub = await findSubscriptionByItem(db, itemId);
+  const sub = await findSubscriptionOfCustomId(db, customId);
   return sub?.autopay === "pending" && (sub.gatewaySubscriptionId?.startsWith("cs_") ?? false);
 }

@@ -49,6 +49,11 @@ export async function makeRecurring(
   }
 
   try {
+    // The one this replaces (awaiting approval on the other gateway, an expired page, or suspended after a
+    // failed charge) is stopped first, so it can never charge beside the new one (D512). PayPal cannot
+    // cancel one still awaiting approval: approved later, its activation is cancelled (`stopUnwanted`).
+    if (known && (sub.autopay === "pending" || sub.autopay === "suspended"))
+      await gateway.cancelSubscription(known, "Ersetzt durch eine neue Zahlungsart");
     const planId = await monthlyPlan(ctx, via, owned.monthlyCents);
     // The first charge when the paid month ends; PayPal wants a start in the future.
     const startTime = new Date(Math.max(sub.periodEnd.getTime(), Date.now() + 60_000));

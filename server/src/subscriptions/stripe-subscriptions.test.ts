@@ -287,6 +287,46 @@ describe("cancellation", () => {
   });
 });
 
+describe("autopay turned on anew on the other gateway (D512)", () => {
+  const paypalWebhook = async (event: ReturnType<typeof t.standIn.webhookEvent>) => {
+    const res = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+      headers: event.headers,
+      body: event.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it("closes the Stripe page it replaces, and cancels a replaced PayPal subscription the parent approves later", async () => {
+    const a = await subscriber(4);
+    const sessionId = (await byCard(a.headers, a.item.id)).json().id as string;
+    // PayPal instead: Stripe's page, still open, is closed so it can start nothing beside it.
+    const paypal = await byCard(a.headers, a.item.id, {});
+    expect(paypal.statusCode, paypal.body).toBe(200);
+    const paypalId = paypal.json().id as string;
+    expect(stripe.sessions.get(sessionId)?.status).toBe("expired");
+    // Card after all: PayPal's subscription still awaits approval, which PayPal cannot cancel.
+    const card = await byCard(a.headers, a.item.id);
+    expect(card.statusCode, card.body).toBe(200);
+    expect(await subRow(a.item.id)).toMatchObject({
+      gatewaySubscriptionId: card.json().id,
+      autopay: "pending",
+    });
+    // The parent approves the PayPal window left open: the shop cancels it before its first charge.
+    await paypalWebhook(
+      t.standIn.webhookEvent("BILLING.SUBSCRIPTION.ACTIVATED", {
+        id: paypalId,
+        status: "ACTIVE",
+        custom_id: String(a.item.id),
+      }),
+    );
+    expect(t.standIn.subscriptions.get(paypalId)?.status).toBe("CANCELLED");
+    expect(await subRow(a.item.id)).toMatchObject({
+      gatewaySubscriptionId: card.json().id,
+      autopay: "pending",
+    });
+  });
+});
+
 describe("signed Stripe events about nothing of ours, and signed bodies that are no event (D201, D202)", () => {
   const eventRow = async (id: unknown) =>
     (

@@ -225,6 +225,49 @@ describe("subscription webhooks", () => {
   });
 });
 
+describe("autopay stopped or replaced (D512)", () => {
+  it("turned on anew after a failed charge, cancels the suspended subscription at PayPal first", async () => {
+    const a = await subscriber(2);
+    const first = (await makeRecurring(a.headers, a.item.id)).json().id as string;
+    await webhook(t.standIn.webhookEvent("BILLING.SUBSCRIPTION.ACTIVATED", { id: first }));
+    await webhook(
+      t.standIn.webhookEvent(
+        "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
+        { id: first },
+        undefined,
+        new Date(Date.now() + 1000),
+      ),
+    );
+    expect((await subRow(a.item.id))?.autopay).toBe("suspended");
+    const again = await makeRecurring(a.headers, a.item.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().id).not.toBe(first);
+    expect(t.standIn.subscriptions.get(first)?.status).toBe("CANCELLED");
+    expect(await subRow(a.item.id)).toMatchObject({
+      gatewaySubscriptionId: again.json().id,
+      autopay: "pending",
+    });
+  });
+
+  it("approved at PayPal after the contract was cancelled, is cancelled at PayPal", async () => {
+    const a = await subscriber(3);
+    const gatewayId = (await makeRecurring(a.headers, a.item.id)).json().id as string;
+    const res = await t.call("PATCH", `/api/v2/orders/items/${a.item.id}/cancel/`, { headers: a.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.paymentWorker.runOnce();
+    // PayPal could not cancel it while it awaited approval; the parent approves the window left open.
+    expect(t.standIn.subscriptions.get(gatewayId)?.status).toBe("APPROVAL_PENDING");
+    await webhook(
+      t.standIn.webhookEvent("BILLING.SUBSCRIPTION.ACTIVATED", {
+        id: gatewayId,
+        custom_id: String(a.item.id),
+      }),
+    );
+    expect(t.standIn.subscriptions.get(gatewayId)?.status).toBe("CANCELLED");
+    expect((await subRow(a.item.id))?.autopay).toBe("cancelled");
+  });
+});
+
 describe("PATCH /api/v2/orders/items/{id}/cancel/", () => {
   it("ends the subscription with the paid month, cancels it at PayPal with a reason and confirms by mail", async () => {
     const a = await subscriber(3);
@@ -238,6 +281,8 @@ describe("PATCH /api/v2/orders/items/{id}/cancel/", () => {
     expect(foreign.statusCode).toBe(404);
     expect((await subRow(a.item.id))?.cancelAt).toBeNull();
 
+    const cancelCalls = () => t.standIn.calls.get("POST /v1/billing/subscriptions/:id/cancel") ?? 0;
+    const callsBefore = cancelCalls();
     const res = await t.call("PATCH", `/api/v2/orders/items/${a.item.id}/cancel/`, {
       headers: a.headers,
       body: { reason: "Umzug" },
@@ -253,7 +298,7 @@ describe("PATCH /api/v2/orders/items/{id}/cancel/", () => {
     // A repeat answers when the cancellation was received, the first answer's moment (D497), not the
     // subscription row's last change (its PayPal side ended after the first answer).
     expect(again.json().cancelled_at).toBe(res.json().cancelled_at);
-    expect(t.standIn.calls.get("POST /v1/billing/subscriptions/:id/cancel")).toBe(1);
+    expect(cancelCalls() - callsBefore).toBe(1);
 
     // Cancelled while its paid month runs on: `cancelled` for a client that knows only `state` (D96).
     const [item] = await historyOf(a.headers);

@@ -2,7 +2,7 @@ import { type Json, type PayPalStore, paypalError, type Route, type StandInSubsc
 
 /**
  * Subscriptions v1 for course subscriptions: catalog products, billing plans (refused for an unknown
- * product), subscriptions (refused for an unknown plan; a second cancel refused, as PayPal does) and the
+ * product), subscriptions (refused for an unknown plan; a cancel of one not active or suspended refused, as PayPal does) and the
  * monthly sale a PAYMENT.SALE.COMPLETED event carries.
  */
 
@@ -44,8 +44,12 @@ function createSubscription(store: PayPalStore, body: Json) {
   return { status: 201, body: subscriptionBody(store, subscription) };
 }
 
+/**
+ * PayPal cancels only an active or suspended subscription: one cancelled before, and one still awaiting the
+ * buyer's approval (which the buyer can still approve), answer 422 SUBSCRIPTION_STATUS_INVALID.
+ */
 function cancelSubscription(store: PayPalStore, found: StandInSubscription, body: Json) {
-  if (found.status === "CANCELLED")
+  if (found.status !== "ACTIVE" && found.status !== "SUSPENDED")
     return paypalError(store, 422, "UNPROCESSABLE_ENTITY", "SUBSCRIPTION_STATUS_INVALID");
   found.status = "CANCELLED";
   found.cancelReason = String(body.reason ?? "");

@@ -21,6 +21,14 @@ export function webhookEvent(
   eventId = `WH-${store.next()}`,
   createTime = new Date(),
 ): SignedEvent {
+  // PayPal sends these when a subscription became so: the buyer approved it, or a charge failed.
+  const subscription = store.subscriptions.get(String(resource.id));
+  if (subscription && subscription.status !== "CANCELLED") {
+    if (eventType === "BILLING.SUBSCRIPTION.ACTIVATED") subscription.status = "ACTIVE";
+    // The shop's plans suspend at the first failed charge (D72).
+    if (eventType === "BILLING.SUBSCRIPTION.SUSPENDED" || eventType === "BILLING.SUBSCRIPTION.PAYMENT.FAILED")
+      subscription.status = "SUSPENDED";
+  }
   const transmissionId = `tx-${eventId}`;
   return {
     headers: {
