@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, productPages, promocodes, users } from "../db/schema/index.ts";
+import { auditLog, categories, instructors, productPages, promocodes, users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { lockRace } from "../test/lock-race.ts";
 import { createChild, createParent } from "../test/shop-fixtures.ts";
@@ -154,5 +154,61 @@ describe.runIf(usesPostgres())("staff and parents at once (PostgreSQL)", () => {
     expect(now.length).toEqual(winner.length);
     expect(now.version).toBe(winner.version);
     expect(await pageAudits(id)).toBe(auditsBefore + 1);
+  }, 60_000);
+
+  it("a category or instructor deleted while a page naming it is saved: the save is refused at its field, never a 500", async () => {
+    const made = async (path: string, body: Record<string, unknown>) => {
+      const res = await t.call("POST", `/api/v2/admin/${path}/`, { headers: staff.headers, body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const suffix = Date.now().toString(36);
+    const categoryId = await made("categories", {
+      slug: `race-${suffix}`,
+      name: { de: "Wettlauf", ru: "Гонка" },
+      sort_order: 99,
+    });
+    const page = (
+      await t.call("GET", `/api/v2/admin/products/${t.workshop.page.id}/`, { headers: staff.headers })
+    ).json();
+    const { id, updated_at: _u, ...fields } = page;
+    // Another staff member's delete holds the category's row; the save checks the form meanwhile.
+    const release = await race.holdLock((tx) => tx.delete(categories).where(eq(categories.id, categoryId)));
+    const save = t.call("PUT", `/api/v2/admin/products/${id}/`, {
+      headers: staff.headers,
+      body: { ...fields, category: categoryId },
+    });
+    await race.untilWaiting(1);
+    await release();
+    const saved = await save;
+    expect(saved.statusCode, saved.body).toBe(400);
+    expect(saved.json().error_codes).toEqual({ category: ["invalid_choice"] });
+
+    const [instructor] = await t.db
+      .insert(instructors)
+      .values({
+        slug: `race-${suffix}`,
+        firstName: "Wett",
+        lastName: "Lauf",
+        job: { de: "Lehrerin", ru: "Преподаватель" },
+        subject: { de: "Kunst", ru: "Искусство" },
+        bio: { de: "", ru: "" },
+      })
+      .returning();
+    if (!instructor) throw new Error("no instructor");
+    const current = (await t.call("GET", `/api/v2/admin/products/${id}/`, { headers: staff.headers })).json();
+    const { id: _id, updated_at: _u2, ...now } = current;
+    const letGo = await race.holdLock((tx) =>
+      tx.delete(instructors).where(eq(instructors.id, instructor.id)),
+    );
+    const named = t.call("PUT", `/api/v2/admin/products/${id}/`, {
+      headers: staff.headers,
+      body: { ...now, instructors: [...now.instructors, instructor.id] },
+    });
+    await race.untilWaiting(1);
+    await letGo();
+    const refused = await named;
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error_codes).toEqual({ instructors: ["invalid_choice"] });
   }, 60_000);
 });

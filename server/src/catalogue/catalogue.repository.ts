@@ -179,11 +179,6 @@ export async function findCategoryIdBySlug(db: DbOrTx, slug: string): Promise<nu
   return row?.id;
 }
 
-export async function categoryExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
-  return row !== undefined;
-}
-
 export async function findCategories(db: DbOrTx, locale: Locale) {
   return db
     .select({ id: categories.id, slug: categories.slug, name: textIn(categories.name, locale) })

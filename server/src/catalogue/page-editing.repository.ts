@@ -133,15 +133,28 @@ export async function slugTaken(db: DbOrTx, slug: string, exceptId?: number): Pr
   return row !== undefined;
 }
 
-/** Which of `ids` exist, for checking a form's choices. */
+/**
+ * Which of `ids` exist, for checking a form's choices. Share-locked until the transaction ends, as a house
+ * is (`locationExists`): an instructor deleted at the same moment is either gone when the form is checked
+ * (400 at its field) or waits for the save and then counts it (in use), never a foreign-key 500.
+ */
 export async function existingInstructorIds(db: DbOrTx, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await db.select({ id: instructors.id }).from(instructors).where(inArray(instructors.id, ids));
+  const rows = await db
+    .select({ id: instructors.id })
+    .from(instructors)
+    .where(inArray(instructors.id, ids))
+    .for("share");
   return rows.map((r) => r.id);
 }
 
+/** Whether a category exists, for checking a form's choice; share-locked as instructors are. */
 export async function categoryExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, id))
+    .for("share");
   return row !== undefined;
 }
 
