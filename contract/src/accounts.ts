@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PHONE_MAX_LENGTH, TEXT_MAX_LENGTH } from "./rules/constants.ts";
 import { EmailSchema } from "./rules/email.ts";
-import { type Locale, LocaleSchema } from "./rules/locale.ts";
+import { type Locale, LocaleSchema, RequestLocaleSchema } from "./rules/locale.ts";
 import { NameSchema } from "./rules/name.ts";
 import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
 import { SignInAttemptPasswordSchema, SignInPasswordSchema, SignUpPasswordSchema } from "./rules/password.ts";
@@ -227,7 +227,7 @@ export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequestSchema>;
 export const VerifyEmailQuerySchema = z.object({
   uid: z.string().max(64).default(""),
   token: z.string().max(128).default(""),
-  locale: LocaleSchema.optional(),
+  locale: RequestLocaleSchema.optional(),
 });
 export type VerifyEmailQuery = z.infer<typeof VerifyEmailQuerySchema>;
 

@@ -11,6 +11,8 @@ export function resolveRequestLocale(input: {
 }): Locale {
   const fromQuery = (input.query as { locale?: unknown } | undefined)?.locale;
   if (isLocale(fromQuery)) return fromQuery;
+  // The existing client's English (D514): the shop has no English texts, German stands in.
+  if (fromQuery === "en") return DEFAULT_LOCALE;
   const fromCookie = readCookie(input.cookieHeader, LOCALE_COOKIE);
   if (isLocale(fromCookie)) return fromCookie;
   return localeFromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LOCALE;

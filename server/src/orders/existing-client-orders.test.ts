@@ -172,6 +172,42 @@ describe("a workshop added as P/product/buy/[id].vue sends it (issue 31 item 8, 
   });
 });
 
+describe("the client in English (store/locale.ts: ru, en, de; D514)", () => {
+  it("is served in German on every call, as the Wagtail pages are, instead of refusing locale=en", async () => {
+    const parent = await createParent(t.db);
+    const en = { locale: "en" };
+    const signIn = await t.call("POST", "/api/v2/users/sign_in/", {
+      query: en,
+      body: { email: "nobody-en@example.org", password: "wrong password 1" },
+    });
+    expect(signIn.statusCode).toBe(400);
+    expect(Object.keys(signIn.json().error_codes)).toEqual(["non_field_errors"]);
+    const cartId = (await t.call("POST", "/api/v2/orders/init/", { query: en })).json().cart_id as string;
+    expect(cartId).toEqual(expect.any(String));
+    const refused = await t.call("POST", "/api/v2/orders/items/", {
+      query: { cart_id: cartId, ...en },
+      body: { ...courseBody(null), schedule_slots: [] },
+    });
+    expect(refused.json().error_codes).toEqual({ schedule_slots: ["slot_required"] });
+    expect(refused.json().schedule_slots[0]).toContain("Zeit");
+    for (const path of ["/api/v2/orders/current/", "/api/v2/orders/items/history/", "/api/v2/visitors/"]) {
+      const res = await t.call("GET", path, { headers: parent.headers, query: en });
+      expect(res.statusCode, `${path} ${res.body}`).toBe(200);
+    }
+    const guestHistory = await t.call("GET", "/api/v2/orders/items/history/", {
+      query: { ...en, product_page__product_type: "Workshop" },
+    });
+    expect(guestHistory.statusCode, guestHistory.body).toBe(200);
+    // Anything else is still refused, in the shop's words.
+    const fr = await t.call("GET", "/api/v2/orders/current/", {
+      headers: parent.headers,
+      query: { locale: "fr" },
+    });
+    expect(fr.statusCode).toBe(400);
+    expect(fr.json().error_codes).toEqual({ locale: ["invalid_choice"] });
+  });
+});
+
 describe("the cart's total as P/cart.vue sums it: Σ calculated_price (issue 31 item 11, D223)", () => {
   const setCode = (headers: Headers, promocode: string) =>
     t.call("PUT", "/api/v2/orders/current/set_promocode/", { headers, body: { promocode } });
