@@ -19,7 +19,7 @@ import {
   scheduleSlots,
 } from "../db/index.ts";
 import { seatsTakenInWeeks, slotSeatsTaken } from "../seats/index.ts";
-import { slotOffered } from "./offered-slots.ts";
+import { slotOffered, weekOffered } from "./offered-slots.ts";
 
 /**
  * The only code of the catalogue that touches Drizzle tables. Texts are picked in one locale in SQL
@@ -425,7 +425,7 @@ function buildWeeksQuery(db: DbOrTx, locale: Locale) {
     eq(academyWeeks.productPageId, ph("pageId")),
     sql`${academyWeeks.id} = any(${ph("weekIds")}::int[])`,
     // Weeks that are over can no longer be booked.
-    sql`${academyWeeks.endsOn} >= current_date`,
+    weekOffered,
   );
   const taken = seatsTakenInWeeks(db, sql`select ${academyWeeks.id} from ${academyWeeks} where ${chosen}`);
   return db

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, asc, count, desc, eq, gte, isNull, or, type SQL, sql } from "drizzle-orm";
 import { closures, type DbOrTx, productPages, type Tx } from "../db/index.ts";
+import { berlinToday } from "./offered-slots.ts";
 import type { ListCut } from "./page-editing.repository.ts";
 
 /** Holidays and closures (D114): staff edit them; product pages list those of their house. */
@@ -66,7 +67,7 @@ export async function findUpcomingClosures(db: DbOrTx, locationId: number | null
     .from(closures)
     .where(
       and(
-        gte(closures.endsOn, sql`current_date`),
+        gte(closures.endsOn, berlinToday),
         locationId === null
           ? isNull(closures.locationId)
           : or(isNull(closures.locationId), eq(closures.locationId, locationId)),

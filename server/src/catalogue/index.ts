@@ -85,7 +85,7 @@ export {
   locationExists,
   updateLocation,
 } from "./locations.repository.ts";
-export { slotOffered } from "./offered-slots.ts";
+export { slotOffered, weekOffered } from "./offered-slots.ts";
 export {
   archiveSlot,
   categoryExists,

@@ -30,7 +30,7 @@ import {
   shapeOf,
   textIn,
 } from "./catalogue.repository.ts";
-import { slotOffered } from "./offered-slots.ts";
+import { nextOfferChange, slotOffered, weekOffered } from "./offered-slots.ts";
 
 /**
  * The product list and the product page in one statement each (D80): the page's rows come with their
@@ -108,7 +108,7 @@ function weekSpanOf(pageId: SQL, productType: SQL): SQL<WeekSpan | null> {
   return sql<WeekSpan | null>`case when ${productType} = 'Academy' then (select ${jsonObject({
     firstStartsOn: sql`min(${academyWeeks.startsOn})::text`,
     lastEndsOn: sql`max(${academyWeeks.endsOn})::text`,
-  })} from ${academyWeeks} where ${academyWeeks.productPageId} = ${pageId} and ${academyWeeks.endsOn} >= current_date
+  })} from ${academyWeeks} where ${academyWeeks.productPageId} = ${pageId} and ${weekOffered}
     having count(*) > 0) end`;
 }
 
@@ -128,7 +128,7 @@ function weeksOf(pageId: SQL, locale: Locale): SQL<AcademyWeekRow[]> {
     }),
     sql`${academyWeeks.startsOn} asc, ${academyWeeks.id} asc`,
     sql`from ${academyWeeks} inner join ${academySeasons} on ${academySeasons.id} = ${academyWeeks.seasonId}
-      where ${academyWeeks.productPageId} = ${pageId} and ${academyWeeks.endsOn} >= current_date`,
+      where ${academyWeeks.productPageId} = ${pageId} and ${weekOffered}`,
   ) as SQL<AcademyWeekRow[]>;
 }
 
@@ -265,15 +265,15 @@ export async function findListPage(
 }
 
 /**
- * Milliseconds until catalogue replies change by time alone: a seat hold runs out (`nextHoldEnd`) or
- * the day ends (dated sessions and weeks before today drop off). Measured by the database's clock, so
- * a skewed server clock does not matter.
+ * Milliseconds until catalogue replies change by time alone: a seat hold runs out (`nextHoldEnd`), a dated
+ * session begins (`slotOffered` drops it, D515) or the day ends in Berlin (weeks before today drop off).
+ * Measured by the database's clock, so a skewed server clock does not matter.
  */
 export async function findMsUntilTimedChange(db: DbOrTx): Promise<number> {
   const [row] = await prepared<{ ms: number }[]>(db, "catalogue_timed_change", () =>
     db
       .select({
-        ms: sql<number>`(extract(epoch from (least(${nextHoldEnd}, (current_date + 1)::timestamptz) - now())) * 1000)::float8`,
+        ms: sql<number>`(extract(epoch from (least(${nextHoldEnd}, ${nextOfferChange}) - now())) * 1000)::float8`,
       })
       .from(sql`(select 1) as one`),
   ).execute({});

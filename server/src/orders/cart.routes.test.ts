@@ -244,6 +244,42 @@ describe("a guest's child meets the age rule at add (D141)", () => {
     ).toBeNull();
   });
 
+  it("a dated session that has begun in Berlin is no longer offered nor booked; one still to come is (D515)", async () => {
+    const today = todayInBerlin();
+    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    // Today from midnight: begun whatever the hour (the old rule offered it until the day was over).
+    const [slot] = await ctx.database.db
+      .insert(scheduleSlots)
+      .values({ productPageId: workshop.page.id, date: today, start: "00:00", end: "00:30", seats: 8 })
+      .returning();
+    if (!slot) throw new Error("no slot");
+    const item = {
+      product_page: workshop.page.id,
+      purchase_option: workshop.option("Ticket").id,
+      visitor: null,
+      schedule_slots: [slot.id],
+    };
+    const offered = async () =>
+      (await call("GET", `/api/v2/products/${workshop.page.id}/`))
+        .json()
+        .schedule_slots.map((s: { id: number }) => s.id);
+    try {
+      expect(await offered()).not.toContain(slot.id);
+      const refused = await call("POST", "/api/v2/orders/items/", { cartId: await guestCart(), body: item });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error_codes).toEqual({ schedule_slots: ["slot_not_on_page"] });
+      await ctx.database.db
+        .update(scheduleSlots)
+        .set({ date: tomorrow })
+        .where(eq(scheduleSlots.id, slot.id));
+      const added = await call("POST", "/api/v2/orders/items/", { cartId: await guestCart(), body: item });
+      expect(added.statusCode, added.body).toBe(201);
+    } finally {
+      await ctx.database.db.delete(orderItemSlots).where(eq(orderItemSlots.scheduleSlotId, slot.id));
+      await ctx.database.db.delete(scheduleSlots).where(eq(scheduleSlots.id, slot.id));
+    }
+  });
+
   it("a guest client that sends no birth date (the existing client) is checked later, as before", async () => {
     const cartId = await guestCart();
     const res = await call("POST", "/api/v2/orders/items/", { cartId, body: academyItem(undefined) });

@@ -1,7 +1,7 @@
 import type { Locale } from "@atelier/contract";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { slotOffered, textIn } from "../catalogue/index.ts";
+import { slotOffered, textIn, weekOffered } from "../catalogue/index.ts";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import {
   academyWeeks,
@@ -153,7 +153,7 @@ export type ListedEntry = Awaited<ReturnType<typeof listEntries>>[number];
  */
 const stillToCome = {
   slot: slotOffered,
-  week: sql`${academyWeeks.endsOn} >= current_date`,
+  week: weekOffered,
 };
 
 /**
