@@ -184,6 +184,42 @@ describe(`absences and makeup credits (${usesPostgres() ? "PostgreSQL" : "PGlite
   });
 });
 
+describe("a slot staff delete that holds a make-up lesson (D516)", () => {
+  it("is archived, not deleted: the child's make-up and its credit stay as booked", async () => {
+    const { parent, itemId } = await paidBooking(0);
+    await t.call("POST", "/api/v2/lessons/absences/", {
+      headers: parent.headers,
+      body: { order_item: itemId, dates: [tomorrow()] },
+    });
+    const [credit] = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();
+    // A new group of the course, booked by nobody: only the make-up names it.
+    const [fresh] = await t.db
+      .insert(scheduleSlots)
+      .values({
+        productPageId: t.course.page.id,
+        weekday: weekdayOf(tomorrow()),
+        start: "18:00",
+        end: "19:30",
+        seats: 10,
+      })
+      .returning();
+    if (!fresh) throw new Error("no slot");
+    const date = addDays(tomorrow(), 7);
+    const booked = await t.call("POST", "/api/v2/lessons/makeups/", {
+      headers: parent.headers,
+      body: { credit: credit.id, slot: fresh.id, date },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+
+    const removed = await t.call("DELETE", `/api/v2/admin/slots/${fresh.id}/`, { headers: staff.headers });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const [slot] = await t.db.select().from(scheduleSlots).where(eq(scheduleSlots.id, fresh.id));
+    expect(slot?.archivedAt).toBeInstanceOf(Date);
+    const [still] = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();
+    expect(still).toMatchObject({ status: "used", makeup: { slot: fresh.id, date } });
+  });
+});
+
 describe("a lesson the school cancels", () => {
   it("mails every booked family in its language, gives each child a credit, is audited and refused twice", async () => {
     const slot = t.weekly[1];
