@@ -34,6 +34,10 @@ export const LESSON_ERROR_MESSAGES = {
     de: "An diesem Termin ist kein Platz mehr frei. Bitte wählen Sie einen anderen.",
     ru: "На это занятие свободных мест больше нет. Пожалуйста, выберите другое.",
   },
+  makeup_child_attends: {
+    de: "Ihr Kind ist an diesem Termin bereits in dieser Gruppe. Bitte wählen Sie einen anderen Termin.",
+    ru: "Ваш ребёнок уже будет на этом занятии. Пожалуйста, выберите другое.",
+  },
   lesson_already_cancelled: {
     de: "Dieser Termin ist bereits abgesagt.",
     ru: "Это занятие уже отменено.",

@@ -184,6 +184,48 @@ describe(`absences and makeup credits (${usesPostgres() ? "PostgreSQL" : "PGlite
   });
 });
 
+describe("one seat per child in a lesson (D517)", () => {
+  it("refuses a make-up in the child's own group and a second make-up in a lesson it made up already", async () => {
+    const { parent, itemId } = await paidBooking(0);
+    const reported = await t.call("POST", "/api/v2/lessons/absences/", {
+      headers: parent.headers,
+      body: { order_item: itemId, dates: [tomorrow(), addDays(tomorrow(), 7)] },
+    });
+    expect(reported.statusCode, reported.body).toBe(200);
+    const credits = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();
+    expect(credits).toHaveLength(2);
+    const [first, second] = credits;
+    const own = t.weekly[0];
+    const other = t.weekly[1];
+    if (!own || !other) throw new Error("no slots");
+    const date = addDays(tomorrow(), 14);
+    const book = (credit: number, slot: number) =>
+      t.call("POST", "/api/v2/lessons/makeups/", {
+        headers: parent.headers,
+        body: { credit, slot, date },
+      });
+    // Its own group meets that day with the child in it: not offered, and refused.
+    const options = (
+      await t.call("GET", `/api/v2/lessons/credits/${first.id}/options/`, { headers: parent.headers })
+    ).json();
+    expect(options).not.toContainEqual(expect.objectContaining({ slot: own.id }));
+    expect(options).toContainEqual(expect.objectContaining({ slot: other.id, date }));
+    const ownGroup = await book(first.id, own.id);
+    expect(ownGroup.statusCode).toBe(400);
+    expect(ownGroup.json().error_codes).toEqual({ date: ["makeup_child_attends"] });
+    expect(ownGroup.json().date[0]).toContain("bereits");
+
+    expect((await book(first.id, other.id)).statusCode).toBe(201);
+    const again = await book(second.id, other.id);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error_codes).toEqual({ date: ["makeup_child_attends"] });
+    const left = (
+      await t.call("GET", `/api/v2/lessons/credits/${second.id}/options/`, { headers: parent.headers })
+    ).json();
+    expect(left).not.toContainEqual(expect.objectContaining({ slot: other.id, date }));
+  });
+});
+
 describe("a slot staff delete that holds a make-up lesson (D516)", () => {
   it("is archived, not deleted: the child's make-up and its credit stay as booked", async () => {
     const { parent, itemId } = await paidBooking(0);

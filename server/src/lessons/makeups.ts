@@ -21,10 +21,13 @@ import {
   slotMeetsOn,
 } from "./lessons.deps.ts";
 import {
+  findChildLessons,
   findClosures,
   findMakeupSlots,
   findPageRules,
   findSlot,
+  inLesson,
+  lockChildMakeups,
   type SlotRow,
   seatsTakenOn,
 } from "./lessons.repository.ts";
@@ -123,8 +126,11 @@ export async function makeupOptions(ctx: LessonsContext, userId: number, creditI
   if (credit.usedAt || credit.expiresOn < today) return options;
   const horizon = addDays(today, HORIZON_DAYS);
   const until = credit.expiresOn < horizon ? credit.expiresOn : horizon;
+  const attends = credit.visitorId === null ? undefined : await findChildLessons(ctx.db, credit.visitorId);
   for (const slot of await findMakeupSlots(ctx.db, credit.productPageId)) {
     for (let date = today; date <= until; date = addDays(date, 1)) {
+      // Not a lesson the child is in already: its own group, or another make-up (D517).
+      if (attends && inLesson(attends, slot.id, date)) continue;
       if (!(await takesPlace(ctx, ctx.db, slot, date))) continue;
       options.push({
         slot: slot.id,
@@ -166,6 +172,14 @@ export async function bookMakeup(ctx: LessonsContext, userId: number, input: Mak
     if (!slot || !(await usableIn(tx, credit.productPageId, slot)))
       throw AppError.validation("slot", "makeup_slot_not_allowed");
     if (!(await takesPlace(ctx, tx, slot, input.date))) throw AppError.validation("date", "makeup_no_lesson");
+    // One seat per child in a lesson: not its own group, nor a lesson it made up already (D517). The
+    // credit's row lock serialises this child's bookings of one credit; two credits of one child are
+    // serialised by the child's lock.
+    if (credit.visitorId !== null) {
+      await lockChildMakeups(tx, credit.visitorId);
+      if (inLesson(await findChildLessons(tx, credit.visitorId), slot.id, input.date))
+        throw AppError.validation("date", "makeup_child_attends");
+    }
     await lockUnits(tx, [slot.id], []);
     if ((await seatsTakenOn(tx, slot.id, input.date)) >= slot.seats)
       throw AppError.validation("date", "makeup_full");
