@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PHONE_MAX_LENGTH, TEXT_MAX_LENGTH } from "./rules/constants.ts";
 import { EmailSchema } from "./rules/email.ts";
-import { type Locale, LocaleSchema, RequestLocaleSchema } from "./rules/locale.ts";
+import { type Locale, RequestLocaleSchema } from "./rules/locale.ts";
 import { NameSchema } from "./rules/name.ts";
 import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
 import { SignInAttemptPasswordSchema, SignInPasswordSchema, SignUpPasswordSchema } from "./rules/password.ts";

@@ -14,6 +14,8 @@ import {
 } from "../catalogue/index.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
+import { slotHasReports } from "../instructor-desk/index.ts";
+import { slotHasLessonHistory } from "../lessons/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { auditTrail } from "./audit.repository.ts";
 import { foundOr404 } from "./crud-service.ts";
@@ -138,7 +140,12 @@ export function createSlotsAdmin(db: Db) {
         const current = await findSlotForEdit(tx, id, true);
         if (!current) throw AppError.notFound();
         const before = toAdmin(current);
-        if (await slotHasBookings(tx, id)) {
+        // Its bookings, make-ups, cancelled lessons and instructors' reports are its history (D516).
+        const history =
+          (await slotHasBookings(tx, id)) ||
+          (await slotHasLessonHistory(tx, id)) ||
+          (await slotHasReports(tx, id));
+        if (history) {
           if (current.archivedAt) return before;
           await archiveSlot(tx, id);
           const archived = await findSlotForEdit(tx, id);

@@ -1,13 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
-  cancelledLessons,
   categories,
   containsPattern,
   type DbOrTx,
-  instructorReports,
   instructors,
-  makeupBookings,
   orderItemSlots,
   productPageInstructors,
   productPages,
@@ -264,20 +261,20 @@ export async function deleteSlot(tx: Tx, id: number) {
 }
 
 /**
- * Whether the slot is history: an order item (in any state), a waiting-list entry, a make-up lesson booked
- * in it, a lesson of it the school cancelled or an instructor's report of one names it. Deleting it would
- * take those with it (make-ups and cancellations by cascade: a child's make-up gone, its credit still
- * spent), so it is archived instead (D111, D516).
+ * Whether any order item (in any state) or waiting-list entry names the slot: then it is history. The
+ * back office asks the lessons and the instructors' desk too (D516).
  */
 export async function slotHasBookings(tx: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await tx
-    .select({
-      named: sql<boolean>`exists (select 1 from ${orderItemSlots} where ${orderItemSlots.scheduleSlotId} = ${id})
-        or exists (select 1 from ${waitingListEntries} where ${waitingListEntries.scheduleSlotId} = ${id})
-        or exists (select 1 from ${makeupBookings} where ${makeupBookings.scheduleSlotId} = ${id})
-        or exists (select 1 from ${cancelledLessons} where ${cancelledLessons.scheduleSlotId} = ${id})
-        or exists (select 1 from ${instructorReports} where ${instructorReports.slotId} = ${id})`,
-    })
-    .from(sql`(select 1) as one`);
-  return row?.named === true;
+  const [item] = await tx
+    .select({ id: orderItemSlots.scheduleSlotId })
+    .from(orderItemSlots)
+    .where(eq(orderItemSlots.scheduleSlotId, id))
+    .limit(1);
+  if (item) return true;
+  const [entry] = await tx
+    .select({ id: waitingListEntries.id })
+    .from(waitingListEntries)
+    .where(eq(waitingListEntries.scheduleSlotId, id))
+    .limit(1);
+  return entry !== undefined;
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db, DbOrTx } from "../db/index.ts";
+import type { Db } from "../db/index.ts";
 import { paymentEvents } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { WebhookHeaders } from "../payments/index.ts";

@@ -175,3 +175,13 @@ export async function countOpenReports(db: DbOrTx): Promise<number> {
     .where(eq(instructorReports.status, "open"));
   return row?.n ?? 0;
 }
+
+/** Whether an instructor reported a lesson of the slot (D516): staff archive such a slot, not delete it. */
+export async function slotHasReports(db: DbOrTx, slotId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: instructorReports.id })
+    .from(instructorReports)
+    .where(eq(instructorReports.slotId, slotId))
+    .limit(1);
+  return row !== undefined;
+}

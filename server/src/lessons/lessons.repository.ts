@@ -301,3 +301,17 @@ const MAKEUP_CHILD_LOCK = 0x6d6b7570;
 export async function lockChildMakeups(tx: Tx, visitorId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${MAKEUP_CHILD_LOCK}::int, ${visitorId}::int)`);
 }
+
+/**
+ * Whether a make-up booked in the slot or a lesson of it the school cancelled names it (D516): deleting the
+ * slot would take them with it (a child's make-up gone, its credit still spent), so staff archive it.
+ */
+export async function slotHasLessonHistory(db: DbOrTx, slotId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      named: sql<boolean>`exists (select 1 from ${makeupBookings} where ${makeupBookings.scheduleSlotId} = ${slotId})
+        or exists (select 1 from ${cancelledLessons} where ${cancelledLessons.scheduleSlotId} = ${slotId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row?.named === true;
+}
