@@ -2,8 +2,13 @@
 // offers that ran out pass, and the seats nobody holds go to the first in line, under the unit's lock.
 import { randomBytes } from "node:crypto";
 import { lockUnits } from "../checkout/index.ts";
+import type { Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { checkBooking } from "../orders/index.ts";
+import { bookingOf } from "./parent-entries.ts";
 import type { WaitingListContext } from "./waiting-list.deps.ts";
 import {
+  type EntryRow,
   findUnitsInLine,
   firstInLine,
   freeSeats,
@@ -38,12 +43,33 @@ async function offerUnit(ctx: WaitingListContext, unit: Unit): Promise<number> {
     await lockUnits(tx, unit.kind === "slot" ? [unit.id] : [], unit.kind === "week" ? [unit.id] : []);
     await settleEntries(tx, unit);
     const free = await freeSeats(tx, unit);
-    const next = await firstInLine(tx, unit, free);
-    for (const entry of next) {
+    if (free <= 0) return 0;
+    let made = 0;
+    // The first in line whom the cart would still take (D518): a child who has grown out of the age group
+    // (or not into it yet), or whose booking the catalogue no longer has, keeps waiting, passed over, so
+    // the seat is not held for an offer its parent cannot accept.
+    for (const entry of await firstInLine(tx, unit, free + PASSED_OVER_PER_ROUND)) {
+      if (made >= free) break;
+      if (!(await cartWouldTake(tx, entry))) continue;
       const token = randomBytes(32).toString("base64url");
       const offered = await makeOffer(tx, entry.id, token, ctx.offerHours);
       if (offered) await mailOffer(ctx, tx, offered);
+      made += 1;
     }
-    return next.length;
+    return made;
   });
+}
+
+/** How many entries a unit's round may pass over beside the seats it offers. */
+const PASSED_OVER_PER_ROUND = 20;
+
+/** Whether the cart's rules take the entry's booking now, but for the seat (which is this round's to give). */
+async function cartWouldTake(tx: Tx, entry: EntryRow): Promise<boolean> {
+  try {
+    await checkBooking(tx, { userId: entry.userId }, bookingOf(entry), []);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return error.code === "no_seats_left";
+    throw error;
+  }
 }

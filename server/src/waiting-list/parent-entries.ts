@@ -52,7 +52,7 @@ export function toEntry(row: ListedEntry): WaitingListEntry {
 }
 
 /** The booking an entry stands for, as the cart checks it: one slot or one week. */
-const bookingOf = (entry: EntryRow) => ({
+export const bookingOf = (entry: EntryRow) => ({
   product: null,
   product_page: entry.productPageId,
   purchase_option: entry.purchaseOptionId,

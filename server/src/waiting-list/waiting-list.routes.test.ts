@@ -3,7 +3,14 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { academyWeeks, orders, visitors, waitingListEntries } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { ACADEMY_8_11, createChild, createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
+import {
+  ACADEMY_8_11,
+  bornYearsAgo,
+  createChild,
+  createParent,
+  createStaff,
+  pageBySlug,
+} from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 import { findUnitsInLine } from "./waiting-list.repository.ts";
 
@@ -445,6 +452,40 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(round.offered).toBe(0);
     expect((await entryOf(bEntry)).status).toBe("waiting");
     expect((await addToCart(b, u)).json().error_codes).toEqual({ schedule_slots: ["slot_not_on_page"] });
+  }, 60_000);
+
+  it("passes over a child the age group no longer takes and offers the seat to the next in line (D518)", async () => {
+    const staff = await createStaff(t.db);
+    const created = await t.call("POST", "/api/v2/admin/slots/", {
+      headers: staff.headers,
+      body: {
+        product_page: t.workshop.page.id,
+        weekday: null,
+        date: addDays(todayInBerlin(), 401),
+        start: "10:00",
+        end: "13:00",
+        seats: 1,
+        instructor: null,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const u = { ...unit(0), slotId: created.json().id as number };
+    const first = await holder(u);
+    const a = await parentFor(u);
+    const b = await parentFor(u);
+    const aEntry = (await join(a, u)).json().id;
+    const bEntry = (await join(b, u)).json().id;
+    // A's birth date was mistyped: corrected, the child is 9 on the session's day, too young for 10+.
+    await t.db
+      .update(visitors)
+      .set({ birthDate: bornYearsAgo(8) })
+      .where(eq(visitors.id, a.child));
+    await expireReservation(first.orderId);
+    expect((await t.app.paymentWorker.runOnce()).offered).toBe(1);
+    expect((await entryOf(aEntry)).status).toBe("waiting");
+    expect((await entryOf(bEntry)).status).toBe("offered");
+    const { token } = await offerLink(b);
+    expect((await accept(b, token)).statusCode).toBe(200);
   }, 60_000);
 
   it("takes a deleted child out of line instead of offering it a seat", async () => {
