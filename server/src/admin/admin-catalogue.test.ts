@@ -442,6 +442,10 @@ describe(`the catalogue's staff resources (${usesPostgres() ? "PostgreSQL" : "PG
     });
     expect(cut.statusCode).toBe(400);
     expect(cut.json().error_codes).toEqual({ starts_on: ["season_cuts_weeks"] });
+    // The message names the weeks' span in days staff read, no placeholder left.
+    expect(cut.json().starts_on[0]).toMatch(
+      /^Die Saison muss alle ihre Wochen umfassen \(\d{2}\.\d{2}\.\d{4} bis \d{2}\.\d{2}\.\d{4}\)\.$/,
+    );
     expect((await admin("DELETE", `academy-seasons/${seasonId}/`)).json().error_codes).toEqual({
       non_field_errors: ["season_has_weeks"],
     });

@@ -10,6 +10,7 @@ import type {
   AdminWeekInput,
   AdminWeekUpdate,
 } from "@atelier/contract";
+import { berlinDateTimeText } from "@atelier/contract";
 import {
   deleteOption,
   deleteSeason,
@@ -212,7 +213,11 @@ export function createSeasonsAdmin(db: Db) {
         const row = await findSeasonForEdit(tx, id, true);
         const before = await locked(async () => row, toSeason, input.version);
         if (row?.firstWeek && row.lastWeek) {
-          const span = { starts_on: row.firstWeek, ends_on: row.lastWeek };
+          // Days as staff read them; German and Russian both write 13.10.2031.
+          const span = {
+            starts_on: berlinDateTimeText(row.firstWeek, "de"),
+            ends_on: berlinDateTimeText(row.lastWeek, "de"),
+          };
           const fields: Record<string, ["season_cuts_weeks"]> = {};
           if (input.starts_on > row.firstWeek) fields.starts_on = ["season_cuts_weeks"];
           if (input.ends_on < row.lastWeek) fields.ends_on = ["season_cuts_weeks"];

@@ -132,7 +132,8 @@ export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter
       if (error.fields) {
         const errors: FieldErrors = {};
         for (const [field, codes] of Object.entries(error.fields)) errors[field] = { codes: [...codes] };
-        return reply.status(error.status).send(fieldErrorBody(errors, locale, legacy));
+        // The params fill every field's message ("… ({starts_on} bis {ends_on})").
+        return reply.status(error.status).send(fieldErrorBody(errors, locale, legacy, error.params));
       }
       if (error.status === 400 || error.field) {
         return reply
