@@ -171,6 +171,9 @@ export const AUDIT_AREAS = {
     ...w("Meldungen der Lehrkräfte", "Сообщения преподавателей"),
     screen: "instructor-reports",
   },
+  cancelled_lesson: { ...w("Abgesagte Stunden", "Отменённые занятия"), screen: null },
+  lesson_settings: { ...w("Erinnerungs-E-Mails", "Письма-напоминания"), screen: null },
+  gift_card_mails: { ...w("E-Mails zu Gutscheinen", "Письма с сертификатами"), screen: null },
 } as const satisfies Record<string, Words & { screen: string | null }>;
 export type AuditArea = keyof typeof AUDIT_AREAS;
 

@@ -1,4 +1,10 @@
-import { AUDIT_GLIMPSE_HEAD, AUDIT_LONG_LIST, type AuditEntry, type AuditFold } from "@atelier/contract";
+import {
+  AUDIT_GLIMPSE_HEAD,
+  AUDIT_LONG_LIST,
+  type AuditArea,
+  type AuditEntry,
+  type AuditFold,
+} from "@atelier/contract";
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { auditLog, type DbOrTx, pgArray, type Tx, users, wholeTableTotal } from "../db/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
@@ -7,7 +13,8 @@ export type AuditWrite = {
   /** Null for a write made outside the back office (`npm run admin`, D240). */
   userId: number | null;
   userEmail: string;
-  resource: string;
+  /** One of the areas the audit screen names and filters by (its words in de and ru). */
+  resource: AuditArea;
   recordId: number;
   action: AuditEntry["action"];
   before: unknown;
@@ -31,7 +38,7 @@ export async function recordAudit(tx: Tx, entry: AuditWrite): Promise<void> {
  * How an admin service records its writes: who (the signed-in staff member), which record, and the
  * values before and after as `values` shows them (without the version digest and derived fields).
  */
-export function auditTrail<T>(resource: string, values: (record: T) => unknown) {
+export function auditTrail<T>(resource: AuditArea, values: (record: T) => unknown) {
   return (
     tx: Tx,
     staff: Pick<AuthUser, "id" | "email">,

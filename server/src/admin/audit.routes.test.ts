@@ -1,4 +1,4 @@
-import type { AuditEntry } from "@atelier/contract";
+import type { AuditArea, AuditEntry } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../db/schema/index.ts";
@@ -21,7 +21,8 @@ const products = Array.from({ length: 400 }, (_, i) => 10_000 + ((i * 7919) % 90
 const swapped = products.map((id, i) => (i === 200 ? 99_999 : id));
 /** Two of its values swapped 32 places apart: the same count, glimpse and multiset, another order. */
 const reordered = products.map((id, i) => (i === 2 ? products[34] : i === 34 ? products[2] : id));
-const resource = `audit-test-${Math.random().toString(36).slice(2, 8)}`;
+// An area of its own, so the test reads only its own entries (no screen names it).
+const resource = `audit-test-${Math.random().toString(36).slice(2, 8)}` as AuditArea;
 
 beforeAll(async () => {
   t = await createCheckoutTestApp({ gateway: "demo" });

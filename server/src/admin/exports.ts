@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { AuditArea } from "@atelier/contract";
 import type { FastifyReply } from "fastify";
 import type { Db } from "../db/index.ts";
 import { ErrorReplySchema } from "../errors/index.ts";
@@ -27,7 +28,7 @@ export function download(
 
 /** Staff took personal or tax data out of the shop: who, what and when (D132, D134). */
 export const auditExportOn =
-  (db: Db) => (staff: { id: number; email: string }, resource: string, recordId: number, what: object) =>
+  (db: Db) => (staff: { id: number; email: string }, resource: AuditArea, recordId: number, what: object) =>
     db.transaction((tx) =>
       recordAudit(tx, {
         userId: staff.id,

@@ -1,4 +1,11 @@
-import { berlinDate, type Checkin, type CheckinStatus, type ErrorCode, type Locale } from "@atelier/contract";
+import {
+  type AuditArea,
+  berlinDate,
+  type Checkin,
+  type CheckinStatus,
+  type ErrorCode,
+  type Locale,
+} from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/index.ts";
 import { checkins, orderItems, orders } from "../db/index.ts";
@@ -13,7 +20,7 @@ export type RecordAudit = (
   entry: {
     userId: number;
     userEmail: string;
-    resource: string;
+    resource: AuditArea;
     recordId: number;
     action: "create" | "update";
     before: unknown;

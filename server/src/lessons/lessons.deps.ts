@@ -1,6 +1,7 @@
 // What every use case of lessons over a season shares (D355, D365): the service's typed `deps`, the clock,
 // and the small rules more than one use case reads.
 import { createHash } from "node:crypto";
+import type { AuditArea } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { cancelledLessons, type Db, type DbOrTx, type Tx } from "../db/index.ts";
 import { weekdayOf } from "./lesson-time.ts";
@@ -13,7 +14,7 @@ export type RecordAudit = (
   entry: {
     userId: number;
     userEmail: string;
-    resource: string;
+    resource: AuditArea;
     recordId: number;
     action: "create" | "update";
     before: unknown;
