@@ -90,6 +90,8 @@ export const HistoryItemSchema = z.object({
   purchased_at: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   /** Where the parent pays a subscription's next month (the gateway's approval page); else null. */
   paypal_invoice_link: z.string().nullable(),
+  /** What the parent wrote to the school with the booking (the add's `comment`; "" when nothing). */
+  comment: z.string(),
   /** A course subscription's months (D72); null for everything else. */
   subscription: z
     .object({

@@ -93,6 +93,7 @@ function toHistoryItem(
       renewal && sub?.renewalToken
         ? `${publicUrl.replace(/\/$/, "")}/api/v2/orders/subscriptions/renewal/pay/?token=${sub.renewalToken}`
         : null,
+    comment: row.comment,
     subscription: sub ? subscriptionView(sub, row) : null,
     product_page: {
       id: row.productPageId,

@@ -415,6 +415,9 @@ describe("the profile's history (C/profile/ProductsTable.vue, AppModalPayment.vu
     });
     expect(workshops.json()).toEqual([]);
 
+    // No comment was sent with this booking: "" (ProductsTable.vue prints it).
+    expect(item?.comment).toBe("");
+
     const cancelled = await t.call("PATCH", `/api/v2/orders/items/${item?.id}/cancel/`, {
       headers: parent.headers,
     });
@@ -422,5 +425,20 @@ describe("the profile's history (C/profile/ProductsTable.vue, AppModalPayment.vu
     const [after] = await read();
     expect(after?.state).toBe("cancelled");
     expect(new Date(after?.subscription?.ends_at ?? 0).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("shows the comment the parent wrote with the booking", async () => {
+    const parent = await createParent(t.db);
+    const mila = await createChild(t.db, parent.id, 6, "Mila");
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: { ...courseBody(mila, 1), comment: "Allergie: Nüsse" },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const fulfilled = await t.fulfil(parent.headers);
+    t.standIn.approve(fulfilled.json().id);
+    expect((await t.capture(parent.headers, fulfilled.json().id)).statusCode).toBe(200);
+    const history = await t.call("GET", "/api/v2/orders/items/history/", { headers: parent.headers });
+    expect(HistorySchema.parse(history.json())[0]?.comment).toBe("Allergie: Nüsse");
   });
 });

@@ -10,6 +10,7 @@ export function historyItem(overrides: Partial<HistoryItem> = {}): HistoryItem {
     purchased_at: "2027-03-01",
     subscription: null,
     paypal_invoice_link: null,
+    comment: "",
     product_page: {
       id: 1,
       name: "Kleine Maler",
