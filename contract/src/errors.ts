@@ -233,6 +233,10 @@ export const ERROR_MESSAGES = {
     de: "Der Warenkorb ist voll (höchstens 50 Buchungen). Bitte bestellen Sie zuerst einen Teil.",
     ru: "Корзина заполнена (не более 50 позиций). Пожалуйста, сначала оформите часть заказа.",
   },
+  promocode_sign_in: {
+    de: "Bitte melden Sie sich an, um einen Code einzulösen.",
+    ru: "Пожалуйста, войдите в аккаунт, чтобы применить код.",
+  },
   promocode_invalid: {
     de: "Diesen Gutscheincode gibt es nicht.",
     ru: "Такого промокода не существует.",

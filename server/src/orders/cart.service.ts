@@ -9,6 +9,7 @@ import type {
 } from "@atelier/contract";
 import { mediaUrlOn } from "../catalogue/index.ts";
 import type { ChangeFeed, Db } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
 import { addItem } from "./cart-add.ts";
 import { cachedBookable, cachedOfferShown } from "./cart-catalogue.ts";
 import { removeItem, updateItem } from "./cart-edit.ts";
@@ -70,6 +71,10 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl, chang
       removeItem(deps, caller, itemId, locale, productPageId),
     /** `PUT /orders/current/set_promocode/`: checks the code against the cart; an empty code removes it. */
     setPromocode: async (caller: CartCaller, promocode: string, locale: Locale): Promise<Order> => {
+      // The existing client sends the code without `cart_id` (api-shapes Part 2): a guest's cart cannot be
+      // known then, so the parent is asked to sign in (their cart comes along), not told "not found" (D522).
+      if (caller.userId === null && !caller.cartId)
+        throw AppError.validation("promocode", "promocode_sign_in");
       // The cart's lines go with its lock, its one write with the commit (D455, D470); the reply is the
       // code and card just read (D472) and the items read with the cart's write (D479).
       const { cart, result: read } = await change(

@@ -172,6 +172,28 @@ describe("a workshop added as P/product/buy/[id].vue sends it (issue 31 item 8, 
   });
 });
 
+describe("the code field, sent without cart_id (api-shapes Part 2; D522)", () => {
+  it("asks a guest to sign in, in words at the field, instead of 404; a signed-in parent's code applies", async () => {
+    const guest = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      body: { promocode: "WELCOME10" },
+    });
+    expect(guest.statusCode).toBe(400);
+    expect(guest.json().error_codes).toEqual({ promocode: ["promocode_sign_in"] });
+    expect(guest.json().promocode).toEqual(["Bitte melden Sie sich an, um einen Code einzulösen."]);
+    const ru = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      query: { locale: "ru" },
+      body: { promocode: "WELCOME10" },
+    });
+    expect(ru.json().promocode[0]).toContain("войдите");
+    const parent = await t.parentWithCourse(0);
+    const signedIn = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: "WELCOME10" },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+  });
+});
+
 describe("the client in English (store/locale.ts: ru, en, de; D514)", () => {
   it("is served in German on every call, as the Wagtail pages are, instead of refusing locale=en", async () => {
     const parent = await createParent(t.db);
