@@ -148,9 +148,8 @@ export const IdSchema = z
         .regex(/^\d{1,10}$/, { error: "invalid" })
         .transform(Number),
     ],
-    {
-      error: "invalid",
-    },
+    // A field left out is "required", as Django REST says it; anything else sent is "invalid".
+    { error: (issue) => (issue.input === undefined ? "required" : "invalid") },
   )
   .pipe(z.number().int({ error: "invalid" }).min(1, { error: "invalid" }).max(MAX_ID, { error: "invalid" }));
 

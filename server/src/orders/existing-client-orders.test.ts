@@ -156,6 +156,15 @@ describe("a workshop added as P/product/buy/[id].vue sends it (issue 31 item 8, 
     }
   });
 
+  it("names a purchase option left out as required, as Django REST does", async () => {
+    const cartId = (await t.call("POST", "/api/v2/orders/init/")).json().cart_id as string;
+    const { purchase_option: _left, ...body } = courseBody(null);
+    const res = await t.call("POST", "/api/v2/orders/items/", { query: { cart_id: cartId }, body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_codes).toEqual({ purchase_option: ["required"] });
+    expect(res.json().purchase_option).toEqual(["Dieses Feld ist erforderlich."]);
+  });
+
   it("still asks for the weekly time of a course sent without one: 400 slot_required in de and ru", async () => {
     const cartId = (await t.call("POST", "/api/v2/orders/init/")).json().cart_id as string;
     const body = { ...courseBody(null), schedule_slots: [] };

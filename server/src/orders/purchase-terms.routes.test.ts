@@ -182,7 +182,7 @@ describe(`the cart says what is bought (issue 24 item 3, D153, ${usesPostgres() 
         400,
         { schedule_slots: ["duplicate_choice"] },
       ],
-      [{ purchase_option: String(option.id) }, 400, { product_page: ["invalid"] }],
+      [{ purchase_option: String(option.id) }, 400, { product_page: ["required"] }],
     ];
     for (const [query, status, codes] of cases) {
       const res = await t.call("GET", "/api/v2/orders/terms/", { query });

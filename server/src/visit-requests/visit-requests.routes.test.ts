@@ -318,7 +318,7 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
       { ...payload(), children: [{ ...child, last_name: "x".repeat(65), birth_date: "2999-01-01" }] },
       { "children.0.last_name": "too_long", "children.0.birth_date": "birth_date_in_future" },
     ],
-    ["", {}, { product_page: "invalid", adults: "required" }],
+    ["", {}, { product_page: "required", adults: "required" }],
   ])(
     "POST %s with a bad payload is 400 naming the field, and writes nothing",
     async (path, body, expected) => {
