@@ -167,6 +167,32 @@ describe(`requests inbox (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(await auditOf("visit-requests", id)).toEqual([]);
   });
 
+  it("keeps a handler who has left the staff on their request: colleagues close it without reassigning (D524)", async () => {
+    const id = await sendRequest("");
+    const leaver = await createParent(t.db);
+    await t.db.update(users).set({ role: "staff" }).where(eq(users.id, leaver.id));
+    const assigned = await t.call("PUT", `/api/v2/admin/visit-requests/${id}/`, {
+      headers: staff.headers,
+      body: { status: "in_progress", note: "", handler: leaver.id, version: (await getVisit(id)).version },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    await t.db.update(users).set({ role: "customer" }).where(eq(users.id, leaver.id));
+    const closed = await t.call("PUT", `/api/v2/admin/visit-requests/${id}/`, {
+      headers: staff.headers,
+      body: { status: "done", note: "Erledigt", handler: leaver.id, version: assigned.json().version },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ status: "done", handler: leaver.id });
+    // Chosen anew for another request, they are refused.
+    const other = await sendRequest("");
+    const chosen = await t.call("PUT", `/api/v2/admin/visit-requests/${other}/`, {
+      headers: staff.headers,
+      body: { status: "in_progress", note: "", handler: leaver.id, version: (await getVisit(other)).version },
+    });
+    expect(chosen.statusCode).toBe(400);
+    expect(chosen.json().error_codes).toEqual({ handler: ["invalid_choice"] });
+  });
+
   it("'confirm a date' mails the parent in the request's language and the parent sees it in the profile", async () => {
     const parent = await createParent(t.db);
     const email = await emailOf(parent.id);

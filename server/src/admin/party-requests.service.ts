@@ -8,12 +8,11 @@ import {
   type RequestStatus,
   todayInBerlin,
 } from "@atelier/contract";
-import { findUserById } from "../accounts/index.ts";
 import type { StaffOrders } from "../checkout/index.ts";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
-import { type AuthUser, isStaffRole } from "../plugins/index.ts";
+import type { AuthUser } from "../plugins/index.ts";
 import {
   findPartyRequest,
   listPartyRequestsForStaff,
@@ -26,6 +25,7 @@ import {
 import { auditTrail } from "./audit.repository.ts";
 import { foundOr404 } from "./crud-service.ts";
 import { rangeOf } from "./list-query.ts";
+import { checkHandler } from "./request-handler.ts";
 import { versionOf } from "./version.ts";
 
 const status = (value: string): RequestStatus =>
@@ -153,12 +153,6 @@ export function createPartyRequestsAdmin({
     return row;
   }
 
-  async function checkHandler(tx: Tx, handler: number | null) {
-    if (handler === null) return;
-    const user = await findUserById(tx, handler);
-    if (!user || !isStaffRole(user.role)) throw AppError.validation("handler", "invalid_choice");
-  }
-
   const view = async (db: DbOrTx, row: PartyRequestView) => toAdminParty(row, await holdingFor(db, [row]));
   const reload = async (tx: Tx, id: number) => view(tx, (await findPartyRequest(tx, id)) as PartyRequestView);
 
@@ -179,7 +173,7 @@ export function createPartyRequestsAdmin({
       return db.transaction(async (tx) => {
         const before = await view(tx, await locked(tx, id));
         if (before.version !== input.version) throw new AppError("stale_version", 409);
-        await checkHandler(tx, input.handler);
+        await checkHandler(tx, input.handler, before.handler);
         await updatePartyRequest(tx, id, {
           status: input.status,
           note: input.note,

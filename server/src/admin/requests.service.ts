@@ -9,7 +9,6 @@ import {
   type RequestStatus,
   VISIT_REQUEST_KINDS,
 } from "@atelier/contract";
-import { findUserById } from "../accounts/index.ts";
 import {
   CONTACT_REQUEST_SORTS,
   type ContactRequestRow,
@@ -19,7 +18,7 @@ import {
 } from "../contact/index.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { type AuthUser, isStaffRole } from "../plugins/index.ts";
+import type { AuthUser } from "../plugins/index.ts";
 import {
   findVisitRequestForEdit,
   listVisitRequestsForStaff,
@@ -30,6 +29,7 @@ import {
 import { auditTrail } from "./audit.repository.ts";
 import { foundOr404 } from "./crud-service.ts";
 import { filterValue, listCut } from "./list-query.ts";
+import { checkHandler } from "./request-handler.ts";
 import { versionOf } from "./version.ts";
 
 const status = (value: string): RequestStatus =>
@@ -121,13 +121,6 @@ export type RequestsAdminDeps = { db: Db };
 
 /** The requests inbox (D136, D137): visit and contact requests with status, note and handler. */
 export function createRequestsAdmin({ db }: RequestsAdminDeps) {
-  /** A handler must be a staff member or an admin: 400 at `handler` otherwise. */
-  async function checkHandler(tx: Tx, handler: number | null) {
-    if (handler === null) return;
-    const user = await findUserById(tx, handler);
-    if (!user || !isStaffRole(user.role)) throw AppError.validation("handler", "invalid_choice");
-  }
-
   async function currentVisit(tx: Tx, id: number, version: string) {
     const row = foundOr404(await findVisitRequestForEdit(tx, id, true));
     const before = toAdminVisit(row);
@@ -165,7 +158,7 @@ export function createRequestsAdmin({ db }: RequestsAdminDeps) {
     async updateVisit(staff: AuthUser, id: number, input: AdminRequestUpdate): Promise<AdminVisitRequest> {
       return db.transaction(async (tx) => {
         const before = await currentVisit(tx, id, input.version);
-        await checkHandler(tx, input.handler);
+        await checkHandler(tx, input.handler, before.handler);
         await updateVisitRequestHandling(tx, id, {
           status: input.status,
           note: input.note,
@@ -207,7 +200,7 @@ export function createRequestsAdmin({ db }: RequestsAdminDeps) {
         const row = foundOr404(await findContactRequestForEdit(tx, id, true));
         const before = toAdminContact(row);
         if (before.version !== input.version) throw new AppError("stale_version", 409);
-        await checkHandler(tx, input.handler);
+        await checkHandler(tx, input.handler, before.handler);
         await updateContactRequestHandling(tx, id, {
           status: input.status,
           note: input.note,
