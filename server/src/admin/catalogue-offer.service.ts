@@ -42,6 +42,7 @@ import {
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
+import { countPartyRequestsOfOption } from "../visit-requests/index.ts";
 import { auditTrail } from "./audit.repository.ts";
 import { foundOr404 } from "./crud-service.ts";
 import { filterValue, listCut } from "./list-query.ts";
@@ -147,13 +148,15 @@ export function createPurchaseOptionsAdmin(db: Db) {
     },
 
     /**
-     * Deletes an option nobody ever put in a cart or a waiting list. One that was is what those bookings
-     * bought (their key points at it): refused with a 400 that says how often it was booked (D118).
+     * Deletes an option nobody ever put in a cart or a waiting list or asked for a party with. One that was
+     * is what those bookings bought (their key points at it): refused with a 400 that says how often it was
+     * booked (D118, D525: an open party request would otherwise be confirmed against nothing).
      */
     async remove(staff: AuthUser, id: number): Promise<AdminPurchaseOption> {
       return db.transaction(async (tx) => {
         const before = await locked(() => findOptionForEdit(tx, id, true), toOption);
-        const uses = before.bookings + (await optionWaitingEntries(tx, id));
+        const uses =
+          before.bookings + (await optionWaitingEntries(tx, id)) + (await countPartyRequestsOfOption(tx, id));
         if (uses > 0) throw new AppError("option_booked", 400, undefined, undefined, { count: uses });
         await deleteOption(tx, id);
         await optionAudit(tx, staff, id, "delete", before, null);

@@ -1,7 +1,7 @@
 import { AdminPartyRequestSchema, PartyRequestListSchema, todayInBerlin } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, mailOutbox, orders, users } from "../db/schema/index.ts";
+import { auditLog, mailOutbox, orders, purchaseOptions, users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -79,6 +79,28 @@ describe(`birthday parties as requests confirmed by staff (${usesPostgres() ? "P
     );
     expect(notices.length - before).toBe(1);
     expect(notices.at(-1)?.text).toContain("Kuchen bringen wir mit");
+  });
+
+  it("an option a party request names cannot be deleted: staff are told it was asked for (D525)", async () => {
+    const [room] = await t.db
+      .insert(purchaseOptions)
+      .values({
+        productPageId: party.page.id,
+        scheduleType: "BirthdayPackage",
+        name: { de: "Kleiner Raum", ru: "Малый зал" },
+        basePriceCents: 19_900,
+      })
+      .returning();
+    if (!room) throw new Error("no option");
+    const parent = await createParent(t.db);
+    const asked = await ask(parent.headers, requestBody({ purchase_option: room.id }));
+    expect(asked.statusCode, asked.body).toBe(201);
+    const removed = await t.call("DELETE", `/api/v2/admin/purchase-options/${room.id}/`, {
+      headers: staff.headers,
+    });
+    expect(removed.statusCode).toBe(400);
+    expect(removed.json().error_codes).toEqual({ non_field_errors: ["option_booked"] });
+    expect(await t.db.select().from(purchaseOptions).where(eq(purchaseOptions.id, room.id))).toHaveLength(1);
   });
 
   it("staff confirm one day: the order at the catalogue price, the link mailed once, paid by the parent, the profile follows", async () => {

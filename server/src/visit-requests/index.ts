@@ -1,4 +1,5 @@
 export {
+  countPartyRequestsOfOption,
   deletePartyRequestsOfUser,
   findPartyRequest,
   listPartyRequestsForStaff,

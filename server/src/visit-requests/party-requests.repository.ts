@@ -33,7 +33,11 @@ export function partyStateOf(
   return "expired";
 }
 
-/** A published party page and one of its options, or undefined. */
+/**
+ * A published party page and one of its options, or undefined. The option is share-locked until the
+ * transaction ends: staff deleting it at the same moment either wait and then count this request (D525),
+ * or delete it first and the request is refused at its field.
+ */
 export async function findPartyOption(db: DbOrTx, pageId: number, optionId: number) {
   const [row] = await db
     .select({
@@ -47,8 +51,18 @@ export async function findPartyOption(db: DbOrTx, pageId: number, optionId: numb
     .innerJoin(purchaseOptions, eq(purchaseOptions.productPageId, productPages.id))
     .where(
       and(eq(productPages.id, pageId), eq(productPages.isPublished, true), eq(purchaseOptions.id, optionId)),
-    );
+    )
+    .for("share", { of: purchaseOptions });
   return row;
+}
+
+/** How many party requests name the option (any state): they are what it was asked for (D525). */
+export async function countPartyRequestsOfOption(db: DbOrTx, optionId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(partyRequests)
+    .where(eq(partyRequests.purchaseOptionId, optionId));
+  return row?.n ?? 0;
 }
 
 export async function insertPartyRequest(db: DbOrTx, values: typeof partyRequests.$inferInsert) {

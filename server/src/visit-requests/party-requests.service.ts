@@ -55,12 +55,13 @@ export function createPartyRequestsService({ db, schoolEmails, publicUrl }: Part
       });
       if (input.ages.length > input.children_count) errors.ages = ["party_ages_mismatch"];
       if (Object.keys(errors).length) throw AppError.fieldErrors(errors);
-      const found = await findPartyOption(db, input.product_page, input.purchase_option);
-      if (!found) throw AppError.validation("purchase_option", "option_not_on_page");
-      if (found.productType !== "BirthdayParty") throw AppError.validation("product_page", "not_a_party");
       const parent = await findUserById(db, userId);
       if (!parent) throw AppError.notFound();
       const id = await db.transaction(async (tx) => {
+        // Read under the option's share lock, in the transaction that names it (D525).
+        const found = await findPartyOption(tx, input.product_page, input.purchase_option);
+        if (!found) throw AppError.validation("purchase_option", "option_not_on_page");
+        if (found.productType !== "BirthdayParty") throw AppError.validation("product_page", "not_a_party");
         const row = await insertPartyRequest(tx, {
           userId,
           productPageId: found.pageId,
