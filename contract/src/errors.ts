@@ -217,6 +217,14 @@ export const ERROR_MESSAGES = {
     de: "Hier ist noch ein Platz frei: Sie können direkt buchen.",
     ru: "Здесь ещё есть свободное место: вы можете записаться сразу.",
   },
+  visitors_too_many: {
+    de: "Sie haben schon 20 Kinder angelegt. Bitte löschen Sie zuerst eines oder rufen Sie uns an.",
+    ru: "Вы уже добавили 20 детей. Пожалуйста, сначала удалите одного или позвоните нам.",
+  },
+  waiting_list_joins_too_many: {
+    de: "Sie haben sich heute schon zu oft auf Wartelisten eingetragen. Bitte versuchen Sie es morgen wieder oder rufen Sie uns an.",
+    ru: "Сегодня вы уже слишком часто записывались в листы ожидания. Пожалуйста, попробуйте завтра или позвоните нам.",
+  },
   waiting_list_full: {
     de: "Sie stehen schon auf 20 Wartelisten. Bitte tragen Sie sich zuerst von einer aus.",
     ru: "Вы уже в 20 листах ожидания. Пожалуйста, сначала выйдите из одного из них.",

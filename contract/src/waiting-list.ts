@@ -10,6 +10,12 @@ import { LocaleSchema } from "./rules/locale.ts";
 
 /** Open entries (waiting or offered) one parent may have at a time. */
 export const WAITING_LIST_MAX_OPEN_ENTRIES = 20;
+
+/**
+ * Entries one parent may make in 24 hours, left ones counted (D526): each join mails the parent and the
+ * school, so joining and leaving in a loop is bounded although the open entries are.
+ */
+export const WAITING_LIST_MAX_JOINS_PER_DAY = 40;
 /** An offer token: 32 random bytes, base64url (43 characters). */
 export const WAITING_OFFER_TOKEN_LENGTH = 43;
 

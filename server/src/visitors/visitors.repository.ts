@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, type Placeholder } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.ts";
+import { and, asc, count, eq, inArray, isNull, type Placeholder, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../db/index.ts";
 import { ph, prepared, visitors } from "../db/index.ts";
 
 /** The only code that touches the visitors table. Deleted visitors (soft delete) are never returned. */
@@ -62,4 +62,18 @@ export async function updateVisitor(
     .where(and(ownedBy(userId), eq(visitors.id, id)))
     .returning(columns);
   return row;
+}
+
+/** How many children the user keeps (not deleted). */
+export async function countVisitors(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(visitors).where(ownedBy(userId));
+  return row?.n ?? 0;
+}
+
+/** The first key of the per-account lock of adding children ("kids"); the user's id is the second. */
+const ADD_CHILD_LOCK = 0x6b696473;
+
+/** Serialises one account's adds of children until the transaction ends, so two at once keep the bound. */
+export async function lockChildAdds(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADD_CHILD_LOCK}::int, ${userId}::int)`);
 }

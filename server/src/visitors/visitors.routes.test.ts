@@ -1,4 +1,4 @@
-import { VisitorListSchema, VisitorSchema } from "@atelier/contract";
+import { VISITORS_MAX_PER_ACCOUNT, VisitorListSchema, VisitorSchema } from "@atelier/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bornYearsAgo, createParent } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
@@ -41,6 +41,23 @@ describe("visitors", () => {
 
     const list = VisitorListSchema.parse((await request("GET", "/api/v2/visitors/", parent.headers)).json());
     expect(list).toEqual([{ ...visitor, first_name: "Milena" }]);
+  });
+
+  it("keeps at most 20 children per account, adds at the same moment included (D526)", async () => {
+    const parent = await createParent(ctx.database.db);
+    const adds = await Promise.all(
+      Array.from({ length: VISITORS_MAX_PER_ACCOUNT + 2 }, (_, i) =>
+        request("POST", "/api/v2/visitors/", parent.headers, { ...mila, first_name: `Kind ${i + 1}` }),
+      ),
+    );
+    const statuses = adds.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(VISITORS_MAX_PER_ACCOUNT);
+    const refused = adds.filter((res) => res.statusCode === 400);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]?.json().error_codes).toEqual({ non_field_errors: ["visitors_too_many"] });
+    expect(refused[0]?.json().non_field_errors[0]).toContain("20 Kinder");
+    const list = VisitorListSchema.parse((await request("GET", "/api/v2/visitors/", parent.headers)).json());
+    expect(list).toHaveLength(VISITORS_MAX_PER_ACCOUNT);
   });
 
   it("another parent's child is not found and not listed; without a token 401", async () => {

@@ -1,7 +1,19 @@
-import type { Visitor, VisitorInput, VisitorPatch } from "@atelier/contract";
+import {
+  VISITORS_MAX_PER_ACCOUNT,
+  type Visitor,
+  type VisitorInput,
+  type VisitorPatch,
+} from "@atelier/contract";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { findVisitors, insertVisitor, updateVisitor, type VisitorRow } from "./visitors.repository.ts";
+import {
+  countVisitors,
+  findVisitors,
+  insertVisitor,
+  lockChildAdds,
+  updateVisitor,
+  type VisitorRow,
+} from "./visitors.repository.ts";
 
 export const toVisitor = (row: VisitorRow): Visitor => ({
   id: row.id,
@@ -20,14 +32,19 @@ export function createVisitorsService(db: Db) {
     },
 
     async create(userId: number, input: VisitorInput): Promise<Visitor> {
-      return toVisitor(
-        await insertVisitor(db, {
-          userId,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          birthDate: input.birth_date,
-        }),
-      );
+      return db.transaction(async (tx) => {
+        await lockChildAdds(tx, userId);
+        if ((await countVisitors(tx, userId)) >= VISITORS_MAX_PER_ACCOUNT)
+          throw AppError.validation("non_field_errors", "visitors_too_many");
+        return toVisitor(
+          await insertVisitor(tx, {
+            userId,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            birthDate: input.birth_date,
+          }),
+        );
+      });
     },
 
     async update(userId: number, id: number, input: VisitorPatch): Promise<Visitor> {

@@ -3,6 +3,7 @@
 // parent's cart by the cart's own rules, where the offer's seat counts as this child's.
 import {
   type Locale,
+  WAITING_LIST_MAX_JOINS_PER_DAY,
   WAITING_LIST_MAX_OPEN_ENTRIES,
   type WaitingListEntry,
   type WaitingListJoin,
@@ -13,6 +14,7 @@ import { addBooking, checkBooking, lockCart } from "../orders/index.ts";
 import { unitsOf, type WaitingListContext } from "./waiting-list.deps.ts";
 import {
   countOpenEntries,
+  countRecentJoins,
   type EntryRow,
   findEntryOfUser,
   findItemOrder,
@@ -110,6 +112,8 @@ export async function join(
     if (existing) return { id: existing.id, created: false };
     if ((await countOpenEntries(tx, userId)) >= WAITING_LIST_MAX_OPEN_ENTRIES)
       throw AppError.validation("non_field_errors", "waiting_list_full");
+    if ((await countRecentJoins(tx, userId)) >= WAITING_LIST_MAX_JOINS_PER_DAY)
+      throw AppError.validation("non_field_errors", "waiting_list_joins_too_many");
     const row = await insertEntry(tx, {
       userId,
       visitorId: body.visitor,

@@ -56,6 +56,20 @@ export async function countOpenEntries(db: DbOrTx, userId: number): Promise<numb
   return row?.n ?? 0;
 }
 
+/** How many entries the parent made in the last 24 hours, left ones too (joining and leaving mails each time). */
+export async function countRecentJoins(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(waitingListEntries)
+    .where(
+      and(
+        eq(waitingListEntries.userId, userId),
+        sql`${waitingListEntries.createdAt} > now() - interval '24 hours'`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 export async function findOpenEntry(db: DbOrTx, visitorId: number, unit: Unit) {
   const [row] = await db
     .select()

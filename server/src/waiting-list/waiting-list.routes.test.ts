@@ -238,6 +238,31 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const refused = await join(parent, u);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error_codes).toEqual({ non_field_errors: ["waiting_list_full"] });
+    // Left again, they still count for a day: joining and leaving in a loop mails no more (D526).
+    await t.db
+      .update(waitingListEntries)
+      .set({ status: "left" })
+      .where(eq(waitingListEntries.userId, parent.id));
+    await t.db.insert(waitingListEntries).values(
+      children.map((visitorId) => ({
+        userId: parent.id,
+        visitorId,
+        productPageId: u.page,
+        purchaseOptionId: u.option,
+        scheduleSlotId: u.slotId,
+        status: "left",
+        locale: "de" as const,
+      })),
+    );
+    const looped = await join(parent, u);
+    expect(looped.statusCode).toBe(400);
+    expect(looped.json().error_codes).toEqual({ non_field_errors: ["waiting_list_joins_too_many"] });
+    // A day later the parent may join again.
+    await t.db
+      .update(waitingListEntries)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(waitingListEntries.userId, parent.id));
+    expect((await join(parent, u)).statusCode).toBe(201);
     await t.db.delete(waitingListEntries).where(eq(waitingListEntries.userId, parent.id));
   });
 
