@@ -119,6 +119,10 @@ export const ERROR_MESSAGES = {
     de: "An diesem Tag findet der Kurs nicht statt. Bitte wählen Sie einen seiner Termine.",
     ru: "В этот день занятий по курсу нет. Пожалуйста, выберите одну из его дат.",
   },
+  trial_lesson_begun: {
+    de: "Diese Stunde hat schon begonnen. Bitte wählen Sie einen anderen Termin aus der Liste.",
+    ru: "Это занятие уже началось. Пожалуйста, выберите другую дату из списка.",
+  },
   trial_slot_not_that_day: {
     de: "Diese Gruppe trifft sich an dem gewählten Tag nicht. Bitte wählen Sie einen Termin aus der Liste.",
     ru: "Эта группа в выбранный день не занимается. Пожалуйста, выберите дату из списка.",

@@ -170,6 +170,13 @@ export const TRIAL_WEEKS_AHEAD = 4;
  * for {@link TRIAL_WEEKS_AHEAD} weeks, skipping closed days and today's lessons that have begun, and the dated
  * sessions to come; by day and time.
  */
+/** Whether a lesson on `day` (YYYY-MM-DD) starting at `start` (HH:MM[:SS]) has begun in Berlin at `now`. */
+export function lessonBegun(day: string, start: string, now: Date): boolean {
+  return (
+    day < berlinDate(now) || (day === berlinDate(now) && start.slice(0, 5) <= berlinTime(now).slice(0, 5))
+  );
+}
+
 export function trialDates(
   slots: readonly TrialSlot[],
   closed: readonly ClosedRange[],
@@ -177,11 +184,10 @@ export function trialDates(
   weeks: number = TRIAL_WEEKS_AHEAD,
 ): TrialDate[] {
   const today = berlinDate(now);
-  const clock = berlinTime(now);
   const last = addDays(today, weeks * 7 - 1);
   const found: TrialDate[] = [];
   for (const slot of slots) {
-    const begun = (day: string) => day === today && slot.start.slice(0, 5) <= clock.slice(0, 5);
+    const begun = (day: string) => lessonBegun(day, slot.start, now);
     if (slot.date !== null) {
       if (slot.date >= today && !begun(slot.date) && !isClosed(slot.date, closed))
         found.push({ slot: slot.id, date: slot.date, start: slot.start, end: slot.end });

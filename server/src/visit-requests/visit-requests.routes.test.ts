@@ -6,10 +6,10 @@ import {
   VisitRequestReplySchema,
   weekdayOf,
 } from "@atelier/contract";
-import { asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, gte, lte } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findClosedRangesOfPage } from "../catalogue/index.ts";
-import { mailOutbox, visitRequests } from "../db/schema/index.ts";
+import { closures, mailOutbox, scheduleSlots, visitRequests } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../seed/seed.ts";
 import { COURSE_5_7, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
@@ -179,6 +179,41 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
     const noDay = await post("", { ...payload(), date: null, schedule_slot: chosen.slot });
     expect(noDay.json().error_codes).toEqual({ date: ["required"] });
     expect(await counts()).toEqual(before);
+  });
+
+  it("refuses today's lesson once it has begun, as the form no longer offers it (D527)", async () => {
+    const today = todayInBerlin();
+    // A group of the course meeting today from midnight: begun whatever the hour. Today's closures are
+    // set aside for the test, so that a holiday does not answer first.
+    const db = ctx.database.db;
+    const away = await db
+      .delete(closures)
+      .where(and(lte(closures.startsOn, today), gte(closures.endsOn, today)))
+      .returning();
+    const [slot] = await db
+      .insert(scheduleSlots)
+      .values({ productPageId: pageId, weekday: weekdayOf(today), start: "00:00", end: "00:30", seats: 5 })
+      .returning();
+    try {
+      if (!slot) throw new Error("no slot");
+      const before = await counts();
+      const res = await post("", { ...payload(), date: today, schedule_slot: slot.id });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error_codes).toEqual({ date: ["trial_lesson_begun"] });
+      expect(res.json().date[0]).toContain("schon begonnen");
+      expect(await counts()).toEqual(before);
+      // Its next lesson the form offers is still to come.
+      const coming = trialDates([slot], closed, new Date())[0];
+      expect(coming?.date).not.toBe(today);
+      const next = await post("", { ...payload(), date: coming?.date, schedule_slot: slot.id });
+      expect(next.statusCode, next.body).toBe(201);
+    } finally {
+      if (slot) {
+        await db.delete(visitRequests).where(eq(visitRequests.requestedSlotId, slot.id));
+        await db.delete(scheduleSlots).where(eq(scheduleSlots.id, slot.id));
+      }
+      if (away.length) await db.insert(closures).values(away);
+    }
   });
 
   it("takes the existing client's date, a JavaScript Date in UTC, as that day in Berlin (D95)", async () => {

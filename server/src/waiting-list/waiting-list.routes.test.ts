@@ -250,7 +250,7 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
         productPageId: u.page,
         purchaseOptionId: u.option,
         scheduleSlotId: u.slotId,
-        status: "left",
+        status: "left" as const,
         locale: "de" as const,
       })),
     );
