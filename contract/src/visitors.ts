@@ -6,7 +6,7 @@ import { NameSchema } from "./rules/name.ts";
 /** Visitors (attendees, usually children): `GET/POST /api/v2/visitors/`, `PATCH /api/v2/visitors/{id}/`. */
 
 /**
- * Children one account may keep (D526): a large family several times over. More is a runaway client, or
+ * Children one account may keep (D523): a large family several times over. More is a runaway client, or
  * invented children booking a week's seats past the one-booking-per-child rule.
  */
 export const VISITORS_MAX_PER_ACCOUNT = 20;

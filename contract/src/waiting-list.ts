@@ -12,7 +12,7 @@ import { LocaleSchema } from "./rules/locale.ts";
 export const WAITING_LIST_MAX_OPEN_ENTRIES = 20;
 
 /**
- * Entries one parent may make in 24 hours, left ones counted (D526): each join mails the parent and the
+ * Entries one parent may make in 24 hours, left ones counted (D523): each join mails the parent and the
  * school, so joining and leaving in a loop is bounded although the open entries are.
  */
 export const WAITING_LIST_MAX_JOINS_PER_DAY = 40;

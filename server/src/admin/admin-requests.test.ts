@@ -167,7 +167,7 @@ describe(`requests inbox (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(await auditOf("visit-requests", id)).toEqual([]);
   });
 
-  it("keeps a handler who has left the staff on their request: colleagues close it without reassigning (D524)", async () => {
+  it("keeps a handler who has left the staff on their request: colleagues close it without reassigning (D521)", async () => {
     const id = await sendRequest("");
     const leaver = await createParent(t.db);
     await t.db.update(users).set({ role: "staff" }).where(eq(users.id, leaver.id));

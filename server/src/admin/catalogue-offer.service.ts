@@ -150,7 +150,7 @@ export function createPurchaseOptionsAdmin(db: Db) {
     /**
      * Deletes an option nobody ever put in a cart or a waiting list or asked for a party with. One that was
      * is what those bookings bought (their key points at it): refused with a 400 that says how often it was
-     * booked (D118, D525: an open party request would otherwise be confirmed against nothing).
+     * booked (D118, D522: an open party request would otherwise be confirmed against nothing).
      */
     async remove(staff: AuthUser, id: number): Promise<AdminPurchaseOption> {
       return db.transaction(async (tx) => {

@@ -81,7 +81,7 @@ describe(`birthday parties as requests confirmed by staff (${usesPostgres() ? "P
     expect(notices.at(-1)?.text).toContain("Kuchen bringen wir mit");
   });
 
-  it("an option a party request names cannot be deleted: staff are told it was asked for (D525)", async () => {
+  it("an option a party request names cannot be deleted: staff are told it was asked for (D522)", async () => {
     const [room] = await t.db
       .insert(purchaseOptions)
       .values({

@@ -181,7 +181,7 @@ describe("a workshop added as P/product/buy/[id].vue sends it (issue 31 item 8, 
   });
 });
 
-describe("the code field, sent without cart_id (api-shapes Part 2; D522)", () => {
+describe("the code field, sent without cart_id (api-shapes Part 2; D520)", () => {
   it("asks a guest to sign in, in words at the field, instead of 404; a signed-in parent's code applies", async () => {
     const guest = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
       body: { promocode: "WELCOME10" },

@@ -35,7 +35,7 @@ export function partyStateOf(
 
 /**
  * A published party page and one of its options, or undefined. The option is share-locked until the
- * transaction ends: staff deleting it at the same moment either wait and then count this request (D525),
+ * transaction ends: staff deleting it at the same moment either wait and then count this request (D522),
  * or delete it first and the request is refused at its field.
  */
 export async function findPartyOption(db: DbOrTx, pageId: number, optionId: number) {
@@ -56,7 +56,7 @@ export async function findPartyOption(db: DbOrTx, pageId: number, optionId: numb
   return row;
 }
 
-/** How many party requests name the option (any state): they are what it was asked for (D525). */
+/** How many party requests name the option (any state): they are what it was asked for (D522). */
 export async function countPartyRequestsOfOption(db: DbOrTx, optionId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

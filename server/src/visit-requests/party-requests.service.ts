@@ -58,7 +58,7 @@ export function createPartyRequestsService({ db, schoolEmails, publicUrl }: Part
       const parent = await findUserById(db, userId);
       if (!parent) throw AppError.notFound();
       const id = await db.transaction(async (tx) => {
-        // Read under the option's share lock, in the transaction that names it (D525).
+        // Read under the option's share lock, in the transaction that names it (D522).
         const found = await findPartyOption(tx, input.product_page, input.purchase_option);
         if (!found) throw AppError.validation("purchase_option", "option_not_on_page");
         if (found.productType !== "BirthdayParty") throw AppError.validation("product_page", "not_a_party");

@@ -181,7 +181,7 @@ describe("POST /api/v2/orders/visit_request/ (trial, out, waiting)", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("refuses today's lesson once it has begun, as the form no longer offers it (D527)", async () => {
+  it("refuses today's lesson once it has begun, as the form no longer offers it (D524)", async () => {
     const today = todayInBerlin();
     // A group of the course meeting today from midnight: begun whatever the hour. Today's closures are
     // set aside for the test, so that a holiday does not answer first.

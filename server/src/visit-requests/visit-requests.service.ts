@@ -73,7 +73,7 @@ async function trialLesson(db: Db, pageId: number, body: VisitRequestBody) {
   const slot = slots.find((candidate) => candidate.id === body.schedule_slot);
   if (!slot || !isLessonDay(body.date, [slot], closed))
     throw AppError.validation("schedule_slot", "trial_slot_not_that_day");
-  // The form offers no lesson that has begun (`trialDates`); neither does the server (D527).
+  // The form offers no lesson that has begun (`trialDates`); neither does the server (D524).
   if (lessonBegun(body.date, slot.start, new Date())) throw AppError.validation("date", "trial_lesson_begun");
   return { id: slot.id, start: slot.start, end: slot.end };
 }

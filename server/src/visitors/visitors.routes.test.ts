@@ -43,7 +43,7 @@ describe("visitors", () => {
     expect(list).toEqual([{ ...visitor, first_name: "Milena" }]);
   });
 
-  it("keeps at most 20 children per account, adds at the same moment included (D526)", async () => {
+  it("keeps at most 20 children per account, adds at the same moment included (D523)", async () => {
     const parent = await createParent(ctx.database.db);
     const adds = await Promise.all(
       Array.from({ length: VISITORS_MAX_PER_ACCOUNT + 2 }, (_, i) =>

@@ -238,7 +238,7 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const refused = await join(parent, u);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error_codes).toEqual({ non_field_errors: ["waiting_list_full"] });
-    // Left again, they still count for a day: joining and leaving in a loop mails no more (D526).
+    // Left again, they still count for a day: joining and leaving in a loop mails no more (D523).
     await t.db
       .update(waitingListEntries)
       .set({ status: "left" })
