@@ -33,7 +33,7 @@ export const accountingRoutes =
   async (app) => {
     const auditExport = auditExportOn(db);
     type MonthRows = Awaited<ReturnType<typeof findMonthDocuments>>;
-    /** The three files of a month, each one route: read the month's documents, audit, send. */
+    /** The three files of a month, each one route: read the month's documents, make the file, audit, send. */
     const files: {
       file: string;
       summary: string;
@@ -89,12 +89,14 @@ export const accountingRoutes =
         async (request, reply) => {
           const { month } = request.params;
           const rows = await findMonthDocuments(db, month);
+          // The file first: one that cannot be made (DATEV settings incomplete) leaves no "exported" entry.
+          const body = await file.body(rows, month, request.log);
           await auditExport(currentUser(request), "accounting", Number(month.replace("-", "")), {
             month,
             format: file.format,
             documents: rows.map((row) => row.number),
           });
-          return download(reply, file.type, file.name(month), await file.body(rows, month, request.log));
+          return download(reply, file.type, file.name(month), body);
         },
       );
     }
