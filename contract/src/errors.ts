@@ -222,8 +222,8 @@ export const ERROR_MESSAGES = {
     ru: "Здесь ещё есть свободное место: вы можете записаться сразу.",
   },
   visitors_too_many: {
-    de: "Sie haben schon 20 Kinder angelegt. Bitte löschen Sie zuerst eines oder rufen Sie uns an.",
-    ru: "Вы уже добавили 20 детей. Пожалуйста, сначала удалите одного или позвоните нам.",
+    de: "Sie haben schon 20 Kinder angelegt. Für weitere rufen Sie uns bitte an.",
+    ru: "Вы уже добавили 20 детей. Чтобы добавить ещё, пожалуйста, позвоните нам.",
   },
   waiting_list_joins_too_many: {
     de: "Sie haben sich heute schon zu oft auf Wartelisten eingetragen. Bitte versuchen Sie es morgen wieder oder rufen Sie uns an.",

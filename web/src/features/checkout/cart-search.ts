@@ -1,7 +1,7 @@
 import type { SearchSchemaInput } from "@tanstack/react-router";
 
 /** Why the parent is back in the cart after a payment that did not happen. */
-export const PAYMENT_NOTICES = ["cancelled", "declined", "expired"] as const;
+export const PAYMENT_NOTICES = ["cancelled", "declined", "expired", "refunded"] as const;
 export type PaymentNotice = (typeof PAYMENT_NOTICES)[number];
 
 /**

@@ -15,6 +15,9 @@ export type CheckoutProblem =
   | "instrumentDeclined"
   | "paymentDeclined"
   | "orderNotPayable"
+  | "offerGone"
+  | "promocodeUsedUp"
+  | "refunded"
   | "notApproved"
   | "throttled"
   | "network"
@@ -34,9 +37,27 @@ const BY_CODE: [string, CheckoutProblem][] = [
   ["instrument_declined", "instrumentDeclined"],
   ["payment_declined", "paymentDeclined"],
   ["order_not_payable", "orderNotPayable"],
-  ["reservation_expired", "orderNotPayable"],
+  // Refused after the money was taken: the shop refunds it whole (D205); trying again changes nothing.
+  ["reservation_expired", "refunded"],
+  ["promocode_used_up_late", "refunded"],
+  ["payment_mismatch", "refunded"],
+  // An offer of the cart no longer bookable (a session begun, D515; an option or page gone).
+  ["slot_not_on_page", "offerGone"],
+  ["week_not_on_page", "offerGone"],
+  ["option_not_on_page", "offerGone"],
+  ["product_not_found", "offerGone"],
+  ["promocode_used_up", "promocodeUsedUp"],
   ["payment_not_approved", "notApproved"],
   ["throttled", "throttled"],
+];
+
+/** Problems a second try can mend (the network, the gateway, a moment's wait); the others need the cart. */
+export const RETRYABLE_PROBLEMS: readonly CheckoutProblem[] = [
+  "paymentUnavailable",
+  "notApproved",
+  "throttled",
+  "network",
+  "unknown",
 ];
 
 export function checkoutProblem(error: unknown): CheckoutProblem {

@@ -105,6 +105,17 @@ describe("checkout problems", () => {
     expect(checkoutProblem(refused("non_field_errors", "instrument_declined"))).toBe("instrumentDeclined");
     expect(checkoutProblem(refused("non_field_errors", "payment_declined"))).toBe("paymentDeclined");
     expect(checkoutProblem(refused("non_field_errors", "order_not_payable"))).toBe("orderNotPayable");
+    // Refused after the money was taken: it is refunded; the parent is told so, not to try again.
+    for (const code of ["reservation_expired", "promocode_used_up_late", "payment_mismatch"])
+      expect(checkoutProblem(refused("non_field_errors", code)), code).toBe("refunded");
+    for (const [field, code] of [
+      ["schedule_slots", "slot_not_on_page"],
+      ["academy_weeks", "week_not_on_page"],
+      ["purchase_option", "option_not_on_page"],
+      ["product_page", "product_not_found"],
+    ])
+      expect(checkoutProblem(refused(field as string, code as string)), code).toBe("offerGone");
+    expect(checkoutProblem(refused("promocode", "promocode_used_up"))).toBe("promocodeUsedUp");
     expect(checkoutProblem(new ApiError(503, { error_codes: { detail: "payment_unavailable" } }))).toBe(
       "paymentUnavailable",
     );

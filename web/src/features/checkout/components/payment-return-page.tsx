@@ -6,7 +6,7 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
 import { checkoutApi } from "../api/checkout-api.ts";
 import type { PaymentNotice } from "../cart-search.ts";
-import { type CheckoutProblem, checkoutProblem } from "../checkout-errors.ts";
+import { type CheckoutProblem, checkoutProblem, RETRYABLE_PROBLEMS } from "../checkout-errors.ts";
 
 /** Gateway orders this page is capturing or has captured (a remount must not capture twice at once). */
 const captures = new Map<string, Promise<number>>();
@@ -69,6 +69,7 @@ export function PaymentReturnPage({
         const found = checkoutProblem(error);
         if (found === "paymentDeclined") callbacks.current.onBackInCart("declined");
         else if (found === "orderNotPayable") callbacks.current.onBackInCart("expired");
+        else if (found === "refunded") callbacks.current.onBackInCart("refunded");
         // Stripe returns here only after its page was completed: a payment not confirmed yet is a SEPA
         // debit still processing (D103), its seats held until Stripe reports the outcome.
         else if (found === "notApproved" && gateway === "stripe" && /^\d+$/.test(token))
@@ -111,11 +112,11 @@ export function PaymentReturnPage({
             <button type="button" className={buttonStyles.primary} onClick={onSignIn}>
               {t("complete.signInButton")}
             </button>
-          ) : (
+          ) : RETRYABLE_PROBLEMS.includes(problem) ? (
             <button type="button" className={buttonStyles.primary} onClick={() => setAttempt((n) => n + 1)}>
               {t("return.retry")}
             </button>
-          )}
+          ) : null}
           <Link to="/cart" className={buttonStyles.secondary}>
             {t("complete.toCart")}
           </Link>

@@ -126,6 +126,7 @@ export function useCheckoutPayment(deps: CheckoutPaymentDeps) {
             if (found === "instrumentDeclined") return actions.restart();
             if (found === "paymentDeclined") onBackInCart("declined");
             if (found === "orderNotPayable") onBackInCart("expired");
+            if (found === "refunded") onBackInCart("refunded");
           } finally {
             setBusy(null);
           }

@@ -1,5 +1,7 @@
 import "../i18n.ts";
 import {
+  type ErrorCode,
+  isErrorCode,
   NAME_MAX_LENGTH,
   todayInBerlin,
   type Visitor,
@@ -42,7 +44,8 @@ export function VisitorForm({
   const errorText = useErrorText();
   const headingId = useId();
   const queryClient = useQueryClient();
-  const [failed, setFailed] = useState(false);
+  /** Why the save failed, when no field says it: the server's code beyond the fields, or a generic failure. */
+  const [failed, setFailed] = useState<"generic" | ErrorCode | null>(null);
   const form = useForm<VisitorInput>({
     resolver: zodResolver(VisitorInputSchema),
     defaultValues: {
@@ -77,7 +80,9 @@ export function VisitorForm({
           focused = true;
         }
       }
-      if (!focused) setFailed(true);
+      // A refusal of the whole form (at most 20 children, D523) in the contract's words; else "try again".
+      const whole = byField.non_field_errors?.[0];
+      if (!focused) setFailed(whole && isErrorCode(whole) ? whole : "generic");
     },
   });
 
@@ -93,7 +98,7 @@ export function VisitorForm({
         // A form nested in another page's form area must not submit the outer one.
         event.stopPropagation();
         void form.handleSubmit((values) => {
-          setFailed(false);
+          setFailed(null);
           save.mutate(values);
         })(event);
       }}
@@ -126,7 +131,9 @@ export function VisitorForm({
         className="sm:max-w-xs"
         {...form.register("birth_date")}
       />
-      <FormMessage tone="error">{failed ? t("saveFailed") : null}</FormMessage>
+      <FormMessage tone="error">
+        {failed === "generic" ? t("saveFailed") : failed ? errorText(failed) : null}
+      </FormMessage>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
           {t("save")}
