@@ -6,7 +6,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FieldError, FormMessage, TextField } from "../../../components/ui/form-fields.tsx";
-import { errorCodes, useErrorText } from "../../../lib/error-codes.ts";
+import { errorCodesByField, useErrorText } from "../../../lib/error-codes.ts";
 import { accountApi } from "../api/account-api.ts";
 import {
   isBareDialCode,
@@ -90,10 +90,17 @@ export function ProfileInfoForm({
       onSaved(saved);
     },
     onError: (error) => {
-      const codes = errorCodes(error);
-      if (codes.includes("invalid_phone"))
-        form.setError("phone_number", { message: "invalid_phone" }, { shouldFocus: true });
-      setResult("failed");
+      // Each refused field says why under it, in the contract's words (a phone number another account
+      // uses: `phone_unique`); only a failure no field explains is "something went wrong".
+      const byField = errorCodesByField(error);
+      let explained = false;
+      for (const field of ["phone_number", ...TEXT_FIELDS.map((entry) => entry.field)] as const) {
+        const code = byField[field]?.[0];
+        if (!code) continue;
+        form.setError(field, { message: code }, { shouldFocus: !explained });
+        explained = true;
+      }
+      setResult(explained ? null : "failed");
     },
   });
 
