@@ -41,10 +41,14 @@ export async function makeRecurring(
   if (known && sub.autopay === "pending") {
     const stripeSession = known.startsWith("cs_");
     if (!stripeSession && via.name !== "stripe") return { id: known };
-    // A Stripe page still open is offered again; an expired one, or a switch of gateway, makes a new one.
-    if (stripeSession && via.name === "stripe") {
-      const open = await gateway.getOrder(known).catch(() => undefined);
-      if (open?.approveUrl && open.status === "CREATED") return { id: known, url: open.approveUrl };
+    if (stripeSession) {
+      const session = await gateway.getOrder(known).catch(() => undefined);
+      // Completed: Stripe's subscription exists and its event is on the way (D512). Asked again meanwhile,
+      // nothing is replaced, on either gateway: replacing would cancel what the parent just set up.
+      if (session?.status === "COMPLETED" || session?.status === "APPROVED") return { id: known };
+      // A Stripe page still open is offered again; an expired one, or a switch of gateway, makes a new one.
+      if (via.name === "stripe" && session?.approveUrl && session.status === "CREATED")
+        return { id: known, url: session.approveUrl };
     }
   }
 

@@ -296,6 +296,24 @@ describe("autopay turned on anew on the other gateway (D512)", () => {
     expect(res.statusCode, res.body).toBe(200);
   };
 
+  it("asked again after Stripe's page was completed, before its event came, keeps what the parent set up", async () => {
+    const a = await subscriber(5);
+    const sessionId = (await byCard(a.headers, a.item.id)).json().id as string;
+    const { subscriptionId, completed } = completeAtStripe(sessionId);
+    // Back on the profile (or in another tab) the parent presses the button again, by card or PayPal.
+    for (const query of [{ payment_gateway: "stripe" }, {}]) {
+      const again = await byCard(a.headers, a.item.id, query);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().id).toBe(sessionId);
+    }
+    expect(stripe.subscriptions.get(subscriptionId)?.status).not.toBe("canceled");
+    expect((await post(completed)).statusCode).toBe(200);
+    expect(await subRow(a.item.id)).toMatchObject({
+      gatewaySubscriptionId: subscriptionId,
+      autopay: "active",
+    });
+  });
+
   it("closes the Stripe page it replaces, and cancels a replaced PayPal subscription the parent approves later", async () => {
     const a = await subscriber(4);
     const sessionId = (await byCard(a.headers, a.item.id)).json().id as string;
