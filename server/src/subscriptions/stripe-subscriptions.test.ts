@@ -301,7 +301,7 @@ describe("autopay turned on anew on the other gateway (D512)", () => {
     const sessionId = (await byCard(a.headers, a.item.id)).json().id as string;
     const { subscriptionId, completed } = completeAtStripe(sessionId);
     // Back on the profile (or in another tab) the parent presses the button again, by card or PayPal.
-    for (const query of [{ payment_gateway: "stripe" }, {}]) {
+    for (const query of [{ payment_gateway: "stripe" }, {}] as Record<string, string>[]) {
       const again = await byCard(a.headers, a.item.id, query);
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json().id).toBe(sessionId);

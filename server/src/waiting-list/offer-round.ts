@@ -15,6 +15,7 @@ import {
   makeOffer,
   settleEntries,
   type Unit,
+  updateEntry,
 } from "./waiting-list.repository.ts";
 import { mailOffer } from "./waiting-list-mails.ts";
 
@@ -45,12 +46,16 @@ async function offerUnit(ctx: WaitingListContext, unit: Unit): Promise<number> {
     const free = await freeSeats(tx, unit);
     if (free <= 0) return 0;
     let made = 0;
-    // The first in line whom the cart would still take (D518): a child who has grown out of the age group
-    // (or not into it yet), or whose booking the catalogue no longer has, keeps waiting, passed over, so
-    // the seat is not held for an offer its parent cannot accept.
+    // The first in line whom the cart would still take (D518). An entry the cart refuses (a child grown
+    // out of the age group, a booking the catalogue no longer has) is passed, as an offer its parent could
+    // not have accepted would have been once it lapsed, without holding the seat for the offer's hours;
+    // the line moves on and the unit leaves the worker's rounds once nobody it could take waits.
     for (const entry of await firstInLine(tx, unit, free + PASSED_OVER_PER_ROUND)) {
       if (made >= free) break;
-      if (!(await cartWouldTake(tx, entry))) continue;
+      if (!(await cartWouldTake(tx, entry))) {
+        await updateEntry(tx, entry.id, { status: "passed" });
+        continue;
+      }
       const token = randomBytes(32).toString("base64url");
       const offered = await makeOffer(tx, entry.id, token, ctx.offerHours);
       if (offered) await mailOffer(ctx, tx, offered);

@@ -479,7 +479,7 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect((await addToCart(b, u)).json().error_codes).toEqual({ schedule_slots: ["slot_not_on_page"] });
   }, 60_000);
 
-  it("passes over a child the age group no longer takes and offers the seat to the next in line (D518)", async () => {
+  it("passes a child the age group no longer takes and offers the seat to the next in line (D518)", async () => {
     const staff = await createStaff(t.db);
     const created = await t.call("POST", "/api/v2/admin/slots/", {
       headers: staff.headers,
@@ -507,10 +507,42 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
       .where(eq(visitors.id, a.child));
     await expireReservation(first.orderId);
     expect((await t.app.paymentWorker.runOnce()).offered).toBe(1);
-    expect((await entryOf(aEntry)).status).toBe("waiting");
+    // Passed, as a lapsed offer is, without holding the seat: the line moves on, and the unit leaves the
+    // worker's rounds once nobody it could take waits.
+    expect((await entryOf(aEntry)).status).toBe("passed");
     expect((await entryOf(bEntry)).status).toBe("offered");
     const { token } = await offerLink(b);
     expect((await accept(b, token)).statusCode).toBe(200);
+  }, 60_000);
+
+  it("a line where only a child the cart refuses waits leaves the worker's rounds (D518)", async () => {
+    const staff = await createStaff(t.db);
+    const created = await t.call("POST", "/api/v2/admin/slots/", {
+      headers: staff.headers,
+      body: {
+        product_page: t.workshop.page.id,
+        weekday: null,
+        date: addDays(todayInBerlin(), 402),
+        start: "10:00",
+        end: "13:00",
+        seats: 1,
+        instructor: null,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const u = { ...unit(0), slotId: created.json().id as number };
+    const first = await holder(u);
+    const a = await parentFor(u);
+    const aEntry = (await join(a, u)).json().id;
+    await t.db
+      .update(visitors)
+      .set({ birthDate: bornYearsAgo(8) })
+      .where(eq(visitors.id, a.child));
+    await expireReservation(first.orderId);
+    expect((await t.app.paymentWorker.runOnce()).offered).toBe(0);
+    expect((await entryOf(aEntry)).status).toBe("passed");
+    const inLine = await findUnitsInLine(t.db, 1_000);
+    expect(inLine).not.toContainEqual({ kind: "slot", id: u.slotId });
   }, 60_000);
 
   it("takes a deleted child out of line instead of offering it a seat", async () => {
