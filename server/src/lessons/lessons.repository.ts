@@ -256,39 +256,13 @@ export async function seatsTakenOn(db: DbOrTx, slotId: number, date: string): Pr
   return Number(row?.n ?? 0);
 }
 
-/**
- * The lessons a child is in already, for a make-up (D517): the slots of its paid, active bookings (every
- * week: its own group) and the slot and date of each make-up it has booked and the school did not cancel.
- */
-export async function findChildLessons(
-  db: DbOrTx,
-  visitorId: number,
-): Promise<{ ownSlots: Set<number>; makeups: Set<string> }> {
-  const own = await db
-    .select({ slotId: orderItemSlots.scheduleSlotId })
-    .from(orderItemSlots)
-    .innerJoin(orderItems, eq(orderItems.id, orderItemSlots.orderItemId))
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(eq(orderItems.visitorId, visitorId), eq(orderItems.status, "active"), eq(orders.status, "paid")),
-    );
+/** The slots and dates of the make-ups a child has booked and the school did not cancel (D517). */
+export async function findChildMakeups(db: DbOrTx, visitorId: number): Promise<Set<string>> {
   const made = await db
     .select({ slotId: makeupBookings.scheduleSlotId, date: makeupBookings.lessonDate })
     .from(makeupBookings)
     .where(and(eq(makeupBookings.visitorId, visitorId), isNull(makeupBookings.cancelledAt)));
-  return {
-    ownSlots: new Set(own.map((row) => row.slotId)),
-    makeups: new Set(made.map((row) => `${row.slotId}@${row.date}`)),
-  };
-}
-
-/** Whether a child is in the lesson of `slotId` on `date` already (`findChildLessons`). */
-export function inLesson(
-  lessons: { ownSlots: Set<number>; makeups: Set<string> },
-  slotId: number,
-  date: string,
-) {
-  return lessons.ownSlots.has(slotId) || lessons.makeups.has(`${slotId}@${date}`);
+  return new Set(made.map((row) => `${row.slotId}@${row.date}`));
 }
 
 /** The first key of the make-up's per-child lock ("mkup"); the child's id is the second. */

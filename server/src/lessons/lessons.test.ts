@@ -10,6 +10,7 @@ import {
   mailOutbox,
   makeupCredits,
   orderItems,
+  orders,
   productPages,
   scheduleSlots,
   subscriptions,
@@ -17,7 +18,7 @@ import {
 } from "../db/schema/index.ts";
 import { recordPayment } from "../subscriptions/record-payment.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createParent } from "../test/shop-fixtures.ts";
+import { createChild, createParent } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 import { addDays, berlinInstant } from "./lesson-time.ts";
 import { createLessonsService } from "./lessons.service.ts";
@@ -223,6 +224,46 @@ describe("one seat per child in a lesson (D517)", () => {
       await t.call("GET", `/api/v2/lessons/credits/${second.id}/options/`, { headers: parent.headers })
     ).json();
     expect(left).not.toContainEqual(expect.objectContaining({ slot: other.id, date }));
+  });
+});
+
+describe("one seat per child in a lesson: the own group only while the booking gives lessons (D517)", () => {
+  it("takes a make-up in the child's group once its meeting card's weeks are over", async () => {
+    const parent = await createParent(t.db);
+    const child = await createChild(t.db, parent.id, 6);
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: parent.headers,
+      body: {
+        product_page: t.course.page.id,
+        purchase_option: t.course.option("TERMINKARTEN").id,
+        visitor: child,
+        schedule_slots: [t.weekly[0]?.id],
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { id, order_id } = (await t.fulfil(parent.headers)).json();
+    t.standIn.approve(id);
+    expect((await t.capture(parent.headers, id)).statusCode).toBe(200);
+    // Paid nine weeks ago: its ten weekly meetings end a week from today.
+    await t.db
+      .update(orders)
+      .set({ paidAt: new Date(Date.now() - 63 * 86_400_000) })
+      .where(eq(orders.id, order_id));
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order_id));
+    const reported = await t.call("POST", "/api/v2/lessons/absences/", {
+      headers: parent.headers,
+      body: { order_item: item?.id, dates: [tomorrow()] },
+    });
+    expect(reported.statusCode, reported.body).toBe(200);
+    const [credit] = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();
+    const own = t.weekly[0];
+    if (!credit || !own) throw new Error("no credit");
+    const after = addDays(tomorrow(), 7);
+    const booked = await t.call("POST", "/api/v2/lessons/makeups/", {
+      headers: parent.headers,
+      body: { credit: credit.id, slot: own.id, date: after },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
   });
 });
 

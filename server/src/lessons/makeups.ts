@@ -13,7 +13,9 @@ import {
 } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { addDays, berlinInstant } from "./lesson-time.ts";
+import { lessonOn } from "./lesson-today.ts";
 import {
+  asItem,
   childName,
   HORIZON_DAYS,
   isLessonCancelled,
@@ -21,12 +23,12 @@ import {
   slotMeetsOn,
 } from "./lessons.deps.ts";
 import {
-  findChildLessons,
+  findBookedItems,
+  findChildMakeups,
   findClosures,
   findMakeupSlots,
   findPageRules,
   findSlot,
-  inLesson,
   lockChildMakeups,
   type SlotRow,
   seatsTakenOn,
@@ -126,11 +128,11 @@ export async function makeupOptions(ctx: LessonsContext, userId: number, creditI
   if (credit.usedAt || credit.expiresOn < today) return options;
   const horizon = addDays(today, HORIZON_DAYS);
   const until = credit.expiresOn < horizon ? credit.expiresOn : horizon;
-  const attends = credit.visitorId === null ? undefined : await findChildLessons(ctx.db, credit.visitorId);
+  const attends = await childLessons(ctx, ctx.db, credit);
   for (const slot of await findMakeupSlots(ctx.db, credit.productPageId)) {
     for (let date = today; date <= until; date = addDays(date, 1)) {
       // Not a lesson the child is in already: its own group, or another make-up (D517).
-      if (attends && inLesson(attends, slot.id, date)) continue;
+      if (attends(slot.id, date)) continue;
       if (!(await takesPlace(ctx, ctx.db, slot, date))) continue;
       options.push({
         slot: slot.id,
@@ -144,6 +146,30 @@ export async function makeupOptions(ctx: LessonsContext, userId: number, creditI
     }
   }
   return options.sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start));
+}
+
+/**
+ * Whether the credit's child is in a lesson already (D517): its own group that day, as its bookings give
+ * it lessons (`lessonOn`: from the day paid, a meeting card within its weeks), or a make-up booked there.
+ */
+async function childLessons(
+  ctx: LessonsContext,
+  dbx: DbOrTx,
+  credit: { userId: number | null; visitorId: number | null },
+): Promise<(slotId: number, date: string) => boolean> {
+  if (credit.visitorId === null || credit.userId === null) return () => false;
+  const visitorId = credit.visitorId;
+  const made = await findChildMakeups(dbx, visitorId);
+  const own = (await findBookedItems(dbx, { userId: credit.userId })).filter(
+    (item) => item.visitorId === visitorId,
+  );
+  return (slotId, date) =>
+    made.has(`${slotId}@${date}`) ||
+    own.some(
+      (item) =>
+        item.slots.some((slot) => slot.id === slotId) &&
+        lessonOn(asItem(item), date, berlinDate(item.paidAt ?? ctx.now()))?.slot?.id === slotId,
+    );
 }
 
 /** Whether a credit of page `creditPage` may be used in `slot`: its own page or one of the same group. */
@@ -175,11 +201,9 @@ export async function bookMakeup(ctx: LessonsContext, userId: number, input: Mak
     // One seat per child in a lesson: not its own group, nor a lesson it made up already (D517). The
     // credit's row lock serialises this child's bookings of one credit; two credits of one child are
     // serialised by the child's lock.
-    if (credit.visitorId !== null) {
-      await lockChildMakeups(tx, credit.visitorId);
-      if (inLesson(await findChildLessons(tx, credit.visitorId), slot.id, input.date))
-        throw AppError.validation("date", "makeup_child_attends");
-    }
+    if (credit.visitorId !== null) await lockChildMakeups(tx, credit.visitorId);
+    if ((await childLessons(ctx, tx, credit))(slot.id, input.date))
+      throw AppError.validation("date", "makeup_child_attends");
     await lockUnits(tx, [slot.id], []);
     if ((await seatsTakenOn(tx, slot.id, input.date)) >= slot.seats)
       throw AppError.validation("date", "makeup_full");
