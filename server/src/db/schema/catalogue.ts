@@ -173,6 +173,11 @@ export const scheduleSlots = pgTable(
   },
   (t) => [
     index("schedule_slots_page_idx").on(t.productPageId),
+    // The dated sessions still offered, by day: the catalogue's next change by time (D515) reads them
+    // from today on, on every turn of its epoch, and should not read a decade's sessions to find it.
+    index("schedule_slots_offered_date_idx")
+      .on(t.date)
+      .where(sql`${t.date} is not null and ${t.archivedAt} is null`),
     check("schedule_slots_seats_check", sql`${t.seats} >= 0`),
     check("schedule_slots_weekday_check", sql`${t.weekday} between 0 and 6`),
     // A slot is either weekly (weekday) or dated (date), never both or neither.

@@ -1,0 +1,1 @@
+CREATE INDEX "schedule_slots_offered_date_idx" ON "schedule_slots" USING btree ("date") WHERE "schedule_slots"."date" is not null and "schedule_slots"."archived_at" is null;
