@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/index.ts";
 import { paymentEvents, payments, ph, prepared } from "../db/index.ts";
-import { deactivateCardsBoughtBy, releaseGiftCard } from "../gift-cards/index.ts";
+import { releaseGiftCard, stopCardsBoughtBy } from "../gift-cards/index.ts";
 import { centsOf, type GatewayName } from "../payments/index.ts";
 import {
   findOrder,
@@ -104,7 +104,7 @@ export async function applyReportedRefund(
     await updateOrder(tx, order.id, { status: "refunded" });
     await releaseGiftCard(tx, order);
     // A gift card it bought pays for nothing more: the money it was bought with is back (D512).
-    await deactivateCardsBoughtBy(tx, order.id, new Date());
+    await stopCardsBoughtBy(tx, order.id, new Date());
     // A course refunded whole takes no more months, and its parent could no longer cancel it (D511).
     await itemRefunds.orderRefunded(tx, order.id);
   }

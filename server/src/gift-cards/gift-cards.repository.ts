@@ -45,13 +45,15 @@ export async function findGiftCardOfItem(db: DbOrTx, orderItemId: number): Promi
  * its money back, so the cards pay for nothing more. Deactivated as staff deactivate a card (D125), so the
  * back office shows them so and staff can undo it; what was spent of them before stays spent.
  */
-export async function deactivateCardsBoughtBy(tx: Tx, orderId: number, at: Date): Promise<void> {
-  await tx
+export async function deactivateCardsBoughtBy(tx: Tx, orderId: number, at: Date): Promise<number[]> {
+  const rows = await tx
     .update(giftCards)
     .set({ deactivatedAt: at })
     .where(
       sql`${giftCards.deactivatedAt} is null and ${giftCards.orderItemId} in (select id from order_items where order_id = ${orderId})`,
-    );
+    )
+    .returning({ id: giftCards.id });
+  return rows.map((row) => row.id);
 }
 
 /** The balances of the cards these order items bought (only a gift card's item bought one). */

@@ -9,10 +9,11 @@ import {
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/index.ts";
 import { orders, users } from "../db/index.ts";
-import { enqueueMail } from "../mail/index.ts";
+import { enqueueMail, withdrawPendingGiftCardMails } from "../mail/index.ts";
 import { giftCardExpiry, newGiftCardCode } from "./gift-card-code.ts";
 import {
   bookLedger,
+  deactivateCardsBoughtBy,
   findGiftCard,
   findGiftCardOfItem,
   type GiftCardRow,
@@ -269,4 +270,13 @@ export async function issueGiftCardByHand(
     amountCents: issued.initialCents,
   });
   return issued;
+}
+
+/**
+ * The cards an order bought, when the gateway reports the whole order refunded (D512): deactivated, and a
+ * recipient's mail still waiting for its day taken back, so the code reaches nobody as a present.
+ */
+export async function stopCardsBoughtBy(tx: Tx, orderId: number, at: Date): Promise<void> {
+  const stopped = await deactivateCardsBoughtBy(tx, orderId, at);
+  await withdrawPendingGiftCardMails(tx, stopped);
 }

@@ -3,7 +3,6 @@ export { renderGiftCardPdf } from "./gift-card-pdf.ts";
 export {
   anonymiseGiftCardsOfBuyer,
   bookLedger,
-  deactivateCardsBoughtBy,
   findGiftCard,
   findGiftCardByCode,
   findGiftCardOfItem,
@@ -19,6 +18,7 @@ export {
   issueGiftCardsForOrder,
   redeemGiftCard,
   releaseGiftCard,
+  stopCardsBoughtBy,
 } from "./gift-cards.service.ts";
 export {
   GIFT_CARD_SORTS,

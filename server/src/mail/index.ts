@@ -11,6 +11,7 @@ export {
   findPendingGiftCardMail,
   resendMail,
   resendMailAtMost,
+  withdrawPendingGiftCardMails,
 } from "./mail-outbox.ts";
 export type {
   ContactRequestData,

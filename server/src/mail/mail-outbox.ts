@@ -235,6 +235,25 @@ export async function findPendingGiftCardMail(
   return row?.id;
 }
 
+/**
+ * Takes back the gift card mails not sent yet that carry one of these cards (a recipient's mail waiting for
+ * its day, D512): the card no longer pays, so its code must not reach anyone as a present. Answers how many.
+ */
+export async function withdrawPendingGiftCardMails(tx: DbOrTx, giftCardIds: number[]): Promise<number> {
+  if (giftCardIds.length === 0) return 0;
+  const carries = or(
+    ...giftCardIds.map(
+      (giftCardId) =>
+        sql`${mailOutbox.attachments} @> ${JSON.stringify([{ kind: "gift-card-pdf", giftCardId }])}::jsonb`,
+    ),
+  );
+  const rows = await tx
+    .delete(mailOutbox)
+    .where(and(eq(mailOutbox.template, "gift-card"), eq(mailOutbox.status, "pending"), carries))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
 /** The school's own copies of what a family sent or did: they name the family without being addressed to it. */
 const STAFF_TEMPLATES = [
   "contact-request",

@@ -73,7 +73,7 @@ export function createCartService({ db, siblingDiscountPercent, publicUrl, chang
     setPromocode: async (caller: CartCaller, promocode: string, locale: Locale): Promise<Order> => {
       // The existing client sends the code without `cart_id` (api-shapes Part 2): a guest's cart cannot be
       // known then, so the parent is asked to sign in (their cart comes along), not told "not found" (D520).
-      if (caller.userId === null && !caller.cartId)
+      if (caller.userId === null && !caller.cartId && promocode.trim() !== "")
         throw AppError.validation("promocode", "promocode_sign_in");
       // The cart's lines go with its lock, its one write with the commit (D455, D470); the reply is the
       // code and card just read (D472) and the items read with the cart's write (D479).
