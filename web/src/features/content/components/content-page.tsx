@@ -1,5 +1,5 @@
 import "../i18n.ts";
-import { type ContentPageKey, INTL_LOCALES } from "@atelier/contract";
+import { type ContentPageKey, INTL_LOCALES, SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -52,7 +52,11 @@ export function ContentPageView({ pageKey, children }: { pageKey: ContentPageKey
         {Number.isNaN(updated.getTime()) ? null : (
           <p className="mt-10 text-sm text-slate-700">
             {t("updatedAt", {
-              date: new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: "long" }).format(updated),
+              // The school's day, on the server's render and in every browser alike.
+              date: new Intl.DateTimeFormat(INTL_LOCALES[locale], {
+                dateStyle: "long",
+                timeZone: SCHOOL_TIME_ZONE,
+              }).format(updated),
             })}
           </p>
         )}
