@@ -38,6 +38,7 @@ export function CartItem({
   const selectId = useId();
   const remove = useMutation({
     mutationFn: () => cartApi.deleteItem(item.id),
+    // Said where the parent pressed the button (the line stays): no connection, a refusal in the server's words.
     onError: (error) => console.error("removing a cart item failed", error),
     onSettled: () => refreshCart(queryClient),
   });
@@ -94,6 +95,11 @@ export function CartItem({
           {t("cart.remove")}
         </button>
       </div>
+      {remove.isError ? (
+        <p role="alert" className="mt-2 text-sm font-semibold text-red-800">
+          {serverMessage(remove.error) ?? t("cart.removeFailed")}
+        </p>
+      ) : null}
     </article>
   );
 }

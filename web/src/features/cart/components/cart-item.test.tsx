@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import type { OrderItem } from "@atelier/contract";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../../lib/api-client.ts";
+import { renderInLocale } from "../../../test/render.tsx";
+import { cartApi } from "../api/cart-api.ts";
+import { CartItem } from "./cart-item.tsx";
+
+vi.mock("@tanstack/react-router", () => ({
+  Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
+}));
+vi.mock("../api/cart-api.ts", () => ({ cartApi: { deleteItem: vi.fn(), updateItem: vi.fn() } }));
+
+const item = {
+  id: 41,
+  product_page: {
+    name: "Kleine Maler",
+    slug: "kleine-maler",
+    product_type: "Workshop",
+    refund_days_before: null,
+  },
+  purchase_option_name: "Ticket",
+  list_price_cents: 8900,
+  discount_amount_cents: 0,
+  recurrent_price_cents: 0,
+  schedule_slot_details: [],
+  academy_week_details: [],
+  terms: [],
+  is_recurring: false,
+  comment: "",
+  guest_visitor: null,
+  gift_card: null,
+  visitor: null,
+} as unknown as OrderItem;
+
+describe("removing a cart line", () => {
+  it("says so where the parent pressed when it fails, instead of nothing", async () => {
+    vi.mocked(cartApi.deleteItem).mockRejectedValue(new ApiError(0, null));
+    renderInLocale(
+      <QueryClientProvider client={new QueryClient()}>
+        <CartItem item={item} visitors={[]} signedIn />
+      </QueryClientProvider>,
+      "de",
+    );
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    fireEvent.click(screen.getByRole("button", { name: "„Kleine Maler“ entfernen" }));
+    expect((await screen.findByRole("alert")).textContent).toMatch(/konnte nicht entfernt werden/);
+  });
+});
