@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from "@atelier/contract";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-client.ts";
-import { errorCodesByField, errorText, serverMessage } from "./error-codes.ts";
+import { errorCodesByField, errorText, refusalText, serverMessage } from "./error-codes.ts";
 
 describe("serverMessage", () => {
   const error = new ApiError(400, {
@@ -43,5 +43,23 @@ describe("errorText", () => {
   it("reads an unknown code as invalid, and no code as no text", () => {
     expect(errorText("no_such_code", "de")).toBe("Bitte prüfen Sie diese Angabe.");
     expect(errorText(undefined, "de")).toBeUndefined();
+  });
+});
+
+describe("refusalText", () => {
+  const body = {
+    non_field_errors: ["Schon gebucht."],
+    error_codes: { non_field_errors: ["already_booked"] },
+  };
+  it("gives the server's words of a refusal it explained, and nothing where only 'try again' fits", () => {
+    expect(refusalText(new ApiError(400, body))).toBe("Schon gebucht.");
+    expect(refusalText(new ApiError(0, null))).toBeUndefined();
+    expect(
+      refusalText(new ApiError(503, { detail: "…", error_codes: { detail: "payment_unavailable" } })),
+    ).toBeUndefined();
+    expect(
+      refusalText(new ApiError(429, { detail: "…", error_codes: { detail: "throttled" } })),
+    ).toBeUndefined();
+    expect(refusalText(new ApiError(400, "<html>"))).toBeUndefined();
   });
 });

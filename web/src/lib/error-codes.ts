@@ -67,3 +67,15 @@ export function useErrorText(): (code: string | undefined) => string | undefined
   const locale = useLocale();
   return (code) => errorText(code, locale);
 }
+
+/**
+ * The server's words for a refusal it explained (a 4xx with a message: a deadline passed, a rule of the
+ * shop), in the request's locale; undefined for a failure nobody explained (no connection, a 5xx, too many
+ * tries), where the caller's own "please try again" is the right thing to say.
+ */
+export function refusalText(error: unknown): string | undefined {
+  const status =
+    error && typeof error === "object" && "status" in error ? (error as { status: unknown }).status : 0;
+  if (typeof status !== "number" || status < 400 || status >= 500 || status === 429) return undefined;
+  return errorCodes(error).length > 0 ? serverMessage(error) : undefined;
+}

@@ -59,6 +59,30 @@ describe("WithdrawButton (two steps, D75)", () => {
     expect(String(post?.[0])).toContain("/api/v2/orders/items/12/withdraw/");
   });
 
+  it("says why the server refused (the deadline just passed) instead of 'try again'", async () => {
+    const refusal = {
+      non_field_errors: ["Die kostenlose Stornierung ist nicht mehr möglich."],
+      error_codes: { non_field_errors: ["withdrawal_policy_over"] },
+    };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.method === "POST"
+          ? new Response(JSON.stringify(refusal), {
+              status: 400,
+              headers: { "content-type": "application/json" },
+            })
+          : json(view),
+      ),
+    );
+    renderButton(item());
+    fireEvent.click(screen.getByRole("button", { name: /Vertrag widerrufen/ }));
+    await screen.findByTestId("withdraw-amount");
+    fireEvent.click(screen.getByRole("button", { name: "Widerruf bestätigen" }));
+    expect((await screen.findByText(/kostenlose Stornierung/)).getAttribute("role")).toBe("alert");
+    expect(screen.queryByText(/noch einmal/)).toBeNull();
+  });
+
   it("a gift card's dialog frees no seat; no dialog names PayPal (D486)", async () => {
     vi.stubGlobal(
       "fetch",

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { MessageDialog } from "../../../components/ui/message-dialog.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { refusalText } from "../../../lib/error-codes.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { withdraw, withdrawalQueryOptions } from "../api/withdrawal-api.ts";
@@ -138,7 +139,9 @@ function WithdrawFlow({ item, until }: { item: HistoryItem; until: string }) {
           )}
           {mutation.isError ? (
             <p role="alert" className="text-red-800">
-              {t(words("failed"))}
+              {/* A refusal the server names (the 14 days or the free cancellation just ran out, D75) in the
+                  contract's words; only a failure it does not explain asks to try again. */}
+              {refusalText(mutation.error) ?? t(words("failed"))}
             </p>
           ) : null}
         </div>

@@ -7,7 +7,7 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { ApiError } from "../../../lib/api-client.ts";
-import { errorCodes } from "../../../lib/error-codes.ts";
+import { errorCodes, refusalText } from "../../../lib/error-codes.ts";
 import { berlinDateTime, formatDate, formatTime, slotDay } from "../../../lib/format.ts";
 import { offerQueryKey, waitingListApi } from "../api/waiting-list-api.ts";
 
@@ -35,10 +35,11 @@ export function OfferPage({
     retry: false,
   });
   const accept = useMutation({ mutationFn: () => waitingListApi.accept(token), onSuccess: onAccepted });
+  // The cart's own refusals (the child booked already, the cart full, the age) in the server's words.
   const acceptError = accept.error
     ? errorCodes(accept.error).includes("offer_expired")
       ? t("offer.expired")
-      : t("offer.acceptFailed")
+      : (refusalText(accept.error) ?? t("offer.acceptFailed"))
     : null;
 
   let body: React.ReactNode;
