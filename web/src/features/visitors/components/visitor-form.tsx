@@ -12,7 +12,7 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type UseFormSetError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FormMessage, TextField } from "../../../components/ui/form-fields.tsx";
@@ -20,6 +20,25 @@ import { errorCodesByField, useErrorText } from "../../../lib/error-codes.ts";
 import { saveVisitor } from "../api/visitors-api.ts";
 
 const FIELDS = ["first_name", "last_name", "birth_date"] as const;
+
+/**
+ * Puts each refused field's code under its field, the first focused; answers what the form must say beside
+ * them: nothing when a field says it, a refusal of the whole form (at most 20 children, D523) in the
+ * contract's words, else the generic "try again".
+ */
+function showRefusal(error: unknown, setError: UseFormSetError<VisitorInput>): "generic" | ErrorCode | null {
+  const byField = errorCodesByField(error);
+  let focused = false;
+  for (const field of FIELDS) {
+    const code = byField[field]?.[0];
+    if (!code) continue;
+    setError(field, { message: code }, { shouldFocus: !focused });
+    focused = true;
+  }
+  if (focused) return null;
+  const whole = byField.non_field_errors?.[0];
+  return whole && isErrorCode(whole) ? whole : "generic";
+}
 
 /**
  * Add or edit a child (react-hook-form + the contract's VisitorInputSchema). Signed in it saves on the
@@ -70,20 +89,7 @@ export function VisitorForm({
       await queryClient.invalidateQueries({ queryKey: ["visitors"] });
       onSaved(saved);
     },
-    onError: (error) => {
-      const byField = errorCodesByField(error);
-      let focused = false;
-      for (const field of FIELDS) {
-        const code = byField[field]?.[0];
-        if (code) {
-          form.setError(field, { message: code }, { shouldFocus: !focused });
-          focused = true;
-        }
-      }
-      // A refusal of the whole form (at most 20 children, D523) in the contract's words; else "try again".
-      const whole = byField.non_field_errors?.[0];
-      if (!focused) setFailed(whole && isErrorCode(whole) ? whole : "generic");
-    },
+    onError: (error) => setFailed(showRefusal(error, form.setError)),
   });
 
   const Heading = `h${headingLevel}` as const;
