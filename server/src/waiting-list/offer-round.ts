@@ -46,14 +46,16 @@ async function offerUnit(ctx: WaitingListContext, unit: Unit): Promise<number> {
     const free = await freeSeats(tx, unit);
     if (free <= 0) return 0;
     let made = 0;
-    // The first in line whom the cart would still take (D518). An entry the cart refuses (a child grown
-    // out of the age group, a booking the catalogue no longer has) is passed, as an offer its parent could
-    // not have accepted would have been once it lapsed, without holding the seat for the offer's hours;
-    // the line moves on and the unit leaves the worker's rounds once nobody it could take waits.
+    // The first in line whom the cart would still take (D518). An entry the cart refuses for its child (grown
+    // out of the age group, no longer the parent's) is passed, as an offer its parent could not have
+    // accepted would have been once it lapsed, without holding the seat; the line moves on and leaves the
+    // worker's rounds. A refusal of the catalogue's (a page unpublished while staff edit it) passes nobody:
+    // the entry keeps its place for when the offer is bookable again.
     for (const entry of await firstInLine(tx, unit, free + PASSED_OVER_PER_ROUND)) {
       if (made >= free) break;
-      if (!(await cartWouldTake(tx, entry))) {
-        await updateEntry(tx, entry.id, { status: "passed" });
+      const refusal = await cartRefusal(tx, entry);
+      if (refusal !== null) {
+        if (CHILD_REFUSALS.has(refusal)) await updateEntry(tx, entry.id, { status: "passed" });
         continue;
       }
       const token = randomBytes(32).toString("base64url");
@@ -68,13 +70,25 @@ async function offerUnit(ctx: WaitingListContext, unit: Unit): Promise<number> {
 /** How many entries a unit's round may pass over beside the seats it offers. */
 const PASSED_OVER_PER_ROUND = 20;
 
-/** Whether the cart's rules take the entry's booking now, but for the seat (which is this round's to give). */
-async function cartWouldTake(tx: Tx, entry: EntryRow): Promise<boolean> {
+/** Refusals that are the child's own and last: its age for this offer, or a child no longer the parent's. */
+const CHILD_REFUSALS = new Set([
+  "age_not_in_group",
+  "child_age_week",
+  "child_age_date",
+  "child_age_today",
+  "visitor_not_found",
+]);
+
+/**
+ * Why the cart's rules refuse the entry's booking now (its code), or null when they take it, but for the
+ * seat, which is this round's to give.
+ */
+async function cartRefusal(tx: Tx, entry: EntryRow): Promise<string | null> {
   try {
     await checkBooking(tx, { userId: entry.userId }, bookingOf(entry), []);
-    return true;
+    return null;
   } catch (error) {
-    if (error instanceof AppError) return error.code === "no_seats_left";
+    if (error instanceof AppError) return error.code === "no_seats_left" ? null : error.code;
     throw error;
   }
 }

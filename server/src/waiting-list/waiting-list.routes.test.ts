@@ -1,7 +1,7 @@
 import { addDays, todayInBerlin } from "@atelier/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { academyWeeks, orders, visitors, waitingListEntries } from "../db/schema/index.ts";
+import { academyWeeks, orders, productPages, visitors, waitingListEntries } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import {
   ACADEMY_8_11,
@@ -543,6 +543,37 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect((await entryOf(aEntry)).status).toBe("passed");
     const inLine = await findUnitsInLine(t.db, 1_000);
     expect(inLine).not.toContainEqual({ kind: "slot", id: u.slotId });
+  }, 60_000);
+
+  it("keeps the line of a page staff unpublished meanwhile: nobody passed, nothing offered (D518)", async () => {
+    const staff = await createStaff(t.db);
+    const created = await t.call("POST", "/api/v2/admin/slots/", {
+      headers: staff.headers,
+      body: {
+        product_page: t.workshop.page.id,
+        weekday: null,
+        date: addDays(todayInBerlin(), 403),
+        start: "10:00",
+        end: "13:00",
+        seats: 1,
+        instructor: null,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const u = { ...unit(0), slotId: created.json().id as number };
+    const first = await holder(u);
+    const a = await parentFor(u);
+    const aEntry = (await join(a, u)).json().id;
+    await expireReservation(first.orderId);
+    await t.db.update(productPages).set({ isPublished: false }).where(eq(productPages.id, u.page));
+    try {
+      expect((await t.app.paymentWorker.runOnce()).offered).toBe(0);
+      expect((await entryOf(aEntry)).status).toBe("waiting");
+    } finally {
+      await t.db.update(productPages).set({ isPublished: true }).where(eq(productPages.id, u.page));
+    }
+    expect((await t.app.paymentWorker.runOnce()).offered).toBe(1);
+    expect((await entryOf(aEntry)).status).toBe("offered");
   }, 60_000);
 
   it("takes a deleted child out of line instead of offering it a seat", async () => {
