@@ -68,6 +68,41 @@ async function pay(headers: Headers): Promise<number> {
   return orderId;
 }
 
+/** A gift card bought for a recipient, mailed to them a week from now: the card and its order. */
+async function cardForRecipient(email: string) {
+  const buyer = await createParent(t.db);
+  const page = await pageBySlug(t.db, GIFT_CARD);
+  const added = await t.call("POST", "/api/v2/orders/items/", {
+    headers: buyer.headers,
+    body: {
+      product_page: page.page.id,
+      purchase_option: page.options[0]?.id,
+      gift_card: {
+        amount_cents: 5_000,
+        recipient_name: "Oma Olga",
+        deliver_to: "recipient",
+        recipient_email: email,
+        send_on: berlinDate(new Date(Date.now() + 7 * 86_400_000)),
+      },
+    },
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  const orderId = await pay(buyer.headers);
+  const [card] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, buyer.id));
+  if (!card) throw new Error("no card");
+  return { card, orderId };
+}
+
+const pendingMailsTo = async (email: string) =>
+  (await t.mailsTo(email)).filter((mail) => mail.status === "pending");
+
+/** A refund of the whole payment of the order, as PayPal reports one made in its dashboard. */
+async function refundedInDashboard(orderId: number) {
+  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+  if (!payment?.gatewayOrderId) throw new Error("no payment");
+  await reportRefund(t.standIn.refundAtPayPal(payment.gatewayOrderId, payment.amountCents));
+}
+
 /** A course (its lesson not today) paid with the card's code, wholly or in part. */
 async function courseWithCard(code: string) {
   const parent = await t.parentWithCourse(t.weekly.findIndex((s) => s.weekday !== todayWeekday()));
@@ -320,29 +355,8 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
 
   it("a bought card whose order PayPal's dashboard refunded whole pays for nothing more (D512)", async () => {
     // Bought for a recipient, mailed to them in a week: that mail is taken back with the refund.
-    const buyer = await createParent(t.db);
-    const page = await pageBySlug(t.db, GIFT_CARD);
-    const sendOn = berlinDate(new Date(Date.now() + 7 * 86_400_000));
-    const added = await t.call("POST", "/api/v2/orders/items/", {
-      headers: buyer.headers,
-      body: {
-        product_page: page.page.id,
-        purchase_option: page.options[0]?.id,
-        gift_card: {
-          amount_cents: 5_000,
-          recipient_name: "Oma Olga",
-          deliver_to: "recipient",
-          recipient_email: "oma.olga@example.org",
-          send_on: sendOn,
-        },
-      },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const orderId = await pay(buyer.headers);
-    const [card] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, buyer.id));
-    if (!card) throw new Error("no card");
-    const waiting = async () =>
-      (await t.mailsTo("oma.olga@example.org")).filter((mail) => mail.status === "pending");
+    const { card, orderId } = await cardForRecipient("oma.olga@example.org");
+    const waiting = () => pendingMailsTo("oma.olga@example.org");
     expect(await waiting()).toHaveLength(1);
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
     if (!payment?.gatewayOrderId) throw new Error("no payment");
@@ -359,6 +373,14 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     });
     expect(set.statusCode).toBe(400);
     expect(set.json().error_codes).toEqual({ promocode: ["gift_card_deactivated"] });
+  });
+
+  it("a card staff deactivated before the dashboard refund has its waiting mail taken back too (D512)", async () => {
+    const { card, orderId } = await cardForRecipient("opa.ivan@example.org");
+    await t.db.update(giftCards).set({ deactivatedAt: new Date() }).where(eq(giftCards.id, card.id));
+    expect(await pendingMailsTo("opa.ivan@example.org")).toHaveLength(1);
+    await refundedInDashboard(orderId);
+    expect(await pendingMailsTo("opa.ivan@example.org")).toEqual([]);
   });
 
   it("a bought card refunded by staff gives back no more than is still on it, and loses what it gave (D506)", async () => {

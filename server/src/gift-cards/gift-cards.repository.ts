@@ -46,13 +46,13 @@ export async function findGiftCardOfItem(db: DbOrTx, orderItemId: number): Promi
  * back office shows them so and staff can undo it; what was spent of them before stays spent.
  */
 export async function deactivateCardsBoughtBy(tx: Tx, orderId: number, at: Date): Promise<number[]> {
-  const rows = await tx
+  const bought = sql`${giftCards.orderItemId} in (select id from order_items where order_id = ${orderId})`;
+  await tx
     .update(giftCards)
     .set({ deactivatedAt: at })
-    .where(
-      sql`${giftCards.deactivatedAt} is null and ${giftCards.orderItemId} in (select id from order_items where order_id = ${orderId})`,
-    )
-    .returning({ id: giftCards.id });
+    .where(sql`${giftCards.deactivatedAt} is null and ${bought}`);
+  // Every card the order bought, those staff had deactivated before too: their waiting mails go as well.
+  const rows = await tx.select({ id: giftCards.id }).from(giftCards).where(bought);
   return rows.map((row) => row.id);
 }
 
