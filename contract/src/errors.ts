@@ -221,6 +221,10 @@ export const ERROR_MESSAGES = {
     de: "Hier ist noch ein Platz frei: Sie können direkt buchen.",
     ru: "Здесь ещё есть свободное место: вы можете записаться сразу.",
   },
+  autopay_pending: {
+    de: "Die automatische Zahlung wird gerade eingerichtet. Bitte laden Sie die Seite in ein paar Minuten neu.",
+    ru: "Автоплатёж сейчас настраивается. Пожалуйста, обновите страницу через несколько минут.",
+  },
   visitors_too_many: {
     de: "Sie haben schon 20 Kinder angelegt. Für weitere rufen Sie uns bitte an.",
     ru: "Вы уже добавили 20 детей. Чтобы добавить ещё, пожалуйста, позвоните нам.",

@@ -43,9 +43,11 @@ export async function makeRecurring(
     if (!stripeSession && via.name !== "stripe") return { id: known };
     if (stripeSession) {
       const session = await gateway.getOrder(known).catch(() => undefined);
-      // Completed: Stripe's subscription exists and its event is on the way (D512). Asked again meanwhile,
-      // nothing is replaced, on either gateway: replacing would cancel what the parent just set up.
-      if (session?.status === "COMPLETED" || session?.status === "APPROVED") return { id: known };
+      // Completed: Stripe's subscription exists and its event is on the way (D512). Asked again meanwhile
+      // (a page left open), nothing is replaced, on either gateway: that would cancel what the parent just
+      // set up. The parent is told it is being set up.
+      if (session?.status === "COMPLETED" || session?.status === "APPROVED")
+        throw AppError.validation("non_field_errors", "autopay_pending");
       // A Stripe page still open is offered again; an expired one, or a switch of gateway, makes a new one.
       if (via.name === "stripe" && session?.approveUrl && session.status === "CREATED")
         return { id: known, url: session.approveUrl };

@@ -303,9 +303,10 @@ describe("autopay turned on anew on the other gateway (D512)", () => {
     // Back on the profile (or in another tab) the parent presses the button again, by card or PayPal.
     for (const query of [{ payment_gateway: "stripe" }, {}] as Record<string, string>[]) {
       const again = await byCard(a.headers, a.item.id, query);
-      expect(again.statusCode, again.body).toBe(200);
-      expect(again.json().id).toBe(sessionId);
+      expect(again.statusCode, again.body).toBe(400);
+      expect(again.json().error_codes).toEqual({ non_field_errors: ["autopay_pending"] });
     }
+    expect(await subRow(a.item.id)).toMatchObject({ gatewaySubscriptionId: sessionId, autopay: "pending" });
     expect(stripe.subscriptions.get(subscriptionId)?.status).not.toBe("canceled");
     expect((await post(completed)).statusCode).toBe(200);
     expect(await subRow(a.item.id)).toMatchObject({

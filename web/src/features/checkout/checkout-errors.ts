@@ -18,6 +18,7 @@ export type CheckoutProblem =
   | "offerGone"
   | "promocodeUsedUp"
   | "refunded"
+  | "paymentMismatch"
   | "notApproved"
   | "throttled"
   | "network"
@@ -40,7 +41,8 @@ const BY_CODE: [string, CheckoutProblem][] = [
   // Refused after the money was taken: the shop refunds it whole (D205); trying again changes nothing.
   ["reservation_expired", "refunded"],
   ["promocode_used_up_late", "refunded"],
-  ["payment_mismatch", "refunded"],
+  // Not the order's payment: refunded when it was the shop's (D205), left alone when it was not (D51).
+  ["payment_mismatch", "paymentMismatch"],
   // An offer of the cart no longer bookable (a session begun, D515; an option or page gone).
   ["slot_not_on_page", "offerGone"],
   ["week_not_on_page", "offerGone"],

@@ -94,7 +94,8 @@ export function ProfileInfoForm({
       // uses: `phone_unique`); only a failure no field explains is "something went wrong".
       const byField = errorCodesByField(error);
       let explained = false;
-      for (const field of ["phone_number", ...TEXT_FIELDS.map((entry) => entry.field)] as const) {
+      // In the form's order, so the first refused field on screen takes the focus.
+      for (const field of [...TEXT_FIELDS.map((entry) => entry.field), "phone_number"] as const) {
         const code = byField[field]?.[0];
         if (!code) continue;
         form.setError(field, { message: code }, { shouldFocus: !explained });

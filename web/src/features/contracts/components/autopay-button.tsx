@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { refusalText } from "../../../lib/error-codes.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { paymentConfigOptions } from "../../../lib/payments.ts";
 import { makeRecurring } from "../api/contracts-api.ts";
@@ -31,6 +32,7 @@ export function AutopayButton({ item }: { item: HistoryItem }) {
   const config = useQuery(paymentConfigOptions());
   const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState<"approved" | "failed" | "to_stripe" | null>(null);
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const sub = item.subscription;
   const running =
     sub !== null &&
@@ -46,7 +48,9 @@ export function AutopayButton({ item }: { item: HistoryItem }) {
       const { url } = await makeRecurring(item.id, "stripe");
       if (!url) throw new Error("no Stripe page");
       window.location.assign(url);
-    } catch {
+    } catch (error) {
+      // A refusal the server explains (autopay being set up in another tab) in its words.
+      setRefusal(refusalText(error));
       setOutcome("failed");
     }
   };
@@ -102,7 +106,7 @@ export function AutopayButton({ item }: { item: HistoryItem }) {
         {outcome === "to_stripe" ? <p role="status">{t("autopayCardGoing")}</p> : null}
         {outcome === "failed" ? (
           <p role="alert" className="text-red-800">
-            {t("autopayFailed")}
+            {refusal ?? t("autopayFailed")}
           </p>
         ) : null}
       </div>
