@@ -107,6 +107,32 @@ async function offerLink(
 const accept = (parent: Parent, token: string) =>
   t.call("POST", `/api/v2/orders/waiting_list/offer/${token}/accept/`, { headers: parent.headers });
 
+/** A workshop session of its own, `days` ahead with one seat, made as staff make it: the staff member and its unit. */
+async function sessionOfOneSeat(days: number) {
+  const staff = await createStaff(t.db);
+  const created = await t.call("POST", "/api/v2/admin/slots/", {
+    headers: staff.headers,
+    body: {
+      product_page: t.workshop.page.id,
+      weekday: null,
+      date: addDays(todayInBerlin(), days),
+      start: "10:00",
+      end: "13:00",
+      seats: 1,
+      instructor: null,
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return { staff, u: { ...unit(0), slotId: created.json().id as number } };
+}
+
+/** A child's birth date corrected after it joined: 9 on a session over a year ahead, too young for 10+. */
+const tooYoungNow = (child: number) =>
+  t.db
+    .update(visitors)
+    .set({ birthDate: bornYearsAgo(8) })
+    .where(eq(visitors.id, child));
+
 /** An academy week made full, with one parent's child of 9 in its line: the week and who waits. */
 async function inLineForFullWeek(pick: (weeks: { id: number }[]) => { id: number } | undefined) {
   const academy = await pageBySlug(t.db, ACADEMY_8_11);
@@ -225,16 +251,19 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const children = await Promise.all(
       Array.from({ length: 20 }, (_, i) => createChild(t.db, parent.id, u.age, `Kind${i}`)),
     );
-    await t.db.insert(waitingListEntries).values(
-      children.map((visitorId) => ({
-        userId: parent.id,
-        visitorId,
-        productPageId: u.page,
-        purchaseOptionId: u.option,
-        scheduleSlotId: u.slotId,
-        locale: "de" as const,
-      })),
-    );
+    const entries = (status: "waiting" | "left") =>
+      t.db.insert(waitingListEntries).values(
+        children.map((visitorId) => ({
+          userId: parent.id,
+          visitorId,
+          productPageId: u.page,
+          purchaseOptionId: u.option,
+          scheduleSlotId: u.slotId,
+          status,
+          locale: "de" as const,
+        })),
+      );
+    await entries("waiting");
     const refused = await join(parent, u);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error_codes).toEqual({ non_field_errors: ["waiting_list_full"] });
@@ -243,17 +272,7 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
       .update(waitingListEntries)
       .set({ status: "left" })
       .where(eq(waitingListEntries.userId, parent.id));
-    await t.db.insert(waitingListEntries).values(
-      children.map((visitorId) => ({
-        userId: parent.id,
-        visitorId,
-        productPageId: u.page,
-        purchaseOptionId: u.option,
-        scheduleSlotId: u.slotId,
-        status: "left" as const,
-        locale: "de" as const,
-      })),
-    );
+    await entries("left");
     const looped = await join(parent, u);
     expect(looped.statusCode).toBe(400);
     expect(looped.json().error_codes).toEqual({ non_field_errors: ["waiting_list_joins_too_many"] });
@@ -448,21 +467,7 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
 
   it("offers no seat of a slot staff archived, since its checkout would refuse it; the line stays", async () => {
     // A workshop session of its own, a year and more ahead, with one seat, made as staff make it.
-    const staff = await createStaff(t.db);
-    const created = await t.call("POST", "/api/v2/admin/slots/", {
-      headers: staff.headers,
-      body: {
-        product_page: t.workshop.page.id,
-        weekday: null,
-        date: addDays(todayInBerlin(), 400),
-        start: "10:00",
-        end: "13:00",
-        seats: 1,
-        instructor: null,
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const u = { ...unit(0), slotId: created.json().id as number };
+    const { staff, u } = await sessionOfOneSeat(400);
     const first = await holder(u);
     const b = await parentFor(u);
     const bEntry = (await join(b, u)).json().id;
@@ -480,31 +485,13 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   }, 60_000);
 
   it("passes a child the age group no longer takes and offers the seat to the next in line (D518)", async () => {
-    const staff = await createStaff(t.db);
-    const created = await t.call("POST", "/api/v2/admin/slots/", {
-      headers: staff.headers,
-      body: {
-        product_page: t.workshop.page.id,
-        weekday: null,
-        date: addDays(todayInBerlin(), 401),
-        start: "10:00",
-        end: "13:00",
-        seats: 1,
-        instructor: null,
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const u = { ...unit(0), slotId: created.json().id as number };
+    const { u } = await sessionOfOneSeat(401);
     const first = await holder(u);
     const a = await parentFor(u);
     const b = await parentFor(u);
     const aEntry = (await join(a, u)).json().id;
     const bEntry = (await join(b, u)).json().id;
-    // A's birth date was mistyped: corrected, the child is 9 on the session's day, too young for 10+.
-    await t.db
-      .update(visitors)
-      .set({ birthDate: bornYearsAgo(8) })
-      .where(eq(visitors.id, a.child));
+    await tooYoungNow(a.child);
     await expireReservation(first.orderId);
     expect((await t.app.paymentWorker.runOnce()).offered).toBe(1);
     // Passed, as a lapsed offer is, without holding the seat: the line moves on, and the unit leaves the
@@ -516,28 +503,11 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   }, 60_000);
 
   it("a line where only a child the cart refuses waits leaves the worker's rounds (D518)", async () => {
-    const staff = await createStaff(t.db);
-    const created = await t.call("POST", "/api/v2/admin/slots/", {
-      headers: staff.headers,
-      body: {
-        product_page: t.workshop.page.id,
-        weekday: null,
-        date: addDays(todayInBerlin(), 402),
-        start: "10:00",
-        end: "13:00",
-        seats: 1,
-        instructor: null,
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const u = { ...unit(0), slotId: created.json().id as number };
+    const { u } = await sessionOfOneSeat(402);
     const first = await holder(u);
     const a = await parentFor(u);
     const aEntry = (await join(a, u)).json().id;
-    await t.db
-      .update(visitors)
-      .set({ birthDate: bornYearsAgo(8) })
-      .where(eq(visitors.id, a.child));
+    await tooYoungNow(a.child);
     await expireReservation(first.orderId);
     expect((await t.app.paymentWorker.runOnce()).offered).toBe(0);
     expect((await entryOf(aEntry)).status).toBe("passed");
@@ -546,21 +516,7 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   }, 60_000);
 
   it("keeps the line of a page staff unpublished meanwhile: nobody passed, nothing offered (D518)", async () => {
-    const staff = await createStaff(t.db);
-    const created = await t.call("POST", "/api/v2/admin/slots/", {
-      headers: staff.headers,
-      body: {
-        product_page: t.workshop.page.id,
-        weekday: null,
-        date: addDays(todayInBerlin(), 403),
-        start: "10:00",
-        end: "13:00",
-        seats: 1,
-        instructor: null,
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const u = { ...unit(0), slotId: created.json().id as number };
+    const { u } = await sessionOfOneSeat(403);
     const first = await holder(u);
     const a = await parentFor(u);
     const aEntry = (await join(a, u)).json().id;
