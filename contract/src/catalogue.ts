@@ -54,7 +54,8 @@ export function ageOutsideGroup(birthDate: string, group: AgeGroup, onDate: stri
 }
 
 /** Which day a booking's age is judged on, as the refusal names it: an academy week, a dated session, today. */
-export type AgeRefusalCode = "child_age_week" | "child_age_date" | "child_age_today";
+export const AGE_REFUSAL_CODES = ["child_age_week", "child_age_date", "child_age_today"] as const;
+export type AgeRefusalCode = (typeof AGE_REFUSAL_CODES)[number];
 
 /**
  * The day the age rule judges a booking on (issue 32 item 4, D295): the start of its first academy week,

@@ -18,7 +18,7 @@ import {
 } from "../db/schema/index.ts";
 import { recordPayment } from "../subscriptions/record-payment.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createChild, createParent } from "../test/shop-fixtures.ts";
+import { createParent } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 import { addDays, berlinInstant } from "./lesson-time.ts";
 import { createLessonsService } from "./lessons.service.ts";
@@ -49,16 +49,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-/** A paid course booking in weekly slot `slot` (0 or 1), in the order's language `locale`. */
-async function paidBooking(slot: number, locale: "de" | "ru" = "de") {
-  const parent = await t.parentWithCourse(slot);
+/** A paid course booking in weekly slot `slot` (0 or 1), in the order's language `locale`, of option `kind`. */
+async function paidBooking(slot: number, locale: "de" | "ru" = "de", kind = "Course (1 / week)") {
+  const parent = await t.parentWithCourse(slot, 6, kind);
   const { id, order_id } = (await t.fulfil(parent.headers, { locale })).json();
   t.standIn.approve(id);
   expect((await t.capture(parent.headers, id)).statusCode).toBe(200);
   const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order_id));
   if (!item) throw new Error("no item");
   const [user] = await t.db.select().from(users).where(eq(users.id, parent.id));
-  return { parent, itemId: item.id, email: user?.email ?? "" };
+  return { parent, itemId: item.id, orderId: order_id as number, email: user?.email ?? "" };
 }
 
 describe(`absences and makeup credits (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
@@ -229,30 +229,15 @@ describe("one seat per child in a lesson (D517)", () => {
 
 describe("one seat per child in a lesson: the own group only while the booking gives lessons (D517)", () => {
   it("takes a make-up in the child's group once its meeting card's weeks are over", async () => {
-    const parent = await createParent(t.db);
-    const child = await createChild(t.db, parent.id, 6);
-    const added = await t.call("POST", "/api/v2/orders/items/", {
-      headers: parent.headers,
-      body: {
-        product_page: t.course.page.id,
-        purchase_option: t.course.option("TERMINKARTEN").id,
-        visitor: child,
-        schedule_slots: [t.weekly[0]?.id],
-      },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const { id, order_id } = (await t.fulfil(parent.headers)).json();
-    t.standIn.approve(id);
-    expect((await t.capture(parent.headers, id)).statusCode).toBe(200);
+    const { parent, itemId, orderId } = await paidBooking(0, "de", "TERMINKARTEN");
     // Paid nine weeks ago: its ten weekly meetings end a week from today.
     await t.db
       .update(orders)
       .set({ paidAt: new Date(Date.now() - 63 * 86_400_000) })
-      .where(eq(orders.id, order_id));
-    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order_id));
+      .where(eq(orders.id, orderId));
     const reported = await t.call("POST", "/api/v2/lessons/absences/", {
       headers: parent.headers,
-      body: { order_item: item?.id, dates: [tomorrow()] },
+      body: { order_item: itemId, dates: [tomorrow()] },
     });
     expect(reported.statusCode, reported.body).toBe(200);
     const [credit] = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();

@@ -214,6 +214,10 @@ export async function resendMailAtMost(
   return resendMail(tx, id);
 }
 
+/** A mail that attaches this gift card's PDF. */
+const carriesCard = (giftCardId: number) =>
+  sql`${mailOutbox.attachments} @> ${JSON.stringify([{ kind: "gift-card-pdf", giftCardId }])}::jsonb`;
+
 /** A mail of `template` to `to` naming the gift card's PDF that still waits in the outbox (D277). */
 export async function findPendingGiftCardMail(
   tx: DbOrTx,
@@ -228,7 +232,7 @@ export async function findPendingGiftCardMail(
         sql`lower(${mailOutbox.to}) = lower(${to})`,
         eq(mailOutbox.template, "gift-card"),
         eq(mailOutbox.status, "pending"),
-        sql`${mailOutbox.attachments} @> ${JSON.stringify([{ kind: "gift-card-pdf", giftCardId }])}::jsonb`,
+        carriesCard(giftCardId),
       ),
     )
     .orderBy(desc(mailOutbox.id));
@@ -241,12 +245,7 @@ export async function findPendingGiftCardMail(
  */
 export async function withdrawPendingGiftCardMails(tx: DbOrTx, giftCardIds: number[]): Promise<number> {
   if (giftCardIds.length === 0) return 0;
-  const carries = or(
-    ...giftCardIds.map(
-      (giftCardId) =>
-        sql`${mailOutbox.attachments} @> ${JSON.stringify([{ kind: "gift-card-pdf", giftCardId }])}::jsonb`,
-    ),
-  );
+  const carries = or(...giftCardIds.map(carriesCard));
   const rows = await tx
     .delete(mailOutbox)
     .where(and(eq(mailOutbox.template, "gift-card"), eq(mailOutbox.status, "pending"), carries))

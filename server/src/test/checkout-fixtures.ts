@@ -56,15 +56,18 @@ export async function createCheckoutTestApp(
       ...(o.body !== undefined ? { payload: o.body as Record<string, unknown> } : {}),
     });
 
-  /** A parent with a child of `age` and a course subscription (weekly slot `slotIndex`) in the cart. */
-  async function parentWithCourse(slotIndex = 0, age = 6) {
+  /**
+   * A parent with a child of `age` and a course booking (weekly slot `slotIndex`) in the cart: a monthly
+   * subscription, or another of the course's options (`TERMINKARTEN`, a meeting card).
+   */
+  async function parentWithCourse(slotIndex = 0, age = 6, scheduleType = "Course (1 / week)") {
     const parent = await createParent(db);
     const child = await createChild(db, parent.id, age);
     const added = await call("POST", "/api/v2/orders/items/", {
       headers: parent.headers,
       body: {
         product_page: course.page.id,
-        purchase_option: course.option("Course (1 / week)").id,
+        purchase_option: course.option(scheduleType).id,
         visitor: child,
         schedule_slots: [weekly[slotIndex]?.id],
       },

@@ -1,6 +1,7 @@
 // The worker's round of the waiting lists: in every unit with people in line, paid entries are closed,
 // offers that ran out pass, and the seats nobody holds go to the first in line, under the unit's lock.
 import { randomBytes } from "node:crypto";
+import { AGE_REFUSAL_CODES } from "@atelier/contract";
 import { lockUnits } from "../checkout/index.ts";
 import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
@@ -71,11 +72,9 @@ async function offerUnit(ctx: WaitingListContext, unit: Unit): Promise<number> {
 const PASSED_OVER_PER_ROUND = 20;
 
 /** Refusals that are the child's own and last: its age for this offer, or a child no longer the parent's. */
-const CHILD_REFUSALS = new Set([
+const CHILD_REFUSALS: ReadonlySet<string> = new Set([
+  ...AGE_REFUSAL_CODES,
   "age_not_in_group",
-  "child_age_week",
-  "child_age_date",
-  "child_age_today",
   "visitor_not_found",
 ]);
 
