@@ -1,6 +1,7 @@
 // What the gateways say about autopay: PayPal's `BILLING.SUBSCRIPTION.*` and sales, Stripe's session,
 // invoice and subscription events (D115). The webhooks verify and store each event once; this applies it.
-import type { StripeSubscriptionEvent } from "../payments/index.ts";
+import { AppError } from "../errors/index.ts";
+import { GatewayError, type StripeSubscriptionEvent } from "../payments/index.ts";
 import { recordPayment } from "./record-payment.ts";
 import type { SubscriptionsContext } from "./subscriptions.deps.ts";
 import {
@@ -110,7 +111,7 @@ export async function handleStripeEvent(
  * approved it after cancelling the contract (PayPal cannot cancel one still awaiting approval), after the
  * contract ended, or after turning autopay on anew, which replaced it (`customId`, our order item, still
  * names a contract of ours). It is cancelled at the gateway before its first charge, which comes only when
- * the paid month ends; a failure throws, so the event stays unprocessed and the gateway sends it again.
+ * the paid month ends; a failed cancel answers 503, so the event stays unprocessed and the gateway sends it again.
  */
 async function stopUnwanted(
   { db, gateway, log }: SubscriptionsContext,
@@ -122,7 +123,11 @@ async function stopUnwanted(
     ? sub.autopay === "cancelled" || sub.status !== "running"
     : customId !== undefined && (await findSubscriptionOfCustomId(db, customId)) !== undefined;
   if (!unwanted) return false;
-  await gateway.cancelSubscription(gatewaySubscriptionId, "Vertrag beendet oder ersetzt");
+  await gateway.cancelSubscription(gatewaySubscriptionId, "Vertrag beendet oder ersetzt").catch((error) => {
+    // The gateway is asked to send the event again (503), as for any payment call that cannot be made now.
+    if (error instanceof GatewayError) throw new AppError("payment_unavailable", 503);
+    throw error;
+  });
   log.info({ subscriptionId: sub?.id, customId }, "autopay no longer wanted cancelled at the gateway");
   return true;
 }

@@ -257,12 +257,18 @@ describe("autopay stopped or replaced (D512)", () => {
     await t.app.paymentWorker.runOnce();
     // PayPal could not cancel it while it awaited approval; the parent approves the window left open.
     expect(t.standIn.subscriptions.get(gatewayId)?.status).toBe("APPROVAL_PENDING");
-    await webhook(
-      t.standIn.webhookEvent("BILLING.SUBSCRIPTION.ACTIVATED", {
-        id: gatewayId,
-        custom_id: String(a.item.id),
-      }),
-    );
+    const activated = t.standIn.webhookEvent("BILLING.SUBSCRIPTION.ACTIVATED", {
+      id: gatewayId,
+      custom_id: String(a.item.id),
+    });
+    // PayPal cannot be reached for the cancel: 503, and PayPal sends the event again.
+    t.standIn.failNext("POST /v1/billing/subscriptions/:id/cancel", 503);
+    const refused = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+      headers: activated.headers,
+      body: activated.payload,
+    });
+    expect(refused.statusCode).toBe(503);
+    await webhook(activated);
     expect(t.standIn.subscriptions.get(gatewayId)?.status).toBe("CANCELLED");
     expect((await subRow(a.item.id))?.autopay).toBe("cancelled");
   });
