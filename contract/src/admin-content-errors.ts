@@ -15,7 +15,7 @@ export const ADMIN_CONTENT_ERROR_MESSAGES = {
     ru: "Укажите либо процент, либо сумму скидки, но не то и другое сразу.",
   },
   promocode_gift_card: {
-    de: "Ein Gutscheincode gilt nicht für Geschenkgutscheine: Ein Gutschein ist ein Zahlungsmittel und wird zu seinem vollen Wert verkauft.",
+    de: "Ein Rabattcode gilt nicht für Geschenkgutscheine: Ein Gutschein ist ein Zahlungsmittel und wird zu seinem vollen Wert verkauft.",
     ru: "Промокод не действует на подарочные сертификаты: сертификат — это средство оплаты, он продаётся по полной стоимости.",
   },
   content_page_exists: {

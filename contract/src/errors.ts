@@ -198,15 +198,15 @@ export const ERROR_MESSAGES = {
   },
   /** A guest's child refused at add (D141): named, with the age on the first day booked. */
   child_age_week: {
-    de: "{name} ist in dieser Woche {age}; das Angebot ist für {group}.",
+    de: "{name} ist in dieser Woche {age} Jahre alt; das Angebot ist für die Altersgruppe {group}.",
     ru: "{name}: на этой неделе возраст — {age}, а это предложение — для детей {group} лет.",
   },
   child_age_date: {
-    de: "{name} ist am Tag des Termins {age}; das Angebot ist für {group}.",
+    de: "{name} ist am Tag des Termins {age} Jahre alt; das Angebot ist für die Altersgruppe {group}.",
     ru: "{name}: в день занятия возраст — {age}, а это предложение — для детей {group} лет.",
   },
   child_age_today: {
-    de: "{name} ist {age}; das Angebot ist für {group}.",
+    de: "{name} ist {age} Jahre alt; das Angebot ist für die Altersgruppe {group}.",
     ru: "{name}: возраст — {age}, а это предложение — для детей {group} лет.",
   },
   no_seats_left: {

@@ -149,16 +149,16 @@ export const AUDIT_AREAS = {
   locations: { ...w("Häuser", "Здания"), screen: "locations" },
   closures: { ...w("Ferien und Schließtage", "Каникулы и выходные дни"), screen: "closures" },
   promocodes: { ...w("Rabattcodes", "Промокоды"), screen: "promocodes" },
-  "gift-cards": { ...w("Gutscheine", "Подарочные сертификаты"), screen: "gift-cards" },
-  "content-pages": { ...w("Seiten", "Страницы"), screen: "content-pages" },
+  "gift-cards": { ...w("Geschenkgutscheine", "Подарочные сертификаты"), screen: "gift-cards" },
+  "content-pages": { ...w("Inhaltsseiten", "Страницы"), screen: "content-pages" },
   images: { ...w("Bilder", "Изображения"), screen: null },
   redirects: { ...w("Weiterleitungen", "Перенаправления"), screen: "redirects" },
   "school-settings": { ...w("Schuldaten", "Данные школы"), screen: null },
   people: { ...w("Personen", "Люди"), screen: "people" },
-  "visit-requests": { ...w("Probestunden-Anfragen", "Заявки на пробное занятие"), screen: "visit-requests" },
+  "visit-requests": { ...w("Besuchsanfragen", "Заявки на посещение"), screen: "visit-requests" },
   "contact-requests": { ...w("Kontaktanfragen", "Обращения"), screen: "contact-requests" },
   "party-requests": { ...w("Geburtstagsanfragen", "Заявки на день рождения"), screen: "party-requests" },
-  "staff-orders": { ...w("Telefonbuchungen", "Заказы по телефону"), screen: "orders" },
+  "staff-orders": { ...w("Telefonbuchungen", "Записи по телефону"), screen: "orders" },
   staff_refunds: { ...w("Erstattungen", "Возвраты"), screen: null },
   order_items: { ...w("Bestellpositionen", "Позиции заказа"), screen: null },
   order_mails: { ...w("E-Mails zu Bestellungen", "Письма по заказам"), screen: null },
@@ -172,7 +172,7 @@ export const AUDIT_AREAS = {
     screen: "instructor-reports",
   },
   cancelled_lesson: { ...w("Abgesagte Stunden", "Отменённые занятия"), screen: null },
-  lesson_settings: { ...w("Erinnerungs-E-Mails", "Письма-напоминания"), screen: null },
+  lesson_settings: { ...w("Erinnerungen", "Напоминания"), screen: null },
   gift_card_mails: { ...w("E-Mails zu Gutscheinen", "Письма с сертификатами"), screen: null },
 } as const satisfies Record<string, Words & { screen: string | null }>;
 export type AuditArea = keyof typeof AUDIT_AREAS;
@@ -199,9 +199,9 @@ const CONTACT_REQUEST_KIND_LABELS: Labels<(typeof CONTACT_REQUEST_KINDS)[number]
 const WAITING_STATUS_LABELS: Labels<(typeof WAITING_ENTRY_STATUSES)[number]> = {
   waiting: w("Wartet", "Ждёт"),
   offered: w("Platz angeboten", "Место предложено"),
-  booked: w("Gebucht", "Записан"),
+  booked: w("Gebucht", "Запись оформлена"),
   passed: w("Angebot verfallen", "Предложение истекло"),
-  left: w("Von der Liste genommen", "Убран из листа"),
+  left: w("Von der Liste genommen", "Запись удалена из листа"),
 };
 
 const LEDGER_KIND_LABELS: Labels<(typeof GIFT_CARD_LEDGER_KINDS)[number]> = {
@@ -234,7 +234,7 @@ const REMINDER_KIND_LABELS: Labels<ReminderKind> = {
 
 /** What a lesson the school cancels gives a course's families, as the audit log names it (D500). */
 const CANCELLED_LESSON_OUTCOME_LABELS: Labels<CancelledLessonOutcome> = {
-  credit: w("Nachholguthaben für jedes Kind", "Кредит на отработку каждому ребёнку"),
+  credit: w("Nachholguthaben für jedes Kind", "Право на отработку каждому ребёнку"),
   lengthen: w("Der bezahlte Zeitraum verlängert sich", "Оплаченный период продлевается"),
 };
 

@@ -16,15 +16,15 @@ export const LESSON_ERROR_MESSAGES = {
   },
   credit_used: {
     de: "Dieses Nachholguthaben ist bereits eingelöst.",
-    ru: "Этот кредит на отработку уже использован.",
+    ru: "Эта отработка уже использована.",
   },
   credit_expired: {
     de: "Dieses Nachholguthaben ist abgelaufen.",
-    ru: "Срок действия этого кредита на отработку истёк.",
+    ru: "Срок действия этой отработки истёк.",
   },
   makeup_slot_not_allowed: {
     de: "Dieses Guthaben gilt nur für Termine desselben Kurses.",
-    ru: "Этот кредит действует только для занятий того же курса.",
+    ru: "Эта отработка действует только для занятий того же курса.",
   },
   makeup_no_lesson: {
     de: "An diesem Tag findet in dieser Gruppe kein Unterricht statt.",

@@ -110,7 +110,7 @@ test.describe("in a browser set to Auckland's time", () => {
     const staff = await signedInStaff(request);
     await signInToBackOffice(page);
     const code = `BERLIN${Date.now() % 1_000_000}`;
-    await page.getByRole("menuitem", { name: "Gutscheincodes" }).click();
+    await page.getByRole("menuitem", { name: "Rabattcodes" }).click();
     await page.getByRole("link", { name: "Erstellen" }).click();
     await page.getByLabel("Code", { exact: true }).fill(code);
     await page.getByLabel("Rabatt in %").fill("10");

@@ -176,13 +176,13 @@ test("a 10 % code made in the back office; a gift card issued by hand, mailed to
   await signInToBackOffice(page);
   const c = clicker();
   const code = `TELEFON${Date.now() % 1_000_000}`;
-  await c.click(page.getByRole("menuitem", { name: "Gutscheincodes" }));
+  await c.click(page.getByRole("menuitem", { name: "Rabattcodes" }));
   await c.click(page.getByRole("link", { name: "Erstellen" }));
   await c.fill(page.getByLabel("Code", { exact: true }), code);
   await c.fill(page.getByLabel("Rabatt in %"), "10");
   await c.click(page.getByRole("button", { name: "Speichern" }));
   await expect(page).toHaveURL(/\/admin\/promocodes\/\d+$/);
-  await c.click(page.getByRole("menuitem", { name: "Gutscheincodes" }));
+  await c.click(page.getByRole("menuitem", { name: "Rabattcodes" }));
   await expect(page.getByRole("row").filter({ hasText: code })).toContainText("10 %");
   console.log(`10 % code made: ${c.count} clicks`);
 

@@ -316,7 +316,9 @@ test.describe("visitors and cart", () => {
     await createVisitor(request, parent, "Mia", bornYearsAgo(3));
     await page.goto(`/product/buy/${OFFER}?locale=de`);
     await page.getByRole("radio", { name: "Mia Muster" }).check();
-    await expect(page.getByText("Mia ist 3; das Angebot ist für 8–11.")).toBeVisible();
+    await expect(
+      page.getByText("Mia ist 3 Jahre alt; das Angebot ist für die Altersgruppe 8–11."),
+    ).toBeVisible();
     await expect(
       page.getByText("Wählen Sie ein anderes Kind oder ein Angebot für diese Altersgruppe"),
     ).toBeVisible();

@@ -150,7 +150,7 @@ test.describe("checkout with PayPal", () => {
     await page.getByRole("checkbox").check();
     await order.click();
     await expect(page.getByTestId("checkout-status")).toContainText(
-      /Ihre Plätze sind bis \d{2}:\d{2} reserviert\./,
+      /Ihre Plätze sind bis \d{2}:\d{2} Uhr reserviert\./,
     );
     const pay = page.getByRole("button", { name: "PayPal (stand-in)" });
     await expect(pay).toBeVisible();

@@ -49,8 +49,8 @@ const TEXTS = {
     save: "Speichern",
     submit: "In den Warenkorb",
     added: "Im Warenkorb",
-    message: "Lukas ist in dieser Woche 12; das Angebot ist für 8–11.",
-    jonas: "Jonas ist am Tag des Termins 9; das Angebot ist für 10+.",
+    message: "Lukas ist in dieser Woche 12 Jahre alt; das Angebot ist für die Altersgruppe 8–11.",
+    jonas: "Jonas ist am Tag des Termins 9 Jahre alt; das Angebot ist für die Altersgruppe 10+.",
     dateNote: "Nicht für Jonas: an diesem Tag 9 Jahre alt.",
   },
   ru: {

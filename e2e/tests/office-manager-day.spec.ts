@@ -424,13 +424,13 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
   // 10. A 10 % code; a gift card issued by hand and mailed.
   const c10 = clicker();
   const code = `TON${unique.toUpperCase()}`;
-  await c10.click(menu("Gutscheincodes"));
+  await c10.click(menu("Rabattcodes"));
   await c10.click(page.getByRole("link", { name: "Erstellen" }));
   await c10.fill(page.getByLabel("Code", { exact: true }), code);
   await c10.fill(page.getByLabel("Rabatt in %"), "10");
   await c10.click(page.getByRole("button", { name: "Speichern" }));
   await expect(page).toHaveURL(/\/admin\/promocodes\/\d+$/);
-  await c10.click(menu("Gutscheincodes"));
+  await c10.click(menu("Rabattcodes"));
   await expect(page.getByRole("row").filter({ hasText: code })).toContainText("10 %");
   // The code used at once in a booking by phone (from the menu): the price before saving is 10 % off the
   // course's 95,00 €, and the saved order is that price.
@@ -456,7 +456,7 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
   await c10.click(page.getByRole("option").filter({ hasNotText: "22:00" }).first());
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("staff-order-total")).toContainText("Gesamt: 95,00");
-  await c10.fill(page.getByLabel("Gutscheincode (freiwillig)"), code);
+  await c10.fill(page.getByLabel("Rabattcode (freiwillig)"), code);
   await expect(page.getByTestId("staff-order-total")).toContainText("Gesamt: 85,50");
   await expect(page.getByTestId("staff-order-line")).toContainText("(statt 95,00 €, 9,50 € Rabatt)");
   await c10.click(page.getByRole("button", { name: "Speichern" }));

@@ -21,7 +21,7 @@ const TEXTS = {
     ageLabel: "Возраст",
     languageLabel: "Язык занятий",
     book: "Забронировать",
-    back: "Назад к обзору",
+    back: "Назад к списку",
     prices: "Цены",
     bilingual: "Немецкий и русский",
   },

@@ -166,7 +166,7 @@ test.describe("course subscriptions", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Расторгнуть договоры здесь" })).toBeVisible();
     await page.getByLabel("Договор", { exact: true }).selectOption(String(item.id));
     await expect(page.getByLabel("Ваше имя")).toHaveValue("Paula Parent");
-    await page.getByRole("button", { name: "расторгнуть сейчас" }).click();
+    await page.getByRole("button", { name: "Расторгнуть сейчас" }).click();
     await expect(page.getByTestId("cancel-received")).toContainText("Ваше заявление о расторжении получено");
     const mail = await newestMail("contract-cancellation", parent.email);
     expect(mail).toContain("Подтверждение расторжения договора");

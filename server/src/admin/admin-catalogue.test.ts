@@ -386,7 +386,11 @@ describe(`the catalogue's staff resources (${usesPostgres() ? "PostgreSQL" : "PG
 
     const outside = await admin("POST", "academy-weeks/", { ...weekBody, ends_on: "2031-10-31" });
     expect(outside.statusCode).toBe(400);
-    expect(outside.json().ends_on[0]).toContain("2031-10-13 bis 2031-10-24");
+    expect(outside.json().ends_on[0]).toBe(
+      "Die Woche muss innerhalb der Saison liegen (13.10.2031 bis 24.10.2031).",
+    );
+    const outsideRu = await admin("POST", "academy-weeks/", { ...weekBody, ends_on: "2031-10-31" }, "ru");
+    expect(outsideRu.json().ends_on[0]).toBe("Неделя должна входить в сезон (с 13.10.2031 по 24.10.2031).");
     const notAcademy = await admin("POST", "academy-weeks/", {
       ...weekBody,
       product_page: t.workshop.page.id,

@@ -281,9 +281,10 @@ export function createWeeksAdmin(db: Db) {
         400,
         input.starts_on < season.startsOn ? "starts_on" : "ends_on",
         undefined,
+        // Days as staff read them, like the season's own span (season_cuts_weeks).
         {
-          starts_on: season.startsOn,
-          ends_on: season.endsOn,
+          starts_on: berlinDateTimeText(season.startsOn, "de"),
+          ends_on: berlinDateTimeText(season.endsOn, "de"),
         },
       );
   }

@@ -181,7 +181,7 @@ describe("a guest's child meets the age rule at add (D141)", () => {
     const de = await call("POST", "/api/v2/orders/items/", { cartId, body });
     expect(de.statusCode, de.body).toBe(400);
     expect(de.json()).toMatchObject({
-      visitor: ["Lukas ist in dieser Woche 12; das Angebot ist für 8\u201311."],
+      visitor: ["Lukas ist in dieser Woche 12 Jahre alt; das Angebot ist für die Altersgruppe 8\u201311."],
       error_codes: { visitor: ["child_age_week"] },
     });
     const ru = await call("POST", "/api/v2/orders/items/", { cartId, body, locale: "ru" });
@@ -236,7 +236,9 @@ describe("a guest's child meets the age rule at add (D141)", () => {
     expect(refused.json().visitor).toEqual([
       errorMessage("child_age_date", "de", { name: "Jonas", age: 9, group: "10+" }),
     ]);
-    expect(refused.json().visitor[0]).toBe("Jonas ist am Tag des Termins 9; das Angebot ist für 10+.");
+    expect(refused.json().visitor[0]).toBe(
+      "Jonas ist am Tag des Termins 9 Jahre alt; das Angebot ist für die Altersgruppe 10+.",
+    );
     const fits = await call("POST", "/api/v2/orders/items/", { cartId, body: item(late.id) });
     expect(fits.statusCode, fits.body).toBe(201);
     expect(

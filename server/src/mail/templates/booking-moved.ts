@@ -1,5 +1,5 @@
 import type { Locale } from "@atelier/contract";
-import { formatDate } from "./format.ts";
+import { formatDate, formatLessonTime } from "./format.ts";
 import { html } from "./html.ts";
 import { detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -26,7 +26,7 @@ const WEEKDAYS: Record<Locale, string[]> = {
 
 const TEXTS = {
   de: {
-    subject: (orderId: number) => `Ihre Buchung wurde umgebucht (Bestellung Nr. ${orderId})`,
+    subject: (orderId: number) => `Neuer Termin für Ihre Buchung (Bestellung Nr. ${orderId})`,
     intro: (child: string) =>
       `wir haben ${child} umgebucht. Ab sofort gilt der neue Termin; Ihr Kalender (.ics) und Ihr Profil zeigen ihn bereits.`,
     labels: { offer: "Angebot", child: "Kind", from: "Bisher", to: "Neu" },
@@ -44,13 +44,11 @@ const TEXTS = {
   },
 } as const;
 
-const hhmm = (time: string) => time.slice(0, 5);
-
-/** "Dienstag, 16:00–17:30 (wöchentlich)", "17.03.2027, 11:00–14:00" or "06.07.2027 – 10.07.2027". */
+/** "Dienstag, 16:00–17:30 Uhr (wöchentlich)", "17.03.2027, 11:00–14:00 Uhr" or "06.07.2027 – 10.07.2027". */
 export function unitText(unit: MovedUnit, locale: Locale): string {
   if (unit.kind === "week")
     return `${formatDate(unit.startsOn, locale)} – ${formatDate(unit.endsOn, locale)}`;
-  const times = `${hhmm(unit.start)}–${hhmm(unit.end)}`;
+  const times = formatLessonTime(unit.start, unit.end, locale);
   if (unit.date !== null) return `${formatDate(unit.date, locale)}, ${times}`;
   return `${WEEKDAYS[locale][unit.weekday ?? 0] ?? ""}, ${times} (${TEXTS[locale].weekly})`;
 }

@@ -52,7 +52,7 @@ const TEXTS: Record<Locale, Texts> = {
     recipientSubject: "Ein Geschenkgutschein von Atelier für Sie",
     intro: "vielen Dank! Hier ist Ihr Geschenkgutschein:",
     recipientIntro:
-      "Sie haben einen Geschenkgutschein der Sprach- und Kunstschule Atelier in Berlin bekommen.",
+      "Sie haben einen Geschenkgutschein der Kunst- und Sprachschule Atelier in Berlin bekommen.",
     from: "Von",
     for: "Für",
     message: "Nachricht",
@@ -70,7 +70,7 @@ const TEXTS: Record<Locale, Texts> = {
     subject: (orderId) => `Ваш подарочный сертификат «Ателье» (заказ № ${orderId})`,
     recipientSubject: "Подарочный сертификат «Ателье» для вас",
     intro: "Спасибо! Вот ваш подарочный сертификат:",
-    recipientIntro: "Вам подарили сертификат языковой и художественной школы «Ателье» в Берлине.",
+    recipientIntro: "Вам подарили сертификат школы искусств и языков «Ателье» в Берлине.",
     from: "От кого",
     for: "Кому",
     message: "Пожелание",

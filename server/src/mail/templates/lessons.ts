@@ -1,5 +1,5 @@
 import type { Locale } from "@atelier/contract";
-import { formatWeekdayDate } from "./format.ts";
+import { formatLessonTime, formatWeekdayDate } from "./format.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { actionButton, actionText, detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -55,9 +55,9 @@ const CANCELLED = {
     intro: () => "К сожалению, следующее занятие вашего ребёнка не состоится.",
     labels: { offer: "Курс", child: "Ребёнок", when: "Занятие", reason: "Причина" },
     credit: (until: string) =>
-      `Взамен ваш ребёнок получает кредит на отработку одного занятия в другой группе того же курса, действительный до ${until}. Записаться можно в личном кабинете.`,
+      `Взамен ваш ребёнок получает право на отработку одного занятия в другой группе того же курса, действующее до ${until}. Записаться можно в личном кабинете.`,
     lengthen: "Оплаченный период продлевается на это занятие, как при каникулах и закрытии школы.",
-    makeup: "Кредит на отработку, которым вы записались на это занятие, снова свободен.",
+    makeup: "Право на отработку, которым вы воспользовались для записи на это занятие, снова действует.",
     account: "В личный кабинет",
     sorry: "Приносим извинения.",
   },
@@ -69,7 +69,7 @@ export const lessonCancelledTemplate: MailTemplate<LessonCancelledData> = (data,
   const rows = [
     { label: t.labels.offer, value: data.productName },
     { label: t.labels.child, value: data.childName },
-    { label: t.labels.when, value: `${day}, ${data.start}–${data.end}` },
+    { label: t.labels.when, value: `${day}, ${formatLessonTime(data.start, data.end, locale)}` },
     { label: t.labels.reason, value: data.reason },
   ];
   const outcome = data.wasMakeup
@@ -140,7 +140,7 @@ const REMINDER = {
 export const lessonReminderTemplate: MailTemplate<LessonReminderData> = (data, locale: Locale) => {
   const t = REMINDER[locale];
   const day = formatWeekdayDate(data.date, locale);
-  const when = data.start ? `${day}, ${data.start}–${data.end}` : day;
+  const when = data.start ? `${day}, ${formatLessonTime(data.start, data.end, locale)}` : day;
   const where = [data.house, data.address].filter(Boolean).join(", ");
   const rows = [
     { label: t.labels.offer, value: data.productName },

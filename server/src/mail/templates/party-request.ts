@@ -23,7 +23,7 @@ const TEXTS = {
   de: {
     subject: (id: number) => `Neue Anfrage für eine Geburtstagsfeier (Nr. ${id})`,
     intro:
-      "eine Familie möchte eine Geburtstagsfeier bei uns feiern. Bitte bestätigen Sie einen Termin im Backoffice unter „Anfragen“.",
+      "eine Familie möchte einen Kindergeburtstag bei uns feiern. Bitte bestätigen Sie einen Termin im Backoffice unter „Geburtstagsanfragen“.",
     labels: {
       number: "Anfrage-Nr.",
       offer: "Angebot",
@@ -40,7 +40,7 @@ const TEXTS = {
   ru: {
     subject: (id: number) => `Новая заявка на день рождения (№ ${id})`,
     intro:
-      "Семья хочет отпраздновать у нас день рождения. Подтвердите, пожалуйста, дату в бэк-офисе, в разделе «Заявки».",
+      "Семья хочет отпраздновать у нас день рождения. Подтвердите, пожалуйста, дату в бэк-офисе, в разделе «Заявки на день рождения».",
     labels: {
       number: "Номер заявки",
       offer: "Предложение",

@@ -46,7 +46,7 @@ const weeksText = (academy: StaffNoticeAcademy) =>
 
 const EVENTS: Record<StaffNoticeEvent, { subject: string; intro: string }> = {
   paid_booking: { subject: "Neue Buchung bezahlt", intro: "Eine Buchung ist eben bezahlt worden." },
-  cancellation: { subject: "Kündigung", intro: "Eine Buchung ist gekündigt worden." },
+  cancellation: { subject: "Kündigung", intro: "Ein Kurs-Abo ist gekündigt worden." },
   withdrawal: { subject: "Widerruf", intro: "Eine Familie hat eine Buchung widerrufen." },
   policy_cancellation: {
     subject: "Stornierung",

@@ -1,5 +1,5 @@
 import type { Locale } from "@atelier/contract";
-import { formatDate } from "./format.ts";
+import { formatDate, formatLessonTime } from "./format.ts";
 import { html } from "./html.ts";
 import { detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -66,8 +66,6 @@ const TEXTS = {
   },
 } as const;
 
-const hhmm = (time: string) => time.slice(0, 5);
-
 export const waitingListJoinedTemplate: MailTemplate<WaitingListJoinedData> = (data, locale) => {
   const t = TEXTS[locale];
   const rows: { label: string; value: string }[] = [
@@ -81,7 +79,10 @@ export const waitingListJoinedTemplate: MailTemplate<WaitingListJoinedData> = (d
       data.slot.date !== null
         ? formatDate(data.slot.date, locale)
         : (WEEKDAYS[locale][data.slot.weekday ?? 0] ?? "");
-    rows.push({ label: t.labels.when, value: `${day}, ${hhmm(data.slot.start)}–${hhmm(data.slot.end)}` });
+    rows.push({
+      label: t.labels.when,
+      value: `${day}, ${formatLessonTime(data.slot.start, data.slot.end, locale)}`,
+    });
   }
   if (data.week)
     rows.push({

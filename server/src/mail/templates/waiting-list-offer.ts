@@ -1,6 +1,6 @@
 import type { Locale } from "@atelier/contract";
 import { INTL_LOCALES, SCHOOL_TIME_ZONE } from "@atelier/contract";
-import { formatDate } from "./format.ts";
+import { formatDate, formatLessonTime } from "./format.ts";
 import { html } from "./html.ts";
 import { actionButton, actionText, detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
 import type { MailTemplate } from "./types.ts";
@@ -50,8 +50,6 @@ const TEXTS = {
   },
 } as const;
 
-const hhmm = (time: string) => time.slice(0, 5);
-
 function deadline(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(INTL_LOCALES[locale], {
     dateStyle: "long",
@@ -72,7 +70,10 @@ export const waitingListOfferTemplate: MailTemplate<WaitingListOfferData> = (dat
       data.slot.date !== null
         ? formatDate(data.slot.date, locale)
         : (WEEKDAYS[locale][data.slot.weekday ?? 0] ?? "");
-    rows.push({ label: t.labels.when, value: `${day}, ${hhmm(data.slot.start)}–${hhmm(data.slot.end)}` });
+    rows.push({
+      label: t.labels.when,
+      value: `${day}, ${formatLessonTime(data.slot.start, data.slot.end, locale)}`,
+    });
   }
   if (data.week)
     rows.push({

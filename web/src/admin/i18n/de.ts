@@ -74,7 +74,7 @@ export const de = {
       unmatched_event_line: "%{gateway}: %{type} zu %{object}, am %{day}",
       reasons: {
         seats_gone: "Plätze waren weg, Erstattung fehlgeschlagen",
-        promocode_used_up: "Gutscheincode aufgebraucht, Erstattung fehlgeschlagen",
+        promocode_used_up: "Rabattcode aufgebraucht, Erstattung fehlgeschlagen",
         capture_mismatch: "Betrag weicht ab, Erstattung fehlgeschlagen",
         not_our_order: "Fremde PayPal-Bestellung, bitte prüfen",
         refunded_at_paypal: "Bei PayPal teilweise erstattet, bitte prüfen",
@@ -370,7 +370,7 @@ export const de = {
       },
     },
     promocodes: {
-      name: "Gutscheincode |||| Gutscheincodes",
+      name: "Rabattcode |||| Rabattcodes",
       fields: {
         code: "Code",
         percent_off: "Rabatt in %",
@@ -432,7 +432,7 @@ export const de = {
         academy_weeks: "Wochen",
         comment: "Kommentar",
         hold_minutes: "Reservierung (Minuten)",
-        promocode: "Gutscheincode (freiwillig)",
+        promocode: "Rabattcode (freiwillig)",
       },
     },
     "party-requests": {
@@ -747,6 +747,9 @@ export const de = {
       decline_button: "Ablehnen",
       confirmed: "Bestätigt; der Zahlungslink ist unterwegs.",
       declined: "Anfrage abgelehnt.",
+      decline_title: "Anfrage ablehnen?",
+      decline_text:
+        "Die Anfrage von %{name} (%{days}) wird geschlossen, und die Familie bekommt eine Absage per E-Mail. Das lässt sich nicht rückgängig machen.",
       day_taken: "Raum an diesem Tag schon vergeben: Anfrage Nr. %{ids}",
       allow_same_day: "Trotzdem bestätigen: beide Feiern finden statt",
     },

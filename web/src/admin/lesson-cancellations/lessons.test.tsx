@@ -259,7 +259,7 @@ describe("a family's makeup credits on the person's page (D367, D390)", () => {
   it("says so when the family has none (ru), and an open credit's expiry in Russian", async () => {
     const getList = vi.fn().mockResolvedValueOnce({ data: [], total: 0 });
     renderAdmin(<FamilyCredits user={12} />, "ru", { getList });
-    expect(await screen.findByText("Кредитов на отработку нет.")).toBeTruthy();
+    expect(await screen.findByText("Отработок нет.")).toBeTruthy();
     cleanup();
     renderAdmin(<FamilyCredits user={13} />, "ru", {
       getList: vi.fn().mockResolvedValue({ data: [credit({})], total: 1 }),

@@ -1,12 +1,12 @@
 import "../i18n.ts";
-import { type Checkin, INTL_LOCALES, SCHOOL_TIME_ZONE } from "@atelier/contract";
+import type { Checkin } from "@atelier/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { api } from "../../../lib/api-client.ts";
-import { formatDate, formatTime, slotDay } from "../../../lib/format.ts";
+import { berlinDateTime, formatDate, formatTime, slotDay } from "../../../lib/format.ts";
 
 const checkinKey = (code: string) => ["checkin", code] as const;
 
@@ -66,9 +66,7 @@ export function CheckinPage({ code }: { code: string }) {
             {booking.data.checked_in_at ? (
               <p data-testid="checkin-done">
                 {t("checkedInAt", {
-                  time: new Date(booking.data.checked_in_at).toLocaleString(INTL_LOCALES[locale], {
-                    timeZone: SCHOOL_TIME_ZONE,
-                  }),
+                  time: berlinDateTime(booking.data.checked_in_at, locale),
                 })}
               </p>
             ) : booking.data.status === "ready" ? (

@@ -402,7 +402,7 @@ describe("checkout step: paying with PayPal", () => {
     });
     // 13:35 UTC is 14:35 in Berlin in March.
     expect(screen.getByTestId("checkout-status").textContent).toContain(
-      "Ihre Plätze sind bis 14:35 reserviert.",
+      "Ihre Plätze sind bis 14:35 Uhr reserviert.",
     );
     expect(screen.queryByRole("button", { name: "Zahlungspflichtig bestellen" })).toBeNull();
     // The form is locked while the order awaits payment.

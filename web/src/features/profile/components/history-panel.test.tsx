@@ -89,7 +89,7 @@ describe("history list (profile tabs workshops and sales)", () => {
     expect(lev.getByText(/Rechnung folgt/)).toBeTruthy();
 
     const mila = within(screen.getByRole("region", { name: "Buchungen von Mila Muster" }));
-    expect(mila.getByText("Montag, 16:00–17:30")).toBeTruthy();
+    expect(mila.getByText("Montag, 16:00–17:30 Uhr")).toBeTruthy();
     expect(mila.getByText(/Gekauft am .*2027/)).toBeTruthy();
     expect(mila.getByText(/Rechnung RE-2027-000012/)).toBeTruthy();
     expect(mila.getByText(/79\s€/)).toBeTruthy();

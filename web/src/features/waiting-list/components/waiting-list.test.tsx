@@ -89,7 +89,7 @@ describe("the waiting-list button beside a full slot", () => {
       visitor: 7,
     });
     expect(screen.getByTestId("waiting-list-joined-dialog").textContent).toContain(
-      "Mila Muster — 2-й в листе ожидания.",
+      "Mila Muster: место в листе ожидания — 2.",
     );
   });
 });
@@ -190,8 +190,6 @@ describe("the profile's waiting lists (D296)", () => {
     expect(screen.getByTestId("waiting-list-entry").textContent).toContain("Место в листе ожидания: 2");
     fireEvent.click(screen.getByRole("button", { name: "Выйти из листа ожидания" }));
     await advance(0);
-    expect(screen.getByRole("dialog").textContent).toContain(
-      "Участник: Mila Muster. Предложение: «Töpfern».",
-    );
+    expect(screen.getByRole("dialog").textContent).toContain("Ребёнок: Mila Muster. Предложение: «Töpfern».");
   });
 });
