@@ -88,14 +88,12 @@ async function resolveChild(
 /** Slots: as many as the option says, of the right kind, of this page, not over. */
 async function chooseSlots(tx: Tx, pageId: number, option: Option, requested: number[]) {
   const slotRule = BOOKING_RULES[option.scheduleType].slots;
-  // An offer without slots (a gift card) reads none (D387).
-  const pageSlots = slotRule.kind === "none" && requested.length === 0 ? [] : await findSlots(tx, [pageId]);
+  // An option that takes no slots (an academy, a gift card, an offer) reads none (D387), and ignores the
+  // ids sent: the existing client sends `[slots[0].id]` for an academy and `[11]` for other offers (D526).
+  if (slotRule.kind === "none") return { slotIds: [], chosenSlots: [] };
+  const pageSlots = await findSlots(tx, [pageId]);
   const ofKind = pageSlots.filter((slot) =>
-    slotRule.kind === "weekly"
-      ? slot.weekday !== null
-      : slotRule.kind === "dated"
-        ? slot.date !== null
-        : false,
+    slotRule.kind === "weekly" ? slot.weekday !== null : slot.date !== null,
   );
   const required = requiredSlotCount(option.scheduleType, option.meetingsPerWeek, ofKind.length > 0);
   // A workshop's or event's date is the offer's, not the parent's choice: the existing client adds one

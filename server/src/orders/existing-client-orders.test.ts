@@ -2,7 +2,7 @@ import { HistorySchema, OrderSchema, WEEKDAY_NAMES } from "@atelier/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { promocodes } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { ACADEMY_8_11, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
+import { ACADEMY_8_11, createChild, createParent, pageBySlug, SPECIAL_OFFER } from "../test/shop-fixtures.ts";
 
 /**
  * The school's existing (Nuxt) front end, unchanged, on its cart, checkout and profile (api-shapes Part 2
@@ -100,6 +100,50 @@ describe("the cart page (P/cart.vue, C/cart/CartItem.vue)", () => {
     });
     expect(added.statusCode, added.body).toBe(201);
     expect((await current({ headers: parent.headers })).items[0]?.academy_weeks).toEqual([week]);
+  });
+
+  // The client's `schedule_slots` for an option that takes none: `[slots[0].id]` for an academy, the
+  // placeholder `[11]` for other offers (api-shapes Part 2 §2). They are ignored, not refused (D526).
+  it("adds an academy and a school's offer with the slot ids its form sends for an option that takes none", async () => {
+    const parent = await createParent(t.db);
+    const mia = await createChild(t.db, parent.id, 9, "Mia");
+    const offer = await pageBySlug(t.db, SPECIAL_OFFER);
+    const wagtail = (
+      await t.call("GET", `/api/v2/wagtail/products/${academy.page.id}/`, { query: { fields: "*" } })
+    ).json();
+    const week = wagtail.academy_schedule_slots[0].week_number;
+    const bodies = [
+      {
+        academy_number_of_weeks: 1,
+        product: academy.page.slug,
+        product_page: academy.page.id,
+        purchase_option: academy.option("Academy (full day)").id,
+        visitor: mia,
+        schedule_slots: [t.weekly[0]?.id],
+        comment: "",
+        academy_weeks: [week],
+      },
+      {
+        academy_number_of_weeks: 0,
+        product: String(offer.page.id),
+        product_page: offer.page.id,
+        purchase_option: offer.options[0]?.id,
+        visitor: mia,
+        schedule_slots: [11],
+        comment: "",
+        academy_weeks: [],
+      },
+    ];
+    for (const body of bodies) {
+      const added = await t.call("POST", "/api/v2/orders/items/", { headers: parent.headers, body });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const items = (await current({ headers: parent.headers })).items;
+    expect(items.map((item) => item.product_page.id)).toEqual([academy.page.id, offer.page.id]);
+    // No slot of the course the ids named: the academy shows its week's days, the offer none.
+    expect(items[0]?.academy_weeks).toEqual([week]);
+    expect(items[0]?.schedule_slots.every((slot) => slot.id < 0)).toBe(true);
+    expect(items[1]?.schedule_slots).toEqual([]);
   });
 });
 

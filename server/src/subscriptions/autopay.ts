@@ -4,10 +4,10 @@
 import type { Locale } from "@atelier/contract";
 import { AppError } from "../errors/index.ts";
 import { eur, GatewayError, type PaymentGateway } from "../payments/index.ts";
+import { ownedSubscriptionOrRefuse } from "./owned-subscription.ts";
 import type { SubscriptionsContext } from "./subscriptions.deps.ts";
 import {
   findCatalogId,
-  findOwnedSubscription,
   findSubscriptionById,
   type OwnedSubscription,
   storeCatalogId,
@@ -30,8 +30,7 @@ export async function makeRecurring(
 ): Promise<{ id: string; url?: string }> {
   const { db, gateway, log } = ctx;
   const via = gateway.forCheckout?.(requested) ?? gateway;
-  const owned = await findOwnedSubscription(db, userId, itemId, locale);
-  if (!owned) throw AppError.notFound();
+  const owned = await ownedSubscriptionOrRefuse(db, userId, itemId, locale);
   const { sub } = owned;
   if (sub.status !== "running" || owned.itemStatus === "cancelled")
     throw AppError.validation("non_field_errors", "not_a_subscription");

@@ -10,6 +10,7 @@ import {
 import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail, enqueueStaffNotice } from "../mail/index.ts";
+import { ownedSubscriptionOrRefuse } from "./owned-subscription.ts";
 import type { SubscriptionsDeps } from "./subscriptions.deps.ts";
 import {
   contractNameOf,
@@ -147,8 +148,7 @@ async function cancelItem(
   locale: Locale,
 ): Promise<ItemCancelReply> {
   const { db } = deps;
-  const owned = await findOwnedSubscription(db, userId, itemId, locale);
-  if (!owned) throw AppError.notFound();
+  const owned = await ownedSubscriptionOrRefuse(db, userId, itemId, locale);
   if (owned.sub.status !== "running") throw AppError.validation("non_field_errors", "not_a_subscription");
   if (owned.sub.cancelAt) {
     // A repeat answers the first cancellation's moment, not the row's last change: the worker's later

@@ -122,6 +122,16 @@ export async function findOwnedSubscription(
   return row as OwnedSubscription | undefined;
 }
 
+/** Whether the item is in one of `userId`'s paid orders, with or without a subscription (D526). */
+export async function isPaidItemOf(db: DbOrTx, userId: number, itemId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.id, itemId), eq(orders.userId, userId), eq(orders.status, "paid")));
+  return row !== undefined;
+}
+
 /**
  * The running subscription with this contract number (D91), when `email` is its account's or its order's
  * billing address (the § 312k page).

@@ -275,6 +275,28 @@ describe("autopay stopped or replaced (D512)", () => {
 });
 
 describe("PATCH /api/v2/orders/items/{id}/cancel/", () => {
+  it("refuses in words the parent's own item that is no subscription; another family's is not found (D73, D526)", async () => {
+    const parent = await t.parentWithCourse(2, 6, "TERMINKARTEN");
+    const { id } = (await t.fulfil(parent.headers)).json();
+    t.standIn.approve(id);
+    expect((await t.capture(parent.headers, id)).json().status).toBe("payment_fulfilled");
+    const [card] = await historyOf(parent.headers);
+    if (!card) throw new Error("no meeting card in the history");
+    // The existing client offers "cancel" on every active row of the history.
+    expect(card.state).toBe("active");
+    const other = await subscriber(2);
+    for (const call of [
+      (headers: Record<string, string>) =>
+        t.call("PATCH", `/api/v2/orders/items/${card.id}/cancel/`, { headers, body: { reason: "" } }),
+      (headers: Record<string, string>) => makeRecurring(headers, card.id),
+    ]) {
+      const own = await call(parent.headers);
+      expect(own.statusCode, own.body).toBe(400);
+      expect(own.json().error_codes).toEqual({ non_field_errors: ["not_a_subscription"] });
+      expect((await call(other.headers)).statusCode).toBe(404);
+    }
+  });
+
   it("ends the subscription with the paid month, cancels it at PayPal with a reason and confirms by mail", async () => {
     const a = await subscriber(3);
     const b = await subscriber(3);
