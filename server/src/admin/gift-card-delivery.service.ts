@@ -88,7 +88,8 @@ export function createGiftCardDelivery(db: Db, school: { seller?: Seller; public
           recordId: id,
           action: "export",
           before: null,
-          after: { file: `Gutschein-${card.code}.pdf` },
+          // The card's number, not its code: the code pays, and the audit log keeps no code.
+          after: { file: `Gutschein-${id}.pdf` },
         }),
       );
       return { filename: `Gutschein-${card.code}.pdf`, pdf };

@@ -1,6 +1,7 @@
 import { AdminPartyRequestSchema, PartyRequestListSchema, todayInBerlin } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueAuthToken } from "../accounts/auth-tokens.service.ts";
 import { auditLog, mailOutbox, orders, purchaseOptions, users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent, createStaff, pageBySlug } from "../test/shop-fixtures.ts";
@@ -277,5 +278,20 @@ describe(`birthday parties as requests confirmed by staff (${usesPostgres() ? "P
     expect(knowingly.statusCode, knowingly.body).toBe(200);
     const free = await confirm(third, { version: (await shown(third)).version, date: inDays(45) });
     expect(free.statusCode, free.body).toBe(200);
+  });
+});
+
+describe("a party request's limit per minute", () => {
+  it("counts the account, not its sign-in: a new token per request does not get round it (D527)", async () => {
+    const parent = await createParent(t.db);
+    const signIn = async () => ({ authorization: `Token ${await issueAuthToken(t.db, parent.id)}` });
+    for (let n = 0; n < 10; n++) {
+      const asked = await ask(await signIn(), requestBody());
+      expect(asked.statusCode, asked.body).not.toBe(429);
+    }
+    const limited = await ask(await signIn(), requestBody());
+    expect(limited.statusCode, limited.body).toBe(429);
+    expect(limited.json().error_codes).toEqual({ detail: "throttled" });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
   });
 });

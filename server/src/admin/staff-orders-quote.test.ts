@@ -421,5 +421,7 @@ describe(`a gift card issued by hand, mailed and printed (${usesPostgres() ? "Po
       .from(auditLog)
       .where(and(eq(auditLog.resource, "gift-cards"), eq(auditLog.recordId, card.id)));
     expect(audit.map((a) => a.action)).toContain("export");
+    // The audit log keeps no code: it pays (D527).
+    expect(JSON.stringify(audit)).not.toContain(card.code);
   });
 });

@@ -4,8 +4,9 @@ import {
   PartyRequestListSchema,
   PartyRequestSchema,
 } from "@atelier/contract";
+import type { preHandlerAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ErrorReplySchema } from "../errors/index.ts";
+import { AppError, ErrorReplySchema } from "../errors/index.ts";
 import { accountRateKey, currentUser, requireUser } from "../plugins/index.ts";
 import type { PartyRequestsService } from "./party-requests.service.ts";
 
@@ -15,10 +16,25 @@ const PARTY_REQUESTS_PER_MINUTE = 10;
 export const partyRequestsRoutes =
   ({ partyRequests }: { partyRequests: PartyRequestsService }): FastifyPluginAsyncZod =>
   async (app) => {
+    // The token's limit below counts every request, a wrong token's too (D493); each sign-in has its own
+    // token, so the account's own is counted after the sign-in check as well (D527).
+    const perAccount = app.createRateLimit({
+      max: PARTY_REQUESTS_PER_MINUTE,
+      timeWindow: "1 minute",
+      keyGenerator: (request) => `party_request:user:${currentUser(request).id}`,
+    });
+    const accountLimit: preHandlerAsyncHookHandler = async (request, reply) => {
+      const result = await perAccount(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header("retry-after", String(result.ttlInSeconds));
+        throw new AppError("throttled", 429);
+      }
+    };
     app.post(
       "/api/v2/party_requests/",
       {
         preValidation: requireUser,
+        preHandler: accountLimit,
         // Per account (the route is for signed-in parents), so families behind one address do not share it.
         config: {
           rateLimit: {
