@@ -1,4 +1,4 @@
-import { connect } from "node:net";
+import { type AddressInfo, connect, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
 import type { Database } from "../db/client.ts";
@@ -156,6 +156,45 @@ describe("shared counts in Redis (REDIS_URL)", () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it("lets requests through when Redis is connected but answers nothing (D528)", {
+    timeout: 20_000,
+  }, async () => {
+    // A Redis that answers the client's ready check, then falls silent, as a paused or stuck one does.
+    const silent = createServer((socket) => {
+      let ready = false;
+      socket.on("data", (data) => {
+        if (ready) return;
+        // Each command before the ready check (`client setinfo …`) is answered OK, the check with a server's INFO.
+        for (const command of data
+          .toString()
+          .split(/^\*\d+\r\n/m)
+          .filter(Boolean)) {
+          if (!/^\$4\r\ninfo\r\n/i.test(command)) {
+            socket.write("+OK\r\n");
+            continue;
+          }
+          ready = true;
+          const info = "# Server\r\nredis_version:7.0.15\r\nloading:0\r\n";
+          socket.write(`$${Buffer.byteLength(info)}\r\n${info}\r\n`);
+        }
+      });
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const stuck = await createTestApp({
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: "2", REDIS_URL: `redis://127.0.0.1:${port}` },
+      database,
+    });
+    try {
+      // Without a command timeout the first request waits for ever and the test times out.
+      for (let n = 0; n < 2; n++)
+        expect((await signIn(stuck.app, "silent@example.org", "10.3.0.2")).statusCode).toBe(400);
+    } finally {
+      await stuck.close();
+      silent.close();
     }
   });
 

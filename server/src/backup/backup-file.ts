@@ -213,7 +213,8 @@ export async function writeBackupFile(path: string, bytes: Buffer): Promise<stri
   const target = resolve(path);
   await mkdir(dirname(target), { recursive: true });
   const partial = `${target}.partial`;
-  await writeFile(partial, bytes);
+  // Readable by the shop's user only: it holds password hashes and the families' data.
+  await writeFile(partial, bytes, { mode: 0o600 });
   await rename(partial, target);
   const digest = sha256(bytes);
   await writeFile(`${target}.sha256`, `${digest}  ${basename(target)}\n`);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -15,7 +15,7 @@ import { makePng } from "../test/images.ts";
 import { createStaff } from "../test/shop-fixtures.ts";
 import { testEnv } from "../test/test-app.ts";
 import { migratedTemplate, usesPostgres } from "../test/test-database.ts";
-import { createBackup, moveDatabase, RestoreRefused, restoreBackup } from "./index.ts";
+import { createBackup, moveDatabase, RestoreRefused, restoreBackup, writeBackupFile } from "./index.ts";
 import { readTar, writeTar } from "./tar.ts";
 
 /**
@@ -236,5 +236,15 @@ describe.runIf(usesPostgres())("the move from the embedded database to PostgreSQ
     // The images and mails stay under the same DATA_DIR, which the shop on PostgreSQL reads.
     await expectSameShop(target, dataDir, shop, before);
     expect(readFileSync(join(dataDir, "outbox", "1-verify-email.eml"), "utf8")).toMatch(/Hallo/);
+  });
+});
+
+describe("the backup file", () => {
+  it("is readable by the shop's user only: it holds password hashes and the families' data (D528)", async () => {
+    const dir = newDataDir();
+    const path = join(dir, "nightly", "atelier.tar.gz");
+    const digest = await writeBackupFile(path, Buffer.from("backup"));
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readFileSync(`${path}.sha256`, "utf8")).toBe(`${digest}  atelier.tar.gz\n`);
   });
 });

@@ -88,4 +88,15 @@ describe("nothing secret in the logs", () => {
     );
     expect(redactUrl("/api/v2/orders/waiting_list/12/")).toBe("/api/v2/orders/waiting_list/12/");
   });
+
+  it("does not log the proxy's health checks, which come every second (D528)", async () => {
+    for (const url of ["/healthz", "/readyz"]) {
+      const res = await ctx.app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(200);
+    }
+    await ctx.app.inject({ method: "GET", url: "/api/v2/wagtail/pages/?locale=de" });
+    const urls = lines.map((line) => JSON.parse(line).req?.url).filter(Boolean);
+    expect(urls).toContain("/api/v2/wagtail/pages/?locale=de");
+    expect(urls.filter((url) => url.endsWith("z"))).toEqual([]);
+  });
 });

@@ -3,6 +3,9 @@ import type { FastifyInstance } from "fastify";
 
 export type RateLimitOptions = { redisUrl?: string | undefined };
 
+/** How long a rate limit waits for Redis's answer before it lets the request through. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
 /**
  * The one rate-limit mechanism (@fastify/rate-limit), with no global limit: routes opt in through
  * `config.rateLimit` or `app.rateLimit(...)` hooks. With REDIS_URL the counts live in Redis and are
@@ -17,6 +20,9 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
         connectTimeout: 2000,
+        // A Redis that is connected but silent (paused, swapping, a half-open connection) fails a command
+        // after this, so the limit is skipped as when it is down, instead of holding every request (D528).
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
       })
     : undefined;
   if (redis) {

@@ -1,2 +1,2 @@
 // The preflight (D303): the settings checked against the database, Redis, SMTP, PayPal and Stripe.
-export { runPreflight } from "./preflight.ts";
+export { type PreflightProblem, preflightProblems, runPreflight } from "./preflight.ts";

@@ -5,7 +5,7 @@ import { loadEnv } from "../config/index.ts";
 import type { Database } from "../db/index.ts";
 import { startSmtpServer, type TestSmtpServer } from "../mail/test-support.ts";
 import { createTestDatabase } from "../test/test-database.ts";
-import { runPreflight } from "./index.ts";
+import { preflightProblems, runPreflight } from "./index.ts";
 
 /**
  * The preflight (D303) against local stand-ins of PayPal, Stripe and a mail server: a right installation
@@ -69,12 +69,13 @@ const RIGHT = () => ({
   SCHOOL_EMAIL: "info@kunstschule.example",
 });
 
-const problems = (changes: Record<string, string | undefined>) => {
+const envWith = (changes: Record<string, string | undefined>) => {
   const source: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...RIGHT(), ...changes }))
     if (value !== undefined) source[key] = value;
-  return runPreflight(loadEnv(source), database);
+  return loadEnv(source);
 };
+const problems = (changes: Record<string, string | undefined>) => runPreflight(envWith(changes), database);
 
 describe("preflight (D303)", () => {
   it("passes an installation whose every setting holds", async () => {
@@ -121,7 +122,12 @@ describe("preflight (D303)", () => {
     [
       "no payment gateway",
       { PAYPAL_CLIENT_ID: undefined, STRIPE_SECRET_KEY: undefined },
-      /Neither PayPal nor Stripe is set/,
+      /PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are not set: the demo gateway would take PayPal's bookings without money\.$/,
+    ],
+    [
+      "Stripe without PayPal (PayPal's buttons would pay on the demo gateway)",
+      { PAYPAL_CLIENT_ID: undefined },
+      /PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are not set: .* \(Stripe does not replace it\)\./,
     ],
     ["the demo seller's name", { SCHOOL_LEGAL_NAME: undefined }, /SCHOOL_LEGAL_NAME is still the demo's/],
     [
@@ -135,6 +141,24 @@ describe("preflight (D303)", () => {
     expect(found.filter((problem) => message.test(problem))).toHaveLength(1);
     expect(found.length).toBeLessThanOrEqual("PUBLIC_URL" in changes ? 2 : 1);
   });
+
+  // A production start refuses a wrong setting and starts past a service that does not answer (D528).
+  it.each([
+    ["Redis that does not answer", { REDIS_URL: "redis://127.0.0.1:1" }, true],
+    ["a mail server that does not answer", { SMTP_URL: "smtp://127.0.0.1:1" }, true],
+    ["PayPal that does not answer", { PAYPAL_API_BASE: "http://127.0.0.1:1" }, true],
+    ["Stripe that does not answer", { STRIPE_API_BASE: "http://127.0.0.1:1" }, true],
+    ["a wrong PayPal secret", { PAYPAL_CLIENT_SECRET: "wrong" }, false],
+    ["a wrong Stripe key", { STRIPE_SECRET_KEY: "sk_wrong" }, false],
+    ["PUBLIC_URL on http", { PUBLIC_URL: "http://kunstschule.example", STRIPE_SECRET_KEY: undefined }, false],
+  ])(
+    "says whether %s is a service away (the start goes on) or a wrong setting",
+    async (_name, changes, away) => {
+      const found = await preflightProblems(envWith(changes), database);
+      expect(found).toHaveLength(1);
+      expect(found[0]?.unreachable === true).toBe(away);
+    },
+  );
 
   it("says when the database does not answer", async () => {
     const gone = { ...database, ping: () => Promise.reject(new Error("connection refused")) };

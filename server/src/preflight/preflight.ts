@@ -30,16 +30,27 @@ async function within<T>(work: Promise<T>, what: string): Promise<T> {
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function checkDatabase(database: Database): Promise<string[]> {
+/**
+ * A problem a check found. `unreachable`: the service did not answer (refused, timed out, its own 5xx), which
+ * may pass by itself; otherwise a setting is wrong. A production start refuses only the latter (D528): a
+ * restart while Redis, the mail server or a gateway is away starts and works as the running instances do.
+ */
+export type PreflightProblem = { text: string; unreachable?: true };
+
+const unreachable = (text: string): PreflightProblem => ({ text, unreachable: true });
+const wrong = (text: string): PreflightProblem => ({ text });
+
+async function checkDatabase(database: Database): Promise<PreflightProblem[]> {
   try {
     await within(database.ping(), "the database");
     return [];
   } catch (error) {
-    return [`The database does not answer (${database.kind}): ${reason(error)}. Check DATABASE_URL.`];
+    // The shop cannot serve without it: a start refuses it however it failed.
+    return [wrong(`The database does not answer (${database.kind}): ${reason(error)}. Check DATABASE_URL.`)];
   }
 }
 
-async function checkRedis(env: Env): Promise<string[]> {
+async function checkRedis(env: Env): Promise<PreflightProblem[]> {
   if (!env.REDIS_URL) return [];
   const redis = new Redis(env.REDIS_URL, {
     lazyConnect: true,
@@ -54,31 +65,31 @@ async function checkRedis(env: Env): Promise<string[]> {
     );
     return [];
   } catch (error) {
-    return [`Redis at REDIS_URL does not answer: ${reason(error)}.`];
+    return [unreachable(`Redis at REDIS_URL does not answer: ${reason(error)}.`)];
   } finally {
     redis.disconnect();
   }
 }
 
-async function checkSmtp(env: Env): Promise<string[]> {
+async function checkSmtp(env: Env): Promise<PreflightProblem[]> {
   if (!env.SMTP_URL)
     return env.NODE_ENV === "production"
-      ? ["SMTP_URL is not set: mails are written as files under DATA_DIR/outbox and reach no parent."]
+      ? [wrong("SMTP_URL is not set: mails are written as files under DATA_DIR/outbox and reach no parent.")]
       : [];
   const transport = nodemailer.createTransport(env.SMTP_URL);
   try {
     await within(transport.verify(), "the SMTP server");
     return [];
   } catch (error) {
-    return [
-      `The mail server at SMTP_URL does not accept us: ${reason(error)}. Check host, port, user and password.`,
-    ];
+    const text = `The mail server at SMTP_URL does not accept us: ${reason(error)}. Check host, port, user and password.`;
+    // A refused sign-in is a setting; a connection that fails may be the server's moment.
+    return [(error as { code?: string }).code === "EAUTH" ? wrong(text) : unreachable(text)];
   } finally {
     transport.close();
   }
 }
 
-async function checkPayPal(env: Env): Promise<string[]> {
+async function checkPayPal(env: Env): Promise<PreflightProblem[]> {
   if (!env.PAYPAL_CLIENT_ID || !env.PAYPAL_CLIENT_SECRET) return [];
   const base = env.PAYPAL_API_BASE.replace(/\/$/, "");
   try {
@@ -91,12 +102,16 @@ async function checkPayPal(env: Env): Promise<string[]> {
       }),
       "PayPal",
     );
+    if (token.status >= 500) return [unreachable(`PayPal at ${base} answers ${token.status}.`)];
     if (!token.ok)
       return [
-        `PayPal refuses PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (${token.status}) at ${base}: live keys need https://api-m.paypal.com, sandbox keys the sandbox.`,
+        wrong(
+          `PayPal refuses PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (${token.status}) at ${base}: live keys need https://api-m.paypal.com, sandbox keys the sandbox.`,
+        ),
       ];
     const { access_token } = (await token.json()) as { access_token: string };
-    if (!env.PAYPAL_WEBHOOK_ID) return ["PAYPAL_WEBHOOK_ID is not set: PayPal's webhooks are refused."];
+    if (!env.PAYPAL_WEBHOOK_ID)
+      return [wrong("PAYPAL_WEBHOOK_ID is not set: PayPal's webhooks are refused.")];
     const hook = await within(
       fetch(`${base}/v1/notifications/webhooks/${encodeURIComponent(env.PAYPAL_WEBHOOK_ID)}`, {
         headers: { authorization: `Bearer ${access_token}` },
@@ -104,15 +119,18 @@ async function checkPayPal(env: Env): Promise<string[]> {
       "PayPal",
     );
     if (hook.status === 404)
-      return [`PayPal knows no webhook with PAYPAL_WEBHOOK_ID ${env.PAYPAL_WEBHOOK_ID}.`];
-    if (!hook.ok) return [`PayPal did not show the webhook PAYPAL_WEBHOOK_ID (${hook.status}).`];
+      return [wrong(`PayPal knows no webhook with PAYPAL_WEBHOOK_ID ${env.PAYPAL_WEBHOOK_ID}.`)];
+    if (!hook.ok) {
+      const text = `PayPal did not show the webhook PAYPAL_WEBHOOK_ID (${hook.status}).`;
+      return [hook.status >= 500 ? unreachable(text) : wrong(text)];
+    }
     return [];
   } catch (error) {
-    return [`PayPal at ${base} does not answer: ${reason(error)}.`];
+    return [unreachable(`PayPal at ${base} does not answer: ${reason(error)}.`)];
   }
 }
 
-async function checkStripe(env: Env): Promise<string[]> {
+async function checkStripe(env: Env): Promise<PreflightProblem[]> {
   if (!env.STRIPE_SECRET_KEY) return [];
   const base = env.STRIPE_API_BASE.replace(/\/$/, "");
   try {
@@ -123,19 +141,24 @@ async function checkStripe(env: Env): Promise<string[]> {
       "Stripe",
     );
     if (hooks.status === 401 || hooks.status === 403)
-      return [`Stripe refuses STRIPE_SECRET_KEY (${hooks.status}).`];
-    if (!hooks.ok) return [`Stripe did not list the webhook endpoints (${hooks.status}).`];
+      return [wrong(`Stripe refuses STRIPE_SECRET_KEY (${hooks.status}).`)];
+    if (!hooks.ok) {
+      const text = `Stripe did not list the webhook endpoints (${hooks.status}).`;
+      return [hooks.status >= 500 ? unreachable(text) : wrong(text)];
+    }
     const { data } = (await hooks.json()) as { data: { url: string; status?: string }[] };
     const ours = data.filter((hook) => hook.url.startsWith(env.PUBLIC_URL.replace(/\/$/, "")));
     if (ours.length === 0)
       return [
-        `Stripe has no webhook endpoint for ${env.PUBLIC_URL}: register /api/v2/payments/stripe/webhook/ in Stripe's dashboard.`,
+        wrong(
+          `Stripe has no webhook endpoint for ${env.PUBLIC_URL}: register /api/v2/payments/stripe/webhook/ in Stripe's dashboard.`,
+        ),
       ];
     if (ours.every((hook) => hook.status === "disabled"))
-      return ["Stripe's webhook endpoint for the shop is disabled."];
+      return [wrong("Stripe's webhook endpoint for the shop is disabled.")];
     return [];
   } catch (error) {
-    return [`Stripe at ${base} does not answer: ${reason(error)}.`];
+    return [unreachable(`Stripe at ${base} does not answer: ${reason(error)}.`)];
   }
 }
 
@@ -147,9 +170,16 @@ function checkPublicUrl(env: Env): string[] {
       ];
 }
 
+/**
+ * PayPal is what the demo gateway stands in for: without it, PayPal's buttons (and the existing client, which
+ * pays only through PayPal) would take bookings on the demo gateway without money, Stripe or not (D527).
+ */
 function checkGateway(env: Env): string[] {
-  return env.NODE_ENV === "production" && !env.PAYPAL_CLIENT_ID && !env.STRIPE_SECRET_KEY
-    ? ["Neither PayPal nor Stripe is set: the demo gateway would take bookings without money."]
+  return env.NODE_ENV === "production" && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)
+    ? [
+        "PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are not set: the demo gateway would take PayPal's bookings without money" +
+          (env.STRIPE_SECRET_KEY ? " (Stripe does not replace it)." : "."),
+      ]
     : [];
 }
 
@@ -176,17 +206,22 @@ async function checkSeller(env: Env, database: Database): Promise<string[]> {
   }
 }
 
-/** Every problem found; empty when the installation is ready. */
-export async function runPreflight(env: Env, database: Database): Promise<string[]> {
+/** Every problem found, each said as a wrong setting or a service that did not answer. */
+export async function preflightProblems(env: Env, database: Database): Promise<PreflightProblem[]> {
   const found = await Promise.all([
     checkDatabase(database),
     checkRedis(env),
     checkSmtp(env),
     checkPayPal(env),
     checkStripe(env),
-    Promise.resolve(checkPublicUrl(env)),
-    Promise.resolve(checkGateway(env)),
-    checkSeller(env, database),
+    Promise.resolve(checkPublicUrl(env).map(wrong)),
+    Promise.resolve(checkGateway(env).map(wrong)),
+    checkSeller(env, database).then((problems) => problems.map(wrong)),
   ]);
   return found.flat();
+}
+
+/** Every problem found; empty when the installation is ready (`npm run preflight`, strict). */
+export async function runPreflight(env: Env, database: Database): Promise<string[]> {
+  return (await preflightProblems(env, database)).map((problem) => problem.text);
 }
