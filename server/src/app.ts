@@ -31,7 +31,7 @@ import {
 import { createDeferredWork, type DeferredWork } from "./common/index.ts";
 import type { Env } from "./config/index.ts";
 import { createRedirectLookup } from "./content/index.ts";
-import type { Database, DbOrTx } from "./db/index.ts";
+import type { Database, DbOrTx, Tx } from "./db/index.ts";
 import { issueGiftCardsForOrder } from "./gift-cards/index.ts";
 import { healthRoutes } from "./health/index.ts";
 import {
@@ -110,7 +110,12 @@ import {
   type WaitingListService,
   waitingListRoutes,
 } from "./waiting-list/index.ts";
-import { createWithdrawalsService, itemRefundsGatewayCents, withdrawalsRoutes } from "./withdrawals/index.ts";
+import {
+  createWithdrawalsService,
+  creditOrderRefundedAtGateway,
+  itemRefundsGatewayCents,
+  withdrawalsRoutes,
+} from "./withdrawals/index.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -528,10 +533,15 @@ async function registerCheckout(
   const db = database.db;
   const sellerNow = async (tx: DbOrTx) => sellerFromSettings(await schoolSettings.read(tx));
   const { paypal, demo, stripe, stripeSettings, gateway } = createGateways(env, db);
-  // What a refund the gateway reports asks of the areas above checkout (D75, D506, D511).
+  const documents = orderDocuments(env, schoolSettings);
+  // What a refund the gateway reports asks of the areas above checkout (D75, D506, D511, D529).
   const itemRefunds = {
     gatewayCents: itemRefundsGatewayCents,
-    orderRefunded: endSubscriptionsOfRefundedOrder,
+    orderRefunded: async (tx: Tx, orderId: number) => {
+      await endSubscriptionsOfRefundedOrder(tx, orderId);
+      await creditOrderRefundedAtGateway({ seller: sellerNow }, tx, orderId, new Date());
+    },
+    refundNotice: documents.refundNotice,
   };
   const checkout = createCheckoutService({
     db,
@@ -539,7 +549,7 @@ async function registerCheckout(
     installation: await loadInstallation(db),
     cart,
     gateway,
-    documents: orderDocuments(env, schoolSettings),
+    documents,
     reservationMinutes: env.RESERVATION_MINUTES,
     redirectOrigins: [env.WEB_URL, env.PUBLIC_URL, ...env.CORS_ORIGINS].map((url) => new URL(url).origin),
     paypal: { clientId: env.PAYPAL_CLIENT_ID ?? null, sdkUrl: env.PAYPAL_SDK_URL },

@@ -353,6 +353,43 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     expect(await balanceOf(card.id)).toBe(1_000);
   });
 
+  it("an order refunded whole in PayPal's dashboard gets credit notes for what nothing credited yet (D529)", async () => {
+    const parent = await t.parentWithCourse(t.weekly.findIndex((s) => s.weekday !== todayWeekday()));
+    const orderId = await pay(parent.headers);
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    if (!item) throw new Error("no item");
+    const paid = item.calculatedPriceCents - item.siblingDiscountCents - item.promocodeDiscountCents;
+    // Staff gave 5 € back with its own credit note; the rest goes back in PayPal's dashboard.
+    const first = await refund(orderId, {
+      request_id: randomUUID(),
+      item: item.id,
+      amount_cents: 500,
+      cancel_item: false,
+      reason: "Ein Termin fiel aus",
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const notes = async () =>
+      (
+        await t.db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")))
+      )
+        .map((note) => note.totalCents)
+        .sort((a, b) => a - b);
+    expect(await notes()).toEqual([500]);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+    if (!payment?.gatewayOrderId) throw new Error("no payment");
+    const rest = t.standIn.refundAtPayPal(payment.gatewayOrderId, paid - 500);
+    await reportRefund(rest);
+    expect((await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe("refunded");
+    // The invoice is corrected in full: the staff refund's note and one for the rest.
+    expect(await notes()).toEqual([500, paid - 500]);
+    // The report sent again changes nothing.
+    await reportRefund(rest);
+    expect(await notes()).toEqual([500, paid - 500]);
+  });
+
   it("a bought card whose order PayPal's dashboard refunded whole pays for nothing more (D512)", async () => {
     // Bought for a recipient, mailed to them in a week: that mail is taken back with the refund.
     const { card, orderId } = await cardForRecipient("oma.olga@example.org");

@@ -3,14 +3,17 @@ import type { Tx } from "../db/index.ts";
 import { paymentEvents, payments, ph, prepared } from "../db/index.ts";
 import { releaseGiftCard, stopCardsBoughtBy } from "../gift-cards/index.ts";
 import { centsOf, type GatewayName } from "../payments/index.ts";
+import type { RefundReason } from "./checkout.deps.ts";
 import {
+  deleteRedemption,
   findOrder,
   insertRefund,
   markEventProcessed,
+  type OrderRow,
   updateOrder,
   updatePayment,
 } from "./checkout.repository.ts";
-import { resolveRefundIssue } from "./payment-issues.repository.ts";
+import { findIssue, resolveRefundIssue } from "./payment-issues.repository.ts";
 
 /**
  * What the areas above checkout hand down for the refunds a gateway reports: what the order's withdrawals
@@ -20,6 +23,8 @@ import { resolveRefundIssue } from "./payment-issues.repository.ts";
 export type ItemRefunds = {
   gatewayCents(tx: Tx, orderId: number): Promise<number>;
   orderRefunded(tx: Tx, orderId: number): Promise<void>;
+  /** The parent's mail that a payment the shop could not keep went back (the worker's own refund sends it). */
+  refundNotice(tx: Tx, orderId: number, amountCents: number, reason: RefundReason): Promise<void>;
 };
 
 /** The event type of a refund made at PayPal (by staff in PayPal's dashboard, or ours confirmed). */
@@ -107,8 +112,32 @@ export async function applyReportedRefund(
     await stopCardsBoughtBy(tx, order.id, new Date());
     // A course refunded whole takes no more months, and its parent could no longer cancel it (D511).
     await itemRefunds.orderRefunded(tx, order.id);
+  } else if (full && payment.refundDue && order && order.paypalId === payment.gatewayOrderId) {
+    // A payment the shop could not keep (D90), refunded before the worker recorded its own refund: staff
+    // refunded it by hand after the worker gave up, or the worker's call timed out and the gateway's report
+    // came first. The worker no longer sees it (no refund due), so its order ends here as it would (D529).
+    await endUnkeptOrder(tx, order);
+    const reason = refundReasonOf((await findIssue(tx, payment.id))?.reason);
+    await itemRefunds.refundNotice(tx, order.id, refunded, reason);
   }
   return "applied";
+}
+
+/**
+ * The order of a payment the shop could not keep, once that payment is refunded: refunded, its reservation,
+ * promocode use and gift card's part given back (D529: the use was kept before). An order paid meanwhile
+ * (by another attempt), back in the cart or refunded already is left as it is.
+ */
+export async function endUnkeptOrder(tx: Tx, order: OrderRow): Promise<void> {
+  if (order.status === "paid" || order.status === "cart" || order.status === "refunded") return;
+  await updateOrder(tx, order.id, { status: "refunded", reservedUntil: null });
+  await deleteRedemption(tx, order.id);
+  await releaseGiftCard(tx, order);
+}
+
+/** The reason the parent is told, from the issue noted when the payment could not be kept. */
+export function refundReasonOf(noted: string | undefined): RefundReason {
+  return noted === "promocode_used_up" || noted === "capture_mismatch" ? noted : "seats_gone";
 }
 
 /**

@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  giftCardLedger,
+  giftCards,
   installation,
   invoices,
   orders,
@@ -10,6 +12,7 @@ import {
   promocodeRedemptions,
   promocodes,
   refunds,
+  users,
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type PayPalStandIn, startPayPalStandIn } from "../test/paypal-stand-in.ts";
@@ -165,6 +168,58 @@ describe("two shops on one PayPal account (item 2)", () => {
     expect((await paymentOf(t, a.orderId))?.refundDue).toBe(false);
     expect(await issueOf(t, payment?.id ?? 0)).toMatchObject({ state: "refunded" });
     expect((await paymentsNeedingAttention(t.db)).map((row) => row.paymentId)).not.toContain(payment?.id);
+  });
+});
+
+describe("a payment the shop could not keep, refunded at PayPal before the shop recorded its own refund (D529)", () => {
+  it("ends the order refunded, gives the gift card's part back and tells the parent, as the worker's refund would", async () => {
+    const code = `RACE-${String(Date.now()).slice(-4)}-BBBB-CCCC`;
+    const [card] = await t.db
+      .insert(giftCards)
+      .values({
+        code,
+        initialCents: 1000,
+        balanceCents: 1000,
+        expiresAt: new Date(Date.now() + 365 * 86_400_000),
+      })
+      .returning();
+    if (!card) throw new Error("no card");
+    await t.db
+      .insert(giftCardLedger)
+      .values({ giftCardId: card.id, orderId: null, attempt: 0, kind: "issue", amountCents: 1000 });
+    const parent = await t.parentWithCourse(1);
+    const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: code },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const res = await t.fulfil(parent.headers);
+    const { id, order_id: orderId } = res.json() as { id: string; order_id: number };
+    expect((await t.db.select().from(giftCards).where(eq(giftCards.id, card.id)))[0]?.balanceCents).toBe(0);
+    unitAt(id).amount.value = "1.00"; // PayPal captured another amount: the shop refunds it.
+    standIn.approve(id);
+    // The shop's own refund call fails; meanwhile the refund is made (by hand, or the call got through late).
+    standIn.failNext(REFUND_ROUTE, 503, 0, 1);
+    expect((await t.capture(parent.headers, id)).json().error_codes).toEqual({
+      non_field_errors: ["payment_mismatch"],
+    });
+    await t.app.deferredWork.idle();
+    expect((await orderRow(t, orderId))?.status).toBe("awaiting_payment");
+    expect(
+      (await post(t, standIn.webhookEvent("PAYMENT.CAPTURE.REFUNDED", standIn.refundAtPayPal(id))))
+        .statusCode,
+    ).toBe(200);
+    for (let round = 0; round < 3; round++) await t.app.paymentWorker.runOnce();
+
+    expect(await orderRow(t, orderId)).toMatchObject({ status: "refunded", reservedUntil: null });
+    expect((await t.db.select().from(giftCards).where(eq(giftCards.id, card.id)))[0]?.balanceCents).toBe(
+      1000,
+    );
+    const [account] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, parent.id));
+    const notices = (await t.mailsTo(account?.email ?? "")).filter(
+      (mail) => mail.template === "refund-notice",
+    );
+    expect(notices).toHaveLength(1);
   });
 });
 

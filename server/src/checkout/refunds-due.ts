@@ -1,6 +1,5 @@
 // Sending back payments the shop could not keep. Run by the payment worker and, after the reply, by the
 // capture that found one; a refund is asked of the gateway outside any transaction and recorded after.
-import { releaseGiftCard } from "../gift-cards/index.ts";
 import { GatewayError, type PaymentGateway } from "../payments/index.ts";
 import type { CheckoutContext, RefundReason } from "./checkout.deps.ts";
 import {
@@ -9,9 +8,9 @@ import {
   findRefundsDue,
   insertRefund,
   type PaymentRow,
-  updateOrder,
   updatePayment,
 } from "./checkout.repository.ts";
+import { endUnkeptOrder, refundReasonOf } from "./gateway-refunds.ts";
 import { countFailedRefund, findIssue, resolveRefundIssue } from "./payment-issues.repository.ts";
 
 type GatewayRefund = Awaited<ReturnType<PaymentGateway["refundCapture"]>>;
@@ -29,9 +28,7 @@ export async function refundsDue(ctx: CheckoutContext, limit: number): Promise<n
     if (payment.captureId === null) continue;
     const expected = payment.amountCents - payment.refundedCents;
     if (expected <= 0) continue;
-    const noted = (await findIssue(db, payment.id))?.reason;
-    const reason: RefundReason =
-      noted === "promocode_used_up" || noted === "capture_mismatch" ? noted : "seats_gone";
+    const reason = refundReasonOf((await findIssue(db, payment.id))?.reason);
     let refund: GatewayRefund;
     try {
       // Without an amount PayPal refunds what is left of the capture: right even when the capture's
@@ -80,10 +77,8 @@ async function recordRefund(
       refundedCents: payment.amountCents,
     });
     await resolveRefundIssue(tx, payment.id);
-    if (order.paypalId === payment.gatewayOrderId && order.status !== "paid" && order.status !== "cart") {
-      await updateOrder(tx, order.id, { status: "refunded", reservedUntil: null });
-      await releaseGiftCard(tx, order);
-    }
+    // The order of the payment ends with it; a late payment of an earlier attempt leaves the order alone.
+    if (order.paypalId === payment.gatewayOrderId) await endUnkeptOrder(tx, order);
     await documents.refundNotice(tx, order.id, amount, reason);
   });
 }

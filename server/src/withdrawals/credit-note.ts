@@ -36,7 +36,7 @@ const CREDIT_WORDS: Record<
 
 /** The credit note correcting the order's invoice by what is refunded; null without an invoice. */
 export async function creditNote(
-  ctx: WithdrawalsContext,
+  ctx: Pick<WithdrawalsContext, "seller">,
   tx: Tx,
   facts: ItemFacts,
   plan: RefundPlan,

@@ -1,3 +1,4 @@
+export { creditOrderRefundedAtGateway } from "./gateway-refund-credit.ts";
 export { refundPolicyOf } from "./refund-policy.ts";
 export {
   findOrderDocumentsForStaff,
