@@ -10,6 +10,7 @@ import {
 } from "react-admin";
 import { PhoneField, telHref } from "../shared/contact-fields.tsx";
 import { DetailEdit } from "../shared/detail.tsx";
+import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
 import { HandlingFields, STATUSES, useChoices } from "../shared/request-fields.tsx";
@@ -79,7 +80,7 @@ function ContactDetails() {
 export function ContactRequestEdit() {
   return (
     <DetailEdit mutationMode="pessimistic" redirect={false}>
-      <SimpleForm>
+      <SimpleForm toolbar={<SavingToolbar />}>
         <ContactDetails />
         <HandlingFields />
       </SimpleForm>

@@ -15,6 +15,7 @@ import { useWatch } from "react-hook-form";
 import { Markdown } from "../../components/ui/markdown.tsx";
 import { DetailEdit } from "../shared/detail.tsx";
 import { choices, required } from "../shared/field-helpers.tsx";
+import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
 
@@ -117,7 +118,7 @@ export function ContentPageCreate() {
 export function ContentPageEdit() {
   return (
     <DetailEdit mutationMode="pessimistic">
-      <SimpleForm>
+      <SimpleForm toolbar={<SavingToolbar />}>
         <TextInput source="key" readOnly />
         <ContentPageFields />
       </SimpleForm>

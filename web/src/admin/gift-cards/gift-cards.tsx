@@ -18,6 +18,7 @@ import {
 import { DetailEdit } from "../shared/detail.tsx";
 import { YesNoField } from "../shared/enum-labels.tsx";
 import { centsText, required } from "../shared/field-helpers.tsx";
+import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { MoneyInput } from "../shared/money-input.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
@@ -76,7 +77,7 @@ export function GiftCardEdit() {
       mutationMode="pessimistic"
       transform={(data: { is_active: boolean }) => ({ is_active: data.is_active })}
     >
-      <SimpleForm>
+      <SimpleForm toolbar={<SavingToolbar />}>
         <TextInput source="code" readOnly />
         <Box sx={{ display: "flex", flexWrap: "wrap", columnGap: 4 }}>
           <Labeled source="initial_cents">

@@ -12,6 +12,7 @@ import {
 } from "@mui/material";
 import { useState } from "react";
 import {
+  Confirm,
   Datagrid,
   FunctionField,
   List,
@@ -28,6 +29,7 @@ import {
 import { adminLocaleOf } from "../i18n/i18n-provider.ts";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { DetailEdit } from "../shared/detail.tsx";
+import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
 import { useStaffAction } from "../shared/use-staff-action.ts";
@@ -121,7 +123,7 @@ function PartyDetails() {
 }
 
 /** Confirm one of the preferred days (the order and the payment link follow), or decline. */
-function PartyAnswer() {
+export function PartyAnswer() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const record = useRecordContext<PartyRecord>();
   const translate = useTranslate();
@@ -129,6 +131,8 @@ function PartyAnswer() {
   const [date, setDate] = useState("");
   const [hold, setHold] = useState("");
   const [sameDay, setSameDay] = useState(false);
+  // A decline closes the request for good and mails the family: asked first (D531).
+  const [declining, setDeclining] = useState(false);
   const dayText = useDayText();
   if (record?.state !== "sent") return null;
   // Another party already holds the room on a preferred day (D191): said beside the day, confirmed knowingly.
@@ -189,10 +193,25 @@ function PartyAnswer() {
         >
           {translate("admin.party.confirm_button")}
         </Button>
-        <Button variant="outlined" color="error" onClick={() => send("decline")} disabled={busy}>
+        <Button variant="outlined" color="error" onClick={() => setDeclining(true)} disabled={busy}>
           {translate("admin.party.decline_button")}
         </Button>
       </Stack>
+      <Confirm
+        isOpen={declining}
+        title="admin.party.decline_title"
+        content={translate("admin.party.decline_text", {
+          name: record.parent_name,
+          days: record.dates.map(dayText).join(", "),
+        })}
+        confirm="admin.party.decline_button"
+        confirmColor="warning"
+        onConfirm={() => {
+          setDeclining(false);
+          send("decline");
+        }}
+        onClose={() => setDeclining(false)}
+      />
       {taken ? (
         <Alert severity="warning" sx={{ mt: 2 }}>
           {translate("admin.party.day_taken", { ids: taken.join(", ") })}
@@ -211,7 +230,7 @@ export function PartyRequestEdit() {
   const statuses = STATUSES.map((id) => ({ id, name: `admin.requests.status.${id}` }));
   return (
     <DetailEdit mutationMode="pessimistic" redirect={false}>
-      <SimpleForm>
+      <SimpleForm toolbar={<SavingToolbar />}>
         <PartyDetails />
         <PartyAnswer />
         <SelectInput source="status" choices={statuses} />

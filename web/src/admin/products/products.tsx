@@ -28,6 +28,7 @@ import { PricesOfPage } from "../purchase-options/purchase-options.tsx";
 import { CHOICE_ORDER, useChoiceTexts } from "../shared/choice-texts.ts";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField, useEnumChoices } from "../shared/enum-labels.tsx";
+import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
 import { SCHEDULE_TAB, SlotsOfPage } from "../slots/slots.tsx";
@@ -245,7 +246,7 @@ export function ProductEdit() {
   const translate = useTranslate();
   return (
     <DetailEdit mutationMode="pessimistic">
-      <TabbedForm>
+      <TabbedForm toolbar={<SavingToolbar />}>
         <TabbedForm.Tab label={translate("admin.tabs.general")}>
           <GeneralTab />
         </TabbedForm.Tab>

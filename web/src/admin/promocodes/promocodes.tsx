@@ -23,6 +23,7 @@ import { EmailField } from "../shared/contact-fields.tsx";
 import { DetailEdit } from "../shared/detail.tsx";
 import { EnumField, YesNoField } from "../shared/enum-labels.tsx";
 import { centsText, required } from "../shared/field-helpers.tsx";
+import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { MoneyInput, useOfficeLocale } from "../shared/money-input.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
@@ -139,7 +140,7 @@ export function PromocodeEdit() {
   const translate = useTranslate();
   return (
     <DetailEdit mutationMode="pessimistic" transform={promocodeOut}>
-      <SimpleForm>
+      <SimpleForm toolbar={<SavingToolbar />}>
         <PromocodeFields />
         <Typography variant="h6" component="h2">
           {translate("admin.promocode.uses")}

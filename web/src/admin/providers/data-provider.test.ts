@@ -37,3 +37,36 @@ describe("the back office's list pages", () => {
     });
   });
 });
+
+// D531: react-admin's "Exportieren" asks for 1,000 rows; the server gives at most ADMIN_PAGE_MAX at once.
+describe("an export's list", () => {
+  it("is asked in pieces the server gives, until a short piece ends it", async () => {
+    const all = rows(250);
+    const asked: [number, number][] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        const range = JSON.parse(new URL(url, "http://shop.test").searchParams.get("range") ?? "[]") as [
+          number,
+          number,
+        ];
+        asked.push(range);
+        const piece = all.slice(range[0], range[1] + 1);
+        return new Response(JSON.stringify(piece), {
+          headers: { "content-range": `orders ${range[0]}-${range[0] + piece.length - 1}/${all.length}` },
+        });
+      }),
+    );
+    const exported = await dataProvider.getList("orders", {
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: "id", order: "ASC" },
+      filter: {},
+    });
+    expect(exported).toEqual({ data: all, total: 250 });
+    expect(asked).toEqual([
+      [0, 99],
+      [100, 199],
+      [200, 299],
+    ]);
+  });
+});

@@ -43,3 +43,16 @@ export function DeletingToolbar({ save = <SaveButton /> }: { save?: ReactElement
     </Toolbar>
   );
 }
+
+/**
+ * Save only, for records the server keeps for good (pages, content pages, codes, gift cards, requests: they
+ * are archived, deactivated or closed instead, D124, D125): react-admin's own toolbar offers "Löschen", which
+ * the server could only answer with "Nicht gefunden." (D531).
+ */
+export function SavingToolbar() {
+  return (
+    <Toolbar>
+      <SaveButton />
+    </Toolbar>
+  );
+}

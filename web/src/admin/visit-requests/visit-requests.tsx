@@ -20,6 +20,7 @@ import { adminLocaleOf } from "../i18n/i18n-provider.ts";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { telHref } from "../shared/contact-fields.tsx";
 import { DetailEdit } from "../shared/detail.tsx";
+import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
 import { HandlingFields, STATUSES, useChoices } from "../shared/request-fields.tsx";
@@ -318,7 +319,7 @@ function MessagesToFamily() {
 export function VisitRequestEdit() {
   return (
     <DetailEdit mutationMode="pessimistic" redirect={false}>
-      <SimpleForm>
+      <SimpleForm toolbar={<SavingToolbar />}>
         <VisitDetails />
         <ConfirmDate />
         <MessagesToFamily />

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import polyglotI18nProvider from "ra-i18n-polyglot";
+import germanMessages from "ra-language-german";
+import { AdminContext, mergeTranslations, RecordContextProvider } from "react-admin";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { de } from "../i18n/de.ts";
+import { PartyAnswer } from "./party-requests.tsx";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const i18nProvider = polyglotI18nProvider(() => mergeTranslations(germanMessages, de), "de");
+const request = {
+  id: 12,
+  product_name: "Roboter-Geburtstag",
+  option_name: "Standard",
+  dates: ["2027-01-09", "2027-01-16"],
+  children_count: 8,
+  ages: [8, 9],
+  comment: "",
+  confirmed_date: null,
+  state: "sent",
+  order: null,
+  parent_name: "Eva Muster",
+  parent_email: "eva@example.org",
+  status: "new",
+  days_taken: [],
+  version: "v1",
+};
+
+afterEach(cleanup);
+
+describe("declining a party request (D531)", () => {
+  it("asks first, naming the family and the days, and sends nothing until confirmed", async () => {
+    const answerPartyRequest = vi.fn(async () => ({}));
+    render(
+      <AdminContext i18nProvider={i18nProvider} dataProvider={{ answerPartyRequest } as never}>
+        <RecordContextProvider value={request}>
+          <PartyAnswer />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Ablehnen" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain("Eva Muster");
+    expect(dialog.textContent).toContain("09.01.2027");
+    expect(answerPartyRequest).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Abbrechen" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(answerPartyRequest).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole("button", { name: "Ablehnen" }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Ablehnen" }));
+    await waitFor(() => expect(answerPartyRequest).toHaveBeenCalledWith(12, "decline", { version: "v1" }));
+  });
+});
