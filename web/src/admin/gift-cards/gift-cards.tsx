@@ -8,6 +8,7 @@ import {
   Labeled,
   List,
   NumberField,
+  Pagination,
   ReferenceManyField,
   SearchInput,
   SimpleForm,
@@ -103,7 +104,12 @@ export function GiftCardEdit() {
         <Typography variant="h6" component="h2">
           {translate("admin.gift_card.history")}
         </Typography>
-        <ReferenceManyField reference="gift-card-ledger" target="gift_card" perPage={50}>
+        <ReferenceManyField
+          reference="gift-card-ledger"
+          target="gift_card"
+          perPage={50}
+          pagination={<Pagination />}
+        >
           <Datagrid bulkActionButtons={false} rowClick={false}>
             <LocalDateField source="created_at" showTime sortable={false} />
             <FunctionField

@@ -622,6 +622,7 @@ export const de = {
       confirm_title: "Termin bestätigen",
       confirm_date: "Termin",
       confirm_button: "Termin bestätigen und Familie benachrichtigen",
+      save_first: "Erst speichern: Ihre Änderungen unten gingen sonst verloren.",
       confirmed: "Termin bestätigt, die Familie bekommt eine E-Mail.",
       confirm_lesson: "Stunde",
       confirm_start: "Uhrzeit",
@@ -660,6 +661,7 @@ export const de = {
       preview: "Vorschau, wie der Shop die Seite zeigt",
       markdown_help: "Markdown: ## Überschrift, **fett**, - Aufzählung, Leerzeile für einen neuen Absatz.",
     },
+    slot: { time_format: "Uhrzeit als Stunden und Minuten, z. B. 16:30 oder 9.30" },
     redirect: {
       from_help: "Zum Beispiel /sommer für einen Flyer. Seiten des Shops können nicht umgeleitet werden.",
       target_help:
@@ -784,6 +786,7 @@ export const de = {
             "Verkaufte Geschenkgutscheine sind Mehrzweck-Gutscheine: keine Erlöse, sondern eine Verbindlichkeit bis zur Einlösung, z. B. 1700 (SKR03) oder 3500 (SKR04).",
         },
       },
+      email_line: "Zeile %{line}: „%{value}“ ist keine gültige E-Mail-Adresse.",
       help: {
         legal_name:
           "Der vollständige Name mit Rechtsform, wie er auf jeder Rechnung steht (§ 14 Abs. 4 UStG).",

@@ -48,6 +48,18 @@ const cleaned = (data: Record<string, unknown>) => ({
     .filter(Boolean),
 });
 
+/**
+ * Each address on its own line, checked line by line: the first that is none is named with its line and
+ * text. The server's answer names only the list's index, which the one text field could not show (D531).
+ */
+export const emailLines = (value: string[] | undefined) => {
+  const entries = (value ?? []).map((entry) => entry.trim());
+  const line = entries.findIndex((entry) => entry !== "" && email()(entry, {}) !== undefined);
+  return line < 0
+    ? undefined
+    : { message: "admin.settings.email_line", args: { line: line + 1, value: entries[line] } };
+};
+
 const ACCOUNT = /^\d{4,8}$/;
 const accountNumber = (value: unknown) =>
   typeof value === "string" && ACCOUNT.test(value.trim())
@@ -164,6 +176,7 @@ export function SchoolSettingsPage() {
           source="staff_notify_emails"
           format={lines}
           parse={toList}
+          validate={emailLines}
           multiline
           minRows={2}
           helperText="admin.settings.help.staff_notify_emails"

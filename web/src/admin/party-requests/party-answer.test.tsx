@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import germanMessages from "ra-language-german";
-import { AdminContext, mergeTranslations, RecordContextProvider } from "react-admin";
+import { AdminContext, Form, mergeTranslations, RecordContextProvider, TextInput } from "react-admin";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { de } from "../i18n/de.ts";
 import { PartyAnswer } from "./party-requests.tsx";
@@ -30,16 +30,24 @@ const request = {
 
 afterEach(cleanup);
 
+/** The answer inside the request's form, as its edit page has it, with the staff's note field. */
+function renderAnswer(answerPartyRequest: () => Promise<unknown>) {
+  render(
+    <AdminContext i18nProvider={i18nProvider} dataProvider={{ answerPartyRequest } as never}>
+      <RecordContextProvider value={request}>
+        <Form record={{ ...request, note: "" }}>
+          <TextInput source="note" label="Notiz" />
+          <PartyAnswer />
+        </Form>
+      </RecordContextProvider>
+    </AdminContext>,
+  );
+}
+
 describe("declining a party request (D531)", () => {
   it("asks first, naming the family and the days, and sends nothing until confirmed", async () => {
     const answerPartyRequest = vi.fn(async () => ({}));
-    render(
-      <AdminContext i18nProvider={i18nProvider} dataProvider={{ answerPartyRequest } as never}>
-        <RecordContextProvider value={request}>
-          <PartyAnswer />
-        </RecordContextProvider>
-      </AdminContext>,
-    );
+    renderAnswer(answerPartyRequest);
     fireEvent.click(screen.getByRole("button", { name: "Ablehnen" }));
     const dialog = await screen.findByRole("dialog");
     expect(dialog.textContent).toContain("Eva Muster");
@@ -52,5 +60,15 @@ describe("declining a party request (D531)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Ablehnen" }));
     fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Ablehnen" }));
     await waitFor(() => expect(answerPartyRequest).toHaveBeenCalledWith(12, "decline", { version: "v1" }));
+  });
+
+  it("waits while the note typed below is not saved: the answer would drop it", async () => {
+    const answerPartyRequest = vi.fn(async () => ({}));
+    renderAnswer(answerPartyRequest);
+    const decline = screen.getByRole("button", { name: "Ablehnen" }) as HTMLButtonElement;
+    expect(decline.disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText("Notiz"), { target: { value: "Mutter ruft Dienstag zurück" } });
+    await waitFor(() => expect(decline.disabled).toBe(true));
+    expect(screen.getByText(/Erst speichern/)).toBeTruthy();
   });
 });

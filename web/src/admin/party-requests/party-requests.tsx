@@ -32,7 +32,7 @@ import { DetailEdit } from "../shared/detail.tsx";
 import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
-import { useStaffAction } from "../shared/use-staff-action.ts";
+import { useStaffAction, useUnsavedChanges } from "../shared/use-staff-action.ts";
 import { HOLD } from "../staff-orders/staff-orders.tsx";
 
 /**
@@ -128,6 +128,7 @@ export function PartyAnswer() {
   const record = useRecordContext<PartyRecord>();
   const translate = useTranslate();
   const { busy, run } = useStaffAction();
+  const unsaved = useUnsavedChanges();
   const [date, setDate] = useState("");
   const [hold, setHold] = useState("");
   const [sameDay, setSameDay] = useState(false);
@@ -189,14 +190,24 @@ export function PartyAnswer() {
         <Button
           variant="contained"
           onClick={() => send("confirm")}
-          disabled={busy || !date || (taken !== undefined && !sameDay)}
+          disabled={busy || unsaved || !date || (taken !== undefined && !sameDay)}
         >
           {translate("admin.party.confirm_button")}
         </Button>
-        <Button variant="outlined" color="error" onClick={() => setDeclining(true)} disabled={busy}>
+        <Button
+          variant="outlined"
+          color="error"
+          onClick={() => setDeclining(true)}
+          disabled={busy || unsaved}
+        >
           {translate("admin.party.decline_button")}
         </Button>
       </Stack>
+      {unsaved ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {translate("admin.requests.save_first")}
+        </Alert>
+      ) : null}
       <Confirm
         isOpen={declining}
         title="admin.party.decline_title"

@@ -11,6 +11,7 @@ import {
   List,
   NumberField,
   NumberInput,
+  Pagination,
   ReferenceArrayInput,
   ReferenceInput,
   ReferenceManyField,
@@ -257,7 +258,13 @@ export function ProductEdit() {
           <LessonRulesTab />
         </TabbedForm.Tab>
         <TabbedForm.Tab label={translate("admin.tabs.schedule")} path={SCHEDULE_TAB}>
-          <ReferenceManyField reference="slots" target="product_page" label={false}>
+          <ReferenceManyField
+            reference="slots"
+            target="product_page"
+            label={false}
+            // Every session of a page can be reached: 25 a page, and pages beyond (D531).
+            pagination={<Pagination />}
+          >
             <SlotsOfPage />
           </ReferenceManyField>
         </TabbedForm.Tab>

@@ -9,6 +9,7 @@ import {
   List,
   NumberField,
   NumberInput,
+  Pagination,
   ReferenceManyField,
   SearchInput,
   SelectArrayInput,
@@ -145,7 +146,12 @@ export function PromocodeEdit() {
         <Typography variant="h6" component="h2">
           {translate("admin.promocode.uses")}
         </Typography>
-        <ReferenceManyField reference="promocode-uses" target="promocode" perPage={25}>
+        <ReferenceManyField
+          reference="promocode-uses"
+          target="promocode"
+          perPage={25}
+          pagination={<Pagination />}
+        >
           <Datagrid
             bulkActionButtons={false}
             rowClick={false}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useNotify, useRefresh } from "react-admin";
+import { useFormState } from "react-hook-form";
 import { noAnswerText } from "../i18n/i18n-provider.ts";
 
 /**
@@ -48,4 +49,13 @@ export function useStaffAction({
   }
 
   return { busy, error, setError, run };
+}
+
+/**
+ * Whether the record's form around an action holds changes not saved yet. The action refreshes the record
+ * (its version changes), which would drop them and make their save stale: the action waits for "Speichern"
+ * (D531). Only for actions inside a record's form.
+ */
+export function useUnsavedChanges(): boolean {
+  return useFormState().isDirty;
 }

@@ -38,9 +38,21 @@ function useWeekdayChoices() {
   return [0, 1, 2, 3, 4, 5, 6].map((id) => ({ id, name: translate(`admin.weekdays.${id}`) }));
 }
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const time = (value: unknown) =>
-  typeof value === "string" && TIME.test(value) ? undefined : "ra.validation.required";
+/**
+ * A time as staff type it: "16:30", "9:30", "9.30" or "9.30 Uhr" (D531); saved as HH:MM. Anything else is
+ * named as a time to write, not as a missing value.
+ */
+const TYPED_TIME = /^\s*([01]?\d|2[0-3])[:.]([0-5]\d)\s*(uhr)?\s*$/i;
+export const timeOf = (typed: unknown): string | undefined => {
+  const match = typeof typed === "string" ? TYPED_TIME.exec(typed) : null;
+  return match ? `${(match[1] ?? "").padStart(2, "0")}:${match[2]}` : undefined;
+};
+export const time = (value: unknown) =>
+  typeof value !== "string" || value.trim() === ""
+    ? "ra.validation.required"
+    : timeOf(value) === undefined
+      ? "admin.slot.time_format"
+      : undefined;
 
 /**
  * A slot's weekday, or its date when it is a single session. Datagrid takes a column's header and sort from
@@ -128,6 +140,8 @@ function SlotFields({ withPage }: { withPage: boolean }) {
 /** An empty weekday or date is null for the API (exactly one of them is set). */
 const nullsForEmpty = (data: Record<string, unknown>) => ({
   ...data,
+  start: timeOf(data.start) ?? data.start,
+  end: timeOf(data.end) ?? data.end,
   weekday: data.weekday === "" || data.weekday === undefined ? null : data.weekday,
   date: data.date === "" || data.date === undefined ? null : data.date,
   instructor: data.instructor === "" || data.instructor === undefined ? null : data.instructor,

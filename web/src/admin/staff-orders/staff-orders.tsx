@@ -1,4 +1,4 @@
-import { type AdminStaffOrderQuote, berlinDateTimeText, euroText } from "@atelier/contract";
+import { ADMIN_PAGE_MAX, type AdminStaffOrderQuote, berlinDateTimeText, euroText } from "@atelier/contract";
 import { Box, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
 import {
@@ -138,7 +138,10 @@ export function StaffOrderCreate() {
                 <ReferenceArrayInput
                   source="schedule_slots"
                   reference="slots"
-                  filter={{ product_page: formData.product_page }}
+                  // Every time the page still offers, the soonest first: not only the 25 newest (D531).
+                  filter={{ product_page: formData.product_page, archived: false }}
+                  sort={{ field: "date", order: "ASC" }}
+                  perPage={ADMIN_PAGE_MAX}
                 >
                   {/* Inside a reference input the label would be looked up under the referenced resource. */}
                   <SelectArrayInput
@@ -150,6 +153,8 @@ export function StaffOrderCreate() {
                   source="academy_weeks"
                   reference="academy-weeks"
                   filter={{ product_page: formData.product_page }}
+                  sort={{ field: "starts_on", order: "ASC" }}
+                  perPage={ADMIN_PAGE_MAX}
                 >
                   <SelectArrayInput
                     label="resources.staff-orders.fields.academy_weeks"

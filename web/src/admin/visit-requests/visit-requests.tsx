@@ -1,5 +1,5 @@
 import { berlinDateTimeText } from "@atelier/contract";
-import { Box, Button, MenuItem, TextField as MuiTextField, Stack, Typography } from "@mui/material";
+import { Alert, Box, Button, MenuItem, TextField as MuiTextField, Stack, Typography } from "@mui/material";
 import { useCallback, useEffect, useState } from "react";
 import {
   Datagrid,
@@ -24,7 +24,7 @@ import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
 import { HandlingFields, STATUSES, useChoices } from "../shared/request-fields.tsx";
-import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
+import { failureText, useStaffAction, useUnsavedChanges } from "../shared/use-staff-action.ts";
 
 /**
  * The requests inbox (D136, D137): visit requests (trial, out, waiting) and contact requests, each with
@@ -162,6 +162,7 @@ function ConfirmDate() {
   const record = useRecordContext<VisitRecord>();
   const translate = useTranslate();
   const { busy, run } = useStaffAction();
+  const unsaved = useUnsavedChanges();
   const [date, setDate] = useState(record?.date ?? "");
   // The group the family chose is the first choice (D329); another day's lessons replace it.
   const [choice, setChoice] = useState(record?.requested_slot ? String(record.requested_slot) : "");
@@ -217,10 +218,11 @@ function ConfirmDate() {
             slotProps={{ inputLabel: { shrink: true } }}
           />
         ) : null}
-        <Button variant="contained" onClick={confirm} disabled={busy || !ready}>
+        <Button variant="contained" onClick={confirm} disabled={busy || !ready || unsaved}>
           {translate("admin.requests.confirm_button")}
         </Button>
       </Stack>
+      {unsaved ? <Alert severity="info">{translate("admin.requests.save_first")}</Alert> : null}
     </Box>
   );
 }
