@@ -21,6 +21,7 @@ export * from "./labels.ts";
 export * from "./lessons.ts";
 export * from "./orders.ts";
 export * from "./routes.ts";
+export * from "./rules/berlin-holidays.ts";
 export * from "./rules/billing-period.ts";
 export * from "./rules/birth-date.ts";
 export * from "./rules/constants.ts";

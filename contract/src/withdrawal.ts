@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ProductType } from "./catalogue.ts";
 import { IdSchema } from "./orders.ts";
+import { nextWorkingDay } from "./rules/berlin-holidays.ts";
 import { LocaleQuerySchema } from "./rules/locale.ts";
 
 /**
@@ -28,11 +29,15 @@ export const EARLY_START_TYPES: readonly ProductType[] = ["Course", "Academy"];
 /** The period in days; it starts the day after the contract's conclusion (the payment), § 187(1) BGB. */
 export const WITHDRAWAL_PERIOD_DAYS = 14;
 
-/** The last day (Berlin, `YYYY-MM-DD`) on which a contract concluded on `paidOn` may be withdrawn. */
+/**
+ * The last day (Berlin, `YYYY-MM-DD`) on which a contract concluded on `paidOn` may be withdrawn: the 14th
+ * day after, moved to the next working day when it is a Saturday, a Sunday or a Berlin holiday (§ 193 BGB,
+ * D532).
+ */
 export function withdrawalDeadline(paidOn: string): string {
   const date = new Date(`${paidOn}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + WITHDRAWAL_PERIOD_DAYS);
-  return date.toISOString().slice(0, 10);
+  return nextWorkingDay(date.toISOString().slice(0, 10));
 }
 
 /**
