@@ -16,6 +16,7 @@ export {
 } from "./invoices.repository.ts";
 export { type IssueInvoiceInput, issueInvoice } from "./issue-invoice.ts";
 export {
+  contractItems,
   creditNoteData,
   documentItems,
   enqueueRefundNotice,

@@ -141,7 +141,7 @@ export function documentItems(
  * The items as their documents describe them, each with its subscription's contract number and paid
  * period (D91, D121). The invoice and every credit note of an item read the period here (D281).
  */
-async function contractItems(
+export async function contractItems(
   tx: DbOrTx,
   order: Pick<OrderForDocuments, "id" | "locale">,
   items: CartItemRow[],

@@ -48,6 +48,30 @@ describe("planRefund (D76)", () => {
     ).toMatchObject({ basis: "full", refundCents: 8000 });
   });
 
+  it("paid after the day's lesson began, counts from next week's, as the contract and invoice do (D533)", () => {
+    // Tuesday 2 June 2026 at 18:00 Berlin (16:00 UTC), after that day's 16:00 lesson.
+    const paidAt = new Date("2026-06-02T16:00:00Z");
+    const sessions = paidSessions(course(), paidAt).map((s) => s.date);
+    expect(sessions[0]).toBe("2026-06-09");
+    expect(sessions).not.toContain("2026-06-02");
+    const card = course({ recurrentPriceCents: 0, numberOfMeetings: 3 });
+    expect(paidSessions(card, paidAt).map((s) => s.date)).toEqual(["2026-06-09", "2026-06-16", "2026-06-23"]);
+    // Withdrawn five minutes after paying: nothing was given, all is refunded.
+    const plan = planRefund({
+      ...base,
+      paidOn: "2026-06-02",
+      paidAt,
+      item: course(),
+      now: { date: "2026-06-02", time: "18:05" },
+    });
+    expect(plan).toMatchObject({ basis: "full", refundCents: 8000 });
+    // A subscription's contract period wins: the parent's first month as the contract says it.
+    const contract = course({
+      paidPeriod: { from: "2026-06-09", to: "2026-07-08" },
+    } as Partial<DocumentItem>);
+    expect(paidSessions(contract, "2026-06-02")[0]?.date).toBe("2026-06-09");
+  });
+
   it("keeps the share of lessons begun: 2 of 5 held → 3/5 back", () => {
     const plan = planRefund({ ...base, item: course(), now: { date: "2026-06-09", time: "16:00" } });
     expect(plan).toEqual({ basis: "pro_rata", refundCents: 4800, sessions: 5, rendered: 2 });

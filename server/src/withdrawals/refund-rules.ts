@@ -15,8 +15,12 @@ import { type DocumentItem, itemPeriod, nextWeekday } from "../invoices/index.ts
 
 export type Session = { date: string; start: string };
 
-/** The sessions an item's payment paid for, in time order. */
-export function paidSessions(item: DocumentItem, paidOn: string): Session[] {
+/**
+ * The sessions an item's payment paid for, in time order. `paidAt` is the payment's moment where known: a
+ * weekly lesson that began before it is not one the payment bought (D250, D533); a Berlin day counts that
+ * day's every lesson. A subscription's own paid period (`item.paidPeriod`, the contract's) wins over both.
+ */
+export function paidSessions(item: DocumentItem, paidAt: Date | string): Session[] {
   const sessions: Session[] = [];
   for (const slot of item.slots) if (slot.date) sessions.push({ date: slot.date, start: slot.start });
   // An academy week is a day's programme on each of its days.
@@ -26,7 +30,7 @@ export function paidSessions(item: DocumentItem, paidOn: string): Session[] {
     }
   }
   const weekly = item.slots.filter((slot) => slot.weekday !== null);
-  const period = weekly.length > 0 ? itemPeriod(item, paidOn) : null;
+  const period = weekly.length > 0 ? itemPeriod(item, paidAt) : null;
   if (period) {
     const recurring: Session[] = [];
     for (const slot of weekly) {
@@ -61,6 +65,8 @@ export type RefundInput = {
   paidCents: number;
   /** The Berlin day the order was paid: a weekly course's first paid lesson is on or after it. */
   paidOn: string;
+  /** The payment's moment, when known: a lesson of the payment's day that began before it is not paid for. */
+  paidAt?: Date;
   /** The parent asked at checkout that the service may start within the period (D54). */
   earlyStart: boolean;
   now: BerlinNow;
@@ -80,7 +86,7 @@ export function planRefund(input: RefundInput): RefundPlan {
     const left = Math.max(0, Math.min(input.giftCardBalanceCents ?? 0, input.paidCents));
     return { basis: "gift_card_balance", refundCents: left, sessions: 0, rendered: 0 };
   }
-  const sessions = paidSessions(input.item, input.paidOn);
+  const sessions = paidSessions(input.item, input.paidAt ?? input.paidOn);
   const rendered = input.earlyStart ? sessions.filter((session) => hasBegun(session, input.now)).length : 0;
   if (rendered === 0 || sessions.length === 0) {
     return { basis: "full", refundCents: input.paidCents, sessions: sessions.length, rendered: 0 };

@@ -11,7 +11,7 @@ import {
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { findGiftCard, findGiftCardOfItem } from "../gift-cards/index.ts";
-import { documentItems } from "../invoices/index.ts";
+import { contractItems } from "../invoices/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import { refundPolicyOf } from "./refund-policy.ts";
 import { type BerlinNow, planRefund, type RefundPlan, splitRefund } from "./refund-rules.ts";
@@ -50,12 +50,16 @@ export async function assess(
   const [item] = await findCartItems(tx, facts.orderId, facts.locale, facts.itemId);
   const card = facts.productType === "GiftCard" ? await findGiftCardOfItem(tx, facts.itemId) : undefined;
   const locked = card && lockCard ? await findGiftCard(tx, card.id, true) : card;
-  const [documentItem] = item ? documentItems([item]) : [];
+  // As the invoice and the contract describe it: a subscription's paid period is the contract's (D533).
+  const [documentItem] = item
+    ? await contractItems(tx, { id: facts.orderId, locale: facts.locale }, [item])
+    : [];
   const plan: RefundPlan = documentItem
     ? planRefund({
         item: documentItem,
         paidCents: facts.paidCents,
         paidOn: paidOn ?? berlinDate(at),
+        ...(facts.paidAt ? { paidAt: facts.paidAt } : {}),
         earlyStart: facts.earlyStart,
         now: berlinNow(at),
         ...(locked ? { giftCardBalanceCents: locked.balanceCents } : {}),

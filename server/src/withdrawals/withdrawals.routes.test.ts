@@ -7,7 +7,7 @@ import {
   WithdrawalSchema,
   withdrawalDeadline,
 } from "@atelier/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   giftCardLedger,
@@ -20,6 +20,7 @@ import {
   productPages,
   refunds,
   scheduleSlots,
+  subscriptions,
   withdrawals,
 } from "../db/schema/index.ts";
 import { giftCardExpiry } from "../gift-cards/index.ts";
@@ -353,8 +354,16 @@ describe(`withdrawal (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
 
   it("refunds a course that started at the parent's request pro rata, through a partial PayPal refund", async () => {
     const c = await paidCourse();
-    // Paid 9 days ago: at least one weekly lesson of the paid month has been held.
+    // Paid 9 days ago: at least one weekly lesson of the paid month has been held. The contract's paid
+    // month, which the refund counts from (D533), moves with the payment.
     await setPaidAt(c.orderId, new Date(Date.now() - 9 * DAY_MS));
+    await t.db
+      .update(subscriptions)
+      .set({
+        periodStart: sql`${subscriptions.periodStart} - interval '9 days'`,
+        periodEnd: sql`${subscriptions.periodEnd} - interval '9 days'`,
+      })
+      .where(eq(subscriptions.orderItemId, c.itemId));
     const view = WithdrawalSchema.parse((await look(c.headers, c.itemId)).json());
     expect(view.basis).toBe("pro_rata");
     expect(view.refund_cents).toBeGreaterThan(0);
