@@ -148,6 +148,21 @@ export const DashboardSchema = z.object({
       parent: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable(),
     }),
   ),
+  /**
+   * Mails the outbox gave up on after its last attempt, newest first (D534): a family's reset, confirmation
+   * or offer that never reached it; staff send one again with `POST /api/v2/admin/mails/{id}/resend/`.
+   */
+  failed_mails: z.array(
+    z.object({
+      id: z.number().int(),
+      to: z.string(),
+      subject: z.string(),
+      template: z.string(),
+      attempts: z.number().int(),
+      last_error: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
   /** Signed gateway events about nothing the shop knows, newest first (D201): for staff to look at. */
   unmatched_payment_events: z.array(
     z.object({

@@ -174,6 +174,7 @@ export const AUDIT_AREAS = {
   cancelled_lesson: { ...w("Abgesagte Stunden", "Отменённые занятия"), screen: null },
   lesson_settings: { ...w("Erinnerungen", "Напоминания"), screen: null },
   gift_card_mails: { ...w("E-Mails zu Gutscheinen", "Письма с сертификатами"), screen: null },
+  failed_mails: { ...w("Nicht zugestellte E-Mails", "Недоставленные письма"), screen: null },
 } as const satisfies Record<string, Words & { screen: string | null }>;
 export type AuditArea = keyof typeof AUDIT_AREAS;
 

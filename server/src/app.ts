@@ -11,6 +11,7 @@ import {
   adminRoutes,
   adminWaitingListRoutes,
   countPaymentIssuesOpen,
+  failedMailsRoutes,
   giftCardDeliveryRoutes,
   recordAudit,
 } from "./admin/index.ts";
@@ -518,6 +519,7 @@ async function registerStaffOrderRoutes(
   await app.register(adminOrdersRoutes({ db, withdrawals, staffOrders, publicUrl, seller }));
   await app.register(adminPartyRequestsRoutes({ db, staffOrders, publicUrl }));
   await app.register(giftCardDeliveryRoutes({ db, seller, publicUrl }));
+  await app.register(failedMailsRoutes({ db }));
   await app.register(adminWaitingListRoutes({ waitingList }));
 }
 

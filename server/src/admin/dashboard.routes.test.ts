@@ -5,6 +5,7 @@ import type { Attendance } from "../checkin/index.ts";
 import {
   auditLog,
   invoices,
+  mailOutbox,
   orderItems,
   orders,
   paymentIssues,
@@ -398,5 +399,51 @@ describe("the accounting export (D134)", () => {
     expect(note).toContain(`- ${invoice.number}`);
     expect(note).toContain("konnten nicht als PDF erstellt werden");
     expect(note).toContain("не удалось создать в PDF");
+  });
+});
+
+describe("mails the outbox gave up on (D534)", () => {
+  it("are shown to staff, sent again with one click (audited), and leave the list", async () => {
+    const [mail] = await t.db
+      .insert(mailOutbox)
+      .values({
+        to: "familie@example.org",
+        subject: "Passwort zurücksetzen",
+        html: "<p>…</p>",
+        text: "…",
+        template: "password-reset",
+        locale: "de",
+        status: "failed",
+        attempts: 8,
+        lastError: "connect ECONNREFUSED 127.0.0.1:25",
+      })
+      .returning();
+    if (!mail) throw new Error("no mail");
+    const shown = (await dashboard()).failed_mails;
+    expect(shown[0]).toMatchObject({
+      id: mail.id,
+      to: "familie@example.org",
+      subject: "Passwort zurücksetzen",
+      attempts: 8,
+      last_error: "connect ECONNREFUSED 127.0.0.1:25",
+    });
+
+    const resend = (headers: Record<string, string>) =>
+      t.call("POST", `/api/v2/admin/mails/${mail.id}/resend/`, { headers });
+    const parent = await createParent(t.db);
+    expect((await resend(parent.headers)).statusCode).toBe(403);
+    const sent = await resend(staff.headers);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ mail: mail.id });
+    const [after] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+    expect(after).toMatchObject({ status: "pending", attempts: 0, lastError: null });
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, "failed_mails"), eq(auditLog.recordId, mail.id)));
+    expect(audited).toMatchObject([{ userId: staff.id, action: "update" }]);
+    expect((await dashboard()).failed_mails.map((m: { id: number }) => m.id)).not.toContain(mail.id);
+    // A second click (or another staff member's) finds nothing given up: 404, no second audit entry.
+    expect((await resend(staff.headers)).statusCode).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import type { Attendance } from "../checkin/index.ts";
 import type { Db } from "../db/index.ts";
 import { countOpenReports } from "../instructor-desk/index.ts";
 import { addDays, makeupsBetween } from "../lessons/index.ts";
+import { findFailedMails } from "../mail/index.ts";
 import {
   dashboardVersion,
   openRequests,
@@ -102,6 +103,7 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
       unmatched,
       reports,
       makeups,
+      failedMails,
     ] = await Promise.all([
       salesIn(db, today),
       salesIn(db, today.slice(0, 7)),
@@ -113,6 +115,7 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
       unmatchedPaymentEvents(db),
       countOpenReports(db),
       makeupsBetween(db, week.from, week.to),
+      findFailedMails(db),
     ]);
     return {
       today,
@@ -137,6 +140,15 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
       open_party_requests: requests.parties,
       open_instructor_reports: reports,
       makeups_this_week: makeups,
+      failed_mails: failedMails.map((mail) => ({
+        id: mail.id,
+        to: mail.to,
+        subject: mail.subject,
+        template: mail.template,
+        attempts: mail.attempts,
+        last_error: mail.lastError,
+        created_at: mail.createdAt.toISOString(),
+      })),
       payment_issues: issues.map((row) => ({
         payment: row.payment,
         order: row.order,

@@ -2,6 +2,7 @@
 export { adminRoutes } from "./admin.routes.ts";
 export { recordAudit } from "./audit.repository.ts";
 export { countPaymentIssuesOpen } from "./dashboard.repository.ts";
+export { failedMailsRoutes } from "./failed-mails.routes.ts";
 export { giftCardDeliveryRoutes } from "./gift-card-delivery.routes.ts";
 export { adminOrdersRoutes } from "./orders.routes.ts";
 export { adminPartyRequestsRoutes } from "./party-requests.routes.ts";

@@ -304,3 +304,40 @@ export async function countOutbox(db: DbOrTx): Promise<{ pending: number; failed
   const of = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
   return { pending: of("pending"), failed: of("failed") };
 }
+
+/** How many given-up mails staff see on the dashboard, newest first. */
+export const FAILED_MAILS_SHOWN = 20;
+
+/**
+ * Mails the worker gave up on after its last attempt (D15), newest first: the dashboard shows them so staff
+ * learn of a reset, verification or offer that never reached a family, and can send it again (D534).
+ */
+export async function findFailedMails(db: DbOrTx, limit = FAILED_MAILS_SHOWN) {
+  return db
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      template: mailOutbox.template,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "failed"))
+    .orderBy(desc(mailOutbox.id))
+    .limit(limit);
+}
+
+/**
+ * A given-up mail handed back to the worker as it was, with its attempts anew (D534). Null when the mail is
+ * not (or no longer) given up: sent meanwhile, already handed back by another click, or unknown.
+ */
+export async function requeueFailedMail(tx: DbOrTx, id: number): Promise<{ id: number; to: string } | null> {
+  const [row] = await tx
+    .update(mailOutbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lastError: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "failed")))
+    .returning({ id: mailOutbox.id, to: mailOutbox.to });
+  return row ?? null;
+}

@@ -35,6 +35,7 @@ const AUDIT_FIELDS_SEEN: Record<string, readonly string[]> = {
     "reason",
     "recipient_name",
   ],
+  failed_mails: ["status"],
   gift_card_mails: ["gift_card", "locale", "to"],
   images: ["bytes", "content_type", "created_at", "height", "id", "src", "width"],
   "instructor-reports": ["lesson_date", "reason", "slot", "status"],

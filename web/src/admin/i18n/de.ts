@@ -72,6 +72,13 @@ export const de = {
       unmatched_events:
         "Zahlungsereignisse, die zu nichts im Shop passen (angenommen, nicht verbucht; bitte beim Zahlungsanbieter prüfen):",
       unmatched_event_line: "%{gateway}: %{type} zu %{object}, am %{day}",
+      failed_mails: "E-Mails, die nicht zugestellt wurden",
+      no_failed_mails: "Keine.",
+      failed_mail_line: "„%{subject}“ an %{to} vom %{day} (Versuche: %{attempts})",
+      failed_mail_help:
+        "Der Mailserver hat sie nach dem letzten Versuch nicht angenommen. Wenn er wieder erreichbar ist, hier erneut senden.",
+      resend_mail: "Erneut senden",
+      mail_resent: "Die E-Mail wird erneut gesendet.",
       reasons: {
         seats_gone: "Plätze waren weg, Erstattung fehlgeschlagen",
         promocode_used_up: "Rabattcode aufgebraucht, Erstattung fehlgeschlagen",

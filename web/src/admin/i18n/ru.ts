@@ -70,6 +70,13 @@ export const ru: AdminMessages = {
       unmatched_events:
         "События платёжной системы, которые не относятся ни к чему в магазине (приняты, но не учтены; проверьте у платёжной системы):",
       unmatched_event_line: "%{gateway}: %{type} для %{object}, %{day}",
+      failed_mails: "Недоставленные письма",
+      no_failed_mails: "Нет.",
+      failed_mail_line: "«%{subject}» для %{to} от %{day} (попыток: %{attempts})",
+      failed_mail_help:
+        "Почтовый сервер не принял их и после последней попытки. Когда он снова доступен, отправьте их здесь ещё раз.",
+      resend_mail: "Отправить ещё раз",
+      mail_resent: "Письмо будет отправлено ещё раз.",
       reasons: {
         seats_gone: "места уже заняты, возврат не прошёл",
         promocode_used_up: "промокод исчерпан, возврат не прошёл",

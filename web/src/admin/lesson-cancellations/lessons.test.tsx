@@ -356,6 +356,7 @@ describe("the dashboard counts makeups this week (D372, D390)", () => {
         open_party_requests: 0,
         open_instructor_reports: 0,
         makeups_this_week: 3,
+        failed_mails: [],
         payment_issues: [],
         unmatched_payment_events: [],
       } as DashboardData);
@@ -366,4 +367,53 @@ describe("the dashboard counts makeups this week (D372, D390)", () => {
       expect(screen.getByText(new RegExp(marks))).toBeTruthy();
     });
   }
+});
+
+describe("the dashboard's mails the outbox gave up on (D534)", () => {
+  it("lists them with their address and sends one again with one click, then reads the list again", async () => {
+    const base = {
+      today: "2026-12-01",
+      tomorrow: "2026-12-02",
+      sales_today_cents: 0,
+      sales_month_cents: 0,
+      paid_orders_today: 0,
+      paid_orders_month: 0,
+      lessons_today: [],
+      lessons_tomorrow: [],
+      filling_up: [],
+      open_visit_requests: 0,
+      open_contact_requests: 0,
+      open_party_requests: 0,
+      open_instructor_reports: 0,
+      makeups_this_week: 0,
+      payment_issues: [],
+      unmatched_payment_events: [],
+    };
+    const failed = {
+      id: 5,
+      to: "familie@example.org",
+      subject: "Passwort zurücksetzen",
+      template: "password-reset",
+      attempts: 8,
+      last_error: "connect ECONNREFUSED",
+      created_at: "2026-11-30T09:00:00Z",
+    };
+    vi.mocked(takeDashboard)
+      .mockResolvedValueOnce({ ...base, failed_mails: [failed] } as DashboardData)
+      .mockResolvedValueOnce({ ...base, failed_mails: [] } as DashboardData);
+    const fetched = vi.fn(async () => new Response(JSON.stringify({ mail: 5 }), { status: 200 }));
+    vi.stubGlobal("fetch", fetched);
+    renderAdmin(<Dashboard />, "de", {});
+    const panel = await screen.findByRole("region", { name: "E-Mails, die nicht zugestellt wurden" });
+    expect(panel.textContent).toContain(
+      "„Passwort zurücksetzen“ an familie@example.org vom 30.11.2026 (Versuche: 8)",
+    );
+    fireEvent.click(within(panel).getByRole("button", { name: "Erneut senden" }));
+    await waitFor(() => expect(fetched).toHaveBeenCalled());
+    const [url, init] = fetched.mock.calls[0] as unknown as [string, RequestInit];
+    expect(String(url)).toContain("/api/v2/admin/mails/5/resend/");
+    expect(init.method).toBe("POST");
+    await waitFor(() => expect(within(panel).getByText("Keine.")).toBeTruthy());
+    vi.unstubAllGlobals();
+  });
 });

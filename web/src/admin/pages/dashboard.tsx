@@ -1,11 +1,18 @@
-import { berlinDate, type Dashboard as DashboardData, type LessonSummary } from "@atelier/contract";
-import { Alert, Box, Card, CardContent, Link, Typography } from "@mui/material";
+import {
+  berlinDate,
+  berlinDateTimeText,
+  type Dashboard as DashboardData,
+  type LessonSummary,
+} from "@atelier/contract";
+import { Alert, Box, Button, Card, CardContent, Link, Typography } from "@mui/material";
 import { type ReactNode, useEffect, useState } from "react";
 import { Title, useTranslate } from "react-admin";
 import { Link as RouterLink } from "react-router-dom";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
+import { adminFetch } from "../providers/data-provider.ts";
 import { euros, takeDashboard } from "../shared/attendance-api.ts";
 import { telHref } from "../shared/contact-fields.tsx";
+import { useStaffAction } from "../shared/use-staff-action.ts";
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -86,16 +93,104 @@ function RequestsLine({ to, text }: { to: string; text: string }) {
   );
 }
 
+/**
+ * Mails the outbox gave up on (D534), each with "Erneut senden": handed back to the outbox as it was. A
+ * sent one leaves the list; the list is read again after each.
+ */
+function FailedMails({ mails, reload }: { mails: DashboardData["failed_mails"]; reload: () => void }) {
+  const translate = useTranslate();
+  const t = (key: string, options?: Record<string, unknown>) =>
+    translate(`attendance.dashboard.${key}`, options);
+  const { busy, run } = useStaffAction({ onDone: reload });
+  if (mails.length === 0) return <Typography>{t("no_failed_mails")}</Typography>;
+  return (
+    <>
+      <Typography variant="body2">{t("failed_mail_help")}</Typography>
+      <ul>
+        {mails.map((mail) => (
+          <li key={mail.id}>
+            {t("failed_mail_line", {
+              subject: mail.subject,
+              to: mail.to,
+              day: berlinDateTimeText(berlinDate(new Date(mail.created_at)), currentAdminLocale()),
+              attempts: mail.attempts,
+            })}{" "}
+            <Button
+              size="small"
+              disabled={busy}
+              onClick={() =>
+                run(() => adminFetch("POST", `mails/${mail.id}/resend/`), "attendance.dashboard.mail_resent")
+              }
+            >
+              {t("resend_mail")}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Payments a person must look at (D90) and gateway events about nothing the shop knows (D201). */
+function PaymentIssues({ data }: { data: DashboardData }) {
+  const translate = useTranslate();
+  const locale = currentAdminLocale();
+  const t = (key: string, options?: Record<string, unknown>) =>
+    translate(`attendance.dashboard.${key}`, options);
+  return (
+    <Panel title={t("payment_issues")}>
+      {data.payment_issues.length === 0 ? (
+        <Typography>{t("no_payment_issues")}</Typography>
+      ) : (
+        <ul>
+          {data.payment_issues.map((issue) => (
+            <li key={issue.payment}>
+              <Link component={RouterLink} to={`/orders/${issue.order}/show`}>
+                {t("issue_line", {
+                  order: issue.order,
+                  amount: euros(issue.amount_cents, locale),
+                  reason: t(`reasons.${issue.reason}`),
+                  attempts: issue.attempts,
+                })}
+              </Link>
+              {issue.parent ? <ParentContact parent={issue.parent} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.unmatched_payment_events.length > 0 ? (
+        <>
+          <Typography>{t("unmatched_events")}</Typography>
+          <ul>
+            {data.unmatched_payment_events.map((event) => (
+              <li key={event.id}>
+                {t("unmatched_event_line", {
+                  gateway: event.gateway === "stripe" ? "Stripe" : "PayPal",
+                  type: event.event_type,
+                  object: event.resource_id ?? "–",
+                  day: berlinDate(new Date(event.received_at)),
+                })}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </Panel>
+  );
+}
+
 /** The back office's first page (D133): money, lessons, what fills up, what waits for a person. */
 export function Dashboard() {
   const translate = useTranslate();
   const [data, setData] = useState<DashboardData | null>(null);
   const [failed, setFailed] = useState(false);
+  const [reads, setReads] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when an action asks (`reads`)
   useEffect(() => {
     takeDashboard()
       .then(setData)
       .catch(() => setFailed(true));
-  }, []);
+  }, [reads]);
   const locale = currentAdminLocale();
   const weekday = useWeekday();
   const t = (key: string, options?: Record<string, unknown>) =>
@@ -164,44 +259,10 @@ export function Dashboard() {
               text={t("instructor_reports", { count: data.open_instructor_reports })}
             />
           </Panel>
-          <Panel title={t("payment_issues")}>
-            {data.payment_issues.length === 0 ? (
-              <Typography>{t("no_payment_issues")}</Typography>
-            ) : (
-              <ul>
-                {data.payment_issues.map((issue) => (
-                  <li key={issue.payment}>
-                    <Link component={RouterLink} to={`/orders/${issue.order}/show`}>
-                      {t("issue_line", {
-                        order: issue.order,
-                        amount: euros(issue.amount_cents, locale),
-                        reason: t(`reasons.${issue.reason}`),
-                        attempts: issue.attempts,
-                      })}
-                    </Link>
-                    {issue.parent ? <ParentContact parent={issue.parent} /> : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-            {data.unmatched_payment_events.length > 0 ? (
-              <>
-                <Typography>{t("unmatched_events")}</Typography>
-                <ul>
-                  {data.unmatched_payment_events.map((event) => (
-                    <li key={event.id}>
-                      {t("unmatched_event_line", {
-                        gateway: event.gateway === "stripe" ? "Stripe" : "PayPal",
-                        type: event.event_type,
-                        object: event.resource_id ?? "–",
-                        day: berlinDate(new Date(event.received_at)),
-                      })}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
+          <Panel title={t("failed_mails")}>
+            <FailedMails mails={data.failed_mails} reload={() => setReads((n) => n + 1)} />
           </Panel>
+          <PaymentIssues data={data} />
         </Box>
       ) : null}
     </Box>
