@@ -309,7 +309,7 @@ describe("the accounting export (D134)", () => {
       .replace(/^\uFEFF/, "")
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Belegnummer;Belegart;Datum;Bestellung;Kunde;E-Mail;Netto EUR;USt 19 % EUR;USt-Hinweis;Brutto EUR;Korrigiert Rechnung;Zahlungsreferenz",
+      "Belegnummer;Belegart;Datum;Bestellung;Kunde;E-Mail;Netto EUR;USt 19 % EUR;USt-Hinweis;Brutto EUR;Korrigiert Rechnung;Zahlungsreferenz;davon steuerfrei EUR;davon Gutscheinverkauf EUR",
     );
     const euros = (cents: number) =>
       `${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
@@ -322,8 +322,11 @@ describe("the accounting export (D134)", () => {
     expect(invoiceRow?.[7]).toBe("0,00");
     expect(invoiceRow?.[8]).not.toBe("");
     expect(invoiceRow?.[11]).toBe(invoice.data.paymentReference ?? "");
+    // All of it exempt, none of it a gift card's sale (D535).
+    expect(invoiceRow?.[12]).toBe(euros(invoice.totalCents));
+    expect(invoiceRow?.[13]).toBe("0,00");
     const creditRow = lines.find((line) => line.startsWith(`${creditNumber};`))?.split(";");
-    expect(creditRow).toMatchObject({ 1: "Gutschrift", 9: "-10,00", 10: invoice.number });
+    expect(creditRow).toMatchObject({ 1: "Gutschrift", 9: "-10,00", 10: invoice.number, 12: "-10,00" });
     const [entry] = await t.db
       .select()
       .from(auditLog)

@@ -3,7 +3,7 @@ import { INTL_LOCALES, SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { asc, sql } from "drizzle-orm";
 import { centsForSpreadsheet, toCsv, ZipWriter } from "../common/index.ts";
 import { type DbOrTx, invoices } from "../db/index.ts";
-import { documentVatCents, VAT_RATE_PERCENT } from "./invoice-data.ts";
+import { documentVatCents, VAT_RATE_PERCENT, vatTreatment } from "./invoice-data.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import type { InvoiceRow } from "./invoices.repository.ts";
 import type { Seller } from "./seller.ts";
@@ -40,12 +40,19 @@ export const ACCOUNTING_CSV_HEADER = [
   "Brutto EUR",
   "Korrigiert Rechnung",
   "Zahlungsreferenz",
+  "davon steuerfrei EUR",
+  "davon Gutscheinverkauf EUR",
 ] as const;
 
+/** The CSV's note for a gift card sold (D283, D535): why its row carries no VAT. */
+export const VOUCHER_CSV_NOTE = "Mehrzweck-Gutschein (§ 3 Abs. 15 UStG): keine Umsatzsteuer beim Verkauf";
+
 /**
- * One row per document (D134). Net, VAT and gross are signed: a credit note's amounts are negative, so the
- * month's column sums are what the school kept. Gross is the document's total (a gift card's part
- * included); VAT is the included 19 % of the taxed lines; the VAT note names the exemption of the others.
+ * One row per document (D134). Net, VAT and gross are signed: a credit note's amounts are negative. Gross is
+ * the document's total (a gift card's part included); VAT is the included 19 % of the taxed lines. The VAT
+ * note names why the other lines carry none, per kind, and the last two columns say how much of the gross
+ * is exempt (§ 4 Nr. 21 UStG) and how much a gift card's sale (not revenue until the card is spent), so the
+ * month's sums can be read as the school kept them (D535).
  */
 export function accountingCsv(rows: readonly InvoiceRow[], seller: Seller): string {
   return toCsv(
@@ -53,7 +60,18 @@ export function accountingCsv(rows: readonly InvoiceRow[], seller: Seller): stri
     rows.map((row) => {
       const sign = row.kind === "credit_note" ? -1 : 1;
       const vat = documentVatCents(row.data.lines);
-      const exempt = row.data.lines.some((line) => line.vatExempt);
+      const part = (treatment: ReturnType<typeof vatTreatment>) =>
+        row.data.lines
+          .filter((line) => vatTreatment(line) === treatment)
+          .reduce((sum, line) => sum + line.totalCents, 0);
+      const exemptCents = part("exempt");
+      const voucherCents = part("voucher");
+      const notes = [
+        row.data.lines.some((line) => vatTreatment(line) === "exempt")
+          ? (row.data.seller ?? seller).vatNote.de
+          : "",
+        row.data.lines.some((line) => vatTreatment(line) === "voucher") ? VOUCHER_CSV_NOTE : "",
+      ].filter(Boolean);
       const buyer = row.data.buyer;
       return [
         row.number,
@@ -64,10 +82,12 @@ export function accountingCsv(rows: readonly InvoiceRow[], seller: Seller): stri
         buyer.email,
         centsForSpreadsheet(sign * (row.totalCents - vat)),
         centsForSpreadsheet(sign * vat),
-        exempt ? (row.data.seller ?? seller).vatNote.de : "",
+        notes.join(" "),
         centsForSpreadsheet(sign * row.totalCents),
         row.data.corrects ?? "",
         row.data.paymentReference ?? "",
+        centsForSpreadsheet(sign * exemptCents),
+        centsForSpreadsheet(sign * voucherCents),
       ];
     }),
   );
