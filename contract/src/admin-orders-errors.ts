@@ -34,6 +34,10 @@ export const ADMIN_ORDER_ERROR_MESSAGES = {
     de: "Diese Bestellung ist nicht bezahlt.",
     ru: "Этот заказ не оплачен.",
   },
+  order_not_cancellable: {
+    de: "Stornieren lässt sich hier nur eine Telefonbuchung, die noch auf ihre Zahlung wartet. Eine bezahlte Bestellung wird über „Erstatten oder stornieren“ zurückgegeben.",
+    ru: "Здесь можно отменить только запись по телефону, которая ещё ждёт оплаты. Оплаченный заказ возвращается через «Вернуть деньги или отменить».",
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 /** Error texts of moving a child (D161) and the staff waiting lists (D162, D163). */

@@ -6,6 +6,7 @@ import {
   giftCardLedger,
   giftCards,
   invoices,
+  mailOutbox,
   orderItems,
   orders,
   payments,
@@ -410,6 +411,16 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     });
     expect(set.statusCode).toBe(400);
     expect(set.json().error_codes).toEqual({ promocode: ["gift_card_deactivated"] });
+  });
+
+  it("a recipient's mail the outbox gave up on is taken back too: the dashboard could send it again (D534)", async () => {
+    const { orderId } = await cardForRecipient("tante.vera@example.org");
+    await t.db
+      .update(mailOutbox)
+      .set({ status: "failed", attempts: 8 })
+      .where(eq(mailOutbox.to, "tante.vera@example.org"));
+    await refundedInDashboard(orderId);
+    expect(await t.mailsTo("tante.vera@example.org")).toEqual([]);
   });
 
   it("a card staff deactivated before the dashboard refund has its waiting mail taken back too (D512)", async () => {

@@ -446,3 +446,38 @@ describe("the schedule in the back office", () => {
     expect(both.json().error_codes).toEqual({ weekday: ["weekday_or_date"], end: ["end_before_start"] });
   });
 });
+
+describe("the phone booking's pickers (D531)", () => {
+  it("list with `offered` only the sessions the shop still offers: not a past one, nor an archived one", async () => {
+    const template = t.dated[0];
+    if (!template) throw new Error("no dated session");
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const { id: _id, ...copy } = template;
+    const [past] = await t.db
+      .insert(scheduleSlots)
+      .values({ ...copy, date: yesterday })
+      .returning({ id: scheduleSlots.id });
+    const slots = async (filter: Record<string, unknown>) =>
+      (
+        (
+          await t.call("GET", "/api/v2/admin/slots/", {
+            headers: staff.headers,
+            query: { filter: JSON.stringify({ product_page: t.workshop.page.id, ...filter }) },
+          })
+        ).json() as { id: number }[]
+      ).map((slot) => slot.id);
+    expect(await slots({ archived: false })).toContain(past?.id);
+    const offered = await slots({ offered: true });
+    expect(offered).not.toContain(past?.id);
+    expect(offered.length).toBeGreaterThan(0);
+    const weeks = async (filter: Record<string, unknown>) =>
+      (
+        await t.call("GET", "/api/v2/admin/academy-weeks/", {
+          headers: staff.headers,
+          query: { filter: JSON.stringify(filter) },
+        })
+      ).json() as { ends_on: string }[];
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await weeks({ offered: true })).every((week) => week.ends_on >= today)).toBe(true);
+  });
+});

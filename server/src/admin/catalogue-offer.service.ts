@@ -299,6 +299,7 @@ export function createWeeksAdmin(db: Db) {
           productPageId: filterValue.id(filter, "product_page"),
           seasonId: filterValue.id(filter, "season"),
           ids: filterValue.ids(filter, "id"),
+          offered: filterValue.boolean(filter, "offered"),
         },
         cut,
       );

@@ -153,6 +153,20 @@ export const adminOrdersRoutes =
     );
     orderDocumentRoutes(app, { db, seller });
     app.post(
+      "/api/v2/admin/orders/:id/cancel/",
+      {
+        schema: {
+          ...base(
+            "Cancel an unpaid phone booking: seats, code use and gift card part back, its payment link closed (D536)",
+          ),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          response: { 200: AdminOrderSchema, ...errors },
+        },
+      },
+      async (request) => orders.cancelUnpaid(currentUser(request), request.params.id),
+    );
+    app.post(
       "/api/v2/admin/orders/:id/resend-confirmation/",
       {
         schema: {

@@ -9,7 +9,7 @@ import {
   ORDER_STATUSES,
   type RefundState,
 } from "@atelier/contract";
-import { paymentHoldOfOrder } from "../checkout/index.ts";
+import { cancelLinkedOrder, paymentHoldOfOrder } from "../checkout/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { giftCardBalancesOfItems } from "../gift-cards/index.ts";
@@ -242,6 +242,27 @@ export function createOrdersAdmin(db: Db, withdrawals: WithdrawalsService) {
           });
         return { mail: copy.id };
       });
+    },
+
+    /**
+     * Cancels an unpaid phone booking (D536): its seats, code use and card part go back and its link closes,
+     * audited; the order as it is now is the answer (a repeat changes nothing and writes no second entry).
+     */
+    async cancelUnpaid(staff: AuthUser, orderId: number) {
+      await db.transaction(async (tx) => {
+        const before = await cancelLinkedOrder(tx, orderId);
+        if (before === "cancelled") return;
+        await recordAudit(tx, {
+          userId: staff.id,
+          userEmail: staff.email,
+          resource: "staff-orders",
+          recordId: orderId,
+          action: "update",
+          before: { status: before },
+          after: { status: "cancelled" },
+        });
+      });
+      return get(orderId);
     },
 
     async list(query: AdminListQuery) {

@@ -68,6 +68,7 @@ export function createSlotsAdmin(db: Db) {
           productPageId: filterValue.id(filter, "product_page"),
           ids: filterValue.ids(filter, "id"),
           archived: filterValue.boolean(filter, "archived"),
+          offered: filterValue.boolean(filter, "offered"),
         },
         cut,
       );

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { AdminStaffOrderSchema, PaymentLinkSchema } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, giftCards, orders, paymentLinks, users } from "../db/schema/index.ts";
+import { auditLog, giftCards, orders, paymentLinks, scheduleSlots, users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createChild, createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -220,5 +220,52 @@ describe(`staff book on behalf of a parent, paid by a mailed link (${usesPostgre
     } finally {
       await t.setSeats(slot.id, slot.seats);
     }
+  });
+});
+
+describe(`staff cancel an unpaid phone booking (D536, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it("frees its seat and closes its link, audited once; a paid or a parent's own order is refused in words", async () => {
+    // A group of one seat of its own: the booking holds it, and only its cancellation frees it.
+    const template = t.weekly[0];
+    if (!template) throw new Error("no slot");
+    const { id: _id, ...copy } = template;
+    const [slot] = await t.db
+      .insert(scheduleSlots)
+      .values({ ...copy, seats: 1 })
+      .returning();
+    const inSlot = (call: Awaited<ReturnType<typeof phoneCall>>) => {
+      for (const item of call.body.items) item.schedule_slots = [slot?.id];
+      return call;
+    };
+    const call = inSlot(await phoneCall(0, 6, 60 * 24));
+    const made = AdminStaffOrderSchema.parse((await book(call.body)).json());
+    const { token } = await mailedToken(call.id);
+    const cancel = (orderId: number, headers: Headers = staff.headers) =>
+      t.call("POST", `/api/v2/admin/orders/${orderId}/cancel/`, { headers });
+    expect((await cancel(made.id, call.headers)).statusCode).toBe(403);
+    const done = await cancel(made.id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: "cancelled", reserved_until: null });
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, made.id));
+    expect(order).toMatchObject({ status: "cancelled", reservedUntil: null });
+    // The parent's link no longer opens a payment.
+    expect((await payLink(token, call.headers)).statusCode).toBe(400);
+    // A repeat answers the order as it is and writes nothing more.
+    expect((await cancel(made.id)).statusCode).toBe(200);
+    const entries = (await t.db.select().from(auditLog).where(eq(auditLog.resource, "staff-orders"))).filter(
+      (a) => a.recordId === made.id && a.action === "update",
+    );
+    expect(entries).toHaveLength(1);
+    // The seat is free again: another parent books the same slot by phone.
+    const next = inSlot(await phoneCall(0, 6, 60));
+    const booked = await book(next.body);
+    expect(booked.statusCode, booked.body).toBe(200);
+
+    // A parent's own checkout is no phone booking: not cancelled here.
+    const own = await t.parentWithCourse(2);
+    const { order_id: ownOrder } = (await t.fulfil(own.headers)).json();
+    const refused = await cancel(ownOrder);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_codes).toEqual({ non_field_errors: ["order_not_cancellable"] });
   });
 });

@@ -17,6 +17,7 @@ import {
   waitingListEntries,
 } from "../db/index.ts";
 import { weekSeatsTakenIn } from "../seats/index.ts";
+import { weekOffered } from "./offered-slots.ts";
 import type { ListCut } from "./page-editing.repository.ts";
 
 /**
@@ -392,10 +393,12 @@ export const WEEK_SORTS = {
 
 export async function listWeeksForStaff(
   db: DbOrTx,
-  filter: { productPageId?: number; seasonId?: number; ids?: number[] },
+  filter: { productPageId?: number; seasonId?: number; ids?: number[]; offered?: boolean },
   cut: ListCut,
 ): Promise<{ rows: WeekRow[]; total: number }> {
   const where = whereOf([
+    // Only the weeks the shop still offers, for pickers (D531).
+    filter.offered ? weekOffered : undefined,
     filter.productPageId !== undefined ? eq(academyWeeks.productPageId, filter.productPageId) : undefined,
     filter.seasonId !== undefined ? eq(academyWeeks.seasonId, filter.seasonId) : undefined,
     filter.ids ? idsCondition(academyWeeks.id, filter.ids) : undefined,

@@ -13,6 +13,7 @@ import {
   waitingListEntries,
 } from "../db/index.ts";
 import { slotSeatsTakenIn } from "../seats/index.ts";
+import { slotOffered } from "./offered-slots.ts";
 
 /**
  * The catalogue's tables as the back office edits them (D97): plain rows in, plain rows out. The rules
@@ -187,8 +188,11 @@ export const SLOT_SORTS = {
   seats: scheduleSlots.seats,
 } as const satisfies Record<string, AnyPgColumn>;
 
-/** `archived`: true lists only archived slots, false only offered ones, absent both. */
-export type SlotFilter = { productPageId?: number; ids?: number[]; archived?: boolean };
+/**
+ * `archived`: true lists only archived slots, false only those not archived, absent both. `offered`: only the
+ * slots the shop still offers (`slotOffered`: not archived, a dated session not begun), for pickers (D531).
+ */
+export type SlotFilter = { productPageId?: number; ids?: number[]; archived?: boolean; offered?: boolean };
 
 const seatsTaken = slotSeatsTakenIn(scheduleSlots.id);
 /**
@@ -208,6 +212,7 @@ export async function listSlotsForStaff(
   if (filter.ids) conditions.push(filter.ids.length ? inArray(scheduleSlots.id, filter.ids) : sql`false`);
   if (filter.archived !== undefined)
     conditions.push(filter.archived ? isNotNull(scheduleSlots.archivedAt) : isNull(scheduleSlots.archivedAt));
+  if (filter.offered) conditions.push(slotOffered);
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await db
     .select({ slot: scheduleSlots, seatsTaken })

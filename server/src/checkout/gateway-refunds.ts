@@ -112,11 +112,13 @@ export async function applyReportedRefund(
     await stopCardsBoughtBy(tx, order.id, new Date());
     // A course refunded whole takes no more months, and its parent could no longer cancel it (D511).
     await itemRefunds.orderRefunded(tx, order.id);
-  } else if (full && payment.refundDue && order && order.paypalId === payment.gatewayOrderId) {
+  } else if (full && payment.refundDue && order) {
     // A payment the shop could not keep (D90), refunded before the worker recorded its own refund: staff
     // refunded it by hand after the worker gave up, or the worker's call timed out and the gateway's report
-    // came first. The worker no longer sees it (no refund due), so its order ends here as it would (D529).
-    await endUnkeptOrder(tx, order);
+    // came first. The worker no longer sees it (no refund due), so it ends here as the worker would end it
+    // (D529): the order when the payment is its current one (a late capture of an earlier attempt leaves
+    // the order alone), and the parent told in either case.
+    if (order.paypalId === payment.gatewayOrderId) await endUnkeptOrder(tx, order);
     const reason = refundReasonOf((await findIssue(tx, payment.id))?.reason);
     await itemRefunds.refundNotice(tx, order.id, refunded, reason);
   }

@@ -1,3 +1,4 @@
+export { cancelLinkedOrder } from "./cancel-linked-order.ts";
 export { clearPaymentDetailsOfUser, insertRefund, lockUnits } from "./checkout.repository.ts";
 export { checkoutRoutes, stripeCancelRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";

@@ -248,7 +248,10 @@ export async function withdrawPendingGiftCardMails(tx: DbOrTx, giftCardIds: numb
   const carries = or(...giftCardIds.map(carriesCard));
   const rows = await tx
     .delete(mailOutbox)
-    .where(and(eq(mailOutbox.template, "gift-card"), eq(mailOutbox.status, "pending"), carries))
+    // A given-up one too: staff could send it again from the dashboard (D534), with a code that no longer pays.
+    .where(
+      and(eq(mailOutbox.template, "gift-card"), inArray(mailOutbox.status, ["pending", "failed"]), carries),
+    )
     .returning({ id: mailOutbox.id });
   return rows.length;
 }

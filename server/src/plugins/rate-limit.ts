@@ -21,7 +21,8 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
         maxRetriesPerRequest: 1,
         connectTimeout: 2000,
         // A Redis that is connected but silent (paused, swapping, a half-open connection) fails a command
-        // after this, so the limit is skipped as when it is down, instead of holding every request (D528).
+        // after this and the limit is skipped, instead of holding every request for as long as it is silent:
+        // each limited request then waits this long once per limit (D528).
         commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
       })
     : undefined;

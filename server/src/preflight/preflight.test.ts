@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../config/index.ts";
 import type { Database } from "../db/index.ts";
@@ -11,6 +11,16 @@ import { preflightProblems, runPreflight } from "./index.ts";
  * The preflight (D303) against local stand-ins of PayPal, Stripe and a mail server: a right installation
  * passes, and each wrong setting gives its own message in plain words.
  */
+
+// Redis is optional here: the refused-password case runs where one listens on the default port.
+const redisUp = await new Promise<boolean>((resolve) => {
+  const socket = connect({ host: "127.0.0.1", port: 6379 });
+  socket.once("connect", () => {
+    socket.end();
+    resolve(true);
+  });
+  socket.once("error", () => resolve(false));
+});
 
 let database: Database;
 let smtp: TestSmtpServer;
@@ -143,7 +153,7 @@ describe("preflight (D303)", () => {
   });
 
   // A production start refuses a wrong setting and starts past a service that does not answer (D528).
-  it.each([
+  const SERVICE_CASES: [string, Record<string, string | undefined>, boolean][] = [
     ["Redis that does not answer", { REDIS_URL: "redis://127.0.0.1:1" }, true],
     ["a mail server that does not answer", { SMTP_URL: "smtp://127.0.0.1:1" }, true],
     ["PayPal that does not answer", { PAYPAL_API_BASE: "http://127.0.0.1:1" }, true],
@@ -151,7 +161,15 @@ describe("preflight (D303)", () => {
     ["a wrong PayPal secret", { PAYPAL_CLIENT_SECRET: "wrong" }, false],
     ["a wrong Stripe key", { STRIPE_SECRET_KEY: "sk_wrong" }, false],
     ["PUBLIC_URL on http", { PUBLIC_URL: "http://kunstschule.example", STRIPE_SECRET_KEY: undefined }, false],
-  ])(
+  ];
+  // The machine's Redis knows no user "nobody": it refuses the sign-in, as it refuses a wrong password.
+  if (redisUp)
+    SERVICE_CASES.push([
+      "Redis that refuses the sign-in",
+      { REDIS_URL: "redis://nobody:wrong@127.0.0.1:6379" },
+      false,
+    ]);
+  it.each(SERVICE_CASES)(
     "says whether %s is a service away (the start goes on) or a wrong setting",
     async (_name, changes, away) => {
       const found = await preflightProblems(envWith(changes), database);

@@ -38,6 +38,12 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 export type PreflightProblem = { text: string; unreachable?: true };
 
 const unreachable = (text: string): PreflightProblem => ({ text, unreachable: true });
+
+/** Codes and replies that say a setting is wrong, not that the service is away for now. */
+const SETTING_CODES = new Set(["EAUTH", "EDNS", "ETLS", "ENOTFOUND", "ERR_TLS_CERT_ALTNAME_INVALID"]);
+const settingRefused = (error: unknown) =>
+  SETTING_CODES.has(String((error as { code?: unknown })?.code ?? "")) ||
+  /WRONGPASS|NOAUTH|NOPERM|ERR AUTH|invalid password|ENOTFOUND/i.test(reason(error));
 const wrong = (text: string): PreflightProblem => ({ text });
 
 async function checkDatabase(database: Database): Promise<PreflightProblem[]> {
@@ -57,7 +63,12 @@ async function checkRedis(env: Env): Promise<PreflightProblem[]> {
     maxRetriesPerRequest: 0,
     connectTimeout: TIMEOUT_MS,
   });
-  redis.on("error", () => {});
+  // The server's own refusal (a wrong password: WRONGPASS, NOAUTH, ERR AUTH …) reaches only this listener;
+  // the connection's end is what `connect` rejects with.
+  let refused: Error | undefined;
+  redis.on("error", (error: Error) => {
+    refused ??= error;
+  });
   try {
     await within(
       redis.connect().then(() => redis.ping()),
@@ -65,7 +76,11 @@ async function checkRedis(env: Env): Promise<PreflightProblem[]> {
     );
     return [];
   } catch (error) {
-    return [unreachable(`Redis at REDIS_URL does not answer: ${reason(error)}.`)];
+    const cause = refused ?? error;
+    const text = `Redis at REDIS_URL does not answer: ${reason(cause)}.`;
+    return [
+      settingRefused(cause) ? wrong(`Redis at REDIS_URL refuses us: ${reason(cause)}.`) : unreachable(text),
+    ];
   } finally {
     redis.disconnect();
   }
@@ -82,8 +97,9 @@ async function checkSmtp(env: Env): Promise<PreflightProblem[]> {
     return [];
   } catch (error) {
     const text = `The mail server at SMTP_URL does not accept us: ${reason(error)}. Check host, port, user and password.`;
-    // A refused sign-in is a setting; a connection that fails may be the server's moment.
-    return [(error as { code?: string }).code === "EAUTH" ? wrong(text) : unreachable(text)];
+    // A refused sign-in, a name that does not resolve or TLS that does not fit is a setting; a connection
+    // that fails or times out may be the server's moment.
+    return [settingRefused(error) ? wrong(text) : unreachable(text)];
   } finally {
     transport.close();
   }

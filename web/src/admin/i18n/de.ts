@@ -539,6 +539,11 @@ export const de = {
       resend_done: "Die Bestellbestätigung wird erneut gesendet.",
       resend_link: "Zahlungslink erneut senden",
       resend_link_done: "Der Zahlungslink wird erneut an die Eltern gesendet.",
+      cancel_unpaid: "Buchung stornieren",
+      cancel_unpaid_title: "Unbezahlte Buchung stornieren?",
+      cancel_unpaid_text:
+        "Die Telefonbuchung für %{parent} wird storniert: Die Plätze werden sofort wieder frei, der Zahlungslink öffnet nichts mehr. Die Familie bekommt keine E-Mail – bitte sagen Sie es ihr selbst.",
+      cancel_unpaid_done: "Die Buchung ist storniert; ihre Plätze sind wieder frei.",
       standing: {
         awaiting_link:
           "Noch nicht bezahlt: Die Eltern haben den Zahlungslink per E-Mail bekommen. Die Plätze sind bis %{until} reserviert.",

@@ -119,7 +119,15 @@ function FailedMails({ mails, reload }: { mails: DashboardData["failed_mails"]; 
               size="small"
               disabled={busy}
               onClick={() =>
-                run(() => adminFetch("POST", `mails/${mail.id}/resend/`), "attendance.dashboard.mail_resent")
+                run(
+                  // Another staff member may have sent it already (404): the list is read again either way.
+                  () =>
+                    adminFetch("POST", `mails/${mail.id}/resend/`).catch((failure: unknown) => {
+                      reload();
+                      throw failure;
+                    }),
+                  "attendance.dashboard.mail_resent",
+                )
               }
             >
               {t("resend_mail")}

@@ -244,6 +244,7 @@ const staffActions = {
     order_item: number;
     attendance: "present" | "absent";
   }) => (await adminFetch("PUT", "attendance/", { body: mark })).json as { checked_in_at: string | null },
+  cancelUnpaidOrder: (order: Id) => post(`orders/${order}/cancel/`),
   resendOrderMail: (order: Id, what: "resend-confirmation" | "resend-payment-link") =>
     post(`orders/${order}/${what}/`),
   refundOrderItem: (

@@ -139,7 +139,7 @@ export function StaffOrderCreate() {
                   source="schedule_slots"
                   reference="slots"
                   // Every time the page still offers, the soonest first: not only the 25 newest (D531).
-                  filter={{ product_page: formData.product_page, archived: false }}
+                  filter={{ product_page: formData.product_page, offered: true }}
                   sort={{ field: "date", order: "ASC" }}
                   perPage={ADMIN_PAGE_MAX}
                 >
@@ -152,7 +152,7 @@ export function StaffOrderCreate() {
                 <ReferenceArrayInput
                   source="academy_weeks"
                   reference="academy-weeks"
-                  filter={{ product_page: formData.product_page }}
+                  filter={{ product_page: formData.product_page, offered: true }}
                   sort={{ field: "starts_on", order: "ASC" }}
                   perPage={ADMIN_PAGE_MAX}
                 >
