@@ -1,8 +1,9 @@
-import { type AddressInfo, connect, createServer } from "node:net";
+import { type AddressInfo, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
+import { localRedisUp } from "../test/local-redis.ts";
 import { createTestApp } from "../test/test-app.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 import { PASSWORD } from "./accounts-test-support.ts";
@@ -10,14 +11,7 @@ import { signInDelayMs } from "./auth-rate-limits.ts";
 import { hashPassword } from "./secrets.ts";
 
 // Redis is optional: the shared-count test runs where one listens on the default port.
-const redisUp = await new Promise<boolean>((resolve) => {
-  const socket = connect({ host: "127.0.0.1", port: 6379 });
-  socket.once("connect", () => {
-    socket.end();
-    resolve(true);
-  });
-  socket.once("error", () => resolve(false));
-});
+const redisUp = await localRedisUp();
 
 describe("sign-in's waits", () => {
   it("are none up to the limit, then double from 0.1 s up to 2 s", () => {

@@ -1,9 +1,10 @@
 import { createServer, type Server } from "node:http";
-import { type AddressInfo, connect } from "node:net";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../config/index.ts";
 import type { Database } from "../db/index.ts";
 import { startSmtpServer, type TestSmtpServer } from "../mail/test-support.ts";
+import { localRedisUp } from "../test/local-redis.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 import { preflightProblems, runPreflight } from "./index.ts";
 
@@ -12,15 +13,8 @@ import { preflightProblems, runPreflight } from "./index.ts";
  * passes, and each wrong setting gives its own message in plain words.
  */
 
-// Redis is optional here: the refused-password case runs where one listens on the default port.
-const redisUp = await new Promise<boolean>((resolve) => {
-  const socket = connect({ host: "127.0.0.1", port: 6379 });
-  socket.once("connect", () => {
-    socket.end();
-    resolve(true);
-  });
-  socket.once("error", () => resolve(false));
-});
+// Redis is optional here: the refused sign-in case runs where one listens on the default port.
+const redisUp = await localRedisUp();
 
 let database: Database;
 let smtp: TestSmtpServer;
