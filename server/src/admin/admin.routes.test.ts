@@ -1,3 +1,4 @@
+import { addDays, todayInBerlin } from "@atelier/contract";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, productPages, scheduleSlots, users } from "../db/schema/index.ts";
@@ -451,7 +452,7 @@ describe("the phone booking's pickers (D531)", () => {
   it("list with `offered` only the sessions the shop still offers: not a past one, nor an archived one", async () => {
     const template = t.dated[0];
     if (!template) throw new Error("no dated session");
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const yesterday = addDays(todayInBerlin(), -1);
     const { id: _id, ...copy } = template;
     const [past] = await t.db
       .insert(scheduleSlots)
@@ -477,7 +478,7 @@ describe("the phone booking's pickers (D531)", () => {
           query: { filter: JSON.stringify(filter) },
         })
       ).json() as { ends_on: string }[];
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayInBerlin();
     expect((await weeks({ offered: true })).every((week) => week.ends_on >= today)).toBe(true);
   });
 });

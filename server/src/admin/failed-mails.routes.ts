@@ -1,10 +1,8 @@
 import { AdminIdParamsSchema, AdminResendSchema, LocaleQuerySchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/index.ts";
-import { AppError } from "../errors/index.ts";
-import { requeueFailedMail } from "../mail/index.ts";
 import { currentUser, requireStaff } from "../plugins/index.ts";
-import { recordAudit } from "./audit.repository.ts";
+import { resendFailedMail } from "./failed-mails.service.ts";
 import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
 
 /**
@@ -26,22 +24,6 @@ export const failedMailsRoutes =
           response: { 200: AdminResendSchema, ...errors },
         },
       },
-      async (request) => {
-        const staff = currentUser(request);
-        return db.transaction(async (tx) => {
-          const mail = await requeueFailedMail(tx, request.params.id);
-          if (!mail) throw AppError.notFound();
-          await recordAudit(tx, {
-            userId: staff.id,
-            userEmail: staff.email,
-            resource: "failed_mails",
-            recordId: mail.id,
-            action: "update",
-            before: { status: "failed" },
-            after: { status: "pending" },
-          });
-          return { mail: mail.id };
-        });
-      },
+      async (request) => resendFailedMail(db, currentUser(request), request.params.id),
     );
   };

@@ -335,6 +335,27 @@ describe("the roster shows absences, makeups and a cancelled date (D372, D390)",
   });
 });
 
+/** A dashboard of a quiet day: nothing sold, booked, asked or failed; each test sets what it shows. */
+const QUIET_DASHBOARD: DashboardData = {
+  today: "2026-12-01",
+  tomorrow: "2026-12-02",
+  sales_today_cents: 0,
+  sales_month_cents: 0,
+  paid_orders_today: 0,
+  paid_orders_month: 0,
+  lessons_today: [],
+  lessons_tomorrow: [],
+  filling_up: [],
+  open_visit_requests: 0,
+  open_contact_requests: 0,
+  open_party_requests: 0,
+  open_instructor_reports: 0,
+  makeups_this_week: 0,
+  failed_mails: [],
+  payment_issues: [],
+  unmatched_payment_events: [],
+};
+
 describe("the dashboard counts makeups this week (D372, D390)", () => {
   for (const [locale, title, line, marks] of [
     ["de", "Nachholstunden diese Woche", "3 Nachholstunden gebucht", "– abgesagt"],
@@ -342,23 +363,9 @@ describe("the dashboard counts makeups this week (D372, D390)", () => {
   ] as const) {
     it(`shows the week's makeups and a cancelled lesson of today (${locale})`, async () => {
       vi.mocked(takeDashboard).mockResolvedValue({
-        today: "2026-12-01",
-        tomorrow: "2026-12-02",
-        sales_today_cents: 0,
-        sales_month_cents: 0,
-        paid_orders_today: 0,
-        paid_orders_month: 0,
+        ...QUIET_DASHBOARD,
         lessons_today: [{ ...lesson, cancelled: true, cancel_reason: "krank" }],
-        lessons_tomorrow: [],
-        filling_up: [],
-        open_visit_requests: 0,
-        open_contact_requests: 0,
-        open_party_requests: 0,
-        open_instructor_reports: 0,
         makeups_this_week: 3,
-        failed_mails: [],
-        payment_issues: [],
-        unmatched_payment_events: [],
       } as DashboardData);
       renderAdmin(<Dashboard />, locale, {});
       const panel = await screen.findByRole("region", { name: title });
@@ -371,24 +378,6 @@ describe("the dashboard counts makeups this week (D372, D390)", () => {
 
 describe("the dashboard's mails the outbox gave up on (D534)", () => {
   it("lists them with their address and sends one again with one click, then reads the list again", async () => {
-    const base = {
-      today: "2026-12-01",
-      tomorrow: "2026-12-02",
-      sales_today_cents: 0,
-      sales_month_cents: 0,
-      paid_orders_today: 0,
-      paid_orders_month: 0,
-      lessons_today: [],
-      lessons_tomorrow: [],
-      filling_up: [],
-      open_visit_requests: 0,
-      open_contact_requests: 0,
-      open_party_requests: 0,
-      open_instructor_reports: 0,
-      makeups_this_week: 0,
-      payment_issues: [],
-      unmatched_payment_events: [],
-    };
     const failed = {
       id: 5,
       to: "familie@example.org",
@@ -399,8 +388,8 @@ describe("the dashboard's mails the outbox gave up on (D534)", () => {
       created_at: "2026-11-30T09:00:00Z",
     };
     vi.mocked(takeDashboard)
-      .mockResolvedValueOnce({ ...base, failed_mails: [failed] } as DashboardData)
-      .mockResolvedValueOnce({ ...base, failed_mails: [] } as DashboardData);
+      .mockResolvedValueOnce({ ...QUIET_DASHBOARD, failed_mails: [failed] } as DashboardData)
+      .mockResolvedValueOnce({ ...QUIET_DASHBOARD, failed_mails: [] } as DashboardData);
     const fetched = vi.fn(async () => new Response(JSON.stringify({ mail: 5 }), { status: 200 }));
     vi.stubGlobal("fetch", fetched);
     renderAdmin(<Dashboard />, "de", {});
