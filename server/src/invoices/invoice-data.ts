@@ -1,6 +1,7 @@
 import {
   addDays,
   type BillingPeriod,
+  type ClosedRange,
   firstBillingPeriod,
   firstLessonDay,
   isVatExempt,
@@ -79,11 +80,13 @@ type Period = { from: string; to: string };
  * The days an item's service is rendered. Dated sessions and academy weeks have their dates; a weekly
  * course starts with its first lesson not yet begun at `today` (an instant, or a whole Berlin day: D250), and the amount due now pays its first month
  * (a subscription: the contract's one period, D121, as its row keeps it) or its meetings at the booked
- * weekly times (a meeting card). A gift card has none.
+ * weekly times (a meeting card). A gift card has none. With the course's `closed` days (D122) the first lesson
+ * and a first month without a contract's period skip them, as the contract does (D537).
  */
 export function itemPeriod(
   item: Pick<DocumentItem, "slots" | "weeks" | "recurrentPriceCents" | "numberOfMeetings" | "paidPeriod">,
   today: Date | string,
+  closed: readonly ClosedRange[] = [],
 ): Period | null {
   const days: string[] = [];
   for (const slot of item.slots) if (slot.date) days.push(slot.date);
@@ -92,9 +95,9 @@ export function itemPeriod(
     slot.weekday === null ? [] : [{ weekday: slot.weekday, start: slot.start }],
   );
   if (weekly.length > 0) {
-    const first = firstLessonDay(today, weekly, []);
+    const first = firstLessonDay(today, weekly, closed);
     if (item.recurrentPriceCents > 0) {
-      const period = item.paidPeriod ?? firstBillingPeriod(today, weekly, []);
+      const period = item.paidPeriod ?? firstBillingPeriod(today, weekly, closed);
       days.push(period.from, period.to);
     } else if (item.numberOfMeetings) {
       days.push(first);

@@ -77,6 +77,47 @@ describe("planRefund (D76)", () => {
     expect(plan).toEqual({ basis: "pro_rata", refundCents: 4800, sessions: 5, rendered: 2 });
   });
 
+  it("leaves the course's closed days out of its sessions, as no lesson takes place on them (D537)", () => {
+    // A closure on Tuesday 16 June: the month without a contract lengthens by that day (2 June – 2 July),
+    // and its open Tuesdays are 2, 9, 23 and 30 June.
+    const closed = [{ startsOn: "2026-06-15", endsOn: "2026-06-19" }];
+    expect(paidSessions(course(), "2026-06-01", closed).map((s) => s.date)).toEqual([
+      "2026-06-02",
+      "2026-06-09",
+      "2026-06-23",
+      "2026-06-30",
+    ]);
+    // Two lessons held of four: half back, not the 3/5 of five counted with the closed Tuesday.
+    const plan = planRefund({ ...base, item: course(), closed, now: { date: "2026-06-16", time: "16:00" } });
+    expect(plan).toEqual({ basis: "pro_rata", refundCents: 4000, sessions: 4, rendered: 2 });
+    // A contract's period, lengthened by the closure, counts its open Tuesdays only.
+    const contract = course({
+      paidPeriod: { from: "2026-06-02", to: "2026-07-07" },
+    } as Partial<DocumentItem>);
+    expect(paidSessions(contract, "2026-06-01", closed)).toHaveLength(5);
+    // A meeting card's three meetings go on after the closure.
+    const card = course({ recurrentPriceCents: 0, numberOfMeetings: 3 });
+    expect(paidSessions(card, "2026-06-01", closed).map((s) => s.date)).toEqual([
+      "2026-06-02",
+      "2026-06-09",
+      "2026-06-23",
+    ]);
+    // A closure on the first Tuesday: the month starts with the next open one.
+    const first = [{ startsOn: "2026-06-02", endsOn: "2026-06-02" }];
+    expect(paidSessions(course(), "2026-06-01", first)[0]?.date).toBe("2026-06-09");
+  });
+
+  it("an academy counts its days, in the holidays too", () => {
+    const holidays = [{ startsOn: "2026-07-09", endsOn: "2026-08-21" }];
+    const academyWeek = course({
+      productType: "Academy",
+      slots: [],
+      recurrentPriceCents: 0,
+      weeks: [{ starts_on: "2026-07-13", ends_on: "2026-07-17" }],
+    });
+    expect(paidSessions(academyWeek, "2026-06-01", holidays)).toHaveLength(5);
+  });
+
   it("an academy counts its days", () => {
     const academy = course({
       productType: "Academy",

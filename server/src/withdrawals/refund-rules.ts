@@ -1,4 +1,4 @@
-import { addDays, type RefundBasis } from "@atelier/contract";
+import { addDays, type ClosedRange, isClosed, type RefundBasis } from "@atelier/contract";
 import { type DocumentItem, itemPeriod, nextWeekday } from "../invoices/index.ts";
 
 /**
@@ -19,8 +19,16 @@ export type Session = { date: string; start: string };
  * The sessions an item's payment paid for, in time order. `paidAt` is the payment's moment where known: a
  * weekly lesson that began before it is not one the payment bought (D250, D533); a Berlin day counts that
  * day's every lesson. A subscription's own paid period (`item.paidPeriod`, the contract's) wins over both.
+ * `closed` are the course's closed days (its house's closures and its pauses, D122): no weekly lesson takes
+ * place on them, so they are not sessions the payment bought (D537). A meeting card's meetings go on after a
+ * closure, as its lessons do. Academy weeks and dated sessions are booked as they run (academies run in the
+ * school holidays the closures are), so they count whole.
  */
-export function paidSessions(item: DocumentItem, paidAt: Date | string): Session[] {
+export function paidSessions(
+  item: DocumentItem,
+  paidAt: Date | string,
+  closed: readonly ClosedRange[] = [],
+): Session[] {
   const sessions: Session[] = [];
   for (const slot of item.slots) if (slot.date) sessions.push({ date: slot.date, start: slot.start });
   // An academy week is a day's programme on each of its days.
@@ -30,21 +38,20 @@ export function paidSessions(item: DocumentItem, paidAt: Date | string): Session
     }
   }
   const weekly = item.slots.filter((slot) => slot.weekday !== null);
-  const period = weekly.length > 0 ? itemPeriod(item, paidAt) : null;
+  const period = weekly.length > 0 ? itemPeriod(item, paidAt, closed) : null;
   if (period) {
+    // A meeting card pays its meetings, not every week its period touches; they are looked for up to a
+    // year ahead, as the first lesson is (firstLessonDay).
+    const meetings = item.recurrentPriceCents === 0 && item.numberOfMeetings ? item.numberOfMeetings : null;
+    const to = meetings ? addDays(period.from, 366) : period.to;
     const recurring: Session[] = [];
     for (const slot of weekly) {
-      for (let day = nextWeekday(period.from, slot.weekday ?? 0); day <= period.to; day = addDays(day, 7)) {
-        recurring.push({ date: day, start: slot.start });
+      for (let day = nextWeekday(period.from, slot.weekday ?? 0); day <= to; day = addDays(day, 7)) {
+        if (!isClosed(day, closed)) recurring.push({ date: day, start: slot.start });
       }
     }
     recurring.sort(bySessionTime);
-    // A meeting card pays its meetings, not every week its period touches.
-    const paid =
-      item.recurrentPriceCents === 0 && item.numberOfMeetings
-        ? recurring.slice(0, item.numberOfMeetings)
-        : recurring;
-    sessions.push(...paid);
+    sessions.push(...(meetings ? recurring.slice(0, meetings) : recurring));
   }
   return sessions.sort(bySessionTime);
 }
@@ -72,6 +79,8 @@ export type RefundInput = {
   now: BerlinNow;
   /** For a gift card: what is left on it. */
   giftCardBalanceCents?: number;
+  /** The course's closed days from the payment on (D537). */
+  closed?: readonly ClosedRange[];
 };
 
 export type RefundPlan = {
@@ -86,7 +95,7 @@ export function planRefund(input: RefundInput): RefundPlan {
     const left = Math.max(0, Math.min(input.giftCardBalanceCents ?? 0, input.paidCents));
     return { basis: "gift_card_balance", refundCents: left, sessions: 0, rendered: 0 };
   }
-  const sessions = paidSessions(input.item, input.paidAt ?? input.paidOn);
+  const sessions = paidSessions(input.item, input.paidAt ?? input.paidOn, input.closed);
   const rendered = input.earlyStart ? sessions.filter((session) => hasBegun(session, input.now)).length : 0;
   if (rendered === 0 || sessions.length === 0) {
     return { basis: "full", refundCents: input.paidCents, sessions: sessions.length, rendered: 0 };

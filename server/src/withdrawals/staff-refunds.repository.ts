@@ -10,7 +10,7 @@ import {
   productPages,
   staffRefunds,
 } from "../db/index.ts";
-import type { ItemFacts } from "./withdrawals.repository.ts";
+import { type ItemFacts, itemFacts } from "./withdrawals.repository.ts";
 
 /** The only code that touches `staff_refunds` (D127). */
 
@@ -26,20 +26,7 @@ export async function findItemOfOrder(
   itemId: number,
 ): Promise<ItemFacts | undefined> {
   const [row] = await db
-    .select({
-      itemId: orderItems.id,
-      orderId: orders.id,
-      userId: orders.userId,
-      orderStatus: orders.status,
-      itemStatus: orderItems.status,
-      productType: productPages.productType,
-      paidCents: sql<number>`${orderItems.calculatedPriceCents} - ${orderItems.siblingDiscountCents} - ${orderItems.promocodeDiscountCents}`,
-      paidAt: orders.paidAt,
-      earlyStart: sql<boolean>`${orders.termsAcceptedAt} is not null`,
-      orderGiftCardCents: orders.giftCardCents,
-      orderGiftCardId: orders.giftCardId,
-      locale: orders.locale,
-    })
+    .select(itemFacts)
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))

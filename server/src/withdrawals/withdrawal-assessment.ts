@@ -13,6 +13,7 @@ import { AppError } from "../errors/index.ts";
 import { findGiftCard, findGiftCardOfItem } from "../gift-cards/index.ts";
 import { contractItems } from "../invoices/index.ts";
 import { findCartItems } from "../orders/index.ts";
+import { findPauses } from "../subscriptions/index.ts";
 import { refundPolicyOf } from "./refund-policy.ts";
 import { type BerlinNow, planRefund, type RefundPlan, splitRefund } from "./refund-rules.ts";
 import { staffRefundedOf } from "./staff-refunds.repository.ts";
@@ -54,6 +55,10 @@ export async function assess(
   const [documentItem] = item
     ? await contractItems(tx, { id: facts.orderId, locale: facts.locale }, [item])
     : [];
+  // A weekly lesson does not take place on the course's closed days, so they are not sessions (D537).
+  const closed = documentItem?.slots.some((slot) => slot.weekday !== null)
+    ? await findPauses(tx, facts.productPageId, paidOn ?? berlinDate(at))
+    : [];
   const plan: RefundPlan = documentItem
     ? planRefund({
         item: documentItem,
@@ -62,6 +67,7 @@ export async function assess(
         ...(facts.paidAt ? { paidAt: facts.paidAt } : {}),
         earlyStart: facts.earlyStart,
         now: berlinNow(at),
+        closed,
         ...(locked ? { giftCardBalanceCents: locked.balanceCents } : {}),
       })
     : { basis: "full", refundCents: 0, sessions: 0, rendered: 0 };

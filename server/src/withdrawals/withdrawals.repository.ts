@@ -24,6 +24,7 @@ export type WithdrawalWithNote = WithdrawalRow & { creditNoteNumber: string | nu
 export type ItemFacts = {
   itemId: number;
   orderId: number;
+  productPageId: number;
   userId: number | null;
   orderStatus: OrderStatus;
   itemStatus: OrderItemStatus;
@@ -36,9 +37,11 @@ export type ItemFacts = {
   locale: Locale;
 };
 
-const itemFacts = {
+/** The columns of `ItemFacts`, for the parent's and staff's reads of an item. */
+export const itemFacts = {
   itemId: orderItems.id,
   orderId: orders.id,
+  productPageId: orderItems.productPageId,
   userId: orders.userId,
   orderStatus: orders.status,
   itemStatus: orderItems.status,

@@ -1,4 +1,5 @@
 import {
+  addDays,
   berlinDate,
   euroText,
   refundPolicyDeadline,
@@ -10,10 +11,12 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  closures,
   giftCardLedger,
   giftCards,
   invoices,
   mailOutbox,
+  orderItemSlots,
   orderItems,
   orders,
   payments,
@@ -373,6 +376,55 @@ describe(`withdrawal (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, c.orderId));
     const standInOrder = [...t.standIn.orders.values()].find((o) => o.captureId === payment?.captureId);
     expect(standInOrder?.refundedCents).toBe(view.refund_cents);
+  });
+
+  it("a closure of the house inside the paid month is not a lesson the refund counts (D537)", async () => {
+    const c = await paidCourse();
+    await setPaidAt(c.orderId, new Date(Date.now() - 9 * DAY_MS));
+    await t.db
+      .update(subscriptions)
+      .set({
+        periodStart: sql`${subscriptions.periodStart} - interval '9 days'`,
+        periodEnd: sql`${subscriptions.periodEnd} - interval '9 days'`,
+      })
+      .where(eq(subscriptions.orderItemId, c.itemId));
+    const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.orderItemId, c.itemId));
+    const [slot] = await t.db
+      .select({ weekday: scheduleSlots.weekday })
+      .from(scheduleSlots)
+      .innerJoin(orderItemSlots, eq(orderItemSlots.scheduleSlotId, scheduleSlots.id))
+      .where(eq(orderItemSlots.orderItemId, c.itemId));
+    if (!sub?.periodStart || !sub.periodEnd || slot?.weekday == null) throw new Error("no contract");
+    // The month's lessons, and those already held (the course is not on today's weekday).
+    const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+    const lessons: string[] = [];
+    const [from, to] = [sub.periodStart, sub.periodEnd].map((d) => d.toISOString().slice(0, 10)) as [
+      string,
+      string,
+    ];
+    for (let day = from; day <= to; day = addDays(day, 1)) {
+      if (weekdayOf(day) === slot.weekday) lessons.push(day);
+    }
+    const held = lessons.filter((day) => day < todayInBerlin()).length;
+    const closedDay = lessons.find((day) => day > todayInBerlin());
+    if (!closedDay) throw new Error("no lesson ahead");
+    const share = (sessions: number) => c.paid - Math.round((c.paid * held) / sessions);
+    expect(WithdrawalSchema.parse((await look(c.headers, c.itemId)).json()).refund_cents).toBe(
+      share(lessons.length),
+    );
+    // A closure of every house on the next lesson's day, as staff enter the holidays.
+    await t.db
+      .insert(closures)
+      .values({ startsOn: closedDay, endsOn: closedDay, name: { de: "Brückentag", ru: "" } });
+    try {
+      const view = WithdrawalSchema.parse((await look(c.headers, c.itemId)).json());
+      expect(view.refund_cents).toBe(share(lessons.length - 1));
+      expect(
+        WithdrawalSchema.parse((await withdraw(c.headers, c.itemId)).json()).withdrawal?.refund_cents,
+      ).toBe(view.refund_cents);
+    } finally {
+      await t.db.delete(closures).where(eq(closures.startsOn, closedDay));
+    }
   });
 
   it("records the withdrawal when PayPal is down, and the payment worker refunds it later, once", async () => {
