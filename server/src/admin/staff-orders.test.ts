@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { AdminStaffOrderSchema, PaymentLinkSchema } from "@atelier/contract";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, giftCards, orders, paymentLinks, scheduleSlots, users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { lockRace } from "../test/lock-race.ts";
 import { createChild, createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
@@ -222,6 +223,47 @@ describe(`staff book on behalf of a parent, paid by a mailed link (${usesPostgre
     }
   });
 });
+
+describe.runIf(usesPostgres())(
+  "a phone booking a gift card pays whole, cancelled while the parent pays (D538)",
+  () => {
+    it("is not paid after the cancellation", async () => {
+      const locks = lockRace(t.db);
+      const freeOrder = async () => {
+        const call = await phoneCall(2, 6, 60);
+        const issued = await t.call("POST", "/api/v2/admin/gift-cards/", {
+          headers: staff.headers,
+          body: { amount_cents: 50_000, reason: "Gutschein am Telefon", expires_on: null },
+        });
+        const card = issued.json() as { code: string };
+        const made = AdminStaffOrderSchema.parse((await book({ ...call.body, promocode: card.code })).json());
+        expect(made.total_checkout_price_cents).toBe(0);
+        return { call, made, token: (await mailedToken(call.id)).token };
+      };
+      try {
+        // Staff's cancellation holds the order's lock while the parent clicks "pay" on the link.
+        const { call, made, token } = await freeOrder();
+        const letGo = await locks.holdLock(async (tx) => {
+          await tx.execute(sql`select id from orders where id = ${made.id} for update`);
+          await tx
+            .update(orders)
+            .set({ status: "cancelled", reservedUntil: null })
+            .where(eq(orders.id, made.id));
+        });
+        const paying = payLink(token, call.headers);
+        await locks.untilWaiting(1);
+        await letGo();
+        const paid = await paying;
+        expect(paid.statusCode, paid.body).toBe(400);
+        expect(paid.json().error_codes).toEqual({ non_field_errors: ["payment_link_closed"] });
+        const [order] = await t.db.select().from(orders).where(eq(orders.id, made.id));
+        expect(order?.status).toBe("cancelled");
+      } finally {
+        await locks.releaseAll();
+      }
+    });
+  },
+);
 
 describe(`staff cancel an unpaid phone booking (D536, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   it("frees its seat and closes its link, audited once; a paid or a parent's own order is refused in words", async () => {

@@ -6,7 +6,7 @@ import { invoiceNeedsAddress, missingAddressFields } from "@atelier/contract";
 import { AppError } from "../errors/index.ts";
 import { type CartItemRow, findCartItems } from "../orders/index.ts";
 import type { GatewayOrder, Gateways } from "../payments/index.ts";
-import type { CheckoutContext } from "./checkout.deps.ts";
+import { type CheckoutContext, fail } from "./checkout.deps.ts";
 import { findOrder, type OrderRow, recordGatewayOrder, updateOrder } from "./checkout.repository.ts";
 import { buildPayPalOrderRequest } from "./paypal-order-request.ts";
 import { restoreIfStill } from "./restore-to-cart.ts";
@@ -58,9 +58,19 @@ export async function payWithoutGateway(
   { db, documents }: CheckoutContext,
   order: OrderRow,
   query: FulfillQuery,
+  closed: "order_not_payable" | "payment_link_closed" = "order_not_payable",
 ): Promise<FulfillReply> {
   await db.transaction(async (tx) => {
-    await findOrder(tx, order.id, true);
+    // The caller read the order without its lock: staff may have cancelled it, the worker expired it or the
+    // parent's cancel put it back meanwhile, its seats, card part and code given back (D538). Paid only as
+    // it still waits under the lock; a repeat of the same click finds it paid and answers the same.
+    const locked = await findOrder(tx, order.id, true);
+    if (locked?.status === "paid") return;
+    const waits =
+      locked?.status === "awaiting_payment" &&
+      locked.totalCheckoutCents === 0 &&
+      (locked.reservedUntil === null || locked.reservedUntil.getTime() > Date.now());
+    if (!waits) throw fail(closed);
     await updateOrder(tx, order.id, { status: "paid", paidAt: new Date(), reservedUntil: null });
     await documents.issue(tx, order.id);
   });

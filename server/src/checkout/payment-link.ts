@@ -36,7 +36,7 @@ export async function payLink(
   const state = linkState(order);
   if (state === "expired") throw fail("payment_link_expired");
   if (state !== "open") throw fail("payment_link_closed");
-  if (order.totalCheckoutCents === 0) return payWithoutGateway(ctx, order, query);
+  if (order.totalCheckoutCents === 0) return payWithoutGateway(ctx, order, query, "payment_link_closed");
   if (order.paypalId) {
     const existing = await gateway.getOrder(order.paypalId).catch(() => undefined);
     // Another gateway than the one opened before: that attempt ends, a new one starts.

@@ -7,7 +7,7 @@ import {
   lastPaidDay,
   normalizeContractNumber,
 } from "@atelier/contract";
-import type { Tx } from "../db/index.ts";
+import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail, enqueueStaffNotice } from "../mail/index.ts";
 import { ownedSubscriptionOrRefuse } from "./owned-subscription.ts";
@@ -139,6 +139,21 @@ async function cancelAtGateway({ db, gateway, log }: SubscriptionsDeps, sub: Sub
   }
 }
 
+/**
+ * A repeat answers the first cancellation's moment, not the row's last change: the worker's later update of
+ * the subscription (its PayPal side ended) moved it (D497).
+ */
+async function repeatedCancel(db: Db, itemId: number, sub: SubscriptionRow): Promise<ItemCancelReply> {
+  const cancelAt = sub.cancelAt ?? sub.periodEnd;
+  const first = (await firstCancellationAt(db, itemId)) ?? sub.updatedAt;
+  return {
+    id: itemId,
+    ends_at: cancelAt.toISOString(),
+    cancelled_at: first.toISOString(),
+    ends_on: lastPaidDay(cancelAt),
+  };
+}
+
 /** `PATCH /orders/items/{id}/cancel/`: ends the subscription with the paid month. */
 async function cancelItem(
   deps: SubscriptionsDeps,
@@ -150,20 +165,14 @@ async function cancelItem(
   const { db } = deps;
   const owned = await ownedSubscriptionOrRefuse(db, userId, itemId, locale);
   if (owned.sub.status !== "running") throw AppError.validation("non_field_errors", "not_a_subscription");
-  if (owned.sub.cancelAt) {
-    // A repeat answers the first cancellation's moment, not the row's last change: the worker's later
-    // update of the subscription (its PayPal side ended) moved it (D497).
-    const first = (await firstCancellationAt(db, itemId)) ?? owned.sub.updatedAt;
-    return {
-      id: itemId,
-      ends_at: owned.sub.cancelAt.toISOString(),
-      cancelled_at: first.toISOString(),
-      ends_on: lastPaidDay(owned.sub.cancelAt),
-    };
-  }
+  if (owned.sub.cancelAt) return repeatedCancel(db, itemId, owned.sub);
   const receivedAt = new Date();
-  const sub = await db.transaction((tx) =>
-    cancelInTx(deps, tx, owned, {
+  // Whether this is the first cancellation is decided under the subscription's lock: two clicks at once
+  // write one declaration and one mail, and the second answers the first (D538).
+  const done = await db.transaction(async (tx) => {
+    const locked = await findSubscriptionById(tx, owned.sub.id, true);
+    if (locked?.cancelAt) return { repeated: locked };
+    const sub = await cancelInTx(deps, tx, owned, {
       userId,
       name: `${owned.firstName} ${owned.lastName}`.trim(),
       email: owned.email,
@@ -173,8 +182,11 @@ async function cancelItem(
       requestedEnd: "next_possible",
       locale: owned.locale,
       receivedAt,
-    }),
-  );
+    });
+    return { sub };
+  });
+  if (done.repeated) return repeatedCancel(db, itemId, done.repeated);
+  const { sub } = done;
   await cancelAtGateway(deps, sub);
   return {
     id: itemId,

@@ -25,6 +25,8 @@ import {
   subscriptions,
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { lockRace } from "../test/lock-race.ts";
+import { usesPostgres } from "../test/test-database.ts";
 
 /** D91: 12 characters of Crockford's base 32 in groups of four. */
 const CONTRACT_NUMBER = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
@@ -275,6 +277,43 @@ describe("autopay stopped or replaced (D512)", () => {
 });
 
 describe("PATCH /api/v2/orders/items/{id}/cancel/", () => {
+  it.runIf(usesPostgres())(
+    "two clicks at once write one declaration and one mail; both answer the first (D538)",
+    async () => {
+      const a = await subscriber(1);
+      const locks = lockRace(t.db);
+      try {
+        // The subscription's lock is held while both clicks arrive, so both find it not yet cancelled.
+        const letGo = await locks.holdLock((tx) =>
+          tx.execute(sql`select id from subscriptions where order_item_id = ${a.item.id} for update`),
+        );
+        const cancel = () =>
+          t.call("PATCH", `/api/v2/orders/items/${a.item.id}/cancel/`, {
+            headers: a.headers,
+            body: { reason: "" },
+          });
+        const both = Promise.all([cancel(), cancel()]);
+        await locks.untilWaiting(2);
+        await letGo();
+        const [first, second] = await both;
+        expect(first?.statusCode, first?.body).toBe(200);
+        expect(second?.statusCode, second?.body).toBe(200);
+        expect(second?.json().cancelled_at).toBe(first?.json().cancelled_at);
+        const declared = await t.db
+          .select()
+          .from(contractCancellations)
+          .where(eq(contractCancellations.orderItemId, a.item.id));
+        expect(declared).toHaveLength(1);
+        const mails = (await t.mailsTo(await accountEmailOf(a.headers))).filter(
+          (m) => m.template === "contract-cancellation",
+        );
+        expect(mails).toHaveLength(1);
+      } finally {
+        await locks.releaseAll();
+      }
+    },
+  );
+
   it("refuses in words the parent's own item that is no subscription; another family's is not found (D73, D526)", async () => {
     const parent = await t.parentWithCourse(2, 6, "TERMINKARTEN");
     const { id } = (await t.fulfil(parent.headers)).json();
