@@ -8,6 +8,7 @@ import { installGuestTransfer } from "./app/guest-transfer.ts";
 import { loadCookieModal } from "./app/layout/root-layout.tsx";
 import { createAppRouter } from "./app/router.ts";
 import { SERVER_STATE_ID, type ServerPage, setServerPage } from "./app/server-rendered.ts";
+import { installSessionEnded } from "./app/session-ended.ts";
 import { installChunkReloadGuard } from "./features/app-updates/reload-guard.ts";
 import { applyLocale } from "./features/locale/apply-locale.ts";
 import { detectLocale } from "./features/locale/detect-locale.ts";
@@ -30,6 +31,7 @@ installChunkReloadGuard();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 installGuestTransfer(queryClient);
+installSessionEnded(queryClient);
 initMonitoring(router);
 
 const rootElement = document.getElementById("root");

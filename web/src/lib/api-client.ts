@@ -1,10 +1,13 @@
 import { type ErrorBody, type Locale, STORAGE_KEYS } from "@atelier/contract";
 import { currentLocale } from "../i18n/i18n.ts";
 import { readCookie } from "./cookies.ts";
+import { endStoredSession } from "./session.ts";
 import { browserStorage } from "./storage.ts";
 
 /** The one path that must not carry the stored token (spec §7). */
 export const SIGN_IN_PATH = "/api/v2/users/sign_in/";
+/** Its 401 means the token was revoked already; the logout goes on locally (sign-in-flow.ts). */
+const LOGOUT_PATH = "/api/v2/users/logout/";
 
 /** Spec §7: only non-idempotent requests are retried, once, on these statuses. */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -127,6 +130,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       throw new ApiError(0, null);
     }
     if (response.ok) return (await parseBody(response)) as T;
+    // A token the server no longer knows: the sign-in ended, and the browser learns so (D539).
+    const sent = headers.Authorization?.slice("Token ".length);
+    if (response.status === 401 && sent && path !== LOGOUT_PATH) endStoredSession(sent);
     if (!shouldRetry(method, response.status, attempt)) {
       throw new ApiError(response.status, (await parseBody(response)) as ErrorBody | string | null);
     }

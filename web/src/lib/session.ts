@@ -102,6 +102,34 @@ export function clearAllStorage() {
   notify();
 }
 
+let sessionEndedHandler: (() => void) | null = null;
+
+/** What the app does when the server no longer knows the stored sign-in (it asks the parent to sign in). */
+export function onSessionEnded(handler: () => void): () => void {
+  sessionEndedHandler = handler;
+  return () => {
+    if (sessionEndedHandler === handler) sessionEndedHandler = null;
+  };
+}
+
+/**
+ * The server answered 401 to a request that carried `token`: the sign-in ended (expired after its days,
+ * or ended by a password change or reset on another device). The browser is signed out as by a logout
+ * (spec §4: all local storage), so every page loads as a guest's instead of failing, and the app asks the
+ * parent to sign in again. A token the browser no longer holds (signed in anew meanwhile) changes nothing.
+ */
+export function endStoredSession(token: string) {
+  let stored: string | null = null;
+  try {
+    stored = browserStorage()?.getItem(STORAGE_KEYS.token) ?? null;
+  } catch {
+    return;
+  }
+  if (stored !== token) return;
+  clearAllStorage();
+  sessionEndedHandler?.();
+}
+
 export type AfterSignInHook = (user: StoredUser) => Promise<void> | void;
 const afterSignInHooks: AfterSignInHook[] = [];
 

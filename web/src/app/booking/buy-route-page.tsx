@@ -1,5 +1,5 @@
 import { PAGE_TITLES } from "@atelier/contract";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useRouter, useRouterState } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,7 +31,8 @@ export function BuyRoutePage({ id, child }: { id: string; child?: number | undef
   const router = useRouter();
   const session = useSession();
   const userKey = session ? String(session.user.pk) : null;
-  const product = useQuery(productDetailOptions(locale, id));
+  // Switching the language keeps the form and what is typed in it while the other language's offer loads.
+  const product = useQuery({ ...productDetailOptions(locale, id), placeholderData: keepPreviousData });
   const visitors = useQuery(visitorsQueryOptions(userKey));
   // The list the offer was opened from (carried by the offer page's "Buchen"), else the type's list (issue 32 item 10).
   const fromList = useRouterState({ select: (state) => state.location.state.catalogueList });
@@ -95,6 +96,7 @@ export function BuyRoutePage({ id, child }: { id: string; child?: number | undef
               product={product.data}
               signedIn={userKey !== null}
               visitors={visitors.data}
+              onRetryVisitors={visitors.isError ? () => void visitors.refetch() : undefined}
               preferredVisitor={child}
               AddVisitor={AddVisitor}
               JoinWaitingList={WaitingList}

@@ -32,7 +32,13 @@ export function dialogTitleKey(step: AuthStep): "titleRegistration" | "titleRest
 }
 
 /** Why the dialog opened at a step, shown as a note there. */
-export type AuthNotice = "emailConfirmed" | "emailLinkInvalid" | "ssoFailed" | "ssoNotConfigured";
+export type AuthNotice =
+  | "emailConfirmed"
+  | "emailLinkInvalid"
+  | "ssoFailed"
+  | "ssoNotConfigured"
+  /** The server no longer knows the stored sign-in (D539). */
+  | "sessionEnded";
 
 export type AuthDialogState = {
   open: boolean;

@@ -17,6 +17,7 @@ const NOTICE_KEYS = {
   emailLinkInvalid: "notice.emailLinkInvalid",
   ssoFailed: "notice.ssoFailed",
   ssoNotConfigured: "notice.ssoNotConfigured",
+  sessionEnded: "notice.sessionEnded",
 } as const satisfies Record<AuthNotice, string>;
 
 /**
@@ -109,7 +110,10 @@ export function EmailStep({
   return (
     <div className="space-y-4">
       {notice && showNotice ? (
-        <FormMessage tone={notice === "emailConfirmed" ? "success" : "error"} testId="auth-notice">
+        <FormMessage
+          tone={notice === "emailConfirmed" ? "success" : notice === "sessionEnded" ? "info" : "error"}
+          testId="auth-notice"
+        >
           {t(NOTICE_KEYS[notice])}
         </FormMessage>
       ) : null}

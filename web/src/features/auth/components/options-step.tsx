@@ -30,6 +30,11 @@ export function OptionsStep({ notice }: { notice?: AuthNotice | undefined }) {
           {t(notice === "ssoFailed" ? "notice.ssoFailed" : "notice.ssoNotConfigured")}
         </FormMessage>
       ) : null}
+      {notice === "sessionEnded" ? (
+        <FormMessage tone="info" testId="auth-notice">
+          {t("notice.sessionEnded")}
+        </FormMessage>
+      ) : null}
       <button
         type="button"
         className={`${buttonStyles.primary} w-full`}

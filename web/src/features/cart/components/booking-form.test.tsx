@@ -98,3 +98,34 @@ describe("the booking form's focus after a child is saved (issue 24)", () => {
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "In den Warenkorb" }));
   });
 });
+
+describe("the booking form's children that could not be loaded (D539)", () => {
+  it("says so and tries again on a click, instead of loading for ever, in German and Russian", () => {
+    for (const [locale, failed, retry] of [
+      ["de", "Ihre Kinder konnten nicht geladen werden.", "Erneut versuchen"],
+      ["ru", "Не удалось загрузить список детей.", "Попробовать снова"],
+    ] as const) {
+      const onRetry = vi.fn();
+      const view = renderInLocale(
+        <QueryClientProvider client={new QueryClient()}>
+          <BookingForm
+            product={product}
+            signedIn
+            visitors={undefined}
+            onRetryVisitors={onRetry}
+            AddVisitor={AddVisitor}
+            onContinueShopping={() => undefined}
+          />
+        </QueryClientProvider>,
+        locale,
+      );
+      expect(screen.getAllByRole("alert").some((alert) => alert.textContent?.includes(failed))).toBe(true);
+      expect(
+        screen.queryByText(locale === "de" ? "Kinder werden geladen …" : "Загрузка списка детей …"),
+      ).toBeNull();
+      fireEvent.click(screen.getByRole("button", { name: retry }));
+      expect(onRetry).toHaveBeenCalledTimes(1);
+      view.unmount();
+    }
+  });
+});

@@ -71,6 +71,8 @@ export type BookingFormProps = {
   signedIn: boolean;
   /** The user's saved children, or the guest's local ones; undefined while loading. */
   visitors: Visitor[] | undefined;
+  /** Set when the children could not be loaded: the step says so and offers to try again (D539). */
+  onRetryVisitors?: (() => void) | undefined;
   /** The child chosen on "find an offer for my child" (D192), picked once the children are there. */
   preferredVisitor?: number | undefined;
   AddVisitor: AddVisitorComponent;
@@ -87,6 +89,7 @@ export function BookingForm({
   product,
   signedIn,
   visitors,
+  onRetryVisitors,
   preferredVisitor,
   AddVisitor,
   JoinWaitingList,
@@ -143,6 +146,7 @@ export function BookingForm({
           <VisitorStep
             formId={formId}
             visitors={visitors}
+            onRetry={onRetryVisitors}
             register={form.register("visitor")}
             error={errorText("visitor")}
             AddVisitor={AddVisitor}
@@ -414,6 +418,7 @@ function AgeNotice({
 function VisitorStep({
   formId,
   visitors,
+  onRetry,
   register,
   error,
   AddVisitor,
@@ -422,6 +427,7 @@ function VisitorStep({
 }: {
   formId: string;
   visitors: Visitor[] | undefined;
+  onRetry: (() => void) | undefined;
   register: ReturnType<ReturnType<typeof useForm<BookingValues>>["register"]>;
   error: string | undefined;
   AddVisitor: AddVisitorComponent;
@@ -444,7 +450,16 @@ function VisitorStep({
     <Group legendText={t("buy.visitorLegend")} error={error}>
       {(describedBy) => (
         <>
-          {visitors === undefined ? <p role="status">{t("buy.visitorLoading")}</p> : null}
+          {visitors === undefined && onRetry ? (
+            <p role="alert">
+              {t("buy.visitorLoadFailed")}{" "}
+              <button type="button" className="font-semibold underline underline-offset-2" onClick={onRetry}>
+                {t("buy.retry")}
+              </button>
+            </p>
+          ) : visitors === undefined ? (
+            <p role="status">{t("buy.visitorLoading")}</p>
+          ) : null}
           {visitors !== undefined && list.length === 0 && step === "Select" ? (
             <p>{t("buy.noVisitors")}</p>
           ) : null}

@@ -18,6 +18,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { type Resolver, type UseFormReturn, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DEFAULT_COUNTRY } from "../../../components/phone-input/countries.ts";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -126,7 +127,7 @@ function ContactField({
   const registration = form.register(field.name, {
     onChange:
       field.type === "tel"
-        ? (event) => form.setValue("phone", sanitizePhoneInput(event.target.value))
+        ? (event) => form.setValue("phone", sanitizePhoneInput(event.target.value, DEFAULT_COUNTRY.dial))
         : undefined,
   });
   return (

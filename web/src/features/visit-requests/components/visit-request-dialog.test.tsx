@@ -39,6 +39,16 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 afterEach(() => vi.unstubAllGlobals());
 
 describe("VisitRequestDialog (D84)", () => {
+  it("takes an adult's Berlin number typed with its trunk 0, as the sign-up's phone does (D486)", () => {
+    vi.stubGlobal("fetch", vi.fn());
+    renderDialog("trial");
+    const dialog = screen.getByRole("dialog", { name: "Probestunde anfragen" });
+    const phone = within(dialog).getAllByLabelText<HTMLInputElement>(/^Telefonnummer/)[0];
+    if (!phone) throw new Error("no phone field");
+    fireEvent.change(phone, { target: { value: "030 12345678" } });
+    expect(phone.value).toBe("+493012345678");
+  });
+
   it("checks the form with the contract's rules before sending, in German", async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal("fetch", fetchMock);

@@ -18,6 +18,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { type FieldPath, type Resolver, type UseFormReturn, useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DEFAULT_COUNTRY } from "../../../components/phone-input/countries.ts";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { TextField } from "../../../components/ui/form-fields.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -365,7 +366,11 @@ function AdultCard({
         aria-required
         error={text(errors?.phone?.message)}
         {...form.register(`adults.${index}.phone`, {
-          onChange: (event) => form.setValue(`adults.${index}.phone`, sanitizePhoneInput(event.target.value)),
+          onChange: (event) =>
+            form.setValue(
+              `adults.${index}.phone`,
+              sanitizePhoneInput(event.target.value, DEFAULT_COUNTRY.dial),
+            ),
         })}
       />
       <TextField
