@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PHONE_MAX_LENGTH, TEXT_MAX_LENGTH } from "./rules/constants.ts";
+import { PASSWORD_MAX_LENGTH, PHONE_MAX_LENGTH, TEXT_MAX_LENGTH } from "./rules/constants.ts";
 import { EmailSchema } from "./rules/email.ts";
 import { type Locale, RequestLocaleSchema } from "./rules/locale.ts";
 import { NameSchema } from "./rules/name.ts";
@@ -238,6 +238,8 @@ export type VerifyEmailQuery = z.infer<typeof VerifyEmailQuerySchema>;
 export const VerifyEmailRequestSchema = z.object({
   uid: z.string({ error: "required" }).min(1, { error: "required" }).max(64, { error: "invalid_token" }),
   token: z.string({ error: "required" }).min(1, { error: "required" }).max(128, { error: "invalid_token" }),
+  /** The password chosen at sign-up, asked where the link is opened outside the registering session (D540). */
+  password: z.string().max(PASSWORD_MAX_LENGTH, { error: "verify_password_wrong" }).optional(),
 });
 export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequestSchema>;
 export const VerifyEmailReplySchema = z.object({ key: z.string(), email: z.string() });

@@ -72,6 +72,14 @@ export const ERROR_MESSAGES = {
     de: "Die E-Mail-Adresse kann nicht geändert werden.",
     ru: "Адрес электронной почты нельзя изменить.",
   },
+  verify_password_required: {
+    de: "Bitte geben Sie zur Bestätigung das Passwort ein, das Sie bei der Registrierung gewählt haben.",
+    ru: "Для подтверждения введите пароль, который вы указали при регистрации.",
+  },
+  verify_password_wrong: {
+    de: "Das Passwort stimmt nicht. Wenn Sie sich nicht selbst registriert haben oder das Passwort nicht mehr wissen, wählen Sie „Passwort vergessen?“.",
+    ru: "Неверный пароль. Если вы не регистрировались сами или не помните пароль, выберите «Забыли пароль?».",
+  },
   invalid_token: {
     de: "Der Link ist ungültig oder abgelaufen.",
     ru: "Ссылка недействительна или устарела.",

@@ -29,9 +29,12 @@ export async function verifiedUser(
   });
   expect(signUp.status()).toBe(201);
   const mail = await newestMail("verify-email", email, options.dataDir);
-  // The link opens a shop page that posts its uid and token (D167); done here as that page does.
+  // The link opens a shop page that posts its uid and token (D167); done here as that page does, in the
+  // registering browser (its sign-up's session, D540).
   const link = new URL(linkIn(mail, "verify_token="));
+  const { key } = (await signUp.json()) as { key: string };
   const verified = await request.post("/api/v2/users/verify_email/?locale=de", {
+    headers: { Authorization: `Token ${key}` },
     data: { uid: link.searchParams.get("uid"), token: link.searchParams.get("verify_token") },
   });
   expect(verified.status()).toBe(200);

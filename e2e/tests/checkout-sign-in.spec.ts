@@ -35,6 +35,7 @@ const TEXTS = {
     checkoutHeading: "Kasse",
     signedUp: "Ihr Konto ist angelegt",
     verified: "ist bestätigt. Sie sind angemeldet.",
+    confirmEmail: "Bestätigen und anmelden",
     order: "Zahlungspflichtig bestellen",
   },
   ru: {
@@ -55,6 +56,7 @@ const TEXTS = {
     checkoutHeading: "Оформление заказа",
     signedUp: "Учётная запись создана",
     verified: "подтверждён. Вы вошли в систему.",
+    confirmEmail: "Подтвердить и войти",
     order: "Заказать с обязательством оплаты",
   },
 } as const;
@@ -139,7 +141,7 @@ for (const { locale, viewport } of [
     if (viewport.width < 640) expect(share).toBeGreaterThan(0.85);
     expect(await page.evaluate(() => localStorage.getItem("visitors"))).toBeNull();
 
-    // The mail's link leads to the checkout, and signs in even in another browser (D167).
+    // The mail's link leads to the checkout, and signs in even in another browser (D167), with the password.
     const link = linkIn(await newestMail("verify-email", email, demoDir()), "verify_token=");
     const url = new URL(link);
     expect(url.pathname).toBe("/cart");
@@ -147,6 +149,10 @@ for (const { locale, viewport } of [
     expect(url.searchParams.get("locale")).toBe(locale);
     const other = await otherBrowser(browser, viewport);
     await other.page.goto(link);
+    // Outside the registering browser the link asks for the password chosen at sign-up (D540).
+    const confirm = other.page.getByRole("dialog");
+    await confirm.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+    await confirm.getByRole("button", { name: t.confirmEmail }).click();
     await expect(other.page.getByRole("heading", { level: 1, name: t.checkoutHeading })).toBeVisible();
     await expect(other.page.getByTestId("account-notice")).toContainText(t.verified);
     await expect(other.page.getByTestId("account-notice")).toContainText(email);

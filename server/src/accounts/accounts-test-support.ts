@@ -86,12 +86,21 @@ export function openLink(app: App, link: string) {
  * What the shop page of a verification mail's link does (D167): posts the link's `uid` and `verify_token`
  * to the server, which verifies the address and answers a key.
  */
-export function verifyByLink(app: App, link: string) {
+/**
+ * Posts a verification link's values as the shop page does: from the registering browser (`key`, its
+ * sign-up's session) or elsewhere with the sign-up's `password` (D540).
+ */
+export function verifyByLink(app: App, link: string, proof: { key?: string; password?: string } = {}) {
   const url = new URL(link);
   return app.inject({
     method: "POST",
     url: "/api/v2/users/verify_email/",
-    payload: { uid: url.searchParams.get("uid") ?? "", token: url.searchParams.get("verify_token") ?? "" },
+    ...(proof.key ? { headers: { authorization: `Token ${proof.key}` } } : {}),
+    payload: {
+      uid: url.searchParams.get("uid") ?? "",
+      token: url.searchParams.get("verify_token") ?? "",
+      ...(proof.password === undefined ? {} : { password: proof.password }),
+    },
   });
 }
 
@@ -106,7 +115,8 @@ export async function createVerifiedUser(
   expect(res.statusCode, res.body).toBe(201);
   const [verification] = await mail.receive(body.email as string);
   expect(verification).toBeDefined();
-  expect((await verifyByLink(app, verification?.link ?? "")).statusCode).toBe(200);
+  const verified = await verifyByLink(app, verification?.link ?? "", { key: res.json().key });
+  expect(verified.statusCode, verified.body).toBe(200);
   const signedIn = await signIn(app, body.email as string, body.password1 as string);
   expect(signedIn.statusCode, signedIn.body).toBe(200);
   return { key: signedIn.json().key, email: body.email as string, phone: body.phone_number as string };

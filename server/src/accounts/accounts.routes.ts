@@ -150,6 +150,8 @@ function registrationRoutes(app: App, { accounts, webUrl, limit }: Registration)
   app.post(
     "/api/v2/users/verify_email/",
     {
+      // A password may be checked here: counted with the sign-ins (D540).
+      preValidation: limit("sign_in"),
       schema: {
         tags: TAGS,
         summary:
@@ -159,7 +161,14 @@ function registrationRoutes(app: App, { accounts, webUrl, limit }: Registration)
         response: { 200: VerifyEmailReplySchema },
       },
     },
-    async (request) => accounts.verifyEmailAndSignIn(request.body.uid, request.body.token),
+    async (request) => {
+      // The registering browser's own session proves the sign-up's password; elsewhere it is asked (D540).
+      const caller = await request.server.authenticateRequest(request);
+      return accounts.verifyEmailAndSignIn(request.body.uid, request.body.token, {
+        callerId: caller?.id ?? null,
+        password: request.body.password,
+      });
+    },
   );
 
   app.post(

@@ -45,7 +45,11 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
     signUp: (input: SignUpRequest, locale: Locale) => signUp(ctx, input, locale),
     signIn: (input: SignInRequest) => signIn(ctx, input),
     verifyEmail: (uid: string, token: string) => verifyEmail(ctx, uid, token),
-    verifyEmailAndSignIn: (uid: string, token: string) => verifyEmailAndSignIn(ctx, uid, token),
+    verifyEmailAndSignIn: (
+      uid: string,
+      token: string,
+      proof: { callerId: number | null; password?: string | undefined },
+    ) => verifyEmailAndSignIn(ctx, uid, token, proof),
     resendVerification: (email: string, locale: Locale, next?: string | undefined) =>
       resendVerification(ctx, email, locale, next),
     requestPasswordReset: (email: string, locale: Locale) => requestPasswordReset(ctx, email, locale),

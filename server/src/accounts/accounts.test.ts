@@ -69,14 +69,21 @@ describe("sign-up, verification mail, sign-in (spec §4, §7)", () => {
     expect(link.searchParams.get("uid")).toBeTruthy();
     expect(link.searchParams.get("verify_token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const opened = await verifyByLink(ctx.app, link.href);
+    // Opened in another browser (the phone's mail app), the link asks for the sign-up's password (D540);
+    // neither a missing nor a wrong one uses the link up.
+    const asked = await verifyByLink(ctx.app, link.href);
+    expect(asked.statusCode).toBe(400);
+    expect(errorCodes(asked)).toEqual({ password: ["verify_password_required"] });
+    const wrong = await verifyByLink(ctx.app, link.href, { password: "Anderes-Passwort9" });
+    expect(errorCodes(wrong)).toEqual({ password: ["verify_password_wrong"] });
+    const opened = await verifyByLink(ctx.app, link.href, { password: PASSWORD });
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toEqual({ key: expect.any(String), email: "lena.weber@example.org" });
     const { key } = opened.json();
     // The link proved the mailbox: sessions opened before it (the sign-up's) are ended; the link's is new.
     expect((await me(signUpKey)).statusCode).toBe(401);
     // Single use: the same link a second time is refused at its token, and signs nobody in.
-    const again = await verifyByLink(ctx.app, link.href);
+    const again = await verifyByLink(ctx.app, link.href, { password: PASSWORD });
     expect(again.statusCode).toBe(400);
     expect(errorCodes(again)).toEqual({ token: ["invalid_token"] });
 
@@ -325,6 +332,58 @@ describe("sign-up validation (spec §5) and conflicts (spec §8)", () => {
   });
 });
 
+describe("an address someone else registered (D540)", () => {
+  it("the owner who opens the link cannot take over the stranger's password; the reset ends it", async () => {
+    // A stranger registers the parent's address with a password of their own; the sign-up signs them in.
+    const stranger = await signUp(
+      ctx.app,
+      signUpBody({
+        email: "owner@example.org",
+        password1: "Fremdes-Passwort7",
+        password2: "Fremdes-Passwort7",
+      }),
+    );
+    expect(stranger.statusCode, stranger.body).toBe(201);
+    const [verification] = await mail.receive("owner@example.org");
+    // The owner opens the mail's link: without the stranger's password it verifies nothing.
+    const opened = await verifyByLink(ctx.app, verification?.link ?? "");
+    expect(errorCodes(opened)).toEqual({ password: ["verify_password_required"] });
+    expect(errorCodes(await signIn(ctx.app, "owner@example.org", "Fremdes-Passwort7"))).toEqual({
+      non_field_errors: ["email_not_verified"],
+    });
+    // "Passwort vergessen?": the reset proves the mailbox, sets the owner's password and ends the stranger's.
+    await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/users/auth/password/reset/",
+      payload: { email: "owner@example.org" },
+    });
+    await ctx.app.deferredWork.idle();
+    const [reset] = await mail.receive("owner@example.org");
+    const resetLink = new URL(reset?.link ?? "");
+    const confirmed = await ctx.app.inject({
+      method: "POST",
+      url: "/auth/password/reset/confirm/",
+      payload: {
+        uid: resetLink.searchParams.get("uid"),
+        token: resetLink.searchParams.get("token"),
+        new_password1: "Eigenes-Passwort3",
+        new_password2: "Eigenes-Passwort3",
+      },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await me(stranger.json().key)).statusCode).toBe(401);
+    expect((await signIn(ctx.app, "owner@example.org", "Fremdes-Passwort7")).statusCode).toBe(400);
+    expect((await signIn(ctx.app, "owner@example.org", "Eigenes-Passwort3")).statusCode).toBe(200);
+  });
+
+  it("the registering browser's own session verifies without the password", async () => {
+    const res = await signUp(ctx.app, signUpBody({ email: "same-browser@example.org" }));
+    const [verification] = await mail.receive("same-browser@example.org");
+    const opened = await verifyByLink(ctx.app, verification?.link ?? "", { key: res.json().key });
+    expect(opened.statusCode, opened.body).toBe(200);
+  });
+});
+
 describe("resend verification (spec §8)", () => {
   it("mails a new link to an unverified account with the spec's success message", async () => {
     await signUp(ctx.app, signUpBody({ email: "resend@example.org" }));
@@ -338,7 +397,7 @@ describe("resend verification (spec §8)", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: "Bestätigungs-E-Mail wurde erfolgreich erneut gesendet." });
     const [again] = await mail.receive("resend@example.org");
-    expect((await verifyByLink(ctx.app, again?.link ?? "")).statusCode).toBe(200);
+    expect((await verifyByLink(ctx.app, again?.link ?? "", { password: PASSWORD })).statusCode).toBe(200);
     expect((await signIn(ctx.app, "resend@example.org")).statusCode).toBe(200);
   });
 

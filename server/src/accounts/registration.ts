@@ -8,9 +8,11 @@ import { enqueueMail } from "../mail/index.ts";
 import type { AccountsContext } from "./accounts.deps.ts";
 import { issueAuthToken, revokeAllTokens } from "./auth-tokens.service.ts";
 import { consumeLinkToken, newUserToken } from "./link-tokens.ts";
-import { encodeUid, hashPassword } from "./secrets.ts";
+import { decodeUid, encodeUid, hashPassword, sha256, verifyPassword } from "./secrets.ts";
+import { isUserTokenUsable } from "./tokens.repository.ts";
 import {
   findUserByEmail,
+  findUserById,
   insertUser,
   phoneTaken,
   type UserRow,
@@ -130,15 +132,33 @@ export async function verifyEmail(
 /**
  * The shop page of the verification link posts its uid and token (D167): the link is used up, the address
  * verified, and this browser signed in. When the address becomes verified here, every session made before
- * is ended (the sign-up's own one too; the web swaps in the new key): whoever registered someone else's
- * address keeps no access once its owner proves it (as D18 for single sign-on, D16 for reset).
+ * is ended (the sign-up's own one too; the web swaps in the new key), as D18 for single sign-on and D16
+ * for reset.
+ *
+ * The password chosen at sign-up is the registrant's, not yet proven to be the address owner's (D540): a
+ * link opened anywhere but in the registering browser's session asks for it. Whoever registered someone
+ * else's address therefore keeps nothing when the owner opens the link: the owner, who never chose that
+ * password, sets one through "Passwort vergessen?", which ends the registrant's password and sessions.
+ * The token is checked before the costly hash, and used up only once the password is given.
  */
 export async function verifyEmailAndSignIn(
   ctx: AccountsContext,
   uid: string,
   token: string,
+  proof: { callerId: number | null; password?: string | undefined },
 ): Promise<{ key: string; email: string }> {
   const { db } = ctx;
+  const userId = decodeUid(uid);
+  const usable =
+    userId !== undefined &&
+    (await isUserTokenUsable(db, { userId, purpose: "verify_email", tokenHash: sha256(token) }, new Date()));
+  if (!usable) throw new AppError("invalid_token", 400, "token");
+  const pending = await findUserById(db, userId);
+  if (pending && !pending.emailVerifiedAt && pending.passwordHash && proof.callerId !== pending.id) {
+    if (!proof.password) throw AppError.validation("password", "verify_password_required");
+    if (!(await verifyPassword(pending.passwordHash, proof.password)))
+      throw AppError.validation("password", "verify_password_wrong");
+  }
   return db.transaction(async (tx) => {
     const user = await consumeLinkToken(tx, "verify_email", uid, token);
     if (!user) throw new AppError("invalid_token", 400, "token");

@@ -8,7 +8,9 @@ export type AuthStep =
   | "RestorePassword"
   | "ConfirmRestorePassword"
   | "SignUp"
-  | "VerifyEmail";
+  | "VerifyEmail"
+  /** A verification link opened outside the registering browser asks for the sign-up's password (D540). */
+  | "ConfirmEmail";
 
 /** Spec §4 dialog flow: the steps each step may move to. */
 export const AUTH_TRANSITIONS: Record<AuthStep, readonly AuthStep[]> = {
@@ -18,6 +20,7 @@ export const AUTH_TRANSITIONS: Record<AuthStep, readonly AuthStep[]> = {
   SignUp: ["Email", "VerifyEmail"],
   ConfirmRestorePassword: ["Email"],
   VerifyEmail: [],
+  ConfirmEmail: ["RestorePassword"],
 };
 
 export function canMoveTo(from: AuthStep, to: AuthStep): boolean {
@@ -26,7 +29,7 @@ export function canMoveTo(from: AuthStep, to: AuthStep): boolean {
 
 /** Spec §2: the dialog title by step. */
 export function dialogTitleKey(step: AuthStep): "titleRegistration" | "titleRestore" | "titleSignIn" {
-  if (step === "SignUp" || step === "VerifyEmail") return "titleRegistration";
+  if (step === "SignUp" || step === "VerifyEmail" || step === "ConfirmEmail") return "titleRegistration";
   if (step === "RestorePassword" || step === "ConfirmRestorePassword") return "titleRestore";
   return "titleSignIn";
 }
@@ -48,6 +51,8 @@ export type AuthDialogState = {
   notice?: AuthNotice | undefined;
   /** uid and token of a password reset link (ConfirmRestorePassword). */
   reset?: { uid: string; token: string } | undefined;
+  /** uid and token of a verification link that asks for the sign-up's password (ConfirmEmail). */
+  verify?: { uid: string; token: string } | undefined;
 };
 
 const INITIAL: AuthDialogState = { open: false, step: "Options" };

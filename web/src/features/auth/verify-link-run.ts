@@ -1,4 +1,5 @@
 import { showAccountNotice } from "../../lib/account-notice.ts";
+import { errorCodes } from "../../lib/error-codes.ts";
 import { currentSession } from "../../lib/session.ts";
 import { authApi } from "./api/auth-api.ts";
 import { openAuthDialog } from "./auth-dialog-store.ts";
@@ -16,6 +17,11 @@ export async function runVerifyLink(uid: string, token: string): Promise<void> {
     await completeSignIn(key);
     showAccountNotice({ kind: "verified", email });
   } catch (error) {
+    // Opened outside the registering browser: the sign-up's password confirms it (D540).
+    if (errorCodes(error).includes("verify_password_required")) {
+      openAuthDialog({ step: "ConfirmEmail", verify: { uid, token } });
+      return;
+    }
     console.error("verification link refused", error);
     if (currentSession()) return;
     openAuthDialog({ step: "Email", notice: "emailLinkInvalid" });

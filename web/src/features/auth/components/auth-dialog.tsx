@@ -11,6 +11,7 @@ import {
   openAuthDialog,
   useAuthDialog,
 } from "../auth-dialog-store.ts";
+import { ConfirmEmailStep } from "./confirm-email-step.tsx";
 import { ConfirmRestoreStep } from "./confirm-restore-step.tsx";
 import { EmailStep } from "./email-step.tsx";
 import { OptionsStep } from "./options-step.tsx";
@@ -26,6 +27,7 @@ const DESCRIPTION_KEYS = {
   ConfirmRestorePassword: "describeConfirmRestore",
   SignUp: "describeSignUp",
   VerifyEmail: "describeVerify",
+  ConfirmEmail: "describeConfirmEmail",
 } as const satisfies Record<AuthStep, string>;
 
 /**
@@ -85,6 +87,9 @@ export function AuthDialog({
       break;
     case "VerifyEmail":
       body = <VerifyEmailStep email={state.email} />;
+      break;
+    case "ConfirmEmail":
+      body = <ConfirmEmailStep verify={state.verify} />;
       break;
   }
 
