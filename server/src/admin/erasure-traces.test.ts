@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, users, visitors } from "../db/schema/index.ts";
+import { mailOutbox, orderItems, users, visitors } from "../db/schema/index.ts";
 import { sellerFromEnv } from "../invoices/index.ts";
 import { createMailWorker, createTransport } from "../mail/index.ts";
 import { createAttachmentRenderer } from "../mailer/index.ts";
@@ -81,6 +81,10 @@ describe(`erasure leaves no trace but the invoices (${usesPostgres() ? "PostgreS
       email: `quakenbush-${Date.now()}@example.org`,
       phone: "+4915199887766",
       text: "Rueckruf-Markierung-7319 bitte nachmittags",
+      // Words the family or staff wrote about them beyond the requests (D541).
+      phoneNote: "Telefon-Notiz-5582 Nussallergie",
+      refundReason: "Erstattung-Markierung-6613 Krankheit",
+      cancelReason: "Kuendigung-Markierung-4471 Umzug",
     };
     const parent = await createParent(t.db);
     await t.db
@@ -148,6 +152,55 @@ describe(`erasure leaves no trace but the invoices (${usesPostgres() ? "PostgreS
     t.standIn.approve(fulfilled.json().id);
     expect((await t.capture(parent.headers, fulfilled.json().id)).statusCode).toBe(200);
 
+    // Staff booked by phone with a note, then cancelled it (an unpaid order would keep the family).
+    const booked = await t.call("POST", "/api/v2/admin/staff-orders/", {
+      headers: admin.headers,
+      body: {
+        request_id: crypto.randomUUID(),
+        parent: parent.id,
+        hold_minutes: 60,
+        items: [
+          {
+            product_page: t.workshop.page.id,
+            purchase_option: t.workshop.option("Ticket").id,
+            visitor: child,
+            schedule_slots: [t.dated[1]?.id],
+            comment: markers.phoneNote,
+          },
+        ],
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const cancelled = await t.call("POST", `/api/v2/admin/orders/${booked.json().id}/cancel/`, {
+      headers: admin.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // Staff refunded part of the paid booking, and the parent sent a cancellation with a reason.
+    const paidOrder = fulfilled.json().order_id as number;
+    const [paidItem] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, paidOrder));
+    const refunded = await t.call("POST", `/api/v2/admin/orders/${paidOrder}/refunds/`, {
+      headers: admin.headers,
+      body: {
+        request_id: crypto.randomUUID(),
+        item: paidItem?.id,
+        amount_cents: 100,
+        cancel_item: false,
+        reason: markers.refundReason,
+      },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const declared = await t.call("POST", "/api/v2/contracts/cancel/", {
+      body: {
+        name: `${markers.parentFirst} ${markers.parentLast}`,
+        email: markers.email,
+        contract: "ABCD-EFGH-JKMN",
+        kind: "ordinary",
+        reason: markers.cancelReason,
+        end: "next_possible",
+      },
+    });
+    expect(declared.statusCode, declared.body).toBe(201);
+
     // Every mail sent as the offline shop sends it: .eml files under DATA_DIR/outbox.
     const worker = createMailWorker({
       db: t.db,
@@ -187,13 +240,19 @@ describe(`erasure leaves no trace but the invoices (${usesPostgres() ? "PostgreS
     const before = await found();
     expect(before.filter((place) => place.startsWith("file ")).length).toBeGreaterThan(0);
     expect(before).toContain("mail_outbox:text");
+    for (const marker of ["phoneNote", "refundReason", "cancelReason"])
+      expect(
+        before.some((place) => place.endsWith(`:${marker}`)),
+        marker,
+      ).toBe(true);
 
     const erased = await t.call("POST", `/api/v2/admin/people/${parent.id}/erase/`, {
       headers: admin.headers,
       body: { confirm_email: markers.email },
     });
     expect(erased.statusCode, erased.body).toBe(200);
-    expect(erased.json()).toMatchObject({ erased: true, kept_invoices: 1 });
+    // The invoice and the staff refund's credit note.
+    expect(erased.json()).toMatchObject({ erased: true, kept_invoices: 2 });
 
     // Only the invoice (and a credit note, were there one) still names the family, as the law wants it.
     const after = await found();

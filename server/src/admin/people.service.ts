@@ -38,6 +38,7 @@ import {
   listVisitRequestsOfUser,
 } from "../visit-requests/index.ts";
 import { findVisitors } from "../visitors/index.ts";
+import { clearStaffRefundReasons } from "../withdrawals/index.ts";
 import { auditTrail, scrubAuditValues } from "./audit.repository.ts";
 import { filterValue, listCut } from "./list-query.ts";
 
@@ -153,16 +154,26 @@ async function eraseFamily(
     const visitRequestIds = await deleteVisitRequestsOfFamily(tx, id, user.email);
     const contactRequestIds = await deleteContactRequestsByEmail(tx, user.email);
     const partyRequestIds = await deletePartyRequestsOfUser(tx, id);
-    await anonymiseCancellationsOfFamily(tx, id, user.email);
     await clearPaymentDetailsOfUser(tx, id);
     await deletePaymentLinksOfUser(tx, id);
-    const keptOrders = await anonymiseOrdersOfUser(tx, id);
-    await anonymiseGiftCardsOfBuyer(tx, id);
+    const { kept: keptOrders, orderIds, itemIds } = await anonymiseOrdersOfUser(tx, id);
+    await anonymiseCancellationsOfFamily(tx, id, user.email, itemIds);
+    const staffRefundIds = await clearStaffRefundReasons(tx, orderIds);
+    const giftCardIds = await anonymiseGiftCardsOfBuyer(tx, id);
     const mailIds = await deleteMailsAbout(tx, { email: user.email, needles });
     await deleteUserAccount(tx, id);
     await scrubAuditValues(tx, "visit-requests", visitRequestIds);
     await scrubAuditValues(tx, "contact-requests", contactRequestIds);
     await scrubAuditValues(tx, "party-requests", partyRequestIds);
+    // The audit log keeps who did what and when, never the erased family's data (D139): the staff's
+    // bookings with their comments, refunds with their reasons, the person's own edits, the cards'
+    // recipients and messages, and the addresses of the mails deleted above (D541).
+    await scrubAuditValues(tx, "staff-orders", orderIds);
+    await scrubAuditValues(tx, "staff_refunds", staffRefundIds);
+    await scrubAuditValues(tx, "people", [id]);
+    await scrubAuditValues(tx, "gift-cards", giftCardIds);
+    await scrubAuditValues(tx, "order_mails", mailIds);
+    await scrubAuditValues(tx, "gift_card_mails", mailIds);
     await audit(
       tx,
       admin,

@@ -150,9 +150,11 @@ export async function openRedemption(
  * Erasure (D139): the cards a family bought stay valid (their code is a bearer value someone else may
  * hold), without the recipient's name and the buyer's message.
  */
-export async function anonymiseGiftCardsOfBuyer(db: DbOrTx, userId: number): Promise<void> {
-  await db
+export async function anonymiseGiftCardsOfBuyer(db: DbOrTx, userId: number): Promise<number[]> {
+  const cards = await db
     .update(giftCards)
     .set({ recipientName: null, message: "" })
-    .where(eq(giftCards.buyerUserId, userId));
+    .where(eq(giftCards.buyerUserId, userId))
+    .returning({ id: giftCards.id });
+  return cards.map((card) => card.id);
 }

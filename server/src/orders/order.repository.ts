@@ -1227,9 +1227,12 @@ export async function countUnpaidOrdersOfUser(db: DbOrTx, userId: number): Promi
  * credit notes are kept as issued), without the billing data, the payer's name, the items' comments, a gift
  * card's recipient and message, and the link to the children. Returns the number of orders kept.
  */
-export async function anonymiseOrdersOfUser(tx: Tx, userId: number): Promise<number> {
+export async function anonymiseOrdersOfUser(
+  tx: Tx,
+  userId: number,
+): Promise<{ kept: number; orderIds: number[]; itemIds: number[] }> {
   const own = sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${userId})`;
-  await tx
+  const items = await tx
     .update(orderItems)
     .set({
       visitorId: null,
@@ -1240,11 +1243,16 @@ export async function anonymiseOrdersOfUser(tx: Tx, userId: number): Promise<num
     })
     .where(
       sql`${orderItems.orderId} in ${own} or ${orderItems.visitorId} in (select ${visitors.id} from ${visitors} where ${visitors.userId} = ${userId})`,
-    );
+    )
+    .returning({ id: orderItems.id });
   const kept = await tx
     .update(orders)
     .set({ billing: null, payerFirstName: "", payerLastName: "", updatedAt: new Date() })
     .where(eq(orders.userId, userId))
     .returning({ id: orders.id, status: orders.status });
-  return kept.filter((order) => order.status !== "cart").length;
+  return {
+    kept: kept.filter((order) => order.status !== "cart").length,
+    orderIds: kept.map((order) => order.id),
+    itemIds: items.map((item) => item.id),
+  };
 }

@@ -11,7 +11,7 @@ import {
   RENEWAL_NOTICE_DAYS,
   type WeeklyLesson,
 } from "@atelier/contract";
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { findClosedRangesOfPage, textIn } from "../catalogue/index.ts";
 import type { DbOrTx } from "../db/index.ts";
 import {
@@ -398,13 +398,24 @@ export async function anonymiseCancellationsOfFamily(
   db: DbOrTx,
   userId: number,
   email: string,
+  itemIds: readonly number[],
 ): Promise<void> {
+  const ofItems = itemIds.length > 0 ? inArray(contractCancellations.orderItemId, [...itemIds]) : undefined;
+  // The parent's reason is their own words (often health or family matters): it goes with the name (D541).
   await db
     .update(contractCancellations)
-    .set({ name: "", email: "" })
+    .set({ name: "", email: "", reason: "" })
     .where(
-      sql`${contractCancellations.userId} = ${userId} or lower(${contractCancellations.email}) = lower(${email})`,
+      or(
+        sql`${contractCancellations.userId} = ${userId} or lower(${contractCancellations.email}) = lower(${email})`,
+        ofItems,
+      ),
     );
+  if (itemIds.length > 0)
+    await db
+      .update(subscriptions)
+      .set({ cancelReason: null })
+      .where(inArray(subscriptions.orderItemId, [...itemIds]));
 }
 
 /** The lesson dates the school cancelled that lengthen this subscription's periods (D393). */

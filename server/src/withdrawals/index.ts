@@ -11,6 +11,7 @@ export {
   type StaffOrderFilter,
 } from "./staff-orders.repository.ts";
 export {
+  clearStaffRefundReasons,
   findStaffRefundsOfItems,
   findStaffRefundsOfOrders,
   type StaffRefundRow,

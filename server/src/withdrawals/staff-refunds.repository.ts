@@ -129,3 +129,17 @@ export async function pendingStaffRefundIds(db: DbOrTx, limit: number): Promise<
     .limit(limit);
   return rows.map((row) => row.id);
 }
+
+/**
+ * An erased family's staff refunds keep their amounts and states (the books need them) but not the reason
+ * staff typed, which often names the family's circumstances (D541). Answers the refunds' ids.
+ */
+export async function clearStaffRefundReasons(db: DbOrTx, orderIds: readonly number[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .update(staffRefunds)
+    .set({ reason: "" })
+    .where(inArray(staffRefunds.orderId, [...orderIds]))
+    .returning({ id: staffRefunds.id });
+  return rows.map((row) => row.id);
+}
