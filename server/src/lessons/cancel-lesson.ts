@@ -2,6 +2,7 @@
 // each booking gets a credit or, by the page's rule, a longer period (D393); a makeup's credit is free again.
 import { berlinDate, type CancelLessonInput, type Locale } from "@atelier/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { lockUnits } from "../checkout/index.ts";
 import { cancelledLessons, makeupBookings, makeupCredits, type Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
@@ -9,7 +10,7 @@ import { lengthenForCancelledLesson } from "../subscriptions/index.ts";
 import { addDays } from "./lesson-time.ts";
 import { lessonOn } from "./lesson-today.ts";
 import { asItem, childName, type LessonsContext, type Staff, slotMeetsOn } from "./lessons.deps.ts";
-import { type BookedItem, findBookedItems, findSlot, type SlotRow } from "./lessons.repository.ts";
+import { type BookedItem, findBookedItems, findSlot, lockItem, type SlotRow } from "./lessons.repository.ts";
 
 type Told = { slot: SlotRow; input: CancelLessonInput };
 
@@ -77,6 +78,8 @@ async function creditForCancelled(tx: Tx, item: BookedItem, date: string) {
  * has no period to lengthen and gets a credit, so no paid lesson is lost.
  */
 async function makeGood(ctx: LessonsContext, tx: Tx, item: BookedItem, date: string) {
+  // Under the booking's lock, as a parent's absence report takes it: the date is made good once (D542).
+  await lockItem(tx, item.itemId);
   if (item.cancelledLessonOutcome === "lengthen") {
     const [absence] = await tx
       .select({ id: makeupCredits.id })
@@ -129,6 +132,9 @@ export async function cancelLesson(ctx: LessonsContext, staff: Staff, input: Can
     (item) => lessonOn(asItem(item), input.date, berlinDate(item.paidAt ?? ctx.now()))?.slot?.id === slot.id,
   );
   return ctx.db.transaction(async (tx) => {
+    // The slot's lock, as a makeup booking takes it before it counts seats: a makeup booked meanwhile is
+    // released below, and one after finds the date cancelled (D542).
+    await lockUnits(tx, [slot.id], []);
     const [row] = await tx
       .insert(cancelledLessons)
       .values({

@@ -1,8 +1,10 @@
 import { berlinDate } from "@atelier/contract";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closures, makeupBookings, orderItems, productPages, scheduleSlots } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { lockRace } from "../test/lock-race.ts";
+import { createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 import { addDays } from "./lesson-time.ts";
 import { seatsTakenOn } from "./lessons.repository.ts";
@@ -85,4 +87,58 @@ describe(`makeups under concurrency (${usesPostgres() ? "PostgreSQL" : "PGlite"}
       1,
     );
   });
+
+  it.runIf(usesPostgres())(
+    "a makeup booked while staff cancel that lesson is refused or released, never kept (D542)",
+    async () => {
+      const slot = t.weekly[1];
+      if (!slot) throw new Error("no slot");
+      await t.setSeats(slot.id, 40);
+      const date = addDays(tomorrow(), 21);
+      const { parent, credit } = await parentWithCredit();
+      const staff = await createStaff(t.db);
+      const locks = lockRace(t.db);
+      try {
+        // The test holds the slot's lock: the makeup has checked the date and waits to count seats.
+        const letGo = await locks.holdLock((tx) =>
+          tx.execute(sql`select id from schedule_slots where id = ${slot.id} for update`),
+        );
+        const makeup = t.call("POST", "/api/v2/lessons/makeups/", {
+          headers: parent.headers,
+          body: { credit, slot: slot.id, date },
+        });
+        await locks.untilWaiting(1);
+        // Staff cancel that date now: the cancellation waits for the same lock.
+        const cancel = t.call("POST", "/api/v2/admin/lessons/cancellations/", {
+          headers: staff.headers,
+          body: {
+            slot: slot.id,
+            date,
+            reason_de: "Die Lehrerin ist krank.",
+            reason_ru: "Преподаватель заболел.",
+          },
+        });
+        await locks.untilWaiting(2);
+        await letGo();
+        const [booked, cancelled] = await Promise.all([makeup, cancel]);
+        expect(cancelled.statusCode, cancelled.body).toBe(201);
+        if (booked.statusCode !== 201)
+          expect(booked.json().error_codes).toEqual({ date: ["makeup_no_lesson"] });
+        const kept = await t.db
+          .select()
+          .from(makeupBookings)
+          .where(
+            and(
+              eq(makeupBookings.scheduleSlotId, slot.id),
+              eq(makeupBookings.lessonDate, date),
+              isNull(makeupBookings.cancelledAt),
+            ),
+          );
+        expect(kept).toEqual([]);
+      } finally {
+        await locks.releaseAll();
+      }
+    },
+    60_000,
+  );
 });

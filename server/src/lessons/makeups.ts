@@ -205,6 +205,9 @@ export async function bookMakeup(ctx: LessonsContext, userId: number, input: Mak
     if ((await childLessons(ctx, tx, credit))(slot.id, input.date))
       throw AppError.validation("date", "makeup_child_attends");
     await lockUnits(tx, [slot.id], []);
+    // Asked again under the slot's lock: staff may have cancelled the date meanwhile (D542).
+    if (await isLessonCancelled(tx, slot.id, input.date))
+      throw AppError.validation("date", "makeup_no_lesson");
     if ((await seatsTakenOn(tx, slot.id, input.date)) >= slot.seats)
       throw AppError.validation("date", "makeup_full");
     const [booking] = await tx

@@ -24,6 +24,7 @@ import {
   insertEntry,
   type ListedEntry,
   listEntries,
+  lockAccountJoins,
   type Unit,
   updateEntry,
 } from "./waiting-list.repository.ts";
@@ -84,6 +85,7 @@ export async function join(
   locale: Locale,
 ): Promise<{ created: boolean; entry: WaitingListEntry }> {
   const id = await ctx.db.transaction(async (tx) => {
+    await lockAccountJoins(tx, userId);
     const pageId = await findOptionPage(tx, body.purchase_option);
     if (pageId === undefined) throw AppError.validation("purchase_option", "option_not_on_page");
     const unit: Unit =

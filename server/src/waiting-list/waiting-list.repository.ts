@@ -48,6 +48,17 @@ export const unitCondition = (unit: Unit) =>
 
 const open = inArray(waitingListEntries.status, ["waiting", "offered"]);
 
+/** The first key of the per-account lock of joining waiting lists ("wait"); the user's id is the second. */
+const JOIN_LOCK = 0x77616974;
+
+/**
+ * Serialises one account's joins until the transaction ends, so joins sent at once for different children
+ * or units count each other and keep the bounds on open entries and joins a day (D523, D542).
+ */
+export async function lockAccountJoins(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${JOIN_LOCK}::int, ${userId}::int)`);
+}
+
 export async function countOpenEntries(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

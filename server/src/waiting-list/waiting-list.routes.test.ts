@@ -285,6 +285,41 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     await t.db.delete(waitingListEntries).where(eq(waitingListEntries.userId, parent.id));
   });
 
+  it.runIf(usesPostgres())(
+    "keeps the bound on open entries when one parent's joins arrive at once (D542)",
+    async () => {
+      const u = unit(1);
+      await t.setSeats(u.slotId, 1);
+      await holder(u);
+      const parent = await parentFor(u);
+      const children = await Promise.all(
+        Array.from({ length: 25 }, (_, i) => createChild(t.db, parent.id, u.age, `Eilig${i}`)),
+      );
+      // 15 open entries already; ten more children join at once (a script, or many taps).
+      await t.db.insert(waitingListEntries).values(
+        children.slice(0, 15).map((visitorId) => ({
+          userId: parent.id,
+          visitorId,
+          productPageId: u.page,
+          purchaseOptionId: u.option,
+          scheduleSlotId: u.slotId,
+          status: "waiting" as const,
+          locale: "de" as const,
+        })),
+      );
+      const replies = await Promise.all(children.slice(15).map((child) => join({ ...parent, child }, u)));
+      expect(replies.filter((reply) => reply.statusCode === 201)).toHaveLength(5);
+      for (const refused of replies.filter((reply) => reply.statusCode !== 201))
+        expect(refused.json().error_codes).toEqual({ non_field_errors: ["waiting_list_full"] });
+      const open = await t.db
+        .select()
+        .from(waitingListEntries)
+        .where(eq(waitingListEntries.userId, parent.id));
+      expect(open).toHaveLength(20);
+      await t.db.delete(waitingListEntries).where(eq(waitingListEntries.userId, parent.id));
+    },
+  );
+
   it("offers a freed seat to the first in line by mail; only they can take it, and checkout keeps it for them", async () => {
     const u = unit(2);
     await t.setSeats(u.slotId, 1);
