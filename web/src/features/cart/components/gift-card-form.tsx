@@ -127,12 +127,14 @@ function useGiftCardOrder(product: ProductDetail, signedIn: boolean) {
       const byField = Object.entries(errorCodesByField(error)).filter(([key]) =>
         key.startsWith("gift_card."),
       );
-      for (const [key, codes] of byField)
+      // The focus goes to the first refused field (the server names them in the form's order), not the last.
+      byField.forEach(([key, codes], index) => {
         form.setError(
           fieldOf(key),
           { type: "server", message: codes[0] ?? "invalid" },
-          { shouldFocus: true },
+          { shouldFocus: index === 0 },
         );
+      });
       if (byField.length === 0) setFailure(serverMessage(error) ?? t("buy.addFailed"));
     },
   });

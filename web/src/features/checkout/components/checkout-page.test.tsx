@@ -355,6 +355,34 @@ describe("checkout step: the address of an invoice over 250 € (D170)", () => {
   });
 });
 
+describe("checkout step: a refusal that comes after the form was locked (D543)", () => {
+  it("moves the focus to the first refused field once the fields are enabled again", async () => {
+    vi.mocked(checkoutApi.fulfill).mockImplementation(async () => {
+      // A slow line: the page shows "ordering" (the fields disabled) before the refusal arrives.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new ApiError(400, {
+        error_codes: {
+          "billing.street": ["billing_address_required"],
+          "billing.country": ["billing_address_required"],
+        },
+      });
+    });
+    setup({
+      user: { ...profile, street: "x", post_code: "1", city: "y", country: "z" },
+      cart: order([course]),
+    });
+    await advance(0);
+    await click(termsBox());
+    await click(orderButton());
+    await advance(0);
+    expect((orderButton() as HTMLButtonElement).disabled).toBe(true);
+    await advance(50);
+    const street = screen.getByLabelText("Straße und Hausnummer (optional)");
+    expect(street.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(street);
+  });
+});
+
 describe("checkout step: paying with PayPal", () => {
   async function placeOrder() {
     vi.mocked(checkoutApi.fulfill).mockResolvedValue(reply);
@@ -554,6 +582,32 @@ describe("checkout step: Stripe Checkout beside PayPal", () => {
     expect(screen.getByTestId("checkout-status").textContent).toContain("zur Zahlungsseite weitergeleitet");
     // Stripe chosen: PayPal's script is never loaded.
     expect(paypalArea.mounted).toEqual([]);
+  });
+
+  it("back from Stripe's page through the browser's cache, the form works again (D543)", async () => {
+    config = stripeConfig;
+    vi.mocked(checkoutApi.fulfill).mockResolvedValue(stripeReply);
+    const callbacks = setup();
+    await advance(0);
+    await click(screen.getByRole("radio", { name: "Karte / Apple Pay / Google Pay / SEPA" }));
+    await click(termsBox());
+    await click(orderButton());
+    await advance(0);
+    expect(callbacks.onRedirect).toHaveBeenCalledWith(stripeReply.url);
+    expect((orderButton() as HTMLButtonElement).disabled).toBe(true);
+    // The browser's Back shows the page as it was left: a `pageshow` of a page from the cache.
+    const shown = new Event("pageshow") as PageTransitionEvent;
+    Object.defineProperty(shown, "persisted", { value: true });
+    await act(async () => {
+      window.dispatchEvent(shown);
+    });
+    await advance(0);
+    expect((orderButton() as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText(/zur Zahlungsseite weitergeleitet/)).toBeNull();
+    // Ordered again, the same order answers the same page.
+    await click(orderButton());
+    await advance(0);
+    expect(callbacks.onRedirect).toHaveBeenCalledTimes(2);
   });
 
   it("offers the same choice in Russian and pays with Stripe in Russian", async () => {

@@ -1,6 +1,6 @@
 import "../i18n.ts";
 import type { Order, PaymentConfig, User } from "@atelier/contract";
-import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -63,6 +63,22 @@ export function CheckoutPage<TCartKey extends QueryKey, TProfileKey extends Quer
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
+
+  // Back from the gateway's page, the browser may show this page from its back-forward cache as it was
+  // left, "leaving" with everything disabled (D543): it becomes the form again, with the cart read anew (the
+  // order placed answers the same gateway page if ordered again).
+  const queryClient = useQueryClient();
+  const cartKey = props.cartQuery.queryKey;
+  useEffect(() => {
+    if (phase.kind !== "leaving") return;
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setPhase({ kind: "form" });
+      void queryClient.invalidateQueries({ queryKey: cartKey });
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, [phase.kind, queryClient, cartKey]);
 
   let body: React.ReactNode;
   if (cart.isPending || profile.isPending || config.isPending) {

@@ -2,6 +2,7 @@ import { type Billing, BillingSchema, type Order } from "@atelier/contract";
 import type { OnApproveActions, OnApproveData } from "@paypal/paypal-js";
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { flushSync } from "react-dom";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { checkoutApi, type FulfillRequest } from "../api/checkout-api.ts";
 import type { PaymentNotice } from "../cart-search.ts";
@@ -87,7 +88,9 @@ export function useCheckoutPayment(deps: CheckoutPaymentDeps) {
       // The header's badge: the items now belong to the order, the server's cart is empty.
       void queryClient.invalidateQueries({ queryKey: cartKey });
     } catch (error) {
-      setPhase({ kind: "form" });
+      // The fields are enabled again before the first refused one takes the focus: a disabled field cannot
+      // (D543).
+      flushSync(() => setPhase({ kind: "form" }));
       fail(error);
     }
   });
