@@ -21,11 +21,18 @@ const SECRET_PARAM =
 const SECRET_PATH =
   /^(\/api\/v2\/orders\/waiting_list\/offer\/|\/api\/v2\/orders\/payment_link\/|\/api\/v2\/lessons\/absence-links\/|\/api\/v2\/checkin\/|\/waiting-list\/offer\/|\/absence\/|\/pay\/)[^/?]+/;
 
+/**
+ * Query parameters whose values are what a person typed to find a family: the back office's list searches
+ * (react-admin's `filter={"q": …}`) and the searches by name, e-mail or phone. Logs are kept for days and an
+ * erasure cannot reach them (D544).
+ */
+const PERSONAL_PARAM = /^(filter|q|search|email|phone|phone_number|name|first_name|last_name)$/i;
+
 export const REDACTED = "***";
 
 const redactPath = (path: string) => path.replace(SECRET_PATH, `$1${REDACTED}`);
 
-/** The URL with secret path segments and the values of secret query parameters replaced by `***`. */
+/** The URL with secret path segments and the values of secret and personal query parameters replaced by `***`. */
 export function redactUrl(url: string): string {
   const at = url.indexOf("?");
   if (at < 0) return redactPath(url);
@@ -33,7 +40,7 @@ export function redactUrl(url: string): string {
   const params = new URLSearchParams(url.slice(at + 1));
   let changed = false;
   for (const key of new Set(params.keys())) {
-    if (!SECRET_PARAM.test(key)) continue;
+    if (!SECRET_PARAM.test(key) && !PERSONAL_PARAM.test(key)) continue;
     params.set(key, REDACTED);
     changed = true;
   }
