@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { normalizeEmail } from "@atelier/contract";
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import { AppError } from "../errors/index.ts";
+import { clientKey } from "../plugins/index.ts";
 
 /** Calls of the same scope share their counts (reset request and reset confirm; sign-in and SSO). */
 export type AuthRateLimitScope = "sign_in" | "sign_up" | "password_reset" | "resend_verification";
@@ -56,7 +57,7 @@ export function authRateLimits(app: FastifyInstance, max: number) {
     const perAddress = app.createRateLimit({
       max: signIn ? PER_ADDRESS_FACTOR * max : max,
       timeWindow,
-      keyGenerator: (request) => `auth:${scope}:ip:${request.ip}`,
+      keyGenerator: (request) => `auth:${scope}:ip:${clientKey(request)}`,
     });
     const perEmail = app.createRateLimit({
       max: signIn ? PER_EMAIL_FACTOR * max : max,
@@ -68,7 +69,7 @@ export function authRateLimits(app: FastifyInstance, max: number) {
       ? app.createRateLimit({
           max,
           timeWindow,
-          keyGenerator: (request) => `auth:${scope}:email-ip:${bodyEmail(request)}:${request.ip}`,
+          keyGenerator: (request) => `auth:${scope}:email-ip:${bodyEmail(request)}:${clientKey(request)}`,
           allowList: noEmail,
         })
       : undefined;

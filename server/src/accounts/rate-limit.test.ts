@@ -109,6 +109,17 @@ describe("auth rate limits through the API (AUTH_RATE_LIMIT_PER_MINUTE=2, behind
     }
   });
 
+  it("counts an IPv6 line by its /64: a new address of the same line is the same client (D545)", async () => {
+    const url = "/api/v2/users/sign_up/";
+    const codes = [];
+    for (const n of [1, 2, 3])
+      codes.push((await post(url, `v6-${n}@example.org`, `2001:db8:42:7::${n.toString(16)}`)).statusCode);
+    expect(codes.slice(0, 2)).not.toContain(429);
+    expect(codes[2]).toBe(429);
+    // Another line is another client.
+    expect((await post(url, "v6-4@example.org", "2001:db8:42:8::1")).statusCode).not.toBe(429);
+  });
+
   it("limits reset per e-mail across IPs: it sends mail to that inbox", async () => {
     const url = "/api/v2/users/auth/password/reset/";
     const codes = [];

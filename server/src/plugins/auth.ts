@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors/index.ts";
+import { clientKey } from "./client-key.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -33,7 +34,7 @@ export function accountRateKey(request: FastifyRequest): string {
   const key = header ? TOKEN_HEADER.exec(header)?.[1] : undefined;
   return key
     ? `token:${createHash("sha256").update(key).digest("base64url").slice(0, 22)}`
-    : `ip:${request.ip}`;
+    : `ip:${clientKey(request)}`;
 }
 
 /**

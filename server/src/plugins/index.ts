@@ -8,6 +8,7 @@ export {
   requireStaff,
   requireUser,
 } from "./auth.ts";
+export { clientKey } from "./client-key.ts";
 export { BROTLI_QUALITY, COMPRESS_THRESHOLD, registerCompression } from "./compression.ts";
 export {
   apiNotFound,

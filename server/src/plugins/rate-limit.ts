@@ -1,5 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
+import { clientKey } from "./client-key.ts";
 
 export type RateLimitOptions = { redisUrl?: string | undefined };
 
@@ -37,6 +38,8 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,
+    // A limit without its own key counts the client's address, an IPv6 one by its /64 (D545).
+    keyGenerator: clientKey,
     ...(redis ? { redis, nameSpace: "atelier-rate-limit:" } : {}),
   });
 }

@@ -15,7 +15,7 @@ import {
 import type { onRequestAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError, ErrorReplySchema } from "../errors/index.ts";
-import { currentUser, requireUser } from "../plugins/index.ts";
+import { clientKey, currentUser, requireUser } from "../plugins/index.ts";
 import type { SubscriptionsService } from "./subscriptions.service.ts";
 
 const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 404: ErrorReplySchema, 503: ErrorReplySchema };
@@ -140,7 +140,7 @@ function contractCancelRoutes(
   const perIp = app.createRateLimit({
     max: cancelPerMinute,
     timeWindow: "1 minute",
-    keyGenerator: (request) => `contract_cancel:ip:${request.ip}`,
+    keyGenerator: (request) => `contract_cancel:ip:${clientKey(request)}`,
   });
   const limit: onRequestAsyncHookHandler = async (request, reply) => {
     const result = await perIp(request);

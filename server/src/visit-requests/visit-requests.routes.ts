@@ -10,7 +10,7 @@ import {
 import type { onRequestAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError, ErrorReplySchema } from "../errors/index.ts";
-import { currentUser, requireUser } from "../plugins/index.ts";
+import { clientKey, currentUser, requireUser } from "../plugins/index.ts";
 import type { VisitRequestsService } from "./visit-requests.service.ts";
 
 export type VisitRequestsRoutesDeps = { visitRequests: VisitRequestsService; ratePerMinute?: number };
@@ -33,7 +33,7 @@ export const visitRequestsRoutes =
     const perIp = app.createRateLimit({
       max: ratePerMinute,
       timeWindow: "1 minute",
-      keyGenerator: (request) => `visit_request:ip:${request.ip}`,
+      keyGenerator: (request) => `visit_request:ip:${clientKey(request)}`,
     });
     const limit: onRequestAsyncHookHandler = async (request, reply) => {
       const result = await perIp(request);
