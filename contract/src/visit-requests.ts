@@ -4,7 +4,7 @@ import { IdSchema } from "./orders.ts";
 import { addDays, berlinTime, type ClosedRange, isClosed, weekdayOf } from "./rules/billing-period.ts";
 import { BirthDateSchema } from "./rules/birth-date.ts";
 import { NAME_MAX_LENGTH } from "./rules/constants.ts";
-import { berlinDate, todayInBerlin } from "./rules/dates.ts";
+import { berlinDate } from "./rules/dates.ts";
 import { EmailSchema } from "./rules/email.ts";
 import { NameSchema } from "./rules/name.ts";
 import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
@@ -61,17 +61,24 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-
 
 /**
  * The day of a visit (D95): a date (YYYY-MM-DD), or the timestamp the existing client makes of the day its
- * date picker chose (a JavaScript Date, sent in UTC), which means that day in Berlin: midnight in Berlin is
- * still the day before in UTC. Today or later (Berlin); absent or null when the family named no day.
+ * date picker chose: the midnight that begins that day in the parent's browser, sent in UTC. Midnight in
+ * Berlin is still the day before in UTC, and midnight in Moscow is 22:00 in Berlin the day before, so the
+ * day is read as UTC's twelve hours later: right for any browser between UTC−12 and UTC+12 (D547). A
+ * timestamp with its offset written out names the browser's own day. Today or later (Berlin); absent or
+ * null when the family named no day.
  */
+export function visitDayOf(value: string): string {
+  if (!ISO_TIMESTAMP.test(value)) return value;
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return value;
+  if (!/z$/i.test(value)) return value.slice(0, 10);
+  return new Date(instant.getTime() + 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
 export const VisitDateSchema = z
   .string({ error: "invalid_date" })
   .trim()
-  .transform((value) => {
-    if (!ISO_TIMESTAMP.test(value)) return value;
-    const instant = new Date(value);
-    return Number.isNaN(instant.getTime()) ? value : todayInBerlin(instant);
-  })
+  .transform(visitDayOf)
   .pipe(AppointmentDateSchema)
   .nullish()
   .transform((value) => value ?? null);

@@ -10,7 +10,7 @@ import { lengthenForCancelledLesson } from "../subscriptions/index.ts";
 import { addDays } from "./lesson-time.ts";
 import { lessonOn } from "./lesson-today.ts";
 import { asItem, childName, type LessonsContext, type Staff, slotMeetsOn } from "./lessons.deps.ts";
-import { type BookedItem, findBookedItems, findSlot, lockItem, type SlotRow } from "./lessons.repository.ts";
+import { type BookedItem, findBookedItems, findSlot, type SlotRow } from "./lessons.repository.ts";
 
 type Told = { slot: SlotRow; input: CancelLessonInput };
 
@@ -78,8 +78,6 @@ async function creditForCancelled(tx: Tx, item: BookedItem, date: string) {
  * has no period to lengthen and gets a credit, so no paid lesson is lost.
  */
 async function makeGood(ctx: LessonsContext, tx: Tx, item: BookedItem, date: string) {
-  // Under the booking's lock, as a parent's absence report takes it: the date is made good once (D542).
-  await lockItem(tx, item.itemId);
   if (item.cancelledLessonOutcome === "lengthen") {
     const [absence] = await tx
       .select({ id: makeupCredits.id })

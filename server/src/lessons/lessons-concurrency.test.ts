@@ -1,7 +1,14 @@
 import { berlinDate } from "@atelier/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closures, makeupBookings, orderItems, productPages, scheduleSlots } from "../db/schema/index.ts";
+import {
+  cancelledLessons,
+  closures,
+  makeupBookings,
+  orderItems,
+  productPages,
+  scheduleSlots,
+} from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { lockRace } from "../test/lock-race.ts";
 import { createStaff } from "../test/shop-fixtures.ts";
@@ -135,6 +142,46 @@ describe(`makeups under concurrency (${usesPostgres() ? "PostgreSQL" : "PGlite"}
             ),
           );
         expect(kept).toEqual([]);
+      } finally {
+        await locks.releaseAll();
+      }
+    },
+    60_000,
+  );
+
+  it.runIf(usesPostgres())(
+    "a makeup whose date was cancelled while it waited for the seats' count is refused (D542)",
+    async () => {
+      const slot = t.weekly[1];
+      if (!slot) throw new Error("no slot");
+      await t.setSeats(slot.id, 40);
+      const date = addDays(tomorrow(), 28);
+      const { parent, credit } = await parentWithCredit();
+      const locks = lockRace(t.db);
+      try {
+        // Staff's cancellation holds the slot's lock and has written the date; the makeup checked the date
+        // before and now waits to count the seats.
+        const letGo = await locks.holdLock(async (tx) => {
+          await tx.execute(sql`select id from schedule_slots where id = ${slot.id} for update`);
+          await tx.insert(cancelledLessons).values({
+            scheduleSlotId: slot.id,
+            lessonDate: date,
+            reasonDe: "Die Lehrerin ist krank.",
+            reasonRu: "Преподаватель заболел.",
+          });
+        });
+        const makeup = t.call("POST", "/api/v2/lessons/makeups/", {
+          headers: parent.headers,
+          body: { credit, slot: slot.id, date },
+        });
+        await locks.untilWaiting(1);
+        await letGo();
+        const refused = await makeup;
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json().error_codes).toEqual({ date: ["makeup_no_lesson"] });
+        expect(await t.db.select().from(makeupBookings).where(eq(makeupBookings.creditId, credit))).toEqual(
+          [],
+        );
       } finally {
         await locks.releaseAll();
       }

@@ -447,6 +447,18 @@ describe("reminders", () => {
     expect(bad.json().error_codes).toEqual({ token: ["absence_link_invalid"] });
   });
 
+  it("paid after that day's lesson began, the reminder comes before next week's, the first one bought (D546)", async () => {
+    const late = await paidBooking(0);
+    // Paid a week before tomorrow at 23:00 Berlin, after that day's lesson.
+    await t.db
+      .update(orders)
+      .set({ paidAt: berlinInstant(addDays(tomorrow(), -7), "23:00") })
+      .where(eq(orders.id, late.orderId));
+    await t.app.lessonReminders.runOnce();
+    const mails = (await t.mailsTo(late.email)).filter((mail) => mail.template === "lesson-reminder");
+    expect(mails).toHaveLength(1);
+  });
+
   it("none for a first lesson the school cancelled or a closure, and none when staff turned the kind off", async () => {
     const slot = t.weekly[0];
     if (!slot) throw new Error("no slot");

@@ -18,7 +18,7 @@ import {
   visitors,
   visitRequests,
 } from "../db/index.ts";
-import { addDays } from "./lesson-time.ts";
+import { addDays, berlinInstant } from "./lesson-time.ts";
 import { type LessonItem, lessonOn } from "./lesson-today.ts";
 import { closedOn } from "./lessons.deps.ts";
 import { findBookedItems, findCancellations, findClosures } from "./lessons.repository.ts";
@@ -114,6 +114,9 @@ export async function firstLessons(db: DbOrTx, now: () => Date, tomorrow: string
     for (let date = paidOn; date <= tomorrow; date = addDays(date, 1)) {
       const lesson = lessonOn(lessonItem, date, paidOn);
       if (!lesson?.slot || absent.has(date)) continue;
+      // A lesson of the payment's day that began before the payment is not the first one the parent
+      // bought (D250): the contract, the invoice and the mail name next week's, and so does the reminder.
+      if (date === paidOn && item.paidAt && berlinInstant(date, lesson.slot.start) <= item.paidAt) continue;
       if (!(await takesPlaceOn(item.locationId, lesson.slot.id, date))) continue;
       first = { date, slot: lesson.slot };
       break;

@@ -1,7 +1,7 @@
 // Paying the next month by hand, without autopay: the worker opens a link with a random token, the link
 // makes a PayPal order like checkout's when the parent opens it, and the capture records the month.
 import { randomBytes } from "node:crypto";
-import { INTL_LOCALES } from "@atelier/contract";
+import { berlinDate, INTL_LOCALES } from "@atelier/contract";
 import { eur, type GatewayCapture, GatewayError, type PaymentGateway } from "../payments/index.ts";
 import { recordPayment } from "./record-payment.ts";
 import type { SubscriptionsContext } from "./subscriptions.deps.ts";
@@ -48,13 +48,16 @@ export async function renewalPayment(ctx: SubscriptionsContext, token: string): 
   if (fresh && sub.renewalApproveUrl) return sub.renewalApproveUrl;
   const [owned] = await findSubscriptionOfItem(db, sub.orderItemId);
   if (!owned) return profile("sales-fail");
+  // The keys keep the UTC day they always had (an instance of the version before makes the same key); the
+  // parent reads the Berlin day the month begins (D547).
   const day = sub.periodEnd.toISOString().slice(0, 10);
+  const firstDay = berlinDate(sub.periodEnd);
   // One order per period and window of freshness: opening the link twice in a row sends one request.
   const window = Math.floor(Date.now() / RENEWAL_ORDER_FRESH_MS);
   let created: Awaited<ReturnType<PaymentGateway["createOrder"]>>;
   try {
     created = await gateway.createOrder(
-      renewalOrderRequest(ctx, sub, owned, `${day}-${window}`, day, profile("sales-fail")),
+      renewalOrderRequest(ctx, sub, owned, `${day}-${window}`, firstDay, profile("sales-fail")),
       `atelier-renew-${sub.id}-${day}-${window}`,
     );
   } catch (error) {

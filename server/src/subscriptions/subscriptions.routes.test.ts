@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
+  addDays,
   addMonth,
   berlinDate,
   billingPeriod,
@@ -427,7 +428,9 @@ describe("a withdrawn subscription", () => {
 describe("months without autopay", () => {
   it("offers the next month before the paid one ends, records it when paid, and ends an unpaid one", async () => {
     const a = await subscriber(4);
-    const soon = new Date(Date.now() + 2 * 86_400_000);
+    // The paid month ends at a Berlin midnight, as every contract's does: the one that begins `firstDay`.
+    const firstDay = addDays(todayInBerlin(), 3);
+    const soon = periodInstants({ from: addDays(firstDay, -1), to: addDays(firstDay, -1) }).end;
     const started = new Date(Date.now() - 28 * 86_400_000);
     await t.db
       .update(subscriptions)
@@ -451,7 +454,14 @@ describe("months without autopay", () => {
     expect(opened.statusCode).toBe(303);
     const orderId = new URL(opened.headers.location as string).searchParams.get("token") ?? "";
     expect(t.standIn.orders.get(orderId)?.request).toMatchObject({
-      purchase_units: [{ amount: { value: a.item.price }, custom_id: expect.stringMatching(/^sub-/) }],
+      purchase_units: [
+        {
+          amount: { value: a.item.price },
+          custom_id: expect.stringMatching(/^sub-/),
+          // The parent's PayPal names the day the month bought begins, in Berlin (D547).
+          description: expect.stringMatching(new RegExp(`: ${firstDay}$`)),
+        },
+      ],
     });
     expect((await open()).headers.location).toBe(opened.headers.location);
     const created = t.standIn.calls.get("POST /v2/checkout/orders");

@@ -14,6 +14,8 @@ function signIn(token: string) {
   localStorage.setItem(STORAGE_KEYS.token, token);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ pk: 7, email: "eltern@example.org" }));
   localStorage.setItem(STORAGE_KEYS.cartId, "cart-of-the-account");
+  localStorage.setItem("atelier-admin-token", "staff-key");
+  localStorage.setItem(STORAGE_KEYS.cookieClosed, "true");
 }
 
 describe("an ended sign-in (D539)", () => {
@@ -34,8 +36,11 @@ describe("an ended sign-in (D539)", () => {
     setApiTransport(async () => reply(401));
     await expect(apiRequest("/api/v2/orders/current/")).rejects.toBeInstanceOf(ApiError);
     expect(currentSession()).toBeNull();
-    // Signed out as by a logout: the account's cart id goes too.
+    // The shop's sign-in goes, with the account's cart id; the back office's own sign-in and the cookie
+    // choice stay: nobody clicked "Abmelden".
     expect(localStorage.getItem(STORAGE_KEYS.cartId)).toBeNull();
+    expect(localStorage.getItem("atelier-admin-token")).toBe("staff-key");
+    expect(localStorage.getItem(STORAGE_KEYS.cookieClosed)).toBe("true");
     expect(ended).toHaveBeenCalledTimes(1);
   });
 

@@ -114,19 +114,21 @@ export function onSessionEnded(handler: () => void): () => void {
 
 /**
  * The server answered 401 to a request that carried `token`: the sign-in ended (expired after its days,
- * or ended by a password change or reset on another device). The browser is signed out as by a logout
- * (spec §4: all local storage), so every page loads as a guest's instead of failing, and the app asks the
- * parent to sign in again. A token the browser no longer holds (signed in anew meanwhile) changes nothing.
+ * or ended by a password change or reset on another device). The shop's sign-in is dropped (its token,
+ * user and the account's cart id), so every page loads as a guest's instead of failing, and the app asks
+ * the parent to sign in again. Nobody clicked "Abmelden": what else the browser keeps for this origin (the
+ * back office's own sign-in, the cookie choice, drafts) stays. A token the browser no longer holds (signed
+ * in anew meanwhile) changes nothing.
  */
 export function endStoredSession(token: string) {
-  let stored: string | null = null;
+  const storage = browserStorage();
   try {
-    stored = browserStorage()?.getItem(STORAGE_KEYS.token) ?? null;
+    if (storage?.getItem(STORAGE_KEYS.token) !== token) return;
+    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.cartId]) storage.removeItem(key);
   } catch {
     return;
   }
-  if (stored !== token) return;
-  clearAllStorage();
+  notify();
   sessionEndedHandler?.();
 }
 
