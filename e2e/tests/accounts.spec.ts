@@ -183,6 +183,40 @@ test.describe("accounts", () => {
     expect(me.status()).toBe(401);
   });
 
+  test("a sign-in ended elsewhere: the cart asks to sign in again instead of failing (D539)", async ({
+    page,
+    request,
+  }) => {
+    const email = await verifiedUser(request, "ended");
+    await page.goto("/courses");
+    await openEmailSignIn(page);
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByTestId("profile-button")).toBeVisible();
+    // The session ends on the server (a password change on another device ends every other one).
+    const token = await page.evaluate(() => localStorage.getItem("odev-token"));
+    const ended = await request.post("/api/v2/users/logout/", {
+      headers: { Authorization: `Token ${token}` },
+    });
+    expect(ended.status()).toBe(204);
+
+    // The parent opens the cart from the header, as they would.
+    await page
+      .getByRole("link", { name: /Warenkorb/ })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Anmelden" });
+    await expect(dialog.getByTestId("auth-notice")).toHaveText(
+      "Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.",
+    );
+    // The page is a guest's now, not "please reload": the header offers the sign-in.
+    await expect(
+      page.getByText("Der Warenkorb konnte gerade nicht geladen werden", { exact: false }),
+    ).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Mit E-Mail anmelden" }).click();
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByTestId("profile-button")).toBeVisible();
+  });
+
   test("the profile page saves the profile info and changes the password", async ({ page, request }) => {
     const email = await verifiedUser(request, "profile");
     await page.goto("/");
