@@ -81,6 +81,21 @@ const emailOf = async (headers: Headers) =>
 const setPaidAt = (orderId: number, paidAt: Date) =>
   t.db.update(orders).set({ paidAt }).where(eq(orders.id, orderId));
 
+/**
+ * Moves a paid course's payment `days` back, and its contract's paid month with it (the refund counts from
+ * the contract's period, D533): lessons of that month have been held since.
+ */
+async function paidDaysAgo(c: { orderId: number; itemId: number }, days: number) {
+  await setPaidAt(c.orderId, new Date(Date.now() - days * DAY_MS));
+  await t.db
+    .update(subscriptions)
+    .set({
+      periodStart: sql`${subscriptions.periodStart} - make_interval(days => ${days})`,
+      periodEnd: sql`${subscriptions.periodEnd} - make_interval(days => ${days})`,
+    })
+    .where(eq(subscriptions.orderItemId, c.itemId));
+}
+
 describe(`withdrawal (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   it("shows a fresh course as withdrawable in full until 14 days after payment", async () => {
     const c = await paidCourse();
@@ -357,16 +372,8 @@ describe(`withdrawal (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
 
   it("refunds a course that started at the parent's request pro rata, through a partial PayPal refund", async () => {
     const c = await paidCourse();
-    // Paid 9 days ago: at least one weekly lesson of the paid month has been held. The contract's paid
-    // month, which the refund counts from (D533), moves with the payment.
-    await setPaidAt(c.orderId, new Date(Date.now() - 9 * DAY_MS));
-    await t.db
-      .update(subscriptions)
-      .set({
-        periodStart: sql`${subscriptions.periodStart} - interval '9 days'`,
-        periodEnd: sql`${subscriptions.periodEnd} - interval '9 days'`,
-      })
-      .where(eq(subscriptions.orderItemId, c.itemId));
+    // Paid 9 days ago: at least one weekly lesson of the paid month has been held.
+    await paidDaysAgo(c, 9);
     const view = WithdrawalSchema.parse((await look(c.headers, c.itemId)).json());
     expect(view.basis).toBe("pro_rata");
     expect(view.refund_cents).toBeGreaterThan(0);
@@ -380,14 +387,7 @@ describe(`withdrawal (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
 
   it("a closure of the house inside the paid month is not a lesson the refund counts (D537)", async () => {
     const c = await paidCourse();
-    await setPaidAt(c.orderId, new Date(Date.now() - 9 * DAY_MS));
-    await t.db
-      .update(subscriptions)
-      .set({
-        periodStart: sql`${subscriptions.periodStart} - interval '9 days'`,
-        periodEnd: sql`${subscriptions.periodEnd} - interval '9 days'`,
-      })
-      .where(eq(subscriptions.orderItemId, c.itemId));
+    await paidDaysAgo(c, 9);
     const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.orderItemId, c.itemId));
     const [slot] = await t.db
       .select({ weekday: scheduleSlots.weekday })
