@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import type { ProductDetail } from "@atelier/contract";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../../lib/api-client.ts";
+import { advance, renderInLocale } from "../../../test/render.tsx";
+import { cartApi } from "../api/cart-api.ts";
+import { GiftCardForm } from "./gift-card-form.tsx";
+
+vi.mock("../api/cart-api.ts", () => ({ cartApi: { addItem: vi.fn() } }));
+
+const giftCard = {
+  id: 9,
+  slug: "gutschein",
+  name: "Gutschein",
+  product_type: "GiftCard",
+  purchase_options: [{ id: 91, name: "50 €", base_price: "50.00", base_price_cents: 5000 }],
+  schedule_slots: [],
+  academy_schedule_slots: [],
+} as unknown as ProductDetail;
+
+describe("the gift card form's refusal by the server (D543)", () => {
+  it("puts the focus on the first refused field, not the last", async () => {
+    vi.useFakeTimers();
+    vi.mocked(cartApi.addItem).mockRejectedValue(
+      new ApiError(400, {
+        error_codes: { "gift_card.recipient_name": ["invalid"], "gift_card.message": ["too_long"] },
+      } as never),
+    );
+    renderInLocale(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+        <GiftCardForm product={giftCard} signedIn onContinueShopping={() => undefined} />
+      </QueryClientProvider>,
+    );
+    const name = screen.getByLabelText(/^Für wen ist der Gutschein\?/);
+    fireEvent.change(name, { target: { value: "Oma Erika" } });
+    fireEvent.click(screen.getByRole("button", { name: /in den Warenkorb/ }));
+    await advance(0);
+    expect(cartApi.addItem).toHaveBeenCalledOnce();
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(name);
+  });
+});
