@@ -1,5 +1,5 @@
-import { addDays, type ClosedRange, isClosed, type RefundBasis } from "@atelier/contract";
-import { type DocumentItem, itemPeriod, nextWeekday } from "../invoices/index.ts";
+import { addDays, type ClosedRange, lessonDays, type RefundBasis, weekdayOf } from "@atelier/contract";
+import { type DocumentItem, itemPeriod } from "../invoices/index.ts";
 
 /**
  * What a withdrawal refunds (D76). Pure, so the rule is tested without a database.
@@ -44,13 +44,19 @@ export function paidSessions(
     // year ahead, as the first lesson is (firstLessonDay).
     const meetings = item.recurrentPriceCents === 0 && item.numberOfMeetings ? item.numberOfMeetings : null;
     const to = meetings ? addDays(period.from, 366) : period.to;
-    const recurring: Session[] = [];
-    for (const slot of weekly) {
-      for (let day = nextWeekday(period.from, slot.weekday ?? 0); day <= to; day = addDays(day, 7)) {
-        if (!isClosed(day, closed)) recurring.push({ date: day, start: slot.start });
-      }
-    }
-    recurring.sort(bySessionTime);
+    // The contract's lesson days (D121): the booked weekdays that are not closed.
+    const days = lessonDays(
+      { from: period.from, to },
+      weekly.map((slot) => slot.weekday ?? 0),
+      closed,
+    );
+    const recurring = days
+      .flatMap((day) =>
+        weekly
+          .filter((slot) => slot.weekday === weekdayOf(day))
+          .map((slot) => ({ date: day, start: slot.start })),
+      )
+      .sort(bySessionTime);
     sessions.push(...(meetings ? recurring.slice(0, meetings) : recurring));
   }
   return sessions.sort(bySessionTime);
