@@ -1,7 +1,14 @@
 import { addDays, todayInBerlin } from "@atelier/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { academyWeeks, orders, productPages, visitors, waitingListEntries } from "../db/schema/index.ts";
+import {
+  academyWeeks,
+  orders,
+  productPages,
+  scheduleSlots,
+  visitors,
+  waitingListEntries,
+} from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import {
   ACADEMY_8_11,
@@ -289,8 +296,9 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     "keeps the bound on open entries when one parent's joins arrive at once (D542)",
     async () => {
       const u = unit(1);
-      await t.setSeats(u.slotId, 1);
-      await holder(u);
+      // Full whatever the tests before left in it: no seat at all while this test runs.
+      const [before] = await t.db.select().from(scheduleSlots).where(eq(scheduleSlots.id, u.slotId));
+      await t.setSeats(u.slotId, 0);
       const parent = await parentFor(u);
       const children = await Promise.all(
         Array.from({ length: 25 }, (_, i) => createChild(t.db, parent.id, u.age, `Eilig${i}`)),
@@ -317,6 +325,7 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
         .where(eq(waitingListEntries.userId, parent.id));
       expect(open).toHaveLength(20);
       await t.db.delete(waitingListEntries).where(eq(waitingListEntries.userId, parent.id));
+      await t.setSeats(u.slotId, before?.seats ?? 1);
     },
   );
 
