@@ -102,6 +102,7 @@ export async function findSlotsOn(
 /** A paid, active booking as a day's lessons need it: enough to decide its lesson (D108) and count it. */
 export type Booking = {
   itemId: number;
+  productPageId: number;
   paidAt: Date | null;
   recurrentPriceCents: number;
   numberOfMeetings: number | null;
@@ -143,6 +144,7 @@ export async function findBookingsOfSlots(
     db
       .select({
         itemId: orderItems.id,
+        productPageId: orderItems.productPageId,
         paidAt: orders.paidAt,
         recurrentPriceCents: orderItems.recurrentPriceCents,
         numberOfMeetings: purchaseOptions.numberOfMeetings,

@@ -1,15 +1,15 @@
 import type {
   AttendanceMarkInput,
   AttendanceQuery,
+  ClosedRange,
   LessonSummary,
   Locale,
   Roster,
   RosterChild,
 } from "@atelier/contract";
-import { berlinDate } from "@atelier/contract";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { type LessonDay, lessonDay, lessonOn } from "../lessons/index.ts";
+import { type LessonDay, lessonDay, lessonOn, meetingCardClosures } from "../lessons/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import {
   type Booking,
@@ -38,7 +38,12 @@ export function ageOn(birthDate: string | null, on: string): number | null {
  * slot (the door's rule, D108). Found once per booking, not once per booking and slot of the day (issue 36:
  * a decade's weekly slot holds thousands of bookings).
  */
-function slotOfLesson(child: Booking, date: string, now: Date): number | null {
+function slotOfLesson(
+  child: Booking,
+  date: string,
+  now: Date,
+  closed: readonly ClosedRange[],
+): number | null {
   const lesson = lessonOn(
     {
       slots: child.slots,
@@ -47,7 +52,8 @@ function slotOfLesson(child: Booking, date: string, now: Date): number | null {
       numberOfMeetings: child.numberOfMeetings,
     },
     date,
-    berlinDate(child.paidAt ?? now),
+    child.paidAt ?? now,
+    closed,
   );
   return lesson?.slot?.id ?? null;
 }
@@ -130,7 +136,10 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
     const itemIds = bookings.map((booking) => booking.itemId);
     const marks = await findMarks(db, itemIds, date);
     const at = now();
-    const lessonSlot = new Map(bookings.map((child) => [child.itemId, slotOfLesson(child, date, at)]));
+    const closedFor = await meetingCardClosures(db, bookings, at);
+    const lessonSlot = new Map(
+      bookings.map((child) => [child.itemId, slotOfLesson(child, date, at, closedFor(child))]),
+    );
     return slots.map((slot) => {
       const makeups = new Set(day.makeups.get(slot.id) ?? []);
       const children = bookings.filter(

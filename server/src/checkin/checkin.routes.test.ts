@@ -1,7 +1,15 @@
 import { berlinDate } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, checkins, orderItems, orders, scheduleSlots, users } from "../db/schema/index.ts";
+import {
+  auditLog,
+  checkins,
+  closures,
+  orderItems,
+  orders,
+  scheduleSlots,
+  users,
+} from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent } from "../test/shop-fixtures.ts";
 
@@ -139,6 +147,45 @@ describe("check-in per lesson date", () => {
       .set({ paidAt: weeksAgo(11) })
       .where(eq(orders.id, orderId));
     expect((await seen()).json()).toMatchObject({ valid: false, status: "not_today" });
+  });
+
+  it("a meeting card's last meetings after a closure are let in at the door and listed in the roster (D548)", async () => {
+    const { code, itemId, orderId, slotId } = await paidBooking(1);
+    const card = t.course.option("TERMINKARTEN");
+    await t.db
+      .update(orderItems)
+      .set({ purchaseOptionId: card.id, scheduleType: card.scheduleType, recurrentPriceCents: 0 })
+      .where(eq(orderItems.id, itemId));
+    // Paid eleven weeks ago: its ten weekly meetings ended two weeks or a week ago, as the payment's moment
+    // fell before or after that day's lesson. Two of its weeks were the school's holidays: they go on to
+    // today or next week.
+    const day = berlinDate(new Date());
+    const daysAgo = (days: number) => berlinDate(new Date(Date.now() - days * 86_400_000));
+    await t.db
+      .update(orders)
+      .set({ paidAt: new Date(Date.now() - 77 * 86_400_000) })
+      .where(eq(orders.id, orderId));
+    const [holidays] = await t.db
+      .insert(closures)
+      .values({ startsOn: daysAgo(35), endsOn: daysAgo(28), name: { de: "Ferien", ru: "Каникулы" } })
+      .returning();
+    try {
+      const seen = await t.call("GET", `/api/v2/checkin/${code}/`, { headers: staff.headers });
+      expect(seen.json()).toMatchObject({ valid: true, status: "ready", lesson: { date: day } });
+      const roster = await t.call("GET", "/api/v2/admin/attendance/", {
+        headers: staff.headers,
+        query: { slot: String(slotId), date: day },
+      });
+      expect(roster.statusCode, roster.body).toBe(200);
+      expect(roster.json().children.map((child: { order_item: number }) => child.order_item)).toContain(
+        itemId,
+      );
+    } finally {
+      if (holidays) await t.db.delete(closures).where(eq(closures.id, holidays.id));
+    }
+    // Without the holidays its meetings are over.
+    const after = await t.call("GET", `/api/v2/checkin/${code}/`, { headers: staff.headers });
+    expect(after.json()).toMatchObject({ valid: false, status: "not_today" });
   });
 
   it("refuses a cancelled booking and one whose order is not paid, each by its own code", async () => {

@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/index.ts";
 import { checkins, orderItems, orders } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { isLessonCancelled, type Lesson, lessonOn } from "../lessons/index.ts";
+import { isLessonCancelled, type Lesson, lessonOn, meetingCardClosures } from "../lessons/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 
@@ -86,8 +86,10 @@ export function createCheckinService(db: Db, deps: { recordAudit: RecordAudit; n
     const [item] = await findCartItems(db, row.orderId, locale, row.itemId);
     if (!item) throw AppError.notFound();
     const today = berlinDate(now());
+    const booking = { ...item, paidAt: row.paidAt };
+    const closedFor = await meetingCardClosures(db, [booking], now());
     const lesson: Lesson | null =
-      row.orderStatus === "paid" ? lessonOn(item, today, berlinDate(row.paidAt ?? now())) : null;
+      row.orderStatus === "paid" ? lessonOn(item, today, row.paidAt ?? now(), closedFor(booking)) : null;
     const at = lesson ? await todaysCheckin(row.itemId, lesson.date) : null;
     const cancelledToday = lesson?.slot ? await isLessonCancelled(db, lesson.slot.id, lesson.date) : false;
     const status = statusOf(row, lesson, at, cancelledToday);

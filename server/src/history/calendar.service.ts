@@ -159,7 +159,7 @@ export function createCalendarService({
             first = firstLessonDay(paidAt, [{ weekday: slot.weekday, start: slot.start }], closed);
             until = lastPaidDay(sub.cancelAt ?? sub.periodEnd);
           } else {
-            const period = itemPeriod(item, paidAt);
+            const period = itemPeriod(item, paidAt, closed);
             if (!period) continue;
             first = nextWeekday(period.from, slot.weekday);
             until = period.to;

@@ -111,9 +111,26 @@ describe("the service period", () => {
     });
   });
 
-  it("covers a meeting card's meetings at the booked weekly time", () => {
+  it("covers a meeting card's meetings at the booked weekly time, up to its last meeting", () => {
     const card = item({ recurrentPriceCents: 0, numberOfMeetings: 10, slots: [weeklyTuesday] });
-    expect(itemPeriod(card, TODAY)).toEqual({ from: "2026-03-03", to: "2026-05-11" });
+    expect(itemPeriod(card, TODAY)).toEqual({ from: "2026-03-03", to: "2026-05-05" });
+  });
+
+  it("moves a meeting card's last meeting past the course's closed days (D548)", () => {
+    const card = item({ recurrentPriceCents: 0, numberOfMeetings: 10, slots: [weeklyTuesday] });
+    // The Easter holidays close two Tuesdays inside the card's ten weeks: its tenth meeting is two weeks on.
+    const easter = [{ startsOn: "2026-03-30", endsOn: "2026-04-10" }];
+    expect(itemPeriod(card, TODAY, easter)).toEqual({ from: "2026-03-03", to: "2026-05-19" });
+    // A closed first Tuesday moves the first meeting and so the last.
+    const firstClosed = [{ startsOn: "2026-03-03", endsOn: "2026-03-03" }];
+    expect(itemPeriod(card, TODAY, firstClosed)).toEqual({ from: "2026-03-10", to: "2026-05-12" });
+    // Two times a week: ten meetings in five weeks, the last on the fifth Thursday.
+    const twice = item({
+      recurrentPriceCents: 0,
+      numberOfMeetings: 10,
+      slots: [weeklyTuesday, { ...weeklyTuesday, weekday: 3 }],
+    });
+    expect(itemPeriod(twice, TODAY)).toEqual({ from: "2026-03-03", to: "2026-04-02" });
   });
 
   it("is the dates of dated sessions and academy weeks, and none for a gift card", () => {

@@ -6,7 +6,9 @@ import {
   firstLessonDay,
   isVatExempt,
   type Locale,
+  lessonDays,
   type ProductType,
+  weekdayOf,
 } from "@atelier/contract";
 import { type BillingDetails, EMPTY_BILLING, type InvoiceData, type InvoiceLine } from "../db/index.ts";
 
@@ -80,7 +82,7 @@ type Period = { from: string; to: string };
  * The days an item's service is rendered. Dated sessions and academy weeks have their dates; a weekly
  * course starts with its first lesson not yet begun at `today` (an instant, or a whole Berlin day: D250), and the amount due now pays its first month
  * (a subscription: the contract's one period, D121, as its row keeps it) or its meetings at the booked
- * weekly times (a meeting card). A gift card has none. With the course's `closed` days (D122) the first lesson
+ * weekly times (a meeting card: up to its last meeting's day). A gift card has none. With the course's `closed` days (D122) the first lesson
  * and a first month without a contract's period skip them, as the contract does (D537).
  */
 export function itemPeriod(
@@ -100,14 +102,33 @@ export function itemPeriod(
       const period = item.paidPeriod ?? firstBillingPeriod(today, weekly, closed);
       days.push(period.from, period.to);
     } else if (item.numberOfMeetings) {
-      days.push(first);
-      const weeks = Math.ceil(item.numberOfMeetings / weekly.length);
-      days.push(addDays(first, weeks * 7 - 1));
+      days.push(first, lastMeetingDay(first, weekly, item.numberOfMeetings, closed));
     } else days.push(first);
   }
   if (days.length === 0) return null;
   days.sort();
   return { from: days[0] as string, to: days[days.length - 1] as string };
+}
+
+/**
+ * The day of a meeting card's last meeting (D548): its meetings are its weekly times from its first lesson
+ * on, one a time a week, and a closed day is no meeting, so a holiday moves the last one on. Looked for up
+ * to a year ahead, as the first lesson is (`firstLessonDay`).
+ */
+function lastMeetingDay(
+  first: string,
+  weekly: readonly { weekday: number }[],
+  meetings: number,
+  closed: readonly ClosedRange[],
+): string {
+  const weekdays = weekly.map((slot) => slot.weekday);
+  let left = meetings;
+  const until = addDays(first, 366);
+  for (const day of lessonDays({ from: first, to: until }, weekdays, closed)) {
+    left -= weekdays.filter((weekday) => weekday === weekdayOf(day)).length;
+    if (left <= 0) return day;
+  }
+  return until;
 }
 
 /** What was booked, in words: weekly times, dated sessions, academy weeks. */

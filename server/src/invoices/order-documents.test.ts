@@ -247,7 +247,7 @@ describe("issueOrderDocuments", () => {
     // Ten meetings at one weekly time: ten weeks from the first lesson.
     expect(card?.place).toBe(course.page.location);
     const from = invoice?.data.serviceFrom ?? "";
-    expect(invoice?.data.serviceTo).toBe(addDays(from, 10 * 7 - 1));
+    expect(invoice?.data.serviceTo).toBe(addDays(from, 9 * 7));
     expect(gift?.place).toBeNull();
   });
 

@@ -22,6 +22,7 @@ import {
   findClosures,
   lockItem,
 } from "./lessons.repository.ts";
+import { meetingCardClosures } from "./meeting-card-closures.ts";
 
 /** The booking's coming lessons from today for `HORIZON_DAYS`, with what stands on each. */
 export async function comingLessons(
@@ -31,8 +32,9 @@ export async function comingLessons(
 ): Promise<ComingLesson[]> {
   const today = berlinDate(ctx.now());
   const until = addDays(today, HORIZON_DAYS);
-  const paidOn = berlinDate(item.paidAt ?? ctx.now());
-  const [closures, cancelled, absences] = await Promise.all([
+  const paidAt = item.paidAt ?? ctx.now();
+  const [closedFor, closures, cancelled, absences] = await Promise.all([
+    meetingCardClosures(dbx, [item], ctx.now()),
     findClosures(dbx, item.locationId, today, until),
     findCancellations(
       dbx,
@@ -47,7 +49,7 @@ export async function comingLessons(
   ]);
   const lessons: ComingLesson[] = [];
   for (let date = today; date <= until; date = addDays(date, 1)) {
-    const lesson = lessonOn(asItem(item), date, paidOn);
+    const lesson = lessonOn(asItem(item), date, paidAt, closedFor(item));
     if (!lesson?.slot) continue;
     const start = berlinInstant(date, lesson.slot.start);
     if (start <= ctx.now()) continue;

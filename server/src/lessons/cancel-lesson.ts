@@ -11,6 +11,7 @@ import { addDays } from "./lesson-time.ts";
 import { lessonOn } from "./lesson-today.ts";
 import { asItem, childName, type LessonsContext, type Staff, slotMeetsOn } from "./lessons.deps.ts";
 import { type BookedItem, findBookedItems, findSlot, type SlotRow } from "./lessons.repository.ts";
+import { meetingCardClosures } from "./meeting-card-closures.ts";
 
 type Told = { slot: SlotRow; input: CancelLessonInput };
 
@@ -126,8 +127,11 @@ export async function cancelLesson(ctx: LessonsContext, staff: Staff, input: Can
   if (!slot) throw AppError.notFound();
   if (!slotMeetsOn(slot, input.date)) throw AppError.validation("date", "makeup_no_lesson");
   if (input.date < berlinDate(ctx.now())) throw AppError.validation("date", "lesson_in_past");
-  const items = (await findBookedItems(ctx.db, { slotId: slot.id })).filter(
-    (item) => lessonOn(asItem(item), input.date, berlinDate(item.paidAt ?? ctx.now()))?.slot?.id === slot.id,
+  const booked = await findBookedItems(ctx.db, { slotId: slot.id });
+  const closedFor = await meetingCardClosures(ctx.db, booked, ctx.now());
+  const items = booked.filter(
+    (item) =>
+      lessonOn(asItem(item), input.date, item.paidAt ?? ctx.now(), closedFor(item))?.slot?.id === slot.id,
   );
   return ctx.db.transaction(async (tx) => {
     // The slot's lock, as a makeup booking takes it before it counts seats: a makeup booked meanwhile is

@@ -13,4 +13,5 @@ export {
   rulesView,
   slotMeetsOn,
 } from "./lessons.service.ts";
+export { meetingCardClosures } from "./meeting-card-closures.ts";
 export { createReminders, type Reminders } from "./reminders.ts";

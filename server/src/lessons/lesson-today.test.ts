@@ -18,6 +18,18 @@ describe("a code's lesson today (Berlin day)", () => {
     expect(lessonOn(card, "2026-12-24", "2026-11-25")).toBeNull();
   });
 
+  it("a meeting card's meetings go on past the course's closed days, from its first lesson after the payment (D548)", () => {
+    const card = { ...course, recurrentPriceCents: 0, numberOfMeetings: 4 };
+    // Thursdays 26.11., 3.12., 10.12. and 17.12.; the house is closed on 3.12., so the fourth is 24.12.
+    const closed = [{ startsOn: "2026-12-03", endsOn: "2026-12-03" }];
+    expect(lessonOn(card, "2026-12-24", "2026-11-25", closed)?.date).toBe("2026-12-24");
+    expect(lessonOn(card, "2026-12-31", "2026-11-25", closed)).toBeNull();
+    // Paid at 18:00 Berlin on Thursday 26.11., after that day's lesson began: the four are 3.12.–24.12.
+    const paidAt = new Date("2026-11-26T17:00:00Z");
+    expect(lessonOn(card, "2026-12-24", paidAt)?.date).toBe("2026-12-24");
+    expect(lessonOn(card, "2026-12-31", paidAt)).toBeNull();
+  });
+
   it("a dated session only on its date; an academy week on each of its days", () => {
     const dated = { id: 2, weekday: null, date: "2026-11-28", start: "10:00", end: "13:00" };
     const workshop = { slots: [dated], weeks: [], recurrentPriceCents: 0, numberOfMeetings: null };

@@ -252,6 +252,44 @@ describe("one seat per child in a lesson: the own group only while the booking g
   });
 });
 
+describe("a meeting card across the school's holidays (D548)", () => {
+  it("goes on past them: its last meeting is in the parent's list, and the child's own group takes no make-up then", async () => {
+    const { parent, itemId, orderId } = await paidBooking(0, "de", "TERMINKARTEN");
+    // Paid nine weeks ago, its ten meetings would end tomorrow; the house was closed a week before, so
+    // the tenth is a week after tomorrow.
+    await t.db
+      .update(orders)
+      .set({ paidAt: new Date(Date.now() - 63 * 86_400_000) })
+      .where(eq(orders.id, orderId));
+    const closed = addDays(tomorrow(), -7);
+    await t.db
+      .insert(closures)
+      .values({ startsOn: closed, endsOn: closed, name: { de: "Zu", ru: "Закрыто" } });
+    try {
+      const last = addDays(tomorrow(), 7);
+      const list = await t.call("GET", "/api/v2/lessons/", { headers: parent.headers });
+      const booking = list.json().find((one: { order_item: number }) => one.order_item === itemId);
+      expect(booking.lessons).toContainEqual(expect.objectContaining({ date: last, status: "coming" }));
+      const reported = await t.call("POST", "/api/v2/lessons/absences/", {
+        headers: parent.headers,
+        body: { order_item: itemId, dates: [tomorrow()] },
+      });
+      expect(reported.statusCode, reported.body).toBe(200);
+      const [credit] = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();
+      const own = t.weekly[0];
+      if (!credit || !own) throw new Error("no credit");
+      const booked = await t.call("POST", "/api/v2/lessons/makeups/", {
+        headers: parent.headers,
+        body: { credit: credit.id, slot: own.id, date: last },
+      });
+      expect(booked.statusCode, booked.body).toBe(400);
+      expect(booked.json().error_codes).toMatchObject({ date: ["makeup_child_attends"] });
+    } finally {
+      await t.db.delete(closures);
+    }
+  });
+});
+
 describe("a slot staff delete that holds a make-up lesson (D516)", () => {
   it("is archived, not deleted: the child's make-up and its credit stay as booked", async () => {
     const { parent, itemId } = await paidBooking(0);

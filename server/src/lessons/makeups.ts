@@ -33,6 +33,7 @@ import {
   type SlotRow,
   seatsTakenOn,
 } from "./lessons.repository.ts";
+import { meetingCardClosures } from "./meeting-card-closures.ts";
 
 /** The makeups booked with these credits (not cancelled by the school). */
 async function makeupsOf(db: DbOrTx, creditIds: number[]) {
@@ -163,12 +164,13 @@ async function childLessons(
   const own = (await findBookedItems(dbx, { userId: credit.userId })).filter(
     (item) => item.visitorId === visitorId,
   );
+  const closedFor = await meetingCardClosures(dbx, own, ctx.now());
   return (slotId, date) =>
     made.has(`${slotId}@${date}`) ||
     own.some(
       (item) =>
         item.slots.some((slot) => slot.id === slotId) &&
-        lessonOn(asItem(item), date, berlinDate(item.paidAt ?? ctx.now()))?.slot?.id === slotId,
+        lessonOn(asItem(item), date, item.paidAt ?? ctx.now(), closedFor(item))?.slot?.id === slotId,
     );
 }
 

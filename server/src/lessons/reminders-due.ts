@@ -22,6 +22,7 @@ import { addDays, berlinInstant } from "./lesson-time.ts";
 import { type LessonItem, lessonOn } from "./lesson-today.ts";
 import { closedOn } from "./lessons.deps.ts";
 import { findBookedItems, findCancellations, findClosures } from "./lessons.repository.ts";
+import { meetingCardClosures } from "./meeting-card-closures.ts";
 
 export type Due = {
   key: string;
@@ -95,6 +96,7 @@ export async function firstLessons(db: DbOrTx, now: () => Date, tomorrow: string
     db,
     items.map((item) => item.itemId),
   );
+  const closedFor = await meetingCardClosures(db, items, now());
   const takesPlaceOn = await calendarOf(
     db,
     items.flatMap((item) => item.slots.map((slot) => slot.id)),
@@ -112,7 +114,7 @@ export async function firstLessons(db: DbOrTx, now: () => Date, tomorrow: string
     let first: { date: string; slot: { id: number; start: string; end: string } } | null = null;
     const absent = absences.get(item.itemId) ?? new Set<string>();
     for (let date = paidOn; date <= tomorrow; date = addDays(date, 1)) {
-      const lesson = lessonOn(lessonItem, date, paidOn);
+      const lesson = lessonOn(lessonItem, date, item.paidAt ?? paidOn, closedFor(item));
       if (!lesson?.slot || absent.has(date)) continue;
       // A lesson of the payment's day that began before the payment is not the first one the parent
       // bought (D250): the contract, the invoice and the mail name next week's, and so does the reminder.

@@ -40,13 +40,11 @@ export function paidSessions(
   const weekly = item.slots.filter((slot) => slot.weekday !== null);
   const period = weekly.length > 0 ? itemPeriod(item, paidAt, closed) : null;
   if (period) {
-    // A meeting card pays its meetings, not every week its period touches; they are looked for up to a
-    // year ahead, as the first lesson is (firstLessonDay).
+    // A meeting card's period ends on its last meeting's day (D548); it pays its meetings, not more.
     const meetings = item.recurrentPriceCents === 0 && item.numberOfMeetings ? item.numberOfMeetings : null;
-    const to = meetings ? addDays(period.from, 366) : period.to;
     // The contract's lesson days (D121): the booked weekdays that are not closed.
     const days = lessonDays(
-      { from: period.from, to },
+      period,
       weekly.map((slot) => slot.weekday ?? 0),
       closed,
     );
