@@ -5,6 +5,7 @@ import { weekOf } from "../admin/dashboard.service.ts";
 import { createCheckinService } from "../checkin/checkin.service.ts";
 import {
   auditLog,
+  cancelledLessons,
   closures,
   lessonReminders,
   mailOutbox,
@@ -284,8 +285,17 @@ describe("a meeting card across the school's holidays (D548)", () => {
       });
       expect(booked.statusCode, booked.body).toBe(400);
       expect(booked.json().error_codes).toMatchObject({ date: ["makeup_child_attends"] });
+      // Staff cancelling that last meeting make it good for the card's child too.
+      const cancelled = await t.call("POST", "/api/v2/admin/lessons/cancellations/", {
+        headers: staff.headers,
+        body: { slot: own.id, date: last, reason_de: "Krank", reason_ru: "Болезнь" },
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(201);
+      const made = await t.db.select().from(makeupCredits).where(eq(makeupCredits.orderItemId, itemId));
+      expect(made).toContainEqual(expect.objectContaining({ reason: "cancelled", sourceDate: last }));
     } finally {
       await t.db.delete(closures);
+      await t.db.delete(cancelledLessons).where(eq(cancelledLessons.lessonDate, addDays(tomorrow(), 7)));
     }
   });
 });
