@@ -4,6 +4,7 @@ import { AppointmentDateSchema, CONTACT_REQUEST_KINDS } from "./contact.ts";
 import { LocaleSchema } from "./rules/locale.ts";
 import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
 import { VISIT_REQUEST_KINDS } from "./visit-requests.ts";
+import { VisitorPatchSchema } from "./visitors.ts";
 
 /**
  * The requests inbox, waiting lists and people of the back office (issue 21; D136-D140). Birthday-party
@@ -167,11 +168,36 @@ export const AdminPersonSchema = z.object({
 export type AdminPerson = z.infer<typeof AdminPersonSchema>;
 export const AdminPersonListSchema = z.array(AdminPersonSchema);
 
+/** A child as staff see it on the family's page: what the parent keeps, and the team's notes (D549). */
+export const AdminChildSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  birth_date: z.string(),
+  notes: z.string(),
+});
+export type AdminChild = z.infer<typeof AdminChildSchema>;
+
+/** The longest note on a child (allergies, who fetches them): what a roster's line holds. */
+export const CHILD_NOTES_MAX = 1000;
+
+/**
+ * Staff correct a child's data when the family asks (D549): the names and birth date under the rules the
+ * parent's own profile keeps, and the notes the roster shows (allergies, who fetches the child).
+ */
+export const AdminChildPatchSchema = VisitorPatchSchema.extend({
+  notes: z.string({ error: "invalid" }).trim().max(CHILD_NOTES_MAX, { error: "too_long" }).optional(),
+}).strict();
+export type AdminChildPatch = z.infer<typeof AdminChildPatchSchema>;
+
+export const AdminChildParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  child: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
 /** A parent with their children, orders and requests. */
 export const AdminPersonDetailSchema = AdminPersonSchema.extend({
-  children: z.array(
-    z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), birth_date: z.string() }),
-  ),
+  children: z.array(AdminChildSchema),
   orders: z.array(
     z.object({
       id: z.number().int(),

@@ -280,6 +280,13 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
   await expect(page).toHaveURL(/filter=/);
   await expect(page.locator("tbody tr")).toHaveCount(1);
   await c7.click(page.locator("tbody tr").first().locator("td").first());
+  // The caller asks to note Mila's allergy (D549): the team's note on the child, kept on the family's page.
+  await c7.click(page.getByRole("button", { name: "Angaben zu Mila Muster korrigieren" }));
+  const childDialog = page.getByRole("dialog", { name: "Angaben zum Kind korrigieren" });
+  await c7.fill(childDialog.getByLabel("Notizen für das Team"), "Allergie: Nüsse");
+  await c7.click(childDialog.getByRole("button", { name: "Speichern" }));
+  await expect(childDialog).toBeHidden();
+  await expect(page.getByText("Notizen für das Team: Allergie: Nüsse")).toBeVisible();
   await c7.click(page.getByRole("link", { name: "Telefonbuchung für diese Person" }));
   await c7.click(page.getByLabel("Kind"));
   await c7.click(page.getByRole("option", { name: /^Mila Muster/ }));

@@ -409,6 +409,81 @@ describe(`people: roles (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   });
 });
 
+describe(`people: correcting a child (D549, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  const correct = (
+    parent: number,
+    child: number,
+    body: unknown,
+    headers: Headers = staff.headers,
+    locale = "de",
+  ) =>
+    t.call("PATCH", `/api/v2/admin/people/${parent}/children/${child}/`, {
+      headers,
+      body,
+      query: { locale },
+    });
+
+  it("staff correct a child's birth date and notes; the family's page and the roster read them; the audit names the fields only", async () => {
+    const parent = await createParent(t.db);
+    const child = await createChild(t.db, parent.id, 7, "Anja");
+    const born = inDays(-9 * 365);
+    const reply = await correct(parent.id, child, { birth_date: born, notes: "  Allergie: Nüsse  " });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toEqual({
+      id: child,
+      first_name: "Anja",
+      last_name: "Muster",
+      birth_date: born,
+      notes: "Allergie: Nüsse",
+    });
+    const detail = (
+      await t.call("GET", `/api/v2/admin/people/${parent.id}/`, { headers: staff.headers })
+    ).json();
+    expect(detail.children).toEqual([reply.json()]);
+    // The parent's own list shows the corrected birth date, not the team's notes.
+    const own = (await t.call("GET", "/api/v2/visitors/", { headers: parent.headers })).json();
+    expect(own).toEqual([{ id: child, first_name: "Anja", last_name: "Muster", birth_date: born }]);
+    const entries = await auditOf("people", parent.id);
+    expect(entries.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ["update", { child }, { child, corrected: ["birth_date", "notes"] }],
+    ]);
+    expect(JSON.stringify(entries)).not.toContain("Nüsse");
+    // The same values again change and record nothing.
+    expect((await correct(parent.id, child, { birth_date: born, notes: "Allergie: Nüsse" })).statusCode).toBe(
+      200,
+    );
+    expect(await auditOf("people", parent.id)).toHaveLength(1);
+  });
+
+  it("refuses a birth date the shop never takes, at its field in the staff's language, and writes nothing", async () => {
+    const parent = await createParent(t.db);
+    const child = await createChild(t.db, parent.id, 7, "Anja");
+    const [before] = await t.db.select().from(visitors).where(eq(visitors.id, child));
+    const future = await correct(parent.id, child, { birth_date: inDays(3) }, staff.headers, "ru");
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error_codes).toEqual({ birth_date: ["birth_date_in_future"] });
+    expect(future.json().birth_date[0]).toMatch(/[а-я]/);
+    const long = await correct(parent.id, child, { notes: "x".repeat(1001) });
+    expect(long.json().error_codes).toEqual({ notes: ["too_long"] });
+    const unknown = await correct(parent.id, child, { role: "admin" });
+    expect(unknown.statusCode).toBe(400);
+    const [after] = await t.db.select().from(visitors).where(eq(visitors.id, child));
+    expect(after).toEqual(before);
+    expect(await auditOf("people", parent.id)).toEqual([]);
+  });
+
+  it("finds only the family's own child, and only for staff", async () => {
+    const parent = await createParent(t.db);
+    const other = await createParent(t.db);
+    const child = await createChild(t.db, other.id, 7, "Anja");
+    expect((await correct(parent.id, child, { notes: "x" })).statusCode).toBe(404);
+    expect((await correct(other.id, child, { notes: "x" }, other.headers)).statusCode).toBe(403);
+    expect((await correct(other.id, child, { notes: "x" }, {})).statusCode).toBe(401);
+    const [row] = await t.db.select().from(visitors).where(eq(visitors.id, child));
+    expect(row?.notes).toBe("");
+  });
+});
+
 async function pay(headers: Headers): Promise<number> {
   const fulfilled = await t.fulfil(headers);
   expect(fulfilled.statusCode, fulfilled.body).toBe(200);

@@ -1,5 +1,8 @@
 import {
   ACCOUNT_MESSAGES,
+  AdminChildParamsSchema,
+  AdminChildPatchSchema,
+  AdminChildSchema,
   AdminEraseInputSchema,
   AdminErasureSchema,
   AdminIdParamsSchema,
@@ -66,6 +69,20 @@ export const peopleAdminRoutes =
         },
       },
       async (request) => people.get(request.params.id),
+    );
+    app.patch(
+      "/api/v2/admin/people/:id/children/:child/",
+      {
+        schema: {
+          ...base("Correct a child's names, birth date or notes (staff; audited without the values)"),
+          params: AdminChildParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: AdminChildPatchSchema,
+          response: { 200: AdminChildSchema, ...errors },
+        },
+      },
+      async (request) =>
+        people.correctChild(currentUser(request), request.params.id, request.params.child, request.body),
     );
     app.put(
       "/api/v2/admin/people/:id/role/",

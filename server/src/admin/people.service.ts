@@ -1,4 +1,6 @@
 import type {
+  AdminChild,
+  AdminChildPatch,
   AdminEraseInput,
   AdminErasure,
   AdminListQuery,
@@ -37,7 +39,13 @@ import {
   deleteVisitRequestsOfFamily,
   listVisitRequestsOfUser,
 } from "../visit-requests/index.ts";
-import { findVisitors } from "../visitors/index.ts";
+import {
+  type ChildForStaff,
+  findChildrenForStaff,
+  findVisitors,
+  lockChildForStaff,
+  updateChildForStaff,
+} from "../visitors/index.ts";
 import { clearStaffRefundReasons } from "../withdrawals/index.ts";
 import { auditTrail, scrubAuditValues } from "./audit.repository.ts";
 import { filterValue, listCut } from "./list-query.ts";
@@ -96,18 +104,13 @@ async function personDetail(db: Db, id: number): Promise<AdminPersonDetail> {
   const user = await findUserById(db, id);
   if (!user) throw AppError.notFound();
   const [children, orders, requests] = await Promise.all([
-    findVisitors(db, id),
+    findChildrenForStaff(db, id),
     listOrdersOfUserForStaff(db, id),
     listVisitRequestsOfUser(db, id),
   ]);
   return {
     ...toAdmin(user),
-    children: children.map((child) => ({
-      id: child.id,
-      first_name: child.firstName,
-      last_name: child.lastName,
-      birth_date: child.birthDate,
-    })),
+    children: children.map(toAdminChild),
     orders: orders.map((order) => ({
       id: order.id,
       status: order.status,
@@ -123,6 +126,52 @@ async function personDetail(db: Db, id: number): Promise<AdminPersonDetail> {
       created_at: request.createdAt.toISOString(),
     })),
   };
+}
+
+const toAdminChild = (child: ChildForStaff): AdminChild => ({
+  id: child.id,
+  first_name: child.firstName,
+  last_name: child.lastName,
+  birth_date: child.birthDate,
+  notes: child.notes,
+});
+
+/** The patch's fields as the child's columns. */
+const CHILD_FIELDS = [
+  ["first_name", "firstName"],
+  ["last_name", "lastName"],
+  ["birth_date", "birthDate"],
+  ["notes", "notes"],
+] as const;
+
+/**
+ * {@link createPeopleAdmin}'s `correctChild` (D549): under the child's row lock, the fields that differ are
+ * written and the audit entry names them, never their values (D139). The same values again write nothing.
+ */
+async function correctChild(
+  db: Db,
+  staff: AuthUser,
+  userId: number,
+  childId: number,
+  patch: AdminChildPatch,
+): Promise<AdminChild> {
+  return db.transaction(async (tx) => {
+    const child = await lockChildForStaff(tx, userId, childId);
+    if (!child) throw AppError.notFound();
+    const changes: Partial<Omit<ChildForStaff, "id">> = {};
+    const changed: string[] = [];
+    for (const [field, column] of CHILD_FIELDS) {
+      const value = patch[field];
+      if (value === undefined || value === child[column]) continue;
+      changes[column] = value;
+      changed.push(field);
+    }
+    if (changed.length === 0) return toAdminChild(child);
+    const row = await updateChildForStaff(tx, userId, childId, changes);
+    if (!row) throw AppError.notFound();
+    await audit(tx, staff, userId, "update", { child: childId }, { child: childId, corrected: changed });
+    return toAdminChild(row);
+  });
 }
 
 /** {@link createPeopleAdmin}'s `erase`. */
@@ -226,6 +275,10 @@ export function createPeopleAdmin(
     },
 
     get: (id: number) => personDetail(db, id),
+
+    /** Staff correct a child's names, birth date or notes when the family asks (D549); audited. */
+    correctChild: (staff: AuthUser, userId: number, childId: number, patch: AdminChildPatch) =>
+      correctChild(db, staff, userId, childId, patch),
 
     /**
      * Grant or revoke a role, `admin` too (admins only, D138, D241). Nobody changes their own role, so an

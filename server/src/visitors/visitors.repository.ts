@@ -64,6 +64,43 @@ export async function updateVisitor(
   return row;
 }
 
+/** A child as staff see and correct it (D549): with the team's notes, which the parent's reads leave out. */
+export type ChildForStaff = VisitorRow & { notes: string };
+
+const staffColumns = { ...columns, notes: visitors.notes };
+
+export function findChildrenForStaff(db: DbOrTx, userId: number): Promise<ChildForStaff[]> {
+  return db.select(staffColumns).from(visitors).where(ownedBy(userId)).orderBy(asc(visitors.id));
+}
+
+/** One child of the user, its row locked until the transaction ends: a correction reads what it changes. */
+export async function lockChildForStaff(
+  tx: Tx,
+  userId: number,
+  id: number,
+): Promise<ChildForStaff | undefined> {
+  const [row] = await tx
+    .select(staffColumns)
+    .from(visitors)
+    .where(and(ownedBy(userId), eq(visitors.id, id)))
+    .for("update");
+  return row;
+}
+
+export async function updateChildForStaff(
+  tx: Tx,
+  userId: number,
+  id: number,
+  changes: Partial<Omit<ChildForStaff, "id">>,
+): Promise<ChildForStaff | undefined> {
+  const [row] = await tx
+    .update(visitors)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(ownedBy(userId), eq(visitors.id, id)))
+    .returning(staffColumns);
+  return row;
+}
+
 /** How many children the user keeps (not deleted). */
 export async function countVisitors(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(visitors).where(ownedBy(userId));

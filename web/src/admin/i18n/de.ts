@@ -662,6 +662,17 @@ export const de = {
       erase_confirm: "Zur Bestätigung die E-Mail-Adresse eingeben: %{email}",
       erase_button: "Endgültig löschen",
       erased: "Die Familie wurde gelöscht.",
+      child_correct: "Korrigieren",
+      child_correct_named: "Angaben zu %{name} korrigieren",
+      child_title: "Angaben zum Kind korrigieren",
+      child_help:
+        "Für Korrekturen, um die die Familie bittet. Vorname, Nachname und Geburtsdatum sieht die Familie in ihrem Profil; die Notizen sieht nur das Team, z. B. in der Anwesenheitsliste.",
+      child_first_name: "Vorname",
+      child_last_name: "Nachname",
+      child_birth_date: "Geburtsdatum",
+      child_notes: "Notizen für das Team",
+      child_notes_help: "Zum Beispiel Allergien oder wer das Kind abholt.",
+      child_saved: "Die Angaben zum Kind wurden gespeichert.",
     },
     refusal: {
       title: "Kein Zugang zur Verwaltung",

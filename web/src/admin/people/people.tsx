@@ -33,6 +33,7 @@ import { EmailField, PhoneField } from "../shared/contact-fields.tsx";
 import { DetailShow } from "../shared/detail.tsx";
 import { EnumField, useEnumLabel } from "../shared/enum-labels.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { type Child, ChildCorrection } from "./child-correction.tsx";
 import { FamilyCredits } from "./family-credits.tsx";
 
 /** People (D138, D139): find a parent, see their family; admins change roles and erase a family. */
@@ -43,7 +44,7 @@ type Person = {
   role: "customer" | "instructor" | "staff" | "admin";
   /** The instructor record of an `instructor` account (D380). */
   instructor: number | null;
-  children: { id: number; first_name: string; last_name: string; birth_date: string }[];
+  children: Child[];
   orders: { id: number; status: string; total_checkout_cents: number; paid_at: string | null }[];
   requests: { id: number; kind: string; status: string; date: string | null }[];
 };
@@ -78,7 +79,17 @@ function Family() {
       <Box>
         <Typography variant="subtitle1">{translate("resources.people.fields.children")}</Typography>
         {person.children.map((c) => (
-          <Typography key={c.id}>{`${c.first_name} ${c.last_name} (${day(c.birth_date)})`}</Typography>
+          <Box key={c.id}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+              <Typography>{`${c.first_name} ${c.last_name} (${day(c.birth_date)})`}</Typography>
+              <ChildCorrection parent={person.id} child={c} />
+            </Stack>
+            {c.notes ? (
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: "pre-wrap" }}>
+                {`${translate("admin.people.child_notes")}: ${c.notes}`}
+              </Typography>
+            ) : null}
+          </Box>
         ))}
       </Box>
       <Box>

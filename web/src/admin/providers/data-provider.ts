@@ -280,6 +280,8 @@ const staffActions = {
     post(`gift-cards/${card}/mail/`, mail),
   setPersonRole: async (person: Id, role: { role: string; instructor?: unknown }) =>
     (await adminFetch("PUT", `people/${person}/role/`, { body: role })).json,
+  correctChild: async (person: Id, child: Id, values: Record<string, string>) =>
+    (await adminFetch("PATCH", `people/${person}/children/${child}/`, { body: values })).json,
   erasePerson: (person: Id, confirmEmail: string) =>
     post(`people/${person}/erase/`, { confirm_email: confirmEmail }),
   changeOwnPassword: (values: { old_password: string; new_password1: string; new_password2: string }) =>
