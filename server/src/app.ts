@@ -95,6 +95,7 @@ import { registerSpa } from "./spa/index.ts";
 import {
   createSubscriptionsService,
   endSubscriptionsOfRefundedOrder,
+  findPauses,
   SUBSCRIPTION_EVENT_TYPES,
   startSubscriptions,
   subscriptionsRoutes,
@@ -442,6 +443,8 @@ function orderDocuments(
         // The first month of each course subscription is paid now (D25); the next ones follow (D72).
         // Started before the invoice and the confirmation mail, which print its contract number (D91).
         startContracts: (contractTx, id) => startSubscriptions(contractTx, id, new Date()),
+        // A meeting card's last meeting moves past its course's closed days (D548).
+        closedDaysOf: findPauses,
       });
       await issueGiftCardsForOrder(tx, orderId, env.PUBLIC_URL, items.anyLocale);
       // The school hears of every paid booking at once, in the payment's transaction (D110).

@@ -37,6 +37,8 @@ export type DocumentItem = {
   contractNumber?: string | null;
   /** A course subscription's first paid period as its row keeps it (D121), once started. */
   paidPeriod?: BillingPeriod | null;
+  /** A meeting card's course's closed days from its payment on (D122): its last meeting moves past them (D548). */
+  closed?: readonly ClosedRange[];
 };
 
 export type Buyer = { billing: BillingDetails | null; profile: BillingDetails | null };
@@ -82,13 +84,16 @@ type Period = { from: string; to: string };
  * The days an item's service is rendered. Dated sessions and academy weeks have their dates; a weekly
  * course starts with its first lesson not yet begun at `today` (an instant, or a whole Berlin day: D250), and the amount due now pays its first month
  * (a subscription: the contract's one period, D121, as its row keeps it) or its meetings at the booked
- * weekly times (a meeting card: up to its last meeting's day). A gift card has none. With the course's `closed` days (D122) the first lesson
+ * weekly times (a meeting card: up to its last meeting's day). A gift card has none. With the course's `closed` days (D122; by default the item's own) the first lesson
  * and a first month without a contract's period skip them, as the contract does (D537).
  */
 export function itemPeriod(
-  item: Pick<DocumentItem, "slots" | "weeks" | "recurrentPriceCents" | "numberOfMeetings" | "paidPeriod">,
+  item: Pick<
+    DocumentItem,
+    "slots" | "weeks" | "recurrentPriceCents" | "numberOfMeetings" | "paidPeriod" | "closed"
+  >,
   today: Date | string,
-  closed: readonly ClosedRange[] = [],
+  closed: readonly ClosedRange[] = item.closed ?? [],
 ): Period | null {
   const days: string[] = [];
   for (const slot of item.slots) if (slot.date) days.push(slot.date);

@@ -251,6 +251,38 @@ describe("issueOrderDocuments", () => {
     expect(gift?.place).toBeNull();
   });
 
+  it("ends a meeting card's service period past its course's closed days, read once for its page (D548)", async () => {
+    const family = await familyWithTwoChildren();
+    const { orderId } = await paidOrder({
+      userId: family.parent.id,
+      locale: "de",
+      items: [
+        {
+          page: course,
+          scheduleType: "TERMINKARTEN",
+          visitorId: family.mila,
+          priceCents: 19_000,
+          slotIds: [weeklySlot().id],
+        },
+        { page: giftCard, scheduleType: "GiftCard", visitorId: null, priceCents: 5000 },
+      ],
+    });
+    // Two weeks of holidays inside the card's ten weeks: each weekday falls in them twice.
+    const today = new Date().toISOString().slice(0, 10);
+    const asked: [number, string][] = [];
+    const closedDaysOf = async (_tx: unknown, page: number, from: string) => {
+      asked.push([page, from]);
+      return [{ startsOn: addDays(today, 15), endsOn: addDays(today, 28) }];
+    };
+    await database.db.transaction((tx) =>
+      issueOrderDocuments(tx, { orderId, publicUrl: PUBLIC_URL, webUrl: WEB_URL, closedDaysOf }),
+    );
+    const [invoice] = await invoicesOf(orderId);
+    const from = invoice?.data.serviceFrom ?? "";
+    expect(invoice?.data.serviceTo).toBe(addDays(from, 11 * 7));
+    expect(asked).toEqual([[course.page.id, expect.any(String)]]);
+  });
+
   it("gives the active items check-in codes, issues the invoice and enqueues one mail; a second call changes nothing", async () => {
     const { orderId, itemIds, user } = await russianOrder();
 

@@ -4,6 +4,7 @@ import {
   type BillingPeriod,
   BOOKING_RULES,
   berlinDate,
+  type ClosedRange,
   type Locale,
   shownPhone,
 } from "@atelier/contract";
@@ -53,7 +54,21 @@ export type IssueOrderDocumentsInput = {
    * mail print their numbers (D91); called only when an active item has such a price (D453).
    */
   startContracts?: (tx: DbOrTx, orderId: number) => Promise<void>;
+  /** The course's closed days of a page, for a meeting card's last meeting (D548). */
+  closedDaysOf?: ClosedDaysOf;
 };
+
+/**
+ * The closed days (D122) of a product page that end on or after `from` (a Berlin day): the subscriptions'
+ * `findPauses`, handed down by the wiring and the withdrawals, since the invoices sit beside them.
+ */
+export type ClosedDaysOf = (tx: DbOrTx, productPageId: number, from: string) => Promise<ClosedRange[]>;
+
+/** A meeting card with weekly times: its last meeting depends on the closed days (D548). */
+const isMeetingCard = (item: CartItemRow) =>
+  item.recurrentPriceCents === 0 &&
+  Boolean(item.numberOfMeetings) &&
+  item.slots.some((slot) => slot.weekday !== null);
 
 /** Reads an order's items in a locale (`findCartItems`, or a caller's read of it shared between documents). */
 export type OrderItemsOf = (tx: DbOrTx, orderId: number, locale: Locale) => Promise<CartItemRow[]>;
@@ -145,14 +160,29 @@ export async function contractItems(
   tx: DbOrTx,
   order: Pick<OrderForDocuments, "id" | "locale">,
   items: CartItemRow[],
+  closedSince?: { closedDaysOf?: ClosedDaysOf; from: Date },
 ): Promise<DocumentItem[]> {
   // Only an item with a monthly price has a contract (startSubscriptions): an order without one skips the read.
   const contractNumbers = items.some((item) => item.recurrentPriceCents > 0)
     ? await findContractNumbers(tx, order.id)
     : new Map<number, { number: string; period: BillingPeriod }>();
+  // A meeting card's closed days, one read per page; an order without a card reads none.
+  const closedOfPage = new Map<number, ClosedRange[]>();
+  const closedDaysOf = closedSince?.closedDaysOf;
+  if (closedSince && closedDaysOf) {
+    for (const page of new Set(items.filter(isMeetingCard).map((item) => item.productPageId)))
+      closedOfPage.set(page, await closedDaysOf(tx, page, berlinDate(closedSince.from)));
+  }
   return documentItems(items).map((item, index) => {
-    const contract = contractNumbers.get(items[index]?.id ?? 0);
-    return { ...item, contractNumber: contract?.number ?? null, paidPeriod: contract?.period ?? null };
+    const row = items[index];
+    const contract = contractNumbers.get(row?.id ?? 0);
+    const closed = row && isMeetingCard(row) ? closedOfPage.get(row.productPageId) : undefined;
+    return {
+      ...item,
+      contractNumber: contract?.number ?? null,
+      paidPeriod: contract?.period ?? null,
+      ...(closed ? { closed } : {}),
+    };
   });
 }
 
@@ -171,11 +201,15 @@ export async function creditNoteData(
     refundCents: number;
     notes: readonly string[];
     seller: InvoiceData["seller"];
+    closedDaysOf?: ClosedDaysOf;
   },
 ): Promise<{ line: InvoiceLine; data: InvoiceData } | null> {
   const { invoice, refundCents } = input;
   const locale = invoice.data.locale;
-  const [documentItem] = await contractItems(tx, { id: input.orderId, locale }, [input.item]);
+  const [documentItem] = await contractItems(tx, { id: input.orderId, locale }, [input.item], {
+    closedDaysOf: input.closedDaysOf,
+    from: invoice.issuedAt,
+  });
   if (!documentItem) return null;
   const base = invoiceLine(documentItem, locale, invoice.issuedAt);
   const period = itemPeriod(documentItem, invoice.issuedAt);
@@ -238,7 +272,10 @@ export async function issueOrderDocuments(
     await input.startContracts(tx, order.id);
   const issuedAt = new Date();
   const { capture } = start;
-  const documented = await contractItems(tx, order, items);
+  const documented = await contractItems(tx, order, items, {
+    closedDaysOf: input.closedDaysOf,
+    from: issuedAt,
+  });
   const data = buildInvoiceData({
     locale: order.locale,
     buyer: { billing: order.billing, profile: profileOf(order) },

@@ -4,6 +4,7 @@ import { type Locale, withdrawalKindOf } from "@atelier/contract";
 import type { InvoiceLine, Tx } from "../db/index.ts";
 import { creditNoteData, findInvoice, findOrderInvoice, formatDay, issueInvoice } from "../invoices/index.ts";
 import { findCartItems } from "../orders/index.ts";
+import { findPauses } from "../subscriptions/index.ts";
 import type { RefundPlan } from "./refund-rules.ts";
 import type { WithdrawalsContext } from "./withdrawals.deps.ts";
 import type { ItemFacts } from "./withdrawals.repository.ts";
@@ -62,6 +63,7 @@ export async function creditNote(
     refundCents,
     notes,
     seller: await ctx.seller(tx),
+    closedDaysOf: findPauses,
   });
   if (!credit) return null;
   const { line, data } = credit;
