@@ -23,6 +23,7 @@ import { type CachedBody, jsonBody, mediaUrlOn } from "../catalogue/index.ts";
 import { type ChangeFeed, createSnapshotReuse, type Db, sharedSnapshot } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 
+import { renewalLink } from "../subscriptions/index.ts";
 import { findVisitor } from "../visitors/index.ts";
 import {
   findStaffRefundsOfItems,
@@ -89,10 +90,7 @@ function toHistoryItem(
       cancelledToPeriodEnd: sub?.cancelAt != null,
     }),
     purchased_at: berlinDate(row.purchasedAt),
-    paypal_invoice_link:
-      renewal && sub?.renewalToken
-        ? `${publicUrl.replace(/\/$/, "")}/api/v2/orders/subscriptions/renewal/pay/?token=${sub.renewalToken}`
-        : null,
+    paypal_invoice_link: renewal && sub?.renewalToken ? renewalLink(publicUrl, sub.renewalToken) : null,
     comment: row.comment,
     subscription: sub ? subscriptionView(sub, row) : null,
     product_page: {

@@ -269,6 +269,24 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     parentEmail: "eva@example.org",
     items: [{ child: "Mila Muster", offer: "Malen 5–7 – Kurs (1 / Woche)" }],
   },
+  "renewal-due": {
+    parentFirstName: "Eva",
+    contractNumber: "K7QM-3XHD-9PRA",
+    productName: "Malen 5–7",
+    childName: "Mila Muster",
+    monthlyCents: 7900,
+    firstDay: "2026-12-28",
+    payBy: "2026-12-27",
+    chargeFailed: false,
+    link: "https://shop.example/api/v2/orders/subscriptions/renewal/pay/?token=abcdefghijklmnopqrstuvwxyz012345",
+  },
+  "contract-ended": {
+    parentFirstName: "Eva",
+    contractNumber: "K7QM-3XHD-9PRA",
+    productName: "Malen 5–7",
+    childName: "Mila Muster",
+    lastDay: "2026-12-27",
+  },
 };
 
 /** Values each sample must show in both bodies. */
@@ -355,6 +373,15 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
     "Gartenstraße 5",
     "https://shop.example/absence/abcdefghijklmnopqrst",
   ],
+  "renewal-due": [
+    "Eva",
+    "K7QM-3XHD-9PRA",
+    "Malen 5–7",
+    "Mila Muster",
+    "79,00",
+    "https://shop.example/api/v2/orders/subscriptions/renewal/pay/?token=abcdefghijklmnopqrstuvwxyz012345",
+  ],
+  "contract-ended": ["Eva", "K7QM-3XHD-9PRA", "Malen 5–7", "Mila Muster"],
 };
 
 function render<Name extends MailTemplateName>(name: Name, locale: Locale, data: MailTemplateData[Name]) {

@@ -9,6 +9,12 @@ import {
   type ContractCancellationData,
   contractCancellationTemplate,
 } from "./templates/contract-cancellation.ts";
+import {
+  type ContractEndedData,
+  contractEndedTemplate,
+  type RenewalDueData,
+  renewalDueTemplate,
+} from "./templates/contract-months.ts";
 import { type GiftCardData, giftCardTemplate } from "./templates/gift-card.ts";
 import { renderLayout } from "./templates/layout.ts";
 import {
@@ -61,6 +67,7 @@ export type { BookingMovedData, MovedUnit } from "./templates/booking-moved.ts";
 export type { ContactConfirmationData } from "./templates/contact-confirmation.ts";
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
 export type { ContractCancellationData } from "./templates/contract-cancellation.ts";
+export type { ContractEndedData, RenewalDueData } from "./templates/contract-months.ts";
 export type { GiftCardData, GiftCardMailCard } from "./templates/gift-card.ts";
 export type { LessonCancelledData, LessonReminderData } from "./templates/lessons.ts";
 export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
@@ -111,6 +118,8 @@ export type MailTemplateData = {
   "waiting-list-offer-withdrawn": WaitingListOfferWithdrawnData;
   "lesson-cancelled": LessonCancelledData;
   "lesson-reminder": LessonReminderData;
+  "renewal-due": RenewalDueData;
+  "contract-ended": ContractEndedData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -142,6 +151,8 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "waiting-list-offer-withdrawn": waitingListOfferWithdrawnTemplate,
   "lesson-cancelled": lessonCancelledTemplate,
   "lesson-reminder": lessonReminderTemplate,
+  "renewal-due": renewalDueTemplate,
+  "contract-ended": contractEndedTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];

@@ -1,3 +1,4 @@
+export { renewalLink } from "./contract-mails.ts";
 export {
   anonymiseCancellationsOfFamily,
   applyClosuresToPeriods,

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { berlinDate, INTL_LOCALES } from "@atelier/contract";
 import { eur, type GatewayCapture, GatewayError, type PaymentGateway } from "../payments/index.ts";
+import { mailRenewalDue } from "./contract-mails.ts";
 import { recordPayment } from "./record-payment.ts";
 import type { SubscriptionsContext } from "./subscriptions.deps.ts";
 import {
@@ -18,18 +19,25 @@ import {
 /** An unapproved PayPal order is made anew after this long (PayPal lets unapproved orders lapse). */
 const RENEWAL_ORDER_FRESH_MS = 2 * 3_600_000;
 
-/** The next month can be paid by hand: a link with a random token (the PayPal order comes on opening it). */
-export async function openRenewal({ db }: SubscriptionsContext, sub: SubscriptionRow) {
-  await db.transaction(async (tx) => {
+/**
+ * The next month can be paid by hand: a link with a random token (the PayPal order comes on opening it),
+ * mailed to the parent in the same transaction (D550). Once per paid month: a link already open for it is
+ * left alone, so a second round mails nothing.
+ */
+export async function openRenewal(ctx: SubscriptionsContext, sub: SubscriptionRow) {
+  await ctx.db.transaction(async (tx) => {
     const locked = await findSubscriptionById(tx, sub.id, true);
     if (!locked || locked.periodEnd.getTime() !== sub.periodEnd.getTime() || locked.cancelAt) return;
+    if (locked.renewalFor?.getTime() === locked.periodEnd.getTime()) return;
+    const renewalToken = randomBytes(24).toString("base64url");
     await updateSubscription(tx, sub.id, {
-      renewalToken: randomBytes(24).toString("base64url"),
+      renewalToken,
       renewalFor: sub.periodEnd,
       renewalOrderId: null,
       renewalApproveUrl: null,
       renewalOpenedAt: null,
     });
+    await mailRenewalDue(ctx, tx, locked, renewalToken);
   });
 }
 

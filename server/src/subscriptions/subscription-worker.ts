@@ -1,8 +1,9 @@
 // The subscription worker's round: what is due is claimed with a lease (so two instances never handle
 // one subscription at once), then autopay is stopped at the gateway, the month ends, or a renewal opens.
 import type { createCancellationService } from "./cancellation.service.ts";
+import { mailContractEnded } from "./contract-mails.ts";
 import { openRenewal } from "./renewal.ts";
-import type { SubscriptionsContext } from "./subscriptions.deps.ts";
+import { graceMs, type SubscriptionsContext } from "./subscriptions.deps.ts";
 import {
   claimDueSubscriptions,
   endItem,
@@ -12,17 +13,6 @@ import {
 } from "./subscriptions.repository.ts";
 
 type CancelAtGateway = ReturnType<typeof createCancellationService>["cancelAtGateway"];
-
-/**
- * How long a running contract outlives its paid month (D72, D511): with autopay, the gateway's charge at the
- * month's end needs time to arrive; when that charge failed (autopay suspended, which can only happen at or
- * after the month's end), the parent pays the month by hand through its link meanwhile. A contract the
- * parent cancelled, or one paid month by month by hand, ends with its paid month.
- */
-export function graceMs(sub: Pick<SubscriptionRow, "autopay" | "cancelAt">, graceHours: number): number {
-  const waits = (sub.autopay === "active" || sub.autopay === "suspended") && !sub.cancelAt;
-  return waits ? graceHours * 3_600_000 : 0;
-}
 
 export async function runOnce(
   ctx: SubscriptionsContext,
@@ -58,7 +48,8 @@ export async function runOnce(
 }
 
 /** The paid month is over (cancelled, or nobody paid the next one): the item ends and frees the seat. */
-async function end({ db, gateway, log, graceHours }: SubscriptionsContext, sub: SubscriptionRow) {
+async function end(ctx: SubscriptionsContext, sub: SubscriptionRow) {
+  const { db, gateway, log, graceHours } = ctx;
   await db.transaction(async (tx) => {
     const locked = await findSubscriptionById(tx, sub.id, true);
     if (locked?.status !== "running") return;
@@ -66,6 +57,8 @@ async function end({ db, gateway, log, graceHours }: SubscriptionsContext, sub: 
     if (endsAt.getTime() + graceMs(locked, graceHours) > Date.now()) return;
     await updateSubscription(tx, sub.id, { status: "ended", claimedUntil: null });
     await endItem(tx, locked.orderItemId);
+    // A cancellation was confirmed when it was declared; an unpaid month is told now (D550).
+    if (!locked.cancelAt) await mailContractEnded(ctx, tx, locked);
   });
   // Nothing more is charged for an ended contract.
   if (sub.gatewaySubscriptionId && sub.autopay !== "cancelled" && sub.autopay !== "none") {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../db/index.ts";
 import type { PaymentGateway } from "../payments/index.ts";
 import type { StaffRecipients } from "../settings/index.ts";
+import type { SubscriptionRow } from "./subscriptions.repository.ts";
 
 export type SubscriptionsDeps = {
   db: Db;
@@ -24,4 +25,15 @@ export type SubscriptionsContext = SubscriptionsDeps & { graceHours: number };
 
 export function subscriptionsContext(deps: SubscriptionsDeps): SubscriptionsContext {
   return { ...deps, graceHours: deps.autopayGraceHours ?? 72 };
+}
+
+/**
+ * How long a running contract outlives its paid month (D72, D511): with autopay, the gateway's charge at the
+ * month's end needs time to arrive; when that charge failed (autopay suspended, which can only happen at or
+ * after the month's end), the parent pays the month by hand through its link meanwhile. A contract the
+ * parent cancelled, or one paid month by month by hand, ends with its paid month.
+ */
+export function graceMs(sub: Pick<SubscriptionRow, "autopay" | "cancelAt">, graceHours: number): number {
+  const waits = (sub.autopay === "active" || sub.autopay === "suspended") && !sub.cancelAt;
+  return waits ? graceHours * 3_600_000 : 0;
 }

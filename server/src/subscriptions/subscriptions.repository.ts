@@ -109,6 +109,45 @@ function ownedQuery(db: DbOrTx, locale: Locale) {
     .leftJoin(visitors, eq(visitors.id, orderItems.visitorId));
 }
 
+/** What a contract's mails name (D550): the account's address and name, in the order's language. */
+export type ContractMailFacts = {
+  email: string;
+  firstName: string;
+  locale: Locale;
+  productName: string;
+  childName: string | null;
+  contractNumber: string;
+  monthlyCents: number;
+};
+
+export async function findContractMailFacts(
+  db: DbOrTx,
+  subscriptionId: number,
+): Promise<ContractMailFacts | undefined> {
+  const [row] = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      locale: orders.locale,
+      names: productPages.name,
+      childName: sql<
+        string | null
+      >`nullif(trim(coalesce(${visitors.firstName}, '') || ' ' || coalesce(${visitors.lastName}, '')), '')`,
+      contractNumber: subscriptions.contractNumber,
+      monthlyCents: sql<number>`${orderItems.recurrentPriceCents} - ${orderItems.recurrentDiscountCents}`,
+    })
+    .from(subscriptions)
+    .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
+    .leftJoin(visitors, eq(visitors.id, orderItems.visitorId))
+    .where(eq(subscriptions.id, subscriptionId));
+  if (!row) return undefined;
+  const { names, ...facts } = row;
+  return { ...facts, productName: names[facts.locale] || names.de };
+}
+
 /** The subscription of an item, only when the item is in one of `userId`'s paid orders. */
 export async function findOwnedSubscription(
   db: DbOrTx,

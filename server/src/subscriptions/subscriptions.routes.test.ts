@@ -445,9 +445,24 @@ describe("months without autopay", () => {
     expect(link).toMatch(
       /^http:\/\/shop\.test\/api\/v2\/orders\/subscriptions\/renewal\/pay\/\?token=[\w-]{32}$/,
     );
-    // A second round opens no second link.
+    // The parent is mailed the link, the month's first day, the amount and the last day to pay (D550).
+    const email = await accountEmailOf(a.headers);
+    const dueMails = async () => (await t.mailsTo(email)).filter((mail) => mail.template === "renewal-due");
+    const [due] = await dueMails();
+    expect(due?.locale).toBe("de");
+    expect(due?.text).toContain(link);
+    expect(due?.text).toContain(a.subscription.contract_number);
+    expect(due?.text).toContain(a.item.price.replace(".", ","));
+    const [year, month, day] = firstDay.split("-").map(Number);
+    const dayText = new Intl.DateTimeFormat("de-DE", { dateStyle: "long", timeZone: "UTC" });
+    expect(due?.text).toContain(dayText.format(new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day))));
+    expect(due?.text).toContain(
+      `bis zum ${dayText.format(new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) - 1)))} nicht bezahlt`,
+    );
+    // A second round opens no second link and mails nothing more.
     await t.app.paymentWorker.runOnce();
     expect((await historyOf(a.headers))[0]?.paypal_invoice_link).toBe(link);
+    expect(await dueMails()).toHaveLength(1);
     // Opening it makes a PayPal order like checkout's and sends the parent to approve it; again: the same one.
     const open = () => t.app.inject({ method: "GET", url: link.replace("http://shop.test", "") });
     const opened = await open();
@@ -493,6 +508,12 @@ describe("months without autopay", () => {
       .where(eq(subscriptions.orderItemId, a.item.id));
     await t.app.paymentWorker.runOnce();
     expect((await historyOf(a.headers))[0]?.state).toBe("cancelled");
+    // The parent is told the contract ended and the seat is free, once.
+    const ended = (await t.mailsTo(email)).filter((mail) => mail.template === "contract-ended");
+    expect(ended).toHaveLength(1);
+    expect(ended[0]?.text).toContain(a.subscription.contract_number);
+    await t.app.paymentWorker.runOnce();
+    expect((await t.mailsTo(email)).filter((mail) => mail.template === "contract-ended")).toHaveLength(1);
   });
 });
 
@@ -512,6 +533,12 @@ describe("a failed automatic charge (D72, D511)", () => {
     const [waiting] = await historyOf(a.headers);
     expect(waiting?.state).toBe("awaiting payment");
     expect(waiting?.paypal_invoice_link).toMatch(/\/renewal\/pay\/\?token=/);
+    // The parent learns the charge failed, with the link (D550).
+    const [failed] = (await t.mailsTo(await accountEmailOf(a.headers))).filter(
+      (mail) => mail.template === "renewal-due",
+    );
+    expect(failed?.text).toContain("die automatische Zahlung");
+    expect(failed?.text).toContain(waiting?.paypal_invoice_link ?? "-");
     expect((await subRow(a.item.id))?.status).toBe("running");
     // Nobody paid within the grace hours: the contract ends and frees the seat.
     await t.db
