@@ -135,7 +135,9 @@ test.describe("waiting lists", () => {
     expect(mail).toContain("Ein Platz ist frei");
     expect(mail).toContain(session.product.name);
     const link = linkIn(mail, "/waiting-list/offer/");
-    const token = link.split("/waiting-list/offer/")[1] ?? "";
+    // The link opens the page in the family's language (`?locale=`); the token is the path's last part.
+    expect(link).toMatch(/\?locale=de$/);
+    const token = new URL(link).pathname.split("/waiting-list/offer/")[1] ?? "";
 
     // Nobody else can take the offered seat or the offer.
     expect(

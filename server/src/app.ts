@@ -333,6 +333,7 @@ async function registerShopPages(app: FastifyInstance, deps: AppDeps, schoolSett
     adminRoutes({
       db: database.db,
       publicUrl: env.PUBLIC_URL,
+      webUrl: env.WEB_URL,
       seller: sellerFromEnv(env),
       schoolSettings,
       media,

@@ -20,6 +20,7 @@ import { formatDate } from "../mail/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createChild, createParent, GIFT_CARD, lessonDayIn, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
+import { createVisitAnswers } from "./visit-answers.service.ts";
 
 /** The requests inbox and people of the back office (issue 21; D136-D139). */
 
@@ -251,6 +252,26 @@ describe(`requests inbox (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
       (await t.mailsTo(email)).filter((mail) => mail.template === "visit-request-confirmed"),
     ).toHaveLength(1);
     expect(await auditOf("visit-requests", id)).toHaveLength(1);
+  });
+
+  it("links the parent's profile on the web app (WEB_URL), in the request's language, not on the API's host", async () => {
+    const parent = await createParent(t.db);
+    const email = await emailOf(parent.id);
+    const id = await sendRequest("", { headers: parent.headers, email, locale: "ru" });
+    const lesson = t.course.slots.find((slot) => slot.weekday !== null);
+    const answers = createVisitAnswers({
+      db: t.db,
+      publicUrl: "http://shop.test",
+      webUrl: "https://web.example/",
+    });
+    await answers.confirmVisitDate({ id: staff.id, email: "staff@example.org", role: "staff" } as never, id, {
+      date: dayOfWeekday(lesson?.weekday ?? 0),
+      slot: lesson?.id,
+      version: (await getVisit(id)).version,
+    } as never);
+    const [mail] = (await t.mailsTo(email)).filter((one) => one.template === "visit-request-confirmed");
+    expect(mail?.text).toContain("https://web.example/profile?tab=sales&locale=ru");
+    expect(mail?.text).not.toContain("http://shop.test/profile");
   });
 
   it("refuses to confirm a date for a waiting-list request or in the past, writing and mailing nothing", async () => {

@@ -40,6 +40,7 @@ export const adminRoutes =
   ({
     db,
     publicUrl = "",
+    webUrl = publicUrl,
     seller,
     schoolSettings,
     media,
@@ -48,6 +49,8 @@ export const adminRoutes =
   }: {
     db: Db;
     publicUrl?: string;
+    /** WEB_URL: links into the web app in staff's answers (PUBLIC_URL by default). */
+    webUrl?: string;
     seller: Seller;
     schoolSettings: SchoolSettingsSource;
     media: MediaStorage;
@@ -59,7 +62,7 @@ export const adminRoutes =
   async (app) => {
     app.addHook("onRequest", requireStaff);
     await app.register(contentAdminRoutes({ db, publicUrl }));
-    await app.register(requestsAdminRoutes({ db, publicUrl, removeMailFiles }));
+    await app.register(requestsAdminRoutes({ db, publicUrl, webUrl, removeMailFiles }));
     await app.register(catalogueAdminRoutes({ db }));
     await app.register(attendanceRoutes({ db, seller, datev: schoolSettings.datev }));
     await app.register(schoolSettingsAdminRoutes({ db, settings: schoolSettings }));

@@ -27,10 +27,12 @@ export const requestsAdminRoutes =
   ({
     db,
     publicUrl,
+    webUrl = publicUrl,
     removeMailFiles,
   }: {
     db: Db;
     publicUrl: string;
+    webUrl?: string;
     removeMailFiles?: (ids: readonly number[]) => Promise<unknown>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -75,7 +77,7 @@ export const requestsAdminRoutes =
       },
       async (request) => requests.updateVisit(currentUser(request), request.params.id, request.body),
     );
-    visitAnswerRoutes(app, createVisitAnswers({ db, publicUrl }));
+    visitAnswerRoutes(app, createVisitAnswers({ db, publicUrl, webUrl }));
 
     app.get(
       "/api/v2/admin/contact-requests/",

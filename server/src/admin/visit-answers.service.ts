@@ -58,7 +58,7 @@ async function lessonOf(tx: Tx, row: VisitRequestWithPage, input: AdminConfirmDa
 
 async function mailConfirmation(
   tx: Tx,
-  publicUrl: string,
+  { publicUrl, webUrl }: { publicUrl: string; webUrl: string },
   row: VisitRequestWithPage,
   date: string,
   lesson: Lesson,
@@ -81,7 +81,8 @@ async function mailConfirmation(
         end: lesson.end,
         house: houseText(row, row.locale),
         children: row.children.map((child) => `${child.first_name} ${child.last_name}`.trim()),
-        profileUrl: row.userId === null ? null : `${publicUrl}/profile?tab=sales&locale=${row.locale}`,
+        profileUrl:
+          row.userId === null ? null : `${webUrl.replace(/\/$/, "")}/profile?tab=sales&locale=${row.locale}`,
       },
     },
     { publicUrl },
@@ -92,7 +93,16 @@ async function mailConfirmation(
  * The school's answers to a visit request (issue 29): "confirm a date" with the lesson's time and house
  * (D270), sent once however often it is clicked (D271), and messages to the family (D272).
  */
-export function createVisitAnswers({ db, publicUrl }: { db: Db; publicUrl: string }) {
+export function createVisitAnswers({
+  db,
+  publicUrl,
+  webUrl = publicUrl,
+}: {
+  db: Db;
+  publicUrl: string;
+  /** WEB_URL: the profile's link in the confirmation (the web app, which PUBLIC_URL need not be). */
+  webUrl?: string;
+}) {
   async function reloadVisit(tx: Tx, id: number) {
     return toAdminVisit((await findVisitRequestForEdit(tx, id)) as VisitRequestWithPage);
   }
@@ -129,7 +139,7 @@ export function createVisitAnswers({ db, publicUrl }: { db: Db; publicUrl: strin
           status: before.status === "done" ? "done" : "in_progress",
           handlerId: before.handler ?? staff.id,
         });
-        await mailConfirmation(tx, publicUrl, row, input.date, lesson);
+        await mailConfirmation(tx, { publicUrl, webUrl }, row, input.date, lesson);
         const after = await reloadVisit(tx, id);
         await auditVisit(tx, staff, id, "update", before, after);
         return after;

@@ -35,7 +35,8 @@ async function tell(
       data: {
         parentFirstName: item.parentFirstName,
         childName: childName(item),
-        productName: item.productName[locale] || item.productName.de,
+        // The cancelled lesson's own offer: a makeup's child is booked into another page of its group.
+        productName: slot.productName[locale] || slot.productName.de,
         date: input.date,
         start: slot.start,
         end: slot.end,
@@ -43,7 +44,7 @@ async function tell(
         outcome: credit ? "credit" : "lengthen",
         creditExpiresOn: credit?.expiresOn ?? null,
         wasMakeup,
-        accountUrl: ctx.accountUrl,
+        accountUrl: `${ctx.accountUrl}&locale=${locale}`,
       },
     },
     { publicUrl: ctx.publicUrl },

@@ -16,6 +16,7 @@ import {
   scheduleSlots,
   subscriptions,
   users,
+  visitRequests,
 } from "../db/schema/index.ts";
 import { recordPayment } from "../subscriptions/record-payment.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
@@ -367,6 +368,7 @@ describe("a lesson the school cancels", () => {
     expect(deMail?.text).toContain("Die Lehrerin ist krank.");
     expect(ruMail?.locale).toBe("ru");
     expect(ruMail?.text).toContain("Преподаватель заболел.");
+    expect(ruMail?.text).toContain("/profile?tab=workshops&locale=ru");
     for (const family of [de, ru]) {
       const credits = await t.db
         .select()
@@ -495,6 +497,29 @@ describe("reminders", () => {
     expect(bad.json().error_codes).toEqual({ token: ["absence_link_invalid"] });
   });
 
+  it("the day before a confirmed trial visit, worded as the trial it is, in the request's language", async () => {
+    const email = `trial-${Date.now()}@example.org`;
+    const slot = t.weekly[0];
+    if (!slot) throw new Error("no slot");
+    await t.db.insert(visitRequests).values({
+      kind: "trial",
+      productPageId: t.course.page.id,
+      children: [{ first_name: "Lina", last_name: "Muster" }],
+      adults: [{ first_name: "Eva", last_name: "Muster", email, phone: "+4930123456", relation: "Mutter" }],
+      date: tomorrow(),
+      locale: "ru",
+      confirmedAt: new Date(),
+      confirmedSlotId: slot.id,
+      confirmedStart: "16:00",
+      confirmedEnd: "17:30",
+    });
+    await t.app.lessonReminders.runOnce();
+    const [mail] = (await t.mailsTo(email)).filter((one) => one.template === "lesson-reminder");
+    expect(mail?.locale).toBe("ru");
+    expect(mail?.subject).toContain("пробное занятие");
+    expect(mail?.text).not.toContain("первое занятие");
+  });
+
   it("paid after that day's lesson began, the reminder comes before next week's, the first one bought (D546)", async () => {
     const late = await paidBooking(0);
     // Paid a week before tomorrow at 23:00 Berlin, after that day's lesson.
@@ -602,7 +627,7 @@ describe("on the roster, at the door and on the dashboard (D372)", () => {
   });
 
   it("a credit is used in a page staff marked equivalent (same makeup group), not in any other", async () => {
-    const { parent, itemId } = await paidBooking(0);
+    const { parent, itemId, email } = await paidBooking(0);
     // Tomorrow's lesson of slot 0 was cancelled by an earlier test: the child misses the week after.
     const absentOn = addDays(tomorrow(), 7);
     const date = addDays(tomorrow(), 3);
@@ -631,8 +656,18 @@ describe("on the roster, at the door and on the dashboard (D372)", () => {
       );
       const booked = await t.call("POST", "/api/v2/lessons/makeups/", { headers: parent.headers, body });
       expect(booked.statusCode, booked.body).toBe(201);
+      // Staff cancel that lesson: the family is told of the lesson the makeup was in, not its own course.
+      const cancelled = await t.call("POST", "/api/v2/admin/lessons/cancellations/", {
+        headers: staff.headers,
+        body: { slot: dated.id, date, reason_de: "Krank", reason_ru: "Болезнь" },
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(201);
+      const [told] = (await t.mailsTo(email)).filter((mail) => mail.template === "lesson-cancelled");
+      expect(told?.subject).toContain(t.workshop.page.name.de);
+      expect(told?.subject).not.toContain(t.course.page.name.de);
     } finally {
       await t.db.update(productPages).set({ makeupGroup: null }).where(inArray(productPages.id, pages));
+      await t.db.delete(cancelledLessons).where(eq(cancelledLessons.scheduleSlotId, dated.id));
     }
   });
 

@@ -217,7 +217,7 @@ export async function trialVisits(db: DbOrTx, tomorrow: string): Promise<Due[]> 
     if (!adult?.email || !(await takesPlace(db, row.locationId, row.slotId, tomorrow))) continue;
     due.push({
       key: `trial:${row.id}`,
-      kind: "first_lesson",
+      kind: "trial",
       to: adult.email,
       locale: row.locale,
       parentFirstName: adult.first_name,

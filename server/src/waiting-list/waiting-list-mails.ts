@@ -76,7 +76,8 @@ export async function mailOffer(ctx: WaitingListContext, tx: Tx, entry: EntryRow
         optionName: facts.optionName,
         ...mailUnitsOf(facts),
         expiresAt: entry.offerExpiresAt.toISOString(),
-        link: `${ctx.webUrl.replace(/\/$/, "")}/waiting-list/offer/${entry.offerToken}`,
+        // The page opens in the family's language, whatever the phone's browser is set to (as D392's link).
+        link: `${ctx.webUrl.replace(/\/$/, "")}/waiting-list/offer/${entry.offerToken}?locale=${entry.locale}`,
       },
     },
     { publicUrl: ctx.publicUrl },
