@@ -155,6 +155,13 @@ describe(`staff refunds and orders in the back office (${usesPostgres() ? "Postg
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     expect(withdrawn.json().withdrawal.refund_cents).toBe(c.paid - half);
     expect(standInRefunded(c.captureId)).toBe(c.paid);
+    // Its confirmation says what staff gave back before and that the rest comes now, not "the full amount".
+    const [confirmation] = (await t.mailsTo(await emailOf(c.headers))).filter(
+      (m) => m.template === "withdrawal-confirmation",
+    );
+    expect(confirmation?.text).toMatch(/Bereits erstattet:? *\n?.*\d/);
+    expect(confirmation?.text).not.toContain("den vollen Betrag");
+    expect(confirmation?.text).toContain("noch nicht erstattet");
   });
 
   it("refuses more than is left, nothing without cancelling, and another order's item; the refusals write nothing", async () => {

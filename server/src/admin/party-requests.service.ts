@@ -96,6 +96,8 @@ function buildPartyOrder(
     holdMinutes: input.hold_minutes,
     staffId: staff.id,
     partyDate: input.date,
+    // The confirmation and its payment in the language the family wrote the request in (D552).
+    locale: row.locale,
     items: [
       {
         product_page: row.productPageId,

@@ -164,6 +164,31 @@ describe(`birthday parties as requests confirmed by staff (${usesPostgres() ? "P
     expect((await mine())[0]?.state).toBe("paid");
   });
 
+  it("a request sent in Russian from a German account is confirmed and billed in Russian (D552)", async () => {
+    const parent = await createParent(t.db);
+    const sent = (
+      await t.call("POST", "/api/v2/party_requests/", {
+        headers: parent.headers,
+        body: requestBody(),
+        query: { locale: "ru" },
+      })
+    ).json();
+    const shown = AdminPartyRequestSchema.parse(
+      (await t.call("GET", `/api/v2/admin/party-requests/${sent.id}/`, { headers: staff.headers })).json(),
+    );
+    const res = await confirm(sent.id, { version: shown.version, date: inDays(20) });
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = (await t.mailsTo(await emailOf(parent.id))).filter((m) => m.template === "payment-link");
+    expect(mail?.locale).toBe("ru");
+    expect(mail?.subject).toBe("День рождения подтверждён: ожидает оплаты");
+    expect(mail?.text).toMatch(/\/pay\/[A-Za-z0-9_-]+\?locale=ru/);
+    const [order] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, res.json().order ?? 0));
+    expect(order?.locale).toBe("ru");
+  });
+
   it("staff decline a request: the parent is mailed once, in the request's language; a declined request cannot be confirmed", async () => {
     const parent = await createParent(t.db);
     const sent = (

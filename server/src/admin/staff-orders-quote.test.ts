@@ -194,6 +194,10 @@ describe(`a promocode in a booking by phone (D316, ${usesPostgres() ? "PostgreSQ
     expect(built.total_checkout_price_cents).toBe(priced.total_checkout_price_cents);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, built.id));
     expect(row?.giftCardCents).toBe(3000);
+    // The payment link's mail shows the card's part, so its lines add up to what is left to pay (D552).
+    const [linkMail] = (await t.mailsTo(await emailOf(call.id))).filter((m) => m.template === "payment-link");
+    expect(linkMail?.text).toContain("Mit Gutschein bezahlt: −30,00");
+    expect(linkMail?.text).toContain("Noch zu bezahlen:");
     // The card paid its part of this order: it has nothing left for another.
     expect(await balance()).toBe(0);
     // Another family's booking by phone (its quote checks the same and saves nothing).

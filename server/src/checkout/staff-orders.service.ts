@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { childRequiredAtCheckout, type StaffOrderItemInput } from "@atelier/contract";
+import { childRequiredAtCheckout, type Locale, type StaffOrderItemInput } from "@atelier/contract";
 import { findUserById } from "../accounts/index.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { EMPTY_BILLING } from "../db/index.ts";
@@ -28,6 +28,11 @@ export type StaffOrderRequest = {
   partyDate?: string | null;
   /** A code the parent named: applied by the cart's own promocode rule (D316); "" or absent for none. */
   promocode?: string;
+  /**
+   * The language of the order and its mails: a party request's own (D552); absent, the account's. The
+   * request's receipt and a decline are in the request's language, so its confirmation is too.
+   */
+  locale?: Locale;
 };
 
 export type StaffOrderBuilt = { order: OrderRow; created: boolean; mailId: number | null };
@@ -76,8 +81,9 @@ async function priceOrder(
   tx: Tx,
   request: Omit<StaffOrderRequest, "requestId" | "staffId">,
 ) {
-  const parent = await findUserById(tx, request.parentId);
-  if (!parent) throw AppError.validation("parent", "invalid_choice");
+  const found = await findUserById(tx, request.parentId);
+  if (!found) throw AppError.validation("parent", "invalid_choice");
+  const parent = { ...found, locale: request.locale ?? found.locale };
   const billing = (await findBillingOfUser(tx, parent.id)) ?? EMPTY_BILLING;
   const order = await insertOrderForParent(tx, { userId: parent.id, locale: parent.locale, billing });
   // Every unit booked is locked first (slots before weeks, ascending), as checkout does.
@@ -225,6 +231,8 @@ export function createStaffOrders({ db, cart, reservationMinutes, webUrl, public
           parentFirstName: parent.firstName,
           orderId: staged.id,
           lines: lines.map(({ priceCents: _list, ...line }) => line),
+          // A gift card named on the phone paid part (D505): the mail shows it above the total (D552).
+          giftCardCents: staged.giftCardCents,
           totalCents: staged.totalCheckoutCents,
           reservedUntil: (staged.reservedUntil ?? new Date()).toISOString(),
           link: `${webUrl}/pay/${token}?locale=${parent.locale}`,

@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { todayInBerlin } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { giftCards, mailOutbox } from "../db/schema/index.ts";
+import { giftCards, mailOutbox, users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { COURSE_5_7, createParent, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -78,6 +79,50 @@ describe(`a gift card of its own (issue 24, ${usesPostgres() ? "PostgreSQL" : "P
     const buyerMail = (await t.mailsTo(email)).find((m) => m.template === "gift-card");
     expect(buyerMail?.text).toContain("oma.becker@example.org");
     expect(buyerMail?.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("withdrawn by the buyer, or refunded whole by staff, its recipient's mail waiting for its day is taken back (D552)", async () => {
+    const staff = await createParent(t.db);
+    await t.db.update(users).set({ role: "staff" }).where(eq(users.id, staff.id));
+    const buy = async (recipient: string) => {
+      const parent = await createParent(t.db);
+      const added = await addGiftCard(parent.headers, {
+        amount_cents: 5_000,
+        recipient_name: "Lukas",
+        message: "Für dich",
+        deliver_to: "recipient",
+        recipient_email: recipient,
+        send_on: inDays(7),
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const { id, order_id } = (await t.fulfil(parent.headers)).json();
+      t.standIn.approve(id);
+      expect((await t.capture(parent.headers, id)).json().status).toBe("payment_fulfilled");
+      return { parent, itemId: added.json().id as number, orderId: order_id as number };
+    };
+    const waiting = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+
+    const withdrawn = await buy("oma.widerruf@example.org");
+    expect(await waiting("oma.widerruf@example.org")).toHaveLength(1);
+    const reply = await t.call("POST", `/api/v2/orders/items/${withdrawn.itemId}/withdraw/`, {
+      headers: withdrawn.parent.headers,
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(await waiting("oma.widerruf@example.org")).toEqual([]);
+
+    const refunded = await buy("oma.erstattet@example.org");
+    const staffRefund = await t.call("POST", `/api/v2/admin/orders/${refunded.orderId}/refunds/`, {
+      headers: staff.headers,
+      body: {
+        request_id: randomUUID(),
+        item: refunded.itemId,
+        amount_cents: 5_000,
+        cancel_item: false,
+        reason: "Doppelt gekauft",
+      },
+    });
+    expect(staffRefund.statusCode, staffRefund.body).toBe(200);
+    expect(await waiting("oma.erstattet@example.org")).toEqual([]);
   });
 
   it("refuses an amount outside the limits, a recipient without an address, a past day, and details on a course", async () => {

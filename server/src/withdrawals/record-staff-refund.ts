@@ -8,7 +8,7 @@ import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { bookLedger, findGiftCard, findGiftCardOfItem, giveBackToGiftCard } from "../gift-cards/index.ts";
 import { lockOrderForDocuments } from "../invoices/index.ts";
-import { enqueueMail } from "../mail/index.ts";
+import { enqueueMail, withdrawPendingGiftCardMails } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import { endSubscriptionOnWithdrawal } from "../subscriptions/index.ts";
 import { creditNote } from "./credit-note.ts";
@@ -140,6 +140,10 @@ export async function recordStaffRefund(
         kind: "staff_refund",
         amountCents: -amount,
       });
+    // A bought card refunded whole, or its booking cancelled, pays nothing more: a recipient's mail still
+    // waiting for its day is taken back, as after a refund at the gateway (D512, D552).
+    if (boughtCard && (amount >= boughtCard.balanceCents || input.cancel_item))
+      await withdrawPendingGiftCardMails(tx, [boughtCard.id]);
     if (input.cancel_item) {
       await cancelItem(tx, input.item);
       if (fresh.productType === "Course") await endSubscriptionOnWithdrawal(tx, input.item);

@@ -13,7 +13,7 @@ import type { InvoiceLine, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { bookLedger, findGiftCardOfItem, giveBackToGiftCard } from "../gift-cards/index.ts";
 import { enqueueOrderStaffNotice, lockOrderForDocuments } from "../invoices/index.ts";
-import { enqueueMail } from "../mail/index.ts";
+import { enqueueMail, withdrawPendingGiftCardMails } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import { endSubscriptionOnWithdrawal } from "../subscriptions/index.ts";
 import { creditNote } from "./credit-note.ts";
@@ -93,6 +93,7 @@ export async function recordWithdrawal(
       giftCardCents: split.giftCardCents,
       giftCardValidUntil: card.validUntil,
       giftCardBlocked: card.blocked !== null,
+      staffRefundedCents: split.staffRefundedCents,
     });
     await enqueueOrderStaffNotice(tx, {
       recipients: await ctx.staffEmails(tx),
@@ -132,6 +133,8 @@ async function bookGiftCards(
         amountCents: -card.balanceCents,
       });
     }
+    // The withdrawn card pays nothing more: a recipient's mail waiting for its day is taken back (D552).
+    if (card) await withdrawPendingGiftCardMails(tx, [card.id]);
   }
   if (giftCardCents <= 0 || !facts.orderGiftCardId) return { validUntil: null, blocked: null };
   const card = await giveBackToGiftCard(
@@ -164,6 +167,7 @@ async function confirmationMail(
     giftCardCents: number;
     giftCardValidUntil: Date | null;
     giftCardBlocked: boolean;
+    staffRefundedCents: number;
   },
 ) {
   const order = await lockOrderForDocuments(tx, facts.orderId);
@@ -196,6 +200,7 @@ async function confirmationMail(
         giftCardCents: input.giftCardCents,
         giftCardValidUntil: input.giftCardValidUntil ? berlinDate(input.giftCardValidUntil) : null,
         giftCardBlocked: input.giftCardBlocked,
+        alreadyRefundedCents: input.staffRefundedCents,
       },
       attachments: input.creditNote
         ? [

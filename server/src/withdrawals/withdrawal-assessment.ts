@@ -103,7 +103,7 @@ export async function refundSplit(
   const staffDone = await staffRefundedOf(db, facts.orderId, itemId);
   // What the payment still holds, as a staff refund judges it: never more than the gateway has not
   // refunded (a refund made in its dashboard, D506), or the gateway refuses the withdrawal's refund.
-  return splitRefund(Math.max(0, plan.refundCents - staffDone.itemCents), {
+  const split = splitRefund(Math.max(0, plan.refundCents - staffDone.itemCents), {
     gatewayCents: payment
       ? Math.max(
           0,
@@ -117,6 +117,8 @@ export async function refundSplit(
       ? Math.max(0, facts.orderGiftCardCents - done.giftCardCents - staffDone.giftCardCents)
       : 0,
   });
+  // What staff gave back of the item before: the confirmation says so beside the rest (D552).
+  return { ...split, staffRefundedCents: staffDone.itemCents };
 }
 
 /** `GET …/withdraw/`: the parent's own item, what a withdrawal would do, or the one recorded. */

@@ -11,6 +11,8 @@ export type PaymentLinkData = {
   orderId: number;
   /** The lines in the mail's locale: offer, option and (when one is booked) the child. */
   lines: { productName: string; optionName: string; childName: string | null; amountCents: number }[];
+  /** What a gift card named on the phone already paid (D552); absent on mails queued before. */
+  giftCardCents?: number;
   totalCents: number;
   /** ISO instant the seats are held until. */
   reservedUntil: string;
@@ -30,7 +32,13 @@ const TEXTS = {
     until: (when: string) =>
       `Bitte bezahlen Sie bis ${when} (Berliner Zeit). Danach wird die Reservierung aufgehoben; melden Sie sich dann einfach bei uns.`,
     button: "Jetzt bezahlen",
-    labels: { order: "Bestellung", child: "Kind", total: "Gesamt" },
+    labels: {
+      order: "Bestellung",
+      child: "Kind",
+      giftCard: "Mit Gutschein bezahlt",
+      total: "Gesamt",
+      due: "Noch zu bezahlen",
+    },
     signIn: "Der Link öffnet die Zahlung in Ihrem Kundenkonto; falls nötig, melden Sie sich zuerst an.",
   },
   ru: {
@@ -42,7 +50,13 @@ const TEXTS = {
     until: (when: string) =>
       `Пожалуйста, оплатите заказ до ${when} (по берлинскому времени). После этого бронь будет снята — тогда просто свяжитесь с нами.`,
     button: "Оплатить",
-    labels: { order: "Заказ", child: "Ребёнок", total: "Итого" },
+    labels: {
+      order: "Заказ",
+      child: "Ребёнок",
+      giftCard: "Оплачено подарочным сертификатом",
+      total: "Итого",
+      due: "Осталось оплатить",
+    },
     signIn: "Ссылка откроет оплату в вашем личном кабинете; при необходимости сначала войдите в него.",
   },
 } as const;
@@ -67,7 +81,12 @@ export const paymentLinkTemplate: MailTemplate<PaymentLinkData> = (data, locale)
     });
     if (line.childName) rows.push({ label: t.labels.child, value: line.childName });
   }
-  rows.push({ label: t.labels.total, value: formatMoney(data.totalCents, locale) });
+  const giftCard = data.giftCardCents ?? 0;
+  if (giftCard > 0) rows.push({ label: t.labels.giftCard, value: `−${formatMoney(giftCard, locale)}` });
+  rows.push({
+    label: giftCard > 0 ? t.labels.due : t.labels.total,
+    value: formatMoney(data.totalCents, locale),
+  });
   const hello = greeting(data.parentFirstName, locale);
   const until = t.until(deadline(data.reservedUntil, locale));
   return {

@@ -25,6 +25,8 @@ export type WithdrawalConfirmationData = GiftCardReturn & {
   basis: WithdrawalMailBasis;
   /** The credit note's number, attached as PDF; null when nothing is refunded. */
   creditNoteNumber: string | null;
+  /** What the school refunded of the item before (D552): the refund is the rest. Absent on older mails. */
+  alreadyRefundedCents?: number;
 };
 
 type Texts = {
@@ -33,6 +35,10 @@ type Texts = {
   received: (date: string, seat: boolean) => string;
   item: string;
   paid: string;
+  /** What the school refunded of it before (D552). */
+  already: string;
+  /** The basis `full` after such a refund: the rest of the price, not all of it. */
+  rest: string;
   refund: string;
   creditNote: string;
   bases: Record<WithdrawalMailBasis, string>;
@@ -48,6 +54,8 @@ const WITHDRAWAL_TEXTS: Record<Locale, Texts> = {
       `wir bestätigen den Eingang Ihres Widerrufs vom ${date}. Der Vertrag über die folgende Buchung ist damit widerrufen${seat ? "; der Platz ist wieder frei" : ""}.`,
     item: "Buchung",
     paid: "Bezahlt",
+    already: "Bereits erstattet",
+    rest: "Wir erstatten den Betrag, den wir Ihnen noch nicht erstattet hatten.",
     refund: "Erstattung",
     creditNote: "Gutschrift",
     bases: {
@@ -68,6 +76,8 @@ const WITHDRAWAL_TEXTS: Record<Locale, Texts> = {
       `Подтверждаем, что ${date} мы получили ваш отказ от договора. Договор по следующему бронированию расторгнут${seat ? ", место снова свободно" : ""}.`,
     item: "Бронирование",
     paid: "Оплачено",
+    already: "Уже возвращено",
+    rest: "Мы возвращаем оставшуюся сумму, которую ещё не вернули вам раньше.",
     refund: "Возврат",
     creditNote: "Кредит-нота",
     bases: {
@@ -115,15 +125,18 @@ export const withdrawalConfirmationTemplate: MailTemplate<WithdrawalConfirmation
   const t = (data.kind === "cancellation" ? CANCELLATION_TEXTS : WITHDRAWAL_TEXTS)[locale];
   const hello = greeting(data.firstName, locale);
   const subject = t.subject(data.orderId);
+  const already = data.alreadyRefundedCents ?? 0;
   const rows = [
     { label: t.item, value: data.item },
     { label: t.paid, value: formatMoney(data.paidCents, locale) },
+    ...(already > 0 ? [{ label: t.already, value: formatMoney(already, locale) }] : []),
     { label: t.refund, value: formatMoney(data.refundCents, locale) },
     ...giftCardReturnRows(data, locale, true),
     ...(data.creditNoteNumber ? [{ label: t.creditNote, value: data.creditNoteNumber }] : []),
   ];
   const received = t.received(formatDate(data.receivedOn, locale), data.basis !== "gift_card_balance");
-  const money = data.refundCents > 0 ? [t.bases[data.basis], t.how] : [t.nothing];
+  const basis = data.basis === "full" && already > 0 ? t.rest : t.bases[data.basis];
+  const money = data.refundCents > 0 ? [basis, t.how] : [t.nothing];
   return {
     subject,
     heading: subject,
