@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { PRODUCTION_SETTINGS, SETTING_NAMES } from "../server/src/config/env.ts";
@@ -82,5 +84,25 @@ describe("the production recipe in deploy/ is one recipe (D307)", () => {
     expect(recipeProblems(files, { ...settings, names: [...SETTING_NAMES, "NEW_SETTING"] })).toEqual([
       "deploy/settings.env.example: does not name the setting NEW_SETTING (env.ts)",
     ]);
+  });
+});
+
+describe("the backup recipe of docs/operations.md frees the disk even when a backup fails (D553)", () => {
+  const guide = readFileSync(join(root, "docs", "operations.md"), "utf8");
+
+  it("deletes old backups before the backup runs (systemd) and on every cron run", () => {
+    expect(guide).toMatch(/^ExecStartPre=\/usr\/bin\/find \/var\/backups\/atelier .* -mtime \+30 -delete$/m);
+    // A step after the backup runs only when it succeeded: a full disk would never be freed.
+    expect(guide).not.toMatch(/^ExecStartPost=\/usr\/bin\/find/m);
+    const cron = guide.split("\n").find((line) => /^30 2 \* \* \* atelier-shop /.test(line)) ?? "";
+    expect(cron).toMatch(/find \/var\/backups\/atelier .* -mtime \+30 -delete;.*backup-cli\.js backup/);
+  });
+
+  it("loads the shop's settings before a backup or restore by hand", () => {
+    for (const command of ["npm run backup -- --out", "npm run restore -- "]) {
+      const at = guide.indexOf(command);
+      expect(at, command).toBeGreaterThan(0);
+      expect(guide.slice(Math.max(0, at - 200), at)).toContain(". /etc/atelier-shop/shop.env");
+    }
   });
 });

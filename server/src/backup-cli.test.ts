@@ -54,6 +54,23 @@ describe("npm run backup / restore / move-to-postgres", () => {
     }
   });
 
+  it("restoring without DATABASE_URL says it goes into the embedded database, and names its folder (D553)", async () => {
+    const source = mkdtempSync(join(tmpdir(), "atelier-cli-embedded-"));
+    const opened = await openDatabase({ dataDir: source });
+    await opened.migrate();
+    await opened.close();
+    const file = join(source, "backup.tar.gz");
+    const backup = capture();
+    expect(await runBackupCommand(["backup", "--out", file], backup.io, { DATA_DIR: source })).toBe(0);
+    expect(backup.lines[0]).toContain(`Backup of PGlite under ${source} (DATA_DIR)`);
+    const target = mkdtempSync(join(tmpdir(), "atelier-cli-new-"));
+    const restore = capture();
+    expect(await runBackupCommand(["restore", file], restore.io, { DATA_DIR: target })).toBe(0);
+    expect(restore.lines[0]).toMatch(/^No DATABASE_URL is set, so this restores into the embedded database/);
+    expect(restore.lines[0]).toContain(". /etc/atelier-shop/shop.env");
+    expect(restore.lines[1]).toContain(`into PGlite under ${target} (DATA_DIR)`);
+  }, 60_000);
+
   it.runIf(usesPostgres())(
     "backs up a PostgreSQL shop to a file with its .sha256, restores it into an empty database, and refuses to restore twice",
     async () => {
@@ -73,7 +90,14 @@ describe("npm run backup / restore / move-to-postgres", () => {
         }),
         backup.lines.join("\n"),
       ).toBe(0);
-      expect(backup.lines[0]).toMatch(/^Backup of PostgreSQL \(DATABASE_URL\) written to .*nightly\.tar\.gz/);
+      // The database is named (server and database, no password), so an admin sees it was the right one.
+      const named = new URL(source);
+      expect(backup.lines[0]).toMatch(
+        new RegExp(
+          `^Backup of PostgreSQL ${named.hostname}:${named.port}${named.pathname} \\(DATABASE_URL\\) written to .*nightly\\.tar\\.gz`,
+        ),
+      );
+      expect(backup.lines.join("\n")).not.toContain(named.password || "no-password-in-url");
       expect(readFileSync(`${file}.sha256`, "utf8")).toMatch(/^[0-9a-f]{64} {2}nightly\.tar\.gz\n$/);
 
       const target = await emptyDatabaseUrl("cli_target");
@@ -86,7 +110,7 @@ describe("npm run backup / restore / move-to-postgres", () => {
         0,
       );
       expect(restore.lines[0]).toMatch(
-        /^Restored .* into PostgreSQL \(DATABASE_URL\): \d+ rows in \d+ tables/,
+        /^Restored .* into PostgreSQL .* \(DATABASE_URL\): \d+ rows in \d+ tables/,
       );
       const restored = await openDatabase({ databaseUrl: target });
       const [eva] = await restored.db.select().from(users).where(eq(users.email, "eva@example.org"));

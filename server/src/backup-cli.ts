@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   createBackup,
@@ -32,8 +33,19 @@ function option(argv: readonly string[], name: string): string | undefined {
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
 
-const where = (database: Database) =>
-  database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : "PGlite (DATA_DIR)";
+/**
+ * Which installation a command worked on, named so an admin sees it was the intended one (D553): the
+ * PostgreSQL server and database (never the password), or the embedded database's folder.
+ */
+function where(database: Database, env: Env): string {
+  if (database.kind !== "postgres") return `PGlite under ${resolve(env.DATA_DIR)} (DATA_DIR)`;
+  const url = new URL(env.DATABASE_URL ?? "postgres://localhost");
+  return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname} (DATABASE_URL)`;
+}
+
+/** Said before a restore into the embedded database: the settings of a PostgreSQL shop were not loaded? */
+const EMBEDDED_HINT =
+  "No DATABASE_URL is set, so this restores into the embedded database. If the shop runs on PostgreSQL, stop here (Ctrl+C), load its settings first (set -a && . /etc/atelier-shop/shop.env && set +a) and run the restore again.";
 
 async function backup(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
   const out = option(argv, "--out") ?? `atelier-backup-${stamp()}.tar.gz`;
@@ -46,7 +58,7 @@ async function backup(argv: readonly string[], env: Env, io: CliIo): Promise<num
     });
     const digest = await writeBackupFile(out, made.bytes);
     const { tables, rows, images, mails } = made.summary;
-    io.out(`Backup of ${where(database)} written to ${out} (${made.bytes.length} bytes)`);
+    io.out(`Backup of ${where(database, env)} written to ${out} (${made.bytes.length} bytes)`);
     io.out(`  ${tables} tables, ${rows} rows, ${images} images, ${mails} mail files`);
     io.out(`  sha256 ${digest} (also in ${out}.sha256; check a copy with sha256sum -c)`);
     return 0;
@@ -63,13 +75,16 @@ async function restore(argv: readonly string[], env: Env, io: CliIo): Promise<nu
   }
   const bytes = await readFile(file);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
+  if (database.kind !== "postgres") io.err(EMBEDDED_HINT);
   try {
     const restored = await restoreBackup(bytes, database, {
       storage: mediaStorageFrom(env),
       dataDir: env.DATA_DIR,
       migrationsDir: MIGRATIONS_DIR,
     });
-    io.out(`Restored ${file} into ${where(database)}: ${restored.rows} rows in ${restored.tables} tables,`);
+    io.out(
+      `Restored ${file} into ${where(database, env)}: ${restored.rows} rows in ${restored.tables} tables,`,
+    );
     io.out(`  ${restored.images} images, ${restored.mails} mail files. Start the shop now.`);
     return 0;
   } finally {

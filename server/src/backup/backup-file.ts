@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
@@ -213,9 +213,15 @@ export async function writeBackupFile(path: string, bytes: Buffer): Promise<stri
   const target = resolve(path);
   await mkdir(dirname(target), { recursive: true });
   const partial = `${target}.partial`;
-  // Readable by the shop's user only: it holds password hashes and the families' data.
-  await writeFile(partial, bytes, { mode: 0o600 });
-  await rename(partial, target);
+  try {
+    // Readable by the shop's user only: it holds password hashes and the families' data.
+    await writeFile(partial, bytes, { mode: 0o600 });
+    await rename(partial, target);
+  } catch (error) {
+    // A full disk must not keep the half-written file (D553): it would hold the last free space.
+    await rm(partial, { force: true });
+    throw error;
+  }
   const digest = sha256(bytes);
   await writeFile(`${target}.sha256`, `${digest}  ${basename(target)}\n`);
   return digest;

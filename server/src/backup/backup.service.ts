@@ -8,7 +8,7 @@ import {
   encodeBackup,
   restoreFiles,
 } from "./backup-file.ts";
-import { dumpDatabase, loadDatabase } from "./database-dump.ts";
+import { checkLoadable, dumpDatabase, loadDatabase } from "./database-dump.ts";
 
 export type FilePlaces = { storage: MediaStorage; dataDir: string };
 
@@ -34,8 +34,11 @@ export async function createBackup(
 
 /**
  * Restores a backup file's bytes into an empty installation: checks every checksum first, migrates the
- * target, loads the rows and sequences in one transaction, then puts the images and mails back. Throws
- * RestoreRefused (nothing written) on a damaged file, a newer version's backup or a database with rows.
+ * target and checks it is empty, puts the images and mails back, then loads the rows and sequences in one
+ * transaction. Throws RestoreRefused (nothing written) on a damaged file, a newer version's backup or a
+ * database with rows. The files go first (D553): a restore that fails on them (a bucket's keys, a full
+ * disk) leaves the database empty, so the same command runs again; the files' names are their contents'
+ * (images) or fixed (mails), so a second run writes the same files.
  */
 export async function restoreBackup(
   bytes: Buffer,
@@ -45,8 +48,9 @@ export async function restoreBackup(
   const contents = decodeBackup(bytes);
   checkMigrationLevel(contents.manifest.migrations, places.migrationsDir);
   await target.migrate();
-  await loadDatabase(target, contents.dump);
+  await checkLoadable(target.db, contents.dump);
   await restoreFiles(contents.files, places);
+  await loadDatabase(target, contents.dump);
   return summary(contents);
 }
 

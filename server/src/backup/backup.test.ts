@@ -221,6 +221,24 @@ describe(`backup drill (from ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () =
       /damaged or no backup/,
     );
   });
+
+  it("failing on the images leaves the database empty, so the same restore runs again (D553)", async () => {
+    const target = await emptyPglite();
+    const dataDir = newDataDir();
+    const refusing = {
+      ...placesIn(dataDir),
+      storage: {
+        ...folderStorage(join(dataDir, "media")),
+        put: async () => {
+          throw new Error("S3 PUT answered 403");
+        },
+      },
+    };
+    await expect(restoreBackup(backup, target, refusing)).rejects.toThrow(/403/);
+    expect(await target.db.select().from(users)).toEqual([]);
+    await restoreBackup(backup, target, placesIn(dataDir));
+    await expectSameShop(target, dataDir, shop, before);
+  });
 });
 
 describe.runIf(usesPostgres())("the move from the embedded database to PostgreSQL (D302)", () => {
@@ -246,5 +264,14 @@ describe("the backup file", () => {
     const digest = await writeBackupFile(path, Buffer.from("backup"));
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(readFileSync(`${path}.sha256`, "utf8")).toBe(`${digest}  atelier.tar.gz\n`);
+  });
+
+  it("leaves no half-written file when it cannot be written (a full disk, D553)", async () => {
+    const dir = newDataDir();
+    // The target is a folder: the rename fails after the partial file was written, as a full disk fails.
+    const path = join(dir, "atelier.tar.gz");
+    mkdirSync(join(path, "inside"), { recursive: true });
+    await expect(writeBackupFile(path, Buffer.from("backup"))).rejects.toThrow();
+    expect(readdirSync(dir)).toEqual(["atelier.tar.gz"]);
   });
 });

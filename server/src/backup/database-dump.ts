@@ -182,6 +182,24 @@ async function loadTable(tx: DbOrTx, table: TableDump, targetColumns: Set<string
 }
 
 /**
+ * Refuses (RestoreRefused) a target the dump cannot go into: a database that holds rows, or one that lacks
+ * a table of the dump. Asked before anything is written (D553), and again inside the load's transaction.
+ */
+export async function checkLoadable(target: DbOrTx, dump: DatabaseDump): Promise<void> {
+  const full = await tablesWithRows(target);
+  if (full.length > 0)
+    throw new RestoreRefused(
+      `The database is not empty (rows in ${full.join(", ")}). A backup is restored into an empty database only: create a new one (createdb) or use an empty DATA_DIR.`,
+    );
+  const present = new Set(await tableNames(target));
+  const unknown = dump.tables.filter((table) => !present.has(table.name)).map((table) => table.name);
+  if (unknown.length > 0)
+    throw new RestoreRefused(
+      `The backup has tables this version of the shop does not know (${unknown.join(", ")}): restore it with the version that made it.`,
+    );
+}
+
+/**
  * Loads a dump into a migrated, empty database in one transaction: every row, then every sequence as it
  * was. Refuses (RestoreRefused) a database that holds rows, and a dump of tables this version lacks.
  */
@@ -189,17 +207,7 @@ export async function loadDatabase(target: Database, dump: DatabaseDump): Promis
   await target.db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
-    const full = await tablesWithRows(tx);
-    if (full.length > 0)
-      throw new RestoreRefused(
-        `The database is not empty (rows in ${full.join(", ")}). A backup is restored into an empty database only: create a new one (createdb) or use an empty DATA_DIR.`,
-      );
-    const present = new Set(await tableNames(tx));
-    const unknown = dump.tables.filter((table) => !present.has(table.name)).map((table) => table.name);
-    if (unknown.length > 0)
-      throw new RestoreRefused(
-        `The backup has tables this version of the shop does not know (${unknown.join(", ")}): restore it with the version that made it.`,
-      );
+    await checkLoadable(tx, dump);
     // The orders' money sums are summed once after the load, not again for each payment (D502).
     for (const statement of orderSumTriggers(false)) await tx.execute(sql.raw(statement));
     for (const table of dump.tables) {

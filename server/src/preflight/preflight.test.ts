@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../config/index.ts";
-import type { Database } from "../db/index.ts";
+import { type Database, openDatabase } from "../db/index.ts";
 import { startSmtpServer, type TestSmtpServer } from "../mail/test-support.ts";
 import { localRedisUp } from "../test/local-redis.ts";
 import { createTestDatabase } from "../test/test-database.ts";
@@ -171,6 +171,16 @@ describe("preflight (D303)", () => {
       expect(found[0]?.unreachable === true).toBe(away);
     },
   );
+
+  it("checks the seller before the first start too, on a database not migrated yet (D553)", async () => {
+    const fresh = await openDatabase({ inMemory: true });
+    try {
+      const found = await runPreflight(envWith({ SCHOOL_TAX_ID: undefined }), fresh);
+      expect(found.filter((problem) => /SCHOOL_TAX_ID is still the demo's/.test(problem))).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
 
   it("says when the database does not answer", async () => {
     const gone = { ...database, ping: () => Promise.reject(new Error("connection refused")) };

@@ -202,24 +202,25 @@ function checkGateway(env: Env): string[] {
 /** The seller on invoices (school settings, else the environment) must not be the demo school's. */
 async function checkSeller(env: Env, database: Database): Promise<string[]> {
   const demo = schoolSettingsFromEnv(loadEnv({}));
-  try {
-    const seller = await createSchoolSettings(schoolSettingsFromEnv(env)).read(database.db);
-    const same = (["legalName", "address", "taxId", "schoolEmail"] as const).filter(
-      (field) => seller[field] === demo[field],
-    );
-    const names = {
-      legalName: "SCHOOL_LEGAL_NAME",
-      address: "SCHOOL_ADDRESS",
-      taxId: "SCHOOL_TAX_ID",
-      schoolEmail: "SCHOOL_EMAIL",
-    };
-    return same.map(
-      (field) =>
-        `The seller's ${names[field]} is still the demo's (${demo[field]}): set the school's own in the back office (school settings) or the environment.`,
-    );
-  } catch {
-    return [];
-  }
+  const fromEnv = schoolSettingsFromEnv(env);
+  // Before the first start the database has no settings table yet (or cannot be reached, which
+  // checkDatabase says): the environment's seller is the one the first invoices would print (D553).
+  const seller = await createSchoolSettings(fromEnv)
+    .read(database.db)
+    .catch(() => fromEnv);
+  const same = (["legalName", "address", "taxId", "schoolEmail"] as const).filter(
+    (field) => seller[field] === demo[field],
+  );
+  const names = {
+    legalName: "SCHOOL_LEGAL_NAME",
+    address: "SCHOOL_ADDRESS",
+    taxId: "SCHOOL_TAX_ID",
+    schoolEmail: "SCHOOL_EMAIL",
+  };
+  return same.map(
+    (field) =>
+      `The seller's ${names[field]} is still the demo's (${demo[field]}): set the school's own in the back office (school settings) or the environment.`,
+  );
 }
 
 /** Every problem found, each said as a wrong setting or a service that did not answer. */

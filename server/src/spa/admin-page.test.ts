@@ -34,6 +34,16 @@ describe("the back office's page", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
+  it("answers a build file it does not have (another release's) as a plain 404, not as a page (D553)", async () => {
+    for (const url of ["/assets/index-OTHER.js", "/admin/assets/admin-OTHER.js"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toMatch(/^text\/plain/);
+      expect(res.headers["cache-control"], url).toBe("no-store");
+      expect(res.body, url).not.toContain("<html");
+    }
+  });
+
   it("keeps the storefront's pages on the storefront's HTML, without the admin's script", async () => {
     for (const url of ["/", "/courses", "/workshops", "/no-such-page"]) {
       const res = await t.app.inject({ method: "GET", url });

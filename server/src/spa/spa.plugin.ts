@@ -58,6 +58,16 @@ const FALLBACK_TEMPLATE = `<!doctype html>
 
 const isApiPath = (url: string) => url === "/api" || url.startsWith("/api/");
 
+/**
+ * A build's hashed file (a script, a style, a chunk): a miss is answered as a plain 404, not the shop's
+ * page, which a browser would take for the script it asked for (D553). A page of another release asks
+ * for its own files during an upgrade; the app's chunk guard reloads on the failed load.
+ */
+const isBuildAsset = (url: string) => url.startsWith("/assets/") || url.startsWith("/admin/assets/");
+
+const assetMissing = (reply: FastifyReply) =>
+  reply.code(404).header("cache-control", "no-store").type("text/plain; charset=utf-8").send("Not found");
+
 /** Media files, also as their precompressed `.br`/`.gz` twins (the file sent when the browser accepts them). */
 const STATIC_MEDIA = /\.(svg|png|jpe?g|gif|webp|avif|ico|pdf|woff2?|ttf)(\.br|\.gz)?$/i;
 
@@ -193,6 +203,7 @@ export async function registerSpa(
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
     if (!wantsPage) return apiNotFound(request, reply);
+    if (isBuildAsset(request.url)) return assetMissing(reply);
     // Spec §2 rule 3: a redirect staff keep sends the visitor on, to a page of the shop or off the site.
     const redirect = await options.redirectFor?.(request.url);
     if (redirect) return reply.redirect(redirect.location, redirect.permanent ? 301 : 302);
@@ -214,12 +225,14 @@ const ADMIN_FALLBACK = `<!doctype html>
 function registerAdminPage(app: FastifyInstance, distDir: string) {
   const adminFile = join(distDir, "admin", "admin.html");
   const html = existsSync(adminFile) ? readFileSync(adminFile, "utf8") : ADMIN_FALLBACK;
-  const send = (_request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .header("cache-control", "no-cache")
-      .header("x-robots-tag", "noindex, nofollow")
-      .type("text/html; charset=utf-8")
-      .send(html);
+  const send = (request: FastifyRequest, reply: FastifyReply) =>
+    isBuildAsset(request.url)
+      ? assetMissing(reply)
+      : reply
+          .header("cache-control", "no-cache")
+          .header("x-robots-tag", "noindex, nofollow")
+          .type("text/html; charset=utf-8")
+          .send(html);
   app.get("/admin", { schema: { hide: true } }, send);
   app.get("/admin/*", { schema: { hide: true } }, send);
 }
