@@ -22,6 +22,10 @@ export const ADMIN_CATALOGUE_ERROR_MESSAGES = {
     de: "Diese Kaufoption wurde schon {count}-mal gebucht und bleibt deshalb erhalten. Legen Sie für neue Buchungen eine neue Option an.",
     ru: "Этот вариант покупки уже оформляли ({count}), поэтому удалить его нельзя. Для новых записей создайте новый вариант.",
   },
+  product_type_booked: {
+    de: "Dieses Angebot wurde schon {count}-mal gebucht. Rechnungen und Gutschriften richten sich nach seiner Art (z. B. umsatzsteuerfrei als Kurs), deshalb bleibt sie. Legen Sie für eine andere Art ein neues Angebot an.",
+    ru: "Это предложение уже бронировали ({count}). Счета и кредит-ноты зависят от его вида (например, курс без НДС), поэтому вид изменить нельзя. Для другого вида создайте новое предложение.",
+  },
   week_booked: {
     de: "Für diese Woche gibt es schon Buchungen oder Wartelisteneinträge ({count}); sie kann nicht gelöscht werden.",
     ru: "На эту неделю уже есть записи или лист ожидания ({count}), поэтому удалить её нельзя.",

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -54,7 +54,7 @@ describe("npm run backup / restore / move-to-postgres", () => {
     }
   });
 
-  it("restoring without DATABASE_URL says it goes into the embedded database, and names its folder (D553)", async () => {
+  it("restores without DATABASE_URL only when the embedded database is asked for, and names its folder (D553)", async () => {
     const source = mkdtempSync(join(tmpdir(), "atelier-cli-embedded-"));
     const opened = await openDatabase({ dataDir: source });
     await opened.migrate();
@@ -64,11 +64,14 @@ describe("npm run backup / restore / move-to-postgres", () => {
     expect(await runBackupCommand(["backup", "--out", file], backup.io, { DATA_DIR: source })).toBe(0);
     expect(backup.lines[0]).toContain(`Backup of PGlite under ${source} (DATA_DIR)`);
     const target = mkdtempSync(join(tmpdir(), "atelier-cli-new-"));
+    const refused = capture();
+    expect(await runBackupCommand(["restore", file], refused.io, { DATA_DIR: target })).toBe(2);
+    expect(refused.lines[0]).toMatch(/^No DATABASE_URL is set, .* Nothing was written\./);
+    expect(refused.lines[0]).toContain(". /etc/atelier-shop/shop.env");
+    expect(readdirSync(target)).toEqual([]);
     const restore = capture();
-    expect(await runBackupCommand(["restore", file], restore.io, { DATA_DIR: target })).toBe(0);
-    expect(restore.lines[0]).toMatch(/^No DATABASE_URL is set, so this restores into the embedded database/);
-    expect(restore.lines[0]).toContain(". /etc/atelier-shop/shop.env");
-    expect(restore.lines[1]).toContain(`into PGlite under ${target} (DATA_DIR)`);
+    expect(await runBackupCommand(["restore", file, "--embedded"], restore.io, { DATA_DIR: target })).toBe(0);
+    expect(restore.lines[0]).toContain(`into PGlite under ${target} (DATA_DIR)`);
   }, 60_000);
 
   it.runIf(usesPostgres())(

@@ -20,7 +20,7 @@ import { mediaStorageFrom } from "./media/index.ts";
 
 const USAGE = `Usage:
   npm run backup [-- --out FILE]          one file: the database, the uploaded images, the offline mails
-  npm run restore -- FILE                 into an empty installation (DATABASE_URL, else PGlite under DATA_DIR)
+  npm run restore -- FILE [--embedded]    into an empty installation (DATABASE_URL; PGlite under DATA_DIR with --embedded)
   npm run move-to-postgres -- --to URL    copies the PGlite database under DATA_DIR into an empty PostgreSQL database`;
 
 export type CliIo = { out: (line: string) => void; err: (line: string) => void };
@@ -43,9 +43,9 @@ function where(database: Database, env: Env): string {
   return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname} (DATABASE_URL)`;
 }
 
-/** Said before a restore into the embedded database: the settings of a PostgreSQL shop were not loaded? */
-const EMBEDDED_HINT =
-  "No DATABASE_URL is set, so this restores into the embedded database. If the shop runs on PostgreSQL, stop here (Ctrl+C), load its settings first (set -a && . /etc/atelier-shop/shop.env && set +a) and run the restore again.";
+/** Said instead of a restore into the embedded database not asked for: were the shop's settings loaded? */
+const EMBEDDED_REFUSAL =
+  "No DATABASE_URL is set, so this would restore into the embedded database (PGlite under DATA_DIR). Nothing was written. If the shop runs on PostgreSQL, load its settings first (set -a && . /etc/atelier-shop/shop.env && set +a) and run the restore again; to restore into the embedded database, add --embedded.";
 
 async function backup(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
   const out = option(argv, "--out") ?? `atelier-backup-${stamp()}.tar.gz`;
@@ -73,9 +73,13 @@ async function restore(argv: readonly string[], env: Env, io: CliIo): Promise<nu
     io.err(`Which backup file?\n${USAGE}`);
     return 2;
   }
+  // Without the settings a restore would fill an embedded database nobody uses (D553): asked for by name.
+  if (!env.DATABASE_URL && !argv.includes("--embedded")) {
+    io.err(EMBEDDED_REFUSAL);
+    return 2;
+  }
   const bytes = await readFile(file);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
-  if (database.kind !== "postgres") io.err(EMBEDDED_HINT);
   try {
     const restored = await restoreBackup(bytes, database, {
       storage: mediaStorageFrom(env),

@@ -174,6 +174,33 @@ describe("product pages in the back office", () => {
     expect(slugs).toContain(body.slug);
   });
 
+  it("keeps a booked page's type, by which its invoices and credit notes are taxed (D554)", async () => {
+    await t.parentWithCourse(0);
+    const page = (
+      await t.call("GET", `/api/v2/admin/products/${t.course.page.id}/`, { headers: staff.headers })
+    ).json();
+    const { id, updated_at: _u, ...fields } = page;
+    const changed = await t.call("PUT", `/api/v2/admin/products/${id}/`, {
+      headers: staff.headers,
+      body: { ...fields, product_type: "Event" },
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().error_codes).toEqual({ product_type: ["product_type_booked"] });
+    expect(changed.json().product_type[0]).toMatch(/schon \d+-mal gebucht/);
+    const [row] = await t.db.select().from(productPages).where(eq(productPages.id, id));
+    expect(row?.productType).toBe("Course");
+    // A page nobody booked changes its type.
+    const fresh = (
+      await t.call("POST", "/api/v2/admin/products/", { headers: staff.headers, body: newPage() })
+    ).json();
+    const { id: freshId, updated_at: _f, ...freshFields } = fresh;
+    const free = await t.call("PUT", `/api/v2/admin/products/${freshId}/`, {
+      headers: staff.headers,
+      body: { ...freshFields, product_type: "Event" },
+    });
+    expect(free.statusCode, free.body).toBe(200);
+  });
+
   it("sets a workshop's refund policy, keeps it on a save that leaves it out, and the shop shows it", async () => {
     const body = newPage({ refund_days_before: 7 });
     const created = await t.call("POST", "/api/v2/admin/products/", { headers: staff.headers, body });

@@ -19,6 +19,7 @@ import {
   PAGE_SORTS,
   type PageRow,
   type PageValues,
+  pageBookings,
   slugTaken,
   updatePage,
 } from "../catalogue/index.ts";
@@ -243,6 +244,12 @@ export function createProductPagesAdmin(db: Db, media: (src: string) => string =
         if (!current) throw AppError.notFound();
         const before = toAdmin(current);
         if (before.version !== version) throw new AppError("stale_version", 409);
+        // Sold, the page's type is what its invoices and credit notes are taxed by (D554): kept.
+        if (values.product_type !== current.productType) {
+          const sold = await pageBookings(tx, id);
+          if (sold > 0)
+            throw new AppError("product_type_booked", 400, "product_type", undefined, { count: sold });
+        }
         await checkReferences(tx, values, id);
         const image = await titleImageOf(tx, values, current);
         await updatePage(tx, id, { ...toValues(values), ...image }, [...new Set(values.instructors)]);

@@ -281,6 +281,15 @@ export async function deleteOption(tx: Tx, id: number) {
 }
 
 /** Waiting-list entries (any state) of the option: deleting it would silently drop them (cascade). */
+/**
+ * How many order items (carts too, as an option's bookings count) a page has: their invoices and credit
+ * notes are taxed by the page's type and their booking rules follow it, so it stays once booked (D554).
+ */
+export async function pageBookings(db: DbOrTx, pageId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orderItems).where(eq(orderItems.productPageId, pageId));
+  return row?.n ?? 0;
+}
+
 export async function optionWaitingEntries(db: DbOrTx, id: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })

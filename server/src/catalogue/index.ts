@@ -40,6 +40,7 @@ export {
   OPTION_SORTS,
   type OptionRow,
   optionWaitingEntries,
+  pageBookings,
   pageType,
   SEASON_SORTS,
   type SeasonRow,

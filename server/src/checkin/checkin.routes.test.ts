@@ -135,8 +135,14 @@ describe("check-in per lesson date", () => {
       .set({ purchaseOptionId: card.id, scheduleType: card.scheduleType, recurrentPriceCents: 0 })
       .where(eq(orderItems.id, itemId));
     const seen = () => t.call("GET", `/api/v2/checkin/${code}/`, { headers: staff.headers });
-    expect((await seen()).json()).toMatchObject({ valid: true, status: "ready" });
     const weeksAgo = (weeks: number) => new Date(Date.now() - weeks * 7 * 24 * 3600 * 1000);
+    // Paid yesterday: today's lesson is its first meeting, whatever the time of day (paid today after the
+    // lesson began, its first meeting would be next week's, D548).
+    await t.db
+      .update(orders)
+      .set({ paidAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(orders.id, orderId));
+    expect((await seen()).json()).toMatchObject({ valid: true, status: "ready" });
     await t.db
       .update(orders)
       .set({ paidAt: weeksAgo(9) })

@@ -31,9 +31,11 @@ export async function openPayment(
     customId: ids.customIdOf(order.id),
     invoiceId: ids.invoiceIdOf(order),
   });
-  // Stripe's page asks for the address an invoice over 250 € needs when the order has none yet (D290).
+  // Stripe's page asks for the address an invoice over 250 € needs when the order has none yet (D290). The
+  // invoice's total is before a gift card's part, which pays but does not discount (D170, D554).
   const collectBillingAddress =
-    missingAddressFields(order.billing ?? {}).length > 0 && invoiceNeedsAddress(order.totalCheckoutCents);
+    missingAddressFields(order.billing ?? {}).length > 0 &&
+    invoiceNeedsAddress(order.totalCheckoutCents + order.giftCardCents);
   let created: GatewayOrder;
   try {
     created = await chosen.createOrder(request, ids.requestIdOf(order, "create"), {

@@ -4,9 +4,9 @@ import {
   type ClosedRange,
   firstBillingPeriod,
   firstLessonDay,
+  isClosed,
   isVatExempt,
   type Locale,
-  lessonDays,
   type ProductType,
   weekdayOf,
 } from "@atelier/contract";
@@ -117,8 +117,8 @@ export function itemPeriod(
 
 /**
  * The day of a meeting card's last meeting (D548): its meetings are its weekly times from its first lesson
- * on, one a time a week, and a closed day is no meeting, so a holiday moves the last one on. Looked for up
- * to a year ahead, as the first lesson is (`firstLessonDay`).
+ * on, one a time a week, and a closed day is no meeting, so a holiday moves the last one on. Closures of
+ * more than a year are not looked past, as for the first lesson (`firstLessonDay`).
  */
 function lastMeetingDay(
   first: string,
@@ -128,9 +128,13 @@ function lastMeetingDay(
 ): string {
   const weekdays = weekly.map((slot) => slot.weekday);
   let left = meetings;
-  const until = addDays(first, 366);
-  for (const day of lessonDays({ from: first, to: until }, weekdays, closed)) {
-    left -= weekdays.filter((weekday) => weekday === weekdayOf(day)).length;
+  // Its weeks, and a year of closures at most: where the first lesson is looked for too (firstLessonDay).
+  const until = addDays(first, Math.ceil(meetings / Math.max(1, weekdays.length)) * 7 + 366);
+  // Day by day from the first lesson, stopping at the last meeting: the door asks this for every card.
+  for (let day = first; day <= until; day = addDays(day, 1)) {
+    const held = weekdays.filter((weekday) => weekday === weekdayOf(day)).length;
+    if (held === 0 || isClosed(day, closed)) continue;
+    left -= held;
     if (left <= 0) return day;
   }
   return until;

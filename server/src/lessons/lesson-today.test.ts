@@ -26,8 +26,17 @@ describe("a code's lesson today (Berlin day)", () => {
     expect(lessonOn(card, "2026-12-31", "2026-11-25", closed)).toBeNull();
     // Paid at 18:00 Berlin on Thursday 26.11., after that day's lesson began: the four are 3.12.–24.12.
     const paidAt = new Date("2026-11-26T17:00:00Z");
+    expect(lessonOn(card, "2026-11-26", paidAt)).toBeNull();
+    expect(lessonOn(card, "2026-12-03", paidAt)?.date).toBe("2026-12-03");
     expect(lessonOn(card, "2026-12-24", paidAt)?.date).toBe("2026-12-24");
     expect(lessonOn(card, "2026-12-31", paidAt)).toBeNull();
+  });
+
+  it("a meeting card paid two years ago and more is over without its weeks worked out", () => {
+    const card = { ...course, recurrentPriceCents: 0, numberOfMeetings: 4 };
+    expect(lessonOn(card, "2026-12-24", "2024-11-20")).toBeNull();
+    // A card of 60 meetings bought a year ago still runs: its weeks go past a year.
+    expect(lessonOn({ ...card, numberOfMeetings: 60 }, "2026-12-24", "2025-11-20")?.date).toBe("2026-12-24");
   });
 
   it("a dated session only on its date; an academy week on each of its days", () => {

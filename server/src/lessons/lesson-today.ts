@@ -1,4 +1,4 @@
-import { berlinDate, type ClosedRange, weekdayOf } from "@atelier/contract";
+import { addDays, berlinDate, type ClosedRange, weekdayOf } from "@atelier/contract";
 import { itemPeriod } from "../invoices/index.ts";
 
 export type LessonSlot = {
@@ -15,6 +15,18 @@ export type LessonItem = {
   numberOfMeetings: number | null;
 };
 export type Lesson = { date: string; slot: LessonSlot | null };
+
+/**
+ * The last day a meeting card paid on `paidOn` can have a meeting: its first lesson and its closures are each
+ * looked for up to a year ahead, besides its weeks. A card past it is over without its weeks worked out.
+ */
+export function meetingCardLastPossibleDay(
+  card: { numberOfMeetings: number | null; slots: readonly { weekday: number | null }[] },
+  paidOn: string,
+): string {
+  const times = card.slots.filter((slot) => slot.weekday !== null).length;
+  return addDays(paidOn, 2 * 366 + Math.ceil((card.numberOfMeetings ?? 0) / Math.max(1, times)) * 7);
+}
 
 /**
  * The item's lesson on `today` (a Berlin day), or null (D108). A dated slot on that day; an academy week
@@ -39,8 +51,11 @@ export function lessonOn(
   const weekly = item.slots.filter((slot) => slot.weekday === weekdayOf(today));
   if (weekly.length === 0 || today < paidOn) return null;
   if (item.recurrentPriceCents === 0 && item.numberOfMeetings) {
+    // An old card is over without working out its weeks (the door and the roster ask for every card).
+    if (today > meetingCardLastPossibleDay(item, paidOn)) return null;
     const period = itemPeriod(item, paidAt, closed);
-    if (!period || today > period.to) return null;
+    // Paid after that day's lesson began, its meetings start next week (D250): that day is not one of them.
+    if (!period || today < period.from || today > period.to) return null;
   }
   return { date: today, slot: weekly.sort((a, b) => a.start.localeCompare(b.start))[0] ?? null };
 }

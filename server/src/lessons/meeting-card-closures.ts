@@ -1,6 +1,7 @@
 import { berlinDate, type ClosedRange } from "@atelier/contract";
 import type { DbOrTx } from "../db/index.ts";
 import { findPauses } from "../subscriptions/index.ts";
+import { meetingCardLastPossibleDay } from "./lesson-today.ts";
 
 type Booking = {
   productPageId: number;
@@ -28,8 +29,11 @@ export async function meetingCardClosures(
   now: Date,
 ): Promise<(booking: Booking) => readonly ClosedRange[]> {
   const from = new Map<number, string>();
+  const today = berlinDate(now);
   for (const booking of bookings.filter(isMeetingCard)) {
     const paidOn = berlinDate(booking.paidAt ?? now);
+    // A card paid longer ago than its meetings can last is over: its closures are not read (issue 36).
+    if (meetingCardLastPossibleDay(booking, paidOn) < today) continue;
     const earliest = from.get(booking.productPageId);
     if (earliest === undefined || paidOn < earliest) from.set(booking.productPageId, paidOn);
   }

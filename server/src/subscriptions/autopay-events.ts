@@ -152,7 +152,10 @@ async function applyAutopay(
     if (sub.autopayChangedAt && sub.autopayChangedAt.getTime() > changedAt.getTime()) return true;
     // Cancelled stays cancelled: neither PayPal nor Stripe reactivates a cancelled subscription.
     if (sub.autopay === "cancelled" && autopay !== "cancelled") return true;
-    await updateSubscription(tx, sub.id, { autopay, autopayChangedAt: changedAt });
+    // A failed charge opens the month anew (D550): the next round makes a fresh link and tells the parent
+    // the charge failed, even where a link for the month was mailed before autopay was turned on.
+    const reopen = autopay === "suspended" && sub.autopay !== "suspended" ? { renewalFor: null } : {};
+    await updateSubscription(tx, sub.id, { autopay, autopayChangedAt: changedAt, ...reopen });
     return true;
   });
 }

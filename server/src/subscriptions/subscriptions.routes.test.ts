@@ -456,9 +456,10 @@ describe("months without autopay", () => {
     const [year, month, day] = firstDay.split("-").map(Number);
     const dayText = new Intl.DateTimeFormat("de-DE", { dateStyle: "long", timeZone: "UTC" });
     expect(due?.text).toContain(dayText.format(new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day))));
-    expect(due?.text).toContain(
-      `bis zum ${dayText.format(new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) - 1)))} nicht bezahlt`,
-    );
+    const lastDay = dayText.format(new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) - 1)));
+    expect(due?.text).toContain(`bis zum ${lastDay} nicht bezahlt`);
+    // The table's deadline is the last paid day: paid on the month's first day, the contract has ended.
+    expect(due?.text).toContain(`Zu bezahlen bis: ${lastDay}`);
     // A second round opens no second link and mails nothing more.
     await t.app.paymentWorker.runOnce();
     expect((await historyOf(a.headers))[0]?.paypal_invoice_link).toBe(link);
@@ -547,6 +548,48 @@ describe("a failed automatic charge (D72, D511)", () => {
       .where(eq(subscriptions.orderItemId, a.item.id));
     await t.app.paymentWorker.runOnce();
     expect((await subRow(a.item.id))?.status).toBe("ended");
+  });
+});
+
+describe("a failed charge after a link was mailed and autopay turned on (D550)", () => {
+  it("opens a fresh link and tells the parent the charge failed", async () => {
+    const a = await subscriber(7);
+    const email = await accountEmailOf(a.headers);
+    const dueMails = async () => (await t.mailsTo(email)).filter((mail) => mail.template === "renewal-due");
+    // A week before the month ends, without autopay: the link is mailed.
+    const soon = periodInstants({ from: addDays(todayInBerlin(), 2), to: addDays(todayInBerlin(), 2) }).end;
+    await t.db
+      .update(subscriptions)
+      .set({ periodStart: new Date(Date.now() - 28 * 86_400_000), periodEnd: soon })
+      .where(eq(subscriptions.orderItemId, a.item.id));
+    await t.app.paymentWorker.runOnce();
+    expect(await dueMails()).toHaveLength(1);
+    const firstLink = (await historyOf(a.headers))[0]?.paypal_invoice_link;
+    // The parent turns autopay on; at the month's end PayPal's charge fails.
+    const id = (await makeRecurring(a.headers, a.item.id)).json().id as string;
+    await webhook(t.standIn.webhookEvent("BILLING.SUBSCRIPTION.ACTIVATED", { id }));
+    // The month's end has passed: the test moves the month, and the link opened for it, back in time.
+    const ended = new Date(Date.now() - 60_000);
+    await t.db
+      .update(subscriptions)
+      .set({ periodEnd: ended, renewalFor: ended })
+      .where(eq(subscriptions.orderItemId, a.item.id));
+    await webhook(
+      t.standIn.webhookEvent(
+        "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
+        { id },
+        undefined,
+        new Date(Date.now() + 1000),
+      ),
+    );
+    await t.app.paymentWorker.runOnce();
+    const mails = await dueMails();
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.text).toContain("die automatische Zahlung");
+    const [waiting] = await historyOf(a.headers);
+    expect(waiting?.state).toBe("awaiting payment");
+    expect(waiting?.paypal_invoice_link).not.toBe(firstLink);
+    expect(mails[1]?.text).toContain(waiting?.paypal_invoice_link ?? "-");
   });
 });
 

@@ -37,14 +37,14 @@ export type ContractEndedData = Contract & {
 
 const TEXTS = {
   de: {
-    dueSubject: (product: string) => `Nächster Monat von ${product}: bitte bezahlen`,
+    dueSubject: (product: string) => `${product}: bitte den nächsten Monat bezahlen`,
     due: (product: string, child: string, first: string) =>
       `der nächste Monat von „${product}“${child} beginnt am ${first}. Bitte bezahlen Sie ihn über den Link unten, online wie bei der Buchung.`,
     failed: (product: string, child: string, first: string) =>
       `die automatische Zahlung für den Monat ab dem ${first} von „${product}“${child} hat nicht geklappt. Bitte bezahlen Sie den Monat über den Link unten, online wie bei der Buchung.`,
     forChild: (child: string) => ` für ${child}`,
     payBy: (day: string) =>
-      `Ist der Monat bis zum ${day} nicht bezahlt, endet der Vertrag und der Platz wird für andere Kinder frei. Möchten Sie nicht weitermachen, müssen Sie nichts tun.`,
+      `Ist der Monat bis zum ${day} nicht bezahlt, endet der Vertrag, und der Platz wird für andere Kinder frei. Möchten Sie nicht weitermachen, müssen Sie nichts tun.`,
     autopay:
       "Wenn Sie nicht jeden Monat selbst bezahlen möchten, schalten Sie im Profil die automatische Zahlung ein.",
     button: "Nächsten Monat bezahlen",
@@ -58,12 +58,12 @@ const TEXTS = {
       product: "Kurs",
       child: "Kind",
       amount: "Monatsbeitrag",
-      due: "Fällig am",
+      due: "Zu bezahlen bis",
       lastDay: "Letzter bezahlter Tag",
     },
   },
   ru: {
-    dueSubject: (product: string) => `Следующий месяц «${product}»: ожидает оплаты`,
+    dueSubject: (product: string) => `Курс «${product}»: следующий месяц ожидает оплаты`,
     due: (product: string, child: string, first: string) =>
       `Следующий месяц курса «${product}»${child} начинается ${first}. Пожалуйста, оплатите его по ссылке ниже — онлайн, как при бронировании.`,
     failed: (product: string, child: string, first: string) =>
@@ -73,7 +73,7 @@ const TEXTS = {
       `Если месяц не будет оплачен до ${day} включительно, договор закончится, и место освободится для других детей. Если вы не хотите продолжать, ничего делать не нужно.`,
     autopay: "Если вы не хотите каждый месяц платить вручную, включите в профиле автоматическую оплату.",
     button: "Оплатить следующий месяц",
-    endedSubject: (product: string) => `Договор на курс «${product}» завершён`,
+    endedSubject: (product: string) => `Курс «${product}»: договор завершён`,
     ended: (product: string, child: string, last: string) =>
       `Месяц после ${last} по курсу «${product}»${child} не был оплачен. Поэтому договор закончился вместе с оплаченным месяцем, и место снова свободно.`,
     again:
@@ -83,7 +83,7 @@ const TEXTS = {
       product: "Курс",
       child: "Ребёнок",
       amount: "Ежемесячная плата",
-      due: "Срок оплаты",
+      due: "Оплатить до (включительно)",
       lastDay: "Последний оплаченный день",
     },
   },
@@ -107,7 +107,8 @@ export const renewalDueTemplate: MailTemplate<RenewalDueData> = (data, locale) =
   const rows = [
     ...contractRows(data, locale),
     { label: t.labels.amount, value: formatMoney(data.monthlyCents, locale) },
-    { label: t.labels.due, value: first },
+    // The last day it can be paid, not the month's first: paid then, the contract has already ended.
+    { label: t.labels.due, value: formatDate(data.payBy, locale) },
   ];
   const payBy = t.payBy(formatDate(data.payBy, locale));
   const subject = t.dueSubject(data.productName);
