@@ -45,6 +45,18 @@ describe("staff correct a child's data (D549)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  it("shows a refusal of the notes in place of their hint", async () => {
+    const refusal = new HttpError("Die Angabe ist zu lang.", 400, {
+      errors: { notes: "Die Angabe ist zu lang." },
+    });
+    renderCorrection(vi.fn(async () => Promise.reject(refusal)));
+    fireEvent.click(screen.getByRole("button", { name: "Angaben zu Anja Muster korrigieren" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(dialog.textContent).toContain("Die Angabe ist zu lang."));
+    expect(dialog.textContent).not.toContain("Zum Beispiel Allergien");
+  });
+
   it("shows the server's refusal at its field, focuses it and stays open", async () => {
     const refusal = new HttpError("Das Geburtsdatum liegt in der Zukunft.", 400, {
       errors: { birth_date: "Das Geburtsdatum liegt in der Zukunft." },

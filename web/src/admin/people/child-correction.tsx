@@ -88,10 +88,12 @@ function ChildDialog({ parent, child, onClose }: { parent: number; child: Child;
 
   const field = (name: Field, extra: Partial<React.ComponentProps<typeof MuiTextField>> = {}) => (
     <MuiTextField
+      {...extra}
       label={translate(`admin.people.child_${name}`)}
       value={values[name]}
       onChange={(event) => setValues((now) => ({ ...now, [name]: event.target.value }))}
       error={Boolean(refused[name])}
+      // The server's refusal takes the place of the field's own hint.
       helperText={refused[name] ?? extra.helperText}
       inputRef={(element: HTMLInputElement | null) => {
         inputs.current[name] = element;
@@ -99,7 +101,6 @@ function ChildDialog({ parent, child, onClose }: { parent: number; child: Child;
       fullWidth
       margin="normal"
       name={name}
-      {...extra}
     />
   );
 
