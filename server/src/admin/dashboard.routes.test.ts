@@ -309,7 +309,7 @@ describe("the accounting export (D134)", () => {
       .replace(/^\uFEFF/, "")
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Belegnummer;Belegart;Datum;Bestellung;Kunde;E-Mail;Netto EUR;USt 19 % EUR;USt-Hinweis;Brutto EUR;Korrigiert Rechnung;Zahlungsreferenz;davon steuerfrei EUR;davon Gutscheinverkauf EUR",
+      "Belegnummer;Belegart;Datum;Bestellung;Kunde;E-Mail;Netto EUR;USt 19 % EUR;USt-Hinweis;Brutto EUR;Korrigiert Rechnung;Zahlungsreferenz;davon steuerfrei EUR;davon Gutscheinverkauf EUR;davon mit Gutschein bezahlt EUR",
     );
     const euros = (cents: number) =>
       `${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;

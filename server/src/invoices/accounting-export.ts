@@ -42,6 +42,7 @@ export const ACCOUNTING_CSV_HEADER = [
   "Zahlungsreferenz",
   "davon steuerfrei EUR",
   "davon Gutscheinverkauf EUR",
+  "davon mit Gutschein bezahlt EUR",
 ] as const;
 
 /** The CSV's note for a gift card sold (D283, D535): why its row carries no VAT. */
@@ -52,7 +53,8 @@ export const VOUCHER_CSV_NOTE = "Mehrzweck-Gutschein (§ 3 Abs. 15 UStG): keine 
  * the document's total (a gift card's part included); VAT is the included 19 % of the taxed lines. The VAT
  * note names why the other lines carry none, per kind, and the last two columns say how much of the gross
  * is exempt (§ 4 Nr. 21 UStG) and how much a gift card's sale (not revenue until the card is spent), so the
- * month's sums can be read as the school kept them (D535).
+ * month's sums can be read as the school kept them (D535). The last says how much of an invoice a gift card
+ * paid, so gross less it is what the gateway received (D554).
  */
 export function accountingCsv(rows: readonly InvoiceRow[], seller: Seller): string {
   return toCsv(
@@ -88,6 +90,7 @@ export function accountingCsv(rows: readonly InvoiceRow[], seller: Seller): stri
         row.data.paymentReference ?? "",
         centsForSpreadsheet(sign * exemptCents),
         centsForSpreadsheet(sign * voucherCents),
+        centsForSpreadsheet(sign * (row.data.giftCardCents ?? 0)),
       ];
     }),
   );

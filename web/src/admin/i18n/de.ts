@@ -95,7 +95,7 @@ export const de = {
       datev: "DATEV-Export (Buchungsstapel)",
       datev_help:
         "Der DATEV-Export ist ein Buchungsstapel (EXTF) für DATEV Rechnungswesen: eine Buchung je Beleg und Steuerart, Gutschriften im Haben. Beraternummer, Mandantennummer und Konten stellen Admins unter „Schuldaten“ ein.",
-      help: "Die CSV-Datei hat eine Zeile je Beleg (Nummer, Datum, Kunde, Netto, USt-Hinweis, Brutto, Zahlungsreferenz, davon steuerfrei, davon Gutscheinverkauf); Gutschriften stehen mit negativen Beträgen darin. Die ZIP-Datei enthält jeden Beleg als PDF und dieselbe Liste.",
+      help: "Die CSV-Datei hat eine Zeile je Beleg (Nummer, Datum, Kunde, Netto, USt-Hinweis, Brutto, Zahlungsreferenz, davon steuerfrei, davon Gutscheinverkauf, davon mit Gutschein bezahlt); Gutschriften stehen mit negativen Beträgen darin. Die ZIP-Datei enthält jeden Beleg als PDF und dieselbe Liste.",
     },
     download_failed: "Der Download ist fehlgeschlagen. Bitte versuchen Sie es noch einmal.",
     no_answer:
