@@ -1,13 +1,17 @@
 // Recording a month paid after the first: autopay sales (PayPal, Stripe) and renewal orders all end
 // here, so the paid period moves on by the contract's one definition of a month (D121, D122).
 import { addDays, paidDays, periodInstants } from "@atelier/contract";
+import type { Tx } from "../db/index.ts";
+import { enqueueStaffNotice } from "../mail/index.ts";
 import type { GatewayName } from "../payments/index.ts";
 import type { SubscriptionsContext } from "./subscriptions.deps.ts";
 import {
   findPageOfSubscription,
   findSubscriptionById,
+  findSubscriptionOfItem,
   insertSubscriptionPayment,
   periodFrom,
+  type SubscriptionRow,
   updateSubscription,
 } from "./subscriptions.repository.ts";
 
@@ -16,7 +20,7 @@ import {
  * reference: the paid period moves on by one month from where it ended, whatever order events arrive in.
  */
 export async function recordPayment(
-  { db, gateway, log }: SubscriptionsContext,
+  ctx: SubscriptionsContext,
   subscriptionId: number,
   payment: {
     reference: string;
@@ -26,6 +30,7 @@ export async function recordPayment(
     gateway?: GatewayName;
   },
 ): Promise<"recorded" | "already_recorded" | "ended"> {
+  const { db, gateway, log } = ctx;
   return db.transaction(async (tx) => {
     const sub = await findSubscriptionById(tx, subscriptionId, true);
     if (!sub) throw new Error(`subscription ${subscriptionId} vanished`);
@@ -46,9 +51,15 @@ export async function recordPayment(
       periodEnd,
     });
     if (!fresh) return "already_recorded";
-    if (sub.status === "ended") {
-      // The seat is already free; staff refund the month (logged, the payment is on record).
-      log.error({ subscriptionId, reference: payment.reference }, "payment for an ended subscription");
+    // A month the contract does not give: it ended, or it was cancelled to end before this month (a charge
+    // or a capture already on its way while the parent cancelled, D542). The period stays as it is; the
+    // payment is on record and staff are told to refund it (D555).
+    if (sub.status === "ended" || (sub.cancelAt && periodStart.getTime() >= sub.cancelAt.getTime())) {
+      log.error(
+        { subscriptionId, reference: payment.reference },
+        "payment for a month after the contract's end",
+      );
+      await tellStaffToRefund(ctx, tx, sub, { ...payment, gateway: payment.gateway ?? gateway.name });
       return "ended";
     }
     await updateSubscription(tx, sub.id, {
@@ -63,4 +74,33 @@ export async function recordPayment(
     });
     return "recorded";
   });
+}
+
+const GATEWAY_NAMES: Record<GatewayName, string> = { paypal: "PayPal", stripe: "Stripe", demo: "Demo" };
+
+/** The school's notice of a month paid after the contract's end (D555), in the payment's transaction. */
+async function tellStaffToRefund(
+  ctx: SubscriptionsContext,
+  tx: Tx,
+  sub: SubscriptionRow,
+  payment: { reference: string; amountCents: number; gateway: GatewayName },
+) {
+  const [owned] = await findSubscriptionOfItem(tx, sub.orderItemId);
+  await enqueueStaffNotice(
+    tx,
+    await ctx.staffEmails(tx),
+    {
+      event: "payment_after_end",
+      orderId: owned?.orderId ?? null,
+      parentEmail: owned?.email ?? null,
+      items: [{ child: owned?.visitorName ?? null, offer: owned?.pageName ?? "" }],
+      paymentAfterEnd: {
+        cents: payment.amountCents,
+        gateway: GATEWAY_NAMES[payment.gateway] ?? payment.gateway,
+        reference: payment.reference,
+        contractNumber: sub.contractNumber,
+      },
+    },
+    { publicUrl: ctx.publicUrl },
+  );
 }

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   contractCancellations,
   invoices,
+  mailOutbox,
   orderItems,
   orders,
   paymentEvents,
@@ -225,6 +226,44 @@ describe("subscription webhooks", () => {
     const [after] = await historyOf(a.headers);
     expect(after?.subscription?.autopay).toBe("suspended");
     expect(after?.state).toBe("awaiting payment");
+  });
+});
+
+describe("a month paid while the parent cancelled (D555)", () => {
+  it("does not move the contract past its end and tells staff to refund the month", async () => {
+    const a = await subscriber(5);
+    const gatewayId = (await makeRecurring(a.headers, a.item.id)).json().id as string;
+    await webhook(t.standIn.webhookEvent("BILLING.SUBSCRIPTION.ACTIVATED", { id: gatewayId }));
+    const cancelled = await t.call("PATCH", `/api/v2/orders/items/${a.item.id}/cancel/`, {
+      headers: a.headers,
+      body: {},
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const before = await subRow(a.item.id);
+    expect(before?.cancelAt?.getTime()).toBe(before?.periodEnd.getTime());
+    // PayPal's charge for the next month was already on its way.
+    const sale = t.standIn.webhookEvent("PAYMENT.SALE.COMPLETED", t.standIn.saleResource(gatewayId));
+    await webhook(sale);
+    const after = await subRow(a.item.id);
+    expect(after?.periodEnd.getTime()).toBe(before?.periodEnd.getTime());
+    const paid = await t.db
+      .select()
+      .from(subscriptionPayments)
+      .where(eq(subscriptionPayments.subscriptionId, after?.id ?? 0));
+    expect(paid).toHaveLength(1);
+    const notices = (
+      await t.db.select().from(mailOutbox).where(eq(mailOutbox.template, "staff-notice"))
+    ).filter((mail) => mail.subject.startsWith("Bitte erstatten"));
+    expect(notices.filter((mail) => mail.text.includes(a.subscription.contract_number))).toHaveLength(1);
+    // The same sale again records and tells nothing more.
+    await webhook(t.standIn.webhookEvent("PAYMENT.SALE.COMPLETED", sale.payload.resource));
+    const again = (
+      await t.db.select().from(mailOutbox).where(eq(mailOutbox.template, "staff-notice"))
+    ).filter(
+      (mail) =>
+        mail.text.includes(a.subscription.contract_number) && mail.subject.startsWith("Bitte erstatten"),
+    );
+    expect(again).toHaveLength(1);
   });
 });
 

@@ -9,7 +9,8 @@ export type StaffNoticeEvent =
   | "cancellation"
   | "withdrawal"
   | "policy_cancellation"
-  | "waiting_list_entry";
+  | "waiting_list_entry"
+  | "payment_after_end";
 
 export type StaffNoticeData = {
   event: StaffNoticeEvent;
@@ -24,6 +25,8 @@ export type StaffNoticeData = {
    * spend it, so staff activate the card again or give them a new card for it.
    */
   blockedGiftCard?: { code: string; cents: number } | null;
+  /** A month paid for a contract that ends before it (D555): what came in, and where, to refund it. */
+  paymentAfterEnd?: { cents: number; gateway: string; reference: string; contractNumber: string } | null;
 };
 
 /** An academy booking's weeks (ISO dates, both included) and the part of the day booked. */
@@ -57,6 +60,11 @@ const EVENTS: Record<StaffNoticeEvent, { subject: string; intro: string }> = {
     subject: "Neu auf der Warteliste",
     intro: "Ein Kind ist auf die Warteliste eingetragen worden.",
   },
+  payment_after_end: {
+    subject: "Bitte erstatten: Monatsbeitrag nach Vertragsende",
+    intro:
+      "Für einen Kurs-Vertrag, der vor diesem Monat endet (gekündigt oder beendet), ist ein Monatsbeitrag eingegangen. Der Monat wird nicht gegeben.",
+  },
 };
 
 /**
@@ -83,9 +91,17 @@ export const staffNoticeTemplate: MailTemplate<StaffNoticeData> = (data) => {
   const who = first ? `${first.child ?? "ohne Kind"}, ${first.offer}` : "";
   const more = data.items.length > 1 ? ` (+${data.items.length - 1})` : "";
   const card = data.blockedGiftCard;
+  const paid = data.paymentAfterEnd;
+  if (paid) {
+    rows.push({ label: "Vertragsnummer", value: paid.contractNumber });
+    rows.push({ label: "Betrag", value: formatMoney(paid.cents, "de") });
+    rows.push({ label: "Zahlung", value: `${paid.gateway} ${paid.reference}` });
+  }
   const todo = card
     ? `Handlungsbedarf: ${formatMoney(card.cents, "de")} wurden auf den Gutschein ${card.code} zurückgebucht, den die Schule deaktiviert hat; so kann die Familie den Betrag nicht einlösen. Aktivieren Sie den Gutschein wieder oder stellen Sie der Familie einen neuen Gutschein über diesen Betrag aus. Im zweiten Fall bleibt der alte deaktiviert: sein Guthaben enthält den Betrag noch.`
-    : null;
+    : paid
+      ? `Handlungsbedarf: Erstatten Sie der Familie ${formatMoney(paid.cents, "de")} im Zahlungsdienst (${paid.gateway}, Zahlung ${paid.reference}). Die Zahlung ist beim Vertrag vermerkt.`
+      : null;
   return {
     subject: `${event.subject}: ${who}${more}`,
     heading: event.subject,
