@@ -44,6 +44,22 @@ const requestBody = (overrides: Record<string, unknown> = {}) => ({
 const confirm = (id: number, body: Record<string, unknown>, headers: Headers = staff.headers) =>
   t.call("POST", `/api/v2/admin/party-requests/${id}/confirm/`, { headers, body });
 
+/** A party request a parent sent in Russian (their account is German), as staff see it. */
+async function russianRequest() {
+  const parent = await createParent(t.db);
+  const sent = (
+    await t.call("POST", "/api/v2/party_requests/", {
+      headers: parent.headers,
+      body: requestBody(),
+      query: { locale: "ru" },
+    })
+  ).json();
+  const shown = AdminPartyRequestSchema.parse(
+    (await t.call("GET", `/api/v2/admin/party-requests/${sent.id}/`, { headers: staff.headers })).json(),
+  );
+  return { parent, sent, shown };
+}
+
 describe(`birthday parties as requests confirmed by staff (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   it("a parent asks with up to three days; the school is mailed; bad input is a 400 that stores nothing", async () => {
     const parent = await createParent(t.db);
@@ -165,17 +181,7 @@ describe(`birthday parties as requests confirmed by staff (${usesPostgres() ? "P
   });
 
   it("a request sent in Russian from a German account is confirmed and billed in Russian (D552)", async () => {
-    const parent = await createParent(t.db);
-    const sent = (
-      await t.call("POST", "/api/v2/party_requests/", {
-        headers: parent.headers,
-        body: requestBody(),
-        query: { locale: "ru" },
-      })
-    ).json();
-    const shown = AdminPartyRequestSchema.parse(
-      (await t.call("GET", `/api/v2/admin/party-requests/${sent.id}/`, { headers: staff.headers })).json(),
-    );
+    const { parent, sent, shown } = await russianRequest();
     const res = await confirm(sent.id, { version: shown.version, date: inDays(20) });
     expect(res.statusCode, res.body).toBe(200);
     const [mail] = (await t.mailsTo(await emailOf(parent.id))).filter((m) => m.template === "payment-link");
@@ -190,17 +196,7 @@ describe(`birthday parties as requests confirmed by staff (${usesPostgres() ? "P
   });
 
   it("staff decline a request: the parent is mailed once, in the request's language; a declined request cannot be confirmed", async () => {
-    const parent = await createParent(t.db);
-    const sent = (
-      await t.call("POST", "/api/v2/party_requests/", {
-        headers: parent.headers,
-        body: requestBody(),
-        query: { locale: "ru" },
-      })
-    ).json();
-    const shown = AdminPartyRequestSchema.parse(
-      (await t.call("GET", `/api/v2/admin/party-requests/${sent.id}/`, { headers: staff.headers })).json(),
-    );
+    const { parent, sent, shown } = await russianRequest();
     const declined = await t.call("POST", `/api/v2/admin/party-requests/${sent.id}/decline/`, {
       headers: staff.headers,
       body: { version: shown.version },

@@ -76,7 +76,9 @@ export async function stage(
     // written by the staging's update of the order (issue 36).
     const priced = await repriceItems(ctx.cartDeps, tx, current, items);
     const repriced = withDiscounts(items, priced.items);
-    const billing = await billingFor(tx, userId, body, priced.totalCheckoutCents, gatewayCollectsAddress);
+    // A gift card that pays it all leaves no gateway to ask for the address (D554).
+    const gatewayAsks = gatewayCollectsAddress && priced.totalCheckoutCents > priced.giftCardCents;
+    const billing = await billingFor(tx, userId, body, priced.totalCheckoutCents, gatewayAsks);
     const staged = await spendGiftCard(
       tx,
       await stageOrder(tx, current.id, {

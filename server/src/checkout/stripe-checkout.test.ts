@@ -283,21 +283,48 @@ describe("completion by webhook", () => {
   });
 });
 
+let cards = 0;
+/** A gift card worth `cents`, issued as staff issue one (its ledger's first row): its code. */
+async function giftCardOf(cents: number): Promise<string> {
+  cards += 1;
+  const code = `ADDR-${String(Date.now()).slice(-4)}-BBBB-${String(cards).padStart(4, "0")}`;
+  const [card] = await t.db
+    .insert(giftCards)
+    .values({
+      code,
+      initialCents: cents,
+      balanceCents: cents,
+      expiresAt: new Date(Date.now() + 86_400_000 * 365),
+    })
+    .returning();
+  if (!card) throw new Error("no card");
+  await t.db
+    .insert(giftCardLedger)
+    .values({ giftCardId: card.id, orderId: null, attempt: 0, kind: "issue", amountCents: cents });
+  return code;
+}
+
+/** A parent whose cart holds a full-day academy week (over 250 €) for their child Lev. */
+async function parentWithAcademyWeek() {
+  const parent = await createParent(t.db);
+  const lev = await createChild(t.db, parent.id, 9, "Lev");
+  const academy = await pageBySlug(t.db, ACADEMY_8_11);
+  const added = await t.call("POST", "/api/v2/orders/items/", {
+    headers: parent.headers,
+    body: {
+      product_page: academy.page.id,
+      purchase_option: academy.option("Academy (full day)").id,
+      visitor: lev,
+      academy_weeks: [academy.weeks[0]?.id],
+    },
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  return parent;
+}
+
 describe("an invoice over 250 € paid through the existing client, which has no address fields (issue 31 item 10, D290)", () => {
   it("Stripe's page asks for the billing address, and the invoice carries the one the parent typed there", async () => {
-    const parent = await createParent(t.db);
-    const lev = await createChild(t.db, parent.id, 9, "Lev");
-    const academy = await pageBySlug(t.db, ACADEMY_8_11);
-    const added = await t.call("POST", "/api/v2/orders/items/", {
-      headers: parent.headers,
-      body: {
-        product_page: academy.page.id,
-        purchase_option: academy.option("Academy (full day)").id,
-        visitor: lev,
-        academy_weeks: [academy.weeks[0]?.id],
-      },
-    });
-    expect(added.statusCode, added.body).toBe(201);
+    const parent = await parentWithAcademyWeek();
     const cart = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
     const res = await redirectCall(parent.headers, cart.cart_id);
     expect(res.statusCode, res.body).toBe(200);
@@ -321,38 +348,13 @@ describe("an invoice over 250 € paid through the existing client, which has no
 
 describe("an invoice over 250 € of which a gift card pays part (D554)", () => {
   it("still has Stripe's page ask for the address: the invoice's total is before the card", async () => {
-    const parent = await createParent(t.db);
-    const lev = await createChild(t.db, parent.id, 9, "Lev");
-    const academy = await pageBySlug(t.db, ACADEMY_8_11);
-    const added = await t.call("POST", "/api/v2/orders/items/", {
-      headers: parent.headers,
-      body: {
-        product_page: academy.page.id,
-        purchase_option: academy.option("Academy (full day)").id,
-        visitor: lev,
-        academy_weeks: [academy.weeks[0]?.id],
-      },
-    });
-    expect(added.statusCode, added.body).toBe(201);
+    const parent = await parentWithAcademyWeek();
     const gross = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json()
       .total_checkout_price_cents as number;
     expect(gross).toBeGreaterThan(25_000);
     // A card that leaves 200 € to pay: below the threshold, while the invoice is over it.
     const cents = gross - 20_000;
-    const code = `ADDR-${String(Date.now()).slice(-4)}-BBBB-CCCC`;
-    const [card] = await t.db
-      .insert(giftCards)
-      .values({
-        code,
-        initialCents: cents,
-        balanceCents: cents,
-        expiresAt: new Date(Date.now() + 86_400_000 * 365),
-      })
-      .returning();
-    if (!card) throw new Error("no card");
-    await t.db
-      .insert(giftCardLedger)
-      .values({ giftCardId: card.id, orderId: null, attempt: 0, kind: "issue", amountCents: cents });
+    const code = await giftCardOf(cents);
     const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
       headers: parent.headers,
       body: { promocode: code },
@@ -363,6 +365,25 @@ describe("an invoice over 250 € of which a gift card pays part (D554)", () => 
     const res = await redirectCall(parent.headers, cart.cart_id);
     expect(res.statusCode, res.body).toBe(200);
     expect(stripe.sessions.get(res.json().id)?.request.billing_address_collection).toBe("required");
+  });
+});
+
+describe("an invoice over 250 € that a gift card pays whole (D554)", () => {
+  it("needs the address before the order is placed: no gateway will ask for it", async () => {
+    const parent = await parentWithAcademyWeek();
+    const gross = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json()
+      .total_checkout_price_cents as number;
+    const code = await giftCardOf(gross);
+    const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: code },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const cart = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect(cart.total_checkout_price_cents).toBe(0);
+    const res = await redirectCall(parent.headers, cart.cart_id);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error_codes).toMatchObject({ "billing.street": ["billing_address_required"] });
   });
 });
 

@@ -224,23 +224,29 @@ async function russianOrder() {
   return { ...family, ...order };
 }
 
+/** A paid order of a ten-meeting card at one weekly time and a gift card. */
+async function meetingCardAndGiftCard(): Promise<number> {
+  const family = await familyWithTwoChildren();
+  const { orderId } = await paidOrder({
+    userId: family.parent.id,
+    locale: "de",
+    items: [
+      {
+        page: course,
+        scheduleType: "TERMINKARTEN",
+        visitorId: family.mila,
+        priceCents: 19_000,
+        slotIds: [weeklySlot().id],
+      },
+      { page: giftCard, scheduleType: "GiftCard", visitorId: null, priceCents: 5000 },
+    ],
+  });
+  return orderId;
+}
+
 describe("issueOrderDocuments", () => {
   it("prints a meeting card's weeks from its option and no place for a gift card, read with the items (D451)", async () => {
-    const family = await familyWithTwoChildren();
-    const { orderId } = await paidOrder({
-      userId: family.parent.id,
-      locale: "de",
-      items: [
-        {
-          page: course,
-          scheduleType: "TERMINKARTEN",
-          visitorId: family.mila,
-          priceCents: 19_000,
-          slotIds: [weeklySlot().id],
-        },
-        { page: giftCard, scheduleType: "GiftCard", visitorId: null, priceCents: 5000 },
-      ],
-    });
+    const orderId = await meetingCardAndGiftCard();
     await issue(orderId);
     const [invoice] = await invoicesOf(orderId);
     const [card, gift] = invoice?.data.lines ?? [];
@@ -252,21 +258,7 @@ describe("issueOrderDocuments", () => {
   });
 
   it("ends a meeting card's service period past its course's closed days, read once for its page (D548)", async () => {
-    const family = await familyWithTwoChildren();
-    const { orderId } = await paidOrder({
-      userId: family.parent.id,
-      locale: "de",
-      items: [
-        {
-          page: course,
-          scheduleType: "TERMINKARTEN",
-          visitorId: family.mila,
-          priceCents: 19_000,
-          slotIds: [weeklySlot().id],
-        },
-        { page: giftCard, scheduleType: "GiftCard", visitorId: null, priceCents: 5000 },
-      ],
-    });
+    const orderId = await meetingCardAndGiftCard();
     // Two weeks of holidays inside the card's ten weeks: each weekday falls in them twice.
     const today = new Date().toISOString().slice(0, 10);
     const asked: [number, string][] = [];

@@ -229,40 +229,45 @@ describe("one seat per child in a lesson (D517)", () => {
   });
 });
 
+/** A meeting card of ten weekly meetings in slot 0, paid nine weeks ago: without closures its last is tomorrow. */
+async function cardPaidNineWeeksAgo() {
+  const { parent, itemId, orderId } = await paidBooking(0, "de", "TERMINKARTEN");
+  await t.db
+    .update(orders)
+    .set({ paidAt: new Date(Date.now() - 63 * 86_400_000) })
+    .where(eq(orders.id, orderId));
+  return { parent, itemId };
+}
+
+/** The parent reports tomorrow's lesson and asks for a make-up with its credit in slot 0 on `date`. */
+async function makeupInOwnGroup(parent: { headers: Record<string, string> }, itemId: number, date: string) {
+  const reported = await t.call("POST", "/api/v2/lessons/absences/", {
+    headers: parent.headers,
+    body: { order_item: itemId, dates: [tomorrow()] },
+  });
+  expect(reported.statusCode, reported.body).toBe(200);
+  const [credit] = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();
+  const own = t.weekly[0];
+  if (!credit || !own) throw new Error("no credit");
+  return t.call("POST", "/api/v2/lessons/makeups/", {
+    headers: parent.headers,
+    body: { credit: credit.id, slot: own.id, date },
+  });
+}
+
 describe("one seat per child in a lesson: the own group only while the booking gives lessons (D517)", () => {
   it("takes a make-up in the child's group once its meeting card's weeks are over", async () => {
-    const { parent, itemId, orderId } = await paidBooking(0, "de", "TERMINKARTEN");
-    // Paid nine weeks ago: its ten weekly meetings end a week from today.
-    await t.db
-      .update(orders)
-      .set({ paidAt: new Date(Date.now() - 63 * 86_400_000) })
-      .where(eq(orders.id, orderId));
-    const reported = await t.call("POST", "/api/v2/lessons/absences/", {
-      headers: parent.headers,
-      body: { order_item: itemId, dates: [tomorrow()] },
-    });
-    expect(reported.statusCode, reported.body).toBe(200);
-    const [credit] = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();
-    const own = t.weekly[0];
-    if (!credit || !own) throw new Error("no credit");
-    const after = addDays(tomorrow(), 7);
-    const booked = await t.call("POST", "/api/v2/lessons/makeups/", {
-      headers: parent.headers,
-      body: { credit: credit.id, slot: own.id, date: after },
-    });
+    // Its ten weekly meetings end tomorrow: the week after, its own group takes a make-up.
+    const { parent, itemId } = await cardPaidNineWeeksAgo();
+    const booked = await makeupInOwnGroup(parent, itemId, addDays(tomorrow(), 7));
     expect(booked.statusCode, booked.body).toBe(201);
   });
 });
 
 describe("a meeting card across the school's holidays (D548)", () => {
   it("goes on past them: its last meeting is in the parent's list, and the child's own group takes no make-up then", async () => {
-    const { parent, itemId, orderId } = await paidBooking(0, "de", "TERMINKARTEN");
-    // Paid nine weeks ago, its ten meetings would end tomorrow; the house was closed a week before, so
-    // the tenth is a week after tomorrow.
-    await t.db
-      .update(orders)
-      .set({ paidAt: new Date(Date.now() - 63 * 86_400_000) })
-      .where(eq(orders.id, orderId));
+    // Its ten meetings would end tomorrow; the house was closed a week before, so the tenth is a week after.
+    const { parent, itemId } = await cardPaidNineWeeksAgo();
     const closed = addDays(tomorrow(), -7);
     await t.db
       .insert(closures)
@@ -272,24 +277,13 @@ describe("a meeting card across the school's holidays (D548)", () => {
       const list = await t.call("GET", "/api/v2/lessons/", { headers: parent.headers });
       const booking = list.json().find((one: { order_item: number }) => one.order_item === itemId);
       expect(booking.lessons).toContainEqual(expect.objectContaining({ date: last, status: "coming" }));
-      const reported = await t.call("POST", "/api/v2/lessons/absences/", {
-        headers: parent.headers,
-        body: { order_item: itemId, dates: [tomorrow()] },
-      });
-      expect(reported.statusCode, reported.body).toBe(200);
-      const [credit] = (await t.call("GET", "/api/v2/lessons/credits/", { headers: parent.headers })).json();
-      const own = t.weekly[0];
-      if (!credit || !own) throw new Error("no credit");
-      const booked = await t.call("POST", "/api/v2/lessons/makeups/", {
-        headers: parent.headers,
-        body: { credit: credit.id, slot: own.id, date: last },
-      });
+      const booked = await makeupInOwnGroup(parent, itemId, last);
       expect(booked.statusCode, booked.body).toBe(400);
       expect(booked.json().error_codes).toMatchObject({ date: ["makeup_child_attends"] });
       // Staff cancelling that last meeting make it good for the card's child too.
       const cancelled = await t.call("POST", "/api/v2/admin/lessons/cancellations/", {
         headers: staff.headers,
-        body: { slot: own.id, date: last, reason_de: "Krank", reason_ru: "Болезнь" },
+        body: { slot: t.weekly[0]?.id, date: last, reason_de: "Krank", reason_ru: "Болезнь" },
       });
       expect(cancelled.statusCode, cancelled.body).toBe(201);
       const made = await t.db.select().from(makeupCredits).where(eq(makeupCredits.orderItemId, itemId));

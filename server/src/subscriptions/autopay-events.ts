@@ -2,6 +2,7 @@
 // invoice and subscription events (D115). The webhooks verify and store each event once; this applies it.
 import { AppError } from "../errors/index.ts";
 import { GatewayError, type StripeSubscriptionEvent } from "../payments/index.ts";
+import { mailRenewalDue } from "./contract-mails.ts";
 import { recordPayment } from "./record-payment.ts";
 import type { SubscriptionsContext } from "./subscriptions.deps.ts";
 import {
@@ -134,13 +135,13 @@ async function stopUnwanted(
 
 /** A gateway's word on a subscription's autopay, unless a later one was applied already. */
 async function applyAutopay(
-  { db }: SubscriptionsContext,
+  ctx: SubscriptionsContext,
   gatewaySubscriptionId: string,
   autopay: SubscriptionRow["autopay"],
   changedAt: Date,
   linkFrom?: string,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const sub =
       (await findSubscriptionBy(tx, "gatewaySubscriptionId", gatewaySubscriptionId, true)) ??
       (linkFrom ? await findSubscriptionBy(tx, "gatewaySubscriptionId", linkFrom, true) : undefined);
@@ -152,10 +153,12 @@ async function applyAutopay(
     if (sub.autopayChangedAt && sub.autopayChangedAt.getTime() > changedAt.getTime()) return true;
     // Cancelled stays cancelled: neither PayPal nor Stripe reactivates a cancelled subscription.
     if (sub.autopay === "cancelled" && autopay !== "cancelled") return true;
-    // A failed charge opens the month anew (D550): the next round makes a fresh link and tells the parent
-    // the charge failed, even where a link for the month was mailed before autopay was turned on.
-    const reopen = autopay === "suspended" && sub.autopay !== "suspended" ? { renewalFor: null } : {};
-    await updateSubscription(tx, sub.id, { autopay, autopayChangedAt: changedAt, ...reopen });
+    await updateSubscription(tx, sub.id, { autopay, autopayChangedAt: changedAt });
+    // A failed charge where the month's link was opened before autopay was turned on (D550): the parent is
+    // told now, with that link (they may be paying through it). Without one, the worker opens it and says so.
+    const failed = autopay === "suspended" && sub.autopay !== "suspended" && !sub.cancelAt;
+    if (failed && sub.renewalToken && sub.renewalFor?.getTime() === sub.periodEnd.getTime())
+      await mailRenewalDue(ctx, tx, { ...sub, autopay }, sub.renewalToken);
     return true;
   });
 }

@@ -11,6 +11,22 @@ export const renewalLink = (publicUrl: string, token: string) =>
   `${publicUrl.replace(/\/$/, "")}/api/v2/orders/subscriptions/renewal/pay/?token=${token}`;
 
 /**
+ * Who a mail about the contract goes to (the account's address, in the order's language) and how it names
+ * the contract; none without an address.
+ */
+async function contractMail(tx: Tx, sub: SubscriptionRow) {
+  const facts = await findContractMailFacts(tx, sub.id);
+  if (!facts?.email) return undefined;
+  const contract = {
+    parentFirstName: facts.firstName,
+    contractNumber: facts.contractNumber,
+    productName: facts.productName,
+    childName: facts.childName,
+  };
+  return { to: facts.email, locale: facts.locale, monthlyCents: facts.monthlyCents, contract };
+}
+
+/**
  * The next month can be paid (D72): a week before it is due, or at once after a failed automatic charge.
  * It names the month's first day, the amount and the last day it can be paid before the contract ends.
  */
@@ -20,49 +36,32 @@ export async function mailRenewalDue(
   sub: SubscriptionRow,
   token: string,
 ): Promise<void> {
-  const facts = await findContractMailFacts(tx, sub.id);
-  if (!facts?.email) return;
+  const mail = await contractMail(tx, sub);
+  if (!mail) return;
   const endsAt = new Date(sub.periodEnd.getTime() + graceMs(sub, ctx.graceHours));
+  const data = {
+    ...mail.contract,
+    monthlyCents: mail.monthlyCents,
+    firstDay: berlinDate(sub.periodEnd),
+    payBy: lastPaidDay(endsAt),
+    chargeFailed: sub.autopay === "suspended",
+    link: renewalLink(ctx.publicUrl, token),
+  };
   await enqueueMail(
     tx,
-    {
-      to: facts.email,
-      template: "renewal-due",
-      locale: facts.locale,
-      data: {
-        parentFirstName: facts.firstName,
-        contractNumber: facts.contractNumber,
-        productName: facts.productName,
-        childName: facts.childName,
-        monthlyCents: facts.monthlyCents,
-        firstDay: berlinDate(sub.periodEnd),
-        payBy: lastPaidDay(endsAt),
-        chargeFailed: sub.autopay === "suspended",
-        link: renewalLink(ctx.publicUrl, token),
-      },
-    },
+    { to: mail.to, template: "renewal-due", locale: mail.locale, data },
     { publicUrl: ctx.publicUrl },
   );
 }
 
 /** A contract ended because its next month was not paid (not one the parent cancelled: that was confirmed). */
 export async function mailContractEnded(ctx: SubscriptionsContext, tx: Tx, sub: SubscriptionRow) {
-  const facts = await findContractMailFacts(tx, sub.id);
-  if (!facts?.email) return;
+  const mail = await contractMail(tx, sub);
+  if (!mail) return;
+  const data = { ...mail.contract, lastDay: lastPaidDay(sub.periodEnd) };
   await enqueueMail(
     tx,
-    {
-      to: facts.email,
-      template: "contract-ended",
-      locale: facts.locale,
-      data: {
-        parentFirstName: facts.firstName,
-        contractNumber: facts.contractNumber,
-        productName: facts.productName,
-        childName: facts.childName,
-        lastDay: lastPaidDay(sub.periodEnd),
-      },
-    },
+    { to: mail.to, template: "contract-ended", locale: mail.locale, data },
     { publicUrl: ctx.publicUrl },
   );
 }

@@ -51,10 +51,10 @@ export async function recordPayment(
       periodEnd,
     });
     if (!fresh) return "already_recorded";
-    // A month the contract does not give: it ended, or it was cancelled to end before this month (a charge
-    // or a capture already on its way while the parent cancelled, D542). The period stays as it is; the
+    // A month the contract does not give whole: it ended, or it ends before this month does (a charge or a
+    // capture already on its way while the parent cancelled, D542, or an order refunded at the gateway). The period stays as it is; the
     // payment is on record and staff are told to refund it (D555).
-    if (sub.status === "ended" || (sub.cancelAt && periodStart.getTime() >= sub.cancelAt.getTime())) {
+    if (sub.status === "ended" || (sub.cancelAt && sub.cancelAt.getTime() < periodEnd.getTime())) {
       log.error(
         { subscriptionId, reference: payment.reference },
         "payment for a month after the contract's end",

@@ -95,6 +95,9 @@ function ownedColumns(locale: Locale) {
     firstName: users.firstName,
     lastName: users.lastName,
     locale: users.locale,
+    /** The order's language and the page's names in both: a mail about the contract (D550) is the order's. */
+    orderLocale: orders.locale,
+    pageNames: productPages.name,
   };
 }
 
@@ -124,28 +127,18 @@ export async function findContractMailFacts(
   db: DbOrTx,
   subscriptionId: number,
 ): Promise<ContractMailFacts | undefined> {
-  const [row] = await db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      locale: orders.locale,
-      names: productPages.name,
-      childName: sql<
-        string | null
-      >`nullif(trim(coalesce(${visitors.firstName}, '') || ' ' || coalesce(${visitors.lastName}, '')), '')`,
-      contractNumber: subscriptions.contractNumber,
-      monthlyCents: sql<number>`${orderItems.recurrentPriceCents} - ${orderItems.recurrentDiscountCents}`,
-    })
-    .from(subscriptions)
-    .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(productPages, eq(productPages.id, orderItems.productPageId))
-    .leftJoin(visitors, eq(visitors.id, orderItems.visitorId))
-    .where(eq(subscriptions.id, subscriptionId));
+  const [row] = await ownedQuery(db, "de").where(eq(subscriptions.id, subscriptionId));
   if (!row) return undefined;
-  const { names, ...facts } = row;
-  return { ...facts, productName: names[facts.locale] || names.de };
+  const locale = row.orderLocale;
+  return {
+    email: row.email,
+    firstName: row.firstName,
+    locale,
+    productName: row.pageNames[locale] || row.pageNames.de,
+    childName: row.visitorName,
+    contractNumber: row.sub.contractNumber,
+    monthlyCents: row.monthlyCents,
+  };
 }
 
 /** The subscription of an item, only when the item is in one of `userId`'s paid orders. */

@@ -265,6 +265,24 @@ describe("a month paid while the parent cancelled (D555)", () => {
     );
     expect(again).toHaveLength(1);
   });
+
+  it("a contract ended partway into the month paid for (its order refunded at the gateway in the grace hours) is told too", async () => {
+    const b = await subscriber(6);
+    const gatewayId = (await makeRecurring(b.headers, b.item.id)).json().id as string;
+    await webhook(t.standIn.webhookEvent("BILLING.SUBSCRIPTION.ACTIVATED", { id: gatewayId }));
+    const row = await subRow(b.item.id);
+    const cancelAt = new Date((row?.periodEnd.getTime() ?? 0) + 86_400_000);
+    await t.db.update(subscriptions).set({ cancelAt }).where(eq(subscriptions.orderItemId, b.item.id));
+    await webhook(t.standIn.webhookEvent("PAYMENT.SALE.COMPLETED", t.standIn.saleResource(gatewayId)));
+    expect((await subRow(b.item.id))?.periodEnd.getTime()).toBe(row?.periodEnd.getTime());
+    const notices = (
+      await t.db.select().from(mailOutbox).where(eq(mailOutbox.template, "staff-notice"))
+    ).filter(
+      (mail) =>
+        mail.subject.startsWith("Bitte erstatten") && mail.text.includes(b.subscription.contract_number),
+    );
+    expect(notices).toHaveLength(1);
+  });
 });
 
 describe("autopay stopped or replaced (D512)", () => {
@@ -591,7 +609,7 @@ describe("a failed automatic charge (D72, D511)", () => {
 });
 
 describe("a failed charge after a link was mailed and autopay turned on (D550)", () => {
-  it("opens a fresh link and tells the parent the charge failed", async () => {
+  it("tells the parent the charge failed, with the month's link they already have", async () => {
     const a = await subscriber(7);
     const email = await accountEmailOf(a.headers);
     const dueMails = async () => (await t.mailsTo(email)).filter((mail) => mail.template === "renewal-due");
@@ -627,7 +645,7 @@ describe("a failed charge after a link was mailed and autopay turned on (D550)",
     expect(mails[1]?.text).toContain("die automatische Zahlung");
     const [waiting] = await historyOf(a.headers);
     expect(waiting?.state).toBe("awaiting payment");
-    expect(waiting?.paypal_invoice_link).not.toBe(firstLink);
+    expect(waiting?.paypal_invoice_link).toBe(firstLink);
     expect(mails[1]?.text).toContain(waiting?.paypal_invoice_link ?? "-");
   });
 });
