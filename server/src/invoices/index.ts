@@ -3,7 +3,14 @@
 export { accountingCsv, accountingZip, findMonthDocuments } from "./accounting-export.ts";
 export { checkinUrl, newCheckinCode } from "./checkin-code.ts";
 export { datevBuchungsstapel } from "./datev-export.ts";
-export { type DocumentItem, formatDay, invoiceLine, itemPeriod, nextWeekday } from "./invoice-data.ts";
+export {
+  type DocumentItem,
+  formatDay,
+  invoiceLine,
+  isMeetingCard,
+  itemPeriod,
+  nextWeekday,
+} from "./invoice-data.ts";
 export { invoiceDownloadRoutes } from "./invoice-download.routes.ts";
 export { createInvoiceDownloads } from "./invoice-download.ts";
 export { type InvoiceForPdf, renderInvoicePdf } from "./invoice-pdf.ts";

@@ -115,6 +115,16 @@ export function itemPeriod(
   return { from: days[0] as string, to: days[days.length - 1] as string };
 }
 
+/** A meeting card with weekly times: its meetings, and so its last day, depend on the closed days (D548). */
+export const isMeetingCard = (item: {
+  recurrentPriceCents: number;
+  numberOfMeetings: number | null;
+  slots: readonly { weekday: number | null }[];
+}) =>
+  item.recurrentPriceCents === 0 &&
+  Boolean(item.numberOfMeetings) &&
+  item.slots.some((slot) => slot.weekday !== null);
+
 /**
  * The day of a meeting card's last meeting (D548): its meetings are its weekly times from its first lesson
  * on, one a time a week, and a closed day is no meeting, so a holiday moves the last one on. Closures of

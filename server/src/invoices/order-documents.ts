@@ -13,8 +13,15 @@ import type { BillingDetails, DbOrTx, InvoiceData, InvoiceLine, MailAttachmentRe
 import type { OrderConfirmationItem, RefundReason } from "../mail/index.ts";
 import { enqueueMail, fillPlaceholderSql } from "../mail/index.ts";
 import { type CartItemRow, findCartItems, type NamedItemRow } from "../orders/index.ts";
+import { GATEWAY_LABELS } from "../payments/index.ts";
 import { newCheckinCode } from "./checkin-code.ts";
-import { buildInvoiceData, type DocumentItem, invoiceLine, itemPeriod } from "./invoice-data.ts";
+import {
+  buildInvoiceData,
+  type DocumentItem,
+  invoiceLine,
+  isMeetingCard,
+  itemPeriod,
+} from "./invoice-data.ts";
 import {
   claimCheckinCodes,
   findContractNumbers,
@@ -64,12 +71,6 @@ export type IssueOrderDocumentsInput = {
  */
 export type ClosedDaysOf = (tx: DbOrTx, productPageId: number, from: string) => Promise<ClosedRange[]>;
 
-/** A meeting card with weekly times: its last meeting depends on the closed days (D548). */
-const isMeetingCard = (item: CartItemRow) =>
-  item.recurrentPriceCents === 0 &&
-  Boolean(item.numberOfMeetings) &&
-  item.slots.some((slot) => slot.weekday !== null);
-
 /** Reads an order's items in a locale (`findCartItems`, or a caller's read of it shared between documents). */
 export type OrderItemsOf = (tx: DbOrTx, orderId: number, locale: Locale) => Promise<CartItemRow[]>;
 
@@ -99,8 +100,6 @@ export function numberOrderInvoice(
     alsoAsk,
   );
 }
-
-const GATEWAY_NAMES = { paypal: "PayPal", demo: "Demo", stripe: "Stripe" } as const;
 
 export function profileOf(order: OrderForDocuments): BillingDetails | null {
   const user = order.user;
@@ -281,7 +280,7 @@ export async function issueOrderDocuments(
     buyer: { billing: order.billing, profile: profileOf(order) },
     items: documented,
     giftCardCents: order.giftCardCents,
-    paymentReference: capture ? `${GATEWAY_NAMES[capture.gateway]} ${capture.captureId}` : null,
+    paymentReference: capture ? `${GATEWAY_LABELS[capture.gateway]} ${capture.captureId}` : null,
     today: issuedAt,
   });
   // Inserted with its number in the last statement; the mail names it by its id and a placeholder (D404).

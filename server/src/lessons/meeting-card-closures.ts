@@ -1,5 +1,6 @@
 import { berlinDate, type ClosedRange } from "@atelier/contract";
 import type { DbOrTx } from "../db/index.ts";
+import { isMeetingCard } from "../invoices/index.ts";
 import { findPauses } from "../subscriptions/index.ts";
 import { meetingCardLastPossibleDay } from "./lesson-today.ts";
 
@@ -10,12 +11,6 @@ type Booking = {
   numberOfMeetings: number | null;
   slots: readonly { weekday: number | null }[];
 };
-
-/** A meeting card with weekly times: the only booking whose lessons at the door depend on closed days. */
-const isMeetingCard = (booking: Booking) =>
-  booking.recurrentPriceCents === 0 &&
-  Boolean(booking.numberOfMeetings) &&
-  booking.slots.some((slot) => slot.weekday !== null);
 
 /**
  * The course's closed days for each meeting card among `bookings` (D548), as `lessonOn` takes them: a

@@ -9,6 +9,13 @@ import type { CreateOrderRequest } from "./paypal-client.ts";
 
 export type GatewayName = "paypal" | "demo" | "stripe";
 
+/** A gateway as invoices and the school's notices name it, before its payment reference. */
+export const GATEWAY_LABELS: Record<GatewayName, string> = {
+  paypal: "PayPal",
+  demo: "Demo",
+  stripe: "Stripe",
+};
+
 export type GatewayCapture = {
   id: string;
   /** PayPal's capture states; only COMPLETED means the money is ours. */

@@ -3,6 +3,7 @@ export { createDemoGateway } from "./demo-gateway.ts";
 export {
   type CreateOrderOptions,
   centsOf,
+  GATEWAY_LABELS,
   type GatewayAddress,
   type GatewayCapture,
   GatewayError,

@@ -3,7 +3,7 @@
 import { addDays, paidDays, periodInstants } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { enqueueStaffNotice } from "../mail/index.ts";
-import type { GatewayName } from "../payments/index.ts";
+import { GATEWAY_LABELS, type GatewayName } from "../payments/index.ts";
 import type { SubscriptionsContext } from "./subscriptions.deps.ts";
 import {
   findPageOfSubscription,
@@ -76,8 +76,6 @@ export async function recordPayment(
   });
 }
 
-const GATEWAY_NAMES: Record<GatewayName, string> = { paypal: "PayPal", stripe: "Stripe", demo: "Demo" };
-
 /** The school's notice of a month paid after the contract's end (D555), in the payment's transaction. */
 async function tellStaffToRefund(
   ctx: SubscriptionsContext,
@@ -96,7 +94,7 @@ async function tellStaffToRefund(
       items: [{ child: owned?.visitorName ?? null, offer: owned?.pageName ?? "" }],
       paymentAfterEnd: {
         cents: payment.amountCents,
-        gateway: GATEWAY_NAMES[payment.gateway] ?? payment.gateway,
+        gateway: GATEWAY_LABELS[payment.gateway],
         reference: payment.reference,
         contractNumber: sub.contractNumber,
       },
