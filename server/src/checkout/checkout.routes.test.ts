@@ -526,23 +526,7 @@ describe("the payment worker", () => {
 describe("the billing address of an invoice over 250 € (D170, D171)", () => {
   const ADDRESS = { street: "Kastanienallee 1", post_code: "10435", city: "Berlin", country: "Deutschland" };
 
-  /** A parent without an address in the profile and a full-day academy week (289 €) in the cart. */
-  async function parentWithAcademyWeek() {
-    const parent = await createParent(t.db);
-    const child = await createChild(t.db, parent.id, 9, "Lev");
-    const academy = await pageBySlug(t.db, ACADEMY_8_11);
-    const added = await t.call("POST", "/api/v2/orders/items/", {
-      headers: parent.headers,
-      body: {
-        product_page: academy.page.id,
-        purchase_option: academy.option("Academy (full day)").id,
-        visitor: child,
-        academy_weeks: [academy.weeks[0]?.id],
-      },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    return parent;
-  }
+  const parentWithAcademyWeek = () => t.parentWithAcademyWeek();
 
   const profileOf = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
 

@@ -12,7 +12,6 @@ import {
   refunds,
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { ACADEMY_8_11, createChild, createParent, pageBySlug } from "../test/shop-fixtures.ts";
 import {
   BUYER_ADDRESS,
   type SignedStripeEvent,
@@ -304,23 +303,7 @@ async function giftCardOf(cents: number): Promise<string> {
   return code;
 }
 
-/** A parent whose cart holds a full-day academy week (over 250 €) for their child Lev. */
-async function parentWithAcademyWeek() {
-  const parent = await createParent(t.db);
-  const lev = await createChild(t.db, parent.id, 9, "Lev");
-  const academy = await pageBySlug(t.db, ACADEMY_8_11);
-  const added = await t.call("POST", "/api/v2/orders/items/", {
-    headers: parent.headers,
-    body: {
-      product_page: academy.page.id,
-      purchase_option: academy.option("Academy (full day)").id,
-      visitor: lev,
-      academy_weeks: [academy.weeks[0]?.id],
-    },
-  });
-  expect(added.statusCode, added.body).toBe(201);
-  return parent;
-}
+const parentWithAcademyWeek = () => t.parentWithAcademyWeek();
 
 describe("an invoice over 250 € paid through the existing client, which has no address fields (issue 31 item 10, D290)", () => {
   it("Stripe's page asks for the billing address, and the invoice carries the one the parent typed there", async () => {

@@ -4,8 +4,39 @@ import type { Database } from "../db/client.ts";
 import { mailOutbox, scheduleSlots } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../seed/seed.ts";
 import { type PayPalStandIn, startPayPalStandIn } from "./paypal-stand-in.ts";
-import { COURSE_5_7, createChild, createParent, pageBySlug, WORKSHOP_10 } from "./shop-fixtures.ts";
+import {
+  ACADEMY_8_11,
+  COURSE_5_7,
+  createChild,
+  createParent,
+  pageBySlug,
+  WORKSHOP_10,
+} from "./shop-fixtures.ts";
 import { createTestApp } from "./test-app.ts";
+
+type Call = (
+  method: "POST",
+  url: string,
+  o: { headers?: Record<string, string>; body?: unknown },
+) => Promise<{ statusCode: number; body: string }>;
+
+/** A parent without an address and a full-day academy week (over 250 €) for their child Lev in the cart. */
+async function academyWeekInCart(db: Database["db"], call: Call) {
+  const parent = await createParent(db);
+  const child = await createChild(db, parent.id, 9, "Lev");
+  const academy = await pageBySlug(db, ACADEMY_8_11);
+  const added = await call("POST", "/api/v2/orders/items/", {
+    headers: parent.headers,
+    body: {
+      product_page: academy.page.id,
+      purchase_option: academy.option("Academy (full day)").id,
+      visitor: child,
+      academy_weeks: [academy.weeks[0]?.id],
+    },
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  return parent;
+}
 
 /**
  * A shop wired to a PayPal stand-in on 127.0.0.1 (or to the demo gateway), with the demo catalogue; the
@@ -106,6 +137,7 @@ export async function createCheckoutTestApp(
     dated,
     call,
     parentWithCourse,
+    parentWithAcademyWeek: () => academyWeekInCart(db, call),
     fulfil,
     capture,
     setSeats,
