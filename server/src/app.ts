@@ -47,6 +47,7 @@ import {
   enqueueOrderStaffNotice,
   enqueueRefundNotice,
   invoiceDownloadRoutes,
+  issueMonthInvoice,
   issueOrderDocuments,
   numberOrderInvoice,
   type OrderItemsOf,
@@ -571,6 +572,7 @@ async function registerCheckout(
     schoolEmail: schoolSettings.schoolEmail,
     staffEmails: schoolSettings.staffRecipients,
     log: app.log,
+    issueMonthInvoice: async (tx, month) => issueMonthInvoice(tx, { ...month, seller: await sellerNow(tx) }),
   });
   await app.register(subscriptionsRoutes({ subscriptions, webUrl: env.WEB_URL }));
   const webhookId = env.PAYPAL_WEBHOOK_ID;

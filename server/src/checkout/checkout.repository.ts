@@ -98,7 +98,8 @@ export async function findOrderWithInvoiceNumber(
       // Spelt out: in a one-table select Drizzle writes columns without their table, and "id" would be the invoice's.
       invoiceNumber: sql<
         string | null
-      >`(select i.number from ${invoices} i where i.order_id = "orders"."id" and i.kind = 'invoice')`,
+      >`(select i.number from ${invoices} i where i.order_id = "orders"."id" and i.kind = 'invoice'
+          and i.subscription_payment_id is null)`,
     })
     .from(orders)
     .where(eq(orders.id, orderId));

@@ -139,8 +139,15 @@ export function findHistoryItems(
         .innerJoin(purchaseOptions, eq(purchaseOptions.id, orderItems.purchaseOptionId))
         .leftJoin(visitors, eq(visitors.id, orderItems.visitorId))
         .leftJoin(subscriptions, eq(subscriptions.orderItemId, orderItems.id))
-        // One invoice per order (a unique index); credit notes are not the purchase's number.
-        .leftJoin(invoices, and(eq(invoices.orderId, orders.id), sql`${invoices.kind} = 'invoice'`))
+        // One invoice per order (a unique index); credit notes and a contract's later months (D556) are not
+        // the purchase's number.
+        .leftJoin(
+          invoices,
+          and(
+            eq(invoices.orderId, orders.id),
+            sql`${invoices.kind} = 'invoice' and ${invoices.subscriptionPaymentId} is null`,
+          ),
+        )
         .leftJoin(pageFacts, sql`pf.page_id = ${orderItems.productPageId}`)
         .leftJoin(sql`${chosen.slots} isl`, sql`isl.order_item_id = ${orderItems.id}`)
         .leftJoin(sql`${chosen.weeks} iwk`, sql`iwk.order_item_id = ${orderItems.id}`)
@@ -184,7 +191,8 @@ export async function findHistoryFingerprint(
           || '.' || ${itemLinkVersions(sql.raw("i.id"))}, ',' order by i.id)
         from ${orderItems} i where i.order_id = o.id), '')`;
       const ofOrder = sql`o.id::text || '.' || o.xmin::text
-        || ':' || coalesce((select iv.xmin::text from ${invoices} iv where iv.order_id = o.id and iv.kind = 'invoice'), '-')
+        || ':' || coalesce((select string_agg(iv.id::text || '.' || iv.xmin::text, '.' order by iv.id)
+          from ${invoices} iv where iv.order_id = o.id and iv.kind = 'invoice'), '-')
         || ':' || coalesce((select string_agg(p.xmin::text, '.' order by p.id) from ${payments} p where p.order_id = o.id), '')
         || ':' || ${withdrawalVersionsOfOrder(orderId)}
         || ':' || ${staffRefundVersionsOfOrder(orderId)}

@@ -22,6 +22,7 @@ export {
   type UnnumberedInvoice,
 } from "./invoices.repository.ts";
 export { type IssueInvoiceInput, issueInvoice } from "./issue-invoice.ts";
+export { issueMonthInvoice, type MonthInvoiceInput } from "./month-invoice.ts";
 export {
   contractItems,
   creditNoteData,

@@ -119,6 +119,8 @@ export async function insertInvoice(
     issuedAt: Date;
     totalCents: number;
     data: InvoiceData;
+    /** A contract's later month (D556). */
+    subscriptionPaymentId?: number;
   },
 ): Promise<{ id: number; number: string }> {
   const [row] = await tx
@@ -140,7 +142,7 @@ export async function findInvoice(db: DbOrTx, id: number): Promise<InvoiceRow | 
   return row;
 }
 
-/** The invoice (not a credit note) of an order; there is at most one. */
+/** The invoice (not a credit note, nor a contract's later month: D556) of an order; there is at most one. */
 export async function findOrderInvoice(
   db: DbOrTx,
   orderId: number,
@@ -148,7 +150,28 @@ export async function findOrderInvoice(
   const [row] = await db
     .select({ id: invoices.id, number: invoices.number })
     .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+    .where(
+      and(
+        eq(invoices.orderId, orderId),
+        eq(invoices.kind, "invoice"),
+        isNull(invoices.subscriptionPaymentId),
+      ),
+    );
+  return row;
+}
+
+/** The order's own invoice whole (its data too), which a contract's later month is described from (D556). */
+export async function findOrderInvoiceRow(db: DbOrTx, orderId: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.orderId, orderId),
+        eq(invoices.kind, "invoice"),
+        isNull(invoices.subscriptionPaymentId),
+      ),
+    );
   return row;
 }
 
@@ -186,6 +209,7 @@ export async function findInvoiceStart(
       capture.gateway as "captureGateway", capture.capture_id as "captureId"
     from (select ${ph("orderId")}::int as order_id) as wanted
     left join ${invoices} on ${invoices.orderId} = wanted.order_id and ${invoices.kind} = 'invoice'
+      and ${invoices.subscriptionPaymentId} is null
     left join lateral (
       select ${payments.gateway} as gateway, ${payments.captureId} as capture_id from ${payments}
       where ${payments.orderId} = wanted.order_id and ${payments.captureId} is not null

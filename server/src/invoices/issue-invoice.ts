@@ -19,6 +19,8 @@ export type IssueInvoiceInput = {
   /** Frozen as issued. A credit note names the invoice it corrects (`corrects`) and states the credited amounts as positive cents. */
   data: InvoiceData;
   totalCents: number;
+  /** A contract's month paid after the first (D556): its invoice stands beside the order's own. */
+  subscriptionPaymentId?: number;
 };
 
 /**
@@ -44,5 +46,6 @@ export async function issueInvoice(
     issuedAt,
     totalCents: input.totalCents,
     data: input.data,
+    ...(input.subscriptionPaymentId ? { subscriptionPaymentId: input.subscriptionPaymentId } : {}),
   });
 }

@@ -287,6 +287,17 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     childName: "Mila Muster",
     lastDay: "2026-12-27",
   },
+  "month-paid": {
+    parentFirstName: "Eva",
+    contractNumber: "K7QM-3XHD-9PRA",
+    productName: "Malen 5–7",
+    childName: "Mila Muster",
+    orderId: 914,
+    from: "2026-12-28",
+    to: "2027-02-03",
+    amountCents: 7900,
+    invoiceNumber: "RE-2026-000042",
+  },
 };
 
 /** Values each sample must show in both bodies. */
@@ -382,6 +393,7 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
     "https://shop.example/api/v2/orders/subscriptions/renewal/pay/?token=abcdefghijklmnopqrstuvwxyz012345",
   ],
   "contract-ended": ["Eva", "K7QM-3XHD-9PRA", "Malen 5–7", "Mila Muster"],
+  "month-paid": ["Eva", "K7QM-3XHD-9PRA", "Malen 5–7", "Mila Muster", "79,00", "RE-2026-000042", "914"],
 };
 
 function render<Name extends MailTemplateName>(name: Name, locale: Locale, data: MailTemplateData[Name]) {

@@ -12,6 +12,8 @@ import {
 import {
   type ContractEndedData,
   contractEndedTemplate,
+  type MonthPaidData,
+  monthPaidTemplate,
   type RenewalDueData,
   renewalDueTemplate,
 } from "./templates/contract-months.ts";
@@ -67,7 +69,7 @@ export type { BookingMovedData, MovedUnit } from "./templates/booking-moved.ts";
 export type { ContactConfirmationData } from "./templates/contact-confirmation.ts";
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
 export type { ContractCancellationData } from "./templates/contract-cancellation.ts";
-export type { ContractEndedData, RenewalDueData } from "./templates/contract-months.ts";
+export type { ContractEndedData, MonthPaidData, RenewalDueData } from "./templates/contract-months.ts";
 export type { GiftCardData, GiftCardMailCard } from "./templates/gift-card.ts";
 export type { LessonCancelledData, LessonReminderData } from "./templates/lessons.ts";
 export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
@@ -120,6 +122,7 @@ export type MailTemplateData = {
   "lesson-reminder": LessonReminderData;
   "renewal-due": RenewalDueData;
   "contract-ended": ContractEndedData;
+  "month-paid": MonthPaidData;
 };
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -153,6 +156,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "lesson-reminder": lessonReminderTemplate,
   "renewal-due": renewalDueTemplate,
   "contract-ended": contractEndedTemplate,
+  "month-paid": monthPaidTemplate,
 };
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(TEMPLATES) as MailTemplateName[];

@@ -4,6 +4,7 @@ import { addDays, paidDays, periodInstants } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { enqueueStaffNotice } from "../mail/index.ts";
 import { GATEWAY_LABELS, type GatewayName } from "../payments/index.ts";
+import { invoiceMonthPaid } from "./month-paid.ts";
 import type { SubscriptionsContext } from "./subscriptions.deps.ts";
 import {
   findPageOfSubscription,
@@ -41,16 +42,17 @@ export async function recordPayment(
     const pageId = await findPageOfSubscription(tx, sub.id);
     const next = await periodFrom(tx, sub, pageId, addDays(paid.to, 1));
     const { start: periodStart, end: periodEnd } = periodInstants(next);
-    const fresh = await insertSubscriptionPayment(tx, {
+    const paidVia = payment.gateway ?? gateway.name;
+    const paymentId = await insertSubscriptionPayment(tx, {
       subscriptionId,
-      gateway: payment.gateway ?? gateway.name,
+      gateway: paidVia,
       reference: payment.reference,
       kind: payment.kind,
       amountCents: payment.amountCents,
       periodStart,
       periodEnd,
     });
-    if (!fresh) return "already_recorded";
+    if (paymentId === null) return "already_recorded";
     // A month the contract does not give whole: it ended, or it ends before this month does (a charge or a
     // capture already on its way while the parent cancelled, D542, or an order refunded at the gateway). The period stays as it is; the
     // payment is on record and staff are told to refund it (D555).
@@ -59,7 +61,7 @@ export async function recordPayment(
         { subscriptionId, reference: payment.reference },
         "payment for a month after the contract's end",
       );
-      await tellStaffToRefund(ctx, tx, sub, { ...payment, gateway: payment.gateway ?? gateway.name });
+      await tellStaffToRefund(ctx, tx, sub, { ...payment, gateway: paidVia });
       return "ended";
     }
     await updateSubscription(tx, sub.id, {
@@ -71,6 +73,14 @@ export async function recordPayment(
       renewalOpenedAt: null,
       renewalFor: null,
       ...(payment.kind === "autopay" && sub.autopay === "suspended" ? { autopay: "active" as const } : {}),
+    });
+    // The month's own invoice and its mail (D556); a month refused above is refunded, not invoiced.
+    await invoiceMonthPaid(ctx, tx, sub, {
+      subscriptionPaymentId: paymentId,
+      period: next,
+      amountCents: payment.amountCents,
+      gateway: paidVia,
+      reference: payment.reference,
     });
     return "recorded";
   });

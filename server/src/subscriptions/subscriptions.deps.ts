@@ -1,7 +1,8 @@
 // What every use case of course subscriptions shares (D355): the service's typed `deps` as app.ts hands
 // them in, with the autopay grace settled once, so each use case module reads the same rules.
+import type { BillingPeriod, ProductType } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db, DbOrTx } from "../db/index.ts";
+import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import type { PaymentGateway } from "../payments/index.ts";
 import type { StaffRecipients } from "../settings/index.ts";
 import type { SubscriptionRow } from "./subscriptions.repository.ts";
@@ -19,6 +20,23 @@ export type SubscriptionsDeps = {
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** Hours PayPal's automatic charge may arrive late before an autopay month counts as unpaid. */
   autopayGraceHours?: number;
+  /**
+   * Issues the invoice of a month paid after the first (D556) in the payment's transaction: the invoices
+   * area's, which sits beside this one, handed in by app.ts with the school's seller. Null without the
+   * order's own invoice.
+   */
+  issueMonthInvoice: (tx: Tx, month: MonthToInvoice) => Promise<{ id: number; number: string } | null>;
+};
+
+/** A month paid after the first, as its invoice names it (D556). */
+export type MonthToInvoice = {
+  orderId: number;
+  subscriptionPaymentId: number;
+  contractNumber: string;
+  period: BillingPeriod;
+  amountCents: number;
+  paymentReference: string;
+  course: { name: string; childName: string | null; productType: ProductType };
 };
 
 export type SubscriptionsContext = SubscriptionsDeps & { graceHours: number };

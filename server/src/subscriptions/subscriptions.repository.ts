@@ -6,6 +6,7 @@ import {
   firstBillingPeriod,
   type Locale,
   lengthenByCancelled,
+  type ProductType,
   paidDays,
   periodInstants,
   RENEWAL_NOTICE_DAYS,
@@ -98,6 +99,7 @@ function ownedColumns(locale: Locale) {
     /** The order's language and the page's names in both: a mail about the contract (D550) is the order's. */
     orderLocale: orders.locale,
     pageNames: productPages.name,
+    productType: productPages.productType,
   };
 }
 
@@ -114,6 +116,8 @@ function ownedQuery(db: DbOrTx, locale: Locale) {
 
 /** What a contract's mails name (D550): the account's address and name, in the order's language. */
 export type ContractMailFacts = {
+  orderId: number;
+  productType: ProductType;
   email: string;
   firstName: string;
   locale: Locale;
@@ -131,6 +135,8 @@ export async function findContractMailFacts(
   if (!row) return undefined;
   const locale = row.orderLocale;
   return {
+    orderId: row.orderId,
+    productType: row.productType,
     email: row.email,
     firstName: row.firstName,
     locale,
@@ -238,13 +244,13 @@ export async function updateSubscription(
 export async function insertSubscriptionPayment(
   tx: DbOrTx,
   values: typeof subscriptionPayments.$inferInsert,
-): Promise<boolean> {
+): Promise<number | null> {
   const inserted = await tx
     .insert(subscriptionPayments)
     .values(values)
     .onConflictDoNothing({ target: [subscriptionPayments.gateway, subscriptionPayments.reference] })
     .returning({ id: subscriptionPayments.id });
-  return inserted.length > 0;
+  return inserted[0]?.id ?? null;
 }
 
 export async function findCatalogId(db: DbOrTx, gateway: GatewayName, key: string) {

@@ -28,6 +28,7 @@ import {
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { lockRace } from "../test/lock-race.ts";
+import { createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /** D91: 12 characters of Crockford's base 32 in groups of four. */
@@ -229,6 +230,91 @@ describe("subscription webhooks", () => {
   });
 });
 
+describe("a month paid after the first (D556)", () => {
+  it("gets its own invoice, in the month's export and mailed with its PDF, once however often PayPal sends it", async () => {
+    const a = await subscriber(3);
+    const gatewayId = (await makeRecurring(a.headers, a.item.id)).json().id as string;
+    await webhook(t.standIn.webhookEvent("BILLING.SUBSCRIPTION.ACTIVATED", { id: gatewayId }));
+    const sale = t.standIn.webhookEvent("PAYMENT.SALE.COMPLETED", t.standIn.saleResource(gatewayId));
+    await webhook(sale);
+    await webhook(sale);
+    await webhook(t.standIn.webhookEvent("PAYMENT.SALE.COMPLETED", sale.payload.resource));
+
+    const orderInvoices = await t.db.select().from(invoices).where(eq(invoices.orderId, a.item.order));
+    const own = orderInvoices.find((row) => row.subscriptionPaymentId === null);
+    const months = orderInvoices.filter((row) => row.subscriptionPaymentId !== null);
+    expect(months).toHaveLength(1);
+    const [month] = months;
+    if (!own || !month) throw new Error("the order's invoice or the month's is missing");
+    const sub = await subRow(a.item.id);
+    const [payment] = await t.db
+      .select()
+      .from(subscriptionPayments)
+      .where(eq(subscriptionPayments.subscriptionId, sub?.id ?? 0));
+    expect(month.subscriptionPaymentId).toBe(payment?.id);
+    expect(month.kind).toBe("invoice");
+    expect(month.number).toMatch(/^RE-\d{4}-\d{6}$/);
+    expect(month.totalCents).toBe(a.item.price_cents);
+    // The month paid is the contract's new period; buyer, language, course and child are the order's.
+    const paid = paidDays(sub?.periodStart ?? new Date(), sub?.periodEnd ?? new Date());
+    const ownLine = own.data.lines.find((line) => line.contractNumber === a.subscription.contract_number);
+    expect(month.data).toMatchObject({
+      locale: own.data.locale,
+      buyer: own.data.buyer,
+      totalCents: a.item.price_cents,
+      giftCardCents: 0,
+      serviceFrom: paid.from,
+      serviceTo: paid.to,
+      paymentReference: `PayPal ${String(sale.payload.resource.id)}`,
+    });
+    expect(month.data.lines).toEqual([
+      expect.objectContaining({
+        name: ownLine?.name,
+        visitorName: ownLine?.visitorName,
+        contractNumber: a.subscription.contract_number,
+        vatExempt: ownLine?.vatExempt,
+        totalCents: a.item.price_cents,
+        when: expect.stringContaining(`Monatsbeitrag: ${paid.from.split("-").reverse().join(".")}`),
+      }),
+    ]);
+
+    // The parent's history still shows the order's own invoice, once; the month's is theirs to download.
+    const history = await historyOf(a.headers);
+    expect(history.filter((item) => item.id === a.item.id)).toHaveLength(1);
+    expect(history[0]?.invoice_number).toBe(own.number);
+    const pdf = await t.call("GET", `/api/v2/invoices/${month.number}/pdf/`, { headers: a.headers });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toContain("application/pdf");
+    const orderPdf = await t.call("GET", `/api/v2/orders/${a.item.order}/invoice.pdf`, {
+      headers: a.headers,
+    });
+    expect(orderPdf.headers["content-disposition"]).toContain(own.number);
+
+    // Mailed to the parent with the month's PDF, naming the order so staff find it on the order's page.
+    const mails = (await t.mailsTo(await accountEmailOf(a.headers))).filter(
+      (mail) => mail.template === "month-paid",
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.attachments).toEqual([
+      { kind: "invoice-pdf", invoiceId: month.id, filename: `${month.number}.pdf` },
+    ]);
+    expect(mails[0]?.subject).toContain(`Bestellung Nr. ${a.item.order}`);
+    expect(mails[0]?.text).toContain(month.number);
+    expect(mails[0]?.text).toContain(a.item.price.replace(".", ","));
+
+    // The tax adviser's month lists it as an invoice of its own.
+    const staff = await createStaff(t.db);
+    const monthKey = berlinDate(month.issuedAt).slice(0, 7);
+    const csv = await t.call("GET", `/api/v2/admin/accounting/${monthKey}/documents.csv`, {
+      headers: staff.headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    const row = csv.body.split("\r\n").find((line) => line.startsWith(`${month.number};`));
+    expect(row).toContain(";Rechnung;");
+    expect(row).toContain(`PayPal ${String(sale.payload.resource.id)}`);
+  });
+});
+
 describe("a month paid while the parent cancelled (D555)", () => {
   it("does not move the contract past its end and tells staff to refund the month", async () => {
     const a = await subscriber(5);
@@ -251,6 +337,13 @@ describe("a month paid while the parent cancelled (D555)", () => {
       .from(subscriptionPayments)
       .where(eq(subscriptionPayments.subscriptionId, after?.id ?? 0));
     expect(paid).toHaveLength(1);
+    // Refunded by staff, not invoiced (D556).
+    expect(
+      await t.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.subscriptionPaymentId, paid[0]?.id ?? 0)),
+    ).toEqual([]);
     const notices = (
       await t.db.select().from(mailOutbox).where(eq(mailOutbox.template, "staff-notice"))
     ).filter((mail) => mail.subject.startsWith("Bitte erstatten"));
@@ -550,6 +643,11 @@ describe("months without autopay", () => {
     expect(renewed?.state).toBe("active");
     expect(renewed?.paypal_invoice_link).toBeNull();
     expect(renewed?.subscription?.paid_until).toBe(nextEnd);
+    // The month paid by hand has its invoice, mailed with its PDF (D556).
+    const monthMails = async () => (await t.mailsTo(email)).filter((mail) => mail.template === "month-paid");
+    expect((await monthMails())[0]?.attachments).toEqual([
+      expect.objectContaining({ kind: "invoice-pdf", filename: expect.stringMatching(/^RE-/) }),
+    ]);
     // The paid link now leads back to the profile; the same return again (reload) counts nothing twice.
     expect((await open()).headers.location).toContain("/profile?tab=sales-success");
     expect(t.standIn.calls.get("POST /v2/checkout/orders")).toBe(created);
@@ -558,6 +656,7 @@ describe("months without autopay", () => {
       url: `/api/v2/orders/subscriptions/renewal/return/?token=${orderId}`,
     });
     expect((await historyOf(a.headers))[0]?.subscription?.paid_until).toBe(nextEnd);
+    expect(await monthMails()).toHaveLength(1);
 
     // Nobody pays the next month: after the period it ends and frees the seat.
     await t.db

@@ -2,6 +2,7 @@ import { DOCUMENT_KINDS, type Locale } from "@atelier/contract";
 import { sql } from "drizzle-orm";
 import { integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { type BillingDetails, orders } from "./orders.ts";
+import { subscriptionPayments } from "./subscriptions.ts";
 
 export const invoiceKind = pgEnum("invoice_kind", DOCUMENT_KINDS);
 
@@ -68,10 +69,19 @@ export const invoices = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
     totalCents: integer("total_cents").notNull(),
     data: jsonb("data").$type<InvoiceData>().notNull(),
+    /**
+     * A course contract's month paid after the first (D556): its invoice, one per payment. Null on the
+     * order's own invoice and on credit notes.
+     */
+    subscriptionPaymentId: integer("subscription_payment_id").references(() => subscriptionPayments.id),
   },
   (t) => [
     uniqueIndex("invoices_number_idx").on(t.number),
-    uniqueIndex("invoices_one_per_order_idx").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    // The order's own invoice is one; a contract's later months each have theirs beside it (D556).
+    uniqueIndex("invoices_one_per_order_idx")
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice' and ${t.subscriptionPaymentId} is null`),
+    uniqueIndex("invoices_subscription_payment_idx").on(t.subscriptionPaymentId),
   ],
 );
 

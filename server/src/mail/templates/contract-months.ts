@@ -30,6 +30,17 @@ export type RenewalDueData = Contract & {
   link: string;
 };
 
+export type MonthPaidData = Contract & {
+  /** The order the contract was booked in: the school finds the mail by its number (D556). */
+  orderId: number;
+  /** The month paid: first and last day (`YYYY-MM-DD`, Berlin). */
+  from: string;
+  to: string;
+  amountCents: number;
+  /** The month's own invoice, attached as PDF. */
+  invoiceNumber: string;
+};
+
 export type ContractEndedData = Contract & {
   /** The last paid day (`YYYY-MM-DD`, Berlin). */
   lastDay: string;
@@ -48,6 +59,10 @@ const TEXTS = {
     autopay:
       "Wenn Sie nicht jeden Monat selbst bezahlen möchten, schalten Sie im Profil die automatische Zahlung ein.",
     button: "Nächsten Monat bezahlen",
+    paidSubject: (product: string, order: number) =>
+      `${product}: Zahlung erhalten, Ihre Rechnung für den Monat (Bestellung Nr. ${order})`,
+    paid: (product: string, child: string, from: string, to: string) =>
+      `vielen Dank! Wir haben Ihre Zahlung für „${product}“${child} vom ${from} bis ${to} erhalten. Die Rechnung für diesen Monat finden Sie im Anhang.`,
     endedSubject: (product: string) => `Ihr Vertrag für ${product} ist beendet`,
     ended: (product: string, child: string, last: string) =>
       `der Monat nach dem ${last} von „${product}“${child} wurde nicht bezahlt. Darum endet der Vertrag mit dem bezahlten Monat, und der Platz ist wieder frei.`,
@@ -60,6 +75,9 @@ const TEXTS = {
       amount: "Monatsbeitrag",
       due: "Zu bezahlen bis",
       lastDay: "Letzter bezahlter Tag",
+      period: "Bezahlter Monat",
+      paidAmount: "Bezahlt",
+      invoice: "Rechnung",
     },
   },
   ru: {
@@ -73,6 +91,10 @@ const TEXTS = {
       `Если месяц не будет оплачен до ${day} включительно, договор закончится, и место освободится для других детей. Если вы не хотите продолжать, ничего делать не нужно.`,
     autopay: "Если вы не хотите каждый месяц платить вручную, включите в профиле автоматическую оплату.",
     button: "Оплатить следующий месяц",
+    paidSubject: (product: string, order: number) =>
+      `Курс «${product}»: оплата получена, счёт за месяц (заказ № ${order})`,
+    paid: (product: string, child: string, from: string, to: string) =>
+      `Спасибо! Мы получили оплату по курсу «${product}»${child} за период с ${from} по ${to}. Счёт за этот месяц — во вложении.`,
     endedSubject: (product: string) => `Курс «${product}»: договор завершён`,
     ended: (product: string, child: string, last: string) =>
       `Месяц после ${last} по курсу «${product}»${child} не был оплачен. Поэтому договор закончился вместе с оплаченным месяцем, и место снова свободно.`,
@@ -85,6 +107,9 @@ const TEXTS = {
       amount: "Ежемесячная плата",
       due: "Оплатить до (включительно)",
       lastDay: "Последний оплаченный день",
+      period: "Оплаченный месяц",
+      paidAmount: "Оплачено",
+      invoice: "Счёт",
     },
   },
 } as const;
@@ -142,5 +167,25 @@ export const contractEndedTemplate: MailTemplate<ContractEndedData> = (data, loc
     heading: subject,
     bodyHtml: html`${paragraph(hello)}${detailsTable(rows)}${paragraph(t.again)}`,
     bodyText: [hello, "", detailsText(rows), "", t.again].join("\n"),
+  };
+};
+
+export const monthPaidTemplate: MailTemplate<MonthPaidData> = (data, locale) => {
+  const t = TEXTS[locale];
+  const child = data.childName ? t.forChild(data.childName) : "";
+  const [from, to] = [formatDate(data.from, locale), formatDate(data.to, locale)];
+  const hello = `${greeting(data.parentFirstName, locale)} ${t.paid(data.productName, child, from, to)}`;
+  const rows = [
+    ...contractRows(data, locale),
+    { label: t.labels.period, value: `${from} – ${to}` },
+    { label: t.labels.paidAmount, value: formatMoney(data.amountCents, locale) },
+    { label: t.labels.invoice, value: data.invoiceNumber },
+  ];
+  const subject = t.paidSubject(data.productName, data.orderId);
+  return {
+    subject,
+    heading: subject,
+    bodyHtml: html`${paragraph(hello)}${detailsTable(rows)}`,
+    bodyText: [hello, "", detailsText(rows)].join("\n"),
   };
 };

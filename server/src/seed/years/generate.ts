@@ -4,9 +4,9 @@ import { addPastUnits, readCatalogue } from "./catalogue.ts";
 import { addFamilies } from "./families.ts";
 import { type History, planOrder } from "./orders.ts";
 import { createRng } from "./prng.ts";
-import { historyTables } from "./tables.ts";
+import { flushHistoryTables, historyTables } from "./tables.ts";
 import { DAY, decadeOf } from "./time.ts";
-import { nextNumber, PART_REFUND_REQUEST_PREFIX, writeOrder } from "./write-order.ts";
+import { invoiceMonthsPaidBy, nextNumber, PART_REFUND_REQUEST_PREFIX, writeOrder } from "./write-order.ts";
 
 export type YearsOptions = {
   years: number;
@@ -30,6 +30,7 @@ const SERIAL_TABLES = [
   "payments",
   "invoices",
   "subscriptions",
+  "subscription_payments",
   "gift_cards",
   "promocodes",
 ];
@@ -80,6 +81,7 @@ export async function generateYears(
       payment: ids.payments ?? 1,
       invoice: ids.invoices ?? 1,
       subscription: ids.subscriptions ?? 1,
+      subscriptionPayment: ids.subscription_payments ?? 1,
       giftCard: ids.gift_cards ?? 1,
     },
     taken: new Map(),
@@ -94,6 +96,7 @@ export async function generateYears(
       ]),
     ),
     creditNotes: [],
+    monthInvoices: [],
     contractNumbers: new Set(
       (await client.query("select contract_number from subscriptions")).rows.map((r) => r.contract_number),
     ),
@@ -106,7 +109,7 @@ export async function generateYears(
     item: h.ids.item,
     user: (ids.users ?? 1) + families.length,
   });
-  for (const rows of Object.values(h.t)) await rows.flush();
+  await flushHistoryTables(h.t);
   await addRequests(client, h, n(PER_YEAR.requests));
   await addWaitingList(client, h, n(PER_YEAR.waiting));
   await finish(client, h);
@@ -125,6 +128,8 @@ async function addOrders(h: History, count: number, log: (line: string) => void)
     if (plan) await writeOrder(h, plan);
     if (i % 10_000 === 9_999) log(`orders: ${i + 1} of ${count}`);
   }
+  // The contracts' months paid after the last order (each one before the decade's end).
+  await invoiceMonthsPaidBy(h, Number.POSITIVE_INFINITY);
   // Carts being filled today: a few families in the middle of their next booking.
   const carts = new Set<number>();
   for (let i = 0; i < Math.ceil(h.families.length / 15); i++) {
@@ -134,7 +139,7 @@ async function addOrders(h: History, count: number, log: (line: string) => void)
       await writeOrder(h, plan);
     }
   }
-  for (const rows of Object.values(h.t)) await rows.flush();
+  await flushHistoryTables(h.t);
 }
 
 async function addStaff(client: pg.ClientBase, firstId: number) {
@@ -208,7 +213,6 @@ async function finish(client: pg.ClientBase, h: History) {
     "audit_log",
     "gift_card_ledger",
     "refunds",
-    "subscription_payments",
     "promocode_redemptions",
     "schedule_slots",
     "academy_weeks",

@@ -31,6 +31,7 @@ export type History = {
     payment: number;
     invoice: number;
     subscription: number;
+    subscriptionPayment: number;
     giftCard: number;
   };
   /** Seats taken per unit ("s12", "w3") by orders that hold them. */
@@ -42,8 +43,22 @@ export type History = {
   /** Invoice numbers per series (`RE-2019`), and the credit notes waiting for their numbers. */
   counters: Map<string, number>;
   creditNotes: { orderId: number; issuedAt: number; totalCents: number; data: Record<string, unknown> }[];
+  /** A contract's later months waiting for their invoices, by the time they are paid (D556). */
+  monthInvoices: MonthInvoice[];
   contractNumbers: Set<string>;
   lastPaidAt: number;
+};
+
+/** A later month of a contract as its invoice needs it: numbered when its time comes among the orders'. */
+export type MonthInvoice = {
+  paymentId: number;
+  orderId: number;
+  paidAt: number;
+  periodEnd: number;
+  amountCents: number;
+  reference: string;
+  /** The order's language, buyer and the course's line. */
+  data: { locale: string; buyer: unknown; line: Record<string, unknown> };
 };
 
 export type Booked = {

@@ -86,6 +86,7 @@ function orderTables(rows: Make) {
       issued_at: "timestamptz",
       total_cents: "int4",
       data: "jsonb",
+      subscription_payment_id: "int4",
     }),
     staffRefunds: rows("staff_refunds", {
       request_id: "uuid",
@@ -120,6 +121,7 @@ function followingTables(rows: Make) {
       updated_at: "timestamptz",
     }),
     subscriptionPayments: rows("subscription_payments", {
+      id: "int4",
       subscription_id: "int4",
       gateway: "payment_gateway",
       reference: "text",
@@ -185,9 +187,15 @@ function followingTables(rows: Make) {
 export function historyTables(client: pg.ClientBase) {
   const rows: Make = (table, spec, batch) => new Rows(table, spec, client, batch);
   const tables = { ...orderTables(rows), ...followingTables(rows) };
-  const group = Object.values(tables);
+  // Invoices last: a contract's later month's points to its payment (D556).
+  const group = [...Object.values(tables).filter((rows) => rows !== tables.invoices), tables.invoices];
   for (const rows of group) rows.group = group;
   return tables;
 }
 
 export type HistoryTables = ReturnType<typeof historyTables>;
+
+/** Writes what every table still holds, in foreign-key order. */
+export async function flushHistoryTables(tables: HistoryTables): Promise<void> {
+  for (const rows of tables.orders.group ?? Object.values(tables)) await rows.flush();
+}

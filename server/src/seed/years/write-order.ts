@@ -45,7 +45,47 @@ export async function writeOrder(h: History, plan: OrderPlan) {
     await t.ledger.add(plan.giftCard.id, plan.id, 1, "redeem", -plan.giftCardCents, new Date(paidAt));
   }
   const part = await writePayment(h, plan, checkoutCents, paidAt);
-  if (paidAt) await writeDocuments(h, plan, paidAt, part);
+  if (!paidAt) return;
+  // Invoices are numbered in the order they are issued: the contracts' months paid before this order first.
+  await invoiceMonthsPaidBy(h, paidAt);
+  await writeDocuments(h, plan, paidAt, part);
+}
+
+/** The invoices of the contracts' later months paid before `until` (D556), by when they were paid. */
+export async function invoiceMonthsPaidBy(h: History, until: number) {
+  const due = h.monthInvoices.filter((month) => month.paidAt < until);
+  if (due.length === 0) return;
+  h.monthInvoices = h.monthInvoices.filter((month) => month.paidAt >= until);
+  due.sort((a, b) => a.paidAt - b.paidAt || a.paymentId - b.paymentId);
+  for (const month of due) {
+    const issued = new Date(month.paidAt);
+    const line = {
+      ...month.data.line,
+      when: `Monatsbeitrag: ${isoDay(month.paidAt)} – ${isoDay(month.periodEnd - DAY)}`,
+      listCents: month.amountCents,
+      discountCents: 0,
+      totalCents: month.amountCents,
+    };
+    await h.t.invoices.add(
+      h.ids.invoice++,
+      month.orderId,
+      "invoice",
+      nextNumber(h, "RE", issued),
+      issued,
+      month.amountCents,
+      {
+        locale: month.data.locale,
+        buyer: month.data.buyer,
+        lines: [line],
+        totalCents: month.amountCents,
+        giftCardCents: 0,
+        serviceFrom: isoDay(month.paidAt),
+        serviceTo: isoDay(month.periodEnd - DAY),
+        paymentReference: `PayPal ${month.reference}`,
+      },
+      month.paymentId,
+    );
+  }
 }
 
 async function writeItem(h: History, plan: OrderPlan, item: Booked, paidAt: number | null) {
@@ -125,10 +165,11 @@ async function writeSubscription(
   const { t } = h;
   const { months, end, running } = sub;
   const id = h.ids.subscription++;
+  const number = contractNumber(h);
   await t.subscriptions.add(
     id,
     item.id,
-    contractNumber(h),
+    number,
     running ? "running" : "ended",
     new Date(paidAt),
     new Date(end),
@@ -137,19 +178,40 @@ async function writeSubscription(
     new Date(paidAt),
     new Date(Math.min(end, h.decade.end)),
   );
+  const line = {
+    name: h.catalogue.pages.get(item.pageId)?.name[plan.family.locale] ?? "",
+    productType: item.type,
+    visitorName: item.child ? `${item.child.firstName} ${plan.family.lastName}` : null,
+    place: null,
+    contractNumber: number,
+    vatExempt: true,
+  };
   for (let m = 1; m < months; m++) {
     const from = addMonths(paidAt, m);
     if (from > h.decade.end) break;
+    const paymentId = h.ids.subscriptionPayment++;
+    const reference = `ZJ-S${id}-${m}`;
+    const periodEnd = addMonths(paidAt, m + 1);
     await t.subscriptionPayments.add(
+      paymentId,
       id,
       "paypal",
-      `ZJ-S${id}-${m}`,
+      reference,
       "autopay",
       item.recurrentCents,
       new Date(from),
-      new Date(addMonths(paidAt, m + 1)),
+      new Date(periodEnd),
       new Date(from),
     );
+    h.monthInvoices.push({
+      paymentId,
+      orderId: plan.id,
+      paidAt: from,
+      periodEnd,
+      amountCents: item.recurrentCents,
+      reference,
+      data: { locale: plan.family.locale, buyer: billingOf(plan.family), line },
+    });
   }
 }
 
