@@ -111,6 +111,19 @@ export const HistoryItemSchema = z.object({
       paid_with: z.enum(RECORDED_PAYMENT_GATEWAYS).nullable().optional(),
       /** The monthly price after discounts. */
       monthly_price_cents: z.number().int(),
+      /**
+       * Its months paid after the first, oldest first, each with its own invoice (D556): the PDF is
+       * `GET /api/v2/invoices/{number}/pdf/`. The first month is on the order's invoice.
+       */
+      month_invoices: z.array(
+        z.object({
+          number: z.string(),
+          /** The month paid: first and last day (Berlin, YYYY-MM-DD). */
+          from: z.string(),
+          to: z.string(),
+          amount_cents: z.number().int(),
+        }),
+      ),
     })
     .nullable(),
   product_page: z.object({

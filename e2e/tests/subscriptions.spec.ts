@@ -20,6 +20,7 @@ type HistoryItem = {
     paid_until: string;
     paid_through: string;
     ends_at: string | null;
+    month_invoices: { number: string; from: string; to: string }[];
   } | null;
 };
 
@@ -117,6 +118,18 @@ test.describe("course subscriptions", () => {
       `Bezahlt bis ${shownDay(renewed.subscription.paid_through)}`,
     );
     await expect(card).toContainText("Monatliche automatische Zahlung aktiv");
+
+    // The month PayPal charged has its own invoice (D556): folded under the item, downloaded as its PDF.
+    const [month] = renewed.subscription.month_invoices;
+    if (!month) throw new Error("the month paid has no invoice");
+    const day = (iso: string) => iso.split("-").reverse().join(".");
+    const months = page.getByTestId(`month-invoices-${item.id}`);
+    await months.getByText("Rechnung eines weiteren Monats (1)").click();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      months.getByRole("button", { name: `Rechnung ${day(month.from)} – ${day(month.to)} (PDF)` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${month.number}.pdf`);
   });
 
   test("a parent cancels through 'Verträge hier kündigen' without a password and gets the mail", async ({

@@ -8,6 +8,7 @@ import {
   orderItems,
   orders,
   payments,
+  pgArray,
   ph,
   prepared,
   productPages,
@@ -25,6 +26,7 @@ import {
   namedColumns,
   slotsAndWeeksOfItems,
 } from "../orders/index.ts";
+import { monthPaymentsOfItems } from "../subscriptions/index.ts";
 import { staffRefundVersionsOfOrder, withdrawalVersionsOfOrder } from "../withdrawals/index.ts";
 
 /** The items of a parent's finished orders: an item's columns without its booking terms (D415), and more. */
@@ -162,6 +164,40 @@ export function findHistoryItems(
     ...(byVisitor ? { visitorId: criteria.visitorId } : {}),
     ...(byType ? { productType: criteria.productType } : {}),
   });
+}
+
+/** A contract's later month with its own invoice (D556), by the item it is of. */
+export type MonthInvoiceRow = {
+  itemId: number;
+  number: string;
+  from: string;
+  to: string;
+  amountCents: number;
+};
+
+/**
+ * The invoices of the items' contracts' later months, oldest first: one array parameter and a kept plan, as
+ * the items' withdrawals (D413), through the payment's unique index and the subscription's.
+ */
+export async function findMonthInvoicesOfItems(db: DbOrTx, itemIds: number[]): Promise<MonthInvoiceRow[]> {
+  if (itemIds.length === 0) return [];
+  const statement = prepared<MonthInvoiceRow[]>(db, "month_invoices_of_items", () =>
+    db
+      .select({
+        itemId: sql<number>`mp.item_id`,
+        number: invoices.number,
+        from: sql<string>`${invoices.data}->>'serviceFrom'`,
+        to: sql<string>`${invoices.data}->>'serviceTo'`,
+        amountCents: invoices.totalCents,
+      })
+      .from(invoices)
+      .innerJoin(
+        sql`${monthPaymentsOfItems(sql`${ph("ids")}::int[]`)} mp`,
+        sql`mp.payment_id = ${invoices.subscriptionPaymentId}`,
+      )
+      .orderBy(invoices.issuedAt, invoices.id),
+  );
+  return statement.execute({ ids: pgArray(itemIds) });
 }
 
 /**

@@ -31,7 +31,13 @@ import {
   refundPolicyOf,
   toRecord,
 } from "../withdrawals/index.ts";
-import { findHistoryFingerprint, findHistoryItems, type HistoryItemRow } from "./history.repository.ts";
+import {
+  findHistoryFingerprint,
+  findHistoryItems,
+  findMonthInvoicesOfItems,
+  type HistoryItemRow,
+  type MonthInvoiceRow,
+} from "./history.repository.ts";
 
 /**
  * Where a running subscription's next month stands (D72): PayPal's automatic charge failed → awaiting
@@ -59,6 +65,7 @@ function toHistoryItem(
   withdrawal: WithdrawalRecord | undefined,
   today: string,
   refunds: HistoryRefund[] = [],
+  months: readonly MonthInvoiceRow[] = [],
 ): HistoryItem {
   const policy = hasWithdrawalRight(row.productType) ? undefined : refundPolicyOf(row);
   const window = withdrawalWindow(
@@ -92,7 +99,7 @@ function toHistoryItem(
     purchased_at: berlinDate(row.purchasedAt),
     paypal_invoice_link: renewal && sub?.renewalToken ? renewalLink(publicUrl, sub.renewalToken) : null,
     comment: row.comment,
-    subscription: sub ? subscriptionView(sub, row) : null,
+    subscription: sub ? subscriptionView(sub, row, months) : null,
     product_page: {
       id: row.productPageId,
       name: row.pageName,
@@ -184,11 +191,15 @@ export function createHistoryService({
         locale,
       );
       const ids = rows.map((row) => row.id);
-      // Both read by the items' ids: side by side, one round trip's wait instead of two.
-      const [withdrawals, staffRefunds] = await Promise.all([
+      // All read by the items' ids: side by side, one round trip's wait instead of three.
+      const [withdrawals, staffRefunds, monthInvoices] = await Promise.all([
         findWithdrawalsOfItems(db, ids),
         findStaffRefundsOfItems(db, ids),
+        findMonthInvoicesOfItems(db, ids),
       ]);
+      const months = new Map<number, MonthInvoiceRow[]>();
+      for (const month of monthInvoices)
+        months.set(month.itemId, [...(months.get(month.itemId) ?? []), month]);
       const byItem = new Map(withdrawals.map((row) => [row.orderItemId, toRecord(row)]));
       const refunds = new Map<number, HistoryRefund[]>();
       for (const row of staffRefunds) {
@@ -207,7 +218,14 @@ export function createHistoryService({
       }
       const today = berlinDate(new Date());
       return rows.map((row) =>
-        toHistoryItem({ publicUrl, media }, row, byItem.get(row.id), today, refunds.get(row.id)),
+        toHistoryItem(
+          { publicUrl, media },
+          row,
+          byItem.get(row.id),
+          today,
+          refunds.get(row.id),
+          months.get(row.id),
+        ),
       );
     },
 
@@ -242,7 +260,11 @@ export function createHistoryService({
 }
 
 /** A course subscription's months as the history shows them (D72). */
-function subscriptionView(sub: NonNullable<HistoryItemRow["subscription"]>, row: HistoryItemRow) {
+function subscriptionView(
+  sub: NonNullable<HistoryItemRow["subscription"]>,
+  row: HistoryItemRow,
+  months: readonly MonthInvoiceRow[],
+) {
   return {
     contract_number: sub.contractNumber,
     period_start: sub.periodStart.toISOString(),
@@ -257,5 +279,11 @@ function subscriptionView(sub: NonNullable<HistoryItemRow["subscription"]>, row:
     autopay: sub.autopay,
     paid_with: row.paidWith,
     monthly_price_cents: row.recurrentPriceCents - row.recurrentDiscountCents,
+    month_invoices: months.map((month) => ({
+      number: month.number,
+      from: month.from,
+      to: month.to,
+      amount_cents: month.amountCents,
+    })),
   };
 }

@@ -7,6 +7,7 @@ export {
   findPauses,
   hasRunningSubscription,
   lengthenForCancelledLesson,
+  monthPaymentsOfItems,
   startSubscriptions,
 } from "./subscriptions.repository.ts";
 export { subscriptionsRoutes } from "./subscriptions.routes.ts";

@@ -12,7 +12,7 @@ import {
   RENEWAL_NOTICE_DAYS,
   type WeeklyLesson,
 } from "@atelier/contract";
-import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { findClosedRangesOfPage, textIn } from "../catalogue/index.ts";
 import type { DbOrTx } from "../db/index.ts";
 import {
@@ -545,4 +545,14 @@ export async function lengthenForCancelledLesson(
     .onConflictDoNothing();
   if (row.sub.periodEnd > now) await recomputePeriod(tx, row.sub, row.pageId);
   return true;
+}
+
+/**
+ * The later months' payments of items as a table (`payment_id`, `item_id`) inside another area's statement:
+ * the history lists each month's invoice by its payment (D556). `itemIds` is an int[] of that statement.
+ */
+export function monthPaymentsOfItems(itemIds: SQL): SQL {
+  return sql`(select sp.id as payment_id, s.order_item_id as item_id
+    from ${subscriptionPayments} sp join ${subscriptions} s on s.id = sp.subscription_id
+    where s.order_item_id = any(${itemIds}))`;
 }

@@ -282,6 +282,9 @@ describe("a month paid after the first (D556)", () => {
     const history = await historyOf(a.headers);
     expect(history.filter((item) => item.id === a.item.id)).toHaveLength(1);
     expect(history[0]?.invoice_number).toBe(own.number);
+    expect(history[0]?.subscription?.month_invoices).toEqual([
+      { number: month.number, from: paid.from, to: paid.to, amount_cents: a.item.price_cents },
+    ]);
     const pdf = await t.call("GET", `/api/v2/invoices/${month.number}/pdf/`, { headers: a.headers });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toContain("application/pdf");

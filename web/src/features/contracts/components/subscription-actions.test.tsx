@@ -18,6 +18,7 @@ const SUBSCRIPTION: NonNullable<HistoryItem["subscription"]> = {
   ends_on: null,
   autopay: "none",
   monthly_price_cents: 7900,
+  month_invoices: [],
 };
 
 function item(overrides: Partial<HistoryItem> = {}) {

@@ -19,7 +19,8 @@ export const withdraw = (itemId: number) => api.post<Withdrawal>(`/api/v2/orders
 export const downloadInvoice = (orderId: number) =>
   apiDownload(`/api/v2/orders/${orderId}/invoice.pdf`, `invoice-${orderId}.pdf`);
 
-export const downloadCreditNote = (number: string) =>
+/** A credit note or a contract's month's invoice (D556), by its number. */
+export const downloadDocument = (number: string) =>
   apiDownload(`/api/v2/invoices/${encodeURIComponent(number)}/pdf/`, `${number}.pdf`);
 
 export const downloadCalendar = (visitorId: number) =>

@@ -118,6 +118,7 @@ describe("history list (profile tabs workshops and sales)", () => {
         ends_on: endsAt.slice(0, 10),
         autopay: "none" as const,
         monthly_price_cents: 7900,
+        month_invoices: [],
       };
       renderInLocale(
         <QueryClientProvider client={new QueryClient()}>

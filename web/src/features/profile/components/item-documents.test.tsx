@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { historyItem } from "../../../test/history-item.ts";
 import { renderInLocale } from "../../../test/render.tsx";
 import { CalendarDownload, ItemDocuments } from "./item-documents.tsx";
@@ -114,5 +114,53 @@ describe("a cancelled booking's line: policy cancellation or withdrawal (D179)",
   it("keeps it in Russian", () => {
     renderInLocale(<ItemDocuments item={course} />, "ru");
     expect(screen.getByTestId("withdrawal-32").textContent).toMatch(/^Отказ оформлен .*5 мар\. 2027/);
+  });
+});
+
+describe("a contract's months after the first (D556)", () => {
+  const subscription = {
+    contract_number: "K7QM-3XHD-9PRA",
+    period_start: "2027-03-15T00:00:00.000Z",
+    paid_until: "2027-04-15T00:00:00.000Z",
+    ends_at: null,
+    paid_through: "2027-04-14",
+    ends_on: null,
+    autopay: "active" as const,
+    monthly_price_cents: 7900,
+    month_invoices: [
+      { number: "RE-2027-000120", from: "2027-02-15", to: "2027-03-14", amount_cents: 7900 },
+      { number: "RE-2027-000311", from: "2027-03-15", to: "2027-04-14", amount_cents: 7900 },
+    ],
+  };
+  const item = historyItem({ id: 41, subscription });
+
+  it("lists each month's invoice, newest first, folded, and downloads it by its number (de)", async () => {
+    const fetchMock = vi.fn(async (_url: string) => new Response("", { status: 404 }));
+    vi.stubGlobal("fetch", fetchMock);
+    try {
+      renderInLocale(<ItemDocuments item={item} />, "de");
+      const list = screen.getByTestId("month-invoices-41");
+      expect(list.tagName).toBe("DETAILS");
+      fireEvent.click(screen.getByText("Rechnungen der weiteren Monate (2)"));
+      const buttons = within(list).getAllByRole("button");
+      expect(buttons.map((button) => button.textContent)).toEqual([
+        "Rechnung 15.03.2027 – 14.04.2027 (PDF)",
+        "Rechnung 15.02.2027 – 14.03.2027 (PDF)",
+      ]);
+      fireEvent.click(buttons[1] as HTMLElement);
+      await screen.findByRole("alert");
+      expect(String(fetchMock.mock.calls[0]?.[0])).toContain("/api/v2/invoices/RE-2027-000120/pdf/");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("says the same in Russian, and nothing for a contract in its first month", () => {
+    renderInLocale(<ItemDocuments item={item} />, "ru");
+    expect(screen.getByText("Счета за следующие месяцы (2)")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Счёт за 15.03.2027 – 14.04.2027 (PDF)" })).toBeTruthy();
+    const first = historyItem({ id: 42, subscription: { ...subscription, month_invoices: [] } });
+    renderInLocale(<ItemDocuments item={first} />, "ru");
+    expect(screen.queryByTestId("month-invoices-42")).toBeNull();
   });
 });

@@ -4,9 +4,9 @@ import { type HistoryItem, todayInBerlin } from "@atelier/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../i18n/use-locale.ts";
-import { formatDate } from "../../../lib/format.ts";
+import { formatDate, formatNumericDate } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
-import { downloadCalendar, downloadCreditNote, downloadInvoice } from "../api/withdrawal-api.ts";
+import { downloadCalendar, downloadDocument, downloadInvoice } from "../api/withdrawal-api.ts";
 
 const LINK = "text-sm font-semibold text-orange-800 underline underline-offset-2 hover:text-orange-900";
 
@@ -54,6 +54,8 @@ export function ItemDocuments({ item }: { item: HistoryItem }) {
   const withdrawal = item.withdrawal;
   const invoiceNumber = item.invoice_number;
   const creditNote = withdrawal?.credit_note_number;
+  // A contract's months after the first, each with its own invoice (D556), newest first.
+  const months = [...(item.subscription?.month_invoices ?? [])].reverse();
   return (
     <div className="flex flex-wrap gap-x-4 gap-y-1">
       {invoiceNumber ? (
@@ -64,10 +66,31 @@ export function ItemDocuments({ item }: { item: HistoryItem }) {
           testId={`invoice-pdf-${item.id}`}
         />
       ) : null}
+      {months.length > 0 ? (
+        // A contract of years has dozens: folded, so the item's other lines stay in view.
+        <details className="w-full" data-testid={`month-invoices-${item.id}`}>
+          <summary className="cursor-pointer text-sm font-semibold text-slate-800">
+            {t("monthInvoices", { count: months.length })}
+          </summary>
+          <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            {months.map((month) => (
+              <li key={month.number}>
+                <DownloadButton
+                  label={t("monthInvoicePdf", {
+                    from: formatNumericDate(month.from, locale),
+                    to: formatNumericDate(month.to, locale),
+                  })}
+                  download={() => downloadDocument(month.number)}
+                />
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       {creditNote ? (
         <DownloadButton
           label={t("creditNotePdf", { number: creditNote })}
-          download={() => downloadCreditNote(creditNote)}
+          download={() => downloadDocument(creditNote)}
         />
       ) : null}
       {withdrawal ? (
@@ -101,7 +124,7 @@ export function ItemDocuments({ item }: { item: HistoryItem }) {
           {refund.credit_note_number ? (
             <DownloadButton
               label={t("creditNotePdf", { number: refund.credit_note_number })}
-              download={() => downloadCreditNote(refund.credit_note_number ?? "")}
+              download={() => downloadDocument(refund.credit_note_number ?? "")}
             />
           ) : null}
         </div>
