@@ -616,7 +616,8 @@ export async function markEventProcessed(db: DbOrTx, id: number): Promise<void> 
   await prepared(db, "payment_event_processed", () =>
     db
       .update(paymentEvents)
-      .set({ processedAt: sql`now()` })
+      // Matched after all: a kept refund shown to staff as unmatched, applied when its capture came (D557).
+      .set({ processedAt: sql`now()`, unmatched: false })
       .where(eq(paymentEvents.id, ph("id"))),
   ).execute({ id });
 }

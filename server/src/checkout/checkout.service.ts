@@ -8,7 +8,7 @@ import { capture, decline } from "./capture.ts";
 import { type CheckoutDeps, checkoutContext } from "./checkout.deps.ts";
 import type { OrderRow, PaymentRow } from "./checkout.repository.ts";
 import { cancelPayment, fulfill } from "./fulfil.ts";
-import { applyKeptRefunds } from "./gateway-refunds.ts";
+import { applyKeptRefunds, showUnknownKeptRefunds } from "./gateway-refunds.ts";
 import { resolve, resolveOwn, view } from "./lookup.ts";
 import { payLink, paymentLinkFor } from "./payment-link.ts";
 import { recordCapture } from "./record-capture.ts";
@@ -37,7 +37,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
     decline: (orderId: number, gatewayOrderId: string) => decline(ctx, orderId, gatewayOrderId),
     refundsDue: (limit: number) => refundsDue(ctx, limit),
     /** Refund events kept for captures unknown then and recorded since (a capture racing its refund event). */
-    keptRefunds: () => db.transaction((tx) => applyKeptRefunds(tx, deps.itemRefunds)),
+    keptRefunds: () =>
+      db.transaction(async (tx) => {
+        const applied = await applyKeptRefunds(tx, deps.itemRefunds);
+        const shown = await showUnknownKeptRefunds(tx);
+        if (shown > 0) deps.log.warn({ shown }, "refunds of captures still unknown shown to staff");
+        return applied;
+      }),
     restoreToCart: restore,
     /** Stripe's back link (D291): false when the link was not made by this server. */
     async stripeCancelled(query: StripeCancelQuery): Promise<boolean> {

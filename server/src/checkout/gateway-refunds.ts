@@ -142,9 +142,19 @@ export function refundReasonOf(noted: string | undefined): RefundReason {
   return noted === "promocode_used_up" || noted === "capture_mismatch" ? noted : "seats_gone";
 }
 
+/** How long a refund of a capture the shop does not know is kept before staff see it (PayPal retries for 3 days). */
+export const KEPT_REFUND_WAIT_HOURS = 72;
+
+/** A kept refund event whose capture is a recorded payment's by now (its "up" link names the capture). */
+const captureKnown = sql`exists (select 1 from jsonb_array_elements(${paymentEvents.payload} -> 'resource' -> 'links') as link
+  join ${payments} on ${payments.gateway} = 'paypal'
+    and ${payments.captureId} = substring(link ->> 'href' from '/captures/([^/?]+)')
+  where link ->> 'rel' = 'up')`;
+
 /**
  * Refund events kept because their capture was unknown when they came: those of `captureId` (or, for the
- * payment worker's sweep, of any capture known by now) are applied and marked processed.
+ * payment worker's sweep, of any capture known by now) are applied and marked processed. The capture's own
+ * lookup also takes one already shown to staff as unmatched (D557): it is applied late, not lost.
  */
 export async function applyKeptRefunds(
   tx: Tx,
@@ -158,16 +168,21 @@ export async function applyKeptRefunds(
   // Prepared: every PayPal capture asks it (D457).
   const kept = await prepared<{ id: number; payload: unknown }[]>(
     tx,
-    captureId === undefined ? "kept_refunds" : "kept_refunds_of_capture",
+    captureId === undefined ? "kept_refunds_known" : "kept_refunds_of_capture_or_unmatched",
     () =>
       tx
         .select({ id: paymentEvents.id, payload: paymentEvents.payload })
         .from(paymentEvents)
         .where(
           and(
-            eq(paymentEvents.gateway, "paypal"),
-            eq(paymentEvents.eventType, REFUND_EVENT),
-            isNull(paymentEvents.processedAt),
+            // In the text, not parameters: the kept refunds' partial index is used by the plan kept for every
+            // capture (D557); the table holds every webhook event of the years.
+            sql`${paymentEvents.gateway} = 'paypal' and ${paymentEvents.eventType} = 'PAYMENT.CAPTURE.REFUNDED'`,
+            captureId === undefined
+              ? // The sweep reads only events it can apply: refunds of captures it will never know (another
+                // integration's, a contract's month before D557) no longer fill its batch and starve the rest.
+                and(isNull(paymentEvents.processedAt), captureKnown)
+              : sql`(${paymentEvents.processedAt} is null or ${paymentEvents.unmatched})`,
             // The events of this capture only: its id ends the refund's "up" link (…/captures/{id}).
             captureId === undefined
               ? undefined
@@ -186,4 +201,26 @@ export async function applyKeptRefunds(
     applied += 1;
   }
   return applied;
+}
+
+/**
+ * Refund events kept longer than `KEPT_REFUND_WAIT_HOURS` whose capture is still unknown: acknowledged and
+ * shown to staff on the dashboard as unmatched (D201, D557), instead of lying unprocessed unseen. Answers
+ * how many.
+ */
+export async function showUnknownKeptRefunds(tx: Tx, now = new Date()): Promise<number> {
+  const shown = await tx
+    .update(paymentEvents)
+    .set({ processedAt: sql`now()`, unmatched: true })
+    .where(
+      and(
+        eq(paymentEvents.gateway, "paypal"),
+        eq(paymentEvents.eventType, REFUND_EVENT),
+        isNull(paymentEvents.processedAt),
+        sql`${paymentEvents.receivedAt} < ${new Date(now.getTime() - KEPT_REFUND_WAIT_HOURS * 3_600_000)}`,
+        sql`not ${captureKnown}`,
+      ),
+    )
+    .returning({ id: paymentEvents.id });
+  return shown.length;
 }

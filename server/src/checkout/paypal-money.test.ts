@@ -367,3 +367,65 @@ describe(`a late payment after the promocode's last use went to another parent (
     ).toHaveLength(1);
   });
 });
+
+describe("refunds of captures the shop never knows (D557)", () => {
+  /** A refund event PayPal delivered for a capture, stored as the webhook stores one it keeps. */
+  const keptEvent = (shop: Shop, captureId: string, receivedAt: Date, cents = 1000) =>
+    shop.db
+      .insert(paymentEvents)
+      .values({
+        gateway: "paypal",
+        eventId: `WH-KEPT-${captureId}-${receivedAt.getTime()}`,
+        eventType: "PAYMENT.CAPTURE.REFUNDED",
+        resourceId: `REF-${captureId}`,
+        payload: {
+          resource: {
+            id: `REF-${captureId}`,
+            status: "COMPLETED",
+            amount: { currency_code: "EUR", value: (cents / 100).toFixed(2) },
+            links: [{ href: `https://api.paypal.test/v2/payments/captures/${captureId}`, rel: "up" }],
+          },
+        },
+        receivedAt,
+      })
+      .returning();
+
+  it("no longer hold up the worker's sweep, and are shown to staff once the wait is over", async () => {
+    const old = new Date(Date.now() - 4 * 86_400_000);
+    const strangers = [];
+    for (let i = 0; i < 60; i++)
+      strangers.push(...(await keptEvent(t, `OTHER-SHOP-${Date.now()}-${i}`, old)));
+    // A paid order whose refund event is stored unprocessed (its processing failed before): newer than those.
+    const a = await staged(t, 0);
+    standIn.approve(a.id);
+    expect((await t.capture(a.parent.headers, a.id)).statusCode).toBe(200);
+    const paid = await paymentOf(t, a.orderId);
+    const [mine] = await keptEvent(t, paid?.captureId ?? "", new Date(), 1000);
+
+    await t.app.paymentWorker.runOnce();
+    expect((await paymentOf(t, a.orderId))?.refundedCents).toBe(1000);
+    expect((await storedEvent(t, mine?.eventId ?? ""))?.processedAt).not.toBeNull();
+    // The strangers are acknowledged and listed for staff instead of lying unprocessed unseen.
+    const shown = await t.db.select().from(paymentEvents).where(eq(paymentEvents.unmatched, true));
+    expect(shown.map((row) => row.id)).toEqual(expect.arrayContaining(strangers.map((row) => row.id)));
+    expect(shown.every((row) => row.processedAt !== null)).toBe(true);
+  });
+
+  it("applies one shown to staff when its capture comes after all: the order is refunded, not paid", async () => {
+    const a = await staged(t, 1);
+    standIn.captureBehindOurBack(a.id);
+    const event = standIn.webhookEvent("PAYMENT.CAPTURE.REFUNDED", standIn.refundAtPayPal(a.id));
+    expect((await post(t, event)).statusCode).toBe(200);
+    await t.db
+      .update(paymentEvents)
+      .set({ receivedAt: new Date(Date.now() - 4 * 86_400_000) })
+      .where(eq(paymentEvents.eventId, event.payload.id));
+    await t.app.paymentWorker.runOnce();
+    expect((await storedEvent(t, event.payload.id))?.unmatched).toBe(true);
+
+    const res = await t.capture(a.parent.headers, a.id);
+    expect(res.statusCode).toBe(400);
+    expect((await orderRow(t, a.orderId))?.status).toBe("refunded");
+    expect(await storedEvent(t, event.payload.id)).toMatchObject({ unmatched: false });
+  });
+});

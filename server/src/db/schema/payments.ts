@@ -79,6 +79,13 @@ export const paymentEvents = pgTable(
   (t) => [
     uniqueIndex("payment_events_event_idx").on(t.gateway, t.eventId),
     index("payment_events_unmatched_idx").on(t.receivedAt).where(sql`${t.unmatched}`),
+    // PayPal's refunds kept for a capture not known when they came, and those shown to staff (D90, D557):
+    // every capture asks for its own among them.
+    index("payment_events_kept_refunds_idx")
+      .on(t.id)
+      .where(
+        sql`${t.gateway} = 'paypal' and ${t.eventType} = 'PAYMENT.CAPTURE.REFUNDED' and (${t.processedAt} is null or ${t.unmatched})`,
+      ),
   ],
 );
 

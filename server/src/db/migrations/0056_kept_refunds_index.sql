@@ -1,0 +1,1 @@
+CREATE INDEX "payment_events_kept_refunds_idx" ON "payment_events" USING btree ("id") WHERE "payment_events"."gateway" = 'paypal' and "payment_events"."event_type" = 'PAYMENT.CAPTURE.REFUNDED' and ("payment_events"."processed_at" is null or "payment_events"."unmatched");
