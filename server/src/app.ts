@@ -44,6 +44,7 @@ import {
 import { createInstructorDesk, instructorDeskRoutes } from "./instructor-desk/index.ts";
 import {
   createInvoiceDownloads,
+  creditMonthInvoice,
   enqueueOrderStaffNotice,
   enqueueRefundNotice,
   invoiceDownloadRoutes,
@@ -573,6 +574,8 @@ async function registerCheckout(
     staffEmails: schoolSettings.staffRecipients,
     log: app.log,
     issueMonthInvoice: async (tx, month) => issueMonthInvoice(tx, { ...month, seller: await sellerNow(tx) }),
+    creditMonthInvoice: async (tx, refund) =>
+      creditMonthInvoice(tx, { ...refund, seller: await sellerNow(tx) }),
   });
   await app.register(subscriptionsRoutes({ subscriptions, webUrl: env.WEB_URL }));
   const webhookId = env.PAYPAL_WEBHOOK_ID;
@@ -584,6 +587,7 @@ async function registerCheckout(
       handleEvent: subscriptions.handleEvent,
       payRenewal: subscriptions.payRenewal,
       recordRenewalCapture: subscriptions.recordRenewalCapture,
+      recordMonthRefund: subscriptions.recordMonthRefund,
     },
     itemRefunds,
     verify:

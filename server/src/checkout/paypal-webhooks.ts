@@ -40,6 +40,13 @@ export type WebhookDeps = {
     handleEvent(event: PayPalEvent): Promise<"done" | "not_ours">;
     payRenewal(gatewayOrderId: string): Promise<unknown>;
     recordRenewalCapture(gatewayOrderId: string, capture: GatewayCapture): Promise<boolean>;
+    /** A refund of a contract's month paid after the first (D558); `unknown` when no month has that capture. */
+    recordMonthRefund(refund: {
+      gateway: "paypal";
+      paymentReference: string;
+      refundId: string;
+      amountCents: number;
+    }): Promise<"recorded" | "already_recorded" | "unknown">;
   };
   /** Withdrawals and staff refunds of an order, and a whole order refunded (D75, D506, D511), from above. */
   itemRefunds: ItemRefunds;
@@ -121,6 +128,17 @@ export function createPayPalWebhooks({ db, checkout, subscriptions, itemRefunds,
         const refund = refundOf(resource);
         if (!refund) return "done";
         const applied = await db.transaction((tx) => applyReportedRefund(tx, refund, itemRefunds));
+        // A contract's month paid by a renewal order is no order's payment: its refund is the month's (D558).
+        if (
+          applied === "unknown_capture" &&
+          (await subscriptions.recordMonthRefund({
+            gateway: "paypal",
+            paymentReference: refund.captureId,
+            refundId: refund.id,
+            amountCents: refund.amountCents,
+          })) !== "unknown"
+        )
+          return "done";
         if (applied === "unknown_capture") {
           log.warn({ eventId: event.id }, "refund of a capture not known yet; kept until it is");
           return "keep";

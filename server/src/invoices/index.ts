@@ -14,6 +14,7 @@ export {
 export { invoiceDownloadRoutes } from "./invoice-download.routes.ts";
 export { createInvoiceDownloads } from "./invoice-download.ts";
 export { type InvoiceForPdf, renderInvoicePdf } from "./invoice-pdf.ts";
+export { REFUND_NOTE } from "./invoice-texts.ts";
 export {
   countInvoicesOfUser,
   findInvoice,
@@ -22,7 +23,7 @@ export {
   type UnnumberedInvoice,
 } from "./invoices.repository.ts";
 export { type IssueInvoiceInput, issueInvoice } from "./issue-invoice.ts";
-export { issueMonthInvoice, type MonthInvoiceInput } from "./month-invoice.ts";
+export { creditMonthInvoice, issueMonthInvoice, type MonthInvoiceInput } from "./month-invoice.ts";
 export {
   contractItems,
   creditNoteData,

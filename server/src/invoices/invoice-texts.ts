@@ -114,3 +114,9 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     page: (n, of) => `Страница ${n} из ${of}`,
   },
 };
+
+/** A credit note's note on money given back by the school (staff, or at the gateway): "Erstattung vom …". */
+export const REFUND_NOTE: Record<Locale, (day: string) => string> = {
+  de: (day) => `Erstattung vom ${day}`,
+  ru: (day) => `Возврат от ${day}`,
+};

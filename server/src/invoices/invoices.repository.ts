@@ -160,6 +160,18 @@ export async function findOrderInvoice(
   return row;
 }
 
+/** The invoice of a contract's later month (D556), by its payment. */
+export async function findMonthInvoice(
+  db: DbOrTx,
+  subscriptionPaymentId: number,
+): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.subscriptionPaymentId, subscriptionPaymentId));
+  return row;
+}
+
 /** The order's own invoice whole (its data too), which a contract's later month is described from (D556). */
 export async function findOrderInvoiceRow(db: DbOrTx, orderId: number): Promise<InvoiceRow | undefined> {
   const [row] = await db

@@ -1,10 +1,11 @@
 // A course contract's months after the first each get an invoice of their own (D556): the order's invoice
 // bills the first month only, so without one a later month's payment would be in no document and in no
 // month's export the tax adviser reads.
-import { type BillingPeriod, isVatExempt, type ProductType } from "@atelier/contract";
+import { type BillingPeriod, berlinDate, isVatExempt, type ProductType } from "@atelier/contract";
 import type { DbOrTx, InvoiceData, InvoiceLine } from "../db/index.ts";
 import { formatDay } from "./invoice-data.ts";
-import { findOrderInvoiceRow } from "./invoices.repository.ts";
+import { REFUND_NOTE } from "./invoice-texts.ts";
+import { findMonthInvoice, findOrderInvoiceRow } from "./invoices.repository.ts";
 import { issueInvoice } from "./issue-invoice.ts";
 import type { Seller } from "./seller.ts";
 
@@ -73,6 +74,45 @@ export async function issueMonthInvoice(
       totalCents: input.amountCents,
       subscriptionPaymentId: input.subscriptionPaymentId,
     },
+    issuedAt,
+  );
+}
+
+/**
+ * The credit note of money given back at the gateway for a later month (D558), correcting that month's
+ * invoice by `amountCents`, in the refund's transaction. Null for a month without an invoice: one paid
+ * after the contract's end, which staff refund and nobody invoiced (D555), or one paid before D556.
+ */
+export async function creditMonthInvoice(
+  tx: DbOrTx,
+  input: { subscriptionPaymentId: number; amountCents: number; paymentReference: string; seller: Seller },
+  issuedAt: Date = new Date(),
+): Promise<{ id: number; number: string } | null> {
+  const month = await findMonthInvoice(tx, input.subscriptionPaymentId);
+  const [line] = month?.data.lines ?? [];
+  if (!month || !line) return null;
+  const note = REFUND_NOTE[month.data.locale](formatDay(berlinDate(issuedAt)));
+  const data: InvoiceData = {
+    ...month.data,
+    lines: [
+      {
+        ...line,
+        when: `${line.when}; ${note}`,
+        listCents: input.amountCents,
+        discountCents: 0,
+        totalCents: input.amountCents,
+      },
+    ],
+    totalCents: input.amountCents,
+    giftCardCents: 0,
+    paymentReference: input.paymentReference,
+    corrects: month.number,
+    correctsIssuedOn: berlinDate(month.issuedAt),
+    seller: input.seller,
+  };
+  return issueInvoice(
+    tx,
+    { orderId: month.orderId, kind: "credit_note", data, totalCents: input.amountCents },
     issuedAt,
   );
 }

@@ -1,8 +1,9 @@
 // What the gateways say about autopay: PayPal's `BILLING.SUBSCRIPTION.*` and sales, Stripe's session,
 // invoice and subscription events (D115). The webhooks verify and store each event once; this applies it.
 import { AppError } from "../errors/index.ts";
-import { GatewayError, type StripeSubscriptionEvent } from "../payments/index.ts";
+import { centsOf, GatewayError, type StripeSubscriptionEvent } from "../payments/index.ts";
 import { mailRenewalDue } from "./contract-mails.ts";
+import { recordMonthRefund } from "./month-refund.ts";
 import { recordPayment } from "./record-payment.ts";
 import type { SubscriptionsContext } from "./subscriptions.deps.ts";
 import {
@@ -22,7 +23,14 @@ const AUTOPAY_BY_EVENT: Record<string, SubscriptionRow["autopay"]> = {
   "BILLING.SUBSCRIPTION.EXPIRED": "cancelled",
 };
 
-export const SUBSCRIPTION_EVENT_TYPES = [...Object.keys(AUTOPAY_BY_EVENT), "PAYMENT.SALE.COMPLETED"];
+/** An autopay month's sale refunded in PayPal's dashboard (D558). */
+const SALE_REFUNDED = "PAYMENT.SALE.REFUNDED";
+
+export const SUBSCRIPTION_EVENT_TYPES = [
+  ...Object.keys(AUTOPAY_BY_EVENT),
+  "PAYMENT.SALE.COMPLETED",
+  SALE_REFUNDED,
+];
 
 /** What a subscription webhook carries (Subscriptions v1 resource, or a sale of one). */
 export type SubscriptionEvent = {
@@ -33,6 +41,8 @@ export type SubscriptionEvent = {
     id?: string;
     custom_id?: string;
     billing_agreement_id?: string;
+    /** A sale's refund: the sale it gives back (Payments v1). */
+    sale_id?: string;
     amount?: { total?: string; value?: string };
     state?: string;
   };
@@ -59,6 +69,22 @@ export async function handleEvent(
       amountCents: Math.round(Number(amount) * 100),
     });
     return "done";
+  }
+  if (event.event_type === SALE_REFUNDED) {
+    // Payments v1 may write the refunded amount negative; the month's refund counts it as given back.
+    const amount = Math.abs(centsOf(resource.amount?.total ?? resource.amount?.value));
+    const outcome =
+      resource.sale_id && resource.id
+        ? await recordMonthRefund(ctx, {
+            gateway: "paypal",
+            paymentReference: resource.sale_id,
+            refundId: resource.id,
+            amountCents: amount,
+          })
+        : "unknown";
+    if (outcome !== "unknown") return "done";
+    log.warn({ eventId: event.id }, "refund of a sale of no month of ours ignored");
+    return "not_ours";
   }
   const autopay = AUTOPAY_BY_EVENT[event.event_type];
   if (!autopay || !resource.id) return "done";

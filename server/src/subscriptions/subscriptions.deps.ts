@@ -26,6 +26,14 @@ export type SubscriptionsDeps = {
    * order's own invoice.
    */
   issueMonthInvoice: (tx: Tx, month: MonthToInvoice) => Promise<{ id: number; number: string } | null>;
+  /**
+   * The credit note of money given back at the gateway for a later month (D558), correcting its invoice;
+   * null for a month without one. The invoices area's, handed in by app.ts with the school's seller.
+   */
+  creditMonthInvoice: (
+    tx: Tx,
+    refund: { subscriptionPaymentId: number; amountCents: number; paymentReference: string },
+  ) => Promise<{ id: number; number: string } | null>;
 };
 
 /** A month paid after the first, as its invoice names it (D556). */

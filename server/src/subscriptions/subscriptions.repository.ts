@@ -26,6 +26,7 @@ import {
   subscriptionCancelledLessons,
   subscriptionPauses,
   subscriptionPayments,
+  subscriptionRefunds,
   subscriptions,
   users,
   visitors,
@@ -555,4 +556,39 @@ export function monthPaymentsOfItems(itemIds: SQL): SQL {
   return sql`(select sp.id as payment_id, s.order_item_id as item_id
     from ${subscriptionPayments} sp join ${subscriptions} s on s.id = sp.subscription_id
     where s.order_item_id = any(${itemIds}))`;
+}
+
+/** A later month's payment by its gateway reference, locked for a refund's recording (D558). */
+export async function lockSubscriptionPayment(tx: DbOrTx, gateway: GatewayName, reference: string) {
+  const [row] = await tx
+    .select()
+    .from(subscriptionPayments)
+    .where(and(eq(subscriptionPayments.gateway, gateway), eq(subscriptionPayments.reference, reference)))
+    .for("update");
+  return row;
+}
+
+/** What was given back of a month's payment so far. */
+export async function refundedOfSubscriptionPayment(
+  tx: DbOrTx,
+  subscriptionPaymentId: number,
+): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${subscriptionRefunds.amountCents}), 0)::int` })
+    .from(subscriptionRefunds)
+    .where(eq(subscriptionRefunds.subscriptionPaymentId, subscriptionPaymentId));
+  return row?.cents ?? 0;
+}
+
+/** A gateway's refund of a month, once by its id: false when it was recorded before. */
+export async function insertSubscriptionRefund(
+  tx: DbOrTx,
+  values: typeof subscriptionRefunds.$inferInsert,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(subscriptionRefunds)
+    .values(values)
+    .onConflictDoNothing({ target: [subscriptionRefunds.gateway, subscriptionRefunds.refundId] })
+    .returning({ id: subscriptionRefunds.id });
+  return inserted.length > 0;
 }

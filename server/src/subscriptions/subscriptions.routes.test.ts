@@ -12,7 +12,7 @@ import {
   todayInBerlin,
   weekdayOf,
 } from "@atelier/contract";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   contractCancellations,
@@ -315,6 +315,107 @@ describe("a month paid after the first (D556)", () => {
     const row = csv.body.split("\r\n").find((line) => line.startsWith(`${month.number};`));
     expect(row).toContain(";Rechnung;");
     expect(row).toContain(`PayPal ${String(sale.payload.resource.id)}`);
+  });
+});
+
+describe("a month refunded at PayPal by staff (D558)", () => {
+  const creditNotesOf = (orderId: number) =>
+    t.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")));
+  const monthInvoiceOf = async (orderId: number) =>
+    (await t.db.select().from(invoices).where(eq(invoices.orderId, orderId))).find(
+      (row) => row.subscriptionPaymentId !== null,
+    );
+
+  it("a renewal order's month: recorded once, its invoice corrected by a credit note, the contract runs on", async () => {
+    const a = await subscriber(1);
+    // The month paid by hand through its link (D72).
+    const soon = periodInstants({ from: todayInBerlin(), to: addDays(todayInBerlin(), 2) }).end;
+    await t.db
+      .update(subscriptions)
+      .set({ periodStart: new Date(Date.now() - 28 * 86_400_000), periodEnd: soon })
+      .where(eq(subscriptions.orderItemId, a.item.id));
+    await t.app.paymentWorker.runOnce();
+    const link = (await historyOf(a.headers))[0]?.paypal_invoice_link ?? "";
+    const opened = await t.app.inject({ method: "GET", url: link.replace("http://shop.test", "") });
+    const orderId = new URL(opened.headers.location as string).searchParams.get("token") ?? "";
+    t.standIn.approve(orderId);
+    await t.app.inject({
+      method: "GET",
+      url: `/api/v2/orders/subscriptions/renewal/return/?token=${orderId}&PayerID=P1`,
+    });
+    const month = await monthInvoiceOf(a.item.order);
+    if (!month) throw new Error("the month paid has no invoice");
+    const paidUntil = (await subRow(a.item.id))?.periodEnd;
+
+    // Staff give the month back in PayPal's dashboard; PayPal reports it, twice.
+    const refund = t.standIn.webhookEvent("PAYMENT.CAPTURE.REFUNDED", t.standIn.refundAtPayPal(orderId));
+    await webhook(refund);
+    await webhook(t.standIn.webhookEvent("PAYMENT.CAPTURE.REFUNDED", refund.payload.resource));
+    const stored = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.eventId, refund.payload.id));
+    expect(stored[0]).toMatchObject({ unmatched: false });
+    expect(stored[0]?.processedAt).not.toBeNull();
+    const notes = await creditNotesOf(a.item.order);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.totalCents).toBe(month.totalCents);
+    expect(notes[0]?.data).toMatchObject({
+      corrects: month.number,
+      serviceFrom: month.data.serviceFrom,
+      serviceTo: month.data.serviceTo,
+      paymentReference: `PayPal ${String(refund.payload.resource.id)}`,
+    });
+    expect(notes[0]?.data.lines[0]?.when).toContain("Erstattung vom");
+    expect((await subRow(a.item.id))?.periodEnd).toEqual(paidUntil);
+    // In the tax adviser's month as a credit note of its own.
+    const staff = await createStaff(t.db);
+    const monthKey = berlinDate(notes[0]?.issuedAt ?? new Date()).slice(0, 7);
+    const csv = await t.call("GET", `/api/v2/admin/accounting/${monthKey}/documents.csv`, {
+      headers: staff.headers,
+    });
+    const row = csv.body.split("\r\n").find((line) => line.startsWith(`${notes[0]?.number};`));
+    expect(row).toContain(";Gutschrift;");
+    expect(row).toContain(`;${month.number};`);
+  });
+
+  it("an autopay month's sale: its refund counted once and never beyond the month; a stranger's sale is shown to staff", async () => {
+    const b = await subscriber(2);
+    const gatewayId = (await makeRecurring(b.headers, b.item.id)).json().id as string;
+    await webhook(t.standIn.webhookEvent("BILLING.SUBSCRIPTION.ACTIVATED", { id: gatewayId }));
+    const sale = t.standIn.webhookEvent("PAYMENT.SALE.COMPLETED", t.standIn.saleResource(gatewayId));
+    await webhook(sale);
+    const month = await monthInvoiceOf(b.item.order);
+    if (!month) throw new Error("the month paid has no invoice");
+    const saleId = String(sale.payload.resource.id);
+    // Payments v1 writes a sale's refund negative; part of the month first, then more than is left.
+    const refunded = (id: string, total: string, of = saleId) =>
+      t.standIn.webhookEvent("PAYMENT.SALE.REFUNDED", {
+        id,
+        sale_id: of,
+        state: "completed",
+        amount: { total, currency: "EUR" },
+      });
+    const first = refunded("SALEREF-1", "-10.00");
+    await webhook(first);
+    await webhook(first);
+    await webhook(refunded("SALEREF-2", "-999.00"));
+    const notes = await creditNotesOf(b.item.order);
+    expect(notes.map((note) => note.totalCents).sort((x, y) => x - y)).toEqual(
+      [1000, month.totalCents - 1000].sort((x, y) => x - y),
+    );
+    expect(notes.every((note) => note.data.corrects === month.number)).toBe(true);
+    // A refund of a sale of nobody's month here is acknowledged and listed for staff (D201).
+    const stranger = refunded("SALEREF-3", "-5.00", "SALE-OF-ANOTHER-SHOP");
+    await webhook(stranger);
+    const [shown] = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.eventId, stranger.payload.id));
+    expect(shown?.unmatched).toBe(true);
   });
 });
 

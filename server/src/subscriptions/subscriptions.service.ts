@@ -7,6 +7,7 @@ import type { GatewayCapture, GatewayName, StripeSubscriptionEvent } from "../pa
 import { makeRecurring } from "./autopay.ts";
 import { handleEvent, handleStripeEvent, type SubscriptionEvent } from "./autopay-events.ts";
 import { createCancellationService } from "./cancellation.service.ts";
+import { type MonthRefund, recordMonthRefund } from "./month-refund.ts";
 import { recordPayment } from "./record-payment.ts";
 import { payRenewal, recordRenewalCapture, renewalPayment } from "./renewal.ts";
 import { runOnce } from "./subscription-worker.ts";
@@ -30,6 +31,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     renewalPayment: (token: string) => renewalPayment(ctx, token),
     recordRenewalCapture: (gatewayOrderId: string, capture: GatewayCapture) =>
       recordRenewalCapture(ctx, gatewayOrderId, capture),
+    recordMonthRefund: (refund: MonthRefund) => recordMonthRefund(ctx, refund),
     cancelItem: cancellation.cancelItem,
     declare: cancellation.declare,
     cancellable: cancellation.cancellable,

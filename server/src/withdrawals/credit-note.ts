@@ -2,7 +2,14 @@
 // UStG). Both use cases issue it inside their own transaction, in the invoice's language.
 import { type Locale, withdrawalKindOf } from "@atelier/contract";
 import type { InvoiceLine, Tx } from "../db/index.ts";
-import { creditNoteData, findInvoice, findOrderInvoice, formatDay, issueInvoice } from "../invoices/index.ts";
+import {
+  creditNoteData,
+  findInvoice,
+  findOrderInvoice,
+  formatDay,
+  issueInvoice,
+  REFUND_NOTE,
+} from "../invoices/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import { findPauses } from "../subscriptions/index.ts";
 import type { RefundPlan } from "./refund-rules.ts";
@@ -22,14 +29,14 @@ const CREDIT_WORDS: Record<
   de: {
     withdrawal: (day) => `Widerruf vom ${day}`,
     cancellation: (day) => `Stornierung vom ${day}`,
-    staff: (day) => `Erstattung vom ${day}`,
+    staff: REFUND_NOTE.de,
     rendered: (n, of) => `anteilig: ${n} von ${of} Terminen erbracht`,
     balance: "Restguthaben des Gutscheins",
   },
   ru: {
     withdrawal: (day) => `Отказ от договора от ${day}`,
     cancellation: (day) => `Отмена от ${day}`,
-    staff: (day) => `Возврат от ${day}`,
+    staff: REFUND_NOTE.ru,
     rendered: (n, of) => `пропорционально: проведено ${n} из ${of} занятий`,
     balance: "остаток баланса сертификата",
   },

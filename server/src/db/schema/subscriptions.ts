@@ -115,6 +115,29 @@ export const subscriptionPayments = pgTable(
 );
 
 /**
+ * Money given back at the gateway for a month paid after the first (D558): once per gateway refund, the
+ * amount counted at most up to the month's payment.
+ */
+export const subscriptionRefunds = pgTable(
+  "subscription_refunds",
+  {
+    id: serial("id").primaryKey(),
+    subscriptionPaymentId: integer("subscription_payment_id")
+      .notNull()
+      .references(() => subscriptionPayments.id),
+    gateway: paymentGateway("gateway").notNull(),
+    refundId: text("refund_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("subscription_refunds_refund_idx").on(t.gateway, t.refundId),
+    index("subscription_refunds_payment_idx").on(t.subscriptionPaymentId),
+    check("subscription_refunds_amount_check", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/**
  * The lesson dates the school cancelled while a subscription ran, on a page whose rule lengthens the paid
  * period instead of giving a makeup credit (D393): each one adds a lesson to the period it falls in, now
  * or when that period comes, and stays when closures move the period again.
