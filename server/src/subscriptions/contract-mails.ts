@@ -1,6 +1,6 @@
 // The mails of a contract's months after the first (D550): the next month's payment link, and the end of a
 // contract nobody paid. Each is written in the transaction of the change it tells of.
-import { berlinDate, lastPaidDay } from "@atelier/contract";
+import { berlinDate, lastPaidDay, periodInstants } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { graceMs, type SubscriptionsContext } from "./subscriptions.deps.ts";
@@ -27,6 +27,16 @@ async function contractMail(tx: Tx, sub: SubscriptionRow) {
 }
 
 /**
+ * The last whole Berlin day before a contract ends at `endsAt` (D559): the day the parent is told to pay by.
+ * The autopay's grace is counted in hours from a Berlin midnight, so across a change of clocks the end falls
+ * at 01:00 or 23:00; a day only partly before the end is not promised.
+ */
+export function payByDay(endsAt: Date): string {
+  const day = berlinDate(endsAt);
+  return lastPaidDay(periodInstants({ from: day, to: day }).start);
+}
+
+/**
  * The next month can be paid (D72): a week before it is due, or at once after a failed automatic charge.
  * It names the month's first day, the amount and the last day it can be paid before the contract ends.
  */
@@ -43,7 +53,7 @@ export async function mailRenewalDue(
     ...mail.contract,
     monthlyCents: mail.monthlyCents,
     firstDay: berlinDate(sub.periodEnd),
-    payBy: lastPaidDay(endsAt),
+    payBy: payByDay(endsAt),
     chargeFailed: sub.autopay === "suspended",
     link: renewalLink(ctx.publicUrl, token),
   };
