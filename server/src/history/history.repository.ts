@@ -203,7 +203,8 @@ export async function findMonthInvoicesOfItems(db: DbOrTx, itemIds: number[]): P
 /**
  * What a family's history was made from, as one short text (D442): the row versions (`xmin`, which every
  * insert and update renews) of the family's orders of these statuses and of everything of them the history
- * shows: each order's invoice, payments, withdrawals and refunds by staff, each item, its subscription and
+ * shows: each order's invoice (through its partial index; a contract's later month's invoice is issued with
+ * its subscription's update, D556), payments, withdrawals and refunds by staff, each item, its subscription and
  * its slot and week links; the family's children (an item's child is always one of them: a child never
  * changes family); and the school's pauses of courses (a few a year). Any write to one of them changes it,
  * and so does a row added or removed (ids are in the text). The catalogue's rows (pages, options, slots,
@@ -227,8 +228,8 @@ export async function findHistoryFingerprint(
           || '.' || ${itemLinkVersions(sql.raw("i.id"))}, ',' order by i.id)
         from ${orderItems} i where i.order_id = o.id), '')`;
       const ofOrder = sql`o.id::text || '.' || o.xmin::text
-        || ':' || coalesce((select string_agg(iv.id::text || '.' || iv.xmin::text, '.' order by iv.id)
-          from ${invoices} iv where iv.order_id = o.id and iv.kind = 'invoice'), '-')
+        || ':' || coalesce((select iv.xmin::text from ${invoices} iv where iv.order_id = o.id and iv.kind = 'invoice'
+          and iv.subscription_payment_id is null), '-')
         || ':' || coalesce((select string_agg(p.xmin::text, '.' order by p.id) from ${payments} p where p.order_id = o.id), '')
         || ':' || ${withdrawalVersionsOfOrder(orderId)}
         || ':' || ${staffRefundVersionsOfOrder(orderId)}

@@ -401,7 +401,8 @@ describe("a month refunded at PayPal by staff (D558)", () => {
       });
     const first = refunded("SALEREF-1", "-10.00");
     await webhook(first);
-    await webhook(first);
+    // PayPal resends it under a new event id: the refund's own id counts it once.
+    await webhook(t.standIn.webhookEvent("PAYMENT.SALE.REFUNDED", first.payload.resource));
     await webhook(refunded("SALEREF-2", "-999.00"));
     const notes = await creditNotesOf(b.item.order);
     expect(notes.map((note) => note.totalCents).sort((x, y) => x - y)).toEqual(

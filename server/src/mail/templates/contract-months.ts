@@ -62,7 +62,7 @@ const TEXTS = {
     paidSubject: (product: string, order: number) =>
       `${product}: Zahlung erhalten, Ihre Rechnung für den Monat (Bestellung Nr. ${order})`,
     paid: (product: string, child: string, from: string, to: string) =>
-      `vielen Dank! Wir haben Ihre Zahlung für „${product}“${child} vom ${from} bis ${to} erhalten. Die Rechnung für diesen Monat finden Sie im Anhang.`,
+      `vielen Dank! Wir haben Ihre Zahlung für den Monat vom ${from} bis ${to} von „${product}“${child} erhalten. Die Rechnung für diesen Monat finden Sie im Anhang.`,
     endedSubject: (product: string) => `Ihr Vertrag für ${product} ist beendet`,
     ended: (product: string, child: string, last: string) =>
       `der Monat nach dem ${last} von „${product}“${child} wurde nicht bezahlt. Darum endet der Vertrag mit dem bezahlten Monat, und der Platz ist wieder frei.`,

@@ -61,7 +61,8 @@ export async function invoiceMonthsPaidBy(h: History, until: number) {
     const issued = new Date(month.paidAt);
     const line = {
       ...month.data.line,
-      when: `Monatsbeitrag: ${isoDay(month.paidAt)} – ${isoDay(month.periodEnd - DAY)}`,
+      // Written as the shop's month invoices are (D556): in the family's language.
+      when: `${month.data.locale === "ru" ? "Оплата за месяц" : "Monatsbeitrag"}: ${isoDay(month.paidAt)} – ${isoDay(month.periodEnd - DAY)}`,
       listCents: month.amountCents,
       discountCents: 0,
       totalCents: month.amountCents,

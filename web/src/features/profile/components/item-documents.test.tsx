@@ -157,8 +157,10 @@ describe("a contract's months after the first (D556)", () => {
 
   it("says the same in Russian, and nothing for a contract in its first month", () => {
     renderInLocale(<ItemDocuments item={item} />, "ru");
-    expect(screen.getByText("Счета за следующие месяцы (2)")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Счёт за 15.03.2027 – 14.04.2027 (PDF)" })).toBeTruthy();
+    expect(screen.getByText("Счета за последующие месяцы (2)")).toBeTruthy();
+    expect(
+      screen.getByRole("button", { name: "Счёт за период с 15.03.2027 по 14.04.2027 (PDF)" }),
+    ).toBeTruthy();
     const first = historyItem({ id: 42, subscription: { ...subscription, month_invoices: [] } });
     renderInLocale(<ItemDocuments item={first} />, "ru");
     expect(screen.queryByTestId("month-invoices-42")).toBeNull();
