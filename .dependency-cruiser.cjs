@@ -37,6 +37,8 @@ const SERVER_TIERS = [
   // check-in reads a meeting card's period as its invoice names it (D108)
   ["waiting-list", "withdrawals", "checkin"],
   ["history", "mailer"],
+  // a family's own data as one file (D560), read from the areas beneath it; the back office offers it too
+  ["privacy"],
   // the instructor's phone (issue 35, D380): their lessons and rosters, read through check-in's attendance
   ["instructor-desk"],
   // the back office: staff routes composing the areas beneath it (D97)

@@ -12,6 +12,7 @@ export * from "./checkin.ts";
 export * from "./checkout.ts";
 export * from "./contact.ts";
 export * from "./content/withdrawal-terms.ts";
+export * from "./data-export.ts";
 export * from "./errors.ts";
 export * from "./gift-card-order.ts";
 export * from "./history.ts";

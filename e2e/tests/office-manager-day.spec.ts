@@ -287,6 +287,18 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
   await c7.click(childDialog.getByRole("button", { name: "Speichern" }));
   await expect(childDialog).toBeHidden();
   await expect(page.getByText("Notizen für das Team: Allergie: Nüsse")).toBeVisible();
+  // The caller also asks what the school holds about the family (Art. 15 GDPR, D560): one file to send them.
+  const [familyFile] = await Promise.all([
+    page.waitForEvent("download"),
+    c7.click(page.getByRole("button", { name: "Daten herunterladen (JSON)" })),
+  ]);
+  expect(familyFile.suggestedFilename()).toMatch(/^atelier-meine-daten-\d{4}-\d{2}-\d{2}\.json$/);
+  const familyData = JSON.parse(readFileSync((await familyFile.path()) ?? "", "utf8")) as {
+    account: { email: string };
+    children: { notes: string }[];
+  };
+  expect(familyData.account.email).toBe(caller.email);
+  expect(familyData.children.map((child) => child.notes)).toEqual(["Allergie: Nüsse"]);
   await c7.click(page.getByRole("link", { name: "Telefonbuchung für diese Person" }));
   await c7.click(page.getByLabel("Kind"));
   await c7.click(page.getByRole("option", { name: /^Mila Muster/ }));

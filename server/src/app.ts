@@ -85,6 +85,7 @@ import {
   registerRequestLocale,
   registerSecurity,
 } from "./plugins/index.ts";
+import { createDataExport, dataExportRoutes } from "./privacy/index.ts";
 import { createCatalogueApi } from "./public-routes.ts";
 import {
   createSchoolSettings,
@@ -299,6 +300,9 @@ async function registerAfterTheSale(
   });
   app.decorate("lessonReminders", reminders);
   app.addHook("onClose", async () => reminders.stop());
+  await app.register(
+    dataExportRoutes({ dataExport: createDataExport({ db: database.db, publicUrl: env.PUBLIC_URL }) }),
+  );
   await app.register(
     historyRoutes({
       history: createHistoryService({

@@ -11,6 +11,7 @@ import {
   AdminPersonListSchema,
   AdminPersonSchema,
   AdminRoleInputSchema,
+  DataExportSchema,
   DetailReplySchema,
   LocaleQuerySchema,
   StaffPasswordChangeSchema,
@@ -18,6 +19,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/index.ts";
 import { currentUser } from "../plugins/index.ts";
+import { createDataExport, dataExportFilename } from "../privacy/index.ts";
+import { auditExportOn } from "./exports.ts";
 import { sendList } from "./list-query.ts";
 import { createPeopleAdmin } from "./people.service.ts";
 import {
@@ -35,9 +38,12 @@ import {
 export const peopleAdminRoutes =
   ({
     db,
+    publicUrl,
     removeMailFiles,
   }: {
     db: Db;
+    /** The API's origin: the family's file names its offers' pictures as the history does (D560). */
+    publicUrl: string;
     /** Erasure removes the mail files the transport wrote (DATA_DIR/outbox, D207). */
     removeMailFiles?: (ids: readonly number[]) => Promise<unknown>;
   }): FastifyPluginAsyncZod =>
@@ -70,6 +76,7 @@ export const peopleAdminRoutes =
       },
       async (request) => people.get(request.params.id),
     );
+    dataExportRoute(app, db, publicUrl);
     app.patch(
       "/api/v2/admin/people/:id/children/:child/",
       {
@@ -131,3 +138,33 @@ export const peopleAdminRoutes =
       },
     );
   };
+
+/**
+ * A family's data as one JSON file for staff answering a request under Art. 15 or 20 GDPR (D560): the file
+ * the parent downloads in the profile, the download audited without the data.
+ */
+function dataExportRoute(app: Parameters<FastifyPluginAsyncZod>[0], db: Db, publicUrl: string) {
+  const dataExport = createDataExport({ db, publicUrl });
+  const auditExport = auditExportOn(db);
+  app.get(
+    "/api/v2/admin/people/:id/data-export/",
+    {
+      schema: {
+        ...base("A family's data as one JSON file, to answer a request under Art. 15 or 20 GDPR (D560)"),
+        params: AdminIdParamsSchema,
+        querystring: LocaleQuerySchema,
+        response: { 200: DataExportSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const body = await dataExport.of(request.params.id, request.locale, now);
+      // Who took a family's data out of the shop, and when (D132); not the data itself.
+      await auditExport(currentUser(request), "people", request.params.id, { data_export: true });
+      reply
+        .header("content-disposition", `attachment; filename="${dataExportFilename(now)}"`)
+        .header("cache-control", "private, no-store");
+      return body;
+    },
+  );
+}

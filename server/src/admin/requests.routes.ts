@@ -118,5 +118,5 @@ export const requestsAdminRoutes =
       },
       async (request) => requests.updateContact(currentUser(request), request.params.id, request.body),
     );
-    await app.register(peopleAdminRoutes({ db, removeMailFiles }));
+    await app.register(peopleAdminRoutes({ db, publicUrl, removeMailFiles }));
   };

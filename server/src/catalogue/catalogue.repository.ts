@@ -1,5 +1,5 @@
 import type { AgeGroup, InstructionLanguage, Locale, ProductType } from "@atelier/contract";
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/index.ts";
 import {
@@ -465,4 +465,18 @@ export async function findActiveHouses(
     .from(locations)
     .where(eq(locations.isActive, true))
     .orderBy(asc(locations.sortOrder), asc(locations.id));
+}
+
+/** Pages' names in a language, by id (archived pages too): what a family's data export names (D560). */
+export async function findPageNames(
+  db: DbOrTx,
+  ids: readonly number[],
+  locale: Locale,
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: productPages.id, name: textIn(productPages.name, locale) })
+    .from(productPages)
+    .where(inArray(productPages.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, String(row.name)]));
 }

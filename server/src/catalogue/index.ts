@@ -1,6 +1,7 @@
 export {
   type AcademyWeekRow,
   findAcademyWeeks,
+  findPageNames,
   findPublicSlugs,
   findPurchaseOptions,
   findSlots,

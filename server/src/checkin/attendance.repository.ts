@@ -364,3 +364,25 @@ export async function markAbsent(tx: Tx, itemId: number, date: string, staffId: 
 export async function lockItem(tx: Tx, itemId: number) {
   await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.id, itemId)).for("update");
 }
+
+/** The check-ins and staff's absence marks of these items, by date (a family's data export, D560). */
+export async function attendanceOfItems(db: DbOrTx, itemIds: readonly number[]) {
+  if (itemIds.length === 0) return { checkins: [], absences: [] };
+  const [checked, absent] = await Promise.all([
+    db
+      .select({ itemId: checkins.orderItemId, date: checkins.lessonDate, at: checkins.checkedInAt })
+      .from(checkins)
+      .where(inArray(checkins.orderItemId, [...itemIds]))
+      .orderBy(asc(checkins.lessonDate), asc(checkins.id)),
+    db
+      .select({
+        itemId: attendanceAbsences.orderItemId,
+        date: attendanceAbsences.lessonDate,
+        at: attendanceAbsences.markedAt,
+      })
+      .from(attendanceAbsences)
+      .where(inArray(attendanceAbsences.orderItemId, [...itemIds]))
+      .orderBy(asc(attendanceAbsences.lessonDate), asc(attendanceAbsences.id)),
+  ]);
+  return { checkins: checked, absences: absent };
+}

@@ -75,3 +75,20 @@ export async function deleteContactRequestsByEmail(tx: Tx, email: string): Promi
     .returning({ id: contactRequests.id });
   return rows.map((row) => row.id);
 }
+
+/** The contact requests sent with this address, newest first (a family's data export, D560). */
+export async function contactRequestsByEmail(db: DbOrTx, email: string) {
+  return db
+    .select({
+      firstName: contactRequests.firstName,
+      lastName: contactRequests.lastName,
+      phone: contactRequests.phone,
+      message: contactRequests.message,
+      comment: contactRequests.comment,
+      createdAt: contactRequests.createdAt,
+    })
+    .from(contactRequests)
+    .where(sql`lower(${contactRequests.email}) = lower(${email})`)
+    .orderBy(desc(contactRequests.createdAt), desc(contactRequests.id))
+    .limit(500);
+}

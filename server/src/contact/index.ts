@@ -1,6 +1,7 @@
 export {
   CONTACT_REQUEST_SORTS,
   type ContactRequestRow,
+  contactRequestsByEmail,
   deleteContactRequestsByEmail,
   findContactRequestForEdit,
   listContactRequestsForStaff,

@@ -5,6 +5,7 @@ import {
   closures,
   type DbOrTx,
   idIn,
+  lessonAbsences,
   makeupBookings,
   orderItemSlots,
   orderItems,
@@ -288,4 +289,18 @@ export async function slotHasLessonHistory(db: DbOrTx, slotId: number): Promise<
     })
     .from(sql`(select 1) as one`);
   return row?.named === true;
+}
+
+/** The absences parents reported for these items, by date (a family's data export, D560). */
+export async function reportedAbsencesOfItems(db: DbOrTx, itemIds: readonly number[]) {
+  if (itemIds.length === 0) return [];
+  return db
+    .select({
+      itemId: lessonAbsences.orderItemId,
+      date: lessonAbsences.lessonDate,
+      at: lessonAbsences.reportedAt,
+    })
+    .from(lessonAbsences)
+    .where(inArray(lessonAbsences.orderItemId, [...itemIds]))
+    .orderBy(asc(lessonAbsences.lessonDate), asc(lessonAbsences.id));
 }

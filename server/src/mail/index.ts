@@ -11,6 +11,7 @@ export {
   fillPlaceholderSql,
   findFailedMails,
   findPendingGiftCardMail,
+  mailsToAddress,
   requeueFailedMail,
   resendMail,
   resendMailAtMost,

@@ -344,3 +344,16 @@ export async function requeueFailedMail(tx: DbOrTx, id: number): Promise<{ id: n
     .returning({ id: mailOutbox.id, to: mailOutbox.to });
   return row ?? null;
 }
+
+/**
+ * The mails to an address, newest first: subject and when only (a family's data export, D560). Their text
+ * stays out: its links (a password reset, a payment) still work until they expire.
+ */
+export async function mailsToAddress(db: DbOrTx, email: string) {
+  return db
+    .select({ subject: mailOutbox.subject, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+    .from(mailOutbox)
+    .where(sql`lower(${mailOutbox.to}) = lower(${email})`)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(2_000);
+}

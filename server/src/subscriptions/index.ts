@@ -2,6 +2,7 @@ export { renewalLink } from "./contract-mails.ts";
 export {
   anonymiseCancellationsOfFamily,
   applyClosuresToPeriods,
+  cancellationsOfFamily,
   endSubscriptionOnWithdrawal,
   endSubscriptionsOfRefundedOrder,
   findPauses,

@@ -592,3 +592,25 @@ export async function insertSubscriptionRefund(
     .returning({ id: subscriptionRefunds.id });
   return inserted.length > 0;
 }
+
+/** The § 312k declarations made from the account or with its address (a family's data export, D560). */
+export async function cancellationsOfFamily(db: DbOrTx, userId: number, email: string) {
+  return db
+    .select({
+      contractRef: contractCancellations.contractRef,
+      name: contractCancellations.name,
+      email: contractCancellations.email,
+      kind: contractCancellations.kind,
+      reason: contractCancellations.reason,
+      requestedEnd: contractCancellations.requestedEnd,
+      createdAt: contractCancellations.createdAt,
+    })
+    .from(contractCancellations)
+    .where(
+      or(
+        eq(contractCancellations.userId, userId),
+        sql`lower(${contractCancellations.email}) = lower(${email})`,
+      ),
+    )
+    .orderBy(asc(contractCancellations.createdAt), asc(contractCancellations.id));
+}

@@ -1,3 +1,4 @@
+export { listEntriesOfUser } from "./waiting-list.repository.ts";
 export { waitingListRoutes } from "./waiting-list.routes.ts";
 export {
   createWaitingListService,

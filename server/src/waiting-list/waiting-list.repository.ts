@@ -400,3 +400,19 @@ export async function findItemOrder(db: DbOrTx, itemId: number): Promise<number 
     .where(eq(orderItems.id, itemId));
   return row?.orderId;
 }
+
+/** A family's waiting-list entries, newest first (its data export, D560). */
+export async function listEntriesOfUser(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      productPageId: waitingListEntries.productPageId,
+      visitorId: waitingListEntries.visitorId,
+      status: waitingListEntries.status,
+      createdAt: waitingListEntries.createdAt,
+      offeredAt: waitingListEntries.offeredAt,
+      acceptedAt: waitingListEntries.acceptedAt,
+    })
+    .from(waitingListEntries)
+    .where(eq(waitingListEntries.userId, userId))
+    .orderBy(desc(waitingListEntries.createdAt), desc(waitingListEntries.id));
+}

@@ -74,6 +74,7 @@ const AUDIT_FIELDS_SEEN: Record<string, readonly string[]> = {
   order_mails: ["order", "resent", "template"],
   "party-requests": ["confirmed_date", "handler", "note", "order", "state", "status"],
   people: [
+    "data_export",
     "erased",
     "instructor",
     "kept_invoices",

@@ -662,6 +662,10 @@ export const de = {
       erase_confirm: "Zur Bestätigung die E-Mail-Adresse eingeben: %{email}",
       erase_button: "Endgültig löschen",
       erased: "Die Familie wurde gelöscht.",
+      data_export_title: "Daten der Familie (DSGVO Art. 15 und 20)",
+      data_export_text:
+        "Eine JSON-Datei mit allem, was der Shop zur Familie gespeichert hat: Konto, Kinder mit den Notizen des Teams, Buchungen, Anwesenheiten, Anfragen und die Betreffzeilen der E-Mails. Für eine Auskunft an die Familie; der Download steht im Protokoll.",
+      data_export_button: "Daten herunterladen (JSON)",
       child_correct: "Korrigieren",
       child_correct_named: "Angaben zu %{name} korrigieren",
       child_title: "Angaben zum Kind korrigieren",
@@ -955,6 +959,7 @@ export const de = {
         reminders_off: "Abgeschaltete Erinnerungen",
         password_set: "Passwort gesetzt",
         erased: "Gelöscht",
+        data_export: "Daten der Familie heruntergeladen",
         kept_orders: "Aufbewahrte Bestellungen",
         kept_invoices: "Aufbewahrte Rechnungen",
         removed_requests: "Gelöschte Anfragen",

@@ -661,6 +661,10 @@ export const ru: AdminMessages = {
       erase_confirm: "Для подтверждения введите адрес e-mail: %{email}",
       erase_button: "Удалить безвозвратно",
       erased: "Данные семьи удалены.",
+      data_export_title: "Данные семьи (GDPR, ст. 15 и 20)",
+      data_export_text:
+        "Файл JSON со всем, что магазин хранит о семье: учётная запись, дети с заметками команды, бронирования, посещения, заявки и темы писем. Для ответа на запрос семьи; скачивание записывается в журнал.",
+      data_export_button: "Скачать данные (JSON)",
       child_correct: "Исправить",
       child_correct_named: "Исправить данные: %{name}",
       child_title: "Исправить данные ребёнка",
@@ -951,6 +955,7 @@ export const ru: AdminMessages = {
         reminders_off: "Отключённые напоминания",
         password_set: "Пароль задан",
         erased: "Удалено",
+        data_export: "Данные семьи скачаны",
         kept_orders: "Сохранённые заказы",
         kept_invoices: "Сохранённые счета",
         removed_requests: "Удалённые заявки",

@@ -29,10 +29,12 @@ import {
 import { Link } from "react-router-dom";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
+import { downloadFile } from "../shared/attendance-api.ts";
 import { EmailField, PhoneField } from "../shared/contact-fields.tsx";
 import { DetailShow } from "../shared/detail.tsx";
 import { EnumField, useEnumLabel } from "../shared/enum-labels.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { failureText } from "../shared/use-staff-action.ts";
 import { type Child, ChildCorrection } from "./child-correction.tsx";
 import { FamilyCredits } from "./family-credits.tsx";
 
@@ -240,6 +242,35 @@ function AdminActions() {
   );
 }
 
+/**
+ * A family's data as one JSON file (D560): what staff send a parent who asks under Art. 15 or 20 GDPR, the
+ * same file the parent can download in the profile. The download is in the audit log.
+ */
+function DataExportButton() {
+  const person = useRecordContext<Person>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  if (person?.role !== "customer") return null;
+  return (
+    <Box component="section" aria-labelledby="data-export-title" sx={{ my: 1 }}>
+      <Typography id="data-export-title" variant="subtitle1">
+        {translate("admin.people.data_export_title")}
+      </Typography>
+      <Typography sx={{ mb: 1 }}>{translate("admin.people.data_export_text")}</Typography>
+      <Button
+        variant="outlined"
+        onClick={() =>
+          downloadFile(`people/${person.id}/data-export/`).catch((failure: unknown) =>
+            notify(failureText(failure), { type: "error" }),
+          )
+        }
+      >
+        {translate("admin.people.data_export_button")}
+      </Button>
+    </Box>
+  );
+}
+
 /** A phone booking for this parent: the form opens with them chosen (issue 29). */
 function PhoneBookingButton() {
   const person = useRecordContext<Person>();
@@ -267,6 +298,7 @@ export function PersonShow() {
         <EnumField source="role" enumName="role" />
         <PhoneBookingButton />
         <Family />
+        <DataExportButton />
         <AdminActions />
       </SimpleShowLayout>
     </DetailShow>

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { meQueryOptions } from "../api/account-api.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
+import { DataDownload } from "./data-download.tsx";
 import { type PhoneFieldComponent, ProfileInfoForm } from "./profile-info-form.tsx";
 import "../i18n.ts";
 
@@ -31,7 +32,10 @@ export function AccountSettings({
           {t("loading")}
         </p>
       )}
-      <ChangePasswordForm />
+      <div className="space-y-10">
+        <ChangePasswordForm />
+        <DataDownload />
+      </div>
     </section>
   );
 }

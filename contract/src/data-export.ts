@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { HistorySchema } from "./history.ts";
+
+/**
+ * A family's data as the shop holds it (Art. 15 and 20 GDPR, D560): the parent downloads it from the
+ * profile, staff from the person's page. Machine-readable, one JSON file; dates ISO, money in cents. What
+ * only the school's staff see of the family (the team's notes on a child) is in it too; capability-like
+ * values (tokens, gift card codes, mail bodies with their links) are not.
+ */
+export const DataExportSchema = z.object({
+  exported_at: z.string(),
+  account: z.object({
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone_number: z.string(),
+    company_name: z.string(),
+    street: z.string(),
+    post_code: z.string(),
+    city: z.string(),
+    state: z.string(),
+    country: z.string(),
+    locale: z.string(),
+    email_verified: z.boolean(),
+    created_at: z.string(),
+  }),
+  children: z.array(
+    z.object({
+      id: z.number().int(),
+      first_name: z.string(),
+      last_name: z.string(),
+      birth_date: z.string(),
+      /** The team's notes (allergies, who fetches the child), as staff wrote them. */
+      notes: z.string(),
+    }),
+  ),
+  /** Every paid, refunded or cancelled booking, as the profile's history shows it. */
+  purchases: HistorySchema,
+  /** Each lesson date a child was checked in, marked absent by staff, or reported absent by the parent. */
+  attendance: z.array(
+    z.object({
+      item: z.number().int(),
+      date: z.string(),
+      record: z.enum(["checked_in", "absent_marked_by_staff", "absence_reported"]),
+      at: z.string(),
+    }),
+  ),
+  waiting_list: z.array(
+    z.object({
+      offer: z.string(),
+      child: z.number().int(),
+      status: z.string(),
+      joined_at: z.string(),
+      offered_at: z.string().nullable(),
+      accepted_at: z.string().nullable(),
+    }),
+  ),
+  visit_requests: z.array(
+    z.object({
+      kind: z.string(),
+      offer: z.string(),
+      status: z.string(),
+      date: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  contract_cancellations: z.array(
+    z.object({
+      contract: z.string(),
+      name: z.string(),
+      email: z.string(),
+      kind: z.string(),
+      reason: z.string(),
+      requested_end: z.string(),
+      declared_at: z.string(),
+    }),
+  ),
+  contact_requests: z.array(
+    z.object({
+      first_name: z.string(),
+      last_name: z.string(),
+      phone: z.string(),
+      message: z.string(),
+      comment: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  /** The mails the shop sent to the account's address: subject and when, not their text (its links still work). */
+  mails: z.array(z.object({ subject: z.string(), created_at: z.string(), sent_at: z.string().nullable() })),
+});
+export type DataExport = z.infer<typeof DataExportSchema>;

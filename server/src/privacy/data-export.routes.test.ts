@@ -1,0 +1,130 @@
+import { DataExportSchema, HistorySchema } from "@atelier/contract";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  auditLog,
+  checkins,
+  contactRequests,
+  lessonAbsences,
+  subscriptions,
+  users,
+  visitors,
+} from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { createStaff } from "../test/shop-fixtures.ts";
+
+// D560: a family's data as one JSON file, for the parent (Art. 15 and 20 GDPR) and for staff answering one.
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+  for (const slot of t.weekly) await t.setSeats(slot.id, 500);
+}, 60_000);
+afterAll(() => t?.close());
+
+/** A parent who bought a weekly course for their child, with what the school then recorded of them. */
+async function family(slot: number) {
+  const parent = await t.parentWithCourse(slot);
+  const { id } = (await t.fulfil(parent.headers)).json();
+  t.standIn.approve(id);
+  expect((await t.capture(parent.headers, id)).statusCode).toBe(200);
+  const history = HistorySchema.parse(
+    (await t.call("GET", "/api/v2/orders/items/history/", { headers: parent.headers })).json(),
+  );
+  const item = history[0];
+  if (!item) throw new Error("nothing bought");
+  const [account] = await t.db.select().from(users).where(eq(users.id, parent.id));
+  await t.db.update(visitors).set({ notes: "Nussallergie" }).where(eq(visitors.id, parent.child));
+  await t.db.insert(checkins).values({ orderItemId: item.id, lessonDate: "2026-11-02" });
+  await t.db.insert(lessonAbsences).values({ orderItemId: item.id, lessonDate: "2026-11-09" });
+  await t.db.insert(contactRequests).values({
+    kind: "callback",
+    firstName: "Eva",
+    lastName: "Muster",
+    email: (account?.email ?? "").toUpperCase(),
+    phone: "+4930123456",
+    message: "Bitte rufen Sie mich an",
+  });
+  return { ...parent, item, email: account?.email ?? "" };
+}
+
+const exportOf = (headers: Record<string, string>, query: Record<string, string> = {}) =>
+  t.call("GET", "/api/v2/users/me/data-export/", { headers, query });
+
+describe("GET /api/v2/users/me/data-export/ (D560)", () => {
+  it("gives the parent their family's data as a file, and nothing of another family", async () => {
+    const a = await family(0);
+    const b = await family(1);
+    // The next month is open for payment: the profile shows its link, a capability the file leaves out.
+    await t.db
+      .update(subscriptions)
+      .set({ periodEnd: new Date(Date.now() + 2 * 86_400_000) })
+      .where(eq(subscriptions.orderItemId, a.item.id));
+    await t.app.paymentWorker.runOnce();
+    const shown = HistorySchema.parse(
+      (await t.call("GET", "/api/v2/orders/items/history/", { headers: a.headers })).json(),
+    );
+    expect(shown[0]?.paypal_invoice_link).toMatch(/token=/);
+    const res = await exportOf(a.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="atelier-meine-daten-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    const file = DataExportSchema.parse(res.json());
+    expect(file.account.email).toBe(a.email);
+    expect(file.children).toEqual([expect.objectContaining({ id: a.child, notes: "Nussallergie" })]);
+    expect(file.purchases.map((item) => item.id)).toEqual([a.item.id]);
+    expect(file.purchases[0]?.subscription?.contract_number).toBe(a.item.subscription?.contract_number);
+    expect(file.purchases[0]?.paypal_invoice_link).toBeNull();
+    expect(res.body).not.toMatch(/token=/);
+    expect(file.attendance).toEqual([
+      expect.objectContaining({ item: a.item.id, date: "2026-11-02", record: "checked_in" }),
+      expect.objectContaining({ item: a.item.id, date: "2026-11-09", record: "absence_reported" }),
+    ]);
+    expect(file.contact_requests).toEqual([
+      expect.objectContaining({ message: "Bitte rufen Sie mich an", phone: "+4930123456" }),
+    ]);
+    // The order's mails by subject and time; their text, with its links, stays in the shop.
+    expect(file.mails.length).toBeGreaterThan(0);
+    expect(JSON.stringify(file.mails)).not.toMatch(/token|https?:/);
+    // Nothing of the other family.
+    const text = res.body;
+    expect(text).not.toContain(b.email);
+    expect(text).not.toContain(`"item":${b.item.id},`);
+  });
+
+  it("is for a signed-in parent only (401), at most a few a minute", async () => {
+    expect((await exportOf({})).statusCode).toBe(401);
+    const a = await family(2);
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) codes.push((await exportOf(a.headers)).statusCode);
+    expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(codes.at(-1)).toBe(429);
+  });
+});
+
+describe("GET /api/v2/admin/people/{id}/data-export/ (D560)", () => {
+  it("gives staff the same file for a person, audited without its data; customers are refused", async () => {
+    const a = await family(0);
+    const staff = await createStaff(t.db);
+    const url = `/api/v2/admin/people/${a.id}/data-export/`;
+    expect((await t.call("GET", url, { headers: a.headers })).statusCode).toBe(403);
+    const res = await t.call("GET", url, { headers: staff.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const file = DataExportSchema.parse(res.json());
+    expect(file.account.email).toBe(a.email);
+    expect(file.purchases.map((item) => item.id)).toEqual([a.item.id]);
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.resource, "people"), eq(auditLog.recordId, a.id), eq(auditLog.action, "export")),
+      );
+    expect(audited).toHaveLength(1);
+    expect(JSON.stringify(audited[0]?.after)).not.toContain(a.email);
+    expect(
+      (await t.call("GET", "/api/v2/admin/people/999999/data-export/", { headers: staff.headers }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

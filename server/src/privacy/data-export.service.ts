@@ -1,0 +1,132 @@
+// A family's data as the shop holds it (Art. 15 and 20 GDPR, D560): one JSON file, for the parent from the
+// profile and for staff answering a request from the person's page. Read from each area through its entry;
+// nothing is written, and nothing capability-like leaves (tokens, gift card codes, mail texts with links).
+import type { DataExport, Locale } from "@atelier/contract";
+import { findUserById } from "../accounts/index.ts";
+import { findPageNames } from "../catalogue/index.ts";
+import { attendanceOfItems } from "../checkin/index.ts";
+import { contactRequestsByEmail } from "../contact/index.ts";
+import type { Db } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { createHistoryService } from "../history/index.ts";
+import { reportedAbsencesOfItems } from "../lessons/index.ts";
+import { mailsToAddress } from "../mail/index.ts";
+import { cancellationsOfFamily } from "../subscriptions/index.ts";
+import { listVisitRequestsOfUser } from "../visit-requests/index.ts";
+import { findChildrenForStaff } from "../visitors/index.ts";
+import { listEntriesOfUser } from "../waiting-list/index.ts";
+
+export type DataExportDeps = { db: Db; publicUrl: string };
+
+export type DataExportService = ReturnType<typeof createDataExport>;
+
+/** Every purchase of a family, not the history's page of them (HISTORY_MAX_ITEMS). */
+const ALL_ITEMS = 100_000;
+
+export function createDataExport({ db, publicUrl }: DataExportDeps) {
+  // The purchases as the profile's history shows them.
+  const history = createHistoryService({ db, publicUrl, maxItems: ALL_ITEMS });
+  return {
+    /** The family of `userId`, in `locale` (the names of offers); 404 for an account that is gone. */
+    async of(userId: number, locale: Locale, now = new Date()): Promise<DataExport> {
+      const user = await findUserById(db, userId);
+      if (!user) throw AppError.notFound();
+      const [children, purchases, waiting, requests, cancellations, contacts, mails] = await Promise.all([
+        findChildrenForStaff(db, userId),
+        history.list(userId, {}, locale),
+        listEntriesOfUser(db, userId),
+        listVisitRequestsOfUser(db, userId),
+        cancellationsOfFamily(db, userId, user.email),
+        contactRequestsByEmail(db, user.email),
+        mailsToAddress(db, user.email),
+      ]);
+      const itemIds = purchases.map((item) => item.id);
+      const [attended, reported, pages] = await Promise.all([
+        attendanceOfItems(db, itemIds),
+        reportedAbsencesOfItems(db, itemIds),
+        findPageNames(
+          db,
+          waiting.map((entry) => entry.productPageId),
+          locale,
+        ),
+      ]);
+      const day = (record: DataExport["attendance"][number]["record"]) => (row: AttendanceRow) => ({
+        item: row.itemId,
+        date: row.date,
+        record,
+        at: row.at.toISOString(),
+      });
+      return {
+        exported_at: now.toISOString(),
+        account: {
+          email: user.email,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          phone_number: user.phoneNumber,
+          company_name: user.companyName,
+          street: user.street,
+          post_code: user.postCode,
+          city: user.city,
+          state: user.state,
+          country: user.country,
+          locale: user.locale,
+          email_verified: user.emailVerifiedAt !== null,
+          created_at: user.createdAt.toISOString(),
+        },
+        children: children.map((child) => ({
+          id: child.id,
+          first_name: child.firstName,
+          last_name: child.lastName,
+          birth_date: child.birthDate,
+          notes: child.notes,
+        })),
+        // The next month's payment link is a capability (its token pays that month): the file may travel.
+        purchases: purchases.map((item) => ({ ...item, paypal_invoice_link: null })),
+        attendance: [
+          ...attended.checkins.map(day("checked_in")),
+          ...attended.absences.map(day("absent_marked_by_staff")),
+          ...reported.map(day("absence_reported")),
+        ].sort((a, b) => a.date.localeCompare(b.date) || a.item - b.item),
+        waiting_list: waiting.map((entry) => ({
+          offer: pages.get(entry.productPageId) ?? "",
+          child: entry.visitorId,
+          status: entry.status,
+          joined_at: entry.createdAt.toISOString(),
+          offered_at: entry.offeredAt?.toISOString() ?? null,
+          accepted_at: entry.acceptedAt?.toISOString() ?? null,
+        })),
+        visit_requests: requests.map((request) => ({
+          kind: request.kind,
+          offer: request.productName[locale] || request.productName.de,
+          status: request.status,
+          date: request.date,
+          created_at: request.createdAt.toISOString(),
+        })),
+        contract_cancellations: cancellations.map((row) => ({
+          contract: row.contractRef,
+          name: row.name,
+          email: row.email,
+          kind: row.kind,
+          reason: row.reason,
+          requested_end: row.requestedEnd,
+          declared_at: row.createdAt.toISOString(),
+        })),
+        contact_requests: contacts.map((row) => ({
+          first_name: row.firstName,
+          last_name: row.lastName,
+          phone: row.phone,
+          message: row.message,
+          comment: row.comment,
+          created_at: row.createdAt.toISOString(),
+        })),
+        mails: mails.map((mail) => ({
+          subject: mail.subject,
+          created_at: mail.createdAt.toISOString(),
+          sent_at: mail.sentAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  };
+}
+
+type AttendanceRow = { itemId: number; date: string; at: Date };
