@@ -2,10 +2,13 @@
 // dashboard (a renewal order's capture, or an autopay sale). The shop records it once per gateway refund and
 // corrects that month's invoice with a credit note, so the month's export shows it. The contract runs on:
 // a refund alone does not say the family leaves; staff cancel the contract where that is meant.
+import { paidDays } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
+import { enqueueMail, formatDate } from "../mail/index.ts";
 import { GATEWAY_LABELS, type GatewayName } from "../payments/index.ts";
 import type { SubscriptionsContext } from "./subscriptions.deps.ts";
 import {
+  findContractMailFacts,
   insertSubscriptionRefund,
   lockSubscriptionPayment,
   refundedOfSubscriptionPayment,
@@ -37,22 +40,53 @@ export async function recordMonthRefund(
       amountCents: cents,
     });
     if (!fresh) return "already_recorded";
-    if (cents > 0) await creditTheMonth(ctx, tx, payment.id, cents, refund);
+    if (cents > 0) await creditTheMonth(ctx, tx, payment, cents, refund);
     return "recorded";
   });
 }
 
+/** The month's credit note, and the parent's mail with it, as a refund staff make in the back office sends. */
 async function creditTheMonth(
   ctx: SubscriptionsContext,
   tx: Tx,
-  subscriptionPaymentId: number,
+  payment: { id: number; subscriptionId: number; periodStart: Date; periodEnd: Date },
   cents: number,
   refund: MonthRefund,
 ) {
   const note = await ctx.creditMonthInvoice(tx, {
-    subscriptionPaymentId,
+    subscriptionPaymentId: payment.id,
     amountCents: cents,
     paymentReference: `${GATEWAY_LABELS[refund.gateway]} ${refund.refundId}`,
   });
-  if (!note) ctx.log.info({ subscriptionPaymentId }, "a month without an invoice refunded: no credit note");
+  if (!note) {
+    ctx.log.info(
+      { subscriptionPaymentId: payment.id },
+      "a month without an invoice refunded: no credit note",
+    );
+    return;
+  }
+  const facts = await findContractMailFacts(tx, payment.subscriptionId);
+  if (!facts?.email) return;
+  const month = paidDays(payment.periodStart, payment.periodEnd);
+  const days = `${formatDate(month.from, facts.locale)} – ${formatDate(month.to, facts.locale)}`;
+  const course = facts.childName ? `${facts.productName} (${facts.childName})` : facts.productName;
+  await enqueueMail(
+    tx,
+    {
+      to: facts.email,
+      template: "staff-refund",
+      locale: facts.locale,
+      data: {
+        firstName: facts.firstName,
+        orderId: facts.orderId,
+        item: `${course}, ${days}`,
+        refundCents: cents,
+        cancelled: false,
+        reason: "",
+        creditNoteNumber: note.number,
+      },
+      attachments: [{ kind: "invoice-pdf", invoiceId: note.id, filename: `${note.number}.pdf` }],
+    },
+    { publicUrl: ctx.publicUrl },
+  );
 }

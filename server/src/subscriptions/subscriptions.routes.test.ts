@@ -371,6 +371,17 @@ describe("a month refunded at PayPal by staff (D558)", () => {
     });
     expect(notes[0]?.data.lines[0]?.when).toContain("Erstattung vom");
     expect((await subRow(a.item.id))?.periodEnd).toEqual(paidUntil);
+    // The parent gets the credit note by mail, as after a refund staff make in the back office, once.
+    const refundMails = (await t.mailsTo(await accountEmailOf(a.headers))).filter(
+      (mail) => mail.template === "staff-refund",
+    );
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0]?.attachments).toEqual([
+      { kind: "invoice-pdf", invoiceId: notes[0]?.id, filename: `${notes[0]?.number}.pdf` },
+    ]);
+    expect(refundMails[0]?.subject).toBe(`Erstattung zu Ihrer Bestellung Nr. ${a.item.order}`);
+    expect(refundMails[0]?.text).toContain("Die Buchung selbst bleibt bestehen.");
+    expect(refundMails[0]?.text).not.toContain("Grund:");
     // In the tax adviser's month as a credit note of its own.
     const staff = await createStaff(t.db);
     const monthKey = berlinDate(notes[0]?.issuedAt ?? new Date()).slice(0, 7);

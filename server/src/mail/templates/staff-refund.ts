@@ -13,7 +13,7 @@ export type StaffRefundData = GiftCardReturn & {
   refundCents: number;
   /** Whether the booking was cancelled with it (its seat is free again). */
   cancelled: boolean;
-  /** The reason staff gave, shown to the parent as written. */
+  /** The reason staff gave, shown to the parent as written; empty: none given (a refund made at the gateway). */
   reason: string;
   /** The credit note's number, attached as PDF; null when nothing is refunded. */
   creditNoteNumber: string | null;
@@ -95,7 +95,7 @@ export const staffRefundTemplate: MailTemplate<StaffRefundData> = (data, locale)
     ...(refund ? [{ label: t.refund, value: formatMoney(data.refundCents, locale) }] : []),
     // The whole refund onto the card says so in its text (`howGiftCard`); only a part is a row of its own.
     ...giftCardReturnRows(data, locale, toCard < data.refundCents),
-    { label: t.reason, value: data.reason },
+    ...(data.reason ? [{ label: t.reason, value: data.reason }] : []),
     ...(data.creditNoteNumber ? [{ label: t.creditNote, value: data.creditNoteNumber }] : []),
   ];
   const intro = t.intro(data.cancelled, refund);
