@@ -2,7 +2,7 @@ import type { Locale } from "@atelier/contract";
 import { EmailSchema } from "@atelier/contract";
 import { and, asc, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import { type MailAttachmentRef, mailOutbox, ph, prepared } from "../db/index.ts";
+import { type MailAttachmentRef, mailOutbox, pgArray, ph, prepared } from "../db/index.ts";
 import {
   type MailTemplateData,
   type MailTemplateName,
@@ -347,13 +347,19 @@ export async function requeueFailedMail(tx: DbOrTx, id: number): Promise<{ id: n
 
 /**
  * The mails to an address, newest first: subject and when only (a family's data export, D560). Their text
- * stays out: its links (a password reset, a payment) still work until they expire.
+ * stays out: its links (a password reset, a payment) still work until they expire. The school's own copies
+ * are left out: an address that gets them (a staff member's) would carry other families' names.
  */
 export async function mailsToAddress(db: DbOrTx, email: string) {
   return db
     .select({ subject: mailOutbox.subject, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
     .from(mailOutbox)
-    .where(sql`lower(${mailOutbox.to}) = lower(${email})`)
+    .where(
+      and(
+        sql`lower(${mailOutbox.to}) = lower(${email})`,
+        sql`${mailOutbox.template} <> all(${pgArray(STAFF_TEMPLATES)}::text[])`,
+      ),
+    )
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(2_000);
 }

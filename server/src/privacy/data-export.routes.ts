@@ -1,4 +1,4 @@
-import { DataExportSchema, LocaleQuerySchema } from "@atelier/contract";
+import { berlinDate, DataExportSchema, LocaleQuerySchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ErrorReplySchema } from "../errors/index.ts";
 import { accountRateKey, currentUser, requireUser } from "../plugins/index.ts";
@@ -8,7 +8,7 @@ import type { DataExportService } from "./data-export.service.ts";
 export const DATA_EXPORTS_PER_MINUTE = 5;
 
 /** The file's name: the day it was made, so two downloads of a family sort by date. */
-export const dataExportFilename = (at: Date) => `atelier-meine-daten-${at.toISOString().slice(0, 10)}.json`;
+export const dataExportFilename = (at: Date) => `atelier-meine-daten-${berlinDate(at)}.json`;
 
 /**
  * `GET /api/v2/users/me/data-export/` (D560): the signed-in parent's data as one JSON file, to keep or to

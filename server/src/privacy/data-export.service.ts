@@ -31,14 +31,17 @@ export function createDataExport({ db, publicUrl }: DataExportDeps) {
     async of(userId: number, locale: Locale, now = new Date()): Promise<DataExport> {
       const user = await findUserById(db, userId);
       if (!user) throw AppError.notFound();
+      // What was sent with the address, not from the account, is the family's only once the account has
+      // shown it owns the address: whoever registers another's address gets nothing that person sent (D166).
+      const owned = user.emailVerifiedAt !== null ? user.email : null;
       const [children, purchases, waiting, requests, cancellations, contacts, mails] = await Promise.all([
         findChildrenForStaff(db, userId),
         history.list(userId, {}, locale),
         listEntriesOfUser(db, userId),
         listVisitRequestsOfUser(db, userId),
-        cancellationsOfFamily(db, userId, user.email),
-        contactRequestsByEmail(db, user.email),
-        mailsToAddress(db, user.email),
+        cancellationsOfFamily(db, userId, owned),
+        owned ? contactRequestsByEmail(db, owned) : [],
+        owned ? mailsToAddress(db, owned) : [],
       ]);
       const itemIds = purchases.map((item) => item.id);
       const [attended, reported, pages] = await Promise.all([

@@ -593,8 +593,11 @@ export async function insertSubscriptionRefund(
   return inserted.length > 0;
 }
 
-/** The § 312k declarations made from the account or with its address (a family's data export, D560). */
-export async function cancellationsOfFamily(db: DbOrTx, userId: number, email: string) {
+/**
+ * The § 312k declarations made from the account, and with its address when it is given (a verified one: a
+ * family's data export, D560).
+ */
+export async function cancellationsOfFamily(db: DbOrTx, userId: number, email: string | null) {
   return db
     .select({
       contractRef: contractCancellations.contractRef,
@@ -607,10 +610,12 @@ export async function cancellationsOfFamily(db: DbOrTx, userId: number, email: s
     })
     .from(contractCancellations)
     .where(
-      or(
-        eq(contractCancellations.userId, userId),
-        sql`lower(${contractCancellations.email}) = lower(${email})`,
-      ),
+      email === null
+        ? eq(contractCancellations.userId, userId)
+        : or(
+            eq(contractCancellations.userId, userId),
+            sql`lower(${contractCancellations.email}) = lower(${email})`,
+          ),
     )
     .orderBy(asc(contractCancellations.createdAt), asc(contractCancellations.id));
 }

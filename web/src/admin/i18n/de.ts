@@ -662,9 +662,9 @@ export const de = {
       erase_confirm: "Zur Bestätigung die E-Mail-Adresse eingeben: %{email}",
       erase_button: "Endgültig löschen",
       erased: "Die Familie wurde gelöscht.",
-      data_export_title: "Daten der Familie (DSGVO Art. 15 und 20)",
+      data_export_title: "Daten der Familie (Art. 15 und 20 DSGVO)",
       data_export_text:
-        "Eine JSON-Datei mit allem, was der Shop zur Familie gespeichert hat: Konto, Kinder mit den Notizen des Teams, Buchungen, Anwesenheiten, Anfragen und die Betreffzeilen der E-Mails. Für eine Auskunft an die Familie; der Download steht im Protokoll.",
+        "Eine JSON-Datei für eine Auskunft an die Familie: Konto, Kinder mit den Notizen des Teams, Buchungen und Verträge, Anwesenheiten, Wartelisten, Anfragen und die Betreffzeilen der E-Mails. Nicht enthalten und bei einer Auskunft von Hand zu ergänzen: Geburtstagsanfragen, gekaufte Gutscheine, Nachholtermine, die Rechnungsadressen der Bestellungen und die Einträge im Protokoll. Der Download steht im Protokoll.",
       data_export_button: "Daten herunterladen (JSON)",
       child_correct: "Korrigieren",
       child_correct_named: "Angaben zu %{name} korrigieren",

@@ -55,7 +55,7 @@ Wir speichern Daten, solange es für den jeweiligen Zweck nötig ist. Kontodaten
 
 ## 8. Ihre Rechte
 
-Sie haben das Recht auf Auskunft (Art. 15 DSGVO), Berichtigung (Art. 16), Löschung (Art. 17), Einschränkung der Verarbeitung (Art. 18), Datenübertragbarkeit (Art. 20) und Widerspruch gegen Verarbeitungen auf Grundlage berechtigter Interessen (Art. 21). Eine Einwilligung können Sie jederzeit mit Wirkung für die Zukunft widerrufen (Art. 7 Abs. 3). Schreiben Sie uns dazu an ${SCHOOL.privacyEmail}. Mit einem Konto laden Sie Ihre Daten auch selbst herunter: im Profil, Abschnitt „Ihre Daten“ (eine JSON-Datei).
+Sie haben das Recht auf Auskunft (Art. 15 DSGVO), Berichtigung (Art. 16), Löschung (Art. 17), Einschränkung der Verarbeitung (Art. 18), Datenübertragbarkeit (Art. 20) und Widerspruch gegen Verarbeitungen auf Grundlage berechtigter Interessen (Art. 21). Eine Einwilligung können Sie jederzeit mit Wirkung für die Zukunft widerrufen (Art. 7 Abs. 3). Schreiben Sie uns dazu an ${SCHOOL.privacyEmail}. Wenn Sie ein Konto haben, können Sie Ihre Daten auch selbst herunterladen: im Profil unter „Ihre Daten“ (als JSON-Datei).
 
 ## 9. Beschwerderecht
 
@@ -106,7 +106,7 @@ ${SCHOOL.name}, ${SCHOOL.street}, ${SCHOOL.city}
 
 ## 8. Ваши права
 
-Вы имеете право на получение информации (ст. 15 GDPR), исправление (ст. 16), удаление (ст. 17), ограничение обработки (ст. 18), переносимость данных (ст. 20) и возражение против обработки на основании законных интересов (ст. 21). Согласие можно в любой момент отозвать на будущее (ст. 7 абз. 3). Пишите нам: ${SCHOOL.privacyEmail}. Если у вас есть учётная запись, вы можете скачать свои данные и сами: в профиле, раздел «Ваши данные» (файл JSON).
+Вы имеете право на получение информации (ст. 15 GDPR), исправление (ст. 16), удаление (ст. 17), ограничение обработки (ст. 18), переносимость данных (ст. 20) и возражение против обработки на основании законных интересов (ст. 21). Согласие можно в любой момент отозвать на будущее (ст. 7 абз. 3). Пишите нам: ${SCHOOL.privacyEmail}. Если у вас есть учётная запись, вы также можете сами скачать свои данные в профиле, в разделе «Ваши данные» (файл JSON).
 
 ## 9. Право на жалобу
 
