@@ -36,6 +36,19 @@ export const DataExportSchema = z.object({
   ),
   /** Every paid, refunded or cancelled booking, as the profile's history shows it. */
   purchases: HistorySchema,
+  /** Each order with what was given for it: the billing data and the payer's name at the gateway. */
+  orders: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.string(),
+      billing: z.record(z.string(), z.unknown()).nullable(),
+      payer_first_name: z.string().nullable(),
+      payer_last_name: z.string().nullable(),
+      total_cents: z.number().int(),
+      created_at: z.string(),
+      paid_at: z.string().nullable(),
+    }),
+  ),
   /** Each lesson date a child was checked in, marked absent by staff, or reported absent by the parent. */
   attendance: z.array(
     z.object({
@@ -61,6 +74,19 @@ export const DataExportSchema = z.object({
       offer: z.string(),
       status: z.string(),
       date: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  party_requests: z.array(
+    z.object({
+      offer: z.string(),
+      dates: z.array(z.string()),
+      children_count: z.number().int(),
+      ages: z.array(z.number()),
+      comment: z.string(),
+      status: z.string(),
+      confirmed_date: z.string().nullable(),
+      declined_at: z.string().nullable(),
       created_at: z.string(),
     }),
   ),

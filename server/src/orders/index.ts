@@ -21,6 +21,7 @@ export {
   itemLinkVersions,
   itemSlots,
   lineColumns,
+  listOrderBillingOfUser,
   listOrdersOfUserForStaff,
   type NamedItemRow,
   namedColumns,

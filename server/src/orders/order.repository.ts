@@ -1213,6 +1213,24 @@ export function listOrdersOfUserForStaff(db: DbOrTx, userId: number) {
     .limit(200);
 }
 
+/** A parent's orders with what was given for them at checkout: billing data and payer (data export, D560). */
+export function listOrderBillingOfUser(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      billing: orders.billing,
+      payerFirstName: orders.payerFirstName,
+      payerLastName: orders.payerLastName,
+      totalCheckoutCents: orders.totalCheckoutCents,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(sql`${orders.createdAt} desc`, sql`${orders.id} desc`);
+}
+
 /** Orders staged for payment and not paid yet: erasure waits until they are settled (D139). */
 export async function countUnpaidOrdersOfUser(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db

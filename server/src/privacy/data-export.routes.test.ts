@@ -7,6 +7,7 @@ import {
   contactRequests,
   lessonAbsences,
   mailOutbox,
+  partyRequests,
   subscriptions,
   users,
   visitors,
@@ -79,6 +80,16 @@ describe("GET /api/v2/users/me/data-export/ (D560)", () => {
       template: "staff-notice",
       locale: "de",
     });
+    // A's birthday-party request.
+    await t.db.insert(partyRequests).values({
+      userId: a.id,
+      productPageId: t.course.page.id,
+      purchaseOptionId: t.course.option("Course (1 / week)").id,
+      dates: ["2027-03-13"],
+      childrenCount: 8,
+      ages: [6, 7],
+      comment: "Ohne Nüsse bitte",
+    });
     // The next month is open for payment: the profile shows its link, a capability the file leaves out.
     await t.db
       .update(subscriptions)
@@ -101,6 +112,11 @@ describe("GET /api/v2/users/me/data-export/ (D560)", () => {
     expect(file.purchases.map((item) => item.id)).toEqual([a.item.id]);
     expect(file.purchases[0]?.subscription?.contract_number).toBe(a.item.subscription?.contract_number);
     expect(file.purchases[0]?.paypal_invoice_link).toBeNull();
+    expect(file.orders.map((order) => order.id)).toEqual([a.item.order]);
+    expect(file.orders[0]).toMatchObject({ status: "paid", total_cents: a.item.price_cents });
+    expect(file.party_requests).toEqual([
+      expect.objectContaining({ dates: ["2027-03-13"], comment: "Ohne Nüsse bitte", status: "sent" }),
+    ]);
     expect(res.body).not.toMatch(/token=/);
     expect(file.attendance).toEqual([
       expect.objectContaining({ item: a.item.id, date: "2026-11-02", record: "checked_in" }),

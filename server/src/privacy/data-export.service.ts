@@ -2,7 +2,7 @@
 // profile and for staff answering a request from the person's page. Read from each area through its entry;
 // nothing is written, and nothing capability-like leaves (tokens, gift card codes, mail texts with links).
 import type { DataExport, Locale } from "@atelier/contract";
-import { findUserById } from "../accounts/index.ts";
+import { findUserById, type UserRow } from "../accounts/index.ts";
 import { findPageNames } from "../catalogue/index.ts";
 import { attendanceOfItems } from "../checkin/index.ts";
 import { contactRequestsByEmail } from "../contact/index.ts";
@@ -11,8 +11,9 @@ import { AppError } from "../errors/index.ts";
 import { createHistoryService } from "../history/index.ts";
 import { reportedAbsencesOfItems } from "../lessons/index.ts";
 import { mailsToAddress } from "../mail/index.ts";
+import { listOrderBillingOfUser } from "../orders/index.ts";
 import { cancellationsOfFamily } from "../subscriptions/index.ts";
-import { listVisitRequestsOfUser } from "../visit-requests/index.ts";
+import { listPartyRequestsOfUser, listVisitRequestsOfUser, partyStateOf } from "../visit-requests/index.ts";
 import { findChildrenForStaff } from "../visitors/index.ts";
 import { listEntriesOfUser } from "../waiting-list/index.ts";
 
@@ -34,15 +35,18 @@ export function createDataExport({ db, publicUrl }: DataExportDeps) {
       // What was sent with the address, not from the account, is the family's only once the account has
       // shown it owns the address: whoever registers another's address gets nothing that person sent (D166).
       const owned = user.emailVerifiedAt !== null ? user.email : null;
-      const [children, purchases, waiting, requests, cancellations, contacts, mails] = await Promise.all([
-        findChildrenForStaff(db, userId),
-        history.list(userId, {}, locale),
-        listEntriesOfUser(db, userId),
-        listVisitRequestsOfUser(db, userId),
-        cancellationsOfFamily(db, userId, owned),
-        owned ? contactRequestsByEmail(db, owned) : [],
-        owned ? mailsToAddress(db, owned) : [],
-      ]);
+      const [children, purchases, orders, waiting, requests, parties, cancellations, contacts, mails] =
+        await Promise.all([
+          findChildrenForStaff(db, userId),
+          history.list(userId, {}, locale),
+          listOrderBillingOfUser(db, userId),
+          listEntriesOfUser(db, userId),
+          listVisitRequestsOfUser(db, userId),
+          listPartyRequestsOfUser(db, userId),
+          cancellationsOfFamily(db, userId, owned),
+          owned ? contactRequestsByEmail(db, owned) : [],
+          owned ? mailsToAddress(db, owned) : [],
+        ]);
       const itemIds = purchases.map((item) => item.id);
       const [attended, reported, pages] = await Promise.all([
         attendanceOfItems(db, itemIds),
@@ -61,21 +65,7 @@ export function createDataExport({ db, publicUrl }: DataExportDeps) {
       });
       return {
         exported_at: now.toISOString(),
-        account: {
-          email: user.email,
-          first_name: user.firstName,
-          last_name: user.lastName,
-          phone_number: user.phoneNumber,
-          company_name: user.companyName,
-          street: user.street,
-          post_code: user.postCode,
-          city: user.city,
-          state: user.state,
-          country: user.country,
-          locale: user.locale,
-          email_verified: user.emailVerifiedAt !== null,
-          created_at: user.createdAt.toISOString(),
-        },
+        account: accountOf(user),
         children: children.map((child) => ({
           id: child.id,
           first_name: child.firstName,
@@ -85,6 +75,16 @@ export function createDataExport({ db, publicUrl }: DataExportDeps) {
         })),
         // The next month's payment link is a capability (its token pays that month): the file may travel.
         purchases: purchases.map((item) => ({ ...item, paypal_invoice_link: null })),
+        orders: orders.map((order) => ({
+          id: order.id,
+          status: order.status,
+          billing: order.billing,
+          payer_first_name: order.payerFirstName,
+          payer_last_name: order.payerLastName,
+          total_cents: order.totalCheckoutCents,
+          created_at: order.createdAt.toISOString(),
+          paid_at: order.paidAt?.toISOString() ?? null,
+        })),
         attendance: [
           ...attended.checkins.map(day("checked_in")),
           ...attended.absences.map(day("absent_marked_by_staff")),
@@ -98,30 +98,7 @@ export function createDataExport({ db, publicUrl }: DataExportDeps) {
           offered_at: entry.offeredAt?.toISOString() ?? null,
           accepted_at: entry.acceptedAt?.toISOString() ?? null,
         })),
-        visit_requests: requests.map((request) => ({
-          kind: request.kind,
-          offer: request.productName[locale] || request.productName.de,
-          status: request.status,
-          date: request.date,
-          created_at: request.createdAt.toISOString(),
-        })),
-        contract_cancellations: cancellations.map((row) => ({
-          contract: row.contractRef,
-          name: row.name,
-          email: row.email,
-          kind: row.kind,
-          reason: row.reason,
-          requested_end: row.requestedEnd,
-          declared_at: row.createdAt.toISOString(),
-        })),
-        contact_requests: contacts.map((row) => ({
-          first_name: row.firstName,
-          last_name: row.lastName,
-          phone: row.phone,
-          message: row.message,
-          comment: row.comment,
-          created_at: row.createdAt.toISOString(),
-        })),
+        ...requestsOf({ requests, parties, cancellations, contacts }, locale),
         mails: mails.map((mail) => ({
           subject: mail.subject,
           created_at: mail.createdAt.toISOString(),
@@ -133,3 +110,72 @@ export function createDataExport({ db, publicUrl }: DataExportDeps) {
 }
 
 type AttendanceRow = { itemId: number; date: string; at: Date };
+
+/** The account as the file names it. */
+function accountOf(user: UserRow): DataExport["account"] {
+  return {
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone_number: user.phoneNumber,
+    company_name: user.companyName,
+    street: user.street,
+    post_code: user.postCode,
+    city: user.city,
+    state: user.state,
+    country: user.country,
+    locale: user.locale,
+    email_verified: user.emailVerifiedAt !== null,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+/** What the family asked of the school: visits, parties, cancellations and contact. */
+function requestsOf(
+  asked: {
+    requests: Awaited<ReturnType<typeof listVisitRequestsOfUser>>;
+    parties: Awaited<ReturnType<typeof listPartyRequestsOfUser>>;
+    cancellations: Awaited<ReturnType<typeof cancellationsOfFamily>>;
+    contacts: Awaited<ReturnType<typeof contactRequestsByEmail>>;
+  },
+  locale: Locale,
+): Pick<DataExport, "visit_requests" | "party_requests" | "contract_cancellations" | "contact_requests"> {
+  const { requests, parties, cancellations, contacts } = asked;
+  return {
+    visit_requests: requests.map((request) => ({
+      kind: request.kind,
+      offer: request.productName[locale] || request.productName.de,
+      status: request.status,
+      date: request.date,
+      created_at: request.createdAt.toISOString(),
+    })),
+    party_requests: parties.map((party) => ({
+      offer: party.productName[locale] || party.productName.de || "",
+      dates: party.dates,
+      children_count: party.childrenCount,
+      ages: party.ages,
+      comment: party.comment,
+      status: partyStateOf(party),
+      confirmed_date: party.confirmedDate,
+      declined_at: party.declinedAt?.toISOString() ?? null,
+      created_at: party.createdAt.toISOString(),
+    })),
+    contract_cancellations: cancellations.map((row) => ({
+      contract: row.contractRef,
+      name: row.name,
+      email: row.email,
+      kind: row.kind,
+      reason: row.reason,
+      requested_end: row.requestedEnd,
+      declared_at: row.createdAt.toISOString(),
+    })),
+    contact_requests: contacts.map((row) => ({
+      first_name: row.firstName,
+      last_name: row.lastName,
+      phone: row.phone,
+      message: row.message,
+      comment: row.comment,
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
+}

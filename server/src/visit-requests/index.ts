@@ -3,6 +3,7 @@ export {
   deletePartyRequestsOfUser,
   findPartyRequest,
   listPartyRequestsForStaff,
+  listPartyRequestsOfUser,
   lockPartyRoom,
   type PartyRequestView,
   partiesHoldingRooms,
