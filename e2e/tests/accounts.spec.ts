@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { severeFindings } from "../support/axe.ts";
 import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
@@ -243,6 +244,17 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("change-password-result")).toContainText("gespeichert");
     const again = await request.post("/api/v2/users/sign_in/", { data: { email, password: changed } });
     expect(again.status()).toBe(200);
+
+    // What the school holds about the family, as one file (Art. 15 and 20 GDPR, D560), the saved city in it.
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Meine Daten herunterladen" }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/^atelier-meine-daten-\d{4}-\d{2}-\d{2}\.json$/);
+    const held = JSON.parse(readFileSync((await file.path()) ?? "", "utf8")) as {
+      account: { email: string; city: string };
+    };
+    expect(held.account).toMatchObject({ email, city: "Potsdam" });
   });
 
   for (const provider of [
