@@ -58,6 +58,29 @@ export const DataExportSchema = z.object({
       at: z.string(),
     }),
   ),
+  /** Make-up lessons: each credit (for an absence or a lesson the school cancelled) and the lesson it booked. */
+  makeups: z.array(
+    z.object({
+      item: z.number().int(),
+      reason: z.string(),
+      for_date: z.string(),
+      expires_on: z.string(),
+      used_at: z.string().nullable(),
+      booked_date: z.string().nullable(),
+      booking_cancelled_at: z.string().nullable(),
+    }),
+  ),
+  /** Gift cards the parent bought, without their codes (a code pays: it stays on the card's PDF). */
+  gift_cards: z.array(
+    z.object({
+      initial_cents: z.number().int(),
+      balance_cents: z.number().int(),
+      recipient_name: z.string().nullable(),
+      message: z.string(),
+      expires_at: z.string().nullable(),
+      bought_at: z.string(),
+    }),
+  ),
   waiting_list: z.array(
     z.object({
       offer: z.string(),

@@ -158,3 +158,19 @@ export async function anonymiseGiftCardsOfBuyer(db: DbOrTx, userId: number): Pro
     .returning({ id: giftCards.id });
   return cards.map((card) => card.id);
 }
+
+/** The cards a parent bought, oldest first, without their codes (a family's data export, D560). */
+export async function giftCardsBoughtBy(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      initialCents: giftCards.initialCents,
+      balanceCents: giftCards.balanceCents,
+      recipientName: giftCards.recipientName,
+      message: giftCards.message,
+      expiresAt: giftCards.expiresAt,
+      createdAt: giftCards.createdAt,
+    })
+    .from(giftCards)
+    .where(eq(giftCards.buyerUserId, userId))
+    .orderBy(giftCards.createdAt, giftCards.id);
+}

@@ -8,6 +8,7 @@ export {
   findGiftCardOfItem,
   type GiftCardRow,
   giftCardBalancesOfItems,
+  giftCardsBoughtBy,
 } from "./gift-cards.repository.ts";
 export {
   giftCardMailCard,

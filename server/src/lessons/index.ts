@@ -3,7 +3,7 @@
 export { cancelledDatesOf, type LessonDay, lessonDay, makeupsBetween } from "./lesson-day.ts";
 export { addDays, berlinInstant } from "./lesson-time.ts";
 export { type Lesson, type LessonItem, type LessonSlot, lessonOn } from "./lesson-today.ts";
-export { reportedAbsencesOfItems, slotHasLessonHistory } from "./lessons.repository.ts";
+export { makeupsOfUser, reportedAbsencesOfItems, slotHasLessonHistory } from "./lessons.repository.ts";
 export { lessonsRoutes } from "./lessons.routes.ts";
 export {
   createLessonsService,

@@ -7,6 +7,7 @@ import {
   idIn,
   lessonAbsences,
   makeupBookings,
+  makeupCredits,
   orderItemSlots,
   orderItems,
   orders,
@@ -303,4 +304,22 @@ export async function reportedAbsencesOfItems(db: DbOrTx, itemIds: readonly numb
     .from(lessonAbsences)
     .where(inArray(lessonAbsences.orderItemId, [...itemIds]))
     .orderBy(asc(lessonAbsences.lessonDate), asc(lessonAbsences.id));
+}
+
+/** A family's make-up credits with the lesson each was used for, if any (its data export, D560). */
+export async function makeupsOfUser(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      itemId: makeupCredits.orderItemId,
+      reason: makeupCredits.reason,
+      sourceDate: makeupCredits.sourceDate,
+      expiresOn: makeupCredits.expiresOn,
+      usedAt: makeupCredits.usedAt,
+      bookedDate: makeupBookings.lessonDate,
+      bookingCancelledAt: makeupBookings.cancelledAt,
+    })
+    .from(makeupCredits)
+    .leftJoin(makeupBookings, eq(makeupBookings.creditId, makeupCredits.id))
+    .where(eq(makeupCredits.userId, userId))
+    .orderBy(asc(makeupCredits.sourceDate), asc(makeupCredits.id));
 }

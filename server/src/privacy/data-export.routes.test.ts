@@ -5,8 +5,10 @@ import {
   auditLog,
   checkins,
   contactRequests,
+  giftCards,
   lessonAbsences,
   mailOutbox,
+  makeupCredits,
   partyRequests,
   subscriptions,
   users,
@@ -80,6 +82,24 @@ describe("GET /api/v2/users/me/data-export/ (D560)", () => {
       template: "staff-notice",
       locale: "de",
     });
+    // A's make-up credit for the absence, and a gift card A bought for a friend.
+    await t.db.insert(makeupCredits).values({
+      userId: a.id,
+      visitorId: a.child,
+      productPageId: t.course.page.id,
+      orderItemId: a.item.id,
+      reason: "absence",
+      sourceDate: "2026-11-09",
+      expiresOn: "2027-02-09",
+    });
+    await t.db.insert(giftCards).values({
+      code: `FILE-${a.id}-SECRET`,
+      initialCents: 5000,
+      balanceCents: 5000,
+      buyerUserId: a.id,
+      recipientName: "Oma Ilse",
+      message: "Viel Spaß!",
+    });
     // A's birthday-party request.
     await t.db.insert(partyRequests).values({
       userId: a.id,
@@ -113,6 +133,19 @@ describe("GET /api/v2/users/me/data-export/ (D560)", () => {
     expect(file.purchases[0]?.subscription?.contract_number).toBe(a.item.subscription?.contract_number);
     expect(file.purchases[0]?.paypal_invoice_link).toBeNull();
     expect(file.orders.map((order) => order.id)).toEqual([a.item.order]);
+    expect(file.makeups).toEqual([
+      expect.objectContaining({
+        item: a.item.id,
+        reason: "absence",
+        for_date: "2026-11-09",
+        booked_date: null,
+      }),
+    ]);
+    expect(file.gift_cards).toEqual([
+      expect.objectContaining({ initial_cents: 5000, recipient_name: "Oma Ilse", message: "Viel Spaß!" }),
+    ]);
+    // A card's code pays: it stays on the card's PDF, not in a file that may travel.
+    expect(res.body).not.toContain("SECRET");
     expect(file.orders[0]).toMatchObject({ status: "paid", total_cents: a.item.price_cents });
     expect(file.party_requests).toEqual([
       expect.objectContaining({ dates: ["2027-03-13"], comment: "Ohne Nüsse bitte", status: "sent" }),

@@ -8,8 +8,9 @@ import { attendanceOfItems } from "../checkin/index.ts";
 import { contactRequestsByEmail } from "../contact/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
+import { giftCardsBoughtBy } from "../gift-cards/index.ts";
 import { createHistoryService } from "../history/index.ts";
-import { reportedAbsencesOfItems } from "../lessons/index.ts";
+import { makeupsOfUser, reportedAbsencesOfItems } from "../lessons/index.ts";
 import { mailsToAddress } from "../mail/index.ts";
 import { listOrderBillingOfUser } from "../orders/index.ts";
 import { cancellationsOfFamily } from "../subscriptions/index.ts";
@@ -48,9 +49,11 @@ export function createDataExport({ db, publicUrl }: DataExportDeps) {
           owned ? mailsToAddress(db, owned) : [],
         ]);
       const itemIds = purchases.map((item) => item.id);
-      const [attended, reported, pages] = await Promise.all([
+      const [attended, reported, makeups, cards, pages] = await Promise.all([
         attendanceOfItems(db, itemIds),
         reportedAbsencesOfItems(db, itemIds),
+        makeupsOfUser(db, userId),
+        giftCardsBoughtBy(db, userId),
         findPageNames(
           db,
           waiting.map((entry) => entry.productPageId),
@@ -90,6 +93,7 @@ export function createDataExport({ db, publicUrl }: DataExportDeps) {
           ...attended.absences.map(day("absent_marked_by_staff")),
           ...reported.map(day("absence_reported")),
         ].sort((a, b) => a.date.localeCompare(b.date) || a.item - b.item),
+        ...lessonsAndCardsOf(makeups, cards),
         waiting_list: waiting.map((entry) => ({
           offer: pages.get(entry.productPageId) ?? "",
           child: entry.visitorId,
@@ -176,6 +180,32 @@ function requestsOf(
       message: row.message,
       comment: row.comment,
       created_at: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The make-up lessons and the gift cards bought, as the file names them. */
+function lessonsAndCardsOf(
+  makeups: Awaited<ReturnType<typeof makeupsOfUser>>,
+  cards: Awaited<ReturnType<typeof giftCardsBoughtBy>>,
+): Pick<DataExport, "makeups" | "gift_cards"> {
+  return {
+    makeups: makeups.map((credit) => ({
+      item: credit.itemId,
+      reason: credit.reason,
+      for_date: credit.sourceDate,
+      expires_on: credit.expiresOn,
+      used_at: credit.usedAt?.toISOString() ?? null,
+      booked_date: credit.bookedDate,
+      booking_cancelled_at: credit.bookingCancelledAt?.toISOString() ?? null,
+    })),
+    gift_cards: cards.map((card) => ({
+      initial_cents: card.initialCents,
+      balance_cents: card.balanceCents,
+      recipient_name: card.recipientName,
+      message: card.message,
+      expires_at: card.expiresAt?.toISOString() ?? null,
+      bought_at: card.createdAt.toISOString(),
     })),
   };
 }
