@@ -1,8 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { invoices, orders } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
+import { ownInvoiceOf } from "./invoices.repository.ts";
 import type { Seller } from "./seller.ts";
 
 export type InvoiceDownloads = ReturnType<typeof createInvoiceDownloads>;
@@ -24,16 +25,7 @@ export function createInvoiceDownloads({ db, seller }: { db: Db; seller: Seller 
   }
   return {
     /** The invoice of an order (`GET /api/v2/orders/{id}/invoice.pdf`). */
-    ofOrder: (userId: number, orderId: number) =>
-      render(
-        and(
-          eq(invoices.orderId, orderId),
-          eq(invoices.kind, "invoice"),
-          // The order's own, not a contract's later month (D556).
-          isNull(invoices.subscriptionPaymentId),
-        ),
-        userId,
-      ),
+    ofOrder: (userId: number, orderId: number) => render(ownInvoiceOf(orderId), userId),
     /** An invoice or credit note by its number (`GET /api/v2/invoices/{number}/pdf/`). */
     byNumber: (userId: number, number: string) => render(eq(invoices.number, number), userId),
     /** Staff's download of any order's invoice or credit note by its id (D165); the caller checks the role. */

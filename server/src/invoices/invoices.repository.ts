@@ -142,7 +142,11 @@ export async function findInvoice(db: DbOrTx, id: number): Promise<InvoiceRow | 
   return row;
 }
 
-/** The invoice (not a credit note, nor a contract's later month: D556) of an order; there is at most one. */
+/** The order's own invoice: not a credit note, nor a contract's later month (D556); there is at most one. */
+export const ownInvoiceOf = (orderId: number) =>
+  and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice"), isNull(invoices.subscriptionPaymentId));
+
+/** The invoice of an order ({@link ownInvoiceOf}). */
 export async function findOrderInvoice(
   db: DbOrTx,
   orderId: number,
@@ -150,13 +154,7 @@ export async function findOrderInvoice(
   const [row] = await db
     .select({ id: invoices.id, number: invoices.number })
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.orderId, orderId),
-        eq(invoices.kind, "invoice"),
-        isNull(invoices.subscriptionPaymentId),
-      ),
-    );
+    .where(ownInvoiceOf(orderId));
   return row;
 }
 
@@ -174,16 +172,7 @@ export async function findMonthInvoice(
 
 /** The order's own invoice whole (its data too), which a contract's later month is described from (D556). */
 export async function findOrderInvoiceRow(db: DbOrTx, orderId: number): Promise<InvoiceRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.orderId, orderId),
-        eq(invoices.kind, "invoice"),
-        isNull(invoices.subscriptionPaymentId),
-      ),
-    );
+  const [row] = await db.select().from(invoices).where(ownInvoiceOf(orderId));
   return row;
 }
 

@@ -73,6 +73,22 @@ const webhook = async (event: ReturnType<typeof t.standIn.webhookEvent>) => {
   expect(res.statusCode, res.body).toBe(200);
 };
 
+/**
+ * The paid month ends in two days: the worker opens the next month's link (D72), and opening it makes the
+ * PayPal order the parent approves. Answers PayPal's order id.
+ */
+async function renewalOrderOf(a: Awaited<ReturnType<typeof subscriber>>): Promise<string> {
+  const soon = periodInstants({ from: todayInBerlin(), to: addDays(todayInBerlin(), 2) }).end;
+  await t.db
+    .update(subscriptions)
+    .set({ periodStart: new Date(Date.now() - 28 * 86_400_000), periodEnd: soon })
+    .where(eq(subscriptions.orderItemId, a.item.id));
+  await t.app.paymentWorker.runOnce();
+  const link = (await historyOf(a.headers))[0]?.paypal_invoice_link ?? "";
+  const opened = await t.app.inject({ method: "GET", url: link.replace("http://shop.test", "") });
+  return new URL(opened.headers.location as string).searchParams.get("token") ?? "";
+}
+
 const makeRecurring = (headers: Record<string, string>, itemId: number) =>
   t.call("POST", `/api/v2/orders/subscriptions/${itemId}/make_recurring/`, { headers });
 
@@ -332,15 +348,7 @@ describe("a month refunded at PayPal by staff (D558)", () => {
   it("a renewal order's month: recorded once, its invoice corrected by a credit note, the contract runs on", async () => {
     const a = await subscriber(1);
     // The month paid by hand through its link (D72).
-    const soon = periodInstants({ from: todayInBerlin(), to: addDays(todayInBerlin(), 2) }).end;
-    await t.db
-      .update(subscriptions)
-      .set({ periodStart: new Date(Date.now() - 28 * 86_400_000), periodEnd: soon })
-      .where(eq(subscriptions.orderItemId, a.item.id));
-    await t.app.paymentWorker.runOnce();
-    const link = (await historyOf(a.headers))[0]?.paypal_invoice_link ?? "";
-    const opened = await t.app.inject({ method: "GET", url: link.replace("http://shop.test", "") });
-    const orderId = new URL(opened.headers.location as string).searchParams.get("token") ?? "";
+    const orderId = await renewalOrderOf(a);
     t.standIn.approve(orderId);
     await t.app.inject({
       method: "GET",
@@ -889,15 +897,8 @@ describe("a course refunded whole at PayPal (D511)", () => {
 describe("a renewal approved after the contract was cancelled (D511)", () => {
   it("is not captured: no money is taken for a month that will not come", async () => {
     const a = await subscriber(5);
-    const soon = new Date(Date.now() + 2 * 86_400_000);
-    await t.db
-      .update(subscriptions)
-      .set({ periodStart: new Date(Date.now() - 28 * 86_400_000), periodEnd: soon })
-      .where(eq(subscriptions.orderItemId, a.item.id));
-    await t.app.paymentWorker.runOnce();
-    const link = (await historyOf(a.headers))[0]?.paypal_invoice_link ?? "";
-    const opened = await t.app.inject({ method: "GET", url: link.replace("http://shop.test", "") });
-    const orderId = new URL(opened.headers.location as string).searchParams.get("token") ?? "";
+    const orderId = await renewalOrderOf(a);
+    const paidUntil = (await subRow(a.item.id))?.periodEnd;
     // The parent cancels in another tab, then approves the month at PayPal in the first.
     const cancelled = await t.call("PATCH", `/api/v2/orders/items/${a.item.id}/cancel/`, {
       headers: a.headers,
@@ -913,7 +914,7 @@ describe("a renewal approved after the contract was cancelled (D511)", () => {
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).not.toContain("sales-success");
     expect(t.standIn.calls.get("POST /v2/checkout/orders/:id/capture") ?? 0).toBe(captures);
-    expect((await subRow(a.item.id))?.periodEnd).toEqual(soon);
+    expect((await subRow(a.item.id))?.periodEnd).toEqual(paidUntil);
   });
 });
 
