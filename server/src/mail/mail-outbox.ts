@@ -345,6 +345,9 @@ export async function requeueFailedMail(tx: DbOrTx, id: number): Promise<{ id: n
   return row ?? null;
 }
 
+/** The school's own copies among `STAFF_TEMPLATES`: a staff refund's mail is the family's own (D506, D558). */
+const SCHOOL_COPIES = STAFF_TEMPLATES.filter((template) => template !== "staff-refund");
+
 /**
  * The mails to an address, newest first: subject and when only (a family's data export, D560). Their text
  * stays out: its links (a password reset, a payment) still work until they expire. The school's own copies
@@ -357,7 +360,7 @@ export async function mailsToAddress(db: DbOrTx, email: string) {
     .where(
       and(
         sql`lower(${mailOutbox.to}) = lower(${email})`,
-        sql`${mailOutbox.template} <> all(${pgArray(STAFF_TEMPLATES)}::text[])`,
+        sql`${mailOutbox.template} <> all(${pgArray(SCHOOL_COPIES)}::text[])`,
       ),
     )
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))

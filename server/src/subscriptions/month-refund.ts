@@ -9,6 +9,7 @@ import { GATEWAY_LABELS, type GatewayName } from "../payments/index.ts";
 import type { SubscriptionsContext } from "./subscriptions.deps.ts";
 import {
   findContractMailFacts,
+  findSubscriptionById,
   insertSubscriptionRefund,
   lockSubscriptionPayment,
   refundedOfSubscriptionPayment,
@@ -67,6 +68,8 @@ async function creditTheMonth(
   }
   const facts = await findContractMailFacts(tx, payment.subscriptionId);
   if (!facts?.email) return;
+  // Refunded after the contract ended (staff ended it, then gave a month back): nothing is said of it.
+  const ended = (await findSubscriptionById(tx, payment.subscriptionId))?.status === "ended";
   const month = paidDays(payment.periodStart, payment.periodEnd);
   const days = `${formatDate(month.from, facts.locale)} – ${formatDate(month.to, facts.locale)}`;
   const course = facts.childName ? `${facts.productName} (${facts.childName})` : facts.productName;
@@ -82,6 +85,7 @@ async function creditTheMonth(
         item: `${course}, ${days}`,
         refundCents: cents,
         cancelled: false,
+        ended,
         reason: "",
         creditNoteNumber: note.number,
       },

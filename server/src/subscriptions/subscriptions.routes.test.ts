@@ -410,6 +410,8 @@ describe("a month refunded at PayPal by staff (D558)", () => {
     const month = await monthInvoiceOf(b.item.order);
     if (!month) throw new Error("the month paid has no invoice");
     const saleId = String(sale.payload.resource.id);
+    // Staff ended the contract before giving money back: the parent's mails say nothing of it running on.
+    await t.db.update(subscriptions).set({ status: "ended" }).where(eq(subscriptions.orderItemId, b.item.id));
     // Payments v1 writes a sale's refund negative; part of the month first, then more than is left.
     const refunded = (id: string, total: string, of = saleId) =>
       t.standIn.webhookEvent("PAYMENT.SALE.REFUNDED", {
@@ -428,6 +430,16 @@ describe("a month refunded at PayPal by staff (D558)", () => {
       [1000, month.totalCents - 1000].sort((x, y) => x - y),
     );
     expect(notes.every((note) => note.data.corrects === month.number)).toBe(true);
+    const mails = (await t.mailsTo(await accountEmailOf(b.headers))).filter(
+      (mail) => mail.template === "staff-refund",
+    );
+    expect(mails.map((mail) => mail.attachments?.[0]?.filename).sort()).toEqual(
+      notes.map((note) => `${note.number}.pdf`).sort(),
+    );
+    for (const mail of mails) {
+      expect(mail.text).toContain("wir erstatten Ihnen einen Betrag zu der folgenden Buchung.");
+      expect(mail.text).not.toContain("bleibt bestehen");
+    }
     // A refund of a sale of nobody's month here is acknowledged and listed for staff (D201).
     const stranger = refunded("SALEREF-3", "-5.00", "SALE-OF-ANOTHER-SHOP");
     await webhook(stranger);

@@ -13,6 +13,8 @@ export type StaffRefundData = GiftCardReturn & {
   refundCents: number;
   /** Whether the booking was cancelled with it (its seat is free again). */
   cancelled: boolean;
+  /** The booking had ended before (a contract's month refunded after its end, D558): nothing is said of it. */
+  ended?: boolean;
   /** The reason staff gave, shown to the parent as written; empty: none given (a refund made at the gateway). */
   reason: string;
   /** The credit note's number, attached as PDF; null when nothing is refunded. */
@@ -22,6 +24,8 @@ export type StaffRefundData = GiftCardReturn & {
 type Texts = {
   subject: (orderId: number, cancelled: boolean, refund: boolean) => string;
   intro: (cancelled: boolean, refund: boolean) => string;
+  /** A refund for a booking that had ended before. */
+  introEnded: string;
   item: string;
   refund: string;
   reason: string;
@@ -46,6 +50,7 @@ const TEXTS: Record<Locale, Texts> = {
           ? "wir haben die folgende Buchung storniert und erstatten Ihnen einen Betrag. Der Platz ist damit wieder frei."
           : "wir haben die folgende Buchung storniert. Der Platz ist damit wieder frei."
         : "wir erstatten Ihnen einen Betrag zu der folgenden Buchung. Die Buchung selbst bleibt bestehen.",
+    introEnded: "wir erstatten Ihnen einen Betrag zu der folgenden Buchung.",
     item: "Buchung",
     refund: "Erstattung",
     reason: "Grund",
@@ -70,6 +75,7 @@ const TEXTS: Record<Locale, Texts> = {
           ? "Мы отменили следующее бронирование и возвращаем вам деньги. Место снова свободно."
           : "Мы отменили следующее бронирование. Место снова свободно."
         : "Мы возвращаем вам часть оплаты за следующее бронирование. Само бронирование остаётся в силе.",
+    introEnded: "Мы возвращаем вам часть оплаты за следующее бронирование.",
     item: "Бронирование",
     refund: "Возврат",
     reason: "Причина",
@@ -98,7 +104,7 @@ export const staffRefundTemplate: MailTemplate<StaffRefundData> = (data, locale)
     ...(data.reason ? [{ label: t.reason, value: data.reason }] : []),
     ...(data.creditNoteNumber ? [{ label: t.creditNote, value: data.creditNoteNumber }] : []),
   ];
-  const intro = t.intro(data.cancelled, refund);
+  const intro = data.ended && !data.cancelled ? t.introEnded : t.intro(data.cancelled, refund);
   const how = toCard === 0 ? t.how : toCard < data.refundCents ? t.howBoth : t.howGiftCard;
   const money = refund ? [how] : [];
   return {
