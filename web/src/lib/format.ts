@@ -34,15 +34,6 @@ export function formatDate(isoDate: string, locale: Locale): string {
   }).format(new Date(Date.UTC(year, month - 1, day)));
 }
 
-/** A day as an invoice prints it, in both languages: 15.01.2027 (a period's ends, where a weekday is noise). */
-export function formatNumericDate(isoDate: string, locale: Locale): string {
-  const [year, month, day] = isoDate.split("-").map(Number);
-  if (!year || !month || !day) return isoDate;
-  return formatter(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
-}
-
 /** "16:00:00" or "16:00" → "16:00". */
 export function formatTime(time: string): string {
   return time.slice(0, 5);

@@ -1,10 +1,10 @@
 import { withdrawalLineId } from "./withdraw-button.tsx";
 import "../withdrawal-i18n.ts";
-import { type HistoryItem, todayInBerlin } from "@atelier/contract";
+import { berlinDateTimeText, type HistoryItem, todayInBerlin } from "@atelier/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../i18n/use-locale.ts";
-import { formatDate, formatNumericDate } from "../../../lib/format.ts";
+import { formatDate } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { downloadCalendar, downloadDocument, downloadInvoice } from "../api/withdrawal-api.ts";
 
@@ -77,8 +77,9 @@ export function ItemDocuments({ item }: { item: HistoryItem }) {
               <li key={month.number}>
                 <DownloadButton
                   label={t("monthInvoicePdf", {
-                    from: formatNumericDate(month.from, locale),
-                    to: formatNumericDate(month.to, locale),
+                    // As the invoice prints its days: 15.03.2027 (a period's ends, where a weekday is noise).
+                    from: berlinDateTimeText(month.from, locale),
+                    to: berlinDateTimeText(month.to, locale),
                   })}
                   download={() => downloadDocument(month.number)}
                 />
