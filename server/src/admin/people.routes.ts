@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/index.ts";
 import { currentUser } from "../plugins/index.ts";
-import { createDataExport, dataExportFilename } from "../privacy/index.ts";
+import { asDataExportFile, createDataExport } from "../privacy/index.ts";
 import { auditExportOn } from "./exports.ts";
 import { sendList } from "./list-query.ts";
 import { createPeopleAdmin } from "./people.service.ts";
@@ -161,10 +161,7 @@ function dataExportRoute(app: Parameters<FastifyPluginAsyncZod>[0], db: Db, publ
       const body = await dataExport.of(request.params.id, request.locale, now);
       // Who took a family's data out of the shop, and when (D132); not the data itself.
       await auditExport(currentUser(request), "people", request.params.id, { data_export: true });
-      reply
-        .header("content-disposition", `attachment; filename="${dataExportFilename(now)}"`)
-        .header("cache-control", "private, no-store");
-      return body;
+      return asDataExportFile(reply, body, now);
     },
   );
 }

@@ -23,7 +23,12 @@ export {
   type UnnumberedInvoice,
 } from "./invoices.repository.ts";
 export { type IssueInvoiceInput, issueInvoice } from "./issue-invoice.ts";
-export { creditMonthInvoice, issueMonthInvoice, type MonthInvoiceInput } from "./month-invoice.ts";
+export {
+  creditMonthInvoice,
+  issueMonthInvoice,
+  MONTH_WORD,
+  type MonthInvoiceInput,
+} from "./month-invoice.ts";
 export {
   contractItems,
   creditNoteData,

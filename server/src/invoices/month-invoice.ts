@@ -25,7 +25,8 @@ export type MonthInvoiceInput = {
   seller: Seller;
 };
 
-const MONTH_WORD = { de: "Monatsbeitrag", ru: "Оплата за месяц" } as const;
+/** How a later month's invoice line begins, before its days (D556); the decade's generator writes it too. */
+export const MONTH_WORD = { de: "Monatsbeitrag", ru: "Оплата за месяц" } as const;
 
 /**
  * Issues the invoice of one later month in the payment's transaction, with the next number of the invoices'

@@ -1,4 +1,5 @@
 import { berlinDate, DataExportSchema, LocaleQuerySchema } from "@atelier/contract";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ErrorReplySchema } from "../errors/index.ts";
 import { accountRateKey, currentUser, requireUser } from "../plugins/index.ts";
@@ -7,8 +8,16 @@ import type { DataExportService } from "./data-export.service.ts";
 /** A family's file reads every area: a few a minute are plenty for a person, and bound what it costs. */
 export const DATA_EXPORTS_PER_MINUTE = 5;
 
-/** The file's name: the day it was made, so two downloads of a family sort by date. */
-export const dataExportFilename = (at: Date) => `atelier-meine-daten-${berlinDate(at)}.json`;
+/**
+ * The family's file as a download, for the parent's route and staff's alike: named by the Berlin day it was
+ * made (two downloads sort by date), kept by no cache.
+ */
+export function asDataExportFile<T>(reply: FastifyReply, file: T, at: Date): T {
+  reply
+    .header("content-disposition", `attachment; filename="atelier-meine-daten-${berlinDate(at)}.json"`)
+    .header("cache-control", "private, no-store");
+  return file;
+}
 
 /**
  * `GET /api/v2/users/me/data-export/` (D560): the signed-in parent's data as one JSON file, to keep or to
@@ -39,11 +48,11 @@ export const dataExportRoutes =
       },
       async (request, reply) => {
         const now = new Date();
-        const body = await dataExport.of(currentUser(request).id, request.locale, now);
-        reply
-          .header("content-disposition", `attachment; filename="${dataExportFilename(now)}"`)
-          .header("cache-control", "private, no-store");
-        return body;
+        return asDataExportFile(
+          reply,
+          await dataExport.of(currentUser(request).id, request.locale, now),
+          now,
+        );
       },
     );
   };

@@ -1,6 +1,6 @@
 // The mails of a contract's months after the first (D550): the next month's payment link, and the end of a
 // contract nobody paid. Each is written in the transaction of the change it tells of.
-import { berlinDate, lastPaidDay, periodInstants } from "@atelier/contract";
+import { berlinDate, berlinMidnight, lastPaidDay } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { graceMs, type SubscriptionsContext } from "./subscriptions.deps.ts";
@@ -32,8 +32,7 @@ async function contractMail(tx: Tx, sub: SubscriptionRow) {
  * at 01:00 or 23:00; a day only partly before the end is not promised.
  */
 export function payByDay(endsAt: Date): string {
-  const day = berlinDate(endsAt);
-  return lastPaidDay(periodInstants({ from: day, to: day }).start);
+  return lastPaidDay(berlinMidnight(berlinDate(endsAt)));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { CONTRACT_NUMBER_ALPHABET, CONTRACT_NUMBER_LENGTH } from "@atelier/contract";
+import { MONTH_WORD } from "../../invoices/index.ts";
 import { billingOf } from "./families.ts";
 import { type Booked, type History, holdsSeat, type OrderPlan, takeSeats, whenOf } from "./orders.ts";
 import { addDays, addMonths, at, DAY, dayMs, isoDay, weekdayOf } from "./time.ts";
@@ -62,7 +63,7 @@ export async function invoiceMonthsPaidBy(h: History, until: number) {
     const line = {
       ...month.data.line,
       // Written as the shop's month invoices are (D556): in the family's language.
-      when: `${month.data.locale === "ru" ? "Оплата за месяц" : "Monatsbeitrag"}: ${isoDay(month.paidAt)} – ${isoDay(month.periodEnd - DAY)}`,
+      when: `${MONTH_WORD[month.data.locale === "ru" ? "ru" : "de"]}: ${isoDay(month.paidAt)} – ${isoDay(month.periodEnd - DAY)}`,
       listCents: month.amountCents,
       discountCents: 0,
       totalCents: month.amountCents,
