@@ -1,13 +1,7 @@
-import { readFile } from "node:fs/promises";
+import { access } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import {
-  createBackup,
-  moveDatabase,
-  RestoreRefused,
-  restoreBackup,
-  writeBackupFile,
-} from "./backup/index.ts";
+import { createBackup, moveDatabase, RestoreRefused, restoreBackup } from "./backup/index.ts";
 import { ConfigError, type Env, loadEnv } from "./config/index.ts";
 import { type Database, MIGRATIONS_DIR, openDatabase } from "./db/index.ts";
 import { mediaStorageFrom } from "./media/index.ts";
@@ -51,16 +45,15 @@ async function backup(argv: readonly string[], env: Env, io: CliIo): Promise<num
   const out = option(argv, "--out") ?? `atelier-backup-${stamp()}.tar.gz`;
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
   try {
-    const made = await createBackup(database, {
+    const made = await createBackup(database, out, {
       storage: mediaStorageFrom(env),
       dataDir: env.DATA_DIR,
       warn: io.err,
     });
-    const digest = await writeBackupFile(out, made.bytes);
     const { tables, rows, images, mails } = made.summary;
-    io.out(`Backup of ${where(database, env)} written to ${out} (${made.bytes.length} bytes)`);
+    io.out(`Backup of ${where(database, env)} written to ${out} (${made.bytes} bytes)`);
     io.out(`  ${tables} tables, ${rows} rows, ${images} images, ${mails} mail files`);
-    io.out(`  sha256 ${digest} (also in ${out}.sha256; check a copy with sha256sum -c)`);
+    io.out(`  sha256 ${made.digest} (also in ${out}.sha256; check a copy with sha256sum -c)`);
     return 0;
   } finally {
     await database.close();
@@ -78,10 +71,13 @@ async function restore(argv: readonly string[], env: Env, io: CliIo): Promise<nu
     io.err(EMBEDDED_REFUSAL);
     return 2;
   }
-  const bytes = await readFile(file);
+  // Asked before the database is opened: a mistyped name says so, not a database error.
+  await access(file).catch(() => {
+    throw new RestoreRefused(`There is no file ${file}.`);
+  });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
   try {
-    const restored = await restoreBackup(bytes, database, {
+    const restored = await restoreBackup(file, database, {
       storage: mediaStorageFrom(env),
       dataDir: env.DATA_DIR,
       migrationsDir: MIGRATIONS_DIR,

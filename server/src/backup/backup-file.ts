@@ -1,184 +1,314 @@
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { once } from "node:events";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/index.ts";
 import type { MediaStorage } from "../media/index.ts";
-import { type DatabaseDump, dumpDatabase, knownMigrations, RestoreRefused } from "./database-dump.ts";
-import { readTar, type TarEntry, writeTar } from "./tar.ts";
+import {
+  knownMigrations,
+  type MigrationLevel,
+  RestoreRefused,
+  type RowSink,
+  type SequenceDump,
+  streamDatabase,
+} from "./database-dump.ts";
+import { readTarStream, type TarEntry, tarEnd, tarPieces } from "./tar.ts";
 
 /**
- * The backup file (D301): a gzipped tar holding `manifest.json` (what is inside, each entry's size and
- * SHA-256), the database as one JSON-lines file per table (`db/`), the sequences, the uploaded images
- * (`files/media/<key>`, read through the media storage, so a bucket's images are in it too) and the mails
- * the offline transport wrote (`files/outbox/*.eml`). A restore checks every entry against the manifest.
+ * The backup file (D301): a gzipped tar holding the database as JSON-lines files (`db/<table>.<n>.jsonl`,
+ * each table cut into pieces of at most PIECE_CHARS), the sequences, the uploaded images
+ * (`files/media/<key>`, read through the media storage, so a bucket's images are in it too), the mails the
+ * offline transport wrote (`files/outbox/*.eml`) and, last, `manifest.json`: what is inside, each entry's
+ * size and SHA-256. Written and read as a stream (D561): memory holds one piece, image or mail at a time,
+ * however many years of data the file holds. A restore checks every entry against the manifest first.
  */
 export const BACKUP_FORMAT = "atelier-shop-backup";
-export const BACKUP_VERSION = 1;
+/** 2: tables in pieces and the manifest last (D561); 1: one file per table and the manifest first. */
+export const BACKUP_VERSION = 2;
+const MANIFEST = "manifest.json";
+/** A table's rows go into pieces of about this many characters (a piece holds at least one row). */
+const PIECE_CHARS = 8 * 1024 * 1024;
 
 export type Manifest = {
   format: typeof BACKUP_FORMAT;
   version: number;
   createdAt: string;
   source: Database["kind"];
-  migrations: DatabaseDump["migrations"];
-  tables: { name: string; file: string; columns: string[]; rows: number }[];
+  migrations: MigrationLevel;
+  tables: { name: string; files: string[]; columns: string[]; rows: number }[];
   sequences: string;
   images: number;
   mails: number;
   /** Every other entry of the archive: its size and SHA-256. */
   entries: Record<string, { bytes: number; sha256: string }>;
 };
+/** Version 1 named one file per table. */
+type StoredManifest = Omit<Manifest, "tables"> & {
+  tables: (Omit<Manifest["tables"][number], "files"> & { files?: string[]; file?: string })[];
+};
 
-export type BackupFiles = { media: { key: string; data: Buffer }[]; mails: { name: string; data: Buffer }[] };
-
-export type BackupContents = { manifest: Manifest; dump: DatabaseDump; files: BackupFiles };
+export type FileOptions = {
+  storage: MediaStorage;
+  dataDir: string;
+  warn?: (line: string) => void;
+  /** The size of a table's pieces (PIECE_CHARS); smaller in tests. */
+  pieceChars?: number;
+};
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
-
-/** The images the database names, read from the storage; a key the storage lacks is reported, not fatal. */
-async function readImages(database: Database, storage: MediaStorage, missing: (key: string) => void) {
-  const rows = (
-    (await database.db.execute(sql`select key from images order by id`)) as unknown as {
-      rows: { key: string }[];
-    }
-  ).rows;
-  const media: BackupFiles["media"] = [];
-  for (const { key } of rows) {
-    const bytes = await storage.get(key);
-    if (bytes) media.push({ key, data: Buffer.from(bytes) });
-    else missing(key);
-  }
-  return media;
-}
-
-/** The .eml files of the offline mail transport (DATA_DIR/outbox); none when mail goes by SMTP. */
-async function readMails(dataDir: string): Promise<BackupFiles["mails"]> {
-  const dir = resolve(join(dataDir, "outbox"));
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const mails: BackupFiles["mails"] = [];
-  for (const name of names.filter((n) => n.endsWith(".eml")).sort())
-    mails.push({ name, data: await readFile(join(dir, name)) });
-  return mails;
-}
-
-export async function collectBackup(
-  database: Database,
-  options: { storage: MediaStorage; dataDir: string; warn?: (line: string) => void },
-): Promise<BackupContents> {
-  const dump = await dumpDatabase(database);
-  const media = await readImages(database, options.storage, (key) =>
-    options.warn?.(`Image ${key} is in the database but not in the media storage; it is not in the backup.`),
-  );
-  const mails = await readMails(options.dataDir);
-  const manifest: Manifest = {
-    format: BACKUP_FORMAT,
-    version: BACKUP_VERSION,
-    createdAt: new Date().toISOString(),
-    source: dump.kind,
-    migrations: dump.migrations,
-    tables: dump.tables.map((table, index) => ({
-      name: table.name,
-      file: `db/${String(index).padStart(3, "0")}-${table.name}.jsonl`,
-      columns: table.columns,
-      rows: table.rows.length,
-    })),
-    sequences: "db/sequences.json",
-    images: media.length,
-    mails: mails.length,
-    entries: {},
-  };
-  return { manifest, dump, files: { media, mails } };
-}
-
-/** The archive's bytes (gzip of a tar), manifest first. */
-export function encodeBackup({ manifest, dump, files }: BackupContents): Buffer {
-  const entries: TarEntry[] = [
-    ...manifest.tables.map((table, index) => ({
-      name: table.file,
-      data: Buffer.from(dump.tables[index]?.rows.map((row) => `${row}\n`).join("") ?? "", "utf8"),
-    })),
-    { name: manifest.sequences, data: Buffer.from(JSON.stringify(dump.sequences, null, 1), "utf8") },
-    ...files.media.map((file) => ({ name: `files/media/${file.key}`, data: file.data })),
-    ...files.mails.map((file) => ({ name: `files/outbox/${file.name}`, data: file.data })),
-  ];
-  const entriesSum: Manifest["entries"] = {};
-  for (const entry of entries)
-    entriesSum[entry.name] = { bytes: entry.data.length, sha256: sha256(entry.data) };
-  const head = {
-    name: "manifest.json",
-    data: Buffer.from(JSON.stringify({ ...manifest, entries: entriesSum }, null, 1)),
-  };
-  return gzipSync(writeTar([head, ...entries]));
-}
 
 const refuse = (message: string): never => {
   throw new RestoreRefused(message);
 };
 
-function parseManifest(entry: TarEntry | undefined): Manifest {
-  if (entry?.name !== "manifest.json")
-    return refuse("This file is no backup of the shop: it has no manifest.");
+/** The archive being written: gzip into the partial file, with back pressure, each entry's checksum noted. */
+class ArchiveWriter {
+  readonly entries: Manifest["entries"] = {};
+  readonly done: Promise<void>;
+  private readonly gzip = createGzip();
+  private readonly mtime = Math.floor(Date.now() / 1000);
+
+  constructor(path: string) {
+    // Readable by the shop's user only: it holds password hashes and the families' data.
+    this.done = pipeline(this.gzip, createWriteStream(path, { mode: 0o600 }));
+    this.done.catch(() => {}); // seen by the next write or by finish()
+  }
+
+  async add(name: string, data: Buffer, listed = true) {
+    if (listed) this.entries[name] = { bytes: data.length, sha256: sha256(data) };
+    for (const piece of tarPieces({ name, data }, this.mtime)) await this.put(piece);
+  }
+
+  async finish(manifest: Manifest) {
+    await this.add(MANIFEST, Buffer.from(JSON.stringify(manifest, null, 1)), false);
+    await this.put(tarEnd());
+    this.gzip.end();
+    await this.done;
+  }
+
+  abort(error: Error) {
+    this.gzip.destroy(error);
+  }
+
+  private async put(piece: Buffer) {
+    if (this.gzip.destroyed) throw this.gzip.errored ?? new Error("the backup file was closed");
+    // A full disk fails the file stream, which ends the pipeline: `done` rejects instead of a drain.
+    if (!this.gzip.write(piece)) await Promise.race([once(this.gzip, "drain"), this.done]);
+  }
+}
+
+/** The database's rows into the archive, each table in pieces; the manifest's tables and sequences. */
+async function writeTables(archive: ArchiveWriter, database: Database, pieceChars: number) {
+  const files = new Map<string, string[]>();
+  let current = "";
+  let rows: string[] = [];
+  let chars = 0;
+  const flush = async () => {
+    if (rows.length === 0) return;
+    const pieces = files.get(current) ?? [];
+    const name = `db/${current}.${String(pieces.length + 1).padStart(4, "0")}.jsonl`;
+    files.set(current, [...pieces, name]);
+    await archive.add(name, Buffer.from(rows.map((row) => `${row}\n`).join(""), "utf8"));
+    rows = [];
+    chars = 0;
+  };
+  const head = await streamDatabase(database, async (table, batch) => {
+    if (table.name !== current) await flush();
+    current = table.name;
+    for (const row of batch) {
+      if (chars + row.length > pieceChars) await flush();
+      rows.push(row);
+      chars += row.length + 1;
+    }
+  });
+  await flush();
+  const sequences = "db/sequences.json";
+  await archive.add(sequences, Buffer.from(JSON.stringify(head.sequences, null, 1), "utf8"));
+  const tables = head.tables.map((table) => ({ ...table, files: files.get(table.name) ?? [] }));
+  return { head, tables, sequences };
+}
+
+/** The images the database names, read from the storage one at a time; a key the storage lacks is reported. */
+async function writeImages(archive: ArchiveWriter, database: Database, options: FileOptions) {
+  const rows = (
+    (await database.db.execute(sql`select key from images order by id`)) as unknown as {
+      rows: { key: string }[];
+    }
+  ).rows;
+  let count = 0;
+  for (const { key } of rows) {
+    const bytes = await options.storage.get(key);
+    if (!bytes) {
+      options.warn?.(
+        `Image ${key} is in the database but not in the media storage; it is not in the backup.`,
+      );
+      continue;
+    }
+    await archive.add(`files/media/${key}`, Buffer.from(bytes));
+    count++;
+  }
+  return count;
+}
+
+/** The .eml files of the offline mail transport (DATA_DIR/outbox); none when mail goes by SMTP. */
+async function writeMails(archive: ArchiveWriter, dataDir: string) {
+  const dir = resolve(join(dataDir, "outbox"));
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".eml")).sort();
+  for (const name of names) await archive.add(`files/outbox/${name}`, await readFile(join(dir, name)));
+  return names.length;
+}
+
+async function fileSha256(path: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
+/**
+ * Writes the backup of `database` to `path`: under a temporary name, renamed when whole, with
+ * `<file>.sha256` beside it (sha256sum -c). A failure (a full disk) leaves no partial file (D553).
+ */
+export async function writeBackup(
+  database: Database,
+  path: string,
+  options: FileOptions,
+): Promise<{ manifest: Manifest; bytes: number; digest: string }> {
+  const target = resolve(path);
+  await mkdir(dirname(target), { recursive: true });
+  const partial = `${target}.partial`;
+  const archive = new ArchiveWriter(partial);
   let manifest: Manifest;
   try {
-    manifest = JSON.parse(entry.data.toString("utf8")) as Manifest;
+    const { head, tables, sequences } = await writeTables(
+      archive,
+      database,
+      options.pieceChars ?? PIECE_CHARS,
+    );
+    const images = await writeImages(archive, database, options);
+    const mails = await writeMails(archive, options.dataDir);
+    manifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      source: head.kind,
+      migrations: head.migrations,
+      tables,
+      sequences,
+      images,
+      mails,
+      entries: archive.entries,
+    };
+    await archive.finish(manifest);
+    await rename(partial, target);
+  } catch (error) {
+    // A full disk must not keep the half-written file (D553): it would hold the last free space.
+    archive.abort(error as Error);
+    await archive.done.catch(() => {});
+    await rm(partial, { force: true });
+    throw error;
+  }
+  const digest = await fileSha256(target);
+  await writeFile(`${target}.sha256`, `${digest}  ${basename(target)}\n`);
+  return { manifest, bytes: (await stat(target)).size, digest };
+}
+
+/** The archive's entries one at a time, read from the file and unzipped as they are needed. */
+function archiveEntries(path: string): AsyncGenerator<TarEntry> {
+  const gunzip = createGunzip();
+  // A read or unzip error destroys `gunzip` with it, and so ends the reading below with that error.
+  pipeline(createReadStream(path), gunzip).catch(() => {});
+  return readTarStream(gunzip);
+}
+
+function parseManifest(entry: TarEntry | undefined): Manifest {
+  if (!entry) return refuse("This file is no backup of the shop: it has no manifest.");
+  let stored: StoredManifest;
+  try {
+    stored = JSON.parse(entry.data.toString("utf8")) as StoredManifest;
   } catch {
     return refuse("The backup's manifest is damaged (no valid JSON).");
   }
-  if (manifest.format !== BACKUP_FORMAT) refuse("This file is no backup of the shop (unknown format).");
-  if (manifest.version > BACKUP_VERSION)
+  if (stored.format !== BACKUP_FORMAT) refuse("This file is no backup of the shop (unknown format).");
+  if (stored.version > BACKUP_VERSION)
     refuse(
-      `The backup has format version ${manifest.version}; this version of the shop reads up to ${BACKUP_VERSION}.`,
+      `The backup has format version ${stored.version}; this version of the shop reads up to ${BACKUP_VERSION}.`,
     );
-  return manifest;
+  const tables = stored.tables.map(({ file, files, ...table }) => ({
+    ...table,
+    files: files ?? (file ? [file] : []),
+  }));
+  return { ...stored, tables };
 }
 
-/** Every entry the manifest lists, present and with its SHA-256; nothing else in the archive. */
-function verifiedEntries(manifest: Manifest, entries: TarEntry[]): Map<string, Buffer> {
-  const byName = new Map(entries.map((entry) => [entry.name, entry.data]));
-  const problems: string[] = [];
-  for (const [name, expected] of Object.entries(manifest.entries)) {
-    const data = byName.get(name);
-    if (!data) problems.push(`${name} is missing`);
-    else if (data.length !== expected.bytes || sha256(data) !== expected.sha256)
-      problems.push(`${name} does not match its checksum`);
-  }
-  for (const name of byName.keys())
-    if (!(name in manifest.entries)) problems.push(`${name} is not in the manifest`);
-  if (problems.length > 0)
-    refuse(`The backup is damaged, nothing was restored:\n  ${problems.slice(0, 10).join("\n  ")}`);
-  return byName;
-}
-
-/** Reads and verifies a backup file's bytes; throws RestoreRefused on any damage. */
-export function decodeBackup(bytes: Buffer): BackupContents {
-  let entries: TarEntry[];
+/**
+ * Reads the whole file once and checks it: a manifest, every entry it lists present with its SHA-256,
+ * nothing else. Throws RestoreRefused on any damage; nothing is written.
+ */
+export async function verifyBackup(path: string): Promise<Manifest> {
+  const found = new Map<string, { bytes: number; sha256: string }>();
+  let manifestEntry: TarEntry | undefined;
   try {
-    entries = readTar(gunzipSync(bytes));
+    for await (const entry of archiveEntries(path)) {
+      if (entry.name === MANIFEST) manifestEntry = entry;
+      else found.set(entry.name, { bytes: entry.data.length, sha256: sha256(entry.data) });
+    }
   } catch (error) {
     return refuse(`The backup file is damaged or no backup (${(error as Error).message}).`);
   }
-  const manifest = parseManifest(entries[0]);
-  const byName = verifiedEntries(manifest, entries.slice(1));
-  const text = (name: string) => byName.get(name)?.toString("utf8") ?? "";
-  const dump: DatabaseDump = {
-    kind: manifest.source,
-    migrations: manifest.migrations,
-    tables: manifest.tables.map((table) => ({
-      name: table.name,
-      columns: table.columns,
-      rows: text(table.file).split("\n").filter(Boolean),
-    })),
-    sequences: JSON.parse(text(manifest.sequences) || "[]"),
-  };
-  const files: BackupFiles = { media: [], mails: [] };
-  for (const [name, data] of byName) {
-    if (name.startsWith("files/media/")) files.media.push({ key: name.slice("files/media/".length), data });
-    if (name.startsWith("files/outbox/"))
-      files.mails.push({ name: name.slice("files/outbox/".length), data });
+  const manifest = parseManifest(manifestEntry);
+  const problems: string[] = [];
+  for (const [name, expected] of Object.entries(manifest.entries)) {
+    const sum = found.get(name);
+    if (!sum) problems.push(`${name} is missing`);
+    else if (sum.bytes !== expected.bytes || sum.sha256 !== expected.sha256)
+      problems.push(`${name} does not match its checksum`);
   }
-  return { manifest, dump, files };
+  for (const name of found.keys())
+    if (!(name in manifest.entries)) problems.push(`${name} is not in the manifest`);
+  if (problems.length > 0)
+    refuse(`The backup is damaged, nothing was restored:\n  ${problems.slice(0, 10).join("\n  ")}`);
+  return manifest;
+}
+
+/** The verified file's entries again, each checked once more: the file must not change during the restore. */
+async function* checkedEntries(path: string, manifest: Manifest): AsyncGenerator<TarEntry> {
+  for await (const entry of archiveEntries(path)) {
+    if (entry.name === MANIFEST) continue;
+    if (manifest.entries[entry.name]?.sha256 !== sha256(entry.data))
+      refuse(`The backup file changed while it was restored (${entry.name}); nothing was loaded.`);
+    yield entry;
+  }
+}
+
+/** Puts the images into the media storage and the mails back under DATA_DIR/outbox, one at a time. */
+export async function restoreFiles(path: string, manifest: Manifest, options: FileOptions) {
+  const outbox = resolve(join(options.dataDir, "outbox"));
+  for await (const { name, data } of checkedEntries(path, manifest)) {
+    if (name.startsWith("files/media/")) {
+      const key = name.slice("files/media/".length);
+      const type = /\.(\w+)$/.exec(key)?.[1] ?? "bin";
+      await options.storage.put(key, data, `image/${type === "jpg" ? "jpeg" : type}`, sha256(data));
+    } else if (name.startsWith("files/outbox/")) {
+      await mkdir(outbox, { recursive: true });
+      await writeFile(join(outbox, basename(name)), data);
+    }
+  }
+}
+
+/** Hands the file's rows to `sink` table by table, in the file's order (parents first); answers the sequences. */
+export async function readTables(path: string, manifest: Manifest, sink: RowSink): Promise<SequenceDump[]> {
+  const tableOf = new Map(manifest.tables.flatMap((table) => table.files.map((file) => [file, table])));
+  let sequences: SequenceDump[] = [];
+  for await (const { name, data } of checkedEntries(path, manifest)) {
+    const table = tableOf.get(name);
+    if (table) await sink(table, data.toString("utf8").split("\n").filter(Boolean));
+    else if (name === manifest.sequences) sequences = JSON.parse(data.toString("utf8") || "[]");
+  }
+  return sequences;
 }
 
 /** Refuses a backup made by a newer version of the shop (a migration this version does not know). */
@@ -189,40 +319,4 @@ export function checkMigrationLevel(level: Manifest["migrations"], migrationsDir
     refuse(
       `The data comes from a newer version of the shop (${level.count} migrations, this version knows ${known.length}): install that version first.`,
     );
-}
-
-/** Puts the images into the media storage and the mails back under DATA_DIR/outbox. */
-export async function restoreFiles(files: BackupFiles, options: { storage: MediaStorage; dataDir: string }) {
-  for (const file of files.media) {
-    const type = /\.(\w+)$/.exec(file.key)?.[1] ?? "bin";
-    await options.storage.put(
-      file.key,
-      file.data,
-      `image/${type === "jpg" ? "jpeg" : type}`,
-      sha256(file.data),
-    );
-  }
-  if (files.mails.length === 0) return;
-  const dir = resolve(join(options.dataDir, "outbox"));
-  await mkdir(dir, { recursive: true });
-  for (const file of files.mails) await writeFile(join(dir, basename(file.name)), file.data);
-}
-
-/** Writes the backup under a temporary name and renames it, with `<file>.sha256` beside it (sha256sum -c). */
-export async function writeBackupFile(path: string, bytes: Buffer): Promise<string> {
-  const target = resolve(path);
-  await mkdir(dirname(target), { recursive: true });
-  const partial = `${target}.partial`;
-  try {
-    // Readable by the shop's user only: it holds password hashes and the families' data.
-    await writeFile(partial, bytes, { mode: 0o600 });
-    await rename(partial, target);
-  } catch (error) {
-    // A full disk must not keep the half-written file (D553): it would hold the last free space.
-    await rm(partial, { force: true });
-    throw error;
-  }
-  const digest = sha256(bytes);
-  await writeFile(`${target}.sha256`, `${digest}  ${basename(target)}\n`);
-  return digest;
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,8 +16,8 @@ import { makePng } from "../test/images.ts";
 import { createStaff } from "../test/shop-fixtures.ts";
 import { testEnv } from "../test/test-app.ts";
 import { migratedTemplate, usesPostgres } from "../test/test-database.ts";
-import { createBackup, moveDatabase, RestoreRefused, restoreBackup, writeBackupFile } from "./index.ts";
-import { readTar, writeTar } from "./tar.ts";
+import { createBackup, moveDatabase, RestoreRefused, restoreBackup } from "./index.ts";
+import { readTar, readTarStream, type TarEntry, writeTar } from "./tar.ts";
 
 /**
  * Issue 34's backup drill and move (D301, D302): a shop with parents, paid orders, invoices, a credit
@@ -152,16 +153,24 @@ const placesIn = (dataDir: string) => ({
 
 let shop: Shop;
 let before: Snapshot;
-let backup: Buffer;
+/** The populated shop's backup file. */
+let backup: string;
+
+const backupOf = (data: Buffer) => {
+  const path = join(newDataDir(), "backup.tar.gz");
+  writeFileSync(path, data);
+  return path;
+};
+const shopFiles = () => ({
+  storage: folderStorage(join(shop.t.env.DATA_DIR, "media")),
+  dataDir: shop.t.env.DATA_DIR,
+});
 
 beforeAll(async () => {
   shop = await populatedShop();
   before = await snapshot(shop.t.app, shop);
-  const made = await createBackup(shop.t.database, {
-    storage: folderStorage(join(shop.t.env.DATA_DIR, "media")),
-    dataDir: shop.t.env.DATA_DIR,
-  });
-  backup = made.bytes;
+  backup = join(newDataDir(), "atelier.tar.gz");
+  const made = await createBackup(shop.t.database, backup, shopFiles());
   expect(made.summary).toMatchObject({ images: 1, mails: 1 });
 }, 120_000);
 afterAll(async () => {
@@ -204,22 +213,22 @@ describe(`backup drill (from ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () =
     ]);
     expect(readdirSync(refusedDir)).toEqual([]);
 
-    const entries = readTar(gunzipSync(backup));
-    const table = entries.find((entry) => entry.name.endsWith("-users.jsonl"));
+    const entries = readTar(gunzipSync(readFileSync(backup)));
+    const table = entries.find((entry) => entry.name.startsWith("db/users."));
     if (!table) throw new Error("no users in the backup");
     table.data = Buffer.from(table.data.toString("utf8").replace("@example.org", "@example.com"));
-    const tampered = gzipSync(writeTar(entries));
+    const tampered = backupOf(gzipSync(writeTar(entries)));
     // The checksums are checked before the database is looked at.
     const dataDir = newDataDir();
     const refusal = await restoreBackup(tampered, target, placesIn(dataDir)).catch((error: Error) => error);
     expect(refusal).toBeInstanceOf(RestoreRefused);
     expect(String(refusal)).toMatch(
-      /damaged, nothing was restored:\n {2}db\/\d+-users\.jsonl does not match its checksum/,
+      /damaged, nothing was restored:\n {2}db\/users\.0001\.jsonl does not match its checksum/,
     );
     expect(readdirSync(dataDir)).toEqual([]);
-    await expect(restoreBackup(Buffer.from("no backup"), target, placesIn(dataDir))).rejects.toThrow(
-      /damaged or no backup/,
-    );
+    await expect(
+      restoreBackup(backupOf(Buffer.from("no backup")), target, placesIn(dataDir)),
+    ).rejects.toThrow(/damaged or no backup/);
   });
 
   it("failing on the images leaves the database empty, so the same restore runs again (D553)", async () => {
@@ -259,11 +268,11 @@ describe.runIf(usesPostgres())("the move from the embedded database to PostgreSQ
 
 describe("the backup file", () => {
   it("is readable by the shop's user only: it holds password hashes and the families' data (D528)", async () => {
-    const dir = newDataDir();
-    const path = join(dir, "nightly", "atelier.tar.gz");
-    const digest = await writeBackupFile(path, Buffer.from("backup"));
+    const path = join(newDataDir(), "nightly", "atelier.tar.gz");
+    const made = await createBackup(shop.t.database, path, shopFiles());
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(readFileSync(`${path}.sha256`, "utf8")).toBe(`${digest}  atelier.tar.gz\n`);
+    expect(statSync(path).size).toBe(made.bytes);
+    expect(readFileSync(`${path}.sha256`, "utf8")).toBe(`${made.digest}  atelier.tar.gz\n`);
   });
 
   it("leaves no half-written file when it cannot be written (a full disk, D553)", async () => {
@@ -271,7 +280,80 @@ describe("the backup file", () => {
     // The target is a folder: the rename fails after the partial file was written, as a full disk fails.
     const path = join(dir, "atelier.tar.gz");
     mkdirSync(join(path, "inside"), { recursive: true });
-    await expect(writeBackupFile(path, Buffer.from("backup"))).rejects.toThrow();
+    await expect(createBackup(shop.t.database, path, shopFiles())).rejects.toThrow();
     expect(readdirSync(dir)).toEqual(["atelier.tar.gz"]);
+  });
+
+  it("cuts a table into pieces and restores them, so no table is held whole in memory (D561)", async () => {
+    const path = join(newDataDir(), "pieces.tar.gz");
+    await createBackup(shop.t.database, path, { ...shopFiles(), pieceChars: 600 });
+    const entries = readTar(gunzipSync(readFileSync(path)));
+    const users = entries.filter((entry) => entry.name.startsWith("db/users."));
+    expect(users.length).toBeGreaterThan(1);
+    for (const piece of users) expect(piece.data.toString("utf8")).toMatch(/^(\{.*\}\n)+$/);
+    // The manifest comes last: it lists every piece's checksum, known once the piece was written.
+    expect(entries.at(-1)?.name).toBe("manifest.json");
+    const target = await emptyPglite();
+    const dataDir = newDataDir();
+    await restoreBackup(path, target, placesIn(dataDir));
+    await expectSameShop(target, dataDir, shop, before);
+  });
+
+  it("restores a backup of the first format: the manifest first, one file per table (D301)", async () => {
+    // A nightly backup made before D561, built from today's: the same rows and files, laid out as then.
+    const entries = readTar(gunzipSync(readFileSync(backup)));
+    const manifest = JSON.parse(entries.at(-1)?.data.toString("utf8") ?? "{}");
+    const byName = new Map(entries.map((entry) => [entry.name, entry.data]));
+    const sum = (data: Buffer) => ({
+      bytes: data.length,
+      sha256: createHash("sha256").update(data).digest("hex"),
+    });
+    const old: TarEntry[] = [];
+    const tables = manifest.tables.map((table: { name: string; files: string[] }, index: number) => {
+      const file = `db/${String(index).padStart(3, "0")}-${table.name}.jsonl`;
+      old.push({
+        name: file,
+        data: Buffer.concat(table.files.map((name) => byName.get(name) ?? Buffer.alloc(0))),
+      });
+      const { files: _files, ...rest } = table;
+      return { ...rest, file };
+    });
+    for (const entry of entries)
+      if (!entry.name.startsWith("db/") && entry.name !== "manifest.json") old.push(entry);
+    old.push(...entries.filter((entry) => entry.name === manifest.sequences));
+    const listed = Object.fromEntries(old.map((entry) => [entry.name, sum(entry.data)]));
+    const head = { ...manifest, version: 1, tables, entries: listed };
+    const path = backupOf(
+      gzipSync(writeTar([{ name: "manifest.json", data: Buffer.from(JSON.stringify(head)) }, ...old])),
+    );
+    const target = await emptyPglite();
+    const dataDir = newDataDir();
+    await restoreBackup(path, target, placesIn(dataDir));
+    await expectSameShop(target, dataDir, shop, before);
+  });
+});
+
+describe("the archive read as a stream", () => {
+  it("gives the same entries as the whole archive, however the bytes arrive", async () => {
+    const entries: TarEntry[] = [
+      { name: "a.txt", data: Buffer.from("eins") },
+      { name: "leer.txt", data: Buffer.alloc(0) },
+      { name: "b.bin", data: Buffer.alloc(1300, 7) },
+    ];
+    const archive = writeTar(entries);
+    for (const size of [1, 100, 511, 512, 4096, archive.length]) {
+      async function* pieces() {
+        for (let i = 0; i < archive.length; i += size) yield archive.subarray(i, i + size);
+      }
+      const read: TarEntry[] = [];
+      for await (const entry of readTarStream(pieces())) read.push(entry);
+      expect(read).toEqual(entries);
+    }
+    async function* cut() {
+      yield archive.subarray(0, 700);
+    }
+    await expect(async () => {
+      for await (const _ of readTarStream(cut()));
+    }).rejects.toThrow(/a\.txt is cut off/);
   });
 });

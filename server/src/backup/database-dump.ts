@@ -8,16 +8,19 @@ import { type Database, type DbOrTx, orderSumTriggers, REFRESH_ALL_ORDER_SUMS } 
  * (`to_jsonb`), in an order that inserts parents before children, and every sequence's state. Read in one
  * repeatable-read transaction (one snapshot while the shop keeps writing); loaded with
  * `jsonb_populate_recordset`, so PostgreSQL itself converts every value back, on PGlite and PostgreSQL alike.
+ * Both ways go a batch of rows at a time (D561): memory holds a batch, not the database.
  */
-export type TableDump = { name: string; columns: string[]; rows: string[] };
+export type TableHead = { name: string; columns: string[]; rows: number };
 export type SequenceDump = { name: string; lastValue: string; isCalled: boolean };
 export type MigrationLevel = { count: number; lastCreatedAt: number | null };
-export type DatabaseDump = {
+export type DumpHead = {
   kind: Database["kind"];
   migrations: MigrationLevel;
-  tables: TableDump[];
+  tables: TableHead[];
   sequences: SequenceDump[];
 };
+/** Takes one batch of a table's rows (each one JSON text), in the table's key order. */
+export type RowSink = (table: TableHead, rows: string[]) => Promise<void>;
 
 type Row = Record<string, unknown>;
 
@@ -81,15 +84,29 @@ async function primaryKeyOf(db: DbOrTx, table: string): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-async function dumpTable(db: DbOrTx, table: string): Promise<TableDump> {
-  const key = await primaryKeyOf(db, table);
+/** Rows fetched at a time: the text of a batch is what the dump holds in memory, per table. */
+const FETCH_ROWS = 1000;
+
+async function streamTable(db: DbOrTx, name: string, sink: RowSink): Promise<TableHead> {
+  const table: TableHead = { name, columns: await columnsOf(db, name), rows: 0 };
+  const key = await primaryKeyOf(db, name);
   // Rows in key order: a row that points to an earlier row of its own table (a reply to a comment) loads after it.
   const order = key.length ? sql` order by ${sql.join(key.map(ident), sql`, `)}` : sql``;
-  const rows = await rowsOf<{ r: string }>(
-    db,
-    sql`select to_jsonb(t)::text as r from ${ident(table)} t${order}`,
+  await db.execute(
+    sql`declare backup_rows no scroll cursor for select to_jsonb(t)::text as r from ${ident(name)} t${order}`,
   );
-  return { name: table, columns: await columnsOf(db, table), rows: rows.map((row) => row.r) };
+  for (;;) {
+    const rows = await rowsOf<{ r: string }>(db, sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`));
+    if (rows.length === 0) break;
+    table.rows += rows.length;
+    await sink(
+      table,
+      rows.map((row) => row.r),
+    );
+    if (rows.length < FETCH_ROWS) break;
+  }
+  await db.execute(sql`close backup_rows`);
+  return table;
 }
 
 async function sequenceNames(db: DbOrTx): Promise<string[]> {
@@ -121,15 +138,18 @@ async function migrationLevel(db: DbOrTx): Promise<MigrationLevel> {
   return { count: row?.count ?? 0, lastCreatedAt: row?.last ? Number(row.last) : null };
 }
 
-/** The whole database as of one snapshot (PostgreSQL: repeatable read, read only; PGlite: one connection). */
-export async function dumpDatabase(database: Database): Promise<DatabaseDump> {
-  const work = async (tx: DbOrTx): Promise<DatabaseDump> => {
+/**
+ * The whole database as of one snapshot (PostgreSQL: repeatable read, read only; PGlite: one connection),
+ * handed to `sink` a batch at a time, parents' tables before their children's.
+ */
+export async function streamDatabase(database: Database, sink: RowSink): Promise<DumpHead> {
+  const work = async (tx: DbOrTx): Promise<DumpHead> => {
     // The request limits (DB_STATEMENT_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_MS) are for the shop's requests, not a
-    // copy of every table, which turns each table into JSON between its statements.
+    // copy of every table, which writes each batch out between its statements.
     await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
-    const tables: TableDump[] = [];
-    for (const name of await loadOrder(tx)) tables.push(await dumpTable(tx, name));
+    const tables: TableHead[] = [];
+    for (const name of await loadOrder(tx)) tables.push(await streamTable(tx, name, sink));
     return {
       kind: database.kind,
       migrations: await migrationLevel(tx),
@@ -140,6 +160,13 @@ export async function dumpDatabase(database: Database): Promise<DatabaseDump> {
   return database.kind === "postgres"
     ? database.db.transaction(work, { isolationLevel: "repeatable read", accessMode: "read only" })
     : database.db.transaction(work);
+}
+
+/** The tables a dump of `database` holds, in load order, and its migrations: asked before a move (D302). */
+export async function dumpPlan(
+  database: Database,
+): Promise<{ tables: string[]; migrations: MigrationLevel }> {
+  return { tables: await loadOrder(database.db), migrations: await migrationLevel(database.db) };
 }
 
 /** The migrations this version of the shop knows (drizzle's journal), oldest first. */
@@ -168,15 +195,13 @@ export async function tablesWithRows(db: DbOrTx): Promise<string[]> {
 /** Rows per insert: a few hundred keep each statement's parameter small on both databases. */
 const BATCH_ROWS = 500;
 
-async function loadTable(tx: DbOrTx, table: TableDump, targetColumns: Set<string>) {
-  // Only the columns the backup has: a column added since keeps its default, one dropped since is left out.
-  const columns = table.columns.filter((column) => targetColumns.has(column));
+async function insertRows(tx: DbOrTx, table: string, columns: string[], rows: string[]) {
   const list = sql.join(columns.map(ident), sql`, `);
-  for (let i = 0; i < table.rows.length; i += BATCH_ROWS) {
-    const batch = `[${table.rows.slice(i, i + BATCH_ROWS).join(",")}]`;
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+    const batch = `[${rows.slice(i, i + BATCH_ROWS).join(",")}]`;
     await tx.execute(
-      sql`insert into ${ident(table.name)} (${list}) overriding system value
-          select ${list} from jsonb_populate_recordset(null::${ident(table.name)}, ${batch}::jsonb)`,
+      sql`insert into ${ident(table)} (${list}) overriding system value
+          select ${list} from jsonb_populate_recordset(null::${ident(table)}, ${batch}::jsonb)`,
     );
   }
 }
@@ -185,14 +210,14 @@ async function loadTable(tx: DbOrTx, table: TableDump, targetColumns: Set<string
  * Refuses (RestoreRefused) a target the dump cannot go into: a database that holds rows, or one that lacks
  * a table of the dump. Asked before anything is written (D553), and again inside the load's transaction.
  */
-export async function checkLoadable(target: DbOrTx, dump: DatabaseDump): Promise<void> {
+export async function checkLoadable(target: DbOrTx, tables: readonly string[]): Promise<void> {
   const full = await tablesWithRows(target);
   if (full.length > 0)
     throw new RestoreRefused(
       `The database is not empty (rows in ${full.join(", ")}). A backup is restored into an empty database only: create a new one (createdb) or use an empty DATA_DIR.`,
     );
   const present = new Set(await tableNames(target));
-  const unknown = dump.tables.filter((table) => !present.has(table.name)).map((table) => table.name);
+  const unknown = tables.filter((table) => !present.has(table));
   if (unknown.length > 0)
     throw new RestoreRefused(
       `The backup has tables this version of the shop does not know (${unknown.join(", ")}): restore it with the version that made it.`,
@@ -200,20 +225,29 @@ export async function checkLoadable(target: DbOrTx, dump: DatabaseDump): Promise
 }
 
 /**
- * Loads a dump into a migrated, empty database in one transaction: every row, then every sequence as it
- * was. Refuses (RestoreRefused) a database that holds rows, and a dump of tables this version lacks.
+ * Loads a dump into a migrated, empty database in one transaction: `fill` hands every row to the sink it
+ * gets, parents' tables first, and answers the sequences, which are then set as they were. Refuses
+ * (RestoreRefused) a database that holds rows, and a dump of tables this version lacks.
  */
-export async function loadDatabase(target: Database, dump: DatabaseDump): Promise<void> {
+export async function loadDatabase(
+  target: Database,
+  tables: readonly string[],
+  fill: (sink: RowSink) => Promise<SequenceDump[]>,
+): Promise<void> {
   await target.db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
-    await checkLoadable(tx, dump);
+    await checkLoadable(tx, tables);
     // The orders' money sums are summed once after the load, not again for each payment (D502).
     for (const statement of orderSumTriggers(false)) await tx.execute(sql.raw(statement));
-    for (const table of dump.tables) {
-      if (table.rows.length === 0) continue;
-      await loadTable(tx, table, new Set(await columnsOf(tx, table.name)));
-    }
+    const targetColumns = new Map<string, Set<string>>();
+    const dumped = await fill(async (table, rows) => {
+      const present = targetColumns.get(table.name) ?? new Set(await columnsOf(tx, table.name));
+      targetColumns.set(table.name, present);
+      // Only the columns the backup has: a column added since keeps its default, one dropped since is left out.
+      const columns = table.columns.filter((column) => present.has(column));
+      await insertRows(tx, table.name, columns, rows);
+    });
     // A backup made before migration 0045 (slots, D419) or 0046 (weeks, D438) has no `may_hold_seat`:
     // which links may hold a seat is worked out again (it writes only links the rule disagrees with). One
     // made before 0052 has no money sums on its orders (D502): they are summed (each written only if wrong).
@@ -222,7 +256,7 @@ export async function loadDatabase(target: Database, dump: DatabaseDump): Promis
     await tx.execute(sql.raw(REFRESH_ALL_ORDER_SUMS));
     for (const statement of orderSumTriggers(true)) await tx.execute(sql.raw(statement));
     const sequences = new Set(await sequenceNames(tx));
-    for (const sequence of dump.sequences.filter((s) => sequences.has(s.name)))
+    for (const sequence of dumped.filter((s) => sequences.has(s.name)))
       await tx.execute(
         sql`select setval(${`public."${sequence.name}"`}::regclass, ${sequence.lastValue}::bigint, ${sequence.isCalled})`,
       );

@@ -7,5 +7,4 @@ export {
   moveDatabase,
   restoreBackup,
 } from "./backup.service.ts";
-export { writeBackupFile } from "./backup-file.ts";
 export { RestoreRefused } from "./database-dump.ts";
