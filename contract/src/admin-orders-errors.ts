@@ -18,6 +18,14 @@ export const ADMIN_ORDER_ERROR_MESSAGES = {
     de: "Geben Sie einen Betrag über 0 € an oder stornieren Sie die Position.",
     ru: "Укажите сумму больше 0 € или отмените позицию.",
   },
+  refund_nothing_booked: {
+    de: "Im Zahlungskonto ist für diese Bestellung keine Erstattung offen, die noch gebucht werden müsste.",
+    ru: "В платёжной системе нет возврата по этому заказу, который ещё нужно провести.",
+  },
+  refund_booked_too_much: {
+    de: "Im Zahlungskonto sind höchstens {max} erstattet, die noch keiner Position zugeordnet sind.",
+    ru: "В платёжной системе возвращено не больше {max}, которые ещё не отнесены ни к одной позиции.",
+  },
   refund_item_cancelled: {
     de: "Diese Position ist bereits storniert.",
     ru: "Эта позиция уже отменена.",

@@ -95,6 +95,8 @@ export const AdminOrderRefundSchema = z.object({
   created_at: z.string(),
   refunded_at: z.string().nullable(),
   credit_note_number: z.string().nullable(),
+  /** A staff refund that booked money the gateway's dashboard gave back (D562), not sent by the shop. */
+  booked_at_gateway: z.boolean(),
 });
 export type AdminOrderRefund = z.infer<typeof AdminOrderRefundSchema>;
 
@@ -127,6 +129,11 @@ export const AdminOrderSchema = AdminOrderRowSchema.extend({
   items: z.array(AdminOrderItemSchema),
   payments: z.array(AdminOrderPaymentSchema),
   refunds: z.array(AdminOrderRefundSchema),
+  /**
+   * What the gateway gave back of a paid order's payment beyond the shop's own refunds (D562): a refund made
+   * in PayPal's or Stripe's dashboard that no item carries yet, so no credit note corrects the invoice.
+   */
+  unbooked_gateway_cents: z.number().int(),
   mails: z.array(AdminOrderMailSchema),
   documents: z.array(AdminOrderDocumentSchema),
 });
@@ -153,6 +160,11 @@ export const AdminRefundInputSchema = z
       .nullable(),
     cancel_item: z.boolean(),
     reason: z.string().trim().min(1, { error: "required" }).max(500, { error: "too_long" }),
+    /**
+     * The money went back in PayPal's or Stripe's dashboard already (D562): the refund books it to this
+     * item (credit note, parent's mail) and sends nothing, at most what the order's `unbooked_gateway_cents` say.
+     */
+    booked_at_gateway: z.boolean().optional(),
   })
   .strict();
 export type AdminRefundInput = z.infer<typeof AdminRefundInputSchema>;

@@ -391,6 +391,80 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     expect(await notes()).toEqual([500, paid - 500]);
   });
 
+  it("a part refunded in PayPal's dashboard is booked to its item: a credit note and the parent's mail, no second payout (D562)", async () => {
+    const parent = await t.parentWithCourse(t.weekly.findIndex((s) => s.weekday !== todayWeekday()));
+    const orderId = await pay(parent.headers);
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    if (!item) throw new Error("no item");
+    const paid = item.calculatedPriceCents - item.siblingDiscountCents - item.promocodeDiscountCents;
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+    if (!payment?.gatewayOrderId) throw new Error("no payment");
+    const notes = async () =>
+      (
+        await t.db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")))
+      ).map((note) => note.totalCents);
+    await reportRefund(t.standIn.refundAtPayPal(payment.gatewayOrderId, 1_500));
+    const before = await show(orderId);
+    expect(before.status).toBe("paid");
+    expect(before.unbooked_gateway_cents).toBe(1_500);
+    expect(await notes()).toEqual([]);
+
+    const book = (body: Record<string, unknown>) =>
+      refund(orderId, {
+        request_id: randomUUID(),
+        item: item.id,
+        amount_cents: null,
+        cancel_item: false,
+        reason: "Im PayPal-Konto erstattet: zwei Termine fielen aus",
+        booked_at_gateway: true,
+        ...body,
+      });
+    const tooMuch = await book({ amount_cents: 2_000 });
+    expect(tooMuch.statusCode, tooMuch.body).toBe(400);
+    expect(tooMuch.json()).toMatchObject({
+      amount_cents: [
+        `Im Zahlungskonto sind höchstens ${euroText(1_500, "de")} erstattet, die noch keiner Position zugeordnet sind.`,
+      ],
+      error_codes: { amount_cents: ["refund_booked_too_much"] },
+    });
+    const requestId = randomUUID();
+    const booked = await book({ request_id: requestId });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const after = AdminOrderSchema.parse(booked.json());
+    expect(after.unbooked_gateway_cents).toBe(0);
+    expect(after.refunds).toEqual([
+      expect.objectContaining({
+        source: "staff",
+        amount_cents: 1_500,
+        state: "completed",
+        booked_at_gateway: true,
+      }),
+    ]);
+    expect(after.refunds[0]?.credit_note_number).toMatch(/^GS-/);
+    expect(await notes()).toEqual([1_500]);
+    // Nothing went to PayPal a second time: no refund call, the payment's refunds as the dashboard left them.
+    expect(t.standIn.requestIds.some((id) => id.includes(requestId))).toBe(false);
+    const [kept] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(kept?.refundedCents).toBe(1_500);
+    const mails = (await t.mailsTo(await emailOf(parent.headers))).filter(
+      (m) => m.template === "staff-refund",
+    );
+    expect(mails).toHaveLength(1);
+    // A refund the shop sends now takes what the payment still holds, not the booked part again.
+    expect(after.items[0]?.refundable_cents).toBe(paid - 1_500);
+
+    const again = await book({});
+    expect(again.statusCode, again.body).toBe(400);
+    expect(again.json().error_codes).toEqual({ non_field_errors: ["refund_nothing_booked"] });
+    // The rest refunded in the dashboard too: the order ends refunded and its invoice is corrected in full, once.
+    await reportRefund(t.standIn.refundAtPayPal(payment.gatewayOrderId, paid - 1_500));
+    expect((await show(orderId)).status).toBe("refunded");
+    expect((await notes()).sort((a, b) => a - b)).toEqual([1_500, paid - 1_500].sort((a, b) => a - b));
+  });
+
   it("a bought card whose order PayPal's dashboard refunded whole pays for nothing more (D512)", async () => {
     // Bought for a recipient, mailed to them in a week: that mail is taken back with the refund.
     const { card, orderId } = await cardForRecipient("oma.olga@example.org");

@@ -27,6 +27,7 @@ import {
   listOrdersForStaff,
   STAFF_ORDER_SORTS,
   type StaffRefundRow,
+  unbookedGatewayCents,
   type WithdrawalsService,
 } from "../withdrawals/index.ts";
 import { recordAudit } from "./audit.repository.ts";
@@ -43,6 +44,8 @@ const auditValues = (row: StaffRefundRow) => ({
   reason: row.reason,
   request_id: row.requestId,
   credit_note: row.creditNoteId,
+  // Money the gateway's dashboard gave back, booked to the item (D562): the shop sent nothing.
+  ...(row.bookedAtGateway ? { booked_at_gateway: true } : {}),
 });
 
 type Papers = {
@@ -102,6 +105,7 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       created_at: r.createdAt.toISOString(),
       refunded_at: r.refundedAt?.toISOString() ?? null,
       credit_note_number: r.creditNoteNumber,
+      booked_at_gateway: r.bookedAtGateway,
     })),
     ...withdrawn.map((w) => ({
       id: w.id,
@@ -116,6 +120,7 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       created_at: w.createdAt.toISOString(),
       refunded_at: w.refundedAt?.toISOString() ?? null,
       credit_note_number: w.creditNoteNumber,
+      booked_at_gateway: false,
     })),
   ].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
@@ -123,12 +128,13 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
 /** {@link createOrdersAdmin}'s `get`: one order with its items, payments, papers and refunds. */
 async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<AdminOrder> {
   const row = foundOr404(await findOrderForStaff(db, id, locale));
-  const [items, payments, documents, staffRefunds, hold] = await Promise.all([
+  const [items, payments, documents, staffRefunds, hold, unbooked] = await Promise.all([
     findOrderItemsForStaff(db, id, locale),
     findOrderPaymentsForStaff(db, id),
     findOrderDocumentsForStaff(db, id),
     findStaffRefundsOfOrders(db, [id]),
     paymentHoldOfOrder(db, id),
+    unbookedGatewayCents(db, id, row.status),
   ]);
   const withdrawn = await findWithdrawalsOfItems(
     db,
@@ -209,6 +215,7 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
     }),
     ...papersOf(payments, mails, documents),
     refunds,
+    unbooked_gateway_cents: unbooked,
   };
 }
 

@@ -1,4 +1,5 @@
 export { creditOrderRefundedAtGateway } from "./gateway-refund-credit.ts";
+export { unbookedGatewayCents } from "./record-staff-refund.ts";
 export { refundPolicyOf } from "./refund-policy.ts";
 export {
   findOrderDocumentsForStaff,

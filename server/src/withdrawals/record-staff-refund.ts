@@ -4,7 +4,7 @@
 // order's gift card paid goes back onto the card in the same transaction (D494); the gateway's part
 // follows outside any lock.
 import { type AdminRefundInput, berlinDate, euroText } from "@atelier/contract";
-import type { Tx } from "../db/index.ts";
+import type { DbOrTx, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { bookLedger, findGiftCard, findGiftCardOfItem, giveBackToGiftCard } from "../gift-cards/index.ts";
 import { lockOrderForDocuments } from "../invoices/index.ts";
@@ -48,6 +48,7 @@ function sameRequest(row: StaffRefundRow, orderId: number, input: AdminRefundInp
     row.orderId === orderId &&
     row.orderItemId === input.item &&
     row.cancelItem === input.cancel_item &&
+    row.bookedAtGateway === (input.booked_at_gateway === true) &&
     (input.amount_cents === null ||
       input.amount_cents === undefined ||
       input.amount_cents === row.amountCents + row.giftCardCents);
@@ -85,23 +86,11 @@ export async function recordStaffRefund(
       throw AppError.validation("cancel_item", "refund_item_cancelled");
 
     const payment = await findCapturedPayment(tx, orderId);
-    const room = await roomOfItem(tx, orderId, input.item, fresh, payment);
-    // A gift card the order bought gives back only what is still on it, and loses what is given back, under
-    // its lock (D506): the family cannot have the money back and spend the card as well.
-    const boughtCard = fresh.productType === "GiftCard" ? await lockedCardOfItem(tx, input.item) : undefined;
-    const itemLeft = Math.min(
-      room.itemCents,
-      room.gatewayCents + room.giftCardCents,
-      boughtCard?.balanceCents ?? Number.POSITIVE_INFINITY,
-    );
-    const amount = input.amount_cents ?? itemLeft;
-    if (amount > itemLeft)
-      throw new AppError("refund_too_much", 400, "amount_cents", undefined, { max: euros(itemLeft) });
+    const booked = input.booked_at_gateway === true;
+    const { amount, split, boughtCard } = booked
+      ? await bookedShares(tx, orderId, input, fresh, payment)
+      : await refundShares(tx, orderId, input, fresh, payment);
     if (amount === 0 && !input.cancel_item) throw AppError.validation("amount_cents", "refund_nothing");
-    // As a withdrawal splits (D76): the gateway first, the rest back onto the card that paid.
-    const split = splitRefund(amount, room);
-    if (split.giftCardCents > 0)
-      await refuseDeactivatedCard(tx, fresh, Math.min(room.itemCents, room.gatewayCents));
 
     const inserted = await insertStaffRefund(tx, {
       requestId: input.request_id,
@@ -112,10 +101,12 @@ export async function recordStaffRefund(
       amountCents: split.gatewayCents,
       giftCardCents: split.giftCardCents,
       cancelItem: input.cancel_item,
-      // Only the gateway's part waits for a call; the card's is booked below, with this row.
-      refundState: split.gatewayCents > 0 ? "pending" : amount > 0 ? "completed" : "none",
+      // Only the gateway's part waits for a call; the card's is booked below, with this row. Money the
+      // gateway's dashboard gave back is booked as done (D562).
+      refundState: split.gatewayCents > 0 && !booked ? "pending" : amount > 0 ? "completed" : "none",
       paymentId: split.gatewayCents > 0 ? (payment?.id ?? null) : null,
-      ...(split.gatewayCents === 0 && amount > 0 ? { refundedAt: ctx.now() } : {}),
+      bookedAtGateway: booked,
+      ...(amount > 0 && (split.gatewayCents === 0 || booked) ? { refundedAt: ctx.now() } : {}),
     });
     if (!inserted) throw new Error(`staff refund ${input.request_id} raced past the order lock`);
     const cardAfter =
@@ -164,6 +155,85 @@ export async function recordStaffRefund(
     await audit(tx, row);
     return { row, created: true };
   });
+}
+
+type Payment = Awaited<ReturnType<typeof findCapturedPayment>>;
+type Shares = {
+  amount: number;
+  split: { gatewayCents: number; giftCardCents: number };
+  boughtCard: Awaited<ReturnType<typeof lockedCardOfItem>>;
+};
+
+/** A refund the shop sends: what the item may still have back, the gateway first, then the order's card. */
+async function refundShares(
+  tx: Tx,
+  orderId: number,
+  input: AdminRefundInput,
+  fresh: ItemFacts,
+  payment: Payment,
+): Promise<Shares> {
+  const room = await roomOfItem(tx, orderId, input.item, fresh, payment);
+  // A gift card the order bought gives back only what is still on it, and loses what is given back, under
+  // its lock (D506): the family cannot have the money back and spend the card as well.
+  const boughtCard = fresh.productType === "GiftCard" ? await lockedCardOfItem(tx, input.item) : undefined;
+  const itemLeft = Math.min(
+    room.itemCents,
+    room.gatewayCents + room.giftCardCents,
+    boughtCard?.balanceCents ?? Number.POSITIVE_INFINITY,
+  );
+  const amount = input.amount_cents ?? itemLeft;
+  if (amount > itemLeft)
+    throw new AppError("refund_too_much", 400, "amount_cents", undefined, { max: euros(itemLeft) });
+  // As a withdrawal splits (D76): the gateway first, the rest back onto the card that paid.
+  const split = splitRefund(amount, room);
+  if (split.giftCardCents > 0)
+    await refuseDeactivatedCard(tx, fresh, Math.min(room.itemCents, room.gatewayCents));
+  return { amount, split, boughtCard };
+}
+
+/**
+ * Money given back in the gateway's dashboard, booked to the item (D562): at most what no withdrawal or
+ * staff refund carries yet, and what the item may still have back; all of it the gateway's, none the card's.
+ */
+async function bookedShares(
+  tx: Tx,
+  orderId: number,
+  input: AdminRefundInput,
+  fresh: ItemFacts,
+  payment: Payment,
+): Promise<Shares> {
+  const unbooked = fresh.orderStatus === "paid" ? await unbookedOf(tx, orderId, payment) : 0;
+  if (unbooked === 0) throw AppError.validation("non_field_errors", "refund_nothing_booked");
+  const staffDone = await staffRefundedOf(tx, orderId, input.item);
+  const boughtCard = fresh.productType === "GiftCard" ? await lockedCardOfItem(tx, input.item) : undefined;
+  const itemLeft = Math.min(
+    Math.max(0, fresh.paidCents - staffDone.itemCents),
+    boughtCard?.balanceCents ?? Number.POSITIVE_INFINITY,
+  );
+  const most = Math.min(itemLeft, unbooked);
+  const amount = input.amount_cents ?? most;
+  if (amount > itemLeft)
+    throw new AppError("refund_too_much", 400, "amount_cents", undefined, { max: euros(itemLeft) });
+  if (amount > unbooked)
+    throw new AppError("refund_booked_too_much", 400, "amount_cents", undefined, { max: euros(unbooked) });
+  return { amount, split: { gatewayCents: amount, giftCardCents: 0 }, boughtCard };
+}
+
+/**
+ * What the gateway gave back of the order's payment beyond what its withdrawals and staff refunds carry
+ * (D562): a refund made in PayPal's or Stripe's dashboard, which no item and no credit note carries yet.
+ * A refund the shop sends is carried from its row on, before the gateway gives the money back.
+ */
+async function unbookedOf(tx: DbOrTx, orderId: number, payment: Payment): Promise<number> {
+  if (!payment) return 0;
+  const done = await withdrawnOfOrder(tx, orderId);
+  const staffDone = await staffRefundedOf(tx, orderId);
+  return Math.max(0, payment.refundedCents - done.gatewayCents - staffDone.orderCents);
+}
+
+/** {@link unbookedOf} for the order page: nothing for an order not paid (one refunded whole was credited, D529). */
+export async function unbookedGatewayCents(db: DbOrTx, orderId: number, status: string): Promise<number> {
+  return status === "paid" ? unbookedOf(db, orderId, await findCapturedPayment(db, orderId)) : 0;
 }
 
 /** The gift card an order item bought, locked; none when the item bought none (or not yet). */

@@ -53,6 +53,11 @@ export const staffRefunds = pgTable(
     /** The last refusal in the gateway's words, never a credential. */
     lastError: text("last_error"),
     creditNoteId: integer("credit_note_id").references(() => invoices.id),
+    /**
+     * Booked for money the gateway already gave back (D562): staff refunded in PayPal's or Stripe's
+     * dashboard, and this row carries it to an item, with its credit note; no call goes to the gateway.
+     */
+    bookedAtGateway: boolean("booked_at_gateway").notNull().default(false),
     createdAt: createdAt(),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
   },

@@ -189,6 +189,7 @@ const AUDIT_FIELDS_SEEN: Record<string, readonly string[]> = {
   ],
   staff_refunds: [
     "amount_cents",
+    "booked_at_gateway",
     "cancel_item",
     "credit_note",
     "gift_card_cents",

@@ -533,6 +533,12 @@ export const de = {
       refund_invalid_amount: "Geben Sie einen Betrag wie 12,50 ein.",
       refund_gift_card_hint:
         "Was mit dem Gutschein bezahlt wurde, geht auf den Gutschein zurück, der Rest über den Zahlungsweg der Eltern.",
+      refund_booked: "Schon im Zahlungskonto (PayPal oder Stripe) erstattet – nur buchen (offen: %{amount})",
+      refund_booked_hint:
+        "Es geht kein Geld hinaus: Die Erstattung wird dieser Position zugeordnet, die Gutschrift ausgestellt und den Eltern gemailt.",
+      unbooked_refund:
+        "Im Zahlungskonto (PayPal oder Stripe) wurden %{amount} erstattet, die noch keiner Position zugeordnet sind – dafür gibt es noch keine Gutschrift. Buchen Sie den Betrag mit „Erstatten oder stornieren“ bei der Position, für die er war. Nicht noch einmal erstatten: Das Geld ist schon zurück.",
+      booked_at_gateway: "Im Zahlungskonto erstattet",
       gift_card_part: "Gutschein: %{amount}",
       to_gift_card: "davon %{amount} auf den Gutschein",
       resend: "Bestellbestätigung erneut senden",
@@ -902,6 +908,7 @@ export const de = {
         gift_card_cents: "Davon auf den Gutschein",
         reason: "Grund",
         cancel_item: "Position storniert",
+        booked_at_gateway: "Im Zahlungskonto erstattet (nur gebucht)",
         credit_note: "Gutschrift (Datensatz Nr.)",
         request_id: "Vorgangsnummer",
         items: "Positionen",

@@ -19,6 +19,31 @@ import { type UnitForText, useUnitText } from "../shared/unit-text.ts";
 import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
 import { euro, type Item } from "./order-format.ts";
 
+/** "Already refunded in the payment account – only book it" (D562), while such money waits. */
+function BookedBox({
+  unbooked,
+  booked,
+  onChange,
+}: {
+  unbooked: number;
+  booked: boolean;
+  onChange: (booked: boolean) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <FormControlLabel
+      control={
+        <Checkbox
+          checked={booked}
+          onChange={(event) => onChange(event.target.checked)}
+          name="booked_at_gateway"
+        />
+      }
+      label={translate("admin.orders.refund_booked", { amount: euro(unbooked) })}
+    />
+  );
+}
+
 /** Refund an item in full or in part and/or cancel it; one request id per opened dialog (D128). */
 export function RefundDialog({
   order,
@@ -36,6 +61,13 @@ export function RefundDialog({
   const [amount, setAmount] = useState("");
   const [cancel, setCancel] = useState(false);
   const [reason, setReason] = useState("");
+  // Money a dashboard refund gave back is booked, not sent again (D562): offered, and chosen first, while
+  // some waits. Unticked, the shop sends a refund of its own.
+  const unbooked = order.unbooked_gateway_cents;
+  const [booked, setBooked] = useState(unbooked > 0);
+  const max = booked
+    ? Math.min(Math.max(0, item.paid_cents - item.refunded_cents), unbooked)
+    : item.refundable_cents;
   const errorId = useId();
 
   async function submit(event: React.FormEvent) {
@@ -55,6 +87,7 @@ export function RefundDialog({
           amount_cents: cents,
           cancel_item: cancel,
           reason,
+          ...(booked ? { booked_at_gateway: true } : {}),
         }),
       "admin.orders.refund_done",
     );
@@ -67,8 +100,9 @@ export function RefundDialog({
           {translate("admin.orders.refund_title", { item: `${item.name} (${item.child})` })}
         </DialogTitle>
         <DialogContent>
+          {unbooked > 0 ? <BookedBox unbooked={unbooked} booked={booked} onChange={setBooked} /> : null}
           <MuiTextField
-            label={translate("admin.orders.refund_amount", { max: euro(item.refundable_cents) })}
+            label={translate("admin.orders.refund_amount", { max: euro(max) })}
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
             slotProps={{
@@ -79,7 +113,11 @@ export function RefundDialog({
             margin="normal"
             name="amount"
             helperText={
-              order.gift_card_cents > 0 ? translate("admin.orders.refund_gift_card_hint") : undefined
+              booked
+                ? translate("admin.orders.refund_booked_hint")
+                : order.gift_card_cents > 0
+                  ? translate("admin.orders.refund_gift_card_hint")
+                  : undefined
             }
           />
           <FormControlLabel

@@ -1,5 +1,15 @@
 import type { AdminOrder } from "@atelier/contract";
-import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
 import { useId, useState } from "react";
 import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from "react-admin";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
@@ -120,6 +130,20 @@ function PaymentStanding({ order }: { order: AdminOrder }) {
   );
 }
 
+/**
+ * Money the gateway gave back that no item carries (D562): a refund made in PayPal's or Stripe's dashboard.
+ * Staff book it to an item, which issues its credit note; refunding it again in the shop would pay twice.
+ */
+function UnbookedRefund({ order }: { order: AdminOrder }) {
+  const translate = useTranslate();
+  if (order.unbooked_gateway_cents === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 2 }} data-testid="unbooked-refund">
+      {translate("admin.orders.unbooked_refund", { amount: euro(order.unbooked_gateway_cents) })}
+    </Alert>
+  );
+}
+
 /** The order's number, state in words, parent and total, and what can be mailed again. */
 function OrderHeader({ order }: { order: AdminOrder }) {
   const translate = useTranslate();
@@ -137,6 +161,7 @@ function OrderHeader({ order }: { order: AdminOrder }) {
           : null}
       </Typography>
       <PaymentStanding order={order} />
+      <UnbookedRefund order={order} />
       <Box sx={{ mt: 2 }}>
         <ResendButton order={order} />
         <CancelUnpaidButton order={order} />
@@ -161,7 +186,11 @@ export function ItemActions({
   const t = (key: string) => translate(`admin.orders.${key}`);
   const unpaid = order.payment_state === "unpaid";
   // Nothing left to give back and nothing to cancel: no button that would offer at most 0,00 € (D492).
-  const settled = item.status === "cancelled" && item.refundable_cents === 0;
+  // A refund in the gateway's dashboard still to be booked can go to a cancelled item too (D562).
+  const settled =
+    item.status === "cancelled" &&
+    item.refundable_cents === 0 &&
+    (order.unbooked_gateway_cents === 0 || item.paid_cents - item.refunded_cents <= 0);
   return (
     <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
       {item.withdrawn ? (
@@ -292,7 +321,7 @@ function OrderDetails() {
           r.gift_card_cents > 0
             ? `${euro(r.amount_cents)} (${translate("admin.orders.to_gift_card", { amount: euro(r.gift_card_cents) })})`
             : euro(r.amount_cents),
-          t(`refund_state.${r.state}`),
+          r.booked_at_gateway ? t("booked_at_gateway") : t(`refund_state.${r.state}`),
           r.attempts,
           r.reason,
           r.credit_note_number ?? "–",

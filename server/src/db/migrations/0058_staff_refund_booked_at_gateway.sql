@@ -1,0 +1,1 @@
+ALTER TABLE "staff_refunds" ADD COLUMN "booked_at_gateway" boolean DEFAULT false NOT NULL;
