@@ -1,7 +1,6 @@
-import { access } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { createBackup, moveDatabase, RestoreRefused, restoreBackup } from "./backup/index.ts";
+import { createBackup, moveDatabase, openBackup, RestoreRefused, restoreBackup } from "./backup/index.ts";
 import { ConfigError, type Env, loadEnv } from "./config/index.ts";
 import { type Database, MIGRATIONS_DIR, openDatabase } from "./db/index.ts";
 import { mediaStorageFrom } from "./media/index.ts";
@@ -71,10 +70,8 @@ async function restore(argv: readonly string[], env: Env, io: CliIo): Promise<nu
     io.err(EMBEDDED_REFUSAL);
     return 2;
   }
-  // Asked before the database is opened: a mistyped name says so, not a database error.
-  await access(file).catch(() => {
-    throw new RestoreRefused(`There is no file ${file}.`);
-  });
+  // Asked before the database is opened: a mistyped name or a file of another user says so.
+  await openBackup(file).then((handle) => handle.close());
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
   try {
     const restored = await restoreBackup(file, database, {

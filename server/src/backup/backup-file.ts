@@ -1,8 +1,19 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import {
+  type FileHandle,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
@@ -55,8 +66,9 @@ export type FileOptions = {
   storage: MediaStorage;
   dataDir: string;
   warn?: (line: string) => void;
-  /** The size of a table's pieces (PIECE_CHARS); smaller in tests. */
+  /** The size of a table's pieces (PIECE_CHARS) and the rows read at a time (FETCH_ROWS); smaller in tests. */
   pieceChars?: number;
+  fetchRows?: number;
 };
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
@@ -69,13 +81,34 @@ const refuse = (message: string): never => {
 class ArchiveWriter {
   readonly entries: Manifest["entries"] = {};
   readonly done: Promise<void>;
+  /** The SHA-256 of the file's bytes as written (the compressed archive), for `<file>.sha256`. */
+  private readonly fileHash = createHash("sha256");
   private readonly gzip = createGzip();
   private readonly mtime = Math.floor(Date.now() / 1000);
 
   constructor(path: string) {
+    const hashing = new Transform({
+      transform: (chunk: Buffer, _encoding, next) => {
+        this.fileHash.update(chunk);
+        next(null, chunk);
+      },
+    });
     // Readable by the shop's user only: it holds password hashes and the families' data.
-    this.done = pipeline(this.gzip, createWriteStream(path, { mode: 0o600 }));
+    this.done = pipeline(this.gzip, hashing, createWriteStream(path, { mode: 0o600 }));
     this.done.catch(() => {}); // seen by the next write or by finish()
+  }
+
+  /**
+   * First entry: a manifest that names only the format and version. A shop older than D561 reads the first
+   * entry as the manifest and so says "format version 2" instead of "no backup"; this version reads the last.
+   */
+  async begin() {
+    const stub = { format: BACKUP_FORMAT, version: BACKUP_VERSION, whole: "the last entry" };
+    await this.add(MANIFEST, Buffer.from(JSON.stringify(stub)), false);
+  }
+
+  digest(): string {
+    return this.fileHash.digest("hex");
   }
 
   async add(name: string, data: Buffer, listed = true) {
@@ -102,7 +135,11 @@ class ArchiveWriter {
 }
 
 /** The database's rows into the archive, each table in pieces; the manifest's tables and sequences. */
-async function writeTables(archive: ArchiveWriter, database: Database, pieceChars: number) {
+async function writeTables(
+  archive: ArchiveWriter,
+  database: Database,
+  { pieceChars = PIECE_CHARS, fetchRows }: Pick<FileOptions, "pieceChars" | "fetchRows">,
+) {
   const files = new Map<string, string[]>();
   let current = "";
   let rows: string[] = [];
@@ -116,15 +153,19 @@ async function writeTables(archive: ArchiveWriter, database: Database, pieceChar
     rows = [];
     chars = 0;
   };
-  const head = await streamDatabase(database, async (table, batch) => {
-    if (table.name !== current) await flush();
-    current = table.name;
-    for (const row of batch) {
-      if (chars + row.length > pieceChars) await flush();
-      rows.push(row);
-      chars += row.length + 1;
-    }
-  });
+  const head = await streamDatabase(
+    database,
+    async (table, batch) => {
+      if (table.name !== current) await flush();
+      current = table.name;
+      for (const row of batch) {
+        if (chars + row.length > pieceChars) await flush();
+        rows.push(row);
+        chars += row.length + 1;
+      }
+    },
+    fetchRows,
+  );
   await flush();
   const sequences = "db/sequences.json";
   await archive.add(sequences, Buffer.from(JSON.stringify(head.sequences, null, 1), "utf8"));
@@ -162,12 +203,6 @@ async function writeMails(archive: ArchiveWriter, dataDir: string) {
   return names.length;
 }
 
-async function fileSha256(path: string): Promise<string> {
-  const hash = createHash("sha256");
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest("hex");
-}
-
 /**
  * Writes the backup of `database` to `path`: under a temporary name, renamed when whole, with
  * `<file>.sha256` beside it (sha256sum -c). A failure (a full disk) leaves no partial file (D553).
@@ -183,11 +218,8 @@ export async function writeBackup(
   const archive = new ArchiveWriter(partial);
   let manifest: Manifest;
   try {
-    const { head, tables, sequences } = await writeTables(
-      archive,
-      database,
-      options.pieceChars ?? PIECE_CHARS,
-    );
+    await archive.begin();
+    const { head, tables, sequences } = await writeTables(archive, database, options);
     const images = await writeImages(archive, database, options);
     const mails = await writeMails(archive, options.dataDir);
     manifest = {
@@ -211,17 +243,54 @@ export async function writeBackup(
     await rm(partial, { force: true });
     throw error;
   }
-  const digest = await fileSha256(target);
+  const digest = archive.digest();
   await writeFile(`${target}.sha256`, `${digest}  ${basename(target)}\n`);
   return { manifest, bytes: (await stat(target)).size, digest };
 }
 
-/** The archive's entries one at a time, read from the file and unzipped as they are needed. */
-function archiveEntries(path: string): AsyncGenerator<TarEntry> {
+/** The file's bytes from its start, read at their positions: the handle stays open for the next reading. */
+async function* bytesOf(file: FileHandle): AsyncGenerator<Buffer> {
+  let position = 0;
+  for (;;) {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, position);
+    if (bytesRead === 0) return;
+    position += bytesRead;
+    yield buffer.subarray(0, bytesRead);
+  }
+}
+
+/**
+ * The archive's entries one at a time, read from the open file from its start and unzipped as they are
+ * needed. Every reading of a restore uses the same handle: a file renamed onto the path meanwhile is not read.
+ * The streams are closed when the reading stops, early (a refusal, a failed insert) or not.
+ */
+async function* archiveEntries(file: FileHandle): AsyncGenerator<TarEntry> {
+  const raw = Readable.from(bytesOf(file), { objectMode: false });
   const gunzip = createGunzip();
   // A read or unzip error destroys `gunzip` with it, and so ends the reading below with that error.
-  pipeline(createReadStream(path), gunzip).catch(() => {});
-  return readTarStream(gunzip);
+  pipeline(raw, gunzip).catch(() => {});
+  try {
+    yield* readTarStream(gunzip);
+  } finally {
+    gunzip.destroy();
+    raw.destroy();
+  }
+}
+
+/** The backup file opened for a restore's readings; `close` when done. */
+export async function openBackup(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, "r");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return refuse(`There is no file ${path}.`);
+    if (code === "EACCES")
+      return refuse(
+        `The backup file ${path} cannot be read by this user: run the restore as the shop's user.`,
+      );
+    throw error;
+  }
 }
 
 function parseManifest(entry: TarEntry | undefined): Manifest {
@@ -248,19 +317,24 @@ function parseManifest(entry: TarEntry | undefined): Manifest {
  * Reads the whole file once and checks it: a manifest, every entry it lists present with its SHA-256,
  * nothing else. Throws RestoreRefused on any damage; nothing is written.
  */
-export async function verifyBackup(path: string): Promise<Manifest> {
+export async function verifyBackup(file: FileHandle): Promise<Manifest> {
   const found = new Map<string, { bytes: number; sha256: string }>();
+  const twice = new Set<string>();
   let manifestEntry: TarEntry | undefined;
   try {
-    for await (const entry of archiveEntries(path)) {
+    for await (const entry of archiveEntries(file)) {
+      // The last manifest is the whole one (version 1 has only one, first).
       if (entry.name === MANIFEST) manifestEntry = entry;
-      else found.set(entry.name, { bytes: entry.data.length, sha256: sha256(entry.data) });
+      else {
+        if (found.has(entry.name)) twice.add(entry.name);
+        found.set(entry.name, { bytes: entry.data.length, sha256: sha256(entry.data) });
+      }
     }
   } catch (error) {
     return refuse(`The backup file is damaged or no backup (${(error as Error).message}).`);
   }
   const manifest = parseManifest(manifestEntry);
-  const problems: string[] = [];
+  const problems: string[] = [...twice].map((name) => `${name} is in the file twice`);
   for (const [name, expected] of Object.entries(manifest.entries)) {
     const sum = found.get(name);
     if (!sum) problems.push(`${name} is missing`);
@@ -275,8 +349,8 @@ export async function verifyBackup(path: string): Promise<Manifest> {
 }
 
 /** The verified file's entries again, each checked once more: the file must not change during the restore. */
-async function* checkedEntries(path: string, manifest: Manifest): AsyncGenerator<TarEntry> {
-  for await (const entry of archiveEntries(path)) {
+async function* checkedEntries(file: FileHandle, manifest: Manifest): AsyncGenerator<TarEntry> {
+  for await (const entry of archiveEntries(file)) {
     if (entry.name === MANIFEST) continue;
     if (manifest.entries[entry.name]?.sha256 !== sha256(entry.data))
       refuse(`The backup file changed while it was restored (${entry.name}); nothing was loaded.`);
@@ -285,9 +359,9 @@ async function* checkedEntries(path: string, manifest: Manifest): AsyncGenerator
 }
 
 /** Puts the images into the media storage and the mails back under DATA_DIR/outbox, one at a time. */
-export async function restoreFiles(path: string, manifest: Manifest, options: FileOptions) {
+export async function restoreFiles(file: FileHandle, manifest: Manifest, options: FileOptions) {
   const outbox = resolve(join(options.dataDir, "outbox"));
-  for await (const { name, data } of checkedEntries(path, manifest)) {
+  for await (const { name, data } of checkedEntries(file, manifest)) {
     if (name.startsWith("files/media/")) {
       const key = name.slice("files/media/".length);
       const type = /\.(\w+)$/.exec(key)?.[1] ?? "bin";
@@ -299,16 +373,33 @@ export async function restoreFiles(path: string, manifest: Manifest, options: Fi
   }
 }
 
-/** Hands the file's rows to `sink` table by table, in the file's order (parents first); answers the sequences. */
-export async function readTables(path: string, manifest: Manifest, sink: RowSink): Promise<SequenceDump[]> {
-  const tableOf = new Map(manifest.tables.flatMap((table) => table.files.map((file) => [file, table])));
-  let sequences: SequenceDump[] = [];
-  for await (const { name, data } of checkedEntries(path, manifest)) {
+/**
+ * Hands the file's rows to `sink` table by table, in the file's order (parents first); answers the
+ * sequences. Refuses (inside the load's transaction, so nothing stays) unless every table's rows the
+ * manifest counts were read, and its sequences.
+ */
+export async function readTables(
+  file: FileHandle,
+  manifest: Manifest,
+  sink: RowSink,
+): Promise<SequenceDump[]> {
+  const tableOf = new Map(manifest.tables.flatMap((table) => table.files.map((name) => [name, table])));
+  const read = new Map<string, number>();
+  let sequences: SequenceDump[] | undefined;
+  for await (const { name, data } of checkedEntries(file, manifest)) {
     const table = tableOf.get(name);
-    if (table) await sink(table, data.toString("utf8").split("\n").filter(Boolean));
-    else if (name === manifest.sequences) sequences = JSON.parse(data.toString("utf8") || "[]");
+    if (table) {
+      const rows = data.toString("utf8").split("\n").filter(Boolean);
+      read.set(table.name, (read.get(table.name) ?? 0) + rows.length);
+      await sink(table, rows);
+    } else if (name === manifest.sequences) sequences = JSON.parse(data.toString("utf8") || "[]");
   }
-  return sequences;
+  const short = manifest.tables.filter((table) => (read.get(table.name) ?? 0) !== table.rows);
+  if (short.length > 0 || !sequences)
+    refuse(
+      `The backup file changed while it was restored (${short.map((t) => t.name).join(", ") || "sequences"}); nothing was loaded.`,
+    );
+  return sequences ?? [];
 }
 
 /** Refuses a backup made by a newer version of the shop (a migration this version does not know). */

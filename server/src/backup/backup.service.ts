@@ -4,6 +4,7 @@ import {
   checkMigrationLevel,
   type FileOptions,
   type Manifest,
+  openBackup,
   readTables,
   restoreFiles,
   verifyBackup,
@@ -43,21 +44,27 @@ export async function createBackup(
  * Throws RestoreRefused (nothing written) on a damaged file, a newer version's backup or a database with
  * rows. The files go first (D553): a restore that fails on them (a bucket's keys, a full disk) leaves the
  * database empty, so the same command runs again; the files' names are their contents' (images) or fixed
- * (mails), so a second run writes the same files. The file is read three times, never whole into memory.
+ * (mails), so a second run writes the same files. The file is opened once and read three times, never
+ * whole into memory.
  */
 export async function restoreBackup(
   path: string,
   target: Database,
   places: FilePlaces & { migrationsDir: string },
 ): Promise<BackupSummary> {
-  const manifest = await verifyBackup(path);
-  checkMigrationLevel(manifest.migrations, places.migrationsDir);
-  await target.migrate();
-  const tables = manifest.tables.map((table) => table.name);
-  await checkLoadable(target.db, tables);
-  await restoreFiles(path, manifest, places);
-  await loadDatabase(target, tables, (sink) => readTables(path, manifest, sink));
-  return summary(manifest);
+  const file = await openBackup(path);
+  try {
+    const manifest = await verifyBackup(file);
+    checkMigrationLevel(manifest.migrations, places.migrationsDir);
+    await target.migrate();
+    const tables = manifest.tables.map((table) => table.name);
+    await checkLoadable(target.db, tables);
+    await restoreFiles(file, manifest, places);
+    await loadDatabase(target, tables, (sink) => readTables(file, manifest, sink));
+    return summary(manifest);
+  } finally {
+    await file.close();
+  }
 }
 
 /**

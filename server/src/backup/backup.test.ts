@@ -284,9 +284,10 @@ describe("the backup file", () => {
     expect(readdirSync(dir)).toEqual(["atelier.tar.gz"]);
   });
 
-  it("cuts a table into pieces and restores them, so no table is held whole in memory (D561)", async () => {
+  it("reads a table a few rows at a time and cuts it into pieces, and restores them (D561)", async () => {
     const path = join(newDataDir(), "pieces.tar.gz");
-    await createBackup(shop.t.database, path, { ...shopFiles(), pieceChars: 600 });
+    // Seven rows a fetch: every table of more rows than that is read by several fetches of its cursor.
+    await createBackup(shop.t.database, path, { ...shopFiles(), pieceChars: 600, fetchRows: 7 });
     const entries = readTar(gunzipSync(readFileSync(path)));
     const users = entries.filter((entry) => entry.name.startsWith("db/users."));
     expect(users.length).toBeGreaterThan(1);
@@ -297,6 +298,42 @@ describe("the backup file", () => {
     const dataDir = newDataDir();
     await restoreBackup(path, target, placesIn(dataDir));
     await expectSameShop(target, dataDir, shop, before);
+  });
+
+  it("opens with a manifest naming its format version, so an older shop says which version it needs (D561)", () => {
+    const [first] = readTar(gunzipSync(readFileSync(backup)));
+    expect(first?.name).toBe("manifest.json");
+    expect(JSON.parse(first?.data.toString("utf8") ?? "{}")).toMatchObject({
+      format: "atelier-shop-backup",
+      version: 2,
+    });
+  });
+
+  it("refuses a file with an entry twice, and one whose pieces do not hold the rows its manifest counts; nothing is loaded", async () => {
+    const entries = readTar(gunzipSync(readFileSync(backup)));
+    const piece = entries.find((entry) => entry.name.startsWith("db/users."));
+    if (!piece) throw new Error("no users in the backup");
+    const doubled = backupOf(gzipSync(writeTar([...entries.slice(0, -1), piece, ...entries.slice(-1)])));
+    const target = await emptyPglite();
+    await expect(restoreBackup(doubled, target, placesIn(newDataDir()))).rejects.toThrow(
+      /damaged, nothing was restored:\n {2}db\/users\.0001\.jsonl is in the file twice/,
+    );
+    // The manifest's counts are not among its checksums: a file whose counts and pieces disagree is refused
+    // in the load's transaction.
+    const manifest = JSON.parse(entries.at(-1)?.data.toString("utf8") ?? "{}");
+    for (const table of manifest.tables) if (table.name === "users") table.rows += 1;
+    const miscounted = backupOf(
+      gzipSync(
+        writeTar([
+          ...entries.slice(0, -1),
+          { name: "manifest.json", data: Buffer.from(JSON.stringify(manifest)) },
+        ]),
+      ),
+    );
+    await expect(restoreBackup(miscounted, target, placesIn(newDataDir()))).rejects.toThrow(
+      /changed while it was restored \(users\); nothing was loaded/,
+    );
+    expect(await target.db.select().from(users)).toEqual([]);
   });
 
   it("restores a backup of the first format: the manifest first, one file per table (D301)", async () => {

@@ -85,9 +85,9 @@ async function primaryKeyOf(db: DbOrTx, table: string): Promise<string[]> {
 }
 
 /** Rows fetched at a time: the text of a batch is what the dump holds in memory, per table. */
-const FETCH_ROWS = 1000;
+export const FETCH_ROWS = 1000;
 
-async function streamTable(db: DbOrTx, name: string, sink: RowSink): Promise<TableHead> {
+async function streamTable(db: DbOrTx, name: string, sink: RowSink, fetchRows: number): Promise<TableHead> {
   const table: TableHead = { name, columns: await columnsOf(db, name), rows: 0 };
   const key = await primaryKeyOf(db, name);
   // Rows in key order: a row that points to an earlier row of its own table (a reply to a comment) loads after it.
@@ -96,14 +96,14 @@ async function streamTable(db: DbOrTx, name: string, sink: RowSink): Promise<Tab
     sql`declare backup_rows no scroll cursor for select to_jsonb(t)::text as r from ${ident(name)} t${order}`,
   );
   for (;;) {
-    const rows = await rowsOf<{ r: string }>(db, sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`));
+    const rows = await rowsOf<{ r: string }>(db, sql.raw(`fetch forward ${fetchRows} from backup_rows`));
     if (rows.length === 0) break;
     table.rows += rows.length;
     await sink(
       table,
       rows.map((row) => row.r),
     );
-    if (rows.length < FETCH_ROWS) break;
+    if (rows.length < fetchRows) break;
   }
   await db.execute(sql`close backup_rows`);
   return table;
@@ -142,14 +142,18 @@ async function migrationLevel(db: DbOrTx): Promise<MigrationLevel> {
  * The whole database as of one snapshot (PostgreSQL: repeatable read, read only; PGlite: one connection),
  * handed to `sink` a batch at a time, parents' tables before their children's.
  */
-export async function streamDatabase(database: Database, sink: RowSink): Promise<DumpHead> {
+export async function streamDatabase(
+  database: Database,
+  sink: RowSink,
+  fetchRows: number = FETCH_ROWS,
+): Promise<DumpHead> {
   const work = async (tx: DbOrTx): Promise<DumpHead> => {
     // The request limits (DB_STATEMENT_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_MS) are for the shop's requests, not a
     // copy of every table, which writes each batch out between its statements.
     await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
     const tables: TableHead[] = [];
-    for (const name of await loadOrder(tx)) tables.push(await streamTable(tx, name, sink));
+    for (const name of await loadOrder(tx)) tables.push(await streamTable(tx, name, sink, fetchRows));
     return {
       kind: database.kind,
       migrations: await migrationLevel(tx),

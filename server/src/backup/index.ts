@@ -7,4 +7,5 @@ export {
   moveDatabase,
   restoreBackup,
 } from "./backup.service.ts";
+export { openBackup } from "./backup-file.ts";
 export { RestoreRefused } from "./database-dump.ts";
