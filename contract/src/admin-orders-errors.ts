@@ -23,12 +23,16 @@ export const ADMIN_ORDER_ERROR_MESSAGES = {
     ru: "В платёжной системе нет возврата по этому заказу, который ещё нужно провести.",
   },
   refund_booked_too_much: {
-    de: "Im Zahlungskonto sind höchstens {max} erstattet, die noch keiner Position zugeordnet sind.",
-    ru: "В платёжной системе возвращено не больше {max}, которые ещё не отнесены ни к одной позиции.",
+    de: "Von den Erstattungen im Zahlungskonto sind nur noch {max} keiner Position zugeordnet.",
+    ru: "Из возвращённого в платёжной системе ни к одной позиции не отнесено только {max}.",
   },
   refund_item_cancelled: {
     de: "Diese Position ist bereits storniert.",
     ru: "Эта позиция уже отменена.",
+  },
+  mail_text_cleared: {
+    de: "Diese E-Mail ist älter als {days} Tage; ihr Text wird nicht mehr aufbewahrt und kann nicht erneut gesendet werden. Rechnungen und Gutschriften laden Sie unter „Rechnungen und Gutschriften“ herunter.",
+    ru: "Этому письму больше {days} дней: его текст больше не хранится, и отправить его ещё раз нельзя. Счета и кредит-ноты можно скачать в разделе «Счета и кредит-ноты».",
   },
   no_confirmation: {
     de: "Zu dieser Bestellung wurde keine Bestellbestätigung verschickt.",

@@ -3,6 +3,7 @@ import { AdminOrderSchema, berlinDate, euroText, todayInBerlin } from "@atelier/
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  auditLog,
   giftCardLedger,
   giftCards,
   invoices,
@@ -426,7 +427,7 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     expect(tooMuch.statusCode, tooMuch.body).toBe(400);
     expect(tooMuch.json()).toMatchObject({
       amount_cents: [
-        `Im Zahlungskonto sind höchstens ${euroText(1_500, "de")} erstattet, die noch keiner Position zugeordnet sind.`,
+        `Von den Erstattungen im Zahlungskonto sind nur noch ${euroText(1_500, "de")} keiner Position zugeordnet.`,
       ],
       error_codes: { amount_cents: ["refund_booked_too_much"] },
     });
@@ -453,6 +454,23 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
       (m) => m.template === "staff-refund",
     );
     expect(mails).toHaveLength(1);
+    // The parent reads that the money already went back, not that it will.
+    expect(mails[0]?.text).toContain("Der Betrag ist bereits über den Zahlungsweg an Sie zurückgegangen");
+    expect(mails[0]?.text).not.toContain("einige Tage dauern");
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, "staff_refunds"), eq(auditLog.recordId, after.refunds[0]?.id ?? 0)));
+    expect(entry?.after).toMatchObject({ amount_cents: 1_500, booked_at_gateway: true });
+    // The same request sent as a refund of the shop's own is another request: refused, nothing sent.
+    const flipped = await refund(orderId, {
+      request_id: requestId,
+      item: item.id,
+      amount_cents: null,
+      cancel_item: false,
+      reason: "Im PayPal-Konto erstattet: zwei Termine fielen aus",
+    });
+    expect(flipped.statusCode, flipped.body).toBe(409);
     // A refund the shop sends now takes what the payment still holds, not the booked part again.
     expect(after.items[0]?.refundable_cents).toBe(paid - 1_500);
 

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { AdminOrderSchema, todayInBerlin } from "@atelier/contract";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUND_ATTEMPTS } from "../checkout/index.ts";
 import { SEARCH_COUNT_LIMIT } from "../db/index.ts";
 import {
   auditLog,
   invoices,
+  mailOutbox,
   orderItems,
   orders,
   payments,
@@ -15,6 +16,7 @@ import {
   users,
   visitors,
 } from "../db/schema/index.ts";
+import { clearOldMailTexts } from "../mail/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -470,6 +472,26 @@ describe(`staff refunds and orders in the back office (${usesPostgres() ? "Postg
     expect(confirmations[1]?.attachments).toEqual(confirmations[0]?.attachments);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.resource, "order_mails"));
     expect(audit.filter((a) => a.recordId === first.json().mail)).toHaveLength(1);
+    // 91 days later their texts are no longer kept (D563): staff are told so, and nothing is sent.
+    await t.db
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: new Date(Date.now() - 91 * 86_400_000) })
+      .where(
+        inArray(
+          mailOutbox.id,
+          confirmations.map((m) => m.id),
+        ),
+      );
+    expect(await clearOldMailTexts(t.db, new Date())).toBeGreaterThanOrEqual(2);
+    const late = await t.call("POST", `/api/v2/admin/orders/${c.orderId}/resend-confirmation/`, {
+      headers: staff.headers,
+    });
+    expect(late.statusCode, late.body).toBe(400);
+    expect(late.json().error_codes).toEqual({ non_field_errors: ["mail_text_cleared"] });
+    expect(late.json().non_field_errors[0]).toMatch(/^Diese E-Mail ist älter als 90 Tage;/);
+    expect(
+      (await t.mailsTo(await emailOf(c.headers))).filter((m) => m.template === "order-confirmation"),
+    ).toHaveLength(2);
   });
 
   it("refuses customers (403) and guests (401)", async () => {

@@ -13,7 +13,7 @@ import { cancelLinkedOrder, paymentHoldOfOrder } from "../checkout/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { giftCardBalancesOfItems } from "../gift-cards/index.ts";
-import { resendMail } from "../mail/index.ts";
+import { mailTextCleared, resendMail } from "../mail/index.ts";
 import { findItemUnitsForStaff } from "../orders/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import {
@@ -237,6 +237,7 @@ export function createOrdersAdmin(db: Db, withdrawals: WithdrawalsService) {
       return db.transaction(async (tx) => {
         const copy = await resendMail(tx, confirmation.id);
         if (!copy) throw AppError.validation("non_field_errors", "no_confirmation");
+        if (copy === "cleared") throw mailTextCleared();
         if (copy.created)
           await recordAudit(tx, {
             userId: staff.id,

@@ -4,7 +4,7 @@ import { findUserById } from "../accounts/index.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { EMPTY_BILLING } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { enqueueMail, resendMailAtMost } from "../mail/index.ts";
+import { enqueueMail, mailTextCleared, resendMailAtMost } from "../mail/index.ts";
 import { addBooking, applyPromocode, type CartService, findCartItems } from "../orders/index.ts";
 import { findBillingOfUser, findOrder, lockUnits, type OrderRow, stageOrder } from "./checkout.repository.ts";
 import {
@@ -187,6 +187,7 @@ async function resendLink(
     if (link.mailId === null) throw AppError.validation("non_field_errors", "no_payment_link");
     const copy = await resendMailAtMost(tx, link.mailId, LINK_RESEND);
     if (copy === "limit") throw AppError.validation("non_field_errors", "payment_link_resend_limit");
+    if (copy === "cleared") throw mailTextCleared();
     if (!copy) throw AppError.validation("non_field_errors", "no_payment_link");
     if (copy.created) await audit(tx, { id: copy.id, original: link.mailId });
     return { mail: copy.id };

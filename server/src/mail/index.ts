@@ -17,6 +17,7 @@ export {
   resendMailAtMost,
   withdrawPendingGiftCardMails,
 } from "./mail-outbox.ts";
+export { clearOldMailTexts, LINK_TEXT_DAYS, MAIL_TEXT_DAYS, mailTextCleared } from "./mail-retention.ts";
 export type {
   ContactRequestData,
   ContactRequestKind,

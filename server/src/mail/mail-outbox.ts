@@ -152,10 +152,15 @@ export async function markMailAttemptFailed(
  * pending row. While an earlier copy is still pending, that copy is the answer and nothing is added, so a
  * double click sends one mail.
  */
-export async function resendMail(tx: DbOrTx, id: number): Promise<{ id: number; created: boolean } | null> {
+export async function resendMail(
+  tx: DbOrTx,
+  id: number,
+): Promise<{ id: number; created: boolean } | "cleared" | null> {
   // The original's row lock makes two resends of it one after the other: the second finds the first's copy.
   const [original] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for("update");
   if (!original) return null;
+  // Its texts are no longer kept (D563): a copy would be empty.
+  if (original.textsClearedAt) return "cleared";
   const [waiting] = await tx
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -192,9 +197,10 @@ export async function resendMailAtMost(
   tx: DbOrTx,
   id: number,
   bound: { max: number; windowMs: number },
-): Promise<{ id: number; created: boolean } | "limit" | null> {
+): Promise<{ id: number; created: boolean } | "limit" | "cleared" | null> {
   const [original] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for("update");
   if (!original) return null;
+  if (original.textsClearedAt) return "cleared";
   const copies = await tx
     .select({ id: mailOutbox.id, status: mailOutbox.status, createdAt: mailOutbox.createdAt })
     .from(mailOutbox)

@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { createMailer, type Mailer } from "../mailer/index.ts";
 import { createTestDatabase, usesPostgres } from "../test/test-database.ts";
-import { createMailWorker, createTransport } from "./index.ts";
+import { createMailWorker, createTransport, resendMail } from "./index.ts";
 import { retryDelaySeconds } from "./mail-worker.ts";
 import { createTestLogger, parseRawMail, startSmtpServer, type TestSmtpServer } from "./test-support.ts";
 
@@ -287,6 +287,49 @@ describe("a mail written is sent at once, not at the worker's next round (D469)"
       await woken.stop();
     }
     expect(smtp.received.map((mail) => mail.to)).toEqual([["lina@example.org"]]);
+  });
+});
+
+describe("old sent mails' texts are cleared (D563)", () => {
+  it("a week after a sign-in link, 90 days after any other; mails still to be sent keep theirs", async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const mail = (template: string, status: "sent" | "failed", sentDaysAgo: number | null) => ({
+      to: `${template}-${sentDaysAgo}@example.org`,
+      subject: `Betreff ${template}`,
+      html: `<p>Link ${LINK}</p>`,
+      text: `Link ${LINK}`,
+      template,
+      locale: "de" as const,
+      attachments: [{ kind: "invoice-pdf" as const, invoiceId: 1, filename: "RE-1.pdf" }],
+      status,
+      sentAt: sentDaysAgo === null ? null : daysAgo(sentDaysAgo),
+      createdAt: daysAgo(100),
+    });
+    const rows = await database.db
+      .insert(mailOutbox)
+      .values([
+        mail("verify-email", "sent", 8),
+        mail("password-reset", "sent", 6),
+        mail("order-confirmation", "sent", 8),
+        mail("order-confirmation", "sent", 91),
+        mail("order-confirmation", "failed", null),
+      ])
+      .returning({ id: mailOutbox.id, template: mailOutbox.template, to: mailOutbox.to });
+    // The worker clears after its round, the first time at once.
+    await mailer.drainOnce();
+    const after = await Promise.all(rows.map((row) => rowOf(row.id)));
+    const cleared = after.filter((row) => row.textsClearedAt !== null).map((row) => row.to);
+    expect(cleared.sort()).toEqual(["order-confirmation-91@example.org", "verify-email-8@example.org"]);
+    for (const row of after)
+      if (row.textsClearedAt) {
+        expect(row).toMatchObject({ html: "", text: "", attachments: [] });
+        // What stays is the record that it went.
+        expect(row.subject).toMatch(/^Betreff /);
+        expect(row.sentAt).toBeInstanceOf(Date);
+      } else expect(row.text).toContain(LINK);
+    // A cleared mail is not sent again empty.
+    const old = after.find((row) => row.to === "order-confirmation-91@example.org");
+    expect(await database.db.transaction((tx) => resendMail(tx, old?.id ?? 0))).toBe("cleared");
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Db } from "../db/index.ts";
 import { type AttachmentRenderer, noAttachments } from "./attachments.ts";
 import { claimDueMails, markMailAttemptFailed, markMailSent, type OutboxMail } from "./mail-outbox.ts";
+import { clearOldMailTexts } from "./mail-retention.ts";
 import type { MailTransport } from "./mail-transport.ts";
 
 type LogFn = (details: Record<string, unknown>, message: string) => void;
@@ -45,6 +46,9 @@ const CLAIM_LEASE_SECONDS = 15 * 60;
 const MAX_ERROR_LENGTH = 2000;
 /** A woken round waits this long, so the mails of one burst of commits go out in one round (D469). */
 const WAKE_DELAY_MS = 20;
+/** How often an instance clears old sent mails' texts (D563), and how many batches at most each time. */
+const CLEAR_TEXTS_EVERY_MS = 60 * 60_000;
+const CLEAR_TEXTS_ROUNDS = 10;
 
 /** Backoff after the `attempts`-th failed attempt: 30 s × 2^attempts, at most one hour. */
 export function retryDelaySeconds(attempts: number): number {
@@ -98,6 +102,24 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   // One drain at a time per instance: the timer and explicit drainOnce calls share this.
   let inFlight: Promise<DrainResult> | undefined;
   let lastRoundAt: Date | undefined;
+  let lastClearAt = Number.NEGATIVE_INFINITY;
+
+  /** Once an hour, after a round: old sent mails' texts cleared (D563); a failure waits for the next hour. */
+  async function clearOldTexts() {
+    if (Date.now() - lastClearAt < CLEAR_TEXTS_EVERY_MS) return;
+    lastClearAt = Date.now();
+    try {
+      let cleared = 0;
+      for (let round = 0; round < CLEAR_TEXTS_ROUNDS; round++) {
+        const batch = await clearOldMailTexts(db, new Date());
+        cleared += batch;
+        if (batch === 0) break;
+      }
+      if (cleared > 0) logger.info({ cleared }, "texts of old sent mails cleared");
+    } catch (error) {
+      logger.warn({ err: error }, "clearing old sent mails' texts failed; tried again in an hour");
+    }
+  }
 
   async function drain(keepGoing: () => boolean): Promise<DrainResult> {
     const result: DrainResult = { sent: 0, failed: 0 };
@@ -110,6 +132,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       // Failed mails are due only later, so the loop ends; stop() ends it after the current batch.
       if (batch.length < batchSize || !keepGoing()) {
         lastRoundAt = new Date();
+        await clearOldTexts();
         return result;
       }
     }

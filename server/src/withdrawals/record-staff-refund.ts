@@ -86,7 +86,8 @@ export async function recordStaffRefund(
       throw AppError.validation("cancel_item", "refund_item_cancelled");
 
     const payment = await findCapturedPayment(tx, orderId);
-    const booked = input.booked_at_gateway === true;
+    // A cancellation without money books nothing: it is the plain cancellation whatever the box said.
+    const booked = input.booked_at_gateway === true && input.amount_cents !== 0;
     const { amount, split, boughtCard } = booked
       ? await bookedShares(tx, orderId, input, fresh, payment)
       : await refundShares(tx, orderId, input, fresh, payment);
@@ -150,6 +151,7 @@ export async function recordStaffRefund(
       cancelled: input.cancel_item,
       reason: input.reason,
       note,
+      alreadyRefunded: booked,
     });
     const row = { ...inserted, creditNoteId: note?.id ?? null };
     await audit(tx, row);
@@ -212,10 +214,11 @@ async function bookedShares(
   );
   const most = Math.min(itemLeft, unbooked);
   const amount = input.amount_cents ?? most;
-  if (amount > itemLeft)
-    throw new AppError("refund_too_much", 400, "amount_cents", undefined, { max: euros(itemLeft) });
-  if (amount > unbooked)
-    throw new AppError("refund_booked_too_much", 400, "amount_cents", undefined, { max: euros(unbooked) });
+  // The lower of the two bounds is named, so one correction is enough.
+  if (amount > most)
+    throw unbooked < itemLeft
+      ? new AppError("refund_booked_too_much", 400, "amount_cents", undefined, { max: euros(unbooked) })
+      : new AppError("refund_too_much", 400, "amount_cents", undefined, { max: euros(itemLeft) });
   return { amount, split: { gatewayCents: amount, giftCardCents: 0 }, boughtCard };
 }
 
@@ -296,6 +299,7 @@ async function staffRefundMail(
     cancelled: boolean;
     reason: string;
     note: { id: number; number: string } | null;
+    alreadyRefunded: boolean;
   },
 ) {
   const order = await lockOrderForDocuments(tx, facts.orderId);
@@ -319,6 +323,7 @@ async function staffRefundMail(
         cancelled: input.cancelled,
         reason: input.reason,
         creditNoteNumber: input.note?.number ?? null,
+        alreadyRefunded: input.alreadyRefunded,
       },
       attachments: input.note
         ? [{ kind: "invoice-pdf", invoiceId: input.note.id, filename: `${input.note.number}.pdf` }]

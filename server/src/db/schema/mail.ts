@@ -1,4 +1,5 @@
 import { MAIL_STATUSES } from "@atelier/contract";
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./common.ts";
 import { localeEnum } from "./users.ts";
@@ -33,6 +34,17 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * When the texts and attachments of this sent mail were cleared (D563): subject, address, template and
+     * times stay as the record that it was sent; the texts held links, codes and the family's details.
+     */
+    textsClearedAt: timestamp("texts_cleared_at", { withTimezone: true }),
   },
-  (t) => [index("mail_outbox_pending_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("mail_outbox_pending_idx").on(t.status, t.nextAttemptAt),
+    // The sent mails whose texts are still kept, oldest first: what the clearing round reads (D563).
+    index("mail_outbox_texts_kept_idx")
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent' and ${t.textsClearedAt} is null`),
+  ],
 );

@@ -19,11 +19,16 @@ export type StaffRefundData = GiftCardReturn & {
   reason: string;
   /** The credit note's number, attached as PDF; null when nothing is refunded. */
   creditNoteNumber: string | null;
+  /** The money went back in the gateway's dashboard before (D562): said as done, not as coming. */
+  alreadyRefunded?: boolean;
 };
 
 type Texts = {
   subject: (orderId: number, cancelled: boolean, refund: boolean) => string;
   intro: (cancelled: boolean, refund: boolean) => string;
+  /** The refund made before in the payment account, booked now (D562). */
+  introDone: (cancelled: boolean) => string;
+  howDone: string;
   /** A refund for a booking that had ended before. */
   introEnded: string;
   item: string;
@@ -50,6 +55,12 @@ const TEXTS: Record<Locale, Texts> = {
           ? "wir haben die folgende Buchung storniert und erstatten Ihnen einen Betrag. Der Platz ist damit wieder frei."
           : "wir haben die folgende Buchung storniert. Der Platz ist damit wieder frei."
         : "wir erstatten Ihnen einen Betrag zu der folgenden Buchung. Die Buchung selbst bleibt bestehen.",
+    introDone: (cancelled) =>
+      cancelled
+        ? "wir haben die folgende Buchung storniert und Ihnen einen Betrag erstattet. Der Platz ist damit wieder frei."
+        : "wir haben Ihnen einen Betrag zu der folgenden Buchung erstattet. Die Buchung selbst bleibt bestehen.",
+    howDone:
+      "Der Betrag ist bereits über den Zahlungsweg an Sie zurückgegangen, den Sie verwendet haben. Die Gutschrift dazu ist als PDF angehängt.",
     introEnded: "wir erstatten Ihnen einen Betrag zu der folgenden Buchung.",
     item: "Buchung",
     refund: "Erstattung",
@@ -75,6 +86,12 @@ const TEXTS: Record<Locale, Texts> = {
           ? "Мы отменили следующее бронирование и возвращаем вам деньги. Место снова свободно."
           : "Мы отменили следующее бронирование. Место снова свободно."
         : "Мы возвращаем вам часть оплаты за следующее бронирование. Само бронирование остаётся в силе.",
+    introDone: (cancelled) =>
+      cancelled
+        ? "Мы отменили следующее бронирование и вернули вам деньги. Место снова свободно."
+        : "Мы вернули вам часть оплаты за следующее бронирование. Само бронирование остаётся в силе.",
+    howDone:
+      "Деньги уже вернулись к вам тем же способом, которым вы платили. Кредит-нота к этому возврату приложена в PDF.",
     introEnded: "Мы возвращаем вам часть оплаты за следующее бронирование.",
     item: "Бронирование",
     refund: "Возврат",
@@ -104,8 +121,13 @@ export const staffRefundTemplate: MailTemplate<StaffRefundData> = (data, locale)
     ...(data.reason ? [{ label: t.reason, value: data.reason }] : []),
     ...(data.creditNoteNumber ? [{ label: t.creditNote, value: data.creditNoteNumber }] : []),
   ];
-  const intro = data.ended && !data.cancelled ? t.introEnded : t.intro(data.cancelled, refund);
-  const how = toCard === 0 ? t.how : toCard < data.refundCents ? t.howBoth : t.howGiftCard;
+  const done = data.alreadyRefunded === true && refund;
+  const intro = done
+    ? t.introDone(data.cancelled)
+    : data.ended && !data.cancelled
+      ? t.introEnded
+      : t.intro(data.cancelled, refund);
+  const how = done ? t.howDone : toCard === 0 ? t.how : toCard < data.refundCents ? t.howBoth : t.howGiftCard;
   const money = refund ? [how] : [];
   return {
     subject,

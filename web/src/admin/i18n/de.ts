@@ -535,9 +535,9 @@ export const de = {
         "Was mit dem Gutschein bezahlt wurde, geht auf den Gutschein zurück, der Rest über den Zahlungsweg der Eltern.",
       refund_booked: "Schon im Zahlungskonto (PayPal oder Stripe) erstattet – nur buchen (offen: %{amount})",
       refund_booked_hint:
-        "Es geht kein Geld hinaus: Die Erstattung wird dieser Position zugeordnet, die Gutschrift ausgestellt und den Eltern gemailt.",
+        "Es wird kein Geld ausgezahlt: Die Erstattung wird dieser Position zugeordnet, die Gutschrift ausgestellt und per E-Mail an die Eltern geschickt.",
       unbooked_refund:
-        "Im Zahlungskonto (PayPal oder Stripe) wurden %{amount} erstattet, die noch keiner Position zugeordnet sind – dafür gibt es noch keine Gutschrift. Buchen Sie den Betrag mit „Erstatten oder stornieren“ bei der Position, für die er war. Nicht noch einmal erstatten: Das Geld ist schon zurück.",
+        "Im Zahlungskonto (PayPal oder Stripe) wurden %{amount} erstattet, die noch keiner Position zugeordnet sind – dafür gibt es noch keine Gutschrift. Buchen Sie den Betrag mit „Erstatten oder stornieren“ bei der Position, zu der er gehört. Nicht noch einmal erstatten: Das Geld ist schon zurück.",
       booked_at_gateway: "Im Zahlungskonto erstattet",
       gift_card_part: "Gutschein: %{amount}",
       to_gift_card: "davon %{amount} auf den Gutschein",

@@ -61,10 +61,10 @@ export function RefundDialog({
   const [amount, setAmount] = useState("");
   const [cancel, setCancel] = useState(false);
   const [reason, setReason] = useState("");
-  // Money a dashboard refund gave back is booked, not sent again (D562): offered, and chosen first, while
-  // some waits. Unticked, the shop sends a refund of its own.
+  // Money a dashboard refund gave back is booked, not sent again (D562): offered while some waits, chosen
+  // by staff for the item it was for (ticked for every item, it would book another item's money here).
   const unbooked = order.unbooked_gateway_cents;
-  const [booked, setBooked] = useState(unbooked > 0);
+  const [booked, setBooked] = useState(false);
   const max = booked
     ? Math.min(Math.max(0, item.paid_cents - item.refunded_cents), unbooked)
     : item.refundable_cents;

@@ -138,7 +138,8 @@ function UnbookedRefund({ order }: { order: AdminOrder }) {
   const translate = useTranslate();
   if (order.unbooked_gateway_cents === 0) return null;
   return (
-    <Alert severity="warning" sx={{ mt: 2 }} data-testid="unbooked-refund">
+    // A standing note, not news: read where it stands, not announced on every load (role "status").
+    <Alert severity="warning" role="status" sx={{ mt: 2 }} data-testid="unbooked-refund">
       {translate("admin.orders.unbooked_refund", { amount: euro(order.unbooked_gateway_cents) })}
     </Alert>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "texts_cleared_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "mail_outbox_texts_kept_idx" ON "mail_outbox" USING btree ("sent_at") WHERE "mail_outbox"."status" = 'sent' and "mail_outbox"."texts_cleared_at" is null;
