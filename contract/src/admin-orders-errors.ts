@@ -31,8 +31,8 @@ export const ADMIN_ORDER_ERROR_MESSAGES = {
     ru: "Эта позиция уже отменена.",
   },
   mail_text_cleared: {
-    de: "Diese E-Mail ist älter als {days} Tage; ihr Text wird nicht mehr aufbewahrt und kann nicht erneut gesendet werden. Rechnungen und Gutschriften laden Sie unter „Rechnungen und Gutschriften“ herunter.",
-    ru: "Этому письму больше {days} дней: его текст больше не хранится, и отправить его ещё раз нельзя. Счета и кредит-ноты можно скачать в разделе «Счета и кредит-ноты».",
+    de: "Diese E-Mail wurde vor mehr als {days} Tagen versandt; ihr Text wird nicht mehr aufbewahrt, daher kann sie nicht erneut gesendet werden. Rechnungen und Gutschriften finden Sie unter „Rechnungen und Gutschriften“.",
+    ru: "Письмо отправлено более {days} дней назад: его текст уже не хранится, поэтому отправить его повторно нельзя. Счета и кредит-ноты можно скачать в разделе «Счета и кредит-ноты».",
   },
   no_confirmation: {
     de: "Zu dieser Bestellung wurde keine Bestellbestätigung verschickt.",

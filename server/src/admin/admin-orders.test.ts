@@ -472,26 +472,33 @@ describe(`staff refunds and orders in the back office (${usesPostgres() ? "Postg
     expect(confirmations[1]?.attachments).toEqual(confirmations[0]?.attachments);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.resource, "order_mails"));
     expect(audit.filter((a) => a.recordId === first.json().mail)).toHaveLength(1);
-    // 91 days later their texts are no longer kept (D563): staff are told so, and nothing is sent.
+    // 91 days later the first's text is no longer kept (D563): the copy, kept, is the one sent again.
+    const age = (ids: number[]) =>
+      t.db
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: sql`now() - make_interval(days => 91)` })
+        .where(inArray(mailOutbox.id, ids));
+    const [original, copy] = confirmations;
+    if (!original || !copy) throw new Error("no copy");
     await t.db
       .update(mailOutbox)
-      .set({ status: "sent", sentAt: new Date(Date.now() - 91 * 86_400_000) })
-      .where(
-        inArray(
-          mailOutbox.id,
-          confirmations.map((m) => m.id),
-        ),
-      );
-    expect(await clearOldMailTexts(t.db, new Date())).toBeGreaterThanOrEqual(2);
-    const late = await t.call("POST", `/api/v2/admin/orders/${c.orderId}/resend-confirmation/`, {
-      headers: staff.headers,
-    });
+      .set({ status: "sent", sentAt: sql`now()` })
+      .where(eq(mailOutbox.id, copy.id));
+    await age([original.id]);
+    expect(await clearOldMailTexts(t.db)).toBe(1);
+    const again = await resend();
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().mail).not.toBe(copy.id);
+    // All of them old: staff are told so, and nothing is sent.
+    await age([copy.id, again.json().mail]);
+    expect(await clearOldMailTexts(t.db)).toBe(2);
+    const late = await resend();
     expect(late.statusCode, late.body).toBe(400);
     expect(late.json().error_codes).toEqual({ non_field_errors: ["mail_text_cleared"] });
-    expect(late.json().non_field_errors[0]).toMatch(/^Diese E-Mail ist älter als 90 Tage;/);
+    expect(late.json().non_field_errors[0]).toMatch(/^Diese E-Mail wurde vor mehr als 90 Tagen versandt;/);
     expect(
       (await t.mailsTo(await emailOf(c.headers))).filter((m) => m.template === "order-confirmation"),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
   });
 
   it("refuses customers (403) and guests (401)", async () => {

@@ -232,8 +232,12 @@ export function createOrdersAdmin(db: Db, withdrawals: WithdrawalsService) {
       const order = await findOrderForStaff(db, orderId);
       if (!order) throw AppError.notFound();
       const mails = await findOrderMailsForStaff(db, orderId, [order.parent_email].filter(Boolean));
-      const confirmation = mails.find((m) => m.template === "order-confirmation");
-      if (!confirmation) throw AppError.validation("non_field_errors", "no_confirmation");
+      const confirmations = mails.filter((m) => m.template === "order-confirmation");
+      if (confirmations.length === 0) throw AppError.validation("non_field_errors", "no_confirmation");
+      // The first whose text is still kept (D563): a copy sent again last month when the first is cleared.
+      // The first, not the newest: a copy still waiting is then found as the answer (a double click).
+      const confirmation = confirmations.find((m) => !m.textsCleared);
+      if (!confirmation) throw mailTextCleared();
       return db.transaction(async (tx) => {
         const copy = await resendMail(tx, confirmation.id);
         if (!copy) throw AppError.validation("non_field_errors", "no_confirmation");

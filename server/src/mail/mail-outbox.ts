@@ -1,6 +1,6 @@
 import type { Locale } from "@atelier/contract";
 import { EmailSchema } from "@atelier/contract";
-import { and, asc, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import { type MailAttachmentRef, mailOutbox, pgArray, ph, prepared } from "../db/index.ts";
 import {
@@ -346,7 +346,8 @@ export async function requeueFailedMail(tx: DbOrTx, id: number): Promise<{ id: n
   const [row] = await tx
     .update(mailOutbox)
     .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lastError: null })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "failed")))
+    // One whose texts were cleared (D563) would go out empty: it is not found.
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "failed"), isNull(mailOutbox.textsClearedAt)))
     .returning({ id: mailOutbox.id, to: mailOutbox.to });
   return row ?? null;
 }

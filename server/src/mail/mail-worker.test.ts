@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { createMailer, type Mailer } from "../mailer/index.ts";
 import { createTestDatabase, usesPostgres } from "../test/test-database.ts";
-import { createMailWorker, createTransport, resendMail } from "./index.ts";
+import { createMailWorker, createTransport, requeueFailedMail, resendMail } from "./index.ts";
 import { retryDelaySeconds } from "./mail-worker.ts";
 import { createTestLogger, parseRawMail, startSmtpServer, type TestSmtpServer } from "./test-support.ts";
 
@@ -291,10 +291,11 @@ describe("a mail written is sent at once, not at the worker's next round (D469)"
 });
 
 describe("old sent mails' texts are cleared (D563)", () => {
-  it("a week after a sign-in link, 90 days after any other; mails still to be sent keep theirs", async () => {
-    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-    const mail = (template: string, status: "sent" | "failed", sentDaysAgo: number | null) => ({
-      to: `${template}-${sentDaysAgo}@example.org`,
+  it("a week after a sign-in link, 90 days after any other; given-up mails too, waiting ones keep theirs", async () => {
+    // Ages on the database's clock, which the clearing reads.
+    const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
+    const mail = (template: string, status: "sent" | "failed" | "pending", ageDays: number) => ({
+      to: `${template}-${status}-${ageDays}@example.org`,
       subject: `Betreff ${template}`,
       html: `<p>Link ${LINK}</p>`,
       text: `Link ${LINK}`,
@@ -302,34 +303,50 @@ describe("old sent mails' texts are cleared (D563)", () => {
       locale: "de" as const,
       attachments: [{ kind: "invoice-pdf" as const, invoiceId: 1, filename: "RE-1.pdf" }],
       status,
-      sentAt: sentDaysAgo === null ? null : daysAgo(sentDaysAgo),
-      createdAt: daysAgo(100),
+      lastError: status === "failed" ? "550 no such user anna@example.org" : null,
+      sentAt: status === "sent" ? daysAgo(ageDays) : null,
+      createdAt: daysAgo(ageDays),
+      nextAttemptAt: daysAgo(-1),
     });
     const rows = await database.db
       .insert(mailOutbox)
       .values([
         mail("verify-email", "sent", 8),
+        mail("password-reset", "sent", 8),
         mail("password-reset", "sent", 6),
         mail("order-confirmation", "sent", 8),
         mail("order-confirmation", "sent", 91),
-        mail("order-confirmation", "failed", null),
+        mail("order-confirmation", "failed", 91),
+        mail("order-confirmation", "failed", 10),
+        mail("order-confirmation", "pending", 100),
       ])
-      .returning({ id: mailOutbox.id, template: mailOutbox.template, to: mailOutbox.to });
+      .returning({ id: mailOutbox.id });
     // The worker clears after its round, the first time at once.
     await mailer.drainOnce();
     const after = await Promise.all(rows.map((row) => rowOf(row.id)));
     const cleared = after.filter((row) => row.textsClearedAt !== null).map((row) => row.to);
-    expect(cleared.sort()).toEqual(["order-confirmation-91@example.org", "verify-email-8@example.org"]);
+    expect(cleared.sort()).toEqual([
+      "order-confirmation-failed-91@example.org",
+      "order-confirmation-sent-91@example.org",
+      "password-reset-sent-8@example.org",
+      "verify-email-sent-8@example.org",
+    ]);
     for (const row of after)
       if (row.textsClearedAt) {
-        expect(row).toMatchObject({ html: "", text: "", attachments: [] });
+        expect(row).toMatchObject({ html: "", text: "", attachments: [], lastError: null });
         // What stays is the record that it went.
         expect(row.subject).toMatch(/^Betreff /);
-        expect(row.sentAt).toBeInstanceOf(Date);
       } else expect(row.text).toContain(LINK);
-    // A cleared mail is not sent again empty.
-    const old = after.find((row) => row.to === "order-confirmation-91@example.org");
-    expect(await database.db.transaction((tx) => resendMail(tx, old?.id ?? 0))).toBe("cleared");
+    // A cleared mail is not sent again empty: neither a sent one nor a given-up one.
+    const id = (to: string) => after.find((row) => row.to === to)?.id ?? 0;
+    expect(
+      await database.db.transaction((tx) => resendMail(tx, id("order-confirmation-sent-91@example.org"))),
+    ).toBe("cleared");
+    expect(
+      await database.db.transaction((tx) =>
+        requeueFailedMail(tx, id("order-confirmation-failed-91@example.org")),
+      ),
+    ).toBeNull();
   });
 });
 

@@ -111,7 +111,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     try {
       let cleared = 0;
       for (let round = 0; round < CLEAR_TEXTS_ROUNDS; round++) {
-        const batch = await clearOldMailTexts(db, new Date());
+        const batch = await clearOldMailTexts(db);
         cleared += batch;
         if (batch === 0) break;
       }
@@ -132,7 +132,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       // Failed mails are due only later, so the loop ends; stop() ends it after the current batch.
       if (batch.length < batchSize || !keepGoing()) {
         lastRoundAt = new Date();
-        await clearOldTexts();
+        // Not on the way out: stop() waits for this round only.
+        if (keepGoing()) await clearOldTexts();
         return result;
       }
     }

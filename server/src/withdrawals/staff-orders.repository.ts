@@ -377,6 +377,7 @@ export async function findOrderMailsForStaff(db: DbOrTx, orderId: number, addres
       status: mailOutbox.status,
       createdAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,
+      textsCleared: sql<boolean>`${mailOutbox.textsClearedAt} is not null`,
     })
     .from(mailOutbox)
     .where(

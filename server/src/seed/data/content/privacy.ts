@@ -31,7 +31,7 @@ Vertreten durch die Geschäftsführerin ${SCHOOL.managingDirector}.
 
 **Kontaktformulare und Probestunden.** Wenn Sie uns schreiben, einen Rückruf, eine Probestunde oder einen Platz auf der Warteliste anfragen, verarbeiten wir Ihre Angaben, um die Anfrage zu bearbeiten (Art. 6 Abs. 1 lit. b bzw. lit. f DSGVO).
 
-**E-Mails.** Bestätigungen, Rechnungen und Hinweise zu gebuchten Terminen senden wir per E-Mail (Art. 6 Abs. 1 lit. b DSGVO). Werbung senden wir nur mit Ihrer Einwilligung (Art. 6 Abs. 1 lit. a DSGVO). Den Text versandter E-Mails löschen wir nach 90 Tagen, bei Links zur Anmeldung oder zur Bestätigung Ihrer E-Mail-Adresse nach 7 Tagen; als Nachweis des Versands bleiben Empfänger, Betreff und Zeitpunkt.
+**E-Mails.** Bestätigungen, Rechnungen und Hinweise zu gebuchten Terminen senden wir per E-Mail (Art. 6 Abs. 1 lit. b DSGVO). Werbung senden wir nur mit Ihrer Einwilligung (Art. 6 Abs. 1 lit. a DSGVO). Den Inhalt versandter E-Mails (Text und Anhänge) löschen wir nach 90 Tagen, bei E-Mails zum Zurücksetzen des Passworts oder zur Bestätigung Ihrer E-Mail-Adresse nach 7 Tagen; als Nachweis des Versands bleiben Empfänger, Betreff und Zeitpunkt gespeichert.
 
 ## 3. Zahlungsabwicklung mit PayPal
 
@@ -82,7 +82,7 @@ ${SCHOOL.name}, ${SCHOOL.street}, ${SCHOOL.city}
 
 **Формы обратной связи и пробные занятия.** Если вы пишете нам, просите перезвонить, записываетесь на пробное занятие или в лист ожидания, мы обрабатываем ваши данные, чтобы ответить на запрос (ст. 6 абз. 1 п. b или f GDPR).
 
-**Электронные письма.** Подтверждения, счета и информацию о забронированных занятиях мы отправляем по электронной почте (ст. 6 абз. 1 п. b GDPR). Рекламу — только с вашего согласия (ст. 6 абз. 1 п. a GDPR). Текст отправленных писем мы удаляем через 90 дней, а писем со ссылками для входа или подтверждения адреса электронной почты — через 7 дней; как подтверждение отправки остаются получатель, тема и время.
+**Электронные письма.** Подтверждения, счета и информацию о забронированных занятиях мы отправляем по электронной почте (ст. 6 абз. 1 п. b GDPR). Рекламу — только с вашего согласия (ст. 6 абз. 1 п. a GDPR). Содержание отправленных писем (текст и вложения) мы удаляем через 90 дней, а писем для сброса пароля или подтверждения адреса электронной почты — через 7 дней; в подтверждение отправки сохраняются получатель, тема и время отправки.
 
 ## 3. Оплата через PayPal
 
