@@ -306,6 +306,9 @@ function parseManifest(entry: TarEntry | undefined): Manifest {
     refuse(
       `The backup has format version ${stored.version}; this version of the shop reads up to ${BACKUP_VERSION}.`,
     );
+  // Only the short first manifest: the whole one, the file's last entry, is missing.
+  if (!Array.isArray(stored.tables) || typeof stored.entries !== "object" || stored.entries === null)
+    refuse("The backup file is cut off or damaged: its manifest is missing. Nothing was restored.");
   const tables = stored.tables.map(({ file, files, ...table }) => ({
     ...table,
     files: files ?? (file ? [file] : []),

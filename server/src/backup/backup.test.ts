@@ -309,6 +309,17 @@ describe("the backup file", () => {
     });
   });
 
+  it("refuses a file whose last entry, the whole manifest, is missing", async () => {
+    const entries = readTar(gunzipSync(readFileSync(backup)));
+    const cut = backupOf(gzipSync(writeTar(entries.slice(0, -1))));
+    const target = await emptyPglite();
+    const dataDir = newDataDir();
+    await expect(restoreBackup(cut, target, placesIn(dataDir))).rejects.toThrow(
+      /cut off or damaged: its manifest is missing/,
+    );
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
   it("refuses a file with an entry twice, and one whose pieces do not hold the rows its manifest counts; nothing is loaded", async () => {
     const entries = readTar(gunzipSync(readFileSync(backup)));
     const piece = entries.find((entry) => entry.name.startsWith("db/users."));
