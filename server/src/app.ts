@@ -551,7 +551,12 @@ async function registerCheckout(
     gatewayCents: itemRefundsGatewayCents,
     orderRefunded: async (tx: Tx, orderId: number) => {
       await endSubscriptionsOfRefundedOrder(tx, orderId);
-      await creditOrderRefundedAtGateway({ seller: sellerNow }, tx, orderId, new Date());
+      await creditOrderRefundedAtGateway(
+        { seller: sellerNow, publicUrl: env.PUBLIC_URL },
+        tx,
+        orderId,
+        new Date(),
+      );
     },
     refundNotice: documents.refundNotice,
   };

@@ -387,9 +387,19 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     expect((await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe("refunded");
     // The invoice is corrected in full: the staff refund's note and one for the rest.
     expect(await notes()).toEqual([500, paid - 500]);
+    // The parent gets the rest's credit note, told the money already went back (D564).
+    const refundMails = async () =>
+      (await t.mailsTo(await emailOf(parent.headers)))
+        .filter((m) => m.template === "staff-refund")
+        .sort((a, b) => a.id - b.id);
+    const [, restMail] = await refundMails();
+    expect(restMail?.text).toContain("Der Betrag ist bereits über den Zahlungsweg an Sie zurückgegangen");
+    expect(restMail?.text).toContain(euroText(paid - 500, "de"));
+    expect(restMail?.attachments).toEqual([expect.objectContaining({ kind: "invoice-pdf" })]);
     // The report sent again changes nothing.
     await reportRefund(rest);
     expect(await notes()).toEqual([500, paid - 500]);
+    expect(await refundMails()).toHaveLength(2);
   });
 
   it("a part refunded in PayPal's dashboard is booked to its item: a credit note and the parent's mail, no second payout (D562)", async () => {

@@ -5,6 +5,7 @@ import type { Tx } from "../db/index.ts";
 import { findOrderInvoice } from "../invoices/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import { creditNote } from "./credit-note.ts";
+import { staffRefundMail } from "./record-staff-refund.ts";
 import type { RefundPlan } from "./refund-rules.ts";
 import { findItemOfOrder, staffRefundedOf } from "./staff-refunds.repository.ts";
 import type { WithdrawalsContext } from "./withdrawals.deps.ts";
@@ -12,10 +13,10 @@ import { findWithdrawalsOfItems } from "./withdrawals.repository.ts";
 
 /**
  * One credit note per item for what its withdrawals and staff refunds had not credited yet (D529), in the
- * transaction that records the order refunded. Nothing without an invoice; nothing for an item credited whole.
+ * transaction that records the order refunded, each mailed to the parent (D564). Nothing without an invoice; nothing for an item credited whole.
  */
 export async function creditOrderRefundedAtGateway(
-  ctx: Pick<WithdrawalsContext, "seller">,
+  ctx: Pick<WithdrawalsContext, "seller" | "publicUrl">,
   tx: Tx,
   orderId: number,
   now: Date,
@@ -37,7 +38,19 @@ export async function creditOrderRefundedAtGateway(
     const left = facts.paidCents - credited;
     if (left <= 0) continue;
     const plan: RefundPlan = { basis: "full", refundCents: left, sessions: 0, rendered: 0 };
-    if (await creditNote(ctx, tx, facts, plan, left, today, true)) issued += 1;
+    const note = await creditNote(ctx, tx, facts, plan, left, today, true);
+    if (!note) continue;
+    issued += 1;
+    // The parent gets the credit note, saying the money already went back and the booking ended (D564).
+    await staffRefundMail(ctx, tx, facts, {
+      amount: left,
+      giftCardCents: 0,
+      giftCardValidUntil: null,
+      cancelled: true,
+      reason: "",
+      note,
+      alreadyRefunded: true,
+    });
   }
   return issued;
 }

@@ -288,8 +288,9 @@ async function roomOfItem(
   return { itemCents: Math.max(0, fresh.paidCents - staffDone.itemCents), gatewayCents, giftCardCents };
 }
 
-async function staffRefundMail(
-  ctx: WithdrawalsContext,
+/** The parent's "staff-refund" mail of an item's refund, with its credit note (D127; D529's too, D564). */
+export async function staffRefundMail(
+  ctx: Pick<WithdrawalsContext, "publicUrl">,
   tx: Tx,
   facts: ItemFacts,
   input: {
