@@ -26,6 +26,18 @@ export const ADMIN_ORDER_ERROR_MESSAGES = {
     de: "Von den Erstattungen im Zahlungskonto sind nur noch {max} keiner Position zugeordnet.",
     ru: "Из возвращённого в платёжной системе ни к одной позиции не отнесено только {max}.",
   },
+  refund_not_failed: {
+    de: "Diese Erstattung ist nicht fehlgeschlagen; hier ist nichts zu erledigen. Bitte laden Sie die Bestellung neu.",
+    ru: "Этот возврат не завершился ошибкой, делать здесь ничего не нужно. Перезагрузите страницу заказа.",
+  },
+  refund_seen_at_gateway: {
+    de: "Im Zahlungskonto sind schon {amount} erstattet, die keiner Erstattung hier zugeordnet sind. War es diese, markieren Sie sie als „im Zahlungskonto erstattet“; sonst buchen Sie den Betrag zuerst bei seiner Position. So geht das Geld nicht zweimal zurück.",
+    ru: "В платёжной системе уже возвращено {amount}, которые не отнесены ни к одному возврату здесь. Если это был этот возврат, отметьте его как «возвращён в платёжной системе»; иначе сначала проведите эту сумму по её позиции. Так деньги не уйдут дважды.",
+  },
+  refund_not_at_gateway: {
+    de: "Im Zahlungskonto ist noch keine Erstattung über {amount} eingegangen, die dieser zugeordnet werden kann. Erstatten Sie den Betrag dort; sobald PayPal bzw. Stripe sie meldet (meist nach wenigen Minuten), können Sie sie hier als erledigt markieren.",
+    ru: "В платёжной системе ещё нет возврата на {amount}, который можно отнести к этому. Верните сумму там; как только PayPal или Stripe сообщит о нём (обычно через несколько минут), его можно будет отметить здесь как выполненный.",
+  },
   refund_item_cancelled: {
     de: "Diese Position ist bereits storniert.",
     ru: "Эта позиция уже отменена.",

@@ -77,6 +77,12 @@ export const AdminOrderPaymentSchema = z.object({
   captured_at: z.string().nullable(),
 });
 
+/**
+ * How a person settled a refund the gateway would not take (D565): `gateway` in PayPal's or Stripe's
+ * dashboard, `elsewhere` by bank transfer or in cash (no money went back through the gateway).
+ */
+export const REFUND_SETTLEMENTS = ["gateway", "elsewhere"] as const;
+
 export const AdminOrderRefundSchema = z.object({
   id: z.number().int(),
   /**
@@ -97,6 +103,10 @@ export const AdminOrderRefundSchema = z.object({
   credit_note_number: z.string().nullable(),
   /** A staff refund that booked money the gateway's dashboard gave back (D562), not sent by the shop. */
   booked_at_gateway: z.boolean(),
+  /** A refund given up after its tries and then settled by a person (D565); null otherwise. */
+  settled_by_hand: z.enum(REFUND_SETTLEMENTS).nullable(),
+  /** A staff refund's last refusal in the gateway's words (a withdrawal keeps none). */
+  last_error: z.string().nullable(),
 });
 export type AdminOrderRefund = z.infer<typeof AdminOrderRefundSchema>;
 
@@ -168,6 +178,28 @@ export const AdminRefundInputSchema = z
   })
   .strict();
 export type AdminRefundInput = z.infer<typeof AdminRefundInputSchema>;
+
+/**
+ * `POST /api/v2/admin/orders/:id/refunds/settle/` (D565): a refund given up after its tries (`failed`) is
+ * tried again in a new round, or marked as refunded by a person, in the gateway's dashboard or elsewhere
+ * (bank transfer, cash). The two marks need a note for the audit log; a repeat answers the order as it is.
+ */
+export const REFUND_SETTLE_ACTIONS = ["retry", "refunded_at_gateway", "refunded_elsewhere"] as const;
+export type RefundSettleAction = (typeof REFUND_SETTLE_ACTIONS)[number];
+
+export const AdminRefundSettleInputSchema = z
+  .object({
+    source: z.enum(["staff", "withdrawal", "cancellation"], { error: "invalid_choice" }),
+    refund: z
+      .number({ error: "invalid_choice" })
+      .int({ error: "invalid_choice" })
+      .min(1, { error: "invalid_choice" })
+      .max(2_147_483_647, { error: "invalid_choice" }),
+    action: z.enum(REFUND_SETTLE_ACTIONS, { error: "invalid_choice" }),
+    note: z.string().trim().max(500, { error: "too_long" }).optional(),
+  })
+  .strict();
+export type AdminRefundSettleInput = z.infer<typeof AdminRefundSettleInputSchema>;
 
 /** `POST /api/v2/admin/orders/:id/resend-confirmation/`: the order confirmation mailed again. */
 export const AdminResendSchema = z.object({ mail: z.number().int() });

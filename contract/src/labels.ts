@@ -1,6 +1,6 @@
 import type { AUDIT_ACTIONS } from "./admin.ts";
 import type { GIFT_CARD_LEDGER_KINDS } from "./admin-content.ts";
-import type { ADMIN_PAYMENT_STATES, DOCUMENT_KINDS } from "./admin-orders.ts";
+import type { ADMIN_PAYMENT_STATES, DOCUMENT_KINDS, REFUND_SETTLEMENTS } from "./admin-orders.ts";
 import type { PERSON_ROLES, REQUEST_STATUSES } from "./admin-requests.ts";
 import type { INSTRUCTION_LANGUAGES, PRODUCT_TYPES, SCHEDULE_TYPES } from "./catalogue.ts";
 import type { PAYMENT_GATEWAYS } from "./checkout.ts";
@@ -89,6 +89,18 @@ const REFUND_STATE_LABELS: Labels<(typeof REFUND_STATES)[number]> = {
   none: w("Ohne Erstattung", "Без возврата"),
 };
 
+/** How a person settled a refund the gateway would not take (D565). */
+const REFUND_SETTLEMENT_LABELS: Labels<(typeof REFUND_SETTLEMENTS)[number]> = {
+  gateway: w(
+    "Von Hand im Zahlungskonto (PayPal oder Stripe) erstattet",
+    "Возвращено вручную в платёжной системе (PayPal или Stripe)",
+  ),
+  elsewhere: w(
+    "Auf anderem Weg erstattet (Überweisung, bar)",
+    "Возвращено другим способом (перевод, наличные)",
+  ),
+};
+
 /** The gateways of `payments.gateway`: `demo` is the demo shop's stand-in for a real one. */
 const PAYMENT_GATEWAY_LABELS: Labels<(typeof PAYMENT_GATEWAYS)[number] | "demo"> = {
   paypal: w("PayPal", "PayPal"),
@@ -160,6 +172,7 @@ export const AUDIT_AREAS = {
   "party-requests": { ...w("Geburtstagsanfragen", "Заявки на день рождения"), screen: "party-requests" },
   "staff-orders": { ...w("Telefonbuchungen", "Записи по телефону"), screen: "orders" },
   staff_refunds: { ...w("Erstattungen", "Возвраты"), screen: null },
+  withdrawals: { ...w("Widerrufe und Stornierungen der Eltern", "Отказы и отмены родителей"), screen: null },
   order_items: { ...w("Bestellpositionen", "Позиции заказа"), screen: null },
   order_mails: { ...w("E-Mails zu Bestellungen", "Письма по заказам"), screen: null },
   invoices: { ...w("Rechnungen und Gutschriften", "Счета и корректировки"), screen: null },
@@ -252,6 +265,7 @@ export const ENUM_LABELS = {
   order_item_status: ORDER_ITEM_STATUS_LABELS,
   payment_state: PAYMENT_STATE_LABELS,
   refund_state: REFUND_STATE_LABELS,
+  refund_settlement: REFUND_SETTLEMENT_LABELS,
   payment_gateway: PAYMENT_GATEWAY_LABELS,
   payment_status: PAYMENT_STATUS_LABELS,
   mail_status: MAIL_STATUS_LABELS,

@@ -6,6 +6,7 @@ import {
   AdminOrderListSchema,
   AdminOrderSchema,
   AdminRefundInputSchema,
+  AdminRefundSettleInputSchema,
   AdminResendSchema,
   LocaleQuerySchema,
 } from "@atelier/contract";
@@ -66,6 +67,40 @@ function orderDocumentRoutes(app: App, { db, seller }: { db: Db; seller: Seller 
   );
 }
 
+/** A staff refund of an item, and a failed refund tried again or settled by hand (D127, D565). */
+function refundRoutes(app: App, orders: ReturnType<typeof createOrdersAdmin>) {
+  app.post(
+    "/api/v2/admin/orders/:id/refunds/",
+    {
+      schema: {
+        ...base(
+          "Refund an item in full or in part, and/or cancel it; once per request_id (a repeat answers the order as it is)",
+        ),
+        params: AdminIdParamsSchema,
+        querystring: LocaleQuerySchema,
+        body: AdminRefundInputSchema,
+        response: { 200: AdminOrderSchema, ...errors },
+      },
+    },
+    async (request) => orders.refund(currentUser(request), request.params.id, request.body),
+  );
+  app.post(
+    "/api/v2/admin/orders/:id/refunds/settle/",
+    {
+      schema: {
+        ...base(
+          "A refund given up after its tries: tried again in a new round, or marked as refunded by hand in the gateway's dashboard or elsewhere (D565); a repeat answers the order as it is",
+        ),
+        params: AdminIdParamsSchema,
+        querystring: LocaleQuerySchema,
+        body: AdminRefundSettleInputSchema,
+        response: { 200: AdminOrderSchema, ...errors },
+      },
+    },
+    async (request) => orders.settleRefund(currentUser(request), request.params.id, request.body),
+  );
+}
+
 /**
  * `/api/v2/admin/orders/*` (issue 21, D127–D129). Registered beside the withdrawals service it refunds
  * through, with the same staff guard as `adminRoutes` (on request, before the body is read).
@@ -118,21 +153,7 @@ export const adminOrdersRoutes =
       },
       async (request) => orders.get(request.params.id, request.query.locale),
     );
-    app.post(
-      "/api/v2/admin/orders/:id/refunds/",
-      {
-        schema: {
-          ...base(
-            "Refund an item in full or in part, and/or cancel it; once per request_id (a repeat answers the order as it is)",
-          ),
-          params: AdminIdParamsSchema,
-          querystring: LocaleQuerySchema,
-          body: AdminRefundInputSchema,
-          response: { 200: AdminOrderSchema, ...errors },
-        },
-      },
-      async (request) => orders.refund(currentUser(request), request.params.id, request.body),
-    );
+    refundRoutes(app, orders);
     app.post(
       "/api/v2/admin/orders/:id/move/",
       {

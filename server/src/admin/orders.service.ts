@@ -5,8 +5,10 @@ import {
   type AdminOrder,
   type AdminOrderRefund,
   type AdminRefundInput,
+  type AdminRefundSettleInput,
   type Locale,
   ORDER_STATUSES,
+  REFUND_SETTLEMENTS,
   type RefundState,
 } from "@atelier/contract";
 import { cancelLinkedOrder, paymentHoldOfOrder } from "../checkout/index.ts";
@@ -25,6 +27,7 @@ import {
   findStaffRefundsOfOrders,
   findWithdrawalsOfItems,
   listOrdersForStaff,
+  type SettledRefund,
   STAFF_ORDER_SORTS,
   type StaffRefundRow,
   unbookedGatewayCents,
@@ -46,6 +49,16 @@ const auditValues = (row: StaffRefundRow) => ({
   credit_note: row.creditNoteId,
   // Money the gateway's dashboard gave back, booked to the item (D562): the shop sent nothing.
   ...(row.bookedAtGateway ? { booked_at_gateway: true } : {}),
+});
+
+/** A settled refund (D565) as the audit log reads it: its state, round and how a person settled it. */
+const settledAuditValues = ({ row }: SettledRefund, note?: string) => ({
+  order: row.orderId,
+  item: row.orderItemId,
+  refund_state: row.refundState,
+  refund_round: row.refundRound,
+  settled_by_hand: row.settledByHand,
+  ...(note ? { note } : {}),
 });
 
 type Papers = {
@@ -89,6 +102,9 @@ const papersOf = (
 type StaffRefundNoted = Awaited<ReturnType<typeof findStaffRefundsOfOrders>>[number];
 type WithdrawalRow = Awaited<ReturnType<typeof findWithdrawalsOfItems>>[number];
 
+const settlementOf = (value: string | null) =>
+  REFUND_SETTLEMENTS.find((settlement) => settlement === value) ?? null;
+
 /** An order's refunds in one list, oldest first: staff's, and the parent's withdrawals and cancellations. */
 function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[]): AdminOrderRefund[] {
   return [
@@ -106,6 +122,8 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       refunded_at: r.refundedAt?.toISOString() ?? null,
       credit_note_number: r.creditNoteNumber,
       booked_at_gateway: r.bookedAtGateway,
+      settled_by_hand: settlementOf(r.settledByHand),
+      last_error: r.lastError,
     })),
     ...withdrawn.map((w) => ({
       id: w.id,
@@ -121,6 +139,8 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       refunded_at: w.refundedAt?.toISOString() ?? null,
       credit_note_number: w.creditNoteNumber,
       booked_at_gateway: false,
+      settled_by_hand: settlementOf(w.settledByHand),
+      last_error: null,
     })),
   ].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
@@ -154,8 +174,9 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
     0,
     Math.min(
       capturedCents -
-        withdrawn.reduce((sum, w) => sum + w.gatewayCents, 0) -
-        staffRefunds.reduce((sum, r) => sum + r.amountCents, 0),
+        // What a person paid elsewhere took nothing from the payment (D565).
+        withdrawn.reduce((sum, w) => sum + (w.settledByHand === "elsewhere" ? 0 : w.gatewayCents), 0) -
+        staffRefunds.reduce((sum, r) => sum + (r.settledByHand === "elsewhere" ? 0 : r.amountCents), 0),
       capturedCents - captured.reduce((sum, p) => sum + p.refundedCents, 0),
     ),
   );
@@ -317,6 +338,23 @@ export function createOrdersAdmin(db: Db, withdrawals: WithdrawalsService) {
           action: "create",
           before: null,
           after: auditValues(row),
+        }),
+      );
+      return get(orderId);
+    },
+
+    /** A failed refund tried again or marked as refunded by hand (D565), audited with the staff's note. */
+    async settleRefund(staff: AuthUser, orderId: number, input: AdminRefundSettleInput): Promise<AdminOrder> {
+      if (!(await findOrderForStaff(db, orderId))) throw AppError.notFound();
+      await withdrawals.settleRefund(orderId, input, (tx, before, after) =>
+        recordAudit(tx, {
+          userId: staff.id,
+          userEmail: staff.email,
+          resource: before.table,
+          recordId: before.row.id,
+          action: "update",
+          before: settledAuditValues(before),
+          after: settledAuditValues(after, input.note),
         }),
       );
       return get(orderId);

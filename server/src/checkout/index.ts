@@ -2,7 +2,7 @@ export { cancelLinkedOrder } from "./cancel-linked-order.ts";
 export { clearPaymentDetailsOfUser, insertRefund, lockUnits } from "./checkout.repository.ts";
 export { checkoutRoutes, stripeCancelRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";
-export { loadInstallation } from "./installation.ts";
+export { loadInstallation, refundIdInRound } from "./installation.ts";
 export { REFUND_ATTEMPTS } from "./payment-issues.repository.ts";
 export { deletePaymentLinksOfUser, paymentHoldOfOrder } from "./payment-links.repository.ts";
 export { createPaymentWorker, type PaymentWorker } from "./payment-worker.ts";

@@ -23,6 +23,14 @@ export async function loadInstallation(db: Db): Promise<Installation> {
 type Staging = { id: number; paymentAttempt: number };
 
 /**
+ * A refund's request id in its round of tries (D565): a refund given up and then tried again by staff asks
+ * with an id of its own, since PayPal and Stripe answer a repeated id with their first refusal. Round 0
+ * keeps the id of before, so a refund recorded before this rule is asked as it always was.
+ */
+export const refundIdInRound = (requestId: string, round: number): string =>
+  round === 0 ? requestId : `${requestId}-retry-${round}`;
+
+/**
  * The ids this installation sends PayPal (D50, D90). A request id is the same for the same step of the
  * same staging, so a retry replays PayPal's first answer; the installation's part keeps two shops on one
  * PayPal account (staging and production, a copy of the database) from ever sending the same id.

@@ -1,6 +1,7 @@
 export { creditOrderRefundedAtGateway } from "./gateway-refund-credit.ts";
 export { unbookedGatewayCents } from "./record-staff-refund.ts";
 export { refundPolicyOf } from "./refund-policy.ts";
+export type { SettledRefund } from "./settle-refund.ts";
 export {
   findOrderDocumentsForStaff,
   findOrderForStaff,

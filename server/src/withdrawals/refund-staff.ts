@@ -1,7 +1,7 @@
 // Paying out a recorded staff refund (D127) through the gateway: outside any lock, its request id derived
 // from the staff request's so a retry refunds once, and bounded tries (D90) before a person takes over.
 import type { RefundState } from "@atelier/contract";
-import { insertRefund, REFUND_ATTEMPTS } from "../checkout/index.ts";
+import { insertRefund, REFUND_ATTEMPTS, refundIdInRound } from "../checkout/index.ts";
 import { GatewayError, type PaymentGateway } from "../payments/index.ts";
 import { findStaffRefund, updateStaffRefund } from "./staff-refunds.repository.ts";
 import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
@@ -31,7 +31,7 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
   try {
     answer = await gateway.refundCapture(
       payment.captureId,
-      `atelier-staff-refund-${row.requestId}`,
+      refundIdInRound(`atelier-staff-refund-${row.requestId}`, row.refundRound),
       row.amountCents,
     );
   } catch (error) {

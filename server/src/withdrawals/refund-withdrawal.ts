@@ -1,7 +1,7 @@
 // Paying back a recorded withdrawal through the gateway. Outside any lock (the gateway may be slow), then
 // recorded under the order's lock; the request id is the withdrawal's, so every retry refunds once.
 import type { RefundState } from "@atelier/contract";
-import { insertRefund, REFUND_ATTEMPTS } from "../checkout/index.ts";
+import { insertRefund, REFUND_ATTEMPTS, refundIdInRound } from "../checkout/index.ts";
 import { GatewayError, type PaymentGateway } from "../payments/index.ts";
 import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
 import {
@@ -29,7 +29,11 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
   }
   let answer: Awaited<ReturnType<PaymentGateway["refundCapture"]>>;
   try {
-    answer = await gateway.refundCapture(payment.captureId, `atelier-withdrawal-${row.id}`, row.gatewayCents);
+    answer = await gateway.refundCapture(
+      payment.captureId,
+      refundIdInRound(`atelier-withdrawal-${row.id}`, row.refundRound),
+      row.gatewayCents,
+    );
   } catch (error) {
     const attempts = row.refundAttempts + 1;
     const retry =

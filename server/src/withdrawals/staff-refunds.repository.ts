@@ -62,9 +62,31 @@ export async function updateStaffRefund(
   await tx.update(staffRefunds).set(values).where(eq(staffRefunds.id, id));
 }
 
+/** A staff refund's money goes through the gateway, unless a person settled it elsewhere (D565). */
+const throughGateway = sql`${staffRefunds.settledByHand} is distinct from 'elsewhere'`;
+
 /**
- * What staff refunds gave back so far: of the whole order through the gateway (`orderCents`) and onto its
- * gift card (`giftCardCents`, D494), and of one item both ways together (`itemCents`).
+ * The gateway's part of an order's staff refunds (D565): `done` the shop knows went back (its own refunds
+ * and those settled in the dashboard), `pending` it is still sending.
+ */
+export async function staffRefundSharesOf(
+  db: DbOrTx,
+  orderId: number,
+): Promise<{ done: number; pending: number }> {
+  const [row] = await db
+    .select({
+      done: sql<number>`coalesce(sum(${staffRefunds.amountCents}) filter (where ${staffRefunds.refundState} = 'completed' and ${throughGateway}), 0)::int`,
+      pending: sql<number>`coalesce(sum(${staffRefunds.amountCents}) filter (where ${staffRefunds.refundState} = 'pending'), 0)::int`,
+    })
+    .from(staffRefunds)
+    .where(eq(staffRefunds.orderId, orderId));
+  return row ?? { done: 0, pending: 0 };
+}
+
+/**
+ * What staff refunds gave back so far: of the whole order through the gateway (`orderCents`, not what a
+ * person paid elsewhere, D565) and onto its gift card (`giftCardCents`, D494), and of one item all ways
+ * together (`itemCents`).
  */
 export async function staffRefundedOf(
   db: DbOrTx,
@@ -73,7 +95,8 @@ export async function staffRefundedOf(
 ): Promise<{ orderCents: number; giftCardCents: number; itemCents: number }> {
   const [row] = await db
     .select({
-      orderCents: sql<number>`coalesce(sum(${staffRefunds.amountCents}), 0)::int`,
+      // A refund a person paid by bank transfer or in cash took nothing from the gateway (D565).
+      orderCents: sql<number>`coalesce(sum(${staffRefunds.amountCents}) filter (where ${throughGateway}), 0)::int`,
       giftCardCents: sql<number>`coalesce(sum(${staffRefunds.giftCardCents}), 0)::int`,
       itemCents: sql<number>`coalesce(sum(${staffRefunds.amountCents} + ${staffRefunds.giftCardCents}) filter (where ${staffRefunds.orderItemId} = ${itemId ?? 0}), 0)::int`,
     })

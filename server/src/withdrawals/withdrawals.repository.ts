@@ -107,14 +107,20 @@ export async function findWithdrawal(db: DbOrTx, id: number, lock = false) {
   return row;
 }
 
-/** What earlier withdrawals of an order already gave back, through the gateway and onto a gift card. */
+/** A withdrawal's money goes through the gateway, unless a person settled it elsewhere (D565). */
+const throughGateway = sql`${withdrawals.settledByHand} is distinct from 'elsewhere'`;
+
+/**
+ * What earlier withdrawals of an order already gave back, through the gateway (not what a person paid
+ * elsewhere, D565) and onto a gift card.
+ */
 export async function withdrawnOfOrder(
   db: DbOrTx,
   orderId: number,
 ): Promise<{ gatewayCents: number; giftCardCents: number }> {
   const [row] = await db
     .select({
-      gatewayCents: sql<number>`coalesce(sum(${withdrawals.gatewayCents}), 0)::int`,
+      gatewayCents: sql<number>`coalesce(sum(${withdrawals.gatewayCents}) filter (where ${throughGateway}), 0)::int`,
       giftCardCents: sql<number>`coalesce(sum(${withdrawals.giftCardCents}), 0)::int`,
     })
     .from(withdrawals)
@@ -159,6 +165,24 @@ export async function insertWithdrawal(
     .onConflictDoNothing({ target: withdrawals.orderItemId })
     .returning();
   return row;
+}
+
+/**
+ * The gateway's part of an order's withdrawals (D565): `done` the shop knows went back (its own refunds and
+ * those settled in the dashboard), `pending` it is still sending.
+ */
+export async function withdrawalSharesOf(
+  db: DbOrTx,
+  orderId: number,
+): Promise<{ done: number; pending: number }> {
+  const [row] = await db
+    .select({
+      done: sql<number>`coalesce(sum(${withdrawals.gatewayCents}) filter (where ${withdrawals.refundState} = 'completed' and ${throughGateway}), 0)::int`,
+      pending: sql<number>`coalesce(sum(${withdrawals.gatewayCents}) filter (where ${withdrawals.refundState} = 'pending'), 0)::int`,
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.orderId, orderId));
+  return row ?? { done: 0, pending: 0 };
 }
 
 export async function updateWithdrawal(
@@ -214,17 +238,21 @@ export async function findUserContact(db: DbOrTx, userId: number) {
 
 /**
  * What the order's withdrawals (D75) and staff refunds (D127) send or sent back through the gateway, in
- * every state (one that failed is refunded by hand in the gateway's dashboard, D90): item by item, theirs to
- * book. A full refund the gateway reports refunds the order whole only when it gave back more than these
+ * every state (one that failed is refunded by hand in the gateway's dashboard, D90; not one a person paid
+ * elsewhere, D565): item by item, theirs to book. A full refund the gateway reports refunds the order whole only when it gave back more than these
  * (D506: the report of a staff refund's own payout can arrive before the staff refund records it).
  */
 export async function itemRefundsGatewayCents(db: DbOrTx, orderId: number): Promise<number> {
   const [withdrawn] = await db
-    .select({ cents: sql<number>`coalesce(sum(${withdrawals.gatewayCents}), 0)::int` })
+    .select({
+      cents: sql<number>`coalesce(sum(${withdrawals.gatewayCents}) filter (where ${throughGateway}), 0)::int`,
+    })
     .from(withdrawals)
     .where(eq(withdrawals.orderId, orderId));
   const [refunded] = await db
-    .select({ cents: sql<number>`coalesce(sum(${staffRefunds.amountCents}), 0)::int` })
+    .select({
+      cents: sql<number>`coalesce(sum(${staffRefunds.amountCents}) filter (where ${staffRefunds.settledByHand} is distinct from 'elsewhere'), 0)::int`,
+    })
     .from(staffRefunds)
     .where(eq(staffRefunds.orderId, orderId));
   return (withdrawn?.cents ?? 0) + (refunded?.cents ?? 0);

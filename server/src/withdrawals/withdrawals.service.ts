@@ -1,13 +1,19 @@
 // The withdrawals service: a parent's withdrawal of an item's contract (§ 355, § 356a BGB; D54, D75, D76)
 // and staff refunds (D127), each use case in its own module (D355) bound here to the context they share.
 // Recording happens in one transaction; the refund through the gateway follows outside any lock, once.
-import type { AdminRefundInput, Withdrawal, WithdrawalRecord } from "@atelier/contract";
+import type {
+  AdminRefundInput,
+  AdminRefundSettleInput,
+  Withdrawal,
+  WithdrawalRecord,
+} from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { recordStaffRefund } from "./record-staff-refund.ts";
 import { recordWithdrawal } from "./record-withdrawal.ts";
 import { refundStaff } from "./refund-staff.ts";
 import { refundWithdrawal } from "./refund-withdrawal.ts";
+import { type SettledRefund, settleRefund } from "./settle-refund.ts";
 import { findStaffRefund, pendingStaffRefundIds, type StaffRefundRow } from "./staff-refunds.repository.ts";
 import { viewWithdrawal } from "./withdrawal-assessment.ts";
 import { toRecord, type WithdrawalsDeps, withdrawalsContext } from "./withdrawals.deps.ts";
@@ -49,6 +55,21 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       // Only the request that recorded it refunds; a repeat finds it done, or pending for the worker.
       if (recorded.created) await refundWithdrawal(ctx, recorded.id);
       return viewWithdrawal(ctx, userId, itemId);
+    },
+
+    /**
+     * A failed refund tried again in a new round or settled by a person (D565). The new round is sent at
+     * once, as a new refund is; a refusal leaves it to the payment worker's rounds, bounded again.
+     */
+    async settleRefund(
+      orderId: number,
+      input: AdminRefundSettleInput,
+      audit: (tx: Tx, before: SettledRefund, after: SettledRefund) => Promise<void>,
+    ): Promise<void> {
+      const settled = await settleRefund(ctx, orderId, input, audit);
+      if (!settled.changed || !settled.retry) return;
+      if (settled.after.table === "staff_refunds") await refundStaff(ctx, settled.after.row.id);
+      else await refundWithdrawal(ctx, settled.after.row.id);
     },
 
     /** The payment worker's round: refunds still pending (the gateway was down). */

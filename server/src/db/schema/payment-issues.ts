@@ -22,6 +22,8 @@ export const paymentIssues = pgTable(
     state: paymentIssueState("state").notNull(),
     /** Refund calls made so far (each one failed, or the last one succeeded). */
     attempts: integer("attempts").notNull().default(0),
+    /** Tries started again by staff after the refund was given up (D565), each with a request id of its own. */
+    refundRound: integer("refund_round").notNull().default(0),
     /** The last failure in PayPal's words (status and issue), never a credential. */
     lastError: text("last_error"),
     createdAt: createdAt(),

@@ -50,6 +50,13 @@ export const staffRefunds = pgTable(
     paymentId: integer("payment_id").references(() => payments.id),
     refundId: integer("refund_id").references(() => refunds.id),
     refundAttempts: integer("refund_attempts").notNull().default(0),
+    /** Tries started again by staff after the refund was given up (D565), each with a request id of its own. */
+    refundRound: integer("refund_round").notNull().default(0),
+    /**
+     * A refund given up and then settled by a person (D565): `gateway` (refunded in PayPal's or Stripe's
+     * dashboard) or `elsewhere` (by bank transfer or in cash: no money went back through the gateway).
+     */
+    settledByHand: text("settled_by_hand"),
     /** The last refusal in the gateway's words, never a credential. */
     lastError: text("last_error"),
     creditNoteId: integer("credit_note_id").references(() => invoices.id),
@@ -71,5 +78,6 @@ export const staffRefunds = pgTable(
       sql`${t.amountCents} >= 0 and ${t.giftCardCents} >= 0 and (${t.amountCents} + ${t.giftCardCents} > 0 or ${t.cancelItem})`,
     ),
     check("staff_refunds_state_check", sql`${t.refundState} in ('pending', 'completed', 'failed', 'none')`),
+    check("staff_refunds_settled_check", sql`${t.settledByHand} in ('gateway', 'elsewhere')`),
   ],
 );

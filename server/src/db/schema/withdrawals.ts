@@ -39,6 +39,16 @@ export const withdrawals = pgTable(
     paymentId: integer("payment_id").references(() => payments.id),
     refundId: integer("refund_id").references(() => refunds.id),
     refundAttempts: integer("refund_attempts").notNull().default(0),
+    /**
+     * Tries started again by staff after the refund was given up (D565): each round asks the gateway with a
+     * request id of its own, since PayPal and Stripe answer a repeated id with its first refusal.
+     */
+    refundRound: integer("refund_round").notNull().default(0),
+    /**
+     * A refund given up and then settled by a person (D565): `gateway` (refunded in PayPal's or Stripe's
+     * dashboard) or `elsewhere` (by bank transfer or in cash: no money went back through the gateway).
+     */
+    settledByHand: text("settled_by_hand"),
     creditNoteId: integer("credit_note_id").references(() => invoices.id),
     createdAt: createdAt(),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
@@ -53,5 +63,6 @@ export const withdrawals = pgTable(
     ),
     check("withdrawals_kind_check", sql`${t.kind} in ('withdrawal', 'cancellation')`),
     check("withdrawals_state_check", sql`${t.refundState} in ('pending', 'completed', 'failed', 'none')`),
+    check("withdrawals_settled_check", sql`${t.settledByHand} in ('gateway', 'elsewhere')`),
   ],
 );

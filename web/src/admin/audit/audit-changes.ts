@@ -69,6 +69,8 @@ const ENUM_OF_FIELD: Record<string, EnumName> = {
   gateway: "payment_gateway",
   reminders_off: "reminder_kind",
   cancelled_lesson_outcome: "cancelled_lesson_outcome",
+  refund_state: "refund_state",
+  settled_by_hand: "refund_settlement",
 };
 
 /**

@@ -194,9 +194,13 @@ const AUDIT_FIELDS_SEEN: Record<string, readonly string[]> = {
     "credit_note",
     "gift_card_cents",
     "item",
+    "note",
     "order",
     "reason",
+    "refund_round",
+    "refund_state",
     "request_id",
+    "settled_by_hand",
   ],
   "visit-requests": [
     "confirmed_at",
@@ -210,6 +214,7 @@ const AUDIT_FIELDS_SEEN: Record<string, readonly string[]> = {
     "subject",
   ],
   waiting_list_entries: ["notified", "offer_expires_at", "offer_taken_from", "status"],
+  withdrawals: ["item", "note", "order", "refund_round", "refund_state", "settled_by_hand"],
 };
 
 describe("every field of the audit log in words (D500)", () => {
@@ -237,13 +242,20 @@ describe("every field of the audit log in words (D500)", () => {
     );
   });
 
-  it("writes the reminders switched off and a cancelled lesson's outcome as words", () => {
+  it("writes the reminders switched off, a cancelled lesson's outcome and a settled refund as words", () => {
     const words = { yes: "Ja", no: "Nein" };
     expect(auditValueText("reminders_off", ["trial", "makeup"], "de", words, "lesson_settings")).toBe(
       "Vor einer Probestunde, Vor einer Nachholstunde",
     );
     expect(auditValueText("cancelled_lesson_outcome", "lengthen", "ru", words, "products")).toBe(
       "Оплаченный период продлевается",
+    );
+    // How a person settled a refund the gateway would not take (D565).
+    expect(auditValueText("settled_by_hand", "elsewhere", "de", words, "withdrawals")).toBe(
+      "Auf anderem Weg erstattet (Überweisung, bar)",
+    );
+    expect(auditValueText("refund_state", "failed", "ru", words, "staff_refunds")).toBe(
+      "Не удалось — верните вручную",
     );
   });
 });

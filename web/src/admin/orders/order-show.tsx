@@ -1,4 +1,4 @@
-import type { AdminOrder } from "@atelier/contract";
+import type { AdminOrder, AdminOrderRefund } from "@atelier/contract";
 import {
   Alert,
   Box,
@@ -20,6 +20,7 @@ import { useUnitText } from "../shared/unit-text.ts";
 import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
 import { MoveDialog, RefundDialog } from "./order-dialogs.tsx";
 import { euro, type Item, when } from "./order-format.ts";
+import { SettleRefundDialog } from "./settle-refund-dialog.tsx";
 
 /** One order in the back office (issue 21, D127–D129): its items, payments, refunds, mails and documents, and its actions. */
 
@@ -246,11 +247,77 @@ function DocumentsSection({ order }: { order: AdminOrder }) {
   );
 }
 
+/** A refund's state in words: how a person settled it (D565), booked from the dashboard (D562), or its state. */
+function refundStateText(
+  refund: AdminOrderRefund,
+  t: (key: string) => string,
+  label: ReturnType<typeof useEnumLabel>,
+): string {
+  if (refund.settled_by_hand) return label("refund_settlement", refund.settled_by_hand);
+  return refund.booked_at_gateway ? t("booked_at_gateway") : t(`refund_state.${refund.state}`);
+}
+
+/** The order's refunds, each failed one with its way to be settled (D565). */
+export function RefundsSection({
+  order,
+  onSettle,
+}: {
+  order: AdminOrder;
+  onSettle: (refund: AdminOrderRefund) => void;
+}) {
+  const translate = useTranslate();
+  const label = useEnumLabel();
+  const t = (key: string) => translate(`admin.orders.${key}`);
+  return (
+    <Section
+      title={t("sections.refunds")}
+      head={[
+        t("columns.when"),
+        t("columns.kind"),
+        t("columns.item"),
+        t("columns.amount"),
+        t("columns.state"),
+        t("columns.attempts"),
+        t("columns.reason"),
+        t("columns.credit_note"),
+        "",
+      ]}
+      rows={order.refunds.map((r) => {
+        const itemName = order.items.find((i) => i.id === r.item)?.name ?? String(r.item);
+        return [
+          when(r.created_at),
+          t(`source.${r.source}`),
+          itemName,
+          r.gift_card_cents > 0
+            ? `${euro(r.amount_cents)} (${translate("admin.orders.to_gift_card", { amount: euro(r.gift_card_cents) })})`
+            : euro(r.amount_cents),
+          refundStateText(r, t, label),
+          r.attempts,
+          r.reason,
+          r.credit_note_number ?? "–",
+          r.state === "failed" ? (
+            <Button
+              key="settle"
+              size="small"
+              variant="outlined"
+              aria-label={translate("admin.orders.settle_button_label", { item: itemName })}
+              onClick={() => onSettle(r)}
+            >
+              {t("settle_button")}
+            </Button>
+          ) : null,
+        ];
+      })}
+    />
+  );
+}
+
 function OrderDetails() {
   const order = useRecordContext<AdminOrder>();
   const translate = useTranslate();
   const [refunding, setRefunding] = useState<Item | null>(null);
   const [moving, setMoving] = useState<Item | null>(null);
+  const [settling, setSettling] = useState<AdminOrderRefund | null>(null);
   const [unitText, label] = [useUnitText(), useEnumLabel()];
   if (!order) return null;
   const t = (key: string) => translate(`admin.orders.${key}`);
@@ -303,31 +370,7 @@ function OrderDetails() {
           when(p.captured_at),
         ])}
       />
-      <Section
-        title={t("sections.refunds")}
-        head={[
-          t("columns.when"),
-          t("columns.kind"),
-          t("columns.item"),
-          t("columns.amount"),
-          t("columns.state"),
-          t("columns.attempts"),
-          t("columns.reason"),
-          t("columns.credit_note"),
-        ]}
-        rows={order.refunds.map((r) => [
-          when(r.created_at),
-          t(`source.${r.source}`),
-          order.items.find((i) => i.id === r.item)?.name ?? r.item,
-          r.gift_card_cents > 0
-            ? `${euro(r.amount_cents)} (${translate("admin.orders.to_gift_card", { amount: euro(r.gift_card_cents) })})`
-            : euro(r.amount_cents),
-          r.booked_at_gateway ? t("booked_at_gateway") : t(`refund_state.${r.state}`),
-          r.attempts,
-          r.reason,
-          r.credit_note_number ?? "–",
-        ])}
-      />
+      <RefundsSection order={order} onSettle={setSettling} />
       <Section
         title={t("sections.mails")}
         head={[t("columns.when"), t("columns.to"), t("columns.subject"), t("columns.state")]}
@@ -336,6 +379,9 @@ function OrderDetails() {
       <DocumentsSection order={order} />
       {refunding ? <RefundDialog order={order} item={refunding} onClose={() => setRefunding(null)} /> : null}
       {moving ? <MoveDialog order={order} item={moving} onClose={() => setMoving(null)} /> : null}
+      {settling ? (
+        <SettleRefundDialog order={order} refund={settling} onClose={() => setSettling(null)} />
+      ) : null}
     </Box>
   );
 }

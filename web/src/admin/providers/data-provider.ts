@@ -1,4 +1,9 @@
-import { ADMIN_PAGE_MAX, type AdminWaitingOfferCheck, type ReminderKind } from "@atelier/contract";
+import {
+  ADMIN_PAGE_MAX,
+  type AdminRefundSettleInput,
+  type AdminWaitingOfferCheck,
+  type ReminderKind,
+} from "@atelier/contract";
 import { type DataProvider, HttpError } from "react-admin";
 import { currentAdminLocale, noAnswerText } from "../i18n/i18n-provider.ts";
 
@@ -257,6 +262,9 @@ const staffActions = {
       reason: string;
     },
   ) => post(`orders/${order}/refunds/`, refund),
+  /** A failed refund tried again, or noted as refunded by hand (D565); answers the order. */
+  settleOrderRefund: (order: Id, settle: AdminRefundSettleInput) =>
+    post(`orders/${order}/refunds/settle/`, settle),
   moveOrderItem: (order: Id, move: { item: number; kind: "slot" | "week"; from: number; to: number }) =>
     post(`orders/${order}/move/`, move),
   /** Whether offering the entry a seat needs one added first (D310): asked before offering. */

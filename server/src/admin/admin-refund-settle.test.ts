@@ -1,0 +1,213 @@
+import { randomUUID } from "node:crypto";
+import { AdminOrderSchema, euroText, todayInBerlin } from "@atelier/contract";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REFUND_ATTEMPTS } from "../checkout/index.ts";
+import { auditLog, orderItems, payments, staffRefunds, withdrawals } from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { type createParent, createStaff } from "../test/shop-fixtures.ts";
+import { usesPostgres } from "../test/test-database.ts";
+
+/** A refund given up after its tries, settled by staff (D565): a new round, or refunded by hand. */
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+let staff: Awaited<ReturnType<typeof createParent>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+  staff = await createStaff(t.db);
+}, 60_000);
+afterAll(() => t?.close());
+
+const REFUND_ROUTE = "POST /v2/payments/captures/:id/refund";
+const refundCalls = () => t.standIn.calls.get(REFUND_ROUTE) ?? 0;
+const todayWeekday = () => (new Date(`${todayInBerlin()}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+/** A paid course whose weekly lesson is not today (a withdrawal then refunds all of it). */
+async function paidCourse() {
+  const parent = await t.parentWithCourse(t.weekly.findIndex((s) => s.weekday !== todayWeekday()));
+  const fulfilled = await t.fulfil(parent.headers);
+  expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+  const { id, order_id: orderId } = fulfilled.json();
+  t.standIn.approve(id);
+  const captured = await t.capture(parent.headers, id);
+  expect(captured.statusCode, captured.body).toBe(200);
+  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+  if (!item || !payment?.gatewayOrderId) throw new Error("no item or payment");
+  return { ...parent, orderId: orderId as number, itemId: item.id, payment };
+}
+
+const show = async (orderId: number) => {
+  const res = await t.call("GET", `/api/v2/admin/orders/${orderId}/`, { headers: staff.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return AdminOrderSchema.parse(res.json());
+};
+
+const settle = (orderId: number, body: Record<string, unknown>, headers = staff.headers) =>
+  t.call("POST", `/api/v2/admin/orders/${orderId}/refunds/settle/`, { headers, body });
+
+/** A staff refund of 10 € that PayPal refuses on every try until the worker gives it up. */
+async function failedStaffRefund() {
+  const c = await paidCourse();
+  // Exactly as many refusals as tries: the stand-in then answers again.
+  t.standIn.failNext(REFUND_ROUTE, 422, 0, REFUND_ATTEMPTS);
+  const requestId = randomUUID();
+  const res = await t.call("POST", `/api/v2/admin/orders/${c.orderId}/refunds/`, {
+    headers: staff.headers,
+    body: {
+      request_id: requestId,
+      item: c.itemId,
+      amount_cents: 1_000,
+      cancel_item: false,
+      reason: "Kulanz",
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  for (let round = 0; round < REFUND_ATTEMPTS + 1; round += 1) await t.app.paymentWorker.runOnce();
+  const order = await show(c.orderId);
+  expect(order.payment_state).toBe("needs_attention");
+  const refund = order.refunds[0];
+  expect(refund).toMatchObject({ source: "staff", state: "failed", settled_by_hand: null });
+  expect(refund?.last_error).toContain("422");
+  return { ...c, requestId, refundId: refund?.id ?? 0 };
+}
+
+/** A part refunded in PayPal's dashboard, as its webhook reports it. */
+async function refundedInDashboard(gatewayOrderId: string, cents: number) {
+  const event = t.standIn.webhookEvent(
+    "PAYMENT.CAPTURE.REFUNDED",
+    t.standIn.refundAtPayPal(gatewayOrderId, cents),
+  );
+  const posted = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+    headers: event.headers,
+    body: event.payload,
+  });
+  expect(posted.statusCode, posted.body).toBe(200);
+}
+
+const auditOf = async (resource: string, id: number) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.resource, resource), eq(auditLog.recordId, id), eq(auditLog.action, "update")));
+
+describe(`failed refunds settled by staff (D565, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it("tries a given-up staff refund again under a request id of its own; a double click sends it once", async () => {
+    const c = await failedStaffRefund();
+    const before = refundCalls();
+    const body = { source: "staff", refund: c.refundId, action: "retry" };
+    const res = await settle(c.orderId, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const order = AdminOrderSchema.parse(res.json());
+    expect(order.refunds[0]).toMatchObject({ state: "completed", settled_by_hand: null, attempts: 1 });
+    expect(order.payment_state).not.toBe("needs_attention");
+    // PayPal answers a repeated request id with its first refusal: the new round asks with its own.
+    expect(t.standIn.requestIds).toContain(`atelier-staff-refund-${c.requestId}-retry-1`);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, c.payment.id));
+    expect(payment?.refundedCents).toBe(1_000);
+    const again = await settle(c.orderId, body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(refundCalls() - before).toBe(1);
+    const [entry, ...more] = await auditOf("staff_refunds", c.refundId);
+    expect(more).toEqual([]);
+    expect(entry?.before).toMatchObject({ refund_state: "failed", refund_round: 0 });
+    expect(entry?.after).toMatchObject({ refund_state: "pending", refund_round: 1, order: c.orderId });
+    // Now done, it cannot be marked as refunded by hand as well.
+    const marked = await settle(c.orderId, { ...body, action: "refunded_elsewhere", note: "Überwiesen" });
+    expect(marked.statusCode, marked.body).toBe(400);
+    expect(marked.json().error_codes).toEqual({ non_field_errors: ["refund_not_failed"] });
+  });
+
+  it("marks it refunded in PayPal's dashboard only once PayPal reports that money; then a new round is refused", async () => {
+    const c = await failedStaffRefund();
+    const mark = {
+      source: "staff",
+      refund: c.refundId,
+      action: "refunded_at_gateway",
+      note: "Im PayPal-Konto erstattet",
+    };
+    const early = await settle(c.orderId, mark);
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json()).toMatchObject({
+      non_field_errors: [expect.stringContaining(`über ${euroText(1_000, "de")} eingegangen`)],
+      error_codes: { non_field_errors: ["refund_not_at_gateway"] },
+    });
+    expect((await show(c.orderId)).refunds[0]?.state).toBe("failed");
+
+    await refundedInDashboard(c.payment.gatewayOrderId ?? "", 1_000);
+    const before = refundCalls();
+    // The money is back: a new round would pay it twice.
+    const retry = await settle(c.orderId, { source: "staff", refund: c.refundId, action: "retry" });
+    expect(retry.statusCode, retry.body).toBe(400);
+    expect(retry.json().error_codes).toEqual({ non_field_errors: ["refund_seen_at_gateway"] });
+    expect(refundCalls()).toBe(before);
+
+    const marked = await settle(c.orderId, mark);
+    expect(marked.statusCode, marked.body).toBe(200);
+    const order = AdminOrderSchema.parse(marked.json());
+    expect(order.refunds[0]).toMatchObject({ state: "completed", settled_by_hand: "gateway" });
+    expect(order.refunds[0]?.refunded_at).not.toBeNull();
+    expect(order.payment_state).toBe("partly_refunded");
+    // The dashboard's refund is this one's: nothing waits to be booked.
+    expect(order.unbooked_gateway_cents).toBe(0);
+    expect(refundCalls()).toBe(before);
+    const [entry] = await auditOf("staff_refunds", c.refundId);
+    expect(entry?.after).toMatchObject({ settled_by_hand: "gateway", note: "Im PayPal-Konto erstattet" });
+  });
+
+  it("marks it refunded elsewhere with a note; that money no longer hides a later dashboard refund", async () => {
+    const c = await failedStaffRefund();
+    const mark = { source: "staff", refund: c.refundId, action: "refunded_elsewhere" };
+    const bare = await settle(c.orderId, mark);
+    expect(bare.statusCode, bare.body).toBe(400);
+    expect(bare.json().error_codes).toEqual({ note: ["required"] });
+    const marked = await settle(c.orderId, { ...mark, note: "Per Überweisung am 3.12." });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const order = AdminOrderSchema.parse(marked.json());
+    expect(order.refunds[0]).toMatchObject({ state: "completed", settled_by_hand: "elsewhere" });
+    expect(order.payment_state).not.toBe("needs_attention");
+    // The bank transfer took nothing from PayPal's capture: a refund there is money no item carries yet.
+    await refundedInDashboard(c.payment.gatewayOrderId ?? "", 500);
+    expect((await show(c.orderId)).unbooked_gateway_cents).toBe(500);
+    const [row] = await t.db.select().from(staffRefunds).where(eq(staffRefunds.id, c.refundId));
+    expect(row).toMatchObject({ refundState: "completed", settledByHand: "elsewhere", refundRound: 0 });
+  });
+
+  it("tries a parent's given-up withdrawal again; another order's refund or kind is no choice; customers are refused", async () => {
+    const c = await paidCourse();
+    t.standIn.failNext(REFUND_ROUTE, 422, 0, 1);
+    const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
+      headers: c.headers,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.orderItemId, c.itemId));
+    expect(row?.refundState).toBe("failed");
+    const id = row?.id ?? 0;
+    const other = await paidCourse();
+    for (const [orderId, source] of [
+      [other.orderId, "withdrawal"],
+      [c.orderId, "cancellation"],
+      [c.orderId, "staff"],
+    ] as const) {
+      const wrong = await settle(orderId, { source, refund: id, action: "retry" });
+      expect(wrong.statusCode, `${source} ${wrong.body}`).toBe(400);
+      expect(wrong.json().error_codes).toEqual({ refund: ["invalid_choice"] });
+    }
+    const customer = await settle(
+      c.orderId,
+      { source: "withdrawal", refund: id, action: "retry" },
+      c.headers,
+    );
+    expect(customer.statusCode).toBe(403);
+
+    const res = await settle(c.orderId, { source: "withdrawal", refund: id, action: "retry" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(AdminOrderSchema.parse(res.json()).refunds[0]).toMatchObject({
+      source: "withdrawal",
+      state: "completed",
+    });
+    expect(t.standIn.requestIds).toContain(`atelier-withdrawal-${id}-retry-1`);
+    const [entry] = await auditOf("withdrawals", id);
+    expect(entry?.after).toMatchObject({ refund_state: "pending", refund_round: 1 });
+  });
+});
