@@ -38,6 +38,10 @@ export const ADMIN_ORDER_ERROR_MESSAGES = {
     de: "Im Zahlungskonto ist noch keine Erstattung über {amount} eingegangen, die dieser zugeordnet werden kann. Erstatten Sie den Betrag dort; sobald PayPal bzw. Stripe sie meldet (meist nach wenigen Minuten), können Sie sie hier als erledigt markieren.",
     ru: "В платёжной системе ещё нет возврата на {amount}, который можно отнести к этому. Верните сумму там; как только PayPal или Stripe сообщит о нём (обычно через несколько минут), его можно будет отметить здесь как выполненный.",
   },
+  payment_issue_not_failed: {
+    de: "Nur eine Erstattung, die aufgegeben wurde, kann erneut versucht werden. Prüfen Sie die Zahlung und markieren Sie sie als erledigt.",
+    ru: "Повторить можно только возврат, попытки которого прекращены. Проверьте платёж и отметьте его как обработанный.",
+  },
   refund_item_cancelled: {
     de: "Diese Position ist bereits storniert.",
     ru: "Эта позиция уже отменена.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAYMENT_ISSUE_STATES } from "./checkout.ts";
 import { ORDER_ITEM_STATUSES, ORDER_STATUSES, OrderItemSlotSchema, OrderItemWeekSchema } from "./orders.ts";
 import { LocaleSchema } from "./rules/locale.ts";
 import { REFUND_STATES } from "./withdrawal.ts";
@@ -200,6 +201,22 @@ export const AdminRefundSettleInputSchema = z
   })
   .strict();
 export type AdminRefundSettleInput = z.infer<typeof AdminRefundSettleInputSchema>;
+
+/**
+ * A payment that needs a person (D90) on the dashboard, settled by staff (D565): a refund given up after its
+ * tries is tried again (`POST /api/v2/admin/payment-issues/:payment/retry/`), or any such payment marked
+ * handled with a note for the audit log (`…/resolve/`); either takes it off the dashboard.
+ */
+export const AdminPaymentIssueResolveInputSchema = z
+  .object({ note: z.string().trim().min(1, { error: "required" }).max(500, { error: "too_long" }) })
+  .strict();
+export const AdminPaymentIssueSchema = z.object({
+  payment: z.number().int(),
+  state: z.enum(PAYMENT_ISSUE_STATES),
+  /** Marked handled by a person; a new issue of the same payment opens it again. */
+  resolved: z.boolean(),
+});
+export type AdminPaymentIssue = z.infer<typeof AdminPaymentIssueSchema>;
 
 /** `POST /api/v2/admin/orders/:id/resend-confirmation/`: the order confirmation mailed again. */
 export const AdminResendSchema = z.object({ mail: z.number().int() });

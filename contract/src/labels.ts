@@ -3,7 +3,7 @@ import type { GIFT_CARD_LEDGER_KINDS } from "./admin-content.ts";
 import type { ADMIN_PAYMENT_STATES, DOCUMENT_KINDS, REFUND_SETTLEMENTS } from "./admin-orders.ts";
 import type { PERSON_ROLES, REQUEST_STATUSES } from "./admin-requests.ts";
 import type { INSTRUCTION_LANGUAGES, PRODUCT_TYPES, SCHEDULE_TYPES } from "./catalogue.ts";
-import type { PAYMENT_GATEWAYS } from "./checkout.ts";
+import type { PAYMENT_GATEWAYS, PAYMENT_ISSUE_REASONS, PAYMENT_ISSUE_STATES } from "./checkout.ts";
 import type { CONTACT_REQUEST_KINDS } from "./contact.ts";
 import type { CancelledLessonOutcome, ReminderKind } from "./lessons.ts";
 import type { ORDER_ITEM_STATUSES, ORDER_STATUSES } from "./orders.ts";
@@ -101,6 +101,23 @@ const REFUND_SETTLEMENT_LABELS: Labels<(typeof REFUND_SETTLEMENTS)[number]> = {
   ),
 };
 
+/** A payment that needs more than recording (D90): where its refund stands. */
+const PAYMENT_ISSUE_STATE_LABELS: Labels<(typeof PAYMENT_ISSUE_STATES)[number]> = {
+  refund_pending: w("Erstattung läuft", "Возврат выполняется"),
+  refunded: w("Erstattet", "Возвращено"),
+  refund_failed: w("Erstattung aufgegeben", "Попытки возврата прекращены"),
+  review: w("Zu prüfen", "Нужно проверить"),
+};
+
+/** Why a payment needs more than recording (D90). */
+const PAYMENT_ISSUE_REASON_LABELS: Labels<(typeof PAYMENT_ISSUE_REASONS)[number]> = {
+  seats_gone: w("Plätze waren weg", "Места уже заняты"),
+  promocode_used_up: w("Rabattcode aufgebraucht", "Промокод исчерпан"),
+  capture_mismatch: w("Betrag weicht ab", "Сумма не совпадает"),
+  not_our_order: w("Fremde PayPal-Bestellung", "Чужой заказ PayPal"),
+  refunded_at_paypal: w("Bei PayPal teilweise erstattet", "Частично возвращено в PayPal"),
+};
+
 /** The gateways of `payments.gateway`: `demo` is the demo shop's stand-in for a real one. */
 const PAYMENT_GATEWAY_LABELS: Labels<(typeof PAYMENT_GATEWAYS)[number] | "demo"> = {
   paypal: w("PayPal", "PayPal"),
@@ -172,6 +189,7 @@ export const AUDIT_AREAS = {
   "party-requests": { ...w("Geburtstagsanfragen", "Заявки на день рождения"), screen: "party-requests" },
   "staff-orders": { ...w("Telefonbuchungen", "Записи по телефону"), screen: "orders" },
   staff_refunds: { ...w("Erstattungen", "Возвраты"), screen: null },
+  payment_issues: { ...w("Zahlungen mit Handlungsbedarf", "Платежи, требующие внимания"), screen: null },
   withdrawals: { ...w("Widerrufe und Stornierungen der Eltern", "Отказы и отмены родителей"), screen: null },
   order_items: { ...w("Bestellpositionen", "Позиции заказа"), screen: null },
   order_mails: { ...w("E-Mails zu Bestellungen", "Письма по заказам"), screen: null },
@@ -266,6 +284,8 @@ export const ENUM_LABELS = {
   payment_state: PAYMENT_STATE_LABELS,
   refund_state: REFUND_STATE_LABELS,
   refund_settlement: REFUND_SETTLEMENT_LABELS,
+  payment_issue_state: PAYMENT_ISSUE_STATE_LABELS,
+  payment_issue_reason: PAYMENT_ISSUE_REASON_LABELS,
   payment_gateway: PAYMENT_GATEWAY_LABELS,
   payment_status: PAYMENT_STATUS_LABELS,
   mail_status: MAIL_STATUS_LABELS,

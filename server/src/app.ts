@@ -13,6 +13,7 @@ import {
   countPaymentIssuesOpen,
   failedMailsRoutes,
   giftCardDeliveryRoutes,
+  paymentIssuesRoutes,
   recordAudit,
 } from "./admin/index.ts";
 import { checkinRoutes, createCheckinService } from "./checkin/index.ts";
@@ -530,6 +531,7 @@ async function registerStaffOrderRoutes(
   await app.register(adminPartyRequestsRoutes({ db, staffOrders, publicUrl }));
   await app.register(giftCardDeliveryRoutes({ db, seller, publicUrl }));
   await app.register(failedMailsRoutes({ db }));
+  await app.register(paymentIssuesRoutes({ db }));
   await app.register(adminWaitingListRoutes({ waitingList }));
 }
 

@@ -117,8 +117,14 @@ export async function openRequests(db: DbOrTx) {
   return { visits: visits?.n ?? 0, contacts: contacts?.n ?? 0, parties: parties?.n ?? 0 };
 }
 
-/** Payments that need a person (D90): refunds that ran out of attempts, captures to review. */
-const needsPerson = inArray(paymentIssues.state, ["refund_failed", "review"]);
+/**
+ * Payments that need a person (D90): refunds that ran out of attempts, captures to review; until staff
+ * mark one handled (D565).
+ */
+const needsPerson = and(
+  inArray(paymentIssues.state, ["refund_failed", "review"]),
+  isNull(paymentIssues.resolvedAt),
+);
 
 /** How many payments need a person (D90), all of them, for the metrics (D260). */
 export async function countPaymentIssuesOpen(db: DbOrTx): Promise<number> {

@@ -6,4 +6,5 @@ export { failedMailsRoutes } from "./failed-mails.routes.ts";
 export { giftCardDeliveryRoutes } from "./gift-card-delivery.routes.ts";
 export { adminOrdersRoutes } from "./orders.routes.ts";
 export { adminPartyRequestsRoutes } from "./party-requests.routes.ts";
+export { paymentIssuesRoutes } from "./payment-issues.routes.ts";
 export { adminWaitingListRoutes } from "./waiting-list.routes.ts";

@@ -29,9 +29,39 @@ export async function noteIssue(
     });
 }
 
-export async function findIssue(db: DbOrTx, paymentId: number): Promise<PaymentIssueRow | undefined> {
-  const [row] = await db.select().from(paymentIssues).where(eq(paymentIssues.paymentId, paymentId));
+export async function findIssue(
+  db: DbOrTx,
+  paymentId: number,
+  lock = false,
+): Promise<PaymentIssueRow | undefined> {
+  const query = db.select().from(paymentIssues).where(eq(paymentIssues.paymentId, paymentId));
+  const [row] = await (lock ? query.for("update") : query);
   return row;
+}
+
+/**
+ * A refund given up after its tries, handed back to the payment worker by staff (D565): a new round of
+ * `REFUND_ATTEMPTS` tries, under a request id of its own.
+ */
+export async function retryGivenUpRefund(db: DbOrTx, paymentId: number): Promise<void> {
+  await db
+    .update(paymentIssues)
+    .set({
+      state: "refund_pending",
+      attempts: 0,
+      refundRound: sql`${paymentIssues.refundRound} + 1`,
+      resolvedAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(paymentIssues.paymentId, paymentId), eq(paymentIssues.state, "refund_failed")));
+}
+
+/** A payment that needed a person, marked handled by staff (D565): off the dashboard, its state kept. */
+export async function resolveIssueByHand(db: DbOrTx, paymentId: number): Promise<void> {
+  await db
+    .update(paymentIssues)
+    .set({ resolvedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(paymentIssues.paymentId, paymentId), isNull(paymentIssues.resolvedAt)));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   updatePayment,
 } from "./checkout.repository.ts";
 import { endUnkeptOrder, refundReasonOf } from "./gateway-refunds.ts";
+import { refundIdInRound } from "./installation.ts";
 import { countFailedRefund, findIssue, resolveRefundIssue } from "./payment-issues.repository.ts";
 
 type GatewayRefund = Awaited<ReturnType<PaymentGateway["refundCapture"]>>;
@@ -28,14 +29,15 @@ export async function refundsDue(ctx: CheckoutContext, limit: number): Promise<n
     if (payment.captureId === null) continue;
     const expected = payment.amountCents - payment.refundedCents;
     if (expected <= 0) continue;
-    const reason = refundReasonOf((await findIssue(db, payment.id))?.reason);
+    const issue = await findIssue(db, payment.id);
+    const reason = refundReasonOf(issue?.reason);
     let refund: GatewayRefund;
     try {
       // Without an amount PayPal refunds what is left of the capture: right even when the capture's
       // amount was not the one we asked for.
       refund = await gateway.refundCapture(
         payment.captureId,
-        ids.refundRequestIdOf(payment.orderId, payment.captureId),
+        refundIdInRound(ids.refundRequestIdOf(payment.orderId, payment.captureId), issue?.refundRound ?? 0),
       );
     } catch (error) {
       const retryable = error instanceof GatewayError && error.failure === "unavailable";

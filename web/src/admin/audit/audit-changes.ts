@@ -87,6 +87,7 @@ const ENUM_OF_AREA_FIELD: Record<string, Record<string, EnumName>> = {
   "staff-orders": { status: "order_status" },
   order_items: { status: "order_item_status" },
   staff_refunds: { state: "refund_state", status: "refund_state" },
+  payment_issues: { state: "payment_issue_state", reason: "payment_issue_reason" },
   order_mails: { status: "mail_status" },
 };
 

@@ -187,6 +187,7 @@ const AUDIT_FIELDS_SEEN: Record<string, readonly string[]> = {
     "total_recurrent_price_cents",
     "visitor",
   ],
+  payment_issues: ["note", "reason", "refund_round", "resolved", "state"],
   staff_refunds: [
     "amount_cents",
     "booked_at_gateway",
@@ -256,6 +257,12 @@ describe("every field of the audit log in words (D500)", () => {
     );
     expect(auditValueText("refund_state", "failed", "ru", words, "staff_refunds")).toBe(
       "Не удалось — верните вручную",
+    );
+    expect(auditValueText("state", "refund_failed", "de", words, "payment_issues")).toBe(
+      "Erstattung aufgegeben",
+    );
+    expect(auditValueText("reason", "capture_mismatch", "ru", words, "payment_issues")).toBe(
+      "Сумма не совпадает",
     );
   });
 });

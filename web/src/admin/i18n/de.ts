@@ -79,6 +79,17 @@ export const de = {
         "Der Mailserver hat sie nach dem letzten Versuch nicht angenommen. Wenn er wieder erreichbar ist, hier erneut senden.",
       resend_mail: "Erneut senden",
       mail_resent: "Die E-Mail wird erneut gesendet.",
+      retry_refund: "Erstattung erneut versuchen",
+      retry_refund_label: "Erstattung zu Bestellung %{order} erneut versuchen",
+      refund_retried: "Die Erstattung wird in den nächsten Minuten erneut an den Zahlungsdienst geschickt.",
+      resolve_issue: "Als erledigt markieren",
+      resolve_issue_label: "Zahlung zu Bestellung %{order} als erledigt markieren",
+      resolve_title: "Zahlung zu Bestellung %{order} als erledigt markieren",
+      resolve_text:
+        "Halten Sie fest, was Sie getan haben, zum Beispiel „Im PayPal-Konto geprüft, Betrag stimmt“ oder „Per Überweisung erstattet“. Die Zahlung verschwindet dann von dieser Seite; die Notiz steht im Protokoll.",
+      resolve_note: "Notiz für das Protokoll",
+      resolve_note_missing: "Schreiben Sie kurz, was Sie getan haben.",
+      resolved: "Die Zahlung ist als erledigt markiert.",
       reasons: {
         seats_gone: "Plätze waren weg, Erstattung fehlgeschlagen",
         promocode_used_up: "Rabattcode aufgebraucht, Erstattung fehlgeschlagen",
@@ -930,6 +941,7 @@ export const de = {
         refund_state: "Stand der Erstattung",
         refund_round: "Erneut versucht (Runden)",
         settled_by_hand: "Von Hand erledigt",
+        resolved: "Als erledigt markiert",
         items: "Positionen",
         month: "Monat",
         format: "Format",
@@ -994,6 +1006,7 @@ export const de = {
         datev: "DATEV-Export",
       },
       in: {
+        payment_issues: { state: "Stand der Zahlung" },
         cancelled_lesson: {
           date: "Tag der Stunde",
           children: "Betroffene Kinder",

@@ -13,6 +13,7 @@ import { adminFetch } from "../providers/data-provider.ts";
 import { euros, takeDashboard } from "../shared/attendance-api.ts";
 import { telHref } from "../shared/contact-fields.tsx";
 import { useStaffAction } from "../shared/use-staff-action.ts";
+import { PaymentIssueActions } from "./payment-issue-actions.tsx";
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -140,7 +141,7 @@ function FailedMails({ mails, reload }: { mails: DashboardData["failed_mails"]; 
 }
 
 /** Payments a person must look at (D90) and gateway events about nothing the shop knows (D201). */
-function PaymentIssues({ data }: { data: DashboardData }) {
+function PaymentIssues({ data, reload }: { data: DashboardData; reload: () => void }) {
   const translate = useTranslate();
   const locale = currentAdminLocale();
   const t = (key: string, options?: Record<string, unknown>) =>
@@ -162,6 +163,7 @@ function PaymentIssues({ data }: { data: DashboardData }) {
                 })}
               </Link>
               {issue.parent ? <ParentContact parent={issue.parent} /> : null}
+              <PaymentIssueActions issue={issue} reload={reload} />
             </li>
           ))}
         </ul>
@@ -270,7 +272,7 @@ export function Dashboard() {
           <Panel title={t("failed_mails")}>
             <FailedMails mails={data.failed_mails} reload={() => setReads((n) => n + 1)} />
           </Panel>
-          <PaymentIssues data={data} />
+          <PaymentIssues data={data} reload={() => setReads((n) => n + 1)} />
         </Box>
       ) : null}
     </Box>

@@ -1,0 +1,107 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, paymentIssues, payments } from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { type createParent, createStaff } from "../test/shop-fixtures.ts";
+import { usesPostgres } from "../test/test-database.ts";
+
+/** The dashboard's payments that need a person (D90), settled by staff (D565). */
+
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+let staff: Awaited<ReturnType<typeof createParent>>;
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+  staff = await createStaff(t.db);
+}, 60_000);
+afterAll(() => t?.close());
+
+const REFUND_ROUTE = "POST /v2/payments/captures/:id/refund";
+
+const dashboardIssues = async () => {
+  const res = await t.call("GET", "/api/v2/admin/dashboard/", { headers: staff.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().payment_issues as { payment: number }[]).map((row) => row.payment);
+};
+const issueOf = async (paymentId: number) =>
+  (await t.db.select().from(paymentIssues).where(eq(paymentIssues.paymentId, paymentId)))[0];
+const auditOf = (paymentId: number) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.resource, "payment_issues"), eq(auditLog.recordId, paymentId)));
+const act = (paymentId: number, what: "retry" | "resolve", body?: object, headers = staff.headers) =>
+  t.call("POST", `/api/v2/admin/payment-issues/${paymentId}/${what}/`, {
+    headers,
+    ...(body ? { body } : {}),
+  });
+
+/** A capture of another amount than the order's: the shop must refund it, and PayPal refuses that refund. */
+async function refundGivenUp() {
+  const parent = await t.parentWithCourse(0);
+  const staged = await t.fulfil(parent.headers);
+  expect(staged.statusCode, staged.body).toBe(200);
+  const { id, order_id: orderId } = staged.json() as { id: string; order_id: number };
+  const units = t.standIn.orders.get(id)?.request.purchase_units as { amount: { value: string } }[];
+  if (!units[0]) throw new Error("no purchase unit");
+  units[0].amount.value = "2.00";
+  t.standIn.approve(id);
+  t.standIn.failNext(REFUND_ROUTE, 422, 0, 1);
+  expect((await t.capture(parent.headers, id)).statusCode).toBe(400);
+  await t.app.deferredWork.idle();
+  await t.app.paymentWorker.runOnce();
+  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+  if (!payment) throw new Error("no payment");
+  expect(await issueOf(payment.id)).toMatchObject({ state: "refund_failed", reason: "capture_mismatch" });
+  return { payment, orderId, parent };
+}
+
+describe(`payments that need a person, settled from the dashboard (D565, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  it("tries a refund PayPal refused again, under a request id of its own; it then leaves the dashboard", async () => {
+    const { payment, orderId, parent } = await refundGivenUp();
+    expect(await dashboardIssues()).toContain(payment.id);
+    expect((await act(payment.id, "retry", undefined, parent.headers)).statusCode).toBe(403);
+
+    const res = await act(payment.id, "retry");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ payment: payment.id, state: "refund_pending", resolved: false });
+    // A double click: the same answer, one audit entry.
+    expect((await act(payment.id, "retry")).json()).toMatchObject({ state: "refund_pending" });
+    expect(await auditOf(payment.id)).toHaveLength(1);
+    expect(await dashboardIssues()).not.toContain(payment.id);
+
+    await t.app.paymentWorker.runOnce();
+    // PayPal answers a repeated request id with its first refusal: the new round asks with its own.
+    expect(
+      t.standIn.requestIds.some((rid) => rid.includes(`-${orderId}-refund-`) && rid.endsWith("-retry-1")),
+    ).toBe(true);
+    expect(await issueOf(payment.id)).toMatchObject({ state: "refunded", refundRound: 1 });
+    const [refunded] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(refunded?.refundedCents).toBe(refunded?.amountCents);
+    const [entry] = await auditOf(payment.id);
+    expect(entry?.before).toMatchObject({ state: "refund_failed", refund_round: 0 });
+    expect(entry?.after).toMatchObject({ state: "refund_pending", refund_round: 1 });
+  });
+
+  it("marks a payment handled with a note, off the dashboard; only a given-up refund can be tried again", async () => {
+    const { payment } = await refundGivenUp();
+    await t.db.update(paymentIssues).set({ state: "review" }).where(eq(paymentIssues.paymentId, payment.id));
+    const retry = await act(payment.id, "retry");
+    expect(retry.statusCode, retry.body).toBe(400);
+    expect(retry.json().error_codes).toEqual({ non_field_errors: ["payment_issue_not_failed"] });
+    const bare = await act(payment.id, "resolve", { note: "  " });
+    expect(bare.statusCode, bare.body).toBe(400);
+    expect(bare.json().error_codes).toEqual({ note: ["required"] });
+    expect(await auditOf(payment.id)).toEqual([]);
+
+    const note = "Mit der Familie telefoniert, Betrag per Überweisung zurück";
+    const res = await act(payment.id, "resolve", { note });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ payment: payment.id, state: "review", resolved: true });
+    expect(await dashboardIssues()).not.toContain(payment.id);
+    expect((await act(payment.id, "resolve", { note })).statusCode).toBe(200);
+    const entries = await auditOf(payment.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.after).toMatchObject({ resolved: true, note });
+    expect((await act(2_000_000_000, "resolve", { note })).statusCode).toBe(404);
+  });
+});
