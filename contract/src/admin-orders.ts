@@ -106,7 +106,7 @@ export const AdminOrderRefundSchema = z.object({
   booked_at_gateway: z.boolean(),
   /** A refund given up after its tries and then settled by a person (D565); null otherwise. */
   settled_by_hand: z.enum(REFUND_SETTLEMENTS).nullable(),
-  /** A staff refund's last refusal in the gateway's words (a withdrawal keeps none). */
+  /** The last refusal of the refund's gateway part, in the gateway's words (D565). */
   last_error: z.string().nullable(),
 });
 export type AdminOrderRefund = z.infer<typeof AdminOrderRefundSchema>;

@@ -29,7 +29,11 @@ export const PAYMENT_ISSUE_REASONS = [
   "capture_mismatch",
   /** PayPal's order carries another shop's custom_id / invoice_id: not recorded, not refunded by us. */
   "not_our_order",
-  /** Captured and partly refunded at PayPal before the shop heard of the capture: kept, for staff to check. */
+  /**
+   * Part of a paid order's payment refunded in the gateway's dashboard (PayPal's or Stripe's, the name is
+   * older), beyond what its withdrawals and staff refunds carry: before the shop heard of the capture, or
+   * later (D565). Kept, for staff to book to its item (D562), which takes it off the dashboard.
+   */
   "refunded_at_paypal",
 ] as const;
 

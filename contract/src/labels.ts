@@ -115,7 +115,10 @@ const PAYMENT_ISSUE_REASON_LABELS: Labels<(typeof PAYMENT_ISSUE_REASONS)[number]
   promocode_used_up: w("Rabattcode aufgebraucht", "Промокод исчерпан"),
   capture_mismatch: w("Betrag weicht ab", "Сумма не совпадает"),
   not_our_order: w("Fremde PayPal-Bestellung", "Чужой заказ PayPal"),
-  refunded_at_paypal: w("Bei PayPal teilweise erstattet", "Частично возвращено в PayPal"),
+  refunded_at_paypal: w(
+    "Im Zahlungskonto teilweise erstattet, noch nicht gebucht",
+    "Частично возвращено в платёжной системе, ещё не проведено",
+  ),
 };
 
 /** The gateways of `payments.gateway`: `demo` is the demo shop's stand-in for a real one. */

@@ -183,6 +183,11 @@ describe(`failed refunds settled by staff (D565, ${usesPostgres() ? "PostgreSQL"
     const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.orderItemId, c.itemId));
     expect(row?.refundState).toBe("failed");
     const id = row?.id ?? 0;
+    // Staff read the refusal in the gateway's words, without the shop's own kind of failure.
+    const failed = (await show(c.orderId)).refunds[0];
+    expect(failed).toMatchObject({ source: "withdrawal", state: "failed" });
+    expect(failed?.last_error).toContain("422");
+    expect(failed?.last_error).not.toMatch(/^refused/);
     const other = await paidCourse();
     for (const [orderId, source] of [
       [other.orderId, "withdrawal"],

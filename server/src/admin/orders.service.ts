@@ -102,6 +102,13 @@ const papersOf = (
 type StaffRefundNoted = Awaited<ReturnType<typeof findStaffRefundsOfOrders>>[number];
 type WithdrawalRow = Awaited<ReturnType<typeof findWithdrawalsOfItems>>[number];
 
+/** A refusal as the gateway worded it, without the kind of failure the shop notes before it. */
+const gatewayWords = (lastError: string | null) =>
+  lastError?.replace(
+    /^(unavailable|instrument_declined|declined|already_captured|not_approved|not_found|refused): /,
+    "",
+  ) ?? null;
+
 const settlementOf = (value: string | null) =>
   REFUND_SETTLEMENTS.find((settlement) => settlement === value) ?? null;
 
@@ -123,7 +130,7 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       credit_note_number: r.creditNoteNumber,
       booked_at_gateway: r.bookedAtGateway,
       settled_by_hand: settlementOf(r.settledByHand),
-      last_error: r.lastError,
+      last_error: gatewayWords(r.lastError),
     })),
     ...withdrawn.map((w) => ({
       id: w.id,
@@ -140,7 +147,7 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       credit_note_number: w.creditNoteNumber,
       booked_at_gateway: false,
       settled_by_hand: settlementOf(w.settledByHand),
-      last_error: null,
+      last_error: gatewayWords(w.lastError),
     })),
   ].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }

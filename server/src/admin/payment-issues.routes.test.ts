@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
+import { todayInBerlin } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, paymentIssues, payments } from "../db/schema/index.ts";
+import { auditLog, orderItems, paymentIssues, payments } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -55,6 +57,30 @@ async function refundGivenUp() {
   return { payment, orderId, parent };
 }
 
+/** A paid course whose weekly lesson is not today. */
+async function paidCourse() {
+  const todayWeekday = (new Date(`${todayInBerlin()}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const parent = await t.parentWithCourse(t.weekly.findIndex((slot) => slot.weekday !== todayWeekday));
+  const staged = await t.fulfil(parent.headers);
+  const { id, order_id: orderId } = staged.json() as { id: string; order_id: number };
+  t.standIn.approve(id);
+  expect((await t.capture(parent.headers, id)).statusCode).toBe(200);
+  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  if (!payment || !item) throw new Error("no payment or item");
+  return { payment, orderId, itemId: item.id, gatewayOrderId: id };
+}
+
+/** A refund PayPal reports by its webhook. */
+async function reportRefund(resource: Record<string, unknown>) {
+  const event = t.standIn.webhookEvent("PAYMENT.CAPTURE.REFUNDED", resource);
+  const posted = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+    headers: event.headers,
+    body: event.payload,
+  });
+  expect(posted.statusCode, posted.body).toBe(200);
+}
+
 describe(`payments that need a person, settled from the dashboard (D565, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   it("tries a refund PayPal refused again, under a request id of its own; it then leaves the dashboard", async () => {
     const { payment, orderId, parent } = await refundGivenUp();
@@ -103,5 +129,39 @@ describe(`payments that need a person, settled from the dashboard (D565, ${usesP
     expect(entries).toHaveLength(1);
     expect(entries[0]?.after).toMatchObject({ resolved: true, note });
     expect((await act(2_000_000_000, "resolve", { note })).statusCode).toBe(404);
+  });
+
+  it("shows a part refunded in PayPal's dashboard until staff book it to its item; the shop's own refunds never", async () => {
+    const c = await paidCourse();
+    const staffRefund = (body: Record<string, unknown>) =>
+      t.call("POST", `/api/v2/admin/orders/${c.orderId}/refunds/`, {
+        headers: staff.headers,
+        body: { request_id: randomUUID(), item: c.itemId, cancel_item: false, reason: "Kulanz", ...body },
+      });
+    // The shop's own refund, its call timed out but PayPal made it and reports it: its row carries it.
+    t.standIn.failNext(REFUND_ROUTE, 503, 0, 1);
+    const own = await staffRefund({ amount_cents: 500 });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().refunds[0]).toMatchObject({ state: "pending" });
+    await reportRefund({
+      id: `REF-OWN-${c.payment.id}`,
+      status: "COMPLETED",
+      amount: { currency_code: "EUR", value: "5.00" },
+      links: [
+        { href: `http://stand-in/v2/payments/captures/${c.payment.captureId}`, rel: "up", method: "GET" },
+      ],
+    });
+    expect(await dashboardIssues()).not.toContain(c.payment.id);
+
+    await reportRefund(t.standIn.refundAtPayPal(c.gatewayOrderId, 1_500));
+    const listed = await t.call("GET", "/api/v2/admin/dashboard/", { headers: staff.headers });
+    expect(listed.json().payment_issues).toContainEqual(
+      expect.objectContaining({ payment: c.payment.id, order: c.orderId, reason: "refunded_at_paypal" }),
+    );
+    // Booked in part, it stays; booked in full, it leaves.
+    expect((await staffRefund({ amount_cents: 1_000, booked_at_gateway: true })).statusCode).toBe(200);
+    expect(await dashboardIssues()).toContain(c.payment.id);
+    expect((await staffRefund({ amount_cents: null, booked_at_gateway: true })).statusCode).toBe(200);
+    expect(await dashboardIssues()).not.toContain(c.payment.id);
   });
 });

@@ -13,7 +13,7 @@ import {
   updateOrder,
   updatePayment,
 } from "./checkout.repository.ts";
-import { findIssue, resolveRefundIssue } from "./payment-issues.repository.ts";
+import { findIssue, noteIssue, resolveRefundIssue } from "./payment-issues.repository.ts";
 
 /**
  * What the areas above checkout hand down for the refunds a gateway reports: what the order's withdrawals
@@ -95,6 +95,15 @@ export async function applyReportedRefund(
     ...(full ? { status: "refunded", refundDue: false } : {}),
   });
   if (full) await resolveRefundIssue(tx, payment.id);
+  else if (
+    order?.status === "paid" &&
+    order.paypalId === payment.gatewayOrderId &&
+    refunded > (await itemRefunds.gatewayCents(tx, order.id))
+  )
+    // Part of a paid order's payment went back beyond what its withdrawals and staff refunds carry: a refund
+    // made in PayPal's or Stripe's dashboard. Staff see it on the dashboard until they book it to its item,
+    // which issues the credit note (D562, D565).
+    await noteIssue(tx, payment.id, "refunded_at_paypal", "review");
   // A fully refunded paid order gives its seats back, unless all the payment gave back is what its
   // withdrawals and staff refunds send: they book their items' seats and card parts themselves (D75,
   // D506), and the report of one's own payout can arrive before it recorded it (its call timed out).

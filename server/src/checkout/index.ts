@@ -6,6 +6,7 @@ export { loadInstallation, refundIdInRound } from "./installation.ts";
 export {
   findIssue,
   REFUND_ATTEMPTS,
+  resolveBookedGatewayRefund,
   resolveIssueByHand,
   retryGivenUpRefund,
 } from "./payment-issues.repository.ts";

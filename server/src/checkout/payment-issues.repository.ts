@@ -56,6 +56,23 @@ export async function retryGivenUpRefund(db: DbOrTx, paymentId: number): Promise
     .where(and(eq(paymentIssues.paymentId, paymentId), eq(paymentIssues.state, "refund_failed")));
 }
 
+/**
+ * A part refunded in the gateway's dashboard (`refunded_at_paypal`, PayPal's or Stripe's) booked to its items
+ * in full (D562): the payment leaves the dashboard, as if marked handled (D565).
+ */
+export async function resolveBookedGatewayRefund(db: DbOrTx, paymentId: number): Promise<void> {
+  await db
+    .update(paymentIssues)
+    .set({ resolvedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(paymentIssues.paymentId, paymentId),
+        eq(paymentIssues.reason, "refunded_at_paypal"),
+        isNull(paymentIssues.resolvedAt),
+      ),
+    );
+}
+
 /** A payment that needed a person, marked handled by staff (D565): off the dashboard, its state kept. */
 export async function resolveIssueByHand(db: DbOrTx, paymentId: number): Promise<void> {
   await db

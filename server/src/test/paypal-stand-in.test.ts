@@ -8,13 +8,16 @@ beforeAll(async () => {
 afterAll(() => standIn.close());
 
 /** `POST /v2/checkout/orders` with a fresh token, and a PayPal-Request-Id when given. */
-async function post(body: unknown, requestId?: string) {
+const post = (body: unknown, requestId?: string) => postTo("/v2/checkout/orders", body, requestId);
+
+/** A POST to PayPal's API with a fresh token, and a PayPal-Request-Id when given. */
+async function postTo(path: string, body: unknown, requestId?: string) {
   const basic = Buffer.from(`${standIn.clientId}:${standIn.clientSecret}`).toString("base64");
   const token = await fetch(`${standIn.url}/v1/oauth2/token`, {
     method: "POST",
     headers: { authorization: `Basic ${basic}` },
   }).then((res) => res.json() as Promise<{ access_token: string }>);
-  return fetch(`${standIn.url}/v2/checkout/orders`, {
+  return fetch(`${standIn.url}${path}`, {
     method: "POST",
     headers: {
       authorization: `Bearer ${token.access_token}`,
@@ -102,6 +105,24 @@ describe("PayPal stand-in: Orders v2 amounts and request ids", () => {
       "shop-a-1-create",
     );
     expect((await refusal(other))?.issue).toBe("PAYPAL_REQUEST_ID_PREVIOUSLY_USED");
+  });
+
+  it("refuses a refund while the balance is too low, and answers that request id so ever after (D565)", async () => {
+    const created = (await (await post(order("90.00", { item_total: money("90.00") }))).json()) as {
+      id: string;
+    };
+    standIn.approve(created.id);
+    await postTo(`/v2/checkout/orders/${created.id}/capture`, {});
+    const captureId = standIn.orders.get(created.id)?.captureId ?? "";
+    const refund = (requestId: string) =>
+      postTo(`/v2/payments/captures/${captureId}/refund`, { amount: money("10.00") }, requestId);
+    standIn.refuseRefunds(created.id, true);
+    expect((await refusal(await refund("refund-1")))?.issue).toBe("REFUND_FAILED_INSUFFICIENT_FUNDS");
+    standIn.refuseRefunds(created.id, false);
+    // The same id gets PayPal's first answer again; a new one is refunded.
+    expect((await refusal(await refund("refund-1")))?.issue).toBe("REFUND_FAILED_INSUFFICIENT_FUNDS");
+    expect((await refund("refund-1-retry-1")).status).toBe(201);
+    expect(standIn.orders.get(created.id)?.refundedCents).toBe(1_000);
   });
 });
 

@@ -46,6 +46,8 @@ export type PayPalStandIn = {
   requestIds: string[];
   /** Staff refund a captured order in PayPal's dashboard (all that is left, or `cents`); returns the refund's resource. */
   refundAtPayPal(orderId: string, cents?: number): Record<string, unknown>;
+  /** PayPal refuses (or again takes) refunds of the order's capture: the school's balance too low (D565). */
+  refuseRefunds(orderId: string, refuse: boolean): void;
   /** The signature a webhook from this stand-in carries. */
   signatureFor(transmissionId: string): string;
   /** The next capture of this order is refused with PayPal's issue (INSTRUMENT_DECLINED, TRANSACTION_REFUSED). */
@@ -91,6 +93,10 @@ export async function startPayPalStandIn(
     },
     requestIds: [],
     refundAtPayPal: (orderId, cents) => refundAtPayPal(store, orderId, cents),
+    refuseRefunds(orderId, refuse) {
+      if (refuse) store.refundRefusals.add(orderId);
+      else store.refundRefusals.delete(orderId);
+    },
     signatureFor,
     refuseNextCapture(orderId, issue) {
       store.captureRefusals.set(orderId, issue);

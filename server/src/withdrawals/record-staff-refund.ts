@@ -4,6 +4,7 @@
 // order's gift card paid goes back onto the card in the same transaction (D494); the gateway's part
 // follows outside any lock.
 import { type AdminRefundInput, berlinDate, euroText } from "@atelier/contract";
+import { resolveBookedGatewayRefund } from "../checkout/index.ts";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { bookLedger, findGiftCard, findGiftCardOfItem, giveBackToGiftCard } from "../gift-cards/index.ts";
@@ -110,6 +111,9 @@ export async function recordStaffRefund(
       ...(amount > 0 && (split.gatewayCents === 0 || booked) ? { refundedAt: ctx.now() } : {}),
     });
     if (!inserted) throw new Error(`staff refund ${input.request_id} raced past the order lock`);
+    // The dashboard's refund booked in full leaves the staff's dashboard (D565).
+    if (booked && payment && (await unbookedOf(tx, orderId, payment)) === 0)
+      await resolveBookedGatewayRefund(tx, payment.id);
     const cardAfter =
       split.giftCardCents > 0 && fresh.orderGiftCardId !== null
         ? await giveBackToGiftCard(

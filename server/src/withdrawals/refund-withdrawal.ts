@@ -23,7 +23,7 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
   if (row?.refundState !== "pending") return stateOf(row);
   const payment = row.paymentId ? await findCapturedPayment(db, row.orderId, row.paymentId) : undefined;
   if (!payment?.captureId) {
-    await updateWithdrawal(db, row.id, { refundState: "failed" });
+    await updateWithdrawal(db, row.id, { refundState: "failed", lastError: "no captured payment" });
     log.error({ withdrawalId }, "withdrawal refund without a captured payment; refund by hand");
     return "failed";
   }
@@ -40,6 +40,8 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
       error instanceof GatewayError && error.failure === "unavailable" && attempts < REFUND_ATTEMPTS; // the one bound of refund tries (D90); then staff refund by hand
     await updateWithdrawal(db, row.id, {
       refundAttempts: attempts,
+      lastError:
+        error instanceof GatewayError ? `${error.failure}: ${error.message}`.slice(0, 500) : "gateway error",
       ...(retry ? {} : { refundState: "failed" }),
     });
     log.warn(

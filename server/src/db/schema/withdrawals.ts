@@ -39,6 +39,8 @@ export const withdrawals = pgTable(
     paymentId: integer("payment_id").references(() => payments.id),
     refundId: integer("refund_id").references(() => refunds.id),
     refundAttempts: integer("refund_attempts").notNull().default(0),
+    /** The last refusal in the gateway's words, never a credential: shown to staff settling it (D565). */
+    lastError: text("last_error"),
     /**
      * Tries started again by staff after the refund was given up (D565): each round asks the gateway with a
      * request id of its own, since PayPal and Stripe answer a repeated id with its first refusal.

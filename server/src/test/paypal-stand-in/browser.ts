@@ -54,6 +54,17 @@ export function serveBrowserStandIn(
     );
     return true;
   }
+  // PayPal refusing refunds of one order's capture for now (a balance too low), and taking them again (D565).
+  const refusing = /^\/stand-in\/refuse-refunds\/([^/]+)$/.exec(url.pathname);
+  if (refusing && (req.method === "POST" || req.method === "DELETE")) {
+    req.resume();
+    const id = decodeURIComponent(refusing[1] ?? "");
+    const known = state.orders.has(id);
+    if (known) state.refuseRefunds(id, req.method === "POST");
+    res.writeHead(known ? 204 : 404);
+    res.end();
+    return true;
+  }
   const approve = /^\/stand-in\/approve\/([^/]+)$/.exec(url.pathname);
   if (approve && (req.method === "POST" || req.method === "OPTIONS")) {
     req.resume();

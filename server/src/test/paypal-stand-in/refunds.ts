@@ -24,6 +24,9 @@ function refundCapture(store: PayPalStore, captureId: string, body: Json) {
     : captured - order.refundedCents;
   if (asked <= 0 || order.refundedCents + asked > captured)
     return paypalError(store, 422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED");
+  // A refusal is an answer PayPal acted on: the same request id gets it again, after the cause is gone too.
+  if (store.refundRefusals.has(order.id))
+    return paypalError(store, 422, "UNPROCESSABLE_ENTITY", "REFUND_FAILED_INSUFFICIENT_FUNDS");
   order.refundedCents += asked;
   order.refunds.push(asked);
   return { status: 201, body: { id: `REF${store.next()}`, status: "COMPLETED", amount: money(asked) } };

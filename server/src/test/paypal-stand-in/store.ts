@@ -36,6 +36,11 @@ export type PayPalStore = {
   subscriptions: Map<string, StandInSubscription>;
   /** Captures a test asked to refuse, by order id: PayPal's issue, or DECLINED_STATUS. */
   captureRefusals: Map<string, string>;
+  /**
+   * Orders whose capture PayPal will not refund for now (its balance too low): refused with
+   * REFUND_FAILED_INSUFFICIENT_FUNDS until a test clears it (D565).
+   */
+  refundRefusals: Set<string>;
   /** The access tokens issued and not revoked. */
   validTokens: Set<string>;
   /** The next number of one sequence shared by every id the stand-in makes. */
@@ -51,6 +56,7 @@ export function createPayPalStore(): PayPalStore {
     plans: new Map(),
     subscriptions: new Map(),
     captureRefusals: new Map(),
+    refundRefusals: new Set(),
     validTokens: new Set(),
     next: () => ++counter,
   };

@@ -95,7 +95,8 @@ export const de = {
         promocode_used_up: "Rabattcode aufgebraucht, Erstattung fehlgeschlagen",
         capture_mismatch: "Betrag weicht ab, Erstattung fehlgeschlagen",
         not_our_order: "Fremde PayPal-Bestellung, bitte prüfen",
-        refunded_at_paypal: "Bei PayPal teilweise erstattet, bitte prüfen",
+        refunded_at_paypal:
+          "Im Zahlungskonto (PayPal oder Stripe) teilweise erstattet, noch keiner Position zugeordnet: in der Bestellung bei der Position buchen",
       },
     },
     accounting: {

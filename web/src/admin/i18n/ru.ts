@@ -93,7 +93,8 @@ export const ru: AdminMessages = {
         promocode_used_up: "промокод исчерпан, возврат не прошёл",
         capture_mismatch: "сумма не совпадает, возврат не прошёл",
         not_our_order: "чужой заказ PayPal, проверьте",
-        refunded_at_paypal: "частично возвращено в PayPal, проверьте",
+        refunded_at_paypal:
+          "частично возвращено в платёжной системе (PayPal или Stripe) и ещё не отнесено к позиции: проведите в заказе по позиции",
       },
     },
     accounting: {
