@@ -119,6 +119,8 @@ export const AdminOrderMailSchema = z.object({
   status: z.string(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
+  /** Its text and attachments are no longer kept (D563): it cannot be sent again. */
+  texts_cleared: z.boolean(),
 });
 
 /** An order's documents: an invoice, or a credit note that corrects one. */

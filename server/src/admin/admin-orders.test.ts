@@ -499,6 +499,12 @@ describe(`staff refunds and orders in the back office (${usesPostgres() ? "Postg
     expect(
       (await t.mailsTo(await emailOf(c.headers))).filter((m) => m.template === "order-confirmation"),
     ).toHaveLength(3);
+    // The order's page says which mails' texts are gone, so staff do not try them.
+    const shown = await t.call("GET", `/api/v2/admin/orders/${c.orderId}/`, { headers: staff.headers });
+    const listed = AdminOrderSchema.parse(shown.json()).mails.filter(
+      (m) => m.template === "order-confirmation",
+    );
+    expect(listed.map((m) => m.texts_cleared)).toEqual([true, true, true]);
   });
 
   it("refuses customers (403) and guests (401)", async () => {

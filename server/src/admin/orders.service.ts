@@ -89,6 +89,7 @@ const papersOf = (
     status: m.status,
     created_at: m.createdAt.toISOString(),
     sent_at: m.sentAt?.toISOString() ?? null,
+    texts_cleared: m.textsCleared,
   })),
   documents: documents.map((d) => ({
     id: d.id,

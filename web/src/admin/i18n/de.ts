@@ -551,6 +551,7 @@ export const de = {
       unbooked_refund:
         "Im Zahlungskonto (PayPal oder Stripe) wurden %{amount} erstattet, die noch keiner Position zugeordnet sind – dafür gibt es noch keine Gutschrift. Buchen Sie den Betrag mit „Erstatten oder stornieren“ bei der Position, zu der er gehört. Nicht noch einmal erstatten: Das Geld ist schon zurück.",
       booked_at_gateway: "Im Zahlungskonto erstattet",
+      mail_text_cleared: "Text nicht mehr gespeichert",
       settle_button: "Erledigen",
       settle_button_label: "Fehlgeschlagene Erstattung für %{item} erledigen",
       settle_title: "Fehlgeschlagene Erstattung erledigen",

@@ -374,7 +374,15 @@ function OrderDetails() {
       <Section
         title={t("sections.mails")}
         head={[t("columns.when"), t("columns.to"), t("columns.subject"), t("columns.state")]}
-        rows={order.mails.map((m) => [when(m.created_at), m.to, m.subject, label("mail_status", m.status)])}
+        rows={order.mails.map((m) => [
+          when(m.created_at),
+          m.to,
+          m.subject,
+          // A mail whose text is no longer kept (D563) says so: it cannot be sent again.
+          m.texts_cleared
+            ? `${label("mail_status", m.status)} · ${t("mail_text_cleared")}`
+            : label("mail_status", m.status),
+        ])}
       />
       <DocumentsSection order={order} />
       {refunding ? <RefundDialog order={order} item={refunding} onClose={() => setRefunding(null)} /> : null}
