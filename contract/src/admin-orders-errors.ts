@@ -31,16 +31,20 @@ export const ADMIN_ORDER_ERROR_MESSAGES = {
     ru: "Этот возврат не завершился ошибкой, делать здесь ничего не нужно. Перезагрузите страницу заказа.",
   },
   refund_seen_at_gateway: {
-    de: "Im Zahlungskonto sind schon {amount} erstattet, die keiner Erstattung hier zugeordnet sind. War es diese, markieren Sie sie als „im Zahlungskonto erstattet“; sonst buchen Sie den Betrag zuerst bei seiner Position. So geht das Geld nicht zweimal zurück.",
-    ru: "В платёжной системе уже возвращено {amount}, которые не отнесены ни к одному возврату здесь. Если это был этот возврат, отметьте его как «возвращён в платёжной системе»; иначе сначала проведите эту сумму по её позиции. Так деньги не уйдут дважды.",
+    de: "Im Zahlungskonto sind schon {amount} erstattet, die keiner Erstattung hier zugeordnet sind. War das diese Erstattung, wählen Sie „Ist schon im Zahlungskonto … von Hand erstattet“; sonst buchen Sie den Betrag zuerst bei seiner Position („Erstatten oder stornieren“, „nur buchen“). So geht das Geld nicht zweimal zurück.",
+    ru: "В платёжной системе уже возвращено {amount}, которые не отнесены ни к одному возврату здесь. Если это был этот возврат, выберите «Уже возвращено вручную в платёжной системе»; иначе сначала проведите эту сумму по её позиции («Вернуть деньги или отменить», «только провести»). Так деньги не уйдут дважды.",
   },
   refund_not_at_gateway: {
-    de: "Im Zahlungskonto ist noch keine Erstattung über {amount} eingegangen, die dieser zugeordnet werden kann. Erstatten Sie den Betrag dort; sobald PayPal bzw. Stripe sie meldet (meist nach wenigen Minuten), können Sie sie hier als erledigt markieren.",
-    ru: "В платёжной системе ещё нет возврата на {amount}, который можно отнести к этому. Верните сумму там; как только PayPal или Stripe сообщит о нём (обычно через несколько минут), его можно будет отметить здесь как выполненный.",
+    de: "PayPal bzw. Stripe hat noch keine Erstattung über {amount} gemeldet, die dieser Erstattung zugeordnet werden kann. Erstatten Sie den Betrag im Zahlungskonto; sobald er gemeldet ist (meist nach wenigen Minuten), können Sie die Erstattung hier als erledigt markieren.",
+    ru: "PayPal или Stripe ещё не сообщил о возврате на {amount}, который можно отнести к этому возврату. Верните сумму в платёжной системе; как только о ней придёт сообщение (обычно через несколько минут), возврат можно будет отметить здесь как выполненный.",
   },
   payment_issue_not_failed: {
     de: "Nur eine Erstattung, die aufgegeben wurde, kann erneut versucht werden. Prüfen Sie die Zahlung und markieren Sie sie als erledigt.",
     ru: "Повторить можно только возврат, попытки которого прекращены. Проверьте платёж и отметьте его как обработанный.",
+  },
+  payment_issue_running: {
+    de: "Diese Erstattung läuft noch. Als erledigt markieren lässt sie sich erst, wenn die Versuche aufgegeben wurden.",
+    ru: "Этот возврат ещё выполняется. Отметить его как обработанный можно только после того, как попытки прекращены.",
   },
   refund_item_cancelled: {
     de: "Diese Position ist bereits storniert.",

@@ -108,6 +108,11 @@ export const AdminOrderRefundSchema = z.object({
   settled_by_hand: z.enum(REFUND_SETTLEMENTS).nullable(),
   /** The last refusal of the refund's gateway part, in the gateway's words (D565). */
   last_error: z.string().nullable(),
+  /**
+   * Its last try went unanswered (the gateway down or too slow), so it may have gone through: a new try asks
+   * with the same request id, which the gateway answers with that refund if it made it (D565).
+   */
+  gateway_unreachable: z.boolean(),
 });
 export type AdminOrderRefund = z.infer<typeof AdminOrderRefundSchema>;
 

@@ -50,7 +50,7 @@ test("staff try a refund PayPal refused again from the order, and the money goes
   const refunds = page.getByRole("region", { name: "Erstattungen" });
   await expect(refunds).toContainText("Fehlgeschlagen");
   await refunds
-    .getByRole("button", { name: `Fehlgeschlagene Erstattung für ${course.name} erledigen` })
+    .getByRole("button", { name: `Erledigen (fehlgeschlagene Erstattung für ${course.name})` })
     .click();
   const dialog = page.getByRole("dialog", { name: "Fehlgeschlagene Erstattung erledigen" });
   await expect(dialog).toContainText("REFUND_FAILED_INSUFFICIENT_FUNDS");
@@ -59,7 +59,7 @@ test("staff try a refund PayPal refused again from the order, and the money goes
   await dialog.getByRole("button", { name: "Ausführen" }).click();
   await expect(dialog).toBeHidden();
   await expect(refunds).toContainText("Erstattet");
-  await expect(refunds.getByRole("button", { name: /erledigen/ })).toHaveCount(0);
+  await expect(refunds.getByRole("button", { name: /^Erledigen/ })).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).not.toContainText("Braucht Bearbeitung");
 
   // PayPal shows exactly one refund, of the whole course.

@@ -117,6 +117,7 @@ import {
   waitingListRoutes,
 } from "./waiting-list/index.ts";
 import {
+  carriedAtGatewayCents,
   createWithdrawalsService,
   creditOrderRefundedAtGateway,
   itemRefundsGatewayCents,
@@ -551,6 +552,7 @@ async function registerCheckout(
   // What a refund the gateway reports asks of the areas above checkout (D75, D506, D511, D529).
   const itemRefunds = {
     gatewayCents: itemRefundsGatewayCents,
+    carriedCents: carriedAtGatewayCents,
     orderRefunded: async (tx: Tx, orderId: number) => {
       await endSubscriptionsOfRefundedOrder(tx, orderId);
       await creditOrderRefundedAtGateway(

@@ -46,11 +46,14 @@ const show = async (orderId: number) => {
 const settle = (orderId: number, body: Record<string, unknown>, headers = staff.headers) =>
   t.call("POST", `/api/v2/admin/orders/${orderId}/refunds/settle/`, { headers, body });
 
-/** A staff refund of 10 € that PayPal refuses on every try until the worker gives it up. */
-async function failedStaffRefund() {
+/**
+ * A staff refund of 10 € that PayPal refuses (422) on every try, or does not answer (503), until the worker
+ * gives it up.
+ */
+async function failedStaffRefund(status: 422 | 503 = 422) {
   const c = await paidCourse();
-  // Exactly as many refusals as tries: the stand-in then answers again.
-  t.standIn.failNext(REFUND_ROUTE, 422, 0, REFUND_ATTEMPTS);
+  // Exactly as many failures as tries: the stand-in then answers again.
+  t.standIn.failNext(REFUND_ROUTE, status, 0, REFUND_ATTEMPTS);
   const requestId = randomUUID();
   const res = await t.call("POST", `/api/v2/admin/orders/${c.orderId}/refunds/`, {
     headers: staff.headers,
@@ -68,7 +71,8 @@ async function failedStaffRefund() {
   expect(order.payment_state).toBe("needs_attention");
   const refund = order.refunds[0];
   expect(refund).toMatchObject({ source: "staff", state: "failed", settled_by_hand: null });
-  expect(refund?.last_error).toContain("422");
+  expect(refund?.last_error).toContain(String(status));
+  expect(refund?.gateway_unreachable).toBe(status === 503);
   return { ...c, requestId, refundId: refund?.id ?? 0 };
 }
 
@@ -129,12 +133,14 @@ describe(`failed refunds settled by staff (D565, ${usesPostgres() ? "PostgreSQL"
     const early = await settle(c.orderId, mark);
     expect(early.statusCode, early.body).toBe(400);
     expect(early.json()).toMatchObject({
-      non_field_errors: [expect.stringContaining(`über ${euroText(1_000, "de")} eingegangen`)],
+      non_field_errors: [expect.stringContaining(`Erstattung über ${euroText(1_000, "de")} gemeldet`)],
       error_codes: { non_field_errors: ["refund_not_at_gateway"] },
     });
     expect((await show(c.orderId)).refunds[0]?.state).toBe("failed");
 
     await refundedInDashboard(c.payment.gatewayOrderId ?? "", 1_000);
+    // Until staff say whose it is, the money waits on the order as unbooked.
+    expect((await show(c.orderId)).unbooked_gateway_cents).toBe(1_000);
     const before = refundCalls();
     // The money is back: a new round would pay it twice.
     const retry = await settle(c.orderId, { source: "staff", refund: c.refundId, action: "retry" });
@@ -171,6 +177,69 @@ describe(`failed refunds settled by staff (D565, ${usesPostgres() ? "PostgreSQL"
     expect((await show(c.orderId)).unbooked_gateway_cents).toBe(500);
     const [row] = await t.db.select().from(staffRefunds).where(eq(staffRefunds.id, c.refundId));
     expect(row).toMatchObject({ refundState: "completed", settledByHand: "elsewhere", refundRound: 0 });
+  });
+
+  it("tries a refund whose last try went unanswered again under the same request id, which pays at most once", async () => {
+    const c = await failedStaffRefund(503);
+    const res = await settle(c.orderId, { source: "staff", refund: c.refundId, action: "retry" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(AdminOrderSchema.parse(res.json()).refunds[0]).toMatchObject({ state: "completed" });
+    const ids = t.standIn.requestIds.filter((id) => id.startsWith(`atelier-staff-refund-${c.requestId}`));
+    expect(new Set(ids)).toEqual(new Set([`atelier-staff-refund-${c.requestId}`]));
+    const [row] = await t.db.select().from(staffRefunds).where(eq(staffRefunds.id, c.refundId));
+    expect(row?.refundRound).toBe(0);
+  });
+
+  it("refuses a new try, or a bank transfer, once PayPal reports the money while another refund is on its way", async () => {
+    const c = await failedStaffRefund();
+    // Another refund of the order is being sent: PayPal did not answer its first try.
+    t.standIn.failNext(REFUND_ROUTE, 503, 0, 1);
+    const other = await t.call("POST", `/api/v2/admin/orders/${c.orderId}/refunds/`, {
+      headers: staff.headers,
+      body: {
+        request_id: randomUUID(),
+        item: c.itemId,
+        amount_cents: 500,
+        cancel_item: false,
+        reason: "Kulanz",
+      },
+    });
+    expect(AdminOrderSchema.parse(other.json()).refunds[1]).toMatchObject({ state: "pending" });
+    // Staff refunded the failed one in PayPal's dashboard.
+    await refundedInDashboard(c.payment.gatewayOrderId ?? "", 1_000);
+    const before = refundCalls();
+    for (const body of [{ action: "retry" }, { action: "refunded_elsewhere", note: "Überwiesen" }]) {
+      const res = await settle(c.orderId, { source: "staff", refund: c.refundId, ...body });
+      expect(res.statusCode, `${body.action} ${res.body}`).toBe(400);
+      expect(res.json().error_codes).toEqual({ non_field_errors: ["refund_seen_at_gateway"] });
+    }
+    expect(refundCalls()).toBe(before);
+    // The other refund goes through in the worker's next round (and leaves no try for the next test).
+    await t.app.paymentWorker.runOnce();
+    expect((await show(c.orderId)).refunds[1]).toMatchObject({ state: "completed" });
+  });
+
+  it("lets staff book a dashboard refund of another item beside a failed refund, and then try the failed one again", async () => {
+    const c = await failedStaffRefund();
+    await refundedInDashboard(c.payment.gatewayOrderId ?? "", 1_500);
+    expect((await show(c.orderId)).unbooked_gateway_cents).toBe(1_500);
+    const booked = await t.call("POST", `/api/v2/admin/orders/${c.orderId}/refunds/`, {
+      headers: staff.headers,
+      body: {
+        request_id: randomUUID(),
+        item: c.itemId,
+        amount_cents: 1_500,
+        cancel_item: false,
+        reason: "Im PayPal-Konto erstattet",
+        booked_at_gateway: true,
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const res = await settle(c.orderId, { source: "staff", refund: c.refundId, action: "retry" });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = AdminOrderSchema.parse(res.json());
+    expect(order.refunds.map((r) => r.state)).toEqual(["completed", "completed"]);
+    expect(order.unbooked_gateway_cents).toBe(0);
   });
 
   it("tries a parent's given-up withdrawal again; another order's refund or kind is no choice; customers are refused", async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { todayInBerlin } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, orderItems, paymentIssues, payments } from "../db/schema/index.ts";
+import { auditLog, orderItems, orders, paymentIssues, payments } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -110,7 +110,9 @@ describe(`payments that need a person, settled from the dashboard (D565, ${usesP
 
   it("marks a payment handled with a note, off the dashboard; only a given-up refund can be tried again", async () => {
     const { payment } = await refundGivenUp();
+    // A capture to review is kept: nothing is due to go back.
     await t.db.update(paymentIssues).set({ state: "review" }).where(eq(paymentIssues.paymentId, payment.id));
+    await t.db.update(payments).set({ refundDue: false }).where(eq(payments.id, payment.id));
     const retry = await act(payment.id, "retry");
     expect(retry.statusCode, retry.body).toBe(400);
     expect(retry.json().error_codes).toEqual({ non_field_errors: ["payment_issue_not_failed"] });
@@ -129,6 +131,32 @@ describe(`payments that need a person, settled from the dashboard (D565, ${usesP
     expect(entries).toHaveLength(1);
     expect(entries[0]?.after).toMatchObject({ resolved: true, note });
     expect((await act(2_000_000_000, "resolve", { note })).statusCode).toBe(404);
+  });
+
+  it("marks a given-up refund handled as paid back by hand: nothing is due, its order ends; a running one cannot be", async () => {
+    const { payment, orderId } = await refundGivenUp();
+    await t.db
+      .update(paymentIssues)
+      .set({ state: "refund_pending" })
+      .where(eq(paymentIssues.paymentId, payment.id));
+    const running = await act(payment.id, "resolve", { note: "Überwiesen" });
+    expect(running.statusCode, running.body).toBe(400);
+    expect(running.json().error_codes).toEqual({ non_field_errors: ["payment_issue_running"] });
+    await t.db
+      .update(paymentIssues)
+      .set({ state: "refund_failed" })
+      .where(eq(paymentIssues.paymentId, payment.id));
+
+    const res = await act(payment.id, "resolve", { note: "Per Überweisung zurückgezahlt" });
+    expect(res.statusCode, res.body).toBe(200);
+    const [kept] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(kept?.refundDue).toBe(false);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.status).toBe("refunded");
+    // The payment worker sends nothing for it any more.
+    const before = t.standIn.calls.get(REFUND_ROUTE) ?? 0;
+    await t.app.paymentWorker.runOnce();
+    expect(t.standIn.calls.get(REFUND_ROUTE) ?? 0).toBe(before);
   });
 
   it("shows a part refunded in PayPal's dashboard until staff book it to its item; the shop's own refunds never", async () => {
@@ -162,6 +190,44 @@ describe(`payments that need a person, settled from the dashboard (D565, ${usesP
     expect((await staffRefund({ amount_cents: 1_000, booked_at_gateway: true })).statusCode).toBe(200);
     expect(await dashboardIssues()).toContain(c.payment.id);
     expect((await staffRefund({ amount_cents: null, booked_at_gateway: true })).statusCode).toBe(200);
+    expect(await dashboardIssues()).not.toContain(c.payment.id);
+  });
+
+  it("brings a payment staff marked handled back only for more dashboard money, and takes it off when refunded whole", async () => {
+    const c = await paidCourse();
+    await reportRefund(t.standIn.refundAtPayPal(c.gatewayOrderId, 1_500));
+    expect(await dashboardIssues()).toContain(c.payment.id);
+    expect((await act(c.payment.id, "resolve", { note: "Mit der Buchhaltung geklärt" })).statusCode).toBe(
+      200,
+    );
+    // The shop's own refund, reported by PayPal before its answer was recorded: no more than staff saw.
+    t.standIn.failNext(REFUND_ROUTE, 503, 0, 1);
+    const own = await t.call("POST", `/api/v2/admin/orders/${c.orderId}/refunds/`, {
+      headers: staff.headers,
+      body: {
+        request_id: randomUUID(),
+        item: c.itemId,
+        amount_cents: 500,
+        cancel_item: false,
+        reason: "Kulanz",
+      },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    await reportRefund({
+      id: `REF-OWN-${c.payment.id}`,
+      status: "COMPLETED",
+      amount: { currency_code: "EUR", value: "5.00" },
+      links: [
+        { href: `http://stand-in/v2/payments/captures/${c.payment.captureId}`, rel: "up", method: "GET" },
+      ],
+    });
+    expect(await dashboardIssues()).not.toContain(c.payment.id);
+    await t.app.paymentWorker.runOnce();
+    // More refunded in the dashboard: shown again.
+    await reportRefund(t.standIn.refundAtPayPal(c.gatewayOrderId, 300));
+    expect(await dashboardIssues()).toContain(c.payment.id);
+    // The rest refunded there, the order is refunded whole (its credit notes issued): nothing left to book.
+    await reportRefund(t.standIn.refundAtPayPal(c.gatewayOrderId));
     expect(await dashboardIssues()).not.toContain(c.payment.id);
   });
 });

@@ -13,7 +13,12 @@ import {
   updateOrder,
   updatePayment,
 } from "./checkout.repository.ts";
-import { findIssue, noteIssue, resolveRefundIssue } from "./payment-issues.repository.ts";
+import {
+  bookedGatewayRefund,
+  findIssue,
+  noteGatewayRefund,
+  resolveRefundIssue,
+} from "./payment-issues.repository.ts";
 
 /**
  * What the areas above checkout hand down for the refunds a gateway reports: what the order's withdrawals
@@ -22,6 +27,8 @@ import { findIssue, noteIssue, resolveRefundIssue } from "./payment-issues.repos
  */
 export type ItemRefunds = {
   gatewayCents(tx: Tx, orderId: number): Promise<number>;
+  /** What the order's refunds sent or are sending back through the gateway, not those that failed (D565). */
+  carriedCents(tx: Tx, orderId: number): Promise<number>;
   orderRefunded(tx: Tx, orderId: number): Promise<void>;
   /** The parent's mail that a payment the shop could not keep went back (the worker's own refund sends it). */
   refundNotice(tx: Tx, orderId: number, amountCents: number, reason: RefundReason): Promise<void>;
@@ -94,16 +101,17 @@ export async function applyReportedRefund(
     refundedCents: refunded,
     ...(full ? { status: "refunded", refundDue: false } : {}),
   });
-  if (full) await resolveRefundIssue(tx, payment.id);
-  else if (
-    order?.status === "paid" &&
-    order.paypalId === payment.gatewayOrderId &&
-    refunded > (await itemRefunds.gatewayCents(tx, order.id))
-  )
-    // Part of a paid order's payment went back beyond what its withdrawals and staff refunds carry: a refund
-    // made in PayPal's or Stripe's dashboard. Staff see it on the dashboard until they book it to its item,
-    // which issues the credit note (D562, D565).
-    await noteIssue(tx, payment.id, "refunded_at_paypal", "review");
+  if (full) {
+    await resolveRefundIssue(tx, payment.id);
+    // Refunded whole, the order's credit notes are issued below (D529): nothing is left to book.
+    await bookedGatewayRefund(tx, payment.id, 0);
+  } else if (order?.status === "paid" && order.paypalId === payment.gatewayOrderId) {
+    // Part of a paid order's payment went back beyond what its refunds carry: a refund made in PayPal's or
+    // Stripe's dashboard. Staff see it on the dashboard until they book it to its item, which issues the
+    // credit note (D562, D565); only when it is more than staff saw, so the report of one of the shop's own
+    // refunds never brings back a payment staff marked handled.
+    await noteGatewayRefund(tx, payment.id, refunded - (await itemRefunds.carriedCents(tx, order.id)));
+  }
   // A fully refunded paid order gives its seats back, unless all the payment gave back is what its
   // withdrawals and staff refunds send: they book their items' seats and card parts themselves (D75,
   // D506), and the report of one's own payout can arrive before it recorded it (its call timed out).

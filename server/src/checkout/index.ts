@@ -3,13 +3,8 @@ export { clearPaymentDetailsOfUser, insertRefund, lockUnits } from "./checkout.r
 export { checkoutRoutes, stripeCancelRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";
 export { loadInstallation, refundIdInRound } from "./installation.ts";
-export {
-  findIssue,
-  REFUND_ATTEMPTS,
-  resolveBookedGatewayRefund,
-  resolveIssueByHand,
-  retryGivenUpRefund,
-} from "./payment-issues.repository.ts";
+export { type IssueChange, resolveIssueByHand, retryGivenUpRefund } from "./payment-issue-settle.ts";
+export { bookedGatewayRefund, REFUND_ATTEMPTS } from "./payment-issues.repository.ts";
 export { deletePaymentLinksOfUser, paymentHoldOfOrder } from "./payment-links.repository.ts";
 export { createPaymentWorker, type PaymentWorker } from "./payment-worker.ts";
 export { orderLinesDue } from "./paypal-order-request.ts";

@@ -43,7 +43,7 @@ export async function findIssue(
  * A refund given up after its tries, handed back to the payment worker by staff (D565): a new round of
  * `REFUND_ATTEMPTS` tries, under a request id of its own.
  */
-export async function retryGivenUpRefund(db: DbOrTx, paymentId: number): Promise<void> {
+export async function startNewRefundRound(db: DbOrTx, paymentId: number): Promise<void> {
   await db
     .update(paymentIssues)
     .set({
@@ -57,24 +57,39 @@ export async function retryGivenUpRefund(db: DbOrTx, paymentId: number): Promise
 }
 
 /**
- * A part refunded in the gateway's dashboard (`refunded_at_paypal`, PayPal's or Stripe's) booked to its items
- * in full (D562): the payment leaves the dashboard, as if marked handled (D565).
+ * A part of a paid order's payment refunded in the gateway's dashboard (D565): noted for staff when the
+ * gateway reports more given back beyond the shop's refunds (`unbooked`) than when they were last told or
+ * last booked, so a report of the shop's own refund, or of money already shown, notes nothing.
  */
-export async function resolveBookedGatewayRefund(db: DbOrTx, paymentId: number): Promise<void> {
+export async function noteGatewayRefund(db: DbOrTx, paymentId: number, unbooked: number): Promise<void> {
+  const issue = await findIssue(db, paymentId);
+  const seen = issue?.reason === "refunded_at_paypal" ? issue.unbookedCents : 0;
+  if (unbooked <= seen) return;
+  await noteIssue(db, paymentId, "refunded_at_paypal", "review");
   await db
     .update(paymentIssues)
-    .set({ resolvedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(paymentIssues.paymentId, paymentId),
-        eq(paymentIssues.reason, "refunded_at_paypal"),
-        isNull(paymentIssues.resolvedAt),
-      ),
-    );
+    .set({ unbookedCents: unbooked })
+    .where(eq(paymentIssues.paymentId, paymentId));
+}
+
+/**
+ * What waits to be booked of a dashboard refund after staff booked some of it (D562): remembered, and the
+ * payment leaves the dashboard once nothing waits (D565). `unbooked` 0 also for an order refunded whole.
+ */
+export async function bookedGatewayRefund(db: DbOrTx, paymentId: number, unbooked: number): Promise<void> {
+  await db
+    .update(paymentIssues)
+    .set({
+      unbookedCents: sql`least(${paymentIssues.unbookedCents}, ${unbooked})`,
+      resolvedAt:
+        unbooked === 0 ? sql`coalesce(${paymentIssues.resolvedAt}, now())` : sql`${paymentIssues.resolvedAt}`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(paymentIssues.paymentId, paymentId), eq(paymentIssues.reason, "refunded_at_paypal")));
 }
 
 /** A payment that needed a person, marked handled by staff (D565): off the dashboard, its state kept. */
-export async function resolveIssueByHand(db: DbOrTx, paymentId: number): Promise<void> {
+export async function markIssueResolved(db: DbOrTx, paymentId: number): Promise<void> {
   await db
     .update(paymentIssues)
     .set({ resolvedAt: sql`now()`, updatedAt: sql`now()` })

@@ -4,7 +4,7 @@
 // order's gift card paid goes back onto the card in the same transaction (D494); the gateway's part
 // follows outside any lock.
 import { type AdminRefundInput, berlinDate, euroText } from "@atelier/contract";
-import { resolveBookedGatewayRefund } from "../checkout/index.ts";
+import { bookedGatewayRefund } from "../checkout/index.ts";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { bookLedger, findGiftCard, findGiftCardOfItem, giveBackToGiftCard } from "../gift-cards/index.ts";
@@ -13,6 +13,7 @@ import { enqueueMail, withdrawPendingGiftCardMails } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import { endSubscriptionOnWithdrawal } from "../subscriptions/index.ts";
 import { creditNote } from "./credit-note.ts";
+import { unbookedAtGateway } from "./gateway-money.ts";
 import { type RefundPlan, splitRefund } from "./refund-rules.ts";
 import {
   findItemOfOrder,
@@ -111,9 +112,8 @@ export async function recordStaffRefund(
       ...(amount > 0 && (split.gatewayCents === 0 || booked) ? { refundedAt: ctx.now() } : {}),
     });
     if (!inserted) throw new Error(`staff refund ${input.request_id} raced past the order lock`);
-    // The dashboard's refund booked in full leaves the staff's dashboard (D565).
-    if (booked && payment && (await unbookedOf(tx, orderId, payment)) === 0)
-      await resolveBookedGatewayRefund(tx, payment.id);
+    // What waits of the dashboard's refund is remembered; booked in full, it leaves the dashboard (D565).
+    if (booked && payment) await bookedGatewayRefund(tx, payment.id, await unbookedOf(tx, orderId, payment));
     const cardAfter =
       split.giftCardCents > 0 && fresh.orderGiftCardId !== null
         ? await giveBackToGiftCard(
@@ -226,16 +226,9 @@ async function bookedShares(
   return { amount, split: { gatewayCents: amount, giftCardCents: 0 }, boughtCard };
 }
 
-/**
- * What the gateway gave back of the order's payment beyond what its withdrawals and staff refunds carry
- * (D562): a refund made in PayPal's or Stripe's dashboard, which no item and no credit note carries yet.
- * A refund the shop sends is carried from its row on, before the gateway gives the money back.
- */
+/** What the gateway gave back of the order's payment that no refund of the shop carries (D562, D565). */
 async function unbookedOf(tx: DbOrTx, orderId: number, payment: Payment): Promise<number> {
-  if (!payment) return 0;
-  const done = await withdrawnOfOrder(tx, orderId);
-  const staffDone = await staffRefundedOf(tx, orderId);
-  return Math.max(0, payment.refundedCents - done.gatewayCents - staffDone.orderCents);
+  return payment ? unbookedAtGateway(tx, orderId, payment.refundedCents) : 0;
 }
 
 /** {@link unbookedOf} for the order page: nothing for an order not paid (one refunded whole was credited, D529). */

@@ -3,7 +3,7 @@
 import type { RefundState } from "@atelier/contract";
 import { insertRefund, REFUND_ATTEMPTS, refundIdInRound } from "../checkout/index.ts";
 import { GatewayError, type PaymentGateway } from "../payments/index.ts";
-import { findStaffRefund, updateStaffRefund } from "./staff-refunds.repository.ts";
+import { countFailedStaffRefundTry, findStaffRefund, updateStaffRefund } from "./staff-refunds.repository.ts";
 import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
 import {
   addRefundedCents,
@@ -39,7 +39,7 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
     const retry = attempts < REFUND_ATTEMPTS;
     const lastError =
       error instanceof GatewayError ? `${error.failure}: ${error.message}`.slice(0, 500) : "gateway error";
-    await updateStaffRefund(db, row.id, {
+    await countFailedStaffRefundTry(db, row, {
       refundAttempts: attempts,
       lastError,
       ...(retry ? {} : { refundState: "failed" }),

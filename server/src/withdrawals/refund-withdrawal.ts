@@ -6,6 +6,7 @@ import { GatewayError, type PaymentGateway } from "../payments/index.ts";
 import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
 import {
   addRefundedCents,
+  countFailedWithdrawalTry,
   findCapturedPayment,
   findRefundByGatewayId,
   findWithdrawal,
@@ -38,7 +39,7 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
     const attempts = row.refundAttempts + 1;
     const retry =
       error instanceof GatewayError && error.failure === "unavailable" && attempts < REFUND_ATTEMPTS; // the one bound of refund tries (D90); then staff refund by hand
-    await updateWithdrawal(db, row.id, {
+    await countFailedWithdrawalTry(db, row, {
       refundAttempts: attempts,
       lastError:
         error instanceof GatewayError ? `${error.failure}: ${error.message}`.slice(0, 500) : "gateway error",

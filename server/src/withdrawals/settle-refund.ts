@@ -5,19 +5,14 @@
 import { type AdminRefundSettleInput, euroText, type RefundSettleAction } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import {
-  findStaffRefund,
-  type StaffRefundRow,
-  staffRefundSharesOf,
-  updateStaffRefund,
-} from "./staff-refunds.repository.ts";
+import { gatewayShares } from "./gateway-money.ts";
+import { findStaffRefund, type StaffRefundRow, updateStaffRefund } from "./staff-refunds.repository.ts";
 import type { WithdrawalsContext } from "./withdrawals.deps.ts";
 import {
   findCapturedPayment,
   findWithdrawal,
   lockOrder,
   updateWithdrawal,
-  withdrawalSharesOf,
 } from "./withdrawals.repository.ts";
 
 type WithdrawalRow = NonNullable<Awaited<ReturnType<typeof findWithdrawal>>>;
@@ -52,8 +47,8 @@ const gatewayPart = (refund: SettledRefund) =>
 
 /** Whether the row already shows what the action would make of it (a double click, a second tab). */
 function alreadyDone(refund: SettledRefund, action: RefundSettleAction): boolean {
-  const { refundState, settledByHand, refundRound } = refund.row;
-  if (action === "retry") return settledByHand === null && refundRound > 0 && refundState !== "failed";
+  const { refundState, settledByHand } = refund.row;
+  if (action === "retry") return settledByHand === null && refundState !== "failed";
   return (
     refundState === "completed" &&
     settledByHand === (action === "refunded_at_gateway" ? "gateway" : "elsewhere")
@@ -61,39 +56,53 @@ function alreadyDone(refund: SettledRefund, action: RefundSettleAction): boolean
 }
 
 /**
- * What the gateway gave back of the order's payment that no refund the shop knows of accounts for: its
- * reported refunds less the shop's own completed ones and those still being sent (conservative: a pending
- * refund's money may already be counted in the report).
+ * Whether the last try went unanswered (the gateway down or too slow): it may have refunded all the same,
+ * so a new try asks with the same request id, which the gateway answers with that refund if it made it.
+ * A refusal, or a refund recorded before the shop kept the gateway's words (no last error), is answered.
  */
-async function unaccountedAtGateway(tx: Tx, orderId: number, paymentId: number | null): Promise<number> {
-  const payment = paymentId ? await findCapturedPayment(tx, orderId, paymentId) : undefined;
-  if (!payment) return 0;
-  const [staff, withdrawn] = await Promise.all([
-    staffRefundSharesOf(tx, orderId),
-    withdrawalSharesOf(tx, orderId),
-  ]);
-  return payment.refundedCents - staff.done - staff.pending - withdrawn.done - withdrawn.pending;
-}
+export const lastTryUnanswered = (lastError: string | null) => lastError?.startsWith("unavailable") === true;
 
 /**
- * The money rule of each action. A new round is refused while the gateway reports as much given back as the
- * refund needs and no refund accounts for it: the last round may have gone through after all, or staff
- * refunded it in the dashboard. Marking it refunded in the dashboard needs that money reported.
+ * The money rule of each action, from what the gateway reports given back of the payment (D565):
+ * - A new try, or a mark that the money went back elsewhere, is refused while the gateway reports as much
+ *   given back as the refund needs beyond what the shop's refunds already sent: the last try may have gone
+ *   through after all, or staff refunded it in the dashboard, and the parent would be paid twice. Refunds
+ *   still being sent are not counted as sent (their money may not be in the report yet).
+ * - A mark that staff refunded it in the dashboard needs that money reported beyond every refund the shop
+ *   sent or is sending.
  */
 async function checkMoney(tx: Tx, orderId: number, refund: SettledRefund, action: RefundSettleAction) {
-  if (action === "refunded_elsewhere") return;
   const part = gatewayPart(refund);
-  const free = await unaccountedAtGateway(tx, orderId, refund.row.paymentId);
-  if (action === "retry" && part > 0 && free >= part)
-    throw new AppError("refund_seen_at_gateway", 400, "non_field_errors", undefined, { amount: euros(free) });
-  if (action === "refunded_at_gateway" && free < part)
+  const payment = refund.row.paymentId
+    ? await findCapturedPayment(tx, orderId, refund.row.paymentId)
+    : undefined;
+  if (part === 0) return;
+  if (!payment) {
+    if (action === "refunded_at_gateway")
+      throw new AppError("refund_not_at_gateway", 400, "non_field_errors", undefined, {
+        amount: euros(part),
+      });
+    return;
+  }
+  const shares = await gatewayShares(tx, orderId);
+  const beyondSent = payment.refundedCents - shares.done;
+  if (action !== "refunded_at_gateway" && beyondSent >= part)
+    throw new AppError("refund_seen_at_gateway", 400, "non_field_errors", undefined, {
+      amount: euros(beyondSent),
+    });
+  if (action === "refunded_at_gateway" && beyondSent - shares.pending < part)
     throw new AppError("refund_not_at_gateway", 400, "non_field_errors", undefined, { amount: euros(part) });
 }
 
-/** The row's new values: a new round of tries from zero, or completed by a person. */
+/**
+ * The row's new values: tries from zero, in a new round with a request id of its own after an answered
+ * refusal, in the same round (the same id) after an unanswered try; or completed by a person.
+ */
 function settledValues(refund: SettledRefund, action: RefundSettleAction, now: Date) {
-  if (action === "retry")
-    return { refundState: "pending", refundAttempts: 0, refundRound: refund.row.refundRound + 1 } as const;
+  if (action === "retry") {
+    const round = refund.row.refundRound + (lastTryUnanswered(refund.row.lastError) ? 0 : 1);
+    return { refundState: "pending", refundAttempts: 0, refundRound: round } as const;
+  }
   return {
     refundState: "completed",
     settledByHand: action === "refunded_at_gateway" ? "gateway" : "elsewhere",

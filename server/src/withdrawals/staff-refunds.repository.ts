@@ -84,6 +84,27 @@ export async function staffRefundSharesOf(
 }
 
 /**
+ * A failed try of a staff refund's round, counted only while that round is still the refund's and pending
+ * (D565): a slow try of an earlier round, answered after staff started a new one, changes nothing.
+ */
+export async function countFailedStaffRefundTry(
+  db: DbOrTx,
+  row: Pick<StaffRefundRow, "id" | "refundRound">,
+  values: Partial<typeof staffRefunds.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(staffRefunds)
+    .set(values)
+    .where(
+      and(
+        eq(staffRefunds.id, row.id),
+        eq(staffRefunds.refundState, "pending"),
+        eq(staffRefunds.refundRound, row.refundRound),
+      ),
+    );
+}
+
+/**
  * What staff refunds gave back so far: of the whole order through the gateway (`orderCents`, not what a
  * person paid elsewhere, D565) and onto its gift card (`giftCardCents`, D494), and of one item all ways
  * together (`itemCents`).

@@ -185,6 +185,27 @@ export async function withdrawalSharesOf(
   return row ?? { done: 0, pending: 0 };
 }
 
+/**
+ * A failed try of a withdrawal's refund, counted only while its round is still the withdrawal's and pending
+ * (D565): a slow try of an earlier round, answered after staff started a new one, changes nothing.
+ */
+export async function countFailedWithdrawalTry(
+  db: DbOrTx,
+  row: { id: number; refundRound: number },
+  values: Partial<typeof withdrawals.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(withdrawals)
+    .set(values)
+    .where(
+      and(
+        eq(withdrawals.id, row.id),
+        eq(withdrawals.refundState, "pending"),
+        eq(withdrawals.refundRound, row.refundRound),
+      ),
+    );
+}
+
 export async function updateWithdrawal(
   tx: DbOrTx,
   id: number,

@@ -24,6 +24,12 @@ export const paymentIssues = pgTable(
     attempts: integer("attempts").notNull().default(0),
     /** Tries started again by staff after the refund was given up (D565), each with a request id of its own. */
     refundRound: integer("refund_round").notNull().default(0),
+    /**
+     * For a part refunded in the gateway's dashboard (`refunded_at_paypal`, D565): how much the gateway had
+     * given back beyond the shop's refunds when staff were last told or last booked. A report notes the
+     * payment again only when it is more, so the report of a refund of the shop's own never does.
+     */
+    unbookedCents: integer("unbooked_cents").notNull().default(0),
     /** The last failure in PayPal's words (status and issue), never a credential. */
     lastError: text("last_error"),
     createdAt: createdAt(),

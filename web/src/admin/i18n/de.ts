@@ -80,10 +80,10 @@ export const de = {
       resend_mail: "Erneut senden",
       mail_resent: "Die E-Mail wird erneut gesendet.",
       retry_refund: "Erstattung erneut versuchen",
-      retry_refund_label: "Erstattung zu Bestellung %{order} erneut versuchen",
+      retry_refund_label: "Erstattung erneut versuchen (Bestellung %{order})",
       refund_retried: "Die Erstattung wird in den nächsten Minuten erneut an den Zahlungsdienst geschickt.",
       resolve_issue: "Als erledigt markieren",
-      resolve_issue_label: "Zahlung zu Bestellung %{order} als erledigt markieren",
+      resolve_issue_label: "Als erledigt markieren (Bestellung %{order})",
       resolve_title: "Zahlung zu Bestellung %{order} als erledigt markieren",
       resolve_text:
         "Halten Sie fest, was Sie getan haben, zum Beispiel „Im PayPal-Konto geprüft, Betrag stimmt“ oder „Per Überweisung erstattet“. Die Zahlung verschwindet dann von dieser Seite; die Notiz steht im Protokoll.",
@@ -529,6 +529,7 @@ export const de = {
         number: "Nummer",
         kind: "Art",
         credit_note: "Gutschrift",
+        actions: "Aktion",
       },
       kind: {
         invoice: "Rechnung",
@@ -551,9 +552,11 @@ export const de = {
       unbooked_refund:
         "Im Zahlungskonto (PayPal oder Stripe) wurden %{amount} erstattet, die noch keiner Position zugeordnet sind – dafür gibt es noch keine Gutschrift. Buchen Sie den Betrag mit „Erstatten oder stornieren“ bei der Position, zu der er gehört. Nicht noch einmal erstatten: Das Geld ist schon zurück.",
       booked_at_gateway: "Im Zahlungskonto erstattet",
+      unbooked_refund_failed:
+        "War es eine der fehlgeschlagenen Erstattungen unten, die dort von Hand erstattet wurde, markieren Sie diese mit „Erledigen“, statt zu buchen.",
       mail_text_cleared: "Text nicht mehr gespeichert",
       settle_button: "Erledigen",
-      settle_button_label: "Fehlgeschlagene Erstattung für %{item} erledigen",
+      settle_button_label: "Erledigen (fehlgeschlagene Erstattung für %{item})",
       settle_title: "Fehlgeschlagene Erstattung erledigen",
       settle_text:
         "PayPal bzw. Stripe hat die Erstattung von %{amount} nicht ausgeführt (Versuche: %{attempts}). Die Bestellung bleibt bei „Braucht Bearbeitung“, bis Sie hier festhalten, was geschehen ist.",
@@ -566,6 +569,9 @@ export const de = {
       settle_note: "Notiz für das Protokoll",
       settle_note_hint: "Zum Beispiel: „Per Überweisung am 3.12.“ Pflicht, wenn Sie nur vermerken.",
       settle_note_missing: "Schreiben Sie kurz, wie und wann erstattet wurde.",
+      settle_choice_missing: "Wählen Sie, was geschehen soll.",
+      settle_unreachable:
+        "Der Zahlungsdienst war beim letzten Versuch nicht erreichbar; ob die Erstattung dort trotzdem ausgeführt wurde, ist offen. „Erneut versuchen“ fragt mit derselben Kennung nach: Das Geld geht höchstens einmal zurück.",
       settle_done_retry: "Die Erstattung wurde erneut geschickt; ihren Stand sehen Sie in der Tabelle.",
       settle_done: "Die Erstattung ist als erledigt vermerkt.",
       gift_card_part: "Gutschein: %{amount}",

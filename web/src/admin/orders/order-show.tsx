@@ -142,6 +142,10 @@ function UnbookedRefund({ order }: { order: AdminOrder }) {
     // A standing note, not news: read where it stands, not announced on every load (role "status").
     <Alert severity="warning" role="status" sx={{ mt: 2 }} data-testid="unbooked-refund">
       {translate("admin.orders.unbooked_refund", { amount: euro(order.unbooked_gateway_cents) })}
+      {/* Money a failed refund's parent got by hand in the dashboard is that refund's, not an item's (D565). */}
+      {order.refunds.some((refund) => refund.state === "failed")
+        ? ` ${translate("admin.orders.unbooked_refund_failed")}`
+        : null}
     </Alert>
   );
 }
@@ -280,7 +284,7 @@ export function RefundsSection({
         t("columns.attempts"),
         t("columns.reason"),
         t("columns.credit_note"),
-        "",
+        t("columns.actions"),
       ]}
       rows={order.refunds.map((r) => {
         const itemName = order.items.find((i) => i.id === r.item)?.name ?? String(r.item);

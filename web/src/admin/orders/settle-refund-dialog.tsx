@@ -25,6 +25,40 @@ const CHOICES: readonly { action: RefundSettleAction; label: string }[] = [
   { action: "refunded_elsewhere", label: "settle_elsewhere" },
 ];
 
+/** The three ways to settle it, as a group of radio buttons with its question as legend; none at first. */
+function SettleChoices({
+  value,
+  onChange,
+}: {
+  value: RefundSettleAction | "";
+  onChange: (action: RefundSettleAction) => void;
+}) {
+  const translate = useTranslate();
+  const id = useId();
+  return (
+    <FormControl component="fieldset" margin="normal">
+      <FormLabel component="legend" id={id}>
+        {translate("admin.orders.settle_choice")}
+      </FormLabel>
+      <RadioGroup
+        aria-labelledby={id}
+        name="action"
+        value={value}
+        onChange={(event) => onChange(event.target.value as RefundSettleAction)}
+      >
+        {CHOICES.map((choice) => (
+          <FormControlLabel
+            key={choice.action}
+            value={choice.action}
+            control={<Radio />}
+            label={translate(`admin.orders.${choice.label}`)}
+          />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
 /**
  * A refund the gateway would not take, settled by staff (D565): sent again in a new round, or noted as
  * refunded by hand in the payment account or elsewhere, with a note for the audit log.
@@ -42,15 +76,23 @@ export function SettleRefundDialog({
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`admin.orders.${key}`, options);
   const { busy, error, setError, run } = useStaffAction({ inDialog: true, onDone: onClose });
-  const [action, setAction] = useState<RefundSettleAction>("retry");
+  // Nothing chosen at first: one of the choices sends money.
+  const [action, setAction] = useState<RefundSettleAction | "">("");
   const [note, setNote] = useState("");
+  const [noteMissing, setNoteMissing] = useState(false);
   const id = useId();
-  // Only noting what a person did needs their words; a new round is the shop's own try.
-  const noteNeeded = action !== "retry";
+  // Only noting what a person did needs their words; a new try is the shop's own.
+  const noteNeeded = action !== "" && action !== "retry";
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
+    setNoteMissing(false);
+    if (action === "") {
+      setError(t("settle_choice_missing"));
+      return;
+    }
     if (noteNeeded && !note.trim()) {
+      setNoteMissing(true);
       setError(t("settle_note_missing"));
       return;
     }
@@ -82,27 +124,13 @@ export function SettleRefundDialog({
               {t("settle_last_error", { error: refund.last_error })}
             </Typography>
           ) : null}
-          <FormControl component="fieldset" margin="normal">
-            <FormLabel component="legend" id={`${id}-choice`}>
-              {t("settle_choice")}
-            </FormLabel>
-            <RadioGroup
-              aria-labelledby={`${id}-choice`}
-              name="action"
-              value={action}
-              onChange={(event) => setAction(event.target.value as RefundSettleAction)}
-            >
-              {CHOICES.map((choice) => (
-                <FormControlLabel
-                  key={choice.action}
-                  value={choice.action}
-                  control={<Radio />}
-                  label={t(choice.label)}
-                />
-              ))}
-            </RadioGroup>
-          </FormControl>
+          {refund.gateway_unreachable ? (
+            <Typography gutterBottom>{t("settle_unreachable")}</Typography>
+          ) : null}
+          <SettleChoices value={action} onChange={setAction} />
           <TextField
+            id={`${id}-note`}
+            error={noteMissing}
             label={t("settle_note")}
             value={note}
             onChange={(event) => setNote(event.target.value)}
@@ -114,7 +142,11 @@ export function SettleRefundDialog({
             name="note"
             helperText={t("settle_note_hint")}
             slotProps={{
-              htmlInput: { maxLength: 500, "aria-describedby": error ? `${id}-error` : undefined },
+              htmlInput: {
+                maxLength: 500,
+                // The hint and, once shown, the dialog's message: the hint says when a note is needed.
+                "aria-describedby": [`${id}-note-helper-text`, error ? `${id}-error` : ""].join(" ").trim(),
+              },
             }}
           />
           {error ? (

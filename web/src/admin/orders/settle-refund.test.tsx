@@ -45,7 +45,9 @@ describe("a refund the gateway would not take, settled by staff (D565)", () => {
         <RefundsSection order={order as never} onSettle={onSettle} />
       </AdminContext>,
     );
-    const buttons = screen.getAllByRole("button", { name: /Fehlgeschlagene Erstattung für Malen erledigen/ });
+    const buttons = screen.getAllByRole("button", {
+      name: "Erledigen (fehlgeschlagene Erstattung für Malen)",
+    });
     expect(buttons).toHaveLength(1);
     const rows = screen.getAllByRole("row");
     expect(
@@ -63,13 +65,20 @@ describe("a refund the gateway would not take, settled by staff (D565)", () => {
         <SettleRefundDialog order={order as never} refund={order.refunds[0] as never} onClose={() => {}} />
       </AdminContext>,
     );
-    // Staff read what the gateway last answered before they choose.
+    // Staff read what the gateway last answered before they choose; nothing is chosen for them.
     expect(screen.getByText(/Letzte Antwort des Zahlungsdienstes: refused: 422/)).toBeTruthy();
+    expect(screen.queryByText(/nicht erreichbar/)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Ausführen" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Wählen Sie, was geschehen soll.");
     fireEvent.click(screen.getByRole("radio", { name: /auf anderem Weg erstattet/ }));
     fireEvent.click(screen.getByRole("button", { name: "Ausführen" }));
-    expect((await screen.findByRole("alert")).textContent).toBe(
-      "Schreiben Sie kurz, wie und wann erstattet wurde.",
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe("Schreiben Sie kurz, wie und wann erstattet wurde."),
     );
+    // The note's hint and the message are read with the field.
+    const noteField = screen.getByRole("textbox", { name: /Notiz für das Protokoll/ });
+    expect(noteField.getAttribute("aria-invalid")).toBe("true");
+    expect(noteField.getAttribute("aria-describedby")?.split(" ")).toHaveLength(2);
     expect(settleOrderRefund).not.toHaveBeenCalled();
     fireEvent.change(screen.getByRole("textbox", { name: /Notiz für das Protokoll/ }), {
       target: { value: " Per Überweisung am 3.12. " },
@@ -89,5 +98,18 @@ describe("a refund the gateway would not take, settled by staff (D565)", () => {
     await waitFor(() =>
       expect(settleOrderRefund).toHaveBeenLastCalledWith(41, { source: "staff", refund: 1, action: "retry" }),
     );
+  });
+
+  it("says when the last try went unanswered, so a new try may not pay twice", () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider} dataProvider={{} as never}>
+        <SettleRefundDialog
+          order={order as never}
+          refund={{ ...order.refunds[0], last_error: "PayPal: timeout", gateway_unreachable: true } as never}
+          onClose={() => {}}
+        />
+      </AdminContext>,
+    );
+    expect(screen.getByText(/beim letzten Versuch nicht erreichbar/)).toBeTruthy();
   });
 });

@@ -42,7 +42,7 @@ afterEach(() => {
 describe("a payment that needs a person, settled from the dashboard (D565)", () => {
   it("tries a given-up refund again with one click, and reads the dashboard again", async () => {
     const reload = renderActions("refund_failed");
-    fireEvent.click(screen.getByRole("button", { name: "Erstattung zu Bestellung 345 erneut versuchen" }));
+    fireEvent.click(screen.getByRole("button", { name: "Erstattung erneut versuchen (Bestellung 345)" }));
     await waitFor(() => expect(adminFetch).toHaveBeenCalledWith("POST", "payment-issues/12/retry/"));
     await waitFor(() => expect(reload).toHaveBeenCalled());
   });
@@ -50,7 +50,7 @@ describe("a payment that needs a person, settled from the dashboard (D565)", () 
   it("offers a payment to review no new try, and marks it handled only with a note", async () => {
     const reload = renderActions("review");
     expect(screen.queryByRole("button", { name: /erneut versuchen/ })).toBeNull();
-    fireEvent.click(screen.getByRole("button", { name: "Zahlung zu Bestellung 345 als erledigt markieren" }));
+    fireEvent.click(screen.getByRole("button", { name: "Als erledigt markieren (Bestellung 345)" }));
     const dialog = await screen.findByRole("dialog", {
       name: "Zahlung zu Bestellung 345 als erledigt markieren",
     });

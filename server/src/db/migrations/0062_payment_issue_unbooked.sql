@@ -1,0 +1,1 @@
+ALTER TABLE "payment_issues" ADD COLUMN "unbooked_cents" integer DEFAULT 0 NOT NULL;
