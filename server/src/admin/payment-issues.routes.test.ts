@@ -81,6 +81,29 @@ async function reportRefund(resource: Record<string, unknown>) {
   expect(posted.statusCode, posted.body).toBe(200);
 }
 
+/** A staff refund of the order's item (the shop's own, or a booking of dashboard money). */
+const staffRefundOf = (c: { orderId: number; itemId: number }, body: Record<string, unknown>) =>
+  t.call("POST", `/api/v2/admin/orders/${c.orderId}/refunds/`, {
+    headers: staff.headers,
+    body: { request_id: randomUUID(), item: c.itemId, cancel_item: false, reason: "Kulanz", ...body },
+  });
+
+/** A refund of the shop's own of 5 €: its call timed out, but PayPal made it and reports it first (D506). */
+async function ownRefundReportedFirst(c: Awaited<ReturnType<typeof paidCourse>>) {
+  t.standIn.failNext(REFUND_ROUTE, 503, 0, 1);
+  const own = await staffRefundOf(c, { amount_cents: 500 });
+  expect(own.statusCode, own.body).toBe(200);
+  expect(own.json().refunds.at(-1)).toMatchObject({ state: "pending" });
+  await reportRefund({
+    id: `REF-OWN-${c.payment.id}`,
+    status: "COMPLETED",
+    amount: { currency_code: "EUR", value: "5.00" },
+    links: [
+      { href: `http://stand-in/v2/payments/captures/${c.payment.captureId}`, rel: "up", method: "GET" },
+    ],
+  });
+}
+
 describe(`payments that need a person, settled from the dashboard (D565, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   it("tries a refund PayPal refused again, under a request id of its own; it then leaves the dashboard", async () => {
     const { payment, orderId, parent } = await refundGivenUp();
@@ -161,24 +184,8 @@ describe(`payments that need a person, settled from the dashboard (D565, ${usesP
 
   it("shows a part refunded in PayPal's dashboard until staff book it to its item; the shop's own refunds never", async () => {
     const c = await paidCourse();
-    const staffRefund = (body: Record<string, unknown>) =>
-      t.call("POST", `/api/v2/admin/orders/${c.orderId}/refunds/`, {
-        headers: staff.headers,
-        body: { request_id: randomUUID(), item: c.itemId, cancel_item: false, reason: "Kulanz", ...body },
-      });
-    // The shop's own refund, its call timed out but PayPal made it and reports it: its row carries it.
-    t.standIn.failNext(REFUND_ROUTE, 503, 0, 1);
-    const own = await staffRefund({ amount_cents: 500 });
-    expect(own.statusCode, own.body).toBe(200);
-    expect(own.json().refunds[0]).toMatchObject({ state: "pending" });
-    await reportRefund({
-      id: `REF-OWN-${c.payment.id}`,
-      status: "COMPLETED",
-      amount: { currency_code: "EUR", value: "5.00" },
-      links: [
-        { href: `http://stand-in/v2/payments/captures/${c.payment.captureId}`, rel: "up", method: "GET" },
-      ],
-    });
+    // The shop's own refund is carried by its row.
+    await ownRefundReportedFirst(c);
     expect(await dashboardIssues()).not.toContain(c.payment.id);
 
     await reportRefund(t.standIn.refundAtPayPal(c.gatewayOrderId, 1_500));
@@ -187,9 +194,9 @@ describe(`payments that need a person, settled from the dashboard (D565, ${usesP
       expect.objectContaining({ payment: c.payment.id, order: c.orderId, reason: "refunded_at_paypal" }),
     );
     // Booked in part, it stays; booked in full, it leaves.
-    expect((await staffRefund({ amount_cents: 1_000, booked_at_gateway: true })).statusCode).toBe(200);
+    expect((await staffRefundOf(c, { amount_cents: 1_000, booked_at_gateway: true })).statusCode).toBe(200);
     expect(await dashboardIssues()).toContain(c.payment.id);
-    expect((await staffRefund({ amount_cents: null, booked_at_gateway: true })).statusCode).toBe(200);
+    expect((await staffRefundOf(c, { amount_cents: null, booked_at_gateway: true })).statusCode).toBe(200);
     expect(await dashboardIssues()).not.toContain(c.payment.id);
   });
 
@@ -201,26 +208,7 @@ describe(`payments that need a person, settled from the dashboard (D565, ${usesP
       200,
     );
     // The shop's own refund, reported by PayPal before its answer was recorded: no more than staff saw.
-    t.standIn.failNext(REFUND_ROUTE, 503, 0, 1);
-    const own = await t.call("POST", `/api/v2/admin/orders/${c.orderId}/refunds/`, {
-      headers: staff.headers,
-      body: {
-        request_id: randomUUID(),
-        item: c.itemId,
-        amount_cents: 500,
-        cancel_item: false,
-        reason: "Kulanz",
-      },
-    });
-    expect(own.statusCode, own.body).toBe(200);
-    await reportRefund({
-      id: `REF-OWN-${c.payment.id}`,
-      status: "COMPLETED",
-      amount: { currency_code: "EUR", value: "5.00" },
-      links: [
-        { href: `http://stand-in/v2/payments/captures/${c.payment.captureId}`, rel: "up", method: "GET" },
-      ],
-    });
+    await ownRefundReportedFirst(c);
     expect(await dashboardIssues()).not.toContain(c.payment.id);
     await t.app.paymentWorker.runOnce();
     // More refunded in the dashboard: shown again.

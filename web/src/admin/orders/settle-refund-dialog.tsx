@@ -10,12 +10,12 @@ import {
   FormLabel,
   Radio,
   RadioGroup,
-  TextField,
   Typography,
 } from "@mui/material";
 import { useId, useState } from "react";
 import { useDataProvider, useTranslate } from "react-admin";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
+import { DialogMessage, NoteField } from "../shared/note-field.tsx";
 import { useStaffAction } from "../shared/use-staff-action.ts";
 import { euro } from "./order-format.ts";
 
@@ -128,32 +128,17 @@ export function SettleRefundDialog({
             <Typography gutterBottom>{t("settle_unreachable")}</Typography>
           ) : null}
           <SettleChoices value={action} onChange={setAction} />
-          <TextField
+          <NoteField
             id={`${id}-note`}
-            error={noteMissing}
             label={t("settle_note")}
             value={note}
-            onChange={(event) => setNote(event.target.value)}
+            onChange={setNote}
             required={noteNeeded}
-            multiline
-            minRows={2}
-            fullWidth
-            margin="normal"
-            name="note"
-            helperText={t("settle_note_hint")}
-            slotProps={{
-              htmlInput: {
-                maxLength: 500,
-                // The hint and, once shown, the dialog's message: the hint says when a note is needed.
-                "aria-describedby": [`${id}-note-helper-text`, error ? `${id}-error` : ""].join(" ").trim(),
-              },
-            }}
+            invalid={noteMissing}
+            hint={t("settle_note_hint")}
+            messageId={error ? `${id}-error` : undefined}
           />
-          {error ? (
-            <Typography id={`${id}-error`} role="alert" color="error">
-              {error}
-            </Typography>
-          ) : null}
+          <DialogMessage id={`${id}-error`} text={error} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>

@@ -1,16 +1,9 @@
 import type { Dashboard as DashboardData } from "@atelier/contract";
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { useTranslate } from "react-admin";
 import { adminFetch } from "../providers/data-provider.ts";
+import { DialogMessage, NoteField } from "../shared/note-field.tsx";
 import { useStaffAction } from "../shared/use-staff-action.ts";
 
 type Issue = DashboardData["payment_issues"][number];
@@ -30,10 +23,12 @@ function ResolveDialog({
     translate(`attendance.dashboard.${key}`, options);
   const { busy, error, setError, run } = useStaffAction({ inDialog: true, onDone });
   const [note, setNote] = useState("");
+  const [noteMissing, setNoteMissing] = useState(false);
   const id = useId();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
+    setNoteMissing(!note.trim());
     if (!note.trim()) {
       setError(t("resolve_note_missing"));
       return;
@@ -50,25 +45,16 @@ function ResolveDialog({
         <DialogTitle id={`${id}-title`}>{t("resolve_title", { order: issue.order })}</DialogTitle>
         <DialogContent>
           <Typography gutterBottom>{t("resolve_text")}</Typography>
-          <TextField
+          <NoteField
+            id={`${id}-note`}
             label={t("resolve_note")}
             value={note}
-            onChange={(event) => setNote(event.target.value)}
+            onChange={setNote}
             required
-            multiline
-            minRows={2}
-            fullWidth
-            margin="normal"
-            name="note"
-            slotProps={{
-              htmlInput: { maxLength: 500, "aria-describedby": error ? `${id}-error` : undefined },
-            }}
+            invalid={noteMissing}
+            messageId={error ? `${id}-error` : undefined}
           />
-          {error ? (
-            <Typography id={`${id}-error`} role="alert" color="error">
-              {error}
-            </Typography>
-          ) : null}
+          <DialogMessage id={`${id}-error`} text={error} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
