@@ -32,7 +32,7 @@ export const ADMIN_ORDER_ERROR_MESSAGES = {
   },
   refund_seen_at_gateway: {
     de: "Im Zahlungskonto sind schon {amount} erstattet, die keiner Erstattung hier zugeordnet sind. War das diese Erstattung, wählen Sie „Ist schon im Zahlungskonto … von Hand erstattet“; sonst buchen Sie den Betrag zuerst bei seiner Position („Erstatten oder stornieren“, „nur buchen“). So geht das Geld nicht zweimal zurück.",
-    ru: "В платёжной системе уже возвращено {amount}, которые не отнесены ни к одному возврату здесь. Если это был этот возврат, выберите «Уже возвращено вручную в платёжной системе»; иначе сначала проведите эту сумму по её позиции («Вернуть деньги или отменить», «только провести»). Так деньги не уйдут дважды.",
+    ru: "В платёжной системе уже возвращена сумма {amount}, не отнесённая ни к одному возврату здесь. Если это был этот возврат, выберите «Уже возвращено вручную в платёжной системе»; иначе сначала проведите эту сумму по её позиции («Вернуть деньги или отменить», «только провести»). Так деньги не уйдут дважды.",
   },
   refund_not_at_gateway: {
     de: "PayPal bzw. Stripe hat noch keine Erstattung über {amount} gemeldet, die dieser Erstattung zugeordnet werden kann. Erstatten Sie den Betrag im Zahlungskonto; sobald er gemeldet ist (meist nach wenigen Minuten), können Sie die Erstattung hier als erledigt markieren.",
@@ -44,7 +44,7 @@ export const ADMIN_ORDER_ERROR_MESSAGES = {
   },
   payment_issue_running: {
     de: "Diese Erstattung läuft noch. Als erledigt markieren lässt sie sich erst, wenn die Versuche aufgegeben wurden.",
-    ru: "Этот возврат ещё выполняется. Отметить его как обработанный можно только после того, как попытки прекращены.",
+    ru: "Этот возврат ещё выполняется. Отметить его как обработанный можно только после того, как попытки будут прекращены.",
   },
   refund_item_cancelled: {
     de: "Diese Position ist bereits storniert.",

@@ -89,6 +89,13 @@ async function refundedInDashboard(gatewayOrderId: string, cents: number) {
   expect(posted.statusCode, posted.body).toBe(200);
 }
 
+/** The payments the staff's dashboard lists as needing a person. */
+const dashboardPayments = async () => {
+  const res = await t.call("GET", "/api/v2/admin/dashboard/", { headers: staff.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().payment_issues as { payment: number }[]).map((row) => row.payment);
+};
+
 const auditOf = async (resource: string, id: number) =>
   t.db
     .select()
@@ -139,8 +146,9 @@ describe(`failed refunds settled by staff (D565, ${usesPostgres() ? "PostgreSQL"
     expect((await show(c.orderId)).refunds[0]?.state).toBe("failed");
 
     await refundedInDashboard(c.payment.gatewayOrderId ?? "", 1_000);
-    // Until staff say whose it is, the money waits on the order as unbooked.
+    // Until staff say whose it is, the money waits on the order as unbooked, and on the staff's dashboard.
     expect((await show(c.orderId)).unbooked_gateway_cents).toBe(1_000);
+    expect(await dashboardPayments()).toContain(c.payment.id);
     const before = refundCalls();
     // The money is back: a new round would pay it twice.
     const retry = await settle(c.orderId, { source: "staff", refund: c.refundId, action: "retry" });
@@ -154,8 +162,9 @@ describe(`failed refunds settled by staff (D565, ${usesPostgres() ? "PostgreSQL"
     expect(order.refunds[0]).toMatchObject({ state: "completed", settled_by_hand: "gateway" });
     expect(order.refunds[0]?.refunded_at).not.toBeNull();
     expect(order.payment_state).toBe("partly_refunded");
-    // The dashboard's refund is this one's: nothing waits to be booked.
+    // The dashboard's refund is this one's: nothing waits to be booked, here or on the staff's dashboard.
     expect(order.unbooked_gateway_cents).toBe(0);
+    expect(await dashboardPayments()).not.toContain(c.payment.id);
     expect(refundCalls()).toBe(before);
     const [entry] = await auditOf("staff_refunds", c.refundId);
     expect(entry?.after).toMatchObject({ settled_by_hand: "gateway", note: "Im PayPal-Konto erstattet" });

@@ -133,7 +133,7 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       booked_at_gateway: r.bookedAtGateway,
       settled_by_hand: settlementOf(r.settledByHand),
       last_error: gatewayWords(r.lastError),
-      gateway_unreachable: lastTryUnanswered(r.lastError),
+      gateway_unreachable: lastTryUnanswered(r.refundState, r.lastError),
     })),
     ...withdrawn.map((w) => ({
       id: w.id,
@@ -151,7 +151,7 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       booked_at_gateway: false,
       settled_by_hand: settlementOf(w.settledByHand),
       last_error: gatewayWords(w.lastError),
-      gateway_unreachable: lastTryUnanswered(w.lastError),
+      gateway_unreachable: lastTryUnanswered(w.refundState, w.lastError),
     })),
   ].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }

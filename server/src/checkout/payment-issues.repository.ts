@@ -63,6 +63,8 @@ export async function startNewRefundRound(db: DbOrTx, paymentId: number): Promis
  */
 export async function noteGatewayRefund(db: DbOrTx, paymentId: number, unbooked: number): Promise<void> {
   const issue = await findIssue(db, paymentId);
+  // Another open issue of the payment stays as it is (none is known for a paid order's own payment).
+  if (issue && issue.reason !== "refunded_at_paypal" && issue.resolvedAt === null) return;
   const seen = issue?.reason === "refunded_at_paypal" ? issue.unbookedCents : 0;
   if (unbooked <= seen) return;
   await noteIssue(db, paymentId, "refunded_at_paypal", "review");

@@ -27,7 +27,7 @@ import {
   updatePayment,
 } from "./checkout.repository.ts";
 import { applyKeptRefunds } from "./gateway-refunds.ts";
-import { noteIssue } from "./payment-issues.repository.ts";
+import { noteGatewayRefund, noteIssue } from "./payment-issues.repository.ts";
 import { refundsDue } from "./refunds-due.ts";
 import { restoreToCart } from "./restore-to-cart.ts";
 
@@ -158,7 +158,9 @@ async function recordInTx(
     return "refund_due";
   }
   // Partly refunded at PayPal before we knew: the order is kept, and staff see what was refunded.
-  if (capture.status === "PARTIALLY_REFUNDED" || refunded > 0)
+  // What it gave back is remembered (D565), so a later report of a refund of the shop's own notes nothing.
+  if (refunded > 0) await noteGatewayRefund(tx, payment.id, refunded);
+  else if (capture.status === "PARTIALLY_REFUNDED")
     await noteIssue(tx, payment.id, "refunded_at_paypal", "review");
   const billing = await takeGatewayAddress(tx, order, capture.billingAddress);
   const paid = await updateOrder(tx, order.id, {

@@ -3,9 +3,10 @@
 // again in a new round, or mark it refunded by hand: in PayPal's or Stripe's dashboard, or elsewhere (bank
 // transfer, cash). One transaction under the order's lock, the lock every refund of the order takes.
 import { type AdminRefundSettleInput, euroText, type RefundSettleAction } from "@atelier/contract";
+import { bookedGatewayRefund } from "../checkout/index.ts";
 import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { gatewayShares } from "./gateway-money.ts";
+import { gatewayShares, unbookedAtGateway } from "./gateway-money.ts";
 import { findStaffRefund, type StaffRefundRow, updateStaffRefund } from "./staff-refunds.repository.ts";
 import type { WithdrawalsContext } from "./withdrawals.deps.ts";
 import {
@@ -55,12 +56,21 @@ function alreadyDone(refund: SettledRefund, action: RefundSettleAction): boolean
   );
 }
 
+/** The failures the gateway answered: a refusal, or the shop's own finding that nothing could be sent. */
+const ANSWERED =
+  /^(refused|declined|instrument_declined|not_found|already_captured|not_approved): |^no captured payment$/;
+
 /**
- * Whether the last try went unanswered (the gateway down or too slow): it may have refunded all the same,
- * so a new try asks with the same request id, which the gateway answers with that refund if it made it.
- * A refusal, or a refund recorded before the shop kept the gateway's words (no last error), is answered.
+ * Whether the last try was refused by an answer, so a new try may ask with a new request id. Anything else
+ * (the gateway down or slow, an answer the shop could not read, a refund from before the shop kept the
+ * gateway's words) may have refunded all the same: a new try asks with the same id, which the gateway answers
+ * with that refund if it made it (D565).
  */
-export const lastTryUnanswered = (lastError: string | null) => lastError?.startsWith("unavailable") === true;
+export const lastTryRefused = (lastError: string | null) => lastError !== null && ANSWERED.test(lastError);
+
+/** For staff: the last try of a failed refund went unanswered, so whether it went through is open. */
+export const lastTryUnanswered = (state: string, lastError: string | null) =>
+  state === "failed" && lastError !== null && !lastTryRefused(lastError);
 
 /**
  * The money rule of each action, from what the gateway reports given back of the payment (D565):
@@ -73,10 +83,10 @@ export const lastTryUnanswered = (lastError: string | null) => lastError?.starts
  */
 async function checkMoney(tx: Tx, orderId: number, refund: SettledRefund, action: RefundSettleAction) {
   const part = gatewayPart(refund);
+  if (part === 0) return;
   const payment = refund.row.paymentId
     ? await findCapturedPayment(tx, orderId, refund.row.paymentId)
     : undefined;
-  if (part === 0) return;
   if (!payment) {
     if (action === "refunded_at_gateway")
       throw new AppError("refund_not_at_gateway", 400, "non_field_errors", undefined, {
@@ -100,7 +110,7 @@ async function checkMoney(tx: Tx, orderId: number, refund: SettledRefund, action
  */
 function settledValues(refund: SettledRefund, action: RefundSettleAction, now: Date) {
   if (action === "retry") {
-    const round = refund.row.refundRound + (lastTryUnanswered(refund.row.lastError) ? 0 : 1);
+    const round = refund.row.refundRound + (lastTryRefused(refund.row.lastError) ? 1 : 0);
     return { refundState: "pending", refundAttempts: 0, refundRound: round } as const;
   }
   return {
@@ -108,6 +118,18 @@ function settledValues(refund: SettledRefund, action: RefundSettleAction, now: D
     settledByHand: action === "refunded_at_gateway" ? "gateway" : "elsewhere",
     refundedAt: now,
   } as const;
+}
+
+/**
+ * What waits to be booked of the payment's dashboard refunds once the refund is settled: a failed refund
+ * staff marked as refunded in the dashboard carries the money its report showed on the staff's dashboard,
+ * which then leaves it (or shows less).
+ */
+async function showUnbookedToStaff(tx: Tx, orderId: number, refund: SettledRefund) {
+  if (!refund.row.paymentId) return;
+  const payment = await findCapturedPayment(tx, orderId, refund.row.paymentId);
+  if (payment)
+    await bookedGatewayRefund(tx, payment.id, await unbookedAtGateway(tx, orderId, payment.refundedCents));
 }
 
 /**
@@ -139,6 +161,7 @@ export async function settleRefund(
       after = { table: before.table, row: { ...before.row, ...values } };
     }
     await audit(tx, before, after);
+    await showUnbookedToStaff(tx, orderId, after);
     return { changed: true, before, after, retry: input.action === "retry" };
   });
 }

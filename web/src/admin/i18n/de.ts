@@ -553,7 +553,7 @@ export const de = {
         "Im Zahlungskonto (PayPal oder Stripe) wurden %{amount} erstattet, die noch keiner Position zugeordnet sind – dafür gibt es noch keine Gutschrift. Buchen Sie den Betrag mit „Erstatten oder stornieren“ bei der Position, zu der er gehört. Nicht noch einmal erstatten: Das Geld ist schon zurück.",
       booked_at_gateway: "Im Zahlungskonto erstattet",
       unbooked_refund_failed:
-        "War es eine der fehlgeschlagenen Erstattungen unten, die dort von Hand erstattet wurde, markieren Sie diese mit „Erledigen“, statt zu buchen.",
+        "Stammt der Betrag von einer fehlgeschlagenen Erstattung unten, die Sie im Zahlungskonto von Hand ausgeführt haben, markieren Sie diese mit „Erledigen“, statt ihn zu buchen.",
       mail_text_cleared: "Text nicht mehr gespeichert",
       settle_button: "Erledigen",
       settle_button_label: "Erledigen (fehlgeschlagene Erstattung für %{item})",

@@ -101,6 +101,12 @@ export function RefundDialog({
         </DialogTitle>
         <DialogContent>
           {unbooked > 0 ? <BookedBox unbooked={unbooked} booked={booked} onChange={setBooked} /> : null}
+          {/* The money may be a failed refund staff made by hand: that one is marked, not booked (D565). */}
+          {booked && order.refunds.some((refund) => refund.state === "failed") ? (
+            <Typography color="warning.main" data-testid="booked-failed-hint">
+              {translate("admin.orders.unbooked_refund_failed")}
+            </Typography>
+          ) : null}
           <MuiTextField
             label={translate("admin.orders.refund_amount", { max: euro(max) })}
             value={amount}

@@ -10,7 +10,7 @@ import { RefundDialog } from "./order-dialogs.tsx";
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const i18nProvider = polyglotI18nProvider(() => mergeTranslations(germanMessages, de), "de");
-const order = { id: 41, gift_card_cents: 0, unbooked_gateway_cents: 1_500 };
+const order = { id: 41, gift_card_cents: 0, unbooked_gateway_cents: 1_500, refunds: [] as object[] };
 const item = {
   id: 7,
   name: "Malen",
@@ -21,12 +21,12 @@ const item = {
   refundable_cents: 7_400,
 };
 
-function renderDialog(unbooked: number) {
+function renderDialog(unbooked: number, refunds: object[] = []) {
   const refundOrderItem = vi.fn(async (_id: number, _input: Record<string, unknown>) => ({}));
   render(
     <AdminContext i18nProvider={i18nProvider} dataProvider={{ refundOrderItem } as never}>
       <RefundDialog
-        order={{ ...order, unbooked_gateway_cents: unbooked } as never}
+        order={{ ...order, unbooked_gateway_cents: unbooked, refunds } as never}
         item={item as never}
         onClose={() => {}}
       />
@@ -63,5 +63,14 @@ describe("booking a refund made in PayPal's dashboard (D562)", () => {
     cleanup();
     renderDialog(0);
     expect(screen.queryByRole("checkbox", { name: /Schon im Zahlungskonto/ })).toBeNull();
+  });
+
+  it("warns, once booking is ticked, that money of a failed refund made by hand is marked, not booked (D565)", () => {
+    renderDialog(1_500, [{ id: 3, state: "failed" }]);
+    expect(screen.queryByTestId("booked-failed-hint")).toBeNull();
+    fireEvent.click(screen.getByRole("checkbox", { name: /Schon im Zahlungskonto/ }));
+    expect(screen.getByTestId("booked-failed-hint").textContent).toMatch(
+      /markieren Sie diese mit „Erledigen“/,
+    );
   });
 });
