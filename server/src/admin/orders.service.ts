@@ -26,6 +26,7 @@ import {
   findOrderPaymentsForStaff,
   findStaffRefundsOfOrders,
   findWithdrawalsOfItems,
+  inGatewayWords,
   lastTryUnanswered,
   listOrdersForStaff,
   type SettledRefund,
@@ -104,13 +105,6 @@ const papersOf = (
 type StaffRefundNoted = Awaited<ReturnType<typeof findStaffRefundsOfOrders>>[number];
 type WithdrawalRow = Awaited<ReturnType<typeof findWithdrawalsOfItems>>[number];
 
-/** A refusal as the gateway worded it, without the kind of failure the shop notes before it. */
-const gatewayWords = (lastError: string | null) =>
-  lastError?.replace(
-    /^(unavailable|instrument_declined|declined|already_captured|not_approved|not_found|refused): /,
-    "",
-  ) ?? null;
-
 const settlementOf = (value: string | null) =>
   REFUND_SETTLEMENTS.find((settlement) => settlement === value) ?? null;
 
@@ -132,7 +126,7 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       credit_note_number: r.creditNoteNumber,
       booked_at_gateway: r.bookedAtGateway,
       settled_by_hand: settlementOf(r.settledByHand),
-      last_error: gatewayWords(r.lastError),
+      last_error: inGatewayWords(r.lastError),
       gateway_unreachable: lastTryUnanswered(r.refundState, r.lastError),
     })),
     ...withdrawn.map((w) => ({
@@ -150,7 +144,7 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       credit_note_number: w.creditNoteNumber,
       booked_at_gateway: false,
       settled_by_hand: settlementOf(w.settledByHand),
-      last_error: gatewayWords(w.lastError),
+      last_error: inGatewayWords(w.lastError),
       gateway_unreachable: lastTryUnanswered(w.refundState, w.lastError),
     })),
   ].sort((a, b) => a.created_at.localeCompare(b.created_at));

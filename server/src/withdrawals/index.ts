@@ -2,7 +2,7 @@ export { carriedAtGatewayCents } from "./gateway-money.ts";
 export { creditOrderRefundedAtGateway } from "./gateway-refund-credit.ts";
 export { unbookedGatewayCents } from "./record-staff-refund.ts";
 export { refundPolicyOf } from "./refund-policy.ts";
-export { lastTryUnanswered, type SettledRefund } from "./settle-refund.ts";
+export { inGatewayWords, lastTryUnanswered, type SettledRefund } from "./settle-refund.ts";
 export {
   findOrderDocumentsForStaff,
   findOrderForStaff,

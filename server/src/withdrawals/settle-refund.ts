@@ -56,9 +56,17 @@ function alreadyDone(refund: SettledRefund, action: RefundSettleAction): boolean
   );
 }
 
-/** The failures the gateway answered: a refusal, or the shop's own finding that nothing could be sent. */
+/**
+ * How a failed try is noted: the kind of failure (`GatewayFailure`), then the gateway's words. The kinds the
+ * gateway answered: a refusal, or the shop's own finding that nothing could be sent.
+ */
+const FAILURE_KIND =
+  /^(unavailable|instrument_declined|declined|already_captured|not_approved|not_found|refused): /;
 const ANSWERED =
   /^(refused|declined|instrument_declined|not_found|already_captured|not_approved): |^no captured payment$/;
+
+/** A refusal as the gateway worded it, for staff: without the kind of failure the shop notes before it. */
+export const inGatewayWords = (lastError: string | null) => lastError?.replace(FAILURE_KIND, "") ?? null;
 
 /**
  * Whether the last try was refused by an answer, so a new try may ask with a new request id. Anything else
@@ -133,8 +141,9 @@ async function showUnbookedToStaff(tx: Tx, orderId: number, refund: SettledRefun
 }
 
 /**
- * Settles a failed refund of the order (D565). A repeat of what the row already shows changes nothing;
- * a refund that is not failed is refused. `audit` writes the staff entry in the same transaction.
+ * Settles a failed refund of the order (D565). A repeat of what the row already shows changes nothing (a new
+ * try of a refund not failed too); a mark of a refund not failed is refused. `audit` writes the staff entry
+ * in the same transaction.
  */
 export async function settleRefund(
   ctx: WithdrawalsContext,
