@@ -121,6 +121,7 @@ import {
   createWithdrawalsService,
   creditOrderRefundedAtGateway,
   itemRefundsGatewayCents,
+  refundFailedLater,
   withdrawalsRoutes,
 } from "./withdrawals/index.ts";
 
@@ -536,6 +537,24 @@ async function registerStaffOrderRoutes(
   await app.register(adminWaitingListRoutes({ waitingList }));
 }
 
+/** What a refund the gateway reports asks of the areas above checkout (D75, D506, D511, D529, D566). */
+function itemRefundsOf(
+  env: AppDeps["env"],
+  seller: (tx: DbOrTx) => Promise<ReturnType<typeof sellerFromSettings>>,
+  documents: ReturnType<typeof orderDocuments>,
+) {
+  return {
+    gatewayCents: itemRefundsGatewayCents,
+    carriedCents: carriedAtGatewayCents,
+    refundFailed: refundFailedLater,
+    orderRefunded: async (tx: Tx, orderId: number) => {
+      await endSubscriptionsOfRefundedOrder(tx, orderId);
+      await creditOrderRefundedAtGateway({ seller, publicUrl: env.PUBLIC_URL }, tx, orderId, new Date());
+    },
+    refundNotice: documents.refundNotice,
+  };
+}
+
 /** The payment gateways, the checkout, subscriptions and withdrawals with their routes, and the payment worker. */
 async function registerCheckout(
   app: FastifyInstance,
@@ -549,21 +568,7 @@ async function registerCheckout(
   const sellerNow = async (tx: DbOrTx) => sellerFromSettings(await schoolSettings.read(tx));
   const { paypal, demo, stripe, stripeSettings, gateway } = createGateways(env, db);
   const documents = orderDocuments(env, schoolSettings);
-  // What a refund the gateway reports asks of the areas above checkout (D75, D506, D511, D529).
-  const itemRefunds = {
-    gatewayCents: itemRefundsGatewayCents,
-    carriedCents: carriedAtGatewayCents,
-    orderRefunded: async (tx: Tx, orderId: number) => {
-      await endSubscriptionsOfRefundedOrder(tx, orderId);
-      await creditOrderRefundedAtGateway(
-        { seller: sellerNow, publicUrl: env.PUBLIC_URL },
-        tx,
-        orderId,
-        new Date(),
-      );
-    },
-    refundNotice: documents.refundNotice,
-  };
+  const itemRefunds = itemRefundsOf(env, sellerNow, documents);
   const checkout = createCheckoutService({
     db,
     itemRefunds,

@@ -645,6 +645,33 @@ export async function insertRefund(
   return rows.length > 0;
 }
 
+/** The payment of a capture (Stripe: its payment intent), locked when asked. */
+export async function findPaymentByCapture(
+  db: DbOrTx,
+  gateway: GatewayName,
+  captureId: string,
+  lock = false,
+): Promise<PaymentRow | undefined> {
+  const query = db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway), eq(payments.captureId, captureId)));
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+/** A refund the shop recorded, by the gateway's id for it. */
+export async function findRefundOfGateway(db: DbOrTx, gatewayRefundId: string, lock = false) {
+  const query = db.select().from(refunds).where(eq(refunds.gatewayRefundId, gatewayRefundId));
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+/** A recorded refund the gateway reports failed after accepting it (D566), in the gateway's word. */
+export async function markRefundFailed(db: DbOrTx, id: number): Promise<void> {
+  await db.update(refunds).set({ status: "FAILED" }).where(eq(refunds.id, id));
+}
+
 /**
  * Claims up to `limit` rows for a worker: orders whose reservation ran out `graceSeconds` ago, or whose
  * payment was staged and not heard of for `staleSeconds`. The claim moves the payment's `updated_at`

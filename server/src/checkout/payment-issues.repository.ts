@@ -57,6 +57,25 @@ export async function startNewRefundRound(db: DbOrTx, paymentId: number): Promis
 }
 
 /**
+ * The worker's refund of a payment the shop could not keep, reported failed by the gateway after it was
+ * accepted (D566): given up at once, with the gateway's reason, back on the staff's dashboard.
+ */
+export async function reopenRefundIssue(
+  db: DbOrTx,
+  paymentId: number,
+  reason: PaymentIssueReason,
+  lastError: string,
+): Promise<void> {
+  await db
+    .insert(paymentIssues)
+    .values({ paymentId, reason, state: "refund_failed", lastError })
+    .onConflictDoUpdate({
+      target: paymentIssues.paymentId,
+      set: { state: "refund_failed", lastError, resolvedAt: null, updatedAt: sql`now()` },
+    });
+}
+
+/**
  * A part of a paid order's payment refunded in the gateway's dashboard (D565): noted for staff when the
  * gateway reports more given back beyond the shop's refunds (`unbooked`) than when they were last told or
  * last booked, so a report of the shop's own refund, or of money already shown, notes nothing.

@@ -10,9 +10,15 @@ import {
   type PaymentRow,
   updatePayment,
 } from "./checkout.repository.ts";
+import { failedAlready, failedLaterError } from "./failed-refunds.ts";
 import { endUnkeptOrder, refundReasonOf } from "./gateway-refunds.ts";
 import { refundIdInRound } from "./installation.ts";
-import { countFailedRefund, findIssue, resolveRefundIssue } from "./payment-issues.repository.ts";
+import {
+  countFailedRefund,
+  findIssue,
+  reopenRefundIssue,
+  resolveRefundIssue,
+} from "./payment-issues.repository.ts";
 
 type GatewayRefund = Awaited<ReturnType<PaymentGateway["refundCapture"]>>;
 
@@ -66,13 +72,18 @@ async function recordRefund(
     const order = await findOrder(tx, payment.orderId, true);
     const locked = await findPaymentById(tx, payment.id, true);
     if (!order || !locked?.refundDue) return;
-    await insertRefund(tx, {
+    const inserted = await insertRefund(tx, {
       paymentId: payment.id,
       gatewayRefundId: refund.id,
       amountCents: amount,
       reason,
       status: refund.status,
     });
+    if (!inserted && (await failedAlready(tx, refund.id))) {
+      // The gateway reported this refund failed before the worker recorded its answer (D566).
+      await reopenRefundIssue(tx, payment.id, reason, failedLaterError(payment.gateway, null));
+      return;
+    }
     await updatePayment(tx, payment.id, {
       refundDue: false,
       status: "refunded",

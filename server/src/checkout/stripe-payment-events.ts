@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/index.ts";
 import type { Gateways, StripeGateway } from "../payments/index.ts";
 import type { CheckoutService } from "./checkout.service.ts";
+import { applyFailedRefund, FAILED } from "./failed-refunds.ts";
 import { applyReportedRefund, type ItemRefunds } from "./gateway-refunds.ts";
 import type { Outcome } from "./stripe-event.ts";
 
@@ -64,5 +65,36 @@ export async function chargeRefunded(
     return unknown ? "keep" : "done";
   });
   if (applied === "keep") log.warn({ paymentIntent }, "refund of a Stripe payment not recorded yet; kept");
+  return applied;
+}
+
+/**
+ * A refund of a payment changed after Stripe accepted it (`refund.failed`, `refund.updated`,
+ * `charge.refund.updated`): the payment's refunds are read from Stripe, and those that failed are recorded
+ * as failed (D566), once however often and in whatever order the events come.
+ */
+export async function refundsChanged(
+  { db, stripe, itemRefunds, log }: StripePaymentEventDeps,
+  paymentIntent: string,
+): Promise<Outcome> {
+  if (!stripe) return "done";
+  const failed = (await stripe.refundsOf(paymentIntent)).filter((entry) => entry.status === FAILED);
+  if (failed.length === 0) return "done";
+  const applied = await db.transaction(async (tx) => {
+    let unknown = false;
+    for (const refund of failed) {
+      const outcome = await applyFailedRefund(
+        tx,
+        { ...refund, captureId: paymentIntent },
+        itemRefunds,
+        "stripe",
+      );
+      if (outcome === "unknown_capture") unknown = true;
+    }
+    return unknown ? "keep" : "done";
+  });
+  if (applied === "keep")
+    log.warn({ paymentIntent }, "failed refund of a Stripe payment not recorded yet; kept");
+  else log.warn({ paymentIntent, refunds: failed.length }, "Stripe reports a refund failed; staff settle it");
   return applied;
 }

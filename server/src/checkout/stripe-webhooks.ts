@@ -8,7 +8,7 @@ import { insertEvent, markEventProcessed, markEventUnmatched } from "./checkout.
 import type { CheckoutService } from "./checkout.service.ts";
 import type { ItemRefunds } from "./gateway-refunds.ts";
 import { type Outcome, type StripeEvent, StripeEventSchema } from "./stripe-event.ts";
-import { chargeRefunded, sessionChanged } from "./stripe-payment-events.ts";
+import { chargeRefunded, refundsChanged, sessionChanged } from "./stripe-payment-events.ts";
 import { type StripeSubscriptionHandler, subscriptionEvent } from "./stripe-subscription-events.ts";
 
 export type { StripeSubscriptionHandler } from "./stripe-subscription-events.ts";
@@ -26,6 +26,9 @@ const SESSION_EVENTS = new Set([
   "checkout.session.async_payment_succeeded",
   "checkout.session.async_payment_failed",
 ]);
+
+/** Events that tell a refund changed after Stripe accepted it: one that failed is recorded so (D566). */
+const REFUND_EVENTS = new Set(["refund.failed", "refund.updated", "charge.refund.updated"]);
 
 export type StripeWebhookDeps = {
   db: Db;
@@ -85,6 +88,8 @@ export function createStripeWebhooks({
     if (SESSION_EVENTS.has(event.type) && object.id) return sessionChanged(payments, object.id);
     if (event.type === "charge.refunded" && typeof object.payment_intent === "string")
       return chargeRefunded(payments, object.payment_intent);
+    if (REFUND_EVENTS.has(event.type) && typeof object.payment_intent === "string")
+      return refundsChanged(payments, object.payment_intent);
     log.info({ eventType: event.type }, "stripe event ignored");
     return "done";
   }

@@ -271,8 +271,14 @@ export function createStripeGateway(
 ): PaymentGateway & {
   /** The event of a webhook delivery when its `Stripe-Signature` is ours and recent; throws otherwise. */
   verifyEvent(payload: string, signature: string): Stripe.Event;
-  /** Refunds Stripe holds for a payment intent (newest first): a `charge.refunded` event names none. */
-  refundsOf(captureId: string): Promise<{ id: string; amountCents: number; status: string }[]>;
+  /**
+   * Refunds Stripe holds for a payment intent (newest first): a `charge.refunded` event names none. A
+   * refund that failed after Stripe accepted it says why (`lost_or_stolen_card`, `expired_or_canceled_card`,
+   * `unknown`).
+   */
+  refundsOf(
+    captureId: string,
+  ): Promise<{ id: string; amountCents: number; status: string; failureReason: string | null }[]>;
   /** A subscription as Stripe holds it now, with our order item (its `custom_id`). */
   getSubscription(subscriptionId: string): Promise<StripeSubscriptionState>;
   /** The subscription a completed subscription-mode Checkout Session made (null: not completed). */
@@ -348,6 +354,7 @@ export function createStripeGateway(
             id: refund.id,
             amountCents: refund.amount,
             status: refundStatusOf(refund.status),
+            failureReason: refund.failure_reason ?? null,
           })),
         translate,
       ),

@@ -75,6 +75,12 @@ export type StripeStandIn = {
   settle(sessionId: string, succeeded: boolean): void;
   /** Staff refund at Stripe's dashboard (all that is left, or `cents`); answers the charge refunded. */
   refundAtStripe(sessionId: string, cents?: number): Json;
+  /**
+   * A refund Stripe accepted fails later at the card's bank (`expired_or_canceled_card` by default): its
+   * amount is the charge's again, as Stripe returns it to the balance. Answers the refund as `refund.failed`
+   * carries it. The answer saved for its idempotency key stays the one first given, as Stripe replays it.
+   */
+  failRefund(refundId: string, reason?: string): Json;
   /** An event as Stripe posts it, signed with the webhook secret (or `secret`), at `time` (default now). */
   event(
     type: string,
@@ -132,6 +138,19 @@ export async function startStripeStandIn(
       const intent = paidIntent(sessionId);
       refund(store, intent, cents ?? intent.amount - intent.refunded);
       return chargeObject(intent);
+    },
+    failRefund(refundId, reason = "expired_or_canceled_card") {
+      for (const intent of store.intents.values()) {
+        const at = intent.refunds.findIndex((entry) => entry.id === refundId);
+        const accepted = intent.refunds[at];
+        if (!accepted) continue;
+        if (accepted.status === "failed") return accepted;
+        const failed = { ...accepted, status: "failed", failure_reason: reason };
+        intent.refunds[at] = failed;
+        intent.refunded -= Number(accepted.amount);
+        return failed;
+      }
+      throw new Error(`no refund ${refundId}`);
     },
     event: (type, object, eventOptions = {}) =>
       signedEvent(store, type, object, { ...eventOptions, secret: eventOptions.secret ?? webhookSecret }),

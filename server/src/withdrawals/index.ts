@@ -1,6 +1,7 @@
 export { carriedAtGatewayCents } from "./gateway-money.ts";
 export { creditOrderRefundedAtGateway } from "./gateway-refund-credit.ts";
 export { unbookedGatewayCents } from "./record-staff-refund.ts";
+export { refundFailedLater } from "./refund-failed-later.ts";
 export { refundPolicyOf } from "./refund-policy.ts";
 export { inGatewayWords, lastTryUnanswered, type SettledRefund } from "./settle-refund.ts";
 export {

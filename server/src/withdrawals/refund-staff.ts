@@ -1,7 +1,13 @@
 // Paying out a recorded staff refund (D127) through the gateway: outside any lock, its request id derived
 // from the staff request's so a retry refunds once, and bounded tries (D90) before a person takes over.
 import type { RefundState } from "@atelier/contract";
-import { insertRefund, REFUND_ATTEMPTS, refundIdInRound } from "../checkout/index.ts";
+import {
+  FAILED,
+  failedLaterError,
+  insertRefund,
+  REFUND_ATTEMPTS,
+  refundIdInRound,
+} from "../checkout/index.ts";
 import { GatewayError, type PaymentGateway } from "../payments/index.ts";
 import { countFailedStaffRefundTry, findStaffRefund, updateStaffRefund } from "./staff-refunds.repository.ts";
 import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
@@ -63,6 +69,15 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
     });
     if (inserted) await addRefundedCents(tx, payment.id, row.amountCents);
     const recorded = await findRefundByGatewayId(tx, answer.id);
+    if (recorded?.status === FAILED) {
+      // The gateway reported this refund failed before the shop recorded its answer (D566).
+      await updateStaffRefund(tx, row.id, {
+        refundState: "failed",
+        refundId: recorded.id,
+        lastError: failedLaterError(payment.gateway, null),
+      });
+      return "failed";
+    }
     await updateStaffRefund(tx, row.id, {
       refundState: "completed",
       refundAttempts: row.refundAttempts + 1,

@@ -1,7 +1,13 @@
 // Paying back a recorded withdrawal through the gateway. Outside any lock (the gateway may be slow), then
 // recorded under the order's lock; the request id is the withdrawal's, so every retry refunds once.
 import type { RefundState } from "@atelier/contract";
-import { insertRefund, REFUND_ATTEMPTS, refundIdInRound } from "../checkout/index.ts";
+import {
+  FAILED,
+  failedLaterError,
+  insertRefund,
+  REFUND_ATTEMPTS,
+  refundIdInRound,
+} from "../checkout/index.ts";
 import { GatewayError, type PaymentGateway } from "../payments/index.ts";
 import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
 import {
@@ -66,6 +72,15 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
     });
     if (inserted) await addRefundedCents(tx, payment.id, row.gatewayCents);
     const recorded = await findRefundByGatewayId(tx, answer.id);
+    if (recorded?.status === FAILED) {
+      // The gateway reported this refund failed before the shop recorded its answer (D566).
+      await updateWithdrawal(tx, row.id, {
+        refundState: "failed",
+        refundId: recorded.id,
+        lastError: failedLaterError(payment.gateway, null),
+      });
+      return "failed";
+    }
     await updateWithdrawal(tx, row.id, {
       refundState: "completed",
       refundId: recorded?.id ?? null,

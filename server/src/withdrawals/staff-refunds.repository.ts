@@ -62,6 +62,12 @@ export async function updateStaffRefund(
   await tx.update(staffRefunds).set(values).where(eq(staffRefunds.id, id));
 }
 
+/** The staff refund whose payout is the recorded refund `refundId`, locked (D566). */
+export async function findStaffRefundOfRefund(tx: DbOrTx, refundId: number) {
+  const [row] = await tx.select().from(staffRefunds).where(eq(staffRefunds.refundId, refundId)).for("update");
+  return row;
+}
+
 /** A staff refund's money goes through the gateway, unless a person settled it elsewhere (D565). */
 const throughGateway = sql`${staffRefunds.settledByHand} is distinct from 'elsewhere'`;
 

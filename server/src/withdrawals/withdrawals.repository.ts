@@ -107,6 +107,12 @@ export async function findWithdrawal(db: DbOrTx, id: number, lock = false) {
   return row;
 }
 
+/** The withdrawal whose payout is the recorded refund `refundId`, locked (D566). */
+export async function findWithdrawalOfRefund(tx: DbOrTx, refundId: number) {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.refundId, refundId)).for("update");
+  return row;
+}
+
 /** A withdrawal's money goes through the gateway, unless a person settled it elsewhere (D565). */
 const throughGateway = sql`${withdrawals.settledByHand} is distinct from 'elsewhere'`;
 

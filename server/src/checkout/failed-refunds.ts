@@ -1,0 +1,105 @@
+// A refund the gateway accepted and later reports failed (D566): Stripe's card refunds can fail days after
+// they were made (the card expired, was cancelled, lost or stolen), and the money goes back to the school's
+// Stripe balance, not to the family. The shop had counted it as paid back; now it stops counting it, and
+// the refund that sent it waits for staff again, as one given up after its tries does (D565).
+import type { Tx } from "../db/index.ts";
+import type { GatewayName } from "../payments/index.ts";
+import {
+  findOrder,
+  findPaymentByCapture,
+  findRefundOfGateway,
+  insertRefund,
+  markRefundFailed,
+  updatePayment,
+} from "./checkout.repository.ts";
+import { type ItemRefunds, refundReasonOf } from "./gateway-refunds.ts";
+import { findIssue, reopenRefundIssue } from "./payment-issues.repository.ts";
+
+/** A refund recorded as failed at the gateway (D566): it gave nothing back. */
+export const FAILED = "FAILED";
+
+/** A refund as the gateway reports it after it failed: its id, the capture, why (Stripe's words, if any). */
+export type FailedRefund = {
+  id: string;
+  captureId: string;
+  amountCents: number;
+  failureReason: string | null;
+};
+
+/** Stripe's reasons for a failed refund (`failure_reason`), in the words of Stripe's dashboard. */
+const STRIPE_REASONS: Record<string, string> = {
+  expired_or_canceled_card: "the card has expired or was cancelled",
+  lost_or_stolen_card: "the card was reported lost or stolen",
+};
+
+/**
+ * How the failure is noted on the refund for staff, in the gateway's words (D565 shows them): as a refusal
+ * the gateway answered, so a new try asks under a request id of its own. The old id would be answered with
+ * the refund that failed.
+ */
+export const failedLaterError = (gateway: GatewayName, reason: string | null) =>
+  `refused: ${gateway === "stripe" ? "Stripe" : "PayPal"}: the refund failed after it was accepted (${
+    (reason && STRIPE_REASONS[reason]) || "reason not given"
+  })`;
+
+/**
+ * Records that a refund the shop had counted failed at the gateway, once (a refund already failed is left
+ * as it is). The payment counts its money as not given back; the withdrawal or staff refund that sent it is
+ * `failed` again with the gateway's reason, for staff to try again or settle (D565); a refund of a payment
+ * the shop could not keep is due again and waits on the dashboard as given up (D90). A refund made in the
+ * gateway's dashboard has nothing of the shop's to reopen: the gateway tells the staff who made it. A
+ * refund never recorded is kept as failed. Answers `unknown_capture` when no payment has that capture.
+ */
+export async function applyFailedRefund(
+  tx: Tx,
+  refund: FailedRefund,
+  itemRefunds: ItemRefunds,
+  gateway: GatewayName,
+): Promise<"applied" | "unknown_capture"> {
+  const known = await findPaymentByCapture(tx, gateway, refund.captureId);
+  if (!known) return "unknown_capture";
+  // The order's row, then the payment's, then the refund's: the order every refund of the order takes.
+  await findOrder(tx, known.orderId, true);
+  const payment = await findPaymentByCapture(tx, gateway, refund.captureId, true);
+  if (!payment) return "unknown_capture";
+  const recorded = await findRefundOfGateway(tx, refund.id, true);
+  if (!recorded) {
+    // Never counted: a dashboard refund that failed before it completed, or the shop's own refund whose
+    // answer it has not recorded yet (its call went unanswered). Kept as failed, so the shop's next try,
+    // answered with this refund under the same request id, records the failure instead of a payout.
+    await insertRefund(tx, {
+      paymentId: payment.id,
+      gatewayRefundId: refund.id,
+      amountCents: Math.max(1, refund.amountCents),
+      reason: "gateway",
+      status: FAILED,
+    });
+    return "applied";
+  }
+  if (recorded.paymentId !== payment.id || recorded.status === FAILED) return "applied";
+  await markRefundFailed(tx, recorded.id);
+  const refunded = Math.max(0, payment.refundedCents - recorded.amountCents);
+  await updatePayment(tx, payment.id, {
+    refundedCents: refunded,
+    ...(payment.status === "refunded" && refunded < payment.amountCents ? { status: "captured" } : {}),
+  });
+  const lastError = failedLaterError(gateway, refund.failureReason);
+  if (await itemRefunds.refundFailed(tx, recorded.id, lastError)) return "applied";
+  // The payment worker's refund of a payment the shop could not keep (D90), recorded by the worker or by
+  // the gateway's report that came first: due again, and given up at once, since the gateway's failure
+  // will not pass by itself. Staff try again or mark it handled (D565).
+  const issue = await findIssue(tx, payment.id);
+  if (recorded.reason === refundReasonOf(recorded.reason) || issue?.state === "refunded") {
+    await updatePayment(tx, payment.id, { refundDue: true });
+    await reopenRefundIssue(tx, payment.id, issue?.reason ?? refundReasonOf(recorded.reason), lastError);
+  }
+  return "applied";
+}
+
+/**
+ * Whether the refund a try of the shop's was answered with is one the gateway already reported failed (an
+ * unanswered try asked again under its request id, D566): then that try failed, whatever the answer said.
+ */
+export async function failedAlready(tx: Tx, gatewayRefundId: string): Promise<boolean> {
+  return (await findRefundOfGateway(tx, gatewayRefundId))?.status === FAILED;
+}

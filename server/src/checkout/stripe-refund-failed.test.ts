@@ -1,0 +1,231 @@
+import { randomUUID } from "node:crypto";
+import { AdminOrderSchema } from "@atelier/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderItems, paymentIssues, payments, refunds, withdrawals } from "../db/schema/index.ts";
+import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
+import { type createParent, createStaff } from "../test/shop-fixtures.ts";
+import { type SignedStripeEvent, type StripeStandIn, startStripeStandIn } from "../test/stripe-stand-in.ts";
+
+/**
+ * A refund Stripe accepted and that failed later at the card's bank (D566): the money is the school's
+ * again, not the family's. The shop stops counting it, and the refund that sent it waits for staff again.
+ */
+
+let stripe: StripeStandIn;
+let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
+let staff: Awaited<ReturnType<typeof createParent>>;
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+  t = await createCheckoutTestApp({
+    env: {
+      STRIPE_API_BASE: stripe.url,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    },
+  });
+  staff = await createStaff(t.db);
+}, 90_000);
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+const post = (event: SignedStripeEvent) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/v2/payments/stripe/webhook/",
+    headers: { "content-type": "application/json", "stripe-signature": event.signature },
+    payload: event.payload,
+  });
+
+const paymentOf = async (orderId: number) => {
+  const [row] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+  if (!row) throw new Error("no payment");
+  return row;
+};
+
+/** A course paid by card at Stripe: the order, its item, the session and its payment intent. */
+async function paidByCard() {
+  const parent = await t.parentWithCourse(0);
+  const cart = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+  const query = new URLSearchParams({
+    payment_gateway: "stripe",
+    success_url: "http://shop.test/payment/success",
+    cancel_url: "http://shop.test/payment/cancel",
+    cart_id: cart.cart_id,
+  });
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/api/v2/orders/fulfill/?${query}`,
+    headers: parent.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const { id: sessionId, order_id: orderId } = res.json() as { id: string; order_id: number };
+  const intent = stripe.pay(sessionId);
+  expect(
+    (await post(stripe.event("checkout.session.completed", stripe.sessionObject(sessionId)))).statusCode,
+  ).toBe(200);
+  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  if (!item) throw new Error("no item");
+  return { parent, orderId, itemId: item.id, sessionId, intent };
+}
+
+/** The newest refund Stripe holds for the intent fails at the bank, and Stripe says so by `type`. */
+async function lastRefundFails(intent: { refunds: Record<string, unknown>[] }, type = "refund.failed") {
+  const accepted = intent.refunds.at(-1);
+  const failed = stripe.failRefund(String(accepted?.id));
+  const event = stripe.event(type, failed);
+  expect((await post(event)).statusCode).toBe(200);
+  return { event, refundId: String(accepted?.id) };
+}
+
+const show = async (orderId: number) => {
+  const res = await t.call("GET", `/api/v2/admin/orders/${orderId}/`, { headers: staff.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return AdminOrderSchema.parse(res.json());
+};
+
+const settle = (orderId: number, body: Record<string, unknown>) =>
+  t.call("POST", `/api/v2/admin/orders/${orderId}/refunds/settle/`, { headers: staff.headers, body });
+
+describe("a refund Stripe accepted that failed later (D566)", () => {
+  it("puts a withdrawal's refund back to staff, and their new try asks Stripe under a key of its own", async () => {
+    const c = await paidByCard();
+    const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
+      headers: c.parent.headers,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().withdrawal).toMatchObject({ refund_state: "completed" });
+    const paid = await paymentOf(c.orderId);
+    const sent = paid.refundedCents;
+    expect(sent).toBeGreaterThan(0);
+
+    const { event, refundId } = await lastRefundFails(c.intent);
+    // A second delivery of the same event, and another event about the same refund, change nothing more.
+    expect((await post(event)).statusCode).toBe(200);
+    expect(
+      (await post(stripe.event("charge.refund.updated", c.intent.refunds.at(-1) ?? {}))).statusCode,
+    ).toBe(200);
+
+    const payment = await paymentOf(c.orderId);
+    expect(payment.refundedCents).toBe(paid.refundedCents - sent);
+    expect(payment.refundedCents).toBe(c.intent.refunded);
+    const [recorded] = await t.db.select().from(refunds).where(eq(refunds.gatewayRefundId, refundId));
+    expect(recorded?.status).toBe("FAILED");
+    const order = await show(c.orderId);
+    expect(order.payment_state).toBe("needs_attention");
+    const refund = order.refunds.find((row) => row.source === "withdrawal");
+    expect(refund).toMatchObject({ state: "failed", gateway_unreachable: false });
+    expect(refund?.last_error).toContain("the card has expired or was cancelled");
+
+    // Stripe would answer the withdrawal's first key with the refund that failed: the new try has its own.
+    const keys = stripe.idempotencyKeys.length;
+    const retried = await settle(c.orderId, { source: "withdrawal", refund: refund?.id, action: "retry" });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.orderItemId, c.itemId));
+    expect(stripe.idempotencyKeys.slice(keys)).toEqual([`atelier-withdrawal-${row?.id}-retry-1`]);
+    expect(
+      AdminOrderSchema.parse(retried.json()).refunds.find((r) => r.source === "withdrawal"),
+    ).toMatchObject({
+      state: "completed",
+    });
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(paid.refundedCents);
+    expect(c.intent.refunded).toBe(paid.refundedCents);
+  });
+
+  it("lets staff mark a staff refund that failed later as paid back another way, and counts it no more", async () => {
+    const c = await paidByCard();
+    const res = await t.call("POST", `/api/v2/admin/orders/${c.orderId}/refunds/`, {
+      headers: staff.headers,
+      body: {
+        request_id: randomUUID(),
+        item: c.itemId,
+        amount_cents: 1_000,
+        cancel_item: false,
+        reason: "Kulanz",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(1_000);
+
+    await lastRefundFails(c.intent, "charge.refund.updated");
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(0);
+    const failed = (await show(c.orderId)).refunds.find((row) => row.source === "staff");
+    expect(failed).toMatchObject({ state: "failed" });
+    expect(failed?.last_error).toContain("Stripe");
+
+    const settled = await settle(c.orderId, {
+      source: "staff",
+      refund: failed?.id,
+      action: "refunded_elsewhere",
+      note: "Per Überweisung am 7.12. erstattet",
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+    const order = AdminOrderSchema.parse(settled.json());
+    expect(order.payment_state).not.toBe("needs_attention");
+    expect(order.refunds.find((row) => row.source === "staff")).toMatchObject({
+      state: "completed",
+      settled_by_hand: "elsewhere",
+    });
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(0);
+  });
+
+  it("reopens the payment worker's refund of a payment the shop could not keep, for the dashboard's new try", async () => {
+    const c = await paidByCard();
+    const payment = await paymentOf(c.orderId);
+    // A payment the shop could not keep (D90): refunded whole by the payment worker.
+    await t.db.update(payments).set({ refundDue: true }).where(eq(payments.id, payment.id));
+    await t.db
+      .insert(paymentIssues)
+      .values({ paymentId: payment.id, reason: "seats_gone", state: "refund_pending" });
+    await t.app.paymentWorker.runOnce();
+    expect(await paymentOf(c.orderId)).toMatchObject({ status: "refunded", refundDue: false });
+
+    await lastRefundFails(c.intent);
+    expect(await paymentOf(c.orderId)).toMatchObject({
+      status: "captured",
+      refundedCents: 0,
+      refundDue: true,
+    });
+    const [issue] = await t.db.select().from(paymentIssues).where(eq(paymentIssues.paymentId, payment.id));
+    expect(issue).toMatchObject({ state: "refund_failed", resolvedAt: null });
+    expect(issue?.lastError).toContain("the card has expired or was cancelled");
+    const dashboard = await t.call("GET", "/api/v2/admin/dashboard/", { headers: staff.headers });
+    expect((dashboard.json().payment_issues as { payment: number }[]).map((row) => row.payment)).toContain(
+      payment.id,
+    );
+    // Not tried again by itself: the bank would refuse the same card again.
+    const keys = stripe.idempotencyKeys.length;
+    await t.app.paymentWorker.runOnce();
+    expect(stripe.idempotencyKeys.length).toBe(keys);
+
+    const retried = await t.call("POST", `/api/v2/admin/payment-issues/${payment.id}/retry/`, {
+      headers: staff.headers,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    await t.app.paymentWorker.runOnce();
+    expect(stripe.idempotencyKeys.slice(keys).at(-1)).toMatch(/-retry-1$/);
+    expect(await paymentOf(c.orderId)).toMatchObject({
+      status: "refunded",
+      refundedCents: payment.amountCents,
+    });
+    expect(c.intent.refunded).toBe(payment.amountCents);
+  });
+
+  it("keeps a dashboard refund that failed before the shop counted it as failed, and never counts it", async () => {
+    const c = await paidByCard();
+    stripe.refundAtStripe(c.sessionId, 500);
+    await lastRefundFails(c.intent);
+    // Stripe's report of the charge's refunds comes after: the failed one gave nothing back.
+    expect((await post(stripe.event("charge.refunded", stripe.chargeObject(c.sessionId)))).statusCode).toBe(
+      200,
+    );
+    const [recorded] = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.gatewayRefundId, String(c.intent.refunds.at(-1)?.id)));
+    expect(recorded?.status).toBe("FAILED");
+    expect(await paymentOf(c.orderId)).toMatchObject({ status: "captured", refundedCents: 0 });
+  });
+});

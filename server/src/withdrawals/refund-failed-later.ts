@@ -1,0 +1,28 @@
+// A withdrawal's or staff refund's payout the gateway accepted and later reports failed (D566): the money
+// went back to the school's account, not to the family. The refund is `failed` again, as one given up after
+// its tries (D565): the order needs attention, and staff try it again in a new round or settle it by hand.
+import type { Tx } from "../db/index.ts";
+import { findStaffRefundOfRefund, updateStaffRefund } from "./staff-refunds.repository.ts";
+import { findWithdrawalOfRefund, updateWithdrawal } from "./withdrawals.repository.ts";
+
+/** The failed-again values: no longer refunded, with the gateway's reason for staff. */
+const failedAgain = (lastError: string) => ({ refundState: "failed", lastError, refundedAt: null }) as const;
+
+/**
+ * Marks the withdrawal or staff refund whose payout is the recorded refund `refundId` failed, with the
+ * gateway's reason, under its row's lock (the caller holds the order's). One settled by hand meanwhile is
+ * left as staff settled it. Answers whether a row of either sent that refund.
+ */
+export async function refundFailedLater(tx: Tx, refundId: number, lastError: string): Promise<boolean> {
+  const withdrawal = await findWithdrawalOfRefund(tx, refundId);
+  if (withdrawal) {
+    if (withdrawal.refundState === "completed" && withdrawal.settledByHand === null)
+      await updateWithdrawal(tx, withdrawal.id, failedAgain(lastError));
+    return true;
+  }
+  const staff = await findStaffRefundOfRefund(tx, refundId);
+  if (!staff) return false;
+  if (staff.refundState === "completed" && staff.settledByHand === null)
+    await updateStaffRefund(tx, staff.id, failedAgain(lastError));
+  return true;
+}
