@@ -113,6 +113,11 @@ export const AdminOrderRefundSchema = z.object({
    * with the same request id, which the gateway answers with that refund if it made it (D565).
    */
   gateway_unreachable: z.boolean(),
+  /**
+   * The gateway took the refund and reported later that it failed at the card's bank (D566): the money is
+   * back in the school's account, and a new try goes to the same card.
+   */
+  failed_at_bank: z.boolean(),
 });
 export type AdminOrderRefund = z.infer<typeof AdminOrderRefundSchema>;
 

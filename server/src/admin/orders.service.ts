@@ -11,7 +11,7 @@ import {
   REFUND_SETTLEMENTS,
   type RefundState,
 } from "@atelier/contract";
-import { cancelLinkedOrder, paymentHoldOfOrder } from "../checkout/index.ts";
+import { cancelLinkedOrder, failedAfterAccepted, paymentHoldOfOrder } from "../checkout/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { giftCardBalancesOfItems } from "../gift-cards/index.ts";
@@ -128,6 +128,7 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       settled_by_hand: settlementOf(r.settledByHand),
       last_error: inGatewayWords(r.lastError),
       gateway_unreachable: lastTryUnanswered(r.refundState, r.lastError),
+      failed_at_bank: r.refundState === "failed" && failedAfterAccepted(r.lastError),
     })),
     ...withdrawn.map((w) => ({
       id: w.id,
@@ -146,6 +147,7 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       settled_by_hand: settlementOf(w.settledByHand),
       last_error: inGatewayWords(w.lastError),
       gateway_unreachable: lastTryUnanswered(w.refundState, w.lastError),
+      failed_at_bank: w.refundState === "failed" && failedAfterAccepted(w.lastError),
     })),
   ].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }

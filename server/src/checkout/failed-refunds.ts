@@ -26,6 +26,8 @@ export type FailedRefund = {
   failureReason: string | null;
 };
 
+const FAILED_LATER = ": the refund failed after it was accepted";
+
 /** Stripe's reasons for a failed refund (`failure_reason`), in the words of Stripe's dashboard. */
 const STRIPE_REASONS: Record<string, string> = {
   expired_or_canceled_card: "the card has expired or was cancelled",
@@ -38,9 +40,12 @@ const STRIPE_REASONS: Record<string, string> = {
  * the refund that failed.
  */
 export const failedLaterError = (gateway: GatewayName, reason: string | null) =>
-  `refused: ${gateway === "stripe" ? "Stripe" : "PayPal"}: the refund failed after it was accepted (${
+  `refused: ${gateway === "stripe" ? "Stripe" : "PayPal"}${FAILED_LATER} (${
     (reason && STRIPE_REASONS[reason]) || "reason not given"
   })`;
+
+/** Whether a refund's last error is the gateway's report that it failed after it was accepted. */
+export const failedAfterAccepted = (lastError: string | null) => lastError?.includes(FAILED_LATER) ?? false;
 
 /**
  * Records that a refund the shop had counted failed at the gateway, once (a refund already failed is left

@@ -116,7 +116,7 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     const order = await show(c.orderId);
     expect(order.payment_state).toBe("needs_attention");
     const refund = order.refunds.find((row) => row.source === "withdrawal");
-    expect(refund).toMatchObject({ state: "failed", gateway_unreachable: false });
+    expect(refund).toMatchObject({ state: "failed", gateway_unreachable: false, failed_at_bank: true });
     expect(refund?.last_error).toContain("the card has expired or was cancelled");
 
     // Stripe would answer the withdrawal's first key with the refund that failed: the new try has its own.
@@ -129,6 +129,7 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
       AdminOrderSchema.parse(retried.json()).refunds.find((r) => r.source === "withdrawal"),
     ).toMatchObject({
       state: "completed",
+      failed_at_bank: false,
     });
     expect((await paymentOf(c.orderId)).refundedCents).toBe(paid.refundedCents);
     expect(c.intent.refunded).toBe(paid.refundedCents);

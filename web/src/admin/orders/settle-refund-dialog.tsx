@@ -124,6 +124,7 @@ export function SettleRefundDialog({
               {t("settle_last_error", { error: refund.last_error })}
             </Typography>
           ) : null}
+          {refund.failed_at_bank ? <Typography gutterBottom>{t("settle_failed_at_bank")}</Typography> : null}
           {refund.gateway_unreachable ? (
             <Typography gutterBottom>{t("settle_unreachable")}</Typography>
           ) : null}

@@ -112,4 +112,18 @@ describe("a refund the gateway would not take, settled by staff (D565)", () => {
     );
     expect(screen.getByText(/beim letzten Versuch nicht erreichbar/)).toBeTruthy();
   });
+
+  it("says when the card's bank refused the refund after Stripe took it, so the family has no money yet", () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider} dataProvider={{} as never}>
+        <SettleRefundDialog
+          order={order as never}
+          refund={{ ...order.refunds[0], failed_at_bank: true } as never}
+          onClose={() => {}}
+        />
+      </AdminContext>,
+    );
+    expect(screen.getByText(/danach hat die Bank der Karte sie abgelehnt/)).toBeTruthy();
+    expect(screen.queryByText(/beim letzten Versuch nicht erreichbar/)).toBeNull();
+  });
 });
