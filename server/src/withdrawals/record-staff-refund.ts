@@ -3,7 +3,7 @@
 // lock (the lock a withdrawal of the same order takes, so the two see each other's money). What the
 // order's gift card paid goes back onto the card in the same transaction (D494); the gateway's part
 // follows outside any lock.
-import { type AdminRefundInput, berlinDate, euroText } from "@atelier/contract";
+import { type AdminRefundInput, berlinDate } from "@atelier/contract";
 import { bookedGatewayRefund } from "../checkout/index.ts";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
@@ -23,7 +23,7 @@ import {
   staffRefundedOf,
   updateStaffRefund,
 } from "./staff-refunds.repository.ts";
-import { itemLabel, type WithdrawalsContext } from "./withdrawals.deps.ts";
+import { euros, itemLabel, type WithdrawalsContext } from "./withdrawals.deps.ts";
 import {
   cancelItem,
   findCapturedPayment,
@@ -32,12 +32,6 @@ import {
   lockOrder,
   withdrawnOfOrder,
 } from "./withdrawals.repository.ts";
-
-/**
- * "12,50 €" for an error's parameter, as the contract writes euros: one value for both languages, which
- * write amounts under 1.000 € alike.
- */
-const euros = (cents: number) => euroText(cents, "de");
 
 /**
  * A refund recorded under this request id, when the request is a retry of it: the same order, item and

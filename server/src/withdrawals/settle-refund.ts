@@ -2,13 +2,13 @@
 // staff refund's gateway part is `failed`, and its order needs attention until a person acts. Staff try it
 // again in a new round, or mark it refunded by hand: in PayPal's or Stripe's dashboard, or elsewhere (bank
 // transfer, cash). One transaction under the order's lock, the lock every refund of the order takes.
-import { type AdminRefundSettleInput, euroText, type RefundSettleAction } from "@atelier/contract";
+import type { AdminRefundSettleInput, RefundSettleAction } from "@atelier/contract";
 import { bookedGatewayRefund } from "../checkout/index.ts";
 import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { gatewayShares, unbookedAtGateway } from "./gateway-money.ts";
 import { findStaffRefund, type StaffRefundRow, updateStaffRefund } from "./staff-refunds.repository.ts";
-import type { WithdrawalsContext } from "./withdrawals.deps.ts";
+import { euros, type WithdrawalsContext } from "./withdrawals.deps.ts";
 import {
   findCapturedPayment,
   findWithdrawal,
@@ -27,8 +27,6 @@ export type SettledRefund =
 export type Settlement =
   | { changed: false }
   | { changed: true; before: SettledRefund; after: SettledRefund; retry: boolean };
-
-const euros = (cents: number) => euroText(cents, "de");
 
 /** The refund's row of this order, locked; a refund of another order, or of another kind, is no choice. */
 async function lockedRefund(tx: Tx, orderId: number, input: AdminRefundSettleInput): Promise<SettledRefund> {

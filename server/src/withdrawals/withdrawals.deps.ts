@@ -1,6 +1,6 @@
 // What every use case of withdrawals and staff refunds shares (D355): the service's typed `deps` and the
 // clock, plus the small readings of a stored refund that more than one use case answers with.
-import type { RefundState, WithdrawalRecord } from "@atelier/contract";
+import { euroText, type RefundState, type WithdrawalRecord } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../db/index.ts";
 import type { Seller } from "../invoices/index.ts";
@@ -57,3 +57,9 @@ export function itemLabel(
   const child = row ? [row.visitorFirstName, row.visitorLastName].filter(Boolean).join(" ") : "";
   return { name, child };
 }
+
+/**
+ * "12,50 €" for an error's parameter, as the contract writes euros: one value for both languages, which
+ * write amounts under 1.000 € alike.
+ */
+export const euros = (cents: number) => euroText(cents, "de");

@@ -10,7 +10,7 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from "react-admin";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { downloadFile } from "../shared/attendance-api.ts";
@@ -24,11 +24,28 @@ import { SettleRefundDialog } from "./settle-refund-dialog.tsx";
 
 /** One order in the back office (issue 21, D127–D129): its items, payments, refunds, mails and documents, and its actions. */
 
-function Section({ title, head, rows }: { title: string; head: string[]; rows: React.ReactNode[][] }) {
+function Section({
+  title,
+  head,
+  rows,
+  headingRef,
+}: {
+  title: string;
+  head: string[];
+  rows: React.ReactNode[][];
+  /** For a section focus is moved to (its heading then takes focus from code, not by Tab). */
+  headingRef?: React.Ref<HTMLHeadingElement>;
+}) {
   const id = useId();
   return (
     <Box component="section" aria-labelledby={id} sx={{ mt: 3, overflowX: "auto" }}>
-      <Typography id={id} variant="h6" component="h2" gutterBottom>
+      <Typography
+        id={id}
+        variant="h6"
+        component="h2"
+        gutterBottom
+        {...(headingRef ? { ref: headingRef, tabIndex: -1 } : {})}
+      >
         {title}
       </Typography>
       <Table size="small">
@@ -265,9 +282,11 @@ function refundStateText(
 export function RefundsSection({
   order,
   onSettle,
+  headingRef,
 }: {
   order: AdminOrder;
   onSettle: (refund: AdminOrderRefund) => void;
+  headingRef?: React.Ref<HTMLHeadingElement>;
 }) {
   const translate = useTranslate();
   const label = useEnumLabel();
@@ -275,6 +294,7 @@ export function RefundsSection({
   return (
     <Section
       title={t("sections.refunds")}
+      headingRef={headingRef}
       head={[
         t("columns.when"),
         t("columns.kind"),
@@ -316,12 +336,34 @@ export function RefundsSection({
   );
 }
 
+/**
+ * The refunds' table with its settling dialog (D565). After a settle the focus goes to the table's heading:
+ * the settled row's button is gone, and the row's new state is read there.
+ */
+export function RefundsWithSettling({ order }: { order: AdminOrder }) {
+  const [settling, setSettling] = useState<AdminOrderRefund | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  return (
+    <>
+      <RefundsSection order={order} onSettle={setSettling} headingRef={heading} />
+      {settling ? (
+        <SettleRefundDialog
+          order={order}
+          refund={settling}
+          onClose={() => setSettling(null)}
+          // After the dialog gave focus back to the button it was opened from.
+          onSettled={() => setTimeout(() => heading.current?.focus(), 0)}
+        />
+      ) : null}
+    </>
+  );
+}
+
 function OrderDetails() {
   const order = useRecordContext<AdminOrder>();
   const translate = useTranslate();
   const [refunding, setRefunding] = useState<Item | null>(null);
   const [moving, setMoving] = useState<Item | null>(null);
-  const [settling, setSettling] = useState<AdminOrderRefund | null>(null);
   const [unitText, label] = [useUnitText(), useEnumLabel()];
   if (!order) return null;
   const t = (key: string) => translate(`admin.orders.${key}`);
@@ -374,7 +416,7 @@ function OrderDetails() {
           when(p.captured_at),
         ])}
       />
-      <RefundsSection order={order} onSettle={setSettling} />
+      <RefundsWithSettling order={order} />
       <Section
         title={t("sections.mails")}
         head={[t("columns.when"), t("columns.to"), t("columns.subject"), t("columns.state")]}
@@ -391,9 +433,6 @@ function OrderDetails() {
       <DocumentsSection order={order} />
       {refunding ? <RefundDialog order={order} item={refunding} onClose={() => setRefunding(null)} /> : null}
       {moving ? <MoveDialog order={order} item={moving} onClose={() => setMoving(null)} /> : null}
-      {settling ? (
-        <SettleRefundDialog order={order} refund={settling} onClose={() => setSettling(null)} />
-      ) : null}
     </Box>
   );
 }

@@ -67,15 +67,24 @@ export function SettleRefundDialog({
   order,
   refund,
   onClose,
+  onSettled,
 }: {
   order: AdminOrder;
   refund: AdminOrderRefund;
   onClose: () => void;
+  /** After a settle went through (not after a cancel). */
+  onSettled?: () => void;
 }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`admin.orders.${key}`, options);
-  const { busy, error, setError, run } = useStaffAction({ inDialog: true, onDone: onClose });
+  const { busy, error, setError, run } = useStaffAction({
+    inDialog: true,
+    onDone: () => {
+      onClose();
+      onSettled?.();
+    },
+  });
   // Nothing chosen at first: one of the choices sends money.
   const [action, setAction] = useState<RefundSettleAction | "">("");
   const [note, setNote] = useState("");

@@ -5,7 +5,7 @@ import germanMessages from "ra-language-german";
 import { AdminContext, mergeTranslations } from "react-admin";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { de } from "../i18n/de.ts";
-import { RefundsSection } from "./order-show.tsx";
+import { RefundsSection, RefundsWithSettling } from "./order-show.tsx";
 import { SettleRefundDialog } from "./settle-refund-dialog.tsx";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -97,6 +97,22 @@ describe("a refund the gateway would not take, settled by staff (D565)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Ausführen" }));
     await waitFor(() =>
       expect(settleOrderRefund).toHaveBeenLastCalledWith(41, { source: "staff", refund: 1, action: "retry" }),
+    );
+  });
+
+  it("after a settle puts the focus on the refunds' heading, where the row's new state is read", async () => {
+    const settleOrderRefund = vi.fn(async (_id: number, _input: Record<string, unknown>) => ({}));
+    render(
+      <AdminContext i18nProvider={i18nProvider} dataProvider={{ settleOrderRefund } as never}>
+        <RefundsWithSettling order={order as never} />
+      </AdminContext>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: /^Erledigen/ }));
+    fireEvent.click(await screen.findByRole("radio", { name: /Erneut versuchen/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Ausführen" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Erstattungen" })),
     );
   });
 
