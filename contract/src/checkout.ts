@@ -35,6 +35,11 @@ export const PAYMENT_ISSUE_REASONS = [
    * later (D565). Kept, for staff to book to its item (D562), which takes it off the dashboard.
    */
   "refunded_at_paypal",
+  /**
+   * A refund the gateway took and later reported failed at the card's bank (D566), which nothing of the
+   * shop's can send again (a dashboard refund booked or marked, an order refunded whole in the dashboard).
+   */
+  "refund_failed_later",
 ] as const;
 
 /**

@@ -119,6 +119,10 @@ const PAYMENT_ISSUE_REASON_LABELS: Labels<(typeof PAYMENT_ISSUE_REASONS)[number]
     "Im Zahlungskonto teilweise erstattet, noch nicht gebucht",
     "Частично возвращено в платёжной системе, ещё не проведено",
   ),
+  refund_failed_later: w(
+    "Erstattung von der kartenausgebenden Bank abgelehnt",
+    "Возврат отклонён банком, выпустившим карту",
+  ),
 };
 
 /** The gateways of `payments.gateway`: `demo` is the demo shop's stand-in for a real one. */

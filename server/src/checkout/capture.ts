@@ -23,7 +23,11 @@ const REFUSAL_BY_REASON: Record<PaymentIssueReason, Parameters<typeof AppError.v
   capture_mismatch: "payment_mismatch",
   not_our_order: "payment_mismatch",
   refunded_at_paypal: "order_not_payable",
+  refund_failed_later: "order_not_payable",
 };
+
+/** Issues of a payment the shop kept: its refunds are staff's to look at, the payment stands (D562, D566). */
+const KEPT_PAYMENT_ISSUES = new Set<PaymentIssueReason>(["refunded_at_paypal", "refund_failed_later"]);
 
 /** Captures a staged order at the gateway and records the outcome; the caller checked who asks. */
 export async function capture(
@@ -103,7 +107,7 @@ async function refusalOf({ db }: CheckoutContext, paymentId: number) {
   const payment = await findPaymentById(db, paymentId);
   if (!payment) return undefined;
   const issue = await findIssue(db, paymentId);
-  if (issue && issue.reason !== "refunded_at_paypal") return REFUSAL_BY_REASON[issue.reason];
+  if (issue && !KEPT_PAYMENT_ISSUES.has(issue.reason)) return REFUSAL_BY_REASON[issue.reason];
   if (payment.refundDue) return "reservation_expired" as const;
   if (payment.status === "refunded") return "order_not_payable" as const;
   return undefined;

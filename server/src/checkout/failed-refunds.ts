@@ -13,10 +13,13 @@ import {
   updatePayment,
 } from "./checkout.repository.ts";
 import { type ItemRefunds, refundReasonOf } from "./gateway-refunds.ts";
-import { findIssue, reopenRefundIssue } from "./payment-issues.repository.ts";
+import { findIssue, noteFailedLater, reopenRefundIssue } from "./payment-issues.repository.ts";
 
 /** A refund recorded as failed at the gateway (D566): it gave nothing back. */
 export const FAILED = "FAILED";
+
+/** A try answered with a refund already `FAILED`: a refusal, in the gateway's words as the shop notes them. */
+export const ANSWERED_FAILED = "the refund was answered as failed";
 
 /** A refund as the gateway reports it after it failed: its id, the capture, why (Stripe's words, if any). */
 export type FailedRefund = {
@@ -51,16 +54,17 @@ export const failedAfterAccepted = (lastError: string | null) => lastError?.incl
  * Records that a refund the shop had counted failed at the gateway, once (a refund already failed is left
  * as it is). The payment counts its money as not given back; the withdrawal or staff refund that sent it is
  * `failed` again with the gateway's reason, for staff to try again or settle (D565); a refund of a payment
- * the shop could not keep is due again and waits on the dashboard as given up (D90). A refund made in the
- * gateway's dashboard has nothing of the shop's to reopen: the gateway tells the staff who made it. A
- * refund never recorded is kept as failed. Answers `unknown_capture` when no payment has that capture.
+ * the shop could not keep is due again and waits on the dashboard as given up (D90). Any other (a dashboard
+ * refund staff booked or marked, a whole order refunded in the dashboard) is put on the staff's dashboard to
+ * review. A refund never recorded is kept as failed. Answers `unknown_capture` when no payment has that
+ * capture, `unchanged` when there was nothing to record.
  */
 export async function applyFailedRefund(
   tx: Tx,
   refund: FailedRefund,
   itemRefunds: ItemRefunds,
   gateway: GatewayName,
-): Promise<"applied" | "unknown_capture"> {
+): Promise<"applied" | "unchanged" | "unknown_capture"> {
   const known = await findPaymentByCapture(tx, gateway, refund.captureId);
   if (!known) return "unknown_capture";
   // The order's row, then the payment's, then the refund's: the order every refund of the order takes.
@@ -81,7 +85,7 @@ export async function applyFailedRefund(
     });
     return "applied";
   }
-  if (recorded.paymentId !== payment.id || recorded.status === FAILED) return "applied";
+  if (recorded.paymentId !== payment.id || recorded.status === FAILED) return "unchanged";
   await markRefundFailed(tx, recorded.id);
   const refunded = Math.max(0, payment.refundedCents - recorded.amountCents);
   await updatePayment(tx, payment.id, {
@@ -89,14 +93,19 @@ export async function applyFailedRefund(
     ...(payment.status === "refunded" && refunded < payment.amountCents ? { status: "captured" } : {}),
   });
   const lastError = failedLaterError(gateway, refund.failureReason);
-  if (await itemRefunds.refundFailed(tx, recorded.id, lastError)) return "applied";
-  // The payment worker's refund of a payment the shop could not keep (D90), recorded by the worker or by
-  // the gateway's report that came first: due again, and given up at once, since the gateway's failure
-  // will not pass by itself. Staff try again or mark it handled (D565).
+  if (await itemRefunds.refundFailed(tx, payment.orderId, recorded.id, lastError)) return "applied";
   const issue = await findIssue(tx, payment.id);
   if (recorded.reason === refundReasonOf(recorded.reason) || issue?.state === "refunded") {
+    // The payment worker's refund of a payment the shop could not keep (D90), recorded by the worker or by
+    // the gateway's report that came first: due again, and given up at once, since the gateway's failure
+    // will not pass by itself. Staff try again or mark it handled (D565).
     await updatePayment(tx, payment.id, { refundDue: true });
     await reopenRefundIssue(tx, payment.id, issue?.reason ?? refundReasonOf(recorded.reason), lastError);
+  } else {
+    // Money the shop recorded some other way (a dashboard refund booked to an item or marked as the failed
+    // refund's, a whole order refunded in the dashboard): nothing of the shop's can send it again, so staff
+    // see it on the dashboard until they mark it handled.
+    await noteFailedLater(tx, payment.id, lastError);
   }
   return "applied";
 }

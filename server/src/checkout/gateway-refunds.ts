@@ -34,7 +34,7 @@ export type ItemRefunds = {
    * A refund the gateway accepted and later reports failed (D566): the withdrawal or staff refund that sent
    * it (by the recorded refund's id) is failed again with the gateway's reason. Answers whether one did.
    */
-  refundFailed(tx: Tx, refundId: number, lastError: string): Promise<boolean>;
+  refundFailed(tx: Tx, orderId: number, refundId: number, lastError: string): Promise<boolean>;
   /** The parent's mail that a payment the shop could not keep went back (the worker's own refund sends it). */
   refundNotice(tx: Tx, orderId: number, amountCents: number, reason: RefundReason): Promise<void>;
 };

@@ -76,6 +76,19 @@ export async function reopenRefundIssue(
 }
 
 /**
+ * A refund the gateway reports failed after it was accepted, which nothing of the shop's can send again
+ * (D566): a payment to review on the staff's dashboard, with the gateway's reason. It replaces another
+ * issue of the payment: a dashboard refund's note to book it is moot once that refund failed.
+ */
+export async function noteFailedLater(db: DbOrTx, paymentId: number, lastError: string): Promise<void> {
+  await noteIssue(db, paymentId, "refund_failed_later", "review");
+  await db
+    .update(paymentIssues)
+    .set({ lastError, unbookedCents: 0 })
+    .where(eq(paymentIssues.paymentId, paymentId));
+}
+
+/**
  * A part of a paid order's payment refunded in the gateway's dashboard (D565): noted for staff when the
  * gateway reports more given back beyond the shop's refunds (`unbooked`) than when they were last told or
  * last booked, so a report of the shop's own refund, or of money already shown, notes nothing.

@@ -10,7 +10,7 @@ import {
   type PaymentRow,
   updatePayment,
 } from "./checkout.repository.ts";
-import { failedAlready, failedLaterError } from "./failed-refunds.ts";
+import { ANSWERED_FAILED, FAILED, failedAlready, failedLaterError } from "./failed-refunds.ts";
 import { endUnkeptOrder, refundReasonOf } from "./gateway-refunds.ts";
 import { refundIdInRound } from "./installation.ts";
 import {
@@ -45,6 +45,8 @@ export async function refundsDue(ctx: CheckoutContext, limit: number): Promise<n
         payment.captureId,
         refundIdInRound(ids.refundRequestIdOf(payment.orderId, payment.captureId), issue?.refundRound ?? 0),
       );
+      // Refused in the answer itself (PayPal's refund `FAILED`): the same request id is answered so again.
+      if (refund.status === FAILED) throw new GatewayError("refused", ANSWERED_FAILED);
     } catch (error) {
       const retryable = error instanceof GatewayError && error.failure === "unavailable";
       const message = error instanceof Error ? error.message : String(error);

@@ -71,7 +71,9 @@ export async function chargeRefunded(
 /**
  * A refund of a payment changed after Stripe accepted it (`refund.failed`, `refund.updated`,
  * `charge.refund.updated`): the payment's refunds are read from Stripe, and those that failed are recorded
- * as failed (D566), once however often and in whatever order the events come.
+ * as failed (D566), once however often and in whatever order the events come. A payment intent the shop
+ * has no payment of (a course subscription's month, another integration's) is shown to staff at once, not
+ * asked for again: its failed refund stays in Stripe's list, and every later event would wait an hour.
  */
 export async function refundsChanged(
   { db, stripe, itemRefunds, log }: StripePaymentEventDeps,
@@ -80,21 +82,14 @@ export async function refundsChanged(
   if (!stripe) return "done";
   const failed = (await stripe.refundsOf(paymentIntent)).filter((entry) => entry.status === FAILED);
   if (failed.length === 0) return "done";
-  const applied = await db.transaction(async (tx) => {
-    let unknown = false;
-    for (const refund of failed) {
-      const outcome = await applyFailedRefund(
-        tx,
-        { ...refund, captureId: paymentIntent },
-        itemRefunds,
-        "stripe",
-      );
-      if (outcome === "unknown_capture") unknown = true;
-    }
-    return unknown ? "keep" : "done";
+  const outcomes = await db.transaction(async (tx) => {
+    const each = [];
+    for (const refund of failed)
+      each.push(await applyFailedRefund(tx, { ...refund, captureId: paymentIntent }, itemRefunds, "stripe"));
+    return each;
   });
-  if (applied === "keep")
-    log.warn({ paymentIntent }, "failed refund of a Stripe payment not recorded yet; kept");
-  else log.warn({ paymentIntent, refunds: failed.length }, "Stripe reports a refund failed; staff settle it");
-  return applied;
+  if (outcomes.includes("unknown_capture")) return "not_ours";
+  if (outcomes.includes("applied"))
+    log.warn({ paymentIntent }, "Stripe reports a refund failed; staff settle it");
+  return "done";
 }

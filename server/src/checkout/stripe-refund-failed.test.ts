@@ -102,7 +102,7 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     expect(sent).toBeGreaterThan(0);
 
     const { event, refundId } = await lastRefundFails(c.intent);
-    // A second delivery of the same event, and another event about the same refund, change nothing more.
+    // Stripe delivers an event again, and sends others about the same refund: they change nothing more.
     expect((await post(event)).statusCode).toBe(200);
     expect(
       (await post(stripe.event("charge.refund.updated", c.intent.refunds.at(-1) ?? {}))).statusCode,
@@ -137,39 +137,51 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
 
   it("lets staff mark a staff refund that failed later as paid back another way, and counts it no more", async () => {
     const c = await paidByCard();
-    const res = await t.call("POST", `/api/v2/admin/orders/${c.orderId}/refunds/`, {
-      headers: staff.headers,
-      body: {
-        request_id: randomUUID(),
-        item: c.itemId,
-        amount_cents: 1_000,
-        cancel_item: false,
-        reason: "Kulanz",
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((await paymentOf(c.orderId)).refundedCents).toBe(1_000);
+    const staffRefund = async (cents: number) => {
+      const res = await t.call("POST", `/api/v2/admin/orders/${c.orderId}/refunds/`, {
+        headers: staff.headers,
+        body: {
+          request_id: randomUUID(),
+          item: c.itemId,
+          amount_cents: cents,
+          cancel_item: false,
+          reason: "Kulanz",
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await staffRefund(1_000);
+    const failing = c.intent.refunds.at(-1);
+    await staffRefund(500);
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(1_500);
 
-    await lastRefundFails(c.intent, "charge.refund.updated");
-    expect((await paymentOf(c.orderId)).refundedCents).toBe(0);
-    const failed = (await show(c.orderId)).refunds.find((row) => row.source === "staff");
-    expect(failed).toMatchObject({ state: "failed" });
-    expect(failed?.last_error).toContain("Stripe");
+    // The first of the two fails; every event about it takes its 10 € off once, the 5 € stay counted.
+    const failed = stripe.failRefund(String(failing?.id));
+    for (const type of ["charge.refund.updated", "refund.failed", "refund.updated"])
+      expect((await post(stripe.event(type, failed))).statusCode).toBe(200);
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(500);
+    expect(c.intent.refunded).toBe(500);
+    const shown = (await show(c.orderId)).refunds.filter((row) => row.source === "staff");
+    expect(shown.map((row) => [row.amount_cents, row.state, row.failed_at_bank])).toEqual([
+      [1_000, "failed", true],
+      [500, "completed", false],
+    ]);
+    expect(shown[0]?.last_error).toContain("the card has expired or was cancelled");
 
     const settled = await settle(c.orderId, {
       source: "staff",
-      refund: failed?.id,
+      refund: shown[0]?.id,
       action: "refunded_elsewhere",
       note: "Per Überweisung am 7.12. erstattet",
     });
     expect(settled.statusCode, settled.body).toBe(200);
     const order = AdminOrderSchema.parse(settled.json());
     expect(order.payment_state).not.toBe("needs_attention");
-    expect(order.refunds.find((row) => row.source === "staff")).toMatchObject({
+    expect(order.refunds.find((row) => row.id === shown[0]?.id)).toMatchObject({
       state: "completed",
       settled_by_hand: "elsewhere",
     });
-    expect((await paymentOf(c.orderId)).refundedCents).toBe(0);
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(500);
   });
 
   it("reopens the payment worker's refund of a payment the shop could not keep, for the dashboard's new try", async () => {
@@ -228,5 +240,62 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
       .where(eq(refunds.gatewayRefundId, String(c.intent.refunds.at(-1)?.id)));
     expect(recorded?.status).toBe("FAILED");
     expect(await paymentOf(c.orderId)).toMatchObject({ status: "captured", refundedCents: 0 });
+  });
+  it("records a try answered with a refund the bank refused meanwhile as failed, not paid back", async () => {
+    const c = await paidByCard();
+    // Stripe makes the refund, but its answer is lost on the way, also on the client's own retries.
+    stripe.loseNext("POST /v1/refunds", 3);
+    const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
+      headers: c.parent.headers,
+    });
+    stripe.loseNext("POST /v1/refunds", 0);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().withdrawal).toMatchObject({ refund_state: "pending" });
+    expect(c.intent.refunds).toHaveLength(1);
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(0);
+
+    // The bank refuses it before the shop's next try, which Stripe answers with that refund as first made.
+    await lastRefundFails(c.intent);
+    await t.app.paymentWorker.runOnce();
+    const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.orderItemId, c.itemId));
+    expect(row).toMatchObject({ refundState: "failed" });
+    expect(c.intent.refunds).toHaveLength(1);
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(0);
+    expect((await show(c.orderId)).payment_state).toBe("needs_attention");
+  });
+
+  it("puts a dashboard refund booked to an item, then refused by the bank, on the staff's dashboard", async () => {
+    const c = await paidByCard();
+    const charge = stripe.refundAtStripe(c.sessionId, 700);
+    expect((await post(stripe.event("charge.refunded", charge))).statusCode).toBe(200);
+    const booked = await t.call("POST", `/api/v2/admin/orders/${c.orderId}/refunds/`, {
+      headers: staff.headers,
+      body: {
+        request_id: randomUUID(),
+        item: c.itemId,
+        amount_cents: 700,
+        cancel_item: false,
+        reason: "Am Telefon zugesagt",
+        booked_at_gateway: true,
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const payment = await paymentOf(c.orderId);
+    expect(payment.refundedCents).toBe(700);
+
+    await lastRefundFails(c.intent);
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(0);
+    const [issue] = await t.db.select().from(paymentIssues).where(eq(paymentIssues.paymentId, payment.id));
+    expect(issue).toMatchObject({ reason: "refund_failed_later", state: "review", resolvedAt: null });
+    expect(issue?.lastError).toContain("the card has expired or was cancelled");
+    const dashboard = await t.call("GET", "/api/v2/admin/dashboard/", { headers: staff.headers });
+    expect((dashboard.json().payment_issues as { payment: number }[]).map((r) => r.payment)).toContain(
+      payment.id,
+    );
+    const resolved = await t.call("POST", `/api/v2/admin/payment-issues/${payment.id}/resolve/`, {
+      headers: staff.headers,
+      body: { note: "Familie angerufen, Überweisung veranlasst" },
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
   });
 });

@@ -95,6 +95,12 @@ export type StripeStandIn = {
   deliver(event: SignedStripeEvent): Promise<number>;
   /** The next `times` requests to this "METHOD path" answer `status`. */
   failNext(route: string, status: number, times?: number): void;
+  /**
+   * The next `times` requests to this "METHOD path" are done (and their answers saved for their idempotency
+   * keys), but their answers are lost on the way: the client gets a 500, as when the connection drops after
+   * Stripe did the work. A request again under the same key is answered with what was saved.
+   */
+  loseNext(route: string, times: number): void;
   close(): Promise<void>;
 };
 
@@ -111,6 +117,7 @@ export async function startStripeStandIn(
   const webhookSecret = options.webhookSecret ?? `whsec_stand_in_${randomBytes(12).toString("hex")}`;
   const store = createStripeStore();
   const failures = new Map<string, { status: number; times: number }>();
+  const lost = new Map<string, number>();
   const paidIntent = (sessionId: string) => {
     const intent = sessionOf(store, sessionId).paymentIntent;
     if (!intent) throw new Error("session not paid");
@@ -158,6 +165,7 @@ export async function startStripeStandIn(
     chargeObject: (sessionId) => chargeObject(paidIntent(sessionId)),
     deliver: (event) => deliverEvent(state.webhookUrl, event),
     failNext: (route, status, times = 1) => void failures.set(route, { status, times }),
+    loseNext: (route, times) => void lost.set(route, times),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const api = {
@@ -172,6 +180,7 @@ export async function startStripeStandIn(
     calls: state.calls,
     idempotencyKeys: state.idempotencyKeys,
     failures,
+    lost,
     replies: new Map(),
   };
 

@@ -9,18 +9,23 @@ import { findWithdrawalOfRefund, updateWithdrawal } from "./withdrawals.reposito
 const failedAgain = (lastError: string) => ({ refundState: "failed", lastError, refundedAt: null }) as const;
 
 /**
- * Marks the withdrawal or staff refund whose payout is the recorded refund `refundId` failed, with the
+ * Marks the withdrawal or staff refund of the order whose payout is the recorded refund `refundId` failed, with the
  * gateway's reason, under its row's lock (the caller holds the order's). One settled by hand meanwhile is
  * left as staff settled it. Answers whether a row of either sent that refund.
  */
-export async function refundFailedLater(tx: Tx, refundId: number, lastError: string): Promise<boolean> {
-  const withdrawal = await findWithdrawalOfRefund(tx, refundId);
+export async function refundFailedLater(
+  tx: Tx,
+  orderId: number,
+  refundId: number,
+  lastError: string,
+): Promise<boolean> {
+  const withdrawal = await findWithdrawalOfRefund(tx, orderId, refundId);
   if (withdrawal) {
     if (withdrawal.refundState === "completed" && withdrawal.settledByHand === null)
       await updateWithdrawal(tx, withdrawal.id, failedAgain(lastError));
     return true;
   }
-  const staff = await findStaffRefundOfRefund(tx, refundId);
+  const staff = await findStaffRefundOfRefund(tx, orderId, refundId);
   if (!staff) return false;
   if (staff.refundState === "completed" && staff.settledByHand === null)
     await updateStaffRefund(tx, staff.id, failedAgain(lastError));

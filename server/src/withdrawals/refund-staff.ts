@@ -2,6 +2,7 @@
 // from the staff request's so a retry refunds once, and bounded tries (D90) before a person takes over.
 import type { RefundState } from "@atelier/contract";
 import {
+  ANSWERED_FAILED,
   FAILED,
   failedLaterError,
   insertRefund,
@@ -40,6 +41,8 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
       refundIdInRound(`atelier-staff-refund-${row.requestId}`, row.refundRound),
       row.amountCents,
     );
+    // Refused in the answer itself (PayPal's refund `FAILED`): the same request id is answered so again.
+    if (answer.status === FAILED) throw new GatewayError("refused", ANSWERED_FAILED);
   } catch (error) {
     const attempts = row.refundAttempts + 1;
     const retry = attempts < REFUND_ATTEMPTS;
@@ -69,7 +72,7 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
     });
     if (inserted) await addRefundedCents(tx, payment.id, row.amountCents);
     const recorded = await findRefundByGatewayId(tx, answer.id);
-    if (recorded?.status === FAILED) {
+    if (!inserted && recorded?.status === FAILED) {
       // The gateway reported this refund failed before the shop recorded its answer (D566).
       await updateStaffRefund(tx, row.id, {
         refundState: "failed",

@@ -2,6 +2,7 @@
 // recorded under the order's lock; the request id is the withdrawal's, so every retry refunds once.
 import type { RefundState } from "@atelier/contract";
 import {
+  ANSWERED_FAILED,
   FAILED,
   failedLaterError,
   insertRefund,
@@ -41,6 +42,8 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
       refundIdInRound(`atelier-withdrawal-${row.id}`, row.refundRound),
       row.gatewayCents,
     );
+    // Refused in the answer itself (PayPal's refund `FAILED`): the same request id is answered so again.
+    if (answer.status === FAILED) throw new GatewayError("refused", ANSWERED_FAILED);
   } catch (error) {
     const attempts = row.refundAttempts + 1;
     const retry =
@@ -72,7 +75,7 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
     });
     if (inserted) await addRefundedCents(tx, payment.id, row.gatewayCents);
     const recorded = await findRefundByGatewayId(tx, answer.id);
-    if (recorded?.status === FAILED) {
+    if (!inserted && recorded?.status === FAILED) {
       // The gateway reported this refund failed before the shop recorded its answer (D566).
       await updateWithdrawal(tx, row.id, {
         refundState: "failed",

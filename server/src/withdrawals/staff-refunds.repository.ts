@@ -62,9 +62,13 @@ export async function updateStaffRefund(
   await tx.update(staffRefunds).set(values).where(eq(staffRefunds.id, id));
 }
 
-/** The staff refund whose payout is the recorded refund `refundId`, locked (D566). */
-export async function findStaffRefundOfRefund(tx: DbOrTx, refundId: number) {
-  const [row] = await tx.select().from(staffRefunds).where(eq(staffRefunds.refundId, refundId)).for("update");
+/** The order's staff refund whose payout is the recorded refund `refundId`, locked (D566). */
+export async function findStaffRefundOfRefund(tx: DbOrTx, orderId: number, refundId: number) {
+  const [row] = await tx
+    .select()
+    .from(staffRefunds)
+    .where(and(eq(staffRefunds.orderId, orderId), eq(staffRefunds.refundId, refundId)))
+    .for("update");
   return row;
 }
 

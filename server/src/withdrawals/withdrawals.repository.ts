@@ -107,9 +107,13 @@ export async function findWithdrawal(db: DbOrTx, id: number, lock = false) {
   return row;
 }
 
-/** The withdrawal whose payout is the recorded refund `refundId`, locked (D566). */
-export async function findWithdrawalOfRefund(tx: DbOrTx, refundId: number) {
-  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.refundId, refundId)).for("update");
+/** The order's withdrawal whose payout is the recorded refund `refundId`, locked (D566). */
+export async function findWithdrawalOfRefund(tx: DbOrTx, orderId: number, refundId: number) {
+  const [row] = await tx
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.orderId, orderId), eq(withdrawals.refundId, refundId)))
+    .for("update");
   return row;
 }
 

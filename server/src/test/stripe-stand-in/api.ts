@@ -18,6 +18,8 @@ export type StripeApi = {
   idempotencyKeys: string[];
   /** The next `times` requests to a "METHOD path" answer `status`. */
   failures: Map<string, { status: number; times: number }>;
+  /** Requests done whose answers are lost on the way, by "METHOD path" (`loseNext`). */
+  lost: Map<string, number>;
   /** First answers by idempotency key, with the request they answered. */
   replies: Map<string, { raw: string; status: number; body: unknown }>;
 };
@@ -77,5 +79,12 @@ export function answerApi(api: StripeApi, req: IncomingMessage, res: ServerRespo
       : parseStripeForm(raw);
   const run = () => routeRequest(api.routes, method, url.pathname, body);
   const key = req.headers["idempotency-key"];
-  send(typeof key === "string" && method === "POST" ? replayOrRun(api, key, `${route} ${raw}`, run) : run());
+  const reply =
+    typeof key === "string" && method === "POST" ? replayOrRun(api, key, `${route} ${raw}`, run) : run();
+  const losing = api.lost.get(route) ?? 0;
+  if (losing > 0) {
+    api.lost.set(route, losing - 1);
+    return send(stripeError(500, { type: "api_error", message: "stand-in: the answer was lost" }));
+  }
+  send(reply);
 }

@@ -573,7 +573,7 @@ export const de = {
       settle_unreachable:
         "Der Zahlungsdienst war beim letzten Versuch nicht erreichbar; ob die Erstattung dort trotzdem ausgeführt wurde, ist offen. „Erneut versuchen“ fragt mit derselben Kennung nach: Das Geld geht höchstens einmal zurück.",
       settle_failed_at_bank:
-        "Der Zahlungsdienst hatte die Erstattung angenommen, danach hat die Bank der Karte sie abgelehnt (etwa weil die Karte abgelaufen oder gesperrt ist). Das Geld liegt wieder im Zahlungskonto der Schule; die Familie hat es nicht erhalten. Ein neuer Versuch geht an dieselbe Karte, meist hilft nur eine Überweisung.",
+        "Der Zahlungsdienst hat die Erstattung angenommen, die kartenausgebende Bank hat sie danach jedoch abgelehnt (etwa weil die Karte abgelaufen oder gesperrt ist). Das Geld liegt wieder auf dem Konto der Schule beim Zahlungsdienst; die Familie hat es nicht erhalten. Ein neuer Versuch geht an dieselbe Karte; meist hilft nur eine Überweisung.",
       settle_done_retry: "Die Erstattung wurde erneut geschickt; ihren Stand sehen Sie in der Tabelle.",
       settle_done: "Die Erstattung ist als erledigt vermerkt.",
       gift_card_part: "Gutschein: %{amount}",

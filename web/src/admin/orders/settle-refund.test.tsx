@@ -139,7 +139,7 @@ describe("a refund the gateway would not take, settled by staff (D565)", () => {
         />
       </AdminContext>,
     );
-    expect(screen.getByText(/danach hat die Bank der Karte sie abgelehnt/)).toBeTruthy();
+    expect(screen.getByText(/die kartenausgebende Bank hat sie danach jedoch abgelehnt/)).toBeTruthy();
     expect(screen.queryByText(/beim letzten Versuch nicht erreichbar/)).toBeNull();
   });
 });

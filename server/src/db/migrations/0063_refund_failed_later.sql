@@ -1,0 +1,2 @@
+-- D566: a refund the card's bank refused after the gateway took it, which nothing of the shop's can send again, is a payment for staff to review.
+ALTER TYPE "public"."payment_issue_reason" ADD VALUE 'refund_failed_later';
