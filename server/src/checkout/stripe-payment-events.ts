@@ -70,26 +70,36 @@ export async function chargeRefunded(
 
 /**
  * A refund of a payment changed after Stripe accepted it (`refund.failed`, `refund.updated`,
- * `charge.refund.updated`): the payment's refunds are read from Stripe, and those that failed are recorded
- * as failed (D566), once however often and in whatever order the events come. A payment intent the shop
- * has no payment of (a course subscription's month, another integration's) is shown to staff at once, not
- * asked for again: its failed refund stays in Stripe's list, and every later event would wait an hour.
+ * `charge.refund.updated`): the payment's refunds are read from Stripe. Those that completed are recorded
+ * as `charge.refunded` records them (a SEPA refund that started pending, D562's "Left"), those that failed
+ * as failed (D566); once each, however often and in whatever order the events come. A payment intent the
+ * shop has no payment of (a course subscription's month, another integration's) is shown to staff at once,
+ * not asked for again: its refunds stay in Stripe's list, and every later event would wait an hour.
  */
 export async function refundsChanged(
   { db, stripe, itemRefunds, log }: StripePaymentEventDeps,
   paymentIntent: string,
 ): Promise<Outcome> {
   if (!stripe) return "done";
-  const failed = (await stripe.refundsOf(paymentIntent)).filter((entry) => entry.status === FAILED);
-  if (failed.length === 0) return "done";
+  const listed = await stripe.refundsOf(paymentIntent);
+  const failed = listed.filter((entry) => entry.status === FAILED);
+  const completed = listed.filter((entry) => entry.status === "COMPLETED");
+  if (failed.length === 0 && completed.length === 0) return "done";
   const outcomes = await db.transaction(async (tx) => {
-    const each = [];
+    const reported = [];
+    for (const refund of completed)
+      reported.push(
+        await applyReportedRefund(tx, { ...refund, captureId: paymentIntent }, itemRefunds, "stripe"),
+      );
+    const failures = [];
     for (const refund of failed)
-      each.push(await applyFailedRefund(tx, { ...refund, captureId: paymentIntent }, itemRefunds, "stripe"));
-    return each;
+      failures.push(
+        await applyFailedRefund(tx, { ...refund, captureId: paymentIntent }, itemRefunds, "stripe"),
+      );
+    return { reported, failures };
   });
-  if (outcomes.includes("unknown_capture")) return "not_ours";
-  if (outcomes.includes("applied"))
+  if ([...outcomes.reported, ...outcomes.failures].includes("unknown_capture")) return "not_ours";
+  if (outcomes.failures.includes("applied"))
     log.warn({ paymentIntent }, "Stripe reports a refund failed; staff settle it");
   return "done";
 }

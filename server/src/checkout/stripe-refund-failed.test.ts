@@ -298,4 +298,16 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     });
     expect(resolved.statusCode, resolved.body).toBe(200);
   });
+  it("counts a dashboard refund that started pending (SEPA) once it goes through", async () => {
+    const c = await paidByCard();
+    const charge = stripe.refundAtStripe(c.sessionId, 900, "pending");
+    expect((await post(stripe.event("charge.refunded", charge))).statusCode).toBe(200);
+    // Pending: not given back yet.
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(0);
+    const done = stripe.succeedRefund(String(c.intent.refunds.at(-1)?.id));
+    const event = stripe.event("charge.refund.updated", done);
+    expect((await post(event)).statusCode).toBe(200);
+    expect((await post(stripe.event("refund.updated", done))).statusCode).toBe(200);
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(900);
+  });
 });

@@ -73,8 +73,13 @@ export type StripeStandIn = {
   subscriptionObject(subscriptionId: string): Json;
   /** A SEPA debit of a paid session succeeds or fails at the bank. */
   settle(sessionId: string, succeeded: boolean): void;
-  /** Staff refund at Stripe's dashboard (all that is left, or `cents`); answers the charge refunded. */
-  refundAtStripe(sessionId: string, cents?: number): Json;
+  /**
+   * Staff refund at Stripe's dashboard (all that is left, or `cents`), at once or pending (a SEPA debit's);
+   * answers the charge refunded.
+   */
+  refundAtStripe(sessionId: string, cents?: number, status?: "succeeded" | "pending"): Json;
+  /** A pending refund goes through; answers it as `charge.refund.updated` carries it. */
+  succeedRefund(refundId: string): Json;
   /**
    * A refund Stripe accepted fails later at the card's bank (`expired_or_canceled_card` by default): its
    * amount is the charge's again, as Stripe returns it to the balance. Answers the refund as `refund.failed`
@@ -141,10 +146,21 @@ export async function startStripeStandIn(
       return subscriptionObject(store, sub);
     },
     settle: (sessionId, succeeded) => settleSession(store, sessionId, succeeded),
-    refundAtStripe(sessionId, cents) {
+    refundAtStripe(sessionId, cents, status = "succeeded") {
       const intent = paidIntent(sessionId);
-      refund(store, intent, cents ?? intent.amount - intent.refunded);
+      refund(store, intent, cents ?? intent.amount - intent.refunded, {}, status);
       return chargeObject(intent);
+    },
+    succeedRefund(refundId) {
+      for (const intent of store.intents.values()) {
+        const at = intent.refunds.findIndex((entry) => entry.id === refundId);
+        const pending = intent.refunds[at];
+        if (!pending) continue;
+        const done = { ...pending, status: "succeeded" };
+        intent.refunds[at] = done;
+        return done;
+      }
+      throw new Error(`no refund ${refundId}`);
     },
     failRefund(refundId, reason = "expired_or_canceled_card") {
       for (const intent of store.intents.values()) {

@@ -17,12 +17,16 @@ const REFUND_CREATE: Shape = {
 };
 const REFUND_LIST: Shape = { payment_intent: true, charge: true, limit: true };
 
-/** Refunds `amount` of the intent's charge (through the API or at Stripe's dashboard). */
+/**
+ * Refunds `amount` of the intent's charge (through the API or at Stripe's dashboard): at once, or pending
+ * as a SEPA debit's refund is until the bank confirms it (counted in the charge's refunded amount all the same).
+ */
 export function refund(
   store: StripeStore,
   intent: StandInPaymentIntent,
   amount: number,
   metadata: Json = {},
+  status: "succeeded" | "pending" = "succeeded",
 ): Json {
   intent.refunded += amount;
   const object = {
@@ -32,7 +36,7 @@ export function refund(
     currency: "eur",
     charge: intent.chargeId,
     payment_intent: intent.id,
-    status: "succeeded",
+    status,
     metadata,
   };
   intent.refunds.push(object);
