@@ -83,6 +83,18 @@ export const HistoryRefundSchema = z.object({
 });
 export type HistoryRefund = z.infer<typeof HistoryRefundSchema>;
 
+/**
+ * A credit note of the item that no withdrawal or school refund shows (D567): the order refunded in the
+ * payment service's own dashboard, a contract's month given back. Its PDF is `GET /api/v2/invoices/{number}/pdf/`.
+ */
+export const HistoryCreditNoteSchema = z.object({
+  number: z.string(),
+  /** The Berlin day it was issued (YYYY-MM-DD). */
+  issued_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  amount_cents: z.number().int(),
+});
+export type HistoryCreditNote = z.infer<typeof HistoryCreditNoteSchema>;
+
 export const HistoryItemSchema = z.object({
   id: z.number().int(),
   state: z.enum(ITEM_STATES),
@@ -167,6 +179,8 @@ export const HistoryItemSchema = z.object({
   withdrawal: WithdrawalRecordSchema.nullable(),
   /** Refunds and cancellations by the school (D127), oldest first. */
   refunds: z.array(HistoryRefundSchema),
+  /** Its other credit notes (D567), oldest first. */
+  credit_notes: z.array(HistoryCreditNoteSchema),
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { AdminOrderSchema, berlinDate, euroText, todayInBerlin } from "@atelier/contract";
+import { AdminOrderSchema, berlinDate, euroText, type HistoryItem, todayInBerlin } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -396,6 +396,20 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     expect(restMail?.text).toContain("Der Betrag ist bereits über den Zahlungsweg an Sie zurückgegangen");
     expect(restMail?.text).toContain(euroText(paid - 500, "de"));
     expect(restMail?.attachments).toEqual([expect.objectContaining({ kind: "invoice-pdf" })]);
+    // The parent's history lists the rest's credit note with the booking; the staff refund's stays on the
+    // refund's own line, not twice (D567).
+    const history = await t.call("GET", "/api/v2/orders/items/history/", { headers: parent.headers });
+    expect(history.statusCode, history.body).toBe(200);
+    const shown = (history.json() as HistoryItem[]).find((entry) => entry.id === item.id);
+    const [restNote] = await t.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.totalCents, paid - 500)));
+    expect(shown?.credit_notes).toEqual([
+      { number: restNote?.number, issued_on: todayInBerlin(), amount_cents: paid - 500 },
+    ]);
+    expect(shown?.refunds.map((r) => r.credit_note_number)).toHaveLength(1);
+    expect(shown?.refunds[0]?.credit_note_number).not.toBe(restNote?.number);
     // The report sent again changes nothing.
     await reportRefund(rest);
     expect(await notes()).toEqual([500, paid - 500]);

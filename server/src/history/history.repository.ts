@@ -17,6 +17,7 @@ import {
   subscriptions,
   visitors,
 } from "../db/index.ts";
+import { creditNoteVersionsOfItem } from "../invoices/index.ts";
 import {
   type ItemSlot,
   type ItemWeek,
@@ -204,7 +205,7 @@ export async function findMonthInvoicesOfItems(db: DbOrTx, itemIds: number[]): P
  * What a family's history was made from, as one short text (D442): the row versions (`xmin`, which every
  * insert and update renews) of the family's orders of these statuses and of everything of them the history
  * shows: each order's invoice (through its partial index; a contract's later month's invoice is issued with
- * its subscription's update, D556), payments, withdrawals and refunds by staff, each item, its subscription and
+ * its subscription's update, D556), payments, withdrawals and refunds by staff, each item, its subscription, its credit notes (D567) and
  * its slot and week links; the family's children (an item's child is always one of them: a child never
  * changes family); and the school's pauses of courses (a few a year). Any write to one of them changes it,
  * and so does a row added or removed (ids are in the text). The catalogue's rows (pages, options, slots,
@@ -225,6 +226,7 @@ export async function findHistoryFingerprint(
       const orderId = sql.raw("o.id");
       const items = sql`coalesce((select string_agg(i.id::text || '.' || i.xmin::text
           || '.' || coalesce((select s.xmin::text from ${subscriptions} s where s.order_item_id = i.id), '-')
+          || '.' || ${creditNoteVersionsOfItem(sql.raw("i.id"))}
           || '.' || ${itemLinkVersions(sql.raw("i.id"))}, ',' order by i.id)
         from ${orderItems} i where i.order_id = o.id), '')`;
       const ofOrder = sql`o.id::text || '.' || o.xmin::text

@@ -5,6 +5,7 @@ import {
   clientSlot,
   HISTORY_MAX_ITEMS,
   HISTORY_ORDER_STATUSES,
+  type HistoryCreditNote,
   type HistoryItem,
   type HistoryQuery,
   type HistoryRefund,
@@ -22,6 +23,7 @@ import {
 import { type CachedBody, jsonBody, mediaUrlOn } from "../catalogue/index.ts";
 import { type ChangeFeed, createSnapshotReuse, type Db, sharedSnapshot } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
+import { findCreditNotesOfItems, type ItemCreditNoteRow } from "../invoices/index.ts";
 
 import { renewalLink } from "../subscriptions/index.ts";
 import { findVisitor } from "../visitors/index.ts";
@@ -66,6 +68,7 @@ function toHistoryItem(
   today: string,
   refunds: HistoryRefund[] = [],
   months: readonly MonthInvoiceRow[] = [],
+  creditNotes: HistoryCreditNote[] = [],
 ): HistoryItem {
   const policy = hasWithdrawalRight(row.productType) ? undefined : refundPolicyOf(row);
   const window = withdrawalWindow(
@@ -125,7 +128,47 @@ function toHistoryItem(
         : null,
     withdrawal: withdrawal ?? null,
     refunds,
+    credit_notes: creditNotes,
   };
+}
+
+/** The school's refunds of each item (D127), as the history shows them. */
+function refundsByItem(
+  rows: Awaited<ReturnType<typeof findStaffRefundsOfItems>>,
+): Map<number, HistoryRefund[]> {
+  const refunds = new Map<number, HistoryRefund[]>();
+  for (const row of rows) {
+    const list = refunds.get(row.orderItemId) ?? [];
+    list.push({
+      id: row.id,
+      created_at: row.createdAt.toISOString(),
+      // Both ways together: the gateway's part and what went back onto the gift card (D494).
+      amount_cents: row.amountCents + row.giftCardCents,
+      refund_state: row.refundState as RefundState,
+      refunded_at: row.refundedAt?.toISOString() ?? null,
+      cancelled: row.cancelItem,
+      credit_note_number: row.creditNoteNumber,
+    });
+    refunds.set(row.orderItemId, list);
+  }
+  return refunds;
+}
+
+/** Each item's credit notes that its withdrawal and the school's refunds do not show already (D567). */
+function otherCreditNotes(
+  rows: readonly ItemCreditNoteRow[],
+  shown: readonly (string | null)[],
+): Map<number, HistoryCreditNote[]> {
+  const withOthers = new Set(shown);
+  const byItem = new Map<number, HistoryCreditNote[]>();
+  for (const row of rows) {
+    if (withOthers.has(row.number)) continue;
+    byItem.set(row.itemId, [
+      ...(byItem.get(row.itemId) ?? []),
+      { number: row.number, issued_on: berlinDate(row.issuedAt), amount_cents: row.amountCents },
+    ]);
+  }
+  return byItem;
 }
 
 export type HistoryServiceDeps = {
@@ -192,30 +235,21 @@ export function createHistoryService({
       );
       const ids = rows.map((row) => row.id);
       // All read by the items' ids: side by side, one round trip's wait instead of three.
-      const [withdrawals, staffRefunds, monthInvoices] = await Promise.all([
+      const [withdrawals, staffRefunds, monthInvoices, creditNotes] = await Promise.all([
         findWithdrawalsOfItems(db, ids),
         findStaffRefundsOfItems(db, ids),
         findMonthInvoicesOfItems(db, ids),
+        findCreditNotesOfItems(db, ids),
       ]);
       const months = new Map<number, MonthInvoiceRow[]>();
       for (const month of monthInvoices)
         months.set(month.itemId, [...(months.get(month.itemId) ?? []), month]);
       const byItem = new Map(withdrawals.map((row) => [row.orderItemId, toRecord(row)]));
-      const refunds = new Map<number, HistoryRefund[]>();
-      for (const row of staffRefunds) {
-        const list = refunds.get(row.orderItemId) ?? [];
-        list.push({
-          id: row.id,
-          created_at: row.createdAt.toISOString(),
-          // Both ways together: the gateway's part and what went back onto the gift card (D494).
-          amount_cents: row.amountCents + row.giftCardCents,
-          refund_state: row.refundState as RefundState,
-          refunded_at: row.refundedAt?.toISOString() ?? null,
-          cancelled: row.cancelItem,
-          credit_note_number: row.creditNoteNumber,
-        });
-        refunds.set(row.orderItemId, list);
-      }
+      const refunds = refundsByItem(staffRefunds);
+      const otherNotes = otherCreditNotes(creditNotes, [
+        ...withdrawals.map((row) => row.creditNoteNumber),
+        ...staffRefunds.map((row) => row.creditNoteNumber),
+      ]);
       const today = berlinDate(new Date());
       return rows.map((row) =>
         toHistoryItem(
@@ -225,6 +259,7 @@ export function createHistoryService({
           today,
           refunds.get(row.id),
           months.get(row.id),
+          otherNotes.get(row.id),
         ),
       );
     },

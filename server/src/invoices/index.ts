@@ -17,8 +17,11 @@ export { type InvoiceForPdf, renderInvoicePdf } from "./invoice-pdf.ts";
 export { REFUND_NOTE } from "./invoice-texts.ts";
 export {
   countInvoicesOfUser,
+  creditNoteVersionsOfItem,
+  findCreditNotesOfItems,
   findInvoice,
   findOrderInvoice,
+  type ItemCreditNoteRow,
   lockOrderForDocuments,
   type UnnumberedInvoice,
 } from "./invoices.repository.ts";

@@ -2,6 +2,7 @@ import { type BillingPeriod, paidDays } from "@atelier/contract";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import {
   type BillingDetails,
+  creditNoteItems,
   type DbOrTx,
   type InvoiceData,
   invoiceCounters,
@@ -129,6 +130,46 @@ export async function insertInvoice(
     .returning({ id: invoices.id, number: invoices.number });
   if (!row) throw new Error("invoices insert returned no row");
   return row;
+}
+
+/** The booking a credit note corrects (D567), written with the note. */
+export async function linkCreditNoteItem(tx: DbOrTx, invoiceId: number, orderItemId: number): Promise<void> {
+  await tx.insert(creditNoteItems).values({ invoiceId, orderItemId });
+}
+
+/** A credit note of an item, as the parent's history lists it (D567). */
+export type ItemCreditNoteRow = { itemId: number; number: string; issuedAt: Date; amountCents: number };
+
+/**
+ * The credit notes of these items (D567), oldest first: a withdrawal's and a staff refund's too (the history
+ * shows those with them), an order refunded whole in the gateway's dashboard, a contract month's.
+ */
+export async function findCreditNotesOfItems(db: DbOrTx, itemIds: number[]): Promise<ItemCreditNoteRow[]> {
+  if (itemIds.length === 0) return [];
+  // One array parameter and a kept plan (D413), through the links' index.
+  const statement = prepared<ItemCreditNoteRow[]>(db, "credit_notes_of_items", () =>
+    db
+      .select({
+        itemId: creditNoteItems.orderItemId,
+        number: invoices.number,
+        issuedAt: invoices.issuedAt,
+        amountCents: invoices.totalCents,
+      })
+      .from(creditNoteItems)
+      .innerJoin(invoices, eq(invoices.id, creditNoteItems.invoiceId))
+      .where(sql`${creditNoteItems.orderItemId} = any(${ph("ids")}::int[])`)
+      .orderBy(invoices.issuedAt, invoices.id),
+  );
+  return statement.execute({ ids: pgArray(itemIds) });
+}
+
+/**
+ * An item's credit notes as one short text, for a parent's history's fingerprint (D442, D567): a credit note
+ * never changes once issued (GoBD), so their ids tell. `itemId` names the item's id in the statement around it.
+ */
+export function creditNoteVersionsOfItem(itemId: SQL): SQL {
+  return sql`coalesce((select string_agg(cn.invoice_id::text, '.' order by cn.invoice_id)
+    from ${creditNoteItems} cn where cn.order_item_id = ${itemId}), '')`;
 }
 
 export async function findInvoice(db: DbOrTx, id: number): Promise<InvoiceRow | undefined> {

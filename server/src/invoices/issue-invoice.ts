@@ -1,6 +1,11 @@
 import { berlinDate } from "@atelier/contract";
 import type { DbOrTx, InvoiceData } from "../db/index.ts";
-import { type InvoiceKind, insertInvoice, takeNextNumber } from "./invoices.repository.ts";
+import {
+  type InvoiceKind,
+  insertInvoice,
+  linkCreditNoteItem,
+  takeNextNumber,
+} from "./invoices.repository.ts";
 
 /** Invoices and credit notes are counted apart, each per year: `RE-2026-000001`, `GS-2026-000001`. */
 const SERIES_PREFIX: Record<InvoiceKind, string> = { invoice: "RE", credit_note: "GS" };
@@ -21,6 +26,8 @@ export type IssueInvoiceInput = {
   totalCents: number;
   /** A contract's month paid after the first (D556): its invoice stands beside the order's own. */
   subscriptionPaymentId?: number;
+  /** A credit note's item (D567): the parent's history lists the note with that booking. */
+  orderItemId?: number;
 };
 
 /**
@@ -39,7 +46,7 @@ export async function issueInvoice(
   // The number's year and the printed issue date come from the same instant.
   const series = invoiceSeries(input.kind, issuedAt);
   const counter = await takeNextNumber(tx, series);
-  return insertInvoice(tx, {
+  const issued = await insertInvoice(tx, {
     orderId: input.orderId,
     kind: input.kind,
     number: formatInvoiceNumber(series, counter),
@@ -48,4 +55,6 @@ export async function issueInvoice(
     data: input.data,
     ...(input.subscriptionPaymentId ? { subscriptionPaymentId: input.subscriptionPaymentId } : {}),
   });
+  if (input.orderItemId !== undefined) await linkCreditNoteItem(tx, issued.id, input.orderItemId);
+  return issued;
 }

@@ -86,7 +86,13 @@ export async function issueMonthInvoice(
  */
 export async function creditMonthInvoice(
   tx: DbOrTx,
-  input: { subscriptionPaymentId: number; amountCents: number; paymentReference: string; seller: Seller },
+  input: {
+    subscriptionPaymentId: number;
+    orderItemId: number;
+    amountCents: number;
+    paymentReference: string;
+    seller: Seller;
+  },
   issuedAt: Date = new Date(),
 ): Promise<{ id: number; number: string } | null> {
   const month = await findMonthInvoice(tx, input.subscriptionPaymentId);
@@ -113,7 +119,13 @@ export async function creditMonthInvoice(
   };
   return issueInvoice(
     tx,
-    { orderId: month.orderId, kind: "credit_note", data, totalCents: input.amountCents },
+    {
+      orderId: month.orderId,
+      kind: "credit_note",
+      data,
+      totalCents: input.amountCents,
+      orderItemId: input.orderItemId,
+    },
     issuedAt,
   );
 }

@@ -32,7 +32,13 @@ export type SubscriptionsDeps = {
    */
   creditMonthInvoice: (
     tx: Tx,
-    refund: { subscriptionPaymentId: number; amountCents: number; paymentReference: string },
+    refund: {
+      subscriptionPaymentId: number;
+      /** The contract's item, which the parent's history lists the credit note with (D567). */
+      orderItemId: number;
+      amountCents: number;
+      paymentReference: string;
+    },
   ) => Promise<{ id: number; number: string } | null>;
 };
 

@@ -358,6 +358,13 @@ describe("a month refunded at PayPal by staff (D558)", () => {
     if (!month) throw new Error("the month paid has no invoice");
     const paidUntil = (await subRow(a.item.id))?.periodEnd;
 
+    // The parent's history read before: the kept reply is made anew once the credit note exists (D567).
+    const before = await t.app.inject({
+      method: "GET",
+      url: "/api/v2/orders/items/history/",
+      headers: a.headers,
+    });
+    expect(before.statusCode).toBe(200);
     // Staff give the month back in PayPal's dashboard; PayPal reports it, twice.
     const refund = t.standIn.webhookEvent("PAYMENT.CAPTURE.REFUNDED", t.standIn.refundAtPayPal(orderId));
     await webhook(refund);
@@ -379,6 +386,17 @@ describe("a month refunded at PayPal by staff (D558)", () => {
     });
     expect(notes[0]?.data.lines[0]?.when).toContain("Erstattung vom");
     expect((await subRow(a.item.id))?.periodEnd).toEqual(paidUntil);
+    // The parent's history lists it with the contract (D567).
+    const history = await t.app.inject({
+      method: "GET",
+      url: "/api/v2/orders/items/history/",
+      headers: a.headers,
+    });
+    expect(
+      (history.json() as { id: number; credit_notes: { number: string }[] }[]).find(
+        (entry) => entry.id === a.item.id,
+      )?.credit_notes,
+    ).toEqual([expect.objectContaining({ number: notes[0]?.number, amount_cents: month.totalCents })]);
     // The parent gets the credit note by mail, as after a refund staff make in the back office, once.
     const refundMails = (await t.mailsTo(await accountEmailOf(a.headers))).filter(
       (mail) => mail.template === "staff-refund",

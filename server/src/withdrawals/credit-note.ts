@@ -79,6 +79,7 @@ export async function creditNote(
     kind: "credit_note",
     data,
     totalCents: refundCents,
+    orderItemId: facts.itemId,
   });
   return { ...note, line };
 }

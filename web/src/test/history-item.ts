@@ -32,6 +32,7 @@ export function historyItem(overrides: Partial<HistoryItem> = {}): HistoryItem {
     refund_until: null,
     withdrawal: null,
     refunds: [],
+    credit_notes: [],
     ...overrides,
   };
 }

@@ -1,7 +1,17 @@
 import { DOCUMENT_KINDS, type Locale } from "@atelier/contract";
 import { sql } from "drizzle-orm";
-import { integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { type BillingDetails, orders } from "./orders.ts";
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { type BillingDetails, orderItems, orders } from "./orders.ts";
 import { subscriptionPayments } from "./subscriptions.ts";
 
 export const invoiceKind = pgEnum("invoice_kind", DOCUMENT_KINDS);
@@ -83,6 +93,23 @@ export const invoices = pgTable(
       .where(sql`${t.kind} = 'invoice' and ${t.subscriptionPaymentId} is null`),
     uniqueIndex("invoices_subscription_payment_idx").on(t.subscriptionPaymentId),
   ],
+);
+
+/**
+ * The booking a credit note corrects (D567), so the parent's history lists the note with it. A row of its
+ * own, written with the note: an issued document is never changed (GoBD, D300), not even to link it.
+ */
+export const creditNoteItems = pgTable(
+  "credit_note_items",
+  {
+    invoiceId: integer("invoice_id")
+      .primaryKey()
+      .references(() => invoices.id),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .references(() => orderItems.id),
+  },
+  (t) => [index("credit_note_items_item_idx").on(t.orderItemId)],
 );
 
 /** The last number issued per series (year); taken under a row lock, so numbers have no gaps. */

@@ -166,3 +166,36 @@ describe("a contract's months after the first (D556)", () => {
     expect(screen.queryByTestId("month-invoices-42")).toBeNull();
   });
 });
+
+describe("an item's other credit notes (D567)", () => {
+  // The order refunded in the payment service's dashboard: its credit note, with no refund line of its own.
+  const item = historyItem({
+    id: 43,
+    credit_notes: [{ number: "GS-2027-000009", issued_on: "2027-04-02", amount_cents: 7950 }],
+  });
+
+  it("lists each with its day and amount, and downloads it by its number (de)", async () => {
+    const fetchMock = vi.fn(async (_url: string) => new Response("", { status: 404 }));
+    vi.stubGlobal("fetch", fetchMock);
+    try {
+      renderInLocale(<ItemDocuments item={item} />, "de");
+      const button = screen.getByRole("button", {
+        name: /^Gutschrift GS-2027-000009 vom 02\.04\.2027 über 79,50\s€ \(PDF\)$/,
+      });
+      fireEvent.click(button);
+      await screen.findByRole("alert");
+      expect(String(fetchMock.mock.calls[0]?.[0])).toContain("/api/v2/invoices/GS-2027-000009/pdf/");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("says the same in Russian", () => {
+    renderInLocale(<ItemDocuments item={item} />, "ru");
+    expect(
+      screen.getByRole("button", {
+        name: /^Кредит-нота GS-2027-000009 от 02\.04\.2027 на 79,50\s€ \(PDF\)$/,
+      }),
+    ).toBeTruthy();
+  });
+});

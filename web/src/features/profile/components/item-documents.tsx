@@ -112,6 +112,19 @@ export function ItemDocuments({ item }: { item: HistoryItem }) {
             : t(`refund.${withdrawal.refund_state}`, { amount: formatEuro(withdrawal.refund_cents, locale) })}
         </p>
       ) : null}
+      {item.credit_notes.map((note) => (
+        // An order refunded at the payment service, a contract's month given back (D567).
+        <DownloadButton
+          key={note.number}
+          label={t("creditNoteOfDay", {
+            number: note.number,
+            date: berlinDateTimeText(note.issued_on, locale),
+            amount: formatEuro(note.amount_cents, locale),
+          })}
+          download={() => downloadDocument(note.number)}
+          testId={`credit-note-${note.number}`}
+        />
+      ))}
       {item.refunds.map((refund) => (
         <div key={`refund-${refund.id}`} className="flex w-full flex-wrap gap-x-4 gap-y-1">
           <p role="status" className="text-sm text-slate-800" data-testid={`school-refund-${refund.id}`}>
