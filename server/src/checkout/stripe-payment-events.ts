@@ -98,7 +98,9 @@ export async function refundsChanged(
       );
     return { reported, failures };
   });
-  if ([...outcomes.reported, ...outcomes.failures].includes("unknown_capture")) return "not_ours";
+  // A completed refund of a payment not known here is `charge.refunded`'s to keep and show (D201); shown
+  // again for every later event about it, it would only repeat itself on the staff's dashboard.
+  if (outcomes.failures.includes("unknown_capture")) return "not_ours";
   if (outcomes.failures.includes("applied"))
     log.warn({ paymentIntent }, "Stripe reports a refund failed; staff settle it");
   return "done";

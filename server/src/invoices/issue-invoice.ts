@@ -55,6 +55,9 @@ export async function issueInvoice(
     data: input.data,
     ...(input.subscriptionPaymentId ? { subscriptionPaymentId: input.subscriptionPaymentId } : {}),
   });
-  if (input.orderItemId !== undefined) await linkCreditNoteItem(tx, issued.id, input.orderItemId);
+  if (input.orderItemId !== undefined) {
+    if (input.kind !== "credit_note") throw new Error("only a credit note is linked to its item");
+    await linkCreditNoteItem(tx, issued.id, input.orderItemId);
+  }
   return issued;
 }

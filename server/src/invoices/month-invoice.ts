@@ -88,7 +88,7 @@ export async function creditMonthInvoice(
   tx: DbOrTx,
   input: {
     subscriptionPaymentId: number;
-    orderItemId: number;
+    orderItemId?: number;
     amountCents: number;
     paymentReference: string;
     seller: Seller;
@@ -124,7 +124,7 @@ export async function creditMonthInvoice(
       kind: "credit_note",
       data,
       totalCents: input.amountCents,
-      orderItemId: input.orderItemId,
+      ...(input.orderItemId ? { orderItemId: input.orderItemId } : {}),
     },
     issuedAt,
   );

@@ -55,10 +55,9 @@ async function creditTheMonth(
   refund: MonthRefund,
 ) {
   const subscription = await findSubscriptionById(tx, payment.subscriptionId);
-  if (!subscription) return;
   const note = await ctx.creditMonthInvoice(tx, {
     subscriptionPaymentId: payment.id,
-    orderItemId: subscription.orderItemId,
+    ...(subscription ? { orderItemId: subscription.orderItemId } : {}),
     amountCents: cents,
     paymentReference: `${GATEWAY_LABELS[refund.gateway]} ${refund.refundId}`,
   });
@@ -72,7 +71,7 @@ async function creditTheMonth(
   const facts = await findContractMailFacts(tx, payment.subscriptionId);
   if (!facts?.email) return;
   // Refunded after the contract ended (staff ended it, then gave a month back): nothing is said of it.
-  const ended = subscription.status === "ended";
+  const ended = subscription?.status === "ended";
   const month = paidDays(payment.periodStart, payment.periodEnd);
   const days = `${formatDate(month.from, facts.locale)} – ${formatDate(month.to, facts.locale)}`;
   const course = facts.childName ? `${facts.productName} (${facts.childName})` : facts.productName;

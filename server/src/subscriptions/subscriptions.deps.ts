@@ -35,7 +35,7 @@ export type SubscriptionsDeps = {
     refund: {
       subscriptionPaymentId: number;
       /** The contract's item, which the parent's history lists the credit note with (D567). */
-      orderItemId: number;
+      orderItemId?: number;
       amountCents: number;
       paymentReference: string;
     },

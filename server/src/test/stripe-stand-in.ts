@@ -156,6 +156,7 @@ export async function startStripeStandIn(
         const at = intent.refunds.findIndex((entry) => entry.id === refundId);
         const pending = intent.refunds[at];
         if (!pending) continue;
+        if (pending.status !== "pending") throw new Error(`refund ${refundId} is not pending`);
         const done = { ...pending, status: "succeeded" };
         intent.refunds[at] = done;
         return done;

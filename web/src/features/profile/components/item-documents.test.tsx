@@ -190,11 +190,18 @@ describe("an item's other credit notes (D567)", () => {
     }
   });
 
+  it("shows the rest when an instance of the version before answers without them (an upgrade)", () => {
+    const older = historyItem({ id: 44 }) as Partial<typeof item>;
+    delete older.credit_notes;
+    renderInLocale(<ItemDocuments item={older as typeof item} />, "de");
+    expect(screen.getByTestId("invoice-pdf-44")).toBeTruthy();
+  });
+
   it("says the same in Russian", () => {
     renderInLocale(<ItemDocuments item={item} />, "ru");
     expect(
       screen.getByRole("button", {
-        name: /^Кредит-нота GS-2027-000009 от 02\.04\.2027 на 79,50\s€ \(PDF\)$/,
+        name: /^Кредит-нота GS-2027-000009 от 02\.04\.2027 на сумму 79,50\s€ \(PDF\)$/,
       }),
     ).toBeTruthy();
   });

@@ -112,7 +112,8 @@ export function ItemDocuments({ item }: { item: HistoryItem }) {
             : t(`refund.${withdrawal.refund_state}`, { amount: formatEuro(withdrawal.refund_cents, locale) })}
         </p>
       ) : null}
-      {item.credit_notes.map((note) => (
+      {/* An instance of the version before answers without them during an upgrade. */}
+      {(item.credit_notes ?? []).map((note) => (
         // An order refunded at the payment service, a contract's month given back (D567).
         <DownloadButton
           key={note.number}
