@@ -1,23 +1,12 @@
 // Paying out a recorded staff refund (D127) through the gateway: outside any lock, its request id derived
 // from the staff request's so a retry refunds once, and bounded tries (D90) before a person takes over.
 import type { RefundState } from "@atelier/contract";
-import {
-  ANSWERED_FAILED,
-  FAILED,
-  failedLaterError,
-  insertRefund,
-  REFUND_ATTEMPTS,
-  refundIdInRound,
-} from "../checkout/index.ts";
+import { ANSWERED_FAILED, FAILED, REFUND_ATTEMPTS, refundIdInRound } from "../checkout/index.ts";
 import { GatewayError, type PaymentGateway } from "../payments/index.ts";
+import { recordPayout } from "./record-payout.ts";
 import { countFailedStaffRefundTry, findStaffRefund, updateStaffRefund } from "./staff-refunds.repository.ts";
 import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
-import {
-  addRefundedCents,
-  findCapturedPayment,
-  findRefundByGatewayId,
-  lockOrder,
-} from "./withdrawals.repository.ts";
+import { findCapturedPayment, lockOrder } from "./withdrawals.repository.ts";
 
 /**
  * Sends a staff refund to the gateway (no lock held during the call), its request id derived from the
@@ -63,28 +52,19 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
     await lockOrder(tx, row.orderId);
     const locked = await findStaffRefund(tx, row.id, true);
     if (locked?.refundState !== "pending") return stateOf(locked);
-    const inserted = await insertRefund(tx, {
-      paymentId: payment.id,
-      gatewayRefundId: answer.id,
-      amountCents: row.amountCents,
-      reason: "staff",
-      status: answer.status,
-    });
-    if (inserted) await addRefundedCents(tx, payment.id, row.amountCents);
-    const recorded = await findRefundByGatewayId(tx, answer.id);
-    if (!inserted && recorded?.status === FAILED) {
-      // The gateway reported this refund failed before the shop recorded its answer (D566).
+    const payout = await recordPayout(tx, payment, answer, row.amountCents, "staff");
+    if (payout.failedLater) {
       await updateStaffRefund(tx, row.id, {
         refundState: "failed",
-        refundId: recorded.id,
-        lastError: failedLaterError(payment.gateway, null),
+        refundId: payout.refundId,
+        lastError: payout.failedLater,
       });
       return "failed";
     }
     await updateStaffRefund(tx, row.id, {
       refundState: "completed",
       refundAttempts: row.refundAttempts + 1,
-      refundId: recorded?.id ?? null,
+      refundId: payout.refundId,
       refundedAt: ctx.now(),
     });
     return "completed";

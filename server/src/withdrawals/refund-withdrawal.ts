@@ -1,21 +1,13 @@
 // Paying back a recorded withdrawal through the gateway. Outside any lock (the gateway may be slow), then
 // recorded under the order's lock; the request id is the withdrawal's, so every retry refunds once.
 import type { RefundState } from "@atelier/contract";
-import {
-  ANSWERED_FAILED,
-  FAILED,
-  failedLaterError,
-  insertRefund,
-  REFUND_ATTEMPTS,
-  refundIdInRound,
-} from "../checkout/index.ts";
+import { ANSWERED_FAILED, FAILED, REFUND_ATTEMPTS, refundIdInRound } from "../checkout/index.ts";
 import { GatewayError, type PaymentGateway } from "../payments/index.ts";
+import { recordPayout } from "./record-payout.ts";
 import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
 import {
-  addRefundedCents,
   countFailedWithdrawalTry,
   findCapturedPayment,
-  findRefundByGatewayId,
   findWithdrawal,
   lockOrder,
   updateWithdrawal,
@@ -64,29 +56,18 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
     await lockOrder(tx, row.orderId);
     const locked = await findWithdrawal(tx, row.id, true);
     if (locked?.refundState !== "pending") return stateOf(locked);
-    // A webhook may have recorded this refund already (and counted it on the payment): then the insert
-    // does nothing and the amount is not counted twice.
-    const inserted = await insertRefund(tx, {
-      paymentId: payment.id,
-      gatewayRefundId: answer.id,
-      amountCents: row.gatewayCents,
-      reason: "withdrawal",
-      status: answer.status,
-    });
-    if (inserted) await addRefundedCents(tx, payment.id, row.gatewayCents);
-    const recorded = await findRefundByGatewayId(tx, answer.id);
-    if (!inserted && recorded?.status === FAILED) {
-      // The gateway reported this refund failed before the shop recorded its answer (D566).
+    const payout = await recordPayout(tx, payment, answer, row.gatewayCents, "withdrawal");
+    if (payout.failedLater) {
       await updateWithdrawal(tx, row.id, {
         refundState: "failed",
-        refundId: recorded.id,
-        lastError: failedLaterError(payment.gateway, null),
+        refundId: payout.refundId,
+        lastError: payout.failedLater,
       });
       return "failed";
     }
     await updateWithdrawal(tx, row.id, {
       refundState: "completed",
-      refundId: recorded?.id ?? null,
+      refundId: payout.refundId,
       refundedAt: ctx.now(),
     });
     return "completed";
