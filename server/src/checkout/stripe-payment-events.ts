@@ -72,9 +72,9 @@ export async function chargeRefunded(
  * A refund of a payment changed after Stripe accepted it (`refund.failed`, `refund.updated`,
  * `charge.refund.updated`): the payment's refunds are read from Stripe. Those that completed are recorded
  * as `charge.refunded` records them (a SEPA refund that started pending, D562's "Left"), those that failed
- * as failed (D566); once each, however often and in whatever order the events come. A payment intent the
- * shop has no payment of (a course subscription's month, another integration's) is shown to staff at once,
- * not asked for again: its refunds stay in Stripe's list, and every later event would wait an hour.
+ * as failed (D566); once each, however often and in whatever order the events come. A failed refund of a
+ * payment intent the shop has no payment of (a course subscription's month, another integration's) is shown
+ * to staff at once, not asked for again: it stays in Stripe's list, and every later event would wait an hour.
  */
 export async function refundsChanged(
   { db, stripe, itemRefunds, log }: StripePaymentEventDeps,
@@ -85,23 +85,18 @@ export async function refundsChanged(
   const failed = listed.filter((entry) => entry.status === FAILED);
   const completed = listed.filter((entry) => entry.status === "COMPLETED");
   if (failed.length === 0 && completed.length === 0) return "done";
-  const outcomes = await db.transaction(async (tx) => {
-    const reported = [];
+  const failures = await db.transaction(async (tx) => {
+    // A completed refund of a payment not known here is `charge.refunded`'s to keep and show (D201); shown
+    // again for every later event about it, it would only repeat itself on the staff's dashboard.
     for (const refund of completed)
-      reported.push(
-        await applyReportedRefund(tx, { ...refund, captureId: paymentIntent }, itemRefunds, "stripe"),
-      );
-    const failures = [];
+      await applyReportedRefund(tx, { ...refund, captureId: paymentIntent }, itemRefunds, "stripe");
+    const each = [];
     for (const refund of failed)
-      failures.push(
-        await applyFailedRefund(tx, { ...refund, captureId: paymentIntent }, itemRefunds, "stripe"),
-      );
-    return { reported, failures };
+      each.push(await applyFailedRefund(tx, { ...refund, captureId: paymentIntent }, itemRefunds, "stripe"));
+    return each;
   });
-  // A completed refund of a payment not known here is `charge.refunded`'s to keep and show (D201); shown
-  // again for every later event about it, it would only repeat itself on the staff's dashboard.
-  if (outcomes.failures.includes("unknown_capture")) return "not_ours";
-  if (outcomes.failures.includes("applied"))
+  if (failures.includes("unknown_capture")) return "not_ours";
+  if (failures.includes("applied"))
     log.warn({ paymentIntent }, "Stripe reports a refund failed; staff settle it");
   return "done";
 }

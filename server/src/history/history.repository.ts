@@ -205,8 +205,8 @@ export async function findMonthInvoicesOfItems(db: DbOrTx, itemIds: number[]): P
  * What a family's history was made from, as one short text (D442): the row versions (`xmin`, which every
  * insert and update renews) of the family's orders of these statuses and of everything of them the history
  * shows: each order's invoice (through its partial index; a contract's later month's invoice is issued with
- * its subscription's update, D556), payments, withdrawals and refunds by staff, each item, its subscription, its credit notes (D567) and
- * its slot and week links; the family's children (an item's child is always one of them: a child never
+ * its subscription's update, D556), payments, withdrawals and refunds by staff, each item, its subscription,
+ * its credit notes (their links, D567) and its slot and week links; the family's children (an item's child is always one of them: a child never
  * changes family); and the school's pauses of courses (a few a year). Any write to one of them changes it,
  * and so does a row added or removed (ids are in the text). The catalogue's rows (pages, options, slots,
  * weeks, houses, closures) are not in it: their changes end the catalogue's generation (D85). Hashed by
