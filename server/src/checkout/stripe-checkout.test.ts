@@ -17,6 +17,7 @@ import {
   type SignedStripeEvent,
   type StripeStandIn,
   startStripeStandIn,
+  stripeEnv,
 } from "../test/stripe-stand-in.ts";
 
 /**
@@ -31,11 +32,7 @@ let t: Shop;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   t = await createCheckoutTestApp({
-    env: {
-      STRIPE_API_BASE: stripe.url,
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    },
+    env: stripeEnv(stripe),
   });
 }, 90_000);
 afterAll(async () => {

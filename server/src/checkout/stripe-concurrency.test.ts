@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, payments, refunds, withdrawals } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { createChild, createParent } from "../test/shop-fixtures.ts";
-import { type StripeStandIn, startStripeStandIn } from "../test/stripe-stand-in.ts";
+import { type StripeStandIn, startStripeStandIn, stripeEnv } from "../test/stripe-stand-in.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /**
@@ -23,9 +23,7 @@ beforeAll(async () => {
     env: {
       DB_POOL_WAIT_MS: "60000",
       DB_LOCK_TIMEOUT_MS: "60000",
-      STRIPE_API_BASE: stripe.url,
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      ...stripeEnv(stripe),
     },
   });
 }, 90_000);

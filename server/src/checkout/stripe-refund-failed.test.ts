@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, paymentIssues, payments, refunds, withdrawals } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
-import { type SignedStripeEvent, type StripeStandIn, startStripeStandIn } from "../test/stripe-stand-in.ts";
+import {
+  type SignedStripeEvent,
+  type StripeStandIn,
+  startStripeStandIn,
+  stripeEnv,
+} from "../test/stripe-stand-in.ts";
 
 /**
  * A refund Stripe accepted and that failed later at the card's bank (D566): the money is the school's
@@ -18,11 +23,7 @@ let staff: Awaited<ReturnType<typeof createParent>>;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   t = await createCheckoutTestApp({
-    env: {
-      STRIPE_API_BASE: stripe.url,
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    },
+    env: stripeEnv(stripe),
   });
   staff = await createStaff(t.db);
 }, 90_000);

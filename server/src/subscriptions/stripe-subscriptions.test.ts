@@ -9,6 +9,7 @@ import {
   type SignedStripeEvent,
   type StripeStandIn,
   startStripeStandIn,
+  stripeEnv,
   stripeSignature,
 } from "../test/stripe-stand-in.ts";
 
@@ -23,11 +24,7 @@ let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   t = await createCheckoutTestApp({
-    env: {
-      STRIPE_API_BASE: stripe.url,
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    },
+    env: stripeEnv(stripe),
   });
   for (const slot of t.weekly) await t.setSeats(slot.id, 500);
 }, 90_000);

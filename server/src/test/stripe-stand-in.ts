@@ -109,6 +109,13 @@ export type StripeStandIn = {
   close(): Promise<void>;
 };
 
+/** A shop's settings for this stand-in: its API, its key and its webhooks' secret. */
+export const stripeEnv = (standIn: Pick<StripeStandIn, "url" | "secretKey" | "webhookSecret">) => ({
+  STRIPE_API_BASE: standIn.url,
+  STRIPE_SECRET_KEY: standIn.secretKey,
+  STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+});
+
 export async function startStripeStandIn(
   options: {
     port?: number;

@@ -6,8 +6,10 @@ import type { Tx } from "../db/index.ts";
 import type { GatewayName } from "../payments/index.ts";
 import { addRefundedCents, findRefundByGatewayId } from "./withdrawals.repository.ts";
 
-/** What the payout came to: the recorded refund, and the failure to note when it gave nothing back. */
-export type Payout = { refundId: number | null; failedLater: string | null };
+/** What the payout came to, as the withdrawal's or staff refund's row takes it. */
+export type Payout =
+  | { state: "completed"; values: { refundState: "completed"; refundId: number | null; refundedAt: Date } }
+  | { state: "failed"; values: { refundState: "failed"; refundId: number; lastError: string } };
 
 export async function recordPayout(
   tx: Tx,
@@ -15,6 +17,7 @@ export async function recordPayout(
   answer: { id: string; status: string },
   cents: number,
   reason: "staff" | "withdrawal",
+  now: Date,
 ): Promise<Payout> {
   // A webhook may have recorded this refund already (and counted it on the payment): then the insert
   // does nothing and the amount is not counted twice.
@@ -28,7 +31,12 @@ export async function recordPayout(
   if (inserted) await addRefundedCents(tx, payment.id, cents);
   const recorded = await findRefundByGatewayId(tx, answer.id);
   // Reported failed before the shop recorded its answer: its try was answered with that refund again.
-  if (!inserted && recorded?.status === FAILED)
-    return { refundId: recorded.id, failedLater: failedLaterError(payment.gateway, null) };
-  return { refundId: recorded?.id ?? null, failedLater: null };
+  if (!inserted && recorded?.status === FAILED) {
+    const lastError = failedLaterError(payment.gateway, null);
+    return { state: "failed", values: { refundState: "failed", refundId: recorded.id, lastError } };
+  }
+  return {
+    state: "completed",
+    values: { refundState: "completed", refundId: recorded?.id ?? null, refundedAt: now },
+  };
 }

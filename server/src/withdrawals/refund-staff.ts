@@ -52,21 +52,15 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
     await lockOrder(tx, row.orderId);
     const locked = await findStaffRefund(tx, row.id, true);
     if (locked?.refundState !== "pending") return stateOf(locked);
-    const payout = await recordPayout(tx, payment, answer, row.amountCents, "staff");
-    if (payout.failedLater) {
-      await updateStaffRefund(tx, row.id, {
-        refundState: "failed",
-        refundId: payout.refundId,
-        lastError: payout.failedLater,
-      });
-      return "failed";
-    }
-    await updateStaffRefund(tx, row.id, {
-      refundState: "completed",
-      refundAttempts: row.refundAttempts + 1,
-      refundId: payout.refundId,
-      refundedAt: ctx.now(),
-    });
-    return "completed";
+    const payout = await recordPayout(tx, payment, answer, row.amountCents, "staff", ctx.now());
+    // A payout that went through counts as the refund's try; one already reported failed is failed (D566).
+    await updateStaffRefund(
+      tx,
+      row.id,
+      payout.state === "completed"
+        ? { ...payout.values, refundAttempts: row.refundAttempts + 1 }
+        : payout.values,
+    );
+    return payout.state;
   });
 }

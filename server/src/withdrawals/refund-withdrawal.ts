@@ -56,20 +56,8 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
     await lockOrder(tx, row.orderId);
     const locked = await findWithdrawal(tx, row.id, true);
     if (locked?.refundState !== "pending") return stateOf(locked);
-    const payout = await recordPayout(tx, payment, answer, row.gatewayCents, "withdrawal");
-    if (payout.failedLater) {
-      await updateWithdrawal(tx, row.id, {
-        refundState: "failed",
-        refundId: payout.refundId,
-        lastError: payout.failedLater,
-      });
-      return "failed";
-    }
-    await updateWithdrawal(tx, row.id, {
-      refundState: "completed",
-      refundId: payout.refundId,
-      refundedAt: ctx.now(),
-    });
-    return "completed";
+    const payout = await recordPayout(tx, payment, answer, row.gatewayCents, "withdrawal", ctx.now());
+    await updateWithdrawal(tx, row.id, payout.values);
+    return payout.state;
   });
 }
