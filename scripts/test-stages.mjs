@@ -3,7 +3,7 @@
 // short checks side by side, the fault suite beside the server suites, the browser suite last, D385, D394). Each stage's output lines carry its name; at the end a table gives each stage's time and
 // result, so a slow or failing stage is seen at once (issue 33). Every stage runs even after one failed.
 // Usage: node scripts/test-stages.mjs [stage ...]  (default: all, e.g. `node scripts/test-stages.mjs unit pg`)
-import { spawn } from "node:child_process";
+import { runStage } from "./lib/stage-run.mjs";
 
 /**
  * The stages. A stage starts when every stage it comes `after` has ended (passed or not): lint, typecheck and
@@ -23,8 +23,8 @@ const STAGES = [
   { name: "typecheck", command: "npm run typecheck", after: ["browser"] },
   { name: "build", command: "npm run build", after: ["browser"] },
   // tsc is one core's work: the unit suite starts on the other core once lint and the build are done.
-  { name: "unit", command: "npm run test:unit", after: ["lint", "build"] },
-  { name: "pg", command: "npm run test:pg", after: ["unit", "typecheck"] },
+  { name: "unit", command: "npm run test:unit", after: ["lint", "build"], rerunOnV8Crash: true },
+  { name: "pg", command: "npm run test:pg", after: ["unit", "typecheck"], rerunOnV8Crash: true },
   // The fault suite beside the unit and PostgreSQL suites, from the build on (issue 33, D394): most of its
   // time is waiting for timers, restarts and killed processes (about 70 s of CPU in 4 minutes), so it fills
   // the cores' gaps instead of adding its minutes at the end.
@@ -55,31 +55,6 @@ const plan = STAGES.filter((stage) => wanted.has(stage.name)).map((stage) => ({
   after: [...new Set([...(stage.after ?? []), ...(stage.needs ?? [])])].filter((name) => wanted.has(name)),
 }));
 
-function run(stage, prefixed) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(stage.command, {
-      shell: true,
-      stdio: ["ignore", prefixed ? "pipe" : "inherit", prefixed ? "pipe" : "inherit"],
-    });
-    if (prefixed) {
-      for (const [stream, out] of [
-        [child.stdout, process.stdout],
-        [child.stderr, process.stderr],
-      ]) {
-        let rest = "";
-        stream.on("data", (chunk) => {
-          const lines = (rest + chunk).split("\n");
-          rest = lines.pop() ?? "";
-          for (const line of lines) out.write(`[${stage.name}] ${line}\n`);
-        });
-        stream.on("end", () => rest && out.write(`[${stage.name}] ${rest}\n`));
-      }
-    }
-    child.on("close", (code) => resolve({ ...stage, code: code ?? 1, ms: Date.now() - started }));
-  });
-}
-
 const clock = (ms) => {
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
@@ -99,7 +74,7 @@ while (ended.size < plan.length) {
     console.log(`\n=== ${stage.name} (at ${clock(Date.now() - started)}) ===`);
     running.set(
       stage.name,
-      run(stage, true).then((result) => {
+      runStage(stage).then((result) => {
         results.push(result);
         ended.add(stage.name);
         running.delete(stage.name);
@@ -115,7 +90,7 @@ const failed = results.filter((result) => result.code !== 0);
 console.log(`\nStage times (npm test on Node.js ${process.version}):`);
 for (const result of results) {
   console.log(
-    `  ${result.name.padEnd(10)} ${clock(result.ms).padStart(6)}  ${result.code === 0 ? "passed" : `FAILED (exit ${result.code})`}`,
+    `  ${result.name.padEnd(10)} ${clock(result.ms).padStart(6)}  ${result.code === 0 ? "passed" : `FAILED (exit ${result.code})`}${result.rerun ? " (run twice: V8 crashed a worker in the first run, nodejs/node#64500)" : ""}`,
   );
 }
 console.log(`  ${"total".padEnd(10)} ${clock(Date.now() - started).padStart(6)}`);
