@@ -294,3 +294,34 @@ describe(`failed refunds settled by staff (D565, ${usesPostgres() ? "PostgreSQL"
     expect(entry?.after).toMatchObject({ refund_state: "pending", refund_round: 1 });
   });
 });
+
+describe("a refund PayPal answers as failed or cancelled (D566, D569)", () => {
+  it("is a refusal: nothing counted, the withdrawal failed at once, and a new try asks under its own id", async () => {
+    for (const status of ["FAILED", "CANCELLED"] as const) {
+      const c = await paidCourse();
+      t.standIn.answerRefundsWith(c.payment.gatewayOrderId ?? "", status);
+      const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
+        headers: c.headers,
+      });
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+      expect(withdrawn.json().withdrawal).toMatchObject({ refund_state: "failed" });
+      const [payment] = await t.db.select().from(payments).where(eq(payments.id, c.payment.id));
+      expect(payment?.refundedCents).toBe(0);
+      const order = await show(c.orderId);
+      expect(order.payment_state).toBe("needs_attention");
+      const refund = order.refunds.find((row) => row.source === "withdrawal");
+      expect(refund).toMatchObject({ state: "failed", failed_at_bank: false });
+      expect(refund?.last_error).toContain(
+        `the refund was answered as ${status === "FAILED" ? "failed" : "cancelled"}`,
+      );
+
+      t.standIn.answerRefundsWith(c.payment.gatewayOrderId ?? "", null);
+      const ids = t.standIn.requestIds.length;
+      const retried = await settle(c.orderId, { source: "withdrawal", refund: refund?.id, action: "retry" });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(t.standIn.requestIds.slice(ids).at(-1)).toMatch(/-retry-1$/);
+      const [paid] = await t.db.select().from(payments).where(eq(payments.id, c.payment.id));
+      expect(paid?.refundedCents).toBe(c.payment.amountCents);
+    }
+  });
+});

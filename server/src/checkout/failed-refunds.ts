@@ -3,7 +3,7 @@
 // Stripe balance, not to the family. The shop had counted it as paid back; now it stops counting it, and
 // the refund that sent it waits for staff again, as one given up after its tries does (D565).
 import type { Tx } from "../db/index.ts";
-import type { GatewayName } from "../payments/index.ts";
+import { GatewayError, type GatewayName, type GatewayRefund } from "../payments/index.ts";
 import {
   findOrder,
   findPaymentByCapture,
@@ -18,23 +18,50 @@ import { findIssue, noteFailedLater, reopenRefundIssue } from "./payment-issues.
 /** A refund recorded as failed at the gateway (D566): it gave nothing back. */
 export const FAILED = "FAILED";
 
-/** A try answered with a refund already `FAILED`: a refusal, in the gateway's words as the shop notes them. */
-export const ANSWERED_FAILED = "the refund was answered as failed";
+/**
+ * A refund cancelled before it was paid out, in PayPal's words (`CANCELLED`; Stripe's `canceled`, a refund
+ * waiting for the customer's action that the school or Stripe cancelled). It gave nothing back either (D569).
+ */
+export const CANCELLED = "CANCELLED";
 
-/** A refund as the gateway reports it after it failed: its id, the capture, why (Stripe's words, if any). */
+/** Whether a refund in this status gave the family nothing: failed, or cancelled before it was paid out. */
+export const gaveNothingBack = (status: string) => status === FAILED || status === CANCELLED;
+
+/**
+ * A try answered with a refund already failed or cancelled is a refusal, not a payout (D566): the same
+ * request id is answered so again, so a new try needs one of its own.
+ */
+export function refuseAnswerWithoutMoney(refund: GatewayRefund): void {
+  if (gaveNothingBack(refund.status))
+    throw new GatewayError(
+      "refused",
+      `the refund was answered as ${refund.status === CANCELLED ? "cancelled" : "failed"}`,
+    );
+}
+
+/**
+ * A refund as the gateway reports it after it failed or was cancelled: its id, the capture, its status
+ * (`FAILED` or `CANCELLED`), why (Stripe's words, if any).
+ */
 export type FailedRefund = {
   id: string;
   captureId: string;
   amountCents: number;
+  status: string;
   failureReason: string | null;
 };
 
 const FAILED_LATER = ": the refund failed after it was accepted";
+const CANCELLED_LATER = ": the refund was cancelled before it was paid out";
 
-/** Stripe's reasons for a failed refund (`failure_reason`), in the words of Stripe's dashboard. */
+/** Stripe's reasons for a failed or cancelled refund (`failure_reason`), in the words of Stripe's dashboard. */
 const STRIPE_REASONS: Record<string, string> = {
   expired_or_canceled_card: "the card has expired or was cancelled",
   lost_or_stolen_card: "the card was reported lost or stolen",
+  charge_for_pending_refund_disputed: "the payment was disputed while the refund was pending",
+  insufficient_funds: "the Stripe balance did not cover the refund",
+  declined: "the refund was declined",
+  merchant_request: "the refund was cancelled in the dashboard",
 };
 
 /**
@@ -42,12 +69,15 @@ const STRIPE_REASONS: Record<string, string> = {
  * the gateway answered, so a new try asks under a request id of its own. The old id would be answered with
  * the refund that failed.
  */
-export const failedLaterError = (gateway: GatewayName, reason: string | null) =>
-  `refused: ${gateway === "stripe" ? "Stripe" : "PayPal"}${FAILED_LATER} (${
+export const failedLaterError = (gateway: GatewayName, reason: string | null, status: string = FAILED) =>
+  `refused: ${gateway === "stripe" ? "Stripe" : "PayPal"}${status === CANCELLED ? CANCELLED_LATER : FAILED_LATER} (${
     (reason && STRIPE_REASONS[reason]) || "reason not given"
   })`;
 
-/** Whether a refund's last error is the gateway's report that it failed after it was accepted. */
+/**
+ * Whether a refund's last error is the gateway's report that it failed after it was accepted: at the card's
+ * bank, as the settling dialog says (not a cancelled one, whose reason is only in the gateway's words).
+ */
 export const failedAfterAccepted = (lastError: string | null) => lastError?.includes(FAILED_LATER) ?? false;
 
 /**
@@ -92,7 +122,7 @@ export async function applyFailedRefund(
     refundedCents: refunded,
     ...(payment.status === "refunded" && refunded < payment.amountCents ? { status: "captured" } : {}),
   });
-  const lastError = failedLaterError(gateway, refund.failureReason);
+  const lastError = failedLaterError(gateway, refund.failureReason, refund.status);
   if (await itemRefunds.refundFailed(tx, payment.orderId, recorded.id, lastError)) return "applied";
   const issue = await findIssue(tx, payment.id);
   if (recorded.reason === refundReasonOf(recorded.reason) || issue?.state === "refunded") {

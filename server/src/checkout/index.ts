@@ -2,7 +2,12 @@ export { cancelLinkedOrder } from "./cancel-linked-order.ts";
 export { clearPaymentDetailsOfUser, insertRefund, lockUnits } from "./checkout.repository.ts";
 export { checkoutRoutes, stripeCancelRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";
-export { ANSWERED_FAILED, FAILED, failedAfterAccepted, failedLaterError } from "./failed-refunds.ts";
+export {
+  FAILED,
+  failedAfterAccepted,
+  failedLaterError,
+  refuseAnswerWithoutMoney,
+} from "./failed-refunds.ts";
 export { loadInstallation, refundIdInRound } from "./installation.ts";
 export { type IssueChange, resolveIssueByHand, retryGivenUpRefund } from "./payment-issue-settle.ts";
 export { bookedGatewayRefund, REFUND_ATTEMPTS } from "./payment-issues.repository.ts";

@@ -1,6 +1,6 @@
 // Sending back payments the shop could not keep. Run by the payment worker and, after the reply, by the
 // capture that found one; a refund is asked of the gateway outside any transaction and recorded after.
-import { GatewayError, type PaymentGateway } from "../payments/index.ts";
+import { GatewayError, type GatewayRefund } from "../payments/index.ts";
 import type { CheckoutContext, RefundReason } from "./checkout.deps.ts";
 import {
   findOrder,
@@ -10,7 +10,7 @@ import {
   type PaymentRow,
   updatePayment,
 } from "./checkout.repository.ts";
-import { ANSWERED_FAILED, FAILED, failedAlready, failedLaterError } from "./failed-refunds.ts";
+import { failedAlready, failedLaterError, refuseAnswerWithoutMoney } from "./failed-refunds.ts";
 import { endUnkeptOrder, refundReasonOf } from "./gateway-refunds.ts";
 import { refundIdInRound } from "./installation.ts";
 import {
@@ -19,8 +19,6 @@ import {
   reopenRefundIssue,
   resolveRefundIssue,
 } from "./payment-issues.repository.ts";
-
-type GatewayRefund = Awaited<ReturnType<PaymentGateway["refundCapture"]>>;
 
 /**
  * Refunds payments the shop could not keep (the payment worker, and the capture that found them): the
@@ -45,8 +43,7 @@ export async function refundsDue(ctx: CheckoutContext, limit: number): Promise<n
         payment.captureId,
         refundIdInRound(ids.refundRequestIdOf(payment.orderId, payment.captureId), issue?.refundRound ?? 0),
       );
-      // Refused in the answer itself (PayPal's refund `FAILED`): the same request id is answered so again.
-      if (refund.status === FAILED) throw new GatewayError("refused", ANSWERED_FAILED);
+      refuseAnswerWithoutMoney(refund);
     } catch (error) {
       const retryable = error instanceof GatewayError && error.failure === "unavailable";
       const message = error instanceof Error ? error.message : String(error);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/index.ts";
 import type { Gateways, StripeGateway } from "../payments/index.ts";
 import type { CheckoutService } from "./checkout.service.ts";
-import { applyFailedRefund, FAILED } from "./failed-refunds.ts";
+import { applyFailedRefund, gaveNothingBack } from "./failed-refunds.ts";
 import { applyReportedRefund, type ItemRefunds } from "./gateway-refunds.ts";
 import type { Outcome } from "./stripe-event.ts";
 
@@ -72,7 +72,7 @@ export async function chargeRefunded(
  * A refund of a payment changed after Stripe accepted it (`refund.failed`, `refund.updated`,
  * `charge.refund.updated`): the payment's refunds are read from Stripe. Those that completed are recorded
  * as `charge.refunded` records them (a SEPA refund that started pending, D562's "Left"), those that failed
- * as failed (D566); once each, however often and in whatever order the events come. A failed refund of a
+ * or were cancelled before they were paid out as failed (D566, D569); once each, however often and in whatever order the events come. A failed refund of a
  * payment intent the shop has no payment of (a course subscription's month, another integration's) is shown
  * to staff at once, not asked for again: it stays in Stripe's list, and every later event would wait an hour.
  */
@@ -82,7 +82,7 @@ export async function refundsChanged(
 ): Promise<Outcome> {
   if (!stripe) return "done";
   const listed = await stripe.refundsOf(paymentIntent);
-  const failed = listed.filter((entry) => entry.status === FAILED);
+  const failed = listed.filter((entry) => gaveNothingBack(entry.status));
   const completed = listed.filter((entry) => entry.status === "COMPLETED");
   if (failed.length === 0 && completed.length === 0) return "done";
   const failures = await db.transaction(async (tx) => {

@@ -311,4 +311,26 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     expect((await post(stripe.event("refund.updated", done))).statusCode).toBe(200);
     expect((await paymentOf(c.orderId)).refundedCents).toBe(900);
   });
+
+  it("counts back a refund of the shop's that waited for the customer and was cancelled (D569)", async () => {
+    const c = await paidByCard();
+    stripe.refundsNeedAction(c.sessionId);
+    const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
+      headers: c.parent.headers,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const sent = (await paymentOf(c.orderId)).refundedCents;
+    expect(sent).toBeGreaterThan(0);
+
+    const cancelled = stripe.cancelRefund(String(c.intent.refunds.at(-1)?.id));
+    expect((await post(stripe.event("refund.updated", cancelled))).statusCode).toBe(200);
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(0);
+    const order = await show(c.orderId);
+    expect(order.payment_state).toBe("needs_attention");
+    // Not the card's bank: the dialog does not say so; Stripe's words are in the last answer.
+    const refund = order.refunds.find((row) => row.source === "withdrawal");
+    expect(refund).toMatchObject({ state: "failed", failed_at_bank: false });
+    expect(refund?.last_error).toContain("the refund was cancelled before it was paid out");
+    expect(refund?.last_error).toContain("the refund was cancelled in the dashboard");
+  });
 });

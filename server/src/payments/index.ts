@@ -9,6 +9,7 @@ export {
   GatewayError,
   type GatewayName,
   type GatewayOrder,
+  type GatewayRefund,
   type PaymentGateway,
 } from "./gateway.ts";
 export { type Gateways, routeGateways } from "./gateway-router.ts";

@@ -260,9 +260,19 @@ async function cancelSubscription(stripe: Stripe, subscriptionId: string, reason
   }
 }
 
-/** A Stripe refund's status in the gateway's words (PayPal's: COMPLETED, PENDING, FAILED …). */
+/**
+ * A Stripe refund's status in the gateway's words, PayPal's: COMPLETED, PENDING (also a refund waiting for
+ * the customer's action), FAILED, CANCELLED.
+ */
+const REFUND_STATUSES: Record<string, string> = {
+  succeeded: "COMPLETED",
+  pending: "PENDING",
+  requires_action: "PENDING",
+  failed: "FAILED",
+  canceled: "CANCELLED",
+};
 const refundStatusOf = (status: string | null | undefined) =>
-  status === "succeeded" ? "COMPLETED" : (status ?? "pending").toUpperCase();
+  REFUND_STATUSES[status ?? "pending"] ?? (status ?? "pending").toUpperCase();
 
 /** The gateway on Stripe's API: Checkout in payment mode for orders, in subscription mode for autopay. */
 export function createStripeGateway(

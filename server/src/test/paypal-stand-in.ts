@@ -48,6 +48,8 @@ export type PayPalStandIn = {
   refundAtPayPal(orderId: string, cents?: number): Record<string, unknown>;
   /** PayPal refuses (or again takes) refunds of the order's capture: the school's balance too low (D565). */
   refuseRefunds(orderId: string, refuse: boolean): void;
+  /** PayPal answers refunds of the order's capture with a refund `FAILED` or `CANCELLED` (or again not). */
+  answerRefundsWith(orderId: string, status: "FAILED" | "CANCELLED" | null): void;
   /** The signature a webhook from this stand-in carries. */
   signatureFor(transmissionId: string): string;
   /** The next capture of this order is refused with PayPal's issue (INSTRUMENT_DECLINED, TRANSACTION_REFUSED). */
@@ -93,6 +95,10 @@ export async function startPayPalStandIn(
     },
     requestIds: [],
     refundAtPayPal: (orderId, cents) => refundAtPayPal(store, orderId, cents),
+    answerRefundsWith(orderId, status) {
+      if (status) store.refundAnswers.set(orderId, status);
+      else store.refundAnswers.delete(orderId);
+    },
     refuseRefunds(orderId, refuse) {
       if (refuse) store.refundRefusals.add(orderId);
       else store.refundRefusals.delete(orderId);

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { answerApi } from "./stripe-stand-in/api.ts";
 import { serveHostedPage } from "./stripe-stand-in/hosted-page.ts";
 import { chargeObject, paymentIntentRoutes } from "./stripe-stand-in/payment-intents.ts";
-import { refund, refundRoutes } from "./stripe-stand-in/refunds.ts";
+import { changeRefund, refund, refundRoutes } from "./stripe-stand-in/refunds.ts";
 import { paySession, sessionObject, sessionRoutes, settleSession } from "./stripe-stand-in/sessions.ts";
 import {
   createStripeStore,
@@ -77,7 +77,11 @@ export type StripeStandIn = {
    * Staff refund at Stripe's dashboard (all that is left, or `cents`), at once or pending (a SEPA debit's);
    * answers the charge refunded.
    */
-  refundAtStripe(sessionId: string, cents?: number, status?: "succeeded" | "pending"): Json;
+  refundAtStripe(
+    sessionId: string,
+    cents?: number,
+    status?: "succeeded" | "pending" | "requires_action",
+  ): Json;
   /** A pending refund goes through; answers it as `charge.refund.updated` carries it. */
   succeedRefund(refundId: string): Json;
   /**
@@ -86,6 +90,14 @@ export type StripeStandIn = {
    * carries it. The answer saved for its idempotency key stays the one first given, as Stripe replays it.
    */
   failRefund(refundId: string, reason?: string): Json;
+  /**
+   * A refund waiting for the customer's action is cancelled in Stripe's dashboard (`merchant_request`); as
+   * Stripe, only such a refund can be. Its amount is the charge's again. Answers it as `refund.updated`
+   * carries it.
+   */
+  cancelRefund(refundId: string): Json;
+  /** The shop's refunds of this session's payment wait for the customer's action from now on. */
+  refundsNeedAction(sessionId: string): void;
   /** An event as Stripe posts it, signed with the webhook secret (or `secret`), at `time` (default now). */
   event(
     type: string,
@@ -158,30 +170,12 @@ export async function startStripeStandIn(
       refund(store, intent, cents ?? intent.amount - intent.refunded, {}, status);
       return chargeObject(intent);
     },
-    succeedRefund(refundId) {
-      for (const intent of store.intents.values()) {
-        const at = intent.refunds.findIndex((entry) => entry.id === refundId);
-        const pending = intent.refunds[at];
-        if (!pending) continue;
-        if (pending.status !== "pending") throw new Error(`refund ${refundId} is not pending`);
-        const done = { ...pending, status: "succeeded" };
-        intent.refunds[at] = done;
-        return done;
-      }
-      throw new Error(`no refund ${refundId}`);
-    },
-    failRefund(refundId, reason = "expired_or_canceled_card") {
-      for (const intent of store.intents.values()) {
-        const at = intent.refunds.findIndex((entry) => entry.id === refundId);
-        const accepted = intent.refunds[at];
-        if (!accepted) continue;
-        if (accepted.status === "failed") return accepted;
-        const failed = { ...accepted, status: "failed", failure_reason: reason };
-        intent.refunds[at] = failed;
-        intent.refunded -= Number(accepted.amount);
-        return failed;
-      }
-      throw new Error(`no refund ${refundId}`);
+    succeedRefund: (refundId) => changeRefund(store, refundId, "succeeded"),
+    failRefund: (refundId, reason = "expired_or_canceled_card") =>
+      changeRefund(store, refundId, "failed", reason),
+    cancelRefund: (refundId) => changeRefund(store, refundId, "canceled", "merchant_request"),
+    refundsNeedAction(sessionId) {
+      paidIntent(sessionId).refundsNeedAction = true;
     },
     event: (type, object, eventOptions = {}) =>
       signedEvent(store, type, object, { ...eventOptions, secret: eventOptions.secret ?? webhookSecret }),

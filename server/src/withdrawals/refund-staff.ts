@@ -1,8 +1,8 @@
 // Paying out a recorded staff refund (D127) through the gateway: outside any lock, its request id derived
 // from the staff request's so a retry refunds once, and bounded tries (D90) before a person takes over.
 import type { RefundState } from "@atelier/contract";
-import { ANSWERED_FAILED, FAILED, REFUND_ATTEMPTS, refundIdInRound } from "../checkout/index.ts";
-import { GatewayError, type PaymentGateway } from "../payments/index.ts";
+import { REFUND_ATTEMPTS, refundIdInRound, refuseAnswerWithoutMoney } from "../checkout/index.ts";
+import { GatewayError, type GatewayRefund } from "../payments/index.ts";
 import { recordPayout } from "./record-payout.ts";
 import { countFailedStaffRefundTry, findStaffRefund, updateStaffRefund } from "./staff-refunds.repository.ts";
 import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
@@ -23,15 +23,14 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
     log.error({ staffRefundId: id }, "staff refund without a captured payment; refund by hand");
     return "failed";
   }
-  let answer: Awaited<ReturnType<PaymentGateway["refundCapture"]>>;
+  let answer: GatewayRefund;
   try {
     answer = await gateway.refundCapture(
       payment.captureId,
       refundIdInRound(`atelier-staff-refund-${row.requestId}`, row.refundRound),
       row.amountCents,
     );
-    // Refused in the answer itself (PayPal's refund `FAILED`): the same request id is answered so again.
-    if (answer.status === FAILED) throw new GatewayError("refused", ANSWERED_FAILED);
+    refuseAnswerWithoutMoney(answer);
   } catch (error) {
     const attempts = row.refundAttempts + 1;
     const retry = attempts < REFUND_ATTEMPTS;

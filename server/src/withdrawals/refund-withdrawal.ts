@@ -1,8 +1,8 @@
 // Paying back a recorded withdrawal through the gateway. Outside any lock (the gateway may be slow), then
 // recorded under the order's lock; the request id is the withdrawal's, so every retry refunds once.
 import type { RefundState } from "@atelier/contract";
-import { ANSWERED_FAILED, FAILED, REFUND_ATTEMPTS, refundIdInRound } from "../checkout/index.ts";
-import { GatewayError, type PaymentGateway } from "../payments/index.ts";
+import { REFUND_ATTEMPTS, refundIdInRound, refuseAnswerWithoutMoney } from "../checkout/index.ts";
+import { GatewayError, type GatewayRefund } from "../payments/index.ts";
 import { recordPayout } from "./record-payout.ts";
 import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
 import {
@@ -27,15 +27,14 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
     log.error({ withdrawalId }, "withdrawal refund without a captured payment; refund by hand");
     return "failed";
   }
-  let answer: Awaited<ReturnType<PaymentGateway["refundCapture"]>>;
+  let answer: GatewayRefund;
   try {
     answer = await gateway.refundCapture(
       payment.captureId,
       refundIdInRound(`atelier-withdrawal-${row.id}`, row.refundRound),
       row.gatewayCents,
     );
-    // Refused in the answer itself (PayPal's refund `FAILED`): the same request id is answered so again.
-    if (answer.status === FAILED) throw new GatewayError("refused", ANSWERED_FAILED);
+    refuseAnswerWithoutMoney(answer);
   } catch (error) {
     const attempts = row.refundAttempts + 1;
     const retry =

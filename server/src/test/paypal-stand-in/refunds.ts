@@ -27,6 +27,10 @@ function refundCapture(store: PayPalStore, captureId: string, body: Json) {
   // A refusal is an answer PayPal acted on: the same request id gets it again, after the cause is gone too.
   if (store.refundRefusals.has(order.id))
     return paypalError(store, 422, "UNPROCESSABLE_ENTITY", "REFUND_FAILED_INSUFFICIENT_FUNDS");
+  // A refund PayPal could not make is still an answer (201) with its status: nothing leaves the balance.
+  const gaveNothing = store.refundAnswers.get(order.id);
+  if (gaveNothing)
+    return { status: 201, body: { id: `REF${store.next()}`, status: gaveNothing, amount: money(asked) } };
   order.refundedCents += asked;
   order.refunds.push(asked);
   return { status: 201, body: { id: `REF${store.next()}`, status: "COMPLETED", amount: money(asked) } };

@@ -41,6 +41,8 @@ export type PayPalStore = {
    * REFUND_FAILED_INSUFFICIENT_FUNDS until a test clears it (D565).
    */
   refundRefusals: Set<string>;
+  /** Orders whose refunds PayPal answers (201) with this status, giving nothing back. */
+  refundAnswers: Map<string, "FAILED" | "CANCELLED">;
   /** The access tokens issued and not revoked. */
   validTokens: Set<string>;
   /** The next number of one sequence shared by every id the stand-in makes. */
@@ -57,6 +59,7 @@ export function createPayPalStore(): PayPalStore {
     subscriptions: new Map(),
     captureRefusals: new Map(),
     refundRefusals: new Set(),
+    refundAnswers: new Map(),
     validTokens: new Set(),
     next: () => ++counter,
   };

@@ -19,14 +19,15 @@ const REFUND_LIST: Shape = { payment_intent: true, charge: true, limit: true };
 
 /**
  * Refunds `amount` of the intent's charge (through the API or at Stripe's dashboard): at once, or pending
- * as a SEPA debit's refund is until the bank confirms it (counted in the charge's refunded amount all the same).
+ * as a SEPA debit's refund is until the bank confirms it, or waiting for the customer's action (a bank
+ * transfer's refund needs their account); counted in the charge's refunded amount all the same.
  */
 export function refund(
   store: StripeStore,
   intent: StandInPaymentIntent,
   amount: number,
   metadata: Json = {},
-  status: "succeeded" | "pending" = "succeeded",
+  status: "succeeded" | "pending" | "requires_action" = "succeeded",
 ): Json {
   intent.refunded += amount;
   const object = {
@@ -41,6 +42,41 @@ export function refund(
   };
   intent.refunds.push(object);
   return object;
+}
+
+/** The statuses a refund may change from, as Stripe moves it (a failed one stays failed). */
+const CHANGES_FROM: Record<"succeeded" | "failed" | "canceled", string[]> = {
+  succeeded: ["pending"],
+  // A refund Stripe accepted can fail later at the card's bank; one already failed is answered as it is.
+  failed: ["succeeded", "pending", "failed"],
+  // Only a refund waiting for the customer's action can be cancelled.
+  canceled: ["requires_action"],
+};
+
+/**
+ * A refund of any intent goes through, fails at the bank or is cancelled, as Stripe would move it; one that
+ * gave nothing back is the charge's again. Answers the refund as its event carries it; throws for a refund
+ * not known or in a status Stripe would not move that way.
+ */
+export function changeRefund(
+  store: StripeStore,
+  refundId: string,
+  status: "succeeded" | "failed" | "canceled",
+  failureReason?: string,
+): Json {
+  for (const intent of store.intents.values()) {
+    const at = intent.refunds.findIndex((entry) => entry.id === refundId);
+    const current = intent.refunds[at];
+    if (!current) continue;
+    if (!CHANGES_FROM[status].includes(String(current.status)))
+      throw new Error(`refund ${refundId} is ${String(current.status)}: Stripe does not make it ${status}`);
+    if (current.status === status) return current;
+    const changed = { ...current, status, ...(failureReason ? { failure_reason: failureReason } : {}) };
+    intent.refunds[at] = changed;
+    if (status !== "succeeded") intent.refunded -= Number(current.amount);
+    return changed;
+  }
+  throw new Error(`no refund ${refundId}`);
 }
 
 function createRefund(store: StripeStore, body: Json) {
@@ -63,7 +99,11 @@ function createRefund(store: StripeStore, body: Json) {
       "amount_too_large",
       "amount",
     );
-  return { status: 200, body: refund(store, intent, amount, (body.metadata as Json | undefined) ?? {}) };
+  const status = intent.refundsNeedAction ? "requires_action" : "succeeded";
+  return {
+    status: 200,
+    body: refund(store, intent, amount, (body.metadata as Json | undefined) ?? {}, status),
+  };
 }
 
 export const refundRoutes = (store: StripeStore): Route[] => [

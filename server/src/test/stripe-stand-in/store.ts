@@ -37,6 +37,11 @@ export type StandInPaymentIntent = {
   metadata: Record<string, string>;
   refunded: number;
   refunds: Json[];
+  /**
+   * Refunds made through the API wait for the customer's action (`requires_action`), as those of a bank
+   * transfer do until the customer gives an account; set by the test.
+   */
+  refundsNeedAction?: boolean;
 };
 
 /** A reply of the API: its HTTP status and JSON body. */
