@@ -667,9 +667,85 @@ export async function findRefundOfGateway(db: DbOrTx, gatewayRefundId: string, l
   return row;
 }
 
-/** A recorded refund the gateway reports failed after accepting it (D566), in the gateway's word. */
-export async function markRefundFailed(db: DbOrTx, id: number): Promise<void> {
-  await db.update(refunds).set({ status: "FAILED" }).where(eq(refunds.id, id));
+/**
+ * A recorded refund the gateway reports failed after accepting it (D566), or cancelled before it was paid
+ * out (D569), in the gateway's word.
+ */
+export async function markRefundFailed(
+  db: DbOrTx,
+  id: number,
+  status: "FAILED" | "CANCELLED",
+): Promise<void> {
+  await db.update(refunds).set({ status }).where(eq(refunds.id, id));
+}
+
+/**
+ * A pending refund that went through (D570): it was counted when it was made, so only its status changes.
+ * A refund not pending (completed already, failed, cancelled) is left as it is.
+ */
+export async function markRefundCompleted(db: DbOrTx, gatewayRefundId: string): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ status: "COMPLETED" })
+    .where(and(eq(refunds.gatewayRefundId, gatewayRefundId), eq(refunds.status, "PENDING")));
+}
+
+/** A pending refund to ask the gateway about, with its payment's capture. */
+export type PendingRefund = {
+  id: number;
+  gatewayRefundId: string;
+  amountCents: number;
+  captureId: string;
+};
+
+/**
+ * Claims up to `limit` of a gateway's refunds still pending and not asked about for `everyMinutes` (never
+ * asked first, then the longest ago), and notes the claim's time on them, so several instances ask about
+ * each once per interval (D570).
+ */
+export async function claimPendingRefunds(
+  db: DbOrTx,
+  options: { gateway: GatewayName; limit: number; everyMinutes: number },
+): Promise<PendingRefund[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({
+        id: refunds.id,
+        gatewayRefundId: refunds.gatewayRefundId,
+        amountCents: refunds.amountCents,
+        captureId: payments.captureId,
+      })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(
+        and(
+          eq(refunds.status, "PENDING"),
+          eq(payments.gateway, options.gateway),
+          sql`${refunds.gatewayRefundId} is not null and ${payments.captureId} is not null`,
+          sql`(${refunds.checkedAt} is null or ${refunds.checkedAt} <= now() - ${options.everyMinutes}::integer * interval '1 minute')`,
+        ),
+      )
+      .orderBy(sql`${refunds.checkedAt} asc nulls first`, asc(refunds.id))
+      .limit(options.limit)
+      // No key update: the claim does not wait for, nor hold up, a withdrawal's or staff refund's row
+      // that names the refund (their foreign keys take a key share lock on it).
+      .for("no key update", { of: refunds, skipLocked: true });
+    if (due.length > 0)
+      await tx
+        .update(refunds)
+        .set({ checkedAt: sql`now()` })
+        .where(
+          inArray(
+            refunds.id,
+            due.map((row) => row.id),
+          ),
+        );
+    return due.flatMap((row) =>
+      row.gatewayRefundId && row.captureId
+        ? [{ ...row, gatewayRefundId: row.gatewayRefundId, captureId: row.captureId }]
+        : [],
+    );
+  });
 }
 
 /**

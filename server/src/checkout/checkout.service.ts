@@ -11,6 +11,7 @@ import { cancelPayment, fulfill } from "./fulfil.ts";
 import { applyKeptRefunds, showUnknownKeptRefunds } from "./gateway-refunds.ts";
 import { resolve, resolveOwn, view } from "./lookup.ts";
 import { payLink, paymentLinkFor } from "./payment-link.ts";
+import { pendingRefunds } from "./pending-refunds.ts";
 import { recordCapture } from "./record-capture.ts";
 import { refundsDue } from "./refunds-due.ts";
 import { restoreToCart } from "./restore-to-cart.ts";
@@ -36,6 +37,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       recordCapture(ctx, gatewayOrderId, captured),
     decline: (orderId: number, gatewayOrderId: string) => decline(ctx, orderId, gatewayOrderId),
     refundsDue: (limit: number) => refundsDue(ctx, limit),
+    /** PayPal's pending refunds asked about once an hour until they end (D570). */
+    pendingRefunds: (limit: number) => pendingRefunds(ctx, limit),
     /** Refund events kept for captures unknown then and recorded since (a capture racing its refund event). */
     keptRefunds: () =>
       db.transaction(async (tx) => {

@@ -25,7 +25,8 @@ export const FAILED = "FAILED";
 export const CANCELLED = "CANCELLED";
 
 /** Whether a refund in this status gave the family nothing: failed, or cancelled before it was paid out. */
-export const gaveNothingBack = (status: string) => status === FAILED || status === CANCELLED;
+export const gaveNothingBack = (status: string | null | undefined): status is "FAILED" | "CANCELLED" =>
+  status === FAILED || status === CANCELLED;
 
 /**
  * A try answered with a refund already failed or cancelled is a refusal, not a payout (D566): the same
@@ -53,6 +54,7 @@ export type FailedRefund = {
 
 const FAILED_LATER = ": the refund failed after it was accepted";
 const CANCELLED_LATER = ": the refund was cancelled before it was paid out";
+const FAILED_PENDING = ": the refund failed while it was pending";
 
 /** Stripe's reasons for a failed or cancelled refund (`failure_reason`), in the words of Stripe's dashboard. */
 const STRIPE_REASONS: Record<string, string> = {
@@ -69,10 +71,13 @@ const STRIPE_REASONS: Record<string, string> = {
  * the gateway answered, so a new try asks under a request id of its own. The old id would be answered with
  * the refund that failed.
  */
-export const failedLaterError = (gateway: GatewayName, reason: string | null, status: string = FAILED) =>
-  `refused: ${gateway === "stripe" ? "Stripe" : "PayPal"}${status === CANCELLED ? CANCELLED_LATER : FAILED_LATER} (${
-    (reason && STRIPE_REASONS[reason]) || "reason not given"
-  })`;
+export function failedLaterError(gateway: GatewayName, reason: string | null, status: string = FAILED) {
+  // Stripe's card refunds fail at the card's bank (the settling dialog says so); PayPal's fail while they
+  // wait for the school's bank (D570), which the dialog does not claim.
+  const how = status === CANCELLED ? CANCELLED_LATER : gateway === "stripe" ? FAILED_LATER : FAILED_PENDING;
+  const why = (reason && STRIPE_REASONS[reason]) || "reason not given";
+  return `refused: ${gateway === "stripe" ? "Stripe" : "PayPal"}${how} (${why})`;
+}
 
 /**
  * Whether a refund's last error is the gateway's report that it failed after it was accepted: at the card's
@@ -111,12 +116,12 @@ export async function applyFailedRefund(
       gatewayRefundId: refund.id,
       amountCents: Math.max(1, refund.amountCents),
       reason: "gateway",
-      status: FAILED,
+      status: gaveNothingBack(refund.status) ? refund.status : FAILED,
     });
     return "applied";
   }
-  if (recorded.paymentId !== payment.id || recorded.status === FAILED) return "unchanged";
-  await markRefundFailed(tx, recorded.id);
+  if (recorded.paymentId !== payment.id || gaveNothingBack(recorded.status)) return "unchanged";
+  await markRefundFailed(tx, recorded.id, refund.status === CANCELLED ? CANCELLED : FAILED);
   const refunded = Math.max(0, payment.refundedCents - recorded.amountCents);
   await updatePayment(tx, payment.id, {
     refundedCents: refunded,
@@ -141,9 +146,14 @@ export async function applyFailedRefund(
 }
 
 /**
- * Whether the refund a try of the shop's was answered with is one the gateway already reported failed (an
- * unanswered try asked again under its request id, D566): then that try failed, whatever the answer said.
+ * The status of the refund a try of the shop's was answered with, when the gateway already reported it
+ * failed or cancelled (an unanswered try asked again under its request id, D566): then that try failed,
+ * whatever the answer said. Null otherwise.
  */
-export async function failedAlready(tx: Tx, gatewayRefundId: string): Promise<boolean> {
-  return (await findRefundOfGateway(tx, gatewayRefundId))?.status === FAILED;
+export async function gaveNothingAlready(
+  tx: Tx,
+  gatewayRefundId: string,
+): Promise<"FAILED" | "CANCELLED" | null> {
+  const status = (await findRefundOfGateway(tx, gatewayRefundId))?.status;
+  return gaveNothingBack(status) ? status : null;
 }

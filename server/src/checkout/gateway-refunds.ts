@@ -9,6 +9,7 @@ import {
   findOrder,
   insertRefund,
   markEventProcessed,
+  markRefundCompleted,
   type OrderRow,
   updateOrder,
   updatePayment,
@@ -99,7 +100,11 @@ export async function applyReportedRefund(
     reason: "gateway",
     status: refund.status,
   });
-  if (!recorded) return "applied";
+  if (!recorded) {
+    // A refund recorded while it was pending (counted then) and now reported completed (D570).
+    if (refund.status === "COMPLETED") await markRefundCompleted(tx, refund.id);
+    return "applied";
+  }
   const refunded = Math.min(payment.amountCents, payment.refundedCents + refund.amountCents);
   const full = refunded >= payment.amountCents;
   await updatePayment(tx, payment.id, {

@@ -3,9 +3,9 @@ export { clearPaymentDetailsOfUser, insertRefund, lockUnits } from "./checkout.r
 export { checkoutRoutes, stripeCancelRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";
 export {
-  FAILED,
   failedAfterAccepted,
   failedLaterError,
+  gaveNothingBack,
   refuseAnswerWithoutMoney,
 } from "./failed-refunds.ts";
 export { loadInstallation, refundIdInRound } from "./installation.ts";

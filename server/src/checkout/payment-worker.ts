@@ -32,6 +32,8 @@ export type PaymentRound = {
   expired: number;
   reconciled: number;
   refunded: number;
+  /** PayPal's pending refunds that ended (D570). */
+  pendingEnded?: number;
   withdrawn?: number;
   subscriptions?: { ended: number; renewals: number; cancelled: number };
   offered: number;
@@ -41,8 +43,9 @@ export type PaymentRound = {
  * One loop for the money that was left open (D51): reservations that ran out are expired (after asking the
  * gateway, so a paid order is never expired), orders left awaiting payment are reconciled with the gateway
  * (`GET /v2/checkout/orders/{id}`: a completed capture is recorded, an approved order captured),
- * payments that could not be kept are refunded (at most `REFUND_ATTEMPTS` tries each, D90), and refund
- * events kept for a capture that is known by now are applied. Claims use SKIP LOCKED, so several instances
+ * payments that could not be kept are refunded (at most `REFUND_ATTEMPTS` tries each, D90), PayPal's
+ * pending refunds are asked about once an hour (D570), and refund events kept for a capture that is known
+ * by now are applied. Claims use SKIP LOCKED, so several instances
  * may run it.
  */
 export type PaymentWorker = ReturnType<typeof createPaymentWorker>;
@@ -103,6 +106,7 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
       }
     }
     round.refunded = await checkout.refundsDue(10);
+    round.pendingEnded = await checkout.pendingRefunds(10);
     await checkout.keptRefunds();
     if (deps.withdrawalRefunds) round.withdrawn = await deps.withdrawalRefunds(10);
     if (deps.subscriptions) round.subscriptions = await deps.subscriptions.runOnce();
@@ -110,6 +114,7 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
     round.offered = (await deps.waitingList?.offerFreedSeats()) ?? 0;
     const months = round.subscriptions;
     const busy =
+      (round.pendingEnded ?? 0) +
       (round.withdrawn ?? 0) +
       round.offered +
       (months ? months.ended + months.renewals + months.cancelled : 0);

@@ -10,7 +10,7 @@ import {
   type PaymentRow,
   updatePayment,
 } from "./checkout.repository.ts";
-import { failedAlready, failedLaterError, refuseAnswerWithoutMoney } from "./failed-refunds.ts";
+import { failedLaterError, gaveNothingAlready, refuseAnswerWithoutMoney } from "./failed-refunds.ts";
 import { endUnkeptOrder, refundReasonOf } from "./gateway-refunds.ts";
 import { refundIdInRound } from "./installation.ts";
 import {
@@ -78,9 +78,10 @@ async function recordRefund(
       reason,
       status: refund.status,
     });
-    if (!inserted && (await failedAlready(tx, refund.id))) {
-      // The gateway reported this refund failed before the worker recorded its answer (D566).
-      await reopenRefundIssue(tx, payment.id, reason, failedLaterError(payment.gateway, null));
+    const gaveNothing = inserted ? null : await gaveNothingAlready(tx, refund.id);
+    if (gaveNothing) {
+      // The gateway reported this refund failed or cancelled before the worker recorded its answer (D566).
+      await reopenRefundIssue(tx, payment.id, reason, failedLaterError(payment.gateway, null, gaveNothing));
       return;
     }
     await updatePayment(tx, payment.id, {

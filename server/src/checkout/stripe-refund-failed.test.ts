@@ -325,6 +325,11 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     const cancelled = stripe.cancelRefund(String(c.intent.refunds.at(-1)?.id));
     expect((await post(stripe.event("refund.updated", cancelled))).statusCode).toBe(200);
     expect((await paymentOf(c.orderId)).refundedCents).toBe(0);
+    const [row] = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.gatewayRefundId, String(cancelled.id)));
+    expect(row?.status).toBe("CANCELLED");
     const order = await show(c.orderId);
     expect(order.payment_state).toBe("needs_attention");
     // Not the card's bank: the dialog does not say so; Stripe's words are in the last answer.
@@ -332,5 +337,25 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     expect(refund).toMatchObject({ state: "failed", failed_at_bank: false });
     expect(refund?.last_error).toContain("the refund was cancelled before it was paid out");
     expect(refund?.last_error).toContain("the refund was cancelled in the dashboard");
+  });
+
+  it("records the shop's refund that waited for the customer as completed once it went through, counted once", async () => {
+    const c = await paidByCard();
+    stripe.refundsNeedAction(c.sessionId);
+    const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
+      headers: c.parent.headers,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const sent = (await paymentOf(c.orderId)).refundedCents;
+    const refundId = String(c.intent.refunds.at(-1)?.id);
+    const recorded = async () =>
+      (await t.db.select().from(refunds).where(eq(refunds.gatewayRefundId, refundId)))[0];
+    expect(await recorded()).toMatchObject({ status: "PENDING" });
+
+    const done = stripe.succeedRefund(refundId);
+    for (const type of ["refund.updated", "charge.refund.updated"])
+      expect((await post(stripe.event(type, done))).statusCode).toBe(200);
+    expect(await recorded()).toMatchObject({ status: "COMPLETED" });
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(sent);
   });
 });

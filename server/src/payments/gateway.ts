@@ -124,6 +124,11 @@ export type PaymentGateway = {
   getOrder(orderId: string): Promise<GatewayOrder>;
   captureOrder(orderId: string, requestId: string): Promise<GatewayOrder>;
   refundCapture(captureId: string, requestId: string, amountCents?: number): Promise<GatewayRefund>;
+  /**
+   * A refund as the gateway holds it now. PayPal only: it reports no refund's end by webhook, while Stripe
+   * does (D566, D570).
+   */
+  getRefund?(refundId: string): Promise<GatewayRefund>;
 };
 
 /** "79.00" → 7900; PayPal's money values have two decimals for EUR. */

@@ -96,6 +96,8 @@ export type CreateOrderRequest = {
 export type PayPalRefund = {
   id: string;
   status: "CANCELLED" | "FAILED" | "PENDING" | "COMPLETED";
+  /** Why a refund is pending (`ECHECK`: paid from the school's bank account, which takes days). */
+  status_details?: { reason?: string };
   amount?: Money;
 };
 
@@ -294,6 +296,8 @@ export function createPayPalClient(options: PayPalClientOptions) {
       requestId: string,
       refund: { amount?: Money; note_to_payer?: string } = {},
     ) => call<PayPalRefund>("POST", `/v2/payments/captures/${id(captureId)}/refund`, refund, requestId),
+    /** A refund as it is now ("Show refund details"): a pending one ends completed, failed or cancelled. */
+    getRefund: (refundId: string) => call<PayPalRefund>("GET", `/v2/payments/refunds/${id(refundId)}`),
     createProduct: (request: PayPalProductRequest, requestId: string) =>
       call<{ id: string }>("POST", "/v1/catalogs/products", request, requestId),
     createPlan: (request: PayPalPlanRequest, requestId: string) =>

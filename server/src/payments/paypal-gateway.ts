@@ -5,6 +5,7 @@ import {
   GatewayError,
   type GatewayFailure,
   type GatewayOrder,
+  type GatewayRefund,
   type PaymentGateway,
 } from "./gateway.ts";
 import {
@@ -12,6 +13,7 @@ import {
   type PayPalClient,
   PayPalError,
   type PayPalOrder,
+  type PayPalRefund,
   type PayPalSubscription,
 } from "./paypal-client.ts";
 
@@ -84,6 +86,13 @@ function toGatewayOrder(order: PayPalOrder): GatewayOrder {
       : null,
   };
 }
+
+/** A refund in the gateway's terms: PayPal's status as it is, the amount in cents. */
+const toGatewayRefund = (refund: PayPalRefund): GatewayRefund => ({
+  id: refund.id,
+  status: refund.status,
+  amountCents: centsOf(refund.amount?.value),
+});
 
 function toGatewaySubscription(subscription: PayPalSubscription) {
   return {
@@ -167,9 +176,7 @@ export function createPayPalGateway(client: PayPalClient): PaymentGateway {
     refundCapture: (captureId, requestId, amountCents) =>
       client
         .refundCapture(captureId, requestId, amountCents === undefined ? {} : { amount: eur(amountCents) })
-        .then(
-          (refund) => ({ id: refund.id, status: refund.status, amountCents: centsOf(refund.amount?.value) }),
-          translate,
-        ),
+        .then(toGatewayRefund, translate),
+    getRefund: (refundId) => client.getRefund(refundId).then(toGatewayRefund, translate),
   };
 }

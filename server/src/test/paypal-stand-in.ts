@@ -3,7 +3,12 @@ import type { AddressInfo } from "node:net";
 import { answerApi, type PayPalApi } from "./paypal-stand-in/api.ts";
 import { serveBrowserStandIn } from "./paypal-stand-in/browser.ts";
 import { approveOrder, captureBehindOurBack, orderRoutes } from "./paypal-stand-in/orders.ts";
-import { captureResource, refundAtPayPal, refundRoutes } from "./paypal-stand-in/refunds.ts";
+import {
+  captureResource,
+  endPendingRefund,
+  refundAtPayPal,
+  refundRoutes,
+} from "./paypal-stand-in/refunds.ts";
 import { createPayPalStore, type StandInOrder, type StandInSubscription } from "./paypal-stand-in/store.ts";
 import { saleResource, subscriptionRoutes } from "./paypal-stand-in/subscriptions.ts";
 import { type SignedEvent, signatureFor, webhookEvent, webhookRoutes } from "./paypal-stand-in/webhooks.ts";
@@ -48,8 +53,13 @@ export type PayPalStandIn = {
   refundAtPayPal(orderId: string, cents?: number): Record<string, unknown>;
   /** PayPal refuses (or again takes) refunds of the order's capture: the school's balance too low (D565). */
   refuseRefunds(orderId: string, refuse: boolean): void;
-  /** PayPal answers refunds of the order's capture with a refund `FAILED` or `CANCELLED` (or again not). */
-  answerRefundsWith(orderId: string, status: "FAILED" | "CANCELLED" | null): void;
+  /**
+   * PayPal answers refunds of the order's capture with a refund `FAILED` or `CANCELLED` (nothing given
+   * back), or `PENDING` (taken, waiting for the school's bank); null: completed again.
+   */
+  answerRefundsWith(orderId: string, status: "FAILED" | "CANCELLED" | "PENDING" | null): void;
+  /** A pending refund ends `COMPLETED`, `FAILED` or `CANCELLED`; answers the refund's resource. */
+  endPendingRefund(refundId: string, status: "COMPLETED" | "FAILED" | "CANCELLED"): Record<string, unknown>;
   /** The signature a webhook from this stand-in carries. */
   signatureFor(transmissionId: string): string;
   /** The next capture of this order is refused with PayPal's issue (INSTRUMENT_DECLINED, TRANSACTION_REFUSED). */
@@ -95,6 +105,7 @@ export async function startPayPalStandIn(
     },
     requestIds: [],
     refundAtPayPal: (orderId, cents) => refundAtPayPal(store, orderId, cents),
+    endPendingRefund: (refundId, status) => endPendingRefund(store, refundId, status),
     answerRefundsWith(orderId, status) {
       if (status) store.refundAnswers.set(orderId, status);
       else store.refundAnswers.delete(orderId);

@@ -1,7 +1,7 @@
 // The gateway's answer to a withdrawal's or a staff refund's payout, recorded under the order's lock: the
 // refund once (its gateway id), its amount counted on the payment once, and whether the gateway had already
 // reported that refund failed (D566).
-import { FAILED, failedLaterError, insertRefund } from "../checkout/index.ts";
+import { failedLaterError, gaveNothingBack, insertRefund } from "../checkout/index.ts";
 import type { Tx } from "../db/index.ts";
 import type { GatewayName } from "../payments/index.ts";
 import { addRefundedCents, findRefundByGatewayId } from "./withdrawals.repository.ts";
@@ -31,8 +31,8 @@ export async function recordPayout(
   if (inserted) await addRefundedCents(tx, payment.id, cents);
   const recorded = await findRefundByGatewayId(tx, answer.id);
   // Reported failed before the shop recorded its answer: its try was answered with that refund again.
-  if (!inserted && recorded?.status === FAILED) {
-    const lastError = failedLaterError(payment.gateway, null);
+  if (!inserted && gaveNothingBack(recorded?.status)) {
+    const lastError = failedLaterError(payment.gateway, null, recorded?.status);
     return { state: "failed", values: { refundState: "failed", refundId: recorded.id, lastError } };
   }
   return {

@@ -102,10 +102,14 @@ export const refunds = pgTable(
     reason: text("reason").notNull(),
     status: text("status").notNull(),
     createdAt: createdAt(),
+    /** When a pending PayPal refund was last asked about at PayPal (D570); null: not yet. */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("refunds_gateway_refund_idx").on(t.gatewayRefundId),
     index("refunds_payment_idx").on(t.paymentId),
+    // The few refunds still pending, in the order they are asked about again (D570).
+    index("refunds_pending_idx").on(t.checkedAt).where(sql`${t.status} = 'PENDING'`),
     check("refunds_amount_check", sql`${t.amountCents} > 0`),
   ],
 );

@@ -88,7 +88,7 @@ function send(res: ServerResponse, { status, body }: Reply) {
 export async function answerApi(api: PayPalApi, req: IncomingMessage, res: ServerResponse, raw: string) {
   const method = req.method ?? "GET";
   const path = new URL(req.url ?? "/", "http://stand-in").pathname;
-  const route = `${method} ${path.replace(/\/(SI|CAP|I-)[0-9]+/g, "/:id")}`;
+  const route = `${method} ${path.replace(/\/(SI|CAP|I-|REF)[0-9]+/g, "/:id")}`;
   api.calls.set(route, (api.calls.get(route) ?? 0) + 1);
   const failure = api.failures.get(route);
   if (failure) {

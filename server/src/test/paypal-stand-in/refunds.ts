@@ -6,11 +6,13 @@ import {
   paypalError,
   type Route,
   type StandInOrder,
+  type StandInRefund,
 } from "./store.ts";
 
 /**
  * Payments v2: refunds of a capture, made by the shop through the API or by staff in PayPal's
- * dashboard. PayPal refuses a refund of more than is left (REFUND_AMOUNT_EXCEEDED), so does the stand-in.
+ * dashboard, and a refund's details. PayPal refuses a refund of more than is left
+ * (REFUND_AMOUNT_EXCEEDED), so does the stand-in.
  */
 
 const money = (amount: number) => ({ currency_code: "EUR", value: (amount / 100).toFixed(2) });
@@ -28,12 +30,47 @@ function refundCapture(store: PayPalStore, captureId: string, body: Json) {
   if (store.refundRefusals.has(order.id))
     return paypalError(store, 422, "UNPROCESSABLE_ENTITY", "REFUND_FAILED_INSUFFICIENT_FUNDS");
   // A refund PayPal could not make is still an answer (201) with its status: nothing leaves the balance.
-  const gaveNothing = store.refundAnswers.get(order.id);
-  if (gaveNothing)
-    return { status: 201, body: { id: `REF${store.next()}`, status: gaveNothing, amount: money(asked) } };
-  order.refundedCents += asked;
-  order.refunds.push(asked);
-  return { status: 201, body: { id: `REF${store.next()}`, status: "COMPLETED", amount: money(asked) } };
+  const status = store.refundAnswers.get(order.id) ?? "COMPLETED";
+  const made: StandInRefund = { id: `REF${store.next()}`, orderId: order.id, amountCents: asked, status };
+  store.refunds.set(made.id, made);
+  if (status === "COMPLETED" || status === "PENDING") {
+    order.refundedCents += asked;
+    order.refunds.push(asked);
+  }
+  return { status: 201, body: refundResource(store, made) };
+}
+
+/** A refund as Payments v2 shows it: a pending one says why (`ECHECK`), and links its capture. */
+function refundResource(store: PayPalStore, made: StandInRefund): Json {
+  const order = store.orders.get(made.orderId);
+  return {
+    id: made.id,
+    status: made.status,
+    ...(made.status === "PENDING" ? { status_details: { reason: "ECHECK" } } : {}),
+    amount: money(made.amountCents),
+    links: [
+      { href: `${store.url}/v2/payments/refunds/${made.id}`, rel: "self", method: "GET" },
+      { href: `${store.url}/v2/payments/captures/${order?.captureId}`, rel: "up", method: "GET" },
+    ],
+  };
+}
+
+/**
+ * A pending refund ends, as PayPal ends it: `COMPLETED`, or `FAILED` / `CANCELLED`, which give its money
+ * back to the capture. Only a pending refund changes (PayPal does not fail a completed one); answers it.
+ */
+export function endPendingRefund(
+  store: PayPalStore,
+  refundId: string,
+  status: "COMPLETED" | "FAILED" | "CANCELLED",
+): Json {
+  const made = store.refunds.get(refundId);
+  if (!made) throw new Error(`no stand-in refund ${refundId}`);
+  if (made.status !== "PENDING") throw new Error(`refund ${refundId} is ${made.status}, not PENDING`);
+  made.status = status;
+  const order = store.orders.get(made.orderId);
+  if (order && status !== "COMPLETED") order.refundedCents -= made.amountCents;
+  return refundResource(store, made);
 }
 
 export const refundRoutes = (store: PayPalStore): Route[] => [
@@ -41,6 +78,16 @@ export const refundRoutes = (store: PayPalStore): Route[] => [
     method: "POST",
     path: /^\/v2\/payments\/captures\/([^/]+)\/refund$/,
     run: (match, body) => refundCapture(store, decodeURIComponent(match[1] ?? ""), body),
+  },
+  {
+    method: "GET",
+    path: /^\/v2\/payments\/refunds\/([^/]+)$/,
+    run(match) {
+      const made = store.refunds.get(decodeURIComponent(match[1] ?? ""));
+      return made
+        ? { status: 200, body: refundResource(store, made) }
+        : paypalError(store, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+    },
   },
 ];
 

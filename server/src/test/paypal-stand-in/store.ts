@@ -16,6 +16,14 @@ export type StandInOrder = {
   refunds: number[];
 };
 
+/** A refund made through the API: its order, amount and status. */
+export type StandInRefund = {
+  id: string;
+  orderId: string;
+  amountCents: number;
+  status: "COMPLETED" | "PENDING" | "FAILED" | "CANCELLED";
+};
+
 /** A Subscriptions v1 subscription as the stand-in keeps it. */
 export type StandInSubscription = {
   id: string;
@@ -41,8 +49,13 @@ export type PayPalStore = {
    * REFUND_FAILED_INSUFFICIENT_FUNDS until a test clears it (D565).
    */
   refundRefusals: Set<string>;
-  /** Orders whose refunds PayPal answers (201) with this status, giving nothing back. */
-  refundAnswers: Map<string, "FAILED" | "CANCELLED">;
+  /**
+   * Orders whose refunds PayPal answers (201) with this status: `FAILED` or `CANCELLED` giving nothing
+   * back, `PENDING` taken and waiting (the school's balance is funded from its bank, `ECHECK`).
+   */
+  refundAnswers: Map<string, "FAILED" | "CANCELLED" | "PENDING">;
+  /** Every refund made through the API, by id, as `GET /v2/payments/refunds/{id}` shows it. */
+  refunds: Map<string, StandInRefund>;
   /** The access tokens issued and not revoked. */
   validTokens: Set<string>;
   /** The next number of one sequence shared by every id the stand-in makes. */
@@ -60,6 +73,7 @@ export function createPayPalStore(): PayPalStore {
     captureRefusals: new Map(),
     refundRefusals: new Set(),
     refundAnswers: new Map(),
+    refunds: new Map(),
     validTokens: new Set(),
     next: () => ++counter,
   };

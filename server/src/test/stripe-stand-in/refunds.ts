@@ -46,7 +46,8 @@ export function refund(
 
 /** The statuses a refund may change from, as Stripe moves it (a failed one stays failed). */
 const CHANGES_FROM: Record<"succeeded" | "failed" | "canceled", string[]> = {
-  succeeded: ["pending"],
+  // A refund waiting for the customer's action goes through once they gave their account.
+  succeeded: ["pending", "requires_action"],
   // A refund Stripe accepted can fail later at the card's bank; one already failed is answered as it is.
   failed: ["succeeded", "pending", "failed"],
   // Only a refund waiting for the customer's action can be cancelled.

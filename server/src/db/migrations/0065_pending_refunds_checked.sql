@@ -1,0 +1,2 @@
+ALTER TABLE "refunds" ADD COLUMN "checked_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "refunds_pending_idx" ON "refunds" USING btree ("checked_at") WHERE "refunds"."status" = 'PENDING';
