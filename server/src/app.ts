@@ -515,8 +515,10 @@ async function registerStaffOrderRoutes(
     cart,
     withdrawals,
     waitingList,
+    checkout,
   }: {
     cart: ReturnType<typeof createCartService>;
+    checkout: ReturnType<typeof createCheckoutService>;
     withdrawals: ReturnType<typeof createWithdrawalsService>;
     waitingList: WaitingListService;
   },
@@ -533,7 +535,7 @@ async function registerStaffOrderRoutes(
   await app.register(adminPartyRequestsRoutes({ db, staffOrders, publicUrl }));
   await app.register(giftCardDeliveryRoutes({ db, seller, publicUrl }));
   await app.register(failedMailsRoutes({ db }));
-  await app.register(paymentIssuesRoutes({ db }));
+  await app.register(paymentIssuesRoutes({ db, checkout }));
   await app.register(adminWaitingListRoutes({ waitingList }));
 }
 
@@ -648,7 +650,7 @@ async function registerCheckout(
     log: app.log,
   });
   await app.register(withdrawalsRoutes({ withdrawals }));
-  await registerStaffOrderRoutes(app, env, db, { cart, withdrawals, waitingList });
+  await registerStaffOrderRoutes(app, env, db, { cart, withdrawals, waitingList, checkout });
   const worker = createPaymentWorker({
     db,
     checkout,

@@ -105,20 +105,15 @@ async function ownRefundReportedFirst(c: Awaited<ReturnType<typeof paidCourse>>)
 }
 
 describe(`payments that need a person, settled from the dashboard (D565, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
-  it("tries a refund PayPal refused again, under a request id of its own; it then leaves the dashboard", async () => {
+  it("tries a refund PayPal refused again at once, under a request id of its own; it then leaves the dashboard", async () => {
     const { payment, orderId, parent } = await refundGivenUp();
     expect(await dashboardIssues()).toContain(payment.id);
     expect((await act(payment.id, "retry", undefined, parent.headers)).statusCode).toBe(403);
 
     const res = await act(payment.id, "retry");
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ payment: payment.id, state: "refund_pending", resolved: false });
-    // A double click: the same answer, one audit entry.
-    expect((await act(payment.id, "retry")).json()).toMatchObject({ state: "refund_pending" });
-    expect(await auditOf(payment.id)).toHaveLength(1);
-    expect(await dashboardIssues()).not.toContain(payment.id);
-
-    await t.app.paymentWorker.runOnce();
+    // Tried in the request, not at the worker's next round (D571): the answer says it went through.
+    expect(res.json()).toEqual({ payment: payment.id, state: "refunded", resolved: true });
     // PayPal answers a repeated request id with its first refusal: the new round asks with its own.
     expect(
       t.standIn.requestIds.some((rid) => rid.includes(`-${orderId}-refund-`) && rid.endsWith("-retry-1")),
@@ -126,9 +121,34 @@ describe(`payments that need a person, settled from the dashboard (D565, ${usesP
     expect(await issueOf(payment.id)).toMatchObject({ state: "refunded", refundRound: 1 });
     const [refunded] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(refunded?.refundedCents).toBe(refunded?.amountCents);
+    // A double click: the same answer, one audit entry, no second refund.
+    const calls = t.standIn.calls.get(REFUND_ROUTE);
+    expect((await act(payment.id, "retry")).json()).toMatchObject({ state: "refunded" });
+    expect(t.standIn.calls.get(REFUND_ROUTE)).toBe(calls);
+    expect(await auditOf(payment.id)).toHaveLength(1);
+    expect(await dashboardIssues()).not.toContain(payment.id);
     const [entry] = await auditOf(payment.id);
     expect(entry?.before).toMatchObject({ state: "refund_failed", refund_round: 0 });
     expect(entry?.after).toMatchObject({ state: "refund_pending", refund_round: 1 });
+  });
+
+  it("answers a try PayPal refuses again as failed, and one it does not answer as pending for the worker (D571)", async () => {
+    const refused = await refundGivenUp();
+    t.standIn.failNext(REFUND_ROUTE, 422, 0, 1);
+    const again = await act(refused.payment.id, "retry");
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ payment: refused.payment.id, state: "refund_failed", resolved: false });
+    expect(await dashboardIssues()).toContain(refused.payment.id);
+
+    const unanswered = await refundGivenUp();
+    t.standIn.failNext(REFUND_ROUTE, 503, 0, 1);
+    const waiting = await act(unanswered.payment.id, "retry");
+    expect(waiting.json()).toMatchObject({ state: "refund_pending" });
+    // The worker's next round asks again under the same request id: the money goes once.
+    await t.app.paymentWorker.runOnce();
+    expect(await issueOf(unanswered.payment.id)).toMatchObject({ state: "refunded", refundRound: 1 });
+    const [paid] = await t.db.select().from(payments).where(eq(payments.id, unanswered.payment.id));
+    expect(paid?.refundedCents).toBe(paid?.amountCents);
   });
 
   it("marks a payment handled with a note, off the dashboard; only a given-up refund can be tried again", async () => {

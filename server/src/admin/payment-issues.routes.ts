@@ -15,20 +15,32 @@ import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
  * a given-up refund tried again, or the payment marked handled. `:id` is the payment's.
  */
 export const paymentIssuesRoutes =
-  ({ db }: { db: Db }): FastifyPluginAsyncZod =>
+  ({
+    db,
+    checkout,
+  }: {
+    db: Db;
+    checkout: { refundDueNow(paymentId: number): Promise<unknown> };
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook("onRequest", requireStaff);
     app.post(
       "/api/v2/admin/payment-issues/:id/retry/",
       {
         schema: {
-          ...base("Try a refund given up after its tries again, in a new round of tries (D565)"),
+          ...base(
+            "Try a refund given up after its tries again, in a new round of tries (D565), its first try at once (D571)",
+          ),
           params: AdminIdParamsSchema,
           querystring: LocaleQuerySchema,
           response: { 200: AdminPaymentIssueSchema, ...errors },
         },
       },
-      async (request) => retryPaymentRefund(db, currentUser(request), request.params.id),
+      async (request) =>
+        retryPaymentRefund(db, currentUser(request), request.params.id, {
+          refundDueNow: checkout.refundDueNow,
+          log: request.log,
+        }),
     );
     app.post(
       "/api/v2/admin/payment-issues/:id/resolve/",

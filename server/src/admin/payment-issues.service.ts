@@ -1,5 +1,11 @@
 import type { AdminPaymentIssue } from "@atelier/contract";
-import { type IssueChange, resolveIssueByHand, retryGivenUpRefund } from "../checkout/index.ts";
+import type { FastifyBaseLogger } from "fastify";
+import {
+  type IssueChange,
+  paymentIssueOf,
+  resolveIssueByHand,
+  retryGivenUpRefund,
+} from "../checkout/index.ts";
 import type { Db, Tx } from "../db/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { recordAudit } from "./audit.repository.ts";
@@ -48,9 +54,36 @@ async function settle(
   });
 }
 
-/** The given-up refund tried again in a new round; one already handed back (a double click) is the answer. */
-export const retryPaymentRefund = (db: Db, staff: AuthUser, paymentId: number) =>
-  settle(db, staff, (tx) => retryGivenUpRefund(tx, paymentId));
+/** The refund of one payment tried now (checkout's `refundDueNow`), and where a failure of it is logged. */
+export type RefundNow = {
+  refundDueNow(paymentId: number): Promise<unknown>;
+  log: Pick<FastifyBaseLogger, "warn">;
+};
+
+/**
+ * The given-up refund tried again in a new round; one already handed back (a double click) is the answer.
+ * Its first try is made at once, not at the payment worker's next round (D571): the answer says how it went
+ * (refunded, refused again, or still waiting when the gateway could not be reached). The worker's round
+ * may make the same try beside it: both ask under the round's request id, so the money goes once.
+ */
+export async function retryPaymentRefund(
+  db: Db,
+  staff: AuthUser,
+  paymentId: number,
+  now: RefundNow,
+): Promise<AdminPaymentIssue> {
+  const answer = await settle(db, staff, (tx) => retryGivenUpRefund(tx, paymentId));
+  if (answer.state !== "refund_pending") return answer;
+  try {
+    await now.refundDueNow(paymentId);
+  } catch (error) {
+    // Recorded by the new round already; the worker's next round tries it.
+    now.log.warn({ err: error, paymentId }, "refund tried again at the worker's next round");
+    return answer;
+  }
+  const issue = await paymentIssueOf(db, paymentId);
+  return issue ? answerOf(issue) : answer;
+}
 
 /** The payment marked handled: off the dashboard, with the staff's note in the audit log. */
 export const resolvePaymentIssue = (db: Db, staff: AuthUser, paymentId: number, note: string) =>

@@ -784,16 +784,17 @@ export async function claimOpenPayments(
 }
 
 /**
- * Payments captured for orders that could not keep them, oldest first; those whose refund ran out of
- * attempts (D90) wait for staff instead.
+ * Payments captured for orders that could not keep them, oldest first (or the one payment asked for);
+ * those whose refund ran out of attempts (D90) wait for staff instead.
  */
-export async function findRefundsDue(db: DbOrTx, limit: number): Promise<PaymentRow[]> {
+export async function findRefundsDue(db: DbOrTx, limit: number, paymentId?: number): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
     .where(
       and(
         eq(payments.refundDue, true),
+        paymentId === undefined ? undefined : eq(payments.id, paymentId),
         sql`not exists (select 1 from ${paymentIssues} where ${paymentIssues.paymentId} = ${payments.id} and ${paymentIssues.state} = 'refund_failed')`,
       ),
     )

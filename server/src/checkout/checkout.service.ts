@@ -37,6 +37,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
       recordCapture(ctx, gatewayOrderId, captured),
     decline: (orderId: number, gatewayOrderId: string) => decline(ctx, orderId, gatewayOrderId),
     refundsDue: (limit: number) => refundsDue(ctx, limit),
+    /**
+     * The refund of one payment tried now, not at the worker's next round (staff's "Erstattung erneut
+     * versuchen", D571): the same try under the same request id as the worker's, so the two never pay twice.
+     */
+    refundDueNow: (paymentId: number) => refundsDue(ctx, 1, paymentId),
     /** PayPal's pending refunds asked about once an hour until they end (D570). */
     pendingRefunds: (limit: number) => pendingRefunds(ctx, limit),
     /** Refund events kept for captures unknown then and recorded since (a capture racing its refund event). */

@@ -9,7 +9,12 @@ export {
   refuseAnswerWithoutMoney,
 } from "./failed-refunds.ts";
 export { loadInstallation, refundIdInRound } from "./installation.ts";
-export { type IssueChange, resolveIssueByHand, retryGivenUpRefund } from "./payment-issue-settle.ts";
+export {
+  type IssueChange,
+  paymentIssueOf,
+  resolveIssueByHand,
+  retryGivenUpRefund,
+} from "./payment-issue-settle.ts";
 export { bookedGatewayRefund, REFUND_ATTEMPTS } from "./payment-issues.repository.ts";
 export { deletePaymentLinksOfUser, paymentHoldOfOrder } from "./payment-links.repository.ts";
 export { createPaymentWorker, type PaymentWorker } from "./payment-worker.ts";

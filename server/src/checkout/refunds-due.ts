@@ -26,10 +26,10 @@ import {
  * rounds, at most `REFUND_ATTEMPTS` times, and not at all when PayPal refused the refund itself; then it
  * waits as `refund_failed` in `payment_issues` for staff (D90).
  */
-export async function refundsDue(ctx: CheckoutContext, limit: number): Promise<number> {
+export async function refundsDue(ctx: CheckoutContext, limit: number, paymentId?: number): Promise<number> {
   const { db, gateway, ids, log } = ctx;
   let done = 0;
-  for (const payment of await findRefundsDue(db, limit)) {
+  for (const payment of await findRefundsDue(db, limit, paymentId)) {
     if (payment.captureId === null) continue;
     const expected = payment.amountCents - payment.refundedCents;
     if (expected <= 0) continue;

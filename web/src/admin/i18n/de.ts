@@ -81,7 +81,11 @@ export const de = {
       mail_resent: "Die E-Mail wird erneut gesendet.",
       retry_refund: "Erstattung erneut versuchen",
       retry_refund_label: "Erstattung erneut versuchen (Bestellung %{order})",
-      refund_retried: "Die Erstattung wird in den nächsten Minuten erneut an den Zahlungsdienst geschickt.",
+      refund_retried:
+        "Die Erstattung ging noch nicht durch; sie wird in den nächsten Minuten erneut an den Zahlungsdienst geschickt.",
+      refund_sent: "Die Erstattung wurde erneut geschickt und vom Zahlungsdienst angenommen.",
+      refund_refused_again:
+        "Der Zahlungsdienst hat die Erstattung erneut abgelehnt. Sie bleibt in der Liste; prüfen Sie das Konto beim Zahlungsdienst oder erstatten Sie anders und markieren Sie sie dann als erledigt.",
       resolve_issue: "Als erledigt markieren",
       resolve_issue_label: "Als erledigt markieren (Bestellung %{order})",
       resolve_title: "Zahlung zu Bestellung %{order} als erledigt markieren",

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import germanMessages from "ra-language-german";
-import { AdminContext, mergeTranslations } from "react-admin";
+import { AdminContext, mergeTranslations, Notification } from "react-admin";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { de } from "../i18n/de.ts";
 import { adminFetch } from "../providers/data-provider.ts";
@@ -29,6 +29,7 @@ function renderActions(state: string) {
   render(
     <AdminContext i18nProvider={i18nProvider}>
       <PaymentIssueActions issue={issue(state)} reload={reload} />
+      <Notification />
     </AdminContext>,
   );
   return reload;
@@ -45,6 +46,20 @@ describe("a payment that needs a person, settled from the dashboard (D565)", () 
     fireEvent.click(screen.getByRole("button", { name: "Erstattung erneut versuchen (Bestellung 345)" }));
     await waitFor(() => expect(adminFetch).toHaveBeenCalledWith("POST", "payment-issues/12/retry/"));
     await waitFor(() => expect(reload).toHaveBeenCalled());
+  });
+
+  it("says how the new try went: taken, refused again, or sent again in the next minutes (D571)", async () => {
+    for (const [state, notice] of [
+      ["refunded", "Die Erstattung wurde erneut geschickt und vom Zahlungsdienst angenommen."],
+      ["refund_failed", "Der Zahlungsdienst hat die Erstattung erneut abgelehnt."],
+      ["refund_pending", "Die Erstattung ging noch nicht durch;"],
+    ] as const) {
+      vi.mocked(adminFetch).mockResolvedValueOnce({ json: { payment: 12, state }, headers: new Headers() });
+      renderActions("refund_failed");
+      fireEvent.click(screen.getByRole("button", { name: "Erstattung erneut versuchen (Bestellung 345)" }));
+      expect((await screen.findByText(new RegExp(notice))).textContent).toContain(notice);
+      cleanup();
+    }
   });
 
   it("offers a payment to review no new try, and marks it handled only with a note", async () => {

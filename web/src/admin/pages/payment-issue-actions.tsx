@@ -70,9 +70,21 @@ function ResolveDialog({
 }
 
 /**
+ * How the new try went, by the issue's state in the answer (D571): the payment service took the refund;
+ * refused it again (it stays on the dashboard); or could not be reached (the payment worker tries again).
+ */
+function retriedNotice(answer: unknown) {
+  const state = (answer as { json?: { state?: string } } | undefined)?.json?.state;
+  if (state === "refunded") return { key: "attendance.dashboard.refund_sent", type: "success" as const };
+  if (state === "refund_failed")
+    return { key: "attendance.dashboard.refund_refused_again", type: "warning" as const };
+  return { key: "attendance.dashboard.refund_retried", type: "success" as const };
+}
+
+/**
  * What staff do with a payment that needs a person (D565): a refund given up after its tries is tried again
- * (the payment worker takes it in its next rounds), and any of them is marked handled with a note. Either
- * takes it off the dashboard, which is read again.
+ * at once (D571; the payment worker takes it in its next rounds when the payment service cannot be
+ * reached), and any of them is marked handled with a note. The dashboard is read again.
  */
 export function PaymentIssueActions({ issue, reload }: { issue: Issue; reload: () => void }) {
   const translate = useTranslate();
@@ -95,7 +107,7 @@ export function PaymentIssueActions({ issue, reload }: { issue: Issue; reload: (
                   reload();
                   throw failure;
                 }),
-              "attendance.dashboard.refund_retried",
+              retriedNotice,
             )
           }
         >

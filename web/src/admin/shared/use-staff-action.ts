@@ -16,6 +16,12 @@ export const failureText = (failure: unknown) => {
 };
 
 /**
+ * The notice after a staff write: a translation key, shown as a success; or chosen by the write's answer,
+ * when the answer says how it went (a refund tried again was refused again: a warning, D571).
+ */
+export type DoneNotice = string | ((answer: unknown) => { key: string; type: "success" | "warning" });
+
+/**
  * A staff write started by a button or a dialog: `busy` while it runs; on success a notice of `done` (a
  * translation key), the view refreshed and `onDone` (a dialog closes); on failure the server's message,
  * in the dialog's own `error` when it shows one (`inDialog`), else as a notice.
@@ -32,12 +38,13 @@ export function useStaffAction({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function run(action: () => Promise<unknown>, done: string) {
+  async function run(action: () => Promise<unknown>, done: DoneNotice) {
     setError(null);
     setBusy(true);
     try {
-      await action();
-      notify(done, { type: "success" });
+      const answer = await action();
+      const notice = typeof done === "string" ? { key: done, type: "success" as const } : done(answer);
+      notify(notice.key, { type: notice.type });
       refresh();
       onDone?.();
     } catch (failure) {
