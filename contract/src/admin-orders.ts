@@ -118,6 +118,11 @@ export const AdminOrderRefundSchema = z.object({
    * back in the school's account, and a new try goes to the same card.
    */
   failed_at_bank: z.boolean(),
+  /**
+   * Sent and counted, but the gateway has not paid it out yet: PayPal's refund waiting for the school's bank
+   * (D570) or a SEPA refund at Stripe. It may still fail; the shop asks or hears when it ends (D572).
+   */
+  gateway_pending: z.boolean(),
 });
 export type AdminOrderRefund = z.infer<typeof AdminOrderRefundSchema>;
 

@@ -11,7 +11,12 @@ import {
   REFUND_SETTLEMENTS,
   type RefundState,
 } from "@atelier/contract";
-import { cancelLinkedOrder, failedAfterAccepted, paymentHoldOfOrder } from "../checkout/index.ts";
+import {
+  cancelLinkedOrder,
+  failedAfterAccepted,
+  paymentHoldOfOrder,
+  pendingRefundIds,
+} from "../checkout/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { giftCardBalancesOfItems } from "../gift-cards/index.ts";
@@ -108,8 +113,17 @@ type WithdrawalRow = Awaited<ReturnType<typeof findWithdrawalsOfItems>>[number];
 const settlementOf = (value: string | null) =>
   REFUND_SETTLEMENTS.find((settlement) => settlement === value) ?? null;
 
-/** An order's refunds in one list, oldest first: staff's, and the parent's withdrawals and cancellations. */
-function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[]): AdminOrderRefund[] {
+/**
+ * An order's refunds in one list, oldest first: staff's, and the parent's withdrawals and cancellations.
+ * `pending`: the recorded refunds the gateway has not paid out yet (D572).
+ */
+function refundsOf(
+  staffRefunds: StaffRefundNoted[],
+  withdrawn: WithdrawalRow[],
+  pending: Set<number>,
+): AdminOrderRefund[] {
+  const paidOutYet = (state: string, refundId: number | null) =>
+    state === "completed" && refundId !== null && pending.has(refundId);
   return [
     ...staffRefunds.map((r) => ({
       id: r.id,
@@ -129,6 +143,7 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       last_error: inGatewayWords(r.lastError),
       gateway_unreachable: lastTryUnanswered(r.refundState, r.lastError),
       failed_at_bank: r.refundState === "failed" && failedAfterAccepted(r.lastError),
+      gateway_pending: paidOutYet(r.refundState, r.refundId),
     })),
     ...withdrawn.map((w) => ({
       id: w.id,
@@ -148,6 +163,7 @@ function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[])
       last_error: inGatewayWords(w.lastError),
       gateway_unreachable: lastTryUnanswered(w.refundState, w.lastError),
       failed_at_bank: w.refundState === "failed" && failedAfterAccepted(w.lastError),
+      gateway_pending: paidOutYet(w.refundState, w.refundId),
     })),
   ].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
@@ -198,7 +214,11 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
             staffRefunds.reduce((sum, r) => sum + r.giftCardCents, 0),
         )
       : 0;
-  const refunds = refundsOf(staffRefunds, withdrawn);
+  const pending = await pendingRefundIds(
+    db,
+    [...staffRefunds, ...withdrawn].flatMap((r) => (r.refundId === null ? [] : [r.refundId])),
+  );
+  const refunds = refundsOf(staffRefunds, withdrawn, pending);
   // A bought gift card gives back only what is still on it (D506).
   const cardBalances = await giftCardBalancesOfItems(
     db,

@@ -690,6 +690,16 @@ export async function markRefundCompleted(db: DbOrTx, gatewayRefundId: string): 
     .where(and(eq(refunds.gatewayRefundId, gatewayRefundId), eq(refunds.status, "PENDING")));
 }
 
+/** Of these recorded refunds, those the gateway has not paid out yet (`PENDING`, D572). */
+export async function pendingRefundIds(db: DbOrTx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(inArray(refunds.id, ids), eq(refunds.status, "PENDING")));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** A pending refund to ask the gateway about, with its payment's capture. */
 export type PendingRefund = {
   id: number;

@@ -1,5 +1,10 @@
 export { cancelLinkedOrder } from "./cancel-linked-order.ts";
-export { clearPaymentDetailsOfUser, insertRefund, lockUnits } from "./checkout.repository.ts";
+export {
+  clearPaymentDetailsOfUser,
+  insertRefund,
+  lockUnits,
+  pendingRefundIds,
+} from "./checkout.repository.ts";
 export { checkoutRoutes, stripeCancelRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";
 export {

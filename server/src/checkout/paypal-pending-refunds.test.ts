@@ -61,6 +61,9 @@ describe("a refund PayPal took as pending (D570)", () => {
   it("is asked about once an hour, and stays counted when it completes", async () => {
     const c = await withdrawnPending();
     expect((await paymentNow(c.payment.id))?.refundedCents).toBe(c.payment.amountCents);
+    // The order page says it is sent and not paid out yet (D572).
+    const withdrawal = async () => (await show(c.orderId)).refunds.find((row) => row.source === "withdrawal");
+    expect(await withdrawal()).toMatchObject({ state: "completed", gateway_pending: true });
     const before = asked();
     await t.app.paymentWorker.runOnce();
     expect(asked()).toBe(before + 1);
@@ -74,6 +77,7 @@ describe("a refund PayPal took as pending (D570)", () => {
     await t.app.paymentWorker.runOnce();
     expect(asked()).toBe(before + 2);
     expect(await refundNow(c.refund.id)).toMatchObject({ status: "COMPLETED" });
+    expect(await withdrawal()).toMatchObject({ state: "completed", gateway_pending: false });
     expect((await paymentNow(c.payment.id))?.refundedCents).toBe(c.payment.amountCents);
     expect((await show(c.orderId)).payment_state).not.toBe("needs_attention");
     // Ended: never asked about again.

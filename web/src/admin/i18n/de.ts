@@ -556,6 +556,7 @@ export const de = {
       unbooked_refund:
         "Im Zahlungskonto (PayPal oder Stripe) wurden %{amount} erstattet, die noch keiner Position zugeordnet sind – dafür gibt es noch keine Gutschrift. Buchen Sie den Betrag mit „Erstatten oder stornieren“ bei der Position, zu der er gehört. Nicht noch einmal erstatten: Das Geld ist schon zurück.",
       booked_at_gateway: "Im Zahlungskonto erstattet",
+      pending_at_gateway: "Erstattet, beim Zahlungsdienst noch in Bearbeitung",
       unbooked_refund_failed:
         "Stammt der Betrag von einer fehlgeschlagenen Erstattung unten, die Sie im Zahlungskonto von Hand ausgeführt haben, markieren Sie diese mit „Erledigen“, statt ihn zu buchen.",
       mail_text_cleared: "Text nicht mehr gespeichert",

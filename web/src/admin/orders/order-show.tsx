@@ -268,14 +268,19 @@ function DocumentsSection({ order }: { order: AdminOrder }) {
   );
 }
 
-/** A refund's state in words: how a person settled it (D565), booked from the dashboard (D562), or its state. */
+/**
+ * A refund's state in words: how a person settled it (D565), booked from the dashboard (D562), sent but not
+ * paid out yet by the payment service (D572), or its state.
+ */
 function refundStateText(
   refund: AdminOrderRefund,
   t: (key: string) => string,
   label: ReturnType<typeof useEnumLabel>,
 ): string {
   if (refund.settled_by_hand) return label("refund_settlement", refund.settled_by_hand);
-  return refund.booked_at_gateway ? t("booked_at_gateway") : t(`refund_state.${refund.state}`);
+  if (refund.booked_at_gateway) return t("booked_at_gateway");
+  // A reply of an instance of the version before has no `gateway_pending` (a rolling upgrade).
+  return refund.gateway_pending ? t("pending_at_gateway") : t(`refund_state.${refund.state}`);
 }
 
 /** The order's refunds, each failed one with its way to be settled (D565). */

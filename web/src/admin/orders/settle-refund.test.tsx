@@ -37,6 +37,24 @@ const order = {
 
 afterEach(cleanup);
 
+describe("a refund sent but not paid out yet by the payment service (D572)", () => {
+  it("says so in its row, and offers nothing to settle", () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <RefundsSection
+          order={{ ...order, refunds: [{ ...refund(3, "completed"), gateway_pending: true }] } as never}
+          onSettle={() => {}}
+        />
+      </AdminContext>,
+    );
+    const rows = screen.getAllByRole("row");
+    expect(
+      within(rows[1] as HTMLElement).getByText("Erstattet, beim Zahlungsdienst noch in Bearbeitung"),
+    ).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Erledigen/ })).toBeNull();
+  });
+});
+
 describe("a refund the gateway would not take, settled by staff (D565)", () => {
   it("offers the failed row, and only it, a way to settle; a settled row says how", () => {
     const onSettle = vi.fn();
