@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { AdminOrderSchema, euroText, todayInBerlin } from "@atelier/contract";
+import { AdminOrderSchema, euroText } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUND_ATTEMPTS } from "../checkout/index.ts";
-import { auditLog, orderItems, payments, staffRefunds, withdrawals } from "../db/schema/index.ts";
+import { auditLog, payments, staffRefunds, withdrawals } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -20,22 +20,6 @@ afterAll(() => t?.close());
 
 const REFUND_ROUTE = "POST /v2/payments/captures/:id/refund";
 const refundCalls = () => t.standIn.calls.get(REFUND_ROUTE) ?? 0;
-const todayWeekday = () => (new Date(`${todayInBerlin()}T00:00:00Z`).getUTCDay() + 6) % 7;
-
-/** A paid course whose weekly lesson is not today (a withdrawal then refunds all of it). */
-async function paidCourse() {
-  const parent = await t.parentWithCourse(t.weekly.findIndex((s) => s.weekday !== todayWeekday()));
-  const fulfilled = await t.fulfil(parent.headers);
-  expect(fulfilled.statusCode, fulfilled.body).toBe(200);
-  const { id, order_id: orderId } = fulfilled.json();
-  t.standIn.approve(id);
-  const captured = await t.capture(parent.headers, id);
-  expect(captured.statusCode, captured.body).toBe(200);
-  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
-  if (!item || !payment?.gatewayOrderId) throw new Error("no item or payment");
-  return { ...parent, orderId: orderId as number, itemId: item.id, payment };
-}
 
 const show = async (orderId: number) => {
   const res = await t.call("GET", `/api/v2/admin/orders/${orderId}/`, { headers: staff.headers });
@@ -51,7 +35,7 @@ const settle = (orderId: number, body: Record<string, unknown>, headers = staff.
  * gives it up.
  */
 async function failedStaffRefund(status: 422 | 503 = 422) {
-  const c = await paidCourse();
+  const c = await t.paidCourseNotToday();
   // Exactly as many failures as tries: the stand-in then answers again.
   t.standIn.failNext(REFUND_ROUTE, status, 0, REFUND_ATTEMPTS);
   const requestId = randomUUID();
@@ -252,7 +236,7 @@ describe(`failed refunds settled by staff (D565, ${usesPostgres() ? "PostgreSQL"
   });
 
   it("tries a parent's given-up withdrawal again; another order's refund or kind is no choice; customers are refused", async () => {
-    const c = await paidCourse();
+    const c = await t.paidCourseNotToday();
     t.standIn.failNext(REFUND_ROUTE, 422, 0, 1);
     const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
       headers: c.headers,
@@ -266,7 +250,7 @@ describe(`failed refunds settled by staff (D565, ${usesPostgres() ? "PostgreSQL"
     expect(failed).toMatchObject({ source: "withdrawal", state: "failed" });
     expect(failed?.last_error).toContain("422");
     expect(failed?.last_error).not.toMatch(/^refused/);
-    const other = await paidCourse();
+    const other = await t.paidCourseNotToday();
     for (const [orderId, source] of [
       [other.orderId, "withdrawal"],
       [c.orderId, "cancellation"],
@@ -298,7 +282,7 @@ describe(`failed refunds settled by staff (D565, ${usesPostgres() ? "PostgreSQL"
 describe("a refund PayPal answers as failed or cancelled (D566, D569)", () => {
   it("is a refusal: nothing counted, the withdrawal failed at once, and a new try asks under its own id", async () => {
     for (const status of ["FAILED", "CANCELLED"] as const) {
-      const c = await paidCourse();
+      const c = await t.paidCourseNotToday();
       t.standIn.answerRefundsWith(c.payment.gatewayOrderId ?? "", status);
       const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
         headers: c.headers,

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { todayInBerlin } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, orderItems, orders, paymentIssues, payments } from "../db/schema/index.ts";
+import { auditLog, orders, paymentIssues, payments } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -57,20 +56,6 @@ async function refundGivenUp() {
   return { payment, orderId, parent };
 }
 
-/** A paid course whose weekly lesson is not today. */
-async function paidCourse() {
-  const todayWeekday = (new Date(`${todayInBerlin()}T00:00:00Z`).getUTCDay() + 6) % 7;
-  const parent = await t.parentWithCourse(t.weekly.findIndex((slot) => slot.weekday !== todayWeekday));
-  const staged = await t.fulfil(parent.headers);
-  const { id, order_id: orderId } = staged.json() as { id: string; order_id: number };
-  t.standIn.approve(id);
-  expect((await t.capture(parent.headers, id)).statusCode).toBe(200);
-  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
-  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  if (!payment || !item) throw new Error("no payment or item");
-  return { payment, orderId, itemId: item.id, gatewayOrderId: id };
-}
-
 /** A refund PayPal reports by its webhook. */
 async function reportRefund(resource: Record<string, unknown>) {
   const event = t.standIn.webhookEvent("PAYMENT.CAPTURE.REFUNDED", resource);
@@ -89,7 +74,7 @@ const staffRefundOf = (c: { orderId: number; itemId: number }, body: Record<stri
   });
 
 /** A refund of the shop's own of 5 €: its call timed out, but PayPal made it and reports it first (D506). */
-async function ownRefundReportedFirst(c: Awaited<ReturnType<typeof paidCourse>>) {
+async function ownRefundReportedFirst(c: Awaited<ReturnType<typeof t.paidCourseNotToday>>) {
   t.standIn.failNext(REFUND_ROUTE, 503, 0, 1);
   const own = await staffRefundOf(c, { amount_cents: 500 });
   expect(own.statusCode, own.body).toBe(200);
@@ -203,7 +188,7 @@ describe(`payments that need a person, settled from the dashboard (D565, ${usesP
   });
 
   it("shows a part refunded in PayPal's dashboard until staff book it to its item; the shop's own refunds never", async () => {
-    const c = await paidCourse();
+    const c = await t.paidCourseNotToday();
     // The shop's own refund is carried by its row.
     await ownRefundReportedFirst(c);
     expect(await dashboardIssues()).not.toContain(c.payment.id);
@@ -221,7 +206,7 @@ describe(`payments that need a person, settled from the dashboard (D565, ${usesP
   });
 
   it("brings a payment staff marked handled back only for more dashboard money, and takes it off when refunded whole", async () => {
-    const c = await paidCourse();
+    const c = await t.paidCourseNotToday();
     await reportRefund(t.standIn.refundAtPayPal(c.gatewayOrderId, 1_500));
     expect(await dashboardIssues()).toContain(c.payment.id);
     expect((await act(c.payment.id, "resolve", { note: "Mit der Buchhaltung geklärt" })).statusCode).toBe(

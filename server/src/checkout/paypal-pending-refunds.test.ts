@@ -1,7 +1,7 @@
-import { AdminOrderSchema, todayInBerlin } from "@atelier/contract";
+import { AdminOrderSchema } from "@atelier/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, payments, refunds } from "../db/schema/index.ts";
+import { payments, refunds } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 
@@ -20,24 +20,13 @@ afterAll(() => t?.close());
 
 const ASKED = "GET /v2/payments/refunds/:id";
 const asked = () => t.standIn.calls.get(ASKED) ?? 0;
-const todayWeekday = () => (new Date(`${todayInBerlin()}T00:00:00Z`).getUTCDay() + 6) % 7;
 
 /** A course paid with PayPal and withdrawn from, its whole refund taken by PayPal as pending. */
 async function withdrawnPending() {
-  const parent = await t.parentWithCourse(t.weekly.findIndex((s) => s.weekday !== todayWeekday()));
-  const fulfilled = await t.fulfil(parent.headers);
-  expect(fulfilled.statusCode, fulfilled.body).toBe(200);
-  const { id, order_id: orderId } = fulfilled.json() as { id: string; order_id: number };
-  t.standIn.approve(id);
-  expect((await t.capture(parent.headers, id)).statusCode).toBe(200);
-  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
-  if (!item || !payment) throw new Error("no item or payment");
-  t.standIn.answerRefundsWith(id, "PENDING");
-  const withdrawn = await t.call("POST", `/api/v2/orders/items/${item.id}/withdraw/`, {
-    headers: parent.headers,
-  });
-  t.standIn.answerRefundsWith(id, null);
+  const { headers, orderId, itemId, payment, gatewayOrderId } = await t.paidCourseNotToday();
+  t.standIn.answerRefundsWith(gatewayOrderId, "PENDING");
+  const withdrawn = await t.call("POST", `/api/v2/orders/items/${itemId}/withdraw/`, { headers });
+  t.standIn.answerRefundsWith(gatewayOrderId, null);
   expect(withdrawn.statusCode, withdrawn.body).toBe(200);
   expect(withdrawn.json().withdrawal).toMatchObject({ refund_state: "completed" });
   const [refund] = await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));

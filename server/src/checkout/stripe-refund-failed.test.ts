@@ -81,6 +81,22 @@ async function lastRefundFails(intent: { refunds: Record<string, unknown>[] }, t
   return { event, refundId: String(accepted?.id) };
 }
 
+/**
+ * A course paid by card and withdrawn from, its refund waiting for the customer's action at Stripe
+ * (`requires_action`, as a bank transfer's refund waits for their account): sent and counted.
+ */
+async function withdrawnWaitingForCustomer() {
+  const c = await paidByCard();
+  stripe.refundsNeedAction(c.sessionId);
+  const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
+    headers: c.parent.headers,
+  });
+  expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+  const sent = (await paymentOf(c.orderId)).refundedCents;
+  expect(sent).toBeGreaterThan(0);
+  return { c, sent, refundId: String(c.intent.refunds.at(-1)?.id) };
+}
+
 const show = async (orderId: number) => {
   const res = await t.call("GET", `/api/v2/admin/orders/${orderId}/`, { headers: staff.headers });
   expect(res.statusCode, res.body).toBe(200);
@@ -313,16 +329,8 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
   });
 
   it("counts back a refund of the shop's that waited for the customer and was cancelled (D569)", async () => {
-    const c = await paidByCard();
-    stripe.refundsNeedAction(c.sessionId);
-    const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
-      headers: c.parent.headers,
-    });
-    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-    const sent = (await paymentOf(c.orderId)).refundedCents;
-    expect(sent).toBeGreaterThan(0);
-
-    const cancelled = stripe.cancelRefund(String(c.intent.refunds.at(-1)?.id));
+    const { c, refundId } = await withdrawnWaitingForCustomer();
+    const cancelled = stripe.cancelRefund(refundId);
     expect((await post(stripe.event("refund.updated", cancelled))).statusCode).toBe(200);
     expect((await paymentOf(c.orderId)).refundedCents).toBe(0);
     const [row] = await t.db
@@ -340,14 +348,7 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
   });
 
   it("records the shop's refund that waited for the customer as completed once it went through, counted once", async () => {
-    const c = await paidByCard();
-    stripe.refundsNeedAction(c.sessionId);
-    const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
-      headers: c.parent.headers,
-    });
-    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-    const sent = (await paymentOf(c.orderId)).refundedCents;
-    const refundId = String(c.intent.refunds.at(-1)?.id);
+    const { c, sent, refundId } = await withdrawnWaitingForCustomer();
     const recorded = async () =>
       (await t.db.select().from(refunds).where(eq(refunds.gatewayRefundId, refundId)))[0];
     expect(await recorded()).toMatchObject({ status: "PENDING" });

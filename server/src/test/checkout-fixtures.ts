@@ -1,7 +1,8 @@
+import { todayInBerlin } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../db/client.ts";
-import { mailOutbox, scheduleSlots } from "../db/schema/index.ts";
+import { mailOutbox, orderItems, payments, scheduleSlots } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../seed/seed.ts";
 import { type PayPalStandIn, startPayPalStandIn } from "./paypal-stand-in.ts";
 import {
@@ -121,6 +122,25 @@ export async function createCheckoutTestApp(
   const capture = (headers: Record<string, string>, id: string) =>
     call("POST", `/api/v2/orders/${id}/capture/`, { headers, body: { orderID: id, payerID: "PAYER1" } });
 
+  /**
+   * A course whose weekly lesson is not today (a withdrawal then refunds all of it), paid with PayPal: the
+   * parent, the order, its item and payment, and PayPal's order id.
+   */
+  async function paidCourseNotToday() {
+    const today = (new Date(`${todayInBerlin()}T00:00:00Z`).getUTCDay() + 6) % 7;
+    const parent = await parentWithCourse(weekly.findIndex((slot) => slot.weekday !== today));
+    const fulfilled = await fulfil(parent.headers);
+    expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+    const { id: gatewayOrderId, order_id: orderId } = fulfilled.json() as { id: string; order_id: number };
+    standIn.approve(gatewayOrderId);
+    const captured = await capture(parent.headers, gatewayOrderId);
+    expect(captured.statusCode, captured.body).toBe(200);
+    const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+    if (!item || !payment) throw new Error("no item or payment");
+    return { ...parent, orderId, itemId: item.id, payment, gatewayOrderId };
+  }
+
   const setSeats = (slotId: number, seats: number) =>
     db.update(scheduleSlots).set({ seats }).where(eq(scheduleSlots.id, slotId));
 
@@ -137,6 +157,7 @@ export async function createCheckoutTestApp(
     dated,
     call,
     parentWithCourse,
+    paidCourseNotToday,
     parentWithAcademyWeek: () => academyWeekInCart(db, call),
     fulfil,
     capture,
