@@ -39,6 +39,34 @@ async function academyWeekInCart(db: Database["db"], call: Call) {
   return parent;
 }
 
+type Reply = { statusCode: number; body: string; json(): unknown };
+
+/**
+ * A course whose weekly lesson is not today (a withdrawal then refunds all of it), paid with PayPal: the
+ * parent, the order, its item and payment, and PayPal's order id.
+ */
+async function paidCourseNotToday(shop: {
+  db: Database["db"];
+  weekly: { weekday: number | null }[];
+  standIn: PayPalStandIn;
+  parentWithCourse(slotIndex: number): Promise<Awaited<ReturnType<typeof createParent>>>;
+  fulfil(headers: Record<string, string>): Promise<Reply>;
+  capture(headers: Record<string, string>, id: string): Promise<Reply>;
+}) {
+  const today = (new Date(`${todayInBerlin()}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const parent = await shop.parentWithCourse(shop.weekly.findIndex((slot) => slot.weekday !== today));
+  const fulfilled = await shop.fulfil(parent.headers);
+  expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+  const { id: gatewayOrderId, order_id: orderId } = fulfilled.json() as { id: string; order_id: number };
+  shop.standIn.approve(gatewayOrderId);
+  const captured = await shop.capture(parent.headers, gatewayOrderId);
+  expect(captured.statusCode, captured.body).toBe(200);
+  const [item] = await shop.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const [payment] = await shop.db.select().from(payments).where(eq(payments.orderId, orderId));
+  if (!item || !payment) throw new Error("no item or payment");
+  return { ...parent, orderId, itemId: item.id, payment, gatewayOrderId };
+}
+
 /**
  * A shop wired to a PayPal stand-in on 127.0.0.1 (or to the demo gateway), with the demo catalogue; the
  * payment worker does not run by itself (tests call `app.paymentWorker.runOnce()`).
@@ -122,25 +150,6 @@ export async function createCheckoutTestApp(
   const capture = (headers: Record<string, string>, id: string) =>
     call("POST", `/api/v2/orders/${id}/capture/`, { headers, body: { orderID: id, payerID: "PAYER1" } });
 
-  /**
-   * A course whose weekly lesson is not today (a withdrawal then refunds all of it), paid with PayPal: the
-   * parent, the order, its item and payment, and PayPal's order id.
-   */
-  async function paidCourseNotToday() {
-    const today = (new Date(`${todayInBerlin()}T00:00:00Z`).getUTCDay() + 6) % 7;
-    const parent = await parentWithCourse(weekly.findIndex((slot) => slot.weekday !== today));
-    const fulfilled = await fulfil(parent.headers);
-    expect(fulfilled.statusCode, fulfilled.body).toBe(200);
-    const { id: gatewayOrderId, order_id: orderId } = fulfilled.json() as { id: string; order_id: number };
-    standIn.approve(gatewayOrderId);
-    const captured = await capture(parent.headers, gatewayOrderId);
-    expect(captured.statusCode, captured.body).toBe(200);
-    const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
-    if (!item || !payment) throw new Error("no item or payment");
-    return { ...parent, orderId, itemId: item.id, payment, gatewayOrderId };
-  }
-
   const setSeats = (slotId: number, seats: number) =>
     db.update(scheduleSlots).set({ seats }).where(eq(scheduleSlots.id, slotId));
 
@@ -157,7 +166,7 @@ export async function createCheckoutTestApp(
     dated,
     call,
     parentWithCourse,
-    paidCourseNotToday,
+    paidCourseNotToday: () => paidCourseNotToday({ db, weekly, standIn, parentWithCourse, fulfil, capture }),
     parentWithAcademyWeek: () => academyWeekInCart(db, call),
     fulfil,
     capture,
