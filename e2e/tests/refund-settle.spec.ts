@@ -69,3 +69,38 @@ test("staff try a refund PayPal refused again from the order, and the money goes
     refunded_cents: item.paid_cents,
   });
 });
+
+test("staff read on the order that a refund PayPal took as pending is not paid out yet", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const parent = await signedInParent(request, "refund-pending");
+  const { paypalId, orderId } = await buyWeeklyCourse(request, parent, "Mila");
+  const staff = await signedInStaff(request);
+  const order = await request.get(`/api/v2/admin/orders/${orderId}/?locale=de`, { headers: staff.headers });
+  const item = ((await order.json()) as { items: { id: number }[] }).items[0];
+  if (!item) throw new Error("no item");
+
+  // The school's PayPal balance is too low: PayPal takes the refund and pays it from the bank (D570).
+  expect((await request.post(`${paypalStandInUrl}/stand-in/pending-refunds/${paypalId}`)).status()).toBe(204);
+  const withdrawn = await request.post(`/api/v2/orders/items/${item.id}/withdraw/?locale=de`, {
+    headers: parent.headers,
+  });
+  expect(withdrawn.status(), await withdrawn.text()).toBe(200);
+  expect((await request.delete(`${paypalStandInUrl}/stand-in/pending-refunds/${paypalId}`)).status()).toBe(
+    204,
+  );
+
+  await signInToBackOffice(page);
+  await page.getByRole("menuitem", { name: "Bestellungen" }).click();
+  await page.getByLabel("Suche (Name, E-Mail, Kind, Nr.)").fill(parent.email);
+  await expect(page).toHaveURL(/filter=.*refund-pending/);
+  const row = page.locator("tbody tr");
+  await expect(row).toHaveCount(1);
+  await row.locator("td").first().click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}/show$`));
+  const refunds = page.getByRole("region", { name: "Erstattungen" });
+  await expect(refunds).toContainText("Erstattet, beim Zahlungsdienst noch in Bearbeitung");
+  await expect(refunds.getByRole("button", { name: /^Erledigen/ })).toHaveCount(0);
+});

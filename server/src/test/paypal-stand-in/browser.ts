@@ -65,6 +65,17 @@ export function serveBrowserStandIn(
     res.end();
     return true;
   }
+  // PayPal taking refunds of one order's capture as pending (paid from the school's bank, D570), or not.
+  const pending = /^\/stand-in\/pending-refunds\/([^/]+)$/.exec(url.pathname);
+  if (pending && (req.method === "POST" || req.method === "DELETE")) {
+    req.resume();
+    const id = decodeURIComponent(pending[1] ?? "");
+    const known = state.orders.has(id);
+    if (known) state.answerRefundsWith(id, req.method === "POST" ? "PENDING" : null);
+    res.writeHead(known ? 204 : 404);
+    res.end();
+    return true;
+  }
   const approve = /^\/stand-in\/approve\/([^/]+)$/.exec(url.pathname);
   if (approve && (req.method === "POST" || req.method === "OPTIONS")) {
     req.resume();
