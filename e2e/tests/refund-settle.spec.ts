@@ -101,6 +101,6 @@ test("staff read on the order that a refund PayPal took as pending is not paid o
   await row.locator("td").first().click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}/show$`));
   const refunds = page.getByRole("region", { name: "Erstattungen" });
-  await expect(refunds).toContainText("Erstattet, beim Zahlungsdienst noch in Bearbeitung");
+  await expect(refunds).toContainText("Erstattung beim Zahlungsdienst noch in Bearbeitung");
   await expect(refunds.getByRole("button", { name: /^Erledigen/ })).toHaveCount(0);
 });

@@ -122,7 +122,7 @@ function refundsOf(
   withdrawn: WithdrawalRow[],
   pending: Set<number>,
 ): AdminOrderRefund[] {
-  const paidOutYet = (state: string, refundId: number | null) =>
+  const notPaidOutYet = (state: string, refundId: number | null) =>
     state === "completed" && refundId !== null && pending.has(refundId);
   return [
     ...staffRefunds.map((r) => ({
@@ -143,7 +143,7 @@ function refundsOf(
       last_error: inGatewayWords(r.lastError),
       gateway_unreachable: lastTryUnanswered(r.refundState, r.lastError),
       failed_at_bank: r.refundState === "failed" && failedAfterAccepted(r.lastError),
-      gateway_pending: paidOutYet(r.refundState, r.refundId),
+      gateway_pending: notPaidOutYet(r.refundState, r.refundId),
     })),
     ...withdrawn.map((w) => ({
       id: w.id,
@@ -163,7 +163,7 @@ function refundsOf(
       last_error: inGatewayWords(w.lastError),
       gateway_unreachable: lastTryUnanswered(w.refundState, w.lastError),
       failed_at_bank: w.refundState === "failed" && failedAfterAccepted(w.lastError),
-      gateway_pending: paidOutYet(w.refundState, w.refundId),
+      gateway_pending: notPaidOutYet(w.refundState, w.refundId),
     })),
   ].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
@@ -214,16 +214,18 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
             staffRefunds.reduce((sum, r) => sum + r.giftCardCents, 0),
         )
       : 0;
-  const pending = await pendingRefundIds(
-    db,
-    [...staffRefunds, ...withdrawn].flatMap((r) => (r.refundId === null ? [] : [r.refundId])),
-  );
-  const refunds = refundsOf(staffRefunds, withdrawn, pending);
   // A bought gift card gives back only what is still on it (D506).
-  const cardBalances = await giftCardBalancesOfItems(
-    db,
-    items.map((item) => item.id),
-  );
+  const [pending, cardBalances] = await Promise.all([
+    pendingRefundIds(
+      db,
+      [...staffRefunds, ...withdrawn].flatMap((r) => (r.refundId === null ? [] : [r.refundId])),
+    ),
+    giftCardBalancesOfItems(
+      db,
+      items.map((item) => item.id),
+    ),
+  ]);
+  const refunds = refundsOf(staffRefunds, withdrawn, pending);
   return {
     ...row,
     payment_link: hold.linked,

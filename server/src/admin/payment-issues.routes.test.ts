@@ -129,6 +129,10 @@ describe(`payments that need a person, settled from the dashboard (D565, ${usesP
     t.standIn.failNext(REFUND_ROUTE, 503, 0, 1);
     const waiting = await act(unanswered.payment.id, "retry");
     expect(waiting.json()).toMatchObject({ state: "refund_pending" });
+    // A second click while the worker has it: answered as it is, no try of its own.
+    const calls = t.standIn.calls.get(REFUND_ROUTE);
+    expect((await act(unanswered.payment.id, "retry")).json()).toMatchObject({ state: "refund_pending" });
+    expect(t.standIn.calls.get(REFUND_ROUTE)).toBe(calls);
     // The worker's next round asks again under the same request id: the money goes once.
     await t.app.paymentWorker.runOnce();
     expect(await issueOf(unanswered.payment.id)).toMatchObject({ state: "refunded", refundRound: 1 });

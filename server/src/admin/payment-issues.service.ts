@@ -32,15 +32,16 @@ const auditValues = (issue: Issue, note?: string) => ({
   ...(note ? { note } : {}),
 });
 
+/** The change made and audited in one transaction; `changed` false when it was made already. */
 async function settle(
   db: Db,
   staff: AuthUser,
   change: (tx: Tx) => Promise<IssueChange>,
   note?: string,
-): Promise<AdminPaymentIssue> {
+): Promise<{ answer: AdminPaymentIssue; changed: boolean }> {
   return db.transaction(async (tx) => {
     const result = await change(tx);
-    if ("unchanged" in result) return answerOf(result.unchanged);
+    if ("unchanged" in result) return { answer: answerOf(result.unchanged), changed: false };
     await recordAudit(tx, {
       userId: staff.id,
       userEmail: staff.email,
@@ -50,7 +51,7 @@ async function settle(
       before: auditValues(result.before),
       after: auditValues(result.after, note),
     });
-    return answerOf(result.after);
+    return { answer: answerOf(result.after), changed: true };
   });
 }
 
@@ -61,10 +62,11 @@ export type RefundNow = {
 };
 
 /**
- * The given-up refund tried again in a new round; one already handed back (a double click) is the answer.
- * Its first try is made at once, not at the payment worker's next round (D571): the answer says how it went
- * (refunded, refused again, or still waiting when the gateway could not be reached). The worker's round
- * may make the same try beside it: both ask under the round's request id, so the money goes once.
+ * The given-up refund tried again in a new round; one already handed back (a double click, another staff
+ * member) is the answer, and tried no more here: the worker's rounds have it. The new round's first try is
+ * made at once, not at the payment worker's next round (D571): the answer says how it went (refunded,
+ * refused again, or still waiting when the gateway could not be reached). The worker's round may make the
+ * same try beside it: both ask under the round's request id, so the money goes once.
  */
 export async function retryPaymentRefund(
   db: Db,
@@ -72,8 +74,8 @@ export async function retryPaymentRefund(
   paymentId: number,
   now: RefundNow,
 ): Promise<AdminPaymentIssue> {
-  const answer = await settle(db, staff, (tx) => retryGivenUpRefund(tx, paymentId));
-  if (answer.state !== "refund_pending") return answer;
+  const { answer, changed } = await settle(db, staff, (tx) => retryGivenUpRefund(tx, paymentId));
+  if (!changed || answer.state !== "refund_pending") return answer;
   try {
     await now.refundDueNow(paymentId);
   } catch (error) {
@@ -86,5 +88,5 @@ export async function retryPaymentRefund(
 }
 
 /** The payment marked handled: off the dashboard, with the staff's note in the audit log. */
-export const resolvePaymentIssue = (db: Db, staff: AuthUser, paymentId: number, note: string) =>
-  settle(db, staff, (tx) => resolveIssueByHand(tx, paymentId), note);
+export const resolvePaymentIssue = async (db: Db, staff: AuthUser, paymentId: number, note: string) =>
+  (await settle(db, staff, (tx) => resolveIssueByHand(tx, paymentId), note)).answer;

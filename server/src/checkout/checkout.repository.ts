@@ -700,22 +700,23 @@ export async function pendingRefundIds(db: DbOrTx, ids: number[]): Promise<Set<n
   return new Set(rows.map((row) => row.id));
 }
 
-/** A pending refund to ask the gateway about, with its payment's capture. */
+/** A pending refund to ask the gateway about, with its payment's gateway and capture. */
 export type PendingRefund = {
   id: number;
   gatewayRefundId: string;
   amountCents: number;
+  gateway: GatewayName;
   captureId: string;
 };
 
 /**
- * Claims up to `limit` of a gateway's refunds still pending and not asked about for `everyMinutes` (never
- * asked first, then the longest ago), and notes the claim's time on them, so several instances ask about
- * each once per interval (D570).
+ * Claims up to `limit` refunds of PayPal's and Stripe's still pending and not asked about for `everyMinutes`
+ * (never asked first, then the longest ago), and notes the claim's time on them, so several instances ask
+ * about each once per interval (D570).
  */
 export async function claimPendingRefunds(
   db: DbOrTx,
-  options: { gateway: GatewayName; limit: number; everyMinutes: number },
+  options: { limit: number; everyMinutes: number },
 ): Promise<PendingRefund[]> {
   return db.transaction(async (tx) => {
     const due = await tx
@@ -723,6 +724,7 @@ export async function claimPendingRefunds(
         id: refunds.id,
         gatewayRefundId: refunds.gatewayRefundId,
         amountCents: refunds.amountCents,
+        gateway: payments.gateway,
         captureId: payments.captureId,
       })
       .from(refunds)
@@ -730,7 +732,7 @@ export async function claimPendingRefunds(
       .where(
         and(
           eq(refunds.status, "PENDING"),
-          eq(payments.gateway, options.gateway),
+          inArray(payments.gateway, ["paypal", "stripe"]),
           sql`${refunds.gatewayRefundId} is not null and ${payments.captureId} is not null`,
           sql`(${refunds.checkedAt} is null or ${refunds.checkedAt} <= now() - ${options.everyMinutes}::integer * interval '1 minute')`,
         ),

@@ -1,29 +1,27 @@
-// PayPal's pending refunds (D570). A refund PayPal takes while the school's PayPal balance is too low is
-// `PENDING` (paid from the school's bank, `ECHECK`) and counted as given back when it is made; it ends days
-// later, completed, failed or cancelled. PayPal reports no such end by webhook, so the payment worker asks
-// about each pending refund once an hour until it ends; a failed or cancelled one is what D566 does with
-// a refund Stripe reports failed.
-import { GatewayError } from "../payments/index.ts";
+// Pending refunds (D570). A refund PayPal takes while the school's PayPal balance is too low is `PENDING`
+// (paid from the school's bank, `ECHECK`), and so is a SEPA refund at Stripe; each is counted as given back
+// when it is made, and ends days later, completed, failed or cancelled. PayPal reports no such end by
+// webhook, and a Stripe event can be missed (or came before the shop read it, as for refunds recorded before
+// D570), so the payment worker asks about each pending refund once an hour until it ends; a failed or
+// cancelled one is what D566 does with a refund Stripe reports failed.
+import { GatewayError, type Gateways } from "../payments/index.ts";
 import type { CheckoutContext } from "./checkout.deps.ts";
 import { claimPendingRefunds, markRefundCompleted, type PendingRefund } from "./checkout.repository.ts";
 import { applyFailedRefund, gaveNothingBack } from "./failed-refunds.ts";
 
-/** How often a pending refund is asked about at PayPal. */
+/** How often a pending refund is asked about at its gateway. */
 export const PENDING_REFUND_CHECK_MINUTES = 60;
 
-/** Asks PayPal about up to `limit` pending refunds due a look; answers how many of them ended. */
+/** Asks the gateways about up to `limit` pending refunds due a look; answers how many of them ended. */
 export async function pendingRefunds(ctx: CheckoutContext, limit: number): Promise<number> {
   const { db, gateway, log } = ctx;
-  if (!gateway.getRefund) return 0;
-  const due = await claimPendingRefunds(db, {
-    gateway: "paypal",
-    limit,
-    everyMinutes: PENDING_REFUND_CHECK_MINUTES,
-  });
+  const getRefund = gateway.getRefund;
+  if (!getRefund) return 0;
+  const due = await claimPendingRefunds(db, { limit, everyMinutes: PENDING_REFUND_CHECK_MINUTES });
   let ended = 0;
   for (const refund of due) {
     try {
-      if (await endedAtPayPal(ctx, refund)) ended += 1;
+      if (await endedAtGateway(ctx, getRefund, refund)) ended += 1;
     } catch (error) {
       // Asked again in an hour. A refund PayPal does not know is a fault to see, not to guess about; any
       // other failure (PayPal or the database) leaves this refund alone and the round goes on.
@@ -39,9 +37,13 @@ export async function pendingRefunds(ctx: CheckoutContext, limit: number): Promi
   return ended;
 }
 
-/** One pending refund as PayPal holds it now: recorded if it ended; true when this changed it. */
-async function endedAtPayPal({ db, gateway, itemRefunds, log }: CheckoutContext, refund: PendingRefund) {
-  const now = await (gateway.getRefund as NonNullable<typeof gateway.getRefund>)(refund.gatewayRefundId);
+/** One pending refund as its gateway holds it now: recorded if it ended; true when this changed it. */
+async function endedAtGateway(
+  { db, itemRefunds, log }: CheckoutContext,
+  getRefund: NonNullable<Gateways["getRefund"]>,
+  refund: PendingRefund,
+) {
+  const now = await getRefund(refund.gatewayRefundId);
   if (now.status === "COMPLETED") {
     await markRefundCompleted(db, refund.gatewayRefundId);
     return true;
@@ -50,13 +52,18 @@ async function endedAtPayPal({ db, gateway, itemRefunds, log }: CheckoutContext,
   const outcome = await db.transaction((tx) =>
     applyFailedRefund(
       tx,
-      // PayPal names a reason only for a pending refund (`ECHECK`): why it waited, not why it failed.
-      { ...refund, id: refund.gatewayRefundId, status: now.status, failureReason: null },
+      {
+        ...refund,
+        id: refund.gatewayRefundId,
+        status: now.status,
+        // PayPal names a reason only for a pending refund (`ECHECK`): why it waited, not why it failed.
+        failureReason: refund.gateway === "stripe" ? (now.failureReason ?? null) : null,
+      },
       itemRefunds,
-      "paypal",
+      refund.gateway,
     ),
   );
   if (outcome !== "applied") return false;
-  log.warn({ refundId: refund.id }, "a pending PayPal refund ended without the money; staff settle it");
+  log.warn({ refundId: refund.id }, "a pending refund ended without the money; staff settle it");
   return true;
 }

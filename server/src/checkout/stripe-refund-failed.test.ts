@@ -359,4 +359,22 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     expect(await recorded()).toMatchObject({ status: "COMPLETED" });
     expect((await paymentOf(c.orderId)).refundedCents).toBe(sent);
   });
+
+  it("asks Stripe about a pending refund whose event never came, once an hour (D570)", async () => {
+    const gone = await withdrawnWaitingForCustomer();
+    const through = await withdrawnWaitingForCustomer();
+    // Stripe ends both, and the shop hears of neither (its endpoint was down for longer than Stripe retries).
+    stripe.cancelRefund(gone.refundId);
+    stripe.succeedRefund(through.refundId);
+    await t.app.paymentWorker.runOnce();
+    const status = async (refundId: string) =>
+      (await t.db.select().from(refunds).where(eq(refunds.gatewayRefundId, refundId)))[0]?.status;
+    expect(await status(gone.refundId)).toBe("CANCELLED");
+    expect(await status(through.refundId)).toBe("COMPLETED");
+    expect((await paymentOf(gone.c.orderId)).refundedCents).toBe(0);
+    expect((await paymentOf(through.c.orderId)).refundedCents).toBe(through.sent);
+    const refund = (await show(gone.c.orderId)).refunds.find((row) => row.source === "withdrawal");
+    expect(refund).toMatchObject({ state: "failed", gateway_pending: false });
+    expect(refund?.last_error).toContain("the refund was cancelled in the dashboard");
+  });
 });

@@ -1,6 +1,7 @@
 import type { GatewayName, PaymentGateway } from "./gateway.ts";
 import {
   isStripeCaptureId,
+  isStripeRefundId,
   isStripeSessionId,
   isStripeSubscriptionId,
   type StripeGateway,
@@ -38,6 +39,16 @@ export function routeGateways(primary: PaymentGateway, stripe: StripeGateway | n
     // A course subscription's autopay is stopped where it was made (D115).
     cancelSubscription: (id, reason) =>
       (stripe && isStripeSubscriptionId(id) ? stripe : primary).cancelSubscription(id, reason),
+    // Only where the refund's gateway can be asked (the offline demo cannot).
+    ...(primary.getRefund || stripe
+      ? {
+          getRefund: (refundId: string) => {
+            const gateway = stripe && isStripeRefundId(refundId) ? stripe : primary;
+            if (!gateway.getRefund) throw new Error(`no gateway to ask about refund ${refundId}`);
+            return gateway.getRefund(refundId);
+          },
+        }
+      : {}),
     refundCapture: (captureId, requestId, amountCents) =>
       (stripe && isStripeCaptureId(captureId) ? stripe : primary).refundCapture(
         captureId,

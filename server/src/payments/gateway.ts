@@ -125,10 +125,11 @@ export type PaymentGateway = {
   captureOrder(orderId: string, requestId: string): Promise<GatewayOrder>;
   refundCapture(captureId: string, requestId: string, amountCents?: number): Promise<GatewayRefund>;
   /**
-   * A refund as the gateway holds it now. PayPal only: it reports no refund's end by webhook, while Stripe
-   * does (D566, D570).
+   * A refund as the gateway holds it now, with why it failed if the gateway says (Stripe's
+   * `failure_reason`). Asked about while a refund is pending (D570): PayPal reports no refund's end by
+   * webhook, and a Stripe event can be missed.
    */
-  getRefund?(refundId: string): Promise<GatewayRefund>;
+  getRefund?(refundId: string): Promise<GatewayRefund & { failureReason?: string | null }>;
 };
 
 /** "79.00" → 7900; PayPal's money values have two decimals for EUR. */

@@ -29,6 +29,8 @@ export type StripeSettings = {
 /** Stripe's ids by kind: our gateway orders are sessions, captures are payment intents. */
 export const isStripeSessionId = (id: string) => id.startsWith("cs_");
 export const isStripeCaptureId = (id: string) => id.startsWith("pi_");
+/** Stripe's refunds: `re_` (a card's), `pyr_` (some payment methods'). */
+export const isStripeRefundId = (id: string) => id.startsWith("re_") || id.startsWith("pyr_");
 /**
  * A course subscription's autopay at Stripe (D115): its Checkout Session (`cs_…`) until the parent
  * completed it, then the subscription (`sub_…`).
@@ -274,6 +276,14 @@ const REFUND_STATUSES: Record<string, string> = {
 const refundStatusOf = (status: string | null | undefined) =>
   REFUND_STATUSES[status ?? "pending"] ?? (status ?? "pending").toUpperCase();
 
+/** A Stripe refund in the gateway's terms, with why it failed or was cancelled (`failure_reason`). */
+const toGatewayRefund = (refund: Stripe.Refund) => ({
+  id: refund.id,
+  status: refundStatusOf(refund.status),
+  amountCents: refund.amount,
+  failureReason: refund.failure_reason ?? null,
+});
+
 /** The gateway on Stripe's API: Checkout in payment mode for orders, in subscription mode for autopay. */
 export function createStripeGateway(
   stripe: Stripe,
@@ -347,27 +357,14 @@ export function createStripeGateway(
           { payment_intent: captureId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
           { idempotencyKey: requestId },
         )
-        .then(
-          (refund) => ({
-            id: refund.id,
-            status: refundStatusOf(refund.status),
-            amountCents: refund.amount,
-          }),
-          translate,
-        ),
+        .then(toGatewayRefund, translate),
+    getRefund: (refundId) => stripe.refunds.retrieve(refundId).then(toGatewayRefund, translate),
     verifyEvent: (payload, signature) =>
       stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_S),
     refundsOf: (captureId) =>
-      stripe.refunds.list({ payment_intent: captureId, limit: 100 }).then(
-        (list) =>
-          list.data.map((refund) => ({
-            id: refund.id,
-            amountCents: refund.amount,
-            status: refundStatusOf(refund.status),
-            failureReason: refund.failure_reason ?? null,
-          })),
-        translate,
-      ),
+      stripe.refunds
+        .list({ payment_intent: captureId, limit: 100 })
+        .then((list) => list.data.map(toGatewayRefund), translate),
     getSubscription: (subscriptionId) =>
       stripe.subscriptions.retrieve(subscriptionId).then(
         (found) => ({

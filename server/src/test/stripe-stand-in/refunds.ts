@@ -1,4 +1,4 @@
-import { invalid, type Route, type Shape } from "./parameters.ts";
+import { invalid, RETRIEVE, type Route, type Shape, stripeError } from "./parameters.ts";
 import type { Json, StandInPaymentIntent, StripeStore } from "./store.ts";
 
 /**
@@ -113,6 +113,25 @@ export const refundRoutes = (store: StripeStore): Route[] => [
     path: /^\/v1\/refunds$/,
     shape: REFUND_CREATE,
     run: (_, body) => createRefund(store, body),
+  },
+  {
+    method: "GET",
+    path: /^\/v1\/refunds\/([^/]+)$/,
+    shape: RETRIEVE,
+    run(match) {
+      const id = decodeURIComponent(match[1] ?? "");
+      for (const intent of store.intents.values()) {
+        const found = intent.refunds.find((entry) => entry.id === id);
+        if (found) return { status: 200, body: found };
+      }
+      // Stripe answers an object it does not know with 404.
+      return stripeError(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such refund: '${id}'`,
+        param: "id",
+      });
+    },
   },
   {
     method: "GET",

@@ -82,10 +82,10 @@ export const de = {
       retry_refund: "Erstattung erneut versuchen",
       retry_refund_label: "Erstattung erneut versuchen (Bestellung %{order})",
       refund_retried:
-        "Die Erstattung ging noch nicht durch; sie wird in den nächsten Minuten erneut an den Zahlungsdienst geschickt.",
+        "Der Zahlungsdienst war nicht erreichbar; die Erstattung wird in den nächsten Minuten erneut gesendet.",
       refund_sent: "Die Erstattung wurde erneut geschickt und vom Zahlungsdienst angenommen.",
       refund_refused_again:
-        "Der Zahlungsdienst hat die Erstattung erneut abgelehnt. Sie bleibt in der Liste; prüfen Sie das Konto beim Zahlungsdienst oder erstatten Sie anders und markieren Sie sie dann als erledigt.",
+        "Der Zahlungsdienst hat die Erstattung erneut abgelehnt. Sie bleibt in der Liste: Prüfen Sie das Konto beim Zahlungsdienst, oder erstatten Sie den Betrag auf anderem Weg (Überweisung, bar) und markieren Sie ihn dann als erledigt.",
       resolve_issue: "Als erledigt markieren",
       resolve_issue_label: "Als erledigt markieren (Bestellung %{order})",
       resolve_title: "Zahlung zu Bestellung %{order} als erledigt markieren",
@@ -556,7 +556,7 @@ export const de = {
       unbooked_refund:
         "Im Zahlungskonto (PayPal oder Stripe) wurden %{amount} erstattet, die noch keiner Position zugeordnet sind – dafür gibt es noch keine Gutschrift. Buchen Sie den Betrag mit „Erstatten oder stornieren“ bei der Position, zu der er gehört. Nicht noch einmal erstatten: Das Geld ist schon zurück.",
       booked_at_gateway: "Im Zahlungskonto erstattet",
-      pending_at_gateway: "Erstattet, beim Zahlungsdienst noch in Bearbeitung",
+      pending_at_gateway: "Erstattung beim Zahlungsdienst noch in Bearbeitung",
       unbooked_refund_failed:
         "Stammt der Betrag von einer fehlgeschlagenen Erstattung unten, die Sie im Zahlungskonto von Hand ausgeführt haben, markieren Sie diese mit „Erledigen“, statt ihn zu buchen.",
       mail_text_cleared: "Text nicht mehr gespeichert",

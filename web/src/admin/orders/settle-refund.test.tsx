@@ -49,7 +49,7 @@ describe("a refund sent but not paid out yet by the payment service (D572)", () 
     );
     const rows = screen.getAllByRole("row");
     expect(
-      within(rows[1] as HTMLElement).getByText("Erstattet, beim Zahlungsdienst noch in Bearbeitung"),
+      within(rows[1] as HTMLElement).getByText("Erstattung beim Zahlungsdienst noch in Bearbeitung"),
     ).toBeTruthy();
     expect(screen.queryByRole("button", { name: /Erledigen/ })).toBeNull();
   });

@@ -52,7 +52,7 @@ describe("a payment that needs a person, settled from the dashboard (D565)", () 
     for (const [state, notice] of [
       ["refunded", "Die Erstattung wurde erneut geschickt und vom Zahlungsdienst angenommen."],
       ["refund_failed", "Der Zahlungsdienst hat die Erstattung erneut abgelehnt."],
-      ["refund_pending", "Die Erstattung ging noch nicht durch;"],
+      ["refund_pending", "Der Zahlungsdienst war nicht erreichbar;"],
     ] as const) {
       vi.mocked(adminFetch).mockResolvedValueOnce({ json: { payment: 12, state }, headers: new Headers() });
       renderActions("refund_failed");

@@ -1,4 +1,4 @@
-import type { Dashboard as DashboardData } from "@atelier/contract";
+import type { AdminPaymentIssue, Dashboard as DashboardData } from "@atelier/contract";
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { useTranslate } from "react-admin";
@@ -74,11 +74,11 @@ function ResolveDialog({
  * refused it again (it stays on the dashboard); or could not be reached (the payment worker tries again).
  */
 function retriedNotice(answer: unknown) {
-  const state = (answer as { json?: { state?: string } } | undefined)?.json?.state;
+  const { state } = (answer as { json: AdminPaymentIssue }).json;
   if (state === "refunded") return { key: "attendance.dashboard.refund_sent", type: "success" as const };
   if (state === "refund_failed")
     return { key: "attendance.dashboard.refund_refused_again", type: "warning" as const };
-  return { key: "attendance.dashboard.refund_retried", type: "success" as const };
+  return { key: "attendance.dashboard.refund_retried", type: "info" as const };
 }
 
 /**

@@ -19,7 +19,9 @@ export const failureText = (failure: unknown) => {
  * The notice after a staff write: a translation key, shown as a success; or chosen by the write's answer,
  * when the answer says how it went (a refund tried again was refused again: a warning, D571).
  */
-export type DoneNotice = string | ((answer: unknown) => { key: string; type: "success" | "warning" });
+export type DoneNotice =
+  | string
+  | ((answer: unknown) => { key: string; type: "success" | "info" | "warning" });
 
 /**
  * A staff write started by a button or a dialog: `busy` while it runs; on success a notice of `done` (a
