@@ -710,14 +710,15 @@ export type PendingRefund = {
 };
 
 /**
- * Claims up to `limit` refunds of PayPal's and Stripe's still pending and not asked about for `everyMinutes`
- * (never asked first, then the longest ago), and notes the claim's time on them, so several instances ask
- * about each once per interval (D570).
+ * Claims up to `limit` refunds of these gateways still pending and not asked about for `everyMinutes` (never
+ * asked first, then the longest ago), and notes the claim's time on them, so several instances ask about
+ * each once per interval (D570).
  */
 export async function claimPendingRefunds(
   db: DbOrTx,
-  options: { limit: number; everyMinutes: number },
+  options: { gateways: GatewayName[]; limit: number; everyMinutes: number },
 ): Promise<PendingRefund[]> {
+  if (options.gateways.length === 0) return [];
   return db.transaction(async (tx) => {
     const due = await tx
       .select({
@@ -732,7 +733,7 @@ export async function claimPendingRefunds(
       .where(
         and(
           eq(refunds.status, "PENDING"),
-          inArray(payments.gateway, ["paypal", "stripe"]),
+          inArray(payments.gateway, options.gateways),
           sql`${refunds.gatewayRefundId} is not null and ${payments.captureId} is not null`,
           sql`(${refunds.checkedAt} is null or ${refunds.checkedAt} <= now() - ${options.everyMinutes}::integer * interval '1 minute')`,
         ),

@@ -4,7 +4,7 @@
 // webhook, and a Stripe event can be missed (or came before the shop read it, as for refunds recorded before
 // D570), so the payment worker asks about each pending refund once an hour until it ends; a failed or
 // cancelled one is what D566 does with a refund Stripe reports failed.
-import { GatewayError, type Gateways } from "../payments/index.ts";
+import { GatewayError, type GatewayName, type Gateways } from "../payments/index.ts";
 import type { CheckoutContext } from "./checkout.deps.ts";
 import { claimPendingRefunds, markRefundCompleted, type PendingRefund } from "./checkout.repository.ts";
 import { applyFailedRefund, gaveNothingBack } from "./failed-refunds.ts";
@@ -17,7 +17,16 @@ export async function pendingRefunds(ctx: CheckoutContext, limit: number): Promi
   const { db, gateway, log } = ctx;
   const getRefund = gateway.getRefund;
   if (!getRefund) return 0;
-  const due = await claimPendingRefunds(db, { limit, everyMinutes: PENDING_REFUND_CHECK_MINUTES });
+  // Only the gateways this shop can ask now (Stripe's refunds wait while no Stripe key is set).
+  const gateways: GatewayName[] = [
+    ...(gateway.name === "paypal" ? (["paypal"] as const) : []),
+    ...(gateway.stripe ? (["stripe"] as const) : []),
+  ];
+  const due = await claimPendingRefunds(db, {
+    gateways,
+    limit,
+    everyMinutes: PENDING_REFUND_CHECK_MINUTES,
+  });
   let ended = 0;
   for (const refund of due) {
     try {
