@@ -32,6 +32,20 @@ export function watch(page: Page) {
 export const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
+ * Opens a select and picks `option`, as a person does: when the click does not take (the list was still
+ * being filled, once in CI: the child's list stayed open with nothing chosen, and the next field's search
+ * read its rows), they click the option again. Done when the list has closed.
+ */
+export async function chooseFromList(field: Locator, option: Locator) {
+  const list = field.page().getByRole("listbox");
+  await expect(async () => {
+    if (!(await list.isVisible())) await field.click();
+    await option.click({ timeout: 2_000 });
+    await expect(list).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/**
  * Types into one of the back office's search-as-you-type fields and picks `option` once the list shows only
  * what matches the typed words, as a person waits for the list to narrow before choosing; then checks the
  * field holds the choice. A click while the list is being replaced by the server's answer can land between
