@@ -1,6 +1,6 @@
-import { expect, test } from "../support/fixtures.ts";
+import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
 import { buyWeeklyCourse, paypalStandInUrl } from "../support/orders.ts";
-import { signedInParent } from "../support/parents.ts";
+import { signedInParent, useSessionInBrowser } from "../support/parents.ts";
 import { signedInStaff, signInToBackOffice } from "../support/staff-bookings.ts";
 
 /**
@@ -70,7 +70,7 @@ test("staff try a refund PayPal refused again from the order, and the money goes
   });
 });
 
-test("staff read on the order that a refund PayPal took as pending is not paid out yet", async ({
+test("the family and staff read that a refund PayPal took as pending is not paid out yet", async ({
   page,
   request,
 }) => {
@@ -91,6 +91,18 @@ test("staff read on the order that a refund PayPal took as pending is not paid o
   expect((await request.delete(`${paypalStandInUrl}/stand-in/pending-refunds/${paypalId}`)).status()).toBe(
     204,
   );
+
+  // The family reads it in progress, not paid out (D573): from the shop's page, the profile menu's history.
+  await dismissCookieModal(page);
+  await useSessionInBrowser(page, parent);
+  await page.goto("/?locale=de");
+  await page.getByTestId("profile-button").click();
+  await page.getByRole("menu").getByRole("menuitem", { name: "Verlauf" }).click();
+  const mila = page.getByRole("region", { name: "Buchungen von Mila Muster" });
+  await expect(mila.getByText(/Widerrufen am .+\d{4}/)).toContainText(
+    /Erstattung von [\d,]+\s€ in Bearbeitung/,
+  );
+  await expect(mila.getByText(/ erstattet/)).toHaveCount(0);
 
   await signInToBackOffice(page);
   await page.getByRole("menuitem", { name: "Bestellungen" }).click();

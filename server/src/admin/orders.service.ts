@@ -11,12 +11,7 @@ import {
   REFUND_SETTLEMENTS,
   type RefundState,
 } from "@atelier/contract";
-import {
-  cancelLinkedOrder,
-  failedAfterAccepted,
-  paymentHoldOfOrder,
-  pendingRefundIds,
-} from "../checkout/index.ts";
+import { cancelLinkedOrder, failedAfterAccepted, paymentHoldOfOrder } from "../checkout/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { giftCardBalancesOfItems } from "../gift-cards/index.ts";
@@ -34,6 +29,7 @@ import {
   inGatewayWords,
   lastTryUnanswered,
   listOrdersForStaff,
+  notPaidOutYet,
   type SettledRefund,
   STAFF_ORDER_SORTS,
   type StaffRefundRow,
@@ -113,17 +109,8 @@ type WithdrawalRow = Awaited<ReturnType<typeof findWithdrawalsOfItems>>[number];
 const settlementOf = (value: string | null) =>
   REFUND_SETTLEMENTS.find((settlement) => settlement === value) ?? null;
 
-/**
- * An order's refunds in one list, oldest first: staff's, and the parent's withdrawals and cancellations.
- * `pending`: the recorded refunds the gateway has not paid out yet (D572).
- */
-function refundsOf(
-  staffRefunds: StaffRefundNoted[],
-  withdrawn: WithdrawalRow[],
-  pending: Set<number>,
-): AdminOrderRefund[] {
-  const notPaidOutYet = (state: string, refundId: number | null) =>
-    state === "completed" && refundId !== null && pending.has(refundId);
+/** An order's refunds in one list, oldest first: staff's, and the parent's withdrawals and cancellations. */
+function refundsOf(staffRefunds: StaffRefundNoted[], withdrawn: WithdrawalRow[]): AdminOrderRefund[] {
   return [
     ...staffRefunds.map((r) => ({
       id: r.id,
@@ -143,7 +130,7 @@ function refundsOf(
       last_error: inGatewayWords(r.lastError),
       gateway_unreachable: lastTryUnanswered(r.refundState, r.lastError),
       failed_at_bank: r.refundState === "failed" && failedAfterAccepted(r.lastError),
-      gateway_pending: notPaidOutYet(r.refundState, r.refundId),
+      gateway_pending: notPaidOutYet(r),
     })),
     ...withdrawn.map((w) => ({
       id: w.id,
@@ -163,7 +150,7 @@ function refundsOf(
       last_error: inGatewayWords(w.lastError),
       gateway_unreachable: lastTryUnanswered(w.refundState, w.lastError),
       failed_at_bank: w.refundState === "failed" && failedAfterAccepted(w.lastError),
-      gateway_pending: notPaidOutYet(w.refundState, w.refundId),
+      gateway_pending: notPaidOutYet(w),
     })),
   ].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
@@ -215,17 +202,11 @@ async function orderDetail(db: Db, id: number, locale: Locale = "de"): Promise<A
         )
       : 0;
   // A bought gift card gives back only what is still on it (D506).
-  const [pending, cardBalances] = await Promise.all([
-    pendingRefundIds(
-      db,
-      [...staffRefunds, ...withdrawn].flatMap((r) => (r.refundId === null ? [] : [r.refundId])),
-    ),
-    giftCardBalancesOfItems(
-      db,
-      items.map((item) => item.id),
-    ),
-  ]);
-  const refunds = refundsOf(staffRefunds, withdrawn, pending);
+  const cardBalances = await giftCardBalancesOfItems(
+    db,
+    items.map((item) => item.id),
+  );
+  const refunds = refundsOf(staffRefunds, withdrawn);
   return {
     ...row,
     payment_link: hold.linked,

@@ -1,6 +1,6 @@
 import type { Locale } from "@atelier/contract";
 import { and, asc, eq, getTableName, inArray, type SQL, sql } from "drizzle-orm";
-import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import {
   academyWeeks,
@@ -690,14 +690,22 @@ export async function markRefundCompleted(db: DbOrTx, gatewayRefundId: string): 
     .where(and(eq(refunds.gatewayRefundId, gatewayRefundId), eq(refunds.status, "PENDING")));
 }
 
-/** Of these recorded refunds, those the gateway has not paid out yet (`PENDING`, D572). */
-export async function pendingRefundIds(db: DbOrTx, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(and(inArray(refunds.id, ids), eq(refunds.status, "PENDING")));
-  return new Set(rows.map((row) => row.id));
+/**
+ * Whether the recorded refund a withdrawal's or staff refund's `refund_id` names is still pending at its
+ * gateway (D572): sent and taken, the money not paid out yet. A column of the withdrawals' reads.
+ */
+export function refundPendingAtGateway(refundId: SQL | AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${refunds} pr where pr.id = ${refundId} and pr.status = 'PENDING')`;
+}
+
+/**
+ * An order's recorded refunds and their statuses as one text (id and status each): a pending refund that
+ * completes, fails or is cancelled changes it. Part of a parent's history's fingerprint (D442, D573);
+ * `orderId` names the order's id in the statement around it.
+ */
+export function refundStatusesOfOrder(orderId: SQL): SQL {
+  return sql`coalesce((select string_agg(rr.id::text || '.' || rr.status, ',' order by rr.id)
+    from ${refunds} rr join ${payments} rp on rp.id = rr.payment_id where rp.order_id = ${orderId}), '')`;
 }
 
 /** A pending refund to ask the gateway about, with its payment's gateway and capture. */

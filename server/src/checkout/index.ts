@@ -3,7 +3,8 @@ export {
   clearPaymentDetailsOfUser,
   insertRefund,
   lockUnits,
-  pendingRefundIds,
+  refundPendingAtGateway,
+  refundStatusesOfOrder,
 } from "./checkout.repository.ts";
 export { checkoutRoutes, stripeCancelRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";

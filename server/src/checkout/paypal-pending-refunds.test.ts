@@ -28,10 +28,11 @@ async function withdrawnPending() {
   const withdrawn = await t.call("POST", `/api/v2/orders/items/${itemId}/withdraw/`, { headers });
   t.standIn.answerRefundsWith(gatewayOrderId, null);
   expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-  expect(withdrawn.json().withdrawal).toMatchObject({ refund_state: "completed" });
+  // The parent reads that it is in progress, not that it is paid out (D573).
+  expect(withdrawn.json().withdrawal).toMatchObject({ refund_state: "pending" });
   const [refund] = await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
   expect(refund).toMatchObject({ status: "PENDING", checkedAt: null });
-  return { orderId, payment, refund: refund as NonNullable<typeof refund> };
+  return { orderId, itemId, headers, payment, refund: refund as NonNullable<typeof refund> };
 }
 
 const paymentNow = async (id: number) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0];
@@ -39,6 +40,14 @@ const refundNow = async (id: number) => (await t.db.select().from(refunds).where
 /** An hour and more goes by since the refund was last asked about. */
 const anHourLater = (id: number) =>
   t.db.update(refunds).set({ checkedAt: sql`now() - interval '61 minutes'` }).where(eq(refunds.id, id));
+
+/** The withdrawal of the item as the parent's history shows it (the reply kept per family, D442). */
+const historyWithdrawal = async (c: { itemId: number; headers: Record<string, string> }) => {
+  const res = await t.call("GET", "/api/v2/orders/items/history/", { headers: c.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { id: number; withdrawal: unknown }[]).find((item) => item.id === c.itemId)
+    ?.withdrawal;
+};
 
 const show = async (orderId: number) => {
   const res = await t.call("GET", `/api/v2/admin/orders/${orderId}/`, { headers: staff.headers });
@@ -53,6 +62,7 @@ describe("a refund PayPal took as pending (D570)", () => {
     // The order page says it is sent and not paid out yet (D572).
     const withdrawal = async () => (await show(c.orderId)).refunds.find((row) => row.source === "withdrawal");
     expect(await withdrawal()).toMatchObject({ state: "completed", gateway_pending: true });
+    expect(await historyWithdrawal(c)).toMatchObject({ refund_state: "pending" });
     const before = asked();
     await t.app.paymentWorker.runOnce();
     expect(asked()).toBe(before + 1);
@@ -67,6 +77,10 @@ describe("a refund PayPal took as pending (D570)", () => {
     expect(asked()).toBe(before + 2);
     expect(await refundNow(c.refund.id)).toMatchObject({ status: "COMPLETED" });
     expect(await withdrawal()).toMatchObject({ state: "completed", gateway_pending: false });
+    // Paid out: the family's history says so at its next read, though nothing of the withdrawal changed.
+    expect(await historyWithdrawal(c)).toMatchObject({ refund_state: "completed" });
+    const view = await t.call("GET", `/api/v2/orders/items/${c.itemId}/withdrawal/`, { headers: c.headers });
+    expect(view.json().withdrawal).toMatchObject({ refund_state: "completed" });
     expect((await paymentNow(c.payment.id))?.refundedCents).toBe(c.payment.amountCents);
     expect((await show(c.orderId)).payment_state).not.toBe("needs_attention");
     // Ended: never asked about again.

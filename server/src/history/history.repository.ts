@@ -2,6 +2,7 @@ import type { Locale, OrderItemStatus, OrderStatus, ProductType } from "@atelier
 import { SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { closedOnSql } from "../catalogue/index.ts";
+import { refundStatusesOfOrder } from "../checkout/index.ts";
 import type { DbOrTx } from "../db/index.ts";
 import {
   invoices,
@@ -205,7 +206,8 @@ export async function findMonthInvoicesOfItems(db: DbOrTx, itemIds: number[]): P
  * What a family's history was made from, as one short text (D442): the row versions (`xmin`, which every
  * insert and update renews) of the family's orders of these statuses and of everything of them the history
  * shows: each order's invoice (through its partial index; a contract's later month's invoice is issued with
- * its subscription's update, D556), payments, withdrawals and refunds by staff, each item, its subscription,
+ * its subscription's update, D556), payments, withdrawals and refunds by staff, the statuses of the payments'
+ * refunds (a pending one paid out, D573), each item, its subscription,
  * its credit notes (their links, D567) and its slot and week links; the family's children (an item's child is always one of them: a child never
  * changes family); and the school's pauses of courses (a few a year). Any write to one of them changes it,
  * and so does a row added or removed (ids are in the text). The catalogue's rows (pages, options, slots,
@@ -235,6 +237,7 @@ export async function findHistoryFingerprint(
         || ':' || coalesce((select string_agg(p.xmin::text, '.' order by p.id) from ${payments} p where p.order_id = o.id), '')
         || ':' || ${withdrawalVersionsOfOrder(orderId)}
         || ':' || ${staffRefundVersionsOfOrder(orderId)}
+        || ':' || ${refundStatusesOfOrder(orderId)}
         || ':' || ${items}`;
       return db
         .select({

@@ -16,6 +16,7 @@ import {
   orders,
   payments,
   productPages,
+  refunds,
   staffRefunds,
   subscriptionPauses,
   subscriptions,
@@ -383,6 +384,32 @@ describe("GET /api/v2/orders/items/history/", () => {
         .update(staffRefunds)
         .set({ refundState: "completed" })
         .where(eq(staffRefunds.requestId, refund.requestId)),
+    );
+    expect((await find(workshop.id)).refunds.map((entry) => entry.refund_state)).toEqual(["completed"]);
+    // Sent, and taken by the gateway as pending: in progress for the family until it is paid out (D573).
+    const [paid] = await t.db.select().from(payments).where(eq(payments.orderId, f.workshopOrder));
+    const [sent] = await t.db
+      .insert(refunds)
+      .values({
+        paymentId: paid?.id ?? 0,
+        gatewayRefundId: `pending-${refund.requestId}`,
+        amountCents: 100,
+        reason: "staff",
+        status: "PENDING",
+      })
+      .returning();
+    await quietly((db) =>
+      db
+        .update(staffRefunds)
+        .set({ refundId: sent?.id ?? 0 })
+        .where(eq(staffRefunds.requestId, refund.requestId)),
+    );
+    expect((await find(workshop.id)).refunds.map((entry) => entry.refund_state)).toEqual(["pending"]);
+    await quietly((db) =>
+      db
+        .update(refunds)
+        .set({ status: "COMPLETED" })
+        .where(eq(refunds.id, sent?.id ?? 0)),
     );
     expect((await find(workshop.id)).refunds.map((entry) => entry.refund_state)).toEqual(["completed"]);
 

@@ -14,7 +14,6 @@ import {
   itemState,
   type Locale,
   lastPaidDay,
-  type RefundState,
   type RenewalState,
   refundPolicyDeadline,
   type WithdrawalRecord,
@@ -28,6 +27,7 @@ import { findCreditNotesOfItems, type ItemCreditNoteRow } from "../invoices/inde
 import { renewalLink } from "../subscriptions/index.ts";
 import { findVisitor } from "../visitors/index.ts";
 import {
+  familyRefundState,
   findStaffRefundsOfItems,
   findWithdrawalsOfItems,
   refundPolicyOf,
@@ -144,7 +144,7 @@ function refundsByItem(
       created_at: row.createdAt.toISOString(),
       // Both ways together: the gateway's part and what went back onto the gift card (D494).
       amount_cents: row.amountCents + row.giftCardCents,
-      refund_state: row.refundState as RefundState,
+      refund_state: familyRefundState(row),
       refunded_at: row.refundedAt?.toISOString() ?? null,
       cancelled: row.cancelItem,
       credit_note_number: row.creditNoteNumber,

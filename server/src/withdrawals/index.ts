@@ -21,6 +21,7 @@ export {
   type StaffRefundRow,
   staffRefundVersionsOfOrder,
 } from "./staff-refunds.repository.ts";
+export { familyRefundState, notPaidOutYet } from "./withdrawals.deps.ts";
 export {
   findWithdrawalsOfItems,
   itemRefundsGatewayCents,

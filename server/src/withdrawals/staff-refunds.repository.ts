@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { refundPendingAtGateway } from "../checkout/index.ts";
 import type { DbOrTx } from "../db/index.ts";
 import {
   invoices,
@@ -15,9 +16,17 @@ import { type ItemFacts, itemFacts } from "./withdrawals.repository.ts";
 /** The only code that touches `staff_refunds` (D127). */
 
 export type StaffRefundRow = typeof staffRefunds.$inferSelect;
-export type StaffRefundWithNote = StaffRefundRow & { creditNoteNumber: string | null };
+export type StaffRefundWithNote = StaffRefundRow & {
+  creditNoteNumber: string | null;
+  gatewayPending: boolean;
+};
 
-const withNote = { ...getTableColumns(staffRefunds), creditNoteNumber: invoices.number };
+/** A row with its credit note's number, and whether its refund is still pending at the gateway (D572). */
+const withNote = {
+  ...getTableColumns(staffRefunds),
+  creditNoteNumber: invoices.number,
+  gatewayPending: refundPendingAtGateway(staffRefunds.refundId),
+};
 
 /** An item of any order, as staff see it (the parent's own check of `findOwnItem` does not apply). */
 export async function findItemOfOrder(

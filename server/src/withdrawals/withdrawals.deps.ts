@@ -30,13 +30,24 @@ export function withdrawalsContext(deps: WithdrawalsDeps): WithdrawalsContext {
 export const stateOf = (row: { refundState: string } | undefined): RefundState =>
   (row?.refundState as RefundState | undefined) ?? "none";
 
+/** A refund the shop sent and its gateway took, but has not paid out yet (PayPal's `PENDING`, D572). */
+export const notPaidOutYet = (row: { refundState: string; gatewayPending: boolean }): boolean =>
+  row.refundState === "completed" && row.gatewayPending;
+
+/**
+ * A refund's state as the family reads it: one the gateway has not paid out yet is still in progress, not
+ * "erstattet" (D573). Staff see both on the order page (`gateway_pending`).
+ */
+export const familyRefundState = (row: { refundState: string; gatewayPending: boolean }): RefundState =>
+  notPaidOutYet(row) ? "pending" : stateOf(row);
+
 export function toRecord(row: WithdrawalWithNote): WithdrawalRecord {
   return {
     id: row.id,
     kind: row.kind === "cancellation" ? "cancellation" : "withdrawal",
     created_at: row.createdAt.toISOString(),
     refund_cents: row.refundCents,
-    refund_state: stateOf(row),
+    refund_state: familyRefundState(row),
     refunded_at: row.refundedAt?.toISOString() ?? null,
     credit_note_number: row.creditNoteNumber,
   };

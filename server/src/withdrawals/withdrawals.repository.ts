@@ -1,5 +1,6 @@
 import type { Locale, OrderItemStatus, OrderStatus, ProductType } from "@atelier/contract";
 import { and, asc, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { refundPendingAtGateway } from "../checkout/index.ts";
 import type { DbOrTx } from "../db/index.ts";
 import {
   invoices,
@@ -19,7 +20,7 @@ import {
 /** The only code that touches `withdrawals`; the other tables only as far as a withdrawal needs them. */
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-export type WithdrawalWithNote = WithdrawalRow & { creditNoteNumber: string | null };
+export type WithdrawalWithNote = WithdrawalRow & { creditNoteNumber: string | null; gatewayPending: boolean };
 
 export type ItemFacts = {
   itemId: number;
@@ -75,7 +76,12 @@ export async function lockOrder(tx: DbOrTx, orderId: number): Promise<void> {
   await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
 }
 
-const withNote = { ...getTableColumns(withdrawals), creditNoteNumber: invoices.number };
+/** A row with its credit note's number, and whether its refund is still pending at the gateway (D572). */
+const withNote = {
+  ...getTableColumns(withdrawals),
+  creditNoteNumber: invoices.number,
+  gatewayPending: refundPendingAtGateway(withdrawals.refundId),
+};
 
 export async function findWithdrawalsOfItems(db: DbOrTx, itemIds: number[]): Promise<WithdrawalWithNote[]> {
   if (itemIds.length === 0) return [];
