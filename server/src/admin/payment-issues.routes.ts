@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/index.ts";
 import { currentUser, requireStaff } from "../plugins/index.ts";
-import { resolvePaymentIssue, retryPaymentRefund } from "./payment-issues.service.ts";
+import { type RefundNow, resolvePaymentIssue, retryPaymentRefund } from "./payment-issues.service.ts";
 import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
 
 /**
@@ -15,13 +15,7 @@ import { adminOperation as base, adminErrors as errors } from "./route-docs.ts";
  * a given-up refund tried again, or the payment marked handled. `:id` is the payment's.
  */
 export const paymentIssuesRoutes =
-  ({
-    db,
-    checkout,
-  }: {
-    db: Db;
-    checkout: { refundDueNow(paymentId: number): Promise<unknown> };
-  }): FastifyPluginAsyncZod =>
+  ({ db, checkout }: { db: Db; checkout: Pick<RefundNow, "refundDueNow"> }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook("onRequest", requireStaff);
     app.post(

@@ -15,13 +15,13 @@ export {
   refuseAnswerWithoutMoney,
 } from "./failed-refunds.ts";
 export { loadInstallation, refundIdInRound } from "./installation.ts";
+export { type IssueChange, resolveIssueByHand, retryGivenUpRefund } from "./payment-issue-settle.ts";
 export {
-  type IssueChange,
-  paymentIssueOf,
-  resolveIssueByHand,
-  retryGivenUpRefund,
-} from "./payment-issue-settle.ts";
-export { bookedGatewayRefund, REFUND_ATTEMPTS } from "./payment-issues.repository.ts";
+  bookedGatewayRefund,
+  // A payment's issue as it is now, e.g. after its refund was tried at once (D571); undefined: none.
+  findIssue as paymentIssueOf,
+  REFUND_ATTEMPTS,
+} from "./payment-issues.repository.ts";
 export { deletePaymentLinksOfUser, paymentHoldOfOrder } from "./payment-links.repository.ts";
 export { createPaymentWorker, type PaymentWorker } from "./payment-worker.ts";
 export { orderLinesDue } from "./paypal-order-request.ts";

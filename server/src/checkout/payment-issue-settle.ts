@@ -1,7 +1,7 @@
 // A payment that needs a person (D90), settled by staff from the dashboard (D565): a refund given up after
 // its tries handed back to the payment worker, or the payment marked handled. The order's row first, then
 // the payment's, then the issue's: the order every refund of the payment takes them in.
-import type { DbOrTx, Tx } from "../db/index.ts";
+import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { findOrder, findPaymentById, updatePayment } from "./checkout.repository.ts";
 import { endUnkeptOrder } from "./gateway-refunds.ts";
@@ -11,9 +11,6 @@ import {
   type PaymentIssueRow,
   startNewRefundRound,
 } from "./payment-issues.repository.ts";
-
-/** A payment's issue as it is now, e.g. after its refund was tried at once (D571); undefined: none. */
-export const paymentIssueOf = (db: DbOrTx, paymentId: number) => findIssue(db, paymentId);
 
 /** The issue before and after a change, or as it is when the change was made already (a double click). */
 export type IssueChange =
