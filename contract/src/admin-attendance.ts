@@ -163,6 +163,20 @@ export const DashboardSchema = z.object({
       created_at: z.string(),
     }),
   ),
+  /**
+   * Refunds the payment service took but has not paid out for more than `SLOW_REFUND_DAYS` (D574), oldest
+   * first: PayPal waits for the school's bank, a SEPA refund for the family's. Staff ask the payment service.
+   */
+  slow_refunds: z.array(
+    z.object({
+      refund: z.number().int(),
+      order: z.number().int(),
+      gateway: z.string(),
+      amount_cents: z.number().int(),
+      since: z.string(),
+      parent: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable(),
+    }),
+  ),
   /** Signed gateway events about nothing the shop knows, newest first (D201): for staff to look at. */
   unmatched_payment_events: z.array(
     z.object({

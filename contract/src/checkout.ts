@@ -43,6 +43,13 @@ export const PAYMENT_ISSUE_REASONS = [
 ] as const;
 
 /**
+ * A refund the payment service took as pending (PayPal paying it from the school's bank, a SEPA refund) is
+ * shown to staff on the dashboard once it has waited this many days (D574). PayPal's and SEPA's usual days
+ * are under a working week; after two, someone should ask.
+ */
+export const SLOW_REFUND_DAYS = 10;
+
+/**
  * `refund_pending`: the payment worker refunds it (bounded attempts); `refunded`: done; `refund_failed`: the
  * attempts ran out or PayPal refused, staff refund by hand; `review`: nothing automatic, staff look at it.
  */

@@ -1,5 +1,6 @@
-import { berlinDate, type Dashboard, type Locale, shownPhone } from "@atelier/contract";
+import { berlinDate, type Dashboard, type Locale, SLOW_REFUND_DAYS, shownPhone } from "@atelier/contract";
 import type { Attendance } from "../checkin/index.ts";
+import { slowPendingRefunds } from "../checkout/index.ts";
 import type { Db } from "../db/index.ts";
 import { countOpenReports } from "../instructor-desk/index.ts";
 import { addDays, makeupsBetween } from "../lessons/index.ts";
@@ -21,6 +22,21 @@ export const FILLING_UP_PERCENT = 80;
  * (D405): a guard for a figure the clock changes that `dashboardVersion` does not name.
  */
 export const DASHBOARD_REUSE_MS = 10_000;
+
+/** The order's parent, for staff to write or call (D326); null for a guest's or erased order. */
+function parentOf(row: {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+}): Dashboard["payment_issues"][number]["parent"] {
+  if (!row.email) return null;
+  return {
+    name: `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim(),
+    email: row.email,
+    phone: shownPhone(row.phone) || null,
+  };
+}
 
 /** The Berlin day after `day` (YYYY-MM-DD). */
 export function nextDay(day: string): string {
@@ -104,6 +120,7 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
       reports,
       makeups,
       failedMails,
+      slowRefunds,
     ] = await Promise.all([
       salesIn(db, today),
       salesIn(db, today.slice(0, 7)),
@@ -116,6 +133,7 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
       countOpenReports(db),
       makeupsBetween(db, week.from, week.to),
       findFailedMails(db),
+      slowPendingRefunds(db, SLOW_REFUND_DAYS),
     ]);
     return {
       today,
@@ -157,13 +175,15 @@ export function createDashboard(db: Db, deps: { attendance: Attendance; now?: ()
         attempts: row.attempts,
         amount_cents: row.amountCents,
         since: row.since.toISOString(),
-        parent: row.email
-          ? {
-              name: `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim(),
-              email: row.email,
-              phone: shownPhone(row.phone) || null,
-            }
-          : null,
+        parent: parentOf(row),
+      })),
+      slow_refunds: slowRefunds.map((row) => ({
+        refund: row.refund,
+        order: row.order,
+        gateway: row.gateway,
+        amount_cents: row.amountCents,
+        since: row.since.toISOString(),
+        parent: parentOf(row),
       })),
       unmatched_payment_events: unmatched.map((row) => ({
         id: row.id,

@@ -708,6 +708,37 @@ export function refundStatusesOfOrder(orderId: SQL): SQL {
     from ${refunds} rr join ${payments} rp on rp.id = rr.payment_id where rp.order_id = ${orderId}), '')`;
 }
 
+/**
+ * Refunds still pending at their gateway that were sent more than `days` ago, the oldest fifty first, with
+ * their order's parent (D574): for the dashboard, where staff ask the payment service about them.
+ */
+export async function slowPendingRefunds(db: DbOrTx, days: number) {
+  return db
+    .select({
+      refund: refunds.id,
+      order: payments.orderId,
+      gateway: payments.gateway,
+      amountCents: refunds.amountCents,
+      since: refunds.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phoneNumber,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .leftJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        eq(refunds.status, "PENDING"),
+        sql`${refunds.createdAt} < now() - make_interval(days => ${days}::int)`,
+      ),
+    )
+    .orderBy(asc(refunds.createdAt), asc(refunds.id))
+    .limit(50);
+}
+
 /** A pending refund to ask the gateway about, with its payment's gateway and capture. */
 export type PendingRefund = {
   id: number;

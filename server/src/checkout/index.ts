@@ -5,6 +5,7 @@ export {
   lockUnits,
   refundPendingAtGateway,
   refundStatusesOfOrder,
+  slowPendingRefunds,
 } from "./checkout.repository.ts";
 export { checkoutRoutes, stripeCancelRoutes, stripeWebhookRoutes } from "./checkout.routes.ts";
 export { createCheckoutService } from "./checkout.service.ts";

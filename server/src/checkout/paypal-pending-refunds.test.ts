@@ -1,7 +1,7 @@
-import { AdminOrderSchema } from "@atelier/contract";
+import { AdminOrderSchema, DashboardSchema, SLOW_REFUND_DAYS } from "@atelier/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payments, refunds } from "../db/schema/index.ts";
+import { payments, refunds, users } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 
@@ -23,7 +23,7 @@ const asked = () => t.standIn.calls.get(ASKED) ?? 0;
 
 /** A course paid with PayPal and withdrawn from, its whole refund taken by PayPal as pending. */
 async function withdrawnPending() {
-  const { headers, orderId, itemId, payment, gatewayOrderId } = await t.paidCourseNotToday();
+  const { headers, id: userId, orderId, itemId, payment, gatewayOrderId } = await t.paidCourseNotToday();
   t.standIn.answerRefundsWith(gatewayOrderId, "PENDING");
   const withdrawn = await t.call("POST", `/api/v2/orders/items/${itemId}/withdraw/`, { headers });
   t.standIn.answerRefundsWith(gatewayOrderId, null);
@@ -32,7 +32,7 @@ async function withdrawnPending() {
   expect(withdrawn.json().withdrawal).toMatchObject({ refund_state: "pending" });
   const [refund] = await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
   expect(refund).toMatchObject({ status: "PENDING", checkedAt: null });
-  return { orderId, itemId, headers, payment, refund: refund as NonNullable<typeof refund> };
+  return { orderId, itemId, headers, userId, payment, refund: refund as NonNullable<typeof refund> };
 }
 
 const paymentNow = async (id: number) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0];
@@ -123,6 +123,35 @@ describe("a refund PayPal took as pending (D570)", () => {
       expect(asked()).toBe(before);
       expect((await paymentNow(c.payment.id))?.refundedCents).toBe(c.payment.amountCents);
     }
+  });
+
+  it("is on the dashboard once it has waited more than SLOW_REFUND_DAYS, until it ends (D574)", async () => {
+    const c = await withdrawnPending();
+    const sentDaysAgo = (days: number) =>
+      t.db
+        .update(refunds)
+        .set({ createdAt: sql`now() - make_interval(days => ${days}::int)` })
+        .where(eq(refunds.id, c.refund.id));
+    const slow = async () => {
+      const res = await t.call("GET", "/api/v2/admin/dashboard/", { headers: staff.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return DashboardSchema.parse(res.json()).slow_refunds.filter((row) => row.refund === c.refund.id);
+    };
+    await sentDaysAgo(SLOW_REFUND_DAYS - 1);
+    expect(await slow()).toEqual([]);
+    await sentDaysAgo(SLOW_REFUND_DAYS + 1);
+    const [parent] = await t.db.select().from(users).where(eq(users.id, c.userId));
+    const [row] = await slow();
+    expect(row).toMatchObject({
+      order: c.orderId,
+      gateway: "paypal",
+      amount_cents: c.refund.amountCents,
+      parent: { email: parent?.email },
+    });
+    // Paid out at last: off the dashboard.
+    t.standIn.endPendingRefund(c.refund.gatewayRefundId ?? "", "COMPLETED");
+    await t.app.paymentWorker.runOnce();
+    expect(await slow()).toEqual([]);
   });
 
   it("asks again an hour later when PayPal could not be reached", async () => {

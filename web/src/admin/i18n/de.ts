@@ -69,6 +69,9 @@ export const de = {
       no_payment_issues: "Keine.",
       parent: "Elternteil",
       issue_line: "Bestellung %{order}, %{amount}: %{reason} (Versuche: %{attempts})",
+      slow_refunds:
+        "Erstattungen, die der Zahlungsdienst seit mehr als %{days} Tagen nicht ausgezahlt hat. Bitte dort nachfragen; sie gelten als erstattet, bis er sie als fehlgeschlagen meldet:",
+      slow_refund_line: "Bestellung %{order}, %{amount} über %{gateway}, gesendet am %{day}",
       unmatched_events:
         "Zahlungsereignisse, die zu nichts im Shop passen (angenommen, nicht verbucht; bitte beim Zahlungsanbieter prüfen):",
       unmatched_event_line: "%{gateway}: %{type} zu %{object}, am %{day}",

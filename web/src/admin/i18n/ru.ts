@@ -67,6 +67,9 @@ export const ru: AdminMessages = {
       no_payment_issues: "Нет.",
       parent: "Родитель",
       issue_line: "Заказ %{order}, %{amount}: %{reason} (попыток: %{attempts})",
+      slow_refunds:
+        "Возвраты, которые платёжная система не выплатила уже больше %{days} дней. Уточните у неё; они считаются выполненными, пока она не сообщит, что возврат не прошёл:",
+      slow_refund_line: "Заказ %{order}, %{amount} через %{gateway}, отправлен %{day}",
       unmatched_events:
         "События платёжной системы, которые не относятся ни к чему в магазине (приняты, но не учтены; проверьте у платёжной системы):",
       unmatched_event_line: "%{gateway}: %{type} для %{object}, %{day}",

@@ -353,6 +353,7 @@ const QUIET_DASHBOARD: DashboardData = {
   makeups_this_week: 0,
   failed_mails: [],
   payment_issues: [],
+  slow_refunds: [],
   unmatched_payment_events: [],
 };
 
@@ -404,5 +405,46 @@ describe("the dashboard's mails the outbox gave up on (D534)", () => {
     expect(init.method).toBe("POST");
     await waitFor(() => expect(within(panel).getByText("Keine.")).toBeTruthy());
     vi.unstubAllGlobals();
+  });
+});
+
+describe("the dashboard's refunds the payment service has not paid out for days (D574)", () => {
+  const slow = {
+    refund: 12,
+    order: 345,
+    gateway: "paypal",
+    amount_cents: 7900,
+    since: "2026-11-16T10:00:00Z",
+    parent: { name: "Paula Parent", email: "paula@example.org", phone: "+49 30 1234567" },
+  };
+  for (const [locale, title, line] of [
+    [
+      "de",
+      "Zahlungen, die jemand prüfen muss",
+      /seit mehr als 10 Tagen nicht ausgezahlt[\s\S]*Bestellung 345, 79,00\s€ über PayPal, gesendet am 16\.11\.2026/,
+    ],
+    [
+      "ru",
+      "Платежи, которые нужно проверить",
+      /не выплатила уже больше 10 дней[\s\S]*Заказ 345, 79,00\s€ через PayPal, отправлен 16\.11\.2026/,
+    ],
+  ] as const) {
+    it(`lists each with its order, amount, day and parent (${locale})`, async () => {
+      vi.mocked(takeDashboard).mockResolvedValue({ ...QUIET_DASHBOARD, slow_refunds: [slow] });
+      renderAdmin(<Dashboard />, locale, {});
+      const panel = await screen.findByRole("region", { name: title });
+      expect(panel.textContent).toMatch(line);
+      const order = within(panel).getByRole("link", { name: /^(Bestellung|Заказ) 345,/ });
+      expect(order.getAttribute("href")).toMatch(/\/orders\/345\/show$/);
+      expect(within(panel).getByRole("link", { name: "paula@example.org" })).toBeTruthy();
+    });
+  }
+
+  it("shows nothing of them when there are none, or the reply is from the version before", async () => {
+    const { slow_refunds: _, ...before } = QUIET_DASHBOARD;
+    vi.mocked(takeDashboard).mockResolvedValue(before as DashboardData);
+    renderAdmin(<Dashboard />, "de", {});
+    const panel = await screen.findByRole("region", { name: "Zahlungen, die jemand prüfen muss" });
+    expect(panel.textContent).not.toMatch(/ausgezahlt/);
   });
 });

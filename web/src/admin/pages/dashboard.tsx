@@ -3,6 +3,7 @@ import {
   berlinDateTimeText,
   type Dashboard as DashboardData,
   type LessonSummary,
+  SLOW_REFUND_DAYS,
 } from "@atelier/contract";
 import { Alert, Box, Button, Card, CardContent, Link, Typography } from "@mui/material";
 import { type ReactNode, useEffect, useState } from "react";
@@ -140,7 +141,42 @@ function FailedMails({ mails, reload }: { mails: DashboardData["failed_mails"]; 
   );
 }
 
-/** Payments a person must look at (D90) and gateway events about nothing the shop knows (D201). */
+/**
+ * Refunds the payment service took but has not paid out for more than `SLOW_REFUND_DAYS` (D574): staff ask
+ * it. A reply of an instance of the version before has none (a rolling upgrade).
+ */
+function SlowRefunds({ refunds = [] }: { refunds: DashboardData["slow_refunds"] | undefined }) {
+  const translate = useTranslate();
+  const locale = currentAdminLocale();
+  const t = (key: string, options?: Record<string, unknown>) =>
+    translate(`attendance.dashboard.${key}`, options);
+  if (refunds.length === 0) return null;
+  return (
+    <>
+      <Typography>{t("slow_refunds", { days: SLOW_REFUND_DAYS })}</Typography>
+      <ul>
+        {refunds.map((refund) => (
+          <li key={refund.refund}>
+            <Link component={RouterLink} to={`/orders/${refund.order}/show`}>
+              {t("slow_refund_line", {
+                order: refund.order,
+                amount: euros(refund.amount_cents, locale),
+                gateway: refund.gateway === "stripe" ? "Stripe" : "PayPal",
+                day: berlinDateTimeText(berlinDate(new Date(refund.since)), locale),
+              })}
+            </Link>
+            {refund.parent ? <ParentContact parent={refund.parent} /> : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * Payments a person must look at (D90), refunds the payment service is slow to pay out (D574) and gateway
+ * events about nothing the shop knows (D201).
+ */
 function PaymentIssues({ data, reload }: { data: DashboardData; reload: () => void }) {
   const translate = useTranslate();
   const locale = currentAdminLocale();
@@ -168,6 +204,7 @@ function PaymentIssues({ data, reload }: { data: DashboardData; reload: () => vo
           ))}
         </ul>
       )}
+      <SlowRefunds refunds={data.slow_refunds} />
       {data.unmatched_payment_events.length > 0 ? (
         <>
           <Typography>{t("unmatched_events")}</Typography>
