@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRODUCT_TYPES } from "./catalogue.ts";
+import { RECORDED_PAYMENT_GATEWAYS } from "./checkout.ts";
 import { isIsoDate } from "./rules/dates.ts";
 import { LocaleQuerySchema } from "./rules/locale.ts";
 
@@ -171,7 +172,7 @@ export const DashboardSchema = z.object({
     z.object({
       refund: z.number().int(),
       order: z.number().int(),
-      gateway: z.string(),
+      gateway: z.enum(RECORDED_PAYMENT_GATEWAYS),
       amount_cents: z.number().int(),
       since: z.string(),
       parent: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable(),

@@ -70,8 +70,8 @@ export const de = {
       parent: "Elternteil",
       issue_line: "Bestellung %{order}, %{amount}: %{reason} (Versuche: %{attempts})",
       slow_refunds:
-        "Erstattungen, die der Zahlungsdienst seit mehr als %{days} Tagen nicht ausgezahlt hat. Bitte dort nachfragen; sie gelten als erstattet, bis er sie als fehlgeschlagen meldet:",
-      slow_refund_line: "Bestellung %{order}, %{amount} über %{gateway}, gesendet am %{day}",
+        "Erstattungen, die der Zahlungsdienst seit mehr als %{smart_count} Tag nicht ausgezahlt hat. Bitte dort nachfragen; sie gelten als erstattet, bis er sie als fehlgeschlagen meldet: |||| Erstattungen, die der Zahlungsdienst seit mehr als %{smart_count} Tagen nicht ausgezahlt hat. Bitte dort nachfragen; sie gelten als erstattet, bis er sie als fehlgeschlagen meldet:",
+      slow_refund_line: "Bestellung %{order}: %{amount} über %{gateway}, veranlasst am %{day}",
       unmatched_events:
         "Zahlungsereignisse, die zu nichts im Shop passen (angenommen, nicht verbucht; bitte beim Zahlungsanbieter prüfen):",
       unmatched_event_line: "%{gateway}: %{type} zu %{object}, am %{day}",

@@ -412,7 +412,7 @@ describe("the dashboard's refunds the payment service has not paid out for days 
   const slow = {
     refund: 12,
     order: 345,
-    gateway: "paypal",
+    gateway: "paypal" as const,
     amount_cents: 7900,
     since: "2026-11-16T10:00:00Z",
     parent: { name: "Paula Parent", email: "paula@example.org", phone: "+49 30 1234567" },
@@ -421,12 +421,12 @@ describe("the dashboard's refunds the payment service has not paid out for days 
     [
       "de",
       "Zahlungen, die jemand prüfen muss",
-      /seit mehr als 10 Tagen nicht ausgezahlt[\s\S]*Bestellung 345, 79,00\s€ über PayPal, gesendet am 16\.11\.2026/,
+      /seit mehr als 10 Tagen nicht ausgezahlt[\s\S]*Bestellung 345: 79,00\s€ über PayPal, veranlasst am 16\.11\.2026/,
     ],
     [
       "ru",
       "Платежи, которые нужно проверить",
-      /не выплатила уже больше 10 дней[\s\S]*Заказ 345, 79,00\s€ через PayPal, отправлен 16\.11\.2026/,
+      /не выплатила уже более 10 дней[\s\S]*Заказ 345: возврат 79,00\s€ через PayPal отправлен 16\.11\.2026/,
     ],
   ] as const) {
     it(`lists each with its order, amount, day and parent (${locale})`, async () => {
@@ -434,9 +434,10 @@ describe("the dashboard's refunds the payment service has not paid out for days 
       renderAdmin(<Dashboard />, locale, {});
       const panel = await screen.findByRole("region", { name: title });
       expect(panel.textContent).toMatch(line);
-      const order = within(panel).getByRole("link", { name: /^(Bestellung|Заказ) 345,/ });
+      const order = within(panel).getByRole("link", { name: /^(Bestellung|Заказ) 345:/ });
       expect(order.getAttribute("href")).toMatch(/\/orders\/345\/show$/);
       expect(within(panel).getByRole("link", { name: "paula@example.org" })).toBeTruthy();
+      expect(within(panel).queryByText(/^(Keine|Нет)\.$/)).toBeNull();
     });
   }
 
@@ -446,5 +447,6 @@ describe("the dashboard's refunds the payment service has not paid out for days 
     renderAdmin(<Dashboard />, "de", {});
     const panel = await screen.findByRole("region", { name: "Zahlungen, die jemand prüfen muss" });
     expect(panel.textContent).not.toMatch(/ausgezahlt/);
+    expect(within(panel).getByText("Keine.")).toBeTruthy();
   });
 });

@@ -13,6 +13,7 @@ import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import { adminFetch } from "../providers/data-provider.ts";
 import { euros, takeDashboard } from "../shared/attendance-api.ts";
 import { telHref } from "../shared/contact-fields.tsx";
+import { useEnumLabel } from "../shared/enum-labels.tsx";
 import { useStaffAction } from "../shared/use-staff-action.ts";
 import { PaymentIssueActions } from "./payment-issue-actions.tsx";
 
@@ -147,13 +148,14 @@ function FailedMails({ mails, reload }: { mails: DashboardData["failed_mails"]; 
  */
 function SlowRefunds({ refunds = [] }: { refunds: DashboardData["slow_refunds"] | undefined }) {
   const translate = useTranslate();
+  const label = useEnumLabel();
   const locale = currentAdminLocale();
   const t = (key: string, options?: Record<string, unknown>) =>
     translate(`attendance.dashboard.${key}`, options);
   if (refunds.length === 0) return null;
   return (
     <>
-      <Typography>{t("slow_refunds", { days: SLOW_REFUND_DAYS })}</Typography>
+      <Typography>{t("slow_refunds", { smart_count: SLOW_REFUND_DAYS })}</Typography>
       <ul>
         {refunds.map((refund) => (
           <li key={refund.refund}>
@@ -161,7 +163,7 @@ function SlowRefunds({ refunds = [] }: { refunds: DashboardData["slow_refunds"] 
               {t("slow_refund_line", {
                 order: refund.order,
                 amount: euros(refund.amount_cents, locale),
-                gateway: refund.gateway === "stripe" ? "Stripe" : "PayPal",
+                gateway: label("payment_gateway", refund.gateway),
                 day: berlinDateTimeText(berlinDate(new Date(refund.since)), locale),
               })}
             </Link>
@@ -184,7 +186,7 @@ function PaymentIssues({ data, reload }: { data: DashboardData; reload: () => vo
     translate(`attendance.dashboard.${key}`, options);
   return (
     <Panel title={t("payment_issues")}>
-      {data.payment_issues.length === 0 ? (
+      {data.payment_issues.length === 0 && !data.slow_refunds?.length ? (
         <Typography>{t("no_payment_issues")}</Typography>
       ) : (
         <ul>
