@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { AdminOrderSchema } from "@atelier/contract";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, paymentIssues, payments, refunds, withdrawals } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
@@ -358,6 +359,29 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
       expect((await post(stripe.event(type, done))).statusCode).toBe(200);
     expect(await recorded()).toMatchObject({ status: "COMPLETED" });
     expect((await paymentOf(c.orderId)).refundedCents).toBe(sent);
+  });
+
+  it("asks Stripe again about a refund recorded CANCELED before D569, after the upgrade (D575)", async () => {
+    const { c, refundId } = await withdrawnWaitingForCustomer();
+    // Stripe cancelled it, and the shop of before D569 recorded it `CANCELED`, counted as given back.
+    stripe.cancelRefund(refundId);
+    await t.db.update(refunds).set({ status: "CANCELED" }).where(eq(refunds.gatewayRefundId, refundId));
+    await t.app.paymentWorker.runOnce();
+    expect((await paymentOf(c.orderId)).refundedCents).toBeGreaterThan(0);
+
+    // The upgrade's migration, as `npm start` runs it.
+    const migration = await readFile(
+      new URL("../db/migrations/0066_recheck_canceled_refunds.sql", import.meta.url),
+      "utf8",
+    );
+    await t.db.execute(sql.raw(migration));
+    await t.app.paymentWorker.runOnce();
+    const [row] = await t.db.select().from(refunds).where(eq(refunds.gatewayRefundId, refundId));
+    expect(row?.status).toBe("CANCELLED");
+    expect((await paymentOf(c.orderId)).refundedCents).toBe(0);
+    const refund = (await show(c.orderId)).refunds.find((entry) => entry.source === "withdrawal");
+    expect(refund).toMatchObject({ state: "failed", gateway_pending: false });
+    expect(refund?.last_error).toContain("the refund was cancelled before it was paid out");
   });
 
   it("asks Stripe about a pending refund whose event never came, once an hour (D570)", async () => {
