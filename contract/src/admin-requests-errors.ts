@@ -39,6 +39,10 @@ export const ADMIN_REQUESTS_ERROR_MESSAGES = {
     de: "Die E-Mail-Adresse stimmt nicht mit dem Konto überein.",
     ru: "Адрес электронной почты не совпадает с адресом учётной записи.",
   },
+  correct_staff_account: {
+    de: "Die Angaben eines Mitarbeiterkontos ändert die Person selbst unter „Mein Konto“.",
+    ru: "Данные учётной записи сотрудника человек меняет сам в разделе «Мой аккаунт».",
+  },
   erase_own_account: {
     de: "Das eigene Konto können Sie hier nicht löschen.",
     ru: "Собственную учётную запись здесь удалить нельзя.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ProfileUpdateRequestSchema } from "./accounts.ts";
 import { VersionSchema as Version } from "./admin-fields.ts";
 import { AppointmentDateSchema, CONTACT_REQUEST_KINDS } from "./contact.ts";
 import { LocaleSchema } from "./rules/locale.ts";
@@ -195,8 +196,25 @@ export const AdminChildParamsSchema = z.object({
   child: z.coerce.number().int().min(1).max(2_147_483_647),
 });
 
-/** A parent with their children, orders and requests. */
+/**
+ * Staff correct a family's own data when it asks (D576): the fields and rules of the parent's own profile
+ * (`PATCH /api/v2/users/add_profile_info/`), not the e-mail (the sign-in; the parent changes it nowhere).
+ */
+export const AdminPersonPatchSchema = ProfileUpdateRequestSchema.omit({
+  pk: true,
+  id: true,
+  email: true,
+}).strict();
+export type AdminPersonPatch = z.infer<typeof AdminPersonPatchSchema>;
+
+/** A parent with their address (the invoices' billing address), children, orders and requests. */
 export const AdminPersonDetailSchema = AdminPersonSchema.extend({
+  company_name: z.string(),
+  street: z.string(),
+  post_code: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
   children: z.array(AdminChildSchema),
   orders: z.array(
     z.object({

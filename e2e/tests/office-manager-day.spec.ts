@@ -287,6 +287,22 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
   await c7.click(childDialog.getByRole("button", { name: "Speichern" }));
   await expect(childDialog).toBeHidden();
   await expect(page.getByText("Notizen für das Team: Allergie: Nüsse")).toBeVisible();
+  // The family has moved and has a new number (D576): staff correct the parent's own data on the same page.
+  const newPhone = `+4930${String(Date.now()).slice(-7)}`;
+  await c7.click(page.getByRole("button", { name: "Angaben korrigieren", exact: true }));
+  const parentDialog = page.getByRole("dialog", { name: "Angaben des Elternteils korrigieren" });
+  await c7.fill(parentDialog.getByLabel(/^Telefon/), newPhone);
+  await c7.fill(parentDialog.getByLabel("Straße und Hausnummer"), "Kastanienallee 12");
+  await c7.fill(parentDialog.getByLabel("Postleitzahl"), "10435");
+  await c7.fill(parentDialog.getByLabel("Ort", { exact: true }), "Berlin");
+  await c7.click(parentDialog.getByRole("button", { name: "Speichern" }));
+  await expect(parentDialog).toBeHidden();
+  await expect(page.getByText(/Kastanienallee 12, 10435 Berlin/)).toBeVisible();
+  const callerNow = (await (await request.get("/api/v2/users/me/", { headers: caller.headers })).json()) as {
+    phone_number: string;
+    street: string;
+  };
+  expect(callerNow).toMatchObject({ phone_number: newPhone, street: "Kastanienallee 12" });
   // The caller also asks what the school holds about the family (Art. 15 GDPR, D560): one file to send them.
   const [familyFile] = await Promise.all([
     page.waitForEvent("download"),

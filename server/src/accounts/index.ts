@@ -11,6 +11,7 @@ export {
   resetAccountPassword,
 } from "./admin-accounts.ts";
 export { keyAuthenticator } from "./auth-tokens.service.ts";
+export { correctProfile, type ProfileFields } from "./profile.ts";
 export {
   countAdmins,
   deleteUserAccount,

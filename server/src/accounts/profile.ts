@@ -1,15 +1,18 @@
 // The signed-in parent's own profile: read it, and change what may change (the e-mail is fixed; a phone
-// number belongs to one account).
+// number belongs to one account). Staff correct the same fields for a family under the same rules (D576).
 import type { ProfileUpdateRequest, User } from "@atelier/contract";
 import { normalizeEmail } from "@atelier/contract";
+import type { DbOrTx, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AccountsContext } from "./accounts.deps.ts";
 import { toUser } from "./accounts.deps.ts";
 import type { AuthUser } from "./auth-tokens.service.ts";
 import {
   findUserById,
+  lockUser,
   phoneTaken,
   type UserChanges,
+  type UserRow,
   updateUser,
   userUniqueViolation,
 } from "./users.repository.ts";
@@ -34,28 +37,74 @@ export async function updateProfile(
   if (!user) throw new AppError("not_authenticated", 401);
   if (input.email !== undefined && normalizeEmail(input.email) !== normalizeEmail(user.email))
     throw AppError.validation("email", "email_readonly");
+  const changes = await profileChanges(db, user, input);
+  if (Object.keys(changes).length === 0) return toUser(user);
+  return toUser(await writeProfile(db, user.id, changes));
+}
+
+/** The profile's fields a parent (and staff for them, D576) may change; the e-mail is the sign-in. */
+export type ProfileFields = Omit<ProfileUpdateRequest, "pk" | "id" | "email">;
+
+/** Each field of `ProfileFields` with its column. */
+const PROFILE_COLUMNS = [
+  ["first_name", "firstName"],
+  ["last_name", "lastName"],
+  ["phone_number", "phoneNumber"],
+  ["company_name", "companyName"],
+  ["street", "street"],
+  ["post_code", "postCode"],
+  ["city", "city"],
+  ["state", "state"],
+  ["country", "country"],
+] as const;
+
+/**
+ * What a profile change writes: each field given, as its column; an empty phone is "no phone", and a phone
+ * another account has is refused at its field (one account per number).
+ */
+async function profileChanges(db: DbOrTx, user: UserRow, input: ProfileFields): Promise<UserChanges> {
   const changes: UserChanges = {};
-  if (input.first_name !== undefined) changes.firstName = input.first_name;
-  if (input.last_name !== undefined) changes.lastName = input.last_name;
-  if (input.company_name !== undefined) changes.companyName = input.company_name;
-  if (input.city !== undefined) changes.city = input.city;
-  if (input.country !== undefined) changes.country = input.country;
-  if (input.state !== undefined) changes.state = input.state;
-  if (input.street !== undefined) changes.street = input.street;
-  if (input.post_code !== undefined) changes.postCode = input.post_code;
-  if (input.phone_number !== undefined) {
-    const phone = input.phone_number === "" ? NO_PHONE : input.phone_number;
+  for (const [field, column] of PROFILE_COLUMNS) {
+    const value = input[field];
+    if (value !== undefined) changes[column] = value;
+  }
+  if (changes.phoneNumber !== undefined) {
+    const phone = changes.phoneNumber === "" ? NO_PHONE : changes.phoneNumber;
     if (phone !== NO_PHONE && phone !== user.phoneNumber && (await phoneTaken(db, phone, user.id)))
       throw AppError.validation("phone_number", "phone_unique");
     changes.phoneNumber = phone;
   }
-  if (Object.keys(changes).length === 0) return toUser(user);
+  return changes;
+}
+
+async function writeProfile(db: DbOrTx, userId: number, changes: UserChanges): Promise<UserRow> {
   try {
-    return toUser(await updateUser(db, user.id, changes));
+    return await updateUser(db, userId, changes);
   } catch (error) {
     // Two profiles taking one phone at once: the unique index decides.
     const taken = userUniqueViolation(error);
     if (taken) throw AppError.validation(taken.field, taken.code);
     throw error;
   }
+}
+
+/**
+ * Staff correct a family's own data when it asks (D576): the parent's fields under the parent's rules,
+ * under the account's row lock. Answers the account as it is after, and the fields that changed (none:
+ * nothing written); undefined: no such account.
+ */
+export async function correctProfile(
+  tx: Tx,
+  userId: number,
+  input: ProfileFields,
+): Promise<{ user: UserRow; changed: (keyof ProfileFields)[] } | undefined> {
+  const user = await lockUser(tx, userId);
+  if (!user) return undefined;
+  const changes = await profileChanges(tx, user, input);
+  const changed = PROFILE_COLUMNS.filter(
+    ([, column]) => column in changes && changes[column] !== user[column],
+  );
+  if (changed.length === 0) return { user, changed: [] };
+  const only = Object.fromEntries(changed.map(([, column]) => [column, changes[column]])) as UserChanges;
+  return { user: await writeProfile(tx, userId, only), changed: changed.map(([field]) => field) };
 }

@@ -18,7 +18,14 @@ import {
 } from "../db/schema/index.ts";
 import { formatDate } from "../mail/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createChild, createParent, GIFT_CARD, lessonDayIn, pageBySlug } from "../test/shop-fixtures.ts";
+import {
+  createChild,
+  createParent,
+  createStaff,
+  GIFT_CARD,
+  lessonDayIn,
+  pageBySlug,
+} from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 import { createVisitAnswers } from "./visit-answers.service.ts";
 
@@ -502,6 +509,78 @@ describe(`people: correcting a child (D549, ${usesPostgres() ? "PostgreSQL" : "P
     expect((await correct(other.id, child, { notes: "x" }, {})).statusCode).toBe(401);
     const [row] = await t.db.select().from(visitors).where(eq(visitors.id, child));
     expect(row?.notes).toBe("");
+  });
+});
+
+describe(`people: correcting a parent (D576, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  const correct = (id: number, body: unknown, headers: Headers = staff.headers, locale = "de") =>
+    t.call("PATCH", `/api/v2/admin/people/${id}/`, { headers, body, query: { locale } });
+  const rowOf = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+
+  it("staff correct a parent's name, phone and address; the parent's profile reads them; the audit names the fields only", async () => {
+    const parent = await createParent(t.db);
+    const reply = await correct(parent.id, {
+      last_name: "Schmidt-Kusnezowa",
+      phone_number: "+49 30 1234 5678",
+      street: "Kastanienallee 12",
+      post_code: "10435",
+      city: "Berlin",
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toMatchObject({
+      id: parent.id,
+      last_name: "Schmidt-Kusnezowa",
+      phone_number: "+493012345678",
+      street: "Kastanienallee 12",
+      post_code: "10435",
+      city: "Berlin",
+    });
+    const own = (await t.call("GET", "/api/v2/users/me/", { headers: parent.headers })).json();
+    expect(own).toMatchObject({
+      last_name: "Schmidt-Kusnezowa",
+      street: "Kastanienallee 12",
+      city: "Berlin",
+    });
+    const entries = await auditOf("people", parent.id);
+    expect(entries.map((entry) => [entry.action, entry.after])).toEqual([
+      ["update", { corrected: ["last_name", "phone_number", "street", "post_code", "city"] }],
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/Kastanienallee|Schmidt|12345678/);
+    // The same values again change and record nothing.
+    expect((await correct(parent.id, { city: "Berlin", street: "Kastanienallee 12" })).statusCode).toBe(200);
+    expect(await auditOf("people", parent.id)).toHaveLength(1);
+  });
+
+  it("refuses what the parent's own profile refuses, at its field in the staff's language, and writes nothing", async () => {
+    const parent = await createParent(t.db);
+    const other = await createParent(t.db);
+    expect((await correct(other.id, { phone_number: "+49 30 7654321" })).statusCode).toBe(200);
+    const before = await rowOf(parent.id);
+    const taken = await correct(parent.id, { phone_number: "+49 30 7654321" }, staff.headers, "ru");
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().error_codes).toEqual({ phone_number: ["phone_unique"] });
+    expect(taken.json().phone_number[0]).toMatch(/[а-я]/);
+    const email = await correct(parent.id, { email: "neu@example.org" });
+    expect(email.statusCode).toBe(400);
+    const blank = await correct(parent.id, { first_name: "" });
+    expect(blank.statusCode).toBe(400);
+    expect(Object.keys(blank.json().error_codes)).toEqual(["first_name"]);
+    expect(await rowOf(parent.id)).toEqual(before);
+    expect(await auditOf("people", parent.id)).toEqual([]);
+  });
+
+  it("corrects only families, and only for staff", async () => {
+    const parent = await createParent(t.db);
+    const colleague = await createStaff(t.db);
+    const own = await correct(colleague.id, { first_name: "Karl" });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().error_codes).toEqual({ non_field_errors: ["correct_staff_account"] });
+    expect(own.json().non_field_errors[0]).toContain("Mein Konto");
+    expect((await correct(2_000_000_000, { first_name: "Karl" })).statusCode).toBe(404);
+    expect((await correct(parent.id, { first_name: "Karl" }, parent.headers)).statusCode).toBe(403);
+    expect((await correct(parent.id, { first_name: "Karl" }, {})).statusCode).toBe(401);
+    expect((await rowOf(parent.id))?.firstName).not.toBe("Karl");
+    expect((await rowOf(colleague.id))?.firstName).not.toBe("Karl");
   });
 });
 

@@ -9,6 +9,7 @@ import {
   AdminListQuerySchema,
   AdminPersonDetailSchema,
   AdminPersonListSchema,
+  AdminPersonPatchSchema,
   AdminPersonSchema,
   AdminRoleInputSchema,
   DataExportSchema,
@@ -75,6 +76,21 @@ export const peopleAdminRoutes =
         },
       },
       async (request) => people.get(request.params.id),
+    );
+    app.patch(
+      "/api/v2/admin/people/:id/",
+      {
+        schema: {
+          ...base(
+            "Correct a parent's names, phone or address (staff; families only; audited without the values)",
+          ),
+          params: AdminIdParamsSchema,
+          querystring: LocaleQuerySchema,
+          body: AdminPersonPatchSchema,
+          response: { 200: AdminPersonDetailSchema, ...errors },
+        },
+      },
+      async (request) => people.correct(currentUser(request), request.params.id, request.body),
     );
     dataExportRoute(app, db, publicUrl);
     app.patch(

@@ -6,6 +6,7 @@ import type {
   AdminListQuery,
   AdminPerson,
   AdminPersonDetail,
+  AdminPersonPatch,
   AdminRoleInput,
   RequestStatus,
   StaffPasswordChange,
@@ -13,6 +14,7 @@ import type {
 import { PERSON_ROLES, REQUEST_STATUSES, shownPhone } from "@atelier/contract";
 import {
   changeOwnPassword,
+  correctProfile,
   countAdmins,
   deleteUserAccount,
   findUserById,
@@ -110,6 +112,12 @@ async function personDetail(db: Db, id: number): Promise<AdminPersonDetail> {
   ]);
   return {
     ...toAdmin(user),
+    company_name: user.companyName,
+    street: user.street,
+    post_code: user.postCode,
+    city: user.city,
+    state: user.state,
+    country: user.country,
     children: children.map(toAdminChild),
     orders: orders.map((order) => ({
       id: order.id,
@@ -172,6 +180,29 @@ async function correctChild(
     await audit(tx, staff, userId, "update", { child: childId }, { child: childId, corrected: changed });
     return toAdminChild(row);
   });
+}
+
+/**
+ * {@link createPeopleAdmin}'s `correct` (D576): a family's own data under the parent's own rules, under the
+ * account's row lock; the audit entry names the corrected fields, never their values (D139). The same values
+ * again write nothing. A staff, instructor or admin account changes its own data under "Mein Konto".
+ */
+async function correctPerson(
+  db: Db,
+  staff: AuthUser,
+  id: number,
+  patch: AdminPersonPatch,
+): Promise<AdminPersonDetail> {
+  await db.transaction(async (tx) => {
+    const found = await lockUser(tx, id);
+    if (!found) throw AppError.notFound();
+    if (found.role !== "customer") throw new AppError("correct_staff_account", 400);
+    const corrected = await correctProfile(tx, id, patch);
+    if (!corrected) throw AppError.notFound();
+    if (corrected.changed.length > 0)
+      await audit(tx, staff, id, "update", {}, { corrected: corrected.changed });
+  });
+  return personDetail(db, id);
 }
 
 /** {@link createPeopleAdmin}'s `erase`. */
@@ -275,6 +306,9 @@ export function createPeopleAdmin(
     },
 
     get: (id: number) => personDetail(db, id),
+
+    /** Staff correct a parent's names, phone or address when the family asks (D576); audited. */
+    correct: (staff: AuthUser, id: number, patch: AdminPersonPatch) => correctPerson(db, staff, id, patch),
 
     /** Staff correct a child's names, birth date or notes when the family asks (D549); audited. */
     correctChild: (staff: AuthUser, userId: number, childId: number, patch: AdminChildPatch) =>

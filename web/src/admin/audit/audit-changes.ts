@@ -148,6 +148,8 @@ export function auditValueText(
     return new Intl.NumberFormat(INTL_LOCALES[locale]).format(value);
   }
   if (typeof value === "string") {
+    // A correction's list of the fields it changed (D549, D576): each by the field's words.
+    if (field === "corrected") return label(value);
     const enumName = ENUM_OF_FIELD[field] ?? (area ? ENUM_OF_AREA_FIELD[area]?.[field] : undefined);
     if (enumName) return enumLabel(enumName, value, locale);
     if (ISO_INSTANT.test(value)) return berlinDateTimeText(value, locale);

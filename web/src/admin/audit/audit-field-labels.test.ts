@@ -74,6 +74,8 @@ const AUDIT_FIELDS_SEEN: Record<string, readonly string[]> = {
   order_mails: ["order", "resent", "template"],
   "party-requests": ["confirmed_date", "handler", "note", "order", "state", "status"],
   people: [
+    "child",
+    "corrected",
     "data_export",
     "erased",
     "instructor",
@@ -264,5 +266,19 @@ describe("every field of the audit log in words (D500)", () => {
     expect(auditValueText("reason", "capture_mismatch", "ru", words, "payment_issues")).toBe(
       "Сумма не совпадает",
     );
+  });
+
+  it("writes the fields a correction of a family's data changed by their words (D549, D576)", async () => {
+    const words = { yes: "Ja", no: "Nein" };
+    for (const [locale, expected] of [
+      ["de", "Name, Telefon, Straße und Hausnummer, Geburtsdatum, Notizen für das Team"],
+      ["ru", "Имя и фамилия, Телефон, Улица и номер дома, Дата рождения, Заметки для команды"],
+    ] as const) {
+      await adminI18n.changeLocale(locale);
+      const label = (field: string) => auditFieldLabel(adminI18n.translate, "people", field);
+      const corrected = ["last_name", "phone_number", "street", "birth_date", "notes"];
+      expect(auditValueText("corrected", corrected, locale, words, "people", label)).toBe(expected);
+    }
+    await adminI18n.changeLocale("de");
   });
 });

@@ -333,7 +333,7 @@ export const ru: AdminMessages = {
       fields: {
         id: "№",
         q: "Имя, e-mail или телефон",
-        last_name: "Имя",
+        last_name: "Имя и фамилия",
         email: "E-mail",
         phone_number: "Телефон",
         role: "Роль",
@@ -716,6 +716,20 @@ export const ru: AdminMessages = {
       data_export_text:
         "Файл JSON для ответа на запрос семьи: учётная запись, дети с заметками команды, заказы с платёжными данными, бронирования и договоры, посещения и отработки, купленные сертификаты (без кода), листы ожидания, заявки (в том числе на дни рождения) и темы писем. Не входят и добавляются вручную: записи журнала. Скачивание записывается в журнал.",
       data_export_button: "Скачать данные (JSON)",
+      address: "Адрес",
+      parent_correct: "Исправить данные",
+      parent_title: "Исправить данные родителя",
+      parent_help:
+        "Для исправлений по просьбе семьи. Семья видит эти данные в своём профиле; следующий счёт будет выставлен на этот адрес, уже выставленные счета не меняются. Адрес электронной почты служит для входа и не меняется.",
+      parent_first_name: "Имя",
+      parent_last_name: "Фамилия",
+      parent_phone_number: "Телефон (с кодом страны, например +49 30 1234567)",
+      parent_company_name: "Компания (необязательно)",
+      parent_street: "Улица и номер дома",
+      parent_post_code: "Почтовый индекс",
+      parent_city: "Город",
+      parent_country: "Страна",
+      parent_saved: "Данные сохранены.",
       child_correct: "Исправить",
       child_correct_named: "Исправить данные: %{name}",
       child_title: "Исправить данные ребёнка",
@@ -1020,6 +1034,18 @@ export const ru: AdminMessages = {
         datev: "Экспорт в DATEV",
       },
       in: {
+        people: {
+          child: "Ребёнок (№)",
+          corrected: "Исправленные данные",
+          first_name: "Имя",
+          birth_date: "Дата рождения",
+          notes: "Заметки для команды",
+          company_name: "Компания",
+          street: "Улица и номер дома",
+          post_code: "Почтовый индекс",
+          city: "Город",
+          country: "Страна",
+        },
         payment_issues: { state: "Статус платежа" },
         cancelled_lesson: {
           date: "День занятия",

@@ -1,4 +1,4 @@
-import { berlinDateTimeText, euroText } from "@atelier/contract";
+import { type AdminPersonDetail, berlinDateTimeText, euroText } from "@atelier/contract";
 import {
   Box,
   Button,
@@ -37,6 +37,7 @@ import { openableRows } from "../shared/openable-rows.tsx";
 import { failureText } from "../shared/use-staff-action.ts";
 import { type Child, ChildCorrection } from "./child-correction.tsx";
 import { FamilyCredits } from "./family-credits.tsx";
+import { ParentCorrection } from "./parent-correction.tsx";
 
 /** People (D138, D139): find a parent, see their family; admins change roles and erase a family. */
 
@@ -285,6 +286,13 @@ function PhoneBookingButton() {
   );
 }
 
+/** The parent's address as an invoice prints it, one line; "—" when the family has given none. */
+function addressOf(person: AdminPersonDetail): string {
+  const place = [person.post_code, person.city].filter(Boolean).join(" ");
+  const line = [person.company_name, person.street, place, person.country].filter(Boolean).join(", ");
+  return line || "—";
+}
+
 export function PersonShow() {
   return (
     <DetailShow>
@@ -295,7 +303,9 @@ export function PersonShow() {
           render={(p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`}
         />
         <PhoneField source="phone_number" />
+        <FunctionField source="street" label="admin.people.address" render={addressOf} />
         <EnumField source="role" enumName="role" />
+        <ParentCorrection />
         <PhoneBookingButton />
         <Family />
         <DataExportButton />

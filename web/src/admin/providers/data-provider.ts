@@ -288,6 +288,8 @@ const staffActions = {
     post(`gift-cards/${card}/mail/`, mail),
   setPersonRole: async (person: Id, role: { role: string; instructor?: unknown }) =>
     (await adminFetch("PUT", `people/${person}/role/`, { body: role })).json,
+  correctPerson: async (person: Id, values: Record<string, string>) =>
+    (await adminFetch("PATCH", `people/${person}/`, { body: values })).json,
   correctChild: async (person: Id, child: Id, values: Record<string, string>) =>
     (await adminFetch("PATCH", `people/${person}/children/${child}/`, { body: values })).json,
   erasePerson: (person: Id, confirmEmail: string) =>

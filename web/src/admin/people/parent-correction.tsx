@@ -1,0 +1,73 @@
+import {
+  type AdminPersonDetail,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  TEXT_MAX_LENGTH,
+} from "@atelier/contract";
+import { Button } from "@mui/material";
+import { useState } from "react";
+import { useDataProvider, useRecordContext, useTranslate } from "react-admin";
+import type { AdminDataProvider } from "../providers/data-provider.ts";
+import { CorrectionDialog, type CorrectionField } from "./correction-dialog.tsx";
+
+/**
+ * Staff correct a parent's own data when the family asks (D576): names, phone and the address the next
+ * invoice is made out to, under the rules of the parent's own profile. The e-mail is the sign-in and stays.
+ * Only a family's account: staff change their own data under "Mein Konto".
+ */
+
+type Editable = Pick<
+  AdminPersonDetail,
+  "first_name" | "last_name" | "phone_number" | "company_name" | "street" | "post_code" | "city" | "country"
+>;
+
+/** A text field of the parent's, at most `max` characters, as the parent's own profile takes it. */
+const field = (
+  name: keyof Editable,
+  max = TEXT_MAX_LENGTH,
+  props: CorrectionField["props"] = {},
+): CorrectionField => ({
+  name,
+  label: `admin.people.parent_${name}`,
+  props: { ...props, slotProps: { htmlInput: { maxLength: max, autoComplete: "off" } } },
+});
+
+const FIELDS: readonly CorrectionField[] = [
+  field("first_name", NAME_MAX_LENGTH, { required: true }),
+  field("last_name", NAME_MAX_LENGTH, { required: true }),
+  field("phone_number", PHONE_MAX_LENGTH, { type: "tel" }),
+  field("company_name"),
+  field("street"),
+  field("post_code"),
+  field("city"),
+  field("country"),
+];
+
+export function ParentCorrection() {
+  const person = useRecordContext<AdminPersonDetail>();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [open, setOpen] = useState(false);
+  if (person?.role !== "customer") return null;
+  const initial = Object.fromEntries(
+    FIELDS.map(({ name }) => [name, String(person[name as keyof Editable])]),
+  );
+  return (
+    <>
+      <Button size="small" variant="outlined" onClick={() => setOpen(true)}>
+        {translate("admin.people.parent_correct")}
+      </Button>
+      {open ? (
+        <CorrectionDialog
+          title="admin.people.parent_title"
+          help="admin.people.parent_help"
+          saved="admin.people.parent_saved"
+          fields={FIELDS}
+          initial={initial}
+          save={(values) => dataProvider.correctPerson(person.id, values)}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}
