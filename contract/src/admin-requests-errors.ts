@@ -40,8 +40,8 @@ export const ADMIN_REQUESTS_ERROR_MESSAGES = {
     ru: "Адрес электронной почты не совпадает с адресом учётной записи.",
   },
   correct_staff_account: {
-    de: "Die Angaben eines Mitarbeiterkontos ändert die Person selbst unter „Mein Konto“.",
-    ru: "Данные учётной записи сотрудника человек меняет сам в разделе «Мой аккаунт».",
+    de: "Mitarbeitende ändern ihre eigenen Angaben selbst im Shop unter „Mein Profil“.",
+    ru: "Сотрудники меняют свои данные сами в магазине, в разделе «Мой профиль».",
   },
   erase_own_account: {
     de: "Das eigene Konto können Sie hier nicht löschen.",

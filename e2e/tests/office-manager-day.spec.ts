@@ -289,7 +289,7 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
   await expect(page.getByText("Notizen für das Team: Allergie: Nüsse")).toBeVisible();
   // The family has moved and has a new number (D576): staff correct the parent's own data on the same page.
   const newPhone = `+4930${String(Date.now()).slice(-7)}`;
-  await c7.click(page.getByRole("button", { name: "Angaben korrigieren", exact: true }));
+  await c7.click(page.getByRole("button", { name: /^Angaben korrigieren: .+ \(Elternteil\)$/ }));
   const parentDialog = page.getByRole("dialog", { name: "Angaben des Elternteils korrigieren" });
   await c7.fill(parentDialog.getByLabel(/^Telefon/), newPhone);
   await c7.fill(parentDialog.getByLabel("Straße und Hausnummer"), "Kastanienallee 12");

@@ -575,7 +575,7 @@ describe(`people: correcting a parent (D576, ${usesPostgres() ? "PostgreSQL" : "
     const own = await correct(colleague.id, { first_name: "Karl" });
     expect(own.statusCode).toBe(400);
     expect(own.json().error_codes).toEqual({ non_field_errors: ["correct_staff_account"] });
-    expect(own.json().non_field_errors[0]).toContain("Mein Konto");
+    expect(own.json().non_field_errors[0]).toContain("Mein Profil");
     expect((await correct(2_000_000_000, { first_name: "Karl" })).statusCode).toBe(404);
     expect((await correct(parent.id, { first_name: "Karl" }, parent.headers)).statusCode).toBe(403);
     expect((await correct(parent.id, { first_name: "Karl" }, {})).statusCode).toBe(401);

@@ -185,7 +185,7 @@ async function correctChild(
 /**
  * {@link createPeopleAdmin}'s `correct` (D576): a family's own data under the parent's own rules, under the
  * account's row lock; the audit entry names the corrected fields, never their values (D139). The same values
- * again write nothing. A staff, instructor or admin account changes its own data under "Mein Konto".
+ * again write nothing. A staff, instructor or admin account changes its own data in the shop under "Mein Profil".
  */
 async function correctPerson(
   db: Db,

@@ -749,9 +749,9 @@ export type PendingRefund = {
 };
 
 /**
- * Claims up to `limit` refunds of these gateways still pending and not asked about for `everyMinutes` (never
- * asked first, then the longest ago), and notes the claim's time on them, so several instances ask about
- * each once per interval (D570).
+ * Claims up to `limit` refunds of these gateways still pending (or recorded `CANCELED` before D569, D575) and
+ * not asked about for `everyMinutes` (never asked first, then the longest ago), and notes the claim's time
+ * on them, so several instances ask about each once per interval (D570).
  */
 export async function claimPendingRefunds(
   db: DbOrTx,
@@ -771,7 +771,9 @@ export async function claimPendingRefunds(
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
       .where(
         and(
-          eq(refunds.status, "PENDING"),
+          // Pending, or Stripe's `canceled` as the shop recorded it before D569 and counted: asked once
+          // more, its answer is read as a cancellation now is (D575). The partial index holds both.
+          sql`${refunds.status} in ('PENDING', 'CANCELED')`,
           inArray(payments.gateway, options.gateways),
           sql`${refunds.gatewayRefundId} is not null and ${payments.captureId} is not null`,
           sql`(${refunds.checkedAt} is null or ${refunds.checkedAt} <= now() - ${options.everyMinutes}::integer * interval '1 minute')`,

@@ -108,8 +108,9 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex("refunds_gateway_refund_idx").on(t.gatewayRefundId),
     index("refunds_payment_idx").on(t.paymentId),
-    // The few refunds still pending, in the order they are asked about again (D570).
-    index("refunds_pending_idx").on(t.checkedAt).where(sql`${t.status} = 'PENDING'`),
+    // The few refunds still pending, in the order they are asked about again (D570), and those recorded
+    // `CANCELED` before D569, asked about once more (D575).
+    index("refunds_pending_idx").on(t.checkedAt).where(sql`${t.status} in ('PENDING', 'CANCELED')`),
     check("refunds_amount_check", sql`${t.amountCents} > 0`),
   ],
 );

@@ -105,14 +105,14 @@ const LABEL_PLACES: Record<string, readonly string[]> = {
 type Translate = (key: string, options?: { _?: string }) => string;
 
 /**
- * A field's words in an area's entry: the area's own label, then the log's label for that area
- * (`admin.audit.in.<area>`), then the places above, then the log's label for any area; the stored name
+ * A field's words in an area's entry: the log's label for that area (`admin.audit.in.<area>`, where the
+ * area's list or form says it otherwise, e.g. "Name" for a surname), then the area's own label, then the places above, then the log's label for any area; the stored name
  * only when none knows it.
  */
 export function auditFieldLabel(translate: Translate, area: string, field: string): string {
   const places = [
-    `resources.${area}.fields`,
     `admin.audit.in.${area}`,
+    `resources.${area}.fields`,
     ...(LABEL_PLACES[area] ?? []),
     "admin.audit.fields",
   ];

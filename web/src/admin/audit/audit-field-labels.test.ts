@@ -271,8 +271,8 @@ describe("every field of the audit log in words (D500)", () => {
   it("writes the fields a correction of a family's data changed by their words (D549, D576)", async () => {
     const words = { yes: "Ja", no: "Nein" };
     for (const [locale, expected] of [
-      ["de", "Name, Telefon, Straße und Hausnummer, Geburtsdatum, Notizen für das Team"],
-      ["ru", "Имя и фамилия, Телефон, Улица и номер дома, Дата рождения, Заметки для команды"],
+      ["de", "Nachname, Telefon, Straße und Hausnummer, Geburtsdatum, Notizen für das Team"],
+      ["ru", "Фамилия, Телефон, Улица и номер дома, Дата рождения, Заметки для команды"],
     ] as const) {
       await adminI18n.changeLocale(locale);
       const label = (field: string) => auditFieldLabel(adminI18n.translate, "people", field);

@@ -38,10 +38,10 @@ function renderCorrection(correctPerson: (...args: unknown[]) => Promise<unknown
 afterEach(cleanup);
 
 describe("staff correct a parent's data (D576)", () => {
-  it("opens with the parent's data, sends what staff typed and closes", async () => {
+  it("opens with the parent's data, sends only what staff changed and closes", async () => {
     const correctPerson = vi.fn(async () => ({}));
     renderCorrection(correctPerson);
-    fireEvent.click(screen.getByRole("button", { name: "Angaben korrigieren" }));
+    fireEvent.click(screen.getByRole("button", { name: "Angaben korrigieren: Paula Parent (Elternteil)" }));
     const dialog = await screen.findByRole("dialog", { name: "Angaben des Elternteils korrigieren" });
     expect(within(dialog).getByLabelText(/Vorname/)).toHaveProperty("value", "Paula");
     expect(within(dialog).queryByLabelText(/E-Mail/)).toBeNull();
@@ -51,15 +51,10 @@ describe("staff correct a parent's data (D576)", () => {
     });
     fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
     await waitFor(() =>
+      // Only what staff changed.
       expect(correctPerson).toHaveBeenCalledWith(3, {
-        first_name: "Paula",
-        last_name: "Parent",
         phone_number: "+49 30 7654321",
-        company_name: "",
         street: "Kastanienallee 12",
-        post_code: "10969",
-        city: "Berlin",
-        country: "Deutschland",
       }),
     );
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -70,7 +65,7 @@ describe("staff correct a parent's data (D576)", () => {
       errors: { phone_number: "Diese Telefonnummer gehört schon zu einem anderen Konto." },
     });
     renderCorrection(vi.fn(async () => Promise.reject(refusal)));
-    fireEvent.click(screen.getByRole("button", { name: "Angaben korrigieren" }));
+    fireEvent.click(screen.getByRole("button", { name: "Angaben korrigieren: Paula Parent (Elternteil)" }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
     const phone = within(dialog).getByLabelText(/Telefon/);
@@ -86,6 +81,6 @@ describe("staff correct a parent's data (D576)", () => {
 
   it("is not offered for a staff account", () => {
     renderCorrection(vi.fn(), { ...paula, role: "staff" });
-    expect(screen.queryByRole("button", { name: "Angaben korrigieren" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Elternteil/ })).toBeNull();
   });
 });

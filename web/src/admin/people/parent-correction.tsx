@@ -13,7 +13,7 @@ import { CorrectionDialog, type CorrectionField } from "./correction-dialog.tsx"
 /**
  * Staff correct a parent's own data when the family asks (D576): names, phone and the address the next
  * invoice is made out to, under the rules of the parent's own profile. The e-mail is the sign-in and stays.
- * Only a family's account: staff change their own data under "Mein Konto".
+ * Only a family's account: staff change their own data in the shop under "Mein Profil".
  */
 
 type Editable = Pick<
@@ -54,7 +54,14 @@ export function ParentCorrection() {
   );
   return (
     <>
-      <Button size="small" variant="outlined" onClick={() => setOpen(true)}>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => setOpen(true)}
+        aria-label={translate("admin.people.parent_correct_named", {
+          name: `${person.first_name} ${person.last_name}`.trim() || person.email,
+        })}
+      >
         {translate("admin.people.parent_correct")}
       </Button>
       {open ? (
@@ -64,7 +71,14 @@ export function ParentCorrection() {
           saved="admin.people.parent_saved"
           fields={FIELDS}
           initial={initial}
-          save={(values) => dataProvider.correctPerson(person.id, values)}
+          // Only what staff changed: a field they did not touch is never refused for what it held before
+          // (a social sign-in's empty name, a long address a payment service gave).
+          save={(values) =>
+            dataProvider.correctPerson(
+              person.id,
+              Object.fromEntries(Object.entries(values).filter(([name, value]) => value !== initial[name])),
+            )
+          }
           onClose={() => setOpen(false)}
         />
       ) : null}
