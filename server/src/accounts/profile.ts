@@ -9,7 +9,6 @@ import { toUser } from "./accounts.deps.ts";
 import type { AuthUser } from "./auth-tokens.service.ts";
 import {
   findUserById,
-  lockUser,
   phoneTaken,
   type UserChanges,
   type UserRow,
@@ -89,22 +88,20 @@ async function writeProfile(db: DbOrTx, userId: number, changes: UserChanges): P
 }
 
 /**
- * Staff correct a family's own data when it asks (D576): the parent's fields under the parent's rules,
- * under the account's row lock. Answers the account as it is after, and the fields that changed (none:
- * nothing written); undefined: no such account.
+ * Staff correct a family's own data when it asks (D576): the parent's fields under the parent's rules.
+ * `user` is the account's row, locked by the caller in `tx` (`lockUser`). Answers the account as it is
+ * after, and the fields that changed (none: nothing written).
  */
 export async function correctProfile(
   tx: Tx,
-  userId: number,
+  user: UserRow,
   input: ProfileFields,
-): Promise<{ user: UserRow; changed: (keyof ProfileFields)[] } | undefined> {
-  const user = await lockUser(tx, userId);
-  if (!user) return undefined;
+): Promise<{ user: UserRow; changed: (keyof ProfileFields)[] }> {
   const changes = await profileChanges(tx, user, input);
   const changed = PROFILE_COLUMNS.filter(
     ([, column]) => column in changes && changes[column] !== user[column],
   );
   if (changed.length === 0) return { user, changed: [] };
   const only = Object.fromEntries(changed.map(([, column]) => [column, changes[column]])) as UserChanges;
-  return { user: await writeProfile(tx, userId, only), changed: changed.map(([field]) => field) };
+  return { user: await writeProfile(tx, user.id, only), changed: changed.map(([field]) => field) };
 }

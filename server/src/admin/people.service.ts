@@ -197,8 +197,7 @@ async function correctPerson(
     const found = await lockUser(tx, id);
     if (!found) throw AppError.notFound();
     if (found.role !== "customer") throw new AppError("correct_staff_account", 400);
-    const corrected = await correctProfile(tx, id, patch);
-    if (!corrected) throw AppError.notFound();
+    const corrected = await correctProfile(tx, found, patch);
     if (corrected.changed.length > 0)
       await audit(tx, staff, id, "update", {}, { corrected: corrected.changed });
   });

@@ -1,9 +1,4 @@
-import {
-  type AdminPersonDetail,
-  NAME_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-  TEXT_MAX_LENGTH,
-} from "@atelier/contract";
+import { type AdminPersonDetail, NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from "@atelier/contract";
 import { Button } from "@mui/material";
 import { useState } from "react";
 import { useDataProvider, useRecordContext, useTranslate } from "react-admin";
@@ -35,7 +30,8 @@ const field = (
 const FIELDS: readonly CorrectionField[] = [
   field("first_name", NAME_MAX_LENGTH, { required: true }),
   field("last_name", NAME_MAX_LENGTH, { required: true }),
-  field("phone_number", PHONE_MAX_LENGTH, { type: "tel" }),
+  // As typed, with spaces: the server takes up to TEXT_MAX_LENGTH characters and checks the bare number.
+  field("phone_number", TEXT_MAX_LENGTH, { type: "tel" }),
   field("company_name"),
   field("street"),
   field("post_code"),
