@@ -77,7 +77,7 @@ test("staff book a course by phone for a parent, who pays by the mailed link", a
   const staff = await staffBackOffice(browser);
   await staff.goto("/admin/staff-orders/create");
   await chooseFromSearch(
-    staff.getByLabel("Elternteil"),
+    staff.getByLabel(/^Elternteil/),
     parent.email,
     staff.getByRole("option", { name: new RegExp(escaped(parent.email), "i") }),
   );
