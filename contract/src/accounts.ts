@@ -165,6 +165,17 @@ export const SsoConfigReplySchema = z.object({
 });
 export type SsoConfigReply = z.infer<typeof SsoConfigReplySchema>;
 
+/** A parent's address, the one invoices are made out to: the user's reply, staff's page and the data file. */
+export const UserAddressSchema = z.object({
+  company_name: z.string(),
+  city: z.string(),
+  country: z.string(),
+  state: z.string(),
+  street: z.string(),
+  post_code: z.string(),
+});
+export type UserAddress = z.infer<typeof UserAddressSchema>;
+
 /** `GET /api/v2/users/me/` and the reply of `PATCH /api/v2/users/add_profile_info/`. */
 export const UserSchema = z.object({
   pk: z.number().int(),
@@ -174,12 +185,7 @@ export const UserSchema = z.object({
   last_name: z.string(),
   /** "+" while not set (spec §3: starts as '+'). */
   phone_number: z.string(),
-  company_name: z.string(),
-  city: z.string(),
-  country: z.string(),
-  state: z.string(),
-  street: z.string(),
-  post_code: z.string(),
+  ...UserAddressSchema.shape,
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ProfileUpdateRequestSchema } from "./accounts.ts";
+import { ProfileUpdateRequestSchema, UserAddressSchema } from "./accounts.ts";
 import { VersionSchema as Version } from "./admin-fields.ts";
 import { AppointmentDateSchema, CONTACT_REQUEST_KINDS } from "./contact.ts";
 import { LocaleSchema } from "./rules/locale.ts";
@@ -209,12 +209,7 @@ export type AdminPersonPatch = z.infer<typeof AdminPersonPatchSchema>;
 
 /** A parent with their address (the invoices' billing address), children, orders and requests. */
 export const AdminPersonDetailSchema = AdminPersonSchema.extend({
-  company_name: z.string(),
-  street: z.string(),
-  post_code: z.string(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
+  ...UserAddressSchema.shape,
   children: z.array(AdminChildSchema),
   orders: z.array(
     z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UserAddressSchema } from "./accounts.ts";
 import { HistorySchema } from "./history.ts";
 
 /**
@@ -14,12 +15,7 @@ export const DataExportSchema = z.object({
     first_name: z.string(),
     last_name: z.string(),
     phone_number: z.string(),
-    company_name: z.string(),
-    street: z.string(),
-    post_code: z.string(),
-    city: z.string(),
-    state: z.string(),
-    country: z.string(),
+    ...UserAddressSchema.shape,
     locale: z.string(),
     email_verified: z.boolean(),
     created_at: z.string(),

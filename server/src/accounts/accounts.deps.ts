@@ -1,6 +1,6 @@
 // What every use case of accounts shares (D355): the database, the settings, the work run after the reply,
 // and the two origins every mailed link is built from, settled once.
-import type { User } from "@atelier/contract";
+import type { User, UserAddress } from "@atelier/contract";
 import type { DeferredWork } from "../common/index.ts";
 import type { Env } from "../config/index.ts";
 import type { Db } from "../db/index.ts";
@@ -33,6 +33,13 @@ export function toUser(row: UserRow): User {
     first_name: row.firstName,
     last_name: row.lastName,
     phone_number: row.phoneNumber,
+    ...addressOf(row),
+  };
+}
+
+/** The account's address as every reply names it (`UserAddressSchema`). */
+export function addressOf(row: UserRow): UserAddress {
+  return {
     company_name: row.companyName,
     city: row.city,
     country: row.country,

@@ -1,3 +1,4 @@
+export { addressOf } from "./accounts.deps.ts";
 export { accountsRoutes } from "./accounts.routes.ts";
 export {
   type AdminAccountWrite,

@@ -13,6 +13,7 @@ import type {
 } from "@atelier/contract";
 import { PERSON_ROLES, REQUEST_STATUSES, shownPhone } from "@atelier/contract";
 import {
+  addressOf,
   changeOwnPassword,
   correctProfile,
   countAdmins,
@@ -112,12 +113,7 @@ async function personDetail(db: Db, id: number): Promise<AdminPersonDetail> {
   ]);
   return {
     ...toAdmin(user),
-    company_name: user.companyName,
-    street: user.street,
-    post_code: user.postCode,
-    city: user.city,
-    state: user.state,
-    country: user.country,
+    ...addressOf(user),
     children: children.map(toAdminChild),
     orders: orders.map((order) => ({
       id: order.id,

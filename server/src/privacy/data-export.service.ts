@@ -2,7 +2,7 @@
 // profile and for staff answering a request from the person's page. Read from each area through its entry;
 // nothing is written, and nothing capability-like leaves (tokens, gift card codes, mail texts with links).
 import type { DataExport, Locale } from "@atelier/contract";
-import { findUserById, type UserRow } from "../accounts/index.ts";
+import { addressOf, findUserById, type UserRow } from "../accounts/index.ts";
 import { findPageNames } from "../catalogue/index.ts";
 import { attendanceOfItems } from "../checkin/index.ts";
 import { contactRequestsByEmail } from "../contact/index.ts";
@@ -122,12 +122,7 @@ function accountOf(user: UserRow): DataExport["account"] {
     first_name: user.firstName,
     last_name: user.lastName,
     phone_number: user.phoneNumber,
-    company_name: user.companyName,
-    street: user.street,
-    post_code: user.postCode,
-    city: user.city,
-    state: user.state,
-    country: user.country,
+    ...addressOf(user),
     locale: user.locale,
     email_verified: user.emailVerifiedAt !== null,
     created_at: user.createdAt.toISOString(),
