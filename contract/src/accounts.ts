@@ -8,8 +8,11 @@ import { SignInAttemptPasswordSchema, SignInPasswordSchema, SignUpPasswordSchema
 import { isValidPhone, normalizePhone, PhoneSchema } from "./rules/phone.ts";
 import { ReturnPathSchema } from "./rules/return-path.ts";
 
-/** What a single-use token of a user is for: confirming the e-mail address, or setting a new password. */
-export const USER_TOKEN_PURPOSES = ["verify_email", "password_reset"] as const;
+/**
+ * What a single-use token of a user is for: confirming the e-mail address, setting a new password, or
+ * moving the account to a new address (the token holds the address, D577).
+ */
+export const USER_TOKEN_PURPOSES = ["verify_email", "password_reset", "change_email"] as const;
 
 /**
  * Request and reply schemas of the user calls (spec §7, api-shapes.md "Users").
@@ -251,6 +254,28 @@ export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequestSchema>;
 export const VerifyEmailReplySchema = z.object({ key: z.string(), email: z.string() });
 export type VerifyEmailReply = z.infer<typeof VerifyEmailReplySchema>;
 
+/**
+ * `POST /api/v2/users/me/email/` (the signed-in parent) and `POST /api/v2/admin/people/{id}/email/` (staff
+ * for a family, D577): the new address gets a link; the account's address changes only when it is opened.
+ */
+export const EmailChangeRequestSchema = EmailRequestSchema;
+export type EmailChangeRequest = EmailRequest;
+/** The reply: the address the link went to, and what happens next in the request's language. */
+export const EmailChangeReplySchema = z.object({ detail: z.string(), email: z.string() });
+export type EmailChangeReply = z.infer<typeof EmailChangeReplySchema>;
+
+/**
+ * `POST /api/v2/users/me/email/confirm/`: the shop page the change link opens posts its uid and token; no
+ * sign-in needed (the link may be opened on another device). The reply names the account's new address.
+ */
+export const EmailChangeConfirmSchema = VerifyEmailRequestSchema.pick({ uid: true, token: true });
+export type EmailChangeConfirm = z.infer<typeof EmailChangeConfirmSchema>;
+export const EmailChangeConfirmReplySchema = EmailChangeReplySchema;
+export type EmailChangeConfirmReply = z.infer<typeof EmailChangeConfirmReplySchema>;
+
+/** Query keys of the change link on a shop page (`uid` and `.*_token` are redacted in logs). */
+export const EMAIL_CHANGE_LINK_PARAMS = { uid: "uid", token: "email_token" } as const;
+
 /** Query keys of the verification link on a shop page (`.*_token` and `uid` are redacted in logs). */
 export const VERIFY_LINK_PARAMS = { uid: "uid", token: "verify_token" } as const;
 
@@ -276,6 +301,18 @@ export const ACCOUNT_MESSAGES = {
   password_changed: {
     de: "Ihr neues Passwort wurde gespeichert.",
     ru: "Новый пароль сохранён.",
+  },
+  email_change_sent: {
+    de: "Wir haben einen Bestätigungslink an die neue Adresse gesendet. Ihre E-Mail-Adresse ändert sich, sobald Sie ihn öffnen.",
+    ru: "Мы отправили ссылку для подтверждения на новый адрес. Адрес электронной почты изменится, как только вы её откроете.",
+  },
+  email_change_sent_family: {
+    de: "Der Link ist an die neue Adresse gesendet. Das Konto wechselt zu ihr, sobald die Familie ihn öffnet.",
+    ru: "Ссылка отправлена на новый адрес. Учётная запись перейдёт на него, как только семья её откроет.",
+  },
+  email_changed: {
+    de: "Ihre E-Mail-Adresse wurde geändert. Melden Sie sich ab jetzt mit der neuen Adresse an.",
+    ru: "Адрес электронной почты изменён. Теперь входите с новым адресом.",
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type AccountMessage = keyof typeof ACCOUNT_MESSAGES;

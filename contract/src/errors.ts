@@ -69,8 +69,12 @@ export const ERROR_MESSAGES = {
     ru: "Адрес электронной почты не подтверждён.",
   },
   email_readonly: {
-    de: "Die E-Mail-Adresse kann nicht geändert werden.",
-    ru: "Адрес электронной почты нельзя изменить.",
+    de: "Die E-Mail-Adresse ändern Sie unter „E-Mail-Adresse ändern“: Sie bestätigen die neue Adresse über einen Link.",
+    ru: "Адрес электронной почты меняется через «Изменить адрес почты»: новый адрес подтверждается по ссылке.",
+  },
+  email_unchanged: {
+    de: "Das ist schon die E-Mail-Adresse des Kontos.",
+    ru: "Это и есть текущий адрес учётной записи.",
   },
   verify_password_required: {
     de: "Bitte geben Sie zur Bestätigung das Passwort ein, das Sie bei der Registrierung gewählt haben.",

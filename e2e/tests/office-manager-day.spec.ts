@@ -315,6 +315,17 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
   };
   expect(familyData.account.email).toBe(caller.email);
   expect(familyData.children.map((child) => child.notes)).toEqual(["Allergie: Nüsse"]);
+  // The family no longer reads its old mailbox (D577): staff send the link to the new one; the account moves
+  // only when the family opens it there, so the sign-in stays as it was for now.
+  const newAddress = `neu-${caller.email}`;
+  await c7.click(page.getByRole("button", { name: /^Neue E-Mail-Adresse für .+ \(Elternteil\)$/ }));
+  const linkDialog = page.getByRole("dialog", { name: "Link an die neue E-Mail-Adresse senden" });
+  await c7.fill(linkDialog.getByLabel(/Neue E-Mail-Adresse/), newAddress);
+  await c7.click(linkDialog.getByRole("button", { name: "Link senden" }));
+  await expect(linkDialog).toBeHidden();
+  await expect(page.getByText("Der Link ist an die neue Adresse gesendet.", { exact: false })).toBeVisible();
+  expect(await newestMail("email-change", newAddress, dataDir)).toContain("email_token=");
+  await expect(page.getByText(caller.email, { exact: true }).first()).toBeVisible();
   await c7.click(page.getByRole("link", { name: "Telefonbuchung für diese Person" }));
   await c7.click(page.getByLabel("Kind"));
   await c7.click(page.getByRole("option", { name: /^Mila Muster/ }));

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Locale } from "@atelier/contract";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { accountsRoutes, keyAuthenticator } from "./accounts/index.ts";
+import { accountsRoutes, emailChangeLinks, keyAuthenticator } from "./accounts/index.ts";
 import {
   adminOrdersRoutes,
   adminPartyRequestsRoutes,
@@ -347,6 +347,7 @@ async function registerShopPages(app: FastifyInstance, deps: AppDeps, schoolSett
       schoolSettings,
       media,
       removeMailFiles: (ids) => removeMailFiles(env.DATA_DIR, ids),
+      emailChangeLinks: emailChangeLinks(env),
       productPreview: (input) => {
         if (!productPreview) throw new Error("the shop's pages are not registered yet");
         return productPreview(input);

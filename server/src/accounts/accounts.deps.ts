@@ -19,10 +19,18 @@ export type AccountsContext = {
   mailOptions: { publicUrl: string };
 };
 
-export function accountsContext(db: Db, env: AccountsEnv, deferred: DeferredWork): AccountsContext {
+/** What a mailed link needs of the context: the links' lifetimes and the shop's origins. */
+export type LinkContext = Pick<AccountsContext, "env" | "webUrl" | "mailOptions">;
+
+export function linkContext(env: AccountsEnv): LinkContext {
   const publicUrl = env.PUBLIC_URL.replace(/\/$/, "");
   const webUrl = env.WEB_URL.replace(/\/$/, "");
-  return { db, env, deferred, publicUrl, webUrl, mailOptions: { publicUrl } };
+  return { env, webUrl, mailOptions: { publicUrl } };
+}
+
+export function accountsContext(db: Db, env: AccountsEnv, deferred: DeferredWork): AccountsContext {
+  const links = linkContext(env);
+  return { db, deferred, publicUrl: links.mailOptions.publicUrl, ...links };
 }
 
 export function toUser(row: UserRow): User {

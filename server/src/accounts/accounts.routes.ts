@@ -4,6 +4,10 @@ import {
   type AccountMessage,
   DetailReplySchema,
   EMAIL_CONFIRMED_QUERY,
+  EmailChangeConfirmReplySchema,
+  EmailChangeConfirmSchema,
+  EmailChangeReplySchema,
+  EmailChangeRequestSchema,
   type Locale,
   LocaleQuerySchema,
   PasswordChangeRequestSchema,
@@ -251,7 +255,7 @@ function passwordRoutes(app: App, { accounts, limit }: Registration) {
 }
 
 /** The signed-in parent: profile and logout. */
-function profileRoutes(app: App, { accounts }: Registration) {
+function profileRoutes(app: App, { accounts, limit }: Registration) {
   app.get(
     "/api/v2/users/me/",
     {
@@ -273,7 +277,8 @@ function profileRoutes(app: App, { accounts }: Registration) {
       preValidation: requireUser,
       schema: {
         tags: TAGS,
-        summary: "Changes any subset of the profile fields; the e-mail cannot be changed",
+        summary:
+          "Changes any subset of the profile fields; the e-mail is changed by `POST /api/v2/users/me/email/`",
         security: AUTHENTICATED,
         querystring: LocaleQuerySchema,
         body: ProfileUpdateRequestSchema,
@@ -281,6 +286,50 @@ function profileRoutes(app: App, { accounts }: Registration) {
       },
     },
     async (request) => accounts.updateProfile(currentUser(request), request.body),
+  );
+
+  app.post(
+    "/api/v2/users/me/email/",
+    {
+      // It sends mail to the address given: bounded per address and per inbox as a resend is.
+      preValidation: [requireUser, limit("resend_verification")],
+      schema: {
+        tags: TAGS,
+        summary:
+          "Moves the account to a new e-mail address: the new address gets a link, and the account moves when it is opened (D577)",
+        security: AUTHENTICATED,
+        querystring: LocaleQuerySchema,
+        body: EmailChangeRequestSchema,
+        response: { 202: EmailChangeReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const sent = await accounts.requestEmailChange(
+        currentUser(request),
+        request.body.email,
+        localeOfMail(request),
+      );
+      return reply.status(202).send({ ...message("email_change_sent", request.locale), ...sent });
+    },
+  );
+
+  app.post(
+    "/api/v2/users/me/email/confirm/",
+    {
+      preValidation: limit("password_reset"),
+      schema: {
+        tags: TAGS,
+        summary:
+          "The shop page of the change link posts its uid and token: the account moves to the new address (one-time; no sign-in needed)",
+        querystring: LocaleQuerySchema,
+        body: EmailChangeConfirmSchema,
+        response: { 200: EmailChangeConfirmReplySchema },
+      },
+    },
+    async (request) => ({
+      ...message("email_changed", request.locale),
+      ...(await accounts.confirmEmailChange(request.body)),
+    }),
   );
 
   app.post(

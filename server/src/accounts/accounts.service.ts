@@ -1,7 +1,9 @@
-// Sign-up, sign-in, e-mail verification, password reset and change, profile, logout and SSO. Each use case
-// is its own module (D355): registration.ts, passwords.ts, profile.ts, sso.ts and the links' tokens in
+// Sign-up, sign-in, e-mail verification, password reset and change, profile, a new e-mail address, logout and
+// SSO. Each use case is its own module (D355): registration.ts, passwords.ts, profile.ts, email-change.ts,
+// sso.ts and the links' tokens in
 // link-tokens.ts; this binds them to the context they share.
 import type {
+  EmailChangeConfirm,
   Locale,
   PasswordChangeRequest,
   PasswordResetConfirmRequest,
@@ -15,6 +17,7 @@ import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { type AccountsContext, type AccountsEnv, accountsContext } from "./accounts.deps.ts";
 import { type AuthUser, issueAuthToken, revokeToken } from "./auth-tokens.service.ts";
+import { confirmEmailChange, requestEmailChange } from "./email-change.ts";
 import { changePassword, confirmPasswordReset, requestPasswordReset } from "./passwords.ts";
 import { getUser, updateProfile } from "./profile.ts";
 import { resendVerification, signUp, verifyEmail, verifyEmailAndSignIn } from "./registration.ts";
@@ -57,6 +60,9 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
     changePassword: (auth: AuthUser, input: PasswordChangeRequest) => changePassword(ctx, auth, input),
     getUser: (auth: AuthUser) => getUser(ctx, auth),
     updateProfile: (auth: AuthUser, input: ProfileUpdateRequest) => updateProfile(ctx, auth, input),
+    requestEmailChange: (auth: AuthUser, email: string, locale: Locale) =>
+      requestEmailChange(ctx, auth, email, locale),
+    confirmEmailChange: (input: EmailChangeConfirm) => confirmEmailChange(ctx, input),
     logout: (auth: AuthUser) => logout(ctx, auth),
     ssoConfig: () => ssoConfig(ctx),
     ssoSignIn: (provider: SsoProvider, code: string, locale: Locale) =>

@@ -1,4 +1,4 @@
-export { addressOf } from "./accounts.deps.ts";
+export { type AccountsEnv, addressOf } from "./accounts.deps.ts";
 export { accountsRoutes } from "./accounts.routes.ts";
 export {
   type AdminAccountWrite,
@@ -12,6 +12,7 @@ export {
   resetAccountPassword,
 } from "./admin-accounts.ts";
 export { keyAuthenticator } from "./auth-tokens.service.ts";
+export { type EmailChangeLinks, emailChangeLinks } from "./email-change.ts";
 export { correctProfile, type ProfileFields } from "./profile.ts";
 export {
   countAdmins,
@@ -21,6 +22,7 @@ export {
   findUserById,
   lockAdminRoles,
   lockUser,
+  previousEmailsOf,
   searchUsersForStaff,
   setUserRole,
   USER_SORTS,

@@ -10,19 +10,22 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** Stores a new single-use token and returns the secret that goes into the link. */
 export async function newUserToken(
-  ctx: AccountsContext,
+  ctx: Pick<AccountsContext, "env">,
   tx: DbOrTx,
   userId: number,
   purpose: UserTokenPurpose,
+  email?: string,
 ): Promise<string> {
   const { env } = ctx;
   const token = randomSecret();
+  // A change link moves the sign-in to another address: it lives as briefly as a reset link.
   const ttlHours = purpose === "verify_email" ? env.EMAIL_VERIFY_TTL_HOURS : env.PASSWORD_RESET_TTL_HOURS;
   await insertUserToken(tx, {
     userId,
     purpose,
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + ttlHours * HOUR_MS),
+    ...(email === undefined ? {} : { email }),
   });
   return token;
 }
@@ -34,8 +37,19 @@ export async function consumeLinkToken(
   uid: string,
   token: string,
 ): Promise<UserRow | undefined> {
+  return (await consumeLinkTokenWithEmail(tx, purpose, uid, token))?.user;
+}
+
+/** {@link consumeLinkToken}, with the address the token holds (a change link's new one, D577). */
+export async function consumeLinkTokenWithEmail(
+  tx: DbOrTx,
+  purpose: UserTokenPurpose,
+  uid: string,
+  token: string,
+): Promise<{ user: UserRow; email: string | null } | undefined> {
   const userId = decodeUid(uid);
   if (userId === undefined || !token) return undefined;
   const consumed = await consumeUserToken(tx, { userId, purpose, tokenHash: sha256(token) }, new Date());
-  return consumed ? findUserById(tx, userId) : undefined;
+  const user = consumed ? await findUserById(tx, userId) : undefined;
+  return user && consumed ? { user, email: consumed.email } : undefined;
 }

@@ -1,4 +1,4 @@
-// The signed-in parent's own profile: read it, and change what may change (the e-mail is fixed; a phone
+// The signed-in parent's own profile: read it, and change what may change (the e-mail moves by a link, D577; a phone
 // number belongs to one account). Staff correct the same fields for a family under the same rules (D576).
 import type { ProfileUpdateRequest, User } from "@atelier/contract";
 import { normalizeEmail } from "@atelier/contract";

@@ -133,7 +133,7 @@ export async function revokeUserAuthTokens(
 
 export async function insertUserToken(
   db: DbOrTx,
-  token: { userId: number; purpose: UserTokenPurpose; tokenHash: string; expiresAt: Date },
+  token: { userId: number; purpose: UserTokenPurpose; tokenHash: string; expiresAt: Date; email?: string },
 ): Promise<void> {
   await db.insert(userTokens).values(token);
 }
@@ -167,19 +167,20 @@ export async function isUserTokenUsable(
 
 /**
  * Marks a single-use token used, if it belongs to the user, has the purpose, is unused and not expired.
- * One statement, so two concurrent uses cannot both succeed. Returns whether it was consumed.
+ * One statement, so two concurrent uses cannot both succeed. Answers the token's address (a `change_email`
+ * token's new one, else null) when it was consumed, undefined when not.
  */
 export async function consumeUserToken(
   db: DbOrTx,
   token: { userId: number; purpose: UserTokenPurpose; tokenHash: string },
   now: Date,
-): Promise<boolean> {
-  const rows = await db
+): Promise<{ email: string | null } | undefined> {
+  const [row] = await db
     .update(userTokens)
     .set({ usedAt: now })
     .where(usableTokenCondition(token, now))
-    .returning({ id: userTokens.id });
-  return rows.length > 0;
+    .returning({ email: userTokens.email });
+  return row;
 }
 
 /** Ends every other unused token of a purpose (after a reset, older reset links stop working). */

@@ -2,9 +2,17 @@ import { normalizeEmail } from "@atelier/contract";
 import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { pgArray, ph, prepared, searchTextContains, socialAccounts, users } from "../db/index.ts";
+import {
+  pgArray,
+  ph,
+  prepared,
+  previousEmails,
+  searchTextContains,
+  socialAccounts,
+  users,
+} from "../db/index.ts";
 
-/** The only code that touches `users` and `social_accounts`. */
+/** The only code that touches `users`, `social_accounts` and `previous_emails`. */
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -71,6 +79,34 @@ export async function updateUser(db: DbOrTx, id: number, changes: UserChanges): 
     .returning();
   if (!row) throw new Error(`user ${id} not found`);
   return row;
+}
+
+/**
+ * Moves the account to a new address (D577), normalised as every stored address, and keeps the old one in
+ * `previous_emails` when the account had confirmed it: an address nobody confirmed may be another person's,
+ * and what was sent with it is not this family's (D166). The caller holds the account's row lock; a taken
+ * address fails on the unique index.
+ */
+export async function moveUserEmail(tx: Tx, user: UserRow, email: string, at: Date): Promise<UserRow> {
+  if (user.emailVerifiedAt)
+    await tx.insert(previousEmails).values({ userId: user.id, email: user.email, changedAt: at });
+  const [row] = await tx
+    .update(users)
+    .set({ email: normalizeEmail(email), emailVerifiedAt: user.emailVerifiedAt ?? at, updatedAt: at })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!row) throw new Error(`user ${user.id} not found`);
+  return row;
+}
+
+/** The addresses the account had before (D577), newest first; none for an account never moved. */
+export async function previousEmailsOf(db: DbOrTx, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ email: previousEmails.email })
+    .from(previousEmails)
+    .where(eq(previousEmails.userId, userId))
+    .orderBy(desc(previousEmails.changedAt), desc(previousEmails.id));
+  return [...new Set(rows.map((row) => row.email))];
 }
 
 export type SocialProvider = (typeof socialAccounts.$inferSelect)["provider"];

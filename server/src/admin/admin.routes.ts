@@ -11,6 +11,7 @@ import {
   StaffMeSchema,
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { EmailChangeLinks } from "../accounts/index.ts";
 import { findUserById } from "../accounts/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
@@ -46,6 +47,7 @@ export const adminRoutes =
     media,
     productPreview,
     removeMailFiles,
+    emailChangeLinks,
   }: {
     db: Db;
     publicUrl?: string;
@@ -58,11 +60,13 @@ export const adminRoutes =
     removeMailFiles?: (ids: readonly number[]) => Promise<unknown>;
     /** The shop's rendering of a product page (D147), handed in by the wiring from the web build. */
     productPreview: ProductPreview;
+    /** Mails the link that moves a family's account to a new address (accounts, D577). */
+    emailChangeLinks: EmailChangeLinks;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook("onRequest", requireStaff);
     await app.register(contentAdminRoutes({ db, publicUrl }));
-    await app.register(requestsAdminRoutes({ db, publicUrl, webUrl, removeMailFiles }));
+    await app.register(requestsAdminRoutes({ db, publicUrl, webUrl, removeMailFiles, emailChangeLinks }));
     await app.register(catalogueAdminRoutes({ db }));
     await app.register(attendanceRoutes({ db, seller, datev: schoolSettings.datev }));
     await app.register(schoolSettingsAdminRoutes({ db, settings: schoolSettings }));

@@ -14,10 +14,13 @@ import {
   AdminRoleInputSchema,
   DataExportSchema,
   DetailReplySchema,
+  EmailChangeReplySchema,
+  EmailChangeRequestSchema,
   LocaleQuerySchema,
   StaffPasswordChangeSchema,
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { EmailChangeLinks } from "../accounts/index.ts";
 import type { Db } from "../db/index.ts";
 import { currentUser } from "../plugins/index.ts";
 import { asDataExportFile, createDataExport } from "../privacy/index.ts";
@@ -41,15 +44,18 @@ export const peopleAdminRoutes =
     db,
     publicUrl,
     removeMailFiles,
+    emailChangeLinks,
   }: {
     db: Db;
     /** The API's origin: the family's file names its offers' pictures as the history does (D560). */
     publicUrl: string;
     /** Erasure removes the mail files the transport wrote (DATA_DIR/outbox, D207). */
-    removeMailFiles?: (ids: readonly number[]) => Promise<unknown>;
+    removeMailFiles?: ((ids: readonly number[]) => Promise<unknown>) | undefined;
+    /** Mails the link that moves a family's account to a new address (accounts, D577). */
+    emailChangeLinks: EmailChangeLinks;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const people = createPeopleAdmin(db, { removeMailFiles });
+    const people = createPeopleAdmin(db, { removeMailFiles, emailChangeLinks });
 
     app.get(
       "/api/v2/admin/people/",
@@ -92,21 +98,8 @@ export const peopleAdminRoutes =
       },
       async (request) => people.correct(currentUser(request), request.params.id, request.body),
     );
+    familyCorrectionRoutes(app, people);
     dataExportRoute(app, db, publicUrl);
-    app.patch(
-      "/api/v2/admin/people/:id/children/:child/",
-      {
-        schema: {
-          ...base("Correct a child's names, birth date or notes (staff; audited without the values)"),
-          params: AdminChildParamsSchema,
-          querystring: LocaleQuerySchema,
-          body: AdminChildPatchSchema,
-          response: { 200: AdminChildSchema, ...errors },
-        },
-      },
-      async (request) =>
-        people.correctChild(currentUser(request), request.params.id, request.params.child, request.body),
-    );
     app.put(
       "/api/v2/admin/people/:id/role/",
       {
@@ -154,6 +147,47 @@ export const peopleAdminRoutes =
       },
     );
   };
+
+/** A child's data corrected (D549), and the link that moves a family's account to a new address (D577). */
+function familyCorrectionRoutes(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  people: ReturnType<typeof createPeopleAdmin>,
+) {
+  app.patch(
+    "/api/v2/admin/people/:id/children/:child/",
+    {
+      schema: {
+        ...base("Correct a child's names, birth date or notes (staff; audited without the values)"),
+        params: AdminChildParamsSchema,
+        querystring: LocaleQuerySchema,
+        body: AdminChildPatchSchema,
+        response: { 200: AdminChildSchema, ...errors },
+      },
+    },
+    async (request) =>
+      people.correctChild(currentUser(request), request.params.id, request.params.child, request.body),
+  );
+  app.post(
+    "/api/v2/admin/people/:id/email/",
+    {
+      schema: {
+        ...base(
+          "Send a family the link that moves its account to a new e-mail address (staff; families only; the account moves when the link is opened; audited without the address)",
+        ),
+        params: AdminIdParamsSchema,
+        querystring: LocaleQuerySchema,
+        body: EmailChangeRequestSchema,
+        response: { 202: EmailChangeReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const sent = await people.sendEmailLink(currentUser(request), request.params.id, request.body.email);
+      return reply
+        .status(202)
+        .send({ detail: ACCOUNT_MESSAGES.email_change_sent_family[request.locale], ...sent });
+    },
+  );
+}
 
 /**
  * A family's data as one JSON file for staff answering a request under Art. 15 or 20 GDPR (D560): the file

@@ -18,9 +18,11 @@ import {
   correctProfile,
   countAdmins,
   deleteUserAccount,
+  type EmailChangeLinks,
   findUserById,
   lockAdminRoles,
   lockUser,
+  previousEmailsOf,
   searchUsersForStaff,
   setUserRole,
   USER_SORTS,
@@ -200,6 +202,29 @@ async function correctPerson(
   return personDetail(db, id);
 }
 
+/**
+ * {@link createPeopleAdmin}'s `sendEmailLink` (D577): a family that can no longer read its old address asks
+ * for its account to move. The new address gets the link, in the family's language; the account moves when
+ * it is opened there, so staff never move a sign-in to an address nobody proved. Families only; audited
+ * without the address (D139).
+ */
+async function sendEmailLink(
+  db: Db,
+  links: EmailChangeLinks,
+  staff: AuthUser,
+  id: number,
+  email: string,
+): Promise<{ email: string }> {
+  return db.transaction(async (tx) => {
+    const found = await lockUser(tx, id);
+    if (!found) throw AppError.notFound();
+    if (found.role !== "customer") throw new AppError("correct_staff_account", 400);
+    const sent = await links(tx, found, email, found.locale);
+    await audit(tx, staff, id, "update", {}, { email_link_sent: true });
+    return sent;
+  });
+}
+
 /** {@link createPeopleAdmin}'s `erase`. */
 async function eraseFamily(
   db: Db,
@@ -226,16 +251,24 @@ async function eraseFamily(
       `${user.firstName} ${user.lastName}`,
       ...children.map((child) => `${child.firstName} ${child.lastName}`),
     ];
-    const visitRequestIds = await deleteVisitRequestsOfFamily(tx, id, user.email);
-    const contactRequestIds = await deleteContactRequestsByEmail(tx, user.email);
+    // What was sent with an address the account had before it moved (D577) is the family's too.
+    const addresses = [...new Set([user.email, ...(await previousEmailsOf(tx, id))])];
+    const visitRequestIds: number[] = [];
+    const contactRequestIds: number[] = [];
+    for (const address of addresses) {
+      visitRequestIds.push(...(await deleteVisitRequestsOfFamily(tx, id, address)));
+      contactRequestIds.push(...(await deleteContactRequestsByEmail(tx, address)));
+    }
     const partyRequestIds = await deletePartyRequestsOfUser(tx, id);
     await clearPaymentDetailsOfUser(tx, id);
     await deletePaymentLinksOfUser(tx, id);
     const { kept: keptOrders, orderIds, itemIds } = await anonymiseOrdersOfUser(tx, id);
-    await anonymiseCancellationsOfFamily(tx, id, user.email, itemIds);
+    for (const address of addresses) await anonymiseCancellationsOfFamily(tx, id, address, itemIds);
     const staffRefundIds = await clearStaffRefundReasons(tx, orderIds);
     const giftCardIds = await anonymiseGiftCardsOfBuyer(tx, id);
-    const mailIds = await deleteMailsAbout(tx, { email: user.email, needles });
+    const mailIds: number[] = [];
+    for (const [index, address] of addresses.entries())
+      mailIds.push(...(await deleteMailsAbout(tx, { email: address, needles: index === 0 ? needles : [] })));
     await deleteUserAccount(tx, id);
     await scrubAuditValues(tx, "visit-requests", visitRequestIds);
     await scrubAuditValues(tx, "contact-requests", contactRequestIds);
@@ -281,8 +314,10 @@ export function createPeopleAdmin(
   db: Db,
   deps: {
     /** Removes files the mail transport wrote for these mails (the .eml folder), after the erasure commits. */
-    removeMailFiles?: (ids: readonly number[]) => Promise<unknown>;
-  } = {},
+    removeMailFiles?: ((ids: readonly number[]) => Promise<unknown>) | undefined;
+    /** Mails the link that moves a family's account to a new address (accounts, D577). */
+    emailChangeLinks: EmailChangeLinks;
+  },
 ) {
   return {
     async list(query: AdminListQuery) {
@@ -304,6 +339,10 @@ export function createPeopleAdmin(
 
     /** Staff correct a parent's names, phone or address when the family asks (D576); audited. */
     correct: (staff: AuthUser, id: number, patch: AdminPersonPatch) => correctPerson(db, staff, id, patch),
+
+    /** Staff send a family the link that moves its account to a new address (D577); audited. */
+    sendEmailLink: (staff: AuthUser, id: number, email: string) =>
+      sendEmailLink(db, deps.emailChangeLinks, staff, id, email),
 
     /** Staff correct a child's names, birth date or notes when the family asks (D549); audited. */
     correctChild: (staff: AuthUser, userId: number, childId: number, patch: AdminChildPatch) =>

@@ -9,6 +9,7 @@ import {
   LocaleQuerySchema,
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { EmailChangeLinks } from "../accounts/index.ts";
 import type { Db } from "../db/index.ts";
 import { currentUser } from "../plugins/index.ts";
 import { sendList } from "./list-query.ts";
@@ -29,11 +30,14 @@ export const requestsAdminRoutes =
     publicUrl,
     webUrl = publicUrl,
     removeMailFiles,
+    emailChangeLinks,
   }: {
     db: Db;
     publicUrl: string;
     webUrl?: string;
     removeMailFiles?: (ids: readonly number[]) => Promise<unknown>;
+    /** Mails the link that moves a family's account to a new address (accounts, D577). */
+    emailChangeLinks: EmailChangeLinks;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const requests = createRequestsAdmin({ db });
@@ -118,5 +122,5 @@ export const requestsAdminRoutes =
       },
       async (request) => requests.updateContact(currentUser(request), request.params.id, request.body),
     );
-    await app.register(peopleAdminRoutes({ db, publicUrl, removeMailFiles }));
+    await app.register(peopleAdminRoutes({ db, publicUrl, removeMailFiles, emailChangeLinks }));
   };

@@ -76,8 +76,8 @@ export async function deleteContactRequestsByEmail(tx: Tx, email: string): Promi
   return rows.map((row) => row.id);
 }
 
-/** The contact requests sent with this address, newest first (a family's data export, D560). */
-export async function contactRequestsByEmail(db: DbOrTx, email: string) {
+/** The contact requests sent with these addresses, newest first (a family's data export, D560, D577). */
+export async function contactRequestsByEmails(db: DbOrTx, emails: readonly string[]) {
   return db
     .select({
       firstName: contactRequests.firstName,
@@ -88,7 +88,9 @@ export async function contactRequestsByEmail(db: DbOrTx, email: string) {
       createdAt: contactRequests.createdAt,
     })
     .from(contactRequests)
-    .where(sql`lower(${contactRequests.email}) = lower(${email})`)
+    .where(
+      sql`lower(${contactRequests.email}) = any(${pgArray(emails.map((email) => email.toLowerCase()))}::text[])`,
+    )
     .orderBy(desc(contactRequests.createdAt), desc(contactRequests.id))
     .limit(500);
 }

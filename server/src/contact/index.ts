@@ -1,7 +1,7 @@
 export {
   CONTACT_REQUEST_SORTS,
   type ContactRequestRow,
-  contactRequestsByEmail,
+  contactRequestsByEmails,
   deleteContactRequestsByEmail,
   findContactRequestForEdit,
   listContactRequestsForStaff,

@@ -11,7 +11,7 @@ export {
   fillPlaceholderSql,
   findFailedMails,
   findPendingGiftCardMail,
-  mailsToAddress,
+  mailsToAddresses,
   requeueFailedMail,
   resendMail,
   resendMailAtMost,

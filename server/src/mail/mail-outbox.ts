@@ -356,17 +356,18 @@ export async function requeueFailedMail(tx: DbOrTx, id: number): Promise<{ id: n
 const SCHOOL_COPIES = STAFF_TEMPLATES.filter((template) => template !== "staff-refund");
 
 /**
- * The mails to an address, newest first: subject and when only (a family's data export, D560). Their text
- * stays out: its links (a password reset, a payment) still work until they expire. The school's own copies
- * are left out: an address that gets them (a staff member's) would carry other families' names.
+ * The mails to the addresses (the account's, and those it had before, D577), newest first: subject and when
+ * only (a family's data export, D560). Their text stays out: its links (a password reset, a payment) still
+ * work until they expire. The school's own copies are left out: an address that gets them (a staff
+ * member's) would carry other families' names.
  */
-export async function mailsToAddress(db: DbOrTx, email: string) {
+export async function mailsToAddresses(db: DbOrTx, emails: readonly string[]) {
   return db
     .select({ subject: mailOutbox.subject, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
     .from(mailOutbox)
     .where(
       and(
-        sql`lower(${mailOutbox.to}) = lower(${email})`,
+        sql`lower(${mailOutbox.to}) = any(${pgArray(emails.map((email) => email.toLowerCase()))}::text[])`,
         sql`${mailOutbox.template} <> all(${pgArray(SCHOOL_COPIES)}::text[])`,
       ),
     )

@@ -11,7 +11,7 @@ import { AppError } from "../errors/index.ts";
 export const MAIL_TEXT_DAYS = 90;
 /** A mail whose link signs in or confirms an address (valid 24 or 72 hours) keeps its texts a week. */
 export const LINK_TEXT_DAYS = 7;
-const LINK_TEMPLATES = ["password-reset", "verify-email"];
+const LINK_TEMPLATES = ["password-reset", "verify-email", "email-change"];
 /** Mails cleared per statement: one short transaction each, beside the shop's own writes. */
 const CLEAR_BATCH = 500;
 

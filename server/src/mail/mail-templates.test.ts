@@ -30,6 +30,12 @@ const VISIT_SAMPLE: MailTemplateData["visit-request-confirmation"] = {
 const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
   "verify-email": { firstName: "Anna", link: "https://shop.example/?email=confirmed&key=abc123" },
   "password-reset": { firstName: "Boris", link: "https://shop.example/?uid=7&token=tok-456" },
+  "email-change": {
+    firstName: "Galina",
+    email: "galina.neu@example.org",
+    link: "https://shop.example/?uid=7&email_token=tok-789",
+  },
+  "email-changed": { firstName: "Galina", email: "galina.neu@example.org" },
   "contact-confirmation": {
     kind: "callback",
     firstName: "Jana",
@@ -306,6 +312,8 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
   "gift-card": ["Olga", "815", "ACDE-FGHJ-KMNP-QRTU"],
   "verify-email": ["Anna"],
   "password-reset": ["Boris"],
+  "email-change": ["Galina", "galina.neu@example.org", "email_token=tok-789"],
+  "email-changed": ["Galina", "galina.neu@example.org"],
   "contact-confirmation": ["Jana", "Wolf", "jana@example.org", "+4930123456", "Bitte nach 16 Uhr"],
   "contact-request": ["Clara", "Schmidt", "clara@example.org", "+4915112345678", "Nachmittags bitte"],
   "order-confirmation": [

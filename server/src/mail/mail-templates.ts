@@ -17,6 +17,8 @@ import {
   type RenewalDueData,
   renewalDueTemplate,
 } from "./templates/contract-months.ts";
+import { type EmailChangeData, emailChangeTemplate } from "./templates/email-change.ts";
+import { type EmailChangedData, emailChangedTemplate } from "./templates/email-changed.ts";
 import { type GiftCardData, giftCardTemplate } from "./templates/gift-card.ts";
 import { renderLayout } from "./templates/layout.ts";
 import {
@@ -70,6 +72,8 @@ export type { ContactConfirmationData } from "./templates/contact-confirmation.t
 export type { ContactRequestData, ContactRequestKind } from "./templates/contact-request.ts";
 export type { ContractCancellationData } from "./templates/contract-cancellation.ts";
 export type { ContractEndedData, MonthPaidData, RenewalDueData } from "./templates/contract-months.ts";
+export type { EmailChangeData } from "./templates/email-change.ts";
+export type { EmailChangedData } from "./templates/email-changed.ts";
 export type { GiftCardData, GiftCardMailCard } from "./templates/gift-card.ts";
 export type { LessonCancelledData, LessonReminderData } from "./templates/lessons.ts";
 export type { OrderConfirmationData, OrderConfirmationItem } from "./templates/order-confirmation.ts";
@@ -96,6 +100,8 @@ export type {
 export type MailTemplateData = {
   "verify-email": VerifyEmailData;
   "password-reset": PasswordResetData;
+  "email-change": EmailChangeData;
+  "email-changed": EmailChangedData;
   "contact-request": ContactRequestData;
   "contact-confirmation": ContactConfirmationData;
   "order-confirmation": OrderConfirmationData;
@@ -130,6 +136,8 @@ export type MailTemplateName = keyof MailTemplateData;
 const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Name]> } = {
   "verify-email": verifyEmailTemplate,
   "password-reset": passwordResetTemplate,
+  "email-change": emailChangeTemplate,
+  "email-changed": emailChangedTemplate,
   "contact-request": contactRequestTemplate,
   "contact-confirmation": contactConfirmationTemplate,
   "order-confirmation": orderConfirmationTemplate,

@@ -21,6 +21,7 @@ import {
   orderItemSlots,
   orderItems,
   orders,
+  pgArray,
   productPages,
   scheduleSlots,
   subscriptionCancelledLessons,
@@ -594,10 +595,10 @@ export async function insertSubscriptionRefund(
 }
 
 /**
- * The § 312k declarations made from the account, and with its address when it is given (a verified one: a
- * family's data export, D560).
+ * The § 312k declarations made from the account, and with the addresses given (its verified ones: a family's
+ * data export, D560, D577).
  */
-export async function cancellationsOfFamily(db: DbOrTx, userId: number, email: string | null) {
+export async function cancellationsOfFamily(db: DbOrTx, userId: number, emails: readonly string[]) {
   return db
     .select({
       contractRef: contractCancellations.contractRef,
@@ -610,11 +611,11 @@ export async function cancellationsOfFamily(db: DbOrTx, userId: number, email: s
     })
     .from(contractCancellations)
     .where(
-      email === null
+      emails.length === 0
         ? eq(contractCancellations.userId, userId)
         : or(
             eq(contractCancellations.userId, userId),
-            sql`lower(${contractCancellations.email}) = lower(${email})`,
+            sql`lower(${contractCancellations.email}) = any(${pgArray(emails.map((email) => email.toLowerCase()))}::text[])`,
           ),
     )
     .orderBy(asc(contractCancellations.createdAt), asc(contractCancellations.id));

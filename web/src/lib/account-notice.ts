@@ -2,10 +2,17 @@ import { useSyncExternalStore } from "react";
 
 /**
  * A note about the account that outlives the page it was made on: "registered, you can pay now" after a
- * sign-up in the checkout, "address confirmed, you are signed in" after the verification link (D167).
+ * sign-up in the checkout, "address confirmed, you are signed in" after the verification link (D167), what
+ * became of a change link (D577).
  * Small and zod-free: the root layout shows it on every page.
  */
-export type AccountNotice = { kind: "signedUp" | "verified"; email: string };
+export type AccountNotice = {
+  kind: "signedUp" | "verified" | "emailChanged" | "emailChangeTaken" | "emailChangeInvalid";
+  email: string;
+};
+
+/** The notices that say something did not work (shown in the error colours, announced as an alert). */
+export const FAILED_NOTICES: readonly AccountNotice["kind"][] = ["emailChangeTaken", "emailChangeInvalid"];
 
 let notice: AccountNotice | null = null;
 const listeners = new Set<() => void>();

@@ -89,6 +89,8 @@ export const userTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: userTokenPurpose("purpose").notNull(),
     tokenHash: text("token_hash").notNull(),
+    /** The new address of a `change_email` token (D577); null for the other purposes. */
+    email: text("email"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -111,4 +113,21 @@ export const socialAccounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("social_accounts_provider_idx").on(t.provider, t.providerUserId)],
+);
+
+/**
+ * The addresses an account had before it moved to a new one (D577). What was sent with an old address (contact
+ * requests, visit requests, the mails to it) is still the family's: the data export and the erasure find it by them.
+ */
+export const previousEmails = pgTable(
+  "previous_emails",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("previous_emails_user_idx").on(t.userId)],
 );

@@ -722,7 +722,7 @@ export const de = {
       parent_correct_named: "Angaben korrigieren: %{name} (Elternteil)",
       parent_title: "Angaben des Elternteils korrigieren",
       parent_help:
-        "Für Korrekturen, um die die Familie bittet. Die Familie sieht die Angaben in ihrem Profil; die nächste Rechnung geht an diese Anschrift, ausgestellte Rechnungen bleiben unverändert. Die E-Mail-Adresse dient zur Anmeldung und lässt sich hier nicht ändern.",
+        "Für Korrekturen, um die die Familie bittet. Die Familie sieht die Angaben in ihrem Profil; die nächste Rechnung geht an diese Anschrift, ausgestellte Rechnungen bleiben unverändert. Die E-Mail-Adresse dient zur Anmeldung: Eine neue bestätigt die Familie über einen Link („Neue E-Mail-Adresse“).",
       parent_first_name: "Vorname",
       parent_last_name: "Nachname",
       parent_phone_number: "Telefon (mit Ländervorwahl, z. B. +49 30 1234567)",
@@ -732,6 +732,15 @@ export const de = {
       parent_city: "Ort",
       parent_country: "Land",
       parent_saved: "Die Angaben wurden gespeichert.",
+      email_link: "Neue E-Mail-Adresse",
+      email_link_named: "Neue E-Mail-Adresse für %{name} (Elternteil)",
+      email_link_title: "Link an die neue E-Mail-Adresse senden",
+      email_link_help:
+        "Für eine Familie, die ihre bisherige Adresse nicht mehr liest. Sie bekommt einen Link an die neue Adresse, in ihrer Sprache. Erst wenn sie ihn dort öffnet, meldet sie sich mit der neuen Adresse an und bekommt unsere E-Mails dorthin; die bisherige Adresse erfährt davon. Der Link gilt 24 Stunden.",
+      email_link_field: "Neue E-Mail-Adresse",
+      email_link_submit: "Link senden",
+      email_link_sent:
+        "Der Link ist an die neue Adresse gesendet. Das Konto wechselt, sobald die Familie ihn öffnet.",
       child_correct: "Korrigieren",
       child_correct_named: "Angaben zu %{name} korrigieren",
       child_title: "Angaben zum Kind korrigieren",
@@ -1031,6 +1040,7 @@ export const de = {
         password_set: "Passwort gesetzt",
         erased: "Gelöscht",
         data_export: "Daten der Familie heruntergeladen",
+        email_link_sent: "Link an eine neue E-Mail-Adresse gesendet",
         kept_orders: "Aufbewahrte Bestellungen",
         kept_invoices: "Aufbewahrte Rechnungen",
         removed_requests: "Gelöschte Anfragen",

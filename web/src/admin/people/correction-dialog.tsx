@@ -27,6 +27,7 @@ export function CorrectionDialog({
   title,
   help,
   saved,
+  submitLabel = "ra.action.save",
   fields,
   initial,
   save,
@@ -35,6 +36,8 @@ export function CorrectionDialog({
   title: string;
   help: string;
   saved: string;
+  /** The label of the button that sends (a correction saves; a link is sent, D577). */
+  submitLabel?: string;
   fields: readonly CorrectionField[];
   initial: Record<string, string>;
   save: (values: Record<string, string>) => Promise<unknown>;
@@ -113,7 +116,7 @@ export function CorrectionDialog({
         <DialogActions>
           <Button onClick={onClose}>{translate("ra.action.cancel")}</Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {translate("ra.action.save")}
+            {translate(submitLabel)}
           </Button>
         </DialogActions>
       </form>

@@ -36,6 +36,7 @@ import { EnumField, useEnumLabel } from "../shared/enum-labels.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
 import { failureText } from "../shared/use-staff-action.ts";
 import { type Child, ChildCorrection } from "./child-correction.tsx";
+import { EmailChangeLink } from "./email-change-link.tsx";
 import { FamilyCredits } from "./family-credits.tsx";
 import { ParentCorrection } from "./parent-correction.tsx";
 
@@ -306,6 +307,7 @@ export function PersonShow() {
         <FunctionField source="street" label="admin.people.address" render={addressOf} />
         <EnumField source="role" enumName="role" />
         <ParentCorrection />
+        <EmailChangeLink />
         <PhoneBookingButton />
         <Family />
         <DataExportButton />

@@ -290,6 +290,8 @@ const staffActions = {
     (await adminFetch("PUT", `people/${person}/role/`, { body: role })).json,
   correctPerson: async (person: Id, values: Record<string, string>) =>
     (await adminFetch("PATCH", `people/${person}/`, { body: values })).json,
+  /** The link that moves a family's account to a new address (D577). */
+  sendEmailChangeLink: (person: Id, email: string) => post(`people/${person}/email/`, { email }),
   correctChild: async (person: Id, child: Id, values: Record<string, string>) =>
     (await adminFetch("PATCH", `people/${person}/children/${child}/`, { body: values })).json,
   erasePerson: (person: Id, confirmEmail: string) =>

@@ -5,6 +5,7 @@ import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from "rea
 import { useTranslation } from "react-i18next";
 import { Container } from "../../components/ui/container.tsx";
 import { LogoMark } from "../../components/ui/logo.tsx";
+import { useEmailChangeLink } from "../../features/account/use-email-change-link.ts";
 import { openAuthDialog, useAuthDialog } from "../../features/auth/auth-dialog-store.ts";
 import { useDialogUrlLaunch } from "../../features/auth/use-dialog-url-launch.ts";
 import { useVerifyLink } from "../../features/auth/use-verify-link.ts";
@@ -121,6 +122,7 @@ function AccountButton({ session, holdDialog }: { session: Session | null; holdD
   if (dialog.open && !dialogLoaded) setDialogLoaded(true);
   useDialogUrlLaunch();
   useVerifyLink();
+  useEmailChangeLink();
   const fallbackProfileButton = (
     <button type="button" className={iconButton} aria-label={t("profile")} disabled>
       <PersonIcon />

@@ -1,4 +1,13 @@
-import type { DetailReply, PasswordChangeRequest, ProfileUpdateRequest, User } from "@atelier/contract";
+import type {
+  DetailReply,
+  EmailChangeConfirm,
+  EmailChangeConfirmReply,
+  EmailChangeReply,
+  EmailChangeRequest,
+  PasswordChangeRequest,
+  ProfileUpdateRequest,
+  User,
+} from "@atelier/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
@@ -13,4 +22,10 @@ export const accountApi = {
   updateProfile: (body: ProfileUpdateRequest) => api.patch<User>("/api/v2/users/add_profile_info/", body),
   changePassword: (body: PasswordChangeRequest) =>
     api.post<DetailReply>("/api/v2/users/auth/password/change/", body),
+  /** A link to the new address; the account moves when it is opened (D577). */
+  changeEmail: (body: EmailChangeRequest) => api.post<EmailChangeReply>("/api/v2/users/me/email/", body),
+  /** The change link's page posts its uid and token, signed in or not. */
+  confirmEmailChange: (body: EmailChangeConfirm) =>
+    api.post<EmailChangeConfirmReply>("/api/v2/users/me/email/confirm/", body),
+  me: () => api.get<User>("/api/v2/users/me/"),
 };

@@ -2,12 +2,13 @@ import type { User } from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { meQueryOptions } from "../api/account-api.ts";
+import { ChangeEmailForm } from "./change-email-form.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { DataDownload } from "./data-download.tsx";
 import { type PhoneFieldComponent, ProfileInfoForm } from "./profile-info-form.tsx";
 import "../i18n.ts";
 
-/** The signed-in user's data and password on /profile. */
+/** The signed-in user's data, e-mail address and password on /profile. */
 export function AccountSettings({
   userKey,
   PhoneField,
@@ -33,6 +34,7 @@ export function AccountSettings({
         </p>
       )}
       <div className="space-y-10">
+        <ChangeEmailForm />
         <ChangePasswordForm />
         <DataDownload />
       </div>

@@ -119,7 +119,7 @@ export function ProfileInfoForm({
       <h2 id={`${phoneId}-heading`} className="text-xl font-bold">
         {t("profileInfo")}
       </h2>
-      <TextField label={t("email")} value={user.email} readOnly disabled />
+      <TextField label={t("email")} hint={t("emailHint")} value={user.email} readOnly disabled />
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map(({ field, autoComplete }) => (
           <TextField

@@ -1,0 +1,54 @@
+import { dismissCookieModal, expect, test } from "../support/fixtures.ts";
+import { linkIn, newestMail } from "../support/mail.ts";
+import { PASSWORD, signInByStorage, uniqueEmail, verifiedUser } from "../support/users.ts";
+
+// D577: a parent moves the account to a new e-mail address from the profile; it moves when the link mailed
+// to the new address is opened, and the old address is told.
+test("a parent changes the account's e-mail address from the profile and confirms it by the mailed link", async ({
+  page,
+  request,
+}) => {
+  await dismissCookieModal(page);
+  const old = await verifiedUser(request, "umzug", { firstName: "Jelena", lastName: "Wolkowa" });
+  await signInByStorage(page, request, old);
+  await page.goto("/");
+  await page.getByTestId("profile-button").click();
+  await page.getByRole("menuitem", { name: "Mein Profil" }).click();
+  await expect(page).toHaveURL(/\/profile/);
+
+  const field = page.getByLabel("E-Mail-Adresse", { exact: true });
+  await expect(field).toHaveValue(old);
+  await expect(page.getByText("Ändern können Sie sie unter „E-Mail-Adresse ändern“.")).toBeVisible();
+
+  const next = uniqueEmail("umzug-neu");
+  // As a person types it: capitals and a stray space.
+  await page.getByLabel("Neue E-Mail-Adresse").fill(` ${next.replace("umzug", "Umzug")}`);
+  await page.getByRole("button", { name: "Link senden" }).click();
+  await expect(page.getByTestId("change-email-result")).toHaveText(
+    `Wir haben einen Link an ${next} gesendet. Bitte öffnen Sie ihn innerhalb von 24 Stunden; dann ändert sich Ihre Adresse.`,
+  );
+  // Nothing moved yet.
+  await expect(field).toHaveValue(old);
+
+  const link = linkIn(await newestMail("email-change", next), "email_token=");
+  await page.goto(link);
+  await expect(page.getByTestId("account-notice")).toHaveText(
+    new RegExp(`Ihre E-Mail-Adresse ist jetzt ${next.replace(/[.]/g, "\\.")}\\.`),
+  );
+  // The one-time values leave the address bar at once.
+  await expect(page).not.toHaveURL(/email_token=/);
+  await page.getByTestId("profile-button").click();
+  await expect(page.getByRole("menu")).toContainText(next);
+  await page.keyboard.press("Escape");
+
+  const told = await newestMail("email-changed", old);
+  expect(told).toContain(next);
+  const signIn = await request.post("/api/v2/users/sign_in/", { data: { email: next, password: PASSWORD } });
+  expect(signIn.status()).toBe(200);
+
+  // The same link once more: said on the page, in the colours of a refusal; nothing changes.
+  await page.goto(link);
+  await expect(page.getByTestId("account-notice")).toContainText(
+    "Dieser Link zum Ändern der E-Mail-Adresse ist ungültig oder abgelaufen.",
+  );
+});

@@ -1,0 +1,311 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, contactRequests, previousEmails, users } from "../db/schema/index.ts";
+import { createStaff } from "../test/shop-fixtures.ts";
+import { createTestApp } from "../test/test-app.ts";
+import {
+  auth,
+  createVerifiedUser,
+  errorCodes,
+  type MailBox,
+  signIn,
+  signUp,
+  signUpBody,
+  startMailBox,
+} from "./accounts-test-support.ts";
+
+// D577: a parent moves the account to a new e-mail address; the account moves only when the new address
+// opens its link, and the old address is told.
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let mail: MailBox;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: "10000" } });
+  mail = await startMailBox(ctx.database);
+});
+
+afterAll(async () => {
+  await mail.close();
+  await ctx.close();
+});
+
+const me = (key: string) => ctx.app.inject({ method: "GET", url: "/api/v2/users/me/", headers: auth(key) });
+const askChange = (key: string | undefined, email: string, locale = "de") =>
+  ctx.app.inject({
+    method: "POST",
+    url: `/api/v2/users/me/email/?locale=${locale}`,
+    ...(key ? { headers: auth(key) } : {}),
+    payload: { email },
+  });
+/** What the shop page of the change link does: posts its uid and email_token, signed in or not. */
+const openChangeLink = (link: string, locale = "de") => {
+  const url = new URL(link);
+  return ctx.app.inject({
+    method: "POST",
+    url: `/api/v2/users/me/email/confirm/?locale=${locale}`,
+    payload: { uid: url.searchParams.get("uid") ?? "", token: url.searchParams.get("email_token") ?? "" },
+  });
+};
+/** The one change link mailed to `to` since the last look. */
+async function changeLinkTo(to: string): Promise<string> {
+  const mails = await mail.receive(to);
+  expect(mails.map((m) => m.subject)).toEqual(["Neue E-Mail-Adresse bestätigen"]);
+  return mails[0]?.link ?? "";
+}
+
+describe("a new e-mail address (D577)", () => {
+  it("moves the account when the new address opens its link, on any device; the old address is told and no longer signs in", async () => {
+    const parent = await createVerifiedUser(ctx.app, mail, {
+      email: "irina.alt@example.org",
+      first_name: "Irina",
+    });
+
+    const asked = await askChange(parent.key, "  Irina.Neu@Example.org ");
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toEqual({
+      detail:
+        "Wir haben einen Bestätigungslink an die neue Adresse gesendet. Ihre E-Mail-Adresse ändert sich, sobald Sie ihn öffnen.",
+      email: "irina.neu@example.org",
+    });
+    // Nothing moves before the link is opened; the old address gets nothing yet.
+    expect((await me(parent.key)).json().email).toBe("irina.alt@example.org");
+    const link = await changeLinkTo("irina.neu@example.org");
+    expect(link).toMatch(/^http:\/\/shop\.test\/\?uid=[^&]+&email_token=[^&]+&locale=de$/);
+    expect(await mail.receive("irina.alt@example.org")).toEqual([]);
+
+    // Opened without a session (on the phone, say): the account moves.
+    const opened = await openChangeLink(link, "ru");
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toEqual({
+      detail: "Адрес электронной почты изменён. Теперь входите с новым адресом.",
+      email: "irina.neu@example.org",
+    });
+    // The session that asked stays signed in and reads the new address.
+    expect((await me(parent.key)).json().email).toBe("irina.neu@example.org");
+    expect((await signIn(ctx.app, "irina.neu@example.org")).statusCode).toBe(200);
+    const old = await signIn(ctx.app, "irina.alt@example.org");
+    expect(old.statusCode).toBe(400);
+    expect(errorCodes(old)).toEqual({ non_field_errors: ["invalid_credentials"] });
+
+    const told = await mail.receive("irina.alt@example.org");
+    expect(told.map((m) => m.subject)).toEqual(["Ihre E-Mail-Adresse wurde geändert"]);
+    expect(told[0]?.text).toContain("irina.neu@example.org");
+    expect(told[0]?.text).toContain("Wenn Sie das nicht waren");
+
+    // The link works once.
+    const again = await openChangeLink(link);
+    expect(again.statusCode).toBe(400);
+    expect(errorCodes(again)).toEqual({ token: ["invalid_token"] });
+  });
+
+  it("refuses the account's own address and one another account signs in with, in the field", async () => {
+    const parent = await createVerifiedUser(ctx.app, mail, { email: "boris.a@example.org" });
+    const other = await createVerifiedUser(ctx.app, mail, { email: "gleb.b@example.org" });
+
+    const same = await askChange(parent.key, "Boris.A@example.org");
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({ email: ["Das ist schon die E-Mail-Adresse des Kontos."] });
+    expect(errorCodes(same)).toEqual({ email: ["email_unchanged"] });
+
+    const taken = await askChange(parent.key, other.email.toUpperCase(), "ru");
+    expect(taken.statusCode).toBe(400);
+    expect(errorCodes(taken)).toEqual({ email: ["email_registered"] });
+    expect(await mail.receive(other.email)).toEqual([]);
+
+    const invalid = await askChange(parent.key, "kein-at-zeichen");
+    expect(invalid.statusCode).toBe(400);
+    expect(errorCodes(invalid)).toEqual({ email: ["invalid_email"] });
+
+    expect((await askChange(undefined, "fremd@example.org")).statusCode).toBe(401);
+    expect((await me(parent.key)).json().email).toBe("boris.a@example.org");
+  });
+
+  it("only the newest link works, and a reset link sent to the old address dies with the move", async () => {
+    const parent = await createVerifiedUser(ctx.app, mail, { email: "olga.a@example.org" });
+    expect((await askChange(parent.key, "olga.tippfehler@example.org")).statusCode).toBe(202);
+    const mistyped = await changeLinkTo("olga.tippfehler@example.org");
+    expect((await askChange(parent.key, "olga.b@example.org")).statusCode).toBe(202);
+    const meant = await changeLinkTo("olga.b@example.org");
+
+    const reset = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v2/users/auth/password/reset/",
+      payload: { email: "olga.a@example.org" },
+    });
+    expect(reset.statusCode).toBe(200);
+    await new Promise((done) => setTimeout(done, 200));
+    const [resetMail] = await mail.receive("olga.a@example.org");
+    expect(resetMail?.link).toContain("token=");
+
+    const stale = await openChangeLink(mistyped);
+    expect(stale.statusCode).toBe(400);
+    expect(errorCodes(stale)).toEqual({ token: ["invalid_token"] });
+    expect((await openChangeLink(meant)).statusCode).toBe(200);
+
+    const resetUrl = new URL(resetMail?.link ?? "http://shop.test/");
+    const confirm = await ctx.app.inject({
+      method: "POST",
+      url: "/auth/password/reset/confirm/",
+      payload: {
+        uid: resetUrl.searchParams.get("uid"),
+        token: resetUrl.searchParams.get("token"),
+        new_password1: "Neues-Passwort9",
+        new_password2: "Neues-Passwort9",
+      },
+    });
+    expect(confirm.statusCode).toBe(400);
+    expect(errorCodes(confirm)).toEqual({ token: ["invalid_token"] });
+  });
+
+  it("an address someone registered after the link went out: the link is refused and the account stays as it was", async () => {
+    const parent = await createVerifiedUser(ctx.app, mail, { email: "wera.a@example.org" });
+    expect((await askChange(parent.key, "wera.b@example.org")).statusCode).toBe(202);
+    const link = await changeLinkTo("wera.b@example.org");
+    expect((await signUp(ctx.app, signUpBody({ email: "wera.b@example.org" }))).statusCode).toBe(201);
+
+    const opened = await openChangeLink(link);
+    expect(opened.statusCode).toBe(400);
+    expect(errorCodes(opened)).toEqual({ email: ["email_registered"] });
+    expect((await me(parent.key)).json().email).toBe("wera.a@example.org");
+    expect(
+      await ctx.database.db
+        .select()
+        .from(previousEmails)
+        .where(eq(previousEmails.userId, await idOf(parent.key))),
+    ).toEqual([]);
+  });
+
+  it("what was sent with a confirmed old address stays the family's: in its data file and in its erasure", async () => {
+    const parent = await createVerifiedUser(ctx.app, mail, { email: "lidia.a@example.org" });
+    await ctx.database.db.insert(contactRequests).values({
+      kind: "callback",
+      firstName: "Lidia",
+      lastName: "Muster",
+      email: "Lidia.A@example.org",
+      phone: "+4930123456",
+    });
+    expect((await askChange(parent.key, "lidia.b@example.org")).statusCode).toBe(202);
+    expect((await openChangeLink(await changeLinkTo("lidia.b@example.org"))).statusCode).toBe(200);
+
+    const file = await ctx.app.inject({
+      method: "GET",
+      url: "/api/v2/users/me/data-export/",
+      headers: auth(parent.key),
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.json().contact_requests).toEqual([expect.objectContaining({ first_name: "Lidia" })]);
+    // The mails to the old address are in it too: the sign-up's and the note of the move.
+    expect(file.json().mails.map((m: { subject: string }) => m.subject)).toContain(
+      "Ihre E-Mail-Adresse wurde geändert",
+    );
+
+    const admin = await createStaff(ctx.database.db, "admin");
+    const id = await idOf(parent.key);
+    const erased = await ctx.app.inject({
+      method: "POST",
+      url: `/api/v2/admin/people/${id}/erase/`,
+      headers: admin.headers,
+      payload: { confirm_email: "lidia.b@example.org" },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(contactRequests)
+        .where(eq(contactRequests.email, "Lidia.A@example.org")),
+    ).toEqual([]);
+    expect(await ctx.database.db.select().from(previousEmails).where(eq(previousEmails.userId, id))).toEqual(
+      [],
+    );
+  });
+
+  it("an address the account never confirmed is not kept as the family's", async () => {
+    // Whoever registers another person's address and then moves to their own gets nothing sent with it.
+    const body = signUpBody({ email: "fremde.adresse@example.org" });
+    const signedUp = await signUp(ctx.app, body);
+    expect(signedUp.statusCode).toBe(201);
+    const key: string = signedUp.json().key;
+    await mail.receive("fremde.adresse@example.org");
+    await ctx.database.db.insert(contactRequests).values({
+      kind: "callback",
+      firstName: "Fremd",
+      lastName: "Person",
+      email: "fremde.adresse@example.org",
+      phone: "+4930999999",
+    });
+    expect((await askChange(key, "eigene.adresse@example.org")).statusCode).toBe(202);
+    expect((await openChangeLink(await changeLinkTo("eigene.adresse@example.org"))).statusCode).toBe(200);
+    const [account] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "eigene.adresse@example.org"));
+    // The link reached the new address: it counts as confirmed.
+    expect(account?.emailVerifiedAt).not.toBeNull();
+    expect(
+      await ctx.database.db
+        .select()
+        .from(previousEmails)
+        .where(eq(previousEmails.userId, account?.id ?? 0)),
+    ).toEqual([]);
+    const file = await ctx.app.inject({
+      method: "GET",
+      url: "/api/v2/users/me/data-export/",
+      headers: auth(key),
+    });
+    expect(file.json().contact_requests).toEqual([]);
+  });
+});
+
+describe("staff send a family the link to its new address (D577)", () => {
+  const send = (id: number, email: string, headers: Record<string, string>) =>
+    ctx.app.inject({ method: "POST", url: `/api/v2/admin/people/${id}/email/`, headers, payload: { email } });
+
+  it("mails the link in the family's language; the account moves only when the family opens it; audited without the address", async () => {
+    const parent = await createVerifiedUser(ctx.app, mail, {
+      email: "anja.alt@example.org",
+      first_name: "Anja",
+    });
+    const id = await idOf(parent.key);
+    await ctx.database.db.update(users).set({ locale: "ru" }).where(eq(users.id, id));
+    const staff = await createStaff(ctx.database.db);
+
+    expect((await send(id, "anja.neu@example.org", auth(parent.key))).statusCode).toBe(403);
+    const sent = await send(id, "Anja.Neu@example.org", staff.headers);
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json()).toEqual({
+      detail:
+        "Der Link ist an die neue Adresse gesendet. Das Konto wechselt zu ihr, sobald die Familie ihn öffnet.",
+      email: "anja.neu@example.org",
+    });
+    const [linkMail] = await mail.receive("anja.neu@example.org");
+    expect(linkMail?.subject).toBe("Подтвердите новый адрес электронной почты");
+    expect((await me(parent.key)).json().email).toBe("anja.alt@example.org");
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, "people"), eq(auditLog.recordId, id)));
+    expect(entry).toMatchObject({ userId: staff.id, action: "update", after: { email_link_sent: true } });
+    expect(JSON.stringify(entry)).not.toContain("anja.neu");
+
+    expect((await openChangeLink(linkMail?.link ?? "")).statusCode).toBe(200);
+    expect((await me(parent.key)).json().email).toBe("anja.neu@example.org");
+  });
+
+  it("not for a staff account, which changes its own address in the shop; nor an address another account has", async () => {
+    const staff = await createStaff(ctx.database.db);
+    const colleague = await createStaff(ctx.database.db);
+    const refused = await send(colleague.id, "kollegin.neu@example.org", staff.headers);
+    expect(refused.statusCode).toBe(400);
+    expect(errorCodes(refused)).toEqual({ non_field_errors: ["correct_staff_account"] });
+    const family = await createVerifiedUser(ctx.app, mail, { email: "familie.x@example.org" });
+    const other = await createVerifiedUser(ctx.app, mail, { email: "familie.y@example.org" });
+    const taken = await send(await idOf(family.key), other.email, staff.headers);
+    expect(taken.statusCode).toBe(400);
+    expect(errorCodes(taken)).toEqual({ email: ["email_registered"] });
+    expect((await send(999_999, "niemand@example.org", staff.headers)).statusCode).toBe(404);
+  });
+});
+
+async function idOf(key: string): Promise<number> {
+  return (await me(key)).json().id;
+}

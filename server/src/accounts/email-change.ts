@@ -1,0 +1,126 @@
+// Moving an account to a new e-mail address (D577). The new address gets a link and the account moves only
+// when it is opened, so nobody moves an account, and its sign-in, to an address they cannot read. The old
+// address is told once it has moved, so a change nobody asked for is noticed. The old address is kept
+// (`previous_emails`): what was sent with it is still the family's.
+import { type EmailChangeConfirm, type Locale, normalizeEmail } from "@atelier/contract";
+import type { Tx } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
+import { enqueueMail } from "../mail/index.ts";
+import { type AccountsContext, type AccountsEnv, type LinkContext, linkContext } from "./accounts.deps.ts";
+import type { AuthUser } from "./auth-tokens.service.ts";
+import { consumeLinkTokenWithEmail, newUserToken } from "./link-tokens.ts";
+import { encodeUid } from "./secrets.ts";
+import { expireUserTokens } from "./tokens.repository.ts";
+import {
+  findUserByEmail,
+  lockUser,
+  moveUserEmail,
+  type UserRow,
+  userUniqueViolation,
+} from "./users.repository.ts";
+
+/** The shop page's query keys the change link carries (contract EMAIL_CHANGE_LINK_PARAMS). */
+const LINK_TOKEN = "email_token";
+
+/**
+ * Mails the link that moves `user` (its row locked by the caller in `tx`) to `email`, in `locale`. The same
+ * address, or one another account signs in with, is refused on `email`. Only the newest link works: asking
+ * again for another address ends the older ones. Answers the address the link went to.
+ */
+export async function sendEmailChangeLink(
+  ctx: LinkContext,
+  tx: Tx,
+  user: UserRow,
+  email: string,
+  locale: Locale,
+): Promise<{ email: string }> {
+  const { webUrl, mailOptions } = ctx;
+  const next = normalizeEmail(email);
+  if (next === normalizeEmail(user.email)) throw AppError.validation("email", "email_unchanged");
+  if (await findUserByEmail(tx, next)) throw AppError.validation("email", "email_registered");
+  await expireUserTokens(tx, user.id, "change_email", new Date());
+  const token = await newUserToken(ctx, tx, user.id, "change_email", next);
+  const link = new URL(`${webUrl}/`);
+  link.search = new URLSearchParams({ uid: encodeUid(user.id), [LINK_TOKEN]: token, locale }).toString();
+  await enqueueMail(
+    tx,
+    {
+      to: next,
+      template: "email-change",
+      locale,
+      data: { firstName: user.firstName, email: next, link: link.href },
+    },
+    mailOptions,
+  );
+  return { email: next };
+}
+
+/** {@link sendEmailChangeLink} for staff, who send a family the link to its new address (D577). */
+export type EmailChangeLinks = (
+  tx: Tx,
+  user: UserRow,
+  email: string,
+  locale: Locale,
+) => Promise<{ email: string }>;
+
+export function emailChangeLinks(env: AccountsEnv): EmailChangeLinks {
+  const ctx = linkContext(env);
+  return (tx, user, email, locale) => sendEmailChangeLink(ctx, tx, user, email, locale);
+}
+
+/** The signed-in parent asks to move their own account (`POST /api/v2/users/me/email/`). */
+export function requestEmailChange(
+  ctx: AccountsContext,
+  auth: AuthUser,
+  email: string,
+  locale: Locale,
+): Promise<{ email: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const user = await lockUser(tx, auth.id);
+    if (!user) throw new AppError("not_authenticated", 401);
+    return sendEmailChangeLink(ctx, tx, user, email, locale);
+  });
+}
+
+/**
+ * The change link opened (`POST /api/v2/users/me/email/confirm/`): moves the account to the link's address
+ * under its row lock, once. The address counts as confirmed (the link reached it). Reset and verification
+ * links sent to the old address stop working; the old address gets a note. Sessions stay signed in.
+ */
+export function confirmEmailChange(
+  ctx: AccountsContext,
+  input: EmailChangeConfirm,
+): Promise<{ email: string }> {
+  const { db, mailOptions } = ctx;
+  return db.transaction(async (tx) => {
+    const consumed = await consumeLinkTokenWithEmail(tx, "change_email", input.uid, input.token);
+    if (!consumed?.email) throw new AppError("invalid_token", 400, "token");
+    const user = await lockUser(tx, consumed.user.id);
+    if (!user) throw new AppError("invalid_token", 400, "token");
+    if (normalizeEmail(user.email) === consumed.email) return { email: user.email };
+    // Taken since the link was sent: the link stays unused (this transaction rolls back).
+    if (await findUserByEmail(tx, consumed.email)) throw AppError.validation("email", "email_registered");
+    const now = new Date();
+    let moved: UserRow;
+    try {
+      moved = await moveUserEmail(tx, user, consumed.email, now);
+    } catch (error) {
+      if (userUniqueViolation(error)?.field === "email")
+        throw AppError.validation("email", "email_registered");
+      throw error;
+    }
+    for (const purpose of ["password_reset", "verify_email", "change_email"] as const)
+      await expireUserTokens(tx, user.id, purpose, now);
+    await enqueueMail(
+      tx,
+      {
+        to: user.email,
+        template: "email-changed",
+        locale: user.locale,
+        data: { firstName: user.firstName, email: moved.email },
+      },
+      mailOptions,
+    );
+    return { email: moved.email };
+  });
+}
