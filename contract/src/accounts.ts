@@ -260,8 +260,12 @@ export type VerifyEmailReply = z.infer<typeof VerifyEmailReplySchema>;
  */
 export const EmailChangeRequestSchema = EmailRequestSchema;
 export type EmailChangeRequest = EmailRequest;
-/** The reply: the address the link went to, and what happens next in the request's language. */
-export const EmailChangeReplySchema = z.object({ detail: z.string(), email: z.string() });
+/** The reply: the address the link went to, how long the link works, and what happens next in the request's language. */
+export const EmailChangeReplySchema = z.object({
+  detail: z.string(),
+  email: z.string(),
+  valid_hours: z.number().int(),
+});
 export type EmailChangeReply = z.infer<typeof EmailChangeReplySchema>;
 
 /**
@@ -270,7 +274,7 @@ export type EmailChangeReply = z.infer<typeof EmailChangeReplySchema>;
  */
 export const EmailChangeConfirmSchema = VerifyEmailRequestSchema.pick({ uid: true, token: true });
 export type EmailChangeConfirm = z.infer<typeof EmailChangeConfirmSchema>;
-export const EmailChangeConfirmReplySchema = EmailChangeReplySchema;
+export const EmailChangeConfirmReplySchema = z.object({ detail: z.string(), email: z.string() });
 export type EmailChangeConfirmReply = z.infer<typeof EmailChangeConfirmReplySchema>;
 
 /** Query keys of the change link on a shop page (`uid` and `.*_token` are redacted in logs). */
@@ -304,11 +308,11 @@ export const ACCOUNT_MESSAGES = {
   },
   email_change_sent: {
     de: "Wir haben einen Bestätigungslink an die neue Adresse gesendet. Ihre E-Mail-Adresse ändert sich, sobald Sie ihn öffnen.",
-    ru: "Мы отправили ссылку для подтверждения на новый адрес. Адрес электронной почты изменится, как только вы её откроете.",
+    ru: "Мы отправили ссылку для подтверждения на новый адрес. Адрес электронной почты изменится, как только вы откроете ссылку.",
   },
   email_change_sent_family: {
-    de: "Der Link ist an die neue Adresse gesendet. Das Konto wechselt zu ihr, sobald die Familie ihn öffnet.",
-    ru: "Ссылка отправлена на новый адрес. Учётная запись перейдёт на него, как только семья её откроет.",
+    de: "Der Link wurde an die neue Adresse gesendet. Die Adresse des Kontos ändert sich, sobald die Familie ihn öffnet.",
+    ru: "Ссылка отправлена на новый адрес. Адрес учётной записи сменится, как только семья откроет ссылку.",
   },
   email_changed: {
     de: "Ihre E-Mail-Adresse wurde geändert. Melden Sie sich ab jetzt mit der neuen Adresse an.",

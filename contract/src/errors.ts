@@ -73,8 +73,12 @@ export const ERROR_MESSAGES = {
     ru: "Адрес электронной почты меняется через «Изменить адрес почты»: новый адрес подтверждается по ссылке.",
   },
   email_unchanged: {
-    de: "Das ist schon die E-Mail-Adresse des Kontos.",
-    ru: "Это и есть текущий адрес учётной записи.",
+    de: "Das ist bereits die E-Mail-Adresse Ihres Kontos.",
+    ru: "Это и есть текущий адрес вашей учётной записи.",
+  },
+  email_change_sign_in: {
+    de: "Bitte melden Sie sich mit dem Konto an, dessen Adresse Sie ändern (noch mit der bisherigen Adresse); dann wird die neue bestätigt.",
+    ru: "Войдите в учётную запись, адрес которой вы меняете (пока с прежним адресом), и новый адрес будет подтверждён.",
   },
   verify_password_required: {
     de: "Bitte geben Sie zur Bestätigung das Passwort ein, das Sie bei der Registrierung gewählt haben.",

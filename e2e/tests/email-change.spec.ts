@@ -7,6 +7,7 @@ import { PASSWORD, signInByStorage, uniqueEmail, verifiedUser } from "../support
 test("a parent changes the account's e-mail address from the profile and confirms it by the mailed link", async ({
   page,
   request,
+  browser,
 }) => {
   await dismissCookieModal(page);
   const old = await verifiedUser(request, "umzug", { firstName: "Jelena", lastName: "Wolkowa" });
@@ -25,21 +26,31 @@ test("a parent changes the account's e-mail address from the profile and confirm
   await page.getByLabel("Neue E-Mail-Adresse").fill(` ${next.replace("umzug", "Umzug")}`);
   await page.getByRole("button", { name: "Link senden" }).click();
   await expect(page.getByTestId("change-email-result")).toHaveText(
-    `Wir haben einen Link an ${next} gesendet. Bitte öffnen Sie ihn innerhalb von 24 Stunden; dann ändert sich Ihre Adresse.`,
+    `Wir haben einen Link an ${next} gesendet. Bitte öffnen Sie ihn innerhalb von 24 Stunden und melden Sie sich dabei an, noch mit der bisherigen Adresse; dann ändert sich Ihre Adresse.`,
   );
   // Nothing moved yet.
   await expect(field).toHaveValue(old);
 
   const link = linkIn(await newestMail("email-change", next), "email_token=");
-  await page.goto(link);
-  await expect(page.getByTestId("account-notice")).toHaveText(
+  // Opened on another device, not signed in there: the page asks to sign in, still with the old address,
+  // and confirms the new one right after (D577).
+  const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const other = await phone.newPage();
+  await dismissCookieModal(other);
+  await other.goto(link);
+  const dialog = other.getByRole("dialog", { name: "Anmelden" });
+  await expect(dialog).toContainText("Bitte melden Sie sich an, noch mit Ihrer bisherigen E-Mail-Adresse");
+  // The one-time values leave the address bar at once.
+  await expect(other).not.toHaveURL(/email_token=/);
+  await dialog.getByLabel("E-Mail-Adresse").fill(old);
+  await dialog.getByLabel("Passwort", { exact: true }).fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await expect(other.getByTestId("account-notice")).toHaveText(
     new RegExp(`Ihre E-Mail-Adresse ist jetzt ${next.replace(/[.]/g, "\\.")}\\.`),
   );
-  // The one-time values leave the address bar at once.
-  await expect(page).not.toHaveURL(/email_token=/);
-  await page.getByTestId("profile-button").click();
-  await expect(page.getByRole("menu")).toContainText(next);
-  await page.keyboard.press("Escape");
+  await other.getByTestId("profile-button").click();
+  await expect(other.getByRole("menu")).toContainText(next);
+  await other.keyboard.press("Escape");
 
   const told = await newestMail("email-changed", old);
   expect(told).toContain(next);
@@ -47,8 +58,9 @@ test("a parent changes the account's e-mail address from the profile and confirm
   expect(signIn.status()).toBe(200);
 
   // The same link once more: said on the page, in the colours of a refusal; nothing changes.
-  await page.goto(link);
-  await expect(page.getByTestId("account-notice")).toContainText(
+  await other.goto(link);
+  await expect(other.getByTestId("account-notice")).toContainText(
     "Dieser Link zum Ändern der E-Mail-Adresse ist ungültig oder abgelaufen.",
   );
+  await phone.close();
 });

@@ -18,8 +18,10 @@ export const PASSWORD = "Sicher-Passwort1";
 
 export type MailBox = {
   smtp: TestSmtpServer;
-  /** Sends the outbox and returns the mails that arrived for `to` since the last call. */
+  /** Sends the outbox and returns the mails that arrived for `to` since the last call (of either). */
   receive(to: string): Promise<{ subject: string; text: string; link: string }[]>;
+  /** Sends the outbox and returns every mail that arrived since the last call, with its recipients. */
+  receiveAll(): Promise<{ to: string[]; subject: string; text: string; link: string }[]>;
   close(): Promise<void>;
 };
 
@@ -31,19 +33,23 @@ export async function startMailBox(database: Database): Promise<MailBox> {
     logger: createTestLogger(),
   });
   let seen = 0;
+  const receiveAll = async () => {
+    await mailer.drainOnce();
+    const fresh = smtp.received.slice(seen);
+    seen = smtp.received.length;
+    return fresh.map((mail) => {
+      const parsed = parseRawMail(mail.raw);
+      const link = /https?:\/\/\S+/.exec(parsed.text)?.[0] ?? "";
+      return { to: mail.to.map(normalizeEmail), subject: parsed.subject, text: parsed.text, link };
+    });
+  };
   return {
     smtp,
+    receiveAll,
     async receive(to) {
-      await mailer.drainOnce();
-      const fresh = smtp.received.slice(seen);
-      seen = smtp.received.length;
-      return fresh
-        .filter((mail) => mail.to.some((address) => normalizeEmail(address) === normalizeEmail(to)))
-        .map((mail) => {
-          const parsed = parseRawMail(mail.raw);
-          const link = /https?:\/\/\S+/.exec(parsed.text)?.[0] ?? "";
-          return { subject: parsed.subject, text: parsed.text, link };
-        });
+      return (await receiveAll())
+        .filter((mail) => mail.to.includes(normalizeEmail(to)))
+        .map(({ subject, text, link }) => ({ subject, text, link }));
     },
     close: () => smtp.close(),
   };

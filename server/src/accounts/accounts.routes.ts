@@ -320,16 +320,20 @@ function profileRoutes(app: App, { accounts, limit }: Registration) {
       schema: {
         tags: TAGS,
         summary:
-          "The shop page of the change link posts its uid and token: the account moves to the new address (one-time; no sign-in needed)",
+          "The shop page of the change link posts its uid and token with the account's own session: the account moves to the new address (one-time)",
         querystring: LocaleQuerySchema,
         body: EmailChangeConfirmSchema,
         response: { 200: EmailChangeConfirmReplySchema },
       },
     },
-    async (request) => ({
-      ...message("email_changed", request.locale),
-      ...(await accounts.confirmEmailChange(request.body)),
-    }),
+    async (request) => {
+      // Only the account's own session moves it (D577); a guest or another account is asked to sign in.
+      const caller = await request.server.authenticateRequest(request);
+      return {
+        ...message("email_changed", request.locale),
+        ...(await accounts.confirmEmailChange(request.body, caller?.id ?? null)),
+      };
+    },
   );
 
   app.post(

@@ -62,7 +62,8 @@ export function createAccountsService(db: Db, env: AccountsEnv, deferred: Deferr
     updateProfile: (auth: AuthUser, input: ProfileUpdateRequest) => updateProfile(ctx, auth, input),
     requestEmailChange: (auth: AuthUser, email: string, locale: Locale) =>
       requestEmailChange(ctx, auth, email, locale),
-    confirmEmailChange: (input: EmailChangeConfirm) => confirmEmailChange(ctx, input),
+    confirmEmailChange: (input: EmailChangeConfirm, callerId: number | null) =>
+      confirmEmailChange(ctx, input, callerId),
     logout: (auth: AuthUser) => logout(ctx, auth),
     ssoConfig: () => ssoConfig(ctx),
     ssoSignIn: (provider: SsoProvider, code: string, locale: Locale) =>

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, contactRequests, previousEmails, users } from "../db/schema/index.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { auditLog, contactRequests, mailOutbox, previousEmails, users } from "../db/schema/index.ts";
 import { createStaff } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
 import {
@@ -8,6 +8,7 @@ import {
   createVerifiedUser,
   errorCodes,
   type MailBox,
+  PASSWORD,
   signIn,
   signUp,
   signUpBody,
@@ -15,7 +16,7 @@ import {
 } from "./accounts-test-support.ts";
 
 // D577: a parent moves the account to a new e-mail address; the account moves only when the new address
-// opens its link, and the old address is told.
+// opens its link in a session of that account, and the old address is told.
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let mail: MailBox;
 
@@ -37,12 +38,13 @@ const askChange = (key: string | undefined, email: string, locale = "de") =>
     ...(key ? { headers: auth(key) } : {}),
     payload: { email },
   });
-/** What the shop page of the change link does: posts its uid and email_token, signed in or not. */
-const openChangeLink = (link: string, locale = "de") => {
+/** What the shop page of the change link does: posts its uid and email_token with the browser's session. */
+const openChangeLink = (link: string, key?: string, locale = "de") => {
   const url = new URL(link);
   return ctx.app.inject({
     method: "POST",
     url: `/api/v2/users/me/email/confirm/?locale=${locale}`,
+    ...(key ? { headers: auth(key) } : {}),
     payload: { uid: url.searchParams.get("uid") ?? "", token: url.searchParams.get("email_token") ?? "" },
   });
 };
@@ -52,9 +54,30 @@ async function changeLinkTo(to: string): Promise<string> {
   expect(mails.map((m) => m.subject)).toEqual(["Neue E-Mail-Adresse bestätigen"]);
   return mails[0]?.link ?? "";
 }
+/** Moves `key`'s account to `to` as the parent does: asks, and opens the mailed link in the same session. */
+async function move(key: string, to: string) {
+  expect((await askChange(key, to)).statusCode).toBe(202);
+  const opened = await openChangeLink(await changeLinkTo(to), key);
+  expect(opened.statusCode, opened.body).toBe(200);
+  // The note to the old address, read here so that a later look finds only what came after.
+  expect((await mail.receiveAll()).map((m) => m.subject)).toEqual(["Ihre E-Mail-Adresse wurde geändert"]);
+}
+const contactFrom = (email: string, firstName: string) =>
+  ctx.database.db
+    .insert(contactRequests)
+    .values({ kind: "callback", firstName, lastName: "Muster", email, phone: "+4930123456" });
+const dataFile = async (key: string) => {
+  const file = await ctx.app.inject({
+    method: "GET",
+    url: "/api/v2/users/me/data-export/",
+    headers: auth(key),
+  });
+  expect(file.statusCode, file.body).toBe(200);
+  return file.json() as { contact_requests: { first_name: string }[]; mails: { subject: string }[] };
+};
 
 describe("a new e-mail address (D577)", () => {
-  it("moves the account when the new address opens its link, on any device; the old address is told and no longer signs in", async () => {
+  it("moves the account when the new address opens its link in a session of the account; the old address is told and no longer signs in", async () => {
     const parent = await createVerifiedUser(ctx.app, mail, {
       email: "irina.alt@example.org",
       first_name: "Irina",
@@ -66,15 +89,24 @@ describe("a new e-mail address (D577)", () => {
       detail:
         "Wir haben einen Bestätigungslink an die neue Adresse gesendet. Ihre E-Mail-Adresse ändert sich, sobald Sie ihn öffnen.",
       email: "irina.neu@example.org",
+      valid_hours: 24,
     });
-    // Nothing moves before the link is opened; the old address gets nothing yet.
+    // Nothing moves before the link is opened; only the new address gets mail.
     expect((await me(parent.key)).json().email).toBe("irina.alt@example.org");
-    const link = await changeLinkTo("irina.neu@example.org");
+    const mails = await mail.receiveAll();
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [["irina.neu@example.org"], "Neue E-Mail-Adresse bestätigen"],
+    ]);
+    const link = mails[0]?.link ?? "";
     expect(link).toMatch(/^http:\/\/shop\.test\/\?uid=[^&]+&email_token=[^&]+&locale=de$/);
-    expect(await mail.receive("irina.alt@example.org")).toEqual([]);
+    expect(mails[0]?.text).toContain("Der Link gilt 24 Stunden.");
 
-    // Opened without a session (on the phone, say): the account moves.
-    const opened = await openChangeLink(link, "ru");
+    // Opened on the phone without a session: sign in first (D540's case); nothing moves and the link stays.
+    const guest = await openChangeLink(link);
+    expect(guest.statusCode).toBe(400);
+    expect(errorCodes(guest)).toEqual({ non_field_errors: ["email_change_sign_in"] });
+    const phone = (await signIn(ctx.app, "irina.alt@example.org")).json().key as string;
+    const opened = await openChangeLink(link, phone, "ru");
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toEqual({
       detail: "Адрес электронной почты изменён. Теперь входите с новым адресом.",
@@ -93,9 +125,25 @@ describe("a new e-mail address (D577)", () => {
     expect(told[0]?.text).toContain("Wenn Sie das nicht waren");
 
     // The link works once.
-    const again = await openChangeLink(link);
+    const again = await openChangeLink(link, phone);
     expect(again.statusCode).toBe(400);
     expect(errorCodes(again)).toEqual({ token: ["invalid_token"] });
+  });
+
+  it("another person who opens a stranger's link cannot confirm their address for the stranger's account (D540's case)", async () => {
+    // Someone registers with an address and password of their own and sends the account's link to another
+    // person's address; that person, opening it, is neither signed in nor able to sign in to the account.
+    const stranger = await createVerifiedUser(ctx.app, mail, { email: "fremd.konto@example.org" });
+    const victim = await createVerifiedUser(ctx.app, mail, { email: "eigenes.konto@example.org" });
+    expect((await askChange(stranger.key, "mutter.ohne.konto@example.org")).statusCode).toBe(202);
+    const link = await changeLinkTo("mutter.ohne.konto@example.org");
+    for (const key of [undefined, victim.key]) {
+      const opened = await openChangeLink(link, key);
+      expect(opened.statusCode).toBe(400);
+      expect(errorCodes(opened)).toEqual({ non_field_errors: ["email_change_sign_in"] });
+    }
+    expect((await me(stranger.key)).json().email).toBe("fremd.konto@example.org");
+    expect((await me(victim.key)).json().email).toBe("eigenes.konto@example.org");
   });
 
   it("refuses the account's own address and one another account signs in with, in the field", async () => {
@@ -104,19 +152,19 @@ describe("a new e-mail address (D577)", () => {
 
     const same = await askChange(parent.key, "Boris.A@example.org");
     expect(same.statusCode).toBe(400);
-    expect(same.json()).toMatchObject({ email: ["Das ist schon die E-Mail-Adresse des Kontos."] });
+    expect(same.json()).toMatchObject({ email: ["Das ist bereits die E-Mail-Adresse Ihres Kontos."] });
     expect(errorCodes(same)).toEqual({ email: ["email_unchanged"] });
 
     const taken = await askChange(parent.key, other.email.toUpperCase(), "ru");
     expect(taken.statusCode).toBe(400);
     expect(errorCodes(taken)).toEqual({ email: ["email_registered"] });
-    expect(await mail.receive(other.email)).toEqual([]);
 
     const invalid = await askChange(parent.key, "kein-at-zeichen");
     expect(invalid.statusCode).toBe(400);
     expect(errorCodes(invalid)).toEqual({ email: ["invalid_email"] });
 
     expect((await askChange(undefined, "fremd@example.org")).statusCode).toBe(401);
+    expect(await mail.receiveAll()).toEqual([]);
     expect((await me(parent.key)).json().email).toBe("boris.a@example.org");
   });
 
@@ -133,16 +181,23 @@ describe("a new e-mail address (D577)", () => {
       payload: { email: "olga.a@example.org" },
     });
     expect(reset.statusCode).toBe(200);
-    await new Promise((done) => setTimeout(done, 200));
-    const [resetMail] = await mail.receive("olga.a@example.org");
-    expect(resetMail?.link).toContain("token=");
+    // The reset mail is made after the reply (D204).
+    let resetLink = "";
+    await vi.waitFor(
+      async () => {
+        const [resetMail] = await mail.receive("olga.a@example.org");
+        resetLink ||= resetMail?.link ?? "";
+        expect(resetLink).toContain("token=");
+      },
+      { timeout: 10_000, interval: 100 },
+    );
 
-    const stale = await openChangeLink(mistyped);
+    const stale = await openChangeLink(mistyped, parent.key);
     expect(stale.statusCode).toBe(400);
     expect(errorCodes(stale)).toEqual({ token: ["invalid_token"] });
-    expect((await openChangeLink(meant)).statusCode).toBe(200);
+    expect((await openChangeLink(meant, parent.key)).statusCode).toBe(200);
 
-    const resetUrl = new URL(resetMail?.link ?? "http://shop.test/");
+    const resetUrl = new URL(resetLink);
     const confirm = await ctx.app.inject({
       method: "POST",
       url: "/auth/password/reset/confirm/",
@@ -155,6 +210,7 @@ describe("a new e-mail address (D577)", () => {
     });
     expect(confirm.statusCode).toBe(400);
     expect(errorCodes(confirm)).toEqual({ token: ["invalid_token"] });
+    expect((await signIn(ctx.app, "olga.b@example.org", PASSWORD)).statusCode).toBe(200);
   });
 
   it("an address someone registered after the link went out: the link is refused and the account stays as it was", async () => {
@@ -163,42 +219,29 @@ describe("a new e-mail address (D577)", () => {
     const link = await changeLinkTo("wera.b@example.org");
     expect((await signUp(ctx.app, signUpBody({ email: "wera.b@example.org" }))).statusCode).toBe(201);
 
-    const opened = await openChangeLink(link);
+    const opened = await openChangeLink(link, parent.key);
     expect(opened.statusCode).toBe(400);
     expect(errorCodes(opened)).toEqual({ email: ["email_registered"] });
     expect((await me(parent.key)).json().email).toBe("wera.a@example.org");
-    expect(
-      await ctx.database.db
-        .select()
-        .from(previousEmails)
-        .where(eq(previousEmails.userId, await idOf(parent.key))),
-    ).toEqual([]);
+    const id = await idOf(parent.key);
+    expect(await ctx.database.db.select().from(previousEmails).where(eq(previousEmails.userId, id))).toEqual(
+      [],
+    );
   });
 
   it("what was sent with a confirmed old address stays the family's: in its data file and in its erasure", async () => {
     const parent = await createVerifiedUser(ctx.app, mail, { email: "lidia.a@example.org" });
-    await ctx.database.db.insert(contactRequests).values({
-      kind: "callback",
-      firstName: "Lidia",
-      lastName: "Muster",
-      email: "Lidia.A@example.org",
-      phone: "+4930123456",
-    });
-    expect((await askChange(parent.key, "lidia.b@example.org")).statusCode).toBe(202);
-    expect((await openChangeLink(await changeLinkTo("lidia.b@example.org"))).statusCode).toBe(200);
+    await contactFrom("Lidia.A@example.org", "Lidia");
+    await move(parent.key, "lidia.b@example.org");
 
-    const file = await ctx.app.inject({
-      method: "GET",
-      url: "/api/v2/users/me/data-export/",
-      headers: auth(parent.key),
-    });
-    expect(file.statusCode, file.body).toBe(200);
-    expect(file.json().contact_requests).toEqual([expect.objectContaining({ first_name: "Lidia" })]);
+    const file = await dataFile(parent.key);
+    expect(file.contact_requests).toEqual([expect.objectContaining({ first_name: "Lidia" })]);
     // The mails to the old address are in it too: the sign-up's and the note of the move.
-    expect(file.json().mails.map((m: { subject: string }) => m.subject)).toContain(
-      "Ihre E-Mail-Adresse wurde geändert",
-    );
+    expect(file.mails.map((m) => m.subject)).toContain("Ihre E-Mail-Adresse wurde geändert");
 
+    // A link to a mistyped address, never opened: it names the parent, and goes with the family.
+    expect((await askChange(parent.key, "lidia.tippfehler@example.org")).statusCode).toBe(202);
+    await mail.receiveAll();
     const admin = await createStaff(ctx.database.db, "admin");
     const id = await idOf(parent.key);
     const erased = await ctx.app.inject({
@@ -217,6 +260,41 @@ describe("a new e-mail address (D577)", () => {
     expect(await ctx.database.db.select().from(previousEmails).where(eq(previousEmails.userId, id))).toEqual(
       [],
     );
+    expect(
+      await ctx.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, "lidia.tippfehler@example.org")),
+    ).toEqual([]);
+  });
+
+  it("an address passed on to another family: each family's data file and erasure keep to the time it was theirs", async () => {
+    const first = await createVerifiedUser(ctx.app, mail, { email: "familien.postfach@example.org" });
+    await contactFrom("familien.postfach@example.org", "Erste");
+    await move(first.key, "erste.neu@example.org");
+    // The shared mailbox is another family's from now on.
+    const second = await createVerifiedUser(ctx.app, mail, { email: "familien.postfach@example.org" });
+    await contactFrom("familien.postfach@example.org", "Zweite");
+
+    expect((await dataFile(first.key)).contact_requests.map((c) => c.first_name)).toEqual(["Erste"]);
+    expect((await dataFile(second.key)).contact_requests.map((c) => c.first_name)).toEqual(["Zweite"]);
+    const secondMails = (await dataFile(second.key)).mails.map((m) => m.subject);
+    expect(secondMails).not.toContain("Ihre E-Mail-Adresse wurde geändert");
+
+    const admin = await createStaff(ctx.database.db, "admin");
+    const erased = await ctx.app.inject({
+      method: "POST",
+      url: `/api/v2/admin/people/${await idOf(first.key)}/erase/`,
+      headers: admin.headers,
+      payload: { confirm_email: "erste.neu@example.org" },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const left = await ctx.database.db
+      .select({ firstName: contactRequests.firstName })
+      .from(contactRequests)
+      .where(eq(contactRequests.email, "familien.postfach@example.org"));
+    expect(left.map((row) => row.firstName)).toEqual(["Zweite"]);
+    expect((await dataFile(second.key)).mails.length).toBeGreaterThan(0);
   });
 
   it("an address the account never confirmed is not kept as the family's", async () => {
@@ -226,15 +304,8 @@ describe("a new e-mail address (D577)", () => {
     expect(signedUp.statusCode).toBe(201);
     const key: string = signedUp.json().key;
     await mail.receive("fremde.adresse@example.org");
-    await ctx.database.db.insert(contactRequests).values({
-      kind: "callback",
-      firstName: "Fremd",
-      lastName: "Person",
-      email: "fremde.adresse@example.org",
-      phone: "+4930999999",
-    });
-    expect((await askChange(key, "eigene.adresse@example.org")).statusCode).toBe(202);
-    expect((await openChangeLink(await changeLinkTo("eigene.adresse@example.org"))).statusCode).toBe(200);
+    await contactFrom("fremde.adresse@example.org", "Fremd");
+    await move(key, "eigene.adresse@example.org");
     const [account] = await ctx.database.db
       .select()
       .from(users)
@@ -247,12 +318,7 @@ describe("a new e-mail address (D577)", () => {
         .from(previousEmails)
         .where(eq(previousEmails.userId, account?.id ?? 0)),
     ).toEqual([]);
-    const file = await ctx.app.inject({
-      method: "GET",
-      url: "/api/v2/users/me/data-export/",
-      headers: auth(key),
-    });
-    expect(file.json().contact_requests).toEqual([]);
+    expect((await dataFile(key)).contact_requests).toEqual([]);
   });
 });
 
@@ -274,8 +340,9 @@ describe("staff send a family the link to its new address (D577)", () => {
     expect(sent.statusCode, sent.body).toBe(202);
     expect(sent.json()).toEqual({
       detail:
-        "Der Link ist an die neue Adresse gesendet. Das Konto wechselt zu ihr, sobald die Familie ihn öffnet.",
+        "Der Link wurde an die neue Adresse gesendet. Die Adresse des Kontos ändert sich, sobald die Familie ihn öffnet.",
       email: "anja.neu@example.org",
+      valid_hours: 24,
     });
     const [linkMail] = await mail.receive("anja.neu@example.org");
     expect(linkMail?.subject).toBe("Подтвердите новый адрес электронной почты");
@@ -287,7 +354,9 @@ describe("staff send a family the link to its new address (D577)", () => {
     expect(entry).toMatchObject({ userId: staff.id, action: "update", after: { email_link_sent: true } });
     expect(JSON.stringify(entry)).not.toContain("anja.neu");
 
-    expect((await openChangeLink(linkMail?.link ?? "")).statusCode).toBe(200);
+    // The family opens it signed in, still with the old address and its password.
+    const family = (await signIn(ctx.app, "anja.alt@example.org")).json().key as string;
+    expect((await openChangeLink(linkMail?.link ?? "", family)).statusCode).toBe(200);
     expect((await me(parent.key)).json().email).toBe("anja.neu@example.org");
   });
 

@@ -8,9 +8,9 @@ import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { type AccountsContext, type AccountsEnv, type LinkContext, linkContext } from "./accounts.deps.ts";
 import type { AuthUser } from "./auth-tokens.service.ts";
-import { consumeLinkTokenWithEmail, newUserToken } from "./link-tokens.ts";
-import { encodeUid } from "./secrets.ts";
-import { expireUserTokens } from "./tokens.repository.ts";
+import { newUserToken } from "./link-tokens.ts";
+import { decodeUid, encodeUid, sha256 } from "./secrets.ts";
+import { consumeUserToken, expireUserTokens, isUserTokenUsable } from "./tokens.repository.ts";
 import {
   findUserByEmail,
   lockUser,
@@ -33,8 +33,8 @@ export async function sendEmailChangeLink(
   user: UserRow,
   email: string,
   locale: Locale,
-): Promise<{ email: string }> {
-  const { webUrl, mailOptions } = ctx;
+): Promise<{ email: string; valid_hours: number }> {
+  const { env, webUrl, mailOptions } = ctx;
   const next = normalizeEmail(email);
   if (next === normalizeEmail(user.email)) throw AppError.validation("email", "email_unchanged");
   if (await findUserByEmail(tx, next)) throw AppError.validation("email", "email_registered");
@@ -48,11 +48,11 @@ export async function sendEmailChangeLink(
       to: next,
       template: "email-change",
       locale,
-      data: { firstName: user.firstName, email: next, link: link.href },
+      data: { firstName: user.firstName, email: next, link: link.href, hours: env.PASSWORD_RESET_TTL_HOURS },
     },
     mailOptions,
   );
-  return { email: next };
+  return { email: next, valid_hours: env.PASSWORD_RESET_TTL_HOURS };
 }
 
 /** {@link sendEmailChangeLink} for staff, who send a family the link to its new address (D577). */
@@ -61,7 +61,7 @@ export type EmailChangeLinks = (
   user: UserRow,
   email: string,
   locale: Locale,
-) => Promise<{ email: string }>;
+) => Promise<{ email: string; valid_hours: number }>;
 
 export function emailChangeLinks(env: AccountsEnv): EmailChangeLinks {
   const ctx = linkContext(env);
@@ -74,7 +74,7 @@ export function requestEmailChange(
   auth: AuthUser,
   email: string,
   locale: Locale,
-): Promise<{ email: string }> {
+): Promise<{ email: string; valid_hours: number }> {
   return ctx.db.transaction(async (tx) => {
     const user = await lockUser(tx, auth.id);
     if (!user) throw new AppError("not_authenticated", 401);
@@ -84,23 +84,32 @@ export function requestEmailChange(
 
 /**
  * The change link opened (`POST /api/v2/users/me/email/confirm/`): moves the account to the link's address
- * under its row lock, once. The address counts as confirmed (the link reached it). Reset and verification
- * links sent to the old address stop working; the old address gets a note. Sessions stay signed in.
+ * under its row lock, once. Only a session of that account moves it (`callerId`): else whoever registered
+ * an account with a password of their own could send its link to another person's address, and that person,
+ * opening it, would confirm their address for the stranger's account, into which a later Google sign-in
+ * leads (D540's case). The address counts as confirmed (the link reached it). Reset, verification and other
+ * change links end; the old address gets a note. Sessions stay signed in.
  */
 export function confirmEmailChange(
   ctx: AccountsContext,
   input: EmailChangeConfirm,
+  callerId: number | null,
 ): Promise<{ email: string }> {
   const { db, mailOptions } = ctx;
   return db.transaction(async (tx) => {
-    const consumed = await consumeLinkTokenWithEmail(tx, "change_email", input.uid, input.token);
+    // The account's row first, then its tokens, in the order every other writer of the account takes them.
+    const userId = decodeUid(input.uid);
+    const user = userId === undefined ? undefined : await lockUser(tx, userId);
+    const token = { userId: user?.id ?? 0, purpose: "change_email" as const, tokenHash: sha256(input.token) };
+    const now = new Date();
+    if (!user || !(await isUserTokenUsable(tx, token, now)))
+      throw new AppError("invalid_token", 400, "token");
+    if (callerId !== user.id) throw new AppError("email_change_sign_in", 400);
+    const consumed = await consumeUserToken(tx, token, now);
     if (!consumed?.email) throw new AppError("invalid_token", 400, "token");
-    const user = await lockUser(tx, consumed.user.id);
-    if (!user) throw new AppError("invalid_token", 400, "token");
     if (normalizeEmail(user.email) === consumed.email) return { email: user.email };
     // Taken since the link was sent: the link stays unused (this transaction rolls back).
     if (await findUserByEmail(tx, consumed.email)) throw AppError.validation("email", "email_registered");
-    const now = new Date();
     let moved: UserRow;
     try {
       moved = await moveUserEmail(tx, user, consumed.email, now);

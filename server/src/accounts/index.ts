@@ -14,15 +14,16 @@ export {
 export { keyAuthenticator } from "./auth-tokens.service.ts";
 export { type EmailChangeLinks, emailChangeLinks } from "./email-change.ts";
 export { correctProfile, type ProfileFields } from "./profile.ts";
+export { changeLinkAddresses } from "./tokens.repository.ts";
 export {
   countAdmins,
   deleteUserAccount,
   emailEquals,
+  familyAddresses,
   fillEmptyAddress,
   findUserById,
   lockAdminRoles,
   lockUser,
-  previousEmailsOf,
   searchUsersForStaff,
   setUserRole,
   USER_SORTS,

@@ -37,19 +37,8 @@ export async function consumeLinkToken(
   uid: string,
   token: string,
 ): Promise<UserRow | undefined> {
-  return (await consumeLinkTokenWithEmail(tx, purpose, uid, token))?.user;
-}
-
-/** {@link consumeLinkToken}, with the address the token holds (a change link's new one, D577). */
-export async function consumeLinkTokenWithEmail(
-  tx: DbOrTx,
-  purpose: UserTokenPurpose,
-  uid: string,
-  token: string,
-): Promise<{ user: UserRow; email: string | null } | undefined> {
   const userId = decodeUid(uid);
   if (userId === undefined || !token) return undefined;
   const consumed = await consumeUserToken(tx, { userId, purpose, tokenHash: sha256(token) }, new Date());
-  const user = consumed ? await findUserById(tx, userId) : undefined;
-  return user && consumed ? { user, email: consumed.email } : undefined;
+  return consumed ? findUserById(tx, userId) : undefined;
 }

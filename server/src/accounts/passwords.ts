@@ -1,6 +1,11 @@
 // Passwords: the reset link (mailed after the reply, so nobody learns which addresses exist), its
 // confirmation, and a signed-in change; each ends the other sessions of whoever knew the old one.
-import type { Locale, PasswordChangeRequest, PasswordResetConfirmRequest } from "@atelier/contract";
+import {
+  type Locale,
+  normalizeEmail,
+  type PasswordChangeRequest,
+  type PasswordResetConfirmRequest,
+} from "@atelier/contract";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import type { AccountsContext } from "./accounts.deps.ts";
@@ -8,7 +13,7 @@ import { type AuthUser, revokeAllTokens } from "./auth-tokens.service.ts";
 import { consumeLinkToken, newUserToken } from "./link-tokens.ts";
 import { decodeUid, encodeUid, hashPassword, sha256 } from "./secrets.ts";
 import { expireUserTokens, isUserTokenUsable } from "./tokens.repository.ts";
-import { findUserByEmail, type UserChanges, updateUser } from "./users.repository.ts";
+import { findUserByEmail, lockUser, type UserChanges, updateUser } from "./users.repository.ts";
 /** Mails a reset link when the account exists, after the reply (see resendVerification). */
 export function requestPasswordReset(ctx: AccountsContext, email: string, locale: Locale): void {
   const { deferred } = ctx;
@@ -21,9 +26,13 @@ export async function sendPasswordResetLink(
   locale: Locale,
 ): Promise<void> {
   const { db, webUrl, mailOptions } = ctx;
-  const user = await findUserByEmail(db, email);
-  if (!user) return;
+  const found = await findUserByEmail(db, email);
+  if (!found) return;
   await db.transaction(async (tx) => {
+    // Read again under the account's lock: an account moved to another address meanwhile (D577) gets no
+    // reset link at its old one (the move ends the links it finds; this one would come after).
+    const user = await lockUser(tx, found.id);
+    if (!user || normalizeEmail(user.email) !== normalizeEmail(email)) return;
     const token = await newUserToken(ctx, tx, user.id, "password_reset");
     // The sign-in dialog opens at ConfirmRestorePassword on uid and token (spec §2).
     const link = new URL(`${webUrl}/`);

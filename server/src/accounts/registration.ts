@@ -1,7 +1,7 @@
 // Registering and proving the e-mail address (D166, D167, D213): sign-up signs the browser in at once and
 // mails a verification link; opening it verifies the address and, from the shop page, signs in.
 import type { ErrorCode, Locale, SignUpRequest } from "@atelier/contract";
-import { safeReturnPath, VERIFY_LINK_PARAMS } from "@atelier/contract";
+import { normalizeEmail, safeReturnPath, VERIFY_LINK_PARAMS } from "@atelier/contract";
 import type { DbOrTx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
@@ -14,6 +14,7 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
+  lockUser,
   phoneTaken,
   type UserRow,
   updateUser,
@@ -182,8 +183,14 @@ export function resendVerification(
 ): void {
   const { db, deferred } = ctx;
   deferred.run("resend_verification", async () => {
-    const user = await findUserByEmail(db, email);
-    if (!user || user.emailVerifiedAt) return;
-    await db.transaction((tx) => sendVerificationMail(ctx, tx, user, locale, next));
+    const found = await findUserByEmail(db, email);
+    if (!found || found.emailVerifiedAt) return;
+    await db.transaction(async (tx) => {
+      // Read again under the account's lock: an account moved to another address meanwhile (D577) gets
+      // no link at its old one.
+      const user = await lockUser(tx, found.id);
+      if (!user || user.emailVerifiedAt || normalizeEmail(user.email) !== normalizeEmail(email)) return;
+      await sendVerificationMail(ctx, tx, user, locale, next);
+    });
   });
 }

@@ -195,3 +195,12 @@ export async function expireUserTokens(
     .set({ usedAt: now })
     .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
 }
+
+/** The new addresses the account's change links were sent to (D577): the erasure removes those mails too. */
+export async function changeLinkAddresses(db: DbOrTx, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: userTokens.email })
+    .from(userTokens)
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, "change_email")));
+  return rows.flatMap((row) => (row.email ? [row.email] : []));
+}

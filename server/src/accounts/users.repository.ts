@@ -3,6 +3,8 @@ import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import {
+  type AddressSpan,
+  exactInstant,
   pgArray,
   ph,
   prepared,
@@ -89,7 +91,8 @@ export async function updateUser(db: DbOrTx, id: number, changes: UserChanges): 
  */
 export async function moveUserEmail(tx: Tx, user: UserRow, email: string, at: Date): Promise<UserRow> {
   if (user.emailVerifiedAt)
-    await tx.insert(previousEmails).values({ userId: user.id, email: user.email, changedAt: at });
+    // The database's clock, which writes the rows the address's span is compared with (`created_at`).
+    await tx.insert(previousEmails).values({ userId: user.id, email: user.email });
   const [row] = await tx
     .update(users)
     .set({ email: normalizeEmail(email), emailVerifiedAt: user.emailVerifiedAt ?? at, updatedAt: at })
@@ -99,14 +102,42 @@ export async function moveUserEmail(tx: Tx, user: UserRow, email: string, at: Da
   return row;
 }
 
-/** The addresses the account had before (D577), newest first; none for an account never moved. */
-export async function previousEmailsOf(db: DbOrTx, userId: number): Promise<string[]> {
-  const rows = await db
-    .select({ email: previousEmails.email })
+/**
+ * The addresses of an account with the time each was its own (D577): the current one since another account
+ * last moved off it, each earlier one until this account moved off it (and since another account did
+ * before). What was sent with an address in its span is the family's: its data file and its erasure.
+ */
+export async function familyAddresses(db: DbOrTx, user: UserRow): Promise<AddressSpan[]> {
+  const before = await db
+    .select({ email: previousEmails.email, changedAt: exactInstant(previousEmails.changedAt) })
     .from(previousEmails)
-    .where(eq(previousEmails.userId, userId))
-    .orderBy(desc(previousEmails.changedAt), desc(previousEmails.id));
-  return [...new Set(rows.map((row) => row.email))];
+    .where(eq(previousEmails.userId, user.id));
+  const spans: AddressSpan[] = [
+    { email: user.email },
+    ...before.map((row) => ({ email: row.email, until: row.changedAt })),
+  ];
+  const lowered = [...new Set(spans.map((span) => span.email.toLowerCase()))];
+  const others = await db
+    .select({
+      email: sql<string>`lower(${previousEmails.email})`,
+      changedAt: exactInstant(previousEmails.changedAt),
+    })
+    .from(previousEmails)
+    .where(
+      and(
+        ne(previousEmails.userId, user.id),
+        sql`lower(${previousEmails.email}) = any(${pgArray(lowered)}::text[])`,
+      ),
+    );
+  // UTC ISO text of one width: later instants compare greater as text.
+  return spans.map((span) => {
+    const movedOff = others
+      .filter((row) => row.email === span.email.toLowerCase() && (!span.until || row.changedAt < span.until))
+      .map((row) => row.changedAt)
+      .sort();
+    const from = movedOff.at(-1);
+    return from ? { ...span, from } : span;
+  });
 }
 
 export type SocialProvider = (typeof socialAccounts.$inferSelect)["provider"];

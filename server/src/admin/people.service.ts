@@ -14,15 +14,16 @@ import type {
 import { PERSON_ROLES, REQUEST_STATUSES, shownPhone } from "@atelier/contract";
 import {
   addressOf,
+  changeLinkAddresses,
   changeOwnPassword,
   correctProfile,
   countAdmins,
   deleteUserAccount,
   type EmailChangeLinks,
+  familyAddresses,
   findUserById,
   lockAdminRoles,
   lockUser,
-  previousEmailsOf,
   searchUsersForStaff,
   setUserRole,
   USER_SORTS,
@@ -30,12 +31,12 @@ import {
 } from "../accounts/index.ts";
 import { existingInstructorIds } from "../catalogue/index.ts";
 import { clearPaymentDetailsOfUser, deletePaymentLinksOfUser } from "../checkout/index.ts";
-import { deleteContactRequestsByEmail } from "../contact/index.ts";
+import { deleteContactRequestsSentWith } from "../contact/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { anonymiseGiftCardsOfBuyer } from "../gift-cards/index.ts";
 import { countInvoicesOfUser } from "../invoices/index.ts";
-import { deleteMailsAbout } from "../mail/index.ts";
+import { deleteChangeLinkMails, deleteMailsAbout } from "../mail/index.ts";
 import { anonymiseOrdersOfUser, countUnpaidOrdersOfUser, listOrdersOfUserForStaff } from "../orders/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { anonymiseCancellationsOfFamily, hasRunningSubscription } from "../subscriptions/index.ts";
@@ -214,7 +215,7 @@ async function sendEmailLink(
   staff: AuthUser,
   id: number,
   email: string,
-): Promise<{ email: string }> {
+): Promise<{ email: string; valid_hours: number }> {
   return db.transaction(async (tx) => {
     const found = await lockUser(tx, id);
     if (!found) throw AppError.notFound();
@@ -251,24 +252,22 @@ async function eraseFamily(
       `${user.firstName} ${user.lastName}`,
       ...children.map((child) => `${child.firstName} ${child.lastName}`),
     ];
-    // What was sent with an address the account had before it moved (D577) is the family's too.
-    const addresses = [...new Set([user.email, ...(await previousEmailsOf(tx, id))])];
-    const visitRequestIds: number[] = [];
-    const contactRequestIds: number[] = [];
-    for (const address of addresses) {
-      visitRequestIds.push(...(await deleteVisitRequestsOfFamily(tx, id, address)));
-      contactRequestIds.push(...(await deleteContactRequestsByEmail(tx, address)));
-    }
+    // What was sent with an address the account had before it moved is the family's too, each address
+    // only while it was the family's (D577).
+    const addresses = await familyAddresses(tx, user);
+    const visitRequestIds = await deleteVisitRequestsOfFamily(tx, id, addresses);
+    const contactRequestIds = await deleteContactRequestsSentWith(tx, addresses);
     const partyRequestIds = await deletePartyRequestsOfUser(tx, id);
     await clearPaymentDetailsOfUser(tx, id);
     await deletePaymentLinksOfUser(tx, id);
     const { kept: keptOrders, orderIds, itemIds } = await anonymiseOrdersOfUser(tx, id);
-    for (const address of addresses) await anonymiseCancellationsOfFamily(tx, id, address, itemIds);
+    await anonymiseCancellationsOfFamily(tx, id, addresses, itemIds);
     const staffRefundIds = await clearStaffRefundReasons(tx, orderIds);
     const giftCardIds = await anonymiseGiftCardsOfBuyer(tx, id);
-    const mailIds: number[] = [];
-    for (const [index, address] of addresses.entries())
-      mailIds.push(...(await deleteMailsAbout(tx, { email: address, needles: index === 0 ? needles : [] })));
+    const mailIds = [
+      ...(await deleteMailsAbout(tx, { addresses, needles })),
+      ...(await deleteChangeLinkMails(tx, await changeLinkAddresses(tx, id))),
+    ];
     await deleteUserAccount(tx, id);
     await scrubAuditValues(tx, "visit-requests", visitRequestIds);
     await scrubAuditValues(tx, "contact-requests", contactRequestIds);

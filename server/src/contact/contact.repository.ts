@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { contactRequests, pgArray } from "../db/index.ts";
+import { type AddressSpan, contactRequests, pgArray, sentWithin } from "../db/index.ts";
 
 export type NewContactRequest = typeof contactRequests.$inferInsert;
 
@@ -67,17 +67,23 @@ export async function updateContactRequestHandling(
     .where(eq(contactRequests.id, id));
 }
 
-/** Erasure (D139): the contact requests sent with the family's e-mail address. Returns the ids removed. */
-export async function deleteContactRequestsByEmail(tx: Tx, email: string): Promise<number[]> {
+/**
+ * Erasure (D139): the contact requests sent with the family's e-mail addresses while they were its own
+ * (D577). Returns the ids removed.
+ */
+export async function deleteContactRequestsSentWith(
+  tx: Tx,
+  spans: readonly AddressSpan[],
+): Promise<number[]> {
   const rows = await tx
     .delete(contactRequests)
-    .where(sql`lower(${contactRequests.email}) = lower(${email})`)
+    .where(sentWithin(contactRequests.email, contactRequests.createdAt, spans))
     .returning({ id: contactRequests.id });
   return rows.map((row) => row.id);
 }
 
-/** The contact requests sent with these addresses, newest first (a family's data export, D560, D577). */
-export async function contactRequestsByEmails(db: DbOrTx, emails: readonly string[]) {
+/** The contact requests sent with the family's addresses, newest first (a family's data export, D560, D577). */
+export async function contactRequestsSentWith(db: DbOrTx, spans: readonly AddressSpan[]) {
   return db
     .select({
       firstName: contactRequests.firstName,
@@ -88,9 +94,7 @@ export async function contactRequestsByEmails(db: DbOrTx, emails: readonly strin
       createdAt: contactRequests.createdAt,
     })
     .from(contactRequests)
-    .where(
-      sql`lower(${contactRequests.email}) = any(${pgArray(emails.map((email) => email.toLowerCase()))}::text[])`,
-    )
+    .where(sentWithin(contactRequests.email, contactRequests.createdAt, spans))
     .orderBy(desc(contactRequests.createdAt), desc(contactRequests.id))
     .limit(500);
 }

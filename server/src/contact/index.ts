@@ -1,8 +1,8 @@
 export {
   CONTACT_REQUEST_SORTS,
   type ContactRequestRow,
-  contactRequestsByEmails,
-  deleteContactRequestsByEmail,
+  contactRequestsSentWith,
+  deleteContactRequestsSentWith,
   findContactRequestForEdit,
   listContactRequestsForStaff,
   updateContactRequestHandling,

@@ -1,5 +1,6 @@
 // The database platform: client, change feed, prepared statements and every area's table definitions.
 
+export { type AddressSpan, exactInstant, sentWithin, withinSpan } from "./address-spans.ts";
 export { allInOrder } from "./all-in-order.ts";
 export { type BatchedRead, batchedRead, keyRows } from "./batched-read.ts";
 export type { ChangeFeed, FeedChange } from "./change-feed.ts";

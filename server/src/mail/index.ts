@@ -5,13 +5,14 @@ export { noAttachments } from "./attachments.ts";
 export type { MailRequest, OutboxMail } from "./mail-outbox.ts";
 export {
   countOutbox,
+  deleteChangeLinkMails,
   deleteMailsAbout,
   enqueueMail,
   FAILED_MAILS_SHOWN,
   fillPlaceholderSql,
   findFailedMails,
   findPendingGiftCardMail,
-  mailsToAddresses,
+  mailsSentTo,
   requeueFailedMail,
   resendMail,
   resendMailAtMost,

@@ -2,7 +2,16 @@ import type { Locale } from "@atelier/contract";
 import { EmailSchema } from "@atelier/contract";
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import { type MailAttachmentRef, mailOutbox, pgArray, ph, prepared } from "../db/index.ts";
+import {
+  type AddressSpan,
+  type MailAttachmentRef,
+  mailOutbox,
+  pgArray,
+  ph,
+  prepared,
+  sentWithin,
+  withinSpan,
+} from "../db/index.ts";
 import {
   type MailTemplateData,
   type MailTemplateName,
@@ -280,20 +289,44 @@ const STAFF_TEMPLATES = [
  */
 export async function deleteMailsAbout(
   db: DbOrTx,
-  family: { email: string; needles: readonly string[] },
+  family: { addresses: readonly AddressSpan[]; needles: readonly string[] },
 ): Promise<number[]> {
   const haystack = sql`lower(${mailOutbox.subject} || ' ' || ${mailOutbox.text} || ' ' || ${mailOutbox.html})`;
   const names = (needle: string) => sql`position(lower(${needle}) in ${haystack}) > 0`;
   const needles = family.needles.map((needle) => needle.trim()).filter((needle) => needle.length >= 3);
+  // A mail to one of the family's addresses, or naming one, while it was the family's (D577).
+  const ofAddress = family.addresses.map((span) =>
+    and(
+      or(sql`lower(${mailOutbox.to}) = lower(${span.email})`, names(span.email)),
+      withinSpan(mailOutbox.createdAt, span),
+    ),
+  );
   const rows = await db
     .delete(mailOutbox)
     .where(
       or(
-        sql`lower(${mailOutbox.to}) = lower(${family.email})`,
-        names(family.email),
+        ...ofAddress,
         needles.length > 0
           ? and(inArray(mailOutbox.template, STAFF_TEMPLATES), or(...needles.map(names)))
           : undefined,
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Erasure (D577): the change links sent to new addresses the family never opened. Only those mails: such an
+ * address may be another person's, whose own mails stay. Returns the ids removed.
+ */
+export async function deleteChangeLinkMails(db: DbOrTx, emails: readonly string[]): Promise<number[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.template, "email-change"),
+        sql`lower(${mailOutbox.to}) = any(${pgArray(emails.map((email) => email.toLowerCase()))}::text[])`,
       ),
     )
     .returning({ id: mailOutbox.id });
@@ -361,13 +394,13 @@ const SCHOOL_COPIES = STAFF_TEMPLATES.filter((template) => template !== "staff-r
  * work until they expire. The school's own copies are left out: an address that gets them (a staff
  * member's) would carry other families' names.
  */
-export async function mailsToAddresses(db: DbOrTx, emails: readonly string[]) {
+export async function mailsSentTo(db: DbOrTx, spans: readonly AddressSpan[]) {
   return db
     .select({ subject: mailOutbox.subject, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
     .from(mailOutbox)
     .where(
       and(
-        sql`lower(${mailOutbox.to}) = any(${pgArray(emails.map((email) => email.toLowerCase()))}::text[])`,
+        sentWithin(mailOutbox.to, mailOutbox.createdAt, spans),
         sql`${mailOutbox.template} <> all(${pgArray(SCHOOL_COPIES)}::text[])`,
       ),
     )

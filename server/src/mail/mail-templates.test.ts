@@ -34,6 +34,7 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     firstName: "Galina",
     email: "galina.neu@example.org",
     link: "https://shop.example/?uid=7&email_token=tok-789",
+    hours: 24,
   },
   "email-changed": { firstName: "Galina", email: "galina.neu@example.org" },
   "contact-confirmation": {

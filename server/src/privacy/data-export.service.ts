@@ -2,16 +2,16 @@
 // profile and for staff answering a request from the person's page. Read from each area through its entry;
 // nothing is written, and nothing capability-like leaves (tokens, gift card codes, mail texts with links).
 import type { DataExport, Locale } from "@atelier/contract";
-import { addressOf, findUserById, previousEmailsOf, type UserRow } from "../accounts/index.ts";
+import { addressOf, familyAddresses, findUserById, type UserRow } from "../accounts/index.ts";
 import { findPageNames } from "../catalogue/index.ts";
 import { attendanceOfItems } from "../checkin/index.ts";
-import { contactRequestsByEmails } from "../contact/index.ts";
+import { contactRequestsSentWith } from "../contact/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { giftCardsBoughtBy } from "../gift-cards/index.ts";
 import { createHistoryService } from "../history/index.ts";
 import { makeupsOfUser, reportedAbsencesOfItems } from "../lessons/index.ts";
-import { mailsToAddresses } from "../mail/index.ts";
+import { mailsSentTo } from "../mail/index.ts";
 import { listOrderBillingOfUser } from "../orders/index.ts";
 import { cancellationsOfFamily } from "../subscriptions/index.ts";
 import { listPartyRequestsOfUser, listVisitRequestsOfUser, partyStateOf } from "../visit-requests/index.ts";
@@ -35,11 +35,11 @@ export function createDataExport({ db, publicUrl }: DataExportDeps) {
       if (!user) throw AppError.notFound();
       // What was sent with the address, not from the account, is the family's only once the account has
       // shown it owns the address: whoever registers another's address gets nothing that person sent (D166).
-      // The addresses it had before are kept only when confirmed (D577).
-      const owned = [
-        ...(user.emailVerifiedAt !== null ? [user.email] : []),
-        ...(await previousEmailsOf(db, userId)),
-      ];
+      // The addresses it had before were kept only when confirmed, and each counts only while it was the
+      // family's (D577).
+      const owned = (await familyAddresses(db, user)).filter(
+        (span) => span.until !== undefined || user.emailVerifiedAt !== null,
+      );
       const [children, purchases, orders, waiting, requests, parties, cancellations, contacts, mails] =
         await Promise.all([
           findChildrenForStaff(db, userId),
@@ -49,8 +49,8 @@ export function createDataExport({ db, publicUrl }: DataExportDeps) {
           listVisitRequestsOfUser(db, userId),
           listPartyRequestsOfUser(db, userId),
           cancellationsOfFamily(db, userId, owned),
-          owned.length > 0 ? contactRequestsByEmails(db, owned) : [],
-          owned.length > 0 ? mailsToAddresses(db, owned) : [],
+          owned.length > 0 ? contactRequestsSentWith(db, owned) : [],
+          owned.length > 0 ? mailsSentTo(db, owned) : [],
         ]);
       const itemIds = purchases.map((item) => item.id);
       const [attended, reported, makeups, cards, pages] = await Promise.all([
@@ -139,7 +139,7 @@ function requestsOf(
     requests: Awaited<ReturnType<typeof listVisitRequestsOfUser>>;
     parties: Awaited<ReturnType<typeof listPartyRequestsOfUser>>;
     cancellations: Awaited<ReturnType<typeof cancellationsOfFamily>>;
-    contacts: Awaited<ReturnType<typeof contactRequestsByEmails>>;
+    contacts: Awaited<ReturnType<typeof contactRequestsSentWith>>;
   },
   locale: Locale,
 ): Pick<DataExport, "visit_requests" | "party_requests" | "contract_cancellations" | "contact_requests"> {

@@ -16,14 +16,15 @@ import { and, asc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm
 import { findClosedRangesOfPage, textIn } from "../catalogue/index.ts";
 import type { DbOrTx } from "../db/index.ts";
 import {
+  type AddressSpan,
   contractCancellations,
   gatewayCatalog,
   orderItemSlots,
   orderItems,
   orders,
-  pgArray,
   productPages,
   scheduleSlots,
+  sentWithin,
   subscriptionCancelledLessons,
   subscriptionPauses,
   subscriptionPayments,
@@ -437,7 +438,7 @@ export async function hasRunningSubscription(db: DbOrTx, userId: number): Promis
 export async function anonymiseCancellationsOfFamily(
   db: DbOrTx,
   userId: number,
-  email: string,
+  spans: readonly AddressSpan[],
   itemIds: readonly number[],
 ): Promise<void> {
   const ofItems = itemIds.length > 0 ? inArray(contractCancellations.orderItemId, [...itemIds]) : undefined;
@@ -447,7 +448,8 @@ export async function anonymiseCancellationsOfFamily(
     .set({ name: "", email: "", reason: "" })
     .where(
       or(
-        sql`${contractCancellations.userId} = ${userId} or lower(${contractCancellations.email}) = lower(${email})`,
+        eq(contractCancellations.userId, userId),
+        sentWithin(contractCancellations.email, contractCancellations.createdAt, spans),
         ofItems,
       ),
     );
@@ -598,7 +600,7 @@ export async function insertSubscriptionRefund(
  * The § 312k declarations made from the account, and with the addresses given (its verified ones: a family's
  * data export, D560, D577).
  */
-export async function cancellationsOfFamily(db: DbOrTx, userId: number, emails: readonly string[]) {
+export async function cancellationsOfFamily(db: DbOrTx, userId: number, spans: readonly AddressSpan[]) {
   return db
     .select({
       contractRef: contractCancellations.contractRef,
@@ -611,12 +613,10 @@ export async function cancellationsOfFamily(db: DbOrTx, userId: number, emails: 
     })
     .from(contractCancellations)
     .where(
-      emails.length === 0
-        ? eq(contractCancellations.userId, userId)
-        : or(
-            eq(contractCancellations.userId, userId),
-            sql`lower(${contractCancellations.email}) = any(${pgArray(emails.map((email) => email.toLowerCase()))}::text[])`,
-          ),
+      or(
+        eq(contractCancellations.userId, userId),
+        sentWithin(contractCancellations.email, contractCancellations.createdAt, spans),
+      ),
     )
     .orderBy(asc(contractCancellations.createdAt), asc(contractCancellations.id));
 }

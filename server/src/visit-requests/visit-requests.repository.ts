@@ -3,10 +3,12 @@ import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-or
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import {
+  type AddressSpan,
   locations,
   pgArray,
   productPages,
   scheduleSlots,
+  sentWithin,
   visitRequestMessages,
   visitRequests,
 } from "../db/index.ts";
@@ -165,13 +167,17 @@ export async function listVisitRequestsOfUser(db: DbOrTx, userId: number): Promi
  * Erasure (D139): the family's visit requests go, those sent from the account and those a guest sent
  * with the account's e-mail address as an adult's. Returns the ids removed.
  */
-export async function deleteVisitRequestsOfFamily(tx: Tx, userId: number, email: string): Promise<number[]> {
+export async function deleteVisitRequestsOfFamily(
+  tx: Tx,
+  userId: number,
+  spans: readonly AddressSpan[],
+): Promise<number[]> {
   const rows = await tx
     .delete(visitRequests)
     .where(
       or(
         eq(visitRequests.userId, userId),
-        sql`exists (select 1 from jsonb_array_elements(${visitRequests.adults}) a where lower(a->>'email') = lower(${email}))`,
+        sql`exists (select 1 from jsonb_array_elements(${visitRequests.adults}) a where ${sentWithin(sql`a->>'email'`, visitRequests.createdAt, spans)})`,
       ),
     )
     .returning({ id: visitRequests.id });

@@ -7,12 +7,24 @@ import { useSyncExternalStore } from "react";
  * Small and zod-free: the root layout shows it on every page.
  */
 export type AccountNotice = {
-  kind: "signedUp" | "verified" | "emailChanged" | "emailChangeTaken" | "emailChangeInvalid";
+  kind:
+    | "signedUp"
+    | "verified"
+    | "emailChanged"
+    | "emailChangeTaken"
+    | "emailChangeInvalid"
+    | "emailChangeOtherAccount"
+    | "emailChangeFailed";
   email: string;
 };
 
-/** The notices that say something did not work (shown in the error colours, announced as an alert). */
-export const FAILED_NOTICES: readonly AccountNotice["kind"][] = ["emailChangeTaken", "emailChangeInvalid"];
+/** The notices that say something did not work: shown in the error colours (announced as every notice is). */
+export const FAILED_NOTICES: readonly AccountNotice["kind"][] = [
+  "emailChangeTaken",
+  "emailChangeInvalid",
+  "emailChangeOtherAccount",
+  "emailChangeFailed",
+];
 
 let notice: AccountNotice | null = null;
 const listeners = new Set<() => void>();
@@ -25,6 +37,11 @@ export function showAccountNotice(next: AccountNotice | null) {
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** The notice of the moment, outside React (tests, and code that decides what to show next). */
+export function currentAccountNotice(): AccountNotice | null {
+  return notice;
 }
 
 export function useAccountNotice(): AccountNotice | null {

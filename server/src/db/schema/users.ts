@@ -129,5 +129,9 @@ export const previousEmails = pgTable(
     email: text("email").notNull(),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("previous_emails_user_idx").on(t.userId)],
+  // By the address too: whether another account had it, when the address passed on (D577).
+  (t) => [
+    index("previous_emails_user_idx").on(t.userId),
+    index("previous_emails_email_idx").using("btree", sql`lower(${t.email})`),
+  ],
 );

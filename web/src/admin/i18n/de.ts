@@ -736,11 +736,11 @@ export const de = {
       email_link_named: "Neue E-Mail-Adresse für %{name} (Elternteil)",
       email_link_title: "Link an die neue E-Mail-Adresse senden",
       email_link_help:
-        "Für eine Familie, die ihre bisherige Adresse nicht mehr liest. Sie bekommt einen Link an die neue Adresse, in ihrer Sprache. Erst wenn sie ihn dort öffnet, meldet sie sich mit der neuen Adresse an und bekommt unsere E-Mails dorthin; die bisherige Adresse erfährt davon. Der Link gilt 24 Stunden.",
+        "Für eine Familie, die ihre bisherige Adresse nicht mehr liest. Sie bekommt einen Link an die neue Adresse, in ihrer Sprache, und öffnet ihn angemeldet (noch mit der bisherigen Adresse und ihrem Passwort, oder mit Google oder Facebook). Erst dann meldet sie sich mit der neuen Adresse an und bekommt unsere E-Mails dorthin; an die bisherige Adresse geht ein Hinweis. Der Link gilt nur kurze Zeit; ist er abgelaufen, senden Sie einen neuen.",
       email_link_field: "Neue E-Mail-Adresse",
       email_link_submit: "Link senden",
       email_link_sent:
-        "Der Link ist an die neue Adresse gesendet. Das Konto wechselt, sobald die Familie ihn öffnet.",
+        "Der Link wurde an die neue Adresse gesendet. Die Adresse des Kontos ändert sich, sobald die Familie ihn öffnet.",
       child_correct: "Korrigieren",
       child_correct_named: "Angaben zu %{name} korrigieren",
       child_title: "Angaben zum Kind korrigieren",

@@ -38,7 +38,7 @@ describe("staff send a family the link to its new address (D577)", () => {
       screen.getByRole("button", { name: "Neue E-Mail-Adresse für Paula Parent (Elternteil)" }),
     );
     const dialog = await screen.findByRole("dialog", { name: "Link an die neue E-Mail-Adresse senden" });
-    expect(within(dialog).getByText(/Erst wenn sie ihn dort öffnet/)).toBeTruthy();
+    expect(within(dialog).getByText(/öffnet ihn angemeldet/)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/Neue E-Mail-Adresse/), {
       target: { value: "paula.neu@example.org" },
     });

@@ -5,9 +5,9 @@ import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from "rea
 import { useTranslation } from "react-i18next";
 import { Container } from "../../components/ui/container.tsx";
 import { LogoMark } from "../../components/ui/logo.tsx";
-import { useEmailChangeLink } from "../../features/account/use-email-change-link.ts";
 import { openAuthDialog, useAuthDialog } from "../../features/auth/auth-dialog-store.ts";
 import { useDialogUrlLaunch } from "../../features/auth/use-dialog-url-launch.ts";
+import { useEmailChangeLink } from "../../features/auth/use-email-change-link.ts";
 import { useVerifyLink } from "../../features/auth/use-verify-link.ts";
 import {
   cartBadgeCount,

@@ -38,6 +38,8 @@ export function dialogTitleKey(step: AuthStep): "titleRegistration" | "titleRest
 export type AuthNotice =
   | "emailConfirmed"
   | "emailLinkInvalid"
+  /** A new address's link opened without a session (D577): sign in, and the link is posted again. */
+  | "emailChangeSignIn"
   | "ssoFailed"
   | "ssoNotConfigured"
   /** The server no longer knows the stored sign-in (D539). */

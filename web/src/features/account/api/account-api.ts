@@ -1,7 +1,5 @@
 import type {
   DetailReply,
-  EmailChangeConfirm,
-  EmailChangeConfirmReply,
   EmailChangeReply,
   EmailChangeRequest,
   PasswordChangeRequest,
@@ -24,8 +22,4 @@ export const accountApi = {
     api.post<DetailReply>("/api/v2/users/auth/password/change/", body),
   /** A link to the new address; the account moves when it is opened (D577). */
   changeEmail: (body: EmailChangeRequest) => api.post<EmailChangeReply>("/api/v2/users/me/email/", body),
-  /** The change link's page posts its uid and token, signed in or not. */
-  confirmEmailChange: (body: EmailChangeConfirm) =>
-    api.post<EmailChangeConfirmReply>("/api/v2/users/me/email/confirm/", body),
-  me: () => api.get<User>("/api/v2/users/me/"),
 };

@@ -18,14 +18,18 @@ const form = () => (
 
 describe("a new e-mail address in the profile (D577)", () => {
   it("sends the address as typed and says where the link went and that nothing changes before it is opened", async () => {
-    vi.mocked(accountApi.changeEmail).mockResolvedValue({ detail: "…", email: "eva.neu@example.org" });
+    vi.mocked(accountApi.changeEmail).mockResolvedValue({
+      detail: "…",
+      email: "eva.neu@example.org",
+      valid_hours: 24,
+    });
     renderInLocale(form(), "de");
     const field = screen.getByLabelText("Neue E-Mail-Adresse");
     fireEvent.change(field, { target: { value: " Eva.Neu@Example.org " } });
     fireEvent.click(screen.getByRole("button", { name: "Link senden" }));
     await vi.waitFor(() =>
       expect(screen.getByTestId("change-email-result").textContent).toBe(
-        "Wir haben einen Link an eva.neu@example.org gesendet. Bitte öffnen Sie ihn innerhalb von 24 Stunden; dann ändert sich Ihre Adresse.",
+        "Wir haben einen Link an eva.neu@example.org gesendet. Bitte öffnen Sie ihn innerhalb von 24 Stunden und melden Sie sich dabei an, noch mit der bisherigen Adresse; dann ändert sich Ihre Adresse.",
       ),
     );
     expect(accountApi.changeEmail).toHaveBeenCalledWith({ email: "eva.neu@example.org" });

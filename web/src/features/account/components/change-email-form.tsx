@@ -17,7 +17,7 @@ export function ChangeEmailForm() {
   const { t } = useTranslation("account");
   const errorText = useErrorText();
   const headingId = useId();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<{ email: string; hours: number } | null>(null);
   const [failure, setFailure] = useState<"failed" | "throttled" | null>(null);
   const form = useForm<EmailChangeRequest>({
     resolver: zodResolver(EmailChangeRequestSchema),
@@ -30,7 +30,7 @@ export function ChangeEmailForm() {
     mutationFn: (values: EmailChangeRequest) => accountApi.changeEmail(values),
     onSuccess: (sent) => {
       form.reset();
-      setSentTo(sent.email);
+      setSentTo({ email: sent.email, hours: sent.valid_hours });
     },
     onError: (error) => {
       // The address refused (the account's own, another account's) says why under the field.
@@ -61,7 +61,7 @@ export function ChangeEmailForm() {
       />
       <FormMessage tone={sentTo ? "success" : "error"} testId="change-email-result">
         {sentTo
-          ? t("changeEmail.sent", { email: sentTo })
+          ? t("changeEmail.sent", sentTo)
           : failure === "throttled"
             ? t("throttled")
             : failure === "failed"

@@ -1,5 +1,7 @@
 import type {
   DetailReply,
+  EmailChangeConfirm,
+  EmailChangeConfirmReply,
   EmailRequest,
   PasswordChangeRequest,
   PasswordResetConfirmRequest,
@@ -26,6 +28,9 @@ export const authApi = {
     api.post<DetailReply>("/auth/password/reset/confirm/", body),
   resendVerification: (body: EmailRequest & { next?: string | undefined }) =>
     api.post<DetailReply>("/api/v2/users/resend_verification/", body),
+  /** The change link's page posts its uid and token with the account's own session (D577). */
+  confirmEmailChange: (body: EmailChangeConfirm) =>
+    api.post<EmailChangeConfirmReply>("/api/v2/users/me/email/confirm/", body),
   /** The verification link's page posts its uid and token and is signed in (D167). */
   verifyEmail: (body: VerifyEmailRequest) => api.post<VerifyEmailReply>("/api/v2/users/verify_email/", body),
   me: (signal?: AbortSignal) => api.get<User>("/api/v2/users/me/", undefined, signal),

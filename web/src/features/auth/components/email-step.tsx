@@ -15,6 +15,7 @@ import { useTimedMessage } from "./use-timed-message.ts";
 const NOTICE_KEYS = {
   emailConfirmed: "notice.emailConfirmed",
   emailLinkInvalid: "notice.emailLinkInvalid",
+  emailChangeSignIn: "notice.emailChangeSignIn",
   ssoFailed: "notice.ssoFailed",
   ssoNotConfigured: "notice.ssoNotConfigured",
   sessionEnded: "notice.sessionEnded",
