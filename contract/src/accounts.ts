@@ -269,8 +269,8 @@ export const EmailChangeReplySchema = z.object({
 export type EmailChangeReply = z.infer<typeof EmailChangeReplySchema>;
 
 /**
- * `POST /api/v2/users/me/email/confirm/`: the shop page the change link opens posts its uid and token; no
- * sign-in needed (the link may be opened on another device). The reply names the account's new address.
+ * `POST /api/v2/users/me/email/confirm/`: the shop page the change link opens posts its uid and token with
+ * the browser's session, which must be the account's own (D577). The reply names the account's new address.
  */
 export const EmailChangeConfirmSchema = VerifyEmailRequestSchema.pick({ uid: true, token: true });
 export type EmailChangeConfirm = z.infer<typeof EmailChangeConfirmSchema>;

@@ -323,7 +323,9 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
   await c7.fill(linkDialog.getByLabel(/Neue E-Mail-Adresse/), newAddress);
   await c7.click(linkDialog.getByRole("button", { name: "Link senden" }));
   await expect(linkDialog).toBeHidden();
-  await expect(page.getByText("Der Link ist an die neue Adresse gesendet.", { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("Der Link wurde an die neue Adresse gesendet.", { exact: false }),
+  ).toBeVisible();
   expect(await newestMail("email-change", newAddress, dataDir)).toContain("email_token=");
   await expect(page.getByText(caller.email, { exact: true }).first()).toBeVisible();
   await c7.click(page.getByRole("link", { name: "Telefonbuchung für diese Person" }));

@@ -33,6 +33,7 @@ import { z } from "zod";
 import type { DeferredWork } from "../common/index.ts";
 import type { Env } from "../config/index.ts";
 import type { Db } from "../db/index.ts";
+import { AppError } from "../errors/index.ts";
 import { mailLocale } from "../i18n/index.ts";
 import { currentUser, requireUser } from "../plugins/index.ts";
 import { type AccountsEnv, type AccountsService, createAccountsService } from "./accounts.service.ts";
@@ -327,8 +328,11 @@ function profileRoutes(app: App, { accounts, limit }: Registration) {
       },
     },
     async (request) => {
-      // Only the account's own session moves it (D577); a guest or another account is asked to sign in.
+      // Only the account's own session moves it (D577); a guest or another account is asked to sign in. A
+      // session sent but no longer valid is a 401, so the page asks to sign in again rather than naming
+      // another account.
       const caller = await request.server.authenticateRequest(request);
+      if (!caller && request.headers.authorization) throw new AppError("not_authenticated", 401);
       return {
         ...message("email_changed", request.locale),
         ...(await accounts.confirmEmailChange(request.body, caller?.id ?? null)),

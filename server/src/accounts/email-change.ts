@@ -97,7 +97,7 @@ export function confirmEmailChange(
 ): Promise<{ email: string }> {
   const { db, mailOptions } = ctx;
   return db.transaction(async (tx) => {
-    // The account's row first, then its tokens, in the order every other writer of the account takes them.
+    // The account's row first, then its tokens, in the order every writer of the account takes them.
     const userId = decodeUid(input.uid);
     const user = userId === undefined ? undefined : await lockUser(tx, userId);
     const token = { userId: user?.id ?? 0, purpose: "change_email" as const, tokenHash: sha256(input.token) };
@@ -120,16 +120,19 @@ export function confirmEmailChange(
     }
     for (const purpose of ["password_reset", "verify_email", "change_email"] as const)
       await expireUserTokens(tx, user.id, purpose, now);
-    await enqueueMail(
-      tx,
-      {
-        to: user.email,
-        template: "email-changed",
-        locale: user.locale,
-        data: { firstName: user.firstName, email: moved.email },
-      },
-      mailOptions,
-    );
+    // The note goes to the old address only when the account had confirmed it: else it may be another
+    // person's (D166), who would learn the parent's name and new address.
+    if (user.emailVerifiedAt)
+      await enqueueMail(
+        tx,
+        {
+          to: user.email,
+          template: "email-changed",
+          locale: user.locale,
+          data: { firstName: user.firstName, email: moved.email },
+        },
+        mailOptions,
+      );
     return { email: moved.email };
   });
 }

@@ -14,7 +14,7 @@ export {
 export { keyAuthenticator } from "./auth-tokens.service.ts";
 export { type EmailChangeLinks, emailChangeLinks } from "./email-change.ts";
 export { correctProfile, type ProfileFields } from "./profile.ts";
-export { changeLinkAddresses } from "./tokens.repository.ts";
+export { changeLinksSent } from "./tokens.repository.ts";
 export {
   countAdmins,
   deleteUserAccount,

@@ -1,10 +1,10 @@
 // The single-use tokens of the mailed links (e-mail verification, password reset): made here, stored only
 // hashed, and used up once, so a link opened twice or guessed gets nowhere.
-import type { DbOrTx } from "../db/index.ts";
+import type { DbOrTx, Tx } from "../db/index.ts";
 import type { AccountsContext } from "./accounts.deps.ts";
 import { decodeUid, randomSecret, sha256 } from "./secrets.ts";
 import { consumeUserToken, insertUserToken, type UserTokenPurpose } from "./tokens.repository.ts";
-import { findUserById, type UserRow } from "./users.repository.ts";
+import { lockUser, type UserRow } from "./users.repository.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -30,15 +30,21 @@ export async function newUserToken(
   return token;
 }
 
-/** Checks a link's uid and token and uses the token up; undefined when it is unknown, used or expired. */
+/**
+ * Checks a link's uid and token and uses the token up; undefined when it is unknown, used or expired. The
+ * account's row is locked first, as every writer of an account and its tokens takes them (D577): a move to a
+ * new address ends this account's links under that lock.
+ */
 export async function consumeLinkToken(
-  tx: DbOrTx,
+  tx: Tx,
   purpose: UserTokenPurpose,
   uid: string,
   token: string,
 ): Promise<UserRow | undefined> {
   const userId = decodeUid(uid);
   if (userId === undefined || !token) return undefined;
+  const user = await lockUser(tx, userId);
+  if (!user) return undefined;
   const consumed = await consumeUserToken(tx, { userId, purpose, tokenHash: sha256(token) }, new Date());
-  return consumed ? findUserById(tx, userId) : undefined;
+  return consumed ? user : undefined;
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import { authTokens, keyRows, ph, prepared, users, userTokens } from "../db/index.ts";
+import { authTokens, exactInstant, keyRows, ph, prepared, users, userTokens } from "../db/index.ts";
 
 /** The only code that touches `auth_tokens` and `user_tokens`. Keys and tokens are stored as hashes only. */
 
@@ -196,11 +196,14 @@ export async function expireUserTokens(
     .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
 }
 
-/** The new addresses the account's change links were sent to (D577): the erasure removes those mails too. */
-export async function changeLinkAddresses(db: DbOrTx, userId: number): Promise<string[]> {
+/**
+ * The change links the account sent (D577): each new address with the instant its link was made, which is
+ * its mail's too (one transaction). The erasure removes exactly those mails.
+ */
+export async function changeLinksSent(db: DbOrTx, userId: number): Promise<{ email: string; at: string }[]> {
   const rows = await db
-    .selectDistinct({ email: userTokens.email })
+    .select({ email: userTokens.email, at: exactInstant(userTokens.createdAt) })
     .from(userTokens)
     .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, "change_email")));
-  return rows.flatMap((row) => (row.email ? [row.email] : []));
+  return rows.flatMap((row) => (row.email ? [{ email: row.email, at: row.at }] : []));
 }

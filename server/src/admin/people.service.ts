@@ -14,7 +14,7 @@ import type {
 import { PERSON_ROLES, REQUEST_STATUSES, shownPhone } from "@atelier/contract";
 import {
   addressOf,
-  changeLinkAddresses,
+  changeLinksSent,
   changeOwnPassword,
   correctProfile,
   countAdmins,
@@ -266,7 +266,7 @@ async function eraseFamily(
     const giftCardIds = await anonymiseGiftCardsOfBuyer(tx, id);
     const mailIds = [
       ...(await deleteMailsAbout(tx, { addresses, needles })),
-      ...(await deleteChangeLinkMails(tx, await changeLinkAddresses(tx, id))),
+      ...(await deleteChangeLinkMails(tx, await changeLinksSent(tx, id))),
     ];
     await deleteUserAccount(tx, id);
     await scrubAuditValues(tx, "visit-requests", visitRequestIds);

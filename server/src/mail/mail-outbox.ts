@@ -316,17 +316,26 @@ export async function deleteMailsAbout(
 }
 
 /**
- * Erasure (D577): the change links sent to new addresses the family never opened. Only those mails: such an
- * address may be another person's, whose own mails stay. Returns the ids removed.
+ * Erasure (D577): the change links a family sent to new addresses it never opened. Only those mails (each by
+ * its address and the instant its link was made): such an address may be another family's now, whose own
+ * mails stay. Returns the ids removed.
  */
-export async function deleteChangeLinkMails(db: DbOrTx, emails: readonly string[]): Promise<number[]> {
-  if (emails.length === 0) return [];
+export async function deleteChangeLinkMails(
+  db: DbOrTx,
+  links: readonly { email: string; at: string }[],
+): Promise<number[]> {
+  if (links.length === 0) return [];
   const rows = await db
     .delete(mailOutbox)
     .where(
       and(
         eq(mailOutbox.template, "email-change"),
-        sql`lower(${mailOutbox.to}) = any(${pgArray(emails.map((email) => email.toLowerCase()))}::text[])`,
+        or(
+          ...links.map(
+            (link) =>
+              sql`lower(${mailOutbox.to}) = lower(${link.email}) and ${mailOutbox.createdAt} = ${link.at}::timestamptz`,
+          ),
+        ),
       ),
     )
     .returning({ id: mailOutbox.id });

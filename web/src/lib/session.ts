@@ -75,6 +75,14 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, snapshot, () => null);
 }
 
+/**
+ * Calls `onChange` whenever the session may have changed: a sign-in or logout in this tab or another (a
+ * Google sign-in finishes in its own tab). Answers the unsubscribe.
+ */
+export function onSessionChange(onChange: () => void): () => void {
+  return subscribe(onChange);
+}
+
 /** The session outside React (the guest transfer's retry at start-up). */
 export function currentSession(): Session | null {
   return snapshot();
