@@ -1,8 +1,14 @@
 // Moving an account to a new e-mail address (D577). The new address gets a link and the account moves only
-// when it is opened, so nobody moves an account, and its sign-in, to an address they cannot read. The old
-// address is told once it has moved, so a change nobody asked for is noticed. The old address is kept
-// (`previous_emails`): what was sent with it is still the family's.
-import { type EmailChangeConfirm, type Locale, normalizeEmail } from "@atelier/contract";
+// when it is opened in a session of that account, so nobody moves an account, and its sign-in, to an address
+// they cannot read, nor confirms their address for another's account. A confirmed old address is told once
+// the account has moved, so a change nobody asked for is noticed, and kept (`previous_emails`): what was sent
+// with it while it was the family's is still the family's.
+import {
+  EMAIL_CHANGE_LINK_PARAMS,
+  type EmailChangeConfirm,
+  type Locale,
+  normalizeEmail,
+} from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
@@ -18,9 +24,6 @@ import {
   type UserRow,
   userUniqueViolation,
 } from "./users.repository.ts";
-
-/** The shop page's query keys the change link carries (contract EMAIL_CHANGE_LINK_PARAMS). */
-const LINK_TOKEN = "email_token";
 
 /**
  * Mails the link that moves `user` (its row locked by the caller in `tx`) to `email`, in `locale`. The same
@@ -41,7 +44,11 @@ export async function sendEmailChangeLink(
   await expireUserTokens(tx, user.id, "change_email", new Date());
   const token = await newUserToken(ctx, tx, user.id, "change_email", next);
   const link = new URL(`${webUrl}/`);
-  link.search = new URLSearchParams({ uid: encodeUid(user.id), [LINK_TOKEN]: token, locale }).toString();
+  link.search = new URLSearchParams({
+    [EMAIL_CHANGE_LINK_PARAMS.uid]: encodeUid(user.id),
+    [EMAIL_CHANGE_LINK_PARAMS.token]: token,
+    locale,
+  }).toString();
   await enqueueMail(
     tx,
     {
