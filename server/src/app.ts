@@ -47,6 +47,7 @@ import {
   createInvoiceDownloads,
   creditMonthInvoice,
   enqueueOrderStaffNotice,
+  enqueueRefundFailedNotice,
   enqueueRefundNotice,
   invoiceDownloadRoutes,
   issueMonthInvoice,
@@ -549,12 +550,15 @@ function itemRefundsOf(
   return {
     gatewayCents: itemRefundsGatewayCents,
     carriedCents: carriedAtGatewayCents,
-    refundFailed: refundFailedLater,
+    refundFailed: (tx: Tx, orderId: number, refundId: number, lastError: string) =>
+      refundFailedLater(tx, env.PUBLIC_URL, { orderId, refundId, lastError }),
     orderRefunded: async (tx: Tx, orderId: number) => {
       await endSubscriptionsOfRefundedOrder(tx, orderId);
       await creditOrderRefundedAtGateway({ seller, publicUrl: env.PUBLIC_URL }, tx, orderId, new Date());
     },
     refundNotice: documents.refundNotice,
+    refundFailedNotice: (tx: Tx, orderId: number, amountCents: number, atBank: boolean) =>
+      enqueueRefundFailedNotice(tx, { orderId, amountCents, atBank, publicUrl: env.PUBLIC_URL }),
   };
 }
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { AdminOrderSchema, euroText } from "@atelier/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUND_ATTEMPTS } from "../checkout/index.ts";
-import { auditLog, payments, staffRefunds, withdrawals } from "../db/schema/index.ts";
+import { auditLog, mailOutbox, payments, staffRefunds, withdrawals } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -57,6 +57,16 @@ async function failedStaffRefund(status: 422 | 503 = 422) {
   expect(refund).toMatchObject({ source: "staff", state: "failed", settled_by_hand: null });
   expect(refund?.last_error).toContain(String(status));
   expect(refund?.gateway_unreachable).toBe(status === 503);
+  // The family hears that the money did not come back only when PayPal refused it: a try nobody answered
+  // may have gone through, and staff look first (D578).
+  const told = await refundFailedMails(c.orderId);
+  expect(told).toHaveLength(status === 422 ? 1 : 0);
+  if (status === 422) {
+    expect(told[0]?.text).toContain(
+      `die Erstattung von ${euroText(1_000, "de")} zu Ihrer Bestellung Nr. ${c.orderId} konnte leider nicht über den Zahlungsweg ausgeführt werden`,
+    );
+    expect(told[0]?.text).not.toContain("Bank");
+  }
   return { ...c, requestId, refundId: refund?.id ?? 0 };
 }
 
@@ -79,6 +89,13 @@ const dashboardPayments = async () => {
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().payment_issues as { payment: number }[]).map((row) => row.payment);
 };
+
+/** The family's mails that a refund of the order did not reach them (D578), by the order's number. */
+const refundFailedMails = (orderId: number) =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.template, "refund-failed"), like(mailOutbox.subject, `%Nr. ${orderId} %`)));
 
 const auditOf = async (resource: string, id: number) =>
   t.db
@@ -245,6 +262,7 @@ describe(`failed refunds settled by staff (D565, ${usesPostgres() ? "PostgreSQL"
     const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.orderItemId, c.itemId));
     expect(row?.refundState).toBe("failed");
     const id = row?.id ?? 0;
+    expect(await refundFailedMails(c.orderId)).toHaveLength(1);
     // Staff read the refusal in the gateway's words, without the shop's own kind of failure.
     const failed = (await show(c.orderId)).refunds[0];
     expect(failed).toMatchObject({ source: "withdrawal", state: "failed" });
@@ -274,6 +292,8 @@ describe(`failed refunds settled by staff (D565, ${usesPostgres() ? "PostgreSQL"
       state: "completed",
     });
     expect(t.standIn.requestIds).toContain(`atelier-withdrawal-${id}-retry-1`);
+    // Paid back now: the family, told it failed, hears nothing more of it than the money.
+    expect(await refundFailedMails(c.orderId)).toHaveLength(1);
     const [entry] = await auditOf("withdrawals", id);
     expect(entry?.after).toMatchObject({ refund_state: "pending", refund_round: 1 });
   });
@@ -298,6 +318,8 @@ describe("a refund PayPal answers as failed or cancelled (D566, D569)", () => {
       expect(refund?.last_error).toContain(
         `the refund was answered as ${status === "FAILED" ? "failed" : "cancelled"}`,
       );
+      // A failed refund is told to the family; a cancelled one is a person's act at PayPal (D578).
+      expect(await refundFailedMails(c.orderId)).toHaveLength(status === "FAILED" ? 1 : 0);
 
       t.standIn.answerRefundsWith(c.payment.gatewayOrderId ?? "", null);
       const ids = t.standIn.requestIds.length;

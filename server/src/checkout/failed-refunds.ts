@@ -28,16 +28,16 @@ export const CANCELLED = "CANCELLED";
 export const gaveNothingBack = (status: string | null | undefined): status is "FAILED" | "CANCELLED" =>
   status === FAILED || status === CANCELLED;
 
+const FAILED_ANSWER = "the refund was answered as failed";
+const CANCELLED_ANSWER = "the refund was answered as cancelled";
+
 /**
  * A try answered with a refund already failed or cancelled is a refusal, not a payout (D566): the same
  * request id is answered so again, so a new try needs one of its own.
  */
 export function refuseAnswerWithoutMoney(refund: GatewayRefund): void {
   if (gaveNothingBack(refund.status))
-    throw new GatewayError(
-      "refused",
-      `the refund was answered as ${refund.status === CANCELLED ? "cancelled" : "failed"}`,
-    );
+    throw new GatewayError("refused", refund.status === CANCELLED ? CANCELLED_ANSWER : FAILED_ANSWER);
 }
 
 /**
@@ -84,6 +84,13 @@ export function failedLaterError(gateway: GatewayName, reason: string | null, st
  * bank, as the settling dialog says (not a cancelled one, whose reason is only in the gateway's words).
  */
 export const failedAfterAccepted = (lastError: string | null) => lastError?.includes(FAILED_LATER) ?? false;
+
+/**
+ * Whether a refund's last error says it was cancelled, not refused: in the gateway's report (D569) or as a
+ * try's answer. Staff cancel a refund in the dashboard themselves, so the family is not told it failed (D578).
+ */
+export const refundCancelled = (lastError: string | null) =>
+  (lastError?.includes(CANCELLED_LATER) || lastError?.includes(CANCELLED_ANSWER)) ?? false;
 
 /**
  * Records that a refund the shop had counted failed at the gateway, once (a refund already failed is left
@@ -136,6 +143,14 @@ export async function applyFailedRefund(
     // will not pass by itself. Staff try again or mark it handled (D565).
     await updatePayment(tx, payment.id, { refundDue: true });
     await reopenRefundIssue(tx, payment.id, issue?.reason ?? refundReasonOf(recorded.reason), lastError);
+    // The family was told this refund was made (its refund notice): now that it did not arrive (D578).
+    if (refund.status !== CANCELLED)
+      await itemRefunds.refundFailedNotice(
+        tx,
+        payment.orderId,
+        recorded.amountCents,
+        failedAfterAccepted(lastError),
+      );
   } else {
     // Money the shop recorded some other way (a dashboard refund booked to an item or marked as the failed
     // refund's, a whole order refunded in the dashboard): nothing of the shop's can send it again, so staff

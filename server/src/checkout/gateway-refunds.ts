@@ -38,6 +38,8 @@ export type ItemRefunds = {
   refundFailed(tx: Tx, orderId: number, refundId: number, lastError: string): Promise<boolean>;
   /** The parent's mail that a payment the shop could not keep went back (the worker's own refund sends it). */
   refundNotice(tx: Tx, orderId: number, amountCents: number, reason: RefundReason): Promise<void>;
+  /** The parent's mail that such a refund did not reach them after all (D578): the card's bank or the gateway. */
+  refundFailedNotice(tx: Tx, orderId: number, amountCents: number, atBank: boolean): Promise<void>;
 };
 
 /** The event type of a refund made at PayPal (by staff in PayPal's dashboard, or ours confirmed). */

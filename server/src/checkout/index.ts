@@ -13,6 +13,7 @@ export {
   failedAfterAccepted,
   failedLaterError,
   gaveNothingBack,
+  refundCancelled,
   refuseAnswerWithoutMoney,
 } from "./failed-refunds.ts";
 export { loadInstallation, refundIdInRound } from "./installation.ts";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { AdminOrderSchema } from "@atelier/contract";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, paymentIssues, payments, refunds, withdrawals } from "../db/schema/index.ts";
+import { mailOutbox, orderItems, paymentIssues, payments, refunds, withdrawals } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import {
@@ -39,6 +39,9 @@ const post = (event: SignedStripeEvent) =>
     headers: { "content-type": "application/json", "stripe-signature": event.signature },
     payload: event.payload,
   });
+
+/** Euros as the German mails write them. */
+const euro = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")}\u00a0€`;
 
 const paymentOf = async (orderId: number) => {
   const [row] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
@@ -97,6 +100,13 @@ async function withdrawnWaitingForCustomer() {
   return { c, sent, refundId: String(c.intent.refunds.at(-1)?.id) };
 }
 
+/** The family's mails that a refund of the order did not reach them (D578), by the order's number. */
+const refundFailedMails = (orderId: number) =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.template, "refund-failed"), like(mailOutbox.subject, `%Nr. ${orderId} %`)));
+
 const show = async (orderId: number) => {
   const res = await t.call("GET", `/api/v2/admin/orders/${orderId}/`, { headers: staff.headers });
   expect(res.statusCode, res.body).toBe(200);
@@ -135,6 +145,12 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     const refund = order.refunds.find((row) => row.source === "withdrawal");
     expect(refund).toMatchObject({ state: "failed", gateway_unreachable: false, failed_at_bank: true });
     expect(refund?.last_error).toContain("the card has expired or was cancelled");
+    // The family is told once, though Stripe told the shop three times (D578).
+    const told = await refundFailedMails(c.orderId);
+    expect(told.map((mail) => mail.locale)).toEqual(["de"]);
+    expect(told[0]?.text).toContain(
+      `die Erstattung von ${euro(sent)} zu Ihrer Bestellung Nr. ${c.orderId} hat Ihre Bank`,
+    );
 
     // Stripe would answer the withdrawal's first key with the refund that failed: the new try has its own.
     const keys = stripe.idempotencyKeys.length;
@@ -150,6 +166,9 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     });
     expect((await paymentOf(c.orderId)).refundedCents).toBe(paid.refundedCents);
     expect(c.intent.refunded).toBe(paid.refundedCents);
+    // Staff's new try, refused at the bank again: the family waits for the school's call already.
+    await lastRefundFails(c.intent);
+    expect(await refundFailedMails(c.orderId)).toHaveLength(1);
   });
 
   it("lets staff mark a staff refund that failed later as paid back another way, and counts it no more", async () => {
@@ -184,6 +203,9 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
       [500, "completed", false],
     ]);
     expect(shown[0]?.last_error).toContain("the card has expired or was cancelled");
+    const told = await refundFailedMails(c.orderId);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain(`die Erstattung von ${euro(1_000)} zu Ihrer Bestellung`);
 
     const settled = await settle(c.orderId, {
       source: "staff",
@@ -221,6 +243,10 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     const [issue] = await t.db.select().from(paymentIssues).where(eq(paymentIssues.paymentId, payment.id));
     expect(issue).toMatchObject({ state: "refund_failed", resolvedAt: null });
     expect(issue?.lastError).toContain("the card has expired or was cancelled");
+    // The family had been told the money was coming back (the refund notice): now that it did not.
+    const told = await refundFailedMails(c.orderId);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain(`die Erstattung von ${euro(payment.amountCents)} zu Ihrer Bestellung`);
     const dashboard = await t.call("GET", "/api/v2/admin/dashboard/", { headers: staff.headers });
     expect((dashboard.json().payment_issues as { payment: number }[]).map((row) => row.payment)).toContain(
       payment.id,
@@ -279,6 +305,10 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     expect(c.intent.refunds).toHaveLength(1);
     expect((await paymentOf(c.orderId)).refundedCents).toBe(0);
     expect((await show(c.orderId)).payment_state).toBe("needs_attention");
+    // Refused, though not said to be at the bank: the shop's try was answered with the failed refund.
+    const told = await refundFailedMails(c.orderId);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain(`die Erstattung von ${euro(row?.gatewayCents ?? 0)} zu Ihrer Bestellung`);
   });
 
   it("puts a dashboard refund booked to an item, then refused by the bank, on the staff's dashboard", async () => {
@@ -345,6 +375,8 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     expect(refund).toMatchObject({ state: "failed", failed_at_bank: false });
     expect(refund?.last_error).toContain("the refund was cancelled before it was paid out");
     expect(refund?.last_error).toContain("the refund was cancelled in the dashboard");
+    // Cancelled in the dashboard is staff's own act: no mail that it failed (D578).
+    expect(await refundFailedMails(c.orderId)).toEqual([]);
   });
 
   it("records the shop's refund that waited for the customer as completed once it went through, counted once", async () => {

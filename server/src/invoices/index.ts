@@ -36,12 +36,14 @@ export {
   contractItems,
   creditNoteData,
   documentItems,
+  enqueueRefundFailedNotice,
   enqueueRefundNotice,
   type IssueOrderDocumentsInput,
   issueOrderDocuments,
   numberOrderInvoice,
   type OrderDocumentsIssued,
   type OrderItemsOf,
+  type RefundFailedNoticeInput,
   type RefundNoticeInput,
 } from "./order-documents.ts";
 export { type Seller, type SellerEnv, sellerFromEnv, sellerFromSettings } from "./seller.ts";

@@ -367,6 +367,12 @@ export async function issueOrderDocuments(
 const nextPaymentOf = (paidPeriod: { to: string } | null | undefined, cents: number) =>
   paidPeriod && cents > 0 ? { dueOn: addDays(paidPeriod.to, 1), cents } : null;
 
+/** An item as the parent's notices name it: "Töpfern (Mila Muster)". */
+function itemWithChild(item: CartItemRow): string {
+  const child = [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ");
+  return child ? `${item.pageName} (${child})` : item.pageName;
+}
+
 export type RefundNoticeInput = {
   orderId: number;
   amountCents: number;
@@ -397,10 +403,45 @@ export async function enqueueRefundNotice(tx: DbOrTx, input: RefundNoticeInput):
         orderId: order.id,
         amountCents: input.amountCents,
         reason: input.reason,
-        items: items.map((item) => {
-          const child = [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ");
-          return child ? `${item.pageName} (${child})` : item.pageName;
-        }),
+        items: items.map(itemWithChild),
+      },
+    },
+    { publicUrl: input.publicUrl },
+  );
+}
+
+export type RefundFailedNoticeInput = {
+  orderId: number;
+  amountCents: number;
+  /** The card's bank refused it after the gateway took it; else the gateway refused it. */
+  atBank: boolean;
+  /** The refunded item (a withdrawal's or staff refund's); absent: the order's items (a payment not kept). */
+  itemId?: number;
+  /** PUBLIC_URL: the mail's footer link. */
+  publicUrl: string;
+};
+
+/**
+ * Tells the parent that a refund they were told of did not reach them and that the school pays it another
+ * way (D578). Call it in the transaction that records the refund failed, which holds the order's lock.
+ */
+export async function enqueueRefundFailedNotice(tx: DbOrTx, input: RefundFailedNoticeInput): Promise<void> {
+  const order = await lockOrderForDocuments(tx, input.orderId);
+  const to = order?.user?.email || order?.billing?.email;
+  if (!order || !to) return;
+  const items = await findCartItems(tx, order.id, order.locale, input.itemId);
+  await enqueueMail(
+    tx,
+    {
+      to,
+      template: "refund-failed",
+      locale: order.locale,
+      data: {
+        firstName: profileOf(order)?.first_name || order.billing?.first_name || "",
+        orderId: order.id,
+        amountCents: input.amountCents,
+        atBank: input.atBank,
+        items: items.map(itemWithChild),
       },
     },
     { publicUrl: input.publicUrl },

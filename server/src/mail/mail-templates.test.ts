@@ -103,6 +103,13 @@ const SAMPLES: { [Name in MailTemplateName]: MailTemplateData[Name] } = {
     reason: "seats_gone",
     items: ["Keramik-Workshop (Lev Muster)"],
   },
+  "refund-failed": {
+    firstName: "Erik",
+    orderId: 815,
+    amountCents: 4500,
+    atBank: true,
+    items: ["Keramik-Workshop (Lev Muster)"],
+  },
   "gift-card": {
     firstName: "Olga",
     orderId: 815,
@@ -336,6 +343,7 @@ const EXPECTED: { [Name in MailTemplateName]: string[] } = {
     "https://web.example/profile?tab=sales",
   ],
   "refund-notice": ["Erik", "815", "Keramik-Workshop (Lev Muster)"],
+  "refund-failed": ["Erik", "815", "Keramik-Workshop (Lev Muster)"],
   "visit-request-confirmation": ["Olga", "Kleine Maler", "Mila Petrova", "olga@example.org", "815"],
   "visit-request-notification": ["Olga Petrova", "Kleine Maler", "Mila Petrova", "+4915112345678", "Mutter"],
   "visit-request-confirmed": [
@@ -620,6 +628,25 @@ describe("renderMail", () => {
     expect(de.text).toContain("den vollen Betrag von 45,00\u00a0€");
     expect(ru.subject).toBe("Ваш заказ № 815: оплата будет возвращена");
     expect(ru.text).toContain("всю сумму — 45,00\u00a0€");
+  });
+
+  it("tells in both locales that a refund did not reach the family and how the school pays it (D578)", () => {
+    const de = render("refund-failed", "de", SAMPLES["refund-failed"]);
+    const ru = render("refund-failed", "ru", SAMPLES["refund-failed"]);
+    expect(de.subject).toBe("Erstattung zu Ihrer Bestellung Nr. 815 nicht angekommen");
+    expect(de.text).toContain(
+      "die Erstattung von 45,00\u00a0€ zu Ihrer Bestellung Nr. 815 hat Ihre Bank leider abgelehnt",
+    );
+    expect(de.text).toContain("Kontoinhaber und IBAN");
+    expect(ru.subject).toBe("Возврат по заказу № 815 не дошёл");
+    expect(ru.text).toContain("ваш банк отклонил возврат 45,00\u00a0€");
+    // Refused by the payment service itself: no word of the bank.
+    const refused = render("refund-failed", "de", { ...SAMPLES["refund-failed"], atBank: false });
+    expect(refused.text).toContain("konnte leider nicht über den Zahlungsweg ausgeführt werden");
+    expect(refused.text).not.toContain("Bank");
+    const refusedRu = render("refund-failed", "ru", { ...SAMPLES["refund-failed"], atBank: false });
+    expect(refusedRu.text).toContain("тем способом, которым вы платили, не получилось");
+    expect(refusedRu.text).not.toContain("банк ");
   });
 
   it("writes Russian mails with a capital after the greeting and every sentence, as a Russian reader expects (issue 24)", () => {

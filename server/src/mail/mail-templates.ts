@@ -36,6 +36,7 @@ import {
 } from "./templates/party-request-received.ts";
 import { type PasswordResetData, passwordResetTemplate } from "./templates/password-reset.ts";
 import { type PaymentLinkData, paymentLinkTemplate } from "./templates/payment-link.ts";
+import { type RefundFailedData, refundFailedTemplate } from "./templates/refund-failed.ts";
 import { type RefundNoticeData, refundNoticeTemplate } from "./templates/refund-notice.ts";
 import { type StaffNoticeData, staffNoticeTemplate } from "./templates/staff-notice.ts";
 import { type StaffRefundData, staffRefundTemplate } from "./templates/staff-refund.ts";
@@ -82,6 +83,7 @@ export type { PartyRequestNoticeData } from "./templates/party-request.ts";
 export type { PartyRequestReceivedData } from "./templates/party-request-received.ts";
 export type { PasswordResetData } from "./templates/password-reset.ts";
 export type { PaymentLinkData } from "./templates/payment-link.ts";
+export type { RefundFailedData } from "./templates/refund-failed.ts";
 export type { RefundNoticeData, RefundReason } from "./templates/refund-notice.ts";
 export type { StaffNoticeAcademy, StaffNoticeData, StaffNoticeEvent } from "./templates/staff-notice.ts";
 export type { StaffRefundData } from "./templates/staff-refund.ts";
@@ -106,6 +108,7 @@ export type MailTemplateData = {
   "contact-confirmation": ContactConfirmationData;
   "order-confirmation": OrderConfirmationData;
   "refund-notice": RefundNoticeData;
+  "refund-failed": RefundFailedData;
   "gift-card": GiftCardData;
   "visit-request-confirmation": VisitRequestMailData;
   "visit-request-notification": VisitRequestMailData;
@@ -142,6 +145,7 @@ const TEMPLATES: { [Name in MailTemplateName]: MailTemplate<MailTemplateData[Nam
   "contact-confirmation": contactConfirmationTemplate,
   "order-confirmation": orderConfirmationTemplate,
   "refund-notice": refundNoticeTemplate,
+  "refund-failed": refundFailedTemplate,
   "gift-card": giftCardTemplate,
   "visit-request-confirmation": visitRequestConfirmationTemplate,
   "visit-request-notification": visitRequestNotificationTemplate,

@@ -4,9 +4,37 @@ import type { RefundState } from "@atelier/contract";
 import { REFUND_ATTEMPTS, refundIdInRound, refuseAnswerWithoutMoney } from "../checkout/index.ts";
 import { GatewayError, type GatewayRefund } from "../payments/index.ts";
 import { recordPayout } from "./record-payout.ts";
-import { countFailedStaffRefundTry, findStaffRefund, updateStaffRefund } from "./staff-refunds.repository.ts";
+import { tellFamilyRefundFailed } from "./refund-failed-notice.ts";
+import {
+  countFailedStaffRefundTry,
+  findStaffRefund,
+  type StaffRefundRow,
+  updateStaffRefund,
+} from "./staff-refunds.repository.ts";
 import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
 import { findCapturedPayment, lockOrder } from "./withdrawals.repository.ts";
+
+/**
+ * Counts a failed try. One that gives the refund up is counted under the order's lock (the order every
+ * refund of the order takes), with the family's mail that the money did not reach them (D578).
+ */
+async function countFailedTry(
+  ctx: WithdrawalsContext,
+  row: StaffRefundRow,
+  amountCents: number,
+  lastError: string,
+  values: Parameters<typeof countFailedStaffRefundTry>[2],
+): Promise<void> {
+  if (values.refundState !== "failed") {
+    await countFailedStaffRefundTry(ctx.db, row, values);
+    return;
+  }
+  await ctx.db.transaction(async (tx) => {
+    await lockOrder(tx, row.orderId);
+    if (await countFailedStaffRefundTry(tx, row, values))
+      await tellFamilyRefundFailed(tx, ctx.publicUrl, row, amountCents, lastError);
+  });
+}
 
 /**
  * Sends a staff refund to the gateway (no lock held during the call), its request id derived from the
@@ -19,7 +47,8 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
   if (row?.refundState !== "pending") return stateOf(row);
   const payment = row.paymentId ? await findCapturedPayment(db, row.orderId, row.paymentId) : undefined;
   if (!payment?.captureId) {
-    await updateStaffRefund(db, row.id, { refundState: "failed", lastError: "no captured payment" });
+    const lastError = "no captured payment";
+    await countFailedTry(ctx, row, row.amountCents, lastError, { refundState: "failed", lastError });
     log.error({ staffRefundId: id }, "staff refund without a captured payment; refund by hand");
     return "failed";
   }
@@ -36,7 +65,7 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
     const retry = attempts < REFUND_ATTEMPTS;
     const lastError =
       error instanceof GatewayError ? `${error.failure}: ${error.message}`.slice(0, 500) : "gateway error";
-    await countFailedStaffRefundTry(db, row, {
+    await countFailedTry(ctx, row, row.amountCents, lastError, {
       refundAttempts: attempts,
       lastError,
       ...(retry ? {} : { refundState: "failed" }),
@@ -60,6 +89,8 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
         ? { ...payout.values, refundAttempts: row.refundAttempts + 1 }
         : payout.values,
     );
+    if (payout.state === "failed")
+      await tellFamilyRefundFailed(tx, ctx.publicUrl, locked, row.amountCents, payout.values.lastError);
     return payout.state;
   });
 }

@@ -4,6 +4,7 @@ import type { RefundState } from "@atelier/contract";
 import { REFUND_ATTEMPTS, refundIdInRound, refuseAnswerWithoutMoney } from "../checkout/index.ts";
 import { GatewayError, type GatewayRefund } from "../payments/index.ts";
 import { recordPayout } from "./record-payout.ts";
+import { tellFamilyRefundFailed } from "./refund-failed-notice.ts";
 import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
 import {
   countFailedWithdrawalTry,
@@ -12,6 +13,30 @@ import {
   lockOrder,
   updateWithdrawal,
 } from "./withdrawals.repository.ts";
+
+type WithdrawalRow = NonNullable<Awaited<ReturnType<typeof findWithdrawal>>>;
+
+/**
+ * Counts a failed try. One that gives the refund up is counted under the order's lock (the order every
+ * refund of the order takes), with the family's mail that the money did not reach them (D578).
+ */
+async function countFailedTry(
+  ctx: WithdrawalsContext,
+  row: WithdrawalRow,
+  amountCents: number,
+  lastError: string,
+  values: Parameters<typeof countFailedWithdrawalTry>[2],
+): Promise<void> {
+  if (values.refundState !== "failed") {
+    await countFailedWithdrawalTry(ctx.db, row, values);
+    return;
+  }
+  await ctx.db.transaction(async (tx) => {
+    await lockOrder(tx, row.orderId);
+    if (await countFailedWithdrawalTry(tx, row, values))
+      await tellFamilyRefundFailed(tx, ctx.publicUrl, row, amountCents, lastError);
+  });
+}
 
 /**
  * Sends a recorded withdrawal's refund to the gateway (no lock held during the call) and records the
@@ -23,7 +48,8 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
   if (row?.refundState !== "pending") return stateOf(row);
   const payment = row.paymentId ? await findCapturedPayment(db, row.orderId, row.paymentId) : undefined;
   if (!payment?.captureId) {
-    await updateWithdrawal(db, row.id, { refundState: "failed", lastError: "no captured payment" });
+    const lastError = "no captured payment";
+    await countFailedTry(ctx, row, row.gatewayCents, lastError, { refundState: "failed", lastError });
     log.error({ withdrawalId }, "withdrawal refund without a captured payment; refund by hand");
     return "failed";
   }
@@ -39,10 +65,11 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
     const attempts = row.refundAttempts + 1;
     const retry =
       error instanceof GatewayError && error.failure === "unavailable" && attempts < REFUND_ATTEMPTS; // the one bound of refund tries (D90); then staff refund by hand
-    await countFailedWithdrawalTry(db, row, {
+    const lastError =
+      error instanceof GatewayError ? `${error.failure}: ${error.message}`.slice(0, 500) : "gateway error";
+    await countFailedTry(ctx, row, row.gatewayCents, lastError, {
       refundAttempts: attempts,
-      lastError:
-        error instanceof GatewayError ? `${error.failure}: ${error.message}`.slice(0, 500) : "gateway error",
+      lastError,
       ...(retry ? {} : { refundState: "failed" }),
     });
     log.warn(
@@ -57,6 +84,8 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
     if (locked?.refundState !== "pending") return stateOf(locked);
     const payout = await recordPayout(tx, payment, answer, row.gatewayCents, "withdrawal", ctx.now());
     await updateWithdrawal(tx, row.id, payout.values);
+    if (payout.state === "failed")
+      await tellFamilyRefundFailed(tx, ctx.publicUrl, locked, row.gatewayCents, payout.values.lastError);
     return payout.state;
   });
 }

@@ -104,14 +104,15 @@ export async function staffRefundSharesOf(
 
 /**
  * A failed try of a staff refund's round, counted only while that round is still the refund's and pending
- * (D565): a slow try of an earlier round, answered after staff started a new one, changes nothing.
+ * (D565): a slow try of an earlier round, answered after staff started a new one, changes nothing. Answers
+ * whether it counted.
  */
 export async function countFailedStaffRefundTry(
   db: DbOrTx,
   row: Pick<StaffRefundRow, "id" | "refundRound">,
   values: Partial<typeof staffRefunds.$inferInsert>,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const counted = await db
     .update(staffRefunds)
     .set(values)
     .where(
@@ -120,7 +121,9 @@ export async function countFailedStaffRefundTry(
         eq(staffRefunds.refundState, "pending"),
         eq(staffRefunds.refundRound, row.refundRound),
       ),
-    );
+    )
+    .returning({ id: staffRefunds.id });
+  return counted.length > 0;
 }
 
 /**

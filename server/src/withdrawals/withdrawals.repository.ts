@@ -203,14 +203,15 @@ export async function withdrawalSharesOf(
 
 /**
  * A failed try of a withdrawal's refund, counted only while its round is still the withdrawal's and pending
- * (D565): a slow try of an earlier round, answered after staff started a new one, changes nothing.
+ * (D565): a slow try of an earlier round, answered after staff started a new one, changes nothing. Answers
+ * whether it counted.
  */
 export async function countFailedWithdrawalTry(
   db: DbOrTx,
   row: { id: number; refundRound: number },
   values: Partial<typeof withdrawals.$inferInsert>,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const counted = await db
     .update(withdrawals)
     .set(values)
     .where(
@@ -219,7 +220,9 @@ export async function countFailedWithdrawalTry(
         eq(withdrawals.refundState, "pending"),
         eq(withdrawals.refundRound, row.refundRound),
       ),
-    );
+    )
+    .returning({ id: withdrawals.id });
+  return counted.length > 0;
 }
 
 export async function updateWithdrawal(
