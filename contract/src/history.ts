@@ -75,6 +75,8 @@ export const HistoryRefundSchema = z.object({
   id: z.number().int(),
   created_at: z.string(),
   amount_cents: z.number().int(),
+  /** The part of `amount_cents` given back onto the gift card at once; `refund_state` is the rest's (D579). */
+  gift_card_cents: z.number().int(),
   refund_state: z.enum(REFUND_STATES),
   refunded_at: z.string().nullable(),
   /** Whether the booking was cancelled with it. */

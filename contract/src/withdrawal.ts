@@ -92,6 +92,11 @@ export const WithdrawalRecordSchema = z.object({
   kind: z.enum(WITHDRAWAL_KINDS),
   created_at: z.string(),
   refund_cents: z.number().int(),
+  /**
+   * The part of `refund_cents` given back onto the gift card that paid it, at once (D494); `refund_state`
+   * is the rest's, through the payment service (D579).
+   */
+  gift_card_cents: z.number().int(),
   refund_state: z.enum(REFUND_STATES),
   refunded_at: z.string().nullable(),
   credit_note_number: z.string().nullable(),

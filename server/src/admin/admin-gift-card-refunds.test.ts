@@ -281,6 +281,18 @@ describe(`staff refunds of what a gift card paid (D494, ${usesPostgres() ? "Post
     expect(gatewayRefunds() - calls).toBe(1);
     expect(await balanceOf(card.id)).toBe(1_000);
     expect(AdminOrderSchema.parse(rest.json()).payment_state).toBe("refunded");
+    // The parent's history tells each refund's card part from the part through the gateway (D579).
+    const history = await t.call("GET", "/api/v2/orders/items/history/", { headers: c.headers });
+    const item = history.json().find((i: { id: number }) => i.id === c.itemId);
+    expect(
+      item.refunds.map((r: { amount_cents: number; gift_card_cents: number }) => [
+        r.amount_cents,
+        r.gift_card_cents,
+      ]),
+    ).toEqual([
+      [gateway + 400, 400],
+      [600, 600],
+    ]);
   });
 
   it("a release of the order's card part after a staff refund onto it gives back only the rest", async () => {

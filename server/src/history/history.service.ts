@@ -144,6 +144,7 @@ function refundsByItem(
       created_at: row.createdAt.toISOString(),
       // Both ways together: the gateway's part and what went back onto the gift card (D494).
       amount_cents: row.amountCents + row.giftCardCents,
+      gift_card_cents: row.giftCardCents,
       refund_state: familyRefundState(row),
       refunded_at: row.refundedAt?.toISOString() ?? null,
       cancelled: row.cancelItem,

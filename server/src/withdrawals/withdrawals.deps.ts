@@ -47,6 +47,7 @@ export function toRecord(row: WithdrawalWithNote): WithdrawalRecord {
     kind: row.kind === "cancellation" ? "cancellation" : "withdrawal",
     created_at: row.createdAt.toISOString(),
     refund_cents: row.refundCents,
+    gift_card_cents: row.giftCardCents,
     refund_state: familyRefundState(row),
     refunded_at: row.refundedAt?.toISOString() ?? null,
     credit_note_number: row.creditNoteNumber,

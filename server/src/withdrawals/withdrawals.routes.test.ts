@@ -635,7 +635,17 @@ describe("withdrawal of an order paid partly with a gift card", () => {
     await t.db.update(giftCards).set({ expiresAt: yesterday }).where(eq(giftCards.id, card.id));
 
     const done = (await withdraw(parent.headers, item.id)).json();
-    expect(done.withdrawal).toMatchObject({ refund_cents: paid, refund_state: "completed" });
+    // The family reads which part is back on the card: only the rest follows PayPal (D579).
+    expect(done.withdrawal).toMatchObject({
+      refund_cents: paid,
+      gift_card_cents: 1000,
+      refund_state: "completed",
+    });
+    const history = await t.call("GET", "/api/v2/orders/items/history/", { headers: parent.headers });
+    expect(
+      (history.json() as { id: number; withdrawal: unknown }[]).find((entry) => entry.id === item.id)
+        ?.withdrawal,
+    ).toMatchObject({ refund_cents: paid, gift_card_cents: 1000 });
     const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.orderItemId, item.id));
     expect([row?.gatewayCents, row?.giftCardCents]).toEqual([paid - 1000, 1000]);
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));

@@ -35,6 +35,7 @@ describe("the school's refunds of an item (D130)", () => {
         id: 5,
         created_at: "2027-03-10T09:00:00.000Z",
         amount_cents: 3950,
+        gift_card_cents: 0,
         refund_state: "completed",
         refunded_at: "2027-03-10T09:00:01.000Z",
         cancelled: false,
@@ -44,6 +45,7 @@ describe("the school's refunds of an item (D130)", () => {
         id: 6,
         created_at: "2027-03-12T09:00:00.000Z",
         amount_cents: 0,
+        gift_card_cents: 0,
         refund_state: "none",
         refunded_at: null,
         cancelled: true,
@@ -79,6 +81,7 @@ describe("a cancelled booking's line: policy cancellation or withdrawal (D179)",
     id: 9,
     created_at: "2027-03-05T09:00:00.000Z",
     refund_cents: 4500,
+    gift_card_cents: 0,
     refund_state: "completed" as const,
     refunded_at: "2027-03-05T09:00:02.000Z",
     credit_note_number: "GS-2027-000009",
@@ -114,6 +117,66 @@ describe("a cancelled booking's line: policy cancellation or withdrawal (D179)",
   it("keeps it in Russian", () => {
     renderInLocale(<ItemDocuments item={course} />, "ru");
     expect(screen.getByTestId("withdrawal-32").textContent).toMatch(/^Отказ оформлен .*5 мар\. 2027/);
+  });
+});
+
+describe("a refund a gift card paid part of (D579)", () => {
+  // 89 € paid: 20 € by gift card, back on it at once; 69 € by PayPal, still on its way.
+  const withdrawal = {
+    id: 12,
+    kind: "withdrawal" as const,
+    created_at: "2027-03-05T09:00:00.000Z",
+    refund_cents: 8900,
+    gift_card_cents: 2000,
+    refund_state: "pending" as const,
+    refunded_at: null,
+    credit_note_number: "GS-2027-000012",
+  };
+  const refund = {
+    id: 7,
+    created_at: "2027-03-10T09:00:00.000Z",
+    amount_cents: 3000,
+    gift_card_cents: 1000,
+    refund_state: "failed" as const,
+    refunded_at: null,
+    cancelled: false,
+    credit_note_number: "GS-2027-000013",
+  };
+  const item = historyItem({ id: 51, state: "cancelled", withdrawal, refunds: [refund] });
+
+  it("names the card's part as back on the card and only the rest as on its way (de)", () => {
+    renderInLocale(<ItemDocuments item={item} />, "de");
+    expect(screen.getByTestId("withdrawal-51").textContent).toMatch(
+      /· 20\s€ dem Gutschein gutgeschrieben · Erstattung von 69\s€ in Bearbeitung$/,
+    );
+    expect(screen.getByTestId("school-refund-7").textContent).toMatch(
+      /· 10\s€ dem Gutschein gutgeschrieben · Erstattung von 20\s€: wir melden uns bei Ihnen$/,
+    );
+  });
+
+  it("says the same in Russian", () => {
+    renderInLocale(<ItemDocuments item={item} />, "ru");
+    expect(screen.getByTestId("withdrawal-51").textContent).toMatch(
+      /· 20\s€ зачислено на сертификат · Возврат 69\s€ в обработке$/,
+    );
+  });
+
+  it("reads a refund wholly onto the card, or one from the version before, as one sum", () => {
+    const onCard = { ...withdrawal, gift_card_cents: 8900, refund_state: "none" as const };
+    const older: Partial<typeof withdrawal> = { ...withdrawal };
+    delete older.gift_card_cents;
+    renderInLocale(
+      <ItemDocuments item={historyItem({ id: 52, state: "cancelled", withdrawal: onCard })} />,
+      "de",
+    );
+    expect(screen.getByTestId("withdrawal-52").textContent).toMatch(/· 89\s€ dem Gutschein gutgeschrieben$/);
+    renderInLocale(
+      <ItemDocuments
+        item={historyItem({ id: 53, state: "cancelled", withdrawal: older as typeof withdrawal })}
+      />,
+      "de",
+    );
+    expect(screen.getByTestId("withdrawal-53").textContent).toMatch(/· Erstattung von 89\s€ in Bearbeitung$/);
   });
 });
 

@@ -1,12 +1,36 @@
 import { withdrawalLineId } from "./withdraw-button.tsx";
 import "../withdrawal-i18n.ts";
-import { berlinDateTimeText, type HistoryItem, todayInBerlin } from "@atelier/contract";
+import {
+  berlinDateTimeText,
+  type HistoryItem,
+  type Locale,
+  type RefundState,
+  todayInBerlin,
+} from "@atelier/contract";
+import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { downloadCalendar, downloadDocument, downloadInvoice } from "../api/withdrawal-api.ts";
+
+/**
+ * What a refund's money did, as the family reads it: the part a gift card paid is back on the card at once,
+ * the rest follows the payment service (D579), so "in Bearbeitung" names only the part still on its way. An
+ * instance of the version before answers without `gift_card_cents` during an upgrade: then the whole sum.
+ */
+function refundWords(
+  t: TFunction<"withdrawal">,
+  locale: Locale,
+  refund: { total: number; giftCard?: number; state: RefundState },
+): string {
+  const giftCard = refund.giftCard ?? 0;
+  const rest = refund.total - giftCard;
+  if (giftCard <= 0 || rest <= 0 || refund.state === "none")
+    return t(`refund.${refund.state}`, { amount: formatEuro(refund.total, locale) });
+  return `${t("refund.none", { amount: formatEuro(giftCard, locale) })} · ${t(`refund.${refund.state}`, { amount: formatEuro(rest, locale) })}`;
+}
 
 const LINK = "text-sm font-semibold text-orange-800 underline underline-offset-2 hover:text-orange-900";
 
@@ -109,7 +133,11 @@ export function ItemDocuments({ item }: { item: HistoryItem }) {
           {" · "}
           {withdrawal.refund_cents === 0
             ? t("refund.nothing")
-            : t(`refund.${withdrawal.refund_state}`, { amount: formatEuro(withdrawal.refund_cents, locale) })}
+            : refundWords(t, locale, {
+                total: withdrawal.refund_cents,
+                giftCard: withdrawal.gift_card_cents,
+                state: withdrawal.refund_state,
+              })}
         </p>
       ) : null}
       {/* An instance of the version before answers without them during an upgrade. */}
@@ -133,7 +161,7 @@ export function ItemDocuments({ item }: { item: HistoryItem }) {
               date: formatDate(todayInBerlin(new Date(refund.created_at)), locale),
             })}
             {refund.amount_cents > 0
-              ? ` · ${t(`refund.${refund.refund_state}`, { amount: formatEuro(refund.amount_cents, locale) })}`
+              ? ` · ${refundWords(t, locale, { total: refund.amount_cents, giftCard: refund.gift_card_cents, state: refund.refund_state })}`
               : ""}
           </p>
           {refund.credit_note_number ? (
