@@ -299,6 +299,50 @@ describe(`failed refunds settled by staff (D565, ${usesPostgres() ? "PostgreSQL"
   });
 });
 
+describe("the family's mail that a refund did not reach it (D578)", () => {
+  it("is sent once, on the first refusal the family did not cause: after a cancelled try, staff's new try refused tells it", async () => {
+    const c = await t.paidCourseNotToday();
+    const gatewayOrder = c.payment.gatewayOrderId ?? "";
+    t.standIn.answerRefundsWith(gatewayOrder, "CANCELLED");
+    const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
+      headers: c.headers,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(await refundFailedMails(c.orderId)).toEqual([]);
+    const id = (await show(c.orderId)).refunds[0]?.id;
+
+    t.standIn.answerRefundsWith(gatewayOrder, "FAILED");
+    for (const round of [1, 2]) {
+      const retried = await settle(c.orderId, { source: "withdrawal", refund: id, action: "retry" });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(AdminOrderSchema.parse(retried.json()).refunds[0]?.state, `round ${round}`).toBe("failed");
+      // Told at the first refusal, not again at the second.
+      expect(await refundFailedMails(c.orderId), `round ${round}`).toHaveLength(1);
+    }
+    t.standIn.answerRefundsWith(gatewayOrder, null);
+  });
+
+  it("is not sent when PayPal refuses because staff gave the money back in PayPal's dashboard meanwhile", async () => {
+    const c = await t.paidCourseNotToday();
+    t.standIn.failNext(REFUND_ROUTE, 422, 0, REFUND_ATTEMPTS);
+    const res = await t.call("POST", `/api/v2/admin/orders/${c.orderId}/refunds/`, {
+      headers: staff.headers,
+      body: {
+        request_id: randomUUID(),
+        item: c.itemId,
+        amount_cents: 1_000,
+        cancel_item: true,
+        reason: "Kulanz",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await refundedInDashboard(c.payment.gatewayOrderId ?? "", 1_000);
+    for (let round = 0; round < REFUND_ATTEMPTS + 1; round += 1) await t.app.paymentWorker.runOnce();
+    expect((await show(c.orderId)).refunds[0]).toMatchObject({ source: "staff", state: "failed" });
+    expect(await refundFailedMails(c.orderId)).toEqual([]);
+  });
+});
+
 describe("a refund PayPal answers as failed or cancelled (D566, D569)", () => {
   it("is a refusal: nothing counted, the withdrawal failed at once, and a new try asks under its own id", async () => {
     for (const status of ["FAILED", "CANCELLED"] as const) {

@@ -85,12 +85,30 @@ export function failedLaterError(gateway: GatewayName, reason: string | null, st
  */
 export const failedAfterAccepted = (lastError: string | null) => lastError?.includes(FAILED_LATER) ?? false;
 
+/** Stripe's reasons that are the card's: its bank sent the money back (an expired, cancelled or lost card). */
+const CARD_REASONS = ["expired_or_canceled_card", "lost_or_stolen_card"];
+
 /**
- * Whether a refund's last error says it was cancelled, not refused: in the gateway's report (D569) or as a
- * try's answer. Staff cancel a refund in the dashboard themselves, so the family is not told it failed (D578).
+ * Stripe's reasons the family is not told of (D578): the school's Stripe balance was short (staff try again
+ * once it is topped up), or the family disputed the payment meanwhile (the money goes back by the dispute; a
+ * transfer besides would pay twice).
  */
-export const refundCancelled = (lastError: string | null) =>
-  (lastError?.includes(CANCELLED_LATER) || lastError?.includes(CANCELLED_ANSWER)) ?? false;
+const SCHOOL_SIDE_REASONS = ["insufficient_funds", "charge_for_pending_refund_disputed"];
+
+const hasReason = (lastError: string, reasons: readonly string[]) =>
+  reasons.some((reason) => lastError.includes(`(${STRIPE_REASONS[reason]})`));
+
+/**
+ * How a failed refund is told to the family (D578), from its last error: the card's bank sent it back
+ * (`at_bank`), the payment service refused it (`refused`), or not at all: a refund cancelled (by a person in
+ * the dashboard, or as a try's answer, D569) or failed for a reason on the school's side.
+ */
+export function failureForFamily(lastError: string | null): "at_bank" | "refused" | null {
+  if (!lastError) return null;
+  if (lastError.includes(CANCELLED_LATER) || lastError.includes(CANCELLED_ANSWER)) return null;
+  if (hasReason(lastError, SCHOOL_SIDE_REASONS)) return null;
+  return hasReason(lastError, CARD_REASONS) ? "at_bank" : "refused";
+}
 
 /**
  * Records that a refund the shop had counted failed at the gateway, once (a refund already failed is left
@@ -144,13 +162,9 @@ export async function applyFailedRefund(
     await updatePayment(tx, payment.id, { refundDue: true });
     await reopenRefundIssue(tx, payment.id, issue?.reason ?? refundReasonOf(recorded.reason), lastError);
     // The family was told this refund was made (its refund notice): now that it did not arrive (D578).
-    if (refund.status !== CANCELLED)
-      await itemRefunds.refundFailedNotice(
-        tx,
-        payment.orderId,
-        recorded.amountCents,
-        failedAfterAccepted(lastError),
-      );
+    const told = failureForFamily(lastError);
+    if (told)
+      await itemRefunds.refundFailedNotice(tx, payment.orderId, recorded.amountCents, told === "at_bank");
   } else {
     // Money the shop recorded some other way (a dashboard refund booked to an item or marked as the failed
     // refund's, a whole order refunded in the dashboard): nothing of the shop's can send it again, so staff

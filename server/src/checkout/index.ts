@@ -12,8 +12,8 @@ export { createCheckoutService } from "./checkout.service.ts";
 export {
   failedAfterAccepted,
   failedLaterError,
+  failureForFamily,
   gaveNothingBack,
-  refundCancelled,
   refuseAnswerWithoutMoney,
 } from "./failed-refunds.ts";
 export { loadInstallation, refundIdInRound } from "./installation.ts";

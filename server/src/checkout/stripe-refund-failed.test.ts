@@ -76,9 +76,13 @@ async function paidByCard() {
 }
 
 /** The newest refund Stripe holds for the intent fails at the bank, and Stripe says so by `type`. */
-async function lastRefundFails(intent: { refunds: Record<string, unknown>[] }, type = "refund.failed") {
+async function lastRefundFails(
+  intent: { refunds: Record<string, unknown>[] },
+  type = "refund.failed",
+  reason?: string,
+) {
   const accepted = intent.refunds.at(-1);
-  const failed = stripe.failRefund(String(accepted?.id));
+  const failed = stripe.failRefund(String(accepted?.id), reason);
   const event = stripe.event(type, failed);
   expect((await post(event)).statusCode).toBe(200);
   return { event, refundId: String(accepted?.id) };
@@ -305,10 +309,28 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     expect(c.intent.refunds).toHaveLength(1);
     expect((await paymentOf(c.orderId)).refundedCents).toBe(0);
     expect((await show(c.orderId)).payment_state).toBe("needs_attention");
-    // Refused, though not said to be at the bank: the shop's try was answered with the failed refund.
+    // The shop's try was answered with the failed refund, whose reason it never read: told without
+    // blaming the family's bank.
     const told = await refundFailedMails(c.orderId);
     expect(told).toHaveLength(1);
-    expect(told[0]?.text).toContain(`die Erstattung von ${euro(row?.gatewayCents ?? 0)} zu Ihrer Bestellung`);
+    expect(told[0]?.text).toContain(
+      `die Erstattung von ${euro(row?.gatewayCents ?? 0)} zu Ihrer Bestellung Nr. ${c.orderId} konnte leider nicht über den Zahlungsweg ausgeführt werden`,
+    );
+  });
+
+  it("tells the family nothing when the school's Stripe balance was short or the family disputed the payment (D578)", async () => {
+    for (const reason of ["insufficient_funds", "charge_for_pending_refund_disputed"]) {
+      const c = await paidByCard();
+      const withdrawn = await t.call("POST", `/api/v2/orders/items/${c.itemId}/withdraw/`, {
+        headers: c.parent.headers,
+      });
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+      await lastRefundFails(c.intent, "refund.failed", reason);
+      const refund = (await show(c.orderId)).refunds.find((row) => row.source === "withdrawal");
+      // Back to staff as any failed refund; only the family's mail is left out.
+      expect(refund, reason).toMatchObject({ state: "failed" });
+      expect(await refundFailedMails(c.orderId), reason).toEqual([]);
+    }
   });
 
   it("puts a dashboard refund booked to an item, then refused by the bank, on the staff's dashboard", async () => {

@@ -25,7 +25,13 @@ export async function refundFailedLater(
   if (withdrawal) {
     if (withdrawal.refundState === "completed" && withdrawal.settledByHand === null) {
       await updateWithdrawal(tx, withdrawal.id, failedAgain(lastError));
-      await tellFamilyRefundFailed(tx, publicUrl, withdrawal, withdrawal.gatewayCents, lastError);
+      await tellFamilyRefundFailed(
+        tx,
+        publicUrl,
+        { table: "withdrawals", row: withdrawal },
+        withdrawal.gatewayCents,
+        lastError,
+      );
     }
     return true;
   }
@@ -33,7 +39,13 @@ export async function refundFailedLater(
   if (!staff) return false;
   if (staff.refundState === "completed" && staff.settledByHand === null) {
     await updateStaffRefund(tx, staff.id, failedAgain(lastError));
-    await tellFamilyRefundFailed(tx, publicUrl, staff, staff.amountCents, lastError);
+    await tellFamilyRefundFailed(
+      tx,
+      publicUrl,
+      { table: "staff_refunds", row: staff },
+      staff.amountCents,
+      lastError,
+    );
   }
   return true;
 }

@@ -1,37 +1,68 @@
 // The family's mail when a withdrawal's or staff refund's payout fails for good (D578): its confirmation said
 // the money goes back the way it was paid, and the family would otherwise wait for money that never comes.
-// Told once per refund: in its first round of tries, when the gateway refused it or the card's bank sent it
-// back. A try nobody answered may have gone through (staff check it first), and a cancelled refund is
-// staff's own act in the dashboard.
-import { failedAfterAccepted, refundCancelled } from "../checkout/index.ts";
+// Told once per refund (`failure_told_at`), when the gateway refused it or the card's bank sent it back. A try
+// nobody answered may have gone through (staff check it first); a cancelled refund is a person's act in the
+// dashboard; money the gateway shows given back another way needs no transfer.
+import { failureForFamily } from "../checkout/index.ts";
 import type { Tx } from "../db/index.ts";
 import { enqueueRefundFailedNotice } from "../invoices/index.ts";
+import { unbookedAtGateway } from "./gateway-money.ts";
 import { lastTryRefused } from "./settle-refund.ts";
+import { updateStaffRefund } from "./staff-refunds.repository.ts";
+import { findCapturedPayment, updateWithdrawal } from "./withdrawals.repository.ts";
 
 /** The refund's row as the notice reads it: a withdrawal's or a staff refund's. */
-export type FailedRefundRow = { orderId: number; orderItemId: number | null; refundRound: number };
+export type FailedRefund = {
+  table: "withdrawals" | "staff_refunds";
+  row: {
+    id: number;
+    orderId: number;
+    orderItemId: number | null;
+    paymentId: number | null;
+    failureToldAt: Date | null;
+  };
+};
 
-/** Whether the family hears of this failure: the first one staff did not cause, answered by the gateway. */
-export const familyHearsOf = (row: Pick<FailedRefundRow, "refundRound">, lastError: string) =>
-  row.refundRound === 0 && lastTryRefused(lastError) && !refundCancelled(lastError);
+/** How the family hears of this failure, if at all: once, and only of a refusal the gateway answered. */
+function toldAs(refund: FailedRefund, lastError: string) {
+  if (refund.row.failureToldAt !== null || !lastTryRefused(lastError)) return null;
+  return failureForFamily(lastError);
+}
 
 /**
- * Queues the family's mail that the refund's `amountCents` did not reach them, in the transaction that
- * records it failed (it holds the order's lock), when `familyHearsOf` says so.
+ * Whether the gateway reports the money given back beyond the shop's refunds: staff refunded it in the
+ * dashboard (PayPal then refuses the shop's try as more than the capture holds), so no transfer is owed.
+ */
+async function backAnotherWay(tx: Tx, refund: FailedRefund, amountCents: number): Promise<boolean> {
+  const { orderId, paymentId } = refund.row;
+  const payment = paymentId === null ? undefined : await findCapturedPayment(tx, orderId, paymentId);
+  return (
+    payment !== undefined && (await unbookedAtGateway(tx, orderId, payment.refundedCents)) >= amountCents
+  );
+}
+
+/**
+ * Queues the family's mail that the refund's gateway part `amountCents` did not reach them, in the
+ * transaction that records it failed (it holds the order's lock), and notes that the family was told.
  */
 export async function tellFamilyRefundFailed(
   tx: Tx,
   publicUrl: string,
-  row: FailedRefundRow,
+  refund: FailedRefund,
   amountCents: number,
   lastError: string,
 ): Promise<void> {
-  if (amountCents <= 0 || !familyHearsOf(row, lastError)) return;
+  const told = toldAs(refund, lastError);
+  if (amountCents <= 0 || told === null || (await backAnotherWay(tx, refund, amountCents))) return;
+  const { row } = refund;
   await enqueueRefundFailedNotice(tx, {
     orderId: row.orderId,
     amountCents,
-    atBank: failedAfterAccepted(lastError),
+    atBank: told === "at_bank",
     ...(row.orderItemId === null ? {} : { itemId: row.orderItemId }),
     publicUrl,
   });
+  const values = { failureToldAt: new Date() };
+  if (refund.table === "withdrawals") await updateWithdrawal(tx, row.id, values);
+  else await updateStaffRefund(tx, row.id, values);
 }

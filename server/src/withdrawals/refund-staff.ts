@@ -32,7 +32,13 @@ async function countFailedTry(
   await ctx.db.transaction(async (tx) => {
     await lockOrder(tx, row.orderId);
     if (await countFailedStaffRefundTry(tx, row, values))
-      await tellFamilyRefundFailed(tx, ctx.publicUrl, row, amountCents, lastError);
+      await tellFamilyRefundFailed(
+        tx,
+        ctx.publicUrl,
+        { table: "staff_refunds", row },
+        amountCents,
+        lastError,
+      );
   });
 }
 
@@ -90,7 +96,13 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
         : payout.values,
     );
     if (payout.state === "failed")
-      await tellFamilyRefundFailed(tx, ctx.publicUrl, locked, row.amountCents, payout.values.lastError);
+      await tellFamilyRefundFailed(
+        tx,
+        ctx.publicUrl,
+        { table: "staff_refunds", row: locked },
+        row.amountCents,
+        payout.values.lastError,
+      );
     return payout.state;
   });
 }

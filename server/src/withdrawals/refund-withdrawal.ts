@@ -34,7 +34,7 @@ async function countFailedTry(
   await ctx.db.transaction(async (tx) => {
     await lockOrder(tx, row.orderId);
     if (await countFailedWithdrawalTry(tx, row, values))
-      await tellFamilyRefundFailed(tx, ctx.publicUrl, row, amountCents, lastError);
+      await tellFamilyRefundFailed(tx, ctx.publicUrl, { table: "withdrawals", row }, amountCents, lastError);
   });
 }
 
@@ -85,7 +85,13 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
     const payout = await recordPayout(tx, payment, answer, row.gatewayCents, "withdrawal", ctx.now());
     await updateWithdrawal(tx, row.id, payout.values);
     if (payout.state === "failed")
-      await tellFamilyRefundFailed(tx, ctx.publicUrl, locked, row.gatewayCents, payout.values.lastError);
+      await tellFamilyRefundFailed(
+        tx,
+        ctx.publicUrl,
+        { table: "withdrawals", row: locked },
+        row.gatewayCents,
+        payout.values.lastError,
+      );
     return payout.state;
   });
 }

@@ -51,6 +51,8 @@ export const withdrawals = pgTable(
      * dashboard) or `elsewhere` (by bank transfer or in cash: no money went back through the gateway).
      */
     settledByHand: text("settled_by_hand"),
+    /** When the family was mailed that this refund did not reach it (D578): told once, whatever the rounds. */
+    failureToldAt: timestamp("failure_told_at", { withTimezone: true }),
     creditNoteId: integer("credit_note_id").references(() => invoices.id),
     createdAt: createdAt(),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
