@@ -210,6 +210,8 @@ export type AdminPersonPatch = z.infer<typeof AdminPersonPatchSchema>;
 /** A parent with their address (the invoices' billing address), children, orders and requests. */
 export const AdminPersonDetailSchema = AdminPersonSchema.extend({
   ...UserAddressSchema.shape,
+  /** Addresses the account moved off (D577), newest first, with when: a family calls from its old one (D580). */
+  previous_emails: z.array(z.object({ email: z.string(), until: z.string() })),
   children: z.array(AdminChildSchema),
   orders: z.array(
     z.object({

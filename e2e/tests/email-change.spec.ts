@@ -63,4 +63,30 @@ test("a parent changes the account's e-mail address from the profile and confirm
     "Dieser Link zum Ändern der E-Mail-Adresse ist ungültig oder abgelaufen.",
   );
   await phone.close();
+
+  // The family calls the school from its old mailbox (D580): staff search the back office's people by that
+  // address and find the family under its new one, whose page lists the address it moved off.
+  const office = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1366, height: 768 },
+  });
+  const staff = await office.newPage();
+  await staff.addInitScript(() => localStorage.setItem("atelier-admin-locale", "de"));
+  await staff.goto("/admin");
+  await staff.locator('input[name="username"]').fill(process.env.E2E_ADMIN_EMAIL ?? "");
+  await staff.locator('input[name="password"]').fill(process.env.E2E_ADMIN_PASSWORD ?? "");
+  await staff.locator('button[type="submit"]').click();
+  await staff.getByRole("menuitem", { name: "Personen", exact: true }).click();
+  await staff.getByLabel("Name, E-Mail oder Telefon").fill(old.toUpperCase());
+  await expect(staff).toHaveURL(/filter=/);
+  const rows = staff.locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(next);
+  await rows.first().locator("td").first().click();
+  await expect(staff).toHaveURL(/\/admin\/people\/\d+\/show$/);
+  await expect(staff.getByText("Frühere E-Mail-Adressen")).toBeVisible();
+  await expect(staff.getByRole("listitem").filter({ hasText: old })).toHaveText(
+    new RegExp(`^${old.replace(/[.]/g, "\\.")} \\(bis \\d{2}\\.\\d{2}\\.\\d{4}, \\d{2}:\\d{2}\\)$`),
+  );
+  await office.close();
 });

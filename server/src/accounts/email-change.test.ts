@@ -369,6 +369,29 @@ describe("staff send a family the link to its new address (D577)", () => {
     const family = (await signIn(ctx.app, "anja.alt@example.org")).json().key as string;
     expect((await openChangeLink(linkMail?.link ?? "", family)).statusCode).toBe(200);
     expect((await me(parent.key)).json().email).toBe("anja.neu@example.org");
+
+    // When the family calls from its old address, staff find it by that too, and its page says why (D580).
+    const find = async (q: string) => {
+      const res = await ctx.app.inject({
+        method: "GET",
+        url: `/api/v2/admin/people/?filter=${encodeURIComponent(JSON.stringify({ q }))}`,
+        headers: staff.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { id: number; email: string }[]).map((person) => [person.id, person.email]);
+    };
+    expect(await find("Anja.Alt@example")).toEqual([[id, "anja.neu@example.org"]]);
+    expect(await find("anja.neu@example.org")).toEqual([[id, "anja.neu@example.org"]]);
+    // Not by a name's words: the old address is searched only for an address typed.
+    expect(await find("anja.alt")).toEqual([]);
+    const page = await ctx.app.inject({
+      method: "GET",
+      url: `/api/v2/admin/people/${id}/`,
+      headers: staff.headers,
+    });
+    expect(page.json().previous_emails).toEqual([
+      { email: "anja.alt@example.org", until: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+    ]);
   });
 
   it("not for a staff account, which changes its own address in the shop; nor an address another account has", async () => {

@@ -24,6 +24,7 @@ export {
   findUserById,
   lockAdminRoles,
   lockUser,
+  previousEmailsOf,
   searchUsersForStaff,
   setUserRole,
   USER_SORTS,

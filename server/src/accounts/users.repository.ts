@@ -4,6 +4,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import {
   type AddressSpan,
+  containsPattern,
   exactInstant,
   pgArray,
   ph,
@@ -100,6 +101,15 @@ export async function moveUserEmail(tx: Tx, user: UserRow, email: string, at: Da
     .returning();
   if (!row) throw new Error(`user ${user.id} not found`);
   return row;
+}
+
+/** The account's earlier addresses, newest first, each with the moment it moved off it (D577, D580). */
+export async function previousEmailsOf(db: DbOrTx, userId: number) {
+  return db
+    .select({ email: previousEmails.email, changedAt: previousEmails.changedAt })
+    .from(previousEmails)
+    .where(eq(previousEmails.userId, userId))
+    .orderBy(desc(previousEmails.changedAt), desc(previousEmails.id));
 }
 
 /**
@@ -257,6 +267,12 @@ export async function searchUsersForStaff(
       if (digits.startsWith("0") && !digits.startsWith("00"))
         matches.push(sql`${phone} like ${`%49${digits.slice(1)}%`}`);
     }
+    // An address finds the family also by one it moved off (D580): staff are called from the old one. Only
+    // for an address typed, so a name's search stays on the row's own text.
+    if (filter.q.includes("@"))
+      matches.push(
+        sql`${users.id} in (select ${previousEmails.userId} from ${previousEmails} where lower(${previousEmails.email}) like lower(${containsPattern(filter.q.trim())}))`,
+      );
     conditions.push(sql`(${sql.join(matches, sql` or `)})`);
   }
   if (filter.roles) conditions.push(sql`${users.role}::text = any(${pgArray(filter.roles)}::text[])`);

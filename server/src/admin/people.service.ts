@@ -24,6 +24,7 @@ import {
   findUserById,
   lockAdminRoles,
   lockUser,
+  previousEmailsOf,
   searchUsersForStaff,
   setUserRole,
   USER_SORTS,
@@ -109,14 +110,16 @@ async function setRole(db: Db, admin: AuthUser, id: number, input: AdminRoleInpu
 async function personDetail(db: Db, id: number): Promise<AdminPersonDetail> {
   const user = await findUserById(db, id);
   if (!user) throw AppError.notFound();
-  const [children, orders, requests] = await Promise.all([
+  const [children, orders, requests, previous] = await Promise.all([
     findChildrenForStaff(db, id),
     listOrdersOfUserForStaff(db, id),
     listVisitRequestsOfUser(db, id),
+    previousEmailsOf(db, id),
   ]);
   return {
     ...toAdmin(user),
     ...addressOf(user),
+    previous_emails: previous.map((row) => ({ email: row.email, until: row.changedAt.toISOString() })),
     children: children.map(toAdminChild),
     orders: orders.map((order) => ({
       id: order.id,

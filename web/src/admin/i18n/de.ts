@@ -718,6 +718,8 @@ export const de = {
         "Eine JSON-Datei für eine Auskunft an die Familie: Konto, Kinder mit den Notizen des Teams, Bestellungen mit Rechnungsangaben, Buchungen und Verträge, Anwesenheiten und Nachholtermine, gekaufte Gutscheine (ohne Code), Wartelisten, Anfragen (auch Geburtstage) und die Betreffzeilen der E-Mails. Nicht enthalten und bei einer Auskunft von Hand zu ergänzen: die Einträge im Protokoll. Der Download steht im Protokoll.",
       data_export_button: "Daten herunterladen (JSON)",
       address: "Anschrift",
+      previous_emails: "Frühere E-Mail-Adressen",
+      previous_email_until: "%{email} (bis %{until})",
       parent_correct: "Angaben korrigieren",
       parent_correct_named: "Angaben korrigieren: %{name} (Elternteil)",
       parent_title: "Angaben des Elternteils korrigieren",

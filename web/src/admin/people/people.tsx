@@ -39,6 +39,7 @@ import { type Child, ChildCorrection } from "./child-correction.tsx";
 import { EmailChangeLink } from "./email-change-link.tsx";
 import { FamilyCredits } from "./family-credits.tsx";
 import { ParentCorrection } from "./parent-correction.tsx";
+import { PreviousEmails } from "./previous-emails.tsx";
 
 /** People (D138, D139): find a parent, see their family; admins change roles and erase a family. */
 
@@ -299,6 +300,7 @@ export function PersonShow() {
     <DetailShow>
       <SimpleShowLayout>
         <EmailField source="email" />
+        <PreviousEmails />
         <FunctionField
           source="last_name"
           render={(p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`}
