@@ -19,6 +19,8 @@ export const DataExportSchema = z.object({
     locale: z.string(),
     email_verified: z.boolean(),
     created_at: z.string(),
+    /** Confirmed addresses the account moved off (D577), newest first, each with when (D580). */
+    previous_emails: z.array(z.object({ email: z.string(), until: z.string() })),
   }),
   children: z.array(
     z.object({

@@ -74,7 +74,11 @@ const dataFile = async (key: string) => {
     headers: auth(key),
   });
   expect(file.statusCode, file.body).toBe(200);
-  return file.json() as { contact_requests: { first_name: string }[]; mails: { subject: string }[] };
+  return file.json() as {
+    account: { email: string; previous_emails: { email: string; until: string }[] };
+    contact_requests: { first_name: string }[];
+    mails: { subject: string }[];
+  };
 };
 
 describe("a new e-mail address (D577)", () => {
@@ -239,6 +243,13 @@ describe("a new e-mail address (D577)", () => {
 
     const file = await dataFile(parent.key);
     expect(file.contact_requests).toEqual([expect.objectContaining({ first_name: "Lidia" })]);
+    // The file names the address it moved off, and when (D580): what staff see on the family's page.
+    expect(file.account).toMatchObject({
+      email: "lidia.b@example.org",
+      previous_emails: [
+        { email: "lidia.a@example.org", until: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/) },
+      ],
+    });
     // The mails to the old address are in it too: the sign-up's and the note of the move.
     expect(file.mails.map((m) => m.subject)).toContain("Ihre E-Mail-Adresse wurde geändert");
 
@@ -284,6 +295,11 @@ describe("a new e-mail address (D577)", () => {
 
     expect((await dataFile(first.key)).contact_requests.map((c) => c.first_name)).toEqual(["Erste"]);
     expect((await dataFile(second.key)).contact_requests.map((c) => c.first_name)).toEqual(["Zweite"]);
+    // The mailbox is an earlier address of the first family only.
+    expect((await dataFile(first.key)).account.previous_emails.map((p) => p.email)).toEqual([
+      "familien.postfach@example.org",
+    ]);
+    expect((await dataFile(second.key)).account.previous_emails).toEqual([]);
     const secondMails = (await dataFile(second.key)).mails.map((m) => m.subject);
     expect(secondMails).not.toContain("Ihre E-Mail-Adresse wurde geändert");
 

@@ -6,7 +6,7 @@ import { addressOf, familyAddresses, findUserById, type UserRow } from "../accou
 import { findPageNames } from "../catalogue/index.ts";
 import { attendanceOfItems } from "../checkin/index.ts";
 import { contactRequestsSentWith } from "../contact/index.ts";
-import type { Db } from "../db/index.ts";
+import type { AddressSpan, Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { giftCardsBoughtBy } from "../gift-cards/index.ts";
 import { createHistoryService } from "../history/index.ts";
@@ -72,7 +72,7 @@ export function createDataExport({ db, publicUrl }: DataExportDeps) {
       });
       return {
         exported_at: now.toISOString(),
-        account: accountOf(user),
+        account: accountOf(user, owned),
         children: children.map((child) => ({
           id: child.id,
           first_name: child.firstName,
@@ -119,8 +119,11 @@ export function createDataExport({ db, publicUrl }: DataExportDeps) {
 
 type AttendanceRow = { itemId: number; date: string; at: Date };
 
-/** The account as the file names it. */
-function accountOf(user: UserRow): DataExport["account"] {
+/** The account as the file names it, with the addresses it moved off (the spans that ended), newest first. */
+function accountOf(user: UserRow, spans: readonly AddressSpan[]): DataExport["account"] {
+  const previous = spans
+    .flatMap((span) => (span.until === undefined ? [] : [{ email: span.email, until: span.until }]))
+    .sort((a, b) => (a.until < b.until ? 1 : -1));
   return {
     email: user.email,
     first_name: user.firstName,
@@ -130,6 +133,10 @@ function accountOf(user: UserRow): DataExport["account"] {
     locale: user.locale,
     email_verified: user.emailVerifiedAt !== null,
     created_at: user.createdAt.toISOString(),
+    previous_emails: previous.map((entry) => ({
+      email: entry.email,
+      until: new Date(entry.until).toISOString(),
+    })),
   };
 }
 

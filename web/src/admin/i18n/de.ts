@@ -715,7 +715,7 @@ export const de = {
       erased: "Die Familie wurde gelöscht.",
       data_export_title: "Daten der Familie (Art. 15 und 20 DSGVO)",
       data_export_text:
-        "Eine JSON-Datei für eine Auskunft an die Familie: Konto, Kinder mit den Notizen des Teams, Bestellungen mit Rechnungsangaben, Buchungen und Verträge, Anwesenheiten und Nachholtermine, gekaufte Gutscheine (ohne Code), Wartelisten, Anfragen (auch Geburtstage) und die Betreffzeilen der E-Mails. Nicht enthalten und bei einer Auskunft von Hand zu ergänzen: die Einträge im Protokoll. Der Download steht im Protokoll.",
+        "Eine JSON-Datei für eine Auskunft an die Familie: Konto (auch frühere E-Mail-Adressen), Kinder mit den Notizen des Teams, Bestellungen mit Rechnungsangaben, Buchungen und Verträge, Anwesenheiten und Nachholtermine, gekaufte Gutscheine (ohne Code), Wartelisten, Anfragen (auch Geburtstage) und die Betreffzeilen der E-Mails. Nicht enthalten und bei einer Auskunft von Hand zu ergänzen: die Einträge im Protokoll. Der Download steht im Protokoll.",
       data_export_button: "Daten herunterladen (JSON)",
       address: "Anschrift",
       previous_emails: "Frühere E-Mail-Adressen",
