@@ -75,6 +75,14 @@ const localeOfMail = (request: FastifyRequest) =>
   });
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * Requests for a change link one account may make within an hour (D581), refused ones included. Each sends
+ * a mail naming the parent to an address the session chooses: beside the per-minute bounds per client
+ * address and per inbox, an account of one's own cannot send them to one address after another. A family
+ * that mistypes its new address a few times stays far below it.
+ */
+export const EMAIL_CHANGE_REQUESTS_PER_HOUR = 10;
 /** What each group of routes is registered with: the service, the web app's origin, the rate limits. */
 type Registration = { accounts: AccountsService; webUrl: string; limit: ReturnType<typeof authRateLimits> };
 
@@ -257,6 +265,11 @@ function passwordRoutes(app: App, { accounts, limit }: Registration) {
 
 /** The signed-in parent: profile and logout. */
 function profileRoutes(app: App, { accounts, limit }: Registration) {
+  const changesPerAccount = app.createRateLimit({
+    max: EMAIL_CHANGE_REQUESTS_PER_HOUR,
+    timeWindow: "1 hour",
+    keyGenerator: (request) => `email_change:user:${currentUser(request).id}`,
+  });
   app.get(
     "/api/v2/users/me/",
     {
@@ -292,8 +305,16 @@ function profileRoutes(app: App, { accounts, limit }: Registration) {
   app.post(
     "/api/v2/users/me/email/",
     {
-      // It sends mail to the address given: bounded per address and per inbox as a resend is.
+      // It sends mail to the address given: bounded per address and per inbox as a resend is, and per
+      // account by the hour (D581).
       preValidation: [requireUser, limit("resend_verification")],
+      preHandler: async (request, reply) => {
+        const counted = await changesPerAccount(request);
+        if (!counted.isAllowed && counted.isExceeded) {
+          reply.header("retry-after", String(counted.ttlInSeconds));
+          throw new AppError("throttled", 429);
+        }
+      },
       schema: {
         tags: TAGS,
         summary:

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, contactRequests, mailOutbox, previousEmails, users } from "../db/schema/index.ts";
 import { createStaff } from "../test/shop-fixtures.ts";
 import { createTestApp } from "../test/test-app.ts";
+import { EMAIL_CHANGE_REQUESTS_PER_HOUR } from "./accounts.routes.ts";
 import {
   auth,
   createVerifiedUser,
@@ -151,6 +152,22 @@ describe("a new e-mail address (D577)", () => {
     }
     expect((await me(stranger.key)).json().email).toBe("fremd.konto@example.org");
     expect((await me(victim.key)).json().email).toBe("eigenes.konto@example.org");
+  });
+
+  it("bounds the change links one account asks for in an hour, whatever the addresses and client (D581)", async () => {
+    const parent = await createVerifiedUser(ctx.app, mail, { email: "viele.links@example.org" });
+    for (let n = 0; n < EMAIL_CHANGE_REQUESTS_PER_HOUR; n += 1)
+      expect((await askChange(parent.key, `ziel-${n}@example.org`)).statusCode).toBe(202);
+    await mail.receiveAll();
+    const refused = await askChange(parent.key, "noch-eins@example.org");
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused.json().error_codes).toEqual({ detail: "throttled" });
+    expect(await mail.receiveAll()).toEqual([]);
+    // Another family is not held up by it.
+    const other = await createVerifiedUser(ctx.app, mail, { email: "andere.familie@example.org" });
+    expect((await askChange(other.key, "andere.neu@example.org")).statusCode).toBe(202);
+    await mail.receiveAll();
   });
 
   it("refuses the account's own address and one another account signs in with, in the field", async () => {
