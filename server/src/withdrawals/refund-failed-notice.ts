@@ -4,12 +4,13 @@
 // nobody answered may have gone through (staff check it first); a cancelled refund is a person's act in the
 // dashboard; money the gateway shows given back another way needs no transfer.
 import { failureForFamily } from "../checkout/index.ts";
-import type { Tx } from "../db/index.ts";
+import type { DbOrTx, Tx } from "../db/index.ts";
 import { enqueueRefundFailedNotice } from "../invoices/index.ts";
 import { unbookedAtGateway } from "./gateway-money.ts";
 import { lastTryRefused } from "./settle-refund.ts";
 import { updateStaffRefund } from "./staff-refunds.repository.ts";
-import { findCapturedPayment, updateWithdrawal } from "./withdrawals.repository.ts";
+import type { WithdrawalsContext } from "./withdrawals.deps.ts";
+import { findCapturedPayment, lockOrder, updateWithdrawal } from "./withdrawals.repository.ts";
 
 /** The refund's row as the notice reads it: a withdrawal's or a staff refund's. */
 export type FailedRefund = {
@@ -65,4 +66,27 @@ export async function tellFamilyRefundFailed(
   const values = { failureToldAt: new Date() };
   if (refund.table === "withdrawals") await updateWithdrawal(tx, row.id, values);
   else await updateStaffRefund(tx, row.id, values);
+}
+
+/**
+ * Counts a failed try of a withdrawal's or staff refund's payout with `count` (its repository's guarded
+ * update, which answers whether it counted). One that gives the refund up is counted under the order's lock
+ * (the order every refund of the order takes), with the family's mail that the money did not reach them.
+ */
+export async function countFailedTry<Values extends { refundState?: string | undefined }>(
+  ctx: WithdrawalsContext,
+  refund: FailedRefund,
+  payout: { amountCents: number; lastError: string },
+  values: Values,
+  count: (db: DbOrTx, values: Values) => Promise<boolean>,
+): Promise<void> {
+  if (values.refundState !== "failed") {
+    await count(ctx.db, values);
+    return;
+  }
+  await ctx.db.transaction(async (tx) => {
+    await lockOrder(tx, refund.row.orderId);
+    if (await count(tx, values))
+      await tellFamilyRefundFailed(tx, ctx.publicUrl, refund, payout.amountCents, payout.lastError);
+  });
 }

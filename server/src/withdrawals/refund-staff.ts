@@ -4,43 +4,10 @@ import type { RefundState } from "@atelier/contract";
 import { REFUND_ATTEMPTS, refundIdInRound, refuseAnswerWithoutMoney } from "../checkout/index.ts";
 import { GatewayError, type GatewayRefund } from "../payments/index.ts";
 import { recordPayout } from "./record-payout.ts";
-import { tellFamilyRefundFailed } from "./refund-failed-notice.ts";
-import {
-  countFailedStaffRefundTry,
-  findStaffRefund,
-  type StaffRefundRow,
-  updateStaffRefund,
-} from "./staff-refunds.repository.ts";
+import { countFailedTry, tellFamilyRefundFailed } from "./refund-failed-notice.ts";
+import { countFailedStaffRefundTry, findStaffRefund, updateStaffRefund } from "./staff-refunds.repository.ts";
 import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
 import { findCapturedPayment, lockOrder } from "./withdrawals.repository.ts";
-
-/**
- * Counts a failed try. One that gives the refund up is counted under the order's lock (the order every
- * refund of the order takes), with the family's mail that the money did not reach them (D578).
- */
-async function countFailedTry(
-  ctx: WithdrawalsContext,
-  row: StaffRefundRow,
-  amountCents: number,
-  lastError: string,
-  values: Parameters<typeof countFailedStaffRefundTry>[2],
-): Promise<void> {
-  if (values.refundState !== "failed") {
-    await countFailedStaffRefundTry(ctx.db, row, values);
-    return;
-  }
-  await ctx.db.transaction(async (tx) => {
-    await lockOrder(tx, row.orderId);
-    if (await countFailedStaffRefundTry(tx, row, values))
-      await tellFamilyRefundFailed(
-        tx,
-        ctx.publicUrl,
-        { table: "staff_refunds", row },
-        amountCents,
-        lastError,
-      );
-  });
-}
 
 /**
  * Sends a staff refund to the gateway (no lock held during the call), its request id derived from the
@@ -54,7 +21,13 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
   const payment = row.paymentId ? await findCapturedPayment(db, row.orderId, row.paymentId) : undefined;
   if (!payment?.captureId) {
     const lastError = "no captured payment";
-    await countFailedTry(ctx, row, row.amountCents, lastError, { refundState: "failed", lastError });
+    await countFailedTry(
+      ctx,
+      { table: "staff_refunds", row },
+      { amountCents: row.amountCents, lastError },
+      { refundState: "failed", lastError },
+      (db, values) => countFailedStaffRefundTry(db, row, values),
+    );
     log.error({ staffRefundId: id }, "staff refund without a captured payment; refund by hand");
     return "failed";
   }
@@ -71,11 +44,17 @@ export async function refundStaff(ctx: WithdrawalsContext, id: number): Promise<
     const retry = attempts < REFUND_ATTEMPTS;
     const lastError =
       error instanceof GatewayError ? `${error.failure}: ${error.message}`.slice(0, 500) : "gateway error";
-    await countFailedTry(ctx, row, row.amountCents, lastError, {
-      refundAttempts: attempts,
-      lastError,
-      ...(retry ? {} : { refundState: "failed" }),
-    });
+    await countFailedTry(
+      ctx,
+      { table: "staff_refunds", row },
+      { amountCents: row.amountCents, lastError },
+      {
+        refundAttempts: attempts,
+        lastError,
+        ...(retry ? {} : { refundState: "failed" }),
+      },
+      (db, values) => countFailedStaffRefundTry(db, row, values),
+    );
     log.warn(
       { err: error, staffRefundId: id, attempts },
       retry ? "staff refund left for the next round" : "staff refund given up; refund by hand",

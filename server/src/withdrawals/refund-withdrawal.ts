@@ -4,7 +4,7 @@ import type { RefundState } from "@atelier/contract";
 import { REFUND_ATTEMPTS, refundIdInRound, refuseAnswerWithoutMoney } from "../checkout/index.ts";
 import { GatewayError, type GatewayRefund } from "../payments/index.ts";
 import { recordPayout } from "./record-payout.ts";
-import { tellFamilyRefundFailed } from "./refund-failed-notice.ts";
+import { countFailedTry, tellFamilyRefundFailed } from "./refund-failed-notice.ts";
 import { stateOf, type WithdrawalsContext } from "./withdrawals.deps.ts";
 import {
   countFailedWithdrawalTry,
@@ -13,30 +13,6 @@ import {
   lockOrder,
   updateWithdrawal,
 } from "./withdrawals.repository.ts";
-
-type WithdrawalRow = NonNullable<Awaited<ReturnType<typeof findWithdrawal>>>;
-
-/**
- * Counts a failed try. One that gives the refund up is counted under the order's lock (the order every
- * refund of the order takes), with the family's mail that the money did not reach them (D578).
- */
-async function countFailedTry(
-  ctx: WithdrawalsContext,
-  row: WithdrawalRow,
-  amountCents: number,
-  lastError: string,
-  values: Parameters<typeof countFailedWithdrawalTry>[2],
-): Promise<void> {
-  if (values.refundState !== "failed") {
-    await countFailedWithdrawalTry(ctx.db, row, values);
-    return;
-  }
-  await ctx.db.transaction(async (tx) => {
-    await lockOrder(tx, row.orderId);
-    if (await countFailedWithdrawalTry(tx, row, values))
-      await tellFamilyRefundFailed(tx, ctx.publicUrl, { table: "withdrawals", row }, amountCents, lastError);
-  });
-}
 
 /**
  * Sends a recorded withdrawal's refund to the gateway (no lock held during the call) and records the
@@ -49,7 +25,13 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
   const payment = row.paymentId ? await findCapturedPayment(db, row.orderId, row.paymentId) : undefined;
   if (!payment?.captureId) {
     const lastError = "no captured payment";
-    await countFailedTry(ctx, row, row.gatewayCents, lastError, { refundState: "failed", lastError });
+    await countFailedTry(
+      ctx,
+      { table: "withdrawals", row },
+      { amountCents: row.gatewayCents, lastError },
+      { refundState: "failed", lastError },
+      (db, values) => countFailedWithdrawalTry(db, row, values),
+    );
     log.error({ withdrawalId }, "withdrawal refund without a captured payment; refund by hand");
     return "failed";
   }
@@ -67,11 +49,17 @@ export async function refundWithdrawal(ctx: WithdrawalsContext, withdrawalId: nu
       error instanceof GatewayError && error.failure === "unavailable" && attempts < REFUND_ATTEMPTS; // the one bound of refund tries (D90); then staff refund by hand
     const lastError =
       error instanceof GatewayError ? `${error.failure}: ${error.message}`.slice(0, 500) : "gateway error";
-    await countFailedTry(ctx, row, row.gatewayCents, lastError, {
-      refundAttempts: attempts,
-      lastError,
-      ...(retry ? {} : { refundState: "failed" }),
-    });
+    await countFailedTry(
+      ctx,
+      { table: "withdrawals", row },
+      { amountCents: row.gatewayCents, lastError },
+      {
+        refundAttempts: attempts,
+        lastError,
+        ...(retry ? {} : { refundState: "failed" }),
+      },
+      (db, values) => countFailedWithdrawalTry(db, row, values),
+    );
     log.warn(
       { err: error, withdrawalId },
       retry ? "withdrawal refund left for the next round" : "withdrawal refund failed; refund by hand",
