@@ -476,8 +476,14 @@ function orderDocuments(
       const numbered = await numberOrderInvoice(tx, issued.unnumbered, lastAsk);
       return { answer: numbered.answer, invoiceNumber: numbered.number, items: seen };
     },
-    refundNotice: (tx, orderId, amountCents, reason) =>
-      enqueueRefundNotice(tx, { orderId, amountCents, reason, publicUrl: env.PUBLIC_URL }),
+    refundNotice: (tx, orderId, amountCents, reason, refundFailed) =>
+      enqueueRefundNotice(tx, {
+        orderId,
+        amountCents,
+        reason,
+        publicUrl: env.PUBLIC_URL,
+        ...(refundFailed ? { refundFailed } : {}),
+      }),
   };
 }
 

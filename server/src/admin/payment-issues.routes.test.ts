@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, orders, paymentIssues, payments } from "../db/schema/index.ts";
+import { auditLog, mailOutbox, orders, paymentIssues, payments } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
@@ -36,6 +36,17 @@ const act = (paymentId: number, what: "retry" | "resolve", body?: object, header
     ...(body ? { body } : {}),
   });
 
+/** The family's notices that its payment goes back (D90), by the order's number: their texts. */
+const refundNotices = async (orderId: number) =>
+  (
+    await t.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.template, "refund-notice"), like(mailOutbox.subject, `%Nr. ${orderId}:%`)))
+      .orderBy(mailOutbox.id)
+  ).map((mail) => mail.text);
+const REFUND_REFUSED = "konnten wir leider nicht auf dem Weg erstatten, auf dem Sie bezahlt haben";
+
 /** A capture of another amount than the order's: the shop must refund it, and PayPal refuses that refund. */
 async function refundGivenUp() {
   const parent = await t.parentWithCourse(0);
@@ -53,6 +64,12 @@ async function refundGivenUp() {
   const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
   if (!payment) throw new Error("no payment");
   expect(await issueOf(payment.id)).toMatchObject({ state: "refund_failed", reason: "capture_mismatch" });
+  // PayPal refused it: the family hears why the payment was not kept and that the school pays it back
+  // another way (D578); it had heard nothing of the refund before.
+  const notices = await refundNotices(orderId);
+  expect(notices).toHaveLength(1);
+  expect(notices[0]).toContain("stimmte nicht mit Ihrer Bestellung überein");
+  expect(notices[0]).toContain(REFUND_REFUSED);
   return { payment, orderId, parent };
 }
 
@@ -112,6 +129,10 @@ describe(`payments that need a person, settled from the dashboard (D565, ${usesP
     expect(t.standIn.calls.get(REFUND_ROUTE)).toBe(calls);
     expect(await auditOf(payment.id)).toHaveLength(1);
     expect(await dashboardIssues()).not.toContain(payment.id);
+    // Paid back now: the family's second notice says the money is on its way.
+    const notices = await refundNotices(orderId);
+    expect(notices).toHaveLength(2);
+    expect(notices[1]).toContain("Wir erstatten Ihnen den vollen Betrag");
     const [entry] = await auditOf(payment.id);
     expect(entry?.before).toMatchObject({ state: "refund_failed", refund_round: 0 });
     expect(entry?.after).toMatchObject({ state: "refund_pending", refund_round: 1 });
@@ -124,6 +145,8 @@ describe(`payments that need a person, settled from the dashboard (D565, ${usesP
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({ payment: refused.payment.id, state: "refund_failed", resolved: false });
     expect(await dashboardIssues()).toContain(refused.payment.id);
+    // Refused again on staff's new try: the family, told once, waits for the school's call (D578).
+    expect(await refundNotices(refused.orderId)).toHaveLength(1);
 
     const unanswered = await refundGivenUp();
     t.standIn.failNext(REFUND_ROUTE, 503, 0, 1);

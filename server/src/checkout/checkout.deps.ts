@@ -23,7 +23,14 @@ export type OrderDocuments = {
    * also answers `lastAsk` (a boolean SQL expression) once the invoice counter's row is held.
    */
   issue(tx: Tx, orderId: number, lastAsk?: SQL): Promise<IssuedDocuments>;
-  refundNotice(tx: Tx, orderId: number, amountCents: number, reason: RefundReason): Promise<void>;
+  /** `refundFailed`: the gateway refused the refund, the school pays it another way (D578). */
+  refundNotice(
+    tx: Tx,
+    orderId: number,
+    amountCents: number,
+    reason: RefundReason,
+    refundFailed?: boolean,
+  ): Promise<void>;
 };
 
 /** What issuing a paid order's documents answers, and what the payment's reply may take from it (D452). */

@@ -130,6 +130,14 @@ export async function markIssueResolved(db: DbOrTx, paymentId: number): Promise<
     .where(and(eq(paymentIssues.paymentId, paymentId), isNull(paymentIssues.resolvedAt)));
 }
 
+/** The family was mailed that its refund could not go back the way it paid (D578): once per payment. */
+export async function noteFailureTold(db: DbOrTx, paymentId: number): Promise<void> {
+  await db
+    .update(paymentIssues)
+    .set({ failureToldAt: sql`now()` })
+    .where(eq(paymentIssues.paymentId, paymentId));
+}
+
 /**
  * Counts a failed refund call; after `REFUND_ATTEMPTS`, or at once when `final` (PayPal refused the refund
  * itself), the issue becomes `refund_failed` and the worker stops trying. Answers the new state.

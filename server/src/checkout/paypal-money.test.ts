@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   giftCardLedger,
   giftCards,
   installation,
   invoices,
+  mailOutbox,
   orders,
   paymentEvents,
   paymentIssues,
@@ -161,6 +162,12 @@ describe("two shops on one PayPal account (item 2)", () => {
     const listed = (await paymentsNeedingAttention(t.db)).find((row) => row.paymentId === payment?.id);
     expect(listed).toMatchObject({ orderId: a.orderId, state: "refund_failed", reason: "capture_mismatch" });
     expect(listed?.lastError).toContain("503");
+    // Never answered: the refund may have gone through, so the family is not told it failed (D578).
+    const notices = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.template, "refund-notice"), like(mailOutbox.subject, `%Nr. ${a.orderId}:%`)));
+    expect(notices).toEqual([]);
 
     // Staff refund it in PayPal's dashboard; PayPal's webhook records it and the issue is closed.
     const refunded = standIn.webhookEvent("PAYMENT.CAPTURE.REFUNDED", standIn.refundAtPayPal(a.id));

@@ -10,12 +10,18 @@ import {
   type PaymentRow,
   updatePayment,
 } from "./checkout.repository.ts";
-import { failedLaterError, gaveNothingAlready, refuseAnswerWithoutMoney } from "./failed-refunds.ts";
+import {
+  failedLaterError,
+  failureForFamily,
+  gaveNothingAlready,
+  refuseAnswerWithoutMoney,
+} from "./failed-refunds.ts";
 import { endUnkeptOrder, refundReasonOf } from "./gateway-refunds.ts";
 import { refundIdInRound } from "./installation.ts";
 import {
   countFailedRefund,
   findIssue,
+  noteFailureTold,
   reopenRefundIssue,
   resolveRefundIssue,
 } from "./payment-issues.repository.ts";
@@ -45,9 +51,7 @@ export async function refundsDue(ctx: CheckoutContext, limit: number, paymentId?
       );
       refuseAnswerWithoutMoney(refund);
     } catch (error) {
-      const retryable = error instanceof GatewayError && error.failure === "unavailable";
-      const message = error instanceof Error ? error.message : String(error);
-      const state = await countFailedRefund(db, payment.id, message, !retryable);
+      const state = await countRefundFailure(ctx, payment, { reason, cents: expected }, error);
       if (state === "refund_failed")
         log.error({ err: error, paymentId: payment.id }, "refund failed for good; staff refund by hand");
       else log.warn({ err: error, paymentId: payment.id }, "refund failed; retried by the payment worker");
@@ -57,6 +61,35 @@ export async function refundsDue(ctx: CheckoutContext, limit: number, paymentId?
     done += 1;
   }
   return done;
+}
+
+/**
+ * Counts a failed refund call: tried again in the next rounds while the gateway did not answer, given up at
+ * once when it refused (D90). A refusal is told to the family once, under the order's lock (D578): it has
+ * heard nothing of the refund yet, so its notice says why the payment was not kept and that the school pays
+ * the money another way. A call nobody answered is not told, also when given up: it may have gone through. A
+ * refund answered as cancelled is a person's act at the gateway.
+ */
+async function countRefundFailure(
+  { db, documents }: CheckoutContext,
+  payment: PaymentRow,
+  refund: { reason: RefundReason; cents: number },
+  error: unknown,
+): Promise<"refund_pending" | "refund_failed"> {
+  const retryable = error instanceof GatewayError && error.failure === "unavailable";
+  const message = error instanceof Error ? error.message : String(error);
+  const tell = error instanceof GatewayError && !retryable && failureForFamily(message) !== null;
+  if (!tell) return countFailedRefund(db, payment.id, message, !retryable);
+  return db.transaction(async (tx) => {
+    await findOrder(tx, payment.orderId, true);
+    const state = await countFailedRefund(tx, payment.id, message, true);
+    const issue = await findIssue(tx, payment.id, true);
+    if (state === "refund_failed" && issue?.failureToldAt === null) {
+      await documents.refundNotice(tx, payment.orderId, refund.cents, refund.reason, true);
+      await noteFailureTold(tx, payment.id);
+    }
+    return state;
+  });
 }
 
 /** The refund made at the gateway, recorded once (the payment's lock and its `refundDue` guard it). */

@@ -379,11 +379,14 @@ export type RefundNoticeInput = {
   reason: RefundReason;
   /** PUBLIC_URL: the mail's footer link. */
   publicUrl: string;
+  /** The gateway refused the refund: the school pays it another way (D578). */
+  refundFailed?: boolean;
 };
 
 /**
  * Tells the parent that a payment is refunded in full because it came after the reservation ended and
- * the seats were taken meanwhile (D51). Call it in the transaction that marks the payment `refund_due`.
+ * the seats were taken meanwhile (D51), or, with `refundFailed`, that the gateway refused that refund and the
+ * school pays it another way (D578). Call it in the transaction that records the refund or its failure.
  */
 export async function enqueueRefundNotice(tx: DbOrTx, input: RefundNoticeInput): Promise<void> {
   const order = await lockOrderForDocuments(tx, input.orderId);
@@ -404,6 +407,7 @@ export async function enqueueRefundNotice(tx: DbOrTx, input: RefundNoticeInput):
         amountCents: input.amountCents,
         reason: input.reason,
         items: items.map(itemWithChild),
+        ...(input.refundFailed ? { refundFailed: true } : {}),
       },
     },
     { publicUrl: input.publicUrl },

@@ -628,6 +628,15 @@ describe("renderMail", () => {
     expect(de.text).toContain("den vollen Betrag von 45,00\u00a0€");
     expect(ru.subject).toBe("Ваш заказ № 815: оплата будет возвращена");
     expect(ru.text).toContain("всю сумму — 45,00\u00a0€");
+    // The gateway refused the refund (D578): the same reason, then that the school pays it another way.
+    const refused = render("refund-notice", "de", { ...SAMPLES["refund-notice"], refundFailed: true });
+    expect(refused.text).toContain("nach Ablauf der Reservierung");
+    expect(refused.text).toContain(
+      "Den Betrag von 45,00\u00a0€ konnten wir leider nicht auf dem Weg erstatten, auf dem Sie bezahlt haben.",
+    );
+    expect(refused.text).not.toContain("Wir erstatten Ihnen den vollen Betrag");
+    const refusedRu = render("refund-notice", "ru", { ...SAMPLES["refund-notice"], refundFailed: true });
+    expect(refusedRu.text).toContain("вернуть 45,00\u00a0€ тем способом, которым вы платили, не получилось");
   });
 
   it("tells in both locales that a refund did not reach the family and how the school pays it (D578)", () => {

@@ -35,6 +35,11 @@ export const paymentIssues = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /**
+     * When the family was mailed that the refund could not be made the way it paid (D578): told once,
+     * whatever staff's new rounds.
+     */
+    failureToldAt: timestamp("failure_told_at", { withTimezone: true }),
   },
   (t) => [
     index("payment_issues_open_idx").on(t.state).where(sql`${t.state} in ('refund_failed', 'review')`),

@@ -17,6 +17,11 @@ export type RefundNoticeData = {
   reason: RefundReason;
   /** What the order held, e.g. "Töpfern – Ticket (Mila)". */
   items: readonly string[];
+  /**
+   * The gateway refused the refund (D578): it could not go back the way the family paid, and the school pays
+   * it another way. Absent: the refund is on its way.
+   */
+  refundFailed?: boolean;
 };
 
 type Texts = {
@@ -24,6 +29,7 @@ type Texts = {
   reasons: Record<RefundReason, string>;
   items: string;
   refund: (amount: string) => string;
+  refundFailed: (amount: string) => string;
   sorry: string;
   questions: string;
 };
@@ -42,6 +48,8 @@ const TEXTS: Record<Locale, Texts> = {
     items: "Betroffen ist:",
     refund: (amount) =>
       `Wir erstatten Ihnen den vollen Betrag von ${amount} auf dem Weg, auf dem Sie bezahlt haben. Je nach Zahlungsart kann es einige Tage dauern, bis die Gutschrift sichtbar ist.`,
+    refundFailed: (amount) =>
+      `Den Betrag von ${amount} konnten wir leider nicht auf dem Weg erstatten, auf dem Sie bezahlt haben. Das Geld steht Ihnen selbstverständlich zu: Wir melden uns bei Ihnen, um es auf anderem Weg zu erstatten. Schneller geht es, wenn Sie auf diese E-Mail antworten und uns Kontoinhaber und IBAN für eine Überweisung nennen.`,
     sorry: "Wir bitten um Entschuldigung. Gern können Sie einen anderen Termin buchen.",
     questions: "Bei Fragen antworten Sie einfach auf diese E-Mail.",
   },
@@ -58,6 +66,8 @@ const TEXTS: Record<Locale, Texts> = {
     items: "Это касается:",
     refund: (amount) =>
       `Мы вернём вам всю сумму — ${amount} — тем же способом, которым вы платили. В зависимости от способа оплаты зачисление может занять несколько дней.`,
+    refundFailed: (amount) =>
+      `К сожалению, вернуть ${amount} тем способом, которым вы платили, не получилось. Разумеется, эти деньги ваши: мы свяжемся с вами, чтобы вернуть их другим способом. Быстрее всего будет, если вы ответите на это письмо и укажете владельца счёта и IBAN для банковского перевода.`,
     sorry: "Приносим извинения. Вы можете выбрать и забронировать другое время.",
     questions: "Если у вас есть вопросы, просто ответьте на это письмо.",
   },
@@ -69,6 +79,7 @@ export const refundNoticeTemplate: MailTemplate<RefundNoticeData> = (data, local
   const hello = greeting(data.firstName, locale);
   const subject = t.subject(String(data.orderId));
   const amount = formatMoney(data.amountCents, locale);
+  const refund = (data.refundFailed ? t.refundFailed : t.refund)(amount);
   const list = data.items.length
     ? html`${paragraph(t.items)}<ul style="margin:0 0 16px;padding-left:20px;">${data.items.map(
         (item) => html`<li>${item}</li>`,
@@ -77,14 +88,14 @@ export const refundNoticeTemplate: MailTemplate<RefundNoticeData> = (data, local
   return {
     subject,
     heading: subject,
-    bodyHtml: html`${paragraph(hello)}${paragraph(t.reasons[data.reason])}${list}${paragraph(t.refund(amount))}${paragraph(t.sorry)}${paragraph(t.questions)}`,
+    bodyHtml: html`${paragraph(hello)}${paragraph(t.reasons[data.reason])}${list}${paragraph(refund)}${paragraph(t.sorry)}${paragraph(t.questions)}`,
     bodyText: [
       hello,
       "",
       t.reasons[data.reason],
       "",
       ...(data.items.length ? [t.items, ...data.items.map((item) => `- ${item}`), ""] : []),
-      t.refund(amount),
+      refund,
       "",
       t.sorry,
       "",

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_issues" ADD COLUMN "failure_told_at" timestamp with time zone;
