@@ -70,6 +70,8 @@ async function refundGivenUp() {
   expect(notices).toHaveLength(1);
   expect(notices[0]).toContain("stimmte nicht mit Ihrer Bestellung überein");
   expect(notices[0]).toContain(REFUND_REFUSED);
+  // What the capture took, which the order's own amount is not (the mismatch).
+  expect(notices[0]).toContain(`Den Betrag von 2,00\u00a0€ konnten wir`);
   return { payment, orderId, parent };
 }
 

@@ -13,7 +13,12 @@ import {
   updatePayment,
 } from "./checkout.repository.ts";
 import { type ItemRefunds, refundReasonOf } from "./gateway-refunds.ts";
-import { findIssue, noteFailedLater, reopenRefundIssue } from "./payment-issues.repository.ts";
+import {
+  findIssue,
+  noteFailedLater,
+  noteFailureTold,
+  reopenRefundIssue,
+} from "./payment-issues.repository.ts";
 
 /** A refund recorded as failed at the gateway (D566): it gave nothing back. */
 export const FAILED = "FAILED";
@@ -161,10 +166,13 @@ export async function applyFailedRefund(
     // will not pass by itself. Staff try again or mark it handled (D565).
     await updatePayment(tx, payment.id, { refundDue: true });
     await reopenRefundIssue(tx, payment.id, issue?.reason ?? refundReasonOf(recorded.reason), lastError);
-    // The family was told this refund was made (its refund notice): now that it did not arrive (D578).
+    // The family was told this refund was made (its refund notice): now that it did not arrive (D578), once
+    // per payment, whichever way it failed first (D582).
     const told = failureForFamily(lastError);
-    if (told)
+    if (told && (await findIssue(tx, payment.id))?.failureToldAt === null) {
       await itemRefunds.refundFailedNotice(tx, payment.orderId, recorded.amountCents, told === "at_bank");
+      await noteFailureTold(tx, payment.id);
+    }
   } else {
     // Money the shop recorded some other way (a dashboard refund booked to an item or marked as the failed
     // refund's, a whole order refunded in the dashboard): nothing of the shop's can send it again, so staff

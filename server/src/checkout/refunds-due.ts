@@ -51,7 +51,7 @@ export async function refundsDue(ctx: CheckoutContext, limit: number, paymentId?
       );
       refuseAnswerWithoutMoney(refund);
     } catch (error) {
-      const state = await countRefundFailure(ctx, payment, { reason, cents: expected }, error);
+      const state = await countRefundFailure(ctx, payment, { reason }, error);
       if (state === "refund_failed")
         log.error({ err: error, paymentId: payment.id }, "refund failed for good; staff refund by hand");
       else log.warn({ err: error, paymentId: payment.id }, "refund failed; retried by the payment worker");
@@ -73,7 +73,7 @@ export async function refundsDue(ctx: CheckoutContext, limit: number, paymentId?
 async function countRefundFailure(
   { db, documents }: CheckoutContext,
   payment: PaymentRow,
-  refund: { reason: RefundReason; cents: number },
+  refund: { reason: RefundReason },
   error: unknown,
 ): Promise<"refund_pending" | "refund_failed"> {
   const retryable = error instanceof GatewayError && error.failure === "unavailable";
@@ -84,8 +84,12 @@ async function countRefundFailure(
     await findOrder(tx, payment.orderId, true);
     const state = await countFailedRefund(tx, payment.id, message, true);
     const issue = await findIssue(tx, payment.id, true);
-    if (state === "refund_failed" && issue?.failureToldAt === null) {
-      await documents.refundNotice(tx, payment.orderId, refund.cents, refund.reason, true);
+    // Read again under the order's lock: a refund made meanwhile (in the dashboard, or by a try beside this
+    // one) leaves nothing owed, and the family is not asked for an account.
+    const now = await findPaymentById(tx, payment.id, true);
+    const owed = now?.refundDue ? now.amountCents - now.refundedCents : 0;
+    if (state === "refund_failed" && issue?.failureToldAt === null && owed > 0) {
+      await documents.refundNotice(tx, payment.orderId, owed, refund.reason, true);
       await noteFailureTold(tx, payment.id);
     }
     return state;

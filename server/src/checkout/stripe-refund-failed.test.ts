@@ -260,12 +260,25 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     await t.app.paymentWorker.runOnce();
     expect(stripe.idempotencyKeys.length).toBe(keys);
 
+    // Staff's first new try is refused: the family, told once for this payment, hears nothing more (D582).
+    stripe.failNext("POST /v1/refunds", 400);
+    const refused = await t.call("POST", `/api/v2/admin/payment-issues/${payment.id}/retry/`, {
+      headers: staff.headers,
+    });
+    expect(refused.json()).toMatchObject({ state: "refund_failed" });
+    expect(await refundFailedMails(c.orderId)).toHaveLength(1);
+    const notices = await t.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.template, "refund-notice"), like(mailOutbox.subject, `%Nr. ${c.orderId}:%`)));
+    expect(notices.filter((mail) => mail.text.includes("konnten wir leider nicht"))).toEqual([]);
+
     const retried = await t.call("POST", `/api/v2/admin/payment-issues/${payment.id}/retry/`, {
       headers: staff.headers,
     });
     expect(retried.statusCode, retried.body).toBe(200);
     await t.app.paymentWorker.runOnce();
-    expect(stripe.idempotencyKeys.slice(keys).at(-1)).toMatch(/-retry-1$/);
+    expect(stripe.idempotencyKeys.slice(keys).at(-1)).toMatch(/-retry-2$/);
     expect(await paymentOf(c.orderId)).toMatchObject({
       status: "refunded",
       refundedCents: payment.amountCents,
