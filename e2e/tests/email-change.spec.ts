@@ -84,7 +84,7 @@ test("a parent changes the account's e-mail address from the profile and confirm
   await expect(rows.first()).toContainText(next);
   await rows.first().locator("td").first().click();
   await expect(staff).toHaveURL(/\/admin\/people\/\d+\/show$/);
-  await expect(staff.getByText("Frühere E-Mail-Adressen")).toBeVisible();
+  await expect(staff.getByText("Frühere E-Mail-Adressen", { exact: true })).toBeVisible();
   await expect(staff.getByRole("listitem").filter({ hasText: old })).toHaveText(
     new RegExp(`^${old.replace(/[.]/g, "\\.")} \\(bis \\d{2}\\.\\d{2}\\.\\d{4}, \\d{2}:\\d{2}\\)$`),
   );
