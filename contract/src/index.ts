@@ -33,6 +33,7 @@ export * from "./rules/invoice-address.ts";
 export * from "./rules/locale.ts";
 export * from "./rules/money.ts";
 export * from "./rules/name.ts";
+export * from "./rules/offer-name.ts";
 export * from "./rules/one-line.ts";
 export * from "./rules/password.ts";
 export * from "./rules/phone.ts";

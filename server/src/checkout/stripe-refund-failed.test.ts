@@ -155,6 +155,16 @@ describe("a refund Stripe accepted that failed later (D566)", () => {
     expect(told[0]?.text).toContain(
       `die Erstattung von ${euro(sent)} zu Ihrer Bestellung Nr. ${c.orderId} hat Ihre Bank`,
     );
+    // It names the booking as the withdrawal's confirmation did: the offer with its option and the child.
+    const [confirmation] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(eq(mailOutbox.template, "withdrawal-confirmation"), like(mailOutbox.subject, `%${c.orderId}%`)),
+      );
+    const booking = confirmation?.text.match(/^Buchung: .+ – .+ \(.+\)$/m)?.[0];
+    expect(booking).toBeDefined();
+    expect(told[0]?.text.split("\n")).toContain(booking);
 
     // Stripe would answer the withdrawal's first key with the refund that failed: the new try has its own.
     const keys = stripe.idempotencyKeys.length;

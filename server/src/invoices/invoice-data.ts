@@ -7,6 +7,7 @@ import {
   isClosed,
   isVatExempt,
   type Locale,
+  offerName,
   type ProductType,
   weekdayOf,
 } from "@atelier/contract";
@@ -173,7 +174,7 @@ export function invoiceLine(item: DocumentItem, locale: Locale, today: Date | st
   const discountCents = item.siblingDiscountCents + item.promocodeDiscountCents;
   const visitorName = [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ").trim();
   return {
-    name: item.optionName ? `${item.pageName} – ${item.optionName}` : item.pageName,
+    name: offerName(item.pageName, item.optionName),
     productType: item.productType,
     visitorName: visitorName || null,
     when: describeBooking(item, locale, today),

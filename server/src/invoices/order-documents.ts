@@ -6,6 +6,7 @@ import {
   berlinDate,
   type ClosedRange,
   type Locale,
+  offerName,
   shownPhone,
 } from "@atelier/contract";
 import type { SQL } from "drizzle-orm";
@@ -367,10 +368,11 @@ export async function issueOrderDocuments(
 const nextPaymentOf = (paidPeriod: { to: string } | null | undefined, cents: number) =>
   paidPeriod && cents > 0 ? { dueOn: addDays(paidPeriod.to, 1), cents } : null;
 
-/** An item as the parent's notices name it: "Töpfern (Mila Muster)". */
+/** An item as the parent's notices name it, with its option as every mail does: "Töpfern – 10er-Karte (Mila Muster)". */
 function itemWithChild(item: CartItemRow): string {
   const child = [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ");
-  return child ? `${item.pageName} (${child})` : item.pageName;
+  const offer = offerName(item.pageName, item.optionName);
+  return child ? `${offer} (${child})` : offer;
 }
 
 export type RefundNoticeInput = {

@@ -1,4 +1,4 @@
-import type { ScheduleType } from "@atelier/contract";
+import { offerName, type ScheduleType } from "@atelier/contract";
 import type { DbOrTx } from "../db/index.ts";
 import {
   enqueueStaffNotice,
@@ -58,7 +58,7 @@ export async function enqueueOrderStaffNotice(
       parentEmail: order.user?.email || order.billing?.email || null,
       items: items.map((item) => ({
         child: [item.visitorFirstName, item.visitorLastName].filter(Boolean).join(" ") || null,
-        offer: item.optionName ? `${item.pageName} – ${item.optionName}` : item.pageName,
+        offer: offerName(item.pageName, item.optionName),
         academy: academyOf(item),
       })),
       blockedGiftCard: input.blockedGiftCard ?? null,

@@ -635,8 +635,13 @@ describe("renderMail", () => {
       "Den Betrag von 45,00\u00a0€ konnten wir leider nicht auf dem Weg erstatten, auf dem Sie bezahlt haben.",
     );
     expect(refused.text).not.toContain("Wir erstatten Ihnen den vollen Betrag");
+    // It asks for a reply once, with the IBAN, not again in the closing line.
+    expect(refused.text.match(/antworten/g)).toHaveLength(1);
+    expect(refused.html.match(/antworten/g)).toHaveLength(1);
+    expect(de.text).toContain("Bei Fragen antworten Sie einfach auf diese E-Mail.");
     const refusedRu = render("refund-notice", "ru", { ...SAMPLES["refund-notice"], refundFailed: true });
     expect(refusedRu.text).toContain("вернуть 45,00\u00a0€ тем способом, которым вы платили, не получилось");
+    expect(refusedRu.text.match(/ответ/g)).toHaveLength(1);
   });
 
   it("tells in both locales that a refund did not reach the family and how the school pays it (D578)", () => {

@@ -1,7 +1,7 @@
 // The mails of the waiting lists: the school hears of a new entry, the parent that the child is on the
 // list, of an offer, and of an entry taken off or an offer handed on. Each is written in the transaction
 // of the change it tells of, so a mail goes out exactly when the change stands.
-import type { Locale } from "@atelier/contract";
+import { type Locale, offerName } from "@atelier/contract";
 import type { Tx } from "../db/index.ts";
 import { enqueueMail, enqueueStaffNotice } from "../mail/index.ts";
 import { mailUnitsOf, type WaitingListContext } from "./waiting-list.deps.ts";
@@ -21,7 +21,7 @@ export async function notifyStaffOfEntry(ctx: WaitingListContext, tx: Tx, id: nu
       items: [
         {
           child: `${facts.childFirstName} ${facts.childLastName}`.trim(),
-          offer: facts.optionName ? `${facts.pageName} – ${facts.optionName}` : facts.pageName,
+          offer: offerName(facts.pageName, facts.optionName),
         },
       ],
     },

@@ -1,6 +1,6 @@
 // What every use case of withdrawals and staff refunds shares (D355): the service's typed `deps` and the
 // clock, plus the small readings of a stored refund that more than one use case answers with.
-import { euroText, type RefundState, type WithdrawalRecord } from "@atelier/contract";
+import { euroText, offerName, type RefundState, type WithdrawalRecord } from "@atelier/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../db/index.ts";
 import type { Seller } from "../invoices/index.ts";
@@ -65,7 +65,7 @@ export function itemLabel(
       }
     | undefined,
 ) {
-  const name = row ? (row.optionName ? `${row.pageName} – ${row.optionName}` : row.pageName) : "";
+  const name = row ? offerName(row.pageName, row.optionName) : "";
   const child = row ? [row.visitorFirstName, row.visitorLastName].filter(Boolean).join(" ") : "";
   return { name, child };
 }

@@ -15,7 +15,7 @@ export type RefundFailedData = {
   amountCents: number;
   /** The card's bank refused it after Stripe took it (an expired or blocked card); else the gateway refused. */
   atBank: boolean;
-  /** What the refund was for, as the parent's mails name a booking: "Töpfern – Ticket (Mila)". */
+  /** What the refund was for, as the parent's mails name a booking: "Töpfern – Ticket (Mila)" (`offerName`). */
   items: readonly string[];
 };
 

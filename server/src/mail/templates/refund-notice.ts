@@ -80,6 +80,8 @@ export const refundNoticeTemplate: MailTemplate<RefundNoticeData> = (data, local
   const subject = t.subject(String(data.orderId));
   const amount = formatMoney(data.amountCents, locale);
   const refund = (data.refundFailed ? t.refundFailed : t.refund)(amount);
+  // The refused variant asks for a reply with the IBAN already: the usual closing line would ask twice.
+  const closing = data.refundFailed ? [] : [t.questions];
   const list = data.items.length
     ? html`${paragraph(t.items)}<ul style="margin:0 0 16px;padding-left:20px;">${data.items.map(
         (item) => html`<li>${item}</li>`,
@@ -88,7 +90,7 @@ export const refundNoticeTemplate: MailTemplate<RefundNoticeData> = (data, local
   return {
     subject,
     heading: subject,
-    bodyHtml: html`${paragraph(hello)}${paragraph(t.reasons[data.reason])}${list}${paragraph(refund)}${paragraph(t.sorry)}${paragraph(t.questions)}`,
+    bodyHtml: html`${paragraph(hello)}${paragraph(t.reasons[data.reason])}${list}${paragraph(refund)}${paragraph(t.sorry)}${closing.map((line) => paragraph(line))}`,
     bodyText: [
       hello,
       "",
@@ -98,8 +100,7 @@ export const refundNoticeTemplate: MailTemplate<RefundNoticeData> = (data, local
       refund,
       "",
       t.sorry,
-      "",
-      t.questions,
+      ...closing.flatMap((line) => ["", line]),
     ].join("\n"),
   };
 };
