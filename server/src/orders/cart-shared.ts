@@ -59,7 +59,7 @@ export const childKey = (item: { visitorId: number | null; guestVisitorRef: numb
       ? `g${item.guestVisitorRef}`
       : null;
 
-/** Same booking: page, option, child, slots and weeks (the merge drops such duplicates). */
+/** Same booking: page, option, child, slots and weeks (the merge drops such duplicates of a child's booking). */
 export const bookingKey = (item: CartLine) =>
   [
     item.productPageId,

@@ -2,7 +2,7 @@ import type { Locale } from "@atelier/contract";
 import { allInOrder, askTogether, type Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { reprice } from "./cart-reprice.ts";
-import { bookingKey, type CartCaller, type CartDeps, relaxCommit } from "./cart-shared.ts";
+import { bookingKey, type CartCaller, type CartDeps, childKey, relaxCommit } from "./cart-shared.ts";
 import {
   type CartLine,
   type CartRow,
@@ -18,7 +18,9 @@ import {
 
 /**
  * Moves the items of another order (a guest cart, a checkout the buyer cancelled) into `into`, dropping
- * the ones `into` already books. The caller reprices.
+ * the ones `into` already books for the same child. An item that names no child yet (a ticket, a gift card,
+ * a course whose child is named before checkout, D94) is a purchase of its own, as the add counts it: two
+ * such are two, never one dropped. The caller reprices.
  */
 export async function moveItems(tx: Tx, fromOrderId: number, into: CartRow) {
   const [theirs, ours] = await Promise.all([findCartLines(tx, fromOrderId), findCartLines(tx, into.id)]);
@@ -26,7 +28,7 @@ export async function moveItems(tx: Tx, fromOrderId: number, into: CartRow) {
   const duplicates: number[] = [];
   const moved: number[] = [];
   for (const item of theirs) {
-    if (present.has(bookingKey(item))) duplicates.push(item.id);
+    if (childKey(item) !== null && present.has(bookingKey(item))) duplicates.push(item.id);
     else {
       present.add(bookingKey(item));
       moved.push(item.id);

@@ -788,6 +788,23 @@ describe("signing in brings the guest cart along", () => {
     expect(comment.json()).toMatchObject({ guest_visitor: 2, comment: "Bringt eine Schürze mit" });
   });
 
+  it("keeps every ticket that names no child yet: two bought as a guest and one in the parent's cart are three", async () => {
+    const parent = await createParent(ctx.database.db);
+    await call("POST", "/api/v2/orders/items/", { headers: parent.headers, body: workshopItem(null) });
+    const cartId = await guestCart();
+    for (const _ of [1, 2]) {
+      const added = await call("POST", "/api/v2/orders/items/", { cartId, body: workshopItem(null) });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const guest = (await call("GET", "/api/v2/orders/current/", { cartId })).json();
+    expect(guest.items).toHaveLength(2);
+
+    const merged = (await call("GET", "/api/v2/orders/current/", { headers: parent.headers, cartId })).json();
+    expect(merged.items).toHaveLength(3);
+    const price = Number(guest.items[0].calculated_price);
+    expect(Number(merged.total_checkout_price)).toBe(3 * price);
+  });
+
   it("a guest's code comes along and is written on the parent's own item too, with the cart's totals (D471)", async () => {
     const parent = await createParent(ctx.database.db);
     const child = await createChild(ctx.database.db, parent.id, 6);
