@@ -239,6 +239,42 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(await balanceOf(card.id)).toBe(card.initialCents);
   });
 
+  it("a cart whose card another order spent meanwhile shows what the card pays now, and the checkout charges that", async () => {
+    const { card } = await buyGiftCard();
+    const [first, second] = [await t.parentWithCourse(0), await t.parentWithCourse(1)];
+    const carts = [];
+    for (const parent of [first, second]) {
+      const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+        headers: parent.headers,
+        body: { promocode: card.code },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      carts.push(set.json());
+    }
+    expect(carts[0].gift_card.applied_cents).toBeGreaterThan(0);
+    const spent = await t.fulfil(second.headers);
+    expect(spent.statusCode, spent.body).toBe(200);
+    const left = (await balanceOf(card.id)) ?? 0;
+    expect(left).toBe(card.initialCents - carts[1].gift_card.applied_cents);
+
+    const read = (await t.call("GET", "/api/v2/orders/current/", { headers: first.headers })).json();
+    const due = carts[0].total_price_cents - carts[0].total_discount_cents;
+    expect(read.gift_card).toMatchObject({ applied_cents: Math.min(left, due), balance_cents: left });
+    expect(read.total_checkout_price_cents).toBe(due - Math.min(left, due));
+    const sum = read.items.reduce(
+      (cents: number, item: { calculated_price: string }) =>
+        cents + Math.round(Number(item.calculated_price) * 100),
+      0,
+    );
+    expect(sum).toBe(read.total_checkout_price_cents);
+    const staged = await t.fulfil(first.headers);
+    expect(staged.statusCode, staged.body).toBe(200);
+    const sent = t.standIn.orders.get(staged.json().id)?.request as {
+      purchase_units: { amount: { value: string } }[];
+    };
+    expect(sent.purchase_units[0]?.amount.value).toBe(read.total_checkout_price);
+  });
+
   it("two orders spending one card at once never take more than its balance", async () => {
     const { card } = await buyGiftCard();
     const parents = await Promise.all(Array.from({ length: 6 }, (_, i) => t.parentWithCourse(i % 3)));

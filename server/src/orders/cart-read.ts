@@ -8,8 +8,9 @@ import {
 } from "@atelier/contract";
 import { type BatchedRead, batchedRead, type Db, sharedSnapshot } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { findGiftCard } from "../gift-cards/index.ts";
+import { findGiftCard, giftCardShare } from "../gift-cards/index.ts";
 import { orderOf, toOrder } from "./cart-reply.ts";
+import { reprice } from "./cart-reprice.ts";
 import { type CartCaller, type CartDeps, fail } from "./cart-shared.ts";
 import { change } from "./cart-transfer.ts";
 import type { CurrentOrderReuse, Reply } from "./current-order-reuse.ts";
@@ -47,10 +48,11 @@ export async function currentOrder(deps: CartDeps, caller: CartCaller, locale: L
       ? await findCartWithItems(deps.db, { cartId: caller.cartId }, locale)
       : undefined;
     if (!found) throw AppError.notFound();
-    return answerRead(deps, found);
+    return answerRead(deps, caller, locale, found);
   }
   const found = await findCartWithItems(deps.db, { userId: caller.userId }, locale);
-  if (found && (!caller.cartId || caller.cartId === found.cart.cartId)) return answerRead(deps, found);
+  if (found && (!caller.cartId || caller.cartId === found.cart.cartId))
+    return answerRead(deps, caller, locale, found);
   const { cart } = await change(deps, caller, locale, async () => undefined);
   return toOrder(deps, cart, locale);
 }
@@ -124,12 +126,23 @@ export function batchedFingerprints(db: Db): CartFingerprints {
   };
 }
 
+/**
+ * The cart as read, or priced again under its lock when its gift card pays another amount now than when the
+ * cart was priced: another order spent the card, staff booked money to it, it expired or was deactivated.
+ * Else the cart would show money the card no longer has, and the checkout charge more than the cart said.
+ */
 async function answerRead(
-  { db, media }: Pick<CartDeps, "db" | "media">,
+  deps: CartDeps,
+  caller: CartCaller,
+  locale: Locale,
   { cart, items, promocode }: NonNullable<Awaited<ReturnType<typeof findCartWithItems>>>,
 ) {
-  const card = cart.giftCardId === null ? undefined : await findGiftCard(db, cart.giftCardId);
-  return orderOf(media, cart, items, promocode, card);
+  const card = cart.giftCardId === null ? undefined : await findGiftCard(deps.db, cart.giftCardId);
+  if (card && giftCardShare(card, cart.totalCheckoutCents + cart.giftCardCents) !== cart.giftCardCents) {
+    const { cart: repriced } = await change(deps, caller, locale, (tx, locked) => reprice(deps, tx, locked));
+    return toOrder(deps, repriced, locale);
+  }
+  return orderOf(deps.media, cart, items, promocode, card);
 }
 
 /**
