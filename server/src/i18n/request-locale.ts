@@ -18,13 +18,25 @@ export function resolveRequestLocale(input: {
   return localeFromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
-/** The first of the shop's locales that an Accept-Language header names (`ru-RU,ru;q=0.9` → ru). */
+/** A browser names rarely more than a handful of languages; a longer header is read up to this many. */
+const ACCEPT_LANGUAGE_PARTS = 32;
+
+/**
+ * The shop's locale the browser prefers most by its Accept-Language header (RFC 9110 §12.5.4): the highest
+ * weight wins, the earlier of two equal ones (`ru-RU,ru;q=0.9` → ru; `en,ru;q=0.2,de;q=0.8` → de); `q=0`
+ * means "not this one". None when it names neither German nor Russian.
+ */
 export function localeFromAcceptLanguage(header: string | undefined): Locale | undefined {
-  for (const part of (header ?? "").split(",")) {
-    const tag = part.split(";")[0]?.trim().slice(0, 2).toLowerCase();
-    if (isLocale(tag)) return tag;
+  let best: { locale: Locale; weight: number } | undefined;
+  for (const part of (header ?? "").split(",", ACCEPT_LANGUAGE_PARTS)) {
+    const [range = "", ...params] = part.split(";");
+    const tag = range.trim().slice(0, 2).toLowerCase();
+    if (!isLocale(tag)) continue;
+    const q = params.map((param) => param.trim().match(/^q=([01](?:\.\d{0,3})?)$/i)?.[1]).find(Boolean);
+    const weight = q === undefined ? 1 : Number(q);
+    if (weight > 0 && weight > (best?.weight ?? 0)) best = { locale: tag, weight };
   }
-  return undefined;
+  return best?.locale;
 }
 
 /**
