@@ -59,4 +59,22 @@ test("staff open tomorrow's roster, download the CSV with the booked child, and 
   await child.getByRole("button", { name: "Anwesend" }).click();
   await expect(child.getByRole("button", { name: "Anwesend" })).toHaveAttribute("aria-pressed", "true");
   await expect(child).toContainText(/eingecheckt um \d\d:\d\d/);
+
+  // Another day, then back: no false "not found" for the lesson chosen on the day before, and no roster of
+  // it on a day without lessons.
+  const failed: string[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("/admin/attendance") && response.status() >= 400)
+      failed.push(`${response.status()} ${response.url()}`);
+  });
+  await page.getByLabel("Datum").fill("2020-01-06");
+  await expect(page.getByText("An diesem Tag ist kein Termin mit Buchungen.")).toBeVisible();
+  await expect(page.getByTestId("roster-child")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Diese Stunde absagen" })).toHaveCount(0);
+  await page.getByLabel("Datum").fill(tomorrow.date);
+  await page.getByLabel("Termin").click();
+  await page.getByRole("option", { name: /^18:05–19:55/ }).click();
+  await expect(child).toBeVisible();
+  expect(failed).toEqual([]);
+  await expect(page.getByText("Nicht gefunden.")).toHaveCount(0);
 });

@@ -227,18 +227,20 @@ export function AttendancePage() {
   const translate = useTranslate();
   const notify = useNotify();
   const { date, setDate, slot, setSlot } = useAskedLesson();
-  const [lessons, setLessons] = useState<LessonSummary[] | null>(null);
+  // The lessons with the day they were read for: until the new day's list is in, the lesson chosen on the
+  // day before is not asked for on the new day (it has none there: a false "not found").
+  const [read, setRead] = useState<{ date: string; lessons: LessonSummary[] } | null>(null);
+  const lessons = read?.date === date ? read.lessons : null;
   const [roster, setRoster] = useState<Roster | null>(null);
 
   useEffect(() => {
     let live = true;
-    setLessons(null);
     setRoster(null);
     fetchLessons(date)
       .then((list) => {
         if (!live) return;
         const booked = list.filter((lesson) => lesson.children > 0);
-        setLessons(booked);
+        setRead({ date, lessons: booked });
         setSlot((current) =>
           booked.some((lesson) => lesson.slot === current) ? current : (booked[0]?.slot ?? ""),
         );
@@ -249,18 +251,27 @@ export function AttendancePage() {
     };
   }, [date, notify, setSlot]);
 
+  // The roster of a lesson the day's list holds; none while the list is read or when the day has no lesson.
+  const shown = lessons?.some((lesson) => lesson.slot === slot) ? slot : "";
   const load = useCallback(() => {
-    if (slot === "") return;
-    fetchRoster(slot, date)
-      .then(setRoster)
-      .catch((error: unknown) => notify(failureText(error), { type: "error" }));
-  }, [slot, date, notify]);
+    if (shown === "") {
+      setRoster(null);
+      return;
+    }
+    let live = true;
+    fetchRoster(shown, date)
+      .then((found) => live && setRoster(found))
+      .catch((error: unknown) => live && notify(failureText(error), { type: "error" }));
+    return () => {
+      live = false;
+    };
+  }, [shown, date, notify]);
   useEffect(load, [load]);
 
   const onMark = (child: RosterChild, attendance: "present" | "absent") => {
-    if (slot === "") return;
+    if (shown === "") return;
     dataProvider
-      .markAttendance({ slot, date, order_item: child.order_item, attendance })
+      .markAttendance({ slot: shown, date, order_item: child.order_item, attendance })
       .then(() => {
         notify("attendance.saved", { type: "success" });
         load();
