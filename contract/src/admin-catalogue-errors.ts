@@ -18,6 +18,14 @@ export const ADMIN_CATALOGUE_ERROR_MESSAGES = {
     de: "Bitte einen Link angeben, der mit https:// beginnt.",
     ru: "Укажите ссылку, начинающуюся с https://.",
   },
+  schedule_type_not_for_offer: {
+    de: "Diese Art passt nicht zu diesem Angebot: Kurse verkaufen Abos und Terminkarten, Ferienakademien Wochen, Workshops und Veranstaltungen Eintrittskarten, Geburtstage Pakete, Gutscheine Beträge; ein Festpreis passt zu allen außer Gutscheinen.",
+    ru: "Этот вид не подходит к предложению: курсы продают абонементы и карты занятий, академии — недели, мастер-классы и мероприятия — билеты, дни рождения — пакеты, сертификаты — суммы; фиксированная цена подходит ко всем, кроме сертификатов.",
+  },
+  recurring_not_for_type: {
+    de: "Monatlich verlängern lassen sich nur Kurs-Abos (einmal, zweimal oder dreimal pro Woche).",
+    ru: "Ежемесячно продлеваются только абонементы на курс (раз, два или три раза в неделю).",
+  },
   option_booked: {
     de: "Diese Kaufoption wurde schon {count}-mal gebucht und bleibt deshalb erhalten. Legen Sie für neue Buchungen eine neue Option an.",
     ru: "Этот вариант покупки уже оформляли ({count}), поэтому удалить его нельзя. Для новых записей создайте новый вариант.",

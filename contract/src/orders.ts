@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   DecimalPriceSchema,
   HouseSchema,
+  type ProductType,
   ProductTypeSchema,
   type ScheduleType,
   ScheduleTypeSchema,
@@ -99,6 +100,34 @@ export const BOOKING_RULES: Record<ScheduleType, BookingRule> = {
   GiftCard: { slots: { kind: "none" }, weeks: false, visitor: false, recurring: false },
   Offer: PLAIN,
 };
+
+/**
+ * The options each kind of offer sells (D587), as its page's times and the shop's booking of it fit: a course
+ * weekly lessons (a subscription or a meeting card), an academy its weeks, a workshop or an event its dated
+ * sessions (tickets), a party its package (asked for, D180), a gift card its amounts. A fixed-price offer
+ * (no times to choose) fits every kind but the gift card. A workshop never sells a subscription.
+ */
+export const SCHEDULE_TYPES_OF_PRODUCT: Record<ProductType, readonly ScheduleType[]> = {
+  Course: ["Course (1 / week)", "Course (2 / week)", "Course (3 / week)", "TERMINKARTEN", "Offer"],
+  Academy: ["Academy (1st half)", "Academy (2nd half)", "Academy (full day)", "Offer"],
+  Workshop: ["Ticket", "Offer"],
+  Event: ["Ticket", "Offer"],
+  BirthdayParty: ["BirthdayPackage", "Offer"],
+  GiftCard: ["GiftCard"],
+  SchoolOffer: ["Offer"],
+  SpecialOffer: ["Offer"],
+};
+
+/** Why an option of this kind cannot be added to an offer of that kind, or null when it fits (D587). */
+export function optionMismatch(
+  productType: ProductType,
+  option: { scheduleType: ScheduleType; isRecurring: boolean },
+): "schedule_type_not_for_offer" | "recurring_not_for_type" | null {
+  if (!SCHEDULE_TYPES_OF_PRODUCT[productType].includes(option.scheduleType))
+    return "schedule_type_not_for_offer";
+  if (option.isRecurring && !BOOKING_RULES[option.scheduleType].recurring) return "recurring_not_for_type";
+  return null;
+}
 
 /**
  * Whether an item of this option must name its child before it is paid for (D94). An item may be added

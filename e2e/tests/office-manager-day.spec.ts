@@ -119,6 +119,8 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
   await c2.click(page.getByRole("link", { name: "Preis hinzufügen" }));
   await expect(page.getByRole("combobox", { name: "Angebot" })).toHaveValue(courseName);
   await c2.click(page.getByLabel("Art"));
+  // A course sells subscriptions and meeting cards, not a workshop's tickets (D587).
+  await expect(page.getByRole("option", { name: "Eintrittskarte" })).toHaveCount(0);
   await c2.click(page.getByRole("option", { name: "Kurs, einmal pro Woche" }));
   await c2.check(page.getByLabel("Monatlich verlängert (Abo)"));
   await c2.fill(page.getByLabel("Bezeichnung · Deutsch"), "Einmal pro Woche");
@@ -215,7 +217,7 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
 
   // 5. Today's roster from the dashboard: Ida marked present; the roster as CSV.
   const c5 = clicker();
-  await c5.click(page.getByRole("menuitem", { name: /^(Dashboard|Übersicht)$/ }));
+  await c5.click(page.getByRole("menuitem", { name: "Übersicht", exact: true }));
   const lesson = page
     .getByRole("region", { name: "Termine heute" })
     .getByRole("link")

@@ -335,6 +335,52 @@ describe(`the catalogue's staff resources (${usesPostgres() ? "PostgreSQL" : "PG
     ]);
   });
 
+  it("an option must be of a kind the offer sells, and only a course's subscription renews monthly (D587)", async () => {
+    const option = (pageId: number, scheduleType: string, isRecurring: boolean) => ({
+      product_page: pageId,
+      schedule_type: scheduleType,
+      is_recurring: isRecurring,
+      name: { de: "Einzelticket", ru: "Разовый билет" },
+      base_price_cents: 3_500,
+      number_of_meetings: null,
+      meetings_per_week: null,
+      sort_order: 60,
+    });
+    const auditBefore = await rows(auditLog);
+    const offered = async () =>
+      ((await shop(`/api/v2/products/${t.workshop.page.id}/`)).purchase_options as { id: number }[]).length;
+    const before = await offered();
+    const subscription = await admin(
+      "POST",
+      "purchase-options/",
+      option(t.workshop.page.id, "Course (2 / week)", true),
+    );
+    expect(subscription.statusCode, subscription.body).toBe(400);
+    expect(subscription.json().error_codes).toEqual({ schedule_type: ["schedule_type_not_for_offer"] });
+    expect(subscription.json().schedule_type[0]).toMatch(/^Diese Art passt nicht zu diesem Angebot/);
+    const renewingTicket = await admin(
+      "POST",
+      "purchase-options/",
+      option(t.workshop.page.id, "Ticket", true),
+    );
+    expect(renewingTicket.json().error_codes).toEqual({ is_recurring: ["recurring_not_for_type"] });
+    const card = await admin("POST", "purchase-options/", option(t.course.page.id, "TERMINKARTEN", true));
+    expect(card.json().error_codes).toEqual({ is_recurring: ["recurring_not_for_type"] });
+    expect(await offered()).toBe(before);
+    expect(await rows(auditLog)).toBe(auditBefore);
+    // What fits is taken: a fixed price beside the workshop's tickets, a course's subscription.
+    const fixed = await admin("POST", "purchase-options/", option(t.workshop.page.id, "Offer", false));
+    expect(fixed.statusCode, fixed.body).toBe(201);
+    const renewing = await admin(
+      "POST",
+      "purchase-options/",
+      option(t.course.page.id, "Course (1 / week)", true),
+    );
+    expect(renewing.statusCode, renewing.body).toBe(201);
+    for (const made of [fixed, renewing])
+      expect((await admin("DELETE", `purchase-options/${made.json().id}/`)).statusCode).toBe(200);
+  });
+
   it("a purchase option added to a page is offered at once; one nobody booked can be deleted", async () => {
     const added = await admin("POST", "purchase-options/", {
       product_page: t.workshop.page.id,

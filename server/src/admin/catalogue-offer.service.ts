@@ -1,16 +1,17 @@
-import type {
-  AdminListQuery,
-  AdminPurchaseOption,
-  AdminPurchaseOptionInput,
-  AdminPurchaseOptionUpdate,
-  AdminSeason,
-  AdminSeasonInput,
-  AdminSeasonUpdate,
-  AdminWeek,
-  AdminWeekInput,
-  AdminWeekUpdate,
+import {
+  type AdminListQuery,
+  type AdminPurchaseOption,
+  type AdminPurchaseOptionInput,
+  type AdminPurchaseOptionUpdate,
+  type AdminSeason,
+  type AdminSeasonInput,
+  type AdminSeasonUpdate,
+  type AdminWeek,
+  type AdminWeekInput,
+  type AdminWeekUpdate,
+  berlinDateTimeText,
+  optionMismatch,
 } from "@atelier/contract";
-import { berlinDateTimeText } from "@atelier/contract";
 import {
   deleteOption,
   deleteSeason,
@@ -109,8 +110,19 @@ export function createPurchaseOptionsAdmin(db: Db) {
 
     async create(staff: AuthUser, input: AdminPurchaseOptionInput): Promise<AdminPurchaseOption> {
       return db.transaction(async (tx) => {
-        if (!(await findPageForEdit(tx, input.product_page)))
-          throw AppError.validation("product_page", "invalid_choice");
+        const page = await findPageForEdit(tx, input.product_page);
+        if (!page) throw AppError.validation("product_page", "invalid_choice");
+        // The kind of option must be one the offer's kind sells (D587): a subscription on a workshop's page
+        // went live in the shop, and no family could book it.
+        const mismatch = optionMismatch(page.productType, {
+          scheduleType: input.schedule_type,
+          isRecurring: input.is_recurring,
+        });
+        if (mismatch)
+          throw AppError.validation(
+            mismatch === "recurring_not_for_type" ? "is_recurring" : "schedule_type",
+            mismatch,
+          );
         const id = await insertOption(tx, {
           productPageId: input.product_page,
           scheduleType: input.schedule_type,

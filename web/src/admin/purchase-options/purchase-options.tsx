@@ -1,4 +1,11 @@
+import {
+  BOOKING_RULES,
+  type ProductType,
+  SCHEDULE_TYPES_OF_PRODUCT,
+  type ScheduleType,
+} from "@atelier/contract";
 import { Button, Stack } from "@mui/material";
+import { useEffect } from "react";
 import {
   BooleanInput,
   Create,
@@ -12,9 +19,11 @@ import {
   required,
   SelectInput,
   SimpleForm,
+  useGetOne,
   useRecordContext,
   useTranslate,
 } from "react-admin";
+import { useFormContext, useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { DetailEdit } from "../shared/detail.tsx";
 import { EnumField, useEnumChoices, useLocalText, YesNoField } from "../shared/enum-labels.tsx";
@@ -100,8 +109,42 @@ const nullsForEmpty = (data: Record<string, unknown>) => ({
   meetings_per_week: data.meetings_per_week === "" ? null : (data.meetings_per_week ?? null),
 });
 
-export function PurchaseOptionCreate() {
+/**
+ * The kind of the new option, chosen among those the picked offer's kind sells (D587); monthly renewal
+ * offered only for a course's subscription. The server refuses any other combination too.
+ */
+function OptionKindInputs() {
   const scheduleTypes = useEnumChoices("schedule_type");
+  const pageId = useWatch({ name: "product_page" });
+  const scheduleType = useWatch({ name: "schedule_type" }) as ScheduleType | undefined;
+  const { data: page } = useGetOne<{ id: number; product_type: ProductType }>(
+    "products",
+    { id: pageId },
+    { enabled: Boolean(pageId) },
+  );
+  const fitting = page ? SCHEDULE_TYPES_OF_PRODUCT[page.product_type] : undefined;
+  const choices = fitting
+    ? scheduleTypes.filter((choice) => fitting.includes(choice.id as ScheduleType))
+    : scheduleTypes;
+  const renews = scheduleType !== undefined && BOOKING_RULES[scheduleType]?.recurring === true;
+  // A kind the newly picked offer does not sell, or a renewal the kind does not have, is taken back.
+  const { setValue } = useFormContext();
+  const stale = Boolean(scheduleType && fitting && !fitting.includes(scheduleType));
+  useEffect(() => {
+    if (stale) setValue("schedule_type", null);
+  }, [stale, setValue]);
+  useEffect(() => {
+    if (!renews) setValue("is_recurring", false);
+  }, [renews, setValue]);
+  return (
+    <>
+      <SelectInput source="schedule_type" choices={choices} validate={required()} />
+      <BooleanInput source="is_recurring" helperText="admin.recurring_help" disabled={!renews} />
+    </>
+  );
+}
+
+export function PurchaseOptionCreate() {
   return (
     <Create redirect="list" transform={nullsForEmpty}>
       <SimpleForm
@@ -114,8 +157,7 @@ export function PurchaseOptionCreate() {
         }}
       >
         <OfferPicker validate={required()} />
-        <SelectInput source="schedule_type" choices={scheduleTypes} validate={required()} />
-        <BooleanInput source="is_recurring" helperText="admin.recurring_help" />
+        <OptionKindInputs />
         <OptionFields />
       </SimpleForm>
     </Create>
