@@ -1,4 +1,5 @@
 import type { AUDIT_ACTIONS } from "./admin.ts";
+import type { AttendanceMark } from "./admin-attendance.ts";
 import type { GIFT_CARD_LEDGER_KINDS } from "./admin-content.ts";
 import type { ADMIN_PAYMENT_STATES, DOCUMENT_KINDS, REFUND_SETTLEMENTS } from "./admin-orders.ts";
 import type { PERSON_ROLES, REQUEST_STATUSES } from "./admin-requests.ts";
@@ -277,6 +278,17 @@ const CANCELLED_LESSON_OUTCOME_LABELS: Labels<CancelledLessonOutcome> = {
   lengthen: w("Der bezahlte Zeitraum verlängert sich", "Оплаченный период продлевается"),
 };
 
+/** A child's mark on a lesson's roster, as the audit log names it. */
+const ATTENDANCE_MARK_LABELS: Labels<AttendanceMark> = {
+  present: w("Anwesend", "Присутствует"),
+  absent: w("Abwesend", "Отсутствует"),
+};
+
+/** The mails staff send again from an order's page, as the audit log names them. */
+const RESENT_MAIL_LABELS: Labels<"order-confirmation"> = {
+  "order-confirmation": w("Bestellbestätigung", "Подтверждение заказа"),
+};
+
 const DOCUMENT_KIND_LABELS: Labels<(typeof DOCUMENT_KINDS)[number]> = {
   invoice: w("Rechnung", "Счёт"),
   credit_note: w("Gutschrift / Rechnungskorrektur", "Корректировочный счёт"),
@@ -310,6 +322,8 @@ export const ENUM_LABELS = {
   instructor_report_status: INSTRUCTOR_REPORT_STATUS_LABELS,
   reminder_kind: REMINDER_KIND_LABELS,
   cancelled_lesson_outcome: CANCELLED_LESSON_OUTCOME_LABELS,
+  attendance_mark: ATTENDANCE_MARK_LABELS,
+  resent_mail: RESENT_MAIL_LABELS,
 } as const;
 export type EnumName = keyof typeof ENUM_LABELS;
 

@@ -50,4 +50,18 @@ describe("an audit entry read as words (D288)", () => {
     // Without an area that says which enum, a text stays as it is.
     expect(auditValueText("status", "in_progress", "de", words)).toBe("in_progress");
   });
+
+  it("says an attendance mark, a slot's weekday and a mail sent again in words (D587)", () => {
+    expect(auditValueText("attendance", "present", "de", words, "attendance")).toBe("Anwesend");
+    expect(auditValueText("attendance", "absent", "ru", words, "attendance")).toBe("Отсутствует");
+    expect(auditValueText("weekday", 0, "de", words, "slots")).toBe("Montag");
+    expect(auditValueText("weekday", 6, "de", words, "slots")).toBe("Sonntag");
+    expect(auditValueText("weekday", 2, "ru", words, "slots")).toBe("среда");
+    expect(auditValueText("template", "order-confirmation", "de", words, "orders")).toBe(
+      "Bestellbestätigung",
+    );
+    expect(auditValueText("template", "order-confirmation", "ru", words, "orders")).toBe(
+      "Подтверждение заказа",
+    );
+  });
 });

@@ -71,6 +71,8 @@ const ENUM_OF_FIELD: Record<string, EnumName> = {
   cancelled_lesson_outcome: "cancelled_lesson_outcome",
   refund_state: "refund_state",
   settled_by_hand: "refund_settlement",
+  attendance: "attendance_mark",
+  template: "resent_mail",
 };
 
 /**
@@ -142,6 +144,12 @@ export function auditValueText(
   if (typeof value === "boolean") return value ? words.yes : words.no;
   if (typeof value === "number") {
     if (field.endsWith("_cents")) return euroText(value, locale);
+    // A slot's weekday is stored as 0 = Monday … 6 = Sunday; 2024-01-01 was a Monday.
+    if (field === "weekday" && Number.isInteger(value) && value >= 0 && value <= 6) {
+      return new Intl.DateTimeFormat(INTL_LOCALES[locale], { weekday: "long", timeZone: "UTC" }).format(
+        new Date(Date.UTC(2024, 0, 1 + value)),
+      );
+    }
     if (field === "percent_off") {
       return new Intl.NumberFormat(INTL_LOCALES[locale], { style: "percent" }).format(value / 100);
     }
