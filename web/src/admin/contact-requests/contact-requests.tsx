@@ -1,4 +1,5 @@
 import { Box, Typography } from "@mui/material";
+import type { ReactNode } from "react";
 import {
   Datagrid,
   FunctionField,
@@ -50,12 +51,26 @@ export function ContactRequestList() {
   );
 }
 
-function ContactDetails() {
+/** "Label: value" under the request's name: what it asks for and when, as the list's columns show it. */
+function DetailLine({ field, children }: { field: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Typography>
+      {`${translate(`resources.contact-requests.fields.${field}`)}: `}
+      {children}
+    </Typography>
+  );
+}
+
+export function ContactDetails() {
+  const translate = useTranslate();
   const record = useRecordContext<{
+    kind: string;
     first_name: string;
     last_name: string;
     email: string;
     phone: string;
+    appointment_date: string | null;
     comment: string;
     message: string;
     position: string;
@@ -64,6 +79,15 @@ function ContactDetails() {
   return (
     <Box sx={{ mb: 2 }}>
       <Typography variant="h6">{`${record.first_name} ${record.last_name}`}</Typography>
+      <DetailLine field="kind">{translate(`admin.requests.contact_kind.${record.kind}`)}</DetailLine>
+      {record.appointment_date ? (
+        <DetailLine field="appointment_date">
+          <LocalDateField source="appointment_date" />
+        </DetailLine>
+      ) : null}
+      <DetailLine field="created_at">
+        <LocalDateField source="created_at" showTime />
+      </DetailLine>
       <Typography>
         <a href={`mailto:${record.email}`}>{record.email}</a>,{" "}
         <a href={telHref(record.phone)}>{record.phone}</a>

@@ -1,4 +1,4 @@
-import { ReferenceInput, SelectInput, TextInput, useTranslate } from "react-admin";
+import { ReferenceInput, required, SelectInput, TextInput, useTranslate } from "react-admin";
 
 /** What visit and contact requests share (D136): their states and the handling fields under each form. */
 
@@ -20,7 +20,7 @@ export function HandlingFields() {
   const statuses = useChoices("admin.requests.status", STATUSES);
   return (
     <>
-      <SelectInput source="status" choices={statuses} />
+      <SelectInput source="status" choices={statuses} validate={required()} />
       <TextInput source="note" multiline minRows={3} fullWidth helperText="admin.requests.note_help" />
       <HandlerInput />
     </>
