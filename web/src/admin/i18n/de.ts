@@ -544,7 +544,8 @@ export const de = {
       },
       refund_button: "Erstatten oder stornieren",
       refund_title: "Erstatten oder stornieren: %{item}",
-      refund_amount: "Betrag in Euro (leer: alles noch Erstattbare, höchstens %{max})",
+      refund_amount: "Betrag in Euro",
+      refund_amount_help: "Leer lassen, um alles noch Erstattbare zurückzuzahlen: höchstens %{max}.",
       refund_cancel: "Position stornieren (der Platz wird frei)",
       refund_reason: "Grund (steht in der E-Mail an die Eltern)",
       refund_submit: "Ausführen",
@@ -1143,13 +1144,19 @@ export const de = {
       password: "Passwort",
     },
     // react-admin's own "Noch kein %{name}." / «Нет %{name}.» bent no noun (D489): "Noch kein Besuchsanfragen."
+    // A record's title: its number, as the German pack writes it; the Russian pack put the record's
+    // representation in quotes (Заказ "#7").
     page: {
+      dashboard: "Übersicht",
+      show: "%{name} #%{id}",
+      edit: "%{name} #%{id}",
       empty: "%{name}: noch keine Einträge.",
       invite: "Jetzt einen Eintrag anlegen?",
     },
     // react-admin's "not found" page puts its own full stop after this text, so it has none (D495); a staff
     // member who opens a page only admins have is shown it too.
     message: {
+      delete_title: "%{name} #%{id} löschen",
       not_found: "Diese Seite gibt es nicht, oder sie ist Administratoren vorbehalten",
     },
   },

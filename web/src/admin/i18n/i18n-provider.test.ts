@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
+import { when } from "../orders/order-format.ts";
 import { failureText } from "../shared/use-staff-action.ts";
 import { adminI18n, noAnswerText } from "./i18n-provider.ts";
 
@@ -18,6 +19,17 @@ describe("react-admin's own texts in the back office's words (D489)", () => {
     expect(adminI18n.translate("ra.page.invite")).toBe("Добавить запись?");
     // What only react-admin says stays its own.
     expect(adminI18n.translate("ra.action.save")).toBe("Сохранить");
+  });
+
+  it("a record's title names its number alike in both languages, without the Russian pack's quotes (D587)", async () => {
+    const order = { name: "Заказ", id: 7, recordRepresentation: "#7" };
+    await adminI18n.changeLocale("ru");
+    expect(adminI18n.translate("ra.page.show", order)).toBe("Заказ №\u00a07");
+    expect(adminI18n.translate("ra.page.edit", order)).toBe("Заказ №\u00a07");
+    expect(when("2026-12-07T09:36:00.000Z")).toBe("07.12.2026, 10:36");
+    await adminI18n.changeLocale("de");
+    expect(adminI18n.translate("ra.page.show", { ...order, name: "Bestellung" })).toBe("Bestellung #7");
+    expect(when("2026-12-07T09:36:00.000Z")).toBe("07.12.2026, 10:36");
   });
 });
 

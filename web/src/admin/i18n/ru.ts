@@ -359,7 +359,7 @@ export const ru: AdminMessages = {
       fields: {
         at: "Время (по Берлину)",
         user_email: "Кто",
-        user: "Сотрудник",
+        user: "Пользователь",
         resource: "Раздел и запись",
         record_id: "Запись",
         action: "Действие",
@@ -540,7 +540,8 @@ export const ru: AdminMessages = {
       },
       refund_button: "Вернуть деньги или отменить",
       refund_title: "Вернуть деньги или отменить: %{item}",
-      refund_amount: "Сумма в евро (пусто — всё, что ещё можно вернуть, не больше %{max})",
+      refund_amount: "Сумма в евро",
+      refund_amount_help: "Оставьте поле пустым, чтобы вернуть всё, что ещё можно вернуть: не больше %{max}.",
       refund_cancel: "Отменить позицию (место освободится)",
       refund_reason: "Причина (будет в письме родителям)",
       refund_submit: "Выполнить",
@@ -1086,7 +1087,7 @@ export const ru: AdminMessages = {
         submit: "Отменить занятие",
         confirm_title: "Точно отменить это занятие?",
         confirm_text:
-          "Занятие «%{name}» %{day} в %{start} будет отменено. Записано детей: %{children}. Их семьи сразу получат письмо; отменить это действие нельзя.",
+          "%{day}, %{start}: занятие «%{name}» будет отменено. Записано детей: %{children}. Их семьи сразу получат письмо; отменить это действие нельзя.",
         done: "Отменено. Детей: %{children}, отработок: %{credits}, продлённых абонементов: %{lengthened}, писем: %{mails}.",
         empty: "Начиная с этого дня отменённых занятий нет.",
         new: "Отменить занятие",
@@ -1140,13 +1141,19 @@ export const ru: AdminMessages = {
       password: "Пароль",
     },
     // react-admin's own "Noch kein %{name}." / «Нет %{name}.» bent no noun (D489): "Noch kein Besuchsanfragen."
+    // A record's title: its number, as the German pack writes it; the Russian pack put the record's
+    // representation in quotes (Заказ "#7").
     page: {
+      dashboard: "Обзор",
+      show: "%{name} №\u00a0%{id}",
+      edit: "%{name} №\u00a0%{id}",
       empty: "Здесь пока ничего нет.",
       invite: "Добавить запись?",
     },
     // react-admin's "not found" page puts its own full stop after this text, so it has none (D495); a staff
     // member who opens a page only admins have is shown it too.
     message: {
+      delete_title: "Удалить: %{name} №\u00a0%{id}",
       not_found: "Такой страницы нет, или она доступна только администраторам",
     },
   },

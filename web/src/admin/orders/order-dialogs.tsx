@@ -44,6 +44,40 @@ function BookedBox({
   );
 }
 
+/**
+ * The refund's amount in euros. The most that may be refunded is said under the field, not in its label: a
+ * label that long was cut off (in Russian before the amount) and ran under the € sign. The refusal is read
+ * first, then the help (MUI names its help `<id>-helper-text`).
+ */
+function RefundAmountField(props: {
+  id: string;
+  errorId: string | undefined;
+  amount: string;
+  onChange: (amount: string) => void;
+  help: string;
+}) {
+  const translate = useTranslate();
+  return (
+    <MuiTextField
+      id={props.id}
+      label={translate("admin.orders.refund_amount")}
+      value={props.amount}
+      onChange={(event) => props.onChange(event.target.value)}
+      slotProps={{
+        htmlInput: {
+          inputMode: "decimal",
+          "aria-describedby": [props.errorId ?? "", `${props.id}-helper-text`].filter(Boolean).join(" "),
+        },
+        input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
+      }}
+      fullWidth
+      margin="normal"
+      name="amount"
+      helperText={props.help}
+    />
+  );
+}
+
 /** Refund an item in full or in part and/or cancel it; one request id per opened dialog (D128). */
 export function RefundDialog({
   order,
@@ -107,24 +141,21 @@ export function RefundDialog({
               {translate("admin.orders.unbooked_refund_failed")}
             </Typography>
           ) : null}
-          <MuiTextField
-            label={translate("admin.orders.refund_amount", { max: euro(max) })}
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            slotProps={{
-              htmlInput: { inputMode: "decimal", "aria-describedby": error ? errorId : undefined },
-              input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
-            }}
-            fullWidth
-            margin="normal"
-            name="amount"
-            helperText={
+          <RefundAmountField
+            id={`${errorId}-amount`}
+            errorId={error ? errorId : undefined}
+            amount={amount}
+            onChange={setAmount}
+            help={[
+              translate("admin.orders.refund_amount_help", { max: euro(max) }),
               booked
                 ? translate("admin.orders.refund_booked_hint")
                 : order.gift_card_cents > 0
                   ? translate("admin.orders.refund_gift_card_hint")
-                  : undefined
-            }
+                  : "",
+            ]
+              .filter(Boolean)
+              .join(" ")}
           />
           <FormControlLabel
             control={

@@ -47,7 +47,9 @@ describe("booking a refund made in PayPal's dashboard (D562)", () => {
     // Not ticked by itself: the money may have been another item's.
     expect((booked as HTMLInputElement).checked).toBe(false);
     fireEvent.click(booked);
-    expect(screen.getByRole("textbox", { name: /höchstens 15,00/ })).toBeTruthy();
+    expect(
+      screen.getByRole("textbox", { name: "Betrag in Euro", description: /höchstens 15,00/ }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Ausführen" }));
     await waitFor(() =>
       expect(refund).toHaveBeenCalledWith(41, expect.objectContaining({ item: 7, booked_at_gateway: true })),
@@ -56,7 +58,9 @@ describe("booking a refund made in PayPal's dashboard (D562)", () => {
 
   it("unticked, or with nothing waiting, refunds through the shop as before", async () => {
     const refund = renderDialog(1_500);
-    expect(screen.getByRole("textbox", { name: /höchstens 74,00/ })).toBeTruthy();
+    expect(
+      screen.getByRole("textbox", { name: "Betrag in Euro", description: /höchstens 74,00/ }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Ausführen" }));
     await waitFor(() => expect(refund).toHaveBeenCalled());
     expect(refund.mock.calls[0]?.[1]).not.toHaveProperty("booked_at_gateway");
