@@ -2,7 +2,13 @@
 import "./i18n/init-server.ts";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Locale } from "@atelier/contract";
-import { dehydrate, type Query, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import {
+  defaultShouldDehydrateQuery,
+  dehydrate,
+  type Query,
+  type QueryClient,
+  QueryClientProvider,
+} from "@tanstack/react-query";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -140,7 +146,10 @@ export async function renderApp(input: {
       if (pass > 0 && !waited) break;
       html = renderTree(queryClient, router, locale, page);
     }
-    const queries = dehydrate(queryClient);
+    // What lives in the browser (a guest's children in local storage) is read there, not sent from here.
+    const queries = dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && query.meta?.browserOnly !== true,
+    });
     queryClient.clear();
     return { html, state: { queries, page } };
   });

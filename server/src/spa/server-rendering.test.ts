@@ -62,6 +62,8 @@ describe("server-rendered pages (D86)", () => {
     );
     expect(res.body).toContain('hreflang="ru"');
     expect(res.body).toContain('"@type":"Course"');
+    // A guest's children are in the browser's storage: the page's data carries no list of them (D587).
+    expect(res.body).not.toContain('"queryKey":["visitors","guest"]');
   });
 
   it("shows a seat taken on the very next request", async () => {

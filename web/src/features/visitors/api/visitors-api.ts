@@ -19,6 +19,9 @@ export const visitorsQueryOptions = (userKey: string | null) =>
     queryKey: ["visitors", userKey ?? "guest"],
     queryFn: ({ signal }): Promise<Visitor[]> =>
       userKey ? visitorsApi.list(signal) : Promise.resolve(readGuestVisitors(browserStorage())),
+    // A guest's children live in the browser: the server renderer reads none, and its empty list must not
+    // reach the browser as data (the page would show no saved child for a minute).
+    ...(userKey ? {} : { meta: { browserOnly: true } }),
   });
 
 /** Saves a new (`id` undefined) or changed child on the server or, for a guest, in local storage. */
