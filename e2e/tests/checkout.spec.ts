@@ -250,6 +250,35 @@ test.describe("checkout with the demo gateway (a shop without a PayPal account)"
     await expect(page.getByTestId("booked-item")).toHaveCount(2);
   });
 
+  test("a parent who leaves the demo gateway's page with Back finds the order, and pays or calls it off (D589)", async ({
+    page,
+    request,
+  }) => {
+    const parent = await signedInParent(request, "demo-goes-back", process.env.E2E_DEMO_DATA_DIR);
+    await cartWithCourseAndWorkshop(request, parent);
+    await useSessionInBrowser(page, parent);
+
+    await page.goto("/cart?locale=de&step=checkout");
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+    await expect(page).toHaveURL(/\/payments\/demo\/DEMO/);
+    const gatewayPage = page.url();
+
+    // Back in the shop the cart is empty, but the order is offered, not lost.
+    await page.goBack();
+    const open = page.getByRole("region", { name: /^Ihre Bestellung Nr\. \d+ ist noch nicht bezahlt$/ });
+    await expect(open).toBeVisible();
+    await expect(open).toContainText(/Die Plätze sind bis .* für Sie reserviert/);
+    await open.getByRole("button", { name: "Weiter zur Zahlung" }).click();
+    await expect(page).toHaveURL(gatewayPage);
+
+    await page.goBack();
+    await open.getByRole("button", { name: "Bestellung abbrechen" }).click();
+    await expect(page.getByTestId("payment-notice")).toContainText("Die Zahlung wurde abgebrochen.");
+    await expect(page.getByTestId("cart-item")).toHaveCount(2);
+    await expect(open).toHaveCount(0);
+  });
+
   test("a parent who cancels on the demo gateway's page finds the cart intact", async ({ page, request }) => {
     const parent = await signedInParent(request, "demo-cancels", process.env.E2E_DEMO_DATA_DIR);
     await cartWithCourseAndWorkshop(request, parent);

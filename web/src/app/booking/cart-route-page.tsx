@@ -9,6 +9,10 @@ import { currentOrderOptions } from "../../features/cart/api/current-order.ts";
 import { CartPage } from "../../features/cart/components/cart-page.tsx";
 import type { CartSearch, PaymentNotice as Notice } from "../../features/checkout/cart-search.ts";
 import { CheckoutPage } from "../../features/checkout/components/checkout-page.tsx";
+import {
+  OpenPaymentNotice,
+  useOpenPayment,
+} from "../../features/checkout/components/open-payment-notice.tsx";
 import { PaymentNotice } from "../../features/checkout/components/payment-notice.tsx";
 import { visitorsQueryOptions } from "../../features/visitors/api/visitors-api.ts";
 import { useSession } from "../../lib/session.ts";
@@ -40,7 +44,21 @@ export function CartRoutePage({ search }: { search: CartSearch }) {
     void navigate({ to: "/cart", search: (prev) => ({ locale: prev.locale, payment: notice }) });
   };
 
-  if (search.step === "checkout" && session && userKey && !authBusy) {
+  // An order left for the gateway's page and not paid: offered above the empty cart, also where the
+  // browser's Back leads to the checkout step, which would only say that the cart is empty (D589).
+  const open = useOpenPayment(userKey);
+  const cartItems = useQuery({ ...cartQuery, enabled: open !== null }).data?.items.length;
+  const openNotice =
+    // Back through `cancel_url` (`?payment=`), the payment notice calls the order off itself.
+    open && cartItems === 0 && !search.payment ? (
+      <OpenPaymentNotice
+        open={open}
+        onRedirect={(url) => window.location.assign(url)}
+        onBackInCart={backInCart}
+      />
+    ) : null;
+
+  if (search.step === "checkout" && session && userKey && !authBusy && !openNotice) {
     return (
       <CheckoutPage
         cartQuery={cartQuery}
@@ -75,7 +93,8 @@ export function CartRoutePage({ search }: { search: CartSearch }) {
         ) : undefined
       }
       notice={
-        search.payment ? (
+        openNotice ??
+        (search.payment ? (
           <PaymentNotice
             notice={search.payment}
             token={search.token}
@@ -91,7 +110,7 @@ export function CartRoutePage({ search }: { search: CartSearch }) {
               });
             }}
           />
-        ) : null
+        ) : null)
       }
     />
   );

@@ -12,6 +12,7 @@ import {
   type CheckoutProblem,
   checkoutProblem,
 } from "../checkout-errors.ts";
+import { rememberOpenPayment } from "../open-payment.ts";
 import { paymentReturnUrls } from "../return-urls.ts";
 import type { CheckoutForm } from "./checkout-billing.tsx";
 import type { CheckoutPhase } from "./checkout-phase.ts";
@@ -72,6 +73,8 @@ export function useCheckoutPayment(deps: CheckoutPaymentDeps) {
         });
         if (reply.url) {
           setPhase({ kind: "leaving" });
+          // Back from that page, the cart is empty: it offers this order instead (D589).
+          rememberOpenPayment({ orderId: reply.order_id, gatewayId: reply.id, url: reply.url });
           onRedirect(reply.url);
         } else {
           onPaid(reply.order_id);

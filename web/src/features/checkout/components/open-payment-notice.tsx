@@ -1,0 +1,107 @@
+import "../i18n.ts";
+import type { Order } from "@atelier/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { buttonStyles } from "../../../components/ui/button-styles.ts";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { berlinDateTime } from "../../../lib/format.ts";
+import { checkoutApi, orderOptions } from "../api/checkout-api.ts";
+import type { PaymentNotice } from "../cart-search.ts";
+import { type CheckoutProblem, checkoutProblem } from "../checkout-errors.ts";
+import { forgetOpenPayment, type OpenPayment, readOpenPayment } from "../open-payment.ts";
+
+/** The order this tab left for a gateway's page, while it still waits for its payment or ran out (D589). */
+export function useOpenPayment(userKey: string | null) {
+  const [kept, setKept] = useState<OpenPayment | null>(null);
+  // Read after the first render (the server renderer has no tab storage, and the first render matches it),
+  // and again when the browser shows the page from its back-forward cache: it was left before the order.
+  useEffect(() => {
+    setKept(readOpenPayment());
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setKept(readOpenPayment());
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, []);
+  const order = useQuery({
+    ...orderOptions(userKey ?? "", String(kept?.orderId ?? "")),
+    enabled: userKey !== null && kept !== null,
+  });
+  const status = order.data?.status;
+  const waiting = status === "payment_staged" || status === "expired";
+  // Paid, cancelled, given back or not the parent's: nothing is left to offer, and nothing is kept.
+  const settled = (order.data !== undefined && !waiting) || order.isError;
+  useEffect(() => {
+    if (settled) {
+      forgetOpenPayment();
+      setKept(null);
+    }
+  }, [settled]);
+  return kept && order.data && waiting ? { kept, order: order.data } : null;
+}
+
+/**
+ * Above an empty cart: the order the parent left for the gateway's page has not been paid. While its seats
+ * are held it can be paid on that page still; either way it can be called off, and its items come back.
+ */
+export function OpenPaymentNotice({
+  open,
+  onRedirect,
+  onBackInCart,
+}: {
+  open: { kept: OpenPayment; order: Order };
+  onRedirect: (url: string) => void;
+  onBackInCart: (notice: PaymentNotice, cart?: Order) => void;
+}) {
+  const { t } = useTranslation("checkout");
+  const locale = useLocale();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<CheckoutProblem | null>(null);
+  const { kept, order } = open;
+  const expired = order.status === "expired";
+  const until = order.reserved_until ? berlinDateTime(order.reserved_until, locale) : null;
+
+  const takeBack = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const cart = await checkoutApi.cancelPayment(kept.gatewayId);
+      forgetOpenPayment();
+      onBackInCart("cancelled", cart);
+    } catch (error) {
+      setProblem(checkoutProblem(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="open-payment-heading" className="mt-6 space-y-3" data-testid="open-payment">
+      <div className="rounded-lg border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-slate-900">
+        <h2 id="open-payment-heading" className="font-semibold">
+          {t("open.heading", { id: order.id })}
+        </h2>
+        <p>{expired || !until ? t("open.expired") : t("open.held", { until })}</p>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        {expired ? null : (
+          <button type="button" className={buttonStyles.primary} onClick={() => onRedirect(kept.url)}>
+            {t("open.pay")}
+          </button>
+        )}
+        <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={takeBack}>
+          {expired ? t("open.takeBack") : t("open.cancel")}
+        </button>
+      </div>
+      {problem ? (
+        <p
+          role="alert"
+          className="rounded-lg border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm font-semibold text-red-900"
+        >
+          {t(`problems.${problem}`)}
+        </p>
+      ) : null}
+    </section>
+  );
+}
