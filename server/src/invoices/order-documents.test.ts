@@ -468,7 +468,9 @@ describe("enqueueRefundNotice", () => {
     });
     expect(mail?.text).toContain("Здравствуйте, Eva!");
     expect(mail?.text).toContain("45,00\u00a0€");
-    expect(mail?.text).toContain(`${workshop.page.name.ru} (Лев Muster)`);
+    // The offer with its option, as every mail names a booking (D583).
+    const ticket = workshop.option("Ticket").name.ru;
+    expect(mail?.text).toContain(`${workshop.page.name.ru} – ${ticket} (Лев Muster)`);
     expect(mail?.text).toContain("места, к сожалению, заняли");
   });
 });
