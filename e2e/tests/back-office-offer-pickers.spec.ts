@@ -55,4 +55,30 @@ test("the oldest course can be picked in every offer picker: prices, new price, 
     await page.goto(path);
     await pickOldest(page, "product_page");
   }
+
+  // A new price that does not renew is saved (D587): its disabled switch still sends "no renewal".
+  const name = "Zehnerkarte (Test der Preisformular)";
+  await page.goto("/admin/purchase-options/create");
+  await pickOldest(page, "product_page");
+  await page.getByLabel("Art").click();
+  await page.getByRole("option", { name: "Terminkarte (einzelne Termine)" }).click();
+  await expect(page.getByLabel("Monatlich verlängert (Abo)")).toBeDisabled();
+  await page.getByLabel("Bezeichnung · Deutsch").fill(name);
+  await page.getByRole("textbox", { name: /Preis in Euro/ }).fill("220,00");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/admin\/purchase-options(\?.*)?$/);
+  // Taken away again: other tests pick the course's options.
+  const removed = await page.evaluate(async (wanted) => {
+    const headers = { Authorization: `Token ${localStorage.getItem("atelier-admin-token")}` };
+    const list = await fetch('/api/v2/admin/purchase-options/?range=[0,9]&sort=["id","DESC"]&filter={}', {
+      headers,
+    });
+    const made = ((await list.json()) as { id: number; name: { de: string }; is_recurring: boolean }[]).find(
+      (option) => option.name.de === wanted,
+    );
+    if (!made) return "not saved";
+    const gone = await fetch(`/api/v2/admin/purchase-options/${made.id}/`, { method: "DELETE", headers });
+    return `${made.is_recurring} ${gone.status}`;
+  }, name);
+  expect(removed).toBe("false 200");
 });

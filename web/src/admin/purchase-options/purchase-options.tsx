@@ -31,6 +31,7 @@ import { DeletingToolbar, SideBySide } from "../shared/form-layout.tsx";
 import { MoneyField, MoneyInput, PriceGuardSaveButton } from "../shared/money-input.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 
 /** Prices are integer cents on the wire; staff read and type euros ("89,00") in the money field (D231). */
 
@@ -41,7 +42,7 @@ export function PurchaseOptionList() {
   const localText = useLocalText();
   const name = (record: { name: { de: string; ru?: string | null } }) => localText(record.name);
   return (
-    <List sort={{ field: "product_page", order: "ASC" }} filters={optionFilters}>
+    <List exporter={staffCsv} sort={{ field: "product_page", order: "ASC" }} filters={optionFilters}>
       <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <ReferenceField source="product_page" reference="products">
           <FunctionField render={name} />
@@ -110,6 +111,15 @@ const nullsForEmpty = (data: Record<string, unknown>) => ({
 });
 
 /**
+ * A new option's values: a renewal the kind does not have is "no" (its switch is disabled, and react-hook-form
+ * leaves a disabled field out of what it submits; the server asks for it).
+ */
+const forCreate = (data: Record<string, unknown>) => ({
+  ...nullsForEmpty(data),
+  is_recurring: data.is_recurring === true,
+});
+
+/**
  * The kind of the new option, chosen among those the picked offer's kind sells (D587); monthly renewal
  * offered only for a course's subscription. The server refuses any other combination too.
  */
@@ -146,7 +156,7 @@ function OptionKindInputs() {
 
 export function PurchaseOptionCreate() {
   return (
-    <Create redirect="list" transform={nullsForEmpty}>
+    <Create redirect="list" transform={forCreate}>
       <SimpleForm
         defaultValues={{
           name: { de: "", ru: "" },
