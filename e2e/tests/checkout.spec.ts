@@ -268,7 +268,7 @@ test.describe("checkout with the demo gateway (a shop without a PayPal account)"
     await page.goBack();
     const open = page.getByRole("region", { name: /^Ihre Bestellung Nr\. \d+ ist noch nicht bezahlt$/ });
     await expect(open).toBeVisible();
-    await expect(open).toContainText(/Die Plätze sind bis .* für Sie reserviert/);
+    await expect(open).toContainText(/Ihre Bestellung ist bis .* für Sie reserviert/);
     await open.getByRole("button", { name: "Weiter zur Zahlung" }).click();
     await expect(page).toHaveURL(gatewayPage);
 

@@ -46,13 +46,14 @@ export function CartRoutePage({ search }: { search: CartSearch }) {
 
   // An order left for the gateway's page and not paid: offered above the empty cart, also where the
   // browser's Back leads to the checkout step, which would only say that the cart is empty (D589).
-  const open = useOpenPayment(userKey);
+  const { open, forget: forgetOpen } = useOpenPayment(userKey);
   const cartItems = useQuery({ ...cartQuery, enabled: open !== null }).data?.items.length;
   const openNotice =
     // Back through `cancel_url` (`?payment=`), the payment notice calls the order off itself.
     open && cartItems === 0 && !search.payment ? (
       <OpenPaymentNotice
         open={open}
+        forget={forgetOpen}
         onRedirect={(url) => window.location.assign(url)}
         onBackInCart={backInCart}
       />
@@ -100,6 +101,8 @@ export function CartRoutePage({ search }: { search: CartSearch }) {
             token={search.token}
             onSignIn={() => openAuthDialog()}
             onCancelled={(cart) => {
+              // The order called off through the gateway's cancel is not offered again (D589).
+              forgetOpen();
               if (cart) queryClient.setQueryData(cartQuery.queryKey, cart);
               void queryClient.invalidateQueries({ queryKey: cartQuery.queryKey });
               // Posted once: a reload of the page must not cancel again.

@@ -1,10 +1,11 @@
 import "../i18n.ts";
 import type { Order } from "@atelier/contract";
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
+import { ApiError } from "../../../lib/api-client.ts";
 import { berlinDateTime } from "../../../lib/format.ts";
 import { checkoutApi, orderOptions } from "../api/checkout-api.ts";
 import type { PaymentNotice } from "../cart-search.ts";
@@ -13,6 +14,7 @@ import { forgetOpenPayment, type OpenPayment, readOpenPayment } from "../open-pa
 
 /** The order this tab left for a gateway's page, while it still waits for its payment or ran out (D589). */
 export function useOpenPayment(userKey: string | null) {
+  const queryClient = useQueryClient();
   const [kept, setKept] = useState<OpenPayment | null>(null);
   // Read after the first render (the server renderer has no tab storage, and the first render matches it),
   // and again when the browser shows the page from its back-forward cache: it was left before the order.
@@ -24,21 +26,26 @@ export function useOpenPayment(userKey: string | null) {
     window.addEventListener("pageshow", onShow);
     return () => window.removeEventListener("pageshow", onShow);
   }, []);
+  const orderId = String(kept?.orderId ?? "");
   const order = useQuery({
-    ...orderOptions(userKey ?? "", String(kept?.orderId ?? "")),
+    ...orderOptions(userKey ?? "", orderId),
     enabled: userKey !== null && kept !== null,
   });
+  /** The order is called off, paid or not the parent's: nothing is kept, and its last status is not shown again. */
+  const forget = useCallback(() => {
+    forgetOpenPayment();
+    setKept(null);
+    queryClient.removeQueries({ queryKey: orderOptions(userKey ?? "", orderId).queryKey });
+  }, [queryClient, userKey, orderId]);
   const status = order.data?.status;
   const waiting = status === "payment_staged" || status === "expired";
-  // Paid, cancelled, given back or not the parent's: nothing is left to offer, and nothing is kept.
-  const settled = (order.data !== undefined && !waiting) || order.isError;
+  // A call that failed for a moment (no connection, a 503) keeps the order; one the server refused forgets it.
+  const gone = order.error instanceof ApiError && (order.error.status === 403 || order.error.status === 404);
+  const settled = (order.data !== undefined && !waiting) || gone;
   useEffect(() => {
-    if (settled) {
-      forgetOpenPayment();
-      setKept(null);
-    }
-  }, [settled]);
-  return kept && order.data && waiting ? { kept, order: order.data } : null;
+    if (settled) forget();
+  }, [settled, forget]);
+  return { open: kept && order.data && waiting ? { kept, order: order.data } : null, forget };
 }
 
 /**
@@ -47,10 +54,12 @@ export function useOpenPayment(userKey: string | null) {
  */
 export function OpenPaymentNotice({
   open,
+  forget,
   onRedirect,
   onBackInCart,
 }: {
   open: { kept: OpenPayment; order: Order };
+  forget: () => void;
   onRedirect: (url: string) => void;
   onBackInCart: (notice: PaymentNotice, cart?: Order) => void;
 }) {
@@ -67,7 +76,7 @@ export function OpenPaymentNotice({
     setProblem(null);
     try {
       const cart = await checkoutApi.cancelPayment(kept.gatewayId);
-      forgetOpenPayment();
+      forget();
       onBackInCart("cancelled", cart);
     } catch (error) {
       setProblem(checkoutProblem(error));
