@@ -253,6 +253,9 @@ export function AttendancePage() {
 
   // The roster of a lesson the day's list holds; none while the list is read or when the day has no lesson.
   const shown = lessons?.some((lesson) => lesson.slot === slot) ? slot : "";
+  // A mark saved reads the roster again through this count, so an answer for a day left meanwhile is dropped.
+  const [reads, setReads] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reads` is a saved mark's trigger to read again.
   const load = useCallback(() => {
     if (shown === "") {
       setRoster(null);
@@ -265,7 +268,7 @@ export function AttendancePage() {
     return () => {
       live = false;
     };
-  }, [shown, date, notify]);
+  }, [shown, date, notify, reads]);
   useEffect(load, [load]);
 
   const onMark = (child: RosterChild, attendance: "present" | "absent") => {
@@ -274,7 +277,7 @@ export function AttendancePage() {
       .markAttendance({ slot: shown, date, order_item: child.order_item, attendance })
       .then(() => {
         notify("attendance.saved", { type: "success" });
-        load();
+        setReads((count) => count + 1);
       })
       .catch((error: unknown) => notify(failureText(error), { type: "error" }));
   };
