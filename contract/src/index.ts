@@ -27,6 +27,7 @@ export * from "./rules/billing-period.ts";
 export * from "./rules/birth-date.ts";
 export * from "./rules/constants.ts";
 export * from "./rules/country.ts";
+export * from "./rules/csv.ts";
 export * from "./rules/dates.ts";
 export * from "./rules/email.ts";
 export * from "./rules/invoice-address.ts";

@@ -5,12 +5,13 @@ import { LocalTextField } from "../shared/enum-labels.tsx";
 import { DeletingToolbar, SideBySide } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 
 /** Academy seasons (D119); their weeks are `academy-weeks`, the day parts the page's academy purchase options. */
 
 export function SeasonList() {
   return (
-    <List sort={{ field: "starts_on", order: "DESC" }}>
+    <List exporter={staffCsv} sort={{ field: "starts_on", order: "DESC" }}>
       <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <LocalTextField source="name" />
         <LocalDateField source="starts_on" />

@@ -20,6 +20,7 @@ import { DeletingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 
 /** Academy weeks of a season (D119): dates, seats (never below those taken) and the offer they belong to. */
 
@@ -43,7 +44,7 @@ const weekFilters = [
 
 export function WeekList() {
   return (
-    <List sort={{ field: "starts_on", order: "ASC" }} filters={weekFilters}>
+    <List exporter={staffCsv} sort={{ field: "starts_on", order: "ASC" }} filters={weekFilters}>
       <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <ReferenceField source="product_page" reference="products">
           <LocalTextField source="name" sortable={false} />

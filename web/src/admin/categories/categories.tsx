@@ -13,10 +13,15 @@ import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField } from "../shared/enum-labels.tsx";
 import { DeletingToolbar, SideBySide } from "../shared/form-layout.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 
 export function CategoryList() {
   return (
-    <List sort={{ field: "sort_order", order: "ASC" }} filters={[<TextInput key="q" source="q" alwaysOn />]}>
+    <List
+      exporter={staffCsv}
+      sort={{ field: "sort_order", order: "ASC" }}
+      filters={[<TextInput key="q" source="q" alwaysOn />]}
+    >
       <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <LocalTextField source="name" />
         <TextField source="slug" />

@@ -18,6 +18,7 @@ import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField } from "../shared/enum-labels.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 
 /** Holidays and closures per house (D114): dates, the house, and the name in German and Russian side by side. */
 function ClosureFields() {
@@ -49,7 +50,7 @@ export function ClosureList() {
   const translate = useTranslate();
   const choice = useChoiceTexts();
   return (
-    <List sort={{ field: "starts_on", order: "DESC" }}>
+    <List exporter={staffCsv} sort={{ field: "starts_on", order: "DESC" }}>
       <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <LocalDateField source="starts_on" />
         <LocalDateField source="ends_on" />

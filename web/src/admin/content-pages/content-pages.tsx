@@ -18,6 +18,7 @@ import { choices, required } from "../shared/field-helpers.tsx";
 import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 
 /** The shop's own text pages in the back office (D123): German and Russian markdown with a preview. */
 
@@ -93,7 +94,11 @@ function ContentPageFields() {
 
 export function ContentPageList() {
   return (
-    <List filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: "key", order: "ASC" }}>
+    <List
+      exporter={staffCsv}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: "key", order: "ASC" }}
+    >
       <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <TextField source="key" />
         <TextField source="title.de" sortable={false} />

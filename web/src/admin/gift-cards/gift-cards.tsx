@@ -23,6 +23,7 @@ import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { MoneyInput } from "../shared/money-input.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 import { GiftCardDelivery } from "./gift-card-delivery.tsx";
 
 /** Gift cards in the back office (D125): issued by hand (euros in, integer cents sent), deactivated, their history. */
@@ -30,6 +31,7 @@ import { GiftCardDelivery } from "./gift-card-delivery.tsx";
 export function GiftCardList() {
   return (
     <List
+      exporter={staffCsv}
       filters={[<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="a" source="is_active" />]}
       sort={{ field: "id", order: "DESC" }}
     >

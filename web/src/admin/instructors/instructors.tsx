@@ -16,12 +16,13 @@ import {
 import { DetailEdit } from "../shared/detail.tsx";
 import { DeletingToolbar, SideBySide } from "../shared/form-layout.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 
 const instructorFilters = [<TextInput key="q" source="q" alwaysOn />];
 
 export function InstructorList() {
   return (
-    <List sort={{ field: "sort_order", order: "ASC" }} filters={instructorFilters}>
+    <List exporter={staffCsv} sort={{ field: "sort_order", order: "ASC" }} filters={instructorFilters}>
       <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <TextField source="first_name" />
         <TextField source="last_name" />

@@ -18,6 +18,7 @@ import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField } from "../shared/enum-labels.tsx";
 import { DeletingToolbar, SideBySide } from "../shared/form-layout.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 
 /** The contract's rule for a house's phone (D177), so staff read the shop's message before saving. */
 const phoneRule = (value: string | null) =>
@@ -31,7 +32,11 @@ const phoneRule = (value: string | null) =>
  */
 export function LocationList() {
   return (
-    <List sort={{ field: "sort_order", order: "ASC" }} filters={[<TextInput key="q" source="q" alwaysOn />]}>
+    <List
+      exporter={staffCsv}
+      sort={{ field: "sort_order", order: "ASC" }}
+      filters={[<TextInput key="q" source="q" alwaysOn />]}
+    >
       <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <LocalTextField source="name" />
         <TextField source="street" />

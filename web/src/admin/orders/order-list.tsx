@@ -18,6 +18,7 @@ import {
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 import { euro } from "./order-format.ts";
 
 /** The orders list (issue 21, D127): its filters, a phone booking and the export. */
@@ -69,7 +70,12 @@ export function OrderList() {
   const translate = useTranslate();
   const filters = useMemo(() => orderFilters(translate), [translate]);
   return (
-    <List sort={{ field: "created_at", order: "DESC" }} filters={filters} actions={<OrderListActions />}>
+    <List
+      exporter={staffCsv}
+      sort={{ field: "created_at", order: "DESC" }}
+      filters={filters}
+      actions={<OrderListActions />}
+    >
       <Datagrid rowClick="show" bulkActionButtons={false} body={openableRows}>
         <TextField source="id" />
         <LocalDateField source="created_at" showTime />

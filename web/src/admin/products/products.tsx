@@ -32,6 +32,7 @@ import { LocalTextField, useEnumChoices } from "../shared/enum-labels.tsx";
 import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 import { SCHEDULE_TAB, SlotsOfPage } from "../slots/slots.tsx";
 import { TitleImageInput } from "./product-image.tsx";
 import { ProductPreviewPanel } from "./product-preview.tsx";
@@ -51,7 +52,7 @@ const filters = [
 
 export function ProductList() {
   return (
-    <List filters={filters} sort={{ field: "sort_order", order: "ASC" }} perPage={25}>
+    <List exporter={staffCsv} filters={filters} sort={{ field: "sort_order", order: "ASC" }} perPage={25}>
       <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <TextField source="id" />
         <LocalTextField source="name" sortBy="name" />

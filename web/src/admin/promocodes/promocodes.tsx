@@ -28,6 +28,7 @@ import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { MoneyInput, useOfficeLocale } from "../shared/money-input.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 
 /** Promocodes in the back office (D124): a percentage or an amount off, Berlin days (D318), their uses. */
 
@@ -93,6 +94,7 @@ const promocodeOut = (data: Record<string, unknown>) => ({
 export function PromocodeList() {
   return (
     <List
+      exporter={staffCsv}
       filters={[<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="a" source="is_active" />]}
       sort={{ field: "id", order: "DESC" }}
     >

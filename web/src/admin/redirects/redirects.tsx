@@ -15,6 +15,7 @@ import { DetailEdit } from "../shared/detail.tsx";
 import { DeletingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 
 /** The contract's rule for a field, so staff read the shop's own message before saving (D189). */
 const fieldRule = (field: "from_path" | "target") => (value: string) => {
@@ -30,7 +31,11 @@ const fieldRule = (field: "from_path" | "target") => (value: string) => {
  */
 export function RedirectList() {
   return (
-    <List sort={{ field: "from_path", order: "ASC" }} filters={[<TextInput key="q" source="q" alwaysOn />]}>
+    <List
+      exporter={staffCsv}
+      sort={{ field: "from_path", order: "ASC" }}
+      filters={[<TextInput key="q" source="q" alwaysOn />]}
+    >
       <Datagrid rowClick="edit" bulkActionButtons={false} body={openableRows}>
         <TextField source="from_path" />
         <TextField source="target" />

@@ -32,6 +32,7 @@ import { LocalTextField } from "../shared/enum-labels.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 
 function useWeekdayChoices() {
   const translate = useTranslate();
@@ -100,6 +101,7 @@ const slotFilters = [<NullableBooleanInput key="archived" source="archived" alwa
 export function SlotList() {
   return (
     <List
+      exporter={staffCsv}
       sort={{ field: "id", order: "DESC" }}
       filters={slotFilters}
       filterDefaultValues={{ archived: false }}

@@ -18,6 +18,7 @@ import {
   useRedirect,
   useTranslate,
 } from "react-admin";
+import { useFormState } from "react-hook-form";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import { adminFetch } from "../providers/data-provider.ts";
 import { DETAIL } from "../shared/detail.tsx";
@@ -193,6 +194,8 @@ function quoteBody(form: StaffOrderForm) {
 /** The price of the booking as the server computes it (D275), shown before saving; never reckoned here. */
 function QuotePanel({ form }: { form: StaffOrderForm }) {
   const translate = useTranslate();
+  // While the booking is saved, no price is asked for: the order made would answer it "already booked".
+  const { isSubmitting } = useFormState();
   const body = quoteBody(form);
   const [state, setState] = useState<{ quote?: AdminStaffOrderQuote; error?: string; busy: boolean }>({
     busy: false,
@@ -202,6 +205,7 @@ function QuotePanel({ form }: { form: StaffOrderForm }) {
       setState({ busy: false });
       return;
     }
+    if (isSubmitting) return;
     let live = true;
     setState((was) => ({ ...was, busy: true }));
     const timer = setTimeout(() => {
@@ -213,7 +217,7 @@ function QuotePanel({ form }: { form: StaffOrderForm }) {
       live = false;
       clearTimeout(timer);
     };
-  }, [body]);
+  }, [body, isSubmitting]);
   const euro = (cents: number) => euroText(cents, currentAdminLocale());
   const { quote, error, busy } = state;
   return (

@@ -26,6 +26,7 @@ import type { AdminDataProvider } from "../providers/data-provider.ts";
 import { telHref } from "../shared/contact-fields.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { OfferPicker } from "../shared/offer-picker.tsx";
+import { staffCsv } from "../shared/staff-csv.ts";
 import { useUnitText } from "../shared/unit-text.ts";
 import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
 
@@ -229,7 +230,7 @@ export function WaitingList() {
   return (
     // An empty list still shows its filters (react-admin's empty page would hide them and read
     // "Noch kein Wartelisten."): staff filter by offer and day before any family has asked.
-    <List sort={{ field: "id", order: "ASC" }} filters={filters} empty={false}>
+    <List exporter={staffCsv} sort={{ field: "id", order: "ASC" }} filters={filters} empty={false}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField
           source="product_name"

@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from "vitest";
+import { adminI18n } from "../i18n/i18n-provider.ts";
+import { staffRows } from "./staff-csv.ts";
+
+const order = {
+  id: 815,
+  status: "paid",
+  created_at: "2026-12-07T09:36:15.853Z",
+  paid_at: null,
+  parent: 12,
+  parent_name: "Anna Muster",
+  parent_email: "anna@example.org",
+  children: ["Mila Muster", "Lew Muster"],
+  products: ["Kleine Maler"],
+  total_cents: 17010,
+  gift_card_cents: 0,
+  refunded_cents: 2500,
+  payment_state: "partly_refunded",
+  gateway: "paypal",
+  locale: "ru",
+};
+
+describe("a list's export as staff read it in a spreadsheet (D590)", () => {
+  it("names the columns as the screens do and writes codes, money and moments in words, in German", async () => {
+    await adminI18n.changeLocale("de");
+    const { header, rows } = staffRows([order], "orders");
+    const cell = (label: string) => rows[0]?.[header.indexOf(label)];
+    expect(header.slice(0, 4)).toEqual(["Nr.", "Status", "Angelegt", "Bezahlt am"]);
+    expect(cell("Angelegt")).toBe("07.12.2026, 10:36");
+    expect(cell("Betrag")).toBe("170,10\u00a0€");
+    expect(cell("Zahlung")).toBe("Teilweise erstattet");
+    expect(cell("Status")).toBe("Bezahlt");
+    expect(cell("Kinder")).toBe("Mila Muster, Lew Muster");
+    expect(cell("Bezahlt am")).toBe("");
+    expect(header).not.toContain("version");
+  });
+
+  it("in Russian for a Russian-speaking staff member", async () => {
+    await adminI18n.changeLocale("ru");
+    const { header, rows } = staffRows([order], "orders");
+    expect(header[0]).toBe("№");
+    expect(rows[0]?.[header.indexOf("Статус")]).toBe("Оплачен");
+    await adminI18n.changeLocale("de");
+  });
+});
