@@ -11,6 +11,9 @@ const id = z.coerce.number().int().min(1, { error: "invalid" }).max(ID_MAX, { er
 const isoDate = z.string().max(10, { error: "invalid_date" }).refine(isIsoDate, { error: "invalid_date" });
 
 /** What a lesson the school cancels gives the booked children: a makeup credit, or a longer paid period. */
+/** How far ahead the parent sees and may report coming lessons (the profile says so when none fall in it). */
+export const LESSON_HORIZON_DAYS = 56;
+
 export const CANCELLED_LESSON_OUTCOMES = ["credit", "lengthen"] as const;
 export type CancelledLessonOutcome = (typeof CANCELLED_LESSON_OUTCOMES)[number];
 

@@ -60,6 +60,20 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(printedGiftCardCode(" WELCOME10 ")).toBe("WELCOME10");
   });
 
+  it("a gift card in the cart names no place, though its page has a house (a voucher is not attended)", async () => {
+    const parent = await createParent(t.db);
+    const page = await pageBySlug(t.db, GIFT_CARD);
+    expect(page.page.locationId).not.toBeNull();
+    const added = await addOwnAmountCard(parent.headers);
+    expect(added.json().terms).toMatchObject({ house: null });
+    const terms = await t.call("GET", "/api/v2/orders/terms/", {
+      headers: parent.headers,
+      query: { product_page: String(page.page.id), purchase_option: String(page.options[0]?.id) },
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    expect(terms.json()).toMatchObject({ house: null });
+  });
+
   it("a paid gift card order creates the card with a ledger entry and mails it as a PDF", async () => {
     const { parent, card } = await buyGiftCard();
     expect(card.balanceCents).toBe(card.initialCents);

@@ -1,7 +1,7 @@
 // What every use case of lessons over a season shares (D355, D365): the service's typed `deps`, the clock,
 // and the small rules more than one use case reads.
 import { createHash } from "node:crypto";
-import type { AuditArea } from "@atelier/contract";
+import { type AuditArea, LESSON_HORIZON_DAYS } from "@atelier/contract";
 import { and, eq } from "drizzle-orm";
 import { cancelledLessons, type Db, type DbOrTx, type Tx } from "../db/index.ts";
 import { weekdayOf } from "./lesson-time.ts";
@@ -43,8 +43,8 @@ export function lessonsContext(deps: LessonsDeps): LessonsContext {
   };
 }
 
-/** How far ahead the parent sees and may report coming lessons. */
-export const HORIZON_DAYS = 56;
+/** How far ahead the parent sees and may report coming lessons (one rule, in the contract). */
+export const HORIZON_DAYS = LESSON_HORIZON_DAYS;
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 

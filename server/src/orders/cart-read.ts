@@ -21,7 +21,7 @@ import {
   findTermsFacts,
   insertCart,
 } from "./order.repository.ts";
-import { purchaseTerms } from "./purchase-terms.ts";
+import { placeOf, purchaseTerms } from "./purchase-terms.ts";
 
 /** `POST /orders/init/`: a new guest cart, or the signed-in user's cart. */
 export async function initCart(
@@ -168,5 +168,11 @@ export async function bookingTerms(
   if (facts.slots.length !== slotIds.length) throw fail("schedule_slots", "slot_not_on_page");
   if (facts.weeks.length !== weekIds.length) throw fail("academy_weeks", "week_not_on_page");
   const { recurrentCents } = itemListPrice(facts.option, weekIds.length);
-  return purchaseTerms(facts, BOOKING_RULES[facts.option.scheduleType].recurring, recurrentCents, new Date());
+  const { scheduleType } = facts.option;
+  return purchaseTerms(
+    placeOf(scheduleType, facts),
+    BOOKING_RULES[scheduleType].recurring,
+    recurrentCents,
+    new Date(),
+  );
 }

@@ -13,7 +13,7 @@ import type { CodeApplied } from "./cart-promocode.ts";
 import type { CartDeps } from "./cart-shared.ts";
 import { type CartItemRow, type CartRow, findCartItems, findPromocode } from "./order.repository.ts";
 import { allocate } from "./pricing.ts";
-import { purchaseTerms } from "./purchase-terms.ts";
+import { placeOf, purchaseTerms } from "./purchase-terms.ts";
 
 /**
  * The items of a cart or order as the API answers them: each with its share of what the order's gift
@@ -125,7 +125,12 @@ export function toItem(media: CartDeps["media"], row: CartItemRow, giftCardPaidC
     promocode_discount_cents: row.promocodeDiscountCents,
     recurrent_price: centsToDecimal(recurrent),
     recurrent_price_cents: recurrent,
-    terms: purchaseTerms(row, BOOKING_RULES[row.scheduleType].recurring, recurrent, new Date()),
+    terms: purchaseTerms(
+      placeOf(row.scheduleType, row),
+      BOOKING_RULES[row.scheduleType].recurring,
+      recurrent,
+      new Date(),
+    ),
   };
 }
 

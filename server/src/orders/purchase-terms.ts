@@ -5,6 +5,7 @@ import {
   firstLessonDay,
   locationAddress,
   type PurchaseTerms,
+  type ScheduleType,
 } from "@atelier/contract";
 import type { CartItemRow } from "./order.repository.ts";
 
@@ -42,3 +43,9 @@ export function purchaseTerms(
       : null,
   };
 }
+
+/** A gift card is bought, not attended: its terms name no place, whatever house its page has. */
+export const placeOf = <Row extends { house: CartItemRow["house"] }>(
+  scheduleType: ScheduleType,
+  row: Row,
+): Row => (scheduleType === "GiftCard" ? { ...row, house: null } : row);

@@ -38,7 +38,7 @@ const STYLE =
 
 function page(locale: Locale, body: string) {
   const t = TEXTS[locale];
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${t.title}</title><style>${STYLE}</style></head><body><p class="banner" role="note">${t.banner}</p>${body}</body></html>`;
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${t.title}</title><style>${STYLE}</style></head><body><p class="banner" role="note">${t.banner}</p>${body}</body></html>`;
 }
 
 /** The lines of one of our orders as the server charges them (its price less sibling and promocode discounts). */

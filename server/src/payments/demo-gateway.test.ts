@@ -39,6 +39,8 @@ describe("the offline demo gateway (no PayPal account configured)", () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("DEMO");
     expect(page.body).toContain("kein echtes Geld");
+    // The shop's icon, or the browser asks for /favicon.ico and logs a 404 on every visit.
+    expect(page.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
 
     const approved = await t.app.inject({
       method: "POST",

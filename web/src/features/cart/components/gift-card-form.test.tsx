@@ -42,3 +42,23 @@ describe("the gift card form's refusal by the server (D543)", () => {
     expect(document.activeElement).toBe(name);
   });
 });
+
+describe("the gift card's amount on the button", () => {
+  it("names an amount of its own only when a card can have it: whole euros within the limits", () => {
+    renderInLocale(
+      <QueryClientProvider client={new QueryClient()}>
+        <GiftCardForm product={giftCard} signedIn onContinueShopping={() => undefined} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole("radio", { name: "Anderer Betrag" }));
+    const euros = screen.getByRole("textbox", { name: /Betrag in Euro/ });
+    fireEvent.change(euros, { target: { value: "89,00" } });
+    expect(screen.getByRole("button", { name: /in den Warenkorb/ }).textContent).toMatch(
+      /^Gutschein über 89\s€ in den Warenkorb$/,
+    );
+    fireEvent.change(euros, { target: { value: "89,50" } });
+    expect(screen.getByRole("button", { name: /in den Warenkorb/ }).textContent).toBe(
+      "Gutschein über … in den Warenkorb",
+    );
+  });
+});

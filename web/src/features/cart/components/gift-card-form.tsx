@@ -205,7 +205,10 @@ export function GiftCardForm({
         <p className="text-sm text-slate-700">{t("giftCard.noChild")}</p>
         <button ref={submitRef} type="submit" className={buttonStyles.primary} disabled={order.pending}>
           {t("giftCard.submit", {
-            price: Number.isFinite(amountCents(values)) ? formatEuro(amountCents(values), locale) : "…",
+            // Only an amount the card can have: "89,50" is refused (whole euros), so the button does not offer it.
+            price: GiftCardDetailsSchema.shape.amount_cents.safeParse(amountCents(values)).success
+              ? formatEuro(amountCents(values), locale)
+              : "…",
           })}
         </button>
       </form>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { LessonBookingView } from "@atelier/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client.ts";
 import { renderInLocale } from "../../../test/render.tsx";
@@ -26,17 +26,29 @@ const booking: LessonBookingView = {
   ],
 };
 
-function renderForm(locale: "de" | "ru", send: (dates: string[]) => Promise<never> | Promise<unknown>) {
+function renderForm(
+  locale: "de" | "ru",
+  send: (dates: string[]) => Promise<never> | Promise<unknown>,
+  shown: LessonBookingView = booking,
+) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   return renderInLocale(
     <QueryClientProvider client={client}>
-      <AbsenceForm booking={booking} send={send as never} />
+      <AbsenceForm booking={shown} send={send as never} />
     </QueryClientProvider>,
     locale,
   );
 }
 
 describe("reporting an absence (issue 35, D366)", () => {
+  it("says that lessons are listed eight weeks ahead when none fall in them, not that there are none", async () => {
+    await renderForm("de", vi.fn(), { ...booking, lessons: [] });
+    expect(screen.getByText("Keine Stunden in den nächsten 8 Wochen.")).toBeTruthy();
+    cleanup();
+    await renderForm("ru", vi.fn(), { ...booking, lessons: [] });
+    expect(screen.getByText("В ближайшие 8 недель занятий нет.")).toBeTruthy();
+  });
+
   it("shows the page's rules, sends the ticked date and names the credit with its expiry (German)", async () => {
     const send = vi.fn().mockResolvedValue({ lessons: [], credits: [{ id: 1, expires_on: "2027-01-28" }] });
     renderForm("de", send);

@@ -1,5 +1,5 @@
 import "../i18n.ts";
-import type { AbsenceReply, LessonBookingView } from "@atelier/contract";
+import { type AbsenceReply, LESSON_HORIZON_DAYS, type LessonBookingView } from "@atelier/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -53,7 +53,8 @@ export function AbsenceForm({
     >
       <LessonRulesText rules={booking.rules} />
       {booking.lessons.length === 0 ? (
-        <p>{t("none")}</p>
+        // Lessons are listed this far ahead only: a workshop in April is not "no lesson".
+        <p>{t("none", { weeks: LESSON_HORIZON_DAYS / 7 })}</p>
       ) : (
         <p>{t("pick", { child: booking.visitor_name })}</p>
       )}
