@@ -115,3 +115,30 @@ test("staff download the invoice and the credit note of an order as PDF", async 
     expect((await readFile((await download.path()) ?? "")).subarray(0, 5).toString()).toBe("%PDF-");
   }
 });
+
+test("staff export the order list as a spreadsheet they can read: German columns, words, euros, Berlin time (D590)", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { orderId } = await paidCourse(request, "export-row", "Ida");
+  await signInToBackOffice(page);
+  await page.getByRole("menuitem", { name: "Bestellungen" }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Exportieren" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("Bestellungen.csv");
+  const bytes = await readFile(await download.path());
+  // A byte order mark and `;`, so German Excel opens it in columns with the umlauts right.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = bytes.toString("utf8").slice(1).trimEnd().split("\r\n");
+  const header = rows[0]?.split(";") ?? [];
+  expect(header.slice(0, 4)).toEqual(["Nr.", "Status", "Angelegt", "Bezahlt am"]);
+  const ours = rows.find((row) => row.startsWith(`${orderId};`))?.split(";") ?? [];
+  const cell = (label: string) => ours[header.indexOf(label)];
+  expect(cell("Status")).toBe("Bezahlt");
+  expect(cell("Angelegt")).toMatch(/^\d\d\.\d\d\.\d{4}, \d\d:\d\d$/);
+  expect(cell("Betrag")).toMatch(/^\d+,\d\d\s€$/);
+  expect(cell("Kinder")).toBe("Ida Muster");
+});

@@ -216,6 +216,17 @@ test.describe("checkout with PayPal", () => {
   });
 });
 
+/** A new parent of the demo shop orders a course and a workshop in German and is on the demo gateway's page. */
+async function orderedToDemoGateway(page: Page, request: APIRequestContext, name: string) {
+  const parent = await signedInParent(request, name, process.env.E2E_DEMO_DATA_DIR);
+  await cartWithCourseAndWorkshop(request, parent);
+  await useSessionInBrowser(page, parent);
+  await page.goto("/cart?locale=de&step=checkout");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+  await expect(page).toHaveURL(/\/payments\/demo\/DEMO/);
+}
+
 test.describe("checkout with the demo gateway (a shop without a PayPal account)", () => {
   const demoBase = process.env.E2E_DEMO_BASE_URL;
   test.use({ baseURL: demoBase });
@@ -254,14 +265,7 @@ test.describe("checkout with the demo gateway (a shop without a PayPal account)"
     page,
     request,
   }) => {
-    const parent = await signedInParent(request, "demo-goes-back", process.env.E2E_DEMO_DATA_DIR);
-    await cartWithCourseAndWorkshop(request, parent);
-    await useSessionInBrowser(page, parent);
-
-    await page.goto("/cart?locale=de&step=checkout");
-    await page.getByRole("checkbox").check();
-    await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
-    await expect(page).toHaveURL(/\/payments\/demo\/DEMO/);
+    await orderedToDemoGateway(page, request, "demo-goes-back");
     const gatewayPage = page.url();
 
     // Back in the shop the cart is empty, but the order is offered, not lost.
@@ -280,14 +284,7 @@ test.describe("checkout with the demo gateway (a shop without a PayPal account)"
   });
 
   test("a parent who cancels on the demo gateway's page finds the cart intact", async ({ page, request }) => {
-    const parent = await signedInParent(request, "demo-cancels", process.env.E2E_DEMO_DATA_DIR);
-    await cartWithCourseAndWorkshop(request, parent);
-    await useSessionInBrowser(page, parent);
-
-    await page.goto("/cart?locale=de&step=checkout");
-    await page.getByRole("checkbox").check();
-    await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
-    await expect(page).toHaveURL(/\/payments\/demo\/DEMO/);
+    await orderedToDemoGateway(page, request, "demo-cancels");
     await page.getByRole("button", { name: "Abbrechen und zurück zum Warenkorb" }).click();
 
     await expect(page).toHaveURL(/\/cart\?.*payment=cancelled/);
