@@ -68,7 +68,11 @@ export function OpenPaymentNotice({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   const { kept, order } = open;
-  const expired = order.status === "expired";
+  // A reservation whose time has passed is over, though the payment worker may mark it so only in its next
+  // round: the notice never says "reserved until" a time already gone.
+  const expired =
+    order.status === "expired" ||
+    (order.reserved_until !== null && Date.parse(order.reserved_until) <= Date.now());
   const until = order.reserved_until ? berlinDateTime(order.reserved_until, locale) : null;
 
   const takeBack = async () => {
