@@ -90,6 +90,12 @@ export const RosterSchema = z.object({
 });
 export type Roster = z.infer<typeof RosterSchema>;
 
+/**
+ * Whether "present" may be marked for a lesson on `date` (YYYY-MM-DD) when it is `today` in Berlin: from the
+ * lesson's day on, never ahead (it is the door's check-in row, D108); "absent" may be marked ahead.
+ */
+export const presentMarkable = (date: string, today: string): boolean => date <= today;
+
 /** `PUT /api/v2/admin/attendance/`: present or absent for one booked child at one lesson date; repeatable. */
 export const AttendanceMarkInputSchema = z.object({
   slot: id,

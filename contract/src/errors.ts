@@ -325,6 +325,10 @@ export const ERROR_MESSAGES = {
     de: "Mit dieser Buchung ist heute kein Termin.",
     ru: "По этому бронированию сегодня нет занятия.",
   },
+  present_before_lesson_day: {
+    de: "Anwesend kann erst am Tag der Stunde eingetragen werden. Eine Abmeldung (abwesend) geht schon vorher.",
+    ru: "Отметить присутствие можно только в день занятия. Отсутствие можно отметить заранее.",
+  },
   checkin_lesson_cancelled: {
     de: "Die heutige Stunde ist abgesagt.",
     ru: "Сегодняшнее занятие отменено.",

@@ -32,13 +32,13 @@ const today = () => berlinDate(new Date());
 const tomorrow = () => nextDay(today());
 const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
 
-/** A paid weekly course booking whose next lesson is tomorrow (the slot's weekday is set to match). */
-async function bookedForTomorrow(slot: number) {
+/** A paid weekly course booking with a lesson on `day` (the slot's weekday is set to match). */
+async function bookedOn(slot: number, day: string) {
   const slotId = t.weekly[slot]?.id;
   if (!slotId) throw new Error(`no weekly slot ${slot}`);
   await t.db
     .update(scheduleSlots)
-    .set({ weekday: weekdayOf(tomorrow()) })
+    .set({ weekday: weekdayOf(day) })
     .where(eq(scheduleSlots.id, slotId));
   const parent = await t.parentWithCourse(slot);
   const { id, order_id } = (await t.fulfil(parent.headers)).json();
@@ -48,6 +48,7 @@ async function bookedForTomorrow(slot: number) {
   if (!item?.visitorId) throw new Error("no item");
   return { parent, slotId, itemId: item.id, visitorId: item.visitorId, orderId: order_id as number };
 }
+const bookedForTomorrow = (slot: number) => bookedOn(slot, tomorrow());
 
 const roster = (slot: number, date = tomorrow(), who = staff.headers) =>
   t.call("GET", "/api/v2/admin/attendance/", { headers: who, query: { slot: String(slot), date } });
@@ -138,8 +139,8 @@ describe("attendance per slot and lesson date (D131)", () => {
   });
 
   it("marks present and absent per lesson date, each change audited, a repeat changing nothing", async () => {
-    const booked = await bookedForTomorrow(2);
-    const body = { slot: booked.slotId, date: tomorrow(), order_item: booked.itemId };
+    const booked = await bookedOn(2, today());
+    const body = { slot: booked.slotId, date: today(), order_item: booked.itemId };
     const audits = async () =>
       (
         await t.db
@@ -156,16 +157,16 @@ describe("attendance per slot and lesson date (D131)", () => {
 
     const present = await mark({ ...body, attendance: "present" });
     expect(present.statusCode, present.body).toBe(200);
-    expect(present.json()).toMatchObject({ attendance: "present", date: tomorrow() });
+    expect(present.json()).toMatchObject({ attendance: "present", date: today() });
     expect(present.json().checked_in_at).not.toBeNull();
     expect(await audits()).toBe(1);
-    // The door's check-in row is the "present" mark: the scanner sees it tomorrow.
+    // The door's check-in row is the "present" mark: the scanner sees it.
     expect(await t.db.select().from(checkins).where(eq(checkins.orderItemId, booked.itemId))).toMatchObject([
-      { lessonDate: tomorrow(), scheduleSlotId: booked.slotId, checkedInBy: staff.id },
+      { lessonDate: today(), scheduleSlotId: booked.slotId, checkedInBy: staff.id },
     ]);
     // The roster shows the mark with the check-in's own time (read beside absences in one statement).
     expect(
-      (await roster(booked.slotId))
+      (await roster(booked.slotId, today()))
         .json()
         .children.find((one: { order_item: number }) => one.order_item === booked.itemId),
     ).toMatchObject({ attendance: "present", checked_in_at: present.json().checked_in_at });
@@ -193,7 +194,7 @@ describe("attendance per slot and lesson date (D131)", () => {
       )
       .orderBy(auditLog.id);
     expect(last?.before).toMatchObject({ attendance: null });
-    const listed = (await roster(booked.slotId)).json();
+    const listed = (await roster(booked.slotId, today())).json();
     expect(
       listed.children.find((one: { order_item: number }) => one.order_item === booked.itemId),
     ).toMatchObject({
@@ -201,9 +202,21 @@ describe("attendance per slot and lesson date (D131)", () => {
     });
     expect(listed.lesson).toMatchObject({ absent: 1, present: 0 });
 
-    // Today is another lesson date: not this child's (its slot is tomorrow's weekday), so refused at order_item.
-    const otherDay = await mark({ ...body, date: today(), attendance: "present" });
+    // Tomorrow is another lesson date: the slot has no lesson then (its weekday is today's), so not found.
+    const otherDay = await mark({ ...body, date: tomorrow(), attendance: "absent" });
     expect(otherDay.statusCode).toBe(404);
+  });
+
+  it("refuses present before the lesson's day and takes absent ahead, as a parent's call reports it", async () => {
+    const booked = await bookedForTomorrow(0);
+    const body = { slot: booked.slotId, date: tomorrow(), order_item: booked.itemId };
+    const early = await mark({ ...body, attendance: "present" }, staff.headers);
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().error_codes).toEqual({ attendance: ["present_before_lesson_day"] });
+    expect(await t.db.select().from(checkins).where(eq(checkins.orderItemId, booked.itemId))).toHaveLength(0);
+    const ahead = await mark({ ...body, attendance: "absent" });
+    expect(ahead.statusCode, ahead.body).toBe(200);
+    expect(ahead.json()).toMatchObject({ attendance: "absent", date: tomorrow() });
   });
 
   // D422: a day's lessons made once per database snapshot; a staff member's mark shows in their next read.
@@ -218,16 +231,16 @@ describe("attendance per slot and lesson date (D131)", () => {
       return res.json().find((one: { slot: number }) => one.slot === booked.slotId);
     };
     const before = await lessonOf();
-    expect(before.present).toBe(0);
+    expect(before.absent).toBe(0);
     expect(await lessonOf()).toEqual(before);
-    const present = await mark({
+    const absent = await mark({
       slot: booked.slotId,
       date: tomorrow(),
       order_item: booked.itemId,
-      attendance: "present",
+      attendance: "absent",
     });
-    expect(present.statusCode, present.body).toBe(200);
-    expect((await lessonOf()).present).toBe(1);
+    expect(absent.statusCode, absent.body).toBe(200);
+    expect((await lessonOf()).absent).toBe(1);
 
     // Computed once for reads of one snapshot, again after a commit and after the guard's time.
     let clock = Date.now();
@@ -266,7 +279,7 @@ describe("attendance per slot and lesson date (D131)", () => {
       slot: booked.slotId,
       date: tomorrow(),
       order_item: other.itemId,
-      attendance: "present",
+      attendance: "absent",
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error_codes).toEqual({ order_item: ["invalid_choice"] });
@@ -312,7 +325,7 @@ describe("attendance per slot and lesson date (D131)", () => {
 
   it("fast-check: whatever a staff browser sends to the mark route, no 5xx, and a refusal writes nothing", async () => {
     const booked = await bookedForTomorrow(2);
-    const valid = { slot: booked.slotId, date: tomorrow(), order_item: booked.itemId, attendance: "present" };
+    const valid = { slot: booked.slotId, date: tomorrow(), order_item: booked.itemId, attendance: "absent" };
     const value = fc.oneof(
       fc.constantFrom<unknown>(
         2_147_483_648,

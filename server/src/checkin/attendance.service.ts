@@ -7,7 +7,8 @@ import type {
   Roster,
   RosterChild,
 } from "@atelier/contract";
-import type { Db } from "../db/index.ts";
+import { berlinDate, presentMarkable } from "@atelier/contract";
+import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { type LessonDay, lessonDay, lessonOn, meetingCardClosures } from "../lessons/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
@@ -126,6 +127,56 @@ function rosterChild(booking: Booking, child: BookingPeople, lesson: LessonOfDay
   };
 }
 
+/**
+ * Writes one mark under the booking's lock: present as the door's check-in row, absent as a row of its own
+ * (taking a check-in away); audited only when it changed something.
+ */
+async function writeMark(
+  tx: Tx,
+  recordAudit: RecordAudit,
+  staff: AuthUser,
+  input: AttendanceMarkInput,
+  was: RosterChild["attendance"],
+) {
+  const audit = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+    recordAudit(tx, {
+      userId: staff.id,
+      userEmail: staff.email,
+      resource: "attendance",
+      recordId: input.order_item,
+      action: "update",
+      before: { lesson_date: input.date, ...before },
+      after: { lesson_date: input.date, ...after },
+    });
+  await lockItem(tx, input.order_item);
+  if (input.attendance === "present") {
+    const done = await markPresent(tx, input.order_item, input.date, input.slot, staff.id);
+    if (done.changed) await audit({ attendance: was }, { attendance: "present", checkin: done.recordId });
+    return {
+      order_item: input.order_item,
+      date: input.date,
+      attendance: "present" as const,
+      checked_in_at: done.at?.toISOString() ?? null,
+    };
+  }
+  const done = await markAbsent(tx, input.order_item, input.date, staff.id);
+  if (done.changed)
+    await audit(
+      {
+        attendance: done.removed ? "present" : was,
+        checked_in_at: done.removed?.at.toISOString() ?? null,
+        checked_in_by: done.removed?.by ?? null,
+      },
+      { attendance: "absent" },
+    );
+  return {
+    order_item: input.order_item,
+    date: input.date,
+    attendance: "absent" as const,
+    checked_in_at: null,
+  };
+}
+
 export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
 
@@ -192,56 +243,16 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
 
     /**
      * Marks one booked child present or absent at one lesson date. A child not booked into that lesson is
-     * a 400 at `order_item`; marking what is already marked changes nothing and writes no audit entry.
+     * a 400 at `order_item`; "present" before the lesson's day a 400 at `attendance`; marking what is
+     * already marked changes nothing and writes no audit entry.
      */
     async mark(staff: AuthUser, input: AttendanceMarkInput) {
+      if (input.attendance === "present" && !presentMarkable(input.date, berlinDate(now())))
+        throw AppError.validation("attendance", "present_before_lesson_day");
       const roster = await rosterOf({ slot: input.slot, date: input.date });
       const child = roster.children.find((one) => one.order_item === input.order_item);
       if (!child) throw AppError.validation("order_item", "invalid_choice");
-      return db.transaction(async (tx) => {
-        await lockItem(tx, input.order_item);
-        if (input.attendance === "present") {
-          const done = await markPresent(tx, input.order_item, input.date, input.slot, staff.id);
-          if (done.changed)
-            await deps.recordAudit(tx, {
-              userId: staff.id,
-              userEmail: staff.email,
-              resource: "attendance",
-              recordId: input.order_item,
-              action: "update",
-              before: { lesson_date: input.date, attendance: child.attendance },
-              after: { lesson_date: input.date, attendance: "present", checkin: done.recordId },
-            });
-          return {
-            order_item: input.order_item,
-            date: input.date,
-            attendance: "present" as const,
-            checked_in_at: done.at?.toISOString() ?? null,
-          };
-        }
-        const done = await markAbsent(tx, input.order_item, input.date, staff.id);
-        if (done.changed)
-          await deps.recordAudit(tx, {
-            userId: staff.id,
-            userEmail: staff.email,
-            resource: "attendance",
-            recordId: input.order_item,
-            action: "update",
-            before: {
-              lesson_date: input.date,
-              attendance: done.removed ? "present" : child.attendance,
-              checked_in_at: done.removed?.at.toISOString() ?? null,
-              checked_in_by: done.removed?.by ?? null,
-            },
-            after: { lesson_date: input.date, attendance: "absent" },
-          });
-        return {
-          order_item: input.order_item,
-          date: input.date,
-          attendance: "absent" as const,
-          checked_in_at: null,
-        };
-      });
+      return db.transaction((tx) => writeMark(tx, deps.recordAudit, staff, input, child.attendance));
     },
   };
 }

@@ -11,6 +11,16 @@ describe("configuration", () => {
     expect(env.SENTRY_DSN).toBeUndefined();
   });
 
+  it("links to the shop's own port when no public address is set; a set one is kept", () => {
+    expect(loadEnv({}).PUBLIC_URL).toBe("http://localhost:3000");
+    const onOtherPort = loadEnv({ PORT: "3310" });
+    expect(onOtherPort.PUBLIC_URL).toBe("http://localhost:3310");
+    expect(onOtherPort.WEB_URL).toBe("http://localhost:3310");
+    expect(loadEnv({ PORT: "3310", PUBLIC_URL: "https://shop.example" }).PUBLIC_URL).toBe(
+      "https://shop.example",
+    );
+  });
+
   it("stops with a message naming each wrong variable", () => {
     expect(() => loadEnv({ PORT: "abc", CORS_ORIGINS: "not a url", DATABASE_URL: "nope" })).toThrow(
       ConfigError,

@@ -59,8 +59,11 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Public origin of the shop, used in links in mails, canonical URLs and the sitemap. */
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  /**
+   * Public origin of the shop, used in links in mails, canonical URLs and the sitemap. Without it, the local
+   * address of PORT: a shop started on another port links to itself, not to :3000.
+   */
+  PUBLIC_URL: optionalUrl,
   /** Origin of the web app, for links in mails into it (reset link, "e-mail confirmed"); default PUBLIC_URL. */
   WEB_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default(".data"),
@@ -354,7 +357,10 @@ const SettingsSchema = EnvSchema.superRefine((env, ctx) => {
       path: ["STRIPE_WEBHOOK_SECRET"],
       message: "required with STRIPE_SECRET_KEY (payments complete by webhook)",
     });
-}).transform((env) => ({ ...env, WEB_URL: env.WEB_URL ?? env.PUBLIC_URL }));
+}).transform((env) => {
+  const PUBLIC_URL = env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`;
+  return { ...env, PUBLIC_URL, WEB_URL: env.WEB_URL ?? PUBLIC_URL };
+});
 
 export type Env = z.infer<typeof SettingsSchema>;
 

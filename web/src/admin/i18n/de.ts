@@ -38,6 +38,8 @@ export const de = {
     comment: "Kommentar",
     notes: "Hinweise",
     present: "Anwesend",
+    present_from_lesson_day:
+      "„Anwesend“ lässt sich ab dem Tag der Stunde eintragen. „Abwesend“ geht schon vorher, etwa wenn Eltern ihr Kind abmelden.",
     absent: "Abwesend",
     mark_for: "Anwesenheit von %{name}",
     checked_in_at: "eingecheckt um %{time}",

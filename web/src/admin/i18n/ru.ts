@@ -35,6 +35,8 @@ export const ru: AdminMessages = {
     comment: "Комментарий",
     notes: "Заметки",
     present: "Присутствует",
+    present_from_lesson_day:
+      "«Присутствует» можно отметить только в день занятия. «Отсутствует» — заранее, например если родители предупредили.",
     absent: "Отсутствует",
     mark_for: "Посещение: %{name}",
     checked_in_at: "приход отмечен в %{time}",

@@ -1,5 +1,5 @@
 import type { LessonSummary, Roster, RosterChild } from "@atelier/contract";
-import { INTL_LOCALES, SCHOOL_TIME_ZONE } from "@atelier/contract";
+import { INTL_LOCALES, presentMarkable, SCHOOL_TIME_ZONE } from "@atelier/contract";
 import {
   Alert,
   Box,
@@ -47,9 +47,11 @@ function LessonMarks({ child }: { child: RosterChild }) {
 
 function ChildCard({
   child,
+  presentAllowed,
   onMark,
 }: {
   child: RosterChild;
+  presentAllowed: boolean;
   onMark: (child: RosterChild, mark: "present" | "absent") => void;
 }) {
   const translate = useTranslate();
@@ -97,7 +99,7 @@ function ChildCard({
               if (value) onMark(child, value);
             }}
           >
-            <ToggleButton value="present" color="success">
+            <ToggleButton value="present" color="success" disabled={!presentAllowed}>
               {translate("attendance.present")}
             </ToggleButton>
             <ToggleButton value="absent" color="error">
@@ -126,6 +128,7 @@ function RosterSection({
   const translate = useTranslate();
   const notify = useNotify();
   const { lesson } = roster;
+  const presentAllowed = presentMarkable(date, berlinDay());
   return (
     <section aria-labelledby="roster-title">
       <Typography variant="h5" component="h2" id="roster-title">
@@ -180,9 +183,12 @@ function RosterSection({
         {translate("attendance.children", { count: roster.children.length })}
       </Typography>
       {roster.children.length === 0 ? <Typography>{translate("attendance.no_children")}</Typography> : null}
+      {roster.children.length > 0 && !presentAllowed ? (
+        <Typography sx={{ mb: 1 }}>{translate("attendance.present_from_lesson_day")}</Typography>
+      ) : null}
       <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
         {roster.children.map((child) => (
-          <ChildCard key={child.order_item} child={child} onMark={onMark} />
+          <ChildCard key={child.order_item} child={child} presentAllowed={presentAllowed} onMark={onMark} />
         ))}
       </Stack>
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>

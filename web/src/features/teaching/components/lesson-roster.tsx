@@ -1,4 +1,5 @@
 import type { InstructorReport, InstructorRoster, InstructorRosterChild } from "@atelier/contract";
+import { berlinDate, presentMarkable } from "@atelier/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -48,6 +49,9 @@ export function LessonRoster({
             <h3 className="mt-4 text-xl font-bold text-slate-900">{t("rosterTitle")}</h3>
             {roster.data.children.length === 0 && roster.data.trial_visitors.length === 0 ? (
               <p className="mt-2">{t("noChildren")}</p>
+            ) : null}
+            {roster.data.children.length > 0 && !presentMarkable(date, berlinDate(new Date())) ? (
+              <p className="mt-2">{t("presentFromLessonDay")}</p>
             ) : null}
             <ul className="mt-2 space-y-3">
               {roster.data.children.map((child) => (
@@ -130,7 +134,7 @@ function ChildRow({ child, slot, date }: { child: InstructorRosterChild; slot: n
             type="button"
             className={child.attendance === "present" ? buttonStyles.primary : buttonStyles.secondary}
             aria-pressed={child.attendance === "present"}
-            disabled={mark.isPending}
+            disabled={mark.isPending || !presentMarkable(date, berlinDate(new Date()))}
             onClick={() => mark.mutate("present")}
           >
             {t("present")}
