@@ -26,6 +26,10 @@ export const ADMIN_CATALOGUE_ERROR_MESSAGES = {
     de: "Monatlich verlängern lassen sich nur Kurs-Abos (einmal, zweimal oder dreimal pro Woche).",
     ru: "Ежемесячно продлеваются только абонементы на курс (раз, два или три раза в неделю).",
   },
+  options_not_for_type: {
+    de: "{count} Kaufoption(en) dieses Angebots passen nicht zur neuen Art. Löschen Sie sie zuerst oder legen Sie für die neue Art ein neues Angebot an.",
+    ru: "Варианты покупки этого предложения ({count}) не подходят к новому виду. Сначала удалите их или создайте новое предложение нужного вида.",
+  },
   option_booked: {
     de: "Diese Kaufoption wurde schon {count}-mal gebucht und bleibt deshalb erhalten. Legen Sie für neue Buchungen eine neue Option an.",
     ru: "Этот вариант покупки уже оформляли ({count}), поэтому удалить его нельзя. Для новых записей создайте новый вариант.",

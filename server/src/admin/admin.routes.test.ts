@@ -174,7 +174,7 @@ describe("product pages in the back office", () => {
     expect(slugs).toContain(body.slug);
   });
 
-  it("keeps a booked page's type, by which its invoices and credit notes are taxed (D554)", async () => {
+  it("keeps a booked page's type (D554), and an unbooked one's only where its options fit (D594)", async () => {
     await t.parentWithCourse(0);
     const page = (
       await t.call("GET", `/api/v2/admin/products/${t.course.page.id}/`, { headers: staff.headers })
@@ -194,6 +194,28 @@ describe("product pages in the back office", () => {
       await t.call("POST", "/api/v2/admin/products/", { headers: staff.headers, body: newPage() })
     ).json();
     const { id: freshId, updated_at: _f, ...freshFields } = fresh;
+    // Its ticket must fit the new type (D594): a course sells no tickets, an event does.
+    const ticket = await t.call("POST", "/api/v2/admin/purchase-options/", {
+      headers: staff.headers,
+      body: {
+        product_page: freshId,
+        schedule_type: "Ticket",
+        is_recurring: false,
+        name: { de: "Einzelticket", ru: "Разовый билет" },
+        base_price_cents: 3_500,
+        number_of_meetings: null,
+        meetings_per_week: null,
+        sort_order: 0,
+      },
+    });
+    expect(ticket.statusCode, ticket.body).toBe(201);
+    const toCourse = await t.call("PUT", `/api/v2/admin/products/${freshId}/`, {
+      headers: staff.headers,
+      body: { ...freshFields, product_type: "Course" },
+    });
+    expect(toCourse.statusCode).toBe(400);
+    expect(toCourse.json().error_codes).toEqual({ product_type: ["options_not_for_type"] });
+    expect(toCourse.json().product_type[0]).toMatch(/^1 Kaufoption\(en\) dieses Angebots passen nicht/);
     const free = await t.call("PUT", `/api/v2/admin/products/${freshId}/`, {
       headers: staff.headers,
       body: { ...freshFields, product_type: "Event" },

@@ -5,6 +5,7 @@ import {
   type AdminProductPreview,
   type AdminProductUpdate,
   type Locale,
+  optionMismatch,
   PRODUCT_TYPES,
 } from "@atelier/contract";
 import { uniqueViolationConstraint } from "../accounts/index.ts";
@@ -20,6 +21,7 @@ import {
   type PageRow,
   type PageValues,
   pageBookings,
+  pageOptionKinds,
   slugTaken,
   updatePage,
 } from "../catalogue/index.ts";
@@ -249,6 +251,12 @@ export function createProductPagesAdmin(db: Db, media: (src: string) => string =
           const sold = await pageBookings(tx, id);
           if (sold > 0)
             throw new AppError("product_type_booked", 400, "product_type", undefined, { count: sold });
+          // Its options must be ones the new type sells (D587, D594): else they go live unbookable.
+          const unfit = (await pageOptionKinds(tx, id)).filter((option) =>
+            optionMismatch(values.product_type, option),
+          ).length;
+          if (unfit > 0)
+            throw new AppError("options_not_for_type", 400, "product_type", undefined, { count: unfit });
         }
         await checkReferences(tx, values, id);
         const image = await titleImageOf(tx, values, current);

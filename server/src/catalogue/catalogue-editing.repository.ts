@@ -280,7 +280,6 @@ export async function deleteOption(tx: Tx, id: number) {
   await tx.delete(purchaseOptions).where(eq(purchaseOptions.id, id));
 }
 
-/** Waiting-list entries (any state) of the option: deleting it would silently drop them (cascade). */
 /**
  * How many order items (carts too, as an option's bookings count) a page has: their invoices and credit
  * notes are taxed by the page's type and their booking rules follow it, so it stays once booked (D554).
@@ -290,6 +289,15 @@ export async function pageBookings(db: DbOrTx, pageId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
+/** The kinds of the page's purchase options, to check them against a new type of the page (D594). */
+export function pageOptionKinds(db: DbOrTx, pageId: number) {
+  return db
+    .select({ scheduleType: purchaseOptions.scheduleType, isRecurring: purchaseOptions.isRecurring })
+    .from(purchaseOptions)
+    .where(eq(purchaseOptions.productPageId, pageId));
+}
+
+/** Waiting-list entries (any state) of the option: deleting it would silently drop them (cascade). */
 export async function optionWaitingEntries(db: DbOrTx, id: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })

@@ -42,6 +42,7 @@ export {
   type OptionRow,
   optionWaitingEntries,
   pageBookings,
+  pageOptionKinds,
   pageType,
   SEASON_SORTS,
   type SeasonRow,

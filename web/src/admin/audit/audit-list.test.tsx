@@ -151,3 +151,28 @@ describe("a long list in the audit log (D417)", () => {
     expect(getOne).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("a person named in the audit log", () => {
+  it("names a request's handler by the person's name, read once for the page, not by the account's number", async () => {
+    const assigned: AuditEntry = {
+      ...download,
+      resource: "contact-requests",
+      record_id: 4,
+      action: "update",
+      before: { status: "new", handler: null },
+      after: { status: "in_progress", handler: 12 },
+      folded: [],
+    };
+    const getMany = vi.fn(async (_resource: string, { ids }: { ids: number[] }) => ({
+      data: ids.map((id) => ({ id, first_name: "Olga", last_name: "Büro", email: "olga@example.org" })),
+    }));
+    renderCell(assigned, "de", { getMany } as unknown as DataProvider);
+    const line = await screen.findByText(/Olga Büro/);
+    expect(line.closest("li")?.textContent).toMatch(/: — → Olga Büro$/);
+    expect(getMany).toHaveBeenCalledWith("people", expect.objectContaining({ ids: [12] }));
+    cleanup();
+    // An account that is gone is named by its number, in the reader's language.
+    renderCell(assigned, "ru", { getMany: async () => ({ data: [] }) } as unknown as DataProvider);
+    expect((await screen.findByText(/Учётная запись № 12/)).closest("li")?.textContent).toContain("—");
+  });
+});

@@ -17,6 +17,7 @@ import {
   ReferenceInput,
   SelectInput,
   useDataProvider,
+  useGetManyAggregate,
   useLocaleState,
   useTranslate,
 } from "react-admin";
@@ -146,6 +147,26 @@ function WholeList({
   );
 }
 
+/** Fields that hold a person's account: their name is read from the people list, not the number. */
+const PERSON_FIELDS = new Set(["handler", "checked_in_by", "issued_by"]);
+
+/**
+ * A staff member named by their account (a request's handler, who checked a child in): the name, else the
+ * e-mail; the number only while it is read or for an account that is gone. Reads of one page are one call.
+ */
+function PersonName({ id }: { id: number }) {
+  const translate = useTranslate();
+  const { data } = useGetManyAggregate<{
+    id: number;
+    first_name?: string;
+    last_name?: string;
+    email?: string;
+  }>("people", { ids: [id] });
+  const person = data?.find((one) => one.id === id);
+  const name = person ? `${person.first_name ?? ""} ${person.last_name ?? ""}`.trim() || person.email : null;
+  return <>{name || translate("admin.audit.person_number", { id })}</>;
+}
+
 /** "Preis: 79,00 € → 89,00 €", one line per changed field; a long list by its count, folded (D417, D423). */
 export function AuditChangesCell({ entry }: { entry: AuditEntry }) {
   const translate = useTranslate();
@@ -156,6 +177,7 @@ export function AuditChangesCell({ entry }: { entry: AuditEntry }) {
   const text = (change: AuditChange, value: unknown) =>
     auditValueText(change.field, value, language, words, entry.resource, fieldLabel);
   const shown = (change: AuditChange, side: AuditFold["side"], value: unknown): ReactNode => {
+    if (PERSON_FIELDS.has(change.field) && typeof value === "number") return <PersonName id={value} />;
     const fold = foldOf(entry.folded, side, change.field);
     if (!Array.isArray(value) || (!fold && value.length <= AUDIT_LONG_LIST)) return text(change, value);
     const count = fold?.count ?? value.length;

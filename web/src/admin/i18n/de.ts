@@ -960,6 +960,7 @@ export const de = {
     audit: {
       record: "Datensatz Nr. %{id}",
       no_values: "(Werte wegen Löschung der Person entfernt)",
+      person_number: "Konto Nr. %{id}",
       list_count: "%{count} Eintrag |||| %{count} Einträge",
       list_all: "Alle anzeigen",
       list_loading: "Die vollständige Liste wird geladen …",

@@ -956,6 +956,7 @@ export const ru: AdminMessages = {
     audit: {
       record: "Запись № %{id}",
       no_values: "(данные удалены вместе с данными человека)",
+      person_number: "Учётная запись № %{id}",
       list_count: "%{count} запись |||| %{count} записи |||| %{count} записей",
       list_all: "Показать все",
       list_loading: "Загружаем весь список…",

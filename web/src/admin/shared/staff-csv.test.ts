@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { adminI18n } from "../i18n/i18n-provider.ts";
-import { staffRows } from "./staff-csv.ts";
+import { referenceNames, staffRows } from "./staff-csv.ts";
 
 const order = {
   id: 815,
@@ -42,5 +42,34 @@ describe("a list's export as staff read it in a spreadsheet (D590)", () => {
     expect(header[0]).toBe("№");
     expect(rows[0]?.[header.indexOf("Статус")]).toBe("Оплачен");
     await adminI18n.changeLocale("de");
+  });
+});
+
+describe("records named by id in an export", () => {
+  it("names an option's offer and a page's instructors as their screens do, not by number", async () => {
+    await adminI18n.changeLocale("de");
+    const options = [
+      { id: 3, product_page: 15, name: { de: "Einzelticket", ru: "Разовый билет" }, base_price_cents: 3500 },
+      { id: 4, product_page: 99, name: { de: "Zehnerkarte", ru: "Карта на 10" }, base_price_cents: 9000 },
+    ];
+    const asked: string[] = [];
+    const fetchRelated = async (_rows: unknown[], field: string, resource: string) => {
+      asked.push(`${field}→${resource}`);
+      return { 15: { id: 15, name: { de: "Linoldruck", ru: "Линогравюра" } } } as never;
+    };
+    const names = await referenceNames(options, fetchRelated, "ru");
+    expect(asked).toEqual(["product_page→products"]);
+    const { header, rows } = staffRows(options, "purchase-options", names);
+    const offer = header.indexOf("Angebot");
+    expect(offer).toBeGreaterThanOrEqual(0);
+    expect(rows.map((row) => row[offer])).toEqual(["Линогравюра", "99"]);
+
+    const people = async () =>
+      ({ 7: { id: 7, first_name: "Olga", last_name: "Büro" }, 8: { id: 8, name: "Ines Lehrerin" } }) as never;
+    const page = [{ id: 1, instructors: [8, 7], handler: 7 }];
+    const named = await referenceNames(page, people, "de");
+    const row = staffRows(page, "products", named).rows[0];
+    expect(row).toContain("Ines Lehrerin, Olga Büro");
+    expect(row).toContain("Olga Büro");
   });
 });

@@ -6,13 +6,47 @@ import { adminI18n, currentAdminLocale } from "../i18n/i18n-provider.ts";
 /** Fields that say nothing to a reader of the file: the edit check. */
 const LEFT_OUT = new Set(["version"]);
 
+/** Fields that name another record by its id, and the list it is in: the file names it, not its number. */
+const REFERENCES: Record<string, string> = {
+  product_page: "products",
+  products: "products",
+  category: "categories",
+  location_id: "locations",
+  instructor: "instructors",
+  instructors: "instructors",
+  season: "academy-seasons",
+  handler: "people",
+};
+
+/** Ids to the names of the records they name, per field. */
+export type ReferenceNames = Record<string, ReadonlyMap<number, string>>;
+
+/** A record's name as its screens show it: its name or label (in the reader's language), else a person's. */
+export function recordName(record: Record<string, unknown>, locale: "de" | "ru"): string {
+  for (const key of ["name", "label", "title"]) {
+    const value = record[key];
+    if (typeof value === "string" && value) return value;
+    if (typeof value === "object" && value !== null) {
+      const texts = value as { de?: string; ru?: string };
+      const text = (locale === "ru" && texts.ru) || texts.de;
+      if (text) return text;
+    }
+  }
+  const person = `${record.first_name ?? ""} ${record.last_name ?? ""}`.trim();
+  return person || String(record.email ?? record.code ?? record.id ?? "");
+}
+
 /**
  * A list's export as staff open it in a spreadsheet (D590), not react-admin's raw one (English codes,
  * cents, UTC times, `,` between fields): the columns named as the screens name them, values in words as the
  * audit log writes them (codes as words, money in euros, moments in Berlin time), in the staff member's
  * language; written by the contract's spreadsheet rule (UTF-8 with BOM, `;`, safe against formulas).
  */
-export function staffRows(records: readonly Record<string, unknown>[], resource: string) {
+export function staffRows(
+  records: readonly Record<string, unknown>[],
+  resource: string,
+  names: ReferenceNames = {},
+) {
   const locale = currentAdminLocale();
   const translate = (key: string, options?: { _?: string }) => adminI18n.translate(key, options);
   const words = { yes: translate("admin.words.yes"), no: translate("admin.words.no") };
@@ -22,15 +56,49 @@ export function staffRows(records: readonly Record<string, unknown>[], resource:
   );
   const rows = records.map((record) =>
     fields.map((field) => {
-      const text = auditValueText(field, record[field], locale, words, resource, label);
+      const named = names[field];
+      const value = record[field];
+      const text = named
+        ? auditValueText(field, nameOf(named, value), locale, words, resource, label)
+        : auditValueText(field, value, locale, words, resource, label);
       return text === "—" ? "" : text;
     }),
   );
   return { header: fields.map(label), rows };
 }
 
-export const staffCsv: Exporter = (records, _related, _dataProvider, resource = "export") => {
-  const { header, rows } = staffRows(records as Record<string, unknown>[], resource);
+/** An id (or a list of them) as the names of the records, an id without a record kept as it is. */
+function nameOf(named: ReadonlyMap<number, string>, value: unknown): unknown {
+  if (typeof value === "number") return named.get(value) ?? value;
+  return Array.isArray(value) ? value.map((one) => nameOf(named, one)) : value;
+}
+
+/** The names of the records the rows name by id (`fetchRelated` is react-admin's exporter's helper). */
+export async function referenceNames(
+  records: readonly Record<string, unknown>[],
+  fetchRelated: Parameters<Exporter>[1],
+  locale: "de" | "ru",
+): Promise<ReferenceNames> {
+  const names: Record<string, Map<number, string>> = {};
+  const fields = [...new Set(records.flatMap((record) => Object.keys(record)))];
+  for (const field of fields) {
+    const resource = REFERENCES[field];
+    if (!resource) continue;
+    // A list that cannot be read (a role without it) leaves the numbers: the export still downloads.
+    const related = await fetchRelated<Record<string, unknown>>([...records], field, resource).catch(
+      () => ({}),
+    );
+    names[field] = new Map(
+      Object.values(related).map((one) => [Number(one.id), recordName(one, locale)] as const),
+    );
+  }
+  return names;
+}
+
+export const staffCsv: Exporter = async (records, fetchRelated, _dataProvider, resource = "export") => {
+  const rows0 = records as Record<string, unknown>[];
+  const names = await referenceNames(rows0, fetchRelated, currentAdminLocale());
+  const { header, rows } = staffRows(rows0, resource, names);
   const name = adminI18n.translate(`resources.${resource}.name`, { smart_count: 2, _: resource });
   // react-admin's download adds no byte order mark; `toCsv` writes one, so Excel reads umlauts and Cyrillic.
   downloadCSV(toCsv(header, rows), name);
