@@ -120,6 +120,8 @@ test.describe("visitors and cart", () => {
     await page.keyboard.press("Enter");
 
     await expect(page.getByRole("heading", { name: "Für Anna Muster" })).toBeVisible();
+    // The keyboard goes on on the cart's page, not from the page's start (D596).
+    await expect(page.getByRole("main")).toBeFocused();
     await expect(page.getByRole("heading", { name: "Für Ben Muster" })).toBeVisible();
     await expect(page.getByTestId("cart-due-now")).toHaveText("118 €");
     // A guest with a cart sees its count too (issue 32 item 10, D314).

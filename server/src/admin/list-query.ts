@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_MAX, type AdminListQuery, isIsoDate } from "@atelier/contract";
+import { ADMIN_PAGE_MAX, type AdminListQuery, CONTROL_CHARACTER, isIsoDate } from "@atelier/contract";
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
@@ -50,7 +50,9 @@ export const filterValue = {
   string(filter: Record<string, unknown>, key: string): string | undefined {
     const value = filter[key];
     if (value === undefined || value === null || value === "") return undefined;
-    if (typeof value !== "string" || value.length > 200) throw AppError.validation("filter", "invalid");
+    // A search is one line: a control character (NUL, which PostgreSQL refuses as a 500) is a 400 (D206).
+    if (typeof value !== "string" || value.length > 200 || CONTROL_CHARACTER.test(value))
+      throw AppError.validation("filter", "invalid");
     return value.trim();
   },
   /** A calendar day `YYYY-MM-DD` that exists; anything else is a 400 at `filter`. */

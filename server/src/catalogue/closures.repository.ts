@@ -1,5 +1,5 @@
 import { type AnyColumn, and, asc, count, desc, eq, gte, isNull, or, type SQL, sql } from "drizzle-orm";
-import { closures, type DbOrTx, productPages, type Tx } from "../db/index.ts";
+import { closures, type DbOrTx, idIn, productPages, type Tx } from "../db/index.ts";
 import { berlinToday } from "./offered-slots.ts";
 import type { ListCut } from "./page-editing.repository.ts";
 
@@ -25,8 +25,7 @@ export async function listClosuresForStaff(
     conditions.push(
       filter.locationId === null ? isNull(closures.locationId) : eq(closures.locationId, filter.locationId),
     );
-  if (filter.ids)
-    conditions.push(filter.ids.length ? sql`${closures.id} = any(${filter.ids}::int[])` : sql`false`);
+  if (filter.ids) conditions.push(filter.ids.length ? idIn(closures.id, filter.ids) : sql`false`);
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await db
     .select()

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { textIn } from "../catalogue/index.ts";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { containsPattern, contentPages, redirects } from "../db/index.ts";
+import { containsPattern, contentPages, idIn, redirects } from "../db/index.ts";
 
 export type ContentPageRow = {
   key: string;
@@ -56,8 +56,7 @@ export async function listContentPagesForStaff(
       sql`(${contentPages.key} ilike ${like} or ${contentPages.title}->>'de' ilike ${like} or ${contentPages.title}->>'ru' ilike ${like})`,
     );
   }
-  if (filter.ids)
-    conditions.push(filter.ids.length ? sql`${contentPages.id} = any(${filter.ids}::int[])` : sql`false`);
+  if (filter.ids) conditions.push(filter.ids.length ? idIn(contentPages.id, filter.ids) : sql`false`);
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await db
     .select()
@@ -138,8 +137,7 @@ export async function listRedirectsForStaff(
       sql`(${redirects.fromPath} ilike ${like} or ${redirects.target} ilike ${like} or ${redirects.note} ilike ${like})`,
     );
   }
-  if (filter.ids)
-    conditions.push(filter.ids.length ? sql`${redirects.id} = any(${filter.ids}::int[])` : sql`false`);
+  if (filter.ids) conditions.push(filter.ids.length ? idIn(redirects.id, filter.ids) : sql`false`);
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await db
     .select()

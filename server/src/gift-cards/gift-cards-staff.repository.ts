@@ -2,7 +2,7 @@ import type { GIFT_CARD_LEDGER_KINDS, Locale } from "@atelier/contract";
 import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { containsPattern, giftCardLedger, giftCards } from "../db/index.ts";
+import { containsPattern, giftCardLedger, giftCards, idIn } from "../db/index.ts";
 import type { GiftCardRow } from "./gift-cards.repository.ts";
 
 /** Staff reading and deactivating gift cards (D125). */
@@ -29,8 +29,7 @@ export async function listGiftCardsForStaff(
   }
   if (filter.isActive !== undefined)
     conditions.push(filter.isActive ? isNull(giftCards.deactivatedAt) : isNotNull(giftCards.deactivatedAt));
-  if (filter.ids)
-    conditions.push(filter.ids.length ? sql`${giftCards.id} = any(${filter.ids}::int[])` : sql`false`);
+  if (filter.ids) conditions.push(filter.ids.length ? idIn(giftCards.id, filter.ids) : sql`false`);
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await db
     .select()

@@ -2,6 +2,7 @@ import type { Locale } from "@atelier/contract";
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import {
   type DbOrTx,
+  idIn,
   instructorReports,
   instructors,
   productPages,
@@ -132,10 +133,7 @@ export async function listReportsForStaff(
 ) {
   const conditions = [];
   if (filter.status) conditions.push(eq(instructorReports.status, filter.status));
-  if (filter.ids)
-    conditions.push(
-      filter.ids.length ? sql`${instructorReports.id} = any(${filter.ids}::int[])` : sql`false`,
-    );
+  if (filter.ids) conditions.push(filter.ids.length ? idIn(instructorReports.id, filter.ids) : sql`false`);
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await reportsQuery(db)
     .where(where)

@@ -11,13 +11,14 @@ import { AppError } from "../errors/index.ts";
 import { findGiftCard, giftCardShare } from "../gift-cards/index.ts";
 import { orderOf, toOrder } from "./cart-reply.ts";
 import { reprice } from "./cart-reprice.ts";
-import { type CartCaller, type CartDeps, fail } from "./cart-shared.ts";
+import { type CartCaller, type CartDeps, codeUsedUp, fail } from "./cart-shared.ts";
 import { change } from "./cart-transfer.ts";
 import type { CurrentOrderReuse, Reply } from "./current-order-reuse.ts";
 import {
   type CartFingerprint,
   findCartFingerprints,
   findCartWithItems,
+  findPromocode,
   findTermsFacts,
   insertCart,
 } from "./order.repository.ts";
@@ -63,8 +64,9 @@ export async function currentOrder(deps: CartDeps, caller: CartCaller, locale: L
  * makes the reply, kept for the next read. The fingerprint is read before the reply, so a write between the
  * two makes the kept reply's fingerprint stale, never a stale reply current. While the database's snapshot
  * is the one the kept reply's fingerprint was read under, nothing was committed since and the fingerprint
- * is not read at all (D443). A cart with a gift card applied (its balance is another area's row) and a cart
- * to be made or merged are read as before, every time.
+ * is not read at all (D443). A cart with a gift card applied (its balance is another area's row), one with
+ * a code that has limits (other orders may use it up, D598) and a cart to be made or merged are read as
+ * before, every time.
  */
 export async function currentOrderReply(
   deps: CartDeps,
@@ -92,7 +94,7 @@ export async function currentOrderReply(
     return fresh();
   }
   const merge = userId !== null && Boolean(cartId) && cartId !== found.cartId;
-  if (found.giftCardId !== null || merge) return fresh();
+  if (found.giftCardId !== null || found.limitedCode || merge) return fresh();
   const now = Date.now();
   const kept = reuse.find(key, found.fingerprint, now, snapshot);
   if (kept) return kept;
@@ -138,7 +140,16 @@ async function answerRead(
   { cart, items, promocode }: NonNullable<Awaited<ReturnType<typeof findCartWithItems>>>,
 ) {
   const card = cart.giftCardId === null ? undefined : await findGiftCard(deps.db, cart.giftCardId);
-  if (card && giftCardShare(card, cart.totalCheckoutCents + cart.giftCardCents) !== cart.giftCardCents) {
+  const cardMoved =
+    card !== undefined &&
+    giftCardShare(card, cart.totalCheckoutCents + cart.giftCardCents) !== cart.giftCardCents;
+  // A code with limits that discounts the cart may have been used up by other orders since (D598): the
+  // cart then shows the code without its discount, as the checkout would charge, not a price it refuses.
+  const discounted = cart.promocodeId !== null && items.some((item) => item.promocodeDiscountCents > 0);
+  const code =
+    discounted && cart.promocodeId !== null ? await findPromocode(deps.db, cart.promocodeId) : undefined;
+  const codeGone = code !== undefined && (await codeUsedUp(deps.db, code, cart.userId));
+  if (cardMoved || codeGone) {
     const { cart: repriced } = await change(deps, caller, locale, (tx, locked) => reprice(deps, tx, locked));
     return toOrder(deps, repriced, locale);
   }

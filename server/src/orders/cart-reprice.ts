@@ -4,6 +4,7 @@ import { findGiftCard, type GiftCardRow, giftCardShare } from "../gift-cards/ind
 import {
   type CartDeps,
   childKey,
+  codeUsedUp,
   type PricingRow,
   promocodeUsable,
   toPricingPromocode,
@@ -56,7 +57,15 @@ export async function planReprice(
       : known?.id === cart.promocodeId
         ? known
         : await findPromocode(tx, cart.promocodeId);
-  const usable = code && promocodeUsable(code, new Date()) === null ? code : undefined;
+  // A code used up by other orders (or by the family's own, merged from a guest cart) stays on the cart
+  // without its discount, as an expired one does (D25, D598); one without limits is not counted (D470), nor
+  // one just set, whose uses its setting counted.
+  const usable =
+    code &&
+    promocodeUsable(code, new Date()) === null &&
+    (code === known || !(await codeUsedUp(tx, code, cart.userId)))
+      ? code
+      : undefined;
   const hasSubscriptions = items.some((item) => BOOKING_RULES[item.scheduleType].recurring);
   const running =
     hasSubscriptions && cart.userId !== null ? await findChildrenWithSubscription(tx, cart.userId) : [];

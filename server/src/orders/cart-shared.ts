@@ -1,6 +1,6 @@
 import type { ErrorCode, OrderItemRequest } from "@atelier/contract";
 import { sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/index.ts";
+import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { FindBookable, FindOfferShown } from "./cart-catalogue.ts";
 import { type CartItemRow, type CartLine, countRedemptions, type PromocodeRow } from "./order.repository.ts";
@@ -124,9 +124,9 @@ export const promocodeUsedUp = (
  * Whether a code is used up for `userId`'s order. A code without limits never is, so its redemptions are not
  * counted: they grow with every order that used it (D470).
  */
-export async function codeUsedUp(tx: Tx, code: PromocodeRow, userId: number | null): Promise<boolean> {
+export async function codeUsedUp(db: DbOrTx, code: PromocodeRow, userId: number | null): Promise<boolean> {
   if (code.maxUses === null && code.maxUsesPerUser === null) return false;
-  return promocodeUsedUp(code, await countRedemptions(tx, code.id, userId));
+  return promocodeUsedUp(code, await countRedemptions(db, code.id, userId));
 }
 
 export const toPricingPromocode = (code: PromocodeRow): PricingPromocode => ({

@@ -16,6 +16,7 @@ import {
   orderItems,
   orders,
   productPages,
+  promocodeRedemptions,
   promocodes,
   scheduleSlots,
   visitors,
@@ -742,6 +743,52 @@ describe("promocodes", () => {
     }
     const cart = (await call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
     expect(cart).toMatchObject({ promocode: null, total_checkout_price: "65.00" });
+  });
+});
+
+describe("a code used up after it was set (D598)", () => {
+  it("stays on the cart without its discount, on the next read and the next change, as the checkout charges", async () => {
+    const db = ctx.database.db;
+    await db.insert(promocodes).values([{ code: "LAST50", percentOff: 50, maxUses: 1 }]);
+    const parent = await createParent(db);
+    const child = await createChild(db, parent.id, 11);
+    await call("POST", "/api/v2/orders/items/", { headers: parent.headers, body: workshopItem(child) });
+    const set = await call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: "LAST50" },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const read = async () =>
+      (await call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
+    expect(await read()).toMatchObject({ promocode: "LAST50", total_checkout_price: "32.50" });
+    expect(await read()).toMatchObject({ total_checkout_price: "32.50" });
+    // Its last use goes to another family's order: counted as the checkout counts it.
+    const other = await createParent(db);
+    const [order] = await db
+      .insert(orders)
+      .values({ userId: other.id, status: "awaiting_payment", cartId: crypto.randomUUID() })
+      .returning({ id: orders.id });
+    const [code] = await db.select().from(promocodes).where(eq(promocodes.code, "LAST50"));
+    await db.insert(promocodeRedemptions).values({
+      promocodeId: code?.id ?? 0,
+      orderId: order?.id ?? 0,
+      userId: other.id,
+      discountCents: 3250,
+    });
+    expect(await read()).toMatchObject({ promocode: "LAST50", total_checkout_price: "65.00" });
+    // A change prices it the same way, and writes it so.
+    const [item] = (await read()).items as { id: number }[];
+    const edited = await call("PATCH", `/api/v2/orders/items/${item?.id}/`, {
+      headers: parent.headers,
+      body: { comment: "Bringt eine Schürze mit" },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const [stored] = await db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.id, item?.id ?? 0));
+    expect(stored?.promocodeDiscountCents).toBe(0);
+    expect(await read()).toMatchObject({ promocode: "LAST50", total_checkout_price: "65.00" });
   });
 });
 

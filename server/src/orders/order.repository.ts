@@ -580,6 +580,8 @@ export type CartFingerprint = {
   cartId: string;
   userId: number | null;
   giftCardId: number | null;
+  /** The cart's code has limits: other orders' redemptions, not in the fingerprint, may use it up (D598). */
+  limitedCode: boolean;
   fingerprint: string;
 };
 
@@ -606,6 +608,8 @@ export async function findCartFingerprints(
         cartId: sql<string>`${orders.cartId}`.as("cart_id"),
         userId: sql<number | null>`${orders.userId}`.as("user_id"),
         giftCardId: sql<number | null>`${orders.giftCardId}`.as("gift_card_id"),
+        limitedCode: sql<boolean>`coalesce((select p.max_uses is not null or p.max_uses_per_user is not null
+            from ${promocodes} p where p.id = ${orders}.promocode_id), false)`.as("limited_code"),
         fingerprint: sql<string>`${orders}.id::text || '.' || ${orders}.xmin::text
             || '|' || coalesce((select p.xmin::text from ${promocodes} p where p.id = ${orders}.promocode_id), '-')
             || '|' || coalesce((select string_agg(i.id::text || '.' || i.xmin::text
@@ -627,6 +631,7 @@ export async function findCartFingerprints(
         cartId: cart.cartId,
         userId: cart.userId,
         giftCardId: cart.giftCardId,
+        limitedCode: cart.limitedCode,
         fingerprint: cart.fingerprint,
       })
       .from(keys.from)

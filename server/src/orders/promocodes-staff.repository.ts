@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
-import { containsPattern, orders, promocodeRedemptions, promocodes, users } from "../db/index.ts";
+import { containsPattern, idIn, orders, promocodeRedemptions, promocodes, users } from "../db/index.ts";
 
 /** Staff editing of promocodes (D124); the cart and checkout read them through `order.repository.ts`. */
 
@@ -33,8 +33,7 @@ export async function listPromocodesForStaff(
     conditions.push(sql`${promocodes.code} ilike ${like}`);
   }
   if (filter.isActive !== undefined) conditions.push(eq(promocodes.isActive, filter.isActive));
-  if (filter.ids)
-    conditions.push(filter.ids.length ? sql`${promocodes.id} = any(${filter.ids}::int[])` : sql`false`);
+  if (filter.ids) conditions.push(filter.ids.length ? idIn(promocodes.id, filter.ids) : sql`false`);
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await db
     .select({ code: promocodes, uses: usesOf })

@@ -1,5 +1,6 @@
 // What the gateways say about autopay: PayPal's `BILLING.SUBSCRIPTION.*` and sales, Stripe's session,
 // invoice and subscription events (D115). The webhooks verify and store each event once; this applies it.
+import { CURRENCY } from "@atelier/contract";
 import { AppError } from "../errors/index.ts";
 import { centsOf, GatewayError, type StripeSubscriptionEvent } from "../payments/index.ts";
 import { mailRenewalDue } from "./contract-mails.ts";
@@ -9,6 +10,7 @@ import type { SubscriptionsContext } from "./subscriptions.deps.ts";
 import {
   findSubscriptionBy,
   findSubscriptionByItem,
+  findSubscriptionOfItem,
   type SubscriptionRow,
   updateSubscription,
 } from "./subscriptions.repository.ts";
@@ -43,10 +45,21 @@ export type SubscriptionEvent = {
     billing_agreement_id?: string;
     /** A sale's refund: the sale it gives back (Payments v1). */
     sale_id?: string;
-    amount?: { total?: string; value?: string };
+    amount?: { total?: string; value?: string; currency?: string };
     state?: string;
   };
 };
+
+/**
+ * A sale's amount as PayPal writes it (Payments v1: `{ total: "49.00", currency: "EUR" }`): its cents where
+ * it is a plain amount of euros and cents, else null, and the words staff read of it.
+ */
+export function saleCharge(amount: { total?: string; value?: string; currency?: string } | undefined) {
+  const total = String(amount?.total ?? amount?.value ?? "").slice(0, 32);
+  const currency = String(amount?.currency ?? "").slice(0, 8);
+  const cents = /^\d{1,7}(\.\d{1,2})?$/.test(total) ? Math.round(Number(total) * 100) : null;
+  return { cents, currency, text: `${total || "?"} ${currency || "?"}` };
+}
 
 /** `BILLING.SUBSCRIPTION.*` and `PAYMENT.SALE.COMPLETED` (the webhook stored the event once by its id). */
 export async function handleEvent(
@@ -62,11 +75,20 @@ export async function handleEvent(
       log.warn({ eventId: event.id }, "sale of an unknown subscription ignored");
       return "not_ours";
     }
-    const amount = resource.amount?.total ?? resource.amount?.value ?? "0";
+    // Completed is the only state that moved money; PayPal sends such a sale again when it completes.
+    if (resource.state !== undefined && resource.state !== "completed") {
+      log.warn({ eventId: event.id, state: resource.state }, "sale not completed ignored");
+      return "done";
+    }
+    const owned = (await findSubscriptionOfItem(db, sub.orderItemId))[0];
+    const sale = saleCharge(resource.amount);
+    const expectedCents = owned?.monthlyCents ?? 0;
+    const fits = sale.cents !== null && sale.currency === CURRENCY && sale.cents === expectedCents;
     await recordPayment(ctx, sub.id, {
       reference: resource.id,
       kind: "autopay",
-      amountCents: Math.round(Number(amount) * 100),
+      amountCents: sale.cents ?? 0,
+      ...(fits ? {} : { mismatch: { charged: sale.text, expectedCents } }),
     });
     return "done";
   }

@@ -29,8 +29,13 @@ export async function recordPayment(
     amountCents: number;
     /** Where the money came in: the primary gateway unless named (Stripe's invoices, D115). */
     gateway?: GatewayName;
+    /**
+     * What the gateway said it charged, where that is not the contract's month (D597): another amount or
+     * currency. Kept on record, no month given, staff told to refund it.
+     */
+    mismatch?: { charged: string; expectedCents: number };
   },
-): Promise<"recorded" | "already_recorded" | "ended"> {
+): Promise<"recorded" | "already_recorded" | "ended" | "mismatch"> {
   const { db, gateway, log } = ctx;
   return db.transaction(async (tx) => {
     const sub = await findSubscriptionById(tx, subscriptionId, true);
@@ -53,6 +58,14 @@ export async function recordPayment(
       periodEnd,
     });
     if (paymentId === null) return "already_recorded";
+    if (payment.mismatch) {
+      log.error(
+        { subscriptionId, reference: payment.reference },
+        "autopay charged another amount than the month's",
+      );
+      await tellStaffToRefund(ctx, tx, sub, { ...payment, gateway: paidVia }, payment.mismatch);
+      return "mismatch";
+    }
     // A month the contract does not give whole: it ended, or it ends before this month does (a charge or a
     // capture already on its way while the parent cancelled, D542, or an order refunded at the gateway). The period stays as it is; the
     // payment is on record and staff are told to refund it (D555).
@@ -86,19 +99,23 @@ export async function recordPayment(
   });
 }
 
-/** The school's notice of a month paid after the contract's end (D555), in the payment's transaction. */
+/**
+ * The school's notice of a month paid after the contract's end (D555), or charged with another amount than
+ * the contract's month (D597), in the payment's transaction.
+ */
 async function tellStaffToRefund(
   ctx: SubscriptionsContext,
   tx: Tx,
   sub: SubscriptionRow,
   payment: { reference: string; amountCents: number; gateway: GatewayName },
+  mismatch?: { charged: string; expectedCents: number },
 ) {
   const [owned] = await findSubscriptionOfItem(tx, sub.orderItemId);
   await enqueueStaffNotice(
     tx,
     await ctx.staffEmails(tx),
     {
-      event: "payment_after_end",
+      event: mismatch ? "payment_amount_mismatch" : "payment_after_end",
       orderId: owned?.orderId ?? null,
       parentEmail: owned?.email ?? null,
       items: [{ child: owned?.visitorName ?? null, offer: owned?.pageName ?? "" }],
@@ -107,6 +124,7 @@ async function tellStaffToRefund(
         gateway: GATEWAY_LABELS[payment.gateway],
         reference: payment.reference,
         contractNumber: sub.contractNumber,
+        ...(mismatch ? { charged: mismatch.charged, expectedCents: mismatch.expectedCents } : {}),
       },
     },
     { publicUrl: ctx.publicUrl },

@@ -532,6 +532,51 @@ describe("a month paid while the parent cancelled (D555)", () => {
   });
 });
 
+describe("a month charged with another amount (D597)", () => {
+  it("gives no month for a sale of another amount, currency or none, tells staff, and never answers 500", async () => {
+    const a = await subscriber(1);
+    const gatewayId = (await makeRecurring(a.headers, a.item.id)).json().id as string;
+    await webhook(t.standIn.webhookEvent("BILLING.SUBSCRIPTION.ACTIVATED", { id: gatewayId }));
+    const before = await subRow(a.item.id);
+    const month = t.standIn.saleResource(gatewayId) as { amount: { total: string } };
+    const sales = [
+      { ...month, id: "SALE-CENT", amount: { total: "0.01", currency: "EUR" } },
+      { ...month, id: "SALE-USD", amount: { total: month.amount.total, currency: "USD" } },
+      { ...month, id: "SALE-NONE", amount: undefined },
+      { ...month, id: "SALE-NEG", amount: { total: "-99.00", currency: "EUR" } },
+      { ...month, id: "SALE-WORD", amount: { total: "abc", currency: "EUR" } },
+    ];
+    for (const resource of sales) await webhook(t.standIn.webhookEvent("PAYMENT.SALE.COMPLETED", resource));
+    // A sale that is not completed moved no money: nothing recorded.
+    await webhook(
+      t.standIn.webhookEvent("PAYMENT.SALE.COMPLETED", { ...month, id: "SALE-PENDING", state: "pending" }),
+    );
+    const after = await subRow(a.item.id);
+    expect(after?.periodEnd.getTime()).toBe(before?.periodEnd.getTime());
+    const paid = await t.db
+      .select()
+      .from(subscriptionPayments)
+      .where(eq(subscriptionPayments.subscriptionId, after?.id ?? 0));
+    expect(paid.map((row) => [row.reference, row.amountCents]).sort()).toEqual([
+      ["SALE-CENT", 1],
+      ["SALE-NEG", 0],
+      ["SALE-NONE", 0],
+      ["SALE-USD", a.item.price_cents],
+      ["SALE-WORD", 0],
+    ]);
+    const notices = (
+      await t.db.select().from(mailOutbox).where(eq(mailOutbox.template, "staff-notice"))
+    ).filter(
+      (mail) => mail.subject.startsWith("Bitte prüfen") && mail.text.includes(a.subscription.contract_number),
+    );
+    expect(notices).toHaveLength(5);
+    expect(notices.find((mail) => mail.text.includes("SALE-CENT"))?.text).toContain("0.01 EUR");
+    // The month's own amount in euros is a month.
+    await webhook(t.standIn.webhookEvent("PAYMENT.SALE.COMPLETED", t.standIn.saleResource(gatewayId)));
+    expect((await subRow(a.item.id))?.periodEnd.getTime()).toBeGreaterThan(before?.periodEnd.getTime() ?? 0);
+  });
+});
+
 describe("autopay stopped or replaced (D512)", () => {
   it("turned on anew after a failed charge, cancels the suspended subscription at PayPal first", async () => {
     const a = await subscriber(2);

@@ -10,7 +10,8 @@ export type StaffNoticeEvent =
   | "withdrawal"
   | "policy_cancellation"
   | "waiting_list_entry"
-  | "payment_after_end";
+  | "payment_after_end"
+  | "payment_amount_mismatch";
 
 export type StaffNoticeData = {
   event: StaffNoticeEvent;
@@ -26,7 +27,15 @@ export type StaffNoticeData = {
    */
   blockedGiftCard?: { code: string; cents: number } | null;
   /** A month paid for a contract that ends before it (D555): what came in, and where, to refund it. */
-  paymentAfterEnd?: { cents: number; gateway: string; reference: string; contractNumber: string } | null;
+  paymentAfterEnd?: {
+    cents: number;
+    gateway: string;
+    reference: string;
+    contractNumber: string;
+    /** A month charged with another amount or currency (D597): what the gateway said, and the month's price. */
+    charged?: string;
+    expectedCents?: number;
+  } | null;
 };
 
 /** An academy booking's weeks (ISO dates, both included) and the part of the day booked. */
@@ -65,6 +74,11 @@ const EVENTS: Record<StaffNoticeEvent, { subject: string; intro: string }> = {
     intro:
       "Für einen Kurs-Vertrag, der vor diesem Monat endet (gekündigt oder beendet), ist ein Monatsbeitrag eingegangen. Der Monat wird nicht gegeben.",
   },
+  payment_amount_mismatch: {
+    subject: "Bitte prüfen: Monatsbeitrag mit anderem Betrag",
+    intro:
+      "Die automatische Zahlung eines Kurs-Abos hat einen anderen Betrag oder eine andere Währung eingezogen als den Monatsbeitrag. Der Monat wird deshalb nicht gegeben: Erstatten Sie die Zahlung und klären Sie den Monat mit der Familie.",
+  },
 };
 
 /**
@@ -94,13 +108,16 @@ export const staffNoticeTemplate: MailTemplate<StaffNoticeData> = (data) => {
   const paid = data.paymentAfterEnd;
   if (paid) {
     rows.push({ label: "Vertragsnummer", value: paid.contractNumber });
-    rows.push({ label: "Betrag", value: formatMoney(paid.cents, "de") });
+    if (paid.charged !== undefined) {
+      rows.push({ label: "Eingezogen", value: paid.charged });
+      rows.push({ label: "Monatsbeitrag", value: formatMoney(paid.expectedCents ?? 0, "de") });
+    } else rows.push({ label: "Betrag", value: formatMoney(paid.cents, "de") });
     rows.push({ label: "Zahlung", value: `${paid.gateway} ${paid.reference}` });
   }
   const todo = card
     ? `Handlungsbedarf: ${formatMoney(card.cents, "de")} wurden auf den Gutschein ${card.code} zurückgebucht, den die Schule deaktiviert hat; so kann die Familie den Betrag nicht einlösen. Aktivieren Sie den Gutschein wieder oder stellen Sie der Familie einen neuen Gutschein über diesen Betrag aus. Im zweiten Fall bleibt der alte deaktiviert: sein Guthaben enthält den Betrag noch.`
     : paid
-      ? `Handlungsbedarf: Erstatten Sie der Familie ${formatMoney(paid.cents, "de")} im Zahlungsdienst (${paid.gateway}, Zahlung ${paid.reference}). Die Zahlung ist beim Vertrag vermerkt.`
+      ? `Handlungsbedarf: Erstatten Sie der Familie ${paid.charged ?? formatMoney(paid.cents, "de")} im Zahlungsdienst (${paid.gateway}, Zahlung ${paid.reference}). Die Zahlung ist beim Vertrag vermerkt.`
       : null;
   return {
     subject: `${event.subject}: ${who}${more}`,

@@ -14,6 +14,7 @@ import { renderedByServer } from "../server-rendered.ts";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { pageLayout, pageTitle } from "./page-layout.ts";
+import { useFocusOnPageChange } from "./route-focus.ts";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link.tsx";
 
 type CookieModalComponent =
@@ -61,6 +62,7 @@ export function RootLayout() {
   useEffect(() => {
     document.title = pageTitleOverride(pathname) ?? pageTitle(pathname, locale);
   }, [pathname, locale]);
+  useFocusOnPageChange();
 
   return (
     <div
