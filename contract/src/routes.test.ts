@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import { matchPageRoute, PAGE_ROUTES, REDIRECTS } from "./routes.ts";
 
 describe("page routes", () => {
-  it("lists every route of spec §2, the birthday parties' page (D31), the § 312k cancellation page (D73) and the waiting-list offer (D79)", () => {
-    expect(PAGE_ROUTES).toHaveLength(30);
+  it("lists every route of spec §2, the birthday parties' page (D31), the § 312k cancellation page (D73), the waiting-list offer (D79) and the pages of mail links and instructors (D600)", () => {
+    expect(PAGE_ROUTES).toHaveLength(33);
+    expect(matchPageRoute("/pay/Ab_c-12")).toBe("payLink");
+    expect(matchPageRoute("/absence/Ab_c-12")).toBe("absence");
+    expect(matchPageRoute("/teaching")).toBe("teaching");
     expect(matchPageRoute("/birthday-parties")).toBe("birthdayParties");
     expect(matchPageRoute("/vertraege-kuendigen")).toBe("cancelContracts");
     expect(matchPageRoute("/waiting-list/offer/abc_DEF-123")).toBe("waitingListOffer");

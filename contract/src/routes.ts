@@ -35,6 +35,10 @@ export const PAGE_ROUTES = [
   { path: "/workshops", key: "workshops" },
   // The link of a waiting-list offer mail (D79).
   { path: "/waiting-list/offer/$id", key: "waitingListOffer" },
+  // The link of a payment-link mail (D157), the reminder's absence link (D371), the instructor's page (D382).
+  { path: "/pay/$token", key: "payLink" },
+  { path: "/absence/$token", key: "absence" },
+  { path: "/teaching", key: "teaching" },
 ] as const;
 
 export type PageKey = (typeof PAGE_ROUTES)[number]["key"];
@@ -46,7 +50,7 @@ export const REDIRECTS: Record<string, string> = {
 
 const ROUTE_MATCHERS = PAGE_ROUTES.map((route) => ({
   key: route.key,
-  pattern: new RegExp(`^${route.path.replace(/\$id/g, "[^/]+")}/?$`),
+  pattern: new RegExp(`^${route.path.replace(/\$[a-z]+/gi, "[^/]+")}/?$`),
 }));
 
 const ROUTE_MATCHERS_ANY_CASE = ROUTE_MATCHERS.map((m) => ({
@@ -102,6 +106,9 @@ export const PAGE_TITLES: Record<PageKey, { de: string; ru: string }> = {
   schoolOffer: { de: "Angebote für Schulen", ru: "Предложения для школ" },
   specialOffer: { de: "Sonderangebote", ru: "Специальные предложения" },
   waitingListOffer: { de: "Ein Platz für Sie", ru: "Место для вас" },
+  payLink: { de: "Bestellung bezahlen", ru: "Оплата заказа" },
+  absence: { de: "Abwesenheit melden", ru: "Сообщить об отсутствии" },
+  teaching: { de: "Meine Stunden", ru: "Мои занятия" },
   useAgeFilter: { de: "Angebote nach Alter", ru: "Предложения по возрасту" },
   workshops: { de: "Workshops", ru: "Мастер-классы" },
 };

@@ -7,7 +7,11 @@ const PARAMS: Record<string, string> = {
   "/product/buy/$id": "kleine-maler-5-7",
   "/payment-complete/$id": "1",
   "/waiting-list/offer/$id": "no-such-offer",
+  "/pay/$token": "no-such-link",
+  "/absence/$token": "no-such-link",
 };
 
 /** Every page route of the shop (contract's PAGE_ROUTES) as a path a browser can open. */
-export const PAGE_PATHS = PAGE_ROUTES.map((route) => route.path.replace("$id", PARAMS[route.path] ?? ""));
+export const PAGE_PATHS = PAGE_ROUTES.map((route) =>
+  route.path.replace(/\$[a-z]+/i, PARAMS[route.path] ?? ""),
+);

@@ -63,7 +63,8 @@ describe("GET /sitemap.xml", () => {
     }
     const staticPages = PAGE_ROUTES.filter(
       (r) =>
-        !r.path.includes("$") && !["/cart", "/profile", "/login", "/menu", "/QrCodeScanner"].includes(r.path),
+        !r.path.includes("$") &&
+        !["/cart", "/profile", "/login", "/menu", "/QrCodeScanner", "/teaching"].includes(r.path),
     );
     expect(locs).toHaveLength(2 * (staticPages.length + PRODUCTS.length + INSTRUCTORS.length));
 

@@ -10,6 +10,9 @@ export const DISALLOWED_PATHS = [
   "/QrCodeScanner",
   "/payment-complete/",
   "/waiting-list/",
+  "/pay/",
+  "/absence/",
+  "/teaching",
 ] as const;
 
 const isDisallowed = (path: string) =>

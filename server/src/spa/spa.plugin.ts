@@ -189,7 +189,7 @@ export async function registerSpa(
   const productPreview = createProductPreview({ template, renderer, publicUrl: options.publicUrl });
 
   for (const route of PAGE_ROUTES) {
-    const url = route.path.replace(/\$id/g, ":id");
+    const url = route.path.replace(/\$([a-z]+)/gi, ":$1");
     app.get(url, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, 200));
   }
 

@@ -33,6 +33,20 @@ describe("react-admin's own texts in the back office's words (D489)", () => {
   });
 });
 
+describe("the delete question (D601)", () => {
+  it("keeps a German noun's capital and asks a Russian question with its comma and question mark", async () => {
+    await adminI18n.changeLocale("de");
+    const name = adminI18n.translate("resources.locations.forcedCaseName", { smart_count: 1 });
+    expect(name).toBe("Haus");
+    expect(adminI18n.translate("ra.message.delete_title", { name, id: 1 })).toBe("Haus #1 löschen");
+    await adminI18n.changeLocale("ru");
+    expect(adminI18n.translate("ra.message.delete_content")).toBe(
+      "Вы уверены, что хотите удалить этот объект?",
+    );
+    await adminI18n.changeLocale("de");
+  });
+});
+
 describe("the back office in the staff member's language, also where the server said nothing (D507)", () => {
   it("marks the page's language as the staff member chooses it", async () => {
     await adminI18n.changeLocale("ru");

@@ -98,14 +98,30 @@ const germanSinceV3 = {
   },
 };
 
+/**
+ * react-admin writes a resource's name in its delete question with a small first letter ("haus #1
+ * löschen"): German nouns keep their capital, so each German name is also its `forcedCaseName` (D601).
+ */
+function withForcedCase(messages: typeof de): TranslationMessages {
+  const resources = Object.fromEntries(
+    Object.entries(messages.resources).map(([key, texts]) => {
+      const name = (texts as { name?: unknown }).name;
+      return [key, typeof name === "string" ? { ...texts, forcedCaseName: name } : texts];
+    }),
+  );
+  return { ...messages, resources } as unknown as TranslationMessages;
+}
+
 const messages: Record<Locale, TranslationMessages> = {
-  de: mergeTranslations(germanMessages, germanSinceV3, de),
+  de: mergeTranslations(germanMessages, germanSinceV3, withForcedCase(de)),
   ru: mergeTranslations(
     russianMessages,
     // A search past its counting limit shows no total (D407): "из более чем", as a Russian reader says it.
     {
       ra: {
         navigation: { partial_page_range_info: "%{offsetBegin}-%{offsetEnd} из более чем %{offsetEnd}" },
+        // The pack's question lacks its comma and its question mark (D601).
+        message: { delete_content: "Вы уверены, что хотите удалить этот объект?" },
       },
     },
     ru,

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { PHONE_TYPE_TO_FIND_RESET_MS } from "@atelier/contract";
+import * as Dialog from "@radix-ui/react-dialog";
 import { fireEvent, screen } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { advance, renderInLocale } from "../../test/render.tsx";
 import "./i18n.ts";
 import { findCountry } from "./countries.ts";
 import { lookupIpCountry } from "./ip-country.ts";
-import { PhoneInput } from "./phone-input.tsx";
+import { keepDialogOnListEscape, PhoneInput } from "./phone-input.tsx";
 
 vi.mock("./ip-country.ts", () => ({ lookupIpCountry: vi.fn() }));
 
@@ -85,6 +86,30 @@ describe("phone input country list (spec §2)", () => {
     await press("Tab");
     expect(screen.queryByRole("listbox")).toBeNull();
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it("Escape in the list inside a dialog closes the list, not the dialog (D601)", async () => {
+    const onOpenChange = vi.fn();
+    renderInLocale(
+      <Dialog.Root open onOpenChange={onOpenChange}>
+        <Dialog.Portal>
+          <Dialog.Content aria-describedby={undefined} onEscapeKeyDown={keepDialogOnListEscape}>
+            <Dialog.Title>Registrieren</Dialog.Title>
+            <PhoneInput id="phone" value="+49" onChange={() => {}} />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>,
+    );
+    const button = screen.getByTestId("phone-country");
+    fireEvent.click(button);
+    await advance(0);
+    await press("Escape");
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(button);
+    // Escape elsewhere in the dialog still closes it.
+    fireEvent.keyDown(button, { key: "Escape" });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
   it("the number field keeps a leading + and digits, and its dial code picks the country", async () => {

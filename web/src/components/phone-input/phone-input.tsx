@@ -24,6 +24,15 @@ import {
 } from "./countries.ts";
 import { lookupIpCountry } from "./ip-country.ts";
 
+/**
+ * For a dialog holding a phone field (Radix's `onEscapeKeyDown`): Escape in the open country list closes
+ * the list, not the dialog around it. Radix hears the key on the document before the list does, so the
+ * dialog has to let it pass.
+ */
+export function keepDialogOnListEscape(event: globalThis.KeyboardEvent) {
+  if (event.target instanceof Element && event.target.closest("[role='listbox']")) event.preventDefault();
+}
+
 export type PhoneInputProps = {
   id: string;
   name?: string | undefined;

@@ -50,4 +50,7 @@ describe("vatNoteKey", () => {
     expect(vatNoteKey("Academy")).toBe("vatExempt");
     expect(vatNoteKey("BirthdayParty")).toBe("vatIncluded");
   });
+  it("says a gift card's sale carries no VAT, as its invoice does (D283, D601)", () => {
+    expect(vatNoteKey("GiftCard")).toBe("vatVoucher");
+  });
 });

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { keepDialogOnListEscape } from "../../../components/phone-input/phone-input.tsx";
 import { focusNextStep } from "../../../lib/next-step-focus.ts";
 import { useSession } from "../../../lib/session.ts";
 import {
@@ -101,6 +102,7 @@ export function AuthDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
+          onEscapeKeyDown={keepDialogOnListEscape}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             focusStep(bodyRef.current);

@@ -114,4 +114,21 @@ describe("a subscription in the history", () => {
     expect(screen.getByTestId("subscription-period").textContent).toMatch(/^Gekündigt, endet am/);
     expect(screen.queryByRole("button", { name: "Abo kündigen" })).toBeNull();
   });
+
+  it("says a withdrawn contract ended by the withdrawal, not that it was cancelled (D601)", () => {
+    const ended = { ...SUBSCRIPTION, ends_at: SUBSCRIPTION.period_start, ends_on: "2027-03-01" };
+    const withdrawal = {
+      id: 3,
+      kind: "withdrawal" as const,
+      created_at: "2027-03-01T10:00:00.000Z",
+      refund_cents: 7900,
+      gift_card_cents: 0,
+      refund_state: "completed" as const,
+      refunded_at: "2027-03-01T10:01:00.000Z",
+      credit_note_number: "GS-2027-000001",
+    };
+    renderInLocale(withClient(<SubscriptionActions item={item({ subscription: ended, withdrawal })} />));
+    expect(screen.getByTestId("subscription-period").textContent).toBe("Vertrag durch Widerruf beendet");
+    expect(screen.queryByRole("button", { name: "Abo kündigen" })).toBeNull();
+  });
 });

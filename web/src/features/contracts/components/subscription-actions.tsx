@@ -57,9 +57,11 @@ function SubscriptionControls({
     <div className="mt-2 space-y-2 text-base" data-testid={`subscription-${item.id}`}>
       <p className="text-sm text-slate-700">{t("contractNo", { number: sub.contract_number })}</p>
       <p data-testid="subscription-period" className="font-semibold text-slate-900">
-        {sub.ends_on
-          ? t("endsAt", { date: day(sub.ends_on) })
-          : t("paidUntil", { date: day(sub.paid_through) })}
+        {item.withdrawal?.kind === "withdrawal"
+          ? t("endedByWithdrawal")
+          : sub.ends_on
+            ? t("endsAt", { date: day(sub.ends_on) })
+            : t("paidUntil", { date: day(sub.paid_through) })}
       </p>
       {sub.autopay === "active" && !sub.ends_at ? (
         <p className="text-sm text-slate-700">{t("autopayOn")}</p>

@@ -19,6 +19,7 @@ import { useEffect, useRef, useState } from "react";
 import { type FieldPath, type Resolver, type UseFormReturn, useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_COUNTRY } from "../../../components/phone-input/countries.ts";
+import { keepDialogOnListEscape } from "../../../components/phone-input/phone-input.tsx";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { TextField } from "../../../components/ui/form-fields.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -446,6 +447,7 @@ export function VisitRequestDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
+          onEscapeKeyDown={keepDialogOnListEscape}
           ref={contentRef}
           aria-labelledby={titleId}
           data-testid={`visit-request-${kind}`}
