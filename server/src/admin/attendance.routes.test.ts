@@ -219,6 +219,34 @@ describe("attendance per slot and lesson date (D131)", () => {
     expect(ahead.json()).toMatchObject({ attendance: "absent", date: tomorrow() });
   });
 
+  it("keeps a child checked in at a lesson on its roster after the child moved to another slot (D602)", async () => {
+    const booked = await bookedOn(0, today());
+    const to = t.weekly[1]?.id ?? 0;
+    const present = await mark({
+      slot: booked.slotId,
+      date: today(),
+      order_item: booked.itemId,
+      attendance: "present",
+    });
+    expect(present.statusCode, present.body).toBe(200);
+    const moved = await t.call("POST", `/api/v2/admin/orders/${booked.orderId}/move/`, {
+      headers: staff.headers,
+      body: { item: booked.itemId, kind: "slot", from: booked.slotId, to },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = (await roster(booked.slotId, today())).json();
+    expect(
+      after.children.find((one: { order_item: number }) => one.order_item === booked.itemId),
+    ).toMatchObject({ attendance: "present" });
+    const lessons = await t.call("GET", "/api/v2/admin/attendance/lessons/", {
+      headers: staff.headers,
+      query: { date: today() },
+    });
+    expect(lessons.json().find((one: { slot: number }) => one.slot === booked.slotId)).toMatchObject({
+      present: 1,
+    });
+  });
+
   // D422: a day's lessons made once per database snapshot; a staff member's mark shows in their next read.
   it("lists a day's lessons once while nothing is written, and shows a mark at once", async () => {
     const booked = await bookedForTomorrow(1);

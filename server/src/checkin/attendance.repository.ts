@@ -243,6 +243,42 @@ function optionName(name: unknown, locale: Locale): string {
   return "";
 }
 
+/**
+ * The bookings checked in at some slots on one date, by slot (D602): a child moved to another slot since
+ * (D161) stays on the roster of the lesson they came to.
+ */
+export async function findCheckedInAt(
+  db: DbOrTx,
+  slotIds: number[],
+  date: string,
+): Promise<Map<number, Set<number>>> {
+  const bySlot = new Map<number, Set<number>>();
+  if (slotIds.length === 0) return bySlot;
+  const build = () =>
+    db
+      .select({ itemId: checkins.orderItemId, slotId: checkins.scheduleSlotId })
+      .from(checkins)
+      .where(
+        and(
+          eq(checkins.lessonDate, ph("date")),
+          sql`${checkins.scheduleSlotId} = any(${ph("slots")}::int[])`,
+        ),
+      );
+  const rows = await prepared<Awaited<ReturnType<typeof build>>>(
+    db,
+    "attendance_checked_in_at",
+    build,
+  ).execute({
+    date,
+    slots: pgArray(slotIds),
+  });
+  for (const row of rows) {
+    if (row.slotId === null) continue;
+    bySlot.set(row.slotId, (bySlot.get(row.slotId) ?? new Set()).add(row.itemId));
+  }
+  return bySlot;
+}
+
 export type Marks = Map<number, { present: Date | null; absent: boolean }>;
 
 /** Check-ins (present) and absences of the items at one lesson date, in one statement. */

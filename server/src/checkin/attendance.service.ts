@@ -16,6 +16,7 @@ import {
   type Booking,
   type BookingPeople,
   findBookingsOfSlots,
+  findCheckedInAt,
   findMarks,
   findPeopleOfBookings,
   findSlotsOn,
@@ -183,7 +184,11 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
   async function lessonsOf(slots: SlotOfDay[], date: string, locale: Locale) {
     const slotIds = slots.map((slot) => slot.id);
     const day = await lessonDay(db, slotIds, date);
-    const bookings = await findBookingsOfSlots(db, slotIds, [...day.makeups.values()].flat());
+    const came = await findCheckedInAt(db, slotIds, date);
+    const bookings = await findBookingsOfSlots(db, slotIds, [
+      ...[...day.makeups.values()].flat(),
+      ...[...came.values()].flatMap((items) => [...items]),
+    ]);
     const itemIds = bookings.map((booking) => booking.itemId);
     const marks = await findMarks(db, itemIds, date);
     const at = now();
@@ -193,8 +198,12 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
     );
     return slots.map((slot) => {
       const makeups = new Set(day.makeups.get(slot.id) ?? []);
+      // Who comes by the booking's slot today, to a makeup, or was checked in here (and moved since, D602).
       const children = bookings.filter(
-        (child) => lessonSlot.get(child.itemId) === slot.id || makeups.has(child.itemId),
+        (child) =>
+          lessonSlot.get(child.itemId) === slot.id ||
+          makeups.has(child.itemId) ||
+          came.get(slot.id)?.has(child.itemId),
       );
       const summary = lessonSummary(slot, date, locale, day, { children, marks, makeups });
       return { summary, children, marks, absent: day.absent, makeups };
