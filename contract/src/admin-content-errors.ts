@@ -11,8 +11,8 @@ export const ADMIN_CONTENT_ERROR_MESSAGES = {
     ru: "Такой код уже есть (регистр букв не важен).",
   },
   percent_or_amount: {
-    de: "Geben Sie entweder einen Prozentsatz oder einen Betrag an, nicht beides.",
-    ru: "Укажите либо процент, либо сумму скидки, но не то и другое сразу.",
+    de: "Geben Sie genau eines an: einen Prozentsatz oder einen Betrag.",
+    ru: "Укажите что-то одно: процент или сумму скидки.",
   },
   promocode_gift_card: {
     de: "Ein Rabattcode gilt nicht für Geschenkgutscheine: Ein Gutschein ist ein Zahlungsmittel und wird zu seinem vollen Wert verkauft.",

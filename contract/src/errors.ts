@@ -44,6 +44,10 @@ export const ERROR_MESSAGES = {
   password_lowercase: { de: "Mindestens ein Kleinbuchstabe.", ru: "Хотя бы одна строчная буква." },
   password_digit: { de: "Mindestens eine Ziffer.", ru: "Хотя бы одна цифра." },
   password_special: { de: "Mindestens ein Sonderzeichen.", ru: "Хотя бы один специальный символ." },
+  password_unchanged: {
+    de: "Das neue Passwort muss sich vom aktuellen unterscheiden.",
+    ru: "Новый пароль должен отличаться от текущего.",
+  },
   password_mismatch: {
     de: "Die beiden Passwörter stimmen nicht überein.",
     ru: "Два поля пароля не совпадают.",

@@ -177,6 +177,9 @@ export async function changeOwnPassword(
   if (!user) throw new AppError("not_authenticated", 401);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
     throw AppError.validation("old_password", "old_password_wrong");
+  // The same password again would sign every other session out and change nothing (D603).
+  if (input.newPassword === input.oldPassword)
+    throw AppError.validation("new_password1", "password_unchanged");
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });

@@ -172,6 +172,14 @@ describe("one's own password in the back office", () => {
       new_password2: "Neu-Passwort-3",
     });
     expect(mismatch.json().error_codes).toEqual({ new_password2: ["password_mismatch"] });
+    // The current password again is no change (D603).
+    const unchanged = await change(admin, {
+      old_password: "Alt-Passwort-1",
+      new_password1: "Alt-Passwort-1",
+      new_password2: "Alt-Passwort-1",
+    });
+    expect(unchanged.statusCode).toBe(400);
+    expect(unchanged.json().error_codes).toEqual({ new_password1: ["password_unchanged"] });
     const [after] = await t.database.db.select().from(users).where(eq(users.id, admin.id));
     expect(after?.passwordHash).toBe(before?.passwordHash);
     expect(await auditOf(admin.id)).toEqual([]);

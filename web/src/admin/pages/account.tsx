@@ -51,7 +51,11 @@ export function AccountPage() {
       type="password"
       label={translate(`admin.account.${name}`)}
       value={values[name]}
-      onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
+      onChange={(event) => {
+        setValues((v) => ({ ...v, [name]: event.target.value }));
+        // The server's word on the value before no longer holds once it is changed.
+        setErrors((e) => ({ ...e, [name]: undefined }));
+      }}
       autoComplete={autoComplete}
       error={Boolean(errors[name]) || (name === "new_password2" && mismatch)}
       helperText={
