@@ -49,6 +49,14 @@ test("the printed admin grants the staff role; the staff member changes the pass
   await page.getByLabel("Rolle").click();
   // Admins grant every role, admin too (D241).
   await expect(page.getByRole("option", { name: "Admin", exact: true })).toBeVisible();
+  // A teacher's role without the record they teach as is refused at that field, not only in a toast (D604).
+  await page.getByRole("option", { name: /^Lehrkraft/ }).click();
+  await page.getByRole("button", { name: "Rolle speichern" }).click();
+  const teachesAs = page.locator(".MuiFormControl-root", { has: page.getByText("Unterrichtet als") });
+  await expect(teachesAs.locator(".Mui-error", { hasText: "Dieses Feld ist erforderlich." })).toBeVisible();
+  // The browser logs that refusal (a 400) as an error of its own; it was asked for.
+  errors.length = 0;
+  await page.getByLabel("Rolle").click();
   await page.getByRole("option", { name: "Mitarbeiter/in" }).click();
   await page.getByRole("button", { name: "Rolle speichern" }).click();
   await expect(page.getByText("Rolle gespeichert.")).toBeVisible();

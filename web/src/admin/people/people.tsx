@@ -130,7 +130,16 @@ function Family() {
 const ROLES: readonly Person["role"][] = ["customer", "instructor", "staff", "admin"];
 
 /** Which instructor record an `instructor` account teaches as (D380): the catalogue's instructors. */
-function InstructorChoice({ value, onChange }: { value: number | null; onChange: (id: number) => void }) {
+function InstructorChoice({
+  value,
+  onChange,
+  error,
+}: {
+  value: number | null;
+  onChange: (id: number) => void;
+  /** The server's word on the choice (none made), shown at the field (D604). */
+  error?: string | undefined;
+}) {
   const translate = useTranslate();
   const { data } = useGetList<{ id: number; label: string }>("instructors", {
     pagination: { page: 1, perPage: 100 },
@@ -142,7 +151,8 @@ function InstructorChoice({ value, onChange }: { value: number | null; onChange:
       label={translate("admin.roles.instructor_record")}
       value={value ?? ""}
       onChange={(event) => onChange(Number(event.target.value))}
-      helperText={translate("admin.roles.instructor_help")}
+      error={Boolean(error)}
+      helperText={error ?? translate("admin.roles.instructor_help")}
       sx={{ minWidth: 280, maxWidth: 520 }}
     >
       {(data ?? []).map((one) => (
@@ -166,6 +176,8 @@ function AdminActions() {
   const [confirmEmail, setConfirmEmail] = useState("");
   const [roleChoice, setRoleChoice] = useState<Person["role"] | null>(null);
   const [instructorChoice, setInstructorChoice] = useState<number | null>(null);
+  // A refusal of the role's save at its fields, as the server names them (`role`, `instructor`).
+  const [roleErrors, setRoleErrors] = useState<{ role?: string; instructor?: string }>({});
   if (!person || permissions !== "admin") return null;
   const role = roleChoice ?? person.role;
   const instructor = instructorChoice ?? person.instructor;
@@ -181,7 +193,17 @@ function AdminActions() {
   };
   const setRole = async (role: Person["role"]) => {
     const body = role === "instructor" ? { role, instructor } : { role };
-    if (await run(() => dataProvider.setPersonRole(person.id, body), "admin.people.role_saved")) {
+    setRoleErrors({});
+    const saved = await run(
+      () =>
+        dataProvider.setPersonRole(person.id, body).catch((error: unknown) => {
+          const fields = (error as { body?: { errors?: { role?: string; instructor?: string } } }).body;
+          setRoleErrors(fields?.errors ?? {});
+          throw error;
+        }),
+      "admin.people.role_saved",
+    );
+    if (saved) {
       setRoleChoice(null);
       setInstructorChoice(null);
       refresh();
@@ -198,8 +220,12 @@ function AdminActions() {
           select
           label={translate("admin.roles.label")}
           value={role}
-          onChange={(event) => setRoleChoice(event.target.value as Person["role"])}
-          helperText={translate("admin.roles.help")}
+          onChange={(event) => {
+            setRoleChoice(event.target.value as Person["role"]);
+            setRoleErrors({});
+          }}
+          error={Boolean(roleErrors.role)}
+          helperText={roleErrors.role ?? translate("admin.roles.help")}
           sx={{ minWidth: 280, maxWidth: 520 }}
         >
           {ROLES.map((choice) => (
@@ -209,7 +235,14 @@ function AdminActions() {
           ))}
         </MuiTextField>
         {role === "instructor" ? (
-          <InstructorChoice value={instructor} onChange={setInstructorChoice} />
+          <InstructorChoice
+            value={instructor}
+            error={roleErrors.instructor}
+            onChange={(id) => {
+              setInstructorChoice(id);
+              setRoleErrors({});
+            }}
+          />
         ) : null}
         <Button
           variant="outlined"
