@@ -222,6 +222,11 @@ describe("attendance per slot and lesson date (D131)", () => {
   it("keeps a child checked in at a lesson on its roster after the child moved to another slot (D602)", async () => {
     const booked = await bookedOn(0, today());
     const to = t.weekly[1]?.id ?? 0;
+    // The other group meets the same day, later: the child moves there for the lessons to come.
+    await t.db
+      .update(scheduleSlots)
+      .set({ weekday: weekdayOf(today()) })
+      .where(eq(scheduleSlots.id, to));
     const present = await mark({
       slot: booked.slotId,
       date: today(),
@@ -245,6 +250,12 @@ describe("attendance per slot and lesson date (D131)", () => {
     expect(lessons.json().find((one: { slot: number }) => one.slot === booked.slotId)).toMatchObject({
       present: 1,
     });
+    // Counted once that day: not on the later group's roster too.
+    const later = await roster(to, today());
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json().children.map((one: { order_item: number }) => one.order_item)).not.toContain(
+      booked.itemId,
+    );
   });
 
   // D422: a day's lessons made once per database snapshot; a staff member's mark shows in their next read.

@@ -279,7 +279,8 @@ export async function findCheckedInAt(
   return bySlot;
 }
 
-export type Marks = Map<number, { present: Date | null; absent: boolean }>;
+/** Per booking: checked in (when, and at which slot: null for a slot since deleted) or marked absent. */
+export type Marks = Map<number, { present: Date | null; presentAt: number | null; absent: boolean }>;
 
 /** Check-ins (present) and absences of the items at one lesson date, in one statement. */
 export async function findMarks(db: DbOrTx, itemIds: number[], date: string): Promise<Marks> {
@@ -288,7 +289,11 @@ export async function findMarks(db: DbOrTx, itemIds: number[], date: string): Pr
   const build = () =>
     unionAll(
       db
-        .select({ itemId: checkins.orderItemId, present: sql<Date | string | null>`${checkins.checkedInAt}` })
+        .select({
+          itemId: checkins.orderItemId,
+          present: sql<Date | string | null>`${checkins.checkedInAt}`,
+          slotId: sql<number | null>`${checkins.scheduleSlotId}`,
+        })
         .from(checkins)
         .where(
           and(sql`${checkins.orderItemId} = any(${ph("items")}::int[])`, eq(checkins.lessonDate, ph("date"))),
@@ -297,6 +302,7 @@ export async function findMarks(db: DbOrTx, itemIds: number[], date: string): Pr
         .select({
           itemId: attendanceAbsences.orderItemId,
           present: sql<Date | string | null>`null::timestamptz`,
+          slotId: sql<number | null>`null::int`,
         })
         .from(attendanceAbsences)
         .where(
@@ -313,8 +319,8 @@ export async function findMarks(db: DbOrTx, itemIds: number[], date: string): Pr
   // A check-in wins over an absence of the same date. The union's time arrives as the driver gives it.
   for (const row of rows) {
     const present = row.present === null ? null : new Date(row.present);
-    if (present) marks.set(row.itemId, { present, absent: false });
-    else if (!marks.has(row.itemId)) marks.set(row.itemId, { present: null, absent: true });
+    if (present) marks.set(row.itemId, { present, presentAt: row.slotId, absent: false });
+    else if (!marks.has(row.itemId)) marks.set(row.itemId, { present: null, presentAt: null, absent: true });
   }
   return marks;
 }

@@ -198,13 +198,13 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
     );
     return slots.map((slot) => {
       const makeups = new Set(day.makeups.get(slot.id) ?? []);
-      // Who comes by the booking's slot today, to a makeup, or was checked in here (and moved since, D602).
-      const children = bookings.filter(
-        (child) =>
-          lessonSlot.get(child.itemId) === slot.id ||
-          makeups.has(child.itemId) ||
-          came.get(slot.id)?.has(child.itemId),
-      );
+      // Who comes to a makeup here, or was checked in here (and maybe moved since, D602), else who comes by
+      // the booking's slot that day: a child checked in at another slot that day is that lesson's.
+      const children = bookings.filter((child) => {
+        if (makeups.has(child.itemId) || came.get(slot.id)?.has(child.itemId)) return true;
+        const checkedInAt = marks.get(child.itemId)?.presentAt ?? null;
+        return checkedInAt === null && lessonSlot.get(child.itemId) === slot.id;
+      });
       const summary = lessonSummary(slot, date, locale, day, { children, marks, makeups });
       return { summary, children, marks, absent: day.absent, makeups };
     });

@@ -350,6 +350,34 @@ describe(`a late payment after the promocode's last use went to another parent (
     expect(notice?.text).toContain("Gutscheincode vollständig eingelöst");
   });
 
+  it("tells a parent whose code's last use went elsewhere at the checkout, then takes the full price (D598)", async () => {
+    const [code] = await t.db
+      .insert(promocodes)
+      .values({ code: `GONE${Date.now()}`, percentOff: 20, maxUses: 1 })
+      .returning();
+    if (!code) throw new Error("no promocode");
+    const first = await withCode(code.code, 0);
+    const second = await withCode(code.code, 1);
+    const taken = (await t.fulfil(second.headers)).json() as { id: string; order_id: number };
+    standIn.approve(taken.id);
+    expect((await t.capture(second.headers, taken.id)).json().status).toBe("payment_fulfilled");
+    // The first parent's checkout was showing the discount: refused, not charged more in silence.
+    const refused = await t.fulfil(first.headers);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_codes).toEqual({ promocode: ["promocode_used_up"] });
+    // The cart then shows the code without its discount; the checkout takes that price and no use.
+    const cart = (await t.call("GET", "/api/v2/orders/current/", { headers: first.headers })).json();
+    expect(
+      cart.items.map((item: { promocode_discount_cents: number }) => item.promocode_discount_cents),
+    ).toEqual([0]);
+    const full = (await t.fulfil(first.headers)).json() as { id: string; order_id: number };
+    await expire(full.order_id);
+    // Paid late, after its hold ran out: kept, as it used no code (it was refunded for the code before).
+    standIn.approve(full.id);
+    expect((await t.capture(first.headers, full.id)).json().status).toBe("payment_fulfilled");
+    expect(await uses(code.id)).toEqual([{ orderId: taken.order_id, status: "paid" }]);
+  });
+
   it("keeps a late payment at its price when the code still has a use, and counts the use again", async () => {
     const [code] = await t.db
       .insert(promocodes)

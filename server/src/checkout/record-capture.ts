@@ -228,14 +228,17 @@ async function keepsItsPlace(tx: Tx, order: OrderRow, current: boolean): Promise
   if (order.status !== "expired" || order.promocodeId === null) return undefined;
   // The expiry gave the code's use back; the payment that revives the order needs a use again, under
   // the code's lock as at checkout. Another parent may have taken the last one meanwhile (D90).
+  // An order the code gave nothing (it was used up before the checkout, D598) needs no use of it.
+  const items = await findCartItems(tx, order.id, order.locale);
+  const discountCents = items.reduce((sum, item) => sum + item.promocodeDiscountCents, 0);
+  if (discountCents === 0) return undefined;
   const code = await lockPromocode(tx, order.promocodeId);
   if (code && (await codeUsedUp(tx, code, order.userId))) return "promocode_used_up";
-  const items = await findCartItems(tx, order.id, order.locale);
   await insertRedemption(tx, {
     promocodeId: order.promocodeId,
     orderId: order.id,
     userId: order.userId,
-    discountCents: items.reduce((sum, item) => sum + item.promocodeDiscountCents, 0),
+    discountCents,
   });
   return undefined;
 }

@@ -7,7 +7,14 @@ import type { DbOrTx, Tx } from "../db/index.ts";
 import { allInOrder, askTogether, type BillingDetails, EMPTY_BILLING } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { redeemGiftCard } from "../gift-cards/index.ts";
-import { codeUsedUp, findCartItems, lockCart, recheckItems, repriceItems } from "../orders/index.ts";
+import {
+  codeIdUsedUp,
+  codeUsedUp,
+  findCartItems,
+  lockCart,
+  recheckItems,
+  repriceItems,
+} from "../orders/index.ts";
 import { type CheckoutContext, fail } from "./checkout.deps.ts";
 import {
   findBillingOfUser,
@@ -76,6 +83,15 @@ export async function stage(
     // written by the staging's update of the order (issue 36).
     const priced = await repriceItems(ctx.cartDeps, tx, current, items);
     const repriced = withDiscounts(items, priced.items);
+    // The code's discount the parent saw, gone because its last use went elsewhere meanwhile (D598): the
+    // parent is told and sees the new price in the cart, not charged more in silence.
+    if (
+      current.promocodeId !== null &&
+      priced.promocode !== "applied" &&
+      promocodeCents(items) > 0 &&
+      (await codeIdUsedUp(tx, current.promocodeId, userId))
+    )
+      throw AppError.validation("promocode", "promocode_used_up");
     // A gift card that pays it all leaves no gateway to ask for the address (D554).
     const gatewayAsks = gatewayCollectsAddress && priced.totalCheckoutCents > priced.giftCardCents;
     const billing = await billingFor(tx, userId, body, priced.totalCheckoutCents, gatewayAsks);
@@ -98,6 +114,9 @@ export async function stage(
     return { order: staged, items: repriced };
   });
 }
+
+const promocodeCents = (items: CartItems) =>
+  items.reduce((sum, item) => sum + item.promocodeDiscountCents, 0);
 
 /** The items with the discounts the reprice gave them (written to their rows when they changed). */
 function withDiscounts(items: CartItems, priced: Priced["items"]): CartItems {
@@ -161,7 +180,7 @@ export async function redeemPromocode(
     promocodeId: code.id,
     orderId,
     userId,
-    discountCents: items.reduce((sum, item) => sum + item.promocodeDiscountCents, 0),
+    discountCents: promocodeCents(items),
   });
 }
 

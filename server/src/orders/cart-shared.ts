@@ -3,7 +3,13 @@ import { sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { FindBookable, FindOfferShown } from "./cart-catalogue.ts";
-import { type CartItemRow, type CartLine, countRedemptions, type PromocodeRow } from "./order.repository.ts";
+import {
+  type CartItemRow,
+  type CartLine,
+  countRedemptions,
+  findPromocode,
+  type PromocodeRow,
+} from "./order.repository.ts";
 import type { PricingPromocode } from "./pricing.ts";
 
 /**
@@ -127,6 +133,12 @@ export const promocodeUsedUp = (
 export async function codeUsedUp(db: DbOrTx, code: PromocodeRow, userId: number | null): Promise<boolean> {
   if (code.maxUses === null && code.maxUsesPerUser === null) return false;
   return promocodeUsedUp(code, await countRedemptions(db, code.id, userId));
+}
+
+/** Whether the code of that id is used up for `userId`'s order (a cart's code, read by its id). */
+export async function codeIdUsedUp(db: DbOrTx, promocodeId: number, userId: number | null): Promise<boolean> {
+  const code = await findPromocode(db, promocodeId);
+  return code !== undefined && (await codeUsedUp(db, code, userId));
 }
 
 export const toPricingPromocode = (code: PromocodeRow): PricingPromocode => ({

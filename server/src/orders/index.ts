@@ -5,7 +5,7 @@ export { checkBooking, recheckItems } from "./cart-check.ts";
 export { applyCode as applyPromocode } from "./cart-promocode.ts";
 export { orderOf, toOrder as orderReply } from "./cart-reply.ts";
 export { reprice as repriceCart, repriceItems } from "./cart-reprice.ts";
-export { type CartCaller, type CartDeps, codeUsedUp } from "./cart-shared.ts";
+export { type CartCaller, type CartDeps, codeIdUsedUp, codeUsedUp } from "./cart-shared.ts";
 export { lockCart, moveItems } from "./cart-transfer.ts";
 export {
   anonymiseOrdersOfUser,

@@ -53,23 +53,37 @@ describe("records named by id in an export", () => {
       { id: 4, product_page: 99, name: { de: "Zehnerkarte", ru: "Карта на 10" }, base_price_cents: 9000 },
     ];
     const asked: string[] = [];
-    const fetchRelated = async (_rows: unknown[], field: string, resource: string) => {
-      asked.push(`${field}→${resource}`);
-      return { 15: { id: 15, name: { de: "Linoldruck", ru: "Линогравюра" } } } as never;
+    const fetchRelated = async (resource: string, ids: number[]) => {
+      asked.push(`${resource}:${ids.join(",")}`);
+      return ids.includes(15) ? [{ id: 15, name: { de: "Linoldruck", ru: "Линогравюра" } }] : [];
     };
     const names = await referenceNames(options, fetchRelated, "ru");
-    expect(asked).toEqual(["product_page→products"]);
+    expect(asked).toEqual(["products:15,99"]);
     const { header, rows } = staffRows(options, "purchase-options", names);
     const offer = header.indexOf("Angebot");
     expect(offer).toBeGreaterThanOrEqual(0);
     expect(rows.map((row) => row[offer])).toEqual(["Линогравюра", "99"]);
 
-    const people = async () =>
-      ({ 7: { id: 7, first_name: "Olga", last_name: "Büro" }, 8: { id: 8, name: "Ines Lehrerin" } }) as never;
+    const people = async () => [
+      { id: 7, first_name: "Olga", last_name: "Büro" },
+      { id: 8, name: "Ines Lehrerin" },
+    ];
     const page = [{ id: 1, instructors: [8, 7], handler: 7 }];
     const named = await referenceNames(page, people, "de");
     const row = staffRows(page, "products", named).rows[0];
     expect(row).toContain("Ines Lehrerin, Olga Büro");
     expect(row).toContain("Olga Büro");
+  });
+
+  it("reads the names of more than a hundred records in reads of a hundred, as the server takes them", async () => {
+    const rows = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, product_page: i + 1 }));
+    const sizes: number[] = [];
+    const readMany = async (_resource: string, ids: number[]) => {
+      sizes.push(ids.length);
+      return ids.map((id) => ({ id, name: { de: `Angebot ${id}`, ru: `Предложение ${id}` } }));
+    };
+    const names = await referenceNames(rows, readMany, "de");
+    expect(sizes).toEqual([100, 100, 50]);
+    expect(names.product_page?.get(250)).toBe("Angebot 250");
   });
 });

@@ -73,10 +73,16 @@ function nameOf(named: ReadonlyMap<number, string>, value: unknown): unknown {
   return Array.isArray(value) ? value.map((one) => nameOf(named, one)) : value;
 }
 
-/** The names of the records the rows name by id (`fetchRelated` is react-admin's exporter's helper). */
+/** Reads some records of a list by id (react-admin's `getMany`). */
+export type ReadMany = (resource: string, ids: number[]) => Promise<Record<string, unknown>[]>;
+
+/** The most ids one read asks for: the server's lists take at most 100 (`filter.ids`). */
+const IDS_PER_READ = 100;
+
+/** The names of the records the rows name by id, read 100 at a time. */
 export async function referenceNames(
   records: readonly Record<string, unknown>[],
-  fetchRelated: Parameters<Exporter>[1],
+  readMany: ReadMany,
   locale: "de" | "ru",
 ): Promise<ReferenceNames> {
   const names: Record<string, Map<number, string>> = {};
@@ -84,20 +90,25 @@ export async function referenceNames(
   for (const field of fields) {
     const resource = REFERENCES[field];
     if (!resource) continue;
-    // A list that cannot be read (a role without it) leaves the numbers: the export still downloads.
-    const related = await fetchRelated<Record<string, unknown>>([...records], field, resource).catch(
-      () => ({}),
+    const ids = [...new Set(records.flatMap((record) => [record[field]].flat()))].filter(
+      (id): id is number => typeof id === "number",
     );
-    names[field] = new Map(
-      Object.values(related).map((one) => [Number(one.id), recordName(one, locale)] as const),
-    );
+    const named = new Map<number, string>();
+    for (let from = 0; from < ids.length; from += IDS_PER_READ) {
+      // A list that cannot be read (a role without it) leaves the numbers: the export still downloads.
+      const rows = await readMany(resource, ids.slice(from, from + IDS_PER_READ)).catch(() => []);
+      for (const one of rows) named.set(Number(one.id), recordName(one, locale));
+    }
+    names[field] = named;
   }
   return names;
 }
 
-export const staffCsv: Exporter = async (records, fetchRelated, _dataProvider, resource = "export") => {
+export const staffCsv: Exporter = async (records, _fetchRelated, dataProvider, resource = "export") => {
   const rows0 = records as Record<string, unknown>[];
-  const names = await referenceNames(rows0, fetchRelated, currentAdminLocale());
+  const readMany: ReadMany = async (list, ids) =>
+    (await dataProvider.getMany(list, { ids })).data as Record<string, unknown>[];
+  const names = await referenceNames(rows0, readMany, currentAdminLocale());
   const { header, rows } = staffRows(rows0, resource, names);
   const name = adminI18n.translate(`resources.${resource}.name`, { smart_count: 2, _: resource });
   // react-admin's download adds no byte order mark; `toCsv` writes one, so Excel reads umlauts and Cyrillic.
