@@ -112,7 +112,7 @@ test.describe("in a browser set to Auckland's time", () => {
     const code = `BERLIN${Date.now() % 1_000_000}`;
     await page.getByRole("menuitem", { name: "Rabattcodes" }).click();
     await page.getByRole("link", { name: "Erstellen" }).click();
-    await page.getByLabel("Code", { exact: true }).fill(code);
+    await page.getByRole("textbox", { name: "Code", exact: true }).fill(code);
     await page.getByLabel("Rabatt in %").fill("10");
     await page.getByLabel("Gültig ab").fill("2027-03-01");
     await page.getByLabel("Gültig bis").fill("2027-03-31");

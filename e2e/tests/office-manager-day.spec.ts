@@ -476,7 +476,7 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
   const code = `TON${unique.toUpperCase()}`;
   await c10.click(menu("Rabattcodes"));
   await c10.click(page.getByRole("link", { name: "Erstellen" }));
-  await c10.fill(page.getByLabel("Code", { exact: true }), code);
+  await c10.fill(page.getByRole("textbox", { name: "Code", exact: true }), code);
   await c10.fill(page.getByLabel("Rabatt in %"), "10");
   await c10.click(page.getByRole("button", { name: "Speichern" }));
   await expect(page).toHaveURL(/\/admin\/promocodes\/\d+$/);

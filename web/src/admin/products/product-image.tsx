@@ -5,11 +5,9 @@ import { TextInput, useTranslate } from "react-admin";
 import { useFormContext, useWatch } from "react-hook-form";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import { uploadImage } from "../providers/data-provider.ts";
+import { required } from "../shared/field-helpers.tsx";
 
 type TitleImage = { src: string; alt: { de: string; ru: string } } | null | undefined;
-
-const required = (value: unknown) =>
-  typeof value !== "string" || value.trim() === "" ? "ra.validation.required" : undefined;
 
 /**
  * A page's title image (D146): a native file input with its label (keyboard and screen readers as any

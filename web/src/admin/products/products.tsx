@@ -29,6 +29,7 @@ import { PricesOfPage } from "../purchase-options/purchase-options.tsx";
 import { CHOICE_ORDER, useChoiceTexts } from "../shared/choice-texts.ts";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField, useEnumChoices } from "../shared/enum-labels.tsx";
+import { required } from "../shared/field-helpers.tsx";
 import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
@@ -41,8 +42,6 @@ import { ProductPreviewPanel } from "./product-preview.tsx";
 const ageGroups = AGE_GROUPS.map((id) => ({ id, name: ageGroupLabel(id) }));
 /** The types by their German or Russian names (react-admin translates a choice's name). */
 const typeChoices = PRODUCT_TYPES.map((id) => ({ id, name: `admin.product_types.${id}` }));
-const required = (value: unknown) =>
-  value === undefined || value === null || value === "" ? "ra.validation.required" : undefined;
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
