@@ -56,7 +56,9 @@ test("a parent withdraws a course within 14 days and sees the refund recorded", 
   const status = mila.getByText(/Widerrufen am .+\d{4}/);
   await expect(status).toBeVisible();
   await expect(status).toContainText(`${refund} erstattet`);
-  await expect(mila.getByText("Beendet")).toBeVisible();
+  await expect(mila.getByText("Beendet", { exact: true })).toBeVisible();
+  // The contract ended by the withdrawal, not by a notice of cancellation (D601).
+  await expect(mila.getByTestId("subscription-period")).toHaveText("Vertrag durch Widerruf beendet");
   await expect(mila.getByRole("button", { name: /Vertrag widerrufen/ })).toHaveCount(0);
   await expect(mila.getByRole("button", { name: /Gutschrift GS-\d{4}-\d{6} \(PDF\)/ })).toBeVisible();
 
