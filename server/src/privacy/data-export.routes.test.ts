@@ -122,7 +122,11 @@ describe("GET /api/v2/users/me/data-export/ (D560)", () => {
     // The next month is open for payment: the profile shows its link, a capability the file leaves out.
     await t.db
       .update(subscriptions)
-      .set({ periodEnd: new Date(Date.now() + 2 * 86_400_000) })
+      // From a month ago: a course whose first lesson is next week would start after that end (the check).
+      .set({
+        periodStart: new Date(Date.now() - 28 * 86_400_000),
+        periodEnd: new Date(Date.now() + 2 * 86_400_000),
+      })
       .where(eq(subscriptions.orderItemId, a.item.id));
     await t.app.paymentWorker.runOnce();
     const shown = HistorySchema.parse(
