@@ -8,7 +8,8 @@ import { MAIN_CONTENT_ID } from "./skip-link.tsx";
  */
 function keepsFocus(active: Element | null): boolean {
   if (!active || active === document.body || !active.isConnected) return false;
-  if (active.closest("[role='dialog'], [role='alertdialog'], dialog")) return true;
+  if (active.closest("[role='dialog'], [role='alertdialog'], dialog, [role='menu'], [role='listbox']"))
+    return true;
   return active.matches("input, textarea, select, [contenteditable='true']");
 }
 
@@ -24,10 +25,14 @@ export function useFocusOnPageChange() {
     const unsubscribe = router.subscribe("onRendered", (event) => {
       if (!event.pathChanged || !event.fromLocation) return;
       window.clearTimeout(timer);
+      const atRender = document.activeElement;
       // After the old page's dialogs have given their focus back (Radix does so in a task of its own when
       // one closes with its page), so the focus looked at is the one they leave.
       timer = window.setTimeout(() => {
-        if (keepsFocus(document.activeElement)) return;
+        const active = document.activeElement;
+        // The person moved on meanwhile (opened the profile menu): their focus stays.
+        const movedOn = active !== atRender && active !== document.body && active?.isConnected === true;
+        if (movedOn || keepsFocus(active)) return;
         // The router restores or resets the scroll position; focusing must not move it.
         document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
       }, 0);
