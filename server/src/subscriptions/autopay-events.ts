@@ -57,7 +57,7 @@ export type SubscriptionEvent = {
 export function saleCharge(amount: { total?: string; value?: string; currency?: string } | undefined) {
   const total = String(amount?.total ?? amount?.value ?? "").slice(0, 32);
   const currency = String(amount?.currency ?? "").slice(0, 8);
-  const cents = /^\d{1,7}(\.\d{1,2})?$/.test(total) ? Math.round(Number(total) * 100) : null;
+  const cents = /^\d{1,7}(\.\d{1,2})?$/.test(total) ? centsOf(total) : null;
   return { cents, currency, text: `${total || "?"} ${currency || "?"}` };
 }
 
