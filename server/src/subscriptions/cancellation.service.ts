@@ -118,7 +118,7 @@ async function cancelInTx(
       event: "cancellation",
       orderId: owned.orderId,
       parentEmail: owned.email,
-      items: [{ child: owned.visitorName, offer: owned.pageName }],
+      items: [{ child: owned.visitorName, offer: owned.staffPageName }],
     },
     { publicUrl: deps.publicUrl },
   );

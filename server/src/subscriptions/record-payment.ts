@@ -118,7 +118,7 @@ async function tellStaffToRefund(
       event: mismatch ? "payment_amount_mismatch" : "payment_after_end",
       orderId: owned?.orderId ?? null,
       parentEmail: owned?.email ?? null,
-      items: [{ child: owned?.visitorName ?? null, offer: owned?.pageName ?? "" }],
+      items: [{ child: owned?.visitorName ?? null, offer: owned?.staffPageName ?? "" }],
       paymentAfterEnd: {
         cents: payment.amountCents,
         gateway: GATEWAY_LABELS[payment.gateway],

@@ -75,6 +75,8 @@ export type OwnedSubscription = {
   itemStatus: "active" | "frozen" | "cancelled";
   monthlyCents: number;
   pageName: string;
+  /** The page's German name: the school's staff notices name the offer in German, whatever the parent's language. */
+  staffPageName: string;
   visitorName: string | null;
   userId: number;
   email: string;
@@ -91,6 +93,7 @@ function ownedColumns(locale: Locale) {
     itemStatus: orderItems.status,
     monthlyCents: sql<number>`${orderItems.recurrentPriceCents} - ${orderItems.recurrentDiscountCents}`,
     pageName: textIn(productPages.name, locale),
+    staffPageName: textIn(productPages.name, "de"),
     visitorName: sql<
       string | null
     >`nullif(trim(coalesce(${visitors.firstName}, '') || ' ' || coalesce(${visitors.lastName}, '')), '')`,

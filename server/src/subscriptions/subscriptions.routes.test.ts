@@ -22,6 +22,7 @@ import {
   orders,
   paymentEvents,
   payments,
+  productPages,
   subscriptionPauses,
   subscriptionPayments,
   subscriptions,
@@ -627,6 +628,41 @@ describe("autopay stopped or replaced (D512)", () => {
 });
 
 describe("PATCH /api/v2/orders/items/{id}/cancel/", () => {
+  it("tells the school in German, naming the offer's German name, when the parent cancels in Russian", async () => {
+    const a = await subscriber(4);
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.id, a.item.id));
+    const [page] = await t.db
+      .select({ name: productPages.name })
+      .from(productPages)
+      .where(eq(productPages.id, item?.productPageId ?? 0));
+    // The school's course pages carry both names; the notice must not take the parent's.
+    await t.db
+      .update(productPages)
+      .set({ name: { de: "Malkurs Mittwoch", ru: "Курс рисования по средам" } })
+      .where(eq(productPages.id, item?.productPageId ?? 0));
+    try {
+      const res = await t.call("PATCH", `/api/v2/orders/items/${a.item.id}/cancel/`, {
+        headers: a.headers,
+        query: { locale: "ru" },
+        body: { reason: "Переезд" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const notice = (await t.mailsTo(t.env.SCHOOL_EMAIL)).find(
+        (mail) =>
+          mail.template === "staff-notice" &&
+          mail.subject.startsWith("Kündigung") &&
+          mail.text.includes(`Nr. ${a.item.order}`),
+      );
+      expect(notice?.text).toContain("Malkurs Mittwoch");
+      expect(notice?.text).not.toContain("Курс рисования");
+    } finally {
+      await t.db
+        .update(productPages)
+        .set({ name: page?.name as never })
+        .where(eq(productPages.id, item?.productPageId ?? 0));
+    }
+  });
+
   it.runIf(usesPostgres())(
     "two clicks at once write one declaration and one mail; both answer the first (D538)",
     async () => {
