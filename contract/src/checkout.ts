@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CartQuerySchema } from "./orders.ts";
 import { CURRENCY, NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from "./rules/constants.ts";
 import { NameSchema } from "./rules/name.ts";
+import { postCodeProblem } from "./rules/post-code.ts";
 
 /**
  * Checkout and payment (`fulfill`, `capture`, the buyer's cancel, the order after payment) in the shapes the
@@ -86,6 +87,14 @@ export const BillingSchema = z.object({
   city: OptionalText(TEXT_MAX_LENGTH),
   country: OptionalText(NAME_MAX_LENGTH),
 });
+/** The post code fits the country typed beside it (D605), said at the post code. */
+export function postCodeIssue(
+  values: { post_code?: string | null | undefined; country?: string | null | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const problem = postCodeProblem(values.post_code, values.country);
+  if (problem) ctx.addIssue({ code: "custom", path: ["post_code"], message: problem });
+}
 export type BillingInput = z.input<typeof BillingSchema>;
 export type Billing = z.output<typeof BillingSchema>;
 
@@ -96,7 +105,7 @@ export type Billing = z.output<typeof BillingSchema>;
 export const FulfillBodySchema = z
   .object({
     terms_accepted: z.boolean({ error: "invalid_type" }).optional(),
-    billing: BillingSchema.optional(),
+    billing: BillingSchema.superRefine(postCodeIssue).optional(),
   })
   .nullish();
 export type FulfillBody = z.input<typeof FulfillBodySchema>;

@@ -60,6 +60,14 @@ export const ERROR_MESSAGES = {
     de: "Diese Telefonnummer wird bereits verwendet.",
     ru: "Этот номер телефона уже используется.",
   },
+  post_code_german: {
+    de: "Eine deutsche Postleitzahl hat fünf Ziffern, z. B. 10435. Wohnen Sie im Ausland, geben Sie bitte auch das Land an.",
+    ru: "Почтовый индекс в Германии состоит из пяти цифр, например 10435. Если вы живёте за границей, укажите, пожалуйста, и страну.",
+  },
+  post_code_invalid: {
+    de: "Eine Postleitzahl besteht aus Ziffern und Buchstaben, höchstens 12 Zeichen.",
+    ru: "Почтовый индекс состоит из цифр и букв, не более 12 символов.",
+  },
   exists: {
     de: "Ein Konto mit dieser E-Mail-Adresse und Telefonnummer existiert bereits.",
     ru: "Учётная запись с таким адресом и номером телефона уже существует.",

@@ -589,6 +589,30 @@ describe("profile", () => {
     expect((await me(key)).json()).toEqual(second.json());
   });
 
+  it("takes a post code that fits the country, checked against the stored one, and refuses others unwritten (D605)", async () => {
+    const { key } = await createVerifiedUser(ctx.app, mail, { email: "postcode@example.org" });
+    const german = await patch(key, { post_code: "ABCDE", city: "Berlin" });
+    expect(german.statusCode).toBe(400);
+    expect(german.json().error_codes).toEqual({ post_code: ["post_code_german"] });
+    expect(german.json().post_code[0]).toContain("fünf Ziffern");
+    const ru = await patch(key, { post_code: "1043" }, "ru");
+    expect(ru.json().post_code[0]).toContain("пяти цифр");
+    // Nothing of the refused change is written, not even its city.
+    expect((await me(key)).json()).toMatchObject({ post_code: "", city: "" });
+    // Abroad: the country first, then the post code alone, checked against the stored country.
+    expect((await patch(key, { country: "Österreich" })).statusCode).toBe(200);
+    expect((await patch(key, { post_code: "1010" })).json()).toMatchObject({
+      post_code: "1010",
+      country: "Österreich",
+    });
+    // Back to Germany with the Austrian post code: refused at the post code.
+    const back = await patch(key, { country: "Deutschland" });
+    expect(back.json().error_codes).toEqual({ post_code: ["post_code_german"] });
+    expect((await patch(key, { post_code: "10/10" })).json().error_codes).toEqual({
+      post_code: ["post_code_invalid"],
+    });
+  });
+
   it("accepts the whole user object back, but never changes e-mail, pk or id", async () => {
     const { key, email } = await createVerifiedUser(ctx.app, mail, { email: "readonly@example.org" });
     const user = (await me(key)).json();

@@ -1,7 +1,7 @@
 // The signed-in parent's own profile: read it, and change what may change (the e-mail moves by a link, D577; a phone
 // number belongs to one account). Staff correct the same fields for a family under the same rules (D576).
 import type { ProfileUpdateRequest, User } from "@atelier/contract";
-import { normalizeEmail } from "@atelier/contract";
+import { normalizeEmail, postCodeProblem } from "@atelier/contract";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AccountsContext } from "./accounts.deps.ts";
@@ -66,6 +66,12 @@ async function profileChanges(db: DbOrTx, user: UserRow, input: ProfileFields): 
   for (const [field, column] of PROFILE_COLUMNS) {
     const value = input[field];
     if (value !== undefined) changes[column] = value;
+  }
+  // The post code fits the country as the profile will hold them (D605); checked only when one of them changes,
+  // so an older address stays editable field by field.
+  if (changes.postCode !== undefined || changes.country !== undefined) {
+    const problem = postCodeProblem(changes.postCode ?? user.postCode, changes.country ?? user.country);
+    if (problem) throw AppError.validation("post_code", problem);
   }
   if (changes.phoneNumber !== undefined) {
     const phone = changes.phoneNumber === "" ? NO_PHONE : changes.phoneNumber;

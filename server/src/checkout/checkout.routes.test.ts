@@ -552,6 +552,16 @@ describe("the billing address of an invoice over 250 € (D170, D171)", () => {
     expect((await profileOf(parent.id))?.street).toBe("");
   });
 
+  it("refuses a post code that does not fit the country, at the post code (D605)", async () => {
+    const parent = await parentWithAcademyWeek();
+    const billing = { first_name: "Eva", last_name: "Muster", ...ADDRESS, post_code: "ABCDE" };
+    const res = await t.fulfil(parent.headers, {}, { terms_accepted: true, billing });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_codes).toEqual({ "billing.post_code": ["post_code_german"] });
+    const cart = await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers });
+    expect(cart.json().status).toBe("in_cart");
+  });
+
   it("pays the existing client's fulfil without a body through PayPal; the invoice takes the payer's address (issue 31 item 10, D290)", async () => {
     const parent = await parentWithAcademyWeek();
     // The existing client has no address fields: its fulfil sends no body, PayPal returns payer.address.

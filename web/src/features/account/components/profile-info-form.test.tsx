@@ -58,4 +58,21 @@ describe("the profile form's refusals", () => {
     expect(described?.textContent).toMatch(/bereits/);
     expect(screen.queryByText(/Etwas ist schiefgelaufen/)).toBeNull();
   });
+
+  it("refuses a German post code of letters under its field before sending anything (D605)", async () => {
+    vi.mocked(accountApi.updateProfile).mockClear();
+    renderInLocale(
+      <QueryClientProvider client={new QueryClient()}>
+        <ProfileInfoForm user={user} PhoneField={PlainPhone} onSaved={() => undefined} />
+      </QueryClientProvider>,
+      "de",
+    );
+    fireEvent.change(screen.getByLabelText("Postleitzahl"), { target: { value: "ABCDE" } });
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    const postCode = screen.getByLabelText("Postleitzahl");
+    await vi.waitFor(() => expect(postCode.getAttribute("aria-invalid")).toBe("true"));
+    const described = document.getElementById(postCode.getAttribute("aria-describedby") ?? "");
+    expect(described?.textContent).toMatch(/fünf Ziffern/);
+    expect(accountApi.updateProfile).not.toHaveBeenCalled();
+  });
 });

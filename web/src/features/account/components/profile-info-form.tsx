@@ -1,4 +1,4 @@
-import { ProfileUpdateRequestSchema, TEXT_MAX_LENGTH, type User } from "@atelier/contract";
+import { ProfileUpdateRequestSchema, postCodeIssue, TEXT_MAX_LENGTH, type User } from "@atelier/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, type Ref, useId, useState } from "react";
@@ -38,7 +38,7 @@ const FormSchema = ProfileUpdateRequestSchema.pick({
   state: true,
   street: true,
   post_code: true,
-});
+}).superRefine(postCodeIssue);
 
 const TEXT_FIELDS: { field: Exclude<ProfileField, "phone_number">; autoComplete: string }[] = [
   { field: "first_name", autoComplete: "given-name" },

@@ -6,6 +6,7 @@ import {
   invoiceNeedsAddress,
   missingAddressFields,
   type Order,
+  postCodeIssue,
   TEXT_MAX_LENGTH,
   type User,
 } from "@atelier/contract";
@@ -32,6 +33,7 @@ function checkoutFormSchema(needsAddress: boolean) {
   return BillingSchema.extend({
     terms: z.boolean().refine((accepted) => accepted, { error: "terms_required" }),
   }).superRefine((values, ctx) => {
+    postCodeIssue(values, ctx);
     if (!needsAddress) return;
     for (const field of missingAddressFields(values))
       ctx.addIssue({ code: "custom", path: [field], message: "billing_address_required" });
