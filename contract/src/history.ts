@@ -97,6 +97,18 @@ export const HistoryCreditNoteSchema = z.object({
 });
 export type HistoryCreditNote = z.infer<typeof HistoryCreditNoteSchema>;
 
+/** A bought gift card as its buyer's history shows it (D606). */
+export const HistoryGiftCardSchema = z.object({
+  code: z.string(),
+  initial_cents: z.number().int(),
+  balance_cents: z.number().int(),
+  /** The last day it pays (Berlin, YYYY-MM-DD); null: no end. */
+  valid_until: z.string().nullable(),
+  /** Deactivated by the school: it pays nothing more (D125). */
+  deactivated: z.boolean(),
+});
+export type HistoryGiftCard = z.infer<typeof HistoryGiftCardSchema>;
+
 export const HistoryItemSchema = z.object({
   id: z.number().int(),
   state: z.enum(ITEM_STATES),
@@ -183,6 +195,8 @@ export const HistoryItemSchema = z.object({
   refunds: z.array(HistoryRefundSchema),
   /** Its other credit notes (D567), oldest first. */
   credit_notes: z.array(HistoryCreditNoteSchema),
+  /** The card a gift card's item bought (D606), for the buyer: its code, what is left, until when; else null. */
+  gift_card: HistoryGiftCardSchema.nullable(),
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 

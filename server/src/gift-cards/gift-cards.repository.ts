@@ -1,5 +1,5 @@
 import type { GIFT_CARD_LEDGER_KINDS } from "@atelier/contract";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import { giftCardLedger, giftCards } from "../db/index.ts";
 
@@ -67,6 +67,21 @@ export async function giftCardBalancesOfItems(
     .from(giftCards)
     .where(inArray(giftCards.orderItemId, orderItemIds));
   return new Map(rows.flatMap((row) => (row.item === null ? [] : [[row.item, row.balanceCents] as const])));
+}
+
+/** The cards these order items bought, by item (D606): what their buyer's history shows. */
+export async function giftCardsOfItems(
+  db: DbOrTx,
+  orderItemIds: number[],
+): Promise<Map<number, GiftCardRow>> {
+  if (orderItemIds.length === 0) return new Map();
+  const rows = await db.select().from(giftCards).where(inArray(giftCards.orderItemId, orderItemIds));
+  return new Map(rows.flatMap((row) => (row.orderItemId === null ? [] : [[row.orderItemId, row] as const])));
+}
+
+/** The version of the card an order item bought, for a history's fingerprint (D421): it moves with each payment. */
+export function giftCardVersionOfItem(itemId: SQL): SQL {
+  return sql`coalesce((select g.xmin::text from ${giftCards} g where g.order_item_id = ${itemId}), '')`;
 }
 
 export async function insertGiftCard(tx: Tx, card: typeof giftCards.$inferInsert): Promise<GiftCardRow> {

@@ -1,3 +1,4 @@
+import { todayInBerlin } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { giftCardLedger, giftCards, orders } from "../db/schema/index.ts";
@@ -88,7 +89,21 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   });
 
   it("a second parent redeems it through the promocode field in two orders until the balance is zero", async () => {
-    const { card } = await buyGiftCard();
+    const { card, parent: buyer } = await buyGiftCard();
+    // The buyer's history shows the card's code and what is left, as each payment leaves it (D606).
+    const historyCard = async () => {
+      const history = await t.call("GET", "/api/v2/orders/items/history/", { headers: buyer.headers });
+      expect(history.statusCode, history.body).toBe(200);
+      return history.json().find((item: { gift_card: unknown }) => item.gift_card !== null)?.gift_card;
+    };
+    expect(await historyCard()).toEqual({
+      code: card.code,
+      initial_cents: card.initialCents,
+      balance_cents: card.initialCents,
+      // Three years to the end of the year it was bought in.
+      valid_until: `${Number(todayInBerlin().slice(0, 4)) + 3}-12-31`,
+      deactivated: false,
+    });
     let remaining = card.initialCents;
     for (let order = 0; remaining > 0 && order < 5; order++) {
       const parent = await t.parentWithCourse(order % 3);
@@ -120,6 +135,7 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
       }
       remaining -= cart.gift_card.applied_cents;
       expect(await balanceOf(card.id)).toBe(remaining);
+      expect((await historyCard())?.balance_cents).toBe(remaining);
     }
     expect(remaining).toBe(0);
     const parent = await t.parentWithCourse(0);

@@ -9,6 +9,8 @@ export {
   type GiftCardRow,
   giftCardBalancesOfItems,
   giftCardsBoughtBy,
+  giftCardsOfItems,
+  giftCardVersionOfItem,
 } from "./gift-cards.repository.ts";
 export {
   giftCardMailCard,

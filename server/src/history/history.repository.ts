@@ -18,6 +18,7 @@ import {
   subscriptions,
   visitors,
 } from "../db/index.ts";
+import { giftCardVersionOfItem } from "../gift-cards/index.ts";
 import { creditNoteVersionsOfItem } from "../invoices/index.ts";
 import {
   type ItemSlot,
@@ -229,7 +230,8 @@ export async function findHistoryFingerprint(
       const items = sql`coalesce((select string_agg(i.id::text || '.' || i.xmin::text
           || '.' || coalesce((select s.xmin::text from ${subscriptions} s where s.order_item_id = i.id), '-')
           || '.' || ${creditNoteVersionsOfItem(sql.raw("i.id"))}
-          || '.' || ${itemLinkVersions(sql.raw("i.id"))}, ',' order by i.id)
+          || '.' || ${itemLinkVersions(sql.raw("i.id"))}
+          || '.' || ${giftCardVersionOfItem(sql.raw("i.id"))}, ',' order by i.id)
         from ${orderItems} i where i.order_id = o.id), '')`;
       const ofOrder = sql`o.id::text || '.' || o.xmin::text
         || ':' || coalesce((select iv.xmin::text from ${invoices} iv where iv.order_id = o.id and iv.kind = 'invoice'

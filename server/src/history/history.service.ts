@@ -6,6 +6,7 @@ import {
   HISTORY_MAX_ITEMS,
   HISTORY_ORDER_STATUSES,
   type HistoryCreditNote,
+  type HistoryGiftCard,
   type HistoryItem,
   type HistoryQuery,
   type HistoryRefund,
@@ -22,6 +23,7 @@ import {
 import { type CachedBody, jsonBody, mediaUrlOn } from "../catalogue/index.ts";
 import { type ChangeFeed, createSnapshotReuse, type Db, sharedSnapshot } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
+import { type GiftCardRow, giftCardsOfItems } from "../gift-cards/index.ts";
 import { findCreditNotesOfItems, type ItemCreditNoteRow } from "../invoices/index.ts";
 
 import { renewalLink } from "../subscriptions/index.ts";
@@ -69,6 +71,7 @@ function toHistoryItem(
   refunds: HistoryRefund[] = [],
   months: readonly MonthInvoiceRow[] = [],
   creditNotes: HistoryCreditNote[] = [],
+  giftCard: GiftCardRow | undefined = undefined,
 ): HistoryItem {
   const policy = hasWithdrawalRight(row.productType) ? undefined : refundPolicyOf(row);
   const window = withdrawalWindow(
@@ -129,6 +132,18 @@ function toHistoryItem(
     withdrawal: withdrawal ?? null,
     refunds,
     credit_notes: creditNotes,
+    gift_card: giftCard ? giftCardView(giftCard) : null,
+  };
+}
+
+/** A bought card as its buyer sees it (D606); a card ends at the end of its last day in Berlin. */
+function giftCardView(card: GiftCardRow): HistoryGiftCard {
+  return {
+    code: card.code,
+    initial_cents: card.initialCents,
+    balance_cents: card.balanceCents,
+    valid_until: card.expiresAt ? berlinDate(card.expiresAt) : null,
+    deactivated: card.deactivatedAt !== null,
   };
 }
 
@@ -236,11 +251,13 @@ export function createHistoryService({
       );
       const ids = rows.map((row) => row.id);
       // All read by the items' ids: side by side, one round trip's wait instead of three.
-      const [withdrawals, staffRefunds, monthInvoices, creditNotes] = await Promise.all([
+      const giftCardItems = rows.filter((row) => row.productType === "GiftCard").map((row) => row.id);
+      const [withdrawals, staffRefunds, monthInvoices, creditNotes, giftCards] = await Promise.all([
         findWithdrawalsOfItems(db, ids),
         findStaffRefundsOfItems(db, ids),
         findMonthInvoicesOfItems(db, ids),
         findCreditNotesOfItems(db, ids),
+        giftCardsOfItems(db, giftCardItems),
       ]);
       const months = new Map<number, MonthInvoiceRow[]>();
       for (const month of monthInvoices)
@@ -261,6 +278,7 @@ export function createHistoryService({
           refunds.get(row.id),
           months.get(row.id),
           otherNotes.get(row.id),
+          giftCards.get(row.id),
         ),
       );
     },

@@ -30,7 +30,10 @@ export function TextField({
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  // An error that only repeats the hint ("mindestens 2 Jahre alt") takes the hint's place: shown and read once.
+  const hintShown = hint && !(typeof hint === "string" && hint === error) ? hint : null;
+  const describedBy =
+    [hintShown ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
@@ -46,9 +49,9 @@ export function TextField({
         />
         {children}
       </div>
-      {hint ? (
+      {hintShown ? (
         <div id={hintId} className="mt-1 text-sm text-slate-700">
-          {hint}
+          {hintShown}
         </div>
       ) : null}
       {announceError ? (

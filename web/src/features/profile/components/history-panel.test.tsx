@@ -103,6 +103,65 @@ describe("history list (profile tabs workshops and sales)", () => {
   });
 
   it.each([
+    [
+      "de",
+      "Gutscheincode: PUAM-DUTY-9HMV-PNMT",
+      /^Restbetrag: 35\s€ von 50\s€ · Einlösbar bis .*31\. Dez\. 2029$/,
+    ],
+    ["ru", "Код сертификата: PUAM-DUTY-9HMV-PNMT", /^Остаток: 35\s€ из 50\s€ · Действует до .*31 дек\. 2029/],
+  ] as const)("shows a bought gift card's code, balance and last day (%s, D606)", (locale, code, balance) => {
+    const card = item({
+      visitor: null,
+      visitor_name: null,
+      schedule_slots: [],
+      gift_card: {
+        code: "PUAM-DUTY-9HMV-PNMT",
+        initial_cents: 5000,
+        balance_cents: 3500,
+        valid_until: "2029-12-31",
+        deactivated: false,
+      },
+    });
+    renderInLocale(<HistoryList items={[card]} filter="all" CatalogueLink={TestLink} />, locale);
+    expect(screen.getByText(code)).toBeTruthy();
+    expect(screen.getByText(balance)).toBeTruthy();
+  });
+
+  it("says a deactivated gift card pays nothing more, without a balance (D606)", () => {
+    const card = item({
+      visitor: null,
+      visitor_name: null,
+      schedule_slots: [],
+      gift_card: {
+        code: "X",
+        initial_cents: 5000,
+        balance_cents: 5000,
+        valid_until: null,
+        deactivated: true,
+      },
+    });
+    renderInLocale(<HistoryList items={[card]} filter="all" CatalogueLink={TestLink} />);
+    expect(screen.getByText(/deaktiviert/)).toBeTruthy();
+    expect(screen.queryByText(/Restbetrag/)).toBeNull();
+  });
+
+  it("offers a child's calendar file only where it holds times or weeks of an active item (D77)", () => {
+    const noTimes = { schedule_slots: [], academy_weeks: [] };
+    const items = [
+      item({ visitor: 8, visitor_name: "Lev Muster", ...noTimes }),
+      item({ visitor: 9, visitor_name: "Ida Muster", state: "cancelled" }),
+      item({ visitor: 10, visitor_name: "Ben Muster", state: "frozen" }),
+      item({ visitor: 11, visitor_name: "Mila Muster" }),
+    ];
+    renderInLocale(<HistoryList items={items} filter="all" CatalogueLink={TestLink} />);
+    const calendars = screen
+      .getAllByRole("button")
+      .map((button) => button.getAttribute("aria-label"))
+      .filter((label) => label?.startsWith("Kalenderdatei"));
+    expect(calendars).toEqual(["Kalenderdatei herunterladen (.ics): alle Termine von Mila Muster"]);
+  });
+
+  it.each([
     ["de", "Gekündigt"],
     ["ru", "Расторгнуто"],
   ] as const)(

@@ -1,5 +1,11 @@
 import "../history-i18n.ts";
-import { type HistoryItem, type ItemState, type Locale, weekdayIndexOf } from "@atelier/contract";
+import {
+  type HistoryGiftCard,
+  type HistoryItem,
+  type ItemState,
+  type Locale,
+  weekdayIndexOf,
+} from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -63,6 +69,41 @@ function whenOf(item: HistoryItem, locale: Locale, t: ReturnType<typeof useTrans
   return [...slots, ...weeks];
 }
 
+/**
+ * Whether the child's calendar file (D77) holds something of this item: its times or weeks, while the
+ * item is active. The server writes only active items; a subscription cancelled while its paid month
+ * still runs is "cancelled" here and active there (D96).
+ */
+function inCalendar(item: HistoryItem) {
+  if (item.schedule_slots.length === 0 && item.academy_weeks.length === 0) return false;
+  if (item.state === "frozen") return false;
+  return item.state !== "cancelled" || item.subscription?.ends_on != null;
+}
+
+/** A bought gift card's code, what is left of it and until when (D606), as the payment page promised. */
+function GiftCardLines({ card }: { card: HistoryGiftCard }) {
+  const { t } = useTranslation("history");
+  const locale = useLocale();
+  return (
+    <>
+      <p className="text-base text-slate-800">{t("giftCardCode", { code: card.code })}</p>
+      {card.deactivated ? (
+        <p className="text-base text-slate-800">{t("giftCardDeactivated")}</p>
+      ) : (
+        <p className="text-base text-slate-800">
+          {t("giftCardBalance", {
+            balance: formatEuro(card.balance_cents, locale),
+            initial: formatEuro(card.initial_cents, locale),
+          })}
+          {card.valid_until
+            ? ` · ${t("giftCardValidUntil", { date: formatDate(card.valid_until, locale) })}`
+            : null}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** Items per child in the order of their newest purchase; items without a child (gift cards) last. */
 function byChild(items: HistoryItem[]) {
   const groups = new Map<number | null, { name: string | null; items: HistoryItem[] }>();
@@ -111,7 +152,9 @@ export function HistoryList({
             aria-label={group.name ? t("childLabel", { name: group.name }) : heading}
           >
             <h3 className="text-lg font-bold text-slate-900">{heading}</h3>
-            {visitor !== null ? <CalendarDownload visitorId={visitor} name={heading} /> : null}
+            {visitor !== null && group.items.some(inCalendar) ? (
+              <CalendarDownload visitorId={visitor} name={heading} />
+            ) : null}
             <ul className="mt-2 divide-y divide-slate-200 rounded-2xl border border-slate-300">
               {group.items.map((item) => (
                 <li key={item.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
@@ -123,6 +166,7 @@ export function HistoryList({
                         {line}
                       </p>
                     ))}
+                    {item.gift_card ? <GiftCardLines card={item.gift_card} /> : null}
                     <p className="text-sm text-slate-700">
                       {t("bought", { date: formatDate(item.purchased_at, locale) })}
                       {" · "}

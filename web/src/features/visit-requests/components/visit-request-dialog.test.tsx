@@ -71,6 +71,8 @@ describe("VisitRequestDialog (D84)", () => {
     );
     const firstName = within(dialog).getByLabelText("Vorname des Kindes *");
     expect(firstName.getAttribute("aria-invalid")).toBe("true");
+    // The first refused field on screen takes the focus, not the date the dialog registered first.
+    expect(document.activeElement).toBe(firstName);
     expect(firstName.getAttribute("aria-describedby")).toBeTruthy();
     expect(within(dialog).getAllByText("Dieses Feld ist erforderlich.")).toHaveLength(3); // 2 names + the date
     expect(within(dialog).getByText("Geben Sie eine gültige E-Mail-Adresse ein.")).toBeTruthy();
@@ -186,6 +188,30 @@ describe("VisitRequestDialog (D84)", () => {
     expect(email.getAttribute("aria-invalid")).toBe("true");
     await waitFor(() => expect(document.activeElement).toBe(email));
     expect(within(dialog).getByRole("alert").textContent).toBe("Bitte prüfen Sie die markierten Felder.");
+  });
+
+  it("focuses the first of the server's refused fields on screen, whatever the order of its reply", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        reply(400, {
+          date: ["…"],
+          "adults.0.email": ["…"],
+          error_codes: { date: ["date_in_past"], "adults.0.email": ["invalid_email"] },
+        }),
+      ),
+    );
+    renderDialog("trial");
+    const dialog = screen.getByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Vorname des Kindes *"), { target: { value: "Mila" } });
+    fireEvent.change(within(dialog).getByLabelText("Nachname des Kindes *"), { target: { value: "Muster" } });
+    fireEvent.change(within(dialog).getByLabelText("Wunschtermin *"), { target: { value: inDays(7) } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Anfrage senden" }));
+
+    const email = within(dialog).getByLabelText("E-Mail-Adresse *");
+    await waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
+    expect(within(dialog).getByLabelText("Wunschtermin *").getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(email));
   });
 });
 

@@ -24,6 +24,7 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { TextField } from "../../../components/ui/form-fields.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorCodesByField, serverMessage, useErrorText } from "../../../lib/error-codes.ts";
+import { focusFirstError } from "../../../lib/first-error-focus.ts";
 import { sendVisitRequest } from "../api/visit-requests-api.ts";
 import { splitTrialChoice, VisitDateField } from "./trial-date-field.tsx";
 
@@ -71,12 +72,13 @@ const TYPED_FIELD =
   /^(children\.\d+\.(first_name|last_name|birth_date)|adults\.\d+\.(first_name|last_name|email|phone|relation)|date|schedule_slot)$/;
 
 /**
- * A refused request's errors: each under its input (the first focused), the trial's group at the date's list
+ * A refused request's errors: each under its input (the first on screen focused), the trial's group at the date's list
  * (D329); what has no input (the product, a saved child, the whole request, the network) above the button.
  */
 function showServerErrors(
   error: Error,
   form: UseFormReturn<Values>,
+  formElement: HTMLFormElement | null,
   setGeneralError: (text: string) => void,
   t: (key: "errorGeneric" | "errorNetwork" | "errorThrottled") => string,
 ) {
@@ -91,16 +93,41 @@ function showServerErrors(
     return !child || form.getValues("children")[Number(child[1])]?.id == null;
   };
   const typed = byField.filter(([field]) => shown(field));
-  typed.forEach(([field, codes], index) => {
-    form.setError(
-      (field === "schedule_slot" ? "date" : field) as FieldPath<Values>,
-      { type: "server", message: codes[0] ?? "invalid" },
-      { shouldFocus: index === 0 },
-    );
-  });
+  for (const [field, codes] of typed) {
+    form.setError((field === "schedule_slot" ? "date" : field) as FieldPath<Values>, {
+      type: "server",
+      message: codes[0] ?? "invalid",
+    });
+  }
+  focusFirstError(formElement, invalidIn(form));
   if (typed.length < byField.length || byField.length === 0) {
     setGeneralError(serverMessage(error) ?? t("errorGeneric"));
   }
+}
+
+/** Whether the form's field of this name is refused now. */
+const invalidIn = (form: UseFormReturn<Values>) => (name: string) =>
+  form.getFieldState(name as FieldPath<Values>).invalid;
+
+function useVisitRequestForm(
+  kind: VisitRequestKind,
+  productPage: number,
+  hasSavedChildren: boolean,
+  adult: AdultPrefill | undefined,
+) {
+  return useForm<Values>({
+    resolver: resolverFor(kind),
+    defaultValues: {
+      product_page: productPage,
+      children: hasSavedChildren ? [] : [emptyChild()],
+      adults: [emptyAdult(adult)],
+      date: "",
+    },
+    mode: "onSubmit",
+    reValidateMode: "onBlur",
+    // The first error on screen takes the focus (`focusFirstError`), not the first registered.
+    shouldFocusError: false,
+  });
 }
 
 /** Moves the focus to `target` instead of where the dialog would put it (the close button, the body). */
@@ -414,24 +441,15 @@ export function VisitRequestDialog({
   const [generalError, setGeneralError] = useState<string | null>(null);
   const successRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
-  const form = useForm<Values>({
-    resolver: resolverFor(kind),
-    defaultValues: {
-      product_page: product.id,
-      children: savedChildren.length > 0 ? [] : [emptyChild()],
-      adults: [emptyAdult(adult)],
-      date: "",
-    },
-    mode: "onSubmit",
-    reValidateMode: "onBlur",
-  });
+  const form = useVisitRequestForm(kind, product.id, savedChildren.length > 0, adult);
   const { errors, isSubmitted } = form.formState;
 
   const mutation = useMutation({
     mutationFn: (values: ReturnType<typeof normalize>) => sendVisitRequest(kind, values),
     onMutate: () => setGeneralError(null),
-    onError: (error) => showServerErrors(error, form, setGeneralError, t),
+    onError: (error) => showServerErrors(error, form, formRef.current, setGeneralError, t),
   });
 
   useEffect(() => {
@@ -465,9 +483,13 @@ export function VisitRequestDialog({
             <SentNotice kind={kind} email={mutation.data.adults[0]?.email ?? ""} focusRef={successRef} />
           ) : (
             <form
+              ref={formRef}
               noValidate
               aria-labelledby={titleId}
-              onSubmit={form.handleSubmit((values) => mutation.mutate(values as never))}
+              onSubmit={form.handleSubmit(
+                (values) => mutation.mutate(values as never),
+                () => focusFirstError(formRef.current, invalidIn(form)),
+              )}
               className="mt-4 space-y-6"
             >
               <p className="text-sm text-slate-700">{t("required")}</p>
