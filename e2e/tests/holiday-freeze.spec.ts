@@ -53,7 +53,7 @@ test("a holiday staff add freezes a running subscription and moves its paid-unti
     // own weekday after its lesson began, the next week's), so days of its period are closed on any day.
     await page.getByRole("textbox", { name: "Erster Tag", exact: true }).fill(berlinDay(0).date);
     await page.getByRole("textbox", { name: "Letzter Tag", exact: true }).fill(berlinDay(13).date);
-    await page.getByRole("textbox", { name: "Deutsch", exact: true }).fill(name);
+    await page.getByRole("textbox", { name: "Bezeichnung · Deutsch", exact: true }).fill(name);
     await page.getByRole("button", { name: "Speichern" }).click();
     await expect(page.getByText(name)).toBeVisible();
 

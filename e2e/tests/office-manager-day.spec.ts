@@ -196,7 +196,10 @@ test("the office manager's day, steps 1–14 in order, each task from the menu, 
   await c4.click(page.getByRole("option").nth(1));
   await c4.fill(page.getByLabel("Erster Tag"), berlinDay(330).date);
   await c4.fill(page.getByLabel("Letzter Tag"), berlinDay(331).date);
-  await c4.fill(page.getByRole("textbox", { name: "Deutsch", exact: true }), `Brennofen-Wartung ${unique}`);
+  await c4.fill(
+    page.getByRole("textbox", { name: "Bezeichnung · Deutsch", exact: true }),
+    `Brennofen-Wartung ${unique}`,
+  );
   await c4.click(page.getByRole("button", { name: "Speichern" }));
   await expect(page.getByText(`Brennofen-Wartung ${unique}`)).toBeVisible();
   step("4 a closure added", c4);

@@ -10,19 +10,18 @@ import {
   required,
   SelectInput,
   SimpleForm,
-  TextInput,
   useTranslate,
 } from "react-admin";
 import { CHOICE_ORDER, useChoiceTexts } from "../shared/choice-texts.ts";
 import { DetailEdit } from "../shared/detail.tsx";
 import { LocalTextField } from "../shared/enum-labels.tsx";
+import { SideBySide } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
 import { openableRows } from "../shared/openable-rows.tsx";
 import { staffCsv } from "../shared/staff-csv.ts";
 
 /** Holidays and closures per house (D114): dates, the house, and the name in German and Russian side by side. */
 function ClosureFields() {
-  const translate = useTranslate();
   const choice = useChoiceTexts();
   return (
     <>
@@ -38,10 +37,7 @@ function ClosureFields() {
         <DateInput source="starts_on" validate={required()} />
         <DateInput source="ends_on" validate={required()} />
       </Stack>
-      <Stack direction="row" spacing={2} sx={{ width: "100%" }}>
-        <TextInput source="name.de" label={translate("admin.lang.de")} validate={required()} fullWidth />
-        <TextInput source="name.ru" label={translate("admin.lang.ru")} fullWidth />
-      </Stack>
+      <SideBySide source="name" de />
     </>
   );
 }

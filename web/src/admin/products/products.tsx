@@ -56,7 +56,7 @@ export function ProductList() {
         <TextField source="id" />
         <LocalTextField source="name" sortBy="name" />
         <SelectField source="product_type" choices={typeChoices} />
-        <TextField source="age_group" sortable={false} />
+        <SelectField source="age_group" choices={ageGroups} sortable={false} />
         <BooleanField source="is_published" />
         <NumberField source="sort_order" />
         <LocalDateField source="updated_at" showTime />
