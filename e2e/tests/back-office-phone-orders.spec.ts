@@ -95,6 +95,23 @@ test("staff book by phone from a person's page, see the price before saving, lan
     `Gesamt: ${euros(quote.total_checkout_price_cents)}`,
   );
   await expect(office.getByTestId("staff-order-line")).toContainText(course.name);
+  // A code the parent says wrong on the phone: refused at its field, the box says why it shows no price;
+  // emptied, the price is back (D609).
+  const code = office.getByRole("textbox", { name: "Rabattcode (freiwillig)" });
+  const watchedBefore = officeProblems.length;
+  await c.fill(code, "GIBTESNICHT");
+  await code.blur();
+  await expect(code).toHaveAttribute("aria-invalid", "true");
+  await expect(office.getByText("Der Rabattcode oben gilt so nicht.", { exact: false })).toBeVisible();
+  await c.fill(code, "");
+  await expect(office.getByTestId("staff-order-total")).toContainText(
+    `Gesamt: ${euros(quote.total_checkout_price_cents)}`,
+  );
+  await expect(code).not.toHaveAttribute("aria-invalid", "true");
+  // The refusal was this step's own: the quote's 400 for the code, and the browser's line for it.
+  const refusals = officeProblems.splice(watchedBefore);
+  expect(refusals.length).toBeGreaterThan(0);
+  for (const line of refusals) expect(line).toMatch(/GIBTESNICHT|status of 400/);
   const [posted] = await Promise.all([
     office.waitForResponse(
       (r) => r.url().endsWith("/api/v2/admin/staff-orders/?locale=de") && r.request().method() === "POST",

@@ -160,6 +160,12 @@ describe(`a promocode in a booking by phone (D316, ${usesPostgres() ? "PostgreSQ
     expect(built.total_checkout_price_cents).toBe(priced.total_checkout_price_cents);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, built.id));
     expect(row?.promocodeId).not.toBeNull();
+    // The audit entry names the code that gave the discount (D609).
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, "staff-orders"), eq(auditLog.recordId, built.id)));
+    expect(entry?.after).toMatchObject({ promocode: ten, gift_card_cents: 0 });
   });
 
   it("a gift card named on the phone is spent when the order is saved, not by its quote (D505)", async () => {
@@ -194,6 +200,13 @@ describe(`a promocode in a booking by phone (D316, ${usesPostgres() ? "PostgreSQ
     expect(built.total_checkout_price_cents).toBe(priced.total_checkout_price_cents);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, built.id));
     expect(row?.giftCardCents).toBe(3000);
+    // The audit entry records the card's part, never its code: the code pays (D125, D609).
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, "staff-orders"), eq(auditLog.recordId, built.id)));
+    expect(entry?.after).toMatchObject({ promocode: null, gift_card_cents: 3000 });
+    expect(JSON.stringify(entry)).not.toContain(card.code);
     // The payment link's mail shows the card's part, so its lines add up to what is left to pay (D552).
     const [linkMail] = (await t.mailsTo(await emailOf(call.id))).filter((m) => m.template === "payment-link");
     expect(linkMail?.text).toContain("Mit Gutschein bezahlt: −30,00");

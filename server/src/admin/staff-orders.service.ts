@@ -42,7 +42,15 @@ export function createStaffOrdersAdmin(staffOrders: StaffOrders) {
             recordId: made.order.id,
             action: "create",
             before: null,
-            after: { ...toAdminStaffOrder(made), request_id: input.request_id, items: input.items },
+            after: {
+              ...toAdminStaffOrder(made),
+              request_id: input.request_id,
+              items: input.items,
+              // The code as typed when it gave a discount; a gift card's code pays, so only its part is
+              // recorded, never the code (D125, D609).
+              promocode: made.order.promocodeId !== null ? (input.promocode ?? "").trim() : null,
+              gift_card_cents: made.order.giftCardCents,
+            },
           }),
       );
       return toAdminStaffOrder(built);

@@ -175,11 +175,13 @@ const AUDIT_FIELDS_SEEN: Record<string, readonly string[]> = {
   "staff-orders": [
     "academy_weeks",
     "comment",
+    "gift_card_cents",
     "id",
     "items",
     "mail",
     "parent",
     "product_page",
+    "promocode",
     "purchase_option",
     "request_id",
     "reserved_until",

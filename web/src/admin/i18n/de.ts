@@ -828,6 +828,8 @@ export const de = {
       price_title: "Preis",
       price_pending: "Der Preis erscheint, sobald Elternteil, Kind, Angebot, Option und Termin gewählt sind.",
       price_loading: "Preis wird berechnet …",
+      price_code_refused:
+        "Der Rabattcode oben gilt so nicht. Der Preis erscheint, sobald er passt oder das Feld leer ist.",
       price_total: "Gesamt: %{total}",
       price_discount: "(statt %{list}, %{discount} Rabatt)",
       price_recurrent: "Danach monatlich %{amount}",
@@ -1069,6 +1071,7 @@ export const de = {
           city: "Ort",
           country: "Land",
         },
+        "staff-orders": { promocode: "Rabattcode", gift_card_cents: "Vom Gutschein bezahlt" },
         payment_issues: { state: "Stand der Zahlung" },
         cancelled_lesson: {
           date: "Tag der Stunde",

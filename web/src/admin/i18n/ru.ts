@@ -826,6 +826,8 @@ export const ru: AdminMessages = {
       price_title: "Цена",
       price_pending: "Цена появится, когда будут выбраны родитель, ребёнок, предложение, вариант и время.",
       price_loading: "Считаем цену…",
+      price_code_refused:
+        "Промокод выше не подходит. Цена появится, когда код будет исправлен или поле очищено.",
       price_total: "Итого: %{total}",
       price_discount: "(вместо %{list}, скидка %{discount})",
       price_recurrent: "Затем ежемесячно %{amount}",
@@ -1065,6 +1067,7 @@ export const ru: AdminMessages = {
           city: "Город",
           country: "Страна",
         },
+        "staff-orders": { promocode: "Промокод", gift_card_cents: "Оплачено сертификатом" },
         payment_issues: { state: "Статус платежа" },
         cancelled_lesson: {
           date: "День занятия",

@@ -18,7 +18,7 @@ import {
   useRedirect,
   useTranslate,
 } from "react-admin";
-import { useFormState } from "react-hook-form";
+import { useFormContext, useFormState } from "react-hook-form";
 import { currentAdminLocale } from "../i18n/i18n-provider.ts";
 import { adminFetch } from "../providers/data-provider.ts";
 import { DETAIL } from "../shared/detail.tsx";
@@ -191,9 +191,16 @@ function quoteBody(form: StaffOrderForm) {
   return JSON.stringify(rest);
 }
 
+/** The server's words for a refused code in a failed quote, if that is what it refused. */
+function promocodeRefusal(failure: unknown): string | undefined {
+  const errors = (failure as { body?: { errors?: Record<string, unknown> } } | null)?.body?.errors;
+  return typeof errors?.promocode === "string" ? errors.promocode : undefined;
+}
+
 /** The price of the booking as the server computes it (D275), shown before saving; never reckoned here. */
 function QuotePanel({ form }: { form: StaffOrderForm }) {
   const translate = useTranslate();
+  const { setError, clearErrors, getFieldState } = useFormContext();
   // While the booking is saved, no price is asked for: the order made would answer it "already booked".
   const { isSubmitting } = useFormState();
   const body = quoteBody(form);
@@ -210,14 +217,27 @@ function QuotePanel({ form }: { form: StaffOrderForm }) {
     setState((was) => ({ ...was, busy: true }));
     const timer = setTimeout(() => {
       adminFetch("POST", "staff-orders/quote/", { body: JSON.parse(body) })
-        .then(({ json }) => live && setState({ quote: json as AdminStaffOrderQuote, busy: false }))
-        .catch((failure: unknown) => live && setState({ error: failureText(failure), busy: false }));
+        .then(({ json }) => {
+          if (!live) return;
+          setState({ quote: json as AdminStaffOrderQuote, busy: false });
+          if (getFieldState("promocode").error?.type === "quote") clearErrors("promocode");
+        })
+        .catch((failure: unknown) => {
+          if (!live) return;
+          // A refused code is said at its field, where staff type it (D609); the box says why it shows no price.
+          const codeRefusal = promocodeRefusal(failure);
+          if (codeRefusal) setError("promocode", { type: "quote", message: codeRefusal });
+          setState({
+            error: codeRefusal ? translate("admin.staff_orders.price_code_refused") : failureText(failure),
+            busy: false,
+          });
+        });
     }, 300);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [body, isSubmitting]);
+  }, [body, isSubmitting, setError, clearErrors, getFieldState, translate]);
   const euro = (cents: number) => euroText(cents, currentAdminLocale());
   const { quote, error, busy } = state;
   return (
