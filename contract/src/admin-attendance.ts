@@ -43,6 +43,8 @@ export const LessonSummarySchema = z.object({
   /** The school cancelled this date (issue 35, D369), with the reason in the request's language. */
   cancelled: z.boolean(),
   cancel_reason: z.string().nullable(),
+  /** A weekly lesson on a day the house is closed or the course paused (D610): nobody comes by it. */
+  closed: z.boolean(),
   /** Children the parents reported absent, and children coming to a makeup (D372). */
   reported_absent: z.number().int(),
   makeups: z.number().int(),

@@ -6,6 +6,7 @@ import {
   attendanceAbsences,
   auditLog,
   checkins,
+  closures,
   orderItems,
   scheduleSlots,
   users,
@@ -99,6 +100,36 @@ describe("attendance per slot and lesson date (D131)", () => {
     expect(lesson.children).toBe(body.children.length);
     const none = await roster(booked.slotId, nextDay(tomorrow()));
     expect(none.statusCode).toBe(404);
+  });
+
+  it("shows a lesson on a closed day as closed, without the children who come by the week (D610)", async () => {
+    const booked = await bookedOn(1, nextDay(tomorrow()));
+    const day = nextDay(tomorrow());
+    const [closure] = await t.db
+      .insert(closures)
+      .values({ startsOn: day, endsOn: day, locationId: null, name: { de: "Wasserschaden", ru: "Потоп" } })
+      .returning();
+    try {
+      const res = await roster(booked.slotId, day);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().lesson).toMatchObject({ closed: true, children: 0 });
+      expect(res.json().children).toEqual([]);
+      const lessons = await t.call("GET", "/api/v2/admin/attendance/lessons/", {
+        headers: staff.headers,
+        query: { date: day },
+      });
+      expect(lessons.json().find((one: { slot: number }) => one.slot === booked.slotId)).toMatchObject({
+        closed: true,
+      });
+    } finally {
+      await t.db.delete(closures).where(eq(closures.id, closure?.id ?? 0));
+    }
+    // Open again, the child is on the roster.
+    const open = await roster(booked.slotId, day);
+    expect(open.json().lesson.closed).toBe(false);
+    expect(open.json().children.map((one: { order_item: number }) => one.order_item)).toContain(
+      booked.itemId,
+    );
   });
 
   it("exports the roster as CSV with a BOM, `;` and formulas made harmless, and audits the export", async () => {

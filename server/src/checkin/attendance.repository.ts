@@ -23,6 +23,7 @@ import {
 import type { LessonSlot } from "../lessons/index.ts";
 import { itemSlots } from "../orders/index.ts";
 import { slotSeatsTakenIn } from "../seats/index.ts";
+import { courseRestsOnSql } from "../subscriptions/index.ts";
 
 export type SlotOfDay = {
   id: number;
@@ -37,6 +38,8 @@ export type SlotOfDay = {
   end: string;
   seats: number;
   seatsTaken: number;
+  /** A weekly lesson on a day its course rests (a closure or a pause, D610): nobody comes by it. */
+  closed: boolean;
 };
 
 /**
@@ -64,6 +67,7 @@ export async function findSlotsOn(
         end: scheduleSlots.end,
         seats: scheduleSlots.seats,
         seatsTaken: slotSeatsTakenIn(scheduleSlots.id),
+        closed: sql<boolean>`${scheduleSlots.weekday} is not null and ${courseRestsOnSql(sql`${scheduleSlots.productPageId}`, sql`${ph("date")}::date`)}`,
       })
       .from(scheduleSlots)
       .innerJoin(productPages, eq(productPages.id, scheduleSlots.productPageId))
@@ -96,6 +100,7 @@ export async function findSlotsOn(
     end: row.end.slice(0, 5),
     seats: row.seats,
     seatsTaken: Number(row.seatsTaken),
+    closed: row.closed === true,
   }));
 }
 

@@ -10,7 +10,7 @@ import type {
 import { berlinDate, presentMarkable } from "@atelier/contract";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { type LessonDay, lessonDay, lessonOn, meetingCardClosures } from "../lessons/index.ts";
+import { heldLessonOn, type LessonDay, lessonClosures, lessonDay } from "../lessons/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import {
   type Booking,
@@ -46,7 +46,7 @@ function slotOfLesson(
   now: Date,
   closed: readonly ClosedRange[],
 ): number | null {
-  const lesson = lessonOn(
+  const lesson = heldLessonOn(
     {
       slots: child.slots,
       weeks: [],
@@ -90,6 +90,7 @@ function lessonSummary(
     absent: children.filter((child) => marks.get(child.itemId)?.absent).length,
     cancelled: cancelled !== undefined,
     cancel_reason: cancelled ? cancelled[locale] || cancelled.de : null,
+    closed: slot.closed,
     reported_absent: children.filter((child) => day.absent.has(child.itemId)).length,
     makeups: makeups.size,
   };
@@ -192,7 +193,7 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
     const itemIds = bookings.map((booking) => booking.itemId);
     const marks = await findMarks(db, itemIds, date);
     const at = now();
-    const closedFor = await meetingCardClosures(db, bookings, at);
+    const closedFor = await lessonClosures(db, bookings, at, date);
     const lessonSlot = new Map(
       bookings.map((child) => [child.itemId, slotOfLesson(child, date, at, closedFor(child))]),
     );

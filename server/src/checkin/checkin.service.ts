@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/index.ts";
 import { checkins, orderItems, orders } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { isLessonCancelled, type Lesson, lessonOn, meetingCardClosures } from "../lessons/index.ts";
+import { heldLessonOn, isLessonCancelled, type Lesson, lessonClosures } from "../lessons/index.ts";
 import { findCartItems } from "../orders/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 
@@ -87,9 +87,9 @@ export function createCheckinService(db: Db, deps: { recordAudit: RecordAudit; n
     if (!item) throw AppError.notFound();
     const today = berlinDate(now());
     const booking = { ...item, paidAt: row.paidAt };
-    const closedFor = await meetingCardClosures(db, [booking], now());
+    const closedFor = await lessonClosures(db, [booking], now());
     const lesson: Lesson | null =
-      row.orderStatus === "paid" ? lessonOn(item, today, row.paidAt ?? now(), closedFor(booking)) : null;
+      row.orderStatus === "paid" ? heldLessonOn(item, today, row.paidAt ?? now(), closedFor(booking)) : null;
     const at = lesson ? await todaysCheckin(row.itemId, lesson.date) : null;
     const cancelledToday = lesson?.slot ? await isLessonCancelled(db, lesson.slot.id, lesson.date) : false;
     const status = statusOf(row, lesson, at, cancelledToday);

@@ -4,6 +4,7 @@ import { berlinDate, type ComingLesson, type Locale } from "@atelier/contract";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { absenceLinks, type DbOrTx, lessonAbsences, makeupCredits, type Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
+import { lessonClosures } from "./lesson-closures.ts";
 import { addDays, berlinInstant } from "./lesson-time.ts";
 import { lessonOn } from "./lesson-today.ts";
 import {
@@ -22,7 +23,6 @@ import {
   findClosures,
   lockItem,
 } from "./lessons.repository.ts";
-import { meetingCardClosures } from "./meeting-card-closures.ts";
 
 /** The booking's coming lessons from today for `HORIZON_DAYS`, with what stands on each. */
 export async function comingLessons(
@@ -34,7 +34,7 @@ export async function comingLessons(
   const until = addDays(today, HORIZON_DAYS);
   const paidAt = item.paidAt ?? ctx.now();
   const [closedFor, closures, cancelled, absences] = await Promise.all([
-    meetingCardClosures(dbx, [item], ctx.now()),
+    lessonClosures(dbx, [item], ctx.now()),
     findClosures(dbx, item.locationId, today, until),
     findCancellations(
       dbx,

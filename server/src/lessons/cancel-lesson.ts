@@ -7,11 +7,11 @@ import { cancelledLessons, makeupBookings, makeupCredits, type Tx } from "../db/
 import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { lengthenForCancelledLesson } from "../subscriptions/index.ts";
+import { lessonClosures } from "./lesson-closures.ts";
 import { addDays } from "./lesson-time.ts";
 import { lessonOn } from "./lesson-today.ts";
 import { asItem, childName, type LessonsContext, type Staff, slotMeetsOn } from "./lessons.deps.ts";
 import { type BookedItem, findBookedItems, findSlot, type SlotRow } from "./lessons.repository.ts";
-import { meetingCardClosures } from "./meeting-card-closures.ts";
 
 type Told = { slot: SlotRow; input: CancelLessonInput };
 
@@ -129,7 +129,7 @@ export async function cancelLesson(ctx: LessonsContext, staff: Staff, input: Can
   if (!slotMeetsOn(slot, input.date)) throw AppError.validation("date", "makeup_no_lesson");
   if (input.date < berlinDate(ctx.now())) throw AppError.validation("date", "lesson_in_past");
   const booked = await findBookedItems(ctx.db, { slotId: slot.id });
-  const closedFor = await meetingCardClosures(ctx.db, booked, ctx.now());
+  const closedFor = await lessonClosures(ctx.db, booked, ctx.now());
   const items = booked.filter(
     (item) =>
       lessonOn(asItem(item), input.date, item.paidAt ?? ctx.now(), closedFor(item))?.slot?.id === slot.id,

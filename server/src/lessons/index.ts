@@ -1,8 +1,9 @@
 // Lessons over a season (issue 35): absences, makeup credits and bookings, cancelled lessons, reminders.
 
+export { lessonClosures } from "./lesson-closures.ts";
 export { cancelledDatesOf, type LessonDay, lessonDay, makeupsBetween } from "./lesson-day.ts";
 export { addDays, berlinInstant } from "./lesson-time.ts";
-export { type Lesson, type LessonItem, type LessonSlot, lessonOn } from "./lesson-today.ts";
+export { heldLessonOn, type Lesson, type LessonItem, type LessonSlot, lessonOn } from "./lesson-today.ts";
 export { makeupsOfUser, reportedAbsencesOfItems, slotHasLessonHistory } from "./lessons.repository.ts";
 export { lessonsRoutes } from "./lessons.routes.ts";
 export {
@@ -13,5 +14,4 @@ export {
   rulesView,
   slotMeetsOn,
 } from "./lessons.service.ts";
-export { meetingCardClosures } from "./meeting-card-closures.ts";
 export { createReminders, type Reminders } from "./reminders.ts";

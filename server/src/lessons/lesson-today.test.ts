@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lessonOn } from "./lesson-today.ts";
+import { heldLessonOn, lessonOn } from "./lesson-today.ts";
 
 const weekly = { id: 1, weekday: 3, date: null, start: "16:00", end: "17:30" }; // Thursdays
 const course = { slots: [weekly], weeks: [], recurrentPriceCents: 6500, numberOfMeetings: null };
@@ -52,5 +52,15 @@ describe("a code's lesson today (Berlin day)", () => {
     };
     expect(lessonOn(academy, "2026-07-08", "2026-05-01")).toEqual({ date: "2026-07-08", slot: null });
     expect(lessonOn(academy, "2026-07-11", "2026-05-01")).toBeNull();
+  });
+
+  it("no weekly lesson is held on a closed day; a dated session is (D610)", () => {
+    const closed = [{ startsOn: "2026-12-03", endsOn: "2026-12-03" }];
+    expect(lessonOn(course, "2026-12-03", "2026-11-20", closed)?.date).toBe("2026-12-03");
+    expect(heldLessonOn(course, "2026-12-03", "2026-11-20", closed)).toBeNull();
+    expect(heldLessonOn(course, "2026-12-10", "2026-11-20", closed)?.date).toBe("2026-12-10");
+    const dated = { id: 2, weekday: null, date: "2026-12-03", start: "10:00", end: "13:00" };
+    const workshop = { slots: [dated], weeks: [], recurrentPriceCents: 0, numberOfMeetings: null };
+    expect(heldLessonOn(workshop, "2026-12-03", "2026-11-01", closed)?.slot).toEqual(dated);
   });
 });

@@ -1,4 +1,10 @@
-import { addDays, berlinDate, type ClosedRange, weekdayOf } from "@atelier/contract";
+import {
+  addDays,
+  berlinDate,
+  type ClosedRange,
+  isClosed,
+  weekdayOf,
+} from "@atelier/contract";
 import { itemPeriod } from "../invoices/index.ts";
 
 export type LessonSlot = {
@@ -32,9 +38,9 @@ export function meetingCardLastPossibleDay(
  * The item's lesson on `today` (a Berlin day), or null (D108). A dated slot on that day; an academy week
  * that covers it (a day's programme, no slot); a weekly slot on that weekday from the day it was paid on
  * (`paidAt`: the payment's moment, or its Berlin day). A subscription runs while it is not cancelled (the
- * item's status says so); a meeting card's weekly times count only up to its last meeting (`itemPeriod`),
- * from its first lesson after the payment and past the course's `closed` days (D548: `meetingCardClosures`
- * reads them).
+ * item's status says so); a meeting card's weekly times count only
+ * up to its last meeting (`itemPeriod`), from its first lesson after the payment and past the course's
+ * `closed` days (D548; `lessonClosures` reads them). `heldLessonOn` leaves out the closed days.
  */
 export function lessonOn(
   item: LessonItem,
@@ -58,4 +64,21 @@ export function lessonOn(
     if (!period || today < period.from || today > period.to) return null;
   }
   return { date: today, slot: weekly.sort((a, b) => a.start.localeCompare(b.start))[0] ?? null };
+}
+
+/**
+ * The lesson the child comes to on `today`: `lessonOn`, but no weekly lesson on a day the house is closed or
+ * the course paused (D74, D122, D610). The door and the day's lists ask this; the parent's list of coming
+ * lessons shows a closed day as closed.
+ */
+export function heldLessonOn(
+  item: LessonItem,
+  today: string,
+  paidAt: Date | string,
+  closed: readonly ClosedRange[] = [],
+): Lesson | null {
+  const lesson = lessonOn(item, today, paidAt, closed);
+  if (lesson?.slot && lesson.slot.weekday !== null && lesson.slot.date === null && isClosed(today, closed))
+    return null;
+  return lesson;
 }

@@ -12,6 +12,7 @@ import {
   visitors,
 } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
+import { lessonClosures } from "./lesson-closures.ts";
 import { addDays, berlinInstant } from "./lesson-time.ts";
 import { lessonOn } from "./lesson-today.ts";
 import {
@@ -33,7 +34,6 @@ import {
   type SlotRow,
   seatsTakenOn,
 } from "./lessons.repository.ts";
-import { meetingCardClosures } from "./meeting-card-closures.ts";
 
 /** The makeups booked with these credits (not cancelled by the school). */
 async function makeupsOf(db: DbOrTx, creditIds: number[]) {
@@ -164,7 +164,7 @@ async function childLessons(
   const own = (await findBookedItems(dbx, { userId: credit.userId })).filter(
     (item) => item.visitorId === visitorId,
   );
-  const closedFor = await meetingCardClosures(dbx, own, ctx.now());
+  const closedFor = await lessonClosures(dbx, own, ctx.now());
   return (slotId, date) =>
     made.has(`${slotId}@${date}`) ||
     own.some(

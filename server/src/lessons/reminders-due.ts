@@ -18,11 +18,11 @@ import {
   visitors,
   visitRequests,
 } from "../db/index.ts";
+import { lessonClosures } from "./lesson-closures.ts";
 import { addDays, berlinInstant } from "./lesson-time.ts";
 import { type LessonItem, lessonOn } from "./lesson-today.ts";
 import { closedOn } from "./lessons.deps.ts";
 import { findBookedItems, findCancellations, findClosures } from "./lessons.repository.ts";
-import { meetingCardClosures } from "./meeting-card-closures.ts";
 
 export type Due = {
   key: string;
@@ -96,7 +96,7 @@ export async function firstLessons(db: DbOrTx, now: () => Date, tomorrow: string
     db,
     items.map((item) => item.itemId),
   );
-  const closedFor = await meetingCardClosures(db, items, now());
+  const closedFor = await lessonClosures(db, items, now());
   const takesPlaceOn = await calendarOf(
     db,
     items.flatMap((item) => item.slots.map((slot) => slot.id)),

@@ -3,6 +3,7 @@ export {
   anonymiseCancellationsOfFamily,
   applyClosuresToPeriods,
   cancellationsOfFamily,
+  courseRestsOnSql,
   endSubscriptionOnWithdrawal,
   endSubscriptionsOfRefundedOrder,
   findPauses,

@@ -13,7 +13,7 @@ import {
   type WeeklyLesson,
 } from "@atelier/contract";
 import { and, asc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import { findClosedRangesOfPage, textIn } from "../catalogue/index.ts";
+import { closedOnSql, findClosedRangesOfPage, textIn } from "../catalogue/index.ts";
 import type { DbOrTx } from "../db/index.ts";
 import {
   type AddressSpan,
@@ -378,6 +378,14 @@ export async function findSubscriptionOfItem(db: DbOrTx, itemId: number): Promis
     .where(eq(orderItems.id, itemId));
   const rows = await ownedQuery(db, locale?.locale ?? "de").where(eq(orderItems.id, itemId));
   return rows as OwnedSubscription[];
+}
+
+/**
+ * Whether a page's course rests on `day`, as SQL: paused by the school (D74) or its house closed (D122).
+ * The day's lists show such a lesson as closed (D610).
+ */
+export function courseRestsOnSql(productPageId: SQL, day: SQL): SQL {
+  return sql`(exists (select 1 from ${subscriptionPauses} sp where (sp.product_page_id is null or sp.product_page_id = ${productPageId}) and ${day} between sp.starts_on and sp.ends_on) or ${closedOnSql(productPageId, day)})`;
 }
 
 /**

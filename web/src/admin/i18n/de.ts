@@ -1131,6 +1131,9 @@ export const de = {
       roster: {
         cancelled: "Diese Stunde ist abgesagt. Grund: %{reason}",
         cancelled_mark: "abgesagt",
+        closed:
+          "Geschlossen: Das Haus hat an diesem Tag zu oder der Kurs pausiert (Ferien und Schließtage). Die Stunde findet nicht statt; Abo-Kinder kommen nicht, ihr bezahlter Zeitraum verlängert sich.",
+        closed_mark: "geschlossen",
         reported_absent: "Von den Eltern abgemeldet",
         makeup: "Nachholstunde",
         summary: "Von den Eltern abgemeldet: %{absent} · zum Nachholen hier: %{makeups}",
@@ -1140,6 +1143,7 @@ export const de = {
         makeups_week: "Nachholstunden diese Woche",
         makeups_line: "%{smart_count} Nachholstunde gebucht |||| %{smart_count} Nachholstunden gebucht",
         cancelled: "abgesagt",
+        closed: "geschlossen",
         makeups: "davon zum Nachholen: %{makeups}",
       },
     },

@@ -43,6 +43,7 @@ const lesson: LessonSummary = {
   product_name: "Malen für Kinder",
   product_type: "Course",
   house: null,
+  closed: false,
   date: "2026-12-01",
   start: "16:00",
   end: "17:00",

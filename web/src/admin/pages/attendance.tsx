@@ -145,6 +145,10 @@ function RosterSection({
         <Alert severity="warning" sx={{ mb: 1 }}>
           {translate("admin.lessons.roster.cancelled", { reason: lesson.cancel_reason ?? "" })}
         </Alert>
+      ) : lesson.closed ? (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {translate("admin.lessons.roster.closed")}
+        </Alert>
       ) : null}
       {lesson.reported_absent > 0 || lesson.makeups > 0 ? (
         <Typography sx={{ mb: 1 }}>
@@ -168,7 +172,7 @@ function RosterSection({
         <Typography variant="body2" color="text.secondary">
           {translate("attendance.csv_help")}
         </Typography>
-        {!lesson.cancelled && date >= berlinDay() ? (
+        {!lesson.cancelled && !lesson.closed && date >= berlinDay() ? (
           <Button
             component={Link}
             to={`/lesson-cancellations/create?date=${date}&slot=${lesson.slot}`}
@@ -311,6 +315,9 @@ export function AttendancePage() {
               <MenuItem key={lesson.slot} value={lesson.slot}>
                 {`${lesson.start}–${lesson.end} ${lesson.product_name} (${lesson.children})`}
                 {lesson.cancelled ? ` – ${translate("admin.lessons.roster.cancelled_mark")}` : ""}
+                {lesson.closed && !lesson.cancelled
+                  ? ` – ${translate("admin.lessons.roster.closed_mark")}`
+                  : ""}
               </MenuItem>
             ))}
           </TextField>

@@ -55,6 +55,7 @@ function Lessons({ list }: { list: LessonSummary[] }) {
             })}
           </Link>
           {lesson.cancelled ? ` – ${translate("admin.lessons.dashboard.cancelled")}` : ""}
+          {lesson.closed && !lesson.cancelled ? ` – ${translate("admin.lessons.dashboard.closed")}` : ""}
           {lesson.makeups > 0
             ? ` (${translate("admin.lessons.dashboard.makeups", { makeups: lesson.makeups })})`
             : ""}
