@@ -1,10 +1,4 @@
-import {
-  addDays,
-  berlinDate,
-  type ClosedRange,
-  isClosed,
-  weekdayOf,
-} from "@atelier/contract";
+import { addDays, berlinDate, type ClosedRange, isClosed, weekdayOf } from "@atelier/contract";
 import { itemPeriod } from "../invoices/index.ts";
 
 export type LessonSlot = {
