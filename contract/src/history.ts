@@ -195,6 +195,8 @@ export const HistoryItemSchema = z.object({
   refunds: z.array(HistoryRefundSchema),
   /** Its other credit notes (D567), oldest first. */
   credit_notes: z.array(HistoryCreditNoteSchema),
+  /** Whether the child's calendar file holds this item (D607): paid, active, with times or weeks. */
+  in_calendar: z.boolean(),
   /** The card a gift card's item bought (D606), for the buyer: its code, what is left, until when; else null. */
   gift_card: HistoryGiftCardSchema.nullable(),
 });

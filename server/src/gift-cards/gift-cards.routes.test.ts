@@ -1,4 +1,4 @@
-import { todayInBerlin } from "@atelier/contract";
+import { berlinDate } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { giftCardLedger, giftCards, orders } from "../db/schema/index.ts";
@@ -100,8 +100,8 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
       code: card.code,
       initial_cents: card.initialCents,
       balance_cents: card.initialCents,
-      // Three years to the end of the year it was bought in.
-      valid_until: `${Number(todayInBerlin().slice(0, 4)) + 3}-12-31`,
+      // The last day in Berlin: three years to the end of the year it was bought in.
+      valid_until: card.expiresAt ? berlinDate(card.expiresAt) : null,
       deactivated: false,
     });
     let remaining = card.initialCents;

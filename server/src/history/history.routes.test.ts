@@ -236,6 +236,10 @@ describe("GET /api/v2/orders/items/history/", () => {
       [f.workshopOrder, "frozen"],
       [f.courseOrder, "cancelled"],
     ]);
+    // Neither is in the child's calendar file, which holds the active items of paid orders (D607).
+    expect(items.map((item) => item.in_calendar)).toEqual([false, false]);
+    await t.db.update(orderItems).set({ status: "active" }).where(eq(orderItems.orderId, f.workshopOrder));
+    expect((await read(f.headers)).find((item) => item.order === f.workshopOrder)?.in_calendar).toBe(true);
   });
 
   // D421: the reply is made once per database snapshot; a browser revalidates it with its ETag.

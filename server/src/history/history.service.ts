@@ -132,6 +132,11 @@ function toHistoryItem(
     withdrawal: withdrawal ?? null,
     refunds,
     credit_notes: creditNotes,
+    // As `calendar.service` writes the file: the active items of paid orders, with their times or weeks.
+    in_calendar:
+      row.orderStatus === "paid" &&
+      row.itemStatus === "active" &&
+      (row.slots.length > 0 || row.weeks.length > 0),
     gift_card: giftCard ? giftCardView(giftCard) : null,
   };
 }

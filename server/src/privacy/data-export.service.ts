@@ -80,8 +80,9 @@ export function createDataExport({ db, publicUrl }: DataExportDeps) {
           birth_date: child.birthDate,
           notes: child.notes,
         })),
-        // The next month's payment link is a capability (its token pays that month): the file may travel.
-        purchases: purchases.map((item) => ({ ...item, paypal_invoice_link: null })),
+        // The next month's payment link and a bought card's code are capabilities (they pay): the file may
+        // travel, and staff download it. The card is listed under gift_cards, without its code (D606).
+        purchases: purchases.map((item) => ({ ...item, paypal_invoice_link: null, gift_card: null })),
         orders: orders.map((order) => ({
           id: order.id,
           status: order.status,

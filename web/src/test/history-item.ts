@@ -33,6 +33,7 @@ export function historyItem(overrides: Partial<HistoryItem> = {}): HistoryItem {
     withdrawal: null,
     refunds: [],
     credit_notes: [],
+    in_calendar: true,
     gift_card: null,
     ...overrides,
   };

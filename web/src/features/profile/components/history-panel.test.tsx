@@ -145,13 +145,11 @@ describe("history list (profile tabs workshops and sales)", () => {
     expect(screen.queryByText(/Restbetrag/)).toBeNull();
   });
 
-  it("offers a child's calendar file only where it holds times or weeks of an active item (D77)", () => {
-    const noTimes = { schedule_slots: [], academy_weeks: [] };
+  it("offers a child's calendar file only where the server says it holds an item (D607)", () => {
     const items = [
-      item({ visitor: 8, visitor_name: "Lev Muster", ...noTimes }),
-      item({ visitor: 9, visitor_name: "Ida Muster", state: "cancelled" }),
-      item({ visitor: 10, visitor_name: "Ben Muster", state: "frozen" }),
-      item({ visitor: 11, visitor_name: "Mila Muster" }),
+      item({ visitor: 8, visitor_name: "Lev Muster", in_calendar: false }),
+      item({ visitor: 11, visitor_name: "Mila Muster", in_calendar: false }),
+      item({ visitor: 11, visitor_name: "Mila Muster", in_calendar: true }),
     ];
     renderInLocale(<HistoryList items={items} filter="all" CatalogueLink={TestLink} />);
     const calendars = screen
@@ -159,6 +157,23 @@ describe("history list (profile tabs workshops and sales)", () => {
       .map((button) => button.getAttribute("aria-label"))
       .filter((label) => label?.startsWith("Kalenderdatei"));
     expect(calendars).toEqual(["Kalenderdatei herunterladen (.ics): alle Termine von Mila Muster"]);
+  });
+
+  it("says a gift card past its last day has expired", () => {
+    const card = item({
+      visitor: null,
+      visitor_name: null,
+      in_calendar: false,
+      gift_card: {
+        code: "X",
+        initial_cents: 5000,
+        balance_cents: 100,
+        valid_until: "2020-12-31",
+        deactivated: false,
+      },
+    });
+    renderInLocale(<HistoryList items={[card]} filter="all" CatalogueLink={TestLink} />);
+    expect(screen.getByText(/abgelaufen am .*2020/)).toBeTruthy();
   });
 
   it.each([

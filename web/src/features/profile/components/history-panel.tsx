@@ -4,6 +4,7 @@ import {
   type HistoryItem,
   type ItemState,
   type Locale,
+  todayInBerlin,
   weekdayIndexOf,
 } from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
@@ -69,17 +70,6 @@ function whenOf(item: HistoryItem, locale: Locale, t: ReturnType<typeof useTrans
   return [...slots, ...weeks];
 }
 
-/**
- * Whether the child's calendar file (D77) holds something of this item: its times or weeks, while the
- * item is active. The server writes only active items; a subscription cancelled while its paid month
- * still runs is "cancelled" here and active there (D96).
- */
-function inCalendar(item: HistoryItem) {
-  if (item.schedule_slots.length === 0 && item.academy_weeks.length === 0) return false;
-  if (item.state === "frozen") return false;
-  return item.state !== "cancelled" || item.subscription?.ends_on != null;
-}
-
 /** A bought gift card's code, what is left of it and until when (D606), as the payment page promised. */
 function GiftCardLines({ card }: { card: HistoryGiftCard }) {
   const { t } = useTranslation("history");
@@ -96,7 +86,7 @@ function GiftCardLines({ card }: { card: HistoryGiftCard }) {
             initial: formatEuro(card.initial_cents, locale),
           })}
           {card.valid_until
-            ? ` · ${t("giftCardValidUntil", { date: formatDate(card.valid_until, locale) })}`
+            ? ` · ${t(card.valid_until < todayInBerlin() ? "giftCardExpired" : "giftCardValidUntil", { date: formatDate(card.valid_until, locale) })}`
             : null}
         </p>
       )}
@@ -152,7 +142,7 @@ export function HistoryList({
             aria-label={group.name ? t("childLabel", { name: group.name }) : heading}
           >
             <h3 className="text-lg font-bold text-slate-900">{heading}</h3>
-            {visitor !== null && group.items.some(inCalendar) ? (
+            {visitor !== null && group.items.some((item) => item.in_calendar) ? (
               <CalendarDownload visitorId={visitor} name={heading} />
             ) : null}
             <ul className="mt-2 divide-y divide-slate-200 rounded-2xl border border-slate-300">
