@@ -109,6 +109,13 @@ describe(`moving a child and the staff waiting lists (${usesPostgres() ? "Postgr
     expect(item.schedule_slots.map((s: { id: number }) => s.id)).toEqual([to]);
     const ics = await t.call("GET", `/api/v2/visitors/${c.child}/calendar.ics`, { headers: c.headers });
     expect(ics.body).toContain(`T07${String(slotCounter).padStart(2, "0")}00`);
+    // A child with a Cyrillic name: the file's name is given in UTF-8, not a 500 (D611).
+    await t.db.update(visitors).set({ firstName: "Маша" }).where(eq(visitors.id, c.child));
+    const cyrillic = await t.call("GET", `/api/v2/visitors/${c.child}/calendar.ics`, { headers: c.headers });
+    expect(cyrillic.statusCode, cyrillic.body).toBe(200);
+    expect(cyrillic.headers["content-disposition"]).toContain(
+      `filename*=UTF-8''%D0%9C%D0%B0%D1%88%D0%B0-${c.child}.ics`,
+    );
     expect(await audits("order_items", c.itemId)).toMatchObject([
       { userId: staff.id, action: "update", before: { slot: from }, after: { slot: to } },
     ]);

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import type { AuditArea } from "@atelier/contract";
 import type { FastifyReply } from "fastify";
+import { attachmentDisposition } from "../common/index.ts";
 import type { Db } from "../db/index.ts";
 import { ErrorReplySchema } from "../errors/index.ts";
 import { recordAudit } from "./audit.repository.ts";
@@ -21,7 +22,7 @@ export function download(
 ) {
   return reply
     .type(type)
-    .header("content-disposition", `attachment; filename="${filename}"`)
+    .header("content-disposition", attachmentDisposition(filename))
     .header("cache-control", "private, no-store")
     .send(body);
 }

@@ -6,6 +6,7 @@ import {
 } from "@atelier/contract";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { attachmentDisposition } from "../common/index.ts";
 import type { Db } from "../db/index.ts";
 import type { Seller } from "../invoices/index.ts";
 import { currentUser, requireStaff } from "../plugins/index.ts";
@@ -47,7 +48,7 @@ export const giftCardDeliveryRoutes =
         const file = await delivery.pdf(currentUser(request), request.params.id);
         return (reply as FastifyReply)
           .type("application/pdf")
-          .header("content-disposition", `attachment; filename="${file.filename}"`)
+          .header("content-disposition", attachmentDisposition(file.filename))
           .header("cache-control", "private, no-store")
           .send(Buffer.from(file.pdf));
       },

@@ -13,6 +13,7 @@ import {
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { StaffOrders } from "../checkout/index.ts";
+import { attachmentDisposition } from "../common/index.ts";
 import type { Db } from "../db/index.ts";
 import { createInvoiceDownloads, type Seller } from "../invoices/index.ts";
 import { currentUser, requireStaff } from "../plugins/index.ts";
@@ -60,7 +61,7 @@ function orderDocumentRoutes(app: App, { db, seller }: { db: Db; seller: Seller 
       );
       return (reply as FastifyReply)
         .type("application/pdf")
-        .header("content-disposition", `attachment; filename="${file.filename}"`)
+        .header("content-disposition", attachmentDisposition(file.filename))
         .header("cache-control", "private, no-store")
         .send(file.pdf);
     },

@@ -1,5 +1,6 @@
 import { LocaleQuerySchema, VisitorParamsSchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { attachmentDisposition } from "../common/index.ts";
 import { currentUser, requireUser } from "../plugins/index.ts";
 import type { CalendarService } from "./calendar.service.ts";
 
@@ -22,7 +23,7 @@ export const calendarRoutes =
       async (request, reply) => {
         const file = await calendar.forVisitor(currentUser(request).id, request.params.id, request.locale);
         reply.type("text/calendar; charset=utf-8");
-        reply.header("content-disposition", `attachment; filename="${file.filename}"`);
+        reply.header("content-disposition", attachmentDisposition(file.filename));
         reply.header("cache-control", "private, no-store");
         return file.body;
       },

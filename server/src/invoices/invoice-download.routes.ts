@@ -1,5 +1,6 @@
 import { InvoiceNumberParamsSchema, LocaleQuerySchema, OrderParamsSchema } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { attachmentDisposition } from "../common/index.ts";
 import { currentUser, requireUser } from "../plugins/index.ts";
 import type { InvoiceDownloads } from "./invoice-download.ts";
 
@@ -14,7 +15,7 @@ export const invoiceDownloadRoutes =
       file: { filename: string; pdf: Buffer },
     ) => {
       reply.type("application/pdf");
-      reply.header("content-disposition", `attachment; filename="${file.filename}"`);
+      reply.header("content-disposition", attachmentDisposition(file.filename));
       reply.header("cache-control", "private, no-store");
       return file.pdf;
     };
