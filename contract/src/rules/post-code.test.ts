@@ -7,6 +7,7 @@ describe("a post code fits its country (D605)", () => {
       expect(isGermany(country)).toBe(true);
     expect(postCodeProblem("10435", "Deutschland")).toBeNull();
     expect(postCodeProblem(" 10435 ", "")).toBeNull();
+    expect(postCodeProblem("D-10435", "Deutschland")).toBeNull();
     for (const code of ["ABCDE", "1043", "104356", "10 435", "1043a"])
       expect(postCodeProblem(code, "Deutschland")).toBe("post_code_german");
     expect(postCodeProblem("ABCDE", "")).toBe("post_code_german");

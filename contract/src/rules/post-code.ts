@@ -29,6 +29,7 @@ export function postCodeProblem(
 ): "post_code_german" | "post_code_invalid" | null {
   const code = (postCode ?? "").trim();
   if (!code) return null;
-  if (isGermany(country)) return /^\d{5}$/.test(code) ? null : "post_code_german";
+  // "D-10435", as addresses were once written, is still a German post code.
+  if (isGermany(country)) return /^(?:DE?-)?\d{5}$/i.test(code) ? null : "post_code_german";
   return /^[\p{L}\d](?:[\p{L}\d -]{0,10}[\p{L}\d])?$/u.test(code) ? null : "post_code_invalid";
 }

@@ -611,6 +611,14 @@ describe("profile", () => {
     expect((await patch(key, { post_code: "10/10" })).json().error_codes).toEqual({
       post_code: ["post_code_invalid"],
     });
+    // An older post code sent back as it was read, beside a new name, is no change of it: saved (the existing
+    // client sends the whole user back).
+    await ctx.database.db
+      .update(users)
+      .set({ postCode: "ABCDE", country: "" })
+      .where(eq(users.email, "postcode@example.org"));
+    const renamed = await patch(key, { first_name: "Anja", post_code: "ABCDE", country: "" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
   });
 
   it("accepts the whole user object back, but never changes e-mail, pk or id", async () => {

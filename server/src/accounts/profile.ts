@@ -67,9 +67,11 @@ async function profileChanges(db: DbOrTx, user: UserRow, input: ProfileFields): 
     const value = input[field];
     if (value !== undefined) changes[column] = value;
   }
-  // The post code fits the country as the profile will hold them (D605); checked only when one of them changes,
-  // so an older address stays editable field by field.
-  if (changes.postCode !== undefined || changes.country !== undefined) {
+  // The post code fits the country as the profile will hold them (D605); checked only when one of them changes:
+  // the existing client sends back what it read, and an older address must not block a change of the name.
+  const differs = (value: string | undefined, stored: string) =>
+    value !== undefined && value.trim() !== stored.trim();
+  if (differs(changes.postCode, user.postCode) || differs(changes.country, user.country)) {
     const problem = postCodeProblem(changes.postCode ?? user.postCode, changes.country ?? user.country);
     if (problem) throw AppError.validation("post_code", problem);
   }

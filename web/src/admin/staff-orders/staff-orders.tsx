@@ -212,7 +212,12 @@ function QuotePanel({ form }: { form: StaffOrderForm }) {
     busy: false,
   });
   useEffect(() => {
+    // A mark the last price put on the code goes with any other answer, or when there is no line to price.
+    const clearCodeMark = () => {
+      if (getFieldState("promocode").error?.type === "quote") clearErrors("promocode");
+    };
     if (body === null) {
+      clearCodeMark();
       setState({ busy: false });
       return;
     }
@@ -224,13 +229,14 @@ function QuotePanel({ form }: { form: StaffOrderForm }) {
         .then(({ json }) => {
           if (!live) return;
           setState({ quote: json as AdminStaffOrderQuote, busy: false });
-          if (getFieldState("promocode").error?.type === "quote") clearErrors("promocode");
+          clearCodeMark();
         })
         .catch((failure: unknown) => {
           if (!live) return;
           // A refused code is said at its field, where staff type it (D609); the box says why it shows no price.
           const codeRefusal = promocodeRefusal(failure);
           if (codeRefusal) setError("promocode", { type: "quote", message: codeRefusal });
+          else clearCodeMark();
           setState({
             error: codeRefusal ? translate("admin.staff_orders.price_code_refused") : failureText(failure),
             busy: false,

@@ -75,4 +75,26 @@ describe("the profile form's refusals", () => {
     expect(described?.textContent).toMatch(/fünf Ziffern/);
     expect(accountApi.updateProfile).not.toHaveBeenCalled();
   });
+
+  it("saves a new phone beside an older post code it did not change (D605)", async () => {
+    vi.mocked(accountApi.updateProfile).mockReset();
+    vi.mocked(accountApi.updateProfile).mockResolvedValue({
+      ...user,
+      post_code: "ABCDE",
+      phone_number: "+4915112345678",
+    });
+    renderInLocale(
+      <QueryClientProvider client={new QueryClient()}>
+        <ProfileInfoForm
+          user={{ ...user, post_code: "ABCDE" }}
+          PhoneField={PlainPhone}
+          onSaved={() => undefined}
+        />
+      </QueryClientProvider>,
+      "de",
+    );
+    fireEvent.change(screen.getByLabelText("Telefonnummer"), { target: { value: "+4915112345678" } });
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    await vi.waitFor(() => expect(accountApi.updateProfile).toHaveBeenCalled());
+  });
 });

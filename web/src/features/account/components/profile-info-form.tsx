@@ -38,7 +38,7 @@ const FormSchema = ProfileUpdateRequestSchema.pick({
   state: true,
   street: true,
   post_code: true,
-}).superRefine(postCodeIssue);
+});
 
 const TEXT_FIELDS: { field: Exclude<ProfileField, "phone_number">; autoComplete: string }[] = [
   { field: "first_name", autoComplete: "given-name" },
@@ -70,7 +70,14 @@ export function ProfileInfoForm({
   const form = useForm<ProfileFormValues>({
     // The phone may be left as a bare dial code ("no phone"), so the schema sees it normalised.
     resolver: (values, context, options) =>
-      zodResolver(FormSchema)(
+      zodResolver(
+        // The post code is checked against the country when either changes (D605): an older address does
+        // not stop a new phone number from being saved.
+        FormSchema.superRefine((typed, ctx) => {
+          if (typed.post_code !== initial.post_code || typed.country !== initial.country)
+            postCodeIssue(typed, ctx);
+        }),
+      )(
         { ...values, phone_number: isBareDialCode(values.phone_number) ? "+" : values.phone_number },
         context,
         options as never,
