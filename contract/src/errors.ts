@@ -309,6 +309,10 @@ export const ERROR_MESSAGES = {
     de: "Dieser Gutschein hat kein Guthaben mehr.",
     ru: "На этом сертификате не осталось средств.",
   },
+  gift_card_pays_no_gift_card: {
+    de: "Mit einem Gutschein lässt sich kein neuer Gutschein bezahlen. Bitte bestellen Sie den neuen Gutschein für sich allein und lösen Sie den Gutschein bei einem Kurs oder Workshop ein.",
+    ru: "Сертификатом нельзя оплатить новый сертификат. Оформите, пожалуйста, новый сертификат отдельным заказом, а этим сертификатом оплатите курс или мастер-класс.",
+  },
   gift_card_amount_range: {
     de: "Ein Gutschein kann zwischen 10 € und 500 € wert sein.",
     ru: "Сумма подарочного сертификата может быть от 10 до 500 €.",

@@ -146,6 +146,33 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(empty.json().error_codes).toEqual({ promocode: ["gift_card_empty"] });
   });
 
+  it("a card pays for no other card, set on a cart that holds one or with one added after it (D612)", async () => {
+    const { card } = await buyGiftCard();
+    const parent = await createParent(t.db);
+    await addOwnAmountCard(parent.headers);
+    const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: card.code },
+    });
+    expect(set.statusCode, set.body).toBe(400);
+    expect(set.json().error_codes).toEqual({ promocode: ["gift_card_pays_no_gift_card"] });
+    expect(await balanceOf(card.id)).toBe(card.initialCents);
+    // A course first, the card on it, then a card to buy: refused at the offer.
+    const other = await t.parentWithCourse(0);
+    const onCourse = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: other.headers,
+      body: { promocode: card.code },
+    });
+    expect(onCourse.statusCode, onCourse.body).toBe(200);
+    const page = await pageBySlug(t.db, GIFT_CARD);
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      headers: other.headers,
+      body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
+    });
+    expect(added.statusCode, added.body).toBe(400);
+    expect(added.json().error_codes).toEqual({ product_page: ["gift_card_pays_no_gift_card"] });
+  });
+
   it("a card's code set beside a promocode: the reply shows both as the cart's next read does (D472)", async () => {
     const { card } = await buyGiftCard();
     const parent = await t.parentWithCourse(0);

@@ -112,6 +112,8 @@ export async function addItem(
       const facts = await deps.bookable(tx, request.product_page, request.purchase_option);
       if (!facts) throw fail("product_page", "product_not_found");
       if (facts.page.productType === "BirthdayParty") throw fail("product_page", "party_by_request");
+      if (facts.page.productType === "GiftCard" && cart.giftCardId !== null)
+        throw fail("product_page", "gift_card_pays_no_gift_card");
       // The reply's page and option come from a kept read, so the add's statement reads only the item's
       // own child, slots and weeks (D468). An option of another page is refused by the checks; it has none.
       // A gift card of an amount of its own is named by that amount (D485), which the kept read of its

@@ -6,6 +6,7 @@ import { type CartDeps, fail, promocodeUsable, promocodeUsedUp } from "./cart-sh
 import { cartLines } from "./cart-transfer.ts";
 import {
   type CartItemRow,
+  type CartLine,
   type CartRow,
   findCartItems,
   findPromocodeWithUses,
@@ -36,8 +37,8 @@ export async function applyCode(
    * The cart priced with its code and card as now set, and written. A code being set (`code`) must apply
    * to the cart; a code already on it stays when a gift card is set, whatever it gives now.
    */
-  const apply = async (code?: PromocodeRow) => {
-    const plan = await planReprice(deps, tx, cart, await cartLines(tx, cart), code);
+  const apply = async (code?: PromocodeRow, lines?: CartLine[]) => {
+    const plan = await planReprice(deps, tx, cart, lines ?? (await cartLines(tx, cart)), code);
     const outcome = plan.priced.promocode;
     if (code && (outcome === "promocode_min_total" || outcome === "promocode_not_applicable"))
       throw fail("promocode", outcome);
@@ -65,8 +66,13 @@ export async function applyCode(
     if (!card) throw fail("promocode", "promocode_invalid");
     const unusable = giftCardUnusable(card);
     if (unusable) throw fail("promocode", unusable);
+    // A card pays for the school's offers, not for another card (D612): bought with it, a card the school
+    // gave for a few weeks would become one of three years, and its deactivation would miss the new one.
+    const lines = await cartLines(tx, cart);
+    if (lines.some((line) => line.productType === "GiftCard"))
+      throw fail("promocode", "gift_card_pays_no_gift_card");
     cart.giftCardId = card.id;
-    return apply();
+    return apply(undefined, lines);
   }
   const { code, used } = found;
   const unusable = promocodeUsable(code, new Date());
