@@ -1,4 +1,4 @@
-import type { Locale } from "@atelier/contract";
+import { type Locale, SCHOOL_TIME_ZONE } from "@atelier/contract";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { slotOffered, textIn, weekOffered } from "../catalogue/index.ts";
@@ -345,14 +345,23 @@ export async function firstInLine(tx: Tx, unit: Unit, limit: number) {
 }
 
 /** Makes the offer: token and deadline by the database clock. */
+/**
+ * Offers the entry's seat for `hours`, but never past the start of what it waits for (D613): a dated session
+ * at its start in Berlin, an academy week at the start of its first day. A course's weekly time has no end.
+ */
 export async function makeOffer(tx: Tx, id: number, token: string, hours: number) {
+  const sessionStart = sql`(select (s.date + s.start) at time zone ${SCHOOL_TIME_ZONE} from ${scheduleSlots} s
+    where s.id = ${waitingListEntries.scheduleSlotId} and s.date is not null)`;
+  const weekStart = sql`(select w.starts_on::timestamp at time zone ${SCHOOL_TIME_ZONE} from ${academyWeeks} w
+    where w.id = ${waitingListEntries.academyWeekId})`;
   const [row] = await tx
     .update(waitingListEntries)
     .set({
       status: "offered",
       offerToken: token,
       offeredAt: sql`now()`,
-      offerExpiresAt: sql`now() + ${hours}::integer * interval '1 hour'`,
+      // least() passes over a null: an entry without a session or week keeps its hours.
+      offerExpiresAt: sql`least(now() + ${hours}::integer * interval '1 hour', ${sessionStart}, ${weekStart})`,
       updatedAt: sql`now()`,
     })
     .where(eq(waitingListEntries.id, id))

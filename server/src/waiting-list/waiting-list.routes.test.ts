@@ -9,6 +9,7 @@ import {
   visitors,
   waitingListEntries,
 } from "../db/schema/index.ts";
+import { berlinInstant } from "../lessons/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
 import {
   ACADEMY_8_11,
@@ -115,7 +116,7 @@ const accept = (parent: Parent, token: string) =>
   t.call("POST", `/api/v2/orders/waiting_list/offer/${token}/accept/`, { headers: parent.headers });
 
 /** A workshop session of its own, `days` ahead with one seat, made as staff make it: the staff member and its unit. */
-async function sessionOfOneSeat(days: number) {
+async function sessionOfOneSeat(days: number, start = "10:00") {
   const staff = await createStaff(t.db);
   const created = await t.call("POST", "/api/v2/admin/slots/", {
     headers: staff.headers,
@@ -123,7 +124,7 @@ async function sessionOfOneSeat(days: number) {
       product_page: t.workshop.page.id,
       weekday: null,
       date: addDays(todayInBerlin(), days),
-      start: "10:00",
+      start,
       end: "13:00",
       seats: 1,
       instructor: null,
@@ -508,6 +509,20 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect((await t.app.paymentWorker.runOnce()).offered).toBe(1);
     expect((await entryOf(entry)).status).toBe("offered");
     await offerLink(waiting);
+  }, 60_000);
+
+  it("holds an offered seat of a session no later than the session's start (D613)", async () => {
+    // Tonight's midnight session: always ahead, and sooner than the offer's hours.
+    const tomorrow = addDays(todayInBerlin(), 1);
+    const { u } = await sessionOfOneSeat(1, "00:00");
+    const first = await holder(u);
+    const b = await parentFor(u);
+    const bEntry = (await join(b, u)).json().id;
+    await expireReservation(first.orderId);
+    expect((await t.app.paymentWorker.runOnce()).offered).toBe(1);
+    const offered = await entryOf(bEntry);
+    expect(offered.status).toBe("offered");
+    expect(offered.offerExpiresAt?.toISOString()).toBe(berlinInstant(tomorrow, "00:00").toISOString());
   }, 60_000);
 
   it("offers no seat of a slot staff archived, since its checkout would refuse it; the line stays", async () => {
