@@ -68,7 +68,8 @@ export const CancelLessonInputSchema = z
     slot: id,
     date: isoDate,
     reason_de: z.string().trim().min(1, { error: "required" }).max(500, { error: "too_long" }),
-    reason_ru: z.string().trim().min(1, { error: "required" }).max(500, { error: "too_long" }),
+    /** Optional (D614): left empty, families who read Russian get the German reason. */
+    reason_ru: z.string().trim().max(500, { error: "too_long" }).default(""),
   })
   .strict();
 export type CancelLessonInput = z.infer<typeof CancelLessonInputSchema>;

@@ -177,7 +177,7 @@ test("a parent buys a gift card; a second parent redeems it in two orders until 
   await row.locator("td").first().click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${workshopOrder}/show$`));
   const heading = page.getByRole("heading", { level: 1 });
-  await expect(heading).toContainText(`${workshopOrder} · Bezahlt · Bezahlt`);
+  await expect(heading).toHaveText(`Bestellung ${workshopOrder} · Bezahlt`);
   await expect(page.getByText(new RegExp(`Gutschein: ${price}\\s€`))).toBeVisible();
   const levLine = page
     .getByRole("region", { name: "Positionen" })

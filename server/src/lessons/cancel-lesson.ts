@@ -40,7 +40,7 @@ async function tell(
         date: input.date,
         start: slot.start,
         end: slot.end,
-        reason: locale === "ru" ? input.reason_ru : input.reason_de,
+        reason: (locale === "ru" && input.reason_ru) || input.reason_de,
         outcome: credit ? "credit" : "lengthen",
         creditExpiresOn: credit?.expiresOn ?? null,
         wasMakeup,

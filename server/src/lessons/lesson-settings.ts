@@ -59,7 +59,7 @@ export async function cancellationsView(ctx: LessonsContext, from: string | unde
     end: row.end.slice(0, 5),
     product_page: row.productPage,
     product_name: row.productName[locale] || row.productName.de,
-    reason: locale === "ru" ? row.reasonRu : row.reasonDe,
+    reason: (locale === "ru" && row.reasonRu) || row.reasonDe,
     cancelled_at: row.createdAt.toISOString(),
   }));
 }

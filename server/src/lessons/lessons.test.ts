@@ -332,6 +332,21 @@ describe("a slot staff delete that holds a make-up lesson (D516)", () => {
 });
 
 describe("a lesson the school cancels", () => {
+  it("takes a German reason alone: families who read Russian get it in German (D614)", async () => {
+    const slot = t.weekly[1];
+    if (!slot) throw new Error("no slot");
+    const date = addDays(tomorrow(), 35);
+    const ru = await paidBooking(1, "ru");
+    const reply = await t.call("POST", "/api/v2/admin/lessons/cancellations/", {
+      headers: staff.headers,
+      body: { slot: slot.id, date, reason_de: "Wasserrohrbruch im Haus." },
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const [ruMail] = (await t.mailsTo(ru.email)).filter((mail) => mail.template === "lesson-cancelled");
+    expect(ruMail?.locale).toBe("ru");
+    expect(ruMail?.text).toContain("Wasserrohrbruch im Haus.");
+  });
+
   it("mails every booked family in its language, gives each child a credit, is audited and refused twice", async () => {
     const slot = t.weekly[1];
     if (!slot) throw new Error("no slot");

@@ -1094,6 +1094,8 @@ export const de = {
         reason_de: "Grund auf Deutsch",
         reason_ru: "Grund auf Russisch",
         reason_help: "Die Eltern lesen ihn in der E-Mail, z. B. „Die Lehrerin ist krank.“",
+        reason_ru_help:
+          "Freiwillig. Leer gelassen, lesen russischsprachige Familien den deutschen Grund, z. B. „Преподаватель заболел.“",
         submit: "Stunde absagen",
         confirm_title: "Diese Stunde wirklich absagen?",
         confirm_text:

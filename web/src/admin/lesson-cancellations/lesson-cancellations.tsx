@@ -166,7 +166,7 @@ export function CancellationCreate() {
     queryFn: () => fetchLessons(date),
   });
   const current = lessons.data?.find((one) => one.slot === slot && !one.cancelled);
-  const ready = current !== undefined && reasons.reason_de.trim() !== "" && reasons.reason_ru.trim() !== "";
+  const ready = current !== undefined && reasons.reason_de.trim() !== "";
   const submit = () => {
     setAsking(false);
     if (!current) return;
@@ -185,14 +185,20 @@ export function CancellationCreate() {
   };
   const reasonField = (field: "reason_de" | "reason_ru") => (
     <TextField
-      required
+      // The Russian reason is optional (D614): without it, families who read Russian get the German one.
+      required={field === "reason_de"}
       multiline
       minRows={2}
       label={translate(`admin.lessons.cancel.${field}`)}
       value={reasons[field]}
       onChange={(event) => setReasons({ ...reasons, [field]: event.target.value })}
       error={Boolean(fieldError(error, field))}
-      helperText={fieldError(error, field) ?? translate("admin.lessons.cancel.reason_help")}
+      helperText={
+        fieldError(error, field) ??
+        translate(
+          field === "reason_de" ? "admin.lessons.cancel.reason_help" : "admin.lessons.cancel.reason_ru_help",
+        )
+      }
       slotProps={{ htmlInput: { maxLength: 500 } }}
     />
   );

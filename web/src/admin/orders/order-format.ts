@@ -17,3 +17,17 @@ export const when = (iso: string | null) =>
       }).format(new Date(iso))
     : "–";
 export type Item = AdminOrder["items"][number];
+
+/**
+ * A line's status as the order page shows it, and the money it names (null: nothing). An unpaid order that
+ * ended (cancelled, expired, declined) has nothing due, and its lines are over, though their own status
+ * stays "active": they never began (D614).
+ */
+export function lineShown(
+  order: Pick<AdminOrder, "payment_state" | "status">,
+  item: Pick<Item, "status" | "paid_cents">,
+): { status: Item["status"]; cents: number | null } {
+  const ended =
+    order.payment_state === "unpaid" && ["cancelled", "expired", "declined"].includes(order.status);
+  return ended ? { status: "cancelled", cents: null } : { status: item.status, cents: item.paid_cents };
+}

@@ -19,7 +19,7 @@ import { useEnumLabel } from "../shared/enum-labels.tsx";
 import { useUnitText } from "../shared/unit-text.ts";
 import { failureText, useStaffAction } from "../shared/use-staff-action.ts";
 import { MoveDialog, RefundDialog } from "./order-dialogs.tsx";
-import { euro, type Item, when } from "./order-format.ts";
+import { euro, type Item, lineShown, when } from "./order-format.ts";
 import { SettleRefundDialog } from "./settle-refund-dialog.tsx";
 
 /** One order in the back office (issue 21, D127–D129): its items, payments, refunds, mails and documents, and its actions. */
@@ -168,14 +168,20 @@ function UnbookedRefund({ order }: { order: AdminOrder }) {
 }
 
 /** The order's number, state in words, parent and total, and what can be mailed again. */
+/** "Bestellung 3 · Bezahlt": the order's and its payment's state, one word once where both say the same. */
+export const headerText = (name: string, id: number, states: string[]) =>
+  [`${name} ${id}`, ...states.filter((state, index) => states.indexOf(state) === index)].join(" · ");
+
 function OrderHeader({ order }: { order: AdminOrder }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`admin.orders.${key}`);
   return (
     <>
       <Typography variant="h5" component="h1">
-        {translate("resources.orders.name", { smart_count: 1 })} {order.id} · {t(`status.${order.status}`)} ·{" "}
-        {t(`payment_state.${order.payment_state}`)}
+        {headerText(translate("resources.orders.name", { smart_count: 1 }), order.id, [
+          t(`status.${order.status}`),
+          t(`payment_state.${order.payment_state}`),
+        ])}
       </Typography>
       <Typography>
         {order.parent_name} · {order.parent_email} · {when(order.created_at)} · {euro(order.total_cents)}
@@ -364,6 +370,12 @@ export function RefundsWithSettling({ order }: { order: AdminOrder }) {
   );
 }
 
+/** A line's money: paid, or due while the order waits; nothing for an unpaid order that ended (D614). */
+function lineAmount(order: AdminOrder, item: Item) {
+  const { cents } = lineShown(order, item);
+  return cents === null ? "–" : euro(cents);
+}
+
 function OrderDetails() {
   const order = useRecordContext<AdminOrder>();
   const translate = useTranslate();
@@ -392,8 +404,8 @@ function OrderDetails() {
           item.name,
           item.child,
           [...item.slots, ...item.weeks].map((unit) => unitText(unit)).join("; ") || "–",
-          t(`item_status.${item.status}`),
-          euro(item.paid_cents),
+          t(`item_status.${lineShown(order, item).status}`),
+          lineAmount(order, item),
           euro(item.refunded_cents),
           <ItemActions
             key="actions"
