@@ -59,6 +59,7 @@ function shopEnv(port: number, dir: string) {
     SEED_HOLIDAYS: "false",
     // Every journey signs in from 127.0.0.1; the per-IP auth limit must not end the suite.
     AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    PROMOCODE_RATE_LIMIT_PER_MINUTE: "1000",
     // The seeded staff account, in both shops: the phone booking is paid on the demo shop's gateway.
     STAFF_EMAIL: STAFF_EMAIL,
     STAFF_PASSWORD: STAFF_PASSWORD,

@@ -906,6 +906,8 @@ function shopEnv(port, base, databaseUrl) {
     SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS ?? "0",
     // The cart rows start with CART_COUNT guest carts from this one address.
     CART_INIT_RATE_LIMIT_PER_MINUTE: "100000",
+    // The promocode row sets codes from this one address too.
+    PROMOCODE_RATE_LIMIT_PER_MINUTE: "100000",
     ...standInEnv(standIn),
     ...stripeStandInEnv(stripeStandIn),
     SEED_ON_EMPTY: "true",

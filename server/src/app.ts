@@ -200,7 +200,13 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: env.PUBLIC_URL,
     changes: database.changes,
   });
-  await app.register(cartRoutes({ cart, initPerMinute: env.CART_INIT_RATE_LIMIT_PER_MINUTE }));
+  await app.register(
+    cartRoutes({
+      cart,
+      initPerMinute: env.CART_INIT_RATE_LIMIT_PER_MINUTE,
+      promocodePerMinute: env.PROMOCODE_RATE_LIMIT_PER_MINUTE,
+    }),
+  );
   const waitingList = createWaitingListService({
     db: database.db,
     cart,

@@ -24,6 +24,11 @@ const TRUNK_ZERO_DIAL_CODES = ["380", "49", "43", "41", "44", "33", "31", "32", 
  */
 export function sanitizePhoneInput(raw: string, dialCode?: string): string {
   const typed = raw.trim();
+  // Typed in front of the country's code the field starts with (the caret put before "+49" by a tap): the
+  // code goes first, or "0176…" before "+49" became "+4949176…", a number nobody has (D615).
+  const plus = typed.indexOf("+");
+  if (plus > 0 && dialCode !== undefined && typed.slice(plus + 1).replace(/\D/g, "") === dialCode)
+    return sanitizePhoneInput(`+${dialCode}${typed.slice(0, plus)}`, dialCode);
   let digits = typed.replace(/\D/g, "");
   // The input runs this on every key, and keeps a "+": no country's code starts with 0, so "+0…" is a
   // number being typed the national way, and "+00…" the international prefix.

@@ -49,6 +49,11 @@ describe("phone (spec §5)", () => {
     expect(keyByKey("0049 30 12345678", "49")).toBe("+493012345678");
     expect(keyByKey("0033 1 23456789", "49")).toBe("+33123456789");
     expect(keyByKey("+49 0151 1234567", "49")).toBe("+491511234567");
+    // Typed in front of the "+49" the field starts with (the caret put there by a tap), key by key as the
+    // caret stays after each key, or pasted at once: the code first, not "+4949…" (D615).
+    expect(sanitizePhoneInput("0176 123 45 67+49", "49")).toBe("+491761234567");
+    expect(sanitizePhoneInput("0+49", "49")).toBe("+49");
+    expect(sanitizePhoneInput("1+49", "49")).toBe("+491");
     // Italy keeps its 0 and Hungary's 06 is no trunk 0: their national numbers are not guessed.
     expect(sanitizePhoneInput("06 1234567", "39")).toBe("+061234567");
     expect(sanitizePhoneInput("06 1 234 5678", "36")).toBe("+0612345678");

@@ -218,6 +218,11 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** New guest carts (`POST /api/v2/orders/init/`) per client address and minute. */
   CART_INIT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * Codes tried in a cart (`PUT /api/v2/orders/current/set_promocode/`) per client address and minute: an
+   * unknown code answers apart from a known one, so codes must not be guessed by the thousand (D615).
+   */
+  PROMOCODE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Checkouts (`POST /api/v2/orders/fulfill/`) per client address and minute: each one reserves seats. */
   CHECKOUT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Off the course subscriptions of a family's second and every further child (0 turns it off). */

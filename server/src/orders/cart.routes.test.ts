@@ -315,6 +315,34 @@ describe("new guest carts are bounded per client address", () => {
   });
 });
 
+describe("codes tried in a cart are bounded per client address (D615)", () => {
+  it("answers 429 with Retry-After past the limit, known code or not, while another address still tries", async () => {
+    const limited = await createTestApp({ env: { PROMOCODE_RATE_LIMIT_PER_MINUTE: "3" } });
+    try {
+      const cartOf = async (remoteAddress: string) =>
+        (await limited.app.inject({ method: "POST", url: "/api/v2/orders/init/", remoteAddress })).json()
+          .cart_id as string;
+      const tryCode = (cartId: string, promocode: string, remoteAddress: string) =>
+        limited.app.inject({
+          method: "PUT",
+          url: `/api/v2/orders/current/set_promocode/?cart_id=${cartId}`,
+          payload: { promocode },
+          remoteAddress,
+        });
+      const cartId = await cartOf("203.0.113.9");
+      const statuses = [];
+      for (const code of ["GUESS1", "GUESS2", "GUESS3", "WELCOME10"])
+        statuses.push((await tryCode(cartId, code, "203.0.113.9")).statusCode);
+      expect(statuses).toEqual([400, 400, 400, 429]);
+      expect((await tryCode(cartId, "GUESS4", "203.0.113.9")).headers["retry-after"]).toBeDefined();
+      const other = await cartOf("203.0.113.10");
+      expect((await tryCode(other, "GUESS1", "203.0.113.10")).statusCode).toBe(400);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("signed-in cart", () => {
   it("one cart per parent: current and init name the same cart, created once", async () => {
     const parent = await createParent(ctx.database.db);

@@ -43,7 +43,15 @@ async function cartCaller(
 
 /** The cart calls of spec §7 (shapes in api-shapes.md "Cart and orders"). */
 export const cartRoutes =
-  ({ cart, initPerMinute }: { cart: CartService; initPerMinute: number }): FastifyPluginAsyncZod =>
+  ({
+    cart,
+    initPerMinute,
+    promocodePerMinute,
+  }: {
+    cart: CartService;
+    initPerMinute: number;
+    promocodePerMinute: number;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       "/api/v2/orders/init/",
@@ -149,11 +157,13 @@ export const cartRoutes =
     app.put(
       "/api/v2/orders/current/set_promocode/",
       {
+        // An unknown code is told apart from a known one: tries are bounded per client address (D615).
+        config: { rateLimit: { max: promocodePerMinute, timeWindow: "1 minute" } },
         schema: {
           ...common,
           summary: "Apply a promocode to the cart (an empty code removes it)",
           body: SetPromocodeSchema,
-          response: { 200: OrderSchema, ...errors },
+          response: { 200: OrderSchema, ...errors, 429: ErrorReplySchema },
         },
       },
       async (request) => cart.setPromocode(await cartCaller(request), request.body.promocode, request.locale),
