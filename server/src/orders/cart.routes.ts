@@ -154,18 +154,23 @@ export const cartRoutes =
       },
     );
 
-    app.put(
-      "/api/v2/orders/current/set_promocode/",
-      {
-        // An unknown code is told apart from a known one: tries are bounded per client address (D615).
-        config: { rateLimit: { max: promocodePerMinute, timeWindow: "1 minute" } },
-        schema: {
-          ...common,
-          summary: "Apply a promocode to the cart (an empty code removes it)",
-          body: SetPromocodeSchema,
-          response: { 200: OrderSchema, ...errors, 429: ErrorReplySchema },
-        },
-      },
-      async (request) => cart.setPromocode(await cartCaller(request), request.body.promocode, request.locale),
-    );
+    promocodeRoute(app, cart, promocodePerMinute);
   };
+
+/** Sets or removes the cart's code (a promocode or a gift card's). */
+function promocodeRoute(app: Parameters<FastifyPluginAsyncZod>[0], cart: CartService, perMinute: number) {
+  app.put(
+    "/api/v2/orders/current/set_promocode/",
+    {
+      // An unknown code is told apart from a known one: tries are bounded per client address (D615).
+      config: { rateLimit: { max: perMinute, timeWindow: "1 minute" } },
+      schema: {
+        ...common,
+        summary: "Apply a promocode to the cart (an empty code removes it)",
+        body: SetPromocodeSchema,
+        response: { 200: OrderSchema, ...errors, 429: ErrorReplySchema },
+      },
+    },
+    async (request) => cart.setPromocode(await cartCaller(request), request.body.promocode, request.locale),
+  );
+}
