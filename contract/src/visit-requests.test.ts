@@ -12,4 +12,10 @@ describe("the day of a visit the existing client sends as a timestamp (D95, D547
     expect(visitDayOf("2026-12-03T00:00:00+03:00")).toBe("2026-12-03");
     expect(visitDayOf("2026-12-03")).toBe("2026-12-03");
   });
+
+  it("passes a day that does not exist on as written, for the date's check to refuse (D615)", () => {
+    expect(visitDayOf("2027-02-30T10:00:00Z")).toBe("2027-02-30");
+    expect(visitDayOf("2027-04-31T08:00:00Z")).toBe("2027-04-31");
+    expect(visitDayOf("2028-02-29T10:00:00Z")).toBe("2028-02-29");
+  });
 });

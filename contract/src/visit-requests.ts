@@ -71,7 +71,11 @@ export function visitDayOf(value: string): string {
   if (!ISO_TIMESTAMP.test(value)) return value;
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return value;
-  if (!/z$/i.test(value)) return value.slice(0, 10);
+  // "2027-02-30T10:00:00Z" is read by Date as 2 March: a day that does not exist is passed on as written,
+  // so the date's own check refuses it (D615).
+  const written = value.slice(0, 10);
+  if (new Date(`${written}T12:00:00Z`).toISOString().slice(0, 10) !== written) return written;
+  if (!/z$/i.test(value)) return written;
   return new Date(instant.getTime() + 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
