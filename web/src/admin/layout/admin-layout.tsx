@@ -29,7 +29,20 @@ function AdminAppBar() {
   );
 }
 
+/**
+ * The layout keeps to the screen's width (D616): react-admin's root is as wide as its content
+ * (`min-width: fit-content`) and its content column, a flex item, grows to its widest table. At 1,024 px an
+ * order's tables and the offers list pushed the whole page sideways, buttons cut off at the edge. A list's
+ * table scrolls in its own box instead, as an order's sections already do.
+ */
+const FIT_THE_SCREEN = {
+  minWidth: 0,
+  "& .RaLayout-content": { minWidth: 0 },
+  "& .RaList-main, & .RaList-main > *": { minWidth: 0 },
+  "& .RaDatagrid-tableWrapper": { overflowX: "auto" },
+} as const;
+
 /** react-admin's layout with "Mein Konto" in the user menu and the menu of `admin-menu.tsx`. */
 export function AdminLayout(props: LayoutProps) {
-  return <Layout {...props} appBar={AdminAppBar} menu={AdminMenu} />;
+  return <Layout {...props} appBar={AdminAppBar} menu={AdminMenu} sx={FIT_THE_SCREEN} />;
 }
