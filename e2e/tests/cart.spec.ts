@@ -196,6 +196,11 @@ test.describe("visitors and cart", () => {
 
     await page.getByRole("button", { name: /entfernen$/ }).click();
     await expect(page.getByText("Ihr Warenkorb ist leer.")).toBeVisible();
+    // The button went with its line: the page says what was removed and the focus is on its heading (D617).
+    await expect(
+      page.getByRole("status").filter({ hasText: "wurde aus dem Warenkorb entfernt." }),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Warenkorb" })).toBeFocused();
     await expect(page.getByRole("link", { name: "Kurse entdecken" })).toBeVisible();
     // An empty cart shows no red "0" (issue 32 item 10).
     await expect(page.getByTestId("cart-badge")).toHaveCount(0);

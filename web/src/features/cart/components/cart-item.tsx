@@ -2,7 +2,7 @@ import "../i18n.ts";
 import { errorMessage, type OrderItem, todayInBerlin, type Visitor, visitorLabel } from "@atelier/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useId, useState } from "react";
+import { useContext, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AcademyWeekList } from "../../../components/academy-week-list.tsx";
 import { PurchaseTermsList } from "../../../components/purchase-terms.tsx";
@@ -15,6 +15,7 @@ import { vatNoteKey } from "../../../lib/vat.ts";
 import { cartApi } from "../api/cart-api.ts";
 import { CURRENT_ORDER_KEY } from "../api/current-order.ts";
 import { childAgeRefusal, itemVisitorId } from "../cart-view.ts";
+import { CartRemovedContext } from "./cart-removal.ts";
 
 // One line of the cart (issue 33: cut out of the cart page), in parts: the price, the dates, the notice of a
 // guest's child that could not move, the gift card's recipient, and the child picker.
@@ -36,10 +37,12 @@ export function CartItem({
   const locale = useLocale();
   const queryClient = useQueryClient();
   const selectId = useId();
+  const removed = useContext(CartRemovedContext);
   const remove = useMutation({
     mutationFn: () => cartApi.deleteItem(item.id),
     // Said where the parent pressed the button (the line stays): no connection, a refusal in the server's words.
     onError: (error) => console.error("removing a cart item failed", error),
+    onSuccess: () => removed(item.product_page.name),
     onSettled: () => refreshCart(queryClient),
   });
   const currentChild = itemVisitorId(item);

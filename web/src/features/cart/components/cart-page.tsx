@@ -2,7 +2,7 @@ import "../i18n.ts";
 import { type Order, PAGE_TITLES, type Visitor, visitorLabel } from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useId } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
@@ -11,6 +11,7 @@ import { formatEuro } from "../../../lib/money.ts";
 import { currentOrderOptions } from "../api/current-order.ts";
 import { type CartGroup, groupCartItems } from "../cart-view.ts";
 import { CartItem } from "./cart-item.tsx";
+import { CartRemovedContext } from "./cart-removal.ts";
 import { PromocodeForm } from "./promocode-form.tsx";
 
 /**
@@ -44,6 +45,12 @@ export function CartPage({
   const locale = useLocale();
   const options = currentOrderOptions(userKey);
   const order = useQuery(options);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [removed, setRemoved] = useState<string | null>(null);
+  const onRemoved = (product: string) => {
+    setRemoved(product);
+    heading.current?.focus();
+  };
 
   useEffect(() => {
     if (order.error) console.error("cart failed to load", order.error);
@@ -51,7 +58,16 @@ export function CartPage({
 
   return (
     <Container className="py-10 sm:py-12">
-      <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">{PAGE_TITLES.cart[locale]}</h1>
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="text-3xl font-extrabold text-slate-900 focus:outline-none sm:text-4xl"
+      >
+        {PAGE_TITLES.cart[locale]}
+      </h1>
+      <p role="status" className="mt-2 text-green-800 empty:hidden">
+        {removed ? t("cart.removed", { product: removed }) : ""}
+      </p>
       {notice}
       {order.isPending ? (
         <p role="status" className="mt-6">
@@ -62,15 +78,17 @@ export function CartPage({
       ) : order.data.items.length === 0 ? (
         <EmptyCart />
       ) : (
-        <FilledCart
-          order={order.data}
-          queryKey={options.queryKey}
-          visitors={visitors}
-          signedIn={userKey !== null}
-          onSignIn={onSignIn}
-          onCheckout={onCheckout}
-          checkoutSlot={checkoutSlot}
-        />
+        <CartRemovedContext.Provider value={onRemoved}>
+          <FilledCart
+            order={order.data}
+            queryKey={options.queryKey}
+            visitors={visitors}
+            signedIn={userKey !== null}
+            onSignIn={onSignIn}
+            onCheckout={onCheckout}
+            checkoutSlot={checkoutSlot}
+          />
+        </CartRemovedContext.Provider>
       )}
     </Container>
   );

@@ -43,6 +43,27 @@ describe("the gift card form's refusal by the server (D543)", () => {
   });
 });
 
+const OTHER_AMOUNT = "Anderer Betrag";
+const EUROS = /^Betrag in Euro/;
+
+describe("the gift card form's own check (D617)", () => {
+  it("focuses the amount typed wrong, the first refused field on screen, not the recipient below it", async () => {
+    vi.useRealTimers();
+    vi.mocked(cartApi.addItem).mockClear();
+    renderInLocale(
+      <QueryClientProvider client={new QueryClient()}>
+        <GiftCardForm product={giftCard} signedIn onContinueShopping={() => undefined} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole("radio", { name: OTHER_AMOUNT }));
+    const euros = screen.getByRole("textbox", { name: EUROS });
+    fireEvent.change(euros, { target: { value: "5" } });
+    fireEvent.click(screen.getByRole("button", { name: /in den Warenkorb/ }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(euros));
+    expect(cartApi.addItem).not.toHaveBeenCalled();
+  });
+});
+
 describe("the gift card's amount on the button", () => {
   it("names an amount of its own only when a card can have it: whole euros within the limits", () => {
     renderInLocale(

@@ -18,6 +18,7 @@ import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { FieldError, inputClass, TextField } from "../../../components/ui/form-fields.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { errorCodesByField, serverMessage, useErrorText } from "../../../lib/error-codes.ts";
+import { focusFirstError } from "../../../lib/first-error-focus.ts";
 import { formatEuro } from "../../../lib/money.ts";
 import { cartApi } from "../api/cart-api.ts";
 import { CURRENT_ORDER_KEY } from "../api/current-order.ts";
@@ -71,6 +72,17 @@ function fieldOf(path: string): Field {
 }
 
 /**
+ * Whether a field of the form is refused now. The amount's error stands at the radios, or at the euros
+ * field when "other" is chosen: the one the parent types into.
+ */
+const refusedField = (form: UseFormReturn<Values>) => (name: string) => {
+  const other = form.getValues("amount") === "other";
+  if (name === "amount") return !other && form.getFieldState("amount").invalid;
+  if (name === "other_euros") return other && form.getFieldState("amount").invalid;
+  return form.getFieldState(name as keyof Values).invalid;
+};
+
+/**
  * The gift card form's state and its adding to the cart: the school's amounts as suggestions, the contract's
  * rule for the details, the server's refusals on their fields, and what the dialogs then say.
  */
@@ -96,6 +108,9 @@ function useGiftCardOrder(product: ProductDetail, signedIn: boolean) {
       recipient_email: "",
       send_on: todayInBerlin(),
     },
+    // The first refused field on screen takes the focus (`focusFirstError`), not the first registered: the
+    // recipient's name is registered before the amount's fields, which come first on screen (D617).
+    shouldFocusError: false,
     resolver: async (values) => {
       const parsed = GiftCardDetailsSchema.safeParse(detailsOf(values));
       if (parsed.success) return { values, errors: {} };
@@ -138,7 +153,10 @@ function useGiftCardOrder(product: ProductDetail, signedIn: boolean) {
       if (byField.length === 0) setFailure(serverMessage(error) ?? t("buy.addFailed"));
     },
   });
-  const submit = form.handleSubmit((valid) => add.mutate(detailsOf(valid)));
+  const submit = form.handleSubmit(
+    (valid) => add.mutate(detailsOf(valid)),
+    (_errors, event) => focusFirstError(event?.target as HTMLFormElement | null, refusedField(form)),
+  );
   return {
     form,
     suggested,
