@@ -85,10 +85,19 @@ export const RosterWaitingSchema = z.object({
   since: z.string(),
 });
 
+/** A trial visitor staff confirmed for this lesson date (a visit request of kind `trial`, D270, D618). */
+export const TrialVisitorSchema = z.object({
+  visitor_name: z.string(),
+  age: z.number().int().nullable(),
+  parent_name: z.string(),
+  parent_phone: z.string(),
+});
+
 export const RosterSchema = z.object({
   lesson: LessonSummarySchema,
   children: z.array(RosterChildSchema),
   waiting: z.array(RosterWaitingSchema),
+  trial_visitors: z.array(TrialVisitorSchema),
 });
 export type Roster = z.infer<typeof RosterSchema>;
 

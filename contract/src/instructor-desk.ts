@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LessonSummarySchema, RosterChildSchema } from "./admin-attendance.ts";
+import { LessonSummarySchema, RosterChildSchema, TrialVisitorSchema } from "./admin-attendance.ts";
 import { isIsoDate } from "./rules/dates.ts";
 import { LocaleQuerySchema, LocaleSchema } from "./rules/locale.ts";
 
@@ -49,13 +49,8 @@ export const InstructorRosterChildSchema = RosterChildSchema.omit({
 });
 export type InstructorRosterChild = z.infer<typeof InstructorRosterChildSchema>;
 
-/** A trial visitor confirmed for this lesson date (a visit request of kind `trial`). */
-export const InstructorTrialVisitorSchema = z.object({
-  visitor_name: z.string(),
-  age: z.number().int().nullable(),
-  parent_name: z.string(),
-  parent_phone: z.string(),
-});
+/** A trial visitor confirmed for this lesson date: as the office's roster lists them (D618). */
+export const InstructorTrialVisitorSchema = TrialVisitorSchema;
 
 /** `GET /api/v2/instructor/roster/?slot=&date=`. */
 export const InstructorRosterQuerySchema = LocaleQuerySchema.extend({ slot: id, date: isoDate });

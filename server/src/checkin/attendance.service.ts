@@ -12,6 +12,7 @@ import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { heldLessonOn, type LessonDay, lessonClosures, lessonDay } from "../lessons/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
+import { findConfirmedTrials } from "../visit-requests/index.ts";
 import {
   type Booking,
   type BookingPeople,
@@ -60,7 +61,19 @@ function slotOfLesson(
   return lesson?.slot?.id ?? null;
 }
 
-const joinName = (...parts: string[]) => parts.filter(Boolean).join(" ");
+const joinName = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ");
+
+/** The confirmed trial lessons' children as a roster lists them: the child and whom to call (D270, D618). */
+function toTrialVisitors(trials: Awaited<ReturnType<typeof findConfirmedTrials>>, date: string) {
+  return trials.flatMap((trial) =>
+    trial.children.map((child) => ({
+      visitor_name: joinName(child.first_name, child.last_name),
+      age: ageOn(child.birth_date ?? null, date),
+      parent_name: joinName(trial.adults[0]?.first_name, trial.adults[0]?.last_name),
+      parent_phone: trial.adults[0]?.phone ?? "",
+    })),
+  );
+}
 
 type Marks = Awaited<ReturnType<typeof findMarks>>;
 
@@ -237,7 +250,8 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
       status: entry.status as "waiting" | "offered",
       since: entry.since.toISOString(),
     }));
-    return { lesson: lesson.summary, children, waiting };
+    const trials = await findConfirmedTrials(db, slot.id, query.date);
+    return { lesson: lesson.summary, children, waiting, trial_visitors: toTrialVisitors(trials, query.date) };
   }
 
   return {

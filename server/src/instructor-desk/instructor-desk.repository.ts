@@ -1,5 +1,5 @@
 import type { Locale } from "@atelier/contract";
-import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import {
   type DbOrTx,
   idIn,
@@ -9,7 +9,6 @@ import {
   scheduleSlots,
   type Tx,
   users,
-  visitRequests,
 } from "../db/index.ts";
 
 /** The instructor record an `instructor` account teaches as, with its name in `locale` (D380). */
@@ -41,22 +40,6 @@ export async function findSlotInstructor(db: DbOrTx, slotId: number) {
     .from(scheduleSlots)
     .where(eq(scheduleSlots.id, slotId));
   return row;
-}
-
-/** Trial visitors staff confirmed for this slot on this date (D270): a visit request of kind `trial`. */
-export async function findTrialVisitors(db: DbOrTx, slotId: number, date: string) {
-  return db
-    .select({ children: visitRequests.children, adults: visitRequests.adults })
-    .from(visitRequests)
-    .where(
-      and(
-        eq(visitRequests.kind, "trial"),
-        eq(visitRequests.confirmedSlotId, slotId),
-        eq(visitRequests.date, date),
-        isNotNull(visitRequests.confirmedAt),
-      ),
-    )
-    .orderBy(asc(visitRequests.id));
 }
 
 /** Records a report, or updates the reason of the same lesson's report (one per slot, date, instructor). */

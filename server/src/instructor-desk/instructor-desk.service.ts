@@ -11,7 +11,7 @@ import type {
 } from "@atelier/contract";
 import { addDays, todayInBerlin } from "@atelier/contract";
 import { findClosedRangesOfPage } from "../catalogue/index.ts";
-import { ageOn, createAttendance, type RecordAudit } from "../checkin/index.ts";
+import { createAttendance, type RecordAudit } from "../checkin/index.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
@@ -20,7 +20,6 @@ import {
   findReportsOfInstructor,
   findSlotInstructor,
   findSlotsOfInstructor,
-  findTrialVisitors,
   type ReportRow,
   upsertReport,
 } from "./instructor-desk.repository.ts";
@@ -55,18 +54,6 @@ const closedIn = (ranges: { startsOn: string; endsOn: string }[], date: string) 
 /** Whether a house closure (D114) takes `date` for this product page. */
 async function closedOn(db: Db, productPageId: number, date: string): Promise<boolean> {
   return closedIn(await findClosedRangesOfPage(db, productPageId, date), date);
-}
-
-/** The trial visitors (confirmed trial lessons) as the roster lists them: the child and whom to call. */
-function toTrialVisitors(trials: Awaited<ReturnType<typeof findTrialVisitors>>, date: string) {
-  return trials.flatMap((trial) =>
-    trial.children.map((child) => ({
-      visitor_name: joinName(child.first_name, child.last_name),
-      age: ageOn(child.birth_date ?? null, date),
-      parent_name: joinName(trial.adults[0]?.first_name, trial.adults[0]?.last_name),
-      parent_phone: trial.adults[0]?.phone ?? "",
-    })),
-  );
 }
 
 type UpsertedReport = Awaited<ReturnType<typeof upsertReport>>;
@@ -171,13 +158,12 @@ export function createInstructorDesk(db: Db, deps: { recordAudit: RecordAudit; n
     async roster(user: AuthUser, slot: number, date: string, locale: Locale): Promise<InstructorRoster> {
       const { me, roster } = await ownLesson(user, slot, date, locale);
       const { keys } = await reportedKeys(me.instructorId, date);
-      const trials = await findTrialVisitors(db, slot, date);
       return {
         lesson: toLesson(roster.lesson, keys),
         children: roster.children.map(
           ({ order: _order, parent_email: _email, purchase_option: _option, ...child }) => child,
         ),
-        trial_visitors: toTrialVisitors(trials, date),
+        trial_visitors: roster.trial_visitors,
       };
     },
 

@@ -196,6 +196,13 @@ describe("the instructor's lessons and rosters (D381, D382)", () => {
       }),
     ]);
     expect(JSON.stringify(body)).not.toContain("@");
+    // The office's attendance of the same lesson lists the trial child too (D618).
+    const office = await t.call("GET", "/api/v2/admin/attendance/", {
+      headers: staff.headers,
+      query: { slot: String(ownSlot), date: today() },
+    });
+    expect(office.statusCode, office.body).toBe(200);
+    expect(office.json().trial_visitors).toEqual(body.trial_visitors);
   });
 
   it("answers 404 for another instructor's slot, and for a slot without a lesson that day", async () => {

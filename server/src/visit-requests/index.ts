@@ -14,6 +14,7 @@ export { partyRequestsRoutes } from "./party-requests.routes.ts";
 export { createPartyRequestsService, toPartyRequest } from "./party-requests.service.ts";
 export {
   deleteVisitRequestsOfFamily,
+  findConfirmedTrials,
   findLessonsOfPageOn,
   findVisitRequestForEdit,
   insertVisitMessage,

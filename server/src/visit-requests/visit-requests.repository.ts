@@ -1,5 +1,5 @@
 import type { LocalizedText } from "@atelier/contract";
-import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import {
@@ -227,4 +227,23 @@ export async function listVisitMessages(db: DbOrTx, visitRequestId: number): Pro
     .where(eq(visitRequestMessages.visitRequestId, visitRequestId))
     .orderBy(asc(visitRequestMessages.id))
     .limit(500);
+}
+
+/**
+ * The trial visitors staff confirmed for a slot on a date (D270): visit requests of kind `trial`. The
+ * instructor's roster and the office's attendance list them (D618).
+ */
+export async function findConfirmedTrials(db: DbOrTx, slotId: number, date: string) {
+  return db
+    .select({ children: visitRequests.children, adults: visitRequests.adults })
+    .from(visitRequests)
+    .where(
+      and(
+        eq(visitRequests.kind, "trial"),
+        eq(visitRequests.confirmedSlotId, slotId),
+        eq(visitRequests.date, date),
+        isNotNull(visitRequests.confirmedAt),
+      ),
+    )
+    .orderBy(asc(visitRequests.id));
 }

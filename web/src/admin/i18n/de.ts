@@ -45,6 +45,7 @@ export const de = {
     checked_in_at: "eingecheckt um %{time}",
     waiting: "Warteliste (%{count})",
     no_waiting: "Niemand auf der Warteliste.",
+    trials: "Zur Probestunde bestätigt (%{count})",
     offered: "Platz angeboten",
     csv: "Als CSV herunterladen",
     csv_help: "UTF-8, Spalten durch Semikolon getrennt (Excel öffnet die Datei direkt).",

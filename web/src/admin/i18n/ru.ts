@@ -42,6 +42,7 @@ export const ru: AdminMessages = {
     checked_in_at: "приход отмечен в %{time}",
     waiting: "Лист ожидания (%{count})",
     no_waiting: "В листе ожидания никого нет.",
+    trials: "Подтверждено пробное занятие (%{count})",
     offered: "Место предложено",
     csv: "Скачать CSV",
     csv_help: "UTF-8, столбцы разделены точкой с запятой (Excel открывает файл сразу).",

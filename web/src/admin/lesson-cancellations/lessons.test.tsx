@@ -312,6 +312,7 @@ const roster = (over: Partial<LessonSummary>): Roster => ({
     },
   ],
   waiting: [],
+  trial_visitors: [],
 });
 
 describe("the roster shows absences, makeups and a cancelled date (D372, D390)", () => {

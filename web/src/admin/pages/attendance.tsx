@@ -195,6 +195,7 @@ function RosterSection({
           <ChildCard key={child.order_item} child={child} presentAllowed={presentAllowed} onMark={onMark} />
         ))}
       </Stack>
+      <TrialVisitors roster={roster} />
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
         {translate("attendance.waiting", { count: roster.waiting.length })}
       </Typography>
@@ -214,6 +215,29 @@ function RosterSection({
         </ol>
       )}
     </section>
+  );
+}
+
+/** The children staff confirmed for a trial lesson this day (D270, D618): as the instructor's roster shows them. */
+function TrialVisitors({ roster }: { roster: Roster }) {
+  const translate = useTranslate();
+  if (roster.trial_visitors.length === 0) return null;
+  return (
+    <>
+      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+        {translate("attendance.trials", { count: roster.trial_visitors.length })}
+      </Typography>
+      <ul data-testid="roster-trials">
+        {roster.trial_visitors.map((trial) => (
+          <li key={`${trial.visitor_name}-${trial.parent_phone}`}>
+            {trial.visitor_name}
+            {trial.age !== null ? `, ${translate("attendance.age", { age: trial.age })}` : ""} ·{" "}
+            {trial.parent_name}
+            {trial.parent_phone ? ` · ${trial.parent_phone}` : ""}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
