@@ -29,6 +29,7 @@ export * from "./rules/constants.ts";
 export * from "./rules/country.ts";
 export * from "./rules/csv.ts";
 export * from "./rules/dates.ts";
+export * from "./rules/download-name.ts";
 export * from "./rules/email.ts";
 export * from "./rules/invoice-address.ts";
 export * from "./rules/locale.ts";

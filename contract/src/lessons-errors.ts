@@ -46,4 +46,8 @@ export const LESSON_ERROR_MESSAGES = {
     de: "Dieser Termin liegt in der Vergangenheit.",
     ru: "Это занятие уже прошло.",
   },
+  lesson_closed: {
+    de: "An diesem Tag ist das Haus geschlossen oder der Kurs pausiert: Die Stunde findet ohnehin nicht statt, und die Abos verlängern sich dafür.",
+    ru: "В этот день здание закрыто или курс на паузе: занятия и так нет, а абонементы за это продлеваются.",
+  },
 } as const satisfies Record<string, Record<Locale, string>>;

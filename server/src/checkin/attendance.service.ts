@@ -10,6 +10,7 @@ import type {
 import { berlinDate, presentMarkable } from "@atelier/contract";
 import type { Db, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
+import { isMeetingCard } from "../invoices/index.ts";
 import { heldLessonOn, type LessonDay, lessonClosures, lessonDay } from "../lessons/index.ts";
 import type { AuthUser } from "../plugins/index.ts";
 import { findConfirmedTrials } from "../visit-requests/index.ts";
@@ -206,7 +207,9 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
     const itemIds = bookings.map((booking) => booking.itemId);
     const marks = await findMarks(db, itemIds, date);
     const at = now();
-    const closedFor = await lessonClosures(db, bookings, at, date);
+    // Only the meeting cards' closures are read (their last meeting moves past them, D548): a weekly lesson
+    // on a closed day is told by its slot's `closed`, read with the day's slots (D610).
+    const closedFor = await lessonClosures(db, bookings.filter(isMeetingCard), at, date);
     const lessonSlot = new Map(
       bookings.map((child) => [child.itemId, slotOfLesson(child, date, at, closedFor(child))]),
     );
@@ -217,7 +220,7 @@ export function createAttendance(db: Db, deps: { recordAudit: RecordAudit; now?:
       const children = bookings.filter((child) => {
         if (makeups.has(child.itemId) || came.get(slot.id)?.has(child.itemId)) return true;
         const checkedInAt = marks.get(child.itemId)?.presentAt ?? null;
-        return checkedInAt === null && lessonSlot.get(child.itemId) === slot.id;
+        return checkedInAt === null && lessonSlot.get(child.itemId) === slot.id && !slot.closed;
       });
       const summary = lessonSummary(slot, date, locale, day, { children, marks, makeups });
       return { summary, children, marks, absent: day.absent, makeups };

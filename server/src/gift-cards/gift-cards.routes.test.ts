@@ -173,6 +173,34 @@ describe(`gift cards (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(added.json().error_codes).toEqual({ product_page: ["gift_card_pays_no_gift_card"] });
   });
 
+  it("a card set on a cart that a sign-in then merges a gift card into is taken off (D612)", async () => {
+    const { card } = await buyGiftCard();
+    const parent = await t.parentWithCourse(0);
+    const set = await t.call("PUT", "/api/v2/orders/current/set_promocode/", {
+      headers: parent.headers,
+      body: { promocode: card.code },
+    });
+    expect(set.json().gift_card, set.body).not.toBeNull();
+    // As a guest, the same parent put a gift card into a cart of their own.
+    const guestCart = (await t.call("POST", "/api/v2/orders/init/")).json().cart_id as string;
+    const page = await pageBySlug(t.db, GIFT_CARD);
+    const added = await t.call("POST", "/api/v2/orders/items/", {
+      query: { cart_id: guestCart },
+      body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const merged = await t.call("GET", "/api/v2/orders/current/", {
+      headers: parent.headers,
+      query: { cart_id: guestCart },
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(merged.json().items).toHaveLength(2);
+    expect(merged.json().gift_card).toBeNull();
+    expect(merged.json().total_checkout_price_cents).toBe(
+      merged.json().total_price_cents - merged.json().total_discount_cents,
+    );
+  });
+
   it("a card's code set beside a promocode: the reply shows both as the cart's next read does (D472)", async () => {
     const { card } = await buyGiftCard();
     const parent = await t.parentWithCourse(0);

@@ -1,12 +1,12 @@
 // A lesson date the school cancels (D369): every child coming that day is told in its family's language;
 // each booking gets a credit or, by the page's rule, a longer period (D393); a makeup's credit is free again.
-import { berlinDate, type CancelLessonInput, type Locale } from "@atelier/contract";
+import { berlinDate, type CancelLessonInput, isClosed, type Locale } from "@atelier/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { lockUnits } from "../checkout/index.ts";
 import { cancelledLessons, makeupBookings, makeupCredits, type Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { enqueueMail } from "../mail/index.ts";
-import { lengthenForCancelledLesson } from "../subscriptions/index.ts";
+import { findPauses, lengthenForCancelledLesson } from "../subscriptions/index.ts";
 import { lessonClosures } from "./lesson-closures.ts";
 import { addDays } from "./lesson-time.ts";
 import { lessonOn } from "./lesson-today.ts";
@@ -128,6 +128,10 @@ export async function cancelLesson(ctx: LessonsContext, staff: Staff, input: Can
   if (!slot) throw AppError.notFound();
   if (!slotMeetsOn(slot, input.date)) throw AppError.validation("date", "makeup_no_lesson");
   if (input.date < berlinDate(ctx.now())) throw AppError.validation("date", "lesson_in_past");
+  // A weekly lesson on a closed day does not take place, and its subscriptions are lengthened for it (D122):
+  // cancelling it too would give each child a makeup on top (D610, found by the review).
+  if (slot.date === null && isClosed(input.date, await findPauses(ctx.db, slot.productPageId, input.date)))
+    throw AppError.validation("date", "lesson_closed");
   const booked = await findBookedItems(ctx.db, { slotId: slot.id });
   const closedFor = await lessonClosures(ctx.db, booked, ctx.now());
   const items = booked.filter(

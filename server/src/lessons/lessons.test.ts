@@ -332,6 +332,27 @@ describe("a slot staff delete that holds a make-up lesson (D516)", () => {
 });
 
 describe("a lesson the school cancels", () => {
+  it("refuses a lesson on a day the house is closed: it does not take place, and subscriptions are lengthened for it (D610)", async () => {
+    const slot = t.weekly[1];
+    if (!slot) throw new Error("no slot");
+    await paidBooking(1, "de");
+    const date = addDays(tomorrow(), 49);
+    const [closure] = await t.db
+      .insert(closures)
+      .values({ startsOn: date, endsOn: date, name: { de: "Wasserschaden", ru: "Потоп" } })
+      .returning();
+    try {
+      const reply = await t.call("POST", "/api/v2/admin/lessons/cancellations/", {
+        headers: staff.headers,
+        body: { slot: slot.id, date, reason_de: "Krank" },
+      });
+      expect(reply.statusCode, reply.body).toBe(400);
+      expect(reply.json().error_codes).toEqual({ date: ["lesson_closed"] });
+    } finally {
+      await t.db.delete(closures).where(eq(closures.id, closure?.id ?? 0));
+    }
+  });
+
   it("takes a German reason alone: families who read Russian get it in German (D614)", async () => {
     const slot = t.weekly[1];
     if (!slot) throw new Error("no slot");

@@ -101,14 +101,17 @@ export async function planReprice(
       });
     }
   }
-  // A gift card pays what it can of what is due now (its balance is spent only at checkout).
-  const card = cart.giftCardId === null ? undefined : await findGiftCard(tx, cart.giftCardId);
+  // A gift card pays what it can of what is due now (its balance is spent only at checkout), and nothing of a
+  // cart that holds a gift card (D612): a card set before one came in (a sign-in's merge, a payment returned
+  // to the cart) is taken off.
+  const cardId = items.some((item) => item.productType === "GiftCard") ? null : cart.giftCardId;
+  const card = cardId === null ? undefined : await findGiftCard(tx, cardId);
   const giftCardCents = card ? giftCardShare(card, priced.totalCheckoutCents) : 0;
   return {
     items: changed,
     cart: {
       promocodeId: cart.promocodeId,
-      giftCardId: cart.giftCardId,
+      giftCardId: cardId,
       giftCardCents,
       totalPriceCents: priced.totalPriceCents,
       discountCents: priced.discountCents,

@@ -350,10 +350,13 @@ export async function firstInLine(tx: Tx, unit: Unit, limit: number) {
  * at its start in Berlin, an academy week at the start of its first day. A course's weekly time has no end.
  */
 export async function makeOffer(tx: Tx, id: number, token: string, hours: number) {
+  // Only a start still ahead caps the offer: a week that began is still booked (its days go on), and an offer
+  // capped to a moment past would pass every family in line in turn (found by the review).
   const sessionStart = sql`(select (s.date + s.start) at time zone ${SCHOOL_TIME_ZONE} from ${scheduleSlots} s
-    where s.id = ${waitingListEntries.scheduleSlotId} and s.date is not null)`;
+    where s.id = ${waitingListEntries.scheduleSlotId} and s.date is not null
+      and (s.date + s.start) at time zone ${SCHOOL_TIME_ZONE} > now())`;
   const weekStart = sql`(select w.starts_on::timestamp at time zone ${SCHOOL_TIME_ZONE} from ${academyWeeks} w
-    where w.id = ${waitingListEntries.academyWeekId})`;
+    where w.id = ${waitingListEntries.academyWeekId} and w.starts_on::timestamp at time zone ${SCHOOL_TIME_ZONE} > now())`;
   const [row] = await tx
     .update(waitingListEntries)
     .set({

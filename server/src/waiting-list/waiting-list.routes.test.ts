@@ -486,6 +486,26 @@ describe(`waiting lists (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
     expect(cart.json().items[0]).toMatchObject({ academy_weeks: [week.id], visitor: { id: child } });
   }, 60_000);
 
+  it("holds a seat of a week that already began for the offer's hours, not for a moment past (D613)", async () => {
+    const { week, joined } = await inLineForFullWeek((weeks) => weeks[1]);
+    const [row] = await t.db.select().from(academyWeeks).where(eq(academyWeeks.id, week.id));
+    try {
+      await t.db
+        .update(academyWeeks)
+        .set({ seats: 1, startsOn: addDays(todayInBerlin(), -1) })
+        .where(eq(academyWeeks.id, week.id));
+      expect(await t.app.waitingList.offerFreedSeats()).toBe(1);
+      const offered = await entryOf(joined.json().id);
+      expect(offered.status).toBe("offered");
+      expect(offered.offerExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
+    } finally {
+      await t.db
+        .update(academyWeeks)
+        .set({ startsOn: row?.startsOn ?? todayInBerlin() })
+        .where(eq(academyWeeks.id, week.id));
+    }
+  }, 60_000);
+
   it("offers the seat a paid course booking frees by its withdrawal", async () => {
     // A weekly course slot (courses may be withdrawn, workshops not), free again after the earlier test.
     const u = unit(3);

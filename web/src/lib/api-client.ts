@@ -1,4 +1,4 @@
-import { type ErrorBody, type Locale, STORAGE_KEYS } from "@atelier/contract";
+import { downloadName, type ErrorBody, type Locale, STORAGE_KEYS } from "@atelier/contract";
 import { currentLocale } from "../i18n/i18n.ts";
 import { readCookie } from "./cookies.ts";
 import { endStoredSession } from "./session.ts";
@@ -167,8 +167,7 @@ export async function apiDownload(path: string, fallbackName: string): Promise<v
     throw new ApiError(0, null);
   }
   if (!response.ok) throw new ApiError(response.status, (await parseBody(response)) as ErrorBody | null);
-  const disposition = response.headers.get("content-disposition") ?? "";
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const name = downloadName(response.headers.get("content-disposition"), fallbackName);
   const href = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");
   link.href = href;

@@ -110,7 +110,7 @@ function LessonChoice({
         <MenuItem
           key={lesson.slot}
           value={lesson.slot}
-          disabled={lesson.cancelled}
+          disabled={lesson.cancelled || lesson.closed}
           sx={{ whiteSpace: "normal" }}
         >
           {translate("admin.lessons.cancel.lesson_line", {
@@ -120,6 +120,7 @@ function LessonChoice({
             children: lesson.children,
           })}
           {lesson.cancelled ? ` (${translate("admin.lessons.cancel.already")})` : ""}
+          {lesson.closed && !lesson.cancelled ? ` (${translate("admin.lessons.roster.closed_mark")})` : ""}
         </MenuItem>
       ))}
     </TextField>
@@ -165,7 +166,7 @@ export function CancellationCreate() {
     queryKey: ["lesson-cancellations", "day", date],
     queryFn: () => fetchLessons(date),
   });
-  const current = lessons.data?.find((one) => one.slot === slot && !one.cancelled);
+  const current = lessons.data?.find((one) => one.slot === slot && !one.cancelled && !one.closed);
   const ready = current !== undefined && reasons.reason_de.trim() !== "";
   const submit = () => {
     setAsking(false);

@@ -1,5 +1,6 @@
 import {
   type Dashboard,
+  downloadName,
   euroText,
   type LessonSummary,
   type Locale,
@@ -52,8 +53,7 @@ export async function downloadFile(path: string, query: Record<string, string> =
   const response = await fetch(url, { headers: token ? { Authorization: `Token ${token}` } : {} });
   // Said in words wherever the download was started (an invoice, a card, the accounting month).
   if (!response.ok) throw new HttpError(adminI18n.translate("attendance.download_failed"), response.status);
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "download";
+  const name = downloadName(response.headers.get("content-disposition"), "download");
   const link = document.createElement("a");
   link.href = URL.createObjectURL(await response.blob());
   link.download = name;
