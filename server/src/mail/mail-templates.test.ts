@@ -461,7 +461,7 @@ describe("renderMail", () => {
     const confirmation = render("contact-confirmation", "ru", SAMPLES["contact-confirmation"]);
     expect(confirmation.subject).toBe("Ваш запрос в «Ателье»: Заказ обратного звонка");
     expect(confirmation.text).toContain("Здравствуйте, Jana!");
-    expect(confirmation.text).toContain("Комментарий от Jana Wolf:\n> Bitte nach 16 Uhr");
+    expect(confirmation.text).toContain("Комментарий (Jana Wolf):\n> Bitte nach 16 Uhr");
     expect(render("contact-confirmation", "de", SAMPLES["contact-confirmation"]).subject).toBe(
       "Ihre Anfrage bei Atelier: Rückrufbitte",
     );

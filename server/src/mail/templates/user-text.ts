@@ -44,7 +44,8 @@ export function cleanMailData<T>(value: T, key?: string): T {
 
 const FROM: Record<Locale, (label: string, author: string) => string> = {
   de: (label, author) => (author ? `${label} von ${author}:` : `${label}:`),
-  ru: (label, author) => (author ? `${label} от ${author}:` : `${label}:`),
+  // Russian declines a name after «от», which a name typed into a form cannot be: the author in brackets.
+  ru: (label, author) => (author ? `${label} (${author}):` : `${label}:`),
 };
 
 /** A person's own words in the plain-text body: "Nachricht von Eve Muster:", then each line after "> ". */
