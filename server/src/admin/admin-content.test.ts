@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, giftCardLedger, giftCards, orders, promocodes } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createParent, createStaff, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
+import { type createParent, createStaff } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
 
 /** Content pages, promocodes and gift cards in the back office (D123–D125). */
@@ -23,17 +23,8 @@ const auditOf = (resource: string, recordId: number) =>
     .where(and(eq(auditLog.resource, resource), eq(auditLog.recordId, recordId)))
     .orderBy(auditLog.id);
 
-/** A parent with a gift card voucher in the cart, so a code can be tried on it. */
-async function parentWithCart() {
-  const parent = await createParent(t.db);
-  const page = await pageBySlug(t.db, GIFT_CARD);
-  const added = await t.call("POST", "/api/v2/orders/items/", {
-    headers: parent.headers,
-    body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
-  });
-  expect(added.statusCode, added.body).toBe(201);
-  return parent;
-}
+/** A parent with a course in the cart, so a code can be tried on it (a card pays for no gift card, D612). */
+const parentWithCart = () => t.parentWithCourse(0);
 
 /** The order a parent placed (their cart became it). */
 const orderOf = async (userId: number) =>
