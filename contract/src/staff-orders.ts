@@ -136,7 +136,7 @@ export const PartyRequestInputSchema = z
       .max(PARTY_DATES_MAX, { error: "too_long" })
       .refine((days) => new Set(days).size === days.length, { error: "duplicate_choice" }),
     children_count: z
-      .number({ error: "invalid" })
+      .number({ error: (issue) => (issue.input === undefined ? "required" : "invalid") })
       .int({ error: "invalid" })
       .min(1, { error: "too_small" })
       .max(PARTY_CHILDREN_MAX, { error: "too_big" }),

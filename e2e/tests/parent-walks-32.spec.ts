@@ -362,11 +362,17 @@ test("ru, 1366 px: a father books an academy week as a guest, signs up and verif
   // A birthday: the request, and its confirmation mailed to the father (D293).
   await page.goto(`/product/${PARTY}?locale=ru`);
   await page.getByRole("button", { name: "Заявка на день рождения" }).click();
+  // Sent without the number of children: the focus goes to the first refused field, "required" (D619).
   await page.getByLabel("Желаемая дата 1").fill(berlinDay(30).date);
-  await page.getByLabel("Количество детей").fill("6");
   await page.getByLabel(/^Возраст детей/).fill("9, 9, 10");
   await page.getByRole("button", { name: "Отправить заявку" }).click();
+  await expect(page.getByLabel("Количество детей")).toBeFocused();
+  await expect(page.getByLabel("Количество детей")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Количество детей").fill("6");
+  await page.getByRole("button", { name: "Отправить заявку" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Спасибо! Заявка получена." })).toBeVisible();
+  // The form gave way to the thanks: the focus is on its heading, not lost (D619).
+  await expect(page.getByRole("heading", { name: "Заявка на день рождения" })).toBeFocused();
   const partyMail = await newestMail("party-request-received", email);
   expect(partyMail).toContain("Ваша заявка на день рождения");
 

@@ -74,6 +74,9 @@ describe(`birthday parties as requests confirmed by staff (${usesPostgres() ? "P
     expect(four.statusCode).toBe(400);
     const ages = await ask(parent.headers, requestBody({ children_count: 1, ages: [7, 8] }));
     expect(ages.json().error_codes).toEqual({ ages: ["party_ages_mismatch"] });
+    // The number of children left empty is required, not "too small" (D619).
+    const noCount = await ask(parent.headers, requestBody({ children_count: undefined }));
+    expect(noCount.json().error_codes).toMatchObject({ children_count: ["required"] });
     const course = await ask(
       parent.headers,
       requestBody({ product_page: t.course.page.id, purchase_option: t.course.options[0]?.id }),

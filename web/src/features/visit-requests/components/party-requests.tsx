@@ -139,6 +139,11 @@ export function PartyRequestForm({
   const [open, setOpen] = useState(false);
   const headingRef = useFocusWhenOpened(open);
   const request = useSendPartyRequest();
+  // Sent, the form (and its button, which had the focus) gives way to the thanks: the focus goes to the
+  // heading above them, and the thanks are read (D619).
+  useEffect(() => {
+    if (request.send.isSuccess) headingRef.current?.focus();
+  }, [request.send.isSuccess, headingRef]);
 
   if (!open)
     return (
@@ -276,6 +281,11 @@ function PartyRequestFields({
   const [children, setChildren] = useState("");
   const [ages, setAges] = useState("");
   const [comment, setComment] = useState("");
+  const formRef = useRef<HTMLFormElement>(null);
+  // Refused, the focus goes to the first field the server named, in the page's order (D619).
+  useEffect(() => {
+    if (send.error) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [send.error]);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -283,17 +293,18 @@ function PartyRequestFields({
       product_page: product.id,
       purchase_option: Number(option),
       dates: dates.filter(Boolean),
-      children_count: Number(children),
+      // Left empty, the number is not sent, and the server says it is required (not "too small").
+      ...(children.trim() === "" ? {} : { children_count: Number(children) }),
       ages: ages
         .split(/[,;\s]+/)
         .filter(Boolean)
         .map(Number),
       comment,
-    });
+    } as PartyRequestInput);
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <LabelledField id={id} name="option" label={t.option} error={errorOf("purchase_option")}>
         <select
           id={`${id}-option`}
