@@ -16,7 +16,7 @@ import {
   waitingListEntries,
 } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { createParent, createStaff, GIFT_CARD, pageBySlug } from "../test/shop-fixtures.ts";
+import { createStaff } from "../test/shop-fixtures.ts";
 
 // D560: a family's data as one JSON file, for the parent (Art. 15 and 20 GDPR) and for staff answering one.
 let t: Awaited<ReturnType<typeof createCheckoutTestApp>>;
@@ -191,18 +191,7 @@ describe("GET /api/v2/users/me/data-export/ (D560)", () => {
   });
 
   it("lists a gift card bought in the shop among the purchases without its code: the code pays (D606)", async () => {
-    const buyer = await createParent(t.db);
-    const page = await pageBySlug(t.db, GIFT_CARD);
-    const added = await t.call("POST", "/api/v2/orders/items/", {
-      headers: buyer.headers,
-      body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const { id } = (await t.fulfil(buyer.headers)).json();
-    t.standIn.approve(id);
-    expect((await t.capture(buyer.headers, id)).statusCode).toBe(200);
-    const [card] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, buyer.id));
-    if (!card) throw new Error("no card issued");
+    const { parent: buyer, card } = await t.buyGiftCard();
     // The history shows the buyer the code; the file, which may travel and which staff download, does not.
     const history = await t.call("GET", "/api/v2/orders/items/history/", { headers: buyer.headers });
     expect(history.body).toContain(card.code);

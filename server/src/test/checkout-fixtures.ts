@@ -2,7 +2,7 @@ import { todayInBerlin } from "@atelier/contract";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../db/client.ts";
-import { mailOutbox, orderItems, payments, scheduleSlots } from "../db/schema/index.ts";
+import { giftCards, mailOutbox, orderItems, payments, scheduleSlots } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../seed/seed.ts";
 import { type PayPalStandIn, startPayPalStandIn } from "./paypal-stand-in.ts";
 import {
@@ -10,6 +10,7 @@ import {
   COURSE_5_7,
   createChild,
   createParent,
+  GIFT_CARD,
   pageBySlug,
   WORKSHOP_10,
 } from "./shop-fixtures.ts";
@@ -65,6 +66,31 @@ async function paidCourseNotToday(shop: {
   const [payment] = await shop.db.select().from(payments).where(eq(payments.orderId, orderId));
   if (!item || !payment) throw new Error("no item or payment");
   return { ...parent, orderId, itemId: item.id, payment, gatewayOrderId };
+}
+
+/** A new parent who bought the shop's gift card at its first amount and paid by PayPal: the parent and the card. */
+async function buyGiftCard(shop: {
+  db: Database["db"];
+  call: Call;
+  standIn: PayPalStandIn;
+  fulfil(headers: Record<string, string>): Promise<Reply>;
+  capture(headers: Record<string, string>, id: string): Promise<Reply>;
+}) {
+  const parent = await createParent(shop.db);
+  const page = await pageBySlug(shop.db, GIFT_CARD);
+  const added = await shop.call("POST", "/api/v2/orders/items/", {
+    headers: parent.headers,
+    body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  const { id } = (await shop.fulfil(parent.headers)).json() as { id: string };
+  shop.standIn.approve(id);
+  expect(((await shop.capture(parent.headers, id)).json() as { status: string }).status).toBe(
+    "payment_fulfilled",
+  );
+  const [card] = await shop.db.select().from(giftCards).where(eq(giftCards.buyerUserId, parent.id));
+  if (!card) throw new Error("no gift card issued");
+  return { parent, card };
 }
 
 /**
@@ -172,6 +198,7 @@ export async function createCheckoutTestApp(
     capture,
     setSeats,
     mailsTo,
+    buyGiftCard: () => buyGiftCard({ db, call, standIn, fulfil, capture }),
     close: async () => {
       await ctx.close();
       if (!options.standIn) await standIn.close();
