@@ -47,6 +47,28 @@ test.describe("cookie modal", () => {
     });
   });
 
+  test("a parent who reads Russian switches the modal's language from inside it, the choice kept", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const modal = page.getByRole("dialog", { name: "Cookies und Datenschutz" });
+    await expect(modal).toBeVisible();
+    // The page behind the modal is inert: the header's switch cannot be reached, the modal's own can.
+    await modal.getByRole("checkbox").nth(1).click();
+    await modal.getByRole("link", { name: "Русский" }).click();
+    const russian = page.getByRole("dialog", { name: "Файлы cookie и конфиденциальность" });
+    await expect(russian).toBeVisible();
+    await expect(page).toHaveURL(/locale=ru/);
+    await expect(russian.getByRole("checkbox", { name: /Статистика/ })).toBeChecked();
+    // A keyboard's place stays in the modal, not on the inert page behind it.
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog") != null)).toBe(true);
+    await russian.getByRole("button", { name: "Сохранить выбор" }).click();
+    await expect(russian).toBeHidden();
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    const consent = await page.evaluate(() => localStorage.getItem("cookie-consent"));
+    expect(JSON.parse(consent ?? "{}")).toMatchObject({ statistics: true, externalMedia: false });
+  });
+
   test("the cookie policy PDF is served in German and Russian", async ({ request }) => {
     for (const path of ["/docs/cookies.pdf", "/docs/cookies.ru.pdf"]) {
       const res = await request.get(path);

@@ -13,6 +13,7 @@ import { browserStorage } from "../../lib/storage.ts";
 import { renderedByServer } from "../server-rendered.ts";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
+import { LanguageSwitch } from "./language-switch.tsx";
 import { pageLayout, pageTitle } from "./page-layout.ts";
 import { useFocusOnPageChange } from "./route-focus.ts";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link.tsx";
@@ -81,9 +82,17 @@ export function RootLayout() {
       {showCookieModal ? (
         <Suspense fallback={null}>
           {LoadedCookieModal ? (
-            <LoadedCookieModal onClose={closeCookieModal} openInHtml={modalInHtml} />
+            <LoadedCookieModal
+              onClose={closeCookieModal}
+              openInHtml={modalInHtml}
+              languageSwitch={<LanguageSwitch />}
+            />
           ) : (
-            <LazyCookieModal onClose={closeCookieModal} openInHtml={modalInHtml} />
+            <LazyCookieModal
+              onClose={closeCookieModal}
+              openInHtml={modalInHtml}
+              languageSwitch={<LanguageSwitch />}
+            />
           )}
         </Suspense>
       ) : null}

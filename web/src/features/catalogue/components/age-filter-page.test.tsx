@@ -96,4 +96,19 @@ describe("the age filter for a parent's saved children (D174)", () => {
     expect(onAgeChange).toHaveBeenCalledWith(8);
     expect(requests).toHaveLength(0);
   });
+
+  it("refuses an age typed with a decimal comma or point instead of reading it as another number", () => {
+    recordApi();
+    const { onAgeChange } = renderPage({ visitors: [] });
+    const input = screen.getByLabelText("Alter Ihres Kindes (in Jahren)");
+    for (const typed of ["7,5", "7.5"]) {
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.click(screen.getByRole("button", { name: "Angebote anzeigen" }));
+      expect(screen.getByRole("alert").textContent).toBe(
+        "Bitte geben Sie ein Alter von 1 bis 100 Jahren ein.",
+      );
+      expect((input as HTMLInputElement).value).toBe(typed);
+    }
+    expect(onAgeChange).not.toHaveBeenCalled();
+  });
 });

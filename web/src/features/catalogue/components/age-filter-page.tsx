@@ -1,8 +1,6 @@
 import "../i18n.ts";
 import {
   ageInYears,
-  NUMBER_INPUT_MAX,
-  NUMBER_INPUT_MIN,
   PAGE_TITLES,
   type Product,
   type ProductList,
@@ -229,11 +227,12 @@ export function AgeFilterPage({
             <input
               ref={inputRef}
               id={inputId}
-              type="number"
+              // Text, not a number field: Chromium's number field in an English browser read a German
+              // "7,5" as 75; as text, "7,5" and "7.5" are refused as not whole years.
+              type="text"
               inputMode="numeric"
-              min={NUMBER_INPUT_MIN}
-              max={NUMBER_INPUT_MAX}
-              step={1}
+              autoComplete="off"
+              maxLength={3}
               value={value}
               onChange={(event) => setValue(event.target.value)}
               aria-invalid={invalid || undefined}

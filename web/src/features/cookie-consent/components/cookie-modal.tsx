@@ -2,6 +2,7 @@ import { COOKIE_ACCEPT_ALL_CLOSE_MS, COOKIE_POLICY_PDF } from "@atelier/contract
 import { Link } from "@tanstack/react-router";
 import {
   type Dispatch,
+  type ReactNode,
   type RefObject,
   type SetStateAction,
   useEffect,
@@ -99,9 +100,15 @@ function LegalLinks({ onFollow }: { onFollow: () => void }) {
 export function CookieModal({
   onClose,
   openInHtml = false,
+  languageSwitch,
 }: {
   onClose?: () => void;
   openInHtml?: boolean;
+  /**
+   * The header's DE / RU switch, given by the layout: while the modal is open the page behind it is inert,
+   * so a parent who reads Russian in a German browser could not reach the header's switch to read it.
+   */
+  languageSwitch?: ReactNode;
 } = {}) {
   const { t } = useTranslation("cookies");
   const [open, setOpen] = useState(true);
@@ -163,9 +170,12 @@ export function CookieModal({
       className="fixed inset-x-3 top-auto bottom-3 z-50 m-0 mx-auto max-h-[calc(100dvh-1.5rem)] w-auto max-w-2xl flex-col overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 open:flex sm:bottom-6 sm:max-h-[calc(100dvh-3rem)]"
     >
       <div className="min-h-0 overflow-y-auto px-5 pt-5 pb-3 sm:px-6 sm:pt-6">
-        <h2 id={titleId} className="text-xl font-bold">
-          {t("title")}
-        </h2>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 id={titleId} className="text-xl font-bold">
+            {t("title")}
+          </h2>
+          {languageSwitch}
+        </div>
         <p id={descriptionId} className="mt-2 text-slate-800">
           {t("description")}
         </p>
