@@ -185,6 +185,8 @@ export const AdminPartyRequestSchema = PartyRequestSchema.extend({
   user: z.number().int().nullable(),
   parent_name: z.string(),
   parent_email: z.string(),
+  /** The parent's phone from their profile, "" when none: staff call about the day and the room. */
+  parent_phone: z.string(),
   locale: z.string(),
   status: z.enum(REQUEST_STATUSES),
   note: z.string(),

@@ -6,6 +6,7 @@ import {
   type AdminRequestUpdate,
   REQUEST_STATUSES,
   type RequestStatus,
+  shownPhone,
   todayInBerlin,
 } from "@atelier/contract";
 import type { StaffOrders } from "../checkout/index.ts";
@@ -60,6 +61,7 @@ function toAdminParty(row: PartyRequestView, holding: Holding): AdminPartyReques
     user: row.userId,
     parent_name: `${row.parentFirstName} ${row.parentLastName}`.trim(),
     parent_email: row.parentEmail,
+    parent_phone: shownPhone(row.parentPhone),
     locale: row.locale,
     status: status(row.status),
     note: row.note,

@@ -99,6 +99,8 @@ describe(`birthday parties as requests confirmed by staff (${usesPostgres() ? "P
     );
     expect(notices.length - before).toBe(1);
     expect(notices.at(-1)?.text).toContain("Kuchen bringen wir mit");
+    // The parent's profile has no phone (stored as "+"): the notice has no phone line rather than "+".
+    expect(notices.at(-1)?.text).not.toMatch(/Telefon/);
   });
 
   it("an option a party request names cannot be deleted: staff are told it was asked for (D522)", async () => {
@@ -134,10 +136,17 @@ describe(`birthday parties as requests confirmed by staff (${usesPostgres() ? "P
     const shown = AdminPartyRequestSchema.parse(
       (await t.call("GET", `/api/v2/admin/party-requests/${sent.id}/`, { headers: staff.headers })).json(),
     );
-    const wrongDay = await confirm(sent.id, { version: shown.version, date: inDays(22) });
+    // Staff call the family about the day and the room: its profile's phone, none while the profile has none.
+    expect(shown).toMatchObject({ parent_email: await emailOf(parent.id), parent_phone: "" });
+    await t.db.update(users).set({ phoneNumber: "+4917612345678" }).where(eq(users.id, parent.id));
+    const withPhone = AdminPartyRequestSchema.parse(
+      (await t.call("GET", `/api/v2/admin/party-requests/${sent.id}/`, { headers: staff.headers })).json(),
+    );
+    expect(withPhone.parent_phone).toBe("+4917612345678");
+    const wrongDay = await confirm(sent.id, { version: withPhone.version, date: inDays(22) });
     expect(wrongDay.json().error_codes).toEqual({ date: ["party_date_not_requested"] });
 
-    const res = await confirm(sent.id, { version: shown.version, date: inDays(21) });
+    const res = await confirm(sent.id, { version: withPhone.version, date: inDays(21) });
     expect(res.statusCode, res.body).toBe(200);
     const confirmed = AdminPartyRequestSchema.parse(res.json());
     expect(confirmed).toMatchObject({

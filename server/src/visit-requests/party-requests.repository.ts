@@ -15,6 +15,7 @@ export type PartyRequestView = PartyRequestRow & {
   parentFirstName: string;
   parentLastName: string;
   parentEmail: string;
+  parentPhone: string;
 };
 
 /** Where a request stands for the parent: its answer, or the state of the order built from it. */
@@ -80,6 +81,7 @@ const viewColumns = {
   parentFirstName: sql<string>`coalesce(${users.firstName}, '')`,
   parentLastName: sql<string>`coalesce(${users.lastName}, '')`,
   parentEmail: sql<string>`coalesce(${users.email}, '')`,
+  parentPhone: sql<string>`coalesce(${users.phoneNumber}, '')`,
 };
 
 function views(db: DbOrTx) {
@@ -102,6 +104,7 @@ const flat = (r: Joined): PartyRequestView => ({
   parentFirstName: r.parentFirstName,
   parentLastName: r.parentLastName,
   parentEmail: r.parentEmail,
+  parentPhone: r.parentPhone,
 });
 
 export async function listPartyRequestsOfUser(db: DbOrTx, userId: number): Promise<PartyRequestView[]> {

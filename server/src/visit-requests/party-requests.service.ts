@@ -3,6 +3,7 @@ import {
   type Locale,
   type PartyRequest,
   type PartyRequestInput,
+  shownPhone,
   todayInBerlin,
 } from "@atelier/contract";
 import { findUserById } from "../accounts/index.ts";
@@ -89,7 +90,8 @@ export function createPartyRequestsService({ db, schoolEmails, publicUrl }: Part
                 comment: row.comment,
                 parentName: `${parent.firstName} ${parent.lastName}`.trim(),
                 parentEmail: parent.email,
-                parentPhone: parent.phoneNumber,
+                // An account without a phone holds "+": the mail then leaves the line out.
+                parentPhone: shownPhone(parent.phoneNumber),
               },
             },
             { publicUrl },

@@ -470,6 +470,7 @@ export const de = {
         created_at: "Eingegangen",
         product_name: "Angebot",
         parent_name: "Von",
+        parent_phone: "Telefon",
         dates: "Wunschtermine",
         children_count: "Kinder",
         state: "Stand für die Familie",
@@ -852,6 +853,7 @@ export const de = {
     party: {
       state: enumLabelsIn("party_request_state", "de"),
       order: "Bestellung Nr. %{id}",
+      noPhone: "nicht im Profil angegeben",
       confirm_title: "Termin bestätigen",
       date: "Termin",
       hold: "Reservierung (Minuten)",

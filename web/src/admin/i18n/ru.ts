@@ -466,6 +466,7 @@ export const ru: AdminMessages = {
         created_at: "Получена",
         product_name: "Предложение",
         parent_name: "От кого",
+        parent_phone: "Телефон",
         dates: "Желаемые даты",
         children_count: "Дети",
         state: "Статус для семьи",
@@ -850,6 +851,7 @@ export const ru: AdminMessages = {
     party: {
       state: enumLabelsIn("party_request_state", "ru"),
       order: "Заказ № %{id}",
+      noPhone: "не указан в профиле",
       confirm_title: "Подтвердить дату",
       date: "Дата",
       hold: "Бронь (минуты)",

@@ -5,7 +5,7 @@ import germanMessages from "ra-language-german";
 import { AdminContext, Form, mergeTranslations, RecordContextProvider, TextInput } from "react-admin";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { de } from "../i18n/de.ts";
-import { PartyAnswer } from "./party-requests.tsx";
+import { PartyAnswer, PartyDetails } from "./party-requests.tsx";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -23,6 +23,7 @@ const request = {
   order: null,
   parent_name: "Eva Muster",
   parent_email: "eva@example.org",
+  parent_phone: "+4917612345678",
   status: "new",
   days_taken: [],
   version: "v1",
@@ -70,5 +71,31 @@ describe("declining a party request (D531)", () => {
     fireEvent.change(screen.getByLabelText("Notiz"), { target: { value: "Mutter ruft Dienstag zurück" } });
     await waitFor(() => expect(decline.disabled).toBe(true));
     expect(screen.getByText(/Erst speichern/)).toBeTruthy();
+  });
+});
+
+describe("the family's contacts on a party request", () => {
+  const renderDetails = (record: typeof request) =>
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <RecordContextProvider value={record}>
+          <PartyDetails />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+
+  it("gives the profile's phone to dial and the e-mail to write to", () => {
+    renderDetails(request);
+    expect(screen.getByRole("link", { name: "+4917612345678" }).getAttribute("href")).toBe(
+      "tel:+4917612345678",
+    );
+    expect(screen.getByRole("link", { name: "eva@example.org" }).getAttribute("href")).toBe(
+      "mailto:eva@example.org",
+    );
+  });
+
+  it("says when the profile has no phone", () => {
+    renderDetails({ ...request, parent_phone: "" });
+    expect(screen.getByText("Telefon: nicht im Profil angegeben")).toBeTruthy();
   });
 });

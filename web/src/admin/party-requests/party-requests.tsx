@@ -5,6 +5,7 @@ import {
   Button,
   Checkbox,
   FormControlLabel,
+  Link,
   MenuItem,
   TextField as MuiTextField,
   Stack,
@@ -28,6 +29,7 @@ import {
 } from "react-admin";
 import { adminLocaleOf } from "../i18n/i18n-provider.ts";
 import type { AdminDataProvider } from "../providers/data-provider.ts";
+import { telHref } from "../shared/contact-fields.tsx";
 import { DetailEdit } from "../shared/detail.tsx";
 import { SavingToolbar } from "../shared/form-layout.tsx";
 import { LocalDateField } from "../shared/local-date-field.tsx";
@@ -55,6 +57,7 @@ type PartyRecord = {
   order: number | null;
   parent_name: string;
   parent_email: string;
+  parent_phone: string;
   status: string;
   days_taken: { date: string; requests: number[] }[];
   version: string;
@@ -95,7 +98,7 @@ export function PartyRequestList() {
   );
 }
 
-function PartyDetails() {
+export function PartyDetails() {
   const record = useRecordContext<PartyRecord>();
   const translate = useTranslate();
   const day = useDayText();
@@ -106,7 +109,15 @@ function PartyDetails() {
         {record.product_name} – {record.option_name} #{record.id}
       </Typography>
       <Typography>
-        {record.parent_name} &lt;{record.parent_email}&gt;
+        {record.parent_name} &lt;<Link href={`mailto:${record.parent_email}`}>{record.parent_email}</Link>&gt;
+      </Typography>
+      <Typography>
+        {translate("resources.party-requests.fields.parent_phone")}:{" "}
+        {record.parent_phone ? (
+          <Link href={telHref(record.parent_phone)}>{record.parent_phone}</Link>
+        ) : (
+          translate("admin.party.noPhone")
+        )}
       </Typography>
       <Typography>
         {translate("resources.party-requests.fields.children_count")}: {record.children_count} (
