@@ -21,6 +21,14 @@ export const ADMIN_ERROR_MESSAGES = {
     de: "Geben Sie entweder einen Wochentag (wöchentlich) oder ein Datum (einzelner Termin) an.",
     ru: "Укажите либо день недели (еженедельно), либо дату (разовое занятие).",
   },
+  slot_weekly_only: {
+    de: "Ein Kurs findet wöchentlich statt: Geben Sie einen Wochentag statt eines Datums an.",
+    ru: "Курс проходит еженедельно: укажите день недели, а не дату.",
+  },
+  slot_dated_only: {
+    de: "Workshops und Veranstaltungen haben einzelne Termine: Geben Sie ein Datum statt eines Wochentags an.",
+    ru: "У мастер-классов и мероприятий отдельные даты: укажите дату, а не день недели.",
+  },
   end_before_start: {
     de: "Das Ende muss nach dem Beginn liegen.",
     ru: "Окончание должно быть позже начала.",

@@ -118,6 +118,28 @@ export const SCHEDULE_TYPES_OF_PRODUCT: Record<ProductType, readonly ScheduleTyp
   SpecialOffer: ["Offer"],
 };
 
+/**
+ * The times an offer of this kind is booked by, from the options it sells (D623): a course's weekly times,
+ * a workshop's or event's dated sessions. Null for the others: they are booked by weeks, by request or at
+ * a fixed price, and a special offer's dates only tell when it takes place.
+ */
+export function slotKindOfProduct(productType: ProductType): "weekly" | "dated" | null {
+  const kinds = SCHEDULE_TYPES_OF_PRODUCT[productType].map((type) => BOOKING_RULES[type].slots.kind);
+  const kind = kinds.find((found) => found !== "none");
+  return kind === "weekly" || kind === "dated" ? kind : null;
+}
+
+/** The field and code that refuse a time the shop could not book on an offer of that kind (D623). */
+export function slotMismatch(
+  productType: ProductType,
+  slot: { weekday: number | null; date: string | null },
+): { field: "weekday" | "date"; code: "slot_weekly_only" | "slot_dated_only" } | null {
+  const kind = slotKindOfProduct(productType);
+  if (kind === "weekly" && slot.weekday === null) return { field: "weekday", code: "slot_weekly_only" };
+  if (kind === "dated" && slot.date === null) return { field: "date", code: "slot_dated_only" };
+  return null;
+}
+
 /** Why an option of this kind cannot be added to an offer of that kind, or null when it fits (D587). */
 export function optionMismatch(
   productType: ProductType,

@@ -494,6 +494,40 @@ describe("the schedule in the back office", () => {
     });
     expect(both.statusCode).toBe(400);
     expect(both.json().error_codes).toEqual({ weekday: ["weekday_or_date"], end: ["end_before_start"] });
+
+    // A time the shop could not book is refused at its field, in words (D623), and nothing is stored.
+    const refusals = [
+      [{ ...body, weekday: 2, date: null }, { date: ["slot_dated_only"] }],
+      [{ ...body, product_page: t.course.page.id }, { weekday: ["slot_weekly_only"] }],
+    ] as const;
+    for (const [refused, codes] of refusals) {
+      const res = await t.call("POST", "/api/v2/admin/slots/", { headers: staff.headers, body: refused });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error_codes).toEqual(codes);
+    }
+    // A session turned into a weekly time is refused too; its seats and hours still change.
+    const kept = await t.call("POST", "/api/v2/admin/slots/", { headers: staff.headers, body });
+    const {
+      id: keptId,
+      version,
+      product_page: _page,
+      seats_taken: _taken,
+      archived_at: _archived,
+      ...fields
+    } = kept.json();
+    const weekly = await t.call("PUT", `/api/v2/admin/slots/${keptId}/`, {
+      headers: staff.headers,
+      body: { ...fields, weekday: 4, date: null, version },
+    });
+    expect(weekly.json().error_codes).toEqual({ date: ["slot_dated_only"] });
+    const longer = await t.call("PUT", `/api/v2/admin/slots/${keptId}/`, {
+      headers: staff.headers,
+      body: { ...fields, end: "14:00", version },
+    });
+    expect(longer.statusCode, longer.body).toBe(200);
+    expect(
+      (await t.call("DELETE", `/api/v2/admin/slots/${keptId}/`, { headers: staff.headers })).statusCode,
+    ).toBe(200);
   });
 });
 

@@ -1,4 +1,11 @@
-import type { AdminListQuery, AdminSlot, AdminSlotInput, AdminSlotUpdate } from "@atelier/contract";
+import {
+  type AdminListQuery,
+  type AdminSlot,
+  type AdminSlotInput,
+  type AdminSlotUpdate,
+  type ProductType,
+  slotMismatch,
+} from "@atelier/contract";
 import {
   archiveSlot,
   deleteSlot,
@@ -52,6 +59,15 @@ function checkSeats(seats: number, taken: number) {
   if (seats < taken) throw new AppError("seats_below_taken", 400, "seats", undefined, { taken });
 }
 
+/**
+ * A time the shop could not book is refused (D623): a course's dated session or a workshop's weekly time
+ * showed on its page and could not be booked.
+ */
+function checkKind(productType: ProductType, slot: { weekday: number | null; date: string | null }) {
+  const mismatch = slotMismatch(productType, slot);
+  if (mismatch) throw AppError.validation(mismatch.field, mismatch.code);
+}
+
 export function createSlotsAdmin(db: Db) {
   async function checkInstructor(tx: Tx, instructor: number | null) {
     if (instructor !== null && (await existingInstructorIds(tx, [instructor])).length === 0)
@@ -82,8 +98,9 @@ export function createSlotsAdmin(db: Db) {
 
     async create(staff: AuthUser, input: AdminSlotInput): Promise<AdminSlot> {
       return db.transaction(async (tx) => {
-        if (!(await findPageForEdit(tx, input.product_page)))
-          throw AppError.validation("product_page", "invalid_choice");
+        const page = await findPageForEdit(tx, input.product_page);
+        if (!page) throw AppError.validation("product_page", "invalid_choice");
+        checkKind(page.productType, input);
         await checkInstructor(tx, input.instructor);
         const id = await insertSlot(tx, {
           productPageId: input.product_page,
@@ -114,6 +131,11 @@ export function createSlotsAdmin(db: Db) {
         const before = toAdmin(current);
         if (before.version !== input.version) throw new AppError("stale_version", 409);
         checkSeats(input.seats, current.seatsTaken);
+        // A time stored before this rule keeps its kind while staff change its seats or hours.
+        if ((input.weekday === null) !== (current.weekday === null)) {
+          const page = await findPageForEdit(tx, current.productPageId);
+          if (page) checkKind(page.productType, input);
+        }
         await checkInstructor(tx, input.instructor);
         await updateSlot(tx, id, {
           weekday: input.weekday,
