@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { berlinDate, inSchoolDays, isIsoDate, todayInBerlin } from "./dates.ts";
+import { berlinDate, berlinDeadlineText, inSchoolDays, isIsoDate, todayInBerlin } from "./dates.ts";
 
 // The back office's "today" (which slots a child can still move to) and a gift card's days come from here.
 describe("the school's today is Berlin's (issue 33)", () => {
@@ -63,5 +63,20 @@ describe("the days a date the shop is sent may name (D510)", () => {
     expect(inSchoolDays("2999-12-31T23:00:00-05:00")).toBe(false);
     expect(inSchoolDays("2026-12-05T10:00:00+01:00")).toBe(true);
     expect(inSchoolDays("not a day")).toBe(false);
+  });
+});
+
+describe("a deadline as people read it (D624)", () => {
+  it("writes midnight in Berlin as 24:00 of the day before, in summer and in winter", () => {
+    // 13 July 2027 00:00 in Berlin (summer time) is 12 July 22:00 UTC.
+    expect(berlinDeadlineText("2027-07-12T22:00:00Z", "de")).toBe("12. Juli 2027 um 24:00");
+    expect(berlinDeadlineText("2027-07-12T22:00:00Z", "ru")).toBe("12 июля 2027 г. в 24:00");
+    // 1 January 2027 00:00 in Berlin (winter time) is 31 December 23:00 UTC.
+    expect(berlinDeadlineText("2026-12-31T23:00:00Z", "de")).toBe("31. Dezember 2026 um 24:00");
+  });
+
+  it("writes any other moment as its day and time", () => {
+    expect(berlinDeadlineText("2027-07-13T08:30:00Z", "de")).toMatch(/^13\. Juli 2027.* 10:30$/);
+    expect(berlinDeadlineText("2027-07-12T22:01:00Z", "ru")).toMatch(/^13 июля 2027 г\..* 00:01$/);
   });
 });

@@ -687,6 +687,25 @@ describe("renderMail", () => {
     expect(lines).toEqual(["Ребёнок: Mila Petrova"]);
   });
 
+  it("gives a week's offer that runs until the week begins as 24:00 of the day before (D624)", () => {
+    const week = {
+      ...SAMPLES["waiting-list-offer"],
+      slot: null,
+      week: { startsOn: "2027-07-13", endsOn: "2027-07-17" },
+      // The week begins at 00:00 on 13 July in Berlin (22:00 UTC the day before).
+      expiresAt: "2027-07-12T22:00:00.000Z",
+    };
+    expect(render("waiting-list-offer", "de", week).text).toContain(
+      "Das Angebot gilt bis 12. Juli 2027 um 24:00",
+    );
+    expect(render("waiting-list-offer", "ru", week).text).toContain(
+      "Предложение действует до 12 июля 2027 г. в 24:00",
+    );
+    expect(render("waiting-list-offer", "de", SAMPLES["waiting-list-offer"]).text).toContain(
+      "Das Angebot gilt bis 14. März 2026 um 16:00",
+    );
+  });
+
   it("names the profile's tab the way the profile shows it (Verlauf / История, issue 24)", () => {
     const de = render("order-confirmation", "de", SAMPLES["order-confirmation"]).text;
     const ru = render("order-confirmation", "ru", SAMPLES["order-confirmation"]).text;

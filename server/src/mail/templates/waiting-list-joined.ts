@@ -38,7 +38,7 @@ const TEXTS = {
     subject: (product: string) => `Auf der Warteliste: ${product}`,
     intro: "Sie stehen auf der Warteliste. Wir haben den Eintrag so gespeichert:",
     next: (hours: number) =>
-      `Sobald ein Platz frei wird und Sie an der Reihe sind, schreiben wir Ihnen. Der Platz ist dann ${hours} Stunden für Sie reserviert; danach geht er an den Nächsten auf der Liste.`,
+      `Sobald ein Platz frei wird und Sie an der Reihe sind, schreiben wir Ihnen. Der Platz ist dann ${hours} Stunden für Sie reserviert, höchstens aber bis zum Beginn des Termins oder der Woche; danach geht er an den Nächsten auf der Liste.`,
     nothing: "Bis dahin müssen Sie nichts tun, und es wird nichts berechnet.",
     labels: {
       offer: "Angebot",
@@ -53,7 +53,7 @@ const TEXTS = {
     subject: (product: string) => `Лист ожидания: ${product}`,
     intro: "Вы в листе ожидания. Мы сохранили запись:",
     next: (hours: number) =>
-      `Как только освободится место и подойдёт ваша очередь, мы вам напишем. Место будет закреплено за вами ${ruHours(hours)}, затем оно перейдёт следующему в списке.`,
+      `Как только освободится место и подойдёт ваша очередь, мы вам напишем. Место будет закреплено за вами ${ruHours(hours)}, но не дольше чем до начала занятия или недели, затем оно перейдёт следующему в списке.`,
     nothing: "До тех пор ничего делать не нужно, и оплата не списывается.",
     labels: {
       offer: "Предложение",

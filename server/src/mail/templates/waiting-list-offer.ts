@@ -1,5 +1,5 @@
 import type { Locale } from "@atelier/contract";
-import { INTL_LOCALES, SCHOOL_TIME_ZONE } from "@atelier/contract";
+import { berlinDeadlineText } from "@atelier/contract";
 import { formatDate, formatLessonTime } from "./format.ts";
 import { html } from "./html.ts";
 import { actionButton, actionText, detailsTable, detailsText, greeting, paragraph } from "./parts.ts";
@@ -50,14 +50,6 @@ const TEXTS = {
   },
 } as const;
 
-function deadline(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALES[locale], {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: SCHOOL_TIME_ZONE,
-  }).format(new Date(iso));
-}
-
 export const waitingListOfferTemplate: MailTemplate<WaitingListOfferData> = (data, locale) => {
   const t = TEXTS[locale];
   const rows: { label: string; value: string }[] = [
@@ -81,7 +73,7 @@ export const waitingListOfferTemplate: MailTemplate<WaitingListOfferData> = (dat
       value: `${formatDate(data.week.startsOn, locale)} – ${formatDate(data.week.endsOn, locale)}`,
     });
   const hello = greeting(data.parentFirstName, locale);
-  const until = t.until(deadline(data.expiresAt, locale));
+  const until = t.until(berlinDeadlineText(data.expiresAt, locale));
   return {
     subject: t.subject(data.productName),
     heading: t.subject(data.productName),

@@ -1,5 +1,5 @@
 import "../i18n.ts";
-import { type Locale, PAGE_TITLES, type WaitingListEntry } from "@atelier/contract";
+import { berlinDeadlineText, type Locale, PAGE_TITLES, type WaitingListEntry } from "@atelier/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,7 @@ import { Container } from "../../../components/ui/container.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { errorCodes, refusalText } from "../../../lib/error-codes.ts";
-import { berlinDateTime, formatDate, formatTime, slotDay } from "../../../lib/format.ts";
+import { formatDate, formatTime, slotDay } from "../../../lib/format.ts";
 import { offerQueryKey, waitingListApi } from "../api/waiting-list-api.ts";
 
 /**
@@ -81,7 +81,7 @@ export function OfferPage({
         open ? (
           <>
             <p className="mt-4 text-lg font-semibold">
-              {t("offer.until", { when: berlinDateTime(offer.data.offer_expires_at ?? "", locale) })}
+              {t("offer.until", { when: berlinDeadlineText(offer.data.offer_expires_at ?? "", locale) })}
             </p>
             <button
               type="button"

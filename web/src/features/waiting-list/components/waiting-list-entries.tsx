@@ -1,12 +1,12 @@
 import "../i18n.ts";
-import { berlinDate, type WaitingListEntry } from "@atelier/contract";
+import { berlinDate, berlinDeadlineText, type WaitingListEntry } from "@atelier/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { MessageDialog } from "../../../components/ui/message-dialog.tsx";
 import { useLocale } from "../../../i18n/use-locale.ts";
-import { berlinDateTime, formatDate, formatTime, slotDay } from "../../../lib/format.ts";
+import { formatDate, formatTime, slotDay } from "../../../lib/format.ts";
 import { waitingListApi } from "../api/waiting-list-api.ts";
 
 /**
@@ -98,7 +98,7 @@ function EntryRow({
         <p>
           {t("entries.offered")}
           {entry.offer_expires_at
-            ? ` ${t("entries.offeredUntil", { when: berlinDateTime(entry.offer_expires_at, locale) })}`
+            ? ` ${t("entries.offeredUntil", { when: berlinDeadlineText(entry.offer_expires_at, locale) })}`
             : ""}
           :{" "}
           <a className="font-semibold underline" href={`/waiting-list/offer/${entry.offer_token}`}>
