@@ -188,9 +188,19 @@ test.describe("visitors and cart", () => {
 
     await expect(page.getByRole("heading", { name: "Für Clara Muster" })).toBeVisible();
     await expect(page.getByText("Kommentar: Bringt eine Schürze mit.")).toBeVisible();
-    await page.getByLabel(/^Kind für/).selectOption({ label: "David Muster" });
+    // By keyboard (D625): an arrow key gives the line to the next child; the line moves to that child's part,
+    // the page says so, and the focus is on the line's picker in its new place.
+    await page.getByLabel(/^Kind für/).focus();
+    await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("heading", { name: "Für David Muster" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Für Clara Muster" })).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "ist jetzt für David." })).toBeVisible();
+    await expect(page.getByLabel(/^Kind für/)).toBeFocused();
+    await expect(page.getByLabel(/^Kind für/)).toHaveValue(/\d+/);
+    await page.getByLabel(/^Kind für/).selectOption({ label: "Clara Muster" });
+    await expect(page.getByRole("heading", { name: "Für Clara Muster" })).toBeVisible();
+    await page.getByLabel(/^Kind für/).selectOption({ label: "David Muster" });
+    await expect(page.getByRole("heading", { name: "Für David Muster" })).toBeVisible();
 
     await expectNoSevereViolations(page);
 

@@ -2,7 +2,7 @@ import "../i18n.ts";
 import { errorMessage, type OrderItem, todayInBerlin, type Visitor, visitorLabel } from "@atelier/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useContext, useId, useState } from "react";
+import { useContext, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AcademyWeekList } from "../../../components/academy-week-list.tsx";
 import { PurchaseTermsList } from "../../../components/purchase-terms.tsx";
@@ -15,7 +15,7 @@ import { vatNoteKey } from "../../../lib/vat.ts";
 import { cartApi } from "../api/cart-api.ts";
 import { CURRENT_ORDER_KEY } from "../api/current-order.ts";
 import { childAgeRefusal, itemVisitorId } from "../cart-view.ts";
-import { CartRemovedContext } from "./cart-removal.ts";
+import { CartRemovedContext, CartStatusContext } from "./cart-removal.ts";
 
 // One line of the cart (issue 33: cut out of the cart page), in parts: the price, the dates, the notice of a
 // guest's child that could not move, the gift card's recipient, and the child picker.
@@ -84,7 +84,7 @@ export function CartItem({
       {item.gift_card ? <GiftCardLine giftCard={item.gift_card} /> : null}
       <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
         {currentChild !== null && visitors.length > 0 ? (
-          <ChildPicker id={selectId} item={item} currentChild={currentChild} visitors={visitors} />
+          <ChildPicker item={item} currentChild={currentChild} visitors={visitors} />
         ) : (
           <span />
         )}
@@ -217,31 +217,65 @@ function GiftCardLine({ giftCard }: { giftCard: NonNullable<OrderItem["gift_card
   );
 }
 
-/** The child a line is for, changeable to another saved child; a refusal is said under it. */
+/** The line whose child was just changed: its picker, wherever the line now is, takes the focus (D625). */
+let movedLine: number | null = null;
+
+/**
+ * The child a line is for, changeable to another saved child; a refusal is said under it. The picker stays
+ * usable while a change is saved (a disabled one would drop the keyboard's focus to the page), changes are
+ * saved one after the other in the order chosen, and a line that moved to the other child's part of the cart
+ * gets the focus back on its picker there, with the change said in the page's status line (D625).
+ */
 function ChildPicker({
-  id,
   item,
   currentChild,
   visitors,
 }: {
-  id: string;
   item: OrderItem;
   currentChild: number;
   visitors: Visitor[];
 }) {
   const { t } = useTranslation("cart");
   const queryClient = useQueryClient();
+  const say = useContext(CartStatusContext);
+  // The id stays the line's own when the line moves to another child's part of the cart.
+  const id = `cart-child-${item.id}`;
   // A refused change of child is said under the picker, in the server's words (never only in the console).
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The child last chosen, shown while its change is saved (the server's answer then decides).
+  const [chosen, setChosen] = useState<number | null>(null);
   const changeChild = useMutation({
     mutationFn: (visitor: number) => cartApi.patchItem(item.id, { visitor }),
+    scope: { id },
     onMutate: () => setRefusal(null),
     onError: (error) => {
       console.error("changing the child of a cart item failed", error);
       setRefusal(serverMessage(error, "visitor") ?? t("cart.childChangeFailed"));
     },
-    onSettled: () => refreshCart(queryClient),
+    onSuccess: (_reply, visitor) => {
+      const child = visitors.find((candidate) => candidate.id === visitor);
+      if (child) say(t("cart.childChanged", { product: item.product_page.name, child: child.first_name }));
+    },
+    onSettled: async () => {
+      // Moved, the line's picker is a new element once the cart is read again: it takes the focus (below).
+      movedLine = item.id;
+      await refreshCart(queryClient);
+      if (queryClient.isMutating({ predicate: (m) => m.options.scope?.id === id }) > 1) return;
+      setChosen(null);
+    },
   });
+  const selectRef = useRef<HTMLSelectElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new child or a new place of the line is the moment
+  useEffect(() => {
+    if (movedLine !== item.id) return;
+    // Unless the parent went elsewhere meanwhile, the focus is back where it was: on this line's picker.
+    const active = document.activeElement;
+    if (active === null || active === document.body || active === selectRef.current) {
+      movedLine = null;
+      selectRef.current?.focus();
+    }
+  }, [currentChild, item.id]);
+  const errorId = `${id}-error`;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
@@ -249,10 +283,17 @@ function ChildPicker({
       </label>
       <select
         id={id}
+        ref={selectRef}
         className="mt-1 rounded-lg border-2 border-slate-400 bg-white px-3 py-2"
-        value={String(currentChild)}
-        disabled={changeChild.isPending}
-        onChange={(event) => changeChild.mutate(Number(event.target.value))}
+        value={String(chosen ?? currentChild)}
+        aria-busy={changeChild.isPending || undefined}
+        aria-invalid={refusal ? true : undefined}
+        aria-describedby={refusal ? errorId : undefined}
+        onChange={(event) => {
+          const visitor = Number(event.target.value);
+          setChosen(visitor);
+          changeChild.mutate(visitor);
+        }}
       >
         {visitors.some((v) => v.id === currentChild) ? null : (
           <option value={String(currentChild)}>
@@ -266,7 +307,7 @@ function ChildPicker({
         ))}
       </select>
       {refusal ? (
-        <p role="alert" className="mt-1 max-w-prose text-sm font-semibold text-red-800">
+        <p id={errorId} role="alert" className="mt-1 max-w-prose text-sm font-semibold text-red-800">
           {refusal}
         </p>
       ) : null}

@@ -11,7 +11,7 @@ import { formatEuro } from "../../../lib/money.ts";
 import { currentOrderOptions } from "../api/current-order.ts";
 import { type CartGroup, groupCartItems } from "../cart-view.ts";
 import { CartItem } from "./cart-item.tsx";
-import { CartRemovedContext } from "./cart-removal.ts";
+import { CartRemovedContext, CartStatusContext } from "./cart-removal.ts";
 import { PromocodeForm } from "./promocode-form.tsx";
 
 /**
@@ -46,9 +46,9 @@ export function CartPage({
   const options = currentOrderOptions(userKey);
   const order = useQuery(options);
   const heading = useRef<HTMLHeadingElement>(null);
-  const [removed, setRemoved] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
   const onRemoved = (product: string) => {
-    setRemoved(product);
+    setStatus(t("cart.removed", { product }));
     heading.current?.focus();
   };
 
@@ -66,7 +66,7 @@ export function CartPage({
         {PAGE_TITLES.cart[locale]}
       </h1>
       <p role="status" className="mt-2 text-green-800 empty:hidden">
-        {removed ? t("cart.removed", { product: removed }) : ""}
+        {status}
       </p>
       {notice}
       {order.isPending ? (
@@ -79,15 +79,17 @@ export function CartPage({
         <EmptyCart />
       ) : (
         <CartRemovedContext.Provider value={onRemoved}>
-          <FilledCart
-            order={order.data}
-            queryKey={options.queryKey}
-            visitors={visitors}
-            signedIn={userKey !== null}
-            onSignIn={onSignIn}
-            onCheckout={onCheckout}
-            checkoutSlot={checkoutSlot}
-          />
+          <CartStatusContext.Provider value={setStatus}>
+            <FilledCart
+              order={order.data}
+              queryKey={options.queryKey}
+              visitors={visitors}
+              signedIn={userKey !== null}
+              onSignIn={onSignIn}
+              onCheckout={onCheckout}
+              checkoutSlot={checkoutSlot}
+            />
+          </CartStatusContext.Provider>
         </CartRemovedContext.Provider>
       )}
     </Container>
