@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { verify } from "@node-rs/argon2";
@@ -171,12 +171,22 @@ describe("npm run admin (its own process)", () => {
       const dataDir = mkdtempSync(join(tmpdir(), "atelier-admin-cli-"));
       env = { DATA_DIR: dataDir };
       open = () => openDatabase({ dataDir });
+      // A folder without the shop's database (its settings not loaded): refused, nothing made there (D626).
+      const refused = await spawnCommand(["create", "leitung@school.test"], env, "Schul-Leitung-2026\n");
+      expect(refused.code, refused.output).toBe(1);
+      expect(refused.output).toContain(`No shop database at ${join(dataDir, "pglite")}`);
+      expect(existsSync(join(dataDir, "pglite"))).toBe(false);
+      const started = await open();
+      await started.migrate();
+      await started.close();
     }
     try {
       const result = await spawnCommand(["create", "leitung@school.test"], env, "Schul-Leitung-2026\n");
       expect(result.code, result.output).toBe(0);
       expect(result.output).toContain("Admin created: leitung@school.test");
-      expect(result.output).toContain(adminUrl ? "PostgreSQL (DATABASE_URL)" : "PGlite (DATA_DIR)");
+      expect(result.output).toContain(
+        adminUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite (${join(env.DATA_DIR ?? "", "pglite")})`,
+      );
       const database = await open();
       try {
         const [user] = await database.db.select().from(users).where(eq(users.email, "leitung@school.test"));

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { EmailSchema } from "@atelier/contract";
 import {
@@ -9,7 +10,7 @@ import {
 } from "./accounts/index.ts";
 import { recordAudit } from "./admin/index.ts";
 import { ConfigError, loadEnv } from "./config/index.ts";
-import { type Database, openDatabase, type Tx } from "./db/index.ts";
+import { type Database, openDatabase, pgliteFolder, type Tx } from "./db/index.ts";
 
 /**
  * `npm run admin -- create name@school.de` and `npm run admin -- reset-password name@school.de` (D240):
@@ -110,17 +111,34 @@ export async function runAdminCommand(
   }
 
   let db = database;
+  let where = "";
   if (!db) {
     try {
       const env = loadEnv();
+      // Without the shop's settings loaded the command would make an empty database of its own and the
+      // account there, where the shop never looks (D626): it names the database and refuses one not there.
+      const folder = env.DATABASE_URL ? null : pgliteFolder(env.DATA_DIR);
+      if (folder && !existsSync(folder)) {
+        io.err(
+          `No shop database at ${folder}. Load the shop's settings first (set -a && . /etc/atelier-shop/shop.env && set +a), or start the shop once (npm start) to create it.`,
+        );
+        return 1;
+      }
+      where = folder ? `PGlite (${folder})` : "PostgreSQL (DATABASE_URL)";
       db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
+      await db.migrate();
     } catch (error) {
-      io.err(error instanceof ConfigError ? error.message : String(error));
+      await db?.close().catch(() => undefined);
+      io.err(
+        error instanceof ConfigError
+          ? error.message
+          : `The database could not be opened: ${error instanceof Error ? error.message : String(error)}. Check DATABASE_URL or DATA_DIR (npm run preflight checks them).`,
+      );
       return 1;
     }
   }
   try {
-    await db.migrate();
+    if (database) await db.migrate();
     const audit = (tx: Tx, write: AdminAccountWrite) =>
       recordAudit(tx, {
         userId: null,
@@ -138,8 +156,7 @@ export async function runAdminCommand(
         : await resetAccountPassword(db.db, input, audit);
     const { lines, ok } = report(result, given === undefined);
     for (const line of lines) (ok ? io.out : io.err)(line);
-    const where = db.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : "PGlite (DATA_DIR)";
-    if (ok) io.out(`Database: ${where}`);
+    if (ok) io.out(`Database: ${where || (db.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : "PGlite")}`);
     return ok ? 0 : 1;
   } finally {
     if (!database) await db.close();

@@ -190,6 +190,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The folder of the embedded database under `DATA_DIR`, as the shop opens it. */
+export function pgliteFolder(dataDir: string | undefined): string {
+  return resolve(join(dataDir ?? ".data", "pglite"));
+}
+
 /**
  * PostgreSQL's JIT compiler off for the shop's connections (D420): it compiles a statement whose estimated
  * cost is high, and the shop's statements are short. On ten years of data the waiting list's round, run by
@@ -284,7 +289,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else if (options.inMemory) {
     client = new PGlite();
   } else {
-    const dir = resolve(join(options.dataDir ?? ".data", "pglite"));
+    const dir = pgliteFolder(options.dataDir);
     mkdirSync(dir, { recursive: true });
     unlock = lockPgliteFolder(dir);
     client = new PGlite(dir);

@@ -11,6 +11,7 @@ export {
   MIGRATIONS_DIR,
   openDatabase,
   type PoolStats,
+  pgliteFolder,
   type Tx,
 } from "./client.ts";
 export { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db-unavailable.ts";
