@@ -83,6 +83,8 @@ describe("validateBooking", () => {
       visitor: "visitor_required",
       schedule_slots: "slot_count_mismatch",
     });
+    // None chosen is asked for as a time, not as "as many as the option meets a week" (D627).
+    expect(validateBooking(p, { ...values, schedule_slots: [] }).errors.schedule_slots).toBe("slot_required");
   });
 
   it("builds the contract's request", () => {

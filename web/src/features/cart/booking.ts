@@ -81,7 +81,9 @@ export function validateBooking(
   const weeks = asList(values.academy_weeks);
   if (needsVisitor(option) && !values.visitor) errors.visitor = "visitor_required";
   if ((choice.kind === "weekly" || choice.kind === "dated") && slots.length !== choice.count) {
-    errors.schedule_slots = "slot_count_mismatch";
+    // None chosen is said as such, as the server says it (D627): "so many as the option meets a week" is for
+    // a second or third weekly time.
+    errors.schedule_slots = slots.length === 0 ? "slot_required" : "slot_count_mismatch";
   }
   if (choice.kind === "weeks" && weeks.length === 0) errors.academy_weeks = "weeks_required";
 

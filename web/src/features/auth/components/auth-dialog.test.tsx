@@ -54,6 +54,11 @@ describe("sign-in dialog by keyboard (issue 11)", () => {
     await advance(0);
     expect(document.activeElement).toBe(screen.getByLabelText("E-Mail-Adresse"));
 
+    // "Passwort vergessen?" starts at its e-mail field too (D627).
+    fireEvent.click(screen.getByRole("button", { name: "Passwort vergessen?" }));
+    await advance(0);
+    expect(document.activeElement).toBe(screen.getByLabelText("E-Mail-Adresse"));
+
     fireEvent.keyDown(document.activeElement as Element, { key: "Escape" });
     await advance(DIALOG_RESET_MS);
     expect(authDialogState().open).toBe(false);

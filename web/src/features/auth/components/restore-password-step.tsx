@@ -60,6 +60,8 @@ export function RestorePasswordStep({ email }: { email?: string | undefined }) {
         type="email"
         autoComplete="email"
         maxLength={EMAIL_MAX_LENGTH}
+        // Where typing starts when the step opens (D61), not the dialog's unnamed body (D627).
+        data-autofocus
         error={errorText(errors.email?.message)}
         {...form.register("email")}
       />

@@ -50,3 +50,20 @@ describe("removing a cart line", () => {
     expect((await screen.findByRole("alert")).textContent).toMatch(/konnte nicht entfernt werden/);
   });
 });
+
+describe("a gift card's line", () => {
+  it("names whom the card is for in its remove button: two cards in one cart differ (D627)", () => {
+    const card = {
+      ...item,
+      product_page: { ...item.product_page, name: "Geschenkgutschein", product_type: "GiftCard" },
+      gift_card: { recipient_name: "Oma Inge", recipient_email: null, send_on: null, message: "" },
+    } as unknown as OrderItem;
+    renderInLocale(
+      <QueryClientProvider client={new QueryClient()}>
+        <CartItem item={card} visitors={[]} signedIn />
+      </QueryClientProvider>,
+      "de",
+    );
+    expect(screen.getByRole("button", { name: "„Geschenkgutschein“ für Oma Inge entfernen" })).toBeTruthy();
+  });
+});

@@ -91,7 +91,15 @@ export function CartItem({
         <button
           type="button"
           className={buttonStyles.ghost}
-          aria-label={t("cart.removeLabel", { product: item.product_page.name })}
+          aria-label={
+            // Two gift cards in one cart differ by whom they are for (D627).
+            item.gift_card
+              ? t("cart.removeGiftCardLabel", {
+                  product: item.product_page.name,
+                  name: item.gift_card.recipient_name,
+                })
+              : t("cart.removeLabel", { product: item.product_page.name })
+          }
           disabled={remove.isPending}
           onClick={() => remove.mutate()}
         >

@@ -62,5 +62,7 @@ describe("the code field's news (D496)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Code entfernen" }));
     await waitFor(() => expect(news()?.textContent).toBe("Der Gutscheincode wurde entfernt."));
     expect(news()?.querySelector("p")?.className).not.toContain("sr-only");
+    // The button went with the code: the focus is on the field for a new one (D627).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Gutscheincode")));
   });
 });

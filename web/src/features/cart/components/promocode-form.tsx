@@ -2,7 +2,7 @@ import "../i18n.ts";
 import { type Order, PROMOCODE_MAX_LENGTH, SetPromocodeSchema } from "@atelier/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
@@ -25,6 +25,7 @@ export function PromocodeForm({ order, queryKey }: { order: Order; queryKey: rea
   // An applied code is shown above the field from the order itself, so its news is only announced there;
   // a removal leaves nothing on the page, so it is shown (D496).
   const [status, setStatus] = useState<{ text: string; shown: boolean } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<{ promocode: string }>({
     resolver: zodResolver(PromocodeFormSchema) as never,
     defaultValues: { promocode: "" },
@@ -47,6 +48,8 @@ export function PromocodeForm({ order, queryKey }: { order: Order; queryKey: rea
             : { text: t("promocode.applied", { code: updated.promocode ?? code }), shown: false },
       );
       form.reset({ promocode: "" });
+      // The "remove" button went with the code: the focus goes to the field a new code is typed in (D627).
+      if (!code) formRef.current?.querySelector("input")?.focus();
     },
     onError: (error) => {
       console.error("promocode failed", error);
@@ -88,6 +91,7 @@ export function PromocodeForm({ order, queryKey }: { order: Order; queryKey: rea
         </div>
       ) : null}
       <form
+        ref={formRef}
         noValidate
         className="flex flex-wrap items-start gap-3"
         onSubmit={form.handleSubmit(({ promocode }) => {

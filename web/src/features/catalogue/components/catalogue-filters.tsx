@@ -6,7 +6,7 @@ import {
   type ProductType,
 } from "@atelier/contract";
 import { useQuery } from "@tanstack/react-query";
-import { type ChangeEvent, useId } from "react";
+import { type ChangeEvent, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
@@ -173,9 +173,15 @@ export function CatalogueFilters({
   const locale = useLocale();
   const categories = useQuery({ ...categoriesOptions(locale), enabled: fields.includes("category") });
   const set = (patch: Partial<CatalogueSearch>) => onChange({ ...search, ...patch });
+  // The reset button goes once nothing is filtered: the focus moves to the first filter, not to the page (D627).
+  const filtersRef = useRef<HTMLElement>(null);
+  const reset = () => {
+    onChange({});
+    filtersRef.current?.querySelector("select")?.focus();
+  };
 
   return (
-    <search className="rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
+    <search ref={filtersRef} className="rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
       <h2 className="sr-only">{t("filters.heading")}</h2>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-6 lg:items-end">
         {types.length > 1 ? (
@@ -237,7 +243,7 @@ export function CatalogueFilters({
           </FilterSelect>
         ) : null}
         {hasFilters(search) ? (
-          <button type="button" onClick={() => onChange({})} className={`${buttonStyles.ghost} underline`}>
+          <button type="button" onClick={reset} className={`${buttonStyles.ghost} underline`}>
             {t("filters.reset")}
           </button>
         ) : null}

@@ -1,7 +1,7 @@
 import "../i18n.ts";
 import { PAGE_TITLES, type ProductType } from "@atelier/contract";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { Container } from "../../../components/ui/container.tsx";
@@ -45,6 +45,13 @@ export function CataloguePage({
   children?: ReactNode;
 }) {
   const { t } = useTranslation("catalogue");
+  // A button of the empty list (reset, a nearest match) goes with the list it changes: the focus moves to the
+  // count of offers found, which says what the change brought (D627).
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const searchAndCount = (next: CatalogueSearch) => {
+    onSearchChange(next);
+    countRef.current?.focus();
+  };
   const locale = useLocale();
   const query = useInfiniteQuery({
     ...productListInfiniteOptions(locale, types, search),
@@ -70,7 +77,12 @@ export function CataloguePage({
           />
         </div>
       ) : null}
-      <p role="status" className="mt-6 min-h-6 font-semibold text-slate-800">
+      <p
+        ref={countRef}
+        role="status"
+        tabIndex={-1}
+        className="mt-6 min-h-6 font-semibold text-slate-800 focus:outline-none"
+      >
         {query.isPending ? t("loading") : query.isSuccess ? t("resultCount", { count }) : ""}
       </p>
       <div className="mt-4" aria-busy={query.isFetching}>
@@ -93,10 +105,10 @@ export function CataloguePage({
             <p className="mt-2 text-slate-800">{hasFilters(search) ? t("emptyText") : t("emptyNoFilters")}</p>
             {hasFilters(search) ? (
               <>
-                <NearestMatches types={types} search={search} onSearchChange={onSearchChange} />
+                <NearestMatches types={types} search={search} onSearchChange={searchAndCount} />
                 <button
                   type="button"
-                  onClick={() => onSearchChange({})}
+                  onClick={() => searchAndCount({})}
                   className={`${buttonStyles.ghost} mt-4 underline`}
                 >
                   {t("filters.reset")}

@@ -52,6 +52,10 @@ function SubscriptionControls({
     item.paypal_invoice_link !== null &&
     (item.state === "renewal available" || item.state === "awaiting payment");
   const cancellable = item.state !== "cancelled" && sub.ends_at === null;
+  // Which subscription the buttons end, for a screen reader going from button to button (D627).
+  const name = item.visitor_name
+    ? `${item.product_page.name} (${item.visitor_name})`
+    : item.product_page.name;
 
   return (
     <div className="mt-2 space-y-2 text-base" data-testid={`subscription-${item.id}`}>
@@ -77,6 +81,7 @@ function SubscriptionControls({
           ref={cancelButtonRef}
           type="button"
           className={buttonStyles.secondary}
+          aria-label={t("cancelLabel", { name })}
           onClick={() => setConfirming(true)}
         >
           {t("cancel")}
@@ -92,6 +97,7 @@ function SubscriptionControls({
               type="button"
               className={buttonStyles.primary}
               disabled={cancel.isPending}
+              aria-label={t("cancelYesLabel", { name })}
               onClick={() => cancel.mutate()}
             >
               {t("cancelYes")}
@@ -99,6 +105,7 @@ function SubscriptionControls({
             <button
               type="button"
               className={buttonStyles.secondary}
+              aria-label={t("cancelNoLabel", { name })}
               onClick={() => {
                 backToButton.current = true;
                 setConfirming(false);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { LessonBookingView } from "@atelier/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client.ts";
 import { renderInLocale } from "../../../test/render.tsx";
@@ -60,7 +60,10 @@ describe("reporting an absence (issue 35, D366)", () => {
     fireEvent.click(screen.getByLabelText(/16:00–17:30$/));
     await act(async () => fireEvent.click(button));
     expect(send).toHaveBeenCalledWith(["2026-12-03"]);
-    expect((await screen.findByTestId("absence-reported")).textContent).toContain("28. Jan. 2027");
+    const answer = await screen.findByTestId("absence-reported");
+    expect(answer.textContent).toContain("28. Jan. 2027");
+    // The button is disabled again: the focus is on the answer, not lost to the page (D627).
+    await waitFor(() => expect(document.activeElement).toBe(answer));
   });
 
   it("says a refusal in Russian words, not its code", async () => {

@@ -1,7 +1,7 @@
 import "../i18n.ts";
 import { type AbsenceReply, LESSON_HORIZON_DAYS, type LessonBookingView } from "@atelier/contract";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
@@ -33,6 +33,11 @@ export function AbsenceForm({
       onDone?.();
     },
   });
+  // Sent, the button is disabled (nothing ticked): the focus goes to the answer instead of the page (D627).
+  const answerRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (report.isSuccess) answerRef.current?.focus();
+  }, [report.isSuccess]);
   const codes = report.error ? errorCodesByField(report.error) : {};
   const refusal = report.error
     ? (errorText(codes.dates?.[0] ?? codes.non_field_errors?.[0]) ?? t("failed"))
@@ -83,7 +88,8 @@ export function AbsenceForm({
               />
               <label htmlFor={id} className="flex-1">
                 {formatDate(lesson.date, locale)}, {lesson.start}–{lesson.end}
-                {note ? <span className="ml-2 text-sm text-slate-600">({note})</span> : null}
+                {/* A real space: a screen reader ran "17:00(Schule geschlossen)" together. */}
+                {note ? <span className="text-sm text-slate-600"> ({note})</span> : null}
               </label>
             </li>
           );
@@ -98,7 +104,12 @@ export function AbsenceForm({
       </button>
       <div aria-live="polite">
         {report.isSuccess ? (
-          <p className="font-semibold text-green-800" data-testid="absence-reported">
+          <p
+            ref={answerRef}
+            tabIndex={-1}
+            className="font-semibold text-green-800 focus:outline-none"
+            data-testid="absence-reported"
+          >
             {t("reported")}{" "}
             {credits.length > 0 && lastExpiry
               ? t("creditGiven", { count: credits.length, date: formatDate(lastExpiry, locale) })

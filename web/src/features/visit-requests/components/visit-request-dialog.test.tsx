@@ -103,10 +103,13 @@ describe("VisitRequestDialog (D84)", () => {
     const dialog = screen.getByRole("dialog", { name: "Auf die Warteliste (Anfrage)" });
     // With saved children nothing is typed until asked for: without a tick the form says so.
     fireEvent.click(within(dialog).getByRole("button", { name: "Anfrage senden" }));
-    expect(
-      await within(dialog).findByText("Bitte wählen Sie ein Kind oder geben Sie eines ein."),
-    ).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole("checkbox", { name: "Mila Muster" }));
+    const none = await within(dialog).findByText("Bitte wählen Sie ein Kind oder geben Sie eines ein.");
+    // The refusal is the saved children's: their first box takes the focus and reads it (D627).
+    const mila = within(dialog).getByRole("checkbox", { name: "Mila Muster" });
+    await waitFor(() => expect(document.activeElement).toBe(mila));
+    expect(mila.getAttribute("aria-invalid")).toBe("true");
+    expect(mila.getAttribute("aria-describedby")).toBe(none.id);
+    fireEvent.click(mila);
     fireEvent.click(within(dialog).getByRole("button", { name: "Anfrage senden" }));
 
     const status = await within(dialog).findByRole("status");

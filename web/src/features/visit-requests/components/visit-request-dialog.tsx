@@ -15,7 +15,7 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { type FieldPath, type Resolver, type UseFormReturn, useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_COUNTRY } from "../../../components/phone-input/countries.ts";
@@ -105,9 +105,15 @@ function showServerErrors(
   }
 }
 
-/** Whether the form's field of this name is refused now. */
+/** Whether the form's field of this name is refused now; "children" is the list as a whole (none named). */
 const invalidIn = (form: UseFormReturn<Values>) => (name: string) =>
-  form.getFieldState(name as FieldPath<Values>).invalid;
+  name === "children"
+    ? noChildError(form.formState.errors.children) !== undefined
+    : form.getFieldState(name as FieldPath<Values>).invalid;
+
+/** The refusal of the children's list as a whole ("name a child"), not of one typed child's field. */
+const noChildError = (errors: { message?: string; root?: { message?: string } } | undefined) =>
+  errors?.message ?? errors?.root?.message;
 
 function useVisitRequestForm(
   kind: VisitRequestKind,
@@ -149,6 +155,9 @@ function ChildrenFieldset({
   // "key", not the default "id": a child's own `id` (a saved child) must survive in the field array.
   const children = useFieldArray({ control: form.control, name: "children", keyName: "key" });
   const errors = form.formState.errors.children;
+  // "Name a child": tied to the saved children's boxes, the first of which takes the focus (D627).
+  const noChild = noChildError(errors) !== undefined;
+  const noChildId = useId();
   const picked = new Set(children.fields.map((child) => child.id));
   const toggle = (visitor: Visitor, checked: boolean) => {
     if (checked) {
@@ -167,7 +176,12 @@ function ChildrenFieldset({
     <fieldset className="space-y-4">
       <legend className="text-lg font-bold">{t("children.legend")} *</legend>
       {savedChildren.length > 0 ? (
-        <SavedChildren visitors={savedChildren} picked={picked} onToggle={toggle} />
+        <SavedChildren
+          visitors={savedChildren}
+          picked={picked}
+          onToggle={toggle}
+          errorId={noChild ? noChildId : undefined}
+        />
       ) : null}
       {children.fields.map((child, index) =>
         child.id !== null ? null : (
@@ -180,8 +194,10 @@ function ChildrenFieldset({
           />
         ),
       )}
-      {(errors?.message ?? errors?.root?.message) ? (
-        <p className="text-sm font-semibold text-red-800">{t("children.none")}</p>
+      {noChild ? (
+        <p id={noChildId} className="text-sm font-semibold text-red-800">
+          {t("children.none")}
+        </p>
       ) : null}
       {children.fields.length < VISIT_REQUEST_MAX_CHILDREN ? (
         <button
@@ -221,10 +237,13 @@ function SavedChildren({
   visitors,
   picked,
   onToggle,
+  errorId,
 }: {
   visitors: Visitor[];
   picked: Set<number | null>;
   onToggle: (visitor: Visitor, checked: boolean) => void;
+  /** The "name a child" refusal's element, while it stands. */
+  errorId: string | undefined;
 }) {
   const { t } = useTranslation("visitRequests");
   return (
@@ -236,6 +255,10 @@ function SavedChildren({
             <label className="flex items-center gap-2">
               <input
                 type="checkbox"
+                // Named as the list, so the first refused field on screen is found here (focusFirstError).
+                name="children"
+                aria-invalid={errorId ? true : undefined}
+                aria-describedby={errorId}
                 className="size-5 accent-orange-800"
                 checked={picked.has(visitor.id)}
                 onChange={(event) => onToggle(visitor, event.target.checked)}
