@@ -100,22 +100,7 @@ export function CataloguePage({
             </button>
           </div>
         ) : products.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center">
-            <h2 className="text-xl font-bold text-slate-900">{t("emptyHeading")}</h2>
-            <p className="mt-2 text-slate-800">{hasFilters(search) ? t("emptyText") : t("emptyNoFilters")}</p>
-            {hasFilters(search) ? (
-              <>
-                <NearestMatches types={types} search={search} onSearchChange={searchAndCount} />
-                <button
-                  type="button"
-                  onClick={() => searchAndCount({})}
-                  className={`${buttonStyles.ghost} mt-4 underline`}
-                >
-                  {t("filters.reset")}
-                </button>
-              </>
-            ) : null}
-          </div>
+          <EmptyResults types={types} search={search} onSearchChange={searchAndCount} />
         ) : (
           <ul
             className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${query.isPlaceholderData ? "opacity-60" : ""}`}
@@ -145,5 +130,36 @@ export function CataloguePage({
       </div>
       {children ? <div className="mt-16">{children}</div> : null}
     </Container>
+  );
+}
+
+/** No offer found: with filters, the nearest matches and the reset (each moves the focus to the count). */
+function EmptyResults({
+  types,
+  search,
+  onSearchChange,
+}: {
+  types: readonly ProductType[];
+  search: CatalogueSearch;
+  onSearchChange: (search: CatalogueSearch) => void;
+}) {
+  const { t } = useTranslation("catalogue");
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center">
+      <h2 className="text-xl font-bold text-slate-900">{t("emptyHeading")}</h2>
+      <p className="mt-2 text-slate-800">{hasFilters(search) ? t("emptyText") : t("emptyNoFilters")}</p>
+      {hasFilters(search) ? (
+        <>
+          <NearestMatches types={types} search={search} onSearchChange={onSearchChange} />
+          <button
+            type="button"
+            onClick={() => onSearchChange({})}
+            className={`${buttonStyles.ghost} mt-4 underline`}
+          >
+            {t("filters.reset")}
+          </button>
+        </>
+      ) : null}
+    </div>
   );
 }
