@@ -4,6 +4,7 @@ import { EmailSchema } from "./rules/email.ts";
 import { NameSchema } from "./rules/name.ts";
 import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
 import { PhoneSchema } from "./rules/phone.ts";
+import { visitDayOf } from "./rules/picked-day.ts";
 
 /** Contact forms (`POST /api/v2/contact_us/appointment/`, `/callback/`, `/partnership/`). */
 
@@ -37,7 +38,11 @@ const ContactBaseSchema = z.object({
 
 export const ContactAppointmentSchema = ContactBaseSchema.extend({
   comment: OptionalTextSchema,
-  appointment_date: AppointmentDateSchema,
+  /**
+   * A day, or the timestamp the existing client's date picker makes of it, read as a visit request's day is
+   * (D628): its visit requests send "2026-12-20T23:00:00.000Z" for 21 December in Berlin.
+   */
+  appointment_date: z.string({ error: "required" }).trim().transform(visitDayOf).pipe(AppointmentDateSchema),
 });
 export type ContactAppointment = z.infer<typeof ContactAppointmentSchema>;
 export type ContactAppointmentInput = z.input<typeof ContactAppointmentSchema>;

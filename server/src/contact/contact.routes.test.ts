@@ -213,6 +213,19 @@ describe("POST /api/v2/contact_us/*", () => {
     expect(rejected.statusCode).toBe(400);
   });
 
+  it("reads the existing client's picked day sent as a timestamp, as its visit requests are (D628)", async () => {
+    // The picker's midnight of 21 December 2030 in a Berlin browser, in UTC.
+    const res = await post("appointment", { ...person, appointment_date: "2030-12-20T23:00:00.000Z" });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.database.db
+      .select()
+      .from(contactRequests)
+      .where(eq(contactRequests.id, ContactCreatedSchema.parse(res.json()).id));
+    expect(row?.appointmentDate).toBe("2030-12-21");
+    const past = await post("appointment", { ...person, appointment_date: "2020-01-01T23:00:00.000Z" });
+    expect(past.json().error_codes).toEqual({ appointment_date: ["date_in_past"] });
+  });
+
   it("limits each IP to 5 posts a minute with 429, Retry-After and a detail", async () => {
     const ip = "198.51.100.7";
     for (let i = 0; i < 5; i++) {
