@@ -123,6 +123,34 @@ describe(`a gift card of its own (issue 24, ${usesPostgres() ? "PostgreSQL" : "P
     });
     expect(staffRefund.statusCode, staffRefund.body).toBe(200);
     expect(await waiting("oma.erstattet@example.org")).toEqual([]);
+
+    // Refunded in part: the recipient's mail still goes on its day, saying what the card is worth now (D629).
+    const part = await buy("oma.teil@example.org");
+    const [before] = await waiting("oma.teil@example.org");
+    expect(before?.text).toContain("50,00");
+    const partRefund = await t.call("POST", `/api/v2/admin/orders/${part.orderId}/refunds/`, {
+      headers: staff.headers,
+      body: {
+        request_id: randomUUID(),
+        item: part.itemId,
+        amount_cents: 2_000,
+        cancel_item: false,
+        reason: "Teilweise erstattet",
+      },
+    });
+    expect(partRefund.statusCode, partRefund.body).toBe(200);
+    const after = await waiting("oma.teil@example.org");
+    expect(after).toHaveLength(1);
+    expect(after[0]?.text).toContain("30,00");
+    expect(after[0]?.text).not.toContain("50,00");
+    expect(after[0]?.nextAttemptAt.getTime()).toBe(before?.nextAttemptAt.getTime());
+    expect(after[0]?.attachments).toEqual(before?.attachments);
+    // The buyer's own mail went at the purchase and stays as it was sent.
+    const [buyerEmail] = await t.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, part.parent.id));
+    expect((await waiting(buyerEmail?.email ?? "")).length).toBeGreaterThan(0);
   });
 
   it("refuses an amount outside the limits, a recipient without an address, a past day, and details on a course", async () => {
@@ -182,7 +210,7 @@ describe(`a gift card of its own (issue 24, ${usesPostgres() ? "PostgreSQL" : "P
     const bytes = await renderGiftCardPdf(
       {
         code: "ACDE-FGHJ-KMNP-QRTU",
-        initialCents: 5_000,
+        balanceCents: 5_000,
         expiresAt: new Date("2029-12-31T22:59:59Z"),
         locale: "ru",
         recipientName: "Соня Иванова",

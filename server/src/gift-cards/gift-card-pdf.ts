@@ -34,9 +34,13 @@ export function quotedMessage(locale: keyof typeof TEXTS, message: string): stri
 
 const INK = rgb(0.12, 0.23, 0.37);
 
-/** A printable gift card (A5 landscape) in the buyer's language, DejaVu Sans embedded for Cyrillic. */
+/**
+ * A printable gift card (A5 landscape) in the buyer's language, DejaVu Sans embedded for Cyrillic. It shows
+ * what the card is worth when it is drawn, its balance (D629): a card refunded in part, or sent again after
+ * a first purchase with it, is not worth its first value any more.
+ */
 export async function renderGiftCardPdf(
-  card: Pick<GiftCardRow, "code" | "initialCents" | "expiresAt" | "locale"> &
+  card: Pick<GiftCardRow, "code" | "balanceCents" | "expiresAt" | "locale"> &
     Partial<Pick<GiftCardRow, "recipientName" | "message">>,
   school: { legalName: string; address: string; publicUrl: string },
 ): Promise<Uint8Array> {
@@ -75,7 +79,7 @@ export async function renderGiftCardPdf(
     center(line, y, regular, 10);
   }
   y -= 52;
-  center(formatMoney(card.initialCents, card.locale), y, bold, 36);
+  center(formatMoney(card.balanceCents, card.locale), y, bold, 36);
   y -= 34;
   center(t.code, y, regular, 11);
   y -= 24;

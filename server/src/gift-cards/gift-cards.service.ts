@@ -9,7 +9,7 @@ import {
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/index.ts";
 import { orders, users } from "../db/index.ts";
-import { enqueueMail, withdrawPendingGiftCardMails } from "../mail/index.ts";
+import { enqueueMail, takeWaitingGiftCardMails, withdrawPendingGiftCardMails } from "../mail/index.ts";
 import { giftCardExpiry, newGiftCardCode } from "./gift-card-code.ts";
 import {
   bookLedger,
@@ -279,4 +279,53 @@ export async function issueGiftCardByHand(
 export async function stopCardsBoughtBy(tx: Tx, orderId: number, at: Date): Promise<void> {
   const stopped = await deactivateCardsBoughtBy(tx, orderId, at);
   await withdrawPendingGiftCardMails(tx, stopped);
+}
+
+/**
+ * A bought card partly refunded (D629): its recipient's mail still waiting for its day was written with the
+ * card's value at the purchase. It is written anew, for the same day, with what the card is worth now; its
+ * PDF is drawn when it is sent, from the card as it is then.
+ */
+export async function restateWaitingRecipientMails(
+  tx: Tx,
+  giftCardId: number,
+  orderId: number,
+  publicUrl: string,
+): Promise<void> {
+  const card = await findGiftCard(tx, giftCardId);
+  if (!card?.buyerUserId) return;
+  const [buyer] = await tx
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, card.buyerUserId));
+  if (!buyer) return;
+  for (const mail of await takeWaitingGiftCardMails(tx, giftCardId, buyer.email)) {
+    const details: StoredGiftCardDetails = {
+      recipientName: card.recipientName ?? "",
+      message: card.message,
+      deliverTo: "recipient",
+      recipientEmail: mail.to,
+      sendOn: berlinDate(mail.notBefore),
+    };
+    // What the present is worth now: the part refunded to the buyer is not the recipient's.
+    const shown = { ...giftCardMailCard(card, details), amountCents: card.balanceCents };
+    await enqueueMail(
+      tx,
+      {
+        to: mail.to,
+        template: "gift-card",
+        locale: mail.locale,
+        data: {
+          firstName: card.recipientName ?? "",
+          orderId,
+          cards: [shown],
+          toRecipient: true,
+          buyerName: `${buyer.firstName} ${buyer.lastName}`.trim(),
+        },
+        attachments: [{ kind: "gift-card-pdf", giftCardId, filename: `Gutschein-${card.code}.pdf` }],
+        ...(mail.notBefore.getTime() > Date.now() ? { notBefore: mail.notBefore } : {}),
+      },
+      { publicUrl },
+    );
+  }
 }

@@ -21,6 +21,7 @@ export {
   issueGiftCardsForOrder,
   redeemGiftCard,
   releaseGiftCard,
+  restateWaitingRecipientMails,
   stopCardsBoughtBy,
 } from "./gift-cards.service.ts";
 export {

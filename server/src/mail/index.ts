@@ -16,6 +16,7 @@ export {
   requeueFailedMail,
   resendMail,
   resendMailAtMost,
+  takeWaitingGiftCardMails,
   withdrawPendingGiftCardMails,
 } from "./mail-outbox.ts";
 export { clearOldMailTexts, LINK_TEXT_DAYS, MAIL_TEXT_DAYS, mailTextCleared } from "./mail-retention.ts";

@@ -271,6 +271,30 @@ export async function withdrawPendingGiftCardMails(tx: DbOrTx, giftCardIds: numb
   return rows.length;
 }
 
+/**
+ * Takes the recipient's mails of a gift card still waiting for their day out of the outbox and answers
+ * where and when each was to go, so the card's owner can write them anew with what the card is worth now
+ * (D629: a partial refund of the card lowers it). Failed ones stay for staff.
+ */
+export async function takeWaitingGiftCardMails(
+  tx: DbOrTx,
+  giftCardId: number,
+  /** The buyer's address: the buyer's own copy, not yet out, is left as it is. */
+  buyer: string,
+): Promise<{ to: string; locale: Locale; notBefore: Date }[]> {
+  return tx
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.template, "gift-card"),
+        eq(mailOutbox.status, "pending"),
+        carriesCard(giftCardId),
+        sql`lower(${mailOutbox.to}) <> lower(${buyer})`,
+      ),
+    )
+    .returning({ to: mailOutbox.to, locale: mailOutbox.locale, notBefore: mailOutbox.nextAttemptAt });
+}
+
 /** The school's own copies of what a family sent or did: they name the family without being addressed to it. */
 const STAFF_TEMPLATES = [
   "contact-request",

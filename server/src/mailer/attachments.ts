@@ -40,7 +40,7 @@ export function createAttachmentRenderer(sources: AttachmentSources): Attachment
           kind: "gift-card-pdf",
           card: {
             code: card.code,
-            initialCents: card.initialCents,
+            balanceCents: card.balanceCents,
             expiresAt: card.expiresAt,
             locale: card.locale,
             recipientName: card.recipientName,

@@ -34,7 +34,7 @@ const giftCard = {
   kind: "gift-card-pdf" as const,
   card: {
     code: "ABCD-EFGH-JKLM-NPQR",
-    initialCents: 5000,
+    balanceCents: 5000,
     expiresAt: new Date("2029-12-31T22:59:59Z"),
     locale: "ru" as const,
   },

@@ -7,7 +7,13 @@ import { type AdminRefundInput, berlinDate } from "@atelier/contract";
 import { bookedGatewayRefund } from "../checkout/index.ts";
 import type { DbOrTx, Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
-import { bookLedger, findGiftCard, findGiftCardOfItem, giveBackToGiftCard } from "../gift-cards/index.ts";
+import {
+  bookLedger,
+  findGiftCard,
+  findGiftCardOfItem,
+  giveBackToGiftCard,
+  restateWaitingRecipientMails,
+} from "../gift-cards/index.ts";
 import { lockOrderForDocuments } from "../invoices/index.ts";
 import { enqueueMail, withdrawPendingGiftCardMails } from "../mail/index.ts";
 import { findCartItems } from "../orders/index.ts";
@@ -134,6 +140,9 @@ export async function recordStaffRefund(
     // waiting for its day is taken back, as after a refund at the gateway (D512, D552).
     if (boughtCard && (amount >= boughtCard.balanceCents || input.cancel_item))
       await withdrawPendingGiftCardMails(tx, [boughtCard.id]);
+    // Refunded in part, it is a smaller present: the recipient's waiting mail says what it is worth now (D629).
+    else if (boughtCard && amount > 0)
+      await restateWaitingRecipientMails(tx, boughtCard.id, orderId, ctx.publicUrl);
     if (input.cancel_item) {
       await cancelItem(tx, input.item);
       if (fresh.productType === "Course") await endSubscriptionOnWithdrawal(tx, input.item);
