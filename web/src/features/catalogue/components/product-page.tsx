@@ -158,7 +158,9 @@ function ProductView({
             <AcademyWeeksSection weeks={product.academy_schedule_slots} />
           ) : null}
           <LessonSeasonSections product={product} />
-          {product.closures.length > 0 ? <ClosuresSection closures={product.closures} /> : null}
+          {product.closures.length > 0 ? (
+            <ClosuresSection closures={product.closures} course={product.product_type === "Course"} />
+          ) : null}
           {product.instructors.length > 0 ? <InstructorsSection instructors={product.instructors} /> : null}
           <FaqSection qna={product.qna} />
           {!compact && product.student_works.length > 0 ? (
@@ -393,8 +395,17 @@ function PricesBox({ product }: { product: ProductDetail }) {
   );
 }
 
-/** The house's holidays and closures from today on (D114, D122): no lesson then, subscriptions paused. */
-function ClosuresSection({ closures }: { closures: ProductDetail["closures"] }) {
+/**
+ * The house's holidays and closures from today on (D114, D122): no lesson then, a course's subscriptions
+ * paused. Only a course has subscriptions: a party's or a workshop's page says the house is closed (D630).
+ */
+export function ClosuresSection({
+  closures,
+  course,
+}: {
+  closures: ProductDetail["closures"];
+  course: boolean;
+}) {
   const { t } = useTranslation("catalogue");
   const locale = useLocale();
   return (
@@ -402,7 +413,9 @@ function ClosuresSection({ closures }: { closures: ProductDetail["closures"] }) 
       <h2 id="closures-heading" className={sectionHeading}>
         {t("product.closures")}
       </h2>
-      <p className="mt-2 text-slate-700">{t("product.closuresNote")}</p>
+      <p className="mt-2 text-slate-700">
+        {course ? t("product.closuresNote") : t("product.closuresNoteOther")}
+      </p>
       <ul className="mt-4 space-y-2">
         {closures.map((closure) => (
           <li key={`${closure.starts_on}-${closure.name}`} className="flex flex-wrap gap-x-3">
