@@ -52,6 +52,8 @@ test.describe("catalogue", () => {
     await expect(page.getByLabel("Haus")).toHaveValue("999999");
     await expect(page.getByRole("heading", { name: "Keine passenden Angebote" })).toBeVisible();
     // By keyboard: the reset button goes with the filters, the focus does not fall to the page (D627).
+    // The server's page takes keys once it is hydrated.
+    await page.locator("#root:not([data-hydrating])").waitFor({ state: "attached" });
     await page.getByRole("button", { name: "Filter zurücksetzen" }).first().focus();
     await page.keyboard.press("Enter");
     await expect(page).not.toHaveURL(/location=/);

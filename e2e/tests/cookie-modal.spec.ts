@@ -53,6 +53,8 @@ test.describe("cookie modal", () => {
     await page.goto("/");
     const modal = page.getByRole("dialog", { name: "Cookies und Datenschutz" });
     await expect(modal).toBeVisible();
+    // The server's modal takes the choices once the page is hydrated.
+    await page.locator("#root:not([data-hydrating])").waitFor({ state: "attached" });
     // The page behind the modal is inert: the header's switch cannot be reached, the modal's own can.
     await modal.getByRole("checkbox").nth(1).click();
     await modal.getByRole("link", { name: "Русский" }).click();

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { EmailSchema } from "@atelier/contract";
 import {
@@ -9,6 +8,7 @@ import {
   resetAccountPassword,
 } from "./accounts/index.ts";
 import { recordAudit } from "./admin/index.ts";
+import { missingEmbeddedDatabase } from "./cli-database.ts";
 import { ConfigError, loadEnv } from "./config/index.ts";
 import { type Database, openDatabase, pgliteFolder, type Tx } from "./db/index.ts";
 
@@ -117,14 +117,12 @@ export async function runAdminCommand(
       const env = loadEnv();
       // Without the shop's settings loaded the command would make an empty database of its own and the
       // account there, where the shop never looks (D626): it names the database and refuses one not there.
-      const folder = env.DATABASE_URL ? null : pgliteFolder(env.DATA_DIR);
-      if (folder && !existsSync(folder)) {
-        io.err(
-          `No shop database at ${folder}. Load the shop's settings first (set -a && . /etc/atelier-shop/shop.env && set +a), or start the shop once (npm start) to create it.`,
-        );
+      const missing = missingEmbeddedDatabase(env);
+      if (missing) {
+        io.err(missing);
         return 1;
       }
-      where = folder ? `PGlite (${folder})` : "PostgreSQL (DATABASE_URL)";
+      where = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite (${pgliteFolder(env.DATA_DIR)})`;
       db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
       await db.migrate();
     } catch (error) {

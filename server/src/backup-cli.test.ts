@@ -56,6 +56,13 @@ describe("npm run backup / restore / move-to-postgres", () => {
 
   it("restores without DATABASE_URL only when the embedded database is asked for, and names its folder (D553)", async () => {
     const source = mkdtempSync(join(tmpdir(), "atelier-cli-embedded-"));
+    // A folder without the shop's database (the settings not loaded): no empty backup of a new one (D626).
+    const none = capture();
+    expect(
+      await runBackupCommand(["backup", "--out", join(source, "x.tar.gz")], none.io, { DATA_DIR: source }),
+    ).toBe(1);
+    expect(none.lines[0]).toContain(`No shop database at ${join(source, "pglite")}`);
+    expect(readdirSync(source)).toEqual([]);
     const opened = await openDatabase({ dataDir: source });
     await opened.migrate();
     await opened.close();

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createBackup, moveDatabase, openBackup, RestoreRefused, restoreBackup } from "./backup/index.ts";
+import { missingEmbeddedDatabase } from "./cli-database.ts";
 import { ConfigError, type Env, loadEnv } from "./config/index.ts";
 import { type Database, MIGRATIONS_DIR, openDatabase } from "./db/index.ts";
 import { mediaStorageFrom } from "./media/index.ts";
@@ -42,6 +43,11 @@ const EMBEDDED_REFUSAL =
 
 async function backup(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
   const out = option(argv, "--out") ?? `atelier-backup-${stamp()}.tar.gz`;
+  const missing = missingEmbeddedDatabase(env);
+  if (missing) {
+    io.err(missing);
+    return 1;
+  }
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, limits: env });
   try {
     const made = await createBackup(database, out, {
@@ -94,6 +100,11 @@ async function move(argv: readonly string[], env: Env, io: CliIo): Promise<numbe
   if (!to?.startsWith("postgres")) {
     io.err(`Where to? --to postgres://user:password@host:5432/database\n${USAGE}`);
     return 2;
+  }
+  const missing = missingEmbeddedDatabase({ DATA_DIR: env.DATA_DIR });
+  if (missing) {
+    io.err(missing);
+    return 1;
   }
   const source = await openDatabase({ dataDir: env.DATA_DIR, limits: env });
   const target = await openDatabase({ databaseUrl: to, limits: env });

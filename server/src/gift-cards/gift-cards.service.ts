@@ -291,6 +291,7 @@ export async function restateWaitingRecipientMails(
   giftCardId: number,
   orderId: number,
   publicUrl: string,
+  now: Date,
 ): Promise<void> {
   const card = await findGiftCard(tx, giftCardId);
   if (!card?.buyerUserId) return;
@@ -299,7 +300,7 @@ export async function restateWaitingRecipientMails(
     .from(users)
     .where(eq(users.id, card.buyerUserId));
   if (!buyer) return;
-  for (const mail of await takeWaitingGiftCardMails(tx, giftCardId, buyer.email)) {
+  for (const mail of await takeWaitingGiftCardMails(tx, giftCardId, now)) {
     const details: StoredGiftCardDetails = {
       recipientName: card.recipientName ?? "",
       message: card.message,
@@ -323,7 +324,7 @@ export async function restateWaitingRecipientMails(
           buyerName: `${buyer.firstName} ${buyer.lastName}`.trim(),
         },
         attachments: [{ kind: "gift-card-pdf", giftCardId, filename: `Gutschein-${card.code}.pdf` }],
-        ...(mail.notBefore.getTime() > Date.now() ? { notBefore: mail.notBefore } : {}),
+        notBefore: mail.notBefore,
       },
       { publicUrl },
     );

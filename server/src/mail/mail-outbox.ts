@@ -272,15 +272,16 @@ export async function withdrawPendingGiftCardMails(tx: DbOrTx, giftCardIds: numb
 }
 
 /**
- * Takes the recipient's mails of a gift card still waiting for their day out of the outbox and answers
- * where and when each was to go, so the card's owner can write them anew with what the card is worth now
- * (D629: a partial refund of the card lowers it). Failed ones stay for staff.
+ * Takes the mails of a gift card still waiting for their day out of the outbox and answers where and when
+ * each was to go, so the card's owner can write them anew with what the card is worth now (D629: a partial
+ * refund of the card lowers it). Only mails never tried whose day is still ahead: a mail the worker holds
+ * (its lease moves the next attempt ahead, but it has been tried) is being sent as it is, and the buyer's
+ * copy at the purchase is never held for a day. Failed ones stay for staff.
  */
 export async function takeWaitingGiftCardMails(
   tx: DbOrTx,
   giftCardId: number,
-  /** The buyer's address: the buyer's own copy, not yet out, is left as it is. */
-  buyer: string,
+  now: Date,
 ): Promise<{ to: string; locale: Locale; notBefore: Date }[]> {
   return tx
     .delete(mailOutbox)
@@ -288,8 +289,9 @@ export async function takeWaitingGiftCardMails(
       and(
         eq(mailOutbox.template, "gift-card"),
         eq(mailOutbox.status, "pending"),
+        eq(mailOutbox.attempts, 0),
+        gt(mailOutbox.nextAttemptAt, now),
         carriesCard(giftCardId),
-        sql`lower(${mailOutbox.to}) <> lower(${buyer})`,
       ),
     )
     .returning({ to: mailOutbox.to, locale: mailOutbox.locale, notBefore: mailOutbox.nextAttemptAt });

@@ -696,14 +696,29 @@ describe("renderMail", () => {
       expiresAt: "2027-07-12T22:00:00.000Z",
     };
     expect(render("waiting-list-offer", "de", week).text).toContain(
-      "Das Angebot gilt bis 12. Juli 2027 um 24:00",
+      "Das Angebot gilt bis zum 12. Juli 2027 um 24:00 Uhr",
     );
     expect(render("waiting-list-offer", "ru", week).text).toContain(
       "Предложение действует до 12 июля 2027 г. в 24:00",
     );
     expect(render("waiting-list-offer", "de", SAMPLES["waiting-list-offer"]).text).toContain(
-      "Das Angebot gilt bis 14. März 2026 um 16:00",
+      "Das Angebot gilt bis zum 14. März 2026 um 16:00 Uhr",
     );
+  });
+
+  it("says on joining what may end an offer before its hours: a session's or a week's start, nothing for a course (D624)", () => {
+    const sample = SAMPLES["waiting-list-joined"];
+    const session = render("waiting-list-joined", "de", sample).text;
+    expect(session).toContain("24 Stunden für Sie reserviert, höchstens aber bis zum Beginn des Termins;");
+    const weekly = { ...sample, slot: { weekday: 2, date: null, start: "16:00:00", end: "17:30:00" } };
+    expect(render("waiting-list-joined", "de", weekly).text).toContain(
+      "24 Stunden für Sie reserviert; danach",
+    );
+    const week = { ...sample, slot: null, week: { startsOn: "2027-07-12", endsOn: "2027-07-16" } };
+    expect(render("waiting-list-joined", "ru", week).text).toContain(
+      "24 часа, но не дольше, чем до начала недели. После этого",
+    );
+    expect(render("waiting-list-joined", "ru", weekly).text).toContain("24 часа. После этого");
   });
 
   it("names the profile's tab the way the profile shows it (Verlauf / История, issue 24)", () => {

@@ -142,7 +142,7 @@ export async function recordStaffRefund(
       await withdrawPendingGiftCardMails(tx, [boughtCard.id]);
     // Refunded in part, it is a smaller present: the recipient's waiting mail says what it is worth now (D629).
     else if (boughtCard && amount > 0)
-      await restateWaitingRecipientMails(tx, boughtCard.id, orderId, ctx.publicUrl);
+      await restateWaitingRecipientMails(tx, boughtCard.id, orderId, ctx.publicUrl, ctx.now());
     if (input.cancel_item) {
       await cancelItem(tx, input.item);
       if (fresh.productType === "Course") await endSubscriptionOnWithdrawal(tx, input.item);

@@ -33,12 +33,24 @@ const ruHours = (n: number) => {
   return `${n} часов`;
 };
 
+/**
+ * What ends an offer before its hours (D613, D624): a dated session's or a week's start; a course's weekly
+ * time has none.
+ */
+type Limit = "session" | "week" | null;
+
 const TEXTS = {
   de: {
     subject: (product: string) => `Auf der Warteliste: ${product}`,
     intro: "Sie stehen auf der Warteliste. Wir haben den Eintrag so gespeichert:",
-    next: (hours: number) =>
-      `Sobald ein Platz frei wird und Sie an der Reihe sind, schreiben wir Ihnen. Der Platz ist dann ${hours} Stunden für Sie reserviert, höchstens aber bis zum Beginn des Termins oder der Woche; danach geht er an den Nächsten auf der Liste.`,
+    next: (hours: number, limit: Limit) =>
+      `Sobald ein Platz frei wird und Sie an der Reihe sind, schreiben wir Ihnen. Der Platz ist dann ${hours} Stunden für Sie reserviert${
+        limit === "session"
+          ? ", höchstens aber bis zum Beginn des Termins"
+          : limit === "week"
+            ? ", höchstens aber bis zum Beginn der Woche"
+            : ""
+      }; danach geht er an den Nächsten auf der Liste.`,
     nothing: "Bis dahin müssen Sie nichts tun, und es wird nichts berechnet.",
     labels: {
       offer: "Angebot",
@@ -52,8 +64,14 @@ const TEXTS = {
   ru: {
     subject: (product: string) => `Лист ожидания: ${product}`,
     intro: "Вы в листе ожидания. Мы сохранили запись:",
-    next: (hours: number) =>
-      `Как только освободится место и подойдёт ваша очередь, мы вам напишем. Место будет закреплено за вами ${ruHours(hours)}, но не дольше чем до начала занятия или недели, затем оно перейдёт следующему в списке.`,
+    next: (hours: number, limit: Limit) =>
+      `Как только освободится место и подойдёт ваша очередь, мы вам напишем. Место будет закреплено за вами ${ruHours(hours)}${
+        limit === "session"
+          ? ", но не дольше, чем до начала занятия"
+          : limit === "week"
+            ? ", но не дольше, чем до начала недели"
+            : ""
+      }. После этого оно перейдёт следующему в списке.`,
     nothing: "До тех пор ничего делать не нужно, и оплата не списывается.",
     labels: {
       offer: "Предложение",
@@ -91,7 +109,8 @@ export const waitingListJoinedTemplate: MailTemplate<WaitingListJoinedData> = (d
     });
   rows.push({ label: t.labels.position, value: String(data.position) });
   const hello = greeting(data.parentFirstName, locale);
-  const next = t.next(data.offerHours);
+  const limit: Limit = data.week ? "week" : data.slot?.date ? "session" : null;
+  const next = t.next(data.offerHours, limit);
   return {
     subject: t.subject(data.productName),
     heading: t.subject(data.productName),

@@ -32,7 +32,7 @@ const TEXTS = {
     intro: (child: string) =>
       `auf der Warteliste ist ${child} jetzt an der Reihe: Ein Platz ist frei geworden und für Sie reserviert.`,
     until: (when: string) =>
-      `Das Angebot gilt bis ${when} (Berliner Zeit). Danach geht der Platz an den Nächsten auf der Warteliste.`,
+      `Das Angebot gilt bis zum ${when} Uhr (Berliner Zeit). Danach geht der Platz an den Nächsten auf der Warteliste.`,
     button: "Platz buchen",
     labels: { offer: "Angebot", option: "Option", child: "Kind", when: "Termin", week: "Woche" },
     ignore: "Wenn Sie den Platz nicht mehr brauchen, müssen Sie nichts tun.",

@@ -90,7 +90,9 @@ export function hasFilters(search: CatalogueSearch): boolean {
 
 /** Age for /useAgeFilter: a whole number 1-100 (spec §5 number inputs), else undefined. */
 export function parseAge(value: unknown): number | undefined {
-  const age = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  // Digits only: Number() also reads "1e2", "0x9" and "8." (D620).
+  if (typeof value === "string" && !/^\d{1,3}$/.test(value.trim())) return undefined;
+  const age = typeof value === "string" ? Number(value.trim()) : value;
   return typeof age === "number" && Number.isInteger(age) && age >= 1 && age <= 100 ? age : undefined;
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { OrderItem } from "@atelier/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -12,7 +12,9 @@ import { CartItem } from "./cart-item.tsx";
 vi.mock("@tanstack/react-router", () => ({
   Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
 }));
-vi.mock("../api/cart-api.ts", () => ({ cartApi: { deleteItem: vi.fn(), updateItem: vi.fn() } }));
+vi.mock("../api/cart-api.ts", () => ({
+  cartApi: { deleteItem: vi.fn(), updateItem: vi.fn(), patchItem: vi.fn() },
+}));
 
 const item = {
   id: 41,
@@ -65,5 +67,38 @@ describe("a gift card's line", () => {
       "de",
     );
     expect(screen.getByRole("button", { name: "„Geschenkgutschein“ für Oma Inge entfernen" })).toBeTruthy();
+  });
+});
+
+describe("the line's child picker (D625)", () => {
+  it("stays usable while a change is saved and ties a refusal to itself, in the server's words", async () => {
+    let refuse: (error: Error) => void = () => undefined;
+    vi.mocked(cartApi.patchItem).mockImplementation(
+      () =>
+        new Promise((_resolve, reject) => {
+          refuse = reject;
+        }),
+    );
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const mia = { id: 7, first_name: "Mia", last_name: "Berg", birth_date: "2019-01-01" };
+    const ben = { id: 8, first_name: "Ben", last_name: "Berg", birth_date: "2012-01-01" };
+    const course = { ...item, visitor: mia } as unknown as OrderItem;
+    renderInLocale(
+      <QueryClientProvider client={new QueryClient()}>
+        <CartItem item={course} visitors={[mia, ben] as never} signedIn />
+      </QueryClientProvider>,
+      "de",
+    );
+    const picker = screen.getByLabelText("Kind für „Kleine Maler“") as HTMLSelectElement;
+    fireEvent.change(picker, { target: { value: "8" } });
+    // Saving: the chosen child shows, the picker is not disabled (it would drop the focus).
+    await waitFor(() => expect(picker.getAttribute("aria-busy")).toBe("true"));
+    expect(picker.value).toBe("8");
+    expect(picker.disabled).toBe(false);
+    refuse(new ApiError(400, { visitor: ["Zu alt."], error_codes: { visitor: ["child_age_today"] } }));
+    const alert = await screen.findByRole("alert");
+    expect(picker.getAttribute("aria-invalid")).toBe("true");
+    expect(picker.getAttribute("aria-describedby")).toBe(alert.id);
+    expect(picker.value).toBe("7");
   });
 });

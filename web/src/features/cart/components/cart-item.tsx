@@ -1,8 +1,8 @@
 import "../i18n.ts";
 import { errorMessage, type OrderItem, todayInBerlin, type Visitor, visitorLabel } from "@atelier/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useContext, useEffect, useId, useRef, useState } from "react";
+import { useContext, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AcademyWeekList } from "../../../components/academy-week-list.tsx";
 import { PurchaseTermsList } from "../../../components/purchase-terms.tsx";
@@ -248,40 +248,44 @@ function ChildPicker({
   const say = useContext(CartStatusContext);
   // The id stays the line's own when the line moves to another child's part of the cart.
   const id = `cart-child-${item.id}`;
-  // A refused change of child is said under the picker, in the server's words (never only in the console).
-  const [refusal, setRefusal] = useState<string | null>(null);
-  // The child last chosen, shown while its change is saved (the server's answer then decides).
-  const [chosen, setChosen] = useState<number | null>(null);
   const changeChild = useMutation({
     mutationFn: (visitor: number) => cartApi.patchItem(item.id, { visitor }),
     scope: { id },
-    onMutate: () => setRefusal(null),
-    onError: (error) => {
-      console.error("changing the child of a cart item failed", error);
-      setRefusal(serverMessage(error, "visitor") ?? t("cart.childChangeFailed"));
-    },
+    onError: (error) => console.error("changing the child of a cart item failed", error),
     onSuccess: (_reply, visitor) => {
       const child = visitors.find((candidate) => candidate.id === visitor);
       if (child) say(t("cart.childChanged", { product: item.product_page.name, child: child.first_name }));
-    },
-    onSettled: async () => {
       // Moved, the line's picker is a new element once the cart is read again: it takes the focus (below).
       movedLine = item.id;
-      await refreshCart(queryClient);
-      if (queryClient.isMutating({ predicate: (m) => m.options.scope?.id === id }) > 1) return;
-      setChosen(null);
     },
+    onSettled: () => refreshCart(queryClient),
   });
+  // The line's changes as the query client keeps them: a line that moves gets a new picker, and the choice
+  // still being saved and a refusal must outlive the old one (found by the review).
+  const changes = useMutationState({
+    filters: { predicate: (mutation) => mutation.options.scope?.id === id },
+    select: (mutation) => ({
+      status: mutation.state.status,
+      visitor: mutation.state.variables as number,
+      error: mutation.state.error,
+    }),
+  });
+  const saving = changes.filter((change) => change.status === "pending");
+  // The child last chosen, shown while its change is saved (the server's answer then decides).
+  const chosen = saving.at(-1)?.visitor;
+  // A refused change of child is said under the picker, in the server's words, until the next change.
+  const last = changes.at(-1);
+  const refusal =
+    last?.status === "error" ? (serverMessage(last.error, "visitor") ?? t("cart.childChangeFailed")) : null;
   const selectRef = useRef<HTMLSelectElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new child or a new place of the line is the moment
   useEffect(() => {
     if (movedLine !== item.id) return;
+    movedLine = null;
     // Unless the parent went elsewhere meanwhile, the focus is back where it was: on this line's picker.
     const active = document.activeElement;
-    if (active === null || active === document.body || active === selectRef.current) {
-      movedLine = null;
+    if (active === null || active === document.body || active === selectRef.current)
       selectRef.current?.focus();
-    }
   }, [currentChild, item.id]);
   const errorId = `${id}-error`;
   return (
@@ -294,14 +298,10 @@ function ChildPicker({
         ref={selectRef}
         className="mt-1 rounded-lg border-2 border-slate-400 bg-white px-3 py-2"
         value={String(chosen ?? currentChild)}
-        aria-busy={changeChild.isPending || undefined}
+        aria-busy={saving.length > 0 || undefined}
         aria-invalid={refusal ? true : undefined}
         aria-describedby={refusal ? errorId : undefined}
-        onChange={(event) => {
-          const visitor = Number(event.target.value);
-          setChosen(visitor);
-          changeChild.mutate(visitor);
-        }}
+        onChange={(event) => changeChild.mutate(Number(event.target.value))}
       >
         {visitors.some((v) => v.id === currentChild) ? null : (
           <option value={String(currentChild)}>

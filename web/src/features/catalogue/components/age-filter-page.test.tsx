@@ -101,7 +101,7 @@ describe("the age filter for a parent's saved children (D174)", () => {
     recordApi();
     const { onAgeChange } = renderPage({ visitors: [] });
     const input = screen.getByLabelText("Alter Ihres Kindes (in Jahren)");
-    for (const typed of ["7,5", "7.5"]) {
+    for (const typed of ["7,5", "7.5", "1e2", "0x9", "8."]) {
       fireEvent.change(input, { target: { value: typed } });
       fireEvent.click(screen.getByRole("button", { name: "Angebote anzeigen" }));
       expect(screen.getByRole("alert").textContent).toBe(

@@ -42,9 +42,12 @@ function SubscriptionControls({
     else if (backToButton.current) cancelButtonRef.current?.focus();
     backToButton.current = false;
   }, [confirming]);
+  const failedRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (cancel.isSuccess) doneRef.current?.focus();
-  }, [cancel.isSuccess]);
+    // "Ja, kündigen" was disabled while it sent: a failure takes the focus rather than the page (D627).
+    else if (cancel.isError) failedRef.current?.focus();
+  }, [cancel.isSuccess, cancel.isError]);
 
   // The last paid day as the server names it from the contract's one period (D121).
   const day = (isoDate: string) => formatDate(isoDate, locale);
@@ -123,7 +126,7 @@ function SubscriptionControls({
           </p>
         ) : null}
         {cancel.isError ? (
-          <p role="alert" className="text-red-800">
+          <p ref={failedRef} tabIndex={-1} role="alert" className="text-red-800 focus:outline-none">
             {t("cancelFailed")}
           </p>
         ) : null}

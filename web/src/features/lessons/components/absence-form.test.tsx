@@ -77,5 +77,6 @@ describe("reporting an absence (issue 35, D366)", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("слишком поздно");
     expect(alert.textContent).not.toContain("absence_too_late");
+    await waitFor(() => expect(document.activeElement).toBe(alert));
   });
 });

@@ -35,9 +35,12 @@ export function AbsenceForm({
   });
   // Sent, the button is disabled (nothing ticked): the focus goes to the answer instead of the page (D627).
   const answerRef = useRef<HTMLParagraphElement>(null);
+  const refusalRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (report.isSuccess) answerRef.current?.focus();
-  }, [report.isSuccess]);
+    // Refused, the button was disabled while it sent: the focus goes to the refusal.
+    else if (report.isError) refusalRef.current?.focus();
+  }, [report.isSuccess, report.isError]);
   const codes = report.error ? errorCodesByField(report.error) : {};
   const refusal = report.error
     ? (errorText(codes.dates?.[0] ?? codes.non_field_errors?.[0]) ?? t("failed"))
@@ -117,7 +120,7 @@ export function AbsenceForm({
           </p>
         ) : null}
         {refusal ? (
-          <p role="alert" className="text-red-700">
+          <p ref={refusalRef} tabIndex={-1} role="alert" className="text-red-700 focus:outline-none">
             {refusal}
           </p>
         ) : null}

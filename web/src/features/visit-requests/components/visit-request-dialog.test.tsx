@@ -101,8 +101,11 @@ describe("VisitRequestDialog (D84)", () => {
       savedChildren: [{ id: 7, first_name: "Mila", last_name: "Muster", birth_date: "2018-05-01" }],
     });
     const dialog = screen.getByRole("dialog", { name: "Auf die Warteliste (Anfrage)" });
-    // With saved children nothing is typed until asked for: without a tick the form says so.
-    fireEvent.click(within(dialog).getByRole("button", { name: "Anfrage senden" }));
+    // With saved children nothing is typed until asked for: without a tick the form says so. The button has
+    // the focus, as after a real click or Enter.
+    const send = within(dialog).getByRole("button", { name: "Anfrage senden" });
+    send.focus();
+    fireEvent.click(send);
     const none = await within(dialog).findByText("Bitte wählen Sie ein Kind oder geben Sie eines ein.");
     // The refusal is the saved children's: their first box takes the focus and reads it (D627).
     const mila = within(dialog).getByRole("checkbox", { name: "Mila Muster" });

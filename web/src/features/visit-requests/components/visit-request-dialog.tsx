@@ -108,7 +108,8 @@ function showServerErrors(
 /** Whether the form's field of this name is refused now; "children" is the list as a whole (none named). */
 const invalidIn = (form: UseFormReturn<Values>) => (name: string) =>
   name === "children"
-    ? noChildError(form.formState.errors.children) !== undefined
+    ? // The field's state now: `formState` is the last render's, and a refused submit asks before the next.
+      noChildError(form.getFieldState("children").error as Parameters<typeof noChildError>[0]) !== undefined
     : form.getFieldState(name as FieldPath<Values>).invalid;
 
 /** The refusal of the children's list as a whole ("name a child"), not of one typed child's field. */

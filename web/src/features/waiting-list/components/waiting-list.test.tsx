@@ -106,7 +106,9 @@ describe("/waiting-list/offer/{token}", () => {
       screen.getByText("Auf der Warteliste ist ein Platz für Mila Muster frei geworden."),
     ).not.toBeNull();
     expect(screen.getByText("Töpfern")).not.toBeNull();
-    expect(screen.getByText(/Der Platz ist bis 1\. April 2027 um 12:00 für Sie reserviert\./)).not.toBeNull();
+    expect(
+      screen.getByText(/Der Platz ist bis zum 1\. April 2027 um 12:00 Uhr für Sie reserviert\./),
+    ).not.toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Platz buchen" }));
     await advance(0);
     expect(api.post).toHaveBeenCalledWith(`/api/v2/orders/waiting_list/offer/${TOKEN}/accept/`);
