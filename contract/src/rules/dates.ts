@@ -96,6 +96,17 @@ export function berlinDateTimeText(instant: Date | string, locale: Locale): stri
   }).format(moment);
 }
 
+/** A day and time on the school's clock, as people read one ("12. Juli 2027 um 16:00", «12 июля 2027 г. в 16:00»). */
+export const BERLIN_DAY_AND_TIME: Intl.DateTimeFormatOptions = {
+  timeZone: SCHOOL_TIME_ZONE,
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+};
+
 /**
  * The last moment of an offer or hold, as a person reads a deadline ("12. Juli 2027 um 24:00"): a deadline at
  * midnight in Berlin is the end of the day before, not "13. Juli um 00:00", which reads as the start of the
@@ -104,16 +115,7 @@ export function berlinDateTimeText(instant: Date | string, locale: Locale): stri
 export function berlinDeadlineText(instant: Date | string, locale: Locale): string {
   const moment = new Date(instant);
   if (Number.isNaN(moment.getTime())) return String(instant);
-  const format = (at: Date) =>
-    new Intl.DateTimeFormat(INTL_LOCALES[locale], {
-      timeZone: SCHOOL_TIME_ZONE,
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).format(at);
+  const format = (at: Date) => new Intl.DateTimeFormat(INTL_LOCALES[locale], BERLIN_DAY_AND_TIME).format(at);
   const text = format(moment);
   if (!text.endsWith("00:00")) return text;
   // The minute before, in the locale's own words ("um" / "в"), with its clock read as the day's end.

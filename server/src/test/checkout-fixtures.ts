@@ -68,7 +68,10 @@ async function paidCourseNotToday(shop: {
   return { ...parent, orderId, itemId: item.id, payment, gatewayOrderId };
 }
 
-/** A new parent who bought the shop's gift card at its first amount and paid by PayPal: the parent and the card. */
+/**
+ * A new parent who bought the shop's gift card at its first amount and paid by PayPal: the parent, the card
+ * and the order that bought it.
+ */
 async function buyGiftCard(shop: {
   db: Database["db"];
   call: Call;
@@ -83,14 +86,17 @@ async function buyGiftCard(shop: {
     body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
   });
   expect(added.statusCode, added.body).toBe(201);
-  const { id } = (await shop.fulfil(parent.headers)).json() as { id: string };
+  const { id, order_id: orderId } = (await shop.fulfil(parent.headers)).json() as {
+    id: string;
+    order_id: number;
+  };
   shop.standIn.approve(id);
   expect(((await shop.capture(parent.headers, id)).json() as { status: string }).status).toBe(
     "payment_fulfilled",
   );
   const [card] = await shop.db.select().from(giftCards).where(eq(giftCards.buyerUserId, parent.id));
   if (!card) throw new Error("no gift card issued");
-  return { parent, card };
+  return { parent, card, orderId };
 }
 
 /**

@@ -444,16 +444,7 @@ describe(`withdrawal (${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
   });
 
   it("a gift card partly spent refunds its remaining balance and is voided in the ledger", async () => {
-    const parent = await createParent(t.db);
-    const page = await pageBySlug(t.db, GIFT_CARD);
-    const added = await t.call("POST", "/api/v2/orders/items/", {
-      headers: parent.headers,
-      body: { product_page: page.page.id, purchase_option: page.options[0]?.id },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const orderId = await pay(parent.headers);
-    const [card] = await t.db.select().from(giftCards).where(eq(giftCards.buyerUserId, parent.id));
-    if (!card) throw new Error("no card");
+    const { parent, card, orderId } = await t.buyGiftCard();
     // Spent elsewhere meanwhile (the redemption itself is the gift card tests').
     const left = Math.floor(card.initialCents / 3);
     await t.db.update(giftCards).set({ balanceCents: left }).where(eq(giftCards.id, card.id));

@@ -1,4 +1,4 @@
-import { INTL_LOCALES, type Locale, SCHOOL_TIME_ZONE } from "@atelier/contract";
+import { BERLIN_DAY_AND_TIME, INTL_LOCALES, type Locale, SCHOOL_TIME_ZONE } from "@atelier/contract";
 
 /** Building an Intl formatter costs far more than using one; a list of cards formats many dates. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -61,13 +61,5 @@ export function berlinTime(iso: string, locale: Locale): string | null {
 export function berlinDateTime(iso: string, locale: Locale): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return formatter(locale, {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: SCHOOL_TIME_ZONE,
-  }).format(date);
+  return formatter(locale, BERLIN_DAY_AND_TIME).format(date);
 }
