@@ -463,15 +463,47 @@ describe("the payment worker", () => {
     expect((await orderRow(order_id))?.status).toBe("paid");
   });
 
-  it("expires a reservation that ran out, freeing its seat; a late payment then keeps a seat that is still free", async () => {
+  it("gives a reservation PayPal never saw approved back to the cart when it runs out; approving it later takes no money (D631)", async () => {
+    // The existing front end opens PayPal's window; the parent closes it. The client goes to its profile
+    // and never calls cancel_payment, and its next cart read is empty.
+    const parent = await t.parentWithCourse(2);
+    const { id, order_id } = (await t.fulfil(parent.headers)).json();
+    const current = () => t.call("GET", "/api/v2/orders/current/", { headers: parent.headers });
+    expect((await current()).json().items).toEqual([]);
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, order_id));
+    expect((await t.app.paymentWorker.runOnce()).expired).toBe(1);
+    const cart = (await current()).json();
+    expect(cart.status).toBe("in_cart");
+    expect(cart.items.map((item: { visitor: { id: number } }) => item.visitor.id)).toEqual([parent.child]);
+    expect((await orderRow(order_id))?.status).toBe("cancelled");
+    expect((await paymentsOf(order_id))[0]?.status).toBe("failed");
+
+    // Approved at PayPal after all: neither the client's capture nor PayPal's webhook takes the money.
+    t.standIn.approve(id);
+    const late = await t.capture(parent.headers, id);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error_codes).toEqual({ non_field_errors: ["order_not_payable"] });
+    expect(late.json().non_field_errors[0]).toContain("Warenkorb");
+    const event = t.standIn.webhookEvent("CHECKOUT.ORDER.APPROVED", { id, status: "APPROVED" });
+    const hook = await t.call("POST", "/api/v2/payments/paypal/webhook/", {
+      headers: event.headers,
+      body: event.payload,
+    });
+    expect(hook.statusCode).toBe(200);
+    expect(t.standIn.orders.get(id)?.status).toBe("APPROVED");
+    expect((await current()).json().items).toHaveLength(1);
+  });
+
+  it("keeps a payment that comes after the reservation ran out, before the worker's round, while the seat is still free", async () => {
     const parent = await t.parentWithCourse(2);
     const { id, order_id } = (await t.fulfil(parent.headers)).json();
     await t.db
       .update(orders)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
       .where(eq(orders.id, order_id));
-    await t.app.paymentWorker.runOnce();
-    expect((await orderRow(order_id))?.status).toBe("expired");
     t.standIn.approve(id);
     const late = await t.capture(parent.headers, id);
     expect(late.statusCode, late.body).toBe(200);
@@ -504,8 +536,7 @@ describe("the payment worker", () => {
       .update(orders)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
       .where(eq(orders.id, order_id));
-    await t.app.paymentWorker.runOnce();
-    // The seat is free again, and another parent takes it.
+    // The seat is free again, and another parent takes it before the worker's round.
     const second = await book();
     expect((await t.fulfil(second.headers)).statusCode).toBe(200);
 

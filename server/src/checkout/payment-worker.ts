@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/index.ts";
 import { releaseGiftCard } from "../gift-cards/index.ts";
-import { GatewayError, type Gateways } from "../payments/index.ts";
+import { GatewayError, type GatewayOrder, type Gateways } from "../payments/index.ts";
 import {
   claimOpenPayments,
   deleteRedemption,
@@ -11,6 +11,15 @@ import {
   updatePayment,
 } from "./checkout.repository.ts";
 import type { CheckoutService } from "./checkout.service.ts";
+import { isLinkedOrder } from "./payment-links.repository.ts";
+
+/** A gateway order's states in which its buyer never approved a payment (Stripe: the session is open or closed). */
+const NEVER_APPROVED = new Set<GatewayOrder["status"]>([
+  "CREATED",
+  "SAVED",
+  "PAYER_ACTION_REQUIRED",
+  "VOIDED",
+]);
 
 export type PaymentWorkerDeps = {
   db: Db;
@@ -40,8 +49,21 @@ export type PaymentRound = {
 };
 
 /**
+ * Whether the gateway order of a reservation that ran out can no longer be paid. A Stripe session still
+ * open is closed first (its buyer could otherwise still pay on Stripe's page); PayPal takes no money
+ * before our capture, which an order given back to the cart no longer gets (`order_not_payable`).
+ */
+async function unpaidForGood(gateway: Gateways, answer: GatewayOrder): Promise<boolean> {
+  if (answer.capture || !NEVER_APPROVED.has(answer.status)) return false;
+  if (gateway.nameOf(answer.id) !== "stripe" || answer.status === "VOIDED") return true;
+  await gateway.voidOrder?.(answer.id);
+  const now = await gateway.getOrder(answer.id);
+  return now.status === "VOIDED" && !now.capture;
+}
+
+/**
  * One loop for the money that was left open (D51): reservations that ran out are expired (after asking the
- * gateway, so a paid order is never expired), orders left awaiting payment are reconciled with the gateway
+ * gateway, so a paid order is never expired) or, when no payment can come, given back to the cart (D631), orders left awaiting payment are reconciled with the gateway
  * (`GET /v2/checkout/orders/{id}`: a completed capture is recorded, an approved order captured),
  * payments that could not be kept are refunded (at most `REFUND_ATTEMPTS` tries each, D90), PayPal's
  * pending refunds are asked about once an hour (D570), and refund events kept for a capture that is known
@@ -56,7 +78,14 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
   let running: Promise<unknown> | undefined;
   let lastRoundAt: Date | undefined;
 
-  async function expire(orderId: number) {
+  /**
+   * Ends a reservation that ran out. `gone`: the gateway says no money can come for it any more
+   * (never approved at PayPal, whose capture is ours to make; a Stripe session closed unpaid; no gateway
+   * order at all). A parent's own order then gives its items back to the cart, as the buyer's cancel does
+   * (D631): the existing front end never calls `cancel_payment` when the PayPal window is closed. Otherwise
+   * the items stay with the expired order, and a payment that still arrives keeps them if the seats are free.
+   */
+  async function expire(orderId: number, gone: boolean) {
     await db.transaction(async (tx) => {
       const order = await findOrder(tx, orderId, true);
       if (order?.status !== "awaiting_payment") return;
@@ -65,10 +94,13 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
         ? await findPayment(tx, gateway.nameOf(order.paypalId), order.paypalId, true)
         : undefined;
       if (payment?.captureId) return;
+      if (gone && order.userId !== null && !(await isLinkedOrder(tx, order.id))) {
+        await checkout.restoreToCart(tx, order, "cancelled");
+        return;
+      }
       if (payment) await updatePayment(tx, payment.id, { status: "failed" });
       await deleteRedemption(tx, order.id);
       await releaseGiftCard(tx, order);
-      // The items stay with the order: a payment that still arrives keeps them if the seats are free.
       await updateOrder(tx, order.id, { status: "expired" });
     });
   }
@@ -78,8 +110,9 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
     const open = await claimOpenPayments(db, { limit: 25, staleSeconds: deps.staleSeconds ?? 60 });
     for (const row of open) {
       try {
+        let answer: GatewayOrder | undefined;
         if (row.gatewayOrderId) {
-          const answer = await gateway.getOrder(row.gatewayOrderId);
+          answer = await gateway.getOrder(row.gatewayOrderId);
           if (answer.capture && answer.capture.status !== "DECLINED" && answer.capture.status !== "FAILED") {
             await checkout.recordCapture(row.gatewayOrderId, answer.capture);
             round.reconciled += 1;
@@ -94,13 +127,15 @@ export function createPaymentWorker(deps: PaymentWorkerDeps) {
           }
         }
         if (row.expired) {
-          await expire(row.orderId);
+          // Without a gateway order (a crash before it was made) no payment can come either.
+          await expire(row.orderId, answer === undefined || (await unpaidForGood(gateway, answer)));
           round.expired += 1;
         }
       } catch (error) {
-        // The gateway is down: a payment we cannot ask about is not expired this round.
+        // The gateway is down: a payment we cannot ask about is not expired this round. One the gateway
+        // does not know cannot be paid.
         if (error instanceof GatewayError && error.failure === "not_found" && row.expired) {
-          await expire(row.orderId);
+          await expire(row.orderId, true);
           round.expired += 1;
         } else log.warn({ err: error, orderId: row.orderId }, "open payment left for the next round");
       }

@@ -64,8 +64,8 @@ async function redirectCall(headers: Record<string, string>, cartId: string) {
 }
 
 /** A parent with a course in the cart, sent to Stripe's page: our order and Stripe's session. */
-async function atStripe() {
-  const parent = await t.parentWithCourse(0);
+async function atStripe(slotIndex = 0) {
+  const parent = await t.parentWithCourse(slotIndex);
   const cart = (await t.call("GET", "/api/v2/orders/current/", { headers: parent.headers })).json();
   const res = await redirectCall(parent.headers, cart.cart_id);
   expect(res.statusCode, res.body).toBe(200);
@@ -405,6 +405,35 @@ describe("turning back on Stripe's page (issue 31 item 13, D291)", () => {
     expect(res.statusCode).toBe(404);
     expect((await orderRow(orderId))?.status).toBe("awaiting_payment");
     expect(stripe.sessions.get(sessionId)?.status).toBe("open");
+  });
+
+  it("a tab closed on Stripe's page: when the reservation runs out the session is closed and the items go back (D631)", async () => {
+    const { parent, orderId, sessionId, cart } = await atStripe();
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, orderId));
+    expect((await t.app.paymentWorker.runOnce()).expired).toBe(1);
+    expect(stripe.sessions.get(sessionId)?.status).toBe("expired");
+    const again = await t.call("GET", "/api/v2/orders/current/", {
+      headers: parent.headers,
+      query: { cart_id: cart.cart_id },
+    });
+    expect(again.json().status).toBe("in_cart");
+    expect(again.json().items).toHaveLength(1);
+    expect((await paymentsOf(orderId))[0]?.status).toBe("failed");
+  });
+
+  it("a session paid just as its reservation runs out is kept, not closed", async () => {
+    const { orderId, sessionId } = await atStripe(1);
+    stripe.pay(sessionId);
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, orderId));
+    await t.app.paymentWorker.runOnce();
+    expect(stripe.sessions.get(sessionId)?.status).toBe("complete");
+    expect((await orderRow(orderId))?.status).toBe("paid");
   });
 
   it("a session paid meanwhile (another tab) stays paid: the back link only goes on", async () => {

@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { todayInBerlin } from "@atelier/contract";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../db/client.ts";
-import { giftCards, mailOutbox, orderItems, payments, scheduleSlots } from "../db/schema/index.ts";
+import { giftCards, mailOutbox, orderItems, payments, scheduleSlots, users } from "../db/schema/index.ts";
 import { seedDemoCatalogue } from "../seed/seed.ts";
 import { type PayPalStandIn, startPayPalStandIn } from "./paypal-stand-in.ts";
 import {
@@ -10,6 +11,7 @@ import {
   COURSE_5_7,
   createChild,
   createParent,
+  createStaff,
   GIFT_CARD,
   pageBySlug,
   WORKSHOP_10,
@@ -97,6 +99,53 @@ async function buyGiftCard(shop: {
   const [card] = await shop.db.select().from(giftCards).where(eq(giftCards.buyerUserId, parent.id));
   if (!card) throw new Error("no gift card issued");
   return { parent, card, orderId };
+}
+
+/**
+ * A course booking (weekly slot `slotIndex`) staff built on the phone for a new parent (D157), with the
+ * code `promocode` if given, opened at PayPal through the mailed payment link: its gateway order `id`.
+ */
+async function bookedByStaff(
+  shop: {
+    db: Database["db"];
+    call: (
+      method: "POST",
+      url: string,
+      o: { headers?: Record<string, string>; body?: unknown; query?: Record<string, string> },
+    ) => Promise<{ statusCode: number; body: string; json(): unknown }>;
+    course: Awaited<ReturnType<typeof pageBySlug>>;
+    weekly: { id: number }[];
+  },
+  slotIndex: number,
+  promocode?: string,
+) {
+  const { db, call, course, weekly } = shop;
+  const staff = await createStaff(db);
+  const parent = await createParent(db);
+  const child = await createChild(db, parent.id, 6);
+  const item = {
+    product_page: course.page.id,
+    purchase_option: course.option("Course (1 / week)").id,
+    visitor: child,
+    schedule_slots: [weekly[slotIndex]?.id],
+  };
+  const booked = await call("POST", "/api/v2/admin/staff-orders/", {
+    headers: staff.headers,
+    body: { request_id: randomUUID(), parent: parent.id, hold_minutes: null, items: [item], promocode },
+  });
+  expect(booked.statusCode, booked.body).toBe(200);
+  const [email] = await db.select({ email: users.email }).from(users).where(eq(users.id, parent.id));
+  const [mail] = await db
+    .select({ text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email?.email ?? ""), eq(mailOutbox.template, "payment-link")));
+  const token = /\/pay\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+  const opened = await call("POST", `/api/v2/orders/payment_link/${token}/pay/`, {
+    headers: parent.headers,
+    query: { payment_gateway: "paypal" },
+  });
+  expect(opened.statusCode, opened.body).toBe(200);
+  return { ...parent, ...(opened.json() as { id: string; order_id: number }) };
 }
 
 /**
@@ -204,6 +253,8 @@ export async function createCheckoutTestApp(
     capture,
     setSeats,
     mailsTo,
+    bookedByStaff: (slotIndex: number, promocode?: string) =>
+      bookedByStaff({ db, call, course, weekly }, slotIndex, promocode),
     buyGiftCard: () => buyGiftCard({ db, call, standIn, fulfil, capture }),
     close: async () => {
       await ctx.close();
