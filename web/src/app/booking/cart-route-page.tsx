@@ -46,7 +46,9 @@ export function CartRoutePage({ search }: { search: CartSearch }) {
 
   // An order left for the gateway's page and not paid: offered above the empty cart, also where the
   // browser's Back leads to the checkout step, which would only say that the cart is empty (D589).
-  const { open, forget: forgetOpen } = useOpenPayment(userKey);
+  const { open, forget: forgetOpen } = useOpenPayment(userKey, () => {
+    void queryClient.invalidateQueries({ queryKey: cartQuery.queryKey });
+  });
   const cartItems = useQuery({ ...cartQuery, enabled: open !== null }).data?.items.length;
   const openNotice =
     // Back through `cancel_url` (`?payment=`), the payment notice calls the order off itself.

@@ -1,7 +1,7 @@
 import "../i18n.ts";
 import type { Order } from "@atelier/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonStyles } from "../../../components/ui/button-styles.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
@@ -12,8 +12,12 @@ import type { PaymentNotice } from "../cart-search.ts";
 import { type CheckoutProblem, checkoutProblem } from "../checkout-errors.ts";
 import { forgetOpenPayment, type OpenPayment, readOpenPayment } from "../open-payment.ts";
 
-/** The order this tab left for a gateway's page, while it still waits for its payment or ran out (D589). */
-export function useOpenPayment(userKey: string | null) {
+/**
+ * The order this tab left for a gateway's page, while it still waits for its payment or ran out (D589).
+ * `onItemsBack`: the order ended unpaid and its items are in the cart again (the payment worker gives them
+ * back when the reservation runs out, D631), so the cart the page holds is out of date.
+ */
+export function useOpenPayment(userKey: string | null, onItemsBack?: () => void) {
   const queryClient = useQueryClient();
   const [kept, setKept] = useState<OpenPayment | null>(null);
   // Read after the first render (the server renderer has no tab storage, and the first render matches it),
@@ -42,9 +46,14 @@ export function useOpenPayment(userKey: string | null) {
   // A call that failed for a moment (no connection, a 503) keeps the order; one the server refused forgets it.
   const gone = order.error instanceof ApiError && (order.error.status === 403 || order.error.status === 404);
   const settled = (order.data !== undefined && !waiting) || gone;
+  const itemsBack = status === "cancelled" || status === "in_cart";
+  const itemsBackRef = useRef(onItemsBack);
+  itemsBackRef.current = onItemsBack;
   useEffect(() => {
-    if (settled) forget();
-  }, [settled, forget]);
+    if (!settled) return;
+    forget();
+    if (itemsBack) itemsBackRef.current?.();
+  }, [settled, itemsBack, forget]);
   return { open: kept && order.data && waiting ? { kept, order: order.data } : null, forget };
 }
 
