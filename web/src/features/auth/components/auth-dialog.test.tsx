@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { DIALOG_RESET_MS } from "@atelier/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { advance, renderInLocale } from "../../../test/render.tsx";
 import { authDialogState, closeAuthDialog, openAuthDialog } from "../auth-dialog-store.ts";
@@ -64,6 +65,54 @@ describe("sign-in dialog by keyboard (issue 11)", () => {
     expect(authDialogState().open).toBe(false);
     expect(document.activeElement).toBe(opener);
     opener.remove();
+  });
+});
+
+describe('the e-mail typed at sign-in goes on to "Passwort vergessen?"', () => {
+  /**
+   * The dialog at its sign-in step, reached by keyboard from Options as a parent reaches it. Real timers:
+   * user-event waits through Testing Library's wrapper, whose zero-delay timeout Vitest's fake clock holds.
+   */
+  async function signInStep(locale: "de" | "ru" = "de") {
+    vi.useRealTimers();
+    const user = userEvent.setup();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderInLocale(
+      <QueryClientProvider client={queryClient}>
+        <AuthDialog PhoneField={PlainPhone} />
+      </QueryClientProvider>,
+      locale,
+    );
+    act(() => openAuthDialog());
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute("data-testid")).toBe("sign-in-with-email"),
+    );
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(document.activeElement?.tagName).toBe("INPUT"));
+    return user;
+  }
+
+  it("fills the reset form's field with the address typed, focused with the caret after it", async () => {
+    const user = await signInStep();
+    await user.keyboard("anna@example.org");
+    await user.click(screen.getByRole("button", { name: "Passwort vergessen?" }));
+
+    const reset = await screen.findByRole("dialog", { name: "Passwort wiederherstellen" });
+    const field = within(reset).getByRole("textbox", { name: "E-Mail-Adresse" }) as HTMLInputElement;
+    expect(field.value).toBe("anna@example.org");
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    // Still editable where typing goes on: at the end of the address.
+    await user.keyboard("{Backspace}{Backspace}{Backspace}de");
+    expect(field.value).toBe("anna@example.de");
+  });
+
+  it("leaves the field empty when nothing was typed (in Russian too)", async () => {
+    const user = await signInStep("ru");
+    await user.click(screen.getByRole("button", { name: "Забыли пароль?" }));
+    const reset = await screen.findByRole("dialog", { name: "Восстановление пароля" });
+    const field = within(reset).getByRole("textbox", { name: "Адрес электронной почты" }) as HTMLInputElement;
+    expect(field.value).toBe("");
+    await waitFor(() => expect(document.activeElement).toBe(field));
   });
 });
 

@@ -149,4 +149,16 @@ export function AuthDialog({
 function focusStep(body: HTMLElement | null) {
   const target = body?.querySelector<HTMLElement>("[data-autofocus]") ?? body;
   target?.focus();
+  if (target instanceof HTMLInputElement && target.value) caretToEnd(target);
+}
+
+/**
+ * A field that opens with text in it (the address carried from sign-in to "Passwort vergessen?") takes the
+ * caret after that text, where typing goes on. An e-mail field has no selection API (`setSelectionRange`
+ * throws for `type="email"`); its value written anew puts the caret at its end, and fires no event.
+ */
+function caretToEnd(input: HTMLInputElement) {
+  const { value } = input;
+  input.value = "";
+  input.value = value;
 }

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderInLocale } from "../../../test/render.tsx";
 import "../i18n.ts";
 import { useAccountNotice } from "../../../lib/account-notice.ts";
 import { authApi } from "../api/auth-api.ts";
+import { closeAuthDialog } from "../auth-dialog-store.ts";
+import { AuthDialog } from "./auth-dialog.tsx";
 import { CHECKOUT_RETURN_PATH, CheckoutSignIn } from "./checkout-sign-in.tsx";
 import type { PhoneFieldComponent } from "./sign-up-step.tsx";
 
@@ -84,5 +87,27 @@ describe("sign-up and sign-in inside the checkout (D168)", () => {
     expect(
       screen.getByRole("button", { name: "У меня есть учётная запись" }).getAttribute("aria-pressed"),
     ).toBe("true");
+  });
+
+  it('takes the address typed at its sign-in on to "Passwort vergessen?", focused in the dialog', {
+    timeout: 30_000,
+  }, async () => {
+    const user = userEvent.setup();
+    renderInLocale(
+      <>
+        <CheckoutSignIn PhoneField={PlainPhone} onBusy={() => undefined} />
+        <AuthDialog PhoneField={PlainPhone} />
+      </>,
+      "ru",
+    );
+    await user.click(screen.getByRole("button", { name: "У меня есть учётная запись" }));
+    await user.type(screen.getByRole("textbox", { name: "Адрес электронной почты" }), "anna@example.org");
+    await user.click(screen.getByRole("button", { name: "Забыли пароль?" }));
+
+    const reset = await screen.findByRole("dialog", { name: "Восстановление пароля" });
+    const field = within(reset).getByRole("textbox", { name: "Адрес электронной почты" }) as HTMLInputElement;
+    expect(field.value).toBe("anna@example.org");
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    act(() => closeAuthDialog());
   });
 });
