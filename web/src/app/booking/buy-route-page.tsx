@@ -102,7 +102,7 @@ export function BuyRoutePage({ id, child }: { id: string; child?: number | undef
               JoinWaitingList={WaitingList}
               onContinueShopping={() =>
                 void router.navigate({
-                  href: backToListHref(fromList, LIST_PATH_OF_TYPE[product.data.product_type]),
+                  href: backToListHref(fromList, LIST_PATH_OF_TYPE[product.data.product_type], locale),
                 })
               }
             />

@@ -1,11 +1,21 @@
 import "../i18n.ts";
-import { useRouter } from "@tanstack/react-router";
+import type { ProductType } from "@atelier/contract";
+import { useRouter, useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { useLocale } from "../../../i18n/use-locale.ts";
+import { backToListHref } from "../back-to-list.ts";
+import { LIST_PATH_OF_TYPE } from "../type-routes.ts";
 
-/** "Zurück zur Übersicht": a real link (new tab works) that navigates in the app on a plain click. */
-export function BackToListLink({ href }: { href: string }) {
+/**
+ * "Zurück zur Übersicht": a real link (new tab works) that navigates in the app on a plain click, to the list
+ * the offer was opened from or its type's list, in the page's language.
+ */
+export function BackToListLink({ productType }: { productType: ProductType }) {
   const { t } = useTranslation("catalogue");
   const router = useRouter();
+  const locale = useLocale();
+  const fromList = useRouterState({ select: (state) => state.location.state.catalogueList });
+  const href = backToListHref(fromList, LIST_PATH_OF_TYPE[productType], locale);
   return (
     <a
       href={href}

@@ -16,7 +16,7 @@ import { TitleImage } from "./title-image.tsx";
  * A gift card's page: a voucher has no age group, teacher, place or programme, so it shows what a giver
  * decides on instead: the amounts, how the code is redeemed and how long it is valid.
  */
-export function GiftCardView({ product, backHref }: { product: ProductDetail; backHref: string }) {
+export function GiftCardView({ product }: { product: ProductDetail }) {
   const { t } = useTranslation("catalogue");
   const locale = useLocale();
   const image = product.title_image;
@@ -25,7 +25,7 @@ export function GiftCardView({ product, backHref }: { product: ProductDetail; ba
       <div className="bg-orange-50">
         <Container className="grid gap-6 py-6 sm:py-10 lg:grid-cols-2 lg:items-center lg:gap-8">
           <div>
-            <BackToListLink href={backHref} />
+            <BackToListLink productType="GiftCard" />
             <p className="mt-3 font-semibold text-orange-900">{t("types.GiftCard")}</p>
             <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
               {product.name}

@@ -93,16 +93,14 @@ function ProductView({
   // "Weiter einkaufen" after adding returns to the list this offer was opened from (issue 32 item 10).
   const listState = useListState(product);
   const image = product.title_image;
-  const fromList = useRouterState({ select: (state) => state.location.state.catalogueList });
-  const backHref = backToListHref(fromList, LIST_PATH_OF_TYPE[product.product_type]);
-  if (product.product_type === "GiftCard") return <GiftCardView product={product} backHref={backHref} />;
+  if (product.product_type === "GiftCard") return <GiftCardView product={product} />;
   return (
     // On phones the sticky booking bar covers the page's last 5 rem: the padding keeps the footer readable.
     <article className="pb-20 lg:pb-0">
       <div className="bg-orange-50">
         <Container className="grid gap-6 py-6 sm:py-10 lg:grid-cols-2 lg:items-center lg:gap-8">
           <div>
-            <BackToListLink href={backHref} />
+            <BackToListLink productType={product.product_type} />
             <p className="mt-3 font-semibold text-orange-900">{t(`types.${product.product_type}`)}</p>
             <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
               {product.name}
@@ -443,8 +441,9 @@ function SeatsLeft({ space }: { space: number }) {
 
 /** The list a buy page's "Weiter einkaufen" returns to, carried in history state as the back link's. */
 function useListState(product: ProductDetail) {
+  const locale = useLocale();
   const fromList = useRouterState({ select: (state) => state.location.state.catalogueList });
-  return { catalogueList: backToListHref(fromList, LIST_PATH_OF_TYPE[product.product_type]) };
+  return { catalogueList: backToListHref(fromList, LIST_PATH_OF_TYPE[product.product_type], locale) };
 }
 
 /** A party without fixed dates goes by request (D158): the page says how to ask, not that nothing is planned. */
