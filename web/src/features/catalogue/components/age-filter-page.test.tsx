@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { todayInBerlin, type Visitor } from "@atelier/contract";
+import { PAGE_TITLES, type Product, todayInBerlin, type Visitor } from "@atelier/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -11,6 +11,7 @@ import { AgeFilterPage } from "./age-filter-page.tsx";
 vi.mock("@tanstack/react-router", () => ({
   Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
   useRouterState: () => "/useAgeFilter",
+  useSearch: () => undefined,
 }));
 
 const year = Number(todayInBerlin().slice(0, 4));
@@ -110,5 +111,55 @@ describe("the age filter for a parent's saved children (D174)", () => {
       expect((input as HTMLInputElement).value).toBe(typed);
     }
     expect(onAgeChange).not.toHaveBeenCalled();
+  });
+});
+
+describe("the age filter's outline for a screen reader's list of headings", () => {
+  /** An offer as the list sends it, with only what its card reads. */
+  const offer = (id: number, productType: Product["product_type"], name: string) =>
+    ({
+      id,
+      slug: `offer-${id}`,
+      product_type: productType,
+      name,
+      summary: "Kurz gesagt",
+      age_group: "5-7",
+      language: "de",
+      category_name: null,
+      house: null,
+      title_image: null,
+      price_from_cents: 2500,
+      purchase_options: [{ base_price_cents: 2500, is_recurring: false }],
+      schedule_slots: [],
+      next_week_starts_on: null,
+      last_week_ends_on: null,
+    }) as unknown as Product;
+
+  it("puts each offer under its type's heading, itself under the results' heading, looking as before", async () => {
+    const results = [offer(1, "Course", "Kleine Maler"), offer(2, "Workshop", "Töpfern: Deine eigene Tasse")];
+    setApiTransport(
+      async () =>
+        new Response(JSON.stringify({ count: 2, next: null, previous: null, results }), {
+          headers: { "content-type": "application/json" },
+        }),
+    );
+    renderPage({ visitors: [], age: 7 });
+    await screen.findByRole("heading", { name: "Kleine Maler" });
+
+    const outline = screen
+      .getAllByRole("heading")
+      .map((heading) => [Number(heading.tagName.slice(1)), heading.textContent]);
+    expect(outline).toEqual([
+      [1, PAGE_TITLES.useAgeFilter.de],
+      [2, "Angebote für 7-Jährige"],
+      [3, "Kurse"],
+      [4, "Kleine Maler"],
+      [3, "Workshops"],
+      [4, "Töpfern: Deine eigene Tasse"],
+    ]);
+    // One level lower, the same look as an offer's card in a list.
+    expect(screen.getByRole("heading", { level: 4, name: "Kleine Maler" }).className).toBe(
+      "text-xl font-bold text-slate-900",
+    );
   });
 });

@@ -135,7 +135,8 @@ function AgeResults({
               <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {(groups.get(type) ?? []).map((product) => (
                   <li key={product.id}>
-                    <ProductCard product={product} headingLevel={3} />
+                    {/* Below its type's h3, itself below the results' h2: the outline nests. */}
+                    <ProductCard product={product} headingLevel={4} />
                   </li>
                 ))}
               </ul>

@@ -19,9 +19,10 @@ export function ProductCard({
 }: {
   product: Product;
   eager?: boolean;
-  headingLevel?: 2 | 3;
+  /** The card's heading sits one level below the heading of its part of the page (same look at every level). */
+  headingLevel?: 2 | 3 | 4;
 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const Heading = (["h2", "h3", "h4"] as const)[headingLevel - 2] ?? "h2";
   const { t } = useTranslation("catalogue");
   const locale = useLocale();
   const price = productPrice(product, locale);
