@@ -10,6 +10,10 @@ export const LESSON_ERROR_MESSAGES = {
     de: "An diesem Tag hat Ihr Kind in diesem Kurs keinen Unterricht.",
     ru: "В этот день у вашего ребёнка нет занятия по этому курсу.",
   },
+  absence_after_contract_end: {
+    de: "Das Abo ist gekündigt und endet vor diesem Tag: An diesem Tag hat Ihr Kind in diesem Kurs keinen Unterricht mehr.",
+    ru: "Абонемент расторгнут и заканчивается раньше этого дня: в этот день у вашего ребёнка уже нет занятия по этому курсу.",
+  },
   absence_link_invalid: {
     de: "Dieser Link ist ungültig oder abgelaufen. Melden Sie die Abwesenheit bitte in Ihrem Konto.",
     ru: "Эта ссылка недействительна или устарела. Пожалуйста, сообщите об отсутствии в личном кабинете.",

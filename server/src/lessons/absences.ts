@@ -4,6 +4,7 @@ import { berlinDate, type ComingLesson, type Locale } from "@atelier/contract";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { absenceLinks, type DbOrTx, lessonAbsences, makeupCredits, type Tx } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
+import { cancelledSubscriptionsLastDays } from "../subscriptions/index.ts";
 import { lessonClosures } from "./lesson-closures.ts";
 import { addDays, berlinInstant } from "./lesson-time.ts";
 import { lessonOn } from "./lesson-today.ts";
@@ -24,15 +25,25 @@ import {
   lockItem,
 } from "./lessons.repository.ts";
 
-/** The booking's coming lessons from today for `HORIZON_DAYS`, with what stands on each. */
+/** The last day a cancelled subscription has lessons (its last paid day), or undefined for any other booking. */
+async function lastLessonDay(dbx: DbOrTx, item: BookedItem): Promise<string | undefined> {
+  return (await cancelledSubscriptionsLastDays(dbx, [item.itemId])).get(item.itemId);
+}
+
+/**
+ * The booking's coming lessons from today for `HORIZON_DAYS`, with what stands on each; a cancelled
+ * subscription's up to its end only.
+ */
 export async function comingLessons(
   ctx: LessonsContext,
   dbx: DbOrTx,
   item: BookedItem,
 ): Promise<ComingLesson[]> {
   const today = berlinDate(ctx.now());
-  const until = addDays(today, HORIZON_DAYS);
+  const horizon = addDays(today, HORIZON_DAYS);
   const paidAt = item.paidAt ?? ctx.now();
+  const lastDay = await lastLessonDay(dbx, item);
+  const until = lastDay !== undefined && lastDay < horizon ? lastDay : horizon;
   const [closedFor, closures, cancelled, absences] = await Promise.all([
     lessonClosures(dbx, [item], ctx.now()),
     findClosures(dbx, item.locationId, today, until),
@@ -119,9 +130,14 @@ export async function report(
   dates: string[],
   reportedBy: number | null,
 ) {
-  const coming = await comingLessons(ctx, ctx.db, item);
+  const [coming, lastDay] = await Promise.all([
+    comingLessons(ctx, ctx.db, item),
+    lastLessonDay(ctx.db, item),
+  ]);
   for (const date of dates) {
     const lesson = coming.find((one) => one.date === date);
+    if (!lesson && lastDay !== undefined && date > lastDay)
+      throw AppError.validation("dates", "absence_after_contract_end");
     if (!lesson) throw AppError.validation("dates", "absence_not_a_lesson");
     if (lesson.status === "absent") continue;
     if (!lesson.can_report) throw AppError.validation("dates", "absence_too_late");

@@ -1,4 +1,4 @@
-import { berlinDate, billingPeriod, lengthenByCancelled, paidDays } from "@atelier/contract";
+import { berlinDate, billingPeriod, lastPaidDay, lengthenByCancelled, paidDays } from "@atelier/contract";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weekOf } from "../admin/dashboard.service.ts";
@@ -126,6 +126,46 @@ describe(`absences and makeup credits (${usesPostgres() ? "PostgreSQL" : "PGlite
         .set({ absenceCutoffMinutes: 120 })
         .where(eq(productPages.id, t.course.page.id));
     }
+  });
+
+  it("offers a cancelled subscription's lessons up to its end only, and refuses a day after it", async () => {
+    const { parent, itemId } = await paidBooking(0);
+    const cancel = await t.call("PATCH", `/api/v2/orders/items/${itemId}/cancel/`, {
+      headers: parent.headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const lastDay = lastPaidDay(cancel.json().ends_at);
+    // The course's first weekday after the end, still within the weeks a parent sees ahead.
+    let after = addDays(lastDay, 1);
+    while (weekdayOf(after) !== weekdayOf(tomorrow())) after = addDays(after, 1);
+    expect(after <= addDays(today(), 56)).toBe(true);
+
+    const list = await t.call("GET", "/api/v2/lessons/", { headers: parent.headers });
+    const booking = list.json().find((one: { order_item: number }) => one.order_item === itemId);
+    const dates: string[] = booking.lessons.map((lesson: { date: string }) => lesson.date);
+    expect(dates[0]).toBe(tomorrow());
+    expect(dates.filter((date) => date > lastDay)).toEqual([]);
+    expect(dates).not.toContain(after);
+
+    for (const [locale, text] of [
+      ["de", "Das Abo ist gekündigt"],
+      ["ru", "Абонемент расторгнут"],
+    ] as const) {
+      const refused = await t.call("POST", "/api/v2/lessons/absences/", {
+        headers: parent.headers,
+        body: { order_item: itemId, dates: [after] },
+        query: { locale },
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error_codes).toEqual({ dates: ["absence_after_contract_end"] });
+      expect(refused.json().dates[0]).toContain(text);
+    }
+    // A lesson before the end is still reported.
+    const taken = await t.call("POST", "/api/v2/lessons/absences/", {
+      headers: parent.headers,
+      body: { order_item: itemId, dates: [tomorrow()] },
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
   });
 
   it("gives at most the page's credits per month", async () => {

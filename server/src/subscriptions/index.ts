@@ -3,6 +3,7 @@ export {
   anonymiseCancellationsOfFamily,
   applyClosuresToPeriods,
   cancellationsOfFamily,
+  cancelledSubscriptionsLastDays,
   courseRestsOnSql,
   endSubscriptionOnWithdrawal,
   endSubscriptionsOfRefundedOrder,

@@ -5,6 +5,7 @@ import {
   type ClosedRange,
   firstBillingPeriod,
   type Locale,
+  lastPaidDay,
   lengthenByCancelled,
   type ProductType,
   paidDays,
@@ -403,6 +404,24 @@ export async function findPauses(db: DbOrTx, productPageId: number, from: string
       ),
     );
   return [...pauses, ...(await findClosedRangesOfPage(db, productPageId, from))];
+}
+
+/**
+ * The last paid day of each cancelled subscription among the items: the item stays active until the
+ * worker ends it at `cancel_at`, but it has no lesson after that day. Items without one are not in the map.
+ */
+export async function cancelledSubscriptionsLastDays(
+  db: DbOrTx,
+  itemIds: readonly number[],
+): Promise<Map<number, string>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db
+    .select({ itemId: subscriptions.orderItemId, cancelAt: subscriptions.cancelAt })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.orderItemId, [...itemIds]), isNotNull(subscriptions.cancelAt)));
+  return new Map(
+    rows.flatMap((row) => (row.cancelAt ? [[row.itemId, lastPaidDay(row.cancelAt)] as const] : [])),
+  );
 }
 
 /** The weekdays (0 = Monday) of an item's weekly times. */

@@ -2,6 +2,7 @@
 import type { LessonBookingView } from "@atelier/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client.ts";
 import { renderInLocale } from "../../../test/render.tsx";
@@ -77,6 +78,27 @@ describe("reporting an absence (issue 35, D366)", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("слишком поздно");
     expect(alert.textContent).not.toContain("absence_too_late");
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+  });
+
+  it("says why a day after a cancelled subscription's end is refused (a page left open while it was cancelled)", async () => {
+    const send = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiError(400, { error_codes: { dates: ["absence_after_contract_end"] }, dates: ["x"] }),
+      );
+    renderForm("de", send);
+    const user = userEvent.setup();
+    // By keyboard: the first date's box, ticked with Space, then the button.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole("checkbox", { name: /16:00–17:30$/ }));
+    await user.keyboard(" ");
+    await user.tab();
+    await user.keyboard("{Enter}");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(
+      "Das Abo ist gekündigt und endet vor diesem Tag: An diesem Tag hat Ihr Kind in diesem Kurs keinen Unterricht mehr.",
+    );
     await waitFor(() => expect(document.activeElement).toBe(alert));
   });
 });
