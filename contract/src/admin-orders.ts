@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PAYMENT_ISSUE_STATES } from "./checkout.ts";
 import { ORDER_ITEM_STATUSES, ORDER_STATUSES, OrderItemSlotSchema, OrderItemWeekSchema } from "./orders.ts";
 import { LocaleSchema } from "./rules/locale.ts";
+import { PathIdSchema } from "./rules/path-id.ts";
 import { REFUND_STATES } from "./withdrawal.ts";
 
 /**
@@ -262,7 +263,4 @@ export const AdminMoveInputSchema = z
 export type AdminMoveInput = z.infer<typeof AdminMoveInputSchema>;
 
 /** `GET /api/v2/admin/orders/:id/documents/:doc/pdf/` (D165): an invoice or credit note of the order. */
-export const AdminOrderDocumentParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-  doc: z.coerce.number().int().min(1).max(2_147_483_647),
-});
+export const AdminOrderDocumentParamsSchema = z.object({ id: PathIdSchema, doc: PathIdSchema });

@@ -4,6 +4,7 @@ import { VersionSchema as Version } from "./admin-fields.ts";
 import { AppointmentDateSchema, CONTACT_REQUEST_KINDS } from "./contact.ts";
 import { LocaleSchema } from "./rules/locale.ts";
 import { isOneLine, ONE_LINE } from "./rules/one-line.ts";
+import { PathIdSchema } from "./rules/path-id.ts";
 import { VISIT_REQUEST_KINDS } from "./visit-requests.ts";
 import { VisitorPatchSchema } from "./visitors.ts";
 
@@ -191,10 +192,7 @@ export const AdminChildPatchSchema = VisitorPatchSchema.extend({
 }).strict();
 export type AdminChildPatch = z.infer<typeof AdminChildPatchSchema>;
 
-export const AdminChildParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-  child: z.coerce.number().int().min(1).max(2_147_483_647),
-});
+export const AdminChildParamsSchema = z.object({ id: PathIdSchema, child: PathIdSchema });
 
 /**
  * Staff correct a family's own data when it asks (D576): the fields and rules of the parent's own profile

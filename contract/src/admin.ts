@@ -9,6 +9,7 @@ import { AGE_GROUPS, INSTRUCTION_LANGUAGES, PRODUCT_TYPES } from "./catalogue.ts
 import { AdminLessonRulesSchema } from "./lessons.ts";
 import { inSchoolDays } from "./rules/dates.ts";
 import { LOCALES } from "./rules/locales.ts";
+import { PathIdSchema } from "./rules/path-id.ts";
 
 /**
  * The back office's API (`/api/v2/admin/*`, D97). One list convention for every resource, the one of
@@ -66,7 +67,8 @@ export type AdminListQuery = z.infer<typeof AdminListQuerySchema>;
 /** The largest id the database holds (int4): a larger one names no record and must not reach a query. */
 const ID_MAX = 2_147_483_647;
 
-export const AdminIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(ID_MAX) });
+/** A record of the back office by its id in the path; one past int4 or 0 is not found (`PathIdSchema`). */
+export const AdminIdParamsSchema = z.object({ id: PathIdSchema });
 
 /** A record a form chooses (category, instructor, product page): a larger id than int4 is no choice. */
 const choiceId = z

@@ -38,6 +38,7 @@ export * from "./rules/name.ts";
 export * from "./rules/offer-name.ts";
 export * from "./rules/one-line.ts";
 export * from "./rules/password.ts";
+export * from "./rules/path-id.ts";
 export * from "./rules/phone.ts";
 export * from "./rules/post-code.ts";
 export * from "./rules/promocode-scope.ts";

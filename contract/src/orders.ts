@@ -14,6 +14,7 @@ import { GiftCardDetailsReplySchema, GiftCardDetailsSchema } from "./gift-card-o
 import { BirthDateSchema } from "./rules/birth-date.ts";
 import { LocaleQuerySchema } from "./rules/locale.ts";
 import { NameSchema } from "./rules/name.ts";
+import { MAX_ID, PathIdSchema } from "./rules/path-id.ts";
 
 /**
  * Cart and orders (`/api/v2/orders/…`) in the shapes the school's existing client sends and reads
@@ -186,9 +187,6 @@ export function itemListPrice(
 
 // ---------- Requests ----------
 
-/** The largest id a row can have (PostgreSQL `serial`); a larger number names nothing. */
-export const MAX_ID = 2_147_483_647;
-export const isStoredId = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_ID;
 /** A primary key as the client sends it: a number, or a string of digits as Django REST accepts it. */
 export const IdSchema = z
   .union(
@@ -288,8 +286,8 @@ export const CartQuerySchema = /* @__PURE__ */ LocaleQuerySchema.extend({
 export type CartQuery = z.infer<typeof CartQuerySchema>;
 
 export const DeleteCourseParamsSchema = z.object({
-  courseId: IdSchema,
-  itemId: IdSchema,
+  courseId: PathIdSchema,
+  itemId: PathIdSchema,
 });
 
 // ---------- Replies ----------

@@ -5,6 +5,7 @@ import { NAME_MAX_LENGTH } from "./rules/constants.ts";
 import { isIsoDate } from "./rules/dates.ts";
 import { EmailSchema } from "./rules/email.ts";
 import { LocaleQuerySchema } from "./rules/locale.ts";
+import { PathIdSchema } from "./rules/path-id.ts";
 
 /**
  * Monthly course subscriptions after checkout (issue #9, D72–D74): autopay through a PayPal subscription
@@ -159,7 +160,7 @@ export const CancellableContractSchema = z.object({
 export type CancellableContract = z.infer<typeof CancellableContractSchema>;
 export const CancellableContractsSchema = z.array(CancellableContractSchema);
 
-export const SubscriptionItemParamsSchema = z.object({ id: IdSchema });
+export const SubscriptionItemParamsSchema = z.object({ id: PathIdSchema });
 
 /** PayPal sends the buyer back with `?token=<order id>&PayerID=…`. */
 export const RenewalReturnQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { IdSchema } from "./orders.ts";
 import { BirthDateSchema } from "./rules/birth-date.ts";
 import { NameSchema } from "./rules/name.ts";
+import { PathIdSchema } from "./rules/path-id.ts";
 
 /** Visitors (attendees, usually children): `GET/POST /api/v2/visitors/`, `PATCH /api/v2/visitors/{id}/`. */
 
@@ -31,7 +31,7 @@ export type Visitor = z.infer<typeof VisitorSchema>;
 export const VisitorListSchema = z.array(VisitorSchema);
 
 /** A database id in a path: `{id}` of `/api/v2/visitors/{id}/` and `/api/v2/orders/items/{id}/`. */
-export const IdParamsSchema = z.object({ id: IdSchema });
+export const IdParamsSchema = z.object({ id: PathIdSchema });
 
 /** The option label of spec §3: "first_name last_name". */
 export const visitorLabel = (visitor: { first_name: string; last_name: string }) =>

@@ -9,6 +9,7 @@ import {
   WeekdayNameSchema,
 } from "./catalogue.ts";
 import { LocaleSchema } from "./rules/locale.ts";
+import { PathIdSchema } from "./rules/path-id.ts";
 
 /**
  * The read-only Wagtail API v2 adapter (`/api/v2/wagtail/…`, D93): the shapes the school's existing
@@ -35,7 +36,7 @@ export const WagtailQuerySchema = z.object({
 });
 export type WagtailQuery = z.infer<typeof WagtailQuerySchema>;
 
-export const WagtailIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,10}$/, { error: "invalid" }) });
+export const WagtailIdParamsSchema = z.object({ id: PathIdSchema });
 
 /**
  * An image as Wagtail's image serializer writes it; `download_url` is a path on this server (the client

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { ProductType } from "./catalogue.ts";
-import { IdSchema } from "./orders.ts";
 import { nextWorkingDay } from "./rules/berlin-holidays.ts";
 import { LocaleQuerySchema } from "./rules/locale.ts";
+import { PathIdSchema } from "./rules/path-id.ts";
 
 /**
  * The right of withdrawal (§ 355, § 356a BGB) per product type, decision D54, and the shapes of the
@@ -118,9 +118,9 @@ export const WithdrawalSchema = z.object({
 });
 export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 
-export const ItemParamsSchema = z.object({ id: IdSchema });
-export const OrderParamsSchema = z.object({ id: IdSchema });
-export const VisitorParamsSchema = z.object({ id: IdSchema });
+export const ItemParamsSchema = z.object({ id: PathIdSchema });
+export const OrderParamsSchema = z.object({ id: PathIdSchema });
+export const VisitorParamsSchema = z.object({ id: PathIdSchema });
 
 /** `GET /api/v2/invoices/{number}.pdf`: RE-2026-000001 or GS-2026-000001. */
 export const InvoiceNumberParamsSchema = z.object({

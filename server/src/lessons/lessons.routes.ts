@@ -4,6 +4,7 @@ import {
   isIsoDate,
   LocaleQuerySchema,
   MakeupInputSchema,
+  PathIdSchema,
   ReminderSettingsSchema,
 } from "@atelier/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -21,7 +22,7 @@ const errors = {
   403: ErrorReplySchema,
   404: ErrorReplySchema,
 };
-const IdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const IdParams = z.object({ id: PathIdSchema });
 const TokenParams = z.object({ token: z.string().max(100) });
 const DatesBody = z.object({ dates: AbsenceInputSchema.shape.dates }).strict();
 const FromQuery = LocaleQuerySchema.extend({

@@ -115,6 +115,12 @@ export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter
     const locale = request.locale;
     const legacy = request.routeOptions?.config?.legacyMessages;
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path's id that no row can have (`PathIdSchema`) names no record: 404, as a missing one.
+      if (
+        error.validationContext === "params" &&
+        error.validation.some((issue) => issue.message === "not_found")
+      )
+        return reply.status(404).send(detailBody("not_found", locale));
       const errors: FieldErrors = {};
       for (const issue of error.validation) {
         const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");

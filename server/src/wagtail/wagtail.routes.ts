@@ -125,7 +125,7 @@ function productRoutes(app: App, { wagtail, send }: Registration) {
         response: { 200: WagtailProductDetailSchema, ...errors },
       },
     },
-    (request, reply) => send(request, reply, (locale) => wagtail.product(request.params.id, locale)),
+    (request, reply) => send(request, reply, (locale) => wagtail.product(String(request.params.id), locale)),
   );
 
   app.get(
@@ -153,7 +153,7 @@ function productRoutes(app: App, { wagtail, send }: Registration) {
       },
     },
     (request, reply) =>
-      send(request, reply, (locale) => wagtail.product(request.params.id, locale, "SpecialOffer")),
+      send(request, reply, (locale) => wagtail.product(String(request.params.id), locale, "SpecialOffer")),
   );
 }
 
@@ -183,7 +183,7 @@ function catalogRoutes(app: App, { wagtail, send }: Registration) {
         response: { 200: WagtailCatalogSchema, ...errors },
       },
     },
-    (request, reply) => send(request, reply, (locale) => wagtail.catalog(Number(request.params.id), locale)),
+    (request, reply) => send(request, reply, (locale) => wagtail.catalog(request.params.id, locale)),
   );
 }
 
@@ -256,7 +256,8 @@ function instructorRoutes(app: App, { wagtail, send }: Registration) {
         response: { 200: WagtailInstructorDetailSchema, ...errors },
       },
     },
-    (request, reply) => send(request, reply, (locale) => wagtail.instructor(request.params.id, locale)),
+    (request, reply) =>
+      send(request, reply, (locale) => wagtail.instructor(String(request.params.id), locale)),
   );
 }
 
@@ -273,7 +274,7 @@ function imageAndBranchRoutes(app: App, { wagtail, send }: Registration) {
         response: { 200: WagtailImageSchema, ...errors },
       },
     },
-    (request, reply) => send(request, reply, (locale) => wagtail.image(Number(request.params.id), locale)),
+    (request, reply) => send(request, reply, (locale) => wagtail.image(request.params.id, locale)),
   );
 
   app.get(
