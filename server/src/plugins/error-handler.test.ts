@@ -228,16 +228,67 @@ describe("error mechanism", () => {
     expect(conflict.json().error_codes).toEqual({ promocode: ["invalid"] });
   });
 
-  it("answers unknown API paths and methods with a JSON 404", async () => {
+  it("answers unknown API paths with a JSON 404, whatever the method, and OPTIONS without CORS as before", async () => {
     for (const [method, url] of [
       ["GET", "/api/v2/no-such-thing/"],
-      ["POST", "/api/v2/products/"],
-      ["DELETE", "/healthz"],
+      ["DELETE", "/api/v2/no-such-thing/"],
+      ["POST", "/api/v2/products/1/extra/"],
+      // Without CORS origins, @fastify/cors's OPTIONS route hands the request to the not-found handler.
+      ["OPTIONS", "/api/v2/visitors/"],
     ] as const) {
       const res = await ctx.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.headers["content-type"]).toContain("application/json");
+      expect(res.headers.allow).toBeUndefined();
       expect(res.json().error_codes.detail).toBe("not_found");
     }
+  });
+});
+
+describe("a method the path has no route for (405, as Django REST answers it)", () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { CORS_ORIGINS: "https://school.example" } });
+  }, 60_000);
+  afterAll(() => ctx?.close());
+
+  it("answers 405 method_not_allowed in the request's language, with Allow naming the path's methods", async () => {
+    for (const [method, url, allow, detail] of [
+      ["DELETE", "/api/v2/orders/current/", "GET, HEAD", "Methode „DELETE“ nicht erlaubt."],
+      ["GET", "/api/v2/users/sign_in/?locale=ru", "POST", "Метод «GET» не разрешён."],
+      ["PUT", "/api/v2/visitors/5/", "PATCH", "Methode „PUT“ nicht erlaubt."],
+      ["POST", "/api/v2/products/", "GET, HEAD", "Methode „POST“ nicht erlaubt."],
+      ["DELETE", "/healthz", "GET, HEAD", "Methode „DELETE“ nicht erlaubt."],
+      // A page of the shop, too: it is read, not posted to.
+      ["POST", "/courses", "GET, HEAD", "Methode „POST“ nicht erlaubt."],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+      expect(res.headers["content-type"]).toContain("application/json");
+      expect(res.json(), `${method} ${url}`).toEqual({
+        detail,
+        error_codes: { detail: "method_not_allowed" },
+      });
+    }
+    const russian = await ctx.app.inject({
+      method: "DELETE",
+      url: "/api/v2/orders/current/",
+      headers: { "accept-language": "ru" },
+    });
+    expect(russian.json().detail).toBe("Метод «DELETE» не разрешён.");
+  });
+
+  it("keeps HEAD, CORS preflights and a plain OPTIONS as they were", async () => {
+    const head = await ctx.app.inject({ method: "HEAD", url: "/api/v2/products/" });
+    expect(head.statusCode).toBe(200);
+    const preflight = await ctx.app.inject({
+      method: "OPTIONS",
+      url: "/api/v2/visitors/5/",
+      headers: { origin: "https://school.example", "access-control-request-method": "PATCH" },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBe("https://school.example");
+    expect(preflight.headers.allow).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { Socket } from "node:net";
 import { type ErrorCode, errorMessage, isErrorCode, type Locale } from "@atelier/contract";
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
@@ -163,7 +163,9 @@ export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter
       }
       if (status === 429 && error.message)
         reply.header("retry-after", reply.getHeader("retry-after") ?? "60");
-      return reply.status(status).send(detailBody(STATUS_CODES[status] ?? "invalid", locale));
+      return reply
+        .status(status)
+        .send(detailBody(STATUS_CODES[status] ?? "invalid", locale, { method: request.method }));
     }
     if (isDatabaseUnavailable(error)) {
       // A lost connection or a timeout (D89): the transaction rolled back (a connection lost during COMMIT
@@ -183,6 +185,33 @@ export function registerErrorHandler(app: FastifyInstance, report: ErrorReporter
 /** Unknown `/api/*` paths answer with a JSON 404; page paths are the SPA's (see spa plugin). */
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send(detailBody("not_found", request.locale));
+}
+
+/** What `Allow` may name, in Django REST's order. OPTIONS is not named: it answers CORS preflights only. */
+const ALLOWED_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"] as const;
+
+/**
+ * The methods routes answer on the path of a request that found no route (`DELETE /api/v2/orders/current/`
+ * → GET, HEAD): none for a path no route has, nor when the request's own route sent it here (a static
+ * file gone, a plain OPTIONS that is no CORS preflight). Asks the router a few times, on the not-found path only.
+ */
+export function routedMethods(request: FastifyRequest): string[] {
+  const { server, method, url } = request;
+  if (server.findRoute({ method: method as HTTPMethods, url })) return [];
+  return ALLOWED_ORDER.filter(
+    (other) => other !== method && server.findRoute({ method: other, url }) !== null,
+  );
+}
+
+/**
+ * A path that routes have for other methods only: 405 `method_not_allowed` ("Methode „DELETE“ nicht
+ * erlaubt."), with `Allow` naming the methods, as Django REST answers it.
+ */
+export function methodNotAllowed(request: FastifyRequest, reply: FastifyReply, allowed: readonly string[]) {
+  return reply
+    .status(405)
+    .header("allow", allowed.join(", "))
+    .send(detailBody("method_not_allowed", request.locale, { method: request.method }));
 }
 
 /**

@@ -16,7 +16,9 @@ export {
   type ErrorReporter,
   frameworkErrors,
   type LegacyMessages,
+  methodNotAllowed,
   registerErrorHandler,
+  routedMethods,
 } from "./error-handler.ts";
 export { registerInputGuard } from "./input-guard.ts";
 export { registerJsonBody } from "./json-body.ts";
