@@ -122,6 +122,7 @@ export const ERROR_MESSAGES = {
   },
   not_found: { de: "Nicht gefunden.", ru: "Не найдено." },
   not_authenticated: { de: "Anmeldedaten fehlen.", ru: "Учётные данные не были предоставлены." },
+  authentication_failed: { de: "Ungültiges Token.", ru: "Недействительный токен." },
   permission_denied: { de: "Keine Berechtigung.", ru: "Недостаточно прав." },
   method_not_allowed: { de: "Methode „{method}“ nicht erlaubt.", ru: "Метод «{method}» не разрешён." },
   payload_too_large: { de: "Die Anfrage ist zu groß.", ru: "Запрос слишком большой." },

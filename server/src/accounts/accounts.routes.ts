@@ -35,7 +35,7 @@ import type { Env } from "../config/index.ts";
 import type { Db } from "../db/index.ts";
 import { AppError } from "../errors/index.ts";
 import { mailLocale } from "../i18n/index.ts";
-import { currentUser, requireUser } from "../plugins/index.ts";
+import { currentUser, requireUser, signInRefusal } from "../plugins/index.ts";
 import { type AccountsEnv, type AccountsService, createAccountsService } from "./accounts.service.ts";
 import { authRateLimits } from "./auth-rate-limits.ts";
 import { SIGN_UP_DJANGO_MESSAGES } from "./django-messages.ts";
@@ -353,7 +353,7 @@ function profileRoutes(app: App, { accounts, limit }: Registration) {
       // session sent but no longer valid is a 401, so the page asks to sign in again rather than naming
       // another account.
       const caller = await request.server.authenticateRequest(request);
-      if (!caller && request.headers.authorization) throw new AppError("not_authenticated", 401);
+      if (!caller && request.headers.authorization) throw signInRefusal(request);
       return {
         ...message("email_changed", request.locale),
         ...(await accounts.confirmEmailChange(request.body, caller?.id ?? null)),

@@ -680,7 +680,7 @@ describe("e-mail addresses are normalised once (trim, NFC, locale-independent lo
 });
 
 describe("token auth", () => {
-  it("logout revokes the token: 204, then 401 with a detail", async () => {
+  it("logout revokes the token: 204, then 401 invalid token", async () => {
     const { key } = await createVerifiedUser(ctx.app, mail, { email: "logout@example.org" });
     const res = await ctx.app.inject({ method: "POST", url: "/api/v2/users/logout/", headers: auth(key) });
     expect(res.statusCode).toBe(204);
@@ -688,8 +688,8 @@ describe("token auth", () => {
     const after = await me(key);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({
-      detail: "Anmeldedaten fehlen.",
-      error_codes: { detail: "not_authenticated" },
+      detail: "Ungültiges Token.",
+      error_codes: { detail: "authentication_failed" },
     });
     expect(
       (await ctx.app.inject({ method: "POST", url: "/api/v2/users/logout/", headers: auth(key) })).statusCode,
@@ -715,17 +715,30 @@ describe("token auth", () => {
     expect(empty.json().error_codes.non_field_errors).toEqual(["invalid_type"]);
   });
 
-  it("answers 401 without a token, with a made-up one, and with another scheme", async () => {
-    for (const headers of [
-      {},
-      auth("made-up"),
-      { authorization: "Bearer abc" },
-      { authorization: "Token" },
-    ]) {
-      expect((await ctx.app.inject({ method: "GET", url: "/api/v2/users/me/", headers })).statusCode).toBe(
-        401,
-      );
+  it("answers 401 without a token, with a made-up one, and with another scheme, telling a missing token from an invalid one as Django REST does", async () => {
+    for (const [headers, code] of [
+      [{}, "not_authenticated"],
+      [{ authorization: "Bearer abc" }, "not_authenticated"],
+      [auth("made-up"), "authentication_failed"],
+      [{ authorization: "token made-up" }, "authentication_failed"],
+      [{ authorization: "Token" }, "authentication_failed"],
+      [{ authorization: "Token two words" }, "authentication_failed"],
+    ] as const) {
+      const res = await ctx.app.inject({ method: "GET", url: "/api/v2/users/me/", headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(401);
+      expect(res.json().error_codes, JSON.stringify(headers)).toEqual({ detail: code });
     }
+    const russian = await ctx.app.inject({
+      method: "GET",
+      url: "/api/v2/users/me/?locale=ru",
+      headers: auth("x"),
+    });
+    expect(russian.json()).toEqual({
+      detail: "Недействительный токен.",
+      error_codes: { detail: "authentication_failed" },
+    });
+    const missing = await ctx.app.inject({ method: "GET", url: "/api/v2/users/me/?locale=ru" });
+    expect(missing.json().detail).toBe("Учётные данные не были предоставлены.");
   });
 
   it("a stale token does not break public calls", async () => {

@@ -112,7 +112,9 @@ describe("a new e-mail address (D577)", () => {
     expect(guest.statusCode).toBe(400);
     expect(errorCodes(guest)).toEqual({ non_field_errors: ["email_change_sign_in"] });
     // A sign-in stored there that has ended: a 401, so the page asks to sign in again.
-    expect((await openChangeLink(link, "a-key-that-ended")).statusCode).toBe(401);
+    const ended = await openChangeLink(link, "a-key-that-ended");
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().error_codes).toEqual({ detail: "authentication_failed" });
     const phone = (await signIn(ctx.app, "irina.alt@example.org")).json().key as string;
     const opened = await openChangeLink(link, phone, "ru");
     expect(opened.statusCode, opened.body).toBe(200);

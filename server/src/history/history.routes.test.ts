@@ -205,6 +205,7 @@ describe("GET /api/v2/orders/items/history/", () => {
     expect((await history(stranger.headers, { visitor: "999999999" })).statusCode).toBe(404);
     const stale = await history({ authorization: "Token not-a-key-anyone-has" });
     expect(stale.statusCode).toBe(401);
+    expect(stale.json().error_codes).toEqual({ detail: "authentication_failed" });
   });
 
   // Issue 31 item 7 (D220): the existing client asks on every product page, also for a guest, and shows

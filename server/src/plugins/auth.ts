@@ -24,6 +24,8 @@ export type AuthUser = {
 };
 
 const TOKEN_HEADER = /^Token\s+(\S+)\s*$/i;
+/** An `Authorization` header of the token scheme, well formed or not ("Token", "Token a b"). */
+const TOKEN_SCHEME = /^Token(?:\s|$)/i;
 
 /**
  * A per-account rate limit's key: the token the header names, however it is spelled ("token K", "Token  K "
@@ -55,13 +57,26 @@ export function registerAuth(
 }
 
 /**
- * A route's `preValidation` hook: 401 `{"detail": ...}` without a valid token. It runs before the body and
- * query are checked (D493), so a guest is told to sign in, not what a field needs; and after the rate
- * limits, whose `onRequest` hooks count every request, a bad token's too.
+ * The 401 of a request that needs a user and has none, as Django REST's token authentication tells the two
+ * apart: no token sent (another scheme counts as none) is `not_authenticated` ("Anmeldedaten fehlen."); a
+ * token that names nobody (unknown, revoked, expired, malformed) is `authentication_failed` ("Ungültiges
+ * Token."). Both are 401, so a client that ends its session on a 401 goes on doing so.
+ */
+export function signInRefusal(request: FastifyRequest): AppError {
+  const header = request.headers.authorization;
+  return header !== undefined && TOKEN_SCHEME.test(header)
+    ? new AppError("authentication_failed", 401)
+    : new AppError("not_authenticated", 401);
+}
+
+/**
+ * A route's `preValidation` hook: 401 `{"detail": ...}` without a valid token (`signInRefusal`). It runs
+ * before the body and query are checked (D493), so a guest is told to sign in, not what a field needs; and
+ * after the rate limits, whose `onRequest` hooks count every request, a bad token's too.
  */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   request.user = await request.server.authenticateRequest(request);
-  if (!request.user) throw new AppError("not_authenticated", 401);
+  if (!request.user) throw signInRefusal(request);
 }
 
 /** A route's `preValidation` hook: 401 without a valid token, 403 for a customer. */

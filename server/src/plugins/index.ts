@@ -7,6 +7,7 @@ export {
   requireInstructor,
   requireStaff,
   requireUser,
+  signInRefusal,
 } from "./auth.ts";
 export { clientKey } from "./client-key.ts";
 export { BROTLI_QUALITY, COMPRESS_THRESHOLD, registerCompression } from "./compression.ts";

@@ -24,7 +24,10 @@ export async function runEmailChangeLink(uid: string, token: string): Promise<vo
     ({ email } = await authApi.confirmEmailChange({ uid, token }));
   } catch (error) {
     const codes = errorCodes(error);
-    const signInNeeded = codes.includes("email_change_sign_in") || codes.includes("not_authenticated");
+    // A session that has ended is `authentication_failed` (a token the server no longer knows); none sent, `not_authenticated`.
+    const signInNeeded = ["email_change_sign_in", "not_authenticated", "authentication_failed"].some((code) =>
+      codes.includes(code),
+    );
     const session = currentSession();
     if (signInNeeded && (!session || session.user.pk === accountOf(uid))) {
       waitForSignIn(uid, token);
