@@ -3,15 +3,17 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { addDays, berlinDate, todayInBerlin } from "@atelier/contract";
-import { eq } from "drizzle-orm";
+import { addDays, berlinDate, DATEV_DEFAULTS, todayInBerlin } from "@atelier/contract";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../config/env.ts";
-import { invoices, orderItems } from "../db/schema/index.ts";
+import { invoices, orderItems, purchaseOptions } from "../db/schema/index.ts";
 import { createCheckoutTestApp } from "../test/checkout-fixtures.ts";
-import { type createParent, createStaff } from "../test/shop-fixtures.ts";
+import { createChild, createParent, createStaff, pageBySlug, SPECIAL_OFFER } from "../test/shop-fixtures.ts";
 import { usesPostgres } from "../test/test-database.ts";
-import { formatDay } from "./invoice-data.ts";
+import { ACCOUNTING_CSV_HEADER, accountingCsv } from "./accounting-export.ts";
+import { documentBookings } from "./datev-export.ts";
+import { documentVatCents, formatDay, includedVatCents } from "./invoice-data.ts";
 import { invoiceFacts, renderInvoicePdf } from "./invoice-pdf.ts";
 import { sellerFromEnv } from "./seller.ts";
 
@@ -141,5 +143,114 @@ describe(`a credit note as a credit note (D280, D281, ${usesPostgres() ? "Postgr
     );
     expect(russian).toContain(`Кредит-нота (корректировка счёта) ${note.number}`);
     expect(russian).toContain(`к счёту № ${invoice.number} от ${invoiceDay}`);
+  });
+});
+
+describe(`credit notes of a line refunded in parts (D639, ${usesPostgres() ? "PostgreSQL" : "PGlite"})`, () => {
+  /** Two tickets of 10,20 € at 19 % (a special offer), paid: the invoice charges 1,63 € of VAT on each. */
+  async function twoTaxedTickets() {
+    const offer = await pageBySlug(t.db, SPECIAL_OFFER);
+    const option = offer.options[0];
+    if (!option) throw new Error("the special offer has no option");
+    await t.db
+      .update(purchaseOptions)
+      .set({ basePriceCents: 1_020 })
+      .where(eq(purchaseOptions.id, option.id));
+    const parent = await createParent(t.db);
+    const child = await createChild(t.db, parent.id, 9);
+    for (let i = 0; i < 2; i++) {
+      const added = await t.call("POST", "/api/v2/orders/items/", {
+        headers: parent.headers,
+        body: { product_page: offer.page.id, purchase_option: option.id, visitor: child },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const fulfilled = await t.fulfil(parent.headers);
+    expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+    const { id, order_id: orderId } = fulfilled.json();
+    t.standIn.approve(id);
+    expect((await t.capture(parent.headers, id)).statusCode).toBe(200);
+    const items = await t.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id));
+    return { orderId: orderId as number, items: items.map((item) => item.id) };
+  }
+
+  const refund = (orderId: number, item: number, cents: number) =>
+    t.call("POST", `/api/v2/admin/orders/${orderId}/refunds/`, {
+      headers: staff.headers,
+      body: { request_id: randomUUID(), item, amount_cents: cents, cancel_item: false, reason: "Ausfall" },
+    });
+
+  it("three thirds of one ticket and an uneven split of the other reverse exactly the invoice's VAT and net, in the CSV and in DATEV", async () => {
+    const { orderId, items } = await twoTaxedTickets();
+    const [thirds, uneven] = items;
+    if (thirds === undefined || uneven === undefined) throw new Error("two items expected");
+    // Turn by turn, so each item's notes count only that item's earlier ones.
+    for (const [item, cents] of [
+      [thirds, 340],
+      [uneven, 100],
+      [thirds, 340],
+      [uneven, 410],
+      [thirds, 340],
+      [uneven, 510],
+    ] as const) {
+      const reply = await refund(orderId, item, cents);
+      expect(reply.statusCode, reply.body).toBe(200);
+    }
+    const documents = await t.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, orderId))
+      .orderBy(asc(invoices.id));
+    const [invoice, ...notes] = documents;
+    if (!invoice) throw new Error("no invoice");
+    expect(invoice.data.lines.map((line) => [line.totalCents, line.vatExempt])).toEqual([
+      [1_020, false],
+      [1_020, false],
+    ]);
+    expect(documentVatCents(invoice.data.lines)).toBe(2 * 163);
+    const vat = notes.map((note) => documentVatCents(note.data.lines));
+    // Each note rounding its own VAT reversed 0,54 € three times and 0,16 + 0,65 + 0,81 €: 1,62 € each.
+    expect([vat[0], vat[2], vat[4]]).toEqual([54, 55, 54]);
+    expect([vat[1], vat[3], vat[5]]).toEqual([16, 65, 82]);
+    expect(vat.reduce((sum, cents) => sum + cents, 0)).toBe(documentVatCents(invoice.data.lines));
+
+    // The month's CSV: the invoice's net and VAT less its notes' leave nothing.
+    const csv = accountingCsv(documents, sellerFromEnv(loadEnv({})))
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(";"));
+    const column = (name: (typeof ACCOUNTING_CSV_HEADER)[number]) => ACCOUNTING_CSV_HEADER.indexOf(name);
+    const sum = (index: number) =>
+      csv.reduce((total, fields) => total + Math.round(Number(fields[index]?.replace(",", ".")) * 100), 0);
+    expect(sum(column("Netto EUR"))).toBe(0);
+    expect(sum(column("USt 19 % EUR"))).toBe(0);
+    expect(sum(column("Brutto EUR"))).toBe(0);
+
+    // DATEV works the VAT out of each booking's gross: the notes' bookings carry the VAT each note states.
+    for (const note of notes) {
+      const bookings = documentBookings(note, DATEV_DEFAULTS);
+      const booked = bookings.reduce(
+        (total, booking) => total + (booking.side === "H" ? 1 : -1) * includedVatCents(booking.cents),
+        0,
+      );
+      expect(booked, note.number).toBe(documentVatCents(note.data.lines));
+      expect(bookings.reduce((total, b) => total + (b.side === "H" ? b.cents : -b.cents), 0)).toBe(
+        note.totalCents,
+      );
+    }
+
+    // The note's PDF states its own share.
+    if (!hasPdftotext()) return;
+    const second = notes[2];
+    if (!second) throw new Error("no second note");
+    const text = textOf(await renderInvoicePdf(second, second.data.seller ?? sellerFromEnv(loadEnv({}))));
+    expect(text).toContain("0,55");
+    expect(text).not.toContain("0,54");
   });
 });

@@ -202,6 +202,29 @@ describe("the DATEV Buchungsstapel (D282)", () => {
     expect(documentBookings(same, settings)).toMatchObject([{ cents: 3000, contraAccount: "8400" }]);
   });
 
+  it("books a credit note's share of its line's VAT in two parts when its own gross carries another (D639)", () => {
+    // The second of three thirds of a 10,20 € ticket: 3,40 € reversing 0,55 € (0,54 € + 0,55 € + 0,54 €).
+    const note = (totalCents: number, vatCents: number) =>
+      row({
+        kind: "credit_note",
+        number: "GS-2026-000008",
+        data: data([line({ totalCents, vatCents, vatExempt: false, productType: "Event" })], {
+          corrects: "RE-2026-000042",
+        }),
+      });
+    expect(documentBookings(note(340, 55), settings)).toMatchObject([
+      { cents: 336, side: "H", contraAccount: "8400", number: "GS-2026-000008" },
+      { cents: 4, side: "H", contraAccount: "8400", number: "GS-2026-000008" },
+    ]);
+    // Its own gross's VAT: one booking, as before.
+    expect(documentBookings(note(340, 54), settings)).toMatchObject([{ cents: 340, side: "H" }]);
+    // Two cents reversing one: too little to split, so 0,04 € on H (0,01 € of VAT) and 0,02 € back on S.
+    expect(documentBookings(note(2, 1), settings)).toMatchObject([
+      { cents: 4, side: "H" },
+      { cents: 2, side: "S" },
+    ]);
+  });
+
   it("books a gift card's sale to the voucher liability and its redemption out of it (D283)", () => {
     const sale = row({
       data: data([line({ productType: "GiftCard", vatExempt: false, voucher: true, totalCents: 5000 })]),

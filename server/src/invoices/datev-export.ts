@@ -1,6 +1,12 @@
 import { CURRENCY, type DatevSettings, SCHOOL_TIME_ZONE } from "@atelier/contract";
 import type { InvoiceLine } from "../db/index.ts";
-import { documentVatCents, includedVatCents, type VatTreatment, vatTreatment } from "./invoice-data.ts";
+import {
+  documentVatCents,
+  includedVatCents,
+  lineVatCents,
+  type VatTreatment,
+  vatTreatment,
+} from "./invoice-data.ts";
 import type { InvoiceRow } from "./invoices.repository.ts";
 
 /**
@@ -205,14 +211,35 @@ export function datevRow(booking: DatevBooking): string[] {
 
 /**
  * The amounts one kind of tax is booked in: the lines' sum, in one booking. DATEV's automatic 19 % account
- * works the VAT out of each booking's gross amount; the invoice prints the VAT of each line, rounded to the
+ * works the VAT out of each booking's gross amount; the document states the VAT of each line, rounded to the
  * cent. Where the two differ (two lines of 10,00 €: 1,60 € + 1,60 € on the invoice, 3,19 € of 20,00 €),
- * the taxed lines are booked one by one, so DATEV books the VAT the invoice shows (D509).
+ * the taxed lines are booked one by one, so DATEV books the VAT the invoice shows (D509). A credit note's
+ * line states its share of its line's VAT (D639), which may differ from its own gross's by a cent: it is
+ * booked in two parts whose VAT adds up to it ({@link amountsCarryingVat}).
  */
 function bookedAmounts(kind: VatTreatment, lines: readonly InvoiceLine[]): number[] {
   const sum = lines.reduce((total, line) => total + line.totalCents, 0);
   if (kind !== "taxed" || includedVatCents(sum) === documentVatCents(lines)) return [sum];
-  return lines.map((line) => line.totalCents);
+  return lines.flatMap((line) => amountsCarryingVat(line.totalCents, lineVatCents(line)));
+}
+
+/**
+ * Gross amounts adding up to `grossCents` whose included VAT, each rounded as DATEV rounds it, adds up to
+ * `vatCents` (D639): the amount itself where its VAT is that; else the amount less the smallest part that
+ * carries the cent, and that part (3,36 € and 0,04 € for 3,40 € with 0,55 € of VAT). An amount too small to
+ * split so (a few of 0,50 € or less) is booked as a larger amount and a smaller one on the other side; a negative
+ * amount is booked on the other side. A VAT no such pair reaches (more than a cent off) is left to DATEV.
+ */
+export function amountsCarryingVat(grossCents: number, vatCents: number): number[] {
+  if (includedVatCents(grossCents) === vatCents) return [grossCents];
+  for (let part = 1; part < grossCents; part++)
+    if (includedVatCents(grossCents - part) + includedVatCents(part) === vatCents)
+      return [grossCents - part, part];
+  // Amounts 119 cents apart carry VAT 19 cents apart, so the first 119 cents are every part there is.
+  for (let part = 1; part <= 119; part++)
+    if (includedVatCents(grossCents + part) - includedVatCents(part) === vatCents)
+      return [grossCents + part, -part];
+  return [grossCents];
 }
 
 /**
@@ -239,8 +266,9 @@ export function documentBookings(row: InvoiceRow, settings: DatevSettings): Date
     for (const cents of bookedAmounts(kind, lines)) {
       if (cents === 0) continue;
       bookings.push({
-        cents,
-        side,
+        cents: Math.abs(cents),
+        // A part booked against the document's side carries a credit note's cent of VAT (D639).
+        side: cents > 0 ? side : credit ? "S" : "H",
         account: settings.clearing_account,
         contraAccount: revenue[kind],
         issuedAt: row.issuedAt,

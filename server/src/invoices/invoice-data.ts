@@ -228,13 +228,30 @@ export function vatTreatment(line: Pick<InvoiceLine, "vatExempt" | "voucher">): 
   return line.vatExempt ? "exempt" : "taxed";
 }
 
-/** The VAT included in the taxed lines, each rounded to the cent as the invoice prints it. */
-export function documentVatCents(
-  lines: readonly Pick<InvoiceLine, "vatExempt" | "voucher" | "totalCents">[],
-) {
-  return lines
-    .filter((line) => vatTreatment(line) === "taxed")
-    .reduce((sum, line) => sum + includedVatCents(line.totalCents), 0);
+type VatLine = Pick<InvoiceLine, "vatExempt" | "voucher" | "totalCents" | "vatCents">;
+
+/**
+ * The VAT a line states: what it stored when it was issued (a credit note's, D639), else the included 19 %
+ * of its gross rounded to the cent, as invoices and the documents issued before print it; none untaxed.
+ */
+export function lineVatCents(line: VatLine): number {
+  if (vatTreatment(line) !== "taxed") return 0;
+  return line.vatCents ?? includedVatCents(line.totalCents);
+}
+
+/** The VAT of the taxed lines as the document states it: what its PDF, the CSV and DATEV book. */
+export function documentVatCents(lines: readonly VatLine[]) {
+  return lines.reduce((sum, line) => sum + lineVatCents(line), 0);
+}
+
+/**
+ * The VAT a credit note reverses of a taxed line (D639): the VAT of all refunded of it so far, this note
+ * included, less what the earlier notes reversed. Each note rounding its own share would drift: three
+ * thirds of 10,20 € reverse 0,54 € each, 1,62 € of the invoice's 1,63 €. So the notes' VAT sums to the VAT
+ * of what they refunded in all, and a line refunded whole reverses exactly what its invoice charged.
+ */
+export function creditedVatCents(earlier: { grossCents: number; vatCents: number }, refundCents: number) {
+  return includedVatCents(earlier.grossCents + refundCents) - earlier.vatCents;
 }
 
 /** The VAT included in a gross amount at 19 % (§ 12(1) UStG), rounded to the cent. */

@@ -7,7 +7,7 @@ import { cachingFontkit, dejaVu, wrapText } from "../pdf/index.ts";
 import {
   documentVatCents,
   formatDay,
-  includedVatCents,
+  lineVatCents,
   VAT_RATE_PERCENT,
   type VatTreatment,
   vatTreatment,
@@ -374,7 +374,8 @@ function lineVatNote(
   const treatment = vatTreatment(line);
   if (treatment === "voucher") return t.voucherNote;
   if (treatment === "exempt") return vatNote(seller, locale);
-  return t.vatIncluded(VAT_RATE_PERCENT, money(includedVatCents(line.totalCents)));
+  // As stated when issued: a credit note's share of its line's VAT (D639).
+  return t.vatIncluded(VAT_RATE_PERCENT, money(lineVatCents(line)));
 }
 
 /** The exemption note: the German legal text, and on a Russian invoice the translation beside it. */

@@ -137,6 +137,31 @@ export async function linkCreditNoteItem(tx: DbOrTx, invoiceId: number, orderIte
   await tx.insert(creditNoteItems).values({ invoiceId, orderItemId });
 }
 
+/**
+ * The lines of the credit notes of `orderId` issued before that correct the invoice `corrects` (D639): of the
+ * item's line when `orderItemId` names it (an order's invoice has a line per item), else every note of that
+ * invoice (a contract month's has one line).
+ */
+export async function findEarlierCreditLines(
+  tx: DbOrTx,
+  credit: { orderId: number; corrects: string; orderItemId?: number },
+): Promise<InvoiceData["lines"]> {
+  const ofInvoice = and(
+    eq(invoices.orderId, credit.orderId),
+    eq(invoices.kind, "credit_note"),
+    sql`${invoices.data}->>'corrects' = ${credit.corrects}`,
+  );
+  const rows =
+    credit.orderItemId === undefined
+      ? await tx.select({ data: invoices.data }).from(invoices).where(ofInvoice)
+      : await tx
+          .select({ data: invoices.data })
+          .from(creditNoteItems)
+          .innerJoin(invoices, eq(invoices.id, creditNoteItems.invoiceId))
+          .where(and(eq(creditNoteItems.orderItemId, credit.orderItemId), ofInvoice));
+  return rows.flatMap((row) => row.data.lines);
+}
+
 /** A credit note of an item, as the parent's history lists it (D567). */
 export type ItemCreditNoteRow = { itemId: number; number: string; issuedAt: Date; amountCents: number };
 

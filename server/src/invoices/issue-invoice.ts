@@ -1,6 +1,8 @@
 import { berlinDate } from "@atelier/contract";
 import type { DbOrTx, InvoiceData } from "../db/index.ts";
+import { creditedVatCents, lineVatCents, vatTreatment } from "./invoice-data.ts";
 import {
+  findEarlierCreditLines,
   type InvoiceKind,
   insertInvoice,
   linkCreditNoteItem,
@@ -46,13 +48,15 @@ export async function issueInvoice(
   // The number's year and the printed issue date come from the same instant.
   const series = invoiceSeries(input.kind, issuedAt);
   const counter = await takeNextNumber(tx, series);
+  // Read under the counter's lock, so a note issued meanwhile for the same line is counted (D639).
+  const data = input.kind === "credit_note" ? await withCreditedVat(tx, input) : input.data;
   const issued = await insertInvoice(tx, {
     orderId: input.orderId,
     kind: input.kind,
     number: formatInvoiceNumber(series, counter),
     issuedAt,
     totalCents: input.totalCents,
-    data: input.data,
+    data,
     ...(input.subscriptionPaymentId ? { subscriptionPaymentId: input.subscriptionPaymentId } : {}),
   });
   if (input.orderItemId !== undefined) {
@@ -60,4 +64,33 @@ export async function issueInvoice(
     await linkCreditNoteItem(tx, issued.id, input.orderItemId);
   }
   return issued;
+}
+
+/**
+ * A credit note's data with the VAT of each taxed line stated (D639): what all the notes of the corrected
+ * line refunded so far, this one included, carry of VAT, less what the earlier notes reversed. So a line
+ * refunded in parts reverses in all exactly the VAT its invoice charged, and the month's export balances.
+ */
+async function withCreditedVat(tx: DbOrTx, input: IssueInvoiceInput): Promise<InvoiceData> {
+  const { data } = input;
+  if (!data.corrects || !data.lines.some((line) => vatTreatment(line) === "taxed")) return data;
+  const earlier = (
+    await findEarlierCreditLines(tx, {
+      orderId: input.orderId,
+      corrects: data.corrects,
+      ...(input.orderItemId !== undefined ? { orderItemId: input.orderItemId } : {}),
+    })
+  ).filter((line) => vatTreatment(line) === "taxed");
+  const refunded = {
+    grossCents: earlier.reduce((sum, line) => sum + line.totalCents, 0),
+    vatCents: earlier.reduce((sum, line) => sum + lineVatCents(line), 0),
+  };
+  const lines = data.lines.map((line) => {
+    if (vatTreatment(line) !== "taxed") return line;
+    const vatCents = creditedVatCents(refunded, line.totalCents);
+    refunded.grossCents += line.totalCents;
+    refunded.vatCents += vatCents;
+    return { ...line, vatCents };
+  });
+  return { ...data, lines };
 }

@@ -35,6 +35,12 @@ export type InvoiceLine = {
    * the VAT arises on the services it pays for. Absent on other lines and on invoices issued before.
    */
   voucher?: true;
+  /**
+   * The VAT included in `totalCents` as issued, on a credit note's taxed line (D639): its share of what the
+   * notes of the line reversed in all, so they add up to the invoice's VAT. Absent elsewhere and on notes
+   * issued before: their VAT is the included 19 % of `totalCents`, rounded, as they printed it.
+   */
+  vatCents?: number;
 };
 
 /** What an invoice shows, frozen when it is issued (§ 14(4) UStG). */
