@@ -150,6 +150,16 @@ describe(`a gift card of its own (issue 24, ${usesPostgres() ? "PostgreSQL" : "P
     const buyerCards = (await waiting(buyer?.email ?? "")).filter((mail) => mail.template === "gift-card");
     expect(buyerCards).toHaveLength(1);
     expect(buyerCards[0]?.text).toContain("50,00");
+    // The buyer's refund mail says what the card is worth now (D640); a card refunded whole is worth nothing.
+    const refundMail = async (orderId: number) => {
+      const [mail] = (
+        await t.db.select().from(mailOutbox).where(eq(mailOutbox.template, "staff-refund"))
+      ).filter((row) => row.subject.includes(`Nr. ${orderId}`));
+      return mail?.text.replace(/\s+/g, " ") ?? "";
+    };
+    expect(await refundMail(part.orderId)).toContain("Der Gutschein ist jetzt noch 30,00 € wert.");
+    expect(await refundMail(refunded.orderId)).toContain("50,00 €");
+    expect(await refundMail(refunded.orderId)).not.toContain("jetzt noch");
   });
 
   it("refuses an amount outside the limits, a recipient without an address, a past day, and details on a course", async () => {

@@ -856,6 +856,27 @@ describe("a withdrawn gift card (D486)", () => {
   });
 });
 
+describe("a bought gift card refunded in part (D640)", () => {
+  it("tells the buyer what the card is worth now, in German and Russian", () => {
+    const part = {
+      ...SAMPLES["staff-refund"],
+      item: "Geschenkgutschein",
+      refundCents: 2000,
+      giftCardWorthCents: 3000,
+    };
+    const oneLine = (text: string) => text.replace(/\s+/g, " ");
+    expect(oneLine(render("staff-refund", "de", part).text)).toContain(
+      "Der Gutschein ist jetzt noch 30,00 € wert.",
+    );
+    expect(oneLine(render("staff-refund", "ru", part).text)).toContain(
+      "Теперь сертификат действует на сумму 30,00 €.",
+    );
+    expect(oneLine(render("staff-refund", "de", part).html)).toContain("jetzt noch 30,00");
+    // Another booking's refund names no card.
+    expect(render("staff-refund", "de", SAMPLES["staff-refund"]).text).not.toContain("jetzt noch");
+  });
+});
+
 describe("a refund onto a gift card (D494, D499)", () => {
   it("names the card's part and until when the card pays, in the parent's language", () => {
     const onCard = { ...SAMPLES["staff-refund"], giftCardCents: 1000, giftCardValidUntil: "2029-12-31" };

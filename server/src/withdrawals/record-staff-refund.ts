@@ -140,8 +140,10 @@ export async function recordStaffRefund(
     // waiting for its day is taken back, as after a refund at the gateway (D512, D552).
     if (boughtCard && (amount >= boughtCard.balanceCents || input.cancel_item))
       await withdrawPendingGiftCardMails(tx, [boughtCard.id]);
-    // Refunded in part, it is a smaller present: the recipient's waiting mail says what it is worth now (D629).
-    else if (boughtCard && amount > 0)
+    // Refunded in part, it is a smaller present: the recipient's waiting mail says what it is worth now (D629),
+    // and so does the buyer's mail (D640).
+    const cardWorth = boughtCard && amount > 0 && !input.cancel_item ? boughtCard.balanceCents - amount : 0;
+    if (boughtCard && cardWorth > 0)
       await restateWaitingRecipientMails(tx, boughtCard.id, orderId, ctx.publicUrl, ctx.now());
     if (input.cancel_item) {
       await cancelItem(tx, input.item);
@@ -159,6 +161,7 @@ export async function recordStaffRefund(
       reason: input.reason,
       note,
       alreadyRefunded: booked,
+      giftCardWorthCents: cardWorth > 0 ? cardWorth : null,
     });
     const row = { ...inserted, creditNoteId: note?.id ?? null };
     await audit(tx, row);
@@ -301,6 +304,8 @@ export async function staffRefundMail(
     reason: string;
     note: { id: number; number: string } | null;
     alreadyRefunded: boolean;
+    /** A bought gift card refunded in part: what it is worth now (D640). */
+    giftCardWorthCents?: number | null;
   },
 ) {
   const order = await lockOrderForDocuments(tx, facts.orderId);
@@ -325,6 +330,7 @@ export async function staffRefundMail(
         reason: input.reason,
         creditNoteNumber: input.note?.number ?? null,
         alreadyRefunded: input.alreadyRefunded,
+        ...(input.giftCardWorthCents ? { giftCardWorthCents: input.giftCardWorthCents } : {}),
       },
       attachments: input.note
         ? [{ kind: "invoice-pdf", invoiceId: input.note.id, filename: `${input.note.number}.pdf` }]

@@ -21,6 +21,11 @@ export type StaffRefundData = GiftCardReturn & {
   creditNoteNumber: string | null;
   /** The money went back in the gateway's dashboard before (D562): said as done, not as coming. */
   alreadyRefunded?: boolean;
+  /**
+   * A gift card the booking bought, refunded in part: what it is worth now (D640), as its recipient's mail
+   * and its PDF say (D629). Absent otherwise and in mails queued before.
+   */
+  giftCardWorthCents?: number | null;
 };
 
 type Texts = {
@@ -38,6 +43,8 @@ type Texts = {
   how: string;
   howGiftCard: string;
   howBoth: string;
+  /** What the bought gift card is worth after the refund (D640). */
+  cardWorth: (money: string) => string;
   questions: string;
 };
 
@@ -71,6 +78,7 @@ const TEXTS: Record<Locale, Texts> = {
       "Sie hatten mit einem Gutschein bezahlt: Der Betrag ist Ihrem Gutschein wieder gutgeschrieben, und Sie können ihn bei Ihrer nächsten Buchung einlösen. Die Gutschrift ist als PDF angehängt.",
     howBoth:
       "Der Anteil, den Sie mit einem Gutschein bezahlt hatten, ist Ihrem Gutschein wieder gutgeschrieben. Der Rest wird über den Zahlungsweg erstattet, den Sie verwendet haben; je nach Zahlungsart kann es einige Tage dauern, bis er sichtbar ist. Die Gutschrift ist als PDF angehängt.",
+    cardWorth: (money) => `Der Gutschein ist jetzt noch ${money} wert.`,
     questions: "Bei Fragen antworten Sie einfach auf diese E-Mail.",
   },
   ru: {
@@ -102,6 +110,7 @@ const TEXTS: Record<Locale, Texts> = {
       "Вы платили подарочным сертификатом: сумма снова зачислена на сертификат, и вы можете использовать её при следующем бронировании. Кредит-нота приложена в PDF.",
     howBoth:
       "Часть, оплаченная подарочным сертификатом, снова зачислена на сертификат. Остальное вернётся тем же способом, которым вы платили; в зависимости от способа оплаты зачисление может занять несколько дней. Кредит-нота приложена в PDF.",
+    cardWorth: (money) => `Теперь сертификат действует на сумму ${money}.`,
     questions: "Если у вас есть вопросы, просто ответьте на это письмо.",
   },
 };
@@ -128,7 +137,8 @@ export const staffRefundTemplate: MailTemplate<StaffRefundData> = (data, locale)
       ? t.introEnded
       : t.intro(data.cancelled, refund);
   const how = done ? t.howDone : toCard === 0 ? t.how : toCard < data.refundCents ? t.howBoth : t.howGiftCard;
-  const money = refund ? [how] : [];
+  const worth = data.giftCardWorthCents;
+  const money = refund ? [how, ...(worth ? [t.cardWorth(formatMoney(worth, locale))] : [])] : [];
   return {
     subject,
     heading: subject,
